@@ -1,0 +1,5 @@
+"""`python -m generator` runs the donjon command."""
+
+from generator.cli import main
+
+main()

@@ -1,0 +1,346 @@
+"""Records and catalog pieces shared by the three games: provenance, card sizes, game info and decks.
+
+Provenance is how the catalogs stay honest. A record's `rulebook` names the rulebook section its facts come
+from. Any value that no rulebook states is listed under `inferred`, with the fields it covers, where the value
+comes from and how sure we are: H (two sources agree, or arithmetic on stated facts), M (one secondary source
+or a strong inference), L (a weak inference) or `house` (a default donjon chose because a printable sheet needs
+a value; change it freely). Cards, sheets and references mark every inferred value as not official.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from generator.fields import (
+    AnyOf,
+    Checker,
+    Choice,
+    Field,
+    Int,
+    ListOf,
+    Record,
+    Rule,
+    Slug,
+    Text,
+    Type,
+)
+from generator.yamlio import PathKey
+
+Confidence = Literal["H", "M", "L", "house"]
+CONFIDENCES: tuple[Confidence, ...] = ("H", "M", "L", "house")
+
+#: How each confidence is said on a printed card or sheet.
+CONFIDENCE_WORDS: Mapping[str, str] = {
+    "H": "derived, not printed in the rules",
+    "M": "best reading, not official",
+    "L": "a guess, not official",
+    "house": "house default, not official",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Inferred:
+    """Values of a record that no rulebook states: which fields, from where, and how sure we are."""
+
+    fields: tuple[str, ...]
+    source: str
+    confidence: Confidence
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Where a record's values come from."""
+
+    rulebook: str | None
+    inferred: tuple[Inferred, ...]
+
+    def of(self, field_name: str) -> Inferred | None:
+        """The inference covering `field_name` (`levels.at` is covered by `levels`), or None if stated."""
+        for entry in self.inferred:
+            for name in entry.fields:
+                if field_name == name or field_name.startswith(name + "."):
+                    return entry
+        return None
+
+    def is_official(self, field_name: str) -> bool:
+        return self.of(field_name) is None
+
+    @property
+    def weakest(self) -> Confidence | None:
+        """The lowest confidence among this record's inferred values (None when all are stated)."""
+        if not self.inferred:
+            return None
+        return max((i.confidence for i in self.inferred), key=CONFIDENCES.index)
+
+
+NO_PROVENANCE = Provenance(None, ())
+
+INFERRED = Record(
+    name="inferred values",
+    doc="Values of this entry that no rulebook states.",
+    fields={
+        "fields": Field(ListOf(Text(max_len=80, pattern=r"[a-z_]+(?:\.[a-z_]+)*", hint="a field name like 'copies'"),
+                               min_items=1), doc="the fields of this entry the inference covers"),
+        "source": Field(Text(max_len=600), doc="where the value comes from: a source, or the reasoning"),
+        "confidence": Field(Choice(CONFIDENCES, what="confidence"),
+                            doc="H: sources agree or arithmetic; M: one source or a strong inference; "
+                                "L: a weak inference; house: a default donjon chose, change it freely"),
+    },
+    build=lambda fields, source, confidence: Inferred(tuple(fields), source, confidence),
+)
+
+
+def provenance_fields() -> dict[str, Field]:
+    """The `rulebook` and `inferred` keys every catalog entry may carry."""
+    return {
+        "rulebook": Field(Text(max_len=300), required=False,
+                          doc="the rulebook and section the stated values of this entry come from"),
+        "inferred": Field(ListOf(INFERRED), required=False, default=(),
+                          doc="values of this entry that no rulebook states, with their source and confidence"),
+    }
+
+
+def provenance_rule(record_fields: Mapping[str, Field]) -> Any:
+    """A record rule: an entry cites a rulebook or lists its inferences, and names only its own fields."""
+
+    def rule(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
+        if values.get("rulebook") is None and not values.get("inferred"):
+            ck.fail(path, "cites no source: give 'rulebook' (the section its values come from) or 'inferred'")
+        for index, entry in enumerate(values.get("inferred") or ()):
+            for name in entry.fields:
+                if not _names_field(record_fields, name.split(".")):
+                    ck.fail((*path, "inferred", index, "fields"),
+                            f"{name!r} is not a field of this entry (fields: {', '.join(record_fields)})")
+
+    return rule
+
+
+def _names_field(record_fields: Mapping[str, Field], parts: list[str]) -> bool:
+    spec = record_fields.get(parts[0])
+    if spec is None:
+        return False
+    if len(parts) == 1:
+        return True
+    inner: Type = spec.type
+    while isinstance(inner, (ListOf, AnyOf)):
+        inner = inner.item if isinstance(inner, ListOf) else next(
+            (o for o in inner.options if isinstance(o, (Record, ListOf))), inner.options[0])
+    return isinstance(inner, Record) and _names_field(inner.fields, parts[1:])
+
+
+def provenance(values: Mapping[str, Any]) -> Provenance:
+    return Provenance(values.get("rulebook"), tuple(values.get("inferred") or ()))
+
+
+def sourced(name: str, fields: Mapping[str, Field], build: Callable[..., Any], rules: tuple[Rule, ...] = (),
+            doc: str = "") -> Record:
+    """A catalog entry: `fields` plus `rulebook`/`inferred`; `build(**values, provenance=...)` makes the record."""
+    all_fields = {**fields, **provenance_fields()}
+
+    def make(rulebook: str | None, inferred: tuple[Inferred, ...], **values: Any) -> Any:
+        return build(**values, provenance=Provenance(rulebook, tuple(inferred or ())))
+
+    return Record(name=name, fields=all_fields, rules=(provenance_rule(all_fields), *rules), build=make, doc=doc)
+
+
+# --- card sizes ---------------------------------------------------------------------------------------------------
+
+MM_PER_UNIT: Mapping[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+
+#: Card size presets, width x height in millimetres (portrait).
+CARD_PRESETS: Mapping[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),      # the common 2.5 x 3.5 in card, as print services cut it
+    "bridge": (57.15, 88.9),    # 2.25 x 3.5 in
+    "tarot": (70.0, 120.0),
+    "mini": (44.0, 68.0),       # "mini euro"
+    "square": (70.0, 70.0),
+}
+
+_LENGTH = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class CardSize:
+    """A card's trimmed size in millimetres, and the preset it came from (or `custom`)."""
+
+    name: str
+    width_mm: float
+    height_mm: float
+
+    @property
+    def width_pt(self) -> float:
+        return self.width_mm * 72 / 25.4
+
+    @property
+    def height_pt(self) -> float:
+        return self.height_mm * 72 / 25.4
+
+
+def parse_length(text: str) -> float | None:
+    """`63mm`, `2.5in`, `6.3cm`, `180pt` in millimetres, or None if it is not a length."""
+    match = _LENGTH.fullmatch(text)
+    if match is None:
+        return None
+    return float(match.group(1)) * MM_PER_UNIT[match.group(2)]
+
+
+class Length(Type):
+    """A length: a number of millimetres, or text with a unit (`63mm`, `2.5in`, `6.3cm`, `180pt`)."""
+
+    def __init__(self, low_mm: float, high_mm: float, doc: str = "") -> None:
+        self.low = low_mm
+        self.high = high_mm
+        self.doc = doc
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if isinstance(value, bool):
+            mm = None
+        elif isinstance(value, (int, float)):
+            mm = float(value)
+        elif isinstance(value, str):
+            mm = parse_length(value)
+        else:
+            mm = None
+        if mm is None:
+            return ck.fail(path, f"expected a length such as 63mm, 2.5in or 180pt, got {value!r}")
+        if not self.low <= mm <= self.high:
+            return ck.fail(path, f"is {mm:g} mm; a card side must be between {self.low:g} and {self.high:g} mm")
+        return mm
+
+    def schema(self) -> dict[str, Any]:
+        return self._with_doc({"anyOf": [
+            {"type": "number", "minimum": self.low, "maximum": self.high},
+            {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(mm|cm|in|pt)\s*$"},
+        ]})
+
+
+CUSTOM_SIZE = Record(
+    name="custom card size",
+    fields={
+        "width": Field(Length(15, 300), doc="card width (63mm, 2.5in...)"),
+        "height": Field(Length(15, 300), doc="card height"),
+    },
+    build=lambda width, height: CardSize("custom", width, height),
+)
+
+CARD_SIZE = AnyOf(
+    options=(
+        Choice(tuple(CARD_PRESETS), what="card size"),
+        CUSTOM_SIZE,
+    ),
+    what="a card size preset (poker, bridge, tarot, mini, square) or {width, height}",
+    doc="poker (63x88 mm, the default), bridge, tarot, mini, square, or {width: 63mm, height: 88mm}",
+)
+
+
+def resolve_card_size(value: str | CardSize | None) -> CardSize:
+    """A preset name (default poker) or a custom size as a :class:`CardSize`."""
+    if isinstance(value, CardSize):
+        return value
+    name = value or "poker"
+    width, height = CARD_PRESETS[name]
+    return CardSize(name, width, height)
+
+
+# --- game info and deck declarations ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    id: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSpec:
+    """A printable deck a game declares: its id and name, the layouts of its faces and back, its card size,
+    and which catalog entries become its cards (`cards`, optionally narrowed to one `set`)."""
+
+    id: str
+    name: str
+    layout: str
+    back: str
+    card_size: CardSize
+    cards: str
+    set: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: str
+    name: str
+    players_min: int
+    players_max: int
+    publisher: str
+    rulebooks: tuple[Rulebook, ...]
+    decks: tuple[DeckSpec, ...]
+
+
+GAME_IDS = ("guildhall", "guedelon", "once-upon-a-castle")
+
+
+def game_spec(deck_sources: tuple[str, ...], sets: tuple[str, ...] | None = None) -> Record:
+    """The `game.yaml` of one game; `deck_sources` are the catalogs its decks can draw cards from."""
+    deck = Record(
+        name="deck",
+        fields={
+            "id": Field(Slug(), doc="the deck's id, used in file names and `donjon build GAME/DECK`"),
+            "name": Field(Text(max_len=120), doc="the deck's name as printed"),
+            "layout": Field(Slug(), doc="the layout of the card faces (templates/layouts/ID.yaml)"),
+            "back": Field(Slug(), doc="the layout of the card backs"),
+            "card_size": Field(CARD_SIZE, required=False, default="poker"),
+            "cards": Field(Choice(deck_sources, what="card source"), doc="the catalog the cards come from"),
+            "set": Field(Choice(sets or (), what="set") if sets else Slug(), required=False,
+                         doc="only the entries of this set"),
+        },
+        build=lambda id, name, layout, back, card_size, cards, set: DeckSpec(
+            id, name, layout, back, resolve_card_size(card_size), cards, set),
+    )
+    rulebook = Record(
+        name="rulebook",
+        fields={"id": Field(Text(max_len=40)), "title": Field(Text(max_len=200))},
+        build=lambda id, title: Rulebook(id, title),
+    )
+    game = Record(
+        name="game",
+        fields={
+            "id": Field(Choice(GAME_IDS, what="game")),
+            "name": Field(Text(max_len=80)),
+            "players": Field(Record(name="player count", fields={
+                "min": Field(Int(1, 10)), "max": Field(Int(1, 10))})),
+            "publisher": Field(Text(max_len=200)),
+            "rulebooks": Field(ListOf(rulebook, min_items=1)),
+        },
+    )
+
+    def unique_decks(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
+        report_duplicates(values["decks"], lambda d: d.id, (*path, "decks"), ck, "deck id")
+
+    return Record(
+        name="game file",
+        fields={"game": Field(game), "decks": Field(ListOf(deck, label="id"))},
+        rules=(unique_decks,),
+        build=lambda game, decks: GameInfo(
+            game["id"], game["name"], game["players"]["min"], game["players"]["max"], game["publisher"],
+            tuple(game["rulebooks"]), tuple(decks)),
+    )
+
+
+def ref(ids: tuple[str, ...] | None, what: str) -> Type:
+    """A reference to an entry declared elsewhere: one of `ids` once they are known, any id for the schema."""
+    return Choice(ids, what=what) if ids is not None else Slug()
+
+
+def report_duplicates(items: Any, key: Any, path: PathKey, ck: Checker, what: str) -> None:
+    """Report every entry whose key repeats an earlier one, naming the line of the first."""
+    first: dict[Any, int] = {}
+    for index, item in enumerate(items):
+        value = key(item)
+        if value in first:
+            line = ck.doc.line((*path, first[value]))
+            at = f" (first at line {line})" if line else ""
+            ck.fail((*path, index), f"repeats the {what} {value!r}{at}")
+        else:
+            first[value] = index

@@ -1,0 +1,75 @@
+"""The `donjon` command. Each command lives in its own module under `generator/commands/`.
+
+Start-up is kept lean on purpose (`donjon --help` runs in well under a quarter of a second): this module and
+the command modules import only typer; everything heavy (reportlab, svgwrite, jinja2, YAML, pypdf...) is
+imported inside the command that uses it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import typer
+
+from generator.commands import content
+
+HELP = """\
+donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
+
+Builds print-ready decks, score sheets and card references from the catalogs in content/, exports card
+images for print services and Tabletop Simulator, and scores finished games by the rules.
+
+Exit codes: 0 success; 1 the input breaks the rules (violations, a game in progress, catalog problems, text
+that does not fit); 2 the input cannot be read or the command line is wrong; 3 the output cannot be written;
+4 a bug in donjon.
+"""
+
+app = typer.Typer(
+    name="donjon",
+    help=HELP,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
+app.add_typer(content.app, name="content")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"donjon {version('donjon')}")
+        except PackageNotFoundError:
+            typer.echo("donjon (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print donjon's version and exit."),
+) -> None:
+    """donjon: print-and-play studio and scorer."""
+
+
+def main() -> None:
+    """The console entry point: run the app; a bug gets one line on stderr and exit 4, not a traceback."""
+    try:
+        app(prog_name="donjon")
+    except KeyboardInterrupt:
+        sys.stderr.write("donjon: interrupted\n")
+        sys.exit(130)
+    except BrokenPipeError:  # `donjon ... | head`: the reader went away; that is not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(0)
+    except Exception as err:  # noqa: BLE001 - the last line of defence: report, never dump a traceback
+        if os.environ.get("DONJON_DEBUG"):
+            raise
+        sys.stderr.write(f"donjon: internal error: {type(err).__name__}: {err}\n"
+                         "This is a bug in donjon; run again with DONJON_DEBUG=1 to see where, and please report it.\n")
+        sys.exit(4)

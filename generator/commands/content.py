@@ -1,0 +1,107 @@
+"""`donjon content check|list|schema`: validate catalogs, show what they hold, publish their JSON Schemas."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from generator.commands import reports_errors
+
+app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True)
+
+CONTENT_HELP = "A content folder to use instead of the shipped catalogs (game folders and/or deck folders)."
+
+
+@app.command("check")
+@reports_errors
+def check(
+    folder: Optional[Path] = typer.Argument(None, help="The content folder to check (default: the shipped content).",
+                                            show_default=False),
+) -> None:
+    """Validate every catalog, deck and layout of a content folder and print every problem found.
+
+    Each problem names the file, the line and the entry, and the key or rule at fault. Exit 0 when all is
+    well, 1 when there are problems, 2 when the folder itself is missing.
+    """
+    from generator.catalog import check_content
+    from generator.decks import all_decks
+
+    content, problems = check_content(folder)
+    for problem in problems:
+        typer.echo(str(problem), err=True)
+    if problems:
+        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found.", err=True)
+        raise typer.Exit(1)
+    decks = all_decks(content)
+    typer.echo(f"OK: {len(content.games())} game{'s' if len(content.games()) != 1 else ''}, "
+               f"{len(content.user_decks)} deck folder{'s' if len(content.user_decks) != 1 else ''}, "
+               f"{len(decks)} decks, {sum(d.total for d in decks)} cards.")
+
+
+def _summary(content: Any) -> dict[str, Any]:
+    from generator.decks import all_decks
+
+    games: dict[str, Any] = {}
+    for deck in all_decks(content):
+        entry = games.setdefault(deck.game, {"name": deck.game_name, "decks": [], "catalogs": {}})
+        entry["decks"].append({"id": deck.id, "name": deck.name, "cards": deck.total, "faces": len(deck.cards),
+                               "card_size": f"{deck.card_size.name} {deck.card_size.width_mm:g}x"
+                                            f"{deck.card_size.height_mm:g} mm"})
+    if content.guildhall:
+        g = content.guildhall
+        games["guildhall"]["catalogs"] = {"sets": len(g.sets), "colours": len(g.colours),
+                                          "professions": len(g.professions), "vp card kinds": len(g.vp_cards)}
+    if content.guedelon:
+        g = content.guedelon
+        games["guedelon"]["catalogs"] = {"event series": len(g.series), "event cards": len(g.events),
+                                         "buildings": len(g.buildings), "floor tiles": len(g.tiles),
+                                         "materials": len(g.materials), "tokens": len(g.tokens)}
+    if content.castle:
+        g = content.castle
+        games["once-upon-a-castle"]["catalogs"] = {
+            "versions": len(g.versions), "guests": len(g.guests),
+            "resident track": f"{g.sheet.resident_track.length} residents",
+            "castle parts": g.sheet.parts}
+    return games
+
+
+@app.command("list")
+@reports_errors
+def list_(
+    content_dir: Optional[Path] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
+) -> None:
+    """Show what each game holds: its decks with their card counts, and the size of each catalog."""
+    from generator.catalog import load_content
+
+    summary = _summary(load_content(content_dir))
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        return
+    for game_id, game in summary.items():
+        typer.echo(f"{game['name']} ({game_id})")
+        width = max(len(d["id"]) for d in game["decks"])
+        for deck in game["decks"]:
+            typer.echo(f"  {deck['id']:<{width}}  {deck['cards']:>4} cards  {deck['faces']:>3} faces  "
+                       f"{deck['card_size']:<18}  {deck['name']}")
+        if game["catalogs"]:
+            typer.echo("  catalogs: " + ", ".join(f"{k} {v}" for k, v in game["catalogs"].items()))
+
+
+@app.command("schema")
+@reports_errors
+def schema(
+    out: Path = typer.Option(Path("schemas"), "--out", help="Folder to write the *.schema.json files into."),
+) -> None:
+    """Write the JSON Schema of every catalog kind, deck, layout and end-state format.
+
+    Point your editor at them (the shipped catalogs name theirs in a `yaml-language-server` comment) to have
+    a catalog checked while you type it.
+    """
+    from generator.catalog.schemas import write_schemas
+
+    for path in write_schemas(out):
+        typer.echo(str(path))

@@ -1,0 +1,466 @@
+"""Declarative types for the documents donjon reads: one definition checks a document and describes it.
+
+A catalog kind, a layout or an end-state format is written once as a tree of these types. The same tree
+(1) checks a :class:`~generator.yamlio.Document`, collecting *every* problem with its file, line and path
+rather than stopping at the first, and converts what is valid into typed records; and (2) produces the JSON
+Schema that donjon publishes, so the schema an editor checks against can never drift from the loader.
+
+Why not jsonschema: its messages name schema paths rather than the user's file and line, it would add a
+dependency to start-up, and it cannot build the typed records the rest of the code works with.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from generator.errors import Problem
+from generator.yamlio import Document, PathKey
+
+
+class _Invalid:
+    """The result of checking a value that has a problem (the problem is already recorded)."""
+
+    _instance: _Invalid | None = None
+
+    def __new__(cls) -> _Invalid:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "INVALID"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+INVALID: Final = _Invalid()
+
+
+def describe(value: Any) -> str:
+    """A short quotation of a user's value for an error message."""
+    kind = {bool: "true/false", int: "a whole number", float: "a number", str: "text", list: "a list",
+            dict: "a mapping", type(None): "nothing"}.get(type(value), type(value).__name__)
+    if isinstance(value, (dict, list)) or value is None:
+        return kind
+    text = repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"{text} ({kind})"
+
+
+@dataclass
+class Checker:
+    """Collects the problems found while checking one document."""
+
+    doc: Document
+    problems: list[Problem] = field(default_factory=list)
+    labels: dict[PathKey, str] = field(default_factory=dict)
+
+    def fail(self, path: PathKey, message: str) -> _Invalid:
+        self.problems.append(Problem(self.doc.file, self.doc.line(path), self.where(path), message))
+        return INVALID
+
+    def where(self, path: PathKey) -> str:
+        """`players[1].guildhall.hunter`; a list item with an id shows it: `professions[farmer].levels[0]`."""
+        out = ""
+        for depth, part in enumerate(path):
+            if isinstance(part, int):
+                label = self.labels.get(path[: depth + 1])
+                out += f"[{label if label is not None else part}]"
+            else:
+                out += f".{part}" if out else str(part)
+        return out
+
+
+class Type(ABC):
+    """A type of value in a document."""
+
+    doc: str = ""
+
+    @abstractmethod
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        """The converted value, or INVALID after recording each problem with `ck`."""
+
+    @abstractmethod
+    def schema(self) -> dict[str, Any]:
+        """This type as a JSON Schema fragment."""
+
+    def _with_doc(self, schema: dict[str, Any]) -> dict[str, Any]:
+        if self.doc:
+            schema["description"] = self.doc
+        return schema
+
+
+@dataclass
+class Text(Type):
+    """A string; optionally one matching `pattern` (`hint` says in words what the pattern wants)."""
+
+    min_len: int = 1
+    max_len: int = 4000
+    pattern: str | None = None
+    hint: str = ""
+    doc: str = ""
+
+    def __post_init__(self) -> None:
+        self._regex = re.compile(self.pattern) if self.pattern else None
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if not isinstance(value, str):
+            return ck.fail(path, f"expected text, got {describe(value)}")
+        if len(value.strip()) < self.min_len:
+            return ck.fail(path, "must not be empty" if self.min_len == 1 else f"needs at least {self.min_len} characters")
+        if len(value) > self.max_len:
+            return ck.fail(path, f"is {len(value)} characters long, more than the {self.max_len} allowed")
+        if self._regex is not None and not self._regex.fullmatch(value):
+            return ck.fail(path, f"{value!r} is not {self.hint or 'of the form ' + repr(self.pattern)}")
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "string", "minLength": self.min_len, "maxLength": self.max_len}
+        if self.pattern:
+            out["pattern"] = "^(?:" + self.pattern + ")$"
+        return self._with_doc(out)
+
+
+SLUG_PATTERN = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+
+
+def Slug(doc: str = "") -> Text:  # noqa: N802 - reads as a type in catalog definitions
+    """An id: lower-case letters and digits in words joined by `-` (`tax-collector`)."""
+    return Text(max_len=80, pattern=SLUG_PATTERN, hint="an id of lower-case words joined by '-' (like 'tax-collector')",
+                doc=doc)
+
+
+@dataclass
+class Int(Type):
+    """A whole number within bounds (true/false and decimals are refused)."""
+
+    min: int | None = None
+    max: int | None = None
+    doc: str = ""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return ck.fail(path, f"expected a whole number, got {describe(value)}")
+        if self.min is not None and value < self.min:
+            return ck.fail(path, f"is {_short_int(value)}, less than the smallest allowed, {self.min}")
+        if self.max is not None and value > self.max:
+            return ck.fail(path, f"is {_short_int(value)}, more than the largest allowed, {self.max}")
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if self.min is not None:
+            out["minimum"] = self.min
+        if self.max is not None:
+            out["maximum"] = self.max
+        return self._with_doc(out)
+
+
+def _short_int(value: int) -> str:
+    text = str(value)
+    return text if len(text) <= 24 else f"{text[:10]}...({len(text)} digits)"
+
+
+@dataclass
+class Number(Type):
+    """A number (whole or decimal) within bounds."""
+
+    min: float | None = None
+    max: float | None = None
+    doc: str = ""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return ck.fail(path, f"expected a number, got {describe(value)}")
+        if isinstance(value, int) and abs(value) > 10**15:
+            return ck.fail(path, f"is {_short_int(value)}, far outside any sensible range")
+        if self.min is not None and value < self.min:
+            return ck.fail(path, f"is {value}, less than the smallest allowed, {self.min}")
+        if self.max is not None and value > self.max:
+            return ck.fail(path, f"is {value}, more than the largest allowed, {self.max}")
+        return float(value)
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "number"}
+        if self.min is not None:
+            out["minimum"] = self.min
+        if self.max is not None:
+            out["maximum"] = self.max
+        return self._with_doc(out)
+
+
+@dataclass
+class Bool(Type):
+    """true or false."""
+
+    doc: str = ""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if not isinstance(value, bool):
+            return ck.fail(path, f"expected true or false, got {describe(value)}")
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        return self._with_doc({"type": "boolean"})
+
+
+def normalise_name(text: str) -> str:
+    """`Tax Collector`, `tax_collector` and `TAX-COLLECTOR` all become `tax-collector`."""
+    return re.sub(r"[\s_-]+", "-", text.strip().lower())
+
+
+@dataclass
+class Choice(Type):
+    """One of a fixed set of words. With `loose`, any case and spaces or `_` for dashes are accepted."""
+
+    values: Sequence[str] = ()
+    loose: bool = False
+    doc: str = ""
+    what: str = "value"
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if not isinstance(value, str):
+            return ck.fail(path, f"expected one of {_listing(self.values)}, got {describe(value)}")
+        key = normalise_name(value) if self.loose else value
+        if key in self.values:
+            return key
+        return ck.fail(path, f"unknown {self.what} {value!r}{_suggest(key, self.values)}; "
+                             f"expected one of {_listing(self.values)}")
+
+    def schema(self) -> dict[str, Any]:
+        if self.loose:
+            return self._with_doc({"type": "string", "examples": list(self.values),
+                                   "$comment": "any case; spaces or '_' in place of '-'"})
+        return self._with_doc({"type": "string", "enum": list(self.values)})
+
+
+def _listing(values: Sequence[str], most: int = 14) -> str:
+    shown = ", ".join(values[:most])
+    return shown + (f", ... ({len(values)} in all)" if len(values) > most else "")
+
+
+def _suggest(word: str, options: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+@dataclass
+class Nullable(Type):
+    """A value of `inner` type, or nothing (`null`, `~` or an empty value)."""
+
+    inner: Type = field(default_factory=lambda: Text())
+    doc: str = ""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        return None if value is None else self.inner.check(value, path, ck)
+
+    def schema(self) -> dict[str, Any]:
+        return self._with_doc({"anyOf": [self.inner.schema(), {"type": "null"}]})
+
+
+@dataclass
+class ListOf(Type):
+    """A list of values of one type. `label` names the key that identifies an item in messages."""
+
+    item: Type = field(default_factory=lambda: Text())
+    min_items: int = 0
+    max_items: int | None = None
+    label: str | None = None
+    doc: str = ""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if not isinstance(value, list):
+            return ck.fail(path, f"expected a list, got {describe(value)}")
+        if len(value) < self.min_items:
+            return ck.fail(path, f"has {len(value)} item{'s' if len(value) != 1 else ''}, "
+                                 f"fewer than the {self.min_items} required")
+        if self.max_items is not None and len(value) > self.max_items:
+            return ck.fail(path, f"has {len(value)} items, more than the {self.max_items} allowed")
+        out = []
+        ok = True
+        for index, item in enumerate(value):
+            if self.label and isinstance(item, dict) and isinstance(item.get(self.label), (str, int)):
+                ck.labels[(*path, index)] = str(item[self.label])
+            converted = self.item.check(item, (*path, index), ck)
+            ok = ok and converted is not INVALID
+            out.append(converted)
+        return tuple(out) if ok else INVALID
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.item.schema()}
+        if self.min_items:
+            out["minItems"] = self.min_items
+        if self.max_items is not None:
+            out["maxItems"] = self.max_items
+        return self._with_doc(out)
+
+
+@dataclass
+class MapOf(Type):
+    """A mapping whose keys are all of one type and values of another."""
+
+    key: Type = field(default_factory=lambda: Text())
+    value: Type = field(default_factory=lambda: Text())
+    max_items: int | None = None
+    doc: str = ""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if not isinstance(value, dict):
+            return ck.fail(path, f"expected a mapping, got {describe(value)}")
+        if self.max_items is not None and len(value) > self.max_items:
+            return ck.fail(path, f"has {len(value)} entries, more than the {self.max_items} allowed")
+        out: dict[Any, Any] = {}
+        ok = True
+        for raw_key, item in value.items():
+            key = self.key.check(raw_key, (*path, raw_key), ck)
+            converted = self.value.check(item, (*path, raw_key), ck)
+            if key is INVALID or converted is INVALID:
+                ok = False
+            elif key in out:
+                ok = False
+                ck.fail((*path, raw_key), f"names {key!r} twice (as {raw_key!r})")
+            else:
+                out[key] = converted
+        return out if ok else INVALID
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "object", "additionalProperties": self.value.schema()}
+        key_schema = self.key.schema()
+        if "enum" in key_schema or "pattern" in key_schema:
+            out["propertyNames"] = {k: v for k, v in key_schema.items() if k in ("enum", "pattern", "type")}
+        if self.max_items is not None:
+            out["maxProperties"] = self.max_items
+        return self._with_doc(out)
+
+
+@dataclass
+class AnyOf(Type):
+    """The first of several types that the value is of (by its YAML kind: text, number, list, mapping)."""
+
+    options: Sequence[Type] = ()
+    doc: str = ""
+    what: str = ""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        for option in self.options:
+            if _kind_matches(option, value):
+                return option.check(value, path, ck)
+        return ck.fail(path, f"expected {self.what or 'another kind of value'}, got {describe(value)}")
+
+    def schema(self) -> dict[str, Any]:
+        return self._with_doc({"anyOf": [o.schema() for o in self.options]})
+
+
+def _kind_matches(option: Type, value: Any) -> bool:
+    while isinstance(option, Nullable):
+        if value is None:
+            return True
+        option = option.inner
+    if isinstance(option, (Text, Choice)):
+        return isinstance(value, str)
+    if isinstance(option, Int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(option, Number):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(option, Bool):
+        return isinstance(value, bool)
+    if isinstance(option, ListOf):
+        return isinstance(value, list)
+    if isinstance(option, (MapOf, Record)):
+        return isinstance(value, dict)
+    return True
+
+
+@dataclass
+class Field:
+    """A key of a :class:`Record`: its type, whether it must be there, its default and its meaning."""
+
+    type: Type
+    required: bool = True
+    default: Any = None
+    doc: str = ""
+
+
+#: A record-level rule: given the converted values and the record's path, report problems via the checker.
+Rule = Callable[[Mapping[str, Any], PathKey, Checker], None]
+
+
+@dataclass
+class Record(Type):
+    """A mapping with named keys; unknown keys are errors. `build` turns the checked values into a record."""
+
+    name: str = ""
+    fields: Mapping[str, Field] = field(default_factory=dict)
+    build: Callable[..., Any] | None = None
+    rules: Sequence[Rule] = ()
+    doc: str = ""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if not isinstance(value, dict):
+            what = f"a {self.name} (a mapping)" if self.name else "a mapping"
+            return ck.fail(path, f"expected {what}, got {describe(value)}")
+        ok = True
+        for key in value:
+            if key not in self.fields:
+                ok = False
+                ck.fail((*path, key), f"unknown key {key!r}{_suggest(str(key), self.fields)}; "
+                                      f"allowed: {', '.join(self.fields)}")
+        out: dict[str, Any] = {}
+        for name, spec in self.fields.items():
+            if name in value:
+                converted = spec.type.check(value[name], (*path, name), ck)
+                ok = ok and converted is not INVALID
+                out[name] = converted
+            elif spec.required:
+                ok = False
+                ck.fail(path, f"missing the key {name!r}" + (f" ({spec.doc})" if spec.doc else ""))
+            else:
+                out[name] = spec.default
+        if not ok:
+            return INVALID
+        before = len(ck.problems)
+        for rule in self.rules:
+            rule(out, path, ck)
+        if len(ck.problems) > before:
+            return INVALID
+        return self.build(**out) if self.build is not None else out
+
+    def schema(self) -> dict[str, Any]:
+        props: dict[str, Any] = {}
+        for name, spec in self.fields.items():
+            prop = spec.type.schema()
+            if spec.doc and "description" not in prop:
+                prop["description"] = spec.doc
+            if not spec.required and spec.default is not None and not isinstance(spec.default, (tuple, dict)):
+                prop["default"] = spec.default
+            props[name] = prop
+        out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+        required = [n for n, s in self.fields.items() if s.required]
+        if required:
+            out["required"] = required
+        if self.name and "title" not in out:
+            out["title"] = self.name
+        return self._with_doc(out)
+
+
+def check_document(doc: Document, spec: Type) -> tuple[Any, list[Problem]]:
+    """Check a whole document against `spec`: the converted value (or INVALID) and every problem found."""
+    ck = Checker(doc)
+    if doc.data is None:
+        return INVALID, [Problem(doc.file, None, "", "is empty")]
+    value = spec.check(doc.data, (), ck)
+    return value, ck.problems
+
+
+def json_schema(spec: Type, *, title: str, schema_id: str) -> dict[str, Any]:
+    """The published JSON Schema (draft 2020-12) of a document kind."""
+    body = spec.schema()
+    body.pop("title", None)
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": schema_id, "title": title, **body}

@@ -1,0 +1,289 @@
+"""Reading YAML and JSON documents safely, with the line of every value.
+
+Why not `yaml.safe_load`: it loses line numbers, its C composer crashes the interpreter on very deep nesting
+(libyaml's composer recurses in C), and an alias bomb expands into a structure that any later walk turns
+exponential. Here libyaml only *parses* (an event stream, no recursion) and a small iterative composer builds
+plain Python values, records the line of each, refuses nesting deeper than :data:`MAX_DEPTH`, and charges every
+alias the full size of what it points to against :data:`MAX_VALUES`, so a bomb is refused before it is walked.
+
+The result is a :class:`Document`: the data (dicts, lists, str, int, float, bool, None) plus a table from
+path (a tuple of keys and indices) to the 1-based line where that value starts.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.errors import InputError
+
+#: A document larger than this is refused before parsing (a catalog of 10,000 cards is about 2 MiB).
+MAX_BYTES = 8 * 1024 * 1024
+#: Deeper nesting than this is refused: no catalog, layout or end state needs more than a dozen levels.
+MAX_DEPTH = 64
+#: Values a document may hold once aliases are expanded.
+MAX_VALUES = 2_000_000
+
+PathKey = tuple[str | int, ...]
+
+try:  # libyaml's parser when PyYAML was built with it (the wheels are), else the pure-Python one
+    _Parser: type = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _Parser = yaml.SafeLoader
+
+_resolver = yaml.resolver.Resolver()
+_constructor = yaml.constructor.SafeConstructor()
+_SCALAR_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+
+
+@dataclass(slots=True)
+class Document:
+    """A parsed document: its data and the line where each value starts."""
+
+    file: str
+    data: Any
+    lines: dict[PathKey, int] = field(default_factory=dict)
+
+    def line(self, path: PathKey) -> int | None:
+        """The line of the value at `path`, or of its nearest ancestor whose line is known."""
+        for end in range(len(path), -1, -1):
+            found = self.lines.get(path[:end])
+            if found is not None:
+                return found
+        return None
+
+
+def read_text(path: Path, *, display: str | None = None, max_bytes: int = MAX_BYTES) -> str:
+    """Read a UTF-8 text file (a leading BOM is allowed), refusing binary, oversized or undecodable files."""
+    name = display or str(path)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise InputError(name, "no such file") from None
+    except OSError as err:
+        raise InputError(name, f"cannot be read ({err.strerror or err})") from None
+    if path.is_dir():
+        raise InputError(name, "is a folder, not a file")
+    if size > max_bytes:
+        raise InputError(name, f"is {size / 1048576:.1f} MiB, more than the {max_bytes // 1048576} MiB donjon reads")
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise InputError(name, f"cannot be read ({err.strerror or err})") from None
+    return decode(raw, name)
+
+
+def decode(raw: bytes, name: str) -> str:
+    """Decode UTF-8 bytes, naming the line of the first byte that is not UTF-8 or is a NUL."""
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        raise InputError(name, "is not a text file (it holds NUL bytes)", raw.count(b"\n", 0, nul) + 1)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise InputError(name, f"is not UTF-8 text (byte 0x{raw[err.start]:02x} at offset {err.start})", line) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def load_file(path: Path, *, display: str | None = None, max_bytes: int = MAX_BYTES) -> Document:
+    """Load a `.json` file as JSON and anything else as YAML."""
+    name = display or str(path)
+    text = read_text(path, display=name, max_bytes=max_bytes)
+    if path.suffix.lower() == ".json":
+        return loads_json(text, name)
+    return loads_yaml(text, name)
+
+
+def loads_json(text: str, name: str) -> Document:
+    """Parse JSON text; values get no line table, errors do get their line."""
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as err:
+        raise InputError(name, f"is not valid JSON: {err.msg} (column {err.colno})", err.lineno) from None
+    except RecursionError:
+        raise InputError(name, f"is nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as err:  # NaN/Infinity, or an integer with too many digits
+        raise InputError(name, f"is not valid JSON: {err}") from None
+    _check_depth(data, name)
+    return Document(name, data, {(): 1})
+
+
+def _refuse_constant(token: str) -> float:
+    raise ValueError(f"{token} is not a number donjon accepts")
+
+
+def _check_depth(data: Any, name: str) -> None:
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InputError(name, f"is nested more than {MAX_DEPTH} levels deep")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+
+
+class _Frame:
+    __slots__ = ("container", "path", "anchor", "key", "key_line", "size", "keys_seen")
+
+    def __init__(self, container: Any, path: PathKey, anchor: str | None) -> None:
+        self.container = container
+        self.path = path
+        self.anchor = anchor
+        self.key: Any = _NO_KEY
+        self.key_line = 0
+        self.size = 1
+        self.keys_seen: set[Any] = set()
+
+
+_NO_KEY = object()
+
+
+def loads_yaml(text: str, name: str) -> Document:
+    """Parse YAML text into a :class:`Document` (one document per file; an empty file gives `None`)."""
+    lines: dict[PathKey, int] = {}
+    anchors: dict[str, tuple[Any, int]] = {}  # name -> (value, expanded size)
+    stack: list[_Frame] = []
+    root: Any = None
+    total = 0
+    documents = 0
+    try:
+        for event in yaml.parse(text, Loader=_Parser):
+            kind = type(event)
+            if kind is yaml.ScalarEvent or kind is yaml.AliasEvent:
+                if kind is yaml.AliasEvent:
+                    if event.anchor not in anchors:
+                        raise InputError(name, f"alias *{event.anchor} names no anchor", event.start_mark.line + 1)
+                    value, size = anchors[event.anchor]
+                else:
+                    value, size = _scalar(event, name), 1
+                    if event.anchor:
+                        anchors[event.anchor] = (value, 1)
+                total += size
+                if total > MAX_VALUES:
+                    raise InputError(name, f"expands to more than {MAX_VALUES:,} values (an alias bomb?)",
+                                     event.start_mark.line + 1)
+                root = _place(stack, value, size, event.start_mark.line + 1, lines, name, root)
+            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                _check_tag(event, name)
+                if len(stack) >= MAX_DEPTH:
+                    raise InputError(name, f"is nested more than {MAX_DEPTH} levels deep", event.start_mark.line + 1)
+                line = event.start_mark.line + 1
+                container: Any = {} if kind is yaml.MappingStartEvent else []
+                path = _child_path(stack, line, name)
+                lines.setdefault(path, line)
+                stack.append(_Frame(container, path, event.anchor))
+                total += 1
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                frame = stack.pop()
+                if frame.anchor:
+                    anchors[frame.anchor] = (frame.container, frame.size)
+                root = _attach(stack, frame.container, frame.size, frame.path, lines, name, root)
+            elif kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise InputError(name, "holds more than one YAML document (a second '---')",
+                                     event.start_mark.line + 1)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = err.problem or "not valid YAML"
+        raise InputError(name, f"is not valid YAML: {problem}", line) from None
+    except yaml.reader.ReaderError as err:
+        line = text.count("\n", 0, err.position) + 1
+        raise InputError(name, f"is not valid YAML: it holds the control character U+{err.character:04X}", line) from None
+    except yaml.YAMLError as err:
+        raise InputError(name, f"is not valid YAML: {err}") from None
+    return Document(name, root, lines)
+
+
+def _check_tag(event: Any, name: str) -> None:
+    tag = event.tag
+    if tag and tag not in ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!"):
+        raise InputError(name, f"uses the tag {tag!r}, which donjon does not accept", event.start_mark.line + 1)
+
+
+def _scalar(event: Any, name: str) -> Any:
+    """Resolve a scalar the way YAML 1.1 (PyYAML) does, but keep dates as text and refuse other tags."""
+    plain, _quoted = event.implicit
+    tag = event.tag
+    if tag in (None, "!"):
+        tag = _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag == _TIMESTAMP:
+        return event.value
+    if tag not in _SCALAR_TAGS:
+        raise InputError(name, f"uses the tag {tag!r}, which donjon does not accept", event.start_mark.line + 1)
+    if tag == "tag:yaml.org,2002:str":
+        return event.value
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
+    try:
+        value = _constructor.yaml_constructors[tag](_constructor, node)
+    except ValueError as err:  # an integer with more digits than Python converts
+        raise InputError(name, f"holds a number donjon cannot read ({err})", event.start_mark.line + 1) from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InputError(name, f"holds {event.value!r}, which is not a finite number", event.start_mark.line + 1)
+    return value
+
+
+def _child_path(stack: list[_Frame], line: int, name: str) -> PathKey:
+    if not stack:
+        return ()
+    top = stack[-1]
+    if isinstance(top.container, list):
+        return (*top.path, len(top.container))
+    if top.key is _NO_KEY:
+        raise InputError(name, "uses a list or mapping as a mapping key, which donjon does not accept", line)
+    return (*top.path, top.key)
+
+
+def _place(stack: list[_Frame], value: Any, size: int, line: int, lines: dict[PathKey, int], name: str,
+           root: Any) -> Any:
+    """Put a scalar or an alias's value where the parser is (a key, a mapping value or a list item)."""
+    if not stack:
+        lines.setdefault((), line)
+        return value
+    top = stack[-1]
+    if isinstance(top.container, dict) and top.key is _NO_KEY:
+        if isinstance(value, (dict, list)):
+            raise InputError(name, "uses a list or mapping as a mapping key, which donjon does not accept", line)
+        if value in top.keys_seen:
+            raise InputError(name, f"repeats the key {value!r} in one mapping", line)
+        top.keys_seen.add(value)
+        top.key = value
+        top.key_line = line
+        return root
+    path = (*top.path, top.key) if isinstance(top.container, dict) else (*top.path, len(top.container))
+    lines.setdefault(path, line)
+    return _attach(stack, value, size, path, lines, name, root)
+
+
+def _attach(stack: list[_Frame], value: Any, size: int, path: PathKey, lines: dict[PathKey, int], name: str,
+            root: Any) -> Any:
+    if not stack:
+        return value
+    top = stack[-1]
+    top.size += size
+    if isinstance(top.container, list):
+        top.container.append(value)
+    else:
+        if top.key is _NO_KEY:
+            raise InputError(name, "uses a list or mapping as a mapping key, which donjon does not accept",
+                             lines.get(path))
+        top.container[top.key] = value
+        lines[(*top.path, top.key)] = top.key_line
+        top.key = _NO_KEY
+    return root
