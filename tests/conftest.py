@@ -1,0 +1,41 @@
+"""Shared test switches: `--regenerate` rewrites golden files; `-m fuzz` runs the long fuzzing sessions."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--regenerate", action="store_true", default=False,
+                     help="rewrite golden files from the current output instead of comparing against them")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The long fuzzing runs are opt-in: `pytest -m fuzz`.
+    if not config.getoption("-m"):
+        config.option.markexpr = "not fuzz"
+
+
+@pytest.fixture
+def regenerate(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--regenerate"))
+
+
+def check_golden(path: Path, actual: bytes | str, regenerate: bool) -> None:
+    """Compare `actual` with the golden file at `path`, or rewrite it when regenerating."""
+    data = actual.encode("utf-8") if isinstance(actual, str) else actual
+    if regenerate or not path.exists():
+        if not regenerate and os.environ.get("CI"):
+            pytest.fail(f"golden file {path} is missing; run pytest --regenerate and commit it")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        if not regenerate:
+            pytest.fail(f"golden file {path} did not exist; it has been written: review and commit it")
+        return
+    expected = path.read_bytes()
+    assert data == expected, f"output differs from golden file {path}; if the change is intended, run pytest --regenerate"
