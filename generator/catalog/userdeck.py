@@ -198,6 +198,9 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str,
            values: Mapping[str, Any]) -> tuple[list[UserCard], list[Problem]]:
     problems: list[Problem] = []
     header = list(rows[0][1]) if rows else []
+    hint = _delimiter_hint([str(h) for h in header], values["delimiter"])
+    if hint:
+        return [], [Problem(table, 1, "", f"the header row is a single column {header[0]!r}{hint}")]
     columns: dict[str, str | None] = {}
     for option in ("name_column", "id_column", "count_column"):
         wanted = values[option]

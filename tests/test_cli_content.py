@@ -1,0 +1,131 @@
+"""`donjon content ...` and the command line's general behaviour, through typer's runner and as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.resources import content_dir
+
+runner = CliRunner()
+
+
+def donjon(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the installed `donjon` command (the console script beside this interpreter)."""
+    exe = Path(sys.executable).with_name("donjon")
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "generator"]
+    return subprocess.run([*command, *args], capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_help_lists_the_commands_and_exit_codes() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    assert "content" in result.output
+    assert "Exit codes" in result.output
+
+
+def test_every_command_has_help_that_explains_its_options() -> None:
+    for args in (["content", "--help"], ["content", "check", "--help"], ["content", "list", "--help"],
+                 ["content", "schema", "--help"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, args
+        assert "Usage:" in result.output
+    listing = runner.invoke(app, ["content", "list", "--help"]).output
+    assert "--content" in listing and "instead of the shipped catalogs" in listing
+    assert "--json" in listing
+
+
+def test_content_check_ok() -> None:
+    result = runner.invoke(app, ["content", "check"])
+    assert result.exit_code == 0
+    assert result.output.startswith("OK: 3 games, 0 deck folders, 8 decks, 412 cards.")
+
+
+def test_content_check_reports_every_problem_with_exit_1(tmp_path: Path) -> None:
+    root = tmp_path / "c"
+    shutil.copytree(content_dir(), root)
+    path = root / "guildhall/professions.yaml"
+    path.write_text(path.read_text().replace("    summary: Throw", "    sumary: Throw"))
+    vp = root / "guildhall/vp-cards.yaml"
+    vp.write_text(vp.read_text().replace("    value: 9\n", "    value: nine\n", 1))
+    result = donjon("content", "check", str(root))
+    assert result.returncode == 1
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert any("guildhall/professions.yaml:" in line and "professions[assassin].sumary: unknown key" in line
+               for line in lines)
+    assert any("guildhall/vp-cards.yaml:" in line and "vp_cards[owe-9].value" in line for line in lines)
+    # the typo is both an unknown key and a missing required one
+    assert any("professions[assassin]: missing the key 'summary'" in line for line in lines)
+    assert lines[-1] == "3 problems found."
+    assert "Traceback" not in result.stderr
+
+
+def test_content_check_of_a_missing_folder_is_exit_2() -> None:
+    result = runner.invoke(app, ["content", "check", "/no/such/folder"])
+    assert result.exit_code == 2
+    assert "no such content folder" in result.output
+
+
+def test_content_list_table_and_json() -> None:
+    table = runner.invoke(app, ["content", "list"])
+    assert table.exit_code == 0
+    assert "old-world-economy-professions   120 cards   30 faces" in table.output
+    assert "great-architect-guests" in table.output
+    data = json.loads(runner.invoke(app, ["content", "list", "--json"]).output)
+    assert data["guildhall"]["decks"][0] == {"id": "old-world-economy-professions",
+                                             "name": "Old World Economy: professions", "cards": 120, "faces": 30,
+                                             "card_size": "poker 63x88 mm"}
+    assert data["guedelon"]["catalogs"]["floor tiles"] == 22
+    assert data["once-upon-a-castle"]["catalogs"]["guests"] == 20
+
+
+def test_content_list_with_a_user_deck(tmp_path: Path) -> None:
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text("id: mine\nname: Mine\nlayout: generic\ncards: c.csv\ncount_column: n\n")
+    (deck / "c.csv").write_text("name,n\nA,3\nB,2\n")
+    result = runner.invoke(app, ["content", "list", "--content", str(deck), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["mine"]["decks"][0]["cards"] == 5
+
+
+def test_unknown_option_is_a_usage_error() -> None:
+    result = donjon("content", "list", "--colour")
+    assert result.returncode == 2
+    assert "No such option" in result.stderr
+    assert result.stdout == ""
+
+
+def test_subprocess_runs_from_another_folder(tmp_path: Path) -> None:
+    result = donjon("content", "check", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("OK: 3 games")
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith("donjon ")
+
+
+@pytest.mark.parametrize("args", [["content", "schema", "--out", "{tmp}/s"]])
+def test_schema_command_writes_files(tmp_path: Path, args: list[str]) -> None:
+    result = runner.invoke(app, [a.replace("{tmp}", str(tmp_path)) for a in args])
+    assert result.exit_code == 0
+    written = sorted(p.name for p in (tmp_path / "s").iterdir())
+    assert "guildhall-professions.schema.json" in written and "deck.schema.json" in written
+
+
+def test_schema_command_into_a_file_is_exit_3(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    result = runner.invoke(app, ["content", "schema", "--out", str(blocker)])
+    assert result.exit_code == 3
+    assert "cannot write" in result.output

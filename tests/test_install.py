@@ -1,0 +1,52 @@
+"""The built wheel carries the catalogs, layouts and fonts, and finds them when run from any folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(REPO)],
+                            capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        pytest.fail(f"building the wheel failed:\n{result.stdout}\n{result.stderr}")
+    [built] = out.glob("donjon-*.whl")
+    return built
+
+
+def test_wheel_holds_packages_data_and_typing_marker(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for required in ("generator/cli.py", "generator/py.typed", "scoring/py.typed",
+                     "generator/_data/content/guildhall/professions.yaml",
+                     "generator/_data/content/schemas/game.schema.json",
+                     "generator/_data/templates/fonts/Cardo-Regular.ttf",
+                     "generator/_data/templates/fonts/LICENSE-Cardo-OFL-1.1.txt"):
+        assert required in names, required
+    entry = next(n for n in names if n.endswith("entry_points.txt"))
+    assert "donjon = generator.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
+
+
+def test_installed_wheel_finds_its_content_from_another_folder(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+                   check=True, capture_output=True, timeout=600)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    probe = subprocess.run([sys.executable, "-c", "import generator.resources as r; print(r.data_root())"],
+                           capture_output=True, text=True, cwd=elsewhere, env=env, check=True)
+    assert probe.stdout.strip() == str(target / "generator" / "_data")
+    result = subprocess.run([sys.executable, "-m", "generator", "content", "check"], capture_output=True, text=True,
+                            cwd=elsewhere, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("OK: 3 games")

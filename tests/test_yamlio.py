@@ -1,0 +1,112 @@
+"""The safe YAML/JSON reader: values with their lines, and hostile input refused with a clear message."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from generator.errors import InputError
+from generator.yamlio import MAX_DEPTH, load_file, loads_json, loads_yaml, read_text
+
+
+def test_values_and_their_lines() -> None:
+    doc = loads_yaml("game: guildhall\nplayers:\n  - name: Ana\n    vp_cards: [5, 7]\n  - name: Ben\n", "t.yaml")
+    assert doc.data == {"game": "guildhall", "players": [{"name": "Ana", "vp_cards": [5, 7]}, {"name": "Ben"}]}
+    assert doc.line(("game",)) == 1
+    assert doc.line(("players", 0, "vp_cards")) == 4
+    assert doc.line(("players", 1, "name")) == 5
+    # a path below a scalar falls back to the nearest known ancestor
+    assert doc.line(("players", 1, "name", "deeper")) == 5
+
+
+def test_scalars_resolve_like_yaml_but_dates_stay_text() -> None:
+    doc = loads_yaml("a: 1\nb: 2.5\nc: true\nd: ~\ne: 2024-01-02\nf: '7'\n", "t.yaml")
+    assert doc.data == {"a": 1, "b": 2.5, "c": True, "d": None, "e": "2024-01-02", "f": "7"}
+
+
+def test_empty_document_is_none() -> None:
+    assert loads_yaml("", "e.yaml").data is None
+    assert loads_yaml("# only a comment\n", "e.yaml").data is None
+
+
+@pytest.mark.parametrize(("text", "message", "line"), [
+    ("a: [1, 2\n", "is not valid YAML", 2),
+    ("a: 1\na: 2\n", "repeats the key 'a'", 2),
+    ("a: !!python/object:os.system x\n", "uses the tag", 1),
+    ("{[1]: 2}\n", "as a mapping key", 1),
+    ("a: 1\n---\nb: 2\n", "more than one YAML document", 2),
+    ("a: *nowhere\n", "alias *nowhere names no anchor", 1),
+    ("a: 1\nb: \x07\n", "control character U+0007", 2),
+    ("x: " + "9" * 5000 + "\n", "holds a number donjon cannot read", 1),
+])
+def test_bad_yaml_names_the_problem_and_line(text: str, message: str, line: int) -> None:
+    with pytest.raises(InputError) as err:
+        loads_yaml(text, "bad.yaml")
+    assert message in str(err.value)
+    assert err.value.line == line
+    assert str(err.value).startswith(f"bad.yaml:{line}: ")
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000 + "]" * 100_000,          # libyaml's own composer would crash the interpreter here
+    "- " * 100_000 + "x",
+    "a:\n" + "".join("  " * i + "- \n" for i in range(1, 200)),
+])
+def test_deep_nesting_is_refused_quickly(text: str) -> None:
+    start = time.perf_counter()
+    with pytest.raises(InputError, match=f"nested more than {MAX_DEPTH} levels"):
+        loads_yaml(text, "deep.yaml")
+    assert time.perf_counter() - start < 2
+
+
+def test_alias_bomb_is_refused_before_it_expands() -> None:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for prev, name in zip("abcdefgh", "bcdefghi"):
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+    start = time.perf_counter()
+    with pytest.raises(InputError, match="alias bomb"):
+        loads_yaml("\n".join(lines), "bomb.yaml")
+    assert time.perf_counter() - start < 2
+
+
+def test_small_aliases_are_fine() -> None:
+    doc = loads_yaml("base: &b {x: 1}\ncopy: *b\n", "t.yaml")
+    assert doc.data["copy"] == {"x": 1}
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{", "is not valid JSON"),
+    ("NaN", "not a number donjon accepts"),
+    ("[" * 100_000 + "]" * 100_000, "nested more than"),
+])
+def test_bad_json(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        loads_json(text, "bad.json")
+
+
+def test_files_binary_non_utf8_bom_missing_and_too_large(tmp_path: Path) -> None:
+    binary = tmp_path / "junk.yaml"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    with pytest.raises(InputError, match="not a text file"):
+        read_text(binary)
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes(b"name: ok\ntext: caf\xe9\n")
+    with pytest.raises(InputError, match="not UTF-8") as err:
+        read_text(latin)
+    assert err.value.line == 2
+    bom = tmp_path / "bom.yaml"
+    bom.write_bytes("\ufeffa: 1\n".encode())
+    assert load_file(bom).data == {"a": 1}
+    with pytest.raises(InputError, match="no such file"):
+        read_text(tmp_path / "missing.yaml")
+    with pytest.raises(InputError, match="is a folder"):
+        read_text(tmp_path)
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"a: 1\n" * 10)
+    with pytest.raises(InputError, match="more than the"):
+        read_text(big, max_bytes=20)
+    as_json = tmp_path / "x.json"
+    as_json.write_text('{"a": [1, 2]}')
+    assert load_file(as_json).data == {"a": [1, 2]}
