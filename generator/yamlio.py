@@ -162,7 +162,8 @@ def loads_yaml(text: str, name: str) -> Document:
     total = 0
     documents = 0
     try:
-        for event in yaml.parse(text, Loader=_Parser):
+        events: Any = yaml.parse(text, Loader=_Parser)  # PyYAML's stubs type events too loosely to use
+        for event in events:
             kind = type(event)
             if kind is yaml.ScalarEvent or kind is yaml.AliasEvent:
                 if kind is yaml.AliasEvent:
@@ -222,7 +223,7 @@ def _scalar(event: Any, name: str) -> Any:
     plain, _quoted = event.implicit
     tag = event.tag
     if tag in (None, "!"):
-        tag = _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+        tag = _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
     if tag == _TIMESTAMP:
         return event.value
     if tag not in _SCALAR_TAGS:

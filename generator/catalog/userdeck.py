@@ -151,7 +151,7 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
         repeated = sorted({h for h in header if header.count(h) > 1})
         if repeated:
             raise InputError(table, f"the header row names {', '.join(map(repr, repeated))} more than once", 1)
-        rows = []
+        rows: list[tuple[str, dict[str, Scalar]]] = []
         for cells in reader:
             line = reader.line_num
             if not any(cell.strip() for cell in cells):
