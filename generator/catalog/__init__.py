@@ -10,23 +10,30 @@ duplicate ids, dangling references, counts that disagree across files), each wit
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from generator.catalog import castle, guedelon, guildhall
-from generator.catalog.castle import Castle
 from generator.catalog.common import GAME_IDS, DeckSpec, GameInfo, game_spec
-from generator.catalog.guedelon import Guedelon
-from generator.catalog.guildhall import Guildhall
-from generator.catalog.userdeck import UserDeck, load_deck
 from generator.errors import ContentError, InputError, Problem, UsageError
 from generator.fields import INVALID, Record, check_document
 from generator.resources import content_dir, display_path
 from generator.yamlio import PathKey, load_file
 
-Catalog = Guildhall | Guedelon | Castle
+if TYPE_CHECKING:
+    from generator.catalog.castle import Castle
+    from generator.catalog.guedelon import Guedelon
+    from generator.catalog.guildhall import Guildhall
+    from generator.catalog.userdeck import UserDeck
+
+Catalog: TypeAlias = "Guildhall | Guedelon | Castle"
+
+#: The module holding each game's catalog, imported only when that game is loaded: a user deck or a
+#: one-game command then pays for none of the other games' record classes at start-up.
+_MODULES: Mapping[str, str] = {"guildhall": "generator.catalog.guildhall", "guedelon": "generator.catalog.guedelon",
+                               "once-upon-a-castle": "generator.catalog.castle"}
 
 #: Folders of a content folder that hold neither a game nor a deck.
 NOT_CONTENT = ("schemas", "examples")
@@ -55,34 +62,31 @@ class Content:
         return found
 
 
-def _game_sets(module_name: str, values: Mapping[str, Any]) -> tuple[str, ...]:
+def _game_sets(game_id: str, values: Mapping[str, Any]) -> tuple[str, ...]:
     """The ids a game's `decks[].set` may name."""
-    if module_name == "guildhall":
+    if game_id == "guildhall":
         return tuple(s.id for s in values["components.yaml"]["sets"])
-    if module_name == "once-upon-a-castle":
-        return castle.VERSIONS
+    if game_id == "once-upon-a-castle":
+        return tuple(v.id for v in values["components.yaml"]["versions"])
     events = values.get("events.yaml")
     return tuple(s.id for s in events["series"]) if isinstance(events, dict) else ()
 
 
-def _assemble(game_id: str, info: GameInfo, v: Mapping[str, Any]) -> Catalog:
+def _assemble(module: Any, game_id: str, info: GameInfo, v: Mapping[str, Any]) -> Any:
     if game_id == "guildhall":
         comp = v["components.yaml"]
-        return Guildhall(info, comp["components"], tuple(comp["sets"]), tuple(comp["colours"]),
+        return module.Guildhall(info, comp["components"], tuple(comp["sets"]), tuple(comp["colours"]),
                          tuple(v["professions.yaml"]["professions"]), tuple(v["vp-cards.yaml"]["vp_cards"]))
     if game_id == "guedelon":
         comp = v["components.yaml"]
         events = v["events.yaml"]
         tiles = v["floor-tiles.yaml"]
-        return Guedelon(info, comp["components"], tuple(comp["materials"]), tuple(comp["tokens"]), comp["mill"],
+        return module.Guedelon(info, comp["components"], tuple(comp["materials"]), tuple(comp["tokens"]), comp["mill"],
                         tuple(events["series"]), tuple(events["events"]), tuple(tiles["buildings"]),
                         tuple(tiles["tiles"]))
     comp = v["components.yaml"]
-    return Castle(info, comp["components"], tuple(comp["versions"]), tuple(v["guests.yaml"]["guests"]),
+    return module.Castle(info, comp["components"], tuple(comp["versions"]), tuple(v["guests.yaml"]["guests"]),
                   v["castle-sheet.yaml"])
-
-
-_MODULES: Mapping[str, Any] = {"guildhall": guildhall, "guedelon": guedelon, "once-upon-a-castle": castle}
 
 
 def _check_file(path: Path, spec: Record, problems: list[Problem]) -> Any:
@@ -98,7 +102,7 @@ def _check_file(path: Path, spec: Record, problems: list[Problem]) -> Any:
 
 def load_game(folder: Path, game_id: str) -> tuple[Catalog | None, list[Problem]]:
     """Load one game folder: the catalog, or None and every problem found."""
-    module = _MODULES[game_id]
+    module = importlib.import_module(_MODULES[game_id])
     problems: list[Problem] = []
     values: dict[str, Any] = {}
     components = _check_file(folder / "components.yaml", module.specs()["components.yaml"], problems)
@@ -120,7 +124,7 @@ def load_game(folder: Path, game_id: str) -> tuple[Catalog | None, list[Problem]
                                 f"the folder {folder.name!r} holds game {info.id!r}; name the folder after its game"))
     if problems or any(v is INVALID for v in values.values()) or info is INVALID:
         return None, problems
-    catalog = _assemble(game_id, info, values)
+    catalog = _assemble(module, game_id, info, values)
 
     def fail(file: str, path: PathKey, message: str) -> None:
         problems.append(Problem(display_path(folder / file), None, _where(path), message))
@@ -174,7 +178,9 @@ def _load(root: Path, wanted: Iterable[str] | None) -> tuple[Content, list[Probl
             loaded[game_id] = catalog
             folders[game_id] = folder
     decks: list[UserDeck] = []
-    if keep is None or "decks" in keep:
+    if deck_folders and (keep is None or "decks" in keep):
+        from generator.catalog.userdeck import load_deck
+
         for folder in deck_folders:
             deck, found = load_deck(folder, display_path(folder))
             problems.extend(found)
