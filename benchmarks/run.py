@@ -1,0 +1,371 @@
+#!/usr/bin/env python3
+"""donjon's benchmark: whole processes timed as a user runs them, compared pair by pair.
+
+    python benchmarks/run.py                 # every case, 5 counted runs after 1 warm-up
+    python benchmarks/run.py --peers         # also install protograf (own venv) and time it
+    python benchmarks/run.py --cases deck,help --runs 9
+
+Each case runs its commands interleaved (A B A B ...) so that a slow moment of the machine falls on all of
+them alike, discards the warm-up rounds, and reports the median wall time, the peak memory (max RSS, from
+`wait4`) and the output size of each command, then the ratio of each command to the case's reference.
+Results go to `benchmarks/results.md` and `benchmarks/results.json`, with the targets of issue 6 marked
+met or missed. Only the standard library is used, so the harness measures donjon and not itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+WORK = HERE / "work"
+PEERS = HERE / "peers"
+DECK100 = HERE / "deck100"
+PROTOGRAF_VENV = HERE / ".venv-protograf"
+
+
+@dataclass
+class Command:
+    name: str
+    argv: list[str]
+    cwd: Path = REPO
+    #: a file or folder whose size is reported as the output size
+    output: Path | None = None
+    #: items the command produces (cards, end states), for a rate
+    items: int = 0
+    env: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Measure:
+    name: str
+    argv: str
+    runs: list[float]
+    rss_kb: list[int]
+    median_s: float
+    peak_rss_mb: float
+    output_bytes: int
+    items: int
+    per_second: float | None
+    exit_codes: list[int]
+
+
+def run_once(cmd: Command) -> tuple[float, int, int]:
+    """Wall time, peak RSS (KiB) and exit code of one whole process."""
+    env = {**os.environ, **cmd.env}
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd.argv, cwd=cmd.cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    stderr = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    if proc.stderr:
+        proc.stderr.close()
+    if proc.returncode not in (0,):
+        sys.stderr.write(f"  ! {cmd.name} exited {proc.returncode}: {stderr.strip()[:400]}\n")
+    return elapsed, int(usage.ru_maxrss), proc.returncode
+
+
+def size_of(path: Path | None) -> int:
+    if path is None or not path.exists():
+        return 0
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def measure(commands: list[Command], runs: int, warmup: int) -> list[Measure]:
+    """Interleave the commands: every round runs each once; the first `warmup` rounds are not counted."""
+    times: dict[str, list[float]] = {c.name: [] for c in commands}
+    rss: dict[str, list[int]] = {c.name: [] for c in commands}
+    codes: dict[str, list[int]] = {c.name: [] for c in commands}
+    for round_number in range(warmup + runs):
+        for cmd in commands:
+            elapsed, peak, code = run_once(cmd)
+            if round_number >= warmup:
+                times[cmd.name].append(elapsed)
+                rss[cmd.name].append(peak)
+                codes[cmd.name].append(code)
+    out = []
+    for cmd in commands:
+        median = statistics.median(times[cmd.name])
+        out.append(Measure(cmd.name, " ".join(_short(a) for a in cmd.argv), [round(t, 4) for t in times[cmd.name]],
+                           rss[cmd.name], round(median, 4), round(max(rss[cmd.name]) / 1024, 1),
+                           size_of(cmd.output), cmd.items,
+                           round(cmd.items / median, 1) if cmd.items else None, codes[cmd.name]))
+    return out
+
+
+def _short(arg: str) -> str:
+    for root, label in ((str(WORK), "WORK"), (str(REPO), "."), (str(Path.home()), "~")):
+        if arg.startswith(root):
+            return label + arg[len(root):]
+    return arg
+
+
+def donjon_exe(given: str | None) -> str:
+    if given:
+        return given
+    beside = Path(sys.executable).with_name("donjon")
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("donjon")
+    if found is None:
+        sys.exit("run.py: no donjon command found; install donjon (pip install .) or pass --donjon PATH")
+    return found
+
+
+def python_of(donjon: str) -> str:
+    """The Python interpreter of donjon's environment (it has reportlab, for the floor)."""
+    beside = Path(donjon).with_name("python")
+    return str(beside) if beside.exists() else sys.executable
+
+
+# --- decks of the benchmark at several sizes ---------------------------------------------------------------------
+
+def scaled_deck(cards: int) -> Path:
+    """benchmarks/deck100 grown to `cards` cards (rows repeated with new ids), in benchmarks/work/."""
+    if cards == 100:
+        return DECK100
+    target = WORK / f"deck{cards}"
+    if (target / "deck.yaml").exists():
+        return target
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("deck.yaml", "layout.yaml"):
+        shutil.copy(DECK100 / name, target / name)
+    lines = (DECK100 / "deck100.csv").read_text(encoding="utf-8").splitlines()
+    header, rows = lines[0], lines[1:]
+    out = [header]
+    for i in range(cards):
+        first, rest = rows[i % len(rows)].split(",", 1)
+        out.append(f"{i + 1},{rest}")
+    (target / "deck100.csv").write_text("\n".join(out) + "\n", encoding="utf-8")
+    return target
+
+
+def ensure_protograf() -> Path | None:
+    python = PROTOGRAF_VENV / "bin" / "python"
+    if not python.exists():
+        print("installing protograf into benchmarks/.venv-protograf ...", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(PROTOGRAF_VENV)], check=True)
+        result = subprocess.run([str(python), "-m", "pip", "install", "-q", "protograf"], capture_output=True,
+                                text=True)
+        if result.returncode != 0:
+            print(f"  could not install protograf: {result.stderr.strip()[-400:]}")
+            return None
+    work = WORK / "protograf"
+    work.mkdir(parents=True, exist_ok=True)
+    shutil.copy(PEERS / "protograf_deck.py", work / "protograf_deck.py")
+    shutil.copy(DECK100 / "deck100.csv", work / "deck100.csv")
+    return python
+
+
+# --- the cases ------------------------------------------------------------------------------------------------------
+
+def case_deck(donjon: str, peers: bool) -> list[Command]:
+    """(1) the 100-card deck: donjon vs the reportlab floor vs protograf, all writing one PDF."""
+    out = WORK / "deck"
+    commands = [
+        Command("floor (reportlab)", [python_of(donjon), str(PEERS / "floor_reportlab.py"), str(out / "floor.pdf"),
+                                      str(DECK100 / "deck100.csv")], output=out / "floor.pdf", items=100),
+        Command("donjon", [donjon, "build", "--content", str(DECK100), "--out", str(out / "donjon"), "--format", "pdf"],
+                output=out / "donjon", items=100),
+    ]
+    if peers:
+        python = ensure_protograf()
+        if python is not None:
+            commands.append(Command("protograf", [str(python), "protograf_deck.py"], cwd=WORK / "protograf",
+                                    output=WORK / "protograf" / "pg_deck.pdf", items=100))
+    out.mkdir(parents=True, exist_ok=True)
+    return commands
+
+
+def case_scale(donjon: str) -> list[Command]:
+    """How cost grows: the benchmark deck at 100, 1,000 and 10,000 cards, PDF only."""
+    commands = []
+    for cards in (100, 1000, 10000):
+        folder = scaled_deck(cards)
+        out = WORK / f"scale{cards}"
+        commands.append(Command(f"donjon {cards} cards", [donjon, "build", "--content", str(folder), "--out", str(out),
+                                                          "--format", "pdf"], output=out, items=cards))
+    return commands
+
+
+def _count_cards(donjon: str) -> int:
+    result = subprocess.run([donjon, "content", "list", "--json"], capture_output=True, text=True, check=True)
+    return sum(d["cards"] for g in json.loads(result.stdout).values() for d in g["decks"])
+
+
+def case_build_all(donjon: str) -> list[Command]:
+    """(2) `donjon build all`: cards per second (every deck, PDF and SVG, plus sheets and references)."""
+    out = WORK / "build-all"
+    return [Command("donjon build all", [donjon, "build", "all", "--out", str(out)], output=out,
+                    items=_count_cards(donjon))]
+
+
+def case_png(donjon: str) -> list[Command]:
+    """(3) `donjon export png --preset tgc` of every deck: cards per second."""
+    out = WORK / "png"
+    result = subprocess.run([donjon, "export", "png", "--preset", "tgc", "--out", str(out)], capture_output=True,
+                            text=True)
+    faces = len(list(out.rglob("*.png"))) if result.returncode == 0 else 0
+    return [Command("donjon export png --preset tgc", [donjon, "export", "png", "--preset", "tgc", "--out", str(out)],
+                    output=out, items=faces)]
+
+
+def case_score(donjon: str) -> list[Command]:
+    """(4) `donjon score`: one file (start-up), and 1,000 files in one call (end states per second)."""
+    examples = sorted((REPO / "content" / "examples").glob("*.yaml"))
+    many = WORK / "score"
+    many.mkdir(parents=True, exist_ok=True)
+    files = []
+    for i in range(1000):
+        source = examples[i % len(examples)]
+        target = many / f"{i:04d}-{source.name}"
+        if not target.exists():
+            shutil.copy(source, target)
+        files.append(str(target))
+    one = str(REPO / "content" / "examples" / "once-upon-a-castle.yaml")
+    return [Command("donjon score (1 file)", [donjon, "score", one], items=1),
+            Command("donjon score --json (1,000 files)", [donjon, "score", "--json", *files], items=1000)]
+
+
+def case_help(donjon: str) -> list[Command]:
+    """(5) start-up: `donjon --help`."""
+    return [Command("donjon --help", [donjon, "--help"])]
+
+
+CASES = {"deck": "the 100-card deck", "scale": "growth at 100 / 1,000 / 10,000 cards", "build-all": "donjon build all",
+         "png": "PNG export (tgc)", "score": "scoring", "help": "start-up"}
+
+
+# --- report -----------------------------------------------------------------------------------------------------------
+
+def machine() -> dict[str, object]:
+    cpu = ""
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                   if line.startswith("model name"))
+    except (OSError, StopIteration):
+        cpu = platform.processor()
+    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "system": platform.platform(),
+            "date": time.strftime("%Y-%m-%d")}
+
+
+def targets(results: dict[str, list[Measure]]) -> list[tuple[str, str, bool | None]]:
+    """Each target of issue 6: what it asks, what was measured, met or not (None when not measured)."""
+    def get(case: str, name: str) -> Measure | None:
+        return next((m for m in results.get(case, []) if m.name == name), None)
+
+    checks: list[tuple[str, str, bool | None]] = []
+    floor, ours, peer = get("deck", "floor (reportlab)"), get("deck", "donjon"), get("deck", "protograf")
+    if floor and ours:
+        ratio = ours.median_s / floor.median_s
+        checks.append(("100-card deck: at most 2x the floor's time", f"{ratio:.2f}x ({ours.median_s:.3f} s vs "
+                                                                     f"{floor.median_s:.3f} s)", ratio <= 2))
+        mem = ours.peak_rss_mb / floor.peak_rss_mb
+        checks.append(("100-card deck: peak memory at most 2x the floor's", f"{mem:.2f}x ({ours.peak_rss_mb} MB vs "
+                                                                            f"{floor.peak_rss_mb} MB)", mem <= 2))
+    if peer and ours:
+        share = ours.median_s / peer.median_s
+        checks.append(("100-card deck: at most 1/8 of protograf's time", f"1/{1 / share:.1f} ({ours.median_s:.3f} s vs "
+                                                                         f"{peer.median_s:.3f} s)", share <= 1 / 8))
+    png = get("png", "donjon export png --preset tgc")
+    if png and png.per_second is not None:
+        checks.append(("PNG export: at least 60 cards per second", f"{png.per_second} cards/s", png.per_second >= 60))
+    helped = get("help", "donjon --help")
+    if helped:
+        checks.append(("`donjon --help` under 0.25 s", f"{helped.median_s:.3f} s", helped.median_s < 0.25))
+    one = get("score", "donjon score (1 file)")
+    if one:
+        checks.append(("scoring one file under 0.25 s", f"{one.median_s:.3f} s", one.median_s < 0.25))
+    many = get("score", "donjon score --json (1,000 files)")
+    if many and many.per_second is not None:
+        checks.append(("scoring at least 2,000 end states per second", f"{many.per_second:,.0f} /s",
+                       many.per_second >= 2000))
+    scale = results.get("scale", [])
+    if len(scale) == 3:
+        per_card = [m.median_s / m.items for m in scale]
+        growth = per_card[2] / per_card[0]
+        checks.append(("linear growth: time per card at 10,000 within 1.5x of 100", f"{per_card[0] * 1000:.2f} -> "
+                       f"{per_card[1] * 1000:.2f} -> {per_card[2] * 1000:.2f} ms/card", growth <= 1.5))
+        mem_growth = scale[2].peak_rss_mb / scale[0].peak_rss_mb
+        checks.append(("bounded memory: peak at 10,000 cards within 2x of 100", f"{scale[0].peak_rss_mb} -> "
+                       f"{scale[1].peak_rss_mb} -> {scale[2].peak_rss_mb} MB", mem_growth <= 2))
+    return checks
+
+
+def write_report(results: dict[str, list[Measure]], args: argparse.Namespace, donjon: str) -> None:
+    info = machine()
+    checks = targets(results)
+    lines = ["# Benchmark results", "",
+             f"`python benchmarks/run.py {' '.join(sys.argv[1:])}` on {info['date']}: {info['cpu']}, "
+             f"{info['cores']} cores, Python {info['python']}. Medians of {args.runs} runs after {args.warmup} "
+             "warm-up, commands interleaved; peak memory is the largest max RSS of the counted runs.", "",
+             "## Targets", "", "| target | measured | |", "|---|---|---|"]
+    for what, measured, ok in checks:
+        lines.append(f"| {what} | {measured} | {'met' if ok else 'MISSED' if ok is False else 'n/a'} |")
+    for case, measures in results.items():
+        reference = measures[0]
+        lines += ["", f"## {CASES[case]}", "", "| command | median s | vs first | peak MB | output | items/s |",
+                  "|---|---|---|---|---|---|"]
+        for m in measures:
+            ratio = m.median_s / reference.median_s if reference.median_s else 0
+            size = f"{m.output_bytes / 1024:,.0f} KiB" if m.output_bytes else ""
+            rate = f"{m.per_second:,}" if m.per_second else ""
+            lines.append(f"| {m.name} | {m.median_s:.3f} | {ratio:.2f}x | {m.peak_rss_mb} | {size} | {rate} |")
+        lines.append("")
+        lines.append("Commands: " + "; ".join(f"`{m.argv}`" for m in measures))
+    (HERE / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    payload = {"machine": info, "runs": args.runs, "warmup": args.warmup, "donjon": _short(donjon),
+               "targets": [{"target": t, "measured": m, "met": ok} for t, m, ok in checks],
+               "cases": {case: [asdict(m) for m in ms] for case, ms in results.items()}}
+    (HERE / "results.json").write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="counted runs of each command (default 5)")
+    parser.add_argument("--warmup", type=int, default=1, help="uncounted rounds first (default 1)")
+    parser.add_argument("--cases", default=",".join(CASES), help=f"comma-separated, from: {', '.join(CASES)}")
+    parser.add_argument("--peers", action="store_true", help="install protograf in its own venv and time it too")
+    parser.add_argument("--donjon", help="the donjon command to time (default: the one beside this Python)")
+    args = parser.parse_args()
+    if args.runs < 1 or args.warmup < 0:
+        parser.error("--runs must be 1 or more and --warmup 0 or more")
+    wanted = [c.strip() for c in args.cases.split(",") if c.strip()]
+    unknown = [c for c in wanted if c not in CASES]
+    if unknown:
+        parser.error(f"unknown case {unknown[0]!r}; choose from {', '.join(CASES)}")
+    donjon = donjon_exe(args.donjon)
+    WORK.mkdir(parents=True, exist_ok=True)
+    builders = {"deck": lambda: case_deck(donjon, args.peers), "scale": lambda: case_scale(donjon),
+                "build-all": lambda: case_build_all(donjon), "png": lambda: case_png(donjon),
+                "score": lambda: case_score(donjon), "help": lambda: case_help(donjon)}
+    results: dict[str, list[Measure]] = {}
+    for case in wanted:
+        print(f"{CASES[case]} ...", flush=True)
+        commands = builders[case]()
+        runs = args.runs if case != "scale" else max(3, min(args.runs, 5))
+        results[case] = measure(commands, runs, args.warmup)
+        for m in results[case]:
+            rate = f", {m.per_second:,}/s" if m.per_second else ""
+            print(f"  {m.name:<36} {m.median_s:8.3f} s  {m.peak_rss_mb:7.1f} MB{rate}", flush=True)
+    write_report(results, args, donjon)
+    for what, measured, ok in targets(results):
+        print(f"{'met   ' if ok else 'MISSED'} {what}: {measured}")
+    print("wrote benchmarks/results.md and benchmarks/results.json")
+
+
+if __name__ == "__main__":
+    main()
