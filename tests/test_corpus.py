@@ -1,0 +1,120 @@
+"""The bad-input corpus (tests/corpus/*.yaml): every broken input gives its message and exit code, nothing else.
+
+Each case runs as a real `donjon` process with bounded time and memory. See tests/corpus/README.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import resource
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator.resources import content_dir
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+#: Wall-clock bound of one case: hostile input must be refused, never ground through.
+TIMEOUT_S = 60
+#: Address-space bound of one case (the largest legitimate run needs a few hundred MB).
+MEMORY_BYTES = 3 * 1024**3
+
+
+def _alias_bomb() -> bytes:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for prev, name in zip("abcdefgh", "bcdefghi"):
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+    return ("\n".join(lines) + "\n").encode()
+
+
+GENERATORS: dict[str, Callable[[], bytes]] = {
+    "alias-bomb": _alias_bomb,
+    "deep-nesting": lambda: ("[" * 100_000 + "]" * 100_000).encode(),
+    "ten-megabytes": lambda: b"# padding\n" * (1024 * 1024),
+    "binary": lambda: bytes(range(256)) * 64,
+}
+
+
+def _cases() -> list[Any]:
+    params = []
+    for path in sorted(CORPUS.glob("*.yaml")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            params.append(pytest.param(case, id=f"{path.stem}:{case['id']}"))
+    return params
+
+
+def _limit() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
+
+
+def donjon_argv() -> list[str]:
+    exe = Path(sys.executable).with_name("donjon")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "generator"]
+
+
+def _digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _prepare(case: dict[str, Any], tmp: Path) -> None:
+    if case.get("base") == "content":
+        shutil.copytree(content_dir(), tmp / "content", ignore=shutil.ignore_patterns("schemas", "examples"))
+    for spec in case.get("files", []):
+        target = tmp / spec["path"]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if "text" in spec:
+            target.write_text(spec["text"], encoding="utf-8")
+        elif "hex" in spec:
+            target.write_bytes(bytes.fromhex(spec["hex"]))
+        elif "copy" in spec:
+            source = Path(spec["copy"].replace("{repo}", str(CORPUS.parent.parent)))
+            if source.is_dir():
+                shutil.copytree(source, target, dirs_exist_ok=True)
+            else:
+                shutil.copy(source, target)
+        else:
+            target.write_bytes(GENERATORS[spec["generate"]]())
+    for edit in case.get("edits", []):
+        target = tmp / edit["path"]
+        text = target.read_text(encoding="utf-8")
+        assert edit["old"] in text, f"corpus case {case['id']}: {edit['old']!r} is not in {edit['path']}"
+        target.write_text(text.replace(edit["old"], edit["new"], 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_bad_input(case: dict[str, Any], tmp_path: Path) -> None:
+    _prepare(case, tmp_path)
+    before = None
+    if "setup_run" in case:  # a good build first, whose files must survive the failing one untouched
+        setup = [a.replace("{tmp}", str(tmp_path)) for a in case["setup_run"]]
+        done = subprocess.run([*donjon_argv(), *setup], capture_output=True, text=True, timeout=TIMEOUT_S * 5)
+        assert done.returncode == 0, done.stderr
+        before = _digest(tmp_path / case["keep"])
+    args = [a.replace("{tmp}", str(tmp_path)) for a in case["run"]]
+    result = subprocess.run([*donjon_argv(), *args], capture_output=True, text=True, timeout=TIMEOUT_S,
+                            preexec_fn=_limit, cwd=tmp_path)
+    assert result.returncode == case["exit"], f"exit {result.returncode}, stderr:\n{result.stderr}"
+    for fragment in case.get("stderr", []):
+        assert fragment.replace("{tmp}", str(tmp_path)) in result.stderr, f"missing {fragment!r} in:\n{result.stderr}"
+    for fragment in case.get("stdout", []):
+        assert fragment in result.stdout, f"missing {fragment!r} in:\n{result.stdout}"
+    assert "Traceback" not in result.stderr and "Traceback" not in result.stdout
+    if case["exit"] != 0:
+        assert result.stderr.strip(), "a failure must say why on stderr"
+        assert "internal error" not in result.stderr
+    if before is not None:
+        assert _digest(tmp_path / case["keep"]) == before, "a failed build changed files of the earlier good build"
+    for folder in case.get("nothing_in", []):
+        target = tmp_path / folder
+        left = [str(p.relative_to(tmp_path)) for p in target.rglob("*") if p.is_file()] if target.exists() else []
+        assert left == [], f"a failed run left files behind: {left}"
+    for folder in [tmp_path] + [tmp_path / k for k in case.get("nothing_in", [])]:
+        temps = [p.name for p in folder.rglob("*.tmp")] if folder.exists() else []
+        assert temps == [], f"temporary files left behind: {temps}"
