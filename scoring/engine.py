@@ -34,7 +34,8 @@ class EndStateError(InputError):
     """An end state that cannot be read as its game's format (exit 2): every problem, with its line and path."""
 
     def __init__(self, file: str, problems: Iterable[Problem], what: str = "an end state") -> None:
-        self.problems = tuple(problems)
+        # in the order of the file, so that a reader can work down it
+        self.problems = tuple(sorted(problems, key=lambda p: p.line or 0))
         first = self.problems[0] if self.problems else Problem(file, None, "", "cannot be read")
         super().__init__(file, first.message, first.line)
         self.problem = first

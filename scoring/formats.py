@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from generator.fields import (
@@ -153,9 +153,9 @@ def guildhall_spec(catalog: Guildhall) -> Record:
             "guildhall": Field(MapOf(_names(professions, "profession"),
                                      ListOf(_names(colours, "colour"), max_items=LONGEST), max_items=LONGEST),
                                doc="the face-up chapters: profession -> the colours present"),
-            "completed_chapters": Field(_number(), doc="face-down completed chapters held (0 to 3)"),
+            "completed_chapters": Field(_number(), doc="face-down completed chapters held: 0 to 3"),
             "vp_cards": Field(ListOf(_number(), max_items=LONGEST), doc="the printed value of each VP card bought"),
-            "vp_tokens": Field(Quantity(), doc="VP tokens held (a whole number, zero or more)"),
+            "vp_tokens": Field(Quantity(), doc="VP tokens held: a whole number, zero or more"),
         },
         build=lambda name, guildhall, completed_chapters, vp_cards, vp_tokens: GuildhallPlayer(
             name, tuple(Chapter(p, tuple(c)) for p, c in guildhall.items()), completed_chapters, tuple(vp_cards),
@@ -171,7 +171,7 @@ def guildhall_spec(catalog: Guildhall) -> Record:
                 AnyOf((_names(sets, "set"), ListOf(_names(professions, "profession"), max_items=LONGEST)),
                       what="a set name or a list of professions"),
                 required=False,
-                doc="the professions in play: a set name, or a list of six (or all twelve); default: those of vp_set"),
+                doc="the professions in play: a set name, or a list of six, or of all twelve; default: those of vp_set"),
             "players": Field(ListOf(player, max_items=LONGEST), doc="in seat order, first player first: 2 to 4"),
             "ended_by": Field(Nullable(Text(min_len=0, max_len=200)), required=False,
                               doc="the player whose turn had just ended when the game stopped"),
@@ -216,63 +216,92 @@ class CastleEndState:
     sheets: tuple[CastleSheet, ...]
 
 
+class GuestName(Choice):
+    """A Great Architect guest, by name; a number here means the file mixes up the two versions."""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return ck.fail(path, f"is the number {value}; the Great Architect version names its guests "
+                                 f"({', '.join(self.values[:5])}, ...)")
+        return super().check(value, path, ck)
+
+
+class GuestVp(Int):
+    """An Apprentice guest: the VP printed on its card; a name here means the file mixes up the two versions."""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if isinstance(value, str):
+            return ck.fail(path, f"names the guest {value!r}; Apprentice guests have no names: give the VP printed "
+                                 "on the card")
+        return super().check(value, path, ck)
+
+
+@dataclass
+class ByVersion(Record):
+    """A castle end state: its sheets are checked with the guests of the version the file names.
+
+    The two versions use different guest cards (004 Game components; Great Architect Version): named guests
+    with powers, or anonymous cards that carry only VP. A file whose version is unreadable is checked with
+    either kind of guest, so that its other problems are still all reported.
+    """
+
+    variants: Mapping[str, Record] = field(default_factory=dict)
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if isinstance(value, dict):
+            version = value.get("version")
+            variant = self.variants.get(normalise_name(version)) if isinstance(version, str) else None
+            if variant is not None:
+                return variant.check(value, path, ck)
+        return super().check(value, path, ck)
+
+
 def castle_spec(catalog: Castle) -> Record:
     versions = tuple(v.id for v in catalog.versions)
-    guests = tuple(g.id for g in catalog.guests_of("great-architect"))
+    named = GuestName(tuple(g.id for g in catalog.guests_of("great-architect")), loose=True, what="guest")
+    printed = GuestVp(-LARGEST, LARGEST)
+    either = AnyOf((named, printed), what="a guest's name or the VP printed on a guest card")
+    guest_doc = "Great Architect: the guests' names; Apprentice: the VP printed on each guest card"
     wall = Record(name="wall", fields={
         "flags": Field(ListOf(_number(), max_items=LONGEST), doc="the value of each flag drawn on this wall"),
     }, build=lambda flags: Wall(tuple(flags)))
-    sheet = Record(
-        name="castle sheet",
-        fields={
-            "player": Field(Text(max_len=200), doc="whose castle this is"),
-            "donjon_floors": Field(_number(low=0), doc="floors of the donjon drawn (0 to 4)"),
-            "towers": Field(ListOf(_number(), max_items=LONGEST), doc="the value written on each tower built"),
-            "walls": Field(ListOf(wall, max_items=LONGEST), doc="each wall built, with its flags"),
-            "sun": Field(Bool(), required=False, default=False, doc="drew the Sun: first to complete 4 towers"),
-            "cloud": Field(Bool(), required=False, default=False,
-                           doc="drew the end Cloud: completed the 12th part first"),
-            "sky_clouds": Field(_number(low=0), required=False, default=0,
-                                doc="extra 2-point clouds drawn through the Shepherdess"),
-            "residents": Field(_number(low=0), required=False,
-                               doc="residents coloured in, scored through the sheet's resident track"),
-            "resident_points": Field(_number(low=0), required=False,
-                                     doc="instead of residents: the points of the last resident's group"),
-            "guests": Field(ListOf(AnyOf((_names(guests, "guest"), _number()),
-                                         what="a guest's name or the VP printed on a guest card"),
-                                   max_items=LONGEST),
-                            doc="Great Architect: the guests' names; Apprentice: the VP printed on each guest card"),
-        },
-        build=lambda guests, walls, towers, **v: CastleSheet(towers=tuple(towers), walls=tuple(walls),
-                                                             guests=tuple(guests), **v),
-    )
 
-    def guests_match_version(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        # The two versions use different guest cards (004 Game components; Great Architect Version): named
-        # guests with powers, or anonymous cards that only carry VP. A file records one or the other.
-        named = values["version"] == "great-architect"
-        for index, entry in enumerate(values["sheets"]):
-            for position, guest in enumerate(entry.guests):
-                if named and isinstance(guest, int):
-                    ck.fail((*path, "sheets", index, "guests", position),
-                            f"is the number {guest}; the Great Architect version names its guests "
-                            f"(one of {', '.join(guests[:6])}, ...)")
-                elif not named and isinstance(guest, str):
-                    ck.fail((*path, "sheets", index, "guests", position),
-                            f"names the guest {guest!r}; Apprentice guests have no names: give the VP printed "
-                            "on the card")
+    def state(guest: Type) -> ByVersion:
+        sheet = Record(
+            name="castle sheet",
+            fields={
+                "player": Field(Text(max_len=200), doc="whose castle this is"),
+                "donjon_floors": Field(_number(low=0), doc="floors of the donjon drawn: 0 to 4"),
+                "towers": Field(ListOf(_number(), max_items=LONGEST), doc="the value written on each tower built"),
+                "walls": Field(ListOf(wall, max_items=LONGEST), doc="each wall built, with its flags"),
+                "sun": Field(Bool(), required=False, default=False, doc="drew the Sun: first to complete 4 towers"),
+                "cloud": Field(Bool(), required=False, default=False,
+                               doc="drew the end Cloud: completed the 12th part first"),
+                "sky_clouds": Field(_number(low=0), required=False, default=0,
+                                    doc="extra 2-point clouds drawn through the Shepherdess"),
+                "residents": Field(_number(low=0), required=False,
+                                   doc="residents coloured in, scored through the sheet's resident track"),
+                "resident_points": Field(_number(low=0), required=False,
+                                         doc="instead of residents: the points of the last resident's group"),
+                "guests": Field(ListOf(guest, max_items=LONGEST), doc=guest_doc),
+            },
+            build=lambda guests, walls, towers, **v: CastleSheet(towers=tuple(towers), walls=tuple(walls),
+                                                                 guests=tuple(guests), **v),
+        )
+        return ByVersion(
+            name="Once Upon a Castle end state",
+            doc="The castle sheets of one game of Once Upon a Castle, for `donjon score`.",
+            fields={
+                "game": _game("once-upon-a-castle"),
+                "version": Field(_names(versions, "version"), doc="apprentice or great-architect"),
+                "sheets": Field(ListOf(sheet, min_items=1, max_items=LONGEST), doc="one or more players' sheets"),
+            },
+            build=lambda game, version, sheets: CastleEndState(version, tuple(sheets)),
+        )
 
-    return Record(
-        name="Once Upon a Castle end state",
-        doc="The castle sheets of one game of Once Upon a Castle, for `donjon score`.",
-        fields={
-            "game": _game("once-upon-a-castle"),
-            "version": Field(_names(versions, "version"), doc="apprentice or great-architect"),
-            "sheets": Field(ListOf(sheet, min_items=1, max_items=LONGEST), doc="one or more players' sheets"),
-        },
-        rules=(guests_match_version,),
-        build=lambda game, version, sheets: CastleEndState(version, tuple(sheets)),
-    )
+    spec = state(either)
+    spec.variants = {"great-architect": state(named), "apprentice": state(printed)}
+    return spec
 
 
 # --- Guédelon -----------------------------------------------------------------------------------------------------
@@ -294,24 +323,35 @@ def guedelon_spec(catalog: Guedelon) -> Record:
         doc="A game of Guédelon (won, lost or stopped), for `donjon score`.",
         fields={
             "game": _game("guedelon"),
-            "players": Field(_number(), doc="1 to 4 (1 and 2 play with the apprentice)"),
+            "players": Field(_number(), doc="1 to 4; 1 and 2 play with the apprentice"),
             "events": Field(_names(series, "event series"), doc="the event series played"),
             "mill": Field(Bool(), required=False, default=False, doc="the Mill expansion was in play"),
             "rounds": Field(_number(), doc="rounds played when the castle was finished, or when play stopped"),
-            "built": Field(AnyOf((Text(max_len=20), ListOf(Text(max_len=20), max_items=LONGEST)),
-                                 what="`all` or a list of floor tiles"),
-                           doc="`all`, or the floor tiles completed (and `mill`), e.g. [A0, A1, B0]"),
+            "built": Field(Built(), doc="`all`, or the floor tiles completed and `mill` if built, e.g. [A0, A1, B0]"),
         },
-        rules=(_built_all,),
         build=lambda game, players, events, mill, rounds, built: GuedelonEndState(
-            players, events, mill, rounds, "all" if isinstance(built, str) else tuple(t.strip() for t in built)),
+            players, events, mill, rounds, "all" if built == "all" else tuple(t.strip() for t in built)),
     )
 
 
-def _built_all(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-    built = values["built"]
-    if isinstance(built, str) and built.strip().lower() != "all":
-        ck.fail((*path, "built"), f"is {built!r}; expected `all` or a list of floor tiles such as [A0, A1, B0]")
+class Built(Type):
+    """`all`, or a list of tile names (which tiles exist is a rule, judged against the catalog)."""
+
+    def __init__(self) -> None:
+        self.tiles = ListOf(Text(max_len=20), max_items=LONGEST)
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if isinstance(value, str):
+            if value.strip().lower() == "all":
+                return "all"
+            return ck.fail(path, f"is {value!r}; expected `all` or a list of floor tiles such as [A0, A1, B0]")
+        if not isinstance(value, list):
+            return ck.fail(path, f"expected `all` or a list of floor tiles, got {describe(value)}")
+        return self.tiles.check(value, path, ck)
+
+    def schema(self) -> dict[str, Any]:
+        return self._with_doc({"anyOf": [{"type": "string", "pattern": "^\\s*[Aa][Ll][Ll]\\s*$"},
+                                         self.tiles.schema()]})
 
 
 # --- publishing ---------------------------------------------------------------------------------------------------

@@ -122,7 +122,7 @@ def score(state: GuedelonEndState, catalog: Guedelon, found: Findings, source: s
     if won:
         spare = comp.rounds - state.rounds
         summary = (f"won: the castle was finished in round {state.rounds} (year {year}), "
-                   f"{plural(spare, 'round')} to spare")
+                   + (f"{plural(spare, 'round')} to spare" if spare else "the last round"))
     elif complete:
         summary = (f"lost: the castle was finished in round {state.rounds} (year {year}), "
                    f"{plural(state.rounds - comp.rounds, 'round')} past {comp.last_year}")

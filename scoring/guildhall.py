@@ -146,7 +146,7 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
                 if copies[chapter.profession, colour] == comp.copies_per_card + 1:
                     found.add(Rule.CARD_COPIES, ("players", index, "guildhall", chapter.profession),
                               f"holds the {colour} {chapter.profession}, which makes "
-                              f"{ordinal(comp.copies_per_card + 1)} copy in play; only {comp.copies_per_card} exist")
+                              f"a {ordinal(comp.copies_per_card + 1)} copy in play; only {comp.copies_per_card} exist")
     face_up = sum(len(chapter.colours) for player in players for chapter in player.guildhall)
     chapters = sum(max(0, player.completed_chapters) for player in players)
     deck = len(in_play) * len(colours) * comp.copies_per_card
