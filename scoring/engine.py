@@ -20,8 +20,8 @@ from typing import Any
 from generator.catalog import Content, load_content
 from generator.errors import DonjonError, InputError, Problem
 from generator.fields import Record, check_document, describe
-from generator.resources import content_dir, display_path
-from generator.yamlio import Document, load_file
+from generator.resources import content_dir
+from generator.yamlio import MAX_BYTES, Document, decode, loads_json, loads_yaml
 from scoring.common import Findings, Locator, listing
 from scoring.formats import GAME_IDS, GAME_NAMES, castle_spec, game_id, guedelon_spec, guildhall_spec
 from scoring.result import Result
@@ -53,38 +53,66 @@ class UnknownGameError(EndStateError):
     """The `game:` key is missing or names a game donjon does not score."""
 
 
-def _read_text_source(path: Path, display: str) -> Document:
-    return load_file(path, display=display)
+def _read_yaml(path: Path, display: str) -> Document:
+    return loads_yaml(_read_bytes(path, display), display)
+
+
+def _read_json(path: Path, display: str) -> Document:
+    return loads_json(_read_bytes(path, display), display)
 
 
 def _refuse_pdf(path: Path, display: str) -> Document:
     raise InputError(display, "is a PDF, not a YAML or JSON end state")
 
 
-#: How each kind of file becomes a document, by suffix; any other suffix is read as YAML (JSON is YAML too).
+#: How each kind of file becomes a document, by suffix; any other suffix is read as YAML.
 READERS: dict[str, Callable[[Path, str], Document]] = {
-    ".yaml": _read_text_source,
-    ".yml": _read_text_source,
-    ".json": _read_text_source,
+    ".yaml": _read_yaml,
+    ".yml": _read_yaml,
+    ".json": _read_json,
     ".pdf": _refuse_pdf,
 }
 
 
-def read_source(path: Path) -> Document:
+def _read_bytes(path: Path, display: str) -> str:
+    """The file's text, refusing more than the reader's limit, binary data and what is not UTF-8."""
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except OSError as err:
+        raise InputError(display, f"cannot be read ({err.strerror or err})") from None
+    if len(raw) > MAX_BYTES:
+        raise InputError(display, f"is more than the {MAX_BYTES // 1048576} MiB donjon reads")
+    return decode(raw, display)
+
+
+def read_source(path: Path, display: str | None = None) -> Document:
     """Read one end-state file into a document, refusing what is not a regular file (a FIFO would hang)."""
-    display = display_path(path)
+    name = display or str(path)
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        raise InputError(display, "no such file") from None
+        raise InputError(name, "no such file") from None
     except OSError as err:
-        raise InputError(display, f"cannot be read ({err.strerror or err})") from None
+        raise InputError(name, f"cannot be read ({err.strerror or err})") from None
     if stat.S_ISDIR(mode):
-        raise InputError(display, "is a folder, not a file")
+        raise InputError(name, "is a folder, not a file")
     if not stat.S_ISREG(mode):
-        raise InputError(display, "is not a regular file")
-    reader = READERS.get(path.suffix.lower(), _read_text_source)
-    return reader(path, display)
+        raise InputError(name, "is not a regular file")
+    return READERS.get(path.suffix.lower(), _read_yaml)(path, name)
+
+
+def display_name(path: Path, cwd: Path) -> str:
+    """A file as messages name it: as given when relative, else relative to `cwd` when below it.
+
+    Plain path arithmetic, with no call to the file system: a thousand files cost nothing to name.
+    """
+    if not path.is_absolute():
+        return str(path)
+    try:
+        return str(path.relative_to(cwd))
+    except ValueError:
+        return str(path)
 
 
 def game_of(doc: Document) -> str:
@@ -144,6 +172,7 @@ class Scorer:
                      else Path(content) if content is not None else content_dir())
         self._watch = watch
         self._catalogs: dict[str, tuple[tuple[tuple[str, int, int], ...], Any, Record | None, DonjonError | None]] = {}
+        self._cwd = Path.cwd()
 
     def catalog(self, game: str) -> tuple[Any, Record]:
         """The catalog of one game and the format spec built from it, loaded once."""
@@ -172,7 +201,8 @@ class Scorer:
         if isinstance(source, Mapping):
             data = dict(source)
             return self.score_document(Document(MAPPING_NAME, data, {}))
-        return self.score_document(read_source(Path(source)))
+        path = Path(source)
+        return self.score_document(read_source(path, display_name(path, self._cwd)))
 
     def score_document(self, doc: Document) -> Result:
         game = game_of(doc)

@@ -81,12 +81,28 @@ def _number(doc: str = "", low: int = -LARGEST) -> Int:
     return Int(low, LARGEST, doc=doc)
 
 
+@dataclass
+class Name(Choice):
+    """A name from the catalog, in any case and with spaces for dashes; a name written as the id is taken at once
+    (most are, and a thousand files hold tens of thousands of them)."""
+
+    def __post_init__(self) -> None:
+        self._ids = frozenset(self.values)
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if value.__class__ is str and value in self._ids:
+            return value
+        return super().check(value, path, ck)
+
+
 def _names(ids: tuple[str, ...], what: str, doc: str = "") -> Choice:
-    return Choice(ids, loose=True, what=what, doc=doc)
+    return Name(ids, loose=True, what=what, doc=doc)
 
 
 def game_id(name: str) -> str:
     """A game's name as its id: `Guédelon` is `guedelon`, `Once Upon a Castle` is `once-upon-a-castle`."""
+    if name in GAME_IDS:
+        return name
     stripped = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return normalise_name(stripped)
 
@@ -216,7 +232,8 @@ class CastleEndState:
     sheets: tuple[CastleSheet, ...]
 
 
-class GuestName(Choice):
+@dataclass
+class GuestName(Name):
     """A Great Architect guest, by name; a number here means the file mixes up the two versions."""
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:

@@ -26,7 +26,8 @@ CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles..
 
 @reports_errors
 def score(
-    files: list[Path] = typer.Argument(..., help="End-state files (YAML or JSON).", show_default=False),
+    # text, not Path: typer validates each Path one by one, which a thousand files feel
+    files: list[str] = typer.Argument(..., help="End-state files (YAML or JSON).", show_default=False),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object per file instead of a table."),
     content: Optional[Path] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
 ) -> None:
