@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import scoring
-from conftest import REPO
+from tests.conftest import REPO
 from generator.catalog.schemas import render
 from generator.errors import ExitCode, InputError
 from generator.fields import json_schema

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, check_golden
+from tests.conftest import REPO, check_golden
 from generator.errors import DonjonError, ExitCode
 from scoring.engine import Scorer
 from scoring.result import Result

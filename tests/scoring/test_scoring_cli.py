@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import REPO
+from tests.conftest import REPO
 from generator.cli import app
 
 EXAMPLES = REPO / "content" / "examples"
