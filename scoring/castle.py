@@ -23,13 +23,13 @@ tied castles share a place, and a tie for first has no winner.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
 from enum import IntEnum
 
 from generator.catalog.castle import Castle, Guest
 from scoring.common import Findings, listing, plural
 from scoring.formats import CastleEndState, CastleSheet
-from scoring.result import PlayerScore, Result, breakdown, ranked_by
+from scoring.result import PlayerScore, Result, ranked_by
 
 GAME = "once-upon-a-castle"
 
@@ -176,27 +176,26 @@ def _guest_name(catalog: Castle, guest_id: str) -> str:
     return f"the {guest.name}" if guest is not None else guest_id
 
 
-def guest_points(guest: Guest, castle: CastleSheet, catalog: Castle) -> int:
-    """What a Great Architect guest scores in `castle` (004 The guests in the Great Architect version)."""
+def guest_points(guest: Guest, castle: CastleSheet, guests: Mapping[str, Guest]) -> int:
+    """What a Great Architect guest scores in `castle` (004 The guests in the Great Architect version).
+
+    `guests` are the catalog's guests by id."""
     if guest.scoring.flat is not None:
         return guest.scoring.flat
     per = guest.scoring.per
     if per == "crown-guest":  # the Courtesan counts every Crown guest of the castle, herself included
-        return sum(1 for g in castle.guests if isinstance(g, str) and _kind(catalog, g) == "crown")
+        return sum(1 for g in castle.guests if isinstance(g, str) and g in guests and guests[g].kind == "crown")
     counts = {"donjon-floor": castle.donjon_floors, "wall": len(castle.walls), "tower": len(castle.towers),
               "flag": len(castle.flags)}
     return counts.get(per or "", 0)
 
 
-def _kind(catalog: Castle, guest_id: str) -> str | None:
-    guest = catalog.guest(guest_id)
-    return guest.kind if guest is not None else None
-
-
-def points(castle: CastleSheet, version: str, catalog: Castle) -> tuple[tuple[str, int], ...]:
+def points(castle: CastleSheet, version: str, catalog: Castle,
+           guests: Mapping[str, Guest] | None = None) -> tuple[tuple[str, int], ...]:
     """Where each point of a castle comes from (004 End of the game: towers, Sun/Cloud, the last resident's
     group, flags and guests; 004 Shepherdess: 2 per cloud in the sky)."""
     sheet = catalog.sheet
+    by_id = guests if guests is not None else {g.id: g for g in catalog.guests}
     residents = (castle.resident_points if castle.resident_points is not None
                  else sheet.resident_track.points_for(castle.residents or 0))
     items: list[tuple[str, int]] = [
@@ -210,13 +209,12 @@ def points(castle: CastleSheet, version: str, catalog: Castle) -> tuple[tuple[st
     for number, guest_ref in enumerate(castle.guests, start=1):
         if version == "great-architect":
             assert isinstance(guest_ref, str)
-            guest = catalog.guest(guest_ref)
-            assert guest is not None
-            items.append((f"guest:{guest.id}", guest_points(guest, castle, catalog)))
+            guest = by_id[guest_ref]
+            items.append((f"guest:{guest.id}", guest_points(guest, castle, by_id)))
         else:
             assert isinstance(guest_ref, int)
             items.append((f"guest:{number}", guest_ref))
-    return breakdown(items)
+    return tuple(items)
 
 
 def score(state: CastleEndState, catalog: Castle, found: Findings, source: str = "") -> Result:
@@ -227,7 +225,8 @@ def score(state: CastleEndState, catalog: Castle, found: Findings, source: str =
     if found:
         return Result(GAME, False, True, tuple(found.violations), None, (), source=source,
                       summary=f"{plural(len(found.violations), 'rule')} broken: not scored", setting=setting)
-    items = [points(castle, state.version, catalog) for castle in state.sheets]
+    guests = {g.id: g for g in catalog.guests}
+    items = [points(castle, state.version, catalog, guests) for castle in state.sheets]
     totals = [sum(p for _, p in item) for item in items]
     places = ranked_by([(t,) for t in totals])
     firsts = [i for i, place in enumerate(places) if place == 1]

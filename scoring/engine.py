@@ -54,11 +54,11 @@ class UnknownGameError(EndStateError):
 
 
 def _read_yaml(path: Path, display: str) -> Document:
-    return loads_yaml(_read_bytes(path, display), display)
+    return loads_yaml(decode(read_bytes(path, display), display), display)
 
 
 def _read_json(path: Path, display: str) -> Document:
-    return loads_json(_read_bytes(path, display), display)
+    return loads_json(decode(read_bytes(path, display), display), display)
 
 
 def _refuse_pdf(path: Path, display: str) -> Document:
@@ -73,33 +73,52 @@ READERS: dict[str, Callable[[Path, str], Document]] = {
     ".pdf": _refuse_pdf,
 }
 
+#: Opening without blocking: a FIFO given as an end state is then refused at once instead of waiting for ever.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
-def _read_bytes(path: Path, display: str) -> str:
-    """The file's text, refusing more than the reader's limit, binary data and what is not UTF-8."""
+
+def read_bytes(path: Path, display: str) -> bytes:
+    """A regular file's bytes, refusing folders, devices, FIFOs and more than the reader's limit.
+
+    One open, one fstat and a read of the size the file says it has: reading into a buffer of the largest
+    allowed size instead costs more than parsing a small end state.
+    """
     try:
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_BYTES + 1)
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise InputError(display, "no such file") from None
+    except IsADirectoryError:
+        raise InputError(display, "is a folder, not a file") from None
     except OSError as err:
         raise InputError(display, f"cannot be read ({err.strerror or err})") from None
-    if len(raw) > MAX_BYTES:
-        raise InputError(display, f"is more than the {MAX_BYTES // 1048576} MiB donjon reads")
-    return decode(raw, display)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(display, "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(display, "is not a regular file")
+        chunks: list[bytes] = []
+        total = 0
+        want = min(info.st_size, MAX_BYTES) + 1
+        while True:
+            chunk = os.read(fd, want)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > MAX_BYTES:
+                raise InputError(display, f"is more than the {MAX_BYTES // 1048576} MiB donjon reads")
+            want = 1 << 16
+        return b"".join(chunks)
+    except OSError as err:
+        raise InputError(display, f"cannot be read ({err.strerror or err})") from None
+    finally:
+        os.close(fd)
 
 
 def read_source(path: Path, display: str | None = None) -> Document:
-    """Read one end-state file into a document, refusing what is not a regular file (a FIFO would hang)."""
-    name = display or str(path)
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        raise InputError(name, "no such file") from None
-    except OSError as err:
-        raise InputError(name, f"cannot be read ({err.strerror or err})") from None
-    if stat.S_ISDIR(mode):
-        raise InputError(name, "is a folder, not a file")
-    if not stat.S_ISREG(mode):
-        raise InputError(name, "is not a regular file")
-    return READERS.get(path.suffix.lower(), _read_yaml)(path, name)
+    """Read one end-state file into a document (YAML, or JSON by its suffix)."""
+    return READERS.get(path.suffix.lower(), _read_yaml)(path, display or str(path))
 
 
 def display_name(path: Path, cwd: Path) -> str:

@@ -112,19 +112,21 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
                 found.add(Rule.PROFESSIONS, ("players", index, "guildhall", chapter.profession),
                           f"{chapter.profession} is not in play in this game (in play: {', '.join(in_play)})")
 
+    every_colour = frozenset(colours)
     for index, player in enumerate(players):
         for chapter in player.guildhall:
             path = ("players", index, "guildhall", chapter.profession)
+            present = set(chapter.colours)
             # Rule 3. 002/003 Duplicate Dos and Don'ts: a guildhall never holds two cards of the same
             # profession and colour; a duplicate is discarded at once.
-            doubled = [c for c, n in Counter(chapter.colours).items() if n > 1]
-            if doubled:
+            if len(present) != len(chapter.colours):
+                doubled = [c for c, n in Counter(chapter.colours).items() if n > 1]
                 found.add(Rule.NO_DUPLICATE_CARD, path,
                           f"holds {listing(doubled)} more than once; a guildhall never holds two cards of the same "
                           "profession and colour")
             # Rule 4. 002/003 Completed Chapters: the fifth colour completes the chapter, which is turned face
             # down at once (even on another player's turn), so no face-up chapter has all five.
-            if set(colours) <= set(chapter.colours):
+            if every_colour <= present:
                 found.add(Rule.NO_FULL_CHAPTER_FACE_UP, path,
                           f"holds all {len(colours)} colours; a complete chapter is turned face down at once "
                           "(count it in completed_chapters instead)")
@@ -138,12 +140,12 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
 
     # Rule 6. 002/003 Components: each profession comes in 5 colours and 4 copies of each card, so a deck of
     # six professions has 120 cards. Cards face up and cards in completed chapters all come from that deck.
-    copies: Counter[tuple[str, str]] = Counter()
+    copies: dict[tuple[str, str], int] = {}
     for index, player in enumerate(players):
         for chapter in player.guildhall:
             for colour in chapter.colours:
-                copies[chapter.profession, colour] += 1
-                if copies[chapter.profession, colour] == comp.copies_per_card + 1:
+                held = copies[chapter.profession, colour] = copies.get((chapter.profession, colour), 0) + 1
+                if held == comp.copies_per_card + 1:
                     found.add(Rule.CARD_COPIES, ("players", index, "guildhall", chapter.profession),
                               f"holds the {colour} {chapter.profession}, which makes "
                               f"a {ordinal(comp.copies_per_card + 1)} copy in play; only {comp.copies_per_card} exist")
@@ -187,7 +189,8 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
 
     # Rule 9. 002/003 End of Turn, End of Game: at the end of their own turn a player with 20 VP or more wins,
     # and VP are gained only on one's own turn, so when the game ends nobody else can have reached 20.
-    reached = [index for index, player in enumerate(players) if vp(player) >= comp.win_vp]
+    points = [vp(player) for player in players]
+    reached = [index for index, total in enumerate(points) if total >= comp.win_vp]
     ender = find_player(state, state.ended_by) if state.ended_by is not None else None
     if state.ended_by is not None and ender is None:
         found.add(Rule.GAME_END, ("ended_by",),
@@ -195,16 +198,16 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
     if reached:
         if state.ended_by is None:
             found.add(Rule.GAME_END, ("ended_by",),
-                      f"is missing: {players[reached[0]].name} has {vp(players[reached[0]]):g} VP, so the game is "
+                      f"is missing: {players[reached[0]].name} has {points[reached[0]]:g} VP, so the game is "
                       "over; say whose turn ended it")
         elif ender is not None and ender not in reached:
             found.add(Rule.GAME_END, ("ended_by",),
-                      f"{players[ender].name} has {vp(players[ender]):g} VP; the game ends at the end of the turn "
+                      f"{players[ender].name} has {points[ender]:g} VP; the game ends at the end of the turn "
                       f"of a player with {comp.win_vp} or more")
         others = [i for i in reached if i != ender] if ender is not None else reached[1:]
         for index in others:
             found.add(Rule.GAME_END, ("players", index),
-                      f"{players[index].name} has {vp(players[index]):g} VP; when the game ends only the player "
+                      f"{players[index].name} has {points[index]:g} VP; when the game ends only the player "
                       f"whose turn ended it can have {comp.win_vp} or more (anyone else would have won on their "
                       "own turn)")
 
