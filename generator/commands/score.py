@@ -32,27 +32,22 @@ def score(
     content: Optional[Path] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
 ) -> None:
     """Check end states by the rules of their game and score them."""
-    from generator.errors import DonjonError, UsageError
+    from generator.errors import UsageError
+    from scoring.batch import score_paths
     from scoring.engine import Scorer
-    from scoring.table import render
 
     if content is not None and not content.is_dir():
         raise UsageError(f"--content {content}: " + ("no such folder" if not content.exists() else "is not a folder"))
-    scorer = Scorer(content)
     worst = 0
     printed = False
-    for path in files:
-        try:
-            result = scorer.score(path)
-        except DonjonError as err:
-            typer.echo(f"error: {err}", err=True)
-            worst = max(worst, int(err.exit_code))
-            continue
-        worst = max(worst, int(result.exit_code))
-        if json_:
-            typer.echo(result.to_json())
+    for outcome in score_paths(files, Scorer(content), json_):
+        worst = max(worst, outcome.exit_code)
+        if outcome.error is not None:
+            typer.echo(f"error: {outcome.error}", err=True)
+        elif json_:
+            typer.echo(outcome.output)
         else:
-            typer.echo(("\n" if printed else "") + render(result))
+            typer.echo(("\n" if printed else "") + (outcome.output or ""))
             printed = True
     if worst:
         raise typer.Exit(worst)
