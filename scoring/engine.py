@@ -121,12 +121,12 @@ def read_source(path: Path, display: str | None = None) -> Document:
     return READERS.get(path.suffix.lower(), _read_yaml)(path, display or str(path))
 
 
-def display_name(path: Path, cwd: Path) -> str:
+def display_name(path: Path, cwd: Path | None) -> str:
     """A file as messages name it: as given when relative, else relative to `cwd` when below it.
 
     Plain path arithmetic, with no call to the file system: a thousand files cost nothing to name.
     """
-    if not path.is_absolute():
+    if not path.is_absolute() or cwd is None:
         return str(path)
     try:
         return str(path.relative_to(cwd))
@@ -191,7 +191,10 @@ class Scorer:
                      else Path(content) if content is not None else content_dir())
         self._watch = watch
         self._catalogs: dict[str, tuple[tuple[tuple[str, int, int], ...], Any, Record | None, DonjonError | None]] = {}
-        self._cwd = Path.cwd()
+        try:
+            self._cwd: Path | None = Path.cwd()
+        except OSError:  # the working folder was removed: name files as given
+            self._cwd = None
 
     def catalog(self, game: str) -> tuple[Any, Record]:
         """The catalog of one game and the format spec built from it, loaded once."""

@@ -187,7 +187,7 @@ def guildhall_spec(catalog: Guildhall) -> Record:
                 AnyOf((_names(sets, "set"), ListOf(_names(professions, "profession"), max_items=LONGEST)),
                       what="a set name or a list of professions"),
                 required=False,
-                doc="the professions in play: a set name, or a list of six, or of all twelve; default: those of vp_set"),
+                doc="the professions in play: a set name, or a list of six or of all twelve; default: those of vp_set"),
             "players": Field(ListOf(player, max_items=LONGEST), doc="in seat order, first player first: 2 to 4"),
             "ended_by": Field(Nullable(Text(min_len=0, max_len=200)), required=False,
                               doc="the player whose turn had just ended when the game stopped"),

@@ -187,8 +187,8 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
             found.add(Rule.VP_TOKENS, ("players", index, "vp_tokens"),
                       f"is {tokens:g}; a player cannot hold fewer than 0 tokens")
 
-    # Rule 9. 002/003 End of Turn, End of Game: at the end of their own turn a player with 20 VP or more wins,
-    # and VP are gained only on one's own turn, so when the game ends nobody else can have reached 20.
+    # Rule 9. 002 End of Turn, Game End; 003 End of Turn, End of Game: a player with 20 VP or more at the end of
+    # their own turn wins, and VP are gained only on one's own turn, so when the game ends nobody else has 20.
     points = [vp(player) for player in players]
     reached = [index for index, total in enumerate(points) if total >= comp.win_vp]
     ender = find_player(state, state.ended_by) if state.ended_by is not None else None

@@ -58,7 +58,8 @@ def test_castle_example() -> None:
 
 def test_guedelon_example() -> None:
     result = scoring.score(EXAMPLES / "guedelon.yaml")
-    assert (result.valid, result.finished, result.won, result.tiles_left, result.winner) == (True, True, True, 0, "team")
+    assert (result.valid, result.finished, result.won, result.tiles_left) == (True, True, True, 0)
+    assert result.winner == "team"
     assert [(p.name, p.score, p.place) for p in result.players] == [("team", 17, 1)]
 
 
@@ -249,7 +250,8 @@ def test_examples_satisfy_their_schemas() -> None:
 
     for name, schema in (("guildhall", "guildhall"), ("once-upon-a-castle", "castle"), ("guedelon", "guedelon")):
         data = yaml.safe_load((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
-        body = json.loads((REPO / "content" / "schemas" / f"end-state-{schema}.schema.json").read_text(encoding="utf-8"))
+        published = REPO / "content" / "schemas" / f"end-state-{schema}.schema.json"
+        body = json.loads(published.read_text(encoding="utf-8"))
         jsonschema.Draft202012Validator(body).validate(data)
 
 
