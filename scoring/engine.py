@@ -21,7 +21,7 @@ from generator.catalog import Content, load_content
 from generator.errors import DonjonError, InputError, Problem
 from generator.fields import Record, check_document, describe
 from generator.resources import content_dir
-from generator.yamlio import MAX_BYTES, Document, decode, loads_json, loads_yaml
+from generator.yamlio import MAX_BYTES, MAX_DEPTH, MAX_VALUES, Document, decode, loads_json, loads_yaml
 from scoring.common import Findings, Locator, listing
 from scoring.formats import GAME_IDS, GAME_NAMES, castle_spec, game_id, guedelon_spec, guildhall_spec
 from scoring.result import Result
@@ -134,6 +134,36 @@ def display_name(path: Path, cwd: Path | None) -> str:
         return str(path)
 
 
+def document_of(mapping: Mapping[str, Any]) -> Document:
+    """A mapping given to the library, as a document (with no lines), held to the same limits as a file.
+
+    A mapping built in Python can hold what no file can: structures that contain themselves, any amount of
+    nesting, integers too long for Python to write out in a message. Those are refused here, as the YAML reader
+    refuses them in a file.
+    """
+    data = dict(mapping)
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    count = 0
+    while stack:
+        value, depth = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise InputError(MAPPING_NAME, f"holds more than {MAX_VALUES:,} values")
+        if depth > MAX_DEPTH:
+            raise InputError(MAPPING_NAME, f"is nested more than {MAX_DEPTH} levels deep (or holds itself)")
+        if isinstance(value, int) and value.bit_length() > _LONGEST_INT_BITS:
+            raise InputError(MAPPING_NAME, "holds a whole number of more than 4,000 digits")
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
+        elif isinstance(value, (list, tuple)):
+            stack.extend((item, depth + 1) for item in value)
+    return Document(MAPPING_NAME, data, {})
+
+
+#: Python writes out integers of up to 4,300 digits; no number in an end state comes near.
+_LONGEST_INT_BITS = 14_000
+
+
 def game_of(doc: Document) -> str:
     """The game a document records, read from its `game:` key before anything else."""
     data = doc.data
@@ -221,8 +251,7 @@ class Scorer:
         shape) when the source cannot be read; a broken rule is not an error but a result with violations.
         """
         if isinstance(source, Mapping):
-            data = dict(source)
-            return self.score_document(Document(MAPPING_NAME, data, {}))
+            return self.score_document(document_of(source))
         path = Path(source)
         return self.score_document(read_source(path, display_name(path, self._cwd)))
 

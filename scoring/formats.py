@@ -69,12 +69,21 @@ class Quantity(Type):
         if isinstance(value, float) and not math.isfinite(value):
             return ck.fail(path, f"is {value}, not a finite number")
         if abs(value) > LARGEST:
-            shown = str(value) if len(str(value)) <= 24 else f"{str(value)[:10]}...({len(str(value))} digits)"
-            return ck.fail(path, f"is {shown}, beyond the {LARGEST:,} donjon reads")
+            return ck.fail(path, f"is {_shown(value)}, beyond the {LARGEST:,} donjon reads")
         return value
 
     def schema(self) -> dict[str, Any]:
         return self._with_doc({"type": "number", "minimum": -LARGEST, "maximum": LARGEST})
+
+
+def _shown(value: int | float) -> str:
+    """A huge number as a message can quote it (Python will not write out an integer of 4,300 digits or more)."""
+    if isinstance(value, float):
+        return f"{value:g}"
+    if value.bit_length() > 14_000:
+        return f"a {'negative ' if value < 0 else ''}number of more than 4,000 digits"
+    text = str(value)
+    return text if len(text) <= 24 else f"{text[:10]}...({len(text)} digits)"
 
 
 def _number(doc: str = "", low: int = -LARGEST) -> Int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,31 @@ def test_any_value_in_any_field_is_an_error_or_a_result(value: object) -> None:
             assert err.exit_code == ExitCode.UNREADABLE
         else:
             assert result.exit_code in (ExitCode.OK, ExitCode.INVALID)
+
+
+def test_numbers_too_long_to_write_out() -> None:
+    """A mapping given to the library can hold integers Python will not turn into text: still a clear error."""
+    state = yaml_state()
+    state["players"][0]["vp_cards"] = [10**5000]
+    state["players"][0]["vp_tokens"] = -(10**5000)
+    with pytest.raises(DonjonError, match="holds a whole number of more than 4,000 digits"):
+        scoring.score(state)
+    state = yaml_state()
+    state[10**5000] = 1  # a key too
+    with pytest.raises(DonjonError, match="holds a whole number of more than 4,000 digits"):
+        scoring.score(state)
+
+
+def test_a_mapping_that_holds_itself() -> None:
+    state = yaml_state()
+    state["players"][0]["guildhall"]["hunter"] = state["players"]
+    state["players"].append(state["players"])
+    with pytest.raises(DonjonError, match="nested more than 64 levels deep"):
+        scoring.score(state)
+
+
+def yaml_state() -> dict[str, Any]:
+    import yaml
+
+    state: dict[str, Any] = yaml.safe_load(GOOD)
+    return state

@@ -244,12 +244,15 @@ def check_valid_guedelon_games_score(state: dict[str, Any]) -> None:
 
 # --- mutations and junk ---------------------------------------------------------------------------------------------
 
-JUNK = st.one_of(
+#: Values a YAML file can hold.
+WRITABLE = st.one_of(
     st.none(), st.booleans(), st.integers(-(10**30), 10**30), st.floats(allow_nan=True, allow_infinity=True),
     st.text(max_size=20), st.lists(st.integers(-3, 30), max_size=8),
     st.dictionaries(st.text(max_size=8), st.integers(-3, 30), max_size=4),
     st.sampled_from(["queen", "red", "hunter", "A0", "all", "mill", "job-faire", "great-architect", "Ana"]),
 )
+#: Values a mapping given to the library can hold besides: integers too long for Python to write out.
+JUNK = st.one_of(WRITABLE, st.sampled_from([10**5000, -(10**5000), 2**63, -(2**63)]))
 
 
 def paths_of(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -328,7 +331,7 @@ def yaml_texts(draw: st.DrawFn) -> str:
 
     keys = st.sampled_from(["game", "vp_set", "players", "name", "guildhall", "vp_cards", "vp_tokens", "sheets",
                             "towers", "walls", "flags", "guests", "built", "rounds", "version", "residents"])
-    tree = st.recursive(JUNK, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(keys, inner, max_size=5),
+    tree = st.recursive(WRITABLE, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(keys, inner, max_size=5),
                         max_leaves=25)
     data = draw(st.dictionaries(keys, tree, max_size=6))
     data["game"] = draw(st.sampled_from(["guildhall", "once-upon-a-castle", "guedelon", "Guédelon"]))
