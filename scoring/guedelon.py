@@ -87,10 +87,12 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> None:
 
     # Rule 4. 000/001 7.10: floor tiles are built from floor 0 up, and a floor is completed before the next.
     tiles, _ = built_set(state, catalog)
+    judged: set[str] = set()
     for index, name in enumerate(state.built):
         tile = known.get(_tile_key(name))
-        if tile is None or tile.floor == 0:
+        if tile is None or tile.floor == 0 or tile.id in judged:  # a tile named twice is judged once
             continue
+        judged.add(tile.id)
         missing = [t.id for t in catalog.tiles_of(tile.building) if t.floor < tile.floor and t.id not in tiles]
         if missing:
             found.add(Rule.FLOORS_IN_ORDER, ("built", index),
