@@ -171,7 +171,7 @@ def loads_yaml(text: str, name: str) -> Document:
                         raise InputError(name, f"alias *{event.anchor} names no anchor", event.start_mark.line + 1)
                     value, size = anchors[event.anchor]
                 else:
-                    value, size = _scalar(event, name), 1
+                    value, size = _plain_scalar(event, name), 1
                     if event.anchor:
                         anchors[event.anchor] = (value, 1)
                 total += size
@@ -216,6 +216,26 @@ def _check_tag(event: Any, name: str) -> None:
     tag = event.tag
     if tag and tag not in ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!"):
         raise InputError(name, f"uses the tag {tag!r}, which donjon does not accept", event.start_mark.line + 1)
+
+
+#: What plain scalars without a tag resolved to, by their text and style. Files repeat the same few words and
+#: numbers, and resolving one (the resolver's regular expressions, then a constructor) costs more than the rest of
+#: reading it. Bounded, and holding only immutable values (text, numbers, booleans, None), so sharing is safe;
+#: a scalar that is refused raises before it is remembered.
+_RESOLVED: dict[tuple[str, Any], Any] = {}
+_RESOLVED_MOST = 4096
+
+
+def _plain_scalar(event: Any, name: str) -> Any:
+    if event.tag is not None or len(event.value) > 64:
+        return _scalar(event, name)
+    key = (event.value, event.implicit)
+    found = _RESOLVED.get(key, _NO_KEY)
+    if found is _NO_KEY:
+        found = _scalar(event, name)
+        if len(_RESOLVED) < _RESOLVED_MOST:
+            _RESOLVED[key] = found
+    return found
 
 
 def _scalar(event: Any, name: str) -> Any:

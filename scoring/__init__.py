@@ -1,0 +1,63 @@
+"""donjon's scorer: end states of Guildhall, Once Upon a Castle and Guédelon checked by the rules and scored.
+
+The library API, usable without the command line::
+
+    import scoring
+
+    result = scoring.score("content/examples/guildhall.yaml")     # a path, or a mapping shaped like the file
+    result.valid, result.finished, result.winner
+    for player in result.players:
+        print(player.name, player.score, player.place, dict(player.breakdown))
+    for violation in result.violations:
+        print(violation.where, violation.message)
+    print(result.to_json())                                        # the JSON object of end-states.md
+
+A file that cannot be read at all (not YAML or JSON, unknown keys, wrong types, an unknown game) raises
+:class:`generator.errors.InputError` (exit code 2); a file that breaks rules is scored as invalid, with every
+violation listed (exit code 1). `content` names a content folder (or a loaded `Content`) whose catalogs replace
+the shipped ones.
+
+One module per game holds its rules: :mod:`scoring.guildhall`, :mod:`scoring.castle`, :mod:`scoring.guedelon`;
+:mod:`scoring.formats` holds the three file formats. Importing this package is cheap: the catalogs and the YAML
+reader are loaded on the first call.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scoring.result import PlayerScore, Result, Violation
+
+if TYPE_CHECKING:
+    from generator.catalog import Content
+    from generator.errors import DonjonError
+
+
+def score(source: str | os.PathLike[str] | Mapping[str, Any], *,
+          content: str | os.PathLike[str] | Content | None = None) -> Result:
+    """Score one end state: a YAML or JSON file, or a mapping with the same structure."""
+    from scoring.engine import shared_scorer
+
+    return shared_scorer(_root(content)).score(source)
+
+
+def score_files(paths: Iterable[str | os.PathLike[str]],
+                content_dir: str | os.PathLike[str] | Content | None = None) -> list[tuple[Path, Result | DonjonError]]:
+    """Score several files with one load of each catalog: for each path, its result or the error reading it."""
+    from scoring.engine import Scorer
+
+    return Scorer(_root(content_dir)).score_each(paths)
+
+
+def _root(content: str | os.PathLike[str] | Content | None) -> Path | Content | None:
+    if content is None or isinstance(content, Path):
+        return content
+    if isinstance(content, (str, os.PathLike)):
+        return Path(content)
+    return content
+
+
+__all__ = ["PlayerScore", "Result", "Violation", "score", "score_files"]

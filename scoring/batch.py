@@ -1,0 +1,119 @@
+"""Scoring many files for the command line: in the order given, on every core when there are many of them.
+
+End states are independent of each other, so a long list is cut into as many blocks as there are cores. This
+process scores the first block while forked children score the others, each keeping its outcomes in memory and
+handing them over through a pipe once done; this process then prints them in order. Forking after start-up means
+the children share everything already imported and loaded. A child that fails for any reason costs nothing but
+time: its block is scored here instead. A short list, a single core, or a platform without `fork` is scored here,
+one file after another. Either way the output is the same, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from scoring.engine import Scorer
+
+#: Below this many files, forking costs more than it saves.
+PARALLEL_MIN = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the command prints for one file, and the exit code it stands for."""
+
+    exit_code: int
+    #: the score table or the JSON line, for stdout
+    output: str | None = None
+    #: why the file cannot be read, for stderr
+    error: str | None = None
+
+
+def outcome(scorer: Scorer, path: str, as_json: bool) -> Outcome:
+    """Score one file into what the command prints for it."""
+    from generator.errors import DonjonError
+    from scoring.table import render
+
+    try:
+        result = scorer.score(path)
+    except DonjonError as err:
+        return Outcome(int(err.exit_code), error=str(err))
+    return Outcome(int(result.exit_code), output=result.to_json() if as_json else render(result))
+
+
+def workers_for(count: int) -> int:
+    """How many processes (this one included) to score `count` files with."""
+    if count < PARALLEL_MIN or not sys.platform.startswith("linux"):  # fork is only safe to rely on there
+        return 1
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, count // (PARALLEL_MIN // 2)))
+
+
+def score_paths(paths: Sequence[str], scorer: Scorer, as_json: bool, workers: int | None = None) -> Iterator[Outcome]:
+    """The outcome of each file, in the order given."""
+    count = workers_for(len(paths)) if workers is None else max(1, min(workers, len(paths)))
+    size = -(-len(paths) // count)
+    blocks = [paths[start:start + size] for start in range(0, len(paths), size)]
+    children = [_fork(block, scorer, as_json) for block in blocks[1:]]
+    for path in blocks[0] if blocks else ():
+        yield outcome(scorer, path, as_json)
+    for block, child in zip(blocks[1:], children, strict=True):
+        done = _collect(child, len(block))
+        yield from done if done is not None else (outcome(scorer, path, as_json) for path in block)
+
+
+def _fork(block: Sequence[str], scorer: Scorer, as_json: bool) -> tuple[int, int] | None:
+    """Start a child scoring `block`: its pid and the pipe to read from, or None when no child can be had."""
+    try:
+        read_end, write_end = os.pipe()
+    except OSError:
+        return None
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return None
+    if pid:
+        os.close(write_end)
+        return pid, read_end
+    # the child: score, hand the outcomes over, and leave without running anything of the parent's
+    status = 1
+    try:
+        os.close(read_end)
+        scored = [outcome(scorer, path, as_json) for path in block]
+        data = json.dumps([[o.exit_code, o.output, o.error] for o in scored], ensure_ascii=False).encode("utf-8")
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(data)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _collect(child: tuple[int, int] | None, expected: int) -> list[Outcome] | None:
+    """A child's outcomes, or None when it failed (the caller then scores its block itself)."""
+    if child is None:
+        return None
+    pid, read_end = child
+    chunks = []
+    with os.fdopen(read_end, "rb") as pipe:
+        while chunk := pipe.read(1 << 16):
+            chunks.append(chunk)
+    _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        return None
+    try:
+        rows = json.loads(b"".join(chunks))
+        found = [Outcome(int(code), output, error) for code, output, error in rows]
+    except (ValueError, TypeError):
+        return None
+    return found if len(found) == expected else None

@@ -1,0 +1,117 @@
+"""What scoring an end state produces: data, never text. The command line renders it as a table or as JSON.
+
+A :class:`Result` says whether the file keeps every rule (`valid`), whether it records a finished game
+(`finished`), every rule it breaks (`violations`, each with where and what), the winner, and each player's
+score, place and breakdown. Its JSON form is the one `end-states.md` publishes, key for key.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from generator.errors import ExitCode
+
+K = TypeVar("K")
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule: where it is in the file (`players[1].guildhall.hunter`) and what is wrong, in words."""
+
+    where: str
+    message: str
+    #: the rule it breaks, numbered as in the game's module docstring and in end-states.md (`guildhall-3`)
+    rule: str = ""
+    #: the line in the file, when the file is YAML and the value is found there (not part of the JSON result)
+    line: int | None = None
+
+    def to_dict(self) -> dict[str, str]:
+        return {"where": self.where, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """A player's (or the Guédelon team's) total, place and where every point comes from."""
+
+    name: str
+    score: int
+    #: 1 is first; tied players share a place and the next place is skipped (1, 1, 3)
+    place: int
+    #: (label, points) in a fixed order; the points add up to `score`
+    breakdown: tuple[tuple[str, int], ...]
+    #: what broke a tie in VP or is otherwise worth showing beside the score (shown in tables, not in the JSON)
+    notes: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        total = sum(points for _, points in self.breakdown)
+        if total != self.score:
+            raise ValueError(f"the breakdown of {self.name!r} adds up to {total}, not to its score {self.score}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "score": self.score, "place": self.place, "breakdown": dict(self.breakdown)}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The scored end state of one game."""
+
+    game: str
+    valid: bool
+    finished: bool
+    violations: tuple[Violation, ...]
+    winner: str | None
+    #: in the order of the file; empty when the file breaks a rule (such a file is not scored)
+    players: tuple[PlayerScore, ...]
+    #: Guédelon only: the castle was completed within the rounds the game allows
+    won: bool | None = None
+    #: Guédelon only: floor tiles (and the Mill, when in play) still to build
+    tiles_left: int | None = None
+    #: the file it came from, as messages name it ("" for a mapping given to the library)
+    source: str = ""
+    #: one line saying how the game stands, for people (not part of the JSON result)
+    summary: str = ""
+    #: facts about the game shown in the table's heading, e.g. (("VP cards", "job-faire"),)
+    setting: tuple[tuple[str, str], ...] = field(default=())
+
+    @property
+    def exit_code(self) -> ExitCode:
+        """0 for a valid, finished game; 1 when a rule is broken or the game is still in progress."""
+        return ExitCode.OK if self.valid and self.finished else ExitCode.INVALID
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as end-states.md publishes it, keys in its order."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "valid": self.valid,
+            "finished": self.finished,
+            "violations": [v.to_dict() for v in self.violations],
+            "winner": self.winner,
+            "players": [p.to_dict() for p in self.players],
+        }
+        if self.won is not None:
+            out["won"] = self.won
+            out["tiles_left"] = self.tiles_left
+        return out
+
+    def to_json(self) -> str:
+        """One line of JSON (the command prints one per file)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+def competition_places(keys: Sequence[K], better: Callable[[K, K], bool], start: int = 1) -> list[int]:
+    """Standard competition ranking ("1224"): each entry's place is `start` plus the number of entries better
+    than it, so tied entries share a place and the places after a tie are skipped."""
+    return [start + sum(1 for other in keys if better(other, key)) for key in keys]
+
+
+def ranked_by(values: Sequence[tuple[int, ...]], start: int = 1) -> list[int]:
+    """Places for tuples compared element by element, higher first: (VP, chapters) or (score,)."""
+    return competition_places(values, lambda a, b: a > b, start)
+
+
+def breakdown(items: Mapping[str, int] | Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    pairs = items.items() if isinstance(items, Mapping) else items
+    return tuple((label, int(points)) for label, points in pairs)

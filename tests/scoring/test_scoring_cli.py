@@ -1,0 +1,155 @@
+"""`donjon score`: through typer's test runner, and as the installed command in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import REPO
+from generator.cli import app
+
+EXAMPLES = REPO / "content" / "examples"
+CASES = REPO / "tests" / "scoring" / "cases"
+GUILDHALL = str(EXAMPLES / "guildhall.yaml")
+CASTLE = str(EXAMPLES / "once-upon-a-castle.yaml")
+GUEDELON = str(EXAMPLES / "guedelon.yaml")
+VIOLATING = str(CASES / "guildhall" / "rule3-duplicate-colour.yaml")
+IN_PROGRESS = str(CASES / "guildhall" / "in-progress.yaml")
+UNREADABLE = str(CASES / "guildhall" / "format-unknown-names.yaml")
+
+runner = CliRunner()
+
+
+def test_table_for_one_file() -> None:
+    result = runner.invoke(app, ["score", GUILDHALL])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("guildhall.yaml: Guildhall (VP cards: job-faire; professions: bricklayer, hunter, "
+                             "peddler, robber, scholar, tax-collector; players: 3)")
+    assert lines[1].split() == ["Ana", "Ben", "Cleo"]
+    assert lines[2].split() == ["vp_cards", "19", "14", "13"]
+    assert lines[5].split() == ["score", "21", "17", "17"]
+    assert lines[6].split() == ["place", "1", "2", "3"]
+    assert lines[-1] == "winner: Ana, with 21 VP"
+    assert result.stderr == ""
+
+
+def test_table_lists_each_violation_on_its_own_line() -> None:
+    result = runner.invoke(app, ["score", str(CASES / "guildhall" / "many-violations.yaml")])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[1] == "9 rules broken: not scored"
+    assert len(lines) == 2 + 9
+    assert lines[2].endswith("many-violations.yaml:15: players[1].name: 'Ana' is also the name of players[0]; "
+                             "names must be unique")
+
+
+def test_game_in_progress_shows_standings_and_exits_1() -> None:
+    result = runner.invoke(app, ["score", IN_PROGRESS])
+    assert result.exit_code == 1
+    assert "game in progress: nobody has 20 VP yet" in result.stdout
+    assert "place" in result.stdout
+
+
+def test_json_one_object_per_file_in_order() -> None:
+    result = runner.invoke(app, ["score", "--json", GUEDELON, GUILDHALL, CASTLE])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert [json.loads(line)["game"] for line in lines] == ["guedelon", "guildhall", "once-upon-a-castle"]
+
+
+@pytest.mark.parametrize(("files", "code"), [
+    ([GUILDHALL, CASTLE], 0),
+    ([GUILDHALL, VIOLATING], 1),
+    ([VIOLATING, GUILDHALL], 1),
+    ([IN_PROGRESS, GUILDHALL], 1),
+    ([GUILDHALL, UNREADABLE, VIOLATING], 2),
+    ([UNREADABLE], 2),
+])
+def test_exit_code_is_the_highest(files: list[str], code: int) -> None:
+    assert runner.invoke(app, ["score", "--json", *files]).exit_code == code
+    assert runner.invoke(app, ["score", *files]).exit_code == code
+
+
+def test_an_unreadable_file_goes_to_stderr_and_the_others_are_scored() -> None:
+    result = runner.invoke(app, ["score", "--json", GUILDHALL, UNREADABLE, CASTLE])
+    assert result.exit_code == 2
+    assert [json.loads(line)["game"] for line in result.stdout.splitlines()] == ["guildhall", "once-upon-a-castle"]
+    assert result.stderr.startswith("error: ")
+    assert "format-unknown-names.yaml: cannot be read as a Guildhall end state (6 problems)" in result.stderr
+
+
+def test_missing_file_and_content_folder() -> None:
+    result = runner.invoke(app, ["score", "no-such-file.yaml"])
+    assert result.exit_code == 2 and "no-such-file.yaml: no such file" in result.stderr
+    result = runner.invoke(app, ["score", GUILDHALL, "--content", "no-such-folder"])
+    assert result.exit_code == 2 and "--content no-such-folder: no such folder" in result.stderr
+
+
+def test_content_option_changes_the_catalog(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "content", root)
+    sheet = root / "once-upon-a-castle" / "castle-sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("values: [2, 5]", "values: [5]"), encoding="utf-8")
+    assert runner.invoke(app, ["score", CASTLE]).exit_code == 0
+    result = runner.invoke(app, ["score", CASTLE, "--content", str(root), "--json"])
+    assert result.exit_code == 1
+    wheres = [v["where"] for v in json.loads(result.stdout)["violations"]]
+    assert wheres == ["sheets[0].towers[1]", "sheets[1].towers[0]", "sheets[1].towers[1]"]
+
+
+def test_no_files_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["score"])
+    assert result.exit_code == 2
+
+
+def test_help_mentions_exit_codes() -> None:
+    result = runner.invoke(app, ["score", "--help"])
+    assert result.exit_code == 0 and "Exit codes" in result.stdout and "--json" in result.stdout
+
+
+# --- the installed command ------------------------------------------------------------------------------------------
+
+def donjon() -> str:
+    found = Path(sys.executable).parent / "donjon"
+    if not found.exists():
+        which = shutil.which("donjon")
+        if which is None:
+            pytest.skip("the donjon command is not installed")
+        return which
+    return str(found)
+
+
+def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([donjon(), "score", *args], capture_output=True, text=True, cwd=cwd, timeout=60)
+
+
+def test_installed_command_scores_the_examples() -> None:
+    done = run("content/examples/guildhall.yaml", "content/examples/once-upon-a-castle.yaml",
+               "content/examples/guedelon.yaml")
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith("content/examples/guildhall.yaml: Guildhall")
+    assert "winner: Ana, with 54 points" in done.stdout
+    assert "won: the castle was finished in round 17 (year 1244), 1 round to spare" in done.stdout
+
+
+def test_installed_command_json_lines_and_highest_exit_code() -> None:
+    done = run("--json", GUILDHALL, VIOLATING, IN_PROGRESS)
+    assert done.returncode == 1 and done.stderr == ""
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(r["valid"], r["finished"]) for r in results] == [(True, True), (False, True), (True, False)]
+
+
+def test_installed_command_bad_input_has_no_traceback(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.yaml"
+    junk.write_bytes(bytes(range(256)) * 4)
+    done = run("--json", str(junk), GUILDHALL)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and "junk.yaml" in done.stderr
+    assert json.loads(done.stdout)["winner"] == "Ana"
