@@ -8,10 +8,11 @@ each check below cites the section of rulebook 000, the English translation, or 
 3. Every tile named exists in the floor-tile catalog (and `mill` only when the Mill is in play), once.
 4. Within a building, floors are completed from floor 0 upwards with none skipped.
 
-Result: won when every floor tile (and the Mill, when in play) is built within the 18 rounds, by 1245; lost when
-the 18 rounds are over with tiles left, or when the castle took longer; in progress when tiles are left and
-rounds remain (the game is lost only at the end of the last round, 000 8 Game end). The team's score is the
-rounds taken, the record to beat; its breakdown splits them into rounds up to 1245 and rounds past it.
+Result: won when every floor tile (and the Mill, when in play) is built within the 18 rounds, by 1245; otherwise
+lost, with the tiles left or the rounds past 1245 (end-states.md). A file is always a finished game: it records
+the castle completed or play stopped (`rounds` is when), so tiles left when play stopped make a lost game, even
+before round 18. The team's score is the rounds taken, the record to beat; its breakdown splits them into rounds
+up to 1245 and rounds past it.
 
 The numbers (players, rounds, the last year, the tiles and their buildings, the Mill) come from the Guédelon
 catalog, so a corrected catalog (the split of the 22 tiles between buildings is partly a house default)
@@ -112,7 +113,8 @@ def score(state: GuedelonEndState, catalog: Guedelon, found: Findings, source: s
     total = len(catalog.tiles) + (1 if state.mill else 0)
     left = total - len(tiles) - (1 if state.mill and mill else 0)
     complete = left == 0
-    finished = complete or state.rounds >= comp.rounds
+    # end-states.md: finished means the castle was completed or play stopped, which every file records.
+    finished = True
     won = complete and 1 <= state.rounds <= comp.rounds
     year = comp.year_of(state.rounds)
     setting = (("players", str(state.players)), ("events", state.events),
@@ -128,12 +130,12 @@ def score(state: GuedelonEndState, catalog: Guedelon, found: Findings, source: s
     elif complete:
         summary = (f"lost: the castle was finished in round {state.rounds} (year {year}), "
                    f"{plural(state.rounds - comp.rounds, 'round')} past {comp.last_year}")
-    elif finished:
+    elif state.rounds >= comp.rounds:
         summary = (f"lost: {plural(left, 'tile')} left to build after round {state.rounds} (year {year}); "
                    f"the castle had to be finished by {comp.last_year}")
     else:
-        summary = (f"in progress: {plural(left, 'tile')} left to build after round {state.rounds} (year {year}), "
-                   f"{plural(comp.rounds - state.rounds, 'round')} to go")
+        summary = (f"lost: play stopped after round {state.rounds} (year {year}) with {plural(left, 'tile')} "
+                   f"left to build")
     label = str(comp.last_year)
     team = PlayerScore(TEAM, state.rounds, 1, breakdown((
         (f"rounds_to_{label}", min(state.rounds, comp.rounds)),
