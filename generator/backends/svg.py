@@ -50,13 +50,13 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
     b = drawing.bleed
     w, h = drawing.width + 2 * b, drawing.height + 2 * b
     dwg: Any = svgwrite.Drawing(size=(f"{num(w / MM)}mm", f"{num(h / MM)}mm"), profile="full", debug=False)
-    dwg.viewbox(-b, -b, w, h)
+    dwg["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
     if title:
         dwg.set_desc(title=title)
     used = sorted({item.name for item in drawing.items if isinstance(item, IconUse)})
     for name in used:
         symbol = dwg.symbol(id=f"icon-{name}")
-        symbol.viewbox(0, 0, 100, 100)
+        symbol["viewBox"] = "0 0 100 100"
         for layer in layers(name):
             symbol.add(dwg.path(d=svg_path(layer), **{"fill-rule": "evenodd"}))
         dwg.defs.add(symbol)
@@ -70,9 +70,7 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
 def _element(dwg: Any, item: Primitive) -> Any:
     if isinstance(item, TextRun):
         face = FACES[item.font]
-        attrs = {
-            "x": num(item.x), "y": num(item.y), "font-family": _families(item.font), "font-size": num(item.size),
-        }
+        attrs = {"font-family": _families(item.font), "font-size": num(item.size)}
         if face.bold:
             attrs["font-weight"] = "bold"
         if face.italic:
@@ -81,7 +79,9 @@ def _element(dwg: Any, item: Primitive) -> Any:
         attrs["textLength"] = num(item.width)
         if item.rotate:
             attrs["transform"] = f"rotate({-item.rotate} {num(item.x)} {num(item.y)})"
-        return dwg.text(item.text, **attrs)
+        text = dwg.text(item.text, **attrs)
+        text["x"], text["y"] = num(item.x), num(item.y)
+        return text
     if isinstance(item, IconUse):
         use = dwg.use(f"#icon-{item.name}", insert=(num(item.x), num(item.y)), size=(num(item.size), num(item.size)))
         use["fill"] = item.colour

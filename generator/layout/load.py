@@ -267,18 +267,16 @@ class _Entry(NamedTuple):
     lines: dict[str, tuple[str, int | None]]
 
 
-def _merge_values(base: dict[str, Any], over: Mapping[str, Any], entry_file: str, entry_line: int | None,
-                  where: str, what: str) -> dict[str, Any]:
+def _merge_values(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """`over`'s keys on top of `base`'s; a relative length (`+= 2mm`) adds to the value it replaces, and stays
+    relative when there is none yet (a box's own `extends` may still give it one)."""
     out = dict(base)
     for key, value in over.items():
         if value is None:
             continue
-        if isinstance(value, Dim) and value.relative:
-            inherited = out.get(key)
-            if not isinstance(inherited, Dim):
-                raise _fail(entry_file, entry_line, f"{where}.{key}",
-                            f"'+=' and '-=' add to an inherited value, but {what} inherits no {key}")
-            out[key] = Dim(inherited.pt + value.pt, inherited.pct + value.pct)
+        inherited = out.get(key)
+        if isinstance(value, Dim) and value.relative and isinstance(inherited, Dim):
+            out[key] = Dim(inherited.pt + value.pt, inherited.pct + value.pct, inherited.relative)
         else:
             out[key] = value
     return out
@@ -302,8 +300,7 @@ def _merge(raws: list[_Raw]) -> tuple[dict[str, Any], dict[str, dict[str, Any]],
         for name, box in (v.get("boxes") or {}).items():
             line = raw.doc.line(("boxes", name))
             base = boxes.get(name)
-            merged = _merge_values(base.values if base else {}, box, raw.file, line, f"boxes.{name}",
-                                   f"the box {name!r} of the layout it extends" if base else f"box {name!r}")
+            merged = _merge_values(base.values if base else {}, box)
             lines = dict(base.lines) if base else {}
             for key, value in box.items():
                 if value is not None:
@@ -334,8 +331,7 @@ def _resolve_box_extends(boxes: dict[str, _Entry]) -> dict[str, _Entry]:
             raise _fail(entry.file, entry.line, f"boxes.{name}.extends", f"boxes extend each other in a cycle: {cycle}")
         base = resolve(parent, [*trail, name])
         inherited = {k: v for k, v in base.values.items() if k != "extends"}
-        merged = _merge_values(inherited, entry.values, entry.file, entry.line, f"boxes.{name}",
-                               f"the box {parent!r}")
+        merged = _merge_values(inherited, entry.values)
         merged.pop("extends", None)
         done[name] = _Entry(merged, entry.file, entry.line, {**base.lines, **entry.lines})
         return done[name]
@@ -417,6 +413,13 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
         kind = v.get("kind")
         if kind is None:
             problems.append(Problem(entry.file, entry.line, where, f"has no kind ({', '.join(S.KINDS)})"))
+            continue
+        relative = [k for k, x in v.items() if isinstance(x, Dim) and x.relative]
+        if relative:
+            for key in relative:
+                problems.append(Problem(*entry.lines.get(key, (entry.file, entry.line)), f"{where}.{key}",
+                                        "'+=' and '-=' add to an inherited value, but the box inherits no "
+                                        f"{key} (from the layout it extends or the box it extends)"))
             continue
         lacking = [k for k in REQUIRED[kind] if v.get(k) is None]
         if lacking:

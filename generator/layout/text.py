@@ -65,6 +65,13 @@ def icon_row(count: Any, name: str) -> str:
     return ("{" + name + "}") * count
 
 
+def icon_token(name: Any) -> str:
+    """`{{ colour.symbol | icon }}`: the icon token `{triangle}` for an icon named by a value."""
+    if not isinstance(name, str) or name not in icons():
+        raise ValueError(f"icon: {name!r} is not an icon donjon has")
+    return "{" + name + "}"
+
+
 def ink_on(background: Any) -> str:
     """`{{ colour.hex | ink }}`: near-black or white, whichever reads better on that background."""
     text = str(background)
@@ -86,6 +93,7 @@ def environment() -> Any:
     env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, finalize=escape_markup,
                                trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
     env.filters["icons"] = icon_row
+    env.filters["icon"] = icon_token
     env.filters["ink"] = ink_on
     return env
 

@@ -248,9 +248,9 @@ def page_count(cards: int, layout: Grid, options: SheetOptions) -> int:
 
 
 def _label(heading: Heading, kind: PageKind, number: int, total: int, options: SheetOptions) -> str:
-    side = "fronts" if kind == "fronts" else f"backs (flip on the {options.duplex} edge)"
-    return (f"{heading.game} · {heading.deck} · {side} · page {number} of {total} · "
-            "print at 100% (actual size), no scaling")
+    side = "fronts" if kind == "fronts" else f"backs, flip on the {options.duplex} edge"
+    title = heading.deck if heading.game == heading.deck else f"{heading.game} · {heading.deck}"
+    return f"{title} · {side} · page {number} of {total} · print at 100% (actual size)"
 
 
 def back_position(layout: Grid, front: tuple[float, float], options: SheetOptions) -> tuple[float, float, bool]:
