@@ -221,10 +221,19 @@ def _style(layout: Layout, box: Box, spec: StyleSpec, key: str, what: Subject,
     return Style(spec.face, spec.size, spec.min_size, colour, spec.align, spec.valign, spec.leading, spec.wrap)
 
 
-def _fit_error(layout: Layout, box: Box, key: str, what: Subject, err: TextProblem) -> FitError:
+class CardFitError(FitError):
+    """A card's text that does not fit (or cannot be drawn), with where the layout's box is written."""
+
+    def __init__(self, message: str, problem: Problem) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
+def _fit_error(layout: Layout, box: Box, key: str, what: Subject, err: TextProblem) -> CardFitError:
     line = f":{box.line}" if box.line else ""
     verb = "does not fit" if isinstance(err, NoFit) else "cannot be drawn"
-    return FitError(f"{what.who}: the {key} of box {box.name!r} ({box.file}{line}) {verb}: {err}")
+    return CardFitError(f"{what.who}: the {key} of box {box.name!r} ({box.file}{line}) {verb}: {err}",
+                        Problem(box.file, box.line, f"{box.where}.{key}", f"{what.who}: {verb}: {err}"))
 
 
 def _text(layout: Layout, box: Box, spec: StyleSpec, text: str, frame: Frame, what: Subject,

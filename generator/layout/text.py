@@ -73,15 +73,20 @@ def icon_token(name: Any) -> str:
 
 
 def ink_on(background: Any) -> str:
-    """`{{ colour.hex | ink }}`: near-black or white, whichever reads better on that background."""
+    """`{{ colour.hex | ink }}`: near-black or white, whichever contrasts more with that background (WCAG)."""
     text = str(background)
     if not re.fullmatch(r"#[0-9a-fA-F]{6}", text):
         raise ValueError(f"ink: expected a colour like '#b3261e', got {text!r}")
-    r, g, b = (int(text[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    # WCAG relative luminance; 0.40 keeps white on the mid-tone Guildhall colours and dark ink on yellow.
-    lum = sum(k * (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
-              for k, c in zip((0.2126, 0.7152, 0.0722), (r, g, b)))
-    return "#1d1a16" if lum > 0.40 else "#ffffff"
+    dark, light = "#1d1a16", "#ffffff"
+    lum = _luminance(text)
+    return dark if (lum + 0.05) / (_luminance(dark) + 0.05) > 1.05 / (lum + 0.05) else light
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of `#rrggbb`."""
+    channels = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
 @cache

@@ -85,6 +85,11 @@ def deck_layouts(deck: Deck, origin: str) -> tuple[Layout, Layout]:
     return found[0], found[1]
 
 
+def deck_label(deck: Deck) -> str:
+    """How messages name a deck: `game/deck`, or a user deck's id."""
+    return deck.id if deck.folder is not None else deck.key
+
+
 def deck_view(deck: Deck) -> DeckView:
     return DeckView(deck.id, deck.name, deck.game, deck.game_name, deck.total)
 
@@ -92,13 +97,13 @@ def deck_view(deck: Deck) -> DeckView:
 def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: float) -> Drawing:
     size = deck.card_size
     what = subject(card.data, CardView(card.id, card.name, card.copies, card.data), view, card.provenance,
-                   f"{deck.key}: card {card.id}", key=card.id if card.copies > 1 else None)
+                   f"{deck_label(deck)}: card {card.id}", key=card.id if card.copies > 1 else None)
     return draw(layout, what, size.width_pt, size.height_pt, bleed)
 
 
 def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float) -> Drawing:
     size = deck.card_size
-    return draw(layout, subject({}, None, view, {}, f"{deck.key}: back", key="back"), size.width_pt,
+    return draw(layout, subject({}, None, view, {}, f"{deck_label(deck)}: back", key="back"), size.width_pt,
                 size.height_pt, bleed)
 
 
@@ -117,7 +122,7 @@ def _svg_names(deck: Deck, folder: Path) -> dict[str, str]:
     for card in deck.cards:
         name = inside(folder, f"{card.id}.svg").name
         if name in taken:
-            raise OutputError(f"{deck.key}: card {card.id!r} would be written as {name}, the file of "
+            raise OutputError(f"{deck_label(deck)}: card {card.id!r} would be written as {name}, the file of "
                               f"{taken[name]}; give the card another id")
         taken[name] = f"card {card.id!r}"
         names[card.id] = name
