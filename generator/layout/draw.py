@@ -14,8 +14,6 @@ Any problem naming a card raises with the deck, the card, the layout file and li
 reading a field the card lacks is a :class:`ContentError`, text that cannot fit is a :class:`FitError`.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple

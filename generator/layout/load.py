@@ -11,8 +11,6 @@ are converted; :meth:`Layout.frame` resolves the percentages for one card size a
 on the card and that text and icons keep inside the safe area.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field

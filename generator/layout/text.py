@@ -18,8 +18,6 @@ the style's size, the size steps down by :data:`STEP` points, never below the st
 still does not fit raises :class:`NoFit` with the reason; the caller names the card and the field.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass

@@ -9,8 +9,6 @@ a temporary folder that replaces `OUT/GAME/DECK/svg/` only when every card is wr
 :data:`OTHER_OUTPUTS` is where further outputs of `donjon build` (score sheets, card references) register.
 """
 
-from __future__ import annotations
-
 import os
 import shutil
 import tempfile

@@ -12,8 +12,6 @@ at a measured position; icons inside text are separate :class:`IconUse` primitiv
 measure or align anything.
 """
 
-from __future__ import annotations
-
 from typing import Literal, NamedTuple
 
 #: A colour as `#rrggbb` (lower case); checked where it enters (layouts) so backends can trust it.

@@ -20,13 +20,11 @@ The page line (game, deck, fronts or backs, page n of N, "print at 100%") and a 
 scale go in the bottom margin, or along the right margin when only the side margins have room for them.
 """
 
-from __future__ import annotations
-
 import math
 from collections.abc import Iterable, Iterator
 from typing import Literal, NamedTuple
 
-from generator.errors import UsageError
+from generator.errors import FitError, UsageError
 from generator.render import fonts
 from generator.render.model import Drawing, Line, Page, PageKind, Placed, Primitive, TextRun, mm
 
@@ -198,8 +196,13 @@ def page_line(layout: Grid, text: str, options: SheetOptions) -> list[Primitive]
     with_ruler = total <= room
     length = total if with_ruler else text_w
     if length > room:
-        # Deck names are short (120 characters at most), so this only happens on tiny paper; say so plainly.
-        raise UsageError(f"the page line {text!r} is longer than the page has room for")
+        # Deck names are short (120 characters at most), so this only happens with tiny grids; say so plainly.
+        raise FitError(f"the page line {text!r} is {length / mm(1):.0f} mm long, longer than the "
+                       f"{room / mm(1):.0f} mm the page has for it; shorten the deck's name")
+    lacking = fonts.missing(FOOTER_FACE, text)
+    if lacking:
+        raise FitError(f"the page line {text!r} holds {', '.join(repr(c) for c in lacking)}, which the font "
+                       f"{fonts.FACES[FOOTER_FACE].family} cannot draw; change the deck's name")
     items: list[Primitive] = []
     ink = FOOTER_COLOUR
     if layout.footer == "bottom":

@@ -282,3 +282,17 @@ def test_every_card_size_builds_with_the_generic_layout(tmp_path: Path, size: st
     result = run("build", "--content", str(deck), "--out", str(tmp_path / "out"), "--duplex", "none")
     assert result.exit_code == 0, result.stderr
     assert page_count(tmp_path / "out" / "test-deck" / "test-deck.pdf") == 2  # one card more than a page holds
+
+
+def test_the_layout_example_of_the_docs_builds(tmp_path: Path) -> None:
+    docs = (REPO / "docs" / "build.md").read_text(encoding="utf-8")
+    example = docs.split("An example:\n\n```yaml\n", 1)[1].split("```", 1)[0]
+    rows = [{"name": "Ember", "colour": "#aa3322", "power": "Burn twice.", "text": "Deal 1 damage."},
+            {"name": "Frost", "colour": "#3366aa", "power": "", "text": "Freeze."}]
+    deck = make_deck(tmp_path / "mine", rows, layout=example)
+    result = run("build", "--content", str(deck), "--out", str(tmp_path / "out"), "--format", "svg")
+    assert result.exit_code == 0, result.stderr
+    ember = (tmp_path / "out" / "test-deck" / "test-deck" / "svg" / "001-ember.svg").read_text(encoding="utf-8")
+    assert "Burn twice." in ember and "Again!" in ember and 'fill="#aa3322"' in ember
+    frost = (tmp_path / "out" / "test-deck" / "test-deck" / "svg" / "002-frost.svg").read_text(encoding="utf-8")
+    assert "Again!" not in frost

@@ -166,3 +166,11 @@ def test_the_page_line_stays_clear_of_cards_and_marks(options: SheetOptions) -> 
             assert box[0] + box[2] <= c[0] or c[0] + c[2] <= box[0] or box[1] + box[3] <= c[1] or c[1] + c[3] <= box[1]
         for m in marks:
             assert not (_inside(m.x1, m.y1, box) or _inside(m.x2, m.y2, box))
+
+
+def test_a_page_line_the_font_cannot_draw_is_an_error() -> None:
+    from generator.errors import FitError
+
+    g = grid(*POKER, SheetOptions())
+    with pytest.raises(FitError, match="holds '☃', which the font Open Sans cannot draw"):
+        list(pages(iter(_deck(1)), 1, BACK, g, SheetOptions(), Heading("Game", "Snow ☃ deck")))
