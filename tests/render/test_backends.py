@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from conftest import check_golden
+from tests.conftest import check_golden
 from generator.backends.pdf import write_pdf
 from generator.backends.svg import drawing_svg
 from generator.render import fonts

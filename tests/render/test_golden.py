@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import check_golden
+from tests.conftest import check_golden
 from generator.backends.svg import drawing_svg
 from generator.catalog import Content, load_content
 from generator.decks import Deck, all_decks
