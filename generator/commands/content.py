@@ -26,11 +26,12 @@ def check(
     Each problem names the file, the line and the entry, and the key or rule at fault. Exit 0 when all is
     well, 1 when there are problems, 2 when the folder itself is missing.
     """
-    import generator.layout.check  # noqa: F401 - registers the layout check (layouts exist, every card draws)
     from generator.catalog import check_content
     from generator.decks import all_decks
+    from generator.layout.check import check_layouts
 
     content, problems = check_content(folder)
+    problems += check_layouts(content)
     for problem in problems:
         typer.echo(str(problem), err=True)
     if problems:

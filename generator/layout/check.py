@@ -1,14 +1,17 @@
 """The layout check of `donjon content check`: every deck's layouts exist, load and suit its card size, and
 every card draws, so a layout that reads a value its cards lack, or text that cannot fit, is reported before
-anything is built.
+anything is built. A problem that repeats on many cards (a layout field every card lacks) is reported once,
+with the first card and how many more.
 
-Importing this module registers the check with :func:`generator.catalog.add_check`. A problem that repeats on
-many cards (a layout field every card lacks) is reported once, with the first card and how many more.
+`donjon content check` calls it after loading the catalogs, rather than registering it with
+:func:`generator.catalog.add_check`: a registered check would run on every later `load_content` of the process,
+so what loading accepts would depend on whether this module happened to be imported (and every load would
+draw every card).
 """
 
 from __future__ import annotations
 
-from generator.catalog import Content, add_check
+from generator.catalog import Content
 from generator.errors import ContentError, Problem
 
 
@@ -50,5 +53,3 @@ def check_layouts(content: Content) -> list[Problem]:
         out.append(Problem(first.file, first.line, first.where, first.message + more))
     return out
 
-
-add_check(check_layouts)
