@@ -23,6 +23,7 @@ from generator.errors import ContentError, FitError, Problem
 from generator.layout.load import EPSILON, Box, ColourSpec, Frame, Layout, StyleSpec
 from generator.layout.spec import HEX
 from generator.layout.text import (
+    Fitted,
     NoFit,
     Style,
     Template,
@@ -35,11 +36,17 @@ from generator.layout.text import (
     layout_runs,
     parse,
     sizes,
+    why_not,
     wrap,
 )
 from generator.render.icons import icons
 from generator.render.model import Circle, Drawing, IconUse, Line, Paint, Primitive, Rect
 
+#: How far a label keeps inside its round badge, as a fraction of the badge: the square inscribed in a circle
+#: leaves about 15% of the diameter on each side.
+BADGE_INSET = 0.15
+#: The hairline between rows: thin enough to recede, thick enough that every printer shows it.
+DIVIDER_WIDTH = 0.4
 #: Errors a template can raise at run time on a user's data (a missing field, a sum of text and number...).
 _RUNTIME = (LookupError, TypeError, ValueError, ArithmeticError, AttributeError)
 
@@ -107,7 +114,7 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
     ctx = what.context
     for box, frame in zip(layout.boxes, frames):
         when = box.when
-        if when is not None and not _evaluate(box, "when", lambda: when(ctx), what):
+        if when is not None and not _evaluate(layout, box, "when", lambda: when(ctx), what):
             continue
         kind = box.kind
         if kind == "rect":
@@ -128,7 +135,7 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
             items.extend(_icon(layout, box, frame, what))
         elif kind == "text":
             assert box.text is not None and box.style is not None
-            text = _render(box, "text", box.text, ctx, what)
+            text = _render(layout, box, "text", box.text, ctx, what)
             items.extend(_text(layout, box, box.style, text, frame, what, "text"))
         elif kind == "rows":
             items.extend(_rows(layout, box, frame, what))
@@ -163,12 +170,12 @@ def _content_error(layout: Layout, box: Box | None, key: str, what: Subject, mes
     return ContentError([Problem(file, line, _where(box, key), f"{what.who}: {message}")])
 
 
-def _evaluate(box: Box, key: str, call: Any, what: Subject) -> Any:
+def _evaluate(layout: Layout, box: Box | None, key: str, call: Any, what: Subject) -> Any:
+    """Run a template or expression of the layout for a card; its failure names the card, the box and the key."""
     try:
         return call()
     except (TemplateFailure, *_RUNTIME) as err:
-        raise ContentError([Problem(box.file, box.line, f"{box.where}.{key}", f"{what.who}: {_explain(err)}")]) \
-            from None
+        raise _content_error(layout, box, key, what, _explain(err)) from None
 
 
 def _explain(err: Exception) -> str:
@@ -178,8 +185,9 @@ def _explain(err: Exception) -> str:
     return text
 
 
-def _render(box: Box, key: str, template: Template, ctx: Mapping[str, Any], what: Subject) -> str:
-    result: str = _evaluate(box, key, lambda: template.render(ctx), what)
+def _render(layout: Layout, box: Box | None, key: str, template: Template, ctx: Mapping[str, Any],
+            what: Subject) -> str:
+    result: str = _evaluate(layout, box, key, lambda: template.render(ctx), what)
     return result
 
 
@@ -187,10 +195,7 @@ def _colour(layout: Layout, box: Box | None, key: str, spec: ColourSpec, what: S
             ctx: Mapping[str, Any] | None = None) -> str | None:
     if spec is None or isinstance(spec, str):
         return spec
-    if box is None:
-        text = spec.render(what.context).strip()
-    else:
-        text = _render(box, key, spec, ctx if ctx is not None else what.context, what).strip()
+    text = _render(layout, box, key, spec, ctx if ctx is not None else what.context, what).strip()
     if HEX.fullmatch(text):
         return text.lower()
     if text == "none":
@@ -238,20 +243,20 @@ def _text(layout: Layout, box: Box, spec: StyleSpec, text: str, frame: Frame, wh
           key: str) -> list[Primitive]:
     if not text.strip():
         return []
-    style = _style(layout, box, spec, f"{key}.colour" if key != "text" else "colour", what)
+    style = _style(layout, box, spec, "colour", what)
     try:
         paragraphs = parse(text, style.face)
         if not paragraphs:
             return []
         fitted = fit(paragraphs, frame.w, frame.h, style)
     except TextProblem as err:
-        raise _fit_error(layout, box, "text" if key == "text" else key, what, err) from None
+        raise _fit_error(layout, box, key, what, err) from None
     return layout_runs(fitted, frame.x, frame.y, frame.w, frame.h, style)
 
 
 def _icon(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primitive]:
     assert box.icon is not None
-    name = _render(box, "icon", box.icon, what.context, what).strip()
+    name = _render(layout, box, "icon", box.icon, what.context, what).strip()
     if not name:
         return []
     if name not in icons():
@@ -269,7 +274,7 @@ def _rows(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primiti
     """Rows of a round label badge and wrapped text (levels of a profession), sharing one text size."""
     assert box.items is not None and box.label is not None and box.text is not None
     assert box.style is not None and box.label_style is not None
-    found = _evaluate(box, "items", lambda: box.items(what.context), what)
+    found = _evaluate(layout, box, "items", lambda: box.items(what.context), what)
     try:
         rows = list(found)
     except TypeError:
@@ -284,8 +289,8 @@ def _rows(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primiti
     parsed = []
     for index, item in enumerate(rows):
         ctx = {**what.context, "item": item, "index": index + 1}
-        label = _render(box, "label", box.label, ctx, what)
-        body = _render(box, "text", box.text, ctx, what)
+        label = _render(layout, box, "label", box.label, ctx, what)
+        body = _render(layout, box, "text", box.text, ctx, what)
         label_style = _style(layout, box, box.label_style, "label_style", what, ctx)
         try:
             parsed.append((ctx, label, label_style, parse(label, label_style.face), parse(body, style.face)))
@@ -312,8 +317,12 @@ def _rows(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primiti
         lo, hi = 1, len(candidates) - 1
         last = heights(candidates[hi])
         if last is None:
-            need = [block_height(len(wrap(p, style.min_size, text_w) or ()), style.min_size, style)
-                    for *_, p in parsed]
+            need = []
+            for *_, paragraphs in parsed:
+                lines = wrap(paragraphs, style.min_size, text_w, style.wrap)
+                if lines is None:  # a word wider than the text column
+                    raise _fit_error(layout, box, "text", what, NoFit(why_not(paragraphs, text_w, frame.h, style)))
+                need.append(block_height(len(lines), style.min_size, style))
             total = sum(max(lw, n) for n in need) + row_gap * (len(need) - 1)
             raise _fit_error(layout, box, "text", what, NoFit(
                 f"its {len(rows)} rows need {total / 72 * 25.4:.1f} mm at {style.min_size:g} pt, the smallest size "
@@ -331,15 +340,13 @@ def _rows(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primiti
     y = frame.y + ((frame.h - total) / 2 if style.valign == "middle" else frame.h - total
                    if style.valign == "bottom" else 0)
     out: list[Primitive] = []
-    from generator.layout.text import Fitted
-
     for index, ((ctx, label, label_style, label_parsed, _p), (tall, lines)) in enumerate(zip(parsed, measured)):
         row_h = max(lw, tall)
         fill = _colour(layout, box, "label_fill", box.label_fill, what, ctx)
         if fill is not None:
             out.append(Circle(round(frame.x + lw / 2, 3), round(y + lw / 2, 3), round(lw / 2, 3), Paint(fill)))
         if label_parsed:
-            inset = lw * 0.15 if fill is not None else 0.0  # keep the label inside the round badge
+            inset = lw * BADGE_INSET if fill is not None else 0.0
             try:
                 fitted_label = fit(label_parsed, lw - 2 * inset, lw - 2 * inset, label_style)
             except TextProblem as err:
@@ -355,7 +362,7 @@ def _rows(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primiti
         divider = _colour(layout, box, "divider", box.divider, what, ctx)
         if divider is not None and index < len(parsed) - 1:
             mid_y = round(y + row_gap / 2, 3)
-            out.append(Line(round(frame.x, 3), mid_y, round(frame.x + frame.w, 3), mid_y, divider, 0.4))
+            out.append(Line(round(frame.x, 3), mid_y, round(frame.x + frame.w, 3), mid_y, divider, DIVIDER_WIDTH))
         y += row_gap
     return out
 

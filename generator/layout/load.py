@@ -7,7 +7,7 @@ own `extends` starts from another box of the merged layout. Either chain that co
 error naming the cycle, as is a parent, box or style that does not exist, with the file and line.
 
 :func:`load_layout` returns a :class:`Layout` whose templates and expressions are compiled and whose lengths
-are converted; :meth:`Layout.frame` resolves the percentages for one card size and checks that every box lies
+are converted; :meth:`Layout.frames` resolves the percentages for one card size and checks that every box lies
 on the card and that text and icons keep inside the safe area.
 """
 
@@ -37,7 +37,7 @@ REQUIRED = {
     "circle": ("x", "y", "width", "height"),
     "line": ("x", "y", "width", "height", "stroke"),
     "text": ("x", "y", "width", "height", "text"),
-    "icon": ("x", "y", "width", "height", "icon"),
+    "icon": ("x", "y", "width", "height", "icon", "colour"),
     "rows": ("x", "y", "width", "height", "items", "label", "text", "label_style", "label_width"),
     "notes": ("x", "y", "width", "height"),
 }
@@ -160,7 +160,7 @@ class Frame(NamedTuple):
 
 @dataclass
 class Layout:
-    """A merged, checked layout with compiled templates; `frame()` places its boxes on a card size."""
+    """A merged, checked layout with compiled templates; `frames()` places its boxes on a card size."""
 
     ref: str
     file: str
@@ -309,32 +309,38 @@ def _merge(raws: list[_Raw]) -> tuple[dict[str, Any], dict[str, dict[str, Any]],
 
 
 def _resolve_box_extends(boxes: dict[str, _Entry]) -> dict[str, _Entry]:
-    """Apply each box's `extends` (another box of the layout), root first; cycles are errors."""
+    """Apply each box's `extends` (another box of the layout), root first; cycles are errors.
+
+    Iterative, so a long chain of boxes extending one another cannot exhaust the interpreter's stack."""
     done: dict[str, _Entry] = {}
-
-    def resolve(name: str, trail: list[str]) -> _Entry:
-        if name in done:
-            return done[name]
-        entry = boxes[name]
-        parent = entry.values.get("extends")
-        if parent is None:
-            done[name] = entry
-            return entry
-        if parent not in boxes:
-            raise _fail(entry.lines.get("extends", (entry.file, entry.line))[0],
-                        entry.lines.get("extends", (entry.file, entry.line))[1], f"boxes.{name}.extends",
-                        f"extends {parent!r}, which is not a box of this layout (boxes: {', '.join(boxes)})")
-        if parent in trail or parent == name:
-            cycle = " -> ".join([*trail, name, parent])
-            raise _fail(entry.file, entry.line, f"boxes.{name}.extends", f"boxes extend each other in a cycle: {cycle}")
-        base = resolve(parent, [*trail, name])
-        inherited = {k: v for k, v in base.values.items() if k != "extends"}
-        merged = _merge_values(inherited, entry.values)
-        merged.pop("extends", None)
-        done[name] = _Entry(merged, entry.file, entry.line, {**base.lines, **entry.lines})
-        return done[name]
-
-    return {name: resolve(name, []) for name in boxes}
+    for start in boxes:
+        trail: list[str] = []
+        name: str | None = start
+        while name is not None and name not in done:  # walk up to a resolved box or a box with no parent
+            entry = boxes[name]
+            parent = entry.values.get("extends")
+            if parent is not None and parent not in boxes:
+                file, line = entry.lines.get("extends", (entry.file, entry.line))
+                raise _fail(file, line, f"boxes.{name}.extends",
+                            f"extends {parent!r}, which is not a box of this layout (boxes: {', '.join(boxes)})")
+            if parent is not None and (parent in trail or parent == name):
+                loop = trail[trail.index(parent):] if parent in trail else []
+                cycle = " -> ".join([*loop, name, parent])
+                raise _fail(entry.file, entry.line, f"boxes.{name}.extends",
+                            f"boxes extend each other in a cycle: {cycle}")
+            trail.append(name)
+            name = parent
+        for child in reversed(trail):  # then resolve back down the chain
+            entry = boxes[child]
+            parent = entry.values.get("extends")
+            if parent is None:
+                done[child] = entry
+                continue
+            base = done[parent]
+            merged = _merge_values({k: v for k, v in base.values.items() if k != "extends"}, entry.values)
+            merged.pop("extends", None)
+            done[child] = _Entry(merged, entry.file, entry.line, {**base.lines, **entry.lines})
+    return {name: done[name] for name in boxes}
 
 
 @cache
@@ -469,8 +475,6 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
             divider=colour(v.get("divider"), at("divider"), f"{where}.divider"),
             labels=dict(v.get("labels") or {}),
         ))
-        if kind == "icon" and v.get("colour") is None:
-            problems.append(Problem(entry.file, entry.line, where, "an icon box needs a colour"))
     background = top.get("background")
     if background is None:
         problems.append(Problem(file, None, "background", "the layout (or the one it extends) gives no background "

@@ -404,7 +404,7 @@ def fit(paragraphs: Sequence[Paragraph], width: float, height: float, style: Sty
         return first
     smallest = attempt(candidates[-1])
     if smallest is None:
-        raise NoFit(_why(paragraphs, width, height, style))
+        raise NoFit(why_not(paragraphs, width, height, style))
     # Fitting is monotonic in practice (smaller text never needs more lines), so bisect for the largest size.
     lo, hi, best = 1, len(candidates) - 1, smallest
     while lo < hi:
@@ -417,7 +417,8 @@ def fit(paragraphs: Sequence[Paragraph], width: float, height: float, style: Sty
     return best
 
 
-def _why(paragraphs: Sequence[Paragraph], width: float, height: float, style: Style) -> str:
+def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style: Style) -> str:
+    """Why text does not fit a box even at its smallest size: a word too wide, or too many lines."""
     size = style.min_size
     limit = width / size
     for para in paragraphs:

@@ -231,3 +231,11 @@ def test_shipped_layouts_validate_against_the_schema() -> None:
     schema = json.loads((REPO / "content" / "schemas" / "layout.schema.json").read_text(encoding="utf-8"))
     for path in sorted((REPO / "templates" / "layouts").glob("*.yaml")):
         jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), schema)
+
+
+def test_a_long_chain_of_boxes_is_no_trouble(tmp_path: Path) -> None:
+    lines = ['background: "#ffffff"', "boxes:", '  b0: {kind: rect, x: 0, y: 0, width: 1mm, height: 1mm, fill: "#000000"}']
+    lines += [f"  b{i}: {{extends: b{i - 1}, x: += 0.01mm}}" for i in range(1, 3000)]
+    write(tmp_path, "layout.yaml", "\n".join(lines) + "\n")
+    layout = load_layout("layout.yaml", tmp_path)
+    assert layout.boxes[-1].x.pt == pytest.approx(2999 * 0.01 * 72 / 25.4)
