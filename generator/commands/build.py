@@ -5,11 +5,14 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from generator.commands import is_terminal, reports_errors
+
+if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
+    from generator.render.sheet import SheetOptions
 
 HELP = """\
 Build print-ready decks: PDF sheets for home printing and an SVG of every card.
@@ -62,7 +65,7 @@ def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
 
 
 def sheet_options(paper: str, orientation: str, bleed: Optional[bool], bleed_size: Optional[str], gutter: str,
-                  crop_length: str, crop_width: str, duplex: str, back_offset: str) -> Any:
+                  crop_length: str, crop_width: str, duplex: str, back_offset: str) -> SheetOptions:
     """The SheetOptions the command line asks for (every value checked, naming its option)."""
     from generator.render.model import mm
     from generator.render.sheet import DUPLEX, ORIENTATIONS, PAPERS, SheetOptions
@@ -104,37 +107,37 @@ def formats_of(text: str) -> tuple[str, ...]:
 @reports_errors
 def build(
     target: Optional[str] = typer.Argument(
-        None, show_default=False,
+        None, show_default=False, metavar="TARGET",
         help="all (default), a game id, GAME/DECK, or the id of a deck of your own in --content."),
     content_dir: Optional[Path] = typer.Option(
-        None, "--content", show_default=False,
+        None, "--content", show_default=False, metavar="DIR",
         help="A content folder to build instead of the shipped games: game folders and/or deck folders "
              "(a folder with a deck.yaml), or one deck folder."),
-    out: Path = typer.Option(Path("output"), "--out", help="The folder to write into (created if needed)."),
-    paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
-    orientation: str = typer.Option("portrait", "--orientation",
+    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (created if needed)."),
+    paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
+    orientation: str = typer.Option("portrait", "--orientation", metavar="portrait|landscape",
                                     help="portrait or landscape (landscape fits 8 poker cards instead of 9)."),
     bleed: Optional[bool] = typer.Option(
         None, "--bleed/--no-bleed", show_default=False,
         help="Extend each card's background past its cut line, so an uneven cut shows no white edge "
              "(cards then sit further apart, and fewer may fit on a page). Default: no bleed."),
     bleed_size: Optional[str] = typer.Option(
-        None, "--bleed-size", show_default=False,
+        None, "--bleed-size", show_default=False, metavar="LENGTH",
         help="How far the bleed extends (implies --bleed): default 3mm on A4, 0.125in on Letter; at most 6mm."),
-    gutter: str = typer.Option("0", "--gutter", help="Space between cards (0 to 20 mm), e.g. 2mm."),
-    crop_length: str = typer.Option("4mm", "--crop-length",
+    gutter: str = typer.Option("0", "--gutter", metavar="LENGTH", help="Space between cards (0 to 20 mm), e.g. 2mm."),
+    crop_length: str = typer.Option("4mm", "--crop-length", metavar="LENGTH",
                                     help="Length of the crop marks in the margins (0 for none, at most 15mm)."),
-    crop_width: str = typer.Option("0.5", "--crop-width",
+    crop_width: str = typer.Option("0.5", "--crop-width", metavar="PT",
                                    help="Line width of the crop marks in points (0.25 to 3)."),
     duplex: str = typer.Option(
-        "long", "--duplex",
+        "long", "--duplex", metavar="long|short|none",
         help="long: a page of backs after each page of fronts, for printing on both sides flipped on the long "
              "edge; short: the same for flipping on the short edge; none: fronts only."),
     back_offset: str = typer.Option(
-        "0,0", "--back-offset",
+        "0,0", "--back-offset", metavar="X,Y",
         help="X,Y in mm: move every back by this much (x right, y up, seen on the back side) to make up for a "
              "printer that does not print both sides in line; at most 10 mm each way."),
-    formats: str = typer.Option("pdf,svg", "--format", help="What to write: pdf, svg, or pdf,svg."),
+    formats: str = typer.Option("pdf,svg", "--format", metavar="pdf,svg", help="What to write: pdf, svg, or pdf,svg."),
     unique: bool = typer.Option(False, "--unique",
                                 help="One copy of each card instead of the deck's counts (a proof set)."),
 ) -> None:

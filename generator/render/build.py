@@ -6,17 +6,18 @@ written to a temporary file and renamed over `OUT/GAME/DECK.pdf` only when compl
 a temporary folder that replaces `OUT/GAME/DECK/svg/` only when every card is written. A build that fails
 (a card whose text does not fit, a full disk) leaves the previous files exactly as they were.
 
-:data:`OTHER_OUTPUTS` is where further outputs of `donjon build` (score sheets, card references) register.
+:data:`OTHER_OUTPUTS` names the further outputs of `donjon build` (score sheets, card references).
 """
 
+import importlib
 import os
 import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.catalog import Content
 from generator.decks import Card, Deck
@@ -52,15 +53,22 @@ class Written(NamedTuple):
     files: int = 1
 
 
-#: Further outputs of `donjon build`: each gets the content, the target (`all`, a game or `game/deck`), the
-#: output folder and the options, and returns what it wrote (nothing when the target is not its concern).
+#: What makes one of the other outputs: given the content, the target (`all`, a game or `game/deck`), the output
+#: folder and the options, it writes its files and says what it wrote (nothing when the target is not its concern).
 OutputMaker = Callable[[Content, str, Path, BuildOptions], list[Written]]
-OTHER_OUTPUTS: list[OutputMaker] = []
+
+#: The outputs of `donjon build` besides the decks, as `module:function` of an OutputMaker, made in this order
+#: after the decks (the castle score sheets and the card references go here). Named rather than registered, so
+#: that what a build makes never depends on which modules happen to be imported.
+OTHER_OUTPUTS: tuple[str, ...] = ()
 
 
-def add_output(maker: OutputMaker) -> None:
-    if maker not in OTHER_OUTPUTS:
-        OTHER_OUTPUTS.append(maker)
+def other_outputs() -> list[OutputMaker]:
+    makers = []
+    for name in OTHER_OUTPUTS:
+        module, _, function = name.partition(":")
+        makers.append(getattr(importlib.import_module(module), function))
+    return makers
 
 
 def deck_origin(content: Content, deck: Deck) -> str:
@@ -235,8 +243,8 @@ class BuildReport:
 
 def build(content: Content, decks: list[Deck], target: str, out: Path, options: BuildOptions,
           progress: Progress) -> BuildReport:
-    """Build every deck in `decks`, then the other outputs registered for `target`."""
+    """Build every deck in `decks`, then the other outputs (OTHER_OUTPUTS) for `target`."""
     start = time.perf_counter()
     results = [build_deck(content, deck, out, options, progress) for deck in decks]
-    others = [w for maker in OTHER_OUTPUTS for w in maker(content, target, out, options)]
+    others = [w for maker in other_outputs() for w in maker(content, target, out, options)]
     return BuildReport(results, others, time.perf_counter() - start)

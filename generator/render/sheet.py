@@ -30,6 +30,7 @@ from generator.render.model import Drawing, Line, Page, PageKind, Placed, Primit
 
 #: Paper sizes in points (portrait).
 PAPERS = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 ORIENTATIONS = ("portrait", "landscape")
 DUPLEX = ("long", "short", "none")
 
@@ -139,22 +140,27 @@ def grid(card_w: float, card_h: float, options: SheetOptions) -> Grid:
     b, g = options.bleed, options.gutter
     slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
     plain, footer = plain_room(options), footer_room(options)
-    choices = []
-    for place, side, vertical in (("bottom", plain, footer), ("side", footer, plain)):
+    places: tuple[tuple[Literal["bottom", "side"], float, float], ...] = (("bottom", plain, footer),
+                                                                            ("side", footer, plain))
+    best: tuple[int, int, Literal["bottom", "side"]] = (0, 0, "bottom")
+    for place, side, vertical in places:  # the bottom margin wins a tie
         cols = _count(page_w - 2 * side, slot_w, g)
         rows = _count(page_h - 2 * vertical, slot_h, g)
-        choices.append((cols * rows, place == "bottom", place, cols, rows))
-    _, _, place, cols, rows = max(choices)
+        if cols * rows > best[0] * best[1]:
+            best = (cols, rows, place)
+    cols, rows, where = best
     if cols * rows == 0:
+        hints = ["--orientation " + ("landscape" if options.orientation == "portrait" else "portrait")]
+        if g:
+            hints.append("a smaller --gutter")
+        if b:
+            hints.append("no --bleed")
         raise UsageError(f"--paper/--orientation: a {card_w / mm(1):g} x {card_h / mm(1):g} mm card"
-                         f"{' with its bleed' if b else ''} does not fit on {options.paper.upper() if options.paper == 'a4' else 'Letter'} "
-                         f"{options.orientation} paper inside the margins; try --orientation "
-                         f"{'landscape' if options.orientation == 'portrait' else 'portrait'}"
-                         f"{', a smaller --gutter or shorter --crop-length' if g or options.crop_length > mm(6) else ''}")
+                         f"{' with its bleed' if b else ''} does not fit on {PAPER_NAMES[options.paper]} "
+                         f"{options.orientation} paper inside the margins; try {' or '.join(hints)}")
     width = cols * slot_w - g
     height = rows * slot_h - g
-    return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, (page_w - width) / 2, (page_h - height) / 2,
-                place)  # type: ignore[arg-type]
+    return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, (page_w - width) / 2, (page_h - height) / 2, where)
 
 
 def crop_marks(layout: Grid, count: int, options: SheetOptions) -> list[Primitive]:
