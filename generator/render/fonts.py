@@ -87,15 +87,24 @@ def metrics(face_id: str) -> Metrics:
 
 
 _widths: dict[tuple[str, str], float] = {}
+#: Words measured are kept up to this many (a deck's vocabulary is far smaller; a huge deck starts over).
+WIDTH_CACHE = 200_000
 
 
 def width(face_id: str, text: str) -> float:
-    """The advance of `text` at 1 pt in a face (cached; multiply by the size)."""
+    """The advance of a word (or any short text) at 1 pt in a face, cached; multiply by the size."""
     key = (face_id, text)
     found = _widths.get(key)
     if found is None:
-        found = _widths[key] = float(_font(face_id).stringWidth(text, 1.0))
+        if len(_widths) >= WIDTH_CACHE:
+            _widths.clear()
+        found = _widths[key] = measure(face_id, text)
     return found
+
+
+def measure(face_id: str, text: str) -> float:
+    """The advance of `text` at 1 pt, not cached (for text measured once, such as a page line)."""
+    return float(_font(face_id).stringWidth(text, 1.0))
 
 
 @cache

@@ -194,7 +194,7 @@ def page_line(layout: Grid, text: str, options: SheetOptions) -> list[Primitive]
     size = FOOTER_SIZE
     crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
     label = "50 mm"
-    text_w = fonts.width(FOOTER_FACE, text) * size
+    text_w = fonts.measure(FOOTER_FACE, text) * size
     label_w = fonts.width(FOOTER_FACE, label) * size
     gap = mm(3)
     total = text_w + gap + RULER + mm(1.5) + label_w
