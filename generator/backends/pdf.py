@@ -20,18 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import Any
 
+from generator.backends import number as n
 from generator.render import fonts
 from generator.render.icons import layers
 from generator.render.model import Circle, Drawing, IconUse, Line, Page, Paint, Path, Placed, Primitive, Rect, TextRun
 
 # A cubic Bezier through a quarter circle.
 _K = 0.5522847498
-
-
-def n(value: float) -> str:
-    """A number for a content stream: at most three decimals (a thousandth of a point), no trailing zeros."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 _colours: dict[tuple[str, str], str] = {}
@@ -51,7 +46,8 @@ def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
     r = min(r, w / 2, h / 2)
     k = r * _K
     x2, y2 = x + w, y + h
-    return (f"{n(x + r)} {n(y)} m {n(x2 - r)} {n(y)} l {n(x2 - r + k)} {n(y)} {n(x2)} {n(y + r - k)} {n(x2)} {n(y + r)} c "
+    return (f"{n(x + r)} {n(y)} m {n(x2 - r)} {n(y)} l "
+            f"{n(x2 - r + k)} {n(y)} {n(x2)} {n(y + r - k)} {n(x2)} {n(y + r)} c "
             f"{n(x2)} {n(y2 - r)} l {n(x2)} {n(y2 - r + k)} {n(x2 - r + k)} {n(y2)} {n(x2 - r)} {n(y2)} c "
             f"{n(x + r)} {n(y2)} l {n(x + r - k)} {n(y2)} {n(x)} {n(y2 - r + k)} {n(x)} {n(y2 - r)} c "
             f"{n(x)} {n(y + r)} l {n(x)} {n(y + r - k)} {n(x + r - k)} {n(y)} {n(x + r)} {n(y)} c h")
@@ -202,7 +198,8 @@ class _Writer:
                 state, paint = _paint(item.paint)
                 out.append(" ".join([*state, _circle(item.cx, -item.cy, item.r), paint]))
             elif isinstance(item, Line):
-                out.append(f"{colour_op(item.colour, 'RG')} {n(item.width)} w [{' '.join(n(d) for d in item.dash)}] 0 d "
+                dash = " ".join(n(d) for d in item.dash)
+                out.append(f"{colour_op(item.colour, 'RG')} {n(item.width)} w [{dash}] 0 d "
                            f"{n(item.x1)} {n(-item.y1)} m {n(item.x2)} {n(-item.y2)} l S")
             elif isinstance(item, Path):
                 state, paint = _paint(item.paint)

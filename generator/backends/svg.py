@@ -10,17 +10,13 @@ Output is deterministic: attributes are written in a fixed order and numbers wit
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from generator.backends import number as num
 from generator.render.fonts import FACES
-from generator.render.icons import layers, svg_path
+from generator.render.icons import layers
 from generator.render.model import MM, Circle, Drawing, IconUse, Line, Paint, Path, Primitive, Rect, TextRun
-
-
-def num(value: float) -> str:
-    """A coordinate for SVG: at most three decimals, no trailing zeros, never `-0`."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def _families(face_id: str) -> str:
@@ -39,7 +35,8 @@ def _paint_attrs(paint: Paint) -> dict[str, str]:
     return out
 
 
-def _path_data(ops: tuple[tuple[str | float, ...], ...]) -> str:
+def path_data(ops: Iterable[tuple[str | float, ...]]) -> str:
+    """Path operations (an icon layer or a Path primitive) as SVG path data."""
     return "".join(str(op[0]) + " ".join(num(float(v)) for v in op[1:]) for op in ops)
 
 
@@ -58,7 +55,7 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
         symbol = dwg.symbol(id=f"icon-{name}")
         symbol["viewBox"] = "0 0 100 100"
         for layer in layers(name):
-            symbol.add(dwg.path(d=svg_path(layer), **{"fill-rule": "evenodd"}))
+            symbol.add(dwg.path(d=path_data(layer), **{"fill-rule": "evenodd"}))
         dwg.defs.add(symbol)
     if drawing.background is not None:
         dwg.add(dwg.rect(insert=(num(-b), num(-b)), size=(num(w), num(h)), fill=drawing.background))
@@ -102,4 +99,4 @@ def _element(dwg: Any, item: Primitive) -> Any:
     attrs = _paint_attrs(item.paint)
     if item.evenodd:
         attrs["fill-rule"] = "evenodd"
-    return dwg.path(d=_path_data(item.ops), **attrs)
+    return dwg.path(d=path_data(item.ops), **attrs)

@@ -113,7 +113,8 @@ def build(
         None, "--content", show_default=False, metavar="DIR",
         help="A content folder to build instead of the shipped games: game folders and/or deck folders "
              "(a folder with a deck.yaml), or one deck folder."),
-    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (created if needed)."),
+    out: Path = typer.Option(Path("output"), "--out", metavar="DIR",
+                             help="The folder to write into (created if needed)."),
     paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
     orientation: str = typer.Option("portrait", "--orientation", metavar="portrait|landscape",
                                     help="portrait or landscape (landscape fits 8 poker cards instead of 9)."),

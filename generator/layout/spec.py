@@ -110,8 +110,8 @@ class Dimension(Type):
             return ck.fail(path, f"{value!r} needs a unit: write {value}mm, {value}pt or {value}in")
         dim = parse_dim(value) if isinstance(value, str) else None
         if dim is None:
-            return ck.fail(path, f"expected a length such as 4mm, 10pt, 0.25in{', 50% or 100% - 4mm' if self.percent else ''}"
-                                 f", got {value!r}")
+            examples = "4mm, 10pt, 0.25in" + (", 50% or 100% - 4mm" if self.percent else "")
+            return ck.fail(path, f"expected a length such as {examples}, got {value!r}")
         if dim.pct and not self.percent:
             return ck.fail(path, f"{value!r}: a percentage means nothing here; give mm, pt or in")
         only_negative = dim.pt <= 0 and dim.pct <= 0 and (dim.pt < 0 or dim.pct < 0)
@@ -240,7 +240,8 @@ def _box_fields() -> dict[str, Field]:
                        doc="rows: a jinja2 expression giving the list of rows (each is `item` in label and text)"),
         "label": Field(TEMPLATE, required=False, doc="rows: the label at the left of each row"),
         "label_style": Field(Slug(), required=False, doc="rows: the style of the labels"),
-        "label_width": Field(Dimension(percent=False), required=False, doc="rows: the width (and badge size) of labels"),
+        "label_width": Field(Dimension(percent=False), required=False,
+                             doc="rows: the width (and badge size) of labels"),
         "label_fill": Field(colour, required=False, doc="rows: fill a round badge behind each label"),
         "gap": Field(Dimension(percent=False), required=False, doc="rows: space between label and text"),
         "row_gap": Field(Dimension(percent=False), required=False, doc="rows: space between rows"),

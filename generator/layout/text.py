@@ -250,8 +250,8 @@ def parse(text: str, face: str) -> tuple[Paragraph, ...]:
             joined = "".join(chunk)
             lacking = fonts.missing(current, joined)
             if lacking:
-                shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking)
-                raise TextProblem(f"the font {fonts.FACES[current].family} has no glyph for {shown}")
+                listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking)
+                raise TextProblem(f"the font {fonts.FACES[current].family} has no glyph for {listed}")
             pieces.append(Piece(current, joined))
             chunk.clear()
 
@@ -315,10 +315,9 @@ def _close(name: str) -> str:
     return f" (did you mean {{{found[0]}}}?)" if found else ""
 
 
-def plain_text(paragraphs: Sequence[Paragraph]) -> str:
-    """The words of parsed text, for messages and tests (icons as `{name}`)."""
-    return "\n".join(" ".join("".join(p.text or "{" + (p.icon or "") + "}" for p in w.pieces) for w in para)
-                     for para in paragraphs)
+def shown(word: Word) -> str:
+    """A word as it was written (icons as `{name}`), for messages."""
+    return "".join(p.text if p.icon is None else "{" + p.icon + "}" for p in word.pieces)
 
 
 # --- fitting ------------------------------------------------------------------------------------------------------
@@ -424,8 +423,7 @@ def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style:
     for para in paragraphs:
         for word in para:
             if word.w1 > limit:
-                shown = "".join(p.text or "{" + (p.icon or "") + "}" for p in word.pieces)
-                return (f"the word {shown!r} is {word.w1 * size / 72 * 25.4:.1f} mm wide at {size:g} pt, "
+                return (f"the word {shown(word)!r} is {word.w1 * size / 72 * 25.4:.1f} mm wide at {size:g} pt, "
                         f"wider than the box's {width / 72 * 25.4:.1f} mm")
     lines = wrap(paragraphs, size, width, style.wrap)
     if lines is None:

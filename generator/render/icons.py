@@ -12,7 +12,6 @@ and it advances the pen by :data:`ICON_ADVANCE` of the text size (the box plus a
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from functools import cache
 
 Op = tuple[str | float, ...]
@@ -205,16 +204,3 @@ def names() -> list[str]:
 def layers(name: str) -> tuple[Layer, ...]:
     """The layers of icon `name` (a KeyError for an unknown name: callers check names where they enter)."""
     return icons()[name]
-
-
-def svg_path(layer: Iterable[Op]) -> str:
-    """One layer as SVG path data, in the icon's 100-unit box."""
-    out = []
-    for op in layer:
-        out.append(str(op[0]) + " ".join(_num(float(v)) for v in op[1:]))
-    return "".join(out)
-
-
-def _num(v: float) -> str:
-    text = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text

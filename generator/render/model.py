@@ -7,9 +7,9 @@ coordinates or coordinates beyond the trim size. A :class:`Page` places drawings
 (crop marks, the page line). The PDF and SVG backends draw exactly these shapes, so the two agree in geometry.
 
 The primitives are named tuples: immutable, typed, and cheap to create by the thousand (a deck of 100 cards
-makes some 2,000 of them). Text is already laid out when it reaches the model: a :class:`TextRun` is one line's worth of text in one font,
-at a measured position; icons inside text are separate :class:`IconUse` primitives. Backends never wrap,
-measure or align anything.
+makes some 2,000 of them). Text is already laid out when it reaches the model: a :class:`TextRun` is one
+line's worth of text in one font, at a measured position; icons inside text are separate :class:`IconUse`
+primitives. Backends never wrap, measure or align anything.
 """
 
 from typing import Literal, NamedTuple

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from generator.catalog.guildhall import SYMBOLS
-from generator.render.icons import icons, layers, svg_path
+from generator.backends.svg import path_data
+from generator.render.icons import icons, layers
 
 NAMED = ("wood", "stone", "clay", "beam", "cut-stone", "tile", "rope", "mortar", "vp", "chapter", "bolt", "hourglass",
          "crown", "tower", "wall", "flag", "resident", "gold", "food", "inferred")
@@ -33,4 +34,4 @@ def test_icons_are_closed_paths_inside_their_square(name: str) -> None:
             assert op[0] in ("M", "L", "C", "Z")
             for value in op[1:]:
                 assert -0.01 <= float(value) <= 100.01, (name, op)
-        assert svg_path(layer).startswith("M")
+        assert path_data(layer).startswith("M")
