@@ -14,6 +14,7 @@ import os
 import shutil
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -213,8 +214,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
             assert stats.pages == page_count(count, sheet, options.sheet)
             written.append(Written(target, "PDF", stats.pages, count))
         else:
-            for _ in drawings():
-                pass
+            deque(drawings(), maxlen=0)  # draw every card (writing its SVG) without imposing any sheet
         if svg is not None:
             svg.write("back.svg", drawing_svg(back_face, f"{deck.name}: back"))
             svg.commit()

@@ -32,6 +32,13 @@ def problems_of(folder: Path, ref: str = "layout.yaml") -> list[str]:
     return [str(p) for p in caught.value.problems]
 
 
+def reports_all(folder: Path, expected: tuple[str, ...]) -> None:
+    """Loading layout.yaml reports each expected problem (file:line: where: message), all at once."""
+    found = "\n".join(problems_of(folder))
+    for message in expected:
+        assert message in found, f"{message!r} not in:\n{found}"
+
+
 @pytest.mark.parametrize(("text", "pt", "pct"), [
     ("4mm", mm(4), 0), ("1in", 72, 0), ("10pt", 10, 0), ("1.5cm", mm(15), 0), ("50%", 0, 50),
     ("100% - 4mm", -mm(4), 100), ("50% + 2pt - 1pt", 1, 50), (".5in", 36, 0),
@@ -140,16 +147,14 @@ boxes:
   d: {kind: rect, x: 0, y: 0, width: -5mm, height: 5mm, fill: "#000000", colour: "Red!"}
   e: {kind: rect, x: 0, y: 0, width: 5mm, height: 5mm, fill: "#000000", shadow: true}
 """)
-    found = "\n".join(problems_of(tmp_path))
-    for expected in (
+    reports_all(tmp_path, (
         ":3: boxes.a.x: 4 needs a unit: write 4mm, 4pt or 4in",
         ":4: boxes.b.kind: unknown box kind 'txt' (did you mean 'text'?)",
         ":5: boxes.c.size: is 3 pt; a font size must be between 5 and 400 pt",
         ":6: boxes.d.width: '-5mm' is negative",
         ":6: boxes.d.colour: 'Red!' is not a colour",
         ":7: boxes.e.shadow: unknown key 'shadow'",
-    ):
-        assert expected in found, f"{expected!r} not in:\n{found}"
+    ))
 
 
 def test_meaning_problems_all_at_once_with_file_line_and_box(tmp_path: Path) -> None:
@@ -169,8 +174,7 @@ boxes:
   k: {x: 0, y: 0, width: 5mm, height: 5mm}
   m: {kind: text, x: 4mm, y: 4mm, width: 10mm, height: 5mm, font: cardo, size: 9pt, min_size: 10pt, colour: ink, text: x}
 """)
-    found = "\n".join(problems_of(tmp_path))
-    for expected in (
+    reports_all(tmp_path, (
         ":5: boxes.b.style: names the style 'nope', which the layout does not define (styles: body)",
         ":6: boxes.c.fill: 'purple' is not in the palette (ink)",
         ":7: boxes.d.icon: 'dragon' is not an icon donjon has",
@@ -181,8 +185,7 @@ boxes:
         ":12: boxes.j: a stroke needs a stroke_width",
         ":13: boxes.k: has no kind",
         ":14: boxes.m: min_size 10 pt is larger than size 9 pt",
-    ):
-        assert expected in found, f"{expected!r} not in:\n{found}"
+    ))
 
 
 def test_boxes_must_lie_on_the_card_and_text_in_the_safe_area(tmp_path: Path) -> None:
