@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from generator.commands import content, score
+from generator.commands import build, content, score
 
 HELP = """\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
@@ -35,6 +35,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 app.add_typer(content.app, name="content")
+app.command("build", help=build.HELP)(build.build)
 app.command("score", help=score.HELP)(score.score)
 
 

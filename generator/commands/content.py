@@ -28,8 +28,10 @@ def check(
     """
     from generator.catalog import check_content
     from generator.decks import all_decks
+    from generator.layout.check import check_layouts
 
     content, problems = check_content(folder)
+    problems += check_layouts(content)
     for problem in problems:
         typer.echo(str(problem), err=True)
     if problems:

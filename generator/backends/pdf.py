@@ -1,0 +1,242 @@
+"""The PDF backend: pages of the drawing model through reportlab, deterministic and with embedded fonts.
+
+- `invariant=1` fixes the dates and document id, so two builds of the same input are byte-identical.
+- The canvas's initial font is one of our TTFs, so no PDF refers to a standard font it does not embed;
+  reportlab embeds the subset of each TTF that the document uses (its documented `splitString` and
+  `getSubsetInternalName` give the subset fonts that text is written in).
+- A drawing placed more than once (a card's copies, a deck's back) and every icon are drawn once as a form
+  XObject and placed by reference: a deck of 120 profession cards holds 30 card faces and one back.
+- Content streams are written as PDF operators (`Canvas.addLiteral`), a few strings per drawing, with numbers
+  rounded to a thousandth of a point: reportlab's drawing calls format every number and open a text object
+  per call, which is most of the time a deck takes to write. Streams are Flate-compressed, not ASCII85.
+- Model coordinates are y-down from the top-left; each placed drawing is drawn in its own frame whose origin
+  is its trim box's top-left corner with y negated (`1 0 0 1 x y cm`), so text stays upright.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path as FilePath
+from typing import Any
+
+from generator.backends import number as n
+from generator.render import fonts
+from generator.render.icons import layers
+from generator.render.model import Circle, Drawing, IconUse, Line, Page, Paint, Path, Placed, Primitive, Rect, TextRun
+
+# A cubic Bezier through a quarter circle.
+_K = 0.5522847498
+
+
+_colours: dict[tuple[str, str], str] = {}
+
+
+def colour_op(colour: str, op: str) -> str:
+    """`r g b rg` (fill) or `r g b RG` (stroke) for `#rrggbb`."""
+    key = (colour, op)
+    found = _colours.get(key)
+    if found is None:
+        found = _colours[key] = " ".join(n(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5)) + f" {op}"
+    return found
+
+
+def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A rounded rectangle path; (x, y) is its lower-left corner in PDF coordinates."""
+    r = min(r, w / 2, h / 2)
+    k = r * _K
+    x2, y2 = x + w, y + h
+    return (f"{n(x + r)} {n(y)} m {n(x2 - r)} {n(y)} l "
+            f"{n(x2 - r + k)} {n(y)} {n(x2)} {n(y + r - k)} {n(x2)} {n(y + r)} c "
+            f"{n(x2)} {n(y2 - r)} l {n(x2)} {n(y2 - r + k)} {n(x2 - r + k)} {n(y2)} {n(x2 - r)} {n(y2)} c "
+            f"{n(x + r)} {n(y2)} l {n(x + r - k)} {n(y2)} {n(x)} {n(y2 - r + k)} {n(x)} {n(y2 - r)} c "
+            f"{n(x)} {n(y + r)} l {n(x)} {n(y + r - k)} {n(x + r - k)} {n(y)} {n(x + r)} {n(y)} c h")
+
+
+def _circle(cx: float, cy: float, r: float) -> str:
+    k = r * _K
+    return (f"{n(cx + r)} {n(cy)} m {n(cx + r)} {n(cy + k)} {n(cx + k)} {n(cy + r)} {n(cx)} {n(cy + r)} c "
+            f"{n(cx - k)} {n(cy + r)} {n(cx - r)} {n(cy + k)} {n(cx - r)} {n(cy)} c "
+            f"{n(cx - r)} {n(cy - k)} {n(cx - k)} {n(cy - r)} {n(cx)} {n(cy - r)} c "
+            f"{n(cx + k)} {n(cy - r)} {n(cx + r)} {n(cy - k)} {n(cx + r)} {n(cy)} c h")
+
+
+def _path(ops: Iterable[tuple[str | float, ...]], top: float) -> str:
+    """Path operations of the model (y down) in PDF coordinates (y up from `top`)."""
+    out = []
+    for op in ops:
+        kind, v = op[0], [float(x) for x in op[1:]]
+        if kind == "M":
+            out.append(f"{n(v[0])} {n(top - v[1])} m")
+        elif kind == "L":
+            out.append(f"{n(v[0])} {n(top - v[1])} l")
+        elif kind == "C":
+            out.append(f"{n(v[0])} {n(top - v[1])} {n(v[2])} {n(top - v[3])} {n(v[4])} {n(top - v[5])} c")
+        else:
+            out.append("h")
+    return " ".join(out)
+
+
+def _paint(paint: Paint) -> tuple[list[str], str]:
+    """The state operators of a paint and the operator that paints a path with it."""
+    ops = []
+    if paint.fill is not None:
+        ops.append(colour_op(paint.fill, "rg"))
+    if paint.stroke is not None:
+        ops += [colour_op(paint.stroke, "RG"), f"{n(paint.width)} w",
+                f"[{' '.join(n(d) for d in paint.dash)}] 0 d"]
+    if paint.fill is not None and paint.stroke is not None:
+        return ops, "B"
+    return ops, "f" if paint.fill is not None else "S"
+
+
+@dataclass
+class PdfStats:
+    pages: int = 0
+    placed: int = 0
+
+
+class _Writer:
+    def __init__(self, canvas: Any) -> None:
+        from reportlab.lib.rl_accel import escapePDF
+
+        self.c = canvas
+        self.doc = canvas._doc  # the document the TTF subsets belong to (reportlab's documented splitString use)
+        self.escape = escapePDF
+        self.forms: dict[str, str] = {}
+        self.icon_forms: set[str] = set()
+        self.fonts: dict[str, Any] = {}
+
+    def _icon_form(self, name: str) -> str:
+        form = f"icon-{name}"
+        if name not in self.icon_forms:
+            c = self.c
+            c.beginForm(form, 0, 0, 100, 100)
+            c.addLiteral(" ".join(_path(layer, 100.0) + " f*" for layer in layers(name)))
+            c.endForm()
+            self.icon_forms.add(name)
+        return form
+
+    def _prepare_icons(self, items: Iterable[Primitive]) -> None:
+        """Define the icon forms a drawing uses before drawing it (forms are not defined inside forms)."""
+        for item in items:
+            if isinstance(item, IconUse) and item.name not in self.icon_forms:
+                self._icon_form(item.name)
+
+    def page(self, page: Page) -> None:
+        c = self.c
+        c.setPageSize((page.width, page.height))
+        for placed in page.placed:
+            if placed.drawing.key is None or placed.drawing.key not in self.forms:
+                self._prepare_icons(placed.drawing.items)
+        self._prepare_icons(page.items)
+        for placed in page.placed:
+            self.place(placed, page.height)
+        c.addLiteral(f"q 1 0 0 1 0 {n(page.height)} cm")
+        self.draw(page.items)
+        c.addLiteral("Q")
+        c.showPage()
+
+    def place(self, placed: Placed, page_height: float) -> None:
+        c = self.c
+        d = placed.drawing
+        frame = f"q 1 0 0 1 {n(placed.x)} {n(page_height - placed.y)} cm"
+        if placed.turned:
+            frame += f" -1 0 0 -1 {n(d.width)} {n(-d.height)} cm"
+        c.addLiteral(frame)
+        if d.key is None:
+            self.drawing(d)
+        else:
+            form = self.forms.get(d.key)
+            if form is None:
+                form = self.forms[d.key] = f"card{len(self.forms) + 1}"
+                b = d.bleed
+                c.beginForm(form, -b, -d.height - b, d.width + b, b)
+                self.drawing(d)
+                c.endForm()
+            c.doForm(form)
+        c.addLiteral("Q")
+
+    def drawing(self, d: Drawing) -> None:
+        if d.background is not None:
+            b = d.bleed
+            self.c.addLiteral(f"{colour_op(d.background, 'rg')} {n(-b)} {n(-d.height - b)} {n(d.width + 2 * b)} "
+                              f"{n(d.height + 2 * b)} re f")
+        self.draw(d.items)
+
+    def _text(self, run: TextRun) -> str:
+        font = self.fonts.get(run.font)
+        if font is None:
+            from reportlab.pdfbase.pdfmetrics import getFont
+
+            font = self.fonts[run.font] = getFont(fonts.pdf_name(run.font))
+        size = n(run.size)
+        shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({self.escape(chunk)}) Tj"
+                         for subset, chunk in font.splitString(run.text, self.doc))
+        matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
+        return f"{colour_op(run.colour, 'rg')} BT {matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+
+    def draw(self, items: Iterable[Primitive]) -> None:
+        """Write primitives into the current stream (a page or a form), as few literal strings as possible."""
+        out: list[str] = []
+        for item in items:
+            if isinstance(item, TextRun):
+                out.append(self._text(item))
+            elif isinstance(item, IconUse):
+                out.append(f"q {colour_op(item.colour, 'rg')} {n(item.size / 100)} 0 0 {n(item.size / 100)} "
+                           f"{n(item.x)} {n(-item.y - item.size)} cm")
+                self.c.addLiteral(" ".join(out))
+                out.clear()
+                self.c.doForm(self._icon_form(item.name))
+                out.append("Q")
+            elif isinstance(item, Rect):
+                state, paint = _paint(item.paint)
+                shape = (_rounded(item.x, -item.y - item.h, item.w, item.h, item.r) if item.r > 0
+                         else f"{n(item.x)} {n(-item.y - item.h)} {n(item.w)} {n(item.h)} re")
+                out.append(" ".join([*state, shape, paint]))
+            elif isinstance(item, Circle):
+                state, paint = _paint(item.paint)
+                out.append(" ".join([*state, _circle(item.cx, -item.cy, item.r), paint]))
+            elif isinstance(item, Line):
+                dash = " ".join(n(d) for d in item.dash)
+                out.append(f"{colour_op(item.colour, 'RG')} {n(item.width)} w [{dash}] 0 d "
+                           f"{n(item.x1)} {n(-item.y1)} m {n(item.x2)} {n(-item.y2)} l S")
+            elif isinstance(item, Path):
+                state, paint = _paint(item.paint)
+                if item.evenodd and paint in ("f", "B"):
+                    paint += "*"
+                out.append(" ".join([*state, _path(item.ops, 0.0), paint]))
+        if out:
+            self.c.addLiteral(" ".join(out))
+
+
+def write_pdf(pages: Iterable[Page], path: FilePath, *, title: str, subject: str = "") -> PdfStats:
+    """Draw `pages` into a PDF at `path` (the caller makes it atomic); pages are drawn as they come."""
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    stats = PdfStats()
+    canvas: Any = None
+    writer: _Writer | None = None
+    a85 = rl_config.useA85
+    rl_config.useA85 = 0  # binary Flate streams: smaller files and no ASCII85 pass over every stream
+    try:
+        for page in pages:
+            if canvas is None:
+                canvas = Canvas(str(path), pagesize=(page.width, page.height), invariant=1, pageCompression=1,
+                                initialFontName=fonts.pdf_name("open-sans"), initialFontSize=10)
+                canvas.setTitle(title)
+                canvas.setAuthor("donjon")
+                canvas.setCreator("donjon")
+                canvas.setSubject(subject)
+                writer = _Writer(canvas)
+            assert writer is not None
+            writer.page(page)
+            stats.pages += 1
+            stats.placed += len(page.placed)
+        if canvas is None:
+            raise ValueError("a PDF needs at least one page")
+        canvas.save()
+    finally:
+        rl_config.useA85 = a85
+    return stats

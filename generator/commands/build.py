@@ -1,0 +1,182 @@
+"""`donjon build`: print-ready decks, as home-print PDF sheets and one SVG per card."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+import typer
+
+from generator.commands import is_terminal, reports_errors
+
+if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
+    from generator.render.sheet import SheetOptions
+
+HELP = """\
+Build print-ready decks: PDF sheets for home printing and an SVG of every card.
+
+TARGET is `all` (the default: every deck of every game), a game (guildhall, guedelon, once-upon-a-castle),
+one deck as GAME/DECK (guildhall/old-world-economy-vp), or, with --content, a deck of your own by its id.
+Writes OUT/GAME/DECK.pdf (fronts, then backs for duplex printing, with crop marks) and
+OUT/GAME/DECK/svg/CARD.svg with OUT/GAME/DECK/svg/back.svg. Lengths take a unit (3mm, 0.125in, 9pt); a bare
+number is millimetres (points for --crop-width). Print the PDFs at 100% (actual size), duplex on the long edge.
+"""
+
+#: Limits on the sheet options: beyond them a value is a typo, not a wish.
+MAX_BLEED_MM = 6.0
+MAX_GUTTER_MM = 20.0
+MAX_CROP_LENGTH_MM = 15.0
+MIN_CROP_WIDTH_PT = 0.25
+MAX_CROP_WIDTH_PT = 3.0
+MAX_BACK_OFFSET_MM = 10.0
+
+
+def _length(option: str, text: str, low: float, high: float, unit: str = "mm") -> float:
+    """A length option in `unit` (mm or pt), given as `3`, `3mm`, `0.125in` or `9pt` (a bare number is in `unit`)."""
+    from generator.catalog.common import MM_PER_UNIT, parse_length
+
+    raw = text.strip()
+    if re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)", raw):
+        value = float(raw)
+    else:
+        sign = -1.0 if raw.startswith("-") else 1.0
+        parsed = parse_length(raw.lstrip("+-"))
+        if parsed is None:
+            raise _usage(f"{option}: {text!r} is not a length; write it like 3mm, 0.125in or 9pt")
+        value = sign * parsed / MM_PER_UNIT[unit]
+    if not low <= value <= high:
+        raise _usage(f"{option}: {value:g} {unit} is out of range; it must be from {low:g} to {high:g} {unit}")
+    return value
+
+
+def _usage(message: str) -> Exception:
+    from generator.errors import UsageError
+
+    return UsageError(message)
+
+
+def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
+    key = value.strip().lower()
+    if key not in choices:
+        raise _usage(f"{option}: {value!r} is not one of {', '.join(choices)}")
+    return key
+
+
+def sheet_options(paper: str, orientation: str, bleed: Optional[bool], bleed_size: Optional[str], gutter: str,
+                  crop_length: str, crop_width: str, duplex: str, back_offset: str) -> SheetOptions:
+    """The SheetOptions the command line asks for (every value checked, naming its option)."""
+    from generator.render.model import mm
+    from generator.render.sheet import DUPLEX, ORIENTATIONS, PAPERS, SheetOptions
+
+    paper_id = _choice("--paper", paper, tuple(PAPERS))
+    if bleed_size is not None and bleed is False:
+        raise _usage("--bleed-size: cannot be used with --no-bleed")
+    bleed_mm = 0.0
+    if bleed or bleed_size is not None:
+        # 3 mm is the common bleed on metric paper; on Letter, 1/8 in (3.175 mm) is what North American printers use.
+        default = "3mm" if paper_id == "a4" else "0.125in"
+        bleed_mm = _length("--bleed-size", bleed_size or default, 0.5, MAX_BLEED_MM)
+    offset = [part.strip() for part in back_offset.split(",")]
+    if len(offset) != 2 or not all(offset):
+        raise _usage(f"--back-offset: {back_offset!r} is not X,Y in millimetres (like 0.5,-1)")
+    dx, dy = (_length("--back-offset", part, -MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM) for part in offset)
+    return SheetOptions(
+        paper=paper_id,
+        orientation=_choice("--orientation", orientation, ORIENTATIONS),
+        bleed=mm(bleed_mm),
+        gutter=mm(_length("--gutter", gutter, 0.0, MAX_GUTTER_MM)),
+        crop_length=mm(_length("--crop-length", crop_length, 0.0, MAX_CROP_LENGTH_MM)),
+        crop_width=_length("--crop-width", crop_width, MIN_CROP_WIDTH_PT, MAX_CROP_WIDTH_PT, unit="pt"),
+        duplex=_choice("--duplex", duplex, DUPLEX),
+        back_offset=(mm(dx), mm(dy)),
+    )
+
+
+def formats_of(text: str) -> tuple[str, ...]:
+    from generator.render.build import FORMATS
+
+    chosen = [part.strip().lower() for part in text.split(",") if part.strip()]
+    unknown = [f for f in chosen if f not in FORMATS]
+    if unknown or not chosen:
+        raise _usage(f"--format: {text!r}: choose pdf, svg or pdf,svg")
+    return tuple(f for f in FORMATS if f in chosen)
+
+
+@reports_errors
+def build(
+    target: Optional[str] = typer.Argument(
+        None, show_default=False, metavar="TARGET",
+        help="all (default), a game id, GAME/DECK, or the id of a deck of your own in --content."),
+    content_dir: Optional[Path] = typer.Option(
+        None, "--content", show_default=False, metavar="DIR",
+        help="A content folder to build instead of the shipped games: game folders and/or deck folders "
+             "(a folder with a deck.yaml), or one deck folder."),
+    out: Path = typer.Option(Path("output"), "--out", metavar="DIR",
+                             help="The folder to write into (created if needed)."),
+    paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
+    orientation: str = typer.Option("portrait", "--orientation", metavar="portrait|landscape",
+                                    help="portrait or landscape (landscape fits 8 poker cards instead of 9)."),
+    bleed: Optional[bool] = typer.Option(
+        None, "--bleed/--no-bleed", show_default=False,
+        help="Extend each card's background past its cut line, so an uneven cut shows no white edge "
+             "(cards then sit further apart, and fewer may fit on a page). Default: no bleed."),
+    bleed_size: Optional[str] = typer.Option(
+        None, "--bleed-size", show_default=False, metavar="LENGTH",
+        help="How far the bleed extends (implies --bleed): default 3mm on A4, 0.125in on Letter; at most 6mm."),
+    gutter: str = typer.Option("0", "--gutter", metavar="LENGTH", help="Space between cards (0 to 20 mm), e.g. 2mm."),
+    crop_length: str = typer.Option("4mm", "--crop-length", metavar="LENGTH",
+                                    help="Length of the crop marks in the margins (0 for none, at most 15mm)."),
+    crop_width: str = typer.Option("0.5", "--crop-width", metavar="PT",
+                                   help="Line width of the crop marks in points (0.25 to 3)."),
+    duplex: str = typer.Option(
+        "long", "--duplex", metavar="long|short|none",
+        help="long: a page of backs after each page of fronts, for printing on both sides flipped on the long "
+             "edge; short: the same for flipping on the short edge; none: fronts only."),
+    back_offset: str = typer.Option(
+        "0,0", "--back-offset", metavar="X,Y",
+        help="X,Y in mm: move every back by this much (x right, y up, seen on the back side) to make up for a "
+             "printer that does not print both sides in line; at most 10 mm each way."),
+    formats: str = typer.Option("pdf,svg", "--format", metavar="pdf,svg", help="What to write: pdf, svg, or pdf,svg."),
+    unique: bool = typer.Option(False, "--unique",
+                                help="One copy of each card instead of the deck's counts (a proof set)."),
+) -> None:
+    """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
+    import time
+
+    from generator.catalog import load_content
+    from generator.decks import all_decks, select
+    from generator.output import prepare_dir
+    from generator.render.build import BuildOptions
+    from generator.render.build import build as run
+    from generator.resources import display_path
+
+    start = time.perf_counter()
+    options = BuildOptions(sheet_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width,
+                                         duplex, back_offset), formats_of(formats), unique)
+    content = load_content(content_dir)
+    decks = select(all_decks(content), target or "all")
+    prepare_dir(out)
+    total = sum(len(d.cards) if unique else d.total for d in decks)
+    if is_terminal():
+        with typer.progressbar(length=total, label="Drawing cards", file=sys.stderr) as bar:
+            report = run(content, decks, target or "all", out, options, bar.update)
+    else:
+        report = run(content, decks, target or "all", out, options, lambda n: None)
+    files = 0
+    for result in report.results:
+        for w in result.written:
+            files += w.files
+            if w.what == "PDF":
+                typer.echo(f"wrote {display_path(w.path)}: {w.pages} page{'s' if w.pages != 1 else ''}, "
+                           f"{w.cards} card{'s' if w.cards != 1 else ''}")
+            else:
+                typer.echo(f"wrote {display_path(w.path)}/: {w.files} SVG file{'s' if w.files != 1 else ''}")
+    for w in report.others:
+        files += w.files
+        typer.echo(f"wrote {display_path(w.path)}: {w.what}")
+    seconds = time.perf_counter() - start
+    rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
+    typer.echo(f"Built {len(report.results)} deck{'s' if len(report.results) != 1 else ''}: {report.cards} cards on "
+               f"{report.pages} pages, {files} files in {seconds:.2f} s{rate}.")

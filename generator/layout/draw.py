@@ -1,0 +1,389 @@
+"""Drawing one card (or back) with a layout: the layout's boxes, filled in with the card's values.
+
+What a layout's templates can read: every value of `Card.data` by its name (`profession`, `colour`, `vp`,
+`event`, `tile`, `guest`..., or a user deck's columns), plus
+
+- `card`: `card.id`, `card.name`, `card.copies`, `card.fields` (every value by name, for column names with
+  spaces: `card.fields['Card text']`) and `card.get('cost')` (a column by name ignoring case, or None);
+- `deck`: `deck.id`, `deck.name`, `deck.game`, `deck.game_name`, `deck.cards` (cards, copies included);
+- `mark(record, field)`: the `{inferred}` icon when that value of the record is not from a rulebook, else
+  nothing (`x{{ copies }}{{ mark('vp', 'copies') }}`);
+- in a rows box, `item` (the row) and `index` (from 1).
+
+Any problem naming a card raises with the deck, the card, the layout file and line and the box: a template
+reading a field the card lacks is a :class:`ContentError`, text that cannot fit is a :class:`FitError`.
+"""
+
+import re
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from generator.catalog.common import CONFIDENCE_WORDS, Provenance
+from generator.errors import ContentError, FitError, Problem
+from generator.layout.load import EPSILON, Box, ColourSpec, Frame, Layout, StyleSpec
+from generator.layout.spec import HEX
+from generator.layout.text import (
+    Fitted,
+    NoFit,
+    Style,
+    Template,
+    TemplateFailure,
+    TextProblem,
+    Undefined,
+    block_height,
+    escape_markup,
+    fit,
+    layout_runs,
+    parse,
+    sizes,
+    why_not,
+    wrap,
+)
+from generator.render.icons import icons
+from generator.render.model import Circle, Drawing, IconUse, Line, Paint, Primitive, Rect
+
+#: How far a label keeps inside its round badge, as a fraction of the badge: the square inscribed in a circle
+#: leaves about 15% of the diameter on each side.
+BADGE_INSET = 0.15
+#: The hairline between rows: thin enough to recede, thick enough that every printer shows it.
+DIVIDER_WIDTH = 0.4
+#: Errors a template can raise at run time on a user's data (a missing field, a sum of text and number...).
+_RUNTIME = (LookupError, TypeError, ValueError, ArithmeticError, AttributeError)
+
+
+class CardView(NamedTuple):
+    """What templates see as `card`."""
+
+    id: str
+    name: str
+    copies: int
+    fields: Mapping[str, Any] = {}  # noqa: RUF012 - never mutated
+
+    def get(self, name: str) -> Any:
+        """The value named `name`, ignoring case and surrounding spaces, or None when there is none."""
+        key = name.strip().lower()
+        for column, value in self.fields.items():
+            if column.strip().lower() == key:
+                return value
+        return None
+
+
+class DeckView(NamedTuple):
+    """What templates see as `deck`."""
+
+    id: str
+    name: str
+    game: str
+    game_name: str
+    cards: int
+
+
+class Subject(NamedTuple):
+    """What is being drawn: the values templates read, the provenance of those values, and how to name it."""
+
+    context: Mapping[str, Any]
+    provenance: Mapping[str, Provenance]
+    #: for messages: `guildhall/old-world-economy-professions: card assassin-red`
+    who: str
+    #: what the drawing is called when it is placed more than once (None: drawn where it is placed)
+    key: str | None = None
+
+
+def subject(data: Mapping[str, Any], card: CardView | None, deck: DeckView, provenance: Mapping[str, Provenance],
+            who: str, key: str | None = None) -> Subject:
+    """The values a layout reads for a card (or, with `card` None, for the deck's back)."""
+    context: dict[str, Any] = {k: v for k, v in data.items() if k not in ("card", "deck", "mark")}
+    context["deck"] = deck
+    if card is not None:
+        context["card"] = card
+
+    def mark(record: str, name: str) -> str:
+        if record not in data:
+            raise ValueError(f"mark: {record!r} is not a value of this card (values: {', '.join(data) or 'none'})")
+        found = provenance.get(record)
+        return "{inferred}" if found is not None and found.of(name) is not None else ""
+
+    context["mark"] = mark
+    return Subject(context, provenance, who, key)
+
+
+def draw(layout: Layout, what: Subject, width: float, height: float, bleed: float) -> Drawing:
+    """The drawing of one card or back on a card of `width` x `height` points, with `bleed` around it."""
+    frames = layout.frames(width, height)
+    items: list[Primitive] = []
+    ctx = what.context
+    for box, frame in zip(layout.boxes, frames):
+        when = box.when
+        if when is not None and not _evaluate(layout, box, "when", lambda: when(ctx), what):
+            continue
+        kind = box.kind
+        if kind == "rect":
+            x, y, w, h = _bled(frame, box.bleed, bleed, width, height)
+            paint = _paint(layout, box, what)
+            if paint is not None:
+                items.append(Rect(x, y, w, h, paint, box.radius))
+        elif kind == "circle":
+            paint = _paint(layout, box, what)
+            if paint is not None:
+                items.append(Circle(frame.x + frame.w / 2, frame.y + frame.h / 2, min(frame.w, frame.h) / 2, paint))
+        elif kind == "line":
+            stroke = _colour(layout, box, "stroke", box.stroke, what)
+            if stroke is not None:
+                items.append(Line(frame.x, frame.y, frame.x + frame.w, frame.y + frame.h, stroke, box.stroke_width,
+                                  box.dash))
+        elif kind == "icon":
+            items.extend(_icon(layout, box, frame, what))
+        elif kind == "text":
+            assert box.text is not None and box.style is not None
+            text = _render(layout, box, "text", box.text, ctx, what)
+            items.extend(_text(layout, box, box.style, text, frame, what, "text"))
+        elif kind == "rows":
+            items.extend(_rows(layout, box, frame, what))
+        elif kind == "notes":
+            assert box.style is not None
+            items.extend(_text(layout, box, box.style, notes_text(what.provenance, box.labels), frame, what, "notes"))
+    background = _colour(layout, None, "background", layout.background, what)
+    return Drawing(round(width, 3), round(height, 3), tuple(items), bleed, what.key, background)
+
+
+def _bled(frame: Frame, extend: bool, bleed: float, width: float, height: float) -> tuple[float, float, float, float]:
+    x, y, w, h = frame.x, frame.y, frame.w, frame.h
+    if extend and bleed > 0:
+        if x <= EPSILON:
+            x, w = x - bleed, w + bleed
+        if y <= EPSILON:
+            y, h = y - bleed, h + bleed
+        if frame.x + frame.w >= width - EPSILON:
+            w += bleed
+        if frame.y + frame.h >= height - EPSILON:
+            h += bleed
+    return x, y, w, h
+
+
+def _where(box: Box | None, key: str) -> str:
+    return f"{box.where}.{key}" if box is not None else key
+
+
+def _content_error(layout: Layout, box: Box | None, key: str, what: Subject, message: str) -> ContentError:
+    file = box.file if box is not None else layout.file
+    line = box.line if box is not None else None
+    return ContentError([Problem(file, line, _where(box, key), f"{what.who}: {message}")])
+
+
+def _evaluate(layout: Layout, box: Box | None, key: str, call: Any, what: Subject) -> Any:
+    """Run a template or expression of the layout for a card; its failure names the card, the box and the key."""
+    try:
+        return call()
+    except (TemplateFailure, *_RUNTIME) as err:
+        raise _content_error(layout, box, key, what, _explain(err)) from None
+
+
+def _explain(err: Exception) -> str:
+    text = str(err) or type(err).__name__
+    if isinstance(err, Undefined):
+        return f"{text} (the layout reads a value this card does not have)"
+    return text
+
+
+def _render(layout: Layout, box: Box | None, key: str, template: Template, ctx: Mapping[str, Any],
+            what: Subject) -> str:
+    result: str = _evaluate(layout, box, key, lambda: template.render(ctx), what)
+    return result
+
+
+def _colour(layout: Layout, box: Box | None, key: str, spec: ColourSpec, what: Subject,
+            ctx: Mapping[str, Any] | None = None) -> str | None:
+    if spec is None or isinstance(spec, str):
+        return spec
+    text = _render(layout, box, key, spec, ctx if ctx is not None else what.context, what).strip()
+    if HEX.fullmatch(text):
+        return text.lower()
+    if text == "none":
+        return None
+    found = layout.palette.get(text)
+    if found is None:
+        raise _content_error(layout, box, key, what, f"the colour template gives {text!r}, which is neither "
+                                                     f"'#rrggbb', 'none' nor a palette name "
+                                                     f"({', '.join(layout.palette) or 'no palette'})")
+    return found
+
+
+def _paint(layout: Layout, box: Box, what: Subject) -> Paint | None:
+    fill = _colour(layout, box, "fill", box.fill, what)
+    stroke = _colour(layout, box, "stroke", box.stroke, what)
+    if fill is None and stroke is None:
+        return None
+    return Paint(fill, stroke, box.stroke_width if stroke else 0.0, box.dash if stroke else ())
+
+
+def _style(layout: Layout, box: Box, spec: StyleSpec, key: str, what: Subject,
+           ctx: Mapping[str, Any] | None = None) -> Style:
+    colour = _colour(layout, box, key, spec.colour, what, ctx)
+    if colour is None:
+        raise _content_error(layout, box, key, what, "the text colour template gives 'none'")
+    return Style(spec.face, spec.size, spec.min_size, colour, spec.align, spec.valign, spec.leading, spec.wrap)
+
+
+class CardFitError(FitError):
+    """A card's text that does not fit (or cannot be drawn), with where the layout's box is written."""
+
+    def __init__(self, message: str, problem: Problem) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
+def _fit_error(layout: Layout, box: Box, key: str, what: Subject, err: TextProblem) -> CardFitError:
+    line = f":{box.line}" if box.line else ""
+    verb = "does not fit" if isinstance(err, NoFit) else "cannot be drawn"
+    return CardFitError(f"{what.who}: the {key} of box {box.name!r} ({box.file}{line}) {verb}: {err}",
+                        Problem(box.file, box.line, f"{box.where}.{key}", f"{what.who}: {verb}: {err}"))
+
+
+def _text(layout: Layout, box: Box, spec: StyleSpec, text: str, frame: Frame, what: Subject,
+          key: str) -> list[Primitive]:
+    if not text.strip():
+        return []
+    style = _style(layout, box, spec, "colour", what)
+    try:
+        paragraphs = parse(text, style.face)
+        if not paragraphs:
+            return []
+        fitted = fit(paragraphs, frame.w, frame.h, style)
+    except TextProblem as err:
+        raise _fit_error(layout, box, key, what, err) from None
+    return layout_runs(fitted, frame.x, frame.y, frame.w, frame.h, style)
+
+
+def _icon(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primitive]:
+    assert box.icon is not None
+    name = _render(layout, box, "icon", box.icon, what.context, what).strip()
+    if not name:
+        return []
+    if name not in icons():
+        raise _content_error(layout, box, "icon", what, f"the icon template gives {name!r}, which is not an icon "
+                                                        f"donjon has (icons: {', '.join(sorted(icons()))})")
+    colour = _colour(layout, box, "colour", box.colour, what)
+    if colour is None:
+        return []
+    side = min(frame.w, frame.h)
+    return [IconUse(name, round(frame.x + (frame.w - side) / 2, 3), round(frame.y + (frame.h - side) / 2, 3),
+                    round(side, 3), colour)]
+
+
+def _rows(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primitive]:
+    """Rows of a round label badge and wrapped text (levels of a profession), sharing one text size."""
+    assert box.items is not None and box.label is not None and box.text is not None
+    assert box.style is not None and box.label_style is not None
+    found = _evaluate(layout, box, "items", lambda: box.items(what.context), what)
+    try:
+        rows = list(found)
+    except TypeError:
+        raise _content_error(layout, box, "items", what, f"items gives {type(found).__name__}, not a list") from None
+    if not rows:
+        return []
+    lw, gap, row_gap = box.label_width, box.gap, box.row_gap
+    text_w = frame.w - lw - gap
+    if text_w <= 0:
+        raise _content_error(layout, box, "label_width", what, "the labels leave no room for the text")
+    style = _style(layout, box, box.style, "colour", what)
+    parsed = []
+    for index, item in enumerate(rows):
+        ctx = {**what.context, "item": item, "index": index + 1}
+        label = _render(layout, box, "label", box.label, ctx, what)
+        body = _render(layout, box, "text", box.text, ctx, what)
+        label_style = _style(layout, box, box.label_style, "label_style", what, ctx)
+        try:
+            parsed.append((ctx, label, label_style, parse(label, label_style.face), parse(body, style.face)))
+        except TextProblem as err:
+            raise _fit_error(layout, box, "text", what, err) from None
+
+    def heights(size: float) -> list[tuple[float, Any]] | None:
+        out = []
+        for _ctx, _label, _ls, _lp, paragraphs in parsed:
+            lines = wrap(paragraphs, size, text_w, style.wrap)
+            if lines is None:
+                return None
+            tall = block_height(len(lines), size, style)
+            out.append((tall, lines))
+        total = sum(max(lw, t) for t, _ in out) + row_gap * (len(out) - 1)
+        return out if total <= frame.h + 1e-6 else None
+
+    candidates = sizes(style)
+    chosen: tuple[float, list[tuple[float, Any]]] | None = None
+    first = heights(candidates[0])
+    if first is not None:
+        chosen = (candidates[0], first)
+    else:
+        lo, hi = 1, len(candidates) - 1
+        last = heights(candidates[hi])
+        if last is None:
+            need = []
+            for *_, paragraphs in parsed:
+                lines = wrap(paragraphs, style.min_size, text_w, style.wrap)
+                if lines is None:  # a word wider than the text column
+                    raise _fit_error(layout, box, "text", what, NoFit(why_not(paragraphs, text_w, frame.h, style)))
+                need.append(block_height(len(lines), style.min_size, style))
+            total = sum(max(lw, n) for n in need) + row_gap * (len(need) - 1)
+            raise _fit_error(layout, box, "text", what, NoFit(
+                f"its {len(rows)} rows need {total / 72 * 25.4:.1f} mm at {style.min_size:g} pt, the smallest size "
+                f"allowed, but the box is {frame.h / 72 * 25.4:.1f} mm tall"))
+        chosen = (candidates[hi], last)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            found_mid = heights(candidates[mid])
+            if found_mid is not None:
+                chosen, hi = (candidates[mid], found_mid), mid
+            else:
+                lo = mid + 1
+    size, measured = chosen
+    total = sum(max(lw, t) for t, _ in measured) + row_gap * (len(measured) - 1)
+    y = frame.y + ((frame.h - total) / 2 if style.valign == "middle" else frame.h - total
+                   if style.valign == "bottom" else 0)
+    out: list[Primitive] = []
+    for index, ((ctx, label, label_style, label_parsed, _p), (tall, lines)) in enumerate(zip(parsed, measured)):
+        row_h = max(lw, tall)
+        fill = _colour(layout, box, "label_fill", box.label_fill, what, ctx)
+        if fill is not None:
+            out.append(Circle(round(frame.x + lw / 2, 3), round(y + lw / 2, 3), round(lw / 2, 3), Paint(fill)))
+        if label_parsed:
+            inset = lw * BADGE_INSET if fill is not None else 0.0
+            try:
+                fitted_label = fit(label_parsed, lw - 2 * inset, lw - 2 * inset, label_style)
+            except TextProblem as err:
+                raise _fit_error(layout, box, "label", what, err) from None
+            out.extend(layout_runs(fitted_label, frame.x + inset, y + inset, lw - 2 * inset, lw - 2 * inset,
+                                   Style(label_style.face, label_style.size, label_style.min_size, label_style.colour,
+                                         "center", "middle", label_style.leading, label_style.wrap)))
+        text_y = y + (row_h - tall) / 2
+        out.extend(layout_runs(Fitted(size, tuple(lines), tall), frame.x + lw + gap, text_y, text_w, tall,
+                               Style(style.face, size, size, style.colour, style.align, "top", style.leading,
+                                     style.wrap)))
+        y += row_h
+        divider = _colour(layout, box, "divider", box.divider, what, ctx)
+        if divider is not None and index < len(parsed) - 1:
+            mid_y = round(y + row_gap / 2, 3)
+            out.append(Line(round(frame.x, 3), mid_y, round(frame.x + frame.w, 3), mid_y, divider, DIVIDER_WIDTH))
+        y += row_gap
+    return out
+
+
+def _humanise(name: str) -> str:
+    return re.sub(r"[._]+", " ", name).strip()
+
+
+def notes_text(provenance: Mapping[str, Provenance], labels: Mapping[str, str]) -> str:
+    """The small print of a card: each value no rulebook states, grouped by how sure we are.
+
+    One line per confidence, in the order the catalog lists the inferences: `{inferred} level thresholds: best
+    reading, not official`. A layout's `labels` say how to call each `record.field` on the card.
+    """
+    groups: dict[str, list[str]] = {}
+    for record, prov in provenance.items():
+        for inferred in prov.inferred:
+            names = groups.setdefault(inferred.confidence, [])
+            for name in inferred.fields:
+                label = labels.get(f"{record}.{name}") or _humanise(name)
+                if label not in names:
+                    names.append(label)
+    return "\n".join(f"{{inferred}} {escape_markup(', '.join(names))}: {CONFIDENCE_WORDS[confidence]}"
+                     for confidence, names in groups.items())

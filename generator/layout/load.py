@@ -1,0 +1,491 @@
+"""Finding, merging and compiling layouts: everything a layout file says is checked here, once.
+
+A layout is found by id in `templates/layouts/ID.yaml`, or (for a user's deck) as a `.yaml` file in the
+deck's folder. `extends` starts from another layout: the child's palette, styles and boxes are merged over the
+parent's key by key (a box of the same name is changed, a new box is drawn after the inherited ones). A box's
+own `extends` starts from another box of the merged layout. Either chain that comes back on itself is an
+error naming the cycle, as is a parent, box or style that does not exist, with the file and line.
+
+:func:`load_layout` returns a :class:`Layout` whose templates and expressions are compiled and whose lengths
+are converted; :meth:`Layout.frames` resolves the percentages for one card size and checks that every box lies
+on the card and that text and icons keep inside the safe area.
+"""
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from generator.errors import ContentError, InputError, Problem
+from generator.fields import INVALID, check_document
+from generator.layout import spec as S
+from generator.layout.spec import Dim
+from generator.layout.text import Template, TemplateFailure, compile_expression, compile_template
+from generator.render.icons import icons
+from generator.resources import display_path, templates_dir
+from generator.yamlio import Document, load_file
+
+#: Text and icons keep at least this far inside the card's edge unless a layout says otherwise (`safe:`).
+DEFAULT_SAFE = Dim(3 * 72 / 25.4)
+#: Slack for comparing positions (a thousandth of a millimetre is far below anything a printer shows).
+EPSILON = 0.003
+
+REQUIRED = {
+    "rect": ("x", "y", "width", "height"),
+    "circle": ("x", "y", "width", "height"),
+    "line": ("x", "y", "width", "height", "stroke"),
+    "text": ("x", "y", "width", "height", "text"),
+    "icon": ("x", "y", "width", "height", "icon", "colour"),
+    "rows": ("x", "y", "width", "height", "items", "label", "text", "label_style", "label_width"),
+    "notes": ("x", "y", "width", "height"),
+}
+#: Keys that mean something for each kind (anything else on a box of that kind is a mistake worth reporting).
+ALLOWED = {
+    "rect": {"fill", "stroke", "stroke_width", "dash", "radius", "bleed"},
+    "circle": {"fill", "stroke", "stroke_width", "dash"},
+    "line": {"stroke", "stroke_width", "dash"},
+    "text": {"text", "style", *S.STYLE_KEYS},
+    "icon": {"icon", "colour"},
+    "rows": {"items", "label", "text", "style", *S.STYLE_KEYS, "label_style", "label_width", "label_fill", "gap",
+             "row_gap", "divider"},
+    "notes": {"style", *S.STYLE_KEYS, "labels"},
+}
+COMMON = {"kind", "extends", "when", "x", "y", "width", "height"}
+TEXT_KINDS = ("text", "icon", "rows", "notes")
+
+
+class MissingLayout(Exception):
+    """A deck names a layout that does not exist; the caller says which deck (the message says why)."""
+
+
+def _fail(file: str, line: int | None, where: str, message: str) -> ContentError:
+    return ContentError([Problem(file, line, where, message)])
+
+
+# --- finding layout files -----------------------------------------------------------------------------------------
+
+def shipped_dir() -> Path:
+    return templates_dir() / "layouts"
+
+
+def shipped_ids() -> list[str]:
+    return sorted(p.stem for p in shipped_dir().glob("*.yaml"))
+
+
+def layout_path(ref: str, folder: Path | None) -> Path:
+    """The file a layout reference names: `NAME.yaml` in `folder` (a user deck), or a shipped layout id.
+
+    Raises ValueError with the reason when it names nothing (callers add where the reference was written)."""
+    if ref.lower().endswith((".yaml", ".yml")):
+        if folder is None:
+            raise ValueError(f"{ref!r} is a file name; only a deck folder's layouts may name files "
+                             f"(shipped layouts: {', '.join(shipped_ids())})")
+        path = (folder / ref).resolve()
+        if folder.resolve() not in path.parents:
+            raise ValueError(f"{ref!r} is outside the deck's folder")
+        if not path.is_file():
+            raise ValueError(f"{ref!r}: there is no such file in {display_path(folder)}")
+        return path
+    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", ref):
+        raise ValueError(f"{ref!r} is neither a layout id (like 'generic') nor a .yaml file")
+    path = shipped_dir() / f"{ref}.yaml"
+    if not path.is_file():
+        raise ValueError(f"{ref!r} is not a shipped layout (shipped: {', '.join(shipped_ids())}); "
+                         "a layout of your own is a .yaml file in the deck's folder")
+    return path
+
+
+# --- the compiled layout ------------------------------------------------------------------------------------------
+
+#: A colour to resolve per card: fixed `#rrggbb`, None (no paint), or a template giving a colour or palette name.
+ColourSpec = str | Template | None
+
+
+class StyleSpec(NamedTuple):
+    face: str
+    size: float
+    min_size: float
+    colour: ColourSpec
+    align: str
+    valign: str
+    leading: float
+    wrap: bool
+
+
+class Box(NamedTuple):
+    name: str
+    kind: str
+    file: str
+    line: int | None
+    x: Dim
+    y: Dim
+    width: Dim
+    height: Dim
+    when: Callable[..., Any] | None = None
+    bleed: bool = False
+    fill: ColourSpec = None
+    stroke: ColourSpec = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
+    radius: float = 0.0
+    text: Template | None = None
+    style: StyleSpec | None = None
+    icon: Template | None = None
+    colour: ColourSpec = None
+    items: Callable[..., Any] | None = None
+    label: Template | None = None
+    label_style: StyleSpec | None = None
+    label_width: float = 0.0
+    label_fill: ColourSpec = None
+    gap: float = 0.0
+    row_gap: float = 0.0
+    divider: ColourSpec = None
+    labels: Mapping[str, str] = {}  # noqa: RUF012 - never mutated
+
+    @property
+    def where(self) -> str:
+        return f"boxes.{self.name}"
+
+
+class Frame(NamedTuple):
+    """A box's rectangle on one card size, in points from the card's top-left corner."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass
+class Layout:
+    """A merged, checked layout with compiled templates; `frames()` places its boxes on a card size."""
+
+    ref: str
+    file: str
+    background: ColourSpec
+    safe: float
+    palette: Mapping[str, str]
+    boxes: tuple[Box, ...]
+    _frames: dict[tuple[float, float], tuple[Frame, ...]] = field(default_factory=dict)
+
+    def frames(self, width: float, height: float) -> tuple[Frame, ...]:
+        """Every box's rectangle on a card of `width` x `height` points (checked once per size)."""
+        key = (round(width, 3), round(height, 3))
+        found = self._frames.get(key)
+        if found is None:
+            found = self._frames[key] = self._place(width, height)
+        return found
+
+    def _place(self, width: float, height: float) -> tuple[Frame, ...]:
+        problems: list[Problem] = []
+        frames = []
+        size = f"{width / 72 * 25.4:g} x {height / 72 * 25.4:g} mm"
+        mm = 25.4 / 72
+        for box in self.boxes:
+            f = Frame(box.x.resolve(width), box.y.resolve(height), box.width.resolve(width),
+                      box.height.resolve(height))
+            frames.append(f)
+            if f.w < -EPSILON or f.h < -EPSILON or (box.kind != "line" and (f.w <= EPSILON or f.h <= EPSILON)):
+                problems.append(Problem(box.file, box.line, box.where,
+                                        f"on a {size} card the box is {f.w * mm:.1f} x {f.h * mm:.1f} mm: "
+                                        "it has no room"))
+                continue
+            if f.x < -EPSILON or f.y < -EPSILON or f.x + f.w > width + EPSILON or f.y + f.h > height + EPSILON:
+                problems.append(Problem(box.file, box.line, box.where,
+                                        f"on a {size} card the box spans {f.x * mm:.1f}-{(f.x + f.w) * mm:.1f} mm "
+                                        f"across and {f.y * mm:.1f}-{(f.y + f.h) * mm:.1f} mm down: it leaves the "
+                                        "card (use bleed: true to extend a shape past the edge)"))
+                continue
+            s = self.safe
+            if box.kind in TEXT_KINDS and (f.x < s - EPSILON or f.y < s - EPSILON or f.x + f.w > width - s + EPSILON
+                                           or f.y + f.h > height - s + EPSILON):
+                problems.append(Problem(box.file, box.line, box.where,
+                                        f"on a {size} card the {box.kind} box comes closer than {s * mm:g} mm to the "
+                                        "card's edge, where a cut can go; keep it inside the safe area "
+                                        "(or lower the layout's `safe`)"))
+        if problems:
+            raise ContentError(problems)
+        return tuple(frames)
+
+
+# --- loading and merging ------------------------------------------------------------------------------------------
+
+class _Raw(NamedTuple):
+    """One layout file, checked against the spec, with where each value was written."""
+
+    file: str
+    doc: Document
+    values: dict[str, Any]
+    folder: Path | None
+
+
+def _read(path: Path, folder: Path | None) -> _Raw:
+    name = display_path(path)
+    try:
+        doc = load_file(path, display=name)
+    except InputError as err:
+        raise ContentError([err.problem]) from None
+    values, problems = check_document(doc, S.LAYOUT)
+    if problems or values is INVALID:
+        raise ContentError(problems or [Problem(name, None, "", "is not a layout")])
+    return _Raw(name, doc, values, folder)
+
+
+def _chain(ref: str, folder: Path | None) -> list[_Raw]:
+    """The layout and its ancestors, root first; a cycle or a missing parent is an error naming the file."""
+    try:
+        path = layout_path(ref, folder)
+    except ValueError as err:
+        raise MissingLayout(str(err)) from None
+    seen: list[Path] = [path]
+    raws = [_read(path, folder if folder and folder.resolve() in path.parents else None)]
+    while raws[-1].values.get("extends"):
+        child = raws[-1]
+        parent_ref = child.values["extends"]
+        try:
+            parent = layout_path(parent_ref, child.folder)
+        except ValueError as err:
+            raise _fail(child.file, child.doc.line(("extends",)), "extends", str(err)) from None
+        if parent in seen:
+            cycle = " -> ".join(display_path(p) for p in [*seen, parent])
+            raise _fail(child.file, child.doc.line(("extends",)), "extends", f"layouts extend each other in a cycle: "
+                                                                             f"{cycle}")
+        seen.append(parent)
+        raws.append(_read(parent, child.folder if child.folder and child.folder.resolve() in parent.parents else None))
+    return list(reversed(raws))
+
+
+class _Entry(NamedTuple):
+    values: dict[str, Any]
+    file: str
+    line: int | None
+    #: where each key was last set, for messages about one key
+    lines: dict[str, tuple[str, int | None]]
+
+
+def _merge_values(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """`over`'s keys on top of `base`'s; a relative length (`+= 2mm`) adds to the value it replaces, and stays
+    relative when there is none yet (a box's own `extends` may still give it one)."""
+    out = dict(base)
+    for key, value in over.items():
+        if value is None:
+            continue
+        inherited = out.get(key)
+        if isinstance(value, Dim) and value.relative and isinstance(inherited, Dim):
+            out[key] = Dim(inherited.pt + value.pt, inherited.pct + value.pct, inherited.relative)
+        else:
+            out[key] = value
+    return out
+
+
+def _merge(raws: list[_Raw]) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, _Entry]]:
+    """Merge a chain of layout files: top-level keys, styles and boxes (by name, keeping first-seen order)."""
+    top: dict[str, Any] = {}
+    styles: dict[str, dict[str, Any]] = {}
+    boxes: dict[str, _Entry] = {}
+    palette: dict[str, str] = {}
+    for raw in raws:
+        v = raw.values
+        for key in ("background", "safe", "description"):
+            if v.get(key) is not None:
+                top[key] = v[key]
+        top["file"] = raw.file
+        palette.update(v.get("palette") or {})
+        for name, style in (v.get("styles") or {}).items():
+            styles[name] = {**styles.get(name, {}), **{k: x for k, x in style.items() if x is not None}}
+        for name, box in (v.get("boxes") or {}).items():
+            line = raw.doc.line(("boxes", name))
+            base = boxes.get(name)
+            merged = _merge_values(base.values if base else {}, box)
+            lines = dict(base.lines) if base else {}
+            for key, value in box.items():
+                if value is not None:
+                    lines[key] = (raw.file, raw.doc.line(("boxes", name, key)))
+            boxes[name] = _Entry(merged, raw.file, line, lines)
+    top["palette"] = palette
+    return top, styles, boxes
+
+
+def _resolve_box_extends(boxes: dict[str, _Entry]) -> dict[str, _Entry]:
+    """Apply each box's `extends` (another box of the layout), root first; cycles are errors.
+
+    Iterative, so a long chain of boxes extending one another cannot exhaust the interpreter's stack."""
+    done: dict[str, _Entry] = {}
+    for start in boxes:
+        trail: list[str] = []
+        name: str | None = start
+        while name is not None and name not in done:  # walk up to a resolved box or a box with no parent
+            entry = boxes[name]
+            parent = entry.values.get("extends")
+            if parent is not None and parent not in boxes:
+                file, line = entry.lines.get("extends", (entry.file, entry.line))
+                raise _fail(file, line, f"boxes.{name}.extends",
+                            f"extends {parent!r}, which is not a box of this layout (boxes: {', '.join(boxes)})")
+            if parent is not None and (parent in trail or parent == name):
+                loop = trail[trail.index(parent):] if parent in trail else []
+                cycle = " -> ".join([*loop, name, parent])
+                raise _fail(entry.file, entry.line, f"boxes.{name}.extends",
+                            f"boxes extend each other in a cycle: {cycle}")
+            trail.append(name)
+            name = parent
+        for child in reversed(trail):  # then resolve back down the chain
+            entry = boxes[child]
+            parent = entry.values.get("extends")
+            if parent is None:
+                done[child] = entry
+                continue
+            base = done[parent]
+            merged = _merge_values({k: v for k, v in base.values.items() if k != "extends"}, entry.values)
+            merged.pop("extends", None)
+            done[child] = _Entry(merged, entry.file, entry.line, {**base.lines, **entry.lines})
+    return {name: done[name] for name in boxes}
+
+
+@cache
+def load_layout(ref: str, folder: Path | None = None) -> Layout:
+    """The layout `ref` (a shipped id, or a file in a user deck's `folder`), merged, checked and compiled."""
+    raws = _chain(ref, folder)
+    top, styles, entries = _merge(raws)
+    entries = _resolve_box_extends(entries)
+    file = top["file"]
+    problems: list[Problem] = []
+    palette: dict[str, str] = top["palette"]
+
+    def colour(value: Any, at: tuple[str, int | None], where: str, none_ok: bool = True) -> ColourSpec:
+        if value is None or value == "none":
+            if value == "none" and not none_ok:
+                problems.append(Problem(at[0], at[1], where, "must be a colour, not 'none'"))
+            return None
+        if value.startswith("#"):
+            return str(value)
+        if "{{" in value or "{%" in value:
+            return _template(value, at, where)
+        if value not in palette:
+            problems.append(Problem(at[0], at[1], where, f"{value!r} is not in the palette "
+                                                         f"({', '.join(palette) or 'the layout has none'})"))
+            return None
+        return palette[value]
+
+    def _template(source: str, at: tuple[str, int | None], where: str) -> Template | None:
+        try:
+            return compile_template(source)
+        except TemplateFailure as err:
+            line = at[1] + err.line - 1 if at[1] is not None and err.line else at[1]
+            problems.append(Problem(at[0], line, where, f"template error: {err}"))
+            return None
+
+    def _expression(source: str, at: tuple[str, int | None], where: str) -> Callable[..., Any] | None:
+        try:
+            return compile_expression(source)
+        except TemplateFailure as err:
+            problems.append(Problem(at[0], at[1], where, f"expression error: {err}"))
+            return None
+
+    def style_of(entry: _Entry, name: str, style_key: str, where: str) -> StyleSpec | None:
+        values: dict[str, Any] = {}
+        at = entry.lines.get(style_key, (entry.file, entry.line))
+        style_name = entry.values.get(style_key)
+        if style_name is not None:
+            if style_name not in styles:
+                problems.append(Problem(at[0], at[1], f"{where}.{style_key}",
+                                        f"names the style {style_name!r}, which the layout does not define "
+                                        f"(styles: {', '.join(styles) or 'none'})"))
+                return None
+            values.update(styles[style_name])
+        if style_key == "style":
+            values.update({k: entry.values[k] for k in S.STYLE_KEYS if entry.values.get(k) is not None})
+        missing = [k for k in ("font", "size", "colour") if values.get(k) is None]
+        if missing:
+            problems.append(Problem(at[0], at[1], where, f"the text of box {name!r} has no {', '.join(missing)}: "
+                                                         f"give a {style_key} or the keys on the box"))
+            return None
+        size = values["size"]
+        smallest = values.get("min_size", size)
+        if smallest > size:
+            problems.append(Problem(at[0], at[1], where, f"min_size {smallest:g} pt is larger than size {size:g} pt"))
+            return None
+        ink = colour(values["colour"], at, f"{where}.colour", none_ok=False)
+        return StyleSpec(values["font"], size, smallest, ink, values.get("align", "left"),
+                         values.get("valign", "top"), values.get("leading", 1.2), values.get("wrap", True))
+
+    boxes: list[Box] = []
+    for name, entry in entries.items():
+        v = entry.values
+        where = f"boxes.{name}"
+        kind = v.get("kind")
+        if kind is None:
+            problems.append(Problem(entry.file, entry.line, where, f"has no kind ({', '.join(S.KINDS)})"))
+            continue
+        relative = [k for k, x in v.items() if isinstance(x, Dim) and x.relative]
+        if relative:
+            for key in relative:
+                problems.append(Problem(*entry.lines.get(key, (entry.file, entry.line)), f"{where}.{key}",
+                                        "'+=' and '-=' add to an inherited value, but the box inherits no "
+                                        f"{key} (from the layout it extends or the box it extends)"))
+            continue
+        lacking = [k for k in REQUIRED[kind] if v.get(k) is None]
+        if lacking:
+            problems.append(Problem(entry.file, entry.line, where,
+                                    f"a {kind} box needs {', '.join(lacking)} (directly or by extends)"))
+            continue
+        stray = sorted(k for k, x in v.items() if x is not None and k not in COMMON and k not in ALLOWED[kind])
+        if stray:
+            problems.append(Problem(entry.file, entry.line, where,
+                                    f"{', '.join(stray)} mean{'s' if len(stray) == 1 else ''} nothing to a {kind} box"))
+            continue
+
+        def at(key: str, e: _Entry = entry) -> tuple[str, int | None]:
+            return e.lines.get(key, (e.file, e.line))
+
+        text = _template(v["text"], at("text"), f"{where}.text") if v.get("text") is not None else None
+        icon = None
+        if v.get("icon") is not None:
+            source = v["icon"]
+            if "{{" not in source and "{%" not in source and source not in icons():
+                problems.append(Problem(*at("icon"), f"{where}.icon", f"{source!r} is not an icon donjon has "
+                                                                       f"(icons: {', '.join(sorted(icons()))})"))
+            icon = _template(source, at("icon"), f"{where}.icon")
+        style = style_of(entry, name, "style", where) if kind in ("text", "rows", "notes") else None
+        label_style = style_of(entry, name, "label_style", where) if kind == "rows" else None
+        dash = tuple(float(d) for d in re.findall(r"\d+(?:\.\d+)?", v["dash"])) if v.get("dash") else ()
+        stroke_width = v["stroke_width"].pt if v.get("stroke_width") is not None else 0.0
+        stroke = colour(v.get("stroke"), at("stroke"), f"{where}.stroke")
+        fill = colour(v.get("fill"), at("fill"), f"{where}.fill")
+        if stroke is not None and stroke_width <= 0:
+            problems.append(Problem(entry.file, entry.line, where, "a stroke needs a stroke_width (e.g. 0.5pt)"))
+        if kind in ("rect", "circle") and fill is None and stroke is None:
+            problems.append(Problem(entry.file, entry.line, where, f"a {kind} box needs a fill or a stroke"))
+        boxes.append(Box(
+            name=name, kind=kind, file=entry.file, line=entry.line,
+            x=v["x"], y=v["y"], width=v["width"], height=v["height"],
+            when=_expression(v["when"], at("when"), f"{where}.when") if v.get("when") else None,
+            bleed=bool(v.get("bleed")), fill=fill, stroke=stroke, stroke_width=stroke_width, dash=dash,
+            radius=v["radius"].pt if v.get("radius") is not None else 0.0,
+            text=text, style=style, icon=icon,
+            colour=colour(v.get("colour"), at("colour"), f"{where}.colour") if kind == "icon" else None,
+            items=_expression(v["items"], at("items"), f"{where}.items") if v.get("items") else None,
+            label=_template(v["label"], at("label"), f"{where}.label") if v.get("label") is not None else None,
+            label_style=label_style,
+            label_width=v["label_width"].pt if v.get("label_width") is not None else 0.0,
+            label_fill=colour(v.get("label_fill"), at("label_fill"), f"{where}.label_fill"),
+            gap=v["gap"].pt if v.get("gap") is not None else 0.0,
+            row_gap=v["row_gap"].pt if v.get("row_gap") is not None else 0.0,
+            divider=colour(v.get("divider"), at("divider"), f"{where}.divider"),
+            labels=dict(v.get("labels") or {}),
+        ))
+    background = top.get("background")
+    if background is None:
+        problems.append(Problem(file, None, "background", "the layout (or the one it extends) gives no background "
+                                                          "colour"))
+    bg = colour(background, (file, None), "background", none_ok=False) if background is not None else None
+    if problems:
+        raise ContentError(problems)
+    safe = top.get("safe", DEFAULT_SAFE).pt
+    return Layout(ref, file, bg, safe, palette, tuple(boxes))
+
+
+def clear_cache() -> None:
+    """Forget loaded layouts (tests that rewrite a layout file between builds)."""
+    load_layout.cache_clear()

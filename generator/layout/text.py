@@ -1,0 +1,493 @@
+"""Text fields: jinja2 templates, the little markup of card text, and wrapping and shrinking text to its box.
+
+Templates are compiled once per layout in a sandboxed jinja2 environment with `StrictUndefined`, so a layout
+naming a field a card does not have is an error, never an empty string. What a template prints from the card
+is data: it is never evaluated again as a template, and the markup characters in it are escaped, so a card
+whose text holds `{{ x }}`, `**` or `</svg>` prints exactly that. (XML escaping is the SVG backend's job,
+done on the laid-out runs, so text is escaped exactly once.)
+
+The markup, in a layout's own template text:
+
+- `**bold**` and `*italic*` switch to the face's bold or italic (a font without one is an error);
+- `{name}` draws icon `name` (generator.render.icons) on the baseline at the text's size, in templates and in
+  card data alike (`Gain 2 {wood}`); `{{`/`}}` and anything not shaped like `{name}` print as they are;
+- a newline starts a new line; `\\` escapes the next character.
+
+Fitting: a box's text wraps at spaces to the box's width; if the lines are too wide or too many for the box at
+the style's size, the size steps down by :data:`STEP` points, never below the style's `min_size`. Text that
+still does not fit raises :class:`NoFit` with the reason; the caller names the card and the field.
+"""
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, NamedTuple
+
+from generator.render import fonts
+from generator.render.icons import ICON_ADVANCE, ICON_RISE, ICON_SIDE, icons
+from generator.render.model import IconUse, Primitive, TextRun
+
+#: Sizes are tried in steps of a quarter point: fine enough to use the room, coarse enough to stay stable.
+STEP = 0.25
+DEFAULT_LEADING = 1.2
+
+
+class TextProblem(Exception):
+    """Card text that cannot be drawn (bad markup, an unknown icon, a missing glyph)."""
+
+
+class NoFit(TextProblem):
+    """Text too long for its box even at the smallest size allowed."""
+
+
+# --- templates ----------------------------------------------------------------------------------------------------
+
+_MARKUP = re.compile(r"([\\*])")
+
+
+def escape_markup(value: Any) -> str:
+    """What a template prints from card data: markup characters escaped so they print as themselves."""
+    if value is None:
+        return ""
+    text = value if isinstance(value, str) else str(value)
+    return _MARKUP.sub(r"\\\1", text) if ("*" in text or "\\" in text) else text
+
+
+def icon_row(count: Any, name: str) -> str:
+    """`{{ n | icons('rope') }}`: the icon token `{rope}` n times (0 gives nothing)."""
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 50:
+        raise ValueError(f"icons: expected a count from 0 to 50, got {count!r}")
+    if name not in icons():
+        raise ValueError(f"icons: unknown icon {name!r}")
+    return ("{" + name + "}") * count
+
+
+def icon_token(name: Any) -> str:
+    """`{{ colour.symbol | icon }}`: the icon token `{triangle}` for an icon named by a value."""
+    if not isinstance(name, str) or name not in icons():
+        raise ValueError(f"icon: {name!r} is not an icon donjon has")
+    return "{" + name + "}"
+
+
+def ink_on(background: Any) -> str:
+    """`{{ colour.hex | ink }}`: near-black or white, whichever contrasts more with that background (WCAG)."""
+    text = str(background)
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", text):
+        raise ValueError(f"ink: expected a colour like '#b3261e', got {text!r}")
+    dark, light = "#1d1a16", "#ffffff"
+    lum = _luminance(text)
+    return dark if (lum + 0.05) / (_luminance(dark) + 0.05) > 1.05 / (lum + 0.05) else light
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of `#rrggbb`."""
+    channels = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+@cache
+def environment() -> Any:
+    """The one jinja2 environment of layouts: sandboxed, strict about undefined names, markup-escaping output."""
+    from jinja2 import StrictUndefined
+    from jinja2.sandbox import SandboxedEnvironment
+
+    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, finalize=escape_markup,
+                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+    env.filters["icons"] = icon_row
+    env.filters["icon"] = icon_token
+    env.filters["ink"] = ink_on
+    return env
+
+
+class Undefined(LookupError):
+    """A template reads a value the card does not have (jinja2's StrictUndefined, or the fast path's)."""
+
+
+class TemplateFailure(Exception):
+    """A template or expression that cannot be compiled or evaluated; `line` is within the template."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _jinja_call(call: Callable[[], Any]) -> Any:
+    """Run a jinja2 template or expression, turning jinja2's errors into ours (so callers need not import it)."""
+    from jinja2 import TemplateError, UndefinedError
+
+    try:
+        return call()
+    except UndefinedError as err:
+        raise Undefined(str(err)) from None
+    except TemplateError as err:
+        raise TemplateFailure(str(err)) from None
+
+
+#: `{{ name }}` or `{{ name.attr.attr }}`: the templates most layouts hold, rendered without jinja2 at all.
+_SIMPLE = re.compile(r"\{\{\s*([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)\s*\}\}")
+
+
+def lookup(context: Mapping[str, Any], path: str) -> Any:
+    """`a.b.c` the way jinja2 reads it (attribute, else item), strict about anything missing."""
+    head, *rest = path.split(".")
+    if head not in context:
+        raise Undefined(f"'{head}' is undefined")
+    value = context[head]
+    for name in rest:
+        try:
+            value = getattr(value, name)
+        except AttributeError:
+            try:
+                value = value[name]
+            except (TypeError, LookupError):
+                raise Undefined(f"'{type(value).__name__}' value has no attribute '{name}' "
+                                f"(in {{{{ {path} }}}})") from None
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A compiled template: plain text, a simple one (text and `{{ a.b }}` fields), or a jinja2 template.
+
+    Simple templates skip jinja2 (and its import) and behave as jinja2 would with this environment: the same
+    attribute-then-item lookup, the same error for a missing value, the same markup escaping of values."""
+
+    source: str
+    compiled: Any = None
+    #: literal text and value paths, alternating (literal first)
+    simple: tuple[str, ...] = ()
+
+    def render(self, context: Mapping[str, Any]) -> str:
+        if self.simple:
+            parts = self.simple
+            out = [parts[0]]
+            for i in range(1, len(parts), 2):
+                out.append(escape_markup(lookup(context, parts[i])))
+                out.append(parts[i + 1])
+            return "".join(out)
+        if self.compiled is None:
+            return self.source
+        compiled = self.compiled
+        return str(_jinja_call(lambda: compiled.render(context)))
+
+
+def compile_template(source: str) -> Template:
+    """Compile once; a syntax error raises TemplateFailure with its line in the template."""
+    if "{{" not in source and "{%" not in source and "{#" not in source:
+        return Template(source)
+    if "{%" not in source and "{#" not in source:
+        parts = _SIMPLE.split(source)
+        if not any("{{" in literal for literal in parts[0::2]):
+            return Template(source, simple=tuple(parts))
+    return Template(source, _compile(lambda: environment().from_string(source)))
+
+
+def _compile(make: Callable[[], Any]) -> Any:
+    from jinja2 import TemplateSyntaxError
+
+    try:
+        return make()
+    except TemplateSyntaxError as err:
+        raise TemplateFailure(err.message or str(err), err.lineno) from None
+
+
+def compile_expression(source: str) -> Callable[..., Any]:
+    """A `when`/`items` expression: called with the context mapping, it gives the value."""
+    path = source.strip()
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*", path) and path not in (
+            "true", "false", "none", "True", "False", "None"):
+        return lambda context: lookup(context, path)
+    compiled = _compile(lambda: environment().compile_expression(source, undefined_to_none=False))
+    return lambda context: _jinja_call(lambda: compiled(context))
+
+
+# --- markup -------------------------------------------------------------------------------------------------------
+
+_TOKENS = re.compile(r"\\(.)|(\*\*)|(\*)|(?<!\{)\{([a-z][a-z0-9-]*)\}(?!\})|(\n)|([ \t\r]+)|([^\\*{\n \t\r]+|\{|\\)",
+                     re.S)
+
+
+class Piece(NamedTuple):
+    """Part of a word in one face, or an icon (`icon` set, `text` empty)."""
+
+    face: str
+    text: str = ""
+    icon: str | None = None
+
+
+class Word(NamedTuple):
+    """Pieces printed without a break between them; `w1` is the width at 1 pt, `space1` the space after it."""
+
+    pieces: tuple[Piece, ...]
+    w1: float
+    space1: float
+
+
+Paragraph = tuple[Word, ...]
+
+
+def _word(pieces: list[Piece], base: str) -> Word:
+    w1 = 0.0
+    for piece in pieces:
+        w1 += ICON_ADVANCE if piece.icon else fonts.width(piece.face, piece.text)
+    last = pieces[-1]
+    return Word(tuple(pieces), w1, fonts.width(base if last.icon else last.face, " "))
+
+
+def parse(text: str, face: str) -> tuple[Paragraph, ...]:
+    """Markup into paragraphs of words (raises TextProblem on bad markup, unknown icons, missing glyphs)."""
+    bold = italic = False
+    current = face
+    paragraphs: list[Paragraph] = []
+    words: list[Word] = []
+    pieces: list[Piece] = []
+    chunk: list[str] = []
+
+    def flush_chunk() -> None:
+        if chunk:
+            joined = "".join(chunk)
+            lacking = fonts.missing(current, joined)
+            if lacking:
+                listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking)
+                raise TextProblem(f"the font {fonts.FACES[current].family} has no glyph for {listed}")
+            pieces.append(Piece(current, joined))
+            chunk.clear()
+
+    def flush_word() -> None:
+        flush_chunk()
+        if pieces:
+            words.append(_word(pieces, face))
+            pieces.clear()
+
+    def switch(to_bold: bool, to_italic: bool) -> None:
+        nonlocal bold, italic, current
+        flush_chunk()
+        found = fonts.variant(face, to_bold, to_italic)
+        if found is None:
+            want = " ".join(w for w, on in (("bold", to_bold), ("italic", to_italic)) if on)
+            raise TextProblem(f"the font {fonts.FACES[face].family} has no {want} face (in {text[:40]!r})")
+        bold, italic, current = to_bold, to_italic, found
+
+    for match in _TOKENS.finditer(text):
+        escaped, strong, emph, icon, newline, space, plain = match.groups()
+        if plain is not None:
+            chunk.append(plain)
+        elif space is not None:
+            flush_word()
+        elif escaped is not None:
+            if escaped == "\n":
+                flush_word()
+                paragraphs.append(tuple(words))
+                words = []
+            else:
+                chunk.append(escaped)
+        elif icon is not None:
+            if icon not in icons():
+                raise TextProblem(f"{{{icon}}} is not an icon donjon has{_close(icon)} "
+                                  f"(icons: {', '.join(sorted(icons()))})")
+            flush_chunk()
+            pieces.append(Piece(current, "", icon))
+        elif strong is not None:
+            switch(not bold, italic)
+        elif emph is not None:
+            switch(bold, not italic)
+        elif newline is not None:
+            flush_word()
+            paragraphs.append(tuple(words))
+            words = []
+    flush_word()
+    paragraphs.append(tuple(words))
+    if bold or italic:
+        raise TextProblem(f"{'**' if bold else '*'} is opened but not closed in {text[:60]!r}")
+    while paragraphs and not paragraphs[-1]:
+        paragraphs.pop()
+    while paragraphs and not paragraphs[0]:
+        paragraphs.pop(0)
+    return tuple(paragraphs)
+
+
+def _close(name: str) -> str:
+    import difflib
+
+    found = difflib.get_close_matches(name, list(icons()), n=1, cutoff=0.6)
+    return f" (did you mean {{{found[0]}}}?)" if found else ""
+
+
+def shown(word: Word) -> str:
+    """A word as it was written (icons as `{name}`), for messages."""
+    return "".join(p.text if p.icon is None else "{" + p.icon + "}" for p in word.pieces)
+
+
+# --- fitting ------------------------------------------------------------------------------------------------------
+
+class Style(NamedTuple):
+    """A resolved text style (sizes in points; `colour` already a `#rrggbb`)."""
+
+    face: str
+    size: float
+    min_size: float
+    colour: str
+    align: str = "left"
+    valign: str = "top"
+    leading: float = DEFAULT_LEADING
+    wrap: bool = True
+
+
+class Line(NamedTuple):
+    words: tuple[Word, ...]
+    #: width at 1 pt (multiply by the size)
+    w1: float
+
+
+def wrap(paragraphs: Sequence[Paragraph], size: float, width: float, wrap_lines: bool = True) -> list[Line] | None:
+    """Greedy line breaking at `size`; None when a word (or an unwrapped line) is wider than `width`."""
+    limit = width / size + 1e-9
+    lines: list[Line] = []
+    for para in paragraphs:
+        current: list[Word] = []
+        used = 0.0
+        for word in para:
+            if word.w1 > limit:
+                return None
+            if not current:
+                current, used = [word], word.w1
+                continue
+            after = used + current[-1].space1 + word.w1
+            if after <= limit or not wrap_lines:
+                current.append(word)
+                used = after
+            else:
+                lines.append(Line(tuple(current), used))
+                current, used = [word], word.w1
+        if not wrap_lines and used > limit:
+            return None
+        lines.append(Line(tuple(current), used))
+    return lines
+
+
+def block_height(lines: int, size: float, style: Style) -> float:
+    """The height of `lines` lines: every line's pitch but the last, whose ascent and descent must fit."""
+    m = fonts.metrics(style.face)
+    return 0.0 if lines == 0 else (lines - 1) * size * style.leading + size * (m.ascent + m.descent)
+
+
+class Fitted(NamedTuple):
+    size: float
+    lines: tuple[Line, ...]
+    height: float
+
+
+def sizes(style: Style) -> list[float]:
+    """The sizes to try, largest first, in :data:`STEP` steps down to `min_size`."""
+    steps = max(0, int(round((style.size - style.min_size) / STEP)))
+    found = [round(style.size - i * STEP, 4) for i in range(steps + 1)]
+    found[-1] = style.min_size
+    return found
+
+
+def fit(paragraphs: Sequence[Paragraph], width: float, height: float, style: Style) -> Fitted:
+    """The largest size at which the text fits the box, and its lines; NoFit says why it never fits."""
+    candidates = sizes(style)
+
+    def attempt(size: float) -> Fitted | None:
+        lines = wrap(paragraphs, size, width, style.wrap)
+        if lines is None:
+            return None
+        tall = block_height(len(lines), size, style)
+        return Fitted(size, tuple(lines), tall) if tall <= height + 1e-6 else None
+
+    first = attempt(candidates[0])
+    if first is not None:
+        return first
+    smallest = attempt(candidates[-1])
+    if smallest is None:
+        raise NoFit(why_not(paragraphs, width, height, style))
+    # Fitting is monotonic in practice (smaller text never needs more lines), so bisect for the largest size.
+    lo, hi, best = 1, len(candidates) - 1, smallest
+    while lo < hi:
+        mid = (lo + hi) // 2
+        found = attempt(candidates[mid])
+        if found is not None:
+            best, hi = found, mid
+        else:
+            lo = mid + 1
+    return best
+
+
+def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style: Style) -> str:
+    """Why text does not fit a box even at its smallest size: a word too wide, or too many lines."""
+    size = style.min_size
+    limit = width / size
+    for para in paragraphs:
+        for word in para:
+            if word.w1 > limit:
+                return (f"the word {shown(word)!r} is {word.w1 * size / 72 * 25.4:.1f} mm wide at {size:g} pt, "
+                        f"wider than the box's {width / 72 * 25.4:.1f} mm")
+    lines = wrap(paragraphs, size, width, style.wrap)
+    if lines is None:
+        return f"a line is wider than the box's {width / 72 * 25.4:.1f} mm even at {size:g} pt (wrap is off)"
+    need = block_height(len(lines), size, style)
+    room = max(1, int((height - block_height(1, size, style)) // (size * style.leading)) + 1) \
+        if height >= block_height(1, size, style) else 0
+    return (f"it needs {len(lines)} line{'s' if len(lines) != 1 else ''} ({need / 72 * 25.4:.1f} mm) at {size:g} pt, "
+            f"the smallest size allowed, but the box holds {room} ({height / 72 * 25.4:.1f} mm tall)")
+
+
+def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float, style: Style) -> list[Primitive]:
+    """The positioned runs and icons of fitted text inside the box (x, y, width, height)."""
+    size = fitted.size
+    m = fonts.metrics(style.face)
+    top = y
+    if style.valign == "middle":
+        top = y + (height - fitted.height) / 2
+    elif style.valign == "bottom":
+        top = y + height - fitted.height
+    out: list[Primitive] = []
+    colour = style.colour
+    for index, line in enumerate(fitted.lines):
+        baseline = top + m.ascent * size + index * size * style.leading
+        used = line.w1 * size
+        pen = x if style.align == "left" else x + (width - used) / 2 if style.align == "center" else x + width - used
+        run_face: str | None = None
+        run_text: list[str] = []
+        run_x = pen
+        run_w1 = 0.0
+
+        def flush() -> None:
+            nonlocal run_face, run_w1
+            if run_face is not None and run_text:
+                out.append(TextRun(round(run_x, 3), round(baseline, 3), "".join(run_text), run_face, size, colour,
+                                   round(run_w1 * size, 3)))
+            run_face = None
+            run_text.clear()
+            run_w1 = 0.0
+
+        for w_index, word in enumerate(line.words):
+            if w_index:
+                gap = line.words[w_index - 1].space1
+                first = word.pieces[0]
+                if run_face is not None and first.icon is None and first.face == run_face:
+                    run_text.append(" ")
+                    run_w1 += gap
+                else:
+                    flush()
+                pen += gap * size
+            for piece in word.pieces:
+                if piece.icon is not None:
+                    flush()
+                    side = ICON_RISE * size
+                    out.append(IconUse(piece.icon, round(pen + ICON_SIDE * size, 3), round(baseline - side, 3),
+                                       round(side, 3), colour))
+                    pen += ICON_ADVANCE * size
+                    continue
+                if piece.face != run_face:
+                    flush()
+                    run_face, run_x = piece.face, pen
+                piece_w1 = fonts.width(piece.face, piece.text)
+                run_text.append(piece.text)
+                run_w1 += piece_w1
+                pen += piece_w1 * size
+        flush()
+    return out

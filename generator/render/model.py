@@ -1,0 +1,142 @@
+"""The drawing model: what a card, a back or a sheet looks like, independent of any file format.
+
+Everything is in points (1/72 in) with the origin at the top-left and y growing downwards, as on paper. A
+:class:`Drawing` (a card face, a back, later a score sheet) is a flat tuple of primitives in its own
+coordinates, whose origin is the top-left corner of its trim box; anything drawn into the bleed has negative
+coordinates or coordinates beyond the trim size. A :class:`Page` places drawings and adds its own primitives
+(crop marks, the page line). The PDF and SVG backends draw exactly these shapes, so the two agree in geometry.
+
+The primitives are named tuples: immutable, typed, and cheap to create by the thousand (a deck of 100 cards
+makes some 2,000 of them). Text is already laid out when it reaches the model: a :class:`TextRun` is one
+line's worth of text in one font, at a measured position; icons inside text are separate :class:`IconUse`
+primitives. Backends never wrap, measure or align anything.
+"""
+
+from typing import Literal, NamedTuple
+
+#: A colour as `#rrggbb` (lower case); checked where it enters (layouts) so backends can trust it.
+Colour = str
+
+
+class Paint(NamedTuple):
+    """How a shape is filled and stroked; `None` leaves that part out."""
+
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    #: stroke width in points
+    width: float = 0.0
+    #: dash pattern in points (on, off, ...); empty for a solid line
+    dash: tuple[float, ...] = ()
+
+
+class Rect(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+    paint: Paint
+    #: corner radius (0 for square corners)
+    r: float = 0.0
+
+
+class Circle(NamedTuple):
+    cx: float
+    cy: float
+    r: float
+    paint: Paint
+
+
+class Line(NamedTuple):
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    colour: Colour
+    width: float
+    dash: tuple[float, ...] = ()
+
+
+class Path(NamedTuple):
+    """Polygons and curves; several closed subpaths with the even-odd rule make holes.
+
+    Operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    ops: tuple[tuple[str | float, ...], ...]
+    paint: Paint
+    evenodd: bool = True
+
+
+class TextRun(NamedTuple):
+    """Text in one font, its baseline starting at (x, y); `width` is its measured advance."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    colour: Colour
+    width: float
+    #: 90 turns the run a quarter turn anticlockwise about (x, y), reading upwards (a page line in a side margin)
+    rotate: int = 0
+
+
+class IconUse(NamedTuple):
+    """One of our icons (generator.render.icons) in a square of side `size` whose top-left is (x, y)."""
+
+    name: str
+    x: float
+    y: float
+    size: float
+    colour: Colour
+
+
+Primitive = Rect | Circle | Line | Path | TextRun | IconUse
+
+
+class Drawing(NamedTuple):
+    """A card face or back (or any other piece drawn once and placed on pages).
+
+    `key` names a drawing that is placed more than once (a card printed in several copies, a deck's back):
+    the PDF backend draws it once as a reusable object and places that object each time.
+    """
+
+    width: float
+    height: float
+    items: tuple[Primitive, ...]
+    #: how far the drawing extends beyond its trim box on every side (0 without bleed)
+    bleed: float = 0.0
+    key: str | None = None
+    #: the colour behind everything, filling the trim box and the bleed
+    background: Colour | None = None
+
+
+class Placed(NamedTuple):
+    """A drawing on a page: its trim box's top-left corner at (x, y); `turned` rotates it by 180 degrees."""
+
+    drawing: Drawing
+    x: float
+    y: float
+    turned: bool = False
+
+
+PageKind = Literal["fronts", "backs", "sheet"]
+
+
+class Page(NamedTuple):
+    width: float
+    height: float
+    #: placed drawings, then the page's own primitives on top (crop marks, the page line)
+    placed: tuple[Placed, ...]
+    items: tuple[Primitive, ...] = ()
+    kind: PageKind = "sheet"
+    number: int = 1
+    label: str = ""
+
+
+MM = 72 / 25.4
+"""Points per millimetre."""
+
+
+def mm(value: float) -> float:
+    """Millimetres in points."""
+    return value * MM

@@ -1,0 +1,313 @@
+"""Imposition: cards on home-print sheets, with crop marks, bleed, gutters, duplex backs and the page line.
+
+The grid holds as many cards as fit the paper inside its margins and is centred on the page. Each card keeps
+its own bleed around it (cards sit `2 x bleed + gutter` apart), so a slightly off cut never shows white or
+the neighbour's colours. Crop marks extend every trim line into the margin, outside the outermost bleed, so
+no mark is ever drawn on a card.
+
+Duplex: after each page of fronts comes a page of the same cards' backs, placed so that each back lands
+behind its front once the sheet is turned over:
+
+- the sheet turns about a vertical axis (portrait pages flipped on the long edge, landscape pages on the
+  short edge): backs are mirrored left to right and drawn upright;
+- it turns about a horizontal axis (portrait on the short edge, landscape on the long edge): backs are
+  mirrored top to bottom and turned 180 degrees, so a cut card shows its back upright when turned over
+  sideways, as cards are;
+- `back_offset` shifts every back to make up for a printer that does not print both sides in register:
+  x to the right, y upwards, as seen looking at the back side.
+
+The page line (game, deck, fronts or backs, page n of N, "print at 100%") and a 50 mm ruler to check the
+scale go in the bottom margin, or along the right margin when only the side margins have room for them.
+"""
+
+import math
+from collections.abc import Iterable, Iterator
+from typing import Literal, NamedTuple
+
+from generator.errors import FitError, UsageError
+from generator.render import fonts
+from generator.render.model import Drawing, Line, Page, PageKind, Placed, Primitive, TextRun, mm
+
+#: Paper sizes in points (portrait).
+PAPERS = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+ORIENTATIONS = ("portrait", "landscape")
+DUPLEX = ("long", "short", "none")
+
+#: The band along the paper's edge that many home printers cannot print (most leave 3 to 5 mm blank).
+EDGE = mm(5)
+#: Crop marks start this far outside the outermost bleed, so a mark never touches a card.
+CROP_GAP = mm(1)
+#: Between the crop marks and the page line.
+FOOTER_GAP = mm(1.5)
+#: The page line's size: small, but readable on any printer.
+FOOTER_SIZE = 6.5
+FOOTER_FACE = "open-sans"
+FOOTER_COLOUR = "#555555"
+#: The page line keeps this far from the paper's edge (its own margin, like any text).
+FOOTER_EDGE = mm(3.5)
+#: The scale ruler printed after the page line: measure it to check the page printed at 100%.
+RULER = mm(50)
+RULER_TICK = mm(1.6)
+
+
+class SheetOptions(NamedTuple):
+    """How decks are laid out on paper. Lengths in points."""
+
+    paper: str = "a4"
+    orientation: str = "portrait"
+    bleed: float = 0.0
+    gutter: float = 0.0
+    crop_length: float = mm(4)
+    crop_width: float = 0.5
+    duplex: str = "long"
+    #: x to the right, y upwards, as seen on the back side
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        w, h = PAPERS[self.paper]
+        return (h, w) if self.orientation == "landscape" else (w, h)
+
+    @property
+    def flip_axis(self) -> Literal["vertical", "horizontal"]:
+        """About which axis of the page the sheet turns over between its fronts and its backs."""
+        portrait = self.orientation == "portrait"
+        return "vertical" if (self.duplex == "long") == portrait else "horizontal"
+
+
+class Grid(NamedTuple):
+    """Where cards go on a page: `cols` x `rows` slots; (x0, y0) is the top-left of the first card's bleed."""
+
+    page_w: float
+    page_h: float
+    card_w: float
+    card_h: float
+    bleed: float
+    gutter: float
+    cols: int
+    rows: int
+    x0: float
+    y0: float
+    footer: Literal["bottom", "side"]
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def step_x(self) -> float:
+        return self.card_w + 2 * self.bleed + self.gutter
+
+    @property
+    def step_y(self) -> float:
+        return self.card_h + 2 * self.bleed + self.gutter
+
+    @property
+    def width(self) -> float:
+        return self.cols * self.step_x - self.gutter
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.step_y - self.gutter
+
+    def slot(self, index: int) -> tuple[float, float]:
+        """The top-left corner of the trim box of slot `index` (row by row from the top-left)."""
+        col, row = index % self.cols, index // self.cols
+        return self.x0 + col * self.step_x + self.bleed, self.y0 + row * self.step_y + self.bleed
+
+
+def _count(space: float, step: float, gutter: float) -> int:
+    return max(0, int(math.floor((space + gutter) / step + 1e-9)))
+
+
+def footer_room(options: SheetOptions) -> float:
+    """How far from the grid to the paper's edge the margin holding the page line must reach."""
+    m = fonts.metrics(FOOTER_FACE)
+    crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
+    return crop + FOOTER_GAP + FOOTER_SIZE * (m.ascent + m.descent) + FOOTER_EDGE
+
+
+def plain_room(options: SheetOptions) -> float:
+    """How far from the grid to the paper's edge the other margins must reach (room for the crop marks)."""
+    crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
+    return max(EDGE, crop)
+
+
+def grid(card_w: float, card_h: float, options: SheetOptions) -> Grid:
+    """The grid with the most cards on the page, the page line in the bottom margin or else the side one."""
+    page_w, page_h = options.page_size
+    b, g = options.bleed, options.gutter
+    slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
+    plain, footer = plain_room(options), footer_room(options)
+    places: tuple[tuple[Literal["bottom", "side"], float, float], ...] = (("bottom", plain, footer),
+                                                                            ("side", footer, plain))
+    best: tuple[int, int, Literal["bottom", "side"]] = (0, 0, "bottom")
+    for place, side, vertical in places:  # the bottom margin wins a tie
+        cols = _count(page_w - 2 * side, slot_w, g)
+        rows = _count(page_h - 2 * vertical, slot_h, g)
+        if cols * rows > best[0] * best[1]:
+            best = (cols, rows, place)
+    cols, rows, where = best
+    if cols * rows == 0:
+        hints = ["--orientation " + ("landscape" if options.orientation == "portrait" else "portrait")]
+        if g:
+            hints.append("a smaller --gutter")
+        if b:
+            hints.append("no --bleed")
+        raise UsageError(f"--paper/--orientation: a {card_w / mm(1):g} x {card_h / mm(1):g} mm card"
+                         f"{' with its bleed' if b else ''} does not fit on {PAPER_NAMES[options.paper]} "
+                         f"{options.orientation} paper inside the margins; try {' or '.join(hints)}")
+    width = cols * slot_w - g
+    height = rows * slot_h - g
+    return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, (page_w - width) / 2, (page_h - height) / 2, where)
+
+
+def crop_marks(layout: Grid, count: int, options: SheetOptions) -> list[Primitive]:
+    """Marks extending each trim line of the cards on a page (`count` cards) into the margins."""
+    if options.crop_length <= 0 or count <= 0:
+        return []
+    cols = min(count, layout.cols)
+    rows = (count + layout.cols - 1) // layout.cols
+    top = layout.y0 - CROP_GAP
+    bottom = layout.y0 + rows * layout.step_y - layout.gutter + CROP_GAP
+    left = layout.x0 - CROP_GAP
+    right = layout.x0 + cols * layout.step_x - layout.gutter + CROP_GAP
+    length, width, ink = options.crop_length, options.crop_width, "#000000"
+    xs = sorted({round(layout.x0 + c * layout.step_x + layout.bleed + edge, 3)
+                 for c in range(cols) for edge in (0.0, layout.card_w)})
+    ys = sorted({round(layout.y0 + r * layout.step_y + layout.bleed + edge, 3)
+                 for r in range(rows) for edge in (0.0, layout.card_h)})
+    marks: list[Primitive] = []
+    for x in xs:
+        marks.append(Line(x, round(top - length, 3), x, round(top, 3), ink, width))
+        marks.append(Line(x, round(bottom, 3), x, round(bottom + length, 3), ink, width))
+    for y in ys:
+        marks.append(Line(round(left - length, 3), y, round(left, 3), y, ink, width))
+        marks.append(Line(round(right, 3), y, round(right + length, 3), y, ink, width))
+    return marks
+
+
+def page_line(layout: Grid, text: str, options: SheetOptions) -> list[Primitive]:
+    """The page line and the 50 mm ruler, in the margin the grid left for them."""
+    m = fonts.metrics(FOOTER_FACE)
+    size = FOOTER_SIZE
+    crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
+    label = "50 mm"
+    text_w = fonts.measure(FOOTER_FACE, text) * size
+    label_w = fonts.width(FOOTER_FACE, label) * size
+    gap = mm(3)
+    total = text_w + gap + RULER + mm(1.5) + label_w
+    room = layout.width if layout.footer == "bottom" else layout.height
+    with_ruler = total <= room
+    length = total if with_ruler else text_w
+    if length > room:
+        # Deck names are short (120 characters at most), so this only happens with tiny grids; say so plainly.
+        raise FitError(f"the page line {text!r} is {length / mm(1):.0f} mm long, longer than the "
+                       f"{room / mm(1):.0f} mm the page has for it; shorten the deck's name")
+    lacking = fonts.missing(FOOTER_FACE, text)
+    if lacking:
+        raise FitError(f"the page line {text!r} holds {', '.join(repr(c) for c in lacking)}, which the font "
+                       f"{fonts.FACES[FOOTER_FACE].family} cannot draw; change the deck's name")
+    items: list[Primitive] = []
+    ink = FOOTER_COLOUR
+    if layout.footer == "bottom":
+        baseline = layout.y0 + layout.height + crop + FOOTER_GAP + m.ascent * size
+        x = layout.page_w / 2 - length / 2
+        items.append(TextRun(round(x, 3), round(baseline, 3), text, FOOTER_FACE, size, ink, round(text_w, 3)))
+        if with_ruler:
+            rx = x + text_w + gap
+            ry = baseline - size * 0.3
+            items += [Line(round(rx, 3), round(ry, 3), round(rx + RULER, 3), round(ry, 3), ink, 0.5),
+                      Line(round(rx, 3), round(ry - RULER_TICK / 2, 3), round(rx, 3), round(ry + RULER_TICK / 2, 3),
+                           ink, 0.5),
+                      Line(round(rx + RULER, 3), round(ry - RULER_TICK / 2, 3), round(rx + RULER, 3),
+                           round(ry + RULER_TICK / 2, 3), ink, 0.5),
+                      TextRun(round(rx + RULER + mm(1.5), 3), round(baseline, 3), label, FOOTER_FACE, size, ink,
+                              round(label_w, 3))]
+    else:
+        # Along the right margin, reading upwards: the baseline is a vertical line right of the crop marks.
+        baseline = layout.x0 + layout.width + crop + FOOTER_GAP + m.ascent * size
+        y = layout.page_h / 2 + length / 2
+        items.append(TextRun(round(baseline, 3), round(y, 3), text, FOOTER_FACE, size, ink, round(text_w, 3),
+                             rotate=90))
+        if with_ruler:
+            ry0 = y - text_w - gap
+            rx = baseline - size * 0.3
+            items += [Line(round(rx, 3), round(ry0, 3), round(rx, 3), round(ry0 - RULER, 3), ink, 0.5),
+                      Line(round(rx - RULER_TICK / 2, 3), round(ry0, 3), round(rx + RULER_TICK / 2, 3), round(ry0, 3),
+                           ink, 0.5),
+                      Line(round(rx - RULER_TICK / 2, 3), round(ry0 - RULER, 3), round(rx + RULER_TICK / 2, 3),
+                           round(ry0 - RULER, 3), ink, 0.5),
+                      TextRun(round(baseline, 3), round(ry0 - RULER - mm(1.5), 3), label, FOOTER_FACE, size, ink,
+                              round(label_w, 3), rotate=90)]
+    return items
+
+
+class Heading(NamedTuple):
+    """What the page line says about the deck."""
+
+    game: str
+    deck: str
+
+
+def page_count(cards: int, layout: Grid, options: SheetOptions) -> int:
+    sheets = max(1, math.ceil(cards / layout.per_page))
+    return sheets * (1 if options.duplex == "none" else 2)
+
+
+def _label(heading: Heading, kind: PageKind, number: int, total: int, options: SheetOptions) -> str:
+    side = "fronts" if kind == "fronts" else f"backs, flip on the {options.duplex} edge"
+    title = heading.deck if heading.game == heading.deck else f"{heading.game} · {heading.deck}"
+    return f"{title} · {side} · page {number} of {total} · print at 100% (actual size)"
+
+
+def back_position(layout: Grid, front: tuple[float, float], options: SheetOptions) -> tuple[float, float, bool]:
+    """Where the back of the card whose front is at `front` goes on the back page, and whether it is turned."""
+    x, y = front
+    dx, dy = options.back_offset
+    if options.flip_axis == "vertical":
+        return layout.page_w - x - layout.card_w + dx, y - dy, False
+    return x + dx, layout.page_h - y - layout.card_h - dy, True
+
+
+def pages(cards: Iterable[Drawing], count: int, back: Drawing | None, layout: Grid, options: SheetOptions,
+          heading: Heading) -> Iterator[Page]:
+    """The pages of a deck: each page of fronts, then (duplex) the page of their backs.
+
+    `cards` yields one drawing per card printed (copies included), `count` of them; they are drawn as the
+    pages are made, so a deck of any size needs the memory of one page.
+    """
+    total = page_count(count, layout, options)
+    number = 0
+    batch: list[Drawing] = []
+
+    def emit(batch: list[Drawing]) -> Iterator[Page]:
+        nonlocal number
+        number += 1
+        spots = [layout.slot(i) for i in range(len(batch))]
+        placed = tuple(Placed(d, x, y) for d, (x, y) in zip(batch, spots))
+        items = crop_marks(layout, len(batch), options) + page_line(
+            layout, _label(heading, "fronts", number, total, options), options)
+        yield Page(layout.page_w, layout.page_h, placed, tuple(items), "fronts", number)
+        if options.duplex != "none" and back is not None:
+            number += 1
+            backs = tuple(Placed(back, *back_position(layout, spot, options)) for spot in spots)
+            yield Page(layout.page_w, layout.page_h, backs,
+                       tuple(page_line(layout, _label(heading, "backs", number, total, options), options)), "backs",
+                       number)
+
+    for drawing in cards:
+        batch.append(drawing)
+        if len(batch) == layout.per_page:
+            yield from emit(batch)
+            batch = []
+    if batch or number == 0:
+        yield from emit(batch)
+
+
+def single_pages(drawings: Iterable[Drawing]) -> Iterator[Page]:
+    """Each drawing on a page of its own size, bleed included (for rasterising cards one by one)."""
+    for number, drawing in enumerate(drawings, start=1):
+        b = drawing.bleed
+        yield Page(drawing.width + 2 * b, drawing.height + 2 * b, (Placed(drawing, b, b),), (), "sheet", number)

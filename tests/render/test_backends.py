@@ -1,0 +1,50 @@
+"""The two backends on every primitive of the drawing model: same shapes, deterministic bytes."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from tests.conftest import check_golden
+from generator.backends.pdf import write_pdf
+from generator.backends.svg import drawing_svg
+from generator.render import fonts
+from generator.render.model import Circle, Drawing, IconUse, Line, Paint, Path as Shape, Rect, TextRun, mm
+from generator.render.sheet import single_pages
+from render_helpers import GOLDEN, page_count, render_page
+
+
+def every_primitive(bleed: float = 0.0) -> Drawing:
+    text = "Tom & <Jerry>"
+    return Drawing(mm(60), mm(40), (
+        Rect(mm(2), mm(2), mm(56), mm(36), Paint("#f0e6d2", "#5a3e1b", 1.0, (3.0, 1.5)), mm(3)),
+        Rect(0, 0, mm(10), mm(5), Paint("#1f5fa8")),
+        Circle(mm(50), mm(10), mm(5), Paint("#b3261e", "#000000", 0.5)),
+        Line(mm(5), mm(30), mm(55), mm(30), "#2e7d32", 0.75, (2.0, 2.0)),
+        Shape((("M", mm(10), mm(12)), ("L", mm(20), mm(12)), ("L", mm(15), mm(22)), ("Z",),
+               ("M", mm(13), mm(14)), ("L", mm(17), mm(14)), ("L", mm(15), mm(18)), ("Z",)), Paint("#6a3d9a")),
+        Shape((("M", mm(25), mm(12)), ("C", mm(30), mm(8), mm(35), mm(16), mm(40), mm(12))),
+              Paint(None, "#000000", 1.0), evenodd=False),
+        TextRun(mm(5), mm(27), text, "cardo-bold", 10, "#000000", fonts.width("cardo-bold", text) * 10),
+        TextRun(mm(57), mm(35), "up", "open-sans", 6, "#555555", fonts.width("open-sans", "up") * 6, rotate=90),
+        IconUse("rope", mm(42), mm(20), mm(6), "#2a2118"),
+    ), bleed, "sample", "#ffffff")
+
+
+def test_svg_of_every_primitive(regenerate: bool) -> None:
+    text = drawing_svg(every_primitive(), "every primitive")
+    ET.fromstring(text)
+    check_golden(GOLDEN / "every-primitive.svg", text, regenerate)
+
+
+def test_pdf_of_every_primitive(tmp_path: Path, regenerate: bool) -> None:
+    pdf = tmp_path / "sample.pdf"
+    stats = write_pdf(single_pages([every_primitive(), every_primitive(mm(3))]), pdf, title="sample")
+    assert stats.pages == 2 == page_count(pdf)
+    check_golden(GOLDEN / "every-primitive.pdf", pdf.read_bytes(), regenerate)
+    # a page per drawing, sized to its bleed box
+    first, second = render_page(pdf, 0, 72), render_page(pdf, 1, 72)
+    assert abs(first.size[0] - mm(60)) <= 1 and abs(second.size[0] - mm(66)) <= 1
+    # the blue square in the top-left corner is where both backends put it
+    assert first.getpixel((5, 5)) == (0x1F, 0x5F, 0xA8)
+    assert second.getpixel((int(mm(3)) + 5, int(mm(3)) + 5)) == (0x1F, 0x5F, 0xA8)

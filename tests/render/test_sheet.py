@@ -1,0 +1,176 @@
+"""Imposition on the model: how many cards fit, where they go, crop marks, duplex backs and the page line."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import UsageError
+from generator.render.model import Drawing, Line, Page, TextRun, mm
+from generator.render.sheet import PAPERS, Heading, SheetOptions, crop_marks, grid, page_count, pages
+
+POKER = (mm(63), mm(88))
+
+
+@pytest.mark.parametrize(("paper", "orientation", "cols", "rows"), [
+    ("a4", "portrait", 3, 3), ("letter", "portrait", 3, 3),
+    ("a4", "landscape", 4, 2), ("letter", "landscape", 4, 2),
+])
+def test_nine_poker_cards_on_a4_and_letter(paper: str, orientation: str, cols: int, rows: int) -> None:
+    g = grid(*POKER, SheetOptions(paper=paper, orientation=orientation))
+    assert (g.cols, g.rows) == (cols, rows)
+    # centred
+    assert g.x0 == pytest.approx(g.page_w - g.x0 - g.width)
+    assert g.y0 == pytest.approx(g.page_h - g.y0 - g.height)
+
+
+def test_page_sizes() -> None:
+    assert PAPERS["a4"] == pytest.approx((mm(210), mm(297)))
+    assert PAPERS["letter"] == (612.0, 792.0)
+    assert SheetOptions(paper="letter", orientation="landscape").page_size == (792.0, 612.0)
+
+
+def test_bleed_and_gutter_space_the_cards() -> None:
+    g = grid(*POKER, SheetOptions(orientation="landscape", bleed=mm(3), gutter=mm(2)))
+    assert g.step_x == pytest.approx(mm(63 + 6 + 2))
+    x0, _ = g.slot(0)
+    x1, _ = g.slot(1)
+    assert x1 - x0 == pytest.approx(mm(71))
+    assert x0 - g.x0 == pytest.approx(mm(3))  # the trim box sits inside its bleed
+
+
+def test_cards_too_big_for_the_paper() -> None:
+    with pytest.raises(UsageError, match="does not fit on A4 portrait"):
+        grid(mm(250), mm(300), SheetOptions())
+
+
+def _inside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:
+    bx, by, bw, bh = box
+    return bx - 1e-6 < x < bx + bw + 1e-6 and by - 1e-6 < y < by + bh + 1e-6
+
+
+@pytest.mark.parametrize("options", [
+    SheetOptions(), SheetOptions(bleed=mm(3), orientation="landscape"), SheetOptions(gutter=mm(4)),
+    SheetOptions(paper="letter", bleed=mm(3.175), crop_length=mm(8), crop_width=1.0),
+])
+def test_crop_marks_extend_trim_lines_and_never_touch_a_card(options: SheetOptions) -> None:
+    g = grid(*POKER, options)
+    for count in (g.per_page, 2, 1):
+        marks = [m for m in crop_marks(g, count, options) if isinstance(m, Line)]
+        assert marks and all(m.width == options.crop_width for m in marks)
+        boxes = []
+        for i in range(count):
+            x, y = g.slot(i)
+            boxes.append((x - g.bleed, y - g.bleed, g.card_w + 2 * g.bleed, g.card_h + 2 * g.bleed))
+        trims_x = {round(g.slot(i)[0] + e, 3) for i in range(count) for e in (0, g.card_w)}
+        trims_y = {round(g.slot(i)[1] + e, 3) for i in range(count) for e in (0, g.card_h)}
+        for m in marks:
+            length = abs(m.x2 - m.x1) + abs(m.y2 - m.y1)
+            assert length == pytest.approx(options.crop_length, abs=2e-3)  # ends rounded to 0.001 pt
+            for t in (0.0, 0.25, 0.5, 0.75, 1.0):
+                px, py = m.x1 + t * (m.x2 - m.x1), m.y1 + t * (m.y2 - m.y1)
+                assert not any(_inside(px, py, b) for b in boxes), "a crop mark crosses a card"
+                assert 0 <= px <= g.page_w and 0 <= py <= g.page_h
+            if m.x1 == m.x2:
+                assert round(m.x1, 3) in trims_x
+            else:
+                assert round(m.y1, 3) in trims_y
+        # every trim line has its marks
+        assert {round(m.x1, 3) for m in marks if m.x1 == m.x2} == trims_x
+        assert {round(m.y1, 3) for m in marks if m.y1 == m.y2} == trims_y
+
+
+def _deck(n: int) -> list[Drawing]:
+    return [Drawing(POKER[0], POKER[1], (), 0.0, f"card{i}") for i in range(n)]
+
+
+BACK = Drawing(POKER[0], POKER[1], (), 0.0, "back")
+
+
+def _pages(n: int, options: SheetOptions) -> list[Page]:
+    g = grid(*POKER, options)
+    return list(pages(iter(_deck(n)), n, BACK, g, options, Heading("Game", "Deck")))
+
+
+@pytest.mark.parametrize(("cards", "options", "expected"), [
+    (120, SheetOptions(), 28),
+    (30, SheetOptions(), 8),
+    (120, SheetOptions(duplex="none"), 14),
+    (120, SheetOptions(duplex="short"), 28),
+    (120, SheetOptions(orientation="landscape"), 30),
+    (120, SheetOptions(paper="letter"), 28),
+    (9, SheetOptions(), 2),
+    (10, SheetOptions(duplex="none"), 2),
+])
+def test_page_counts(cards: int, options: SheetOptions, expected: int) -> None:
+    made = _pages(cards, options)
+    assert len(made) == expected == page_count(cards, grid(*POKER, options), options)
+    assert [p.kind for p in made[:2]] == (["fronts", "backs"] if options.duplex != "none" else ["fronts"] * 2)
+    assert sum(len(p.placed) for p in made if p.kind == "fronts") == cards
+
+
+def test_long_edge_backs_mirror_the_columns() -> None:
+    options = SheetOptions(duplex="long")
+    fronts, backs = _pages(9, options)
+    for front, back in zip(fronts.placed, backs.placed):
+        assert back.x == pytest.approx(fronts.width - front.x - POKER[0])
+        assert back.y == pytest.approx(front.y)
+        assert not back.turned and back.drawing is BACK
+
+
+def test_short_edge_backs_mirror_the_rows_and_turn() -> None:
+    options = SheetOptions(duplex="short")
+    fronts, backs = _pages(9, options)
+    for front, back in zip(fronts.placed, backs.placed):
+        assert back.x == pytest.approx(front.x)
+        assert back.y == pytest.approx(fronts.height - front.y - POKER[1])
+        assert back.turned
+
+
+def test_landscape_long_edge_flips_top_to_bottom() -> None:
+    fronts, backs = _pages(8, SheetOptions(orientation="landscape", duplex="long"))
+    assert backs.placed[0].turned
+    assert backs.placed[0].y == pytest.approx(fronts.height - fronts.placed[0].y - POKER[1])
+
+
+def test_back_offset_moves_backs_right_and_up() -> None:
+    plain = _pages(9, SheetOptions())[1]
+    moved = _pages(9, SheetOptions(back_offset=(mm(1.5), mm(-0.5))))[1]
+    for a, b in zip(plain.placed, moved.placed):
+        assert b.x - a.x == pytest.approx(mm(1.5))
+        assert b.y - a.y == pytest.approx(mm(0.5))  # y up is 0.5 mm down for -0.5
+
+
+def test_a_page_line_on_every_page() -> None:
+    made = _pages(20, SheetOptions())
+    for number, page in enumerate(made, start=1):
+        lines = [item.text for item in page.items if isinstance(item, TextRun) and "page" in item.text]
+        assert lines == [f"Game · Deck · {page.kind if page.kind == 'fronts' else 'backs, flip on the long edge'}"
+                         f" · page {number} of {len(made)} · print at 100% (actual size)"]
+
+
+@pytest.mark.parametrize("options", [SheetOptions(), SheetOptions(paper="letter"), SheetOptions(orientation="landscape"),
+                                     SheetOptions(paper="letter", orientation="landscape", bleed=mm(3.175))])
+def test_the_page_line_stays_clear_of_cards_and_marks(options: SheetOptions) -> None:
+    g = grid(*POKER, options)
+    page = _pages(g.per_page, options)[0]
+    cards = [(p.x - g.bleed, p.y - g.bleed, g.card_w + 2 * g.bleed, g.card_h + 2 * g.bleed) for p in page.placed]
+    marks = [m for m in page.items if isinstance(m, Line) and m.width == options.crop_width]
+    for run in (i for i in page.items if isinstance(i, TextRun)):
+        if run.rotate:
+            box = (run.x - run.size, run.y - run.width, run.size * 1.3, run.width)
+        else:
+            box = (run.x, run.y - run.size, run.width, run.size * 1.3)
+        assert box[0] >= mm(3) and box[1] >= mm(3)
+        assert box[0] + box[2] <= g.page_w - mm(3) and box[1] + box[3] <= g.page_h - mm(3)
+        for c in cards:
+            assert box[0] + box[2] <= c[0] or c[0] + c[2] <= box[0] or box[1] + box[3] <= c[1] or c[1] + c[3] <= box[1]
+        for m in marks:
+            assert not (_inside(m.x1, m.y1, box) or _inside(m.x2, m.y2, box))
+
+
+def test_a_page_line_the_font_cannot_draw_is_an_error() -> None:
+    from generator.errors import FitError
+
+    g = grid(*POKER, SheetOptions())
+    with pytest.raises(FitError, match="holds '☃', which the font Open Sans cannot draw"):
+        list(pages(iter(_deck(1)), 1, BACK, g, SheetOptions(), Heading("Game", "Snow ☃ deck")))

@@ -1,0 +1,201 @@
+"""Card text: templates (strict, sandboxed, data printed literally), markup, icons, wrapping and shrinking."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.layout import text as T
+from generator.render import fonts
+from generator.render.icons import ICON_ADVANCE, ICON_RISE
+from generator.render.model import IconUse, TextRun, mm
+
+
+def style(size: float = 10, min_size: float = 6.5, **kw: Any) -> T.Style:
+    return T.Style(kw.pop("face", "cardo"), size, min_size, "#000000", **kw)
+
+
+def words(text: str, face: str = "cardo") -> list[list[tuple[str, str | None, str]]]:
+    return [[(p.face, p.icon, p.text) for p in w.pieces] for para in T.parse(text, face) for w in para]
+
+
+# --- templates ----------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Thing:
+    name: str
+    value: int | None = None
+
+
+CONTEXT = {"thing": Thing("Lamp & <b>", 3), "row": {"Card Text": "x", "cost": 2}, "n": None, "words": "a*b\\c"}
+
+
+@pytest.mark.parametrize("source", [
+    "plain text", "{{ thing.name }}", "Cost: {{ row.cost }} and {{ thing.value }}", "{{ n }}|{{ words }}",
+    "{{thing.name}}{{thing.value}}", "}} {{ thing.name }} {",
+])
+def test_simple_templates_render_as_jinja_does(source: str) -> None:
+    fast = T.compile_template(source)
+    jinja = T.Template(source, T.environment().from_string(source))
+    assert fast.render(CONTEXT) == jinja.render(CONTEXT)
+
+
+def test_simple_templates_skip_jinja() -> None:
+    assert T.compile_template("{{ a.b }} x").simple
+    assert not T.compile_template("{{ a.b | upper }}").simple
+    assert not T.compile_template("{% if a %}x{% endif %}").simple
+
+
+@pytest.mark.parametrize("source", ["{{ missing }}", "{{ thing.nothing }}", "{% if missing %}x{% endif %}",
+                                    "{{ thing.name | upper }}{{ missing }}"])
+def test_a_missing_value_is_an_error_not_an_empty_string(source: str) -> None:
+    with pytest.raises(T.Undefined):
+        T.compile_template(source).render(CONTEXT)
+
+
+def test_the_sandbox_refuses_internals() -> None:
+    with pytest.raises(T.TemplateFailure):
+        T.compile_template("{{ thing.__class__.__mro__[1].__subclasses__() }}").render(CONTEXT)
+
+
+def test_card_data_is_never_a_template_and_markup_in_it_is_escaped() -> None:
+    data = {"text": "{{ 7 * 7 }} {% if x %}y{% endif %} **not bold** </svg> & <"}
+    out = T.compile_template("{{ text }}").render(data)
+    assert out == "{{ 7 \\* 7 }} {% if x %}y{% endif %} \\*\\*not bold\\*\\* </svg> & <"
+    printed = " ".join(piece[2] for word in words(out) for piece in word)
+    assert printed == "{{ 7 * 7 }} {% if x %}y{% endif %} **not bold** </svg> & <"
+    assert {piece[0] for word in words(out) for piece in word} == {"cardo"}  # nothing turned bold
+
+
+def test_filters() -> None:
+    assert T.compile_template("{{ 3 | icons('rope') }}").render({}) == "{rope}{rope}{rope}"
+    assert T.compile_template("{{ 'star' | icon }}").render({}) == "{star}"
+    assert T.ink_on("#c99a06") == "#1d1a16"  # dark ink on the Guildhall yellow
+    assert {T.ink_on(c) for c in ("#b3261e", "#1f5fa8", "#2e7d32", "#6a3d9a")} == {"#ffffff"}
+    with pytest.raises(ValueError, match="'dragon' is not an icon"):
+        T.compile_template("{{ 'dragon' | icon }}").render({})
+
+
+def test_syntax_errors_carry_their_line() -> None:
+    with pytest.raises(T.TemplateFailure) as caught:
+        T.compile_template("line one\n{% if %}")
+    assert caught.value.line == 2
+
+
+# --- markup -------------------------------------------------------------------------------------------------------
+
+def test_bold_italic_and_icons() -> None:
+    assert words("Gain **2** {wood}.") == [
+        [("cardo", None, "Gain")],
+        [("cardo-bold", None, "2")],
+        [("cardo", "wood", ""), ("cardo", None, ".")],
+    ]
+    assert words("*so* \\*literal\\*") == [[("cardo-italic", None, "so")], [("cardo", None, "*literal*")]]
+
+
+def test_braces_that_are_not_icons_print_as_they_are() -> None:
+    assert words("{{x}} {Big} { 3 } {") == [[("cardo", None, "{{x}}")], [("cardo", None, "{Big}")],
+                                           [("cardo", None, "{")], [("cardo", None, "3")], [("cardo", None, "}")],
+                                           [("cardo", None, "{")]]
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    ("Gain {wod}", "{wod} is not an icon donjon has (did you mean {wood}?)"),
+    ("**open", "** is opened but not closed"),
+    ("*open", "* is opened but not closed"),
+    ("say ☃", "the font Cardo has no glyph for '☃' (U+2603)"),
+])
+def test_markup_problems(source: str, message: str) -> None:
+    with pytest.raises(T.TextProblem, match=re.escape(message)):
+        T.parse(source, "cardo")
+
+
+def test_a_font_without_italic_is_an_error() -> None:
+    with pytest.raises(T.TextProblem, match="Open Sans has no italic face"):
+        T.parse("*x*", "open-sans")
+
+
+# --- fitting ------------------------------------------------------------------------------------------------------
+
+def test_text_that_fits_keeps_its_size() -> None:
+    fitted = T.fit(T.parse("Short text.", "cardo"), mm(40), mm(10), style())
+    assert fitted.size == 10 and len(fitted.lines) == 1
+
+
+def test_text_shrinks_to_fit_the_height() -> None:
+    text = T.parse(" ".join(["word"] * 40), "cardo")
+    fitted = T.fit(text, mm(40), mm(20), style())
+    assert 6.5 <= fitted.size < 10
+    assert fitted.height <= mm(20)
+    bigger = fitted.size + T.STEP
+    lines = T.wrap(text, bigger, mm(40))
+    assert lines is not None and T.block_height(len(lines), bigger, style()) > mm(20)  # the largest size that fits
+
+
+def test_text_shrinks_to_fit_the_width() -> None:
+    fitted = T.fit(T.parse("Supercalifragilistic", "cardo"), mm(25), mm(20), style(size=14, min_size=6.5))
+    assert fitted.size < 14 and len(fitted.lines) == 1
+    assert fitted.lines[0].w1 * fitted.size <= mm(25)
+
+
+def test_unwrapped_text_shrinks_instead_of_wrapping() -> None:
+    fitted = T.fit(T.parse("A fairly long title here", "cardo"), mm(30), mm(20), style(size=14, min_size=6.5,
+                                                                                        wrap=False))
+    assert len(fitted.lines) == 1 and fitted.lines[0].w1 * fitted.size <= mm(30)
+
+
+def test_text_that_never_fits_says_why() -> None:
+    with pytest.raises(T.NoFit, match=r"it needs \d+ lines .* at 6.5 pt, the smallest size allowed"):
+        T.fit(T.parse(" ".join(["word"] * 400), "cardo"), mm(40), mm(20), style())
+    with pytest.raises(T.NoFit, match="the word 'Pneumonoultramicroscopic' is .* mm wide at 9 pt"):
+        T.fit(T.parse("Pneumonoultramicroscopic", "cardo"), mm(15), mm(20), style(size=9, min_size=9))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["a", "word", "longer", "**bold**", "{wood}", "x{vp}", "*it*", "\n"]),
+                min_size=1, max_size=80),
+       st.floats(min_value=20, max_value=60), st.floats(min_value=8, max_value=60))
+def test_fitted_text_never_leaves_its_box(tokens: list[str], width_mm: float, height_mm: float) -> None:
+    paragraphs = T.parse(" ".join(tokens), "cardo")
+    if not paragraphs:
+        return
+    s = style(size=12, min_size=5, align="center", valign="middle")
+    try:
+        fitted = T.fit(paragraphs, mm(width_mm), mm(height_mm), s)
+    except T.NoFit:
+        return
+    x, y, w, h = mm(10), mm(10), mm(width_mm), mm(height_mm)
+    m = fonts.metrics("cardo")
+    for item in T.layout_runs(fitted, x, y, w, h, s):
+        if isinstance(item, TextRun):
+            assert x - 1e-3 <= item.x and item.x + item.width <= x + w + 1e-3
+            assert y - 1e-3 <= item.y - m.ascent * item.size and item.y + m.descent * item.size <= y + h + 1e-3
+        else:
+            assert isinstance(item, IconUse)
+            assert x - 1e-3 <= item.x and item.x + item.size <= x + w + 1e-3
+
+
+def test_icons_sit_on_the_baseline_at_the_text_size() -> None:
+    fitted = T.fit(T.parse("Pay {stone}", "cardo"), mm(40), mm(10), style(size=10, min_size=10))
+    runs = T.layout_runs(fitted, 0, 0, mm(40), mm(10), style(size=10, min_size=10))
+    text, icon = runs
+    assert isinstance(text, TextRun) and isinstance(icon, IconUse)
+    assert icon.y + icon.size == pytest.approx(text.y, abs=1e-3)  # the icon's square stands on the baseline
+    assert icon.size == pytest.approx(ICON_RISE * 10, abs=1e-3)
+    assert fitted.lines[0].w1 * 10 == pytest.approx(fonts.width("cardo", "Pay ") * 10 + ICON_ADVANCE * 10)
+
+
+def test_runs_merge_words_of_one_face_and_measure_exactly() -> None:
+    s = style(size=9, min_size=9)
+    runs = T.layout_runs(T.fit(T.parse("one two **three** four", "cardo"), mm(60), mm(10), s), 0, 0, mm(60),
+                         mm(10), s)
+    assert [(r.text, r.font) for r in runs if isinstance(r, TextRun)] == [
+        ("one two", "cardo"), ("three", "cardo-bold"), ("four", "cardo")]
+    first = runs[0]
+    assert isinstance(first, TextRun)
+    assert first.width == pytest.approx(fonts.width("cardo", "one two") * 9, abs=1e-3)
