@@ -32,6 +32,7 @@ WORK = HERE / "work"
 PEERS = HERE / "peers"
 DECK100 = HERE / "deck100"
 PROTOGRAF_VENV = HERE / ".venv-protograf"
+DONJON_VENV = HERE / ".venv-donjon"
 
 
 @dataclass
@@ -113,9 +114,27 @@ def _short(arg: str) -> str:
     return arg
 
 
-def donjon_exe(given: str | None) -> str:
+def install_checkout() -> str:
+    """Install this checkout into benchmarks/.venv-donjon as a user would (`pip install .`, bytecode compiled at
+    install time), so that the timings are those of an installed donjon, not of a development checkout."""
+    python = DONJON_VENV / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(DONJON_VENV)], check=True)
+    print("installing this checkout into benchmarks/.venv-donjon ...", flush=True)
+    result = subprocess.run([str(python), "-m", "pip", "install", "-q", "--force-reinstall", "--no-deps", str(REPO)],
+                            capture_output=True, text=True)
+    if result.returncode == 0:  # its dependencies, once
+        result = subprocess.run([str(python), "-m", "pip", "install", "-q", str(REPO)], capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"run.py: installing donjon failed:\n{result.stderr.strip()[-800:]}")
+    return str(DONJON_VENV / "bin" / "donjon")
+
+
+def donjon_exe(given: str | None, install: bool) -> str:
     if given:
         return given
+    if install:
+        return install_checkout()
     beside = Path(sys.executable).with_name("donjon")
     if beside.exists():
         return str(beside)
@@ -339,7 +358,10 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=1, help="uncounted rounds first (default 1)")
     parser.add_argument("--cases", default=",".join(CASES), help=f"comma-separated, from: {', '.join(CASES)}")
     parser.add_argument("--peers", action="store_true", help="install protograf in its own venv and time it too")
-    parser.add_argument("--donjon", help="the donjon command to time (default: the one beside this Python)")
+    parser.add_argument("--donjon", help="the donjon command to time (default: this checkout, installed into "
+                                         "benchmarks/.venv-donjon)")
+    parser.add_argument("--no-install", action="store_true",
+                        help="time the donjon beside this Python (a development install) instead of installing")
     args = parser.parse_args()
     if args.runs < 1 or args.warmup < 0:
         parser.error("--runs must be 1 or more and --warmup 0 or more")
@@ -347,7 +369,7 @@ def main() -> None:
     unknown = [c for c in wanted if c not in CASES]
     if unknown:
         parser.error(f"unknown case {unknown[0]!r}; choose from {', '.join(CASES)}")
-    donjon = donjon_exe(args.donjon)
+    donjon = donjon_exe(args.donjon, install=not args.no_install)
     WORK.mkdir(parents=True, exist_ok=True)
     builders = {"deck": lambda: case_deck(donjon, args.peers), "scale": lambda: case_scale(donjon),
                 "build-all": lambda: case_build_all(donjon), "png": lambda: case_png(donjon),
