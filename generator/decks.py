@@ -30,6 +30,8 @@ class Card:
     data: Mapping[str, Any]
     #: provenance of the record(s) the card shows, keyed by the name the layout reads them under
     provenance: Mapping[str, Provenance] = field(default_factory=dict)
+    #: where a user's card comes from (`cards.csv:12`), for messages; empty for the games' cards
+    origin: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +129,7 @@ def game_decks(content: Content) -> list[Deck]:
 
 
 def user_deck(deck: UserDeck) -> Deck:
-    cards = tuple(Card(c.id, c.name, c.copies, dict(c.fields)) for c in deck.cards)
+    cards = tuple(Card(c.id, c.name, c.copies, dict(c.fields), origin=c.origin) for c in deck.cards)
     return Deck(deck.id, deck.name, deck.id, deck.name, deck.layout, deck.back, deck.card_size, cards, deck.folder)
 
 

@@ -6,6 +6,7 @@ Each case runs as a real `donjon` process with bounded time and memory. See test
 from __future__ import annotations
 
 import hashlib
+import os
 import resource
 import shutil
 import subprocess
@@ -38,7 +39,20 @@ GENERATORS: dict[str, Callable[[], bytes]] = {
     "deep-nesting": lambda: ("[" * 100_000 + "]" * 100_000).encode(),
     "ten-megabytes": lambda: b"# padding\n" * (1024 * 1024),
     "binary": lambda: bytes(range(256)) * 64,
+    "long-integer": lambda: b"game: guedelon\nplayers: " + b"9" * 5000 + b"\n",
 }
+
+
+def _make_unwritable(folder: Path) -> Callable[[], None]:
+    """A folder nobody may write in, even root (which ignores permission bits): the immutable attribute."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return lambda: folder.chmod(0o755)
+    done = subprocess.run(["chattr", "+i", str(folder)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip("cannot make a folder unwritable here (root without chattr)")
+    return lambda: subprocess.run(["chattr", "-i", str(folder)], check=False)
 
 
 def _cases() -> list[Any]:
@@ -63,7 +77,15 @@ def _digest(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _prepare(case: dict[str, Any], tmp: Path) -> None:
+def _edit(case: dict[str, Any], tmp: Path, edits: list[dict[str, str]]) -> None:
+    for edit in edits:
+        target = tmp / edit["path"]
+        text = target.read_text(encoding="utf-8")
+        assert edit["old"] in text, f"corpus case {case['id']}: {edit['old']!r} is not in {edit['path']}"
+        target.write_text(text.replace(edit["old"], edit["new"], 1), encoding="utf-8")
+
+
+def _prepare(case: dict[str, Any], tmp: Path, cleanups: list[Callable[[], None]]) -> None:
     if case.get("base") == "content":
         shutil.copytree(content_dir(), tmp / "content", ignore=shutil.ignore_patterns("schemas", "examples"))
     for spec in case.get("files", []):
@@ -79,24 +101,32 @@ def _prepare(case: dict[str, Any], tmp: Path) -> None:
                 shutil.copytree(source, target, dirs_exist_ok=True)
             else:
                 shutil.copy(source, target)
+        elif spec.get("generate") == "unwritable-folder":
+            cleanups.append(_make_unwritable(tmp / spec["path"]))
         else:
             target.write_bytes(GENERATORS[spec["generate"]]())
-    for edit in case.get("edits", []):
-        target = tmp / edit["path"]
-        text = target.read_text(encoding="utf-8")
-        assert edit["old"] in text, f"corpus case {case['id']}: {edit['old']!r} is not in {edit['path']}"
-        target.write_text(text.replace(edit["old"], edit["new"], 1), encoding="utf-8")
+    _edit(case, tmp, case.get("edits", []))
+
+
+@pytest.fixture
+def cleanups() -> Any:
+    undo: list[Callable[[], None]] = []
+    yield undo
+    for action in reversed(undo):
+        action()
 
 
 @pytest.mark.parametrize("case", _cases())
-def test_bad_input(case: dict[str, Any], tmp_path: Path) -> None:
-    _prepare(case, tmp_path)
+def test_bad_input(case: dict[str, Any], tmp_path: Path, cleanups: list[Callable[[], None]]) -> None:
+    _prepare(case, tmp_path, cleanups)
     before = None
     if "setup_run" in case:  # a good build first, whose files must survive the failing one untouched
         setup = [a.replace("{tmp}", str(tmp_path)) for a in case["setup_run"]]
         done = subprocess.run([*donjon_argv(), *setup], capture_output=True, text=True, timeout=TIMEOUT_S * 5)
         assert done.returncode == 0, done.stderr
         before = _digest(tmp_path / case["keep"])
+        assert before, "the good build wrote nothing to keep"
+        _edit(case, tmp_path, case.get("then_edits", []))
     args = [a.replace("{tmp}", str(tmp_path)) for a in case["run"]]
     result = subprocess.run([*donjon_argv(), *args], capture_output=True, text=True, timeout=TIMEOUT_S,
                             preexec_fn=_limit, cwd=tmp_path)
@@ -107,7 +137,8 @@ def test_bad_input(case: dict[str, Any], tmp_path: Path) -> None:
         assert fragment in result.stdout, f"missing {fragment!r} in:\n{result.stdout}"
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout
     if case["exit"] != 0:
-        assert result.stderr.strip(), "a failure must say why on stderr"
+        # why it failed: on stderr, or for broken game rules in the result itself (stdout)
+        assert (result.stderr if case["exit"] != 1 or "stdout" not in case else result.stdout).strip()
         assert "internal error" not in result.stderr
     if before is not None:
         assert _digest(tmp_path / case["keep"]) == before, "a failed build changed files of the earlier good build"

@@ -103,8 +103,9 @@ def deck_view(deck: Deck) -> DeckView:
 
 def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: float) -> Drawing:
     size = deck.card_size
+    who = f"{deck_label(deck)}: card {card.name!r} ({card.origin})" if card.origin else f"{deck_label(deck)}: card {card.id}"
     what = subject(card.data, CardView(card.id, card.name, card.copies, card.data), view, card.provenance,
-                   f"{deck_label(deck)}: card {card.id}", key=card.id if card.copies > 1 else None)
+                   who, key=card.id if card.copies > 1 else None)
     return draw(layout, what, size.width_pt, size.height_pt, bleed)
 
 
