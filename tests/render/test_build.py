@@ -193,7 +193,9 @@ def test_text_too_long_fails_naming_the_card_and_field(tmp_path: Path) -> None:
     deck = make_deck(tmp_path / "mine", rows)
     result = run("build", "--content", str(deck), "--out", str(tmp_path / "out"))
     assert result.exit_code == 1
-    assert "test-deck: card 050-card-49: the text of box 'body' (templates/layouts/generic.yaml:" in result.stderr
+    # the card by its name and its row of the table, then the layout's box and where that box is written
+    assert "test-deck: card 'Card 49' (" in result.stderr and "mine/cards.csv:51): the text of box 'body' (" in result.stderr
+    assert "templates/layouts/generic.yaml:" in result.stderr
     assert "does not fit" in result.stderr and "at 6.5 pt, the smallest size allowed" in result.stderr
 
 
