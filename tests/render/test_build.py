@@ -258,7 +258,7 @@ def test_content_check_reports_layout_problems(tmp_path: Path) -> None:
     make_deck(tmp_path / "mine", [{"name": "A", "text": "x"}, {"name": "B", "text": "y"}], layout=layout)
     result = run("content", "check", str(tmp_path))
     assert result.exit_code == 1
-    assert re.search(r"mine/layout\.yaml:3: boxes\.power\.text: test-deck: card 001-a: 'power' is undefined "
+    assert re.search(r"mine/layout\.yaml:3: boxes\.power\.text: test-deck: card 'A' \(\S+/mine/cards\.csv:2\): 'power' is undefined "
                      r"\(the layout reads a value this card does not have\) \(and 1 more card\)", result.stderr)
 
 
