@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -144,16 +145,24 @@ def test_out_that_is_a_file(tmp_path: Path) -> None:
     assert "--out" in result.stderr and "is a file" in result.stderr
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
 def test_out_that_is_not_writable(tmp_path: Path) -> None:
     locked = tmp_path / "locked"
     locked.mkdir()
-    locked.chmod(0o500)
+    # root ignores permission bits; the immutable attribute stops even root
+    as_root = os.geteuid() == 0
+    if as_root:
+        if subprocess.run(["chattr", "+i", str(locked)], capture_output=True).returncode != 0:
+            pytest.skip("root, and chattr cannot make the folder immutable here")
+    else:
+        locked.chmod(0o500)
     try:
         result = run("build", "guedelon/events", "--out", str(locked))
         assert result.exit_code == 3 and "not writable" in result.stderr
     finally:
-        locked.chmod(0o700)
+        if as_root:
+            subprocess.run(["chattr", "-i", str(locked)], check=False)
+        else:
+            locked.chmod(0o700)
 
 
 def test_a_deck_of_ones_own(tmp_path: Path) -> None:
