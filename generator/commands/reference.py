@@ -51,10 +51,11 @@ def reference(
     from generator.resources import display_path
 
     content = load_content(content_dir, games=GAMES if wanted == "all" else (wanted,))
-    games = [g.info.id for g in content.games()] if wanted == "all" else [content.game(wanted).info.id]
+    games = [g.info.id for g in content.games()]
     if not games:
-        raise UsageError(f"reference: {display_path(content_dir or Path('content'))} holds no game catalog "
-                         f"({', '.join(GAMES)})")
+        folder = display_path(content.root)
+        raise UsageError(f"{folder}: holds no {'game' if wanted == 'all' else wanted} catalog (no folder "
+                         f"{'named after a game' if wanted == 'all' else wanted + '/'} with a game.yaml)")
     prepare_dir(out)
     for game_id in games:
         written = write_reference(content, game_id, out, key)

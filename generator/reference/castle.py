@@ -165,7 +165,8 @@ def _sheet(game: Castle, sources: Sources) -> list[Block]:
     rows = [(cell(f"{g.first}-{g.last}" if g.first != g.last else str(g.first)),
              cell(sources.value(_points(g.points), track.provenance, "groups"))) for g in track.groups]
     blocks += sources.table((Column("Last resident", 1.4), Column("Points", 1.4)), rows,
-                            ["Resident track"] * len(rows), [track.provenance] * len(rows), [0] * len(rows),
+                            ["Resident track"] * len(rows), [track.provenance] + [None] * (len(rows) - 1),
+                            [0] * len(rows),
                             source_share=4.0)
     return blocks
 

@@ -187,7 +187,8 @@ Deferred = Callable[[Mapping[str, int], int], list[Primitive]]
 @dataclass
 class _Page:
     items: list[Primitive] = field(default_factory=list)
-    deferred: list[Deferred] = field(default_factory=list)
+    #: drawings made at the end, each with the place in `items` it goes (so text keeps its reading order)
+    deferred: list[tuple[int, Deferred]] = field(default_factory=list)
     anchors: list[Anchor] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     section: str = ""
@@ -391,12 +392,12 @@ class Layout:
             while fit < total and text.height(fit + 1 - done) <= self.room() + 1e-6:
                 fit += 1
             count = fit - done
-            if count < total - done:
-                # keep two lines on each side of a page break, when the paragraph has them
-                if count and total - done >= 4 and count < 2:
+            if 0 < count < total - done:
+                # never one line alone on either side of a page break
+                if count == 1:
                     count = 0
-                elif count and total - done - count == 1 and count > 2:
-                    count -= 1
+                elif total - done - count == 1:
+                    count = count - 1 if count > 2 else 0
             if count == 0:
                 if self.at_top:
                     count = 1  # a single line taller than the frame: place it and move on
@@ -541,7 +542,7 @@ class Layout:
             if end < right - TOC_NUMBER + 4.0:
                 self.page.items.append(Line(round(end, 3), round(baseline, 3), round(right - TOC_NUMBER + 4.0, 3),
                                             round(baseline, 3), RULE, 0.6, (0.6, 2.4)))
-            self.page.deferred.append(_page_number(key, right, baseline, st))
+            self.page.deferred.append((len(self.page.items), _page_number(key, right, baseline, st)))
             self.page.links.append(Link(x, self.y - 1.0, right - x, h + 2.0, key))
             self.y += h
         self.y += block.after
@@ -553,9 +554,10 @@ class Layout:
         pages = []
         for number, page in enumerate(self.pages, start=1):
             items = list(page.items)
-            for deferred in page.deferred:
-                items.extend(deferred(self.anchor_pages, total))
-            items.extend(self.running(number, total, page.section))
+            for at, deferred in reversed(page.deferred):
+                items[at:at] = deferred(self.anchor_pages, total)
+            # the running header first and the footer last, so that text comes out in reading order
+            items = [*self.header(number, page.section), *items, *self.footer(number, total)]
             for link in page.links:
                 if link.key not in self.anchor_pages:
                     raise LayoutProblem(f"{self.doc.title}: a link goes to {link.key!r}, which is nowhere")
@@ -564,22 +566,28 @@ class Layout:
                               tuple(page.links)))
         return pages
 
-    def running(self, number: int, total: int, section: str) -> list[Primitive]:
-        """The running header (document and section, on every page but the first) and the footer."""
+    def header(self, number: int, section: str) -> list[Primitive]:
+        """The running header, on every page but the first: the document's title, and the section."""
+        if number == 1:
+            return []
+        style = STYLES["running"]
+        left, right = self.x, self.x + self.width
+        base = MARGIN_TOP + fonts.metrics(style.face).ascent * style.size
+        out: list[Primitive] = [_run(left, base, self.doc.title, style)]
+        if section:
+            out.append(_run(right, base, section, style, align="right"))
+        rule_y = round(MARGIN_TOP + HEADER_H * 0.55, 3)
+        out.append(Line(round(left, 3), rule_y, round(right, 3), rule_y, HAIRLINE, 0.5))
+        return out
+
+    def footer(self, number: int, total: int) -> list[Primitive]:
+        """The footer: the document's footer text, and `page n of N`."""
         style = STYLES["running"]
         m = fonts.metrics(style.face)
-        out: list[Primitive] = []
         left, right = self.x, self.x + self.width
-        if number > 1:
-            base = MARGIN_TOP + m.ascent * style.size
-            out.append(_run(left, base, self.doc.title, style))
-            if section:
-                out.append(_run(right, base, section, style, align="right"))
-            rule_y = round(MARGIN_TOP + HEADER_H * 0.55, 3)
-            out.append(Line(round(left, 3), rule_y, round(right, 3), rule_y, HAIRLINE, 0.5))
         foot = self.page_h - MARGIN_BOTTOM - style.size * m.descent
         rule_y = round(self.page_h - MARGIN_BOTTOM - FOOTER_H * 0.55, 3)
-        out.append(Line(round(left, 3), rule_y, round(right, 3), rule_y, HAIRLINE, 0.5))
+        out: list[Primitive] = [Line(round(left, 3), rule_y, round(right, 3), rule_y, HAIRLINE, 0.5)]
         if self.doc.footer:
             out.extend(self.measure(self.doc.footer, "running", self.width * 0.75)
                        .runs(0, 1, left, foot - m.ascent * style.size, self.width * 0.75, "left"))

@@ -97,7 +97,7 @@ def _set(game: Guildhall, game_set: GuildhallSet, sources: Sources) -> list[Bloc
                          cell(sources.value(text(level.effect), profession.provenance, "levels.effect"))))
             groups.append(number)
             records.append(profession.name)
-            provs.append(profession.provenance)
+            provs.append(profession.provenance if index == 0 else None)  # its source, once
     blocks += sources.table((Column("Profession", 2.2), Column("Cards held", 1.1), Column("Effect", 4.2)), rows,
                             records, provs, groups, source_share=2.3)
     blocks += _vp_cards(game, game_set, vp_cards, sources)
@@ -136,7 +136,7 @@ def _vp_cards(game: Guildhall, game_set: GuildhallSet, cards: tuple[VpCard, ...]
         Heading(f"{game_set.name}: VP cards", 2, f"{game_set.id}-vp"),
         Para("Buy a VP card by discarding as many completed chapters as its cost. A 2- or 3-player game leaves "
              "some copies out before play: the supply columns give the copies in play.", "small", after=4.0),
-        *sources.table((Column("Card", 1.0), Column("Cost", 1.2), Column("Ability when bought", 3.6),
+        *sources.table((Column("Card", 1.05), Column("Cost", 1.4), Column("Ability when bought", 3.4),
                         Column("Copies", 1.0, "right"), Column("2-3 players", 1.3, "right"),
                         Column("4 players", 1.15, "right")), rows, records, provs, source_share=2.4),
         Heading(f"{game_set.name}: VP supply by value", 3, f"{game_set.id}-supply"),
@@ -144,10 +144,11 @@ def _vp_cards(game: Guildhall, game_set: GuildhallSet, cards: tuple[VpCard, ...]
     small, full = game.vp_supply(game_set.id, 3), game.vp_supply(game_set.id, 4)
     supply_rows = []
     for value in sorted(set(small) | set(full)):
-        inferred = any(sources.inferred(c.provenance, f) for c in cards if c.value == value for f in counts)
-        mark = f" {MARK}" if inferred else ""
-        supply_rows.append((cell(f"**{value} VP**"), cell(f"{small.get(value, 0)}{mark}"),
-                            cell(f"{full.get(value, 0)}{mark}")))
+        of_value = [c for c in cards if c.value == value]
+        counted = f" {MARK}" if any(sources.inferred(c.provenance, f) for c in of_value for f in counts) else ""
+        valued = f" {MARK}" if any(sources.inferred(c.provenance, "value") for c in of_value) else ""
+        supply_rows.append((cell(f"**{value} VP**{valued}"), cell(f"{small.get(value, 0)}{counted}"),
+                            cell(f"{full.get(value, 0)}{counted}")))
     blocks += [
         Para("The cards of each value in play, counted from the table above.", "small", after=3.0),
         Table((Column("Value", 1), Column("2-3 players", 1, "right"), Column("4 players", 1, "right")),

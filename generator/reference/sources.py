@@ -131,7 +131,8 @@ class Sources:
               after: float = 8.0) -> list[Block]:
         """A table with its provenance. A rulebook section that every row cites is said once, above the table;
         otherwise, and whenever a row has an inferred value, a Source column gives each row's. A row whose
-        provenance is None (a total) cites none."""
+        provenance is None cites none: a total, or a row going on with the record of the row above it (the
+        levels of a profession after its first)."""
         cited = [p for p in provs if p is not None]
         blocks: list[Block] = []
         common = cited[0].rulebook if cited and all(p.rulebook == cited[0].rulebook for p in cited) else None
@@ -142,8 +143,8 @@ class Sources:
         if not cited or (common and not inferred):
             return [*blocks, Table(tuple(columns), tuple(rows), tuple(groups), after=after)]
         with_source = tuple(
-            row + (self.column(record, prov, rulebook=not common) if first and prov is not None else Cell(),)
-            for row, record, prov, first in zip(rows, records, provs, _firsts(records, provs)))
+            row + (self.column(record, prov, rulebook=not common) if prov is not None else Cell(),)
+            for row, record, prov in zip(rows, records, provs))
         return [*blocks, Table((*columns, Column("Source", source_share)), with_source, tuple(groups), after=after)]
 
     # --- the Sources section ---
@@ -184,12 +185,6 @@ class Sources:
         blocks.append(Table((Column("Note", 0.5), Column("Confidence", 1.6), Column("Values and source", 5.4)),
                             tuple(rows)))
         return blocks
-
-
-def _firsts(records: Sequence[str], provs: Sequence[Provenance | None]) -> list[bool]:
-    """Whether each row starts a record (the rows of a profession's levels are one record: its source is given
-    once, on its first row)."""
-    return [i == 0 or records[i] != records[i - 1] or provs[i] != provs[i - 1] for i in range(len(records))]
 
 
 def _grouped(covers: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
