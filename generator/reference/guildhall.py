@@ -8,6 +8,7 @@ from generator.layout.text import ink_on
 from generator.reference.document import Block, Cell, Column, Heading, Para, Row, Table, cell
 from generator.reference.sources import MARK, Sources, text
 
+
 def _plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
@@ -48,7 +49,7 @@ def _box(game: Guildhall, sources: Sources) -> list[Block]:
     colour_rows = [(_swatch(c.hex, c.symbol), cell(f"**{text(c.name)}**"), cell(f"{{{c.symbol}}} {text(c.symbol)}"),
                     cell(text(c.hex)))
                    for c in game.colours]
-    blocks += sources.table((Column("Colour", 1), Column("Name", 2), Column("Symbol", 2), Column("Ink", 1.5)),
+    blocks += sources.table((Column("Colour", 1), Column("Name", 2), Column("Symbol", 2), Column("Printed as", 1.5)),
                             colour_rows, [c.name for c in game.colours], [c.provenance for c in game.colours])
     blocks += [
         Heading("VP tokens", 2, "vp-tokens"),
@@ -72,7 +73,7 @@ def _set(game: Guildhall, game_set: GuildhallSet, sources: Sources) -> list[Bloc
     colours = len(game.colours)
     per_profession = colours * comp.copies_per_card
     blocks: list[Block] = [
-        Heading(game_set.name, 1, game_set.id),
+        Heading(game_set.name, 1, f"set-{game_set.id}"),
         Para(f"{_plural(len(professions), 'profession')}, each in {_plural(colours, 'colour')} x "
              f"{_plural(comp.copies_per_card, 'copy', 'copies')}: {_plural(per_profession, 'card')} a profession, "
              f"{_plural(len(professions) * per_profession, 'profession card')}; and "

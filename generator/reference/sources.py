@@ -1,12 +1,13 @@
 """Where each value of a reference comes from: the marks, the provenance column, and the Sources section.
 
-A value that no rulebook states is printed with the `inferred` mark beside it. Each table row ends in a
-provenance column: the rulebook section its stated values come from, then one line per inference covering
-the row, `{inferred} note 3 · level thresholds: best reading, not official`, which links to note 3. The notes
-are collected as the tables are written; the Sources section at the end lists the game's rulebooks, what each
-confidence means, and each note: the values it covers and the catalog's own account of where they come from.
-Inferences that share a source and a confidence (the timing of eighteen events, the ropes of many tiles) share
-one note.
+A value that no rulebook states is printed with the `inferred` mark beside it. A table says where its values
+come from in one line above it when all its rows cite the same rulebook section, else in a Source column: the
+rulebook section of each row's stated values, then one line per inference covering the row,
+`{inferred} note 3 (M): level thresholds`, which links to note 3. The notes are collected as the tables are
+written; the Sources section at the end lists the game's rulebooks and each note: the values it covers, how
+sure donjon is of them (in the words of `CONFIDENCE_WORDS`, which the first page's key explains) and the
+catalog's own account of where they come from. Inferences that share a source and a confidence (the timing of
+eighteen events, the ropes of many tiles) share one note.
 """
 
 from __future__ import annotations
