@@ -173,3 +173,17 @@ def test_the_command_module_imports_only_typer() -> None:
             "'generator.catalog') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "", done.stdout + done.stderr
+
+
+def test_catalog_text_prints_as_it_is(tmp_path: Path) -> None:
+    mine = tmp_path / "content"
+    shutil.copytree(content_dir(), mine)
+    guests = mine / "once-upon-a-castle" / "guests.yaml"
+    hostile = 'Tom & <b>Jerry</b> **stars** \\\\back {{ x }} {% y %}'
+    guests.write_text(guests.read_text(encoding="utf-8").replace("power: Gain 2 Wood.", f"power: '{hostile}'"),
+                      encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("reference", "once-upon-a-castle", "--content", str(mine), "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(page_texts(reference_path(out, "once-upon-a-castle")))
+    assert "Tom & <b>Jerry</b> **stars** \\\\back {{ x }} {% y %}" in text
