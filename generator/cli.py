@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from generator.commands import build, content, score
+from generator.commands import build, content, reference, score
 
 HELP = """\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
@@ -37,6 +37,7 @@ app = typer.Typer(
 app.add_typer(content.app, name="content")
 app.command("build", help=build.HELP)(build.build)
 app.command("score", help=score.HELP)(score.score)
+app.command("reference", help=reference.HELP)(reference.reference)
 
 
 def _version(value: bool) -> None:

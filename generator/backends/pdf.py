@@ -9,6 +9,8 @@
 - Content streams are written as PDF operators (`Canvas.addLiteral`), a few strings per drawing, with numbers
   rounded to a thousandth of a point: reportlab's drawing calls format every number and open a text object
   per call, which is most of the time a deck takes to write. Streams are Flate-compressed, not ASCII85.
+- A page's anchors become named destinations (and, with a title, entries of the document outline, which the
+  viewer then shows on opening); its links become link annotations without a border.
 - Model coordinates are y-down from the top-left; each placed drawing is drawn in its own frame whose origin
   is its trim box's top-left corner with y negated (`1 0 0 1 x y cm`), so text stays upright.
 """
@@ -106,6 +108,8 @@ class _Writer:
         self.forms: dict[str, str] = {}
         self.icon_forms: set[str] = set()
         self.fonts: dict[str, Any] = {}
+        #: whether any page added an outline entry (the viewer then opens with the outline shown)
+        self.outline = False
 
     def _icon_form(self, name: str) -> str:
         form = f"icon-{name}"
@@ -135,6 +139,14 @@ class _Writer:
         c.addLiteral(f"q 1 0 0 1 0 {n(page.height)} cm")
         self.draw(page.items)
         c.addLiteral("Q")
+        for anchor in page.anchors:
+            c.bookmarkPage(anchor.key, fit="XYZ", left=0, top=round(page.height - anchor.y, 3))
+            if anchor.title:
+                c.addOutlineEntry(anchor.title, anchor.key, anchor.level)
+                self.outline = True
+        for link in page.links:
+            c.linkAbsolute("", link.key, (round(link.x, 3), round(page.height - link.y - link.h, 3),
+                                          round(link.x + link.w, 3), round(page.height - link.y, 3)), thickness=0)
         c.showPage()
 
     def place(self, placed: Placed, page_height: float) -> None:
@@ -236,6 +248,9 @@ def write_pdf(pages: Iterable[Page], path: FilePath, *, title: str, subject: str
             stats.placed += len(page.placed)
         if canvas is None:
             raise ValueError("a PDF needs at least one page")
+        assert writer is not None
+        if writer.outline:
+            canvas.showOutline()
         canvas.save()
     finally:
         rl_config.useA85 = a85

@@ -5,6 +5,8 @@ Everything is in points (1/72 in) with the origin at the top-left and y growing 
 coordinates, whose origin is the top-left corner of its trim box; anything drawn into the bleed has negative
 coordinates or coordinates beyond the trim size. A :class:`Page` places drawings and adds its own primitives
 (crop marks, the page line). The PDF and SVG backends draw exactly these shapes, so the two agree in geometry.
+A page may also carry :class:`Anchor` places and :class:`Link` areas, which the PDF backend turns into the
+document's outline (bookmarks) and internal links; they draw nothing.
 
 The primitives are named tuples: immutable, typed, and cheap to create by the thousand (a deck of 100 cards
 makes some 2,000 of them). Text is already laid out when it reaches the model: a :class:`TextRun` is one
@@ -122,6 +124,28 @@ class Placed(NamedTuple):
 PageKind = Literal["fronts", "backs", "sheet"]
 
 
+class Anchor(NamedTuple):
+    """A place on a page that links and the document's outline (its bookmarks) can go to.
+
+    `y` is the top of the place on its page. With a `title`, the anchor is also an entry of the outline, at
+    `level` (0 for the top; an entry's level is at most one more than the entry before it)."""
+
+    key: str
+    y: float
+    title: str = ""
+    level: int = 0
+
+
+class Link(NamedTuple):
+    """A clickable area of a page (top-left corner at (x, y)) that goes to the anchor named `key`."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    key: str
+
+
 class Page(NamedTuple):
     width: float
     height: float
@@ -131,6 +155,10 @@ class Page(NamedTuple):
     kind: PageKind = "sheet"
     number: int = 1
     label: str = ""
+    #: places on this page that links and the outline go to (documents such as the card references)
+    anchors: tuple[Anchor, ...] = ()
+    #: clickable areas going to anchors anywhere in the document
+    links: tuple[Link, ...] = ()
 
 
 MM = 72 / 25.4

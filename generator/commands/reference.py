@@ -1,0 +1,63 @@
+"""`donjon reference`: the card reference of a game, as a PDF to read on screen or print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from generator.commands import reports_errors
+
+HELP = """\
+Write the card reference of a game: a PDF with every card (name, kind, count, effect), the tables of values,
+and where each value comes from. Values no rulebook states are marked and explained in its Sources section.
+
+GAME is guildhall, guedelon, once-upon-a-castle, or all. Writes OUT/GAME/GAME-reference.pdf, with a contents
+page, bookmarks and page numbers. `donjon build` writes the references too.
+"""
+
+#: The games that have a reference, and `all`.
+GAMES = ("guildhall", "guedelon", "once-upon-a-castle")
+
+
+@reports_errors
+def reference(
+    game: str = typer.Argument(..., metavar="GAME", help="guildhall, guedelon, once-upon-a-castle, or all."),
+    content_dir: Optional[Path] = typer.Option(
+        None, "--content", show_default=False, metavar="DIR",
+        help="A content folder to read the catalogs from instead of the shipped ones (a corrected copy of content/)."),
+    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (created if needed)."),
+    paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
+) -> None:
+    """Write the card reference PDF of a game."""
+    import time
+
+    from generator.errors import UsageError
+
+    start = time.perf_counter()
+    wanted = game.strip().lower()
+    if wanted not in (*GAMES, "all"):
+        raise UsageError(f"reference: {game!r} is not a game; choose one of {', '.join(GAMES)}, or all")
+    from generator.render.sheet import PAPERS
+
+    key = paper.strip().lower()
+    if key not in PAPERS:
+        raise UsageError(f"--paper: {paper!r} is not one of {', '.join(PAPERS)}")
+
+    from generator.catalog import load_content
+    from generator.output import prepare_dir
+    from generator.reference.build import write_reference
+    from generator.resources import display_path
+
+    content = load_content(content_dir, games=GAMES if wanted == "all" else (wanted,))
+    games = [g.info.id for g in content.games()]
+    if not games:
+        folder = display_path(content.root)
+        raise UsageError(f"{folder}: holds no {'game' if wanted == 'all' else wanted} catalog (no folder "
+                         f"{'named after a game' if wanted == 'all' else wanted + '/'} with a game.yaml)")
+    prepare_dir(out)
+    for game_id in games:
+        written = write_reference(content, game_id, out, key)
+        typer.echo(f"wrote {display_path(written.path)}: {written.pages} page{'s' if written.pages != 1 else ''}")
+    typer.echo(f"Wrote {len(games)} reference{'s' if len(games) != 1 else ''} in {time.perf_counter() - start:.2f} s.")

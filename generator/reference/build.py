@@ -1,0 +1,77 @@
+"""Card references: one PDF per game, `OUT/GAME/GAME-reference.pdf`, from the game's catalog.
+
+Each game's module (guildhall, guedelon, castle) writes the body of its reference as blocks of the document
+engine; this module puts the first page before it (the title, how to read the marks, the contents) and the
+Sources section after it, lays it out on the paper asked for and writes the PDF atomically.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.reference.document import Block, Contents, Document, Heading, Para, layout
+from generator.reference.sources import MARK, Sources, text
+
+if TYPE_CHECKING:
+    from generator.catalog import Catalog, Content
+    from generator.render.build import BuildOptions, Written
+
+#: The module writing each game's reference.
+MODULES = {"guildhall": "generator.reference.guildhall", "guedelon": "generator.reference.guedelon",
+           "once-upon-a-castle": "generator.reference.castle"}
+SUBJECT = "card reference by donjon"
+
+
+def file_name(game_id: str) -> str:
+    return f"{game_id}-reference.pdf"
+
+
+def document(catalog: Catalog) -> Document:
+    """The whole reference of one game as a document."""
+    info = catalog.info
+    sources = Sources(info)
+    body: list[Block] = importlib.import_module(MODULES[info.id]).body(catalog, sources)
+    back = sources.section("rulebooks", "notes")
+    entries = tuple((b.text, b.key, b.level) for b in (*body, *back) if isinstance(b, Heading) and b.level <= 2)
+    players = (f"{info.players_min} players" if info.players_min == info.players_max
+               else f"{info.players_min}-{info.players_max} players")
+    title = f"{info.name}: card reference"
+    front: list[Block] = [
+        Heading(title, 1, "reference", style="title"),
+        Para(f"{players} · {text(info.publisher)}", "subtitle", after=10.0),
+        Para("Every card of the game: its name, its kind, how many the box holds, and what it does, in donjon's own "
+             "words, from the catalog donjon prints the cards from. It does not replace the rulebooks.", after=8.0),
+        Para("How to read the marks", "h3", after=3.0),
+        *sources.key(),
+        Heading("Contents", 2, "contents"),
+        Contents(entries),
+    ]
+    return Document(title, SUBJECT, (*front, *body, *back),
+                    footer=f"{text(info.name)} · donjon · {MARK} not official, see Sources")
+
+
+def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4") -> Written:
+    """Write one game's reference; says what it wrote."""
+    from generator.backends.pdf import write_pdf
+    from generator.output import atomic_path, inside
+    from generator.render.build import Written
+    from generator.render.sheet import PAPERS
+
+    catalog = content.game(game_id)
+    doc = document(catalog)
+    pages = layout(doc, PAPERS[paper])
+    target = inside(out, game_id, file_name(game_id))
+    with atomic_path(target) as tmp:
+        stats = write_pdf(pages, tmp, title=doc.title, subject=doc.subject)
+    return Written(target, f"card reference, {stats.pages} pages", stats.pages)
+
+
+def make_references(content: Content, target: str, out: Path, options: BuildOptions) -> list[Written]:
+    """The OutputMaker of `donjon build`: the references of every game `target` covers (`all` or a game id);
+    none for one deck, or when the build writes no PDF (`--format svg`)."""
+    if "pdf" not in options.formats:
+        return []
+    games = [g.info.id for g in content.games() if target in ("all", g.info.id)]
+    return [write_reference(content, game_id, out, options.sheet.paper) for game_id in games]
