@@ -61,7 +61,9 @@ OutputMaker = Callable[[Content, str, Path, BuildOptions], list[Written]]
 #: The outputs of `donjon build` besides the decks, as `module:function` of an OutputMaker, made in this order
 #: after the decks (the castle score sheets and the card references go here). Named rather than registered, so
 #: that what a build makes never depends on which modules happen to be imported.
-OTHER_OUTPUTS: tuple[str, ...] = ()
+OTHER_OUTPUTS: tuple[str, ...] = (
+    "generator.sheets.build:make_sheets",
+)
 
 
 def other_outputs() -> list[OutputMaker]:

@@ -37,8 +37,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_every_shipped_deck_builds_with_its_pages(built: Path) -> None:
-    pdfs = sorted(str(p.relative_to(built)) for p in built.rglob("*.pdf"))
-    assert pdfs == sorted(EXPECTED)
+    pdfs = sorted(str(p.relative_to(built)) for p in built.rglob("*.pdf") if not p.name.startswith("castle-sheet"))
+    assert pdfs == sorted(EXPECTED)  # the castle score sheets are tested in tests/sheets
     for name, (_cards, pages) in EXPECTED.items():
         assert page_count(built / name) == pages, name
 
@@ -68,18 +68,25 @@ def test_fonts_are_embedded_subsets_and_nothing_else(built: Path) -> None:
     import pikepdf
 
     for pdf in built.rglob("*.pdf"):
+        # what is typed into a fillable sheet's fields shows in Helvetica, the one font a PDF may name unembedded
+        fillable = pdf.name.endswith("-fillable.pdf")
         with pikepdf.open(pdf) as doc:
+            form_fonts = {f.objgen for f in doc.Root.AcroForm.DR.Font.values()} if fillable else set()
             fonts = [o for o in doc.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"]
             assert fonts, pdf
             for font in fonts:
                 name = str(font.get("/BaseFont"))
+                if font.objgen in form_fonts:
+                    assert name == "/Helvetica", f"{pdf}: {name}"
+                    continue
                 assert re.fullmatch(r"/[A-Z]{6}\+(Cardo|OpenSans)(-Bold|-Italic)?", name), f"{pdf}: {name}"
                 assert font.get("/Subtype") == "/TrueType"
                 descriptor = font.get("/FontDescriptor")
                 assert descriptor is not None and "/FontFile2" in descriptor, f"{pdf}: {name} is not embedded"
                 original = (REPO / "templates" / "fonts").glob("*.ttf")
                 assert len(descriptor.FontFile2.read_bytes()) < min(p.stat().st_size for p in original)
-        assert b"Helvetica" not in pdf.read_bytes()
+        if not fillable:
+            assert b"Helvetica" not in pdf.read_bytes()
 
 
 def test_builds_are_byte_identical(tmp_path: Path, built: Path) -> None:
