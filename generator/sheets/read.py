@@ -160,13 +160,39 @@ def form_fields(data: bytes, display: str) -> dict[str, Any]:
             reader = PdfReader(io.BytesIO(data), strict=False)
             if reader.is_encrypted and not reader.decrypt(""):
                 raise InputError(display, "is an encrypted PDF; save it without a password and score it again")
-            found = reader.get_fields()
+            found = dict(reader.get_fields() or {})
+            unset = [name for name, field in found.items() if field.get("/FT") == "/Btn" and field.get("/V") is None]
+            if unset:
+                states = _widget_states(reader)
+                for name in unset:
+                    if name in states:
+                        found[name] = {**found[name], "/V": states[name]}
         except InputError:
             raise
         except Exception as err:  # pypdf raises many kinds of error on damaged files; none may escape as a bug
             reason = str(err).strip().splitlines()[0][:120] if str(err).strip() else type(err).__name__
             raise InputError(display, f"is a damaged PDF that cannot be read ({reason})") from None
-    return dict(found or {})
+    return found
+
+
+def _widget_states(reader: Any) -> dict[str, Any]:
+    """The state shown by each checkbox widget (`/AS`), by the field's full name: a few viewers tick a box by its
+    appearance and leave the field's value unset."""
+    states: dict[str, Any] = {}
+    for page in reader.pages:
+        for ref in page.get("/Annots") or ():
+            widget = ref.get_object()
+            if widget.get("/Subtype") != "/Widget" or widget.get("/AS") is None:
+                continue
+            parts, node, depth = [], widget, 0
+            while node is not None and depth < 32:
+                if node.get("/T") is not None:
+                    parts.append(str(node["/T"]))
+                parent = node.get("/Parent")
+                node, depth = (parent.get_object() if parent is not None else None), depth + 1
+            if parts:
+                states[".".join(reversed(parts))] = widget["/AS"]
+    return states
 
 
 def read_sheet(data: bytes, display: str) -> Sheet:
@@ -174,7 +200,8 @@ def read_sheet(data: bytes, display: str) -> Sheet:
     found = form_fields(data, display)
     if not found:
         raise InputError(display, "has no form fields: is it a donjon fillable castle sheet? (they are "
-                                  "OUT/once-upon-a-castle/castle-sheet-*-fillable.pdf, made by donjon build)")
+                                  "OUT/once-upon-a-castle/castle-sheet-*-fillable.pdf, made by donjon build; a "
+                                  "sheet printed or flattened to a new PDF loses its fields)")
     if names.VERSION not in found:
         raise InputError(display, f"has form fields but no field {names.VERSION!r}: it is not a donjon fillable "
                                   "castle sheet")
