@@ -305,8 +305,8 @@ class _Sheet:
         mid = (top + bottom) / 2
         self.path([("M", x0, top), ("L", x1, top), ("L", x1 - notch, mid), ("L", x1, bottom), ("L", x0, bottom),
                    ("L", x0 + notch, mid), ("Z",)], Paint(fill=PARCHMENT, stroke=ACCENT, width=1.0))
-        sky = "Sun & clouds" if self.named_guests else "Sun & Cloud"
-        labels = ("Towers", sky, "Residents", "Flags", "Guests", "Total")
+        sky = "{sun} Sun & clouds" if self.named_guests else "{sun} Sun & Cloud"
+        labels = ("{tower} Towers", sky, "{resident} Residents", "{flag} Flags", "{crown} Guests", "Total")
         inner = WIDTH - 2 * mm(10)
         op_w = mm(5.5)
         box_w = (inner - 5 * op_w) / 6
@@ -314,7 +314,8 @@ class _Sheet:
         box_top, box_h = top + mm(8), mm(10)
         for index, (label, name) in enumerate(zip(labels, names.BANNER, strict=True)):
             bx = x0 + mm(10) + index * (box_w + op_w)
-            self.text(bx + box_w / 2, label_base, label, SANS_BOLD, 7.5, ACCENT, "center")
+            self.block(label, Box(bx - op_w / 2, label_base - mm(3.6), box_w + op_w, mm(4.4)), SANS_BOLD, 7.5,
+                       colour=ACCENT, align="center", wrap=False)
             self.field_box(name, Box(bx, box_top, box_w, box_h), TOTAL_BOX if name == "total" else BOX)
             if index < 5:
                 self.text(bx + box_w + op_w / 2, box_top + box_h / 2 + mm(1.6), "=" if index == 4 else "+",
@@ -344,11 +345,10 @@ class _Sheet:
         if self.named_guests:
             x = self.left + 2 * col_w + mm(3)
             for i in range(3):
-                self.cloud_outline(Box(x + i * mm(8), y + mm(4) + (i % 2) * mm(7), mm(10), mm(8)))
-            tx = x + mm(30)
-            self.title(f"Extra clouds · {sheet.sky_cloud_points} points each", Box(tx, y + mm(3.4), col_w - mm(34),
-                                                                                    mm(4)))
-            self.block("Clouds drawn through the Shepherdess.", Box(tx, y + mm(8), col_w - mm(34), mm(7)),
+                self.cloud_outline(Box(x + i * mm(6), y + mm(3.5) + (i % 2) * mm(7.5), mm(10), mm(8)))
+            tx = x + mm(25)
+            self.title(f"Extra clouds · {sheet.sky_cloud_points} each", Box(tx, y + mm(3.4), col_w - mm(28), mm(4)))
+            self.block("Clouds drawn through the Shepherdess.", Box(tx, y + mm(8), col_w - mm(28), mm(7)),
                        size=6.5)
             box = Box(tx, y + SKY_BAND - mm(3) - mm(6.5), mm(9), mm(6.5))
             self.field_box(names.SKY_CLOUDS, box)

@@ -152,34 +152,35 @@ def guest_slots(sheet: Sheet, version: str) -> int:
 
 
 def specs(castle: Castle, version: str) -> tuple[FieldSpec, ...]:
-    """Every field of a sheet of `version`, in the order the sheet lists them (the tab order of a viewer)."""
+    """Every field of a sheet of `version`, in the order a player fills them in (a viewer's tab order): the name,
+    the sky, the castle left to right, the residents, the guests, and the banner's sums last."""
     return tuple(_specs(castle.sheet, version))
 
 
 def _specs(sheet: Sheet, version: str) -> Iterator[FieldSpec]:
     yield FieldSpec(VERSION, "text", "the version this sheet is for (filled in by donjon)")
     yield FieldSpec(PLAYER, "text", "your name")
-    for name, tooltip in zip(BANNER, ("points of your towers", "Sun, end Cloud and extra clouds",
-                                      "points of your last resident's group", "points of your flags",
-                                      "points of your guests", "your total")):
-        yield FieldSpec(name, "number", tooltip, read=False)
     yield FieldSpec(SUN, "checkbox", "tick if you drew the Sun (first castle with all its towers)")
     yield FieldSpec(CLOUD, "checkbox", "tick if you drew the end Cloud (first to finish every part)")
     if version == "great-architect":
         yield FieldSpec(SKY_CLOUDS, "number", "how many extra clouds you drew (Shepherdess)")
     for part in castle_row(sheet):
         if part.kind == "donjon":
-            for number in range(sheet.donjon_floors, 0, -1):
+            for number in range(1, sheet.donjon_floors + 1):
                 yield FieldSpec(floor(number), "checkbox", f"tick when you draw floor {number} of the donjon")
         elif part.kind == "tower":
             yield FieldSpec(tower(part.number), "number", f"the value written on tower {part.number}, once built")
         else:
+            yield FieldSpec(wall(part.number), "checkbox", f"tick when you draw wall {part.number}")
             for number in range(1, part.flags + 1):
                 yield FieldSpec(flag(part.number, number), "number",
                                 f"the value of flag {number} on wall {part.number}")
-            yield FieldSpec(wall(part.number), "checkbox", f"tick when you draw wall {part.number}")
     yield FieldSpec(RESIDENTS, "number", "how many residents you coloured in")
     named = version == "great-architect"
     for number in range(1, guest_slots(sheet, version) + 1):
         yield FieldSpec(guest(number), "text" if named else "number",
                         f"guest {number}: " + ("the guest's name" if named else "the VP printed on the guest card"))
+    for name, tooltip in zip(BANNER, ("points of your towers", "Sun, end Cloud and extra clouds",
+                                      "points of your last resident's group", "points of your flags",
+                                      "points of your guests", "your total"), strict=True):
+        yield FieldSpec(name, "number", tooltip, read=False)
