@@ -42,8 +42,10 @@ BANNER = ("total_towers", "total_sky", "total_residents", "total_flags", "total_
 #: Guest slots beyond one per floor on a Great Architect sheet: a castle can steal guests from others
 #: (004 Great Architect Version: a Stone, Food and Gold line steals a guest).
 STOLEN_SLOTS = 2
-#: What the reader accepts in a number field: a whole number, maybe signed (the rules judge its value).
-NUMBER = re.compile(r"[+-]?\d{1,9}")
+#: What the reader accepts in a number field: a whole number, maybe signed (the rules judge its value)...
+NUMBER = re.compile(r"[+-]?\d+")
+#: ... of at most this many digits.
+DIGITS = 9
 
 
 def floor(number: int) -> str:

@@ -240,6 +240,9 @@ class _Reader:
             shown = text if len(text) <= QUOTE else text[:QUOTE] + "..."
             self.fail(name, f"expected a whole number, got {shown!r}")
             return None
+        if len(text.lstrip("+-")) > names.DIGITS:
+            self.fail(name, f"is a number of {len(text.lstrip('+-'))} digits; nothing on a castle sheet comes near")
+            return None
         return int(text)
 
     def ticked(self, name: str) -> bool:

@@ -259,3 +259,11 @@ def test_fill_helper_really_fills(tmp_path: Path) -> None:
     pdf = fill(write(tmp_path / "blank.pdf"), tmp_path / "f.pdf", {"player": "Ana", "floor_2": True})
     values = {k: v.get("/V") for k, v in (PdfReader(pdf).get_fields() or {}).items()}
     assert values["player"] == "Ana" and values["floor_2"] == "/Yes" and values["floor_1"] in (None, "/Off")
+
+
+def test_numbers_beyond_reason(tmp_path: Path) -> None:
+    huge = filled(tmp_path, "big.pdf", castle_values("Big", towers=("9" * 40,)))  # type: ignore[arg-type]
+    assert unreadable(huge).endswith("big.pdf: field tower_1_value: is a number of 40 digits; nothing on a castle "
+                                     "sheet comes near")
+    large = filled(tmp_path, "large.pdf", castle_values("Large", towers=(5_000_000,)))
+    assert unreadable(large).endswith("large.pdf: field tower_1_value: is 5000000, more than the largest allowed, 1000000")
