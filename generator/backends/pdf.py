@@ -11,9 +11,10 @@
   per call, which is most of the time a deck takes to write. Streams are Flate-compressed, not ASCII85.
 - Model coordinates are y-down from the top-left; each placed drawing is drawn in its own frame whose origin
   is its trim box's top-left corner with y negated (`1 0 0 1 x y cm`), so text stays upright.
-- A page's form fields become AcroForm fields (reportlab's `acroForm`): transparent, over the boxes the page
-  draws. What is typed into a text field shows in Helvetica, a standard PDF font that viewers supply; it is the
-  one font such a PDF names without embedding, because a viewer must be able to draw any text a user types.
+- A page's form fields become AcroForm widgets (registered in reportlab's `acroForm`): transparent, over the
+  boxes the page draws, with one shared appearance per size. What is typed into a text field shows in Helvetica,
+  a standard PDF font that viewers supply; it is the one font such a PDF names without embedding, because a
+  viewer must be able to draw any text a user types.
 """
 
 from __future__ import annotations
