@@ -63,7 +63,7 @@ SKY = "#eef4f9"
 GROUND = "#edf0e3"
 WHITE = "#ffffff"
 
-SERIF, SERIF_BOLD, SERIF_ITALIC = "cardo", "cardo-bold", "cardo-italic"
+SERIF_BOLD = "cardo-bold"
 SANS, SANS_BOLD = "open-sans", "open-sans-bold"
 
 BOX = Paint(fill=WHITE, stroke=INK, width=0.8)
@@ -293,7 +293,7 @@ class _Sheet:
         x = self.left
         self.text(x, y + mm(7.5), GAME_NAME, SERIF_BOLD, 21, ACCENT)
         name = version_name(self.castle, self.version)
-        self.text(x, y + mm(12.8), f"Score sheet · {name} version", SERIF_ITALIC, 10.5, SOFT)
+        self.text(x, y + mm(12.8), f"Score sheet · {name} version", SANS, 9, SOFT)
         label_x = self.left + mm(96)
         self.text(label_x, y + mm(9.4), "Player", SANS_BOLD, 9, INK)
         self.field_box(names.PLAYER, Box(label_x + mm(12), y + mm(3.2), WIDTH - mm(108), mm(9)))
@@ -558,23 +558,10 @@ class _Sheet:
                        "castle-sheet.yaml.", Box(self.left, top - mm(0.6), WIDTH, mm(4)), size=6.0, colour=SOFT)
 
     def figure(self, box: Box) -> None:
-        """A resident to colour in: a head and shoulders, outlined."""
-        w = min(box.w * 0.78, box.h * 0.62)
-        cx = box.x + box.w / 2
-        head_r = w * 0.27
-        head_cy = box.y + head_r + box.h * 0.04
-        k = head_r * 0.5523
-        paint = Paint(fill=WHITE, stroke=INK, width=0.45)
-        self.path([("M", cx + head_r, head_cy), ("C", cx + head_r, head_cy + k, cx + k, head_cy + head_r, cx,
-                                                  head_cy + head_r),
-                   ("C", cx - k, head_cy + head_r, cx - head_r, head_cy + k, cx - head_r, head_cy),
-                   ("C", cx - head_r, head_cy - k, cx - k, head_cy - head_r, cx, head_cy - head_r),
-                   ("C", cx + k, head_cy - head_r, cx + head_r, head_cy - k, cx + head_r, head_cy), ("Z",)], paint)
-        top, bottom = head_cy + head_r + box.h * 0.06, box.bottom
-        half = w / 2
-        self.path([("M", cx - half, bottom), ("L", cx - half, top + half * 0.7),
-                   ("C", cx - half, top, cx + half, top, cx + half, top + half * 0.7), ("L", cx + half, bottom),
-                   ("Z",)], paint)
+        """A resident to colour in: an outlined figure on white."""
+        side = min(box.w * 0.92, box.h)
+        x, y = box.x + (box.w - side) / 2, box.y + (box.h - side) / 2
+        self.icon("resident-blank", x, y, side)
 
     # --- guests ---------------------------------------------------------------------------------------------------
 

@@ -130,9 +130,8 @@ def test_the_resident_track_is_the_catalogs() -> None:
     words = texts("great-architect")
     for group in shipped().sheet.resident_track.groups:
         assert f"{group.points} pt" in words and f"{group.first}-{group.last}" in words
-    heads = [i for i in drawn.drawing.items if isinstance(i, PathShape) and i.paint.fill == "#ffffff"
-             and i.paint.stroke is not None and len(i.ops) == 6]
-    assert len(heads) == shipped().sheet.resident_track.length  # one figure (its head a closed curve) per resident
+    figures = [i for i in drawn.drawing.items if isinstance(i, IconUse) and i.name == "resident-blank"]
+    assert len(figures) == shipped().sheet.resident_track.length  # one figure to colour in per resident
 
 
 def test_each_version_says_what_its_guests_are() -> None:
