@@ -3,7 +3,8 @@
 Files (`OUT/once-upon-a-castle/`): `castle-sheet-VERSION-PAPER.pdf` for printing and
 `castle-sheet-VERSION-PAPER-fillable.pdf` to fill in a PDF viewer and score with `donjon score`. Both papers are
 always written, whatever `--paper` says: a score sheet is one page, not a sheet of cards, and players on either
-side of the Atlantic share the output folder. Each file is written atomically.
+side of the Atlantic share the output folder. The sheets are PDFs: a build asked for SVG only (`--format svg`)
+writes none. Each file is written atomically.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ def file_name(version: str, paper: str, fillable: bool) -> str:
 
 
 def make_sheets(content: Content, target: str, out: Path, options: BuildOptions) -> list[Written]:
-    """Write every castle score sheet when the target is `all` or the game (nothing for any other target)."""
+    """Write every castle score sheet when the target is `all` or the game and PDFs are asked for (else nothing)."""
     castle = content.castle
-    if target not in TARGETS or castle is None:
+    if target not in TARGETS or castle is None or "pdf" not in options.formats:
         return []
     from generator.backends.pdf import write_pdf
     from generator.sheets.castle import castle_sheet

@@ -130,10 +130,11 @@ def test_build_all_writes_every_sheet(tmp_path: Path) -> None:
     assert not list(folder.glob(".*")), "no temporary file is left behind"
 
 
-@pytest.mark.parametrize("target, made", [("once-upon-a-castle", True), ("guildhall", False),
-                                          ("once-upon-a-castle/great-architect-guests", False)])
-def test_only_the_games_targets_make_sheets(tmp_path: Path, target: str, made: bool) -> None:
-    result = run("build", target, "--out", str(tmp_path), "--format", "svg")
+@pytest.mark.parametrize("target, formats, made", [("once-upon-a-castle", "pdf", True), ("guildhall", "pdf", False),
+                                                   ("once-upon-a-castle/great-architect-guests", "pdf", False),
+                                                   ("once-upon-a-castle", "svg", False)])
+def test_only_the_games_targets_make_sheets(tmp_path: Path, target: str, formats: str, made: bool) -> None:
+    result = run("build", target, "--out", str(tmp_path), "--format", formats, "--unique")
     assert result.exit_code == 0, result.stderr
     found = sorted(p.name for p in tmp_path.rglob("castle-sheet*.pdf"))
     assert found == (ALL_FILES if made else [])
