@@ -29,7 +29,7 @@ from typing import NamedTuple
 from generator.catalog.castle import Castle, Sheet, ValueSet
 from generator.catalog.common import CONFIDENCE_WORDS, Provenance
 from generator.errors import FitError
-from generator.layout.text import NoFit, Style, TextProblem, fit, layout_runs, parse
+from generator.layout.text import NoFit, Style, TextProblem, escape_markup, fit, layout_runs, parse
 from generator.render import fonts
 from generator.render.model import (
     Drawing,
@@ -611,7 +611,7 @@ class _Sheet:
                 parts.append(f"{{{kind}}} {kind.capitalize()} guests {flat.pop()} VP each")
         for g in guests:
             if g.id not in done:
-                parts.append(f"{{{g.kind}}} {g.name} {g.scoring.describe()}")
+                parts.append(f"{{{g.kind}}} {escape_markup(g.name)} {g.scoring.describe()}")
         return "**Guests score:** " + " · ".join(parts) + "."
 
     # --- small print ----------------------------------------------------------------------------------------------

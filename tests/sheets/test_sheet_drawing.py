@@ -223,3 +223,14 @@ def test_part_order_with_odd_counts() -> None:
     assert [p.number for p in row if p.kind == "wall"] == [1, 2, 3, 4, 5]
     assert sorted(p.flags for p in row if p.kind == "wall") == [1, 1, 1, 2, 2]
     assert row[0] == Part("tower", 1)
+
+
+def test_guest_names_print_as_written(content_copy: Path) -> None:
+    path = content_copy / "once-upon-a-castle" / "guests.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("name: Jester,", "name: \"Jester *the* Fool\\\\\","), encoding="utf-8")
+    castle = load_content(content_copy).castle
+    assert castle is not None
+    words = " ".join(i.text for i in castle_sheet(castle, "great-architect", "a4").drawing.items
+                     if isinstance(i, TextRun))
+    assert "Jester *the* Fool\\ 1 VP per donjon floor" in words
