@@ -128,8 +128,8 @@ class CastleSheet:
         """The page: the sheet, its page line and, when fillable, a field over each box."""
         width, height = PAPERS[self.paper]
         form = tuple(self.form_fields()) if fillable else ()
-        return Page(width, height, (Placed(self.drawing, 0.0, 0.0),), self.page_lines[fillable], "sheet", 1,
-                    self.version_name, form)
+        return Page(width, height, (Placed(self.drawing, 0.0, 0.0),), self.page_lines[fillable], kind="sheet",
+                    number=1, label=self.version_name, fields=form)
 
     def form_fields(self) -> Iterable[FormField]:
         for spec in self.fields:
