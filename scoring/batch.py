@@ -6,6 +6,10 @@ handing them over through a pipe once done; this process then prints them in ord
 the children share everything already imported and loaded. A child that fails for any reason costs nothing but
 time: its block is scored here instead. A short list, a single core, or a platform without `fork` is scored here,
 one file after another. Either way the output is the same, byte for byte.
+
+Filled castle score sheets (PDFs) given together are the sheets of one game (end-states.md): they are scored as
+one end state, whose outcome comes where the first of them was given; YAML and JSON files among them are scored
+one by one as always.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from scoring.engine import Scorer
+from scoring.engine import Scorer, is_sheet
 
 #: Below this many files, forking costs more than it saves.
 PARALLEL_MIN = 200
@@ -33,13 +37,34 @@ class Outcome:
     error: str | None = None
 
 
-def outcome(scorer: Scorer, path: str, as_json: bool) -> Outcome:
-    """Score one file into what the command prints for it."""
+#: What is scored as one: an end-state file, or the filled castle sheets of one game.
+Unit = str | tuple[str, ...]
+
+
+def units(paths: Sequence[str]) -> list[Unit]:
+    """The files as they are scored: each file alone, except that two or more filled castle sheets (PDFs) are
+    scored together, in the place of the first of them."""
+    sheets = tuple(p for p in paths if is_sheet(p))
+    if len(sheets) < 2:
+        return list(paths)
+    out: list[Unit] = []
+    placed = False
+    for path in paths:
+        if not is_sheet(path):
+            out.append(path)
+        elif not placed:
+            out.append(sheets)
+            placed = True
+    return out
+
+
+def outcome(scorer: Scorer, unit: Unit, as_json: bool) -> Outcome:
+    """Score one file (or the filled sheets of one game) into what the command prints for it."""
     from generator.errors import DonjonError
     from scoring.table import render
 
     try:
-        result = scorer.score(path)
+        result = scorer.score_sheets(unit) if isinstance(unit, tuple) else scorer.score(unit)
     except DonjonError as err:
         return Outcome(int(err.exit_code), error=str(err))
     return Outcome(int(result.exit_code), output=result.to_json() if as_json else render(result))
@@ -56,8 +81,9 @@ def workers_for(count: int) -> int:
     return max(1, min(cpus, count // (PARALLEL_MIN // 2)))
 
 
-def score_paths(paths: Sequence[str], scorer: Scorer, as_json: bool, workers: int | None = None) -> Iterator[Outcome]:
-    """The outcome of each file, in the order given."""
+def score_paths(files: Sequence[str], scorer: Scorer, as_json: bool, workers: int | None = None) -> Iterator[Outcome]:
+    """The outcome of each file (the filled sheets given being one game), in the order given."""
+    paths = units(files)
     count = workers_for(len(paths)) if workers is None else max(1, min(workers, len(paths)))
     size = -(-len(paths) // count)
     blocks = [paths[start:start + size] for start in range(0, len(paths), size)]
@@ -69,7 +95,7 @@ def score_paths(paths: Sequence[str], scorer: Scorer, as_json: bool, workers: in
         yield from done if done is not None else (outcome(scorer, path, as_json) for path in block)
 
 
-def _fork(block: Sequence[str], scorer: Scorer, as_json: bool) -> tuple[int, int] | None:
+def _fork(block: Sequence[Unit], scorer: Scorer, as_json: bool) -> tuple[int, int] | None:
     """Start a child scoring `block`: its pid and the pipe to read from, or None when no child can be had."""
     try:
         read_end, write_end = os.pipe()

@@ -4,8 +4,10 @@ A :class:`Scorer` holds one content folder. It loads a game's catalog the first 
 it (only that game's folder) and keeps it, with the format spec built from it, for every later file: scoring a
 thousand files parses each catalog once.
 
-Reading a file is chosen by its suffix (:data:`READERS`), so another kind of source (filled castle PDFs) can be
-added as one more reader that produces the same document.
+Reading a file is chosen by its suffix (:data:`READERS`): YAML, JSON, and filled castle score sheets (PDF), which
+`generator.sheets.read` turns into the very document a castle YAML file gives. Several filled sheets of one game
+are scored together as one end state (:meth:`Scorer.score_sheets`); messages about them name the file and the
+form field each value came from.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import importlib
 import os
 import stat
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -61,8 +64,11 @@ def _read_json(path: Path, display: str) -> Document:
     return loads_json(decode(read_bytes(path, display), display), display)
 
 
-def _refuse_pdf(path: Path, display: str) -> Document:
-    raise InputError(display, "is a PDF, not a YAML or JSON end state")
+def _read_pdf(path: Path, display: str) -> Document:
+    """A filled castle score sheet as a castle end state of one sheet (pypdf is imported only for PDFs)."""
+    from generator.sheets.read import read_sheets
+
+    return read_sheets([(read_bytes(path, display), display)]).document
 
 
 #: How each kind of file becomes a document, by suffix; any other suffix is read as YAML.
@@ -70,7 +76,7 @@ READERS: dict[str, Callable[[Path, str], Document]] = {
     ".yaml": _read_yaml,
     ".yml": _read_yaml,
     ".json": _read_json,
-    ".pdf": _refuse_pdf,
+    ".pdf": _read_pdf,
 }
 
 #: Opening without blocking: a FIFO given as an end state is then refused at once instead of waiting for ever.
@@ -116,8 +122,13 @@ def read_bytes(path: Path, display: str) -> bytes:
         os.close(fd)
 
 
+def is_sheet(path: str | os.PathLike[str]) -> bool:
+    """A filled castle score sheet, by its suffix."""
+    return os.fspath(path).lower().endswith(".pdf")
+
+
 def read_source(path: Path, display: str | None = None) -> Document:
-    """Read one end-state file into a document (YAML, or JSON by its suffix)."""
+    """Read one end-state file into a document (YAML, JSON or a filled castle sheet, by its suffix)."""
     return READERS.get(path.suffix.lower(), _read_yaml)(path, display or str(path))
 
 
@@ -245,7 +256,7 @@ class Scorer:
         return found, spec
 
     def score(self, source: str | os.PathLike[str] | Mapping[str, Any]) -> Result:
-        """Score a file (YAML or JSON) or a mapping shaped like one.
+        """Score a file (YAML, JSON or a filled castle sheet PDF) or a mapping shaped like one.
 
         Raises :class:`generator.errors.InputError` (an :class:`EndStateError` for a document of the wrong
         shape) when the source cannot be read; a broken rule is not an error but a result with violations.
@@ -253,7 +264,34 @@ class Scorer:
         if isinstance(source, Mapping):
             return self.score_document(document_of(source))
         path = Path(source)
+        if is_sheet(path):
+            return self.score_sheets([path])
         return self.score_document(read_source(path, display_name(path, self._cwd)))
+
+    def score_sheets(self, paths: Iterable[str | os.PathLike[str]]) -> Result:
+        """Filled castle score sheets (PDFs) of one game, scored together as one castle end state.
+
+        The same format and rules as a YAML file's; a problem or a broken rule names the file and the form field
+        it came from."""
+        from generator.sheets.read import read_sheets
+
+        files = []
+        for source in paths:
+            path = Path(source)
+            display = display_name(path, self._cwd)
+            files.append((read_bytes(path, display), display))
+        filled = read_sheets(files)
+        try:
+            result = self.score_document(filled.document)
+        except EndStateError as err:
+            raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems],
+                                "filled castle sheets") from None
+        violations = []
+        for violation in result.violations:
+            where = filled.where(violation.where)
+            violations.append(replace(violation, message=f"{violation.message} ({where})" if where else
+                                      violation.message))
+        return replace(result, violations=tuple(violations))
 
     def score_document(self, doc: Document) -> Result:
         game = game_of(doc)

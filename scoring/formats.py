@@ -243,12 +243,20 @@ class CastleEndState:
 
 @dataclass
 class GuestName(Name):
-    """A Great Architect guest, by name; a number here means the file mixes up the two versions."""
+    """A Great Architect guest, by its id or by the name on its card (`Dagobert the Dog` is `dagobert`); a number
+    here means the file mixes up the two versions."""
+
+    #: the name printed on each card, normalised, -> its id
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
             return ck.fail(path, f"is the number {value}; the Great Architect version names its guests "
                                  f"({', '.join(self.values[:5])}, ...)")
+        if isinstance(value, str) and value not in self._ids:
+            alias = self.aliases.get(normalise_name(value))
+            if alias is not None:
+                return alias
         return super().check(value, path, ck)
 
 
@@ -284,7 +292,9 @@ class ByVersion(Record):
 
 def castle_spec(catalog: Castle) -> Record:
     versions = tuple(v.id for v in catalog.versions)
-    named = GuestName(tuple(g.id for g in catalog.guests_of("great-architect")), loose=True, what="guest")
+    great = catalog.guests_of("great-architect")
+    named = GuestName(tuple(g.id for g in great), loose=True, what="guest",
+                      aliases={normalise_name(g.name): g.id for g in great if normalise_name(g.name) != g.id})
     printed = GuestVp(-LARGEST, LARGEST)
     either = AnyOf((named, printed), what="a guest's name or the VP printed on a guest card")
     guest_doc = "Great Architect: the guests' names; Apprentice: the VP printed on each guest card"

@@ -13,6 +13,10 @@
   viewer then shows on opening); its links become link annotations without a border.
 - Model coordinates are y-down from the top-left; each placed drawing is drawn in its own frame whose origin
   is its trim box's top-left corner with y negated (`1 0 0 1 x y cm`), so text stays upright.
+- A page's form fields become AcroForm widgets (registered in reportlab's `acroForm`): transparent, over the
+  boxes the page draws, with one shared appearance per size. What is typed into a text field shows in Helvetica,
+  a standard PDF font that viewers supply; it is the one font such a PDF names without embedding, because a
+  viewer must be able to draw any text a user types.
 """
 
 from __future__ import annotations
@@ -25,10 +29,39 @@ from typing import Any
 from generator.backends import number as n
 from generator.render import fonts
 from generator.render.icons import layers
-from generator.render.model import Circle, Drawing, IconUse, Line, Page, Paint, Path, Placed, Primitive, Rect, TextRun
+from generator.render.model import (
+    Circle,
+    Drawing,
+    FormField,
+    IconUse,
+    Line,
+    Page,
+    Paint,
+    Path,
+    Placed,
+    Primitive,
+    Rect,
+    TextRun,
+)
 
 # A cubic Bezier through a quarter circle.
 _K = 0.5522847498
+
+#: The font of text typed into a form field: a standard PDF font, which viewers have (see the module's notes).
+FIELD_FONT = "Helvetica"
+#: The colour of what is typed or ticked in a form field.
+FIELD_INK = "#1a3f8f"
+# Annotation flags (print; hidden) and field flags (read-only) of ISO 32000-1, tables 165 and 221.
+_PRINT, _HIDDEN, _READ_ONLY = 4, 2, 1
+
+
+def _tick(width: float, height: float) -> str:
+    """A tick filling most of a checkbox of that size, in the field ink (PDF coordinates, y up)."""
+    side = min(width, height)
+    x0, y0 = (width - side) / 2, (height - side) / 2
+    points = ((0.14, 0.5), (0.27, 0.63), (0.42, 0.46), (0.76, 0.86), (0.89, 0.73), (0.42, 0.2))
+    ops = [f"{n(x0 + px * side)} {n(y0 + py * side)} {'m' if i == 0 else 'l'}" for i, (px, py) in enumerate(points)]
+    return f"{colour_op(FIELD_INK, 'rg')} {' '.join(ops)} h f"
 
 
 _colours: dict[tuple[str, str], str] = {}
@@ -110,6 +143,8 @@ class _Writer:
         self.fonts: dict[str, Any] = {}
         #: whether any page added an outline entry (the viewer then opens with the outline shown)
         self.outline = False
+        self.appearances: dict[tuple[float, float, str], Any] = {}
+        self.field_font: str | None = None
 
     def _icon_form(self, name: str) -> str:
         form = f"icon-{name}"
@@ -147,7 +182,59 @@ class _Writer:
         for link in page.links:
             c.linkAbsolute("", link.key, (round(link.x, 3), round(page.height - link.y - link.h, 3),
                                           round(link.x + link.w, 3), round(page.height - link.y, 3)), thickness=0)
+        for form_field in page.fields:
+            self.form_field(form_field, page.height)
         c.showPage()
+
+    def form_field(self, f: FormField, page_height: float) -> None:
+        """One fillable field: a widget with no border or background of its own (the page draws its box).
+
+        Written with reportlab's PDF objects rather than its `acroForm` helpers, which build three appearances of
+        every state of every checkbox and one of every text field, cost more than the page itself, and cannot
+        centre text. Appearances are made once per size and shared."""
+        from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
+
+        form = self.c.acroForm
+        bottom = page_height - f.y - f.h
+        rect = PDFArray([round(f.x, 3), round(bottom, 3), round(f.x + f.w, 3), round(bottom + f.h, 3)])
+        entries: dict[str, Any] = {
+            "Type": PDFName("Annot"), "Subtype": PDFName("Widget"), "P": self.doc.thisPageRef(), "Rect": rect,
+            "F": _HIDDEN if f.hidden else _PRINT, "Ff": _READ_ONLY if f.read_only else 0, "T": PDFString(f.name),
+        }
+        if f.tooltip:
+            entries["TU"] = PDFString(f.tooltip)
+        if f.kind == "checkbox":
+            state = PDFName("Yes" if f.value == "Yes" else "Off")
+            entries.update(FT=PDFName("Btn"), V=state, AS=state,
+                           AP=PDFDictionary({"N": PDFDictionary({"Yes": self._appearance(f.w, f.h, _tick(f.w, f.h)),
+                                                                 "Off": self._appearance(f.w, f.h, "")})}),
+                           MK=PDFDictionary({"CA": PDFString("4")}))  # the tick of ZapfDingbats, for viewers that redraw
+        else:
+            if self.field_font is None:  # reportlab's makeFont adds a font object at each call: once is enough
+                self.field_font = str(form.makeFont(FIELD_FONT)[1])
+            font = self.field_font
+            entries.update(FT=PDFName("Tx"), V=PDFString(f.value), DV=PDFString(f.value),
+                           DA=PDFString(f"/{font} {f.size} Tf {colour_op(FIELD_INK, 'rg')}"),
+                           Q=1 if f.align == "center" else 0,
+                           AP=PDFDictionary({"N": self._appearance(f.w, f.h, "/Tx BMC EMC")}))
+            if f.max_length:
+                entries["MaxLen"] = f.max_length
+        widget = PDFDictionary(entries)
+        self.c._addAnnotation(widget)
+        form.fields.append(self.doc.Reference(widget))
+
+    def _appearance(self, width: float, height: float, content: str) -> Any:
+        """A form XObject drawing a field's state, made once per size and content."""
+        from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFStreamFilterZCompress
+
+        key = (round(width, 3), round(height, 3), content)
+        found = self.appearances.get(key)
+        if found is None:
+            stream = PDFStream(PDFDictionary({"Type": PDFName("XObject"), "Subtype": PDFName("Form"),
+                                              "BBox": PDFArray([0, 0, key[0], key[1]])}),
+                               content, filters=[PDFStreamFilterZCompress()])
+            found = self.appearances[key] = self.doc.Reference(stream)
+        return found
 
     def place(self, placed: Placed, page_height: float) -> None:
         c = self.c

@@ -63,6 +63,7 @@ OutputMaker = Callable[[Content, str, Path, BuildOptions], list[Written]]
 #: that what a build makes never depends on which modules happen to be imported.
 OTHER_OUTPUTS: tuple[str, ...] = (
     "generator.reference.build:make_references",
+    "generator.sheets.build:make_sheets",
 )
 
 

@@ -128,6 +128,32 @@ def _wall() -> Layer:
     return _join(*merlons, *bricks)
 
 
+#: A cloud as one closed outline (four lobes over a flat base), in the 100 x 100 box: the `cloud` icon, and the
+#: dashed spots of the castle sheet's sky, drawn with the same curve.
+CLOUD: Layer = (
+    ("M", 16, 80), ("L", 84, 80),
+    ("C", 96, 80, 100, 60, 88, 55),
+    ("C", 91, 39, 75, 31, 64, 37),
+    ("C", 60, 18, 34, 16, 31, 35),
+    ("C", 18, 31, 5, 42, 11, 56),
+    ("C", 1, 61, 4, 80, 16, 80),
+    ("Z",),
+)
+
+
+def _sun() -> tuple[Layer, ...]:
+    """A disc and eight rays (the rays one layer: they never overlap)."""
+    rays = []
+    for i in range(8):
+        angle = math.radians(i * 45)
+        c, s = math.cos(angle), math.sin(angle)
+        tip = (50 + 47 * c, 50 + 47 * s)
+        left = (50 + 31 * c - 7 * s, 50 + 31 * s + 7 * c)
+        right = (50 + 31 * c + 7 * s, 50 + 31 * s - 7 * c)
+        rays.append(poly(left, tip, right))
+    return (circle(50, 50, 24), _join(*rays))
+
+
 def _icons() -> dict[str, tuple[Layer, ...]]:
     return {
         # --- Guildhall colour symbols: one per colour, so the colours can be told apart without colour vision
@@ -183,11 +209,20 @@ def _icons() -> dict[str, tuple[Layer, ...]]:
                         (("M", 40, 98), ("L", 40, 78), ("C", 40, 66, 60, 66, 60, 78), ("L", 60, 98), ("Z",)),
                         rect(45, 42, 10, 14)),),
         "wall": (_wall(),),
+        # --- the sky of a castle sheet
+        "sun": _sun(),
+        "cloud": (CLOUD,),
         "flag": (rect(12, 8, 8, 90), circle(16, 7, 6),
                  poly((20, 12), (94, 12), (74, 34), (94, 56), (20, 56))),
         "resident": (circle(50, 22, 17),
                      (("M", 16, 98), ("L", 16, 78), ("C", 16, 54, 32, 44, 50, 44), ("C", 68, 44, 84, 54, 84, 78),
                       ("L", 84, 98), ("Z",))),
+        # a resident to colour in (the castle sheet's track): the same figure, outlined
+        "resident-blank": (_join(circle(50, 22, 17), circle(50, 22, 12.5)),
+                           _join((("M", 16, 98), ("L", 16, 78), ("C", 16, 54, 32, 44, 50, 44),
+                                  ("C", 68, 44, 84, 54, 84, 78), ("L", 84, 98), ("Z",)),
+                                 (("M", 20.5, 93.5), ("L", 20.5, 78), ("C", 20.5, 58, 34, 48.5, 50, 48.5),
+                                  ("C", 66, 48.5, 79.5, 58, 79.5, 78), ("L", 79.5, 93.5), ("Z",)))),
     }
 
 

@@ -11,7 +11,8 @@ document's outline (bookmarks) and internal links; they draw nothing.
 The primitives are named tuples: immutable, typed, and cheap to create by the thousand (a deck of 100 cards
 makes some 2,000 of them). Text is already laid out when it reaches the model: a :class:`TextRun` is one
 line's worth of text in one font, at a measured position; icons inside text are separate :class:`IconUse`
-primitives. Backends never wrap, measure or align anything.
+primitives. Backends never wrap, measure or align anything. A page may also carry :class:`FormField` s, the
+boxes of a fillable PDF (the castle score sheet); only the PDF backend writes them.
 """
 
 from typing import Literal, NamedTuple
@@ -94,6 +95,35 @@ class IconUse(NamedTuple):
 
 Primitive = Rect | Circle | Line | Path | TextRun | IconUse
 
+FieldKind = Literal["text", "checkbox"]
+
+
+class FormField(NamedTuple):
+    """A box a PDF viewer lets the reader fill in (an AcroForm field), over a page; (x, y) is its top-left corner.
+
+    Fields are not drawn: the page's own primitives show where they are (a box, a square to tick), so a page
+    looks the same on paper, in an SVG, or in a viewer before anything is typed. Backends without forms leave
+    them out. A text field shows what is typed in a standard PDF font (the one font a PDF does not embed)."""
+
+    name: str
+    kind: FieldKind
+    x: float
+    y: float
+    w: float
+    h: float
+    #: what a viewer shows when the pointer rests on the field
+    tooltip: str = ""
+    #: the size of typed text, in points (text fields)
+    size: int = 10
+    align: Literal["left", "center"] = "left"
+    #: the most characters a text field takes (0: no limit)
+    max_length: int = 0
+    #: the initial value: text, or "Yes" for a ticked checkbox
+    value: str = ""
+    read_only: bool = False
+    #: neither shown nor printed (a marker for programs reading the filled file)
+    hidden: bool = False
+
 
 class Drawing(NamedTuple):
     """A card face or back (or any other piece drawn once and placed on pages).
@@ -159,6 +189,8 @@ class Page(NamedTuple):
     anchors: tuple[Anchor, ...] = ()
     #: clickable areas going to anchors anywhere in the document
     links: tuple[Link, ...] = ()
+    #: fillable fields over the page (PDF only)
+    fields: tuple[FormField, ...] = ()
 
 
 MM = 72 / 25.4

@@ -72,7 +72,8 @@ CASES: dict[str, tuple[str, bytes, str, int | None]] = {
     "duplicate key": ("dup.yaml", (GOOD + "vp_set: job-faire\n").encode(), "repeats the key 'vp_set'", 7),
     "long list": ("long.yaml", GOOD.replace("[9, 9, 2]", "[" + ", ".join(["9"] * 5000) + "]").encode(),
                   "players[0].vp_cards: has 5000 items, more than the 1000 allowed", 4),
-    "a PDF": ("sheet.pdf", b"%PDF-1.7\n", "is a PDF, not a YAML or JSON end state", None),
+    "a broken PDF": ("sheet.pdf", b"%PDF-1.7\n", "is a damaged PDF that cannot be read", None),
+    "not a PDF": ("sheet.pdf", b"game: guildhall\n", "is not a PDF", None),
 }
 
 

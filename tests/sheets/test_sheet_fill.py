@@ -1,0 +1,269 @@
+"""Filled sheets scored: fill a fillable sheet with pypdf as a viewer would, then `donjon score` it.
+
+A filled sheet must give exactly what the same castle written as YAML gives: the same scores, the same broken
+rules (their messages naming the file and field), and a clear exit-2 message for what cannot be read.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import scoring
+from generator.errors import DonjonError, ExitCode
+from scoring.engine import Scorer
+from tests.sheets.helpers import REPO, castle_values, fill, filled, write
+
+ANA = castle_values("Ana", floors=4, towers=(5, 2, 5, 5), walls={1: (1,), 2: (2, 1), 3: (2, 2), 4: (1,)},
+                    guests=("Queen", "jester", "Shepherdess", "KING"), residents=14, sun=True, cloud=True,
+                    sky_clouds=1)
+BEN = castle_values("Ben", floors=3, towers=(2, 2, 5), walls={1: (1,), 2: (2,), 3: ()}, residents=22,
+                    guests=("courtesan", "Prince", "Bohemian"))
+CLEO = castle_values("Cleo", floors=2, towers=(5, 5), walls={2: (2, 2)}, residents=15, guests=("princess", "merchant"))
+
+#: the same three castles as an end state
+GAME: dict[str, Any] = {"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+    {"player": "Ana", "donjon_floors": 4, "towers": [5, 2, 5, 5], "walls": [{"flags": [1]}, {"flags": [2, 1]},
+                                                                            {"flags": [2, 2]}, {"flags": [1]}],
+     "sun": True, "cloud": True, "sky_clouds": 1, "residents": 14, "guests": ["queen", "jester", "shepherdess", "king"]},
+    {"player": "Ben", "donjon_floors": 3, "towers": [2, 2, 5], "walls": [{"flags": [1]}, {"flags": [2]}, {"flags": []}],
+     "residents": 22, "guests": ["courtesan", "prince", "bohemian"]},
+    {"player": "Cleo", "donjon_floors": 2, "towers": [5, 5], "walls": [{"flags": [2, 2]}], "residents": 15,
+     "guests": ["princess", "merchant"]},
+]}
+
+
+def run(*args: str) -> Any:
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+@pytest.fixture
+def sheets(tmp_path: Path) -> list[Path]:
+    return [filled(tmp_path, f"{name}.pdf", values) for name, values in (("ana", ANA), ("ben", BEN), ("cleo", CLEO))]
+
+
+def test_one_filled_sheet_scores_like_its_yaml(sheets: list[Path]) -> None:
+    result = scoring.score(sheets[0])
+    expected = scoring.score({**GAME, "sheets": GAME["sheets"][:1]})
+    assert result.valid and result.exit_code == 0
+    assert result.players == expected.players
+    ana = result.players[0]
+    # towers 17, Sun 4, Cloud 4, a sky cloud 2, 14 residents 4, flags 9, Queen 3, Jester 4, Shepherdess 1, King 6
+    assert ana.score == 17 + 4 + 4 + 2 + 4 + 9 + 3 + 4 + 1 + 6
+    assert result.source.endswith("ana.pdf")
+
+
+def test_sheets_given_together_are_one_game(sheets: list[Path]) -> None:
+    result = Scorer().score_sheets(sheets)
+    expected = scoring.score(GAME)
+    assert result.valid
+    assert result.to_dict() == expected.to_dict()
+    assert [p.name for p in result.players] == ["Ana", "Ben", "Cleo"]
+
+
+def test_the_command_scores_pdfs_as_one_game_and_yaml_files_alone(sheets: list[Path], tmp_path: Path) -> None:
+    example = str(REPO / "content" / "examples" / "guildhall.yaml")
+    result = run("score", example, *map(str, sheets), "--json")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    assert json.loads(lines[0])["game"] == "guildhall"
+    castle = json.loads(lines[1])
+    assert castle["game"] == "once-upon-a-castle" and [p["name"] for p in castle["players"]] == ["Ana", "Ben", "Cleo"]
+    table = run("score", *map(str, sheets))
+    assert table.exit_code == 0
+    assert table.stdout.splitlines()[0].endswith("cleo.pdf: Once Upon a Castle (version: Great Architect; sheets: 3)")
+    assert "winner: Ana" in table.stdout
+
+
+def test_a_wrongly_filled_sheet_breaks_the_same_rules_as_its_yaml(tmp_path: Path) -> None:
+    values = castle_values("Dan", floors=2, towers=(3, 5), walls={2: (2, 7)}, residents=31, sun=True, cloud=True,
+                           guests=("queen", "queen"))
+    pdf = filled(tmp_path, "dan.pdf", values)
+    result = scoring.score(pdf)
+    same = scoring.score({"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+        {"player": "Dan", "donjon_floors": 2, "towers": [3, 5], "walls": [{"flags": [2, 7]}], "residents": 31,
+         "sun": True, "cloud": True, "sky_clouds": 0, "guests": ["queen", "queen"]}]})
+    assert not result.valid and result.exit_code == 1
+    assert [v.where for v in result.violations] == [v.where for v in same.violations]
+    assert [v.rule for v in result.violations] == [v.rule for v in same.violations]
+    fields = {v.where: v.message.rsplit(" (", 1)[1] for v in result.violations}
+    assert fields["sheets[0].towers[0]"] == "field tower_1_value)"
+    assert fields["sheets[0].walls[0].flags[1]"] == "field wall_2_flag_2)"
+    assert fields["sheets[0].sun"] == "field sun)"
+    assert fields["sheets[0].cloud"] == "field cloud)"
+    assert fields["sheets[0].residents"] == "field residents)"
+    assert fields["sheets[0].guests[1]"] == "field guest_2)"
+    for mine, theirs in zip(result.violations, same.violations, strict=True):
+        assert mine.message.startswith(theirs.message)
+
+
+def test_the_sun_drawn_on_two_sheets_names_the_second(tmp_path: Path) -> None:
+    first = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(5, 5, 5, 5), sun=True))
+    second = filled(tmp_path, "b.pdf", castle_values("Ben", towers=(2, 2, 2, 2), sun=True))
+    result = Scorer().score_sheets([first, second])
+    assert not result.valid
+    (violation,) = result.violations
+    assert violation.where == "sheets[1].sun" and violation.rule == "once-upon-a-castle-5"
+    assert violation.message.endswith(f"({second}, field sun)")  # several sheets: the file, then the field
+    table = run("score", str(first), str(second))
+    assert table.exit_code == 1
+    assert "the Sun was already drawn by Ana (sheets[0]); a game has only one" in table.stdout
+
+
+def test_an_apprentice_sheet_takes_the_printed_vp(tmp_path: Path) -> None:
+    pdf = filled(tmp_path, "eve.pdf", castle_values("Eve", floors=2, towers=(5,), guests=(3, 1), residents=6),
+                 version="apprentice")
+    result = scoring.score(pdf)
+    assert result.valid
+    assert dict(result.players[0].breakdown) == {"towers": 5, "sun": 0, "cloud": 0, "sky_clouds": 0, "residents": 2,
+                                                 "flags": 0, "guest:1": 3, "guest:2": 1}
+    short = filled(tmp_path, "fay.pdf", castle_values("Fay", floors=3, guests=(3, 1)), version="apprentice")
+    (violation,) = scoring.score(short).violations
+    assert violation.where == "sheets[0].guests" and violation.message.endswith("(fields guest_1 to guest_4)")
+
+
+def test_great_architect_guests_by_the_name_on_their_card(tmp_path: Path) -> None:
+    pdf = filled(tmp_path, "gus.pdf", castle_values("Gus", floors=1, guests=("Dagobert the Dog",)))
+    assert dict(scoring.score(pdf).players[0].breakdown)["guest:dagobert"] == 1
+
+
+def test_a_blank_name_is_the_files(tmp_path: Path) -> None:
+    pdf = filled(tmp_path, "hugo.pdf", castle_values("", towers=(2,)))
+    assert scoring.score(pdf).players[0].name == "hugo"
+
+
+def unreadable(path: Path | list[Path]) -> str:
+    with pytest.raises(DonjonError) as caught:
+        if isinstance(path, list):
+            Scorer().score_sheets(path)
+        else:
+            scoring.score(path)
+    assert caught.value.exit_code == ExitCode.UNREADABLE
+    return str(caught.value)
+
+
+def test_text_where_a_number_belongs_names_file_and_field(tmp_path: Path) -> None:
+    pdf = filled(tmp_path, "ivy.pdf", castle_values("Ivy", towers=("five", 2), residents="lots"))  # type: ignore[arg-type]
+    message = unreadable(pdf)
+    assert "ivy.pdf: cannot be read as a filled castle sheet (2 problems):" in message
+    assert "ivy.pdf: field tower_1_value: expected a whole number, got 'five'" in message
+    assert "ivy.pdf: field residents: expected a whole number, got 'lots'" in message
+    one = filled(tmp_path, "jo.pdf", castle_values("Jo", walls={1: ("2.5",)}))  # type: ignore[dict-item]
+    assert unreadable(one).endswith("jo.pdf: field wall_1_flag_1: expected a whole number, got '2.5'")
+
+
+def test_a_flag_on_a_wall_not_built(tmp_path: Path) -> None:
+    values = castle_values("Kim", walls={2: (2,)})
+    values["wall_2"] = False
+    message = unreadable(filled(tmp_path, "kim.pdf", values))
+    assert "kim.pdf: field wall_2_flag_1: holds a flag on wall 2, which is not ticked as built" in message
+
+
+def test_an_unknown_guest_names_the_field(tmp_path: Path) -> None:
+    message = unreadable(filled(tmp_path, "lea.pdf", castle_values("Lea", floors=1, guests=("Quen",))))
+    assert message.startswith(f"{tmp_path / 'lea.pdf'}: field guest_1: unknown guest 'Quen' (did you mean 'queen'?)")
+
+
+def test_an_apprentice_guest_written_as_a_name(tmp_path: Path) -> None:
+    pdf = filled(tmp_path, "max.pdf", castle_values("Max", floors=1, guests=("Queen",)), version="apprentice")
+    assert unreadable(pdf).endswith("max.pdf: field guest_1: expected a whole number, got 'Queen'")
+
+
+def test_sheets_of_two_versions(tmp_path: Path) -> None:
+    one = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(2,)))
+    two = filled(tmp_path, "b.pdf", castle_values("Ben", towers=(2,)), version="apprentice")
+    assert "b.pdf: field version: is a sheet of the 'apprentice' version, but " in unreadable([one, two])
+
+
+def test_what_is_not_a_filled_sheet(tmp_path: Path) -> None:
+    text = tmp_path / "notes.pdf"
+    text.write_text("game: once-upon-a-castle\n", encoding="utf-8")
+    assert unreadable(text) == f"{text}: is not a PDF (it does not start with %PDF-); a filled castle sheet is a PDF " \
+                               "saved from a PDF viewer"
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(write(tmp_path / "whole.pdf").read_bytes()[:3000])
+    assert unreadable(broken).startswith(f"{broken}: is a damaged PDF that cannot be read (")
+    paper = write(tmp_path / "paper.pdf", fillable=False)
+    assert unreadable(paper).startswith(f"{paper}: has no form fields: is it a donjon fillable castle sheet?")
+    blank = write(tmp_path / "blank.pdf")
+    assert unreadable(blank) == f"{blank}: has nothing filled in: fill in the sheet in a PDF viewer and save it, then " \
+                                "score it"
+    assert "no such file" in unreadable(tmp_path / "missing.pdf")
+
+
+def test_another_form_is_not_a_sheet(tmp_path: Path) -> None:
+    from generator.backends.pdf import write_pdf
+    from generator.render.model import FormField, Page
+
+    other = tmp_path / "tax-return.pdf"
+    write_pdf([Page(300, 300, (), (), fields=(FormField("income", "text", 10, 10, 100, 20),))], other, title="x")
+    assert "has form fields but no field 'version': it is not a donjon fillable castle sheet" in unreadable(other)
+    odd = tmp_path / "odd.pdf"
+    write_pdf([Page(300, 300, (), (), fields=(FormField("version", "text", 10, 10, 100, 20, value="apprentice"),
+                                              FormField("income", "text", 10, 40, 100, 20, value="5"),
+                                              FormField("floor_1", "text", 10, 70, 100, 20, value="x")))],
+              odd, title="x")
+    message = unreadable(odd)
+    assert "odd.pdf: field income: is not a field of a donjon castle sheet" in message
+    assert "odd.pdf: field floor_1: is not a checkbox, as it is on a donjon castle sheet" in message
+
+
+def test_the_command_says_what_is_wrong_without_a_traceback(tmp_path: Path) -> None:
+    good = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(2,)))
+    bad = filled(tmp_path, "b.pdf", castle_values("Ben", towers=("two",)))  # type: ignore[arg-type]
+    result = run("score", str(good), str(bad))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.strip() == f"error: {bad}: field tower_1_value: expected a whole number, got 'two'"
+
+
+def test_a_box_ticked_only_in_its_appearance(tmp_path: Path) -> None:
+    """Some viewers tick a checkbox by its appearance state (/AS) and leave its value (/V) unset."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
+
+    pdf = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(5, 5, 5, 5)))
+    writer = PdfWriter(clone_from=PdfReader(pdf))
+    for ref in writer.pages[0]["/Annots"]:
+        widget = ref.get_object()
+        if widget["/T"] == "sun":
+            del widget["/V"]
+            widget[NameObject("/AS")] = NameObject("/Yes")
+    writer.write(tmp_path / "b.pdf")
+    assert dict(scoring.score(tmp_path / "b.pdf").players[0].breakdown)["sun"] == 4
+
+
+def test_scoring_yaml_never_imports_the_pdf_reader() -> None:
+    code = ("import sys; from scoring.batch import score_paths; from scoring.engine import Scorer; "
+            f"list(score_paths([{str(REPO / 'content' / 'examples' / 'once-upon-a-castle.yaml')!r}], Scorer(), True)); "
+            "print(','.join(m for m in ('pypdf', 'generator.sheets', 'reportlab') if m in sys.modules))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.strip() == ""
+
+
+def test_fill_helper_really_fills(tmp_path: Path) -> None:
+    """The round trip above means something only if the filled file holds what was typed."""
+    from pypdf import PdfReader
+
+    pdf = fill(write(tmp_path / "blank.pdf"), tmp_path / "f.pdf", {"player": "Ana", "floor_2": True})
+    values = {k: v.get("/V") for k, v in (PdfReader(pdf).get_fields() or {}).items()}
+    assert values["player"] == "Ana" and values["floor_2"] == "/Yes" and values["floor_1"] in (None, "/Off")
+
+
+def test_numbers_beyond_reason(tmp_path: Path) -> None:
+    huge = filled(tmp_path, "big.pdf", castle_values("Big", towers=("9" * 40,)))  # type: ignore[arg-type]
+    assert unreadable(huge).endswith("big.pdf: field tower_1_value: is a number of 40 digits; nothing on a castle "
+                                     "sheet comes near")
+    large = filled(tmp_path, "large.pdf", castle_values("Large", towers=(5_000_000,)))
+    assert unreadable(large).endswith("large.pdf: field tower_1_value: is 5000000, more than the largest allowed, 1000000")

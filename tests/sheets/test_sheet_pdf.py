@@ -1,0 +1,154 @@
+"""The castle score sheets as PDF files: their form fields, fonts, bytes, and what `donjon build` writes."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.render.sheet import PAPERS
+from generator.sheets import fields as names
+from generator.sheets.build import file_name
+from generator.sheets.fields import specs
+from tests.conftest import check_golden
+from tests.sheets.helpers import GOLDEN, VERSIONS, sheet, shipped, write
+from tests.sheets.helpers import PAPERS as PAPER_IDS
+
+ALL_FILES = sorted(file_name(v, p, f) for v in VERSIONS for p in PAPER_IDS for f in (False, True))
+
+
+def run(*args: str) -> Any:
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def pdf_fields(path: Path) -> dict[str, Any]:
+    """Each widget of the PDF's only page by name: its field type, rectangle, flags and value."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    assert len(reader.pages) == 1
+    out = {}
+    for ref in reader.pages[0].get("/Annots") or ():
+        widget = ref.get_object()
+        out[str(widget["/T"])] = {"type": str(widget["/FT"]), "rect": [float(v) for v in widget["/Rect"]],
+                                  "flags": int(widget.get("/F", 0)), "field_flags": int(widget.get("/Ff", 0)),
+                                  "value": widget.get("/V"), "align": int(widget.get("/Q", 0))}
+    return out
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_fields_are_named_typed_and_placed_over_their_boxes(tmp_path: Path, version: str, paper: str) -> None:
+    pdf = write(tmp_path / "sheet.pdf", version, paper)
+    found = pdf_fields(pdf)
+    wanted = specs(shipped(), version)
+    assert list(found) == [s.name for s in wanted], "every field, in the sheet's order"
+    page_w, page_h = PAPERS[paper]
+    boxes = sheet(version, paper).boxes
+    for spec in wanted:
+        field = found[spec.name]
+        assert field["type"] == ("/Btn" if spec.kind == "checkbox" else "/Tx"), spec.name
+        x0, y0, x1, y1 = field["rect"]
+        assert 0 <= x0 < x1 <= page_w and 0 <= y0 < y1 <= page_h
+        box = boxes[spec.name]
+        # the PDF's y grows upwards from the bottom of the page
+        assert (x0, y0, x1, y1) == pytest.approx((box.x, page_h - box.bottom, box.right, page_h - box.y), abs=0.002)
+        assert field["align"] == (1 if spec.kind == "number" else 0), spec.name
+    marker = found[names.VERSION]
+    assert marker["value"] == version
+    assert marker["field_flags"] & 1 and marker["flags"] & 2, "read-only and hidden"
+    assert all(f["flags"] == 4 for n, f in found.items() if n != names.VERSION), "every other field prints"
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_field_layout_golden(version: str, paper: str, regenerate: bool) -> None:
+    drawn = sheet(version, paper)
+    kinds = {s.name: s.kind for s in drawn.fields}
+    table = [{"name": s.name, "kind": kinds[s.name], "box_mm": [round(v / 72 * 25.4, 2) for v in drawn.boxes[s.name]]}
+             for s in drawn.fields]
+    text = "[\n" + ",\n".join(json.dumps(row) for row in table) + "\n]\n"  # one field a line: easy to review
+    check_golden(GOLDEN / f"fields-{version}-{paper}.json", text, regenerate)
+
+
+def test_the_paper_sheet_has_no_form(tmp_path: Path) -> None:
+    pdf = write(tmp_path / "paper.pdf", fillable=False)
+    assert pdf_fields(pdf) == {}
+    assert b"/AcroForm" not in pdf.read_bytes()
+
+
+def fonts_of(pdf: Path) -> tuple[list[str], set[str]]:
+    """The base fonts of every font object, and those of the form's default resources."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as doc:
+        every = []
+        for o in doc.objects:
+            if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font":
+                descriptor = o.get("/FontDescriptor")
+                embedded = descriptor is not None and "/FontFile2" in descriptor
+                every.append(f"{o.get('/BaseFont')}{'' if embedded else ' (not embedded)'}")
+        form = set()
+        if "/AcroForm" in doc.Root:
+            form = {str(f.get("/BaseFont")) for f in doc.Root.AcroForm.DR.Font.values()}
+        return every, form
+
+
+@pytest.mark.parametrize("fillable", [False, True])
+def test_fonts_are_ours_embedded_except_the_form_font(tmp_path: Path, fillable: bool) -> None:
+    every, form = fonts_of(write(tmp_path / "s.pdf", fillable=fillable))
+    ours = [f for f in every if "+" in f]
+    assert ours and all(not f.endswith("(not embedded)") for f in ours)
+    assert {f.split("+")[1] for f in ours} <= {"Cardo-Bold", "Cardo-Italic", "Cardo", "OpenSans", "OpenSans-Bold"}
+    others = [f for f in every if "+" not in f]
+    assert others == (["/Helvetica (not embedded)"] if fillable else [])
+    assert form == ({"/Helvetica"} if fillable else set())
+
+
+def test_sheets_are_byte_identical_build_after_build(tmp_path: Path) -> None:
+    for fillable in (False, True):
+        first = write(tmp_path / "a.pdf", "apprentice", "letter", fillable).read_bytes()
+        second = write(tmp_path / "b.pdf", "apprentice", "letter", fillable).read_bytes()
+        assert first == second
+
+
+def test_build_all_writes_every_sheet(tmp_path: Path) -> None:
+    result = run("build", "all", "--out", str(tmp_path), "--format", "pdf")
+    assert result.exit_code == 0, result.stderr
+    folder = tmp_path / "once-upon-a-castle"
+    assert sorted(p.name for p in folder.glob("castle-sheet*.pdf")) == ALL_FILES
+    for name in ALL_FILES:
+        assert f"wrote {tmp_path / 'once-upon-a-castle' / name}" in result.stdout or name in result.stdout
+    assert "castle score sheet, Great Architect, Letter, fillable" in result.stdout
+    assert not list(folder.glob(".*")), "no temporary file is left behind"
+
+
+@pytest.mark.parametrize("target, formats, made", [("once-upon-a-castle", "pdf", True), ("guildhall", "pdf", False),
+                                                   ("once-upon-a-castle/great-architect-guests", "pdf", False),
+                                                   ("once-upon-a-castle", "svg", False)])
+def test_only_the_games_targets_make_sheets(tmp_path: Path, target: str, formats: str, made: bool) -> None:
+    result = run("build", target, "--out", str(tmp_path), "--format", formats, "--unique")
+    assert result.exit_code == 0, result.stderr
+    found = sorted(p.name for p in tmp_path.rglob("castle-sheet*.pdf"))
+    assert found == (ALL_FILES if made else [])
+
+
+def test_sheets_are_quick_to_make(tmp_path: Path) -> None:
+    from generator.catalog import load_content
+    from generator.render.build import BuildOptions
+    from generator.sheets.build import make_sheets
+
+    content = load_content()
+    make_sheets(content, "all", tmp_path, BuildOptions())  # fonts registered, modules imported
+    started = time.perf_counter()
+    written = make_sheets(content, "all", tmp_path, BuildOptions())
+    seconds = time.perf_counter() - started
+    assert len(written) == 8 and all(w.pages == 1 for w in written)
+    assert seconds < 1.0, f"the eight sheets took {seconds:.2f} s"  # about 0.12 s on a laptop; generous for CI
