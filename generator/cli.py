@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from generator.commands import build, content, score
+from generator.commands import build, content, export, preview, score
 
 HELP = """\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
@@ -37,6 +37,8 @@ app = typer.Typer(
 app.add_typer(content.app, name="content")
 app.command("build", help=build.HELP)(build.build)
 app.command("score", help=score.HELP)(score.score)
+app.add_typer(export.app, name="export")
+app.command("preview", help=preview.HELP)(preview.preview)
 
 
 def _version(value: bool) -> None:
