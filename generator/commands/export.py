@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -124,3 +125,43 @@ def png(
     rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
     typer.echo(f"Exported {len(report.decks)} deck{'s' if len(report.decks) != 1 else ''}: {report.images} PNG "
                f"files for {PRESETS[key].label} in {seconds:.2f} s{rate}.")
+
+
+@app.command("tts", help=TTS_HELP)
+@reports_errors
+def tts(
+    target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
+    content_dir: Optional[Path] = typer.Option(None, "--content", show_default=False, metavar="DIR",
+                                               help=_CONTENT_HELP),
+    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (OUT/tts/...)."),
+    base_url: Optional[str] = typer.Option(
+        None, "--base-url", show_default=False, metavar="URL",
+        help="Where you will upload the OUT/tts folder (https://...): the saved objects then name their images "
+             "there instead of by file:/// paths on this computer."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
+) -> None:
+    """Tabletop Simulator decks: face sheets, the back and a saved object."""
+    import time
+
+    from generator.export.tts import TtsReport, export_tts
+    from generator.output import prepare_dir
+    from generator.resources import display_path
+
+    start = time.perf_counter()
+    if base_url is not None and not re.fullmatch(r"https?://[^\s\"'<>\\]+", base_url.strip()):
+        raise _usage(f"--base-url: {base_url!r} is not an http:// or https:// address")
+    jobs_count = check_jobs(jobs)
+    content, decks = _decks(content_dir, target)
+    prepare_dir(out)
+    total = sum(len(d.cards) + 1 for d in decks)
+    report = _with_progress(total, "Rendering sheets", lambda progress: export_tts(
+        content, decks, out, jobs_count, base_url.strip() if base_url else None, progress))
+    assert isinstance(report, TtsReport)
+    for deck in report.decks:
+        w, h = deck.cell
+        sheets = ", ".join(f"{s.name} ({s.columns}x{s.rows})" for s in deck.sheets)
+        typer.echo(f"wrote {display_path(deck.folder)}/: {sheets}, back.png, {deck.saved.name}; cards of {w}x{h} px")
+    seconds = time.perf_counter() - start
+    cards = sum(d.deck.total for d in report.decks)
+    typer.echo(f"Exported {len(report.decks)} deck{'s' if len(report.decks) != 1 else ''} for Tabletop Simulator: "
+               f"{cards} cards on {sum(len(d.sheets) for d in report.decks)} sheets in {seconds:.2f} s.")

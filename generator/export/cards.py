@@ -44,9 +44,12 @@ class Prepared:
         return "back" if item == BACK else self.deck.cards[item].name
 
 
-def image_names(deck: Deck, folder: Path, reserved: tuple[str, ...] = ("back.png",)) -> tuple[str, ...]:
+def image_names(deck: Deck, folder: Path, reserved: tuple[str, ...] | None = ("back.png",)) -> tuple[str, ...]:
     """`CARD.png` for each card, made safe; two cards with one file name (or a card named like a reserved file,
-    such as the back) is an error naming the card."""
+    such as the back) is an error naming the card. With `reserved` None, nothing is checked (the names are only
+    shown, never written)."""
+    if reserved is None:
+        return tuple(inside(folder, f"{card.id}.png").name for card in deck.cards)
     taken = {name: "the deck's back" if name == "back.png" else f"donjon's {name}" for name in reserved}
     names = []
     for card in deck.cards:
@@ -60,7 +63,7 @@ def image_names(deck: Deck, folder: Path, reserved: tuple[str, ...] = ("back.png
 
 
 def prepare(content: Content, decks: list[Deck], folder_of: dict[str, Path],
-            reserved: tuple[str, ...] = ("back.png",)) -> list[Prepared]:
+            reserved: tuple[str, ...] | None = ("back.png",)) -> list[Prepared]:
     """Every deck with its layouts; `folder_of[deck.key]` is where its images go (for the safety checks)."""
     out = []
     for deck in decks:
