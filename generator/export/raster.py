@@ -133,7 +133,7 @@ class PdfFile:
         try:
             self.doc = pdfium.PdfDocument(path)
         except (pdfium.PdfiumError, OSError) as err:
-            raise InputError(path, f"cannot read this PDF ({err})") from None
+            raise InputError(path, f"cannot read this PDF ({str(err).rstrip('.')})") from None
         try:
             self.doc.init_forms()
         except Exception:  # noqa: BLE001 - a PDF whose forms pdfium cannot set up still shows its pages

@@ -31,9 +31,15 @@ class StagedFolder:
             raise _fail(final, err) from None
 
     def write(self, name: str, data: bytes) -> int:
-        """Write one file (a plain name, made safe by the caller) into the folder; its size."""
+        """Write one file into the folder (`name` is relative, made of safe parts by the caller); its size."""
+        parts = name.split("/")
+        if name.startswith("/") or any(part in ("", ".", "..") for part in parts):
+            raise OutputError(f"{self.final / name}: is not a plain path inside the output folder")
+        target = self.tmp / name
         try:
-            (self.tmp / name).write_bytes(data)
+            if "/" in name:
+                target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
         except OSError as err:
             raise _fail(self.final / name, err) from None
         return len(data)
