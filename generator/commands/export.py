@@ -70,8 +70,13 @@ def _decks(content_dir: Optional[Path], target: Optional[str]) -> tuple[Content,
     from generator.catalog import load_content
     from generator.decks import all_decks, select
 
+    from generator.errors import UsageError
+
     content = load_content(content_dir)
-    return content, select(all_decks(content), target or "all")
+    try:
+        return content, select(all_decks(content), target or "all")
+    except UsageError as err:  # select() speaks for `donjon build`; name what was wrong here
+        raise UsageError(str(err).replace("build: ", "TARGET: ", 1)) from None
 
 
 def _with_progress(total: int, label: str, work: Callable[[Callable[[int], None]], object]) -> object:

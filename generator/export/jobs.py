@@ -91,17 +91,19 @@ def chunk_size(total: int, jobs: int) -> int:
 
 
 def run(func: Callable[[C, T], R], context: C, chunks: Sequence[T], *, jobs: int, weights: Sequence[int],
-        progress: Callable[[int], None]) -> list[R]:
+        progress: Callable[[int], None], counts: Sequence[int] | None = None) -> list[R]:
     """`func(context, chunk)` for every chunk, in `jobs` processes; results in the order of `chunks`.
 
-    `weights` (images per chunk) order the chunks largest first and feed `progress` as chunks finish."""
+    `weights` (images per chunk) order the chunks largest first; `progress` gets each chunk's count (`counts`,
+    by default its weight) as it finishes."""
     global _CURRENT
 
+    counts = weights if counts is None else counts
     results: dict[int, R] = {}
     if jobs <= 1 or len(chunks) <= 1 or sum(weights) < PARALLEL_FROM:
         for index, chunk in enumerate(chunks):
             results[index] = func(context, chunk)
-            progress(weights[index])
+            progress(counts[index])
         return [results[i] for i in range(len(chunks))]
 
     import multiprocessing
@@ -125,7 +127,7 @@ def run(func: Callable[[C, T], R], context: C, chunks: Sequence[T], *, jobs: int
                         raise error
                     index = futures[future]
                     results[index] = future.result()  # type: ignore[assignment]
-                    progress(weights[index])
+                    progress(counts[index])
     finally:
         _CURRENT = None
     return [results[i] for i in range(len(chunks))]

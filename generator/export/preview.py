@@ -203,7 +203,8 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
         chunks += [Chunk(-1, (), i) for i in range(len(documents))]
         weights = [len(c.items) if c.document < 0 else len(documents[c.document][1]) for c in chunks]
         results = jobs.run(render_chunk, _Context(prepared, canvases, documents, folder), chunks, jobs=jobs_count,
-                           weights=weights, progress=progress)
+                           weights=weights, progress=progress,
+                           counts=[len(c.items) for c in chunks])  # the command's bar counts the cards
         written = sum(n for n, _problem in results)
         for chunk, (_n, problem) in zip(chunks, results):
             if problem:
