@@ -6,7 +6,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, TypeVar
 
 import typer
 
@@ -44,6 +44,8 @@ BASE-URL/GAME/DECK/... once you upload the OUT/tts folder there, which other pla
 app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 
+R = TypeVar("R")
+
 _TARGET_HELP = "all (default), a game id, GAME/DECK, or the id of a deck of your own in --content."
 _CONTENT_HELP = ("A content folder to export instead of the shipped games: game folders and/or deck folders, "
                  "or one deck folder.")
@@ -69,7 +71,6 @@ def check_jobs(value: Optional[int]) -> int:
 def _decks(content_dir: Optional[Path], target: Optional[str]) -> tuple[Content, list[Deck]]:
     from generator.catalog import load_content
     from generator.decks import all_decks, select
-
     from generator.errors import UsageError
 
     content = load_content(content_dir)
@@ -79,7 +80,8 @@ def _decks(content_dir: Optional[Path], target: Optional[str]) -> tuple[Content,
         raise UsageError(str(err).replace("build: ", "TARGET: ", 1)) from None
 
 
-def _with_progress(total: int, label: str, work: Callable[[Callable[[int], None]], object]) -> object:
+def with_progress(total: int, label: str, work: Callable[[Callable[[int], None]], R]) -> R:
+    """`work(progress)` with a progress bar on stderr when a person is watching, else without."""
     if is_terminal():
         with typer.progressbar(length=total, label=label, file=sys.stderr) as bar:
             return work(bar.update)
@@ -103,7 +105,7 @@ def png(
     import time
 
     from generator.export.geometry import MAX_DPI, MIN_DPI, PRESETS
-    from generator.export.png import PngOptions, export_png
+    from generator.export.png import MANIFEST, PngOptions, export_png
     from generator.output import prepare_dir
     from generator.resources import display_path
 
@@ -117,11 +119,8 @@ def png(
     content, decks = _decks(content_dir, target)
     prepare_dir(out)
     total = sum(len(d.cards) + 1 for d in decks)
-    report = _with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
-                                                                                  progress))
-    from generator.export.png import MANIFEST, PngReport
-
-    assert isinstance(report, PngReport)
+    report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
+                                                                                 progress))
     for deck in report.decks:
         w, h = deck.size
         typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + 1} PNG files of {w}x{h} px "
@@ -129,7 +128,7 @@ def png(
     seconds = time.perf_counter() - start
     rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
     typer.echo(f"Exported {len(report.decks)} deck{'s' if len(report.decks) != 1 else ''}: {report.images} PNG "
-               f"files for {PRESETS[key].label} in {seconds:.2f} s{rate}.")
+               f"files ({PRESETS[key].label}) in {seconds:.2f} s{rate}.")
 
 
 @app.command("tts", help=TTS_HELP)
@@ -148,7 +147,7 @@ def tts(
     """Tabletop Simulator decks: face sheets, the back and a saved object."""
     import time
 
-    from generator.export.tts import TtsReport, export_tts
+    from generator.export.tts import export_tts
     from generator.output import prepare_dir
     from generator.resources import display_path
 
@@ -159,9 +158,8 @@ def tts(
     content, decks = _decks(content_dir, target)
     prepare_dir(out)
     total = sum(len(d.cards) + 1 for d in decks)
-    report = _with_progress(total, "Rendering sheets", lambda progress: export_tts(
+    report = with_progress(total, "Rendering sheets", lambda progress: export_tts(
         content, decks, out, jobs_count, base_url.strip() if base_url else None, progress))
-    assert isinstance(report, TtsReport)
     for deck in report.decks:
         w, h = deck.cell
         sheets = ", ".join(f"{s.name} ({s.columns}x{s.rows})" for s in deck.sheets)

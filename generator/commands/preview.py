@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from generator.commands import is_terminal, reports_errors
+from generator.commands import reports_errors
 
 HELP = """\
 Write a static HTML page showing every card of every deck, grouped by game and deck, with names and counts.
@@ -30,11 +30,10 @@ def preview(
                                        help="Processes rendering at once (default: one per core)."),
 ) -> None:
     """Write a static HTML preview of every card and sheet."""
-    import sys
     import time
 
-    from generator.commands.export import check_jobs
     from generator.catalog import load_content
+    from generator.commands.export import check_jobs, with_progress
     from generator.decks import all_decks
     from generator.export.preview import export_preview
     from generator.output import prepare_dir
@@ -46,11 +45,8 @@ def preview(
     decks = all_decks(content)
     prepare_dir(out)
     total = sum(len(d.cards) + 1 for d in decks)
-    if is_terminal():
-        with typer.progressbar(length=total, label="Rendering cards", file=sys.stderr) as bar:
-            report = export_preview(content, decks, out, jobs_count, bar.update)
-    else:
-        report = export_preview(content, decks, out, jobs_count, lambda n: None)
+    report = with_progress(total, "Rendering cards",
+                           lambda progress: export_preview(content, decks, out, jobs_count, progress))
     for warning in report.warnings:
         typer.echo(f"warning: {warning}", err=True)
     documents = sum(len(g.documents) + sum(len(d.documents) for d in g.decks) for g in report.games)

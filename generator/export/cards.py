@@ -40,9 +40,6 @@ class Prepared:
     def name(self, item: int) -> str:
         return "back.png" if item == BACK else self.names[item]
 
-    def label(self, item: int) -> str:
-        return "back" if item == BACK else self.deck.cards[item].name
-
 
 def image_names(deck: Deck, folder: Path, reserved: tuple[str, ...] | None = ("back.png",)) -> tuple[str, ...]:
     """`CARD.png` for each card, made safe; two cards with one file name (or a card named like a reserved file,

@@ -46,7 +46,7 @@ class Preset(NamedTuple):
 PRESETS: dict[str, Preset] = {
     "tgc": Preset("tgc", "The Game Crafter", 300, 0.125, True),
     "mpc": Preset("mpc", "MakePlayingCards", 300, 0.12, True),
-    "plain": Preset("plain", "plain, trim size", 300, 0.0, False),
+    "plain": Preset("plain", "plain: trim size, no bleed", 300, 0.0, False),
 }
 
 

@@ -77,8 +77,7 @@ class DeckExport(NamedTuple):
     deck: Deck
     folder: Path
     faces: int
-    files: int
-    bytes: int
+    #: pixels of every image
     size: tuple[int, int]
 
 
@@ -110,16 +109,11 @@ def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptio
             items = [*range(len(p.deck.cards)), BACK]
             for part in jobs.split(items, -(-len(items) // size)):
                 chunks.append(Chunk(index, tuple(part)))
-        results = jobs.run(render_chunk, _Context(prepared, canvases, staging), chunks, jobs=options.jobs,
-                           weights=[len(c.items) for c in chunks], progress=progress)
-        sizes = [0] * len(prepared)
-        for chunk, written in zip(chunks, results):
-            sizes[chunk.deck] += sum(n for _name, n in written)
+        jobs.run(render_chunk, _Context(prepared, canvases, staging), chunks, jobs=options.jobs,
+                 weights=[len(c.items) for c in chunks], progress=progress)
         report = []
         for index, p in enumerate(prepared):
-            data = manifest(p)
-            staging[index].write(MANIFEST, data)
+            staging[index].write(MANIFEST, manifest(p))
             canvas = canvases[index]
-            report.append(DeckExport(p.deck, folders[p.deck.key], len(p.deck.cards), len(p.deck.cards) + 2,
-                                     sizes[index] + len(data), (canvas.px_w, canvas.px_h)))
+            report.append(DeckExport(p.deck, folders[p.deck.key], len(p.deck.cards), (canvas.px_w, canvas.px_h)))
     return PngReport(report, time.perf_counter() - start)

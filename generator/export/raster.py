@@ -32,16 +32,21 @@ _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 class Raster(NamedTuple):
-    """An RGB image: rows of `width` x 3 bytes, top to bottom."""
+    """An RGB image, top to bottom: rows of `width` x 3 bytes, each preceded by a 0 byte when `scanlines` (the
+    layout of PNG's filter type 0, which pdfium renders into directly, so that encoding copies nothing)."""
 
     width: int
     height: int
-    data: bytes
+    data: bytes | bytearray
+    scanlines: bool = False
 
     def image(self) -> Image:
         from PIL import Image as PILImage
 
-        return PILImage.frombytes("RGB", (self.width, self.height), self.data)
+        if not self.scanlines:
+            return PILImage.frombytes("RGB", (self.width, self.height), bytes(self.data))
+        stride = self.width * 3 + 1
+        return PILImage.frombytes("RGB", (self.width, self.height), bytes(self.data[1:]), "raw", "RGB", stride)
 
     @staticmethod
     def of(image: Image) -> Raster:
@@ -63,14 +68,15 @@ def pdf_bytes(pages: Sequence[Page], title: str) -> bytes:
 
 
 def _render(page: Any, width: int, height: int) -> Raster:
-    """One pdfium page as RGB pixels, exactly `width` x `height`, on white."""
+    """One pdfium page as RGB pixels, exactly `width` x `height`, on white, as PNG scanlines."""
     import ctypes
 
     import pypdfium2.raw as pdfium_c
 
-    stride = width * 3
+    stride = width * 3 + 1  # each row after its filter byte
     buffer = (ctypes.c_ubyte * (stride * height))()
-    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR, buffer, stride)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR, ctypes.addressof(buffer) + 1,
+                                          stride)
     if not bitmap:
         raise MemoryError(f"pdfium could not make a bitmap of {width}x{height} px")
     try:
@@ -82,7 +88,9 @@ def _render(page: Any, width: int, height: int) -> Raster:
             pdfium_c.FPDF_FFLDraw(formenv, bitmap, page.raw, 0, 0, width, height, 0, flags)
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)
-    return Raster(width, height, bytes(buffer))
+    data = bytearray(buffer)
+    data[::stride] = bytes(height)  # the filter bytes: pdfium draws inside the rows, but make sure
+    return Raster(width, height, data, scanlines=True)
 
 
 def render_pages(pages: Sequence[Page], sizes: Sequence[tuple[int, int]], title: str) -> Iterator[Raster]:
@@ -107,19 +115,20 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 
 def png_bytes(raster: Raster, dpi: float | None = None) -> bytes:
     """An RGB PNG of the pixels: deterministic bytes (no time, no text chunks)."""
-    width, height, data = raster
-    stride = width * 3
-    if len(data) != stride * height:
+    width, height, data, scanlines = raster
+    row = width * 3 + (1 if scanlines else 0)
+    if len(data) != row * height:
         raise ValueError(f"{len(data)} bytes are not {width}x{height} RGB pixels")
-    view = memoryview(data)
-    none = b"\x00"  # filter type 0 before every row
-    rows = b"".join(part for y in range(0, stride * height, stride) for part in (none, view[y:y + stride]))
+    if not scanlines:
+        view = memoryview(data)
+        none = b"\x00"  # filter type 0 before every row
+        data = b"".join(part for y in range(0, row * height, row) for part in (none, view[y:y + row]))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, no interlace
     out = [_SIGNATURE, _chunk(b"IHDR", header)]
     if dpi:
         per_metre = round(dpi / 0.0254)
         out.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
-    out += [_chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)), _chunk(b"IEND", b"")]
+    out += [_chunk(b"IDAT", zlib.compress(data, PNG_LEVEL)), _chunk(b"IEND", b"")]
     return b"".join(out)
 
 

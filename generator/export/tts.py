@@ -140,7 +140,7 @@ def _custom_deck(sheet: Sheet, face_url: str, back_url: str) -> dict[str, Any]:
             "BackIsHidden": True, "UniqueBack": False, "Type": 0}
 
 
-def saved_object(deck: Deck, sheets: list[Sheet], url: Callable[[str], str], names: tuple[str, ...]) -> dict[str, Any]:
+def saved_object(deck: Deck, sheets: list[Sheet], url: Callable[[str], str]) -> dict[str, Any]:
     """The TTS saved object of a deck: every copy of every card, in deck order, with its name."""
     back_url = url("back.png")
     entries = {sheet.key: _custom_deck(sheet, url(sheet.name), back_url) for sheet in sheets}
@@ -161,7 +161,7 @@ def saved_object(deck: Deck, sheets: list[Sheet], url: Callable[[str], str], nam
                 "SidewaysCard": False,
                 "Locked": False,
                 "Tooltip": True,
-                "GMNotes": f"donjon {deck.key} {names[index]}",
+                "GMNotes": f"donjon {deck.key} {card.id}",
             })
     if len(cards) == 1:
         only = {**cards[0], "Name": "CardCustom", "Transform": _transform(deck, face_down=True)}
@@ -235,7 +235,7 @@ def export_tts(content: Content, decks: list[Deck], out: Path, jobs_count: int, 
                  progress=progress)
         for index, p in enumerate(prepared):
             folder = folders[p.deck.key]
-            saved = saved_object(p.deck, sheets[index], url_maker(out, folder, base_url), p.names)
+            saved = saved_object(p.deck, sheets[index], url_maker(out, folder, base_url))
             name = saved_name(p.deck, ".json")
             staging[index].write(name, (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
             report.append(DeckExport(p.deck, folder, folder / name, sheets[index], (cells[index].px_w,
