@@ -61,6 +61,14 @@ class _Work(Generic[C, T, R]):
 _CURRENT: _Work[object, object, object] | None = None
 
 
+def _worker_start() -> None:
+    # Ctrl-C reaches every process of the terminal's group: the parent stops the export (and discards what was
+    # staged); a worker just finishes its chunk, instead of printing a traceback of its own.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_chunk(index: int) -> object:
     work = _CURRENT
     assert work is not None, "a worker without work: run() sets it before forking"
@@ -98,22 +106,24 @@ def run(func: Callable[[C, T], R], context: C, chunks: Sequence[T], *, jobs: int
     by default its weight) as it finishes."""
     global _CURRENT
 
+    import multiprocessing
+
     counts = weights if counts is None else counts
     results: dict[int, R] = {}
-    if jobs <= 1 or len(chunks) <= 1 or sum(weights) < PARALLEL_FROM:
+    forks = "fork" in multiprocessing.get_all_start_methods()  # not on Windows: render in-process there
+    if jobs <= 1 or len(chunks) <= 1 or sum(weights) < PARALLEL_FROM or not forks:
         for index, chunk in enumerate(chunks):
             results[index] = func(context, chunk)
             progress(counts[index])
         return [results[i] for i in range(len(chunks))]
 
-    import multiprocessing
     from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 
     order = sorted(range(len(chunks)), key=lambda i: -weights[i])
     _CURRENT = _Work(func, context, chunks)  # type: ignore[arg-type]
     try:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)),
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_worker_start) as pool:
             futures = {pool.submit(_run_chunk, i): i for i in order}
             pending = set(futures)
             while pending:
