@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 from generator.catalog import Content
 from generator.decks import Deck
-from generator.errors import DonjonError, InputError
+from generator.errors import DonjonError, InputError, OutputError
 from generator.export import jobs
 from generator.export.cards import BACK, Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
@@ -35,7 +35,8 @@ from generator.output import inside, safe_name
 #: screens of high density, and 40 KB or so each.
 PREVIEW_DPI = 150
 CSS_PX_PER_INCH = 80
-#: Pages of other PDFs: this many pixels across, shown at half that.
+#: Pages of other PDFs: this many pixels across (or down, for a page more than twice as tall as it is wide),
+#: shown at half that.
 DOCUMENT_PX = 640
 #: The first pages of each other PDF are shown, and a link to the whole.
 DOCUMENT_PAGES = 4
@@ -105,7 +106,8 @@ class Chunk(NamedTuple):
 class _Context:
     decks: list[Prepared]
     canvases: list[Canvas]
-    documents: list[tuple[Path, list[str]]]
+    #: each PDF with its pages to show: file name, width and height in pixels
+    documents: list[tuple[Path, list[tuple[str, int, int]]]]
     folder: StagedFolder
 
 
@@ -118,15 +120,15 @@ def render_chunk(context: _Context, chunk: Chunk) -> tuple[int, str]:
     reason a document could not be shown or "")."""
     written = 0
     if chunk.document >= 0:
-        path, names = context.documents[chunk.document]
+        path, shown = context.documents[chunk.document]
         try:
             with PdfFile(path) as pdf:
-                for index, name in enumerate(names):
-                    written += context.folder.write(name, png_bytes(pdf.render(index, DOCUMENT_PX)))
-        except (DonjonError, OSError):
+                for index, (name, width, height) in enumerate(shown):
+                    written += context.folder.write(name, png_bytes(pdf.render(index, width, height)))
+        except OutputError:
             raise
-        except Exception as err:  # noqa: BLE001 - pdfium failing on a page of a PDF someone put there
-            return written, f"pdfium cannot draw its pages ({type(err).__name__}: {err})"
+        except Exception as err:  # noqa: BLE001 - pdfium failing on a PDF someone put there (or changed since)
+            return written, f"its pages cannot be drawn ({type(err).__name__}: {err})"
         return written, ""
     prepared, canvas = context.decks[chunk.deck], context.canvases[chunk.deck]
     pages = [canvas_page(prepared.drawing(item, 0.0), canvas, n) for n, item in enumerate(chunk.items, start=1)]
@@ -189,7 +191,8 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
 
     warnings: list[str] = []
     found = _documents(out, games, deck_entries, warnings)
-    documents = [(path, [p.src for p in document.pictures]) for path, document in found if document.pictures]
+    documents = [(path, [(p.src, 2 * p.width, 2 * p.height) for p in document.pictures])
+                 for path, document in found if document.pictures]
     shown = [document for _path, document in found if document.pictures]
     others = [document for _path, document in found if document.where == ""]
 
@@ -241,8 +244,10 @@ def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
         # numbered, since two paths can make one safe name (a/b.pdf and a-b.pdf)
         stem = f"img/documents/{number:03d}-{safe_name(relative.removesuffix('.pdf'))}"
         for page, (w, h) in enumerate(sizes, start=1):
-            height = max(1, round(DOCUMENT_PX * h / w))
-            document.pictures.append(Picture(f"{stem}-page-{page}.png", DOCUMENT_PX // 2, max(1, height // 2)))
+            scale = DOCUMENT_PX / max(w, h / 2)  # pixels per point: a tall page is no taller than 2 x DOCUMENT_PX
+            # shown at half size, so rendered at even sizes
+            shown_w, shown_h = max(1, round(w * scale / 2)), max(1, round(h * scale / 2))
+            document.pictures.append(Picture(f"{stem}-page-{page}.png", shown_w, shown_h))
         top = relative.split("/")[0]
         if path in sheets:
             sheets[path].documents.append(document)

@@ -166,12 +166,10 @@ class PdfFile:
             page.close()
         return float(width), float(height)
 
-    def render(self, index: int, width: int) -> Raster:
-        """Page `index` scaled to `width` pixels across (its height follows its proportions)."""
+    def render(self, index: int, width: int, height: int) -> Raster:
+        """Page `index` scaled to `width` x `height` pixels."""
         page = self.doc[index]
         try:
-            w, h = page.get_size()
-            height = max(1, round(width * h / w))
             return _render(page, width, height)
         finally:
             page.close()

@@ -138,3 +138,27 @@ def test_no_pdfs_and_a_second_run_replace_the_page(tmp_path: Path) -> None:
     page, second = preview(tmp_path, "--content", str(deck))
     assert second == first and not stale.exists()  # the folder is replaced whole
     assert [p.name for p in page.parent.parent.iterdir()] == ["preview"]  # no staging folder left behind
+
+
+def test_pages_of_any_shape_are_shown_at_a_bounded_size(tmp_path: Path) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = tmp_path / "out"
+    (out / "odd").mkdir(parents=True)
+    pdf = Canvas(str(out / "odd" / "shapes.pdf"))
+    for size in ((100, 5000), (2000, 300), (595, 842)):  # a strip, a banner, A4
+        pdf.setPageSize(size)
+        pdf.rect(10, 10, size[0] - 20, size[1] - 20, fill=1)
+        pdf.showPage()
+    pdf.save()
+    deck = make_deck(tmp_path / "deck", [{"name": "One", "colour": "#e01010"}], layout=FLAT)
+    result = run("preview", "--out", str(out), "--content", str(deck))
+    assert result.exit_code == 0, result.stderr
+    checker = check_html((out / "preview" / "index.html").read_text(encoding="utf-8"))
+    pages = [attrs for tag, attrs in checker.tags if tag == "img" and "documents" in attrs["src"]]
+    assert len(pages) == 3
+    for attrs, (w, h) in zip(pages, ((100, 5000), (2000, 300), (595, 842))):
+        image = open_png(out / "preview" / attrs["src"])
+        assert image.size == (2 * int(attrs["width"]), 2 * int(attrs["height"]))
+        assert max(image.width, image.height / 2) <= 640 + 1
+        assert abs(image.width / image.height - w / h) < 0.05 * w / h + 0.02
