@@ -54,4 +54,4 @@ def preview(
     seconds = time.perf_counter() - start
     typer.echo(f"wrote {display_path(report.page)}: {len(decks)} deck{'s' if len(decks) != 1 else ''}, "
                f"{sum(d.total for d in decks)} cards, {documents} PDF{'s' if documents != 1 else ''}; "
-               f"{report.images} images in {seconds:.2f} s. Open it in a browser.")
+               f"{report.images} images, {report.bytes / 1e6:.1f} MB in {seconds:.2f} s. Open it in a browser.")

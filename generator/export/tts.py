@@ -191,8 +191,8 @@ class DeckExport(NamedTuple):
     folder: Path
     saved: Path
     sheets: list[Sheet]
+    #: pixels of one card on the sheets, and of the back
     cell: tuple[int, int]
-    files: int
 
 
 class TtsReport(NamedTuple):
@@ -238,7 +238,6 @@ def export_tts(content: Content, decks: list[Deck], out: Path, jobs_count: int, 
             saved = saved_object(p.deck, sheets[index], url_maker(out, folder, base_url))
             name = saved_name(p.deck, ".json")
             staging[index].write(name, (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-            report.append(DeckExport(p.deck, folder, folder / name, sheets[index], (cells[index].px_w,
-                                                                                  cells[index].px_h),
-                                     len(sheets[index]) + 3))
+            cell = (cells[index].px_w, cells[index].px_h)
+            report.append(DeckExport(p.deck, folder, folder / name, sheets[index], cell))
     return TtsReport(report, time.perf_counter() - start)
