@@ -3,7 +3,6 @@ needs nothing outside its folder."""
 
 from __future__ import annotations
 
-import html
 import shutil
 from pathlib import Path
 
