@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from generator.commands import build, content, reference, score
+from generator.commands import build, content, export, preview, reference, score
 
 HELP = """\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
@@ -38,6 +38,8 @@ app.add_typer(content.app, name="content")
 app.command("build", help=build.HELP)(build.build)
 app.command("score", help=score.HELP)(score.score)
 app.command("reference", help=reference.HELP)(reference.reference)
+app.add_typer(export.app, name="export")
+app.command("preview", help=preview.HELP)(preview.preview)
 
 
 def _version(value: bool) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path as FilePath
-from typing import Any
+from typing import IO, Any
 
 from generator.backends import number as n
 from generator.render import fonts
@@ -309,8 +309,9 @@ class _Writer:
             self.c.addLiteral(" ".join(out))
 
 
-def write_pdf(pages: Iterable[Page], path: FilePath, *, title: str, subject: str = "") -> PdfStats:
-    """Draw `pages` into a PDF at `path` (the caller makes it atomic); pages are drawn as they come."""
+def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "") -> PdfStats:
+    """Draw `pages` into a PDF at `path` (the caller makes it atomic), or into a binary file object (in memory, for
+    rasterising); pages are drawn as they come."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -322,7 +323,8 @@ def write_pdf(pages: Iterable[Page], path: FilePath, *, title: str, subject: str
     try:
         for page in pages:
             if canvas is None:
-                canvas = Canvas(str(path), pagesize=(page.width, page.height), invariant=1, pageCompression=1,
+                target = str(path) if isinstance(path, FilePath) else path
+                canvas = Canvas(target, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
                                 initialFontName=fonts.pdf_name("open-sans"), initialFontSize=10)
                 canvas.setTitle(title)
                 canvas.setAuthor("donjon")

@@ -1,0 +1,170 @@
+"""`donjon export png|tts`: card images for print services and Tabletop Simulator."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional, TypeVar
+
+import typer
+
+from generator.commands import is_terminal, reports_errors
+
+if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
+    from generator.catalog import Content
+    from generator.decks import Deck
+
+HELP = """\
+Export card images: PNGs for print services (The Game Crafter, MakePlayingCards) and Tabletop Simulator decks.
+"""
+
+PNG_HELP = """\
+One PNG per card face and one of each deck's back, at a print service's size with bleed.
+
+TARGET is `all` (the default), a game, GAME/DECK, or with --content a deck of your own by its id.
+Presets: tgc (The Game Crafter: 825x1125 px for a poker card, 1/8 in bleed), mpc (MakePlayingCards: 822x1122
+px, 0.12 in bleed), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png, back.png and
+manifest.csv (file, id, name and copies of every image). Images are RGB, and two exports of the same input
+give the same bytes.
+"""
+
+TTS_HELP = """\
+Tabletop Simulator decks: sheets of card faces, the back, and a saved object to load them.
+
+TARGET is `all` (the default), a game, GAME/DECK, or with --content a deck of your own by its id.
+Writes OUT/tts/GAME/DECK/: faces-1.png (and faces-2.png... when a deck has more than 69 different cards; each
+sheet at most 10x7 cards and 4096 px a side), back.png, and DECK.json with its thumbnail DECK.png. Copy
+DECK.json and DECK.png into Tabletop Simulator's Saves/Saved Objects folder and spawn the deck from Objects >
+Saved Objects. The images are found by file:/// paths on this computer; with --base-url they are found at
+BASE-URL/GAME/DECK/... once you upload the OUT/tts folder there, which other players need.
+"""
+
+app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                  context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+
+R = TypeVar("R")
+
+_TARGET_HELP = "all (default), a game id, GAME/DECK, or the id of a deck of your own in --content."
+_CONTENT_HELP = ("A content folder to export instead of the shipped games: game folders and/or deck folders, "
+                 "or one deck folder.")
+_JOBS_HELP = "Processes rendering at once (default: one per core)."
+
+
+def _usage(message: str) -> Exception:
+    from generator.errors import UsageError
+
+    return UsageError(message)
+
+
+def check_jobs(value: Optional[int]) -> int:
+    from generator.export.jobs import MAX_JOBS, cores
+
+    if value is None:
+        return cores()
+    if not 1 <= value <= MAX_JOBS:
+        raise _usage(f"--jobs: {value} is out of range; it must be from 1 to {MAX_JOBS}")
+    return value
+
+
+def _decks(content_dir: Optional[Path], target: Optional[str]) -> tuple[Content, list[Deck]]:
+    from generator.catalog import load_content
+    from generator.decks import all_decks, select
+    from generator.errors import UsageError
+
+    content = load_content(content_dir)
+    try:
+        return content, select(all_decks(content), target or "all")
+    except UsageError as err:  # select() speaks for `donjon build`; name what was wrong here
+        raise UsageError(str(err).replace("build: ", "TARGET: ", 1)) from None
+
+
+def with_progress(total: int, label: str, work: Callable[[Callable[[int], None]], R]) -> R:
+    """`work(progress)` with a progress bar on stderr when a person is watching, else without."""
+    if is_terminal():
+        with typer.progressbar(length=total, label=label, file=sys.stderr) as bar:
+            return work(bar.update)
+    return work(lambda n: None)
+
+
+@app.command("png", help=PNG_HELP)
+@reports_errors
+def png(
+    target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
+    preset: str = typer.Option("tgc", "--preset", metavar="tgc|mpc|plain",
+                               help="The print service's size: tgc, mpc, or plain (trim size, no bleed)."),
+    dpi: Optional[int] = typer.Option(None, "--dpi", show_default=False, metavar="N",
+                                      help="Pixels per inch, 72 to 1200 (default 300, the services' own)."),
+    content_dir: Optional[Path] = typer.Option(None, "--content", show_default=False, metavar="DIR",
+                                               help=_CONTENT_HELP),
+    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (OUT/png/...)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
+) -> None:
+    """One PNG per card face and each deck's back, at a print service's size."""
+    import time
+
+    from generator.export.geometry import MAX_DPI, MIN_DPI, PRESETS
+    from generator.export.png import MANIFEST, PngOptions, export_png
+    from generator.output import prepare_dir
+    from generator.resources import display_path
+
+    start = time.perf_counter()
+    key = preset.strip().lower()
+    if key not in PRESETS:
+        raise _usage(f"--preset: {preset!r} is not one of {', '.join(PRESETS)}")
+    if dpi is not None and not MIN_DPI <= dpi <= MAX_DPI:
+        raise _usage(f"--dpi: {dpi} is out of range; it must be from {MIN_DPI} to {MAX_DPI}")
+    options = PngOptions(PRESETS[key], dpi, check_jobs(jobs))
+    content, decks = _decks(content_dir, target)
+    prepare_dir(out)
+    total = sum(len(d.cards) + 1 for d in decks)
+    report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
+                                                                                 progress))
+    for deck in report.decks:
+        w, h = deck.size
+        typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + 1} PNG files of {w}x{h} px "
+                   f"({deck.faces} face{'s' if deck.faces != 1 else ''} and the back), {MANIFEST}")
+    seconds = time.perf_counter() - start
+    rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
+    typer.echo(f"Exported {len(report.decks)} deck{'s' if len(report.decks) != 1 else ''}: {report.images} PNG "
+               f"files ({PRESETS[key].label}) in {seconds:.2f} s{rate}.")
+
+
+@app.command("tts", help=TTS_HELP)
+@reports_errors
+def tts(
+    target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
+    content_dir: Optional[Path] = typer.Option(None, "--content", show_default=False, metavar="DIR",
+                                               help=_CONTENT_HELP),
+    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (OUT/tts/...)."),
+    base_url: Optional[str] = typer.Option(
+        None, "--base-url", show_default=False, metavar="URL",
+        help="Where you will upload the OUT/tts folder (https://...): the saved objects then name their images "
+             "there instead of by file:/// paths on this computer."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
+) -> None:
+    """Tabletop Simulator decks: face sheets, the back and a saved object."""
+    import time
+
+    from generator.export.tts import export_tts
+    from generator.output import prepare_dir
+    from generator.resources import display_path
+
+    start = time.perf_counter()
+    if base_url is not None and not re.fullmatch(r"https?://[^\s\"'<>\\]+", base_url.strip()):
+        raise _usage(f"--base-url: {base_url!r} is not an http:// or https:// address")
+    jobs_count = check_jobs(jobs)
+    content, decks = _decks(content_dir, target)
+    prepare_dir(out)
+    total = sum(len(d.cards) + 1 for d in decks)
+    report = with_progress(total, "Rendering sheets", lambda progress: export_tts(
+        content, decks, out, jobs_count, base_url.strip() if base_url else None, progress))
+    for deck in report.decks:
+        w, h = deck.cell
+        sheets = ", ".join(f"{s.name} ({s.columns}x{s.rows})" for s in deck.sheets)
+        typer.echo(f"wrote {display_path(deck.folder)}/: {sheets}, back.png, {deck.saved.name}; cards of {w}x{h} px")
+    seconds = time.perf_counter() - start
+    cards = sum(d.deck.total for d in report.decks)
+    typer.echo(f"Exported {len(report.decks)} deck{'s' if len(report.decks) != 1 else ''} for Tabletop Simulator: "
+               f"{cards} cards on {sum(len(d.sheets) for d in report.decks)} sheets in {seconds:.2f} s.")

@@ -1,0 +1,57 @@
+"""`donjon preview`: a static HTML page of every card, back and sheet, to look through before printing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from generator.commands import reports_errors
+
+HELP = """\
+Write a static HTML page showing every card of every deck, grouped by game and deck, with names and counts.
+
+Writes OUT/preview/index.html and the images it shows (OUT/preview/img/): every card face and back, and the
+first pages of every PDF already in OUT (run `donjon build all` first to see the print sheets, score sheets
+and card references beside the cards). Open it in any browser; it needs no network.
+"""
+
+
+@reports_errors
+def preview(
+    content_dir: Optional[Path] = typer.Option(
+        None, "--content", show_default=False, metavar="DIR",
+        help="A content folder to show instead of the shipped games: game folders and/or deck folders, or one "
+             "deck folder."),
+    out: Path = typer.Option(Path("output"), "--out", metavar="DIR",
+                             help="The output folder: the page goes into OUT/preview/, and PDFs in OUT are shown."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N",
+                                       help="Processes rendering at once (default: one per core)."),
+) -> None:
+    """Write a static HTML preview of every card and sheet."""
+    import time
+
+    from generator.catalog import load_content
+    from generator.commands.export import check_jobs, with_progress
+    from generator.decks import all_decks
+    from generator.export.preview import export_preview
+    from generator.output import prepare_dir
+    from generator.resources import display_path
+
+    start = time.perf_counter()
+    jobs_count = check_jobs(jobs)
+    content = load_content(content_dir)
+    decks = all_decks(content)
+    prepare_dir(out)
+    total = sum(len(d.cards) + 1 for d in decks)
+    report = with_progress(total, "Rendering cards",
+                           lambda progress: export_preview(content, decks, out, jobs_count, progress))
+    for warning in report.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    documents = sum(len(g.documents) + sum(len(d.documents) for d in g.decks) for g in report.games)
+    documents += len(report.others)
+    seconds = time.perf_counter() - start
+    typer.echo(f"wrote {display_path(report.page)}: {len(decks)} deck{'s' if len(decks) != 1 else ''}, "
+               f"{sum(d.total for d in decks)} cards, {documents} PDF{'s' if documents != 1 else ''}; "
+               f"{report.images} images, {report.bytes / 1e6:.1f} MB in {seconds:.2f} s. Open it in a browser.")

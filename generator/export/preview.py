@@ -1,0 +1,275 @@
+"""`donjon preview`: one static HTML page showing every card of every deck, and every PDF the output folder holds.
+
+`OUT/preview/index.html` (from `templates/preview/index.html`, jinja2 with autoescaping: a card named
+`<script>` or `{{ x }}` is shown as those characters) and `OUT/preview/img/`: an image of every card face and
+every back, rasterised like the PNG export (plain preset, PREVIEW_DPI), and of the first pages of every other
+PDF found under OUT. The page is self-contained: inline CSS, no script, no font or file from the network, and
+relative links, so the folder works offline and can be moved with the output folder.
+
+Other PDFs are found, not registered: whatever `donjon build` wrote (deck sheets, castle score sheets, card
+references, and any output added later) is shown, grouped under its game when it lies in a game's folder. A
+PDF that cannot be read is listed with the reason, never fatal.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import quote
+
+from generator.catalog import Content
+from generator.decks import Deck
+from generator.errors import DonjonError, InputError, OutputError
+from generator.export import jobs
+from generator.export.cards import BACK, Prepared, prepare
+from generator.export.geometry import PRESETS, Canvas, card_canvas
+from generator.export.raster import PdfFile, canvas_page, png_bytes, render_pages
+from generator.export.staging import StagedFolder, staged
+from generator.output import inside, safe_name
+
+#: Card images at 150 dpi, shown at 80 CSS px per inch (five poker cards across a laptop screen): sharp on
+#: screens of high density, and 40 KB or so each.
+PREVIEW_DPI = 150
+CSS_PX_PER_INCH = 80
+#: Pages of other PDFs: this many pixels across (or down, for a page more than twice as tall as it is wide),
+#: shown at half that.
+DOCUMENT_PX = 640
+#: The first pages of each other PDF are shown, and a link to the whole.
+DOCUMENT_PAGES = 4
+#: Folders under OUT that hold exports rather than documents.
+EXPORT_FOLDERS = ("preview", "png", "tts")
+
+
+class Picture(NamedTuple):
+    """An image on the page: its path relative to index.html and its size in CSS pixels."""
+
+    src: str
+    width: int
+    height: int
+
+
+@dataclass
+class CardEntry:
+    name: str
+    copies: int
+    picture: Picture
+
+
+@dataclass
+class Document:
+    """A PDF found under OUT: where it is (relative to OUT), a link to it, and images of its first pages."""
+
+    path: str
+    href: str
+    pages: int
+    pictures: list[Picture] = field(default_factory=list)
+    problem: str = ""
+    #: the anchor of the section showing it ("" for "Other documents")
+    where: str = ""
+
+
+@dataclass
+class DeckEntry:
+    deck: Deck
+    anchor: str
+    size: str
+    cards: list[CardEntry]
+    back: Picture
+    documents: list[Document] = field(default_factory=list)
+
+
+@dataclass
+class GameEntry:
+    id: str
+    name: str
+    anchor: str
+    decks: list[DeckEntry] = field(default_factory=list)
+    documents: list[Document] = field(default_factory=list)
+
+    @property
+    def cards(self) -> int:
+        return sum(d.deck.total for d in self.decks)
+
+
+class Chunk(NamedTuple):
+    #: a deck (index) and its items, or -1 and a document (index) whose first pages to render
+    deck: int
+    items: tuple[int, ...]
+    document: int = -1
+
+
+@dataclass(frozen=True)
+class _Context:
+    decks: list[Prepared]
+    canvases: list[Canvas]
+    #: each PDF with its pages to show: file name, width and height in pixels
+    documents: list[tuple[Path, list[tuple[str, int, int]]]]
+    folder: StagedFolder
+
+
+def card_path(deck: Deck, name: str) -> str:
+    return f"img/{safe_name(deck.game)}/{safe_name(deck.id)}/{name}"
+
+
+def render_chunk(context: _Context, chunk: Chunk) -> tuple[int, str]:
+    """Render a chunk's card images, or a document's first pages, into the staging folder: (bytes written, the
+    reason a document could not be shown or "")."""
+    written = 0
+    if chunk.document >= 0:
+        path, shown = context.documents[chunk.document]
+        try:
+            with PdfFile(path) as pdf:
+                for index, (name, width, height) in enumerate(shown):
+                    written += context.folder.write(name, png_bytes(pdf.render(index, width, height)))
+        except OutputError:
+            raise
+        except Exception as err:  # noqa: BLE001 - pdfium failing on a PDF someone put there (or changed since)
+            return written, f"its pages cannot be drawn ({type(err).__name__}: {err})"
+        return written, ""
+    prepared, canvas = context.decks[chunk.deck], context.canvases[chunk.deck]
+    pages = [canvas_page(prepared.drawing(item, 0.0), canvas, n) for n, item in enumerate(chunk.items, start=1)]
+    for item, raster in zip(chunk.items, render_pages(pages, [(canvas.px_w, canvas.px_h)] * len(pages),
+                                                       prepared.deck.name)):
+        written += context.folder.write(card_path(prepared.deck, prepared.name(item)), png_bytes(raster, canvas.dpi))
+    return written, ""
+
+
+def find_documents(out: Path) -> list[Path]:
+    """Every PDF under OUT, outside the export folders and hidden files, in a stable order; links not followed."""
+    found = []
+    root = out.resolve()
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (here == root and d in EXPORT_FOLDERS))
+        for name in sorted(files):
+            path = here / name
+            if name.lower().endswith(".pdf") and not name.startswith(".") and not path.is_symlink():
+                found.append(path)
+    return found
+
+
+def _css(pixels: int, dpi: float) -> int:
+    return max(1, round(pixels * CSS_PX_PER_INCH / dpi))
+
+
+class PreviewReport(NamedTuple):
+    page: Path
+    games: list[GameEntry]
+    others: list[Document]
+    images: int
+    bytes: int
+    seconds: float
+    warnings: list[str]
+
+
+def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: int,
+                   progress: Callable[[int], None]) -> PreviewReport:
+    """Write OUT/preview/: the page and its images."""
+    start = time.perf_counter()
+    final = inside(out, "preview")
+    prepared = prepare(content, decks, {d.key: inside(final, "img", d.game, d.id) for d in decks})
+    canvases = [card_canvas(p.deck.card_size, PRESETS["plain"], PREVIEW_DPI) for p in prepared]
+
+    games: dict[str, GameEntry] = {}
+    deck_entries = []
+    for p, canvas in zip(prepared, canvases):
+        deck = p.deck
+        game = games.setdefault(deck.game, GameEntry(deck.game, deck.game_name, f"game-{safe_name(deck.game)}"))
+        css = (_css(canvas.px_w, canvas.dpi), _css(canvas.px_h, canvas.dpi))
+        cards = [CardEntry(card.name, card.copies, Picture(card_path(deck, name), *css))
+                 for card, name in zip(deck.cards, p.names)]
+        size = deck.card_size
+        entry = DeckEntry(deck, f"deck-{safe_name(deck.game)}-{safe_name(deck.id)}",
+                          f"{size.name} {size.width_mm:g} x {size.height_mm:g} mm", cards,
+                          Picture(card_path(deck, "back.png"), *css))
+        game.decks.append(entry)
+        deck_entries.append(entry)
+
+    warnings: list[str] = []
+    found = _documents(out, games, deck_entries, warnings)
+    documents = [(path, [(p.src, 2 * p.width, 2 * p.height) for p in document.pictures])
+                 for path, document in found if document.pictures]
+    shown = [document for _path, document in found if document.pictures]
+    others = [document for _path, document in found if document.where == ""]
+
+    with staged([final]) as [folder]:
+        chunks: list[Chunk] = []
+        total = sum(len(p.deck.cards) + 1 for p in prepared)
+        per_chunk = jobs.chunk_size(total, jobs_count)
+        for index, p in enumerate(prepared):
+            items = [*range(len(p.deck.cards)), BACK]
+            chunks += [Chunk(index, tuple(part)) for part in jobs.split(items, -(-len(items) // per_chunk))]
+        chunks += [Chunk(-1, (), i) for i in range(len(documents))]
+        weights = [len(c.items) if c.document < 0 else len(documents[c.document][1]) for c in chunks]
+        results = jobs.run(render_chunk, _Context(prepared, canvases, documents, folder), chunks, jobs=jobs_count,
+                           weights=weights, progress=progress,
+                           counts=[len(c.items) for c in chunks])  # the command's bar counts the cards
+        written = sum(n for n, _problem in results)
+        for chunk, (_n, problem) in zip(chunks, results):
+            if problem:
+                document = shown[chunk.document]
+                document.problem, document.pictures = "its pages cannot be shown", []
+                warnings.append(f"preview: {document.path}: {problem}; it is listed without pictures")
+        html = render_page(list(games.values()), others)
+        written += folder.write("index.html", html.encode("utf-8"))
+    images = total + sum(len(document.pictures) for document in shown)
+    return PreviewReport(final / "index.html", list(games.values()), others, images, written,
+                         time.perf_counter() - start, warnings)
+
+
+def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
+               warnings: list[str]) -> list[tuple[Path, Document]]:
+    """The PDFs under OUT, each attached where the page shows it: a deck's print sheets under the deck, a file in
+    a game's folder under the game, anything else under "Other documents" (`where` left empty)."""
+    sheets = {inside(out, e.deck.game, f"{e.deck.id}.pdf"): e for e in decks}
+    root = out.resolve()
+    found = []
+    for number, path in enumerate(find_documents(out), start=1):
+        relative = path.relative_to(root).as_posix()
+        document = Document(relative, "../" + quote(relative), 0)
+        sizes: list[tuple[float, float]] = []
+        try:
+            with PdfFile(path) as pdf:
+                document.pages = len(pdf)
+                sizes = [pdf.page_size(i) for i in range(min(DOCUMENT_PAGES, len(pdf)))]
+            if any(w <= 0 or h <= 0 for w, h in sizes):
+                raise InputError(path, "a page has no size")
+        except DonjonError as err:
+            document.problem, sizes = "this PDF cannot be read", []
+            warnings.append(f"preview: {err}; it is listed without pictures")
+        # numbered, since two paths can make one safe name (a/b.pdf and a-b.pdf)
+        stem = f"img/documents/{number:03d}-{safe_name(relative.removesuffix('.pdf'))}"
+        for page, (w, h) in enumerate(sizes, start=1):
+            scale = DOCUMENT_PX / max(w, h / 2)  # pixels per point: a tall page is no taller than 2 x DOCUMENT_PX
+            # shown at half size, so rendered at even sizes
+            shown_w, shown_h = max(1, round(w * scale / 2)), max(1, round(h * scale / 2))
+            document.pictures.append(Picture(f"{stem}-page-{page}.png", shown_w, shown_h))
+        top = relative.split("/")[0]
+        if path in sheets:
+            sheets[path].documents.append(document)
+            document.where = sheets[path].anchor
+        elif top in games and "/" in relative:
+            games[top].documents.append(document)
+            document.where = games[top].anchor
+        found.append((path, document))
+    return found
+
+
+def render_page(games: list[GameEntry], others: list[Document]) -> str:
+    """The HTML of the preview page (autoescaped: every value is shown as text, never read as HTML)."""
+    import jinja2
+
+    from generator.resources import templates_dir
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "preview")), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True)
+    env.filters["plural"] = lambda n, word: f"{n} {word}{'' if n == 1 else 's'}"
+    template = env.get_template("index.html")
+    cards = sum(g.cards for g in games)
+    return template.render(games=games, others=others, cards=cards,
+                           decks=sum(len(g.decks) for g in games))

@@ -1,0 +1,245 @@
+"""`donjon export png`: sizes per preset and card size, pixels where the card is, determinism, safety, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.catalog.common import CardSize
+from generator.export.geometry import PRESETS, card_canvas, service_trim_in
+from generator.export.raster import Raster, png_bytes
+from tests.exports.helpers import COLOURS, coloured_deck, make_deck, manifest, open_png, run
+
+MM = 300 / 25.4  # pixels per millimetre at 300 dpi
+RED = (0xE0, 0x10, 0x10)
+
+# --- sizes, without rendering anything --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "size", "expected"), [
+    ("tgc", (63, 88), (825, 1125)),          # the print services' own figures for a poker card
+    ("mpc", (63, 88), (822, 1122)),
+    ("tgc", (63.5, 88.9), (825, 1125)),      # 2.5 x 3.5 in exactly
+    ("tgc", (57.15, 88.9), (750, 1125)),     # bridge: 2.25 x 3.5 in + 1/8 in each side
+    ("mpc", (57.15, 88.9), (747, 1122)),
+    ("tgc", (70, 120), (900, 1500)),         # tarot: 2.75 x 4.75 in + bleed
+    ("tgc", (70, 70), (900, 900)),
+    ("tgc", (22, 22), (338, 338)),           # 0.875 in + 1/4 in = 337.5 px, rounded up
+    ("plain", (63, 88), (744, 1039)),        # the trim at 300 dpi
+])
+def test_canvas_sizes(preset: str, size: tuple[float, float], expected: tuple[int, int]) -> None:
+    canvas = card_canvas(CardSize("custom", *size), PRESETS[preset])
+    assert (canvas.px_w, canvas.px_h) == expected
+
+
+@pytest.mark.parametrize("preset", ["tgc", "mpc"])
+@pytest.mark.parametrize("size", [(63, 88), (57.15, 88.9), (70, 120), (44, 68), (70, 70), (22, 22), (120, 40)])
+@pytest.mark.parametrize("dpi", [None, 72, 600])
+def test_card_is_centred_at_its_own_size_and_its_bleed_covers_the_image(preset: str, size: tuple[float, float],
+                                                                        dpi: int | None) -> None:
+    card = CardSize("custom", *size)
+    canvas = card_canvas(card, PRESETS[preset], dpi)
+    scale = canvas.dpi / 72
+    assert canvas.page_w * scale == pytest.approx(canvas.px_w) and canvas.page_h * scale == pytest.approx(canvas.px_h)
+    assert canvas.x == pytest.approx((canvas.page_w - card.width_pt) / 2)
+    assert canvas.y == pytest.approx((canvas.page_h - card.height_pt) / 2)
+    assert canvas.x > 0 and canvas.y > 0  # there is bleed on every side
+    assert canvas.bleed >= max(canvas.x, canvas.y)  # and the drawing reaches every edge of the image
+    # the service cuts within 1/16 in of the card's own edge
+    assert abs(service_trim_in(size[0]) - size[0] / 25.4) <= 1 / 16
+
+
+def test_service_trim_is_the_nearest_eighth_of_an_inch() -> None:
+    assert service_trim_in(63) == 2.5 and service_trim_in(88) == 3.5 and service_trim_in(1) == 0.125
+
+
+def test_png_encoder_gives_a_decodable_rgb_png_with_its_dpi(tmp_path: Path) -> None:
+    pixels = bytes(range(256)) * 9  # 16 x 48 px of varied colours
+    raster = Raster(16, 48, pixels)
+    path = tmp_path / "x.png"
+    path.write_bytes(png_bytes(raster, 300))
+    image = open_png(path)
+    assert image.mode == "RGB" and image.size == (16, 48)
+    assert image.tobytes() == pixels
+    assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    assert png_bytes(raster, 300) == png_bytes(raster, 300)
+    with pytest.raises(ValueError):
+        png_bytes(Raster(16, 47, pixels))
+    # the same pixels as PNG scanlines (a 0 byte before each row, as pdfium renders them) give the same file
+    rows = b"".join(b"\x00" + pixels[y * 48:(y + 1) * 48] for y in range(48))
+    assert png_bytes(Raster(16, 48, rows, scanlines=True), 300) == png_bytes(raster, 300)
+    assert Raster(16, 48, rows, scanlines=True).image().tobytes() == pixels
+
+
+# --- exports of decks of one's own -------------------------------------------------------------------------------
+
+
+def export(tmp_path: Path, deck: Path, *args: str, out: str = "out") -> Path:
+    result = run("export", "png", "--content", str(deck), "--out", str(tmp_path / out), *args)
+    assert result.exit_code == 0, result.stderr
+    return tmp_path / out / "png"
+
+
+#: A white card with a red rectangle exactly on its trim box (no bleed): on an image, the red is the card.
+TRIM_BOX = """\
+background: "#ffffff"
+boxes:
+  trim: {kind: rect, x: 0, y: 0, width: 100%, height: 100%, fill: "#e01010"}
+"""
+
+
+def red_box(image: object) -> tuple[int, int, int, int]:
+    """The bounding box of the pure red pixels."""
+    from PIL import Image, ImageChops
+
+    assert isinstance(image, Image.Image)
+    mask = ImageChops.difference(image, Image.new("RGB", image.size, RED)).convert("L").point(
+        lambda v: 255 if v < 8 else 0)
+    box = mask.getbbox()
+    assert box is not None
+    return box
+
+
+@pytest.mark.parametrize(("preset", "size", "image_size", "dpi"), [
+    ("tgc", None, (825, 1125), 300),
+    ("mpc", None, (822, 1122), 300),
+    ("plain", None, (744, 1039), 300),
+    ("tgc", "bridge", (750, 1125), 300),
+    ("tgc", "square", (900, 900), 300),
+    ("plain", "tarot", (413, 709), 150),
+])
+def test_each_preset_gives_its_size_with_the_card_unscaled_in_the_middle(
+        tmp_path: Path, preset: str, size: str | None, image_size: tuple[int, int], dpi: int) -> None:
+    deck = coloured_deck(tmp_path / "deck", 2, size=size, layout=TRIM_BOX)
+    args = ["--preset", preset] + (["--dpi", str(dpi)] if dpi != 300 else [])
+    folder = export(tmp_path, deck, *args) / "test-deck" / "test-deck"
+    card = CardSize("x", *{None: (63, 88), "bridge": (57.15, 88.9), "square": (70, 70), "tarot": (70, 120)}[size])
+    per_mm = dpi / 25.4
+    for name in ("001-card-1.png", "002-card-2.png", "back.png"):
+        image = open_png(folder / name)
+        assert image.size == image_size and image.mode == "RGB", name
+        assert image.info["dpi"] == pytest.approx((dpi, dpi), abs=0.05)  # pHYs holds whole pixels per metre
+    left, top, right, bottom = red_box(open_png(folder / "001-card-1.png"))
+    assert abs((right - left) - card.width_mm * per_mm) <= 1.5  # never scaled
+    assert abs((bottom - top) - card.height_mm * per_mm) <= 1.5
+    assert abs(left - (image_size[0] - right)) <= 1 and abs(top - (image_size[1] - bottom)) <= 1  # centred
+
+
+def test_the_background_fills_the_bleed_to_every_edge(tmp_path: Path) -> None:
+    deck = coloured_deck(tmp_path / "deck", 3)
+    folder = export(tmp_path, deck, "--preset", "tgc") / "test-deck" / "test-deck"
+    for index in range(3):
+        image = open_png(folder / f"{index + 1:03d}-card-{index + 1}.png")
+        colour = tuple(int(COLOURS[index][i:i + 2], 16) for i in (1, 3, 5))
+        w, h = image.size
+        for xy in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 2, 0), (0, h // 2)):
+            assert image.getpixel(xy) == colour, (index, xy)
+
+
+def test_files_manifest_and_counts(tmp_path: Path) -> None:
+    deck = coloured_deck(tmp_path / "deck", 5, copies=2)  # copies 2, 3, 2, 3, 2
+    result = run("export", "png", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    assert "6 PNG files of 825x1125 px (5 faces and the back)" in result.stdout
+    folder = tmp_path / "out" / "png" / "test-deck" / "test-deck"
+    faces = [f"{i:03d}-card-{i}.png" for i in range(1, 6)]
+    assert sorted(p.name for p in folder.iterdir()) == [*faces, "back.png", "manifest.csv"]
+    rows = manifest(folder / "manifest.csv")
+    assert [r["file"] for r in rows] == [*faces, "back.png"]
+    assert [r["id"] for r in rows] == [f"{i:03d}-card-{i}" for i in range(1, 6)] + ["back"]
+    assert [r["name"] for r in rows[:-1]] == [f"Card {i}" for i in range(1, 6)]
+    assert sum(int(r["copies"]) for r in rows[:-1]) == 12
+    assert rows[-1]["copies"] == "12"  # a back behind every card
+
+
+def test_two_exports_give_the_same_bytes_however_the_work_is_split(tmp_path: Path) -> None:
+    deck = coloured_deck(tmp_path / "deck", 20)  # 21 images: enough for two workers
+    first = export(tmp_path, deck, out="a")
+    second = export(tmp_path, deck, "--jobs", "1", out="b")
+    third = export(tmp_path, deck, "--jobs", "2", out="c")
+    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert len(files) == 22
+    for name in files:
+        data = (first / name).read_bytes()
+        assert data == (second / name).read_bytes() == (third / name).read_bytes(), name
+
+
+def test_ids_are_made_safe_and_the_back_keeps_its_name(tmp_path: Path) -> None:
+    rows = [{"id": "../../escape", "name": "Out"}, {"id": "CON", "name": "Reserved"}]
+    deck = make_deck(tmp_path / "deck", rows, extra="id_column: id\n")
+    folder = export(tmp_path, deck) / "test-deck" / "test-deck"
+    assert sorted(p.name for p in folder.iterdir()) == ["back.png", "con-.png", "escape.png", "manifest.csv"]
+    assert not (tmp_path / "escape.png").exists()
+    clash = make_deck(tmp_path / "clash", [{"id": "back", "name": "Back"}], extra="id_column: id\n")
+    result = run("export", "png", "--content", str(clash), "--out", str(tmp_path / "out2"))
+    assert result.exit_code == 3
+    assert "card 'back' would be written as back.png" in result.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_failed_export_leaves_the_previous_one_as_it_was(tmp_path: Path, jobs: str) -> None:
+    deck = coloured_deck(tmp_path / "deck", 20, layout="generic", back=None)
+    folder = export(tmp_path, deck, "--jobs", jobs) / "test-deck" / "test-deck"
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    lines = (deck / "cards.csv").read_text(encoding="utf-8").splitlines()
+    lines[0] += ",text"
+    lines[1:] = [line + "," for line in lines[1:]]
+    lines[-1] += "Far too long. " * 400  # the last card, so that other chunks finish first
+    (deck / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("export", "png", "--content", str(deck), "--out", str(tmp_path / "out"), "--jobs", jobs)
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr
+    assert "card 020-card-20" in result.stderr or "card 'Card 20'" in result.stderr  # by id, or by name and row
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert [p.name for p in folder.parent.iterdir()] == ["test-deck"]  # no staging folder left behind
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--dpi", "0"], "--dpi: 0 is out of range; it must be from 72 to 1200"),
+    (["--dpi", "5000"], "--dpi: 5000 is out of range"),
+    (["--preset", "poster"], "--preset: 'poster' is not one of tgc, mpc, plain"),
+    (["--jobs", "0"], "--jobs: 0 is out of range"),
+    (["nosuchgame"], "'nosuchgame' names no game or deck"),
+])
+def test_bad_options_exit_2_naming_the_option(tmp_path: Path, args: list[str], message: str) -> None:
+    result = run("export", "png", "--out", str(tmp_path / "out"), *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert not (tmp_path / "out" / "png").exists()
+
+
+def test_out_naming_a_file_exits_3(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    result = run("export", "png", "guildhall/vp-tokens", "--out", str(tmp_path / "file"))
+    assert result.exit_code == 3 and "is a file" in result.stderr
+
+
+# --- every shipped deck ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("png")
+    result = run("export", "png", "--preset", "tgc", "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "Exported 8 decks: 147 PNG files" in result.stdout
+    return out / "png"
+
+
+def test_every_shipped_deck_exports_every_face_and_its_back(shipped: Path) -> None:
+    listing = json.loads(run("content", "list", "--json").stdout)
+    decks = {f"{game}/{d['id']}": d for game, info in listing.items() for d in info["decks"]}
+    assert {str(p.relative_to(shipped)) for p in shipped.glob("*/*")} == set(decks)
+    for key, info in decks.items():
+        folder = shipped / key
+        rows = manifest(folder / "manifest.csv")
+        assert len(rows) - 1 == info["faces"], key
+        assert sum(int(r["copies"]) for r in rows[:-1]) == info["cards"], key
+        assert rows[-1]["file"] == "back.png" and int(rows[-1]["copies"]) == info["cards"]
+        assert sorted(r["file"] for r in rows) == sorted(p.name for p in folder.glob("*.png")), key
+        expected = {"vp-tokens": (338, 338), "floor-tiles": (900, 900)}.get(key.split("/")[1], (825, 1125))
+        for png in folder.glob("*.png"):
+            image = open_png(png)
+            assert image.size == expected and image.mode == "RGB", png

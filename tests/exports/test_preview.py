@@ -1,0 +1,163 @@
+"""`donjon preview`: the page parses, shows every card with its count and every PDF, holds text as text, and
+needs nothing outside its folder."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.exports.helpers import FLAT, check_html, make_deck, open_png, run
+
+HOSTILE = [
+    "<script>alert(1)</script>",
+    "Salt & Pepper",
+    "\"Quoted\" and 'single'",
+    "{{ 7 * 7 }}",
+    "{% if true %}yes{% endif %}",
+    "</svg></figcaption></html>",
+]
+
+
+def preview(tmp_path: Path, *args: str) -> tuple[Path, str]:
+    out = tmp_path / "out"
+    result = run("preview", "--out", str(out), *args)
+    assert result.exit_code == 0, result.stderr
+    page = out / "preview" / "index.html"
+    return page, page.read_text(encoding="utf-8")
+
+
+def local_targets(page: Path, text: str) -> list[tuple[str, str]]:
+    checker = check_html(text)
+    return [(tag, attrs["src"] if tag == "img" else attrs["href"]) for tag, attrs in checker.tags
+            if (tag == "img" and "src" in attrs) or (tag == "a" and not attrs.get("href", "#").startswith("#"))]
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The preview of the shipped games, with PDFs in the output folder as `donjon build all` leaves them."""
+    out = tmp_path_factory.mktemp("preview")
+    assert run("build", "guildhall/old-world-economy-vp", "--out", str(out), "--format", "pdf").exit_code == 0
+    vp = out / "guildhall" / "old-world-economy-vp.pdf"
+    # stand-ins for the score sheets and references (any PDF in a game's folder is shown under that game)
+    (out / "once-upon-a-castle").mkdir()
+    shutil.copy(vp, out / "once-upon-a-castle" / "castle-sheet.pdf")
+    shutil.copy(vp, out / "guildhall" / "guildhall-reference.pdf")
+    (out / "notes").mkdir()
+    shutil.copy(vp, out / "notes" / "odd & <one>.pdf")
+    (out / "broken.pdf").write_bytes(b"%PDF-1.4 this is not a PDF")
+    result = run("preview", "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "warning: preview: " in result.stderr and "broken.pdf" in result.stderr
+    page = out / "preview" / "index.html"
+    return page, page.read_text(encoding="utf-8")
+
+
+def test_the_page_parses_and_every_image_and_link_is_in_the_output_folder(shipped: tuple[Path, str]) -> None:
+    page, text = shipped
+    targets = local_targets(page, text)
+    # the cards and backs, and the first 4 pages of the 4 readable PDFs
+    assert len([t for t in targets if t[0] == "img"]) == 147 + 4 * 4
+    root = page.parent.parent.resolve()
+    for _tag, target in targets:
+        assert "://" not in target and not target.startswith("/"), target
+        from urllib.parse import unquote
+
+        path = (page.parent / unquote(target)).resolve()
+        assert path.is_file(), target
+        assert root in path.parents
+    for _tag, target in targets:
+        if target.endswith(".png"):
+            assert open_png(page.parent / target).mode == "RGB"
+
+
+def test_every_deck_and_card_is_shown_with_its_count(shipped: tuple[Path, str]) -> None:
+    from generator.catalog import load_content
+    from generator.decks import all_decks
+
+    _page, text = shipped
+    checker = check_html(text)
+    alts = [attrs["alt"] for tag, attrs in checker.tags if tag == "img"]
+    words = " ".join(" ".join(checker.text).split())
+    for deck in all_decks(load_content(None)):
+        assert f"{deck.name}: back" in alts
+        assert f"{deck.total} cards, {len(deck.cards)} different" in words
+        for card in deck.cards:
+            assert card.name in alts
+            assert f"{card.name} × {card.copies}" in words
+    assert "8 decks, 412 cards in 3 games" in words
+
+
+def test_pdfs_in_the_output_folder_are_shown_where_they_belong(shipped: tuple[Path, str]) -> None:
+    _page, text = shipped
+    sections = text.split('<section id="')
+    guildhall = next(s for s in sections if s.startswith("game-guildhall-documents"))
+    assert "guildhall/guildhall-reference.pdf" in guildhall and "8 pages; the first 4 are shown" in guildhall
+    castle = next(s for s in sections if s.startswith("game-once-upon-a-castle-documents"))
+    assert "once-upon-a-castle/castle-sheet.pdf" in castle
+    vp = next(s for s in sections if s.startswith("deck-guildhall-old-world-economy-vp"))
+    assert 'href="../guildhall/old-world-economy-vp.pdf"' in vp
+    others = next(s for s in sections if s.startswith("other-documents"))
+    assert "broken.pdf" in others and "this PDF cannot be read" in others
+    assert "notes/odd &amp; &lt;one&gt;.pdf" in others
+    assert 'href="../notes/odd%20%26%20%3Cone%3E.pdf"' in others
+
+
+def test_the_page_is_self_contained(shipped: tuple[Path, str]) -> None:
+    _page, text = shipped
+    checker = check_html(text)
+    assert not [tag for tag, _attrs in checker.tags if tag in ("script", "link", "iframe", "object", "embed")]
+    assert "http://" not in text and "https://" not in text and "@import" not in text and "url(" not in text
+
+
+def test_hostile_text_is_shown_as_text(tmp_path: Path) -> None:
+    # a flat layout: the names are only in the page (how cards print such text is tested with the layouts)
+    rows = [{"name": name, "colour": "#e01010"} for name in HOSTILE]
+    deck = make_deck(tmp_path / "deck", rows, layout=FLAT, name="<b>Deck</b> & {{ deck }}")
+    page, text = preview(tmp_path, "--content", str(deck))
+    checker = check_html(text)
+    assert [tag for tag, _attrs in checker.tags if tag == "script"] == []
+    assert "<script>alert" not in text and "<b>Deck" not in text
+    words = "".join(checker.text)
+    alts = [attrs["alt"] for tag, attrs in checker.tags if tag == "img"]
+    for name in HOSTILE:
+        assert name in words and name in alts  # literally, neither run as a template nor read as markup
+    assert "49" not in words and "yes" not in words.replace("{% if true %}yes{% endif %}", "")
+    assert "<b>Deck</b> & {{ deck }}" in words
+    assert len(list((page.parent / "img").rglob("*.png"))) == len(HOSTILE) + 1
+
+
+def test_no_pdfs_and_a_second_run_replace_the_page(tmp_path: Path) -> None:
+    deck = make_deck(tmp_path / "deck", [{"name": "One"}, {"name": "Two"}])
+    page, first = preview(tmp_path, "--content", str(deck))
+    assert "Sheets and references" not in first and "Other documents" not in first
+    stale = page.parent / "img" / "stale.png"
+    stale.write_bytes(b"old")
+    page, second = preview(tmp_path, "--content", str(deck))
+    assert second == first and not stale.exists()  # the folder is replaced whole
+    assert [p.name for p in page.parent.parent.iterdir()] == ["preview"]  # no staging folder left behind
+
+
+def test_pages_of_any_shape_are_shown_at_a_bounded_size(tmp_path: Path) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = tmp_path / "out"
+    (out / "odd").mkdir(parents=True)
+    pdf = Canvas(str(out / "odd" / "shapes.pdf"))
+    for size in ((100, 5000), (2000, 300), (595, 842)):  # a strip, a banner, A4
+        pdf.setPageSize(size)
+        pdf.rect(10, 10, size[0] - 20, size[1] - 20, fill=1)
+        pdf.showPage()
+    pdf.save()
+    deck = make_deck(tmp_path / "deck", [{"name": "One", "colour": "#e01010"}], layout=FLAT)
+    result = run("preview", "--out", str(out), "--content", str(deck))
+    assert result.exit_code == 0, result.stderr
+    checker = check_html((out / "preview" / "index.html").read_text(encoding="utf-8"))
+    pages = [attrs for tag, attrs in checker.tags if tag == "img" and "documents" in attrs["src"]]
+    assert len(pages) == 3
+    for attrs, (w, h) in zip(pages, ((100, 5000), (2000, 300), (595, 842))):
+        image = open_png(out / "preview" / attrs["src"])
+        assert image.size == (2 * int(attrs["width"]), 2 * int(attrs["height"]))
+        assert max(image.width, image.height / 2) <= 640 + 1
+        assert abs(image.width / image.height - w / h) < 0.05 * w / h + 0.02

@@ -1,0 +1,85 @@
+"""The preview page in a real browser: Debian's Chromium, headless, through playwright.
+
+Skipped when Chromium is not installed, unless DONJON_REQUIRE_BROWSER=1 (CI sets it), which makes a missing
+browser a failure. Playwright never downloads a browser here: it drives /usr/bin/chromium, with the flags that
+keep Chromium off the network (the page needs none).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.exports.helpers import FLAT, make_deck, open_png, run
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium() -> str:
+    path = CHROMIUM if os.access(CHROMIUM, os.X_OK) else shutil.which("chromium")
+    required = os.environ.get("DONJON_REQUIRE_BROWSER") == "1"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        if required:
+            pytest.fail("DONJON_REQUIRE_BROWSER=1 but playwright is not installed (pip install -e '.[test]')")
+        pytest.skip("playwright is not installed")
+    if path is None:
+        if required:
+            pytest.fail("DONJON_REQUIRE_BROWSER=1 but Chromium is not installed (apt-get install chromium)")
+        pytest.skip("Chromium is not installed (apt-get install chromium); set DONJON_REQUIRE_BROWSER=1 to require it")
+    return path
+
+
+def test_the_preview_loads_with_every_image_and_can_be_seen(tmp_path: Path) -> None:
+    browser_path = chromium()
+    from playwright.sync_api import sync_playwright
+
+    out = tmp_path / "out"
+    assert run("build", "guedelon/events", "--out", str(out), "--format", "pdf").exit_code == 0
+    hostile = make_deck(tmp_path / "mine", [{"name": "<img src=x onerror=alert(1)> & {{ x }}", "colour": "#1030e0"}],
+                        layout=FLAT, deck_id="mine")
+    # the shipped games and a deck of one's own: --content takes one folder, so copy both into one
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content", content)
+    shutil.copytree(hostile, content / "mine")
+    result = run("preview", "--out", str(out), "--content", str(content))
+    assert result.exit_code == 0, result.stderr
+    page_path = out / "preview" / "index.html"
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=browser_path, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            errors: list[str] = []
+            dialogs: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+            failed: list[str] = []
+            page.on("requestfailed", lambda request: failed.append(request.url))
+            response = page.goto(page_path.as_uri(), wait_until="load")
+            assert response is None or response.ok
+            assert page.title().startswith("donjon preview: 9 decks, 413 cards")
+            images = page.evaluate("Array.from(document.images).map(i => [i.getAttribute('src'), i.complete, "
+                                   "i.naturalWidth])")
+            assert len(images) == 147 + 2 + 4  # faces and backs of 8 decks and of mine, 4 pages of the events
+            broken = [src for src, complete, width in images if not (complete and width > 0)]
+            assert broken == [] and failed == []
+            text = page.inner_text("body")
+            assert "<img src=x onerror=alert(1)> & {{ x }} × 1" in text
+            assert errors == [] and dialogs == []
+            shot = tmp_path / "preview.png"
+            page.screenshot(path=str(shot), full_page=False)
+        finally:
+            browser.close()
+    assert shot.stat().st_size > 10_000
+    image = open_png(shot)
+    assert image.size == (1280, 900)
+    assert len(image.convert("RGB").getcolors(1 << 20) or []) > 50  # a page of cards, not a blank one
