@@ -160,7 +160,9 @@ def form_fields(data: bytes, display: str) -> dict[str, Any]:
             reader = PdfReader(io.BytesIO(data), strict=False)
             if reader.is_encrypted and not reader.decrypt(""):
                 raise InputError(display, "is an encrypted PDF; save it without a password and score it again")
-            found = dict(reader.get_fields() or {})
+            # a damaged file can name a field with raw bytes; such a name matches none of ours and is reported so
+            found = {name if isinstance(name, str) else bytes(name).decode("latin-1"): field
+                     for name, field in (reader.get_fields() or {}).items()}
             unset = [name for name, field in found.items() if field.get("/FT") == "/Btn" and field.get("/V") is None]
             if unset:
                 states = _widget_states(reader)
