@@ -108,6 +108,16 @@ def _prepare(case: dict[str, Any], tmp: Path, cleanups: list[Callable[[], None]]
     _edit(case, tmp, case.get("edits", []))
 
 
+def _fill(blank: Path, target: Path, values: dict[str, str]) -> None:
+    """A fillable sheet filled in as a PDF viewer would, with pypdf."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(blank))
+    writer.update_page_form_field_values(writer.pages[0], values, auto_regenerate=False)
+    with target.open("wb") as handle:
+        writer.write(handle)
+
+
 @pytest.fixture
 def cleanups() -> Any:
     undo: list[Callable[[], None]] = []
@@ -119,6 +129,12 @@ def cleanups() -> Any:
 @pytest.mark.parametrize("case", _cases())
 def test_bad_input(case: dict[str, Any], tmp_path: Path, cleanups: list[Callable[[], None]]) -> None:
     _prepare(case, tmp_path, cleanups)
+    for setup_args in case.get("before", []):  # commands that make the case's inputs (e.g. a fillable sheet)
+        made = subprocess.run([*donjon_argv(), *[a.replace("{tmp}", str(tmp_path)) for a in setup_args]],
+                              capture_output=True, text=True, timeout=TIMEOUT_S * 5, cwd=tmp_path)
+        assert made.returncode == 0, made.stderr
+    for fill in case.get("fill", []):
+        _fill(tmp_path / fill["from"], tmp_path / fill["to"], fill["values"])
     before = None
     if "setup_run" in case:  # a good build first, whose files must survive the failing one untouched
         setup = [a.replace("{tmp}", str(tmp_path)) for a in case["setup_run"]]
