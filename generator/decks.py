@@ -129,7 +129,7 @@ def game_decks(content: Content) -> list[Deck]:
 
 
 def user_deck(deck: UserDeck) -> Deck:
-    cards = tuple(Card(c.id, c.name, c.copies, dict(c.fields), origin=c.origin) for c in deck.cards)
+    cards = tuple(Card(c.id, c.name, c.copies, c.fields, origin=c.origin) for c in deck.cards)  # rows shared, not copied
     return Deck(deck.id, deck.name, deck.id, deck.name, deck.layout, deck.back, deck.card_size, cards, deck.folder)
 
 
