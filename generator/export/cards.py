@@ -11,11 +11,17 @@ from pathlib import Path
 
 from generator.catalog import Content
 from generator.decks import Deck
-from generator.errors import OutputError
 from generator.layout.draw import DeckView
 from generator.layout.load import Layout
 from generator.output import inside
-from generator.render.build import back_drawing, deck_label, deck_layouts, deck_origin, deck_view, face_drawing
+from generator.render.build import (
+    back_drawing,
+    card_file_names,
+    deck_layouts,
+    deck_origin,
+    deck_view,
+    face_drawing,
+)
 from generator.render.model import Drawing
 
 #: The item number of a deck's back (cards are numbered from 0 in deck order).
@@ -47,16 +53,8 @@ def image_names(deck: Deck, folder: Path, reserved: tuple[str, ...] | None = ("b
     shown, never written)."""
     if reserved is None:
         return tuple(inside(folder, f"{card.id}.png").name for card in deck.cards)
-    taken = {name: "the deck's back" if name == "back.png" else f"donjon's {name}" for name in reserved}
-    names = []
-    for card in deck.cards:
-        name = inside(folder, f"{card.id}.png").name
-        if name in taken:
-            raise OutputError(f"{deck_label(deck)}: card {card.id!r} would be written as {name}, the file of "
-                              f"{taken[name]}; give the card another id")
-        taken[name] = f"card {card.id!r}"
-        names.append(name)
-    return tuple(names)
+    return card_file_names(deck, folder, "png", {name: "the deck's back" if name == "back.png" else f"donjon's {name}"
+                                                 for name in reserved})
 
 
 def prepare(content: Content, decks: list[Deck], folder_of: dict[str, Path],

@@ -15,7 +15,7 @@ import shutil
 import tempfile
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -126,18 +126,22 @@ class DeckResult:
     pages: int
 
 
-def _svg_names(deck: Deck, folder: Path) -> dict[str, str]:
-    """Card id -> SVG file name; two cards with one file name, or a card named like the back, is an error."""
-    names: dict[str, str] = {}
-    taken = {"back.svg": "the deck's back"}
+def card_file_names(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str, str]) -> tuple[str, ...]:
+    """`CARD.suffix` for each card of `deck`, in deck order, made safe to write in `folder`.
+
+    Two cards whose ids give one file name, or a card named like a reserved file (`reserved` maps such a name to
+    what it holds, e.g. the deck's back), is an error naming the card: one file must never overwrite another.
+    """
+    taken = dict(reserved)
+    names = []
     for card in deck.cards:
-        name = inside(folder, f"{card.id}.svg").name
+        name = inside(folder, f"{card.id}.{suffix}").name
         if name in taken:
             raise OutputError(f"{deck_label(deck)}: card {card.id!r} would be written as {name}, the file of "
                               f"{taken[name]}; give the card another id")
         taken[name] = f"card {card.id!r}"
-        names[card.id] = name
-    return names
+        names.append(name)
+    return tuple(names)
 
 
 class _SvgFolder:
@@ -191,7 +195,10 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     sheet = grid(size.width_pt, size.height_pt, options.sheet)
     want_pdf, want_svg = "pdf" in options.formats, "svg" in options.formats
     svg_folder = inside(out, deck.game, deck.id, "svg")
-    names = _svg_names(deck, svg_folder) if want_svg else {}
+    names: dict[str, str] = {}
+    if want_svg:
+        files = card_file_names(deck, svg_folder, "svg", {"back.svg": "the deck's back"})
+        names = dict(zip((c.id for c in deck.cards), files, strict=True))
     back_face = back_drawing(back, deck, view, bleed)
     svg = _SvgFolder(svg_folder) if want_svg else None
     written: list[Written] = []
