@@ -10,5 +10,5 @@ written into a PDF in memory by the PDF backend, and rendered by pdfium at the e
 - :mod:`generator.export.staging`: output folders that replace the previous ones only once complete;
 - :mod:`generator.export.png`, :mod:`generator.export.tts`, :mod:`generator.export.preview`: the three outputs.
 
-See docs/exports.md for what each writes.
+See generator/export/README.md for what each writes.
 """

@@ -1,7 +1,7 @@
 """The fillable fields of the castle score sheet: their names and kinds, shared by the drawer and the reader.
 
 The sheet drawer puts one field over each box a player writes in or ticks; the reader of filled sheets knows a
-field only by these names, so the two can never disagree. The names are stable (documented in docs/sheets.md):
+field only by these names, so the two can never disagree. The names are stable (documented in generator/sheets/README.md):
 
 | field | kind | holds |
 |---|---|---|

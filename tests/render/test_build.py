@@ -309,7 +309,7 @@ def test_every_card_size_builds_with_the_generic_layout(tmp_path: Path, size: st
 
 
 def test_the_layout_example_of_the_docs_builds(tmp_path: Path) -> None:
-    docs = (REPO / "docs" / "build.md").read_text(encoding="utf-8")
+    docs = (REPO / "templates" / "README.md").read_text(encoding="utf-8")
     example = docs.split("An example:\n\n```yaml\n", 1)[1].split("```", 1)[0]
     rows = [{"name": "Ember", "colour": "#aa3322", "power": "Burn twice.", "text": "Deal 1 damage."},
             {"name": "Frost", "colour": "#3366aa", "power": "", "text": "Freeze."}]
