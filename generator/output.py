@@ -22,8 +22,10 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f
 
 def safe_name(text: str) -> str:
     """A file name from an id: lower-case letters, digits, dashes and dots, never `.`/`..` or a reserved name."""
-    name = re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-.")
-    name = re.sub(r"\.{2,}", ".", name)[:120] or "unnamed"
+    name = re.sub(r"[^a-z0-9.]+", "-", text.lower())
+    # a dot only between letters or digits (`v1.2`, `nul.txt`); any other dot, like those of `..`, is a dash
+    name = re.sub(r"(?<![a-z0-9])\.|\.(?![a-z0-9])", "-", name)
+    name = re.sub(r"-{2,}", "-", name).strip("-")[:120].strip("-") or "unnamed"
     if name.split(".")[0] in _RESERVED:
         name = f"{name}-"
     return name
