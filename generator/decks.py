@@ -145,5 +145,5 @@ def select(decks: list[Deck], target: str) -> list[Deck]:
     chosen = [d for d in decks if target in (d.game, d.key, d.id)]
     if not chosen:
         names = sorted({d.game for d in decks} | {d.key for d in decks})
-        raise UsageError(f"build: {target!r} names no game or deck; choose all, or one of: {', '.join(names)}")
+        raise UsageError("build", f"{target!r} names no game or deck; choose all, or one of: {', '.join(names)}")
     return chosen

@@ -3,13 +3,20 @@
 Every error a user can cause is a :class:`DonjonError` whose message names the file, the line or entry and the
 field or option at fault. The command line prints the message on stderr and exits with the error's code; it
 never shows a traceback for one of these. Anything else reaching the command line is a bug (exit 4).
+
+Errors keep their facts as fields (the problems, the option, the path) and build their message from them, so
+that a caller can tell what went wrong without parsing text. Errors that carry several problems share one base,
+:class:`ProblemsError`, which lists every problem under a heading.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
+
+from generator.wording import plural
 
 
 class ExitCode(IntEnum):
@@ -48,7 +55,31 @@ class DonjonError(Exception):
     exit_code: ExitCode = ExitCode.INVALID
 
 
-class InputError(DonjonError):
+class ProblemsError(DonjonError):
+    """An error carrying one or more problems, each with its file, line and field; all are listed, not just the
+    first. One problem is its own message; several are listed under :meth:`heading`, indented by `indent`."""
+
+    indent = ""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__(self.message())
+
+    def heading(self) -> str:
+        """The line above several problems (subclasses say what could not be read)."""
+        return f"{plural(len(self.problems), 'problem')}:"
+
+    def message(self) -> str:
+        lines = [f"{self.indent}{p}" for p in self.problems]
+        if len(self.problems) <= 1:
+            return "\n".join(str(p) for p in self.problems)
+        return "\n".join([self.heading(), *lines])
+
+    def __str__(self) -> str:
+        return self.message()
+
+
+class InputError(ProblemsError):
     """An input file cannot be read at all (missing, not text, not YAML/JSON, too large or too deep)."""
 
     exit_code = ExitCode.UNREADABLE
@@ -56,36 +87,69 @@ class InputError(DonjonError):
     def __init__(self, file: str | Path, message: str, line: int | None = None) -> None:
         self.file = str(file)
         self.line = line
-        self.problem = Problem(self.file, line, "", message)
-        super().__init__(str(self.problem))
+        super().__init__([Problem(self.file, line, "", message)])
+
+    @property
+    def problem(self) -> Problem:
+        """The first problem (the only one for a file that cannot be opened or parsed)."""
+        return self.problems[0]
 
 
-class ContentError(DonjonError):
+class DocumentError(InputError):
+    """A document that was parsed but cannot be read as what it should be (an end state, a filled sheet): every
+    problem, in the order of the file, each with its line and path (exit 2)."""
+
+    indent = "  "
+
+    def __init__(self, file: str, problems: Iterable[Problem], what: str) -> None:
+        found = sorted(problems, key=lambda p: p.line or 0)  # in file order, so a reader can work down it
+        self.what = what
+        self.file = file
+        self.line = found[0].line if found else None
+        ProblemsError.__init__(self, found or [Problem(file, None, "", "cannot be read")])
+
+    def heading(self) -> str:
+        return f"{self.file}: cannot be read as {self.what} ({plural(len(self.problems), 'problem')}):"
+
+
+class ContentError(ProblemsError):
     """One or more problems in catalogs, decks or layouts; all of them are listed, not just the first."""
 
     exit_code = ExitCode.INVALID
 
-    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
-        self.problems = tuple(problems)
-        count = len(self.problems)
-        head = f"{count} problem{'s' if count != 1 else ''} in the content:" if count > 1 else ""
-        lines = [str(p) for p in self.problems]
-        super().__init__("\n".join([head, *lines]) if head else "\n".join(lines))
+    def heading(self) -> str:
+        return f"{plural(len(self.problems), 'problem')} in the content:"
 
 
 class UsageError(DonjonError):
-    """A command-line option has a value donjon cannot use; the message names the option."""
+    """The command line asks for something donjon cannot do: `where` is the option, argument or folder at fault
+    (`--paper`, `TARGET`, a content folder), `message` what is wrong with it."""
 
     exit_code = ExitCode.UNREADABLE
 
+    def __init__(self, where: str, message: str) -> None:
+        self.where = where
+        self.reason = message
+        super().__init__(f"{where}: {message}" if where else message)
+
 
 class OutputError(DonjonError):
-    """An output file or folder cannot be written; the message names it."""
+    """An output file or folder cannot be written: `path` names it (or the option and path), `reason` says why."""
 
     exit_code = ExitCode.OUTPUT
+
+    def __init__(self, path: str | Path, reason: str) -> None:
+        self.path = str(path)
+        self.reason = reason
+        super().__init__(f"{self.path}: {reason}")
 
 
 class FitError(DonjonError):
     """A card's text does not fit its box even at the layout's smallest size."""
 
     exit_code = ExitCode.INVALID
+
+
+def os_reason(err: OSError) -> str:
+    """What the operating system said, for a message: `cannot write (No space left on device)`."""
+    return err.strerror or str(err)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from generator.errors import Problem
+from generator.wording import plural
 from generator.yamlio import Document, PathKey
 
 
@@ -279,7 +280,7 @@ class ListOf(Type):
         if not isinstance(value, list):
             return ck.fail(path, f"expected a list, got {describe(value)}")
         if len(value) < self.min_items:
-            return ck.fail(path, f"has {len(value)} item{'s' if len(value) != 1 else ''}, "
+            return ck.fail(path, f"has {plural(len(value), 'item')}, "
                                  f"fewer than the {self.min_items} required")
         if self.max_items is not None and len(value) > self.max_items:
             return ck.fail(path, f"has {len(value)} items, more than the {self.max_items} allowed")

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.errors import OutputError
+from generator.errors import OutputError, os_reason
 
 #: Names Windows reserves whatever their extension; refused so that an output folder can be copied anywhere.
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
@@ -36,7 +36,7 @@ def inside(root: Path, *parts: str) -> Path:
     base = root.resolve()
     path = base.joinpath(*(safe_name(p) if i < len(parts) - 1 else _safe_file(p) for i, p in enumerate(parts)))
     if path != base and base not in path.resolve().parents:
-        raise OutputError(f"{path}: is outside the output folder {base}")
+        raise OutputError(path, f"is outside the output folder {base}")
     return path
 
 
@@ -50,13 +50,13 @@ def _safe_file(name: str) -> str:
 def prepare_dir(path: Path, option: str = "--out") -> Path:
     """Make sure `path` is a folder donjon can write in, creating it if needed."""
     if path.exists() and not path.is_dir():
-        raise OutputError(f"{option} {path}: is a file, not a folder")
+        raise OutputError(f"{option} {path}", "is a file, not a folder")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise OutputError(f"{option} {path}: cannot create the folder ({err.strerror or err})") from None
+        raise OutputError(f"{option} {path}", f"cannot create the folder ({os_reason(err)})") from None
     if not os.access(path, os.W_OK | os.X_OK):
-        raise OutputError(f"{option} {path}: the folder is not writable")
+        raise OutputError(f"{option} {path}", "the folder is not writable")
     return path
 
 
@@ -68,7 +68,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
         handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         os.close(handle)
     except OSError as err:
-        raise OutputError(f"{path}: cannot write ({err.strerror or err})") from None
+        raise OutputError(path, f"cannot write ({os_reason(err)})") from None
     tmp_path = Path(tmp)
     try:
         yield tmp_path
@@ -76,7 +76,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
         os.replace(tmp_path, path)
     except OSError as err:
         tmp_path.unlink(missing_ok=True)
-        raise OutputError(f"{path}: cannot write ({err.strerror or err})") from None
+        raise OutputError(path, f"cannot write ({os_reason(err)})") from None
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.catalog import Content, load_content
-from generator.errors import DonjonError, InputError, Problem
+from generator.errors import DocumentError, DonjonError, InputError, Problem
 from generator.fields import Record, check_document, describe
 from generator.resources import content_dir
 from generator.yamlio import MAX_BYTES, MAX_DEPTH, MAX_VALUES, Document, decode, loads_json, loads_yaml
@@ -33,23 +33,11 @@ from scoring.result import Result
 MAPPING_NAME = "<end state>"
 
 
-class EndStateError(InputError):
+class EndStateError(DocumentError):
     """An end state that cannot be read as its game's format (exit 2): every problem, with its line and path."""
 
     def __init__(self, file: str, problems: Iterable[Problem], what: str = "an end state") -> None:
-        # in the order of the file, so that a reader can work down it
-        self.problems = tuple(sorted(problems, key=lambda p: p.line or 0))
-        first = self.problems[0] if self.problems else Problem(file, None, "", "cannot be read")
-        super().__init__(file, first.message, first.line)
-        self.problem = first
-        if len(self.problems) > 1:
-            head = f"{file}: cannot be read as {what} ({len(self.problems)} problems):"
-            self.args = ("\n".join([head, *(f"  {p}" for p in self.problems)]),)
-        else:
-            self.args = (str(first),)
-
-    def __str__(self) -> str:
-        return str(self.args[0])
+        super().__init__(file, problems, what)
 
 
 class UnknownGameError(EndStateError):

@@ -58,7 +58,7 @@ class Content:
         found = {"guildhall": self.guildhall, "guedelon": self.guedelon, "once-upon-a-castle": self.castle}.get(game_id)
         if found is None:
             held = ", ".join(g.info.id for g in self.games()) or "no game"
-            raise UsageError(f"{display_path(self.root)}: holds no {game_id} catalog (it holds {held})")
+            raise UsageError(display_path(self.root), f"holds no {game_id} catalog (it holds {held})")
         return found
 
 
@@ -140,9 +140,9 @@ def _where(path: PathKey) -> str:
 def _scan(root: Path) -> tuple[list[tuple[str, Path]], list[Path], list[Problem]]:
     """The game folders and deck folders below `root`."""
     if not root.exists():
-        raise UsageError(f"{display_path(root)}: no such content folder")
+        raise UsageError(display_path(root), "no such content folder")
     if not root.is_dir():
-        raise UsageError(f"{display_path(root)}: is a file; --content wants a folder")
+        raise UsageError(display_path(root), "is a file; --content wants a folder")
     if (root / "deck.yaml").is_file():
         return [], [root], []
     games: list[tuple[str, Path]] = []

@@ -223,7 +223,7 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str,
         extra = [k for k in row if k not in header]
         if missing or extra:
             problems.append(Problem(file, line, f"cards[{index}]", "every row must have the same columns as the "
-                                    f"first: " + "; ".join(filter(None, [
+                                    "first: " + "; ".join(filter(None, [
                                         f"missing {', '.join(missing)}" if missing else "",
                                         f"extra {', '.join(map(str, extra))}" if extra else ""]))))
             continue

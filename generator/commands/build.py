@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.commands import is_terminal, reports_errors
+from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
     from generator.render.sheet import SheetOptions
@@ -44,23 +45,23 @@ def _length(option: str, text: str, low: float, high: float, unit: str = "mm") -
         sign = -1.0 if raw.startswith("-") else 1.0
         parsed = parse_length(raw.lstrip("+-"))
         if parsed is None:
-            raise _usage(f"{option}: {text!r} is not a length; write it like 3mm, 0.125in or 9pt")
+            raise _usage(option, f"{text!r} is not a length; write it like 3mm, 0.125in or 9pt")
         value = sign * parsed / MM_PER_UNIT[unit]
     if not low <= value <= high:
-        raise _usage(f"{option}: {value:g} {unit} is out of range; it must be from {low:g} to {high:g} {unit}")
+        raise _usage(option, f"{value:g} {unit} is out of range; it must be from {low:g} to {high:g} {unit}")
     return value
 
 
-def _usage(message: str) -> Exception:
+def _usage(option: str, message: str) -> Exception:
     from generator.errors import UsageError
 
-    return UsageError(message)
+    return UsageError(option, message)
 
 
 def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
     key = value.strip().lower()
     if key not in choices:
-        raise _usage(f"{option}: {value!r} is not one of {', '.join(choices)}")
+        raise _usage(option, f"{value!r} is not one of {', '.join(choices)}")
     return key
 
 
@@ -72,7 +73,7 @@ def sheet_options(paper: str, orientation: str, bleed: Optional[bool], bleed_siz
 
     paper_id = _choice("--paper", paper, tuple(PAPERS))
     if bleed_size is not None and bleed is False:
-        raise _usage("--bleed-size: cannot be used with --no-bleed")
+        raise _usage("--bleed-size", "cannot be used with --no-bleed")
     bleed_mm = 0.0
     if bleed or bleed_size is not None:
         # 3 mm is the common bleed on metric paper; on Letter, 1/8 in (3.175 mm) is what North American printers use.
@@ -80,7 +81,7 @@ def sheet_options(paper: str, orientation: str, bleed: Optional[bool], bleed_siz
         bleed_mm = _length("--bleed-size", bleed_size or default, 0.5, MAX_BLEED_MM)
     offset = [part.strip() for part in back_offset.split(",")]
     if len(offset) != 2 or not all(offset):
-        raise _usage(f"--back-offset: {back_offset!r} is not X,Y in millimetres (like 0.5,-1)")
+        raise _usage("--back-offset", f"{back_offset!r} is not X,Y in millimetres (like 0.5,-1)")
     dx, dy = (_length("--back-offset", part, -MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM) for part in offset)
     return SheetOptions(
         paper=paper_id,
@@ -100,7 +101,7 @@ def formats_of(text: str) -> tuple[str, ...]:
     chosen = [part.strip().lower() for part in text.split(",") if part.strip()]
     unknown = [f for f in chosen if f not in FORMATS]
     if unknown or not chosen:
-        raise _usage(f"--format: {text!r}: choose pdf, svg or pdf,svg")
+        raise _usage("--format", f"{text!r}: choose pdf, svg or pdf,svg")
     return tuple(f for f in FORMATS if f in chosen)
 
 
@@ -169,14 +170,14 @@ def build(
         for w in result.written:
             files += w.files
             if w.what == "PDF":
-                typer.echo(f"wrote {display_path(w.path)}: {w.pages} page{'s' if w.pages != 1 else ''}, "
-                           f"{w.cards} card{'s' if w.cards != 1 else ''}")
+                typer.echo(f"wrote {display_path(w.path)}: {plural(w.pages, 'page')}, "
+                           f"{plural(w.cards, 'card')}")
             else:
-                typer.echo(f"wrote {display_path(w.path)}/: {w.files} SVG file{'s' if w.files != 1 else ''}")
+                typer.echo(f"wrote {display_path(w.path)}/: {plural(w.files, 'SVG file')}")
     for w in report.others:
         files += w.files
         typer.echo(f"wrote {display_path(w.path)}: {w.what}")
     seconds = time.perf_counter() - start
     rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
-    typer.echo(f"Built {len(report.results)} deck{'s' if len(report.results) != 1 else ''}: {report.cards} cards on "
+    typer.echo(f"Built {plural(len(report.results), 'deck')}: {report.cards} cards on "
                f"{report.pages} pages, {files} files in {seconds:.2f} s{rate}.")

@@ -9,6 +9,7 @@ from typing import Any, Optional
 import typer
 
 from generator.commands import reports_errors
+from generator.wording import plural
 
 app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True)
 
@@ -35,11 +36,11 @@ def check(
     for problem in problems:
         typer.echo(str(problem), err=True)
     if problems:
-        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found.", err=True)
+        typer.echo(f"{plural(len(problems), 'problem')} found.", err=True)
         raise typer.Exit(1)
     decks = all_decks(content)
-    typer.echo(f"OK: {len(content.games())} game{'s' if len(content.games()) != 1 else ''}, "
-               f"{len(content.user_decks)} deck folder{'s' if len(content.user_decks) != 1 else ''}, "
+    typer.echo(f"OK: {plural(len(content.games()), 'game')}, "
+               f"{plural(len(content.user_decks), 'deck folder')}, "
                f"{len(decks)} decks, {sum(d.total for d in decks)} cards.")
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Optional, TypeVar
 import typer
 
 from generator.commands import is_terminal, reports_errors
+from generator.wording import plural
 
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
     from generator.catalog import Content
@@ -52,10 +53,10 @@ _CONTENT_HELP = ("A content folder to export instead of the shipped games: game 
 _JOBS_HELP = "Processes rendering at once (default: one per core)."
 
 
-def _usage(message: str) -> Exception:
+def _usage(option: str, message: str) -> Exception:
     from generator.errors import UsageError
 
-    return UsageError(message)
+    return UsageError(option, message)
 
 
 def check_jobs(value: Optional[int]) -> int:
@@ -64,7 +65,7 @@ def check_jobs(value: Optional[int]) -> int:
     if value is None:
         return cores()
     if not 1 <= value <= MAX_JOBS:
-        raise _usage(f"--jobs: {value} is out of range; it must be from 1 to {MAX_JOBS}")
+        raise _usage("--jobs", f"{value} is out of range; it must be from 1 to {MAX_JOBS}")
     return value
 
 
@@ -77,7 +78,7 @@ def _decks(content_dir: Optional[Path], target: Optional[str]) -> tuple[Content,
     try:
         return content, select(all_decks(content), target or "all")
     except UsageError as err:  # select() speaks for `donjon build`; name what was wrong here
-        raise UsageError(str(err).replace("build: ", "TARGET: ", 1)) from None
+        raise UsageError("TARGET", err.reason) from None
 
 
 def with_progress(total: int, label: str, work: Callable[[Callable[[int], None]], R]) -> R:
@@ -112,9 +113,9 @@ def png(
     start = time.perf_counter()
     key = preset.strip().lower()
     if key not in PRESETS:
-        raise _usage(f"--preset: {preset!r} is not one of {', '.join(PRESETS)}")
+        raise _usage("--preset", f"{preset!r} is not one of {', '.join(PRESETS)}")
     if dpi is not None and not MIN_DPI <= dpi <= MAX_DPI:
-        raise _usage(f"--dpi: {dpi} is out of range; it must be from {MIN_DPI} to {MAX_DPI}")
+        raise _usage("--dpi", f"{dpi} is out of range; it must be from {MIN_DPI} to {MAX_DPI}")
     options = PngOptions(PRESETS[key], dpi, check_jobs(jobs))
     content, decks = _decks(content_dir, target)
     prepare_dir(out)
@@ -124,10 +125,10 @@ def png(
     for deck in report.decks:
         w, h = deck.size
         typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + 1} PNG files of {w}x{h} px "
-                   f"({deck.faces} face{'s' if deck.faces != 1 else ''} and the back), {MANIFEST}")
+                   f"({plural(deck.faces, 'face')} and the back), {MANIFEST}")
     seconds = time.perf_counter() - start
     rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
-    typer.echo(f"Exported {len(report.decks)} deck{'s' if len(report.decks) != 1 else ''}: {report.images} PNG "
+    typer.echo(f"Exported {plural(len(report.decks), 'deck')}: {report.images} PNG "
                f"files ({PRESETS[key].label}) in {seconds:.2f} s{rate}.")
 
 
@@ -153,7 +154,7 @@ def tts(
 
     start = time.perf_counter()
     if base_url is not None and not re.fullmatch(r"https?://[^\s\"'<>\\]+", base_url.strip()):
-        raise _usage(f"--base-url: {base_url!r} is not an http:// or https:// address")
+        raise _usage("--base-url", f"{base_url!r} is not an http:// or https:// address")
     jobs_count = check_jobs(jobs)
     content, decks = _decks(content_dir, target)
     prepare_dir(out)
@@ -166,5 +167,5 @@ def tts(
         typer.echo(f"wrote {display_path(deck.folder)}/: {sheets}, back.png, {deck.saved.name}; cards of {w}x{h} px")
     seconds = time.perf_counter() - start
     cards = sum(d.deck.total for d in report.decks)
-    typer.echo(f"Exported {len(report.decks)} deck{'s' if len(report.decks) != 1 else ''} for Tabletop Simulator: "
+    typer.echo(f"Exported {plural(len(report.decks), 'deck')} for Tabletop Simulator: "
                f"{cards} cards on {sum(len(d.sheets) for d in report.decks)} sheets in {seconds:.2f} s.")

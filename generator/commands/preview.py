@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from generator.commands import reports_errors
+from generator.wording import plural
 
 HELP = """\
 Write a static HTML page showing every card of every deck, grouped by game and deck, with names and counts.
@@ -52,6 +53,6 @@ def preview(
     documents = sum(len(g.documents) + sum(len(d.documents) for d in g.decks) for g in report.games)
     documents += len(report.others)
     seconds = time.perf_counter() - start
-    typer.echo(f"wrote {display_path(report.page)}: {len(decks)} deck{'s' if len(decks) != 1 else ''}, "
-               f"{sum(d.total for d in decks)} cards, {documents} PDF{'s' if documents != 1 else ''}; "
+    typer.echo(f"wrote {display_path(report.page)}: {plural(len(decks), 'deck')}, "
+               f"{sum(d.total for d in decks)} cards, {plural(documents, 'PDF')}; "
                f"{report.images} images, {report.bytes / 1e6:.1f} MB in {seconds:.2f} s. Open it in a browser.")

@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from generator.commands import reports_errors
+from generator.wording import plural
 
 HELP = """\
 Write the card reference of a game: a PDF with every card (name, kind, count, effect), the tables of values,
@@ -38,12 +39,12 @@ def reference(
     start = time.perf_counter()
     wanted = game.strip().lower()
     if wanted not in (*GAMES, "all"):
-        raise UsageError(f"reference: {game!r} is not a game; choose one of {', '.join(GAMES)}, or all")
+        raise UsageError("reference", f"{game!r} is not a game; choose one of {', '.join(GAMES)}, or all")
     from generator.render.sheet import PAPERS
 
     key = paper.strip().lower()
     if key not in PAPERS:
-        raise UsageError(f"--paper: {paper!r} is not one of {', '.join(PAPERS)}")
+        raise UsageError("--paper", f"{paper!r} is not one of {', '.join(PAPERS)}")
 
     from generator.catalog import load_content
     from generator.output import prepare_dir
@@ -54,10 +55,10 @@ def reference(
     games = [g.info.id for g in content.games()]
     if not games:
         folder = display_path(content.root)
-        raise UsageError(f"{folder}: holds no {'game' if wanted == 'all' else wanted} catalog (no folder "
+        raise UsageError(folder, f"holds no {'game' if wanted == 'all' else wanted} catalog (no folder "
                          f"{'named after a game' if wanted == 'all' else wanted + '/'} with a game.yaml)")
     prepare_dir(out)
     for game_id in games:
         written = write_reference(content, game_id, out, key)
-        typer.echo(f"wrote {display_path(written.path)}: {written.pages} page{'s' if written.pages != 1 else ''}")
-    typer.echo(f"Wrote {len(games)} reference{'s' if len(games) != 1 else ''} in {time.perf_counter() - start:.2f} s.")
+        typer.echo(f"wrote {display_path(written.path)}: {plural(written.pages, 'page')}")
+    typer.echo(f"Wrote {plural(len(games), 'reference')} in {time.perf_counter() - start:.2f} s.")

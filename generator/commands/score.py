@@ -40,7 +40,7 @@ def score(
     from scoring.engine import Scorer
 
     if content is not None and not content.is_dir():
-        raise UsageError(f"--content {content}: " + ("no such folder" if not content.exists() else "is not a folder"))
+        raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
     worst = 0
     printed = False
     for outcome in score_paths(files, Scorer(content), json_):

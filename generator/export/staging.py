@@ -12,11 +12,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.errors import OutputError
+from generator.errors import OutputError, os_reason
 
 
 def _fail(path: Path, err: OSError) -> OutputError:
-    return OutputError(f"{path}: cannot write ({err.strerror or err})")
+    return OutputError(path, f"cannot write ({os_reason(err)})")
 
 
 class StagedFolder:
@@ -34,7 +34,7 @@ class StagedFolder:
         """Write one file into the folder (`name` is relative, made of safe parts by the caller); its size."""
         parts = name.split("/")
         if name.startswith("/") or any(part in ("", ".", "..") for part in parts):
-            raise OutputError(f"{self.final / name}: is not a plain path inside the output folder")
+            raise OutputError(self.final / name, "is not a plain path inside the output folder")
         target = self.tmp / name
         try:
             if "/" in name:
@@ -49,7 +49,7 @@ class StagedFolder:
         try:
             os.chmod(self.tmp, 0o755)
             if self.final.is_symlink() or self.final.is_file():
-                raise OutputError(f"{self.final}: is not a folder; move it away or choose another --out")
+                raise OutputError(self.final, "is not a folder; move it away or choose another --out")
             if self.final.exists():
                 old = Path(tempfile.mkdtemp(prefix=f".{self.final.name}-old-", dir=self.final.parent))
                 os.replace(self.final, old / "previous")

@@ -13,12 +13,19 @@ from __future__ import annotations
 
 from generator.catalog import Content
 from generator.errors import ContentError, Problem
+from generator.wording import plural
 
 
 def check_layouts(content: Content) -> list[Problem]:
     from generator.decks import all_decks
     from generator.layout.draw import CardFitError
-    from generator.render.build import back_drawing, deck_layouts, deck_origin, deck_view, face_drawing
+    from generator.render.build import (
+        back_drawing,
+        deck_layouts,
+        deck_origin,
+        deck_view,
+        face_drawing,
+    )
 
     found: dict[tuple[str, int | None, str], tuple[Problem, int]] = {}
 
@@ -49,7 +56,7 @@ def check_layouts(content: Content) -> list[Problem]:
                 note(err.problem)
     out = []
     for first, count in found.values():
-        more = f" (and {count - 1} more card{'s' if count > 2 else ''})" if count > 1 else ""
+        more = f" (and {plural(count - 1, 'more card')})" if count > 1 else ""
         out.append(Problem(first.file, first.line, first.where, first.message + more))
     return out
 

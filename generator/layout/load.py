@@ -433,7 +433,7 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
         stray = sorted(k for k, x in v.items() if x is not None and k not in COMMON and k not in ALLOWED[kind])
         if stray:
             problems.append(Problem(entry.file, entry.line, where,
-                                    f"{', '.join(stray)} mean{'s' if len(stray) == 1 else ''} nothing to a {kind} box"))
+                                    f"{', '.join(stray)} {'means' if len(stray) == 1 else 'mean'} nothing to a {kind} box"))
             continue
 
         def at(key: str, e: _Entry = entry) -> tuple[str, int | None]:

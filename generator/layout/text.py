@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE, ICON_RISE, ICON_SIDE, icons
 from generator.render.model import IconUse, Primitive, TextRun
+from generator.wording import plural
 
 #: Sizes are tried in steps of a quarter point: fine enough to use the room, coarse enough to stay stable.
 STEP = 0.25
@@ -431,7 +432,7 @@ def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style:
     need = block_height(len(lines), size, style)
     room = max(1, int((height - block_height(1, size, style)) // (size * style.leading)) + 1) \
         if height >= block_height(1, size, style) else 0
-    return (f"it needs {len(lines)} line{'s' if len(lines) != 1 else ''} ({need / 72 * 25.4:.1f} mm) at {size:g} pt, "
+    return (f"it needs {plural(len(lines), 'line')} ({need / 72 * 25.4:.1f} mm) at {size:g} pt, "
             f"the smallest size allowed, but the box holds {room} ({height / 72 * 25.4:.1f} mm tall)")
 
 

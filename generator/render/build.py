@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from generator.catalog import Content
 from generator.decks import Card, Deck
-from generator.errors import ContentError, OutputError, Problem
+from generator.errors import ContentError, OutputError, Problem, os_reason
 from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import atomic_path, inside
@@ -137,7 +137,7 @@ def card_file_names(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str
     for card in deck.cards:
         name = inside(folder, f"{card.id}.{suffix}").name
         if name in taken:
-            raise OutputError(f"{deck_label(deck)}: card {card.id!r} would be written as {name}, the file of "
+            raise OutputError(deck_label(deck), f"card {card.id!r} would be written as {name}, the file of "
                               f"{taken[name]}; give the card another id")
         taken[name] = f"card {card.id!r}"
         names.append(name)
@@ -153,14 +153,14 @@ class _SvgFolder:
             final.parent.mkdir(parents=True, exist_ok=True)
             self.tmp = Path(tempfile.mkdtemp(prefix=".svg-", dir=final.parent))
         except OSError as err:
-            raise OutputError(f"{final}: cannot write ({err.strerror or err})") from None
+            raise OutputError(final, f"cannot write ({os_reason(err)})") from None
         self.count = 0
 
     def write(self, name: str, text: str) -> None:
         try:
             (self.tmp / name).write_text(text, encoding="utf-8")
         except OSError as err:
-            raise OutputError(f"{self.final / name}: cannot write ({err.strerror or err})") from None
+            raise OutputError(self.final / name, f"cannot write ({os_reason(err)})") from None
         self.count += 1
 
     def commit(self) -> None:
@@ -172,7 +172,7 @@ class _SvgFolder:
                 os.replace(self.final, old / "svg")
             os.replace(self.tmp, self.final)
         except OSError as err:
-            raise OutputError(f"{self.final}: cannot write ({err.strerror or err})") from None
+            raise OutputError(self.final, f"cannot write ({os_reason(err)})") from None
         finally:
             if old is not None:
                 shutil.rmtree(old, ignore_errors=True)

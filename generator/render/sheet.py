@@ -155,7 +155,7 @@ def grid(card_w: float, card_h: float, options: SheetOptions) -> Grid:
             hints.append("a smaller --gutter")
         if b:
             hints.append("no --bleed")
-        raise UsageError(f"--paper/--orientation: a {card_w / mm(1):g} x {card_h / mm(1):g} mm card"
+        raise UsageError("--paper/--orientation", f"a {card_w / mm(1):g} x {card_h / mm(1):g} mm card"
                          f"{' with its bleed' if b else ''} does not fit on {PAPER_NAMES[options.paper]} "
                          f"{options.orientation} paper inside the margins; try {' or '.join(hints)}")
     width = cols * slot_w - g

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
-from generator.errors import InputError, Problem
+from generator.errors import DocumentError, InputError, Problem
 from generator.sheets import fields as names
 from generator.yamlio import Document
 
@@ -42,20 +42,11 @@ GAME = "once-upon-a-castle"
 QUOTE = 40
 
 
-class SheetError(InputError):
+class SheetError(DocumentError):
     """A filled sheet that cannot be read: every problem, each naming the file and the field."""
 
     def __init__(self, file: str, problems: Sequence[Problem]) -> None:
-        super().__init__(file, problems[0].message if problems else "cannot be read")
-        self.problems = tuple(problems)
-        if len(self.problems) == 1:
-            self.args = (str(self.problems[0]),)
-        else:
-            head = f"{file}: cannot be read as a filled castle sheet ({len(self.problems)} problems):"
-            self.args = ("\n".join([head, *(f"  {p}" for p in self.problems)]),)
-
-    def __str__(self) -> str:
-        return str(self.args[0])
+        super().__init__(file, problems, "a filled castle sheet")
 
 
 @dataclass(frozen=True)
