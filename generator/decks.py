@@ -17,8 +17,6 @@ from generator.catalog.common import CardSize, DeckSpec, Provenance
 from generator.catalog.userdeck import UserDeck
 from generator.errors import UsageError
 
-NO_PROVENANCE = Provenance(None, ())
-
 
 @dataclass(frozen=True, slots=True)
 class Card:

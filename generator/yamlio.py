@@ -21,9 +21,8 @@ from typing import Any
 import yaml
 
 from generator.errors import InputError
+from generator.files import MAX_BYTES, read_bytes
 
-#: A document larger than this is refused before parsing (a catalog of 10,000 cards is about 2 MiB).
-MAX_BYTES = 8 * 1024 * 1024
 #: Deeper nesting than this is refused: no catalog, layout or end state needs more than a dozen levels.
 MAX_DEPTH = 64
 #: Values a document may hold once aliases are expanded.
@@ -68,21 +67,7 @@ class Document:
 def read_text(path: Path, *, display: str | None = None, max_bytes: int = MAX_BYTES) -> str:
     """Read a UTF-8 text file (a leading BOM is allowed), refusing binary, oversized or undecodable files."""
     name = display or str(path)
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise InputError(name, "no such file") from None
-    except OSError as err:
-        raise InputError(name, f"cannot be read ({err.strerror or err})") from None
-    if path.is_dir():
-        raise InputError(name, "is a folder, not a file")
-    if size > max_bytes:
-        raise InputError(name, f"is {size / 1048576:.1f} MiB, more than the {max_bytes // 1048576} MiB donjon reads")
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise InputError(name, f"cannot be read ({err.strerror or err})") from None
-    return decode(raw, name)
+    return decode(read_bytes(path, name, max_bytes), name)
 
 
 def decode(raw: bytes, name: str) -> str:

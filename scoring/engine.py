@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import stat
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -23,10 +22,25 @@ from typing import Any
 from generator.catalog import Content, load_content
 from generator.errors import DocumentError, DonjonError, InputError, Problem
 from generator.fields import Record, check_document, describe
+from generator.files import read_bytes
 from generator.resources import content_dir
-from generator.yamlio import MAX_BYTES, MAX_DEPTH, MAX_VALUES, Document, decode, loads_json, loads_yaml
+from generator.yamlio import (
+    MAX_DEPTH,
+    MAX_VALUES,
+    Document,
+    decode,
+    loads_json,
+    loads_yaml,
+)
 from scoring.common import Findings, Locator, listing
-from scoring.formats import GAME_IDS, GAME_NAMES, castle_spec, game_id, guedelon_spec, guildhall_spec
+from scoring.formats import (
+    GAME_IDS,
+    GAME_NAMES,
+    castle_spec,
+    game_id,
+    guedelon_spec,
+    guildhall_spec,
+)
 from scoring.result import Result
 
 #: The name a mapping given to the library is called by in messages.
@@ -66,49 +80,6 @@ READERS: dict[str, Callable[[Path, str], Document]] = {
     ".json": _read_json,
     ".pdf": _read_pdf,
 }
-
-#: Opening without blocking: a FIFO given as an end state is then refused at once instead of waiting for ever.
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-
-
-def read_bytes(path: Path, display: str) -> bytes:
-    """A regular file's bytes, refusing folders, devices, FIFOs and more than the reader's limit.
-
-    One open, one fstat and a read of the size the file says it has: reading into a buffer of the largest
-    allowed size instead costs more than parsing a small end state.
-    """
-    try:
-        fd = os.open(path, _OPEN_FLAGS)
-    except FileNotFoundError:
-        raise InputError(display, "no such file") from None
-    except IsADirectoryError:
-        raise InputError(display, "is a folder, not a file") from None
-    except OSError as err:
-        raise InputError(display, f"cannot be read ({err.strerror or err})") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise InputError(display, "is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise InputError(display, "is not a regular file")
-        chunks: list[bytes] = []
-        total = 0
-        want = min(info.st_size, MAX_BYTES) + 1
-        while True:
-            chunk = os.read(fd, want)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > MAX_BYTES:
-                raise InputError(display, f"is more than the {MAX_BYTES // 1048576} MiB donjon reads")
-            want = 1 << 16
-        return b"".join(chunks)
-    except OSError as err:
-        raise InputError(display, f"cannot be read ({err.strerror or err})") from None
-    finally:
-        os.close(fd)
-
 
 def is_sheet(path: str | os.PathLike[str]) -> bool:
     """A filled castle score sheet, by its suffix."""

@@ -22,7 +22,6 @@
 from __future__ import annotations
 
 import zlib
-
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path as FilePath
@@ -32,6 +31,7 @@ from generator.backends import number as n
 from generator.render import fonts
 from generator.render.icons import layers
 from generator.render.model import (
+    KAPPA,
     Circle,
     Drawing,
     FormField,
@@ -45,9 +45,6 @@ from generator.render.model import (
     Rect,
     TextRun,
 )
-
-# A cubic Bezier through a quarter circle.
-_K = 0.5522847498
 
 #: The font of text typed into a form field: a standard PDF font, which viewers have (see the module's notes).
 FIELD_FONT = "Helvetica"
@@ -81,7 +78,7 @@ def colour_op(colour: str, op: str) -> str:
 def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
     """A rounded rectangle path; (x, y) is its lower-left corner in PDF coordinates."""
     r = min(r, w / 2, h / 2)
-    k = r * _K
+    k = r * KAPPA
     x2, y2 = x + w, y + h
     return (f"{n(x + r)} {n(y)} m {n(x2 - r)} {n(y)} l "
             f"{n(x2 - r + k)} {n(y)} {n(x2)} {n(y + r - k)} {n(x2)} {n(y + r)} c "
@@ -91,7 +88,7 @@ def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
 
 
 def _circle(cx: float, cy: float, r: float) -> str:
-    k = r * _K
+    k = r * KAPPA
     return (f"{n(cx + r)} {n(cy)} m {n(cx + r)} {n(cy + k)} {n(cx + k)} {n(cy + r)} {n(cx)} {n(cy + r)} c "
             f"{n(cx - k)} {n(cy + r)} {n(cx - r)} {n(cy + k)} {n(cx - r)} {n(cy)} c "
             f"{n(cx - r)} {n(cy - k)} {n(cx - k)} {n(cy - r)} {n(cx)} {n(cy - r)} c "
@@ -247,7 +244,13 @@ class _Writer:
 
     def _appearance(self, width: float, height: float, content: str) -> Any:
         """A form XObject drawing a field's state, made once per size and content."""
-        from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFStreamFilterZCompress
+        from reportlab.pdfbase.pdfdoc import (
+            PDFArray,
+            PDFDictionary,
+            PDFName,
+            PDFStream,
+            PDFStreamFilterZCompress,
+        )
 
         key = (round(width, 3), round(height, 3), content)
         found = self.appearances.get(key)

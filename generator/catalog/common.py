@@ -27,6 +27,7 @@ from generator.fields import (
     Text,
     Type,
 )
+from generator.units import MM_PER_UNIT, mm
 from generator.yamlio import PathKey
 
 Confidence = Literal["H", "M", "L", "house"]
@@ -75,8 +76,6 @@ class Provenance:
             return None
         return max((i.confidence for i in self.inferred), key=CONFIDENCES.index)
 
-
-NO_PROVENANCE = Provenance(None, ())
 
 INFERRED = Record(
     name="inferred values",
@@ -148,7 +147,6 @@ def sourced(name: str, fields: Mapping[str, Field], build: Callable[..., Any], r
 
 # --- card sizes ---------------------------------------------------------------------------------------------------
 
-MM_PER_UNIT: Mapping[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 
 #: Card size presets, width x height in millimetres (portrait).
 CARD_PRESETS: Mapping[str, tuple[float, float]] = {
@@ -172,11 +170,11 @@ class CardSize:
 
     @property
     def width_pt(self) -> float:
-        return self.width_mm * 72 / 25.4
+        return mm(self.width_mm)
 
     @property
     def height_pt(self) -> float:
-        return self.height_mm * 72 / 25.4
+        return mm(self.height_mm)
 
 
 def parse_length(text: str) -> float | None:

@@ -36,7 +36,8 @@ MAX_BACK_OFFSET_MM = 10.0
 
 def _length(option: str, text: str, low: float, high: float, unit: str = "mm") -> float:
     """A length option in `unit` (mm or pt), given as `3`, `3mm`, `0.125in` or `9pt` (a bare number is in `unit`)."""
-    from generator.catalog.common import MM_PER_UNIT, parse_length
+    from generator.catalog.common import parse_length
+    from generator.units import MM_PER_UNIT
 
     raw = text.strip()
     if re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)", raw):

@@ -25,9 +25,8 @@ import math
 from typing import NamedTuple
 
 from generator.catalog.common import CardSize
+from generator.units import MM_PER_INCH, PT_PER_INCH
 
-MM_PER_INCH = 25.4
-PT_PER_INCH = 72.0
 #: Accepted by --dpi: below 72 text is unreadable, above 1200 a card is tens of megabytes and no printer gains.
 MIN_DPI = 72
 MAX_DPI = 1200

@@ -35,12 +35,21 @@ from generator.layout.text import (
     fit,
     layout_runs,
     parse,
-    sizes,
+    largest_fit,
     why_not,
     wrap,
 )
 from generator.render.icons import icons
-from generator.render.model import Circle, Drawing, IconUse, Line, Paint, Primitive, Rect
+from generator.render.model import (
+    Circle,
+    Drawing,
+    IconUse,
+    Line,
+    Paint,
+    Primitive,
+    Rect,
+)
+from generator.units import to_mm
 
 #: How far a label keeps inside its round badge, as a fraction of the badge: the square inscribed in a circle
 #: leaves about 15% of the diameter on each side.
@@ -308,33 +317,18 @@ def _rows(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primiti
         total = sum(max(lw, t) for t, _ in out) + row_gap * (len(out) - 1)
         return out if total <= frame.h + 1e-6 else None
 
-    candidates = sizes(style)
-    chosen: tuple[float, list[tuple[float, Any]]] | None = None
-    first = heights(candidates[0])
-    if first is not None:
-        chosen = (candidates[0], first)
-    else:
-        lo, hi = 1, len(candidates) - 1
-        last = heights(candidates[hi])
-        if last is None:
-            need = []
-            for *_, paragraphs in parsed:
-                lines = wrap(paragraphs, style.min_size, text_w, style.wrap)
-                if lines is None:  # a word wider than the text column
-                    raise _fit_error(layout, box, "text", what, NoFit(why_not(paragraphs, text_w, frame.h, style)))
-                need.append(block_height(len(lines), style.min_size, style))
-            total = sum(max(lw, n) for n in need) + row_gap * (len(need) - 1)
-            raise _fit_error(layout, box, "text", what, NoFit(
-                f"its {len(rows)} rows need {total / 72 * 25.4:.1f} mm at {style.min_size:g} pt, the smallest size "
-                f"allowed, but the box is {frame.h / 72 * 25.4:.1f} mm tall"))
-        chosen = (candidates[hi], last)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            found_mid = heights(candidates[mid])
-            if found_mid is not None:
-                chosen, hi = (candidates[mid], found_mid), mid
-            else:
-                lo = mid + 1
+    chosen = largest_fit(style, heights)
+    if chosen is None:
+        need = []
+        for *_, paragraphs in parsed:
+            lines = wrap(paragraphs, style.min_size, text_w, style.wrap)
+            if lines is None:  # a word wider than the text column
+                raise _fit_error(layout, box, "text", what, NoFit(why_not(paragraphs, text_w, frame.h, style)))
+            need.append(block_height(len(lines), style.min_size, style))
+        total = sum(max(lw, n) for n in need) + row_gap * (len(need) - 1)
+        raise _fit_error(layout, box, "text", what, NoFit(
+            f"its {len(rows)} rows need {to_mm(total):.1f} mm at {style.min_size:g} pt, the smallest size "
+            f"allowed, but the box is {to_mm(frame.h):.1f} mm tall"))
     size, measured = chosen
     total = sum(max(lw, t) for t, _ in measured) + row_gap * (len(measured) - 1)
     y = frame.y + ((frame.h - total) / 2 if style.valign == "middle" else frame.h - total

@@ -22,13 +22,19 @@ from generator.errors import ContentError, InputError, Problem
 from generator.fields import INVALID, check_document
 from generator.layout import spec as S
 from generator.layout.spec import Dim
-from generator.layout.text import Template, TemplateFailure, compile_expression, compile_template
+from generator.layout.text import (
+    Template,
+    TemplateFailure,
+    compile_expression,
+    compile_template,
+)
 from generator.render.icons import icons
 from generator.resources import display_path, templates_dir
+from generator.units import mm, to_mm
 from generator.yamlio import Document, load_file
 
 #: Text and icons keep at least this far inside the card's edge unless a layout says otherwise (`safe:`).
-DEFAULT_SAFE = Dim(3 * 72 / 25.4)
+DEFAULT_SAFE = Dim(mm(3))
 #: Slack for comparing positions (a thousandth of a millimetre is far below anything a printer shows).
 EPSILON = 0.003
 
@@ -181,28 +187,27 @@ class Layout:
     def _place(self, width: float, height: float) -> tuple[Frame, ...]:
         problems: list[Problem] = []
         frames = []
-        size = f"{width / 72 * 25.4:g} x {height / 72 * 25.4:g} mm"
-        mm = 25.4 / 72
+        size = f"{to_mm(width):g} x {to_mm(height):g} mm"
         for box in self.boxes:
             f = Frame(box.x.resolve(width), box.y.resolve(height), box.width.resolve(width),
                       box.height.resolve(height))
             frames.append(f)
             if f.w < -EPSILON or f.h < -EPSILON or (box.kind != "line" and (f.w <= EPSILON or f.h <= EPSILON)):
                 problems.append(Problem(box.file, box.line, box.where,
-                                        f"on a {size} card the box is {f.w * mm:.1f} x {f.h * mm:.1f} mm: "
+                                        f"on a {size} card the box is {to_mm(f.w):.1f} x {to_mm(f.h):.1f} mm: "
                                         "it has no room"))
                 continue
             if f.x < -EPSILON or f.y < -EPSILON or f.x + f.w > width + EPSILON or f.y + f.h > height + EPSILON:
                 problems.append(Problem(box.file, box.line, box.where,
-                                        f"on a {size} card the box spans {f.x * mm:.1f}-{(f.x + f.w) * mm:.1f} mm "
-                                        f"across and {f.y * mm:.1f}-{(f.y + f.h) * mm:.1f} mm down: it leaves the "
+                                        f"on a {size} card the box spans {to_mm(f.x):.1f}-{to_mm(f.x + f.w):.1f} mm "
+                                        f"across and {to_mm(f.y):.1f}-{to_mm(f.y + f.h):.1f} mm down: it leaves the "
                                         "card (use bleed: true to extend a shape past the edge)"))
                 continue
             s = self.safe
             if box.kind in TEXT_KINDS and (f.x < s - EPSILON or f.y < s - EPSILON or f.x + f.w > width - s + EPSILON
                                            or f.y + f.h > height - s + EPSILON):
                 problems.append(Problem(box.file, box.line, box.where,
-                                        f"on a {size} card the {box.kind} box comes closer than {s * mm:g} mm to the "
+                                        f"on a {size} card the {box.kind} box comes closer than {to_mm(s):g} mm to the "
                                         "card's edge, where a cut can go; keep it inside the safe area "
                                         "(or lower the layout's `safe`)"))
         if problems:

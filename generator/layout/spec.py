@@ -41,6 +41,7 @@ from generator.fields import (
     Text,
     Type,
 )
+from generator.units import PT_PER_INCH, PT_PER_MM
 from generator.yamlio import PathKey
 
 KINDS = ("rect", "circle", "line", "text", "icon", "rows", "notes")
@@ -49,7 +50,7 @@ VALIGNS = ("top", "middle", "bottom")
 FONTS = ("cardo", "cardo-bold", "cardo-italic", "open-sans", "open-sans-bold")
 
 #: Points per unit.
-UNITS = {"pt": 1.0, "mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0}
+UNITS = {"pt": 1.0, "mm": PT_PER_MM, "cm": 10 * PT_PER_MM, "in": PT_PER_INCH}
 
 _TERM = re.compile(r"\s*([+-])?\s*(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|pt|%)\s*")
 _RELATIVE = re.compile(r"\s*([+-])=\s*(.*)", re.S)
@@ -63,9 +64,6 @@ class Dim:
     pt: float = 0.0
     pct: float = 0.0
     relative: bool = False
-
-    def plus(self, other: Dim) -> Dim:
-        return Dim(self.pt + other.pt, self.pct + other.pct, self.relative)
 
     def resolve(self, side: float) -> float:
         """In points, for a card whose matching side (width for x, height for y) is `side` points."""
@@ -253,7 +251,6 @@ def _box_fields() -> dict[str, Field]:
     }
 
 
-BOX_KEYS = tuple(_box_fields())
 
 BOX = Record(name="box", fields=_box_fields(), doc="A named box of a layout: a shape, an icon or a text field.")
 

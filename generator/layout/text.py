@@ -22,12 +22,15 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE, ICON_RISE, ICON_SIDE, icons
 from generator.render.model import IconUse, Primitive, TextRun
+from generator.units import to_mm
 from generator.wording import plural
+
+T = TypeVar("T")
 
 #: Sizes are tried in steps of a quarter point: fine enough to use the room, coarse enough to stay stable.
 STEP = 0.25
@@ -388,9 +391,33 @@ def sizes(style: Style) -> list[float]:
     return found
 
 
+def largest_fit(style: Style, attempt: Callable[[float], T | None]) -> tuple[float, T] | None:
+    """The largest of the style's :func:`sizes` at which `attempt` succeeds, with what it gave; None when even
+    the smallest size fails.
+
+    Fitting is monotonic in practice (smaller text never needs more lines), so after the largest and the
+    smallest sizes are tried, the rest is a bisection: a dozen attempts instead of one per step.
+    """
+    candidates = sizes(style)
+    first = attempt(candidates[0])
+    if first is not None:
+        return candidates[0], first
+    smallest = attempt(candidates[-1])
+    if smallest is None:
+        return None
+    lo, hi, best = 1, len(candidates) - 1, (candidates[-1], smallest)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        found = attempt(candidates[mid])
+        if found is not None:
+            best, hi = (candidates[mid], found), mid
+        else:
+            lo = mid + 1
+    return best
+
+
 def fit(paragraphs: Sequence[Paragraph], width: float, height: float, style: Style) -> Fitted:
     """The largest size at which the text fits the box, and its lines; NoFit says why it never fits."""
-    candidates = sizes(style)
 
     def attempt(size: float) -> Fitted | None:
         lines = wrap(paragraphs, size, width, style.wrap)
@@ -399,22 +426,10 @@ def fit(paragraphs: Sequence[Paragraph], width: float, height: float, style: Sty
         tall = block_height(len(lines), size, style)
         return Fitted(size, tuple(lines), tall) if tall <= height + 1e-6 else None
 
-    first = attempt(candidates[0])
-    if first is not None:
-        return first
-    smallest = attempt(candidates[-1])
-    if smallest is None:
+    found = largest_fit(style, attempt)
+    if found is None:
         raise NoFit(why_not(paragraphs, width, height, style))
-    # Fitting is monotonic in practice (smaller text never needs more lines), so bisect for the largest size.
-    lo, hi, best = 1, len(candidates) - 1, smallest
-    while lo < hi:
-        mid = (lo + hi) // 2
-        found = attempt(candidates[mid])
-        if found is not None:
-            best, hi = found, mid
-        else:
-            lo = mid + 1
-    return best
+    return found[1]
 
 
 def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style: Style) -> str:
@@ -424,16 +439,16 @@ def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style:
     for para in paragraphs:
         for word in para:
             if word.w1 > limit:
-                return (f"the word {shown(word)!r} is {word.w1 * size / 72 * 25.4:.1f} mm wide at {size:g} pt, "
-                        f"wider than the box's {width / 72 * 25.4:.1f} mm")
+                return (f"the word {shown(word)!r} is {to_mm(word.w1 * size):.1f} mm wide at {size:g} pt, "
+                        f"wider than the box's {to_mm(width):.1f} mm")
     lines = wrap(paragraphs, size, width, style.wrap)
     if lines is None:
-        return f"a line is wider than the box's {width / 72 * 25.4:.1f} mm even at {size:g} pt (wrap is off)"
+        return f"a line is wider than the box's {to_mm(width):.1f} mm even at {size:g} pt (wrap is off)"
     need = block_height(len(lines), size, style)
     room = max(1, int((height - block_height(1, size, style)) // (size * style.leading)) + 1) \
         if height >= block_height(1, size, style) else 0
-    return (f"it needs {plural(len(lines), 'line')} ({need / 72 * 25.4:.1f} mm) at {size:g} pt, "
-            f"the smallest size allowed, but the box holds {room} ({height / 72 * 25.4:.1f} mm tall)")
+    return (f"it needs {plural(len(lines), 'line')} ({to_mm(need):.1f} mm) at {size:g} pt, "
+            f"the smallest size allowed, but the box holds {room} ({to_mm(height):.1f} mm tall)")
 
 
 def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float, style: Style) -> list[Primitive]:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 from functools import cache
 
+from generator.render.model import KAPPA
+
 Op = tuple[str | float, ...]
 Layer = tuple[Op, ...]
 
@@ -23,9 +25,6 @@ ICON_RISE = 0.82
 ICON_ADVANCE = 0.96
 #: Room left of the icon's square in text, so icons do not touch their neighbours.
 ICON_SIDE = (ICON_ADVANCE - ICON_RISE) / 2
-
-# A cubic Bezier through a quarter circle (the usual 4(sqrt(2)-1)/3).
-_K = 0.5522847498
 
 
 def _r(v: float) -> float:
@@ -37,7 +36,7 @@ def circle(cx: float, cy: float, r: float) -> Layer:
 
 
 def ellipse(cx: float, cy: float, rx: float, ry: float) -> Layer:
-    kx, ky = rx * _K, ry * _K
+    kx, ky = rx * KAPPA, ry * KAPPA
     return (
         ("M", _r(cx + rx), _r(cy)),
         ("C", _r(cx + rx), _r(cy + ky), _r(cx + kx), _r(cy + ry), _r(cx), _r(cy + ry)),
@@ -58,7 +57,7 @@ def rect(x: float, y: float, w: float, h: float) -> Layer:
 
 
 def rounded(x: float, y: float, w: float, h: float, r: float) -> Layer:
-    k = r * (1 - _K)
+    k = r * (1 - KAPPA)
     return (
         ("M", _r(x + r), _r(y)), ("L", _r(x + w - r), _r(y)),
         ("C", _r(x + w - k), _r(y), _r(x + w), _r(y + k), _r(x + w), _r(y + r)),

@@ -15,7 +15,11 @@ primitives. Backends never wrap, measure or align anything. A page may also carr
 boxes of a fillable PDF (the castle score sheet); only the PDF backend writes them.
 """
 
+import math
 from typing import Literal, NamedTuple
+
+from generator.units import PT_PER_MM
+from generator.units import mm as mm  # re-exported: drawings are written in millimetres
 
 #: A colour as `#rrggbb` (lower case); checked where it enters (layouts) so backends can trust it.
 Colour = str
@@ -193,10 +197,10 @@ class Page(NamedTuple):
     fields: tuple[FormField, ...] = ()
 
 
-MM = 72 / 25.4
-"""Points per millimetre."""
+#: Points per millimetre, and millimetres in points (defined in generator.units, used by every drawing).
+MM = PT_PER_MM
 
-
-def mm(value: float) -> float:
-    """Millimetres in points."""
-    return value * MM
+#: A quarter circle drawn as one cubic Bézier curve has its control points this fraction of the radius from its
+#: ends, along the tangents: 4/3 (sqrt 2 - 1), which makes the curve pass through the circle at 45 degrees too
+#: (0.5522847498...). The icons and the PDF backend draw circles and rounded corners with it.
+KAPPA = 4 * (math.sqrt(2) - 1) / 3

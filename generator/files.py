@@ -1,0 +1,66 @@
+"""Reading a user's file: the one safe reader every input goes through.
+
+It opens without blocking and checks what it opened before reading, so that a FIFO, a device or a folder given
+where a file belongs is refused at once (instead of waiting for ever or reading without end), and it never reads
+more than the limit it is given.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from generator.errors import InputError, os_reason
+
+#: The largest input donjon reads: a catalog or an end state is a few KiB, a filled sheet a few hundred.
+MAX_BYTES = 8 * 1024 * 1024
+
+#: Opening without blocking: a FIFO is then refused at once instead of waiting for a writer.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+#: A read after the size the file announced: only a file that grows while it is read needs it.
+_CHUNK = 1 << 16
+
+
+def read_bytes(path: Path, display: str | None = None, max_bytes: int = MAX_BYTES) -> bytes:
+    """A regular file's bytes, refusing folders, devices, FIFOs and files over `max_bytes`.
+
+    One open, one fstat and a read of the size the file says it has: reading into a buffer of the largest
+    allowed size instead costs more than parsing a small end state.
+    """
+    name = display or str(path)
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise InputError(name, "no such file") from None
+    except IsADirectoryError:
+        raise InputError(name, "is a folder, not a file") from None
+    except OSError as err:
+        raise InputError(name, f"cannot be read ({os_reason(err)})") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(name, "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(name, "is not a regular file")
+        if info.st_size > max_bytes:
+            raise InputError(name, f"is {info.st_size / 1048576:.1f} MiB, more than the {max_bytes // 1048576} MiB "
+                                   "donjon reads")
+        chunks: list[bytes] = []
+        total = 0
+        want = info.st_size + 1
+        while True:
+            chunk = os.read(fd, want)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:
+                raise InputError(name, f"is more than the {max_bytes // 1048576} MiB donjon reads")
+            want = _CHUNK
+        return b"".join(chunks)
+    except OSError as err:
+        raise InputError(name, f"cannot be read ({os_reason(err)})") from None
+    finally:
+        os.close(fd)
