@@ -13,7 +13,7 @@ from generator.commands import is_terminal, reports_errors
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
-    from generator.render.sheet import SheetOptions
+    from generator.render.imposition import PrintOptions
 
 HELP = """\
 Build print-ready decks: PDF sheets for home printing and an SVG of every card.
@@ -66,11 +66,11 @@ def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
     return key
 
 
-def sheet_options(paper: str, orientation: str, bleed: Optional[bool], bleed_size: Optional[str], gutter: str,
-                  crop_length: str, crop_width: str, duplex: str, back_offset: str) -> SheetOptions:
-    """The SheetOptions the command line asks for (every value checked, naming its option)."""
+def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_size: Optional[str], gutter: str,
+                  crop_length: str, crop_width: str, duplex: str, back_offset: str) -> PrintOptions:
+    """The PrintOptions the command line asks for (every value checked, naming its option)."""
     from generator.render.model import mm
-    from generator.render.sheet import DUPLEX, ORIENTATIONS, PAPERS, SheetOptions
+    from generator.render.imposition import DUPLEX, ORIENTATIONS, PAPERS, PrintOptions
 
     paper_id = _choice("--paper", paper, tuple(PAPERS))
     if bleed_size is not None and bleed is False:
@@ -84,7 +84,7 @@ def sheet_options(paper: str, orientation: str, bleed: Optional[bool], bleed_siz
     if len(offset) != 2 or not all(offset):
         raise _usage("--back-offset", f"{back_offset!r} is not X,Y in millimetres (like 0.5,-1)")
     dx, dy = (_length("--back-offset", part, -MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM) for part in offset)
-    return SheetOptions(
+    return PrintOptions(
         paper=paper_id,
         orientation=_choice("--orientation", orientation, ORIENTATIONS),
         bleed=mm(bleed_mm),
@@ -155,7 +155,7 @@ def build(
     from generator.resources import display_path
 
     start = time.perf_counter()
-    options = BuildOptions(sheet_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width,
+    options = BuildOptions(print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width,
                                          duplex, back_offset), formats_of(formats), unique)
     content = load_content(content_dir)
     decks = select(all_decks(content), target or "all")

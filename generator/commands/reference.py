@@ -40,7 +40,7 @@ def reference(
     wanted = game.strip().lower()
     if wanted not in (*GAMES, "all"):
         raise UsageError("reference", f"{game!r} is not a game; choose one of {', '.join(GAMES)}, or all")
-    from generator.render.sheet import PAPERS
+    from generator.render.imposition import PAPERS
 
     key = paper.strip().lower()
     if key not in PAPERS:

@@ -35,7 +35,7 @@ class PngOptions(NamedTuple):
     jobs: int = 1
 
 
-class Chunk(NamedTuple):
+class PngChunk(NamedTuple):
     deck: int
     items: tuple[int, ...]
 
@@ -48,7 +48,7 @@ class _Context:
     folders: list[StagedFolder]
 
 
-def render_chunk(context: _Context, chunk: Chunk) -> list[tuple[str, int]]:
+def render_chunk(context: _Context, chunk: PngChunk) -> list[tuple[str, int]]:
     """Draw, rasterise and write the chunk's images; (file name, bytes) of each."""
     prepared, canvas = context.decks[chunk.deck], context.canvases[chunk.deck]
     pages = [canvas_page(prepared.drawing(item, canvas.bleed), canvas, number)
@@ -73,7 +73,7 @@ def manifest(prepared: Prepared) -> bytes:
     return buffer.getvalue().encode("utf-8")
 
 
-class DeckExport(NamedTuple):
+class PngDeck(NamedTuple):
     deck: Deck
     folder: Path
     faces: int
@@ -82,7 +82,7 @@ class DeckExport(NamedTuple):
 
 
 class PngReport(NamedTuple):
-    decks: list[DeckExport]
+    decks: list[PngDeck]
     seconds: float
 
     @property
@@ -104,16 +104,16 @@ def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptio
     total = sum(len(p.deck.cards) + 1 for p in prepared)
     size = jobs.chunk_size(total, options.jobs)
     with staged([folders[p.deck.key] for p in prepared]) as staging:
-        chunks: list[Chunk] = []
+        chunks: list[PngChunk] = []
         for index, p in enumerate(prepared):
             items = [*range(len(p.deck.cards)), BACK]
             for part in jobs.split(items, -(-len(items) // size)):
-                chunks.append(Chunk(index, tuple(part)))
+                chunks.append(PngChunk(index, tuple(part)))
         jobs.run(render_chunk, _Context(prepared, canvases, staging), chunks, jobs=options.jobs,
                  weights=[len(c.items) for c in chunks], progress=progress)
         report = []
         for index, p in enumerate(prepared):
             staging[index].write(MANIFEST, manifest(p))
             canvas = canvases[index]
-            report.append(DeckExport(p.deck, folders[p.deck.key], len(p.deck.cards), (canvas.px_w, canvas.px_h)))
+            report.append(PngDeck(p.deck, folders[p.deck.key], len(p.deck.cards), (canvas.px_w, canvas.px_h)))
     return PngReport(report, time.perf_counter() - start)

@@ -60,7 +60,7 @@ class CardEntry:
 
 
 @dataclass
-class Document:
+class PdfListing:
     """A PDF found under OUT: where it is (relative to OUT), a link to it, and images of its first pages."""
 
     path: str
@@ -79,7 +79,7 @@ class DeckEntry:
     size: str
     cards: list[CardEntry]
     back: Picture
-    documents: list[Document] = field(default_factory=list)
+    documents: list[PdfListing] = field(default_factory=list)
 
 
 @dataclass
@@ -88,14 +88,14 @@ class GameEntry:
     name: str
     anchor: str
     decks: list[DeckEntry] = field(default_factory=list)
-    documents: list[Document] = field(default_factory=list)
+    documents: list[PdfListing] = field(default_factory=list)
 
     @property
     def cards(self) -> int:
         return sum(d.deck.total for d in self.decks)
 
 
-class Chunk(NamedTuple):
+class PreviewChunk(NamedTuple):
     #: a deck (index) and its items, or -1 and a document (index) whose first pages to render
     deck: int
     items: tuple[int, ...]
@@ -115,7 +115,7 @@ def card_path(deck: Deck, name: str) -> str:
     return f"img/{safe_name(deck.game)}/{safe_name(deck.id)}/{name}"
 
 
-def render_chunk(context: _Context, chunk: Chunk) -> tuple[int, str]:
+def render_chunk(context: _Context, chunk: PreviewChunk) -> tuple[int, str]:
     """Render a chunk's card images, or a document's first pages, into the staging folder: (bytes written, the
     reason a document could not be shown or "")."""
     written = 0
@@ -159,7 +159,7 @@ def _css(pixels: int, dpi: float) -> int:
 class PreviewReport(NamedTuple):
     page: Path
     games: list[GameEntry]
-    others: list[Document]
+    others: list[PdfListing]
     images: int
     bytes: int
     seconds: float
@@ -197,13 +197,13 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
     others = [document for _path, document in found if document.where == ""]
 
     with staged([final]) as [folder]:
-        chunks: list[Chunk] = []
+        chunks: list[PreviewChunk] = []
         total = sum(len(p.deck.cards) + 1 for p in prepared)
         per_chunk = jobs.chunk_size(total, jobs_count)
         for index, p in enumerate(prepared):
             items = [*range(len(p.deck.cards)), BACK]
-            chunks += [Chunk(index, tuple(part)) for part in jobs.split(items, -(-len(items) // per_chunk))]
-        chunks += [Chunk(-1, (), i) for i in range(len(documents))]
+            chunks += [PreviewChunk(index, tuple(part)) for part in jobs.split(items, -(-len(items) // per_chunk))]
+        chunks += [PreviewChunk(-1, (), i) for i in range(len(documents))]
         weights = [len(c.items) if c.document < 0 else len(documents[c.document][1]) for c in chunks]
         results = jobs.run(render_chunk, _Context(prepared, canvases, documents, folder), chunks, jobs=jobs_count,
                            weights=weights, progress=progress,
@@ -222,7 +222,7 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
 
 
 def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
-               warnings: list[str]) -> list[tuple[Path, Document]]:
+               warnings: list[str]) -> list[tuple[Path, PdfListing]]:
     """The PDFs under OUT, each attached where the page shows it: a deck's print sheets under the deck, a file in
     a game's folder under the game, anything else under "Other documents" (`where` left empty)."""
     sheets = {inside(out, e.deck.game, f"{e.deck.id}.pdf"): e for e in decks}
@@ -230,7 +230,7 @@ def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
     found = []
     for number, path in enumerate(find_documents(out), start=1):
         relative = path.relative_to(root).as_posix()
-        document = Document(relative, "../" + quote(relative), 0)
+        document = PdfListing(relative, "../" + quote(relative), 0)
         sizes: list[tuple[float, float]] = []
         try:
             with PdfFile(path) as pdf:
@@ -259,7 +259,7 @@ def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
     return found
 
 
-def render_page(games: list[GameEntry], others: list[Document]) -> str:
+def render_page(games: list[GameEntry], others: list[PdfListing]) -> str:
     """The HTML of the preview page (autoescaped: every value is shown as text, never read as HTML)."""
     import jinja2
 

@@ -40,7 +40,7 @@ THUMBNAIL = 256
 TTS_CARD_MM = (63.5, 88.9)
 
 
-class Sheet(NamedTuple):
+class DeckImage(NamedTuple):
     """One sheet of a deck: its `CustomDeck` key, file name, grid, and the cards on it (indexes in the deck)."""
 
     key: int
@@ -50,14 +50,14 @@ class Sheet(NamedTuple):
     cards: tuple[int, ...]
 
 
-def sheets_of(deck: Deck) -> list[Sheet]:
+def sheets_of(deck: Deck) -> list[DeckImage]:
     base = deck_key(deck)
     count = len(deck.cards)
     out = []
     for number, start in enumerate(range(0, count, TTS_PER_SHEET), start=1):
         cards = tuple(range(start, min(count, start + TTS_PER_SHEET)))
         columns, rows = tts_grid(len(cards))
-        out.append(Sheet(base + number, f"faces-{number}.png", columns, rows, cards))
+        out.append(DeckImage(base + number, f"faces-{number}.png", columns, rows, cards))
     return out
 
 
@@ -76,7 +76,7 @@ def saved_name(deck: Deck, ext: str) -> str:
     return stem + ext
 
 
-class Chunk(NamedTuple):
+class TtsChunk(NamedTuple):
     deck: int
     #: a sheet number from 1, or 0 for the back and the thumbnail
     sheet: int
@@ -86,11 +86,11 @@ class Chunk(NamedTuple):
 class _Context:
     decks: list[Prepared]
     cells: list[Canvas]
-    sheets: list[list[Sheet]]
+    sheets: list[list[DeckImage]]
     folders: list[StagedFolder]
 
 
-def render_chunk(context: _Context, chunk: Chunk) -> list[tuple[str, int]]:
+def render_chunk(context: _Context, chunk: TtsChunk) -> list[tuple[str, int]]:
     """Render one sheet (or the back and the thumbnail) of a deck and write it; (file, bytes) of each."""
     prepared, cell, folder = context.decks[chunk.deck], context.cells[chunk.deck], context.folders[chunk.deck]
     size = (cell.px_w, cell.px_h)
@@ -135,12 +135,12 @@ def _transform(deck: Deck, face_down: bool) -> dict[str, float]:
             "scaleZ": round(deck.card_size.height_mm / height, 4)}
 
 
-def _custom_deck(sheet: Sheet, face_url: str, back_url: str) -> dict[str, Any]:
+def _custom_deck(sheet: DeckImage, face_url: str, back_url: str) -> dict[str, Any]:
     return {"FaceURL": face_url, "BackURL": back_url, "NumWidth": sheet.columns, "NumHeight": sheet.rows,
             "BackIsHidden": True, "UniqueBack": False, "Type": 0}
 
 
-def saved_object(deck: Deck, sheets: list[Sheet], url: Callable[[str], str]) -> dict[str, Any]:
+def saved_object(deck: Deck, sheets: list[DeckImage], url: Callable[[str], str]) -> dict[str, Any]:
     """The TTS saved object of a deck: every copy of every card, in deck order, with its name."""
     back_url = url("back.png")
     entries = {sheet.key: _custom_deck(sheet, url(sheet.name), back_url) for sheet in sheets}
@@ -186,17 +186,17 @@ def saved_object(deck: Deck, sheets: list[Sheet], url: Callable[[str], str]) -> 
             "VersionNumber": ""}
 
 
-class DeckExport(NamedTuple):
+class TtsDeck(NamedTuple):
     deck: Deck
     folder: Path
     saved: Path
-    sheets: list[Sheet]
+    sheets: list[DeckImage]
     #: pixels of one card on the sheets, and of the back
     cell: tuple[int, int]
 
 
 class TtsReport(NamedTuple):
-    decks: list[DeckExport]
+    decks: list[TtsDeck]
     seconds: float
 
 
@@ -228,7 +228,7 @@ def export_tts(content: Content, decks: list[Deck], out: Path, jobs_count: int, 
     sheets = [sheets_of(p.deck) for p in prepared]
     report = []
     with staged([folders[p.deck.key] for p in prepared]) as staging:
-        chunks = [Chunk(index, number) for index, deck_sheets in enumerate(sheets)
+        chunks = [TtsChunk(index, number) for index, deck_sheets in enumerate(sheets)
                   for number in range(len(deck_sheets) + 1)]
         weights = [len(sheets[c.deck][c.sheet - 1].cards) if c.sheet else 1 for c in chunks]
         jobs.run(render_chunk, _Context(prepared, cells, sheets, staging), chunks, jobs=jobs_count, weights=weights,
@@ -239,5 +239,5 @@ def export_tts(content: Content, decks: list[Deck], out: Path, jobs_count: int, 
             name = saved_name(p.deck, ".json")
             staging[index].write(name, (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
             cell = (cells[index].px_w, cells[index].px_h)
-            report.append(DeckExport(p.deck, folder, folder / name, sheets[index], cell))
+            report.append(TtsDeck(p.deck, folder, folder / name, sheets[index], cell))
     return TtsReport(report, time.perf_counter() - start)

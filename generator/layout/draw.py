@@ -22,20 +22,18 @@ from generator.catalog.common import CONFIDENCE_WORDS, Provenance
 from generator.errors import ContentError, FitError, Problem
 from generator.layout.load import EPSILON, Box, ColourSpec, Frame, Layout, StyleSpec
 from generator.layout.spec import HEX
-from generator.layout.text import (
+from generator.layout.templates import Template, TemplateFailure, Undefined
+from generator.render.text import (
     Fitted,
     NoFit,
     Style,
-    Template,
-    TemplateFailure,
     TextProblem,
-    Undefined,
     block_height,
     escape_markup,
     fit,
+    largest_fit,
     layout_runs,
     parse,
-    largest_fit,
     why_not,
     wrap,
 )

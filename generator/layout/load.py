@@ -22,7 +22,7 @@ from generator.errors import ContentError, InputError, Problem
 from generator.fields import INVALID, check_document
 from generator.layout import spec as S
 from generator.layout.spec import Dim
-from generator.layout.text import (
+from generator.layout.templates import (
     Template,
     TemplateFailure,
     compile_expression,

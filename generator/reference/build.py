@@ -11,7 +11,14 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.reference.document import Block, Contents, Document, Heading, Para, layout
+from generator.reference.document import (
+    Block,
+    Contents,
+    Heading,
+    Para,
+    ReferenceDocument,
+    layout,
+)
 from generator.reference.sources import MARK, Sources, text
 
 if TYPE_CHECKING:
@@ -28,7 +35,7 @@ def file_name(game_id: str) -> str:
     return f"{game_id}-reference.pdf"
 
 
-def document(catalog: Catalog) -> Document:
+def document(catalog: Catalog) -> ReferenceDocument:
     """The whole reference of one game as a document."""
     info = catalog.info
     sources = Sources(info)
@@ -48,7 +55,7 @@ def document(catalog: Catalog) -> Document:
         Heading("Contents", 2, "contents"),
         Contents(entries),
     ]
-    return Document(title, SUBJECT, (*front, *body, *back),
+    return ReferenceDocument(title, SUBJECT, (*front, *body, *back),
                     footer=f"{text(info.name)} · donjon · {MARK} not official, see Sources")
 
 
@@ -57,7 +64,7 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
     from generator.backends.pdf import write_pdf
     from generator.output import atomic_path, inside
     from generator.render.build import Written
-    from generator.render.sheet import PAPERS
+    from generator.render.imposition import PAPERS
 
     catalog = content.game(game_id)
     doc = document(catalog)
@@ -74,4 +81,4 @@ def make_references(content: Content, target: str, out: Path, options: BuildOpti
     if "pdf" not in options.formats:
         return []
     games = [g.info.id for g in content.games() if target in ("all", g.info.id)]
-    return [write_reference(content, game_id, out, options.sheet.paper) for game_id in games]
+    return [write_reference(content, game_id, out, options.print_options.paper) for game_id in games]

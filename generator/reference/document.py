@@ -1,6 +1,6 @@
 """A small document layout engine on the drawing model: flowing blocks on pages, for the card references.
 
-A :class:`Document` is a list of blocks (headings, paragraphs, tables, a table of contents) poured into the
+A :class:`ReferenceDocument` is a list of blocks (headings, paragraphs, tables, a table of contents) poured into the
 frame of each page, top to bottom, a new page when the frame is full:
 
 - text is the markup of card layouts (`**bold**`, `*italic*`, `{icon}`), wrapped at spaces to its width at a
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from generator.errors import FitError
-from generator.layout.text import Fitted, Line as TextLine, Paragraph, Piece, Style, TextProblem, Word, block_height, \
+from generator.render.text import Fitted, WrappedLine, Paragraph, Piece, Style, TextProblem, Word, block_height, \
     layout_runs, parse, wrap
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE
@@ -161,7 +161,7 @@ class PageBreak(NamedTuple):
 Block = Para | Heading | Table | Contents | Spacer | PageBreak
 
 
-class Document(NamedTuple):
+class ReferenceDocument(NamedTuple):
     #: the document's title (PDF metadata) and the left part of the running header
     title: str
     subject: str
@@ -198,7 +198,7 @@ class _Text(NamedTuple):
     """Text measured for a width: its lines at its style's size."""
 
     style: Style
-    lines: tuple[TextLine, ...]
+    lines: tuple[WrappedLine, ...]
 
     def height(self, count: int | None = None) -> float:
         n = len(self.lines) if count is None else count
@@ -249,10 +249,10 @@ def _merge(pieces: list[Piece]) -> tuple[Piece, ...]:
     return tuple(merged)
 
 
-class Layout:
+class Pagination:
     """Places the blocks of one document on pages of one size."""
 
-    def __init__(self, doc: Document, page_size: tuple[float, float]) -> None:
+    def __init__(self, doc: ReferenceDocument, page_size: tuple[float, float]) -> None:
         self.doc = doc
         self.page_w, self.page_h = page_size
         self.x = MARGIN_X
@@ -618,7 +618,7 @@ def _has_header(table: Table) -> bool:
 
 def _escape(text: str) -> str:
     """Plain text as markup that prints it as it is."""
-    from generator.layout.text import escape_markup
+    from generator.render.text import escape_markup
 
     return escape_markup(text).replace("{", "\\{")
 
@@ -631,6 +631,6 @@ def _row_text(row: Sequence[Cell]) -> str:
     return " | ".join(p.text for c in row for p in c.paras)
 
 
-def layout(doc: Document, page_size: tuple[float, float]) -> list[Page]:
+def layout(doc: ReferenceDocument, page_size: tuple[float, float]) -> list[Page]:
     """The pages of a document on paper of `page_size` (points, portrait)."""
-    return Layout(doc, page_size).run()
+    return Pagination(doc, page_size).run()

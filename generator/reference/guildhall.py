@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.catalog.common import Provenance
 from generator.catalog.guildhall import Guildhall, GuildhallSet, Profession, VpCard
-from generator.layout.text import ink_on
+from generator.render.colour import ink_on
 from generator.reference.document import Block, Cell, Column, Heading, Para, Row, Table, cell
 from generator.reference.sources import MARK, Sources, text
 

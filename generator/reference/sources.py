@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from generator.catalog.common import CONFIDENCE_WORDS, CONFIDENCES, GameInfo, Provenance
-from generator.layout.text import escape_markup
+from generator.render.text import escape_markup
 from generator.reference.document import Block, Cell, Column, Heading, Para, Row, Table, cell
 
 #: How the reference names the fields catalogs list as inferred (others: the field's name in words).

@@ -26,8 +26,14 @@ from generator.errors import ContentError, OutputError, Problem, os_reason
 from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import atomic_path, inside
+from generator.render.imposition import (
+    PageHeading,
+    PrintOptions,
+    grid,
+    page_count,
+    pages,
+)
 from generator.render.model import Drawing
-from generator.render.sheet import Heading, SheetOptions, grid, page_count, pages
 from generator.resources import display_path
 
 FORMATS = ("pdf", "svg")
@@ -38,7 +44,7 @@ Progress = Callable[[int], None]
 
 
 class BuildOptions(NamedTuple):
-    sheet: SheetOptions = SheetOptions()
+    print_options: PrintOptions = PrintOptions()
     formats: tuple[str, ...] = FORMATS
     #: one copy of each card instead of the deck's counts
     unique: bool = False
@@ -190,9 +196,9 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
         deck = deck.unique()
     face, back = deck_layouts(deck, deck_origin(content, deck))
     view = deck_view(deck)
-    bleed = options.sheet.bleed
+    bleed = options.print_options.bleed
     size = deck.card_size
-    sheet = grid(size.width_pt, size.height_pt, options.sheet)
+    sheet = grid(size.width_pt, size.height_pt, options.print_options)
     want_pdf, want_svg = "pdf" in options.formats, "svg" in options.formats
     svg_folder = inside(out, deck.game, deck.id, "svg")
     names: dict[str, str] = {}
@@ -218,11 +224,11 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
         if want_pdf:
             target = inside(out, deck.game, f"{deck.id}.pdf")
             with atomic_path(target) as tmp:
-                stats = write_pdf(pages(drawings(), count, back_face, sheet, options.sheet,
-                                        Heading(deck.game_name, deck.name)), tmp,
+                stats = write_pdf(pages(drawings(), count, back_face, sheet, options.print_options,
+                                        PageHeading(deck.game_name, deck.name)), tmp,
                                   title=f"{deck.game_name}: {deck.name}", subject="print-and-play cards by donjon")
             total_pages = stats.pages
-            assert stats.pages == page_count(count, sheet, options.sheet)
+            assert stats.pages == page_count(count, sheet, options.print_options)
             written.append(Written(target, "PDF", stats.pages, count))
         else:
             deque(drawings(), maxlen=0)  # draw every card (writing its SVG) without imposing any sheet

@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.catalog import Content
 from generator.output import atomic_path, inside
 from generator.render.build import BuildOptions, Written
-from generator.render.sheet import PAPER_NAMES, PAPERS
+from generator.render.imposition import PAPER_NAMES, PAPERS
 
 GAME = "once-upon-a-castle"
 #: The targets of `donjon build` that make the sheets.

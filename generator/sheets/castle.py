@@ -29,7 +29,7 @@ from typing import NamedTuple
 from generator.catalog.castle import Castle, Sheet, ValueSet
 from generator.catalog.common import CONFIDENCE_WORDS, Provenance
 from generator.errors import FitError
-from generator.layout.text import NoFit, Style, TextProblem, escape_markup, fit, layout_runs, parse
+from generator.render.text import NoFit, Style, TextProblem, escape_markup, fit, layout_runs, parse
 from generator.render import fonts
 from generator.render.model import (
     Drawing,
@@ -45,7 +45,7 @@ from generator.render.model import (
     TextRun,
     mm,
 )
-from generator.render.sheet import PAPER_NAMES, PAPERS, Grid, SheetOptions, page_line
+from generator.render.imposition import PAPER_NAMES, PAPERS, Grid, PrintOptions, page_line
 from generator.sheets import fields as names
 from generator.sheets.fields import FieldSpec, castle_row, guest_slots
 
@@ -287,7 +287,7 @@ class _Sheet:
                 "player · print at 100% (actual size)")
         content_h = self.page_h - TOP - BOTTOM
         layout = Grid(self.page_w, self.page_h, WIDTH, content_h, 0.0, 0.0, 1, 1, self.left, TOP, "bottom")
-        return page_line(layout, text, SheetOptions(paper=self.paper, crop_length=0.0))
+        return page_line(layout, text, PrintOptions(paper=self.paper, crop_length=0.0))
 
     def header(self, y: float) -> None:
         x = self.left

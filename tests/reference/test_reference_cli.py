@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from reference_helpers import GAMES, REPO, flat, page_texts, reference_path, run
 
 from generator.resources import content_dir
-from reference_helpers import GAMES, REPO, flat, page_texts, reference_path, run
 
 
 def donjon(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:

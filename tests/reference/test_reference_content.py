@@ -5,15 +5,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from reference_helpers import GAMES
 
 from generator.catalog import Content, load_content
 from generator.catalog.common import CONFIDENCE_WORDS
 from generator.reference.build import document
-from generator.reference.document import STYLES, Contents, Document, Heading, Para, Row, Table, layout
+from generator.reference.document import (
+    STYLES,
+    Contents,
+    Heading,
+    Para,
+    ReferenceDocument,
+    Row,
+    Table,
+    layout,
+)
 from generator.reference.sources import MARK
+from generator.render.imposition import PAPERS
 from generator.render.model import IconUse, TextRun
-from generator.render.sheet import PAPERS
-from reference_helpers import GAMES
 
 
 @pytest.fixture(scope="module")
@@ -22,11 +31,11 @@ def content() -> Content:
 
 
 @pytest.fixture(scope="module")
-def docs(content: Content) -> dict[str, Document]:
+def docs(content: Content) -> dict[str, ReferenceDocument]:
     return {game: document(content.game(game)) for game in GAMES}
 
 
-def _rows(doc: Document) -> Iterator[tuple[Table, Row]]:
+def _rows(doc: ReferenceDocument) -> Iterator[tuple[Table, Row]]:
     for block in doc.blocks:
         if isinstance(block, Table):
             for row in block.rows:
@@ -38,7 +47,7 @@ def _texts(row: Row) -> list[str]:
     return [" ".join(p.text for p in cell.paras) for cell in row]
 
 
-def _row(doc: Document, first: str) -> tuple[Table, list[str]]:
+def _row(doc: ReferenceDocument, first: str) -> tuple[Table, list[str]]:
     """The row whose first cell starts with `first` (after markup), and its table."""
     for table, row in _rows(doc):
         cells = _texts(row)
@@ -51,7 +60,7 @@ def _column(table: Table, title: str) -> int:
     return [c.title for c in table.columns].index(title)
 
 
-def test_professions_are_a_table_of_levels_by_chapter_size(docs: dict[str, Document], content: Content) -> None:
+def test_professions_are_a_table_of_levels_by_chapter_size(docs: dict[str, ReferenceDocument], content: Content) -> None:
     doc = docs["guildhall"]
     assert content.guildhall is not None
     for profession in content.guildhall.professions:
@@ -68,7 +77,7 @@ def test_professions_are_a_table_of_levels_by_chapter_size(docs: dict[str, Docum
         assert "20 cards: 5 colours x 4" in cells[0]
 
 
-def test_inferred_thresholds_are_marked_and_stated_ones_are_not(docs: dict[str, Document]) -> None:
+def test_inferred_thresholds_are_marked_and_stated_ones_are_not(docs: dict[str, ReferenceDocument]) -> None:
     doc = docs["guildhall"]
     for name in ("Assassin", "Farmer", "Historian", "Trader", "Weaver"):
         table, cells = _row(doc, name)
@@ -82,7 +91,7 @@ def test_inferred_thresholds_are_marked_and_stated_ones_are_not(docs: dict[str, 
     assert MARK not in tax[1] and MARK in tax[2]  # its effect is the inferred value, not its threshold
 
 
-def test_vp_cards_with_cost_copies_and_supply(docs: dict[str, Document], content: Content) -> None:
+def test_vp_cards_with_cost_copies_and_supply(docs: dict[str, ReferenceDocument], content: Content) -> None:
     game = content.guildhall
     assert game is not None
     doc = docs["guildhall"]
@@ -110,7 +119,7 @@ def test_vp_cards_with_cost_copies_and_supply(docs: dict[str, Document], content
         assert shown == {v: (small[v], full[v]) for v in full}
 
 
-def test_job_faire_vp_values_are_marked_old_world_economy_values_are_not(docs: dict[str, Document]) -> None:
+def test_job_faire_vp_values_are_marked_old_world_economy_values_are_not(docs: dict[str, ReferenceDocument]) -> None:
     doc = docs["guildhall"]
     tables = [b for b in doc.blocks if isinstance(b, Table) and b.columns[0].title == "Card"
               and len(b.columns) > 4]
@@ -123,7 +132,7 @@ def test_job_faire_vp_values_are_marked_old_world_economy_values_are_not(docs: d
     assert all(MARK in row[0] and MARK in row[1] for row in jf_supply)
 
 
-def test_colours_have_their_symbols(docs: dict[str, Document], content: Content) -> None:
+def test_colours_have_their_symbols(docs: dict[str, ReferenceDocument], content: Content) -> None:
     assert content.guildhall is not None
     for colour in content.guildhall.colours:
         table, cells = _row(docs["guildhall"], f"{{{colour.symbol}}}")
@@ -132,7 +141,7 @@ def test_colours_have_their_symbols(docs: dict[str, Document], content: Content)
         assert swatch.fill == colour.hex
 
 
-def test_events_by_series_and_unknown_series(docs: dict[str, Document], content: Content) -> None:
+def test_events_by_series_and_unknown_series(docs: dict[str, ReferenceDocument], content: Content) -> None:
     doc = docs["guedelon"]
     game = content.guedelon
     assert game is not None
@@ -147,7 +156,7 @@ def test_events_by_series_and_unknown_series(docs: dict[str, Document], content:
     assert any(p.startswith("Cards 19-27: **not known**") for p in paras)
 
 
-def test_floor_tiles_by_building(docs: dict[str, Document], content: Content) -> None:
+def test_floor_tiles_by_building(docs: dict[str, ReferenceDocument], content: Content) -> None:
     doc = docs["guedelon"]
     game = content.guedelon
     assert game is not None
@@ -167,7 +176,7 @@ def test_floor_tiles_by_building(docs: dict[str, Document], content: Content) ->
     assert "Cut stone" in a1[3] and MARK not in a1[3]
 
 
-def test_guests_by_kind_with_how_they_score(docs: dict[str, Document], content: Content) -> None:
+def test_guests_by_kind_with_how_they_score(docs: dict[str, ReferenceDocument], content: Content) -> None:
     doc = docs["once-upon-a-castle"]
     game = content.castle
     assert game is not None
@@ -183,7 +192,7 @@ def test_guests_by_kind_with_how_they_score(docs: dict[str, Document], content: 
     assert princess[2] == "1 VP per tower"
 
 
-def test_castle_sheet_values_with_house_marks(docs: dict[str, Document]) -> None:
+def test_castle_sheet_values_with_house_marks(docs: dict[str, ReferenceDocument]) -> None:
     doc = docs["once-upon-a-castle"]
     _table, towers = _row(doc, "A tower is worth")
     assert towers[1] == f"2 or 5 points {MARK}"
@@ -195,7 +204,7 @@ def test_castle_sheet_values_with_house_marks(docs: dict[str, Document]) -> None
     assert "(house)" in rows[0][2]
 
 
-def test_contents_list_the_sections(docs: dict[str, Document]) -> None:
+def test_contents_list_the_sections(docs: dict[str, ReferenceDocument]) -> None:
     for doc in docs.values():
         contents = next(b for b in doc.blocks if isinstance(b, Contents))
         headings = [(b.text, b.key, b.level) for b in doc.blocks if isinstance(b, Heading) and b.level <= 2]
@@ -203,7 +212,7 @@ def test_contents_list_the_sections(docs: dict[str, Document]) -> None:
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
-def test_pages_are_readable_and_inside_their_margins(docs: dict[str, Document], paper: str) -> None:
+def test_pages_are_readable_and_inside_their_margins(docs: dict[str, ReferenceDocument], paper: str) -> None:
     for game, doc in docs.items():
         width, height = PAPERS[paper]
         marks = 0
@@ -237,7 +246,7 @@ def test_styles_are_at_least_8_points() -> None:
     assert min(style.size for style in STYLES.values()) >= 8
 
 
-def test_every_marked_value_has_its_note_in_the_source_column(docs: dict[str, Document]) -> None:
+def test_every_marked_value_has_its_note_in_the_source_column(docs: dict[str, ReferenceDocument]) -> None:
     """In a table with a Source column, each row (or group of rows: a profession's levels) holding a marked value
     cites the note that explains it; totals are counted from rows that do."""
     checked = 0

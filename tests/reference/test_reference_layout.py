@@ -9,23 +9,23 @@ from generator.reference.document import (
     Cell,
     Column,
     Contents,
-    Document,
     Heading,
     PageBreak,
     Para,
+    ReferenceDocument,
     Table,
     cell,
     layout,
 )
+from generator.render.imposition import PAPERS
 from generator.render.model import Page, Rect, TextRun
-from generator.render.sheet import PAPERS
 
 A4 = PAPERS["a4"]
 HEAD_FILL = "#3d3a34"
 
 
-def _doc(*blocks: object, footer: str = "") -> Document:
-    return Document("Test document", "a test", tuple(blocks), footer)  # type: ignore[arg-type]
+def _doc(*blocks: object, footer: str = "") -> ReferenceDocument:
+    return ReferenceDocument("Test document", "a test", tuple(blocks), footer)  # type: ignore[arg-type]
 
 
 def _words(page: Page) -> str:

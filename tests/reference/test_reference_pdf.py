@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from reference_helpers import GAMES, flat, page_texts
 
 from generator.catalog import Content, load_content
 from generator.decks import game_decks
 from generator.reference.build import write_reference
-from reference_helpers import GAMES, flat, page_texts
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from generator.backends.pdf import write_pdf
 from generator.backends.svg import drawing_svg
 from generator.render import fonts
 from generator.render.model import Circle, Drawing, IconUse, Line, Paint, Path as Shape, Rect, TextRun, mm
-from generator.render.sheet import single_pages
+from generator.render.imposition import single_pages
 from render_helpers import GOLDEN, page_count, render_page
 
 

@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.layout import text as T
+from generator.layout import templates as TT
+from generator.render import colour
+from generator.render import text as T
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE, ICON_RISE
 from generator.render.model import IconUse, TextRun, mm
@@ -40,32 +42,32 @@ CONTEXT = {"thing": Thing("Lamp & <b>", 3), "row": {"Card Text": "x", "cost": 2}
     "{{thing.name}}{{thing.value}}", "}} {{ thing.name }} {",
 ])
 def test_simple_templates_render_as_jinja_does(source: str) -> None:
-    fast = T.compile_template(source)
-    jinja = T.Template(source, T.environment().from_string(source))
+    fast = TT.compile_template(source)
+    jinja = TT.Template(source, TT.environment().from_string(source))
     assert fast.render(CONTEXT) == jinja.render(CONTEXT)
 
 
 def test_simple_templates_skip_jinja() -> None:
-    assert T.compile_template("{{ a.b }} x").simple
-    assert not T.compile_template("{{ a.b | upper }}").simple
-    assert not T.compile_template("{% if a %}x{% endif %}").simple
+    assert TT.compile_template("{{ a.b }} x").simple
+    assert not TT.compile_template("{{ a.b | upper }}").simple
+    assert not TT.compile_template("{% if a %}x{% endif %}").simple
 
 
 @pytest.mark.parametrize("source", ["{{ missing }}", "{{ thing.nothing }}", "{% if missing %}x{% endif %}",
                                     "{{ thing.name | upper }}{{ missing }}"])
 def test_a_missing_value_is_an_error_not_an_empty_string(source: str) -> None:
-    with pytest.raises(T.Undefined):
-        T.compile_template(source).render(CONTEXT)
+    with pytest.raises(TT.Undefined):
+        TT.compile_template(source).render(CONTEXT)
 
 
 def test_the_sandbox_refuses_internals() -> None:
-    with pytest.raises(T.TemplateFailure):
-        T.compile_template("{{ thing.__class__.__mro__[1].__subclasses__() }}").render(CONTEXT)
+    with pytest.raises(TT.TemplateFailure):
+        TT.compile_template("{{ thing.__class__.__mro__[1].__subclasses__() }}").render(CONTEXT)
 
 
 def test_card_data_is_never_a_template_and_markup_in_it_is_escaped() -> None:
     data = {"text": "{{ 7 * 7 }} {% if x %}y{% endif %} **not bold** </svg> & <"}
-    out = T.compile_template("{{ text }}").render(data)
+    out = TT.compile_template("{{ text }}").render(data)
     assert out == "{{ 7 \\* 7 }} {% if x %}y{% endif %} \\*\\*not bold\\*\\* </svg> & <"
     printed = " ".join(piece[2] for word in words(out) for piece in word)
     assert printed == "{{ 7 * 7 }} {% if x %}y{% endif %} **not bold** </svg> & <"
@@ -73,17 +75,17 @@ def test_card_data_is_never_a_template_and_markup_in_it_is_escaped() -> None:
 
 
 def test_filters() -> None:
-    assert T.compile_template("{{ 3 | icons('rope') }}").render({}) == "{rope}{rope}{rope}"
-    assert T.compile_template("{{ 'star' | icon }}").render({}) == "{star}"
-    assert T.ink_on("#c99a06") == "#1d1a16"  # dark ink on the Guildhall yellow
-    assert {T.ink_on(c) for c in ("#b3261e", "#1f5fa8", "#2e7d32", "#6a3d9a")} == {"#ffffff"}
+    assert TT.compile_template("{{ 3 | icons('rope') }}").render({}) == "{rope}{rope}{rope}"
+    assert TT.compile_template("{{ 'star' | icon }}").render({}) == "{star}"
+    assert colour.ink_on("#c99a06") == "#1d1a16"  # dark ink on the Guildhall yellow
+    assert {colour.ink_on(c) for c in ("#b3261e", "#1f5fa8", "#2e7d32", "#6a3d9a")} == {"#ffffff"}
     with pytest.raises(ValueError, match="'dragon' is not an icon"):
-        T.compile_template("{{ 'dragon' | icon }}").render({})
+        TT.compile_template("{{ 'dragon' | icon }}").render({})
 
 
 def test_syntax_errors_carry_their_line() -> None:
-    with pytest.raises(T.TemplateFailure) as caught:
-        T.compile_template("line one\n{% if %}")
+    with pytest.raises(TT.TemplateFailure) as caught:
+        TT.compile_template("line one\n{% if %}")
     assert caught.value.line == 2
 
 

@@ -10,7 +10,7 @@ import pytest
 from generator.catalog import load_content
 from generator.errors import FitError
 from generator.render.model import IconUse, Line, Path as PathShape, Primitive, Rect, TextRun, mm
-from generator.render.sheet import EDGE, FOOTER_EDGE, PAPERS
+from generator.render.imposition import EDGE, FOOTER_EDGE, PAPERS
 from generator.sheets import fields as names
 from generator.sheets.castle import castle_sheet
 from generator.sheets.fields import Part, castle_row, guest_slots, specs

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from generator.render.sheet import PAPERS
+from generator.render.imposition import PAPERS
 from generator.sheets import fields as names
 from generator.sheets.build import file_name
 from generator.sheets.fields import specs

@@ -1,27 +1,23 @@
-"""Text fields: jinja2 templates, the little markup of card text, and wrapping and shrinking text to its box.
+"""Text as card, sheet and reference drawings show it: the little markup of text, wrapping it to a width and
+shrinking it to fit a box, and laying the lines out as runs of the drawing model.
 
-Templates are compiled once per layout in a sandboxed jinja2 environment with `StrictUndefined`, so a layout
-naming a field a card does not have is an error, never an empty string. What a template prints from the card
-is data: it is never evaluated again as a template, and the markup characters in it are escaped, so a card
-whose text holds `{{ x }}`, `**` or `</svg>` prints exactly that. (XML escaping is the SVG backend's job,
-done on the laid-out runs, so text is escaped exactly once.)
-
-The markup, in a layout's own template text:
+The markup (in a layout's own template text, a reference's paragraphs and a sheet's labels):
 
 - `**bold**` and `*italic*` switch to the face's bold or italic (a font without one is an error);
-- `{name}` draws icon `name` (generator.render.icons) on the baseline at the text's size, in templates and in
-  card data alike (`Gain 2 {wood}`); `{{`/`}}` and anything not shaped like `{name}` print as they are;
+- `{name}` draws icon `name` (generator.render.icons) on the baseline at the text's size (`Gain 2 {wood}`);
+  `{{`/`}}` and anything not shaped like `{name}` print as they are;
 - a newline starts a new line; `\\` escapes the next character.
 
-Fitting: a box's text wraps at spaces to the box's width; if the lines are too wide or too many for the box at
-the style's size, the size steps down by :data:`STEP` points, never below the style's `min_size`. Text that
-still does not fit raises :class:`NoFit` with the reason; the caller names the card and the field.
+Fitting: text wraps at spaces to the box's width; if the lines are too wide or too many for the box at the
+style's size, the size steps down by :data:`STEP` points, never below the style's `min_size`. Text that still
+does not fit raises :class:`NoFit` with the reason; the caller names the card and the field.
+
+This is a service of the drawing layer: card layouts, castle score sheets and card references all fit their
+text with it.
 """
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from generator.render import fonts
@@ -38,14 +34,12 @@ DEFAULT_LEADING = 1.2
 
 
 class TextProblem(Exception):
-    """Card text that cannot be drawn (bad markup, an unknown icon, a missing glyph)."""
+    """Text that cannot be drawn (bad markup, an unknown icon, a missing glyph)."""
 
 
 class NoFit(TextProblem):
     """Text too long for its box even at the smallest size allowed."""
 
-
-# --- templates ----------------------------------------------------------------------------------------------------
 
 _MARKUP = re.compile(r"([\\*])")
 
@@ -56,155 +50,6 @@ def escape_markup(value: Any) -> str:
         return ""
     text = value if isinstance(value, str) else str(value)
     return _MARKUP.sub(r"\\\1", text) if ("*" in text or "\\" in text) else text
-
-
-def icon_row(count: Any, name: str) -> str:
-    """`{{ n | icons('rope') }}`: the icon token `{rope}` n times (0 gives nothing)."""
-    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 50:
-        raise ValueError(f"icons: expected a count from 0 to 50, got {count!r}")
-    if name not in icons():
-        raise ValueError(f"icons: unknown icon {name!r}")
-    return ("{" + name + "}") * count
-
-
-def icon_token(name: Any) -> str:
-    """`{{ colour.symbol | icon }}`: the icon token `{triangle}` for an icon named by a value."""
-    if not isinstance(name, str) or name not in icons():
-        raise ValueError(f"icon: {name!r} is not an icon donjon has")
-    return "{" + name + "}"
-
-
-def ink_on(background: Any) -> str:
-    """`{{ colour.hex | ink }}`: near-black or white, whichever contrasts more with that background (WCAG)."""
-    text = str(background)
-    if not re.fullmatch(r"#[0-9a-fA-F]{6}", text):
-        raise ValueError(f"ink: expected a colour like '#b3261e', got {text!r}")
-    dark, light = "#1d1a16", "#ffffff"
-    lum = _luminance(text)
-    return dark if (lum + 0.05) / (_luminance(dark) + 0.05) > 1.05 / (lum + 0.05) else light
-
-
-def _luminance(colour: str) -> float:
-    """WCAG relative luminance of `#rrggbb`."""
-    channels = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-@cache
-def environment() -> Any:
-    """The one jinja2 environment of layouts: sandboxed, strict about undefined names, markup-escaping output."""
-    from jinja2 import StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
-
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, finalize=escape_markup,
-                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
-    env.filters["icons"] = icon_row
-    env.filters["icon"] = icon_token
-    env.filters["ink"] = ink_on
-    return env
-
-
-class Undefined(LookupError):
-    """A template reads a value the card does not have (jinja2's StrictUndefined, or the fast path's)."""
-
-
-class TemplateFailure(Exception):
-    """A template or expression that cannot be compiled or evaluated; `line` is within the template."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.line = line
-
-
-def _jinja_call(call: Callable[[], Any]) -> Any:
-    """Run a jinja2 template or expression, turning jinja2's errors into ours (so callers need not import it)."""
-    from jinja2 import TemplateError, UndefinedError
-
-    try:
-        return call()
-    except UndefinedError as err:
-        raise Undefined(str(err)) from None
-    except TemplateError as err:
-        raise TemplateFailure(str(err)) from None
-
-
-#: `{{ name }}` or `{{ name.attr.attr }}`: the templates most layouts hold, rendered without jinja2 at all.
-_SIMPLE = re.compile(r"\{\{\s*([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)\s*\}\}")
-
-
-def lookup(context: Mapping[str, Any], path: str) -> Any:
-    """`a.b.c` the way jinja2 reads it (attribute, else item), strict about anything missing."""
-    head, *rest = path.split(".")
-    if head not in context:
-        raise Undefined(f"'{head}' is undefined")
-    value = context[head]
-    for name in rest:
-        try:
-            value = getattr(value, name)
-        except AttributeError:
-            try:
-                value = value[name]
-            except (TypeError, LookupError):
-                raise Undefined(f"'{type(value).__name__}' value has no attribute '{name}' "
-                                f"(in {{{{ {path} }}}})") from None
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class Template:
-    """A compiled template: plain text, a simple one (text and `{{ a.b }}` fields), or a jinja2 template.
-
-    Simple templates skip jinja2 (and its import) and behave as jinja2 would with this environment: the same
-    attribute-then-item lookup, the same error for a missing value, the same markup escaping of values."""
-
-    source: str
-    compiled: Any = None
-    #: literal text and value paths, alternating (literal first)
-    simple: tuple[str, ...] = ()
-
-    def render(self, context: Mapping[str, Any]) -> str:
-        if self.simple:
-            parts = self.simple
-            out = [parts[0]]
-            for i in range(1, len(parts), 2):
-                out.append(escape_markup(lookup(context, parts[i])))
-                out.append(parts[i + 1])
-            return "".join(out)
-        if self.compiled is None:
-            return self.source
-        compiled = self.compiled
-        return str(_jinja_call(lambda: compiled.render(context)))
-
-
-def compile_template(source: str) -> Template:
-    """Compile once; a syntax error raises TemplateFailure with its line in the template."""
-    if "{{" not in source and "{%" not in source and "{#" not in source:
-        return Template(source)
-    if "{%" not in source and "{#" not in source:
-        parts = _SIMPLE.split(source)
-        if not any("{{" in literal for literal in parts[0::2]):
-            return Template(source, simple=tuple(parts))
-    return Template(source, _compile(lambda: environment().from_string(source)))
-
-
-def _compile(make: Callable[[], Any]) -> Any:
-    from jinja2 import TemplateSyntaxError
-
-    try:
-        return make()
-    except TemplateSyntaxError as err:
-        raise TemplateFailure(err.message or str(err), err.lineno) from None
-
-
-def compile_expression(source: str) -> Callable[..., Any]:
-    """A `when`/`items` expression: called with the context mapping, it gives the value."""
-    path = source.strip()
-    if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*", path) and path not in (
-            "true", "false", "none", "True", "False", "None"):
-        return lambda context: lookup(context, path)
-    compiled = _compile(lambda: environment().compile_expression(source, undefined_to_none=False))
-    return lambda context: _jinja_call(lambda: compiled(context))
 
 
 # --- markup -------------------------------------------------------------------------------------------------------
@@ -339,16 +184,16 @@ class Style(NamedTuple):
     wrap: bool = True
 
 
-class Line(NamedTuple):
+class WrappedLine(NamedTuple):
     words: tuple[Word, ...]
     #: width at 1 pt (multiply by the size)
     w1: float
 
 
-def wrap(paragraphs: Sequence[Paragraph], size: float, width: float, wrap_lines: bool = True) -> list[Line] | None:
+def wrap(paragraphs: Sequence[Paragraph], size: float, width: float, wrap_lines: bool = True) -> list[WrappedLine] | None:
     """Greedy line breaking at `size`; None when a word (or an unwrapped line) is wider than `width`."""
     limit = width / size + 1e-9
-    lines: list[Line] = []
+    lines: list[WrappedLine] = []
     for para in paragraphs:
         current: list[Word] = []
         used = 0.0
@@ -363,11 +208,11 @@ def wrap(paragraphs: Sequence[Paragraph], size: float, width: float, wrap_lines:
                 current.append(word)
                 used = after
             else:
-                lines.append(Line(tuple(current), used))
+                lines.append(WrappedLine(tuple(current), used))
                 current, used = [word], word.w1
         if not wrap_lines and used > limit:
             return None
-        lines.append(Line(tuple(current), used))
+        lines.append(WrappedLine(tuple(current), used))
     return lines
 
 
@@ -379,7 +224,7 @@ def block_height(lines: int, size: float, style: Style) -> float:
 
 class Fitted(NamedTuple):
     size: float
-    lines: tuple[Line, ...]
+    lines: tuple[WrappedLine, ...]
     height: float
 
 

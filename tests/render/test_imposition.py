@@ -6,7 +6,7 @@ import pytest
 
 from generator.errors import UsageError
 from generator.render.model import Drawing, Line, Page, TextRun, mm
-from generator.render.sheet import PAPERS, Heading, SheetOptions, crop_marks, grid, page_count, pages
+from generator.render.imposition import PAPERS, PageHeading, PrintOptions, crop_marks, grid, page_count, pages
 
 POKER = (mm(63), mm(88))
 
@@ -16,7 +16,7 @@ POKER = (mm(63), mm(88))
     ("a4", "landscape", 4, 2), ("letter", "landscape", 4, 2),
 ])
 def test_nine_poker_cards_on_a4_and_letter(paper: str, orientation: str, cols: int, rows: int) -> None:
-    g = grid(*POKER, SheetOptions(paper=paper, orientation=orientation))
+    g = grid(*POKER, PrintOptions(paper=paper, orientation=orientation))
     assert (g.cols, g.rows) == (cols, rows)
     # centred
     assert g.x0 == pytest.approx(g.page_w - g.x0 - g.width)
@@ -26,11 +26,11 @@ def test_nine_poker_cards_on_a4_and_letter(paper: str, orientation: str, cols: i
 def test_page_sizes() -> None:
     assert PAPERS["a4"] == pytest.approx((mm(210), mm(297)))
     assert PAPERS["letter"] == (612.0, 792.0)
-    assert SheetOptions(paper="letter", orientation="landscape").page_size == (792.0, 612.0)
+    assert PrintOptions(paper="letter", orientation="landscape").page_size == (792.0, 612.0)
 
 
 def test_bleed_and_gutter_space_the_cards() -> None:
-    g = grid(*POKER, SheetOptions(orientation="landscape", bleed=mm(3), gutter=mm(2)))
+    g = grid(*POKER, PrintOptions(orientation="landscape", bleed=mm(3), gutter=mm(2)))
     assert g.step_x == pytest.approx(mm(63 + 6 + 2))
     x0, _ = g.slot(0)
     x1, _ = g.slot(1)
@@ -40,7 +40,7 @@ def test_bleed_and_gutter_space_the_cards() -> None:
 
 def test_cards_too_big_for_the_paper() -> None:
     with pytest.raises(UsageError, match="does not fit on A4 portrait"):
-        grid(mm(250), mm(300), SheetOptions())
+        grid(mm(250), mm(300), PrintOptions())
 
 
 def _inside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:
@@ -49,10 +49,10 @@ def _inside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:
 
 
 @pytest.mark.parametrize("options", [
-    SheetOptions(), SheetOptions(bleed=mm(3), orientation="landscape"), SheetOptions(gutter=mm(4)),
-    SheetOptions(paper="letter", bleed=mm(3.175), crop_length=mm(8), crop_width=1.0),
+    PrintOptions(), PrintOptions(bleed=mm(3), orientation="landscape"), PrintOptions(gutter=mm(4)),
+    PrintOptions(paper="letter", bleed=mm(3.175), crop_length=mm(8), crop_width=1.0),
 ])
-def test_crop_marks_extend_trim_lines_and_never_touch_a_card(options: SheetOptions) -> None:
+def test_crop_marks_extend_trim_lines_and_never_touch_a_card(options: PrintOptions) -> None:
     g = grid(*POKER, options)
     for count in (g.per_page, 2, 1):
         marks = [m for m in crop_marks(g, count, options) if isinstance(m, Line)]
@@ -86,22 +86,22 @@ def _deck(n: int) -> list[Drawing]:
 BACK = Drawing(POKER[0], POKER[1], (), 0.0, "back")
 
 
-def _pages(n: int, options: SheetOptions) -> list[Page]:
+def _pages(n: int, options: PrintOptions) -> list[Page]:
     g = grid(*POKER, options)
-    return list(pages(iter(_deck(n)), n, BACK, g, options, Heading("Game", "Deck")))
+    return list(pages(iter(_deck(n)), n, BACK, g, options, PageHeading("Game", "Deck")))
 
 
 @pytest.mark.parametrize(("cards", "options", "expected"), [
-    (120, SheetOptions(), 28),
-    (30, SheetOptions(), 8),
-    (120, SheetOptions(duplex="none"), 14),
-    (120, SheetOptions(duplex="short"), 28),
-    (120, SheetOptions(orientation="landscape"), 30),
-    (120, SheetOptions(paper="letter"), 28),
-    (9, SheetOptions(), 2),
-    (10, SheetOptions(duplex="none"), 2),
+    (120, PrintOptions(), 28),
+    (30, PrintOptions(), 8),
+    (120, PrintOptions(duplex="none"), 14),
+    (120, PrintOptions(duplex="short"), 28),
+    (120, PrintOptions(orientation="landscape"), 30),
+    (120, PrintOptions(paper="letter"), 28),
+    (9, PrintOptions(), 2),
+    (10, PrintOptions(duplex="none"), 2),
 ])
-def test_page_counts(cards: int, options: SheetOptions, expected: int) -> None:
+def test_page_counts(cards: int, options: PrintOptions, expected: int) -> None:
     made = _pages(cards, options)
     assert len(made) == expected == page_count(cards, grid(*POKER, options), options)
     assert [p.kind for p in made[:2]] == (["fronts", "backs"] if options.duplex != "none" else ["fronts"] * 2)
@@ -109,7 +109,7 @@ def test_page_counts(cards: int, options: SheetOptions, expected: int) -> None:
 
 
 def test_long_edge_backs_mirror_the_columns() -> None:
-    options = SheetOptions(duplex="long")
+    options = PrintOptions(duplex="long")
     fronts, backs = _pages(9, options)
     for front, back in zip(fronts.placed, backs.placed):
         assert back.x == pytest.approx(fronts.width - front.x - POKER[0])
@@ -118,7 +118,7 @@ def test_long_edge_backs_mirror_the_columns() -> None:
 
 
 def test_short_edge_backs_mirror_the_rows_and_turn() -> None:
-    options = SheetOptions(duplex="short")
+    options = PrintOptions(duplex="short")
     fronts, backs = _pages(9, options)
     for front, back in zip(fronts.placed, backs.placed):
         assert back.x == pytest.approx(front.x)
@@ -127,30 +127,30 @@ def test_short_edge_backs_mirror_the_rows_and_turn() -> None:
 
 
 def test_landscape_long_edge_flips_top_to_bottom() -> None:
-    fronts, backs = _pages(8, SheetOptions(orientation="landscape", duplex="long"))
+    fronts, backs = _pages(8, PrintOptions(orientation="landscape", duplex="long"))
     assert backs.placed[0].turned
     assert backs.placed[0].y == pytest.approx(fronts.height - fronts.placed[0].y - POKER[1])
 
 
 def test_back_offset_moves_backs_right_and_up() -> None:
-    plain = _pages(9, SheetOptions())[1]
-    moved = _pages(9, SheetOptions(back_offset=(mm(1.5), mm(-0.5))))[1]
+    plain = _pages(9, PrintOptions())[1]
+    moved = _pages(9, PrintOptions(back_offset=(mm(1.5), mm(-0.5))))[1]
     for a, b in zip(plain.placed, moved.placed):
         assert b.x - a.x == pytest.approx(mm(1.5))
         assert b.y - a.y == pytest.approx(mm(0.5))  # y up is 0.5 mm down for -0.5
 
 
 def test_a_page_line_on_every_page() -> None:
-    made = _pages(20, SheetOptions())
+    made = _pages(20, PrintOptions())
     for number, page in enumerate(made, start=1):
         lines = [item.text for item in page.items if isinstance(item, TextRun) and "page" in item.text]
         assert lines == [f"Game · Deck · {page.kind if page.kind == 'fronts' else 'backs, flip on the long edge'}"
                          f" · page {number} of {len(made)} · print at 100% (actual size)"]
 
 
-@pytest.mark.parametrize("options", [SheetOptions(), SheetOptions(paper="letter"), SheetOptions(orientation="landscape"),
-                                     SheetOptions(paper="letter", orientation="landscape", bleed=mm(3.175))])
-def test_the_page_line_stays_clear_of_cards_and_marks(options: SheetOptions) -> None:
+@pytest.mark.parametrize("options", [PrintOptions(), PrintOptions(paper="letter"), PrintOptions(orientation="landscape"),
+                                     PrintOptions(paper="letter", orientation="landscape", bleed=mm(3.175))])
+def test_the_page_line_stays_clear_of_cards_and_marks(options: PrintOptions) -> None:
     g = grid(*POKER, options)
     page = _pages(g.per_page, options)[0]
     cards = [(p.x - g.bleed, p.y - g.bleed, g.card_w + 2 * g.bleed, g.card_h + 2 * g.bleed) for p in page.placed]
@@ -171,6 +171,6 @@ def test_the_page_line_stays_clear_of_cards_and_marks(options: SheetOptions) -> 
 def test_a_page_line_the_font_cannot_draw_is_an_error() -> None:
     from generator.errors import FitError
 
-    g = grid(*POKER, SheetOptions())
+    g = grid(*POKER, PrintOptions())
     with pytest.raises(FitError, match="holds '☃', which the font Open Sans cannot draw"):
-        list(pages(iter(_deck(1)), 1, BACK, g, SheetOptions(), Heading("Game", "Snow ☃ deck")))
+        list(pages(iter(_deck(1)), 1, BACK, g, PrintOptions(), PageHeading("Game", "Snow ☃ deck")))

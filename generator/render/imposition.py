@@ -26,7 +26,16 @@ from typing import Literal, NamedTuple
 
 from generator.errors import FitError, UsageError
 from generator.render import fonts
-from generator.render.model import Drawing, Line, Page, PageKind, Placed, Primitive, TextRun, mm
+from generator.render.model import (
+    Drawing,
+    Line,
+    Page,
+    PageKind,
+    Placed,
+    Primitive,
+    TextRun,
+    mm,
+)
 
 #: Paper sizes in points (portrait).
 PAPERS = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
@@ -51,7 +60,7 @@ RULER = mm(50)
 RULER_TICK = mm(1.6)
 
 
-class SheetOptions(NamedTuple):
+class PrintOptions(NamedTuple):
     """How decks are laid out on paper. Lengths in points."""
 
     paper: str = "a4"
@@ -121,20 +130,20 @@ def _count(space: float, step: float, gutter: float) -> int:
     return max(0, int(math.floor((space + gutter) / step + 1e-9)))
 
 
-def footer_room(options: SheetOptions) -> float:
+def footer_room(options: PrintOptions) -> float:
     """How far from the grid to the paper's edge the margin holding the page line must reach."""
     m = fonts.metrics(FOOTER_FACE)
     crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
     return crop + FOOTER_GAP + FOOTER_SIZE * (m.ascent + m.descent) + FOOTER_EDGE
 
 
-def plain_room(options: SheetOptions) -> float:
+def plain_room(options: PrintOptions) -> float:
     """How far from the grid to the paper's edge the other margins must reach (room for the crop marks)."""
     crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
     return max(EDGE, crop)
 
 
-def grid(card_w: float, card_h: float, options: SheetOptions) -> Grid:
+def grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
     """The grid with the most cards on the page, the page line in the bottom margin or else the side one."""
     page_w, page_h = options.page_size
     b, g = options.bleed, options.gutter
@@ -163,7 +172,7 @@ def grid(card_w: float, card_h: float, options: SheetOptions) -> Grid:
     return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, (page_w - width) / 2, (page_h - height) / 2, where)
 
 
-def crop_marks(layout: Grid, count: int, options: SheetOptions) -> list[Primitive]:
+def crop_marks(layout: Grid, count: int, options: PrintOptions) -> list[Primitive]:
     """Marks extending each trim line of the cards on a page (`count` cards) into the margins."""
     if options.crop_length <= 0 or count <= 0:
         return []
@@ -188,7 +197,7 @@ def crop_marks(layout: Grid, count: int, options: SheetOptions) -> list[Primitiv
     return marks
 
 
-def page_line(layout: Grid, text: str, options: SheetOptions) -> list[Primitive]:
+def page_line(layout: Grid, text: str, options: PrintOptions) -> list[Primitive]:
     """The page line and the 50 mm ruler, in the margin the grid left for them."""
     m = fonts.metrics(FOOTER_FACE)
     size = FOOTER_SIZE
@@ -244,25 +253,25 @@ def page_line(layout: Grid, text: str, options: SheetOptions) -> list[Primitive]
     return items
 
 
-class Heading(NamedTuple):
+class PageHeading(NamedTuple):
     """What the page line says about the deck."""
 
     game: str
     deck: str
 
 
-def page_count(cards: int, layout: Grid, options: SheetOptions) -> int:
+def page_count(cards: int, layout: Grid, options: PrintOptions) -> int:
     sheets = max(1, math.ceil(cards / layout.per_page))
     return sheets * (1 if options.duplex == "none" else 2)
 
 
-def _label(heading: Heading, kind: PageKind, number: int, total: int, options: SheetOptions) -> str:
+def _label(heading: PageHeading, kind: PageKind, number: int, total: int, options: PrintOptions) -> str:
     side = "fronts" if kind == "fronts" else f"backs, flip on the {options.duplex} edge"
     title = heading.deck if heading.game == heading.deck else f"{heading.game} · {heading.deck}"
     return f"{title} · {side} · page {number} of {total} · print at 100% (actual size)"
 
 
-def back_position(layout: Grid, front: tuple[float, float], options: SheetOptions) -> tuple[float, float, bool]:
+def back_position(layout: Grid, front: tuple[float, float], options: PrintOptions) -> tuple[float, float, bool]:
     """Where the back of the card whose front is at `front` goes on the back page, and whether it is turned."""
     x, y = front
     dx, dy = options.back_offset
@@ -271,8 +280,8 @@ def back_position(layout: Grid, front: tuple[float, float], options: SheetOption
     return x + dx, layout.page_h - y - layout.card_h - dy, True
 
 
-def pages(cards: Iterable[Drawing], count: int, back: Drawing | None, layout: Grid, options: SheetOptions,
-          heading: Heading) -> Iterator[Page]:
+def pages(cards: Iterable[Drawing], count: int, back: Drawing | None, layout: Grid, options: PrintOptions,
+          heading: PageHeading) -> Iterator[Page]:
     """The pages of a deck: each page of fronts, then (duplex) the page of their backs.
 
     `cards` yields one drawing per card printed (copies included), `count` of them; they are drawn as the
