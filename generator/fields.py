@@ -16,19 +16,26 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar, cast
 
 from generator.errors import Problem
 from generator.wording import plural
 from generator.yamlio import Document, PathKey
 
 
-class _Invalid:
+T = TypeVar("T")
+#: what checking a value of a type gives (covariant: a Type[int] is a Type[int | None])
+T_co = TypeVar("T_co", covariant=True)
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Invalid:
     """The result of checking a value that has a problem (the problem is already recorded)."""
 
-    _instance: _Invalid | None = None
+    _instance: Invalid | None = None
 
-    def __new__(cls) -> _Invalid:
+    def __new__(cls) -> Invalid:
         if cls._instance is None:
             cls._instance = super().__new__(cls)
         return cls._instance
@@ -40,7 +47,7 @@ class _Invalid:
         return False
 
 
-INVALID: Final = _Invalid()
+INVALID: Final = Invalid()
 
 
 def describe(value: Any) -> str:
@@ -63,7 +70,7 @@ class Checker:
     problems: list[Problem] = field(default_factory=list)
     labels: dict[PathKey, str] = field(default_factory=dict)
 
-    def fail(self, path: PathKey, message: str) -> _Invalid:
+    def fail(self, path: PathKey, message: str) -> Invalid:
         self.problems.append(Problem(self.doc.file, self.doc.line(path), self.where(path), message))
         return INVALID
 
@@ -79,13 +86,13 @@ class Checker:
         return out
 
 
-class Type(ABC):
-    """A type of value in a document."""
+class Type(ABC, Generic[T_co]):
+    """A type of value in a document; checking a value gives a `T_co` (or INVALID, with every problem recorded)."""
 
     doc: str = ""
 
     @abstractmethod
-    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+    def check(self, value: Any, path: PathKey, ck: Checker) -> T_co | Invalid:
         """The converted value, or INVALID after recording each problem with `ck`."""
 
     @abstractmethod
@@ -99,7 +106,7 @@ class Type(ABC):
 
 
 @dataclass
-class Text(Type):
+class Text(Type[str]):
     """A string; optionally one matching `pattern` (`hint` says in words what the pattern wants)."""
 
     min_len: int = 1
@@ -111,7 +118,7 @@ class Text(Type):
     def __post_init__(self) -> None:
         self._regex = re.compile(self.pattern) if self.pattern else None
 
-    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+    def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
             return ck.fail(path, f"expected text, got {describe(value)}")
         if len(value.strip()) < self.min_len:
@@ -139,14 +146,14 @@ def Slug(doc: str = "") -> Text:  # noqa: N802 - reads as a type in catalog defi
 
 
 @dataclass
-class Int(Type):
+class Int(Type[int]):
     """A whole number within bounds (true/false and decimals are refused)."""
 
     min: int | None = None
     max: int | None = None
     doc: str = ""
 
-    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+    def check(self, value: Any, path: PathKey, ck: Checker) -> int | Invalid:
         if isinstance(value, bool) or not isinstance(value, int):
             return ck.fail(path, f"expected a whole number, got {describe(value)}")
         if self.min is not None and value < self.min:
@@ -170,14 +177,14 @@ def _short_int(value: int) -> str:
 
 
 @dataclass
-class Number(Type):
+class Number(Type[float]):
     """A number (whole or decimal) within bounds."""
 
     min: float | None = None
     max: float | None = None
     doc: str = ""
 
-    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+    def check(self, value: Any, path: PathKey, ck: Checker) -> float | Invalid:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return ck.fail(path, f"expected a number, got {describe(value)}")
         if isinstance(value, int) and abs(value) > 10**15:
@@ -198,12 +205,12 @@ class Number(Type):
 
 
 @dataclass
-class Bool(Type):
+class Bool(Type[bool]):
     """true or false."""
 
     doc: str = ""
 
-    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+    def check(self, value: Any, path: PathKey, ck: Checker) -> bool | Invalid:
         if not isinstance(value, bool):
             return ck.fail(path, f"expected true or false, got {describe(value)}")
         return value
@@ -217,8 +224,15 @@ def normalise_name(text: str) -> str:
     return re.sub(r"[\s_-]+", "-", text.strip().lower())
 
 
+def normalise_title(text: str) -> str:
+    """A name with its accents dropped too: `Guédelon` is `guedelon`, `Once Upon a Castle` `once-upon-a-castle`."""
+    import unicodedata
+
+    return normalise_name("".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)))
+
+
 @dataclass
-class Choice(Type):
+class Choice(Type[str]):
     """One of a fixed set of words. With `loose`, any case and spaces or `_` for dashes are accepted."""
 
     values: Sequence[str] = ()
@@ -226,7 +240,7 @@ class Choice(Type):
     doc: str = ""
     what: str = "value"
 
-    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+    def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
             return ck.fail(path, f"expected one of {_listing(self.values)}, got {describe(value)}")
         key = normalise_name(value) if self.loose else value
@@ -253,13 +267,13 @@ def _suggest(word: str, options: Iterable[str]) -> str:
 
 
 @dataclass
-class Nullable(Type):
+class Nullable(Type[T | None]):
     """A value of `inner` type, or nothing (`null`, `~` or an empty value)."""
 
-    inner: Type = field(default_factory=lambda: Text())
+    inner: Type[T]
     doc: str = ""
 
-    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+    def check(self, value: Any, path: PathKey, ck: Checker) -> T | None | Invalid:
         return None if value is None else self.inner.check(value, path, ck)
 
     def schema(self) -> dict[str, Any]:
@@ -267,16 +281,16 @@ class Nullable(Type):
 
 
 @dataclass
-class ListOf(Type):
+class ListOf(Type[tuple[T, ...]]):
     """A list of values of one type. `label` names the key that identifies an item in messages."""
 
-    item: Type = field(default_factory=lambda: Text())
+    item: Type[T]
     min_items: int = 0
     max_items: int | None = None
     label: str | None = None
     doc: str = ""
 
-    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+    def check(self, value: Any, path: PathKey, ck: Checker) -> tuple[T, ...] | Invalid:
         if not isinstance(value, list):
             return ck.fail(path, f"expected a list, got {describe(value)}")
         if len(value) < self.min_items:
@@ -284,14 +298,16 @@ class ListOf(Type):
                                  f"fewer than the {self.min_items} required")
         if self.max_items is not None and len(value) > self.max_items:
             return ck.fail(path, f"has {len(value)} items, more than the {self.max_items} allowed")
-        out = []
+        out: list[T] = []
         ok = True
         for index, item in enumerate(value):
             if self.label and isinstance(item, dict) and isinstance(item.get(self.label), (str, int)):
                 ck.labels[(*path, index)] = str(item[self.label])
             converted = self.item.check(item, (*path, index), ck)
-            ok = ok and converted is not INVALID
-            out.append(converted)
+            if isinstance(converted, Invalid):
+                ok = False
+            else:
+                out.append(converted)
         return tuple(out) if ok else INVALID
 
     def schema(self) -> dict[str, Any]:
@@ -304,15 +320,15 @@ class ListOf(Type):
 
 
 @dataclass
-class MapOf(Type):
+class MapOf(Type[dict[K, V]]):
     """A mapping whose keys are all of one type and values of another."""
 
-    key: Type = field(default_factory=lambda: Text())
-    value: Type = field(default_factory=lambda: Text())
+    key: Type[K]
+    value: Type[V]
     max_items: int | None = None
     doc: str = ""
 
-    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+    def check(self, value: Any, path: PathKey, ck: Checker) -> dict[K, V] | Invalid:
         if not isinstance(value, dict):
             return ck.fail(path, f"expected a mapping, got {describe(value)}")
         if self.max_items is not None and len(value) > self.max_items:
@@ -342,10 +358,10 @@ class MapOf(Type):
 
 
 @dataclass
-class AnyOf(Type):
+class AnyOf(Type[Any]):
     """The first of several types that the value is of (by its YAML kind: text, number, list, mapping)."""
 
-    options: Sequence[Type] = ()
+    options: Sequence[Type[Any]] = ()
     doc: str = ""
     what: str = ""
 
@@ -359,7 +375,7 @@ class AnyOf(Type):
         return self._with_doc({"anyOf": [o.schema() for o in self.options]})
 
 
-def _kind_matches(option: Type, value: Any) -> bool:
+def _kind_matches(option: Type[Any], value: Any) -> bool:
     while isinstance(option, Nullable):
         if value is None:
             return True
@@ -383,7 +399,7 @@ def _kind_matches(option: Type, value: Any) -> bool:
 class Field:
     """A key of a :class:`Record`: its type, whether it must be there, its default and its meaning."""
 
-    type: Type
+    type: Type[Any]
     required: bool = True
     default: Any = None
     doc: str = ""
@@ -394,16 +410,21 @@ Rule = Callable[[Mapping[str, Any], PathKey, Checker], None]
 
 
 @dataclass
-class Record(Type):
-    """A mapping with named keys; unknown keys are errors. `build` turns the checked values into a record."""
+class Record(Type[T]):
+    """A mapping with named keys; unknown keys are errors. `build` turns the checked values into a record.
+
+    `build` is a typed constructor (a frozen dataclass, as a rule) called with one keyword per field; without it
+    the record is the mapping of checked values. :meth:`check_build` tells whether the two still match (a test
+    runs it on every record donjon defines, so a field and its dataclass cannot drift apart unseen).
+    """
 
     name: str = ""
     fields: Mapping[str, Field] = field(default_factory=dict)
-    build: Callable[..., Any] | None = None
+    build: Callable[..., T] | None = None
     rules: Sequence[Rule] = ()
     doc: str = ""
 
-    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+    def check(self, value: Any, path: PathKey, ck: Checker) -> T | Invalid:
         if not isinstance(value, dict):
             what = f"a {self.name} (a mapping)" if self.name else "a mapping"
             return ck.fail(path, f"expected {what}, got {describe(value)}")
@@ -431,7 +452,39 @@ class Record(Type):
             rule(out, path, ck)
         if len(ck.problems) > before:
             return INVALID
-        return self.build(**out) if self.build is not None else out
+        # without a constructor, the record is the mapping of checked values (T is then dict[str, Any])
+        return self.build(**out) if self.build is not None else cast(T, out)
+
+    def build_parameters(self) -> tuple[str, ...]:
+        """The keywords `build` is called with: one per field."""
+        return tuple(self.fields)
+
+    def constructor(self) -> Callable[..., Any] | None:
+        """The typed constructor the record is built with (None: the record is the mapping of values)."""
+        return self.build
+
+    def build_mismatch(self) -> str | None:
+        """How the constructor and the fields disagree (a field it does not take, a parameter no field gives), or
+        None when they match. A test runs this on every record donjon defines: mypy cannot see the keywords."""
+        import inspect
+
+        constructor = self.constructor()
+        if constructor is None:
+            return None
+        try:
+            parameters = inspect.signature(constructor).parameters
+        except (TypeError, ValueError):  # a builtin without a signature: nothing to compare
+            return None
+        keywords = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+            return f"{self.name}: its constructor takes **keywords, so its fields cannot be checked against it"
+        given = set(self.build_parameters())
+        taken = {n for n, p in parameters.items() if p.kind in keywords}
+        needed = {n for n, p in parameters.items() if p.kind in keywords and p.default is inspect.Parameter.empty}
+        name = getattr(constructor, "__qualname__", repr(constructor))
+        problems = [f"field {n!r} is not a parameter of {name}" for n in sorted(given - taken)]
+        problems += [f"{name} needs {n!r}, which no field gives" for n in sorted(needed - given)]
+        return f"{self.name}: " + "; ".join(problems) if problems else None
 
     def schema(self) -> dict[str, Any]:
         props: dict[str, Any] = {}
@@ -451,7 +504,7 @@ class Record(Type):
         return self._with_doc(out)
 
 
-def check_document(doc: Document, spec: Type) -> tuple[Any, list[Problem]]:
+def check_document(doc: Document, spec: Type[T]) -> tuple[T | Invalid, list[Problem]]:
     """Check a whole document against `spec`: the converted value (or INVALID) and every problem found."""
     ck = Checker(doc)
     if doc.data is None:
@@ -460,7 +513,7 @@ def check_document(doc: Document, spec: Type) -> tuple[Any, list[Problem]]:
     return value, ck.problems
 
 
-def json_schema(spec: Type, *, title: str, schema_id: str) -> dict[str, Any]:
+def json_schema(spec: Type[Any], *, title: str, schema_id: str) -> dict[str, Any]:
     """The published JSON Schema (draft 2020-12) of a document kind."""
     body = spec.schema()
     body.pop("title", None)

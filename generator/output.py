@@ -1,7 +1,9 @@
 """Writing output safely: nothing half-written, nothing outside the output folder.
 
 Every file is written to a temporary file in its own folder and renamed into place once complete, so a build
-that fails midway leaves the previous good file untouched. Every output path is built from ids made safe by
+that fails midway leaves the previous good file untouched; a folder of files (a deck's SVGs, an export) is
+written into a fresh hidden folder beside it that replaces it only when every file is written
+(:class:`StagedFolder`). Every output path is built from ids made safe by
 :func:`safe_name` and checked by :func:`inside`, so no id (`../x`, `/etc/passwd`, `CON`) can write elsewhere.
 """
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -90,3 +93,70 @@ def write_bytes(path: Path, data: bytes) -> Path:
 
 def write_text(path: Path, text: str) -> Path:
     return write_bytes(path, text.encode("utf-8"))
+
+
+# --- folders written whole ---------------------------------------------------------------------------------------
+
+def _fail(path: Path, err: OSError) -> OutputError:
+    return OutputError(path, f"cannot write ({os_reason(err)})")
+
+
+class StagedFolder:
+    """A folder being written: `tmp` now, `final` once committed."""
+
+    def __init__(self, final: Path) -> None:
+        self.final = final
+        try:
+            final.parent.mkdir(parents=True, exist_ok=True)
+            self.tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}-", suffix=".tmp", dir=final.parent))
+        except OSError as err:
+            raise _fail(final, err) from None
+
+    def write(self, name: str, data: bytes) -> int:
+        """Write one file into the folder (`name` is relative, made of safe parts by the caller); its size."""
+        parts = name.split("/")
+        if name.startswith("/") or any(part in ("", ".", "..") for part in parts):
+            raise OutputError(self.final / name, "is not a plain path inside the output folder")
+        target = self.tmp / name
+        try:
+            if "/" in name:
+                target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        except OSError as err:
+            raise _fail(self.final / name, err) from None
+        return len(data)
+
+    def commit(self) -> None:
+        old = None
+        try:
+            os.chmod(self.tmp, 0o755)
+            if self.final.is_symlink() or self.final.is_file():
+                raise OutputError(self.final, "is not a folder; move it away or choose another --out")
+            if self.final.exists():
+                old = Path(tempfile.mkdtemp(prefix=f".{self.final.name}-old-", dir=self.final.parent))
+                os.replace(self.final, old / "previous")
+            os.replace(self.tmp, self.final)
+        except OSError as err:
+            raise _fail(self.final, err) from None
+        finally:
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+
+    def discard(self) -> None:
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+@contextmanager
+def staged(finals: list[Path]) -> Iterator[list[StagedFolder]]:
+    """Staging folders for `finals`, committed together when the block succeeds, discarded when it fails."""
+    folders: list[StagedFolder] = []
+    try:
+        for final in finals:
+            folders.append(StagedFolder(final))
+        yield folders
+        for folder in folders:
+            folder.commit()
+    finally:
+        for folder in folders:
+            if folder.tmp.exists():
+                folder.discard()

@@ -17,9 +17,10 @@ A file that cannot be read at all (not YAML or JSON, unknown keys, wrong types, 
 violation listed (exit code 1). `content` names a content folder (or a loaded `Content`) whose catalogs replace
 the shipped ones.
 
-One module per game holds its rules: :mod:`scoring.guildhall`, :mod:`scoring.castle`, :mod:`scoring.guedelon`;
-:mod:`scoring.formats` holds the three file formats. Importing this package is cheap: the catalogs and the YAML
-reader are loaded on the first call.
+Each game's rules and end-state format live in its package (`generator/games/GAME/rules.py` and `end_state.py`),
+found through the registry (:mod:`generator.registry`): :mod:`scoring.engine` reads a file and hands it to its
+game, :mod:`scoring.result` is what comes back, :mod:`scoring.findings` collects violations for the rules.
+Importing this package is cheap: the catalogs and the YAML reader are loaded on the first call.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from scoring.result import PlayerScore, Result, Violation
 
 if TYPE_CHECKING:
-    from generator.catalog import Content
+    from generator.content import Content
     from generator.errors import DonjonError
 
 

@@ -4,26 +4,28 @@ A :class:`Scorer` holds one content folder. It loads a game's catalog the first 
 it (only that game's folder) and keeps it, with the format spec built from it, for every later file: scoring a
 thousand files parses each catalog once.
 
-Reading a file is chosen by its suffix (:data:`READERS`): YAML, JSON, and filled castle score sheets (PDF), which
-`generator.sheets.read` turns into the very document a castle YAML file gives. Several filled sheets of one game
-are scored together as one end state (:meth:`Scorer.score_sheets`); messages about them name the file and the
-form field each value came from.
+Reading a file is chosen by its suffix (:data:`READERS`): YAML, JSON, and filled score sheets of a game whose
+`sheet_suffixes` name it (castle sheet PDFs), which the game turns into the very document a YAML file of it
+gives. Several filled sheets of one game are scored together as one end state (:meth:`Scorer.score_sheets`);
+messages about them name the file and the form field each value came from. Which game a file records, and its
+format and rules, come from the registry (:mod:`generator.registry`).
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from generator.catalog import Content, load_content
+from generator.content import Content, load_content
 from generator.errors import DocumentError, DonjonError, InputError, Problem
-from generator.fields import Record, check_document, describe
+from generator.fields import Invalid, Record, check_document, describe
 from generator.files import read_bytes
+from generator.registry import UnknownGame, find_game, game_ids, games
 from generator.resources import content_dir
+from generator.wording import listing
 from generator.yamlio import (
     MAX_DEPTH,
     MAX_VALUES,
@@ -32,16 +34,14 @@ from generator.yamlio import (
     loads_json,
     loads_yaml,
 )
-from scoring.common import Findings, Locator, listing
-from scoring.formats import (
-    GAME_IDS,
-    GAME_NAMES,
-    castle_spec,
-    game_id,
-    guedelon_spec,
-    guildhall_spec,
-)
+from scoring.findings import Findings, Locator
 from scoring.result import Result
+
+if TYPE_CHECKING:
+    from generator.games.base import Game, GameCatalog
+
+C = TypeVar("C", bound="GameCatalog")
+S = TypeVar("S")
 
 #: The name a mapping given to the library is called by in messages.
 MAPPING_NAME = "<end state>"
@@ -66,29 +66,32 @@ def _read_json(path: Path, display: str) -> Document:
     return loads_json(decode(read_bytes(path, display), display), display)
 
 
-def _read_pdf(path: Path, display: str) -> Document:
-    """A filled castle score sheet as a castle end state of one sheet (pypdf is imported only for PDFs)."""
-    from generator.sheets.read import read_sheets
-
-    return read_sheets([(read_bytes(path, display), display)]).document
-
-
 #: How each kind of file becomes a document, by suffix; any other suffix is read as YAML.
 READERS: dict[str, Callable[[Path, str], Document]] = {
     ".yaml": _read_yaml,
     ".yml": _read_yaml,
     ".json": _read_json,
-    ".pdf": _read_pdf,
 }
 
+
+def sheet_game(path: str | os.PathLike[str]) -> Game[Any, Any] | None:
+    """The game whose filled score sheets a file holds, by its suffix (`.pdf`: a castle sheet), or None."""
+    suffix = os.path.splitext(os.fspath(path))[1].lower()
+    return next((g for g in games() if suffix in g.sheet_suffixes), None) if suffix else None
+
+
 def is_sheet(path: str | os.PathLike[str]) -> bool:
-    """A filled castle score sheet, by its suffix."""
-    return os.fspath(path).lower().endswith(".pdf")
+    """A filled score sheet, by its suffix: such files given together are the sheets of one game."""
+    return sheet_game(path) is not None
 
 
 def read_source(path: Path, display: str | None = None) -> Document:
-    """Read one end-state file into a document (YAML, JSON or a filled castle sheet, by its suffix)."""
-    return READERS.get(path.suffix.lower(), _read_yaml)(path, display or str(path))
+    """Read one end-state file into a document (YAML, JSON or a filled score sheet, by its suffix)."""
+    name = display or str(path)
+    game = sheet_game(path)
+    if game is not None:
+        return game.read_sheets([(read_bytes(path, name), name)]).document
+    return READERS.get(path.suffix.lower(), _read_yaml)(path, name)
 
 
 def display_name(path: Path, cwd: Path | None) -> str:
@@ -137,7 +140,8 @@ _LONGEST_INT_BITS = 14_000
 def game_of(doc: Document) -> str:
     """The game a document records, read from its `game:` key before anything else."""
     data = doc.data
-    known = listing(GAME_IDS, "or")
+    ids = game_ids()
+    known = listing(ids, "or")
     if data is None:
         raise EndStateError(doc.file, [Problem(doc.file, None, "", "is empty; an end state starts with "
                                                                       f"`game:` ({known})")])
@@ -152,25 +156,20 @@ def game_of(doc: Document) -> str:
     if not isinstance(value, str):
         raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(("game",)), "game",
                                                   f"expected the name of a game ({known}), got {describe(value)}")])
-    key = game_id(value)
-    if key not in GAME_IDS:
+    try:
+        return find_game(value).id
+    except UnknownGame:
         raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(("game",)), "game",
-                                                  f"unknown game {value!r}; donjon scores {known}")])
-    return key
+                                                  f"unknown game {value!r}; donjon scores {known}")]) from None
 
 
-_SPECS: Mapping[str, Callable[[Any], Record]] = {
-    "guildhall": guildhall_spec, "once-upon-a-castle": castle_spec, "guedelon": guedelon_spec,
-}
-#: The rules module of each game (imported when a file of that game comes: start-up stays lean).
-RULES_MODULES: Mapping[str, str] = {
-    "guildhall": "scoring.guildhall", "once-upon-a-castle": "scoring.castle", "guedelon": "scoring.guedelon",
-}
-
-
-def _rules(game: str) -> Callable[[Any, Any, Findings, str], Result]:
-    scorer: Callable[[Any, Any, Findings, str], Result] = importlib.import_module(RULES_MODULES[game]).score
-    return scorer
+def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document) -> Result:
+    """Check a document against the game's format and score the record it makes by the game's rules: the seam
+    between parsed records and rules, typed by the game's catalog `C` and end state `S`."""
+    state, problems = check_document(doc, spec)
+    if problems or isinstance(state, Invalid):
+        raise EndStateError(doc.file, problems, f"a {game.name} end state")
+    return game.score(state, catalog, Findings(game.id, Locator(doc)), doc.file)
 
 
 def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
@@ -190,13 +189,14 @@ class Scorer:
         self.root = (content.root if isinstance(content, Content)
                      else Path(content) if content is not None else content_dir())
         self._watch = watch
-        self._catalogs: dict[str, tuple[tuple[tuple[str, int, int], ...], Any, Record | None, DonjonError | None]] = {}
+        self._catalogs: dict[str, tuple[tuple[tuple[str, int, int], ...], Any, Record[Any] | None,
+                                        DonjonError | None]] = {}
         try:
             self._cwd: Path | None = Path.cwd()
         except OSError:  # the working folder was removed: name files as given
             self._cwd = None
 
-    def catalog(self, game: str) -> tuple[Any, Record]:
+    def catalog(self, game: str) -> tuple[Any, Record[Any]]:
         """The catalog of one game and the format spec built from it, loaded once."""
         signature = _signature(self.root / game) if self._watch else ()
         cached = self._catalogs.get(game)
@@ -204,7 +204,7 @@ class Scorer:
             try:
                 content = self._content or load_content(self.root, games=[game])
                 found: Any = content.game(game)
-                cached = (signature, found, _SPECS[game](found), None)
+                cached = (signature, found, find_game(game).end_state(found), None)
             except DonjonError as err:  # a broken or missing catalog: every file of that game gets the error
                 cached = (signature, None, None, err)
             self._catalogs[game] = cached
@@ -223,23 +223,25 @@ class Scorer:
         if isinstance(source, Mapping):
             return self.score_document(document_of(source))
         path = Path(source)
-        if is_sheet(path):
+        if sheet_game(path) is not None:
             return self.score_sheets([path])
         return self.score_document(read_source(path, display_name(path, self._cwd)))
 
     def score_sheets(self, paths: Iterable[str | os.PathLike[str]]) -> Result:
-        """Filled castle score sheets (PDFs) of one game, scored together as one castle end state.
+        """Filled score sheets of one game (castle sheet PDFs), scored together as one end state.
 
         The same format and rules as a YAML file's; a problem or a broken rule names the file and the form field
-        it came from."""
-        from generator.sheets.read import read_sheets
-
+        it came from. The game is the one whose sheets the first file's suffix names."""
         files = []
+        game = None
         for source in paths:
             path = Path(source)
+            game = game or sheet_game(path)
             display = display_name(path, self._cwd)
             files.append((read_bytes(path, display), display))
-        filled = read_sheets(files)
+        if game is None:
+            raise InputError(files[0][1] if files else "<sheets>", "is not a score sheet donjon reads")
+        filled = game.read_sheets(files)
         try:
             result = self.score_document(filled.document)
         except EndStateError as err:
@@ -253,12 +255,9 @@ class Scorer:
         return replace(result, violations=tuple(violations))
 
     def score_document(self, doc: Document) -> Result:
-        game = game_of(doc)
-        catalog, spec = self.catalog(game)
-        state, problems = check_document(doc, spec)
-        if problems:
-            raise EndStateError(doc.file, problems, f"a {GAME_NAMES[game]} end state")
-        return _rules(game)(state, catalog, Findings(game, Locator(doc)), doc.file)
+        game = find_game(game_of(doc))
+        catalog, spec = self.catalog(game.id)
+        return score_with(game, catalog, spec, doc)
 
     def score_each(self, paths: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, Result | DonjonError]]:
         """Score several files one by one: each one's result, or the error that kept it from being read."""

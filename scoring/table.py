@@ -6,12 +6,19 @@ the total and the place. Rows a player has no points in show `-`.
 
 from __future__ import annotations
 
-from scoring.formats import GAME_NAMES
+from generator.registry import UnknownGame, find_game
 from scoring.result import Result
 
 
+def _game_name(game_id: str) -> str:
+    try:
+        return find_game(game_id).name
+    except UnknownGame:
+        return game_id
+
+
 def heading(result: Result) -> str:
-    game = GAME_NAMES.get(result.game, result.game)
+    game = _game_name(result.game)
     setting = "; ".join(f"{key}: {value}" for key, value in result.setting)
     name = f"{result.source}: " if result.source else ""
     return f"{name}{game}" + (f" ({setting})" if setting else "")

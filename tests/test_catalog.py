@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalog import check_content, load_content
+from generator.content import check_content, load_content
 from generator.errors import ContentError, Problem
 from generator.resources import content_dir
+from generator.games.guildhall import GAME as GUILDHALL
+from generator.games.guedelon import GAME as GUEDELON
+from generator.games.castle import GAME as CASTLE
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +59,7 @@ def test_shipped_content_has_no_problems() -> None:
 
 
 def test_guildhall_catalog(shipped) -> None:  # type: ignore[no-untyped-def]
-    g = shipped.guildhall
+    g = shipped.catalog(GUILDHALL)
     assert [p.id for p in g.professions_of("old-world-economy")] == [
         "assassin", "dancer", "farmer", "historian", "trader", "weaver"]
     assert [p.id for p in g.professions_of("job-faire")] == [
@@ -82,13 +85,13 @@ def test_guildhall_catalog(shipped) -> None:  # type: ignore[no-untyped-def]
 
 def test_records_are_immutable(shipped) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        shipped.guildhall.professions[0].name = "x"
-    assert isinstance(shipped.guildhall.professions, tuple)
-    assert isinstance(shipped.guildhall.professions[0].levels, tuple)
+        shipped.catalog(GUILDHALL).professions[0].name = "x"
+    assert isinstance(shipped.catalog(GUILDHALL).professions, tuple)
+    assert isinstance(shipped.catalog(GUILDHALL).professions[0].levels, tuple)
 
 
 def test_guedelon_catalog(shipped) -> None:  # type: ignore[no-untyped-def]
-    g = shipped.guedelon
+    g = shipped.catalog(GUEDELON)
     assert [e.number for e in g.events] == list(range(1, 19))
     assert {e.series for e in g.events} == {"easy"}
     assert len(g.tiles) == 22 == g.components.floor_tiles
@@ -105,7 +108,7 @@ def test_guedelon_catalog(shipped) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_castle_catalog(shipped) -> None:  # type: ignore[no-untyped-def]
-    c = shipped.castle
+    c = shipped.catalog(CASTLE)
     ga = c.guests_of("great-architect")
     assert len(ga) == 20
     assert [sum(1 for g in ga if g.kind == k) for k in ("bolt", "hourglass", "crown")] == [8, 6, 6]

@@ -16,8 +16,8 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from generator.catalog import check_content
-from generator.decks import all_decks
+from generator.content import check_content
+from generator.content import all_decks
 from generator.errors import DonjonError
 from generator.resources import content_dir
 
@@ -127,7 +127,7 @@ def _deck_folder(root: Path, table: str, delimiter: str = ",") -> Path:
 
 
 def _check_deck(folder: Path) -> None:
-    from generator.layout.check import check_layouts
+    from generator.build.check import check_layouts
 
     try:
         content, problems = check_content(folder)

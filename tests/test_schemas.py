@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.catalog.schemas import all_schemas, render
+from generator.schemas import all_schemas, render
 from generator.resources import content_dir
 
 SCHEMAS = content_dir() / "schemas"

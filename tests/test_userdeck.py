@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalog import check_content, load_content
-from generator.decks import all_decks, select
+from generator.content import check_content, load_content
+from generator.content import all_decks, select
 from generator.errors import UsageError
 
 DECK = """\

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from generator.fields import (
     AnyOf,
@@ -29,6 +29,8 @@ from generator.fields import (
 )
 from generator.units import MM_PER_UNIT, mm
 from generator.yamlio import PathKey
+
+T = TypeVar("T")
 
 Confidence = Literal["H", "M", "L", "house"]
 CONFIDENCES: tuple[Confidence, ...] = ("H", "M", "L", "house")
@@ -77,7 +79,7 @@ class Provenance:
         return max((i.confidence for i in self.inferred), key=CONFIDENCES.index)
 
 
-INFERRED = Record(
+INFERRED: Record[Inferred] = Record(
     name="inferred values",
     doc="Values of this entry that no rulebook states.",
     fields={
@@ -88,7 +90,7 @@ INFERRED = Record(
                             doc="H: sources agree or arithmetic; M: one source or a strong inference; "
                                 "L: a weak inference; house: a default donjon chose, change it freely"),
     },
-    build=lambda fields, source, confidence: Inferred(tuple(fields), source, confidence),
+    build=Inferred,
 )
 
 
@@ -123,7 +125,7 @@ def _names_field(record_fields: Mapping[str, Field], parts: list[str]) -> bool:
         return False
     if len(parts) == 1:
         return True
-    inner: Type = spec.type
+    inner: Type[Any] = spec.type
     while isinstance(inner, (ListOf, AnyOf)):
         inner = inner.item if isinstance(inner, ListOf) else next(
             (o for o in inner.options if isinstance(o, (Record, ListOf))), inner.options[0])
@@ -134,15 +136,34 @@ def provenance(values: Mapping[str, Any]) -> Provenance:
     return Provenance(values.get("rulebook"), tuple(values.get("inferred") or ()))
 
 
-def sourced(name: str, fields: Mapping[str, Field], build: Callable[..., Any], rules: tuple[Rule, ...] = (),
-            doc: str = "") -> Record:
-    """A catalog entry: `fields` plus `rulebook`/`inferred`; `build(**values, provenance=...)` makes the record."""
-    all_fields = {**fields, **provenance_fields()}
+class Sourced(Record[T]):
+    """A catalog entry: its own fields plus `rulebook` and `inferred`, which become the record's `provenance`.
 
-    def make(rulebook: str | None, inferred: tuple[Inferred, ...], **values: Any) -> Any:
-        return build(**values, provenance=Provenance(rulebook, tuple(inferred or ())))
+    `entry` is the entry's typed constructor, called with one keyword per own field and `provenance`."""
 
-    return Record(name=name, fields=all_fields, rules=(provenance_rule(all_fields), *rules), build=make, doc=doc)
+    def __init__(self, name: str, fields: Mapping[str, Field], entry: Callable[..., T], rules: tuple[Rule, ...] = (),
+                 doc: str = "") -> None:
+        all_fields = {**fields, **provenance_fields()}
+
+        def make(rulebook: str | None, inferred: tuple[Inferred, ...], **values: Any) -> T:
+            return entry(**values, provenance=Provenance(rulebook, inferred or ()))
+
+        super().__init__(name=name, fields=all_fields, rules=(provenance_rule(all_fields), *rules), build=make,
+                         doc=doc)
+        self.entry = entry
+
+    def build_parameters(self) -> tuple[str, ...]:
+        """The keywords the entry's constructor is called with: its own fields and `provenance`."""
+        return (*(n for n in self.fields if n not in ("rulebook", "inferred")), "provenance")
+
+    def constructor(self) -> Callable[..., Any]:
+        return self.entry
+
+
+def sourced(name: str, fields: Mapping[str, Field], entry: Callable[..., T], rules: tuple[Rule, ...] = (),
+            doc: str = "") -> Sourced[T]:
+    """A catalog entry: `fields` plus `rulebook`/`inferred`; `entry(**values, provenance=...)` makes the record."""
+    return Sourced(name, fields, entry, rules, doc)
 
 
 # --- card sizes ---------------------------------------------------------------------------------------------------
@@ -185,7 +206,7 @@ def parse_length(text: str) -> float | None:
     return float(match.group(1)) * MM_PER_UNIT[match.group(2)]
 
 
-class Length(Type):
+class Length(Type[float]):
     """A length: a number of millimetres, or text with a unit (`63mm`, `2.5in`, `6.3cm`, `180pt`)."""
 
     def __init__(self, low_mm: float, high_mm: float, doc: str = "") -> None:
@@ -215,13 +236,17 @@ class Length(Type):
         ]})
 
 
-CUSTOM_SIZE = Record(
+def custom_size(width: float, height: float) -> CardSize:
+    return CardSize("custom", width, height)
+
+
+CUSTOM_SIZE: Record[CardSize] = Record(
     name="custom card size",
     fields={
         "width": Field(Length(15, 300), doc="card width (63mm, 2.5in...)"),
         "height": Field(Length(15, 300), doc="card height"),
     },
-    build=lambda width, height: CardSize("custom", width, height),
+    build=custom_size,
 )
 
 CARD_SIZE = AnyOf(
@@ -276,12 +301,37 @@ class GameInfo:
     decks: tuple[DeckSpec, ...]
 
 
-GAME_IDS = ("guildhall", "guedelon", "once-upon-a-castle")
+@dataclass(frozen=True, slots=True)
+class PlayerCount:
+    min: int
+    max: int
 
 
-def game_spec(deck_sources: tuple[str, ...], sets: tuple[str, ...] | None = None) -> Record:
-    """The `game.yaml` of one game; `deck_sources` are the catalogs its decks can draw cards from."""
-    deck = Record(
+@dataclass(frozen=True, slots=True)
+class GameHeader:
+    """The `game:` part of a game.yaml."""
+
+    id: str
+    name: str
+    players: PlayerCount
+    publisher: str
+    rulebooks: tuple[Rulebook, ...]
+
+
+def deck_spec(id: str, name: str, layout: str, back: str, card_size: str | CardSize, cards: str,  # noqa: A002
+              set: str | None) -> DeckSpec:  # noqa: A002 - the keys of game.yaml
+    return DeckSpec(id, name, layout, back, resolve_card_size(card_size), cards, set)
+
+
+def game_info(game: GameHeader, decks: tuple[DeckSpec, ...]) -> GameInfo:
+    return GameInfo(game.id, game.name, game.players.min, game.players.max, game.publisher, game.rulebooks, decks)
+
+
+def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
+              sets: tuple[str, ...] | None = None) -> Record[GameInfo]:
+    """The `game.yaml` of one game: `game_ids` are the games donjon knows, `deck_sources` the catalogs the game's
+    decks can draw cards from, `sets` the sets a deck may be narrowed to (None: any id, for the schema)."""
+    deck: Record[DeckSpec] = Record(
         name="deck",
         fields={
             "id": Field(Slug(), doc="the deck's id, used in file names and `donjon build GAME/DECK`"),
@@ -293,24 +343,24 @@ def game_spec(deck_sources: tuple[str, ...], sets: tuple[str, ...] | None = None
             "set": Field(Choice(sets or (), what="set") if sets else Slug(), required=False,
                          doc="only the entries of this set"),
         },
-        build=lambda id, name, layout, back, card_size, cards, set: DeckSpec(
-            id, name, layout, back, resolve_card_size(card_size), cards, set),
+        build=deck_spec,
     )
-    rulebook = Record(
+    rulebook: Record[Rulebook] = Record(
         name="rulebook",
         fields={"id": Field(Text(max_len=40)), "title": Field(Text(max_len=200))},
-        build=lambda id, title: Rulebook(id, title),
+        build=Rulebook,
     )
-    game = Record(
+    game: Record[GameHeader] = Record(
         name="game",
         fields={
-            "id": Field(Choice(GAME_IDS, what="game")),
+            "id": Field(Choice(game_ids, what="game")),
             "name": Field(Text(max_len=80)),
             "players": Field(Record(name="player count", fields={
-                "min": Field(Int(1, 10)), "max": Field(Int(1, 10))})),
+                "min": Field(Int(1, 10)), "max": Field(Int(1, 10))}, build=PlayerCount)),
             "publisher": Field(Text(max_len=200)),
             "rulebooks": Field(ListOf(rulebook, min_items=1)),
         },
+        build=GameHeader,
     )
 
     def unique_decks(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
@@ -320,13 +370,11 @@ def game_spec(deck_sources: tuple[str, ...], sets: tuple[str, ...] | None = None
         name="game file",
         fields={"game": Field(game), "decks": Field(ListOf(deck, label="id"))},
         rules=(unique_decks,),
-        build=lambda game, decks: GameInfo(
-            game["id"], game["name"], game["players"]["min"], game["players"]["max"], game["publisher"],
-            tuple(game["rulebooks"]), tuple(decks)),
+        build=game_info,
     )
 
 
-def ref(ids: tuple[str, ...] | None, what: str) -> Type:
+def ref(ids: tuple[str, ...] | None, what: str) -> Type[str]:
     """A reference to an entry declared elsewhere: one of `ids` once they are known, any id for the schema."""
     return Choice(ids, what=what) if ids is not None else Slug()
 

@@ -20,11 +20,11 @@ from typing import Any
 from generator.catalog.common import CARD_SIZE, CardSize, resolve_card_size
 from generator.errors import InputError, Problem
 from generator.fields import (
-    INVALID,
     AnyOf,
     Bool,
     Field,
     Int,
+    Invalid,
     ListOf,
     MapOf,
     Nullable,
@@ -70,7 +70,7 @@ class UserDeck:
 _CELL = AnyOf(options=(Text(min_len=0, max_len=4000), Int(), Number(), Bool(), Nullable(Text(min_len=0))),
               what="text or a number")
 
-DECK_SPEC = Record(
+DECK_SPEC: Record[dict[str, Any]] = Record(
     name="deck file",
     doc="A user's own deck: its cards come from a CSV or YAML table and are drawn with a layout.",
     fields={
@@ -108,7 +108,7 @@ def load_deck(folder: Path, display: str) -> tuple[UserDeck | None, list[Problem
     except InputError as err:
         return None, [err.problem]
     values, problems = check_document(doc, DECK_SPEC)
-    if values is INVALID:
+    if isinstance(values, Invalid):
         return None, problems
     try:
         rows, table = _rows(folder, display, values, doc)
@@ -182,7 +182,7 @@ def _yaml_rows(path: Path, table: str) -> list[tuple[str, dict[str, Scalar]]]:
     doc = load_file(path, display=table)
     spec = ListOf(MapOf(key=Text(max_len=100), value=_CELL), min_items=1, max_items=MAX_CARDS)
     rows, problems = check_document(doc, spec)
-    if rows is INVALID:
+    if isinstance(rows, Invalid):
         first = problems[0]
         raise InputError(table, f"{first.where}: {first.message}" if first.where else first.message, first.line)
     return [(f"{table}:{doc.line((i,)) or '?'}", dict(row)) for i, row in enumerate(rows)]

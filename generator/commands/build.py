@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
+from generator.backends import BACKENDS, names
 from generator.commands import is_terminal, reports_errors
 from generator.wording import plural
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:  # for annotations only: the command module imports nothing he
 HELP = """\
 Build print-ready decks: PDF sheets for home printing and an SVG of every card.
 
-TARGET is `all` (the default: every deck of every game), a game (guildhall, guedelon, once-upon-a-castle),
+TARGET is `all` (the default: every deck of every game), a game by its id (such as guildhall),
 one deck as GAME/DECK (guildhall/old-world-economy-vp), or, with --content, a deck of your own by its id.
 Writes OUT/GAME/DECK.pdf (fronts, then backs for duplex printing, with crop marks) and
 OUT/GAME/DECK/svg/CARD.svg with OUT/GAME/DECK/svg/back.svg. Lengths take a unit (3mm, 0.125in, 9pt); a bare
@@ -97,13 +98,13 @@ def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_siz
 
 
 def formats_of(text: str) -> tuple[str, ...]:
-    from generator.render.build import FORMATS
-
+    """The backends `--format` names, in the order of the backends table."""
+    known = names()
     chosen = [part.strip().lower() for part in text.split(",") if part.strip()]
-    unknown = [f for f in chosen if f not in FORMATS]
+    unknown = [f for f in chosen if f not in known]
     if unknown or not chosen:
-        raise _usage("--format", f"{text!r}: choose pdf, svg or pdf,svg")
-    return tuple(f for f in FORMATS if f in chosen)
+        raise _usage("--format", f"{text!r}: choose {', '.join(known)} or {','.join(known)}")
+    return tuple(f for f in known if f in chosen)
 
 
 @reports_errors
@@ -140,18 +141,20 @@ def build(
         "0,0", "--back-offset", metavar="X,Y",
         help="X,Y in mm: move every back by this much (x right, y up, seen on the back side) to make up for a "
              "printer that does not print both sides in line; at most 10 mm each way."),
-    formats: str = typer.Option("pdf,svg", "--format", metavar="pdf,svg", help="What to write: pdf, svg, or pdf,svg."),
+    formats: str = typer.Option(
+        ",".join(names()), "--format", metavar=",".join(names()),
+        help="What to write, one or more separated by commas: "
+             + "; ".join(f"{b.name}: {b.makes}" for b in BACKENDS) + "."),
     unique: bool = typer.Option(False, "--unique",
                                 help="One copy of each card instead of the deck's counts (a proof set)."),
 ) -> None:
     """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
     import time
 
-    from generator.catalog import load_content
-    from generator.decks import all_decks, select
+    from generator.build.decks import build as run
+    from generator.build.options import BuildOptions
+    from generator.content import all_decks, load_content, select
     from generator.output import prepare_dir
-    from generator.render.build import BuildOptions
-    from generator.render.build import build as run
     from generator.resources import display_path
 
     start = time.perf_counter()
@@ -170,11 +173,10 @@ def build(
     for result in report.results:
         for w in result.written:
             files += w.files
-            if w.what == "PDF":
-                typer.echo(f"wrote {display_path(w.path)}: {plural(w.pages, 'page')}, "
-                           f"{plural(w.cards, 'card')}")
+            if w.folder:
+                typer.echo(f"wrote {display_path(w.path)}/: {plural(w.files, f'{w.what} file')}")
             else:
-                typer.echo(f"wrote {display_path(w.path)}/: {plural(w.files, 'SVG file')}")
+                typer.echo(f"wrote {display_path(w.path)}: {plural(w.pages, 'page')}, {plural(w.cards, 'card')}")
     for w in report.others:
         files += w.files
         typer.echo(f"wrote {display_path(w.path)}: {w.what}")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from generator.commands import reports_errors
 from generator.wording import plural
+
+if TYPE_CHECKING:
+    from generator.content import Content
 
 app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True)
 
@@ -27,9 +30,9 @@ def check(
     Each problem names the file, the line and the entry, and the key or rule at fault. Exit 0 when all is
     well, 1 when there are problems, 2 when the folder itself is missing.
     """
-    from generator.catalog import check_content
-    from generator.decks import all_decks
-    from generator.layout.check import check_layouts
+    from generator.content import check_content
+    from generator.content import all_decks
+    from generator.build.check import check_layouts
 
     content, problems = check_content(folder)
     problems += check_layouts(content)
@@ -44,8 +47,9 @@ def check(
                f"{len(decks)} decks, {sum(d.total for d in decks)} cards.")
 
 
-def _summary(content: Any) -> dict[str, Any]:
-    from generator.decks import all_decks
+def _summary(content: Content) -> dict[str, Any]:
+    from generator.content import all_decks
+    from generator.registry import find_game
 
     games: dict[str, Any] = {}
     for deck in all_decks(content):
@@ -53,21 +57,10 @@ def _summary(content: Any) -> dict[str, Any]:
         entry["decks"].append({"id": deck.id, "name": deck.name, "cards": deck.total, "faces": len(deck.cards),
                                "card_size": f"{deck.card_size.name} {deck.card_size.width_mm:g}x"
                                             f"{deck.card_size.height_mm:g} mm"})
-    if content.guildhall:
-        g = content.guildhall
-        games["guildhall"]["catalogs"] = {"sets": len(g.sets), "colours": len(g.colours),
-                                          "professions": len(g.professions), "vp card kinds": len(g.vp_cards)}
-    if content.guedelon:
-        g = content.guedelon
-        games["guedelon"]["catalogs"] = {"event series": len(g.series), "event cards": len(g.events),
-                                         "buildings": len(g.buildings), "floor tiles": len(g.tiles),
-                                         "materials": len(g.materials), "tokens": len(g.tokens)}
-    if content.castle:
-        g = content.castle
-        games["once-upon-a-castle"]["catalogs"] = {
-            "versions": len(g.versions), "guests": len(g.guests),
-            "resident track": f"{g.sheet.resident_track.length} residents",
-            "castle parts": g.sheet.parts}
+    for catalog in content.games():
+        game_id = catalog.info.id
+        entry = games.setdefault(game_id, {"name": catalog.info.name, "decks": [], "catalogs": {}})
+        entry["catalogs"] = dict(find_game(game_id).summary(catalog))
     return games
 
 
@@ -78,7 +71,7 @@ def list_(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
 ) -> None:
     """Show what each game holds: its decks with their card counts, and the size of each catalog."""
-    from generator.catalog import load_content
+    from generator.content import load_content
 
     summary = _summary(load_content(content_dir))
     if as_json:
@@ -86,7 +79,7 @@ def list_(
         return
     for game_id, game in summary.items():
         typer.echo(f"{game['name']} ({game_id})")
-        width = max(len(d["id"]) for d in game["decks"])
+        width = max((len(d["id"]) for d in game["decks"]), default=0)
         for deck in game["decks"]:
             typer.echo(f"  {deck['id']:<{width}}  {deck['cards']:>4} cards  {deck['faces']:>3} faces  "
                        f"{deck['card_size']:<18}  {deck['name']}")
@@ -104,7 +97,7 @@ def schema(
     Point your editor at them (the shipped catalogs name theirs in a `yaml-language-server` comment) to have
     a catalog checked while you type it.
     """
-    from generator.catalog.schemas import write_schemas
+    from generator.schemas import write_schemas
 
     for path in write_schemas(out):
         typer.echo(str(path))

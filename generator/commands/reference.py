@@ -18,13 +18,9 @@ GAME is guildhall, guedelon, once-upon-a-castle, or all. Writes OUT/GAME/GAME-re
 page, bookmarks and page numbers. `donjon build` writes the references too.
 """
 
-#: The games that have a reference, and `all`.
-GAMES = ("guildhall", "guedelon", "once-upon-a-castle")
-
-
 @reports_errors
 def reference(
-    game: str = typer.Argument(..., metavar="GAME", help="guildhall, guedelon, once-upon-a-castle, or all."),
+    game: str = typer.Argument(..., metavar="GAME", help="A game's id (see `donjon content list`), or all."),
     content_dir: Optional[Path] = typer.Option(
         None, "--content", show_default=False, metavar="DIR",
         help="A content folder to read the catalogs from instead of the shipped ones (a corrected copy of content/)."),
@@ -35,23 +31,28 @@ def reference(
     import time
 
     from generator.errors import UsageError
+    from generator.registry import UnknownGame, find_game, game_ids
 
     start = time.perf_counter()
     wanted = game.strip().lower()
-    if wanted not in (*GAMES, "all"):
-        raise UsageError("reference", f"{game!r} is not a game; choose one of {', '.join(GAMES)}, or all")
+    if wanted != "all":
+        try:
+            wanted = find_game(wanted).id
+        except UnknownGame:
+            raise UsageError("reference", f"{game!r} is not a game; choose one of {', '.join(game_ids())}, "
+                                          "or all") from None
     from generator.render.imposition import PAPERS
 
     key = paper.strip().lower()
     if key not in PAPERS:
         raise UsageError("--paper", f"{paper!r} is not one of {', '.join(PAPERS)}")
 
-    from generator.catalog import load_content
+    from generator.content import load_content
     from generator.output import prepare_dir
-    from generator.reference.build import write_reference
+    from generator.build.references import write_reference
     from generator.resources import display_path
 
-    content = load_content(content_dir, games=GAMES if wanted == "all" else (wanted,))
+    content = load_content(content_dir, games=game_ids() if wanted == "all" else (wanted,))
     games = [g.info.id for g in content.games()]
     if not games:
         folder = display_path(content.root)

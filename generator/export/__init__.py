@@ -1,7 +1,7 @@
 """Card images: PNG exports for print services, Tabletop Simulator decks and the HTML preview.
 
 Every image is rasterised from the same drawings as the PDFs and SVGs (one source of truth): a card is drawn
-with its deck's layout (`generator.render.build.face_drawing`), put on a page of the exact size of the image,
+with its deck's layout (`generator.build.decks.face_drawing`), put on a page of the exact size of the image,
 written into a PDF in memory by the PDF backend, and rendered by pdfium at the exact pixel size.
 
 - :mod:`generator.export.geometry`: the presets, the size of each image in pixels and where the card sits in it;

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.catalog import Content
-from generator.decks import Deck
+from generator.content import Content
+from generator.catalog.deck import Deck
 from generator.layout.draw import DeckView
 from generator.layout.load import Layout
 from generator.output import inside
-from generator.render.build import (
+from generator.build.decks import (
     back_drawing,
     card_file_names,
     deck_layouts,

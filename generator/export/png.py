@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from generator.catalog import Content
-from generator.decks import Deck
+from generator.content import Content
+from generator.catalog.deck import Deck
 from generator.export import jobs
 from generator.export.cards import BACK, Prepared, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas
 from generator.export.raster import canvas_page, png_bytes, render_pages
-from generator.export.staging import StagedFolder, staged
+from generator.output import StagedFolder, staged
 from generator.output import inside
 
 MANIFEST = "manifest.csv"

@@ -20,9 +20,26 @@ from typing import Any, NamedTuple
 
 from generator.catalog.common import CONFIDENCE_WORDS, Provenance
 from generator.errors import ContentError, FitError, Problem
-from generator.layout.load import EPSILON, Box, ColourSpec, Frame, Layout, StyleSpec
+from generator.layout.load import (
+    EPSILON,
+    ColourSpec,
+    Frame,
+    Layout,
+    LayoutBox,
+    StyleSpec,
+)
 from generator.layout.spec import HEX
 from generator.layout.templates import Template, TemplateFailure, Undefined
+from generator.render.icons import icons
+from generator.render.model import (
+    Circle,
+    Drawing,
+    IconUse,
+    Line,
+    Paint,
+    Primitive,
+    Rect,
+)
 from generator.render.text import (
     Fitted,
     NoFit,
@@ -36,16 +53,6 @@ from generator.render.text import (
     parse,
     why_not,
     wrap,
-)
-from generator.render.icons import icons
-from generator.render.model import (
-    Circle,
-    Drawing,
-    IconUse,
-    Line,
-    Paint,
-    Primitive,
-    Rect,
 )
 from generator.units import to_mm
 
@@ -167,17 +174,17 @@ def _bled(frame: Frame, extend: bool, bleed: float, width: float, height: float)
     return x, y, w, h
 
 
-def _where(box: Box | None, key: str) -> str:
+def _where(box: LayoutBox | None, key: str) -> str:
     return f"{box.where}.{key}" if box is not None else key
 
 
-def _content_error(layout: Layout, box: Box | None, key: str, what: Subject, message: str) -> ContentError:
+def _content_error(layout: Layout, box: LayoutBox | None, key: str, what: Subject, message: str) -> ContentError:
     file = box.file if box is not None else layout.file
     line = box.line if box is not None else None
     return ContentError([Problem(file, line, _where(box, key), f"{what.who}: {message}")])
 
 
-def _evaluate(layout: Layout, box: Box | None, key: str, call: Any, what: Subject) -> Any:
+def _evaluate(layout: Layout, box: LayoutBox | None, key: str, call: Any, what: Subject) -> Any:
     """Run a template or expression of the layout for a card; its failure names the card, the box and the key."""
     try:
         return call()
@@ -192,13 +199,13 @@ def _explain(err: Exception) -> str:
     return text
 
 
-def _render(layout: Layout, box: Box | None, key: str, template: Template, ctx: Mapping[str, Any],
+def _render(layout: Layout, box: LayoutBox | None, key: str, template: Template, ctx: Mapping[str, Any],
             what: Subject) -> str:
     result: str = _evaluate(layout, box, key, lambda: template.render(ctx), what)
     return result
 
 
-def _colour(layout: Layout, box: Box | None, key: str, spec: ColourSpec, what: Subject,
+def _colour(layout: Layout, box: LayoutBox | None, key: str, spec: ColourSpec, what: Subject,
             ctx: Mapping[str, Any] | None = None) -> str | None:
     if spec is None or isinstance(spec, str):
         return spec
@@ -215,7 +222,7 @@ def _colour(layout: Layout, box: Box | None, key: str, spec: ColourSpec, what: S
     return found
 
 
-def _paint(layout: Layout, box: Box, what: Subject) -> Paint | None:
+def _paint(layout: Layout, box: LayoutBox, what: Subject) -> Paint | None:
     fill = _colour(layout, box, "fill", box.fill, what)
     stroke = _colour(layout, box, "stroke", box.stroke, what)
     if fill is None and stroke is None:
@@ -223,7 +230,7 @@ def _paint(layout: Layout, box: Box, what: Subject) -> Paint | None:
     return Paint(fill, stroke, box.stroke_width if stroke else 0.0, box.dash if stroke else ())
 
 
-def _style(layout: Layout, box: Box, spec: StyleSpec, key: str, what: Subject,
+def _style(layout: Layout, box: LayoutBox, spec: StyleSpec, key: str, what: Subject,
            ctx: Mapping[str, Any] | None = None) -> Style:
     colour = _colour(layout, box, key, spec.colour, what, ctx)
     if colour is None:
@@ -239,14 +246,14 @@ class CardFitError(FitError):
         self.problem = problem
 
 
-def _fit_error(layout: Layout, box: Box, key: str, what: Subject, err: TextProblem) -> CardFitError:
+def _fit_error(layout: Layout, box: LayoutBox, key: str, what: Subject, err: TextProblem) -> CardFitError:
     line = f":{box.line}" if box.line else ""
     verb = "does not fit" if isinstance(err, NoFit) else "cannot be drawn"
     return CardFitError(f"{what.who}: the {key} of box {box.name!r} ({box.file}{line}) {verb}: {err}",
                         Problem(box.file, box.line, f"{box.where}.{key}", f"{what.who}: {verb}: {err}"))
 
 
-def _text(layout: Layout, box: Box, spec: StyleSpec, text: str, frame: Frame, what: Subject,
+def _text(layout: Layout, box: LayoutBox, spec: StyleSpec, text: str, frame: Frame, what: Subject,
           key: str) -> list[Primitive]:
     if not text.strip():
         return []
@@ -261,7 +268,7 @@ def _text(layout: Layout, box: Box, spec: StyleSpec, text: str, frame: Frame, wh
     return layout_runs(fitted, frame.x, frame.y, frame.w, frame.h, style)
 
 
-def _icon(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primitive]:
+def _icon(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[Primitive]:
     assert box.icon is not None
     name = _render(layout, box, "icon", box.icon, what.context, what).strip()
     if not name:
@@ -277,7 +284,7 @@ def _icon(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primiti
                     round(side, 3), colour)]
 
 
-def _rows(layout: Layout, box: Box, frame: Frame, what: Subject) -> list[Primitive]:
+def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[Primitive]:
     """Rows of a round label badge and wrapped text (levels of a profession), sharing one text size."""
     assert box.items is not None and box.label is not None and box.text is not None
     assert box.style is not None and box.label_style is not None

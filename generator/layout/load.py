@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.errors import ContentError, InputError, Problem
-from generator.fields import INVALID, check_document
+from generator.fields import Invalid, check_document
 from generator.layout import spec as S
 from generator.layout.spec import Dim
 from generator.layout.templates import (
@@ -120,7 +120,7 @@ class StyleSpec(NamedTuple):
     wrap: bool
 
 
-class Box(NamedTuple):
+class LayoutBox(NamedTuple):
     name: str
     kind: str
     file: str
@@ -173,7 +173,7 @@ class Layout:
     background: ColourSpec
     safe: float
     palette: Mapping[str, str]
-    boxes: tuple[Box, ...]
+    boxes: tuple[LayoutBox, ...]
     _frames: dict[tuple[float, float], tuple[Frame, ...]] = field(default_factory=dict)
 
     def frames(self, width: float, height: float) -> tuple[Frame, ...]:
@@ -233,7 +233,7 @@ def _read(path: Path, folder: Path | None) -> _Raw:
     except InputError as err:
         raise ContentError([err.problem]) from None
     values, problems = check_document(doc, S.LAYOUT)
-    if problems or values is INVALID:
+    if problems or isinstance(values, Invalid):
         raise ContentError(problems or [Problem(name, None, "", "is not a layout")])
     return _Raw(name, doc, values, folder)
 
@@ -415,7 +415,7 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
         return StyleSpec(values["font"], size, smallest, ink, values.get("align", "left"),
                          values.get("valign", "top"), values.get("leading", 1.2), values.get("wrap", True))
 
-    boxes: list[Box] = []
+    boxes: list[LayoutBox] = []
     for name, entry in entries.items():
         v = entry.values
         where = f"boxes.{name}"
@@ -438,7 +438,8 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
         stray = sorted(k for k, x in v.items() if x is not None and k not in COMMON and k not in ALLOWED[kind])
         if stray:
             problems.append(Problem(entry.file, entry.line, where,
-                                    f"{', '.join(stray)} {'means' if len(stray) == 1 else 'mean'} nothing to a {kind} box"))
+                                    f"{', '.join(stray)} {'means' if len(stray) == 1 else 'mean'} nothing to a "
+                                    f"{kind} box"))
             continue
 
         def at(key: str, e: _Entry = entry) -> tuple[str, int | None]:
@@ -462,7 +463,7 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
             problems.append(Problem(entry.file, entry.line, where, "a stroke needs a stroke_width (e.g. 0.5pt)"))
         if kind in ("rect", "circle") and fill is None and stroke is None:
             problems.append(Problem(entry.file, entry.line, where, f"a {kind} box needs a fill or a stroke"))
-        boxes.append(Box(
+        boxes.append(LayoutBox(
             name=name, kind=kind, file=entry.file, line=entry.line,
             x=v["x"], y=v["y"], width=v["width"], height=v["height"],
             when=_expression(v["when"], at("when"), f"{where}.when") if v.get("when") else None,

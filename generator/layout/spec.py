@@ -93,7 +93,7 @@ def parse_dim(text: str) -> Dim | None:
     return Dim(pt * sign, pct * sign, relative is not None)
 
 
-class Dimension(Type):
+class Dimension(Type[Dim]):
     """A length with its unit (`4mm`, `0.25in`, `10pt`, `50%`, `100% - 4mm`, `+= 2mm`); 0 needs none."""
 
     def __init__(self, *, negative: bool = False, percent: bool = True, doc: str = "") -> None:
@@ -127,7 +127,7 @@ class Dimension(Type):
         ]})
 
 
-class FontSize(Type):
+class FontSize(Type[float]):
     """A font size in points: a number, or text with a unit (`9pt`, `3mm`)."""
 
     def __init__(self, doc: str = "") -> None:
@@ -158,7 +158,7 @@ class FontSize(Type):
         ]})
 
 
-class ColourValue(Type):
+class ColourValue(Type[str]):
     """A colour: `#rrggbb`, `none`, a name from the layout's palette, or a template giving one of those."""
 
     def __init__(self, *, none: bool = True, doc: str = "") -> None:
@@ -205,7 +205,8 @@ def _style_fields() -> dict[str, Field]:
 
 STYLE_KEYS = tuple(_style_fields())
 
-STYLE = Record(name="text style", fields=_style_fields(), doc="How text looks: font, size, colour, alignment.")
+STYLE: Record[dict[str, Any]] = Record(name="text style", fields=_style_fields(),
+                                       doc="How text looks: font, size, colour, alignment.")
 
 
 def _box_fields() -> dict[str, Field]:
@@ -252,9 +253,10 @@ def _box_fields() -> dict[str, Field]:
 
 
 
-BOX = Record(name="box", fields=_box_fields(), doc="A named box of a layout: a shape, an icon or a text field.")
+BOX: Record[dict[str, Any]] = Record(name="box", fields=_box_fields(),
+                                     doc="A named box of a layout: a shape, an icon or a text field.")
 
-LAYOUT = Record(
+LAYOUT: Record[dict[str, Any]] = Record(
     name="layout",
     doc="A card layout: its boxes, drawn in order, with their styles and colours.",
     fields={
@@ -272,6 +274,6 @@ LAYOUT = Record(
 )
 
 
-def schemas() -> dict[str, tuple[str, Type]]:
-    """The layout file's published schema (see generator.catalog.schemas)."""
+def schemas() -> dict[str, tuple[str, Type[Any]]]:
+    """The layout file's published schema (see generator.schemas)."""
     return {"layout": ("A donjon card layout (templates/layouts/*.yaml, or a layout in a deck folder)", LAYOUT)}

@@ -190,7 +190,8 @@ class WrappedLine(NamedTuple):
     w1: float
 
 
-def wrap(paragraphs: Sequence[Paragraph], size: float, width: float, wrap_lines: bool = True) -> list[WrappedLine] | None:
+def wrap(paragraphs: Sequence[Paragraph], size: float, width: float,
+         wrap_lines: bool = True) -> list[WrappedLine] | None:
     """Greedy line breaking at `size`; None when a word (or an unwrapped line) is wider than `width`."""
     limit = width / size + 1e-9
     lines: list[WrappedLine] = []

@@ -73,8 +73,8 @@ def test_the_page_parses_and_every_image_and_link_is_in_the_output_folder(shippe
 
 
 def test_every_deck_and_card_is_shown_with_its_count(shipped: tuple[Path, str]) -> None:
-    from generator.catalog import load_content
-    from generator.decks import all_decks
+    from generator.content import load_content
+    from generator.content import all_decks
 
     _page, text = shipped
     checker = check_html(text)

@@ -153,8 +153,8 @@ def test_every_shipped_deck(tmp_path: Path) -> None:
     result = run("export", "tts", "--out", str(tmp_path))
     assert result.exit_code == 0, result.stderr
     assert "Exported 8 decks for Tabletop Simulator: 412 cards on 8 sheets" in result.stdout
-    from generator.catalog import load_content
-    from generator.decks import all_decks
+    from generator.content import load_content
+    from generator.content import all_decks
 
     keys = set()
     for deck in all_decks(load_content(None)):

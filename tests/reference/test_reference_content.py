@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 from reference_helpers import GAMES
 
-from generator.catalog import Content, load_content
+from generator.content import Content, load_content
 from generator.catalog.common import CONFIDENCE_WORDS
-from generator.reference.build import document
+from generator.build.references import document
 from generator.reference.document import (
     STYLES,
     Contents,
@@ -23,6 +23,9 @@ from generator.reference.document import (
 from generator.reference.sources import MARK
 from generator.render.imposition import PAPERS
 from generator.render.model import IconUse, TextRun
+from generator.games.guildhall import GAME as GUILDHALL
+from generator.games.guedelon import GAME as GUEDELON
+from generator.games.castle import GAME as CASTLE
 
 
 @pytest.fixture(scope="module")
@@ -62,8 +65,8 @@ def _column(table: Table, title: str) -> int:
 
 def test_professions_are_a_table_of_levels_by_chapter_size(docs: dict[str, ReferenceDocument], content: Content) -> None:
     doc = docs["guildhall"]
-    assert content.guildhall is not None
-    for profession in content.guildhall.professions:
+    assert content.catalog(GUILDHALL) is not None
+    for profession in content.catalog(GUILDHALL).professions:
         table, cells = _row(doc, profession.name)
         assert [c.title for c in table.columns] == ["Profession", "Cards held", "Effect", "Source"]
         rows = [_texts(r) for r in table.rows]
@@ -92,7 +95,7 @@ def test_inferred_thresholds_are_marked_and_stated_ones_are_not(docs: dict[str, 
 
 
 def test_vp_cards_with_cost_copies_and_supply(docs: dict[str, ReferenceDocument], content: Content) -> None:
-    game = content.guildhall
+    game = content.catalog(GUILDHALL)
     assert game is not None
     doc = docs["guildhall"]
     tables = [b for b in doc.blocks if isinstance(b, Table) and b.columns[0].title == "Card"
@@ -133,8 +136,8 @@ def test_job_faire_vp_values_are_marked_old_world_economy_values_are_not(docs: d
 
 
 def test_colours_have_their_symbols(docs: dict[str, ReferenceDocument], content: Content) -> None:
-    assert content.guildhall is not None
-    for colour in content.guildhall.colours:
+    assert content.catalog(GUILDHALL) is not None
+    for colour in content.catalog(GUILDHALL).colours:
         table, cells = _row(docs["guildhall"], f"{{{colour.symbol}}}")
         assert colour.name in cells[1] and f"{{{colour.symbol}}}" in cells[2]
         swatch = next(r for r in table.rows if _texts(r)[1] == f"**{colour.name}**")[0]
@@ -143,7 +146,7 @@ def test_colours_have_their_symbols(docs: dict[str, ReferenceDocument], content:
 
 def test_events_by_series_and_unknown_series(docs: dict[str, ReferenceDocument], content: Content) -> None:
     doc = docs["guedelon"]
-    game = content.guedelon
+    game = content.catalog(GUEDELON)
     assert game is not None
     headings = [b.text for b in doc.blocks if isinstance(b, Heading)]
     for series in game.series:
@@ -158,7 +161,7 @@ def test_events_by_series_and_unknown_series(docs: dict[str, ReferenceDocument],
 
 def test_floor_tiles_by_building(docs: dict[str, ReferenceDocument], content: Content) -> None:
     doc = docs["guedelon"]
-    game = content.guedelon
+    game = content.catalog(GUEDELON)
     assert game is not None
     for tile in game.tiles:
         table, cells = _row(doc, f"Floor tile {tile.id}")
@@ -178,7 +181,7 @@ def test_floor_tiles_by_building(docs: dict[str, ReferenceDocument], content: Co
 
 def test_guests_by_kind_with_how_they_score(docs: dict[str, ReferenceDocument], content: Content) -> None:
     doc = docs["once-upon-a-castle"]
-    game = content.castle
+    game = content.catalog(CASTLE)
     assert game is not None
     for guest in game.guests:
         _table, cells = _row(doc, guest.name)

@@ -8,9 +8,12 @@ from typing import Any
 import pytest
 from reference_helpers import GAMES, flat, page_texts
 
-from generator.catalog import Content, load_content
-from generator.decks import game_decks
-from generator.reference.build import write_reference
+from generator.content import Content, load_content
+from generator.content import game_decks
+from generator.build.references import write_reference
+from generator.games.guildhall import GAME as GUILDHALL
+from generator.games.guedelon import GAME as GUEDELON
+from generator.games.castle import GAME as CASTLE
 
 
 @pytest.fixture(scope="module")
@@ -47,18 +50,18 @@ def test_every_card_name_is_in_the_text(content: Content, texts: dict[str, list[
 
 def test_the_cards_of_each_game_by_their_catalog_names(content: Content, texts: dict[str, list[str]]) -> None:
     guildhall, guedelon, castle = (" ".join(texts[g]) for g in GAMES)
-    assert content.guildhall and content.guedelon and content.castle
-    for profession in content.guildhall.professions:
+    assert content.catalog(GUILDHALL) and content.catalog(GUEDELON) and content.catalog(CASTLE)
+    for profession in content.catalog(GUILDHALL).professions:
         assert profession.name in guildhall and flat(profession.summary) in guildhall
         for level in profession.levels:
             assert flat(level.effect) in guildhall, (profession.name, level.at)
-    for card in content.guildhall.vp_cards:
+    for card in content.catalog(GUILDHALL).vp_cards:
         if card.ability:
             assert flat(card.ability) in guildhall
-    for event in content.guedelon.events:
+    for event in content.catalog(GUEDELON).events:
         assert f"{event.number} {event.name}" in guedelon
         assert flat(event.effect) in guedelon
-    for guest in content.castle.guests:
+    for guest in content.catalog(CASTLE).guests:
         assert guest.name in castle and flat(guest.power) in castle
 
 

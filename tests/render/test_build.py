@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from generator.catalog.common import CardSize
-from generator.decks import Card, Deck
-from generator.render.build import BuildOptions, build_deck
+from generator.catalog.deck import Card, Deck
+from generator.build.decks import BuildOptions, build_deck
 from render_helpers import REPO, make_deck, page_count, run
 
 EXPECTED = {  # deck -> (cards, pages on A4 portrait, duplex long)
@@ -243,7 +243,7 @@ def test_hostile_ids_stay_inside_the_output_folder(tmp_path: Path) -> None:
                 folder=tmp_path / "folder")
     out = tmp_path / "out"
     out.mkdir()
-    from generator.catalog import Content
+    from generator.content import Content
 
     build_deck(Content(tmp_path), deck, out, BuildOptions(), lambda n: None)
     written = [p for p in tmp_path.rglob("*") if p.is_file()]

@@ -12,9 +12,10 @@ import pytest
 
 from tests.conftest import check_golden
 from generator.backends.svg import drawing_svg
-from generator.catalog import Content, load_content
-from generator.decks import Deck, all_decks
-from generator.render.build import back_drawing, deck_layouts, deck_origin, deck_view, face_drawing
+from generator.content import Content, load_content
+from generator.catalog.deck import Deck
+from generator.content import all_decks
+from generator.build.decks import back_drawing, deck_layouts, deck_origin, deck_view, face_drawing
 from render_helpers import GOLDEN, make_deck, run
 
 CARDS = [

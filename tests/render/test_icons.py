@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.catalog.guildhall import SYMBOLS
+from generator.games.guildhall.catalog import SYMBOLS
 from generator.backends.svg import path_data
 from generator.render.icons import icons, layers
+from generator.games.guedelon import GAME as GUEDELON
 
 NAMED = ("wood", "stone", "clay", "beam", "cut-stone", "tile", "rope", "mortar", "vp", "chapter", "bolt", "hourglass",
          "crown", "tower", "wall", "flag", "resident", "gold", "food", "inferred")
@@ -18,9 +19,9 @@ def test_every_icon_the_games_need_exists() -> None:
 
 
 def test_finished_products_of_guedelon_have_icons() -> None:
-    from generator.catalog import load_content
+    from generator.content import load_content
 
-    game = load_content().guedelon
+    game = load_content().catalog(GUEDELON)
     assert game is not None
     for material in game.materials:
         assert material.id in icons() and material.finished in icons()

@@ -220,7 +220,7 @@ def test_shipped_layouts_all_load_with_readable_body_text() -> None:
 
 
 def test_published_schema_matches_the_spec() -> None:
-    from generator.catalog.schemas import all_schemas, render
+    from generator.schemas import all_schemas, render
 
     shipped = (REPO / "content" / "schemas" / "layout.schema.json").read_text(encoding="utf-8")
     assert shipped == render(all_schemas()["layout"]), "run `donjon content schema --out content/schemas`"

@@ -11,7 +11,7 @@ import pytest
 
 import scoring
 from tests.conftest import REPO
-from generator.catalog.schemas import render
+from generator.schemas import render
 from generator.errors import ExitCode, InputError
 from generator.fields import json_schema
 from scoring import engine
@@ -127,7 +127,7 @@ def test_unreadable_mapping_raises_with_every_problem() -> None:
 @pytest.mark.parametrize(("state", "message"), [
     ({}, "missing the key 'game'"),
     ({"game": 3}, "expected the name of a game"),
-    ({"game": "chess"}, "unknown game 'chess'; donjon scores guildhall, once-upon-a-castle or guedelon"),
+    ({"game": "chess"}, "unknown game 'chess'; donjon scores guildhall, guedelon or once-upon-a-castle"),
 ])
 def test_unknown_game(state: dict[str, Any], message: str) -> None:
     with pytest.raises(UnknownGameError, match=message):
@@ -235,8 +235,8 @@ def test_each_catalog_is_loaded_once_per_scorer(monkeypatch: pytest.MonkeyPatch)
 # --- published schemas ----------------------------------------------------------------------------------------------
 
 def test_published_schemas_match_the_formats() -> None:
-    from generator.catalog.schemas import SCHEMA_BASE
-    from scoring.formats import schemas
+    from generator.schemas import SCHEMA_BASE
+    from generator.schemas import end_state_schemas as schemas
 
     for key, (title, spec) in schemas().items():
         shipped = (REPO / "content" / "schemas" / f"{key}.schema.json").read_text(encoding="utf-8")

@@ -15,17 +15,19 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from generator.catalog import load_content
+from generator.content import load_content
 from generator.errors import DonjonError, ExitCode
 from scoring.engine import Scorer
-from scoring.formats import GAME_IDS
 from scoring.result import Result
 from scoring.table import render
+from generator.games.guildhall import GAME as GUILDHALL
+from generator.games.guedelon import GAME as GUEDELON
+from generator.games.castle import GAME as CASTLE
 
-CONTENT = load_content(games=GAME_IDS)
-GH = CONTENT.guildhall
-CA = CONTENT.castle
-GD = CONTENT.guedelon
+CONTENT = load_content()
+GH = CONTENT.catalog(GUILDHALL)
+CA = CONTENT.catalog(CASTLE)
+GD = CONTENT.catalog(GUEDELON)
 assert GH is not None and CA is not None and GD is not None
 SCORER = Scorer(CONTENT)
 

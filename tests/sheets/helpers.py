@@ -7,9 +7,10 @@ from functools import cache
 from pathlib import Path
 
 from generator.backends.pdf import write_pdf
-from generator.catalog import load_content
-from generator.catalog.castle import Castle
-from generator.sheets.castle import CastleSheet, castle_sheet
+from generator.content import load_content
+from generator.games.castle.catalog import Castle
+from generator.games.castle.score_sheet import CastleSheet, castle_sheet
+from generator.games.castle import GAME as CASTLE
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -19,7 +20,7 @@ PAPERS = ("a4", "letter")
 
 @cache
 def shipped() -> Castle:
-    castle = load_content().castle
+    castle = load_content().catalog(CASTLE)
     assert castle is not None
     return castle
 

@@ -7,15 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalog import load_content
+from generator.content import load_content
 from generator.errors import FitError
 from generator.render.model import IconUse, Line, Path as PathShape, Primitive, Rect, TextRun, mm
 from generator.render.imposition import EDGE, FOOTER_EDGE, PAPERS
-from generator.sheets import fields as names
-from generator.sheets.castle import castle_sheet
-from generator.sheets.fields import Part, castle_row, guest_slots, specs
+from generator.games.castle import sheet_fields as names
+from generator.games.castle.score_sheet import castle_sheet
+from generator.games.castle.sheet_fields import Part, castle_row, guest_slots, specs
 from tests.sheets.helpers import PAPERS as PAPER_IDS
 from tests.sheets.helpers import REPO, VERSIONS, sheet, shipped
+from generator.games.castle import GAME as CASTLE
 
 
 def bounds(item: Primitive) -> tuple[float, float, float, float]:
@@ -162,7 +163,7 @@ def test_a_corrected_catalog_changes_the_sheet(content_copy: Path) -> None:
     edit(content_copy, "walls_with_one_flag: 2", "walls_with_one_flag: 1")
     edit(content_copy, "    - {first: 26, last: 30, points: 12}\n", "    - {first: 26, last: 33, points: 15}\n")
     edit(content_copy, "values: [2, 5]", "values: [2, 3, 5]")
-    castle = load_content(content_copy).castle
+    castle = load_content(content_copy).catalog(CASTLE)
     assert castle is not None
     drawn = castle_sheet(castle, "great-architect", "letter")
     row = castle_row(castle.sheet)
@@ -184,7 +185,7 @@ def test_stated_values_carry_no_mark(content_copy: Path) -> None:
     end = text.index("flag_values:")
     path.write_text(text[:start] + 'tower_values:\n  values: [2, 5]\n  rulebook: "as printed on my pad"\n\n'
                     + text[end:], encoding="utf-8")
-    castle = load_content(content_copy).castle
+    castle = load_content(content_copy).catalog(CASTLE)
     assert castle is not None
     words = " ".join(i.text for i in castle_sheet(castle, "apprentice", "a4").drawing.items
                      if isinstance(i, TextRun))
@@ -195,7 +196,7 @@ def test_a_track_too_long_for_the_page_is_a_clear_error(content_copy: Path) -> N
     edit(content_copy, "    - {first: 26, last: 30, points: 12}\n",
          "    - {first: 26, last: 30, points: 12}\n"
          + "".join(f"    - {{first: {a}, last: {a + 29}, points: 20}}\n" for a in range(31, 400, 30)))
-    castle = load_content(content_copy).castle
+    castle = load_content(content_copy).catalog(CASTLE)
     assert castle is not None
     with pytest.raises(FitError) as caught:
         castle_sheet(castle, "great-architect", "a4")
@@ -207,7 +208,7 @@ def test_too_many_towers_is_a_clear_error(content_copy: Path) -> None:
     edit(content_copy, "  towers: 4\n", "  towers: 12\n")
     edit(content_copy, "  walls: 4\n", "  walls: 12\n")
     edit(content_copy, "walls_with_one_flag: 2", "walls_with_one_flag: 10")
-    castle = load_content(content_copy).castle
+    castle = load_content(content_copy).catalog(CASTLE)
     assert castle is not None
     with pytest.raises(FitError, match="12 towers and 12 walls do not fit across the page"):
         castle_sheet(castle, "apprentice", "letter")
@@ -229,7 +230,7 @@ def test_guest_names_print_as_written(content_copy: Path) -> None:
     path = content_copy / "once-upon-a-castle" / "guests.yaml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("name: Jester,", "name: \"Jester *the* Fool\\\\\","), encoding="utf-8")
-    castle = load_content(content_copy).castle
+    castle = load_content(content_copy).catalog(CASTLE)
     assert castle is not None
     words = " ".join(i.text for i in castle_sheet(castle, "great-architect", "a4").drawing.items
                      if isinstance(i, TextRun))

@@ -246,7 +246,7 @@ def test_a_box_ticked_only_in_its_appearance(tmp_path: Path) -> None:
 def test_scoring_yaml_never_imports_the_pdf_reader() -> None:
     code = ("import sys; from scoring.batch import score_paths; from scoring.engine import Scorer; "
             f"list(score_paths([{str(REPO / 'content' / 'examples' / 'once-upon-a-castle.yaml')!r}], Scorer(), True)); "
-            "print(','.join(m for m in ('pypdf', 'generator.sheets', 'reportlab') if m in sys.modules))")
+            "print(','.join(m for m in ('pypdf', 'generator.games.castle.filled_sheets', 'reportlab') if m in sys.modules))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert found.returncode == 0, found.stderr
     assert found.stdout.strip() == ""

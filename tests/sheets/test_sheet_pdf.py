@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 from generator.render.imposition import PAPERS
-from generator.sheets import fields as names
-from generator.sheets.build import file_name
-from generator.sheets.fields import specs
+from generator.games.castle import sheet_fields as names
+from generator.games.castle.score_sheets import file_name
+from generator.games.castle.sheet_fields import specs
 from tests.conftest import check_golden
 from tests.sheets.helpers import GOLDEN, VERSIONS, sheet, shipped, write
 from tests.sheets.helpers import PAPERS as PAPER_IDS
 
-ALL_FILES = sorted(file_name(v, p, f) for v in VERSIONS for p in PAPER_IDS for f in (False, True))
+ALL_FILES = sorted(file_name(v, p, f) + ".pdf" for v in VERSIONS for p in PAPER_IDS for f in (False, True))
 
 
 def run(*args: str) -> Any:
@@ -141,14 +141,15 @@ def test_only_the_games_targets_make_sheets(tmp_path: Path, target: str, formats
 
 
 def test_sheets_are_quick_to_make(tmp_path: Path) -> None:
-    from generator.catalog import load_content
-    from generator.render.build import BuildOptions
-    from generator.sheets.build import make_sheets
+    from generator.backends import backend
+    from generator.build.options import BuildOptions
+    from generator.build.score_sheets import make_score_sheets
+    from generator.content import load_content
 
     content = load_content()
-    make_sheets(content, "all", tmp_path, BuildOptions())  # fonts registered, modules imported
+    make_score_sheets(content, list(content.games()), tmp_path, backend("pdf"), BuildOptions())  # fonts registered
     started = time.perf_counter()
-    written = make_sheets(content, "all", tmp_path, BuildOptions())
+    written = make_score_sheets(content, list(content.games()), tmp_path, backend("pdf"), BuildOptions())
     seconds = time.perf_counter() - started
     assert len(written) == 8 and all(w.pages == 1 for w in written)
     assert seconds < 1.0, f"the eight sheets took {seconds:.2f} s"  # about 0.12 s on a laptop; generous for CI

@@ -1,0 +1,188 @@
+"""Building decks: each deck's cards drawn once with its layouts, imposed on pages by the imposed backends (PDF)
+and written one file per card by the others (SVG).
+
+For each deck: the face and back layouts are loaded (cached), the back is drawn once, and each card is drawn
+once and placed as many times as it has copies. Pages stream into the document as they are made. A document is
+written to a temporary file and renamed over `OUT/GAME/DECK.pdf` only when complete; a per-card folder is
+staged and replaces `OUT/GAME/DECK/svg/` only when every card is written. A build that fails (a card whose text
+does not fit, a full disk) leaves the previous files exactly as they were.
+
+:func:`build` then makes the other outputs of the target (:mod:`generator.build.outputs`).
+"""
+
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.backends import backend
+from generator.build.options import BuildOptions, Written
+from generator.catalog.deck import Card, Deck
+from generator.content import Content
+from generator.errors import ContentError, OutputError, Problem
+from generator.layout.draw import CardView, DeckView, draw, subject
+from generator.layout.load import Layout, MissingLayout, load_layout
+from generator.output import atomic_path, inside, staged
+from generator.render.imposition import PageHeading, grid, pages
+from generator.render.model import Drawing
+from generator.resources import display_path
+
+#: The back of a user's deck that names no back: a plain back with the deck's name.
+GENERIC_BACK = "generic-back"
+
+Progress = Callable[[int], None]
+
+
+def deck_origin(content: Content, deck: Deck) -> str:
+    """The file that declares a deck, for messages."""
+    if deck.folder is not None:
+        return display_path(deck.folder / "deck.yaml")
+    folder = content.folders.get(deck.game)
+    return display_path(folder / "game.yaml") if folder is not None else f"{deck.game}/game.yaml"
+
+
+def deck_layouts(deck: Deck, origin: str) -> tuple[Layout, Layout]:
+    """The face and back layouts of a deck; one that does not exist is an error naming the deck's file."""
+    found = []
+    for key, ref in (("layout", deck.layout), ("back", deck.back or GENERIC_BACK)):
+        try:
+            found.append(load_layout(ref, deck.folder))
+        except MissingLayout as err:
+            where = f"decks[{deck.id}].{key}" if deck.folder is None else key
+            raise ContentError([Problem(origin, None, where, f"names no layout: {err}")]) from None
+    return found[0], found[1]
+
+
+def deck_label(deck: Deck) -> str:
+    """How messages name a deck: `game/deck`, or a user deck's id."""
+    return deck.id if deck.folder is not None else deck.key
+
+
+def deck_view(deck: Deck) -> DeckView:
+    return DeckView(deck.id, deck.name, deck.game, deck.game_name, deck.total)
+
+
+def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: float) -> Drawing:
+    size = deck.card_size
+    who = f"{deck_label(deck)}: card {card.name!r} ({card.origin})" if card.origin else f"{deck_label(deck)}: card {card.id}"
+    what = subject(card.data, CardView(card.id, card.name, card.copies, card.data), view, card.provenance,
+                   who, key=card.id if card.copies > 1 else None)
+    return draw(layout, what, size.width_pt, size.height_pt, bleed)
+
+
+def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float) -> Drawing:
+    size = deck.card_size
+    return draw(layout, subject({}, None, view, {}, f"{deck_label(deck)}: back", key="back"), size.width_pt,
+                size.height_pt, bleed)
+
+
+@dataclass
+class DeckResult:
+    deck: Deck
+    written: list[Written]
+    cards: int
+    pages: int
+
+
+def card_file_names(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str, str]) -> tuple[str, ...]:
+    """`CARD.suffix` for each card of `deck`, in deck order, made safe to write in `folder`.
+
+    Two cards whose ids give one file name, or a card named like a reserved file (`reserved` maps such a name to
+    what it holds, e.g. the deck's back), is an error naming the card: one file must never overwrite another.
+    """
+    taken = dict(reserved)
+    names = []
+    for card in deck.cards:
+        name = inside(folder, f"{card.id}.{suffix}").name
+        if name in taken:
+            raise OutputError(deck_label(deck), f"card {card.id!r} would be written as {name}, the file of "
+                              f"{taken[name]}; give the card another id")
+        taken[name] = f"card {card.id!r}"
+        names.append(name)
+    return tuple(names)
+
+
+def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, progress: Progress) -> DeckResult:
+    """Write one deck with every backend `options.formats` names: each imposed backend's document of sheets
+    (`OUT/GAME/DECK.pdf`) and each per-card backend's folder of cards (`OUT/GAME/DECK/svg/`).
+
+    Every card is drawn once. The document streams its pages as the cards are drawn; the folders are staged and
+    replace the old ones only when every card is written, the document is renamed into place when complete."""
+    if options.unique:
+        deck = deck.unique()
+    face, back = deck_layouts(deck, deck_origin(content, deck))
+    view = deck_view(deck)
+    bleed = options.print_options.bleed
+    size = deck.card_size
+    chosen = [backend(name) for name in options.formats]
+    imposed = [b for b in chosen if b.imposed]
+    per_card = [b for b in chosen if not b.imposed]
+    names: dict[str, dict[str, str]] = {}
+    for b in per_card:
+        files = card_file_names(deck, inside(out, deck.game, deck.id, b.name), b.suffix,
+                                {f"back.{b.suffix}": "the deck's back"})
+        names[b.name] = dict(zip((c.id for c in deck.cards), files, strict=True))
+    back_face = back_drawing(back, deck, view, bleed)
+    written: list[Written] = []
+    count = deck.total
+
+    with staged([inside(out, deck.game, deck.id, b.name) for b in per_card]) as folders:
+        writers = [(b, folder, b.card_writer()) for b, folder in zip(per_card, folders, strict=True)]
+
+        def drawings() -> Iterator[Drawing]:
+            for card in deck.cards:
+                drawing = face_drawing(face, deck, card, view, bleed)
+                for b, folder, write in writers:
+                    folder.write(names[b.name][card.id], write(drawing, f"{deck.name}: {card.name}").encode("utf-8"))
+                for _ in range(card.copies):
+                    yield drawing
+                    progress(1)
+
+        total_pages = 0
+        if imposed:
+            sheet = grid(size.width_pt, size.height_pt, options.print_options)
+            for index, b in enumerate(imposed):
+                target = inside(out, deck.game, f"{deck.id}.{b.suffix}")
+                # the first document draws the cards (and writes the per-card files); any other redraws them
+                stream = drawings() if index == 0 else (d for c in deck.cards for d in
+                                                        [face_drawing(face, deck, c, view, bleed)] * c.copies)
+                with atomic_path(target) as tmp:
+                    stats = b.page_writer()(pages(stream, count, back_face, sheet, options.print_options,
+                                                  PageHeading(deck.game_name, deck.name)), tmp,
+                                            title=f"{deck.game_name}: {deck.name}",
+                                            subject="print-and-play cards by donjon")
+                total_pages = stats.pages
+                written.append(Written(target, b.label, stats.pages, count))
+        else:
+            deque(drawings(), maxlen=0)  # draw every card (writing its files) without imposing any sheet
+        for (b, folder, write), final in zip(writers, folders, strict=True):
+            folder.write(f"back.{b.suffix}", write(back_face, f"{deck.name}: back").encode("utf-8"))
+            written.append(Written(final.final, b.label, 0, len(deck.cards), len(deck.cards) + 1, folder=True))
+    return DeckResult(deck, written, count, total_pages)
+
+
+@dataclass
+class BuildReport:
+    results: list[DeckResult]
+    others: list[Written]
+    seconds: float
+
+    @property
+    def cards(self) -> int:
+        return sum(r.cards for r in self.results)
+
+    @property
+    def pages(self) -> int:
+        return sum(r.pages for r in self.results) + sum(w.pages for w in self.others)
+
+
+def build(content: Content, decks: list[Deck], target: str, out: Path, options: BuildOptions,
+          progress: Progress) -> BuildReport:
+    """Build every deck in `decks`, then the other outputs the target covers (references, score sheets)."""
+    from generator.build.outputs import other_outputs
+
+    start = time.perf_counter()
+    results = [build_deck(content, deck, out, options, progress) for deck in decks]
+    others = other_outputs(content, target, out, options)
+    return BuildReport(results, others, time.perf_counter() - start)

@@ -1,0 +1,31 @@
+"""What a build is asked for and what it reports having written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+from generator.backends import names
+from generator.render.imposition import PrintOptions
+
+
+class BuildOptions(NamedTuple):
+    print_options: PrintOptions = PrintOptions()
+    #: the backends to write, by name (`--format`), in the order of the backends table
+    formats: tuple[str, ...] = names()
+    #: one copy of each card instead of the deck's counts
+    unique: bool = False
+
+
+class Written(NamedTuple):
+    """One output file (or folder of files) and what it holds, for the end-of-build report."""
+
+    path: Path
+    #: what it is, in words (the backend's label for a deck's files: `PDF`, `SVG`)
+    what: str
+    pages: int = 0
+    cards: int = 0
+    #: files written: 1 for a document, the number of files of a folder
+    files: int = 1
+    #: a folder of files (one per card) rather than one document
+    folder: bool = False

@@ -1,0 +1,82 @@
+"""Card references: one PDF per game, `OUT/GAME/GAME-reference.pdf`, from the game's catalog.
+
+Each game's module (guildhall, guedelon, castle) writes the body of its reference as blocks of the document
+engine; this module puts the first page before it (the title, how to read the marks, the contents) and the
+Sources section after it, lays it out on the paper asked for and writes the PDF atomically.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.reference.document import (
+    Block,
+    Contents,
+    Heading,
+    Para,
+    ReferenceDocument,
+    layout,
+)
+from generator.reference.sources import MARK, Sources, text
+from generator.registry import find_game
+
+if TYPE_CHECKING:
+    from generator.backends import Backend
+    from generator.build.options import BuildOptions, Written
+    from generator.content import Content
+    from generator.games.base import GameCatalog
+
+SUBJECT = "card reference by donjon"
+
+
+def file_name(game_id: str) -> str:
+    """`GAME-reference`, without its suffix."""
+    return f"{game_id}-reference"
+
+
+def document(catalog: GameCatalog) -> ReferenceDocument:
+    """The whole reference of one game as a document."""
+    info = catalog.info
+    sources = Sources(info)
+    body: list[Block] = find_game(info.id).reference(catalog, sources)
+    back = sources.section("rulebooks", "notes")
+    entries = tuple((b.text, b.key, b.level) for b in (*body, *back) if isinstance(b, Heading) and b.level <= 2)
+    players = (f"{info.players_min} players" if info.players_min == info.players_max
+               else f"{info.players_min}-{info.players_max} players")
+    title = f"{info.name}: card reference"
+    front: list[Block] = [
+        Heading(title, 1, "reference", style="title"),
+        Para(f"{players} · {text(info.publisher)}", "subtitle", after=10.0),
+        Para("Every card of the game: its name, its kind, how many the box holds, and what it does, in donjon's own "
+             "words, from the catalog donjon prints the cards from. It does not replace the rulebooks.", after=8.0),
+        Para("How to read the marks", "h3", after=3.0),
+        *sources.key(),
+        Heading("Contents", 2, "contents"),
+        Contents(entries),
+    ]
+    return ReferenceDocument(title, SUBJECT, (*front, *body, *back),
+                    footer=f"{text(info.name)} · donjon · {MARK} not official, see Sources")
+
+
+def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4", writer: str = "pdf") -> Written:
+    """Write one game's reference with the imposed backend `writer`; says what it wrote."""
+    from generator.backends import backend
+    from generator.build.options import Written
+    from generator.output import atomic_path, inside
+    from generator.render.imposition import PAPERS
+
+    catalog = content.game(game_id)
+    doc = document(catalog)
+    pages = layout(doc, PAPERS[paper])
+    chosen = backend(writer)
+    target = inside(out, game_id, f"{file_name(game_id)}.{chosen.suffix}")
+    with atomic_path(target) as tmp:
+        stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject)
+    return Written(target, f"card reference, {stats.pages} pages", stats.pages)
+
+
+def make_references(content: Content, games: list[GameCatalog], out: Path, writer: Backend,
+                    options: BuildOptions) -> list[Written]:
+    """The references of the games a build covers."""
+    return [write_reference(content, g.info.id, out, options.print_options.paper, writer.name) for g in games]

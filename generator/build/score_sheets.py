@@ -1,0 +1,29 @@
+"""The score sheets of the games a build covers, written as documents (`OUT/GAME/NAME.pdf`), each atomically.
+
+Which sheets a game prints is the game's business (its package's `score_sheets`); this module writes them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.backends import Backend
+from generator.build.options import BuildOptions, Written
+from generator.content import Content
+from generator.games.base import GameCatalog
+from generator.output import atomic_path, inside
+from generator.registry import find_game
+
+
+def make_score_sheets(content: Content, games: list[GameCatalog], out: Path, writer: Backend,
+                      options: BuildOptions) -> list[Written]:
+    written: list[Written] = []
+    write = writer.page_writer()
+    for catalog in games:
+        game_id = catalog.info.id
+        for sheet in find_game(game_id).score_sheets(catalog):
+            target = inside(out, game_id, f"{sheet.name}.{writer.suffix}")
+            with atomic_path(target) as tmp:
+                stats = write([sheet.page()], tmp, title=sheet.title, subject=sheet.subject)
+            written.append(Written(target, sheet.what, stats.pages))
+    return written

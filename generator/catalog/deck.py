@@ -1,0 +1,59 @@
+"""Decks: what gets printed. Each deck a game declares (or a user's deck folder) becomes a list of cards.
+
+A :class:`Card` carries the catalog records its layout reads (`data`), its printed name, how many copies the
+deck holds, and the provenance of its values, so that a layout can mark what is not official. Decks are
+layout-agnostic: the same deck feeds the PDF and SVG backends, the PNG and TTS exports and the preview. Which
+catalog entries become the cards of a game's deck is the game's business (its package's `decks` module);
+:meth:`generator.content.Content.decks` lists them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from generator.catalog.common import CardSize, Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    #: unique within its deck; a safe file name (lower-case letters, digits and dashes)
+    id: str
+    name: str
+    copies: int
+    #: what the layout's text fields can read, by name
+    data: Mapping[str, Any]
+    #: provenance of the record(s) the card shows, keyed by the name the layout reads them under
+    provenance: Mapping[str, Provenance] = field(default_factory=dict)
+    #: where a user's card comes from (`cards.csv:12`), for messages; empty for the games' cards
+    origin: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    game: str
+    game_name: str
+    id: str
+    name: str
+    layout: str
+    back: str | None
+    card_size: CardSize
+    cards: tuple[Card, ...]
+    #: a user deck's folder, where its own layout files are found (None for the shipped games)
+    folder: Path | None = None
+
+    @property
+    def key(self) -> str:
+        """`game/deck`, as `donjon build` takes it."""
+        return f"{self.game}/{self.id}"
+
+    @property
+    def total(self) -> int:
+        """Cards in the deck, copies included."""
+        return sum(c.copies for c in self.cards)
+
+    def unique(self) -> Deck:
+        """The same deck with one copy of each card."""
+        return replace(self, cards=tuple(replace(c, copies=1) for c in self.cards))

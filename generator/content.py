@@ -1,0 +1,199 @@
+"""Load a content folder into typed, immutable records. Nothing downstream reads raw YAML.
+
+A content folder holds game folders (one per registered game, named by its id, each with a `game.yaml`) and
+user deck folders (any folder with a `deck.yaml`); a folder with a `deck.yaml` at its top is a single deck.
+The shipped content is `content/` at the top of the repository; `--content DIR` replaces it.
+
+Checking is exhaustive: :func:`check_content` returns every problem of every file (unknown keys, wrong types,
+duplicate ids, dangling references, counts that disagree across files), each with its file, line and entry.
+Each game loads its own files (its package's `load`); this module finds the folders, asks the registry which
+game each one is, and holds what was loaded by game id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from generator.catalog.deck import Card, Deck
+from generator.errors import ContentError, Problem, UsageError
+from generator.registry import find_game, game_ids, games
+from generator.resources import content_dir, display_path
+
+if TYPE_CHECKING:
+    from generator.catalog.userdeck import UserDeck
+    from generator.games.base import Game, GameCatalog
+
+C = TypeVar("C", bound="GameCatalog")
+
+
+@dataclass(frozen=True)
+class Content:
+    """A loaded content folder: the catalogs of the games it holds, by game id, and the user's own decks."""
+
+    root: Path
+    catalogs: Mapping[str, GameCatalog] = field(default_factory=dict)
+    user_decks: tuple[UserDeck, ...] = ()
+    #: game id -> the folder it was loaded from
+    folders: Mapping[str, Path] = field(default_factory=dict)
+
+    def games(self) -> tuple[GameCatalog, ...]:
+        """The loaded catalogs, in the registry's order."""
+        return tuple(self.catalogs[g] for g in game_ids() if g in self.catalogs)
+
+    def game(self, game_id: str) -> GameCatalog:
+        """The catalog of one game; a folder without it is an error naming what it does hold."""
+        found = self.catalogs.get(game_id)
+        if found is None:
+            held = ", ".join(g.info.id for g in self.games()) or "no game"
+            raise UsageError(display_path(self.root), f"holds no {game_id} catalog (it holds {held})")
+        return found
+
+    def catalog(self, game: Game[C, Any]) -> C:
+        """The catalog of `game`, typed as that game's catalog (an error when the folder does not hold it)."""
+        found = self.game(game.id)
+        expected = game.catalog_type()
+        if not isinstance(found, expected):
+            raise TypeError(f"the {game.id} catalog is a {type(found).__name__}, not a {expected.__name__}")
+        return found
+
+    def get(self, game: Game[C, Any]) -> C | None:
+        """The catalog of `game`, or None when the folder does not hold it."""
+        return self.catalog(game) if game.id in self.catalogs else None
+
+    def decks(self) -> list[Deck]:
+        """The games' decks, then the user's own decks."""
+        return all_decks(self)
+
+
+def load_game(folder: Path, game_id: str) -> tuple[GameCatalog | None, list[Problem]]:
+    """Load one game folder: the catalog, or None and every problem found."""
+    from generator.catalog.reader import CatalogReader
+
+    reader = CatalogReader(folder, game_id, game_ids())
+    catalog = find_game(game_id).load(reader)
+    return (catalog if reader.ok else None), reader.problems
+
+
+def _scan(root: Path) -> tuple[list[tuple[str, Path]], list[Path], list[Problem]]:
+    """The game folders and deck folders below `root`."""
+    if not root.exists():
+        raise UsageError(display_path(root), "no such content folder")
+    if not root.is_dir():
+        raise UsageError(display_path(root), "is a file; --content wants a folder")
+    if (root / "deck.yaml").is_file():
+        return [], [root], []
+    known = game_ids()
+    found_games: list[tuple[str, Path]] = []
+    decks: list[Path] = []
+    problems: list[Problem] = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        if (folder / "game.yaml").is_file():
+            if folder.name not in known:
+                problems.append(Problem(display_path(folder / "game.yaml"), None, "",
+                                        f"the folder {folder.name!r} is not a game donjon knows "
+                                        f"({', '.join(known)}); a deck of your own needs a deck.yaml instead"))
+            else:
+                found_games.append((folder.name, folder))
+        elif (folder / "deck.yaml").is_file():
+            decks.append(folder)
+    if not found_games and not decks and not problems:
+        problems.append(Problem(display_path(root), None, "", "holds no game folder (with a game.yaml) and no deck "
+                                                              "folder (with a deck.yaml)"))
+    return found_games, decks, problems
+
+
+def _load(root: Path, wanted: Iterable[str] | None) -> tuple[Content, list[Problem]]:
+    found_games, deck_folders, problems = _scan(root)
+    keep = set(wanted) if wanted is not None else None
+    loaded: dict[str, GameCatalog] = {}
+    folders: dict[str, Path] = {}
+    for game_id, folder in found_games:
+        if keep is not None and game_id not in keep:
+            continue
+        catalog, found = load_game(folder, game_id)
+        problems.extend(found)
+        if catalog is not None:
+            loaded[game_id] = catalog
+            folders[game_id] = folder
+    decks: list[UserDeck] = []
+    if deck_folders and (keep is None or "decks" in keep):
+        from generator.catalog.userdeck import load_deck
+
+        for folder in deck_folders:
+            deck, found = load_deck(folder, display_path(folder))
+            problems.extend(found)
+            if deck is not None:
+                decks.append(deck)
+        _check_deck_ids(decks, problems)
+    return Content(root, loaded, tuple(decks), folders), problems
+
+
+def _check_deck_ids(decks: list[UserDeck], problems: list[Problem]) -> None:
+    known = game_ids()
+    seen: dict[str, str] = {}
+    for deck in decks:
+        if deck.id in known:
+            problems.append(Problem(deck.origin, None, "id", f"{deck.id!r} is the id of a game; give the deck another"))
+        elif deck.id in seen:
+            problems.append(Problem(deck.origin, None, "id", f"repeats the deck id {deck.id!r} of {seen[deck.id]}"))
+        seen[deck.id] = deck.origin
+
+
+def load_content(root: Path | None = None, *, games: Iterable[str] | None = None) -> Content:
+    """Load a content folder (default: the shipped content); raise ContentError listing every problem.
+
+    `games` limits loading to those game ids (and `"decks"` for user decks), for commands that need one game.
+    """
+    content, problems = _load(root or content_dir(), games)
+    if problems:
+        raise ContentError(problems)
+    return content
+
+
+def check_content(root: Path | None = None) -> tuple[Content, list[Problem]]:
+    """Load everything in a content folder and return it with every problem found (empty when all is well)."""
+    return _load(root or content_dir(), None)
+
+
+# --- decks ------------------------------------------------------------------------------------------------------
+
+def game_decks(content: Content) -> list[Deck]:
+    """Every deck of every loaded game, in catalog order; each game says which entries become its cards."""
+    decks = []
+    for game in games():
+        catalog = content.catalogs.get(game.id)
+        if catalog is None:
+            continue
+        for spec in catalog.info.decks:
+            cards = tuple(game.cards(catalog, spec))
+            decks.append(Deck(game.id, catalog.info.name, spec.id, spec.name, spec.layout, spec.back,
+                              spec.card_size, cards))
+    return decks
+
+
+def user_deck(deck: UserDeck) -> Deck:
+    cards = tuple(Card(c.id, c.name, c.copies, c.fields, origin=c.origin) for c in deck.cards)  # rows shared, not copied
+    return Deck(deck.id, deck.name, deck.id, deck.name, deck.layout, deck.back, deck.card_size, cards, deck.folder)
+
+
+def all_decks(content: Content) -> list[Deck]:
+    """The games' decks, then the user's own decks (a user deck's game is its own id)."""
+    return game_decks(content) + [user_deck(d) for d in content.user_decks]
+
+
+def select(decks: list[Deck], target: str) -> list[Deck]:
+    """The decks `donjon build TARGET` means: `all`, a game id, `game/deck`, or a user deck's id."""
+    if target == "all":
+        return decks
+    chosen = [d for d in decks if target in (d.game, d.key, d.id)]
+    if not chosen:
+        names = sorted({d.game for d in decks} | {d.key for d in decks})
+        raise UsageError("build", f"{target!r} names no game or deck; choose all, or one of: {', '.join(names)}")
+    return chosen
+
+
+__all__ = ["Content", "all_decks", "check_content", "game_decks", "load_content", "load_game", "select",
+           "user_deck"]

@@ -1,0 +1,2 @@
+"""The games donjon prints and scores, one package each; :mod:`generator.games.base` is the contract they
+fulfil and :mod:`generator.registry` lists them."""

@@ -1,0 +1,163 @@
+"""The Once Upon a Castle end-state format (`../shared/spec/end-states.md`): its typed records and the spec
+that checks a file against it, with the names the catalog in use knows.
+
+A file that does not fit this format cannot be scored (exit 2, every problem listed); a file that fits it is
+judged by the rules (:mod:`generator.games.castle.rules`). Bounds here are loose where a rule has the final word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.fields import (
+    AnyOf,
+    Bool,
+    Checker,
+    Field,
+    Int,
+    Invalid,
+    ListOf,
+    Record,
+    Text,
+    Type,
+    normalise_name,
+)
+from generator.games.castle.catalog import Castle
+from generator.yamlio import PathKey
+from scoring.formats import LARGEST, LONGEST, Name, game_key, names, number
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    #: the value of each flag drawn on the wall
+    flags: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCastle:
+    player: str
+    donjon_floors: int
+    #: the value written on each tower built
+    towers: tuple[int, ...]
+    walls: tuple[Wall, ...]
+    sun: bool
+    cloud: bool
+    sky_clouds: int
+    residents: int | None
+    resident_points: int | None
+    #: Great Architect: guest ids; Apprentice: the VP printed on each guest card
+    guests: tuple[str | int, ...]
+
+    @property
+    def flags(self) -> tuple[int, ...]:
+        return tuple(value for wall in self.walls for value in wall.flags)
+
+
+@dataclass(frozen=True, slots=True)
+class CastleEndState:
+    version: str
+    sheets: tuple[PlayerCastle, ...]
+
+
+@dataclass
+class GuestName(Name):
+    """A Great Architect guest, by its id or by the name on its card (`Dagobert the Dog` is `dagobert`); a number
+    here means the file mixes up the two versions."""
+
+    #: the name printed on each card, normalised, -> its id
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return ck.fail(path, f"is the number {value}; the Great Architect version names its guests "
+                                 f"({', '.join(self.values[:5])}, ...)")
+        if isinstance(value, str) and value not in self._ids:
+            alias = self.aliases.get(normalise_name(value))
+            if alias is not None:
+                return alias
+        return super().check(value, path, ck)
+
+
+class GuestVp(Int):
+    """An Apprentice guest: the VP printed on its card; a name here means the file mixes up the two versions."""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if isinstance(value, str):
+            return ck.fail(path, f"names the guest {value!r}; Apprentice guests have no names: give the VP printed "
+                                 "on the card")
+        return super().check(value, path, ck)
+
+
+def _end_state(game: str, version: str, sheets: tuple[PlayerCastle, ...]) -> CastleEndState:
+    return CastleEndState(version, sheets)
+
+
+@dataclass
+class ByVersion(Record[CastleEndState]):
+    """A castle end state: its sheets are checked with the guests of the version the file names.
+
+    The two versions use different guest cards (004 Game components; Great Architect Version): named guests
+    with powers, or anonymous cards that carry only VP. A file whose version is unreadable is checked with
+    either kind of guest, so that its other problems are still all reported.
+    """
+
+    variants: Mapping[str, Record[CastleEndState]] = field(default_factory=dict)
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> CastleEndState | Invalid:
+        if isinstance(value, dict):
+            version = value.get("version")
+            variant = self.variants.get(normalise_name(version)) if isinstance(version, str) else None
+            if variant is not None:
+                return variant.check(value, path, ck)
+        return super().check(value, path, ck)
+
+
+def spec(catalog: Castle) -> Record[CastleEndState]:
+    versions = tuple(v.id for v in catalog.versions)
+    great = catalog.guests_of("great-architect")
+    named = GuestName(tuple(g.id for g in great), loose=True, what="guest",
+                      aliases={normalise_name(g.name): g.id for g in great if normalise_name(g.name) != g.id})
+    printed = GuestVp(-LARGEST, LARGEST)
+    either = AnyOf((named, printed), what="a guest's name or the VP printed on a guest card")
+    guest_doc = "Great Architect: the guests' names; Apprentice: the VP printed on each guest card"
+    wall: Record[Wall] = Record(name="wall", fields={
+        "flags": Field(ListOf(number(), max_items=LONGEST), doc="the value of each flag drawn on this wall"),
+    }, build=Wall)
+
+    def state(guest: Type[Any]) -> ByVersion:
+        sheet: Record[PlayerCastle] = Record(
+            name="castle sheet",
+            fields={
+                "player": Field(Text(max_len=200), doc="whose castle this is"),
+                "donjon_floors": Field(number(low=0), doc="floors of the donjon drawn: 0 to 4"),
+                "towers": Field(ListOf(number(), max_items=LONGEST), doc="the value written on each tower built"),
+                "walls": Field(ListOf(wall, max_items=LONGEST), doc="each wall built, with its flags"),
+                "sun": Field(Bool(), required=False, default=False, doc="drew the Sun: first to complete 4 towers"),
+                "cloud": Field(Bool(), required=False, default=False,
+                               doc="drew the end Cloud: completed the 12th part first"),
+                "sky_clouds": Field(number(low=0), required=False, default=0,
+                                    doc="extra 2-point clouds drawn through the Shepherdess"),
+                "residents": Field(number(low=0), required=False,
+                                   doc="residents coloured in, scored through the sheet's resident track"),
+                "resident_points": Field(number(low=0), required=False,
+                                         doc="instead of residents: the points of the last resident's group"),
+                "guests": Field(ListOf(guest, max_items=LONGEST), doc=guest_doc),
+            },
+            build=PlayerCastle,
+        )
+        return ByVersion(
+            name="Once Upon a Castle end state",
+            doc="The castle sheets of one game of Once Upon a Castle, for `donjon score`.",
+            fields={
+                "game": game_key("once-upon-a-castle"),
+                "version": Field(names(versions, "version"), doc="apprentice or great-architect"),
+                "sheets": Field(ListOf(sheet, min_items=1, max_items=LONGEST), doc="one or more players' sheets"),
+            },
+            build=_end_state,
+        )
+
+    spec = state(either)
+    spec.variants = {"great-architect": state(named), "apprentice": state(printed)}
+    return spec

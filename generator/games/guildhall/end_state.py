@@ -1,0 +1,89 @@
+"""The Guildhall end-state format (`../shared/spec/end-states.md`): its typed records and the spec that checks a
+file against it, with the names the catalog in use knows.
+
+A file that does not fit this format cannot be scored (exit 2, every problem listed); a file that fits it is
+judged by the rules (:mod:`generator.games.guildhall.rules`). Bounds here are loose where a rule has the final word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.fields import AnyOf, Field, ListOf, MapOf, Nullable, Record, Text
+from generator.games.guildhall.catalog import Guildhall
+from scoring.formats import LONGEST, Quantity, game_key, names, number
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    """A face-up chapter: the colours of one profession present in a guildhall, as listed."""
+
+    profession: str
+    colours: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GuildhallPlayer:
+    name: str
+    guildhall: tuple[Chapter, ...]
+    completed_chapters: int
+    vp_cards: tuple[int, ...]
+    #: a number; rule 8 requires a whole one, zero or more
+    vp_tokens: int | float
+
+
+@dataclass(frozen=True, slots=True)
+class GuildhallEndState:
+    vp_set: str
+    #: a set id, the list of professions in play, or None for the professions of `vp_set`
+    professions: str | tuple[str, ...] | None
+    #: in seat order, first player first
+    players: tuple[GuildhallPlayer, ...]
+    ended_by: str | None
+
+
+def _player(name: str, guildhall: dict[str, tuple[str, ...]], completed_chapters: int, vp_cards: tuple[int, ...],
+            vp_tokens: int | float) -> GuildhallPlayer:
+    return GuildhallPlayer(name, tuple(Chapter(p, c) for p, c in guildhall.items()), completed_chapters, vp_cards,
+                           vp_tokens)
+
+
+def _end_state(game: str, vp_set: str, professions: str | tuple[str, ...] | None,
+               players: tuple[GuildhallPlayer, ...], ended_by: str | None) -> GuildhallEndState:
+    return GuildhallEndState(vp_set, professions, players, ended_by)
+
+
+def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
+    sets = tuple(s.id for s in catalog.sets)
+    professions = tuple(p.id for p in catalog.professions)
+    colours = tuple(c.id for c in catalog.colours)
+    player: Record[GuildhallPlayer] = Record(
+        name="player",
+        fields={
+            "name": Field(Text(min_len=0, max_len=200), doc="the player's name, unique in the game"),
+            "guildhall": Field(MapOf(names(professions, "profession"),
+                                     ListOf(names(colours, "colour"), max_items=LONGEST), max_items=LONGEST),
+                               doc="the face-up chapters: profession -> the colours present"),
+            "completed_chapters": Field(number(), doc="face-down completed chapters held: 0 to 3"),
+            "vp_cards": Field(ListOf(number(), max_items=LONGEST), doc="the printed value of each VP card bought"),
+            "vp_tokens": Field(Quantity(), doc="VP tokens held: a whole number, zero or more"),
+        },
+        build=_player,
+    )
+    return Record(
+        name="Guildhall end state",
+        doc="A finished (or stopped) game of Guildhall, for `donjon score`.",
+        fields={
+            "game": game_key("guildhall"),
+            "vp_set": Field(names(sets, "set"), doc="the set whose VP cards were used"),
+            "professions": Field(
+                AnyOf((names(sets, "set"), ListOf(names(professions, "profession"), max_items=LONGEST)),
+                      what="a set name or a list of professions"),
+                required=False,
+                doc="the professions in play: a set name, or a list of six or of all twelve; default: those of vp_set"),
+            "players": Field(ListOf(player, max_items=LONGEST), doc="in seat order, first player first: 2 to 4"),
+            "ended_by": Field(Nullable(Text(min_len=0, max_len=200)), required=False,
+                              doc="the player whose turn had just ended when the game stopped"),
+        },
+        build=_end_state,
+    )

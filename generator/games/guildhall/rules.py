@@ -1,0 +1,253 @@
+"""Guildhall end states: the rules the scorer enforces, and how players are scored and ranked.
+
+Rules enforced (numbered as in end-states.md; each check below cites the rulebook section it comes from,
+002 for Old World Economy and 003 for Job Faire):
+
+1. 2 to 4 players, names unique and non-empty.
+2. Professions are ones of the chosen sets; six in play (or all twelve, for the combined game).
+3. No colour appears twice in one profession of one guildhall.
+4. No face-up chapter holds all five colours (it would have been completed and turned face down).
+5. 0 to 3 completed chapters per player.
+6. Across all guildhalls, no (profession, colour) card appears more than the 4 copies that exist, and the cards
+   face up plus five per completed chapter never exceed the cards of the deck (120 with six professions).
+7. Each VP card value exists in the chosen VP set, and across all players no value is bought more often than
+   the set holds copies of it, after the cards that a 2- or 3-player game removes.
+8. VP tokens are whole numbers, zero or more.
+9. A player's VP is their VP cards plus their tokens. The game ends at the end of a player's own turn with 20 VP
+   or more: `ended_by` has 20 or more and every other player fewer. With nobody at 20 the game is in progress.
+
+The numbers the rules use (players, copies, colours, deck size, VP supply, 20 VP, 3 chapters) come from the
+Guildhall catalog, so a corrected catalog changes them.
+
+Ranking: the winner (`ended_by`) first, then the others by VP, ties broken by completed chapters; players still
+tied share a place (002 Game End, the Yucata rule). A game in progress shows the standings the same way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from enum import IntEnum
+
+from generator.games.guildhall.catalog import Guildhall
+from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
+from generator.wording import listing, ordinal, plural
+from scoring.findings import Findings
+from scoring.result import PlayerScore, Result, breakdown, ranked_by
+
+GAME = "guildhall"
+
+
+class GuildhallRule(IntEnum):
+    """The rules of end-states.md, by number."""
+
+    PLAYERS = 1
+    PROFESSIONS = 2
+    NO_DUPLICATE_CARD = 3
+    NO_FULL_CHAPTER_FACE_UP = 4
+    COMPLETED_CHAPTERS = 5
+    CARD_COPIES = 6
+    VP_CARDS = 7
+    VP_TOKENS = 8
+    GAME_END = 9
+
+
+def name_key(name: str) -> str:
+    """Names are compared without regard to case or surrounding spaces (`ended_by: ana` is Ana)."""
+    return name.strip().casefold()
+
+
+def vp(player: GuildhallPlayer) -> int | float:
+    """A player's VP: the printed values of their VP cards plus their tokens (002/003 End of Turn)."""
+    return sum(player.vp_cards) + player.vp_tokens
+
+
+def professions_in_play(state: GuildhallEndState, catalog: Guildhall) -> tuple[str, ...]:
+    """The professions the file says were in play: a set's, a list's, or by default those of the VP set."""
+    if state.professions is None:
+        return tuple(p.id for p in catalog.professions_of(state.vp_set))
+    if isinstance(state.professions, str):
+        return tuple(p.id for p in catalog.professions_of(state.professions))
+    return tuple(dict.fromkeys(state.professions))
+
+
+def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None:
+    """Report every rule the end state breaks to `found`."""
+    comp = catalog.components
+    info = catalog.info
+    players = state.players
+    colours = tuple(c.id for c in catalog.colours)
+
+    # Rule 1. 002 header and 003 cover: Guildhall is a game for 2 to 4 players.
+    if not info.players_min <= len(players) <= info.players_max:
+        found.add(GuildhallRule.PLAYERS, ("players",),
+                  f"lists {plural(len(players), 'player')}; Guildhall is played by "
+                  f"{info.players_min} to {info.players_max}")
+    # Rule 1. Every player is named once, so that places and `ended_by` can name them.
+    seen: dict[str, int] = {}
+    for index, player in enumerate(players):
+        key = name_key(player.name)
+        if not key:
+            found.add(GuildhallRule.PLAYERS, ("players", index, "name"), "is empty; every player needs a name")
+        elif key in seen:
+            found.add(GuildhallRule.PLAYERS, ("players", index, "name"),
+                      f"{player.name!r} is also the name of players[{seen[key]}]; names must be unique")
+        else:
+            seen[key] = index
+
+    # Rule 2. 003 Guildhall the First: six professions are chosen (from either set, or both), or all twelve
+    # play together; the cards of the other professions stay in the box.
+    in_play = professions_in_play(state, catalog)
+    if isinstance(state.professions, tuple):
+        counts = Counter(state.professions)
+        for index, profession in enumerate(state.professions):
+            if counts[profession] > 1 and state.professions.index(profession) < index:
+                found.add(GuildhallRule.PROFESSIONS, ("professions", index), f"names {profession} a second time")
+        every = len(catalog.professions)
+        if len(in_play) not in (comp.professions_per_set, every):
+            found.add(GuildhallRule.PROFESSIONS, ("professions",),
+                      f"names {plural(len(in_play), 'profession')}; a game has {comp.professions_per_set} "
+                      f"in play, or all {every} combined")
+    for index, player in enumerate(players):
+        for chapter in player.guildhall:
+            if chapter.profession not in in_play:
+                found.add(GuildhallRule.PROFESSIONS, ("players", index, "guildhall", chapter.profession),
+                          f"{chapter.profession} is not in play in this game (in play: {', '.join(in_play)})")
+
+    every_colour = frozenset(colours)
+    for index, player in enumerate(players):
+        for chapter in player.guildhall:
+            path = ("players", index, "guildhall", chapter.profession)
+            present = set(chapter.colours)
+            # Rule 3. 002/003 Duplicate Dos and Don'ts: a guildhall never holds two cards of the same
+            # profession and colour; a duplicate is discarded at once.
+            if len(present) != len(chapter.colours):
+                doubled = [c for c, n in Counter(chapter.colours).items() if n > 1]
+                found.add(GuildhallRule.NO_DUPLICATE_CARD, path,
+                          f"holds {listing(doubled)} more than once; a guildhall never holds two cards of the same "
+                          "profession and colour")
+            # Rule 4. 002/003 Completed Chapters: the fifth colour completes the chapter, which is turned face
+            # down at once (even on another player's turn), so no face-up chapter has all five.
+            if every_colour <= present:
+                found.add(GuildhallRule.NO_FULL_CHAPTER_FACE_UP, path,
+                          f"holds all {len(colours)} colours; a complete chapter is turned face down at once "
+                          "(count it in completed_chapters instead)")
+
+    # Rule 5. 002/003 Completed Chapters: at most 3 are held; a fourth forces a discard down to 3.
+    for index, player in enumerate(players):
+        if not 0 <= player.completed_chapters <= comp.max_completed_chapters:
+            found.add(GuildhallRule.COMPLETED_CHAPTERS, ("players", index, "completed_chapters"),
+                      f"is {player.completed_chapters}; a player holds 0 to {comp.max_completed_chapters} "
+                      "completed chapters")
+
+    # Rule 6. 002/003 Components: each profession comes in 5 colours and 4 copies of each card, so a deck of
+    # six professions has 120 cards. Cards face up and cards in completed chapters all come from that deck.
+    copies: dict[tuple[str, str], int] = {}
+    for index, player in enumerate(players):
+        for chapter in player.guildhall:
+            for colour in chapter.colours:
+                held = copies[chapter.profession, colour] = copies.get((chapter.profession, colour), 0) + 1
+                if held == comp.copies_per_card + 1:
+                    found.add(GuildhallRule.CARD_COPIES, ("players", index, "guildhall", chapter.profession),
+                              f"holds the {colour} {chapter.profession}, which makes "
+                              f"a {ordinal(comp.copies_per_card + 1)} copy in play; only {comp.copies_per_card} exist")
+    face_up = sum(len(chapter.colours) for player in players for chapter in player.guildhall)
+    chapters = sum(max(0, player.completed_chapters) for player in players)
+    deck = len(in_play) * len(colours) * comp.copies_per_card
+    if face_up + len(colours) * chapters > deck:
+        found.add(GuildhallRule.CARD_COPIES, ("players",),
+                  f"{plural(face_up, 'card')} face up and {plural(chapters, 'completed chapter')} "
+                  f"({len(colours)} cards each) make {face_up + len(colours) * chapters} cards, more than the "
+                  f"{deck} of the deck ({len(in_play)} professions x {len(colours)} colours x "
+                  f"{comp.copies_per_card} copies)")
+
+    # Rule 7. 002 Appendix: VP Cards, 003 Guildhall the First: the VP cards come from one set only;
+    # 002/003 Smaller Games: a 2- or 3-player game removes two 5s and one of every other card first.
+    supply = catalog.vp_supply(state.vp_set, len(players))
+    bought: Counter[int] = Counter()
+    for index, player in enumerate(players):
+        for position, value in enumerate(player.vp_cards):
+            card = ("players", index, "vp_cards", position)
+            if value not in supply:
+                found.add(GuildhallRule.VP_CARDS, card,
+                          f"is {value}; no VP card of {state.vp_set} is worth that "
+                          f"(values: {', '.join(str(v) for v in supply)})")
+                continue
+            bought[value] += 1
+            if bought[value] == supply[value] + 1:
+                total = sum(1 for p in players for v in p.vp_cards if v == value)
+                found.add(GuildhallRule.VP_CARDS, card,
+                          f"is a {ordinal(bought[value])} VP card worth {value} ({total} bought in all); a "
+                          f"{len(players)}-player game of {state.vp_set} has {plural(supply[value], 'copy', 'copies')}")
+
+    # Rule 8. 003 VP Tokens: each token is 1 VP; a player holds a whole number of them.
+    for index, player in enumerate(players):
+        tokens = player.vp_tokens
+        if isinstance(tokens, float) and not tokens.is_integer():
+            found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"), f"is {tokens}; tokens are counted whole")
+        elif tokens < 0:
+            found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"),
+                      f"is {tokens:g}; a player cannot hold fewer than 0 tokens")
+
+    # Rule 9. 002 End of Turn, Game End; 003 End of Turn, End of Game: a player with 20 VP or more at the end of
+    # their own turn wins, and VP are gained only on one's own turn, so when the game ends nobody else has 20.
+    points = [vp(player) for player in players]
+    reached = [index for index, total in enumerate(points) if total >= comp.win_vp]
+    ender = find_player(state, state.ended_by) if state.ended_by is not None else None
+    if state.ended_by is not None and ender is None:
+        found.add(GuildhallRule.GAME_END, ("ended_by",),
+                  f"{state.ended_by!r} is not one of the players ({', '.join(p.name for p in players) or 'none'})")
+    if reached:
+        if state.ended_by is None:
+            found.add(GuildhallRule.GAME_END, ("ended_by",),
+                      f"is missing: {players[reached[0]].name} has {points[reached[0]]:g} VP, so the game is "
+                      "over; say whose turn ended it")
+        elif ender is not None and ender not in reached:
+            found.add(GuildhallRule.GAME_END, ("ended_by",),
+                      f"{players[ender].name} has {points[ender]:g} VP; the game ends at the end of the turn "
+                      f"of a player with {comp.win_vp} or more")
+        others = [i for i in reached if i != ender] if ender is not None else reached[1:]
+        for index in others:
+            found.add(GuildhallRule.GAME_END, ("players", index),
+                      f"{players[index].name} has {points[index]:g} VP; when the game ends only the player "
+                      f"whose turn ended it can have {comp.win_vp} or more (anyone else would have won on their "
+                      "own turn)")
+
+
+def find_player(state: GuildhallEndState, name: str) -> int | None:
+    key = name_key(name)
+    return next((i for i, p in enumerate(state.players) if name_key(p.name) == key), None)
+
+
+def score(state: GuildhallEndState, catalog: Guildhall, found: Findings, source: str = "") -> Result:
+    """Check every rule, then score and rank the players (or only report, when a rule is broken)."""
+    check(state, catalog, found)
+    win_vp = catalog.components.win_vp
+    finished = any(vp(p) >= win_vp for p in state.players)
+    setting = (("VP cards", state.vp_set),
+               ("professions", ", ".join(professions_in_play(state, catalog))),
+               ("players", str(len(state.players))))
+    if found:
+        return Result(GAME, False, finished, tuple(found.violations), None, (), source=source,
+                      summary=f"{plural(len(found.violations), 'rule')} broken: not scored", setting=setting)
+    points = [int(vp(p)) for p in state.players]
+    keys = [(points[i], p.completed_chapters) for i, p in enumerate(state.players)]
+    winner: str | None = None
+    if finished:
+        assert state.ended_by is not None  # rule 9 holds: someone reached 20 and ended_by names them
+        ender = find_player(state, state.ended_by)
+        assert ender is not None
+        winner = state.players[ender].name
+        others = [i for i in range(len(keys)) if i != ender]
+        places = dict(zip(others, ranked_by([keys[i] for i in others], start=2), strict=True))
+        places[ender] = 1
+        summary = f"winner: {winner}, with {points[ender]} VP"
+    else:
+        places = dict(enumerate(ranked_by(keys)))
+        leader = max(points, default=0)
+        summary = f"game in progress: nobody has {win_vp} VP yet (the most is {leader}), so no winner yet"
+    scores = tuple(
+        PlayerScore(p.name, points[i], places[i],
+                    breakdown((("vp_cards", sum(p.vp_cards)), ("vp_tokens", int(p.vp_tokens)))),
+                    notes=(("completed_chapters", p.completed_chapters),))
+        for i, p in enumerate(state.players))
+    return Result(GAME, True, finished, (), winner, scores, source=source, summary=summary, setting=setting)
