@@ -64,3 +64,24 @@ def read_bytes(path: Path, display: str | None = None, max_bytes: int = MAX_BYTE
         raise InputError(name, f"cannot be read ({os_reason(err)})") from None
     finally:
         os.close(fd)
+
+
+def resolve_within(root: Path, base: Path, ref: str) -> Path:
+    """The file `ref` names, relative to the folder `base`, as an absolute path that must lie inside `root` (the
+    content folder): `../shared/layout.yaml` is fine while it stays inside, `/etc/passwd` or a link leading out is not.
+
+    Raises ValueError saying why (callers add which file and key wrote the reference)."""
+    text = ref.strip()
+    if not text:
+        raise ValueError("names no file")
+    if "\x00" in text:
+        raise ValueError(f"{ref!r} is not a file name")
+    path = Path(text)
+    if path.is_absolute() or (path.drive and not path.root):
+        raise ValueError(f"{ref!r} is an absolute path; give a path relative to {base.name or 'its folder'}/, "
+                         f"inside the content folder")
+    resolved = (base / path).resolve()
+    top = root.resolve()
+    if resolved != top and top not in resolved.parents:
+        raise ValueError(f"{ref!r} is outside the content folder ({top.name}/); donjon reads only files inside it")
+    return resolved

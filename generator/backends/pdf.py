@@ -9,6 +9,11 @@
 - Content streams are written as PDF operators (`Canvas.addLiteral`), a few strings per drawing, with numbers
   rounded to a thousandth of a point: reportlab's drawing calls format every number and open a text object
   per call, which is most of the time a deck takes to write. Streams are Flate-compressed, not ASCII85.
+- Pictures (`ImageUse`) are embedded once per document, however many cards show them, and placed by reference:
+  a JPEG as it is (DCT), an 8-bit PNG without transparency as its own compressed rows (Flate with the PNG
+  predictors, nothing decoded), any other PNG decoded by Pillow into RGB with its alpha as a soft mask, and an
+  SVG drawn as vector paths (svglib turns it into reportlab shapes, drawn once into a form XObject). A picture
+  that covers its box is clipped to the box.
 - A page's anchors become named destinations (and, with a title, entries of the document outline, which the
   viewer then shows on opening); its links become link annotations without a border.
 - Model coordinates are y-down from the top-left; each placed drawing is drawn in its own frame whose origin
@@ -36,6 +41,7 @@ from generator.render.model import (
     Drawing,
     FormField,
     IconUse,
+    ImageUse,
     Line,
     Page,
     Paint,
@@ -144,6 +150,10 @@ class _Writer:
         self.outline = False
         self.appearances: dict[tuple[float, float, str], Any] = {}
         self.field_font: str | None = None
+        #: picture file -> its XObject's name and its own size (1 x 1 for a raster, the SVG's size in points)
+        self.images: dict[str, tuple[str, float, float]] = {}
+        #: the same for pictures by content, so two identical files are embedded once
+        self.image_digests: dict[str, tuple[str, float, float]] = {}
 
     def _icon_form(self, name: str) -> str:
         form = f"icon-{name}"
@@ -156,10 +166,65 @@ class _Writer:
         return form
 
     def _prepare_icons(self, items: Iterable[Primitive]) -> None:
-        """Define the icon forms a drawing uses before drawing it (forms are not defined inside forms)."""
+        """Define the icon forms and pictures a drawing uses before drawing it (forms are not defined inside
+        forms)."""
         for item in items:
             if isinstance(item, IconUse) and item.name not in self.icon_forms:
                 self._icon_form(item.name)
+            elif isinstance(item, ImageUse) and item.source not in self.images:
+                self._image(item.source)
+
+    def _image(self, source: str) -> tuple[str, float, float]:
+        """The XObject of a picture file, embedded on first use."""
+        from generator.render.images import image_data
+
+        info, data = image_data(FilePath(source))
+        found = self.image_digests.get(info.digest)
+        if found is None:
+            name = f"img{len(self.image_digests) + 1}"
+            if info.kind == "svg":
+                found = (name, *self._svg_form(name, data))
+            else:
+                self._register(name, _raster_xobject(self.doc, info.kind, data))
+                found = (name, 1.0, 1.0)
+            self.image_digests[info.digest] = found
+        self.images[source] = found
+        return found
+
+    def _register(self, name: str, stream: Any) -> None:
+        """An XObject stream that `doForm(name)` can place (reportlab's resources list it where it is used)."""
+        self.doc.Reference(stream, self.doc.getXObjectName(name))
+
+    def _svg_form(self, name: str, data: bytes) -> tuple[float, float]:
+        """Draw an SVG as vector shapes into a form XObject of its own size; its width and height in points."""
+        import io
+
+        from reportlab.graphics import renderPDF
+        from svglib.svglib import svg2rlg
+
+        from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+        drawing = svg2rlg(io.BytesIO(data))
+        if drawing is None or not drawing.width or not drawing.height:
+            raise ValueError("svglib could not read an SVG that passed donjon's checks")
+        # renderPDF starts every drawing by selecting a font, Helvetica unless told otherwise: one of ours keeps the
+        # PDF free of fonts it does not embed (SVG art holds no text; see generator.render.images)
+        drawing.initialFontName = fonts.pdf_name("open-sans")
+        width, height = float(drawing.width), float(drawing.height)
+        c = self.c
+        c.beginForm(name, 0, 0, width, height)
+        renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
+        c.endForm()
+        form = self.doc.idToObject[self.doc.getXObjectName(name)]
+        if form.ExtGState:  # reportlab's forms leave out the graphics states their opacity needs: add them
+            resources = PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs()
+            if form.XObjects:
+                resources.XObject = form.XObjects
+            resources.ExtGState = form.ExtGState
+            form.Resources = resources
+        return width, height
 
     def page(self, page: Page) -> None:
         c = self.c
@@ -330,8 +395,83 @@ class _Writer:
                 if item.evenodd and paint in ("f", "B"):
                     paint += "*"
                 out.append(" ".join([*state, _path(item.ops, 0.0), paint]))
+            elif isinstance(item, ImageUse):
+                name, own_w, own_h = self.images.get(item.source) or self._image(item.source)
+                clip = ""
+                if item.clip is not None:
+                    cx, cy, cw, ch = item.clip
+                    clip = f"{n(cx)} {n(-cy - ch)} {n(cw)} {n(ch)} re W n "
+                out.append(f"q {clip}{n(item.w / own_w)} 0 0 {n(item.h / own_h)} {n(item.x)} {n(-item.y - item.h)} cm")
+                self.c.addLiteral(" ".join(out))
+                out.clear()
+                self.c.doForm(name)
+                out.append("Q")
         if out:
             self.c.addLiteral(" ".join(out))
+
+
+def _png_passthrough(data: bytes) -> tuple[int, int, int, bytes] | None:
+    """Width, height, colours and the compressed rows of an 8-bit grey or RGB PNG without transparency or
+    interlacing, which PDF's Flate filter with the PNG predictors reads as they are; None for any other PNG."""
+    import struct
+
+    pos, width, height, colours, idat = 8, 0, 0, 0, []
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour_type, _c, _f, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or colour_type not in (0, 2) or interlace:
+                return None
+            colours = 1 if colour_type == 0 else 3
+        elif kind == b"tRNS":
+            return None
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    return (width, height, colours, b"".join(idat)) if colours and idat else None
+
+
+def _raster_xobject(doc: Any, kind: str, data: bytes) -> Any:
+    """An image XObject of a PNG or JPEG file (see the module's notes on how each kind is embedded)."""
+    import io
+
+    from PIL import Image
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
+
+    def xobject(width: int, height: int, space: str, content: bytes, filters: list[str],
+                parameters: dict[str, Any] | None = None, mask: Any = None) -> Any:
+        entries: dict[str, Any] = {"Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": width,
+                                   "Height": height, "ColorSpace": PDFName(space), "BitsPerComponent": 8,
+                                   "Filter": PDFArray([PDFName(f) for f in filters])}
+        if parameters:  # one per filter: with an array of filters, an array of parameters (ISO 32000-1, 7.3.8.2)
+            entries["DecodeParms"] = PDFArray([PDFDictionary(parameters)])
+        if mask is not None:
+            entries["SMask"] = mask
+        return PDFStream(PDFDictionary(entries), content)
+
+    if kind == "png":
+        rows = _png_passthrough(data)
+        if rows is not None:
+            width, height, colours, content = rows
+            space = "DeviceGray" if colours == 1 else "DeviceRGB"
+            return xobject(width, height, space, content, ["FlateDecode"],
+                           {"Predictor": 15, "Colors": colours, "BitsPerComponent": 8, "Columns": width})
+    with Image.open(io.BytesIO(data)) as image:
+        if kind == "jpeg" and image.mode in ("L", "RGB"):
+            return xobject(image.width, image.height, "DeviceGray" if image.mode == "L" else "DeviceRGB", data,
+                           ["DCTDecode"])
+        alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+        rgb = image.convert("RGBA" if alpha else "RGB")
+    mask = None
+    if alpha:
+        opacity = rgb.getchannel("A")
+        mask = doc.Reference(xobject(rgb.width, rgb.height, "DeviceGray", zlib.compress(opacity.tobytes()),
+                                     ["FlateDecode"]))
+        rgb = rgb.convert("RGB")
+    return xobject(rgb.width, rgb.height, "DeviceRGB", zlib.compress(rgb.tobytes()), ["FlateDecode"], mask=mask)
 
 
 def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "") -> PdfStats:

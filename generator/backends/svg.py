@@ -4,7 +4,10 @@ The geometry is the PDF's: the same primitives at the same coordinates (the view
 document's size in millimetres). Text stays text, in the same font family, weight and style, with
 `textLength` set to the advance measured from the TTF, so each run spans exactly what it spans in the PDF even
 where a viewer substitutes a font. svgwrite escapes the text (`&`, `<`, `>`, quotes), so card text such as
-`</svg>` stays text. Icons are defined once per file as symbols and placed with `<use>`.
+`</svg>` stays text. Icons are defined once per file as symbols and placed with `<use>`, and so are pictures
+(`ImageUse`): each file once, as a `data:` URI inside a symbol, so the SVG carries its art and stays vector where
+the art is an SVG (a viewer draws an SVG picture as vectors, with scripts and outside files disabled). A picture
+cropped to its box is clipped by a `clipPath` in the card's own coordinates.
 Output is deterministic: attributes are written in a fixed order and numbers with at most three decimals.
 """
 
@@ -16,7 +19,7 @@ from typing import Any
 from generator.backends import number as num
 from generator.render.fonts import FACES
 from generator.render.icons import layers
-from generator.render.model import MM, Circle, Drawing, IconUse, Line, Paint, Path, Primitive, Rect, TextRun
+from generator.render.model import MM, Circle, Drawing, IconUse, ImageUse, Line, Paint, Path, Primitive, Rect, TextRun
 
 
 def _families(face_id: str) -> str:
@@ -57,11 +60,60 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
         for layer in layers(name):
             symbol.add(dwg.path(d=path_data(layer), **{"fill-rule": "evenodd"}))
         dwg.defs.add(symbol)
+    pictures = _pictures(dwg, drawing.items)
     if drawing.background is not None:
         dwg.add(dwg.rect(insert=(num(-b), num(-b)), size=(num(w), num(h)), fill=drawing.background))
+    clips = 0
     for item in drawing.items:
+        if isinstance(item, ImageUse):
+            use = dwg.use(f"#{pictures[item.source]}", insert=(num(item.x), num(item.y)),
+                          size=(num(item.w), num(item.h)))
+            if item.clip is None:
+                dwg.add(use)
+                continue
+            clips += 1
+            clip = dwg.clipPath(id=f"clip-{clips}")
+            clip.add(dwg.rect(insert=(num(item.clip[0]), num(item.clip[1])), size=(num(item.clip[2]),
+                                                                                     num(item.clip[3]))))
+            dwg.defs.add(clip)
+            group = dwg.g(clip_path=f"url(#clip-{clips})")
+            group.add(use)
+            dwg.add(group)
+            continue
         dwg.add(_element(dwg, item))
     return str(dwg.tostring()) + "\n"
+
+
+_MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
+
+
+def _pictures(dwg: Any, items: Iterable[Primitive]) -> dict[str, str]:
+    """Define each picture file the drawing uses once, as a symbol of its own size holding it as a data: URI;
+    its id by file."""
+    import base64
+    from pathlib import Path as FilePath
+
+    from generator.render.images import image_data
+
+    ids: dict[str, str] = {}
+    by_digest: dict[str, str] = {}
+    for item in items:
+        if not isinstance(item, ImageUse) or item.source in ids:
+            continue
+        info, data = image_data(FilePath(item.source))
+        found = by_digest.get(info.digest)
+        if found is None:
+            found = by_digest[info.digest] = f"picture-{len(by_digest) + 1}"
+            symbol = dwg.symbol(id=found)
+            symbol["viewBox"] = f"0 0 {num(info.width)} {num(info.height)}"
+            symbol["preserveAspectRatio"] = "none"
+            uri = f"data:{_MIME[info.kind]};base64,{base64.b64encode(data).decode('ascii')}"
+            picture = dwg.image(href=uri, insert=(0, 0), size=(num(info.width), num(info.height)))
+            picture["preserveAspectRatio"] = "none"
+            symbol.add(picture)
+            dwg.defs.add(symbol)
+        ids[item.source] = found
+    return ids
 
 
 def _element(dwg: Any, item: Primitive) -> Any:

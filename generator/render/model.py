@@ -11,7 +11,8 @@ document's outline (bookmarks) and internal links; they draw nothing.
 The primitives are named tuples: immutable, typed, and cheap to create by the thousand (a deck of 100 cards
 makes some 2,000 of them). Text is already laid out when it reaches the model: a :class:`TextRun` is one
 line's worth of text in one font, at a measured position; icons inside text are separate :class:`IconUse`
-primitives. Backends never wrap, measure or align anything. A page may also carry :class:`FormField` s, the
+primitives, and pictures of a deck (its art, its own icons) are :class:`ImageUse` s naming their file. Backends
+never wrap, measure or align anything. A page may also carry :class:`FormField` s, the
 boxes of a fillable PDF (the castle score sheet); only the PDF backend writes them.
 """
 
@@ -97,7 +98,21 @@ class IconUse(NamedTuple):
     colour: Colour
 
 
-Primitive = Rect | Circle | Line | Path | TextRun | IconUse
+class ImageUse(NamedTuple):
+    """A picture file (PNG, JPEG or SVG, read by generator.render.images) stretched over the rectangle whose
+    top-left is (x, y); with `clip` (x, y, w, h), only what falls inside that rectangle shows (a picture that covers
+    its box is cropped to it). `source` is the file's absolute path: backends embed each file once per document and
+    place it by reference, and never write the path itself into a file."""
+
+    source: str
+    x: float
+    y: float
+    w: float
+    h: float
+    clip: tuple[float, float, float, float] | None = None
+
+
+Primitive = Rect | Circle | Line | Path | TextRun | IconUse | ImageUse
 
 FieldKind = Literal["text", "checkbox"]
 
@@ -155,7 +170,8 @@ class Placed(NamedTuple):
     turned: bool = False
 
 
-PageKind = Literal["fronts", "backs", "sheet"]
+#: `fold`: fronts and their backs side by side on one page, to fold in half (`--duplex fold`)
+PageKind = Literal["fronts", "backs", "sheet", "fold"]
 
 
 class Anchor(NamedTuple):

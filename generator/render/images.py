@@ -1,0 +1,234 @@
+"""Pictures: the PNG, JPEG and SVG files a deck draws (its art, its own icons), read and checked before any
+backend sees them.
+
+A picture enters through :func:`generator.files.read_bytes` (a regular file, at most :data:`MAX_BYTES`), is
+recognised by its first bytes (not its name) and checked:
+
+- **PNG and JPEG**: Pillow reads the header for the size; a picture of more than :data:`MAX_PIXELS` pixels is
+  refused before anything is decoded (a decompression bomb is a small file that unpacks into gigabytes). A PNG's
+  chunks are checked against their checksums and a JPEG is decoded at an eighth of its size, so a truncated or
+  damaged file is an error here, with its name, rather than a hole in a PDF.
+- **SVG**: parsed with the standard library's XML parser. Refused: a DOCTYPE (entities can expand without
+  bound), scripts, `foreignObject`, a reference to another file or to the web (an SVG must carry what it draws;
+  `#id` and embedded `data:` PNG or JPEG pictures are fine), and text, which would need fonts that neither the PDF
+  nor the SVG output carries (convert text to paths in the drawing program). Its size is its `width` and
+  `height`, else its `viewBox`.
+
+:func:`image_info` gives what layouts need (kind, size, aspect) and caches it by path, size and modification
+time, so a picture used by a hundred cards is read once per build and a picture saved again is read anew
+(`donjon build --watch`). The pixels themselves are never cached: :func:`image_data` reads and checks the file
+again when a backend embeds it, once per document.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from generator.errors import InputError
+from generator.files import read_bytes
+from generator.units import MM_PER_UNIT, PT_PER_MM
+
+#: The largest picture file read: a 300 dpi A4 page as an uncompressed PNG is about 26 MiB.
+MAX_BYTES = 64 * 1024 * 1024
+#: The most pixels a picture may have: an A4 page at 600 dpi has 35 million; no card needs more, and a file
+#: claiming more is refused before it is decoded.
+MAX_PIXELS = 40_000_000
+#: The most elements an SVG may hold: detailed art has a few thousand; this bounds the time to draw one.
+MAX_SVG_ELEMENTS = 100_000
+
+Kind = Literal["png", "jpeg", "svg"]
+
+_PNG = b"\x89PNG\r\n\x1a\n"
+_JPEG = b"\xff\xd8\xff"
+_SVG_START = re.compile(rb"\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<svg[\s>]", re.S)
+
+
+class ImageProblem(Exception):
+    """A picture that cannot be drawn; the message says why, and the caller names the card and the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImageInfo:
+    """A checked picture: its kind and its size (pixels for PNG and JPEG, points for SVG)."""
+
+    path: Path
+    kind: Kind
+    width: float
+    height: float
+    #: the SHA-256 of the file's bytes (two identical files embed as one)
+    digest: str
+
+    @property
+    def aspect(self) -> float:
+        """Width over height."""
+        return self.width / self.height
+
+
+_cache: dict[tuple[str, int, int], ImageInfo] = {}
+
+
+def image_info(path: Path) -> ImageInfo:
+    """The checked description of the picture at `path` (an absolute path), cached until the file changes."""
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        raise ImageProblem("there is no such file") from None
+    except OSError as err:
+        raise ImageProblem(f"it cannot be read ({err.strerror or err})") from None
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    found = _cache.get(key)
+    if found is None:
+        found, _data = _read(path)
+        _cache[key] = found
+    return found
+
+
+def image_data(path: Path) -> tuple[ImageInfo, bytes]:
+    """The picture's description and its bytes, read and checked again (for a backend embedding it)."""
+    return _read(path)
+
+
+def clear_cache() -> None:
+    """Forget what was read (a test, or a long-running watch that wants a clean slate)."""
+    _cache.clear()
+
+
+def _read(path: Path) -> tuple[ImageInfo, bytes]:
+    try:
+        data = read_bytes(path, str(path), max_bytes=MAX_BYTES)
+    except InputError as err:
+        raise ImageProblem(err.problem.message) from None
+    digest = hashlib.sha256(data).hexdigest()
+    if data.startswith(_PNG) or data.startswith(_JPEG):
+        kind: Kind = "png" if data.startswith(_PNG) else "jpeg"
+        width, height = _raster_size(data, kind)
+        return ImageInfo(path, kind, float(width), float(height), digest), data
+    if _SVG_START.match(data[:4096]):
+        width_pt, height_pt = svg_size(data)
+        return ImageInfo(path, "svg", width_pt, height_pt, digest), data
+    raise ImageProblem("it is not a PNG, JPEG or SVG file")
+
+
+def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                width, height = image.size
+                if width < 1 or height < 1:
+                    raise ImageProblem(f"it is {width} x {height} pixels: it has no picture")
+                if width * height > MAX_PIXELS:
+                    raise ImageProblem(f"it is {width} x {height} pixels ({width * height / 1e6:.0f} million), more "
+                                       f"than the {MAX_PIXELS // 1_000_000} million donjon reads: a picture that "
+                                       "large is a decompression bomb or far more than a card needs (300 dpi is "
+                                       "plenty)")
+                if kind == "jpeg":
+                    image.draft("RGB", (max(1, width // 8), max(1, height // 8)))
+                    image.load()
+                else:
+                    image.verify()
+    except ImageProblem:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as err:
+        raise ImageProblem(f"it unpacks into more pixels than donjon reads ({err})") from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError) as err:
+        what = "PNG" if kind == "png" else "JPEG"
+        raise ImageProblem(f"it is a damaged {what} file ({err})") from None
+    return width, height
+
+
+# --- SVG ------------------------------------------------------------------------------------------------------------
+
+_SVG_NS = "{http://www.w3.org/2000/svg}"
+#: Elements that do not draw a picture from what the file holds: refused, with why.
+_REFUSED = {
+    "script": "a script",
+    "foreignObject": "a foreignObject (HTML inside the SVG)",
+    "text": "text",
+    "tspan": "text",
+    "textPath": "text",
+}
+#: What an href may point at: an element of the same file, or a PNG or JPEG picture embedded in it.
+_LOCAL_REF = re.compile(r"#[^\s]*|data:image/(png|jpeg|jpg);base64,[A-Za-z0-9+/=\s]*", re.S)
+_URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.I)
+_LENGTH = re.compile(r"\s*(\d+(?:\.\d+)?|\.\d+)\s*(px|pt|mm|cm|in)?\s*")
+#: CSS pixels per point: a CSS pixel is 1/96 in, a point 1/72 in.
+_PX_PER_PT = 96 / 72
+
+
+def svg_size(data: bytes) -> tuple[float, float]:
+    """Check an SVG (see the module's notes) and give its size in points."""
+    from xml.etree import ElementTree
+
+    head = data[:65536]
+    if b"<!DOCTYPE" in head or b"<!ENTITY" in data:
+        raise ImageProblem("it declares a DOCTYPE or entities, which donjon does not read (entities can expand "
+                           "without bound); remove the declaration")
+    try:
+        root = ElementTree.fromstring(data)
+    except ElementTree.ParseError as err:
+        raise ImageProblem(f"it is not well-formed SVG ({err})") from None
+    if root.tag not in (f"{_SVG_NS}svg", "svg"):
+        raise ImageProblem(f"its root element is <{root.tag.rpartition('}')[2]}>, not <svg>")
+    count = 0
+    for element in root.iter():
+        count += 1
+        if count > MAX_SVG_ELEMENTS:
+            raise ImageProblem(f"it holds more than {MAX_SVG_ELEMENTS:,} elements")
+        tag = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
+        if tag in _REFUSED:
+            hint = (": convert text to paths in your drawing program (Inkscape: Path > Object to Path)"
+                    if _REFUSED[tag] == "text" else "")
+            raise ImageProblem(f"it holds {_REFUSED[tag]}, which card art may not{hint}")
+        for name, value in element.attrib.items():
+            local = name.rpartition("}")[2]
+            if local == "href" and not _LOCAL_REF.fullmatch(value.strip()):
+                raise ImageProblem(f"<{tag}> refers to {value[:60]!r}: an SVG must hold what it draws (embed "
+                                   "pictures as data: PNG or JPEG, refer only to #ids of the same file)")
+            if local.startswith("on"):
+                raise ImageProblem(f"<{tag}> has an event handler ({local}), which card art may not")
+            _check_urls(value, tag)
+        if tag == "style" and element.text:
+            if "@import" in element.text:
+                raise ImageProblem("its <style> imports another file; an SVG must hold what it draws")
+            _check_urls(element.text, tag)
+    width, height = _dimension(root.get("width")), _dimension(root.get("height"))
+    if width is None or height is None:
+        box = (root.get("viewBox") or "").replace(",", " ").split()
+        try:
+            numbers = [float(part) for part in box]
+        except ValueError:
+            numbers = []
+        if len(numbers) != 4:
+            raise ImageProblem("it has no size: give its <svg> element a viewBox (or a width and a height)")
+        width, height = numbers[2] / _PX_PER_PT, numbers[3] / _PX_PER_PT
+    if not (width > 0 and height > 0):
+        raise ImageProblem(f"its size is {width:g} x {height:g}: it has no picture")
+    return width, height
+
+
+def _check_urls(text: str, tag: str) -> None:
+    for match in _URL.finditer(text):
+        if not match.group(1).startswith("#"):
+            raise ImageProblem(f"<{tag}> refers to {match.group(1)[:60]!r}: an SVG must hold what it draws")
+
+
+def _dimension(text: str | None) -> float | None:
+    """An SVG width or height in points; None for a percentage or nothing (the viewBox then gives the size)."""
+    if text is None:
+        return None
+    match = _LENGTH.fullmatch(text)
+    if match is None:
+        return None
+    value, unit = float(match.group(1)), match.group(2) or "px"
+    if unit == "px":
+        return value / _PX_PER_PT
+    return value * MM_PER_UNIT[unit] * PT_PER_MM
