@@ -11,15 +11,24 @@ What a layout's templates can read: every value of `Card.data` by its name (`pro
 - in a rows box, `item` (the row) and `index` (from 1).
 
 Any problem naming a card raises with the deck, the card, the layout file and line and the box: a template
-reading a field the card lacks is a :class:`ContentError`, text that cannot fit is a :class:`FitError`.
+reading a field the card lacks is a :class:`ContentError`, text that cannot fit is a :class:`FitError`. The
+icons a card names that do not exist are gathered over all its boxes and named together.
+
+An `image` box draws a picture file (generator.render.images): one the layout names is found when the layout
+loads; one a card's column names is relative to the deck's folder and must lie inside the content folder. A
+missing, damaged or oversized picture is an error naming the card's row, the column and the file.
 """
+
+from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.catalog.common import CONFIDENCE_WORDS, Provenance
 from generator.errors import ContentError, FitError, Problem
+from generator.files import resolve_within
 from generator.layout.load import (
     EPSILON,
     ColourSpec,
@@ -27,6 +36,7 @@ from generator.layout.load import (
     Layout,
     LayoutBox,
     StyleSpec,
+    unknown_icon,
 )
 from generator.layout.spec import HEX
 from generator.layout.templates import Template, TemplateFailure, Undefined
@@ -35,6 +45,7 @@ from generator.render.model import (
     Circle,
     Drawing,
     IconUse,
+    ImageUse,
     Line,
     Paint,
     Primitive,
@@ -45,15 +56,19 @@ from generator.render.text import (
     NoFit,
     Style,
     TextProblem,
+    UnknownIcons,
     block_height,
     escape_markup,
     fit,
+    icon_picture,
     largest_fit,
     layout_runs,
     parse,
     why_not,
     wrap,
 )
+from generator.render.images import ImageProblem, image_info
+from generator.resources import display_path
 from generator.units import to_mm
 
 #: How far a label keeps inside its round badge, as a fraction of the badge: the square inscribed in a circle
@@ -101,10 +116,13 @@ class Subject(NamedTuple):
     who: str
     #: what the drawing is called when it is placed more than once (None: drawn where it is placed)
     key: str | None = None
+    #: where a picture a card names is found (the deck's folder), and the folder it must stay inside
+    folder: Path | None = None
+    root: Path | None = None
 
 
 def subject(data: Mapping[str, Any], card: CardView | None, deck: DeckView, provenance: Mapping[str, Provenance],
-            who: str, key: str | None = None) -> Subject:
+            who: str, key: str | None = None, folder: Path | None = None, root: Path | None = None) -> Subject:
     """The values a layout reads for a card (or, with `card` None, for the deck's back)."""
     context: dict[str, Any] = {k: v for k, v in data.items() if k not in ("card", "deck", "mark")}
     context["deck"] = deck
@@ -118,46 +136,80 @@ def subject(data: Mapping[str, Any], card: CardView | None, deck: DeckView, prov
         return "{inferred}" if found is not None and found.of(name) is not None else ""
 
     context["mark"] = mark
-    return Subject(context, provenance, who, key)
+    return Subject(context, provenance, who, key, folder, root or folder)
 
 
 def draw(layout: Layout, what: Subject, width: float, height: float, bleed: float) -> Drawing:
     """The drawing of one card or back on a card of `width` x `height` points, with `bleed` around it."""
     frames = layout.frames(width, height)
     items: list[Primitive] = []
-    ctx = what.context
+    missing: list[tuple[LayoutBox, UnknownIcons]] = []
     for box, frame in zip(layout.boxes, frames):
-        when = box.when
-        if when is not None and not _evaluate(layout, box, "when", lambda: when(ctx), what):
-            continue
-        kind = box.kind
-        if kind == "rect":
-            x, y, w, h = _bled(frame, box.bleed, bleed, width, height)
-            paint = _paint(layout, box, what)
-            if paint is not None:
-                items.append(Rect(x, y, w, h, paint, box.radius))
-        elif kind == "circle":
-            paint = _paint(layout, box, what)
-            if paint is not None:
-                items.append(Circle(frame.x + frame.w / 2, frame.y + frame.h / 2, min(frame.w, frame.h) / 2, paint))
-        elif kind == "line":
-            stroke = _colour(layout, box, "stroke", box.stroke, what)
-            if stroke is not None:
-                items.append(Line(frame.x, frame.y, frame.x + frame.w, frame.y + frame.h, stroke, box.stroke_width,
-                                  box.dash))
-        elif kind == "icon":
-            items.extend(_icon(layout, box, frame, what))
-        elif kind == "text":
-            assert box.text is not None and box.style is not None
-            text = _render(layout, box, "text", box.text, ctx, what)
-            items.extend(_text(layout, box, box.style, text, frame, what, "text"))
-        elif kind == "rows":
-            items.extend(_rows(layout, box, frame, what))
-        elif kind == "notes":
-            assert box.style is not None
-            items.extend(_text(layout, box, box.style, notes_text(what.provenance, box.labels), frame, what, "notes"))
+        try:
+            items.extend(_box(layout, box, frame, what, width, height, bleed))
+        except CardFitError as err:
+            if not isinstance(err.cause, UnknownIcons):
+                raise
+            missing.append((box, err.cause))
+    if missing:
+        raise _icons_error(what, missing)
     background = _colour(layout, None, "background", layout.background, what)
     return Drawing(round(width, 3), round(height, 3), tuple(items), bleed, what.key, background)
+
+
+def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -> CardFitError:
+    """Every icon the card names that does not exist, with the boxes they are in, in one error."""
+    names: list[str] = []
+    boxes: list[str] = []
+    for box, err in missing:
+        names += [n for n in err.names if n not in names]
+        boxes.append(box.name)
+    first, err = missing[0]
+    shown = UnknownIcons(names, err.known).describe()
+    where = ", ".join(repr(b) for b in boxes)
+    line = f":{first.line}" if first.line else ""
+    return CardFitError(f"{what.who}: {shown} (in box{'es' if len(boxes) > 1 else ''} {where}, {first.file}{line})",
+                        Problem(first.file, first.line, f"{first.where}.text", f"{what.who}: {shown} (in box"
+                                f"{'es' if len(boxes) > 1 else ''} {where})"), err)
+
+
+def _box(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width: float, height: float,
+         bleed: float) -> list[Primitive]:
+    """The primitives of one box for one card (none when its `when` is false)."""
+    ctx = what.context
+    items: list[Primitive] = []
+    when = box.when
+    if when is not None and not _evaluate(layout, box, "when", lambda: when(ctx), what):
+        return items
+    kind = box.kind
+    if kind == "rect":
+        x, y, w, h = _bled(frame, box.bleed, bleed, width, height)
+        paint = _paint(layout, box, what)
+        if paint is not None:
+            items.append(Rect(x, y, w, h, paint, box.radius))
+    elif kind == "circle":
+        paint = _paint(layout, box, what)
+        if paint is not None:
+            items.append(Circle(frame.x + frame.w / 2, frame.y + frame.h / 2, min(frame.w, frame.h) / 2, paint))
+    elif kind == "line":
+        stroke = _colour(layout, box, "stroke", box.stroke, what)
+        if stroke is not None:
+            items.append(Line(frame.x, frame.y, frame.x + frame.w, frame.y + frame.h, stroke, box.stroke_width,
+                              box.dash))
+    elif kind == "icon":
+        items.extend(_icon(layout, box, frame, what))
+    elif kind == "image":
+        items.extend(_image(layout, box, _bled(frame, box.bleed, bleed, width, height), what))
+    elif kind == "text":
+        assert box.text is not None and box.style is not None
+        text = _render(layout, box, "text", box.text, ctx, what)
+        items.extend(_text(layout, box, box.style, text, frame, what, "text"))
+    elif kind == "rows":
+        items.extend(_rows(layout, box, frame, what))
+    elif kind == "notes":
+        assert box.style is not None
+        items.extend(_text(layout, box, box.style, notes_text(what.provenance, box.labels), frame, what, "notes"))
+    return items
 
 
 def _bled(frame: Frame, extend: bool, bleed: float, width: float, height: float) -> tuple[float, float, float, float]:
@@ -241,16 +293,17 @@ def _style(layout: Layout, box: LayoutBox, spec: StyleSpec, key: str, what: Subj
 class CardFitError(FitError):
     """A card's text that does not fit (or cannot be drawn), with where the layout's box is written."""
 
-    def __init__(self, message: str, problem: Problem) -> None:
+    def __init__(self, message: str, problem: Problem, cause: TextProblem | None = None) -> None:
         super().__init__(message)
         self.problem = problem
+        self.cause = cause
 
 
 def _fit_error(layout: Layout, box: LayoutBox, key: str, what: Subject, err: TextProblem) -> CardFitError:
     line = f":{box.line}" if box.line else ""
     verb = "does not fit" if isinstance(err, NoFit) else "cannot be drawn"
     return CardFitError(f"{what.who}: the {key} of box {box.name!r} ({box.file}{line}) {verb}: {err}",
-                        Problem(box.file, box.line, f"{box.where}.{key}", f"{what.who}: {verb}: {err}"))
+                        Problem(box.file, box.line, f"{box.where}.{key}", f"{what.who}: {verb}: {err}"), err)
 
 
 def _text(layout: Layout, box: LayoutBox, spec: StyleSpec, text: str, frame: Frame, what: Subject,
@@ -259,7 +312,7 @@ def _text(layout: Layout, box: LayoutBox, spec: StyleSpec, text: str, frame: Fra
         return []
     style = _style(layout, box, spec, "colour", what)
     try:
-        paragraphs = parse(text, style.face)
+        paragraphs = parse(text, style.face, layout.palette, layout.icons)
         if not paragraphs:
             return []
         fitted = fit(paragraphs, frame.w, frame.h, style)
@@ -273,15 +326,77 @@ def _icon(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
     name = _render(layout, box, "icon", box.icon, what.context, what).strip()
     if not name:
         return []
+    side = min(frame.w, frame.h)
+    x, y = frame.x + (frame.w - side) / 2, frame.y + (frame.h - side) / 2
+    own = layout.icons.get(name)
+    if own is not None:
+        try:
+            return [icon_picture(str(own), x, y, side)]
+        except ImageProblem as err:
+            raise _content_error(layout, box, "icon", what, f"the icon {name!r} ({display_path(own)}): {err}") from None
     if name not in icons():
-        raise _content_error(layout, box, "icon", what, f"the icon template gives {name!r}, which is not an icon "
-                                                        f"donjon has (icons: {', '.join(sorted(icons()))})")
+        raise _content_error(layout, box, "icon", what, f"the icon template gives {unknown_icon(name, layout.icons)}")
+    if box.colour is None:
+        raise _content_error(layout, box, "colour", what, f"the icon {name!r} is one of donjon's icons, drawn in a "
+                                                          "colour: give the box a colour")
     colour = _colour(layout, box, "colour", box.colour, what)
     if colour is None:
         return []
-    side = min(frame.w, frame.h)
-    return [IconUse(name, round(frame.x + (frame.w - side) / 2, 3), round(frame.y + (frame.h - side) / 2, 3),
-                    round(side, 3), colour)]
+    return [IconUse(name, round(x, 3), round(y, 3), round(side, 3), colour)]
+
+
+def _image(layout: Layout, box: LayoutBox, area: tuple[float, float, float, float],
+           what: Subject) -> list[Primitive]:
+    """The picture of an image box, fitted to its box (extended into the bleed with `bleed: true`)."""
+    assert box.src is not None
+    path = box.src_path
+    value = ""
+    if path is None:
+        value = _render(layout, box, "src", box.src, what.context, what).strip()
+        if not value:
+            return []
+        if what.folder is None:
+            raise _content_error(layout, box, "src", what, "pictures a card names are found in a deck's folder; this "
+                                                           "deck has none")
+        try:
+            path = resolve_within(what.root or what.folder, what.folder, value)
+        except ValueError as err:
+            raise _picture_error(layout, box, what, value, None, str(err)) from None
+    try:
+        info = image_info(path)
+    except ImageProblem as err:
+        raise _picture_error(layout, box, what, value, path, str(err)) from None
+    x, y, w, h = area
+    if box.fit == "stretch":
+        return [ImageUse(str(path), round(x, 3), round(y, 3), round(w, 3), round(h, 3))]
+    wide = w / h > info.aspect
+    if box.fit == "contain":
+        pw, ph = (h * info.aspect, h) if wide else (w, w / info.aspect)
+    else:
+        pw, ph = (w, w / info.aspect) if wide else (h * info.aspect, h)
+    across, down = _ANCHORS[box.anchor]
+    px, py = x + (w - pw) * across, y + (h - ph) * down
+    clip = (round(x, 3), round(y, 3), round(w, 3), round(h, 3)) if box.fit == "cover" else None
+    return [ImageUse(str(path), round(px, 3), round(py, 3), round(pw, 3), round(ph, 3), clip)]
+
+
+#: Where an anchor puts a picture: its share of the free room to the left and above.
+_ANCHORS = {"center": (0.5, 0.5), "top": (0.5, 0.0), "bottom": (0.5, 1.0), "left": (0.0, 0.5), "right": (1.0, 0.5),
+            "top-left": (0.0, 0.0), "top-right": (1.0, 0.0), "bottom-left": (0.0, 1.0), "bottom-right": (1.0, 1.0)}
+
+
+def _picture_error(layout: Layout, box: LayoutBox, what: Subject, value: str, path: Path | None,
+                   reason: str) -> ContentError:
+    """A picture that cannot be drawn: the card (and its row), the column it came from, the file and why."""
+    assert box.src is not None
+    card = what.context.get("card")
+    fields = card.fields if isinstance(card, CardView) else {}
+    columns = [c for c in fields if re.search(rf"(?<![\w]){re.escape(c)}(?![\w])", box.src.source)]
+    source = (f"column {columns[0]!r} gives {value!r}" if len(columns) == 1 else
+              f"columns {', '.join(map(repr, columns))} give {value!r}" if columns else
+              f"its src gives {value!r}" if value else f"{box.src.source!r}")
+    shown = f" ({display_path(path)})" if path is not None else ""
+    return _content_error(layout, box, "src", what, f"the picture: {source}{shown}: {reason}")
 
 
 def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[Primitive]:
@@ -307,7 +422,8 @@ def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
         body = _render(layout, box, "text", box.text, ctx, what)
         label_style = _style(layout, box, box.label_style, "label_style", what, ctx)
         try:
-            parsed.append((ctx, label, label_style, parse(label, label_style.face), parse(body, style.face)))
+            parsed.append((ctx, label, label_style, parse(label, label_style.face, layout.palette, layout.icons),
+                           parse(body, style.face, layout.palette, layout.icons)))
         except TextProblem as err:
             raise _fit_error(layout, box, "text", what, err) from None
 
@@ -317,7 +433,7 @@ def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
             lines = wrap(paragraphs, size, text_w, style.wrap)
             if lines is None:
                 return None
-            tall = block_height(len(lines), size, style)
+            tall = block_height(lines, size, style)
             out.append((tall, lines))
         total = sum(max(lw, t) for t, _ in out) + row_gap * (len(out) - 1)
         return out if total <= frame.h + 1e-6 else None
@@ -329,7 +445,7 @@ def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
             lines = wrap(paragraphs, style.min_size, text_w, style.wrap)
             if lines is None:  # a word wider than the text column
                 raise _fit_error(layout, box, "text", what, NoFit(why_not(paragraphs, text_w, frame.h, style)))
-            need.append(block_height(len(lines), style.min_size, style))
+            need.append(block_height(lines, style.min_size, style))
         total = sum(max(lw, n) for n in need) + row_gap * (len(need) - 1)
         raise _fit_error(layout, box, "text", what, NoFit(
             f"its {len(rows)} rows need {to_mm(total):.1f} mm at {style.min_size:g} pt, the smallest size "

@@ -1,7 +1,8 @@
 """Finding, merging and compiling layouts: everything a layout file says is checked here, once.
 
-A layout is found by id in `templates/layouts/ID.yaml`, or (for a user's deck) as a `.yaml` file in the
-deck's folder. `extends` starts from another layout: the child's palette, styles and boxes are merged over the
+A layout is found by id in `templates/layouts/ID.yaml`, or (for a user's deck) as a `.yaml` file named relative
+to the deck's folder, anywhere inside the content folder, so decks can share one (`../shared/unit.yaml`); a
+layout's own `extends` and files are relative to the layout. `extends` starts from another layout: the child's palette, styles and boxes are merged over the
 parent's key by key (a box of the same name is changed, a new box is drawn after the inherited ones). A box's
 own `extends` starts from another box of the merged layout. Either chain that comes back on itself is an
 error naming the cycle, as is a parent, box or style that does not exist, with the file and line.
@@ -9,6 +10,11 @@ error naming the cycle, as is a parent, box or style that does not exist, with t
 :func:`load_layout` returns a :class:`Layout` whose templates and expressions are compiled and whose lengths
 are converted; :meth:`Layout.frames` resolves the percentages for one card size and checks that every box lies
 on the card and that text and icons keep inside the safe area.
+
+A layout is compiled for a deck's :class:`~generator.catalog.assets.Assets` (its fonts and icons of its own) on
+top of those the layout files declare: a style's `font` must be a built-in face or a declared one, an icon a
+built-in icon or a declared one. The compiled layout records the files it came from and the names its templates
+read (a back reading only `deck` is the same for every card).
 """
 
 import re
@@ -18,16 +24,21 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from generator.catalog.assets import NO_ASSETS, Assets, resolve_assets
 from generator.errors import ContentError, InputError, Problem
 from generator.fields import Invalid, check_document
+from generator.files import resolve_within
 from generator.layout import spec as S
 from generator.layout.spec import Dim
 from generator.layout.templates import (
+    JINJA_GLOBALS,
     Template,
     TemplateFailure,
     compile_expression,
     compile_template,
+    expression_names,
 )
+from generator.render import fonts
 from generator.render.icons import icons
 from generator.resources import display_path, templates_dir
 from generator.units import mm, to_mm
@@ -43,7 +54,8 @@ REQUIRED = {
     "circle": ("x", "y", "width", "height"),
     "line": ("x", "y", "width", "height", "stroke"),
     "text": ("x", "y", "width", "height", "text"),
-    "icon": ("x", "y", "width", "height", "icon", "colour"),
+    "icon": ("x", "y", "width", "height", "icon"),
+    "image": ("x", "y", "width", "height", "src"),
     "rows": ("x", "y", "width", "height", "items", "label", "text", "label_style", "label_width"),
     "notes": ("x", "y", "width", "height"),
 }
@@ -52,10 +64,11 @@ ALLOWED = {
     "rect": {"fill", "stroke", "stroke_width", "dash", "radius", "bleed"},
     "circle": {"fill", "stroke", "stroke_width", "dash"},
     "line": {"stroke", "stroke_width", "dash"},
-    "text": {"text", "style", *S.STYLE_KEYS},
+    "text": {"text", "style", "markup", *S.STYLE_KEYS},
     "icon": {"icon", "colour"},
-    "rows": {"items", "label", "text", "style", *S.STYLE_KEYS, "label_style", "label_width", "label_fill", "gap",
-             "row_gap", "divider"},
+    "image": {"src", "fit", "anchor", "bleed"},
+    "rows": {"items", "label", "text", "style", "markup", *S.STYLE_KEYS, "label_style", "label_width", "label_fill",
+             "gap", "row_gap", "divider"},
     "notes": {"style", *S.STYLE_KEYS, "labels"},
 }
 COMMON = {"kind", "extends", "when", "x", "y", "width", "height"}
@@ -80,19 +93,18 @@ def shipped_ids() -> list[str]:
     return sorted(p.stem for p in shipped_dir().glob("*.yaml"))
 
 
-def layout_path(ref: str, folder: Path | None) -> Path:
-    """The file a layout reference names: `NAME.yaml` in `folder` (a user deck), or a shipped layout id.
+def layout_path(ref: str, folder: Path | None, root: Path | None = None) -> Path:
+    """The file a layout reference names: a `.yaml` file relative to `folder` (a user deck's, or a user layout's)
+    inside the content folder `root` (default: `folder` itself), or a shipped layout id.
 
     Raises ValueError with the reason when it names nothing (callers add where the reference was written)."""
     if ref.lower().endswith((".yaml", ".yml")):
         if folder is None:
             raise ValueError(f"{ref!r} is a file name; only a deck folder's layouts may name files "
                              f"(shipped layouts: {', '.join(shipped_ids())})")
-        path = (folder / ref).resolve()
-        if folder.resolve() not in path.parents:
-            raise ValueError(f"{ref!r} is outside the deck's folder")
+        path = resolve_within(root or folder, folder, ref)
         if not path.is_file():
-            raise ValueError(f"{ref!r}: there is no such file in {display_path(folder)}")
+            raise ValueError(f"{ref!r}: there is no such file in {display_path(path.parent)}")
         return path
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", ref):
         raise ValueError(f"{ref!r} is neither a layout id (like 'generic') nor a .yaml file")
@@ -149,6 +161,12 @@ class LayoutBox(NamedTuple):
     row_gap: float = 0.0
     divider: ColourSpec = None
     labels: Mapping[str, str] = {}  # noqa: RUF012 - never mutated
+    #: image: where the picture comes from (a template reading a card's column, or fixed text)
+    src: Template | None = None
+    #: image: the file of a fixed `src`, found and checked when the layout is loaded
+    src_path: Path | None = None
+    fit: str = "contain"
+    anchor: str = "center"
 
     @property
     def where(self) -> str:
@@ -174,7 +192,18 @@ class Layout:
     safe: float
     palette: Mapping[str, str]
     boxes: tuple[LayoutBox, ...]
+    #: the files the layout was merged from (itself first, then what it extends), and the fonts and icons it uses
+    files: tuple[Path, ...] = ()
+    #: icons of one's own (a deck's or the layout's) by name: their picture files
+    icons: Mapping[str, Path] = field(default_factory=dict)
+    #: every name its templates and expressions read
+    reads: frozenset[str] = frozenset()
     _frames: dict[tuple[float, float], tuple[Frame, ...]] = field(default_factory=dict)
+
+    @property
+    def per_card(self) -> bool:
+        """Whether it reads anything but the deck: a back that does is drawn for each card, not once."""
+        return bool(self.reads - {"deck"})
 
     def frames(self, width: float, height: float) -> tuple[Frame, ...]:
         """Every box's rectangle on a card of `width` x `height` points (checked once per size)."""
@@ -223,10 +252,12 @@ class _Raw(NamedTuple):
     file: str
     doc: Document
     values: dict[str, Any]
+    #: a user's layout: its folder (references in it are relative to it); None for a shipped layout
     folder: Path | None
+    path: Path
 
 
-def _read(path: Path, folder: Path | None) -> _Raw:
+def _read(path: Path) -> _Raw:
     name = display_path(path)
     try:
         doc = load_file(path, display=name)
@@ -235,22 +266,23 @@ def _read(path: Path, folder: Path | None) -> _Raw:
     values, problems = check_document(doc, S.LAYOUT)
     if problems or isinstance(values, Invalid):
         raise ContentError(problems or [Problem(name, None, "", "is not a layout")])
-    return _Raw(name, doc, values, folder)
+    shipped = shipped_dir().resolve() in path.parents
+    return _Raw(name, doc, values, None if shipped else path.parent, path)
 
 
-def _chain(ref: str, folder: Path | None) -> list[_Raw]:
+def _chain(ref: str, folder: Path | None, root: Path | None) -> list[_Raw]:
     """The layout and its ancestors, root first; a cycle or a missing parent is an error naming the file."""
     try:
-        path = layout_path(ref, folder)
+        path = layout_path(ref, folder, root)
     except ValueError as err:
         raise MissingLayout(str(err)) from None
     seen: list[Path] = [path]
-    raws = [_read(path, folder if folder and folder.resolve() in path.parents else None)]
+    raws = [_read(path)]
     while raws[-1].values.get("extends"):
         child = raws[-1]
         parent_ref = child.values["extends"]
         try:
-            parent = layout_path(parent_ref, child.folder)
+            parent = layout_path(parent_ref, child.folder, root or folder)
         except ValueError as err:
             raise _fail(child.file, child.doc.line(("extends",)), "extends", str(err)) from None
         if parent in seen:
@@ -258,7 +290,7 @@ def _chain(ref: str, folder: Path | None) -> list[_Raw]:
             raise _fail(child.file, child.doc.line(("extends",)), "extends", f"layouts extend each other in a cycle: "
                                                                              f"{cycle}")
         seen.append(parent)
-        raws.append(_read(parent, child.folder if child.folder and child.folder.resolve() in parent.parents else None))
+        raws.append(_read(parent))
     return list(reversed(raws))
 
 
@@ -268,6 +300,8 @@ class _Entry(NamedTuple):
     line: int | None
     #: where each key was last set, for messages about one key
     lines: dict[str, tuple[str, int | None]]
+    #: the folder of the file that last set each key (a fixed picture is relative to its layout file)
+    folders: dict[str, Path] = {}  # noqa: RUF012 - replaced, never mutated
 
 
 def _merge_values(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -305,10 +339,12 @@ def _merge(raws: list[_Raw]) -> tuple[dict[str, Any], dict[str, dict[str, Any]],
             base = boxes.get(name)
             merged = _merge_values(base.values if base else {}, box)
             lines = dict(base.lines) if base else {}
+            folders = dict(base.folders) if base else {}
             for key, value in box.items():
                 if value is not None:
                     lines[key] = (raw.file, raw.doc.line(("boxes", name, key)))
-            boxes[name] = _Entry(merged, raw.file, line, lines)
+                    folders[key] = raw.path.parent
+            boxes[name] = _Entry(merged, raw.file, line, lines, folders)
     top["palette"] = palette
     return top, styles, boxes
 
@@ -344,19 +380,70 @@ def _resolve_box_extends(boxes: dict[str, _Entry]) -> dict[str, _Entry]:
             base = done[parent]
             merged = _merge_values({k: v for k, v in base.values.items() if k != "extends"}, entry.values)
             merged.pop("extends", None)
-            done[child] = _Entry(merged, entry.file, entry.line, {**base.lines, **entry.lines})
+            done[child] = _Entry(merged, entry.file, entry.line, {**base.lines, **entry.lines},
+                                 {**base.folders, **entry.folders})
     return {name: done[name] for name in boxes}
 
 
+def _assets(raws: list[_Raw], root: Path | None, deck: Assets, problems: list[Problem]) -> Assets:
+    """The fonts and icons the layout files declare (a child's over its parent's), with the deck's on top."""
+    merged = NO_ASSETS
+    for raw in raws:
+        if raw.values.get("fonts") or raw.values.get("icons"):
+            found, trouble = resolve_assets(raw.values, raw.doc, raw.path.parent,
+                                            root if raw.folder is not None and root is not None else raw.path.parent)
+            problems.extend(trouble)
+            merged = merged.over(found)
+    return merged.over(deck)
+
+
+def _origin(origin: str) -> tuple[str, int | None]:
+    file, _, line = origin.rpartition(":")
+    return (file, int(line)) if line.isdigit() else (origin, None)
+
+
+def _faces(assets: Assets, problems: list[Problem]) -> dict[str, str]:
+    """Every font name a style may use: the built-in faces, and each declared family's faces."""
+    faces = {face: face for face in fonts.BUILT_IN_IDS}
+    for name, family in assets.fonts:
+        file, line = _origin(family.origin)
+        clash = [f"{name}{suffix}" for suffix, _b, _i in fonts.STYLES.values() if f"{name}{suffix}" in faces]
+        if clash:
+            problems.append(Problem(file, line, f"fonts.{name}", f"{clash[0]!r} is already a font donjon has; give "
+                                                                 "your font another name"))
+            continue
+        try:
+            faces.update(fonts.register_family(name, dict(family.files)))
+        except fonts.FontProblem as err:
+            problems.append(Problem(file, line, f"fonts.{name}", str(err)))
+    return faces
+
+
+def _own_icons(assets: Assets, problems: list[Problem]) -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for name, path, origin in assets.icons:
+        if name in icons():
+            problems.append(Problem(*_origin(origin), f"icons.{name}", f"{name!r} is one of donjon's own icons; give "
+                                                                       "yours another name"))
+            continue
+        found[name] = path
+    return found
+
+
 @cache
-def load_layout(ref: str, folder: Path | None = None) -> Layout:
-    """The layout `ref` (a shipped id, or a file in a user deck's `folder`), merged, checked and compiled."""
-    raws = _chain(ref, folder)
+def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, assets: Assets = NO_ASSETS) -> Layout:
+    """The layout `ref` (a shipped id, or a file named relative to a user deck's `folder`, inside the content
+    folder `root`), merged, checked and compiled with the deck's fonts and icons."""
+    raws = _chain(ref, folder, root)
     top, styles, entries = _merge(raws)
     entries = _resolve_box_extends(entries)
     file = top["file"]
     problems: list[Problem] = []
     palette: dict[str, str] = top["palette"]
+    declared = _assets(raws, root or folder, assets, problems)
+    faces = _faces(declared, problems)
+    own_icons = _own_icons(declared, problems)
+    reads: set[str] = set()
 
     def colour(value: Any, at: tuple[str, int | None], where: str, none_ok: bool = True) -> ColourSpec:
         if value is None or value == "none":
@@ -373,20 +460,24 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
             return None
         return palette[value]
 
-    def _template(source: str, at: tuple[str, int | None], where: str) -> Template | None:
+    def _template(source: str, at: tuple[str, int | None], where: str, markup: bool = False) -> Template | None:
         try:
-            return compile_template(source)
+            compiled = compile_template(source, markup)
         except TemplateFailure as err:
             line = at[1] + err.line - 1 if at[1] is not None and err.line else at[1]
             problems.append(Problem(at[0], line, where, f"template error: {err}"))
             return None
+        reads.update(compiled.names)
+        return compiled
 
     def _expression(source: str, at: tuple[str, int | None], where: str) -> Callable[..., Any] | None:
         try:
-            return compile_expression(source)
+            compiled = compile_expression(source)
+            reads.update(expression_names(source))
         except TemplateFailure as err:
             problems.append(Problem(at[0], at[1], where, f"expression error: {err}"))
             return None
+        return compiled
 
     def style_of(entry: _Entry, name: str, style_key: str, where: str) -> StyleSpec | None:
         values: dict[str, Any] = {}
@@ -412,7 +503,11 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
             problems.append(Problem(at[0], at[1], where, f"min_size {smallest:g} pt is larger than size {size:g} pt"))
             return None
         ink = colour(values["colour"], at, f"{where}.colour", none_ok=False)
-        return StyleSpec(values["font"], size, smallest, ink, values.get("align", "left"),
+        face = faces.get(values["font"])
+        if face is None:
+            problems.append(Problem(at[0], at[1], f"{where}.font", _unknown_font(values["font"], faces)))
+            return None
+        return StyleSpec(face, size, smallest, ink, values.get("align", "left"),
                          values.get("valign", "top"), values.get("leading", 1.2), values.get("wrap", True))
 
     boxes: list[LayoutBox] = []
@@ -445,14 +540,24 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
         def at(key: str, e: _Entry = entry) -> tuple[str, int | None]:
             return e.lines.get(key, (e.file, e.line))
 
-        text = _template(v["text"], at("text"), f"{where}.text") if v.get("text") is not None else None
+        markup = bool(v.get("markup"))
+        text = _template(v["text"], at("text"), f"{where}.text", markup) if v.get("text") is not None else None
         icon = None
         if v.get("icon") is not None:
             source = v["icon"]
-            if "{{" not in source and "{%" not in source and source not in icons():
-                problems.append(Problem(*at("icon"), f"{where}.icon", f"{source!r} is not an icon donjon has "
-                                                                       f"(icons: {', '.join(sorted(icons()))})"))
+            fixed = "{{" not in source and "{%" not in source
+            if fixed and source not in icons() and source not in own_icons:
+                problems.append(Problem(*at("icon"), f"{where}.icon", unknown_icon(source, own_icons)))
+            elif fixed and source in icons() and v.get("colour") is None:
+                problems.append(Problem(entry.file, entry.line, where, "an icon box with one of donjon's icons needs a "
+                                                                       "colour"))
             icon = _template(source, at("icon"), f"{where}.icon")
+        src, src_path = None, None
+        if kind == "image":
+            src = _template(v["src"], at("src"), f"{where}.src")
+            if src is not None and src.fixed:
+                src_path = _fixed_picture(v["src"], entry.folders.get("src"), root or folder, at("src"),
+                                          f"{where}.src", problems)
         style = style_of(entry, name, "style", where) if kind in ("text", "rows", "notes") else None
         label_style = style_of(entry, name, "label_style", where) if kind == "rows" else None
         dash = tuple(float(d) for d in re.findall(r"\d+(?:\.\d+)?", v["dash"])) if v.get("dash") else ()
@@ -472,7 +577,8 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
             text=text, style=style, icon=icon,
             colour=colour(v.get("colour"), at("colour"), f"{where}.colour") if kind == "icon" else None,
             items=_expression(v["items"], at("items"), f"{where}.items") if v.get("items") else None,
-            label=_template(v["label"], at("label"), f"{where}.label") if v.get("label") is not None else None,
+            label=(_template(v["label"], at("label"), f"{where}.label", markup) if v.get("label") is not None
+                   else None),
             label_style=label_style,
             label_width=v["label_width"].pt if v.get("label_width") is not None else 0.0,
             label_fill=colour(v.get("label_fill"), at("label_fill"), f"{where}.label_fill"),
@@ -480,6 +586,7 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
             row_gap=v["row_gap"].pt if v.get("row_gap") is not None else 0.0,
             divider=colour(v.get("divider"), at("divider"), f"{where}.divider"),
             labels=dict(v.get("labels") or {}),
+            src=src, src_path=src_path, fit=v.get("fit") or "contain", anchor=v.get("anchor") or "center",
         ))
     background = top.get("background")
     if background is None:
@@ -489,7 +596,49 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
     if problems:
         raise ContentError(problems)
     safe = top.get("safe", DEFAULT_SAFE).pt
-    return Layout(ref, file, bg, safe, palette, tuple(boxes))
+    files = tuple(raw.path for raw in reversed(raws)) + declared.files()
+    return Layout(ref, file, bg, safe, palette, tuple(boxes), files, own_icons,
+                  frozenset(reads) - JINJA_GLOBALS)
+
+
+def unknown_icon(name: str, own: Mapping[str, Path]) -> str:
+    """The message for an icon name that is neither donjon's nor the deck's, with a guess at what was meant."""
+    import difflib
+
+    known = sorted(icons()) + sorted(own)
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
+    guess = f" (did you mean {close[0]!r}?)" if close else ""
+    mine = f"; the deck's own: {', '.join(sorted(own))}" if own else "; a deck can add its own under `icons:`"
+    return f"{name!r} is not an icon{guess}: donjon's icons: {', '.join(sorted(icons()))}{mine}"
+
+
+def _unknown_font(name: str, faces: Mapping[str, str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, list(faces), n=1, cutoff=0.6)
+    guess = f" (did you mean {close[0]!r}?)" if close else ""
+    if name.lower().endswith((".ttf", ".otf")):
+        return (f"{name!r} is a file, not a font name: declare it under `fonts:` in the deck or the layout "
+                f"(fonts: {{mine: {name}}}) and write `font: mine`")
+    own = sorted(f for f in faces if f not in fonts.BUILT_IN_IDS)
+    return (f"unknown font {name!r}{guess}; expected one of {', '.join(fonts.BUILT_IN_IDS)}"
+            + (f", or the deck's own: {', '.join(own)}" if own else ", or a font declared under `fonts:`"))
+
+
+def _fixed_picture(ref: str, base: Path | None, root: Path | None, at: tuple[str, int | None], where: str,
+                   problems: list[Problem]) -> Path | None:
+    """The picture a layout names (relative to the layout file), found and checked now."""
+    from generator.render.images import ImageProblem, image_info
+
+    if base is None:
+        return None
+    try:
+        path = resolve_within(root or base, base, ref)
+        image_info(path)
+    except (ValueError, ImageProblem) as err:
+        problems.append(Problem(at[0], at[1], where, f"the picture {ref!r}: {err}"))
+        return None
+    return path
 
 
 def clear_cache() -> None:

@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from generator.catalog.assets import FONTS as FONT_DECLARATIONS
+from generator.catalog.assets import ICONS as ICON_DECLARATIONS
 from generator.fields import (
     Bool,
     Checker,
@@ -44,10 +46,15 @@ from generator.fields import (
 from generator.units import PT_PER_INCH, PT_PER_MM
 from generator.yamlio import PathKey
 
-KINDS = ("rect", "circle", "line", "text", "icon", "rows", "notes")
+KINDS = ("rect", "circle", "line", "text", "icon", "image", "rows", "notes")
 ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
+#: The faces shipped in templates/fonts (generator.render.fonts); a deck or layout may declare its own.
 FONTS = ("cardo", "cardo-bold", "cardo-italic", "open-sans", "open-sans-bold")
+#: How a picture fills its box: whole inside it, covering it (cropped to it), or stretched to it.
+FITS = ("contain", "cover", "stretch")
+#: Where a picture sits in its box (contain) or which part of it stays in view (cover).
+ANCHORS = ("center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right")
 
 #: Points per unit.
 UNITS = {"pt": 1.0, "mm": PT_PER_MM, "cm": 10 * PT_PER_MM, "in": PT_PER_INCH}
@@ -188,8 +195,9 @@ TEMPLATE = Text(max_len=4000, doc="jinja2 text; card values are printed as given
 
 def _style_fields() -> dict[str, Field]:
     return {
-        "font": Field(Choice(FONTS, what="font"), required=False,
-                      doc="cardo, cardo-bold, cardo-italic, open-sans or open-sans-bold"),
+        "font": Field(Slug(), required=False,
+                      doc="cardo, cardo-bold, cardo-italic, open-sans, open-sans-bold, or a font the deck or layout "
+                          "declares under `fonts:` (NAME, NAME-bold, NAME-italic, NAME-bold-italic)"),
         "size": Field(FontSize(), required=False, doc="the size text starts at, in points"),
         "min_size": Field(FontSize(), required=False,
                           doc="the smallest size text may shrink to in order to fit (default: no shrinking)"),
@@ -235,6 +243,17 @@ def _box_fields() -> dict[str, Field]:
         "style": Field(Slug(), required=False, doc="a style from `styles`; keys given on the box override it"),
         **_style_fields(),
         "icon": Field(Text(max_len=200), required=False, doc="an icon name, or a template giving one"),
+        "markup": Field(Bool(), required=False,
+                        doc="text: read markup in the card's values too (**bold**, *italic*, [colour=...], "
+                            "[size=...%], icons); without it a value prints exactly as written"),
+        "src": Field(Text(max_len=400), required=False,
+                     doc="image: a PNG, JPEG or SVG file, or a template giving one (a card's column): a file the "
+                         "layout names is relative to the layout, one from a card relative to the deck's folder"),
+        "fit": Field(Choice(FITS, what="fit"), required=False,
+                     doc="image: contain (default: all of it, inside the box), cover (fills the box, cropped to "
+                         "it) or stretch"),
+        "anchor": Field(Choice(ANCHORS, what="anchor"), required=False,
+                        doc="image: where it sits in the box, or what stays in view when cropped (default center)"),
         "items": Field(Text(max_len=400), required=False,
                        doc="rows: a jinja2 expression giving the list of rows (each is `item` in label and text)"),
         "label": Field(TEMPLATE, required=False, doc="rows: the label at the left of each row"),
@@ -270,6 +289,10 @@ LAYOUT: Record[dict[str, Any]] = Record(
                          required=False, doc="colour names for this layout"),
         "styles": Field(MapOf(key=Slug(), value=STYLE), required=False, doc="named text styles"),
         "boxes": Field(MapOf(key=Slug(), value=BOX), required=False, doc="the boxes, drawn in this order"),
+        "fonts": Field(FONT_DECLARATIONS, required=False,
+                       doc="fonts of one's own, by name (files relative to this layout)"),
+        "icons": Field(ICON_DECLARATIONS, required=False,
+                       doc="icons of one's own (SVG or PNG), by name, or a folder of them"),
     },
 )
 

@@ -6,6 +6,13 @@ evaluated again as a template, and the markup characters in it are escaped (:fun
 whose text holds `{{ x }}`, `**` or `</svg>` prints exactly that. (XML escaping is the SVG backend's job, done
 on the laid-out runs, so text is escaped exactly once.) Templates made only of text and `{{ a.b }}` fields skip
 jinja2 entirely (and its import).
+
+A box with `markup: true` opts in to markup from the data: its template is compiled with `markup=True`, and what
+it prints from the card is not escaped, so a cell's `**bold**`, `[colour=red]...[/colour]` or `{mana}` takes
+effect. The sandbox is the same; the value is still never run as a template.
+
+Each compiled template knows the names it reads (:attr:`Template.names`): a deck's back that reads nothing but
+`deck` is drawn once, a back that reads a card's values is drawn for each card.
 """
 
 import re
@@ -15,33 +22,45 @@ from functools import cache
 from typing import Any
 
 from generator.render.colour import ink_on
-from generator.render.icons import icons
 from generator.render.text import escape_markup
+
+#: An icon's name (built-in or a deck's own); whether the deck has it is checked when the text is drawn.
+_ICON_NAME = re.compile(r"[a-z][a-z0-9-]*")
+#: Names jinja2 provides to every template: reading them says nothing about the card.
+JINJA_GLOBALS = frozenset({"range", "dict", "lipsum", "cycler", "joiner", "namespace", "loop", "true", "false",
+                           "none", "True", "False", "None"})
 
 
 def icon_row(count: Any, name: str) -> str:
     """`{{ n | icons('rope') }}`: the icon token `{rope}` n times (0 gives nothing)."""
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 50:
         raise ValueError(f"icons: expected a count from 0 to 50, got {count!r}")
-    if name not in icons():
-        raise ValueError(f"icons: unknown icon {name!r}")
+    if not isinstance(name, str) or not _ICON_NAME.fullmatch(name):
+        raise ValueError(f"icons: {name!r} is not an icon name")
     return ("{" + name + "}") * count
 
 
 def icon_token(name: Any) -> str:
     """`{{ colour.symbol | icon }}`: the icon token `{triangle}` for an icon named by a value."""
-    if not isinstance(name, str) or name not in icons():
-        raise ValueError(f"icon: {name!r} is not an icon donjon has")
+    if not isinstance(name, str) or not _ICON_NAME.fullmatch(name):
+        raise ValueError(f"icon: {name!r} is not an icon name")
     return "{" + name + "}"
 
 
+def _as_is(value: Any) -> str:
+    """What a markup box prints from the card: the value's text, its markup left to take effect."""
+    return "" if value is None else value if isinstance(value, str) else str(value)
+
+
 @cache
-def environment() -> Any:
-    """The one jinja2 environment of layouts: sandboxed, strict about undefined names, markup-escaping output."""
+def environment(markup: bool = False) -> Any:
+    """The jinja2 environment of layouts: sandboxed, strict about undefined names, markup-escaping output (or, for
+    boxes with `markup: true`, printing values as they are)."""
     from jinja2 import StrictUndefined
     from jinja2.sandbox import SandboxedEnvironment
 
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, finalize=escape_markup,
+    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False,
+                               finalize=_as_is if markup else escape_markup,
                                trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
     env.filters["icons"] = icon_row
     env.filters["icon"] = icon_token
@@ -106,13 +125,23 @@ class Template:
     compiled: Any = None
     #: literal text and value paths, alternating (literal first)
     simple: tuple[str, ...] = ()
+    #: the names the template reads (`card`, `deck`, a column...)
+    names: frozenset[str] = frozenset()
+    #: print the values it reads as they are (a box with `markup: true`), not escaped
+    markup: bool = False
+
+    @property
+    def fixed(self) -> bool:
+        """Plain text, reading nothing."""
+        return not self.simple and self.compiled is None
 
     def render(self, context: Mapping[str, Any]) -> str:
         if self.simple:
             parts = self.simple
             out = [parts[0]]
+            show = _as_is if self.markup else escape_markup
             for i in range(1, len(parts), 2):
-                out.append(escape_markup(lookup(context, parts[i])))
+                out.append(show(lookup(context, parts[i])))
                 out.append(parts[i + 1])
             return "".join(out)
         if self.compiled is None:
@@ -121,15 +150,25 @@ class Template:
         return str(_jinja_call(lambda: compiled.render(context)))
 
 
-def compile_template(source: str) -> Template:
+def compile_template(source: str, markup: bool = False) -> Template:
     """Compile once; a syntax error raises TemplateFailure with its line in the template."""
     if "{{" not in source and "{%" not in source and "{#" not in source:
-        return Template(source)
+        return Template(source, markup=markup)
     if "{%" not in source and "{#" not in source:
         parts = _SIMPLE.split(source)
         if not any("{{" in literal for literal in parts[0::2]):
-            return Template(source, simple=tuple(parts))
-    return Template(source, _compile(lambda: environment().from_string(source)))
+            names = frozenset(path.split(".")[0] for path in parts[1::2])
+            return Template(source, simple=tuple(parts), names=names, markup=markup)
+    env = environment(markup)
+    compiled = _compile(lambda: env.from_string(source))
+    return Template(source, compiled, names=_read_names(env, source), markup=markup)
+
+
+def _read_names(env: Any, source: str) -> frozenset[str]:
+    """The names a jinja2 template reads from its context (jinja2's own analysis)."""
+    from jinja2 import meta
+
+    return frozenset(meta.find_undeclared_variables(env.parse(source))) - JINJA_GLOBALS
 
 
 def _compile(make: Callable[[], Any]) -> Any:
@@ -149,5 +188,14 @@ def compile_expression(source: str) -> Callable[..., Any]:
         return lambda context: lookup(context, path)
     compiled = _compile(lambda: environment().compile_expression(source, undefined_to_none=False))
     return lambda context: _jinja_call(lambda: compiled(context))
+
+
+def expression_names(source: str) -> frozenset[str]:
+    """The names a `when`/`items` expression reads."""
+    path = source.strip()
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*", path):
+        return frozenset({path.split(".")[0]}) - JINJA_GLOBALS
+    names: frozenset[str] = _compile(lambda: _read_names(environment(), "{{ (" + source + ") }}"))
+    return names
 
 

@@ -1,8 +1,17 @@
-"""The fonts donjon draws with: the TTF files in templates/fonts, registered with reportlab once, measured fast.
+"""The fonts donjon draws with: the TTF files in templates/fonts and the fonts a deck brings, registered with
+reportlab once, measured fast.
 
 Only these files are used, so a PDF never depends on a font installed on the machine; reportlab embeds the
 subset of glyphs each PDF uses. Layouts name a face by id (`cardo`, `cardo-bold`, `open-sans`...); a face's
 family gives the bold and italic faces that `**bold**` and `*italic*` in text switch to.
+
+**Fonts of one's own** (:func:`register_family`): a deck or a layout declares a family's files (regular, and
+optionally bold, italic, bold italic) under a name. Each file is read through generator.files, checked and
+registered under a face id made from the name and the file's digest, so two decks may give one name to
+different files, and a file saved again is registered anew. reportlab embeds TrueType outlines only: an OpenType
+font with PostScript (CFF) outlines is converted to TrueType outlines with fontTools (cubic curves approximated by
+quadratic ones within a thousandth of the em, far below what a printer shows); a CFF2 (variable) font, a file that
+is not a font, or a font whose licence forbids embedding is refused with the reason.
 
 Measuring is the hot path of text fitting: a word's width at 1 pt is computed once per face and cached, and
 a width at any size is that times the size (reportlab applies no kerning, so widths scale exactly).
@@ -10,8 +19,11 @@ a width at any size is that times the size (reportlab applies no kerning, so wid
 
 from __future__ import annotations
 
+import hashlib
+import io
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from generator.resources import fonts_dir
@@ -22,29 +34,43 @@ class Face:
     """One font file: its id in layouts, its file, and how SVG names it."""
 
     id: str
+    #: a file in templates/fonts, or the absolute path of a font of one's own
     file: str
     family: str
     bold: bool = False
     italic: bool = False
+    #: faces of one group are each other's bold and italic (the family's name, or a family of one's own)
+    group: str = ""
+    #: the generic family an SVG viewer falls back to
+    generic: str = "serif"
+    #: for a font of one's own: the registration name (the file name and its digest) and its TrueType bytes
+    registered: str = ""
 
     @property
     def pdf_name(self) -> str:
         """The name the face is registered under with reportlab (and embedded under in PDFs)."""
-        return self.file.removesuffix(".ttf")
+        return self.registered or self.file.removesuffix(".ttf")
+
+    @property
+    def path(self) -> Path:
+        """The font file."""
+        return Path(self.file) if Path(self.file).is_absolute() else fonts_dir() / self.file
 
 
-FACES: dict[str, Face] = {
-    face.id: face for face in (
-        Face("cardo", "Cardo-Regular.ttf", "Cardo"),
-        Face("cardo-bold", "Cardo-Bold.ttf", "Cardo", bold=True),
-        Face("cardo-italic", "Cardo-Italic.ttf", "Cardo", italic=True),
-        Face("open-sans", "OpenSans-Regular.ttf", "Open Sans"),
-        Face("open-sans-bold", "OpenSans-Bold.ttf", "Open Sans", bold=True),
-    )
-}
+#: The faces shipped in templates/fonts, by the id layouts give them.
+BUILT_IN: tuple[Face, ...] = (
+    Face("cardo", "Cardo-Regular.ttf", "Cardo", group="Cardo"),
+    Face("cardo-bold", "Cardo-Bold.ttf", "Cardo", bold=True, group="Cardo"),
+    Face("cardo-italic", "Cardo-Italic.ttf", "Cardo", italic=True, group="Cardo"),
+    Face("open-sans", "OpenSans-Regular.ttf", "Open Sans", group="Open Sans", generic="sans-serif"),
+    Face("open-sans-bold", "OpenSans-Bold.ttf", "Open Sans", bold=True, group="Open Sans", generic="sans-serif"),
+)
+#: Every face by id: the built-in ones, and the fonts of one's own registered so far.
+FACES: dict[str, Face] = {face.id: face for face in BUILT_IN}
+BUILT_IN_IDS = tuple(face.id for face in BUILT_IN)
 
-#: (family, bold, italic) -> face id; a combination missing here is not available (no bold italic, no sans italic).
-_VARIANTS = {(f.family, f.bold, f.italic): f.id for f in FACES.values()}
+#: (group, bold, italic) -> face id; a combination missing here is not available (no bold italic, no sans italic).
+_VARIANTS = {(f.group, f.bold, f.italic): f.id for f in FACES.values()}
 
 
 def variant(face_id: str, bold: bool, italic: bool) -> str | None:
@@ -52,7 +78,7 @@ def variant(face_id: str, bold: bool, italic: bool) -> str | None:
 
     Bold markup inside bold text stays bold (the emphasis is already there)."""
     face = FACES[face_id]
-    return _VARIANTS.get((face.family, face.bold or bold, face.italic or italic))
+    return _VARIANTS.get((face.group, face.bold or bold, face.italic or italic))
 
 
 @cache
@@ -62,9 +88,152 @@ def _font(face_id: str) -> Any:
     from reportlab.pdfbase.ttfonts import TTFont
 
     face = FACES[face_id]
-    font = TTFont(face.pdf_name, str(fonts_dir() / face.file))
+    if face.registered:
+        font = TTFont(face.pdf_name, io.BytesIO(_own_files[face.id]))
+    else:
+        font = TTFont(face.pdf_name, str(fonts_dir() / face.file))
     pdfmetrics.registerFont(font)
     return font
+
+
+# --- fonts of one's own -------------------------------------------------------------------------------------------
+
+#: The largest font file read: a font with every CJK ideograph is some 20 MiB.
+MAX_FONT_BYTES = 32 * 1024 * 1024
+#: How far (in font units per em of 1000) a converted quadratic outline may stray from the CFF original: a
+#: thousandth of the em, 0.01 mm at a 10 pt size.
+CU2QU_TOLERANCE = 1.0
+#: The styles a family of one's own may give, the suffix each adds to the family's name, and (bold, italic).
+STYLES = {"regular": ("", False, False), "bold": ("-bold", True, False), "italic": ("-italic", False, True),
+          "bold_italic": ("-bold-italic", True, True)}
+
+_own_files: dict[str, bytes] = {}
+
+
+class FontProblem(Exception):
+    """A font file of one's own that cannot be used; the message says why (the caller names the declaration)."""
+
+
+def register_family(name: str, files: dict[str, Path]) -> dict[str, str]:
+    """Register a family of one's own (`files` by style: regular, bold, italic, bold_italic) and give the face id
+    of each name a layout may use: `name`, `name-bold`, `name-italic`, `name-bold-italic` (those given).
+
+    Raises FontProblem naming the file and what is wrong with it."""
+    loaded = {style: _load_font_file(path) for style, path in files.items()}
+    group = f"{name}#" + hashlib.sha256(b"".join(d for _c, d in loaded.values())).hexdigest()[:12]
+    out: dict[str, str] = {}
+    for style, (family, data) in loaded.items():
+        suffix, bold, italic = STYLES[style]
+        digest = hashlib.sha256(data).hexdigest()[:12]
+        face_id = f"{name}{suffix}@{digest}"
+        if face_id not in FACES:
+            path = files[style]
+            generic = "sans-serif" if "sans" in family.lower() or "serif" not in family.lower() else "serif"
+            face = Face(face_id, str(path), family, bold, italic, group, generic,
+                        registered=f"{path.stem}-{digest}")
+            _own_files[face_id] = data
+            FACES[face_id] = face
+            _VARIANTS[(group, bold, italic)] = face_id
+            try:
+                _font(face_id)
+            except Exception as err:  # noqa: BLE001 - reportlab's TTFError and the struct errors of a damaged file
+                del FACES[face_id], _own_files[face_id]
+                _VARIANTS.pop((group, bold, italic), None)
+                _font.cache_clear()
+                raise FontProblem(f"{path.name}: reportlab cannot use it ({_reason(err)})") from None
+        else:
+            _VARIANTS[(group, bold, italic)] = face_id
+        out[f"{name}{suffix}"] = face_id
+    return out
+
+
+def _reason(err: Exception) -> str:
+    text = str(err)
+    if "allow subsetting/embedding" in text:
+        return "its licence forbids embedding it in a document (its OS/2 fsType flags say so)"
+    return text.split('": ', 1)[-1] if '": ' in text else text
+
+
+def _load_font_file(path: Path) -> tuple[str, bytes]:
+    """A font file's family name and TrueType bytes (a CFF OpenType font converted)."""
+    from generator.errors import InputError
+    from generator.files import read_bytes
+
+    try:
+        data = read_bytes(path, str(path), max_bytes=MAX_FONT_BYTES)
+    except InputError as err:
+        raise FontProblem(f"{path.name}: {err.problem.message}") from None
+    head = data[:4]
+    if head == b"OTTO":
+        data = _cff_to_truetype(path, data)
+    elif head not in (b"\x00\x01\x00\x00", b"true"):
+        kind = {b"wOFF": "a WOFF web font", b"wOF2": "a WOFF2 web font", b"ttcf": "a font collection (.ttc)"}.get(
+            head, "not a TrueType or OpenType font")
+        raise FontProblem(f"{path.name}: it is {kind}; give a .ttf or .otf file")
+    return _family_name(path, data), data
+
+
+def _family_name(path: Path, data: bytes) -> str:
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    try:
+        parsed = TTFontFile(io.BytesIO(data), validate=0)
+    except Exception as err:  # noqa: BLE001 - any damage to the file
+        raise FontProblem(f"{path.name}: reportlab cannot use it ({_reason(err)})") from None
+    name = getattr(parsed, "familyName", None)
+    text = getattr(name, "ustr", None) or (name.decode("latin-1") if isinstance(name, bytes) else name)
+    return str(text or path.stem)
+
+
+def _cff_to_truetype(path: Path, data: bytes) -> bytes:
+    """An OpenType font with PostScript (CFF) outlines as a TrueType font (fontTools' otf2ttf recipe)."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont, TTLibError, newTable
+
+    try:
+        font = TTFont(io.BytesIO(data), recalcTimestamp=False)
+        if "CFF2" in font:
+            raise FontProblem(f"{path.name}: it is a variable OpenType font (CFF2 outlines), which neither reportlab "
+                              "nor donjon's conversion reads; export a static instance as .ttf")
+        if "CFF " not in font:
+            raise FontProblem(f"{path.name}: it says it has PostScript outlines but holds no CFF table")
+        order = font.getGlyphOrder()
+        glyph_set = font.getGlyphSet()
+        glyf = newTable("glyf")
+        glyf.glyphOrder = order
+        glyf.glyphs = {}
+        for name in order:
+            pen = TTGlyphPen(glyph_set)
+            glyph_set[name].draw(Cu2QuPen(pen, CU2QU_TOLERANCE, reverse_direction=True))
+            glyf.glyphs[name] = pen.glyph()
+        font["loca"] = newTable("loca")
+        font["glyf"] = glyf
+        del font["CFF "]
+        if "VORG" in font:
+            del font["VORG"]
+        glyf.compile(font)
+        hmtx = font["hmtx"]
+        for name, glyph in glyf.glyphs.items():
+            if hasattr(glyph, "xMin"):
+                hmtx[name] = (hmtx[name][0], glyph.xMin)
+        maxp = font["maxp"] = newTable("maxp")
+        maxp.tableVersion = 0x00010000
+        for field in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                      "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+            setattr(maxp, field, 1 if field == "maxZones" else 0)
+        post = font["post"]
+        post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
+        font.sfntVersion = "\x00\x01\x00\x00"
+        out = io.BytesIO()
+        font.save(out)
+        return out.getvalue()
+    except FontProblem:
+        raise
+    except (TTLibError, KeyError, ValueError, AssertionError, AttributeError, TypeError) as err:
+        raise FontProblem(f"{path.name}: it has PostScript (CFF) outlines, which reportlab cannot embed, and "
+                          f"converting them to TrueType failed ({type(err).__name__}: {err}); export it as .ttf") \
+            from None
 
 
 def pdf_name(face_id: str) -> str:

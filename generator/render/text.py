@@ -4,9 +4,14 @@ shrinking it to fit a box, and laying the lines out as runs of the drawing model
 The markup (in a layout's own template text, a reference's paragraphs and a sheet's labels):
 
 - `**bold**` and `*italic*` switch to the face's bold or italic (a font without one is an error);
-- `{name}` draws icon `name` (generator.render.icons) on the baseline at the text's size (`Gain 2 {wood}`);
-  `{{`/`}}` and anything not shaped like `{name}` print as they are;
+- `{name}` draws icon `name` (generator.render.icons, or a deck's own picture) on the baseline at the text's size
+  (`Gain 2 {wood}`); `{{`/`}}` and anything not shaped like `{name}` print as they are;
+- `[colour=ink]...[/colour]` (or `color`) prints in a colour (`#rrggbb` or a name of the layout's palette), and
+  `[size=150%]...[/size]` at a share of the text's size, so it shrinks along when the text is fitted (25% to
+  400%); tags nest and must close in order;
 - a newline starts a new line; `\\` escapes the next character.
+
+Every unknown icon of a text is named in one :class:`UnknownIcons` problem, not only the first.
 
 Fitting: text wraps at spaces to the box's width; if the lines are too wide or too many for the box at the
 style's size, the size steps down by :data:`STEP` points, never below the style's `min_size`. Text that still
@@ -17,12 +22,12 @@ text with it.
 """
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE, ICON_RISE, ICON_SIDE, icons
-from generator.render.model import IconUse, Primitive, TextRun
+from generator.render.model import IconUse, ImageUse, Primitive, TextRun
 from generator.units import to_mm
 from generator.wording import plural
 
@@ -41,7 +46,26 @@ class NoFit(TextProblem):
     """Text too long for its box even at the smallest size allowed."""
 
 
-_MARKUP = re.compile(r"([\\*])")
+class UnknownIcons(TextProblem):
+    """Icons a text names that neither donjon nor the deck has: every one of them, in order."""
+
+    def __init__(self, names: list[str], known: list[str]) -> None:
+        self.names = names
+        self.known = known
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        import difflib
+
+        shown = []
+        for name in self.names:
+            close = difflib.get_close_matches(name, self.known, n=1, cutoff=0.7)
+            shown.append(f"{{{name}}}" + (f" (did you mean {{{close[0]}}}?)" if close else ""))
+        what = "is not an icon" if len(shown) == 1 else "are not icons"
+        return f"{', '.join(shown)} {what} the deck has (icons: {', '.join(self.known)})"
+
+
+_MARKUP = re.compile(r"([\\*\[])")
 
 
 def escape_markup(value: Any) -> str:
@@ -49,21 +73,31 @@ def escape_markup(value: Any) -> str:
     if value is None:
         return ""
     text = value if isinstance(value, str) else str(value)
-    return _MARKUP.sub(r"\\\1", text) if ("*" in text or "\\" in text) else text
+    return _MARKUP.sub(r"\\\1", text) if ("*" in text or "\\" in text or "[" in text) else text
 
 
 # --- markup -------------------------------------------------------------------------------------------------------
 
-_TOKENS = re.compile(r"\\(.)|(\*\*)|(\*)|(?<!\{)\{([a-z][a-z0-9-]*)\}(?!\})|(\n)|([ \t\r]+)|([^\\*{\n \t\r]+|\{|\\)",
-                     re.S)
+_TOKENS = re.compile(r"\\(.)|(\*\*)|(\*)|(?<!\{)\{([a-z][a-z0-9-]*)\}(?!\})|(\n)|([ \t\r]+)"
+                     r"|\[(colou?r|size)=([^\]\n]{1,40})\]|\[/(colou?r|size)\]"
+                     r"|([^\\*{\[\n \t\r]+|\{|\[|\\)", re.S)
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_PERCENT = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*")
+#: `[size=...]` between these shares of the text's size: smaller is unreadable, larger never fits a box.
+SMALLEST_SCALE, LARGEST_SCALE = 0.25, 4.0
 
 
 class Piece(NamedTuple):
-    """Part of a word in one face, or an icon (`icon` set, `text` empty)."""
+    """Part of a word in one face, or an icon (`icon` set, `text` empty), in a colour (None: the text's) and at a
+    share of the text's size."""
 
     face: str
     text: str = ""
     icon: str | None = None
+    colour: str | None = None
+    scale: float = 1.0
+    #: an icon of the deck's own: its picture file
+    picture: str | None = None
 
 
 class Word(NamedTuple):
@@ -80,19 +114,28 @@ Paragraph = tuple[Word, ...]
 def _word(pieces: list[Piece], base: str) -> Word:
     w1 = 0.0
     for piece in pieces:
-        w1 += ICON_ADVANCE if piece.icon else fonts.width(piece.face, piece.text)
+        w1 += (ICON_ADVANCE if piece.icon else fonts.width(piece.face, piece.text)) * piece.scale
     last = pieces[-1]
-    return Word(tuple(pieces), w1, fonts.width(base if last.icon else last.face, " "))
+    return Word(tuple(pieces), w1, fonts.width(base if last.icon else last.face, " ") * last.scale)
 
 
-def parse(text: str, face: str) -> tuple[Paragraph, ...]:
-    """Markup into paragraphs of words (raises TextProblem on bad markup, unknown icons, missing glyphs)."""
+def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
+          own_icons: Mapping[str, Any] | None = None) -> tuple[Paragraph, ...]:
+    """Markup into paragraphs of words (raises TextProblem on bad markup, unknown icons, missing glyphs).
+
+    `palette` gives the colour names `[colour=...]` may use; `own_icons` the deck's own icons (name -> picture
+    file), drawn as pictures where `{name}` is written."""
     bold = italic = False
     current = face
     paragraphs: list[Paragraph] = []
     words: list[Word] = []
     pieces: list[Piece] = []
     chunk: list[str] = []
+    spans: list[tuple[str, str | None, float]] = []  # open [colour] and [size] tags: (tag, colour, scale)
+    colour: str | None = None
+    scale = 1.0
+    unknown: list[str] = []
+    mine = own_icons or {}
 
     def flush_chunk() -> None:
         if chunk:
@@ -101,7 +144,7 @@ def parse(text: str, face: str) -> tuple[Paragraph, ...]:
             if lacking:
                 listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking)
                 raise TextProblem(f"the font {fonts.FACES[current].family} has no glyph for {listed}")
-            pieces.append(Piece(current, joined))
+            pieces.append(Piece(current, joined, None, colour, scale))
             chunk.clear()
 
     def flush_word() -> None:
@@ -119,8 +162,37 @@ def parse(text: str, face: str) -> tuple[Paragraph, ...]:
             raise TextProblem(f"the font {fonts.FACES[face].family} has no {want} face (in {text[:40]!r})")
         bold, italic, current = to_bold, to_italic, found
 
+    def open_span(tag: str, value: str) -> None:
+        nonlocal colour, scale
+        flush_chunk()
+        if tag == "size":
+            found = _PERCENT.fullmatch(value)
+            share = float(found.group(1)) / 100 if found else 0.0
+            if not SMALLEST_SCALE <= share <= LARGEST_SCALE:
+                raise TextProblem(f"[size={value}] must be a percentage of the text's size from "
+                                  f"{SMALLEST_SCALE:.0%} to {LARGEST_SCALE:.0%}, such as [size=150%] (in {text[:60]!r})")
+            spans.append(("size", colour, scale))
+            scale = scale * share
+            return
+        wanted = value.strip()
+        chosen = wanted.lower() if _HEX.fullmatch(wanted) else (palette or {}).get(wanted)
+        if chosen is None:
+            names = ", ".join(palette or ()) or "the layout has none"
+            raise TextProblem(f"[colour={value}]: {value!r} is neither '#rrggbb' nor a colour of the layout's "
+                              f"palette ({names})")
+        spans.append(("colour", colour, scale))
+        colour = chosen
+
+    def close_span(tag: str) -> None:
+        nonlocal colour, scale
+        flush_chunk()
+        if not spans or spans[-1][0] != tag:
+            expected = f"[/{spans[-1][0]}] first" if spans else "no tag is open"
+            raise TextProblem(f"[/{tag}] closes nothing here ({expected}) in {text[:60]!r}")
+        _tag, colour, scale = spans.pop()
+
     for match in _TOKENS.finditer(text):
-        escaped, strong, emph, icon, newline, space, plain = match.groups()
+        escaped, strong, emph, icon, newline, space, tag, value, closing, plain = match.groups()
         if plain is not None:
             chunk.append(plain)
         elif space is not None:
@@ -133,11 +205,17 @@ def parse(text: str, face: str) -> tuple[Paragraph, ...]:
             else:
                 chunk.append(escaped)
         elif icon is not None:
-            if icon not in icons():
-                raise TextProblem(f"{{{icon}}} is not an icon donjon has{_close(icon)} "
-                                  f"(icons: {', '.join(sorted(icons()))})")
+            if icon not in icons() and icon not in mine:
+                if icon not in unknown:
+                    unknown.append(icon)
+                continue
             flush_chunk()
-            pieces.append(Piece(current, "", icon))
+            picture = mine.get(icon)
+            pieces.append(Piece(current, "", icon, colour, scale, str(picture) if picture is not None else None))
+        elif tag is not None:
+            open_span("colour" if tag.startswith("col") else "size", value)
+        elif closing is not None:
+            close_span("colour" if closing.startswith("col") else "size")
         elif strong is not None:
             switch(not bold, italic)
         elif emph is not None:
@@ -148,20 +226,17 @@ def parse(text: str, face: str) -> tuple[Paragraph, ...]:
             words = []
     flush_word()
     paragraphs.append(tuple(words))
+    if unknown:
+        raise UnknownIcons(unknown, sorted(icons()) + sorted(mine))
     if bold or italic:
         raise TextProblem(f"{'**' if bold else '*'} is opened but not closed in {text[:60]!r}")
+    if spans:
+        raise TextProblem(f"[{spans[-1][0]}=...] is opened but not closed in {text[:60]!r}")
     while paragraphs and not paragraphs[-1]:
         paragraphs.pop()
     while paragraphs and not paragraphs[0]:
         paragraphs.pop(0)
     return tuple(paragraphs)
-
-
-def _close(name: str) -> str:
-    import difflib
-
-    found = difflib.get_close_matches(name, list(icons()), n=1, cutoff=0.6)
-    return f" (did you mean {{{found[0]}}}?)" if found else ""
 
 
 def shown(word: Word) -> str:
@@ -188,6 +263,13 @@ class WrappedLine(NamedTuple):
     words: tuple[Word, ...]
     #: width at 1 pt (multiply by the size)
     w1: float
+    #: the largest share of the text's size on the line (`[size=...]`): its height grows with it
+    scale: float = 1.0
+
+
+def _line(words: list[Word], w1: float) -> WrappedLine:
+    scale = max((p.scale for w in words for p in w.pieces), default=1.0)
+    return WrappedLine(tuple(words), w1, max(1.0, scale))
 
 
 def wrap(paragraphs: Sequence[Paragraph], size: float, width: float,
@@ -209,18 +291,24 @@ def wrap(paragraphs: Sequence[Paragraph], size: float, width: float,
                 current.append(word)
                 used = after
             else:
-                lines.append(WrappedLine(tuple(current), used))
+                lines.append(_line(current, used))
                 current, used = [word], word.w1
         if not wrap_lines and used > limit:
             return None
-        lines.append(WrappedLine(tuple(current), used))
+        lines.append(_line(current, used))
     return lines
 
 
-def block_height(lines: int, size: float, style: Style) -> float:
-    """The height of `lines` lines: every line's pitch but the last, whose ascent and descent must fit."""
+def block_height(lines: int | Sequence[WrappedLine], size: float, style: Style) -> float:
+    """The height of `lines` lines (a count, or the lines themselves when some are larger): the first line's
+    ascent, each further line's pitch, the last line's descent."""
     m = fonts.metrics(style.face)
-    return 0.0 if lines == 0 else (lines - 1) * size * style.leading + size * (m.ascent + m.descent)
+    if isinstance(lines, int):
+        return 0.0 if lines == 0 else (lines - 1) * size * style.leading + size * (m.ascent + m.descent)
+    if not lines:
+        return 0.0
+    pitches = sum(line.scale for line in lines[1:]) * size * style.leading
+    return size * (m.ascent * lines[0].scale + m.descent * lines[-1].scale) + pitches
 
 
 class Fitted(NamedTuple):
@@ -269,7 +357,7 @@ def fit(paragraphs: Sequence[Paragraph], width: float, height: float, style: Sty
         lines = wrap(paragraphs, size, width, style.wrap)
         if lines is None:
             return None
-        tall = block_height(len(lines), size, style)
+        tall = block_height(lines, size, style)
         return Fitted(size, tuple(lines), tall) if tall <= height + 1e-6 else None
 
     found = largest_fit(style, attempt)
@@ -290,7 +378,7 @@ def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style:
     lines = wrap(paragraphs, size, width, style.wrap)
     if lines is None:
         return f"a line is wider than the box's {to_mm(width):.1f} mm even at {size:g} pt (wrap is off)"
-    need = block_height(len(lines), size, style)
+    need = block_height(lines, size, style)
     room = max(1, int((height - block_height(1, size, style)) // (size * style.leading)) + 1) \
         if height >= block_height(1, size, style) else 0
     return (f"it needs {plural(len(lines), 'line')} ({to_mm(need):.1f} mm) at {size:g} pt, "
@@ -307,22 +395,23 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
     elif style.valign == "bottom":
         top = y + height - fitted.height
     out: list[Primitive] = []
-    colour = style.colour
+    baseline = top
     for index, line in enumerate(fitted.lines):
-        baseline = top + m.ascent * size + index * size * style.leading
+        baseline += (m.ascent * size * line.scale if index == 0 else size * style.leading * line.scale)
         used = line.w1 * size
         pen = x if style.align == "left" else x + (width - used) / 2 if style.align == "center" else x + width - used
-        run_face: str | None = None
+        run: tuple[str, str | None, float] | None = None  # the face, colour and scale of the run being gathered
         run_text: list[str] = []
         run_x = pen
         run_w1 = 0.0
 
         def flush() -> None:
-            nonlocal run_face, run_w1
-            if run_face is not None and run_text:
-                out.append(TextRun(round(run_x, 3), round(baseline, 3), "".join(run_text), run_face, size, colour,
-                                   round(run_w1 * size, 3)))
-            run_face = None
+            nonlocal run, run_w1
+            if run is not None and run_text:
+                face, ink, scale = run
+                out.append(TextRun(round(run_x, 3), round(baseline, 3), "".join(run_text), face,
+                                   round(size * scale, 4), ink or style.colour, round(run_w1 * size, 3)))
+            run = None
             run_text.clear()
             run_w1 = 0.0
 
@@ -330,7 +419,7 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
             if w_index:
                 gap = line.words[w_index - 1].space1
                 first = word.pieces[0]
-                if run_face is not None and first.icon is None and first.face == run_face:
+                if run is not None and first.icon is None and (first.face, first.colour, first.scale) == run:
                     run_text.append(" ")
                     run_w1 += gap
                 else:
@@ -339,17 +428,35 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
             for piece in word.pieces:
                 if piece.icon is not None:
                     flush()
-                    side = ICON_RISE * size
-                    out.append(IconUse(piece.icon, round(pen + ICON_SIDE * size, 3), round(baseline - side, 3),
-                                       round(side, 3), colour))
-                    pen += ICON_ADVANCE * size
+                    em = size * piece.scale
+                    side = ICON_RISE * em
+                    left, top_y = pen + ICON_SIDE * em, baseline - side
+                    if piece.picture is not None:
+                        out.append(icon_picture(piece.picture, left, top_y, side))
+                    else:
+                        out.append(IconUse(piece.icon, round(left, 3), round(top_y, 3), round(side, 3),
+                                           piece.colour or style.colour))
+                    pen += ICON_ADVANCE * em
                     continue
-                if piece.face != run_face:
+                key = (piece.face, piece.colour, piece.scale)
+                if key != run:
                     flush()
-                    run_face, run_x = piece.face, pen
-                piece_w1 = fonts.width(piece.face, piece.text)
+                    run, run_x = key, pen
+                piece_w1 = fonts.width(piece.face, piece.text) * piece.scale
                 run_text.append(piece.text)
                 run_w1 += piece_w1
                 pen += piece_w1 * size
         flush()
     return out
+
+
+def icon_picture(picture: str, x: float, y: float, side: float) -> ImageUse:
+    """A deck's own icon: its picture inside the square of side `side` whose top-left is (x, y), whole and
+    centred (a wide icon is as wide as the square and lower)."""
+    from pathlib import Path
+
+    from generator.render.images import image_info
+
+    aspect = image_info(Path(picture)).aspect
+    w, h = (side, side / aspect) if aspect >= 1 else (side * aspect, side)
+    return ImageUse(picture, round(x + (side - w) / 2, 3), round(y + (side - h) / 2, 3), round(w, 3), round(h, 3))

@@ -133,7 +133,7 @@ boxes:
 def test_missing_layout_is_reported_to_the_caller(tmp_path: Path) -> None:
     with pytest.raises(MissingLayout, match="not a shipped layout"):
         load_layout("no-such-layout", tmp_path)
-    with pytest.raises(MissingLayout, match="outside the deck's folder"):
+    with pytest.raises(MissingLayout, match="outside the content folder"):
         load_layout("../x.yaml", tmp_path)
 
 
@@ -177,7 +177,7 @@ boxes:
     reports_all(tmp_path, (
         ":5: boxes.b.style: names the style 'nope', which the layout does not define (styles: body)",
         ":6: boxes.c.fill: 'purple' is not in the palette (ink)",
-        ":7: boxes.d.icon: 'dragon' is not an icon donjon has",
+        ":7: boxes.d.icon: 'dragon' is not an icon:",
         ":8: boxes.e: text means nothing to a rect box",
         ":9: boxes.f: a text box needs text",
         ":10: boxes.g.text: template error",

@@ -79,8 +79,12 @@ def test_filters() -> None:
     assert TT.compile_template("{{ 'star' | icon }}").render({}) == "{star}"
     assert colour.ink_on("#c99a06") == "#1d1a16"  # dark ink on the Guildhall yellow
     assert {colour.ink_on(c) for c in ("#b3261e", "#1f5fa8", "#2e7d32", "#6a3d9a")} == {"#ffffff"}
-    with pytest.raises(ValueError, match="'dragon' is not an icon"):
-        TT.compile_template("{{ 'dragon' | icon }}").render({})
+    with pytest.raises(ValueError, match="'Dragon!' is not an icon name"):
+        TT.compile_template("{{ 'Dragon!' | icon }}").render({})
+    # a well-formed name passes the filter: whether the deck has it is for the text to say (with its own icons)
+    assert TT.compile_template("{{ 'dragon' | icon }}").render({}) == "{dragon}"
+    with pytest.raises(T.UnknownIcons, match=r"\{dragon\} is not an icon the deck has"):
+        T.parse("{dragon}", "cardo")
 
 
 def test_syntax_errors_carry_their_line() -> None:
@@ -107,7 +111,12 @@ def test_braces_that_are_not_icons_print_as_they_are() -> None:
 
 
 @pytest.mark.parametrize(("source", "message"), [
-    ("Gain {wod}", "{wod} is not an icon donjon has (did you mean {wood}?)"),
+    ("Gain {wod}", "{wod} (did you mean {wood}?) is not an icon the deck has"),
+    ("{wod} and {stne} and {wod}", "{wod} (did you mean {wood}?), {stne} (did you mean {stone}?) are not icons"),
+    ("[colour=red]x[/colour]", "'red' is neither '#rrggbb' nor a colour of the layout's palette"),
+    ("[size=12pt]x[/size]", "[size=12pt] must be a percentage of the text's size"),
+    ("[size=150%]x", "[size=...] is opened but not closed"),
+    ("[colour=#aa0000]x[/size]", "[/size] closes nothing here ([/colour] first)"),
     ("**open", "** is opened but not closed"),
     ("*open", "* is opened but not closed"),
     ("say ☃", "the font Cardo has no glyph for '☃' (U+2603)"),
