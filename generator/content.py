@@ -123,7 +123,7 @@ def _load(root: Path, wanted: Iterable[str] | None) -> tuple[Content, list[Probl
         from generator.catalog.userdeck import load_deck
 
         for folder in deck_folders:
-            deck, found = load_deck(folder, display_path(folder))
+            deck, found = load_deck(folder, display_path(folder), root)
             problems.extend(found)
             if deck is not None:
                 decks.append(deck)
@@ -175,13 +175,50 @@ def game_decks(content: Content) -> list[Deck]:
 
 
 def user_deck(deck: UserDeck) -> Deck:
-    cards = tuple(Card(c.id, c.name, c.copies, c.fields, origin=c.origin) for c in deck.cards)  # rows shared, not copied
-    return Deck(deck.id, deck.name, deck.id, deck.name, deck.layout, deck.back, deck.card_size, cards, deck.folder)
+    cards = tuple(Card(c.id, c.name, c.copies, c.fields, origin=c.origin, layout=c.layout, back=c.back)
+                  for c in deck.cards)  # rows shared, not copied
+    sources = (deck.folder / "deck.yaml",) + ((deck.table,) if deck.table is not None else ())
+    return Deck(deck.id, deck.name, deck.id, deck.name, deck.layout, deck.back, deck.card_size, cards, deck.folder,
+                deck.root, deck.assets, sources)
 
 
 def all_decks(content: Content) -> list[Deck]:
     """The games' decks, then the user's own decks (a user deck's game is its own id)."""
     return game_decks(content) + [user_deck(d) for d in content.user_decks]
+
+
+def pick_cards(deck: Deck, wanted: str) -> Deck:
+    """The cards of `deck` that `donjon build --cards` names: positions and ranges in the table's order (`1-10,15`,
+    from 1, counting the cards printed) and names or ids (`Fire Ball`, any case), separated by commas."""
+    import difflib
+    import re
+
+    chosen: list[int] = []
+    parts = [part.strip() for part in wanted.split(",") if part.strip()]
+    if not parts:
+        raise UsageError("--cards", f"{wanted!r} names no card; give positions (1-10,15) or names")
+    count = len(deck.cards)
+    by_name: dict[str, int] = {}
+    for index, card in enumerate(deck.cards):
+        by_name.setdefault(card.name.strip().lower(), index)
+        by_name.setdefault(card.id.lower(), index)
+    for part in parts:
+        span = re.fullmatch(r"(\d+)\s*(?:-\s*(\d+))?", part)
+        if span:
+            first, last = int(span.group(1)), int(span.group(2) or span.group(1))
+            if not 1 <= first <= last <= count:
+                raise UsageError("--cards", f"{part!r} is out of range: the deck {deck.id!r} has cards 1 to {count}"
+                                 + (" (a range goes from low to high)" if first > last else ""))
+            chosen += range(first - 1, last)
+            continue
+        found = by_name.get(part.lower())
+        if found is None:
+            close = difflib.get_close_matches(part.lower(), list(by_name), n=1, cutoff=0.6)
+            guess = f" (did you mean {deck.cards[by_name[close[0]]].name!r}?)" if close else ""
+            raise UsageError("--cards", f"{part!r} is neither a position nor the name of a card of {deck.id!r}{guess}")
+        chosen.append(found)
+    keep = sorted(set(chosen))
+    return deck.only(tuple(deck.cards[i] for i in keep))
 
 
 def select(decks: list[Deck], target: str) -> list[Deck]:
@@ -195,5 +232,5 @@ def select(decks: list[Deck], target: str) -> list[Deck]:
     return chosen
 
 
-__all__ = ["Content", "all_decks", "check_content", "game_decks", "load_content", "load_game", "select",
-           "user_deck"]
+__all__ = ["Content", "all_decks", "check_content", "game_decks", "load_content", "load_game", "pick_cards",
+           "select", "user_deck"]

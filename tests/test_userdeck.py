@@ -124,7 +124,7 @@ def test_deck_yaml_problems_are_all_listed(tmp_path: Path) -> None:
 def test_table_outside_the_folder_is_refused(tmp_path: Path) -> None:
     (tmp_path / "secret.csv").write_text("Name\nx\n")
     root = make_deck(tmp_path / "d", "Name\nA\n", "id: d\nname: D\nlayout: generic\ncards: ../secret.csv\n")
-    assert "is outside the deck's folder" in only_problem(root)
+    assert "is outside the content folder" in only_problem(root)
 
 
 def test_deck_id_may_not_be_a_game(tmp_path: Path) -> None:

@@ -1,8 +1,10 @@
 """Building decks: each deck's cards drawn once with its layouts, imposed on pages by the imposed backends (PDF)
 and written one file per card by the others (SVG).
 
-For each deck: the face and back layouts are loaded (cached), the back is drawn once, and each card is drawn
-once and placed as many times as it has copies. Pages stream into the document as they are made. A document is
+For each deck: the face and back layouts are loaded (cached; a user deck's cards may each pick theirs), each card
+is drawn once and placed as many times as it has copies, and each back is drawn once: once for the whole deck
+when its layout reads nothing of the card, once per card when it does. Duplex pages put every card's own back
+behind it. Pages stream into the document as they are made. A document is
 written to a temporary file and renamed over `OUT/GAME/DECK.pdf` only when complete; a per-card folder is
 staged and replaces `OUT/GAME/DECK/svg/` only when every card is written. A build that fails (a card whose text
 does not fit, a full disk) leaves the previous files exactly as they were.
@@ -24,8 +26,8 @@ from generator.errors import ContentError, OutputError, Problem
 from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import atomic_path, inside, staged
-from generator.render.imposition import PageHeading, grid, pages
-from generator.render.model import Drawing
+from generator.render.imposition import PageHeading, Sided, grid, pages
+from generator.render.model import Drawing, ImageUse
 from generator.resources import display_path
 
 #: The back of a user's deck that names no back: a plain back with the deck's name.
@@ -42,16 +44,60 @@ def deck_origin(content: Content, deck: Deck) -> str:
     return display_path(folder / "game.yaml") if folder is not None else f"{deck.game}/game.yaml"
 
 
+class DeckLayouts:
+    """The layouts of one deck, each loaded once: the deck's face and back, and those its cards pick."""
+
+    def __init__(self, deck: Deck, origin: str) -> None:
+        self.deck = deck
+        self.origin = origin
+        self._loaded: dict[str, Layout] = {}
+
+    def load(self, ref: str, key: str) -> Layout:
+        """The layout `ref`; one that does not exist is an error naming the deck's file and `key`."""
+        found = self._loaded.get(ref)
+        if found is None:
+            deck = self.deck
+            try:
+                found = load_layout(ref, deck.folder, deck.root, deck.assets)
+            except MissingLayout as err:
+                where = f"decks[{deck.id}].{key}" if deck.folder is None else key
+                raise ContentError([Problem(self.origin, None, where, f"names no layout: {err}")]) from None
+            self._loaded[ref] = found
+        return found
+
+    def face(self, card: Card) -> Layout:
+        if card.layout:
+            return self.load(card.layout, "layouts")
+        return self.load(self.deck.layout, "layout")
+
+    def back(self, card: Card | None = None) -> Layout:
+        if card is not None and card.back:
+            return self.load(card.back, "layouts")
+        return self.load(self.deck.back or GENERIC_BACK, "back")
+
+    def check(self) -> None:
+        """Load every layout the deck and its cards name, so a missing one is reported before anything is drawn."""
+        if self.deck.layout:
+            self.load(self.deck.layout, "layout")
+        self.back()
+        for card in self.deck.cards:
+            self.face(card)
+            self.back(card)
+
+    def uniform_back(self) -> bool:
+        """Whether every card has the same back (one layout that reads nothing of the card)."""
+        backs = {id(self.back(card)) for card in self.deck.cards} or {id(self.back())}
+        return len(backs) == 1 and not self.back(self.deck.cards[0] if self.deck.cards else None).per_card
+
+    def files(self) -> set[Path]:
+        """Every file the loaded layouts were read from (with their fonts and icons)."""
+        return {path for layout in self._loaded.values() for path in layout.files}
+
+
 def deck_layouts(deck: Deck, origin: str) -> tuple[Layout, Layout]:
     """The face and back layouts of a deck; one that does not exist is an error naming the deck's file."""
-    found = []
-    for key, ref in (("layout", deck.layout), ("back", deck.back or GENERIC_BACK)):
-        try:
-            found.append(load_layout(ref, deck.folder))
-        except MissingLayout as err:
-            where = f"decks[{deck.id}].{key}" if deck.folder is None else key
-            raise ContentError([Problem(origin, None, where, f"names no layout: {err}")]) from None
-    return found[0], found[1]
+    layouts = DeckLayouts(deck, origin)
+    return layouts.load(deck.layout, "layout"), layouts.back()
 
 
 def deck_label(deck: Deck) -> str:
@@ -63,18 +109,60 @@ def deck_view(deck: Deck) -> DeckView:
     return DeckView(deck.id, deck.name, deck.game, deck.game_name, deck.total)
 
 
+def _who(deck: Deck, card: Card) -> str:
+    return f"{deck_label(deck)}: card {card.name!r} ({card.origin})" if card.origin else \
+        f"{deck_label(deck)}: card {card.id}"
+
+
 def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: float) -> Drawing:
     size = deck.card_size
-    who = f"{deck_label(deck)}: card {card.name!r} ({card.origin})" if card.origin else f"{deck_label(deck)}: card {card.id}"
     what = subject(card.data, CardView(card.id, card.name, card.copies, card.data), view, card.provenance,
-                   who, key=card.id if card.copies > 1 else None)
+                   _who(deck, card), key=card.id if card.copies > 1 else None, folder=deck.folder, root=deck.root)
     return draw(layout, what, size.width_pt, size.height_pt, bleed)
 
 
-def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float) -> Drawing:
+def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card: Card | None = None) -> Drawing:
+    """A back: the deck's (drawn once, keyed by its layout) or, for a layout that reads the card's values, the back
+    of `card` (keyed by the card)."""
     size = deck.card_size
-    return draw(layout, subject({}, None, view, {}, f"{deck_label(deck)}: back", key="back"), size.width_pt,
-                size.height_pt, bleed)
+    if card is not None and layout.per_card:
+        what = subject(card.data, CardView(card.id, card.name, card.copies, card.data), view, card.provenance,
+                       f"{_who(deck, card)}, its back", key=f"back:{card.id}", folder=deck.folder, root=deck.root)
+    else:
+        what = subject({}, None, view, {}, f"{deck_label(deck)}: back", key=f"back:{layout.file}", folder=deck.folder,
+                       root=deck.root)
+    try:
+        return draw(layout, what, size.width_pt, size.height_pt, bleed)
+    except ContentError as err:
+        if card is None and layout.per_card:
+            raise ContentError([Problem(p.file, p.line, p.where, p.message + " (this back reads a card's values, so it "
+                                        "is drawn for each card and has no one back for the whole deck)")
+                                for p in err.problems]) from None
+        raise
+
+
+class Backs:
+    """The backs of a deck's cards, each drawn once (see :func:`back_drawing`)."""
+
+    def __init__(self, layouts: DeckLayouts, view: DeckView, bleed: float) -> None:
+        self.layouts = layouts
+        self.view = view
+        self.bleed = bleed
+        self._shared: dict[str, Drawing] = {}
+
+    def of(self, card: Card) -> Drawing:
+        layout = self.layouts.back(card)
+        if layout.per_card:
+            return back_drawing(layout, self.layouts.deck, self.view, self.bleed, card)
+        found = self._shared.get(layout.file)
+        if found is None:
+            found = self._shared[layout.file] = back_drawing(layout, self.layouts.deck, self.view, self.bleed)
+        return found
+
+
+def pictures(drawing: Drawing) -> set[Path]:
+    """The picture files a drawing shows (for `donjon build --watch`)."""
+    return {Path(item.source) for item in drawing.items if isinstance(item, ImageUse)}
 
 
 @dataclass
@@ -83,6 +171,8 @@ class DeckResult:
     written: list[Written]
     cards: int
     pages: int
+    #: every file the deck was made from: its own files, layouts, fonts, icons and pictures
+    sources: frozenset[Path] = frozenset()
 
 
 def card_file_names(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str, str]) -> tuple[str, ...]:
@@ -111,7 +201,8 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     replace the old ones only when every card is written, the document is renamed into place when complete."""
     if options.unique:
         deck = deck.unique()
-    face, back = deck_layouts(deck, deck_origin(content, deck))
+    layouts = DeckLayouts(deck, deck_origin(content, deck))
+    layouts.check()
     view = deck_view(deck)
     bleed = options.print_options.bleed
     size = deck.card_size
@@ -123,20 +214,28 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
         files = card_file_names(deck, inside(out, deck.game, deck.id, b.name), b.suffix,
                                 {f"back.{b.suffix}": "the deck's back"})
         names[b.name] = dict(zip((c.id for c in deck.cards), files, strict=True))
-    back_face = back_drawing(back, deck, view, bleed)
+    backs = Backs(layouts, view, bleed)
+    uniform = layouts.uniform_back()
+    back_face = back_drawing(layouts.back(), deck, view, bleed) if uniform else None
     written: list[Written] = []
     count = deck.total
+    used: set[Path] = set()
 
     with staged([inside(out, deck.game, deck.id, b.name) for b in per_card]) as folders:
         writers = [(b, folder, b.card_writer()) for b, folder in zip(per_card, folders, strict=True)]
 
-        def drawings() -> Iterator[Drawing]:
+        def drawings() -> Iterator[Sided]:
             for card in deck.cards:
-                drawing = face_drawing(face, deck, card, view, bleed)
+                drawing = face_drawing(layouts.face(card), deck, card, view, bleed)
+                its_back = backs.of(card)
+                used.update(pictures(drawing) | pictures(its_back))
                 for b, folder, write in writers:
                     folder.write(names[b.name][card.id], write(drawing, f"{deck.name}: {card.name}").encode("utf-8"))
+                    if not uniform:
+                        folder.write(f"backs/{names[b.name][card.id]}",
+                                     write(its_back, f"{deck.name}: {card.name}, back").encode("utf-8"))
                 for _ in range(card.copies):
-                    yield drawing
+                    yield Sided(drawing, its_back)
                     progress(1)
 
         total_pages = 0
@@ -145,8 +244,8 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
             for index, b in enumerate(imposed):
                 target = inside(out, deck.game, f"{deck.id}.{b.suffix}")
                 # the first document draws the cards (and writes the per-card files); any other redraws them
-                stream = drawings() if index == 0 else (d for c in deck.cards for d in
-                                                        [face_drawing(face, deck, c, view, bleed)] * c.copies)
+                stream = drawings() if index == 0 else (s for c in deck.cards for s in [
+                    Sided(face_drawing(layouts.face(c), deck, c, view, bleed), backs.of(c))] * c.copies)
                 with atomic_path(target) as tmp:
                     stats = b.page_writer()(pages(stream, count, back_face, sheet, options.print_options,
                                                   PageHeading(deck.game_name, deck.name)), tmp,
@@ -157,9 +256,12 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
         else:
             deque(drawings(), maxlen=0)  # draw every card (writing its files) without imposing any sheet
         for (b, folder, write), final in zip(writers, folders, strict=True):
-            folder.write(f"back.{b.suffix}", write(back_face, f"{deck.name}: back").encode("utf-8"))
-            written.append(Written(final.final, b.label, 0, len(deck.cards), len(deck.cards) + 1, folder=True))
-    return DeckResult(deck, written, count, total_pages)
+            if back_face is not None:
+                folder.write(f"back.{b.suffix}", write(back_face, f"{deck.name}: back").encode("utf-8"))
+            count_files = len(deck.cards) * (1 if uniform else 2) + (1 if uniform else 0)
+            written.append(Written(final.final, b.label, 0, len(deck.cards), count_files, folder=True))
+    sources = frozenset(deck.sources) | layouts.files() | frozenset(used)
+    return DeckResult(deck, written, count, total_pages, sources)
 
 
 @dataclass

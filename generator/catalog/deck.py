@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from generator.catalog.assets import NO_ASSETS, Assets
 from generator.catalog.common import CardSize, Provenance
 
 
@@ -29,6 +30,9 @@ class Card:
     provenance: Mapping[str, Provenance] = field(default_factory=dict)
     #: where a user's card comes from (`cards.csv:12`), for messages; empty for the games' cards
     origin: str = ""
+    #: the layout and back of this card when it has its own (a user deck's `layout_column`); None: the deck's
+    layout: str | None = None
+    back: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +47,12 @@ class Deck:
     cards: tuple[Card, ...]
     #: a user deck's folder, where its own layout files are found (None for the shipped games)
     folder: Path | None = None
+    #: the content folder a user deck lies in: the files it names must lie inside it
+    root: Path | None = None
+    #: a user deck's fonts and icons of its own
+    assets: Assets = NO_ASSETS
+    #: the files the deck itself is read from (its deck.yaml and table), for `donjon build --watch`
+    sources: tuple[Path, ...] = ()
 
     @property
     def key(self) -> str:
@@ -57,3 +67,7 @@ class Deck:
     def unique(self) -> Deck:
         """The same deck with one copy of each card."""
         return replace(self, cards=tuple(replace(c, copies=1) for c in self.cards))
+
+    def only(self, cards: tuple[Card, ...]) -> Deck:
+        """The same deck holding only `cards` (`donjon build --cards`)."""
+        return replace(self, cards=cards)

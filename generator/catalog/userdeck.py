@@ -1,11 +1,19 @@
-"""A user's own deck: a `deck.yaml` naming a CSV or YAML table of cards and a layout.
+"""A user's own deck: a `deck.yaml` naming a table of cards (CSV, XLSX or YAML) and a layout.
 
     my-deck/
       deck.yaml      id, name, card size, layout, back, where the rows are and which columns mean what
-      cards.csv      one row per card (a header row first), or cards.yaml: a list of mappings
+      cards.csv      one row per card (a header row first), cards.xlsx (a sheet of it), or cards.yaml: a list of
+                     mappings (a row may leave keys out: they are empty)
       layout.yaml    the card face (see templates/layouts/generic.yaml for a starting point)
 
-Every column of a row is available to the layout's text fields by its header name.
+Every column of a row is available to the layout's text fields by its header name. A count of 0 leaves a card
+out. With `layout_column`, each row's value in that column picks its layout and back from `layouts` (units and
+spells in one table, each drawn and backed their own way). Files a deck names (its table, layouts, fonts, icons,
+pictures) are relative to its folder and must lie inside the content folder, so decks can share a layout
+(`../shared/unit.yaml`) but never read a file elsewhere.
+
+A spreadsheet is read with openpyxl, its formulas as the values the spreadsheet program saved with them; a
+formula without a saved value (a file written by a program that does not calculate) is an error naming the cell.
 """
 
 from __future__ import annotations
@@ -17,8 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.catalog.assets import FONTS, ICONS, NO_ASSETS, Assets, resolve_assets
 from generator.catalog.common import CARD_SIZE, CardSize, resolve_card_size
 from generator.errors import InputError, Problem
+from generator.files import read_bytes, resolve_within
 from generator.fields import (
     AnyOf,
     Bool,
@@ -38,6 +48,12 @@ from generator.yamlio import Document, load_file, read_text
 
 #: The most cards one deck may hold (the benchmark goes to 10,000).
 MAX_CARDS = 100_000
+#: The most columns a table may have (a card has a few dozen values at most).
+MAX_COLUMNS = 500
+#: A spreadsheet file's largest size, and the most its parts may unpack to (a zip bomb is refused before it is
+#: opened): a sheet of 100,000 rows of text is some 20 MB unpacked.
+MAX_XLSX_BYTES = 32 * 1024 * 1024
+MAX_XLSX_UNPACKED = 256 * 1024 * 1024
 Scalar = str | int | float | bool | None
 
 
@@ -51,6 +67,9 @@ class UserCard:
     fields: Mapping[str, Scalar]
     #: where the row is, for messages: `cards.csv:12`
     origin: str
+    #: the layout and back this card is drawn with, when its row picks them (`layout_column`); None: the deck's
+    layout: str | None = None
+    back: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +84,35 @@ class UserDeck:
     cards: tuple[UserCard, ...]
     #: the deck.yaml, for messages
     origin: str
+    #: the content folder the deck was found in: no file outside it is read
+    root: Path | None = None
+    #: the deck's fonts and icons of its own
+    assets: Assets = NO_ASSETS
+    #: the table file (None for rows written in deck.yaml), for `donjon build --watch`
+    table: Path | None = None
 
 
 _CELL = AnyOf(options=(Text(min_len=0, max_len=4000), Int(), Number(), Bool(), Nullable(Text(min_len=0))),
               what="text or a number")
+
+_VARIANT: Record[dict[str, Any]] = Record(
+    name="card kind",
+    doc="How the cards whose layout column holds this value are drawn.",
+    fields={
+        "layout": Field(Text(max_len=200), doc="the layout of their faces (a .yaml file, or a shipped layout id)"),
+        "back": Field(Text(max_len=200), required=False, doc="the layout of their backs (default: the deck's back)"),
+    },
+)
+
+
+def _choices_rule(values: Mapping[str, Any], path: Any, ck: Any) -> None:
+    """`layout` is needed unless every card picks its own; `layout_column` and `layouts` go together."""
+    if values["layout_column"] is not None and not values["layouts"]:
+        ck.fail((*path, "layout_column"), "names a column but `layouts` says which layout each of its values picks")
+    if values["layouts"] and values["layout_column"] is None:
+        ck.fail((*path, "layouts"), "needs `layout_column`: the column whose value picks each card's layout")
+    if values["layout"] is None and not values["layouts"]:
+        ck.fail(path, "missing the key 'layout' (a layout file in this folder, or a shipped layout id)")
 
 DECK_SPEC: Record[dict[str, Any]] = Record(
     name="deck file",
@@ -77,13 +121,22 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
         "id": Field(Slug(), doc="the deck's id: output files are named after it"),
         "name": Field(Text(max_len=120), doc="the deck's name as printed on sheets"),
         "card_size": Field(CARD_SIZE, required=False, default="poker"),
-        "layout": Field(Text(max_len=200), doc="a layout file in this folder (layout.yaml) or a shipped layout id"),
+        "layout": Field(Text(max_len=200), required=False,
+                        doc="a layout file (layout.yaml, or ../shared/unit.yaml inside the content folder) or a "
+                            "shipped layout id; needed unless `layouts` gives every card's"),
         "back": Field(Text(max_len=200), required=False,
                       doc="a layout for the backs (file or shipped id); default: a plain back with the deck's name"),
+        "layout_column": Field(Text(max_len=100), required=False,
+                               doc="a column whose value picks each card's layout and back from `layouts`"),
+        "layouts": Field(MapOf(key=Text(max_len=100), value=_VARIANT, max_items=100), required=False,
+                         doc="by value of `layout_column`: {layout, back} (an empty cell takes the deck's layout)"),
         "cards": Field(AnyOf(options=(Text(max_len=200), ListOf(MapOf(key=Text(max_len=100), value=_CELL),
                                                                   min_items=1, max_items=MAX_CARDS)),
-                             what="a CSV or YAML file name, or a list of rows"),
-                       doc="the table of cards: a .csv file, a .yaml file holding a list of rows, or the rows here"),
+                             what="a CSV, XLSX or YAML file name, or a list of rows"),
+                       doc="the table of cards: a .csv or .xlsx file, a .yaml file holding a list of rows, or the "
+                           "rows here"),
+        "sheet": Field(Text(max_len=100), required=False,
+                       doc="the sheet of an .xlsx table, by name (default: its first sheet)"),
         "id_column": Field(Text(max_len=100), required=False,
                            doc="the column holding each card's id (default: numbered from the name)"),
         "name_column": Field(Text(max_len=100), required=False, default="name",
@@ -92,7 +145,10 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
                               doc="the column holding how many copies of each card to print (default 1)"),
         "delimiter": Field(Text(max_len=1, pattern=r"[,;\t|]", hint="one of , ; | or a tab"), required=False,
                            default=",", doc="the CSV delimiter"),
+        "fonts": Field(FONTS, required=False, doc="fonts of the deck's own, by name (files relative to this folder)"),
+        "icons": Field(ICONS, required=False, doc="icons of the deck's own (SVG or PNG), by name, or a folder of them"),
     },
+    rules=(_choices_rule,),
 )
 
 
@@ -100,9 +156,11 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "card"
 
 
-def load_deck(folder: Path, display: str) -> tuple[UserDeck | None, list[Problem]]:
-    """Load a user deck folder; all problems found, and the deck when there are none."""
+def load_deck(folder: Path, display: str, root: Path | None = None) -> tuple[UserDeck | None, list[Problem]]:
+    """Load a user deck folder found in the content folder `root` (default: the deck's folder); all problems
+    found, and the deck when there are none."""
     name = f"{display}/deck.yaml"
+    top = root or folder
     try:
         doc = load_file(folder / "deck.yaml", display=name)
     except InputError as err:
@@ -110,32 +168,183 @@ def load_deck(folder: Path, display: str) -> tuple[UserDeck | None, list[Problem
     values, problems = check_document(doc, DECK_SPEC)
     if isinstance(values, Invalid):
         return None, problems
-    try:
-        rows, table = _rows(folder, display, values, doc)
-    except InputError as err:
-        return None, [err.problem]
-    cards, problems = _cards(rows, table, values)
+    assets, problems = resolve_assets(values, doc, folder, top)
     if problems:
         return None, problems
-    return UserDeck(folder, values["id"], values["name"], resolve_card_size(values["card_size"]), values["layout"],
-                    values["back"], tuple(cards), name), []
+    try:
+        rows, table, table_path = _rows(folder, display, values, doc, top)
+    except InputError as err:
+        return None, [err.problem]
+    cards, problems = _cards(rows, table, values, doc)
+    if problems:
+        return None, problems
+    if not cards:
+        return None, [Problem(table, None, "", "every card has a count of 0: there is nothing to print")]
+    return UserDeck(folder, values["id"], values["name"], resolve_card_size(values["card_size"]),
+                    values["layout"] or "", values["back"], tuple(cards), name, top, assets, table_path), []
 
 
-def _rows(folder: Path, display: str, values: Mapping[str, Any],
-          doc: Document) -> tuple[list[tuple[str, dict[str, Scalar]]], str]:
-    """The deck's rows as (origin, columns); the second value names the table for messages."""
+def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,
+          root: Path) -> tuple[list[tuple[str, dict[str, Scalar]]], str, Path | None]:
+    """The deck's rows as (origin, columns), the table's name for messages, and its file."""
     source = values["cards"]
     if not isinstance(source, str):
-        return [(f"{doc.file}:{doc.line(('cards', i)) or '?'}", dict(row)) for i, row in enumerate(source)], doc.file
-    path = (folder / source).resolve()
+        rows = [(f"{doc.file}:{doc.line(('cards', i)) or '?'}", dict(row)) for i, row in enumerate(source)]
+        return _fill_missing(rows), doc.file, None
     table = f"{display}/{source}"
-    if folder.resolve() not in path.parents:
-        raise InputError(doc.file, f"cards: {source!r} is outside the deck's folder", doc.line(("cards",)))
-    if path.suffix.lower() == ".csv":
-        return _csv_rows(path, table, values["delimiter"]), table
-    if path.suffix.lower() in (".yaml", ".yml", ".json"):
-        return _yaml_rows(path, table), table
-    raise InputError(doc.file, f"cards: {source!r} is neither a .csv nor a .yaml file", doc.line(("cards",)))
+    try:
+        path = resolve_within(root, folder, source)
+    except ValueError as err:
+        raise InputError(doc.file, f"cards: {err}", doc.line(("cards",))) from None
+    suffix = path.suffix.lower()
+    if values["sheet"] is not None and suffix != ".xlsx":
+        raise InputError(doc.file, f"sheet: means something only for an .xlsx table, and {source!r} is not one",
+                         doc.line(("sheet",)))
+    if suffix == ".csv":
+        return _csv_rows(path, table, values["delimiter"]), table, path
+    if suffix in (".yaml", ".yml", ".json"):
+        return _fill_missing(_yaml_rows(path, table)), table, path
+    if suffix == ".xlsx":
+        rows, table = _xlsx_rows(path, table, values["sheet"])
+        return rows, table, path
+    if suffix in (".xls", ".ods", ".numbers"):
+        raise InputError(doc.file, f"cards: {source!r} is a spreadsheet donjon cannot read; save it as .xlsx (or "
+                                   ".csv)", doc.line(("cards",)))
+    raise InputError(doc.file, f"cards: {source!r} is neither a .csv, an .xlsx nor a .yaml file",
+                     doc.line(("cards",)))
+
+
+def _fill_missing(rows: list[tuple[str, dict[str, Scalar]]]) -> list[tuple[str, dict[str, Scalar]]]:
+    """YAML rows may leave keys out: every row gets every key any row has (in first-seen order), empty where it
+    had none."""
+    keys = list(dict.fromkeys(k for _origin, row in rows for k in row))
+    return [(origin, {k: row.get(k) for k in keys}) for origin, row in rows]
+
+
+def _xlsx_rows(path: Path, table: str, sheet: str | None) -> tuple[list[tuple[str, dict[str, Scalar]]], str]:
+    """The rows of a sheet of a spreadsheet, the first row naming the columns; the table's name for messages."""
+    import io
+    import zipfile
+
+    data = read_bytes(path, table, max_bytes=MAX_XLSX_BYTES)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(item.file_size for item in archive.infolist())
+    except (zipfile.BadZipFile, ValueError) as err:
+        raise InputError(table, f"is not an .xlsx file ({err})") from None
+    if unpacked > MAX_XLSX_UNPACKED:
+        raise InputError(table, f"unpacks to {unpacked / 1048576:.0f} MiB, more than the "
+                                f"{MAX_XLSX_UNPACKED // 1048576} MiB donjon reads")
+    book = _open_book(data, table, values_only=True)
+    try:
+        names = list(book.sheetnames)
+        if sheet is not None and sheet not in names:
+            import difflib
+
+            close = difflib.get_close_matches(sheet, names, n=1, cutoff=0.6)
+            guess = f" (did you mean {close[0]!r}?)" if close else ""
+            raise InputError(table, f"has no sheet {sheet!r}{guess}; its sheets: {', '.join(names)}")
+        chosen = sheet if sheet is not None else names[0]
+        named = f"{table} (sheet {chosen})"
+        found = list(book[chosen].iter_rows(values_only=True, max_row=MAX_CARDS + 2))
+    finally:
+        book.close()
+    rows, unsaved = _sheet_rows(found, named)
+    if unsaved:
+        _refuse_unsaved_formulas(data, table, named, chosen, unsaved)
+    return rows, named
+
+
+def _open_book(data: bytes, table: str, values_only: bool) -> Any:
+    import io
+    import zipfile
+
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        return load_workbook(io.BytesIO(data), read_only=True, data_only=values_only)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, TypeError, OSError) as err:
+        raise InputError(table, f"cannot be read as a spreadsheet ({type(err).__name__}: {err})") from None
+
+
+def _cell(value: Any) -> Scalar:
+    """A spreadsheet value as a table value: text, a number, true/false, or nothing; a date as its ISO text."""
+    import datetime
+
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        text = value.isoformat()
+        return text.removesuffix("T00:00:00")
+    return str(value)
+
+
+def _sheet_rows(found: list[tuple[Any, ...]], table: str) -> tuple[list[tuple[str, dict[str, Scalar]]],
+                                                                   list[tuple[int, int]]]:
+    """Rows (origin, columns) of a sheet's values, and the (row, column) of empty cells in them."""
+    start = next((i for i, row in enumerate(found) if any(v not in (None, "") for v in row)), None)
+    if start is None:
+        raise InputError(table, "is empty: its first row must name the columns")
+    raw_header = list(found[start])
+    while raw_header and raw_header[-1] in (None, ""):
+        raw_header.pop()
+    if len(raw_header) > MAX_COLUMNS:
+        raise InputError(table, f"has {len(raw_header)} columns, more than the {MAX_COLUMNS} donjon reads", start + 1)
+    header = [str(cell).strip() if cell is not None else "" for cell in raw_header]
+    if "" in header:
+        raise InputError(table, f"column {_letters(header.index('') + 1)} of the header row has no name", start + 1)
+    repeated = sorted({h for h in header if header.count(h) > 1})
+    if repeated:
+        raise InputError(table, f"the header row names {', '.join(map(repr, repeated))} more than once", start + 1)
+    rows: list[tuple[str, dict[str, Scalar]]] = []
+    empty: list[tuple[int, int]] = []
+    for index in range(start + 1, len(found)):
+        values = list(found[index])
+        line = index + 1
+        if not any(v not in (None, "") for v in values):
+            continue
+        extra = [i for i, v in enumerate(values[len(header):], start=len(header)) if v not in (None, "")]
+        if extra:
+            raise InputError(table, f"this row has a value in column {_letters(extra[0] + 1)}, which the header row "
+                                    "does not name", line)
+        values += [None] * (len(header) - len(values))
+        empty += [(line, i + 1) for i, v in enumerate(values[:len(header)]) if v is None]
+        rows.append((f"{table}:{line}", {h: _cell(v) for h, v in zip(header, values)}))
+        if len(rows) > MAX_CARDS:
+            raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
+    if not rows:
+        raise InputError(table, "has a header row but no cards")
+    return rows, empty
+
+
+def _letters(column: int) -> str:
+    """A column's spreadsheet name: 1 is A, 27 is AA."""
+    out = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out
+
+
+def _refuse_unsaved_formulas(data: bytes, table: str, named: str, sheet: str, cells: list[tuple[int, int]]) -> None:
+    """An empty value that is a formula means the file was saved without calculating it: say which cell."""
+    book = _open_book(data, table, values_only=False)
+    try:
+        wanted = {row for row, _c in cells}
+        for number, row in enumerate(book[sheet].iter_rows(values_only=True, max_row=max(wanted)), start=1):
+            if number not in wanted:
+                continue
+            for line, column in cells:
+                if line == number and column <= len(row) and isinstance(row[column - 1], str) \
+                        and row[column - 1].startswith("="):
+                    raise InputError(named, f"cell {_letters(column)}{line} holds the formula {row[column - 1]!r} "
+                                            "but no value for it: donjon reads the values a spreadsheet program saved "
+                                            "with its formulas; open the file in one and save it", line)
+    finally:
+        book.close()
 
 
 def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[str, Scalar]]]:
@@ -194,15 +403,15 @@ def _column(header: list[str], wanted: str) -> str | None:
     return next((h for h in header if h.strip().lower() == key), None)
 
 
-def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str,
-           values: Mapping[str, Any]) -> tuple[list[UserCard], list[Problem]]:
+def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mapping[str, Any],
+           doc: Document) -> tuple[list[UserCard], list[Problem]]:
     problems: list[Problem] = []
     header = list(rows[0][1]) if rows else []
     hint = _delimiter_hint([str(h) for h in header], values["delimiter"])
     if hint:
         return [], [Problem(table, 1, "", f"the header row is a single column {header[0]!r}{hint}")]
     columns: dict[str, str | None] = {}
-    for option in ("name_column", "id_column", "count_column"):
+    for option in ("name_column", "id_column", "count_column", "layout_column"):
         wanted = values[option]
         if wanted is None:
             columns[option] = None
@@ -236,11 +445,30 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str,
         if columns["count_column"]:
             raw = row[columns["count_column"]]
             text = str(raw).strip() if raw is not None else ""
-            if not text.isdigit() or not 0 < int(text) <= 1000:
+            if not text.isdigit() or not 0 <= int(text) <= 1000:
                 problems.append(Problem(file, line, f"cards[{index}].{columns['count_column']}",
-                                        f"expected a whole number of copies from 1 to 1000, got {raw!r}"))
+                                        f"expected a whole number of copies from 0 (leave the card out) to 1000, "
+                                        f"got {raw!r}"))
                 continue
             copies = int(text)
+        layout, back = None, None
+        if columns["layout_column"]:
+            raw_kind = row[columns["layout_column"]]
+            kind = str(raw_kind).strip() if raw_kind is not None else ""
+            variants: Mapping[str, Any] = values["layouts"]
+            if kind:
+                chosen = variants.get(kind) or next((v for k, v in variants.items() if k.lower() == kind.lower()),
+                                                    None)
+                if chosen is None:
+                    problems.append(Problem(file, line, f"cards[{index}].{columns['layout_column']}",
+                                            _unknown_kind(kind, variants, doc)))
+                    continue
+                layout, back = chosen["layout"], chosen["back"]
+            elif not values["layout"]:
+                problems.append(Problem(file, line, f"cards[{index}].{columns['layout_column']}",
+                                        f"is empty, and the deck has no `layout` for such cards (values: "
+                                        f"{', '.join(variants)})"))
+                continue
         if columns["id_column"]:
             raw_id = str(row[columns["id_column"]] or "").strip()
             card_id = _slug(raw_id) if raw_id else ""
@@ -254,6 +482,17 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str,
                                                                    f"(first at {seen[card_id]})"))
             continue
         seen[card_id] = origin
-        cards.append(UserCard(card_id, name, copies, dict(row), origin))
+        if copies == 0:
+            continue
+        cards.append(UserCard(card_id, name, copies, dict(row), origin, layout, back))
     return cards, problems
+
+
+def _unknown_kind(kind: str, variants: Mapping[str, Any], doc: Document) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(kind, list(variants), n=1, cutoff=0.6)
+    guess = f" (did you mean {close[0]!r}?)" if close else ""
+    return (f"{kind!r}{guess} is not one of the card kinds `layouts` names in {doc.file} "
+            f"({', '.join(variants)})")
 

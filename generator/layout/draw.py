@@ -165,7 +165,7 @@ def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -
         names += [n for n in err.names if n not in names]
         boxes.append(box.name)
     first, err = missing[0]
-    shown = UnknownIcons(names, err.known).describe()
+    shown = UnknownIcons(names, err.known, err.own).describe()
     where = ", ".join(repr(b) for b in boxes)
     line = f":{first.line}" if first.line else ""
     return CardFitError(f"{what.who}: {shown} (in box{'es' if len(boxes) > 1 else ''} {where}, {first.file}{line})",

@@ -16,6 +16,17 @@ behind its front once the sheet is turned over:
 - `back_offset` shifts every back to make up for a printer that does not print both sides in register:
   x to the right, y upwards, as seen looking at the back side.
 
+Each card may have a back of its own (:class:`Sided`): the back page puts each card's back behind it.
+
+Fold (`duplex="fold"`), for printers that print one side only: fronts and their backs share one page, on either
+side of a dashed fold line through the middle of the page, each back where its front lands when the sheet is
+folded along the line (a vertical fold mirrors them left to right, upright; a horizontal one top to bottom,
+turned). The fold runs the way that holds more cards (vertical on a tie). Fold, glue the halves, then cut through
+both layers. The grids keep clear of the fold by the room their crop marks need.
+
+Cut lines (`cut_lines`): a thin line along every trim line across the whole grid, beside the crop marks, for a
+paper trimmer's guide or when the marks are hidden after folding.
+
 The page line (game, deck, fronts or backs, page n of N, "print at 100%") and a 50 mm ruler to check the
 scale go in the bottom margin, or along the right margin when only the side margins have room for them.
 """
@@ -41,7 +52,7 @@ from generator.render.model import (
 PAPERS = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 ORIENTATIONS = ("portrait", "landscape")
-DUPLEX = ("long", "short", "none")
+DUPLEX = ("long", "short", "none", "fold")
 
 #: The band along the paper's edge that many home printers cannot print (most leave 3 to 5 mm blank).
 EDGE = mm(5)
@@ -58,6 +69,15 @@ FOOTER_EDGE = mm(3.5)
 #: The scale ruler printed after the page line: measure it to check the page printed at 100%.
 RULER = mm(50)
 RULER_TICK = mm(1.6)
+#: The fold line: dashed (3 mm on, 2 mm off) in a mid grey, visible without drawing the eye.
+FOLD_DASH = (mm(3), mm(2))
+FOLD_COLOUR = "#8c8c8c"
+FOLD_WIDTH = 0.5
+#: The grids keep this far from the fold line beyond their crop marks, so no mark touches the fold.
+FOLD_CLEAR = mm(1)
+#: Cut lines: a hairline in light grey, enough to guide a blade, too faint to show on a card's edge.
+CUT_COLOUR = "#b0b0b0"
+CUT_WIDTH = 0.25
 
 
 class PrintOptions(NamedTuple):
@@ -72,6 +92,8 @@ class PrintOptions(NamedTuple):
     duplex: str = "long"
     #: x to the right, y upwards, as seen on the back side
     back_offset: tuple[float, float] = (0.0, 0.0)
+    #: thin lines along every trim line across the whole grid, besides the crop marks
+    cut_lines: bool = False
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -99,6 +121,8 @@ class Grid(NamedTuple):
     x0: float
     y0: float
     footer: Literal["bottom", "side"]
+    #: with `duplex="fold"`: the fold line's direction (the grid is then the fronts' half of the page)
+    fold: Literal["vertical", "horizontal"] | None = None
 
     @property
     def per_page(self) -> int:
@@ -145,6 +169,8 @@ def plain_room(options: PrintOptions) -> float:
 
 def grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
     """The grid with the most cards on the page, the page line in the bottom margin or else the side one."""
+    if options.duplex == "fold":
+        return fold_grid(card_w, card_h, options)
     page_w, page_h = options.page_size
     b, g = options.bleed, options.gutter
     slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
@@ -170,6 +196,84 @@ def grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
     width = cols * slot_w - g
     height = rows * slot_h - g
     return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, (page_w - width) / 2, (page_h - height) / 2, where)
+
+
+def fold_grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
+    """The fronts' grid of a fold sheet: against the fold line, in the half holding more cards."""
+    page_w, page_h = options.page_size
+    b, g = options.bleed, options.gutter
+    slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
+    outer = max(plain_room(options), footer_room(options))
+    clear = (CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0) + FOLD_CLEAR
+    across = (_count(page_w / 2 - outer - clear, slot_w, g), _count(page_h - 2 * outer, slot_h, g))
+    down = (_count(page_w - 2 * outer, slot_w, g), _count(page_h / 2 - outer - clear, slot_h, g))
+    if across[0] * across[1] == 0 and down[0] * down[1] == 0:
+        other = "landscape" if options.orientation == "portrait" else "portrait"
+        raise UsageError("--duplex", f"fold: a {card_w / mm(1):g} x {card_h / mm(1):g} mm card"
+                         f"{' with its bleed' if b else ''} and its back do not fit side by side on "
+                         f"{PAPER_NAMES[options.paper]} {options.orientation} paper; try --orientation {other}"
+                         + (" or no --bleed" if b else ""))
+    if across[0] * across[1] >= down[0] * down[1]:
+        cols, rows = across
+        width, height = cols * slot_w - g, rows * slot_h - g
+        return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, page_w / 2 - clear - width,
+                    (page_h - height) / 2, "bottom", "vertical")
+    cols, rows = down
+    width, height = cols * slot_w - g, rows * slot_h - g
+    return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, (page_w - width) / 2, page_h / 2 - clear - height,
+                "bottom", "horizontal")
+
+
+def fold_position(layout: Grid, front: tuple[float, float]) -> tuple[float, float, bool]:
+    """Where the back of the card whose front is at `front` goes on a fold sheet: mirrored across the fold."""
+    x, y = front
+    if layout.fold == "vertical":
+        return layout.page_w - x - layout.card_w, y, False
+    return x, layout.page_h - y - layout.card_h, True
+
+
+def mirrored(layout: Grid) -> Grid:
+    """The backs' grid of a fold sheet (the fronts' grid mirrored across the fold)."""
+    if layout.fold == "vertical":
+        return layout._replace(x0=layout.page_w - layout.x0 - layout.width)
+    return layout._replace(y0=layout.page_h - layout.y0 - layout.height)
+
+
+def fold_line(layout: Grid, options: PrintOptions) -> Line:
+    """The dashed fold line through the middle of the page, as long as the grids and their crop marks."""
+    crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
+    if layout.fold == "vertical":
+        x = round(layout.page_w / 2, 3)
+        return Line(x, round(layout.y0 - crop, 3), x, round(layout.y0 + layout.height + crop, 3), FOLD_COLOUR,
+                    FOLD_WIDTH, FOLD_DASH)
+    y = round(layout.page_h / 2, 3)
+    return Line(round(layout.x0 - crop, 3), y, round(layout.x0 + layout.width + crop, 3), y, FOLD_COLOUR, FOLD_WIDTH,
+                FOLD_DASH)
+
+
+def cut_lines(grids: list[Grid], count: int, options: PrintOptions) -> list[Primitive]:
+    """A hairline along every trim line of the cards on a page (`count` per grid), from the first card's edge to
+    the last's and on into the margins as far as the crop marks reach."""
+    crop = CROP_GAP + options.crop_length if options.crop_length > 0 else CROP_GAP
+    xs: set[float] = set()
+    ys: set[float] = set()
+    top = left = math.inf
+    bottom = right = -math.inf
+    for layout in grids:
+        cols = min(count, layout.cols)
+        rows = (count + layout.cols - 1) // layout.cols
+        xs |= {round(layout.x0 + c * layout.step_x + layout.bleed + edge, 3) for c in range(cols)
+               for edge in (0.0, layout.card_w)}
+        ys |= {round(layout.y0 + r * layout.step_y + layout.bleed + edge, 3) for r in range(rows)
+               for edge in (0.0, layout.card_h)}
+        top, bottom = min(top, layout.y0), max(bottom, layout.y0 + rows * layout.step_y - layout.gutter)
+        left, right = min(left, layout.x0), max(right, layout.x0 + cols * layout.step_x - layout.gutter)
+    if count <= 0 or not xs:
+        return []
+    lines: list[Primitive] = [Line(x, round(top - crop, 3), x, round(bottom + crop, 3), CUT_COLOUR, CUT_WIDTH)
+                              for x in sorted(xs)]
+    lines += [Line(round(left - crop, 3), y, round(right + crop, 3), y, CUT_COLOUR, CUT_WIDTH) for y in sorted(ys)]
+    return lines
 
 
 def crop_marks(layout: Grid, count: int, options: PrintOptions) -> list[Primitive]:
@@ -262,11 +366,19 @@ class PageHeading(NamedTuple):
 
 def page_count(cards: int, layout: Grid, options: PrintOptions) -> int:
     sheets = max(1, math.ceil(cards / layout.per_page))
-    return sheets * (1 if options.duplex == "none" else 2)
+    return sheets * (1 if options.duplex in ("none", "fold") else 2)
+
+
+class Sided(NamedTuple):
+    """A card printed with a back of its own."""
+
+    front: Drawing
+    back: Drawing
 
 
 def _label(heading: PageHeading, kind: PageKind, number: int, total: int, options: PrintOptions) -> str:
-    side = "fronts" if kind == "fronts" else f"backs, flip on the {options.duplex} edge"
+    side = ("fronts" if kind == "fronts" else "fronts and backs: fold on the dashed line, glue, then cut"
+            if kind == "fold" else f"backs, flip on the {options.duplex} edge")
     title = heading.deck if heading.game == heading.deck else f"{heading.game} · {heading.deck}"
     return f"{title} · {side} · page {number} of {total} · print at 100% (actual size)"
 
@@ -280,34 +392,51 @@ def back_position(layout: Grid, front: tuple[float, float], options: PrintOption
     return x + dx, layout.page_h - y - layout.card_h - dy, True
 
 
-def pages(cards: Iterable[Drawing], count: int, back: Drawing | None, layout: Grid, options: PrintOptions,
+def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, layout: Grid, options: PrintOptions,
           heading: PageHeading) -> Iterator[Page]:
-    """The pages of a deck: each page of fronts, then (duplex) the page of their backs.
+    """The pages of a deck: each page of fronts, then (duplex) the page of their backs; or (fold) each page of
+    fronts and backs side by side.
 
-    `cards` yields one drawing per card printed (copies included), `count` of them; they are drawn as the
-    pages are made, so a deck of any size needs the memory of one page.
+    `cards` yields one drawing per card printed (copies included), `count` of them, each with its own back
+    (:class:`Sided`) or with the deck's `back`; they are drawn as the pages are made, so a deck of any size needs
+    the memory of one page.
     """
     total = page_count(count, layout, options)
     number = 0
-    batch: list[Drawing] = []
+    batch: list[Drawing | Sided] = []
 
-    def emit(batch: list[Drawing]) -> Iterator[Page]:
+    def emit(batch: list[Drawing | Sided]) -> Iterator[Page]:
         nonlocal number
         number += 1
         spots = [layout.slot(i) for i in range(len(batch))]
-        placed = tuple(Placed(d, x, y) for d, (x, y) in zip(batch, spots))
-        items = crop_marks(layout, len(batch), options) + page_line(
+        fronts = [item.front if isinstance(item, Sided) else item for item in batch]
+        behind = [item.back if isinstance(item, Sided) else back for item in batch]
+        placed = tuple(Placed(d, x, y) for d, (x, y) in zip(fronts, spots))
+        extra = cut_lines([layout], len(batch), options) if options.cut_lines else []
+        if options.duplex == "fold":
+            backs = tuple(Placed(d, *fold_position(layout, spot)) for d, spot in zip(behind, spots) if d is not None)
+            other = mirrored(layout)
+            items = crop_marks(layout, len(batch), options) + crop_marks(other, len(batch), options)
+            if options.cut_lines:
+                extra = cut_lines([layout, other], len(batch), options)
+            footer = other if layout.fold == "horizontal" else layout
+            items += [*extra, fold_line(layout, options),
+                      *page_line(footer, _label(heading, "fold", number, total, options), options)]
+            yield Page(layout.page_w, layout.page_h, placed + backs, tuple(items), "fold", number)
+            return
+        items = crop_marks(layout, len(batch), options) + extra + page_line(
             layout, _label(heading, "fronts", number, total, options), options)
         yield Page(layout.page_w, layout.page_h, placed, tuple(items), "fronts", number)
-        if options.duplex != "none" and back is not None:
+        if options.duplex != "none" and any(d is not None for d in behind):
             number += 1
-            backs = tuple(Placed(back, *back_position(layout, spot, options)) for spot in spots)
+            backs = tuple(Placed(d, *back_position(layout, spot, options)) for d, spot in zip(behind, spots)
+                          if d is not None)
             yield Page(layout.page_w, layout.page_h, backs,
                        tuple(page_line(layout, _label(heading, "backs", number, total, options), options)), "backs",
                        number)
 
-    for drawing in cards:
-        batch.append(drawing)
+    for item in cards:
+        batch.append(item)
         if len(batch) == layout.per_page:
             yield from emit(batch)
             batch = []

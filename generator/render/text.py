@@ -49,9 +49,11 @@ class NoFit(TextProblem):
 class UnknownIcons(TextProblem):
     """Icons a text names that neither donjon nor the deck has: every one of them, in order."""
 
-    def __init__(self, names: list[str], known: list[str]) -> None:
+    def __init__(self, names: list[str], known: list[str], own: bool = False) -> None:
         self.names = names
         self.known = known
+        #: whether the deck has icons of its own (the message then names both)
+        self.own = own
         super().__init__(self.describe())
 
     def describe(self) -> str:
@@ -62,7 +64,8 @@ class UnknownIcons(TextProblem):
             close = difflib.get_close_matches(name, self.known, n=1, cutoff=0.7)
             shown.append(f"{{{name}}}" + (f" (did you mean {{{close[0]}}}?)" if close else ""))
         what = "is not an icon" if len(shown) == 1 else "are not icons"
-        return f"{', '.join(shown)} {what} the deck has (icons: {', '.join(self.known)})"
+        whose = "donjon or the deck has" if self.own else "donjon has"
+        return f"{', '.join(shown)} {what} {whose} (icons: {', '.join(self.known)})"
 
 
 _MARKUP = re.compile(r"([\\*\[])")
@@ -227,7 +230,7 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
     flush_word()
     paragraphs.append(tuple(words))
     if unknown:
-        raise UnknownIcons(unknown, sorted(icons()) + sorted(mine))
+        raise UnknownIcons(unknown, sorted(icons()) + sorted(mine), bool(mine))
     if bold or italic:
         raise TextProblem(f"{'**' if bold else '*'} is opened but not closed in {text[:60]!r}")
     if spans:

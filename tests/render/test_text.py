@@ -83,7 +83,7 @@ def test_filters() -> None:
         TT.compile_template("{{ 'Dragon!' | icon }}").render({})
     # a well-formed name passes the filter: whether the deck has it is for the text to say (with its own icons)
     assert TT.compile_template("{{ 'dragon' | icon }}").render({}) == "{dragon}"
-    with pytest.raises(T.UnknownIcons, match=r"\{dragon\} is not an icon the deck has"):
+    with pytest.raises(T.UnknownIcons, match=r"\{dragon\} is not an icon donjon has"):
         T.parse("{dragon}", "cardo")
 
 
@@ -111,7 +111,7 @@ def test_braces_that_are_not_icons_print_as_they_are() -> None:
 
 
 @pytest.mark.parametrize(("source", "message"), [
-    ("Gain {wod}", "{wod} (did you mean {wood}?) is not an icon the deck has"),
+    ("Gain {wod}", "{wod} (did you mean {wood}?) is not an icon donjon has"),
     ("{wod} and {stne} and {wod}", "{wod} (did you mean {wood}?), {stne} (did you mean {stone}?) are not icons"),
     ("[colour=red]x[/colour]", "'red' is neither '#rrggbb' nor a colour of the layout's palette"),
     ("[size=12pt]x[/size]", "[size=12pt] must be a percentage of the text's size"),
