@@ -20,8 +20,8 @@ def check_layouts(content: Content) -> list[Problem]:
     from generator.content import all_decks
     from generator.layout.draw import CardFitError
     from generator.build.decks import (
+        DeckLayouts,
         back_drawing,
-        deck_layouts,
         deck_origin,
         deck_view,
         face_drawing,
@@ -35,10 +35,12 @@ def check_layouts(content: Content) -> list[Problem]:
         found[key] = (first, count + 1)
 
     for deck in all_decks(content):
+        layouts = DeckLayouts(deck, deck_origin(content, deck))
+        view = deck_view(deck)
         try:
-            face, back = deck_layouts(deck, deck_origin(content, deck))
-            view = deck_view(deck)
-            back_drawing(back, deck, view, 0.0)
+            layouts.check()
+            if not layouts.back().per_card:
+                back_drawing(layouts.back(), deck, view, 0.0)
         except ContentError as err:
             for problem in err.problems:
                 note(problem)
@@ -47,13 +49,15 @@ def check_layouts(content: Content) -> list[Problem]:
             note(err.problem)
             continue
         for card in deck.cards:
-            try:
-                face_drawing(face, deck, card, view, 0.0)
-            except ContentError as err:
-                for problem in err.problems:
-                    note(problem)
-            except CardFitError as err:
-                note(err.problem)
+            for draw in (lambda: face_drawing(layouts.face(card), deck, card, view, 0.0),
+                         lambda: back_drawing(layouts.back(card), deck, view, 0.0, card)):
+                try:
+                    draw()
+                except ContentError as err:
+                    for problem in err.problems:
+                        note(problem)
+                except CardFitError as err:
+                    note(err.problem)
     out = []
     for first, count in found.values():
         more = f" (and {plural(count - 1, 'more card')})" if count > 1 else ""

@@ -14,6 +14,9 @@ from generator.commands import is_terminal, reports_errors
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
+    from generator.build.options import BuildOptions
+    from generator.catalog.deck import Deck
+    from generator.content import Content
     from generator.render.imposition import PrintOptions
 
 HELP = """\
@@ -23,8 +26,15 @@ TARGET is `all` (the default: every deck of every game), a game by its id (such 
 one deck as GAME/DECK (guildhall/old-world-economy-vp), or, with --content, a deck of your own by its id.
 Writes OUT/GAME/DECK.pdf (fronts, then backs for duplex printing, with crop marks) and
 OUT/GAME/DECK/svg/CARD.svg with OUT/GAME/DECK/svg/back.svg. Lengths take a unit (3mm, 0.125in, 9pt); a bare
-number is millimetres (points for --crop-width). Print the PDFs at 100% (actual size), duplex on the long edge.
+number is millimetres (points for --crop-width). Print the PDFs at 100% (actual size), duplex on the long edge,
+or with --duplex fold on one side: fold each sheet on its dashed line, glue, cut.
+
+--cards builds a few cards of one deck (1-10,15 or names); --watch builds, then builds again whatever a saved
+file changes (add --serve to see the preview page, reloading itself, at http://127.0.0.1:8000/preview/).
 """
+
+#: The port --serve listens on unless told otherwise (the usual port of a local development server).
+DEFAULT_PORT = 8000
 
 #: Limits on the sheet options: beyond them a value is a typo, not a wish.
 MAX_BLEED_MM = 6.0
@@ -68,7 +78,8 @@ def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
 
 
 def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_size: Optional[str], gutter: str,
-                  crop_length: str, crop_width: str, duplex: str, back_offset: str) -> PrintOptions:
+                  crop_length: str, crop_width: str, duplex: str, back_offset: str,
+                  cut_lines: bool = False) -> PrintOptions:
     """The PrintOptions the command line asks for (every value checked, naming its option)."""
     from generator.render.model import mm
     from generator.render.imposition import DUPLEX, ORIENTATIONS, PAPERS, PrintOptions
@@ -85,6 +96,10 @@ def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_siz
     if len(offset) != 2 or not all(offset):
         raise _usage("--back-offset", f"{back_offset!r} is not X,Y in millimetres (like 0.5,-1)")
     dx, dy = (_length("--back-offset", part, -MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM) for part in offset)
+    chosen_duplex = _choice("--duplex", duplex, DUPLEX)
+    if chosen_duplex == "fold" and (dx, dy) != (0.0, 0.0):
+        raise _usage("--back-offset", "means nothing with --duplex fold: fronts and backs are printed on the same "
+                                      "side of the sheet, so they are always in register")
     return PrintOptions(
         paper=paper_id,
         orientation=_choice("--orientation", orientation, ORIENTATIONS),
@@ -92,8 +107,9 @@ def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_siz
         gutter=mm(_length("--gutter", gutter, 0.0, MAX_GUTTER_MM)),
         crop_length=mm(_length("--crop-length", crop_length, 0.0, MAX_CROP_LENGTH_MM)),
         crop_width=_length("--crop-width", crop_width, MIN_CROP_WIDTH_PT, MAX_CROP_WIDTH_PT, unit="pt"),
-        duplex=_choice("--duplex", duplex, DUPLEX),
+        duplex=chosen_duplex,
         back_offset=(mm(dx), mm(dy)),
+        cut_lines=cut_lines,
     )
 
 
@@ -134,9 +150,14 @@ def build(
     crop_width: str = typer.Option("0.5", "--crop-width", metavar="PT",
                                    help="Line width of the crop marks in points (0.25 to 3)."),
     duplex: str = typer.Option(
-        "long", "--duplex", metavar="long|short|none",
+        "long", "--duplex", metavar="long|short|none|fold",
         help="long: a page of backs after each page of fronts, for printing on both sides flipped on the long "
-             "edge; short: the same for flipping on the short edge; none: fronts only."),
+             "edge; short: the same for flipping on the short edge; none: fronts only; fold: fronts and their "
+             "backs side by side on one page with a fold line, for printers that print one side only."),
+    cut_lines: bool = typer.Option(
+        False, "--cut-lines",
+        help="Also draw thin cut lines along every card edge across the whole sheet (a guide for a paper "
+             "trimmer, or when folding hides the crop marks)."),
     back_offset: str = typer.Option(
         "0,0", "--back-offset", metavar="X,Y",
         help="X,Y in mm: move every back by this much (x right, y up, seen on the back side) to make up for a "
@@ -147,21 +168,49 @@ def build(
              + "; ".join(f"{b.name}: {b.makes}" for b in BACKENDS) + "."),
     unique: bool = typer.Option(False, "--unique",
                                 help="One copy of each card instead of the deck's counts (a proof set)."),
+    cards: Optional[str] = typer.Option(
+        None, "--cards", show_default=False, metavar="LIST",
+        help="Build only these cards of the deck TARGET names: positions in its table from 1 and ranges "
+             "(1-10,15), or card names or ids (\"Fire Ball,Goblin\"), separated by commas."),
+    watch: bool = typer.Option(
+        False, "--watch",
+        help="Build, then keep watching the content folder: each time a deck, table, layout, picture, font or "
+             "icon is saved, build again the decks it changes, and report errors without stopping (Ctrl-C stops)."),
+    serve: bool = typer.Option(
+        False, "--serve",
+        help="With --watch: also write the preview page of the decks after each build and serve the output "
+             "folder on this machine only (127.0.0.1); the page reloads itself when the cards change."),
+    port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N",
+                             help="The port --serve listens on (0: any free port)."),
 ) -> None:
     """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
     import time
 
     from generator.build.decks import build as run
     from generator.build.options import BuildOptions
-    from generator.content import all_decks, load_content, select
+    from generator.content import all_decks, load_content, pick_cards, select
     from generator.output import prepare_dir
     from generator.resources import display_path
 
     start = time.perf_counter()
     options = BuildOptions(print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width,
-                                         duplex, back_offset), formats_of(formats), unique)
+                                         duplex, back_offset, cut_lines), formats_of(formats), unique)
+    if serve and not watch:
+        raise _usage("--serve", "goes with --watch (to see a preview once, run `donjon preview`)")
+    if not 0 <= port <= 65535:
+        raise _usage("--port", f"{port} is not a port (0 to 65535)")
+    if watch:
+        prepare_dir(out)
+        _watch(content_dir, target or "all", out, options, cards, serve, port)
+        return
     content = load_content(content_dir)
     decks = select(all_decks(content), target or "all")
+    if cards is not None:
+        if len(decks) != 1:
+            shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
+            raise _usage("--cards", f"picks cards of one deck; name it as TARGET ({target or 'all'} is "
+                                    f"{len(decks)} decks: {shown})")
+        decks = [pick_cards(decks[0], cards)]
     prepare_dir(out)
     total = sum(len(d.cards) if unique else d.total for d in decks)
     if is_terminal():
@@ -184,3 +233,48 @@ def build(
     rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
     typer.echo(f"Built {plural(len(report.results), 'deck')}: {report.cards} cards on "
                f"{report.pages} pages, {files} files in {seconds:.2f} s{rate}.")
+
+
+def _watch(content_dir: Optional[Path], target: str, out: Path, options: BuildOptions, cards: Optional[str],
+           serve: bool, port: int) -> None:
+    """`--watch`: build, then build again on every save, until Ctrl-C; with `--serve`, keep the preview current."""
+    import threading
+    from collections.abc import Callable
+
+    from generator.build.watch import PreviewServer, Reporter, watch
+
+    reporter = Reporter(lambda line: typer.echo(line), lambda line: typer.echo(line, err=True))
+    after: Callable[[Content, list[Deck]], None] | None = None
+    server = None
+    if serve:
+        from generator.commands.export import check_jobs
+        from generator.export.preview import export_preview
+
+        jobs = check_jobs(None)
+
+        def write_preview(content: Content, decks: list[Deck]) -> None:
+            export_preview(content, decks, out, jobs, lambda n: None)
+
+        after = write_preview
+
+        try:
+            server = PreviewServer(out, port)
+        except OSError as err:
+            raise _usage("--port", f"cannot listen on 127.0.0.1:{port} ({err.strerror or err}); choose another "
+                                   "--port, or 0 for any free one") from None
+    stop = threading.Event()
+
+    def ready() -> None:
+        if server is not None:
+            server.start()
+            typer.echo(f"serving the preview at {server.url} (this machine only)")
+
+    try:
+        watch(content_dir, target, out, options, cards, reporter, stop, after, ready)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        if server is not None:
+            server.stop()
+    typer.echo("stopped watching.")

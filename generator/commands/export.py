@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
     from generator.catalog.deck import Deck
 
 HELP = """\
-Export card images: PNGs for print services (The Game Crafter, MakePlayingCards) and Tabletop Simulator decks.
+Export cards for print services (The Game Crafter, MakePlayingCards, DriveThruCards) and Tabletop Simulator.
 """
 
 PNG_HELP = """\
@@ -26,7 +26,8 @@ One PNG per card face and one of each deck's back, at a print service's size wit
 
 TARGET is `all` (the default), a game, GAME/DECK, or with --content a deck of your own by its id.
 Presets: tgc (The Game Crafter: 825x1125 px for a poker card, 1/8 in bleed), mpc (MakePlayingCards: 822x1122
-px, 0.12 in bleed), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png, back.png and
+px, 0.12 in bleed), dtc (DriveThruCards' size, 1/8 in bleed; `donjon export dtc` writes the PDF the service
+asks for), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png, back.png and
 manifest.csv (file, id, name and copies of every image). Images are RGB, and two exports of the same input
 give the same bytes.
 """
@@ -93,8 +94,8 @@ def with_progress(total: int, label: str, work: Callable[[Callable[[int], None]]
 @reports_errors
 def png(
     target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
-    preset: str = typer.Option("tgc", "--preset", metavar="tgc|mpc|plain",
-                               help="The print service's size: tgc, mpc, or plain (trim size, no bleed)."),
+    preset: str = typer.Option("tgc", "--preset", metavar="tgc|mpc|dtc|plain",
+                               help="The print service's size: tgc, mpc, dtc, or plain (trim size, no bleed)."),
     dpi: Optional[int] = typer.Option(None, "--dpi", show_default=False, metavar="N",
                                       help="Pixels per inch, 72 to 1200 (default 300, the services' own)."),
     content_dir: Optional[Path] = typer.Option(None, "--content", show_default=False, metavar="DIR",
@@ -124,8 +125,9 @@ def png(
                                                                                  progress))
     for deck in report.decks:
         w, h = deck.size
-        typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + 1} PNG files of {w}x{h} px "
-                   f"({plural(deck.faces, 'face')} and the back), {MANIFEST}")
+        backs = "the back" if deck.backs == 1 else f"{deck.backs} backs, in backs/"
+        typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px "
+                   f"({plural(deck.faces, 'face')} and {backs}), {MANIFEST}")
     seconds = time.perf_counter() - start
     rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
     typer.echo(f"Exported {plural(len(report.decks), 'deck')}: {report.images} PNG "
@@ -164,8 +166,47 @@ def tts(
     for deck in report.decks:
         w, h = deck.cell
         sheets = ", ".join(f"{s.name} ({s.columns}x{s.rows})" for s in deck.sheets)
-        typer.echo(f"wrote {display_path(deck.folder)}/: {sheets}, back.png, {deck.saved.name}; cards of {w}x{h} px")
+        backs = "back.png" if deck.uniform else "their backs (backs-N.png)"
+        typer.echo(f"wrote {display_path(deck.folder)}/: {sheets}, {backs}, {deck.saved.name}; cards of {w}x{h} px")
     seconds = time.perf_counter() - start
     cards = sum(d.deck.total for d in report.decks)
     typer.echo(f"Exported {plural(len(report.decks), 'deck')} for Tabletop Simulator: "
                f"{cards} cards on {sum(len(d.sheets) for d in report.decks)} sheets in {seconds:.2f} s.")
+
+
+DTC_HELP = """\
+One PDF per deck for DriveThruCards: every page one side of one card with 1/8 in of bleed, each card's front
+followed by its back, every copy in deck order.
+
+TARGET is `all` (the default), a game, GAME/DECK, or with --content a deck of your own by its id.
+Writes OUT/dtc/GAME/DECK.pdf (a poker card's pages are 2.75 x 3.75 in). Vector text with embedded fonts; the
+service asks for PDF/X-1a and converts what it gets (see its upload preview).
+"""
+
+
+@app.command("dtc", help=DTC_HELP)
+@reports_errors
+def dtc(
+    target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
+    content_dir: Optional[Path] = typer.Option(None, "--content", show_default=False, metavar="DIR",
+                                               help=_CONTENT_HELP),
+    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (OUT/dtc/...)."),
+) -> None:
+    """DriveThruCards: one PDF per deck, front then back of every card."""
+    import time
+
+    from generator.export.dtc import export_dtc
+    from generator.output import prepare_dir
+    from generator.resources import display_path
+
+    start = time.perf_counter()
+    content, decks = _decks(content_dir, target)
+    prepare_dir(out)
+    total = sum(d.total for d in decks)
+    report = with_progress(total, "Drawing cards", lambda progress: export_dtc(content, decks, out, progress))
+    for deck in report.decks:
+        w, h = deck.size_in
+        typer.echo(f"wrote {display_path(deck.path)}: {plural(deck.pages, 'page')} of {w:g} x {h:g} in "
+                   f"({plural(deck.deck.total, 'card')}, front and back)")
+    seconds = time.perf_counter() - start
+    typer.echo(f"Exported {plural(len(report.decks), 'deck')} for DriveThruCards in {seconds:.2f} s.")

@@ -1,8 +1,9 @@
 """How big each image is in pixels, and where the card sits in it.
 
-**Print-service presets** (`tgc`, `mpc`). A print service cuts its products at whole fractions of an inch:
-a poker card at 2.5 x 3.5 in, and asks for an image of that size plus its bleed, at 300 dpi (The Game
-Crafter: 1/8 in each side, 825 x 1125 px for poker; MakePlayingCards: 0.12 in, 822 x 1122 px). donjon's
+**Print-service presets** (`tgc`, `mpc`, `dtc`). A print service cuts its products at whole fractions of an
+inch: a poker card at 2.5 x 3.5 in, and asks for an image of that size plus its bleed, at 300 dpi (The Game
+Crafter: 1/8 in each side, 825 x 1125 px for poker; MakePlayingCards: 0.12 in, 822 x 1122 px; DriveThruCards:
+1/8 in, a 2.75 x 3.75 in page for poker, as a PDF: generator.export.dtc). donjon's
 cards have metric sizes (poker is 63 x 88 mm), so:
 
 - the service's trim is the card's size rounded to the nearest eighth of an inch (63 x 88 mm -> 2.5 x 3.5 in;
@@ -45,6 +46,7 @@ class Preset(NamedTuple):
 PRESETS: dict[str, Preset] = {
     "tgc": Preset("tgc", "The Game Crafter", 300, 0.125, True),
     "mpc": Preset("mpc", "MakePlayingCards", 300, 0.12, True),
+    "dtc": Preset("dtc", "DriveThruCards", 300, 0.125, True),
     "plain": Preset("plain", "plain: trim size, no bleed", 300, 0.0, False),
 }
 

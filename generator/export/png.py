@@ -1,8 +1,9 @@
 """`donjon export png`: one PNG per card face and one of each deck's back, sized for a print service.
 
-For each deck, `OUT/png/GAME/DECK/` holds `CARD.png` for every card (named by its id, made safe), `back.png`,
-and `manifest.csv`: file, id, name and copies of every image, so an order gets its counts right (the back's
-copies are the deck's total: one back behind every card). The folder is replaced whole, only once every deck
+For each deck, `OUT/png/GAME/DECK/` holds `CARD.png` for every card (named by its id, made safe), `back.png`
+(or, when cards have backs of their own, `backs/CARD.png` for each), and `manifest.csv`: file, id, name and
+copies of every image, so an order gets its counts right (the back's copies are the deck's total: one back
+behind every card). The folder is replaced whole, only once every deck
 of the export is complete (generator.export.staging).
 """
 
@@ -19,7 +20,7 @@ from typing import NamedTuple
 from generator.content import Content
 from generator.catalog.deck import Deck
 from generator.export import jobs
-from generator.export.cards import BACK, Prepared, prepare
+from generator.export.cards import Prepared, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas
 from generator.export.raster import canvas_page, png_bytes, render_pages
 from generator.output import StagedFolder, staged
@@ -69,7 +70,11 @@ def manifest(prepared: Prepared) -> bytes:
     deck = prepared.deck
     for name, card in zip(prepared.names, deck.cards):
         writer.writerow([name, card.id, card.name, card.copies])
-    writer.writerow(["back.png", "back", f"{deck.name} (back)", deck.total])
+    if prepared.uniform:
+        writer.writerow(["back.png", "back", f"{deck.name} (back)", deck.total])
+    else:
+        for item, card in zip(prepared.backs(), deck.cards):
+            writer.writerow([prepared.name(item), f"{card.id} (back)", f"{card.name} (back)", card.copies])
     return buffer.getvalue().encode("utf-8")
 
 
@@ -79,6 +84,8 @@ class PngDeck(NamedTuple):
     faces: int
     #: pixels of every image
     size: tuple[int, int]
+    #: images of backs: 1, or one per card when cards have backs of their own
+    backs: int = 1
 
 
 class PngReport(NamedTuple):
@@ -87,7 +94,7 @@ class PngReport(NamedTuple):
 
     @property
     def images(self) -> int:
-        return sum(d.faces + 1 for d in self.decks)
+        return sum(d.faces + d.backs for d in self.decks)
 
 
 def deck_folder(out: Path, deck: Deck) -> Path:
@@ -101,12 +108,12 @@ def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptio
     folders = {deck.key: deck_folder(out, deck) for deck in decks}
     prepared = prepare(content, decks, folders, reserved=("back.png", MANIFEST))
     canvases = [card_canvas(p.deck.card_size, options.preset, options.dpi) for p in prepared]
-    total = sum(len(p.deck.cards) + 1 for p in prepared)
+    total = sum(len(p.deck.cards) + len(p.backs()) for p in prepared)
     size = jobs.chunk_size(total, options.jobs)
     with staged([folders[p.deck.key] for p in prepared]) as staging:
         chunks: list[PngChunk] = []
         for index, p in enumerate(prepared):
-            items = [*range(len(p.deck.cards)), BACK]
+            items = [*range(len(p.deck.cards)), *p.backs()]
             for part in jobs.split(items, -(-len(items) // size)):
                 chunks.append(PngChunk(index, tuple(part)))
         jobs.run(render_chunk, _Context(prepared, canvases, staging), chunks, jobs=options.jobs,
@@ -115,5 +122,6 @@ def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptio
         for index, p in enumerate(prepared):
             staging[index].write(MANIFEST, manifest(p))
             canvas = canvases[index]
-            report.append(PngDeck(p.deck, folders[p.deck.key], len(p.deck.cards), (canvas.px_w, canvas.px_h)))
+            report.append(PngDeck(p.deck, folders[p.deck.key], len(p.deck.cards), (canvas.px_w, canvas.px_h),
+                                  len(p.backs())))
     return PngReport(report, time.perf_counter() - start)

@@ -6,6 +6,13 @@ every back, rasterised like the PNG export (plain preset, PREVIEW_DPI), and of t
 PDF found under OUT. The page is self-contained: inline CSS, no script, no font or file from the network, and
 relative links, so the folder works offline and can be moved with the output folder.
 
+One small inline script (allowed by the page's Content-Security-Policy by its hash, nothing else may run) makes
+the page reload itself while `donjon build --watch --serve` rebuilds: when the page is served over HTTP from this
+machine (localhost, 127.0.0.1 or ::1), it asks for `version.txt` every second and reloads when that differs from
+the version written into the page. The version is a digest of everything the preview folder holds, so it changes
+exactly when a card, a back or a page image does. Opened as a file, or from another machine, the script does
+nothing.
+
 Other PDFs are found, not registered: whatever `donjon build` wrote (deck sheets, castle score sheets, card
 references, and any output added later) is shown, grouped under its game when it lies in a game's folder. A
 PDF that cannot be read is listed with the reason, never fatal.
@@ -25,7 +32,7 @@ from generator.content import Content
 from generator.catalog.deck import Deck
 from generator.errors import DonjonError, InputError, OutputError
 from generator.export import jobs
-from generator.export.cards import BACK, Prepared, prepare
+from generator.export.cards import Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
 from generator.export.raster import PdfFile, canvas_page, png_bytes, render_pages
 from generator.output import StagedFolder, staged
@@ -41,7 +48,24 @@ DOCUMENT_PX = 640
 #: The first pages of each other PDF are shown, and a link to the whole.
 DOCUMENT_PAGES = 4
 #: Folders under OUT that hold exports rather than documents.
-EXPORT_FOLDERS = ("preview", "png", "tts")
+EXPORT_FOLDERS = ("preview", "png", "tts", "dtc")
+#: The file the page compares its version with, beside index.html.
+VERSION_FILE = "version.txt"
+#: How often (ms) a page served from this machine asks whether it has changed.
+RELOAD_EVERY_MS = 1000
+#: The page's one script (see the module's notes); the page's CSP allows it by its SHA-256.
+RELOAD_SCRIPT = """(function () {
+  var here = ["localhost", "127.0.0.1", "[::1]", "::1"];
+  if (location.protocol.indexOf("http") !== 0 || here.indexOf(location.hostname) < 0) { return; }
+  var version = document.documentElement.getAttribute("data-version");
+  setInterval(function () {
+    fetch("%s", {cache: "no-store"}).then(function (answer) {
+      return answer.ok ? answer.text() : version;
+    }).then(function (text) {
+      if (text.trim() !== version) { location.reload(); }
+    }, function () {});
+  }, %d);
+})();""" % (VERSION_FILE, RELOAD_EVERY_MS)
 
 
 class Picture(NamedTuple):
@@ -57,6 +81,8 @@ class CardEntry:
     name: str
     copies: int
     picture: Picture
+    #: the card's own back, in a deck whose cards have backs of their own
+    back: Picture | None = None
 
 
 @dataclass
@@ -78,7 +104,8 @@ class DeckEntry:
     anchor: str
     size: str
     cards: list[CardEntry]
-    back: Picture
+    #: the one back of every card (None when each card shows its own)
+    back: Picture | None
     documents: list[PdfListing] = field(default_factory=list)
 
 
@@ -180,12 +207,14 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
         deck = p.deck
         game = games.setdefault(deck.game, GameEntry(deck.game, deck.game_name, f"game-{safe_name(deck.game)}"))
         css = (_css(canvas.px_w, canvas.dpi), _css(canvas.px_h, canvas.dpi))
-        cards = [CardEntry(card.name, card.copies, Picture(card_path(deck, name), *css))
-                 for card, name in zip(deck.cards, p.names)]
+        own_backs = [None] * len(deck.cards) if p.uniform else [Picture(card_path(deck, p.name(item)), *css)
+                                                                for item in p.backs()]
+        cards = [CardEntry(card.name, card.copies, Picture(card_path(deck, name), *css), back)
+                 for card, name, back in zip(deck.cards, p.names, own_backs)]
         size = deck.card_size
         entry = DeckEntry(deck, f"deck-{safe_name(deck.game)}-{safe_name(deck.id)}",
                           f"{size.name} {size.width_mm:g} x {size.height_mm:g} mm", cards,
-                          Picture(card_path(deck, "back.png"), *css))
+                          Picture(card_path(deck, "back.png"), *css) if p.uniform else None)
         game.decks.append(entry)
         deck_entries.append(entry)
 
@@ -198,10 +227,10 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
 
     with staged([final]) as [folder]:
         chunks: list[PreviewChunk] = []
-        total = sum(len(p.deck.cards) + 1 for p in prepared)
+        total = sum(len(p.deck.cards) + len(p.backs()) for p in prepared)
         per_chunk = jobs.chunk_size(total, jobs_count)
         for index, p in enumerate(prepared):
-            items = [*range(len(p.deck.cards)), BACK]
+            items = [*range(len(p.deck.cards)), *p.backs()]
             chunks += [PreviewChunk(index, tuple(part)) for part in jobs.split(items, -(-len(items) // per_chunk))]
         chunks += [PreviewChunk(-1, (), i) for i in range(len(documents))]
         weights = [len(c.items) if c.document < 0 else len(documents[c.document][1]) for c in chunks]
@@ -215,7 +244,9 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
                 document.problem, document.pictures = "its pages cannot be shown", []
                 warnings.append(f"preview: {document.path}: {problem}; it is listed without pictures")
         html = render_page(list(games.values()), others)
-        written += folder.write("index.html", html.encode("utf-8"))
+        version = _version(folder.tmp, html)
+        written += folder.write("index.html", html.replace(_NO_VERSION, version).encode("utf-8"))
+        written += folder.write(VERSION_FILE, (version + "\n").encode("ascii"))
     images = total + sum(len(document.pictures) for document in shown)
     return PreviewReport(final / "index.html", list(games.values()), others, images, written,
                          time.perf_counter() - start, warnings)
@@ -259,6 +290,30 @@ def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
     return found
 
 
+#: Written into the page where its version goes, and replaced once everything else is written.
+_NO_VERSION = "version-to-come"
+
+
+def _version(folder: Path, html: str) -> str:
+    """A digest of the page and every file beside it: it changes exactly when something shown does."""
+    import hashlib
+
+    digest = hashlib.sha256(html.encode("utf-8"))
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def script_hash(script: str) -> str:
+    """The CSP source allowing one inline script: `'sha256-...'` of its text."""
+    import base64
+    import hashlib
+
+    return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
 def render_page(games: list[GameEntry], others: list[PdfListing]) -> str:
     """The HTML of the preview page (autoescaped: every value is shown as text, never read as HTML)."""
     import jinja2
@@ -272,4 +327,5 @@ def render_page(games: list[GameEntry], others: list[PdfListing]) -> str:
     template = env.get_template("index.html")
     cards = sum(g.cards for g in games)
     return template.render(games=games, others=others, cards=cards,
-                           decks=sum(len(g.decks) for g in games))
+                           decks=sum(len(g.decks) for g in games), version=_NO_VERSION,
+                           script=RELOAD_SCRIPT, script_hash=script_hash(RELOAD_SCRIPT))

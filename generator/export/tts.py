@@ -4,7 +4,8 @@ For each deck, `OUT/tts/GAME/DECK/` holds:
 
 - `faces-1.png`, `faces-2.png`...: the deck's different cards, row by row, at most 10 columns and 7 rows and
   4096 px a side (see generator.export.geometry.tts_cell for the size of a card), at most 69 cards a sheet;
-- `back.png`: the back of every card;
+- `back.png`: the back of every card; or, in a deck whose cards have backs of their own, `backs-1.png`...: each
+  sheet's backs in the same places (TTS's "unique backs");
 - `DECK.json`: a TTS saved object holding the deck (a `DeckCustom`, or a `CardCustom` for a deck of one card)
   with every copy of every card, named, in deck order; and `DECK.png`, its thumbnail in TTS's browser.
 
@@ -28,7 +29,7 @@ from typing import Any, NamedTuple
 from generator.content import Content
 from generator.catalog.deck import Deck
 from generator.export import jobs
-from generator.export.cards import BACK, Prepared, prepare
+from generator.export.cards import BACK, Prepared, back_of, prepare
 from generator.export.geometry import TTS_PER_SHEET, Canvas, tts_cell, tts_grid
 from generator.export.raster import Raster, canvas_page, png_bytes, render_pages
 from generator.output import StagedFolder, staged
@@ -69,16 +70,17 @@ def deck_key(deck: Deck) -> int:
 
 def saved_name(deck: Deck, ext: str) -> str:
     """The saved object's file (`.json`) or thumbnail (`.png`): named after the deck, which TTS shows; a deck
-    whose id is `back` or `faces-N` gets `-deck` added, to keep clear of the images."""
+    whose id is `back`, `faces-N` or `backs-N` gets `-deck` added, to keep clear of the images."""
     stem = safe_name(deck.id)
-    if stem == "back" or re.fullmatch(r"faces-\d+", stem):
+    if stem == "back" or re.fullmatch(r"(faces|backs)-\d+", stem):
         stem += "-deck"
     return stem + ext
 
 
 class TtsChunk(NamedTuple):
     deck: int
-    #: a sheet number from 1, or 0 for the back and the thumbnail
+    #: a sheet of faces by its number from 1, a sheet of backs by minus its number, or 0 for the back and the
+    #: thumbnail
     sheet: int
 
 
@@ -95,21 +97,29 @@ def render_chunk(context: _Context, chunk: TtsChunk) -> list[tuple[str, int]]:
     prepared, cell, folder = context.decks[chunk.deck], context.cells[chunk.deck], context.folders[chunk.deck]
     size = (cell.px_w, cell.px_h)
     if chunk.sheet == 0:
-        [back] = render_pages([canvas_page(prepared.drawing(BACK, 0.0), cell)], [size], prepared.deck.name)
-        written = [("back.png", folder.write("back.png", png_bytes(back)))]
+        item = BACK if prepared.uniform else back_of(0)
+        [back] = render_pages([canvas_page(prepared.drawing(item, 0.0), cell)], [size], prepared.deck.name)
+        written = [("back.png", folder.write("back.png", png_bytes(back)))] if prepared.uniform else []
         thumbnail = _thumbnail(back)
         name = saved_name(prepared.deck, ".png")
         written.append((name, folder.write(name, png_bytes(thumbnail))))
         return written
     from PIL import Image
 
-    sheet = context.sheets[chunk.deck][chunk.sheet - 1]
-    pages = [canvas_page(prepared.drawing(card, 0.0), cell, n) for n, card in enumerate(sheet.cards, start=1)]
+    sheet = context.sheets[chunk.deck][abs(chunk.sheet) - 1]
+    items = sheet.cards if chunk.sheet > 0 else tuple(back_of(card) for card in sheet.cards)
+    pages = [canvas_page(prepared.drawing(item, 0.0), cell, n) for n, item in enumerate(items, start=1)]
     image = Image.new("RGB", (sheet.columns * cell.px_w, sheet.rows * cell.px_h), "white")
     for place, raster in enumerate(render_pages(pages, [size] * len(pages), prepared.deck.name)):
         row, column = divmod(place, sheet.columns)
         image.paste(raster.image(), (column * cell.px_w, row * cell.px_h))
-    return [(sheet.name, folder.write(sheet.name, png_bytes(Raster.of(image))))]
+    name = sheet.name if chunk.sheet > 0 else backs_name(sheet)
+    return [(name, folder.write(name, png_bytes(Raster.of(image))))]
+
+
+def backs_name(sheet: DeckImage) -> str:
+    """The sheet of backs that goes with a sheet of faces (`faces-2.png` -> `backs-2.png`)."""
+    return "backs-" + sheet.name.removeprefix("faces-")
 
 
 def _thumbnail(back: Raster) -> Raster:
@@ -135,15 +145,17 @@ def _transform(deck: Deck, face_down: bool) -> dict[str, float]:
             "scaleZ": round(deck.card_size.height_mm / height, 4)}
 
 
-def _custom_deck(sheet: DeckImage, face_url: str, back_url: str) -> dict[str, Any]:
+def _custom_deck(sheet: DeckImage, face_url: str, back_url: str, unique: bool = False) -> dict[str, Any]:
     return {"FaceURL": face_url, "BackURL": back_url, "NumWidth": sheet.columns, "NumHeight": sheet.rows,
-            "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+            "BackIsHidden": True, "UniqueBack": unique, "Type": 0}
 
 
-def saved_object(deck: Deck, sheets: list[DeckImage], url: Callable[[str], str]) -> dict[str, Any]:
-    """The TTS saved object of a deck: every copy of every card, in deck order, with its name."""
-    back_url = url("back.png")
-    entries = {sheet.key: _custom_deck(sheet, url(sheet.name), back_url) for sheet in sheets}
+def saved_object(deck: Deck, sheets: list[DeckImage], url: Callable[[str], str],
+                 unique_backs: bool = False) -> dict[str, Any]:
+    """The TTS saved object of a deck: every copy of every card, in deck order, with its name (and, with
+    `unique_backs`, each sheet's backs from the sheet of backs beside it)."""
+    entries = {sheet.key: _custom_deck(sheet, url(sheet.name), url(backs_name(sheet) if unique_backs else "back.png"),
+                                       unique_backs) for sheet in sheets}
     where = {card: (sheet.key, place) for sheet in sheets for place, card in enumerate(sheet.cards)}
     cards = []
     for index, card in enumerate(deck.cards):
@@ -193,6 +205,8 @@ class TtsDeck(NamedTuple):
     sheets: list[DeckImage]
     #: pixels of one card on the sheets, and of the back
     cell: tuple[int, int]
+    #: one back for every card (back.png), or sheets of backs (backs-N.png)
+    uniform: bool = True
 
 
 class TtsReport(NamedTuple):
@@ -230,14 +244,16 @@ def export_tts(content: Content, decks: list[Deck], out: Path, jobs_count: int, 
     with staged([folders[p.deck.key] for p in prepared]) as staging:
         chunks = [TtsChunk(index, number) for index, deck_sheets in enumerate(sheets)
                   for number in range(len(deck_sheets) + 1)]
-        weights = [len(sheets[c.deck][c.sheet - 1].cards) if c.sheet else 1 for c in chunks]
+        chunks += [TtsChunk(index, -number) for index, deck_sheets in enumerate(sheets)
+                   if not prepared[index].uniform for number in range(1, len(deck_sheets) + 1)]
+        weights = [len(sheets[c.deck][abs(c.sheet) - 1].cards) if c.sheet else 1 for c in chunks]
         jobs.run(render_chunk, _Context(prepared, cells, sheets, staging), chunks, jobs=jobs_count, weights=weights,
                  progress=progress)
         for index, p in enumerate(prepared):
             folder = folders[p.deck.key]
-            saved = saved_object(p.deck, sheets[index], url_maker(out, folder, base_url))
+            saved = saved_object(p.deck, sheets[index], url_maker(out, folder, base_url), not p.uniform)
             name = saved_name(p.deck, ".json")
             staging[index].write(name, (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
             cell = (cells[index].px_w, cells[index].px_h)
-            report.append(TtsDeck(p.deck, folder, folder / name, sheets[index], cell))
+            report.append(TtsDeck(p.deck, folder, folder / name, sheets[index], cell, p.uniform))
     return TtsReport(report, time.perf_counter() - start)

@@ -1,0 +1,196 @@
+"""`donjon build --watch`: build, then rebuild what changed each time a file is saved, until interrupted.
+
+Each build records the files every deck was made from (:attr:`DeckResult.sources`: its deck.yaml and table, the
+layouts it was drawn with and those they extend, its fonts, icons and pictures; for a game's deck, the game's
+folder). watchfiles reports saved files; the decks whose files changed are built again, and a change to a file no
+deck used yet (a new deck, a picture a card is about to name) rebuilds every deck of the target whose last build
+failed or that is new. A build that fails prints its error and the watch goes on; the next save tries again, and
+the files of the last good build stay in place (builds are atomic).
+
+With `serve`, the preview page (`donjon preview`) of the target's decks is written after each build and the output
+folder is served on 127.0.0.1 (this machine only), with the standard library's HTTP server. The page asks for its
+`version.txt` every second when it is served from this machine and reloads itself when the version changes
+(generator.export.preview); opened as a file, it does nothing of the kind.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.build.decks import DeckResult, build_deck
+from generator.build.options import BuildOptions
+from generator.catalog.deck import Deck
+from generator.content import Content, all_decks, load_content, pick_cards, select
+from generator.errors import DonjonError
+from generator.resources import content_dir, templates_dir
+
+#: watchfiles gathers the changes of this many milliseconds into one batch (an editor's save writes a file
+#: and renames it; a script may write many files at once).
+DEBOUNCE_MS = 300
+
+
+@dataclass
+class WatchState:
+    """What the last builds found: each deck's files, and the decks that need building again."""
+
+    sources: dict[str, frozenset[Path]] = field(default_factory=dict)
+    failed: set[str] = field(default_factory=set)
+    builds: int = 0
+
+
+class Reporter:
+    """Where the watch says what it did: lines for stdout and errors for stderr (the command prints them)."""
+
+    def __init__(self, say: Callable[[str], None], warn: Callable[[str], None]) -> None:
+        self.say = say
+        self.warn = warn
+
+
+def _select(content: Content, target: str, cards: str | None) -> list[Deck]:
+    decks = select(all_decks(content), target)
+    if cards is not None:
+        decks = [pick_cards(deck, cards) for deck in decks]
+    return decks
+
+
+def _game_files(content: Content, deck: Deck) -> frozenset[Path]:
+    folder = content.folders.get(deck.game)
+    if folder is None:
+        return frozenset()
+    return frozenset(p.resolve() for p in folder.glob("*.yaml"))
+
+
+def affected(changed: Iterable[Path], decks: list[Deck], state: WatchState) -> list[Deck]:
+    """The decks a batch of saved files calls for: those built from a changed file, and those never built well."""
+    touched = {p.resolve() for p in changed}
+    out = []
+    for deck in decks:
+        known = state.sources.get(deck.key)
+        if known is None or deck.key in state.failed or known & touched:
+            out.append(deck)
+    return out
+
+
+def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, cards: str | None,
+             state: WatchState, reporter: Reporter, changed: Iterable[Path] | None,
+             after: Callable[[Content, list[Deck]], None] | None = None) -> list[DeckResult]:
+    """One round: load the content, build the decks `changed` calls for (all of them the first time), report."""
+    from generator.layout.load import clear_cache
+
+    clear_cache()  # a layout saved since is read anew (pictures and fonts are keyed by their files' contents)
+    try:
+        content = load_content(root)
+        decks = _select(content, target, cards)
+    except DonjonError as err:
+        reporter.warn(f"error: {err}")
+        return []
+    chosen = decks if changed is None else affected(changed, decks, state)
+    results: list[DeckResult] = []
+    for deck in chosen:
+        try:
+            results.append(build_deck(content, deck, out, options, lambda n: None))
+        except DonjonError as err:
+            state.failed.add(deck.key)
+            reporter.warn(f"error: {err}")
+    games = {p.resolve() for folder in content.folders.values() for p in folder.glob("*.yaml")}
+    if changed is None or games & {p.resolve() for p in changed}:
+        from generator.build.outputs import other_outputs
+
+        try:
+            for other in other_outputs(content, target, out, options):
+                reporter.say(f"wrote {other.path.name}: {other.what}")
+        except DonjonError as err:
+            reporter.warn(f"error: {err}")
+    for result in results:
+        key = result.deck.key
+        state.sources[key] = frozenset(p.resolve() for p in result.sources) | _game_files(content, result.deck)
+        state.failed.discard(key)
+        files = ", ".join(f"{w.path.name}{'/' if w.folder else ''}" for w in result.written)
+        reporter.say(f"built {key}: {result.cards} cards ({files})")
+    if changed is not None and state.failed:
+        names = ", ".join(sorted(state.failed))
+        reporter.warn(f"still failing: {names} (fix the files and save again)")
+    state.builds += 1
+    if after is not None and results:
+        try:
+            after(content, decks)
+        except DonjonError as err:
+            reporter.warn(f"error: {err}")
+    return results
+
+
+def watched_paths(root: Path | None, out: Path) -> list[Path]:
+    """The folders to watch: the content folder and the shipped layouts (never the output folder)."""
+    paths = [(root or content_dir()).resolve(), (templates_dir() / "layouts").resolve()]
+    return [p for p in paths if p.exists()]
+
+
+def outside_output(out: Path) -> Callable[[Any, str], bool]:
+    """A watchfiles filter leaving out the output folder (it may lie inside the content folder) and temp files."""
+    top = out.resolve()
+
+    def keep(_change: Any, path: str) -> bool:
+        found = Path(path)
+        if found.name.startswith(".") or found.name.endswith((".tmp", "~", ".swp")):
+            return False
+        return found.resolve() != top and top not in found.resolve().parents
+    return keep
+
+
+def watch(root: Path | None, target: str, out: Path, options: BuildOptions, cards: str | None, reporter: Reporter,
+          stop: threading.Event | None = None, after: Callable[[Content, list[Deck]], None] | None = None,
+          ready: Callable[[], None] | None = None) -> WatchState:
+    """Build, then rebuild on every save until `stop` is set (or the process is interrupted)."""
+    from watchfiles import watch as changes
+
+    state = WatchState()
+    run_once(root, target, out, options, cards, state, reporter, None, after)
+    paths = watched_paths(root, out)
+    reporter.say(f"watching {', '.join(str(p) for p in paths)} (Ctrl-C to stop)")
+    if ready is not None:
+        ready()
+    for batch in changes(*paths, watch_filter=outside_output(out), debounce=DEBOUNCE_MS, stop_event=stop,
+                         raise_interrupt=False, rust_timeout=500, yield_on_timeout=False):
+        saved = sorted({Path(path) for _change, path in batch})
+        if not saved:
+            continue
+        shown = ", ".join(p.name for p in saved[:4]) + (f" and {len(saved) - 4} more" if len(saved) > 4 else "")
+        reporter.say(f"changed: {shown}")
+        run_once(root, target, out, options, cards, state, reporter, saved, after)
+    return state
+
+
+class PreviewServer:
+    """The output folder served on 127.0.0.1 (this machine only) by the standard library, in a thread."""
+
+    def __init__(self, out: Path, port: int) -> None:
+        import functools
+        from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+        class Quiet(SimpleHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the standard library's name
+                return
+
+            def end_headers(self) -> None:
+                self.send_header("Cache-Control", "no-store")  # a reloaded page shows the new images
+                super().end_headers()
+
+        handler = functools.partial(Quiet, directory=str(out))
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, name="donjon-preview", daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server.server_address[:2]
+        return f"http://{host!s}:{port}/preview/index.html"
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

@@ -1,0 +1,81 @@
+"""`donjon export dtc`: one PDF per deck for DriveThruCards, the print-on-demand service of OneBookShelf.
+
+DriveThruCards prints a deck from one PDF whose every page is one side of one card, at the card's size plus 1/8
+in of bleed on every side (2.75 x 3.75 in for a poker card), each card's front followed by its back. So, for
+each deck, `OUT/dtc/GAME/DECK.pdf` holds, for every copy of every card in deck order, its front page and then its
+back page (a deck of 54 cards is 108 pages).
+
+The pages are drawn by the same code as the print sheets, as vectors with embedded fonts. The page is the
+service's cut (the card's size rounded to the nearest eighth of an inch, as for the PNG presets:
+generator.export.geometry) plus the bleed; the card is never scaled, it is centred and its background and
+`bleed: true` shapes fill the rest. Each card and each back is drawn once and placed by reference, however many
+copies the deck holds, so the file stays small. DriveThruCards asks for PDF/X-1a (CMYK); donjon writes an
+ordinary RGB PDF, which the service's upload converts (see generator/export/README.md).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from generator.backends import write_pages
+from generator.catalog.deck import Deck
+from generator.content import Content
+from generator.export.cards import BACK, Prepared, back_of, prepare
+from generator.export.geometry import PRESETS, Canvas, card_canvas
+from generator.export.raster import canvas_page
+from generator.output import atomic_path, inside
+from generator.render.model import Page
+
+
+class DtcDeck(NamedTuple):
+    deck: Deck
+    path: Path
+    pages: int
+    #: the page size in inches
+    size_in: tuple[float, float]
+
+
+class DtcReport(NamedTuple):
+    decks: list[DtcDeck]
+    seconds: float
+
+
+def deck_file(out: Path, deck: Deck) -> Path:
+    return inside(out, "dtc", deck.game, f"{deck.id}.pdf")
+
+
+def deck_pages(prepared: Prepared, canvas: Canvas, progress: Callable[[int], None]) -> Iterator[Page]:
+    """Front, back, front, back...: every copy of every card, each with its back, drawn once per card."""
+    number = 0
+    shared_back = prepared.drawing(BACK, canvas.bleed) if prepared.uniform else None
+    for index, card in enumerate(prepared.deck.cards):
+        front = prepared.drawing(index, canvas.bleed)
+        back = shared_back if shared_back is not None else prepared.drawing(back_of(index), canvas.bleed)
+        if card.copies > 1:  # placed more than once: drawn once as a reusable object
+            front = front._replace(key=front.key or f"card:{card.id}")
+            back = back._replace(key=back.key or f"back:{card.id}")
+        for _copy in range(card.copies):
+            for drawing in (front, back):
+                number += 1
+                yield canvas_page(drawing, canvas, number)
+            progress(1)
+
+
+def export_dtc(content: Content, decks: list[Deck], out: Path, progress: Callable[[int], None]) -> DtcReport:
+    """Write OUT/dtc/GAME/DECK.pdf for every deck (each file replaced only when complete)."""
+    start = time.perf_counter()
+    files = {deck.key: deck_file(out, deck) for deck in decks}
+    prepared = prepare(content, decks, {d.key: files[d.key].parent for d in decks}, reserved=None)
+    report = []
+    for p in prepared:
+        canvas = card_canvas(p.deck.card_size, PRESETS["dtc"])
+        target = files[p.deck.key]
+        with atomic_path(target) as tmp:
+            stats = write_pages("pdf", deck_pages(p, canvas, progress), tmp,
+                                title=f"{p.deck.game_name}: {p.deck.name}",
+                                subject="DriveThruCards card deck by donjon: front, back, front, back...")
+        report.append(DtcDeck(p.deck, target, stats.pages, (canvas.px_w / canvas.dpi, canvas.px_h / canvas.dpi)))
+    return DtcReport(report, time.perf_counter() - start)
