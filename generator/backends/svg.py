@@ -24,7 +24,7 @@ from generator.render.model import MM, Circle, Drawing, IconUse, ImageUse, Line,
 
 def _families(face_id: str) -> str:
     face = FACES[face_id]
-    generic = "serif" if face.family == "Cardo" else "sans-serif"
+    generic = face.generic
     return f"'{face.family}', {generic}" if " " in face.family else f"{face.family}, {generic}"
 
 
@@ -90,6 +90,9 @@ _MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 def _pictures(dwg: Any, items: Iterable[Primitive]) -> dict[str, str]:
     """Define each picture file the drawing uses once, as a symbol of its own size holding it as a data: URI;
     its id by file."""
+    wanted = [item for item in items if isinstance(item, ImageUse)]
+    if not wanted:
+        return {}
     import base64
     from pathlib import Path as FilePath
 
@@ -97,8 +100,8 @@ def _pictures(dwg: Any, items: Iterable[Primitive]) -> dict[str, str]:
 
     ids: dict[str, str] = {}
     by_digest: dict[str, str] = {}
-    for item in items:
-        if not isinstance(item, ImageUse) or item.source in ids:
+    for item in wanted:
+        if item.source in ids:
             continue
         info, data = image_data(FilePath(item.source))
         found = by_digest.get(info.digest)

@@ -49,10 +49,12 @@ def check_layouts(content: Content) -> list[Problem]:
             note(err.problem)
             continue
         for card in deck.cards:
-            for draw in (lambda: face_drawing(layouts.face(card), deck, card, view, 0.0),
-                         lambda: back_drawing(layouts.back(card), deck, view, 0.0, card)):
+            for side in ("face", "back"):
                 try:
-                    draw()
+                    if side == "face":
+                        face_drawing(layouts.face(card), deck, card, view, 0.0)
+                    elif layouts.back(card).per_card:
+                        back_drawing(layouts.back(card), deck, view, 0.0, card)
                 except ContentError as err:
                     for problem in err.problems:
                         note(problem)

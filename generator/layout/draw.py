@@ -67,7 +67,6 @@ from generator.render.text import (
     why_not,
     wrap,
 )
-from generator.render.images import ImageProblem, image_info
 from generator.resources import display_path
 from generator.units import to_mm
 
@@ -330,6 +329,8 @@ def _icon(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
     x, y = frame.x + (frame.w - side) / 2, frame.y + (frame.h - side) / 2
     own = layout.icons.get(name)
     if own is not None:
+        from generator.render.images import ImageProblem
+
         try:
             return [icon_picture(str(own), x, y, side)]
         except ImageProblem as err:
@@ -348,6 +349,8 @@ def _icon(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
 def _image(layout: Layout, box: LayoutBox, area: tuple[float, float, float, float],
            what: Subject) -> list[Primitive]:
     """The picture of an image box, fitted to its box (extended into the bleed with `bleed: true`)."""
+    from generator.render.images import ImageProblem, image_info
+
     assert box.src is not None
     path = box.src_path
     value = ""

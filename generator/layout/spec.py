@@ -195,7 +195,7 @@ TEMPLATE = Text(max_len=4000, doc="jinja2 text; card values are printed as given
 
 def _style_fields() -> dict[str, Field]:
     return {
-        "font": Field(Slug(), required=False,
+        "font": Field(Text(max_len=100), required=False,
                       doc="cardo, cardo-bold, cardo-italic, open-sans, open-sans-bold, or a font the deck or layout "
                           "declares under `fonts:` (NAME, NAME-bold, NAME-italic, NAME-bold-italic)"),
         "size": Field(FontSize(), required=False, doc="the size text starts at, in points"),

@@ -170,7 +170,37 @@ def _load_font_file(path: Path) -> tuple[str, bytes]:
         kind = {b"wOFF": "a WOFF web font", b"wOF2": "a WOFF2 web font", b"ttcf": "a font collection (.ttc)"}.get(
             head, "not a TrueType or OpenType font")
         raise FontProblem(f"{path.name}: it is {kind}; give a .ttf or .otf file")
+    refusal = _embedding_refused(data)
+    if refusal:
+        raise FontProblem(f"{path.name}: its licence {refusal} (its OS/2 fsType flags say so)")
     return _family_name(path, data), data
+
+
+#: OS/2 fsType bits (OpenType spec, OS/2 table): "restricted licence embedding" (the value 2 alone), "no
+#: subsetting", "bitmap embedding only". donjon embeds subsets of outlines, so any of them rules a font out.
+_RESTRICTED, _NO_SUBSETTING, _BITMAP_ONLY = 0x0002, 0x0100, 0x0200
+
+
+def _embedding_refused(data: bytes) -> str:
+    """What a font's licence flags forbid that donjon would do, or "" (reportlab does not check this itself)."""
+    import struct
+
+    try:
+        tables = struct.unpack(">H", data[4:6])[0]
+        for index in range(tables):
+            tag, _checksum, offset, _length = struct.unpack(">4sIII", data[12 + 16 * index:28 + 16 * index])
+            if tag == b"OS/2":
+                flags = struct.unpack(">H", data[offset + 8:offset + 10])[0]
+                if flags & 0x000F == _RESTRICTED:
+                    return "forbids embedding it in a document"
+                if flags & _BITMAP_ONLY:
+                    return "allows embedding only its bitmaps, not its outlines"
+                if flags & _NO_SUBSETTING:
+                    return "forbids embedding only the glyphs a document uses, which is how donjon embeds fonts"
+                return ""
+    except struct.error:
+        return ""  # a damaged table directory: reportlab says what is wrong when it reads the file
+    return ""
 
 
 def _family_name(path: Path, data: bytes) -> str:

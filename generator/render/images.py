@@ -46,7 +46,8 @@ Kind = Literal["png", "jpeg", "svg"]
 
 _PNG = b"\x89PNG\r\n\x1a\n"
 _JPEG = b"\xff\xd8\xff"
-_SVG_START = re.compile(rb"\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<svg[\s>]", re.S)
+_SVG_START = re.compile(rb"\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>\s*)*<svg[\s>]",
+                        re.S)
 
 
 class ImageProblem(Exception):
@@ -120,7 +121,8 @@ def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
 
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            # Pillow warns of a bomb when the file opens; the limit below, lower than Pillow's, says why
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data)) as image:
                 width, height = image.size
                 if width < 1 or height < 1:
@@ -137,8 +139,9 @@ def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
                     image.verify()
     except ImageProblem:
         raise
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as err:
-        raise ImageProblem(f"it unpacks into more pixels than donjon reads ({err})") from None
+    except Image.DecompressionBombError as err:
+        raise ImageProblem(f"it is a decompression bomb: it unpacks into more pixels than donjon reads ({err})") \
+            from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError) as err:
         what = "PNG" if kind == "png" else "JPEG"
         raise ImageProblem(f"it is a damaged {what} file ({err})") from None

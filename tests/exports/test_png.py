@@ -199,7 +199,7 @@ def test_a_failed_export_leaves_the_previous_one_as_it_was(tmp_path: Path, jobs:
 @pytest.mark.parametrize(("args", "message"), [
     (["--dpi", "0"], "--dpi: 0 is out of range; it must be from 72 to 1200"),
     (["--dpi", "5000"], "--dpi: 5000 is out of range"),
-    (["--preset", "poster"], "--preset: 'poster' is not one of tgc, mpc, plain"),
+    (["--preset", "poster"], "--preset: 'poster' is not one of tgc, mpc, dtc, plain"),
     (["--jobs", "0"], "--jobs: 0 is out of range"),
     (["nosuchgame"], "'nosuchgame' names no game or deck"),
 ])

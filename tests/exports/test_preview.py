@@ -3,6 +3,8 @@ needs nothing outside its folder."""
 
 from __future__ import annotations
 
+import re
+
 import shutil
 from pathlib import Path
 
@@ -105,10 +107,19 @@ def test_pdfs_in_the_output_folder_are_shown_where_they_belong(shipped: tuple[Pa
 
 
 def test_the_page_is_self_contained(shipped: tuple[Path, str]) -> None:
-    _page, text = shipped
+    from generator.export.preview import RELOAD_SCRIPT, VERSION_FILE, script_hash
+
+    page, text = shipped
     checker = check_html(text)
-    assert not [tag for tag, _attrs in checker.tags if tag in ("script", "link", "iframe", "object", "embed")]
+    assert not [tag for tag, _attrs in checker.tags if tag in ("link", "iframe", "object", "embed")]
+    # one script, donjon's own reloader, and the page's policy lets only that one run (by its hash)
+    assert [tag for tag, _attrs in checker.tags if tag == "script"] == ["script"]
+    assert f"<script>{RELOAD_SCRIPT}</script>" in text
+    policy = next(attrs["content"] for tag, attrs in checker.tags if tag == "meta" and attrs.get("http-equiv"))
+    assert f"script-src {script_hash(RELOAD_SCRIPT)};" in policy and "unsafe-inline'; connect" not in policy
     assert "http://" not in text and "https://" not in text and "@import" not in text and "url(" not in text
+    version = (page.parent / VERSION_FILE).read_text(encoding="ascii").strip()
+    assert re.fullmatch(r"[0-9a-f]{16}", version) and f'data-version="{version}"' in text
 
 
 def test_hostile_text_is_shown_as_text(tmp_path: Path) -> None:
@@ -117,7 +128,7 @@ def test_hostile_text_is_shown_as_text(tmp_path: Path) -> None:
     deck = make_deck(tmp_path / "deck", rows, layout=FLAT, name="<b>Deck</b> & {{ deck }}")
     page, text = preview(tmp_path, "--content", str(deck))
     checker = check_html(text)
-    assert [tag for tag, _attrs in checker.tags if tag == "script"] == []
+    assert [tag for tag, _attrs in checker.tags if tag == "script"] == ["script"]  # donjon's reloader only
     assert "<script>alert" not in text and "<b>Deck" not in text
     words = "".join(checker.text)
     alts = [attrs["alt"] for tag, attrs in checker.tags if tag == "img"]

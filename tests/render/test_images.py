@@ -1,0 +1,283 @@
+"""Pictures: checked where they enter, placed by image boxes, embedded once per PDF and once per SVG file, SVG art
+kept as vectors, and every problem named with the card's row, the column and the file."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.render import images
+from generator.render.images import ImageProblem, image_info
+from generator.render.model import Drawing, ImageUse, Page, Placed
+from tests.render import pictures
+from tests.render.render_helpers import make_deck, run
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def test_kinds_and_sizes_are_read_from_the_files(tmp_path: Path) -> None:
+    assert image_info(pictures.png(tmp_path / "a.png", (300, 200))).kind == "png"
+    found = image_info(pictures.jpeg(tmp_path / "b.jpg", (120, 60)))
+    assert (found.kind, found.width, found.height, found.aspect) == ("jpeg", 120, 60, 2.0)
+    art = image_info(pictures.svg(tmp_path / "c.svg"))
+    assert art.kind == "svg" and art.aspect == pytest.approx(2.0)
+    sized = image_info(pictures.svg(tmp_path / "d.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="63mm" '
+                                                        'height="88mm"><rect width="10" height="10"/></svg>'))
+    assert (round(sized.width / 72 * 25.4, 3), round(sized.height / 72 * 25.4, 3)) == (63.0, 88.0)
+    # recognised by their bytes, not their names
+    (tmp_path / "png-really.jpg").write_bytes((tmp_path / "a.png").read_bytes())
+    assert image_info(tmp_path / "png-really.jpg").kind == "png"
+
+
+@pytest.mark.parametrize(("make", "reason"), [
+    (lambda d: pictures.bomb(d / "x.png"), r"10000 x 10000 pixels \(100 million\), more than the 40 million"),
+    (lambda d: _cut(pictures.png(d / "x.png"), 0.6), "damaged PNG"),
+    (lambda d: _cut(pictures.jpeg(d / "x.jpg", (400, 300)), 0.5), "damaged JPEG"),
+    (lambda d: _write(d / "x.png", b"GIF89a not a picture we read"), "not a PNG, JPEG or SVG"),
+    (lambda d: pictures.svg(d / "x.svg", '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg '
+                                         'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">&a;</svg>'),
+     "declares a DOCTYPE or entities"),
+    (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><script>'
+                                         'alert(1)</script></svg>'), "holds a script"),
+    (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/'
+                                         '1999/xlink" viewBox="0 0 9 9"><image xlink:href="/etc/passwd"/></svg>'),
+     "refers to '/etc/passwd'"),
+    (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect '
+                                         'fill="url(https://example.org/x.svg#p)" width="9" height="9"/></svg>'),
+     "refers to 'https://example.org"),
+    (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><text>Hi</text>'
+                                         '</svg>'), "holds text, .*Object to Path"),
+    (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9"/></svg>'),
+     "has no size"),
+    (lambda d: d / "missing.png", "no such file"),
+])
+def test_bad_pictures_are_refused_with_the_reason(tmp_path: Path, make: Any, reason: str) -> None:
+    path = make(tmp_path)
+    with pytest.raises(ImageProblem, match=reason):
+        image_info(path)
+
+
+def _cut(path: Path, share: float) -> Path:
+    data = path.read_bytes()
+    path.write_bytes(data[:int(len(data) * share)])
+    return path
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def test_a_picture_saved_again_is_read_again(tmp_path: Path) -> None:
+    path = pictures.png(tmp_path / "a.png", (300, 200))
+    assert image_info(path).width == 300
+    pictures.png(path, (100, 200))
+    import os
+
+    os.utime(path, ns=(1, 1))  # a different modification time, whatever the clock's resolution
+    assert image_info(path).width == 100
+
+
+# --- backends -----------------------------------------------------------------------------------------------------
+
+def _pdf(tmp_path: Path, items: tuple[ImageUse, ...], copies: int = 3) -> Any:
+    import pikepdf
+
+    from generator.backends.pdf import write_pdf
+
+    card = Drawing(180, 252, items, 0, "card")
+    placed = tuple(Placed(card, 10 + 190 * (i % 3), 10) for i in range(copies))
+    target = tmp_path / "out.pdf"
+    write_pdf([Page(600, 300, placed), Page(600, 300, (Placed(card._replace(key=None), 10, 10),))], target,
+              title="t")
+    return pikepdf.open(target), target
+
+
+def test_each_picture_file_is_embedded_once_however_often_it_is_drawn(tmp_path: Path) -> None:
+    flat = pictures.png(tmp_path / "flat.png")
+    seethrough = pictures.png(tmp_path / "alpha.png", alpha=True)
+    photo = pictures.jpeg(tmp_path / "photo.jpg")
+    art = pictures.svg(tmp_path / "art.svg")
+    twin = tmp_path / "twin.png"
+    twin.write_bytes(flat.read_bytes())  # the same picture under another name: embedded once too
+    items = tuple(ImageUse(str(p), 10, 10 + 40 * i, 100, 30) for i, p in enumerate((flat, seethrough, photo, art,
+                                                                                    twin)))
+    doc, _target = _pdf(tmp_path, items + items)
+    found = [o for o in doc.objects if isinstance(o, __import__("pikepdf").Stream) and o.get("/Subtype") == "/Image"]
+    # flat, the see-through one and its soft mask, the photo: four images for nine pictures drawn six times over
+    assert len(found) == 4
+    filters = sorted(str(o.Filter[0]) for o in found)
+    assert filters == ["/DCTDecode", "/FlateDecode", "/FlateDecode", "/FlateDecode"]
+    jpeg_stream = next(o for o in found if str(o.Filter[0]) == "/DCTDecode")
+    assert jpeg_stream.read_raw_bytes() == photo.read_bytes()  # the JPEG as it is, not decoded and packed again
+    passthrough = next(o for o in found if "/DecodeParms" in o)
+    assert int(passthrough.DecodeParms[0].Predictor) == 15  # the PNG's own compressed rows
+    assert any("/SMask" in o for o in found)  # the alpha channel kept as a soft mask
+
+
+def test_svg_art_stays_vector_in_the_pdf(tmp_path: Path) -> None:
+    import pikepdf
+
+    art = pictures.svg(tmp_path / "art.svg")
+    doc, target = _pdf(tmp_path, (ImageUse(str(art), 10, 10, 160, 80),))
+    images_in = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+    assert images_in == []
+    forms = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"
+             and [float(v) for v in o.BBox] == [0, 0, 150, 75]]
+    assert len(forms) == 1  # the SVG (200 x 100 px is 150 x 75 pt), drawn once
+    content = forms[0].read_bytes()
+    assert b" c\n" in content or b" c " in content  # curves: the circle is a path, not pixels
+    assert "/ExtGState" in forms[0].Resources  # its opacity survives
+    assert b"Helvetica" not in target.read_bytes()  # no font the PDF does not carry
+
+
+def test_pdfs_with_pictures_are_byte_identical(tmp_path: Path) -> None:
+    items = (ImageUse(str(pictures.png(tmp_path / "a.png", alpha=True)), 0, 0, 50, 50),
+             ImageUse(str(pictures.svg(tmp_path / "b.svg")), 0, 60, 50, 25))
+    (tmp_path / "1").mkdir()
+    (tmp_path / "2").mkdir()
+    _doc1, first = _pdf(tmp_path / "1", items)
+    _doc2, second = _pdf(tmp_path / "2", items)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_the_svg_output_holds_each_picture_once_and_clips_a_cover(tmp_path: Path) -> None:
+    from generator.backends.svg import drawing_svg
+
+    art = pictures.svg(tmp_path / "art.svg")
+    photo = pictures.jpeg(tmp_path / "p.jpg")
+    items = (ImageUse(str(art), 0, 0, 60, 30), ImageUse(str(art), 0, 40, 30, 15),
+             ImageUse(str(photo), 0, 60, 90, 60, (0, 60, 60, 60)))
+    text = drawing_svg(Drawing(180, 252, items), "t")
+    root = ET.fromstring(text)
+    symbols = root.findall(f".//{SVG_NS}symbol")
+    hrefs = [i.get("{http://www.w3.org/1999/xlink}href", "") for i in root.iter(f"{SVG_NS}image")]
+    assert len(symbols) == 2 and len(hrefs) == 2
+    assert hrefs[0].startswith("data:image/svg+xml;base64,") and hrefs[1].startswith("data:image/jpeg;base64,")
+    uses = [u for u in root.iter(f"{SVG_NS}use")]
+    assert len(uses) == 3
+    clip = root.find(f".//{SVG_NS}clipPath/{SVG_NS}rect")
+    assert clip is not None and (clip.get("width"), clip.get("height")) == ("60", "60")
+    assert "file:" not in text and str(tmp_path) not in text  # nothing points back at this machine
+
+
+# --- image boxes --------------------------------------------------------------------------------------------------
+
+ART_LAYOUT = """\
+background: "#ffffff"
+boxes:
+  art: {kind: image, x: 10mm, y: 10mm, width: 40mm, height: 20mm, src: "{{ Art }}", fit: FIT, anchor: ANCHOR}
+"""
+
+
+def _drawn(tmp_path: Path, fit: str, anchor: str, art: Path) -> ImageUse:
+    from generator.build.decks import deck_layouts, deck_view, face_drawing
+    from generator.content import all_decks, load_content
+
+    deck = make_deck(tmp_path / "d", [{"name": "A", "Art": art.name}],
+                     layout=ART_LAYOUT.replace("FIT", fit).replace("ANCHOR", anchor))
+    [found] = all_decks(load_content(deck))
+    face, _back = deck_layouts(found, "d/deck.yaml")
+    [item] = face_drawing(face, found, found.cards[0], deck_view(found), 0.0).items
+    assert isinstance(item, ImageUse)
+    return item
+
+
+@pytest.mark.parametrize(("fit", "anchor", "box"), [
+    # a square picture in a 40 x 20 mm box (in points: x 28.346, y 28.346, w 113.386, h 56.693)
+    ("contain", "center", (56.693, 28.346, 56.693, 56.693, None)),
+    ("contain", "left", (28.346, 28.346, 56.693, 56.693, None)),
+    ("contain", "bottom-right", (85.039, 28.346, 56.693, 56.693, None)),
+    ("cover", "center", (28.346, 0.0, 113.386, 113.386, (28.346, 28.346, 113.386, 56.693))),
+    ("cover", "top", (28.346, 28.346, 113.386, 113.386, (28.346, 28.346, 113.386, 56.693))),
+    ("stretch", "center", (28.346, 28.346, 113.386, 56.693, None)),
+])
+def test_fit_and_anchor_place_the_picture(tmp_path: Path, fit: str, anchor: str,
+                                          box: tuple[float, float, float, float, Any]) -> None:
+    item = _drawn(tmp_path, fit, anchor, pictures.png(tmp_path / "d" / "sq.png", (100, 100)))
+    assert (item.x, item.y, item.w, item.h) == pytest.approx(box[:4], abs=0.002)
+    assert (item.clip is None) == (box[4] is None)
+    if item.clip is not None:
+        assert item.clip == pytest.approx(box[4], abs=0.002)
+
+
+def test_a_missing_picture_names_the_row_the_column_and_the_file(tmp_path: Path) -> None:
+    pictures.png(tmp_path / "d" / "ok.png")
+    deck = make_deck(tmp_path / "d", [{"name": "Good", "Art": "ok.png"}, {"name": "Lost", "Art": "art/lost.png"}],
+                     layout=ART_LAYOUT.replace("FIT", "cover").replace("ANCHOR", "center"))
+    result = run("build", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    message = result.stderr
+    assert "card 'Lost' (" in message and "cards.csv:3)" in message  # the row
+    assert "column 'Art' gives 'art/lost.png'" in message and "art/lost.png" in message and "no such file" in message
+    assert "layout.yaml:3: boxes.art.src" in message
+
+
+def test_a_picture_outside_the_content_folder_is_refused(tmp_path: Path) -> None:
+    pictures.png(tmp_path / "secret.png")
+    deck = make_deck(tmp_path / "d", [{"name": "Peek", "Art": "../secret.png"}],
+                     layout=ART_LAYOUT.replace("FIT", "cover").replace("ANCHOR", "center"))
+    result = run("build", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "'../secret.png' is outside the content folder" in result.stderr
+    assert not [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
+
+
+def test_a_decompression_bomb_in_a_deck_names_the_card(tmp_path: Path) -> None:
+    pictures.bomb(tmp_path / "d" / "huge.png")
+    deck = make_deck(tmp_path / "d", [{"name": "Boom", "Art": "huge.png"}],
+                     layout=ART_LAYOUT.replace("FIT", "contain").replace("ANCHOR", "center"))
+    result = run("content", "check", str(deck))
+    assert result.exit_code == 1
+    assert "card 'Boom'" in result.stderr and "cards.csv:2" in result.stderr
+    assert "decompression bomb" in result.stderr
+
+
+def test_a_fixed_picture_is_found_beside_its_layout_when_the_layout_loads(tmp_path: Path) -> None:
+    shared = tmp_path / "content" / "shared"
+    pictures.svg(shared / "frame.svg")
+    (shared / "frame.yaml").write_text('background: "#ffffff"\nboxes:\n  frame: {kind: image, x: 0, y: 0, width: 100%, '
+                                       'height: 100%, src: frame.svg, fit: stretch, bleed: true}\n', encoding="utf-8")
+    deck = make_deck(tmp_path / "content" / "d", [{"name": "A"}], layout="../shared/frame.yaml")
+    out = tmp_path / "out"
+    result = run("build", "--content", str(tmp_path / "content"), "--out", str(out), "--bleed")
+    assert result.exit_code == 0, result.stderr
+    svg_text = (out / "test-deck" / "test-deck" / "svg" / "001-a.svg").read_text(encoding="utf-8")
+    assert svg_text.count("data:image/svg+xml;base64,") == 1
+    (shared / "frame.yaml").write_text((shared / "frame.yaml").read_text().replace("frame.svg", "gone.svg"),
+                                       encoding="utf-8")
+    from generator.layout.load import clear_cache
+
+    clear_cache()
+    result = run("content", "check", str(tmp_path / "content"))
+    assert result.exit_code == 1
+    assert re.search(r"shared/frame.yaml:3: boxes.frame.src: the picture 'gone.svg': there is no such file",
+                     result.stderr), result.stderr
+    assert deck.is_dir()
+
+
+def test_start_up_stays_lean_for_a_deck_without_pictures(tmp_path: Path) -> None:
+    """A plain build of the benchmark deck imports none of what pictures, fonts, spreadsheets and --watch need
+    (reportlab itself imports Pillow, so Pillow is judged by donjon's own picture module)."""
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    script = ("import sys\nfrom generator.cli import app\n"
+              "try:\n    app(['build', '--content', sys.argv[1], '--out', sys.argv[2]])\nexcept SystemExit:\n    pass\n"
+              "heavy = sorted(m for m in ('generator.render.images', 'fontTools', 'openpyxl', 'svglib', 'lxml', "
+              "'watchfiles', 'generator.build.watch') "
+              "if m in sys.modules)\nprint('HEAVY', heavy)\n")
+    result = subprocess.run([sys.executable, "-c", script, str(REPO / "benchmarks" / "deck100"), str(tmp_path / "o")],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert "HEAVY []" in result.stdout, result.stdout + result.stderr
+    assert (tmp_path / "o" / "deck100" / "deck100.pdf").is_file()
+
+
+def test_limits_are_those_the_module_documents() -> None:
+    assert images.MAX_PIXELS == 40_000_000 and images.MAX_BYTES == 64 * 1024 * 1024
