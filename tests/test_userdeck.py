@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,174 @@ def test_table_outside_the_folder_is_refused(tmp_path: Path) -> None:
 def test_deck_id_may_not_be_a_game(tmp_path: Path) -> None:
     root = make_deck(tmp_path / "d", "Name\nA\n", "id: guildhall\nname: D\nlayout: generic\ncards: cards.csv\n")
     assert "is the id of a game" in only_problem(root)
+
+
+# --- spreadsheets ---------------------------------------------------------------------------------------------------
+
+def make_xlsx(path: Path, sheets: dict[str, list[list[object]]], cached: dict[str, str] | None = None) -> Path:
+    """A workbook; formula cells get the values in `cached` written with them, as a spreadsheet program saves them."""
+    import io
+    import re
+    import zipfile
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    first = True
+    for title, rows in sheets.items():
+        sheet = book.active if first else book.create_sheet()
+        assert sheet is not None
+        sheet.title = title
+        first = False
+        for row in rows:
+            sheet.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    if cached:
+        source = zipfile.ZipFile(io.BytesIO(buffer.getvalue()))
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as target:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                if item.filename.startswith("xl/worksheets/sheet"):
+                    text = data.decode()
+                    for cell, value in cached.items():
+                        text = re.sub(rf'(<c r="{cell}"[^>]*><f>[^<]*</f>)<v\s*/?>(</v>)?', rf"\g<1><v>{value}</v>", text)
+                    data = text.encode()
+                target.writestr(item, data)
+        buffer = out
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(buffer.getvalue())
+    return path
+
+
+XLSX_DECK = "id: x\nname: X\nlayout: generic\ncards: cards.xlsx\nsheet: Goods\ncount_column: Count\n"
+
+
+def test_a_sheet_by_name_with_the_saved_values_of_its_formulas(tmp_path: Path) -> None:
+    import datetime
+
+    make_xlsx(tmp_path / "d" / "cards.xlsx", {
+        "Notes": [["not read"]],
+        "Goods": [["Name", "Base", "Price", "Count", "Since", "Text", None, None],
+                  ["Bread", 2, "=B2*2", 3, datetime.date(2024, 5, 1), "Good **bread**"],
+                  [None, None, None, None],
+                  ["Ore", 4.5, "=B4*2", 0, None, "never printed"],
+                  ["Cloth", 3.0, "=B5*2", 1, None, None]]},
+        cached={"C2": "4", "C4": "9", "C5": "6"})
+    (tmp_path / "d" / "deck.yaml").write_text(XLSX_DECK, encoding="utf-8")
+    # the first sheet is "Notes": without `sheet:` it would be read
+    [deck] = load_content(tmp_path / "d").user_decks
+    assert [(c.name, c.copies) for c in deck.cards] == [("Bread", 3), ("Cloth", 1)]  # empty row skipped, 0 left out
+    bread, cloth = deck.cards
+    assert bread.fields["Price"] == 4 and cloth.fields["Price"] == 6 and cloth.fields["Base"] == 3
+    assert bread.fields["Since"] == "2024-05-01" and cloth.fields["Text"] is None
+    assert bread.origin.endswith("cards.xlsx (sheet Goods):2") and cloth.origin.endswith(":5")
+
+
+@pytest.mark.parametrize(("sheets", "cached", "deck", "message"), [
+    ({"Goods": [["Name", "Price"], ["Bread", "=1+1"]]}, None, XLSX_DECK.replace("count_column: Count\n", ""),
+     "cards.xlsx (sheet Goods):2: cell B2 holds the formula '=1+1' but no value for it: donjon reads the values a "
+     "spreadsheet program saved"),
+    ({"Good": [["Name"], ["A"]]}, None, XLSX_DECK, "cards.xlsx: has no sheet 'Goods' (did you mean 'Good'?); its sheets: "
+                                                  "Good"),
+    ({"Goods": [["Name", None, "Cost"], ["A", 1, 2]]}, None, XLSX_DECK, "column B of the header row has no name"),
+    ({"Goods": [["Name", "Count"], ["A", 1, "stray"]]}, None, XLSX_DECK,
+     "cards.xlsx (sheet Goods):2: this row has a value in column C, which the header row does not name"),
+    ({"Goods": [["Name", "Count"]]}, None, XLSX_DECK, "has a header row but no cards"),
+    ({"Goods": [["Name", "Count"], ["A", 0]]}, None, XLSX_DECK, "every card has a count of 0: there is nothing to print"),
+])
+def test_spreadsheet_problems(tmp_path: Path, sheets: dict[str, list[list[object]]], cached: dict[str, str] | None,
+                              deck: str, message: str) -> None:
+    make_xlsx(tmp_path / "d" / "cards.xlsx", sheets, cached)
+    (tmp_path / "d" / "deck.yaml").write_text(deck, encoding="utf-8")
+    assert message in only_problem(tmp_path / "d")
+
+
+def test_files_that_are_not_spreadsheets_or_bombs_are_refused(tmp_path: Path) -> None:
+    import zipfile
+
+    root = tmp_path / "d"
+    root.mkdir()
+    (root / "deck.yaml").write_text(XLSX_DECK, encoding="utf-8")
+    (root / "cards.xlsx").write_text("Name\nA\n", encoding="utf-8")
+    assert "cards.xlsx: is not an .xlsx file" in only_problem(root)
+    with zipfile.ZipFile(root / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as bomb:
+        bomb.writestr("xl/worksheets/sheet1.xml", b"\0" * (300 * 1024 * 1024))
+    assert "cards.xlsx: unpacks to 300 MiB, more than the 256 MiB donjon reads" in only_problem(root)
+    (root / "deck.yaml").write_text(XLSX_DECK.replace("cards.xlsx", "cards.ods").replace("sheet: Goods\n", ""),
+                                    encoding="utf-8")
+    (root / "cards.ods").write_bytes(b"x")
+    assert "is a spreadsheet donjon cannot read; save it as .xlsx" in only_problem(root)
+
+
+def test_sheet_means_nothing_for_a_csv(tmp_path: Path) -> None:
+    root = make_deck(tmp_path / "d", "Name\nA\n", "id: d\nname: D\nlayout: generic\ncards: cards.csv\nsheet: One\n")
+    assert "sheet: means something only for an .xlsx table" in only_problem(root)
+
+
+# --- YAML rows, counts of 0, a layout and back per card -----------------------------------------------------------
+
+def test_yaml_rows_may_leave_keys_out(tmp_path: Path) -> None:
+    root = tmp_path / "y"
+    root.mkdir()
+    (root / "deck.yaml").write_text("id: y\nname: Y\nlayout: generic\ncards: cards.yaml\ncount_column: n\n")
+    (root / "cards.yaml").write_text("- {name: A, cost: 2}\n- {name: B, text: Hi, n: 3}\n- {name: C, n: 0}\n")
+    [deck] = load_content(root).user_decks
+    assert [(c.name, c.copies) for c in deck.cards] == [("A", 1), ("B", 3)]
+    assert dict(deck.cards[0].fields) == {"name": "A", "cost": 2, "text": None, "n": None}
+    assert dict(deck.cards[1].fields) == {"name": "B", "cost": None, "text": "Hi", "n": 3}
+
+
+KINDS_DECK = """\
+id: k
+name: K
+cards: cards.csv
+layout_column: Kind
+layouts:
+  unit: {layout: generic, back: generic-back}
+  spell: {layout: spell.yaml}
+"""
+
+
+def test_a_column_picks_each_cards_layout_and_back(tmp_path: Path) -> None:
+    root = make_deck(tmp_path / "d", "Name,Kind\nKnight,unit\nFire,Spell\n", KINDS_DECK)
+    [deck] = load_content(root).user_decks
+    assert [(c.layout, c.back) for c in deck.cards] == [("generic", "generic-back"), ("spell.yaml", None)]
+
+
+@pytest.mark.parametrize(("deck", "csv", "message"), [
+    (KINDS_DECK, "Name,Kind\nA,spel\n", "cards.csv:2: cards[0].Kind: 'spel' (did you mean 'spell'?) is not one of "
+                                        "the card kinds `layouts` names"),
+    (KINDS_DECK, "Name,Kind\nA,\n", "cards.csv:2: cards[0].Kind: is empty, and the deck has no `layout` for such "
+                                    "cards"),
+    (KINDS_DECK.replace("layout_column: Kind\n", ""), "Name\nA\n", "layouts: needs `layout_column`"),
+    ("id: k\nname: K\ncards: cards.csv\n", "Name\nA\n", "deck.yaml:1: missing the key 'layout'"),
+    (KINDS_DECK.replace("Kind", "Sort"), "Name,Kind\nA,unit\n", "layout_column: the table has no column 'Sort'"),
+])
+def test_layout_column_problems(tmp_path: Path, deck: str, csv: str, message: str) -> None:
+    root = make_deck(tmp_path / "d", csv, deck)
+    assert message in only_problem(root)
+
+
+def test_a_count_above_the_limit_says_zero_is_allowed(tmp_path: Path) -> None:
+    root = make_deck(tmp_path / "d", "ID,Name,Count\n1,A,1001\n")
+    assert "expected a whole number of copies from 0 (leave the card out) to 1000, got '1001'" in only_problem(root)
+
+
+# --- picking cards --------------------------------------------------------------------------------------------------
+
+def test_picking_cards_by_position_range_and_name(tmp_path: Path) -> None:
+    from generator.content import pick_cards
+
+    rows = "ID,Name,Count\n" + "".join(f"{i},Card {i},1\n" for i in range(1, 21))
+    [deck] = all_decks(load_content(make_deck(tmp_path / "d", rows)))
+    assert [c.name for c in pick_cards(deck, "1-3,15, card 20 ,2").cards] == ["Card 1", "Card 2", "Card 3",
+                                                                             "Card 15", "Card 20"]
+    assert [c.id for c in pick_cards(deck, "7").cards] == ["7"]
+    for wanted, message in (("0", "'0' is out of range: the deck 'my-deck' has cards 1 to 20"),
+                            ("5-2", "a range goes from low to high"), ("21", "out of range"),
+                            ("Crad 3", "'Crad 3' is neither a position nor the name of a card of 'my-deck' (did you "
+                                       "mean 'Card 3'?)"), (" , ", "names no card")):
+        with pytest.raises(UsageError, match=re.escape(message)):
+            pick_cards(deck, wanted)

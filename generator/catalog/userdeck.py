@@ -142,7 +142,8 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
         "name_column": Field(Text(max_len=100), required=False, default="name",
                              doc="the column holding each card's name (matched ignoring case)"),
         "count_column": Field(Text(max_len=100), required=False,
-                              doc="the column holding how many copies of each card to print (default 1)"),
+                              doc="the column holding how many copies of each card to print (default 1; an empty "
+                                  "cell is 1, 0 leaves the card out)"),
         "delimiter": Field(Text(max_len=1, pattern=r"[,;\t|]", hint="one of , ; | or a tab"), required=False,
                            default=",", doc="the CSV delimiter"),
         "fonts": Field(FONTS, required=False, doc="fonts of the deck's own, by name (files relative to this folder)"),
@@ -445,6 +446,7 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
         if columns["count_column"]:
             raw = row[columns["count_column"]]
             text = str(raw).strip() if raw is not None else ""
+            text = text or "1"  # an empty cell, or a YAML row without the key: one copy
             if not text.isdigit() or not 0 <= int(text) <= 1000:
                 problems.append(Problem(file, line, f"cards[{index}].{columns['count_column']}",
                                         f"expected a whole number of copies from 0 (leave the card out) to 1000, "

@@ -239,6 +239,13 @@ def mirrored(layout: Grid) -> Grid:
     return layout._replace(y0=layout.page_h - layout.y0 - layout.height)
 
 
+def span(a: Grid, b: Grid) -> Grid:
+    """One box holding both grids of a fold sheet (as a grid of one slot), for the page line beneath them."""
+    x0, y0 = min(a.x0, b.x0), min(a.y0, b.y0)
+    x1, y1 = max(a.x0 + a.width, b.x0 + b.width), max(a.y0 + a.height, b.y0 + b.height)
+    return a._replace(card_w=x1 - x0, card_h=y1 - y0, bleed=0.0, gutter=0.0, cols=1, rows=1, x0=x0, y0=y0)
+
+
 def fold_line(layout: Grid, options: PrintOptions) -> Line:
     """The dashed fold line through the middle of the page, as long as the grids and their crop marks."""
     crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
@@ -419,7 +426,7 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
             items = crop_marks(layout, len(batch), options) + crop_marks(other, len(batch), options)
             if options.cut_lines:
                 extra = cut_lines([layout, other], len(batch), options)
-            footer = other if layout.fold == "horizontal" else layout
+            footer = span(layout, other)
             items += [*extra, fold_line(layout, options),
                       *page_line(footer, _label(heading, "fold", number, total, options), options)]
             yield Page(layout.page_w, layout.page_h, placed + backs, tuple(items), "fold", number)

@@ -174,3 +174,86 @@ def test_a_page_line_the_font_cannot_draw_is_an_error() -> None:
     g = grid(*POKER, PrintOptions())
     with pytest.raises(FitError, match="holds '☃', which the font Open Sans cannot draw"):
         list(pages(iter(_deck(1)), 1, BACK, g, PrintOptions(), PageHeading("Game", "Snow ☃ deck")))
+
+
+# --- a back per card, fold sheets, cut lines ------------------------------------------------------------------------
+
+def _sided(count: int, options: PrintOptions) -> list[Page]:
+    from generator.render.imposition import Sided
+
+    cards = [Sided(Drawing(*POKER, (), key=f"f{i}"), Drawing(*POKER, (), key=f"b{i}")) for i in range(count)]
+    return list(pages(iter(cards), count, None, grid(*POKER, options), options, PageHeading("Game", "Deck")))
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_each_card_gets_its_own_back_behind_it(duplex: str) -> None:
+    fronts, backs = _sided(9, PrintOptions(duplex=duplex))
+    from generator.render.imposition import back_position
+
+    g = grid(*POKER, PrintOptions(duplex=duplex))
+    for front, back in zip(fronts.placed, backs.placed):
+        assert back.drawing.key == "b" + str(front.drawing.key)[1:]
+        assert (back.x, back.y, back.turned) == pytest.approx(back_position(g, (front.x, front.y),
+                                                                           PrintOptions(duplex=duplex)))
+
+
+@pytest.mark.parametrize(("orientation", "fold", "per_page"), [
+    ("portrait", "vertical", 3),    # A4 portrait: a column of three fronts beside a column of their backs
+    ("landscape", "vertical", 4),   # A4 landscape: two columns of two on each side
+])
+def test_fold_sheets_mirror_each_back_across_the_fold(orientation: str, fold: str, per_page: int) -> None:
+    options = PrintOptions(duplex="fold", orientation=orientation)
+    g = grid(*POKER, options)
+    assert (g.fold, g.per_page) == (fold, per_page)
+    made = _sided(per_page + 1, options)
+    assert [p.kind for p in made] == ["fold", "fold"] == ["fold"] * page_count(per_page + 1, g, options)
+    page = made[0]
+    fronts = [p for p in page.placed if str(p.drawing.key).startswith("f")]
+    backs = {str(p.drawing.key)[1:]: p for p in page.placed if str(p.drawing.key).startswith("b")}
+    middle = page.width / 2
+    for front in fronts:
+        back = backs[str(front.drawing.key)[1:]]
+        assert front.x + POKER[0] < middle < back.x  # fronts on the left, backs on the right
+        assert back.x + POKER[0] / 2 - middle == pytest.approx(middle - (front.x + POKER[0] / 2))
+        assert back.y == pytest.approx(front.y) and not back.turned
+    [fold_line] = [i for i in page.items if isinstance(i, Line) and i.dash]
+    assert fold_line.x1 == fold_line.x2 == pytest.approx(middle)
+    # the grids and their crop marks stay clear of the fold line
+    marks = [i for i in page.items if isinstance(i, Line) and not i.dash]
+    assert all(max(m.x1, m.x2) < middle or min(m.x1, m.x2) > middle for m in marks)
+    words = [i.text for i in page.items if isinstance(i, TextRun)]
+    assert any("fold on the dashed line, glue, then cut · page 1 of 2" in w for w in words)
+
+
+def test_a_horizontal_fold_turns_the_backs() -> None:
+    options = PrintOptions(duplex="fold", paper="letter", crop_length=0)
+    g = grid(mm(63), mm(63), options)  # squares: three across in each half of a Letter page, folded top to bottom
+    assert g.fold == "horizontal" or g.fold == "vertical"
+    wide = grid(mm(88), mm(50), PrintOptions(duplex="fold"))
+    assert wide.fold == "horizontal" and (wide.cols, wide.rows) == (2, 2)
+    page = list(pages(iter([Drawing(mm(88), mm(50), (), key="f")]), 1, Drawing(mm(88), mm(50), (), key="b"),
+                      wide, PrintOptions(duplex="fold"), PageHeading("G", "D")))[0]
+    front, back = page.placed
+    assert back.turned and back.x == pytest.approx(front.x)
+    assert back.y + mm(50) / 2 - page.height / 2 == pytest.approx(page.height / 2 - (front.y + mm(50) / 2))
+
+
+def test_fold_refuses_what_does_not_fit() -> None:
+    with pytest.raises(UsageError, match="--duplex: fold: a 120 x 200 mm card .* do not fit side by side"):
+        grid(mm(120), mm(200), PrintOptions(duplex="fold"))
+
+
+def test_cut_lines_run_along_every_trim_line_beside_the_crop_marks() -> None:
+    options = PrintOptions(cut_lines=True)
+    g = grid(*POKER, options)
+    page = _pages(9, options)[0]
+    faint = [i for i in page.items if isinstance(i, Line) and i.colour == "#b0b0b0"]
+    verticals = sorted({round(i.x1, 3) for i in faint if i.x1 == i.x2})
+    horizontals = sorted({round(i.y1, 3) for i in faint if i.y1 == i.y2})
+    assert len(verticals) == 4 and len(horizontals) == 4  # three cards across share four cut lines
+    for line in faint:
+        if line.x1 == line.x2:  # across the whole grid and into the margins
+            assert line.y1 < g.y0 and line.y2 > g.y0 + g.height
+    crop = [i for i in page.items if isinstance(i, Line) and i.colour == "#000000"]
+    assert crop  # beside, not instead of, the crop marks
+    assert not [i for i in _pages(9, PrintOptions())[0].items if isinstance(i, Line) and i.colour == "#b0b0b0"]
