@@ -14,8 +14,8 @@
   written into the sheet's XML here), and a second sheet the deck does not read.
 
 Shapes only (no text, no fonts, no photographs), drawn at twice the size and scaled down for smooth edges.
-Pillow and openpyxl are donjon's own dependencies. The output is the same on every run, except the xlsx's zip
-timestamps.
+Pillow and openpyxl are donjon's own dependencies. The output is the same on every run (the spreadsheet's dates
+are fixed).
 """
 
 from __future__ import annotations
@@ -312,9 +312,7 @@ def market_table(path: Path) -> None:
         sheet.append([name, good_name, base, f"=C{row}*2", count, f"art/{art}", texts[good_name]])
     notes = book.create_sheet("Notes")
     notes.append(["This sheet is not read: deck.yaml names the sheet Goods."])
-    moment = datetime.datetime(2026, 1, 1)
-    book.properties.created = moment
-    book.properties.modified = moment
+    book.properties.created = datetime.datetime(2026, 1, 1)
     buffer = io.BytesIO()
     book.save(buffer)
     # openpyxl writes a formula with an empty value; a spreadsheet program saves the value it computed
@@ -324,6 +322,8 @@ def market_table(path: Path) -> None:
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for item in source.infolist():
             data = source.read(item.filename)
+            if item.filename == "docProps/core.xml":  # openpyxl stamps the time it saved: a fixed one instead
+                data = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2026-01-01T00:00:00Z", data)
             if item.filename == "xl/worksheets/sheet1.xml":
                 text = data.decode("utf-8")
                 for cell, value in values.items():

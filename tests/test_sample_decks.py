@@ -1,0 +1,181 @@
+"""The sample decks of content/examples/decks: they check clean and build, use every designer feature they are
+there to show, their art is what make_art.py draws, and a card with its own back gets it in every output (PDF
+duplex and fold, SVG, PNG, Tabletop Simulator, DriveThruCards)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import REPO
+from tests.render.render_helpers import run
+
+SAMPLES = REPO / "content" / "examples" / "decks"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("samples")
+    result = run("build", "--content", str(SAMPLES), "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    return out
+
+
+def test_the_samples_check_clean() -> None:
+    result = run("content", "check", str(SAMPLES))
+    assert result.exit_code == 0, result.stderr
+    assert "3 deck folders, 3 decks, 35 cards" in result.stdout
+
+
+def test_the_samples_show_every_feature() -> None:
+    """What the issue asks the samples to use is there: art in PNG, JPEG and SVG, a font of their own with its
+    licence, a markup column, icons of their own, two layouts with their own backs, a spreadsheet."""
+    skirmish = (SAMPLES / "skirmish" / "deck.yaml").read_text(encoding="utf-8")
+    assert "layout_column: Kind" in skirmish and "icons: icons/" in skirmish
+    rows = list(csv.DictReader((SAMPLES / "skirmish" / "cards.csv").open(encoding="utf-8")))
+    suffixes = {Path(r["Art"]).suffix for r in rows}
+    assert suffixes == {".png", ".jpg", ".svg"}
+    assert any("**" in r["Text"] for r in rows) and any("{mana}" in r["Text"] for r in rows)
+    assert any(r["Count"] == "0" for r in rows)
+    shared = (SAMPLES / "shared" / "card.yaml").read_text(encoding="utf-8")
+    assert "markup: true" in shared and "../fonts/DejaVuSerifCondensed.ttf" in shared
+    assert (SAMPLES / "fonts" / "LICENSE").read_text(encoding="utf-8").startswith("Format:")
+    assert (SAMPLES / "market" / "cards.xlsx").is_file() and "sheet: Goods" in (SAMPLES / "market" /
+                                                                                "deck.yaml").read_text()
+
+
+def test_the_art_is_what_the_script_draws(tmp_path: Path) -> None:
+    copy = tmp_path / "decks"
+    shutil.copy(SAMPLES / "make_art.py", tmp_path / "make_art.py")
+    copy.mkdir()
+    script = (tmp_path / "make_art.py").read_text(encoding="utf-8").replace(
+        "HERE = Path(__file__).resolve().parent", f"HERE = Path({str(copy)!r})")
+    (tmp_path / "make_art.py").write_text(script, encoding="utf-8")
+    result = subprocess.run([sys.executable, str(tmp_path / "make_art.py")], capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr
+    made = sorted(p.relative_to(copy) for p in copy.rglob("*") if p.is_file())
+    assert len(made) == 17
+    for relative in made:
+        if relative.suffix == ".xlsx":  # a zip: its entries are compared, its timestamps fixed
+            import zipfile
+
+            with zipfile.ZipFile(copy / relative) as new, zipfile.ZipFile(SAMPLES / relative) as old:
+                assert {n: new.read(n) for n in new.namelist()} == {n: old.read(n) for n in old.namelist()}
+            continue
+        assert (copy / relative).read_bytes() == (SAMPLES / relative).read_bytes(), relative
+
+
+def test_each_picture_is_embedded_once_and_the_own_font_as_a_subset(built: Path) -> None:
+    import pikepdf
+
+    with pikepdf.open(built / "skirmish" / "skirmish.pdf") as doc:
+        images = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+        # knight, archer, dragon (PNG), goblin, troll (JPEG), the sword icon (PNG) and its alpha: 7 images
+        assert len(images) == 7
+        forms = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"]
+        fonts = {str(o.BaseFont)[8:] for o in doc.objects if isinstance(o, pikepdf.Dictionary)
+                 and o.get("/Type") == "/Font"}
+    assert {"DejaVuSerifCondensed", "DejaVuSerifCondensed-Bold", "DejaVuSerifCondensed-Italic"} <= fonts
+    assert len(forms) >= 6  # the four spells, the mana icon and the spells' back as vector forms (and cards)
+
+
+def test_units_and_spells_get_their_own_backs_behind_them(built: Path) -> None:
+    import pikepdf
+
+    with pikepdf.open(built / "skirmish" / "skirmish.pdf") as doc:
+        assert len(doc.pages) == 6  # 21 cards: three sheets of fronts, each followed by its backs
+    svg = built / "skirmish" / "skirmish" / "svg"
+    assert not (svg / "back.svg").exists()
+    assert sorted(p.name for p in (svg / "backs").iterdir())[:2] == ["1.svg", "2.svg"]
+    knight = (svg / "backs" / "1.svg").read_text(encoding="utf-8")
+    fireball = (svg / "backs" / "6.svg").read_text(encoding="utf-8")
+    assert "Kingdom" in knight and "data:image/svg+xml" in fireball  # a unit's back reads its faction
+    market = built / "market" / "market" / "svg"
+    assert (market / "back.svg").is_file() and not (market / "backs").exists()  # one back for the whole deck
+
+
+def test_the_samples_fold_and_export(tmp_path: Path) -> None:
+    import pikepdf
+
+    out = tmp_path / "out"
+    assert run("build", "skirmish", "--content", str(SAMPLES), "--out", str(out), "--duplex", "fold",
+               "--format", "pdf").exit_code == 0
+    with pikepdf.open(out / "skirmish" / "skirmish.pdf") as doc:
+        assert len(doc.pages) == 7  # 21 cards, three pairs to an A4 portrait page
+    result = run("export", "png", "skirmish", "--content", str(SAMPLES), "--out", str(out), "--preset", "dtc",
+                 "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    folder = out / "png" / "skirmish" / "skirmish"
+    rows = list(csv.DictReader((folder / "manifest.csv").open(encoding="utf-8")))
+    assert [r["file"] for r in rows][:1] == ["1.png"] and "backs/1.png" in [r["file"] for r in rows]
+    assert sum(int(r["copies"]) for r in rows if r["file"].startswith("backs/")) == 21
+    from PIL import Image
+
+    with Image.open(folder / "backs" / "6.png") as image:
+        assert image.size == (825, 1125)  # DriveThruCards: 2.75 x 3.75 in at 300 dpi
+    result = run("export", "tts", "skirmish", "--content", str(SAMPLES), "--out", str(out), "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    tts = out / "tts" / "skirmish" / "skirmish"
+    saved: dict[str, Any] = json.loads((tts / "skirmish.json").read_text(encoding="utf-8"))
+    [entry] = saved["ObjectStates"][0]["CustomDeck"].values()
+    assert entry["UniqueBack"] is True and entry["BackURL"].endswith("backs-1.png")
+    assert (tts / "backs-1.png").is_file() and not (tts / "back.png").exists()
+
+
+def test_drivethrucards_pdf_alternates_fronts_and_backs(tmp_path: Path) -> None:
+    import pikepdf
+
+    out = tmp_path / "out"
+    result = run("export", "dtc", "skirmish", "--content", str(SAMPLES), "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "42 pages of 2.75 x 3.75 in (21 cards, front and back)" in result.stdout
+    with pikepdf.open(out / "dtc" / "skirmish" / "skirmish.pdf") as doc:
+        sizes = {tuple(round(float(v), 3) for v in page.mediabox) for page in doc.pages}
+        assert sizes == {(0.0, 0.0, 198.0, 270.0)}
+        images = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+        assert len(images) == 7  # every picture once, for 42 pages
+        assert len(doc.pages) == 42
+    # pages 1 and 3 are the two Knights, 2 and 4 their backs (the Kingdom's); the last two, Arcane shield and the
+    # spells' back
+    knight, knight_back, knight_2, knight_back_2, last, last_back = _render(
+        out / "dtc" / "skirmish" / "skirmish.pdf", [0, 1, 2, 3, 40, 41])
+    assert knight == knight_2 and knight_back == knight_back_2
+    assert len({knight, knight_back, last, last_back}) == 4
+
+
+def _render(pdf: Path, pages: list[int]) -> list[bytes]:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return [doc[i].render(scale=0.25).to_pil().tobytes() for i in pages]
+    finally:
+        doc.close()
+
+
+def test_building_a_few_cards_by_position_and_name(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = run("build", "skirmish", "--content", str(SAMPLES), "--out", str(out), "--cards", "1-2,Fireball",
+                 "--format", "svg")
+    assert result.exit_code == 0, result.stderr
+    files = sorted(p.name for p in (out / "skirmish" / "skirmish" / "svg").glob("*.svg"))
+    assert files == ["1.svg", "2.svg", "6.svg"]
+    result = run("build", "--content", str(SAMPLES), "--out", str(out), "--cards", "1")
+    assert result.exit_code == 2
+    assert "--cards: picks cards of one deck; name it as TARGET (all is 3 decks: market/market, quests/quests, " \
+           "skirmish/skirmish)" in result.stderr
+
+
+def test_fold_refuses_a_back_offset(tmp_path: Path) -> None:
+    result = run("build", "skirmish", "--content", str(SAMPLES), "--out", str(tmp_path), "--duplex", "fold",
+                 "--back-offset", "1,0")
+    assert result.exit_code == 2
+    assert "--back-offset: means nothing with --duplex fold" in result.stderr
