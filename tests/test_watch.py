@@ -1,0 +1,246 @@
+"""`donjon build --watch`: builds, rebuilds the decks a saved file changes, reports errors without stopping; with
+`--serve`, the preview is rewritten after each build and served on this machine, and its version changes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.build.options import BuildOptions
+from generator.build.watch import Reporter, WatchState, watch
+from generator.render.imposition import PrintOptions
+from tests.render import pictures
+from tests.render.render_helpers import make_deck, run
+
+#: How long a test waits for the watcher to notice a save and build (it takes well under a second).
+PATIENCE = 30.0
+
+ART = """\
+background: "#ffffff"
+styles:
+  body: {font: cardo, size: 10pt, min_size: 6pt, colour: "#000000"}
+boxes:
+  art: {kind: image, x: 5mm, y: 5mm, width: 20mm, height: 20mm, src: "{{ Art }}"}
+  body: {kind: text, x: 5mm, y: 30mm, width: 100% - 10mm, height: 20mm, style: body, text: "{{ Text }}"}
+"""
+
+
+class Log:
+    """What the watcher said, gathered from its thread."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.lock = threading.Lock()
+
+    def add(self, line: str) -> None:
+        with self.lock:
+            self.lines.append(line)
+
+    def count(self, text: str) -> int:
+        with self.lock:
+            return sum(text in line for line in self.lines)
+
+    def wait_for(self, text: str, times: int = 1) -> None:
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
+            if self.count(text) >= times:
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"no {text!r} ({times}x) in:\n" + "\n".join(self.lines))
+
+
+@pytest.fixture
+def watching(tmp_path: Path) -> Iterator[tuple[Path, Path, Log]]:
+    """Two decks in a content folder, watched in a thread until the test ends."""
+    content = tmp_path / "content"
+    pictures.png(content / "one" / "a.png", (100, 100))
+    make_deck(content / "one", [{"name": "A", "Art": "a.png", "Text": "first"}], layout=ART, deck_id="one")
+    make_deck(content / "two", [{"name": "B", "Text": "other"}], deck_id="two")
+    out = tmp_path / "out"
+    out.mkdir()
+    log = Log()
+    stop = threading.Event()
+    ready = threading.Event()
+    result: list[WatchState] = []
+    thread = threading.Thread(target=lambda: result.append(watch(
+        content, "all", out, BuildOptions(PrintOptions(), ("pdf",)), None, Reporter(log.add, log.add), stop,
+        ready=ready.set)), daemon=True)
+    thread.start()
+    assert ready.wait(PATIENCE), log.lines
+    time.sleep(0.3)  # the watcher is set up just after it says it is ready
+    try:
+        yield content, out, log
+    finally:
+        stop.set()
+        thread.join(PATIENCE)
+        assert not thread.is_alive()
+
+
+def _save(path: Path, edit: Callable[[str], str]) -> None:
+    path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def test_a_save_rebuilds_only_the_deck_it_changes(watching: tuple[Path, Path, Log]) -> None:
+    content, out, log = watching
+    log.wait_for("built one/one")
+    assert log.count("built two/two") == 1
+    first = (out / "one" / "one.pdf").read_bytes()
+    _save(content / "one" / "cards.csv", lambda text: text.replace("first", "changed"))
+    log.wait_for("built one/one", 2)
+    assert (out / "one" / "one.pdf").read_bytes() != first
+    assert log.count("built two/two") == 1  # the other deck was left alone
+
+
+def test_a_saved_picture_rebuilds_the_decks_that_show_it(watching: tuple[Path, Path, Log]) -> None:
+    content, out, log = watching
+    log.wait_for("built two/two")
+    before = (out / "one" / "one.pdf").read_bytes()
+    pictures.png(content / "one" / "a.png", (100, 100), colour="#aa2222")
+    log.wait_for("built one/one", 2)
+    assert (out / "one" / "one.pdf").read_bytes() != before
+    assert log.count("built two/two") == 1
+
+
+def test_errors_are_reported_and_the_watch_goes_on(watching: tuple[Path, Path, Log]) -> None:
+    content, out, log = watching
+    log.wait_for("built one/one")
+    good = (out / "one" / "one.pdf").read_bytes()
+    _save(content / "one" / "layout.yaml", lambda text: text.replace('"{{ Text }}"', '"{{ Txt }}"'))
+    log.wait_for("'Txt' is undefined")
+    log.wait_for("still failing: one/one")
+    assert (out / "one" / "one.pdf").read_bytes() == good  # the last good build stays
+    _save(content / "one" / "layout.yaml", lambda text: text.replace('"{{ Txt }}"', '"{{ Text }}"'))
+    log.wait_for("built one/one", 2)
+
+
+def test_serve_needs_watch(tmp_path: Path) -> None:
+    deck = make_deck(tmp_path / "d", [{"name": "A"}])
+    result = run("build", "--content", str(deck), "--out", str(tmp_path / "out"), "--serve")
+    assert result.exit_code == 2
+    assert "--serve: goes with --watch" in result.stderr
+
+
+def _donjon() -> list[str]:
+    exe = Path(sys.executable).with_name("donjon")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "generator"]
+
+
+def _read_line(process: subprocess.Popen[str], wanted: str) -> str:
+    assert process.stdout is not None
+    deadline = time.monotonic() + PATIENCE
+    seen = []
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        seen.append(line)
+        if wanted in line:
+            return line
+        if not line and process.poll() is not None:
+            break
+    raise AssertionError(f"no {wanted!r} in {seen}")
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as answer:  # noqa: S310 - a local test server
+        return str(answer.read().decode("utf-8"))
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Path, str, subprocess.Popen[str]]]:
+    """`donjon build --watch --serve --port 0` running on a deck, and the address of its preview."""
+    deck = make_deck(tmp_path / "d", [{"name": "A", "Text": "first"}], deck_id="one")
+    out = tmp_path / "out"
+    process = subprocess.Popen([*_donjon(), "build", "--content", str(deck), "--out", str(out), "--watch", "--serve",
+                                "--port", "0", "--format", "pdf"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        line = _read_line(process, "serving the preview at ")
+        url = line.split("serving the preview at ", 1)[1].split()[0]
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/preview/index.html")
+        time.sleep(0.3)
+        yield deck, url, process
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(PATIENCE)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def test_watch_and_serve_keep_the_preview_current(served: tuple[Path, str, subprocess.Popen[str]]) -> None:
+    deck, url, process = served
+    page = _get(url)
+    version = _get(url.replace("index.html", "version.txt")).strip()
+    assert f'data-version="{version}"' in page and "first" not in page  # the page shows pictures, not text
+    _save(deck / "cards.csv", lambda text: text.replace("A,first", "Renamed,first"))
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        newer = _get(url.replace("index.html", "version.txt")).strip()
+        if newer != version:
+            break
+        time.sleep(0.1)
+    assert newer != version
+    assert "Renamed" in _get(url)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(PATIENCE) == 0
+    assert process.stdout is not None
+    assert "stopped watching." in process.stdout.read()
+
+
+def test_the_served_page_reloads_itself(served: tuple[Path, str, subprocess.Popen[str]]) -> None:
+    from tests.exports.test_preview_browser import FLAGS, chromium
+
+    browser_path = chromium()
+    from playwright.sync_api import sync_playwright
+
+    deck, url, _process = served
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=browser_path, args=FLAGS)
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+            page.goto(url)
+            first = page.get_attribute("html", "data-version")
+            page.evaluate("window.stillHere = true")
+            _save(deck / "cards.csv", lambda text: text.replace("A,first", "Reloaded,first"))
+            deadline = time.monotonic() + PATIENCE
+            while time.monotonic() < deadline and page.get_attribute("html", "data-version") == first:
+                page.wait_for_timeout(100)  # the page's own script polls; the test only watches
+            assert page.get_attribute("html", "data-version") != first
+            assert page.evaluate("window.stillHere === undefined")  # a new page, not an edited one
+            assert "Reloaded" in page.content()
+            assert not [e for e in errors if "Content Security Policy" in e], errors
+        finally:
+            browser.close()
+
+
+def test_the_page_opened_as_a_file_never_asks(tmp_path: Path) -> None:
+    from tests.exports.test_preview_browser import FLAGS, chromium
+
+    browser_path = chromium()
+    from playwright.sync_api import sync_playwright
+
+    deck = make_deck(tmp_path / "d", [{"name": "A"}])
+    assert run("preview", "--content", str(deck), "--out", str(tmp_path / "out"), "--jobs", "1").exit_code == 0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=browser_path, args=FLAGS)
+        try:
+            page = browser.new_page()
+            asked: list[str] = []
+            page.on("request", lambda request: asked.append(request.url) if "version.txt" in request.url else None)
+            page.goto((tmp_path / "out" / "preview" / "index.html").as_uri())
+            page.wait_for_timeout(2500)
+            assert asked == []
+        finally:
+            browser.close()
