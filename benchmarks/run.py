@@ -304,8 +304,9 @@ def machine() -> dict[str, object]:
                    if line.startswith("model name"))
     except (OSError, StopIteration):
         cpu = platform.processor()
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
     return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "system": platform.platform(),
-            "date": time.strftime("%Y-%m-%d")}
+            "date": time.strftime("%Y-%m-%d"), "load": round(load[1], 2)}
 
 
 def targets(results: dict[str, list[Measure]]) -> list[tuple[str, str, bool | None]]:
@@ -370,7 +371,8 @@ def write_report(results: dict[str, list[Measure]], args: argparse.Namespace, do
     checks = targets(results)
     lines = ["# Benchmark results", "",
              f"`python benchmarks/run.py {' '.join(sys.argv[1:])}` on {info['date']}: {info['cpu']}, "
-             f"{info['cores']} cores, Python {info['python']}. Medians of {args.runs} runs after {args.warmup} "
+             f"{info['cores']} cores, Python {info['python']}, load average {info['load']} when the report was written "
+             f"(other work on the machine slows every figure). Medians of {args.runs} runs after {args.warmup} "
              "warm-up, commands interleaved; peak memory is the largest max RSS of the counted runs.", "",
              "## Targets", "", "| target | measured | |", "|---|---|---|"]
     for what, measured, ok in checks:
