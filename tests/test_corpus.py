@@ -34,8 +34,48 @@ def _alias_bomb() -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
+def _png(width: int, height: int, mode: str = "RGB") -> bytes:
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new(mode, (width, height)).save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def _noise_png() -> bytes:
+    """A PNG that does not compress to nothing (grey noise), some 60 KB."""
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.effect_noise((300, 200), 40).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def _xlsx_unsaved_formula() -> bytes:
+    """A spreadsheet as a program that only writes files leaves it: a formula with no saved value."""
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["Name", "Price"])
+    sheet.append(["Bread", "=2*2"])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
 GENERATORS: dict[str, Callable[[], bytes]] = {
     "alias-bomb": _alias_bomb,
+    "png-bomb": lambda: _png(12_000, 12_000, "1"),
+    "png-cut-short": lambda: _noise_png()[:2000],
+    "xlsx-unsaved-formula": _xlsx_unsaved_formula,
     "deep-nesting": lambda: ("[" * 100_000 + "]" * 100_000).encode(),
     "ten-megabytes": lambda: b"# padding\n" * (1024 * 1024),
     "binary": lambda: bytes(range(256)) * 64,

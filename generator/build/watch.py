@@ -25,7 +25,7 @@ from generator.build.decks import DeckResult, build_deck
 from generator.build.options import BuildOptions
 from generator.catalog.deck import Deck
 from generator.content import Content, all_decks, load_content, pick_cards, select
-from generator.errors import DonjonError
+from generator.errors import DonjonError, UsageError
 from generator.resources import content_dir, templates_dir
 
 #: watchfiles gathers the changes of this many milliseconds into one batch (an editor's save writes a file
@@ -53,7 +53,9 @@ class Reporter:
 def _select(content: Content, target: str, cards: str | None) -> list[Deck]:
     decks = select(all_decks(content), target)
     if cards is not None:
-        decks = [pick_cards(deck, cards) for deck in decks]
+        if len(decks) != 1:
+            raise UsageError("--cards", f"picks cards of one deck; name it as TARGET ({target} is {len(decks)} decks)")
+        decks = [pick_cards(decks[0], cards)]
     return decks
 
 
