@@ -216,7 +216,9 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
         names[b.name] = dict(zip((c.id for c in deck.cards), files, strict=True))
     backs = Backs(layouts, view, bleed)
     uniform = layouts.uniform_back()
-    back_face = back_drawing(layouts.back(), deck, view, bleed) if uniform else None
+    back_face = None
+    if uniform:  # drawn through `backs`, so that the cards' backs are this very drawing
+        back_face = backs.of(deck.cards[0]) if deck.cards else back_drawing(layouts.back(), deck, view, bleed)
     written: list[Written] = []
     count = deck.total
     used: set[Path] = set()

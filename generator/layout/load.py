@@ -2,10 +2,11 @@
 
 A layout is found by id in `templates/layouts/ID.yaml`, or (for a user's deck) as a `.yaml` file named relative
 to the deck's folder, anywhere inside the content folder, so decks can share one (`../shared/unit.yaml`); a
-layout's own `extends` and files are relative to the layout. `extends` starts from another layout: the child's palette, styles and boxes are merged over the
-parent's key by key (a box of the same name is changed, a new box is drawn after the inherited ones). A box's
-own `extends` starts from another box of the merged layout. Either chain that comes back on itself is an
-error naming the cycle, as is a parent, box or style that does not exist, with the file and line.
+layout's own `extends` and files are relative to the layout. `extends` starts from another layout: the child's
+palette, styles and boxes are merged over the parent's key by key (a box of the same name is changed, a new box
+is drawn after the inherited ones). A box's own `extends` starts from another box of the merged layout. Either
+chain that comes back on itself is an error naming the cycle, as is a parent, box or style that does not exist,
+with the file and line.
 
 :func:`load_layout` returns a :class:`Layout` whose templates and expressions are compiled and whose lengths
 are converted; :meth:`Layout.frames` resolves the percentages for one card size and checks that every box lies

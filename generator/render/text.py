@@ -173,7 +173,8 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
             share = float(found.group(1)) / 100 if found else 0.0
             if not SMALLEST_SCALE <= share <= LARGEST_SCALE:
                 raise TextProblem(f"[size={value}] must be a percentage of the text's size from "
-                                  f"{SMALLEST_SCALE:.0%} to {LARGEST_SCALE:.0%}, such as [size=150%] (in {text[:60]!r})")
+                                  f"{SMALLEST_SCALE:.0%} to {LARGEST_SCALE:.0%}, such as [size=150%] "
+                                  f"(in {text[:60]!r})")
             spans.append(("size", colour, scale))
             scale = scale * share
             return
