@@ -178,19 +178,26 @@ class _Writer:
                 self._image(item.source)
 
     def _image(self, source: str) -> tuple[str, float, float]:
-        """The XObject of a picture file, embedded on first use."""
-        from generator.render.images import image_data
+        """The XObject of a picture file, embedded on first use. A picture that changed or broke since it was
+        checked, or an SVG svglib cannot draw, is an input error naming the file (never a crash)."""
+        from generator.errors import InputError
+        from generator.render.images import ImageProblem, image_data
+        from generator.resources import display_path
 
-        info, data = image_data(FilePath(source))
-        found = self.image_digests.get(info.digest)
-        if found is None:
-            name = f"img{len(self.image_digests) + 1}"
-            if info.kind == "svg":
-                found = (name, *self._svg_form(name, data))
-            else:
-                self._register(name, _raster_xobject(self.doc, info.kind, data))
-                found = (name, 1.0, 1.0)
-            self.image_digests[info.digest] = found
+        path = FilePath(source)
+        try:
+            info, data = image_data(path)
+            found = self.image_digests.get(info.digest)
+            if found is None:
+                name = f"img{len(self.image_digests) + 1}"
+                if info.kind == "svg":
+                    found = (name, *self._svg_form(name, data))
+                else:
+                    self._register(name, _raster_xobject(self.doc, info.kind, data))
+                    found = (name, 1.0, 1.0)
+                self.image_digests[info.digest] = found
+        except (ImageProblem, ValueError, OSError, SyntaxError, KeyError, TypeError, AttributeError) as err:
+            raise InputError(display_path(path), f"cannot be drawn into the PDF ({err})") from None
         self.images[source] = found
         return found
 
