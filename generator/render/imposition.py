@@ -246,6 +246,15 @@ def span(a: Grid, b: Grid) -> Grid:
     return a._replace(card_w=x1 - x0, card_h=y1 - y0, bleed=0.0, gutter=0.0, cols=1, rows=1, x0=x0, y0=y0)
 
 
+def mirror_line(layout: Grid, line: Line) -> Line:
+    """A line of the fronts' half of a fold sheet, mirrored across the fold."""
+    if layout.fold == "vertical":
+        w = layout.page_w
+        return line._replace(x1=round(w - line.x1, 3), x2=round(w - line.x2, 3))
+    h = layout.page_h
+    return line._replace(y1=round(h - line.y1, 3), y2=round(h - line.y2, 3))
+
+
 def fold_line(layout: Grid, options: PrintOptions) -> Line:
     """The dashed fold line through the middle of the page, as long as the grids and their crop marks."""
     crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
@@ -423,9 +432,10 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
         if options.duplex == "fold":
             backs = tuple(Placed(d, *fold_position(layout, spot)) for d, spot in zip(behind, spots) if d is not None)
             other = mirrored(layout)
-            items = crop_marks(layout, len(batch), options) + crop_marks(other, len(batch), options)
-            if options.cut_lines:
-                extra = cut_lines([layout, other], len(batch), options)
+            marks = crop_marks(layout, len(batch), options) + extra
+            # the backs' marks mirror the fronts' (on a part-filled page, the backs sit in the mirrored slots)
+            items = marks + [mirror_line(layout, line) for line in marks if isinstance(line, Line)]
+            extra = []
             footer = span(layout, other)
             items += [*extra, fold_line(layout, options),
                       *page_line(footer, _label(heading, "fold", number, total, options), options)]

@@ -257,3 +257,15 @@ def test_cut_lines_run_along_every_trim_line_beside_the_crop_marks() -> None:
     crop = [i for i in page.items if isinstance(i, Line) and i.colour == "#000000"]
     assert crop  # beside, not instead of, the crop marks
     assert not [i for i in _pages(9, PrintOptions())[0].items if isinstance(i, Line) and i.colour == "#b0b0b0"]
+
+
+def test_a_part_filled_fold_sheet_marks_the_slots_its_backs_are_in() -> None:
+    options = PrintOptions(duplex="fold", orientation="landscape", cut_lines=True)
+    [page] = _sided(1, options)  # one card in a grid of 2 x 2
+    front, back = page.placed
+    marks = [i for i in page.items if isinstance(i, Line) and i.colour in ("#000000", "#b0b0b0")]
+    verticals = {round(i.x1, 2) for i in marks if i.x1 == i.x2}
+    for card in (front, back):
+        assert round(card.x, 2) in verticals and round(card.x + POKER[0], 2) in verticals
+    # and no mark stands where no card is: two edges of the front, two of the back
+    assert len(verticals) == 4
