@@ -100,11 +100,22 @@ def measure(commands: list[Command], runs: int, warmup: int) -> list[Measure]:
     out = []
     for cmd in commands:
         median = statistics.median(times[cmd.name])
-        out.append(Measure(cmd.name, " ".join(_short(a) for a in cmd.argv), [round(t, 4) for t in times[cmd.name]],
+        out.append(Measure(cmd.name, _command_line(cmd.argv), [round(t, 4) for t in times[cmd.name]],
                            rss[cmd.name], round(median, 4), round(max(rss[cmd.name]) / 1024, 1),
                            size_of(cmd.output), cmd.items,
                            round(cmd.items / median, 1) if cmd.items else None, codes[cmd.name]))
     return out
+
+
+#: Beyond this many arguments a command line is shown with the middle elided (a thousand file names say nothing).
+SHOWN_ARGS = 12
+
+
+def _command_line(argv: list[str]) -> str:
+    shown = [_short(a) for a in argv]
+    if len(shown) > SHOWN_ARGS:
+        shown = [*shown[:SHOWN_ARGS - 2], f"... ({len(shown) - SHOWN_ARGS + 1} more)", shown[-1]]
+    return " ".join(shown)
 
 
 def _short(arg: str) -> str:
@@ -199,6 +210,9 @@ def case_deck(donjon: str, peers: bool) -> list[Command]:
                                       str(DECK100 / "deck100.csv")], output=out / "floor.pdf", items=100),
         Command("donjon", [donjon, "build", "--content", str(DECK100), "--out", str(out / "donjon"), "--format", "pdf"],
                 output=out / "donjon", items=100),
+        # the default build: the PDF and an SVG of every card
+        Command("donjon (pdf and svg)", [donjon, "build", "--content", str(DECK100), "--out", str(out / "both")],
+                output=out / "both", items=100),
     ]
     if peers:
         python = ensure_protograf()
@@ -290,11 +304,16 @@ def targets(results: dict[str, list[Measure]]) -> list[tuple[str, str, bool | No
     floor, ours, peer = get("deck", "floor (reportlab)"), get("deck", "donjon"), get("deck", "protograf")
     if floor and ours:
         ratio = ours.median_s / floor.median_s
-        checks.append(("100-card deck: at most 2x the floor's time", f"{ratio:.2f}x ({ours.median_s:.3f} s vs "
-                                                                     f"{floor.median_s:.3f} s)", ratio <= 2))
+        checks.append(("100-card deck, PDF only: at most 1.4x the floor's time",
+                       f"{ratio:.2f}x ({ours.median_s:.3f} s vs {floor.median_s:.3f} s)", ratio <= 1.4))
         mem = ours.peak_rss_mb / floor.peak_rss_mb
         checks.append(("100-card deck: peak memory at most 2x the floor's", f"{mem:.2f}x ({ours.peak_rss_mb} MB vs "
                                                                             f"{floor.peak_rss_mb} MB)", mem <= 2))
+    both = get("deck", "donjon (pdf and svg)")
+    if floor and both:
+        ratio = both.median_s / floor.median_s
+        checks.append(("100-card deck, PDF and SVGs (the default): at most 2.0x the floor's time",
+                       f"{ratio:.2f}x ({both.median_s:.3f} s vs {floor.median_s:.3f} s)", ratio <= 2.0))
     if peer and ours:
         share = ours.median_s / peer.median_s
         checks.append(("100-card deck: at most 1/8 of protograf's time", f"1/{1 / share:.1f} ({ours.median_s:.3f} s vs "

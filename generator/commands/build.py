@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.backends import BACKENDS, names
-from generator.commands import is_terminal, reports_errors
+from generator.commands import is_terminal, reports_errors, settle
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
@@ -163,6 +163,7 @@ def build(
     content = load_content(content_dir)
     decks = select(all_decks(content), target or "all")
     prepare_dir(out)
+    settle()
     total = sum(len(d.cards) if unique else d.total for d in decks)
     if is_terminal():
         with typer.progressbar(length=total, label="Drawing cards", file=sys.stderr) as bar:
