@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.catalog.deck import Card, Deck
 from generator.errors import ContentError, Problem, UsageError
-from generator.registry import find_game, game_ids, games
+from generator.registry import find_game, game_ids
 from generator.resources import content_dir, display_path
 
 if TYPE_CHECKING:
@@ -163,10 +163,8 @@ def check_content(root: Path | None = None) -> tuple[Content, list[Problem]]:
 def game_decks(content: Content) -> list[Deck]:
     """Every deck of every loaded game, in catalog order; each game says which entries become its cards."""
     decks = []
-    for game in games():
-        catalog = content.catalogs.get(game.id)
-        if catalog is None:
-            continue
+    for catalog in content.games():
+        game = find_game(catalog.info.id)
         for spec in catalog.info.decks:
             cards = tuple(game.cards(catalog, spec))
             decks.append(Deck(game.id, catalog.info.name, spec.id, spec.name, spec.layout, spec.back,
