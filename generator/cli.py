@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from generator.commands import build, content, export, preview, reference, score
+from generator.commands import build, content, export, history, preview, reference, score, serve
 
 HELP = """\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
@@ -40,6 +40,8 @@ app.command("score", help=score.HELP)(score.score)
 app.command("reference", help=reference.HELP)(reference.reference)
 app.add_typer(export.app, name="export")
 app.command("preview", help=preview.HELP)(preview.preview)
+app.command("serve", help=serve.HELP)(serve.serve)
+app.add_typer(history.app, name="history")
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,104 @@
+"""The companion's only door to the games and the scorer.
+
+Everything the web layer needs from `scoring/` and the catalogs goes through this module: the game ids and
+names, a game's catalog and end-state format (a `generator.fields.Record` tree the forms are built from), scoring
+a mapping or filled castle sheets, and the JSON result. When the games move into one registry, only this module
+changes.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.errors import DonjonError, InputError, Problem
+from generator.fields import Record
+from scoring.formats import GAME_IDS, GAME_NAMES
+
+__all__ = ["GAME_IDS", "GAME_NAMES", "Games", "Scored"]
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What scoring gave: the JSON result of end-states.md, or the problems that kept the state from being read."""
+
+    #: the scorer's JSON result (with `warnings` and `inferred`, empty when the scorer gives none); None if unread
+    result: dict[str, Any] | None
+    #: format problems (wrong types, unknown names...), each {"where", "message"}; empty when read
+    problems: list[dict[str, str]] = field(default_factory=list)
+    #: the whole message of an unreadable state, as `donjon score` prints it
+    error: str = ""
+
+    @property
+    def readable(self) -> bool:
+        return self.result is not None
+
+
+def normalised(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON result with `warnings` and `inferred` always present (a scorer without them gives neither)."""
+    out = dict(result)
+    out.setdefault("warnings", [])
+    out.setdefault("inferred", {})
+    return out
+
+
+def _problems(err: DonjonError) -> list[dict[str, str]]:
+    problems: tuple[Problem, ...] = getattr(err, "problems", ()) or ((err.problem,) if hasattr(err, "problem") else ())
+    return [{"where": p.where, "message": p.message} for p in problems] or [{"where": "", "message": str(err)}]
+
+
+class Games:
+    """The three games, their catalogs (loaded once) and the scorer, for one content folder."""
+
+    def __init__(self, content: Path | None = None) -> None:
+        from scoring.engine import Scorer
+
+        self._scorer = Scorer(content)
+
+    ids = GAME_IDS
+    names = GAME_NAMES
+
+    def catalog(self, game: str) -> tuple[Any, Record]:
+        """The game's catalog and its end-state format (raises the catalog's error if it cannot be loaded)."""
+        return self._scorer.catalog(game)
+
+    def players_range(self, game: str) -> tuple[int, int]:
+        """How many players the game takes, from its catalog (GameInfo)."""
+        catalog, _ = self.catalog(game)
+        return int(catalog.info.players_min), int(catalog.info.players_max)
+
+    def score(self, end_state: Mapping[str, Any]) -> Scored:
+        """Score a mapping shaped like an end-state file, through the same engine as `donjon score`."""
+        try:
+            result = self._scorer.score(end_state)
+        except InputError as err:
+            return Scored(None, _problems(err), str(err))
+        return Scored(normalised(result.to_dict()))
+
+    def score_castle_sheet(self, data: bytes, filename: str) -> tuple[dict[str, Any], Scored]:
+        """A filled castle score sheet (PDF), checked and scored alone through `Scorer.score_sheets`, and the
+        values read from it as one sheet of the castle format (`{"player": ..., "towers": [...]}`, with the
+        version under "version").
+
+        The seam for sheets read from photos (the scanning issue): they will come in here too.
+        """
+        from generator.sheets.read import read_sheets
+
+        name = os.path.basename(filename) or "sheet.pdf"
+        with tempfile.TemporaryDirectory(prefix="donjon-upload-") as folder:
+            path = Path(folder) / "sheet.pdf"
+            path.write_bytes(data)
+            try:
+                result = self._scorer.score_sheets([path])
+            except InputError as err:
+                message = str(err).replace(str(path), name)
+                return {}, Scored(None, [{"where": p["where"], "message": p["message"].replace(str(path), name)}
+                                          for p in _problems(err)], message)
+        document = read_sheets([(data, name)]).document.data
+        sheet = dict(document["sheets"][0])
+        sheet["version"] = document["version"]
+        return sheet, Scored(normalised(result.to_dict()))
