@@ -151,7 +151,8 @@ class FormBuilder:
         widget = self._widget(path)
         kind = widget.kind if widget else kind_of(spec.type)
         label = self.hints.labels.get(name, words(name))
-        control = Control(".".join(path), where, label, spec.doc, kind, value, optional=not spec.required)
+        help_text = self.hints.helps.get(name, spec.doc)
+        control = Control(".".join(path), where, label, help_text, kind, value, optional=not spec.required)
         type_ = spec.type
         while isinstance(type_, Nullable):
             type_ = type_.inner

@@ -64,6 +64,8 @@ class GameHints:
     widgets: Mapping[str, Widget] = field(default_factory=dict)
     #: labels of fields, by name (otherwise the field's name, in words)
     labels: Mapping[str, str] = field(default_factory=dict)
+    #: help under a control, by field, where the format's own description speaks of the file rather than the form
+    helps: Mapping[str, str] = field(default_factory=dict)
     #: the value a new part starts with, by field (otherwise 0, false, an empty list or mapping)
     initial: Mapping[str, Any] = field(default_factory=dict)
     #: choices of an option whose format type offers none directly (a set, or a list)
@@ -123,6 +125,7 @@ GUILDHALL = GameHints(
         "vp_tokens": Widget("count", low=lambda c, o: 0),
         "ended_by": Widget("player"),
     },
+    helps={"guildhall": "Tap each card face up in your guildhall: its profession (row) and colour (column)."},
     labels={"vp_set": "VP cards", "professions": "Professions in play", "guildhall": "Face-up chapters",
             "completed_chapters": "Completed chapters (face down)", "vp_cards": "VP cards bought",
             "vp_tokens": "VP tokens", "ended_by": "Whose turn ended the game"},
@@ -197,6 +200,8 @@ GUEDELON = GameHints(
     },
     labels={"events": "Event series", "mill": "The Mill expansion", "rounds": "Rounds played",
             "built": "Floor tiles built"},
+    helps={"built": "Tap each floor tile the team completed (the Mill too, when in play), or Everything built.",
+           "rounds": "The round the castle was finished in, or the round play stopped."},
     initial={"rounds": 1, "built": []},
     highest_wins=False,
 )
