@@ -13,8 +13,9 @@ from generator.commands import reports_errors
 HELP = """\
 The games saved by the table companion (donjon serve), in its SQLite database: list them, show one, list the
 players, export every game as JSON or CSV, and import an export (into another machine's database, say).
-Exit codes: 0 done; 1 an import holds games that break the rules; 2 a bad option, an unreadable file, or a
-database donjon will not use; 3 the output or the database cannot be written.
+Exit codes: 0 done; 2 a bad option, an unreadable file, an export holding a game that is unreadable or breaks
+the rules (nothing is imported; every problem is listed), or a database donjon will not use; 3 the output or the
+database cannot be written.
 """
 
 app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False, rich_markup_mode=None)

@@ -111,4 +111,8 @@ def _run(database: object, sock: object, host: str, port: int, path: Path, lan: 
     sys.stdout.flush()
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
                             timeout_graceful_shutdown=3)
-    uvicorn.Server(config).run(sockets=[sock])  # type: ignore[list-item]
+    try:
+        uvicorn.Server(config).run(sockets=[sock])  # type: ignore[list-item]
+    except KeyboardInterrupt:  # uvicorn stops gracefully on Ctrl-C, then raises it again: that is a normal stop
+        pass
+    typer.echo("donjon serve: stopped")

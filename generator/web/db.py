@@ -240,7 +240,7 @@ def _statements(script: str) -> list[str]:
     out: list[str] = []
     current = ""
     for line in script.splitlines(keepends=True):
-        current += line.split("--", 1)[0] if "--" in line else line
+        current += line
         if sqlite3.complete_statement(current):
             if current.strip():
                 out.append(current.strip())
