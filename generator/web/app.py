@@ -92,9 +92,10 @@ class Companion:
         self.views = Views(games)
         self.token = token
         self.join_url = join_url
+        # auto_reload off: the templates ship with donjon; checking their dates on every page costs a stat each
         self.env = Environment(loader=FileSystemLoader(templates_root()),
                                autoescape=select_autoescape(default=True, default_for_string=True),
-                               trim_blocks=True, lstrip_blocks=True)
+                               trim_blocks=True, lstrip_blocks=True, auto_reload=False)
         self.env.globals.update(game_names=games.names, game_ids=games.ids, poll=POLL, lan=token is not None)
         self.env.filters["qr"] = qr_svg
 
@@ -251,7 +252,13 @@ class Companion:
             error = str(err)
         view = await self.table(table_id)
         context = self.table_context(view, shown_seat)
-        return self.page("update.html", request, reload_forms=True, edited=seat, error=error, **context)
+        edited_path = path[0] if path and path[0] else ""
+        known = [c.path for c in (view.shared_controls() if seat is None else
+                                  view.seat_controls(seat) if any(p.seat == seat for p in view.table.parts) else [])]
+        # the page's own form is drawn again whole only when the edit names no control of it (a bad path)
+        reload_forms = edited_path not in known
+        return self.page("update.html", request, reload_forms=reload_forms, edited=seat, edited_path=edited_path,
+                         error=error, **context)
 
     async def live(self, request: Request) -> Response:
         """What changed since the version the page shows: 204 when nothing did (htmx then leaves the page)."""
@@ -267,7 +274,8 @@ class Companion:
         seat = int(raw) if raw.isdigit() and any(p.seat == int(raw) for p in view.table.parts) else None
         context = self.table_context(view, seat)
         reload_forms = request.query_params.get("h", "") != context["hash"]
-        return self.page("update.html", request, reload_forms=reload_forms, edited=-1, error="", **context)
+        return self.page("update.html", request, reload_forms=reload_forms, edited=-1, edited_path="", error="",
+                         **context)
 
     async def upload_sheet(self, request: Request) -> Response:
         """A filled castle score sheet (PDF) in place of typing: read, checked and scored through the engine's

@@ -72,6 +72,8 @@ MIGRATIONS: Sequence[str] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
+#: Most writes committed together (group commit); a game night never queues anywhere near this many.
+GROUP_COMMIT_MOST = 64
 #: How long a reader waits for a lock before SQLite gives up (ms): checkpoints take the write lock briefly.
 BUSY_TIMEOUT_MS = 5000
 
@@ -167,24 +169,51 @@ class Database:
                                   "it was left at the version it had") from None
 
     def _write_loop(self) -> None:
+        """Run queued writes. Writes waiting together share one commit (group commit): each in its own savepoint,
+        so one that fails is rolled back alone, and one fsync makes them all durable before any is acknowledged."""
         conn = self._writer_conn
         while True:
             item = self._queue.get()
             if item is None:
                 break
-            func, future = item
-            if not future.set_running_or_notify_cancel():
-                continue
+            batch = [item]
+            stop = False
+            while len(batch) < GROUP_COMMIT_MOST:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            done: list[tuple[Future[Any], Any]] = []
             try:
                 conn.execute("BEGIN IMMEDIATE")
-                value = func(conn)
+                for func, future in batch:
+                    if not future.set_running_or_notify_cancel():
+                        continue
+                    conn.execute("SAVEPOINT one_write")
+                    try:
+                        value = func(conn)
+                    except BaseException as err:  # noqa: BLE001 - handed to the caller, who re-raises it
+                        conn.execute("ROLLBACK TO one_write")
+                        conn.execute("RELEASE one_write")
+                        future.set_exception(err)
+                    else:
+                        conn.execute("RELEASE one_write")
+                        done.append((future, value))
                 conn.execute("COMMIT")
-            except BaseException as err:  # noqa: BLE001 - handed to the caller, who re-raises it
+            except sqlite3.Error as err:  # the commit itself failed (disk full...): no write of the batch is kept
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
-                future.set_exception(err)
-            else:
+                for future, _ in done:
+                    future.set_exception(err)
+                done = []
+            for future, value in done:
                 future.set_result(value)
+            if stop:
+                break
 
     def submit(self, func: Callable[[sqlite3.Connection], T]) -> Future[T]:
         """Queue a write: `func` runs in one transaction on the writer thread, committed before the future is done."""

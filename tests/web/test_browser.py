@@ -120,7 +120,7 @@ def test_a_full_game_of_guildhall(browser: Any, server: str, viewport: str) -> N
     open_table(page, server, "guildhall", ["Ana", "Ben <b>"], vp_set="old-world-economy")
     if check_axe:
         accessible(page, "table page")
-    page.get_by_role("link", name="Ana").click()
+    page.get_by_role("link", name="Ana", exact=True).click()
     page.wait_for_url(re.compile(r"/seats/0$"))
     tap(page, "Farmer, Red")
     tap(page, "Farmer, Blue")
@@ -146,7 +146,7 @@ def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: 
     page = browser.new_page(viewport=VIEWPORTS[viewport])
     kind = f"castle-{viewport}"
     open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
-    page.get_by_role("link", name="Ana").click()
+    page.get_by_role("link", name="Ana", exact=True).click()
     for _ in range(2):
         tap(page, "Donjon floors: one more")
     tap(page, "Add 5")
@@ -162,7 +162,7 @@ def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: 
     if viewport == "phone":
         accessible(page, "castle seat page")
     page.get_by_role("link", name=re.compile("table")).click()
-    page.get_by_role("link", name="Ben").click()
+    page.get_by_role("link", name="Ben", exact=True).click()
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_role("button", name="Queen").click()
     page.get_by_text("Not scored: 1 rule broken").wait_for()  # one Queen card, in two castles
@@ -207,8 +207,8 @@ def test_two_phones_enter_two_players_at_once(browser: Any, server: str) -> None
     ana, ben = ana_phone.new_page(), ben_phone.new_page()
     open_table(ana, server, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
     ben.goto(ana.url)
-    ana.get_by_role("link", name="Ana").click()
-    ben.get_by_role("link", name="Ben").click()
+    ana.get_by_role("link", name="Ana", exact=True).click()
+    ben.get_by_role("link", name="Ben", exact=True).click()
     ana.wait_for_url(re.compile(r"/seats/0$"))
     ben.wait_for_url(re.compile(r"/seats/1$"))
     # both tap at the same time, without waiting for each other
@@ -227,5 +227,9 @@ def test_two_phones_enter_two_players_at_once(browser: Any, server: str) -> None
     assert totals(ana) == totals(ben) == {"Ana": "19", "Ben": "12"}
     shot(ana, "two-phones-ana")
     shot(ben, "two-phones-ben")
+    # what a phone shows in the middle of a game (the README's picture, generator/web/docs/phone.png)
+    ben.get_by_label("Farmer, Green", exact=True).click()
+    ben.wait_for_timeout(300)
+    ben.screenshot(path=str(SHOTS / "readme-phone.png"))
     ana_phone.close()
     ben_phone.close()
