@@ -8,8 +8,8 @@
 Each case runs its commands interleaved (A B A B ...) so that a slow moment of the machine falls on all of
 them alike, discards the warm-up rounds, and reports the median wall time, the peak memory (max RSS, from
 `wait4`) and the output size of each command, then the ratio of each command to the case's reference.
-Results go to `benchmarks/results.md` and `benchmarks/results.json`, with the targets of issue 6 marked
-met or missed. Only the standard library is used, so the harness measures donjon and not itself.
+Results go to `benchmarks/results.md` and `benchmarks/results.json`, with the targets of issues 6 and 13 marked
+met or missed; cases not run this time are kept from the last report, with their date. Only the standard library is used, so the harness measures donjon and not itself.
 """
 
 from __future__ import annotations
@@ -507,8 +507,27 @@ def targets(results: dict[str, list[Measure]]) -> list[tuple[str, str, bool | No
     return checks
 
 
+def earlier_results(ran: list[str]) -> tuple[dict[str, list[Measure]], dict[str, str]]:
+    """The cases of the last report that this run did not measure, and the date each was measured on: a run of
+    some cases (`--cases serve`) updates them and keeps the others."""
+    try:
+        payload = json.loads((HERE / "results.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}, {}
+    kept: dict[str, list[Measure]] = {}
+    dates: dict[str, str] = {}
+    for case, measures in payload.get("cases", {}).items():
+        if case in CASES and case not in ran:
+            kept[case] = [Measure(**m) for m in measures]
+            dates[case] = payload.get("dates", {}).get(case, payload.get("machine", {}).get("date", "?"))
+    return kept, dates
+
+
 def write_report(results: dict[str, list[Measure]], args: argparse.Namespace, donjon: str) -> None:
     info = machine()
+    kept, dates = earlier_results(list(results))
+    dates.update({case: str(info["date"]) for case in results})
+    results = {case: results.get(case) or kept[case] for case in CASES if case in results or case in kept}
     checks = targets(results)
     lines = ["# Benchmark results", "",
              f"`python benchmarks/run.py {' '.join(sys.argv[1:])}` on {info['date']}: {info['cpu']}, "
@@ -520,8 +539,11 @@ def write_report(results: dict[str, list[Measure]], args: argparse.Namespace, do
     for case, measures in results.items():
         reference = measures[0]
         if case == "serve":
-            lines += ["", f"## {CASES[case]}", "", "| measure | p50 (median) s | p95 s | requests | errors | "
-                      "server peak MB |", "|---|---|---|---|---|---|"]
+            lines += ["", f"## {CASES[case]}", "", f"Measured on {dates[case]}, {SERVE_CLIENTS} clients at once "
+                      f"(threads of this harness, each with a kept-alive connection) making {SERVE_REQUESTS} requests "
+                      "each, on the same machine as the server.", "",
+                      "| measure | p50 (median) s | p95 s | requests | errors | server peak MB |",
+                      "|---|---|---|---|---|---|"]
             for m in measures:
                 p95 = f"{m.p95_s:.4f}" if m.p95_s is not None else ""
                 count = str(m.items) if m.items else f"{len(m.runs)} starts"
@@ -529,8 +551,8 @@ def write_report(results: dict[str, list[Measure]], args: argparse.Namespace, do
             lines.append("")
             lines.append("Commands: " + "; ".join(f"`{m.argv}`" for m in measures))
             continue
-        lines += ["", f"## {CASES[case]}", "", "| command | median s | vs first | peak MB | output | items/s |",
-                  "|---|---|---|---|---|---|"]
+        lines += ["", f"## {CASES[case]}", "", f"Measured on {dates[case]}.", "",
+                  "| command | median s | vs first | peak MB | output | items/s |", "|---|---|---|---|---|---|"]
         for m in measures:
             ratio = m.median_s / reference.median_s if reference.median_s else 0
             size = f"{m.output_bytes / 1024:,.0f} KiB" if m.output_bytes else ""
@@ -539,7 +561,7 @@ def write_report(results: dict[str, list[Measure]], args: argparse.Namespace, do
         lines.append("")
         lines.append("Commands: " + "; ".join(f"`{m.argv}`" for m in measures))
     (HERE / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    payload = {"machine": info, "runs": args.runs, "warmup": args.warmup, "donjon": _short(donjon),
+    payload = {"machine": info, "dates": dates, "runs": args.runs, "warmup": args.warmup, "donjon": _short(donjon),
                "targets": [{"target": t, "measured": m, "met": ok} for t, m, ok in checks],
                "cases": {case: [asdict(m) for m in ms] for case, ms in results.items()}}
     (HERE / "results.json").write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
