@@ -35,9 +35,15 @@ def _open(db: Optional[Path]) -> Any:
 
 
 def _names() -> Any:
-    from scoring.formats import GAME_NAMES
+    from generator.web.games import GAME_NAMES
 
     return GAME_NAMES
+
+
+def _score(game: dict[str, Any], player: dict[str, Any]) -> str:
+    """A score as text; one resting on a value no rulebook states is marked ≈ (not official)."""
+    inferred = game["result"].get("inferred", {}).get(player["name"])
+    return f"{'≈' if inferred else ''}{player['score']}"
 
 
 @app.command("list")
@@ -57,7 +63,7 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_def
         return
     names = _names()
     for game in games:
-        scores = ", ".join(f"{p['name']} {p['score']}{'*' if p['winner'] else ''}" for p in game["players"])
+        scores = ", ".join(f"{p['name']} {_score(game, p)}{'*' if p['winner'] else ''}" for p in game["players"])
         typer.echo(f"{game['id']:>5}  {game['played_at']}  {names.get(game['game'], game['game']):<19} {scores}")
     if not games:
         typer.echo("no game saved yet")
@@ -88,7 +94,7 @@ def show(game_id: int = typer.Argument(..., help="The game's id, as `donjon hist
         typer.echo(f"team: {', '.join(game['team'])}")
     for player in sorted(result["players"], key=lambda p: p["place"]):
         parts = ", ".join(f"{k} {v}" for k, v in player["breakdown"].items())
-        typer.echo(f"  {player['place']}. {player['name']}: {player['score']}  ({parts})")
+        typer.echo(f"  {player['place']}. {player['name']}: {_score(game, player)}  ({parts})")
     if "won" in result:
         typer.echo("won" if result["won"] else "lost")
     elif result.get("winner"):
@@ -149,10 +155,9 @@ def import_(file: Path = typer.Argument(..., help="A JSON export of donjon histo
     from generator.errors import InputError
     from generator.web import archive
     from generator.web.db import Database, default_path
-    from generator.web.games import Games
-    from scoring.engine import read_bytes
+    from generator.web.games import Games, read_input
 
-    raw = read_bytes(file, str(file))
+    raw = read_input(file)
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as err:

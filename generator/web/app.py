@@ -356,7 +356,8 @@ class Companion:
         wins = charts.wins_per_game([(names[g], e["games"], e["wins"]) for g, e in stats["per_game"].items()],
                                     f"Games played and won by {name}, per game")
         games = await self.db.aread(lambda c: store.list_games(c, player=name, limit=GAMES_NEWEST_FIRST_LIMIT))
-        return self.page("player.html", request, stats=stats, over_time=over_time, wins=wins, games=games)
+        return self.page("player.html", request, stats=stats, over_time=over_time, wins=wins, games=games,
+                         lower_is_better=lower)
 
     # --- the JSON API -------------------------------------------------------------------------------------------
 

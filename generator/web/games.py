@@ -9,6 +9,7 @@ changes.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -19,7 +20,15 @@ from generator.errors import DonjonError, InputError, Problem
 from generator.fields import Record
 from scoring.formats import GAME_IDS, GAME_NAMES
 
-__all__ = ["GAME_IDS", "GAME_NAMES", "Games", "Scored"]
+__all__ = ["GAME_IDS", "GAME_NAMES", "Games", "Scored", "read_input"]
+
+
+def read_input(path: Path) -> bytes:
+    """A file given on the command line (an export to import), with the scorer's safe reader: no FIFO, no device,
+    bounded size, a clear error."""
+    from scoring.engine import read_bytes
+
+    return read_bytes(path, str(path))
 
 
 @dataclass(frozen=True)
@@ -88,16 +97,21 @@ class Games:
         """
         from generator.sheets.read import read_sheets
 
-        name = os.path.basename(filename) or "sheet.pdf"
+        name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100] or "sheet.pdf"
         with tempfile.TemporaryDirectory(prefix="donjon-upload-") as folder:
-            path = Path(folder) / "sheet.pdf"
+            path = Path(folder) / name
             path.write_bytes(data)
+
+            def named(text: str) -> str:
+                """The message naming the file as the player knows it, not by where it was kept meanwhile (the
+                scorer may show that path absolute or relative to its working folder)."""
+                return re.sub(r"\S*" + re.escape(os.sep + name), name, text)
+
             try:
                 result = self._scorer.score_sheets([path])
             except InputError as err:
-                message = str(err).replace(str(path), name)
-                return {}, Scored(None, [{"where": p["where"], "message": p["message"].replace(str(path), name)}
-                                          for p in _problems(err)], message)
+                return {}, Scored(None, [{"where": p["where"], "message": named(p["message"])}
+                                         for p in _problems(err)], named(str(err)))
         document = read_sheets([(data, name)]).document.data
         sheet = dict(document["sheets"][0])
         sheet["version"] = document["version"]

@@ -70,6 +70,10 @@ class GameHints:
     initial: Mapping[str, Any] = field(default_factory=dict)
     #: choices of an option whose format type offers none directly (a set, or a list)
     option_choices: Mapping[str, ChoiceSource] = field(default_factory=dict)
+    #: the heading of the form of the shared fields
+    shared_title: str = "The end of the game"
+    #: a player may upload their filled score sheet (PDF) instead of typing their part
+    sheet_upload: bool = False
     #: the highest score wins (False: Guédelon's score is the rounds taken, fewer is better)
     highest_wins: bool = True
     #: BoardGameGeek's id of the game, where a rulebook prints it (for BG Stats); None otherwise
@@ -170,6 +174,7 @@ CASTLE = GameHints(
             "residents": "Residents coloured in", "resident_points": "or: resident points read off the sheet",
             "guests": "Guests"},
     initial={"residents": 0},
+    sheet_upload=True,
 )
 
 
@@ -203,6 +208,7 @@ GUEDELON = GameHints(
     helps={"built": "Tap each floor tile the team completed (the Mill too, when in play), or Everything built.",
            "rounds": "The round the castle was finished in, or the round play stopped."},
     initial={"rounds": 1, "built": []},
+    shared_title="The castle",
     highest_wins=False,
 )
 

@@ -204,15 +204,17 @@ def players(conn: sqlite3.Connection) -> list[dict[str, Any]]:
 
 def player_stats(conn: sqlite3.Connection, name: str, lower_is_better: Sequence[str]) -> dict[str, Any] | None:
     """One player's games, wins, win rate, and per game: games, wins, best and average score, scores over time."""
-    rows = conn.execute("SELECT g.id, g.game, g.played_at, p.score, p.place, p.winner FROM game_players p "
+    rows = conn.execute("SELECT g.id, g.game, g.played_at, g.result, p.score, p.place, p.winner FROM game_players p "
                         "JOIN games g ON g.id = p.game_id WHERE p.name = ? ORDER BY g.played_at, g.id",
                         (name,)).fetchall()
     if not rows:
         return None
     per_game: dict[str, dict[str, Any]] = {}
     for r in rows:
-        entry = per_game.setdefault(r["game"], {"games": 0, "wins": 0, "scores": []})
+        entry = per_game.setdefault(r["game"], {"games": 0, "wins": 0, "scores": [], "inferred": False})
         entry["games"] += 1
+        # a score computed from a value no rulebook states is never shown as official (end-states.md `inferred`)
+        entry["inferred"] = entry["inferred"] or bool(json.loads(r["result"]).get("inferred", {}).get(name))
         entry["wins"] += r["winner"]
         entry["scores"].append({"game_id": r["id"], "played_at": r["played_at"], "score": r["score"],
                                 "winner": bool(r["winner"])})
@@ -222,4 +224,4 @@ def player_stats(conn: sqlite3.Connection, name: str, lower_is_better: Sequence[
         entry["average"] = round(sum(scores) / len(scores), 1)
     wins = sum(r["winner"] for r in rows)
     return {"name": name, "games": len(rows), "wins": wins, "win_rate": round(wins / len(rows), 3),
-            "per_game": dict(sorted(per_game.items()))}
+            "per_game": dict(sorted(per_game.items())), "any_inferred": any(e["inferred"] for e in per_game.values())}
