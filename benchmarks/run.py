@@ -9,7 +9,8 @@ Each case runs its commands interleaved (A B A B ...) so that a slow moment of t
 them alike, discards the warm-up rounds, and reports the median wall time, the peak memory (max RSS, from
 `wait4`) and the output size of each command, then the ratio of each command to the case's reference.
 Results go to `benchmarks/results.md` and `benchmarks/results.json`, with the targets of issues 6 and 13 marked
-met or missed; cases not run this time are kept from the last report, with their date. Only the standard library is used, so the harness measures donjon and not itself.
+met or missed; cases not run this time are kept from the last report, with their date. Only the standard
+library is used, so the harness measures donjon and not itself.
 """
 
 from __future__ import annotations
@@ -429,7 +430,8 @@ def case_serve(donjon: str, runs: int, warmup: int) -> list[Measure]:
 def _guildhall_example() -> dict[str, object]:
     """content/examples/guildhall.yaml as JSON, without a YAML library (the harness uses the standard library)."""
     return {"game": "guildhall", "vp_set": "job-faire", "professions": "job-faire", "players": [
-        {"name": "Ana", "guildhall": {"bricklayer": ["red", "blue"], "hunter": ["green", "yellow"], "scholar": ["purple"]},
+        {"name": "Ana", "guildhall": {"bricklayer": ["red", "blue"], "hunter": ["green", "yellow"],
+                                      "scholar": ["purple"]},
          "completed_chapters": 1, "vp_cards": [9, 7, 3], "vp_tokens": 2},
         {"name": "Ben", "guildhall": {"peddler": ["red", "blue", "green", "yellow"], "robber": ["red"]},
          "completed_chapters": 2, "vp_cards": [5, 5, 4], "vp_tokens": 3},

@@ -125,8 +125,9 @@ def players(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_d
 def export(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False),
            out: Optional[Path] = typer.Option(None, "--out", "-o", show_default=False,
                                               help="Write to this file instead of standard output."),
-           format_: str = typer.Option("json", "--format", help="json (every game, for import) or csv (one row "
-                                                                "per player of each game, for a spreadsheet).")) -> None:
+           format_: str = typer.Option("json", "--format", help="json (every game, for import) or csv (one "
+                                                                "row per player of each game, for a spreadsheet)."),
+           ) -> None:
     """Every saved game as JSON (end states and results, importable) or CSV."""
     from generator.errors import UsageError
     from generator.output import write_text

@@ -229,6 +229,7 @@ class Companion:
             raise HTTPException(400, "a value is text, not a file")
         op = str(form.get("op", ""))
         error = ""
+        table: store.Table | None = None
         try:
             edit = Edit(op, path, value[:LONGEST_TEXT + 1], shared=seat is None)
 
@@ -247,10 +248,10 @@ class Companion:
                 else:
                     apply(builder, data, edit)
 
-            await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, change))
+            table = await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, change))
         except (EditError, store.StoreError) as err:
             error = str(err)
-        view = await self.table(table_id)
+        view = self.views.view(table) if table is not None else await self.table(table_id)
         context = self.table_context(view, shown_seat)
         edited_path = path[0] if path and path[0] else ""
         known = [c.path for c in (view.shared_controls() if seat is None else
@@ -384,8 +385,9 @@ class Companion:
         state = data["end_state"] if envelope else data
         team = data.get("team", []) if envelope else []
         played_at = data.get("played_at") if envelope else None
-        if envelope and (set(data) - {"end_state", "team", "played_at"}):
-            raise HTTPException(400, f"unknown keys: {', '.join(sorted(set(data) - {'end_state', 'team', 'played_at'}))}")
+        unknown = sorted(set(data) - {"end_state", "team", "played_at"}) if envelope else []
+        if unknown:
+            raise HTTPException(400, f"unknown keys: {', '.join(unknown)}; allowed: end_state, team, played_at")
         if not isinstance(state, dict):
             raise HTTPException(400, "end_state must be a JSON object")
         if not (isinstance(team, list) and all(isinstance(n, str) and 0 < len(n) <= LONGEST_NAME for n in team)

@@ -99,7 +99,7 @@ def import_games(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> tup
     """Store the checked games (in one transaction): how many were added, and how many were there already."""
     added = 0
     for entry in entries:
-        _, created = store.save_game(conn, entry["result"]["game"], entry["end_state"], entry["result"], team=entry["team"],
-                                     played_at=entry["played_at"], uid=entry["uid"])
+        _, created = store.save_game(conn, entry["result"]["game"], entry["end_state"], entry["result"],
+                                     team=entry["team"], played_at=entry["played_at"], uid=entry["uid"])
         added += created
     return added, len(entries) - added

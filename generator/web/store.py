@@ -71,8 +71,8 @@ def load_table(conn: sqlite3.Connection, table_id: int) -> Table:
     row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
     if row is None:
         raise StoreError(f"no table {table_id}")
-    parts = tuple(Part(r["seat"], r["name"], json.loads(r["data"])) for r in
-                  conn.execute("SELECT seat, name, data FROM table_parts WHERE table_id = ? ORDER BY seat", (table_id,)))
+    rows = conn.execute("SELECT seat, name, data FROM table_parts WHERE table_id = ? ORDER BY seat", (table_id,))
+    parts = tuple(Part(r["seat"], r["name"], json.loads(r["data"])) for r in rows)
     return Table(row["id"], row["game"], row["created_at"], json.loads(row["options"]), json.loads(row["team"]),
                  json.loads(row["shared"]), parts, row["version"], row["game_id"])
 
@@ -95,8 +95,9 @@ def recent_tables(conn: sqlite3.Connection, limit: int = 20) -> list[dict[str, A
 
 
 def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
-               change: Callable[[Table, dict[str, Any]], None]) -> int:
-    """Apply `change` to a part's data (or the shared fields' when `seat` is None) and bump the version."""
+               change: Callable[[Table, dict[str, Any]], None]) -> Table:
+    """Apply `change` to a part's data (or the shared fields' when `seat` is None), bump the version, and give
+    the table as it now is (read in the same transaction: the page shows exactly what it wrote)."""
     table = load_table(conn, table_id)
     if table.game_id is not None:
         raise StoreError("this game is saved; its table can no longer change")
@@ -116,7 +117,7 @@ def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
     else:
         conn.execute("UPDATE table_parts SET data = ? WHERE table_id = ? AND seat = ?", (text, table_id, seat))
     conn.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (table_id,))
-    return table.version + 1
+    return load_table(conn, table_id)
 
 
 # --- games --------------------------------------------------------------------------------------------------------

@@ -98,7 +98,8 @@ def test_twenty_saves_at_once_all_succeed_and_are_all_there(client: TestClient) 
     with ThreadPoolExecutor(20) as pool:
         codes = list(pool.map(save, range(20)))
     assert codes == [201] * 20
-    assert sorted(g["players"][0]["name"] for g in client.get("/api/games").json()) == sorted(f"Ana{n}" for n in range(20))
+    stored = sorted(g["players"][0]["name"] for g in client.get("/api/games").json())
+    assert stored == sorted(f"Ana{n}" for n in range(20))
 
 
 @pytest.mark.parametrize(("body", "headers", "status"), [

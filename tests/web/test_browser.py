@@ -56,7 +56,8 @@ def accessible(page: Any, what: str) -> None:
     """axe-core finds no serious or critical violation on the page as it stands."""
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-                          ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))")
+                          ".map(v => ({id: v.id, impact: v.impact,"
+                          "            nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))")
     bad = [v for v in found if v["impact"] in ("serious", "critical")]
     assert not bad, f"{what}: {bad}"
 

@@ -25,12 +25,14 @@ def filled_db(path: Path) -> Path:
     db = Database(path)
     games = Games()
     try:
-        for day, name in (("2026-02-01", "guildhall"), ("2026-02-02", "once-upon-a-castle"), ("2026-02-03", "guedelon")):
+        for day, name in (("02-01", "guildhall"), ("02-02", "once-upon-a-castle"), ("02-03", "guedelon")):
             state = example(name)
             result = games.score(state).result
             assert result is not None
             team = ["Ana", "Ben", "Cleo"] if name == "guedelon" else []
-            db.write(lambda c: store.save_game(c, name, state, result, team=team, played_at=f"{day} 21:00:00"))
+            played = f"2026-{day} 21:00:00"
+            db.write(lambda c, n=name, s=state, r=result, t=team, p=played:  # type: ignore[misc]
+                     store.save_game(c, n, s, r, team=t, played_at=p))
     finally:
         db.close()
     return path

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from generator.web.app import create_app
 from generator.web.db import Database
 from generator.web.games import Games
 from tests.web.conftest import SAME_ORIGIN, Table, new_table
