@@ -58,6 +58,8 @@ class TableView:
     warnings: dict[str, list[dict[str, str]]] = field(default_factory=dict)
     #: inferred breakdown entries per player name: {key: confidence}
     inferred: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: the controls of each seat's part and of the shared fields (None), built once per version
+    controls: dict[int | None, list[Control]] = field(default_factory=dict)
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -69,11 +71,10 @@ class TableView:
         return bool(result and result["valid"] and result["finished"] and self.table.game_id is None)
 
     def seat_controls(self, seat: int) -> list[Control]:
-        part = next(p for p in self.table.parts if p.seat == seat)
-        return self.builder.part(seat, part.data)
+        return self.controls[seat]
 
     def shared_controls(self) -> list[Control]:
-        return self.builder.shared(self.table.shared)
+        return self.controls[None]
 
     def seat_hash(self, seat: int | None) -> str:
         part = next((p.data for p in self.table.parts if p.seat == seat), None)
@@ -93,13 +94,21 @@ class TableView:
         return count(self.violations), count(self.warnings)
 
 
-def _slots(builder: FormBuilder, table: Table, hints: GameHints) -> list[str]:
-    slots: list[str] = []
+def _controls(builder: FormBuilder, table: Table, hints: GameHints) -> dict[int | None, list[Control]]:
+    out: dict[int | None, list[Control]] = {}
     if hints.parts:
         for part in table.parts:
-            slots.append(f"{hints.parts}[{part.seat}]")
-            slots += all_slots(builder.part(part.seat, part.data))
-    slots += all_slots(builder.shared(table.shared))
+            out[part.seat] = builder.part(part.seat, part.data)
+    out[None] = builder.shared(table.shared)
+    return out
+
+
+def _slots(controls: Mapping[int | None, list[Control]], hints: GameHints) -> list[str]:
+    slots: list[str] = []
+    for seat, found in controls.items():
+        if seat is not None and hints.parts:
+            slots.append(f"{hints.parts}[{seat}]")
+        slots += all_slots(found)
     slots += list(hints.options)
     return slots
 
@@ -127,8 +136,8 @@ class Views:
         builder = self.builder(table.game, table.options, table.names)
         state = end_state(table, hints)
         scored = self.games.score(state)
-        view = TableView(table, hints, builder, state, scored)
-        slots = _slots(builder, table, hints)
+        view = TableView(table, hints, builder, state, scored, controls=_controls(builder, table, hints))
+        slots = _slots(view.controls, hints)
         if scored.result is None:
             view.violations = place_messages(scored.problems, slots)
         else:
