@@ -309,6 +309,8 @@ class Companion:
                     await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, replace_part))
                 except store.StoreError as err:
                     error = str(err)
+                else:  # back to the player's page: reloading it does not send the sheet again
+                    return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
         view = await self.table(table_id)
         return self.page("seat.html", request, status=400 if error else 200, upload_error=error,
                          **self.table_context(view, seat))

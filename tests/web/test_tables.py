@@ -155,8 +155,9 @@ def test_a_filled_castle_sheet_fills_a_players_part(client: TestClient, tmp_path
     sheet = filled(tmp_path, "ana.pdf", castle_values("Ana", floors=2, towers=(5, 2), walls={1: (2,)},
                                                       guests=("queen",), residents=4))
     upload = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
-                         files={"sheet": ("ana.pdf", sheet.read_bytes(), "application/pdf")})
+                         files={"sheet": ("ana.pdf", sheet.read_bytes(), "application/pdf")}, follow_redirects=True)
     assert upload.status_code == 200, upload.text
+    assert str(upload.url).endswith(f"/tables/{table.id}/seats/0")
     # 7 towers + 2 flag + 3 Queen + the resident track's points for 4
     assert 'value="2"' in upload.text and re.search(r'aria-pressed="true"[^>]*>Queen<', upload.text)
     assert int(totals(upload.text)["Ana"].lstrip("≈")) >= 12
