@@ -147,3 +147,25 @@ def test_with_a_token_every_request_needs_it(db: Database, games: Games) -> None
         assert client.get("/").status_code == 200
         client.cookies.clear()
         assert client.get("/?token=wrong").status_code == 401
+
+
+def test_the_bg_stats_link_carries_the_play_as_bg_stats_documents_it(client: TestClient) -> None:
+    from urllib.parse import unquote
+
+    from generator.web.app import BG_STATS, bg_stats_link
+    from generator.web.games import GAME_NAMES
+
+    saved = post_json(client, "/api/games", {"end_state": example("guildhall"), "played_at": "2026-03-01 21:05:00"})
+    link = bg_stats_link(saved.json(), GAME_NAMES)
+    assert link.startswith(BG_STATS) and " " not in link
+    data = json.loads(unquote(link[len(BG_STATS):]))
+    assert data["sourceName"] == "donjon" and data["sourcePlayId"] == saved.json()["uid"]
+    assert data["playDate"] == "2026-03-01 21:05:00"
+    assert data["game"] == {"name": "Guildhall", "highestWins": True, "noPoints": False, "sourceGameId": "guildhall",
+                            "bggId": 132372}
+    assert data["players"][0] == {"name": "Ana", "score": 21, "winner": True, "rank": 1, "startPlayer": True}
+    assert [p["startPlayer"] for p in data["players"]] == [True, False, False]
+    team = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana", "Ben"]}).json()
+    coop = json.loads(unquote(bg_stats_link(team, GAME_NAMES)[len(BG_STATS):]))
+    assert "bggId" not in coop["game"] and coop["game"]["highestWins"] is False
+    assert [p["name"] for p in coop["players"]] == ["Ana", "Ben"] and all(p["winner"] for p in coop["players"])
