@@ -37,7 +37,7 @@ from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply
 from generator.web.games import Games
 from generator.web.hints import HINTS
 from generator.web.security import BodyLimit, SameOrigin, TokenGate
-from generator.web.tables import TableView, Views, data_hash
+from generator.web.tables import TableView, Views
 
 #: Bodies: a JSON end state or a form is small; a filled castle sheet PDF is about 100 KiB (allow for others').
 MOST_BODY = 256 * 1024
@@ -49,6 +49,7 @@ LONGEST_NAME = 40
 #: How often an open page asks whether its table changed (htmx polling).
 POLL = "2s"
 BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
+#: Games listed on a history page: years of weekly game nights; the JSON API and the export give them all.
 GAMES_NEWEST_FIRST_LIMIT = 500
 
 
@@ -74,10 +75,9 @@ def bg_stats_link(game: Mapping[str, Any], names: Mapping[str, str]) -> str:
     if hints.bgg_id is not None:
         entry["bggId"] = hints.bgg_id
     players = []
-    ordered_first = hints.parts == "players"  # Guildhall lists players in seat order, first player first
     for seat, player in enumerate(game["players"]):
         players.append({"name": player["name"], "score": player["score"], "winner": player["winner"],
-                        "rank": player["place"], "startPlayer": ordered_first and seat == 0})
+                        "rank": player["place"], "startPlayer": hints.seat_order and seat == 0})
     data = {"sourceName": "donjon", "sourcePlayId": game["uid"], "playDate": game["played_at"], "game": entry,
             "players": players}
     return BG_STATS + urllib.parse.quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")
@@ -499,4 +499,4 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
     return app
 
 
-__all__ = ["create_app", "bg_stats_link", "data_hash"]
+__all__ = ["create_app", "bg_stats_link"]

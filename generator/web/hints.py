@@ -12,6 +12,7 @@ Nothing else in `generator/web/` names a game's field. (Meant to move into each 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,6 +75,8 @@ class GameHints:
     shared_title: str = "The end of the game"
     #: a player may upload their filled score sheet (PDF) instead of typing their part
     sheet_upload: bool = False
+    #: the parts are in seat order, first player first (BG Stats' `startPlayer`)
+    seat_order: bool = False
     #: the highest score wins (False: Guédelon's score is the rounds taken, fewer is better)
     highest_wins: bool = True
     #: BoardGameGeek's id of the game, where a rulebook prints it (for BG Stats); None otherwise
@@ -110,7 +113,8 @@ def _vp_note(catalog: Any, options: Mapping[str, Any]) -> str:
 def _profession_choices(catalog: Any, options: Mapping[str, Any]) -> Choices:
     out: Choices = [("", "those of the VP cards' set")]
     out += [(s.id, s.name) for s in catalog.sets]
-    out.append(("*", "all twelve (the combined game)"))
+    # a list of names, as JSON: the table keeps it as the list the format takes
+    out.append((json.dumps([p.id for p in catalog.professions]), "all twelve (the combined game)"))
     return out
 
 
@@ -134,6 +138,7 @@ GUILDHALL = GameHints(
             "completed_chapters": "Completed chapters (face down)", "vp_cards": "VP cards bought",
             "vp_tokens": "VP tokens", "ended_by": "Whose turn ended the game"},
     option_choices={"professions": _profession_choices},
+    seat_order=True,  # end-states.md: players in seat order, first player first
     bgg_id=132372,  # rulebook 002 prints "Boardgamegeek 132372"
 )
 

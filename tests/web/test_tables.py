@@ -183,3 +183,20 @@ def test_history_pages_list_games_players_and_draw_charts(client: TestClient, ga
     assert player.count("<svg") >= 2 and "<polyline" in player
     assert client.get("/history/players/Nobody").status_code == 404
     assert "Ana" in client.get("/history/players").text
+
+
+def test_options_come_from_the_format_and_the_catalog(client: TestClient) -> None:
+    page = client.get("/new/guildhall").text
+    for text in ("Old World Economy", "Job Faire", "all twelve (the combined game)", "those of the VP cards"):
+        assert text in page
+    twelve = re.search(r'<option value="(\[[^"]+\])">all twelve', page)
+    assert twelve is not None
+    from html import unescape
+
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="job-faire", professions=unescape(twelve.group(1)))
+    assert table.page(seat=0).count('class="cell"') == 12 * 5
+    assert "Not scored" not in table.page(seat=0)
+    assert "Apprentice" in client.get("/new/once-upon-a-castle").text
+    guedelon = client.get("/new/guedelon").text
+    assert "Intermediate" in guedelon and 'name="mill"' in guedelon
+    assert client.get("/new/chess").status_code == 404
