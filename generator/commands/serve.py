@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from generator.commands import reports_errors
+
+if TYPE_CHECKING:  # typing only: `donjon --help` must not import the database or the socket layer
+    import socket
+
+    from generator.web.db import Database
 
 HELP = """\
 Serve the table companion: choose a game, each player enters their part on their own phone, everyone sees the
@@ -80,7 +85,7 @@ def serve(
                                  "choose another with --port, or --port 0 for any free one") from None
             raise UsageError(f"--host {host} --port {port}: cannot listen there ({err.strerror or err})") from None
         bound = sock.getsockname()[1]
-        _run(database, sock, host, bound, path, lan, content, secrets.token_urlsafe(16) if lan else None)
+        _run(database, sock, host, bound, path, content, secrets.token_urlsafe(16) if lan else None)
     finally:
         database.close()
 
@@ -104,15 +109,12 @@ def _load_before_serving(app: object) -> None:
     gc.freeze()
 
 
-def _run(database: object, sock: object, host: str, port: int, path: Path, lan: bool, content: Optional[Path],
-         token: Optional[str]) -> None:
+def _run(database: Database, sock: socket.socket, host: str, port: int, path: Path,
+         content: Optional[Path], token: Optional[str]) -> None:
     import uvicorn
 
     from generator.web.app import create_app
-    from generator.web.db import Database
     from generator.web.games import Games
-
-    assert isinstance(database, Database)
     shown = host if host not in ("0.0.0.0", "::") else lan_address()
     if ":" in shown:
         shown = f"[{shown}]"
@@ -132,7 +134,7 @@ def _run(database: object, sock: object, host: str, port: int, path: Path, lan: 
                             timeout_graceful_shutdown=3)
     _load_before_serving(app)
     try:
-        uvicorn.Server(config).run(sockets=[sock])  # type: ignore[list-item]
+        uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops gracefully on Ctrl-C, then raises it again: that is a normal stop
         pass
     typer.echo("donjon serve: stopped")

@@ -62,10 +62,14 @@ def accessible(page: Any, what: str) -> None:
     assert not bad, f"{what}: {bad}"
 
 
-def open_table(page: Any, base: str, game: str, names: list[str], **options: str) -> None:
+def open_table(page: Any, base: str, game: str, names: list[str], check_axe: bool = False, **options: str) -> None:
     page.goto(f"{base}/")
+    if check_axe:
+        accessible(page, "home page")
     page.get_by_role("link", name=re.compile({"guildhall": "Guildhall", "once-upon-a-castle": "Once Upon",
                                               "guedelon": "Guédelon"}[game])).click()
+    if check_axe:
+        accessible(page, f"new {game} game")
     for index, name in enumerate(names):
         page.fill(f"#name-{index}", name)
     for option, value in options.items():
@@ -118,7 +122,7 @@ def test_a_full_game_of_guildhall(browser: Any, server: str, viewport: str) -> N
     page = browser.new_page(viewport=VIEWPORTS[viewport])
     kind = f"guildhall-{viewport}"
     check_axe = viewport == "phone"
-    open_table(page, server, "guildhall", ["Ana", "Ben <b>"], vp_set="old-world-economy")
+    open_table(page, server, "guildhall", ["Ana", "Ben <b>"], check_axe, vp_set="old-world-economy")
     if check_axe:
         accessible(page, "table page")
     page.get_by_role("link", name="Ana", exact=True).click()
@@ -146,7 +150,7 @@ def test_a_full_game_of_guildhall(browser: Any, server: str, viewport: str) -> N
 def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: str) -> None:
     page = browser.new_page(viewport=VIEWPORTS[viewport])
     kind = f"castle-{viewport}"
-    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], viewport == "phone", version="great-architect")
     page.get_by_role("link", name="Ana", exact=True).click()
     for _ in range(2):
         tap(page, "Donjon floors: one more")
@@ -184,7 +188,7 @@ def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: 
 def test_a_full_game_of_guedelon(browser: Any, server: str, viewport: str) -> None:
     page = browser.new_page(viewport=VIEWPORTS[viewport])
     kind = f"guedelon-{viewport}"
-    open_table(page, server, "guedelon", ["Ana", "Ben", "Cleo"], events="easy", mill="on")
+    open_table(page, server, "guedelon", ["Ana", "Ben", "Cleo"], viewport == "desktop", events="easy", mill="on")
     tap(page, "Building A: A0")
     tap(page, "Building A: A2")
     assert "below it is not" in page.locator("#msg-built").inner_text()
