@@ -18,7 +18,7 @@ gc.disable()
 
 import typer  # noqa: E402 - after the collector is off
 
-from generator.commands import build, content, export, preview, reference, score  # noqa: E402
+from generator.commands import build, content, export, history, preview, reference, score, serve  # noqa: E402
 
 HELP = """\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
@@ -46,6 +46,8 @@ app.command("score", help=score.HELP)(score.score)
 app.command("reference", help=reference.HELP)(reference.reference)
 app.add_typer(export.app, name="export")
 app.command("preview", help=preview.HELP)(preview.preview)
+app.command("serve", help=serve.HELP)(serve.serve)
+app.add_typer(history.app, name="history")
 
 
 def _version(value: bool) -> None:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from generator.catalog.deck import Card
     from generator.catalog.reader import CatalogReader
     from generator.fields import Record, Type
+    from generator.games.table import TableHints
     from generator.games.castle.catalog import Castle
     from generator.games.castle.end_state import CastleEndState
     from generator.reference.document import Block
@@ -89,6 +90,11 @@ class CastleGame:
         from generator.games.castle.filled_sheets import read_sheets
 
         return read_sheets(files)
+
+    def table_hints(self) -> TableHints:
+        from generator.games.castle.table import HINTS
+
+        return HINTS
 
 
 GAME: Game[Castle, CastleEndState] = CastleGame()

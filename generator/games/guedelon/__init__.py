@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from generator.catalog.deck import Card
     from generator.catalog.reader import CatalogReader
     from generator.fields import Record, Type
+    from generator.games.table import TableHints
     from generator.games.guedelon.catalog import Guedelon
     from generator.games.guedelon.end_state import GuedelonEndState
     from generator.reference.document import Block
@@ -75,6 +76,11 @@ class GuedelonGame(NoScoreSheets):
         from generator.games.guedelon.rules import score
 
         return score(state, catalog, found, source)
+
+    def table_hints(self) -> TableHints:
+        from generator.games.guedelon.table import HINTS
+
+        return HINTS
 
 
 GAME: Game[Guedelon, GuedelonEndState] = GuedelonGame()

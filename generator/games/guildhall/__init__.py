@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from generator.catalog.deck import Card
     from generator.catalog.reader import CatalogReader
     from generator.fields import Record, Type
+    from generator.games.table import TableHints
     from generator.games.guildhall.catalog import Guildhall
     from generator.games.guildhall.end_state import GuildhallEndState
     from generator.reference.document import Block
@@ -75,6 +76,11 @@ class GuildhallGame(NoScoreSheets):
         from generator.games.guildhall.rules import score
 
         return score(state, catalog, found, source)
+
+    def table_hints(self) -> TableHints:
+        from generator.games.guildhall.table import HINTS
+
+        return HINTS
 
 
 GAME: Game[Guildhall, GuildhallEndState] = GuildhallGame()
