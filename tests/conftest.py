@@ -29,6 +29,26 @@ def regenerate(request: pytest.FixtureRequest) -> bool:
 def check_golden(path: Path, actual: bytes | str, regenerate: bool) -> None:
     """Compare `actual` with the golden file at `path`, or rewrite it when regenerating."""
     data = actual.encode("utf-8") if isinstance(actual, str) else actual
+    if _wrote_golden(path, data, regenerate):
+        return
+    expected = path.read_bytes()
+    assert data == expected, f"output differs from golden file {path}; if the change is intended, run pytest --regenerate"
+
+
+def check_golden_pdf(path: Path, actual: bytes, regenerate: bool) -> None:
+    """Compare the PDF `actual` with the golden PDF at `path` for what they draw, not byte for byte (reportlab is
+    not pinned: see `tests/pdfnormal.py`), or rewrite the golden file when regenerating."""
+    from tests.pdfnormal import differences, normalised
+
+    if _wrote_golden(path, actual, regenerate):
+        return
+    diff = differences(normalised(path), normalised(actual))
+    assert not diff, (f"the PDF draws something else than golden file {path}; if the change is intended, run "
+                      "pytest --regenerate\n" + "\n".join(diff))
+
+
+def _wrote_golden(path: Path, data: bytes, regenerate: bool) -> bool:
+    """Write the golden file when regenerating (or, outside CI, when it is missing); whether it was written."""
     if regenerate or not path.exists():
         if not regenerate and os.environ.get("CI"):
             pytest.fail(f"golden file {path} is missing; run pytest --regenerate and commit it")
@@ -36,6 +56,5 @@ def check_golden(path: Path, actual: bytes | str, regenerate: bool) -> None:
         path.write_bytes(data)
         if not regenerate:
             pytest.fail(f"golden file {path} did not exist; it has been written: review and commit it")
-        return
-    expected = path.read_bytes()
-    assert data == expected, f"output differs from golden file {path}; if the change is intended, run pytest --regenerate"
+        return True
+    return False
