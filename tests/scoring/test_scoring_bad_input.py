@@ -1,9 +1,10 @@
-"""Input the scorer cannot read: one clear message naming the file (and the line), exit 2, quickly, never a crash."""
+"""Input the scorer cannot read: one clear message naming the file (and the line), exit 2, never a crash.
+
+How fast it is refused is measured by the benchmark (`benchmarks/run.py`, case `hostile`), not here."""
 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
 from typing import Any
 from pathlib import Path
@@ -82,10 +83,8 @@ def test_unreadable_input(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyP
     name, data, message, line = CASES[case]
     monkeypatch.chdir(tmp_path)
     Path(name).write_bytes(data)
-    started = time.perf_counter()
-    with pytest.raises(DonjonError) as caught:
+    with pytest.raises(DonjonError) as caught:  # how fast: benchmarks/run.py, case `hostile`
         scoring.score(name)
-    assert time.perf_counter() - started < 5, "reading bad input must not take long"
     error = caught.value
     assert error.exit_code == ExitCode.UNREADABLE
     text = str(error)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from functools import cache
 from pathlib import Path
 
@@ -29,13 +28,11 @@ def good_sheet() -> bytes:
 def check(scratch: Path, data: bytes) -> None:
     path = scratch / "sheet.pdf"
     path.write_bytes(data)
-    started = time.perf_counter()
     try:
         assert isinstance(Scorer().score(path), Result)
     except DonjonError as err:
         assert err.exit_code == ExitCode.UNREADABLE, str(err)
         assert str(err).startswith(str(path)), str(err)
-    assert time.perf_counter() - started < 5
 
 
 mutations = st.lists(st.tuples(st.integers(min_value=0), st.binary(min_size=0, max_size=8)), min_size=1, max_size=6)
