@@ -1,7 +1,8 @@
 """Property tests: random valid end states always score, as computed here independently; random mutations and
 junk always give a clear error (exit 2) or a result (exit 0 or 1), never an exception.
 
-The default budget is small so the suite stays fast; `pytest -m fuzz` runs the same properties far longer.
+The budgets are hypothesis settings profiles (tests/conftest.py): a few dozen inputs per property in the normal
+run, thousands with `pytest -m fuzz`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from generator.catalog import load_content
@@ -28,10 +29,6 @@ CA = CONTENT.castle
 GD = CONTENT.guedelon
 assert GH is not None and CA is not None and GD is not None
 SCORER = Scorer(CONTENT)
-
-QUICK = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-LONG = settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
 
 def loose(name: str) -> st.SearchStrategy[str]:
     """A name as a person might write it: as is, in capitals, in title case with spaces, with underscores."""
@@ -360,94 +357,45 @@ def check_random_bytes(scratch: Path, data: bytes, suffix: str) -> None:
     assert score_or_error(path) is None or data.strip()
 
 
+# --- the properties: a few dozen inputs each in the normal run, thousands with `pytest -m fuzz` (tests/conftest.py)
 
-
-@QUICK
+@pytest.mark.fuzz
 @given(guildhall_states())
 def test_valid_guildhall_games_score(state: dict[str, Any]) -> None:
     check_valid_guildhall_games_score(state)
 
 
 @pytest.mark.fuzz
-@LONG
-@given(guildhall_states())
-def test_fuzz_valid_guildhall_games_score(state: dict[str, Any]) -> None:
-    check_valid_guildhall_games_score(state)
-
-
-@QUICK
 @given(guildhall_states(finished=False))
 def test_guildhall_games_in_progress(state: dict[str, Any]) -> None:
     check_guildhall_games_in_progress(state)
 
 
 @pytest.mark.fuzz
-@LONG
-@given(guildhall_states(finished=False))
-def test_fuzz_guildhall_games_in_progress(state: dict[str, Any]) -> None:
-    check_guildhall_games_in_progress(state)
-
-
-@QUICK
 @given(castle_states())
 def test_valid_castles_score(state: dict[str, Any]) -> None:
     check_valid_castles_score(state)
 
 
 @pytest.mark.fuzz
-@LONG
-@given(castle_states())
-def test_fuzz_valid_castles_score(state: dict[str, Any]) -> None:
-    check_valid_castles_score(state)
-
-
-@QUICK
 @given(guedelon_states())
 def test_valid_guedelon_games_score(state: dict[str, Any]) -> None:
     check_valid_guedelon_games_score(state)
 
 
 @pytest.mark.fuzz
-@LONG
-@given(guedelon_states())
-def test_fuzz_valid_guedelon_games_score(state: dict[str, Any]) -> None:
-    check_valid_guedelon_games_score(state)
-
-
-@QUICK
 @given(mutated(ANY_STATE))
 def test_mutated_end_states_never_crash(state: dict[str, Any]) -> None:
     check_mutated_end_states_never_crash(state)
 
 
 @pytest.mark.fuzz
-@LONG
-@given(mutated(ANY_STATE))
-def test_fuzz_mutated_end_states_never_crash(state: dict[str, Any]) -> None:
-    check_mutated_end_states_never_crash(state)
-
-
-@QUICK
 @given(text=yaml_texts())
 def test_junk_yaml_never_crashes(scratch: Path, text: str) -> None:
     check_junk_yaml(scratch, text)
 
 
 @pytest.mark.fuzz
-@LONG
-@given(text=yaml_texts())
-def test_fuzz_junk_yaml(scratch: Path, text: str) -> None:
-    check_junk_yaml(scratch, text)
-
-
-@QUICK
-@given(data=st.binary(max_size=400), suffix=st.sampled_from([".yaml", ".json", ".txt"]))
-def test_random_bytes_never_crash(scratch: Path, data: bytes, suffix: str) -> None:
-    check_random_bytes(scratch, data, suffix)
-
-
-@pytest.mark.fuzz
-@LONG
 @given(data=st.binary(max_size=4000), suffix=st.sampled_from([".yaml", ".json", ".txt"]))
-def test_fuzz_random_bytes(scratch: Path, data: bytes, suffix: str) -> None:
+def test_random_bytes_never_crash(scratch: Path, data: bytes, suffix: str) -> None:
     check_random_bytes(scratch, data, suffix)
