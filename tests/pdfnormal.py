@@ -27,8 +27,12 @@ import hashlib
 import io
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pikepdf import Object, Pdf
 
 #: A token of a normalised line: a number, or anything else as text.
 Token = float | str
@@ -107,7 +111,7 @@ def _token_text(token: Token) -> str:
 
 # --- the document ----------------------------------------------------------------------------------------------------
 
-def _document(doc: Any) -> Iterator[Line]:
+def _document(doc: Pdf) -> Iterator[Line]:
     import pikepdf
 
     pages = {page.obj.objgen: number for number, page in enumerate(doc.pages, start=1)}
@@ -139,7 +143,8 @@ def _document(doc: Any) -> Iterator[Line]:
         yield ("page", float(number))
         for box in ("mediabox", "cropbox", "bleedbox", "trimbox", "artbox"):
             yield (box, *(_number(v) for v in getattr(page, box)))
-        yield ("rotate", float(_inherited(page.obj, "/Rotate", 0)))
+        rotate = _inherited(page.obj, "/Rotate")
+        yield ("rotate", _number(rotate) if rotate is not None else 0.0)
         for annotation in page.obj.get("/Annots", pikepdf.Array()):
             yield ("annotation", *_flat(annotation, pages, skip={"/AP", "/Parent", "/P", "/Kids"}))
             yield from _appearances(annotation, fonts)
@@ -148,12 +153,13 @@ def _document(doc: Any) -> Iterator[Line]:
         yield ("font", face, "embedded" if fonts[face] else "not embedded")
 
 
-def _appearances(annotation: Any, fonts: dict[str, bool]) -> Iterator[Line]:
+def _appearances(annotation: Object, fonts: dict[str, bool]) -> Iterator[Line]:
     """What an annotation looks like: its normal and down appearances (one per state, for a checkbox)."""
     import pikepdf
 
     for kind in ("/N", "/D"):
-        appearance = annotation.get("/AP", {}).get(kind)
+        appearances = annotation.get("/AP")
+        appearance = appearances.get(kind) if appearances is not None else None
         states = ([("", appearance)] if isinstance(appearance, pikepdf.Stream)
                   else sorted(appearance.items()) if isinstance(appearance, pikepdf.Dictionary) else [])
         for state, stream in states:
@@ -162,32 +168,33 @@ def _appearances(annotation: Any, fonts: dict[str, bool]) -> Iterator[Line]:
                 yield from (("  ", *line) for line in _xobject(stream, None, fonts, 1))
 
 
-def _inherited(node: Any, key: str, default: Any) -> Any:
+def _inherited(node: Object, key: str) -> Object | None:
+    """An entry of a page, or of the page tree node it inherits it from (PDF 32000-1, 7.7.3.4)."""
     for _ in range(_MAX_DEPTH):
         if key in node:
             return node[key]
         if "/Parent" not in node:
             break
         node = node.Parent
-    return default
+    return None
 
 
-def _named_destinations(doc: Any) -> dict[str, Any]:
+def _named_destinations(doc: Pdf) -> dict[str, Object]:
     """Named destinations, from the name tree of /Names /Dests and the older /Dests dictionary."""
     import pikepdf
 
-    found: dict[str, Any] = {}
+    found: dict[str, Object] = {}
     root = doc.Root
     if "/Dests" in root:
         for name, dest in root.Dests.items():
             found[str(name)] = dest
     if "/Names" in root and "/Dests" in root.Names:
-        for name, dest in pikepdf.NameTree(root.Names.Dests).items():
-            found[str(name)] = dest
+        for key, dest in pikepdf.NameTree(root.Names.Dests).items():
+            found[str(key)] = dest
     return found
 
 
-def _destination(dest: Any, pages: dict[tuple[int, int], int], names: dict[str, Any]) -> Line:
+def _destination(dest: Object | None, pages: dict[tuple[int, int], int], names: dict[str, Object]) -> Line:
     """A destination as the page it goes to and its view (`/XYZ left top zoom`...)."""
     import pikepdf
 
@@ -206,7 +213,7 @@ def _destination(dest: Any, pages: dict[tuple[int, int], int], names: dict[str, 
     return ("to page", page, *_operands(list(dest)[1:], pages))
 
 
-def _outline(item: Any, pages: dict[tuple[int, int], int], names: dict[str, Any], level: int) -> Iterator[Line]:
+def _outline(item: Object, pages: dict[tuple[int, int], int], names: dict[str, Object], level: int) -> Iterator[Line]:
     for _ in range(10_000):
         target = item.get("/Dest", item.get("/A"))
         yield ("outline", float(level), str(item.get("/Title", "")), *_destination(target, pages, names))
@@ -217,7 +224,7 @@ def _outline(item: Any, pages: dict[tuple[int, int], int], names: dict[str, Any]
         item = item.Next
 
 
-def _field(field: Any, parent: str, pages: dict[tuple[int, int], int], depth: int) -> Iterator[Line]:
+def _field(field: Object, parent: str, pages: dict[tuple[int, int], int], depth: int) -> Iterator[Line]:
     """A form field and its kids: its full name, then its entries (value, flags, type...) and each widget."""
     name = f"{parent}.{field.T}" if parent and "/T" in field else str(field.get("/T", parent))
     entries = _flat(field, pages, skip={"/Kids", "/Parent", "/P", "/AP", "/T"})
@@ -231,12 +238,12 @@ def _field(field: Any, parent: str, pages: dict[tuple[int, int], int], depth: in
 
 # --- content streams -----------------------------------------------------------------------------------------------
 
-def _content(holder: Any, resources: Any, fonts: dict[str, bool], depth: int) -> Iterator[Line]:
+def _content(holder: Object, resources: Object | None, fonts: dict[str, bool], depth: int) -> Iterator[Line]:
     """The operators of a page's or a form's content, with their resources described in place."""
     import pikepdf
 
     lines: list[Line] = []
-    font: Any = None
+    font: Object | None = None
     for instruction in pikepdf.parse_content_stream(holder):
         if isinstance(instruction, pikepdf.ContentStreamInlineImage):
             lines.append(("inline image", _digest(instruction.iimage.read_bytes())))
@@ -265,13 +272,13 @@ def _content(holder: Any, resources: Any, fonts: dict[str, bool], depth: int) ->
     yield from _without_empty_groups(lines)
 
 
-def _xobject(xobject: Any, parent_resources: Any, fonts: dict[str, bool], depth: int) -> list[Line]:
+def _xobject(xobject: Object | None, parent_resources: Object | None, fonts: dict[str, bool], depth: int) -> list[Line]:
     if xobject is None:
         return [("Do", "missing XObject")]
     if xobject.get("/Subtype") == "/Image":
         return [("image", *_flat(xobject, {}, skip={"/SMask", "/Mask"}))]
-    bbox = _flat(xobject.get("/BBox", []), {})
-    matrix = _flat(xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]), {})
+    bbox = _flat(xobject.get("/BBox"), {})
+    matrix = _flat(xobject.get("/Matrix"), {}) if "/Matrix" in xobject else ("[", 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, "]")
     if depth >= _MAX_DEPTH:
         return [("form", "nested too deep")]
     inner = list(_content(xobject, xobject.get("/Resources", parent_resources), fonts, depth + 1))
@@ -302,20 +309,20 @@ def _without_empty_groups(lines: list[Line]) -> list[Line]:
     return out
 
 
-def _resource(resources: Any, kind: str, name: Any) -> Any:
+def _resource(resources: Object | None, kind: str, name: Object) -> Object | None:
     group = resources.get(kind) if resources is not None else None
-    return group.get(name) if group is not None else None
+    return group.get(str(name)) if group is not None else None
 
 
 # --- fonts and text ----------------------------------------------------------------------------------------------------
 
-def _face(font: Any) -> str:
+def _face(font: Object | None) -> str:
     if font is None:
         return "missing font"
     return _SUBSET_PREFIX.sub("", str(font.get("/BaseFont", "/unnamed")))
 
 
-def _embedded(font: Any) -> bool:
+def _embedded(font: Object | None) -> bool:
     if font is None:
         return False
     descriptors = [font.get("/FontDescriptor")]
@@ -323,7 +330,7 @@ def _embedded(font: Any) -> bool:
     return any(d is not None and any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3")) for d in descriptors)
 
 
-def _text_operands(operands: list[Any], font: Any) -> list[Token]:
+def _text_operands(operands: list[Object], font: Object | None) -> list[Token]:
     import pikepdf
 
     mapping = _to_unicode(font)
@@ -334,8 +341,7 @@ def _text_operands(operands: list[Any], font: Any) -> list[Token]:
         elif isinstance(operand, pikepdf.Array):  # TJ: strings and the adjustments between them
             out.extend(_decode(bytes(o), mapping) if isinstance(o, pikepdf.String) else _number(o) for o in operand)
         else:
-            out.append(_number(operand) if isinstance(operand, (int, float)) or _is_decimal(operand)
-                       else str(operand))
+            out.append(float(operand) if isinstance(operand, (int, float, Decimal)) else str(operand))
     return out
 
 
@@ -363,7 +369,7 @@ _BFCHAR = re.compile(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>")
 _BFRANGE = re.compile(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*(<[0-9A-Fa-f]*>|\[[^\]]*\])")
 
 
-def _to_unicode(font: Any) -> dict[bytes, str]:
+def _to_unicode(font: Object | None) -> dict[bytes, str]:
     """A font's ToUnicode CMap (PDF 32000-1, 9.10.3) as code bytes to text: its bfchar and bfrange entries."""
     if font is None or "/ToUnicode" not in font:
         return {}
@@ -397,13 +403,7 @@ def _utf16_value(value: int) -> str:
 
 # --- values ----------------------------------------------------------------------------------------------------------------
 
-def _is_decimal(value: Any) -> bool:
-    from decimal import Decimal
-
-    return isinstance(value, Decimal)
-
-
-def _number(value: Any) -> float:
+def _number(value: Object) -> float:
     return float(value)
 
 
@@ -411,11 +411,11 @@ def _digest(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()[:16]
 
 
-def _operands(values: list[Any], pages: dict[tuple[int, int], int] | None = None) -> Line:
+def _operands(values: list[Object], pages: dict[tuple[int, int], int] | None = None) -> Line:
     return tuple(t for value in values for t in _flat(value, pages or {}))
 
 
-def _flat(value: Any, pages: dict[tuple[int, int], int], skip: set[str] | None = None, depth: int = 0) -> Line:
+def _flat(value: Object | None, pages: dict[tuple[int, int], int], skip: set[str] | None = None, depth: int = 0) -> Line:
     """Any PDF value as tokens: names and strings as text, numbers as numbers, dictionaries with sorted keys,
     pages as their number, streams as their entries and a digest of their decoded data."""
     import pikepdf
@@ -424,8 +424,8 @@ def _flat(value: Any, pages: dict[tuple[int, int], int], skip: set[str] | None =
         return ("...",)
     if isinstance(value, bool):
         return (str(value).lower(),)
-    if isinstance(value, int) or _is_decimal(value) or isinstance(value, float):
-        return (_number(value),)
+    if isinstance(value, (int, float, Decimal)):
+        return (float(value),)
     if isinstance(value, (pikepdf.Name, pikepdf.String)):
         return (str(value),)
     if isinstance(value, pikepdf.Dictionary) and value.get("/Type") == "/Page":

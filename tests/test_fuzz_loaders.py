@@ -108,7 +108,7 @@ def test_junk_catalogs_give_problems_not_exceptions(workspace: Path, name: str, 
 
 # --- user decks: random tables and card texts, loaded, checked and drawn -------------------------------------------
 
-CELL = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=60)
+CELL = st.text(alphabet=st.characters(exclude_categories=["Cs"], exclude_characters="\x00"), max_size=60)
 MARKUP = st.lists(st.sampled_from(["word", " ", "**", "*", "{wood}", "{vp}", "{nosuch}", "{{ x }}", "{% if %}", "<b>",
                                    "&amp;", "</svg>", "\n", "\t", "é", "—", "🏰", "x" * 40]), max_size=25).map("".join)
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -52,21 +54,33 @@ def test_pdf_of_every_primitive(tmp_path: Path, regenerate: bool) -> None:
     assert second.getpixel((int(mm(3)) + 5, int(mm(3)) + 5)) == (0x1F, 0x5F, 0xA8)
 
 
-def _changed(index: int, **change: object) -> Drawing:
+Item = TypeVar("Item", Rect, Circle, Line, TextRun, IconUse)
+
+
+def _item(kind: type[Item], index: int) -> Item:
+    """The primitive at `index` of every_primitive(), which must be a `kind`."""
+    item = every_primitive().items[index]
+    assert isinstance(item, kind)
+    return item
+
+
+def _changed(index: int, item: Item) -> Drawing:
+    """every_primitive() with its primitive at `index` replaced by `item`."""
     drawing = every_primitive()
     items = list(drawing.items)
-    items[index] = items[index]._replace(**change)
+    items[index] = item
     return drawing._replace(items=tuple(items))
 
 
 #: One drawn value changed at a time, each small (a tenth of a millimetre, one colour channel by 6%).
-CHANGES = {
-    "the blue square moved by 0.1 mm": lambda: _changed(1, x=mm(0.1)),
-    "the circle's red a little lighter": lambda: _changed(2, paint=Paint("#c3261e", "#000000", 0.5)),
-    "the green line's dashes longer": lambda: _changed(3, dash=(2.0, 2.5)),
-    "one letter of the text": lambda: _changed(6, text="Tom & <Jerri>"),
-    "the text's font": lambda: _changed(6, font="cardo"),
-    "the icon": lambda: _changed(8, name="wood"),
+CHANGES: dict[str, Callable[[], Drawing]] = {
+    "the blue square moved by 0.1 mm": lambda: _changed(1, _item(Rect, 1)._replace(x=mm(0.1))),
+    "the circle's red a little lighter": lambda: _changed(2, _item(Circle, 2)._replace(
+        paint=Paint("#c3261e", "#000000", 0.5))),
+    "the green line's dashes longer": lambda: _changed(3, _item(Line, 3)._replace(dash=(2.0, 2.5))),
+    "one letter of the text": lambda: _changed(6, _item(TextRun, 6)._replace(text="Tom & <Jerri>")),
+    "the text's font": lambda: _changed(6, _item(TextRun, 6)._replace(font="cardo")),
+    "the icon": lambda: _changed(8, _item(IconUse, 8)._replace(name="wood")),
     "the card 0.1 mm wider": lambda: every_primitive()._replace(width=mm(60.1)),
 }
 

@@ -61,9 +61,9 @@ def guildhall_states(draw: st.DrawFn, finished: bool = True) -> dict[str, Any]:
     ender = draw(st.integers(0, players - 1))
     names = draw(st.lists(st.text(min_size=1, max_size=8).filter(lambda s: s.strip()), min_size=players,
                           max_size=players, unique_by=lambda s: s.strip().casefold()))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for index in range(players):
-        hall = {}
+        hall: dict[str, list[str]] = {}
         for profession in draw(st.lists(st.sampled_from(in_play), unique=True, max_size=4)):
             present = draw(st.lists(st.sampled_from(colours), unique=True, max_size=len(colours) - 1))
             hall[draw(loose(profession))] = [draw(loose(c)) for c in present]
@@ -169,7 +169,7 @@ def castle_expected(entry: dict[str, Any], version: str) -> int:
     assert CA is not None
     sheet = CA.sheet
     flags = [f for wall in entry["walls"] for f in wall["flags"]]
-    total = sum(entry["towers"]) + sum(flags)
+    total: int = sum(entry["towers"]) + sum(flags)
     total += sheet.sun_points * entry.get("sun", False) + sheet.cloud_points * entry.get("cloud", False)
     total += sheet.sky_cloud_points * entry.get("sky_clouds", 0)
     if "residents" in entry:
@@ -178,7 +178,8 @@ def castle_expected(entry: dict[str, Any], version: str) -> int:
     else:
         total += entry["resident_points"]
     if not version.lower().startswith("great"):
-        return total + sum(entry["guests"])
+        apprentice_guests: int = sum(entry["guests"])  # the VP printed on each guest card
+        return total + apprentice_guests
     guests = [CA.guest(g.lower().replace(" ", "-").replace("_", "-")) for g in entry["guests"]]
     crowns = sum(1 for g in guests if g is not None and g.kind == "crown")
     each = {"crown-guest": crowns, "donjon-floor": entry["donjon_floors"], "wall": len(entry["walls"]),
@@ -293,7 +294,7 @@ def mutated(draw: st.DrawFn, base: st.SearchStrategy[dict[str, Any]]) -> dict[st
 ANY_STATE = st.one_of(guildhall_states(), guildhall_states(finished=False), castle_states(), guedelon_states())
 
 
-def score_or_error(source: Any) -> Result | None:
+def score_or_error(source: Path | dict[str, Any]) -> Result | None:
     """Score `source`; an error must be one of donjon's (a clear message), a result must be consistent."""
     try:
         result = SCORER.score(source)
@@ -335,7 +336,7 @@ def yaml_texts(draw: st.DrawFn) -> str:
     data["game"] = draw(st.sampled_from(["guildhall", "once-upon-a-castle", "guedelon", "Guédelon"]))
     text: str = yaml.safe_dump(data, allow_unicode=True)
     lines = text.splitlines()
-    if lines and draw(st.booleans()):
+    if len(lines) > 0 and draw(st.booleans()):
         lines.insert(draw(st.integers(0, len(lines))), draw(st.text(max_size=30)))
     return "\n".join(lines) + "\n"
 

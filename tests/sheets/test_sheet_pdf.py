@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -16,10 +16,13 @@ from tests.conftest import check_golden
 from tests.sheets.helpers import GOLDEN, VERSIONS, sheet, shipped, write
 from tests.sheets.helpers import PAPERS as PAPER_IDS
 
+if TYPE_CHECKING:
+    from typer.testing import Result
+
 ALL_FILES = sorted(file_name(v, p, f) for v in VERSIONS for p in PAPER_IDS for f in (False, True))
 
 
-def run(*args: str) -> Any:
+def run(*args: str) -> Result:
     from typer.testing import CliRunner
 
     from generator.cli import app
