@@ -83,7 +83,7 @@ def test_unreadable_input(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyP
     name, data, message, line = CASES[case]
     monkeypatch.chdir(tmp_path)
     Path(name).write_bytes(data)
-    with pytest.raises(DonjonError) as caught:  # how fast: benchmarks/run.py, case `hostile`
+    with pytest.raises(DonjonError) as caught:
         scoring.score(name)
     error = caught.value
     assert error.exit_code == ExitCode.UNREADABLE
