@@ -8,9 +8,10 @@
 Each case runs its commands interleaved (A B A B ...) so that a slow moment of the machine falls on all of
 them alike, discards the warm-up rounds, and reports the median wall time, the peak memory (max RSS, from
 `wait4`) and the output size of each command, then the ratio of each command to the case's reference.
-Results go to `benchmarks/results.md` and `benchmarks/results.json`, with the targets of issues 6 and 13 marked
-met or missed; cases not run this time are kept from the last report, with their date. Only the standard
-library is used, so the harness measures donjon and not itself.
+Results go to `benchmarks/results.md` and `benchmarks/results.json`, with the targets marked met or missed
+(those of issues 6, 10 and 13, and the time limits tests used to assert: the castle's score sheets, hostile
+input); cases not run this time are kept from the last report, with their date. Only the standard library is
+used, so the harness measures donjon and not itself.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class Command:
     #: items the command produces (cards, end states), for a rate
     items: int = 0
     env: dict[str, str] = field(default_factory=dict)
+    #: the exit code it must give (2 for input it must refuse)
+    expect: int = 0
 
 
 @dataclass
@@ -78,8 +81,8 @@ def run_once(cmd: Command) -> tuple[float, int, int]:
     stderr = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
     if proc.stderr:
         proc.stderr.close()
-    if proc.returncode not in (0,):
-        sys.stderr.write(f"  ! {cmd.name} exited {proc.returncode}: {stderr.strip()[:400]}\n")
+    if proc.returncode != cmd.expect:
+        sys.stderr.write(f"  ! {cmd.name} exited {proc.returncode}, not {cmd.expect}: {stderr.strip()[:400]}\n")
     return elapsed, int(usage.ru_maxrss), proc.returncode
 
 
@@ -279,6 +282,51 @@ def case_score(donjon: str) -> list[Command]:
             Command("donjon score --json (1,000 files)", [donjon, "score", "--json", *files], items=1000)]
 
 
+def case_castle(donjon: str) -> list[Command]:
+    """(6) `donjon build once-upon-a-castle`: its deck, its card reference and its eight score sheets."""
+    out = WORK / "castle"
+    return [Command("donjon build once-upon-a-castle", [donjon, "build", "once-upon-a-castle", "--out", str(out),
+                                                         "--format", "pdf"], output=out)]
+
+
+def hostile_inputs(donjon: str) -> dict[str, Path]:
+    """Files `donjon score` must refuse (exit 2) without working long on them, in benchmarks/work/hostile/."""
+    folder = WORK / "hostile"
+    folder.mkdir(parents=True, exist_ok=True)
+    bomb = ["game: guildhall", "a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    bomb += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 12)]
+    texts = {
+        # libyaml's own composer would exhaust the C stack on this one
+        "deep.yaml": "game: guildhall\nx: " + "[" * 100_000 + "]" * 100_000 + "\n",
+        # eleven levels of ten aliases: 10**12 strings if it were expanded
+        "bomb.yaml": "\n".join(bomb) + "\n",
+        "long.yaml": "game: guildhall\nvp_set: job-faire\nplayers:\n  - {name: Ana, guildhall: {}, vp_cards: ["
+                     + ", ".join(["9"] * 5000) + "], vp_tokens: 0}\nended_by: Ana\n",
+    }
+    files = {}
+    for name, text in texts.items():
+        files[name] = folder / name
+        files[name].write_text(text, encoding="utf-8")
+    # a filled castle sheet cut short: what a failed download or a full disk leaves
+    sheets = folder / "sheets"
+    if not (sheets / "once-upon-a-castle").exists():
+        subprocess.run([donjon, "build", "once-upon-a-castle", "--out", str(sheets), "--format", "pdf"],
+                       capture_output=True, check=True)
+    blank = (sheets / "once-upon-a-castle" / "castle-sheet-great-architect-a4-fillable.pdf").read_bytes()
+    files["damaged.pdf"] = folder / "damaged.pdf"
+    files["damaged.pdf"].write_bytes(blank[: len(blank) // 2])
+    return files
+
+
+def case_hostile(donjon: str) -> list[Command]:
+    """(7) hostile input: `donjon score` refusing each file, against scoring one good file."""
+    one = str(REPO / "content" / "examples" / "guildhall.yaml")
+    commands = [Command("donjon score (a good file)", [donjon, "score", one])]
+    for name, path in hostile_inputs(donjon).items():
+        commands.append(Command(f"donjon score {name}", [donjon, "score", str(path)], expect=2))
+    return commands
+
+
 def case_help(donjon: str) -> list[Command]:
     """(5) start-up: `donjon --help`."""
     return [Command("donjon --help", [donjon, "--help"])]
@@ -454,7 +502,8 @@ def _guildhall_example() -> dict[str, object]:
 
 
 CASES = {"deck": "the 100-card deck", "scale": "growth at 100 / 1,000 / 10,000 cards", "build-all": "donjon build all",
-         "png": "PNG export (tgc)", "score": "scoring", "help": "start-up", "serve": "the table companion"}
+         "png": "PNG export (tgc)", "score": "scoring", "castle": "the castle game with its score sheets",
+         "hostile": "hostile input", "help": "start-up", "serve": "the table companion"}
 
 
 # --- report -----------------------------------------------------------------------------------------------------------
@@ -471,7 +520,7 @@ def machine() -> dict[str, object]:
 
 
 def targets(results: dict[str, list[Measure]]) -> list[tuple[str, str, bool | None]]:
-    """Each target of issue 6: what it asks, what was measured, met or not (None when not measured)."""
+    """Each target: what it asks, what was measured, met or not (None when not measured)."""
     def get(case: str, name: str) -> Measure | None:
         return next((m for m in results.get(case, []) if m.name == name), None)
 
@@ -516,6 +565,16 @@ def targets(results: dict[str, list[Measure]]) -> list[tuple[str, str, bool | No
             checks.append((f"{what} with {SERVE_CLIENTS} concurrent clients: p95 under 50 ms, no errors",
                            f"p50 {found.median_s * 1000:.1f} ms, p95 {found.p95_s * 1000:.1f} ms, "
                            f"{found.errors} errors of {found.items}", found.p95_s < 0.05 and found.errors == 0))
+    castle = get("castle", "donjon build once-upon-a-castle")
+    if castle:
+        checks.append(("the castle game (deck, reference, 8 score sheets) under 1 s", f"{castle.median_s:.3f} s",
+                       castle.median_s < 1))
+    refused = [m for m in results.get("hostile", [])[1:]]
+    if refused:
+        slowest = max(refused, key=lambda m: m.median_s)
+        checks.append(("hostile input refused (exit 2) in under 0.5 s each",
+                       f"slowest {slowest.median_s:.3f} s ({slowest.name.removeprefix('donjon score ')})",
+                       slowest.median_s < 0.5 and all(set(m.exit_codes) == {2} for m in refused)))
     scale = results.get("scale", [])
     if len(scale) == 3:
         per_card = [m.median_s / m.items for m in scale]
@@ -609,7 +668,8 @@ def main() -> None:
     WORK.mkdir(parents=True, exist_ok=True)
     builders = {"deck": lambda: case_deck(donjon, args.peers), "scale": lambda: case_scale(donjon),
                 "build-all": lambda: case_build_all(donjon), "png": lambda: case_png(donjon),
-                "score": lambda: case_score(donjon), "help": lambda: case_help(donjon)}
+                "score": lambda: case_score(donjon), "castle": lambda: case_castle(donjon),
+                "hostile": lambda: case_hostile(donjon), "help": lambda: case_help(donjon)}
     results: dict[str, list[Measure]] = {}
     for case in wanted:
         print(f"{CASES[case]} ...", flush=True)

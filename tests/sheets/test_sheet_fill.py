@@ -10,7 +10,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -18,6 +18,9 @@ import scoring
 from generator.errors import DonjonError, ExitCode
 from scoring.engine import Scorer
 from tests.sheets.helpers import REPO, castle_values, fill, filled, write
+
+if TYPE_CHECKING:
+    from typer.testing import Result
 
 ANA = castle_values("Ana", floors=4, towers=(5, 2, 5, 5), walls={1: (1,), 2: (2, 1), 3: (2, 2), 4: (1,)},
                     guests=("Queen", "jester", "Shepherdess", "KING"), residents=14, sun=True, cloud=True,
@@ -38,7 +41,7 @@ GAME: dict[str, Any] = {"game": "once-upon-a-castle", "version": "great-architec
 ]}
 
 
-def run(*args: str) -> Any:
+def run(*args: str) -> Result:
     from typer.testing import CliRunner
 
     from generator.cli import app
@@ -153,12 +156,12 @@ def unreadable(path: Path | list[Path]) -> str:
 
 
 def test_text_where_a_number_belongs_names_file_and_field(tmp_path: Path) -> None:
-    pdf = filled(tmp_path, "ivy.pdf", castle_values("Ivy", towers=("five", 2), residents="lots"))  # type: ignore[arg-type]
+    pdf = filled(tmp_path, "ivy.pdf", castle_values("Ivy", towers=("five", 2), residents="lots"))
     message = unreadable(pdf)
     assert "ivy.pdf: cannot be read as a filled castle sheet (2 problems):" in message
     assert "ivy.pdf: field tower_1_value: expected a whole number, got 'five'" in message
     assert "ivy.pdf: field residents: expected a whole number, got 'lots'" in message
-    one = filled(tmp_path, "jo.pdf", castle_values("Jo", walls={1: ("2.5",)}))  # type: ignore[dict-item]
+    one = filled(tmp_path, "jo.pdf", castle_values("Jo", walls={1: ("2.5",)}))
     assert unreadable(one).endswith("jo.pdf: field wall_1_flag_1: expected a whole number, got '2.5'")
 
 
@@ -220,7 +223,7 @@ def test_another_form_is_not_a_sheet(tmp_path: Path) -> None:
 
 def test_the_command_says_what_is_wrong_without_a_traceback(tmp_path: Path) -> None:
     good = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(2,)))
-    bad = filled(tmp_path, "b.pdf", castle_values("Ben", towers=("two",)))  # type: ignore[arg-type]
+    bad = filled(tmp_path, "b.pdf", castle_values("Ben", towers=("two",)))
     result = run("score", str(good), str(bad))
     assert result.exit_code == 2
     assert result.stdout == ""
@@ -230,11 +233,13 @@ def test_the_command_says_what_is_wrong_without_a_traceback(tmp_path: Path) -> N
 def test_a_box_ticked_only_in_its_appearance(tmp_path: Path) -> None:
     """Some viewers tick a checkbox by its appearance state (/AS) and leave its value (/V) unset."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject
+    from pypdf.generic import ArrayObject, NameObject
 
     pdf = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(5, 5, 5, 5)))
     writer = PdfWriter(clone_from=PdfReader(pdf))
-    for ref in writer.pages[0]["/Annots"]:
+    annotations = writer.pages[0]["/Annots"].get_object()
+    assert isinstance(annotations, ArrayObject)
+    for ref in annotations:
         widget = ref.get_object()
         if widget["/T"] == "sun":
             del widget["/V"]
@@ -262,7 +267,7 @@ def test_fill_helper_really_fills(tmp_path: Path) -> None:
 
 
 def test_numbers_beyond_reason(tmp_path: Path) -> None:
-    huge = filled(tmp_path, "big.pdf", castle_values("Big", towers=("9" * 40,)))  # type: ignore[arg-type]
+    huge = filled(tmp_path, "big.pdf", castle_values("Big", towers=("9" * 40,)))
     assert unreadable(huge).endswith("big.pdf: field tower_1_value: is a number of 40 digits; nothing on a castle "
                                      "sheet comes near")
     large = filled(tmp_path, "large.pdf", castle_values("Large", towers=(5_000_000,)))

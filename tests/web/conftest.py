@@ -62,13 +62,13 @@ class GameTable:
             "seat": "" if seat is None else str(seat), "shown": "" if seat is None else str(seat), "op": op,
             "path": path, "value": str(value)})
         assert response.status_code == 200, response.text
-        return response.text
+        return str(response.text)
 
     def page(self, seat: int | None = None) -> str:
         url = f"/tables/{self.id}" + ("" if seat is None else f"/seats/{seat}")
         response = self.client.get(url)
         assert response.status_code == 200, response.text
-        return response.text
+        return str(response.text)
 
 
 def new_table(client: TestClient, game: str, names: list[str], **options: str) -> GameTable:

@@ -93,7 +93,7 @@ def test_twenty_saves_at_once_all_succeed_and_are_all_there(client: TestClient) 
         body["players"][0]["name"] = f"Ana{n}"
         body["ended_by"] = f"Ana{n}"
         response = post_json(client, "/api/games", body, **{"Idempotency-Key": f"k{n}"})
-        return response.status_code
+        return int(response.status_code)
 
     with ThreadPoolExecutor(20) as pool:
         codes = list(pool.map(save, range(20)))

@@ -37,7 +37,7 @@ def serving(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
         assert process.stdout is not None
         line = process.stdout.readline()
         found = re.search(r"(http://\S+)", line)
-        assert found, f"no address in {line!r}; stderr: {process.stderr.read() if process.poll() is not None else ''}"
+        assert found, f"no address in {line!r}; stderr: {process.stderr.read() if process.stderr and process.poll() is not None else ''}"
         yield process, found.group(1)
     finally:
         if process.poll() is None:
