@@ -1,7 +1,7 @@
 """The `donjon` command. Each command lives in its own module under `generator/commands/`.
 
 Start-up is kept lean on purpose (`donjon --help` runs in well under a quarter of a second): this module and
-the command modules import only typer; everything heavy (reportlab, svgwrite, jinja2, YAML, pypdf...) is
+the command modules import only typer; everything heavy (reportlab, jinja2, YAML, pypdf...) is
 imported inside the command that uses it.
 """
 
