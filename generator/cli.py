@@ -18,7 +18,16 @@ gc.disable()
 
 import typer  # noqa: E402 - after the collector is off
 
-from generator.commands import build, content, export, history, preview, reference, score, serve  # noqa: E402
+from generator.commands import (  # noqa: E402
+    build,
+    content,
+    export,
+    history,
+    preview,
+    reference,
+    score,
+    serve,
+)
 
 HELP = """\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.

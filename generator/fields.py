@@ -22,7 +22,6 @@ from generator.errors import Problem
 from generator.wording import plural
 from generator.yamlio import Document, PathKey
 
-
 T = TypeVar("T")
 #: what checking a value of a type gives (covariant: a Type[int] is a Type[int | None])
 T_co = TypeVar("T_co", covariant=True)

@@ -21,7 +21,18 @@ from typing import TYPE_CHECKING
 from generator.backends import number as num
 from generator.render.fonts import FACES
 from generator.render.icons import layers
-from generator.render.model import MM, Circle, Drawing, IconUse, Line, Paint, Path, Primitive, Rect, TextRun
+from generator.render.model import (
+    MM,
+    Circle,
+    Drawing,
+    IconUse,
+    Line,
+    Paint,
+    Path,
+    Primitive,
+    Rect,
+    TextRun,
+)
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element

@@ -70,8 +70,8 @@ def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
 def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_size: Optional[str], gutter: str,
                   crop_length: str, crop_width: str, duplex: str, back_offset: str) -> PrintOptions:
     """The PrintOptions the command line asks for (every value checked, naming its option)."""
-    from generator.render.model import mm
     from generator.render.imposition import DUPLEX, ORIENTATIONS, PAPERS, PrintOptions
+    from generator.render.model import mm
 
     paper_id = _choice("--paper", paper, tuple(PAPERS))
     if bleed_size is not None and bleed is False:

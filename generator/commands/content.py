@@ -30,9 +30,8 @@ def check(
     Each problem names the file, the line and the entry, and the key or rule at fault. Exit 0 when all is
     well, 1 when there are problems, 2 when the folder itself is missing.
     """
-    from generator.content import check_content
-    from generator.content import all_decks
     from generator.build.check import check_layouts
+    from generator.content import all_decks, check_content
 
     content, problems = check_content(folder)
     problems += check_layouts(content)

@@ -69,7 +69,7 @@ def serve(
     if host is None:
         host = "0.0.0.0" if lan else "127.0.0.1"
     elif not lan and host not in LOOPBACK:
-        raise UsageError(f"--host {host}", f"without --lan the companion serves this machine only; add --lan to let "
+        raise UsageError(f"--host {host}", "without --lan the companion serves this machine only; add --lan to let "
                          "other devices join (they then need the access token it prints)")
     if content is not None and not content.is_dir():
         raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))

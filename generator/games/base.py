@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from generator.catalog.common import DeckSpec, GameInfo
     from generator.catalog.deck import Card
+    from generator.catalog.game import DeckSpec, GameInfo
     from generator.catalog.reader import CatalogReader
     from generator.errors import Problem
     from generator.fields import Record, Type

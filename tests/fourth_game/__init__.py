@@ -12,8 +12,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.catalog.common import DeckSpec, GameInfo, Provenance, sourced
+from generator.catalog.common import Provenance, sourced
 from generator.catalog.deck import Card
+from generator.catalog.game import DeckSpec, GameInfo
 from generator.catalog.reader import CatalogReader
 from generator.fields import Field, Int, ListOf, Record, Slug, Text, Type
 from generator.games.base import Game, NoScoreSheets
