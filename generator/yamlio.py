@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -47,13 +47,12 @@ _SCALAR_TAGS = {
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 
 
-@dataclass(slots=True)
-class Document:
+class Document(NamedTuple):
     """A parsed document: its data and the line where each value starts."""
 
     file: str
     data: Any
-    lines: dict[PathKey, int] = field(default_factory=dict)
+    lines: Mapping[PathKey, int] = {}  # noqa: RUF012 - shared and never mutated
 
     def line(self, path: PathKey) -> int | None:
         """The line of the value at `path`, or of its nearest ancestor whose line is known."""

@@ -13,8 +13,8 @@ does not fit, a full disk) leaves the previous files exactly as they were.
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.backends import backend
 from generator.build.options import BuildOptions, Written
@@ -77,8 +77,7 @@ def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float) -> Dr
                 size.height_pt, bleed)
 
 
-@dataclass
-class DeckResult:
+class DeckResult(NamedTuple):
     deck: Deck
     written: list[Written]
     cards: int
@@ -162,8 +161,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     return DeckResult(deck, written, count, total_pages)
 
 
-@dataclass
-class BuildReport:
+class BuildReport(NamedTuple):
     results: list[DeckResult]
     others: list[Written]
     seconds: float

@@ -14,7 +14,8 @@ from generator.wording import plural
 if TYPE_CHECKING:
     from generator.content import Content
 
-app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True)
+app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True,
+                  rich_markup_mode=None)
 
 CONTENT_HELP = "A content folder to use instead of the shipped catalogs (game folders and/or deck folders)."
 
