@@ -12,7 +12,6 @@ path (a tuple of keys and indices) to the 1-based line where that value starts.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from pathlib import Path
@@ -93,6 +92,7 @@ def load_file(path: Path, *, display: str | None = None, max_bytes: int = MAX_BY
 
 def loads_json(text: str, name: str) -> Document:
     """Parse JSON text; values get no line table, errors do get their line."""
+    import json  # here, not at the top: YAML documents (most of them) never need it
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as err:

@@ -178,9 +178,11 @@ class BuildReport(NamedTuple):
 def build(content: Content, decks: list[Deck], target: str, out: Path, options: BuildOptions,
           progress: Progress) -> BuildReport:
     """Build every deck in `decks`, then the other outputs the target covers (references, score sheets)."""
-    from generator.build.outputs import other_outputs
-
     start = time.perf_counter()
     results = [build_deck(content, deck, out, options, progress) for deck in decks]
-    others = other_outputs(content, target, out, options)
+    others = []
+    if any(target in ("all", g.info.id) for g in content.games()):  # a deck of one's own has no other outputs
+        from generator.build.outputs import other_outputs
+
+        others = other_outputs(content, target, out, options)
     return BuildReport(results, others, time.perf_counter() - start)
