@@ -9,7 +9,7 @@ from pathlib import Path
 from generator.backends.pdf import write_pdf
 from generator.content import load_content
 from generator.games.castle.catalog import Castle
-from generator.games.castle.score_sheet import CastleSheet, castle_sheet
+from generator.games.castle.score_sheet import ScoreSheetDrawing, castle_sheet
 from generator.games.castle import GAME as CASTLE
 
 REPO = Path(__file__).resolve().parents[2]
@@ -26,7 +26,7 @@ def shipped() -> Castle:
 
 
 @cache
-def sheet(version: str, paper: str) -> CastleSheet:
+def sheet(version: str, paper: str) -> ScoreSheetDrawing:
     return castle_sheet(shipped(), version, paper)
 
 

@@ -15,7 +15,7 @@ from generator.games.castle.catalog import Castle
 from generator.render.imposition import PAPER_NAMES, PAPERS
 
 if TYPE_CHECKING:
-    from generator.games.castle.score_sheet import CastleSheet as ScoreSheet
+    from generator.games.castle.score_sheet import ScoreSheetDrawing
     from generator.render.model import Page
 
 
@@ -24,7 +24,7 @@ def file_name(version: str, paper: str, fillable: bool) -> str:
     return f"castle-sheet-{version}-{paper}{'-fillable' if fillable else ''}"
 
 
-def _page(drawn: Callable[[], ScoreSheet], fillable: bool) -> Page:
+def _page(drawn: Callable[[], ScoreSheetDrawing], fillable: bool) -> Page:
     return drawn().page(fillable)
 
 
