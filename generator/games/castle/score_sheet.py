@@ -256,6 +256,7 @@ class SkyMeasures:
     cloud_step: float = mm(6)
     cloud_drop: float = mm(7.5)
     cloud_top: float = mm(3.5)
+    clouds: int = 3
     #: the three clouds take this much room before the words
     clouds_w: float = mm(25)
     #: the box for how many extra clouds: two digits
@@ -397,6 +398,10 @@ class GuestMeasures:
 
 #: the side of the box every icon is drawn in (generator.render.icons)
 ICON_UNITS = 100.0
+#: coordinates are rounded to a thousandth of a point: far below what prints, and the same drawing on every machine
+PLACES = 3
+#: lines of wrapped text are 1.2 times their size apart, as the decks' layouts set them
+LEADING = 1.2
 
 TYPE = TypeSizes()
 STROKES = Strokes()
@@ -433,7 +438,8 @@ class SheetBox(NamedTuple):
         return self.y + self.h
 
     def rounded(self) -> SheetBox:
-        return SheetBox(round(self.x, 3), round(self.y, 3), round(self.w, 3), round(self.h, 3))
+        return SheetBox(round(self.x, PLACES), round(self.y, PLACES), round(self.w, PLACES),
+                        round(self.h, PLACES))
 
 
 @dataclass(frozen=True)
@@ -526,7 +532,7 @@ class _Sheet:
 
     def rect(self, box: SheetBox, paint: Paint, radius: float = 0.0) -> None:
         b = box.rounded()
-        self.items.append(Rect(b.x, b.y, b.w, b.h, paint, round(radius, 3)))
+        self.items.append(Rect(b.x, b.y, b.w, b.h, paint, round(radius, PLACES)))
 
     def field_box(self, name: str, box: SheetBox, paint: Paint = STROKES.box,
                   radius: float = COMMON.box_radius) -> None:
@@ -547,12 +553,12 @@ class _Sheet:
             raise TextProblem(f"the font {fonts.FACES[face].family} has no glyph for {lacking!r} (in {text!r})")
         width = fonts.width(face, text) * size
         start = x - width / 2 if align == "center" else x - width if align == "right" else x
-        self.items.append(TextRun(round(start, 3), round(baseline, 3), text, face, size, colour, round(width, 3)))
+        self.items.append(TextRun(round(start, PLACES), round(baseline, PLACES), text, face, size, colour, round(width, PLACES)))
         return width
 
     def block(self, markup: str, box: SheetBox, face: str = SANS, size: float = TYPE.body,
               min_size: float = TYPE.least, colour: str = INK, align: str = "left", valign: str = "top",
-              leading: float = 1.2, wrap: bool = True) -> None:
+              leading: float = LEADING, wrap: bool = True) -> None:
         """Text with markup (`**bold**`, `{icon}`), wrapped and shrunk to fit `box`."""
         style = Style(face, size, min_size, colour, align, valign, leading, wrap)
         try:
@@ -562,15 +568,15 @@ class _Sheet:
         self.items.extend(layout_runs(fitted, box.x, box.y, box.w, box.h, style))
 
     def path(self, ops: list[tuple[str | float, ...]], paint: Paint) -> None:
-        self.items.append(Path(tuple(tuple(round(v, 3) if isinstance(v, float) else v for v in op) for op in ops),
+        self.items.append(Path(tuple(tuple(round(v, PLACES) if isinstance(v, float) else v for v in op) for op in ops),
                                paint))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, colour: str = GUIDE,
              width: float = STROKES.guide_width, dash: tuple[float, ...] = STROKES.dash) -> None:
-        self.items.append(Line(round(x1, 3), round(y1, 3), round(x2, 3), round(y2, 3), colour, width, dash))
+        self.items.append(Line(round(x1, PLACES), round(y1, PLACES), round(x2, PLACES), round(y2, PLACES), colour, width, dash))
 
     def icon(self, name: str, x: float, y: float, size: float, colour: str = INK) -> None:
-        self.items.append(IconUse(name, round(x, 3), round(y, 3), round(size, 3), colour))
+        self.items.append(IconUse(name, round(x, PLACES), round(y, PLACES), round(size, PLACES), colour))
 
     def title(self, text: str, box: SheetBox) -> None:
         """A bold line, shrunk (never wrapped) to the width of its box."""
@@ -694,7 +700,7 @@ class _Sheet:
             self.sky_mark(name, tx, y + PAGE.sky - m.pad)
         if self.named_guests:
             x = self.left + 2 * col_w + m.pad
-            for i in range(3):
+            for i in range(SKY_MEASURES.clouds):
                 self.cloud_outline(SheetBox(x + i * m.cloud_step, y + m.cloud_top + (i % 2) * m.cloud_drop, *m.cloud))
             tx = x + m.clouds_w
             # the last column's words run to the band's edge: its title is the longest
