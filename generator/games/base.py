@@ -56,6 +56,9 @@ class ScoreSheetFile:
     #: what the build's report says it wrote
     what: str
     page: Callable[[], Page]
+    #: files written beside the sheet: each its suffix after the sheet's name, what the report calls it, and its
+    #: bytes (made when written); the map of marks of a scan-ready sheet (`.marks.json`)
+    beside: tuple[tuple[str, str, Callable[[], bytes]], ...] = ()
 
 
 class SheetsRead(Protocol):

@@ -142,7 +142,7 @@ def test_only_the_games_targets_make_sheets(tmp_path: Path, target: str, formats
     assert found == (ALL_FILES if made else [])
 
 
-def test_make_sheets_writes_eight_one_page_sheets(tmp_path: Path) -> None:
+def test_make_sheets_writes_eight_one_page_sheets_and_four_maps(tmp_path: Path) -> None:
     """How fast: benchmarks/run.py, case `castle`."""
     from generator.backends import backend
     from generator.build.options import BuildOptions
@@ -151,4 +151,8 @@ def test_make_sheets_writes_eight_one_page_sheets(tmp_path: Path) -> None:
 
     content = load_content()
     written = make_score_sheets(content, list(content.games()), tmp_path, backend("pdf"), BuildOptions())
-    assert len(written) == 8 and all(w.pages == 1 for w in written)
+    sheets = [w for w in written if w.path.suffix == ".pdf"]
+    maps = sorted(w.path.name for w in written if w.path.name.endswith(".marks.json"))
+    assert len(sheets) == 8 and all(w.pages == 1 for w in sheets)
+    assert maps == sorted(file_name(v, p, False) + ".marks.json" for v in VERSIONS for p in PAPER_IDS)
+    assert len(written) == 12

@@ -525,6 +525,10 @@ class _Sheet:
         self.page_w, self.page_h = PAPERS[paper]
         self.width = PAGE.width
         self.left = (self.page_w - self.width) / 2
+        #: the bands' heights (the scan-ready sheet has its own)
+        self.bands = PAGE
+        #: room kept free at each end of the header (the scan-ready sheet's markers)
+        self.header_inset = 0.0
         self.items: list[Primitive] = []
         self.boxes: dict[str, SheetBox] = {}
 
@@ -596,31 +600,7 @@ class _Sheet:
     # --- the sheet ------------------------------------------------------------------------------------------------
 
     def draw(self) -> ScoreSheetDrawing:
-        bottom = self.page_h - PAGE.bottom
-        resident_rows = self.resident_rows()
-        residents_h = PAGE.resident_head + len(resident_rows) * PAGE.resident_row + PAGE.resident_note
-        bands = (PAGE.header, PAGE.banner, PAGE.sky, residents_h, PAGE.guests, PAGE.notes)
-        # five gaps: after the banner, the castle, the residents and the guests, and above the page line (the
-        # banner sits right under the header, the castle in its sky)
-        fixed = sum(bands) + 5 * PAGE.gap
-        castle_h = bottom - PAGE.top - fixed
-        if castle_h < PAGE.castle_min:
-            raise _NoRoom(f"the resident track needs {len(resident_rows)} rows, which leaves too little room for "
-                          "the castle")
-        y = PAGE.top
-        self.header(y)
-        y += PAGE.header
-        self.banner(y)
-        y += PAGE.banner + PAGE.gap
-        self.sky(y)
-        y += PAGE.sky
-        self.castle_part(y, castle_h)
-        y += castle_h + PAGE.gap
-        self.residents(y, resident_rows)
-        y += residents_h + PAGE.gap
-        self.guests(y)
-        y += PAGE.guests + PAGE.gap
-        self.notes(SheetBox(self.left, y, self.width, PAGE.notes))
+        self.draw_bands()
         # the version marker: a hidden field in the top-left corner of the content, drawn as nothing
         self.boxes[names.VERSION] = SheetBox(self.left, PAGE.top, *PAGE.version_field).rounded()
         specs = names.specs(self.castle, self.version)
@@ -629,6 +609,35 @@ class _Sheet:
         drawing = Drawing(self.page_w, self.page_h, tuple(self.items))
         return ScoreSheetDrawing(self.castle, self.version, self.paper, drawing, dict(self.boxes), specs,
                                  {fillable: tuple(self.page_line(fillable)) for fillable in (False, True)})
+
+    def draw_bands(self) -> None:
+        """Every band of the sheet, from the top down."""
+        page = self.bands
+        bottom = self.page_h - page.bottom
+        resident_rows = self.resident_rows()
+        residents_h = page.resident_head + len(resident_rows) * page.resident_row + page.resident_note
+        bands = (page.header, page.banner, page.sky, residents_h, page.guests, page.notes)
+        # five gaps: after the banner, the castle, the residents and the guests, and above the page line (the
+        # banner sits right under the header, the castle in its sky)
+        fixed = sum(bands) + 5 * page.gap
+        castle_h = bottom - page.top - fixed
+        if castle_h < page.castle_min:
+            raise _NoRoom(f"the resident track needs {len(resident_rows)} rows, which leaves too little room for "
+                          "the castle")
+        y = page.top
+        self.header(y)
+        y += page.header
+        self.banner(y)
+        y += page.banner + page.gap
+        self.sky(y)
+        y += page.sky
+        self.castle_part(y, castle_h)
+        y += castle_h + page.gap
+        self.residents(y, resident_rows)
+        y += residents_h + page.gap
+        self.guests(y)
+        y += page.guests + page.gap
+        self.notes(SheetBox(self.left, y, self.width, page.notes))
 
     def page_line(self, fillable: bool) -> list[Primitive]:
         name = version_name(self.castle, self.version)
@@ -640,15 +649,18 @@ class _Sheet:
         return page_line(layout, text, PrintOptions(paper=self.paper, crop_length=0.0))
 
     def header(self, y: float) -> None:
-        x = self.left
+        x = self.left + self.header_inset
         self.text(x, y + HEADER.title_base, GAME_NAME, SERIF_BOLD, TYPE.title, ACCENT)
         name = version_name(self.castle, self.version)
         self.text(x, y + HEADER.subtitle_base, f"Score sheet · {name} version", SANS, TYPE.subtitle, SOFT)
         label_x = self.left + HEADER.player_at
         self.text(label_x, y + HEADER.player_base, "Player", SANS_BOLD, TYPE.subtitle, INK)
         box_x = label_x + HEADER.player_label
-        self.field_box(names.PLAYER, SheetBox(box_x, y + HEADER.name_top, self.left + self.width - box_x,
-                                              HEADER.name_h))
+        self.player_box(SheetBox(box_x, y + HEADER.name_top, self.left + self.width - self.header_inset - box_x,
+                                 HEADER.name_h))
+
+    def player_box(self, box: SheetBox) -> None:
+        self.field_box(names.PLAYER, box)
 
     def banner(self, y: float) -> None:
         """The ribbon with the six score boxes: the five sources of points and the total."""
@@ -679,7 +691,7 @@ class _Sheet:
 
     def sky(self, y: float) -> None:
         m = SKY_MEASURES
-        band = SheetBox(self.left, y, self.width, PAGE.sky)
+        band = SheetBox(self.left, y, self.width, self.bands.sky)
         self.rect(band, Paint(fill=SKY), m.radius)
         sheet = self.sheet
         towers, parts = sheet.towers, sheet.parts
@@ -692,12 +704,12 @@ class _Sheet:
         words_w = col_w - (3 * m.pad + m.art_w)
         for index, (kind, title, points, says, name) in enumerate(spots):
             x = self.left + index * col_w + m.pad
-            art = SheetBox(x, y + m.pad, m.art_w, PAGE.sky - 2 * m.pad)
+            art = SheetBox(x, y + m.pad, m.art_w, self.bands.sky - 2 * m.pad)
             self.sun_outline(art) if kind == "sun" else self.cloud_outline(art)
             tx = art.right + m.pad
             self.title(f"{title} · {points} points", SheetBox(tx, y + m.title_top, words_w, m.title_h))
             self.block(says, SheetBox(tx, y + m.says_top, words_w, m.says_h), size=TYPE.note)
-            self.sky_mark(name, tx, y + PAGE.sky - m.pad)
+            self.sky_mark(name, tx, y + self.bands.sky - m.pad)
         if self.named_guests:
             x = self.left + 2 * col_w + m.pad
             for i in range(SKY_MEASURES.clouds):
@@ -709,7 +721,7 @@ class _Sheet:
                        SheetBox(tx, y + m.title_top, clouds_words, m.title_h))
             self.block("Clouds drawn through the Shepherdess.", SheetBox(tx, y + m.says_top, clouds_words, m.says_h),
                        size=TYPE.note)
-            self.sky_clouds_mark(tx, y + PAGE.sky - m.pad, clouds_words)
+            self.sky_clouds_mark(tx, y + self.bands.sky - m.pad, clouds_words)
 
     def sky_mark(self, name: str, x: float, bottom: float) -> None:
         """The square to tick for the Sun or the Cloud, its bottom at `bottom`, and "drawn" beside it."""
@@ -874,8 +886,7 @@ class _Sheet:
         merlons = max(2, round(box.w / m.wall_merlon_pitch))
         self.path(self.battlements(box, merlons, merlon_h), STROKES.guide)
         cx = box.x + box.w / 2
-        tick = self.tick(names.wall(number), cx - COMMON.tick / 2, box.y + merlon_h + (box.h - merlon_h) * m.wall_tick_at)
-        self.text(cx, tick.bottom + COMMON.under_label, f"wall {number}", SANS, TYPE.note, SOFT, "center")
+        self.wall_mark(number, cx, box.y + merlon_h + (box.h - merlon_h) * m.wall_tick_at)
         for index in range(flags):
             fx = box.x + box.w * (index + 0.5) / flags
             top = box.y - pole
@@ -883,6 +894,11 @@ class _Sheet:
         if flags:
             self.text(cx, box.y - pole - m.flags_label_rise, "flags" if flags > 1 else "flag", SANS, TYPE.tiny, SOFT,
                       "center")
+
+    def wall_mark(self, number: int, cx: float, top: float) -> None:
+        """The square to tick for a wall, centred on `cx` with its top at `top`, and its label."""
+        tick = self.tick(names.wall(number), cx - COMMON.tick / 2, top)
+        self.text(cx, tick.bottom + COMMON.under_label, f"wall {number}", SANS, TYPE.note, SOFT, "center")
 
     def flag_mark(self, wall_number: int, number: int, fx: float, top: float, base: float) -> None:
         """A flag's pole from the wall's top at `base` and its value box at `top`, centred on `fx`."""
@@ -921,9 +937,9 @@ class _Sheet:
         track = self.sheet.resident_track
         groups = track.groups
         title_w = self.heading(self.left, y, "Residents")
-        self.resident_count(y)
+        room = self.resident_count(y)
         self.beside_heading("Colour in one figure for each resident you draw, left to right. At the end you score "
-                            "the points of the group that holds your last one.", y, title_w, m.count_room)
+                            "the points of the group that holds your last one.", y, title_w, room)
         sizes = [g.last - g.first + 1 for g in groups]
         longest = max(sum(sizes[i] for i in row) for row in rows)
         most = max(len(row) for row in rows)
@@ -953,19 +969,22 @@ class _Sheet:
                        "castle-sheet.yaml.", SheetBox(self.left, top - m.note_rise, self.width, m.note_h),
                        size=TYPE.fine, colour=SOFT)
 
-    def resident_count(self, y: float) -> None:
-        """The box for how many residents, at the right end of the heading line, with its label."""
+    def resident_count(self, y: float) -> float:
+        """The box for how many residents, at the right end of the heading line, with its label; returns the room
+        they take on the line."""
         w, h = RESIDENTS.count
         count = SheetBox(self.left + self.width - w, y, w, h)
         self.field_box(names.RESIDENTS, count)
         self.text(count.x - COMMON.label_gap, count.bottom - COMMON.side_label_raise, "residents coloured in",
                   SANS_BOLD, TYPE.body, INK, "right")
+        return RESIDENTS.count_room
 
-    def figure(self, resident: int, box: SheetBox) -> None:
-        """A resident to colour in: an outlined figure on white."""
+    def figure(self, resident: int, box: SheetBox) -> SheetBox:
+        """A resident to colour in: an outlined figure on white; returns the figure's box."""
         side = min(box.w * RESIDENTS.figure_fill, box.h)
         x, y = box.x + (box.w - side) / 2, box.y + (box.h - side) / 2
         self.icon("resident-blank", x, y, side)
+        return SheetBox(x, y, side, side)
 
     # --- guests ---------------------------------------------------------------------------------------------------
 
@@ -1001,7 +1020,7 @@ class _Sheet:
                           INK, "right")
         aide = top + m.slot_h + m.aide_gap
         if self.named_guests:
-            self.block(self.guest_scoring(), SheetBox(self.left, aide, self.width, PAGE.guests - (aide - y)),
+            self.block(self.guest_scoring(), SheetBox(self.left, aide, self.width, self.bands.guests - (aide - y)),
                        size=TYPE.note, colour=SOFT)
 
     def guest_scoring(self) -> str:
@@ -1023,6 +1042,10 @@ class _Sheet:
     # --- small print ----------------------------------------------------------------------------------------------
 
     def notes(self, box: SheetBox) -> None:
+        self.notes_with(box)
+
+    def notes_with(self, box: SheetBox, *extra: str) -> None:
+        """The small print, and `extra` lines after it."""
         sheet = self.sheet
         score = (f"**Score:** towers + Sun ({sheet.sun_points}) + end Cloud ({sheet.cloud_points})"
                  + (f" + {sheet.sky_cloud_points} per extra cloud" if self.named_guests else "")
@@ -1039,6 +1062,7 @@ class _Sheet:
                              f"{CONFIDENCE_WORDS[note.confidence]}.")
         lines.append("Values marked {inferred} are not printed in the rules; correct them in content/"
                      "once-upon-a-castle/castle-sheet.yaml and build the sheet again.")
+        lines.extend(extra)
         self.block(" ".join(lines), box, size=TYPE.note, min_size=TYPE.least_print, colour=SOFT)
 
     def inferred_note(self, what: str, values: ValueSet, field: str) -> list[str]:
