@@ -33,6 +33,23 @@ class Violation:
 
 
 @dataclass(frozen=True, slots=True)
+class Uncertain:
+    """A value read from a photo that a person must confirm: the mark (or marks) of `field` could not be decided
+    on `photo`. Until every one is confirmed (`donjon score --set KEY=VALUE`), nothing is scored."""
+
+    #: the field as the sheet's map of marks names it (`towers[1]`, `residents`)
+    field: str
+    photo: str
+    why: str
+    #: what `--set` takes to confirm it: the field, prefixed by its sheet when several photos were read
+    #: (`sheets[1].towers[1]`)
+    key: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"field": self.field, "photo": self.photo, "why": self.why, "set": self.key}
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerScore:
     """A player's (or the Guédelon team's) total, place and where every point comes from."""
 
@@ -75,11 +92,15 @@ class Result:
     summary: str = ""
     #: facts about the game shown in the table's heading, e.g. (("VP cards", "job-faire"),)
     setting: tuple[tuple[str, str], ...] = field(default=())
+    #: sheets read from photos: the values a person must confirm before anything is scored (empty when every
+    #: mark was read); None when no photo was read (the JSON result then has no `uncertain`)
+    uncertain: tuple[Uncertain, ...] | None = None
 
     @property
     def exit_code(self) -> ExitCode:
-        """0 for a valid, finished game; 1 when a rule is broken or the game is still in progress."""
-        return ExitCode.OK if self.valid and self.finished else ExitCode.INVALID
+        """0 for a valid, finished game; 1 when a rule is broken, the game is still in progress, or a value read
+        from a photo waits to be confirmed."""
+        return ExitCode.OK if self.valid and self.finished and not self.uncertain else ExitCode.INVALID
 
     def to_dict(self) -> dict[str, Any]:
         """The result as end-states.md publishes it, keys in its order."""
@@ -94,6 +115,8 @@ class Result:
         if self.won is not None:
             out["won"] = self.won
             out["tiles_left"] = self.tiles_left
+        if self.uncertain is not None:
+            out["uncertain"] = [u.to_dict() for u in self.uncertain]
         return out
 
     def to_json(self) -> str:

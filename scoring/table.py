@@ -27,6 +27,11 @@ def heading(result: Result) -> str:
 def render(result: Result) -> str:
     """The whole report of one result, lines joined, without a trailing newline."""
     lines = [heading(result)]
+    if result.uncertain:
+        lines.append(result.summary)
+        for item in result.uncertain:
+            lines.append(f"  {item.photo}: {item.field}: {item.why} (confirm with --set {item.key}=VALUE)")
+        return "\n".join(lines)
     if result.violations:
         lines.append(result.summary)
         for violation in result.violations:

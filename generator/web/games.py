@@ -115,7 +115,8 @@ class Games:
             except InputError as err:
                 return {}, Scored(None, [{"where": p["where"], "message": named(p["message"])}
                                          for p in _problems(err)], named(str(err)))
-        document = find_game(game).read_sheets([(data, name)]).document.data
+        catalog, _ = self.catalog(game)
+        document = find_game(game).read_sheets([(data, name)], catalog).document.data
         sheet = dict(document["sheets"][0])
         sheet["version"] = document["version"]
         return sheet, Scored(normalised(result.to_dict()))

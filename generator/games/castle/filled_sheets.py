@@ -31,11 +31,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import DocumentError, InputError, Problem
+from generator.games.base import SheetOptions
 from generator.games.castle import sheet_fields as names
 from generator.yamlio import Document
+from scoring.result import Uncertain
+
+if TYPE_CHECKING:
+    from generator.games.castle.catalog import Castle
 
 GAME = "once-upon-a-castle"
 #: How long a value may be quoted in a message.
@@ -66,6 +71,8 @@ class FilledSheets:
 
     document: Document
     sheets: tuple[FilledSheet, ...]
+    #: values read from photos that wait for a person's word; None when no photo was read
+    uncertain: tuple[Uncertain, ...] | None = None
 
     def origin(self, where: str) -> tuple[str, str] | None:
         """The file and the field(s) a place of the document (`sheets[1].towers[0]`) was read from, in words:
@@ -111,11 +118,66 @@ _SHEET_PATH = re.compile(r"sheets\[(\d+)\](.*)")
 _PARENT = re.compile(r"(\[[^\]]*\]|\.?[^.\[]+)$")
 
 
-def read_sheets(files: Sequence[tuple[bytes, str]]) -> FilledSheets:
-    """Read filled sheets (each its bytes and its name for messages) as the end state of one game."""
-    sheets = [read_sheet(data, display) for data, display in files]
+def read_sheets(files: Sequence[tuple[bytes, str]], castle: Castle | None = None,
+                options: SheetOptions | None = None) -> FilledSheets:
+    """Read filled sheets (each its bytes and its name for messages) as the end state of one game: fillable PDFs
+    by their form fields, photos (and PDF scans) of scan-ready sheets by their marks (:mod:`~.photo_sheets`)."""
+    options = options or SheetOptions()
+    kinds = [_kind(data, display) for data, display in files]
+    photos = [i for i, kind in enumerate(kinds) if kind != "pdf"]
+    confirmed: dict[int, dict[str, str]] = {}
+    if options.confirmed:
+        from generator.games.castle.photo_sheets import confirmations
+
+        confirmed = confirmations(options.confirmed, photos, len(files))
+    if options.names and len(options.names) != len(files):
+        from generator.errors import UsageError
+
+        raise UsageError("--names", f"gives {len(options.names)} name{'s' if len(options.names) != 1 else ''} for "
+                                    f"{len(files)} sheet{'s' if len(files) != 1 else ''}: one name per sheet, in order")
+    sheets: list[FilledSheet] = []
+    uncertain: list[Uncertain] = []
+    read_photos: list[Any] = []
+    several = len(files) > 1
+    from_photos: set[int] = set()
+    for index, ((content, display), kind) in enumerate(zip(files, kinds, strict=True)):
+        key = f"sheets[{index}]." if several else ""
+        if kind == "pdf":
+            found = form_fields(content, display)
+            if not found and castle is not None:
+                from generator.games.castle.photo_sheets import read_pdf_scan
+
+                scanned = read_pdf_scan(content, display, castle, confirmed.get(index, {}), key)
+                if scanned is not None:
+                    read_photos.append(scanned)
+                    from_photos.add(index)
+                    sheets.append(FilledSheet(display, scanned.version, scanned.data, scanned.origin))
+                    uncertain.extend(Uncertain(f, display, why, key + f) for f, why in scanned.uncertain)
+                    continue
+            sheets.append(read_sheet(content, display, found))
+            continue
+        if castle is None:
+            raise InputError(display, "is a photo; it is read against a castle catalog, which was not given")
+        from generator.games.castle.photo_sheets import read_photo_sheet
+
+        photo = read_photo_sheet(content, display, castle, confirmed.get(index, {}), key)
+        read_photos.append(photo)
+        from_photos.add(index)
+        sheets.append(FilledSheet(display, photo.version, photo.data, photo.origin))
+        uncertain.extend(Uncertain(f, display, why, key + f) for f, why in photo.uncertain)
     if not sheets:
         raise InputError("<filled sheets>", "no sheet given")
+    if options.names:
+        for index, name in enumerate(options.names):
+            sheet = sheets[index]
+            sheets[index] = FilledSheet(sheet.file, sheet.version, {**sheet.data, "player": name.strip()},
+                                        {**sheet.fields, "player": ()})
+    else:
+        # a photo's name box is for people: its player is "Player N" (N its place in the game) unless named
+        for index in sorted(from_photos):
+            sheet = sheets[index]
+            sheets[index] = FilledSheet(sheet.file, sheet.version, {**sheet.data, "player": f"Player {index + 1}"},
+                                        sheet.fields)
     first = sheets[0]
     for sheet in sheets[1:]:
         if sheet.version != first.version:
@@ -123,8 +185,21 @@ def read_sheets(files: Sequence[tuple[bytes, str]]) -> FilledSheets:
                                                   f"is a sheet of the {sheet.version!r} version, but {first.file} is "
                                                   f"one of {first.version!r}; the sheets of one game share a "
                                                   "version")])
+    if options.annotate is not None:
+        from generator.games.castle.photo_sheets import write_annotations
+
+        for photo in read_photos:
+            write_annotations(photo, options.annotate)
     data = {"game": GAME, "version": first.version, "sheets": [s.data for s in sheets]}
-    return FilledSheets(Document(", ".join(s.file for s in sheets), data, {}), tuple(sheets))
+    return FilledSheets(Document(", ".join(s.file for s in sheets), data, {}), tuple(sheets),
+                        tuple(uncertain) if read_photos else None)
+
+
+def _kind(data: bytes, display: str) -> str:
+    """"pdf" for a PDF (or a file named .pdf, which the PDF reader then judges), "photo" for anything else."""
+    if data.lstrip()[:5] == b"%PDF-" or PurePath(display).suffix.lower() == ".pdf":
+        return "pdf"
+    return "photo"
 
 
 @contextmanager
@@ -188,13 +263,16 @@ def _widget_states(reader: Any) -> dict[str, Any]:
     return states
 
 
-def read_sheet(data: bytes, display: str) -> FilledSheet:
-    """One filled sheet: its fields, checked and turned into one sheet of the castle end state."""
-    found = form_fields(data, display)
+def read_sheet(data: bytes, display: str, found: dict[str, Any] | None = None) -> FilledSheet:
+    """One filled sheet: its fields (read here unless given), checked and turned into one sheet of the castle end
+    state."""
+    if found is None:
+        found = form_fields(data, display)
     if not found:
         raise InputError(display, "has no form fields: is it a donjon fillable castle sheet? (they are "
                                   "OUT/once-upon-a-castle/castle-sheet-*-fillable.pdf, made by donjon build; a "
-                                  "sheet printed or flattened to a new PDF loses its fields)")
+                                  "sheet printed or flattened to a new PDF loses its fields; a scan of a printed "
+                                  "scan-ready sheet is read only when its four corner markers show)")
     if names.VERSION not in found:
         raise InputError(display, f"has form fields but no field {names.VERSION!r}: it is not a donjon fillable "
                                   "castle sheet")

@@ -174,6 +174,10 @@ class Reading:
     uncertain: tuple[Uncertainty, ...]
     #: each field of the spec -> the marks' indexes in the map, for messages and for the correction page
     fields: Mapping[str, tuple[int, ...]]
+    #: each place of `data` (`towers[0]`, `walls[1].flags[0]`, `` for the whole) -> the field(s) it was read from
+    origin: Mapping[str, tuple[str, ...]]
+    #: how many marks were read filled (none: a blank sheet)
+    filled: int = 0
 
 
 def field_marks(marks: Sequence[Mark]) -> dict[str, list[int]]:
@@ -233,29 +237,35 @@ def interpret(marks: Sequence[Mark], states: Sequence[State], version: str,
                 uncertain.append(Uncertainty(wall, f"a flag of this wall ({name}) is filled but the wall's mark is "
                                                    "empty; a flag stands on a built wall"))
                 undecided.add(wall)
-    return Reading(_sheet(values, by_field), tuple(uncertain), {k: tuple(v) for k, v in by_field.items()})
+    data, origin = _sheet(values, by_field)
+    return Reading(data, tuple(uncertain), {k: tuple(v) for k, v in by_field.items()}, origin,
+                   sum(1 for state in states if state is True))
 
 
 class BadConfirmation(ValueError):
     """A value given for a field that the field cannot take (the message says which it takes)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def confirmed_value(name: str, text: str, by_field: Mapping[str, Sequence[int]], marks: Sequence[Mark],
                     version: str) -> object:
     """A value a person gave for a field (`--set towers[1]=5`), as the field's marks would have given it."""
     if name not in by_field:
-        raise BadConfirmation(f"the sheet has no field {name!r} (its fields: {', '.join(sorted(by_field))})")
+        raise BadConfirmation(name, f"the sheet has no field {name!r} (its fields: {', '.join(sorted(by_field))})")
     allowed = [marks[i].value for i in by_field[name]]
     text = text.strip()
     if name in COUNTED:
         if not text.isdigit() or int(text) > len(allowed):
-            raise BadConfirmation(f"{name} takes a number from 0 to {len(allowed)}, not {text!r}")
+            raise BadConfirmation(name, f"{name} takes a number from 0 to {len(allowed)}, not {text!r}")
         return int(text)
     if name == "guests" and version == "great-architect":
         given = [g.strip().lower() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
         unknown = [g for g in given if g not in allowed]
         if unknown:
-            raise BadConfirmation(f"guests takes guest ids separated by commas ({', '.join(map(str, allowed))}) "
+            raise BadConfirmation(name, f"guests takes guest ids separated by commas ({', '.join(map(str, allowed))}) "
                                   f"or none; {', '.join(unknown)} is not one")
         return given
     if text.lower() in ("none", "no", "false", ""):
@@ -263,18 +273,19 @@ def confirmed_value(name: str, text: str, by_field: Mapping[str, Sequence[int]],
     if all(isinstance(v, bool) for v in allowed):
         if text.lower() in ("true", "yes", "1"):
             return True
-        raise BadConfirmation(f"{name} takes true or false, not {text!r}")
+        raise BadConfirmation(name, f"{name} takes true or false, not {text!r}")
     if text.lstrip("-").isdigit() and int(text) in allowed:
         return int(text)
-    raise BadConfirmation(f"{name} takes {_describe(allowed).replace(' and ', ', ')} or none, not {text!r}")
+    raise BadConfirmation(name, f"{name} takes {_describe(allowed).replace(' and ', ', ')} or none, not {text!r}")
 
 
 _INDEXED = ("towers", "walls", "guests")
 
 
-def _sheet(values: Mapping[str, object], by_field: Mapping[str, Sequence[int]]) -> dict[str, object]:
+def _sheet(values: Mapping[str, object], by_field: Mapping[str, Sequence[int]]
+           ) -> tuple[dict[str, object], dict[str, tuple[str, ...]]]:
     """The end state's sheet from the value of each field: built towers, walls and flags in the order of their
-    index, skipping the ones not built (the spec)."""
+    index, skipping the ones not built (the spec); and the field(s) each place of it comes from."""
     def indexed(prefix: str) -> list[int]:
         found = set()
         for name in by_field:
@@ -282,27 +293,49 @@ def _sheet(values: Mapping[str, object], by_field: Mapping[str, Sequence[int]]) 
                 found.add(int(name[len(prefix) + 1:name.index("]")]))
         return sorted(found)
 
-    data: dict[str, object] = {
-        "donjon_floors": values.get("donjon_floors", 0),
-        "towers": [values[f"towers[{i}]"] for i in indexed("towers") if values.get(f"towers[{i}]") is not None],
-    }
-    walls = []
+    origin: dict[str, tuple[str, ...]] = {"": ()}
+    data: dict[str, object] = {"donjon_floors": values.get("donjon_floors", 0)}
+    origin["donjon_floors"] = ("donjon_floors",)
+    towers = [i for i in indexed("towers") if values.get(f"towers[{i}]") is not None]
+    data["towers"] = [values[f"towers[{i}]"] for i in towers]
+    origin["towers"] = tuple(f"towers[{i}]" for i in indexed("towers"))
+    for position, i in enumerate(towers):
+        origin[f"towers[{position}]"] = (f"towers[{i}]",)
+    walls: list[dict[str, object]] = []
+    origin["walls"] = tuple(f"walls[{i}]" for i in indexed("walls"))
     for i in indexed("walls"):
-        flags = [values[name] for name in sorted(n for n in by_field if n.startswith(f"walls[{i}].flags["))
-                 if values.get(name) is not None]
-        if values.get(f"walls[{i}]") is True:
-            walls.append({"flags": flags})
+        if values.get(f"walls[{i}]") is not True:
+            continue
+        names = sorted(n for n in by_field if n.startswith(f"walls[{i}].flags["))
+        held = [n for n in names if values.get(n) is not None]
+        position = len(walls)
+        walls.append({"flags": [values[n] for n in held]})
+        origin[f"walls[{position}]"] = origin[f"walls[{position}].flags"] = (f"walls[{i}]",)
+        for flag, name in enumerate(held):
+            origin[f"walls[{position}].flags[{flag}]"] = (name,)
     data["walls"] = walls
-    data["sun"] = values.get("sun") is True
-    data["cloud"] = values.get("cloud") is True
+    for name in ("sun", "cloud"):
+        data[name] = values.get(name) is True
+        origin[name] = (name,)
     if "sky_clouds" in by_field:
         data["sky_clouds"] = values.get("sky_clouds", 0)
+        origin["sky_clouds"] = ("sky_clouds",)
     data["residents"] = values.get("residents", 0)
+    origin["residents"] = ("residents",)
     if "guests" in by_field:
-        data["guests"] = list(values.get("guests") or [])  # type: ignore[call-overload]
+        guests = values.get("guests") or []
+        assert isinstance(guests, list)
+        data["guests"] = list(guests)
+        origin["guests"] = ("guests",)
+        for position in range(len(guests)):
+            origin[f"guests[{position}]"] = ("guests",)
     else:
-        data["guests"] = [values[f"guests[{i}]"] for i in indexed("guests") if values.get(f"guests[{i}]") is not None]
-    return data
+        floors = [i for i in indexed("guests") if values.get(f"guests[{i}]") is not None]
+        data["guests"] = [values[f"guests[{i}]"] for i in floors]
+        origin["guests"] = tuple(f"guests[{i}]" for i in indexed("guests"))
+        for position, i in enumerate(floors):
+            origin[f"guests[{position}]"] = (f"guests[{i}]",)
+    return data, origin
 
 
 def sheet_name(version: str, paper: str) -> str:

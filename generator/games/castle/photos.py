@@ -92,6 +92,8 @@ ANNOTATE_QUALITY = 85
 #: The name box is cropped at this many pixels per point (about 200 dpi).
 NAME_SCALE = 2.8
 
+#: What is said of a photo without markers (also how a PDF scan is told from a printed sheet).
+NO_MARKERS = "none of its four corner markers was found"
 #: Formats by their first bytes.
 _JPEG, _PNG = b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"
 _HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif")
@@ -231,7 +233,7 @@ def locate(grey: Grey, display: str, maps: Any) -> Located:
         if len(again) > len(ours):
             ours = again
     if not ours:
-        raise InputError(display, "shows no scan-ready castle sheet: none of its four corner markers was found. "
+        raise InputError(display, f"shows no scan-ready castle sheet: {NO_MARKERS}. "
                                   "Photograph the whole sheet, flat and in good light; a sheet without markers (the "
                                   "fillable sheet printed, or one printed by an older donjon) cannot be read from a "
                                   "photo: print castle-sheet-VERSION-PAPER.pdf from donjon build")
@@ -423,10 +425,15 @@ class PhotoRead:
 
 
 def read_photo(data: bytes, display: str, castle: Castle, confirmed: Mapping[str, str] | None = None) -> PhotoRead:
-    """Read one photo of a scan-ready sheet of the catalog `castle`."""
+    """Read one photo of a scan-ready sheet of the catalog `castle` (a BadConfirmation for a confirmed value its
+    field cannot take)."""
+    return read_grey(decode(data, display), display, castle, confirmed)
+
+
+def read_grey(grey: Grey, display: str, castle: Castle, confirmed: Mapping[str, str] | None = None) -> PhotoRead:
+    """Read a photo already decoded to grey."""
     import numpy as np
 
-    grey = decode(data, display)
     maps = _maps(castle)
     located = locate(grey, display, maps)
     the_map = maps(located.code.version, located.code.paper)
@@ -438,11 +445,7 @@ def read_photo(data: bytes, display: str, castle: Castle, confirmed: Mapping[str
                                 (straight.shape[1], straight.shape[0]),
                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderValue=0) > 0
     reads = read_marks(darkness(straight), the_map.marks, valid)
-    states = [r.state for r in reads]
-    try:
-        reading = interpret(the_map.marks, states, the_map.version, confirmed)
-    except ValueError as err:
-        raise InputError(display, str(err)) from None
+    reading = interpret(the_map.marks, [r.state for r in reads], the_map.version, confirmed)
     return PhotoRead(display, located.code, the_map, tuple(reads), reading, located, grey)
 
 
