@@ -193,17 +193,27 @@ def _describe(values: Iterable[Value]) -> str:
 
 
 def interpret(marks: Sequence[Mark], states: Sequence[State], version: str,
-              confirmed: Mapping[str, str] | None = None) -> Reading:
+              confirmed: Mapping[str, str] | None = None, why: Sequence[str] | None = None) -> Reading:
     """The sheet the marks make (the spec's table "What filling a mark means"), with every field left undecided.
 
-    `states[i]` is what was read at `marks[i]`. `confirmed` holds values a person gave for fields (`towers[1]` ->
-    `5`, `none`...): a confirmed field is taken as given whatever its marks say. A field with a mark read as
-    undecided, or with two marks filled where it takes one value, is uncertain: it is listed, never guessed.
+    `states[i]` is what was read at `marks[i]` (and `why[i]` why it is undecided, when it is). `confirmed` holds
+    values a person gave for fields (`towers[1]` -> `5`, `none`...): a confirmed field is taken as given whatever
+    its marks say. A field with a mark read as undecided, or with two marks filled where it takes one value, is
+    uncertain: it is listed, never guessed.
     """
     confirmed = dict(confirmed or {})
     by_field = field_marks(marks)
     uncertain: list[Uncertainty] = []
     values: dict[str, object] = {}
+
+    def undecided(name: str, indexes: Sequence[int]) -> str:
+        unsure = [i for i in indexes if states[i] is None]
+        which = ("its mark" if len(indexes) == 1 else
+                 f"the mark{'s' if len(unsure) > 1 else ''} of {_describe(marks[i].value for i in unsure)}")
+        reasons = sorted({why[i] for i in unsure if why is not None and why[i]})
+        return f"{which} {'are' if len(unsure) > 1 else 'is'} neither filled nor empty" + (
+            f" ({'; '.join(reasons)})" if reasons else "")
+
     for name, indexes in by_field.items():
         if name in confirmed:
             continue
@@ -211,17 +221,15 @@ def interpret(marks: Sequence[Mark], states: Sequence[State], version: str,
         unsure = [marks[i].value for i in indexes if states[i] is None]
         if name in COUNTED:
             if unsure:
-                uncertain.append(Uncertainty(name, f"{len(unsure)} mark{'s' if len(unsure) > 1 else ''} neither "
-                                                   f"filled nor empty (values {_describe(unsure)})"))
+                uncertain.append(Uncertainty(name, undecided(name, indexes)))
             values[name] = len(filled)
         elif name == "guests" and version == "great-architect":
             if unsure:
-                uncertain.append(Uncertainty(name, f"the marks of {_describe(unsure)} are neither filled nor empty"))
+                uncertain.append(Uncertainty(name, undecided(name, indexes)))
             values[name] = [str(v) for v in filled]
         else:
             if unsure:
-                uncertain.append(Uncertainty(name, f"the mark{'s' if len(unsure) > 1 else ''} of "
-                                                   f"{_describe(unsure)} neither filled nor empty"))
+                uncertain.append(Uncertainty(name, undecided(name, indexes)))
             elif len(filled) > 1:
                 uncertain.append(Uncertainty(name, f"{_describe(filled)} are both filled; it takes one value"))
             values[name] = filled[0] if len(filled) == 1 else None
@@ -229,14 +237,14 @@ def interpret(marks: Sequence[Mark], states: Sequence[State], version: str,
         values[name] = confirmed_value(name, text, by_field, marks, version)
     # a flag stands on a built wall (004 Flags): a flag filled on a wall whose mark is empty means one of the two
     # was misread or forgotten, which a person decides
-    undecided = {u.field for u in uncertain}
+    open_fields = {u.field for u in uncertain}
     for name in by_field:
         if name.startswith("walls[") and ".flags[" in name and values.get(name) is not None:
             wall = name[:name.index(".")]
-            if values.get(wall) is not True and wall not in undecided and wall not in confirmed:
+            if values.get(wall) is not True and wall not in open_fields and wall not in confirmed:
                 uncertain.append(Uncertainty(wall, f"a flag of this wall ({name}) is filled but the wall's mark is "
                                                    "empty; a flag stands on a built wall"))
-                undecided.add(wall)
+                open_fields.add(wall)
     data, origin = _sheet(values, by_field)
     return Reading(data, tuple(uncertain), {k: tuple(v) for k, v in by_field.items()}, origin,
                    sum(1 for state in states if state is True))

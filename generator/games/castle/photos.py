@@ -153,20 +153,25 @@ def decode(data: bytes, display: str) -> Grey:
             if width * height < MIN_PIXELS:
                 raise InputError(display, f"is {width} x {height} pixels: too small to read a sheet's marks; take "
                                           "the photo at 1 megapixel or more")
-            if width * height > MAX_PIXELS:
-                if kind != "jpeg":
-                    raise InputError(display, f"is {width * height / 1e6:.0f} megapixels; donjon reads photos of up "
-                                              f"to {MAX_PIXELS // 1_000_000} megapixels (a JPEG of any size): scale "
-                                              "it down or save it as JPEG")
-                image.draft("L", (width // 8, height // 8))
-            elif kind == "jpeg":
-                long_side = max(width, height)
-                if long_side > DECODE_LONG_SIDE:
-                    factor = DECODE_LONG_SIDE / long_side
-                    image.draft("L", (math.ceil(width * factor), math.ceil(height * factor)))
-            if image.size[0] * image.size[1] > MAX_PIXELS:
-                raise InputError(display, f"is {width * height / 1e6:.0f} megapixels, too large to read even at an "
-                                          "eighth of its size")
+            if width * height > MAX_PIXELS and kind != "jpeg":
+                raise InputError(display, f"is {width * height / 1e6:.0f} megapixels; donjon reads photos of up "
+                                          f"to {MAX_PIXELS // 1_000_000} megapixels (a JPEG of any size): scale "
+                                          "it down or save it as JPEG")
+            if kind == "jpeg":
+                # the JPEG decoder skips what a reduction by 2, 4 or 8 leaves out: as much as the pixel bound needs,
+                # and more while the long side stays long enough to read
+                least = 1
+                while width * height / least ** 2 > MAX_PIXELS:
+                    least *= 2
+                most = 1
+                while most < 8 and max(width, height) / (most * 2) >= DECODE_LONG_SIDE:
+                    most *= 2
+                reduction = max(least, most)
+                if reduction > 8:
+                    raise InputError(display, f"is {width * height / 1e6:.0f} megapixels, too large to read even at "
+                                              "an eighth of its size")
+                if reduction > 1:
+                    image.draft("L", (math.ceil(width / reduction), math.ceil(height / reduction)))
             grey = image.convert("L")
             return np.asarray(grey, dtype=np.uint8)
         except InputError:
@@ -445,7 +450,7 @@ def read_grey(grey: Grey, display: str, castle: Castle, confirmed: Mapping[str, 
                                 (straight.shape[1], straight.shape[0]),
                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderValue=0) > 0
     reads = read_marks(darkness(straight), the_map.marks, valid)
-    reading = interpret(the_map.marks, [r.state for r in reads], the_map.version, confirmed)
+    reading = interpret(the_map.marks, [r.state for r in reads], the_map.version, confirmed, [r.why for r in reads])
     return PhotoRead(display, located.code, the_map, tuple(reads), reading, located, grey)
 
 
