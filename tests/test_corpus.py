@@ -34,12 +34,25 @@ def _alias_bomb() -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
+def _photo(kind: str) -> Callable[[], bytes]:
+    """A photo for the scan cases (tests/corpus/photos.yaml), made by tests/scan/helpers.py when asked for."""
+    def make() -> bytes:
+        from tests.scan.photos_corpus import PHOTOS
+
+        return PHOTOS[kind]()
+    return make
+
+
 GENERATORS: dict[str, Callable[[], bytes]] = {
     "alias-bomb": _alias_bomb,
     "deep-nesting": lambda: ("[" * 100_000 + "]" * 100_000).encode(),
     "ten-megabytes": lambda: b"# padding\n" * (1024 * 1024),
     "binary": lambda: bytes(range(256)) * 64,
     "long-integer": lambda: b"game: guedelon\nplayers: " + b"9" * 5000 + b"\n",
+    **{f"photo-{kind}": _photo(kind) for kind in ("no-sheet", "half-sheet", "two-sheets", "blank-sheet",
+                                                  "fillable-sheet", "tiny", "png-100-megapixels", "truncated",
+                                                  "garbage", "png-bomb", "great-architect", "apprentice",
+                                                  "pdf-scan-of-nothing")},
 }
 
 
