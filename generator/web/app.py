@@ -22,6 +22,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -32,16 +33,20 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from generator.games.table import TableHints
+from generator.render.imposition import PAPERS
 from generator.web import charts, store
 from generator.web.db import Database
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply
-from generator.web.games import Games
+from generator.web.games import Games, PhotoReview
 from generator.web.security import BodyLimit, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views
 
-#: Bodies: a JSON end state or a form is small; a filled castle sheet PDF is about 100 KiB (allow for others').
+#: Bodies: a JSON end state or a form is small; a filled castle sheet PDF is about 100 KiB, a phone's photo of a
+#: sheet a few MiB (a 12-megapixel JPEG, a HEIC); the marks checked on a photo come back with the straightened
+#: photo the page showed (about 200 KiB).
 MOST_BODY = 256 * 1024
-MOST_SHEET = 8 * 1024 * 1024
+MOST_SHEET = 24 * 1024 * 1024
+MOST_MARKS = 2 * 1024 * 1024
 #: Fields in one submitted form (a new table has a handful of options and at most a few names).
 MOST_FORM_FIELDS = 40
 #: The longest player name shown on a phone without wrapping badly; the format allows 200.
@@ -278,8 +283,10 @@ class Companion:
                          **context)
 
     async def upload_sheet(self, request: Request) -> Response:
-        """A filled castle score sheet (PDF) in place of typing: read, checked and scored through the engine's
-        reader of filled sheets, then its values become this player's part."""
+        """A filled castle score sheet in place of typing: a fillable PDF is read, checked and scored through the
+        engine's reader of filled sheets, then its values become this player's part; a photo of a scan-ready sheet
+        is read by its marks and shown back over the photo, for the player to check before it is kept
+        (:meth:`confirm_marks`)."""
         table_id = request.path_params["table_id"]
         seat = request.path_params["seat"]
         form = await self.form(request)
@@ -287,32 +294,70 @@ class Companion:
         view = await self.table(table_id)
         error = ""
         if not isinstance(upload, UploadFile):
-            error = "choose a filled castle sheet (PDF) to upload"
+            error = "choose a photo of your filled sheet, or a filled castle sheet (PDF), to upload"
         else:
             data = await upload.read()
-            sheet, scored = self.games.score_castle_sheet(data, upload.filename or "sheet.pdf")
-            if not scored.readable:
-                error = scored.error
-            elif sheet.get("version") != view.table.options.get("version"):
-                error = (f"this sheet is for the {sheet.get('version')} version; this table plays "
+            read = await run_in_threadpool(self.games.score_castle_sheet, data, upload.filename or "sheet.pdf")
+            if read.review is None and not read.scored.readable:
+                error = read.scored.error
+            elif read.sheet.get("version") != view.table.options.get("version"):
+                error = (f"this sheet is for the {read.sheet.get('version')} version; this table plays "
                          f"{view.table.options.get('version')}")
+            elif read.review is not None:
+                return self.page("photo.html", request, review=read.review, marks_error="",
+                                 **self.table_context(view, seat))
             else:
-                sheet.pop("version")
-                sheet.pop(view.hints.part_name, None)
-
-                def replace_part(table: store.GameTable, part: dict[str, Any]) -> None:
-                    part.clear()
-                    part.update(sheet)
-
-                try:
-                    await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, replace_part))
-                except store.StoreError as err:
-                    error = str(err)
-                else:  # back to the player's page: reloading it does not send the sheet again
-                    return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
+                response = await self.keep_part(table_id, seat, view, read.sheet)
+                if isinstance(response, Response):
+                    return response
+                error = response
         view = await self.table(table_id)
         return self.page("seat.html", request, status=400 if error else 200, upload_error=error,
                          **self.table_context(view, seat))
+
+    async def confirm_marks(self, request: Request) -> Response:  # noqa: C901 - one form, checked in turn
+        """The marks of a photo as the player checked them (each box ticked is a filled mark): the values they make
+        become this player's part, and the table scores them."""
+        table_id = request.path_params["table_id"]
+        seat = request.path_params["seat"]
+        form = await self.form(request)
+        view = await self.table(table_id)
+        version, paper = str(form.get("version", "")), str(form.get("paper", ""))
+        if version != view.table.options.get("version") or paper not in PAPERS:
+            raise HTTPException(400, "the marks are of another sheet than this table's")
+        try:
+            filled = {int(str(v)) for v in form.getlist("mark")}
+        except ValueError:
+            raise HTTPException(400, "a mark is not a number") from None
+        sheet, problems = self.games.castle_sheet_from_marks(version, paper, filled)
+        if not problems:
+            response = await self.keep_part(table_id, seat, view, sheet)
+            if isinstance(response, Response):
+                return response
+            problems = [response]
+        image = str(form.get("image", ""))
+        review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "",
+                             tuple(m._replace(state="filled" if m.number in filled else "empty",
+                                              check=any(p.startswith(f"{m.field}:") for p in problems))
+                                   for m in self.games.castle_marks(version, paper)), ())
+        return self.page("photo.html", request, status=400, review=review, marks_error="; ".join(problems),
+                         **self.table_context(view, seat))
+
+    async def keep_part(self, table_id: int, seat: int, view: TableView, sheet: dict[str, Any]) -> Response | str:
+        """Make `sheet` this player's part: a redirect to the player's page, or why it could not be kept."""
+        sheet = {k: v for k, v in sheet.items() if k != "version"}
+        sheet.pop(view.hints.part_name, None)
+
+        def replace_part(table: store.GameTable, part: dict[str, Any]) -> None:
+            part.clear()
+            part.update(sheet)
+
+        try:
+            await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, replace_part))
+        except store.StoreError as err:
+            return str(err)
+        # back to the player's page: reloading it does not send the sheet again
+        return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
 
     async def save_table(self, request: Request) -> Response:
         table_id = request.path_params["table_id"]
@@ -474,6 +519,7 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/tables/{table_id:int}/edit", c.edit, methods=["POST"]),
         Route("/tables/{table_id:int}/live", c.live),
         Route("/tables/{table_id:int}/seats/{seat:int}/sheet", c.upload_sheet, methods=["POST"]),
+        Route("/tables/{table_id:int}/seats/{seat:int}/marks", c.confirm_marks, methods=["POST"]),
         Route("/tables/{table_id:int}/save", c.save_table, methods=["POST"]),
         Route("/history", c.history, name="history"),
         Route("/history/games/{game_id:int}", c.game_page, name="game"),
@@ -486,7 +532,7 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/api/players", c.api_players),
         Mount("/static", StaticFiles(directory=templates_root() / "static"), name="static"),
     ]
-    middleware = [Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET})]
+    middleware = [Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET, "/marks": MOST_MARKS})]
     if token is not None:
         middleware.append(Middleware(TokenGate, token=token))
     else:

@@ -238,3 +238,31 @@ def test_two_phones_enter_two_players_at_once(browser: Any, server: str) -> None
     ben.screenshot(path=str(SHOTS / "readme-phone.png"))
     ana_phone.close()
     ben_phone.close()
+
+
+def test_a_photo_of_a_paper_sheet_checked_and_corrected_on_a_phone(browser: Any, server: str,
+                                                                   tmp_path: Path) -> None:
+    pytest.importorskip("cv2")
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    photo = tmp_path / "ana.jpg"
+    photo.write_bytes(photograph(filled("great-architect", "a4", dict(GREAT, **{"towers[2]": (2, 5)})), turn=90))
+    page = browser.new_page(viewport=VIEWPORTS["phone"])
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name="Ana", exact=True).click()
+    page.set_input_files("#sheet-photo", str(photo))
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_selector("text=Check what was read")
+    shot(page, "castle-photo-check")
+    accessible(page, "the photo check page")
+    assert page.locator(".mark.check").count() == 2
+    # tap the 2 of tower 3 away: its bubble is unticked, and the values are kept
+    page.get_by_role("link", name="towers[2]").click()  # the list leads to the marks to check
+    two = page.locator(".mark.check").first
+    assert two.locator("input").is_checked()
+    shot(page, "castle-photo-check-tower")
+    two.click()
+    assert not two.locator("input").is_checked()
+    page.get_by_role("button", name="Keep these values").click()
+    page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
+    assert totals(page)["Ana"].lstrip("≈") == "36"
