@@ -2,7 +2,8 @@
 
 They run in a scratch folder that holds what the examples name: the shipped `content/` (with its examples),
 a deck of one's own (`my-deck`), a corrected copy of the catalogs (`my-content`), a game to score
-(`my-game.yaml`) and two filled castle sheets (`ana.pdf`, `ben.pdf`).
+(`my-game.yaml`), two filled castle sheets (`ana.pdf`, `ben.pdf`) and photos of filled scan-ready sheets
+(`ana.jpg`, `ben.jpg`, `ben.heic`, `cleo.png`).
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
         writer.update_page_form_field_values(writer.pages[0], values, auto_regenerate=False)
         with (root / f"{name}.pdf").open("wb") as handle:
             writer.write(handle)
+    photos(root)
     # the companion's database, with one saved game, for `donjon history ...` (found through $DONJON_DB)
     import yaml
 
@@ -72,6 +74,33 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db.write(lambda c: store.save_game(c, "guildhall", state, result, played_at="2026-03-01 21:00:00"))
     db.close()
     return root
+
+
+def photos(root: Path) -> None:
+    """Photos of three players' scan-ready sheets of one Great Architect game (each a guest of their own)."""
+    import io
+
+    import cv2
+    import pillow_heif
+    from PIL import Image
+
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    ana = photograph(filled("great-architect", "a4", GREAT))
+    ben = photograph(filled("great-architect", "a4", dict(GREAT, guests=["king"])), turn=180)
+    cleo = filled("great-architect", "letter", dict(GREAT, guests=["prince"], residents=20))
+    (root / "ana.jpg").write_bytes(ana)
+    (root / "ben.jpg").write_bytes(ben)
+    pillow_heif.register_heif_opener()
+    heic = io.BytesIO()
+    Image.open(io.BytesIO(ben)).save(heic, "HEIF", quality=90)
+    (root / "ben.heic").write_bytes(heic.getvalue())
+    import numpy as np
+
+    jpeg = np.frombuffer(photograph(cleo, turn=90), dtype=np.uint8)
+    ok, png = cv2.imencode(".png", cv2.imdecode(jpeg, cv2.IMREAD_GRAYSCALE))
+    assert ok
+    (root / "cleo.png").write_bytes(png.tobytes())
 
 
 def test_the_readme_shows_commands() -> None:

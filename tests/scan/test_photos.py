@@ -209,3 +209,21 @@ def test_confirmations_of_a_pdf_are_refused(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="is not a photo"):
         read_sheets([(b"%PDF-1.7\n", "a.pdf"), (b"\xff\xd8\xff", "b.jpg")], shipped(),
                     SheetOptions(confirmed=(("sheets[0].towers[0]", "5"),)))
+
+
+@pytest.mark.parametrize("args", [["score", "content/examples/once-upon-a-castle.yaml"],
+                                  ["build", "once-upon-a-castle", "--out", "{tmp}"]])
+def test_opencv_is_imported_only_when_a_photo_is_read(tmp_path: Path, args: list[str]) -> None:
+    import subprocess
+
+    from tests.sheets.helpers import REPO
+
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    code = ("import runpy, sys\n"
+            f"sys.argv = ['donjon', *{argv!r}]\n"
+            "try:\n    runpy.run_module('generator', run_name='__main__')\n"
+            "except SystemExit as done:\n    assert not done.code, done.code\n"
+            "print(sorted(m for m in ('cv2', 'numpy', 'pillow_heif') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
