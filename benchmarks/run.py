@@ -32,6 +32,8 @@ from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+from scan_report import saved_section  # noqa: E402  (beside this file; standard library only)
 WORK = HERE / "work"
 PEERS = HERE / "peers"
 DECK100 = HERE / "deck100"
@@ -640,6 +642,9 @@ def write_report(results: dict[str, list[Measure]], args: argparse.Namespace, do
             lines.append(f"| {m.name} | {m.median_s:.3f} | {ratio:.2f}x | {m.peak_rss_mb} | {size} | {rate} |")
         lines.append("")
         lines.append("Commands: " + "; ".join(f"`{m.argv}`" for m in measures))
+    photos = saved_section()  # the photo benchmark's (benchmarks/scan_photos.py), kept from its last run
+    if photos:
+        lines += [""] + photos
     (HERE / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     payload = {"machine": info, "dates": dates, "runs": args.runs, "warmup": args.warmup, "donjon": _short(donjon),
                "targets": [{"target": t, "measured": m, "met": ok} for t, m, ok in checks],

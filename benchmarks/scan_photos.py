@@ -46,20 +46,19 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(HERE))
 
 from generator.content import load_content  # noqa: E402
 from generator.games.castle import GAME  # noqa: E402
 from generator.games.castle.marks import Mark, MarkMap, WriteIn, interpret  # noqa: E402
 from generator.games.castle.photos import read_photo  # noqa: E402
 from generator.resources import content_dir  # noqa: E402
+from scan_report import update_report  # noqa: E402  (beside this file)
 
 #: The sheets are rasterised at this resolution (pixels per point): 300 dpi.
 RENDER = 300 / 72
 #: Megapixels of the photos, drawn at random; 12 is drawn more often, for its timing.
 MEGAPIXELS = (1, 2, 3, 5, 8, 12, 12)
-TARGET_RIGHT = 0.995
-TARGET_SECONDS = 1.5
-SECTION = "## Photos of castle sheets (`donjon score PHOTO`)"
 
 
 @dataclass
@@ -429,7 +428,6 @@ def main() -> None:
     }
     print(json.dumps({k: v for k, v in result.items() if k != "wrong_marks"}, indent=1))
     if not args.no_report:
-        (HERE / "scan-results.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
         update_report(result)
 
 
@@ -441,47 +439,6 @@ def _cpu() -> str:
     except OSError:
         pass
     return "?"
-
-
-def section(result: dict[str, Any]) -> list[str]:
-    """The report's section (benchmarks/run.py writes it too, from scan-results.json)."""
-    twelve = result["times"].get("12", {})
-    lines = [SECTION, "",
-             f"Measured on {result['date']} with `python benchmarks/scan_photos.py --photos {result['photos']}` "
-             f"({result['cpu']}, {result['cores']} cores): {result['photos']} synthetic photos of {result['games']} "
-             "games (not real phone photos: see the script), read by donjon's photo reader.", "",
-             "| target | measured | |", "|---|---|---|",
-             f"| at least 99.5 % of marks read right | {result['right_share']:.3%} of {result['marks']:,} marks "
-             f"({result['undecided']} undecided, {result['wrong']} wrong) | "
-             f"{'met' if result['right_share'] >= TARGET_RIGHT else 'MISSED'} |",
-             f"| no game scored wrong without a flag | {result['games_wrong_unflagged']} of {result['games']} games "
-             f"({result['games_flagged']} flagged uncertain, {result['games_right']} read right) | "
-             f"{'met' if result['games_wrong_unflagged'] == 0 else 'MISSED'} |",
-             f"| at most 1.5 s per 12-megapixel photo | median {twelve.get('median_s', '?')} s, slowest "
-             f"{twelve.get('max_s', '?')} s ({twelve.get('photos', 0)} photos) | "
-             f"{'met' if twelve and twelve['max_s'] <= TARGET_SECONDS else 'MISSED'} |", "",
-             "| megapixels | photos | median s | slowest s |", "|---|---|---|---|"]
-    for mp, row in result["times"].items():
-        lines.append(f"| {mp} | {row['photos']} | {row['median_s']} | {row['max_s']} |")
-    if result.get("cli_12mp_s"):
-        lines += ["", f"`donjon score` on a 12-megapixel photo, the whole process: {result['cli_12mp_s']:.2f} s "
-                      "(median of 3)."]
-    styles = ", ".join(f"{k} {v:,}" for k, v in sorted(result["styles"].items()))
-    lines += ["", f"Marks filled by style: {styles}."]
-    return lines
-
-
-def update_report(result: dict[str, Any]) -> None:
-    path = HERE / "results.md"
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-    lines = text.rstrip("\n").split("\n")
-    if SECTION in lines:
-        start = lines.index(SECTION)
-        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-        lines[start:end] = section(result) + ([""] if end < len(lines) else [])
-    else:
-        lines += [""] + section(result)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
