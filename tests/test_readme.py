@@ -98,7 +98,9 @@ def photos(root: Path) -> None:
     import numpy as np
 
     jpeg = np.frombuffer(photograph(cleo, turn=90), dtype=np.uint8)
-    ok, png = cv2.imencode(".png", cv2.imdecode(jpeg, cv2.IMREAD_GRAYSCALE))
+    grey = cv2.imdecode(jpeg, cv2.IMREAD_GRAYSCALE)
+    assert grey is not None
+    ok, png = cv2.imencode(".png", grey)
     assert ok
     (root / "cleo.png").write_bytes(png.tobytes())
 
