@@ -227,3 +227,16 @@ def test_opencv_is_imported_only_when_a_photo_is_read(tmp_path: Path, args: list
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_gap_in_the_residents_coloured_in_is_uncertain() -> None:
+    from generator.games.castle.marks import interpret
+
+    the_map, _ = sheet_image("great-architect", "a4")
+    states = [m.field == "residents" and m.value in (1, 2, 4) for m in the_map.marks]
+    reading = interpret(the_map.marks, states, "great-architect")
+    assert [(u.field, u.why) for u in reading.uncertain] == [
+        ("residents", "3 marks are filled but not from the first on (3 is empty)")]
+    assert reading.data["residents"] == 3
+    confirmed = interpret(the_map.marks, states, "great-architect", {"residents": "4"})
+    assert confirmed.uncertain == () and confirmed.data["residents"] == 4

@@ -198,8 +198,9 @@ def interpret(marks: Sequence[Mark], states: Sequence[State], version: str,
 
     `states[i]` is what was read at `marks[i]` (and `why[i]` why it is undecided, when it is). `confirmed` holds
     values a person gave for fields (`towers[1]` -> `5`, `none`...): a confirmed field is taken as given whatever
-    its marks say. A field with a mark read as undecided, or with two marks filled where it takes one value, is
-    uncertain: it is listed, never guessed.
+    its marks say. A field with a mark read as undecided, with two marks filled where it takes one value, or a
+    counted field (floors, clouds, residents) whose filled marks leave a gap, is uncertain: it is listed, never
+    guessed.
     """
     confirmed = dict(confirmed or {})
     by_field = field_marks(marks)
@@ -222,6 +223,12 @@ def interpret(marks: Sequence[Mark], states: Sequence[State], version: str,
         if name in COUNTED:
             if unsure:
                 uncertain.append(Uncertainty(name, undecided(name, indexes)))
+            elif filled and sorted(filled) != [marks[i].value for i in indexes[:len(filled)]]:
+                # floors are built from the bottom, residents and clouds coloured in from the first: a gap means
+                # a mark misread, or one forgotten; the count is the spec's, the doubt a person's to settle
+                gap = next(marks[i].value for i in indexes if states[i] is not True)
+                uncertain.append(Uncertainty(name, f"{len(filled)} marks are filled but not from the first on "
+                                                   f"({gap} is empty)"))
             values[name] = len(filled)
         elif name == "guests" and version == "great-architect":
             if unsure:
