@@ -85,7 +85,7 @@ def read_pdf_scan(data: bytes, display: str, castle: Castle, confirmed: Mapping[
         import pypdfium2 as pdfium
     except ImportError:
         return None
-    from generator.games.castle.photos import read_grey
+    from generator.games.castle.photos import MAX_PIXELS, read_grey
 
     try:
         document = pdfium.PdfDocument(data)
@@ -93,10 +93,10 @@ def read_pdf_scan(data: bytes, display: str, castle: Castle, confirmed: Mapping[
             return None
         page = document[0]
         width, height = page.get_size()
-        if width * height * SCAN_SCALE ** 2 > 60_000_000:
+        if width * height * SCAN_SCALE ** 2 > MAX_PIXELS:
             return None
-        bitmap = page.render(scale=SCAN_SCALE, grayscale=True)
-        grey = np.ascontiguousarray(bitmap.to_numpy()[:, :, 0] if bitmap.to_numpy().ndim == 3 else bitmap.to_numpy())
+        pixels = page.render(scale=SCAN_SCALE, grayscale=True).to_numpy()
+        grey = np.ascontiguousarray(pixels[:, :, 0] if pixels.ndim == 3 else pixels)
     except Exception:  # pdfium raises its own errors on damaged files; the caller reports the PDF as it is
         return None
     try:

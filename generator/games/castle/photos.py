@@ -84,8 +84,17 @@ OUTLINE_MATCH = 0.35
 NEIGHBOURHOOD_PT = 100.0
 NEIGHBOURS = 9
 MIN_NEIGHBOURS = 3
-#: The size the background (the paper's brightness) is estimated at: one pixel per 3 mm, closed over a bubble.
+#: The paper's brightness is estimated on a copy reduced this many times (a cell of 1.4 mm), as the brightest
+#: within BACKGROUND_REACH cells (2.8 mm either way: more than a filled bubble's radius, so its pencil is not taken
+#: for paper), smoothed.
 BACKGROUND_STEP = 8
+BACKGROUND_REACH = 2
+#: Darker "paper" than this (of 255) is outside the photo (black after straightening), not paper in a shadow.
+DARKEST_PAPER = 16.0
+#: A photo finer than 1.5 times the straightened sheet is first reduced (by averaging) to 1.2 times it, so that
+#: straightening does not skip pixels (aliasing of thin pencil lines).
+REDUCE_ABOVE = 1.5
+REDUCE_TO = 1.2
 #: Annotated photos: long side in pixels, and JPEG quality (a picture for a person, kept small).
 ANNOTATE_LONG_SIDE = 1600
 ANNOTATE_QUALITY = 85
@@ -330,8 +339,8 @@ def straighten(grey: Grey, located: Located, mark_map_: MarkMap) -> Grey:
     seen = cv2.contourArea(corners.astype(np.float32))
     ratio = math.sqrt(max(seen, 1.0) / (width * height))
     source = grey
-    if ratio > 1.5:
-        factor = 1.2 / ratio
+    if ratio > REDUCE_ABOVE:
+        factor = REDUCE_TO / ratio
         source = cv2.resize(grey, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
         to_photo = np.diag([factor, factor, 1.0]) @ to_photo
     return cv2.warpPerspective(source, to_photo, (width, height), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
@@ -345,11 +354,12 @@ def darkness(sheet: Grey) -> Floats:
 
     small = cv2.resize(sheet, None, fx=1 / BACKGROUND_STEP, fy=1 / BACKGROUND_STEP, interpolation=cv2.INTER_AREA)
     # the paper's brightness: the brightest around each place (ink is darker), smoothed
-    paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-    paper = cv2.GaussianBlur(paper, (0, 0), 1.5)
+    reach = 2 * BACKGROUND_REACH + 1
+    paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
+    paper = cv2.GaussianBlur(paper, (0, 0), BACKGROUND_REACH * 0.75)
     paper = cv2.resize(paper, (sheet.shape[1], sheet.shape[0]), interpolation=cv2.INTER_LINEAR)
-    ratio = sheet.astype(np.float32) / np.maximum(paper.astype(np.float32), 16.0)
-    blurred = cv2.GaussianBlur(ratio, (3, 3), 0)  # JPEG blocks and sensor noise
+    ratio = sheet.astype(np.float32) / np.maximum(paper.astype(np.float32), DARKEST_PAPER)
+    blurred = cv2.GaussianBlur(ratio, (3, 3), 0)  # a pixel's neighbours: JPEG blocks and sensor noise
     return np.clip(1.0 - blurred, 0.0, 1.0)
 
 
