@@ -38,12 +38,14 @@ from generator.games.castle.marks import (
 from generator.render.text import TextProblem
 from generator.games.castle.score_sheet import (
     ACCENT,
+    CASTLE,
     COMMON,
     INK,
     PAGE,
     SANS,
     SANS_BOLD,
     SOFT,
+    STROKES,
     TYPE,
     WHITE,
     SheetBox,
@@ -207,7 +209,7 @@ class _ScanSheet(_Sheet):
         return SheetBox(x, top, width, d)
 
     def player_box(self, box: SheetBox) -> None:
-        self.rect(box, Paint(fill=WHITE, stroke=INK, width=0.8), COMMON.box_radius)
+        self.rect(box, STROKES.box, COMMON.box_radius)  # written by hand: a box, as on the fillable sheet
         b = box.rounded()
         self.write_ins.append(WriteIn("player", b.x, b.y, b.w, b.h))
 
@@ -231,12 +233,7 @@ class _ScanSheet(_Sheet):
         self.block(f"**Your castle.** Draw each part over its outline as you build it, and fill its bubble: a floor "
                    f"of the donjon, a wall; the value of each tower{tower_mark} and of each flag{flag_mark}. "
                    "Fill a bubble well (a tick or a cross counts too); to undo one, rub it out.",
-                   SheetBox(self.left, y, self.width, self.castle_intro_h()), size=TYPE.body, colour=SOFT)
-
-    def castle_intro_h(self) -> float:
-        from generator.games.castle.score_sheet import CASTLE
-
-        return CASTLE.intro_h
+                   SheetBox(self.left, y, self.width, CASTLE.intro_h), size=TYPE.body, colour=SOFT)
 
     def floor_mark(self, number: int, x: float, top: float, floor_h: float) -> None:
         box = self.bubble("donjon_floors", number, x, top + (floor_h - SCAN.bubble) / 2)
