@@ -50,7 +50,7 @@ GENERATORS: dict[str, Callable[[], bytes]] = {
     "binary": lambda: bytes(range(256)) * 64,
     "long-integer": lambda: b"game: guedelon\nplayers: " + b"9" * 5000 + b"\n",
     **{f"photo-{kind}": _photo(kind) for kind in ("no-sheet", "half-sheet", "two-sheets", "blank-sheet",
-                                                  "fillable-sheet", "tiny", "png-100-megapixels", "truncated",
+                                                  "fillable-sheet", "tiny", "png-100-megapixels", "jpeg-100-megapixels", "truncated",
                                                   "garbage", "png-bomb", "great-architect", "apprentice",
                                                   "pdf-scan-of-nothing")},
 }

@@ -68,6 +68,15 @@ def png_100_megapixels() -> bytes:
     return _png(10_000, 10_000)
 
 
+def jpeg_100_megapixels() -> bytes:
+    """A 100-megapixel JPEG of a plain table: decoded at an eighth of its size, so memory stays bounded."""
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("L", (10_000, 10_000), 120).save(buffer, "JPEG", quality=50)
+    return buffer.getvalue()
+
+
 def png_bomb() -> bytes:
     """A PNG that claims 200,000 x 200,000 pixels (40 gigapixels) in a few bytes."""
     return _png(200_000, 200_000, rows=lambda: b"")
@@ -102,6 +111,7 @@ def pdf_scan_of_nothing() -> bytes:
 PHOTOS: dict[str, Callable[[], bytes]] = {
     "no-sheet": no_sheet, "half-sheet": half_sheet, "two-sheets": two_sheets, "blank-sheet": blank_sheet,
     "fillable-sheet": fillable_sheet, "tiny": tiny, "png-100-megapixels": png_100_megapixels, "png-bomb": png_bomb,
+    "jpeg-100-megapixels": jpeg_100_megapixels,
     "truncated": truncated, "garbage": garbage, "great-architect": great_architect, "apprentice": apprentice,
     "pdf-scan-of-nothing": pdf_scan_of_nothing,
 }
