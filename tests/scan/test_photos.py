@@ -240,3 +240,8 @@ def test_a_gap_in_the_residents_coloured_in_is_uncertain() -> None:
     assert reading.data["residents"] == 3
     confirmed = interpret(the_map.marks, states, "great-architect", {"residents": "4"})
     assert confirmed.uncertain == () and confirmed.data["residents"] == 4
+
+
+def test_confirmations_need_a_photo() -> None:
+    with pytest.raises(UsageError, match="--set towers\\[0\\]: confirms values read from photos, and no photo"):
+        read_sheets([(b"%PDF-1.7\n", "a.pdf")], shipped(), SheetOptions(confirmed=(("towers[0]", "5"),)))

@@ -46,6 +46,8 @@ def confirmations(given: Sequence[tuple[str, str]], photos: Sequence[int], count
     FIELD is for the only photo (a usage error when several photos were given)."""
     out: dict[int, dict[str, str]] = {}
     for key, value in given:
+        if not photos:
+            raise UsageError(f"--set {key}", "confirms values read from photos, and no photo was given")
         found = _KEYED.fullmatch(key.strip())
         if found is not None:
             index = int(found.group(1))
