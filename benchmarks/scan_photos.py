@@ -370,16 +370,18 @@ def main() -> None:
             try:
                 read = read_photo(data, name, castle)
                 reads = [r.state for r in read.reads]
+                fills = [r.fill for r in read.reads]
                 reading = read.reading
             except Exception as err:  # noqa: BLE001 - a photo the reader refuses counts against it
                 print(f"{name}: refused: {err}", flush=True)
                 reads = [None] * len(truth)
+                fills = [0.0] * len(truth)
                 reading = None
             elapsed = time.perf_counter() - t0
             times.setdefault(megapixels, []).append(elapsed)
             if megapixels == 12:
                 last_12mp = data
-            for mark, state, filled in zip(sheet.map.marks, reads, truth):
+            for mark, state, filled, ink in zip(sheet.map.marks, reads, truth, fills):
                 marks_total += 1
                 if state is None:
                     undecided += 1
@@ -388,7 +390,12 @@ def main() -> None:
                 else:
                     wrong += 1
                     wrong_marks.append({"photo": name, "field": mark.field, "value": mark.value, "filled": filled,
-                                        **meta})
+                                        "ink": round(ink, 3), **meta})
+                    # kept to be looked at (benchmarks/work/ is not in git)
+                    wrong = HERE / "work" / "wrong-photos"
+                    wrong.mkdir(parents=True, exist_ok=True)
+                    (wrong / name).write_bytes(data)
+                    (wrong / f"{name}.json").write_text(json.dumps({**meta, "values": values}), encoding="utf-8")
             expected = interpret(sheet.map.marks, truth, version).data
             if reading is None or reading.uncertain:
                 game_uncertain = True

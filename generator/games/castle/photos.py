@@ -77,6 +77,9 @@ PAPER_NOISE = 0.08
 #: through a bubble gives about 0.1, a cross or a scribble more, a filled bubble 0.4 to 0.7; an empty one under 0.02.
 FILLED = 0.07
 EMPTY = 0.03
+#: A resident figure is coloured in, not ticked: coloured ones read 0.25 and more, empty ones under 0.01, so
+#: anything between (a neighbour's colour reached when a curled sheet shifts the figure) is undecided.
+BANDS = {"circle": (EMPTY, FILLED), "square": (EMPTY, FILLED), "figure": (0.03, 0.15)}
 #: An outline matched this well (normalised correlation) is a sure place for its mark.
 OUTLINE_MATCH = 0.35
 #: A mark is read at the median shift of the sure outlines within this many points (35 mm), at most NEIGHBOURS
@@ -290,15 +293,17 @@ class MarkRead:
     why: str = ""
 
 
-def decide(fill: float) -> MarkRead:
-    if fill >= FILLED:
-        return MarkRead(True, fill, min(1.0, 0.5 + (fill - FILLED) / (2 * (FILLED - EMPTY))))
-    if fill <= EMPTY:
-        return MarkRead(False, fill, min(1.0, 0.5 + (EMPTY - fill) / (2 * EMPTY)) if EMPTY else 1.0)
-    middle = (FILLED + EMPTY) / 2
-    return MarkRead(None, fill, abs(fill - middle) / (FILLED - EMPTY),
-                    f"a faint or small mark: {fill:.0%} of it is dark, between empty ({EMPTY:.0%}) and filled "
-                    f"({FILLED:.0%})")
+def decide(fill: float, shape: str = "circle") -> MarkRead:
+    """Filled, empty or undecided, by the mean ink of a mark's inside and the band of its shape."""
+    empty, filled = BANDS.get(shape, (EMPTY, FILLED))
+    if fill >= filled:
+        return MarkRead(True, fill, min(1.0, 0.5 + (fill - filled) / (2 * (filled - empty))))
+    if fill <= empty:
+        return MarkRead(False, fill, min(1.0, 0.5 + (empty - fill) / (2 * empty)) if empty else 1.0)
+    middle = (filled + empty) / 2
+    return MarkRead(None, fill, abs(fill - middle) / (filled - empty),
+                    f"a faint or small mark: its ink is {fill:.0%}, between empty ({empty:.0%}) and filled "
+                    f"({filled:.0%})")
 
 
 @lru_cache(maxsize=16)
@@ -415,7 +420,7 @@ def read_marks(dark: Floats, marks: Sequence[Mark], valid: Any = None) -> list[M
             dy = round(float(np.median(sure[chosen, 3])))
         _, inside = _stencils(mark.shape, w, h)
         region = ink[y0 + dy:y0 + dy + h, x0 + dx:x0 + dx + w]
-        out.append(decide(float((region * inside).sum() / inside.sum())))
+        out.append(decide(float((region * inside).sum() / inside.sum()), mark.shape))
     return out
 
 
