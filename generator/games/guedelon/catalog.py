@@ -104,7 +104,21 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class Building:
     id: str
+    #: the floors donjon gives it (a house default where the rulebooks leave a choice)
     floors: int
+    #: the fewest and the most floors the rulebooks allow it
+    floors_min: int
+    floors_max: int
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class RopeExample:
+    """A rope requirement the rulebooks state for a building known only by name (000/001 7.7)."""
+
+    building: str
+    floor: int
+    ropes: int
     provenance: Provenance
 
 
@@ -137,6 +151,7 @@ class EventsFile:
 
 @dataclass(frozen=True, slots=True)
 class FloorTilesFile:
+    rope_examples: tuple[RopeExample, ...]
     buildings: tuple[Building, ...]
     tiles: tuple[Tile, ...]
 
@@ -154,6 +169,16 @@ class Guedelon:
     events: tuple[Event, ...]
     buildings: tuple[Building, ...]
     tiles: tuple[Tile, ...]
+    rope_examples: tuple[RopeExample, ...] = ()
+
+    def building(self, building_id: str) -> Building | None:
+        return next((b for b in self.buildings if b.id == building_id), None)
+
+    @property
+    def tallest(self) -> int:
+        """The floors of the tallest building the rulebooks show: a rope example builds floor 4 of the Master
+        tower (000/001 7.7), so one building has 5 floors; 0 when no example is known."""
+        return max((e.floor + 1 for e in self.rope_examples), default=0)
 
     def tile(self, tile_id: str) -> Tile | None:
         return next((t for t in self.tiles if t.id == tile_id), None)
@@ -251,8 +276,15 @@ def events_spec() -> Record[EventsFile]:
 def floor_tiles_spec(products: tuple[str, ...] | None) -> Record[FloorTilesFile]:
     building = sourced("building", {
         "id": Field(Text(max_len=2, pattern=r"[A-Z]", hint="a capital letter")),
-        "floors": Field(Int(1, 10)),
+        "floors": Field(Int(1, 10), doc="the floors the catalog gives it"),
+        "floors_min": Field(Int(1, 10), doc="the fewest floors the rulebooks allow it"),
+        "floors_max": Field(Int(1, 10), doc="the most floors the rulebooks allow it"),
     }, Building)
+    rope_example = sourced("rope example", {
+        "building": Field(Text(max_len=40), doc="the building, by the name the rulebook gives it"),
+        "floor": Field(Int(0, 9)),
+        "ropes": Field(Int(0, 20), doc="ropes on the crane that floor needs"),
+    }, RopeExample)
     tile = sourced("floor tile", {
         "id": Field(Text(max_len=2, pattern=TILE_ID, hint="a building letter and a floor digit, like 'A0'")),
         "building": Field(Text(max_len=2, pattern=r"[A-Z]", hint="a capital letter")),
@@ -284,12 +316,18 @@ def floor_tiles_spec(products: tuple[str, ...] | None) -> Record[FloorTilesFile]
             else:
                 present[t.building].add(t.floor)
         for index, b in enumerate(values["buildings"]):
+            if not b.floors_min <= b.floors <= b.floors_max:
+                ck.fail((*path, "buildings", index, "floors"),
+                        f"building {b.id} has {b.floors} floors, outside the {b.floors_min} to {b.floors_max} the "
+                        "rulebooks allow it (floors_min, floors_max)")
             missing = sorted(set(range(b.floors)) - present[b.id])
             if missing:
                 ck.fail((*path, "buildings", index), f"building {b.id} has {b.floors} floors but no tile for "
                                                      + ", ".join(f"{b.id}{f}" for f in missing))
 
     return Record(name="Guédelon floor tiles file", fields={
+        "rope_examples": Field(ListOf(rope_example, label="building"), required=False, default=(),
+                               doc="rope requirements the rulebooks state for buildings known by name"),
         "buildings": Field(ListOf(building, min_items=1, label="id")),
         "tiles": Field(ListOf(tile, min_items=1, label="id")),
     }, rules=(consistent,), build=FloorTilesFile)
@@ -306,7 +344,7 @@ def load(reader: CatalogReader) -> Guedelon | None:
     if components is None or events is None or tiles is None or info is None or not reader.ok:
         return None
     catalog = Guedelon(info, components.components, components.materials, components.tokens, components.mill,
-                       events.series, events.events, tiles.buildings, tiles.tiles)
+                       events.series, events.events, tiles.buildings, tiles.tiles, tiles.rope_examples)
     cross_check(catalog, reader.fail)
     return catalog if reader.ok else None
 
