@@ -42,8 +42,10 @@ def document(catalog: GameCatalog) -> ReferenceDocument:
     body: list[Block] = find_game(info.id).reference(catalog, sources)
     back = sources.section("rulebooks", "notes")
     entries = tuple((b.text, b.key, b.level) for b in (*body, *back) if isinstance(b, Heading) and b.level <= 2)
-    players = (f"{info.players_min} players" if info.players_min == info.players_max
-               else f"{info.players_min}-{info.players_max} players")
+    players = sources.value(f"{info.players_min} players" if info.players_min == info.players_max
+                            else f"{info.players_min}-{info.players_max} players", info.players_provenance, "min", "max")
+    if info.players_provenance.inferred:
+        sources.note("Players", info.players_provenance)
     title = f"{info.name}: card reference"
     front: list[Block] = [
         Heading(title, 1, "reference", style="title"),

@@ -42,6 +42,12 @@ class GuedelonComponents:
     floor_tiles: int
     visitors: int
     workers: int
+    #: material tokens a worker's wheelbarrow carries (000/001 3.3)
+    wheelbarrow_capacity: int
+    #: material tokens the cart carries (000/001 4)
+    cart_capacity: int
+    #: cart actions a worker at the Stables takes instead of one (000/001 7.9)
+    cart_actions_at_stables: int
     provenance: Provenance
 
     def year_of(self, round_number: int) -> int:
@@ -71,10 +77,22 @@ class Token:
 
 
 @dataclass(frozen=True, slots=True)
+class Start:
+    """Where the sliders of a player board start in a game of `players`."""
+
+    players: int
+    experience: int
+    tools: int
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     id: str
     name: str
     products: tuple[str, ...]
+    #: what building it changes besides the site itself, in donjon's words
+    effects: tuple[str, ...]
     provenance: Provenance
 
 
@@ -138,6 +156,7 @@ class Tile:
 @dataclass(frozen=True, slots=True)
 class GuedelonComponentsFile:
     components: GuedelonComponents
+    starts: tuple[Start, ...]
     materials: tuple[Material, ...]
     tokens: tuple[Token, ...]
     mill: Mill
@@ -170,6 +189,7 @@ class Guedelon:
     buildings: tuple[Building, ...]
     tiles: tuple[Tile, ...]
     rope_examples: tuple[RopeExample, ...] = ()
+    starts: tuple[Start, ...] = ()
 
     def building(self, building_id: str) -> Building | None:
         return next((b for b in self.buildings if b.id == building_id), None)
@@ -201,7 +221,13 @@ def components_spec() -> Record[GuedelonComponentsFile]:
         "floor_tiles": Field(Int(1, 1000), doc="floor tiles in the box; the buildings' floors must add up to it"),
         "visitors": Field(Int(0, 100)),
         "workers": Field(Int(1, 10)),
+        "wheelbarrow_capacity": Field(Int(0, 100), doc="material tokens a worker's wheelbarrow carries"),
+        "cart_capacity": Field(Int(0, 100), doc="material tokens the cart carries"),
+        "cart_actions_at_stables": Field(Int(0, 100), doc="cart actions a worker at the Stables takes"),
     }, GuedelonComponents)
+    start = sourced("start", {
+        "players": Field(Int(1, 10)), "experience": Field(Int(0, 20)), "tools": Field(Int(0, 20)),
+    }, Start)
     material = sourced("material", {
         "id": Field(Slug()), "name": Field(Text(max_len=40)),
         "finished": Field(Slug(), doc="the id of the finished product"),
@@ -216,6 +242,8 @@ def components_spec() -> Record[GuedelonComponentsFile]:
     mill = sourced("mill", {
         "id": Field(Slug()), "name": Field(Text(max_len=40)),
         "products": Field(ListOf(Slug(), min_items=1, max_items=20)),
+        "effects": Field(ListOf(Text(max_len=300), max_items=10), required=False, default=(),
+                         doc="what building it changes besides the site itself, in donjon's own words"),
     }, Mill)
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
@@ -230,6 +258,8 @@ def components_spec() -> Record[GuedelonComponentsFile]:
 
     return Record(name="Guédelon components file", fields={
         "components": Field(components),
+        "starts": Field(ListOf(start, label="players"), required=False, default=(),
+                        doc="where the sliders of a player board start, by player count, where a rulebook says"),
         "materials": Field(ListOf(material, min_items=1, label="id")),
         "tokens": Field(ListOf(token, label="id")),
         "mill": Field(mill),
@@ -344,7 +374,8 @@ def load(reader: CatalogReader) -> Guedelon | None:
     if components is None or events is None or tiles is None or info is None or not reader.ok:
         return None
     catalog = Guedelon(info, components.components, components.materials, components.tokens, components.mill,
-                       events.series, events.events, tiles.buildings, tiles.tiles, tiles.rope_examples)
+                       events.series, events.events, tiles.buildings, tiles.tiles, tiles.rope_examples,
+                       components.starts)
     cross_check(catalog, reader.fail)
     return catalog if reader.ok else None
 
