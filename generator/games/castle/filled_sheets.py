@@ -117,12 +117,12 @@ def read_sheets(files: Sequence[tuple[bytes, str]]) -> FilledSheets:
         raise InputError("<filled sheets>", "no sheet given")
     # One player, one sheet (end-states.md): the same file given twice, or a copy of it, is not two sheets.
     first_of: dict[bytes, str] = {}
-    for data, display in files:
-        if data in first_of:
-            raise InputError(display, f"is the same sheet as {first_of[data]} (the files are identical): each "
+    for content, display in files:
+        if content in first_of:
+            raise InputError(display, f"is the same sheet as {first_of[content]} (the files are identical): each "
                                       "player's sheet is given once")
-        first_of[data] = display
-    sheets = [read_sheet(data, display) for data, display in files]
+        first_of[content] = display
+    sheets = [read_sheet(content, display) for content, display in files]
     first = sheets[0]
     for sheet in sheets[1:]:
         if sheet.version != first.version:
