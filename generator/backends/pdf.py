@@ -23,9 +23,11 @@
   supplies: the one font such a PDF names without embedding, because a viewer must be able to draw any text a
   user types. Its encoding (WinAnsi) covers Western European letters only; a text field refuses, with a message,
   a character outside it in viewers that run form scripts (`WINANSI_ONLY`), rather than show something else. An
-  embedded Unicode font was tried against the form fillers the tests use, and none treats one alike: qpdf writes
-  single bytes for any font outside the standard encodings, iText (pdftk) two-byte glyph codes, pdf-lib its own
-  Helvetica whatever the field names, so a Unicode font would show even plain names wrongly in some of them.
+  embedded Unicode font (the shipped Open Sans as a Type0 font, Identity-H, with a full ToUnicode map) was tried
+  as the field font against the fillers of tests/sheets/test_sheet_fillers.py: pypdf drew "Łukasz" right, but
+  `qpdf --generate-appearances` drew even "Ana" as two CJK glyphs (it writes one byte per character for any
+  font outside the standard encodings), pdftk drew nothing, and pdf-lib ignored the field's font and still
+  refused "Ł". A Unicode form font would break plain names in two of five fillers to fix other names in one.
 """
 
 from __future__ import annotations
