@@ -12,9 +12,9 @@ that a caller can tell what went wrong without parsing text. Errors that carry s
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.wording import plural, visible
 
@@ -35,8 +35,7 @@ class ExitCode(IntEnum):
     INTERNAL = 4
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong with one input: where it is and what rule or field it breaks."""
 
     file: str

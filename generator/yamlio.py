@@ -12,12 +12,11 @@ path (a tuple of keys and indices) to the 1-based line where that value starts.
 
 from __future__ import annotations
 
-import json
 import math
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -48,13 +47,12 @@ _SCALAR_TAGS = {
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 
 
-@dataclass(slots=True)
-class Document:
+class Document(NamedTuple):
     """A parsed document: its data and the line where each value starts."""
 
     file: str
     data: Any
-    lines: dict[PathKey, int] = field(default_factory=dict)
+    lines: Mapping[PathKey, int] = {}  # noqa: RUF012 - shared and never mutated
 
     def line(self, path: PathKey) -> int | None:
         """The line of the value at `path`, or of its nearest ancestor whose line is known."""
@@ -98,6 +96,7 @@ def loads_json(text: str, name: str) -> Document:
 
     A key given twice in one object is refused, as the YAML reader refuses it: JSON parsers keep the last one
     silently, so a typo or a pasted block would drop a value unseen."""
+    import json  # here, not at the top: YAML documents (most of them) never need it
     try:
         data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except _DuplicateKey as err:
@@ -133,6 +132,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _duplicate_line(text: str, key: str) -> int | None:
     """The line of the second `"key":` of the first object that repeats `key`, found by parsing again with the
     pure-Python scanner, which tells where each object starts and ends (only a refused file pays for it)."""
+    import json
     from json import decoder, scanner
 
     spans: list[tuple[int, int]] = []

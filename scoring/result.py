@@ -118,6 +118,10 @@ class Result:
             "finished": self.finished,
             "violations": [v.to_dict() for v in self.violations],
             "warnings": [w.to_dict() for w in self.warnings],
+            # end-states.md gives `inferred` "per player": each player's object holds its own, and this mapping
+            # (player name -> entries, only players with some) gives the same at the top, where the table
+            # companion (generator/web) reads it
+            "inferred": {p.name: dict(p.inferred) for p in self.players if p.inferred},
             "winner": self.winner,
             "players": [p.to_dict() for p in self.players],
         }

@@ -15,7 +15,7 @@ def structure_problems(pdf: Path) -> list[str]:
 
     with pikepdf.open(pdf) as doc:
         # qpdf's check: `check_pdf_syntax` since pikepdf 10, `check` before
-        check = getattr(doc, "check_pdf_syntax", None) or doc.check
+        check = getattr(doc, "check_pdf_syntax", None) or getattr(doc, "check")
         problems = [str(p) for p in check()]
         for number, page in enumerate(doc.pages, start=1):
             try:

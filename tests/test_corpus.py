@@ -11,7 +11,7 @@ import resource
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +52,11 @@ def _make_unwritable(folder: Path) -> Callable[[], None]:
     done = subprocess.run(["chattr", "+i", str(folder)], capture_output=True)
     if done.returncode != 0:
         pytest.skip("cannot make a folder unwritable here (root without chattr)")
-    return lambda: subprocess.run(["chattr", "-i", str(folder)], check=False)
+
+    def restore() -> None:
+        subprocess.run(["chattr", "-i", str(folder)], check=False)
+
+    return restore
 
 
 def _cases() -> list[Any]:
@@ -119,7 +123,7 @@ def _fill(blank: Path, target: Path, values: dict[str, str]) -> None:
 
 
 @pytest.fixture
-def cleanups() -> Any:
+def cleanups() -> Iterator[list[Callable[[], None]]]:
     undo: list[Callable[[], None]] = []
     yield undo
     for action in reversed(undo):

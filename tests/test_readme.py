@@ -58,18 +58,69 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
         writer.update_page_form_field_values(writer.pages[0], values, auto_regenerate=False)
         with (root / f"{name}.pdf").open("wb") as handle:
             writer.write(handle)
+    # the companion's database, with one saved game, for `donjon history ...` (found through $DONJON_DB)
+    import yaml
+
+    from generator.web import store
+    from generator.web.db import Database
+    from generator.web.games import Games
+
+    db = Database(root / "history.sqlite3")
+    state = yaml.safe_load((root / "content" / "examples" / "guildhall.yaml").read_text(encoding="utf-8"))
+    result = Games().score(state).result
+    assert result is not None
+    db.write(lambda c: store.save_game(c, "guildhall", state, result, played_at="2026-03-01 21:00:00"))
+    db.close()
     return root
 
 
 def test_the_readme_shows_commands() -> None:
     found = commands()
     for expected in ("donjon build all", "donjon score content/examples/guildhall.yaml", "donjon content check",
-                     "donjon reference guildhall", "donjon export png --preset tgc", "donjon preview"):
+                     "donjon reference guildhall", "donjon export png --preset tgc", "donjon preview",
+                     "donjon serve --lan", "donjon history list"):
         assert expected in found
 
 
 @pytest.mark.parametrize("command", commands())
 def test_readme_command_works(scratch: Path, command: str) -> None:
-    result = subprocess.run([*donjon_argv(), *shlex.split(command)[1:]], capture_output=True, text=True,
-                            cwd=scratch, timeout=300)
+    import os
+
+    argv = [*donjon_argv(), *shlex.split(command)[1:]]
+    env = {**os.environ, "DONJON_DB": str(scratch / "history.sqlite3")}
+    if command.startswith("donjon serve"):
+        serve_until_it_answers(argv, scratch, env)
+        return
+    result = subprocess.run(argv, capture_output=True, text=True, cwd=scratch, timeout=300, env=env)
     assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+
+
+def serve_until_it_answers(argv: list[str], cwd: Path, env: dict[str, str]) -> None:
+    """A server runs until stopped: start it on a free port of this machine only, ask it a page, stop it (exit 0)."""
+    import signal
+
+    import httpx
+
+    extra = ["--port", "0"] + (["--host", "127.0.0.1"] if "--lan" in argv else [])
+    process = subprocess.Popen([*argv, *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                               env=env)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        url = re.search(r"http://\S+", line)
+        assert url, line
+        for _ in range(500):
+            try:
+                with httpx.Client(follow_redirects=True) as client:
+                    assert client.get(url.group(0)).status_code == 200
+                break
+            except httpx.TransportError:
+                import time
+
+                time.sleep(0.02)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -13,9 +13,8 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.catalog.common import CARD_SIZE, CardSize, resolve_card_size
 from generator.errors import InputError, Problem
@@ -41,8 +40,7 @@ MAX_CARDS = 100_000
 Scalar = str | int | float | bool | None
 
 
-@dataclass(frozen=True, slots=True)
-class UserCard:
+class UserCard(NamedTuple):
     """One row of a user's table: its id, printed name, copies and every column by header."""
 
     id: str
@@ -53,8 +51,7 @@ class UserCard:
     origin: str
 
 
-@dataclass(frozen=True, slots=True)
-class UserDeck:
+class UserDeck(NamedTuple):
     folder: Path
     id: str
     name: str

@@ -35,6 +35,14 @@ def reports_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def settle() -> None:
+    """After a command has loaded its modules, catalogs and fonts: move them out of the garbage collector's sight,
+    so that the collections drawing triggers only look at new objects (a tenth of a small build otherwise)."""
+    import gc
+
+    gc.freeze()
+
+
 def is_terminal() -> bool:
     """Progress bars only when a person is watching (stderr is a terminal)."""
     return sys.stderr.isatty()

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from generator.catalog.common import DeckSpec, GameInfo
     from generator.catalog.deck import Card
+    from generator.catalog.game import DeckSpec, GameInfo
     from generator.catalog.reader import CatalogReader
     from generator.errors import Problem
     from generator.fields import Record, Type
+    from generator.games.table import TableHints
     from generator.reference.document import Block
     from generator.reference.sources import Sources
     from generator.render.model import Page
@@ -120,6 +121,11 @@ class Game(Protocol[C, S]):
 
     def read_sheets(self, files: Sequence[tuple[bytes, str]]) -> SheetsRead:
         """Filled score sheets (bytes and display name each) as one end state of the game."""
+
+    # --- at the table ---
+
+    def table_hints(self) -> TableHints:
+        """How the end-state format is entered at the table (`donjon serve`): parts, options, better controls."""
 
 
 class NoScoreSheets:

@@ -10,9 +10,8 @@ jinja2 entirely (and its import).
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.render.colour import ink_on
 from generator.render.icons import icons
@@ -95,8 +94,7 @@ def lookup(context: Mapping[str, Any], path: str) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class Template:
+class Template(NamedTuple):
     """A compiled template: plain text, a simple one (text and `{{ a.b }}` fields), or a jinja2 template.
 
     Simple templates skip jinja2 (and its import) and behave as jinja2 would with this environment: the same

@@ -13,7 +13,8 @@ import pytest
 
 from generator.catalog.common import CardSize
 from generator.catalog.deck import Card, Deck
-from generator.build.decks import BuildOptions, build_deck
+from generator.build.decks import build_deck
+from generator.build.options import BuildOptions
 from render_helpers import REPO, make_deck, page_count, run
 
 EXPECTED = {  # deck -> (cards, pages on A4 portrait, duplex long)

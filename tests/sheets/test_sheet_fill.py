@@ -10,14 +10,18 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import scoring
 from generator.errors import DonjonError, ExitCode
 from scoring.engine import Scorer
+from scoring.result import RuleWarning, Violation
 from tests.sheets.helpers import REPO, castle_values, fill, filled, write
+
+if TYPE_CHECKING:
+    from typer.testing import Result
 
 ANA = castle_values("Ana", floors=4, towers=(5, 2, 5, 5), walls={1: (1,), 2: (2, 1), 3: (2, 2), 4: (1,)},
                     guests=("Queen", "jester", "Shepherdess", "KING"), residents=14, sun=True, cloud=True,
@@ -38,7 +42,7 @@ GAME: dict[str, Any] = {"game": "once-upon-a-castle", "version": "great-architec
 ]}
 
 
-def run(*args: str) -> Any:
+def run(*args: str) -> Result:
     from typer.testing import CliRunner
 
     from generator.cli import app
@@ -97,7 +101,8 @@ def test_a_wrongly_filled_sheet_breaks_the_same_rules_as_its_yaml(tmp_path: Path
     assert [v.where for v in result.violations] == [v.where for v in same.violations]
     assert [v.rule for v in result.violations] == [v.rule for v in same.violations]
     assert [(w.where, w.rule) for w in result.warnings] == [(w.where, w.rule) for w in same.warnings]
-    fields = {v.where: v.message.rsplit(" (", 1)[1] for v in (*result.violations, *result.warnings)}
+    found: list[Violation | RuleWarning] = [*result.violations, *result.warnings]
+    fields = {v.where: v.message.rsplit(" (", 1)[1] for v in found}
     # tower and flag values and the resident track rest on values no rulebook states: warnings, named alike
     assert fields["sheets[0].towers[0]"] == "field tower_1_value)"
     assert fields["sheets[0].walls[0].flags[1]"] == "field wall_2_flag_2)"
@@ -105,7 +110,8 @@ def test_a_wrongly_filled_sheet_breaks_the_same_rules_as_its_yaml(tmp_path: Path
     assert fields["sheets[0].sun"] == "field sun)"
     assert fields["sheets[0].cloud"] == "field cloud)"
     assert fields["sheets[0].guests[1]"] == "field guest_2)"
-    for mine, theirs in zip((*result.violations, *result.warnings), (*same.violations, *same.warnings), strict=True):
+    theirs_all: list[Violation | RuleWarning] = [*same.violations, *same.warnings]
+    for mine, theirs in zip(found, theirs_all, strict=True):
         assert mine.message.startswith(theirs.message)
 
 
@@ -155,12 +161,12 @@ def unreadable(path: Path | list[Path]) -> str:
 
 
 def test_text_where_a_number_belongs_names_file_and_field(tmp_path: Path) -> None:
-    pdf = filled(tmp_path, "ivy.pdf", castle_values("Ivy", towers=("five", 2), residents="lots"))  # type: ignore[arg-type]
+    pdf = filled(tmp_path, "ivy.pdf", castle_values("Ivy", towers=("five", 2), residents="lots"))
     message = unreadable(pdf)
     assert "ivy.pdf: cannot be read as a filled castle sheet (2 problems):" in message
     assert "ivy.pdf: field tower_1_value: expected a whole number, got 'five'" in message
     assert "ivy.pdf: field residents: expected a whole number, got 'lots'" in message
-    one = filled(tmp_path, "jo.pdf", castle_values("Jo", walls={1: ("2.5",)}))  # type: ignore[dict-item]
+    one = filled(tmp_path, "jo.pdf", castle_values("Jo", walls={1: ("2.5",)}))
     assert unreadable(one).endswith("jo.pdf: field wall_1_flag_1: expected a whole number, got '2.5'")
 
 
@@ -222,7 +228,7 @@ def test_another_form_is_not_a_sheet(tmp_path: Path) -> None:
 
 def test_the_command_says_what_is_wrong_without_a_traceback(tmp_path: Path) -> None:
     good = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(2,)))
-    bad = filled(tmp_path, "b.pdf", castle_values("Ben", towers=("two",)))  # type: ignore[arg-type]
+    bad = filled(tmp_path, "b.pdf", castle_values("Ben", towers=("two",)))
     result = run("score", str(good), str(bad))
     assert result.exit_code == 2
     assert result.stdout == ""
@@ -232,11 +238,13 @@ def test_the_command_says_what_is_wrong_without_a_traceback(tmp_path: Path) -> N
 def test_a_box_ticked_only_in_its_appearance(tmp_path: Path) -> None:
     """Some viewers tick a checkbox by its appearance state (/AS) and leave its value (/V) unset."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject
+    from pypdf.generic import ArrayObject, NameObject
 
     pdf = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(5, 5, 5, 5)))
     writer = PdfWriter(clone_from=PdfReader(pdf))
-    for ref in writer.pages[0]["/Annots"]:
+    annotations = writer.pages[0]["/Annots"].get_object()
+    assert isinstance(annotations, ArrayObject)
+    for ref in annotations:
         widget = ref.get_object()
         if widget["/T"] == "sun":
             del widget["/V"]
@@ -264,7 +272,7 @@ def test_fill_helper_really_fills(tmp_path: Path) -> None:
 
 
 def test_numbers_beyond_reason(tmp_path: Path) -> None:
-    huge = filled(tmp_path, "big.pdf", castle_values("Big", towers=("9" * 40,)))  # type: ignore[arg-type]
+    huge = filled(tmp_path, "big.pdf", castle_values("Big", towers=("9" * 40,)))
     assert unreadable(huge).endswith("big.pdf: field tower_1_value: is a number of 40 digits; nothing on a castle "
                                      "sheet comes near")
     large = filled(tmp_path, "large.pdf", castle_values("Large", towers=(5_000_000,)))
@@ -275,11 +283,13 @@ def test_a_box_ticked_in_its_appearance_with_a_stale_value(tmp_path: Path) -> No
     """`/AS /Yes` with `/V /Off`: every viewer shows the box ticked, so it is read as ticked; and the other way
     round, `/AS /Off` with `/V /Yes` shows unticked and is read as unticked."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject
+    from pypdf.generic import ArrayObject, NameObject
 
     pdf = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(5, 5, 5, 5), cloud=True))
     writer = PdfWriter(clone_from=PdfReader(pdf))
-    for ref in writer.pages[0]["/Annots"]:
+    annotations = writer.pages[0]["/Annots"].get_object()
+    assert isinstance(annotations, ArrayObject)
+    for ref in annotations:
         widget = ref.get_object()
         if widget["/T"] == "sun":
             widget[NameObject("/V")] = NameObject("/Off")

@@ -154,9 +154,12 @@ FILLERS: dict[str, Filler] = {
 def widgets(pdf: Path) -> dict[str, tuple[str, tuple[float, float, float, float]]]:
     """Each field of the sheet: its kind (/Tx, /Btn) and its rectangle, from the file itself."""
     from pypdf import PdfReader
+    from pypdf.generic import ArrayObject
 
     out = {}
-    for ref in PdfReader(pdf).pages[0]["/Annots"]:
+    annotations = PdfReader(pdf).pages[0]["/Annots"].get_object()
+    assert isinstance(annotations, ArrayObject)
+    for ref in annotations:
         annot = ref.get_object()
         if annot.get("/Subtype") == "/Widget" and not int(annot.get("/F", 0)) & 2:  # not the hidden marker
             x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
@@ -191,7 +194,7 @@ def ticked_pixels(image: Any, blank: Any, rect: tuple[float, float, float, float
 
     mine, theirs = image.crop(box), blank.crop(box)
     changed = ImageChops.difference(mine, theirs).point(lambda v: 255 if v > 60 else 0)
-    return sum(changed.histogram()[255:]) / max(1, mine.width * mine.height)
+    return float(sum(changed.histogram()[255:]) / max(1, mine.width * mine.height))
 
 
 def read(pdf: Path) -> dict[str, str | bool]:

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 from generator.games.base import Game, ScoreSheetFile, SheetsRead
 
 if TYPE_CHECKING:
-    from generator.catalog.common import DeckSpec
     from generator.catalog.deck import Card
+    from generator.catalog.game import DeckSpec
     from generator.catalog.reader import CatalogReader
     from generator.fields import Record, Type
     from generator.games.castle.catalog import Castle
     from generator.games.castle.end_state import CastleEndState
+    from generator.games.table import TableHints
     from generator.reference.document import Block
     from generator.reference.sources import Sources
     from scoring.findings import Findings
@@ -89,6 +90,11 @@ class CastleGame:
         from generator.games.castle.filled_sheets import read_sheets
 
         return read_sheets(files)
+
+    def table_hints(self) -> TableHints:
+        from generator.games.castle.table import HINTS
+
+        return HINTS
 
 
 GAME: Game[Castle, CastleEndState] = CastleGame()

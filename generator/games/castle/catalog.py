@@ -6,9 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.catalog.common import GameInfo, Provenance, report_duplicates, sourced
+from generator.catalog.common import Provenance, report_duplicates, sourced
+from generator.catalog.game import GameInfo
 from generator.catalog.reader import CatalogReader
-from generator.games.castle import DECK_SOURCES
 from generator.fields import (
     Checker,
     Choice,
@@ -20,6 +20,7 @@ from generator.fields import (
     Text,
     Type,
 )
+from generator.games.castle import DECK_SOURCES
 from generator.yamlio import PathKey
 
 KINDS = ("bolt", "hourglass", "crown")

@@ -7,14 +7,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.catalog.common import (
-    GameInfo,
     Provenance,
     ref,
     report_duplicates,
     sourced,
 )
+from generator.catalog.game import GameInfo
 from generator.catalog.reader import CatalogReader
-from generator.games.guedelon import DECK_SOURCES
 from generator.fields import (
     Bool,
     Checker,
@@ -28,6 +27,7 @@ from generator.fields import (
     Text,
     Type,
 )
+from generator.games.guedelon import DECK_SOURCES
 from generator.yamlio import PathKey
 
 TIMINGS = ("immediate", "this-round")
