@@ -163,13 +163,14 @@ def game_of(doc: Document) -> str:
                                                   f"unknown game {value!r}; donjon scores {known}")]) from None
 
 
-def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document) -> Result:
+def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, strict: bool = False) -> Result:
     """Check a document against the game's format and score the record it makes by the game's rules: the seam
-    between parsed records and rules, typed by the game's catalog `C` and end state `S`."""
+    between parsed records and rules, typed by the game's catalog `C` and end state `S`. `strict`: every
+    warning (a check resting on a value below H) is a violation."""
     state, problems = check_document(doc, spec)
     if problems or isinstance(state, Invalid):
         raise EndStateError(doc.file, problems, f"a {game.name} end state")
-    return game.score(state, catalog, Findings(game.id, Locator(doc)), doc.file)
+    return game.score(state, catalog, Findings(game.id, Locator(doc), strict=strict), doc.file)
 
 
 def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
@@ -184,9 +185,11 @@ class Scorer:
     """Scores end states against one content folder (default: the shipped catalogs)."""
 
     def __init__(self, content: Path | str | Content | None = None, *, watch: bool = False,
-                 sheet_options: SheetOptions | None = None) -> None:
-        """`watch`: notice edits to the catalog files between calls (for a long-lived scorer); `sheet_options`:
-        how filled sheets are read (players' names, confirmed values, annotated photos)."""
+                 strict: bool = False, sheet_options: SheetOptions | None = None) -> None:
+        """`watch`: notice edits to the catalog files between calls (for a long-lived scorer); `strict`: every
+        warning (a check resting on a value no rulebook states) is a violation; `sheet_options`: how filled
+        sheets are read (players' names, confirmed values, annotated photos)."""
+        self.strict = strict
         self.sheet_options = sheet_options
         self._content = content if isinstance(content, Content) else None
         self.root = (content.root if isinstance(content, Content)
@@ -264,17 +267,19 @@ class Scorer:
         except EndStateError as err:
             raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems],
                                 "filled castle sheets") from None
-        violations = []
-        for violation in result.violations:
-            where = filled.where(violation.where)
-            violations.append(replace(violation, message=f"{violation.message} ({where})" if where else
-                                      violation.message))
-        return replace(result, violations=tuple(violations), uncertain=filled.uncertain)
+
+        def named(message: str, place: str) -> str:
+            where = filled.where(place)
+            return f"{message} ({where})" if where else message
+
+        return replace(result, violations=tuple(replace(v, message=named(v.message, v.where)) for v in result.violations),
+                       warnings=tuple(replace(w, message=named(w.message, w.where)) for w in result.warnings),
+                       uncertain=filled.uncertain)
 
     def score_document(self, doc: Document) -> Result:
         game = find_game(game_of(doc))
         catalog, spec = self.catalog(game.id)
-        return score_with(game, catalog, spec, doc)
+        return score_with(game, catalog, spec, doc, self.strict)
 
     def score_each(self, paths: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, Result | DonjonError]]:
         """Score several files one by one: each one's result, or the error that kept it from being read."""
@@ -287,15 +292,15 @@ class Scorer:
         return out
 
 
-_SHARED: dict[Path, Scorer] = {}
+_SHARED: dict[tuple[Path, bool], Scorer] = {}
 
 
-def shared_scorer(content: Path | str | Content | None) -> Scorer:
+def shared_scorer(content: Path | str | Content | None, strict: bool = False) -> Scorer:
     """A scorer kept between calls of :func:`scoring.score` for one content folder; it notices catalog edits."""
     if isinstance(content, Content):
-        return Scorer(content)
+        return Scorer(content, strict=strict)
     root = (Path(content) if content is not None else content_dir()).resolve()
-    scorer = _SHARED.get(root)
+    scorer = _SHARED.get((root, strict))
     if scorer is None:
-        scorer = _SHARED[root] = Scorer(root, watch=True)
+        scorer = _SHARED[root, strict] = Scorer(root, watch=True, strict=strict)
     return scorer

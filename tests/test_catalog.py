@@ -186,14 +186,14 @@ def test_counts_that_disagree_across_files(copy: Path) -> None:
 
 def test_provenance_rules(copy: Path) -> None:
     path = copy / "guildhall/professions.yaml"
-    # the first inference (assassin) names a field the entry does not have; the second (farmer) a bad confidence
+    # the first inference (assassin) names a field the entry does not have; the second (dancer) a bad confidence
     edit(path, "      - fields: [levels.at]\n        confidence: M", "      - fields: [levels.when]\n        confidence: M")
     edit(path, "      - fields: [levels.at]\n        confidence: M", "      - fields: [levels.at]\n        confidence: Q")
     edit(path, '    rulebook: "003 Profession Card Reference: Scholar"\n', "")
     problems = problems_of(copy)
     by_where = {p.where: p.message for p in problems}
     assert "'levels.when' is not a field of this entry" in by_where["professions[assassin].inferred[0].fields"]
-    assert "unknown confidence 'Q'" in by_where["professions[farmer].inferred[0].confidence"]
+    assert "unknown confidence 'Q'" in by_where["professions[dancer].inferred[0].confidence"]
     assert "cites no source" in by_where["professions[scholar]"]
     assert len(problems) == 3
 

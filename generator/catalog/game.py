@@ -12,6 +12,9 @@ from typing import Any
 from generator.catalog.common import (
     CARD_SIZE,
     CardSize,
+    Inferred,
+    Provenance,
+    provenance_fields,
     report_duplicates,
     resolve_card_size,
 )
@@ -48,12 +51,20 @@ class GameInfo:
     publisher: str
     rulebooks: tuple[Rulebook, ...]
     decks: tuple[DeckSpec, ...]
+    #: where the player count comes from (a box or rulebook, or an inference: marked where it is printed)
+    players_provenance: Provenance = Provenance(None, ())
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerCount:
     min: int
     max: int
+    provenance: Provenance = Provenance(None, ())
+
+
+def _player_count(min: int, max: int, rulebook: str | None = None,  # noqa: A002 - the keys of game.yaml
+                  inferred: tuple[Inferred, ...] = ()) -> PlayerCount:
+    return PlayerCount(min, max, Provenance(rulebook, inferred or ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +84,8 @@ def deck_spec(id: str, name: str, layout: str, back: str, card_size: str | CardS
 
 
 def game_info(game: GameHeader, decks: tuple[DeckSpec, ...]) -> GameInfo:
-    return GameInfo(game.id, game.name, game.players.min, game.players.max, game.publisher, game.rulebooks, decks)
+    return GameInfo(game.id, game.name, game.players.min, game.players.max, game.publisher, game.rulebooks, decks,
+                    game.players.provenance)
 
 
 def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
@@ -105,7 +117,9 @@ def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
             "id": Field(Choice(game_ids, what="game")),
             "name": Field(Text(max_len=80)),
             "players": Field(Record(name="player count", fields={
-                "min": Field(Int(1, 10)), "max": Field(Int(1, 10))}, build=PlayerCount)),
+                "min": Field(Int(1, 10)), "max": Field(Int(1, 10)),
+                # optional here (most boxes print their player count): a count no rulebook states says so
+                **provenance_fields()}, build=_player_count)),
             "publisher": Field(Text(max_len=200)),
             "rulebooks": Field(ListOf(rulebook, min_items=1)),
         },

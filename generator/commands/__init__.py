@@ -22,12 +22,14 @@ def reports_errors(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from generator.errors import DonjonError
+        from generator.wording import visible_lines
 
         try:
             return func(*args, **kwargs)
         except DonjonError as err:
             sys.stdout.flush()
-            typer.echo(f"error: {err}", err=True)
+            # errors escape what they quote; this catches any message that did not
+            typer.echo(f"error: {visible_lines(str(err))}", err=True)
             raise typer.Exit(int(err.exit_code)) from None
 
     return wrapper  # type: ignore[return-value]

@@ -15,17 +15,21 @@ Check end states of Guildhall, Once Upon a Castle or Guédelon by the rules and 
 Each FILE is a YAML or JSON end state naming its game in `game:` (see content/examples/), a filled
 Once Upon a Castle score sheet (the fillable PDF of `donjon build`), or a photo (JPEG, PNG, HEIC) of a filled
 scan-ready castle sheet (castle-sheet-VERSION-PAPER.pdf, printed). Prints a score table per file: the points
-of each player by source, the places, the winner, and every rule broken, each on its own line. With --json,
-prints one JSON object per file, one per line, in the order given. Filled sheets and photos given together are
-the sheets of one game: they are scored together, as one result.
+of each player by source, the places, the winner, and every rule broken, each on its own line. A check that
+rests on a value no rulebook states (a review's tower values, donjon's own resident track) gives a warning, not
+a violation: the file is still scored, and the warning says the value's source and confidence. Points computed
+from such a value are marked. With --json, prints one JSON object per file, one per line, in the order given;
+with several files each line names its "file", and a file that cannot be read gets {"file": ..., "error": ...}.
+Filled sheets and photos given together are the sheets of one game: they are scored together, as one result.
 
 A mark of a photo that cannot be decided is never guessed: it is listed (field, photo, why) and the game is not
 scored (exit 1) until it is confirmed with --set FIELD=VALUE (sheets[N].FIELD=VALUE with several photos).
 Photos need the scan extra: pip install 'donjon[scan]'.
 
-Exit codes: 0 every file is a valid, finished game; 1 a file breaks rules, records a game still in progress, or
-has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo of one, wrong types,
-unknown keys or names, unknown game); 3 --annotate cannot be written. With several files, the highest.
+Exit codes: 0 every file is a valid, finished game (warnings or not); 1 a file breaks rules, records a game
+still in progress, or has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo
+of one, wrong types, unknown keys or names, duplicate keys, unknown game, a sheet that needs a password);
+3 --annotate cannot be written. With several files, the highest.
 """
 
 CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles...) replace the shipped ones."
@@ -38,6 +42,8 @@ def score(
                                                 "photos of filled scan-ready castle sheets (JPEG, PNG, HEIC).",
                                       show_default=False),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object per file instead of a table."),
+    strict: bool = typer.Option(False, "--strict", help="Make every warning a violation: for games played on "
+                                "donjon's own printed sheets, where its house values are the truth."),
     content: Optional[Path] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
     names: Optional[str] = typer.Option(None, "--names", help="The players of the sheets given, in order, "
                                         "separated by commas (Ana,Ben); photos default to Player 1, Player 2...",
@@ -55,6 +61,7 @@ def score(
     """Check end states by the rules of their game and score them."""
     from generator.errors import UsageError
     from generator.games.base import SheetOptions
+    from generator.wording import visible_lines
     from scoring.batch import score_paths
     from scoring.engine import Scorer
 
@@ -74,13 +81,14 @@ def score(
     options = SheetOptions(players, tuple(confirmed), annotate)
     worst = 0
     printed = False
-    for outcome in score_paths(files, Scorer(content, sheet_options=options), json_):
+    for outcome in score_paths(files, Scorer(content, strict=strict, sheet_options=options), json_):
         worst = max(worst, outcome.exit_code)
         if outcome.error is not None:
-            typer.echo(f"error: {outcome.error}", err=True)
-        elif json_:
-            typer.echo(outcome.output)
-        else:
+            typer.echo(f"error: {visible_lines(outcome.error)}", err=True)
+        if json_:
+            if outcome.output is not None:
+                typer.echo(outcome.output)
+        elif outcome.error is None:
             typer.echo(("\n" if printed else "") + (outcome.output or ""))
             printed = True
     if worst:

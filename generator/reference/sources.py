@@ -45,8 +45,8 @@ FIELD_LABELS: Mapping[str, str] = {
     "products": "products",
     "values": "values",
     "groups": "resident groups",
-    "min": "lowest VP",
-    "max": "highest VP",
+    "min": "lowest",
+    "max": "highest",
 }
 
 MARK = "{inferred}"

@@ -123,6 +123,15 @@ def read_sheets(files: Sequence[tuple[bytes, str]], castle: Castle | None = None
     """Read filled sheets (each its bytes and its name for messages) as the end state of one game: fillable PDFs
     by their form fields, photos (and PDF scans) of scan-ready sheets by their marks (:mod:`~.photo_sheets`)."""
     options = options or SheetOptions()
+    if not files:
+        raise InputError("<filled sheets>", "no sheet given")
+    # One player, one sheet (end-states.md): the same file given twice, or a copy of it, is not two sheets.
+    first_of: dict[bytes, str] = {}
+    for content, display in files:
+        if content in first_of:
+            raise InputError(display, f"is the same sheet as {first_of[content]} (the files are identical): each "
+                                      "player's sheet is given once")
+        first_of[content] = display
     kinds = [_kind(data, display) for data, display in files]
     photos = [i for i, kind in enumerate(kinds) if kind != "pdf"]
     confirmed: dict[int, dict[str, str]] = {}
@@ -224,15 +233,23 @@ def form_fields(data: bytes, display: str) -> dict[str, Any]:
     with _quiet():
         try:
             reader = PdfReader(io.BytesIO(data), strict=False)
+            # A viewer may save a sheet encrypted (RC4 or AES) with an empty user password: every viewer opens it
+            # without asking, and so does this reader (AES through the `cryptography` package). A sheet that
+            # asks for a password cannot be read without it.
             if reader.is_encrypted and not reader.decrypt(""):
-                raise InputError(display, "is an encrypted PDF; save it without a password and score it again")
+                raise InputError(display, "is protected by a password: donjon cannot open it. Open it in your PDF "
+                                          "viewer with its password, save a copy without a password (or print it "
+                                          "to a new fillable PDF), and score that copy")
             # a damaged file can name a field with raw bytes; such a name matches none of ours and is reported so
             found = {name if isinstance(name, str) else bytes(name).decode("latin-1"): field
                      for name, field in (reader.get_fields() or {}).items()}
-            unset = [name for name, field in found.items() if field.get("/FT") == "/Btn" and field.get("/V") is None]
-            if unset:
+            # A checkbox is read as it is shown: by its widget's appearance state (/AS) when it has one. Viewers
+            # draw the box from /AS; some set only /AS, others leave a stale /V (`/AS /Yes` with `/V /Off` shows
+            # ticked everywhere), so /V decides only for a box without an appearance state.
+            boxes = [name for name, field in found.items() if field.get("/FT") == "/Btn"]
+            if boxes:
                 states = _widget_states(reader)
-                for name in unset:
+                for name in boxes:
                     if name in states:
                         found[name] = {**found[name], "/V": states[name]}
         except InputError:
@@ -244,8 +261,8 @@ def form_fields(data: bytes, display: str) -> dict[str, Any]:
 
 
 def _widget_states(reader: Any) -> dict[str, Any]:
-    """The state shown by each checkbox widget (`/AS`), by the field's full name: a few viewers tick a box by its
-    appearance and leave the field's value unset."""
+    """The state shown by each checkbox widget (`/AS`), by the field's full name (a field with several widgets is
+    ticked when any of them shows ticked)."""
     states: dict[str, Any] = {}
     for page in reader.pages:
         for ref in page.get("/Annots") or ():
@@ -259,7 +276,9 @@ def _widget_states(reader: Any) -> dict[str, Any]:
                 parent = node.get("/Parent")
                 node, depth = (parent.get_object() if parent is not None else None), depth + 1
             if parts:
-                states[".".join(reversed(parts))] = widget["/AS"]
+                name = ".".join(reversed(parts))
+                if str(states.get(name, "/Off")).lstrip("/") in ("", "Off"):
+                    states[name] = widget["/AS"]
     return states
 
 
