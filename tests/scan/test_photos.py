@@ -123,7 +123,8 @@ def test_several_photos_name_the_sheet_to_confirm(tmp_path: Path) -> None:
 
 def test_broken_rules_name_the_photo_and_the_field(tmp_path: Path) -> None:
     ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
-    ben = save(tmp_path, "ben.jpg", photograph(filled("great-architect", "a4", GREAT)))
+    # the same castle, photographed a second time from another angle: two files, one guest in both castles
+    ben = save(tmp_path, "ben.jpg", photograph(filled("great-architect", "a4", GREAT), turn=3))
     result = run("score", ana, ben)
     assert result.exit_code == 1
     assert "there is one card of each guest" in result.stdout and f"{ben}, field guests" in result.stdout
