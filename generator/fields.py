@@ -22,7 +22,6 @@ from generator.errors import Problem
 from generator.wording import plural
 from generator.yamlio import Document, PathKey
 
-
 T = TypeVar("T")
 #: what checking a value of a type gives (covariant: a Type[int] is a Type[int | None])
 T_co = TypeVar("T_co", covariant=True)
@@ -62,7 +61,7 @@ def describe(value: Any) -> str:
     return f"{text} ({kind})"
 
 
-@dataclass
+@dataclass(eq=False)
 class Checker:
     """Collects the problems found while checking one document."""
 
@@ -87,7 +86,10 @@ class Checker:
 
 
 class Type(ABC, Generic[T_co]):
-    """A type of value in a document; checking a value gives a `T_co` (or INVALID, with every problem recorded)."""
+    """A type of value in a document; checking a value gives a `T_co` (or INVALID, with every problem recorded).
+
+    Types and the checker are dataclasses without generated equality (`eq=False`): a spec is compared by identity,
+    never as a value, and each generated method costs start-up time in every command."""
 
     doc: str = ""
 
@@ -105,7 +107,7 @@ class Type(ABC, Generic[T_co]):
         return schema
 
 
-@dataclass
+@dataclass(eq=False)
 class Text(Type[str]):
     """A string; optionally one matching `pattern` (`hint` says in words what the pattern wants)."""
 
@@ -145,7 +147,7 @@ def Slug(doc: str = "") -> Text:  # noqa: N802 - reads as a type in catalog defi
                 doc=doc)
 
 
-@dataclass
+@dataclass(eq=False)
 class Int(Type[int]):
     """A whole number within bounds (true/false and decimals are refused)."""
 
@@ -176,7 +178,7 @@ def _short_int(value: int) -> str:
     return text if len(text) <= 24 else f"{text[:10]}...({len(text)} digits)"
 
 
-@dataclass
+@dataclass(eq=False)
 class Number(Type[float]):
     """A number (whole or decimal) within bounds."""
 
@@ -204,7 +206,7 @@ class Number(Type[float]):
         return self._with_doc(out)
 
 
-@dataclass
+@dataclass(eq=False)
 class Bool(Type[bool]):
     """true or false."""
 
@@ -231,7 +233,7 @@ def normalise_title(text: str) -> str:
     return normalise_name("".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)))
 
 
-@dataclass
+@dataclass(eq=False)
 class Choice(Type[str]):
     """One of a fixed set of words. With `loose`, any case and spaces or `_` for dashes are accepted."""
 
@@ -266,7 +268,7 @@ def _suggest(word: str, options: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-@dataclass
+@dataclass(eq=False)
 class Nullable(Type[T | None]):
     """A value of `inner` type, or nothing (`null`, `~` or an empty value)."""
 
@@ -280,7 +282,7 @@ class Nullable(Type[T | None]):
         return self._with_doc({"anyOf": [self.inner.schema(), {"type": "null"}]})
 
 
-@dataclass
+@dataclass(eq=False)
 class ListOf(Type[tuple[T, ...]]):
     """A list of values of one type. `label` names the key that identifies an item in messages."""
 
@@ -319,7 +321,7 @@ class ListOf(Type[tuple[T, ...]]):
         return self._with_doc(out)
 
 
-@dataclass
+@dataclass(eq=False)
 class MapOf(Type[dict[K, V]]):
     """A mapping whose keys are all of one type and values of another."""
 
@@ -357,7 +359,7 @@ class MapOf(Type[dict[K, V]]):
         return self._with_doc(out)
 
 
-@dataclass
+@dataclass(eq=False)
 class AnyOf(Type[Any]):
     """The first of several types that the value is of (by its YAML kind: text, number, list, mapping)."""
 
@@ -395,7 +397,7 @@ def _kind_matches(option: Type[Any], value: Any) -> bool:
     return True
 
 
-@dataclass
+@dataclass(eq=False)
 class Field:
     """A key of a :class:`Record`: its type, whether it must be there, its default and its meaning."""
 
@@ -409,7 +411,7 @@ class Field:
 Rule = Callable[[Mapping[str, Any], PathKey, Checker], None]
 
 
-@dataclass
+@dataclass(eq=False)
 class Record(Type[T]):
     """A mapping with named keys; unknown keys are errors. `build` turns the checked values into a record.
 

@@ -11,7 +11,7 @@ import resource
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +71,15 @@ def _xlsx_unsaved_formula() -> bytes:
     return buffer.getvalue()
 
 
+def _photo(kind: str) -> Callable[[], bytes]:
+    """A photo for the scan cases (tests/corpus/photos.yaml), made by tests/scan/helpers.py when asked for."""
+    def make() -> bytes:
+        from tests.scan.photos_corpus import PHOTOS
+
+        return PHOTOS[kind]()
+    return make
+
+
 GENERATORS: dict[str, Callable[[], bytes]] = {
     "alias-bomb": _alias_bomb,
     "png-bomb": lambda: _png(12_000, 12_000, "1"),
@@ -80,6 +89,10 @@ GENERATORS: dict[str, Callable[[], bytes]] = {
     "ten-megabytes": lambda: b"# padding\n" * (1024 * 1024),
     "binary": lambda: bytes(range(256)) * 64,
     "long-integer": lambda: b"game: guedelon\nplayers: " + b"9" * 5000 + b"\n",
+    **{f"photo-{kind}": _photo(kind) for kind in ("no-sheet", "half-sheet", "two-sheets", "blank-sheet",
+                                                  "fillable-sheet", "tiny", "png-100-megapixels", "jpeg-100-megapixels", "truncated",
+                                                  "garbage", "png-bomb", "great-architect", "apprentice",
+                                                  "pdf-scan-of-nothing")},
 }
 
 
@@ -92,7 +105,11 @@ def _make_unwritable(folder: Path) -> Callable[[], None]:
     done = subprocess.run(["chattr", "+i", str(folder)], capture_output=True)
     if done.returncode != 0:
         pytest.skip("cannot make a folder unwritable here (root without chattr)")
-    return lambda: subprocess.run(["chattr", "-i", str(folder)], check=False)
+
+    def restore() -> None:
+        subprocess.run(["chattr", "-i", str(folder)], check=False)
+
+    return restore
 
 
 def _cases() -> list[Any]:
@@ -159,7 +176,7 @@ def _fill(blank: Path, target: Path, values: dict[str, str]) -> None:
 
 
 @pytest.fixture
-def cleanups() -> Any:
+def cleanups() -> Iterator[list[Callable[[], None]]]:
     undo: list[Callable[[], None]] = []
     yield undo
     for action in reversed(undo):

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO
-from tests.render.render_helpers import run
+from render_helpers import run
 
 SAMPLES = REPO / "content" / "examples" / "decks"
 

@@ -18,8 +18,8 @@ import pytest
 from generator.build.options import BuildOptions
 from generator.build.watch import Reporter, WatchState, watch
 from generator.render.imposition import PrintOptions
-from tests.render import pictures
-from tests.render.render_helpers import make_deck, run
+import pictures
+from render_helpers import make_deck, run
 
 #: How long a test waits for the watcher to notice a save and build (it takes well under a second).
 PATIENCE = 30.0

@@ -15,8 +15,8 @@ does not fit, a full disk) leaves the previous files exactly as they were.
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.backends import backend
 from generator.build.options import BuildOptions, Written
@@ -165,8 +165,7 @@ def pictures(drawing: Drawing) -> set[Path]:
     return {Path(item.source) for item in drawing.items if isinstance(item, ImageUse)}
 
 
-@dataclass
-class DeckResult:
+class DeckResult(NamedTuple):
     deck: Deck
     written: list[Written]
     cards: int
@@ -266,8 +265,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     return DeckResult(deck, written, count, total_pages, sources)
 
 
-@dataclass
-class BuildReport:
+class BuildReport(NamedTuple):
     results: list[DeckResult]
     others: list[Written]
     seconds: float
@@ -284,9 +282,11 @@ class BuildReport:
 def build(content: Content, decks: list[Deck], target: str, out: Path, options: BuildOptions,
           progress: Progress) -> BuildReport:
     """Build every deck in `decks`, then the other outputs the target covers (references, score sheets)."""
-    from generator.build.outputs import other_outputs
-
     start = time.perf_counter()
     results = [build_deck(content, deck, out, options, progress) for deck in decks]
-    others = other_outputs(content, target, out, options)
+    others = []
+    if any(target in ("all", g.info.id) for g in content.games()):  # a deck of one's own has no other outputs
+        from generator.build.outputs import other_outputs
+
+        others = other_outputs(content, target, out, options)
     return BuildReport(results, others, time.perf_counter() - start)

@@ -21,9 +21,8 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.catalog.assets import FONTS, ICONS, NO_ASSETS, Assets, resolve_assets
 from generator.catalog.common import CARD_SIZE, CardSize, resolve_card_size
@@ -57,8 +56,7 @@ MAX_XLSX_UNPACKED = 256 * 1024 * 1024
 Scalar = str | int | float | bool | None
 
 
-@dataclass(frozen=True, slots=True)
-class UserCard:
+class UserCard(NamedTuple):
     """One row of a user's table: its id, printed name, copies and every column by header."""
 
     id: str
@@ -72,8 +70,7 @@ class UserCard:
     back: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class UserDeck:
+class UserDeck(NamedTuple):
     folder: Path
     id: str
     name: str

@@ -22,15 +22,25 @@ def reports_errors(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from generator.errors import DonjonError
+        from generator.wording import visible_lines
 
         try:
             return func(*args, **kwargs)
         except DonjonError as err:
             sys.stdout.flush()
-            typer.echo(f"error: {err}", err=True)
+            # errors escape what they quote; this catches any message that did not
+            typer.echo(f"error: {visible_lines(str(err))}", err=True)
             raise typer.Exit(int(err.exit_code)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def settle() -> None:
+    """After a command has loaded its modules, catalogs and fonts: move them out of the garbage collector's sight,
+    so that the collections drawing triggers only look at new objects (a tenth of a small build otherwise)."""
+    import gc
+
+    gc.freeze()
 
 
 def is_terminal() -> bool:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.backends import BACKENDS, names
-from generator.commands import is_terminal, reports_errors
+from generator.commands import is_terminal, reports_errors, settle
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
@@ -81,8 +81,8 @@ def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_siz
                   crop_length: str, crop_width: str, duplex: str, back_offset: str,
                   cut_lines: bool = False) -> PrintOptions:
     """The PrintOptions the command line asks for (every value checked, naming its option)."""
-    from generator.render.model import mm
     from generator.render.imposition import DUPLEX, ORIENTATIONS, PAPERS, PrintOptions
+    from generator.render.model import mm
 
     paper_id = _choice("--paper", paper, tuple(PAPERS))
     if bleed_size is not None and bleed is False:
@@ -212,6 +212,7 @@ def build(
                                     f"{len(decks)} decks: {shown})")
         decks = [pick_cards(decks[0], cards)]
     prepare_dir(out)
+    settle()
     total = sum(len(d.cards) if unique else d.total for d in decks)
     if is_terminal():
         with typer.progressbar(length=total, label="Drawing cards", file=sys.stderr) as bar:

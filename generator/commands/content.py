@@ -14,7 +14,8 @@ from generator.wording import plural
 if TYPE_CHECKING:
     from generator.content import Content
 
-app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True)
+app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True,
+                  rich_markup_mode=None)
 
 CONTENT_HELP = "A content folder to use instead of the shipped catalogs (game folders and/or deck folders)."
 
@@ -30,9 +31,8 @@ def check(
     Each problem names the file, the line and the entry, and the key or rule at fault. Exit 0 when all is
     well, 1 when there are problems, 2 when the folder itself is missing.
     """
-    from generator.content import check_content
-    from generator.content import all_decks
     from generator.build.check import check_layouts
+    from generator.content import all_decks, check_content
 
     content, problems = check_content(folder)
     problems += check_layouts(content)

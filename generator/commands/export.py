@@ -14,8 +14,8 @@ from generator.commands import is_terminal, reports_errors
 from generator.wording import plural
 
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
-    from generator.content import Content
     from generator.catalog.deck import Deck
+    from generator.content import Content
 
 HELP = """\
 Export cards for print services (The Game Crafter, MakePlayingCards, DriveThruCards) and Tabletop Simulator.
@@ -71,8 +71,7 @@ def check_jobs(value: Optional[int]) -> int:
 
 
 def _decks(content_dir: Optional[Path], target: Optional[str]) -> tuple[Content, list[Deck]]:
-    from generator.content import load_content
-    from generator.content import all_decks, select
+    from generator.content import all_decks, load_content, select
     from generator.errors import UsageError
 
     content = load_content(content_dir)

@@ -17,14 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from generator.content import Content
 from generator.catalog.deck import Deck
+from generator.content import Content
 from generator.export import jobs
 from generator.export.cards import Prepared, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas
 from generator.export.raster import canvas_page, png_bytes, render_pages
-from generator.output import StagedFolder, staged
-from generator.output import inside
+from generator.output import StagedFolder, inside, staged
 
 MANIFEST = "manifest.csv"
 

@@ -28,15 +28,14 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import quote
 
-from generator.content import Content
 from generator.catalog.deck import Deck
+from generator.content import Content
 from generator.errors import DonjonError, InputError, OutputError
 from generator.export import jobs
 from generator.export.cards import Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
 from generator.export.raster import PdfFile, canvas_page, png_bytes, render_pages
-from generator.output import StagedFolder, staged
-from generator.output import inside, safe_name
+from generator.output import StagedFolder, inside, safe_name, staged
 
 #: Card images at 150 dpi, shown at 80 CSS px per inch (five poker cards across a laptop screen): sharp on
 #: screens of high density, and 40 KB or so each.

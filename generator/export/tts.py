@@ -26,14 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from generator.content import Content
 from generator.catalog.deck import Deck
+from generator.content import Content
 from generator.export import jobs
 from generator.export.cards import BACK, Prepared, back_of, prepare
 from generator.export.geometry import TTS_PER_SHEET, Canvas, tts_cell, tts_grid
 from generator.export.raster import Raster, canvas_page, png_bytes, render_pages
-from generator.output import StagedFolder, staged
-from generator.output import inside, safe_name
+from generator.output import StagedFolder, inside, safe_name, staged
 
 #: The thumbnail TTS shows for a saved object fits this square.
 THUMBNAIL = 256

@@ -17,9 +17,8 @@ Each compiled template knows the names it reads (:attr:`Template.names`): a deck
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.render.colour import ink_on
 from generator.render.text import escape_markup
@@ -114,8 +113,7 @@ def lookup(context: Mapping[str, Any], path: str) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class Template:
+class Template(NamedTuple):
     """A compiled template: plain text, a simple one (text and `{{ a.b }}` fields), or a jinja2 template.
 
     Simple templates skip jinja2 (and its import) and behave as jinja2 would with this environment: the same

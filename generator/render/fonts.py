@@ -19,18 +19,15 @@ a width at any size is that times the size (reportlab applies no kerning, so wid
 
 from __future__ import annotations
 
-import hashlib
 import io
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.resources import fonts_dir
 
 
-@dataclass(frozen=True, slots=True)
-class Face:
+class Face(NamedTuple):
     """One font file: its id in layouts, its file, and how SVG names it."""
 
     id: str
@@ -119,6 +116,8 @@ def register_family(name: str, files: dict[str, Path]) -> dict[str, str]:
     of each name a layout may use: `name`, `name-bold`, `name-italic`, `name-bold-italic` (those given).
 
     Raises FontProblem naming the file and what is wrong with it."""
+    import hashlib
+
     loaded = {style: _load_font_file(path) for style, path in files.items()}
     group = f"{name}#" + hashlib.sha256(b"".join(d for _c, d in loaded.values())).hexdigest()[:12]
     out: dict[str, str] = {}
@@ -271,8 +270,7 @@ def pdf_name(face_id: str) -> str:
     return str(_font(face_id).fontName)
 
 
-@dataclass(frozen=True, slots=True)
-class Metrics:
+class Metrics(NamedTuple):
     """Vertical metrics as fractions of the font size: ascent above and descent below the baseline."""
 
     ascent: float

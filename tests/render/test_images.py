@@ -13,8 +13,8 @@ import pytest
 from generator.render import images
 from generator.render.images import ImageProblem, image_info
 from generator.render.model import Drawing, ImageUse, Page, Placed
-from tests.render import pictures
-from tests.render.render_helpers import make_deck, run
+import pictures
+from render_helpers import make_deck, run
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

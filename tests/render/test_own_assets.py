@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from generator.layout.load import clear_cache
-from tests.render import pictures
-from tests.render.render_helpers import make_deck, run
+import pictures
+from render_helpers import make_deck, run
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
