@@ -122,6 +122,59 @@ def test_errors_are_reported_and_the_watch_goes_on(watching: tuple[Path, Path, L
     log.wait_for("built one/one", 2)
 
 
+@pytest.fixture
+def watching_samples(tmp_path: Path) -> Iterator[tuple[Path, Log]]:
+    """A copy of the sample decks (content/examples/decks), watched in a thread until the test ends."""
+    import shutil
+
+    from tests.conftest import REPO
+
+    content = tmp_path / "decks"
+    shutil.copytree(REPO / "content" / "examples" / "decks", content)
+    out = tmp_path / "out"
+    out.mkdir()
+    log = Log()
+    stop = threading.Event()
+    ready = threading.Event()
+    thread = threading.Thread(target=lambda: watch(
+        content, "all", out, BuildOptions(PrintOptions(), ("pdf",)), None, Reporter(log.add, log.add), stop,
+        ready=ready.set), daemon=True)
+    thread.start()
+    assert ready.wait(PATIENCE), log.lines
+    time.sleep(0.3)
+    try:
+        yield content, log
+    finally:
+        stop.set()
+        thread.join(PATIENCE)
+        assert not thread.is_alive()
+
+
+def _built(log: Log) -> dict[str, int]:
+    return {deck: log.count(f"built {deck}/{deck}:") for deck in ("skirmish", "market", "quests")}
+
+
+def test_a_saved_font_icon_or_shared_layout_rebuilds_the_decks_that_use_it(
+        watching_samples: tuple[Path, Log]) -> None:
+    """The samples share a layout (shared/card.yaml, which skirmish's and market's layouts extend) and the font it
+    declares; skirmish has icons of its own; quests uses none of them."""
+    content, log = watching_samples
+    log.wait_for("built skirmish/skirmish:")
+    assert _built(log) == {"skirmish": 1, "market": 1, "quests": 1}
+    font = content / "fonts" / "DejaVuSerifCondensed-Bold.ttf"
+    font.write_bytes(font.read_bytes())  # saved again, as a font editor would
+    log.wait_for("built market/market:", 2)
+    log.wait_for("built skirmish/skirmish:", 2)
+    icon = content / "skirmish" / "icons" / "mana.svg"
+    _save(icon, lambda text: text.replace("#", "#", 1))
+    log.wait_for("built skirmish/skirmish:", 3)
+    _save(content / "shared" / "card.yaml", lambda text: text + "\n# saved again\n")
+    log.wait_for("built market/market:", 3)
+    log.wait_for("built skirmish/skirmish:", 4)
+    time.sleep(1.0)  # a stray rebuild would come within the debounce and a build
+    assert _built(log) == {"skirmish": 4, "market": 3, "quests": 1}
+
+
 def test_serve_needs_watch(tmp_path: Path) -> None:
     deck = make_deck(tmp_path / "d", [{"name": "A"}])
     result = run("build", "--content", str(deck), "--out", str(tmp_path / "out"), "--serve")

@@ -233,7 +233,7 @@ def build(
     seconds = time.perf_counter() - start
     rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
     typer.echo(f"Built {plural(len(report.results), 'deck')}: {report.cards} cards on "
-               f"{report.pages} pages, {files} files in {seconds:.2f} s{rate}.")
+               f"{report.pages} pages, {plural(files, 'file')} in {seconds:.2f} s{rate}.")
 
 
 def _watch(content_dir: Optional[Path], target: str, out: Path, options: BuildOptions, cards: Optional[str],
