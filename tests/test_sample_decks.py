@@ -179,3 +179,66 @@ def test_fold_refuses_a_back_offset(tmp_path: Path) -> None:
                  "--back-offset", "1,0")
     assert result.exit_code == 2
     assert "--back-offset: means nothing with --duplex fold" in result.stderr
+
+
+def test_the_deck_example_of_the_docs_builds(tmp_path: Path) -> None:
+    """templates/README.md's deck.yaml, which shows every key, is a deck that builds once its files exist: a sheet
+    picked by name, counts with a 0, a layout and back per card from a column, a shared layout by path, a font
+    family and a folder of icons of one's own."""
+    import re
+
+    import pikepdf
+    from openpyxl import Workbook
+
+    import pictures
+
+    docs = (REPO / "templates" / "README.md").read_text(encoding="utf-8")
+    example = docs.split("`deck.yaml`:\n\n```yaml\n", 1)[1].split("```", 1)[0]
+    deck = tmp_path / "content" / "my-deck"
+    (deck / "fonts").mkdir(parents=True)
+    (deck / "deck.yaml").write_text(example, encoding="utf-8")
+    book = Workbook()
+    first = book.active
+    assert first is not None
+    first.title = "Notes"
+    first.append(["not", "the", "cards"])
+    sheet = book.create_sheet("Spells")
+    sheet.append(["ID", "Name", "Copies", "Kind", "cost", "text", "Faction"])
+    sheet.append(["knight", "Knight", 2, "unit", 3, "Guard. Pay {mana}.", "Kingdom"])
+    sheet.append(["fire-ball", "Fire Ball", 1, "spell", 2, "Deal 3 damage.", None])
+    sheet.append(["goblin", "Goblin", 0, "unit", 1, "Left out.", "Horde"])
+    sheet.append(["plain", "Plain card", None, None, None, "No kind: the deck's layout and back.", None])
+    book.save(deck / "cards.xlsx")
+    shutil.copy(SAMPLES / "fonts" / "DejaVuSerifCondensed.ttf", deck / "fonts" / "Fancy.ttf")
+    shutil.copy(SAMPLES / "fonts" / "DejaVuSerifCondensed-Bold.ttf", deck / "fonts" / "Fancy-Bold.ttf")
+    pictures.png(deck / "icons" / "mana.png", (64, 64))
+    body = "styles:\n  body: {font: fancy, size: 10pt, min_size: 6pt, colour: ink}\n"
+    (deck / "layout.yaml").write_text("extends: generic\n" + body, encoding="utf-8")
+    (deck / "unit.yaml").write_text("extends: generic\n" + body, encoding="utf-8")
+    (deck / "back.yaml").write_text("extends: generic-back\n", encoding="utf-8")
+    (deck / "unit-back.yaml").write_text(
+        'background: "#223355"\nstyles:\n  f: {font: fancy-bold, size: 14pt, colour: "#ffffff", align: center}\n'
+        'boxes:\n  faction: {kind: text, x: 5mm, y: 40%, width: 100% - 10mm, height: 12mm, style: f, '
+        'text: "{{ Faction }}"}\n', encoding="utf-8")
+    (tmp_path / "content" / "shared").mkdir()
+    (tmp_path / "content" / "shared" / "spell.yaml").write_text("extends: generic\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", "--content", str(tmp_path / "content"), "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "wrote" in result.stdout and ": 2 pages, 4 cards" in result.stdout  # 2 Knights, a Fire Ball, a plain card
+    svgs = out / "spells" / "spells" / "svg"
+    assert sorted(p.name for p in svgs.glob("*.svg")) == ["fire-ball.svg", "knight.svg", "plain.svg"]
+    assert "Kingdom" in (svgs / "backs" / "knight.svg").read_text(encoding="utf-8")  # the unit's own back
+    with pikepdf.open(out / "spells" / "spells.pdf") as pdf:
+        fonts = {str(f.get("/BaseFont")) for page in pdf.pages for f in _fonts(page)}
+    assert any(re.search(r"DejaVuSerifCondensed(-Bold)?-", name) for name in fonts), fonts
+
+
+def _fonts(page: Any) -> list[Any]:
+    """The fonts a page uses, its forms' included."""
+    found = []
+    resources = page.obj.get("/Resources", {})
+    found += list(resources.get("/Font", {}).values())
+    for xobject in resources.get("/XObject", {}).values():
+        found += list(xobject.get("/Resources", {}).get("/Font", {}).values())
+    return found
