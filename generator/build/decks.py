@@ -2,12 +2,12 @@
 and written one file per card by the others (SVG).
 
 For each deck: the face and back layouts are loaded (cached), the back is drawn once, and each card is drawn
-once and placed as many times as it has copies. Pages stream into the document as they are made. A document is
-written to a temporary file and renamed over `OUT/GAME/DECK.pdf` only when complete; a per-card folder is
-staged and replaces `OUT/GAME/DECK/svg/` only when every card is written. A build that fails (a card whose text
-does not fit, a full disk) leaves the previous files exactly as they were.
+once and placed as many times as it has copies. Pages stream into the document as they are made.
 
-:func:`build` then makes the other outputs of the target (:mod:`generator.build.outputs`).
+:func:`build` is one transaction (generator.output.transaction): every deck's document (`OUT/GAME/DECK.pdf`)
+and per-card folder (`OUT/GAME/DECK/svg/`), then the other outputs of the target (:mod:`generator.build.outputs`)
+are staged, and put in place together only when all of them are complete. A build that fails anywhere (a card
+whose text does not fit, a full disk, a signal) leaves every previous file exactly as it was.
 """
 
 import time
@@ -20,10 +20,10 @@ from generator.backends import backend
 from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Card, Deck
 from generator.content import Content
-from generator.errors import ContentError, OutputError, Problem
+from generator.errors import ContentError, Problem
 from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
-from generator.output import atomic_path, inside, staged
+from generator.output import atomic_path, inside, staged, transaction
 from generator.render.imposition import PageHeading, grid, pages
 from generator.render.model import Drawing
 from generator.resources import display_path
@@ -85,22 +85,41 @@ class DeckResult:
     pages: int
 
 
-def card_file_names(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str, str]) -> tuple[str, ...]:
-    """`CARD.suffix` for each card of `deck`, in deck order, made safe to write in `folder`.
+def card_problem(deck: Deck, card: Card, where: str, message: str) -> Problem:
+    """A problem with one card, at its row (`cards.csv:12`) for a deck of your own, else named in its deck."""
+    file, _, line = card.origin.rpartition(":")
+    if file and line.isascii() and line.isdigit():
+        return Problem(file, int(line), where, message)
+    return Problem(deck_label(deck), None, where or f"cards[{card.id}]", message)
 
-    Two cards whose ids give one file name, or a card named like a reserved file (`reserved` maps such a name to
-    what it holds, e.g. the deck's back), is an error naming the card: one file must never overwrite another.
-    """
+
+def file_collisions(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str, str]) -> tuple[
+        tuple[str, ...], list[Problem]]:
+    """`CARD.suffix` for each card of `deck`, in deck order, made safe to write in `folder`, and a problem for
+    each card whose file would be another's: two cards whose ids give one file name, or a card named like a
+    reserved file (`reserved` maps such a name to what it holds, e.g. the deck's back)."""
     taken = dict(reserved)
-    names = []
+    names: list[str] = []
+    problems: list[Problem] = []
     for card in deck.cards:
         name = inside(folder, f"{card.id}.{suffix}").name
         if name in taken:
-            raise OutputError(deck_label(deck), f"card {card.id!r} would be written as {name}, the file of "
-                              f"{taken[name]}; give the card another id")
-        taken[name] = f"card {card.id!r}"
+            problems.append(card_problem(deck, card, "", f"{deck_label(deck)}: card {card.name!r} (id {card.id!r}) "
+                                         f"would be written as {name}, the file of {taken[name]}; give the card "
+                                         "another id"))
+        else:
+            taken[name] = f"card {card.id!r}"
         names.append(name)
-    return tuple(names)
+    return tuple(names), problems
+
+
+def card_file_names(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str, str]) -> tuple[str, ...]:
+    """`CARD.suffix` for each card of `deck`, in deck order; a file that would overwrite another is a content
+    error naming the card (`donjon content check` reports it too)."""
+    names, problems = file_collisions(deck, folder, suffix, reserved)
+    if problems:
+        raise ContentError(problems)
+    return names
 
 
 def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, progress: Progress) -> DeckResult:
@@ -120,14 +139,15 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     per_card = [b for b in chosen if not b.imposed]
     names: dict[str, dict[str, str]] = {}
     for b in per_card:
-        files = card_file_names(deck, inside(out, deck.game, deck.id, b.name), b.suffix,
+        files = card_file_names(deck, inside(out, deck.namespace, deck.id, b.name), b.suffix,
                                 {f"back.{b.suffix}": "the deck's back"})
         names[b.name] = dict(zip((c.id for c in deck.cards), files, strict=True))
     back_face = back_drawing(back, deck, view, bleed)
     written: list[Written] = []
     count = deck.total
 
-    with staged([inside(out, deck.game, deck.id, b.name) for b in per_card]) as folders:
+    with staged([inside(out, deck.namespace, deck.id, b.name) for b in per_card],
+                f"the {' and '.join(b.label for b in per_card)} files of {deck.key}") as folders:
         writers = [(b, folder, b.card_writer()) for b, folder in zip(per_card, folders, strict=True)]
 
         def drawings() -> Iterator[Drawing]:
@@ -143,11 +163,11 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
         if imposed:
             sheet = grid(size.width_pt, size.height_pt, options.print_options)
             for index, b in enumerate(imposed):
-                target = inside(out, deck.game, f"{deck.id}.{b.suffix}")
+                target = inside(out, deck.namespace, f"{deck.id}.{b.suffix}")
                 # the first document draws the cards (and writes the per-card files); any other redraws them
                 stream = drawings() if index == 0 else (d for c in deck.cards for d in
                                                         [face_drawing(face, deck, c, view, bleed)] * c.copies)
-                with atomic_path(target) as tmp:
+                with atomic_path(target, f"the {b.label} sheets of {deck.key}") as tmp:
                     stats = b.page_writer()(pages(stream, count, back_face, sheet, options.print_options,
                                                   PageHeading(deck.game_name, deck.name)), tmp,
                                             title=f"{deck.game_name}: {deck.name}",
@@ -183,6 +203,7 @@ def build(content: Content, decks: list[Deck], target: str, out: Path, options: 
     from generator.build.outputs import other_outputs
 
     start = time.perf_counter()
-    results = [build_deck(content, deck, out, options, progress) for deck in decks]
-    others = other_outputs(content, target, out, options)
+    with transaction(out):
+        results = [build_deck(content, deck, out, options, progress) for deck in decks]
+        others = other_outputs(content, target, out, options)
     return BuildReport(results, others, time.perf_counter() - start)

@@ -26,8 +26,12 @@ def reports_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except DonjonError as err:
-            sys.stdout.flush()
-            typer.echo(f"error: {err}", err=True)
+            try:
+                sys.stdout.flush()
+            except DonjonError:
+                pass  # standard output is what failed: the error says so
+            if not getattr(err, "quiet", False):
+                typer.echo(f"error: {err}", err=True)
             raise typer.Exit(int(err.exit_code)) from None
 
     return wrapper  # type: ignore[return-value]

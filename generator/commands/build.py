@@ -22,7 +22,9 @@ Build print-ready decks: PDF sheets for home printing and an SVG of every card.
 TARGET is `all` (the default: every deck of every game), a game by its id (such as guildhall),
 one deck as GAME/DECK (guildhall/old-world-economy-vp), or, with --content, a deck of your own by its id.
 Writes OUT/GAME/DECK.pdf (fronts, then backs for duplex printing, with crop marks) and
-OUT/GAME/DECK/svg/CARD.svg with OUT/GAME/DECK/svg/back.svg. Lengths take a unit (3mm, 0.125in, 9pt); a bare
+OUT/GAME/DECK/svg/CARD.svg with OUT/GAME/DECK/svg/back.svg (OUT/decks/... for a deck of your own), and for a
+game its reference (OUT/references/) and score sheets (OUT/score-sheets/). Nothing is replaced unless every
+output was made. Lengths take a unit (3mm, 0.125in, 9pt); a bare
 number is millimetres (points for --crop-width). Print the PDFs at 100% (actual size), duplex on the long edge.
 """
 

@@ -26,8 +26,8 @@ One PNG per card face and one of each deck's back, at a print service's size wit
 
 TARGET is `all` (the default), a game, GAME/DECK, or with --content a deck of your own by its id.
 Presets: tgc (The Game Crafter: 825x1125 px for a poker card, 1/8 in bleed), mpc (MakePlayingCards: 822x1122
-px, 0.12 in bleed), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png, back.png and
-manifest.csv (file, id, name and copies of every image). Images are RGB, and two exports of the same input
+px, 0.12 in bleed), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png (OUT/png/decks/DECK/ for a
+deck of your own), back.png and manifest.csv (file, id, name and copies of every image). Images are RGB, and two exports of the same input
 give the same bytes.
 """
 

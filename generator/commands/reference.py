@@ -14,8 +14,8 @@ HELP = """\
 Write the card reference of a game: a PDF with every card (name, kind, count, effect), the tables of values,
 and where each value comes from. Values no rulebook states are marked and explained in its Sources section.
 
-GAME is guildhall, guedelon, once-upon-a-castle, or all. Writes OUT/GAME/GAME-reference.pdf, with a contents
-page, bookmarks and page numbers. `donjon build` writes the references too.
+GAME is guildhall, guedelon, once-upon-a-castle, or all. Writes OUT/references/GAME-reference.pdf, with a
+contents page, bookmarks and page numbers. `donjon build` writes the references too.
 """
 
 @reports_errors
@@ -48,7 +48,7 @@ def reference(
         raise UsageError("--paper", f"{paper!r} is not one of {', '.join(PAPERS)}")
 
     from generator.content import load_content
-    from generator.output import prepare_dir
+    from generator.output import prepare_dir, transaction
     from generator.build.references import write_reference
     from generator.resources import display_path
 
@@ -59,7 +59,8 @@ def reference(
         raise UsageError(folder, f"holds no {'game' if wanted == 'all' else wanted} catalog (no folder "
                          f"{'named after a game' if wanted == 'all' else wanted + '/'} with a game.yaml)")
     prepare_dir(out)
-    for game_id in games:
-        written = write_reference(content, game_id, out, key)
+    with transaction(out):  # every reference, or none
+        done = [write_reference(content, game_id, out, key) for game_id in games]
+    for written in done:
         typer.echo(f"wrote {display_path(written.path)}: {plural(written.pages, 'page')}")
     typer.echo(f"Wrote {plural(len(games), 'reference')} in {time.perf_counter() - start:.2f} s.")

@@ -22,8 +22,7 @@ from generator.export import jobs
 from generator.export.cards import BACK, Prepared, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas
 from generator.export.raster import canvas_page, png_bytes, render_pages
-from generator.output import StagedFolder, staged
-from generator.output import inside
+from generator.output import StagedFolder, inside, staged, transaction
 
 MANIFEST = "manifest.csv"
 
@@ -91,7 +90,7 @@ class PngReport(NamedTuple):
 
 
 def deck_folder(out: Path, deck: Deck) -> Path:
-    return inside(out, "png", deck.game, deck.id)
+    return inside(out, "png", deck.namespace, deck.id)
 
 
 def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptions,
@@ -103,7 +102,7 @@ def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptio
     canvases = [card_canvas(p.deck.card_size, options.preset, options.dpi) for p in prepared]
     total = sum(len(p.deck.cards) + 1 for p in prepared)
     size = jobs.chunk_size(total, options.jobs)
-    with staged([folders[p.deck.key] for p in prepared]) as staging:
+    with transaction(out), staged([folders[p.deck.key] for p in prepared], "PNG images") as staging:
         chunks: list[PngChunk] = []
         for index, p in enumerate(prepared):
             items = [*range(len(p.deck.cards)), BACK]

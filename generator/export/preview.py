@@ -28,8 +28,7 @@ from generator.export import jobs
 from generator.export.cards import BACK, Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
 from generator.export.raster import PdfFile, canvas_page, png_bytes, render_pages
-from generator.output import StagedFolder, staged
-from generator.output import inside, safe_name
+from generator.output import StagedFolder, inside, safe_name, staged, transaction
 
 #: Card images at 150 dpi, shown at 80 CSS px per inch (five poker cards across a laptop screen): sharp on
 #: screens of high density, and 40 KB or so each.
@@ -112,7 +111,7 @@ class _Context:
 
 
 def card_path(deck: Deck, name: str) -> str:
-    return f"img/{safe_name(deck.game)}/{safe_name(deck.id)}/{name}"
+    return f"img/{safe_name(deck.namespace)}/{safe_name(deck.id)}/{name}"
 
 
 def render_chunk(context: _Context, chunk: PreviewChunk) -> tuple[int, str]:
@@ -171,7 +170,7 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
     """Write OUT/preview/: the page and its images."""
     start = time.perf_counter()
     final = inside(out, "preview")
-    prepared = prepare(content, decks, {d.key: inside(final, "img", d.game, d.id) for d in decks})
+    prepared = prepare(content, decks, {d.key: inside(final, "img", d.namespace, d.id) for d in decks})
     canvases = [card_canvas(p.deck.card_size, PRESETS["plain"], PREVIEW_DPI) for p in prepared]
 
     games: dict[str, GameEntry] = {}
@@ -196,7 +195,7 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
     shown = [document for _path, document in found if document.pictures]
     others = [document for _path, document in found if document.where == ""]
 
-    with staged([final]) as [folder]:
+    with transaction(out), staged([final], "the preview") as [folder]:
         chunks: list[PreviewChunk] = []
         total = sum(len(p.deck.cards) + 1 for p in prepared)
         per_chunk = jobs.chunk_size(total, jobs_count)
@@ -223,9 +222,9 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
 
 def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
                warnings: list[str]) -> list[tuple[Path, PdfListing]]:
-    """The PDFs under OUT, each attached where the page shows it: a deck's print sheets under the deck, a file in
-    a game's folder under the game, anything else under "Other documents" (`where` left empty)."""
-    sheets = {inside(out, e.deck.game, f"{e.deck.id}.pdf"): e for e in decks}
+    """The PDFs under OUT, each attached where the page shows it: a deck's print sheets under the deck, a file of
+    a game (:func:`_owner`) under the game, anything else under "Other documents" (`where` left empty)."""
+    sheets = {inside(out, e.deck.namespace, f"{e.deck.id}.pdf"): e for e in decks}
     root = out.resolve()
     found = []
     for number, path in enumerate(find_documents(out), start=1):
@@ -248,15 +247,22 @@ def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
             # shown at half size, so rendered at even sizes
             shown_w, shown_h = max(1, round(w * scale / 2)), max(1, round(h * scale / 2))
             document.pictures.append(Picture(f"{stem}-page-{page}.png", shown_w, shown_h))
-        top = relative.split("/")[0]
+        owner = _owner(relative, games)
         if path in sheets:
             sheets[path].documents.append(document)
             document.where = sheets[path].anchor
-        elif top in games and "/" in relative:
-            games[top].documents.append(document)
-            document.where = games[top].anchor
+        elif owner is not None:
+            games[owner].documents.append(document)
+            document.where = games[owner].anchor
         found.append((path, document))
     return found
+
+
+def _owner(relative: str, games: dict[str, GameEntry]) -> str | None:
+    """The game a PDF under OUT belongs to: one whose id names a folder on its path (`guildhall/...`,
+    `score-sheets/once-upon-a-castle/...`) or begins its file name (`references/guildhall-reference.pdf`)."""
+    *folders, name = relative.split("/")
+    return next((g for g in games if g in folders or name.startswith(f"{g}-")), None)
 
 
 def render_page(games: list[GameEntry], others: list[PdfListing]) -> str:

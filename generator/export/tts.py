@@ -31,8 +31,7 @@ from generator.export import jobs
 from generator.export.cards import BACK, Prepared, prepare
 from generator.export.geometry import TTS_PER_SHEET, Canvas, tts_cell, tts_grid
 from generator.export.raster import Raster, canvas_page, png_bytes, render_pages
-from generator.output import StagedFolder, staged
-from generator.output import inside, safe_name
+from generator.output import StagedFolder, inside, safe_name, staged, transaction
 
 #: The thumbnail TTS shows for a saved object fits this square.
 THUMBNAIL = 256
@@ -201,7 +200,7 @@ class TtsReport(NamedTuple):
 
 
 def deck_folder(out: Path, deck: Deck) -> Path:
-    return inside(out, "tts", deck.game, deck.id)
+    return inside(out, "tts", deck.namespace, deck.id)
 
 
 def url_maker(out: Path, folder: Path, base_url: str | None) -> Callable[[str], str]:
@@ -227,7 +226,7 @@ def export_tts(content: Content, decks: list[Deck], out: Path, jobs_count: int, 
     cells = [tts_cell(p.deck.card_size) for p in prepared]
     sheets = [sheets_of(p.deck) for p in prepared]
     report = []
-    with staged([folders[p.deck.key] for p in prepared]) as staging:
+    with transaction(out), staged([folders[p.deck.key] for p in prepared], "Tabletop Simulator decks") as staging:
         chunks = [TtsChunk(index, number) for index, deck_sheets in enumerate(sheets)
                   for number in range(len(deck_sheets) + 1)]
         weights = [len(sheets[c.deck][c.sheet - 1].cards) if c.sheet else 1 for c in chunks]

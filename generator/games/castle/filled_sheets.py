@@ -193,7 +193,7 @@ def read_sheet(data: bytes, display: str) -> FilledSheet:
     found = form_fields(data, display)
     if not found:
         raise InputError(display, "has no form fields: is it a donjon fillable castle sheet? (they are "
-                                  "OUT/once-upon-a-castle/castle-sheet-*-fillable.pdf, made by donjon build; a "
+                                  "OUT/score-sheets/once-upon-a-castle/castle-sheet-*-fillable.pdf, made by donjon build; a "
                                   "sheet printed or flattened to a new PDF loses its fields)")
     if names.VERSION not in found:
         raise InputError(display, f"has form fields but no field {names.VERSION!r}: it is not a donjon fillable "
