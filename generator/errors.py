@@ -35,6 +35,11 @@ class ExitCode(IntEnum):
     INTERNAL = 4
 
 
+#: The longest line a problem prints: a message quotes a user's value only in part, and this keeps a value
+#: quoted whole by mistake (100 KB of a cell) from flooding the terminal.
+MAX_LINE = 2000
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong with one input: where it is and what rule or field it breaks."""
@@ -46,7 +51,8 @@ class Problem:
 
     def __str__(self) -> str:
         place = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
+        text = f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
+        return text if len(text) <= MAX_LINE else f"{text[:MAX_LINE]}… (cut: {len(text):,} characters in all)"
 
 
 class DonjonError(Exception):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any, TypeVar, overload
 
 import typer
 
@@ -35,6 +36,22 @@ def reports_errors(func: F) -> F:
             raise typer.Exit(int(err.exit_code)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+@overload
+def folder_option(value: str, option: str) -> Path: ...
+@overload
+def folder_option(value: None, option: str) -> None: ...
+def folder_option(value: str | None, option: str) -> Path | None:
+    """A folder given on the command line; an empty value is refused (it would mean the current folder, or for
+    `--content` the shipped content, without saying so)."""
+    if value is None:
+        return None
+    if not value.strip():
+        from generator.errors import UsageError
+
+        raise UsageError(option, "is empty: name a folder (`.` for the current one)")
+    return Path(value)
 
 
 def is_terminal() -> bool:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.backends import BACKENDS, names
-from generator.commands import is_terminal, reports_errors
+from generator.commands import folder_option, is_terminal, reports_errors
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
@@ -114,11 +114,11 @@ def build(
     target: Optional[str] = typer.Argument(
         None, show_default=False, metavar="TARGET",
         help="all (default), a game id, GAME/DECK, or the id of a deck of your own in --content."),
-    content_dir: Optional[Path] = typer.Option(
+    content_dir_text: Optional[str] = typer.Option(
         None, "--content", show_default=False, metavar="DIR",
         help="A content folder to build instead of the shipped games: game folders and/or deck folders "
              "(a folder with a deck.yaml), or one deck folder."),
-    out: Path = typer.Option(Path("output"), "--out", metavar="DIR",
+    out_text: str = typer.Option("output", "--out", metavar="DIR",
                              help="The folder to write into (created if needed)."),
     paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
     orientation: str = typer.Option("portrait", "--orientation", metavar="portrait|landscape",
@@ -151,6 +151,8 @@ def build(
                                 help="One copy of each card instead of the deck's counts (a proof set)."),
 ) -> None:
     """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
+    out = folder_option(out_text, "--out")
+    content_dir = folder_option(content_dir_text, "--content")
     import time
 
     from generator.build.decks import build as run
@@ -160,6 +162,8 @@ def build(
     from generator.resources import display_path
 
     start = time.perf_counter()
+    if target is not None and not target.strip():
+        raise _usage("TARGET", "is empty: name a game, a deck, or all")
     options = BuildOptions(print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width,
                                          duplex, back_offset), formats_of(formats), unique)
     content = load_content(content_dir)

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from generator.commands import reports_errors
+from generator.commands import folder_option, reports_errors
 from generator.wording import plural
 
 HELP = """\
@@ -21,13 +21,15 @@ contents page, bookmarks and page numbers. `donjon build` writes the references 
 @reports_errors
 def reference(
     game: str = typer.Argument(..., metavar="GAME", help="A game's id (see `donjon content list`), or all."),
-    content_dir: Optional[Path] = typer.Option(
+    content_dir_text: Optional[str] = typer.Option(
         None, "--content", show_default=False, metavar="DIR",
         help="A content folder to read the catalogs from instead of the shipped ones (a corrected copy of content/)."),
-    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (created if needed)."),
+    out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (created if needed)."),
     paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
 ) -> None:
     """Write the card reference PDF of a game."""
+    out = folder_option(out_text, "--out")
+    content_dir = folder_option(content_dir_text, "--content")
     import time
 
     from generator.errors import UsageError

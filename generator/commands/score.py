@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from generator.commands import reports_errors
+from generator.commands import folder_option, reports_errors
 
 HELP = """\
 Check end states of Guildhall, Once Upon a Castle or Guédelon by the rules and score them.
@@ -32,9 +32,10 @@ def score(
     files: list[str] = typer.Argument(..., help="End-state files (YAML or JSON) or filled castle sheets (PDF).",
                                   show_default=False),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object per file instead of a table."),
-    content: Optional[Path] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
+    content_text: Optional[str] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
 ) -> None:
     """Check end states by the rules of their game and score them."""
+    content = folder_option(content_text, "--content")
     from generator.errors import UsageError
     from scoring.batch import score_paths
     from scoring.engine import Scorer

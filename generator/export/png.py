@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -60,6 +61,19 @@ def render_chunk(context: _Context, chunk: PngChunk) -> list[tuple[str, int]]:
     return written
 
 
+#: What a spreadsheet reads as the start of a formula in a cell (and runs: `=cmd|...`, `@SUM(...)`,
+#: `+HYPERLINK(...)`); OWASP's advice on CSV injection lists these.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(text: str) -> str:
+    """A manifest cell as a spreadsheet will show it, never run it: text that would start a formula gets a `'`
+    before it (which spreadsheets show as the mark of text); a plain number such as `-1` stays as it is."""
+    if text.startswith(_FORMULA_START) and not re.fullmatch(r"[+-]?\d+(\.\d+)?", text):
+        return "'" + text
+    return text
+
+
 def manifest(prepared: Prepared) -> bytes:
     """The deck's manifest: one row per image with its copies (the back: the deck's total)."""
     buffer = io.StringIO()
@@ -67,8 +81,8 @@ def manifest(prepared: Prepared) -> bytes:
     writer.writerow(["file", "id", "name", "copies"])
     deck = prepared.deck
     for name, card in zip(prepared.names, deck.cards):
-        writer.writerow([name, card.id, card.name, card.copies])
-    writer.writerow(["back.png", "back", f"{deck.name} (back)", deck.total])
+        writer.writerow([name, cell(card.id), cell(card.name), card.copies])
+    writer.writerow(["back.png", "back", cell(f"{deck.name} (back)"), deck.total])
     return buffer.getvalue().encode("utf-8")
 
 

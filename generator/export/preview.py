@@ -27,7 +27,7 @@ from generator.errors import DonjonError, InputError, OutputError
 from generator.export import jobs
 from generator.export.cards import BACK, Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
-from generator.export.raster import PdfFile, canvas_page, png_bytes, render_pages
+from generator.export.raster import PdfFile, canvas_page, pdfium_reason, png_bytes, render_pages
 from generator.output import StagedFolder, inside, safe_name, staged, transaction
 
 #: Card images at 150 dpi, shown at 80 CSS px per inch (five poker cards across a laptop screen): sharp on
@@ -126,8 +126,10 @@ def render_chunk(context: _Context, chunk: PreviewChunk) -> tuple[int, str]:
                     written += context.folder.write(name, png_bytes(pdf.render(index, width, height)))
         except OutputError:
             raise
+        except DonjonError as err:
+            return written, f"its pages cannot be drawn ({err})"
         except Exception as err:  # noqa: BLE001 - pdfium failing on a PDF someone put there (or changed since)
-            return written, f"its pages cannot be drawn ({type(err).__name__}: {err})"
+            return written, f"its pages cannot be drawn ({pdfium_reason(err)})"
         return written, ""
     prepared, canvas = context.decks[chunk.deck], context.canvases[chunk.deck]
     pages = [canvas_page(prepared.drawing(item, 0.0), canvas, n) for n, item in enumerate(chunk.items, start=1)]

@@ -11,6 +11,7 @@ are converted; :meth:`Layout.frames` resolves the percentages for one card size 
 on the card and that text and icons keep inside the safe area.
 """
 
+import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from generator.layout.templates import (
 from generator.render.icons import icons
 from generator.resources import display_path, templates_dir
 from generator.units import mm, to_mm
+from generator.wording import a_or_an
 from generator.yamlio import Document, load_file
 
 #: Text and icons keep at least this far inside the card's edge unless a layout says otherwise (`safe:`).
@@ -88,8 +90,12 @@ def layout_path(ref: str, folder: Path | None) -> Path:
         if folder is None:
             raise ValueError(f"{ref!r} is a file name; only a deck folder's layouts may name files "
                              f"(shipped layouts: {', '.join(shipped_ids())})")
-        path = (folder / ref).resolve()
-        if folder.resolve() not in path.parents:
+        if "\x00" in ref:
+            raise ValueError(f"{ref!r} holds a NUL character, which no file name can")
+        # the name must stay in the folder (no `..`, no absolute path); a symbolic link the user put there may
+        # lead anywhere: it is the user's own choice of file
+        path = Path(os.path.normpath(folder.resolve() / ref))
+        if os.path.isabs(ref) or folder.resolve() not in path.parents:
             raise ValueError(f"{ref!r} is outside the deck's folder")
         if not path.is_file():
             raise ValueError(f"{ref!r}: there is no such file in {display_path(folder)}")
@@ -433,7 +439,7 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
         lacking = [k for k in REQUIRED[kind] if v.get(k) is None]
         if lacking:
             problems.append(Problem(entry.file, entry.line, where,
-                                    f"a {kind} box needs {', '.join(lacking)} (directly or by extends)"))
+                                    f"{a_or_an(kind)} box needs {', '.join(lacking)} (directly or by extends)"))
             continue
         stray = sorted(k for k, x in v.items() if x is not None and k not in COMMON and k not in ALLOWED[kind])
         if stray:
@@ -456,13 +462,17 @@ def load_layout(ref: str, folder: Path | None = None) -> Layout:
         style = style_of(entry, name, "style", where) if kind in ("text", "rows", "notes") else None
         label_style = style_of(entry, name, "label_style", where) if kind == "rows" else None
         dash = tuple(float(d) for d in re.findall(r"\d+(?:\.\d+)?", v["dash"])) if v.get("dash") else ()
+        if dash and not any(dash):  # PDF refuses a dash pattern of zeros (ISO 32000-1, 8.4.3.6)
+            problems.append(Problem(*at("dash"), f"{where}.dash", f"{v['dash']!r} is all zeros: give a dash and a gap "
+                                                                  "longer than 0 (like '2pt 1pt'), or no dash"))
+            dash = ()
         stroke_width = v["stroke_width"].pt if v.get("stroke_width") is not None else 0.0
         stroke = colour(v.get("stroke"), at("stroke"), f"{where}.stroke")
         fill = colour(v.get("fill"), at("fill"), f"{where}.fill")
         if stroke is not None and stroke_width <= 0:
             problems.append(Problem(entry.file, entry.line, where, "a stroke needs a stroke_width (e.g. 0.5pt)"))
         if kind in ("rect", "circle") and fill is None and stroke is None:
-            problems.append(Problem(entry.file, entry.line, where, f"a {kind} box needs a fill or a stroke"))
+            problems.append(Problem(entry.file, entry.line, where, f"{a_or_an(kind)} box needs a fill or a stroke"))
         boxes.append(LayoutBox(
             name=name, kind=kind, file=entry.file, line=entry.line,
             x=v["x"], y=v["y"], width=v["width"], height=v["height"],

@@ -143,8 +143,8 @@ def plain_room(options: PrintOptions) -> float:
     return max(EDGE, crop)
 
 
-def grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
-    """The grid with the most cards on the page, the page line in the bottom margin or else the side one."""
+def _best(card_w: float, card_h: float, options: PrintOptions) -> tuple[int, int, Literal["bottom", "side"]]:
+    """The grid with the most cards on the page (columns, rows, where the page line goes); 0 x 0 if none fits."""
     page_w, page_h = options.page_size
     b, g = options.bleed, options.gutter
     slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
@@ -157,16 +157,46 @@ def grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
         rows = _count(page_h - 2 * vertical, slot_h, g)
         if cols * rows > best[0] * best[1]:
             best = (cols, rows, place)
-    cols, rows, where = best
+    return best
+
+
+def fits_some_paper(card_w: float, card_h: float, options: PrintOptions = PrintOptions()) -> bool:
+    """Whether a card fits on any paper, in either orientation, with these options' bleed and gutter."""
+    return any(_best(card_w, card_h, options._replace(paper=paper, orientation=way))[0] > 0
+               for paper in PAPERS for way in ORIENTATIONS)
+
+
+def _no_room(card_w: float, card_h: float, options: PrintOptions) -> UsageError:
+    """Why a card does not fit the paper asked for, and what would help (the same advice however it is asked)."""
+    b, g = options.bleed, options.gutter
+    size = f"a {card_w / mm(1):g} x {card_h / mm(1):g} mm card{' with its bleed' if b else ''}"
+    where = f"{PAPER_NAMES[options.paper]} {options.orientation} paper"
+    other = [f"--{key} {value}" for key, value, changed in (
+        ("orientation", "landscape" if options.orientation == "portrait" else "portrait",
+         options._replace(orientation="landscape" if options.orientation == "portrait" else "portrait")),
+        ("paper", "letter" if options.paper == "a4" else "a4",
+         options._replace(paper="letter" if options.paper == "a4" else "a4")),
+    ) if _best(card_w, card_h, changed)[0] > 0]
+    if other:
+        return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try "
+                          f"{' or '.join(other)}")
+    plainer = options._replace(bleed=0.0, gutter=0.0)
+    if (b or g) and fits_some_paper(card_w, card_h, plainer):
+        hints = " and ".join(h for h, on in (("no --bleed", b), ("no --gutter", g)) if on)
+        return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try {hints}")
+    return UsageError("--paper/--orientation", f"{size} fits on no paper donjon prints on (A4 or Letter, either "
+                      "orientation): build it without sheets (--format svg) or export it as images "
+                      "(donjon export png)")
+
+
+def grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
+    """The grid with the most cards on the page, the page line in the bottom margin or else the side one."""
+    page_w, page_h = options.page_size
+    b, g = options.bleed, options.gutter
+    slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
+    cols, rows, where = _best(card_w, card_h, options)
     if cols * rows == 0:
-        hints = ["--orientation " + ("landscape" if options.orientation == "portrait" else "portrait")]
-        if g:
-            hints.append("a smaller --gutter")
-        if b:
-            hints.append("no --bleed")
-        raise UsageError("--paper/--orientation", f"a {card_w / mm(1):g} x {card_h / mm(1):g} mm card"
-                         f"{' with its bleed' if b else ''} does not fit on {PAPER_NAMES[options.paper]} "
-                         f"{options.orientation} paper inside the margins; try {' or '.join(hints)}")
+        raise _no_room(card_w, card_h, options)
     width = cols * slot_w - g
     height = rows * slot_h - g
     return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, (page_w - width) / 2, (page_h - height) / 2, where)

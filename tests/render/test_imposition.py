@@ -39,8 +39,16 @@ def test_bleed_and_gutter_space_the_cards() -> None:
 
 
 def test_cards_too_big_for_the_paper() -> None:
-    with pytest.raises(UsageError, match="does not fit on A4 portrait"):
-        grid(mm(250), mm(300), PrintOptions())
+    # too big for any paper: the same advice whichever orientation was asked for (no "try landscape", then
+    # "try portrait")
+    for way in ("portrait", "landscape"):
+        with pytest.raises(UsageError, match=r"card fits on no paper donjon prints on .* \(--format svg\)"):
+            grid(mm(250), mm(300), PrintOptions(orientation=way))
+    with pytest.raises(UsageError, match="does not fit on A4 portrait paper inside the margins; try --orientation "
+                                         "landscape"):
+        grid(mm(250), mm(180), PrintOptions())
+    with pytest.raises(UsageError, match="does not fit on Letter portrait .*; try --paper a4"):
+        grid(mm(200), mm(270), PrintOptions(paper="letter"))
 
 
 def _inside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:
