@@ -229,6 +229,9 @@ def crop_marks(layout: Grid, count: int, options: PrintOptions) -> list[Primitiv
 
 def page_line(layout: Grid, text: str, options: PrintOptions) -> list[Primitive]:
     """The page line and the 50 mm ruler, in the margin the grid left for them."""
+    from generator.render.text import visual
+
+    text = visual(text)  # a deck named in Hebrew reads right to left
     m = fonts.metrics(FOOTER_FACE)
     size = FOOTER_SIZE
     crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0

@@ -188,6 +188,8 @@ class WrappedLine(NamedTuple):
     words: tuple[Word, ...]
     #: width at 1 pt (multiply by the size)
     w1: float
+    #: the first line of its paragraph (a paragraph's direction is that of its first strong letter)
+    first: bool = True
 
 
 def wrap(paragraphs: Sequence[Paragraph], size: float, width: float,
@@ -198,6 +200,7 @@ def wrap(paragraphs: Sequence[Paragraph], size: float, width: float,
     for para in paragraphs:
         current: list[Word] = []
         used = 0.0
+        first = True
         for word in para:
             if word.w1 > limit:
                 return None
@@ -209,11 +212,11 @@ def wrap(paragraphs: Sequence[Paragraph], size: float, width: float,
                 current.append(word)
                 used = after
             else:
-                lines.append(WrappedLine(tuple(current), used))
-                current, used = [word], word.w1
+                lines.append(WrappedLine(tuple(current), used, first))
+                current, used, first = [word], word.w1, False
         if not wrap_lines and used > limit:
             return None
-        lines.append(WrappedLine(tuple(current), used))
+        lines.append(WrappedLine(tuple(current), used, first))
     return lines
 
 
@@ -297,6 +300,93 @@ def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style:
             f"the smallest size allowed, but the box holds {room} ({to_mm(height):.1f} mm tall)")
 
 
+# --- right-to-left text ------------------------------------------------------------------------------------------
+
+#: Scripts written right to left (Hebrew, Arabic, Syriac, Thaana, NKo... and their presentation forms): text
+#: holding none of them is laid out as it is written, without the bidirectional algorithm.
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+
+def has_rtl(text: str) -> bool:
+    return _RTL.search(text) is not None
+
+
+def _levels(text: str, base: int) -> list[int]:
+    """The embedding level of each character of one line (rules P to I of Unicode's bidirectional algorithm,
+    UAX #9, by python-bidi): even levels run left to right, odd ones right to left."""
+    from bidi import algorithm as uba
+
+    storage = uba.get_empty_storage()
+    storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
+    uba.get_embedding_levels(text, storage)
+    uba.explicit_embed_and_overrides(storage)
+    uba.resolve_weak_types(storage)
+    uba.resolve_neutral_types(storage, False)
+    uba.resolve_implicit_levels(storage, False)
+    return [int(c["level"]) for c in storage["chars"]]
+
+
+def base_level(text: str) -> int:
+    """1 when a paragraph is right to left (its first strong letter is), else 0 (rules P2 and P3 of UAX #9)."""
+    from bidi import algorithm as uba
+
+    return int(uba.get_base_level(text))
+
+
+T2 = TypeVar("T2")
+
+
+def visual_order(items: Sequence[T2], text: str, base: int) -> list[tuple[T2, bool]]:
+    """Items of one line, one per character of `text` (logical order), in the order they are drawn from left
+    to right, each with whether it lies in a right-to-left run (where a character takes its mirrored form:
+    `(` for `)`). Rules L1 to L3 of UAX #9: trailing spaces at the paragraph's level; runs reversed from the
+    highest level down to the lowest odd one; a combining mark kept after the letter it marks."""
+    import unicodedata
+
+    levels = _levels(text, base)
+    for index in range(len(text) - 1, -1, -1):  # L1: white space at the end of the line
+        if not text[index].isspace():
+            break
+        levels[index] = base
+    order = list(range(len(text)))
+    top = max(levels, default=0)
+    lowest_odd = min((lv for lv in levels if lv % 2), default=top + 1)
+    for level in range(top, lowest_odd - 1, -1):  # L2
+        index = 0
+        while index < len(order):
+            if levels[order[index]] >= level:
+                end = index
+                while end < len(order) and levels[order[end]] >= level:
+                    end += 1
+                order[index:end] = reversed(order[index:end])
+                index = end
+            else:
+                index += 1
+    index = 0
+    while index < len(order):  # L3: marks before their letter in a reversed run go after it
+        start = index
+        while index < len(order) and levels[order[index]] % 2 and unicodedata.combining(text[order[index]]):
+            index += 1
+        if index > start and index < len(order):
+            order[start:index + 1] = [order[index], *reversed(order[start:index])]
+        index += 1
+    return [(items[i], levels[i] % 2 == 1) for i in order]
+
+
+def mirrored(char: str) -> str:
+    """The mirrored form of a character drawn right to left (`(` for `)`), or the character itself."""
+    from bidi.mirror import MIRRORED
+
+    return str(MIRRORED.get(char, char))
+
+
+def visual(text: str) -> str:
+    """A line of one face (a page line, a label) in the order it is drawn, left to right."""
+    if not has_rtl(text):
+        return text
+    return "".join(mirrored(c) if rtl else c for c, rtl in visual_order(text, text, base_level(text)))
+
+
 def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float, style: Style) -> list[Primitive]:
     """The positioned runs and icons of fitted text inside the box (x, y, width, height)."""
     size = fitted.size
@@ -308,10 +398,16 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
         top = y + height - fitted.height
     out: list[Primitive] = []
     colour = style.colour
+    base = 0
     for index, line in enumerate(fitted.lines):
         baseline = top + m.ascent * size + index * size * style.leading
         used = line.w1 * size
         pen = x if style.align == "left" else x + (width - used) / 2 if style.align == "center" else x + width - used
+        if line.first:
+            base = _paragraph_base(fitted.lines, index)
+        if base or any(has_rtl(p.text) for w in line.words for p in w.pieces if p.icon is None):
+            out += _bidi_line(line, pen, baseline, size, colour, base)
+            continue
         run_face: str | None = None
         run_text: list[str] = []
         run_x = pen
@@ -352,4 +448,69 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
                 run_w1 += piece_w1
                 pen += piece_w1 * size
         flush()
+    return out
+
+
+def _paragraph_base(lines: Sequence[WrappedLine], start: int) -> int:
+    """The direction of the paragraph that begins at line `start`: that of its first strong letter."""
+    parts: list[str] = []
+    for line in lines[start:]:
+        if line.first and parts:
+            break
+        parts.append(" ".join("".join(p.text for p in w.pieces) for w in line.words))
+    text = " ".join(parts)
+    return base_level(text) if has_rtl(text) else 0
+
+
+def _bidi_line(line: WrappedLine, pen: float, baseline: float, size: float, colour: str,
+               base: int) -> list[Primitive]:
+    """One line holding right-to-left text, laid out in the order it is read: each character (or icon, or the
+    space between words) placed by the bidirectional algorithm, then drawn left to right in runs of one face."""
+    # one item per character of the line's text: (face, character) of a word, (None, gap) between words,
+    # (icon, "") for an icon, shown to the algorithm as an object (U+FFFC)
+    items: list[tuple[str | None, str, float]] = []
+    chars: list[str] = []
+    for w_index, word in enumerate(line.words):
+        if w_index:
+            items.append((None, " ", line.words[w_index - 1].space1))
+            chars.append(" ")
+        for piece in word.pieces:
+            if piece.icon is not None:
+                items.append((piece.icon, "", ICON_ADVANCE))
+                chars.append("\ufffc")
+            else:
+                for char in piece.text:
+                    items.append((piece.face, char, fonts.width(piece.face, char)))
+                    chars.append(char)
+    out: list[Primitive] = []
+    run_face: str | None = None
+    run_text: list[str] = []
+    run_x = pen
+    run_w1 = 0.0
+
+    def flush() -> None:
+        nonlocal run_face, run_w1
+        if run_face is not None and run_text:
+            out.append(TextRun(round(run_x, 3), round(baseline, 3), "".join(run_text), run_face, size, colour,
+                               round(run_w1 * size, 3)))
+        run_face = None
+        run_text.clear()
+        run_w1 = 0.0
+
+    for (face, char, w1), rtl in visual_order(items, "".join(chars), base):
+        if face is None:  # the space between two words
+            flush()
+        elif not char:  # an icon
+            flush()
+            side = ICON_RISE * size
+            out.append(IconUse(face, round(pen + ICON_SIDE * size, 3), round(baseline - side, 3), round(side, 3),
+                               colour))
+        else:
+            if face != run_face:
+                flush()
+                run_face, run_x = face, pen
+            run_text.append(mirrored(char) if rtl else char)
+            run_w1 += w1
+        pen += w1 * size
+    flush()
     return out
