@@ -47,6 +47,9 @@ DUPLEX = ("long", "short", "none")
 EDGE = mm(5)
 #: Crop marks start this far outside the outermost bleed, so a mark never touches a card.
 CROP_GAP = mm(1)
+#: The shortest a crop mark may be made to keep out of the band along the edge (EDGE) that printers leave
+#: blank: a margin too thin for a mark this long holds one card less instead.
+MIN_CROP_MARK = mm(1.5)
 #: Between the crop marks and the page line.
 FOOTER_GAP = mm(1.5)
 #: The page line's size: small, but readable on any printer.
@@ -138,9 +141,11 @@ def footer_room(options: PrintOptions) -> float:
 
 
 def plain_room(options: PrintOptions) -> float:
-    """How far from the grid to the paper's edge the other margins must reach (room for the crop marks)."""
-    crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
-    return max(EDGE, crop)
+    """How far from the grid to the paper's edge the other margins must reach: the printable band's edge, and
+    room inside it for crop marks at least MIN_CROP_MARK long (they are shortened to keep out of the band)."""
+    if options.crop_length <= 0:
+        return EDGE
+    return EDGE + CROP_GAP + min(options.crop_length, MIN_CROP_MARK)
 
 
 def _best(card_w: float, card_h: float, options: PrintOptions) -> tuple[int, int, Literal["bottom", "side"]]:
@@ -212,18 +217,23 @@ def crop_marks(layout: Grid, count: int, options: PrintOptions) -> list[Primitiv
     bottom = layout.y0 + rows * layout.step_y - layout.gutter + CROP_GAP
     left = layout.x0 - CROP_GAP
     right = layout.x0 + cols * layout.step_x - layout.gutter + CROP_GAP
+    # each mark keeps out of the band along the paper's edge that printers leave blank
     length, width, ink = options.crop_length, options.crop_width, "#000000"
+    above = max(0.0, min(length, top - EDGE))
+    below = max(0.0, min(length, layout.page_h - EDGE - bottom))
+    before = max(0.0, min(length, left - EDGE))
+    after = max(0.0, min(length, layout.page_w - EDGE - right))
     xs = sorted({round(layout.x0 + c * layout.step_x + layout.bleed + edge, 3)
                  for c in range(cols) for edge in (0.0, layout.card_w)})
     ys = sorted({round(layout.y0 + r * layout.step_y + layout.bleed + edge, 3)
                  for r in range(rows) for edge in (0.0, layout.card_h)})
     marks: list[Primitive] = []
     for x in xs:
-        marks.append(Line(x, round(top - length, 3), x, round(top, 3), ink, width))
-        marks.append(Line(x, round(bottom, 3), x, round(bottom + length, 3), ink, width))
+        marks.append(Line(x, round(top - above, 3), x, round(top, 3), ink, width))
+        marks.append(Line(x, round(bottom, 3), x, round(bottom + below, 3), ink, width))
     for y in ys:
-        marks.append(Line(round(left - length, 3), y, round(left, 3), y, ink, width))
-        marks.append(Line(round(right, 3), y, round(right + length, 3), y, ink, width))
+        marks.append(Line(round(left - before, 3), y, round(left, 3), y, ink, width))
+        marks.append(Line(round(right, 3), y, round(right + after, 3), y, ink, width))
     return marks
 
 
@@ -240,7 +250,8 @@ def page_line(layout: Grid, text: str, options: PrintOptions) -> list[Primitive]
     label_w = fonts.width(FOOTER_FACE, label) * size
     gap = mm(3)
     total = text_w + gap + RULER + mm(1.5) + label_w
-    room = layout.width if layout.footer == "bottom" else layout.height
+    # the page line is centred on the page: it may use the page's printable width, however narrow the grid
+    room = (layout.page_w if layout.footer == "bottom" else layout.page_h) - 2 * EDGE
     with_ruler = total <= room
     length = total if with_ruler else text_w
     if length > room:

@@ -48,7 +48,7 @@ def test_cards_too_big_for_the_paper() -> None:
                                          "landscape"):
         grid(mm(250), mm(180), PrintOptions())
     with pytest.raises(UsageError, match="does not fit on Letter portrait .*; try --paper a4"):
-        grid(mm(200), mm(270), PrintOptions(paper="letter"))
+        grid(mm(195), mm(262), PrintOptions(paper="letter"))
 
 
 def _inside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:
@@ -182,3 +182,27 @@ def test_a_page_line_the_font_cannot_draw_is_an_error() -> None:
     g = grid(*POKER, PrintOptions())
     with pytest.raises(FitError, match="holds '☃', which the font Open Sans cannot draw"):
         list(pages(iter(_deck(1)), 1, BACK, g, PrintOptions(), PageHeading("Game", "Snow ☃ deck")))
+
+
+@pytest.mark.parametrize("size", [(63, 88), (57.15, 88.9), (70, 120), (44, 68), (70, 70), (22, 22)])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_crop_marks_and_the_ruler_stay_printable(size: tuple[float, float], paper: str, orientation: str,
+                                                 bleed: float) -> None:
+    """Every crop mark keeps out of the 5 mm band printers leave blank, and the 50 mm ruler is on every page
+    (it was missing on Letter with bleed and on the backs of bleed floor tiles, fitted to the grid's width)."""
+    from generator.render.imposition import EDGE, RULER, crop_marks, page_line
+    from generator.render.model import Line
+
+    options = PrintOptions(paper=paper, orientation=orientation, bleed=mm(bleed))
+    g = grid(mm(size[0]), mm(size[1]), options)
+    marks = [m for m in crop_marks(g, g.per_page, options) if isinstance(m, Line)]
+    assert marks
+    for mark in marks:
+        for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
+            assert EDGE - 0.01 <= x <= g.page_w - EDGE + 0.01 and EDGE - 0.01 <= y <= g.page_h - EDGE + 0.01
+    line = page_line(g, "Once Upon a Castle · Great Architect guests · backs, flip on the long edge · page 12 of 12 · "
+                        "print at 100% (actual size)", options)
+    rulers = [i for i in line if isinstance(i, Line) and abs(abs(i.x2 - i.x1) + abs(i.y2 - i.y1) - RULER) < 0.01]
+    assert len(rulers) == 1, "the 50 mm ruler is missing"
