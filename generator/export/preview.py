@@ -1,9 +1,11 @@
 """`donjon preview`: one static HTML page showing every card of every deck, and every PDF the output folder holds.
 
 `OUT/preview/index.html` (from `templates/preview/index.html`, jinja2 with autoescaping: a card named
-`<script>` or `{{ x }}` is shown as those characters) and `OUT/preview/img/`: an image of every card face and
+`<script>` or `{{ x }}` is shown as those characters), `OUT/preview/img/`: an image of every card face and
 every back, rasterised like the PNG export (plain preset, PREVIEW_DPI), and of the first pages of every other
-PDF found under OUT. The page is self-contained: inline CSS, no script, no font or file from the network, and
+PDF found under OUT; and `OUT/preview/thumbs/`, each card's image at the size the page shows it. Images load
+as they come into view (`loading="lazy"`), so a phone fetches what it shows, not the whole deck at once; an
+index of every deck heads the page. The page is self-contained: inline CSS, no script, no font or file from the network, and
 relative links, so the folder works offline and can be moved with the output folder.
 
 Other PDFs are found, not registered: whatever `donjon build` wrote (deck sheets, castle score sheets, card
@@ -27,7 +29,7 @@ from generator.errors import DonjonError, InputError, OutputError
 from generator.export import jobs
 from generator.export.cards import BACK, Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
-from generator.export.raster import PdfFile, canvas_page, pdfium_reason, png_bytes, render_pages
+from generator.export.raster import PdfFile, Raster, canvas_page, pdfium_reason, png_bytes, render_pages
 from generator.output import StagedFolder, inside, safe_name, staged, transaction
 
 #: Card images at 150 dpi, shown at 80 CSS px per inch (five poker cards across a laptop screen): sharp on
@@ -43,12 +45,23 @@ DOCUMENT_PAGES = 4
 EXPORT_FOLDERS = ("preview", "png", "tts")
 
 
+#: Thumbnails on the page are this many image pixels per CSS pixel: sharp enough on a phone's dense screen,
+#: a third of the full image's bytes; a click opens the full image.
+THUMB_DENSITY = 1.25
+
+
 class Picture(NamedTuple):
-    """An image on the page: its path relative to index.html and its size in CSS pixels."""
+    """An image on the page: its path relative to index.html, its size in CSS pixels, and (for cards) the full
+    image a click opens (the thumbnail itself when empty)."""
 
     src: str
     width: int
     height: int
+    full: str = ""
+
+    @property
+    def href(self) -> str:
+        return self.full or self.src
 
 
 @dataclass
@@ -114,6 +127,20 @@ def card_path(deck: Deck, name: str) -> str:
     return f"img/{safe_name(deck.namespace)}/{safe_name(deck.id)}/{name}"
 
 
+def thumb_path(deck: Deck, name: str) -> str:
+    return f"thumbs/{safe_name(deck.namespace)}/{safe_name(deck.id)}/{name}"
+
+
+def _thumbnail(raster: Raster, canvas: Canvas) -> bytes:
+    """The card's image at the size the page shows it (THUMB_DENSITY pixels per CSS pixel)."""
+    from PIL import Image
+
+    size = (max(1, round(_css(canvas.px_w, canvas.dpi) * THUMB_DENSITY)),
+            max(1, round(_css(canvas.px_h, canvas.dpi) * THUMB_DENSITY)))
+    small = raster.image().resize(size, Image.Resampling.LANCZOS)
+    return png_bytes(Raster.of(small))
+
+
 def render_chunk(context: _Context, chunk: PreviewChunk) -> tuple[int, str]:
     """Render a chunk's card images, or a document's first pages, into the staging folder: (bytes written, the
     reason a document could not be shown or "")."""
@@ -135,7 +162,9 @@ def render_chunk(context: _Context, chunk: PreviewChunk) -> tuple[int, str]:
     pages = [canvas_page(prepared.drawing(item, 0.0), canvas, n) for n, item in enumerate(chunk.items, start=1)]
     for item, raster in zip(chunk.items, render_pages(pages, [(canvas.px_w, canvas.px_h)] * len(pages),
                                                        prepared.deck.name)):
-        written += context.folder.write(card_path(prepared.deck, prepared.name(item)), png_bytes(raster, canvas.dpi))
+        name = prepared.name(item)
+        written += context.folder.write(card_path(prepared.deck, name), png_bytes(raster, canvas.dpi))
+        written += context.folder.write(thumb_path(prepared.deck, name), _thumbnail(raster, canvas))
     return written, ""
 
 
@@ -181,12 +210,12 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
         deck = p.deck
         game = games.setdefault(deck.game, GameEntry(deck.game, deck.game_name, f"game-{safe_name(deck.game)}"))
         css = (_css(canvas.px_w, canvas.dpi), _css(canvas.px_h, canvas.dpi))
-        cards = [CardEntry(card.name, card.copies, Picture(card_path(deck, name), *css))
+        cards = [CardEntry(card.name, card.copies, Picture(thumb_path(deck, name), *css, card_path(deck, name)))
                  for card, name in zip(deck.cards, p.names)]
         size = deck.card_size
         entry = DeckEntry(deck, f"deck-{safe_name(deck.game)}-{safe_name(deck.id)}",
                           f"{size.name} {size.width_mm:g} x {size.height_mm:g} mm", cards,
-                          Picture(card_path(deck, "back.png"), *css))
+                          Picture(thumb_path(deck, "back.png"), *css, card_path(deck, "back.png")))
         game.decks.append(entry)
         deck_entries.append(entry)
 
@@ -217,7 +246,7 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
                 warnings.append(f"preview: {document.path}: {problem}; it is listed without pictures")
         html = render_page(list(games.values()), others)
         written += folder.write("index.html", html.encode("utf-8"))
-    images = total + sum(len(document.pictures) for document in shown)
+    images = 2 * total + sum(len(document.pictures) for document in shown)
     return PreviewReport(final / "index.html", list(games.values()), others, images, written,
                          time.perf_counter() - start, warnings)
 
