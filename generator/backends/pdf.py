@@ -143,6 +143,7 @@ class _Writer:
         #: whether any page added an outline entry (the viewer then opens with the outline shown)
         self.outline = False
         self.appearances: dict[tuple[float, float, str], Any] = {}
+        self.xobjects: dict[tuple[str, ...], Any] = {}
         self.field_font: str | None = None
 
     def _icon_form(self, name: str) -> str:
@@ -197,6 +198,12 @@ class _Writer:
         from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
 
         page = self.c._doc.Pages.pages[-1]
+        # every page placing the same forms gets one shared XObject dictionary instead of a copy of its own
+        # (the largest object a page kept): it is written inline, so the file is the same
+        xobjects = getattr(page, "XObjects", None)
+        if xobjects is not None:
+            key = tuple(sorted(str(k) for k in xobjects.dict))
+            page.XObjects = self.xobjects.setdefault(key, xobjects)
         if not page.stream or page.Contents is not None:
             return
         packed = PDFStream(content=zlib.compress(page.stream.encode("utf8")))

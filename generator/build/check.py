@@ -76,7 +76,7 @@ def check_outputs(content: Content, exports: dict[str, dict[str, str]] | None = 
     from pathlib import Path
 
     from generator.backends import BACKENDS
-    from generator.build.decks import deck_label, deck_origin, file_collisions
+    from generator.build.decks import MAX_SHEET_CARDS, deck_label, deck_origin, file_collisions
     from generator.content import all_decks
     from generator.render import fonts
     from generator.render.imposition import FOOTER_FACE, fits_some_paper
@@ -105,6 +105,11 @@ def check_outputs(content: Content, exports: dict[str, dict[str, str]] | None = 
                 problems.append(Problem(origin, None, where, f"{what} {text!r} is printed on every page of "
                                         f"{deck_label(deck)}, but its font ({fonts.FACES[FOOTER_FACE].family}) has "
                                         f"no glyph for {listed}"))
+        if deck.total > MAX_SHEET_CARDS:
+            warnings.append(Problem(origin, None, "count_column" if deck.folder is not None else f"decks[{deck.id}]",
+                                    f"{deck_label(deck)} holds {deck.total:,} cards with their copies, more than the "
+                                    f"{MAX_SHEET_CARDS:,} a document of sheets may hold: `donjon build` can write its "
+                                    "SVGs (--format svg) and `donjon export` its images, but no PDF sheets"))
         size = deck.card_size
         if not fits_some_paper(size.width_pt, size.height_pt):
             warnings.append(Problem(origin, None, "card_size" if deck.folder is not None else f"decks[{deck.id}]."

@@ -30,6 +30,11 @@ from generator.resources import display_path
 
 #: The back of a user's deck that names no back: a plain back with the deck's name.
 GENERIC_BACK = "generic-back"
+#: The most cards, copies included, one document of sheets holds: 11,112 sheets of poker cards, far beyond a
+#: home printer. The document is written as it is drawn, but the PDF library keeps a few hundred bytes of every
+#: page until the file is complete (about 1.8 KB a card in all: 180 MB at this size), so a deck with more
+#: copies is refused with its size instead of growing without bound. Per-card outputs (SVG, PNG) have no limit.
+MAX_SHEET_CARDS = 100_000
 
 Progress = Callable[[int], None]
 
@@ -160,6 +165,11 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                     progress(1)
 
         total_pages = 0
+        if imposed and count > MAX_SHEET_CARDS:
+            raise ContentError([Problem(deck_origin(content, deck), None, "count_column" if deck.folder else
+                                        f"decks[{deck.id}]", f"{deck_label(deck)} holds {count:,} cards with their "
+                                        f"copies, more than the {MAX_SHEET_CARDS:,} a document of sheets may hold; "
+                                        "print fewer copies, split the deck, or build it as SVG only (--format svg)")])
         if imposed:
             sheet = grid(size.width_pt, size.height_pt, options.print_options)
             for index, b in enumerate(imposed):
