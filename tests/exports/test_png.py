@@ -154,6 +154,16 @@ def test_files_manifest_and_counts(tmp_path: Path) -> None:
     assert rows[-1]["copies"] == "12"  # a back behind every card
 
 
+def test_manifest_cells_a_spreadsheet_would_run_are_neutralised(tmp_path: Path) -> None:
+    rows = [{"name": "=cmd|' /C calc'!A0"}, {"name": "@SUM(1+1)"}, {"name": "+HYPERLINK(\"http://x\")"},
+            {"name": "-1"}, {"name": "Plain"}]
+    deck = make_deck(tmp_path / "deck", rows)
+    assert run("export", "png", "--content", str(deck), "--out", str(tmp_path / "out")).exit_code == 0
+    names = [r["name"] for r in manifest(tmp_path / "out" / "png" / "decks" / "test-deck" / "manifest.csv")]
+    assert names == ["'=cmd|' /C calc'!A0", "'@SUM(1+1)", "'+HYPERLINK(\"http://x\")", "-1", "Plain",
+                     "Test deck (back)"]
+
+
 def test_two_exports_give_the_same_bytes_however_the_work_is_split(tmp_path: Path) -> None:
     deck = coloured_deck(tmp_path / "deck", 20)  # 21 images: enough for two workers
     first = export(tmp_path, deck, out="a")
