@@ -162,3 +162,12 @@ def test_pages_of_any_shape_are_shown_at_a_bounded_size(tmp_path: Path) -> None:
         assert image.size == (2 * int(attrs["width"]), 2 * int(attrs["height"]))
         assert max(image.width, image.height / 2) <= 640 + 1
         assert abs(image.width / image.height - w / h) < 0.05 * w / h + 0.02
+
+
+def test_pdfium_saying_success_on_a_failure_is_not_repeated() -> None:
+    """pdfium reports some failures with its last error code, "Success": the warning says something true."""
+    from generator.export.raster import pdfium_reason
+
+    assert pdfium_reason(Exception("Failed to load page (PDFium: Success).")) == "pdfium cannot read it"
+    assert pdfium_reason(Exception("Failed to load document (PDFium: Data format error).")) == \
+        "Failed to load document (PDFium: Data format error)"
