@@ -70,10 +70,15 @@ def printed(value: Any) -> str:
     raise TemplateBudget(f"prints {kind}; only text and numbers can be printed")
 
 
+def _check_length(kind: str, length: int) -> None:
+    """Refuse, before it is made, a text or list longer than MAX_SIZE."""
+    if length > MAX_SIZE:
+        raise TemplateBudget(f"makes a {kind} of {length:,} items, more than the {MAX_SIZE:,} a template may")
+
+
 def _sized(value: Any) -> Any:
-    if isinstance(value, (str, bytes, list, tuple, dict, set)) and len(value) > MAX_SIZE:
-        raise TemplateBudget(f"makes a {type(value).__name__} of {len(value):,} items, more than the "
-                             f"{MAX_SIZE:,} a template may")
+    if isinstance(value, (str, bytes, list, tuple, dict, set)):
+        _check_length(type(value).__name__, len(value))
     return value
 
 
@@ -100,7 +105,7 @@ def environment() -> Any:
     on a budget (see the module's notes)."""
     from jinja2 import StrictUndefined
     from jinja2.compiler import CodeGenerator
-    from jinja2.sandbox import SandboxedEnvironment
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
 
     class Counting(CodeGenerator):
         """Every block the template runs (a loop's turn, a macro's body, a branch) counts a step."""
@@ -109,10 +114,21 @@ def environment() -> Any:
             self.writeline("environment.tick()")
             super().blockvisit(nodes, frame)
 
-    class Budgeted(SandboxedEnvironment):
+        def visit_Concat(self, node: Any, frame: Any) -> None:  # noqa: N802 - jinja2's visitor name
+            # `a ~ b` has no sandbox hook: its result is checked like any other (so `s ~ s` cannot double for ever)
+            self.write("environment.joined(")
+            super().visit_Concat(node, frame)
+            self.write(")")
+
+    class Budgeted(ImmutableSandboxedEnvironment):
+        """Lists, mappings and sets are read only (no `append` or `extend` to grow them step by step)."""
+
         code_generator_class = Counting
         intercepted_binops = frozenset(["*", "**", "+", "%"])
         steps = 0
+
+        def joined(self, text: Any) -> Any:
+            return _sized(text)
 
         def tick(self) -> None:
             self.steps += 1
@@ -128,11 +144,11 @@ def environment() -> Any:
             if operator == "*":
                 for count, other in ((left, right), (right, left)):
                     if isinstance(count, int) and isinstance(other, (str, list, tuple)):
-                        _sized(range(max(0, count) * len(other)) if len(other) else "")
+                        _check_length(type(other).__name__, max(0, count) * len(other))
             if operator == "%":
                 _check_format(left)
             if operator == "+" and isinstance(left, (str, list, tuple)) and isinstance(right, type(left)):
-                _sized(range(len(left) + len(right)))
+                _check_length(type(left).__name__, len(left) + len(right))
             return _sized(super().call_binop(context, operator, left, right))
 
         def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
