@@ -1,20 +1,65 @@
 """The `donjon` command. Each command lives in its own module under `generator/commands/`.
 
 Start-up is kept lean on purpose (`donjon --help` runs in well under a quarter of a second): this module and
-the command modules import only typer; everything heavy (reportlab, svgwrite, jinja2, YAML, pypdf...) is
+the command modules import only typer; everything heavy (reportlab, jinja2, YAML, pypdf...) is
 imported inside the command that uses it.
 """
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import sys
-from typing import Any
 
-import typer
+# Start-up creates hundreds of thousands of objects that live as long as the process (modules, classes, font
+# tables): collecting them again and again while they are made costs a tenth of a small build. They are made with
+# the collector off, then frozen out of its sight (`main`), so later collections only look at new objects.
+gc.disable()
 
-from generator.commands import build, content, export, preview, reference, score
+import importlib  # noqa: E402 - after the collector is off
+from typing import Any  # noqa: E402
+
+import typer  # noqa: E402
+from typer.core import TyperGroup  # noqa: E402
+
+#: Every command, in the order `donjon --help` lists them: its module and the command function or Typer app in it.
+#: A command's module is imported only when that command runs (or `--help` lists them all), so running one
+#: command pays for no other.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "build": ("generator.commands.build", "build"),
+    "score": ("generator.commands.score", "score"),
+    "reference": ("generator.commands.reference", "reference"),
+    "preview": ("generator.commands.preview", "preview"),
+    "serve": ("generator.commands.serve", "serve"),
+    "content": ("generator.commands.content", "app"),
+    "export": ("generator.commands.export", "app"),
+    "history": ("generator.commands.history", "app"),
+}
+
+
+class LazyCommands(TyperGroup):
+    """The root group of `donjon`, whose commands are made from their modules when first asked for."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        found = COMMANDS.get(cmd_name)
+        if found is None:
+            return None
+        module = importlib.import_module(found[0])
+        target = getattr(module, found[1])
+        command: Any
+        if isinstance(target, typer.Typer):
+            command = typer.main.get_group(target)
+        else:
+            single = typer.Typer(add_completion=False, rich_markup_mode=None)
+            single.command(cmd_name, help=module.HELP)(target)
+            command = typer.main.get_command(single)
+        command.name = cmd_name
+        return command
+
 
 HELP = """\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
@@ -35,14 +80,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    cls=LazyCommands,
 )
-app.add_typer(content.app, name="content")
-app.command("build", help=build.HELP)(build.build)
-app.command("score", help=score.HELP)(score.score)
-app.command("reference", help=reference.HELP)(reference.reference)
-app.add_typer(export.app, name="export")
-app.command("preview", help=preview.HELP)(preview.preview)
-
 
 def _version(value: bool) -> None:
     if value:
@@ -119,12 +158,21 @@ def _catch_signals() -> None:
             signal.signal(number, _stop)
 
 
+def settle() -> None:
+    """Put every object made so far out of the garbage collector's sight and let it run on what comes next.
+
+    Commands call it again once their heavy modules and data are loaded (:func:`generator.commands.settle`)."""
+    gc.freeze()
+    gc.enable()
+
+
 def main() -> None:
     """The console entry point: run the app; a bug gets one line on stderr and exit 4, not a traceback."""
     from generator.errors import DonjonError, ExitCode, Interrupted
 
     _catch_signals()
     _guard_stdout()
+    settle()
     try:
         try:
             app(prog_name="donjon")

@@ -13,13 +13,12 @@ game each one is, and holds what was loaded by game id.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from generator.catalog.deck import Card, Deck
 from generator.errors import ContentError, Problem, UsageError
-from generator.registry import find_game, game_ids, games
+from generator.registry import find_game, game_ids
 from generator.resources import content_dir, display_path
 
 if TYPE_CHECKING:
@@ -29,15 +28,14 @@ if TYPE_CHECKING:
 C = TypeVar("C", bound="GameCatalog")
 
 
-@dataclass(frozen=True)
-class Content:
+class Content(NamedTuple):
     """A loaded content folder: the catalogs of the games it holds, by game id, and the user's own decks."""
 
     root: Path
-    catalogs: Mapping[str, GameCatalog] = field(default_factory=dict)
+    catalogs: Mapping[str, GameCatalog] = {}  # noqa: RUF012 - shared and never mutated
     user_decks: tuple[UserDeck, ...] = ()
     #: game id -> the folder it was loaded from
-    folders: Mapping[str, Path] = field(default_factory=dict)
+    folders: Mapping[str, Path] = {}  # noqa: RUF012 - shared and never mutated
 
     def games(self) -> tuple[GameCatalog, ...]:
         """The loaded catalogs, in the registry's order."""
@@ -163,10 +161,8 @@ def check_content(root: Path | None = None) -> tuple[Content, list[Problem]]:
 def game_decks(content: Content) -> list[Deck]:
     """Every deck of every loaded game, in catalog order; each game says which entries become its cards."""
     decks = []
-    for game in games():
-        catalog = content.catalogs.get(game.id)
-        if catalog is None:
-            continue
+    for catalog in content.games():
+        game = find_game(catalog.info.id)
         for spec in catalog.info.decks:
             cards = tuple(game.cards(catalog, spec))
             decks.append(Deck(game.id, catalog.info.name, spec.id, spec.name, spec.layout, spec.back,

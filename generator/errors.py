@@ -12,11 +12,11 @@ that a caller can tell what went wrong without parsing text. Errors that carry s
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
+from typing import NamedTuple
 
-from generator.wording import plural
+from generator.wording import plural, visible
 
 
 class ExitCode(IntEnum):
@@ -40,8 +40,7 @@ class ExitCode(IntEnum):
 MAX_LINE = 2000
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong with one input: where it is and what rule or field it breaks."""
 
     file: str
@@ -50,8 +49,11 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        place = self.file if self.line is None else f"{self.file}:{self.line}"
-        text = f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
+        # a file name, a path in a document and a quoted value can hold control characters: shown escaped
+        file = visible(self.file)
+        place = file if self.line is None else f"{file}:{self.line}"
+        text = (f"{place}: {visible(self.where)}: {visible(self.message)}" if self.where
+                else f"{place}: {visible(self.message)}")
         return text if len(text) <= MAX_LINE else f"{text[:MAX_LINE]}… (cut: {len(text):,} characters in all)"
 
 
@@ -115,7 +117,7 @@ class DocumentError(InputError):
         ProblemsError.__init__(self, found or [Problem(file, None, "", "cannot be read")])
 
     def heading(self) -> str:
-        return f"{self.file}: cannot be read as {self.what} ({plural(len(self.problems), 'problem')}):"
+        return f"{visible(self.file)}: cannot be read as {self.what} ({plural(len(self.problems), 'problem')}):"
 
 
 class ContentError(ProblemsError):
@@ -136,7 +138,7 @@ class UsageError(DonjonError):
     def __init__(self, where: str, message: str) -> None:
         self.where = where
         self.reason = message
-        super().__init__(f"{where}: {message}" if where else message)
+        super().__init__(visible(f"{where}: {message}" if where else message))
 
 
 class OutputError(DonjonError):
@@ -147,7 +149,7 @@ class OutputError(DonjonError):
     def __init__(self, path: str | Path, reason: str) -> None:
         self.path = str(path)
         self.reason = reason
-        super().__init__(f"{self.path}: {reason}")
+        super().__init__(visible(f"{self.path}: {reason}"))
 
 
 class StdoutError(OutputError):

@@ -22,7 +22,6 @@ from generator.errors import Problem
 from generator.wording import plural, quoted
 from generator.yamlio import Document, PathKey
 
-
 T = TypeVar("T")
 #: what checking a value of a type gives (covariant: a Type[int] is a Type[int | None])
 T_co = TypeVar("T_co", covariant=True)
@@ -80,7 +79,7 @@ def describe(value: Any) -> str:
     return f"{text} ({kind})"
 
 
-@dataclass
+@dataclass(eq=False)
 class Checker:
     """Collects the problems found while checking one document."""
 
@@ -105,7 +104,10 @@ class Checker:
 
 
 class Type(ABC, Generic[T_co]):
-    """A type of value in a document; checking a value gives a `T_co` (or INVALID, with every problem recorded)."""
+    """A type of value in a document; checking a value gives a `T_co` (or INVALID, with every problem recorded).
+
+    Types and the checker are dataclasses without generated equality (`eq=False`): a spec is compared by identity,
+    never as a value, and each generated method costs start-up time in every command."""
 
     doc: str = ""
 
@@ -123,7 +125,7 @@ class Type(ABC, Generic[T_co]):
         return schema
 
 
-@dataclass
+@dataclass(eq=False)
 class Text(Type[str]):
     """A string; optionally one matching `pattern` (`hint` says in words what the pattern wants)."""
 
@@ -132,6 +134,11 @@ class Text(Type[str]):
     pattern: str | None = None
     hint: str = ""
     doc: str = ""
+    #: Whether the text may be drawn into a PDF, an SVG or a PNG, none of which can hold control characters: then
+    #: they are refused with their place (issue 12.10). False for text donjon only shows, such as a player's
+    #: name in an end state: control characters are kept, and escaped wherever they are shown
+    #: (`generator.wording.visible`).
+    drawn: bool = True
 
     def __post_init__(self) -> None:
         self._regex = re.compile(self.pattern) if self.pattern else None
@@ -143,7 +150,7 @@ class Text(Type[str]):
             return ck.fail(path, "must not be empty" if self.min_len == 1 else f"needs at least {self.min_len} characters")
         if len(value) > self.max_len:
             return ck.fail(path, f"is {len(value)} characters long, more than the {self.max_len} allowed")
-        bad = control_character(value)
+        bad = control_character(value) if self.drawn else None
         if bad is not None:
             return ck.fail(path, f"holds the character {bad}, which no output can show; remove it")
         if self._regex is not None and not self._regex.fullmatch(value):
@@ -166,7 +173,7 @@ def Slug(doc: str = "") -> Text:  # noqa: N802 - reads as a type in catalog defi
                 doc=doc)
 
 
-@dataclass
+@dataclass(eq=False)
 class Int(Type[int]):
     """A whole number within bounds (true/false and decimals are refused)."""
 
@@ -197,7 +204,7 @@ def _short_int(value: int) -> str:
     return text if len(text) <= 24 else f"{text[:10]}...({len(text)} digits)"
 
 
-@dataclass
+@dataclass(eq=False)
 class Number(Type[float]):
     """A number (whole or decimal) within bounds."""
 
@@ -225,7 +232,7 @@ class Number(Type[float]):
         return self._with_doc(out)
 
 
-@dataclass
+@dataclass(eq=False)
 class Bool(Type[bool]):
     """true or false."""
 
@@ -252,7 +259,7 @@ def normalise_title(text: str) -> str:
     return normalise_name("".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)))
 
 
-@dataclass
+@dataclass(eq=False)
 class Choice(Type[str]):
     """One of a fixed set of words. With `loose`, any case and spaces or `_` for dashes are accepted."""
 
@@ -287,7 +294,7 @@ def _suggest(word: str, options: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-@dataclass
+@dataclass(eq=False)
 class Nullable(Type[T | None]):
     """A value of `inner` type, or nothing (`null`, `~` or an empty value)."""
 
@@ -301,7 +308,7 @@ class Nullable(Type[T | None]):
         return self._with_doc({"anyOf": [self.inner.schema(), {"type": "null"}]})
 
 
-@dataclass
+@dataclass(eq=False)
 class ListOf(Type[tuple[T, ...]]):
     """A list of values of one type. `label` names the key that identifies an item in messages."""
 
@@ -340,7 +347,7 @@ class ListOf(Type[tuple[T, ...]]):
         return self._with_doc(out)
 
 
-@dataclass
+@dataclass(eq=False)
 class MapOf(Type[dict[K, V]]):
     """A mapping whose keys are all of one type and values of another."""
 
@@ -378,7 +385,7 @@ class MapOf(Type[dict[K, V]]):
         return self._with_doc(out)
 
 
-@dataclass
+@dataclass(eq=False)
 class AnyOf(Type[Any]):
     """The first of several types that the value is of (by its YAML kind: text, number, list, mapping)."""
 
@@ -416,7 +423,7 @@ def _kind_matches(option: Type[Any], value: Any) -> bool:
     return True
 
 
-@dataclass
+@dataclass(eq=False)
 class Field:
     """A key of a :class:`Record`: its type, whether it must be there, its default and its meaning."""
 
@@ -430,7 +437,7 @@ class Field:
 Rule = Callable[[Mapping[str, Any], PathKey, Checker], None]
 
 
-@dataclass
+@dataclass(eq=False)
 class Record(Type[T]):
     """A mapping with named keys; unknown keys are errors. `build` turns the checked values into a record.
 

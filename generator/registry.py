@@ -22,15 +22,16 @@ from generator.wording import listing
 if TYPE_CHECKING:
     from generator.games.base import Game
 
-#: The built-in games, in the order donjon lists, builds and checks them.
-BUILT_IN = (
-    "generator.games.guildhall",
-    "generator.games.guedelon",
-    "generator.games.castle",
+#: The built-in games, in the order donjon lists, builds and checks them: each game's id and its package. The ids
+#: are here so that listing them (content folders, user decks' ids) imports no game package.
+BUILT_IN: tuple[tuple[str, str], ...] = (
+    ("guildhall", "generator.games.guildhall"),
+    ("guedelon", "generator.games.guedelon"),
+    ("once-upon-a-castle", "generator.games.castle"),
 )
 
-_registered: list[Game[Any, Any]] = []
-_loaded = False
+#: The games, in order: a built-in one stays a package name until it is first needed.
+_games: list[Game[Any, Any] | tuple[str, str]] = list(BUILT_IN)
 
 
 class UnknownGame(UsageError):
@@ -42,13 +43,23 @@ class UnknownGame(UsageError):
         super().__init__(where, f"unknown game {name!r}; donjon knows {listing(known, 'and')}")
 
 
+def _id(entry: Game[Any, Any] | tuple[str, str]) -> str:
+    return entry[0] if isinstance(entry, tuple) else entry.id
+
+
+def _get(index: int) -> Game[Any, Any]:
+    """The game at `index`, its package imported on first use."""
+    entry = _games[index]
+    if isinstance(entry, tuple):
+        game: Game[Any, Any] = importlib.import_module(entry[1]).GAME
+        if game.id != entry[0]:
+            raise RuntimeError(f"{entry[1]} defines the game {game.id!r}, not {entry[0]!r} as BUILT_IN says")
+        _games[index] = entry = game
+    return entry
+
+
 def _load() -> list[Game[Any, Any]]:
-    global _loaded
-    if not _loaded:
-        built_in = [importlib.import_module(name).GAME for name in BUILT_IN]
-        _registered[:0] = [g for g in built_in if all(g.id != r.id for r in _registered)]
-        _loaded = True
-    return _registered
+    return [_get(index) for index in range(len(_games))]
 
 
 def games() -> tuple[Game[Any, Any], ...]:
@@ -57,7 +68,8 @@ def games() -> tuple[Game[Any, Any], ...]:
 
 
 def game_ids() -> tuple[str, ...]:
-    return tuple(g.id for g in _load())
+    """The ids of every registered game (importing no game package)."""
+    return tuple(_id(g) for g in _games)
 
 
 def find_game(name: str, where: str = "game") -> Game[Any, Any]:
@@ -65,13 +77,13 @@ def find_game(name: str, where: str = "game") -> Game[Any, Any]:
 
     Raises :class:`UnknownGame` (exit 2) naming `where` (the option or key at fault) and the games donjon knows.
     """
+    key = normalise_title(name)
+    for index, entry in enumerate(_games):  # by id: only that game's package is imported
+        if _id(entry) in (name, key):
+            return _get(index)
     known = _load()
     for game in known:
-        if name == game.id:
-            return game
-    key = normalise_title(name)
-    for game in known:
-        if key in (game.id, normalise_title(game.name)):
+        if key == normalise_title(game.name):
             return game
     raise UnknownGame(name, tuple(g.id for g in known), where)
 
@@ -85,12 +97,10 @@ def register(game: Game[Any, Any]) -> None:
     if game.id in KIND_FOLDERS:
         raise ValueError(f"a game cannot have the id {game.id!r}: the output folder {game.id}/ holds "
                          f"{KIND_FOLDERS[game.id]}")
-    known = _load()
-    known[:] = [g for g in known if g.id != game.id]
-    known.append(game)
+    unregister(game.id)
+    _games.append(game)
 
 
 def unregister(game_id: str) -> None:
-    """Remove a game added with :func:`register` (tests clean up with it)."""
-    known = _load()
-    known[:] = [g for g in known if g.id != game_id]
+    """Remove a game (tests remove the game they added)."""
+    _games[:] = [g for g in _games if _id(g) != game_id]

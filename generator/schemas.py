@@ -18,7 +18,7 @@ SCHEMA_BASE = "https://donjon.invalid/schemas/"
 
 def catalog_schemas() -> dict[str, tuple[str, Type[Any]]]:
     """The catalog kinds: a game folder's game.yaml, a user deck's deck.yaml, and every game's catalog files."""
-    from generator.catalog.common import game_spec
+    from generator.catalog.game import game_spec
     from generator.catalog.userdeck import DECK_SPEC
     from generator.registry import game_ids, games
 

@@ -6,6 +6,7 @@ Every message that names several items or a count goes through these, so that "1
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 
@@ -50,4 +51,28 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-__all__ = ["a_or_an", "listing", "noun", "ordinal", "plural", "quoted"]
+#: What a terminal would act on rather than show: the C0 controls (ESC starts an escape sequence, BEL rings, a
+#: carriage return overwrites the line), DEL, the C1 controls (0x9b is a one-byte escape sequence to some
+#: terminals), the line and paragraph separators, and the bidirectional overrides and isolates, which reorder
+#: what is shown around them.
+CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escaped(found: re.Match[str]) -> str:
+    char = found.group()
+    return _NAMED.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+
+
+def visible(text: str) -> str:
+    """`text` with every control character written out as an escape (`\\x1b`, `\\n`, `\\u202e`), so that what
+    a file or a form holds is shown on a terminal and never acted on by it."""
+    return CONTROLS.sub(_escaped, text) if CONTROLS.search(text) else text
+
+
+def visible_lines(text: str) -> str:
+    """Several lines of text, each made :func:`visible`: the line breaks between them are kept."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
+__all__ = ["CONTROLS", "a_or_an", "listing", "noun", "ordinal", "plural", "quoted", "visible", "visible_lines"]

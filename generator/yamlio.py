@@ -12,11 +12,11 @@ path (a tuple of keys and indices) to the 1-based line where that value starts.
 
 from __future__ import annotations
 
-import json
 import math
-from dataclasses import dataclass, field
+import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -47,13 +47,12 @@ _SCALAR_TAGS = {
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 
 
-@dataclass(slots=True)
-class Document:
+class Document(NamedTuple):
     """A parsed document: its data and the line where each value starts."""
 
     file: str
     data: Any
-    lines: dict[PathKey, int] = field(default_factory=dict)
+    lines: Mapping[PathKey, int] = {}  # noqa: RUF012 - shared and never mutated
 
     def line(self, path: PathKey) -> int | None:
         """The line of the value at `path`, or of its nearest ancestor whose line is known."""
@@ -93,9 +92,16 @@ def load_file(path: Path, *, display: str | None = None, max_bytes: int = MAX_BY
 
 
 def loads_json(text: str, name: str) -> Document:
-    """Parse JSON text; values get no line table, errors do get their line."""
+    """Parse JSON text; values get no line table, errors do get their line.
+
+    A key given twice in one object is refused, as the YAML reader refuses it: JSON parsers keep the last one
+    silently, so a typo or a pasted block would drop a value unseen."""
+    import json  # here, not at the top: YAML documents (most of them) never need it
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as err:
+        line = _duplicate_line(text, err.key)
+        raise InputError(name, f"holds the key {err.key!r} twice in one object; a key is given once", line) from None
     except json.JSONDecodeError as err:
         raise InputError(name, f"is not valid JSON: {err.msg} (column {err.colno})", err.lineno) from None
     except RecursionError:
@@ -104,6 +110,66 @@ def loads_json(text: str, name: str) -> Document:
         raise InputError(name, f"is not valid JSON: {err}") from None
     _check_depth(data, name)
     return Document(name, data, {(): 1})
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return out
+
+
+def _duplicate_line(text: str, key: str) -> int | None:
+    """The line of the second `"key":` of the first object that repeats `key`, found by parsing again with the
+    pure-Python scanner, which tells where each object starts and ends (only a refused file pays for it)."""
+    import json
+    from json import decoder, scanner
+
+    spans: list[tuple[int, int]] = []
+
+    def parse_object(s_and_end: tuple[str, int], *args: Any, **kwargs: Any) -> tuple[Any, int]:
+        parsed: tuple[Any, int] = getattr(decoder, "JSONObject")(s_and_end, *args, **kwargs)  # noqa: B009
+        return parsed
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> Any:
+        return pairs
+
+    class Finder(json.JSONDecoder):
+        def __init__(self) -> None:
+            super().__init__(object_pairs_hook=pairs_hook)
+
+            def parse(s_and_end: tuple[str, int], *args: Any, **kwargs: Any) -> tuple[Any, int]:
+                start = s_and_end[1]
+                found, end = parse_object(s_and_end, *args, **kwargs)
+                keys = [k for k, _ in found]
+                if keys.count(key) > 1:
+                    spans.append((start, end))
+                return found, end
+
+            self.parse_object = parse
+            self.scan_once = getattr(scanner, "py_make_scanner")(self)  # noqa: B009 - untyped in typeshed
+
+    try:
+        Finder().decode(text)
+    except ValueError:
+        return None
+    if not spans:
+        return None
+    start, end = min(spans)
+    token = re.compile(re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:")
+    hits = [m.start() for m in token.finditer(text, start, end)]
+    at = hits[1] if len(hits) > 1 else start
+    return text.count("\n", 0, at) + 1
 
 
 def _refuse_constant(token: str) -> float:

@@ -10,6 +10,10 @@ one file after another. Either way the output is the same, byte for byte.
 Filled castle score sheets (PDFs) given together are the sheets of one game (end-states.md): they are scored as
 one end state, whose outcome comes where the first of them was given; YAML and JSON files among them are scored
 one by one as always.
+
+With JSON and more than one thing to score, every line says what it is about (end-states.md): `"file"` first
+(the path as given; for the sheets of one game, the first sheet's, with every sheet's in `"files"`), then the
+result, or `"error"` for a file that cannot be read, so that each line can be matched to its file.
 """
 
 from __future__ import annotations
@@ -58,16 +62,26 @@ def units(paths: Sequence[str]) -> list[Unit]:
     return out
 
 
-def outcome(scorer: Scorer, unit: Unit, as_json: bool) -> Outcome:
-    """Score one file (or the filled sheets of one game) into what the command prints for it."""
+def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> Outcome:
+    """Score one file (or the filled sheets of one game) into what the command prints for it. `named`: the JSON
+    line says which file it is about, and a file that cannot be read gets a line too."""
     from generator.errors import DonjonError
+    from scoring.result import json_line
     from scoring.table import render
 
+    head: dict[str, object] = {}
+    if named:
+        head["file"] = unit[0] if isinstance(unit, tuple) else unit
+        if isinstance(unit, tuple):
+            head["files"] = list(unit)
     try:
         result = scorer.score_sheets(unit) if isinstance(unit, tuple) else scorer.score(unit)
     except DonjonError as err:
-        return Outcome(int(err.exit_code), error=str(err))
-    return Outcome(int(result.exit_code), output=result.to_json() if as_json else render(result))
+        line = json_line({**head, "error": str(err)}) if as_json and named else None
+        return Outcome(int(err.exit_code), output=line, error=str(err))
+    if not as_json:
+        return Outcome(int(result.exit_code), output=render(result))
+    return Outcome(int(result.exit_code), output=json_line({**head, **result.to_dict()}) if named else result.to_json())
 
 
 def workers_for(count: int) -> int:
@@ -84,18 +98,19 @@ def workers_for(count: int) -> int:
 def score_paths(files: Sequence[str], scorer: Scorer, as_json: bool, workers: int | None = None) -> Iterator[Outcome]:
     """The outcome of each file (the filled sheets given being one game), in the order given."""
     paths = units(files)
+    named = len(paths) > 1
     count = workers_for(len(paths)) if workers is None else max(1, min(workers, len(paths)))
     size = -(-len(paths) // count)
     blocks = [paths[start:start + size] for start in range(0, len(paths), size)]
-    children = [_fork(block, scorer, as_json) for block in blocks[1:]]
+    children = [_fork(block, scorer, as_json, named) for block in blocks[1:]]
     for path in blocks[0] if blocks else ():
-        yield outcome(scorer, path, as_json)
+        yield outcome(scorer, path, as_json, named)
     for block, child in zip(blocks[1:], children, strict=True):
         done = _collect(child, len(block))
-        yield from done if done is not None else (outcome(scorer, path, as_json) for path in block)
+        yield from done if done is not None else (outcome(scorer, path, as_json, named) for path in block)
 
 
-def _fork(block: Sequence[Unit], scorer: Scorer, as_json: bool) -> tuple[int, int] | None:
+def _fork(block: Sequence[Unit], scorer: Scorer, as_json: bool, named: bool) -> tuple[int, int] | None:
     """Start a child scoring `block`: its pid and the pipe to read from, or None when no child can be had."""
     try:
         read_end, write_end = os.pipe()
@@ -116,7 +131,7 @@ def _fork(block: Sequence[Unit], scorer: Scorer, as_json: bool) -> tuple[int, in
     status = 1
     try:
         os.close(read_end)
-        scored = [outcome(scorer, path, as_json) for path in block]
+        scored = [outcome(scorer, path, as_json, named) for path in block]
         data = json.dumps([[o.exit_code, o.output, o.error] for o in scored], ensure_ascii=False).encode("utf-8")
         with os.fdopen(write_end, "wb") as pipe:
             pipe.write(data)

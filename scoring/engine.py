@@ -38,13 +38,15 @@ from scoring.findings import Findings, Locator
 from scoring.result import Result
 
 if TYPE_CHECKING:
-    from generator.games.base import Game, GameCatalog
+    from generator.games.base import Game, GameCatalog, SheetOptions
 
 C = TypeVar("C", bound="GameCatalog")
 S = TypeVar("S")
 
 #: The name a mapping given to the library is called by in messages.
 MAPPING_NAME = "<end state>"
+#: The largest filled score sheet read: a photo (a 12-megapixel PNG is about 20 MiB; a JPEG a few).
+SHEET_MAX_BYTES = 64 * 1024 * 1024
 
 
 class EndStateError(DocumentError):
@@ -86,11 +88,9 @@ def is_sheet(path: str | os.PathLike[str]) -> bool:
 
 
 def read_source(path: Path, display: str | None = None) -> Document:
-    """Read one end-state file into a document (YAML, JSON or a filled score sheet, by its suffix)."""
+    """Read one end-state file into a document (YAML or JSON, by its suffix; filled score sheets are read against
+    their game's catalog by :meth:`Scorer.score_sheets`)."""
     name = display or str(path)
-    game = sheet_game(path)
-    if game is not None:
-        return game.read_sheets([(read_bytes(path, name), name)]).document
     return READERS.get(path.suffix.lower(), _read_yaml)(path, name)
 
 
@@ -163,13 +163,14 @@ def game_of(doc: Document) -> str:
                                                   f"unknown game {value!r}; donjon scores {known}")]) from None
 
 
-def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document) -> Result:
+def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, strict: bool = False) -> Result:
     """Check a document against the game's format and score the record it makes by the game's rules: the seam
-    between parsed records and rules, typed by the game's catalog `C` and end state `S`."""
+    between parsed records and rules, typed by the game's catalog `C` and end state `S`. `strict`: every
+    warning (a check resting on a value below H) is a violation."""
     state, problems = check_document(doc, spec)
     if problems or isinstance(state, Invalid):
         raise EndStateError(doc.file, problems, f"a {game.name} end state")
-    return game.score(state, catalog, Findings(game.id, Locator(doc)), doc.file)
+    return game.score(state, catalog, Findings(game.id, Locator(doc), strict=strict), doc.file)
 
 
 def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
@@ -183,8 +184,13 @@ def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
 class Scorer:
     """Scores end states against one content folder (default: the shipped catalogs)."""
 
-    def __init__(self, content: Path | str | Content | None = None, *, watch: bool = False) -> None:
-        """`watch`: notice edits to the catalog files between calls (for a long-lived scorer)."""
+    def __init__(self, content: Path | str | Content | None = None, *, watch: bool = False,
+                 strict: bool = False, sheet_options: SheetOptions | None = None) -> None:
+        """`watch`: notice edits to the catalog files between calls (for a long-lived scorer); `strict`: every
+        warning (a check resting on a value no rulebook states) is a violation; `sheet_options`: how filled
+        sheets are read (players' names, confirmed values, annotated photos)."""
+        self.strict = strict
+        self.sheet_options = sheet_options
         self._content = content if isinstance(content, Content) else None
         self.root = (content.root if isinstance(content, Content)
                      else Path(content) if content is not None else content_dir())
@@ -227,37 +233,53 @@ class Scorer:
             return self.score_sheets([path])
         return self.score_document(read_source(path, display_name(path, self._cwd)))
 
-    def score_sheets(self, paths: Iterable[str | os.PathLike[str]]) -> Result:
-        """Filled score sheets of one game (castle sheet PDFs), scored together as one end state.
+    def score_sheets(self, paths: Iterable[str | os.PathLike[str]], options: SheetOptions | None = None) -> Result:
+        """Filled score sheets of one game (castle sheet PDFs, photos of scan-ready sheets), scored together as one
+        end state.
 
         The same format and rules as a YAML file's; a problem or a broken rule names the file and the form field
-        it came from. The game is the one whose sheets the first file's suffix names."""
+        (or the mark) it came from. The game is the one whose sheets the first file's suffix names. A value read
+        from a photo that could not be decided leaves the game unscored: the result lists it under `uncertain`
+        (exit code 1) until it is confirmed (`options.confirmed`)."""
         files = []
         game = None
         for source in paths:
             path = Path(source)
             game = game or sheet_game(path)
             display = display_name(path, self._cwd)
-            files.append((read_bytes(path, display), display))
+            files.append((read_bytes(path, display, SHEET_MAX_BYTES), display))
         if game is None:
             raise InputError(files[0][1] if files else "<sheets>", "is not a score sheet donjon reads")
-        filled = game.read_sheets(files)
+        return self.score_read(game, files, options or self.sheet_options)
+
+    def score_read(self, game: Game[Any, Any], files: list[tuple[bytes, str]],
+                   options: SheetOptions | None = None) -> Result:
+        """Filled sheets already read into memory (bytes and display name each), scored as one end state."""
+        catalog, _ = self.catalog(game.id)
+        filled = game.read_sheets(files, catalog, options)
+        if filled.uncertain:
+            count = len(filled.uncertain)
+            return Result(game.id, False, False, (), None, (), source=filled.document.file,
+                          summary=f"{count} value{'s' if count != 1 else ''} read from the photos uncertain: not "
+                                  "scored until confirmed", uncertain=filled.uncertain)
         try:
             result = self.score_document(filled.document)
         except EndStateError as err:
             raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems],
                                 "filled castle sheets") from None
-        violations = []
-        for violation in result.violations:
-            where = filled.where(violation.where)
-            violations.append(replace(violation, message=f"{violation.message} ({where})" if where else
-                                      violation.message))
-        return replace(result, violations=tuple(violations))
+
+        def named(message: str, place: str) -> str:
+            where = filled.where(place)
+            return f"{message} ({where})" if where else message
+
+        return replace(result, violations=tuple(replace(v, message=named(v.message, v.where)) for v in result.violations),
+                       warnings=tuple(replace(w, message=named(w.message, w.where)) for w in result.warnings),
+                       uncertain=filled.uncertain)
 
     def score_document(self, doc: Document) -> Result:
         game = find_game(game_of(doc))
         catalog, spec = self.catalog(game.id)
-        return score_with(game, catalog, spec, doc)
+        return score_with(game, catalog, spec, doc, self.strict)
 
     def score_each(self, paths: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, Result | DonjonError]]:
         """Score several files one by one: each one's result, or the error that kept it from being read."""
@@ -270,15 +292,15 @@ class Scorer:
         return out
 
 
-_SHARED: dict[Path, Scorer] = {}
+_SHARED: dict[tuple[Path, bool], Scorer] = {}
 
 
-def shared_scorer(content: Path | str | Content | None) -> Scorer:
+def shared_scorer(content: Path | str | Content | None, strict: bool = False) -> Scorer:
     """A scorer kept between calls of :func:`scoring.score` for one content folder; it notices catalog edits."""
     if isinstance(content, Content):
-        return Scorer(content)
+        return Scorer(content, strict=strict)
     root = (Path(content) if content is not None else content_dir()).resolve()
-    scorer = _SHARED.get(root)
+    scorer = _SHARED.get((root, strict))
     if scorer is None:
-        scorer = _SHARED[root] = Scorer(root, watch=True)
+        scorer = _SHARED[root, strict] = Scorer(root, watch=True, strict=strict)
     return scorer

@@ -1,13 +1,16 @@
 """What scoring an end state produces: data, never text. The command line renders it as a table or as JSON.
 
 A :class:`Result` says whether the file keeps every rule (`valid`), whether it records a finished game
-(`finished`), every rule it breaks (`violations`, each with where and what), the winner, and each player's
-score, place and breakdown. Its JSON form is the one `end-states.md` publishes, key for key.
+(`finished`), every rule it breaks (`violations`, each with where and what), every check that failed on a value
+no rulebook states (`warnings`, each with the value's source and confidence: the file is still scored), the
+winner, and each player's score, place and breakdown, with the entries computed from a value below H
+(`inferred`). Its JSON form is the one `end-states.md` publishes, key for key.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -33,6 +36,41 @@ class Violation:
 
 
 @dataclass(frozen=True, slots=True)
+class Uncertain:
+    """A value read from a photo that a person must confirm: the mark (or marks) of `field` could not be decided
+    on `photo`. Until every one is confirmed (`donjon score --set KEY=VALUE`), nothing is scored."""
+
+    #: the field as the sheet's map of marks names it (`towers[1]`, `residents`)
+    field: str
+    photo: str
+    why: str
+    #: what `--set` takes to confirm it: the field, prefixed by its sheet when several photos were read
+    #: (`sheets[1].towers[1]`)
+    key: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"field": self.field, "photo": self.photo, "why": self.why, "set": self.key}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleWarning:
+    """A check that failed on a value no rulebook states (confidence M, L or house): the file is still scored.
+
+    `source` and `confidence` are those of the catalog value the check rests on (its `inferred` record)."""
+
+    where: str
+    message: str
+    source: str
+    confidence: str
+    #: the check, named as in the game's module docstring (`once-upon-a-castle-w1`, `guildhall-7`)
+    rule: str = ""
+    line: int | None = None
+
+    def to_dict(self) -> dict[str, str]:
+        return {"where": self.where, "message": self.message, "source": self.source, "confidence": self.confidence}
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerScore:
     """A player's (or the Guédelon team's) total, place and where every point comes from."""
 
@@ -44,6 +82,9 @@ class PlayerScore:
     breakdown: tuple[tuple[str, int], ...]
     #: what broke a tie in VP or is otherwise worth showing beside the score (shown in tables, not in the JSON)
     notes: tuple[tuple[str, int], ...] = ()
+    #: (label, confidence) of each breakdown entry computed from a catalog value below H (say, resident points
+    #: read off donjon's house track): shown as not official in the table and the JSON
+    inferred: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         total = sum(points for _, points in self.breakdown)
@@ -51,7 +92,8 @@ class PlayerScore:
             raise ValueError(f"the breakdown of {self.name!r} adds up to {total}, not to its score {self.score}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "score": self.score, "place": self.place, "breakdown": dict(self.breakdown)}
+        return {"name": self.name, "score": self.score, "place": self.place, "breakdown": dict(self.breakdown),
+                "inferred": dict(self.inferred)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +117,19 @@ class Result:
     summary: str = ""
     #: facts about the game shown in the table's heading, e.g. (("VP cards", "job-faire"),)
     setting: tuple[tuple[str, str], ...] = field(default=())
+    #: sheets read from photos: the values a person must confirm before anything is scored (empty when every
+    #: mark was read); None when no photo was read (the JSON result then has no `uncertain`)
+    uncertain: tuple[Uncertain, ...] | None = None
+    #: checks that failed on values no rulebook states: listed, but the file is still scored
+    warnings: tuple[RuleWarning, ...] = ()
+    #: Guédelon with the Mill in play: "built" or "not built" (None when the Mill was not in play)
+    mill: str | None = None
 
     @property
     def exit_code(self) -> ExitCode:
-        """0 for a valid, finished game; 1 when a rule is broken or the game is still in progress."""
-        return ExitCode.OK if self.valid and self.finished else ExitCode.INVALID
+        """0 for a valid, finished game; 1 when a rule is broken, the game is still in progress, or a value read
+        from a photo waits to be confirmed."""
+        return ExitCode.OK if self.valid and self.finished and not self.uncertain else ExitCode.INVALID
 
     def to_dict(self) -> dict[str, Any]:
         """The result as end-states.md publishes it, keys in its order."""
@@ -88,17 +138,37 @@ class Result:
             "valid": self.valid,
             "finished": self.finished,
             "violations": [v.to_dict() for v in self.violations],
+            "warnings": [w.to_dict() for w in self.warnings],
+            # end-states.md gives `inferred` "per player": each player's object holds its own, and this mapping
+            # (player name -> entries, only players with some) gives the same at the top, where the table
+            # companion (generator/web) reads it
+            "inferred": {p.name: dict(p.inferred) for p in self.players if p.inferred},
             "winner": self.winner,
             "players": [p.to_dict() for p in self.players],
         }
         if self.won is not None:
             out["won"] = self.won
             out["tiles_left"] = self.tiles_left
+        if self.uncertain is not None:
+            out["uncertain"] = [u.to_dict() for u in self.uncertain]
+        if self.mill is not None:
+            out["mill"] = self.mill
         return out
 
     def to_json(self) -> str:
         """One line of JSON (the command prints one per file)."""
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+        return json_line(self.to_dict())
+
+
+#: What `json.dumps(ensure_ascii=False)` leaves raw but a terminal may act on: DEL, the C1 controls, the line and
+#: paragraph separators, the bidirectional overrides and isolates (it escapes the C0 controls itself).
+_RAW_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def json_line(data: Mapping[str, Any]) -> str:
+    """One line of JSON, UTF-8 text kept as it is, every control character escaped (`\\u001b`, `\\u009b`)."""
+    text = json.dumps(data, ensure_ascii=False)
+    return _RAW_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def competition_places(keys: Sequence[K], better: Callable[[K, K], bool], start: int = 1) -> list[int]:

@@ -1,13 +1,26 @@
-"""A :class:`~scoring.result.Result` as text for people: a heading, the violations or a score table, the outcome.
+"""A :class:`~scoring.result.Result` as text for people: a heading, the violations or a score table, the outcome,
+then the warnings.
 
 The table reads like a score pad: one column per player in order of place, one row per source of points, then
-the total and the place. Rows a player has no points in show `-`.
+the total and the place. Rows a player has no points in show `-`. Points computed from a catalog value below H
+(the residents' points through donjon's house track) carry a `*`, and a note under the table says what they
+rest on: they are never shown as official. Warnings (checks that failed on values no rulebook states) are
+listed last, each with the value's confidence and source.
+
+Everything that comes from a file (names, values quoted in messages, the file's own name) is shown with its
+control characters escaped (:func:`generator.wording.visible`): a name holding ESC or BEL never reaches the
+terminal raw.
 """
 
 from __future__ import annotations
 
+from generator.catalog.common import CONFIDENCE_WORDS
 from generator.registry import UnknownGame, find_game
-from scoring.result import Result
+from generator.wording import visible
+from scoring.result import Result, RuleWarning
+
+#: The mark beside points computed from a value below H.
+INFERRED_MARK = "*"
 
 
 def _game_name(game_id: str) -> str:
@@ -24,21 +37,52 @@ def heading(result: Result) -> str:
     return f"{name}{game}" + (f" ({setting})" if setting else "")
 
 
+def _place(result: Result, line: int | None) -> str:
+    place = result.source or "end state"
+    return place if line is None else f"{place}:{line}"
+
+
 def render(result: Result) -> str:
-    """The whole report of one result, lines joined, without a trailing newline."""
+    """The whole report of one result, lines joined, without a trailing newline. Each line is one line: what it
+    quotes from the file is escaped, a newline in a name included."""
     lines = [heading(result)]
+    if result.uncertain:
+        lines.append(result.summary)
+        for item in result.uncertain:
+            lines.append(f"  {item.photo}: {item.field}: {item.why} (confirm with --set {item.key}=VALUE)")
+        return "\n".join(lines)
     if result.violations:
         lines.append(result.summary)
         for violation in result.violations:
-            place = result.source or "end state"
-            if violation.line is not None:
-                place += f":{violation.line}"
+            place = _place(result, violation.line)
             lines.append(f"  {place}: {violation.where}: {violation.message}" if violation.where
                          else f"  {place}: {violation.message}")
-        return "\n".join(lines)
-    lines.extend(f"  {row}" for row in score_table(result))
-    lines.append(result.summary)
-    return "\n".join(lines)
+    else:
+        lines.extend(f"  {row}" for row in score_table(result))
+        lines.extend(f"  {note}" for note in inferred_notes(result))
+        lines.append(result.summary)
+    if result.warnings:
+        lines.append(f"{len(result.warnings)} warning{'s' if len(result.warnings) != 1 else ''}: checks on values "
+                     "no rulebook states (scored all the same; --strict makes them violations)")
+        lines.extend(warning_lines(result, w) for w in result.warnings)
+    return "\n".join(visible(line) for line in lines)
+
+
+def warning_lines(result: Result, warning: RuleWarning) -> str:
+    """One warning: where, what, and the confidence and source of the value the check rests on."""
+    place = _place(result, warning.line)
+    where = f"{warning.where}: " if warning.where else ""
+    return f"  {place}: {where}{warning.message} [{warning.confidence}: {warning.source}]"
+
+
+def inferred_notes(result: Result) -> list[str]:
+    """What the marked points rest on: one note per row and confidence."""
+    seen: dict[tuple[str, str], None] = {}
+    for player in result.players:
+        for label, confidence in player.inferred:
+            seen[label, confidence] = None
+    return [f"{INFERRED_MARK} {label.replace('_', ' ')}: computed from a value of confidence {confidence} "
+            f"({CONFIDENCE_WORDS.get(confidence, 'not official')})" for label, confidence in seen]
 
 
 def score_table(result: Result) -> list[str]:
@@ -52,13 +96,19 @@ def score_table(result: Result) -> list[str]:
         notes.extend(label for label, _ in player.notes if label not in notes)
     rows: list[tuple[str, list[str]]] = []
     for label in labels:
-        rows.append((label, [str(dict(p.breakdown)[label]) if label in dict(p.breakdown) else "-" for p in players]))
+        cells = []
+        for p in players:
+            points = dict(p.breakdown)
+            mark = INFERRED_MARK if label in dict(p.inferred) else ""
+            cells.append(f"{points[label]}{mark}" if label in points else "-")
+        rows.append((visible(label), cells))
     rows.append(("score", [str(p.score) for p in players]))
     rows.append(("place", [str(p.place) for p in players]))
     rows.extend((label.replace("_", " "), [str(dict(p.notes).get(label, "-")) for p in players]) for label in notes)
     first = max([len(label) for label, _ in rows] + [0])
-    widths = [max(len(p.name), *(len(cells[i]) for _, cells in rows)) for i, p in enumerate(players)]
-    out = [" " * first + "".join(f"  {p.name:>{w}}" for p, w in zip(players, widths, strict=True))]
+    names = [visible(p.name) for p in players]
+    widths = [max(len(name), *(len(cells[i]) for _, cells in rows)) for i, name in enumerate(names)]
+    out = [" " * first + "".join(f"  {name:>{w}}" for name, w in zip(names, widths, strict=True))]
     rule_after = len(labels)
     for index, (label, cells) in enumerate(rows):
         if index == rule_after:

@@ -15,7 +15,7 @@ def structure_problems(pdf: Path) -> list[str]:
 
     with pikepdf.open(pdf) as doc:
         # qpdf's check: `check_pdf_syntax` since pikepdf 10, `check` before
-        check = getattr(doc, "check_pdf_syntax", None) or doc.check
+        check = getattr(doc, "check_pdf_syntax", None) or getattr(doc, "check")
         problems = [str(p) for p in check()]
         for number, page in enumerate(doc.pages, start=1):
             try:
@@ -26,8 +26,9 @@ def structure_problems(pdf: Path) -> list[str]:
 
 
 def font_problems(pdf: Path) -> list[str]:
-    """Every font that is not an embedded subset of ours. The one exception: the standard font (Helvetica) that
-    a fillable form's fields show typed text in, named only in the form's default resources."""
+    """Every font that is not an embedded subset of ours. The exceptions: the standard fonts a fillable form's
+    fields name in their /DA (Helvetica for typed text, ZapfDingbats for a checkbox's tick), named only in the
+    form's default resources."""
     import pikepdf
 
     problems = []
@@ -41,8 +42,8 @@ def font_problems(pdf: Path) -> list[str]:
         for font in fonts:
             name = str(font.get("/BaseFont"))
             if font.objgen in form_fonts:
-                if name != "/Helvetica":
-                    problems.append(f"form font {name} is not the standard Helvetica")
+                if name not in ("/Helvetica", "/ZapfDingbats"):
+                    problems.append(f"form font {name} is not the standard Helvetica or ZapfDingbats")
                 continue
             descriptor = font.get("/FontDescriptor")
             if not SUBSET.fullmatch(name):

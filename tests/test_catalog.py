@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.content import check_content, load_content
+from generator.content import Content, check_content, load_content
 from generator.errors import ContentError, Problem
 from generator.resources import content_dir
 from generator.games.guildhall import GAME as GUILDHALL
@@ -17,7 +17,7 @@ from generator.games.castle import GAME as CASTLE
 
 
 @pytest.fixture(scope="module")
-def shipped():  # type: ignore[no-untyped-def]
+def shipped() -> Content:
     return load_content()
 
 
@@ -58,7 +58,7 @@ def test_shipped_content_has_no_problems() -> None:
     assert [g.info.id for g in content.games()] == ["guildhall", "guedelon", "once-upon-a-castle"]
 
 
-def test_guildhall_catalog(shipped) -> None:  # type: ignore[no-untyped-def]
+def test_guildhall_catalog(shipped: Content) -> None:
     g = shipped.catalog(GUILDHALL)
     assert [p.id for p in g.professions_of("old-world-economy")] == [
         "assassin", "dancer", "farmer", "historian", "trader", "weaver"]
@@ -74,23 +74,27 @@ def test_guildhall_catalog(shipped) -> None:  # type: ignore[no-untyped-def]
         assert sum(g.vp_supply(set_id, 4).values()) == 30
     assert g.vp_supply("old-world-economy", 2) == {2: 2, 3: 6, 4: 4, 5: 4, 7: 2, 9: 2}
     jf_scholar = g.profession("scholar")
+    assert jf_scholar is not None
     assert [lv.at for lv in jf_scholar.levels] == [0, 2, 4]
     assert jf_scholar.provenance.is_official("levels.at")
     owe_assassin = g.profession("assassin")
+    assert owe_assassin is not None
     inferred = owe_assassin.provenance.of("levels.at")
     assert inferred is not None and inferred.confidence == "M"
-    assert g.profession("farmer").level_for(2) is not None and g.profession("farmer").level_for(2).at == 1
-    assert g.profession("tax-collector").scaling
+    farmer, tax_collector = g.profession("farmer"), g.profession("tax-collector")
+    assert farmer is not None and (level := farmer.level_for(2)) is not None and level.at == 1
+    assert tax_collector is not None and tax_collector.scaling
 
 
-def test_records_are_immutable(shipped) -> None:  # type: ignore[no-untyped-def]
+def test_records_are_immutable(shipped: Content) -> None:
+    guildhall = shipped.catalog(GUILDHALL)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        shipped.catalog(GUILDHALL).professions[0].name = "x"
-    assert isinstance(shipped.catalog(GUILDHALL).professions, tuple)
-    assert isinstance(shipped.catalog(GUILDHALL).professions[0].levels, tuple)
+        guildhall.professions[0].name = "x"  # type: ignore[misc]  # writing to a frozen field is what this test tries
+    assert isinstance(guildhall.professions, tuple)
+    assert isinstance(guildhall.professions[0].levels, tuple)
 
 
-def test_guedelon_catalog(shipped) -> None:  # type: ignore[no-untyped-def]
+def test_guedelon_catalog(shipped: Content) -> None:
     g = shipped.catalog(GUEDELON)
     assert [e.number for e in g.events] == list(range(1, 19))
     assert {e.series for e in g.events} == {"easy"}
@@ -107,13 +111,14 @@ def test_guedelon_catalog(shipped) -> None:  # type: ignore[no-untyped-def]
     assert g.mill.products == ("beam", "beam", "cut-stone")
 
 
-def test_castle_catalog(shipped) -> None:  # type: ignore[no-untyped-def]
+def test_castle_catalog(shipped: Content) -> None:
     c = shipped.catalog(CASTLE)
     ga = c.guests_of("great-architect")
     assert len(ga) == 20
     assert [sum(1 for g in ga if g.kind == k) for k in ("bolt", "hourglass", "crown")] == [8, 6, 6]
-    assert c.guest("queen").scoring.flat == 3
-    assert c.guest("courtesan").scoring.per == "crown-guest"
+    queen, courtesan = c.guest("queen"), c.guest("courtesan")
+    assert queen is not None and queen.scoring.flat == 3
+    assert courtesan is not None and courtesan.scoring.per == "crown-guest"
     s = c.sheet
     assert (s.donjon_floors, s.towers, s.walls, s.parts, s.max_flags) == (4, 4, 4, 12, 6)
     assert s.tower_values.values == (2, 5) and s.flag_values.values == (1, 2)
@@ -181,14 +186,14 @@ def test_counts_that_disagree_across_files(copy: Path) -> None:
 
 def test_provenance_rules(copy: Path) -> None:
     path = copy / "guildhall/professions.yaml"
-    # the first inference (assassin) names a field the entry does not have; the second (farmer) a bad confidence
+    # the first inference (assassin) names a field the entry does not have; the second (dancer) a bad confidence
     edit(path, "      - fields: [levels.at]\n        confidence: M", "      - fields: [levels.when]\n        confidence: M")
     edit(path, "      - fields: [levels.at]\n        confidence: M", "      - fields: [levels.at]\n        confidence: Q")
     edit(path, '    rulebook: "003 Profession Card Reference: Scholar"\n', "")
     problems = problems_of(copy)
     by_where = {p.where: p.message for p in problems}
     assert "'levels.when' is not a field of this entry" in by_where["professions[assassin].inferred[0].fields"]
-    assert "unknown confidence 'Q'" in by_where["professions[farmer].inferred[0].confidence"]
+    assert "unknown confidence 'Q'" in by_where["professions[dancer].inferred[0].confidence"]
     assert "cites no source" in by_where["professions[scholar]"]
     assert len(problems) == 3
 

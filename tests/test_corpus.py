@@ -11,7 +11,7 @@ import resource
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,15 @@ def _alias_bomb() -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
+def _photo(kind: str) -> Callable[[], bytes]:
+    """A photo for the scan cases (tests/corpus/photos.yaml), made by tests/scan/helpers.py when asked for."""
+    def make() -> bytes:
+        from tests.scan.photos_corpus import PHOTOS
+
+        return PHOTOS[kind]()
+    return make
+
+
 GENERATORS: dict[str, Callable[[], bytes]] = {
     "alias-bomb": _alias_bomb,
     "deep-nesting": lambda: ("[" * 100_000 + "]" * 100_000).encode(),
@@ -44,6 +53,10 @@ GENERATORS: dict[str, Callable[[], bytes]] = {
     "csv-100000-columns": lambda: ("Name," + ",".join(f"c{i}" for i in range(99_999)) + "\nA" + "," * 99_999
                                    + "\n").encode(),
     "cyclic-pdf": lambda: _cyclic_pdf(),
+    **{f"photo-{kind}": _photo(kind) for kind in ("no-sheet", "half-sheet", "two-sheets", "blank-sheet",
+                                                  "fillable-sheet", "tiny", "png-100-megapixels", "jpeg-100-megapixels", "truncated",
+                                                  "garbage", "png-bomb", "great-architect", "apprentice",
+                                                  "pdf-scan-of-nothing")},
 }
 
 
@@ -70,7 +83,11 @@ def _make_unwritable(folder: Path) -> Callable[[], None]:
     done = subprocess.run(["chattr", "+i", str(folder)], capture_output=True)
     if done.returncode != 0:
         pytest.skip("cannot make a folder unwritable here (root without chattr)")
-    return lambda: subprocess.run(["chattr", "-i", str(folder)], check=False)
+
+    def restore() -> None:
+        subprocess.run(["chattr", "-i", str(folder)], check=False)
+
+    return restore
 
 
 def _cases() -> list[Any]:
@@ -139,7 +156,7 @@ def _fill(blank: Path, target: Path, values: dict[str, str]) -> None:
 
 
 @pytest.fixture
-def cleanups() -> Any:
+def cleanups() -> Iterator[list[Callable[[], None]]]:
     undo: list[Callable[[], None]] = []
     yield undo
     for action in reversed(undo):

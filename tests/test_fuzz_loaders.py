@@ -1,8 +1,9 @@
 """Fuzzing the catalog loader and the deck loader (and the drawing of what they load) with hypothesis.
 
 Whatever a catalog, a table or a card text holds, donjon answers with a result or with problems that name a
-file, never with an exception of its own. The default run tries a few dozen inputs per test; `pytest -m fuzz`
-runs the long sessions.
+file, never with an exception of its own. The budgets are hypothesis settings profiles (tests/conftest.py): a
+few dozen inputs per property in the normal run; `pytest -m fuzz` runs the properties marked `fuzz` with
+thousands.
 """
 
 from __future__ import annotations
@@ -13,16 +14,13 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from generator.content import check_content
 from generator.content import all_decks
 from generator.errors import DonjonError
 from generator.resources import content_dir
-
-QUICK = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-LONG = settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 CATALOG_FILES = sorted(str(p.relative_to(content_dir())) for p in content_dir().glob("*/*.yaml")
                        if p.parent.name not in ("schemas", "examples"))
@@ -97,13 +95,12 @@ def _check_catalog(workspace: Path, name: str, text: str | bytes) -> None:
         target.write_bytes(original)
 
 
-@QUICK
+@pytest.mark.fuzz
 @given(mutated_catalog())
 def test_mutated_catalogs_give_problems_not_exceptions(workspace: Path, change: tuple[str, str]) -> None:
     _check_catalog(workspace, *change)
 
 
-@QUICK
 @given(st.sampled_from(CATALOG_FILES), st.one_of(st.binary(max_size=300), st.text(max_size=300)))
 def test_junk_catalogs_give_problems_not_exceptions(workspace: Path, name: str, junk: str | bytes) -> None:
     _check_catalog(workspace, name, junk)
@@ -111,7 +108,7 @@ def test_junk_catalogs_give_problems_not_exceptions(workspace: Path, name: str, 
 
 # --- user decks: random tables and card texts, loaded, checked and drawn -------------------------------------------
 
-CELL = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=60)
+CELL = st.text(alphabet=st.characters(exclude_categories=["Cs"], exclude_characters="\x00"), max_size=60)
 MARKUP = st.lists(st.sampled_from(["word", " ", "**", "*", "{wood}", "{vp}", "{nosuch}", "{{ x }}", "{% if %}", "<b>",
                                    "&amp;", "</svg>", "\n", "\t", "é", "—", "🏰", "x" * 40]), max_size=25).map("".join)
 
@@ -150,16 +147,16 @@ TABLES = st.one_of(
 )
 
 
-@QUICK
+@pytest.mark.fuzz
 @given(TABLES, st.sampled_from([",", ";", "\t", "|"]))
 def test_random_tables_give_problems_not_exceptions(tmp_path_factory: pytest.TempPathFactory, table: str,
                                                     delimiter: str) -> None:
     _check_deck(_deck_folder(tmp_path_factory.getbasetemp() / "table", table, delimiter))
 
 
-@QUICK
+@pytest.mark.fuzz
 @given(st.lists(st.tuples(CELL.filter(lambda s: s.strip() != ""), MARKUP, st.integers(-5, 99)), min_size=1,
-                max_size=6))
+                max_size=8))
 def test_random_card_texts_draw_or_fail_cleanly(tmp_path_factory: pytest.TempPathFactory,
                                                 rows: list[tuple[str, str, int]]) -> None:
     import csv
@@ -171,27 +168,3 @@ def test_random_card_texts_draw_or_fail_cleanly(tmp_path_factory: pytest.TempPat
     for name, text, cost in rows:
         writer.writerow([name.replace("\r", " "), cost, text.replace("\r", " ")])
     _check_deck(_deck_folder(tmp_path_factory.getbasetemp() / "cards", buffer.getvalue()))
-
-
-# --- the long sessions ------------------------------------------------------------------------------------------------
-
-@pytest.mark.fuzz
-@LONG
-@given(mutated_catalog())
-def test_fuzz_catalogs_long(workspace: Path, change: tuple[str, str]) -> None:
-    _check_catalog(workspace, *change)
-
-
-@pytest.mark.fuzz
-@LONG
-@given(st.lists(st.tuples(CELL.filter(lambda s: s.strip() != ""), MARKUP, st.integers(-5, 99)), min_size=1,
-                max_size=8))
-def test_fuzz_card_texts_long(tmp_path_factory: pytest.TempPathFactory, rows: list[tuple[str, str, int]]) -> None:
-    test_random_card_texts_draw_or_fail_cleanly.hypothesis.inner_test(tmp_path_factory, rows)  # type: ignore[attr-defined]
-
-
-@pytest.mark.fuzz
-@LONG
-@given(TABLES, st.sampled_from([",", ",", ";", "\t"]))
-def test_fuzz_tables_long(tmp_path_factory: pytest.TempPathFactory, table: str, delimiter: str) -> None:
-    _check_deck(_deck_folder(tmp_path_factory.getbasetemp() / "table", table, delimiter))

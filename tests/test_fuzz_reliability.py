@@ -1,7 +1,9 @@
 """Fuzzing what issue 12 made reliable: templates on a budget, SVGs that stay well-formed XML whatever the card
 says, spreadsheet cells that never run, safe output names, ids in any script and right-to-left layout.
 
-Each property runs a few dozen inputs in the default run and FUZZ_EXAMPLES with `pytest -m fuzz`.
+Each property is written once and marked `fuzz`; its budget is the hypothesis settings profile's (tests/conftest.py)
+times CHEAP: these inputs take well under a millisecond to a few milliseconds each, so they get more of them than
+the properties that build a deck or a PDF.
 """
 
 from __future__ import annotations
@@ -11,15 +13,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.fields import control_character
 
-QUICK = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-#: The long runs of these properties: each input takes well under a millisecond to a few milliseconds.
-FUZZ_EXAMPLES = 16_000
-LONG = settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: How many times the profile's budget these properties get (the profile is loaded before this module is imported:
+#: a few dozen inputs each in the normal run, thousands with `pytest -m fuzz`).
+CHEAP = 5
+MANY = settings(max_examples=CHEAP * settings().max_examples)
 
 # --- templates: always text within the budget, or an error of the template's own -------------------------------
 
@@ -58,22 +60,16 @@ TEMPLATES = st.lists(st.sampled_from(FRAGMENTS), max_size=12)
 NUMBERS = st.one_of(st.integers(-5, 300), st.sampled_from([10_000, 100_000, 10**9]))
 
 
-@QUICK
+@pytest.mark.fuzz
+@MANY
 @given(TEMPLATES, NUMBERS)
 def test_templates_stay_within_their_budget(parts: list[str], n: int) -> None:
     check_template(parts, n)
 
 
-@pytest.mark.fuzz
-@LONG
-@given(TEMPLATES, NUMBERS)
-def test_fuzz_templates(parts: list[str], n: int) -> None:
-    check_template(parts, n)
-
-
 # --- SVG: well-formed whatever the text, once control characters are refused ----------------------------------
 
-TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40).filter(
+TEXT = st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=40).filter(
     lambda s: control_character(s) is None)
 
 
@@ -89,16 +85,10 @@ def check_svg(text: str, face: str) -> None:
     assert [t.text for t in texts] == [shown]
 
 
-@QUICK
-@given(TEXT, st.sampled_from(["cardo", "cardo-bold", "open-sans"]))
-def test_svgs_are_well_formed(text: str, face: str) -> None:
-    check_svg(text, face)
-
-
 @pytest.mark.fuzz
-@LONG
+@MANY
 @given(TEXT, st.sampled_from(["cardo", "cardo-bold", "cardo-italic", "open-sans", "open-sans-bold"]))
-def test_fuzz_svgs(text: str, face: str) -> None:
+def test_svgs_are_well_formed(text: str, face: str) -> None:
     check_svg(text, face)
 
 
@@ -116,16 +106,10 @@ def check_cell(text: str) -> None:
 CELLS = st.one_of(st.text(max_size=20), st.tuples(st.sampled_from("=+-@\t\r"), st.text(max_size=20)).map("".join))
 
 
-@QUICK
+@pytest.mark.fuzz
+@MANY
 @given(CELLS)
 def test_manifest_cells_never_run(text: str) -> None:
-    check_cell(text)
-
-
-@pytest.mark.fuzz
-@LONG
-@given(CELLS)
-def test_fuzz_manifest_cells(text: str) -> None:
     check_cell(text)
 
 
@@ -146,16 +130,10 @@ def check_names(parts: list[str], root: Path) -> None:
 NAME_PARTS = st.lists(st.text(max_size=30), min_size=1, max_size=4)
 
 
-@QUICK
+@pytest.mark.fuzz
+@MANY
 @given(NAME_PARTS)
 def test_names_stay_inside(parts: list[str]) -> None:
-    check_names(parts, Path("/tmp/donjon-fuzz-out"))
-
-
-@pytest.mark.fuzz
-@LONG
-@given(NAME_PARTS)
-def test_fuzz_names(parts: list[str]) -> None:
     check_names(parts, Path("/tmp/donjon-fuzz-out"))
 
 
@@ -181,14 +159,8 @@ def check_bidi(text: str) -> None:
         assert mirrored(text[index]) == text[index] or rtl in (True, False)
 
 
-@QUICK
+@pytest.mark.fuzz
+@MANY
 @given(BIDI)
 def test_bidi_keeps_every_character(text: str) -> None:
-    check_bidi(text)
-
-
-@pytest.mark.fuzz
-@LONG
-@given(BIDI)
-def test_fuzz_bidi(text: str) -> None:
     check_bidi(text)

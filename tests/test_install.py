@@ -50,3 +50,35 @@ def test_installed_wheel_finds_its_content_from_another_folder(wheel: Path, tmp_
                             cwd=elsewhere, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("OK: 3 games")
+
+
+def test_installed_wheel_serves_the_companion_pages_and_assets(wheel: Path, tmp_path: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "generator/_data/templates/web/seat.html" in names
+    assert "generator/_data/templates/web/static/vendor/htmx/LICENSE" in names
+    assert not any("axe" in n or n.endswith(".png") and "/web/" in n for n in names)  # test tools, README picture
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+                   check=True, capture_output=True, timeout=600)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    probe = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from starlette.testclient import TestClient\n"
+        "from generator.web.app import create_app, templates_root\n"
+        "from generator.web.db import Database\n"
+        "from generator.web.games import Games\n"
+        "db = Database(Path('db.sqlite3'))\n"
+        "client = TestClient(create_app(db, Games()), base_url='http://127.0.0.1')\n"
+        "print(templates_root())\n"
+        "print(client.get('/new/guildhall').status_code, client.get('/static/vendor/htmx/htmx.min.js').status_code)\n"
+        "db.close()\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    result = subprocess.run([sys.executable, "-W", "ignore", "-c", probe], capture_output=True, text=True,
+                            cwd=elsewhere, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    root, codes = result.stdout.splitlines()
+    assert root == str(target / "generator" / "_data" / "templates" / "web")
+    assert codes == "200 200"

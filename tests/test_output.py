@@ -54,3 +54,52 @@ def test_prepare_dir_refuses_a_file(tmp_path: Path) -> None:
     blocker.write_text("x")
     with pytest.raises(OutputError, match="--out .*out: is a file, not a folder"):
         prepare_dir(blocker)
+
+
+# --- links inside the output folder ---------------------------------------------------------------------------------
+
+@pytest.fixture
+def linked(tmp_path: Path) -> tuple[Path, Path]:
+    """An output folder whose `guildhall` folder is a symbolic link to a folder outside it, and that outside folder."""
+    root, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    root.mkdir()
+    elsewhere.mkdir()
+    (root / "guildhall").symlink_to(elsewhere, target_is_directory=True)
+    return root, elsewhere
+
+
+@pytest.mark.parametrize("parts", [("guildhall", "vp-tokens.pdf"), ("guildhall", "vp-tokens", "svg")])
+def test_a_linked_folder_leading_outside_is_refused(linked: tuple[Path, Path], parts: tuple[str, ...]) -> None:
+    root, elsewhere = linked
+    with pytest.raises(OutputError, match=f"is outside the output folder {root.resolve()}"):
+        inside(root, *parts)
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_linked_file_leading_outside_is_refused(tmp_path: Path) -> None:
+    root = tmp_path / "out"
+    (root / "guildhall").mkdir(parents=True)
+    (tmp_path / "precious.pdf").write_bytes(b"mine")
+    (root / "guildhall" / "vp-tokens.pdf").symlink_to(tmp_path / "precious.pdf")
+    with pytest.raises(OutputError, match="is outside the output folder"):
+        inside(root, "guildhall", "vp-tokens.pdf")
+
+
+def test_a_link_that_stays_inside_is_followed(tmp_path: Path) -> None:
+    root = tmp_path / "out"
+    (root / "kept").mkdir(parents=True)
+    (root / "guildhall").symlink_to(root / "kept", target_is_directory=True)
+    path = write_text(inside(root, "guildhall", "vp-tokens.pdf"), "x")
+    assert (root / "kept" / "vp-tokens.pdf").read_text() == "x" and path.name == "vp-tokens.pdf"
+
+
+def test_build_into_a_linked_folder_leading_outside_fails_and_writes_nothing_there(linked: tuple[Path, Path]) -> None:
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    root, elsewhere = linked
+    result = CliRunner().invoke(app, ["build", "guildhall/vp-tokens", "--out", str(root)])
+    assert result.exit_code == 3, result.output
+    assert "is outside the output folder" in result.stderr
+    assert list(elsewhere.rglob("*")) == []

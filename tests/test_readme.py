@@ -2,7 +2,8 @@
 
 They run in a scratch folder that holds what the examples name: the shipped `content/` (with its examples),
 a deck of one's own (`my-deck`), a corrected copy of the catalogs (`my-content`), a game to score
-(`my-game.yaml`) and two filled castle sheets (`ana.pdf`, `ben.pdf`).
+(`my-game.yaml`), two filled castle sheets (`ana.pdf`, `ben.pdf`) and photos of filled scan-ready sheets
+(`ana.jpg`, `ben.jpg`, `ben.heic`, `cleo.png`).
 """
 
 from __future__ import annotations
@@ -58,18 +59,99 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
         writer.update_page_form_field_values(writer.pages[0], values, auto_regenerate=False)
         with (root / f"{name}.pdf").open("wb") as handle:
             writer.write(handle)
+    photos(root)
+    # the companion's database, with one saved game, for `donjon history ...` (found through $DONJON_DB)
+    import yaml
+
+    from generator.web import store
+    from generator.web.db import Database
+    from generator.web.games import Games
+
+    db = Database(root / "history.sqlite3")
+    state = yaml.safe_load((root / "content" / "examples" / "guildhall.yaml").read_text(encoding="utf-8"))
+    result = Games().score(state).result
+    assert result is not None
+    db.write(lambda c: store.save_game(c, "guildhall", state, result, played_at="2026-03-01 21:00:00"))
+    db.close()
     return root
+
+
+def photos(root: Path) -> None:
+    """Photos of three players' scan-ready sheets of one Great Architect game (each a guest of their own)."""
+    import io
+
+    import cv2
+    import pillow_heif
+    from PIL import Image
+
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    ana = photograph(filled("great-architect", "a4", GREAT))
+    ben = photograph(filled("great-architect", "a4", dict(GREAT, guests=["king"])), turn=180)
+    cleo = filled("great-architect", "letter", dict(GREAT, guests=["prince"], residents=20))
+    (root / "ana.jpg").write_bytes(ana)
+    (root / "ben.jpg").write_bytes(ben)
+    pillow_heif.register_heif_opener()
+    heic = io.BytesIO()
+    Image.open(io.BytesIO(ben)).save(heic, "HEIF", quality=90)
+    (root / "ben.heic").write_bytes(heic.getvalue())
+    import numpy as np
+
+    jpeg = np.frombuffer(photograph(cleo, turn=90), dtype=np.uint8)
+    grey = cv2.imdecode(jpeg, cv2.IMREAD_GRAYSCALE)
+    assert grey is not None
+    ok, png = cv2.imencode(".png", grey)
+    assert ok
+    (root / "cleo.png").write_bytes(png.tobytes())
 
 
 def test_the_readme_shows_commands() -> None:
     found = commands()
     for expected in ("donjon build all", "donjon score content/examples/guildhall.yaml", "donjon content check",
-                     "donjon reference guildhall", "donjon export png --preset tgc", "donjon preview"):
+                     "donjon reference guildhall", "donjon export png --preset tgc", "donjon preview",
+                     "donjon serve --lan", "donjon history list"):
         assert expected in found
 
 
 @pytest.mark.parametrize("command", commands())
 def test_readme_command_works(scratch: Path, command: str) -> None:
-    result = subprocess.run([*donjon_argv(), *shlex.split(command)[1:]], capture_output=True, text=True,
-                            cwd=scratch, timeout=300)
+    import os
+
+    argv = [*donjon_argv(), *shlex.split(command)[1:]]
+    env = {**os.environ, "DONJON_DB": str(scratch / "history.sqlite3")}
+    if command.startswith("donjon serve"):
+        serve_until_it_answers(argv, scratch, env)
+        return
+    result = subprocess.run(argv, capture_output=True, text=True, cwd=scratch, timeout=300, env=env)
     assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+
+
+def serve_until_it_answers(argv: list[str], cwd: Path, env: dict[str, str]) -> None:
+    """A server runs until stopped: start it on a free port of this machine only, ask it a page, stop it (exit 0)."""
+    import signal
+
+    import httpx
+
+    extra = ["--port", "0"] + (["--host", "127.0.0.1"] if "--lan" in argv else [])
+    process = subprocess.Popen([*argv, *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                               env=env)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        url = re.search(r"http://\S+", line)
+        assert url, line
+        for _ in range(500):
+            try:
+                with httpx.Client(follow_redirects=True) as client:
+                    assert client.get(url.group(0)).status_code == 200
+                break
+            except httpx.TransportError:
+                import time
+
+                time.sleep(0.02)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -148,7 +148,12 @@ def test_a_worker_killed_alone_fails_the_export_cleanly(tmp_path: Path) -> None:
     deck = make_deck(tmp_path / "deck", 400)
     process = start(["export", "png", "--content", str(deck), "--out", str(out), "--jobs", "2"], tmp_path)
     workers: list[int] = []
-    assert wait_for(lambda: bool(workers.extend(children(process.pid)) or workers) or process.poll() is not None)
+
+    def started() -> bool:
+        workers[:] = children(process.pid)
+        return bool(workers) or process.poll() is not None
+
+    assert wait_for(started)
     assert workers and process.poll() is None
     os.kill(workers[0], signal.SIGKILL)
     _stdout, stderr = process.communicate(timeout=STOP_S)

@@ -1,4 +1,5 @@
-"""donjon is a typed package: `mypy --strict` (configured in pyproject.toml) finds nothing."""
+"""donjon is a typed package: `mypy --strict` (configured in pyproject.toml) finds nothing in generator/, scoring/
+or tests/."""
 
 from __future__ import annotations
 

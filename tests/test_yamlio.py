@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -54,21 +53,18 @@ def test_bad_yaml_names_the_problem_and_line(text: str, message: str, line: int)
     "- " * 100_000 + "x",
     "a:\n" + "".join("  " * i + "- \n" for i in range(1, 200)),
 ])
-def test_deep_nesting_is_refused_quickly(text: str) -> None:
-    start = time.perf_counter()
+def test_deep_nesting_is_refused(text: str) -> None:
+    # how fast: benchmarks/run.py, case `hostile`
     with pytest.raises(InputError, match=f"nested more than {MAX_DEPTH} levels"):
         loads_yaml(text, "deep.yaml")
-    assert time.perf_counter() - start < 2
 
 
 def test_alias_bomb_is_refused_before_it_expands() -> None:
     lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
     for prev, name in zip("abcdefgh", "bcdefghi"):
         lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
-    start = time.perf_counter()
     with pytest.raises(InputError, match="alias bomb"):
         loads_yaml("\n".join(lines), "bomb.yaml")
-    assert time.perf_counter() - start < 2
 
 
 def test_small_aliases_are_fine() -> None:

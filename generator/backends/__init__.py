@@ -94,8 +94,20 @@ def write_pages(name: str, pages: Iterable[Page], path: Path | IO[bytes], *, tit
     return backend(name).page_writer()(pages, path, title=title, subject=subject)
 
 
+#: Numbers already written: a card's shapes are drawn in its own coordinates, so the same few hundred values come
+#: back on every card of a deck. Bounded: a new table starts when it is full.
+_WRITTEN: dict[float, str] = {}
+_WRITTEN_MOST = 50_000
+
+
 def number(value: float) -> str:
     """A coordinate as both backends write it: at most three decimals (a thousandth of a point), no trailing
     zeros, never `-0`, so equal geometry gives equal bytes."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    found = _WRITTEN.get(value)
+    if found is None:
+        text = f"{value:.3f}".rstrip("0").rstrip(".")
+        found = "0" if text in ("-0", "") else text
+        if len(_WRITTEN) >= _WRITTEN_MOST:
+            _WRITTEN.clear()
+        _WRITTEN[value] = found
+    return found

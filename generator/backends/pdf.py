@@ -14,9 +14,20 @@
 - Model coordinates are y-down from the top-left; each placed drawing is drawn in its own frame whose origin
   is its trim box's top-left corner with y negated (`1 0 0 1 x y cm`), so text stays upright.
 - A page's form fields become AcroForm widgets (registered in reportlab's `acroForm`): transparent, over the
-  boxes the page draws, with one shared appearance per size. What is typed into a text field shows in Helvetica,
-  a standard PDF font that viewers supply; it is the one font such a PDF names without embedding, because a
-  viewer must be able to draw any text a user types.
+  boxes the page draws. Each widget has appearance streams of its own (a text field its empty one, a checkbox its
+  ticked and unticked ones): a program that fills the form and writes the value into the appearance it finds
+  must never change what another field shows. The form's resources (`/DR`) hold both fonts the fields name in
+  their `/DA`: Helvetica (`/Helv`, WinAnsi) for text and ZapfDingbats (`/ZaDb`) for the checkboxes' tick, so any
+  program that regenerates an appearance finds its font.
+- What is typed into a text field shows in Helvetica, a standard PDF font that every viewer and form filler
+  supplies: the one font such a PDF names without embedding, because a viewer must be able to draw any text a
+  user types. Its encoding (WinAnsi) covers Western European letters only; a text field refuses, with a message,
+  a character outside it in viewers that run form scripts (`WINANSI_ONLY`), rather than show something else. An
+  embedded Unicode font (the shipped Open Sans as a Type0 font, Identity-H, with a full ToUnicode map) was tried
+  as the field font against the fillers of tests/sheets/test_sheet_fillers.py: pypdf drew "Łukasz" right, but
+  `qpdf --generate-appearances` drew even "Ana" as two CJK glyphs (it writes one byte per character for any
+  font outside the standard encodings), pdftk drew nothing, and pdf-lib ignored the field's font and still
+  refused "Ł". A Unicode form font would break plain names in two of five fillers to fix other names in one.
 """
 
 from __future__ import annotations
@@ -46,8 +57,20 @@ from generator.render.model import (
     TextRun,
 )
 
-#: The font of text typed into a form field: a standard PDF font, which viewers have (see the module's notes).
+#: The font of text typed into a form field: a standard PDF font, which viewers have (see the module's notes), and
+#: its resource name in the form's /DR (the name viewers give Helvetica by convention).
 FIELD_FONT = "Helvetica"
+FIELD_FONT_NAME = "Helv"
+#: The font the checkboxes' /DA names, for viewers that redraw a tick (its character "4" is a tick).
+TICK_FONT, TICK_FONT_NAME = "ZapfDingbats", "ZaDb"
+#: A keystroke script for text fields: a character Helvetica's WinAnsi encoding cannot show is refused at once,
+#: with a message, in viewers that run form scripts (the characters listed are those WinAnsi holds beyond Latin-1).
+WINANSI_ONLY = (
+    "if(!event.willCommit&&/[^\\x20-\\x7e\\xa0-\\xff\\u0152\\u0153\\u0160\\u0161\\u0178\\u017d\\u017e"
+    "\\u0192\\u02c6\\u02dc\\u2013\\u2014\\u2018-\\u201a\\u201c-\\u201e\\u2020-\\u2022\\u2026\\u2030"
+    "\\u2039\\u203a\\u20ac\\u2122]/.test(event.change)){app.alert('This sheet writes in Helvetica, which "
+    "shows Western European letters only: write the name without that letter (for example L for \\u0141).');"
+    "event.rc=false;}")
 #: The colour of what is typed or ticked in a form field.
 FIELD_INK = "#1a3f8f"
 # Annotation flags (print; hidden) and field flags (read-only) of ISO 32000-1, tables 165 and 221.
@@ -142,9 +165,10 @@ class _Writer:
         self.fonts: dict[str, Any] = {}
         #: whether any page added an outline entry (the viewer then opens with the outline shown)
         self.outline = False
-        self.appearances: dict[tuple[float, float, str], Any] = {}
+        #: one XObject dictionary per set of forms, shared by every page placing that set
         self.xobjects: dict[tuple[str, ...], Any] = {}
-        self.field_font: str | None = None
+        #: the form's resources, made with the first field
+        self.form_fonts: Any = None
 
     def _icon_form(self, name: str) -> str:
         form = f"icon-{name}"
@@ -216,11 +240,12 @@ class _Writer:
         """One fillable field: a widget with no border or background of its own (the page draws its box).
 
         Written with reportlab's PDF objects rather than its `acroForm` helpers, which build three appearances of
-        every state of every checkbox and one of every text field, cost more than the page itself, and cannot
-        centre text. Appearances are made once per size and shared."""
+        every state of every checkbox and one of every text field, cost more than the page itself, cannot centre
+        text, and write a /DR that names only one font. Every widget gets appearance streams of its own."""
         from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
 
         form = self.c.acroForm
+        self._form_resources()
         bottom = page_height - f.y - f.h
         rect = PDFArray([round(f.x, 3), round(bottom, 3), round(f.x + f.w, 3), round(bottom + f.h, 3)])
         entries: dict[str, Any] = {
@@ -232,25 +257,44 @@ class _Writer:
         if f.kind == "checkbox":
             state = PDFName("Yes" if f.value == "Yes" else "Off")
             entries.update(FT=PDFName("Btn"), V=state, AS=state,
+                           DA=PDFString(f"/{TICK_FONT_NAME} 0 Tf {colour_op(FIELD_INK, 'rg')}"),
                            AP=PDFDictionary({"N": PDFDictionary({"Yes": self._appearance(f.w, f.h, _tick(f.w, f.h)),
                                                                  "Off": self._appearance(f.w, f.h, "")})}),
                            MK=PDFDictionary({"CA": PDFString("4")}))  # the tick of ZapfDingbats, for viewers that redraw
         else:
-            if self.field_font is None:  # reportlab's makeFont adds a font object at each call: once is enough
-                self.field_font = str(form.makeFont(FIELD_FONT)[1])
-            font = self.field_font
             entries.update(FT=PDFName("Tx"), V=PDFString(f.value), DV=PDFString(f.value),
-                           DA=PDFString(f"/{font} {f.size} Tf {colour_op(FIELD_INK, 'rg')}"),
+                           DA=PDFString(f"/{FIELD_FONT_NAME} {f.size} Tf {colour_op(FIELD_INK, 'rg')}"),
                            Q=1 if f.align == "center" else 0,
                            AP=PDFDictionary({"N": self._appearance(f.w, f.h, "/Tx BMC EMC")}))
+            if not f.read_only:
+                entries["AA"] = PDFDictionary({"K": PDFDictionary({"S": PDFName("JavaScript"),
+                                                                   "JS": PDFString(WINANSI_ONLY)})})
             if f.max_length:
                 entries["MaxLen"] = f.max_length
         widget = PDFDictionary(entries)
         self.c._addAnnotation(widget)
         form.fields.append(self.doc.Reference(widget))
 
+    def _form_resources(self) -> None:
+        """The form's /DR with both fonts the fields name, and its default /DA: written once per document."""
+        from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFString
+
+        if self.form_fonts is not None:
+            return
+        helvetica = self.doc.Reference(PDFDictionary({
+            "Type": PDFName("Font"), "Subtype": PDFName("Type1"), "BaseFont": PDFName(FIELD_FONT),
+            "Name": PDFName(FIELD_FONT_NAME), "Encoding": PDFName("WinAnsiEncoding")}))
+        dingbats = self.doc.Reference(PDFDictionary({
+            "Type": PDFName("Font"), "Subtype": PDFName("Type1"), "BaseFont": PDFName(TICK_FONT),
+            "Name": PDFName(TICK_FONT_NAME)}))
+        self.form_fonts = PDFDictionary({FIELD_FONT_NAME: helvetica, TICK_FONT_NAME: dingbats})
+        # reportlab writes /DR and /DA only for fonts of its own helpers; extras are written after them
+        self.c.acroForm.extras.update(DR=PDFDictionary({"Font": self.form_fonts}),
+                                      DA=PDFString(f"/{FIELD_FONT_NAME} 0 Tf 0 g"))
+
     def _appearance(self, width: float, height: float, content: str) -> Any:
-        """A form XObject drawing a field's state, made once per size and content."""
+        """A form XObject drawing one state of one field: never shared, so a filler that writes into the
+        appearance it finds changes that field's only."""
         from reportlab.pdfbase.pdfdoc import (
             PDFArray,
             PDFDictionary,
@@ -259,14 +303,11 @@ class _Writer:
             PDFStreamFilterZCompress,
         )
 
-        key = (round(width, 3), round(height, 3), content)
-        found = self.appearances.get(key)
-        if found is None:
-            stream = PDFStream(PDFDictionary({"Type": PDFName("XObject"), "Subtype": PDFName("Form"),
-                                              "BBox": PDFArray([0, 0, key[0], key[1]])}),
-                               content, filters=[PDFStreamFilterZCompress()])
-            found = self.appearances[key] = self.doc.Reference(stream)
-        return found
+        stream = PDFStream(PDFDictionary({"Type": PDFName("XObject"), "Subtype": PDFName("Form"),
+                                          "BBox": PDFArray([0, 0, round(width, 3), round(height, 3)]),
+                                          "Resources": PDFDictionary({"Font": self.form_fonts})}),
+                           content, filters=[PDFStreamFilterZCompress()])
+        return self.doc.Reference(stream)
 
     def place(self, placed: Placed, page_height: float) -> None:
         c = self.c

@@ -1,4 +1,5 @@
-"""The SVG backend: one drawing (a card face or back) as a standalone SVG file, through svgwrite.
+"""The SVG backend: one drawing (a card face or back) as a standalone SVG file, built with the standard
+library's ElementTree.
 
 The geometry is the PDF's: the same primitives at the same coordinates (the viewBox is in points, the
 document's size in millimetres). Icons are defined once per file as symbols and placed with `<use>`.
@@ -8,21 +9,53 @@ defined once (in thousandths of an em, from the TTF by fontTools) and placed wit
 PDF gives it, so a card looks the same in every viewer, fonts installed or not. (Viewers that take fonts from
 the system ignore `@font-face` and `textLength`: librsvg, behind many converters, drew lines 10 mm wider and
 clipped them.) The text itself is kept in an invisible `<text>` over the glyphs, so it can still be searched,
-selected and read aloud. svgwrite escapes that text (`&`, `<`, `>`, quotes), so card text such as `</svg>`
-stays text. Output is deterministic: attributes are written in a fixed order and numbers with at most three
-decimals.
+selected and read aloud. ElementTree escapes that text (`&`, `<`, `>`, quotes), so card text such as `</svg>`
+stays text; characters XML cannot hold at all (control characters) never get this far, being refused where
+the text is read (`generator.fields.control_character`). Output is deterministic: attributes are written in
+alphabetical order and numbers with at most three decimals.
+
+Why not svgwrite (the library the first version used): it validates nothing with `debug=False`, yet importing it
+costs about 30 ms (it loads urllib.request and compiles its validator's patterns), a fifth of a small build,
+and it adds an object per element on top of ElementTree, which it writes with anyway. The files are the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from generator.backends import number as num
 from generator.render.fonts import EM, FACES, advance, glyph_path
 from generator.render.icons import layers
+from generator.render.model import (
+    MM,
+    Circle,
+    Drawing,
+    IconUse,
+    Line,
+    Paint,
+    Path,
+    Primitive,
+    Rect,
+    TextRun,
+)
 from generator.render.text import has_rtl
-from generator.render.model import MM, Circle, Drawing, IconUse, Line, Paint, Path, Primitive, Rect, TextRun
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
+
+#: The namespaces every file declares: SVG itself, XML events (as svgwrite wrote them) and XLink for `<use>`.
+NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg", "xmlns:ev": "http://www.w3.org/2001/xml-events",
+              "xmlns:xlink": "http://www.w3.org/1999/xlink"}
+
+
+def _element(tag: str, attrs: dict[str, str], text: str | None = None) -> Element:
+    """An element with its attributes in alphabetical order (so equal drawings give equal bytes)."""
+    from xml.etree.ElementTree import Element
+
+    element = Element(tag, dict(sorted(attrs.items())))
+    element.text = text
+    return element
 
 
 def _families(face_id: str) -> str:
@@ -48,39 +81,40 @@ def path_data(ops: Iterable[tuple[str | float, ...]]) -> str:
 
 def drawing_svg(drawing: Drawing, title: str = "") -> str:
     """A drawing as the text of an SVG file, its bleed included when it has one."""
-    import svgwrite
+    from xml.etree.ElementTree import SubElement, tostring
 
     b = drawing.bleed
     w, h = drawing.width + 2 * b, drawing.height + 2 * b
-    dwg: Any = svgwrite.Drawing(size=(f"{num(w / MM)}mm", f"{num(h / MM)}mm"), profile="full", debug=False)
-    dwg["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
+    root = _element("svg", {"baseProfile": "full", "version": "1.1", "width": f"{num(w / MM)}mm",
+                            "height": f"{num(h / MM)}mm", "viewBox": f"{num(-b)} {num(-b)} {num(w)} {num(h)}",
+                            **NAMESPACES})
     if title:
-        dwg.set_desc(title=title)
+        SubElement(root, "title").text = title
+    defs = SubElement(root, "defs")
     glyphs = sorted({(item.font, char) for item in drawing.items if isinstance(item, TextRun) for char in item.text
                      if glyph_path(item.font, char)}, key=lambda g: (g[0], ord(g[1])))
     for face, char in glyphs:
-        dwg.defs.add(dwg.path(d=glyph_path(face, char), id=_glyph_id(face, char)))
-    used = sorted({item.name for item in drawing.items if isinstance(item, IconUse)})
-    for name in used:
-        symbol = dwg.symbol(id=f"icon-{name}")
-        symbol["viewBox"] = "0 0 100 100"
+        defs.append(_element("path", {"d": glyph_path(face, char), "id": _glyph_id(face, char)}))
+    for name in sorted({item.name for item in drawing.items if isinstance(item, IconUse)}):
+        symbol = _element("symbol", {"id": f"icon-{name}", "viewBox": "0 0 100 100"})
         for layer in layers(name):
-            symbol.add(dwg.path(d=path_data(layer), **{"fill-rule": "evenodd"}))
-        dwg.defs.add(symbol)
+            symbol.append(_element("path", {"d": path_data(layer), "fill-rule": "evenodd"}))
+        defs.append(symbol)
     if drawing.background is not None:
-        dwg.add(dwg.rect(insert=(num(-b), num(-b)), size=(num(w), num(h)), fill=drawing.background))
+        root.append(_element("rect", {"x": num(-b), "y": num(-b), "width": num(w), "height": num(h),
+                                      "fill": drawing.background}))
     for item in drawing.items:
         if isinstance(item, TextRun):
-            dwg.add(_glyphs(dwg, item))
-        dwg.add(_element(dwg, item))
-    return str(dwg.tostring()) + "\n"
+            root.append(_glyphs(item))
+        root.append(_primitive(item))
+    return tostring(root, encoding="unicode", short_empty_elements=True) + "\n"
 
 
 def _glyph_id(face: str, char: str) -> str:
     return f"g-{face}-{ord(char):x}"
 
 
-def _glyphs(dwg: Any, run: TextRun) -> Any:
+def _glyphs(run: TextRun) -> Element:
     """A run of text as its glyphs' outlines, each at the advance the PDF gives it."""
     scale = run.size / EM
     transform = f"translate({num(run.x)} {num(run.y)})"
@@ -88,54 +122,53 @@ def _glyphs(dwg: Any, run: TextRun) -> Any:
         transform += f" rotate({-run.rotate})"
     # a scale of points per thousandth of an em needs more than three decimals (9 pt is 0.009)
     fine = f"{scale:.7f}".rstrip("0")
-    group = dwg.g(fill=run.colour, transform=f"{transform} scale({fine} -{fine})")
+    group = _element("g", {"fill": run.colour, "transform": f"{transform} scale({fine} -{fine})"})
     pen = 0.0
     for char in run.text:
         if glyph_path(run.font, char):
-            use = dwg.use(f"#{_glyph_id(run.font, char)}")
+            attrs = {"xlink:href": f"#{_glyph_id(run.font, char)}"}
             if pen:
-                use["x"] = num(pen)
-            group.add(use)
+                attrs["x"] = num(pen)
+            group.append(_element("use", attrs))
         pen += advance(run.font, char)
     return group
 
 
-def _element(dwg: Any, item: Primitive) -> Any:
+def _primitive(item: Primitive) -> Element:
     if isinstance(item, TextRun):
         # the text itself, invisible over its glyphs: for searching, selecting and reading aloud
         face = FACES[item.font]
-        attrs = {"font-family": _families(item.font), "font-size": num(item.size)}
+        attrs = {"font-family": _families(item.font), "font-size": num(item.size), "fill": "none",
+                 "textLength": num(item.width), "x": num(item.x), "y": num(item.y)}
         if face.bold:
             attrs["font-weight"] = "bold"
         if face.italic:
             attrs["font-style"] = "italic"
-        attrs["fill"] = "none"
-        attrs["textLength"] = num(item.width)
         if has_rtl(item.text):  # already in the order it is drawn: a viewer must not reorder it again
             attrs["unicode-bidi"], attrs["direction"] = "bidi-override", "ltr"
         if item.rotate:
             attrs["transform"] = f"rotate({-item.rotate} {num(item.x)} {num(item.y)})"
-        text = dwg.text(item.text, **attrs)
-        text["x"], text["y"] = num(item.x), num(item.y)
-        return text
+        return _element("text", attrs, item.text)
     if isinstance(item, IconUse):
-        use = dwg.use(f"#icon-{item.name}", insert=(num(item.x), num(item.y)), size=(num(item.size), num(item.size)))
-        use["fill"] = item.colour
-        return use
+        return _element("use", {"xlink:href": f"#icon-{item.name}", "x": num(item.x), "y": num(item.y),
+                                "width": num(item.size), "height": num(item.size), "fill": item.colour})
     if isinstance(item, Rect):
         attrs = _paint_attrs(item.paint)
         if item.r > 0:
             attrs["rx"] = num(item.r)
-        return dwg.rect(insert=(num(item.x), num(item.y)), size=(num(item.w), num(item.h)), **attrs)
+        return _element("rect", {"x": num(item.x), "y": num(item.y), "width": num(item.w), "height": num(item.h),
+                                 **attrs})
     if isinstance(item, Circle):
-        return dwg.circle(center=(num(item.cx), num(item.cy)), r=num(item.r), **_paint_attrs(item.paint))
+        return _element("circle", {"cx": num(item.cx), "cy": num(item.cy), "r": num(item.r),
+                                   **_paint_attrs(item.paint)})
     if isinstance(item, Line):
         attrs = {"stroke": item.colour, "stroke-width": num(item.width)}
         if item.dash:
             attrs["stroke-dasharray"] = " ".join(num(d) for d in item.dash)
-        return dwg.line(start=(num(item.x1), num(item.y1)), end=(num(item.x2), num(item.y2)), **attrs)
+        return _element("line", {"x1": num(item.x1), "y1": num(item.y1), "x2": num(item.x2), "y2": num(item.y2),
+                                 **attrs})
     assert isinstance(item, Path)
     attrs = _paint_attrs(item.paint)
     if item.evenodd:
         attrs["fill-rule"] = "evenodd"
-    return dwg.path(d=path_data(item.ops), **attrs)
+    return _element("path", {"d": path_data(item.ops), **attrs})

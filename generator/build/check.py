@@ -19,8 +19,6 @@ from generator.wording import plural
 
 
 def check_layouts(content: Content) -> list[Problem]:
-    from generator.content import all_decks
-    from generator.layout.draw import CardFitError
     from generator.build.decks import (
         back_drawing,
         deck_layouts,
@@ -28,6 +26,8 @@ def check_layouts(content: Content) -> list[Problem]:
         deck_view,
         face_drawing,
     )
+    from generator.content import all_decks
+    from generator.layout.draw import CardFitError
 
     found: dict[tuple[str, int | None, str], tuple[Problem, int]] = {}
 

@@ -13,8 +13,8 @@ whose text does not fit, a full disk, a signal) leaves every previous file exact
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.backends import backend
 from generator.build.options import BuildOptions, Written
@@ -82,8 +82,7 @@ def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float) -> Dr
                 size.height_pt, bleed)
 
 
-@dataclass
-class DeckResult:
+class DeckResult(NamedTuple):
     deck: Deck
     written: list[Written]
     cards: int
@@ -192,8 +191,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     return DeckResult(deck, written, count, total_pages)
 
 
-@dataclass
-class BuildReport:
+class BuildReport(NamedTuple):
     results: list[DeckResult]
     others: list[Written]
     seconds: float
@@ -210,10 +208,12 @@ class BuildReport:
 def build(content: Content, decks: list[Deck], target: str, out: Path, options: BuildOptions,
           progress: Progress) -> BuildReport:
     """Build every deck in `decks`, then the other outputs the target covers (references, score sheets)."""
-    from generator.build.outputs import other_outputs
-
     start = time.perf_counter()
     with transaction(out):
         results = [build_deck(content, deck, out, options, progress) for deck in decks]
-        others = other_outputs(content, target, out, options)
+        others = []
+        if any(target in ("all", g.info.id) for g in content.games()):  # a deck of one's own has no other outputs
+            from generator.build.outputs import other_outputs
+
+            others = other_outputs(content, target, out, options)
     return BuildReport(results, others, time.perf_counter() - start)

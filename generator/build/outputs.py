@@ -10,15 +10,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from generator.backends import Backend, backend
 from generator.build.options import BuildOptions, Written
 from generator.content import Content
-from generator.games.base import GameCatalog
+
+if TYPE_CHECKING:
+    from generator.games.base import GameCatalog
 
 #: Writes one kind of output for the given games, with the document backend; says what it wrote.
-OutputMaker = Callable[[Content, list[GameCatalog], Path, Backend, BuildOptions], list[Written]]
+OutputMaker = Callable[[Content, list["GameCatalog"], Path, Backend, BuildOptions], list[Written]]
 
 
 class OtherOutput(NamedTuple):

@@ -39,11 +39,13 @@ def document(catalog: GameCatalog) -> ReferenceDocument:
     """The whole reference of one game as a document."""
     info = catalog.info
     sources = Sources(info)
+    players = sources.value(f"{info.players_min} players" if info.players_min == info.players_max
+                            else f"{info.players_min}-{info.players_max} players", info.players_provenance, "min", "max")
+    if info.players_provenance.inferred:  # its notes come first, as the title page does
+        sources.note("Players", info.players_provenance)
     body: list[Block] = find_game(info.id).reference(catalog, sources)
     back = sources.section("rulebooks", "notes")
     entries = tuple((b.text, b.key, b.level) for b in (*body, *back) if isinstance(b, Heading) and b.level <= 2)
-    players = (f"{info.players_min} players" if info.players_min == info.players_max
-               else f"{info.players_min}-{info.players_max} players")
     title = f"{info.name}: card reference"
     front: list[Block] = [
         Heading(title, 1, "reference", style="title"),

@@ -12,7 +12,7 @@ from generator.backends import Backend
 from generator.build.options import BuildOptions, Written
 from generator.content import Content
 from generator.games.base import GameCatalog
-from generator.output import atomic_path, inside
+from generator.output import atomic_path, inside, write_bytes
 from generator.registry import find_game
 
 
@@ -27,4 +27,8 @@ def make_score_sheets(content: Content, games: list[GameCatalog], out: Path, wri
             with atomic_path(target, f"the score sheet {sheet.name} of {game_id}") as tmp:
                 stats = write([sheet.page()], tmp, title=sheet.title, subject=sheet.subject)
             written.append(Written(target, sheet.what, stats.pages))
+            for suffix, what, contents in sheet.beside:
+                extra = inside(out, "score-sheets", game_id, f"{sheet.name}{suffix}")
+                write_bytes(extra, contents())
+                written.append(Written(extra, what))
     return written

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from generator.fields import (
     AnyOf,
     Checker,
     Choice,
     Field,
-    Int,
     ListOf,
     Record,
     Rule,
@@ -44,8 +42,7 @@ CONFIDENCE_WORDS: Mapping[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Inferred:
+class Inferred(NamedTuple):
     """Values of a record that no rulebook states: which fields, from where, and how sure we are."""
 
     fields: tuple[str, ...]
@@ -53,8 +50,7 @@ class Inferred:
     confidence: Confidence
 
 
-@dataclass(frozen=True, slots=True)
-class Provenance:
+class Provenance(NamedTuple):
     """Where a record's values come from."""
 
     rulebook: str | None
@@ -181,8 +177,7 @@ CARD_PRESETS: Mapping[str, tuple[float, float]] = {
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*")
 
 
-@dataclass(frozen=True, slots=True)
-class CardSize:
+class CardSize(NamedTuple):
     """A card's trimmed size in millimetres, and the preset it came from (or `custom`)."""
 
     name: str
@@ -266,112 +261,6 @@ def resolve_card_size(value: str | CardSize | None) -> CardSize:
     name = value or "poker"
     width, height = CARD_PRESETS[name]
     return CardSize(name, width, height)
-
-
-# --- game info and deck declarations ------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Rulebook:
-    id: str
-    title: str
-
-
-@dataclass(frozen=True, slots=True)
-class DeckSpec:
-    """A printable deck a game declares: its id and name, the layouts of its faces and back, its card size,
-    and which catalog entries become its cards (`cards`, optionally narrowed to one `set`)."""
-
-    id: str
-    name: str
-    layout: str
-    back: str
-    card_size: CardSize
-    cards: str
-    set: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    id: str
-    name: str
-    players_min: int
-    players_max: int
-    publisher: str
-    rulebooks: tuple[Rulebook, ...]
-    decks: tuple[DeckSpec, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerCount:
-    min: int
-    max: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameHeader:
-    """The `game:` part of a game.yaml."""
-
-    id: str
-    name: str
-    players: PlayerCount
-    publisher: str
-    rulebooks: tuple[Rulebook, ...]
-
-
-def deck_spec(id: str, name: str, layout: str, back: str, card_size: str | CardSize, cards: str,  # noqa: A002
-              set: str | None) -> DeckSpec:  # noqa: A002 - the keys of game.yaml
-    return DeckSpec(id, name, layout, back, resolve_card_size(card_size), cards, set)
-
-
-def game_info(game: GameHeader, decks: tuple[DeckSpec, ...]) -> GameInfo:
-    return GameInfo(game.id, game.name, game.players.min, game.players.max, game.publisher, game.rulebooks, decks)
-
-
-def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
-              sets: tuple[str, ...] | None = None) -> Record[GameInfo]:
-    """The `game.yaml` of one game: `game_ids` are the games donjon knows, `deck_sources` the catalogs the game's
-    decks can draw cards from, `sets` the sets a deck may be narrowed to (None: any id, for the schema)."""
-    deck: Record[DeckSpec] = Record(
-        name="deck",
-        fields={
-            "id": Field(Slug(), doc="the deck's id, used in file names and `donjon build GAME/DECK`"),
-            "name": Field(Text(max_len=120), doc="the deck's name as printed"),
-            "layout": Field(Slug(), doc="the layout of the card faces (templates/layouts/ID.yaml)"),
-            "back": Field(Slug(), doc="the layout of the card backs"),
-            "card_size": Field(CARD_SIZE, required=False, default="poker"),
-            "cards": Field(Choice(deck_sources, what="card source"), doc="the catalog the cards come from"),
-            "set": Field(Choice(sets or (), what="set") if sets else Slug(), required=False,
-                         doc="only the entries of this set"),
-        },
-        build=deck_spec,
-    )
-    rulebook: Record[Rulebook] = Record(
-        name="rulebook",
-        fields={"id": Field(Text(max_len=40)), "title": Field(Text(max_len=200))},
-        build=Rulebook,
-    )
-    game: Record[GameHeader] = Record(
-        name="game",
-        fields={
-            "id": Field(Choice(game_ids, what="game")),
-            "name": Field(Text(max_len=80)),
-            "players": Field(Record(name="player count", fields={
-                "min": Field(Int(1, 10)), "max": Field(Int(1, 10))}, build=PlayerCount)),
-            "publisher": Field(Text(max_len=200)),
-            "rulebooks": Field(ListOf(rulebook, min_items=1)),
-        },
-        build=GameHeader,
-    )
-
-    def unique_decks(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        report_duplicates(values["decks"], lambda d: d.id, (*path, "decks"), ck, "deck id")
-
-    return Record(
-        name="game file",
-        fields={"game": Field(game), "decks": Field(ListOf(deck, label="id"))},
-        rules=(unique_decks,),
-        build=game_info,
-    )
 
 
 def ref(ids: tuple[str, ...] | None, what: str) -> Type[str]:

@@ -10,15 +10,13 @@ catalog entries become the cards of a game's deck is the game's business (its pa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.catalog.common import CardSize, Provenance
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     #: unique within its deck; a safe file name (lower-case letters, digits and dashes)
     id: str
     name: str
@@ -26,13 +24,12 @@ class Card:
     #: what the layout's text fields can read, by name
     data: Mapping[str, Any]
     #: provenance of the record(s) the card shows, keyed by the name the layout reads them under
-    provenance: Mapping[str, Provenance] = field(default_factory=dict)
+    provenance: Mapping[str, Provenance] = {}  # noqa: RUF012 - shared and never mutated
     #: where a user's card comes from (`cards.csv:12`), for messages; empty for the games' cards
     origin: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Deck:
+class Deck(NamedTuple):
     game: str
     game_name: str
     id: str
@@ -62,4 +59,4 @@ class Deck:
 
     def unique(self) -> Deck:
         """The same deck with one copy of each card."""
-        return replace(self, cards=tuple(replace(c, copies=1) for c in self.cards))
+        return self._replace(cards=tuple(c._replace(copies=1) for c in self.cards))

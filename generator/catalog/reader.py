@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypeVar
 
-from generator.catalog.common import GameInfo, game_spec
+from generator.catalog.game import GameInfo, game_spec
 from generator.errors import InputError, Problem
 from generator.fields import Invalid, Type, check_document
 from generator.resources import display_path

@@ -16,9 +16,8 @@ import os
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.catalog.common import CARD_SIZE, CardSize, resolve_card_size
 from generator.errors import InputError, Problem
@@ -49,8 +48,7 @@ MAX_COLUMNS = 1000
 Scalar = str | int | float | bool | None
 
 
-@dataclass(frozen=True, slots=True)
-class UserCard:
+class UserCard(NamedTuple):
     """One row of a user's table: its id, printed name, copies and every column by header."""
 
     id: str
@@ -61,8 +59,7 @@ class UserCard:
     origin: str
 
 
-@dataclass(frozen=True, slots=True)
-class UserDeck:
+class UserDeck(NamedTuple):
     folder: Path
     id: str
     name: str

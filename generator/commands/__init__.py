@@ -23,6 +23,7 @@ def reports_errors(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from generator.errors import DonjonError
+        from generator.wording import visible_lines
 
         try:
             return func(*args, **kwargs)
@@ -32,7 +33,8 @@ def reports_errors(func: F) -> F:
             except DonjonError:
                 pass  # standard output is what failed: the error says so
             if not getattr(err, "quiet", False):
-                typer.echo(f"error: {err}", err=True)
+                # errors escape what they quote; this catches any message that did not
+                typer.echo(f"error: {visible_lines(str(err))}", err=True)
             raise typer.Exit(int(err.exit_code)) from None
 
     return wrapper  # type: ignore[return-value]
@@ -52,6 +54,14 @@ def folder_option(value: str | None, option: str) -> Path | None:
 
         raise UsageError(option, "is empty: name a folder (`.` for the current one)")
     return Path(value)
+
+
+def settle() -> None:
+    """After a command has loaded its modules, catalogs and fonts: move them out of the garbage collector's sight,
+    so that the collections drawing triggers only look at new objects (a tenth of a small build otherwise)."""
+    import gc
+
+    gc.freeze()
 
 
 def is_terminal() -> bool:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.backends import BACKENDS, names
-from generator.commands import folder_option, is_terminal, reports_errors
+from generator.commands import folder_option, is_terminal, reports_errors, settle
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
@@ -72,8 +72,8 @@ def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
 def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_size: Optional[str], gutter: str,
                   crop_length: str, crop_width: str, duplex: str, back_offset: str) -> PrintOptions:
     """The PrintOptions the command line asks for (every value checked, naming its option)."""
-    from generator.render.model import mm
     from generator.render.imposition import DUPLEX, ORIENTATIONS, PAPERS, PrintOptions
+    from generator.render.model import mm
 
     paper_id = _choice("--paper", paper, tuple(PAPERS))
     if bleed_size is not None and bleed is False:
@@ -169,6 +169,7 @@ def build(
     content = load_content(content_dir)
     decks = select(all_decks(content), target or "all")
     prepare_dir(out)
+    settle()
     total = sum(len(d.cards) if unique else d.total for d in decks)
     if is_terminal():
         with typer.progressbar(length=total, label="Drawing cards", file=sys.stderr) as bar:

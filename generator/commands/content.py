@@ -14,7 +14,8 @@ from generator.wording import plural
 if TYPE_CHECKING:
     from generator.content import Content
 
-app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True)
+app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True,
+                  rich_markup_mode=None)
 
 CONTENT_HELP = "A content folder to use instead of the shipped catalogs (game folders and/or deck folders)."
 
@@ -31,9 +32,8 @@ def check(
     well, 1 when there are problems, 2 when the folder itself is missing.
     """
     folder = folder_option(folder_text, "FOLDER")
-    from generator.content import check_content
-    from generator.content import all_decks
     from generator.build.check import check_layouts, check_outputs
+    from generator.content import all_decks, check_content
 
     content, problems = check_content(folder)
     problems += check_layouts(content)

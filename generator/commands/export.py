@@ -14,8 +14,8 @@ from generator.commands import folder_option, is_terminal, reports_errors
 from generator.wording import plural
 
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
-    from generator.content import Content
     from generator.catalog.deck import Deck
+    from generator.content import Content
 
 HELP = """\
 Export card images: PNGs for print services (The Game Crafter, MakePlayingCards) and Tabletop Simulator decks.
@@ -86,8 +86,7 @@ def check_base_url(base_url: str) -> None:
 
 
 def _decks(content_dir: Optional[Path], target: Optional[str]) -> tuple[Content, list[Deck]]:
-    from generator.content import load_content
-    from generator.content import all_decks, select
+    from generator.content import all_decks, load_content, select
     from generator.errors import UsageError
 
     if target is not None and not target.strip():

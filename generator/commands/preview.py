@@ -35,9 +35,8 @@ def preview(
     content_dir = folder_option(content_dir_text, "--content")
     import time
 
-    from generator.content import load_content
     from generator.commands.export import check_jobs, with_progress
-    from generator.content import all_decks
+    from generator.content import all_decks, load_content
     from generator.export.preview import export_preview
     from generator.output import prepare_dir
     from generator.resources import display_path

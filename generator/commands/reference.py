@@ -49,9 +49,9 @@ def reference(
     if key not in PAPERS:
         raise UsageError("--paper", f"{paper!r} is not one of {', '.join(PAPERS)}")
 
+    from generator.build.references import write_reference
     from generator.content import load_content
     from generator.output import prepare_dir, transaction
-    from generator.build.references import write_reference
     from generator.resources import display_path
 
     content = load_content(content_dir, games=game_ids() if wanted == "all" else (wanted,))

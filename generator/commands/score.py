@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import typer
@@ -12,15 +11,24 @@ from generator.commands import folder_option, reports_errors
 HELP = """\
 Check end states of Guildhall, Once Upon a Castle or Guédelon by the rules and score them.
 
-Each FILE is a YAML or JSON end state naming its game in `game:` (see content/examples/), or a filled
-Once Upon a Castle score sheet (the fillable PDF of `donjon build`). Prints a score table per file: the points
-of each player by source, the places, the winner, and every rule broken, each on its own line. With --json,
-prints one JSON object per file, one per line, in the order given. Filled sheets given together are the sheets
-of one game: they are scored together, as one result.
+Each FILE is a YAML or JSON end state naming its game in `game:` (see content/examples/), a filled
+Once Upon a Castle score sheet (the fillable PDF of `donjon build`), or a photo (JPEG, PNG, HEIC) of a filled
+scan-ready castle sheet (castle-sheet-VERSION-PAPER.pdf, printed). Prints a score table per file: the points
+of each player by source, the places, the winner, and every rule broken, each on its own line. A check that
+rests on a value no rulebook states (a review's tower values, donjon's own resident track) gives a warning, not
+a violation: the file is still scored, and the warning says the value's source and confidence. Points computed
+from such a value are marked. With --json, prints one JSON object per file, one per line, in the order given;
+with several files each line names its "file", and a file that cannot be read gets {"file": ..., "error": ...}.
+Filled sheets and photos given together are the sheets of one game: they are scored together, as one result.
 
-Exit codes: 0 every file is a valid, finished game; 1 a file breaks rules or records a game still in progress;
-2 a file cannot be read (not YAML, JSON or a filled sheet, wrong types, unknown keys or names, unknown game).
-With several files, the highest.
+A mark of a photo that cannot be decided is never guessed: it is listed (field, photo, why) and the game is not
+scored (exit 1) until it is confirmed with --set FIELD=VALUE (sheets[N].FIELD=VALUE with several photos).
+Photos need the scan extra: pip install 'donjon[scan]'.
+
+Exit codes: 0 every file is a valid, finished game (warnings or not); 1 a file breaks rules, records a game
+still in progress, or has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo
+of one, wrong types, unknown keys or names, duplicate keys, unknown game, a sheet that needs a password);
+3 --annotate cannot be written. With several files, the highest.
 """
 
 CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles...) replace the shipped ones."
@@ -29,28 +37,59 @@ CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles..
 @reports_errors
 def score(
     # text, not Path: typer validates each Path one by one, which a thousand files feel
-    files: list[str] = typer.Argument(..., help="End-state files (YAML or JSON) or filled castle sheets (PDF).",
-                                  show_default=False),
+    files: list[str] = typer.Argument(..., help="End-state files (YAML or JSON), filled castle sheets (PDF) or "
+                                                "photos of filled scan-ready castle sheets (JPEG, PNG, HEIC).",
+                                      show_default=False),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object per file instead of a table."),
+    strict: bool = typer.Option(False, "--strict", help="Make every warning a violation: for games played on "
+                                "donjon's own printed sheets, where its house values are the truth."),
     content_text: Optional[str] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
+    names: Optional[str] = typer.Option(None, "--names", help="The players of the sheets given, in order, "
+                                        "separated by commas (Ana,Ben); photos default to Player 1, Player 2...",
+                                        show_default=False),
+    confirm: Optional[list[str]] = typer.Option(None, "--set", metavar="FIELD=VALUE",
+                                                help="Confirm a value a photo left uncertain: towers[1]=5, "
+                                                     "walls[0]=true, residents=14, guests=queen,jester, "
+                                                     "towers[2]=none; sheets[N].FIELD=VALUE with several photos "
+                                                     "(N from 0). Repeat for each.", show_default=False),
+    annotate_text: Optional[str] = typer.Option(None, "--annotate", metavar="DIR",
+                                                help="Write each photo into DIR with what was read drawn over it "
+                                                     "(NAME.read.jpg) and its name box cropped (NAME.name.png).",
+                                                show_default=False),
 ) -> None:
     """Check end states by the rules of their game and score them."""
     content = folder_option(content_text, "--content")
+    annotate = folder_option(annotate_text, "--annotate")
     from generator.errors import UsageError
+    from generator.games.base import SheetOptions
+    from generator.wording import visible_lines
     from scoring.batch import score_paths
     from scoring.engine import Scorer
 
     if content is not None and not content.is_dir():
         raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
+    confirmed = []
+    for item in confirm or ():
+        field, sep, value = item.partition("=")
+        if not sep or not field.strip():
+            raise UsageError(f"--set {item}", "expected FIELD=VALUE, such as towers[1]=5")
+        confirmed.append((field.strip(), value.strip()))
+    players = tuple(n.strip() for n in names.split(",")) if names is not None else ()
+    if any(not n for n in players):
+        raise UsageError(f"--names {names}", "a name is empty; give one name per sheet, separated by commas")
+    if annotate is not None and annotate.exists() and not annotate.is_dir():
+        raise UsageError(f"--annotate {annotate}", "is a file, not a folder")
+    options = SheetOptions(players, tuple(confirmed), annotate)
     worst = 0
     printed = False
-    for outcome in score_paths(files, Scorer(content), json_):
+    for outcome in score_paths(files, Scorer(content, strict=strict, sheet_options=options), json_):
         worst = max(worst, outcome.exit_code)
         if outcome.error is not None:
-            typer.echo(f"error: {outcome.error}", err=True)
-        elif json_:
-            typer.echo(outcome.output)
-        else:
+            typer.echo(f"error: {visible_lines(outcome.error)}", err=True)
+        if json_:
+            if outcome.output is not None:
+                typer.echo(outcome.output)
+        elif outcome.error is None:
             typer.echo(("\n" if printed else "") + (outcome.output or ""))
             printed = True
     if worst:

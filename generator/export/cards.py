@@ -9,11 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.content import Content
-from generator.catalog.deck import Deck
-from generator.layout.draw import DeckView
-from generator.layout.load import Layout
-from generator.output import inside
 from generator.build.decks import (
     back_drawing,
     card_file_names,
@@ -22,6 +17,11 @@ from generator.build.decks import (
     deck_view,
     face_drawing,
 )
+from generator.catalog.deck import Deck
+from generator.content import Content
+from generator.layout.draw import DeckView
+from generator.layout.load import Layout
+from generator.output import inside
 from generator.render.model import Drawing
 
 #: The item number of a deck's back (cards are numbered from 0 in deck order).

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from generator.content import Content
 from generator.catalog.deck import Deck
+from generator.content import Content
 from generator.export import jobs
 from generator.export.cards import BACK, Prepared, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas

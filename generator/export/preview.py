@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import quote
 
-from generator.content import Content
 from generator.catalog.deck import Deck
+from generator.content import Content
 from generator.errors import DonjonError, InputError, OutputError
 from generator.export import jobs
 from generator.export.cards import BACK, Prepared, prepare

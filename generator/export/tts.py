@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from generator.content import Content
 from generator.catalog.deck import Deck
+from generator.content import Content
 from generator.export import jobs
 from generator.export.cards import BACK, Prepared, prepare
 from generator.export.geometry import TTS_PER_SHEET, Canvas, tts_cell, tts_grid

@@ -15,20 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from generator.catalog.common import DeckSpec, GameInfo
     from generator.catalog.deck import Card
+    from generator.catalog.game import DeckSpec, GameInfo
     from generator.catalog.reader import CatalogReader
     from generator.errors import Problem
     from generator.fields import Record, Type
+    from generator.games.table import TableHints
     from generator.reference.document import Block
     from generator.reference.sources import Sources
     from generator.render.model import Page
     from generator.yamlio import Document
     from scoring.findings import Findings
-    from scoring.result import Result
+    from scoring.result import Result, Uncertain
 
 
 class GameCatalog(Protocol):
@@ -55,14 +57,33 @@ class ScoreSheetFile:
     #: what the build's report says it wrote
     what: str
     page: Callable[[], Page]
+    #: files written beside the sheet: each its suffix after the sheet's name, what the report calls it, and its
+    #: bytes (made when written); the map of marks of a scan-ready sheet (`.marks.json`)
+    beside: tuple[tuple[str, str, Callable[[], bytes]], ...] = ()
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How filled score sheets are read (`donjon score` options, the companion's corrections)."""
+
+    #: the players' names, in the order of the sheets (a photo's name box is not read); empty: the sheets' own
+    names: tuple[str, ...] = ()
+    #: values a person confirmed: (`towers[1]` or `sheets[1].towers[1]`, `5`), as `--set KEY=VALUE` gives them
+    confirmed: tuple[tuple[str, str], ...] = ()
+    #: a folder to write each photo into with what was read drawn over it, and its name box cropped
+    annotate: Path | None = None
 
 
 class SheetsRead(Protocol):
-    """Filled score sheets read back (PDF forms, later photos): the end state they make, and how to name the
-    sheet and field each value came from in messages."""
+    """Filled score sheets read back (PDF forms, photos): the end state they make, how to name the sheet and
+    field each value came from in messages, and the values read from photos that wait for a person's word."""
 
     @property
     def document(self) -> Document: ...
+
+    @property
+    def uncertain(self) -> tuple[Uncertain, ...] | None:
+        """Values read from photos that a person must confirm (empty: none); None when no photo was read."""
 
     def problem(self, problem: Problem) -> Problem:
         """A problem of the end state, said in terms of the sheets (file and form field)."""
@@ -118,8 +139,14 @@ class Game(Protocol[C, S]):
     def score(self, state: S, catalog: C, found: Findings, source: str) -> Result:
         """Check every rule on a parsed end state and score it (or report the broken rules)."""
 
-    def read_sheets(self, files: Sequence[tuple[bytes, str]]) -> SheetsRead:
+    def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: C,
+                    options: SheetOptions | None = None) -> SheetsRead:
         """Filled score sheets (bytes and display name each) as one end state of the game."""
+
+    # --- at the table ---
+
+    def table_hints(self) -> TableHints:
+        """How the end-state format is entered at the table (`donjon serve`): parts, options, better controls."""
 
 
 class NoScoreSheets:
@@ -130,7 +157,8 @@ class NoScoreSheets:
     def score_sheets(self, catalog: object) -> Sequence[ScoreSheetFile]:
         return ()
 
-    def read_sheets(self, files: Sequence[tuple[bytes, str]]) -> SheetsRead:
+    def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: object,
+                    options: SheetOptions | None = None) -> SheetsRead:
         from generator.errors import InputError
 
         raise InputError(files[0][1] if files else "<sheets>", "this game has no score sheet donjon can read")

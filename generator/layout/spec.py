@@ -26,8 +26,7 @@ The same spec publishes `content/schemas/layout.schema.json`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.fields import (
     Bool,
@@ -57,8 +56,7 @@ _RELATIVE = re.compile(r"\s*([+-])=\s*(.*)", re.S)
 HEX = re.compile(r"#[0-9a-fA-F]{6}")
 
 
-@dataclass(frozen=True, slots=True)
-class Dim:
+class Dim(NamedTuple):
     """A length: `pt` points plus `pct` percent of the card's side; `relative` adds it to an inherited value."""
 
     pt: float = 0.0

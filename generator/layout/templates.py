@@ -20,9 +20,8 @@ most :data:`MAX_OUTPUT` characters. A layout going over any of them is refused b
 import functools
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.render.colour import ink_on
 from generator.render.icons import icons
@@ -241,8 +240,7 @@ def lookup(context: Mapping[str, Any], path: str) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class Template:
+class Template(NamedTuple):
     """A compiled template: plain text, a simple one (text and `{{ a.b }}` fields), or a jinja2 template.
 
     Simple templates skip jinja2 (and its import) and behave as jinja2 would with this environment: the same

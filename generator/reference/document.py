@@ -28,11 +28,32 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from generator.errors import FitError
-from generator.render.text import Fitted, WrappedLine, Paragraph, Piece, Style, TextProblem, Word, block_height, \
-    layout_runs, parse, wrap
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE
-from generator.render.model import Anchor, Line, Link, Page, Paint, Primitive, Rect, TextRun, mm
+from generator.render.model import (
+    Anchor,
+    Line,
+    Link,
+    Page,
+    Paint,
+    Primitive,
+    Rect,
+    TextRun,
+    mm,
+)
+from generator.render.text import (
+    Fitted,
+    Paragraph,
+    Piece,
+    Style,
+    TextProblem,
+    Word,
+    WrappedLine,
+    block_height,
+    layout_runs,
+    parse,
+    wrap,
+)
 
 # --- the look ---------------------------------------------------------------------------------------------------
 

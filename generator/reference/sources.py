@@ -15,9 +15,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from generator.catalog.common import CONFIDENCE_WORDS, CONFIDENCES, GameInfo, Provenance
+from generator.catalog.common import CONFIDENCE_WORDS, CONFIDENCES, Provenance
+from generator.catalog.game import GameInfo
+from generator.reference.document import (
+    Block,
+    Cell,
+    Column,
+    Heading,
+    Para,
+    Row,
+    Table,
+    cell,
+)
 from generator.render.text import escape_markup
-from generator.reference.document import Block, Cell, Column, Heading, Para, Row, Table, cell
 
 #: How the reference names the fields catalogs list as inferred (others: the field's name in words).
 FIELD_LABELS: Mapping[str, str] = {
@@ -35,8 +45,8 @@ FIELD_LABELS: Mapping[str, str] = {
     "products": "products",
     "values": "values",
     "groups": "resident groups",
-    "min": "lowest VP",
-    "max": "highest VP",
+    "min": "lowest",
+    "max": "highest",
 }
 
 MARK = "{inferred}"

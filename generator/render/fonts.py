@@ -10,15 +10,13 @@ a width at any size is that times the size (reportlab applies no kerning, so wid
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.resources import fonts_dir
 
 
-@dataclass(frozen=True, slots=True)
-class Face:
+class Face(NamedTuple):
     """One font file: its id in layouts, its file, and how SVG names it."""
 
     id: str
@@ -72,8 +70,7 @@ def pdf_name(face_id: str) -> str:
     return str(_font(face_id).fontName)
 
 
-@dataclass(frozen=True, slots=True)
-class Metrics:
+class Metrics(NamedTuple):
     """Vertical metrics as fractions of the font size: ascent above and descent below the baseline."""
 
     ascent: float

@@ -5,9 +5,12 @@ from __future__ import annotations
 import csv
 import html.parser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from tests.render.render_helpers import COLOURS, FLAT, MARKED_BACK, make_deck, run
+from render_helpers import COLOURS, FLAT, MARKED_BACK, make_deck, run
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 __all__ = ["COLOURS", "FLAT", "MARKED_BACK", "coloured_deck", "make_deck", "manifest", "open_png", "run",
            "HtmlChecker", "check_html"]
@@ -22,7 +25,7 @@ def coloured_deck(folder: Path, count: int, *, copies: int = 1, size: str | None
     return make_deck(folder, rows, layout=layout, back=back, deck_id=deck_id, extra=extra)
 
 
-def open_png(path: Path) -> Any:
+def open_png(path: Path) -> Image:
     """A PNG fully decoded (Pillow checks every chunk's CRC and the zlib stream)."""
     from PIL import Image
 

@@ -40,7 +40,7 @@ def chromium() -> str:
 
 def test_the_preview_loads_with_every_image_and_can_be_seen(tmp_path: Path) -> None:
     browser_path = chromium()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Dialog, sync_playwright
 
     out = tmp_path / "out"
     assert run("build", "guedelon/events", "--out", str(out), "--format", "pdf").exit_code == 0
@@ -61,7 +61,12 @@ def test_the_preview_loads_with_every_image_and_can_be_seen(tmp_path: Path) -> N
             errors: list[str] = []
             dialogs: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
-            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+            def answer(dialog: Dialog) -> None:
+                dialogs.append(dialog.message)
+                dialog.dismiss()
+
+            page.on("dialog", answer)
             failed: list[str] = []
             page.on("requestfailed", lambda request: failed.append(request.url))
             response = page.goto(page_path.as_uri(), wait_until="load")

@@ -12,11 +12,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.catalog.common import DeckSpec, GameInfo, Provenance, sourced
+from generator.catalog.common import Provenance, sourced
 from generator.catalog.deck import Card
+from generator.catalog.game import DeckSpec, GameInfo
 from generator.catalog.reader import CatalogReader
 from generator.fields import Field, Int, ListOf, Record, Slug, Text, Type
 from generator.games.base import Game, NoScoreSheets
+from generator.games.table import TableHints
 from generator.reference.document import Block, Heading, Para
 from generator.reference.sources import Sources
 from generator.wording import plural
@@ -125,6 +127,9 @@ class TinyTowerGame(NoScoreSheets):
         scores = tuple(PlayerScore(p.name, totals[i], places[i], (("pieces", totals[i]),))
                        for i, p in enumerate(state.players))
         return Result(self.id, True, True, (), winner, scores, source=source, summary=f"winner: {winner}")
+
+    def table_hints(self) -> TableHints:
+        return TableHints(parts="players")
 
 
 GAME: Game[TinyTower, TinyEndState] = TinyTowerGame()

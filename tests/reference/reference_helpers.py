@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typer.testing import Result
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ("guildhall", "guedelon", "once-upon-a-castle")
 
 
-def run(*args: str) -> Any:
+def run(*args: str) -> Result:
     """`donjon ARGS` through typer's test runner."""
     from typer.testing import CliRunner
 

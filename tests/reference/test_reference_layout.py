@@ -6,6 +6,7 @@ import pytest
 
 from generator.errors import FitError
 from generator.reference.document import (
+    Block,
     Cell,
     Column,
     Contents,
@@ -24,8 +25,8 @@ A4 = PAPERS["a4"]
 HEAD_FILL = "#3d3a34"
 
 
-def _doc(*blocks: object, footer: str = "") -> ReferenceDocument:
-    return ReferenceDocument("Test document", "a test", tuple(blocks), footer)  # type: ignore[arg-type]
+def _doc(*blocks: Block, footer: str = "") -> ReferenceDocument:
+    return ReferenceDocument("Test document", "a test", blocks, footer)
 
 
 def _words(page: Page) -> str:
@@ -117,8 +118,8 @@ def test_a_word_wider_than_its_column_is_broken_not_refused() -> None:
 
 
 def test_contents_get_page_numbers_and_links() -> None:
-    blocks = [Contents((("Alpha", "alpha", 1), ("Beta", "beta", 2))), Heading("Alpha", 1, "alpha"), Para("a"),
-              PageBreak(), Heading("Beta", 2, "beta")]
+    blocks: list[Block] = [Contents((("Alpha", "alpha", 1), ("Beta", "beta", 2))), Heading("Alpha", 1, "alpha"),
+                           Para("a"), PageBreak(), Heading("Beta", 2, "beta")]
     pages = layout(_doc(*blocks), A4)
     first = [i.text for i in pages[0].items if isinstance(i, TextRun)]
     assert first[:4] == ["Alpha", "2", "Beta", "3"]

@@ -5,13 +5,17 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typer.testing import Result
+    from PIL.Image import Image
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
-def run(*args: str) -> Any:
+def run(*args: str) -> Result:
     """`donjon ARGS` through typer's test runner (stdout and stderr kept apart)."""
     from typer.testing import CliRunner
 
@@ -67,13 +71,13 @@ def flat_rows(count: int) -> list[dict[str, str]]:
     return [{"name": f"Card {i + 1}", "colour": COLOURS[i % len(COLOURS)]} for i in range(count)]
 
 
-def render_page(pdf: Path, index: int, dpi: float = 100.0) -> Any:
+def render_page(pdf: Path, index: int, dpi: float = 100.0) -> Image:
     """A page of a PDF as an RGB numpy-free PIL image, and the scale in pixels per point."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        image = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+        image: Image = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
     finally:
         doc.close()
     return image

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
-from tests.conftest import check_golden
+import pytest
+
+from tests.conftest import check_golden, check_golden_pdf
 from generator.backends.pdf import write_pdf
 from generator.backends.svg import drawing_svg
 from generator.render import fonts
@@ -41,10 +45,51 @@ def test_pdf_of_every_primitive(tmp_path: Path, regenerate: bool) -> None:
     pdf = tmp_path / "sample.pdf"
     stats = write_pdf(single_pages([every_primitive(), every_primitive(mm(3))]), pdf, title="sample")
     assert stats.pages == 2 == page_count(pdf)
-    check_golden(GOLDEN / "every-primitive.pdf", pdf.read_bytes(), regenerate)
+    check_golden_pdf(GOLDEN / "every-primitive.pdf", pdf.read_bytes(), regenerate)
     # a page per drawing, sized to its bleed box
     first, second = render_page(pdf, 0, 72), render_page(pdf, 1, 72)
     assert abs(first.size[0] - mm(60)) <= 1 and abs(second.size[0] - mm(66)) <= 1
     # the blue square in the top-left corner is where both backends put it
     assert first.getpixel((5, 5)) == (0x1F, 0x5F, 0xA8)
     assert second.getpixel((int(mm(3)) + 5, int(mm(3)) + 5)) == (0x1F, 0x5F, 0xA8)
+
+
+Item = TypeVar("Item", Rect, Circle, Line, TextRun, IconUse)
+
+
+def _item(kind: type[Item], index: int) -> Item:
+    """The primitive at `index` of every_primitive(), which must be a `kind`."""
+    item = every_primitive().items[index]
+    assert isinstance(item, kind)
+    return item
+
+
+def _changed(index: int, item: Item) -> Drawing:
+    """every_primitive() with its primitive at `index` replaced by `item`."""
+    drawing = every_primitive()
+    items = list(drawing.items)
+    items[index] = item
+    return drawing._replace(items=tuple(items))
+
+
+#: One drawn value changed at a time, each small (a tenth of a millimetre, one colour channel by 6%).
+CHANGES: dict[str, Callable[[], Drawing]] = {
+    "the blue square moved by 0.1 mm": lambda: _changed(1, _item(Rect, 1)._replace(x=mm(0.1))),
+    "the circle's red a little lighter": lambda: _changed(2, _item(Circle, 2)._replace(
+        paint=Paint("#c3261e", "#000000", 0.5))),
+    "the green line's dashes longer": lambda: _changed(3, _item(Line, 3)._replace(dash=(2.0, 2.5))),
+    "one letter of the text": lambda: _changed(6, _item(TextRun, 6)._replace(text="Tom & <Jerri>")),
+    "the text's font": lambda: _changed(6, _item(TextRun, 6)._replace(font="cardo")),
+    "the icon": lambda: _changed(8, _item(IconUse, 8)._replace(name="wood")),
+    "the card 0.1 mm wider": lambda: every_primitive()._replace(width=mm(60.1)),
+}
+
+
+@pytest.mark.parametrize("change", list(CHANGES), ids=list(CHANGES))
+def test_the_golden_pdf_comparison_sees_one_changed_value(tmp_path: Path, change: str) -> None:
+    """The golden PDF is compared for what it draws (tests/pdfnormal.py), not byte for byte: still, one drawn
+    value changed makes the comparison fail."""
+    pdf = tmp_path / "changed.pdf"
+    write_pdf(single_pages([CHANGES[change](), every_primitive(mm(3))]), pdf, title="sample")
+    with pytest.raises(AssertionError, match="draws something else than golden file"):
+        check_golden_pdf(GOLDEN / "every-primitive.pdf", pdf.read_bytes(), regenerate=False)

@@ -13,7 +13,8 @@ import pytest
 
 from generator.catalog.common import CardSize
 from generator.catalog.deck import Card, Deck
-from generator.build.decks import BuildOptions, build_deck
+from generator.build.decks import build_deck
+from generator.build.options import BuildOptions
 from render_helpers import REPO, make_deck, page_count, run
 
 EXPECTED = {  # deck -> (cards, pages on A4 portrait, duplex long)
@@ -71,7 +72,8 @@ def test_fonts_are_embedded_subsets_and_nothing_else(built: Path) -> None:
     import pikepdf
 
     for pdf in built.rglob("*.pdf"):
-        # what is typed into a fillable sheet's fields shows in Helvetica, the one font a PDF may name unembedded
+        # what is typed into a fillable sheet's fields shows in Helvetica and its ticks in ZapfDingbats, the fonts a
+        # PDF may name unembedded
         fillable = pdf.name.endswith("-fillable.pdf")
         with pikepdf.open(pdf) as doc:
             form_fonts = {f.objgen for f in doc.Root.AcroForm.DR.Font.values()} if fillable else set()
@@ -80,7 +82,7 @@ def test_fonts_are_embedded_subsets_and_nothing_else(built: Path) -> None:
             for font in fonts:
                 name = str(font.get("/BaseFont"))
                 if font.objgen in form_fonts:
-                    assert name == "/Helvetica", f"{pdf}: {name}"
+                    assert name in ("/Helvetica", "/ZapfDingbats"), f"{pdf}: {name}"
                     continue
                 assert re.fullmatch(r"/[A-Z]{6}\+(Cardo|OpenSans)(-Bold|-Italic)?", name), f"{pdf}: {name}"
                 assert font.get("/Subtype") == "/TrueType"

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from render_helpers import COLOURS, FLAT, MARKED_BACK, flat_rows, make_deck, render_page, run
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 DPI = 100.0
 PX_PER_MM = DPI / 25.4
@@ -35,14 +38,17 @@ def classify(pixel: tuple[int, int, int]) -> str:
     return "other"
 
 
-def runs(image: Any, *, row: int | None = None, column: int | None = None) -> list[tuple[int, int, str]]:
+def runs(image: Image, *, row: int | None = None, column: int | None = None) -> list[tuple[int, int, str]]:
     """Runs of one class along a row or a column (anti-aliased pixels between runs are dropped)."""
     px = image.load()
+    assert px is not None
+    line = row if row is not None else column
+    assert line is not None, "runs along a row or a column: give one"
     length = image.size[0] if row is not None else image.size[1]
     out: list[tuple[int, int, str]] = []
     start, current = 0, None
     for i in range(length + 1):
-        kind = None if i == length else classify(px[i, row] if row is not None else px[column, i])
+        kind = None if i == length else classify(px[i, line] if row is not None else px[line, i])
         if kind != current:
             if current not in (None, "other") and i - start >= 3:
                 out.append((start, i, current))
@@ -64,12 +70,13 @@ def edges(found: list[tuple[int, int, str]], ignore: tuple[str, ...] = ("white",
     return out
 
 
-def marks(image: Any, axis: str, limit: int) -> list[float]:
+def marks(image: Image, axis: str, limit: int) -> list[float]:
     """Centres of the crop marks in the top margin (x positions) or the left margin (y positions).
 
     `limit` is where the cards begin (their top edge, or their left edge); the band just before it is left
     out, where the marks along the other side of the grid start."""
     px = image.load()
+    assert px is not None
     width, height = image.size
     if axis == "x":
         hits = [x for x in range(width) if any(classify(px[x, y]) == "dark" for y in range(0, limit - 4))]
@@ -84,12 +91,12 @@ def marks(image: Any, axis: str, limit: int) -> list[float]:
     return [sum(c) / len(c) for c in centres]
 
 
-def first_coloured(image: Any, *, row: int | None = None, column: int | None = None) -> int:
+def first_coloured(image: Image, *, row: int | None = None, column: int | None = None) -> int:
     found = [r for r in runs(image, row=row, column=column) if r[2] not in ("white", "dark")]
     return found[0][0]
 
 
-def grid_corner(image: Any) -> tuple[int, int]:
+def grid_corner(image: Image) -> tuple[int, int]:
     """The top and the left edge of the cards on a page (the first coloured row and column)."""
     width, height = image.size
     top = min(first_coloured(image, column=x) for x in range(0, width, 7)
@@ -135,6 +142,7 @@ def test_crop_marks_are_never_on_a_card(tmp_path: Path) -> None:
     bottom = max(r[1] for x in range(left, width, 11) for r in runs(page, column=x) if r[2] not in ("white", "dark"))
     right = max(r[1] for y in range(top, bottom, 11) for r in runs(page, row=y) if r[2] not in ("white", "dark"))
     inside = page.crop((left, top, right, bottom)).getcolors(1 << 16)
+    assert inside is not None
     assert [colour for _count, colour in inside if classify(colour) == "dark"] == []
     assert len(marks(page, "x", top)) == 4 and len(marks(page, "y", left)) == 4  # and the marks are outside
 
@@ -145,6 +153,7 @@ def test_bleed_extends_the_background_past_the_trim(tmp_path: Path) -> None:
     trims = marks(page, "x", top)  # crop marks show the trim lines
     row = top + int(20 * PX_PER_MM)
     px = page.load()
+    assert px is not None
     bleed = 3 * PX_PER_MM
     assert len(trims) == 6  # 3 cards across, each with its own bleed: two trim lines per card
     for index in range(0, len(trims), 2):
@@ -165,11 +174,12 @@ def test_no_bleed_means_nothing_past_the_trim(tmp_path: Path) -> None:
     trims = marks(page, "x", top)
     row = top + int(20 * PX_PER_MM)
     px = page.load()
+    assert px is not None
     for index in range(0, len(trims), 2):
         assert classify(px[int(trims[index] - 1.5 * PX_PER_MM), row]) == "white"
 
 
-def boxes(image: Any, colours: set[str]) -> list[tuple[float, float, float, float]]:
+def boxes(image: Image, colours: set[str]) -> list[tuple[float, float, float, float]]:
     """Bounding boxes (left, top, right, bottom) of the cards on a page, found along scan lines."""
     width, height = image.size
     found: list[tuple[float, float, float, float]] = []
@@ -219,6 +229,7 @@ def test_backs_land_behind_their_fronts(tmp_path: Path, args: tuple[str, ...], c
             (box, back_boxes)
     # which way up: the black square is in the back's top-left corner when upright, bottom-right when turned
     px = backs.load()
+    assert px is not None
     inset = 5 * PX_PER_MM  # inside the black square (2 mm past the face's corner) when it is there
     for l, t, r, b in back_boxes:
         top_left = classify(px[int(l + inset), int(t + inset)])

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
-from tests.render.render_helpers import make_deck, run
+from render_helpers import make_deck, run
 
 DPI = 300
 #: How far apart the two renderings may put anything: half a millimetre, in pixels at DPI.

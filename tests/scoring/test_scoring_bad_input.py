@@ -1,9 +1,10 @@
-"""Input the scorer cannot read: one clear message naming the file (and the line), exit 2, quickly, never a crash."""
+"""Input the scorer cannot read: one clear message naming the file (and the line), exit 2, never a crash.
+
+How fast it is refused is measured by the benchmark (`benchmarks/run.py`, case `hostile`), not here."""
 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
 from typing import Any
 from pathlib import Path
@@ -82,10 +83,8 @@ def test_unreadable_input(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyP
     name, data, message, line = CASES[case]
     monkeypatch.chdir(tmp_path)
     Path(name).write_bytes(data)
-    started = time.perf_counter()
     with pytest.raises(DonjonError) as caught:
         scoring.score(name)
-    assert time.perf_counter() - started < 5, "reading bad input must not take long"
     error = caught.value
     assert error.exit_code == ExitCode.UNREADABLE
     text = str(error)
@@ -142,10 +141,10 @@ def test_numbers_too_long_to_write_out() -> None:
     state["players"][0]["vp_tokens"] = -(10**5000)
     with pytest.raises(DonjonError, match="holds a whole number of more than 4,000 digits"):
         scoring.score(state)
-    state = yaml_state()
-    state[10**5000] = 1  # a key too
+    keyed: dict[Any, Any] = yaml_state()  # as an untyped caller may give it: a key that is not a string
+    keyed[10**5000] = 1  # a key too
     with pytest.raises(DonjonError, match="holds a whole number of more than 4,000 digits"):
-        scoring.score(state)
+        scoring.score(keyed)
 
 
 def test_a_mapping_that_holds_itself() -> None:

@@ -1,8 +1,11 @@
 """The end-state cases under `cases/GAME/`: each file, scored, against what it says it expects and a golden file.
 
 A case states its intent in `# expect:` lines (a JSON case in a `.expect` file beside it), written by hand from
-the rules: the exit code, the rules broken (by number, as many times as each is broken), and for scored files
-the scores, places, winner, and for Guédelon whether the team won and the tiles left. That is checked first.
+the rules: the exit code, the rules broken (by number, as many times as each is broken), the warnings (checks on
+values no rulebook states, by rule, as many times as each fails), and for scored files the scores, places,
+winner, the entries computed from values below H (`inferred Ana=residents:house`), whether the game is finished,
+and for Guédelon whether the team won, the tiles left and the Mill. That is checked first, and the same file
+scored with `--strict` must break exactly its rules and its warnings, with no warning left.
 Then the whole result (the JSON object and the table) is compared with `NAME.expected.json`, which
 `pytest --regenerate` rewrites: review the diff of every rewritten file before committing it.
 """
@@ -26,6 +29,7 @@ FILES = sorted(p for p in CASES.rglob("*")
                if p.suffix in (".yaml", ".json") and not p.name.endswith(".expected.json"))
 EXPECT = re.compile(r"#\s*expect:\s*(\w+)\s*(.*)")
 SCORER = Scorer()
+STRICT = Scorer(strict=True)
 
 
 def expectations(path: Path) -> dict[str, str]:
@@ -47,7 +51,19 @@ def pairs(text: str) -> dict[str, str]:
 def check_expectations(result: Result, expect: dict[str, str]) -> None:
     assert int(result.exit_code) == int(expect["exit"])
     assert sorted(v.rule for v in result.violations) == sorted(expect.get("rules", "").split())
+    assert sorted(w.rule for w in result.warnings) == sorted(expect.get("warnings", "").split())
+    assert all(w.confidence in ("M", "L", "house") and w.source for w in result.warnings)
     assert result.valid == (not result.violations)
+    if "finished" in expect:
+        assert result.finished is (expect["finished"] == "true")
+    if "mill" in expect:
+        assert result.mill == (None if expect["mill"] == "none" else expect["mill"].replace("-", " "))
+    if "inferred" in expect:
+        wanted = {name: dict(item.split(":") for item in items.split(",")) if items else {}
+                  for name, items in pairs(expect["inferred"]).items()}
+        assert {p.name: dict(p.inferred) for p in result.players} == wanted
+    elif result.valid:
+        assert all(p.inferred == () for p in result.players)
     if not result.valid:
         assert result.players == () and result.winner is None
     if "scores" in expect:
@@ -77,22 +93,32 @@ def test_case(path: Path, regenerate: bool, monkeypatch: pytest.MonkeyPatch) -> 
         golden = {"exit_code": int(err.exit_code), "error": str(err).splitlines()}
     else:
         check_expectations(result, expect)
+        strict = STRICT.score(path.relative_to(REPO))
+        assert strict.warnings == ()
+        assert sorted(v.rule for v in strict.violations) == sorted((expect.get("rules", "") + " "
+                                                                     + expect.get("warnings", "")).split())
         golden = {"exit_code": int(result.exit_code), "result": result.to_dict(), "table": render(result).splitlines()}
     check_golden(path.with_name(path.stem + ".expected.json"),
                  json.dumps(golden, indent=2, ensure_ascii=False) + "\n", regenerate)
 
 
 def test_every_rule_has_a_passing_and_a_violating_case() -> None:
-    """At least one case breaks each rule of the spec, and every game has cases that keep all of them."""
+    """At least one case breaks each rule of the spec, one fails each warning, and every game has cases that keep
+    all of them."""
     broken: set[str] = set()
+    warned: set[str] = set()
     kept: dict[str, int] = {}
     for path in FILES:
         expect = expectations(path)
         broken.update(expect.get("rules", "").split())
+        warned.update(expect.get("warnings", "").split())
         if expect["exit"] == "0":
             game = path.parent.name
             kept[game] = kept.get(game, 0) + 1
-    wanted = ({f"guildhall-{n}" for n in range(1, 10)} | {f"once-upon-a-castle-{n}" for n in range(1, 7)}
+    wanted = ({f"guildhall-{n}" for n in range(1, 10)} | {f"once-upon-a-castle-{n}" for n in range(1, 8)}
               | {f"guedelon-{n}" for n in range(1, 5)})
     assert wanted <= broken, f"no violating case for {sorted(wanted - broken)}"
+    warnings = {"guildhall-7", "once-upon-a-castle-w1", "once-upon-a-castle-w2", "once-upon-a-castle-w3",
+                "guedelon-w1"}
+    assert warnings <= warned, f"no case for the warnings {sorted(warnings - warned)}"
     assert all(kept.get(game, 0) >= 3 for game in ("guildhall", "castle", "guedelon")), kept

@@ -44,9 +44,10 @@ def test_table_lists_each_violation_on_its_own_line() -> None:
     result = runner.invoke(app, ["score", str(CASES / "guildhall" / "many-violations.yaml")])
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[1] == "9 rules broken: not scored"
-    assert len(lines) == 2 + 9
-    assert lines[2].endswith("many-violations.yaml:15: players[1].name: 'Ana' is also the name of players[0]; "
+    assert lines[1] == "7 rules broken: not scored"
+    assert lines[9].startswith("2 warnings: checks on values no rulebook states")
+    assert len(lines) == 2 + 7 + 1 + 2
+    assert lines[2].endswith("many-violations.yaml:17: players[1].name: 'Ana' is also the name of players[0]; "
                              "names must be unique")
 
 
@@ -62,6 +63,8 @@ def test_json_one_object_per_file_in_order() -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert [json.loads(line)["game"] for line in lines] == ["guedelon", "guildhall", "once-upon-a-castle"]
+    assert [json.loads(line)["file"] for line in lines] == [GUEDELON, GUILDHALL, CASTLE]
+    assert all(list(json.loads(line))[:2] == ["file", "game"] for line in lines)
 
 
 @pytest.mark.parametrize(("files", "code"), [
@@ -80,9 +83,20 @@ def test_exit_code_is_the_highest(files: list[str], code: int) -> None:
 def test_an_unreadable_file_goes_to_stderr_and_the_others_are_scored() -> None:
     result = runner.invoke(app, ["score", "--json", GUILDHALL, UNREADABLE, CASTLE])
     assert result.exit_code == 2
-    assert [json.loads(line)["game"] for line in result.stdout.splitlines()] == ["guildhall", "once-upon-a-castle"]
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    # every line names its file, the unreadable one included (end-states.md), so lines match files
+    assert [line["file"] for line in lines] == [GUILDHALL, UNREADABLE, CASTLE]
+    assert [line.get("game") for line in lines] == ["guildhall", None, "once-upon-a-castle"]
+    assert list(lines[1]) == ["file", "error"]
+    assert "cannot be read as a Guildhall end state (6 problems)" in lines[1]["error"]
     assert result.stderr.startswith("error: ")
     assert "format-unknown-names.yaml: cannot be read as a Guildhall end state (6 problems)" in result.stderr
+
+
+def test_one_file_gives_the_object_of_the_spec_without_a_file_key() -> None:
+    result = runner.invoke(app, ["score", "--json", GUILDHALL])
+    assert result.exit_code == 0
+    assert list(json.loads(result.stdout))[0] == "game"
 
 
 def test_missing_file_and_content_folder() -> None:
@@ -98,7 +112,15 @@ def test_content_option_changes_the_catalog(tmp_path: Path) -> None:
     sheet = root / "once-upon-a-castle" / "castle-sheet.yaml"
     sheet.write_text(sheet.read_text(encoding="utf-8").replace("values: [2, 5]", "values: [5]"), encoding="utf-8")
     assert runner.invoke(app, ["score", CASTLE]).exit_code == 0
+    # the tower values rest on a review (M): a tower outside them warns, and the game is still scored
     result = runner.invoke(app, ["score", CASTLE, "--content", str(root), "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert [w["where"] for w in data["warnings"]] == ["sheets[0].towers[1]", "sheets[1].towers[0]",
+                                                      "sheets[1].towers[1]"]
+    assert {w["confidence"] for w in data["warnings"]} == {"M"}
+    # --strict makes them violations
+    result = runner.invoke(app, ["score", CASTLE, "--content", str(root), "--json", "--strict"])
     assert result.exit_code == 1
     wheres = [v["where"] for v in json.loads(result.stdout)["violations"]]
     assert wheres == ["sheets[0].towers[1]", "sheets[1].towers[0]", "sheets[1].towers[1]"]
@@ -152,4 +174,86 @@ def test_installed_command_bad_input_has_no_traceback(tmp_path: Path) -> None:
     done = run("--json", str(junk), GUILDHALL)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and "junk.yaml" in done.stderr
-    assert json.loads(done.stdout)["winner"] == "Ana"
+    junk_line, scored = (json.loads(line) for line in done.stdout.splitlines())
+    assert junk_line["file"] == str(junk) and "junk.yaml" in junk_line["error"]
+    assert scored["file"] == GUILDHALL and scored["winner"] == "Ana"
+
+
+# --- warnings, --strict, and what reaches the terminal --------------------------------------------------------------
+
+W1_VALUES = str(CASES / "castle" / "w1-values.yaml")
+
+
+def test_warnings_are_listed_under_the_table_and_strict_makes_them_violations() -> None:
+    result = runner.invoke(app, ["score", W1_VALUES])
+    assert result.exit_code == 0
+    out = result.stdout.splitlines()
+    assert out[-4].startswith("3 warnings: checks on values no rulebook states")
+    assert all("[M: Julie's Game School" in line for line in out[-3:])
+    assert "residents     1*" in result.stdout and "* residents: computed from a value of confidence house" in result.stdout
+    strict = runner.invoke(app, ["score", "--strict", "--json", W1_VALUES])
+    assert strict.exit_code == 1
+    data = json.loads(strict.stdout)
+    assert data["warnings"] == [] and len(data["violations"]) == 3 and not data["valid"]
+    assert "a violation under --strict" in data["violations"][0]["message"]
+
+
+def test_help_explains_strict() -> None:
+    result = runner.invoke(app, ["score", "--help"])
+    assert "--strict" in result.stdout and "warning" in result.stdout
+
+
+#: ESC (an escape sequence that turns the terminal red), BEL, a carriage return, DEL, the one-byte C1 escape
+#: sequence and a right-to-left override.
+NASTY = "Ana\x1b[31m\x07\r\x7f\x9b\u202e"
+
+
+def nasty_castle(tmp_path: Path, suffix: str = ".yaml") -> Path:
+    state = {"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+        {"player": NASTY, "donjon_floors": 0, "towers": [3], "walls": [], "residents": 0, "guests": []},
+        {"player": NASTY, "donjon_floors": 0, "towers": [], "walls": [], "residents": 0, "guests": []}]}
+    path = tmp_path / f"bell\x07{suffix}"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    return path
+
+
+def raw_controls(text: str) -> list[str]:
+    return [c for c in text if (ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) <= 0x9f or c == "\u202e"]
+
+
+def test_control_characters_never_reach_the_terminal_raw(tmp_path: Path) -> None:
+    path = nasty_castle(tmp_path, ".json")
+    table = runner.invoke(app, ["score", str(path)])
+    assert table.exit_code == 1  # the same player twice
+    assert raw_controls(table.stdout) == [] and "\\x1b[31m\\x07\\r\\x7f\\x9b\\u202e" in table.stdout
+    as_json = runner.invoke(app, ["score", "--json", str(path)])
+    assert raw_controls(as_json.stdout) == []
+    assert json.loads(as_json.stdout)["violations"][0]["message"].startswith(repr(NASTY))
+    scored = tmp_path / "scored.yaml"
+    scored.write_text(json.dumps({"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+        {"player": NASTY, "donjon_floors": 0, "towers": [3], "walls": [], "residents": 0, "guests": []}]}),
+        encoding="utf-8")
+    for args in (["score", str(scored)], ["score", "--json", str(scored)], ["score", "--json", str(scored), str(path)]):
+        done = runner.invoke(app, args)
+        assert raw_controls(done.stdout) == [], args
+        for line in done.stdout.splitlines():
+            if line.startswith("{"):
+                names = [p["name"] for p in json.loads(line)["players"]]
+                assert names in ([], [NASTY])  # JSON keeps the name exact, escaped as \u001b
+    # an unreadable file whose name holds BEL: the error names it escaped
+    broken = tmp_path / "bad\x1b]0;title\x07.yaml"
+    broken.write_text("game: [", encoding="utf-8")
+    done = runner.invoke(app, ["score", str(broken)])
+    assert done.exit_code == 2 and raw_controls(done.stderr) == [] and "bad\\x1b]0;title\\x07.yaml" in done.stderr
+    done = runner.invoke(app, ["score", "--json", str(broken), str(scored)])
+    assert raw_controls(done.stdout) == [] and raw_controls(done.stderr) == []
+    assert json.loads(done.stdout.splitlines()[0])["file"] == str(broken)
+
+
+def test_duplicate_json_keys_are_refused_with_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "twice.json"
+    path.write_text('{"game": "guedelon",\n "players": 2, "events": "easy",\n "rounds": 5, "rounds": 17,\n'
+                    ' "built": "all"}', encoding="utf-8")
+    done = runner.invoke(app, ["score", str(path)])
+    assert done.exit_code == 2
+    assert "twice.json:3: holds the key 'rounds' twice in one object" in done.stderr

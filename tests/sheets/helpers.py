@@ -9,7 +9,7 @@ from pathlib import Path
 from generator.backends.pdf import write_pdf
 from generator.content import load_content
 from generator.games.castle.catalog import Castle
-from generator.games.castle.score_sheet import CastleSheet, castle_sheet
+from generator.games.castle.score_sheet import ScoreSheetDrawing, castle_sheet
 from generator.games.castle import GAME as CASTLE
 
 REPO = Path(__file__).resolve().parents[2]
@@ -26,7 +26,7 @@ def shipped() -> Castle:
 
 
 @cache
-def sheet(version: str, paper: str) -> CastleSheet:
+def sheet(version: str, paper: str) -> ScoreSheetDrawing:
     return castle_sheet(shipped(), version, paper)
 
 
@@ -55,10 +55,12 @@ def filled(folder: Path, name: str, values: Mapping[str, str | int | bool], vers
     return fill(blank, folder / name, values)
 
 
-def castle_values(player: str, floors: int = 0, towers: tuple[int, ...] = (), walls: Mapping[int, tuple[int, ...]] = {},
-                  guests: tuple[str | int, ...] = (), residents: int | None = None, sun: bool = False,
-                  cloud: bool = False, sky_clouds: int | None = None) -> dict[str, str | int | bool]:
-    """The field values of a castle: `walls` maps a wall's number to its flags' values."""
+def castle_values(player: str, floors: int = 0, towers: tuple[int | str, ...] = (),
+                  walls: Mapping[int, tuple[int | str, ...]] = {}, guests: tuple[str | int, ...] = (),
+                  residents: int | str | None = None, sun: bool = False, cloud: bool = False,
+                  sky_clouds: int | None = None) -> dict[str, str | int | bool]:
+    """The field values of a castle: `walls` maps a wall's number to its flags' values. A value may be text, as
+    a reader types it into a field (`"five"`, `"2.5"`), to see what the scorer makes of it."""
     values: dict[str, str | int | bool] = {"player": player}
     values.update({f"floor_{n}": True for n in range(1, floors + 1)})
     values.update({f"tower_{n}_value": v for n, v in enumerate(towers, start=1)})

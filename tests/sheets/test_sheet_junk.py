@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.errors import DonjonError, ExitCode
@@ -29,13 +28,11 @@ def good_sheet() -> bytes:
 def check(scratch: Path, data: bytes) -> None:
     path = scratch / "sheet.pdf"
     path.write_bytes(data)
-    started = time.perf_counter()
     try:
         assert isinstance(Scorer().score(path), Result)
     except DonjonError as err:
         assert err.exit_code == ExitCode.UNREADABLE, str(err)
         assert str(err).startswith(str(path)), str(err)
-    assert time.perf_counter() - started < 5
 
 
 mutations = st.lists(st.tuples(st.integers(min_value=0), st.binary(min_size=0, max_size=8)), min_size=1, max_size=6)
@@ -49,21 +46,20 @@ def mutate(data: bytes, edits: list[tuple[int, bytes]]) -> bytes:
     return bytes(out)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(edits=mutations)
-def test_a_damaged_sheet_never_crashes(tmp_path: Path, edits: list[tuple[int, bytes]]) -> None:
-    check(tmp_path, mutate(good_sheet(), edits))
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("damaged")
 
 
 @pytest.mark.fuzz
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(edits=mutations, cut=st.integers(min_value=0))
-def test_fuzz_damaged_sheets(tmp_path: Path, edits: list[tuple[int, bytes]], cut: int) -> None:
+@given(edits=mutations, cut=st.none() | st.integers(min_value=0))
+def test_a_damaged_sheet_never_crashes(scratch: Path, edits: list[tuple[int, bytes]], cut: int | None) -> None:
+    """A sheet with a few bytes overwritten, and perhaps cut short (at `cut`, at least 8 bytes kept)."""
     data = mutate(good_sheet(), edits)
-    check(tmp_path, data[: max(8, cut % (len(data) + 1))])
+    check(scratch, data if cut is None else data[: max(8, cut % (len(data) + 1))])
 
 
 @pytest.mark.parametrize("value", ["x" * 100_000, "9" * 50, "-0", "+3", " 12 ", "\u0663"])
 def test_odd_values(tmp_path: Path, value: str) -> None:
-    data = filled(tmp_path, "odd.pdf", castle_values("Odd", towers=(value,))).read_bytes()  # type: ignore[arg-type]
+    data = filled(tmp_path, "odd.pdf", castle_values("Odd", towers=(value,))).read_bytes()
     check(tmp_path, data)

@@ -13,15 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from generator.games.base import Game, ScoreSheetFile, SheetsRead
+from generator.games.base import Game, ScoreSheetFile, SheetOptions, SheetsRead
 
 if TYPE_CHECKING:
-    from generator.catalog.common import DeckSpec
     from generator.catalog.deck import Card
+    from generator.catalog.game import DeckSpec
     from generator.catalog.reader import CatalogReader
     from generator.fields import Record, Type
     from generator.games.castle.catalog import Castle
     from generator.games.castle.end_state import CastleEndState
+    from generator.games.table import TableHints
     from generator.reference.document import Block
     from generator.reference.sources import Sources
     from scoring.findings import Findings
@@ -37,8 +38,8 @@ class CastleGame:
     name = "Once Upon a Castle"
     schema_prefix = "castle"
     deck_sources: tuple[str, ...] = DECK_SOURCES
-    #: filled score sheets: the fillable PDF donjon prints
-    sheet_suffixes: tuple[str, ...] = (".pdf",)
+    #: filled score sheets: the fillable PDF donjon prints, and photos of the scan-ready sheet (JPEG, PNG, HEIC)
+    sheet_suffixes: tuple[str, ...] = (".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif")
 
     def catalog_type(self) -> type[Castle]:
         from generator.games.castle.catalog import Castle
@@ -85,10 +86,16 @@ class CastleGame:
 
         return score(state, catalog, found, source)
 
-    def read_sheets(self, files: Sequence[tuple[bytes, str]]) -> SheetsRead:
+    def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: Castle,
+                    options: SheetOptions | None = None) -> SheetsRead:
         from generator.games.castle.filled_sheets import read_sheets
 
-        return read_sheets(files)
+        return read_sheets(files, catalog, options or SheetOptions())
+
+    def table_hints(self) -> TableHints:
+        from generator.games.castle.table import HINTS
+
+        return HINTS
 
 
 GAME: Game[Castle, CastleEndState] = CastleGame()

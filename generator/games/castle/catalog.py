@@ -6,9 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.catalog.common import GameInfo, Provenance, report_duplicates, sourced
+from generator.catalog.common import Provenance, report_duplicates, sourced
+from generator.catalog.game import GameInfo
 from generator.catalog.reader import CatalogReader
-from generator.games.castle import DECK_SOURCES
 from generator.fields import (
     Checker,
     Choice,
@@ -20,6 +20,7 @@ from generator.fields import (
     Text,
     Type,
 )
+from generator.games.castle import DECK_SOURCES
 from generator.yamlio import PathKey
 
 KINDS = ("bolt", "hourglass", "crown")
@@ -30,6 +31,8 @@ PER = ("crown-guest", "donjon-floor", "wall", "tower", "flag")
 
 @dataclass(frozen=True, slots=True)
 class CastleComponents:
+    #: personal boards in the box, one per player: the most players a game can have
+    personal_boards: int
     players_tokens: int
     dice: int
     resources: tuple[str, ...]
@@ -94,11 +97,16 @@ class ResidentTrack:
         return self.groups[-1].last if self.groups else 0
 
     def points_for(self, residents: int) -> int:
-        """The points of the group holding the last resident drawn (004 End of the game); 0 with none."""
+        """The points of the group holding the last resident drawn (004 End of the game); 0 with none.
+
+        Residents beyond the end of the track score as its last group: the track is a house default, a real pad
+        may hold more, and a count beyond it is a warning, not a reason to score nothing."""
+        if residents <= 0 or not self.groups:
+            return 0
         for group in self.groups:
             if group.first <= residents <= group.last:
                 return group.points
-        return 0
+        return self.groups[-1].points
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +200,7 @@ class Castle:
 
 def components_spec() -> Record[CastleComponentsFile]:
     components = sourced("components", {
+        "personal_boards": Field(Int(1, 100), doc="personal boards in the box: one per player"),
         "players_tokens": Field(Int(1, 100)), "dice": Field(Int(1, 10)),
         "resources": Field(ListOf(Slug(), min_items=1, max_items=10)),
         "squares_per_resource": Field(Int(1, 10)),

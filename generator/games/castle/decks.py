@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.catalog.common import DeckSpec
 from generator.catalog.deck import Card
+from generator.catalog.game import DeckSpec
 from generator.games.castle.catalog import Castle
 
 

@@ -31,11 +31,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import DocumentError, InputError, Problem
+from generator.games.base import SheetOptions
 from generator.games.castle import sheet_fields as names
 from generator.yamlio import Document
+from scoring.result import Uncertain
+
+if TYPE_CHECKING:
+    from generator.games.castle.catalog import Castle
 
 GAME = "once-upon-a-castle"
 #: How long a value may be quoted in a message.
@@ -66,6 +71,8 @@ class FilledSheets:
 
     document: Document
     sheets: tuple[FilledSheet, ...]
+    #: values read from photos that wait for a person's word; None when no photo was read
+    uncertain: tuple[Uncertain, ...] | None = None
 
     def origin(self, where: str) -> tuple[str, str] | None:
         """The file and the field(s) a place of the document (`sheets[1].towers[0]`) was read from, in words:
@@ -111,11 +118,75 @@ _SHEET_PATH = re.compile(r"sheets\[(\d+)\](.*)")
 _PARENT = re.compile(r"(\[[^\]]*\]|\.?[^.\[]+)$")
 
 
-def read_sheets(files: Sequence[tuple[bytes, str]]) -> FilledSheets:
-    """Read filled sheets (each its bytes and its name for messages) as the end state of one game."""
-    sheets = [read_sheet(data, display) for data, display in files]
+def read_sheets(files: Sequence[tuple[bytes, str]], castle: Castle | None = None,
+                options: SheetOptions | None = None) -> FilledSheets:
+    """Read filled sheets (each its bytes and its name for messages) as the end state of one game: fillable PDFs
+    by their form fields, photos (and PDF scans) of scan-ready sheets by their marks (:mod:`~.photo_sheets`)."""
+    options = options or SheetOptions()
+    if not files:
+        raise InputError("<filled sheets>", "no sheet given")
+    # One player, one sheet (end-states.md): the same file given twice, or a copy of it, is not two sheets.
+    first_of: dict[bytes, str] = {}
+    for content, display in files:
+        if content in first_of:
+            raise InputError(display, f"is the same sheet as {first_of[content]} (the files are identical): each "
+                                      "player's sheet is given once")
+        first_of[content] = display
+    kinds = [_kind(data, display) for data, display in files]
+    photos = [i for i, kind in enumerate(kinds) if kind != "pdf"]
+    confirmed: dict[int, dict[str, str]] = {}
+    if options.confirmed:
+        from generator.games.castle.photo_sheets import confirmations
+
+        confirmed = confirmations(options.confirmed, photos, len(files))
+    if options.names and len(options.names) != len(files):
+        from generator.errors import UsageError
+
+        raise UsageError("--names", f"gives {len(options.names)} name{'s' if len(options.names) != 1 else ''} for "
+                                    f"{len(files)} sheet{'s' if len(files) != 1 else ''}: one name per sheet, in order")
+    sheets: list[FilledSheet] = []
+    uncertain: list[Uncertain] = []
+    read_photos: list[Any] = []
+    several = len(files) > 1
+    from_photos: set[int] = set()
+    for index, ((content, display), kind) in enumerate(zip(files, kinds, strict=True)):
+        key = f"sheets[{index}]." if several else ""
+        if kind == "pdf":
+            found = form_fields(content, display)
+            if not found and castle is not None:
+                from generator.games.castle.photo_sheets import read_pdf_scan
+
+                scanned = read_pdf_scan(content, display, castle, confirmed.get(index, {}), key)
+                if scanned is not None:
+                    read_photos.append(scanned)
+                    from_photos.add(index)
+                    sheets.append(FilledSheet(display, scanned.version, scanned.data, scanned.origin))
+                    uncertain.extend(Uncertain(f, display, why, key + f) for f, why in scanned.uncertain)
+                    continue
+            sheets.append(read_sheet(content, display, found))
+            continue
+        if castle is None:
+            raise InputError(display, "is a photo; it is read against a castle catalog, which was not given")
+        from generator.games.castle.photo_sheets import read_photo_sheet
+
+        photo = read_photo_sheet(content, display, castle, confirmed.get(index, {}), key)
+        read_photos.append(photo)
+        from_photos.add(index)
+        sheets.append(FilledSheet(display, photo.version, photo.data, photo.origin))
+        uncertain.extend(Uncertain(f, display, why, key + f) for f, why in photo.uncertain)
     if not sheets:
         raise InputError("<filled sheets>", "no sheet given")
+    if options.names:
+        for index, name in enumerate(options.names):
+            sheet = sheets[index]
+            sheets[index] = FilledSheet(sheet.file, sheet.version, {**sheet.data, "player": name.strip()},
+                                        {**sheet.fields, "player": ()})
+    else:
+        # a photo's name box is for people: its player is "Player N" (N its place in the game) unless named
+        for index in sorted(from_photos):
+            sheet = sheets[index]
+            sheets[index] = FilledSheet(sheet.file, sheet.version, {**sheet.data, "player": f"Player {index + 1}"},
+                                        sheet.fields)
     first = sheets[0]
     for sheet in sheets[1:]:
         if sheet.version != first.version:
@@ -123,8 +194,21 @@ def read_sheets(files: Sequence[tuple[bytes, str]]) -> FilledSheets:
                                                   f"is a sheet of the {sheet.version!r} version, but {first.file} is "
                                                   f"one of {first.version!r}; the sheets of one game share a "
                                                   "version")])
+    if options.annotate is not None:
+        from generator.games.castle.photo_sheets import write_annotations
+
+        for photo in read_photos:
+            write_annotations(photo, options.annotate)
     data = {"game": GAME, "version": first.version, "sheets": [s.data for s in sheets]}
-    return FilledSheets(Document(", ".join(s.file for s in sheets), data, {}), tuple(sheets))
+    return FilledSheets(Document(", ".join(s.file for s in sheets), data, {}), tuple(sheets),
+                        tuple(uncertain) if read_photos else None)
+
+
+def _kind(data: bytes, display: str) -> str:
+    """"pdf" for a PDF (or a file named .pdf, which the PDF reader then judges), "photo" for anything else."""
+    if data.lstrip()[:5] == b"%PDF-" or PurePath(display).suffix.lower() == ".pdf":
+        return "pdf"
+    return "photo"
 
 
 @contextmanager
@@ -149,15 +233,23 @@ def form_fields(data: bytes, display: str) -> dict[str, Any]:
     with _quiet():
         try:
             reader = PdfReader(io.BytesIO(data), strict=False)
+            # A viewer may save a sheet encrypted (RC4 or AES) with an empty user password: every viewer opens it
+            # without asking, and so does this reader (AES through the `cryptography` package). A sheet that
+            # asks for a password cannot be read without it.
             if reader.is_encrypted and not reader.decrypt(""):
-                raise InputError(display, "is an encrypted PDF; save it without a password and score it again")
+                raise InputError(display, "is protected by a password: donjon cannot open it. Open it in your PDF "
+                                          "viewer with its password, save a copy without a password (or print it "
+                                          "to a new fillable PDF), and score that copy")
             # a damaged file can name a field with raw bytes; such a name matches none of ours and is reported so
             found = {name if isinstance(name, str) else bytes(name).decode("latin-1"): field
                      for name, field in (reader.get_fields() or {}).items()}
-            unset = [name for name, field in found.items() if field.get("/FT") == "/Btn" and field.get("/V") is None]
-            if unset:
+            # A checkbox is read as it is shown: by its widget's appearance state (/AS) when it has one. Viewers
+            # draw the box from /AS; some set only /AS, others leave a stale /V (`/AS /Yes` with `/V /Off` shows
+            # ticked everywhere), so /V decides only for a box without an appearance state.
+            boxes = [name for name, field in found.items() if field.get("/FT") == "/Btn"]
+            if boxes:
                 states = _widget_states(reader)
-                for name in unset:
+                for name in boxes:
                     if name in states:
                         found[name] = {**found[name], "/V": states[name]}
         except InputError:
@@ -169,8 +261,8 @@ def form_fields(data: bytes, display: str) -> dict[str, Any]:
 
 
 def _widget_states(reader: Any) -> dict[str, Any]:
-    """The state shown by each checkbox widget (`/AS`), by the field's full name: a few viewers tick a box by its
-    appearance and leave the field's value unset."""
+    """The state shown by each checkbox widget (`/AS`), by the field's full name (a field with several widgets is
+    ticked when any of them shows ticked)."""
     states: dict[str, Any] = {}
     for page in reader.pages:
         for ref in page.get("/Annots") or ():
@@ -184,17 +276,22 @@ def _widget_states(reader: Any) -> dict[str, Any]:
                 parent = node.get("/Parent")
                 node, depth = (parent.get_object() if parent is not None else None), depth + 1
             if parts:
-                states[".".join(reversed(parts))] = widget["/AS"]
+                name = ".".join(reversed(parts))
+                if str(states.get(name, "/Off")).lstrip("/") in ("", "Off"):
+                    states[name] = widget["/AS"]
     return states
 
 
-def read_sheet(data: bytes, display: str) -> FilledSheet:
-    """One filled sheet: its fields, checked and turned into one sheet of the castle end state."""
-    found = form_fields(data, display)
+def read_sheet(data: bytes, display: str, found: dict[str, Any] | None = None) -> FilledSheet:
+    """One filled sheet: its fields (read here unless given), checked and turned into one sheet of the castle end
+    state."""
+    if found is None:
+        found = form_fields(data, display)
     if not found:
         raise InputError(display, "has no form fields: is it a donjon fillable castle sheet? (they are "
                                   "OUT/score-sheets/once-upon-a-castle/castle-sheet-*-fillable.pdf, made by donjon build; a "
-                                  "sheet printed or flattened to a new PDF loses its fields)")
+                                  "sheet printed or flattened to a new PDF loses its fields; a scan of a printed "
+                                  "scan-ready sheet is read only when its four corner markers show)")
     if names.VERSION not in found:
         raise InputError(display, f"has form fields but no field {names.VERSION!r}: it is not a donjon fillable "
                                   "castle sheet")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.catalog.common import Provenance
 from generator.games.castle.catalog import KINDS, Castle, Guest, Version
 from generator.reference.document import Block, Column, Heading, Para, Row, cell
-from generator.reference.sources import Sources, text
+from generator.reference.sources import MARK, Sources, text
 from generator.render.icons import icons
 from generator.wording import listing, noun, plural
 
@@ -108,9 +108,9 @@ def _unknown_guests(game: Castle, version: Version, count: int | None, field: st
     ]
     if version.id == "apprentice":
         blocks.append(Para(
-            f"When scoring a castle sheet, donjon accepts a printed VP from "
+            f"When scoring a castle sheet, donjon expects a printed VP from "
             f"{sources.value(str(vp.min), vp.provenance, 'min')} to {sources.value(str(vp.max), vp.provenance, 'max')}"
-            " for each of these guests.", after=3.0))
+            " for each of these guests; another value is scored as written, with a warning.", after=3.0))
         blocks.append(sources.line("Apprentice guest VP", vp.provenance))
     return blocks
 
@@ -145,18 +145,20 @@ def _sheet(game: Castle, sources: Sources) -> list[Block]:
         "Tower values", sheet.tower_values.provenance)
     row("A flag is worth", sources.value(_either(sheet.flag_values.values), sheet.flag_values.provenance, "values"),
         "Flag values", sheet.flag_values.provenance)
-    row("Apprentice guest VP the scorer accepts",
+    row("Apprentice guest VP the scorer expects",
         sources.value(f"{sheet.apprentice_guest_vp.min} to {sheet.apprentice_guest_vp.max}",
                       sheet.apprentice_guest_vp.provenance, "min", "max"),
         "Apprentice guest VP", sheet.apprentice_guest_vp.provenance)
     blocks: list[Block] = [
         Heading("The castle sheet", 1, "sheet"),
         Para(f"A castle is complete with its {sheet.parts} parts. These are the values donjon's score sheets print "
-             "and its scorer checks.", after=4.0),
+             f"and its scorer checks. A value marked {MARK} is no rulebook's: a sheet that differs from it is scored "
+             "all the same, with a warning (`donjon score --strict` refuses it).", after=4.0),
         *sources.table((Column("On the sheet", 3.2), Column("Value", 2.6)), rows, records, provs, source_share=2.6),
         Heading("Resident track", 2, "residents"),
         Para("Residents are drawn one after another; at the end a castle scores the points of the group holding "
-             "its last resident.", "small", after=3.0),
+             "its last resident. The groups below are donjon's own; more residents than the track holds score as its "
+             "last group.", "small", after=3.0),
     ]
     track = sheet.resident_track
     rows = [(cell(f"{g.first}-{g.last}" if g.first != g.last else str(g.first)),

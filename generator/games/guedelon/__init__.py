@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 from generator.games.base import Game, NoScoreSheets
 
 if TYPE_CHECKING:
-    from generator.catalog.common import DeckSpec
     from generator.catalog.deck import Card
+    from generator.catalog.game import DeckSpec
     from generator.catalog.reader import CatalogReader
     from generator.fields import Record, Type
     from generator.games.guedelon.catalog import Guedelon
     from generator.games.guedelon.end_state import GuedelonEndState
+    from generator.games.table import TableHints
     from generator.reference.document import Block
     from generator.reference.sources import Sources
     from scoring.findings import Findings
@@ -75,6 +76,11 @@ class GuedelonGame(NoScoreSheets):
         from generator.games.guedelon.rules import score
 
         return score(state, catalog, found, source)
+
+    def table_hints(self) -> TableHints:
+        from generator.games.guedelon.table import HINTS
+
+        return HINTS
 
 
 GAME: Game[Guedelon, GuedelonEndState] = GuedelonGame()

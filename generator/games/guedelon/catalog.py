@@ -7,14 +7,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.catalog.common import (
-    GameInfo,
     Provenance,
     ref,
     report_duplicates,
     sourced,
 )
+from generator.catalog.game import GameInfo
 from generator.catalog.reader import CatalogReader
-from generator.games.guedelon import DECK_SOURCES
 from generator.fields import (
     Bool,
     Checker,
@@ -28,6 +27,7 @@ from generator.fields import (
     Text,
     Type,
 )
+from generator.games.guedelon import DECK_SOURCES
 from generator.yamlio import PathKey
 
 TIMINGS = ("immediate", "this-round")
@@ -42,6 +42,12 @@ class GuedelonComponents:
     floor_tiles: int
     visitors: int
     workers: int
+    #: material tokens a worker's wheelbarrow carries (000/001 3.3)
+    wheelbarrow_capacity: int
+    #: material tokens the cart carries (000/001 4)
+    cart_capacity: int
+    #: cart actions a worker at the Stables takes instead of one (000/001 7.9)
+    cart_actions_at_stables: int
     provenance: Provenance
 
     def year_of(self, round_number: int) -> int:
@@ -71,10 +77,22 @@ class Token:
 
 
 @dataclass(frozen=True, slots=True)
+class Start:
+    """Where the sliders of a player board start in a game of `players`."""
+
+    players: int
+    experience: int
+    tools: int
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     id: str
     name: str
     products: tuple[str, ...]
+    #: what building it changes besides the site itself, in donjon's words
+    effects: tuple[str, ...]
     provenance: Provenance
 
 
@@ -104,7 +122,21 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class Building:
     id: str
+    #: the floors donjon gives it (a house default where the rulebooks leave a choice)
     floors: int
+    #: the fewest and the most floors the rulebooks allow it
+    floors_min: int
+    floors_max: int
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class RopeExample:
+    """A rope requirement the rulebooks state for a building known only by name (000/001 7.7)."""
+
+    building: str
+    floor: int
+    ropes: int
     provenance: Provenance
 
 
@@ -124,6 +156,7 @@ class Tile:
 @dataclass(frozen=True, slots=True)
 class GuedelonComponentsFile:
     components: GuedelonComponents
+    starts: tuple[Start, ...]
     materials: tuple[Material, ...]
     tokens: tuple[Token, ...]
     mill: Mill
@@ -137,6 +170,7 @@ class EventsFile:
 
 @dataclass(frozen=True, slots=True)
 class FloorTilesFile:
+    rope_examples: tuple[RopeExample, ...]
     buildings: tuple[Building, ...]
     tiles: tuple[Tile, ...]
 
@@ -154,6 +188,17 @@ class Guedelon:
     events: tuple[Event, ...]
     buildings: tuple[Building, ...]
     tiles: tuple[Tile, ...]
+    rope_examples: tuple[RopeExample, ...] = ()
+    starts: tuple[Start, ...] = ()
+
+    def building(self, building_id: str) -> Building | None:
+        return next((b for b in self.buildings if b.id == building_id), None)
+
+    @property
+    def tallest(self) -> int:
+        """The floors of the tallest building the rulebooks show: a rope example builds floor 4 of the Master
+        tower (000/001 7.7), so one building has 5 floors; 0 when no example is known."""
+        return max((e.floor + 1 for e in self.rope_examples), default=0)
 
     def tile(self, tile_id: str) -> Tile | None:
         return next((t for t in self.tiles if t.id == tile_id), None)
@@ -176,7 +221,13 @@ def components_spec() -> Record[GuedelonComponentsFile]:
         "floor_tiles": Field(Int(1, 1000), doc="floor tiles in the box; the buildings' floors must add up to it"),
         "visitors": Field(Int(0, 100)),
         "workers": Field(Int(1, 10)),
+        "wheelbarrow_capacity": Field(Int(0, 100), doc="material tokens a worker's wheelbarrow carries"),
+        "cart_capacity": Field(Int(0, 100), doc="material tokens the cart carries"),
+        "cart_actions_at_stables": Field(Int(0, 100), doc="cart actions a worker at the Stables takes"),
     }, GuedelonComponents)
+    start = sourced("start", {
+        "players": Field(Int(1, 10)), "experience": Field(Int(0, 20)), "tools": Field(Int(0, 20)),
+    }, Start)
     material = sourced("material", {
         "id": Field(Slug()), "name": Field(Text(max_len=40)),
         "finished": Field(Slug(), doc="the id of the finished product"),
@@ -191,6 +242,8 @@ def components_spec() -> Record[GuedelonComponentsFile]:
     mill = sourced("mill", {
         "id": Field(Slug()), "name": Field(Text(max_len=40)),
         "products": Field(ListOf(Slug(), min_items=1, max_items=20)),
+        "effects": Field(ListOf(Text(max_len=300), max_items=10), required=False, default=(),
+                         doc="what building it changes besides the site itself, in donjon's own words"),
     }, Mill)
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
@@ -205,6 +258,8 @@ def components_spec() -> Record[GuedelonComponentsFile]:
 
     return Record(name="Guédelon components file", fields={
         "components": Field(components),
+        "starts": Field(ListOf(start, label="players"), required=False, default=(),
+                        doc="where the sliders of a player board start, by player count, where a rulebook says"),
         "materials": Field(ListOf(material, min_items=1, label="id")),
         "tokens": Field(ListOf(token, label="id")),
         "mill": Field(mill),
@@ -251,8 +306,15 @@ def events_spec() -> Record[EventsFile]:
 def floor_tiles_spec(products: tuple[str, ...] | None) -> Record[FloorTilesFile]:
     building = sourced("building", {
         "id": Field(Text(max_len=2, pattern=r"[A-Z]", hint="a capital letter")),
-        "floors": Field(Int(1, 10)),
+        "floors": Field(Int(1, 10), doc="the floors the catalog gives it"),
+        "floors_min": Field(Int(1, 10), doc="the fewest floors the rulebooks allow it"),
+        "floors_max": Field(Int(1, 10), doc="the most floors the rulebooks allow it"),
     }, Building)
+    rope_example = sourced("rope example", {
+        "building": Field(Text(max_len=40), doc="the building, by the name the rulebook gives it"),
+        "floor": Field(Int(0, 9)),
+        "ropes": Field(Int(0, 20), doc="ropes on the crane that floor needs"),
+    }, RopeExample)
     tile = sourced("floor tile", {
         "id": Field(Text(max_len=2, pattern=TILE_ID, hint="a building letter and a floor digit, like 'A0'")),
         "building": Field(Text(max_len=2, pattern=r"[A-Z]", hint="a capital letter")),
@@ -284,12 +346,18 @@ def floor_tiles_spec(products: tuple[str, ...] | None) -> Record[FloorTilesFile]
             else:
                 present[t.building].add(t.floor)
         for index, b in enumerate(values["buildings"]):
+            if not b.floors_min <= b.floors <= b.floors_max:
+                ck.fail((*path, "buildings", index, "floors"),
+                        f"building {b.id} has {b.floors} floors, outside the {b.floors_min} to {b.floors_max} the "
+                        "rulebooks allow it (floors_min, floors_max)")
             missing = sorted(set(range(b.floors)) - present[b.id])
             if missing:
                 ck.fail((*path, "buildings", index), f"building {b.id} has {b.floors} floors but no tile for "
                                                      + ", ".join(f"{b.id}{f}" for f in missing))
 
     return Record(name="Guédelon floor tiles file", fields={
+        "rope_examples": Field(ListOf(rope_example, label="building"), required=False, default=(),
+                               doc="rope requirements the rulebooks state for buildings known by name"),
         "buildings": Field(ListOf(building, min_items=1, label="id")),
         "tiles": Field(ListOf(tile, min_items=1, label="id")),
     }, rules=(consistent,), build=FloorTilesFile)
@@ -306,7 +374,8 @@ def load(reader: CatalogReader) -> Guedelon | None:
     if components is None or events is None or tiles is None or info is None or not reader.ok:
         return None
     catalog = Guedelon(info, components.components, components.materials, components.tokens, components.mill,
-                       events.series, events.events, tiles.buildings, tiles.tiles)
+                       events.series, events.events, tiles.buildings, tiles.tiles, tiles.rope_examples,
+                       components.starts)
     cross_check(catalog, reader.fail)
     return catalog if reader.ok else None
 

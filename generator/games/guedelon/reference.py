@@ -45,12 +45,28 @@ def _box(game: Guedelon, sources: Sources) -> list[Block]:
         ("Floor tiles", str(comp.floor_tiles), "floor_tiles"),
         ("Visitors", str(comp.visitors), "visitors"),
         ("Workers", str(comp.workers), "workers"),
+        ("A wheelbarrow carries", f"{comp.wheelbarrow_capacity} material tokens", "wheelbarrow_capacity"),
+        ("The cart carries", f"{comp.cart_capacity} material tokens", "cart_capacity"),
+        ("Cart actions at the Stables", f"{comp.cart_actions_at_stables} instead of 1", "cart_actions_at_stables"),
     ]
     rows: list[Row] = [(cell(what, style="cell-bold"), cell(sources.value(value, prov, name)))
                        for what, value, name in facts]
     blocks: list[Block] = [
         Heading("The box", 1, "box"),
         *sources.table((Column("", 3), Column("", 4)), rows, ["The box"] * len(rows), [prov] * len(rows)),
+    ]
+    if game.starts:
+        blocks += [
+            Heading("Starting sliders", 2, "starts"),
+            Para("Each player board prints where its two sliders start for each number of players; the rulebooks "
+                 "say it in words only for the count below.", "small", after=3.0),
+            *sources.table((Column("Game", 1.2), Column("Experience", 1.5, "right"),
+                            Column("Tools", 1.5, "right")),
+                           [(cell(f"With {s.players} players"), cell(sources.value(str(s.experience), s.provenance, "experience")),
+                             cell(sources.value(str(s.tools), s.provenance, "tools"))) for s in game.starts],
+                           [f"{s.players} players" for s in game.starts], [s.provenance for s in game.starts]),
+        ]
+    blocks += [
         Heading("Materials", 2, "materials"),
         Para("Two-sided tokens: the raw material on one face, its finished product on the other.", "small",
              after=3.0),
@@ -72,10 +88,12 @@ def _box(game: Guedelon, sources: Sources) -> list[Block]:
                             [t.name for t in game.tokens], [t.provenance for t in game.tokens])
     mill = game.mill
     needs = ", ".join(f"{_icon(p)}{text(game.product_name(p))}" for p in mill.products)
+    effects = [sources.value(text(effect), mill.provenance, "effects") for effect in mill.effects] or ["-"]
     blocks += [
         Heading(f"The {mill.name} (expansion)", 2, "mill"),
-        *sources.table((Column("Site", 1.5), Column("Products it needs", 6.8)),
-                       [(cell(f"**{text(mill.name)}**"), cell(sources.value(needs, mill.provenance, "products")))],
+        *sources.table((Column("Site", 1.2), Column("Products it needs", 2.6), Column("Once built", 4.5)),
+                       [(cell(f"**{text(mill.name)}**"), cell(sources.value(needs, mill.provenance, "products")),
+                         cell(*effects))],
                        [mill.name], [mill.provenance]),
     ]
     return blocks
@@ -143,11 +161,26 @@ def _tiles(game: Guedelon, sources: Sources) -> list[Block]:
              "from floor 0 up; each tile needs at least its number of ropes on the crane, and its products."),
         Heading("Buildings", 2, "buildings"),
     ]
-    rows: list[Row] = [(cell(f"**Building {text(b.id)}**"), cell(sources.value(str(b.floors), b.provenance, "floors")),
-             cell(", ".join(t.id for t in game.tiles_of(b.id)))) for b in game.buildings]
-    blocks += sources.table((Column("Building", 1.3), Column("Floors", 0.8, "right"), Column("Tiles", 3.6)), rows,
+    rows: list[Row] = [(cell(f"**Building {text(b.id)}**"),
+                        cell(str(b.floors_min) if b.floors_min == b.floors_max else f"{b.floors_min} to {b.floors_max}"),
+                        cell(sources.value(str(b.floors), b.provenance, "floors")),
+                        cell(", ".join(t.id for t in game.tiles_of(b.id)))) for b in game.buildings]
+    blocks += sources.table((Column("Building", 1.3), Column("Rulebooks allow", 1.3, "right"),
+                             Column("Floors here", 1.0, "right"), Column("Tiles", 3.0)), rows,
                             [f"Building {b.id}" for b in game.buildings], [b.provenance for b in game.buildings],
                             source_share=3.2)
+    blocks.append(Para("Which buildings hold the two tiles the rulebooks do not place is not known: both on B, C or "
+                       "E (its floors 3 and 4), on D and F (both floors 4), or on D or F (floor 4) and one of B, C or E "
+                       f"(floor 3). donjon's default is marked {MARK}; the scorer accepts the tiles of any of these "
+                       "splits, with a warning for those of another split.", "small", after=4.0))
+    if game.rope_examples:
+        blocks.append(Heading("Ropes the rulebooks state", 2, "ropes"))
+        blocks += sources.table(
+            (Column("Building", 1.6), Column("Floor", 0.7, "right"), Column("Ropes on the crane", 1.6, "right")),
+            [(cell(f"**{text(e.building)}**"), cell(str(e.floor)), cell(sources.value(str(e.ropes), e.provenance,
+                                                                                        "ropes")))
+             for e in game.rope_examples],
+            [e.building for e in game.rope_examples], [e.provenance for e in game.rope_examples])
     blocks.append(Heading("Tiles by building", 2, "tiles-by-building"))
     tiles: list[Row] = []
     groups: list[int] = []

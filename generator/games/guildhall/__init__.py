@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 from generator.games.base import Game, NoScoreSheets
 
 if TYPE_CHECKING:
-    from generator.catalog.common import DeckSpec
     from generator.catalog.deck import Card
+    from generator.catalog.game import DeckSpec
     from generator.catalog.reader import CatalogReader
     from generator.fields import Record, Type
     from generator.games.guildhall.catalog import Guildhall
     from generator.games.guildhall.end_state import GuildhallEndState
+    from generator.games.table import TableHints
     from generator.reference.document import Block
     from generator.reference.sources import Sources
     from scoring.findings import Findings
@@ -75,6 +76,11 @@ class GuildhallGame(NoScoreSheets):
         from generator.games.guildhall.rules import score
 
         return score(state, catalog, found, source)
+
+    def table_hints(self) -> TableHints:
+        from generator.games.guildhall.table import HINTS
+
+        return HINTS
 
 
 GAME: Game[Guildhall, GuildhallEndState] = GuildhallGame()

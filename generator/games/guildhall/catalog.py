@@ -8,14 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.catalog.common import (
-    GameInfo,
     Provenance,
     ref,
     report_duplicates,
     sourced,
 )
+from generator.catalog.game import GameInfo
 from generator.catalog.reader import CatalogReader
-from generator.games.guildhall import DECK_SOURCES
 from generator.fields import (
     Bool,
     Checker,
@@ -29,6 +28,7 @@ from generator.fields import (
     Text,
     Type,
 )
+from generator.games.guildhall import DECK_SOURCES
 from generator.yamlio import PathKey
 
 SYMBOLS = ("triangle", "circle", "square", "star", "diamond", "hexagon", "cross")

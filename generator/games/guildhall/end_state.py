@@ -32,6 +32,10 @@ class GuildhallPlayer:
     vp_tokens: int | float
 
 
+#: How a game was played: by the rulebooks, or on Yucata (which discards extra completed chapters late).
+VARIANTS = ("rulebook", "yucata")
+
+
 @dataclass(frozen=True, slots=True)
 class GuildhallEndState:
     vp_set: str
@@ -40,6 +44,8 @@ class GuildhallEndState:
     #: in seat order, first player first
     players: tuple[GuildhallPlayer, ...]
     ended_by: str | None
+    #: `rulebook` or `yucata` (002: Yucata discards a fourth completed chapter only on its owner's next turn)
+    variant: str = "rulebook"
 
 
 def _player(name: str, guildhall: dict[str, tuple[str, ...]], completed_chapters: int, vp_cards: tuple[int, ...],
@@ -48,9 +54,9 @@ def _player(name: str, guildhall: dict[str, tuple[str, ...]], completed_chapters
                            vp_tokens)
 
 
-def _end_state(game: str, vp_set: str, professions: str | tuple[str, ...] | None,
+def _end_state(game: str, vp_set: str, variant: str, professions: str | tuple[str, ...] | None,
                players: tuple[GuildhallPlayer, ...], ended_by: str | None) -> GuildhallEndState:
-    return GuildhallEndState(vp_set, professions, players, ended_by)
+    return GuildhallEndState(vp_set, professions, players, ended_by, variant)
 
 
 def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
@@ -60,7 +66,7 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
     player: Record[GuildhallPlayer] = Record(
         name="player",
         fields={
-            "name": Field(Text(min_len=0, max_len=200), doc="the player's name, unique in the game"),
+            "name": Field(Text(min_len=0, max_len=200, drawn=False), doc="the player's name, unique in the game"),
             "guildhall": Field(MapOf(names(professions, "profession"),
                                      ListOf(names(colours, "colour"), max_items=LONGEST), max_items=LONGEST),
                                doc="the face-up chapters: profession -> the colours present"),
@@ -76,13 +82,16 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
         fields={
             "game": game_key("guildhall"),
             "vp_set": Field(names(sets, "set"), doc="the set whose VP cards were used"),
+            "variant": Field(names(VARIANTS, "variant"), required=False, default="rulebook",
+                             doc="rulebook (default), or yucata for games played on Yucata, where a fourth completed "
+                                 "chapter is discarded only on its owner's next turn"),
             "professions": Field(
                 AnyOf((names(sets, "set"), ListOf(names(professions, "profession"), max_items=LONGEST)),
                       what="a set name or a list of professions"),
                 required=False,
                 doc="the professions in play: a set name, or a list of six or of all twelve; default: those of vp_set"),
             "players": Field(ListOf(player, max_items=LONGEST), doc="in seat order, first player first: 2 to 4"),
-            "ended_by": Field(Nullable(Text(min_len=0, max_len=200)), required=False,
+            "ended_by": Field(Nullable(Text(min_len=0, max_len=200, drawn=False)), required=False,
                               doc="the player whose turn had just ended when the game stopped"),
         },
         build=_end_state,

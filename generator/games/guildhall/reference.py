@@ -92,7 +92,8 @@ def _set(game: Guildhall, game_set: GuildhallSet, sources: Sources) -> list[Bloc
         sources.line(game_set.name, game_set.provenance),
         Heading(f"{game_set.name}: professions", 2, f"{game_set.id}-professions"),
         Para("A level applies when your guildhall already holds at least that many cards of the profession (the "
-             "size of its chapter); the card being played does not count. You may use a lower level.",
+             "size of its chapter); the card being played does not count. You may use a lower level, or none "
+             "(003 Play 1 Card).",
              "small", after=4.0),
     ]
     rows: list[Row] = []
@@ -146,8 +147,9 @@ def _vp_cards(game: Guildhall, game_set: GuildhallSet, cards: tuple[VpCard, ...]
     provs.append(None)
     blocks: list[Block] = [
         Heading(f"{game_set.name}: VP cards", 2, f"{game_set.id}-vp"),
-        Para("Buy a VP card by discarding as many completed chapters as its cost. A 2- or 3-player game leaves "
-             "some copies out before play: the supply columns give the copies in play.", "small", after=4.0),
+        Para("Buy a VP card by discarding as many completed chapters as its cost. Its ability is used when it is "
+             "bought, and the buyer may decline it (003 Buy 1 VP Card). A 2- or 3-player game leaves some copies out "
+             "before play: the supply columns give the copies in play.", "small", after=4.0),
         *sources.table((Column("Card", 1.05), Column("Cost", 1.4), Column("Ability when bought", 3.4),
                         Column("Copies", 1.0, "right"), Column("2-3 players", 1.3, "right"),
                         Column("4 players", 1.15, "right")), rows, records, provs, source_share=2.4),

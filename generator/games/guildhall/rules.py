@@ -1,17 +1,22 @@
 """Guildhall end states: the rules the scorer enforces, and how players are scored and ranked.
 
 Rules enforced (numbered as in end-states.md; each check below cites the rulebook section it comes from,
-002 for Old World Economy and 003 for Job Faire):
+002 for Old World Economy and 003 for Job Faire). Every rule is a violation, as the facts it rests on are stated
+(H), except where rule 7 rests on Job Faire VP cards, whose values and counts are an inference (M): those checks
+go through :meth:`scoring.findings.Findings.check` with the cards' `inferred` records and give **warnings**
+(violations with `--strict`, or with a catalog that cites a rulebook for them):
 
 1. 2 to 4 players, names unique and non-empty.
 2. Professions are ones of the chosen sets; six in play (or all twelve, for the combined game).
 3. No colour appears twice in one profession of one guildhall.
 4. No face-up chapter holds all five colours (it would have been completed and turned face down).
-5. 0 to 3 completed chapters per player.
+5. 0 to 3 completed chapters per player; with `variant: yucata`, a player other than `ended_by` may hold 4
+   (002: Yucata discards the extra chapter only on its owner's next turn).
 6. Across all guildhalls, no (profession, colour) card appears more than the 4 copies that exist, and the cards
    face up plus five per completed chapter never exceed the cards of the deck (120 with six professions).
 7. Each VP card value exists in the chosen VP set, and across all players no value is bought more often than
-   the set holds copies of it, after the cards that a 2- or 3-player game removes.
+   the set holds copies of it, after the cards that a 2- or 3-player game removes. Old World Economy: violations
+   (002 states the values; the counts follow from them by arithmetic, H). Job Faire: warnings (M).
 8. VP tokens are whole numbers, zero or more.
 9. A player's VP is their VP cards plus their tokens. The game ends at the end of a player's own turn with 20 VP
    or more: `ended_by` has 20 or more and every other player fewer. With nobody at 20 the game is in progress.
@@ -31,7 +36,7 @@ from enum import IntEnum
 from generator.games.guildhall.catalog import Guildhall
 from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
 from generator.wording import listing, ordinal, plural
-from scoring.findings import Findings
+from scoring.findings import Findings, weakest
 from scoring.result import PlayerScore, Result, breakdown, ranked_by
 
 GAME = "guildhall"
@@ -132,12 +137,16 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
                           f"holds all {len(colours)} colours; a complete chapter is turned face down at once "
                           "(count it in completed_chapters instead)")
 
-    # Rule 5. 002/003 Completed Chapters: at most 3 are held; a fourth forces a discard down to 3.
+    # Rule 5. 002/003 Completed Chapters: at most 3 are held; a fourth forces a discard down to 3 at once. On
+    # Yucata (002) the discard waits for the owner's next turn, which the player who ended the game has had.
+    ender_at = find_player(state, state.ended_by) if state.ended_by is not None else None
     for index, player in enumerate(players):
-        if not 0 <= player.completed_chapters <= comp.max_completed_chapters:
+        late = state.variant == "yucata" and index != ender_at
+        most = comp.max_completed_chapters + (1 if late else 0)
+        if not 0 <= player.completed_chapters <= most:
             found.add(GuildhallRule.COMPLETED_CHAPTERS, ("players", index, "completed_chapters"),
-                      f"is {player.completed_chapters}; a player holds 0 to {comp.max_completed_chapters} "
-                      "completed chapters")
+                      f"is {player.completed_chapters}; a player holds 0 to {most} completed chapters"
+                      + (" (on Yucata a fourth is discarded on its owner's next turn)" if late else ""))
 
     # Rule 6. 002/003 Components: each profession comes in 5 colours and 4 copies of each card, so a deck of
     # six professions has 120 cards. Cards face up and cards in completed chapters all come from that deck.
@@ -161,23 +170,30 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
                   f"{comp.copies_per_card} copies)")
 
     # Rule 7. 002 Appendix: VP Cards, 003 Guildhall the First: the VP cards come from one set only;
-    # 002/003 Smaller Games: a 2- or 3-player game removes two 5s and one of every other card first.
+    # 002/003 Smaller Games: a 2- or 3-player game removes two 5s and one of every other card first. Which
+    # values a set holds and how many of each rest on the catalog's cards (Job Faire's are inferred, M).
+    cards = catalog.vp_cards_of(state.vp_set)
     supply = catalog.vp_supply(state.vp_set, len(players))
+    every_value = weakest(c.provenance.of("value") for c in cards)
     bought: Counter[int] = Counter()
     for index, player in enumerate(players):
         for position, value in enumerate(player.vp_cards):
             card = ("players", index, "vp_cards", position)
             if value not in supply:
-                found.add(GuildhallRule.VP_CARDS, card,
-                          f"is {value}; no VP card of {state.vp_set} is worth that "
-                          f"(values: {', '.join(str(v) for v in supply)})")
+                found.check(GuildhallRule.VP_CARDS, card,
+                            f"is {value}; no VP card of {state.vp_set} is worth that "
+                            f"(values: {', '.join(str(v) for v in supply)})", every_value)
                 continue
             bought[value] += 1
             if bought[value] == supply[value] + 1:
                 total = sum(1 for p in players for v in p.vp_cards if v == value)
-                found.add(GuildhallRule.VP_CARDS, card,
-                          f"is a {ordinal(bought[value])} VP card worth {value} ({total} bought in all); a "
-                          f"{len(players)}-player game of {state.vp_set} has {plural(supply[value], 'copy', 'copies')}")
+                counted = [field for field in ("value", "copies", "removed_in_small_game")
+                           if field != "removed_in_small_game" or len(players) <= 3]
+                basis = weakest(c.provenance.of(field) for c in cards if c.value == value for field in counted)
+                found.check(GuildhallRule.VP_CARDS, card,
+                            f"is a {ordinal(bought[value])} VP card worth {value} ({total} bought in all); a "
+                            f"{len(players)}-player game of {state.vp_set} has "
+                            f"{plural(supply[value], 'copy', 'copies')}", basis)
 
     # Rule 8. 003 VP Tokens: each token is 1 VP; a player holds a whole number of them.
     for index, player in enumerate(players):
@@ -223,12 +239,16 @@ def score(state: GuildhallEndState, catalog: Guildhall, found: Findings, source:
     check(state, catalog, found)
     win_vp = catalog.components.win_vp
     finished = any(vp(p) >= win_vp for p in state.players)
-    setting = (("VP cards", state.vp_set),
+    setting: tuple[tuple[str, str], ...] = (("VP cards", state.vp_set),
                ("professions", ", ".join(professions_in_play(state, catalog))),
                ("players", str(len(state.players))))
+    if state.variant != "rulebook":
+        setting += (("variant", state.variant),)
+    warnings = tuple(found.warnings)
     if found:
         return Result(GAME, False, finished, tuple(found.violations), None, (), source=source,
-                      summary=f"{plural(len(found.violations), 'rule')} broken: not scored", setting=setting)
+                      summary=f"{plural(len(found.violations), 'rule')} broken: not scored", setting=setting,
+                      warnings=warnings)
     points = [int(vp(p)) for p in state.players]
     keys = [(points[i], p.completed_chapters) for i, p in enumerate(state.players)]
     winner: str | None = None
@@ -250,4 +270,5 @@ def score(state: GuildhallEndState, catalog: Guildhall, found: Findings, source:
                     breakdown((("vp_cards", sum(p.vp_cards)), ("vp_tokens", int(p.vp_tokens)))),
                     notes=(("completed_chapters", p.completed_chapters),))
         for i, p in enumerate(state.players))
-    return Result(GAME, True, finished, (), winner, scores, source=source, summary=summary, setting=setting)
+    return Result(GAME, True, finished, (), winner, scores, source=source, summary=summary, setting=setting,
+                  warnings=warnings)

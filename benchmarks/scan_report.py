@@ -1,0 +1,68 @@
+"""The section of `benchmarks/results.md` on photos of castle sheets, from `benchmarks/scan-results.json`.
+
+`scan_photos.py` writes the JSON and the section; `run.py` writes the section again from the JSON whenever it
+rewrites the report, so that neither loses the other's results. Standard library only, as `run.py` is.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "scan-results.json"
+TARGET_RIGHT = 0.995
+TARGET_SECONDS = 1.5
+SECTION = "## Photos of castle sheets (`donjon score PHOTO`)"
+
+
+def section(result: dict[str, Any]) -> list[str]:
+    """The report's section on the photos."""
+    twelve = result["times"].get("12", {})
+    lines = [SECTION, "",
+             f"Measured on {result['date']} with `python benchmarks/scan_photos.py --photos {result['photos']}` "
+             f"({result['cpu']}, {result['cores']} cores): {result['photos']} synthetic photos of {result['games']} "
+             "games (not real phone photos: see the script), read by donjon's photo reader.", "",
+             "| target | measured | |", "|---|---|---|",
+             f"| at least 99.5 % of marks read right | {result['right_share']:.3%} of {result['marks']:,} marks "
+             f"({result['undecided']} undecided, {result['wrong']} wrong) | "
+             f"{'met' if result['right_share'] >= TARGET_RIGHT else 'MISSED'} |",
+             f"| no game scored wrong without a flag | {result['games_wrong_unflagged']} of {result['games']} games "
+             f"({result['games_flagged']} flagged uncertain, {result['games_right']} read right) | "
+             f"{'met' if result['games_wrong_unflagged'] == 0 else 'MISSED'} |",
+             f"| at most 1.5 s per 12-megapixel photo | median {twelve.get('median_s', '?')} s, slowest "
+             f"{twelve.get('max_s', '?')} s ({twelve.get('photos', 0)} photos) | "
+             f"{'met' if twelve and twelve['max_s'] <= TARGET_SECONDS else 'MISSED'} |", "",
+             "| megapixels | photos | median s | slowest s |", "|---|---|---|---|"]
+    for mp, row in result["times"].items():
+        lines.append(f"| {mp} | {row['photos']} | {row['median_s']} | {row['max_s']} |")
+    if result.get("cli_12mp_s"):
+        lines += ["", f"`donjon score` on a 12-megapixel photo, the whole process: {result['cli_12mp_s']:.2f} s "
+                      "(median of 3)."]
+    styles = ", ".join(f"{k} {v:,}" for k, v in sorted(result["styles"].items()))
+    lines += ["", f"Marks filled by style: {styles}."]
+    return lines
+
+
+def saved_section() -> list[str]:
+    """The section from the last photo benchmark, or nothing when it never ran."""
+    try:
+        return section(json.loads(RESULTS.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError):
+        return []
+
+
+def update_report(result: dict[str, Any]) -> None:
+    """Write `result` and its section into results.md, in place of the last one."""
+    RESULTS.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    path = HERE / "results.md"
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
+    lines = text.rstrip("\n").split("\n")
+    if SECTION in lines:
+        start = lines.index(SECTION)
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+        lines[start:end] = section(result) + ([""] if end < len(lines) else [])
+    else:
+        lines += [""] + section(result)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -1,0 +1,46 @@
+"""How Once Upon a Castle is entered at the table (`donjon serve`): its end-state format's parts, options and controls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from generator.games.table import Choices, TableControl, TableHints, not_official
+
+
+def _guests(catalog: Any, options: Mapping[str, Any]) -> Choices:
+    return [(g.id, g.name) for g in catalog.guests_of("great-architect")]
+
+
+def _apprentice_vp(catalog: Any, options: Mapping[str, Any]) -> Choices:
+    vp = catalog.sheet.apprentice_guest_vp
+    return [(str(v), str(v)) for v in range(vp.min, vp.max + 1)]
+
+
+HINTS = TableHints(
+    parts="sheets",
+    part_name="player",
+    options=("version",),
+    widgets={
+        "donjon_floors": TableControl("count", low=lambda c, o: 0, high=lambda c, o: int(c.sheet.donjon_floors)),
+        "towers": TableControl("tap", choices=lambda c, o: [(str(v), str(v)) for v in c.sheet.tower_values.values],
+                         most=lambda c, o: int(c.sheet.towers),
+                         note=lambda c, o: not_official(c.sheet.tower_values.provenance, "values")),
+        "walls": TableControl("records", most=lambda c, o: int(c.sheet.walls)),
+        "walls.flags": TableControl("tap", choices=lambda c, o: [(str(v), str(v)) for v in c.sheet.flag_values.values],
+                              most=lambda c, o: 2,
+                              note=lambda c, o: not_official(c.sheet.flag_values.provenance, "values")),
+        "sky_clouds": TableControl("count", low=lambda c, o: 0),
+        "residents": TableControl("count", low=lambda c, o: 0, high=lambda c, o: int(c.sheet.resident_track.length)),
+        "resident_points": TableControl("count", low=lambda c, o: 0),
+        "guests": TableControl("pick", choices=lambda c, o: (_guests(c, o) if o.get("version") == "great-architect"
+                                                        else _apprentice_vp(c, o))),
+    },
+    labels={"version": "Version", "donjon_floors": "Donjon floors", "towers": "Towers (value of each)",
+            "walls": "Walls", "flags": "Flags (value of each)", "sun": "Sun (first to 4 towers)",
+            "cloud": "End cloud (12th part first)", "sky_clouds": "Sky clouds (Shepherdess)",
+            "residents": "Residents coloured in", "resident_points": "or: resident points read off the sheet",
+            "guests": "Guests"},
+    initial={"residents": 0},
+    sheet_upload=True,
+)

@@ -1,0 +1,87 @@
+"""How a game's end-state format is presented at the table (`donjon serve`): the types of a game's table hints.
+
+The companion's forms are built by walking a game's end-state format (`generator.fields`: Record, ListOf, MapOf,
+Choice, Int, Bool...). A format says what a value is, not how a player at a table enters it best; a game's
+:class:`TableHints` (its package's `table.py`, reached through its `GAME.table_hints()`) add that, as data: which
+list of the format holds the players' parts, which fields are chosen when the table is set, and for a few fields
+a better control than the generic one. Choices are read from the game's catalog by small functions, so a
+corrected catalog (`--content`) changes them too. Nothing in `generator/web/` names a game's field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: (value, label) pairs offered by a control, read from the catalog and the table's options.
+Choices = list[tuple[str, str]]
+#: catalog, table options -> choices
+ChoiceSource = Callable[[Any, Mapping[str, Any]], Choices]
+#: catalog, table options -> a bound
+BoundSource = Callable[[Any, Mapping[str, Any]], int | None]
+
+
+@dataclass(frozen=True)
+class TableControl:
+    """A control better than the format's generic one for one field.
+
+    kind: `grid` (a mapping of row -> list of columns, as checkboxes), `tap` (a list of numbers, entered by tapping
+    the values that exist), `pick` (a list of names, each picked at most once), `count` (a whole number with - and
+    + buttons), `tiles` (Guédelon's `built`: tiles per building, or all), `player` (one of the table's players).
+    """
+
+    kind: str
+    #: what can be picked or tapped (`grid`: the columns)
+    choices: ChoiceSource | None = None
+    #: the rows of a `grid`
+    rows: ChoiceSource | None = None
+    #: colours to show beside `grid` columns, by value
+    swatches: Callable[[Any], Mapping[str, str]] | None = None
+    low: BoundSource | None = None
+    high: BoundSource | None = None
+    #: most items of a list control
+    most: BoundSource | None = None
+    #: small print under the control, e.g. that the values offered are not from a rulebook
+    note: Callable[[Any, Mapping[str, Any]], str] | None = None
+
+
+@dataclass(frozen=True)
+class TableHints:
+    #: the list of the format whose items are the players' parts; None for a cooperative game (one team part)
+    parts: str | None
+    #: the key of a part that names its player
+    part_name: str = "name"
+    #: fields of the whole game chosen when the table is set (in this order)
+    options: tuple[str, ...] = ()
+    #: fields of the whole game entered at the table by anyone (after the parts)
+    shared: tuple[str, ...] = ()
+    #: a cooperative game's option that is the number of names in the team
+    team_size: str | None = None
+    #: controls by field path within a part, a shared field or an option (`walls.flags` for every wall's flags)
+    widgets: Mapping[str, TableControl] = field(default_factory=dict)
+    #: labels of fields, by name (otherwise the field's name, in words)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    #: help under a control, by field, where the format's own description speaks of the file rather than the form
+    helps: Mapping[str, str] = field(default_factory=dict)
+    #: the value a new part starts with, by field (otherwise 0, false, an empty list or mapping)
+    initial: Mapping[str, Any] = field(default_factory=dict)
+    #: choices of an option whose format type offers none directly (a set, or a list)
+    option_choices: Mapping[str, ChoiceSource] = field(default_factory=dict)
+    #: the heading of the form of the shared fields
+    shared_title: str = "The end of the game"
+    #: a player may upload their filled score sheet (PDF) instead of typing their part
+    sheet_upload: bool = False
+    #: the parts are in seat order, first player first (BG Stats' `startPlayer`)
+    seat_order: bool = False
+    #: the highest score wins (False: Guédelon's score is the rounds taken, fewer is better)
+    highest_wins: bool = True
+    #: BoardGameGeek's id of the game, where a rulebook prints it (for BG Stats); None otherwise
+    bgg_id: int | None = None
+
+
+def not_official(provenance: Any, name: str) -> str:
+    inferred = provenance.of(name)
+    if inferred is None:
+        return ""
+    return f"These values are not printed in the rulebook (confidence {inferred.confidence}): {inferred.source}"

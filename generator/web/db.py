@@ -1,0 +1,289 @@
+"""The companion's SQLite database: opening it safely, versioned migrations, one writer, many readers.
+
+SQLite allows one writer at a time. As Datasette does (`execute_write`), every write goes through one dedicated
+thread that owns the only writing connection, so concurrent requests queue instead of failing with "database is
+locked"; reads use one connection per worker thread and never wait for the writer (WAL mode).
+
+The database is never damaged or replaced by donjon: a file that is not a SQLite database, fails SQLite's own
+check, or was written by a newer donjon (a schema version above the last migration known here) is refused with
+a message saying so, and left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any, TypeVar
+
+from generator.errors import InputError, OutputError
+
+T = TypeVar("T")
+
+#: Each migration takes the database from version N (its index) to N + 1; `PRAGMA user_version` holds N.
+#: Never edit a released migration: add one.
+MIGRATIONS: Sequence[str] = (
+    # 1: finished games, their players, and the tables being entered
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,              -- stable across export and import
+        game TEXT NOT NULL,                    -- the game id (guildhall, once-upon-a-castle, guedelon)
+        played_at TEXT NOT NULL,               -- local time, 'YYYY-MM-DD HH:MM:SS'
+        end_state TEXT NOT NULL,               -- the end state, as JSON (the format of end-states.md)
+        result TEXT NOT NULL,                  -- the scorer's JSON result
+        team TEXT NOT NULL DEFAULT '[]',       -- the names of a cooperative team (Guedelon), as JSON
+        idempotency_key TEXT UNIQUE,           -- the Idempotency-Key header of the save, if any
+        table_id INTEGER UNIQUE                -- the table it was entered at, if any
+    );
+    CREATE TABLE game_players (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        winner INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX game_players_by_name ON game_players(name);
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        options TEXT NOT NULL,                 -- the options chosen when the table was set (JSON)
+        team TEXT NOT NULL DEFAULT '[]',       -- a cooperative game's players, as JSON (Guedelon)
+        shared TEXT NOT NULL DEFAULT '{}',     -- the fields that belong to no one player (JSON)
+        version INTEGER NOT NULL DEFAULT 1,    -- bumped on every change: what live pages poll for
+        game_id INTEGER REFERENCES games(id)   -- the saved game, once saved
+    );
+    CREATE TABLE table_parts (
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        data TEXT NOT NULL DEFAULT '{}',       -- this player's part of the end state (JSON)
+        PRIMARY KEY (table_id, seat)
+    );
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Most writes committed together (group commit); a game night never queues anywhere near this many.
+GROUP_COMMIT_MOST = 64
+#: How long a reader waits for a lock before SQLite gives up (ms): checkpoints take the write lock briefly.
+BUSY_TIMEOUT_MS = 5000
+
+
+class DatabaseRefused(InputError):
+    """A database file donjon will not use (corrupt, not SQLite, or from a newer donjon); left untouched."""
+
+
+def _connect(path: Path, *, readonly: bool) -> sqlite3.Connection:
+    uri = f"{path.resolve().as_uri()}?mode={'ro' if readonly else 'rwc'}"
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def check_file(path: Path) -> int:
+    """The schema version of an existing database, after SQLite's own check; refuses what donjon must not touch.
+
+    Opened read-only, so that nothing (not even a WAL file) is written into a file that may not be ours.
+    """
+    shown = str(path)
+    try:
+        conn = _connect(path, readonly=True)
+    except sqlite3.Error as err:
+        raise DatabaseRefused(shown, f"cannot be opened as a database ({err}); it was left as it is") from None
+    try:
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+    except sqlite3.Error as err:
+        raise DatabaseRefused(shown, f"is not a donjon database or is damaged ({err}); it was left as it is: "
+                                     "pass another file with --db") from None
+    finally:
+        conn.close()
+    if problems != ["ok"]:
+        raise DatabaseRefused(shown, f"is damaged (SQLite's check says: {'; '.join(problems[:3])}); it was left as "
+                                     "it is: pass another file with --db")
+    if version > SCHEMA_VERSION:
+        raise DatabaseRefused(shown, f"was written by a newer donjon (schema version {version}; this donjon knows "
+                                     f"up to {SCHEMA_VERSION}); it was left as it is: upgrade donjon or pass another "
+                                     "file with --db")
+    return version
+
+
+class Database:
+    """One SQLite file: a writer thread that serialises every write, and a read connection per thread."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        if path.exists():
+            if not path.is_file():
+                raise DatabaseRefused(str(path), "is not a file; pass a file name with --db")
+            if path.stat().st_size:
+                check_file(path)
+        else:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise OutputError(path.parent, f"cannot create the database's folder ({err.strerror or err})") \
+                    from None
+        try:
+            self._writer_conn = _connect(path, readonly=False)
+            self._writer_conn.execute("PRAGMA journal_mode = WAL")
+            # FULL: a save is acknowledged only once it is on disk, so a killed server or a power cut keeps it
+            self._writer_conn.execute("PRAGMA synchronous = FULL")
+        except sqlite3.Error as err:
+            raise OutputError(path, f"cannot open the database for writing ({err})") from None
+        self._migrate()
+        self._queue: queue.Queue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.Queue()
+        self._local = threading.local()
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
+        self._thread = threading.Thread(target=self._write_loop, name="donjon-db-writer", daemon=True)
+        self._thread.start()
+
+    def _migrate(self) -> None:
+        conn = self._writer_conn
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:  # another process may have migrated it since the check
+            raise DatabaseRefused(str(self.path), f"was written by a newer donjon (schema version {version})")
+        for number in range(version, SCHEMA_VERSION):
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                for statement in _statements(MIGRATIONS[number]):
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {number + 1}")
+                conn.execute("COMMIT")
+            except sqlite3.Error as err:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise OutputError(self.path, f"cannot bring the database to schema version {number + 1} ({err}); "
+                                  "it was left at the version it had") from None
+
+    def _write_loop(self) -> None:
+        """Run queued writes. Writes waiting together share one commit (group commit): each in its own savepoint,
+        so one that fails is rolled back alone, and one fsync makes them all durable before any is acknowledged."""
+        conn = self._writer_conn
+        while True:
+            item = self._queue.get()
+            if item is None:
+                break
+            batch = [item]
+            stop = False
+            while len(batch) < GROUP_COMMIT_MOST:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            done: list[tuple[Future[Any], Any]] = []
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                for func, future in batch:
+                    if not future.set_running_or_notify_cancel():
+                        continue
+                    conn.execute("SAVEPOINT one_write")
+                    try:
+                        value = func(conn)
+                    except BaseException as err:  # noqa: BLE001 - handed to the caller, who re-raises it
+                        conn.execute("ROLLBACK TO one_write")
+                        conn.execute("RELEASE one_write")
+                        future.set_exception(err)
+                    else:
+                        conn.execute("RELEASE one_write")
+                        done.append((future, value))
+                conn.execute("COMMIT")
+            except sqlite3.Error as err:  # the commit itself failed (disk full...): no write of the batch is kept
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                for future, _ in done:
+                    future.set_exception(err)
+                done = []
+            for future, value in done:
+                future.set_result(value)
+            if stop:
+                break
+
+    def submit(self, func: Callable[[sqlite3.Connection], T]) -> Future[T]:
+        """Queue a write: `func` runs in one transaction on the writer thread, committed before the future is done."""
+        future: Future[T] = Future()
+        self._queue.put((func, future))
+        return future
+
+    def write(self, func: Callable[[sqlite3.Connection], T]) -> T:
+        return self.submit(func).result()
+
+    async def awrite(self, func: Callable[[sqlite3.Connection], T]) -> T:
+        return await asyncio.wrap_future(self.submit(func))
+
+    def _reader(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = _connect(self.path, readonly=True)
+            self._local.conn = conn
+            with self._readers_lock:
+                self._readers.append(conn)
+        return conn
+
+    def read(self, func: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `func` on this thread's read connection, in one read transaction (a consistent snapshot)."""
+        conn = self._reader()
+        conn.execute("BEGIN")
+        try:
+            return func(conn)
+        finally:
+            conn.execute("COMMIT")
+
+    async def aread(self, func: Callable[[sqlite3.Connection], T]) -> T:
+        from anyio import to_thread
+
+        return await to_thread.run_sync(self.read, func)
+
+    def close(self) -> None:
+        """Finish the queued writes, then close every connection."""
+        self._queue.put(None)
+        self._thread.join()
+        with self._readers_lock:
+            for conn in self._readers:
+                try:
+                    conn.close()
+                except sqlite3.ProgrammingError:  # made on another thread that has ended
+                    pass
+            self._readers.clear()
+        self._writer_conn.close()
+
+
+def _statements(script: str) -> list[str]:
+    """A migration's statements, run one by one inside one transaction (`executescript` would commit first)."""
+    out: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            if current.strip():
+                out.append(current.strip())
+            current = ""
+    if current.strip():
+        out.append(current.strip())
+    return out
+
+
+def default_path() -> Path:
+    """The database in the user's data folder (`~/.local/share/donjon/donjon.sqlite3` on Linux)."""
+    from platformdirs import user_data_dir
+
+    override = os.environ.get("DONJON_DB")
+    if override:
+        return Path(override)
+    return Path(user_data_dir("donjon", appauthor=False)) / "donjon.sqlite3"

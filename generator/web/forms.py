@@ -1,0 +1,395 @@
+"""Forms from end-state formats: the controls of a table, and the edits players make through them.
+
+A game's end-state format is a tree of `generator.fields` types. :class:`FormBuilder` walks it with the game's
+hints (`hints.py`) and gives a list of :class:`Control` per part of the game (a player's Guildhall, a castle
+sheet, the Guédelon team's castle); the templates draw each kind of control. An edit from a phone is an
+:class:`Edit` (set a value, toggle an item of a list, append to a list, remove an item), checked against the type
+the format gives the field it names before it touches the stored state, then the whole end state is scored again
+by the engine: the format and the rules have the last word, not the form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.fields import (
+    AnyOf,
+    Bool,
+    Choice,
+    Field,
+    Int,
+    ListOf,
+    MapOf,
+    Nullable,
+    Record,
+    Text,
+    Type,
+)
+from generator.games.table import Choices, TableControl, TableHints
+
+#: Most items a list can get through the page (a Guildhall deck has 120 cards; no list in a game comes near).
+MOST_ITEMS = 120
+#: The longest text accepted for a name or a value.
+LONGEST_TEXT = 200
+#: No count in any of the games comes near this (the formats refuse numbers beyond a million).
+LARGEST = 1_000_000
+
+
+class EditError(ValueError):
+    """An edit the form cannot apply (a bad path, a value of the wrong kind); the message says why."""
+
+
+@dataclass
+class Control:
+    """One control of a form: where it writes (`path` in the part), where messages about it point (`where`)."""
+
+    path: str
+    where: str
+    label: str
+    help: str
+    kind: str
+    value: Any
+    choices: Choices = field(default_factory=list)
+    rows: Choices = field(default_factory=list)
+    swatches: Mapping[str, str] = field(default_factory=dict)
+    low: int | None = None
+    high: int | None = None
+    most: int | None = None
+    optional: bool = False
+    note: str = ""
+    #: `records`: the controls of each item
+    items: list[list[Control]] = field(default_factory=list)
+
+    @property
+    def slot(self) -> str:
+        """An id for the element that shows this control's messages."""
+        return "msg-" + re.sub(r"[^A-Za-z0-9_-]", "_", self.where)
+
+    @property
+    def input_id(self) -> str:
+        return "in-" + re.sub(r"[^A-Za-z0-9_-]", "_", self.where)
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def kind_of(type_: Type[Any]) -> str:
+    """The generic control for a format type, from what it accepts (its JSON Schema)."""
+    while isinstance(type_, Nullable):
+        type_ = type_.inner
+    if isinstance(type_, Bool):
+        return "check"
+    if isinstance(type_, Choice):
+        return "select"
+    if isinstance(type_, MapOf):
+        return "grid"
+    if isinstance(type_, ListOf):
+        return "records" if isinstance(type_.item, Record) else "pick" if isinstance(type_.item, Choice) else "tap"
+    if isinstance(type_, Text):
+        return "text"
+    schema_type = type_.schema().get("type")
+    if schema_type in ("integer", "number"):
+        return "count"
+    return "text"
+
+
+def variant(spec: Record[Any], options: Mapping[str, Any]) -> Record[Any]:
+    """The format to use with these options: a format may hold variants by an option (castle: by version)."""
+    variants: Mapping[str, Record[Any]] = getattr(spec, "variants", {}) or {}
+    for value in options.values():
+        if isinstance(value, str) and value in variants:
+            return variants[value]
+    return spec
+
+
+def part_record(spec: Record[Any], hints: TableHints) -> Record[Any] | None:
+    if hints.parts is None:
+        return None
+    items = spec.fields[hints.parts].type
+    assert isinstance(items, ListOf) and isinstance(items.item, Record)
+    return items.item
+
+
+def initial_value(name: str, spec: Field, hints: TableHints) -> Any:
+    if name in hints.initial:
+        return hints.initial[name]
+    if not spec.required and spec.default is not None:
+        return list(spec.default) if isinstance(spec.default, tuple) else spec.default
+    type_ = spec.type
+    if isinstance(type_, Bool):
+        return False
+    if isinstance(type_, ListOf):
+        return []
+    if isinstance(type_, MapOf):
+        return {}
+    if isinstance(type_, Record):
+        return {k: initial_value(k, f, hints) for k, f in type_.fields.items()}
+    if not spec.required:
+        return None
+    if kind_of(type_) == "count":
+        return 0
+    return None
+
+
+def initial_part(spec: Record[Any], hints: TableHints) -> dict[str, Any]:
+    record = part_record(spec, hints)
+    fields = record.fields if record is not None else {k: spec.fields[k] for k in hints.shared}
+    out = {name: initial_value(name, f, hints) for name, f in fields.items() if name != hints.part_name}
+    return {k: v for k, v in out.items() if v is not None}
+
+
+@dataclass
+class FormBuilder:
+    """Controls for one table: the game's format, hints, catalog and the options chosen."""
+
+    spec: Record[Any]
+    hints: TableHints
+    catalog: Any
+    options: Mapping[str, Any]
+    players: Sequence[str] = ()
+
+    def __post_init__(self) -> None:
+        self.spec = variant(self.spec, self.options)
+        self._sources = {**self.options, "_players": max(len(self.players), 1)}
+
+    def _widget(self, path: Sequence[str]) -> TableControl | None:
+        return self.hints.widgets.get(".".join(p for p in path if not p.isdigit()))
+
+    def _control(self, name: str, spec: Field, path: list[str], where: str, value: Any) -> Control:
+        widget = self._widget(path)
+        kind = widget.kind if widget else kind_of(spec.type)
+        label = self.hints.labels.get(name, words(name))
+        help_text = self.hints.helps.get(name, spec.doc)
+        control = Control(".".join(path), where, label, help_text, kind, value, optional=not spec.required)
+        type_ = spec.type
+        while isinstance(type_, Nullable):
+            type_ = type_.inner
+        if isinstance(type_, Int):
+            control.low, control.high = type_.min, type_.max
+        if widget is not None:
+            src = self._sources
+            control.choices = widget.choices(self.catalog, src) if widget.choices else []
+            control.rows = widget.rows(self.catalog, src) if widget.rows else []
+            control.swatches = widget.swatches(self.catalog) if widget.swatches else {}
+            if widget.low:
+                control.low = widget.low(self.catalog, src)
+            if widget.high:
+                control.high = widget.high(self.catalog, src)
+            control.most = widget.most(self.catalog, src) if widget.most else None
+            control.note = widget.note(self.catalog, src) if widget.note else ""
+        if kind == "pick" and isinstance(type_, ListOf) and kind_of(type_.item) == "count":
+            kind = control.kind = "tap"  # numbers may repeat (two Apprentice guests worth 2): tapped, not picked
+        if kind == "player":
+            control.choices = [(p, p) for p in self.players]
+        elif kind == "select" and not control.choices and isinstance(type_, Choice):
+            control.choices = [(v, words(v.replace("-", " "))) for v in type_.values]
+        elif kind == "records" and isinstance(type_, ListOf) and isinstance(type_.item, Record):
+            for index, item in enumerate(value or []):
+                control.items.append(self._record(type_.item, [*path, str(index)], f"{where}[{index}]", item))
+        return control
+
+    def _record(self, record: Record[Any], path: list[str], where: str, data: Mapping[str, Any]) -> list[Control]:
+        out = []
+        for name, spec in record.fields.items():
+            if name == self.hints.part_name and not path:
+                continue
+            value = data.get(name, initial_value(name, spec, self.hints))
+            out.append(self._control(name, spec, [*path, name], f"{where}.{name}" if where else name, value))
+        return out
+
+    def part(self, seat: int, data: Mapping[str, Any]) -> list[Control]:
+        """The controls of one player's part."""
+        record = part_record(self.spec, self.hints)
+        assert record is not None and self.hints.parts is not None
+        controls = self._record(record, [], f"{self.hints.parts}[{seat}]", data)
+        return [c for c in controls if c.path != self.hints.part_name]
+
+    def shared(self, data: Mapping[str, Any]) -> list[Control]:
+        """The controls of the fields of the whole game (Guédelon's castle, Guildhall's last turn)."""
+        out = []
+        for name in self.hints.shared:
+            spec = self.spec.fields[name]
+            value = data.get(name, initial_value(name, spec, self.hints))
+            out.append(self._control(name, spec, [name], name, value))
+        return out
+
+    # --- edits --------------------------------------------------------------------------------------------------
+
+    def type_at(self, path: Sequence[str], shared: bool) -> Type[Any]:
+        """The format type of the value at `path` (in a part, or among the shared fields)."""
+        if shared:
+            if not path or path[0] not in self.hints.shared:
+                raise EditError(f"{'.'.join(path)!r} is not a field of the whole game")
+            type_: Type[Any] = self.spec.fields[path[0]].type
+        else:
+            record = part_record(self.spec, self.hints)
+            if record is None or not path or path[0] not in record.fields or path[0] == self.hints.part_name:
+                raise EditError(f"{'.'.join(path)!r} is not a field of a player's part")
+            type_ = record.fields[path[0]].type
+        for step in path[1:]:
+            while isinstance(type_, Nullable):
+                type_ = type_.inner
+            if isinstance(type_, ListOf) and step.isdigit():
+                type_ = type_.item
+            elif isinstance(type_, Record) and step in type_.fields:
+                type_ = type_.fields[step].type
+            elif isinstance(type_, MapOf):
+                type_ = type_.value
+            else:
+                raise EditError(f"{'.'.join(path)!r} names no field")
+        return type_
+
+    def coerce(self, type_: Type[Any], raw: str, path: Sequence[str]) -> Any:
+        """A value typed on a phone, as the format type wants it; the format checks it again when scored."""
+        while isinstance(type_, Nullable):
+            if raw == "":
+                return None
+            type_ = type_.inner
+        if isinstance(type_, AnyOf):
+            type_ = type_.options[0]
+        if isinstance(type_, Bool):
+            if raw not in ("true", "false"):
+                raise EditError(f"{'.'.join(path)}: expected true or false")
+            return raw == "true"
+        kind = kind_of(type_)
+        if kind == "count":
+            if raw.strip() == "":
+                return None
+            try:
+                number = int(raw.strip())
+            except ValueError:
+                raise EditError(f"{'.'.join(path)}: {raw[:20]!r} is not a whole number") from None
+            if abs(number) > LARGEST:
+                raise EditError(f"{'.'.join(path)}: {number} is beyond the {LARGEST:,} donjon reads")
+            return number
+        if len(raw) > LONGEST_TEXT:
+            raise EditError(f"{'.'.join(path)}: longer than {LONGEST_TEXT} characters")
+        return raw
+
+    def item_type(self, type_: Type[Any]) -> Type[Any]:
+        while isinstance(type_, Nullable):
+            type_ = type_.inner
+        if isinstance(type_, ListOf):
+            return type_.item
+        if isinstance(type_, MapOf):
+            return type_.value
+        return Text(max_len=LONGEST_TEXT)
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change from a phone: `op` set | toggle | append | remove, at `path` (dotted, list indexes as digits)."""
+
+    op: str
+    path: tuple[str, ...]
+    value: str = ""
+    shared: bool = False
+
+
+def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, str]:
+    """The container holding the last step of `path`, and that step (creating mappings on the way)."""
+    node: Any = data
+    for step in path[:-1]:
+        if isinstance(node, list):
+            index = int(step)
+            if index >= len(node):
+                raise EditError(f"no item {index} in {'.'.join(path)}")
+            node = node[index]
+        else:
+            node = node.setdefault(step, {} if not step.isdigit() else create)
+    return node, path[-1]
+
+
+def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
+    """Apply one edit to a part's (or the shared fields') stored data, in place."""
+    if not edit.path or len(edit.path) > 6 or any(not p or len(p) > 80 for p in edit.path):
+        raise EditError("no such field")
+    type_ = builder.type_at(edit.path, edit.shared)
+    container, last = _walk(data, edit.path, None)
+    if isinstance(container, list):
+        if not last.isdigit() or int(last) >= len(container):
+            raise EditError(f"no item {last} in {'.'.join(edit.path[:-1])}")
+        key: Any = int(last)
+    else:
+        key = last
+    if edit.op == "set":
+        if builder.hints.widgets.get(edit.path[0]) is not None and \
+                builder.hints.widgets[edit.path[0]].kind == "tiles":
+            if edit.value != "all" and edit.value != "none":
+                raise EditError("built: expected all or none")
+            container[key] = "all" if edit.value == "all" else []
+            return
+        value = builder.coerce(type_, edit.value, edit.path)
+        if value is None and isinstance(container, dict):
+            container.pop(key, None)
+        else:
+            container[key] = value
+        return
+    current = container[key] if isinstance(container, list) else container.get(key)
+    if edit.op == "toggle":
+        item = builder.coerce(builder.item_type(type_), edit.value, edit.path)
+        if current == "all":  # Guédelon's `built`: all but the one taken off
+            widget = builder.hints.widgets[edit.path[0]]
+            assert widget.choices is not None
+            current = [v for v, _ in widget.choices(builder.catalog, builder.options)]
+        items = list(current or [])
+        if item in items:
+            items.remove(item)
+        else:
+            if len(items) >= MOST_ITEMS:
+                raise EditError(f"{'.'.join(edit.path)}: holds {MOST_ITEMS} items already")
+            items.append(item)
+        if isinstance(container, dict) and not items and isinstance(builder.type_at(edit.path[:1], edit.shared), MapOf):
+            container.pop(key, None)
+        else:
+            container[key] = items
+        return
+    if edit.op == "append":
+        items = list(current or [])
+        if len(items) >= MOST_ITEMS:
+            raise EditError(f"{'.'.join(edit.path)}: holds {MOST_ITEMS} items already")
+        inner = builder.item_type(type_)
+        if isinstance(inner, Record):
+            items.append({k: initial_value(k, f, builder.hints) for k, f in inner.fields.items()})
+        else:
+            value = builder.coerce(inner, edit.value, edit.path)
+            if value is None:
+                raise EditError(f"{'.'.join(edit.path)}: nothing to add")
+            items.append(value)
+        container[key] = items
+        return
+    if edit.op == "remove":
+        items = list(current or [])
+        if not edit.value.isdigit() or int(edit.value) >= len(items):
+            raise EditError(f"{'.'.join(edit.path)}: no item {edit.value[:10]!r}")
+        del items[int(edit.value)]
+        container[key] = items
+        return
+    raise EditError(f"unknown change {edit.op[:20]!r}")
+
+
+def place_messages(messages: Sequence[Mapping[str, str]], slots: Sequence[str]) -> dict[str, list[dict[str, str]]]:
+    """Each message under the most precise slot its `where` falls within; the rest under "" (the whole game).
+
+    `players[1].guildhall.hunter` goes to the slot `players[1].guildhall` if there is no slot for the hunter row.
+    """
+    out: dict[str, list[dict[str, str]]] = {}
+    ordered = sorted(slots, key=len, reverse=True)
+    for message in messages:
+        where = message.get("where", "")
+        home = next((s for s in ordered if where == s or where.startswith(s + ".") or where.startswith(s + "[")), "")
+        out.setdefault(home, []).append(dict(message))
+    return out
+
+
+def all_slots(controls: Sequence[Control]) -> list[str]:
+    out: list[str] = []
+    for control in controls:
+        out.append(control.where)
+        for item in control.items:
+            out.extend(all_slots(item))
+    return out

@@ -1,0 +1,226 @@
+"""The companion's only door to the games and the scorer.
+
+Everything the web layer needs from the registry, `scoring/` and the catalogs goes through this module: the game
+ids and names, a game's catalog and end-state format (a `generator.fields.Record` tree the forms are built from)
+and its table hints (how the format is entered at the table, from the game's package), scoring a mapping or a
+game's filled score sheets, and the JSON result.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from generator.errors import DonjonError, InputError, Problem
+from generator.fields import Record
+from generator.games.table import TableHints
+from generator.registry import find_game, game_ids, games
+
+__all__ = ["Games", "MarkShown", "PhotoReview", "Scored", "SheetReading", "read_input"]
+
+
+def read_input(path: Path) -> bytes:
+    """A file given on the command line (an export to import), with the safe reader every input goes through: no
+    FIFO, no device, bounded size, a clear error."""
+    from generator.files import read_bytes
+
+    return read_bytes(path, str(path))
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What scoring gave: the JSON result of end-states.md, or the problems that kept the state from being read."""
+
+    #: the scorer's JSON result (with `warnings` and `inferred`, empty when the scorer gives none); None if unread
+    result: dict[str, Any] | None
+    #: format problems (wrong types, unknown names...), each {"where", "message"}; empty when read
+    problems: list[dict[str, str]] = field(default_factory=list)
+    #: the whole message of an unreadable state, as `donjon score` prints it
+    error: str = ""
+
+    @property
+    def readable(self) -> bool:
+        return self.result is not None
+
+
+def normalised(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON result with `warnings` and `inferred` always present (a scorer without them gives neither)."""
+    out = dict(result)
+    out.setdefault("warnings", [])
+    out.setdefault("inferred", {})
+    return out
+
+
+def _problems(err: DonjonError) -> list[dict[str, str]]:
+    problems: tuple[Problem, ...] = getattr(err, "problems", ()) or ((err.problem,) if hasattr(err, "problem") else ())
+    return [{"where": p.where, "message": p.message} for p in problems] or [{"where": "", "message": str(err)}]
+
+
+class Games:
+    """The registered games, their catalogs (loaded once) and the scorer, for one content folder."""
+
+    def __init__(self, content: Path | None = None) -> None:
+        from scoring.engine import Scorer
+
+        self._scorer = Scorer(content)
+        self.ids: tuple[str, ...] = game_ids()
+        self.names: dict[str, str] = {g.id: g.name for g in games()}
+
+    def hints(self, game: str) -> TableHints:
+        """How the game's end-state format is entered at the table (from the game's package)."""
+        return find_game(game).table_hints()
+
+    def catalog(self, game: str) -> tuple[Any, Record[Any]]:
+        """The game's catalog and its end-state format (raises the catalog's error if it cannot be loaded)."""
+        return self._scorer.catalog(game)
+
+    def players_range(self, game: str) -> tuple[int, int]:
+        """How many players the game takes, from its catalog (GameInfo)."""
+        catalog, _ = self.catalog(game)
+        return int(catalog.info.players_min), int(catalog.info.players_max)
+
+    def score(self, end_state: Mapping[str, Any]) -> Scored:
+        """Score a mapping shaped like an end-state file, through the same engine as `donjon score`."""
+        try:
+            result = self._scorer.score(end_state)
+        except InputError as err:
+            return Scored(None, _problems(err), str(err))
+        return Scored(normalised(result.to_dict()))
+
+    def score_castle_sheet(self, data: bytes, filename: str, game: str = "once-upon-a-castle") -> SheetReading:
+        """A filled score sheet of `game`, checked and scored alone through the engine, and the values read from
+        it as one part of the game's format (`{"player": ..., "towers": [...]}`, with the version under
+        "version").
+
+        A fillable PDF is read by its form fields (`Scorer.score_sheets`). A photo of a scan-ready sheet (JPEG,
+        PNG, HEIC) is read by its marks, and comes back with a :class:`PhotoReview`: what was read at each mark,
+        over the straightened photo, for the player to check and correct before the values are kept
+        (:meth:`castle_sheet_from_marks`).
+        """
+        name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100] or "sheet.pdf"
+        if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")):
+            return self._castle_photo(data, name, game)
+        with tempfile.TemporaryDirectory(prefix="donjon-upload-") as folder:
+            path = Path(folder) / name
+            path.write_bytes(data)
+
+            def named(text: str) -> str:
+                """The message naming the file as the player knows it, not by where it was kept meanwhile (the
+                scorer may show that path absolute or relative to its working folder)."""
+                return re.sub(r"\S*" + re.escape(os.sep + name), name, text)
+
+            try:
+                result = self._scorer.score_sheets([path])
+            except DonjonError as err:
+                return SheetReading({}, Scored(None, [{"where": p["where"], "message": named(p["message"])}
+                                                      for p in _problems(err)], named(str(err))))
+        catalog, _ = self.catalog(game)
+        document = find_game(game).read_sheets([(data, name)], catalog).document.data
+        sheet = dict(document["sheets"][0])
+        sheet["version"] = document["version"]
+        return SheetReading(sheet, Scored(normalised(result.to_dict())))
+
+    def _castle_photo(self, data: bytes, name: str, game: str) -> SheetReading:
+        from generator.games.castle.photo_sheets import read_photo_sheet
+
+        catalog, _ = self.catalog(game)
+        try:
+            photo = read_photo_sheet(data, name, catalog, {})
+        except DonjonError as err:
+            return SheetReading({}, Scored(None, _problems(err), str(err)))
+        review = _review(photo)
+        sheet = {k: v for k, v in photo.data.items() if k != "player"}
+        sheet["version"] = photo.version
+        return SheetReading(sheet, self._score_one(game, photo.version, sheet), review)
+
+    def castle_sheet_from_marks(self, version: str, paper: str, filled: set[int],
+                                game: str = "once-upon-a-castle") -> tuple[dict[str, Any], list[str]]:
+        """The part a player's checked marks make (the correction page of a photo: each mark filled or not, as
+        the player confirmed it), and what still keeps it from being read (two values for one tower...)."""
+        from generator.games.castle.marks import interpret, mark_map
+
+        catalog, _ = self.catalog(game)
+        the_map = mark_map(catalog, version, paper)
+        if any(not 0 <= i < len(the_map.marks) for i in filled):
+            return {}, ["a mark that is not on this sheet was sent"]
+        reading = interpret(the_map.marks, [i in filled for i in range(len(the_map.marks))], version)
+        sheet = dict(reading.data)
+        return sheet, [f"{u.field}: {u.why}" for u in reading.uncertain]
+
+    def castle_marks(self, version: str, paper: str, game: str = "once-upon-a-castle") -> tuple[MarkShown, ...]:
+        """The marks of a sheet as the correction page places them (each shown empty)."""
+        from generator.games.castle.marks import mark_map
+
+        catalog, _ = self.catalog(game)
+        return _shown(mark_map(catalog, version, paper), [])
+
+    def _score_one(self, game: str, version: str, sheet: Mapping[str, Any]) -> Scored:
+        part = {k: v for k, v in sheet.items() if k != "version"}
+        return self.score({"game": game, "version": version, "sheets": [{"player": "Player 1", **part}]})
+
+
+class SheetReading(NamedTuple):
+    """A filled sheet read for the companion: the part it makes, how it scored, and (a photo) what was read."""
+
+    sheet: dict[str, Any]
+    scored: Scored
+    review: PhotoReview | None = None
+
+
+class MarkShown(NamedTuple):
+    """One mark as the correction page shows it: where it is, in percent of the page, and what was read."""
+
+    #: the mark's place in the sheet's map of marks (what the correction form sends back)
+    number: int
+    field: str
+    value: str
+    shape: str
+    left: float
+    top: float
+    width: float
+    height: float
+    #: "filled", "empty" or "uncertain"
+    state: str
+    #: its field could not be decided (this mark undecided, or two values filled): the player must look
+    check: bool = False
+
+
+class PhotoReview(NamedTuple):
+    """A photo read, for the player to check: the sheet straightened (a data: URL), and each mark over it."""
+
+    version: str
+    paper: str
+    image: str
+    marks: tuple[MarkShown, ...]
+    #: each field that could not be decided: (field, why)
+    uncertain: tuple[tuple[str, str], ...]
+
+
+def _review(photo: Any) -> PhotoReview:
+    import base64
+
+    from generator.games.castle.photos import straightened_jpeg
+
+    the_map = photo.read.map
+    unsure = {field for field, _ in photo.uncertain}
+    shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.read.reads]))
+    image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo.read)).decode("ascii")
+    return PhotoReview(photo.version, the_map.paper, image, shown, tuple(photo.uncertain))
+
+
+def _shown(the_map: Any, states: list[bool | None]) -> tuple[MarkShown, ...]:
+    """Each mark of a map in percent of its page, with what was read there (empty when `states` is short)."""
+    shown = []
+    for index, mark in enumerate(the_map.marks):
+        read = states[index] if index < len(states) else False
+        state = "uncertain" if read is None else "filled" if read else "empty"
+        shown.append(MarkShown(index, mark.field, str(mark.value).lower() if isinstance(mark.value, bool)
+                               else str(mark.value), mark.shape, round(100 * mark.x / the_map.width, 3),
+                               round(100 * mark.y / the_map.height, 3), round(100 * mark.width / the_map.width, 3),
+                               round(100 * mark.height / the_map.height, 3), state))
+    return tuple(shown)

@@ -1,0 +1,118 @@
+"""Photos of scan-ready castle sheets for the tests: the real sheet rasterised, marks filled, photographed.
+
+Smaller and plainer than the benchmark's (benchmarks/scan_photos.py): a sheet at 150 dpi, filled marks as dark
+discs, turned and tilted by a homography, as JPEG. Each photo is made once per test session (cached).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import cv2
+import numpy as np
+
+from generator.games.castle.marks import MarkMap, interpret
+from generator.games.castle.scan_sheet import scan_sheet
+from tests.sheets.helpers import shipped
+
+#: pixels per point of the rasterised sheet: 150 dpi
+RENDER = 150 / 72
+
+Image = Any
+
+
+@cache
+def sheet_image(version: str, paper: str, fillable: bool = False) -> tuple[MarkMap, Image]:
+    """The sheet to print (scan-ready) or the fillable sheet, rasterised in grey, and the scan-ready sheet's map."""
+    import pypdfium2 as pdfium
+
+    from generator.backends.pdf import write_pdf
+    from generator.games.castle.score_sheet import castle_sheet
+
+    drawn = scan_sheet(shipped(), version, paper)
+    page = castle_sheet(shipped(), version, paper).page(True) if fillable else drawn.page()
+    import io
+
+    buffer = io.BytesIO()
+    write_pdf([page], buffer, title="test")
+    bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=RENDER, grayscale=True).to_numpy()
+    grey = np.ascontiguousarray(bitmap[:, :, 0] if bitmap.ndim == 3 else bitmap)
+    return drawn.map, grey
+
+
+def marks_for(the_map: MarkMap, values: Mapping[str, Any]) -> list[bool]:
+    """Which marks to fill for values given by field (`towers[0]`: 5, `residents`: 14, `guests`: [...])."""
+    out = []
+    for mark in the_map.marks:
+        value = values.get(mark.field)
+        if mark.field in ("donjon_floors", "sky_clouds", "residents"):
+            out.append(isinstance(mark.value, int) and not isinstance(mark.value, bool) and mark.value <= (value or 0))
+        elif isinstance(value, list):
+            out.append(mark.value in value)
+        elif isinstance(value, tuple):
+            out.append(mark.value in value)
+        else:
+            out.append(value is not None and value == mark.value)
+    return out
+
+
+def filled(version: str, paper: str, values: Mapping[str, Any], tone: int = 70, share: float = 0.8) -> Image:
+    """The sheet with the marks of `values` filled: a disc of graphite `tone`, `share` of each mark's size."""
+    the_map, grey = sheet_image(version, paper)
+    image = grey.copy()
+    for mark, fill in zip(the_map.marks, marks_for(the_map, values), strict=True):
+        if fill:
+            cx, cy = (mark.x + mark.width / 2) * RENDER, (mark.y + mark.height / 2) * RENDER
+            if mark.shape == "figure":
+                cv2.rectangle(image, (round(mark.x * RENDER + mark.width * RENDER * 0.25), round(cy - 1)),
+                              (round(mark.x * RENDER + mark.width * RENDER * 0.75),
+                               round((mark.y + mark.height * 0.92) * RENDER)), tone, -1)
+                cv2.circle(image, (round(cx), round((mark.y + mark.height * 0.22) * RENDER)),
+                           round(mark.width * RENDER * 0.14), tone, -1)
+            else:
+                cv2.circle(image, (round(cx), round(cy)), round(mark.width / 2 * RENDER * share), tone, -1)
+    return image
+
+
+def photograph(image: Image, turn: float = 0.0, tilt: float = 0.08, size: tuple[int, int] = (1600, 1200),
+               quality: int = 85, background: int = 90) -> bytes:
+    """`image` photographed: turned by `turn` degrees, in perspective (`tilt` shrinks one edge by that share), on
+    a table, as a JPEG of `size`."""
+    h, w = image.shape
+    width, height = size
+    scale = 0.85 * min(width, height) / max(w, h) if turn % 180 else 0.85 * min(width / w, height / h)
+    if turn % 180 and not turn % 90:
+        scale = 0.85 * min(width / h, height / w)
+    angle = math.radians(turn)
+    centre = np.array([width / 2, height / 2])
+    corners = np.array([(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]) * scale
+    corners[0, 0] += tilt * w * scale / 2
+    corners[1, 0] -= tilt * w * scale / 2
+    rot = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
+    placed = (corners @ rot.T + centre).astype(np.float32)
+    src = np.array([(0, 0), (w, 0), (w, h), (0, h)], dtype=np.float32)
+    homography = cv2.getPerspectiveTransform(src, placed)
+    photo = cv2.warpPerspective(image, homography, (width, height), flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=background)
+    ok, data = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return bytes(data.tobytes())
+
+
+def expected(version: str, paper: str, values: Mapping[str, Any]) -> dict[str, object]:
+    """The end state's sheet the values make, as the reader must give it (without the player)."""
+    the_map, _ = sheet_image(version, paper)
+    return interpret(the_map.marks, marks_for(the_map, values), version).data
+
+
+#: A Great Architect castle: 3 floors, towers 5, 2, -, 5; walls 1, 2, 4 with flags; the Sun; 2 sky clouds;
+#: 12 residents; the Queen and the Jester.
+GREAT = {"donjon_floors": 3, "towers[0]": 5, "towers[1]": 2, "towers[3]": 5, "walls[0]": True, "walls[1]": True,
+         "walls[3]": True, "walls[0].flags[0]": 2, "walls[1].flags[0]": 1, "walls[1].flags[1]": 2, "sun": False,
+         "sky_clouds": 2, "residents": 12, "guests": ["queen", "jester"]}
+#: An Apprentice castle: 2 floors with their guests' VP (3 and 7), all four towers (2, 5, 5, 2) and the Sun.
+APPRENTICE = {"donjon_floors": 2, "towers[0]": 2, "towers[1]": 5, "towers[2]": 5, "towers[3]": 2, "walls[2]": True,
+              "walls[2].flags[1]": 1, "sun": True, "residents": 5, "guests[0]": 3, "guests[1]": 7}

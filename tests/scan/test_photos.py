@@ -1,0 +1,248 @@
+"""`donjon score PHOTO`: photos of filled scan-ready sheets read and scored by the rules; what cannot be decided is
+listed, never guessed; every bad photo a clear message (more in tests/corpus/photos.yaml, as real processes)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+pytest.importorskip("cv2")
+
+from generator.errors import InputError, UsageError  # noqa: E402
+from generator.games.base import SheetOptions  # noqa: E402
+from generator.games.castle import photos  # noqa: E402
+from generator.games.castle.filled_sheets import read_sheets  # noqa: E402
+from tests.scan.helpers import APPRENTICE, GREAT, expected, filled, photograph, sheet_image  # noqa: E402
+from tests.sheets.helpers import shipped  # noqa: E402
+
+if TYPE_CHECKING:
+    from typer.testing import Result
+
+
+def run(*args: str) -> Result:
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def save(folder: Path, name: str, data: bytes) -> str:
+    path = folder / name
+    path.write_bytes(data)
+    return str(path)
+
+
+@pytest.mark.parametrize("turn", [0.0, 90.0, 180.0, 263.0])
+@pytest.mark.parametrize(("version", "paper", "values"), [("great-architect", "a4", GREAT),
+                                                          ("apprentice", "letter", APPRENTICE)])
+def test_a_photo_is_read_whatever_its_turn(version: str, paper: str, values: dict[str, object], turn: float) -> None:
+    data = photograph(filled(version, paper, values), turn=turn)
+    read = read_sheets([(data, "ana.jpg")], shipped())
+    assert read.uncertain == ()
+    sheet = read.document.data["sheets"][0]
+    assert {k: v for k, v in sheet.items() if k != "player"} == expected(version, paper, values)
+    assert read.document.data["version"] == version
+    assert sheet["player"] == "Player 1"
+
+
+def test_the_photos_of_one_game_are_scored_by_the_rules(tmp_path: Path) -> None:
+    ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT), turn=180))
+    other = dict(GREAT, guests=["king"], sky_clouds=0, residents=3)
+    ben = save(tmp_path, "ben.jpg", photograph(filled("great-architect", "a4", other), turn=10))
+    result = run("score", ana, ben, "--names", "Ana,Ben", "--json")
+    assert result.exit_code == 0, result.output
+    scored = json.loads(result.stdout)
+    assert scored["valid"] and scored["uncertain"] == []
+    players = {p["name"]: p["score"] for p in scored["players"]}
+    # Ana: towers 5+2+5, flags 2+1+2, two sky clouds (4), 12 residents (4), Queen 3, Jester 3 floors = 31
+    # Ben: towers 12, flags 5, 3 residents (1), the King 1 per flag (3) = 21
+    assert players == {"Ana": 31, "Ben": 21}
+
+
+def test_two_values_filled_for_one_tower_are_uncertain_until_confirmed(tmp_path: Path) -> None:
+    values = dict(GREAT, **{"towers[2]": (2, 5)})
+    photo = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", values)))
+    result = run("score", photo, "--json")
+    assert result.exit_code == 1, result.output
+    scored = json.loads(result.stdout)
+    assert scored["players"] == [] and not scored["valid"]
+    assert scored["uncertain"] == [{"field": "towers[2]", "photo": photo, "set": "towers[2]",
+                                    "why": "2 and 5 are both filled; it takes one value"}]
+    table = run("score", photo)
+    assert "towers[2]: 2 and 5 are both filled" in table.stdout and "--set towers[2]=VALUE" in table.stdout
+    confirmed = run("score", photo, "--set", "towers[2]=5", "--json")
+    assert confirmed.exit_code == 0, confirmed.output
+    assert json.loads(confirmed.stdout)["players"][0]["score"] == 31 + 5
+    none = run("score", photo, "--set", "towers[2]=none", "--json")
+    assert json.loads(none.stdout)["players"][0]["score"] == 31
+
+
+def test_a_faint_mark_is_uncertain_never_guessed() -> None:
+    the_map, _ = sheet_image("apprentice", "a4")
+    image = filled("apprentice", "a4", APPRENTICE)
+    faint = filled("apprentice", "a4", {"walls[0]": True}, tone=200, share=0.45)
+    mark = next(m for m in the_map.marks if m.field == "walls[0]")
+    from tests.scan.helpers import RENDER
+
+    x0, y0 = int(mark.x * RENDER), int(mark.y * RENDER)
+    x1, y1 = int((mark.x + mark.width) * RENDER) + 1, int((mark.y + mark.height) * RENDER) + 1
+    image[y0:y1, x0:x1] = faint[y0:y1, x0:x1]
+    read = read_sheets([(photograph(image), "ana.jpg")], shipped())
+    assert read.uncertain is not None
+    assert [(u.field, u.key) for u in read.uncertain] == [("walls[0]", "walls[0]")]
+    assert "faint" in read.uncertain[0].why
+
+
+def test_a_flag_on_a_wall_left_empty_is_uncertain() -> None:
+    values = dict(APPRENTICE, **{"walls[1].flags[0]": 2})
+    read = read_sheets([(photograph(filled("apprentice", "a4", values)), "ana.jpg")], shipped())
+    assert read.uncertain is not None and [u.field for u in read.uncertain] == ["walls[1]"]
+
+
+def test_several_photos_name_the_sheet_to_confirm(tmp_path: Path) -> None:
+    values = dict(GREAT, **{"towers[2]": (2, 5)})
+    ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
+    ben = save(tmp_path, "ben.jpg", photograph(filled("great-architect", "a4", dict(values, guests=["king"]))))
+    scored = json.loads(run("score", ana, ben, "--json").stdout)
+    assert [(u["field"], u["photo"], u["set"]) for u in scored["uncertain"]] == [("towers[2]", ben,
+                                                                                 "sheets[1].towers[2]")]
+    bare = run("score", ana, ben, "--set", "towers[2]=5")
+    assert bare.exit_code == 2 and "2 photos were read: say which one, as sheets[N].towers[2]" in bare.stderr
+    keyed = run("score", ana, ben, "--set", "sheets[1].towers[2]=2", "--names", "Ana,Ben")
+    assert keyed.exit_code == 0, keyed.output
+    wrong = run("score", ana, ben, "--set", "sheets[1].towers[2]=4")
+    assert wrong.exit_code == 2 and "towers[2] takes 2, 5 or none, not '4'" in wrong.stderr
+    unknown = run("score", ana, ben, "--set", "sheets[0].tower[2]=5")
+    assert unknown.exit_code == 2 and "the sheet has no field 'tower[2]'" in unknown.stderr
+
+
+def test_broken_rules_name_the_photo_and_the_field(tmp_path: Path) -> None:
+    ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
+    # the same castle, photographed a second time from another angle: two files, one guest in both castles
+    ben = save(tmp_path, "ben.jpg", photograph(filled("great-architect", "a4", GREAT), turn=3))
+    result = run("score", ana, ben)
+    assert result.exit_code == 1
+    assert "there is one card of each guest" in result.stdout and f"{ben}, field guests" in result.stdout
+
+
+def test_annotate_writes_each_photo_and_its_name_box(tmp_path: Path) -> None:
+    photo = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT), turn=180))
+    result = run("score", photo, "--annotate", str(tmp_path / "seen"))
+    assert result.exit_code == 0, result.output
+    from PIL import Image
+
+    with Image.open(tmp_path / "seen" / "ana.read.jpg") as drawn, Image.open(tmp_path / "seen" /
+                                                                              "ana.name.png") as name:
+        assert max(drawn.size) == 1600 and drawn.format == "JPEG"
+        the_map, _ = sheet_image("great-architect", "a4")
+        box = the_map.write_in[0]
+        assert name.size == (round(box.width * photos.NAME_SCALE), round(box.height * photos.NAME_SCALE))
+    assert run("score", photo, "--annotate", photo).exit_code == 2
+
+
+def test_sheets_of_two_versions_are_not_one_game(tmp_path: Path) -> None:
+    ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
+    ben = save(tmp_path, "ben.jpg", photograph(filled("apprentice", "a4", APPRENTICE)))
+    result = run("score", ana, ben)
+    assert result.exit_code == 2
+    assert "ben.jpg: field version: is a sheet of the 'apprentice' version, but" in result.stderr
+
+
+def test_a_pdf_scan_of_a_printed_sheet_is_read(tmp_path: Path) -> None:
+    from PIL import Image
+
+    image = filled("apprentice", "letter", APPRENTICE)
+    scan = tmp_path / "scan.pdf"
+    Image.fromarray(image).save(scan, "PDF", resolution=150)
+    result = run("score", str(scan), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"][0]["score"] == 14 + 4 + 1 + 1 + 10
+
+
+def test_names_must_match_the_sheets(tmp_path: Path) -> None:
+    photo = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
+    result = run("score", photo, "--names", "Ana,Ben")
+    assert result.exit_code == 2 and "--names: gives 2 names for 1 sheet" in result.stderr
+
+
+def test_a_large_jpeg_is_decoded_at_a_reduced_scale(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = photograph(filled("great-architect", "a4", GREAT), size=(3200, 2400), tilt=0.0)
+    monkeypatch.setattr(photos, "MAX_PIXELS", 3_000_000)
+    grey = photos.decode(data, "big.jpg")
+    assert grey.shape == (1200, 1600)
+    read = read_sheets([(data, "big.jpg")], shipped())
+    assert read.uncertain == ()
+
+
+def test_without_the_scan_extra_a_photo_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "cv2", None)
+    data = photograph(filled("great-architect", "a4", GREAT))
+    with pytest.raises(InputError, match=r"ana.jpg: is a photo; reading photos needs the scan extra of donjon: "
+                                         r"pip install 'donjon\[scan\]'"):
+        read_sheets([(data, "ana.jpg")], shipped())
+
+
+def test_a_heic_photo_is_read() -> None:
+    pillow_heif = pytest.importorskip("pillow_heif")
+    import io
+
+    from PIL import Image
+
+    pillow_heif.register_heif_opener()
+    jpeg = photograph(filled("great-architect", "a4", GREAT), turn=90)
+    buffer = io.BytesIO()
+    try:
+        Image.open(io.BytesIO(jpeg)).save(buffer, "HEIF", quality=90)
+    except (KeyError, OSError, ValueError) as err:
+        pytest.skip(f"this pillow-heif cannot write HEIC ({err})")
+    read = read_sheets([(buffer.getvalue(), "ana.heic")], shipped())
+    assert read.uncertain == ()
+    assert {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"} == \
+        expected("great-architect", "a4", GREAT)
+
+
+def test_confirmations_of_a_pdf_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="is not a photo"):
+        read_sheets([(b"%PDF-1.7\n", "a.pdf"), (b"\xff\xd8\xff", "b.jpg")], shipped(),
+                    SheetOptions(confirmed=(("sheets[0].towers[0]", "5"),)))
+
+
+@pytest.mark.parametrize("args", [["score", "content/examples/once-upon-a-castle.yaml"],
+                                  ["build", "once-upon-a-castle", "--out", "{tmp}"]])
+def test_opencv_is_imported_only_when_a_photo_is_read(tmp_path: Path, args: list[str]) -> None:
+    import subprocess
+
+    from tests.sheets.helpers import REPO
+
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    code = ("import runpy, sys\n"
+            f"sys.argv = ['donjon', *{argv!r}]\n"
+            "try:\n    runpy.run_module('generator', run_name='__main__')\n"
+            "except SystemExit as done:\n    assert not done.code, done.code\n"
+            "print(sorted(m for m in ('cv2', 'numpy', 'pillow_heif') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_gap_in_the_residents_coloured_in_is_uncertain() -> None:
+    from generator.games.castle.marks import interpret
+
+    the_map, _ = sheet_image("great-architect", "a4")
+    states = [m.field == "residents" and m.value in (1, 2, 4) for m in the_map.marks]
+    reading = interpret(the_map.marks, states, "great-architect")
+    assert [(u.field, u.why) for u in reading.uncertain] == [
+        ("residents", "3 marks are filled but not from the first on (3 is empty)")]
+    assert reading.data["residents"] == 3
+    confirmed = interpret(the_map.marks, states, "great-architect", {"residents": "4"})
+    assert confirmed.uncertain == () and confirmed.data["residents"] == 4
+
+
+def test_confirmations_need_a_photo() -> None:
+    with pytest.raises(UsageError, match="--set towers\\[0\\]: confirms values read from photos, and no photo"):
+        read_sheets([(b"%PDF-1.7\n", "a.pdf")], shipped(), SheetOptions(confirmed=(("towers[0]", "5"),)))

@@ -1,0 +1,173 @@
+"""The JSON API, in process: the same results as `donjon score --json`, saves that happen once, and its guards."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from generator.cli import app as cli
+from generator.web.app import create_app
+from generator.web.db import Database
+from generator.web.games import Games
+from tests.web.conftest import EXAMPLES, example, post_json
+
+GAMES = ["guildhall", "once-upon-a-castle", "guedelon"]
+
+
+def cli_json(path: Path) -> dict[str, object]:
+    result = CliRunner().invoke(cli, ["score", "--json", str(path)])
+    data: dict[str, object] = json.loads(result.stdout.splitlines()[0])
+    data.pop("file", None)
+    data.setdefault("warnings", [])
+    data.setdefault("inferred", {})
+    return data
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_score_answers_what_donjon_score_json_prints(client: TestClient, name: str) -> None:
+    response = post_json(client, "/api/score", example(name))
+    assert response.status_code == 200
+    assert response.json() == cli_json(EXAMPLES / f"{name}.yaml")
+
+
+def test_a_broken_rule_is_a_result_with_violations_and_an_unreadable_state_is_422(client: TestClient) -> None:
+    broken = example("guildhall")
+    broken["players"][0]["guildhall"]["hunter"] = ["red", "red"]
+    answer = post_json(client, "/api/score", broken)
+    assert answer.status_code == 200
+    assert answer.json()["valid"] is False
+    assert any(v["where"].startswith("players[0].guildhall.hunter") for v in answer.json()["violations"])
+    unreadable = example("guildhall")
+    unreadable["players"][1]["vp_tokens"] = "lots"
+    answer = post_json(client, "/api/score", unreadable)
+    assert answer.status_code == 422
+    assert answer.json()["problems"][0]["where"] == "players[1].vp_tokens"
+    assert "lots" in answer.json()["error"]
+
+
+def test_a_save_with_an_idempotency_key_is_stored_once(client: TestClient) -> None:
+    first = post_json(client, "/api/games", example("guildhall"), **{"Idempotency-Key": "tap-1"})
+    again = post_json(client, "/api/games", example("guildhall"), **{"Idempotency-Key": "tap-1"})
+    other = post_json(client, "/api/games", example("once-upon-a-castle"))
+    assert (first.status_code, again.status_code, other.status_code) == (201, 200, 201)
+    assert first.json()["id"] == again.json()["id"] != other.json()["id"]
+    listed = client.get("/api/games").json()
+    assert [g["id"] for g in listed] == [other.json()["id"], first.json()["id"]]  # newest first
+    one = client.get(f"/api/games/{first.json()['id']}").json()
+    assert one["result"]["winner"] == "Ana" and one["end_state"]["vp_set"] == "job-faire"
+    assert client.get("/api/games/999").status_code == 404
+    players = {p["name"]: p for p in client.get("/api/players").json()}
+    assert players["Ana"]["games"] == 2 and players["Ana"]["wins"] == 2
+    assert players["Ben"]["games"] == 2 and players["Ben"]["wins"] == 0
+
+
+def test_only_a_valid_finished_game_is_saved(client: TestClient) -> None:
+    unfinished = example("guildhall")
+    unfinished["ended_by"] = None
+    for player in unfinished["players"]:
+        player["vp_cards"] = [2]
+    answer = post_json(client, "/api/games", unfinished)
+    assert answer.status_code == 422 and answer.json()["result"]["finished"] is False
+    assert client.get("/api/games").json() == []
+
+
+def test_a_cooperative_team_is_saved_with_its_names(client: TestClient) -> None:
+    answer = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana", "Ben", "Cleo"],
+                                              "played_at": "2026-01-02 20:30:00"})
+    assert answer.status_code == 201
+    game = answer.json()
+    assert game["played_at"] == "2026-01-02 20:30:00"
+    assert [(p["name"], p["winner"]) for p in game["players"]] == [("Ana", True), ("Ben", True), ("Cleo", True)]
+    bad = post_json(client, "/api/games", {"end_state": example("guedelon"), "played_at": "yesterday"})
+    assert bad.status_code == 400
+
+
+def test_twenty_saves_at_once_all_succeed_and_are_all_there(client: TestClient) -> None:
+    def save(n: int) -> int:
+        body = example("guildhall")
+        body["players"][0]["name"] = f"Ana{n}"
+        body["ended_by"] = f"Ana{n}"
+        response = post_json(client, "/api/games", body, **{"Idempotency-Key": f"k{n}"})
+        return int(response.status_code)
+
+    with ThreadPoolExecutor(20) as pool:
+        codes = list(pool.map(save, range(20)))
+    assert codes == [201] * 20
+    stored = sorted(g["players"][0]["name"] for g in client.get("/api/games").json())
+    assert stored == sorted(f"Ana{n}" for n in range(20))
+
+
+@pytest.mark.parametrize(("body", "headers", "status"), [
+    (b"{" + b" " * 300_000 + b"}", {"content-type": "application/json"}, 413),
+    (b'{"game": "guildhall"}', {"content-type": "text/plain"}, 415),
+    (b'{"game": "guildhall", "game": "guedelon"}', {"content-type": "application/json"}, 400),
+    (b"[1, 2]", {"content-type": "application/json"}, 400),
+    (b"not json", {"content-type": "application/json"}, 400),
+])
+def test_bad_bodies_are_refused_with_a_clear_status(client: TestClient, body: bytes, headers: dict[str, str],
+                                                    status: int) -> None:
+    response = client.post("/api/score", content=body, headers=headers)
+    assert response.status_code == status
+    assert response.text
+
+
+@pytest.mark.parametrize("headers", [{"sec-fetch-site": "cross-site"}, {"sec-fetch-site": "same-site"},
+                                     {"origin": "http://evil.example"}, {"origin": "null"}])
+def test_requests_from_another_site_cannot_change_anything(client: TestClient, headers: dict[str, str]) -> None:
+    answer = post_json(client, "/api/games", example("guildhall"), **headers)
+    assert answer.status_code == 403
+    form = client.post("/tables", data={"game": "guildhall", "name": ["A", "B"]}, headers=headers)
+    assert form.status_code == 403
+    assert client.get("/api/games").json() == []
+
+
+def test_without_lan_only_loopback_host_names_are_answered(client: TestClient) -> None:
+    assert client.get("/", headers={"host": "attacker.example"}).status_code == 400
+    assert client.get("/", headers={"host": "localhost:8765"}).status_code == 200
+
+
+def test_with_a_token_every_request_needs_it(db: Database, games: Games) -> None:
+    with TestClient(create_app(db, games, token="s3cret"), base_url="http://192.168.1.5:8765",
+                    follow_redirects=False) as client:
+        assert client.get("/").status_code == 401
+        assert client.get("/static/app.css").status_code == 401
+        assert client.get("/api/games", headers={"authorization": "Bearer nope"}).status_code == 401
+        assert client.get("/api/games", headers={"authorization": "Bearer s3cret"}).status_code == 200
+        assert post_json(client, "/api/score", example("guedelon"),
+                         authorization="Bearer s3cret").status_code == 200
+        entry = client.get("/tables?x=1&token=s3cret".replace("/tables", "/"))
+        assert entry.status_code == 303 and entry.headers["location"] == "/?x=1"
+        assert "HttpOnly" in entry.headers["set-cookie"]
+        # the test client keeps the cookie, as a phone's browser does
+        assert client.get("/").status_code == 200
+        client.cookies.clear()
+        assert client.get("/?token=wrong").status_code == 401
+
+
+def test_the_bg_stats_link_carries_the_play_as_bg_stats_documents_it(client: TestClient) -> None:
+    from urllib.parse import unquote
+
+    from generator.registry import find_game, games
+    from generator.web.app import BG_STATS, bg_stats_link
+
+    names = {g.id: g.name for g in games()}
+
+    saved = post_json(client, "/api/games", {"end_state": example("guildhall"), "played_at": "2026-03-01 21:05:00"})
+    link = bg_stats_link(saved.json(), names, find_game("guildhall").table_hints())
+    assert link.startswith(BG_STATS) and " " not in link
+    data = json.loads(unquote(link[len(BG_STATS):]))
+    assert data["sourceName"] == "donjon" and data["sourcePlayId"] == saved.json()["uid"]
+    assert data["playDate"] == "2026-03-01 21:05:00"
+    assert data["game"] == {"name": "Guildhall", "highestWins": True, "noPoints": False, "sourceGameId": "guildhall",
+                            "bggId": 132372}
+    assert data["players"][0] == {"name": "Ana", "score": 21, "winner": True, "rank": 1, "startPlayer": True}
+    assert [p["startPlayer"] for p in data["players"]] == [True, False, False]
+    team = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana", "Ben"]}).json()
+    coop = json.loads(unquote(bg_stats_link(team, names, find_game("guedelon").table_hints())[len(BG_STATS):]))
+    assert "bggId" not in coop["game"] and coop["game"]["highestWins"] is False
+    assert [p["name"] for p in coop["players"]] == ["Ana", "Ben"] and all(p["winner"] for p in coop["players"])

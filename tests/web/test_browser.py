@@ -1,0 +1,268 @@
+"""The companion in a real browser (Debian's Chromium, headless, through playwright) against a real server.
+
+A full game of each game from an empty database to the saved result, the history and the player page, at a phone's
+viewport (390 x 844) and a desktop's; two phones entering two players of one game at once; axe-core on every kind of
+page (no serious or critical violation). Screenshots are kept in tests/web/screenshots/ (not in git) to be looked at.
+Skipped without Chromium unless DONJON_REQUIRE_BROWSER=1 (CI sets it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.exports.test_preview_browser import FLAGS, chromium
+from tests.web.test_serve_process import serving, wait_ready
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+#: how long a live update may take to reach another phone: two polls (every 2 s) and a margin
+LIVE_MS = 7000
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    with serving("--db", str(tmp_path / "db.sqlite3")) as (_, url):
+        wait_ready(url)
+        yield url.rstrip("/")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def accessible(page: Any, what: str) -> None:
+    """axe-core finds no serious or critical violation on the page as it stands."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                          ".map(v => ({id: v.id, impact: v.impact,"
+                          "            nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))")
+    bad = [v for v in found if v["impact"] in ("serious", "critical")]
+    assert not bad, f"{what}: {bad}"
+
+
+def open_table(page: Any, base: str, game: str, names: list[str], check_axe: bool = False, **options: str) -> None:
+    page.goto(f"{base}/")
+    if check_axe:
+        accessible(page, "home page")
+    page.get_by_role("link", name=re.compile({"guildhall": "Guildhall", "once-upon-a-castle": "Once Upon",
+                                              "guedelon": "Guédelon"}[game])).click()
+    if check_axe:
+        accessible(page, f"new {game} game")
+    for index, name in enumerate(names):
+        page.fill(f"#name-{index}", name)
+    for option, value in options.items():
+        if value == "on":
+            page.check(f"input[name={option}]")
+        else:
+            page.select_option(f"#opt-{option}", value)
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+
+
+def tap(page: Any, label: str) -> None:
+    """Tap a control and wait for the companion's answer to be swapped in."""
+    with page.expect_response(re.compile(r"/edit$")):
+        page.get_by_label(label, exact=True).first.click()
+    page.wait_for_timeout(60)  # htmx swaps after the response; let it settle
+
+
+def totals(page: Any) -> dict[str, str]:
+    rows = page.locator("#scoreboard table.totals tbody tr:not(.breakdown)")
+    out = {}
+    for index in range(rows.count()):
+        row = rows.nth(index)
+        out[row.locator("th").inner_text().strip()] = row.locator("td.num").inner_text().strip()
+    return out
+
+
+def finish_in_history(page: Any, kind: str, player: str, check_axe: bool) -> None:
+    page.get_by_role("button", name="Save this game").click()
+    page.wait_for_url(re.compile(r"/history/games/\d+$"))
+    assert page.get_by_role("link", name="Send to BG Stats").get_attribute("href").startswith(
+        "https://app.bgstatsapp.com/createPlay.html?data=")
+    shot(page, f"{kind}-result")
+    if check_axe:
+        accessible(page, "game page")
+    page.get_by_role("link", name="History").click()
+    assert page.locator(".games-list li").count() == 1
+    shot(page, f"{kind}-history")
+    if check_axe:
+        accessible(page, "history")
+    page.goto(page.url.replace("/history", f"/history/players/{player}"))
+    assert page.locator("svg.chart").count() == 2
+    shot(page, f"{kind}-player")
+    if check_axe:
+        accessible(page, "player page")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_full_game_of_guildhall(browser: Any, server: str, viewport: str) -> None:
+    page = browser.new_page(viewport=VIEWPORTS[viewport])
+    kind = f"guildhall-{viewport}"
+    check_axe = viewport == "phone"
+    open_table(page, server, "guildhall", ["Ana", "Ben <b>"], check_axe, vp_set="old-world-economy")
+    if check_axe:
+        accessible(page, "table page")
+    page.get_by_role("link", name="Ana", exact=True).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    tap(page, "Farmer, Red")
+    tap(page, "Farmer, Blue")
+    for value in ("9", "7"):
+        tap(page, f"Add {value}")
+    tap(page, "Completed chapters (face down): one more")
+    assert totals(page) == {"Ana": "16", "Ben <b>": "0"}
+    shot(page, f"{kind}-seat")
+    if check_axe:
+        accessible(page, "seat page")
+    tap(page, "Add 5")
+    assert "Ana has 21 VP" in page.locator("#msg-ended_by").inner_text()
+    with page.expect_response(re.compile(r"/edit$")):
+        page.select_option("#in-ended_by", "Ana")
+    page.get_by_text("Ana wins.").wait_for()
+    assert totals(page) == {"Ana": "21", "Ben <b>": "0"}
+    finish_in_history(page, kind, "Ana", check_axe)
+    page.close()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: str) -> None:
+    page = browser.new_page(viewport=VIEWPORTS[viewport])
+    kind = f"castle-{viewport}"
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], viewport == "phone", version="great-architect")
+    page.get_by_role("link", name="Ana", exact=True).click()
+    for _ in range(2):
+        tap(page, "Donjon floors: one more")
+    tap(page, "Add 5")
+    tap(page, "Add 2")
+    with page.expect_response(re.compile(r"/edit$")):
+        page.get_by_role("button", name="Add wall").click()
+    page.wait_for_timeout(60)
+    tap(page, "Add 1")
+    with page.expect_response(re.compile(r"/edit$")):
+        page.get_by_role("button", name="Queen").click()
+    page.wait_for_timeout(60)
+    shot(page, f"{kind}-seat")
+    if viewport == "phone":
+        accessible(page, "castle seat page")
+    page.get_by_role("link", name=re.compile("table")).click()
+    page.get_by_role("link", name="Ben", exact=True).click()
+    with page.expect_response(re.compile(r"/edit$")):
+        page.get_by_role("button", name="Queen").click()
+    page.get_by_text("Not scored: 1 rule broken").wait_for()  # one Queen card, in two castles
+    assert "queen" in page.locator("#msg-sheets_1__guests").inner_text().lower()
+    shot(page, f"{kind}-violation")
+    with page.expect_response(re.compile(r"/edit$")):
+        page.get_by_role("button", name="Queen").click()
+    with page.expect_response(re.compile(r"/edit$")):
+        page.get_by_role("button", name="King").click()
+    page.get_by_text("Ana wins.").wait_for()
+    # Ana: towers 7 + flag 1 + Queen 3 = 11 (residents 0); Ben: the King, 1 per flag: 0
+    assert totals(page)["Ana"].lstrip("≈") == "11"
+    finish_in_history(page, kind, "Ana", viewport == "phone")
+    page.close()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_full_game_of_guedelon(browser: Any, server: str, viewport: str) -> None:
+    page = browser.new_page(viewport=VIEWPORTS[viewport])
+    kind = f"guedelon-{viewport}"
+    open_table(page, server, "guedelon", ["Ana", "Ben", "Cleo"], viewport == "desktop", events="easy", mill="on")
+    tap(page, "Building A: A0")
+    tap(page, "Building A: A2")
+    assert "below it is not" in page.locator("#msg-built").inner_text()
+    shot(page, f"{kind}-violation")
+    if viewport == "phone":
+        accessible(page, "guedelon table")
+    with page.expect_response(re.compile(r"/edit$")):
+        page.get_by_role("button", name="Everything built").click()
+    page.fill("#in-rounds", "17")
+    with page.expect_response(re.compile(r"/edit$")):
+        page.locator("#in-rounds").dispatch_event("change")
+    page.get_by_text("the team wins").wait_for()
+    shot(page, f"{kind}-won")
+    finish_in_history(page, kind, "Cleo", viewport == "phone")
+    page.close()
+
+
+def test_two_phones_enter_two_players_at_once(browser: Any, server: str) -> None:
+    ana_phone = browser.new_context(viewport=VIEWPORTS["phone"])
+    ben_phone = browser.new_context(viewport=VIEWPORTS["phone"])
+    ana, ben = ana_phone.new_page(), ben_phone.new_page()
+    open_table(ana, server, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
+    ben.goto(ana.url)
+    ana.get_by_role("link", name="Ana", exact=True).click()
+    ben.get_by_role("link", name="Ben", exact=True).click()
+    ana.wait_for_url(re.compile(r"/seats/0$"))
+    ben.wait_for_url(re.compile(r"/seats/1$"))
+    # both tap at the same time, without waiting for each other
+    for a_value, b_value in (("9", "5"), ("7", "4"), ("3", "2")):
+        ana.get_by_label(f"Add {a_value}", exact=True).click(no_wait_after=True)
+        ben.get_by_label(f"Add {b_value}", exact=True).click(no_wait_after=True)
+    ben.get_by_label("VP tokens: one more", exact=True).click()
+    # each phone sees the other's totals arrive through the live updates
+    from playwright.sync_api import expect
+
+    for phone in (ana, ben):
+        expect(phone.locator("#scoreboard")).to_contain_text("Ana", timeout=LIVE_MS)
+        phone.wait_for_function("() => document.querySelector('#scoreboard').innerText.includes('19')"
+                                " && document.querySelector('#scoreboard').innerText.includes('12')",
+                                timeout=LIVE_MS)
+    assert totals(ana) == totals(ben) == {"Ana": "19", "Ben": "12"}
+    shot(ana, "two-phones-ana")
+    shot(ben, "two-phones-ben")
+    # what a phone shows in the middle of a game (the README's picture, generator/web/docs/phone.png)
+    ben.get_by_label("Farmer, Green", exact=True).click()
+    ben.wait_for_timeout(300)
+    ben.screenshot(path=str(SHOTS / "readme-phone.png"))
+    ana_phone.close()
+    ben_phone.close()
+
+
+def test_a_photo_of_a_paper_sheet_checked_and_corrected_on_a_phone(browser: Any, server: str,
+                                                                   tmp_path: Path) -> None:
+    pytest.importorskip("cv2")
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    photo = tmp_path / "ana.jpg"
+    photo.write_bytes(photograph(filled("great-architect", "a4", dict(GREAT, **{"towers[2]": (2, 5)})), turn=90))
+    page = browser.new_page(viewport=VIEWPORTS["phone"])
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name="Ana", exact=True).click()
+    page.set_input_files("#sheet-photo", str(photo))
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_selector("text=Check what was read")
+    shot(page, "castle-photo-check")
+    accessible(page, "the photo check page")
+    assert page.locator(".mark.check").count() == 2
+    # tap the 2 of tower 3 away: its bubble is unticked, and the values are kept
+    page.get_by_role("link", name="towers[2]").click()  # the list leads to the marks to check
+    two = page.locator(".mark.check").first
+    assert two.locator("input").is_checked()
+    shot(page, "castle-photo-check-tower")
+    two.click()
+    assert not two.locator("input").is_checked()
+    page.get_by_role("button", name="Keep these values").click()
+    page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
+    assert totals(page)["Ana"].lstrip("≈") == "36"

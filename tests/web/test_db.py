@@ -1,0 +1,107 @@
+"""The database: migrations by version, a file donjon must not use refused and left as it was, one writer."""
+
+from __future__ import annotations
+
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from generator.errors import ExitCode
+from generator.web import store
+from generator.web.db import SCHEMA_VERSION, Database, DatabaseRefused, _statements
+
+
+def test_a_new_database_is_migrated_to_the_last_version_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "folder" / "games.sqlite3"
+    db = Database(path)
+    try:
+        assert db.read(lambda c: c.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION
+        assert db.read(lambda c: c.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
+        tables = db.read(lambda c: {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type='table'")})
+        assert {"games", "game_players", "tables", "table_parts"} <= tables
+    finally:
+        db.close()
+    Database(path).close()  # opening again migrates nothing and loses nothing
+
+
+def test_a_migration_is_split_into_statements_that_sqlite_runs_in_one_transaction() -> None:
+    statements = _statements("CREATE TABLE a (x TEXT DEFAULT '--;'); -- a comment; with a semicolon\n"
+                             "CREATE TABLE b (\n  y -- the column\n);\n")
+    assert len(statements) == 2
+    conn = sqlite3.connect(":memory:")
+    conn.execute("BEGIN")
+    for statement in statements:
+        conn.execute(statement)
+    conn.execute("COMMIT")
+    assert conn.execute("INSERT INTO a DEFAULT VALUES RETURNING x").fetchone() == ("--;",)
+
+
+def test_a_database_of_a_newer_donjon_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "newer.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(DatabaseRefused) as caught:
+        Database(path)
+    assert "newer donjon" in str(caught.value) and str(path) in str(caught.value)
+    assert caught.value.exit_code == ExitCode.UNREADABLE
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["newer.sqlite3"]  # no WAL or journal left beside it
+
+
+@pytest.mark.parametrize("content", [b"this is not a database at all" * 100, b"SQLite format 3\x00" + b"\xff" * 4000])
+def test_a_file_that_is_not_a_sound_database_is_refused_and_left_as_it_is(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "junk.sqlite3"
+    path.write_bytes(content)
+    with pytest.raises(DatabaseRefused) as caught:
+        Database(path)
+    assert "left as it is" in str(caught.value)
+    assert path.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["junk.sqlite3"]
+
+
+def test_a_damaged_page_is_found_by_the_check(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.sqlite3"
+    db = Database(path)
+    db.write(lambda c: [store.create_table(c, "guedelon", {}, [], ["A"], {}, {"x": "y" * 3000}) for _ in range(50)])
+    root = db.read(lambda c: c.execute("SELECT rootpage FROM sqlite_master WHERE name = 'tables'").fetchone()[0])
+    size = db.read(lambda c: c.execute("PRAGMA page_size").fetchone()[0])
+    db.close()
+    data = bytearray(path.read_bytes())
+    data[(root - 1) * size: (root - 1) * size + 12] = b"\x07" * 12  # the table's root page: no longer a b-tree page
+    path.write_bytes(bytes(data))
+    with pytest.raises(DatabaseRefused):
+        Database(path)
+
+
+def test_writes_from_many_threads_are_serialised_and_all_kept(tmp_path: Path) -> None:
+    db = Database(tmp_path / "many.sqlite3")
+    try:
+        def create(n: int) -> int:
+            return db.write(lambda c: store.create_table(c, "guedelon", {"n": n}, [], [f"P{n}"], {}, {}))
+
+        with ThreadPoolExecutor(16) as pool:
+            ids = list(pool.map(create, range(200)))
+        assert sorted(ids) == list(range(1, 201))
+        assert db.read(lambda c: c.execute("SELECT count(*) FROM tables").fetchone()[0]) == 200
+    finally:
+        db.close()
+
+
+def test_a_failed_write_changes_nothing(tmp_path: Path) -> None:
+    db = Database(tmp_path / "rollback.sqlite3")
+    try:
+        def half(c: sqlite3.Connection) -> None:
+            store.create_table(c, "guedelon", {}, [], ["A"], {}, {})
+            raise RuntimeError("stopped half way")
+
+        with pytest.raises(RuntimeError):
+            db.write(half)
+        assert db.read(lambda c: c.execute("SELECT count(*) FROM tables").fetchone()[0]) == 0
+    finally:
+        db.close()

@@ -1,0 +1,170 @@
+"""`donjon serve` as a real uvicorn process: start-up, a busy port, the token, and a SIGKILL in the middle of saves."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.web.conftest import example
+
+STARTUP_LIMIT_S = 20  # a generous bound for a loaded CI machine; the benchmark measures the real figure
+
+
+def donjon(*args: str) -> list[str]:
+    return [sys.executable, "-m", "generator", *args]
+
+
+@contextmanager
+def serving(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """A running `donjon serve --port 0 ...` and its address (read from what it prints)."""
+    process = subprocess.Popen(donjon("serve", "--port", "0", *args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"(http://\S+)", line)
+        assert found, f"no address in {line!r}; stderr: {process.stderr.read() if process.stderr and process.poll() is not None else ''}"
+        yield process, found.group(1)
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def wait_ready(url: str) -> None:
+    deadline = time.monotonic() + STARTUP_LIMIT_S
+    while True:
+        try:
+            httpx.get(url, timeout=2)
+            return
+        except httpx.TransportError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
+def test_serve_answers_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
+    with serving("--db", str(tmp_path / "db.sqlite3")) as (process, url):
+        wait_ready(url)
+        assert url.startswith("http://127.0.0.1:")
+        page = httpx.get(url)
+        assert page.status_code == 200 and "Guildhall" in page.text
+        assert httpx.get(url + "static/vendor/htmx/htmx.min.js").status_code == 200
+        process.send_signal(signal.SIGINT)
+        assert process.wait(10) == 0
+
+
+def test_a_busy_port_is_a_clear_error_with_exit_code_2(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run(donjon("serve", "--port", str(port), "--db", str(tmp_path / "db.sqlite3")),
+                             capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert f"--port {port}: the port is already in use" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--host", "0.0.0.0"], "--host 0.0.0.0: without --lan"),
+    (["--port", "70000"], "70000"),
+])
+def test_bad_options_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    run = subprocess.run(donjon("serve", "--db", str(tmp_path / "db.sqlite3"), *args), capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 2 and message in run.stderr
+
+
+def test_a_corrupt_database_is_refused_and_not_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "notes.sqlite3"
+    path.write_text("my shopping list, not a database\n" * 50)
+    before = path.read_bytes()
+    run = subprocess.run(donjon("serve", "--port", "0", "--db", str(path)), capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert f"error: {path}: is not a donjon database or is damaged" in run.stderr
+    assert path.read_bytes() == before
+
+
+def test_lan_prints_a_token_address_and_a_qr_code_and_wants_the_token(tmp_path: Path) -> None:
+    with serving("--lan", "--host", "127.0.0.1", "--db", str(tmp_path / "db.sqlite3")) as (process, url):
+        token = url.split("token=", 1)[1]
+        assert len(token) >= 20
+        bare = url.split("?", 1)[0]
+        wait_ready(bare)
+        assert httpx.get(bare).status_code == 401
+        assert httpx.get(bare + "api/games", headers={"authorization": f"Bearer {token}"}).json() == []
+        with httpx.Client(follow_redirects=True) as phone:
+            assert phone.get(url).status_code == 200  # the QR code's address: the token becomes a cookie
+            assert phone.get(bare + "history").status_code == 200
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=10)
+    assert "▀" in out or "█" in out  # the QR code, drawn in the terminal
+
+
+def test_twenty_concurrent_saves_then_sigkill_keep_every_acknowledged_game(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    acknowledged: list[int] = []
+    lock = threading.Lock()
+    with serving("--db", str(path)) as (process, url):
+        wait_ready(url)
+
+        def phone(n: int, rounds: int) -> None:
+            with httpx.Client(base_url=url, timeout=10) as client:
+                for k in range(rounds):
+                    body = example("guildhall")
+                    body["players"][0]["name"] = body["ended_by"] = f"P{n}-{k}"
+                    try:
+                        answer = client.post("/api/games", content=json.dumps(body), headers={
+                            "content-type": "application/json", "idempotency-key": f"{n}-{k}"})
+                    except httpx.TransportError:
+                        return  # the server was killed under this request: not acknowledged
+                    assert answer.status_code == 201, answer.text
+                    with lock:
+                        acknowledged.append(answer.json()["id"])
+
+        first = [threading.Thread(target=phone, args=(n, 1)) for n in range(20)]
+        for thread in first:
+            thread.start()
+        for thread in first:
+            thread.join()
+        assert len(acknowledged) == 20  # twenty phones saving at once: all succeed
+        more = [threading.Thread(target=phone, args=(100 + n, 50)) for n in range(8)]
+        for thread in more:
+            thread.start()
+        while len(acknowledged) < 60:
+            time.sleep(0.005)
+        os.kill(process.pid, signal.SIGKILL)
+        for thread in more:
+            thread.join()
+        process.wait(10)
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        stored = {row[0] for row in conn.execute("SELECT id FROM games")}
+        assert set(acknowledged) <= stored
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == \
+            conn.execute("SELECT count(DISTINCT idempotency_key) FROM games").fetchone()[0]
+    finally:
+        conn.close()

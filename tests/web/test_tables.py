@@ -1,0 +1,202 @@
+"""Tables in process: forms built from the formats, every change scored again, messages at their field, saving."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from generator.web.db import Database
+from generator.web.games import Games
+from tests.web.conftest import SAME_ORIGIN, GameTable, new_table
+
+
+def totals(html: str) -> dict[str, str]:
+    """Player -> score as the running totals show them."""
+    board = html[html.index('id="scoreboard"'):]
+    return dict(re.findall(r'<th scope="row">([^<]+)</th>\s*<td class="num">(?:<span[^>]*>)?([^<]+)<', board))
+
+
+def play_guildhall(table: GameTable) -> None:
+    # Ana: 9 + 7 VP cards so far; Ben 5 + 4 and 3 tokens = 12
+    table.edit("toggle", "guildhall.farmer", "red", seat=0)
+    table.edit("toggle", "guildhall.farmer", "blue", seat=0)
+    for value in (9, 7):
+        table.edit("append", "vp_cards", value, seat=0)
+    table.edit("set", "completed_chapters", 1, seat=0)
+    for value in (5, 4):
+        table.edit("append", "vp_cards", value, seat=1)
+    for _ in range(3):
+        table.edit("add", "vp_tokens", 1, seat=1)
+
+
+def test_a_guildhall_table_from_options_to_a_saved_game(client: TestClient) -> None:
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    page = table.page(seat=0)
+    # the grid of professions of the set in play x the five colours, and the set's VP values to tap
+    assert page.count('class="cell"') == 6 * 5
+    assert 'aria-label="Add 9"' in page and 'aria-label="Add 2"' in page
+    play_guildhall(table)
+    page = table.page(seat=1)
+    assert totals(page) == {"Ana": "16", "Ben": "12"}
+    assert "Game in progress" in page and "Save this game" not in page
+    # Ana's 5 makes 21: the game is over, and the field saying whose turn ended it is marked
+    update = table.edit("append", "vp_cards", 5, seat=0)
+    slot = re.search(r'id="msg-ended_by"[^>]*>(.*?)</div>', update, re.S)
+    assert slot is not None and "Ana has 21 VP" in slot.group(1)
+    update = table.edit("set", "ended_by", "Ana")
+    assert "Ana wins" in update and "Save this game" in update
+    saved = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)
+    assert saved.status_code == 303
+    game_page = client.get(saved.headers["location"]).text
+    assert "Send to BG Stats" in game_page and "132372" in game_page
+    again = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)  # a double tap: the same game
+    assert again.headers["location"] == saved.headers["location"]
+    assert len(client.get("/api/games").json()) == 1
+    # a saved table no longer changes
+    assert "can no longer change" in table.edit("add", "vp_tokens", 1, seat=1)
+
+
+def test_a_broken_rule_shows_at_its_field_and_blocks_the_save(client: TestClient) -> None:
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    for colour in ("red", "blue", "green", "yellow", "purple"):
+        update = table.edit("toggle", "guildhall.farmer", colour, seat=0)
+    # the message sits in the slot of Ana's guildhall, not only in a list at the bottom
+    slot = re.search(r'id="msg-players_0__guildhall"[^>]*>(.*?)</div>', update, re.S)
+    assert slot is not None and 'class="violation"' in slot.group(1) and "farmer" in slot.group(1)
+    assert "Not scored: 1 rule broken" in update
+    assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).status_code == 409
+
+
+def test_a_castle_table_with_walls_flags_guests_and_the_sun(client: TestClient) -> None:
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page = table.page(seat=0)
+    assert "Dagobert the Dog" in page  # guests from the catalog
+    for _ in range(4):
+        table.edit("add", "donjon_floors", 1, seat=0)
+        table.edit("append", "towers", 5, seat=0)
+    table.edit("append", "walls", seat=0)
+    table.edit("append", "walls.0.flags", 2, seat=0)
+    table.edit("toggle", "guests", "queen", seat=0)
+    update = table.edit("set", "sun", "true", seat=0)
+    # 20 towers + 4 Sun + 2 flag + 3 Queen + 0 residents (track: 0 points)
+    assert totals(update)["Ana"].lstrip("≈") == "29"
+    table.edit("toggle", "guests", "queen", seat=1)  # one Queen card: in two castles breaks a rule
+    update = table.edit("set", "residents", 3, seat=1)
+    assert "Not scored" in update and "queen" in update.lower()
+    table.edit("toggle", "guests", "queen", seat=1)
+    assert "Not scored" not in table.page(seat=1)
+
+
+def test_a_guedelon_table_per_building_and_the_team(client: TestClient) -> None:
+    table = new_table(client, "guedelon", ["Ana", "Ben", "Cleo"], events="easy")
+    page = table.page()
+    assert 'aria-label="Building B: B4"' in page and "Team: Ana, Ben, Cleo" in page
+    update = table.edit("toggle", "built", "A1")
+    assert "A1" in update and "floor 0" in update.lower() or "below" in update.lower()
+    table.edit("toggle", "built", "A1")
+    table.edit("set", "built", "all")
+    update = table.edit("set", "rounds", 17)
+    assert "the team wins" in update
+    saved = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)
+    game = client.get("/api/games").json()[0]
+    assert saved.status_code == 303 and [p["name"] for p in game["players"]] == ["Ana", "Ben", "Cleo"]
+    assert game["end_state"] == {"game": "guedelon", "events": "easy", "mill": False, "players": 3, "rounds": 17,
+                                 "built": "all"}
+
+
+@pytest.mark.parametrize(("op", "path", "value"), [
+    ("set", "vp_tokens", "lots"), ("set", "no_such_field", "1"), ("set", "name", "Mallory"),
+    ("append", "vp_cards", ""), ("remove", "vp_cards", "7"), ("explode", "vp_tokens", "1"),
+    ("set", "vp_tokens", "9" * 30), ("set", "a.b.c.d.e.f.g", "1"),
+])
+def test_an_edit_the_format_cannot_take_is_refused_with_a_message(client: TestClient, op: str, path: str,
+                                                                   value: str) -> None:
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    before = client.get(f"/tables/{table.id}/live").text
+    update = table.edit(op, path, value, seat=0)
+    assert 'role="alert"' in update
+    assert client.get(f"/tables/{table.id}/live").text == before
+
+
+def test_live_answers_204_until_someone_changes_the_table(client: TestClient) -> None:
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    first = client.get(f"/tables/{table.id}/live?seat=1")
+    version = re.search(r'name="v" value="(\d+)"', first.text)
+    assert version is not None
+    assert client.get(f"/tables/{table.id}/live?seat=1&v={version.group(1)}").status_code == 204
+    table.edit("append", "vp_cards", 9, seat=0)  # Ana, on her phone
+    changed = client.get(f"/tables/{table.id}/live?seat=1&v={version.group(1)}")
+    assert changed.status_code == 200 and totals(changed.text)["Ana"] == "9"
+
+
+def test_names_are_escaped_everywhere(client: TestClient) -> None:
+    evil = "<script>alert(1)</script>"
+    table = new_table(client, "guildhall", [evil, "B&b"], vp_set="old-world-economy", professions="")
+    for page in (table.page(), table.page(seat=0), client.get("/").text):
+        assert evil not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    new = client.post("/tables", headers=SAME_ORIGIN, data={"game": "guildhall", "vp_set": "old-world-economy",
+                                                            "professions": "", "name": ["x" * 41, "B"]})
+    assert new.status_code == 400 and "longer than 40" in new.text
+    same = client.post("/tables", headers=SAME_ORIGIN, data={"game": "guildhall", "vp_set": "old-world-economy",
+                                                             "professions": "", "name": ["Ana", "ana"]})
+    assert same.status_code == 400 and "different name" in same.text
+    few = client.post("/tables", headers=SAME_ORIGIN, data={"game": "guildhall", "vp_set": "old-world-economy",
+                                                            "professions": "", "name": ["Ana"]})
+    assert few.status_code == 400 and "2 to 4" in few.text
+
+
+def test_a_filled_castle_sheet_fills_a_players_part(client: TestClient, tmp_path: Path) -> None:
+    from tests.sheets.helpers import castle_values, filled
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    sheet = filled(tmp_path, "ana.pdf", castle_values("Ana", floors=2, towers=(5, 2), walls={1: (2,)},
+                                                      guests=("queen",), residents=4))
+    upload = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
+                         files={"sheet": ("ana.pdf", sheet.read_bytes(), "application/pdf")}, follow_redirects=True)
+    assert upload.status_code == 200, upload.text
+    assert str(upload.url).endswith(f"/tables/{table.id}/seats/0")
+    # 7 towers + 2 flag + 3 Queen + the resident track's points for 4
+    assert 'value="2"' in upload.text and re.search(r'aria-pressed="true"[^>]*>Queen<', upload.text)
+    assert int(totals(upload.text)["Ana"].lstrip("≈")) >= 12
+    junk = client.post(f"/tables/{table.id}/seats/1/sheet", headers=SAME_ORIGIN,
+                       files={"sheet": ("ben.pdf", b"%PDF-1.4 not really", "application/pdf")})
+    assert junk.status_code == 400 and "ben.pdf" in junk.text and 'role="alert"' in junk.text
+    apprentice = filled(tmp_path, "app.pdf", castle_values("Ben", floors=1, guests=(3,)), version="apprentice")
+    wrong = client.post(f"/tables/{table.id}/seats/1/sheet", headers=SAME_ORIGIN,
+                        files={"sheet": ("app.pdf", apprentice.read_bytes(), "application/pdf")})
+    assert wrong.status_code == 400 and "apprentice version" in wrong.text
+
+
+def test_history_pages_list_games_players_and_draw_charts(client: TestClient, games: Games, db: Database) -> None:
+    from tests.web.conftest import example, post_json
+
+    for day in ("2026-01-01", "2026-01-08", "2026-01-15"):
+        post_json(client, "/api/games", {"end_state": example("guildhall"), "played_at": f"{day} 20:00:00"})
+    post_json(client, "/api/games", {"end_state": example("once-upon-a-castle"), "played_at": "2026-01-20 20:00:00"})
+    history = client.get("/history").text
+    assert history.index("Once Upon a Castle") < history.index("Guildhall")
+    player = client.get("/history/players/Ana").text
+    assert "4 games, 4 won (100 %)" in player
+    assert player.count("<svg") >= 2 and "<polyline" in player
+    assert client.get("/history/players/Nobody").status_code == 404
+    assert "Ana" in client.get("/history/players").text
+
+
+def test_options_come_from_the_format_and_the_catalog(client: TestClient) -> None:
+    page = client.get("/new/guildhall").text
+    for text in ("Old World Economy", "Job Faire", "all twelve (the combined game)", "those of the VP cards"):
+        assert text in page
+    twelve = re.search(r'<option value="(\[[^"]+\])">all twelve', page)
+    assert twelve is not None
+    from html import unescape
+
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="job-faire", professions=unescape(twelve.group(1)))
+    assert table.page(seat=0).count('class="cell"') == 12 * 5
+    assert "Not scored" not in table.page(seat=0)
+    assert "Apprentice" in client.get("/new/once-upon-a-castle").text
+    guedelon = client.get("/new/guedelon").text
+    assert "Intermediate" in guedelon and 'name="mill"' in guedelon
+    assert client.get("/new/chess").status_code == 404
