@@ -74,7 +74,7 @@ def build_sheets(folder: Path) -> dict[tuple[str, str], Sheet]:
     subprocess.run([sys.executable, "-m", "generator", "build", "once-upon-a-castle", "--out", str(folder)],
                    check=True, cwd=REPO, stdout=subprocess.DEVNULL)
     sheets = {}
-    for marks in sorted((folder / "once-upon-a-castle").glob("*.marks.json")):
+    for marks in sorted((folder / "score-sheets" / "once-upon-a-castle").glob("*.marks.json")):
         data = json.loads(marks.read_text(encoding="utf-8"))
         the_map = MarkMap(data["sheet"], data["version"], data["paper"], data["page"]["width"],
                           data["page"]["height"], (), tuple(Mark(**m) for m in data["marks"]),

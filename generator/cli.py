@@ -8,6 +8,7 @@ imported inside the command that uses it.
 from __future__ import annotations
 
 import gc
+import io
 import os
 import sys
 
@@ -101,6 +102,62 @@ def _root(
     """donjon: print-and-play studio and scorer."""
 
 
+class _Stdout(io.RawIOBase):
+    """Standard output that reports a failed write as donjon's own error (exit 3: the output cannot be written),
+    not as an OSError no command expects; after one failure, the rest is dropped quietly."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self.fd = fd
+        self.broken = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self.fd)
+
+    def write(self, data: Any) -> int:
+        if self.broken:
+            return len(data)
+        try:
+            return os.write(self.fd, data)
+        except OSError as err:
+            from generator.errors import StdoutError
+
+            self.broken = True
+            raise StdoutError(err) from None
+
+
+def _guard_stdout() -> None:
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # no real standard output (embedded): leave it alone
+        return
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_Stdout(fd)), encoding=sys.stdout.encoding,
+                                  errors=sys.stdout.errors, line_buffering=bool(sys.stdout.line_buffering))
+
+
+def _stop(signum: int, _frame: object) -> None:
+    from generator.errors import Interrupted
+
+    raise Interrupted(signum)
+
+
+def _catch_signals() -> None:
+    """SIGTERM, SIGHUP and SIGQUIT stop a command as Ctrl-C does: through every `finally` (staged outputs
+    discarded, workers ended), never leaving temporaries behind."""
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP", "SIGQUIT"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, _stop)
+
+
 def settle() -> None:
     """Put every object made so far out of the garbage collector's sight and let it run on what comes next.
 
@@ -111,19 +168,31 @@ def settle() -> None:
 
 def main() -> None:
     """The console entry point: run the app; a bug gets one line on stderr and exit 4, not a traceback."""
+    from generator.errors import DonjonError, ExitCode, Interrupted
+
+    _catch_signals()
+    _guard_stdout()
     settle()
     try:
-        app(prog_name="donjon")
+        try:
+            app(prog_name="donjon")
+        finally:
+            sys.stdout.flush()  # while errors can still be reported, not at the interpreter's exit
     except KeyboardInterrupt:
         sys.stderr.write("donjon: interrupted\n")
         sys.exit(130)
-    except BrokenPipeError:  # `donjon ... | head`: the reader went away; that is not an error of ours
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(0)
+    except Interrupted as stop:
+        sys.stderr.write(f"donjon: {stop}\n")
+        sys.exit(128 + stop.signum)
+    except DonjonError as err:  # outside any command: --help or a usage message written to a full stdout
+        if not getattr(err, "quiet", False):
+            sys.stderr.write(f"error: {err}\n")
+        sys.exit(int(err.exit_code))
+    except SystemExit:
+        raise
     except Exception as err:  # noqa: BLE001 - the last line of defence: report, never dump a traceback
         if os.environ.get("DONJON_DEBUG"):
             raise
         sys.stderr.write(f"donjon: internal error: {type(err).__name__}: {err}\n"
                          "This is a bug in donjon; run again with DONJON_DEBUG=1 to see where, and please report it.\n")
-        sys.exit(4)
+        sys.exit(int(ExitCode.INTERNAL))

@@ -35,6 +35,11 @@ class ExitCode(IntEnum):
     INTERNAL = 4
 
 
+#: The longest line a problem prints: a message quotes a user's value only in part, and this keeps a value
+#: quoted whole by mistake (100 KB of a cell) from flooding the terminal.
+MAX_LINE = 2000
+
+
 class Problem(NamedTuple):
     """One thing wrong with one input: where it is and what rule or field it breaks."""
 
@@ -47,8 +52,9 @@ class Problem(NamedTuple):
         # a file name, a path in a document and a quoted value can hold control characters: shown escaped
         file = visible(self.file)
         place = file if self.line is None else f"{file}:{self.line}"
-        return (f"{place}: {visible(self.where)}: {visible(self.message)}" if self.where
+        text = (f"{place}: {visible(self.where)}: {visible(self.message)}" if self.where
                 else f"{place}: {visible(self.message)}")
+        return text if len(text) <= MAX_LINE else f"{text[:MAX_LINE]}… (cut: {len(text):,} characters in all)"
 
 
 class DonjonError(Exception):
@@ -146,6 +152,17 @@ class OutputError(DonjonError):
         super().__init__(visible(f"{self.path}: {reason}"))
 
 
+class StdoutError(OutputError):
+    """Standard output cannot be written: full (`> /dev/full`), or closed by its reader (a broken pipe, as with
+    `donjon ... | head`). A closed pipe is not reported: the reader has what it wanted."""
+
+    def __init__(self, err: OSError) -> None:
+        import errno
+
+        self.quiet = err.errno == errno.EPIPE
+        super().__init__("standard output", "closed by its reader" if self.quiet else f"cannot write ({os_reason(err)})")
+
+
 class FitError(DonjonError):
     """A card's text does not fit its box even at the layout's smallest size."""
 
@@ -155,3 +172,20 @@ class FitError(DonjonError):
 def os_reason(err: OSError) -> str:
     """What the operating system said, for a message: `cannot write (No space left on device)`."""
     return err.strerror or str(err)
+
+
+class Interrupted(BaseException):
+    """A signal asked the command to stop (SIGTERM, SIGHUP, SIGQUIT): raised in the main thread, so that every
+    `finally` runs (staged outputs discarded, worker processes ended), then the command exits 128 + the signal.
+
+    A BaseException, like KeyboardInterrupt, so that no `except Exception` takes it for an error to report."""
+
+    def __init__(self, signum: int) -> None:
+        import signal
+
+        self.signum = signum
+        try:
+            self.name = signal.Signals(signum).name
+        except ValueError:
+            self.name = f"signal {signum}"
+        super().__init__(f"stopped by {self.name}")

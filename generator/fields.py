@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Generic, TypeVar, cast
 
 from generator.errors import Problem
-from generator.wording import plural
+from generator.wording import plural, quoted
 from generator.yamlio import Document, PathKey
 
 T = TypeVar("T")
@@ -47,6 +47,24 @@ class Invalid:
 
 
 INVALID: Final = Invalid()
+
+
+#: Characters no output can hold: C0 and C1 controls (but tab and line breaks), DEL, lone surrogates and the
+#: Unicode noncharacters. XML (so SVG) refuses them, PDF text shows them as boxes or nothing.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+                      + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
+                      + "]")
+_CONTROL_NAMES = {0: "NUL", 7: "BEL", 8: "backspace", 0x1B: "ESC", 0x7F: "DEL"}
+
+
+def control_character(text: str) -> str | None:
+    """The first character of `text` no output can hold, described (`U+001B (ESC)`), or None."""
+    found = _CONTROL.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    name = _CONTROL_NAMES.get(code, "a control character" if code < 0xA0 else "not a character")
+    return f"U+{code:04X} ({name})"
 
 
 def describe(value: Any) -> str:
@@ -116,6 +134,11 @@ class Text(Type[str]):
     pattern: str | None = None
     hint: str = ""
     doc: str = ""
+    #: Whether the text may be drawn into a PDF, an SVG or a PNG, none of which can hold control characters: then
+    #: they are refused with their place (issue 12.10). False for text donjon only shows, such as a player's
+    #: name in an end state: control characters are kept, and escaped wherever they are shown
+    #: (`generator.wording.visible`).
+    drawn: bool = True
 
     def __post_init__(self) -> None:
         self._regex = re.compile(self.pattern) if self.pattern else None
@@ -127,8 +150,11 @@ class Text(Type[str]):
             return ck.fail(path, "must not be empty" if self.min_len == 1 else f"needs at least {self.min_len} characters")
         if len(value) > self.max_len:
             return ck.fail(path, f"is {len(value)} characters long, more than the {self.max_len} allowed")
+        bad = control_character(value) if self.drawn else None
+        if bad is not None:
+            return ck.fail(path, f"holds the character {bad}, which no output can show; remove it")
         if self._regex is not None and not self._regex.fullmatch(value):
-            return ck.fail(path, f"{value!r} is not {self.hint or 'of the form ' + repr(self.pattern)}")
+            return ck.fail(path, f"{quoted(value)} is not {self.hint or 'of the form ' + repr(self.pattern)}")
         return value
 
     def schema(self) -> dict[str, Any]:

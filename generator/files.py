@@ -68,20 +68,23 @@ def read_bytes(path: Path, display: str | None = None, max_bytes: int = MAX_BYTE
 
 def resolve_within(root: Path, base: Path, ref: str) -> Path:
     """The file `ref` names, relative to the folder `base`, as an absolute path that must lie inside `root` (the
-    content folder): `../shared/layout.yaml` is fine while it stays inside, `/etc/passwd` or a link leading out is not.
+    content folder): `../shared/layout.yaml` is fine while it stays inside, `/etc/passwd` or `../../x` is not.
+
+    The check is on the name as written: a symbolic link the user put inside the content folder may lead anywhere,
+    it is the user's own choice of file (and is then read like any other).
 
     Raises ValueError saying why (callers add which file and key wrote the reference)."""
     text = ref.strip()
     if not text:
         raise ValueError("names no file")
     if "\x00" in text:
-        raise ValueError(f"{ref!r} is not a file name")
+        raise ValueError(f"{ref!r} holds a NUL character, which no file name can")
     path = Path(text)
     if path.is_absolute() or (path.drive and not path.root):
         raise ValueError(f"{ref!r} is an absolute path; give a path relative to {base.name or 'its folder'}/, "
                          f"inside the content folder")
-    resolved = (base / path).resolve()
     top = root.resolve()
-    if resolved != top and top not in resolved.parents:
+    found = Path(os.path.normpath(base.resolve() / path))
+    if found != top and top not in found.parents:
         raise ValueError(f"{ref!r} is outside the content folder ({top.name}/); donjon reads only files inside it")
-    return resolved
+    return found

@@ -1,26 +1,71 @@
-"""Writing output safely: nothing half-written, nothing outside the output folder.
+"""Writing output safely: one transaction per command, nothing half-written, nothing outside the output folder.
 
-Every file is written to a temporary file in its own folder and renamed into place once complete, so a build
-that fails midway leaves the previous good file untouched; a folder of files (a deck's SVGs, an export) is
-written into a fresh hidden folder beside it that replaces it only when every file is written
-(:class:`StagedFolder`). Every output path is built from ids made safe by
+**One transaction per command.** Every file and folder a command writes is staged in a hidden folder of its own
+inside the output folder (`OUT/.donjon-PID-XXXX/`) and put in place only when the whole command has succeeded
+(:class:`Transaction`): a build whose last deck fails replaces none of the decks it finished. Putting in place
+is a rename per output; where the old output exists the two are swapped in one step (Linux's
+`renameat2(RENAME_EXCHANGE)`), so no output is ever missing, and signals wait until the last rename is done.
+Before the renames, a journal in the staging folder lists each output with the inode of its new version: a
+command killed outright (SIGKILL) halfway through putting its outputs in place has its renames finished by the
+next donjon command that writes there (:func:`sweep`), which also removes what killed commands staged and left.
+
+Writing code needs to know little of this: :func:`atomic_path`, :func:`write_bytes` and :func:`staged` join
+the transaction the command opened (:func:`transaction`) when there is one, and are a transaction of their
+own otherwise.
+
+**Namespaces.** Every kind of output has a folder of its own (:data:`KIND_FOLDERS`), so no id can make two
+outputs meet; output/README.md draws the layout. Every output path is built from ids made safe by
 :func:`safe_name` and checked by :func:`inside`, so no id (`../x`, `/etc/passwd`, `CON`) can write elsewhere.
 """
 
 from __future__ import annotations
 
+import errno
+import json
 import os
 import re
 import shutil
+import socket
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import OutputError, os_reason
 
 #: Names Windows reserves whatever their extension; refused so that an output folder can be copied anywhere.
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+
+#: The folders at the top of an output folder that hold one kind of output each, beside one folder per game
+#: (named by the game's id: its decks). The registry refuses a game with one of these ids, so that no two kinds
+#: of output share a folder. Ids below these folders are unique among their kind (deck ids within a game, a
+#: game's score sheets, your decks' ids), which `donjon content check` checks.
+KIND_FOLDERS: dict[str, str] = {
+    "decks": "the decks of your own (DECK.pdf, DECK/svg/)",
+    "references": "the card reference of each game (GAME-reference.pdf)",
+    "score-sheets": "each game's score sheets (GAME/NAME.pdf)",
+    "png": "`donjon export png`: PNG images of every card (GAME/DECK/)",
+    "tts": "`donjon export tts`: Tabletop Simulator decks (GAME/DECK/)",
+    "dtc": "`donjon export dtc`: DriveThruCards PDFs (GAME/DECK.pdf)",
+    "preview": "`donjon preview`: the HTML preview",
+}
+
+#: Every temporary file or folder donjon makes starts with this, then the process id: what :func:`sweep` removes.
+STAGING_PREFIX = ".donjon-"
+_STAGING = re.compile(r"\.donjon-(\d+)-[A-Za-z0-9_]+")
+#: A staging folder whose process is gone is stale at once; one whose owner cannot be told (another computer
+#: sharing the folder, a process id used again) after this long.
+STALE_AFTER_S = 24 * 3600
+#: Temporaries of donjon before 0.2 (`.DECK.pdf.XXXXXXXX.tmp`, `.svg-XXXXXXXX.tmp`, `.svg-old-XXXXXXXX`) carry
+#: no process id: they are removed once this old, which no build takes.
+LEGACY_AFTER_S = 3600
+_LEGACY_FILE = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
+_LEGACY_FOLDER = re.compile(r"\..+-[a-z0-9_]{8}\.tmp")
+_LEGACY_OLD = re.compile(r"\.(.+)-old-[a-z0-9_]{8}")
+#: How deep below the output folder temporaries of earlier versions can lie (OUT/png/GAME/.DECK-XXXX.tmp).
+_LEGACY_DEPTH = 3
 
 
 def safe_name(text: str) -> str:
@@ -52,65 +97,107 @@ def _safe_file(name: str) -> str:
 
 def prepare_dir(path: Path, option: str = "--out") -> Path:
     """Make sure `path` is a folder donjon can write in, creating it if needed."""
+    where = f"{option} {path}"
+    if path.is_symlink() and not path.exists():
+        try:
+            os.stat(path)
+        except OSError as err:
+            if err.errno == errno.ELOOP:
+                raise OutputError(where, "is a symbolic link that leads back to itself") from None
+        raise OutputError(where, f"is a symbolic link to {os.readlink(path)}, which does not exist") from None
     if path.exists() and not path.is_dir():
-        raise OutputError(f"{option} {path}", "is a file, not a folder")
+        raise OutputError(where, "is a file, not a folder")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise OutputError(f"{option} {path}", f"cannot create the folder ({os_reason(err)})") from None
+        if err.errno in (errno.EEXIST, errno.ENOTDIR):
+            blocker = next((p for p in [path, *path.parents] if p.exists() and not p.is_dir()), None)
+            if blocker is not None:
+                raise OutputError(where, f"cannot be made: {blocker} is a file, not a folder") from None
+        raise OutputError(where, f"cannot create the folder ({os_reason(err)})") from None
     if not os.access(path, os.W_OK | os.X_OK):
-        raise OutputError(f"{option} {path}", "the folder is not writable")
+        raise OutputError(where, "the folder is not writable")
     return path
 
 
-@contextmanager
-def atomic_path(path: Path) -> Iterator[Path]:
-    """A temporary path beside `path` to write to; renamed onto `path` only if the block succeeds."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        os.close(handle)
-    except OSError as err:
-        raise OutputError(path, f"cannot write ({os_reason(err)})") from None
-    tmp_path = Path(tmp)
-    try:
-        yield tmp_path
-        os.chmod(tmp_path, 0o644)
-        os.replace(tmp_path, path)
-    except OSError as err:
-        tmp_path.unlink(missing_ok=True)
-        raise OutputError(path, f"cannot write ({os_reason(err)})") from None
-    except BaseException:
-        tmp_path.unlink(missing_ok=True)
-        raise
+# --- swapping a new output with the old one ----------------------------------------------------------------------
+
+_RENAME_EXCHANGE = 2  # linux/fs.h
+_AT_FDCWD = -100
+_renameat2: object = None
 
 
-def write_bytes(path: Path, data: bytes) -> Path:
-    with atomic_path(path) as tmp:
-        tmp.write_bytes(data)
-    return path
+def _exchange(new: Path, old: Path) -> bool:
+    """Swap two existing paths in one step (Linux's renameat2 with RENAME_EXCHANGE); False where the system or
+    the file system cannot, so that the caller falls back to two renames."""
+    global _renameat2
+
+    if _renameat2 is None:
+        _renameat2 = False
+        try:
+            import ctypes
+            import ctypes.util
+
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            function = libc.renameat2
+            function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+            function.restype = ctypes.c_int
+            _renameat2 = function
+        except (OSError, AttributeError):  # not Linux, or a C library without renameat2 (glibc before 2.28)
+            pass
+    if _renameat2 is False:
+        return False
+    import ctypes
+
+    if _renameat2(_AT_FDCWD, os.fsencode(new), _AT_FDCWD, os.fsencode(old), _RENAME_EXCHANGE) == 0:  # type: ignore[operator]
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):  # this file system cannot
+        return False
+    raise OSError(code, os.strerror(code), str(old))
 
 
-def write_text(path: Path, text: str) -> Path:
-    return write_bytes(path, text.encode("utf-8"))
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
 
 
-# --- folders written whole ---------------------------------------------------------------------------------------
+def _place(staged: Path, final: Path) -> Callable[[], None]:
+    """Put one staged output in place of `final`; the old version, if any, is left at the staged path (or beside
+    it) until the staging folder goes. Returns what undoes it."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    if not os.path.lexists(final):
+        os.rename(staged, final)
+        return lambda: os.rename(final, staged)
+    if _exchange(staged, final):
+        def swap_back() -> None:
+            _exchange(staged, final)
+        return swap_back
+    # Without an exchange: the old version steps aside, then the new one takes its place. Killed in between,
+    # the journal lets the next command finish the move (see sweep).
+    old = staged.with_name(staged.name + "-old")
+    os.rename(final, old)
+    os.rename(staged, final)
 
-def _fail(path: Path, err: OSError) -> OutputError:
-    return OutputError(path, f"cannot write ({os_reason(err)})")
+    def undo() -> None:
+        os.rename(final, staged)
+        os.rename(old, final)
+    return undo
 
+
+# --- the transaction ---------------------------------------------------------------------------------------------
 
 class StagedFolder:
-    """A folder being written: `tmp` now, `final` once committed."""
+    """A folder being written: its files go into `tmp`, which becomes `final` when the transaction commits."""
 
-    def __init__(self, final: Path) -> None:
+    def __init__(self, final: Path, tmp: Path) -> None:
         self.final = final
-        try:
-            final.parent.mkdir(parents=True, exist_ok=True)
-            self.tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}-", suffix=".tmp", dir=final.parent))
-        except OSError as err:
-            raise _fail(final, err) from None
+        self.tmp = tmp
 
     def write(self, name: str, data: bytes) -> int:
         """Write one file into the folder (`name` is relative, made of safe parts by the caller); its size."""
@@ -126,37 +213,304 @@ class StagedFolder:
             raise _fail(self.final / name, err) from None
         return len(data)
 
-    def commit(self) -> None:
-        old = None
+
+@dataclass
+class _Item:
+    staged: Path
+    final: Path
+    what: str
+    folder: bool
+
+
+def _fail(path: Path, err: OSError) -> OutputError:
+    return OutputError(path, f"cannot write ({os_reason(err)})")
+
+
+@dataclass
+class Transaction:
+    """Every output of one command, staged in `OUT/.donjon-PID-XXXX/` and put in place together by :meth:`commit`.
+
+    :meth:`file` and :meth:`folder` stage one output each; two outputs of one command claiming one path (or one
+    inside a folder another replaces) is an error naming both, so nothing is ever written twice.
+    """
+
+    out: Path
+    items: dict[Path, _Item] = field(default_factory=dict)
+    root: Path | None = None
+
+    def covers(self, path: Path) -> bool:
+        base = self.out.resolve()
+        full = path.resolve()
+        return full == base or base in full.parents
+
+    def _staging(self) -> Path:
+        if self.root is None:
+            try:
+                self.out.mkdir(parents=True, exist_ok=True)
+                self.root = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=self.out))
+                (self.root / "owner").write_text(json.dumps({"host": socket.gethostname(), "pid": os.getpid()}))
+            except OSError as err:
+                raise _fail(self.out, err) from None
+        return self.root
+
+    def _claim(self, final: Path, what: str, folder: bool) -> Path:
+        final = final.resolve()
+        if final == self.out.resolve() or not self.covers(final):
+            raise OutputError(final, f"is not inside the output folder {self.out}")
+        for other in self.items.values():
+            if other.final == final:
+                raise OutputError(final, f"would be written twice by this command: {other.what or 'one output'} and "
+                                         f"{what or 'another'}; give one of them another id")
+            if other.folder and other.final in final.parents:
+                raise OutputError(final, f"lies inside {other.final}, which this command replaces whole "
+                                         f"({other.what or 'a folder'})")
+            if folder and final in other.final.parents:
+                raise OutputError(other.final, f"lies inside {final}, which this command replaces whole "
+                                               f"({what or 'a folder'})")
+        return final
+
+    @contextmanager
+    def file(self, final: Path, what: str = "") -> Iterator[Path]:
+        """A temporary path to write `final` to; it takes `final`'s place when the transaction commits."""
+        final = self._claim(final, what, folder=False)
+        staged = self._staging() / f"{len(self.items) + 1:06d}"
         try:
-            os.chmod(self.tmp, 0o755)
-            if self.final.is_symlink() or self.final.is_file():
-                raise OutputError(self.final, "is not a folder; move it away or choose another --out")
-            if self.final.exists():
-                old = Path(tempfile.mkdtemp(prefix=f".{self.final.name}-old-", dir=self.final.parent))
-                os.replace(self.final, old / "previous")
-            os.replace(self.tmp, self.final)
+            yield staged
         except OSError as err:
-            raise _fail(self.final, err) from None
-        finally:
-            if old is not None:
-                shutil.rmtree(old, ignore_errors=True)
+            _remove(staged)
+            raise _fail(final, err) from None
+        except BaseException:
+            _remove(staged)
+            raise
+        if not staged.is_file():
+            raise OutputError(final, "was not written")
+        self.items[final] = _Item(staged, final, what, folder=False)
+
+    def folder(self, final: Path, what: str = "") -> StagedFolder:
+        """A folder to fill; it replaces `final` whole when the transaction commits."""
+        final = self._claim(final, what, folder=True)
+        staged = self._staging() / f"{len(self.items) + 1:06d}"
+        try:
+            staged.mkdir()
+        except OSError as err:
+            raise _fail(final, err) from None
+        self.items[final] = _Item(staged, final, what, folder=True)
+        return StagedFolder(final, staged)
+
+    def _check(self) -> None:
+        """Refuse, before anything is moved, what would stop a rename halfway."""
+        base = self.out.resolve()
+        for item in self.items.values():
+            final = item.final
+            for parent in final.parents:
+                if parent == base:
+                    break
+                if os.path.lexists(parent) and not parent.is_dir():
+                    raise OutputError(parent, f"is a file where a folder belongs (for {final.name})")
+            if item.folder and (final.is_symlink() or (os.path.lexists(final) and not final.is_dir())):
+                raise OutputError(final, "is not a folder; move it away or choose another --out")
+            if not item.folder and final.is_dir() and not final.is_symlink():
+                raise OutputError(final, "is a folder; move it away or choose another --out")
+
+    def commit(self) -> None:
+        """Put every staged output in place, all or none: signals wait until the last rename, and a rename that
+        fails undoes those before it. Then the staging folder (holding the old versions) goes."""
+        if self.root is None:
+            return
+        self._check()
+        order = sorted(self.items.values(), key=lambda item: str(item.final))
+        try:
+            journal = [{"staged": item.staged.name, "final": str(item.final), "inode": item.staged.stat().st_ino}
+                       for item in order]
+            (self.root / "journal").write_text(json.dumps(journal))
+        except OSError as err:
+            raise _fail(self.out, err) from None
+        undo: list[Callable[[], None]] = []
+        with _signals_held():
+            for item in order:
+                try:
+                    os.chmod(item.staged, 0o755 if item.folder else 0o644)
+                    undo.append(_place(item.staged, item.final))
+                except OSError as err:
+                    for step in reversed(undo):
+                        try:
+                            step()
+                        except OSError:
+                            pass
+                    raise _fail(item.final, err) from None
+        self.discard()
 
     def discard(self) -> None:
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        if self.root is not None:
+            shutil.rmtree(self.root, ignore_errors=True)
+            self.root = None
+        self.items.clear()
+
+
+_ACTIVE: list[Transaction] = []
+
+
+def active(path: Path) -> Transaction | None:
+    """The open transaction that `path` belongs to, if any."""
+    return next((tx for tx in reversed(_ACTIVE) if tx.covers(path)), None)
 
 
 @contextmanager
-def staged(finals: list[Path]) -> Iterator[list[StagedFolder]]:
-    """Staging folders for `finals`, committed together when the block succeeds, discarded when it fails."""
-    folders: list[StagedFolder] = []
+def transaction(out: Path) -> Iterator[Transaction]:
+    """The transaction of a command writing into `out`: committed when the block succeeds, discarded when it fails
+    (or is interrupted). Inside another transaction covering `out`, that one (committed when it ends)."""
+    outer = active(out)
+    if outer is not None:
+        yield outer
+        return
+    sweep(out)
+    tx = Transaction(out)
+    _ACTIVE.append(tx)
     try:
-        for final in finals:
-            folders.append(StagedFolder(final))
-        yield folders
-        for folder in folders:
-            folder.commit()
+        yield tx
+        tx.commit()
     finally:
-        for folder in folders:
-            if folder.tmp.exists():
-                folder.discard()
+        tx.discard()
+        _ACTIVE.remove(tx)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold the signals that stop a command while outputs are put in place, so that none stops it halfway."""
+    import signal
+
+    held = {signal.SIGINT, signal.SIGTERM, *(getattr(signal, n) for n in ("SIGHUP", "SIGQUIT") if hasattr(signal, n))}
+    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, OSError, ValueError):  # no signal masks here (not POSIX, or not the main thread)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+# --- single files and folders, in the command's transaction or in one of their own --------------------------------
+
+@contextmanager
+def atomic_path(path: Path, what: str = "") -> Iterator[Path]:
+    """A temporary path to write `path` to; it takes `path`'s place when the transaction succeeds."""
+    owner = active(path)
+    with transaction(owner.out if owner else path.parent) as tx, tx.file(path, what) as tmp:
+        yield tmp
+
+
+def write_bytes(path: Path, data: bytes, what: str = "") -> Path:
+    with atomic_path(path, what) as tmp:
+        tmp.write_bytes(data)
+    return path
+
+
+def write_text(path: Path, text: str, what: str = "") -> Path:
+    return write_bytes(path, text.encode("utf-8"), what)
+
+
+@contextmanager
+def staged(finals: list[Path], what: str = "") -> Iterator[list[StagedFolder]]:
+    """Staged folders for `finals`, put in place when the transaction succeeds, discarded when it fails."""
+    if not finals:
+        yield []
+        return
+    owner = active(finals[0])
+    with transaction(owner.out if owner else Path(os.path.commonpath([str(f.parent) for f in finals]))) as tx:
+        yield [tx.folder(final, what) for final in finals]
+
+
+# --- sweeping what killed commands left -------------------------------------------------------------------------
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # somebody else's process
+        return True
+    return True
+
+
+def _stale(root: Path, pid: int, now: float) -> bool:
+    try:
+        age = now - root.stat().st_mtime
+    except OSError:
+        return False
+    if pid == os.getpid():
+        return False
+    if age > STALE_AFTER_S:
+        return True
+    try:
+        owner = json.loads((root / "owner").read_text())
+        host = owner.get("host")
+    except (OSError, ValueError, AttributeError):
+        host = None  # killed before it wrote its owner file: on this computer, as the folder is where we write
+    return host in (None, socket.gethostname()) and not _alive(pid)
+
+
+def _recover(root: Path) -> int:
+    """Finish the renames of a command killed while putting its outputs in place; how many it finished."""
+    try:
+        journal = json.loads((root / "journal").read_text())
+    except (OSError, ValueError):
+        return 0  # killed before it began to put anything in place: nothing of it is kept
+    done = 0
+    for entry in journal if isinstance(journal, list) else []:
+        try:
+            staged, final = root / str(entry["staged"]), Path(str(entry["final"]))
+            if staged.exists() and staged.stat().st_ino == entry["inode"]:  # still the new version, not yet placed
+                _place(staged, final)
+                done += 1
+            elif not os.path.lexists(final) and (old := staged.with_name(staged.name + "-old")).exists():
+                os.rename(old, final)  # the old version, taken out for a swap that never came
+        except (OSError, KeyError, TypeError):
+            continue
+    return done
+
+
+def sweep(out: Path) -> list[Path]:
+    """Remove the temporaries of donjon commands that are no longer running, in `out` and its folders: only
+    names donjon makes, and only when their process is gone (or they are old). A command killed while putting
+    its outputs in place gets its renames finished first. The paths removed."""
+    return _sweep(out, 0, time.time())
+
+
+def _sweep(folder: str | Path, depth: int, now: float) -> list[Path]:
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        is_dir = entry.is_dir(follow_symlinks=False)
+        if not name.startswith("."):
+            if depth + 1 < _LEGACY_DEPTH and is_dir:
+                removed += _sweep(entry.path, depth + 1, now)
+            continue
+        path = Path(entry.path)
+        ours = _STAGING.fullmatch(name)
+        if ours:
+            if is_dir and _stale(path, int(ours.group(1)), now):
+                _recover(path)
+                _remove(path)
+                removed.append(path)
+            continue
+        try:
+            if now - entry.stat(follow_symlinks=False).st_mtime <= LEGACY_AFTER_S:
+                continue
+        except OSError:
+            continue
+        restore = _LEGACY_OLD.fullmatch(name)
+        if is_dir and restore:
+            final, previous = Path(folder) / restore.group(1), path / "previous"
+            if not os.path.lexists(final) and previous.is_dir():
+                os.rename(previous, final)  # an SVG folder swap killed halfway: the old folder comes back
+        elif not ((is_dir and _LEGACY_FOLDER.fullmatch(name)) or (not is_dir and _LEGACY_FILE.fullmatch(name))):
+            continue
+        _remove(path)
+        removed.append(path)
+    return removed

@@ -89,7 +89,14 @@ def find_game(name: str, where: str = "game") -> Game[Any, Any]:
 
 
 def register(game: Game[Any, Any]) -> None:
-    """Add a game (replacing a registered one with the same id): a game from a plugin or from test data."""
+    """Add a game (replacing a registered one with the same id): a game from a plugin or from test data.
+
+    A game's id names its folder in the output folder, so it may not be the folder of another kind of output."""
+    from generator.output import KIND_FOLDERS
+
+    if game.id in KIND_FOLDERS:
+        raise ValueError(f"a game cannot have the id {game.id!r}: the output folder {game.id}/ holds "
+                         f"{KIND_FOLDERS[game.id]}")
     unregister(game.id)
     _games.append(game)
 

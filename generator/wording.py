@@ -28,6 +28,23 @@ def noun(count: int, word: str, many: str | None = None) -> str:
     return word if count == 1 else (many or word + "s")
 
 
+#: How much of a user's value a message quotes: enough to find it, never a whole file.
+QUOTE_LIMIT = 60
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """`repr(value)`, cut to about `limit` characters with how long the whole was (`'xxxx…' (100,000 characters)`)."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(str(value)):,} characters)"
+
+
+def a_or_an(word: str) -> str:
+    """`a rect`, `an icon`: the article a word takes (by its first letter, which suits donjon's words)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def ordinal(number: int) -> str:
     """`1st`, `2nd`, `3rd`, `11th`, `21st`."""
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
@@ -58,4 +75,4 @@ def visible_lines(text: str) -> str:
     return "\n".join(visible(line) for line in text.split("\n"))
 
 
-__all__ = ["CONTROLS", "listing", "noun", "ordinal", "plural", "visible", "visible_lines"]
+__all__ = ["CONTROLS", "a_or_an", "listing", "noun", "ordinal", "plural", "quoted", "visible", "visible_lines"]

@@ -128,4 +128,4 @@ def test_schema_command_into_a_file_is_exit_3(tmp_path: Path) -> None:
     blocker.write_text("x")
     result = runner.invoke(app, ["content", "schema", "--out", str(blocker)])
     assert result.exit_code == 3
-    assert "cannot write" in result.output
+    assert f"--out {blocker}: is a file, not a folder" in result.output

@@ -89,11 +89,29 @@ GENERATORS: dict[str, Callable[[], bytes]] = {
     "ten-megabytes": lambda: b"# padding\n" * (1024 * 1024),
     "binary": lambda: bytes(range(256)) * 64,
     "long-integer": lambda: b"game: guedelon\nplayers: " + b"9" * 5000 + b"\n",
+    "count-of-100-kb": lambda: b"Name,Count\nA," + b"9" * 100_000 + b"\n",
+    "csv-100000-columns": lambda: ("Name," + ",".join(f"c{i}" for i in range(99_999)) + "\nA" + "," * 99_999
+                                   + "\n").encode(),
+    "cyclic-pdf": lambda: _cyclic_pdf(),
     **{f"photo-{kind}": _photo(kind) for kind in ("no-sheet", "half-sheet", "two-sheets", "blank-sheet",
                                                   "fillable-sheet", "tiny", "png-100-megapixels", "jpeg-100-megapixels", "truncated",
                                                   "garbage", "png-bomb", "great-architect", "apprentice",
                                                   "pdf-scan-of-nothing")},
 }
+
+
+def _cyclic_pdf() -> bytes:
+    """A PDF whose page tree holds itself: a reader that walks it without care never stops."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] >>"]
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
 
 
 def _make_unwritable(folder: Path) -> Callable[[], None]:
@@ -152,6 +170,8 @@ def _prepare(case: dict[str, Any], tmp: Path, cleanups: list[Callable[[], None]]
             target.write_text(spec["text"], encoding="utf-8")
         elif "hex" in spec:
             target.write_bytes(bytes.fromhex(spec["hex"]))
+        elif "symlink" in spec:
+            target.symlink_to(spec["symlink"])
         elif "copy" in spec:
             source = Path(spec["copy"].replace("{repo}", str(CORPUS.parent.parent)))
             if source.is_dir():
@@ -200,16 +220,17 @@ def test_bad_input(case: dict[str, Any], tmp_path: Path, cleanups: list[Callable
         before = _digest(tmp_path / case["keep"])
         assert before, "the good build wrote nothing to keep"
         _edit(case, tmp_path, case.get("then_edits", []))
-    args = [a.replace("{tmp}", str(tmp_path)) for a in case["run"]]
-    result = subprocess.run([*donjon_argv(), *args], capture_output=True, text=True, timeout=TIMEOUT_S,
-                            preexec_fn=_limit, cwd=tmp_path)
+    args = [a.replace("{tmp}", str(tmp_path)).replace("{repo}", str(CORPUS.parent.parent)) for a in case["run"]]
+    result = _run(case, args, tmp_path)
     assert result.returncode == case["exit"], f"exit {result.returncode}, stderr:\n{result.stderr}"
     for fragment in case.get("stderr", []):
         assert fragment.replace("{tmp}", str(tmp_path)) in result.stderr, f"missing {fragment!r} in:\n{result.stderr}"
     for fragment in case.get("stdout", []):
         assert fragment in result.stdout, f"missing {fragment!r} in:\n{result.stdout}"
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout
-    if case["exit"] != 0:
+    if case.get("quiet"):  # a reader that closed the pipe wants no message
+        assert result.stderr == ""
+    elif case["exit"] != 0:
         # why it failed: on stderr, or for broken game rules in the result itself (stdout)
         assert (result.stderr if case["exit"] != 1 or "stdout" not in case else result.stdout).strip()
         assert "internal error" not in result.stderr
@@ -219,6 +240,29 @@ def test_bad_input(case: dict[str, Any], tmp_path: Path, cleanups: list[Callable
         target = tmp_path / folder
         left = [str(p.relative_to(tmp_path)) for p in target.rglob("*") if p.is_file()] if target.exists() else []
         assert left == [], f"a failed run left files behind: {left}"
+    for path in case.get("exists", []):
+        assert (tmp_path / path).exists(), f"{path} was not written (or was removed)"
     for folder in [tmp_path] + [tmp_path / k for k in case.get("nothing_in", [])]:
-        temps = [p.name for p in folder.rglob("*.tmp")] if folder.exists() else []
+        temps = [p.name for p in folder.rglob("*") if p.name.endswith(".tmp") or p.name.startswith(".donjon-")] \
+            if folder.exists() else []
         assert temps == [], f"temporary files left behind: {temps}"
+
+
+def _run(case: dict[str, Any], args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """Run donjon as the case says: standard output captured, or `/dev/full`, or a pipe its reader closed."""
+    stdout_to = case.get("stdout_to")
+    if stdout_to is None:
+        return subprocess.run([*donjon_argv(), *args], capture_output=True, text=True, timeout=TIMEOUT_S,
+                              preexec_fn=_limit, cwd=tmp_path)
+    if stdout_to == "closed-pipe":
+        read_end, write_end = os.pipe()
+        os.close(read_end)  # the reader went away before donjon wrote (`donjon ... | head -0`)
+        target: Any = write_end
+    else:
+        target = open(stdout_to, "wb")  # noqa: SIM115 - closed below
+    try:
+        done = subprocess.run([*donjon_argv(), *args], stdout=target, stderr=subprocess.PIPE, text=True,
+                              timeout=TIMEOUT_S, preexec_fn=_limit, cwd=tmp_path)
+    finally:
+        os.close(target) if isinstance(target, int) else target.close()
+    return subprocess.CompletedProcess(done.args, done.returncode, "", done.stderr)

@@ -56,7 +56,7 @@ def test_build_writes_the_deck_and_the_reference(fourth_game: None, tmp_path: Pa
     assert (tmp_path / "tiny-tower" / "pieces.pdf").read_bytes().startswith(b"%PDF-")
     assert sorted(p.name for p in (tmp_path / "tiny-tower" / "pieces" / "svg").iterdir()) == [
         "back.svg", "base.svg", "keep.svg", "spire.svg"]
-    assert (tmp_path / "tiny-tower" / "tiny-tower-reference.pdf").is_file()
+    assert (tmp_path / "references" / "tiny-tower-reference.pdf").is_file()
     assert "Built 1 deck: 6 cards" in out
 
 
@@ -77,4 +77,4 @@ def test_score_reports_its_broken_rules(fourth_game: None, tmp_path: Path) -> No
 def test_reference(fourth_game: None, tmp_path: Path) -> None:
     code, out, err = invoke("reference", "tiny-tower", "--content", str(CONTENT), "--out", str(tmp_path))
     assert code == 0, err
-    assert (tmp_path / "tiny-tower" / "tiny-tower-reference.pdf").read_bytes().startswith(b"%PDF-")
+    assert (tmp_path / "references" / "tiny-tower-reference.pdf").read_bytes().startswith(b"%PDF-")

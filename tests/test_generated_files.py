@@ -44,7 +44,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     donjon("export", "png", "--content", str(deck), "--preset", "plain", "--dpi", "150", "--out", str(root / "png"))
     donjon("export", "tts", "--out", str(root / "tts"))
     donjon("preview", "--out", str(root / "default"))
-    _fill_a_sheet(root / "default" / "once-upon-a-castle" / "castle-sheet-great-architect-a4-fillable.pdf",
+    _fill_a_sheet(root / "default" / "score-sheets" / "once-upon-a-castle" / "castle-sheet-great-architect-a4-fillable.pdf",
                   root / "filled.pdf")
     return root
 

@@ -51,7 +51,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert built.returncode == 0, built.stderr
     from pypdf import PdfReader, PdfWriter
 
-    blank = root / "sheets" / "once-upon-a-castle" / "castle-sheet-great-architect-a4-fillable.pdf"
+    blank = root / "sheets" / "score-sheets" / "once-upon-a-castle" / "castle-sheet-great-architect-a4-fillable.pdf"
     for name, values in (("ana", {"player": "Ana", "tower_1_value": "5", "residents": "7", "floor_1": "/Yes",
                                   "guest_1": "queen"}),
                          ("ben", {"player": "Ben", "tower_1_value": "2", "residents": "3"})):

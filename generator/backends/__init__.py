@@ -44,8 +44,9 @@ class Backend(NamedTuple):
     label: str
     #: the suffix of the files it writes
     suffix: str
-    #: True: the imposed pages of a deck in one document (`OUT/GAME/DECK.SUFFIX`), and documents such as score
-    #: sheets and references; False: one file per card face and one for the back (`OUT/GAME/DECK/NAME/`)
+    #: True: the imposed pages of a deck in one document (`OUT/GAME/DECK.SUFFIX`, or `OUT/decks/DECK.SUFFIX` for
+    #: a deck of your own), and documents such as score sheets and references; False: one file per card face
+    #: and one for the back (`OUT/GAME/DECK/NAME/`)
     imposed: bool
     #: `module:function` writing it: a PageWriter for imposed backends, a CardWriter for the others
     writer: str

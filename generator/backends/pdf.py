@@ -174,6 +174,8 @@ class _Writer:
         self.fonts: dict[str, Any] = {}
         #: whether any page added an outline entry (the viewer then opens with the outline shown)
         self.outline = False
+        #: one XObject dictionary per set of forms, shared by every page placing that set
+        self.xobjects: dict[tuple[str, ...], Any] = {}
         #: the form's resources, made with the first field
         self.form_fonts: Any = None
         #: picture file -> its XObject's name and its own size (1 x 1 for a raster, the SVG's size in points)
@@ -295,6 +297,12 @@ class _Writer:
         from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
 
         page = self.c._doc.Pages.pages[-1]
+        # every page placing the same forms gets one shared XObject dictionary instead of a copy of its own
+        # (the largest object a page kept): it is written inline, so the file is the same
+        xobjects = getattr(page, "XObjects", None)
+        if xobjects is not None:
+            key = tuple(sorted(str(k) for k in xobjects.dict))
+            page.XObjects = self.xobjects.setdefault(key, xobjects)
         if not page.stream or page.Contents is not None:
             return
         packed = PDFStream(content=zlib.compress(page.stream.encode("utf8")))

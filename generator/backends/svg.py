@@ -2,14 +2,20 @@
 library's ElementTree.
 
 The geometry is the PDF's: the same primitives at the same coordinates (the viewBox is in points, the
-document's size in millimetres). Text stays text, in the same font family, weight and style, with
-`textLength` set to the advance measured from the TTF, so each run spans exactly what it spans in the PDF even
-where a viewer substitutes a font. ElementTree escapes the text (`&`, `<`, `>`, quotes), so card text such as
-`</svg>` stays text. Icons are defined once per file as symbols and placed with `<use>`, and so are pictures
-(`ImageUse`): each file once, as a `data:` URI inside a symbol, so the SVG carries its art and stays vector where
-the art is an SVG (a viewer draws an SVG picture as vectors, with scripts and outside files disabled). A picture
-cropped to its box is clipped by a `clipPath` in the card's own coordinates.
-Output is deterministic: attributes are written in alphabetical order and numbers with at most three decimals.
+document's size in millimetres). Icons are defined once per file as symbols and placed with `<use>`, and so are
+pictures (`ImageUse`): each file once, as a `data:` URI inside a symbol, so the SVG carries its art and stays
+vector where the art is an SVG (a viewer draws an SVG picture as vectors, with scripts and outside files
+disabled). A picture cropped to its box is clipped by a `clipPath` in the card's own coordinates.
+
+The SVGs are self-contained: text is drawn with the outlines of its fonts (donjon's own, and a deck's fonts of
+its own alike), each glyph the file uses defined once (in thousandths of an em, from the font file by fontTools)
+and placed with `<use>` at the advance the PDF gives it, so a card looks the same in every viewer, fonts
+installed or not. (Viewers that take fonts from the system ignore `@font-face` and `textLength`: librsvg, behind
+many converters, drew lines 10 mm wider and clipped them.) The text itself is kept in an invisible `<text>` over
+the glyphs, so it can still be searched, selected and read aloud. ElementTree escapes that text (`&`, `<`, `>`,
+quotes), so card text such as `</svg>` stays text; characters XML cannot hold at all (control characters) never
+get this far, being refused where the text is read (`generator.fields.control_character`). Output is
+deterministic: attributes are written in alphabetical order and numbers with at most three decimals.
 
 Why not svgwrite (the library the first version used): it validates nothing with `debug=False`, yet importing it
 costs about 30 ms (it loads urllib.request and compiles its validator's patterns), a fifth of a small build,
@@ -22,7 +28,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from generator.backends import number as num
-from generator.render.fonts import FACES
+from generator.render.fonts import EM, FACES, advance, glyph_path
 from generator.render.icons import layers
 from generator.render.model import (
     MM,
@@ -37,6 +43,7 @@ from generator.render.model import (
     Rect,
     TextRun,
 )
+from generator.render.text import has_rtl
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -88,6 +95,10 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
     if title:
         SubElement(root, "title").text = title
     defs = SubElement(root, "defs")
+    glyphs = sorted({(item.font, char) for item in drawing.items if isinstance(item, TextRun) for char in item.text
+                     if glyph_path(item.font, char)}, key=lambda g: (g[0], ord(g[1])))
+    for face, char in glyphs:
+        defs.append(_element("path", {"d": glyph_path(face, char), "id": _glyph_id(face, char)}))
     for name in sorted({item.name for item in drawing.items if isinstance(item, IconUse)}):
         symbol = _element("symbol", {"id": f"icon-{name}", "viewBox": "0 0 100 100"})
         for layer in layers(name):
@@ -99,6 +110,8 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
                                       "fill": drawing.background}))
     clips = 0
     for item in drawing.items:
+        if isinstance(item, TextRun):
+            root.append(_glyphs(item))
         if not isinstance(item, ImageUse):
             root.append(_primitive(item))
             continue
@@ -149,15 +162,42 @@ def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[str, str]:
     return ids
 
 
+def _glyph_id(face: str, char: str) -> str:
+    return f"g-{face}-{ord(char):x}"
+
+
+def _glyphs(run: TextRun) -> Element:
+    """A run of text as its glyphs' outlines, each at the advance the PDF gives it."""
+    scale = run.size / EM
+    transform = f"translate({num(run.x)} {num(run.y)})"
+    if run.rotate:
+        transform += f" rotate({-run.rotate})"
+    # a scale of points per thousandth of an em needs more than three decimals (9 pt is 0.009)
+    fine = f"{scale:.7f}".rstrip("0")
+    group = _element("g", {"fill": run.colour, "transform": f"{transform} scale({fine} -{fine})"})
+    pen = 0.0
+    for char in run.text:
+        if glyph_path(run.font, char):
+            attrs = {"xlink:href": f"#{_glyph_id(run.font, char)}"}
+            if pen:
+                attrs["x"] = num(pen)
+            group.append(_element("use", attrs))
+        pen += advance(run.font, char)
+    return group
+
+
 def _primitive(item: Primitive) -> Element:
     if isinstance(item, TextRun):
+        # the text itself, invisible over its glyphs: for searching, selecting and reading aloud
         face = FACES[item.font]
-        attrs = {"font-family": _families(item.font), "font-size": num(item.size), "fill": item.colour,
+        attrs = {"font-family": _families(item.font), "font-size": num(item.size), "fill": "none",
                  "textLength": num(item.width), "x": num(item.x), "y": num(item.y)}
         if face.bold:
             attrs["font-weight"] = "bold"
         if face.italic:
             attrs["font-style"] = "italic"
+        if has_rtl(item.text):  # already in the order it is drawn: a viewer must not reorder it again
+            attrs["unicode-bidi"], attrs["direction"] = "bidi-override", "ltr"
         if item.rotate:
             attrs["transform"] = f"rotate({-item.rotate} {num(item.x)} {num(item.y)})"
         return _element("text", attrs, item.text)

@@ -1,6 +1,8 @@
-"""The layout check of `donjon content check`: every deck's layouts exist, load and suit its card size, and
-every card draws, so a layout that reads a value its cards lack, or text that cannot fit, is reported before
-anything is built. A problem that repeats on many cards (a layout field every card lacks) is reported once,
+"""The checks of `donjon content check` beyond the catalogs: every deck's layouts exist, load and suit its card
+size, and every card draws, so a layout that reads a value its cards lack, or text that cannot fit, is reported
+before anything is built (:func:`check_layouts`); and everything a build or an export would refuse about a deck
+is reported too (:func:`check_outputs`): card ids whose files would meet, a name the page line cannot print,
+a card no paper holds. A problem that repeats on many cards (a layout field every card lacks) is reported once,
 with the first card and how many more.
 
 `donjon content check` calls it after loading the catalogs, rather than registering it with
@@ -66,3 +68,59 @@ def check_layouts(content: Content) -> list[Problem]:
         out.append(Problem(first.file, first.line, first.where, first.message + more))
     return out
 
+
+
+def check_outputs(content: Content, exports: dict[str, dict[str, str]] | None = None) -> tuple[
+        list[Problem], list[Problem]]:
+    """What the build and the exports would refuse about each deck, before they run: (problems, warnings).
+
+    Problems: two cards whose ids give one file name, or a card whose file would be the back's or the
+    manifest's (`back`, `manifest`); a deck or game name holding characters the page line's font lacks.
+    Warnings: a card that fits on no paper (the deck can still be written as SVG and exported as PNG).
+    `exports` maps the suffix of each export's per-card files to the names it reserves beside them
+    (`{"png": {"manifest.csv": "the export's manifest"}}`)."""
+    from pathlib import Path
+
+    from generator.backends import BACKENDS
+    from generator.build.decks import MAX_SHEET_CARDS, deck_label, deck_origin, file_collisions
+    from generator.content import all_decks
+    from generator.render import fonts
+    from generator.render.imposition import FOOTER_FACE, fits_some_paper
+
+    problems: list[Problem] = []
+    warnings: list[Problem] = []
+    seen: set[tuple[str, int | None, str, str]] = set()
+    nowhere = Path("/nonexistent-output")  # the names only: nothing is written
+    for deck in all_decks(content):
+        origin = deck_origin(content, deck)
+        suffixes: dict[str, dict[str, str]] = {b.suffix: {} for b in BACKENDS if not b.imposed} | (exports or {})
+        for suffix, more in suffixes.items():
+            reserved = {f"back.{suffix}": "the deck's back", **more}
+            for problem in file_collisions(deck, nowhere, suffix, reserved)[1]:
+                key = (problem.file, problem.line, problem.where, problem.message.split(" would be written as ")[0])
+                if key not in seen:  # one card clashing in SVG and PNG alike is one problem
+                    seen.add(key)
+                    problems.append(problem)
+        where = "name" if deck.folder is not None else f"decks[{deck.id}].name"
+        names = [(deck.name, "the deck's name")] + ([(deck.game_name, "the game's name")]
+                                                     if deck.game_name != deck.name else [])
+        for text, what in names:
+            lacking = fonts.missing(FOOTER_FACE, text)
+            if lacking:
+                listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking)
+                problems.append(Problem(origin, None, where, f"{what} {text!r} is printed on every page of "
+                                        f"{deck_label(deck)}, but its font ({fonts.FACES[FOOTER_FACE].family}) has "
+                                        f"no glyph for {listed}"))
+        if deck.total > MAX_SHEET_CARDS:
+            warnings.append(Problem(origin, None, "count_column" if deck.folder is not None else f"decks[{deck.id}]",
+                                    f"{deck_label(deck)} holds {deck.total:,} cards with their copies, more than the "
+                                    f"{MAX_SHEET_CARDS:,} a document of sheets may hold: `donjon build` can write its "
+                                    "SVGs (--format svg) and `donjon export` its images, but no PDF sheets"))
+        size = deck.card_size
+        if not fits_some_paper(size.width_pt, size.height_pt):
+            warnings.append(Problem(origin, None, "card_size" if deck.folder is not None else f"decks[{deck.id}]."
+                                    "card_size", f"{deck_label(deck)}: a {size.width_mm:g} x {size.height_mm:g} mm "
+                                    "card fits on no paper donjon prints on (A4 or Letter, either orientation): "
+                                    "`donjon build` can write its SVGs (--format svg) and `donjon export` its "
+                                    "images, but no PDF sheets"))
+    return problems, warnings

@@ -4,12 +4,12 @@ and written one file per card by the others (SVG).
 For each deck: the face and back layouts are loaded (cached; a user deck's cards may each pick theirs), each card
 is drawn once and placed as many times as it has copies, and each back is drawn once: once for the whole deck
 when its layout reads nothing of the card, once per card when it does. Duplex pages put every card's own back
-behind it. Pages stream into the document as they are made. A document is
-written to a temporary file and renamed over `OUT/GAME/DECK.pdf` only when complete; a per-card folder is
-staged and replaces `OUT/GAME/DECK/svg/` only when every card is written. A build that fails (a card whose text
-does not fit, a full disk) leaves the previous files exactly as they were.
+behind it. Pages stream into the document as they are made.
 
-:func:`build` then makes the other outputs of the target (:mod:`generator.build.outputs`).
+:func:`build` is one transaction (generator.output.transaction): every deck's document (`OUT/GAME/DECK.pdf`)
+and per-card folder (`OUT/GAME/DECK/svg/`), then the other outputs of the target (:mod:`generator.build.outputs`)
+are staged, and put in place together only when all of them are complete. A build that fails anywhere (a card
+whose text does not fit, a full disk, a signal) leaves every previous file exactly as it was.
 """
 
 import time
@@ -22,16 +22,21 @@ from generator.backends import backend
 from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Card, Deck
 from generator.content import Content
-from generator.errors import ContentError, OutputError, Problem
+from generator.errors import ContentError, Problem
 from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
-from generator.output import atomic_path, inside, staged
+from generator.output import atomic_path, inside, staged, transaction
 from generator.render.imposition import PageHeading, Sided, grid, pages
 from generator.render.model import Drawing, ImageUse
 from generator.resources import display_path
 
 #: The back of a user's deck that names no back: a plain back with the deck's name.
 GENERIC_BACK = "generic-back"
+#: The most cards, copies included, one document of sheets holds: 11,112 sheets of poker cards, far beyond a
+#: home printer. The document is written as it is drawn, but the PDF library keeps a few hundred bytes of every
+#: page until the file is complete (about 1.8 KB a card in all: 180 MB at this size), so a deck with more
+#: copies is refused with its size instead of growing without bound. Per-card outputs (SVG, PNG) have no limit.
+MAX_SHEET_CARDS = 100_000
 
 Progress = Callable[[int], None]
 
@@ -174,22 +179,41 @@ class DeckResult(NamedTuple):
     sources: frozenset[Path] = frozenset()
 
 
-def card_file_names(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str, str]) -> tuple[str, ...]:
-    """`CARD.suffix` for each card of `deck`, in deck order, made safe to write in `folder`.
+def card_problem(deck: Deck, card: Card, where: str, message: str) -> Problem:
+    """A problem with one card, at its row (`cards.csv:12`) for a deck of your own, else named in its deck."""
+    file, _, line = card.origin.rpartition(":")
+    if file and line.isascii() and line.isdigit():
+        return Problem(file, int(line), where, message)
+    return Problem(deck_label(deck), None, where or f"cards[{card.id}]", message)
 
-    Two cards whose ids give one file name, or a card named like a reserved file (`reserved` maps such a name to
-    what it holds, e.g. the deck's back), is an error naming the card: one file must never overwrite another.
-    """
+
+def file_collisions(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str, str]) -> tuple[
+        tuple[str, ...], list[Problem]]:
+    """`CARD.suffix` for each card of `deck`, in deck order, made safe to write in `folder`, and a problem for
+    each card whose file would be another's: two cards whose ids give one file name, or a card named like a
+    reserved file (`reserved` maps such a name to what it holds, e.g. the deck's back)."""
     taken = dict(reserved)
-    names = []
+    names: list[str] = []
+    problems: list[Problem] = []
     for card in deck.cards:
         name = inside(folder, f"{card.id}.{suffix}").name
         if name in taken:
-            raise OutputError(deck_label(deck), f"card {card.id!r} would be written as {name}, the file of "
-                              f"{taken[name]}; give the card another id")
-        taken[name] = f"card {card.id!r}"
+            problems.append(card_problem(deck, card, "", f"{deck_label(deck)}: card {card.name!r} (id {card.id!r}) "
+                                         f"would be written as {name}, the file of {taken[name]}; give the card "
+                                         "another id"))
+        else:
+            taken[name] = f"card {card.id!r}"
         names.append(name)
-    return tuple(names)
+    return tuple(names), problems
+
+
+def card_file_names(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str, str]) -> tuple[str, ...]:
+    """`CARD.suffix` for each card of `deck`, in deck order; a file that would overwrite another is a content
+    error naming the card (`donjon content check` reports it too)."""
+    names, problems = file_collisions(deck, folder, suffix, reserved)
+    if problems:
+        raise ContentError(problems)
+    return names
 
 
 def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, progress: Progress) -> DeckResult:
@@ -210,7 +234,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     per_card = [b for b in chosen if not b.imposed]
     names: dict[str, dict[str, str]] = {}
     for b in per_card:
-        files = card_file_names(deck, inside(out, deck.game, deck.id, b.name), b.suffix,
+        files = card_file_names(deck, inside(out, deck.namespace, deck.id, b.name), b.suffix,
                                 {f"back.{b.suffix}": "the deck's back"})
         names[b.name] = dict(zip((c.id for c in deck.cards), files, strict=True))
     backs = Backs(layouts, view, bleed)
@@ -222,7 +246,8 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     count = deck.total
     used: set[Path] = set()
 
-    with staged([inside(out, deck.game, deck.id, b.name) for b in per_card]) as folders:
+    with staged([inside(out, deck.namespace, deck.id, b.name) for b in per_card],
+                f"the {' and '.join(b.label for b in per_card)} files of {deck.key}") as folders:
         writers = [(b, folder, b.card_writer()) for b, folder in zip(per_card, folders, strict=True)]
 
         def drawings() -> Iterator[Sided]:
@@ -240,14 +265,19 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                     progress(1)
 
         total_pages = 0
+        if imposed and count > MAX_SHEET_CARDS:
+            raise ContentError([Problem(deck_origin(content, deck), None, "count_column" if deck.folder else
+                                        f"decks[{deck.id}]", f"{deck_label(deck)} holds {count:,} cards with their "
+                                        f"copies, more than the {MAX_SHEET_CARDS:,} a document of sheets may hold; "
+                                        "print fewer copies, split the deck, or build it as SVG only (--format svg)")])
         if imposed:
             sheet = grid(size.width_pt, size.height_pt, options.print_options)
             for index, b in enumerate(imposed):
-                target = inside(out, deck.game, f"{deck.id}.{b.suffix}")
+                target = inside(out, deck.namespace, f"{deck.id}.{b.suffix}")
                 # the first document draws the cards (and writes the per-card files); any other redraws them
                 stream = drawings() if index == 0 else (s for c in deck.cards for s in [
                     Sided(face_drawing(layouts.face(c), deck, c, view, bleed), backs.of(c))] * c.copies)
-                with atomic_path(target) as tmp:
+                with atomic_path(target, f"the {b.label} sheets of {deck.key}") as tmp:
                     stats = b.page_writer()(pages(stream, count, back_face, sheet, options.print_options,
                                                   PageHeading(deck.game_name, deck.name)), tmp,
                                             title=f"{deck.game_name}: {deck.name}",
@@ -283,10 +313,11 @@ def build(content: Content, decks: list[Deck], target: str, out: Path, options: 
           progress: Progress) -> BuildReport:
     """Build every deck in `decks`, then the other outputs the target covers (references, score sheets)."""
     start = time.perf_counter()
-    results = [build_deck(content, deck, out, options, progress) for deck in decks]
-    others = []
-    if any(target in ("all", g.info.id) for g in content.games()):  # a deck of one's own has no other outputs
-        from generator.build.outputs import other_outputs
+    with transaction(out):
+        results = [build_deck(content, deck, out, options, progress) for deck in decks]
+        others = []
+        if any(target in ("all", g.info.id) for g in content.games()):  # a deck of one's own has no other outputs
+            from generator.build.outputs import other_outputs
 
-        others = other_outputs(content, target, out, options)
+            others = other_outputs(content, target, out, options)
     return BuildReport(results, others, time.perf_counter() - start)

@@ -1,4 +1,4 @@
-"""Card references: one PDF per game, `OUT/GAME/GAME-reference.pdf`, from the game's catalog.
+"""Card references: one PDF per game, `OUT/references/GAME-reference.pdf`, from the game's catalog.
 
 Each game's module (guildhall, guedelon, castle) writes the body of its reference as blocks of the document
 engine; this module puts the first page before it (the title, how to read the marks, the contents) and the
@@ -72,8 +72,8 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
     doc = document(catalog)
     pages = layout(doc, PAPERS[paper])
     chosen = backend(writer)
-    target = inside(out, game_id, f"{file_name(game_id)}.{chosen.suffix}")
-    with atomic_path(target) as tmp:
+    target = inside(out, "references", f"{file_name(game_id)}.{chosen.suffix}")
+    with atomic_path(target, f"the card reference of {game_id}") as tmp:
         stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject)
     return Written(target, f"card reference, {stats.pages} pages", stats.pages)
 

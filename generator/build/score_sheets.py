@@ -1,4 +1,5 @@
-"""The score sheets of the games a build covers, written as documents (`OUT/GAME/NAME.pdf`), each atomically.
+"""The score sheets of the games a build covers, written as documents (`OUT/score-sheets/GAME/NAME.pdf`), in the
+build's transaction.
 
 Which sheets a game prints is the game's business (its package's `score_sheets`); this module writes them.
 """
@@ -22,12 +23,12 @@ def make_score_sheets(content: Content, games: list[GameCatalog], out: Path, wri
     for catalog in games:
         game_id = catalog.info.id
         for sheet in find_game(game_id).score_sheets(catalog):
-            target = inside(out, game_id, f"{sheet.name}.{writer.suffix}")
-            with atomic_path(target) as tmp:
+            target = inside(out, "score-sheets", game_id, f"{sheet.name}.{writer.suffix}")
+            with atomic_path(target, f"the score sheet {sheet.name} of {game_id}") as tmp:
                 stats = write([sheet.page()], tmp, title=sheet.title, subject=sheet.subject)
             written.append(Written(target, sheet.what, stats.pages))
             for suffix, what, contents in sheet.beside:
-                extra = inside(out, game_id, f"{sheet.name}{suffix}")
+                extra = inside(out, "score-sheets", game_id, f"{sheet.name}{suffix}")
                 write_bytes(extra, contents())
                 written.append(Written(extra, what))
     return written

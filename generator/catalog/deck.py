@@ -57,6 +57,12 @@ class Deck(NamedTuple):
         return f"{self.game}/{self.id}"
 
     @property
+    def namespace(self) -> str:
+        """The folder holding this deck's files under the output folder (and under each export's folder): its
+        game's id, or `decks` for a deck of your own (generator.output.KIND_FOLDERS)."""
+        return "decks" if self.folder is not None else self.game
+
+    @property
     def total(self) -> int:
         """Cards in the deck, copies included."""
         return sum(c.copies for c in self.cards)

@@ -19,7 +19,9 @@ formula without a saved value (a file written by a program that does not calcula
 from __future__ import annotations
 
 import csv
+import io
 import re
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -30,6 +32,7 @@ from generator.errors import InputError, Problem
 from generator.files import read_bytes, resolve_within
 from generator.fields import (
     AnyOf,
+    control_character,
     Bool,
     Field,
     Int,
@@ -43,12 +46,14 @@ from generator.fields import (
     Text,
     check_document,
 )
+from generator.wording import quoted
 from generator.yamlio import Document, load_file, read_text
 
 #: The most cards one deck may hold (the benchmark goes to 10,000).
 MAX_CARDS = 100_000
-#: The most columns a table may have (a card has a few dozen values at most).
-MAX_COLUMNS = 500
+#: The most columns a table may have: a layout reads a few dozen; a table of thousands is a mistake (or a
+#: table turned on its side), and checking it would take long.
+MAX_COLUMNS = 1000
 #: A spreadsheet file's largest size, and the most its parts may unpack to (a zip bomb is refused before it is
 #: opened): a sheet of 100,000 rows of text is some 20 MB unpacked.
 MAX_XLSX_BYTES = 32 * 1024 * 1024
@@ -151,7 +156,18 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "card"
+    """An id from a name or an id column: lower-case ASCII words joined by `-`. Accents are dropped (`Épée` is
+    `epee`); text in another script is spelled in punycode, IDNA's ASCII form of Unicode (`Дракон` is
+    `80ahtmej`), so that ids in any script stay apart instead of all becoming `card`."""
+    lowered = text.lower().strip()
+
+    def ascii_of(part: str) -> str:
+        return unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode("ascii")
+
+    if any(c.isalnum() and not ascii_of(c) for c in lowered):  # a letter or digit with no ASCII form
+        lowered = lowered.encode("punycode").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_of(lowered)).strip("-")
+    return slug[:80].strip("-") or "card"
 
 
 def load_deck(folder: Path, display: str, root: Path | None = None) -> tuple[UserDeck | None, list[Problem]]:
@@ -347,15 +363,23 @@ def _refuse_unsaved_formulas(data: bytes, table: str, named: str, sheet: str, ce
 
 def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[str, Scalar]]]:
     text = read_text(path, display=table)
-    reader = csv.reader(text.splitlines(), delimiter=delimiter, strict=True)
+    # rows end at line breaks only (\n, \r\n, \r), not at every character str.splitlines takes for one (U+0085,
+    # U+2028, form feed...), which would cut a row in two
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = next(reader, None)
         if header is None or not any(cell.strip() for cell in header):
             raise InputError(table, "is empty: the first row must name the columns")
         header = [cell.strip() for cell in header]
+        if len(header) > MAX_COLUMNS:
+            raise InputError(table, f"the header row names {len(header):,} columns, more than the {MAX_COLUMNS:,} "
+                                    "a deck may have", 1)
         if "" in header:
             raise InputError(table, f"column {header.index('') + 1} of the header row has no name", 1)
-        repeated = sorted({h for h in header if header.count(h) > 1})
+        counts: dict[str, int] = {}
+        for name in header:
+            counts[name] = counts.get(name, 0) + 1
+        repeated = sorted(h for h, n in counts.items() if n > 1)
         if repeated:
             raise InputError(table, f"the header row names {', '.join(map(repr, repeated))} more than once", 1)
         rows: list[tuple[str, dict[str, Scalar]]] = []
@@ -405,6 +429,10 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
            doc: Document) -> tuple[list[UserCard], list[Problem]]:
     problems: list[Problem] = []
     header = list(rows[0][1]) if rows else []
+    if len(header) > MAX_COLUMNS:
+        return [], [Problem(table, None, "", f"the rows have {len(header):,} columns, more than the {MAX_COLUMNS:,} "
+                                             "a deck may have")]
+    columns_set = set(header)
     hint = _delimiter_hint([str(h) for h in header], values["delimiter"])
     if hint:
         return [], [Problem(table, 1, "", f"the header row is a single column {header[0]!r}{hint}")]
@@ -425,14 +453,20 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
     seen: dict[str, str] = {}
     for index, (origin, row) in enumerate(rows):
         file, _, line_text = origin.rpartition(":")
-        line = int(line_text) if line_text.isdigit() else None
+        line = int(line_text) if line_text.isascii() and line_text.isdigit() else None
         missing = [h for h in header if h not in row]
-        extra = [k for k in row if k not in header]
+        extra = [k for k in row if k not in columns_set]
         if missing or extra:
             problems.append(Problem(file, line, f"cards[{index}]", "every row must have the same columns as the "
                                     "first: " + "; ".join(filter(None, [
                                         f"missing {', '.join(missing)}" if missing else "",
                                         f"extra {', '.join(map(str, extra))}" if extra else ""]))))
+            continue
+        bad = next(((column, found) for column, cell in row.items() if isinstance(cell, str)
+                    for found in [control_character(cell)] if found), None)
+        if bad is not None:
+            problems.append(Problem(file, line, f"cards[{index}].{bad[0]}", f"holds the character {bad[1]}, which "
+                                                                            "no output can show; remove it"))
             continue
         name = str(row[columns["name_column"]] or "").strip() if columns["name_column"] else ""
         if not name:
@@ -444,10 +478,10 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             raw = row[columns["count_column"]]
             text = str(raw).strip() if raw is not None else ""
             text = text or "1"  # an empty cell, or a YAML row without the key: one copy
-            if not text.isdigit() or not 0 <= int(text) <= 1000:
+            if not re.fullmatch(r"[0-9]{1,5}", text) or not 0 <= int(text) <= 1000:  # ASCII digits: not '²' or '٣'
                 problems.append(Problem(file, line, f"cards[{index}].{columns['count_column']}",
                                         f"expected a whole number of copies from 0 (leave the card out) to 1000, "
-                                        f"got {raw!r}"))
+                                        f"got {quoted(raw)}"))
                 continue
             copies = int(text)
         layout, back = None, None

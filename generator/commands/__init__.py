@@ -5,7 +5,8 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any, TypeVar, overload
 
 import typer
 
@@ -27,12 +28,32 @@ def reports_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except DonjonError as err:
-            sys.stdout.flush()
-            # errors escape what they quote; this catches any message that did not
-            typer.echo(f"error: {visible_lines(str(err))}", err=True)
+            try:
+                sys.stdout.flush()
+            except DonjonError:
+                pass  # standard output is what failed: the error says so
+            if not getattr(err, "quiet", False):
+                # errors escape what they quote; this catches any message that did not
+                typer.echo(f"error: {visible_lines(str(err))}", err=True)
             raise typer.Exit(int(err.exit_code)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+@overload
+def folder_option(value: str, option: str) -> Path: ...
+@overload
+def folder_option(value: None, option: str) -> None: ...
+def folder_option(value: str | None, option: str) -> Path | None:
+    """A folder given on the command line; an empty value is refused (it would mean the current folder, or for
+    `--content` the shipped content, without saying so)."""
+    if value is None:
+        return None
+    if not value.strip():
+        from generator.errors import UsageError
+
+        raise UsageError(option, "is empty: name a folder (`.` for the current one)")
+    return Path(value)
 
 
 def settle() -> None:

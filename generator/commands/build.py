@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.backends import BACKENDS, names
-from generator.commands import is_terminal, reports_errors, settle
+from generator.commands import folder_option, is_terminal, reports_errors, settle
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
@@ -25,9 +25,11 @@ Build print-ready decks: PDF sheets for home printing and an SVG of every card.
 TARGET is `all` (the default: every deck of every game), a game by its id (such as guildhall),
 one deck as GAME/DECK (guildhall/old-world-economy-vp), or, with --content, a deck of your own by its id.
 Writes OUT/GAME/DECK.pdf (fronts, then backs for duplex printing, with crop marks) and
-OUT/GAME/DECK/svg/CARD.svg with OUT/GAME/DECK/svg/back.svg. Lengths take a unit (3mm, 0.125in, 9pt); a bare
-number is millimetres (points for --crop-width). Print the PDFs at 100% (actual size), duplex on the long edge,
-or with --duplex fold on one side: fold each sheet on its dashed line, glue, cut.
+OUT/GAME/DECK/svg/CARD.svg with OUT/GAME/DECK/svg/back.svg (OUT/decks/... for a deck of your own), and for a
+game its reference (OUT/references/) and score sheets (OUT/score-sheets/). Nothing is replaced unless every
+output was made. Lengths take a unit (3mm, 0.125in, 9pt); a bare number is millimetres (points for
+--crop-width). Print the PDFs at 100% (actual size), duplex on the long edge, or with --duplex fold on one side:
+fold each sheet on its dashed line, glue, cut.
 
 --cards builds a few cards of one deck (1-10,15 or names); --watch builds, then builds again whatever a saved
 file changes (add --serve to see the preview page, reloading itself, at http://127.0.0.1:8000/preview/).
@@ -128,11 +130,11 @@ def build(
     target: Optional[str] = typer.Argument(
         None, show_default=False, metavar="TARGET",
         help="all (default), a game id, GAME/DECK, or the id of a deck of your own in --content."),
-    content_dir: Optional[Path] = typer.Option(
+    content_dir_text: Optional[str] = typer.Option(
         None, "--content", show_default=False, metavar="DIR",
         help="A content folder to build instead of the shipped games: game folders and/or deck folders "
              "(a folder with a deck.yaml), or one deck folder."),
-    out: Path = typer.Option(Path("output"), "--out", metavar="DIR",
+    out_text: str = typer.Option("output", "--out", metavar="DIR",
                              help="The folder to write into (created if needed)."),
     paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
     orientation: str = typer.Option("portrait", "--orientation", metavar="portrait|landscape",
@@ -184,6 +186,8 @@ def build(
                              help="The port --serve listens on (0: any free port)."),
 ) -> None:
     """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
+    out = folder_option(out_text, "--out")
+    content_dir = folder_option(content_dir_text, "--content")
     import time
 
     from generator.build.decks import build as run
@@ -193,6 +197,8 @@ def build(
     from generator.resources import display_path
 
     start = time.perf_counter()
+    if target is not None and not target.strip():
+        raise _usage("TARGET", "is empty: name a game, a deck, or all")
     options = BuildOptions(print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width,
                                          duplex, back_offset, cut_lines), formats_of(formats), unique)
     if serve and not watch:

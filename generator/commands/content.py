@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from generator.commands import reports_errors
+from generator.commands import folder_option, reports_errors
 from generator.wording import plural
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ CONTENT_HELP = "A content folder to use instead of the shipped catalogs (game fo
 @app.command("check")
 @reports_errors
 def check(
-    folder: Optional[Path] = typer.Argument(None, help="The content folder to check (default: the shipped content).",
+    folder_text: Optional[str] = typer.Argument(None, help="The content folder to check (default: the shipped content).",
                                             show_default=False),
 ) -> None:
     """Validate every catalog, deck and layout of a content folder and print every problem found.
@@ -31,13 +31,20 @@ def check(
     Each problem names the file, the line and the entry, and the key or rule at fault. Exit 0 when all is
     well, 1 when there are problems, 2 when the folder itself is missing.
     """
-    from generator.build.check import check_layouts
+    folder = folder_option(folder_text, "FOLDER")
+    from generator.build.check import check_layouts, check_outputs
     from generator.content import all_decks, check_content
 
     content, problems = check_content(folder)
     problems += check_layouts(content)
+    from generator.export.png import MANIFEST
+
+    found, warnings = check_outputs(content, {"png": {MANIFEST: f"the PNG export's {MANIFEST}"}})
+    problems += found
     for problem in problems:
         typer.echo(str(problem), err=True)
+    for warning in warnings:
+        typer.echo(f"warning: {warning}", err=True)
     if problems:
         typer.echo(f"{plural(len(problems), 'problem')} found.", err=True)
         raise typer.Exit(1)
@@ -67,10 +74,11 @@ def _summary(content: Content) -> dict[str, Any]:
 @app.command("list")
 @reports_errors
 def list_(
-    content_dir: Optional[Path] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
+    content_dir_text: Optional[str] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
 ) -> None:
     """Show what each game holds: its decks with their card counts, and the size of each catalog."""
+    content_dir = folder_option(content_dir_text, "--content")
     from generator.content import load_content
 
     summary = _summary(load_content(content_dir))
@@ -90,14 +98,19 @@ def list_(
 @app.command("schema")
 @reports_errors
 def schema(
-    out: Path = typer.Option(Path("schemas"), "--out", help="Folder to write the *.schema.json files into."),
+    out_text: str = typer.Option("schemas", "--out", help="Folder to write the *.schema.json files into."),
 ) -> None:
     """Write the JSON Schema of every catalog kind, deck, layout and end-state format.
 
     Point your editor at them (the shipped catalogs name theirs in a `yaml-language-server` comment) to have
     a catalog checked while you type it.
     """
+    out = folder_option(out_text, "--out")
+    from generator.output import prepare_dir, transaction
     from generator.schemas import write_schemas
 
-    for path in write_schemas(out):
+    prepare_dir(out)
+    with transaction(out):  # every schema, or none
+        written = write_schemas(out)
+    for path in written:
         typer.echo(str(path))

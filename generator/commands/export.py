@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional, TypeVar
 
 import typer
 
-from generator.commands import is_terminal, reports_errors
+from generator.commands import folder_option, is_terminal, reports_errors
 from generator.wording import plural
 
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
@@ -27,8 +27,9 @@ One PNG per card face and one of each deck's back, at a print service's size wit
 TARGET is `all` (the default), a game, GAME/DECK, or with --content a deck of your own by its id.
 Presets: tgc (The Game Crafter: 825x1125 px for a poker card, 1/8 in bleed), mpc (MakePlayingCards: 822x1122
 px, 0.12 in bleed), dtc (DriveThruCards' size, 1/8 in bleed; `donjon export dtc` writes the PDF the service
-asks for), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png, back.png and
-manifest.csv (file, id, name and copies of every image). Images are RGB, and two exports of the same input
+asks for), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png (OUT/png/decks/DECK/ for a
+deck of your own), back.png (or backs/CARD.png when cards have backs of their own) and manifest.csv (file, id,
+name and copies of every image). Images are RGB, and two exports of the same input
 give the same bytes.
 """
 
@@ -70,10 +71,28 @@ def check_jobs(value: Optional[int]) -> int:
     return value
 
 
+def check_base_url(base_url: str) -> None:
+    """An http(s) address the images' names can be added to: no query or fragment, which would end up in the
+    middle of every address (`https://host/x?q/GAME/DECK/back.png`)."""
+    from urllib.parse import urlsplit
+
+    text = base_url.strip()
+    if not re.fullmatch(r"https?://[^\s\"'<>\\]+", text):
+        raise _usage("--base-url", f"{base_url!r} is not an http:// or https:// address")
+    parts = urlsplit(text)
+    if parts.query or parts.fragment or "?" in text or "#" in text:
+        raise _usage("--base-url", f"{base_url!r} has a query (?...) or a fragment (#...): give the address of "
+                                   "the folder alone, like https://example.org/my-decks")
+    if not parts.hostname:
+        raise _usage("--base-url", f"{base_url!r} names no host")
+
+
 def _decks(content_dir: Optional[Path], target: Optional[str]) -> tuple[Content, list[Deck]]:
     from generator.content import all_decks, load_content, select
     from generator.errors import UsageError
 
+    if target is not None and not target.strip():
+        raise UsageError("TARGET", "is empty: name a game, a deck, or all")
     content = load_content(content_dir)
     try:
         return content, select(all_decks(content), target or "all")
@@ -97,12 +116,14 @@ def png(
                                help="The print service's size: tgc, mpc, dtc, or plain (trim size, no bleed)."),
     dpi: Optional[int] = typer.Option(None, "--dpi", show_default=False, metavar="N",
                                       help="Pixels per inch, 72 to 1200 (default 300, the services' own)."),
-    content_dir: Optional[Path] = typer.Option(None, "--content", show_default=False, metavar="DIR",
+    content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
                                                help=_CONTENT_HELP),
-    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (OUT/png/...)."),
+    out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (OUT/png/...)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
 ) -> None:
     """One PNG per card face and each deck's back, at a print service's size."""
+    out = folder_option(out_text, "--out")
+    content_dir = folder_option(content_dir_text, "--content")
     import time
 
     from generator.export.geometry import MAX_DPI, MIN_DPI, PRESETS
@@ -137,9 +158,9 @@ def png(
 @reports_errors
 def tts(
     target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
-    content_dir: Optional[Path] = typer.Option(None, "--content", show_default=False, metavar="DIR",
+    content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
                                                help=_CONTENT_HELP),
-    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (OUT/tts/...)."),
+    out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (OUT/tts/...)."),
     base_url: Optional[str] = typer.Option(
         None, "--base-url", show_default=False, metavar="URL",
         help="Where you will upload the OUT/tts folder (https://...): the saved objects then name their images "
@@ -147,6 +168,8 @@ def tts(
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
 ) -> None:
     """Tabletop Simulator decks: face sheets, the back and a saved object."""
+    out = folder_option(out_text, "--out")
+    content_dir = folder_option(content_dir_text, "--content")
     import time
 
     from generator.export.tts import export_tts
@@ -154,8 +177,8 @@ def tts(
     from generator.resources import display_path
 
     start = time.perf_counter()
-    if base_url is not None and not re.fullmatch(r"https?://[^\s\"'<>\\]+", base_url.strip()):
-        raise _usage("--base-url", f"{base_url!r} is not an http:// or https:// address")
+    if base_url is not None:
+        check_base_url(base_url)
     jobs_count = check_jobs(jobs)
     content, decks = _decks(content_dir, target)
     prepare_dir(out)
@@ -178,7 +201,8 @@ One PDF per deck for DriveThruCards: every page one side of one card with 1/8 in
 followed by its back, every copy in deck order.
 
 TARGET is `all` (the default), a game, GAME/DECK, or with --content a deck of your own by its id.
-Writes OUT/dtc/GAME/DECK.pdf (a poker card's pages are 2.75 x 3.75 in). Vector text with embedded fonts; the
+Writes OUT/dtc/GAME/DECK.pdf (OUT/dtc/decks/DECK.pdf for a deck of your own; a poker card's pages are
+2.75 x 3.75 in). Vector text with embedded fonts; the
 service asks for PDF/X-1a and converts what it gets (see its upload preview).
 """
 
@@ -187,11 +211,13 @@ service asks for PDF/X-1a and converts what it gets (see its upload preview).
 @reports_errors
 def dtc(
     target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
-    content_dir: Optional[Path] = typer.Option(None, "--content", show_default=False, metavar="DIR",
-                                               help=_CONTENT_HELP),
-    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (OUT/dtc/...)."),
+    content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
+                                                   help=_CONTENT_HELP),
+    out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (OUT/dtc/...)."),
 ) -> None:
     """DriveThruCards: one PDF per deck, front then back of every card."""
+    out = folder_option(out_text, "--out")
+    content_dir = folder_option(content_dir_text, "--content")
     import time
 
     from generator.export.dtc import export_dtc

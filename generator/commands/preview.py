@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from generator.commands import reports_errors
+from generator.commands import folder_option, reports_errors
 from generator.wording import plural
 
 HELP = """\
@@ -21,16 +21,18 @@ and card references beside the cards). Open it in any browser; it needs no netwo
 
 @reports_errors
 def preview(
-    content_dir: Optional[Path] = typer.Option(
+    content_dir_text: Optional[str] = typer.Option(
         None, "--content", show_default=False, metavar="DIR",
         help="A content folder to show instead of the shipped games: game folders and/or deck folders, or one "
              "deck folder."),
-    out: Path = typer.Option(Path("output"), "--out", metavar="DIR",
+    out_text: str = typer.Option("output", "--out", metavar="DIR",
                              help="The output folder: the page goes into OUT/preview/, and PDFs in OUT are shown."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N",
                                        help="Processes rendering at once (default: one per core)."),
 ) -> None:
     """Write a static HTML preview of every card and sheet."""
+    out = folder_option(out_text, "--out")
+    content_dir = folder_option(content_dir_text, "--content")
     import time
 
     from generator.commands.export import check_jobs, with_progress

@@ -7,27 +7,29 @@ from typing import Optional
 
 import typer
 
-from generator.commands import reports_errors
+from generator.commands import folder_option, reports_errors
 from generator.wording import plural
 
 HELP = """\
 Write the card reference of a game: a PDF with every card (name, kind, count, effect), the tables of values,
 and where each value comes from. Values no rulebook states are marked and explained in its Sources section.
 
-GAME is guildhall, guedelon, once-upon-a-castle, or all. Writes OUT/GAME/GAME-reference.pdf, with a contents
-page, bookmarks and page numbers. `donjon build` writes the references too.
+GAME is guildhall, guedelon, once-upon-a-castle, or all. Writes OUT/references/GAME-reference.pdf, with a
+contents page, bookmarks and page numbers. `donjon build` writes the references too.
 """
 
 @reports_errors
 def reference(
     game: str = typer.Argument(..., metavar="GAME", help="A game's id (see `donjon content list`), or all."),
-    content_dir: Optional[Path] = typer.Option(
+    content_dir_text: Optional[str] = typer.Option(
         None, "--content", show_default=False, metavar="DIR",
         help="A content folder to read the catalogs from instead of the shipped ones (a corrected copy of content/)."),
-    out: Path = typer.Option(Path("output"), "--out", metavar="DIR", help="The folder to write into (created if needed)."),
+    out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (created if needed)."),
     paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
 ) -> None:
     """Write the card reference PDF of a game."""
+    out = folder_option(out_text, "--out")
+    content_dir = folder_option(content_dir_text, "--content")
     import time
 
     from generator.errors import UsageError
@@ -49,7 +51,7 @@ def reference(
 
     from generator.build.references import write_reference
     from generator.content import load_content
-    from generator.output import prepare_dir
+    from generator.output import prepare_dir, transaction
     from generator.resources import display_path
 
     content = load_content(content_dir, games=game_ids() if wanted == "all" else (wanted,))
@@ -59,7 +61,8 @@ def reference(
         raise UsageError(folder, f"holds no {'game' if wanted == 'all' else wanted} catalog (no folder "
                          f"{'named after a game' if wanted == 'all' else wanted + '/'} with a game.yaml)")
     prepare_dir(out)
-    for game_id in games:
-        written = write_reference(content, game_id, out, key)
+    with transaction(out):  # every reference, or none
+        done = [write_reference(content, game_id, out, key) for game_id in games]
+    for written in done:
         typer.echo(f"wrote {display_path(written.path)}: {plural(written.pages, 'page')}")
     typer.echo(f"Wrote {plural(len(games), 'reference')} in {time.perf_counter() - start:.2f} s.")

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import typer
 
-from generator.commands import reports_errors
+from generator.commands import folder_option, reports_errors
 
 HELP = """\
 Check end states of Guildhall, Once Upon a Castle or Guédelon by the rules and score them.
@@ -44,7 +43,7 @@ def score(
     json_: bool = typer.Option(False, "--json", help="Print one JSON object per file instead of a table."),
     strict: bool = typer.Option(False, "--strict", help="Make every warning a violation: for games played on "
                                 "donjon's own printed sheets, where its house values are the truth."),
-    content: Optional[Path] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
+    content_text: Optional[str] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
     names: Optional[str] = typer.Option(None, "--names", help="The players of the sheets given, in order, "
                                         "separated by commas (Ana,Ben); photos default to Player 1, Player 2...",
                                         show_default=False),
@@ -53,12 +52,14 @@ def score(
                                                      "walls[0]=true, residents=14, guests=queen,jester, "
                                                      "towers[2]=none; sheets[N].FIELD=VALUE with several photos "
                                                      "(N from 0). Repeat for each.", show_default=False),
-    annotate: Optional[Path] = typer.Option(None, "--annotate", metavar="DIR",
-                                            help="Write each photo into DIR with what was read drawn over it "
-                                                 "(NAME.read.jpg) and its name box cropped (NAME.name.png).",
-                                            show_default=False),
+    annotate_text: Optional[str] = typer.Option(None, "--annotate", metavar="DIR",
+                                                help="Write each photo into DIR with what was read drawn over it "
+                                                     "(NAME.read.jpg) and its name box cropped (NAME.name.png).",
+                                                show_default=False),
 ) -> None:
     """Check end states by the rules of their game and score them."""
+    content = folder_option(content_text, "--content")
+    annotate = folder_option(annotate_text, "--annotate")
     from generator.errors import UsageError
     from generator.games.base import SheetOptions
     from generator.wording import visible_lines

@@ -2,7 +2,7 @@
 
 DriveThruCards prints a deck from one PDF whose every page is one side of one card, at the card's size plus 1/8
 in of bleed on every side (2.75 x 3.75 in for a poker card), each card's front followed by its back. So, for
-each deck, `OUT/dtc/GAME/DECK.pdf` holds, for every copy of every card in deck order, its front page and then its
+each deck, `OUT/dtc/GAME/DECK.pdf` (`OUT/dtc/decks/DECK.pdf` for a deck of your own) holds, for every copy of every card in deck order, its front page and then its
 back page (a deck of 54 cards is 108 pages).
 
 The pages are drawn by the same code as the print sheets, as vectors with embedded fonts. The page is the
@@ -26,7 +26,7 @@ from generator.content import Content
 from generator.export.cards import BACK, Prepared, back_of, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
 from generator.export.raster import canvas_page
-from generator.output import atomic_path, inside
+from generator.output import atomic_path, inside, transaction
 from generator.render.model import Page
 
 
@@ -44,7 +44,7 @@ class DtcReport(NamedTuple):
 
 
 def deck_file(out: Path, deck: Deck) -> Path:
-    return inside(out, "dtc", deck.game, f"{deck.id}.pdf")
+    return inside(out, "dtc", deck.namespace, f"{deck.id}.pdf")
 
 
 def deck_pages(prepared: Prepared, canvas: Canvas, progress: Callable[[int], None]) -> Iterator[Page]:
@@ -70,12 +70,14 @@ def export_dtc(content: Content, decks: list[Deck], out: Path, progress: Callabl
     files = {deck.key: deck_file(out, deck) for deck in decks}
     prepared = prepare(content, decks, {d.key: files[d.key].parent for d in decks}, reserved=None)
     report = []
-    for p in prepared:
-        canvas = card_canvas(p.deck.card_size, PRESETS["dtc"])
-        target = files[p.deck.key]
-        with atomic_path(target) as tmp:
-            stats = write_pages("pdf", deck_pages(p, canvas, progress), tmp,
-                                title=f"{p.deck.game_name}: {p.deck.name}",
-                                subject="DriveThruCards card deck by donjon: front, back, front, back...")
-        report.append(DtcDeck(p.deck, target, stats.pages, (canvas.px_w / canvas.dpi, canvas.px_h / canvas.dpi)))
+    with transaction(out):  # every deck's file, or none
+        for p in prepared:
+            canvas = card_canvas(p.deck.card_size, PRESETS["dtc"])
+            target = files[p.deck.key]
+            with atomic_path(target, f"the DriveThruCards PDF of {p.deck.key}") as tmp:
+                stats = write_pages("pdf", deck_pages(p, canvas, progress), tmp,
+                                    title=f"{p.deck.game_name}: {p.deck.name}",
+                                    subject="DriveThruCards card deck by donjon: front, back, front, back...")
+            report.append(DtcDeck(p.deck, target, stats.pages,
+                                  (canvas.px_w / canvas.dpi, canvas.px_h / canvas.dpi)))
     return DtcReport(report, time.perf_counter() - start)

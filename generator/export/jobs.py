@@ -11,6 +11,13 @@ the work was split.
 
 An error a user can cause (text that does not fit, a full disk) is caught in the worker and sent back as its
 exit code and message, then raised again in the parent as it would have been without workers.
+
+No worker outlives its command. Whatever stops the parent (an error, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT), it kills
+its workers and waits for them before the staged outputs are discarded, so no worker writes into a folder
+after it is gone. A parent killed outright (SIGKILL) cannot do that: on Linux each worker asks the kernel to
+kill it when its parent dies (`prctl(PR_SET_PDEATHSIG)`); elsewhere it watches a pipe only the parent holds
+open and exits when it closes. Workers take SIGTERM, SIGHUP and SIGQUIT as their default (they die) and ignore
+Ctrl-C, which the parent handles for the whole export.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-from generator.errors import DonjonError, ExitCode
+from generator.errors import DonjonError, ExitCode, OutputError
 
 C = TypeVar("C")
 T = TypeVar("T")
@@ -61,12 +68,65 @@ class _Work(Generic[C, T, R]):
 _CURRENT: _Work[object, object, object] | None = None
 
 
-def _worker_start() -> None:
+#: prctl's option asking for a signal when the parent dies (linux/prctl.h).
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int, watch: tuple[int, int] | None) -> None:
+    """Make sure this worker ends when `parent` does, even if the parent is killed outright."""
+    import signal
+
+    if watch is None:
+        import ctypes
+        import ctypes.util
+
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    else:
+        import threading
+
+        read_end, write_end = watch
+        os.close(write_end)  # only the parent may hold it open: its death then closes the pipe
+
+        def wait_for_parent() -> None:
+            while os.read(read_end, 1):
+                pass
+            os._exit(1)
+
+        threading.Thread(target=wait_for_parent, daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the watch began
+        os._exit(1)
+
+
+def _worker_start(parent: int, watch: tuple[int, int] | None) -> None:
     # Ctrl-C reaches every process of the terminal's group: the parent stops the export (and discards what was
-    # staged); a worker just finishes its chunk, instead of printing a traceback of its own.
+    # staged) and ends its workers. Any other stopping signal just ends a worker: it holds nothing to clean up
+    # (it inherited the parent's handlers, which would raise in it instead).
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP", "SIGQUIT"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    _die_with_parent(parent, watch)
+
+
+def _parent_watch() -> tuple[int, int] | None:
+    """A pipe for the workers to watch where the kernel cannot signal them their parent's death (not Linux)."""
+    import sys
+
+    return None if sys.platform.startswith("linux") else os.pipe()
+
+
+def _end_workers(pool: object) -> None:
+    """Kill the pool's workers and wait until they are gone (they only ever write into staging folders, which
+    the caller discards next). `_processes` is ProcessPoolExecutor's own map of them: it has no public way to
+    end workers before Python 3.14."""
+    found = list((getattr(pool, "_processes", None) or {}).values())
+    for process in found:
+        process.kill()
+    for process in found:
+        process.join(5)
 
 
 def _run_chunk(index: int) -> object:
@@ -118,26 +178,39 @@ def run(func: Callable[[C, T], R], context: C, chunks: Sequence[T], *, jobs: int
         return [results[i] for i in range(len(chunks))]
 
     from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
     order = sorted(range(len(chunks)), key=lambda i: -weights[i])
     _CURRENT = _Work(func, context, chunks)  # type: ignore[arg-type]
+    watch = _parent_watch()
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=multiprocessing.get_context("fork"),
+                               initializer=_worker_start, initargs=(os.getpid(), watch))
+    finished = False
     try:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_worker_start) as pool:
-            futures = {pool.submit(_run_chunk, i): i for i in order}
-            pending = set(futures)
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_EXCEPTION)
-                for future in done:
-                    error = future.exception()
-                    if error is not None:
-                        pool.shutdown(wait=True, cancel_futures=True)
-                        if isinstance(error, _Relay):
-                            raise RelayedError(*error.args) from None
-                        raise error
-                    index = futures[future]
-                    results[index] = future.result()  # type: ignore[assignment]
-                    progress(counts[index])
+        futures = {pool.submit(_run_chunk, i): i for i in order}
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            for future in done:
+                error = future.exception()
+                if error is not None:
+                    if isinstance(error, _Relay):
+                        raise RelayedError(*error.args) from None
+                    if isinstance(error, BrokenProcessPool):  # a worker killed from outside (out of memory?)
+                        raise OutputError("--jobs", "a worker process was killed before it finished (out of "
+                                                    "memory?); nothing was written; try again, or with fewer "
+                                                    "--jobs") from None
+                    raise error
+                index = futures[future]
+                results[index] = future.result()  # type: ignore[assignment]
+                progress(counts[index])
+        finished = True
     finally:
+        if not finished:  # an error, Ctrl-C or a signal: no worker goes on rendering
+            _end_workers(pool)
+        pool.shutdown(wait=finished, cancel_futures=True)
+        if watch is not None:
+            os.close(watch[0])
+            os.close(watch[1])
         _CURRENT = None
     return [results[i] for i in range(len(chunks))]

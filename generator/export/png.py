@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from generator.export import jobs
 from generator.export.cards import Prepared, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas
 from generator.export.raster import canvas_page, png_bytes, render_pages
-from generator.output import StagedFolder, inside, staged
+from generator.output import StagedFolder, inside, staged, transaction
 
 MANIFEST = "manifest.csv"
 
@@ -61,6 +62,19 @@ def render_chunk(context: _Context, chunk: PngChunk) -> list[tuple[str, int]]:
     return written
 
 
+#: What a spreadsheet reads as the start of a formula in a cell (and runs: `=cmd|...`, `@SUM(...)`,
+#: `+HYPERLINK(...)`); OWASP's advice on CSV injection lists these.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(text: str) -> str:
+    """A manifest cell as a spreadsheet will show it, never run it: text that would start a formula gets a `'`
+    before it (which spreadsheets show as the mark of text); a plain number such as `-1` stays as it is."""
+    if text.startswith(_FORMULA_START) and not re.fullmatch(r"[+-]?\d+(\.\d+)?", text):
+        return "'" + text
+    return text
+
+
 def manifest(prepared: Prepared) -> bytes:
     """The deck's manifest: one row per image with its copies (the back: the deck's total)."""
     buffer = io.StringIO()
@@ -68,12 +82,13 @@ def manifest(prepared: Prepared) -> bytes:
     writer.writerow(["file", "id", "name", "copies"])
     deck = prepared.deck
     for name, card in zip(prepared.names, deck.cards):
-        writer.writerow([name, card.id, card.name, card.copies])
+        writer.writerow([name, cell(card.id), cell(card.name), card.copies])
     if prepared.uniform:
-        writer.writerow(["back.png", "back", f"{deck.name} (back)", deck.total])
+        writer.writerow(["back.png", "back", cell(f"{deck.name} (back)"), deck.total])
     else:
         for item, card in zip(prepared.backs(), deck.cards):
-            writer.writerow([prepared.name(item), f"{card.id} (back)", f"{card.name} (back)", card.copies])
+            writer.writerow([prepared.name(item), cell(f"{card.id} (back)"), cell(f"{card.name} (back)"),
+                             card.copies])
     return buffer.getvalue().encode("utf-8")
 
 
@@ -97,7 +112,7 @@ class PngReport(NamedTuple):
 
 
 def deck_folder(out: Path, deck: Deck) -> Path:
-    return inside(out, "png", deck.game, deck.id)
+    return inside(out, "png", deck.namespace, deck.id)
 
 
 def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptions,
@@ -109,7 +124,7 @@ def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptio
     canvases = [card_canvas(p.deck.card_size, options.preset, options.dpi) for p in prepared]
     total = sum(len(p.deck.cards) + len(p.backs()) for p in prepared)
     size = jobs.chunk_size(total, options.jobs)
-    with staged([folders[p.deck.key] for p in prepared]) as staging:
+    with transaction(out), staged([folders[p.deck.key] for p in prepared], "PNG images") as staging:
         chunks: list[PngChunk] = []
         for index, p in enumerate(prepared):
             items = [*range(len(p.deck.cards)), *p.backs()]

@@ -1,9 +1,11 @@
 """`donjon preview`: one static HTML page showing every card of every deck, and every PDF the output folder holds.
 
 `OUT/preview/index.html` (from `templates/preview/index.html`, jinja2 with autoescaping: a card named
-`<script>` or `{{ x }}` is shown as those characters) and `OUT/preview/img/`: an image of every card face and
+`<script>` or `{{ x }}` is shown as those characters), `OUT/preview/img/`: an image of every card face and
 every back, rasterised like the PNG export (plain preset, PREVIEW_DPI), and of the first pages of every other
-PDF found under OUT. The page is self-contained: inline CSS, no script, no font or file from the network, and
+PDF found under OUT; and `OUT/preview/thumbs/`, each card's image at the size the page shows it. Images load
+as they come into view (`loading="lazy"`), so a phone fetches what it shows, not the whole deck at once; an
+index of every deck heads the page. The page is self-contained: inline CSS, no script, no font or file from the network, and
 relative links, so the folder works offline and can be moved with the output folder.
 
 One small inline script (allowed by the page's Content-Security-Policy by its hash, nothing else may run) makes
@@ -34,8 +36,8 @@ from generator.errors import DonjonError, InputError, OutputError
 from generator.export import jobs
 from generator.export.cards import Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
-from generator.export.raster import PdfFile, canvas_page, png_bytes, render_pages
-from generator.output import StagedFolder, inside, safe_name, staged
+from generator.export.raster import PdfFile, Raster, canvas_page, pdfium_reason, png_bytes, render_pages
+from generator.output import StagedFolder, inside, safe_name, staged, transaction
 
 #: Card images at 150 dpi, shown at 80 CSS px per inch (five poker cards across a laptop screen): sharp on
 #: screens of high density, and 40 KB or so each.
@@ -67,12 +69,23 @@ RELOAD_SCRIPT = """(function () {
 })();""" % (VERSION_FILE, RELOAD_EVERY_MS)
 
 
+#: Thumbnails on the page are this many image pixels per CSS pixel: sharp enough on a phone's dense screen,
+#: a third of the full image's bytes; a click opens the full image.
+THUMB_DENSITY = 1.25
+
+
 class Picture(NamedTuple):
-    """An image on the page: its path relative to index.html and its size in CSS pixels."""
+    """An image on the page: its path relative to index.html, its size in CSS pixels, and (for cards) the full
+    image a click opens (the thumbnail itself when empty)."""
 
     src: str
     width: int
     height: int
+    full: str = ""
+
+    @property
+    def href(self) -> str:
+        return self.full or self.src
 
 
 @dataclass
@@ -138,7 +151,21 @@ class _Context:
 
 
 def card_path(deck: Deck, name: str) -> str:
-    return f"img/{safe_name(deck.game)}/{safe_name(deck.id)}/{name}"
+    return f"img/{safe_name(deck.namespace)}/{safe_name(deck.id)}/{name}"
+
+
+def thumb_path(deck: Deck, name: str) -> str:
+    return f"thumbs/{safe_name(deck.namespace)}/{safe_name(deck.id)}/{name}"
+
+
+def _thumbnail(raster: Raster, canvas: Canvas) -> bytes:
+    """The card's image at the size the page shows it (THUMB_DENSITY pixels per CSS pixel)."""
+    from PIL import Image
+
+    size = (max(1, round(_css(canvas.px_w, canvas.dpi) * THUMB_DENSITY)),
+            max(1, round(_css(canvas.px_h, canvas.dpi) * THUMB_DENSITY)))
+    small = raster.image().resize(size, Image.Resampling.LANCZOS)
+    return png_bytes(Raster.of(small))
 
 
 def render_chunk(context: _Context, chunk: PreviewChunk) -> tuple[int, str]:
@@ -153,14 +180,18 @@ def render_chunk(context: _Context, chunk: PreviewChunk) -> tuple[int, str]:
                     written += context.folder.write(name, png_bytes(pdf.render(index, width, height)))
         except OutputError:
             raise
+        except DonjonError as err:
+            return written, f"its pages cannot be drawn ({err})"
         except Exception as err:  # noqa: BLE001 - pdfium failing on a PDF someone put there (or changed since)
-            return written, f"its pages cannot be drawn ({type(err).__name__}: {err})"
+            return written, f"its pages cannot be drawn ({pdfium_reason(err)})"
         return written, ""
     prepared, canvas = context.decks[chunk.deck], context.canvases[chunk.deck]
     pages = [canvas_page(prepared.drawing(item, 0.0), canvas, n) for n, item in enumerate(chunk.items, start=1)]
     for item, raster in zip(chunk.items, render_pages(pages, [(canvas.px_w, canvas.px_h)] * len(pages),
                                                        prepared.deck.name)):
-        written += context.folder.write(card_path(prepared.deck, prepared.name(item)), png_bytes(raster, canvas.dpi))
+        name = prepared.name(item)
+        written += context.folder.write(card_path(prepared.deck, name), png_bytes(raster, canvas.dpi))
+        written += context.folder.write(thumb_path(prepared.deck, name), _thumbnail(raster, canvas))
     return written, ""
 
 
@@ -197,7 +228,7 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
     """Write OUT/preview/: the page and its images."""
     start = time.perf_counter()
     final = inside(out, "preview")
-    prepared = prepare(content, decks, {d.key: inside(final, "img", d.game, d.id) for d in decks})
+    prepared = prepare(content, decks, {d.key: inside(final, "img", d.namespace, d.id) for d in decks})
     canvases = [card_canvas(p.deck.card_size, PRESETS["plain"], PREVIEW_DPI) for p in prepared]
 
     games: dict[str, GameEntry] = {}
@@ -206,14 +237,15 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
         deck = p.deck
         game = games.setdefault(deck.game, GameEntry(deck.game, deck.game_name, f"game-{safe_name(deck.game)}"))
         css = (_css(canvas.px_w, canvas.dpi), _css(canvas.px_h, canvas.dpi))
-        own_backs = [None] * len(deck.cards) if p.uniform else [Picture(card_path(deck, p.name(item)), *css)
-                                                                for item in p.backs()]
-        cards = [CardEntry(card.name, card.copies, Picture(card_path(deck, name), *css), back)
+        own_backs: list[Picture | None] = [None] * len(deck.cards) if p.uniform else [
+            Picture(thumb_path(deck, p.name(item)), *css, card_path(deck, p.name(item))) for item in p.backs()]
+        cards = [CardEntry(card.name, card.copies, Picture(thumb_path(deck, name), *css, card_path(deck, name)), back)
                  for card, name, back in zip(deck.cards, p.names, own_backs)]
         size = deck.card_size
         entry = DeckEntry(deck, f"deck-{safe_name(deck.game)}-{safe_name(deck.id)}",
                           f"{size.name} {size.width_mm:g} x {size.height_mm:g} mm", cards,
-                          Picture(card_path(deck, "back.png"), *css) if p.uniform else None)
+                          Picture(thumb_path(deck, "back.png"), *css, card_path(deck, "back.png")) if p.uniform
+                          else None)
         game.decks.append(entry)
         deck_entries.append(entry)
 
@@ -224,7 +256,7 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
     shown = [document for _path, document in found if document.pictures]
     others = [document for _path, document in found if document.where == ""]
 
-    with staged([final]) as [folder]:
+    with transaction(out), staged([final], "the preview") as [folder]:
         chunks: list[PreviewChunk] = []
         total = sum(len(p.deck.cards) + len(p.backs()) for p in prepared)
         per_chunk = jobs.chunk_size(total, jobs_count)
@@ -246,16 +278,16 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
         version = _version(folder.tmp, html)
         written += folder.write("index.html", html.replace(_NO_VERSION, version).encode("utf-8"))
         written += folder.write(VERSION_FILE, (version + "\n").encode("ascii"))
-    images = total + sum(len(document.pictures) for document in shown)
+    images = 2 * total + sum(len(document.pictures) for document in shown)
     return PreviewReport(final / "index.html", list(games.values()), others, images, written,
                          time.perf_counter() - start, warnings)
 
 
 def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
                warnings: list[str]) -> list[tuple[Path, PdfListing]]:
-    """The PDFs under OUT, each attached where the page shows it: a deck's print sheets under the deck, a file in
-    a game's folder under the game, anything else under "Other documents" (`where` left empty)."""
-    sheets = {inside(out, e.deck.game, f"{e.deck.id}.pdf"): e for e in decks}
+    """The PDFs under OUT, each attached where the page shows it: a deck's print sheets under the deck, a file of
+    a game (:func:`_owner`) under the game, anything else under "Other documents" (`where` left empty)."""
+    sheets = {inside(out, e.deck.namespace, f"{e.deck.id}.pdf"): e for e in decks}
     root = out.resolve()
     found = []
     for number, path in enumerate(find_documents(out), start=1):
@@ -278,13 +310,13 @@ def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
             # shown at half size, so rendered at even sizes
             shown_w, shown_h = max(1, round(w * scale / 2)), max(1, round(h * scale / 2))
             document.pictures.append(Picture(f"{stem}-page-{page}.png", shown_w, shown_h))
-        top = relative.split("/")[0]
+        owner = _owner(relative, games)
         if path in sheets:
             sheets[path].documents.append(document)
             document.where = sheets[path].anchor
-        elif top in games and "/" in relative:
-            games[top].documents.append(document)
-            document.where = games[top].anchor
+        elif owner is not None:
+            games[owner].documents.append(document)
+            document.where = games[owner].anchor
         found.append((path, document))
     return found
 
@@ -311,6 +343,13 @@ def script_hash(script: str) -> str:
     import hashlib
 
     return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def _owner(relative: str, games: dict[str, GameEntry]) -> str | None:
+    """The game a PDF under OUT belongs to: one whose id names a folder on its path (`guildhall/...`,
+    `score-sheets/once-upon-a-castle/...`) or begins its file name (`references/guildhall-reference.pdf`)."""
+    *folders, name = relative.split("/")
+    return next((g for g in games if g in folders or name.startswith(f"{g}-")), None)
 
 
 def render_page(games: list[GameEntry], others: list[PdfListing]) -> str:

@@ -133,8 +133,20 @@ def png_bytes(raster: Raster, dpi: float | None = None) -> bytes:
     return b"".join(out)
 
 
+def pdfium_reason(err: Exception) -> str:
+    """What pdfium said, in words: it sometimes reports a failure as "Success" (its last error code), which
+    would only mislead."""
+    text = str(err).strip().rstrip(".")
+    if not text or "success" in text.lower():
+        return "pdfium cannot read it"
+    return text
+
+
 class PdfFile:
-    """A PDF from the output folder opened for its page images (the preview shows other outputs this way)."""
+    """A PDF from the output folder opened for its page images (the preview shows other outputs this way).
+
+    Any PDF may lie there, damaged or hostile (a page tree that loops): every failure to read it is an
+    InputError naming the file, never an exception of pdfium's."""
 
     def __init__(self, path: Path) -> None:
         import pypdfium2 as pdfium
@@ -143,7 +155,7 @@ class PdfFile:
         try:
             self.doc = pdfium.PdfDocument(path)
         except (pdfium.PdfiumError, OSError) as err:
-            raise InputError(path, f"cannot read this PDF ({str(err).rstrip('.')})") from None
+            raise InputError(path, f"cannot read this PDF ({pdfium_reason(err)})") from None
         try:
             self.doc.init_forms()
         except Exception:  # noqa: BLE001 - a PDF whose forms pdfium cannot set up still shows its pages
@@ -155,11 +167,20 @@ class PdfFile:
     def __exit__(self, *_: object) -> None:
         self.doc.close()
 
+    def _page(self, index: int) -> Any:
+        try:
+            return self.doc[index]
+        except Exception as err:  # noqa: BLE001 - pdfium's errors on a damaged page tree take many forms
+            raise InputError(self.path, f"page {index + 1} cannot be read ({pdfium_reason(err)})") from None
+
     def __len__(self) -> int:
-        return len(self.doc)
+        try:
+            return len(self.doc)
+        except Exception as err:  # noqa: BLE001
+            raise InputError(self.path, f"its pages cannot be counted ({pdfium_reason(err)})") from None
 
     def page_size(self, index: int) -> tuple[float, float]:
-        page = self.doc[index]
+        page = self._page(index)
         try:
             width, height = page.get_size()
         finally:
@@ -168,7 +189,7 @@ class PdfFile:
 
     def render(self, index: int, width: int, height: int) -> Raster:
         """Page `index` scaled to `width` x `height` pixels."""
-        page = self.doc[index]
+        page = self._page(index)
         try:
             return _render(page, width, height)
         finally:

@@ -32,7 +32,7 @@ from generator.export import jobs
 from generator.export.cards import BACK, Prepared, back_of, prepare
 from generator.export.geometry import TTS_PER_SHEET, Canvas, tts_cell, tts_grid
 from generator.export.raster import Raster, canvas_page, png_bytes, render_pages
-from generator.output import StagedFolder, inside, safe_name, staged
+from generator.output import StagedFolder, inside, safe_name, staged, transaction
 
 #: The thumbnail TTS shows for a saved object fits this square.
 THUMBNAIL = 256
@@ -214,7 +214,7 @@ class TtsReport(NamedTuple):
 
 
 def deck_folder(out: Path, deck: Deck) -> Path:
-    return inside(out, "tts", deck.game, deck.id)
+    return inside(out, "tts", deck.namespace, deck.id)
 
 
 def url_maker(out: Path, folder: Path, base_url: str | None) -> Callable[[str], str]:
@@ -240,7 +240,7 @@ def export_tts(content: Content, decks: list[Deck], out: Path, jobs_count: int, 
     cells = [tts_cell(p.deck.card_size) for p in prepared]
     sheets = [sheets_of(p.deck) for p in prepared]
     report = []
-    with staged([folders[p.deck.key] for p in prepared]) as staging:
+    with transaction(out), staged([folders[p.deck.key] for p in prepared], "Tabletop Simulator decks") as staging:
         chunks = [TtsChunk(index, number) for index, deck_sheets in enumerate(sheets)
                   for number in range(len(deck_sheets) + 1)]
         chunks += [TtsChunk(index, -number) for index, deck_sheets in enumerate(sheets)

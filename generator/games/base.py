@@ -46,7 +46,7 @@ S = TypeVar("S")
 
 @dataclass(frozen=True)
 class ScoreSheetFile:
-    """A printable score sheet a game offers (`OUT/GAME/NAME.pdf`): its PDF metadata and its page, drawn when the
+    """A printable score sheet a game offers (`OUT/score-sheets/GAME/NAME.pdf`): its PDF metadata and its page, drawn when the
     build writes it."""
 
     #: the file name without its suffix

@@ -43,6 +43,7 @@ from generator.render import fonts
 from generator.render.icons import icons
 from generator.resources import display_path, templates_dir
 from generator.units import mm, to_mm
+from generator.wording import a_or_an
 from generator.yamlio import Document, load_file
 
 #: Text and icons keep at least this far inside the card's edge unless a layout says otherwise (`safe:`).
@@ -529,7 +530,7 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         lacking = [k for k in REQUIRED[kind] if v.get(k) is None]
         if lacking:
             problems.append(Problem(entry.file, entry.line, where,
-                                    f"a {kind} box needs {', '.join(lacking)} (directly or by extends)"))
+                                    f"{a_or_an(kind)} box needs {', '.join(lacking)} (directly or by extends)"))
             continue
         stray = sorted(k for k, x in v.items() if x is not None and k not in COMMON and k not in ALLOWED[kind])
         if stray:
@@ -562,13 +563,17 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         style = style_of(entry, name, "style", where) if kind in ("text", "rows", "notes") else None
         label_style = style_of(entry, name, "label_style", where) if kind == "rows" else None
         dash = tuple(float(d) for d in re.findall(r"\d+(?:\.\d+)?", v["dash"])) if v.get("dash") else ()
+        if dash and not any(dash):  # PDF refuses a dash pattern of zeros (ISO 32000-1, 8.4.3.6)
+            problems.append(Problem(*at("dash"), f"{where}.dash", f"{v['dash']!r} is all zeros: give a dash and a gap "
+                                                                  "longer than 0 (like '2pt 1pt'), or no dash"))
+            dash = ()
         stroke_width = v["stroke_width"].pt if v.get("stroke_width") is not None else 0.0
         stroke = colour(v.get("stroke"), at("stroke"), f"{where}.stroke")
         fill = colour(v.get("fill"), at("fill"), f"{where}.fill")
         if stroke is not None and stroke_width <= 0:
             problems.append(Problem(entry.file, entry.line, where, "a stroke needs a stroke_width (e.g. 0.5pt)"))
         if kind in ("rect", "circle") and fill is None and stroke is None:
-            problems.append(Problem(entry.file, entry.line, where, f"a {kind} box needs a fill or a stroke"))
+            problems.append(Problem(entry.file, entry.line, where, f"{a_or_an(kind)} box needs a fill or a stroke"))
         boxes.append(LayoutBox(
             name=name, kind=kind, file=entry.file, line=entry.line,
             x=v["x"], y=v["y"], width=v["width"], height=v["height"],

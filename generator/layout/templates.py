@@ -13,8 +13,18 @@ effect. The sandbox is the same; the value is still never run as a template.
 
 Each compiled template knows the names it reads (:attr:`Template.names`): a deck's back that reads nothing but
 `deck` is drawn once, a back that reads a card's values is drawn for each card.
+
+Only text and numbers print: a template printing a list, a mapping or a method (`{{ card.fields.items }}`,
+whose text would hold a memory address) is an error, so that the same input always gives the same bytes.
+
+Templates run on a budget, so that no layout can hang or exhaust a build: each rendering may take at most
+:data:`MAX_STEPS` steps (a loop's turn, a macro call, a call of a function or filter), make no text or list
+longer than :data:`MAX_SIZE`, pass no number larger than :data:`MAX_SIZE` to a function or filter, and print at
+most :data:`MAX_OUTPUT` characters. A layout going over any of them is refused by `donjon content check` and
+`donjon build` alike, with its file, box and card. jinja2's `lipsum` is not offered: it is random.
 """
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -46,24 +56,170 @@ def icon_token(name: Any) -> str:
     return "{" + name + "}"
 
 
+#: The steps one rendering of a template may take: a card's templates take a few dozen.
+MAX_STEPS = 100_000
+#: The longest text or list a template may make, and the largest number it may pass to a function or filter
+#: (a width, a count): card texts are at most a few thousand characters.
+MAX_SIZE = 10_000
+#: The most characters one rendering may print.
+MAX_OUTPUT = 20_000
+
+
+class TemplateBudget(ValueError):
+    """A template that goes over its budget (steps, sizes, depth, memory)."""
+
+
+class _Budget:
+    """The steps taken by the rendering under way (one count for both environments: a card renders one
+    template at a time)."""
+
+    steps = 0
+
+
+def _printable(value: Any) -> str | int | float | None:
+    """The value, if a template may print it: text or a number (or nothing); anything else is an error."""
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    if type(value).__name__.endswith("Undefined"):  # jinja2's StrictUndefined: printing it raises its own error
+        return str(value)
+    kind = ("a method or function (call it, with brackets?)" if callable(value) else
+            "a mapping" if isinstance(value, Mapping) else
+            "a list" if isinstance(value, (list, tuple, set, frozenset)) else f"a {type(value).__name__}")
+    raise TemplateBudget(f"prints {kind}; only text and numbers can be printed")
+
+
+def printed(value: Any) -> str:
+    """What a template prints from a value: text or a number, its markup escaped."""
+    return escape_markup(_printable(value))
+
+
 def _as_is(value: Any) -> str:
     """What a markup box prints from the card: the value's text, its markup left to take effect."""
-    return "" if value is None else value if isinstance(value, str) else str(value)
+    shown = _printable(value)
+    return "" if shown is None else shown if isinstance(shown, str) else str(shown)
+
+
+def _check_length(kind: str, length: int) -> None:
+    """Refuse, before it is made, a text or list longer than MAX_SIZE."""
+    if length > MAX_SIZE:
+        raise TemplateBudget(f"makes a {kind} of {length:,} items, more than the {MAX_SIZE:,} a template may")
+
+
+def _sized(value: Any) -> Any:
+    if isinstance(value, (str, bytes, list, tuple, dict, set)):
+        _check_length(type(value).__name__, len(value))
+    return value
+
+
+#: A width or precision of 5 digits or more in a format string (`%099999d`, `{:>99999}`): text a card cannot hold.
+_WIDE = re.compile(r"\d{5,}")
+
+
+def _check_format(text: Any) -> None:
+    if isinstance(text, str) and _WIDE.search(text) and ("%" in text or "{" in text):
+        raise TemplateBudget(f"formats with a width of {_WIDE.search(text).group():s} characters "  # type: ignore[union-attr]
+                             f"(in {text[:40]!r}); a template may make at most {MAX_SIZE:,}")
+
+
+def _check_numbers(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SIZE:
+            raise TemplateBudget(f"passes the number {value:,} to a function or filter; a template may pass at "
+                                 f"most {MAX_SIZE:,}")
 
 
 @cache
 def environment(markup: bool = False) -> Any:
     """The jinja2 environment of layouts: sandboxed, strict about undefined names, markup-escaping output (or, for
-    boxes with `markup: true`, printing values as they are)."""
+    boxes with `markup: true`, printing values as they are), on a budget (see the module's notes)."""
     from jinja2 import StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
+    from jinja2.compiler import CodeGenerator
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False,
-                               finalize=_as_is if markup else escape_markup,
-                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+    class Counting(CodeGenerator):
+        """Every block the template runs (a loop's turn, a macro's body, a branch) counts a step."""
+
+        def blockvisit(self, nodes: Any, frame: Any) -> None:
+            self.writeline("environment.tick()")
+            super().blockvisit(nodes, frame)
+
+        def visit_Concat(self, node: Any, frame: Any) -> None:  # noqa: N802 - jinja2's visitor name
+            # `a ~ b` has no sandbox hook: its result is checked like any other (so `s ~ s` cannot double for ever)
+            self.write("environment.joined(")
+            super().visit_Concat(node, frame)
+            self.write(")")
+
+    class Budgeted(ImmutableSandboxedEnvironment):
+        """Lists, mappings and sets are read only (no `append` or `extend` to grow them step by step)."""
+
+        code_generator_class = Counting
+        intercepted_binops = frozenset(["*", "**", "+", "%"])
+
+        def joined(self, text: Any) -> Any:
+            return _sized(text)
+
+        def tick(self) -> None:
+            _Budget.steps += 1
+            if _Budget.steps > MAX_STEPS:
+                raise TemplateBudget(f"takes more than {MAX_STEPS:,} steps (loops, macro calls); a card's template "
+                                     "takes a few dozen")
+
+        def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+            self.tick()
+            if operator == "**" and isinstance(left, (int, float)) and isinstance(right, (int, float)) and (
+                    abs(right) > 64 and abs(left) > 1):
+                raise TemplateBudget(f"raises a number to the power {right:,}; a template may use at most 64")
+            if operator == "*":
+                for count, other in ((left, right), (right, left)):
+                    if isinstance(count, int) and isinstance(other, (str, list, tuple)):
+                        _check_length(type(other).__name__, max(0, count) * len(other))
+            if operator == "%":
+                _check_format(left)
+            if operator == "+" and isinstance(left, (str, list, tuple)) and isinstance(right, type(left)):
+                _check_length(type(left).__name__, len(left) + len(right))
+            return _sized(super().call_binop(context, operator, left, right))
+
+        def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+            __self.tick()
+            _check_numbers(args, kwargs)
+            if getattr(__obj, "__name__", "") in ("format", "format_map"):
+                _check_format(getattr(getattr(__obj, "__wrapped__", __obj), "__self__", None))
+            return _sized(super().call(__context, __obj, *args, **kwargs))
+
+    env = Budgeted(undefined=StrictUndefined, autoescape=False, finalize=_as_is if markup else printed,
+                   trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
     env.filters["icons"] = icon_row
     env.filters["icon"] = icon_token
     env.filters["ink"] = ink_on
+
+    def budgeted(function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)  # keeps jinja2's pass_context / pass_environment marks
+        def run(value: Any, *args: Any, **kwargs: Any) -> Any:
+            env.tick()
+            _check_numbers(args, kwargs)
+            _check_format(value)
+            return _sized(function(value, *args, **kwargs))
+        return run
+
+    env.filters = {name: budgeted(f) for name, f in env.filters.items()}
+
+    class Steps:
+        """`range()` whose every item counts a step (so `range(n)|list` or a loop over it keeps the budget)."""
+
+        def __init__(self, *args: int) -> None:
+            _check_numbers(args, {})
+            self.items = range(*args)
+
+        def __iter__(self) -> Any:
+            for item in self.items:
+                env.tick()
+                yield item
+
+        def __len__(self) -> int:
+            return len(self.items)
+
+    env.globals["range"] = Steps
+    env.globals.pop("lipsum", None)
     return env
 
 
@@ -137,7 +293,7 @@ class Template(NamedTuple):
         if self.simple:
             parts = self.simple
             out = [parts[0]]
-            show = _as_is if self.markup else escape_markup
+            show = _as_is if self.markup else printed
             for i in range(1, len(parts), 2):
                 out.append(show(lookup(context, parts[i])))
                 out.append(parts[i + 1])
@@ -145,7 +301,10 @@ class Template(NamedTuple):
         if self.compiled is None:
             return self.source
         compiled = self.compiled
-        return str(_jinja_call(lambda: compiled.render(context)))
+        text = str(_budgeted(lambda: compiled.render(context)))
+        if len(text) > MAX_OUTPUT:
+            raise TemplateBudget(f"prints {len(text):,} characters, more than the {MAX_OUTPUT:,} a template may")
+        return text
 
 
 def compile_template(source: str, markup: bool = False) -> Template:
@@ -185,7 +344,18 @@ def compile_expression(source: str) -> Callable[..., Any]:
             "true", "false", "none", "True", "False", "None"):
         return lambda context: lookup(context, path)
     compiled = _compile(lambda: environment().compile_expression(source, undefined_to_none=False))
-    return lambda context: _jinja_call(lambda: compiled(context))
+    return lambda context: _budgeted(lambda: compiled(context))
+
+
+def _budgeted(call: Callable[[], Any]) -> Any:
+    """Run a template or expression on a fresh budget; running too deep or out of memory is over budget too."""
+    _Budget.steps = 0
+    try:
+        return _jinja_call(call)
+    except RecursionError:
+        raise TemplateBudget("calls itself too deeply (a macro that never stops calling itself?)") from None
+    except MemoryError:
+        raise TemplateBudget("needs more memory than there is") from None
 
 
 def expression_names(source: str) -> frozenset[str]:

@@ -316,3 +316,42 @@ def missing(face_id: str, text: str) -> str:
     if covered.issuperset(text):
         return ""
     return "".join(dict.fromkeys(c for c in text if c not in covered))
+
+
+# --- glyph outlines (self-contained SVGs) ------------------------------------------------------------------------
+
+#: Glyph outlines are written in thousandths of an em, the unit of the advance widths the PDF uses.
+EM = 1000
+
+
+@cache
+def _outline_font(face_id: str) -> Any:
+    """The face's font file read by fontTools, whose glyph outlines the SVG backend draws (a font of one's own
+    with PostScript outlines draws its own cubic curves; the PDF embeds them converted)."""
+    from fontTools.ttLib import TTFont as OutlineFont
+
+    return OutlineFont(str(FACES[face_id].path), lazy=True)
+
+
+def advance(face_id: str, char: str) -> float:
+    """How far the pen moves after `char`, in thousandths of an em: the width the PDF gives it."""
+    face = _font(face_id).face
+    return float(face.charWidths.get(ord(char), face.defaultWidth))
+
+
+@cache
+def glyph_path(face_id: str, char: str) -> str:
+    """The outline of `char` in the face as SVG path data, in thousandths of an em, y upwards from the baseline
+    ("" for a glyph that draws nothing, such as a space)."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+
+    font = _outline_font(face_id)
+    name = font.getBestCmap().get(ord(char))
+    if name is None:
+        return ""
+    glyphs = font.getGlyphSet()
+    pen = SVGPathPen(glyphs, ntos=lambda v: str(round(v) or 0))  # a thousandth of an em: 0.01 pt at 10 pt
+    scale = EM / font["head"].unitsPerEm
+    glyphs[name].draw(TransformPen(pen, (scale, 0, 0, scale, 0, 0)))
+    return str(pen.getCommands())

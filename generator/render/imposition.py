@@ -58,6 +58,9 @@ DUPLEX = ("long", "short", "none", "fold")
 EDGE = mm(5)
 #: Crop marks start this far outside the outermost bleed, so a mark never touches a card.
 CROP_GAP = mm(1)
+#: The shortest a crop mark may be made to keep out of the band along the edge (EDGE) that printers leave
+#: blank: a margin too thin for a mark this long holds one card less instead.
+MIN_CROP_MARK = mm(1.5)
 #: Between the crop marks and the page line.
 FOOTER_GAP = mm(1.5)
 #: The page line's size: small, but readable on any printer.
@@ -162,15 +165,15 @@ def footer_room(options: PrintOptions) -> float:
 
 
 def plain_room(options: PrintOptions) -> float:
-    """How far from the grid to the paper's edge the other margins must reach (room for the crop marks)."""
-    crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
-    return max(EDGE, crop)
+    """How far from the grid to the paper's edge the other margins must reach: the printable band's edge, and
+    room inside it for crop marks at least MIN_CROP_MARK long (they are shortened to keep out of the band)."""
+    if options.crop_length <= 0:
+        return EDGE
+    return EDGE + CROP_GAP + min(options.crop_length, MIN_CROP_MARK)
 
 
-def grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
-    """The grid with the most cards on the page, the page line in the bottom margin or else the side one."""
-    if options.duplex == "fold":
-        return fold_grid(card_w, card_h, options)
+def _best(card_w: float, card_h: float, options: PrintOptions) -> tuple[int, int, Literal["bottom", "side"]]:
+    """The grid with the most cards on the page (columns, rows, where the page line goes); 0 x 0 if none fits."""
     page_w, page_h = options.page_size
     b, g = options.bleed, options.gutter
     slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
@@ -183,16 +186,48 @@ def grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
         rows = _count(page_h - 2 * vertical, slot_h, g)
         if cols * rows > best[0] * best[1]:
             best = (cols, rows, place)
-    cols, rows, where = best
+    return best
+
+
+def fits_some_paper(card_w: float, card_h: float, options: PrintOptions = PrintOptions()) -> bool:
+    """Whether a card fits on any paper, in either orientation, with these options' bleed and gutter."""
+    return any(_best(card_w, card_h, options._replace(paper=paper, orientation=way))[0] > 0
+               for paper in PAPERS for way in ORIENTATIONS)
+
+
+def _no_room(card_w: float, card_h: float, options: PrintOptions) -> UsageError:
+    """Why a card does not fit the paper asked for, and what would help (the same advice however it is asked)."""
+    b, g = options.bleed, options.gutter
+    size = f"a {card_w / mm(1):g} x {card_h / mm(1):g} mm card{' with its bleed' if b else ''}"
+    where = f"{PAPER_NAMES[options.paper]} {options.orientation} paper"
+    other = [f"--{key} {value}" for key, value, changed in (
+        ("orientation", "landscape" if options.orientation == "portrait" else "portrait",
+         options._replace(orientation="landscape" if options.orientation == "portrait" else "portrait")),
+        ("paper", "letter" if options.paper == "a4" else "a4",
+         options._replace(paper="letter" if options.paper == "a4" else "a4")),
+    ) if _best(card_w, card_h, changed)[0] > 0]
+    if other:
+        return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try "
+                          f"{' or '.join(other)}")
+    plainer = options._replace(bleed=0.0, gutter=0.0)
+    if (b or g) and fits_some_paper(card_w, card_h, plainer):
+        hints = " and ".join(h for h, on in (("no --bleed", b), ("no --gutter", g)) if on)
+        return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try {hints}")
+    return UsageError("--paper/--orientation", f"{size} fits on no paper donjon prints on (A4 or Letter, either "
+                      "orientation): build it without sheets (--format svg) or export it as images "
+                      "(donjon export png)")
+
+
+def grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
+    """The grid with the most cards on the page, the page line in the bottom margin or else the side one."""
+    if options.duplex == "fold":
+        return fold_grid(card_w, card_h, options)
+    page_w, page_h = options.page_size
+    b, g = options.bleed, options.gutter
+    slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
+    cols, rows, where = _best(card_w, card_h, options)
     if cols * rows == 0:
-        hints = ["--orientation " + ("landscape" if options.orientation == "portrait" else "portrait")]
-        if g:
-            hints.append("a smaller --gutter")
-        if b:
-            hints.append("no --bleed")
-        raise UsageError("--paper/--orientation", f"a {card_w / mm(1):g} x {card_h / mm(1):g} mm card"
-                         f"{' with its bleed' if b else ''} does not fit on {PAPER_NAMES[options.paper]} "
-                         f"{options.orientation} paper inside the margins; try {' or '.join(hints)}")
+        raise _no_room(card_w, card_h, options)
     width = cols * slot_w - g
     height = rows * slot_h - g
     return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, (page_w - width) / 2, (page_h - height) / 2, where)
@@ -302,23 +337,31 @@ def crop_marks(layout: Grid, count: int, options: PrintOptions) -> list[Primitiv
     bottom = layout.y0 + rows * layout.step_y - layout.gutter + CROP_GAP
     left = layout.x0 - CROP_GAP
     right = layout.x0 + cols * layout.step_x - layout.gutter + CROP_GAP
+    # each mark keeps out of the band along the paper's edge that printers leave blank
     length, width, ink = options.crop_length, options.crop_width, "#000000"
+    above = max(0.0, min(length, top - EDGE))
+    below = max(0.0, min(length, layout.page_h - EDGE - bottom))
+    before = max(0.0, min(length, left - EDGE))
+    after = max(0.0, min(length, layout.page_w - EDGE - right))
     xs = sorted({round(layout.x0 + c * layout.step_x + layout.bleed + edge, 3)
                  for c in range(cols) for edge in (0.0, layout.card_w)})
     ys = sorted({round(layout.y0 + r * layout.step_y + layout.bleed + edge, 3)
                  for r in range(rows) for edge in (0.0, layout.card_h)})
     marks: list[Primitive] = []
     for x in xs:
-        marks.append(Line(x, round(top - length, 3), x, round(top, 3), ink, width))
-        marks.append(Line(x, round(bottom, 3), x, round(bottom + length, 3), ink, width))
+        marks.append(Line(x, round(top - above, 3), x, round(top, 3), ink, width))
+        marks.append(Line(x, round(bottom, 3), x, round(bottom + below, 3), ink, width))
     for y in ys:
-        marks.append(Line(round(left - length, 3), y, round(left, 3), y, ink, width))
-        marks.append(Line(round(right, 3), y, round(right + length, 3), y, ink, width))
+        marks.append(Line(round(left - before, 3), y, round(left, 3), y, ink, width))
+        marks.append(Line(round(right, 3), y, round(right + after, 3), y, ink, width))
     return marks
 
 
 def page_line(layout: Grid, text: str, options: PrintOptions) -> list[Primitive]:
     """The page line and the 50 mm ruler, in the margin the grid left for them."""
+    from generator.render.text import visual
+
+    text = visual(text)  # a deck named in Hebrew reads right to left
     m = fonts.metrics(FOOTER_FACE)
     size = FOOTER_SIZE
     crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
@@ -327,7 +370,8 @@ def page_line(layout: Grid, text: str, options: PrintOptions) -> list[Primitive]
     label_w = fonts.width(FOOTER_FACE, label) * size
     gap = mm(3)
     total = text_w + gap + RULER + mm(1.5) + label_w
-    room = layout.width if layout.footer == "bottom" else layout.height
+    # the page line is centred on the page: it may use the page's printable width, however narrow the grid
+    room = (layout.page_w if layout.footer == "bottom" else layout.page_h) - 2 * EDGE
     with_ruler = total <= room
     length = total if with_ruler else text_w
     if length > room:

@@ -269,11 +269,13 @@ class WrappedLine(NamedTuple):
     w1: float
     #: the largest share of the text's size on the line (`[size=...]`): its height grows with it
     scale: float = 1.0
+    #: the first line of its paragraph (a paragraph's direction is that of its first strong letter)
+    first: bool = True
 
 
-def _line(words: list[Word], w1: float) -> WrappedLine:
+def _line(words: list[Word], w1: float, first: bool) -> WrappedLine:
     scale = max((p.scale for w in words for p in w.pieces), default=1.0)
-    return WrappedLine(tuple(words), w1, max(1.0, scale))
+    return WrappedLine(tuple(words), w1, max(1.0, scale), first)
 
 
 def wrap(paragraphs: Sequence[Paragraph], size: float, width: float,
@@ -284,6 +286,7 @@ def wrap(paragraphs: Sequence[Paragraph], size: float, width: float,
     for para in paragraphs:
         current: list[Word] = []
         used = 0.0
+        first = True
         for word in para:
             if word.w1 > limit:
                 return None
@@ -295,11 +298,11 @@ def wrap(paragraphs: Sequence[Paragraph], size: float, width: float,
                 current.append(word)
                 used = after
             else:
-                lines.append(_line(current, used))
-                current, used = [word], word.w1
+                lines.append(_line(current, used, first))
+                current, used, first = [word], word.w1, False
         if not wrap_lines and used > limit:
             return None
-        lines.append(_line(current, used))
+        lines.append(_line(current, used, first))
     return lines
 
 
@@ -389,6 +392,93 @@ def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style:
             f"the smallest size allowed, but the box holds {room} ({to_mm(height):.1f} mm tall)")
 
 
+# --- right-to-left text ------------------------------------------------------------------------------------------
+
+#: Scripts written right to left (Hebrew, Arabic, Syriac, Thaana, NKo... and their presentation forms): text
+#: holding none of them is laid out as it is written, without the bidirectional algorithm.
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+
+def has_rtl(text: str) -> bool:
+    return _RTL.search(text) is not None
+
+
+def _levels(text: str, base: int) -> list[int]:
+    """The embedding level of each character of one line (rules P to I of Unicode's bidirectional algorithm,
+    UAX #9, by python-bidi): even levels run left to right, odd ones right to left."""
+    from bidi import algorithm as uba
+
+    storage = uba.get_empty_storage()
+    storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
+    uba.get_embedding_levels(text, storage)
+    uba.explicit_embed_and_overrides(storage)
+    uba.resolve_weak_types(storage)
+    uba.resolve_neutral_types(storage, False)
+    uba.resolve_implicit_levels(storage, False)
+    return [int(c["level"]) for c in storage["chars"]]
+
+
+def base_level(text: str) -> int:
+    """1 when a paragraph is right to left (its first strong letter is), else 0 (rules P2 and P3 of UAX #9)."""
+    from bidi import algorithm as uba
+
+    return int(uba.get_base_level(text))
+
+
+T2 = TypeVar("T2")
+
+
+def visual_order(items: Sequence[T2], text: str, base: int) -> list[tuple[T2, bool]]:
+    """Items of one line, one per character of `text` (logical order), in the order they are drawn from left
+    to right, each with whether it lies in a right-to-left run (where a character takes its mirrored form:
+    `(` for `)`). Rules L1 to L3 of UAX #9: trailing spaces at the paragraph's level; runs reversed from the
+    highest level down to the lowest odd one; a combining mark kept after the letter it marks."""
+    import unicodedata
+
+    levels = _levels(text, base)
+    for index in range(len(text) - 1, -1, -1):  # L1: white space at the end of the line
+        if not text[index].isspace():
+            break
+        levels[index] = base
+    order = list(range(len(text)))
+    top = max(levels, default=0)
+    lowest_odd = min((lv for lv in levels if lv % 2), default=top + 1)
+    for level in range(top, lowest_odd - 1, -1):  # L2
+        index = 0
+        while index < len(order):
+            if levels[order[index]] >= level:
+                end = index
+                while end < len(order) and levels[order[end]] >= level:
+                    end += 1
+                order[index:end] = reversed(order[index:end])
+                index = end
+            else:
+                index += 1
+    index = 0
+    while index < len(order):  # L3: marks before their letter in a reversed run go after it
+        start = index
+        while index < len(order) and levels[order[index]] % 2 and unicodedata.combining(text[order[index]]):
+            index += 1
+        if index > start and index < len(order):
+            order[start:index + 1] = [order[index], *reversed(order[start:index])]
+        index += 1
+    return [(items[i], levels[i] % 2 == 1) for i in order]
+
+
+def mirrored(char: str) -> str:
+    """The mirrored form of a character drawn right to left (`(` for `)`), or the character itself."""
+    from bidi.mirror import MIRRORED
+
+    return str(MIRRORED.get(char, char))
+
+
+def visual(text: str) -> str:
+    """A line of one face (a page line, a label) in the order it is drawn, left to right."""
+    if not has_rtl(text):
+        return text
+    return "".join(mirrored(c) if rtl else c for c, rtl in visual_order(text, text, base_level(text)))
+
+
 def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float, style: Style) -> list[Primitive]:
     """The positioned runs and icons of fitted text inside the box (x, y, width, height)."""
     size = fitted.size
@@ -400,10 +490,16 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
         top = y + height - fitted.height
     out: list[Primitive] = []
     baseline = top
+    base = 0
     for index, line in enumerate(fitted.lines):
         baseline += (m.ascent * size * line.scale if index == 0 else size * style.leading * line.scale)
         used = line.w1 * size
         pen = x if style.align == "left" else x + (width - used) / 2 if style.align == "center" else x + width - used
+        if line.first:
+            base = _paragraph_base(fitted.lines, index)
+        if base or any(has_rtl(p.text) for w in line.words for p in w.pieces if p.icon is None):
+            out += _bidi_line(line, pen, baseline, size, style.colour, base)
+            continue
         run: tuple[str, str | None, float] | None = None  # the face, colour and scale of the run being gathered
         run_text: list[str] = []
         run_x = pen
@@ -422,8 +518,8 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
         for w_index, word in enumerate(line.words):
             if w_index:
                 gap = line.words[w_index - 1].space1
-                first = word.pieces[0]
-                if run is not None and first.icon is None and (first.face, first.colour, first.scale) == run:
+                lead = word.pieces[0]
+                if run is not None and lead.icon is None and (lead.face, lead.colour, lead.scale) == run:
                     run_text.append(" ")
                     run_w1 += gap
                 else:
@@ -432,15 +528,8 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
             for piece in word.pieces:
                 if piece.icon is not None:
                     flush()
-                    em = size * piece.scale
-                    side = ICON_RISE * em
-                    left, top_y = pen + ICON_SIDE * em, baseline - side
-                    if piece.picture is not None:
-                        out.append(icon_picture(piece.picture, left, top_y, side))
-                    else:
-                        out.append(IconUse(piece.icon, round(left, 3), round(top_y, 3), round(side, 3),
-                                           piece.colour or style.colour))
-                    pen += ICON_ADVANCE * em
+                    out.append(_icon_at(piece, pen, baseline, size, style.colour))
+                    pen += ICON_ADVANCE * size * piece.scale
                     continue
                 key = (piece.face, piece.colour, piece.scale)
                 if key != run:
@@ -454,6 +543,17 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
     return out
 
 
+def _icon_at(piece: Piece, pen: float, baseline: float, size: float, colour: str) -> Primitive:
+    """An inline icon whose advance begins at `pen`, standing on the baseline: a built-in icon in the text's
+    colour, or a deck's own picture."""
+    em = size * piece.scale
+    side = ICON_RISE * em
+    left, top = pen + ICON_SIDE * em, baseline - side
+    if piece.picture is not None:
+        return icon_picture(piece.picture, left, top, side)
+    return IconUse(str(piece.icon), round(left, 3), round(top, 3), round(side, 3), piece.colour or colour)
+
+
 def icon_picture(picture: str, x: float, y: float, side: float) -> ImageUse:
     """A deck's own icon: its picture inside the square of side `side` whose top-left is (x, y), whole and
     centred (a wide icon is as wide as the square and lower)."""
@@ -464,3 +564,69 @@ def icon_picture(picture: str, x: float, y: float, side: float) -> ImageUse:
     aspect = image_info(Path(picture)).aspect
     w, h = (side, side / aspect) if aspect >= 1 else (side * aspect, side)
     return ImageUse(picture, round(x + (side - w) / 2, 3), round(y + (side - h) / 2, 3), round(w, 3), round(h, 3))
+
+
+def _paragraph_base(lines: Sequence[WrappedLine], start: int) -> int:
+    """The direction of the paragraph that begins at line `start`: that of its first strong letter."""
+    parts: list[str] = []
+    for line in lines[start:]:
+        if line.first and parts:
+            break
+        parts.append(" ".join("".join(p.text for p in w.pieces) for w in line.words))
+    text = " ".join(parts)
+    return base_level(text) if has_rtl(text) else 0
+
+
+def _bidi_line(line: WrappedLine, pen: float, baseline: float, size: float, colour: str,
+               base: int) -> list[Primitive]:
+    """One line holding right-to-left text, laid out in the order it is read: each character (or icon, or the
+    space between words) placed by the bidirectional algorithm, then drawn left to right in runs of one face,
+    colour and size."""
+    # one item per character of the line's text: (piece, character, width at 1 pt) of a word, (None, gap) between
+    # words, (piece, "") for an icon, shown to the algorithm as an object (U+FFFC)
+    items: list[tuple[Piece | None, str, float]] = []
+    chars: list[str] = []
+    for w_index, word in enumerate(line.words):
+        if w_index:
+            items.append((None, " ", line.words[w_index - 1].space1))
+            chars.append(" ")
+        for piece in word.pieces:
+            if piece.icon is not None:
+                items.append((piece, "", ICON_ADVANCE * piece.scale))
+                chars.append("\ufffc")
+            else:
+                for char in piece.text:
+                    items.append((piece, char, fonts.width(piece.face, char) * piece.scale))
+                    chars.append(char)
+    out: list[Primitive] = []
+    run: tuple[str, str | None, float] | None = None  # the face, colour and scale of the run being gathered
+    run_text: list[str] = []
+    run_x = pen
+    run_w1 = 0.0
+
+    def flush() -> None:
+        nonlocal run, run_w1
+        if run is not None and run_text:
+            face, ink, scale = run
+            out.append(TextRun(round(run_x, 3), round(baseline, 3), "".join(run_text), face, round(size * scale, 4),
+                               ink or colour, round(run_w1 * size, 3)))
+        run = None
+        run_text.clear()
+        run_w1 = 0.0
+
+    for (part, char, w1), rtl in visual_order(items, "".join(chars), base):
+        if part is None:  # the space between two words
+            flush()
+        elif not char:  # an icon
+            flush()
+            out.append(_icon_at(part, pen, baseline, size, colour))
+        else:
+            key = (part.face, part.colour, part.scale)
+            if key != run:
+                flush()
+                run, run_x = key, pen
+            run_text.append(mirrored(char) if rtl else char)
+            run_w1 += w1
+        pen += w1 * size
+    flush()
+    return out

@@ -114,7 +114,7 @@ def test_each_preset_gives_its_size_with_the_card_unscaled_in_the_middle(
         tmp_path: Path, preset: str, size: str | None, image_size: tuple[int, int], dpi: int) -> None:
     deck = coloured_deck(tmp_path / "deck", 2, size=size, layout=TRIM_BOX)
     args = ["--preset", preset] + (["--dpi", str(dpi)] if dpi != 300 else [])
-    folder = export(tmp_path, deck, *args) / "test-deck" / "test-deck"
+    folder = export(tmp_path, deck, *args) / "decks" / "test-deck"
     card = CardSize("x", *{None: (63, 88), "bridge": (57.15, 88.9), "square": (70, 70), "tarot": (70, 120)}[size])
     per_mm = dpi / 25.4
     for name in ("001-card-1.png", "002-card-2.png", "back.png"):
@@ -129,7 +129,7 @@ def test_each_preset_gives_its_size_with_the_card_unscaled_in_the_middle(
 
 def test_the_background_fills_the_bleed_to_every_edge(tmp_path: Path) -> None:
     deck = coloured_deck(tmp_path / "deck", 3)
-    folder = export(tmp_path, deck, "--preset", "tgc") / "test-deck" / "test-deck"
+    folder = export(tmp_path, deck, "--preset", "tgc") / "decks" / "test-deck"
     for index in range(3):
         image = open_png(folder / f"{index + 1:03d}-card-{index + 1}.png")
         colour = tuple(int(COLOURS[index][i:i + 2], 16) for i in (1, 3, 5))
@@ -143,7 +143,7 @@ def test_files_manifest_and_counts(tmp_path: Path) -> None:
     result = run("export", "png", "--content", str(deck), "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
     assert "6 PNG files of 825x1125 px (5 faces and the back)" in result.stdout
-    folder = tmp_path / "out" / "png" / "test-deck" / "test-deck"
+    folder = tmp_path / "out" / "png" / "decks" / "test-deck"
     faces = [f"{i:03d}-card-{i}.png" for i in range(1, 6)]
     assert sorted(p.name for p in folder.iterdir()) == [*faces, "back.png", "manifest.csv"]
     rows = manifest(folder / "manifest.csv")
@@ -152,6 +152,16 @@ def test_files_manifest_and_counts(tmp_path: Path) -> None:
     assert [r["name"] for r in rows[:-1]] == [f"Card {i}" for i in range(1, 6)]
     assert sum(int(r["copies"]) for r in rows[:-1]) == 12
     assert rows[-1]["copies"] == "12"  # a back behind every card
+
+
+def test_manifest_cells_a_spreadsheet_would_run_are_neutralised(tmp_path: Path) -> None:
+    rows = [{"name": "=cmd|' /C calc'!A0"}, {"name": "@SUM(1+1)"}, {"name": "+HYPERLINK(\"http://x\")"},
+            {"name": "-1"}, {"name": "Plain"}]
+    deck = make_deck(tmp_path / "deck", rows)
+    assert run("export", "png", "--content", str(deck), "--out", str(tmp_path / "out")).exit_code == 0
+    names = [r["name"] for r in manifest(tmp_path / "out" / "png" / "decks" / "test-deck" / "manifest.csv")]
+    assert names == ["'=cmd|' /C calc'!A0", "'@SUM(1+1)", "'+HYPERLINK(\"http://x\")", "-1", "Plain",
+                     "Test deck (back)"]
 
 
 def test_two_exports_give_the_same_bytes_however_the_work_is_split(tmp_path: Path) -> None:
@@ -169,19 +179,19 @@ def test_two_exports_give_the_same_bytes_however_the_work_is_split(tmp_path: Pat
 def test_ids_are_made_safe_and_the_back_keeps_its_name(tmp_path: Path) -> None:
     rows = [{"id": "../../escape", "name": "Out"}, {"id": "CON", "name": "Reserved"}]
     deck = make_deck(tmp_path / "deck", rows, extra="id_column: id\n")
-    folder = export(tmp_path, deck) / "test-deck" / "test-deck"
+    folder = export(tmp_path, deck) / "decks" / "test-deck"
     assert sorted(p.name for p in folder.iterdir()) == ["back.png", "con-.png", "escape.png", "manifest.csv"]
     assert not (tmp_path / "escape.png").exists()
     clash = make_deck(tmp_path / "clash", [{"id": "back", "name": "Back"}], extra="id_column: id\n")
     result = run("export", "png", "--content", str(clash), "--out", str(tmp_path / "out2"))
-    assert result.exit_code == 3
-    assert "card 'back' would be written as back.png" in result.stderr
+    assert result.exit_code == 1  # a content problem, at the card's row, which `content check` reports too
+    assert "clash/cards.csv:2: test-deck: card 'Back' (id 'back') would be written as back.png" in result.stderr
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_failed_export_leaves_the_previous_one_as_it_was(tmp_path: Path, jobs: str) -> None:
     deck = coloured_deck(tmp_path / "deck", 20, layout="generic", back=None)
-    folder = export(tmp_path, deck, "--jobs", jobs) / "test-deck" / "test-deck"
+    folder = export(tmp_path, deck, "--jobs", jobs) / "decks" / "test-deck"
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     lines = (deck / "cards.csv").read_text(encoding="utf-8").splitlines()
     lines[0] += ",text"

@@ -42,10 +42,11 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     out = tmp_path_factory.mktemp("preview")
     assert run("build", "guildhall/old-world-economy-vp", "--out", str(out), "--format", "pdf").exit_code == 0
     vp = out / "guildhall" / "old-world-economy-vp.pdf"
-    # stand-ins for the score sheets and references (any PDF in a game's folder is shown under that game)
-    (out / "once-upon-a-castle").mkdir()
-    shutil.copy(vp, out / "once-upon-a-castle" / "castle-sheet.pdf")
-    shutil.copy(vp, out / "guildhall" / "guildhall-reference.pdf")
+    # stand-ins for the score sheets and references (a PDF with a game's id on its path is shown under that game)
+    (out / "score-sheets" / "once-upon-a-castle").mkdir(parents=True)
+    shutil.copy(vp, out / "score-sheets" / "once-upon-a-castle" / "castle-sheet.pdf")
+    (out / "references").mkdir()
+    shutil.copy(vp, out / "references" / "guildhall-reference.pdf")
     (out / "notes").mkdir()
     shutil.copy(vp, out / "notes" / "odd & <one>.pdf")
     (out / "broken.pdf").write_bytes(b"%PDF-1.4 this is not a PDF")
@@ -95,9 +96,9 @@ def test_pdfs_in_the_output_folder_are_shown_where_they_belong(shipped: tuple[Pa
     _page, text = shipped
     sections = text.split('<section id="')
     guildhall = next(s for s in sections if s.startswith("game-guildhall-documents"))
-    assert "guildhall/guildhall-reference.pdf" in guildhall and "8 pages; the first 4 are shown" in guildhall
+    assert "references/guildhall-reference.pdf" in guildhall and "8 pages; the first 4 are shown" in guildhall
     castle = next(s for s in sections if s.startswith("game-once-upon-a-castle-documents"))
-    assert "once-upon-a-castle/castle-sheet.pdf" in castle
+    assert "score-sheets/once-upon-a-castle/castle-sheet.pdf" in castle
     vp = next(s for s in sections if s.startswith("deck-guildhall-old-world-economy-vp"))
     assert 'href="../guildhall/old-world-economy-vp.pdf"' in vp
     others = next(s for s in sections if s.startswith("other-documents"))
@@ -172,3 +173,12 @@ def test_pages_of_any_shape_are_shown_at_a_bounded_size(tmp_path: Path) -> None:
         assert image.size == (2 * int(attrs["width"]), 2 * int(attrs["height"]))
         assert max(image.width, image.height / 2) <= 640 + 1
         assert abs(image.width / image.height - w / h) < 0.05 * w / h + 0.02
+
+
+def test_pdfium_saying_success_on_a_failure_is_not_repeated() -> None:
+    """pdfium reports some failures with its last error code, "Success": the warning says something true."""
+    from generator.export.raster import pdfium_reason
+
+    assert pdfium_reason(Exception("Failed to load page (PDFium: Success).")) == "pdfium cannot read it"
+    assert pdfium_reason(Exception("Failed to load document (PDFium: Data format error).")) == \
+        "Failed to load document (PDFium: Data format error)"

@@ -72,6 +72,11 @@ def test_the_preview_loads_with_every_image_and_can_be_seen(tmp_path: Path) -> N
             response = page.goto(page_path.as_uri(), wait_until="load")
             assert response is None or response.ok
             assert page.title().startswith("donjon preview: 9 decks, 413 cards")
+            # images load as they come into view: scroll through the page, then every one must have loaded
+            page.evaluate("async () => { for (let y = 0; y < document.body.scrollHeight; y += 600) {"
+                          " window.scrollTo(0, y); await new Promise(r => setTimeout(r, 15)); } }")
+            page.wait_for_load_state("networkidle")
+            page.wait_for_function("Array.from(document.images).every(i => i.complete)")
             images = page.evaluate("Array.from(document.images).map(i => [i.getAttribute('src'), i.complete, "
                                    "i.naturalWidth])")
             assert len(images) == 147 + 2 + 4  # faces and backs of 8 decks and of mine, 4 pages of the events
@@ -88,3 +93,39 @@ def test_the_preview_loads_with_every_image_and_can_be_seen(tmp_path: Path) -> N
     image = open_png(shot)
     assert image.size == (1280, 900)
     assert len(image.convert("RGB").getcolors(1 << 20) or []) > 50  # a page of cards, not a blank one
+
+
+def test_the_preview_on_a_phone(tmp_path: Path) -> None:
+    """At a phone's size the page shows an index of the decks at the top, two cards a row, and loads the images
+    it shows rather than every image of every deck (issue 12: it was 73,232 px tall and loaded 8.7 MB at once)."""
+    browser_path = chromium()
+    from playwright.sync_api import sync_playwright
+
+    out = tmp_path / "out"
+    assert run("preview", "--out", str(out)).exit_code == 0
+    page_path = out / "preview" / "index.html"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=browser_path, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True)
+            loaded: list[int] = []
+            page.on("response", lambda response: loaded.append(len(response.body()))
+                    if response.url.endswith(".png") else None)
+            page.goto(page_path.as_uri(), wait_until="load")
+            page.wait_for_load_state("networkidle")
+            height = page.evaluate("document.documentElement.scrollHeight")
+            index = page.evaluate("document.querySelector('nav').getBoundingClientRect().top")
+            decks = page.evaluate("document.querySelectorAll('nav a').length")
+            per_row = page.evaluate("(() => { const f = Array.from(document.querySelectorAll('#deck-guildhall-"
+                                    "old-world-economy-professions figure')); const top = f[0].offsetTop; "
+                                    "return f.filter(x => x.offsetTop === top).length; })()")
+            shot = tmp_path / "phone.png"
+            page.screenshot(path=str(shot))
+        finally:
+            browser.close()
+    assert index < 200 and decks >= 8 + 3  # every deck and game linked from the top
+    assert per_row == 2
+    assert height < 40_000, f"the page is {height} px tall on a phone"
+    assert len(loaded) < 40, f"{len(loaded)} images loaded before scrolling"
+    assert sum(loaded) < 1_500_000, f"{sum(loaded)} bytes of images loaded before scrolling"
+    assert open_png(shot).size == (390 * 3, 844 * 3)

@@ -92,7 +92,7 @@ def test_a_deck_of_150_different_cards_takes_three_sheets_with_every_card_in_its
     result = run("export", "tts", "--content", str(deck), "--out", str(out))
     assert result.exit_code == 0, result.stderr
     assert "faces-1.png (10x7), faces-2.png (10x7), faces-3.png (10x2)" in result.stdout
-    folder = out / "tts" / "test-deck" / "test-deck"
+    folder = out / "tts" / "decks" / "test-deck"
     names = [f"Card {i + 1}" for i in range(150)]
     copies = [1 + i % 2 for i in range(150)]
     data = check_saved_object(folder, names, copies)
@@ -118,7 +118,7 @@ def test_a_one_card_deck_is_a_single_card_object(tmp_path: Path) -> None:
     deck = coloured_deck(tmp_path / "deck", 1, copies=1)
     result = run("export", "tts", "--content", str(deck), "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
-    [card] = saved(tmp_path / "out" / "tts" / "test-deck" / "test-deck")["ObjectStates"]
+    [card] = saved(tmp_path / "out" / "tts" / "decks" / "test-deck")["ObjectStates"]
     assert card["Name"] == "CardCustom" and card["Nickname"] == "Card 1"
     assert list(card["CustomDeck"].values())[0]["NumWidth"] == 1
 
@@ -128,10 +128,10 @@ def test_base_url_names_the_uploaded_files(tmp_path: Path) -> None:
     result = run("export", "tts", "--content", str(deck), "--out", str(tmp_path / "out"), "--base-url",
                  "https://example.org/decks/")
     assert result.exit_code == 0, result.stderr
-    [state] = saved(tmp_path / "out" / "tts" / "test-deck" / "test-deck")["ObjectStates"]
+    [state] = saved(tmp_path / "out" / "tts" / "decks" / "test-deck")["ObjectStates"]
     [sheet] = state["CustomDeck"].values()
-    assert sheet["FaceURL"] == "https://example.org/decks/test-deck/test-deck/faces-1.png"
-    assert sheet["BackURL"] == "https://example.org/decks/test-deck/test-deck/back.png"
+    assert sheet["FaceURL"] == "https://example.org/decks/decks/test-deck/faces-1.png"
+    assert sheet["BackURL"] == "https://example.org/decks/decks/test-deck/back.png"
 
 
 @pytest.mark.parametrize("url", ["ftp://x", "not a url", "https://a b"])
@@ -158,7 +158,7 @@ def test_every_shipped_deck(tmp_path: Path) -> None:
 
     keys = set()
     for deck in all_decks(load_content(None)):
-        folder = tmp_path / "tts" / deck.game / deck.id
+        folder = tmp_path / "tts" / deck.namespace / deck.id
         data = check_saved_object(folder, [c.name for c in deck.cards], [c.copies for c in deck.cards])
         keys |= set(data["ObjectStates"][0]["CustomDeck"])
     assert len(keys) == 8  # no two decks share a CustomDeck key

@@ -34,4 +34,4 @@ def page_texts(pdf: Path) -> list[str]:
 
 
 def reference_path(out: Path, game: str) -> Path:
-    return out / game / f"{game}-reference.pdf"
+    return out / "references" / f"{game}-reference.pdf"

@@ -27,7 +27,7 @@ def test_reference_of_one_game(tmp_path: Path) -> None:
     assert path.is_file()
     assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == ["guildhall-reference.pdf"]
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("wrote ") and lines[0].endswith(f"guildhall/guildhall-reference.pdf: "
+    assert lines[0].startswith("wrote ") and lines[0].endswith(f"references/guildhall-reference.pdf: "
                                                                f"{len(page_texts(path))} pages")
     assert lines[-1].startswith("Wrote 1 reference in ")
 
@@ -128,7 +128,7 @@ def test_build_all_writes_the_three_references(tmp_path: Path) -> None:
         path = reference_path(tmp_path, game)
         assert path.is_file(), game
         pages = len(page_texts(path))
-        assert any(line.endswith(f"{game}/{game}-reference.pdf: card reference, {pages} pages")
+        assert any(line.endswith(f"references/{game}-reference.pdf: card reference, {pages} pages")
                    for line in result.stdout.splitlines()), game
 
 

@@ -34,7 +34,7 @@ def texts(written: dict[str, Path]) -> dict[str, list[str]]:
 
 def test_one_pdf_per_game_where_build_puts_it(written: dict[str, Path]) -> None:
     for game, path in written.items():
-        assert path.parent.name == game and path.name == f"{game}-reference.pdf"
+        assert path.parent.name == "references" and path.name == f"{game}-reference.pdf"
         assert path.read_bytes().startswith(b"%PDF-")
 
 

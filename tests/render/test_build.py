@@ -182,10 +182,10 @@ def test_a_deck_of_ones_own(tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = run("build", "--content", str(deck), "--out", str(out))
     assert result.exit_code == 0, result.stderr
-    assert (out / "test-deck" / "test-deck.pdf").is_file()
-    assert sorted(p.name for p in (out / "test-deck" / "test-deck" / "svg").iterdir()) == [
+    assert (out / "decks" / "test-deck.pdf").is_file()
+    assert sorted(p.name for p in (out / "decks" / "test-deck" / "svg").iterdir()) == [
         "001-fireball.svg", "002-shield.svg", "back.svg"]
-    back = (out / "test-deck" / "test-deck" / "svg" / "back.svg").read_text(encoding="utf-8")
+    back = (out / "decks" / "test-deck" / "svg" / "back.svg").read_text(encoding="utf-8")
     assert ">Test deck</text>" in back  # a deck without a back gets the generic back with its name
 
 
@@ -194,7 +194,7 @@ def test_card_text_prints_literally_in_svg_and_pdf(tmp_path: Path) -> None:
     deck = make_deck(tmp_path / "mine", [{"name": "Odd <name> & co", "text": hostile}])
     out = tmp_path / "out"
     assert run("build", "--content", str(deck), "--out", str(out)).exit_code == 0
-    svg = out / "test-deck" / "test-deck" / "svg" / "001-odd-name-co.svg"
+    svg = out / "decks" / "test-deck" / "svg" / "001-odd-name-co.svg"
     root = ET.parse(svg).getroot()
     texts = " ".join("".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text"))
     assert "Odd <name> & co" in texts
@@ -202,7 +202,7 @@ def test_card_text_prints_literally_in_svg_and_pdf(tmp_path: Path) -> None:
         assert fragment in texts, fragment
     import pypdf
 
-    extracted = pypdf.PdfReader(out / "test-deck" / "test-deck.pdf").pages[0].extract_text()
+    extracted = pypdf.PdfReader(out / "decks" / "test-deck.pdf").pages[0].extract_text()
     for fragment in ("Tom & Jerry", "<b>bold</b>", "</svg>", "{{ x }}", "**stars**"):
         assert fragment in extracted, fragment
 
@@ -224,8 +224,8 @@ def test_a_failed_build_leaves_the_previous_files_as_they_were(tmp_path: Path) -
     deck = make_deck(tmp_path / "mine", rows)
     out = tmp_path / "out"
     assert run("build", "--content", str(deck), "--out", str(out)).exit_code == 0
-    pdf = out / "test-deck" / "test-deck.pdf"
-    svg = out / "test-deck" / "test-deck" / "svg"
+    pdf = out / "decks" / "test-deck.pdf"
+    svg = out / "decks" / "test-deck" / "svg"
     before = pdf.read_bytes()
     before_svg = {p.name: p.read_bytes() for p in svg.iterdir()}
     rows[49]["text"] = "far too long " * 200
@@ -273,7 +273,7 @@ def test_the_report_says_what_was_written(tmp_path: Path) -> None:
                          lines[-1])
     assert found, lines[-1]
     # the decks' 10 pages and the game's card reference
-    assert int(found.group(1)) == 10 + page_count(tmp_path / "guedelon" / "guedelon-reference.pdf")
+    assert int(found.group(1)) == 10 + page_count(tmp_path / "references" / "guedelon-reference.pdf")
 
 
 def test_content_check_reports_layout_problems(tmp_path: Path) -> None:
@@ -307,7 +307,7 @@ def test_every_card_size_builds_with_the_generic_layout(tmp_path: Path, size: st
     deck = make_deck(tmp_path / "mine", rows, extra=f"card_size: {size}\n")
     result = run("build", "--content", str(deck), "--out", str(tmp_path / "out"), "--duplex", "none")
     assert result.exit_code == 0, result.stderr
-    assert page_count(tmp_path / "out" / "test-deck" / "test-deck.pdf") == 2  # one card more than a page holds
+    assert page_count(tmp_path / "out" / "decks" / "test-deck.pdf") == 2  # one card more than a page holds
 
 
 def test_the_layout_example_of_the_docs_builds(tmp_path: Path) -> None:
@@ -318,7 +318,7 @@ def test_the_layout_example_of_the_docs_builds(tmp_path: Path) -> None:
     deck = make_deck(tmp_path / "mine", rows, layout=example)
     result = run("build", "--content", str(deck), "--out", str(tmp_path / "out"), "--format", "svg")
     assert result.exit_code == 0, result.stderr
-    ember = (tmp_path / "out" / "test-deck" / "test-deck" / "svg" / "001-ember.svg").read_text(encoding="utf-8")
+    ember = (tmp_path / "out" / "decks" / "test-deck" / "svg" / "001-ember.svg").read_text(encoding="utf-8")
     assert "Burn twice." in ember and "Again!" in ember and 'fill="#aa3322"' in ember
-    frost = (tmp_path / "out" / "test-deck" / "test-deck" / "svg" / "002-frost.svg").read_text(encoding="utf-8")
+    frost = (tmp_path / "out" / "decks" / "test-deck" / "svg" / "002-frost.svg").read_text(encoding="utf-8")
     assert "Again!" not in frost

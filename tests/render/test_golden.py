@@ -82,6 +82,6 @@ def test_small_deck_pdf_and_svgs(tmp_path: Path, regenerate: bool) -> None:
     out = tmp_path / "out"
     result = run("build", "--content", str(deck), "--out", str(out))
     assert result.exit_code == 0, result.stderr
-    check_golden_pdf(GOLDEN / "small-deck.pdf", (out / "small" / "small.pdf").read_bytes(), regenerate)
+    check_golden_pdf(GOLDEN / "small-deck.pdf", (out / "decks" / "small.pdf").read_bytes(), regenerate)
     for name in ("001-fireball.svg", "002-shield.svg", "back.svg"):
-        check_golden(GOLDEN / f"small-deck--{name}", (out / "small" / "small" / "svg" / name).read_bytes(), regenerate)
+        check_golden(GOLDEN / f"small-deck--{name}", (out / "decks" / "small" / "svg" / name).read_bytes(), regenerate)

@@ -39,8 +39,16 @@ def test_bleed_and_gutter_space_the_cards() -> None:
 
 
 def test_cards_too_big_for_the_paper() -> None:
-    with pytest.raises(UsageError, match="does not fit on A4 portrait"):
-        grid(mm(250), mm(300), PrintOptions())
+    # too big for any paper: the same advice whichever orientation was asked for (no "try landscape", then
+    # "try portrait")
+    for way in ("portrait", "landscape"):
+        with pytest.raises(UsageError, match=r"card fits on no paper donjon prints on .* \(--format svg\)"):
+            grid(mm(250), mm(300), PrintOptions(orientation=way))
+    with pytest.raises(UsageError, match="does not fit on A4 portrait paper inside the margins; try --orientation "
+                                         "landscape"):
+        grid(mm(250), mm(180), PrintOptions())
+    with pytest.raises(UsageError, match="does not fit on Letter portrait .*; try --paper a4"):
+        grid(mm(195), mm(262), PrintOptions(paper="letter"))
 
 
 def _inside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:
@@ -269,3 +277,27 @@ def test_a_part_filled_fold_sheet_marks_the_slots_its_backs_are_in() -> None:
         assert round(card.x, 2) in verticals and round(card.x + POKER[0], 2) in verticals
     # and no mark stands where no card is: two edges of the front, two of the back
     assert len(verticals) == 4
+
+
+@pytest.mark.parametrize("size", [(63, 88), (57.15, 88.9), (70, 120), (44, 68), (70, 70), (22, 22)])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_crop_marks_and_the_ruler_stay_printable(size: tuple[float, float], paper: str, orientation: str,
+                                                 bleed: float) -> None:
+    """Every crop mark keeps out of the 5 mm band printers leave blank, and the 50 mm ruler is on every page
+    (it was missing on Letter with bleed and on the backs of bleed floor tiles, fitted to the grid's width)."""
+    from generator.render.imposition import EDGE, RULER, crop_marks, page_line
+    from generator.render.model import Line
+
+    options = PrintOptions(paper=paper, orientation=orientation, bleed=mm(bleed))
+    g = grid(mm(size[0]), mm(size[1]), options)
+    marks = [m for m in crop_marks(g, g.per_page, options) if isinstance(m, Line)]
+    assert marks
+    for mark in marks:
+        for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
+            assert EDGE - 0.01 <= x <= g.page_w - EDGE + 0.01 and EDGE - 0.01 <= y <= g.page_h - EDGE + 0.01
+    line = page_line(g, "Once Upon a Castle · Great Architect guests · backs, flip on the long edge · page 12 of 12 · "
+                        "print at 100% (actual size)", options)
+    rulers = [i for i in line if isinstance(i, Line) and abs(abs(i.x2 - i.x1) + abs(i.y2 - i.y1) - RULER) < 0.01]
+    assert len(rulers) == 1, "the 50 mm ruler is missing"

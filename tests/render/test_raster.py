@@ -111,7 +111,7 @@ def build(tmp_path: Path, cards: int, *args: str) -> Path:
     out = tmp_path / "out"
     result = run("build", "--content", str(deck), "--out", str(out), "--format", "pdf", *args)
     assert result.exit_code == 0, result.stderr
-    return out / "test-deck" / "test-deck.pdf"
+    return out / "decks" / "test-deck.pdf"
 
 
 def close(a: list[float], b: list[float], tolerance: float = TOLERANCE) -> bool:

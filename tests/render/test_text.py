@@ -229,3 +229,37 @@ def test_markup_from_a_cell_parses_or_says_why(tokens: list[str]) -> None:
         printed = "\n".join(" ".join("".join(p.text if p.icon is None else "{" + p.icon + "}" for p in w.pieces)
                                      for w in para) for para in shown)
         assert printed.split() == text.split() or "{" in text
+
+
+# --- right-to-left text (issue 12, item 12) ---------------------------------------------------------------------
+
+def _runs(text: str, face: str = "cardo") -> list[str]:
+    from generator.render.model import TextRun
+    from generator.render.text import Style, fit, layout_runs, parse
+
+    style = Style(face, 10, 6, "#000000")
+    fitted = fit(parse(text, face), 300, 60, style)
+    return [r.text if isinstance(r, TextRun) else "{icon}" for r in layout_runs(fitted, 0, 0, 300, 60, style)]
+
+
+def test_hebrew_is_drawn_in_the_order_it_is_read() -> None:
+    # runs are listed left to right as drawn: a Hebrew word's letters reversed, a Hebrew paragraph's words too
+    assert _runs("שלום world") == ["world", "םולש"]
+    assert _runs("hello שלום עולם 123!") == ["hello", "123", "םלוע", "םולש!"]
+    assert _runs("ספר (א) בראשית {wood}") == ["{icon}", "תישארב", "(א)", "רפס"]  # brackets mirrored
+    assert _runs("שָׁלוֹם") == ["םוֹלשָׁ"]  # each mark stays after its letter
+    assert _runs("plain text only") == ["plain", "text", "only"] or _runs("plain text only") == ["plain text only"]
+
+
+def test_the_page_line_of_a_hebrew_deck_reads_right_to_left() -> None:
+    from generator.render.text import visual
+
+    assert visual("Guildhall · דק שלי · page 1") == "Guildhall · ילש קד · page 1"
+    assert visual("no right-to-left text") == "no right-to-left text"
+
+
+def test_a_script_without_glyphs_is_refused_by_name() -> None:
+    from generator.render.text import TextProblem, parse
+
+    with pytest.raises(TextProblem, match="the font Cardo has no glyph for 'م'"):
+        parse("مرحبا", "cardo")

@@ -128,7 +128,7 @@ def test_build_writes_the_map_beside_each_sheet_as_the_spec_says(tmp_path: Path)
 
     result = CliRunner().invoke(app, ["build", "once-upon-a-castle", "--out", str(tmp_path), "--format", "pdf"])
     assert result.exit_code == 0, result.output
-    folder = tmp_path / "once-upon-a-castle"
+    folder = tmp_path / "score-sheets" / "once-upon-a-castle"
     for version in VERSIONS:
         for paper in PAPER_IDS:
             name = f"castle-sheet-{version}-{paper}"

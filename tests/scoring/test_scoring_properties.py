@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from generator.content import load_content
 from generator.errors import DonjonError, ExitCode
+from generator.fields import control_character
 from scoring.engine import Scorer
 from scoring.result import Result
 from scoring.table import render
@@ -61,7 +62,7 @@ def guildhall_states(draw: st.DrawFn, finished: bool = True) -> dict[str, Any]:
     supply = GH.vp_supply(vp_set, players)
     pool = list(draw(st.permutations([value for value, copies in supply.items() for _ in range(copies)])))
     ender = draw(st.integers(0, players - 1))
-    names = draw(st.lists(st.text(min_size=1, max_size=8).filter(lambda s: s.strip()), min_size=players,
+    names = draw(st.lists(st.text(min_size=1, max_size=8).filter(lambda s: s.strip() and control_character(s) is None), min_size=players,
                           max_size=players, unique_by=lambda s: s.strip().casefold()))
     rows: list[dict[str, Any]] = []
     for index in range(players):

@@ -125,7 +125,7 @@ def test_sheets_are_byte_identical_build_after_build(tmp_path: Path) -> None:
 def test_build_all_writes_every_sheet(tmp_path: Path) -> None:
     result = run("build", "all", "--out", str(tmp_path), "--format", "pdf")
     assert result.exit_code == 0, result.stderr
-    folder = tmp_path / "once-upon-a-castle"
+    folder = tmp_path / "score-sheets" / "once-upon-a-castle"
     assert sorted(p.name for p in folder.glob("castle-sheet*.pdf")) == ALL_FILES
     for name in ALL_FILES:
         assert f"wrote {tmp_path / 'once-upon-a-castle' / name}" in result.stdout or name in result.stdout

@@ -272,7 +272,11 @@ def sheet_spec() -> Record[SheetFacts]:
 
     track = sourced("resident track", {"groups": Field(ListOf(group, min_items=1, max_items=100))},
                     ResidentTrack, rules=(contiguous,))
-    span = sourced("range", {"min": Field(Int(0, 99)), "max": Field(Int(0, 99))}, Range)
+    def ordered(v: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
+        if v["min"] > v["max"]:
+            ck.fail((*path, "min"), f"min {v['min']} is more than max {v['max']}")
+
+    span = sourced("range", {"min": Field(Int(0, 99)), "max": Field(Int(0, 99))}, Range, rules=(ordered,))
 
     def flags_fit(v: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
         s = v["sheet"]

@@ -130,7 +130,7 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
         sheet: Record[PlayerCastle] = Record(
             name="castle sheet",
             fields={
-                "player": Field(Text(max_len=200), doc="whose castle this is"),
+                "player": Field(Text(max_len=200, drawn=False), doc="whose castle this is"),
                 "donjon_floors": Field(number(low=0), doc="floors of the donjon drawn: 0 to 4"),
                 "towers": Field(ListOf(number(), max_items=LONGEST), doc="the value written on each tower built"),
                 "walls": Field(ListOf(wall, max_items=LONGEST), doc="each wall built, with its flags"),

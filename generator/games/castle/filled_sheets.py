@@ -289,7 +289,7 @@ def read_sheet(data: bytes, display: str, found: dict[str, Any] | None = None) -
         found = form_fields(data, display)
     if not found:
         raise InputError(display, "has no form fields: is it a donjon fillable castle sheet? (they are "
-                                  "OUT/once-upon-a-castle/castle-sheet-*-fillable.pdf, made by donjon build; a "
+                                  "OUT/score-sheets/once-upon-a-castle/castle-sheet-*-fillable.pdf, made by donjon build; a "
                                   "sheet printed or flattened to a new PDF loses its fields; a scan of a printed "
                                   "scan-ready sheet is read only when its four corner markers show)")
     if names.VERSION not in found:

@@ -66,7 +66,7 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
     player: Record[GuildhallPlayer] = Record(
         name="player",
         fields={
-            "name": Field(Text(min_len=0, max_len=200), doc="the player's name, unique in the game"),
+            "name": Field(Text(min_len=0, max_len=200, drawn=False), doc="the player's name, unique in the game"),
             "guildhall": Field(MapOf(names(professions, "profession"),
                                      ListOf(names(colours, "colour"), max_items=LONGEST), max_items=LONGEST),
                                doc="the face-up chapters: profession -> the colours present"),
@@ -91,7 +91,7 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
                 required=False,
                 doc="the professions in play: a set name, or a list of six or of all twelve; default: those of vp_set"),
             "players": Field(ListOf(player, max_items=LONGEST), doc="in seat order, first player first: 2 to 4"),
-            "ended_by": Field(Nullable(Text(min_len=0, max_len=200)), required=False,
+            "ended_by": Field(Nullable(Text(min_len=0, max_len=200, drawn=False)), required=False,
                               doc="the player whose turn had just ended when the game stopped"),
         },
         build=_end_state,

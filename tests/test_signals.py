@@ -1,0 +1,162 @@
+"""Real processes, real signals: a command stopped by SIGTERM, SIGHUP or SIGQUIT leaves the earlier outputs as
+they were and nothing of its own behind; its worker processes die with it on every signal, SIGKILL included;
+and what a killed command leaves is swept by the next one."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_corpus import donjon_argv
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
+
+#: How long a command may take to stop once signalled (it finishes the card it is drawing, then cleans up).
+STOP_S = 20
+
+
+def make_deck(folder: Path, cards: int, text: str = "Gain {wood} and draw a card.") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "deck.yaml").write_text("id: big\nname: Big\nlayout: generic\ncards: cards.csv\n", encoding="utf-8")
+    rows = "".join(f"Card {i},{i % 7},{text}\n" for i in range(cards))
+    (folder / "cards.csv").write_text("Name,Cost,Text\n" + rows, encoding="utf-8")
+    return folder
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def staging(out: Path) -> list[Path]:
+    return sorted(out.glob(".donjon-*"))
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def wait_for(condition: object, seconds: float = 30.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([*donjon_argv(), *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
+CATCHABLE = [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT]
+
+
+@pytest.mark.parametrize("sig", CATCHABLE, ids=lambda s: signal.Signals(s).name)
+def test_a_signalled_build_changes_nothing_and_leaves_nothing(tmp_path: Path, sig: int) -> None:
+    out = tmp_path / "out"
+    small = make_deck(tmp_path / "small", 20, "The first build.")
+    first = subprocess.run([*donjon_argv(), "build", "--content", str(small), "--out", str(out)], capture_output=True,
+                           text=True, timeout=120)
+    assert first.returncode == 0, first.stderr
+    before = digest(out)
+    big = make_deck(tmp_path / "big", 2500)
+    process = start(["build", "--content", str(big), "--out", str(out)], tmp_path)
+    assert wait_for(lambda: staging(out) or process.poll() is not None), "the build never began writing"
+    assert process.poll() is None, "the build ended before it could be signalled; make the deck bigger"
+    process.send_signal(sig)
+    _stdout, stderr = process.communicate(timeout=STOP_S)
+    assert process.returncode == 128 + sig, stderr
+    assert f"donjon: stopped by {signal.Signals(sig).name}" in stderr and "Traceback" not in stderr
+    assert digest(out) == before, "a stopped build changed the earlier outputs"
+    assert staging(out) == [] and list(out.rglob(".*")) == [], "a stopped build left temporaries"
+
+
+def test_a_killed_build_is_swept_by_the_next_command(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    big = make_deck(tmp_path / "big", 2500)
+    process = start(["build", "--content", str(big), "--out", str(out)], tmp_path)
+    assert wait_for(lambda: staging(out) or process.poll() is not None)
+    process.kill()
+    process.communicate(timeout=STOP_S)
+    left = staging(out)
+    assert left, "SIGKILL cannot be caught: the staging folder stays until the next command"
+    assert not (out / "decks" / "big.pdf").exists()
+    small = make_deck(tmp_path / "small", 3)
+    done = subprocess.run([*donjon_argv(), "build", "--content", str(small), "--out", str(out)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert staging(out) == [] and list(out.rglob(".*")) == []
+
+
+@pytest.mark.parametrize("sig", [*CATCHABLE, signal.SIGKILL], ids=lambda s: signal.Signals(s).name)
+def test_workers_die_with_their_parent(tmp_path: Path, sig: int) -> None:
+    """Only the parent is signalled, as a service manager or `kill PID` does (Ctrl-C signals the whole group)."""
+    out = tmp_path / "out"
+    deck = make_deck(tmp_path / "deck", 400)
+    process = start(["export", "png", "--content", str(deck), "--out", str(out), "--jobs", "2"], tmp_path)
+    workers: list[int] = []
+
+    def forked() -> bool:
+        workers[:] = children(process.pid)
+        return len(workers) >= 2 or process.poll() is not None
+
+    assert wait_for(forked), "the export never started its workers"
+    assert process.poll() is None and len(workers) >= 2, "the export ended before it could be signalled"
+    process.send_signal(sig)
+    process.communicate(timeout=STOP_S)
+    assert wait_for(lambda: not any(running(w) for w in workers), 10), "a worker outlived its command"
+    if sig != signal.SIGKILL:
+        assert process.returncode == 128 + sig
+        assert staging(out) == [] and list(out.rglob("*")) == []
+    else:  # the next command sweeps what the killed one staged
+        small = make_deck(tmp_path / "small", 2)
+        done = subprocess.run([*donjon_argv(), "export", "png", "--content", str(small), "--out", str(out)],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert staging(out) == []
+
+
+def test_a_worker_killed_alone_fails_the_export_cleanly(tmp_path: Path) -> None:
+    """A worker that dies (the kernel's out-of-memory killer) fails the export, which keeps nothing of it."""
+    out = tmp_path / "out"
+    deck = make_deck(tmp_path / "deck", 400)
+    process = start(["export", "png", "--content", str(deck), "--out", str(out), "--jobs", "2"], tmp_path)
+    workers: list[int] = []
+
+    def started() -> bool:
+        workers[:] = children(process.pid)
+        return bool(workers) or process.poll() is not None
+
+    assert wait_for(started)
+    assert workers and process.poll() is None
+    os.kill(workers[0], signal.SIGKILL)
+    _stdout, stderr = process.communicate(timeout=STOP_S)
+    assert process.returncode == 3 and "a worker process was killed before it finished" in stderr, stderr
+    assert wait_for(lambda: not any(running(w) for w in workers), 10)
+    assert staging(out) == [] and list(out.rglob("*")) == []

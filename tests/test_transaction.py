@@ -1,0 +1,199 @@
+"""generator.output's transaction: a command's outputs are put in place all together or not at all, never two
+of them on one path, and what killed commands leave behind is swept (only ours, only stale)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import generator.output as output
+from generator.errors import OutputError
+from generator.output import STAGING_PREFIX, Transaction, atomic_path, staged, sweep, transaction, write_bytes
+
+
+def hidden(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.rglob(".*"))
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """Every file below `folder` but donjon's staging."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.relative_to(folder).parts[0].startswith(STAGING_PREFIX)}
+
+
+def dead_pid() -> int:
+    """The id of a process that has ended (and been reaped)."""
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(done.stdout)
+
+
+def earlier_outputs(out: Path) -> dict[str, bytes]:
+    (out / "game" / "deck" / "svg").mkdir(parents=True)
+    (out / "game" / "deck.pdf").write_bytes(b"old sheets")
+    (out / "game" / "deck" / "svg" / "a.svg").write_bytes(b"old card")
+    (out / "references").mkdir()
+    (out / "references" / "game-reference.pdf").write_bytes(b"old reference")
+    return files(out)
+
+
+def test_nothing_is_replaced_until_every_output_is_made(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    before = earlier_outputs(out)
+    with pytest.raises(RuntimeError), transaction(out):
+        write_bytes(out / "game" / "deck.pdf", b"new sheets")
+        with staged([out / "game" / "deck" / "svg"]) as [folder]:
+            folder.write("b.svg", b"new card")
+        assert files(out) == before  # staged, not yet in place
+        raise RuntimeError("the next deck does not fit")
+    assert files(out) == before
+    assert hidden(out) == []
+
+
+def test_everything_is_put_in_place_together(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    earlier_outputs(out)
+    with transaction(out):
+        write_bytes(out / "game" / "deck.pdf", b"new sheets")
+        with staged([out / "game" / "deck" / "svg"]) as [folder]:
+            folder.write("b.svg", b"new card")
+        with atomic_path(out / "references" / "game-reference.pdf") as tmp:
+            tmp.write_bytes(b"new reference")
+    assert files(out) == {"game/deck.pdf": b"new sheets", "game/deck/svg/b.svg": b"new card",
+                          "references/game-reference.pdf": b"new reference"}
+    assert hidden(out) == []
+
+
+def test_two_outputs_of_one_command_never_share_a_path(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    with pytest.raises(OutputError, match="would be written twice by this command: the sheets of game/a and the "
+                                          "score sheet a"), transaction(out) as tx:
+        with tx.file(out / "game" / "a.pdf", "the sheets of game/a") as tmp:
+            tmp.write_bytes(b"1")
+        with tx.file(out / "game" / "a.pdf", "the score sheet a") as tmp:
+            tmp.write_bytes(b"2")
+    with pytest.raises(OutputError, match="lies inside .*svg, which this command replaces whole"), \
+            transaction(out) as tx:
+        tx.folder(out / "game" / "a" / "svg", "the SVG files of game/a")
+        with tx.file(out / "game" / "a" / "svg" / "x.svg") as tmp:
+            tmp.write_bytes(b"x")
+    assert not out.exists() or files(out) == {}
+
+
+@pytest.mark.parametrize("exchange", [True, False])
+def test_a_folder_is_swapped_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, exchange: bool) -> None:
+    if not exchange:  # where renameat2 is missing: the old folder steps aside, then the new one comes in
+        monkeypatch.setattr(output, "_exchange", lambda new, old: False)
+    out = tmp_path / "out"
+    earlier_outputs(out)
+    with staged([out / "game" / "deck" / "svg"]) as [folder]:
+        folder.write("b.svg", b"new")
+    assert sorted(p.name for p in (out / "game" / "deck" / "svg").iterdir()) == ["b.svg"]
+    assert hidden(out) == []
+
+
+def test_a_rename_that_fails_undoes_the_ones_before(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    before = earlier_outputs(out)
+    real = output._place
+    calls = []
+
+    def failing(staged_path: Path, final: Path) -> object:
+        calls.append(final)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        return real(staged_path, final)
+
+    monkeypatch.setattr(output, "_place", failing)
+    with pytest.raises(OutputError, match="No space left on device"), transaction(out):
+        write_bytes(out / "game" / "deck.pdf", b"new sheets")
+        with staged([out / "game" / "deck" / "svg"]) as [folder]:
+            folder.write("b.svg", b"new card")
+        write_bytes(out / "references" / "game-reference.pdf", b"new reference")
+    assert len(calls) == 3
+    assert files(out) == before
+    assert hidden(out) == []
+
+
+def test_a_blocked_path_is_refused_before_anything_moves(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    before = earlier_outputs(out)
+    (out / "decks").write_bytes(b"a file where a folder belongs")
+    before["decks"] = b"a file where a folder belongs"
+    with pytest.raises(OutputError, match="decks: is a file where a folder belongs"), transaction(out):
+        write_bytes(out / "game" / "deck.pdf", b"new sheets")
+        write_bytes(out / "decks" / "mine.pdf", b"mine")
+    assert files(out) == before
+
+
+def test_sweep_removes_only_our_temporaries_of_ended_commands(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    gone = out / f"{STAGING_PREFIX}{dead_pid()}-abcd1234"
+    running = out / f"{STAGING_PREFIX}{os.getpid()}-efgh5678"
+    for folder in (gone, running):
+        (folder / "000001").mkdir(parents=True)
+    (out / ".keep-me").write_text("a hidden file of the user's")
+    (out / "game").mkdir()
+    old_tmp = out / "game" / ".deck.pdf.abcd_123.tmp"  # a temporary of an earlier donjon, hours old
+    new_tmp = out / "game" / ".deck.pdf.wxyz_789.tmp"  # ... and one a running earlier donjon is writing now
+    old_tmp.write_bytes(b"half")
+    new_tmp.write_bytes(b"half")
+    hours_ago = time.time() - 3 * 3600
+    os.utime(old_tmp, (hours_ago, hours_ago))
+    removed = sweep(out)
+    assert sorted(removed) == sorted([gone, old_tmp])
+    assert running.exists() and new_tmp.exists() and (out / ".keep-me").exists()
+
+
+def test_sweep_finishes_the_renames_of_a_command_killed_while_committing(tmp_path: Path) -> None:
+    """A command killed outright after putting one of its outputs in place but not the other: the next command
+    finishes the job, so the outputs agree again."""
+    out = tmp_path / "out"
+    earlier_outputs(out)
+    root = out / f"{STAGING_PREFIX}{dead_pid()}-killed01"
+    root.mkdir()
+    (root / "000001").write_bytes(b"new sheets")
+    (root / "000002").write_bytes(b"new reference")
+    journal = [{"staged": name, "final": str((out / final).resolve()), "inode": (root / name).stat().st_ino}
+               for name, final in (("000001", "game/deck.pdf"), ("000002", "references/game-reference.pdf"))]
+    (root / "journal").write_text(json.dumps(journal))
+    output._place(root / "000001", (out / "game" / "deck.pdf").resolve())  # the one rename it did
+    sweep(out)
+    assert (out / "game" / "deck.pdf").read_bytes() == b"new sheets"
+    assert (out / "references" / "game-reference.pdf").read_bytes() == b"new reference"
+    assert hidden(out) == []
+
+
+def test_sweep_brings_back_a_folder_an_earlier_version_left_aside(tmp_path: Path) -> None:
+    """donjon before 0.2 swapped a deck's SVG folder with two renames: killed between them, `svg/` was missing
+    and the old copy was in `.svg-old-XXXXXXXX/previous`."""
+    deck = tmp_path / "out" / "game" / "deck"
+    aside = deck / ".svg-old-k3j4h5g6" / "previous"
+    aside.mkdir(parents=True)
+    (aside / "a.svg").write_bytes(b"old card")
+    hours_ago = time.time() - 3 * 3600
+    os.utime(deck / ".svg-old-k3j4h5g6", (hours_ago, hours_ago))
+    sweep(tmp_path / "out")
+    assert (deck / "svg" / "a.svg").read_bytes() == b"old card"
+    assert hidden(tmp_path / "out") == []
+
+
+def test_a_transaction_inside_another_joins_it(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    with transaction(out) as outer:
+        with transaction(out / "sub") as inner:
+            write_bytes(out / "sub" / "x.pdf", b"x")
+        assert inner is outer and not (out / "sub" / "x.pdf").exists()
+    assert (out / "sub" / "x.pdf").read_bytes() == b"x"
+
+
+def test_staging_is_made_lazily(tmp_path: Path) -> None:
+    tx = Transaction(tmp_path)
+    tx.commit()  # nothing staged, nothing to do
+    assert list(tmp_path.iterdir()) == []
