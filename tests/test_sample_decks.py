@@ -76,7 +76,7 @@ def test_the_art_is_what_the_script_draws(tmp_path: Path) -> None:
 def test_each_picture_is_embedded_once_and_the_own_font_as_a_subset(built: Path) -> None:
     import pikepdf
 
-    with pikepdf.open(built / "skirmish" / "skirmish.pdf") as doc:
+    with pikepdf.open(built / "decks" / "skirmish.pdf") as doc:
         images = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
         # knight, archer, dragon (PNG), goblin, troll (JPEG), the sword icon (PNG) and its alpha: 7 images
         assert len(images) == 7
@@ -90,15 +90,15 @@ def test_each_picture_is_embedded_once_and_the_own_font_as_a_subset(built: Path)
 def test_units_and_spells_get_their_own_backs_behind_them(built: Path) -> None:
     import pikepdf
 
-    with pikepdf.open(built / "skirmish" / "skirmish.pdf") as doc:
+    with pikepdf.open(built / "decks" / "skirmish.pdf") as doc:
         assert len(doc.pages) == 6  # 21 cards: three sheets of fronts, each followed by its backs
-    svg = built / "skirmish" / "skirmish" / "svg"
+    svg = built / "decks" / "skirmish" / "svg"
     assert not (svg / "back.svg").exists()
     assert sorted(p.name for p in (svg / "backs").iterdir())[:2] == ["1.svg", "2.svg"]
     knight = (svg / "backs" / "1.svg").read_text(encoding="utf-8")
     fireball = (svg / "backs" / "6.svg").read_text(encoding="utf-8")
     assert "Kingdom" in knight and "data:image/svg+xml" in fireball  # a unit's back reads its faction
-    market = built / "market" / "market" / "svg"
+    market = built / "decks" / "market" / "svg"
     assert (market / "back.svg").is_file() and not (market / "backs").exists()  # one back for the whole deck
 
 
@@ -108,12 +108,12 @@ def test_the_samples_fold_and_export(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert run("build", "skirmish", "--content", str(SAMPLES), "--out", str(out), "--duplex", "fold",
                "--format", "pdf").exit_code == 0
-    with pikepdf.open(out / "skirmish" / "skirmish.pdf") as doc:
+    with pikepdf.open(out / "decks" / "skirmish.pdf") as doc:
         assert len(doc.pages) == 7  # 21 cards, three pairs to an A4 portrait page
     result = run("export", "png", "skirmish", "--content", str(SAMPLES), "--out", str(out), "--preset", "dtc",
                  "--jobs", "1")
     assert result.exit_code == 0, result.stderr
-    folder = out / "png" / "skirmish" / "skirmish"
+    folder = out / "png" / "decks" / "skirmish"
     rows = list(csv.DictReader((folder / "manifest.csv").open(encoding="utf-8")))
     assert [r["file"] for r in rows][:1] == ["1.png"] and "backs/1.png" in [r["file"] for r in rows]
     assert sum(int(r["copies"]) for r in rows if r["file"].startswith("backs/")) == 21
@@ -123,7 +123,7 @@ def test_the_samples_fold_and_export(tmp_path: Path) -> None:
         assert image.size == (825, 1125)  # DriveThruCards: 2.75 x 3.75 in at 300 dpi
     result = run("export", "tts", "skirmish", "--content", str(SAMPLES), "--out", str(out), "--jobs", "1")
     assert result.exit_code == 0, result.stderr
-    tts = out / "tts" / "skirmish" / "skirmish"
+    tts = out / "tts" / "decks" / "skirmish"
     saved: dict[str, Any] = json.loads((tts / "skirmish.json").read_text(encoding="utf-8"))
     [entry] = saved["ObjectStates"][0]["CustomDeck"].values()
     assert entry["UniqueBack"] is True and entry["BackURL"].endswith("backs-1.png")
@@ -137,7 +137,7 @@ def test_drivethrucards_pdf_alternates_fronts_and_backs(tmp_path: Path) -> None:
     result = run("export", "dtc", "skirmish", "--content", str(SAMPLES), "--out", str(out))
     assert result.exit_code == 0, result.stderr
     assert "42 pages of 2.75 x 3.75 in (21 cards, front and back)" in result.stdout
-    with pikepdf.open(out / "dtc" / "skirmish" / "skirmish.pdf") as doc:
+    with pikepdf.open(out / "dtc" / "decks" / "skirmish.pdf") as doc:
         sizes = {tuple(round(float(v), 3) for v in page.mediabox) for page in doc.pages}
         assert sizes == {(0.0, 0.0, 198.0, 270.0)}
         images = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
@@ -146,7 +146,7 @@ def test_drivethrucards_pdf_alternates_fronts_and_backs(tmp_path: Path) -> None:
     # pages 1 and 3 are the two Knights, 2 and 4 their backs (the Kingdom's); the last two, Arcane shield and the
     # spells' back
     knight, knight_back, knight_2, knight_back_2, last, last_back = _render(
-        out / "dtc" / "skirmish" / "skirmish.pdf", [0, 1, 2, 3, 40, 41])
+        out / "dtc" / "decks" / "skirmish.pdf", [0, 1, 2, 3, 40, 41])
     assert knight == knight_2 and knight_back == knight_back_2
     assert len({knight, knight_back, last, last_back}) == 4
 
@@ -166,7 +166,7 @@ def test_building_a_few_cards_by_position_and_name(tmp_path: Path) -> None:
     result = run("build", "skirmish", "--content", str(SAMPLES), "--out", str(out), "--cards", "1-2,Fireball",
                  "--format", "svg")
     assert result.exit_code == 0, result.stderr
-    files = sorted(p.name for p in (out / "skirmish" / "skirmish" / "svg").glob("*.svg"))
+    files = sorted(p.name for p in (out / "decks" / "skirmish" / "svg").glob("*.svg"))
     assert files == ["1.svg", "2.svg", "6.svg"]
     result = run("build", "--content", str(SAMPLES), "--out", str(out), "--cards", "1")
     assert result.exit_code == 2
@@ -226,10 +226,10 @@ def test_the_deck_example_of_the_docs_builds(tmp_path: Path) -> None:
     result = run("build", "--content", str(tmp_path / "content"), "--out", str(out))
     assert result.exit_code == 0, result.stderr
     assert "wrote" in result.stdout and ": 2 pages, 4 cards" in result.stdout  # 2 Knights, a Fire Ball, a plain card
-    svgs = out / "spells" / "spells" / "svg"
+    svgs = out / "decks" / "spells" / "svg"
     assert sorted(p.name for p in svgs.glob("*.svg")) == ["fire-ball.svg", "knight.svg", "plain.svg"]
     assert "Kingdom" in (svgs / "backs" / "knight.svg").read_text(encoding="utf-8")  # the unit's own back
-    with pikepdf.open(out / "spells" / "spells.pdf") as pdf:
+    with pikepdf.open(out / "decks" / "spells.pdf") as pdf:
         fonts = {str(f.get("/BaseFont")) for page in pdf.pages for f in _fonts(page)}
     assert any(re.search(r"DejaVuSerifCondensed(-Bold)?-", name) for name in fonts), fonts
 

@@ -93,31 +93,31 @@ def test_a_save_rebuilds_only_the_deck_it_changes(watching: tuple[Path, Path, Lo
     content, out, log = watching
     log.wait_for("built one/one")
     assert log.count("built two/two") == 1
-    first = (out / "one" / "one.pdf").read_bytes()
+    first = (out / "decks" / "one.pdf").read_bytes()
     _save(content / "one" / "cards.csv", lambda text: text.replace("first", "changed"))
     log.wait_for("built one/one", 2)
-    assert (out / "one" / "one.pdf").read_bytes() != first
+    assert (out / "decks" / "one.pdf").read_bytes() != first
     assert log.count("built two/two") == 1  # the other deck was left alone
 
 
 def test_a_saved_picture_rebuilds_the_decks_that_show_it(watching: tuple[Path, Path, Log]) -> None:
     content, out, log = watching
     log.wait_for("built two/two")
-    before = (out / "one" / "one.pdf").read_bytes()
+    before = (out / "decks" / "one.pdf").read_bytes()
     pictures.png(content / "one" / "a.png", (100, 100), colour="#aa2222")
     log.wait_for("built one/one", 2)
-    assert (out / "one" / "one.pdf").read_bytes() != before
+    assert (out / "decks" / "one.pdf").read_bytes() != before
     assert log.count("built two/two") == 1
 
 
 def test_errors_are_reported_and_the_watch_goes_on(watching: tuple[Path, Path, Log]) -> None:
     content, out, log = watching
     log.wait_for("built one/one")
-    good = (out / "one" / "one.pdf").read_bytes()
+    good = (out / "decks" / "one.pdf").read_bytes()
     _save(content / "one" / "layout.yaml", lambda text: text.replace('"{{ Text }}"', '"{{ Txt }}"'))
     log.wait_for("'Txt' is undefined")
     log.wait_for("still failing: one/one")
-    assert (out / "one" / "one.pdf").read_bytes() == good  # the last good build stays
+    assert (out / "decks" / "one.pdf").read_bytes() == good  # the last good build stays
     _save(content / "one" / "layout.yaml", lambda text: text.replace('"{{ Txt }}"', '"{{ Text }}"'))
     log.wait_for("built one/one", 2)
 

@@ -24,6 +24,7 @@ and it adds an object per element on top of ElementTree, which it writes with an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -163,7 +164,8 @@ def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[str, str]:
 
 
 def _glyph_id(face: str, char: str) -> str:
-    return f"g-{face}-{ord(char):x}"
+    # a font of one's own has `@` and its digest in its face id; an XML id holds only name characters
+    return f"g-{re.sub(r'[^A-Za-z0-9.-]', '_', face)}-{ord(char):x}"
 
 
 def _glyphs(run: TextRun) -> Element:
