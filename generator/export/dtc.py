@@ -2,8 +2,8 @@
 
 DriveThruCards prints a deck from one PDF whose every page is one side of one card, at the card's size plus 1/8
 in of bleed on every side (2.75 x 3.75 in for a poker card), each card's front followed by its back. So, for
-each deck, `OUT/dtc/GAME/DECK.pdf` (`OUT/dtc/decks/DECK.pdf` for a deck of your own) holds, for every copy of every card in deck order, its front page and then its
-back page (a deck of 54 cards is 108 pages).
+each deck, `OUT/dtc/GAME/DECK.pdf` (`OUT/dtc/decks/DECK.pdf` for a deck of your own) holds, for every copy of
+every card in deck order, its front page and then its back page (a deck of 54 cards is 108 pages).
 
 The pages are drawn by the same code as the print sheets, as vectors with embedded fonts. The page is the
 service's cut (the card's size rounded to the nearest eighth of an inch, as for the PNG presets:
@@ -65,7 +65,7 @@ def deck_pages(prepared: Prepared, canvas: Canvas, progress: Callable[[int], Non
 
 
 def export_dtc(content: Content, decks: list[Deck], out: Path, progress: Callable[[int], None]) -> DtcReport:
-    """Write OUT/dtc/GAME/DECK.pdf for every deck (each file replaced only when complete)."""
+    """Write OUT/dtc/GAME/DECK.pdf for every deck, all in one transaction (none replaced unless all are made)."""
     start = time.perf_counter()
     files = {deck.key: deck_file(out, deck) for deck in decks}
     prepared = prepare(content, decks, {d.key: files[d.key].parent for d in decks}, reserved=None)
