@@ -297,11 +297,11 @@ def case_images(donjon: str) -> list[Command]:
     out = WORK / "images"
     commands = [Command("no pictures (deck100)", [donjon, "build", "--content", str(DECK100), "--out",
                                                   str(out / "none"), "--format", "pdf"],
-                        output=out / "none" / "deck100" / "deck100.pdf", items=100)]
+                        output=out / "none" / "decks" / "deck100.pdf", items=100)]
     for name, what in (("same", "one picture on 100 cards"), ("different", "100 different pictures"),
                        ("transparent", "100 pictures with alpha")):
         commands.append(Command(what, [donjon, "build", "--content", str(decks / name), "--out", str(out / name),
-                                       "--format", "pdf"], output=out / name / name / f"{name}.pdf", items=100))
+                                       "--format", "pdf"], output=out / name / "decks" / f"{name}.pdf", items=100))
     return commands
 
 

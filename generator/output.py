@@ -25,7 +25,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -248,7 +247,7 @@ class Transaction:
             try:
                 self.out.mkdir(parents=True, exist_ok=True)
                 self.root = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=self.out))
-                (self.root / "owner").write_text(json.dumps({"host": socket.gethostname(), "pid": os.getpid()}))
+                (self.root / "owner").write_text(json.dumps({"host": _host(), "pid": os.getpid()}))
             except OSError as err:
                 raise _fail(self.out, err) from None
         return self.root
@@ -448,7 +447,17 @@ def _stale(root: Path, pid: int, now: float) -> bool:
         host = owner.get("host")
     except (OSError, ValueError, AttributeError):
         host = None  # killed before it wrote its owner file: on this computer, as the folder is where we write
-    return host in (None, socket.gethostname()) and not _alive(pid)
+    return host in (None, _host()) and not _alive(pid)
+
+
+def _host() -> str:
+    """This computer's name (os.uname: importing socket for it would cost every command a few milliseconds)."""
+    uname = getattr(os, "uname", None)
+    if uname is not None:
+        return str(uname().nodename)
+    import socket
+
+    return socket.gethostname()
 
 
 def _recover(root: Path) -> int:

@@ -339,10 +339,46 @@ def advance(face_id: str, char: str) -> float:
     return float(face.charWidths.get(ord(char), face.defaultWidth))
 
 
+#: The characters whose outlines in donjon's own faces are kept in templates/fonts/outlines/ (Basic Latin,
+#: Latin-1, the dashes, quotes, bullets and ellipsis of General Punctuation, the euro, trade mark and minus signs):
+#: what nearly every card's text is made of. Reading a face's file of them takes a millisecond; importing fontTools
+#: and parsing the font to draw them takes some 60 ms, a quarter of a small build. Other characters, and fonts of
+#: one's own, are drawn by fontTools.
+COMMON = "".join(chr(c) for c in (*range(0x20, 0x7F), *range(0xA0, 0x100), *range(0x2010, 0x2028),
+                                  *range(0x2030, 0x203B), 0x20AC, 0x2122, 0x2212))
+
+
+def outlines_file(face: Face) -> Path:
+    """The file holding the outlines of :data:`COMMON` in one of donjon's own faces."""
+    return fonts_dir() / "outlines" / f"{Path(face.file).stem}.json"
+
+
+@cache
+def _kept_outlines(face_id: str) -> dict[str, str]:
+    """The outlines kept for a built-in face (none for a font of one's own)."""
+    import json
+
+    face = FACES[face_id]
+    if face.registered or Path(face.file).is_absolute():
+        return {}
+    path = outlines_file(face)
+    try:
+        kept: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:  # the files are made by `python -m generator.render.outlines`
+        return {}
+    return kept
+
+
 @cache
 def glyph_path(face_id: str, char: str) -> str:
     """The outline of `char` in the face as SVG path data, in thousandths of an em, y upwards from the baseline
     ("" for a glyph that draws nothing, such as a space)."""
+    kept = _kept_outlines(face_id).get(char)
+    return kept if kept is not None else drawn_outline(face_id, char)
+
+
+def drawn_outline(face_id: str, char: str) -> str:
+    """The outline of `char` as fontTools draws it from the font file (what :func:`glyph_path` gives)."""
     from fontTools.pens.svgPathPen import SVGPathPen
     from fontTools.pens.transformPen import TransformPen
 
@@ -355,3 +391,12 @@ def glyph_path(face_id: str, char: str) -> str:
     scale = EM / font["head"].unitsPerEm
     glyphs[name].draw(TransformPen(pen, (scale, 0, 0, scale, 0, 0)))
     return str(pen.getCommands())
+
+
+def kept_outlines(face_id: str) -> str:
+    """The text of a built-in face's outlines file: the outline of every character of :data:`COMMON`, drawn by
+    fontTools, as JSON with sorted keys (so that the file only changes when a font does)."""
+    import json
+
+    return json.dumps({c: drawn_outline(face_id, c) for c in COMMON}, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":"), indent=0) + "\n"

@@ -491,13 +491,16 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
     out: list[Primitive] = []
     baseline = top
     base = 0
+    # one search over the whole text: most texts hold no right-to-left letter, and then no line needs the
+    # bidirectional algorithm
+    bidi = has_rtl("".join([p.text for line in fitted.lines for w in line.words for p in w.pieces]))
     for index, line in enumerate(fitted.lines):
         baseline += (m.ascent * size * line.scale if index == 0 else size * style.leading * line.scale)
         used = line.w1 * size
         pen = x if style.align == "left" else x + (width - used) / 2 if style.align == "center" else x + width - used
-        if line.first:
+        if bidi and line.first:
             base = _paragraph_base(fitted.lines, index)
-        if base or any(has_rtl(p.text) for w in line.words for p in w.pieces if p.icon is None):
+        if bidi and (base or any(has_rtl(p.text) for w in line.words for p in w.pieces if p.icon is None)):
             out += _bidi_line(line, pen, baseline, size, style.colour, base)
             continue
         run: tuple[str, str | None, float] | None = None  # the face, colour and scale of the run being gathered

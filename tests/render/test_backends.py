@@ -93,3 +93,17 @@ def test_the_golden_pdf_comparison_sees_one_changed_value(tmp_path: Path, change
     write_pdf(single_pages([CHANGES[change](), every_primitive(mm(3))]), pdf, title="sample")
     with pytest.raises(AssertionError, match="draws something else than golden file"):
         check_golden_pdf(GOLDEN / "every-primitive.pdf", pdf.read_bytes(), regenerate=False)
+
+
+@pytest.mark.parametrize("text", ['plain', 'a & b < c > d "quoted" \'single\'', "tab\there\nline\r", "</svg>", "é ☃ 𝄞"])
+def test_the_svg_writer_gives_the_bytes_elementtree_gives(text: str) -> None:
+    """donjon writes its SVG trees itself, faster; what it writes must stay what ElementTree's tostring writes."""
+    from generator.backends.svg import _write
+
+    root = ET.Element("svg", {"a": text, "b": "2"})
+    ET.SubElement(root, "title").text = text
+    ET.SubElement(ET.SubElement(root, "g", {"id": "x"}), "use", {"x": "1", "xlink:href": "#g"})
+    ET.SubElement(root, "text", {"fill": "none"}).text = ""
+    out: list[str] = []
+    _write(root, out)
+    assert "".join(out) == ET.tostring(root, encoding="unicode", short_empty_elements=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
+from generator.render import fonts
 from render_helpers import make_deck, run
 
 DPI = 300
@@ -128,3 +129,11 @@ def test_a_sample_deck_with_its_own_font_icons_and_pictures_matches(tmp_path: Pa
     # pdfium and librsvg resample the card art each their own way, so a pixel or two of a picture whose grey lies
     # at a mask's threshold may fall on either side of it; text 0.6 mm off gives some 1,700 strays on this card
     assert strays(svg_render, pdf_render) <= PICTURE_NOISE and strays(pdf_render, svg_render) <= PICTURE_NOISE
+
+
+@pytest.mark.parametrize("face", [f.id for f in fonts.BUILT_IN])
+def test_the_kept_outlines_are_those_fonttools_draws(face: str) -> None:
+    """templates/fonts/outlines/ spares a build fontTools when its text is common characters: each file must be
+    what `python -m generator.render.outlines` writes from the font today."""
+    assert fonts.outlines_file(fonts.FACES[face]).read_text(encoding="utf-8") == fonts.kept_outlines(face)
+    assert fonts.glyph_path(face, "A") == fonts.drawn_outline(face, "A") != ""
