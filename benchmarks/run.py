@@ -588,8 +588,8 @@ def targets(results: dict[str, list[Measure]]) -> list[tuple[str, str, bool | No
     pictures = {m.name: m for m in results.get("images", [])}
     if "one picture on 100 cards" in pictures and "100 different pictures" in pictures:
         same, many = pictures["one picture on 100 cards"], pictures["100 different pictures"]
-        counts = (embedded_images(WORK / "images" / "same" / "same" / "same.pdf"),
-                  embedded_images(WORK / "images" / "different" / "different" / "different.pdf"))
+        counts = (embedded_images(WORK / "images" / "same" / "decks" / "same.pdf"),
+                  embedded_images(WORK / "images" / "different" / "decks" / "different.pdf"))
         checks.append(("pictures: each file embedded once per PDF (1 and 100 images)", f"{counts[0]} and {counts[1]} "
                        "image objects", counts == (1, 100)))
         plain = pictures.get("no pictures (deck100)")

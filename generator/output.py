@@ -135,14 +135,14 @@ def _exchange(new: Path, old: Path) -> bool:
         _renameat2 = False
         try:
             import ctypes
-            import ctypes.util
 
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            # the program's own symbols, the C library's among them (ctypes.util.find_library would run ldconfig)
+            libc = ctypes.CDLL(None, use_errno=True)
             function = libc.renameat2
             function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
             function.restype = ctypes.c_int
             _renameat2 = function
-        except (OSError, AttributeError):  # not Linux, or a C library without renameat2 (glibc before 2.28)
+        except (OSError, AttributeError, TypeError):  # not Linux, or a C library without renameat2 (glibc < 2.28)
             pass
     if _renameat2 is False:
         return False
