@@ -108,30 +108,40 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
             symbol.append(_element("path", {"d": path_data(layer), "fill-rule": "evenodd"}))
         defs.append(symbol)
     pictures = _pictures(defs, drawing.items)
+    # the body after <defs>: elements, and the runs' glyphs as text already written (thousands of <use> per deck,
+    # which as elements would cost more to make and to write than all the rest)
+    body: list[Element | str] = []
     if drawing.background is not None:
-        root.append(_element("rect", {"x": num(-b), "y": num(-b), "width": num(w), "height": num(h),
+        body.append(_element("rect", {"x": num(-b), "y": num(-b), "width": num(w), "height": num(h),
                                       "fill": drawing.background}))
     clips = 0
     for item in drawing.items:
         if isinstance(item, TextRun):
-            root.append(_glyphs(item))
+            body.append(_glyphs(item))
         if not isinstance(item, ImageUse):
-            root.append(_primitive(item))
+            body.append(_primitive(item))
             continue
         use = _element("use", {"xlink:href": f"#{pictures[item.source]}", "x": num(item.x), "y": num(item.y),
                                "width": num(item.w), "height": num(item.h)})
         if item.clip is None:
-            root.append(use)
+            body.append(use)
             continue
         clips += 1
         clip = SubElement(defs, "clipPath", {"id": f"clip-{clips}"})
         x, y, cw, ch = item.clip
         clip.append(_element("rect", {"x": num(x), "y": num(y), "width": num(cw), "height": num(ch)}))
-        group = SubElement(root, "g", {"clip-path": f"url(#clip-{clips})"})
+        group = _element("g", {"clip-path": f"url(#clip-{clips})"})
         group.append(use)
-    out: list[str] = []
-    _write(root, out)
-    out.append("\n")
+        body.append(group)
+    out: list[str] = [f"<svg{_attributes(root)}>"]
+    for child in root:  # the title and the definitions
+        _write(child, out)
+    for part in body:
+        if isinstance(part, str):
+            out.append(part)
+        else:
+            _write(part, out)
+    out.append("</svg>\n")
     return "".join(out)
 
 
@@ -148,9 +158,13 @@ def _attribute(value: str) -> str:
     return value.translate(_ATTRIBUTE) if _SPECIAL.search(value) else value
 
 
+def _attributes(element: Element) -> str:
+    return "".join([f' {key}="{_attribute(value)}"' for key, value in element.attrib.items()])
+
+
 def _write(element: Element, out: list[str]) -> None:
     """Serialise `element` into `out`: attributes in the order given, empty elements closed with ` />`."""
-    attrs = "".join([f' {key}="{_attribute(value)}"' for key, value in element.attrib.items()])
+    attrs = _attributes(element)
     if element.text or len(element):
         out.append(f"<{element.tag}{attrs}>")
         if element.text:
@@ -209,26 +223,25 @@ def _glyph_id(face: str, char: str) -> str:
     return f"g-{re.sub(r'[^A-Za-z0-9.-]', '_', face)}-{ord(char):x}"
 
 
-def _glyphs(run: TextRun) -> Element:
-    """A run of text as its glyphs' outlines, each at the advance the PDF gives it."""
-    from xml.etree.ElementTree import SubElement
-
+def _glyphs(run: TextRun) -> str:
+    """A run of text as its glyphs' outlines, each at the advance the PDF gives it: a group of `<use>`, written
+    as :func:`_write` would write it (the references and numbers hold nothing to escape)."""
     scale = run.size / EM
     transform = f"translate({num(run.x)} {num(run.y)})"
     if run.rotate:
         transform += f" rotate({-run.rotate})"
     # a scale of points per thousandth of an em needs more than three decimals (9 pt is 0.009)
     fine = f"{scale:.7f}".rstrip("0")
-    group = _element("g", {"fill": run.colour, "transform": f"{transform} scale({fine} -{fine})"})
+    head = f'<g fill="{_attribute(run.colour)}" transform="{transform} scale({fine} -{fine})"'
+    uses: list[str] = []
     pen = 0.0
     font = run.font
     for char in run.text:
         ref = _glyph_ref(font, char)
         if ref:
-            # attributes already in alphabetical order (`x` before `xlink:href`), as _element would sort them
-            SubElement(group, "use", {"x": num(pen), "xlink:href": ref} if pen else {"xlink:href": ref})
+            uses.append(f'<use x="{num(pen)}" xlink:href="{ref}" />' if pen else f'<use xlink:href="{ref}" />')
         pen += advance(font, char)
-    return group
+    return f"{head}>{''.join(uses)}</g>" if uses else f"{head} />"
 
 
 def _primitive(item: Primitive) -> Element:
