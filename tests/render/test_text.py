@@ -263,3 +263,18 @@ def test_a_script_without_glyphs_is_refused_by_name() -> None:
 
     with pytest.raises(TextProblem, match="the font Cardo has no glyph for 'م'"):
         parse("مرحبا", "cardo")
+
+
+def test_right_to_left_text_keeps_its_markup() -> None:
+    """A Hebrew word in colour and at another size, from a markup cell: laid out right to left, each run keeps
+    the colour and size its piece was given (the bidirectional layout and rich text meet in one line)."""
+    from generator.render.model import TextRun
+    from generator.render.text import Style, fit, layout_runs, parse
+
+    style = Style("cardo", 10, 6, "#000000")
+    fitted = fit(parse("[colour=#aa0000]שלום[/colour] [size=150%]big[/size] end", "cardo"), 300, 60, style)
+    runs = [r for r in layout_runs(fitted, 0, 0, 300, 60, style) if isinstance(r, TextRun)]
+    # a right-to-left paragraph: the Hebrew word read first stands rightmost; "big end" keeps its own order
+    assert [(r.text, r.colour, r.size) for r in runs] == [("big", "#000000", 15), ("end", "#000000", 10),
+                                                         ("םולש", "#aa0000", 10)]
+    assert [r.x for r in runs] == sorted(r.x for r in runs)
