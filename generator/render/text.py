@@ -503,47 +503,57 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
         if bidi and (base or any(has_rtl(p.text) for w in line.words for p in w.pieces if p.icon is None)):
             out += _bidi_line(line, pen, baseline, size, style.colour, base)
             continue
-        run: tuple[str, str | None, float] | None = None  # the face, colour and scale of the run being gathered
-        run_text: list[str] = []
-        run_x = pen
-        run_w1 = 0.0
-
-        def flush() -> None:
-            nonlocal run, run_w1
-            if run is not None and run_text:
-                face, ink, scale = run
-                out.append(TextRun(round(run_x, 3), round(baseline, 3), "".join(run_text), face,
-                                   round(size * scale, 4), ink or style.colour, round(run_w1 * size, 3)))
-            run = None
-            run_text.clear()
-            run_w1 = 0.0
-
+        runs = _Runs(out, baseline, size, style.colour)
         for w_index, word in enumerate(line.words):
             if w_index:
                 gap = line.words[w_index - 1].space1
                 lead = word.pieces[0]
-                if run is not None and lead.icon is None and (lead.face, lead.colour, lead.scale) == run:
-                    run_text.append(" ")
-                    run_w1 += gap
+                if lead.icon is None and (lead.face, lead.colour, lead.scale) == runs.key:
+                    runs.add(runs.key, pen, " ", gap)  # the space joins the run the word goes on
                 else:
-                    flush()
+                    runs.flush()
                 pen += gap * size
             for piece in word.pieces:
                 if piece.icon is not None:
-                    flush()
+                    runs.flush()
                     out.append(_icon_at(piece, pen, baseline, size, style.colour))
                     pen += ICON_ADVANCE * size * piece.scale
                     continue
-                key = (piece.face, piece.colour, piece.scale)
-                if key != run:
-                    flush()
-                    run, run_x = key, pen
                 piece_w1 = fonts.width(piece.face, piece.text) * piece.scale
-                run_text.append(piece.text)
-                run_w1 += piece_w1
+                runs.add((piece.face, piece.colour, piece.scale), pen, piece.text, piece_w1)
                 pen += piece_w1 * size
-        flush()
+        runs.flush()
     return out
+
+
+class _Runs:
+    """Text gathered, left to right along one baseline, into runs of one face, colour and size: each a TextRun."""
+
+    def __init__(self, out: list[Primitive], baseline: float, size: float, colour: str) -> None:
+        self.out, self.baseline, self.size, self.colour = out, baseline, size, colour
+        #: the face, colour (None: the text's) and share of the size of the run being gathered
+        self.key: tuple[str, str | None, float] | None = None
+        self.x = 0.0
+        self.text: list[str] = []
+        self.w1 = 0.0
+
+    def add(self, key: tuple[str, str | None, float], pen: float, text: str, w1: float) -> None:
+        """Text of width `w1` at 1 pt, at `pen`: on the run being gathered, or beginning a new one."""
+        if key != self.key:
+            self.flush()
+            self.key, self.x = key, pen
+        self.text.append(text)
+        self.w1 += w1
+
+    def flush(self) -> None:
+        """The run gathered so far, as a TextRun; the next text begins a new one."""
+        if self.key is not None and self.text:
+            face, ink, scale = self.key
+            self.out.append(TextRun(round(self.x, 3), round(self.baseline, 3), "".join(self.text), face,
+                                    round(self.size * scale, 4), ink or self.colour, round(self.w1 * self.size, 3)))
+        self.key = None
+        self.text = []
+        self.w1 = 0.0
 
 
 def _icon_at(piece: Piece, pen: float, baseline: float, size: float, colour: str) -> Primitive:
@@ -602,34 +612,15 @@ def _bidi_line(line: WrappedLine, pen: float, baseline: float, size: float, colo
                     items.append((piece, char, fonts.width(piece.face, char) * piece.scale))
                     chars.append(char)
     out: list[Primitive] = []
-    run: tuple[str, str | None, float] | None = None  # the face, colour and scale of the run being gathered
-    run_text: list[str] = []
-    run_x = pen
-    run_w1 = 0.0
-
-    def flush() -> None:
-        nonlocal run, run_w1
-        if run is not None and run_text:
-            face, ink, scale = run
-            out.append(TextRun(round(run_x, 3), round(baseline, 3), "".join(run_text), face, round(size * scale, 4),
-                               ink or colour, round(run_w1 * size, 3)))
-        run = None
-        run_text.clear()
-        run_w1 = 0.0
-
+    runs = _Runs(out, baseline, size, colour)
     for (part, char, w1), rtl in visual_order(items, "".join(chars), base):
         if part is None:  # the space between two words
-            flush()
+            runs.flush()
         elif not char:  # an icon
-            flush()
+            runs.flush()
             out.append(_icon_at(part, pen, baseline, size, colour))
         else:
-            key = (part.face, part.colour, part.scale)
-            if key != run:
-                flush()
-                run, run_x = key, pen
-            run_text.append(mirrored(char) if rtl else char)
-            run_w1 += w1
+            runs.add((part.face, part.colour, part.scale), pen, mirrored(char) if rtl else char, w1)
         pen += w1 * size
-    flush()
+    runs.flush()
     return out
