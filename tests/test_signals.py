@@ -114,9 +114,9 @@ def test_a_killed_build_is_swept_by_the_next_command(tmp_path: Path) -> None:
     assert staging(out) == [] and list(out.rglob(".*")) == []
 
 
-@pytest.mark.parametrize("sig", [*CATCHABLE, signal.SIGKILL], ids=lambda s: signal.Signals(s).name)
-def test_workers_die_with_their_parent(tmp_path: Path, sig: int) -> None:
-    """Only the parent is signalled, as a service manager or `kill PID` does (Ctrl-C signals the whole group)."""
+def export_with_workers(tmp_path: Path, at_least: int) -> tuple[subprocess.Popen[str], Path, list[int]]:
+    """A PNG export of a 400-card deck on two workers, once `at_least` of them run: the process, its output folder
+    and the workers' process ids."""
     out = tmp_path / "out"
     deck = make_deck(tmp_path / "deck", 400)
     process = start(["export", "png", "--content", str(deck), "--out", str(out), "--jobs", "2"], tmp_path)
@@ -124,10 +124,17 @@ def test_workers_die_with_their_parent(tmp_path: Path, sig: int) -> None:
 
     def forked() -> bool:
         workers[:] = children(process.pid)
-        return len(workers) >= 2 or process.poll() is not None
+        return len(workers) >= at_least or process.poll() is not None
 
     assert wait_for(forked), "the export never started its workers"
-    assert process.poll() is None and len(workers) >= 2, "the export ended before it could be signalled"
+    assert process.poll() is None and len(workers) >= at_least, "the export ended before it could be signalled"
+    return process, out, workers
+
+
+@pytest.mark.parametrize("sig", [*CATCHABLE, signal.SIGKILL], ids=lambda s: signal.Signals(s).name)
+def test_workers_die_with_their_parent(tmp_path: Path, sig: int) -> None:
+    """Only the parent is signalled, as a service manager or `kill PID` does (Ctrl-C signals the whole group)."""
+    process, out, workers = export_with_workers(tmp_path, 2)
     process.send_signal(sig)
     process.communicate(timeout=STOP_S)
     assert wait_for(lambda: not any(running(w) for w in workers), 10), "a worker outlived its command"
@@ -144,17 +151,7 @@ def test_workers_die_with_their_parent(tmp_path: Path, sig: int) -> None:
 
 def test_a_worker_killed_alone_fails_the_export_cleanly(tmp_path: Path) -> None:
     """A worker that dies (the kernel's out-of-memory killer) fails the export, which keeps nothing of it."""
-    out = tmp_path / "out"
-    deck = make_deck(tmp_path / "deck", 400)
-    process = start(["export", "png", "--content", str(deck), "--out", str(out), "--jobs", "2"], tmp_path)
-    workers: list[int] = []
-
-    def started() -> bool:
-        workers[:] = children(process.pid)
-        return bool(workers) or process.poll() is not None
-
-    assert wait_for(started)
-    assert workers and process.poll() is None
+    process, out, workers = export_with_workers(tmp_path, 1)
     os.kill(workers[0], signal.SIGKILL)
     _stdout, stderr = process.communicate(timeout=STOP_S)
     assert process.returncode == 3 and "a worker process was killed before it finished" in stderr, stderr
