@@ -42,13 +42,13 @@ class _Card:
         return self.fields.get(name)
 
 
-def check_template(parts: list[str], n: int) -> None:
+def check_template(parts: list[str], n: int, markup: bool = False) -> None:
     from generator.layout.draw import _RUNTIME
     from generator.layout.templates import MAX_OUTPUT, TemplateFailure, compile_template
 
     source = "".join(parts)
     try:
-        template = compile_template(source)
+        template = compile_template(source, markup=markup)
         text = template.render({"n": n, "card": _Card()})
     except (TemplateFailure, *_RUNTIME):
         return
@@ -62,9 +62,22 @@ NUMBERS = st.one_of(st.integers(-5, 300), st.sampled_from([10_000, 100_000, 10**
 
 @pytest.mark.fuzz
 @MANY
-@given(TEMPLATES, NUMBERS)
-def test_templates_stay_within_their_budget(parts: list[str], n: int) -> None:
-    check_template(parts, n)
+@given(TEMPLATES, NUMBERS, st.booleans())
+def test_templates_stay_within_their_budget(parts: list[str], n: int, markup: bool) -> None:
+    """Boxes with `markup: true` have a jinja2 environment of their own, on the same budget."""
+    check_template(parts, n, markup)
+
+
+@pytest.mark.parametrize("markup", [False, True])
+def test_a_markup_box_is_on_the_same_budget(markup: bool) -> None:
+    from generator.layout.templates import TemplateBudget, compile_template
+
+    loops = compile_template("{% for i in range(9000) %}{% for j in range(9000) %}x{% endfor %}{% endfor %}",
+                             markup=markup)
+    with pytest.raises(TemplateBudget, match="takes more than 100,000 steps"):
+        loops.render({})
+    with pytest.raises(TemplateBudget, match="only text and numbers can be printed"):
+        compile_template("{{ card.items }}", markup=markup).render({"card": {"a": 1}})
 
 
 # --- SVG: well-formed whatever the text, once control characters are refused ----------------------------------
