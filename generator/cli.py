@@ -149,12 +149,16 @@ def _stop(signum: int, _frame: object) -> None:
 
 def _catch_signals() -> None:
     """SIGTERM, SIGHUP and SIGQUIT stop a command as Ctrl-C does: through every `finally` (staged outputs
-    discarded, workers ended), never leaving temporaries behind."""
+    discarded, workers ended), never leaving temporaries behind.
+
+    A signal the parent set to be ignored stays ignored, as Python does for SIGINT: `nohup donjon build` must
+    survive the hangup it asked to ignore, and a shell's background job ignores SIGQUIT. A signal the parent
+    blocked stays blocked too (the mask is inherited and left alone): the command then runs to its end."""
     import signal
 
     for name in ("SIGTERM", "SIGHUP", "SIGQUIT"):
         number = getattr(signal, name, None)
-        if number is not None:
+        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, _stop)
 
 

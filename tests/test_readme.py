@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
+from tests.processes import with_default_signals
 
 README = REPO / "README.md"
 
@@ -133,7 +134,8 @@ def serve_until_it_answers(argv: list[str], cwd: Path, env: dict[str, str]) -> N
     import httpx
 
     extra = ["--port", "0"] + (["--host", "127.0.0.1"] if "--lan" in argv else [])
-    process = subprocess.Popen([*argv, *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+    process = subprocess.Popen(with_default_signals([*argv, *extra]), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, cwd=cwd,
                                env=env)
     try:
         assert process.stdout is not None

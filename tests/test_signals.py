@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import with_default_signals
 from tests.test_corpus import donjon_argv
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
@@ -69,9 +70,11 @@ def wait_for(condition: object, seconds: float = 30.0) -> bool:
     return False
 
 
-def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen([*donjon_argv(), *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+def start(args: list[str], cwd: Path, ignored: tuple[str, ...] = ()) -> subprocess.Popen[str]:
+    """donjon started as from a terminal (or under `nohup`, with `ignored`), whatever signal state the test runner
+    inherited."""
+    return subprocess.Popen(with_default_signals([*donjon_argv(), *args], ignored), cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
 
 
 CATCHABLE = [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT]
@@ -95,6 +98,19 @@ def test_a_signalled_build_changes_nothing_and_leaves_nothing(tmp_path: Path, si
     assert f"donjon: stopped by {signal.Signals(sig).name}" in stderr and "Traceback" not in stderr
     assert digest(out) == before, "a stopped build changed the earlier outputs"
     assert staging(out) == [] and list(out.rglob(".*")) == [], "a stopped build left temporaries"
+
+
+def test_a_signal_ignored_by_the_parent_stays_ignored(tmp_path: Path) -> None:
+    """`nohup donjon build` ignores the hangup it asked to ignore: the build goes on to its end."""
+    out = tmp_path / "out"
+    big = make_deck(tmp_path / "big", 2500)
+    process = start(["build", "--content", str(big), "--out", str(out)], tmp_path, ignored=("SIGHUP",))
+    assert wait_for(lambda: staging(out) or process.poll() is not None), "the build never began writing"
+    assert process.poll() is None, "the build ended before it could be signalled; make the deck bigger"
+    process.send_signal(signal.SIGHUP)
+    _stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    assert (out / "decks" / "big.pdf").is_file() and staging(out) == []
 
 
 def test_a_killed_build_is_swept_by_the_next_command(tmp_path: Path) -> None:

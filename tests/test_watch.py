@@ -13,13 +13,14 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pictures
 import pytest
+from render_helpers import make_deck, run
 
 from generator.build.options import BuildOptions
 from generator.build.watch import Reporter, WatchState, watch
 from generator.render.imposition import PrintOptions
-import pictures
-from render_helpers import make_deck, run
+from tests.processes import with_default_signals
 
 #: How long a test waits for the watcher to notice a save and build (it takes well under a second).
 PATIENCE = 30.0
@@ -211,8 +212,9 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, str, subprocess.Popen[str]]]:
     """`donjon build --watch --serve --port 0` running on a deck, and the address of its preview."""
     deck = make_deck(tmp_path / "d", [{"name": "A", "Text": "first"}], deck_id="one")
     out = tmp_path / "out"
-    process = subprocess.Popen([*_donjon(), "build", "--content", str(deck), "--out", str(out), "--watch", "--serve",
-                                "--port", "0", "--format", "pdf"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    process = subprocess.Popen(with_default_signals([*_donjon(), "build", "--content", str(deck), "--out", str(out),
+                                                     "--watch", "--serve", "--port", "0", "--format", "pdf"]),
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         line = _read_line(process, "serving the preview at ")

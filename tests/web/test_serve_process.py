@@ -19,6 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.processes import with_default_signals
 from tests.web.conftest import example
 
 STARTUP_LIMIT_S = 20  # a generous bound for a loaded CI machine; the benchmark measures the real figure
@@ -31,7 +32,8 @@ def donjon(*args: str) -> list[str]:
 @contextmanager
 def serving(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """A running `donjon serve --port 0 ...` and its address (read from what it prints)."""
-    process = subprocess.Popen(donjon("serve", "--port", "0", *args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    process = subprocess.Popen(with_default_signals(donjon("serve", "--port", "0", *args)), stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE,
                                text=True)
     try:
         assert process.stdout is not None
