@@ -50,6 +50,9 @@ KIND_FOLDERS: dict[str, str] = {
     "dtc": "`donjon export dtc`: DriveThruCards PDFs (GAME/DECK.pdf)",
     "preview": "`donjon preview`: the HTML preview",
 }
+#: The kinds whose folders hold what is made from the documents (pictures, kits, print-service files, the preview
+#: itself): the preview shows the documents, not these again. A new export kind goes in both.
+EXPORT_KINDS: frozenset[str] = frozenset({"png", "tts", "dtc", "preview"})
 
 #: Every temporary file or folder donjon makes starts with this, then the process id: what :func:`sweep` removes.
 STAGING_PREFIX = ".donjon-"

@@ -103,3 +103,16 @@ def test_build_into_a_linked_folder_leading_outside_fails_and_writes_nothing_the
     assert result.exit_code == 3, result.output
     assert "is outside the output folder" in result.stderr
     assert list(elsewhere.rglob("*")) == []
+
+
+def test_the_preview_shows_documents_not_exports(tmp_path: Path) -> None:
+    """Every kind of output has its folder; the preview lists the PDFs of the document kinds only."""
+    from generator.export.preview import find_documents
+    from generator.output import EXPORT_KINDS, KIND_FOLDERS
+
+    assert EXPORT_KINDS < KIND_FOLDERS.keys()
+    for kind in KIND_FOLDERS:
+        (tmp_path / kind).mkdir()
+        (tmp_path / kind / "a.pdf").write_bytes(b"%PDF-1.4\n")
+    shown = {path.parent.name for path in find_documents(tmp_path)}
+    assert shown == KIND_FOLDERS.keys() - EXPORT_KINDS

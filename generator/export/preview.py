@@ -37,7 +37,7 @@ from generator.export import jobs
 from generator.export.cards import Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
 from generator.export.raster import PdfFile, Raster, canvas_page, pdfium_reason, png_bytes, render_pages
-from generator.output import StagedFolder, inside, safe_name, staged, transaction
+from generator.output import EXPORT_KINDS, StagedFolder, inside, safe_name, staged, transaction
 
 #: Card images at 150 dpi, shown at 80 CSS px per inch (five poker cards across a laptop screen): sharp on
 #: screens of high density, and 40 KB or so each.
@@ -48,8 +48,6 @@ CSS_PX_PER_INCH = 80
 DOCUMENT_PX = 640
 #: The first pages of each other PDF are shown, and a link to the whole.
 DOCUMENT_PAGES = 4
-#: Folders under OUT that hold exports rather than documents.
-EXPORT_FOLDERS = ("preview", "png", "tts", "dtc")
 #: The file the page compares its version with, beside index.html.
 VERSION_FILE = "version.txt"
 #: How often (ms) a page served from this machine asks whether it has changed.
@@ -201,7 +199,7 @@ def find_documents(out: Path) -> list[Path]:
     root = out.resolve()
     for folder, dirs, files in os.walk(root, followlinks=False):
         here = Path(folder)
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (here == root and d in EXPORT_FOLDERS))
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (here == root and d in EXPORT_KINDS))
         for name in sorted(files):
             path = here / name
             if name.lower().endswith(".pdf") and not name.startswith(".") and not path.is_symlink():
