@@ -97,6 +97,28 @@ def test_a_folder_is_swapped_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert hidden(out) == []
 
 
+def test_a_file_is_replaced_where_the_file_system_has_no_hard_links(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_links(*_args: object, **_kwargs: object) -> None:
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    out = tmp_path / "out"
+    earlier_outputs(out)
+    write_bytes(out / "game" / "deck.pdf", b"new sheets")
+    assert (out / "game" / "deck.pdf").read_bytes() == b"new sheets" and hidden(out) == []
+
+
+def test_a_replaced_file_is_the_new_one_under_the_same_name(tmp_path: Path) -> None:
+    """Replaced in one rename: the path names the new file (its own inode), the old one is gone with the staging."""
+    out = tmp_path / "out"
+    earlier_outputs(out)
+    old = (out / "game" / "deck.pdf").stat().st_ino
+    write_bytes(out / "game" / "deck.pdf", b"new sheets")
+    assert (out / "game" / "deck.pdf").stat().st_ino != old
+    assert (out / "game" / "deck.pdf").read_bytes() == b"new sheets" and hidden(out) == []
+
+
 def test_a_rename_that_fails_undoes_the_ones_before(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"
     before = earlier_outputs(out)
@@ -151,7 +173,10 @@ def test_sweep_removes_only_our_temporaries_of_ended_commands(tmp_path: Path) ->
     assert running.exists() and new_tmp.exists() and (out / ".keep-me").exists()
 
 
-def test_sweep_finishes_the_renames_of_a_command_killed_while_committing(tmp_path: Path) -> None:
+@pytest.mark.parametrize("written_by", ["this version", "an earlier version (JSON)"])
+@pytest.mark.parametrize("killed", ["between two outputs", "after keeping the old file, before the rename"])
+def test_sweep_finishes_the_renames_of_a_command_killed_while_committing(tmp_path: Path, written_by: str,
+                                                                         killed: str) -> None:
     """A command killed outright after putting one of its outputs in place but not the other: the next command
     finishes the job, so the outputs agree again."""
     out = tmp_path / "out"
@@ -160,10 +185,16 @@ def test_sweep_finishes_the_renames_of_a_command_killed_while_committing(tmp_pat
     root.mkdir()
     (root / "000001").write_bytes(b"new sheets")
     (root / "000002").write_bytes(b"new reference")
-    journal = [{"staged": name, "final": str((out / final).resolve()), "inode": (root / name).stat().st_ino}
-               for name, final in (("000001", "game/deck.pdf"), ("000002", "references/game-reference.pdf"))]
-    (root / "journal").write_text(json.dumps(journal))
-    output._place(root / "000001", (out / "game" / "deck.pdf").resolve())  # the one rename it did
+    moves = [(root / name, (out / final).resolve())
+             for name, final in (("000001", "game/deck.pdf"), ("000002", "references/game-reference.pdf"))]
+    if written_by == "this version":
+        (root / "journal").write_bytes(output._journal(moves))
+    else:
+        (root / "journal").write_text(json.dumps([{"staged": staged_path.name, "final": str(final),
+                                                   "inode": staged_path.stat().st_ino} for staged_path, final in moves]))
+    output._place(*moves[0])  # the one rename it did
+    if killed != "between two outputs":  # the second old file already has its second name
+        os.link(moves[1][1], root / "000002-old")
     sweep(out)
     assert (out / "game" / "deck.pdf").read_bytes() == b"new sheets"
     assert (out / "references" / "game-reference.pdf").read_bytes() == b"new reference"
@@ -197,3 +228,16 @@ def test_staging_is_made_lazily(tmp_path: Path) -> None:
     tx = Transaction(tmp_path)
     tx.commit()  # nothing staged, nothing to do
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("owner", ["", "this computer", '{"host": "this computer", "pid": 1}'])
+def test_sweep_reads_the_owner_files_of_this_and_earlier_versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  owner: str) -> None:
+    """An owner file names the computer (as JSON before); an empty one was cut short as it was written. Each way,
+    the staging folder of a process of this computer that has ended is swept."""
+    monkeypatch.setattr(output, "_host", lambda: "this computer")
+    out = tmp_path / "out"
+    root = out / f"{STAGING_PREFIX}{dead_pid()}-abcd1234"
+    root.mkdir(parents=True)
+    (root / "owner").write_text(owner)
+    assert sweep(out) == [root]

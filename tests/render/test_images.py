@@ -280,6 +280,26 @@ def test_start_up_stays_lean_for_a_deck_without_pictures(tmp_path: Path) -> None
     assert (tmp_path / "o" / "decks" / "deck100.pdf").is_file()
 
 
+def test_a_pdf_rebuild_imports_nothing_for_its_bookkeeping(tmp_path: Path) -> None:
+    """Replacing a deck's PDF needs neither json (the journal and owner files are plain bytes) nor ctypes (an old
+    file is kept by a hard link; only folders are exchanged with renameat2)."""
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    out = tmp_path / "o"
+    script = ("import sys\nfrom generator.cli import app\n"
+              "for _ in range(2):\n"
+              "    try:\n        app(['build', '--content', sys.argv[1], '--out', sys.argv[2], '--format', 'pdf'])\n"
+              "    except SystemExit as done:\n        assert not done.code, done.code\n"
+              "print('LOADED', sorted(m for m in ('json', 'ctypes') if m in sys.modules))\n")
+    result = subprocess.run([sys.executable, "-c", script, str(REPO / "benchmarks" / "deck100"), str(out)],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr
+    assert (out / "decks" / "deck100.pdf").is_file() and not list(out.glob(".*"))
+
+
 def test_limits_are_those_the_module_documents() -> None:
     assert images.MAX_PIXELS == 40_000_000 and images.MAX_BYTES == 64 * 1024 * 1024
 
