@@ -1,5 +1,5 @@
 """`python -m generator` runs the donjon command."""
 
-from generator.cli import main
+from generator.cli import run
 
-main()
+run()

@@ -33,7 +33,7 @@ def test_wheel_holds_packages_data_and_typing_marker(wheel: Path) -> None:
                      "generator/_data/templates/fonts/LICENSE-Cardo-OFL-1.1.txt"):
         assert required in names, required
     entry = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "donjon = generator.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
+    assert "donjon = generator.cli:run" in zipfile.ZipFile(wheel).read(entry).decode()
 
 
 def test_installed_wheel_finds_its_content_from_another_folder(wheel: Path, tmp_path: Path) -> None:

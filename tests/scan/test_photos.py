@@ -220,9 +220,9 @@ def test_opencv_is_imported_only_when_a_photo_is_read(tmp_path: Path, args: list
     from tests.sheets.helpers import REPO
 
     argv = [a.replace("{tmp}", str(tmp_path)) for a in args]
-    code = ("import runpy, sys\n"
+    code = ("import sys\nfrom generator.cli import main\n"  # main, not the entry point, which ends the process
             f"sys.argv = ['donjon', *{argv!r}]\n"
-            "try:\n    runpy.run_module('generator', run_name='__main__')\n"
+            "try:\n    main()\n"
             "except SystemExit as done:\n    assert not done.code, done.code\n"
             "print(sorted(m for m in ('cv2', 'numpy', 'pillow_heif') if m in sys.modules))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
