@@ -32,4 +32,3 @@ def with_default_signals(argv: list[str], ignored: tuple[str, ...] = ()) -> list
     if unknown:
         raise ValueError(f"not a stopping signal: {sorted(unknown)}")
     return [sys.executable, "-c", _RESET, ",".join(ignored), *argv]
-
