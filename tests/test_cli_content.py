@@ -75,7 +75,7 @@ def test_content_check_of_a_missing_folder_is_exit_2() -> None:
 
 
 def test_content_check_takes_the_folder_as_the_other_commands_do(tmp_path: Path) -> None:
-    """`--content FOLDER`, as `build`, `export` and `content list` take it, checks the same folder as FOLDER."""
+    """`--content DIR`, as `build`, `export` and `content list` take it, checks the same folder as DIR."""
     root = tmp_path / "c"
     shutil.copytree(content_dir() / "guildhall", root / "guildhall")
     path = root / "guildhall/vp-cards.yaml"
@@ -85,7 +85,7 @@ def test_content_check_takes_the_folder_as_the_other_commands_do(tmp_path: Path)
     assert named.exit_code == given.exit_code == 1
     assert "vp_cards[owe-9].value" in named.output and named.output == given.output
     both = runner.invoke(app, ["content", "check", str(root), "--content", str(root)])
-    assert both.exit_code == 2 and "--content: names a folder already given as FOLDER" in both.output
+    assert both.exit_code == 2 and "--content: names a folder already given as DIR" in both.output
 
 
 def test_content_list_table_and_json() -> None:

@@ -24,9 +24,9 @@ CONTENT_HELP = "A content folder to use instead of the shipped catalogs (game fo
 @reports_errors
 def check(
     folder_text: Optional[str] = typer.Argument(None, help="The content folder to check (default: the shipped content).",
-                                            show_default=False),
-    content_dir_text: Optional[str] = typer.Option(None, "--content", help="The same, named as the other commands "
-                                                   "name it: `content check --content FOLDER`.", show_default=False),
+                                            show_default=False, metavar="DIR"),
+    content_dir_text: Optional[str] = typer.Option(None, "--content", metavar="DIR", show_default=False,
+                                                   help="The same folder, named as the other commands name it."),
 ) -> None:
     """Validate every catalog, deck and layout of a content folder and print every problem found.
 
@@ -36,8 +36,8 @@ def check(
     if folder_text is not None and content_dir_text is not None:
         from generator.errors import UsageError
 
-        raise UsageError("--content", "names a folder already given as FOLDER: name it once")
-    folder = folder_option(folder_text, "FOLDER") if content_dir_text is None else folder_option(content_dir_text,
+        raise UsageError("--content", "names a folder already given as DIR: name it once")
+    folder = folder_option(folder_text, "DIR") if content_dir_text is None else folder_option(content_dir_text,
                                                                                                  "--content")
     from generator.build.check import check_layouts, check_outputs
     from generator.content import all_decks, check_content
