@@ -142,9 +142,19 @@ def _guard_stdout() -> None:
 
 
 def _stop(signum: int, _frame: object) -> None:
+    from generator.errors import request_stop
+
+    request_stop(signum)
+
+
+def _unraisable(info: Any) -> None:
+    """Python's hook for exceptions it cannot raise (in a weakref callback, a `__del__`): a stop request that landed
+    there is noted and raised again at the next checkpoint (`errors.stop_if_requested`), so it is not reported."""
     from generator.errors import Interrupted
 
-    raise Interrupted(signum)
+    if isinstance(info.exc_value, Interrupted):
+        return
+    sys.__unraisablehook__(info)
 
 
 def _catch_signals() -> None:
@@ -160,6 +170,7 @@ def _catch_signals() -> None:
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, _stop)
+    sys.unraisablehook = _unraisable
 
 
 #: How many new objects start a collection of the youngest ones (Python's default is 700). A command makes
@@ -237,7 +248,9 @@ def main() -> None:
         sys.stderr.write("donjon: interrupted\n")
         sys.exit(130)
     except Interrupted as stop:
-        sys.stderr.write(f"donjon: {stop}\n")
+        output = sys.modules.get("generator.output")
+        placed = output is not None and output.placed_outputs() > 0
+        sys.stderr.write(f"donjon: {stop}" + (" (after its outputs were put in place)\n" if placed else "\n"))
         sys.exit(128 + stop.signum)
     except DonjonError as err:  # outside any command: --help or a usage message written to a full stdout
         if not getattr(err, "quiet", False):

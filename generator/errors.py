@@ -189,3 +189,24 @@ class Interrupted(BaseException):
         except ValueError:
             self.name = f"signal {signum}"
         super().__init__(f"stopped by {self.name}")
+
+
+#: The signal that asked this command to stop, once one has (see :func:`request_stop`).
+_stop_signal: int | None = None
+
+
+def request_stop(signum: int) -> None:
+    """What a stopping signal's handler does: note the request, then raise :class:`Interrupted` where the program is.
+
+    The exception can be lost: a handler runs between any two bytecodes, and one that lands in a weakref callback
+    or a `__del__` (an import's module lock has one) has its exception dropped by Python. The note stays, and
+    :func:`stop_if_requested` raises it again: before outputs are put in place, and at each card drawn."""
+    global _stop_signal
+    _stop_signal = signum
+    raise Interrupted(signum)
+
+
+def stop_if_requested() -> None:
+    """Raise :class:`Interrupted` if a signal asked the command to stop and the exception it raised was lost."""
+    if _stop_signal is not None:
+        raise Interrupted(_stop_signal)

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.errors import OutputError, os_reason
+from generator.errors import OutputError, os_reason, stop_if_requested
 
 #: Names Windows reserves whatever their extension; refused so that an output folder can be copied anywhere.
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
@@ -337,6 +337,7 @@ class Transaction:
     def commit(self) -> None:
         """Put every staged output in place, all or none: signals wait until the last rename, and a rename that
         fails undoes those before it. Then the staging folder (holding the old versions) goes."""
+        global _placed
         if self.root is None:
             return
         self._check()
@@ -347,6 +348,7 @@ class Transaction:
             raise _fail(self.out, err) from None
         undo: list[Callable[[], None]] = []
         with _signals_held():
+            stop_if_requested()  # a stop whose exception was lost: nothing is put in place
             for item in order:
                 try:
                     os.chmod(item.staged, 0o755 if item.folder else 0o644)
@@ -358,6 +360,7 @@ class Transaction:
                         except OSError:
                             pass
                     raise _fail(item.final, err) from None
+            _placed += len(order)  # before the signals held meanwhile are let through
         self.discard()
 
     def discard(self) -> None:
@@ -368,6 +371,14 @@ class Transaction:
 
 
 _ACTIVE: list[Transaction] = []
+#: How many outputs this process has put in place: a command stopped by a signal that came while it put them in
+#: place (the signal waits until the last rename) says so.
+_placed = 0
+
+
+def placed_outputs() -> int:
+    """How many outputs the commits of this process have put in place."""
+    return _placed
 
 
 def active(path: Path) -> Transaction | None:

@@ -100,6 +100,32 @@ def test_a_signalled_build_changes_nothing_and_leaves_nothing(tmp_path: Path, si
     assert staging(out) == [] and list(out.rglob(".*")) == [], "a stopped build left temporaries"
 
 
+def test_a_signal_that_comes_while_outputs_are_put_in_place_waits_and_says_so(tmp_path: Path) -> None:
+    """Outputs are put in place with the stopping signals held: one that comes then waits until the last rename,
+    so every output is new (none half-replaced), and the command, stopped, says its outputs were put in place."""
+    out = tmp_path / "out"
+    small = make_deck(tmp_path / "small", 3, "The first build.")
+    first = subprocess.run([*donjon_argv(), "build", "--content", str(small), "--out", str(out)], capture_output=True,
+                           text=True, timeout=120)
+    assert first.returncode == 0, first.stderr
+    before = digest(out)
+    script = (  # the signal is sent from inside the first rename of the commit
+        "import os, signal, sys\nimport generator.output as output\nfrom generator.cli import main\n"
+        "real = output._place\n"
+        "def place(staged, final):\n    os.kill(os.getpid(), signal.SIGTERM)\n    return real(staged, final)\n"
+        "output._place = place\n"
+        "sys.argv = ['donjon', 'build', '--content', sys.argv[1], '--out', sys.argv[2]]\nmain()\n")
+    big = make_deck(tmp_path / "big", 3, "The second build.")
+    done = subprocess.run(with_default_signals([sys.executable, "-c", script, str(big), str(out)]),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 128 + signal.SIGTERM, done.stderr
+    assert "donjon: stopped by SIGTERM (after its outputs were put in place)" in done.stderr
+    after = digest(out)
+    changed = {name for name in after if after[name] != before.get(name)}
+    assert "decks/big.pdf" in changed and any(name.startswith("decks/big/svg/") for name in changed), changed
+    assert staging(out) == [] and list(out.rglob(".*")) == []
+
+
 def test_a_signal_ignored_by_the_parent_stays_ignored(tmp_path: Path) -> None:
     """`nohup donjon build` ignores the hangup it asked to ignore: the build goes on to its end."""
     out = tmp_path / "out"

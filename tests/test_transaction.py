@@ -241,3 +241,32 @@ def test_sweep_reads_the_owner_files_of_this_and_earlier_versions(tmp_path: Path
     root.mkdir(parents=True)
     (root / "owner").write_text(owner)
     assert sweep(out) == [root]
+
+
+def test_a_stop_whose_exception_was_lost_still_stops_the_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A signal handler runs between any two bytecodes; when it lands in a weakref callback (an import's module
+    lock has one), Python drops the exception it raises. The request is noted, not reported as an error, and
+    raised again before anything is put in place."""
+    import signal
+    import weakref
+
+    import generator.errors as errors
+    from generator.cli import _unraisable
+
+    monkeypatch.setattr(errors, "_stop_signal", None)
+    monkeypatch.setattr(sys, "unraisablehook", _unraisable)
+    out = tmp_path / "out"
+    before = earlier_outputs(out)
+
+    class Lock:
+        pass
+
+    with pytest.raises(errors.Interrupted, match="stopped by SIGTERM"), transaction(out):
+        write_bytes(out / "game" / "deck.pdf", b"new sheets")
+        lock = Lock()
+        watcher = weakref.ref(lock, lambda _gone: errors.request_stop(signal.SIGTERM))
+        del lock  # the callback runs and its exception is dropped: the block goes on
+        assert watcher() is None
+    assert files(out) == before and hidden(out) == []
+    assert "Exception ignored" not in capsys.readouterr().err

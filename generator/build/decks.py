@@ -22,7 +22,7 @@ from generator.backends import backend
 from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Card, Deck
 from generator.content import Content
-from generator.errors import ContentError, Problem
+from generator.errors import ContentError, Problem, stop_if_requested
 from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import atomic_path, inside, staged, transaction
@@ -263,6 +263,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                 for _ in range(card.copies):
                     yield Sided(drawing, its_back)
                     progress(1)
+                stop_if_requested()
 
         total_pages = 0
         if imposed and count > MAX_SHEET_CARDS:
