@@ -80,18 +80,28 @@ def start(args: list[str], cwd: Path, ignored: tuple[str, ...] = ()) -> subproce
 CATCHABLE = [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT]
 
 
-@pytest.mark.parametrize("sig", CATCHABLE, ids=lambda s: signal.Signals(s).name)
-def test_a_signalled_build_changes_nothing_and_leaves_nothing(tmp_path: Path, sig: int) -> None:
+def built_once(tmp_path: Path, cards: int) -> tuple[Path, dict[str, str]]:
+    """An output folder holding a first build of a small deck, and the digest of what it holds."""
     out = tmp_path / "out"
-    small = make_deck(tmp_path / "small", 20, "The first build.")
+    small = make_deck(tmp_path / "small", cards, "The first build.")
     first = subprocess.run([*donjon_argv(), "build", "--content", str(small), "--out", str(out)], capture_output=True,
                            text=True, timeout=120)
     assert first.returncode == 0, first.stderr
-    before = digest(out)
-    big = make_deck(tmp_path / "big", 2500)
-    process = start(["build", "--content", str(big), "--out", str(out)], tmp_path)
+    return out, digest(out)
+
+
+def writing(process: subprocess.Popen[str], out: Path) -> None:
+    """Wait until the build has begun staging its outputs, and make sure it is still running."""
     assert wait_for(lambda: staging(out) or process.poll() is not None), "the build never began writing"
     assert process.poll() is None, "the build ended before it could be signalled; make the deck bigger"
+
+
+@pytest.mark.parametrize("sig", CATCHABLE, ids=lambda s: signal.Signals(s).name)
+def test_a_signalled_build_changes_nothing_and_leaves_nothing(tmp_path: Path, sig: int) -> None:
+    out, before = built_once(tmp_path, 20)
+    big = make_deck(tmp_path / "big", 2500)
+    process = start(["build", "--content", str(big), "--out", str(out)], tmp_path)
+    writing(process, out)
     process.send_signal(sig)
     _stdout, stderr = process.communicate(timeout=STOP_S)
     assert process.returncode == 128 + sig, stderr
@@ -103,12 +113,7 @@ def test_a_signalled_build_changes_nothing_and_leaves_nothing(tmp_path: Path, si
 def test_a_signal_that_comes_while_outputs_are_put_in_place_waits_and_says_so(tmp_path: Path) -> None:
     """Outputs are put in place with the stopping signals held: one that comes then waits until the last rename,
     so every output is new (none half-replaced), and the command, stopped, says its outputs were put in place."""
-    out = tmp_path / "out"
-    small = make_deck(tmp_path / "small", 3, "The first build.")
-    first = subprocess.run([*donjon_argv(), "build", "--content", str(small), "--out", str(out)], capture_output=True,
-                           text=True, timeout=120)
-    assert first.returncode == 0, first.stderr
-    before = digest(out)
+    out, before = built_once(tmp_path, 3)
     script = (  # the signal is sent from inside the first rename of the commit
         "import os, signal, sys\nimport generator.output as output\nfrom generator.cli import main\n"
         "real = output._place\n"
@@ -131,8 +136,7 @@ def test_a_signal_ignored_by_the_parent_stays_ignored(tmp_path: Path) -> None:
     out = tmp_path / "out"
     big = make_deck(tmp_path / "big", 2500)
     process = start(["build", "--content", str(big), "--out", str(out)], tmp_path, ignored=("SIGHUP",))
-    assert wait_for(lambda: staging(out) or process.poll() is not None), "the build never began writing"
-    assert process.poll() is None, "the build ended before it could be signalled; make the deck bigger"
+    writing(process, out)
     process.send_signal(signal.SIGHUP)
     _stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 0, stderr
