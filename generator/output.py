@@ -199,9 +199,7 @@ def _place(staged: Path, final: Path) -> Callable[[], None]:
 
 def _keep_linked(final: Path, old: Path) -> bool:
     """Give the file at `final` the second name `old` (a hard link); False where the file system has no hard
-    links, or `final` is a folder."""
-    if final.is_dir() and not final.is_symlink():
-        return False
+    links (a folder where a file belongs was refused before the commit began, by `_check`)."""
     try:
         old.unlink(missing_ok=True)  # left by a commit killed after linking: it is the same file as `final`
         os.link(final, old, follow_symlinks=False)
