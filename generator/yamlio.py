@@ -252,6 +252,9 @@ def loads_yaml(text: str, name: str) -> Document:
                                      event.start_mark.line + 1)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
+        deep = _too_deep_flow_line(text, mark.index if mark is not None else len(text))
+        if deep is not None:  # libyaml scans a flow collection ahead and may give up on depth before we see it
+            raise InputError(name, f"is nested more than {MAX_DEPTH} levels deep", deep) from None
         line = mark.line + 1 if mark is not None else None
         problem = err.problem or "not valid YAML"
         raise InputError(name, f"is not valid YAML: {problem}", line) from None
@@ -261,6 +264,40 @@ def loads_yaml(text: str, name: str) -> Document:
     except yaml.YAMLError as err:
         raise InputError(name, f"is not valid YAML: {err}") from None
     return Document(name, root, lines)
+
+
+def _too_deep_flow_line(text: str, end: int) -> int | None:
+    """The line where flow brackets (`[`, `{`) first nest deeper than MAX_DEPTH before `end`, if they do.
+
+    Called only once the parser has already refused the text, to say why in donjon's words: libyaml scans a flow
+    collection ahead of the events the composer counts, and newer releases stop at a nesting limit of their own
+    with their own wording. Quoted scalars and comments are skipped; a stray bracket inside a plain scalar can
+    only make the estimate deeper than the truth for a text that is refused anyway."""
+    depth = 0
+    quote = ""
+    i = 0
+    limit = min(end + 1, len(text))
+    while i < limit:
+        char = text[i]
+        if quote:
+            if char == "\\" and quote == '"':
+                i += 1
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#" and (i == 0 or text[i - 1] in " \t\n"):
+            newline = text.find("\n", i)
+            i = limit if newline < 0 else newline
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return text.count("\n", 0, i) + 1
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        i += 1
+    return None
 
 
 def _check_tag(event: Any, name: str) -> None:

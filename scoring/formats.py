@@ -1,4 +1,4 @@
-"""What the end-state formats (`../shared/spec/end-states.md`) share: the types their specs are written with.
+"""What the end-state formats (`docs/end-states.md`) share: the types their specs are written with.
 
 Each game's own format (its records and its spec) is in its package (`generator/games/GAME/end_state.py`).
 

@@ -1,4 +1,4 @@
-"""The map of marks of a scan-ready castle sheet (`../shared/spec/castle-marks.md`): what the drawer writes beside
+"""The map of marks of a scan-ready castle sheet (`docs/castle-marks.md`): what the drawer writes beside
 each sheet as `castle-sheet-VERSION-PAPER.marks.json`, and what the photo reader reads a sheet with.
 
 A mark is a small shape a player fills with a pencil (a bubble, a figure to colour in); each means one (field,

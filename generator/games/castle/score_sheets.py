@@ -1,7 +1,7 @@
 """The score sheets Once Upon a Castle prints: each version, on A4 and on Letter, scan-ready to print and fillable.
 
 The sheet to print is scan-ready (:mod:`~generator.games.castle.scan_sheet`): marks to fill, four markers, and its
-map of marks written beside it as `castle-sheet-VERSION-PAPER.marks.json` (`../shared/spec/castle-marks.md`),
+map of marks written beside it as `castle-sheet-VERSION-PAPER.marks.json` (`docs/castle-marks.md`),
 so that a photo of it is scored by `donjon score PHOTO`. The fillable sheet has boxes to type values in a PDF
 viewer (:mod:`~generator.games.castle.score_sheet`).
 

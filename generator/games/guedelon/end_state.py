@@ -1,4 +1,4 @@
-"""The Guédelon end-state format (`../shared/spec/end-states.md`): its typed records and the spec that checks a
+"""The Guédelon end-state format (`docs/end-states.md`): its typed records and the spec that checks a
 file against it, with the names the catalog in use knows.
 
 A file that does not fit this format cannot be scored (exit 2, every problem listed); a file that fits it is
