@@ -46,11 +46,12 @@ def end_state_schemas() -> dict[str, tuple[str, Type[Any]]]:
 
 
 def all_schemas() -> Mapping[str, dict[str, Any]]:
-    """Every published schema by name: catalogs, decks, layouts and end states."""
+    """Every published schema by name: catalogs, decks, layouts, sheet layouts and end states."""
     from generator.layout.spec import schemas as layout_schemas
+    from generator.sheets.layout import schemas as sheet_schemas
 
     out: dict[str, dict[str, Any]] = {}
-    for provider in (catalog_schemas, layout_schemas, end_state_schemas):
+    for provider in (catalog_schemas, layout_schemas, sheet_schemas, end_state_schemas):
         for key, (title, spec) in provider().items():
             out[key] = json_schema(spec, title=title, schema_id=f"{SCHEMA_BASE}{key}.schema.json")
     return dict(sorted(out.items()))

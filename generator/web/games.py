@@ -126,35 +126,34 @@ class Games:
         return SheetReading(sheet, Scored(normalised(result.to_dict())))
 
     def _castle_photo(self, data: bytes, name: str, game: str) -> SheetReading:
-        from generator.games.castle.photo_sheets import read_photo_sheet
-
         catalog, _ = self.catalog(game)
         try:
-            photo = read_photo_sheet(data, name, catalog, {})
+            read = find_game(game).read_sheets([(data, name)], catalog)
         except DonjonError as err:
             return SheetReading({}, Scored(None, _problems(err), str(err)))
-        review = _review(photo)
-        sheet = {k: v for k, v in photo.data.items() if k != "player"}
-        sheet["version"] = photo.version
-        return SheetReading(sheet, self._score_one(game, photo.version, sheet), review)
+        photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
+        review = _review(photo, read.uncertain or ())
+        version = photo.identity
+        sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
+        sheet["version"] = version
+        return SheetReading(sheet, self._score_one(game, version, sheet), review)
 
     def castle_sheet_from_marks(self, version: str, paper: str, filled: set[int],
                                 game: str = "once-upon-a-castle") -> tuple[dict[str, Any], list[str]]:
         """The part a player's checked marks make (the correction page of a photo: each mark filled or not, as
         the player confirmed it), and what still keeps it from being read (two values for one tower...)."""
-        from generator.games.castle.marks import interpret, mark_map
+        from generator.games.castle.sheets import from_marks, mark_map
 
         catalog, _ = self.catalog(game)
         the_map = mark_map(catalog, version, paper)
         if any(not 0 <= i < len(the_map.marks) for i in filled):
             return {}, ["a mark that is not on this sheet was sent"]
-        reading = interpret(the_map.marks, [i in filled for i in range(len(the_map.marks))], version)
-        sheet = dict(reading.data)
-        return sheet, [f"{u.field}: {u.why}" for u in reading.uncertain]
+        sheet, uncertain = from_marks(catalog, version, paper, [i in filled for i in range(len(the_map.marks))])
+        return sheet, [f"{name}: {why}" for name, why in uncertain]
 
     def castle_marks(self, version: str, paper: str, game: str = "once-upon-a-castle") -> tuple[MarkShown, ...]:
         """The marks of a sheet as the correction page places them (each shown empty)."""
-        from generator.games.castle.marks import mark_map
+        from generator.games.castle.sheets import mark_map
 
         catalog, _ = self.catalog(game)
         return _shown(mark_map(catalog, version, paper), [])
@@ -201,16 +200,16 @@ class PhotoReview(NamedTuple):
     uncertain: tuple[tuple[str, str], ...]
 
 
-def _review(photo: Any) -> PhotoReview:
+def _review(photo: Any, uncertain: Any) -> PhotoReview:
     import base64
 
-    from generator.games.castle.photos import straightened_jpeg
+    from generator.sheets.photos import straightened_jpeg
 
-    the_map = photo.read.map
-    unsure = {field for field, _ in photo.uncertain}
-    shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.read.reads]))
-    image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo.read)).decode("ascii")
-    return PhotoReview(photo.version, the_map.paper, image, shown, tuple(photo.uncertain))
+    the_map = photo.map
+    unsure = {u.field for u in uncertain}
+    shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.reads]))
+    image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo)).decode("ascii")
+    return PhotoReview(photo.identity, the_map.paper, image, shown, tuple((u.field, u.why) for u in uncertain))
 
 
 def _shown(the_map: Any, states: list[bool | None]) -> tuple[MarkShown, ...]:

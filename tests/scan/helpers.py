@@ -14,9 +14,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-from generator.games.castle.marks import MarkMap, interpret
-from generator.games.castle.scan_sheet import scan_sheet
-from tests.sheets.helpers import shipped
+from generator.games.castle.sheets import end_state_sheet
+from generator.sheets.marks import MarkMap, interpret
+from tests.sheets.helpers import sheet
 
 #: pixels per point of the rasterised sheet: 150 dpi
 RENDER = 150 / 72
@@ -29,17 +29,18 @@ def sheet_image(version: str, paper: str, fillable: bool = False) -> tuple[MarkM
     """The sheet to print (scan-ready) or the fillable sheet, rasterised in grey, and the scan-ready sheet's map."""
     import pypdfium2 as pdfium
 
-    from generator.backends.pdf import write_pdf
-    from generator.games.castle.score_sheet import castle_sheet
-
-    drawn = scan_sheet(shipped(), version, paper)
-    page = castle_sheet(shipped(), version, paper).page(True) if fillable else drawn.page()
     import io
+
+    from generator.backends.pdf import write_pdf
+
+    drawn = sheet(version, paper, "scan")
+    page = sheet(version, paper, "fillable").page() if fillable else drawn.page()
 
     buffer = io.BytesIO()
     write_pdf([page], buffer, title="test")
     bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=RENDER, grayscale=True).to_numpy()
     grey = np.ascontiguousarray(bitmap[:, :, 0] if bitmap.ndim == 3 else bitmap)
+    assert drawn.map is not None
     return drawn.map, grey
 
 
@@ -105,7 +106,7 @@ def photograph(image: Image, turn: float = 0.0, tilt: float = 0.08, size: tuple[
 def expected(version: str, paper: str, values: Mapping[str, Any]) -> dict[str, object]:
     """The end state's sheet the values make, as the reader must give it (without the player)."""
     the_map, _ = sheet_image(version, paper)
-    return interpret(the_map.marks, marks_for(the_map, values), version).data
+    return end_state_sheet(interpret(the_map, marks_for(the_map, values)).values, {})[0]
 
 
 #: A Great Architect castle: 3 floors, towers 5, 2, -, 5; walls 1, 2, 4 with flags; the Sun; 2 sky clouds;

@@ -14,8 +14,8 @@ pytest.importorskip("cv2")
 
 from generator.errors import InputError, UsageError  # noqa: E402
 from generator.games.base import SheetOptions  # noqa: E402
-from generator.games.castle import photos  # noqa: E402
-from generator.games.castle.filled_sheets import read_sheets  # noqa: E402
+from generator.games.castle.sheets import read_sheets  # noqa: E402
+from generator.sheets import photos  # noqa: E402
 from tests.scan.helpers import APPRENTICE, GREAT, expected, filled, photograph, sheet_image  # noqa: E402
 from tests.sheets.helpers import shipped  # noqa: E402
 
@@ -231,16 +231,16 @@ def test_opencv_is_imported_only_when_a_photo_is_read(tmp_path: Path, args: list
 
 
 def test_a_gap_in_the_residents_coloured_in_is_uncertain() -> None:
-    from generator.games.castle.marks import interpret
+    from generator.sheets.marks import interpret
 
     the_map, _ = sheet_image("great-architect", "a4")
-    states = [m.field == "residents" and m.value in (1, 2, 4) for m in the_map.marks]
-    reading = interpret(the_map.marks, states, "great-architect")
+    states: list[bool | None] = [m.field == "residents" and m.value in (1, 2, 4) for m in the_map.marks]
+    reading = interpret(the_map, states)
     assert [(u.field, u.why) for u in reading.uncertain] == [
         ("residents", "3 marks are filled but not from the first on (3 is empty)")]
-    assert reading.data["residents"] == 3
-    confirmed = interpret(the_map.marks, states, "great-architect", {"residents": "4"})
-    assert confirmed.uncertain == () and confirmed.data["residents"] == 4
+    assert reading.values["residents"] == 3
+    confirmed = interpret(the_map, states, {"residents": "4"})
+    assert confirmed.uncertain == () and confirmed.values["residents"] == 4
 
 
 def test_confirmations_need_a_photo() -> None:

@@ -1,11 +1,11 @@
-"""Once Upon a Castle (Blue Orange): the guests of both versions, the castle score sheet (printed, fillable,
-read back) and the scoring of the sheets of one game by the rules of rulebook 004.
+"""Once Upon a Castle (Blue Orange): the guests of both versions, the castle score sheet and the scoring of the
+sheets of one game by the rules of rulebook 004.
 
 Modules: :mod:`~.catalog` (records and loading), :mod:`~.decks` (the guest cards), :mod:`~.reference` (the card
-reference), :mod:`~.end_state` (the end-state format), :mod:`~.rules` (the rules and the ranking),
-:mod:`~.score_sheet` (the sheet drawn from the catalog), :mod:`~.sheet_fields` (its form fields),
-:mod:`~.score_sheets` (the sheets the build writes) and :mod:`~.filled_sheets` (filled sheets read back).
-`GAME` is the game as the registry knows it; its methods import those modules when they are first needed.
+reference), :mod:`~.end_state` (the end-state format), :mod:`~.rules` (the rules and the ranking), :mod:`~.table`
+(the table companion's hints) and :mod:`~.sheets` (the score sheet: its layouts in `templates/sheets/`, drawn and
+read by the sheet engine, `generator.sheets`, and their fields mapped to the end state). `GAME` is the game as the
+registry knows it; its methods import those modules when they are first needed.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class CastleGame:
         return body(catalog, sources)
 
     def score_sheets(self, catalog: Castle) -> Sequence[ScoreSheetFile]:
-        from generator.games.castle.score_sheets import score_sheets
+        from generator.games.castle.sheets import score_sheets
 
         return score_sheets(catalog)
 
@@ -88,7 +88,7 @@ class CastleGame:
 
     def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: Castle,
                     options: SheetOptions | None = None) -> SheetsRead:
-        from generator.games.castle.filled_sheets import read_sheets
+        from generator.games.castle.sheets import read_sheets
 
         return read_sheets(files, catalog, options or SheetOptions())
 
