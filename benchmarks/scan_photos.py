@@ -127,10 +127,18 @@ def random_game(rng: random.Random, version: str, players: int, guests: list[str
 
 
 def filled_marks(the_map: MarkMap, values: dict[str, Any]) -> list[bool]:
+    """Which marks a player fills: a number written as digits fills its tens only from 10 on and its units unless
+    it is 0 (a tower built without a number fills its "built" mark alone)."""
     out = []
     for mark in the_map.marks:
         value = values.get(mark.field)
-        if mark.field in ("donjon_floors", "sky_clouds", "residents"):
+        if mark.digit is not None:
+            number = value if isinstance(value, int) and not isinstance(value, bool) else 0
+            digit = number // 10 % 10 if mark.digit == "tens" else number % 10
+            out.append(number > 0 and (mark.digit == "units" or number >= 10) and mark.value == digit)
+        elif mark.value == "built":
+            out.append(value is not None)
+        elif mark.field in ("donjon_floors", "residents"):
             out.append(isinstance(mark.value, int) and mark.value <= (value or 0))
         elif mark.field == "guests":
             out.append(mark.value in (value or []))

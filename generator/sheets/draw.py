@@ -627,43 +627,61 @@ class _Drawer:
                                       style._replace(align="left"))
 
     def kind_digits(self, part: Part, p: Mapping[str, Any], parent: Box, context: Mapping[str, Any]) -> None:
-        """A number as digits: for each place (tens, units) a grid of ten bubbles, 0 to 9, `columns` across
-        (default 5: two rows), each digit printed beside its bubble; with `present`, a bubble before them meaning
-        "has a value" (a tower built, with or without a number)."""
+        """A number as digits, one bubble per digit 0 to 9 of each place (`digits: 2`: tens and units), so that any
+        number is written with a pencil, none guessed from a list of values.
+
+        With `present`, a bubble first meaning "has a value" (a tower built, with or without a number): its value
+        in the map is `present`, its printed word `present_label`. With `labels: above`, a table: a row per place,
+        its word (`words.digits`) at the left in `label_width`, the digits printed above the first row. With
+        `labels: beside` (the default), a grid of ten per place, `columns` across (filled row by row, or column by
+        column with `order: columns`), each digit printed at the left of its bubble, places side by side."""
         if self.variant != "scan":
             return
         decl = self.field(p, context)
         places = ("tens", "units")[2 - int(p.get("digits") or 1):]
-        columns = int(p.get("columns") or 5)
         d, gap = self.bubble_d, self.bubble_gap
         style = self.style(p, "label_style")
+        words = self.layout.words.get("digits") or {}
         x = parent.x + _dim(p, "x").resolve(parent.w)
         y = parent.y + _dim(p, "y").resolve(parent.h)
-        if p.get("present"):
-            box = self.bubble(decl, "present", x, y)
-            label = self.render(str(p["present"]), context, markup=True)
-            self.line_of_text(box.right + VALUE_GAP, box.y + d / 2 + style.size * CENTRE, label,
-                              style._replace(align="left"))
-            y += d + gap + style.size
-        label_w = fonts.width(style.face, "0") * style.size + VALUE_GAP
-        pitch = d + gap
-        place_w = columns * pitch + label_w
-        headings = len(places) > 1
-        for place_index, place in enumerate(places):
-            px = x + place_index * (place_w + gap)
-            top = y
-            if headings:
-                self.line_of_text(px + label_w, y + style.size * 0.8, self.render(
-                    str((self.layout.words.get("digits") or {}).get(place, place)), context, markup=True),
-                    style._replace(align="left"))
-                top += style.size * 0.8 + VALUE_RISE
+        centre = d / 2 + style.size * CENTRE
+        # a digit printed at the left of its bubble takes its width and a small gap
+        digit_w = fonts.width(style.face, "0") * style.size + VALUE_GAP
+        if p.get("present") is not None:
+            box = self.bubble(decl, p["present"], x + digit_w, y)
+            word = self.render(str(p.get("present_label") or p["present"]), context, markup=True)
+            self.line_of_text(box.right + VALUE_GAP, box.y + centre, word, style._replace(align="left"))
+            y += d + gap
+        if p.get("labels") == "above":
+            left = x + _pt(p.get("label_width"), 0.0)
             for digit in range(10):
-                row, column = divmod(digit, columns)
-                bx = px + label_w + column * pitch
-                by = top + row * pitch
-                # the digit is printed left of its bubble, so a row reads "0 o 1 o 2 o"
-                self.line_of_text(bx - VALUE_GAP, by + d / 2 + style.size * CENTRE, str(digit),
-                                  style._replace(align="right"))
+                self.line_of_text(left + digit * (d + gap) + d / 2, y + style.size, str(digit),
+                                  style._replace(align="center"))
+            top = y + style.size + VALUE_RISE
+            for row, place in enumerate(places):
+                by = top + row * (d + gap)
+                self.line_of_text(x, by + centre, self.render(str(words.get(place, place)), context, markup=True),
+                                  style._replace(align="left"))
+                for digit in range(10):
+                    self.bubble(decl, digit, left + digit * (d + gap), by, place)
+            return
+        columns = int(p.get("columns") or 5)
+        rows = -(-10 // columns)
+        cell = digit_w + d + gap
+        place_w = columns * cell - gap
+        top = y
+        if len(places) > 1:
+            top += style.size + VALUE_RISE
+        for index, place in enumerate(places):
+            px = x + index * (place_w + 2 * gap)
+            if len(places) > 1:
+                self.line_of_text(px + digit_w, y + style.size, self.render(str(words.get(place, place)), context,
+                                                                            markup=True), style._replace(align="left"))
+            for digit in range(10):
+                column, row = divmod(digit, rows) if p.get("order") == "columns" else divmod(digit, columns)[::-1]
+                bx = px + column * cell + digit_w
+                by = top + row * (d + gap)
+                self.line_of_text(bx - VALUE_GAP, by + centre, str(digit), style._replace(align="right"))
                 self.bubble(decl, digit, bx, by, place)
 
     def kind_track(self, part: Part, p: Mapping[str, Any], parent: Box, context: Mapping[str, Any]) -> None:

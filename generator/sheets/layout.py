@@ -201,9 +201,13 @@ def _part_fields() -> dict[str, Field]:
         "room": Field(Dimension(percent=False), required=False,
                       doc="bubbles: the most length the row may take (a longer one is an error)"),
         "digits": Field(Int(1, 2), required=False, doc="digits: 1 (units) or 2 (tens and units)"),
-        "present": Field(Text(max_len=40), required=False,
-                         doc="digits: a mark meaning the field has a value even with no digit filled, with this "
-                             "label (a tower built without a number)"),
+        "present": Field(Text(max_len=40, pattern=r"[a-z][a-z0-9-]*", hint="a word like 'built'"), required=False,
+                         doc="digits: a mark meaning the field has a value even with no digit filled (a tower built "
+                             "without a number): its value in the map of marks"),
+        "present_label": Field(Text(max_len=80), required=False,
+                               doc="digits: the word printed beside the `present` mark (default: `present`)"),
+        "label_width": Field(Dimension(percent=False), required=False,
+                             doc="digits with labels above: the room of each row's word (tens, units) at the left"),
         "groups": Field(EXPRESSION, required=False,
                         doc="track: an expression giving its groups (each with first, last, points)"),
         "label": Field(TEMPLATE, required=False, doc="track: a group's label; items: an item's name"),

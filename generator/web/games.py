@@ -218,8 +218,8 @@ def _shown(the_map: Any, states: list[bool | None]) -> tuple[MarkShown, ...]:
     for index, mark in enumerate(the_map.marks):
         read = states[index] if index < len(states) else False
         state = "uncertain" if read is None else "filled" if read else "empty"
-        shown.append(MarkShown(index, mark.field, str(mark.value).lower() if isinstance(mark.value, bool)
-                               else str(mark.value), mark.shape, round(100 * mark.x / the_map.width, 3),
+        value = str(mark.value).lower() if isinstance(mark.value, bool) else str(mark.value)
+        shown.append(MarkShown(index, mark.field, f"{mark.digit} {value}" if mark.digit else value, mark.shape, round(100 * mark.x / the_map.width, 3),
                                round(100 * mark.y / the_map.height, 3), round(100 * mark.width / the_map.width, 3),
                                round(100 * mark.height / the_map.height, 3), state))
     return tuple(shown)

@@ -45,19 +45,31 @@ def sheet_image(version: str, paper: str, fillable: bool = False) -> tuple[MarkM
 
 
 def marks_for(the_map: MarkMap, values: Mapping[str, Any]) -> list[bool]:
-    """Which marks to fill for values given by field (`towers[0]`: 5, `residents`: 14, `guests`: [...])."""
+    """Which marks to fill for values given by field (`towers[0]`: 5, `residents`: 14, `guests`: [...]): a number
+    written as digits fills its tens only from 10 on, its units unless it is 0 (a tower built without a number
+    fills its "built" mark alone), and its "built" mark whenever it has a value."""
     out = []
     for mark in the_map.marks:
         value = values.get(mark.field)
-        if mark.field in ("donjon_floors", "sky_clouds", "residents"):
+        if mark.digit is not None:
+            # a tuple: several values filled for one field (a player's slip)
+            numbers = value if isinstance(value, tuple) else (value,)
+            out.append(any(_digit_filled(mark, n) for n in numbers))
+        elif mark.value == "built":
+            out.append(value is not None)
+        elif mark.field in ("donjon_floors", "residents"):
             out.append(isinstance(mark.value, int) and not isinstance(mark.value, bool) and mark.value <= (value or 0))
-        elif isinstance(value, list):
-            out.append(mark.value in value)
-        elif isinstance(value, tuple):
+        elif isinstance(value, (list, tuple)):
             out.append(mark.value in value)
         else:
             out.append(value is not None and value == mark.value)
     return out
+
+
+def _digit_filled(mark: Any, value: Any) -> bool:
+    number = int(value) if isinstance(value, int) and not isinstance(value, bool) else 0
+    digit = number // 10 % 10 if mark.digit == "tens" else number % 10
+    return number > 0 and (mark.digit == "units" or number >= 10) and mark.value == digit
 
 
 def filled(version: str, paper: str, values: Mapping[str, Any], tone: int = 70, share: float = 0.8) -> Image:

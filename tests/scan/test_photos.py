@@ -72,9 +72,9 @@ def test_two_values_filled_for_one_tower_are_uncertain_until_confirmed(tmp_path:
     scored = json.loads(result.stdout)
     assert scored["players"] == [] and not scored["valid"]
     assert scored["uncertain"] == [{"field": "towers[2]", "photo": photo, "set": "towers[2]",
-                                    "why": "2 and 5 are both filled; it takes one value"}]
+                                    "why": "the units 2 and 5 are both filled; a digit takes one value"}]
     table = run("score", photo)
-    assert "towers[2]: 2 and 5 are both filled" in table.stdout and "--set towers[2]=VALUE" in table.stdout
+    assert "towers[2]: the units 2 and 5 are both filled" in table.stdout and "--set towers[2]=VALUE" in table.stdout
     confirmed = run("score", photo, "--set", "towers[2]=5", "--json")
     assert confirmed.exit_code == 0, confirmed.output
     assert json.loads(confirmed.stdout)["players"][0]["score"] == 31 + 5
@@ -115,8 +115,8 @@ def test_several_photos_name_the_sheet_to_confirm(tmp_path: Path) -> None:
     assert bare.exit_code == 2 and "2 photos were read: say which one, as sheets[N].towers[2]" in bare.stderr
     keyed = run("score", ana, ben, "--set", "sheets[1].towers[2]=2", "--names", "Ana,Ben")
     assert keyed.exit_code == 0, keyed.output
-    wrong = run("score", ana, ben, "--set", "sheets[1].towers[2]=4")
-    assert wrong.exit_code == 2 and "towers[2] takes 2, 5 or none, not '4'" in wrong.stderr
+    wrong = run("score", ana, ben, "--set", "sheets[1].towers[2]=12")
+    assert wrong.exit_code == 2 and "towers[2] takes a whole number from 0 to 9 or none, not '12'" in wrong.stderr
     unknown = run("score", ana, ben, "--set", "sheets[0].tower[2]=5")
     assert unknown.exit_code == 2 and "the sheet has no field 'tower[2]'" in unknown.stderr
 

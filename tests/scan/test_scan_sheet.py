@@ -36,7 +36,9 @@ def test_every_value_a_player_records_is_a_mark(version: str, paper: str) -> Non
         values.setdefault(mark.field, []).append(mark.value)
     assert values["donjon_floors"] == [1, 2, 3, 4]
     for i in range(sheet.towers):
-        assert values[f"towers[{i}]"] == list(sheet.tower_values.values)
+        # "built", then its value as a digit: any value, not only the catalog's (a tower of another value counts)
+        assert values[f"towers[{i}]"] == ["built", *range(10)]
+        assert [m.digit for m in the_map.marks if m.field == f"towers[{i}]"] == [None] + ["units"] * 10
     for i in range(sheet.walls):
         assert values[f"walls[{i}]"] == [True]
     flags = sorted(name for name in values if ".flags[" in name)
@@ -44,7 +46,8 @@ def test_every_value_a_player_records_is_a_mark(version: str, paper: str) -> Non
     assert values["sun"] == [True] and values["cloud"] == [True]
     assert values["residents"] == list(range(1, sheet.resident_track.length + 1))
     if version == "great-architect":
-        assert values["sky_clouds"] == list(range(1, 7))
+        assert values["sky_clouds"] == [*range(10), *range(10)]
+        assert [m.digit for m in the_map.marks if m.field == "sky_clouds"] == ["tens"] * 10 + ["units"] * 10
         assert values["guests"] == [g.id for g in shipped().guests_of("great-architect")]
     else:
         assert "sky_clouds" not in values
@@ -147,7 +150,11 @@ def test_build_writes_the_map_beside_each_sheet_as_the_spec_says(tmp_path: Path)
             assert (data["format"], data["sheet"], data["version"], data["paper"]) == (FORMAT, name, version, paper)
             assert data["page"] == {"width": round(PAPERS[paper][0], 3), "height": round(PAPERS[paper][1], 3)}
             assert all(list(m) == ["id", "x", "y", "size"] for m in data["markers"])
-            assert all(list(m) == ["field", "value", "shape", "x", "y", "width", "height"] for m in data["marks"])
+            # a digit of a number also says which (castle-marks.md: `digit`, tens or units)
+            assert all(list(m) in (["field", "value", "shape", "x", "y", "width", "height"],
+                                   ["field", "value", "shape", "x", "y", "width", "height", "digit"])
+                       for m in data["marks"])
+            assert {m["digit"] for m in data["marks"] if "digit" in m} <= {"tens", "units"}
             assert all(m["shape"] in ("circle", "square", "figure") for m in data["marks"])
             assert all(list(w) == ["field", "x", "y", "width", "height"] for w in data["write_in"])
             assert data == json.loads(scan_map(version, paper).to_json())
@@ -168,10 +175,10 @@ def test_a_corrected_catalog_changes_the_map(tmp_path: Path) -> None:
     folder = tmp_path / "content"
     shutil.copytree(REPO / "content", folder)
     path = folder / "once-upon-a-castle" / "castle-sheet.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("values: [2, 5]", "values: [2, 3, 5]"),
+    path.write_text(path.read_text(encoding="utf-8").replace("values: [1, 2]", "values: [1, 2, 3]"),
                     encoding="utf-8")
     castle = load_content(folder).catalog(CASTLE)
     assert castle is not None
     the_map = drawn(castle, "great-architect", "a4", "scan").map
     assert the_map is not None
-    assert [m.value for m in the_map.marks if m.field == "towers[0]"] == [2, 3, 5]
+    assert [m.value for m in the_map.marks if m.field == "walls[0].flags[0]"] == [1, 2, 3]

@@ -82,8 +82,9 @@ def test_the_sheet_has_the_twelve_parts_and_the_flag_places(version: str) -> Non
         assert name in boxes
 
 
-#: The guest slots of a Great Architect fillable sheet: one per guest a castle can hold.
-GUEST_SLOTS = 6
+#: The guest slots of a Great Architect fillable sheet: one per guest a castle can hold (its floors' and the guests
+#: it steals, as often as it does: every guest of the box).
+GUEST_SLOTS = 20
 
 
 @pytest.mark.parametrize("version", VERSIONS)
