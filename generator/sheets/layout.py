@@ -120,6 +120,8 @@ class _WithDefs(Type[Any]):
 
 _SCALARS = (Int(), Number(), Bool(), Text(max_len=400))
 _SCALAR = AnyOf(_SCALARS, what="a number, true/false or text")
+#: An item of a list of values: a value, or a mapping of values (an item with its id and name, a group of a track).
+_ITEM = AnyOf((*_SCALARS, MapOf(key=Text(max_len=60), value=_SCALAR)), what="a value or a mapping of values")
 TEMPLATE = Text(max_len=4000, doc="jinja2 text reading the layout's values, words and vars")
 EXPRESSION = Text(max_len=400, doc="a jinja2 expression giving a list (e.g. `flag_values.values`)")
 _DASH = Text(max_len=60, pattern=r"\s*\d+(\.\d+)?\s*pt(\s+\d+(\.\d+)?\s*pt)*\s*",
@@ -281,7 +283,7 @@ LAYOUT = _WithDefs(Record(name="sheet layout", doc="A score sheet: its page, par
         "outline_width": Field(Dimension(percent=False), required=False, doc="default 0.6pt"),
     }), required=False),
     "values": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'rounds'"),
-                          value=AnyOf((*_SCALARS, ListOf(_SCALAR, max_items=200),
+                          value=AnyOf((*_SCALARS, ListOf(_ITEM, max_items=200),
                                        MapOf(key=Text(max_len=60), value=_SCALAR)), what="a value")),
                     required=False, doc="values templates read"),
     "words": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'points'"),
@@ -429,14 +431,27 @@ def _read(path: Path) -> tuple[str, Document, dict[str, Any]]:
     return name, doc, values
 
 
-@cache
 def load_layout(ref: str, folder: Path | None = None, root: Path | None = None) -> SheetLayout:
     """The sheet layout `ref` (a shipped id, or a file relative to `folder` inside the content folder `root`),
-    merged over what it extends and checked; a ContentError names every problem with its file and line."""
+    merged over what it extends and checked; a ContentError names every problem with its file and line.
+
+    Loaded once per version of its file: an edited layout (a designer's, between two builds of one process) is
+    read again."""
     try:
         path = layout_path(ref, folder, root)
     except ValueError as err:
         raise ContentError([Problem(str(folder or "templates/sheets"), None, "layout", str(err))]) from None
+    try:
+        stat = path.stat()
+        version = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        version = (0, 0)
+    return _load_layout(ref, folder, root, path, version)
+
+
+@cache
+def _load_layout(ref: str, folder: Path | None, root: Path | None, path: Path,
+                 version: tuple[int, int]) -> SheetLayout:
     chain: list[tuple[Path, str, Document, dict[str, Any]]] = []
     seen: list[Path] = []
     while True:

@@ -57,7 +57,7 @@ def marks_for(the_map: MarkMap, values: Mapping[str, Any]) -> list[bool]:
             out.append(any(_digit_filled(mark, n) for n in numbers))
         elif mark.value == "built":
             out.append(value is not None)
-        elif mark.field in ("donjon_floors", "residents"):
+        elif the_map.types.get(mark.field) == "count":  # counted from the first: floors, residents, boats
             out.append(isinstance(mark.value, int) and not isinstance(mark.value, bool) and mark.value <= (value or 0))
         elif isinstance(value, (list, tuple)):
             out.append(mark.value in value)
