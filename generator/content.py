@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from generator.catalog.deck import Card, Deck
-from generator.errors import ContentError, Problem, UsageError
+from generator.errors import ContentError, FitError, Problem, UsageError
 from generator.registry import find_game, game_ids
 from generator.resources import content_dir, display_path
 
@@ -128,8 +128,18 @@ def _load_sheets(root: Path, folders: list[Path], problems: list[Problem]) -> di
             problems.append(Problem(sheet.origin, None, "id", f"{sheet.id!r} is the id of another game or sheet; "
                                                               "give the sheet another"))
             continue
+        game = SheetGame(sheet)
         try:
-            register(SheetGame(sheet))
+            # drawn once on each variant and paper: what cannot be drawn (text too long for its box, a part naming
+            # a field the layout lacks) is a problem of the content, found by `content check` too
+            for paper in sheet.layout.papers:
+                for variant in ("scan", "fillable"):
+                    game.drawn(variant, paper)
+        except FitError as err:
+            problems.append(Problem(sheet.origin, None, "layout", str(err)))
+            continue
+        try:
+            register(game)
         except ValueError as err:
             problems.append(Problem(sheet.origin, None, "id", str(err)))
             continue

@@ -27,21 +27,10 @@ Image = Any
 @cache
 def sheet_image(version: str, paper: str, fillable: bool = False) -> tuple[MarkMap, Image]:
     """The sheet to print (scan-ready) or the fillable sheet, rasterised in grey, and the scan-ready sheet's map."""
-    import pypdfium2 as pdfium
-
-    import io
-
-    from generator.backends.pdf import write_pdf
-
     drawn = sheet(version, paper, "scan")
     page = sheet(version, paper, "fillable").page() if fillable else drawn.page()
-
-    buffer = io.BytesIO()
-    write_pdf([page], buffer, title="test")
-    bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=RENDER, grayscale=True).to_numpy()
-    grey = np.ascontiguousarray(bitmap[:, :, 0] if bitmap.ndim == 3 else bitmap)
     assert drawn.map is not None
-    return drawn.map, grey
+    return drawn.map, rendered(page)
 
 
 def marks_for(the_map: MarkMap, values: Mapping[str, Any]) -> list[bool]:
@@ -73,8 +62,28 @@ def _digit_filled(mark: Any, value: Any) -> bool:
 
 
 def filled(version: str, paper: str, values: Mapping[str, Any], tone: int = 70, share: float = 0.8) -> Image:
-    """The sheet with the marks of `values` filled: a disc of graphite `tone`, `share` of each mark's size."""
+    """The castle sheet with the marks of `values` filled: a disc of graphite `tone`, `share` of each mark's size."""
     the_map, grey = sheet_image(version, paper)
+    return fill_marks(the_map, grey, values, tone, share)
+
+
+def rendered(page: Any) -> Image:
+    """A page (generator.render.model.Page) rasterised in grey at RENDER pixels per point."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    from generator.backends.pdf import write_pdf
+
+    buffer = io.BytesIO()
+    write_pdf([page], buffer, title="test")
+    bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=RENDER, grayscale=True).to_numpy()
+    return np.ascontiguousarray(bitmap[:, :, 0] if bitmap.ndim == 3 else bitmap)
+
+
+def fill_marks(the_map: MarkMap, grey: Image, values: Mapping[str, Any], tone: int = 70,
+               share: float = 0.8) -> Image:
+    """Any sheet rasterised at RENDER (`grey`) with the marks of `values` filled, as :func:`filled` fills them."""
     image = grey.copy()
     for mark, fill in zip(the_map.marks, marks_for(the_map, values), strict=True):
         if fill:
