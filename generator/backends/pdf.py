@@ -156,6 +156,12 @@ def _paint(paint: Paint) -> tuple[list[str], str]:
     return ops, "f" if paint.fill is not None else "S"
 
 
+def _box(box: tuple[float, float, float, float] | None, page: Page) -> list[float]:
+    """A page box (x, y, w, h in the model's y-down coordinates; None for the whole page) as a PDF rectangle."""
+    x, y, w, h = box if box is not None else (0.0, 0.0, page.width, page.height)
+    return [round(x, 3), round(page.height - y - h, 3), round(x + w, 3), round(page.height - y, 3)]
+
+
 @dataclass
 class PdfStats:
     pages: int = 0
@@ -283,6 +289,9 @@ class _Writer:
                                           round(link.x + link.w, 3), round(page.height - link.y, 3)), thickness=0)
         for form_field in page.fields:
             self.form_field(form_field, page.height)
+        # every page says where it is cut and how far its bleed runs, so preflight tools and printers see the cut
+        c.setTrimBox(_box(page.trim, page))
+        c.setBleedBox(_box(page.bleed_box, page))
         c.showPage()
         self._pack_last_page()
 
