@@ -240,6 +240,11 @@ def _no_room(card_w: float, card_h: float, options: PrintOptions) -> UsageError:
         ("paper", "letter" if options.paper == "a4" else "a4",
          options._replace(paper="letter" if options.paper == "a4" else "a4")),
     ) if _best(card_w, card_h, changed)[0] > 0]
+    if not other:  # a larger paper, the smallest that holds it
+        larger = sorted((w * h, paper) for paper, (w, h) in SHEET_PAPERS.items()
+                        if any(_best(card_w, card_h, options._replace(paper=paper, orientation=way))[0] > 0
+                               for way in ORIENTATIONS))
+        other = [f"--paper {larger[0][1]}"] if larger else []
     if other:
         return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try "
                           f"{' or '.join(other)}")
