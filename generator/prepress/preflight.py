@@ -74,21 +74,23 @@ class Result:
         return "refused" if "refused" in found else "warned" if found else "ok"
 
     def lines(self) -> list[str]:
-        """The report as a person reads it: the file's verdict, then each page's findings (pages without any in
-        one line)."""
+        """The report as a person reads it: the file's verdict, each finding once with the pages it is on (the same
+        finding on many pages is one line), then where each refused rule is stated."""
         name = self.service.name
         verdict = {"ok": f"{name} would take it", "warned": f"{name} would take it, with warnings",
                    "refused": f"{name} would refuse it"}[self.verdict]
         ink = f"; highest total ink {self.ink[0]:.0f} % ({self.ink[1]})" if self.ink[1] else ""
         out = [f"{self.file}: {verdict} ({self.pages} pages{ink})"]
+        grouped: dict[tuple[str, str, str], list[int | None]] = {}
         for f in self.findings:
-            where = f"page {f.page}" if f.page is not None else "file"
-            out.append(f"  {where}: {f.verdict.upper()} [{f.rule}] {f.message}")
-            if f.verdict == "refused":
-                out.append(f"    the rule: {self.service.cite(f.rule)}")
-        clean = self.pages - len({f.page for f in self.findings if f.page is not None})
-        if clean and self.findings:
-            out.append(f"  {clean} of {self.pages} pages: ok")
+            grouped.setdefault((f.verdict, f.rule, _generic(f.message)), []).append(f.page)
+        for (kind, rule, message), pages in grouped.items():
+            out.append(f"  {_pages(pages)}: {kind.upper()} [{rule}] {message}")
+        for rule in dict.fromkeys(f.rule for f in self.findings if f.verdict == "refused"):
+            out.append(f"  rule {rule}: {self.service.cite(rule)}")
+        flagged = {f.page for f in self.findings if f.page is not None}
+        if self.findings and len(flagged) < self.pages:
+            out.append(f"  {self.pages - len(flagged)} of {self.pages} pages: nothing to report")
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -97,6 +99,29 @@ class Result:
                 "page_verdicts": [self.page_verdict(n) for n in range(1, self.pages + 1)],
                 "findings": [{"page": f.page, "rule": f.rule, "verdict": f.verdict, "message": f.message,
                               "source": self.service.cite(f.rule)} for f in self.findings]}
+
+
+def _generic(message: str) -> str:
+    """A finding's message with its counts left out, so that the same finding on many pages groups as one."""
+    import re
+
+    return re.sub(r"^\d+ (x |characters)", lambda m: "characters" if "char" in m[1] else "", message).strip()
+
+
+def _pages(pages: list[int | None]) -> str:
+    """`file`, `page 3`, or `pages 1-4, 7`."""
+    numbers = sorted({p for p in pages if p is not None})
+    if not numbers:
+        return "file"
+    runs: list[str] = []
+    first = last = numbers[0]
+    for number in numbers[1:] + [-1]:
+        if number == last + 1:
+            last = number
+            continue
+        runs.append(f"{first}" if first == last else f"{first}-{last}")
+        first = last = number
+    return ("page " if len(numbers) == 1 else "pages ") + ", ".join(runs)
 
 
 def _box(page: Any, name: str) -> tuple[float, float, float, float]:
@@ -169,13 +194,13 @@ def _boxes(page: Any, number: int, result: Result) -> None:
                    or None)
     sides = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
     if service.bleed > 0 and min(sides) < service.bleed - TOLERANCE:
-        result.add(number, "bleed", f"has {_mm(min(sides))} of bleed on its narrowest side; {service.name} asks "
+        result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side; {service.name} asks "
                                     f"{_mm(service.bleed)} on every side")
     if service.trim == "eighth-inch":
         w, h = trim[2] - trim[0], trim[3] - trim[1]
         if any(abs(v / EIGHTH - round(v / EIGHTH)) * EIGHTH > TOLERANCE for v in (w, h)):
             result.add(number, "trim", f"is cut at {w / 72:.3f} x {h / 72:.3f} in, not a size of whole eighths "
-                                       f"of an inch as {service.name}'s cards are")
+                                       "of an inch, as the service cuts its cards")
 
 
 class _State:
