@@ -49,6 +49,7 @@ KIND_FOLDERS: dict[str, str] = {
     "dtc": "`donjon export dtc`: DriveThruCards PDFs (GAME/DECK.pdf)",
     "print": "`donjon export --service NAME`: what a print service asks for (SERVICE/GAME/...)",
     "preview": "`donjon preview`: the HTML preview",
+    "calibration": "`donjon build calibration`: the sheet that measures a printer (calibration-PAPER.pdf)",
 }
 #: The kinds whose folders hold what is made from the documents (pictures, kits, print-service files, the preview
 #: itself): the preview shows the documents, not these again. A new export kind goes in both.

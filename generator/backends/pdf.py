@@ -279,11 +279,16 @@ class _Writer:
             if placed.drawing.key is None or placed.drawing.key not in self.forms:
                 self._prepare_icons(placed.drawing.items)
         self._prepare_icons(page.items)
+        sx, sy = page.scale
+        if (sx, sy) != (1.0, 1.0):  # a printer's scale made up for, about the page's centre
+            c.addLiteral(f"q {sx:.6f} 0 0 {sy:.6f} {n(page.width * (1 - sx) / 2)} {n(page.height * (1 - sy) / 2)} cm")
         for placed in page.placed:
             self.place(placed, page.height)
         c.addLiteral(f"q 1 0 0 1 0 {n(page.height)} cm")
         self.draw(page.items)
         c.addLiteral("Q")
+        if (sx, sy) != (1.0, 1.0):
+            c.addLiteral("Q")
         for anchor in page.anchors:
             c.bookmarkPage(anchor.key, fit="XYZ", left=0, top=round(page.height - anchor.y, 3))
             if anchor.title:

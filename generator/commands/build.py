@@ -216,6 +216,10 @@ def build(
              "folder on this machine only (127.0.0.1); the page reloads itself when the cards change."),
     port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N",
                              help="The port --serve listens on (0: any free port)."),
+    printer: Optional[str] = typer.Option(
+        None, "--printer", show_default=False, metavar="NAME",
+        help="A printer saved with `donjon printer add`: its back offset moves every back and its scale every "
+             "sheet (instead of --back-offset)."),
 ) -> None:
     """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
     out = folder_option(out_text, "--out")
@@ -231,8 +235,21 @@ def build(
     start = time.perf_counter()
     if target is not None and not target.strip():
         raise _usage("TARGET", "is empty: name a game, a deck, or all")
-    options = BuildOptions(print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width,
-                                         duplex, back_offset, cut_lines), formats_of(formats), unique)
+    sheet_options = print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width, duplex,
+                                  back_offset, cut_lines)
+    if printer is not None:
+        from generator.printers import find_printer
+        from generator.render.model import mm
+
+        if back_offset.strip() not in ("0,0", "0, 0"):
+            raise _usage("--back-offset", "goes without --printer, which brings the printer's own")
+        saved = find_printer(printer)
+        sheet_options = sheet_options._replace(back_offset=(mm(saved.back_offset[0]), mm(saved.back_offset[1])),
+                                               scale=saved.scale)
+    options = BuildOptions(sheet_options, formats_of(formats), unique)
+    if (target or "").strip().lower() == "calibration":
+        _calibration(out, options)
+        return
     if serve and not watch:
         raise _usage("--serve", "goes with --watch (to see a preview once, run `donjon preview`)")
     if not 0 <= port <= 65535:
@@ -275,6 +292,21 @@ def build(
     rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
     typer.echo(f"Built {plural(len(report.results), 'deck')}: {report.cards} cards on "
                f"{report.pages} pages, {plural(files, 'file')} in {seconds:.2f} s{rate}.")
+
+
+def _calibration(out: Path, options: BuildOptions) -> None:
+    """`donjon build calibration`: OUT/calibration/calibration-PAPER.pdf, the sheet that measures a printer."""
+    from generator.backends.pdf import write_pdf
+    from generator.output import atomic_path, inside, prepare_dir, transaction
+    from generator.render.calibration import sheet
+    from generator.resources import display_path
+
+    prepare_dir(out)
+    po = options.print_options
+    target = inside(out, "calibration", f"calibration-{po.paper}.pdf")
+    with transaction(out), atomic_path(target, "the calibration sheet") as tmp:
+        write_pdf(sheet(po), tmp, title="donjon calibration sheet", subject="duplex offset and scale of a printer")
+    typer.echo(f"wrote {display_path(target)}: 2 pages; print both sides at 100%, then `donjon printer add`")
 
 
 def sheet_plans(decks: list[Deck], options: BuildOptions) -> list[str]:

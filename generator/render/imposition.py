@@ -106,6 +106,9 @@ class PrintOptions(NamedTuple):
     back_offset: tuple[float, float] = (0.0, 0.0)
     #: thin lines along every trim line across the whole grid, besides the crop marks
     cut_lines: bool = False
+    #: every page drawn larger or smaller about its centre by these factors (across, down), to make up for a
+    #: printer that prints a little short or long (`donjon printer add --scale`)
+    scale: tuple[float, float] = (1.0, 1.0)
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -523,18 +526,18 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
             footer = span(layout, other)
             items += [*extra, fold_line(layout, options),
                       *page_line(footer, _label(heading, "fold", number, total, options), options)]
-            yield Page(layout.page_w, layout.page_h, placed + backs, tuple(items), "fold", number)
+            yield Page(layout.page_w, layout.page_h, placed + backs, tuple(items), "fold", number, scale=options.scale)
             return
         items = crop_marks(layout, len(batch), options) + extra + page_line(
             layout, _label(heading, "fronts", number, total, options), options)
-        yield Page(layout.page_w, layout.page_h, placed, tuple(items), "fronts", number)
+        yield Page(layout.page_w, layout.page_h, placed, tuple(items), "fronts", number, scale=options.scale)
         if options.duplex != "none" and any(d is not None for d in behind):
             number += 1
             backs = tuple(Placed(d, *back_position(layout, spot, options)) for d, spot in zip(behind, spots)
                           if d is not None)
             yield Page(layout.page_w, layout.page_h, backs,
                        tuple(page_line(layout, _label(heading, "backs", number, total, options), options)), "backs",
-                       number)
+                       number, scale=options.scale)
 
     for item in cards:
         batch.append(item)

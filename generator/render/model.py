@@ -216,6 +216,9 @@ class Page(NamedTuple):
     trim: tuple[float, float, float, float] | None = None
     #: how far printing may run beyond the cut (a PDF's BleedBox), as (x, y, w, h); None for the whole page
     bleed_box: tuple[float, float, float, float] | None = None
+    #: everything drawn larger or smaller about the page's centre by these factors (across, down): a printer's
+    #: own scale made up for (generator.printers)
+    scale: tuple[float, float] = (1.0, 1.0)
 
 
 #: Points per millimetre, and millimetres in points (defined in generator.units, used by every drawing).
