@@ -15,6 +15,8 @@ class BuildOptions(NamedTuple):
     formats: tuple[str, ...] = names()
     #: one copy of each card instead of the deck's counts
     unique: bool = False
+    #: "light": every card drawn to spare ink (generator.render.ink_light); "normal" as designed
+    ink: str = "normal"
 
 
 class Written(NamedTuple):

@@ -216,6 +216,10 @@ def build(
              "folder on this machine only (127.0.0.1); the page reloads itself when the cards change."),
     port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N",
                              help="The port --serve listens on (0: any free port)."),
+    ink: str = typer.Option(
+        "normal", "--ink", metavar="normal|light",
+        help="light: spare a home printer's ink: no full backgrounds, card art as a frame, fills as light tints, "
+             "every word kept readable."),
     printer: Optional[str] = typer.Option(
         None, "--printer", show_default=False, metavar="NAME",
         help="A printer saved with `donjon printer add`: its back offset moves every back and its scale every "
@@ -246,7 +250,7 @@ def build(
         saved = find_printer(printer)
         sheet_options = sheet_options._replace(back_offset=(mm(saved.back_offset[0]), mm(saved.back_offset[1])),
                                                scale=saved.scale)
-    options = BuildOptions(sheet_options, formats_of(formats), unique)
+    options = BuildOptions(sheet_options, formats_of(formats), unique, _choice("--ink", ink, ("normal", "light")))
     if (target or "").strip().lower() == "calibration":
         _calibration(out, options)
         return
