@@ -225,7 +225,13 @@ class _Writer:
             found = self.image_digests.get(info.digest)
             if found is None:
                 name = f"img{len(self.image_digests) + 1}"
-                if info.kind == "svg":
+                if info.kind == "svg" and self.inks.settings.pdfx == "x1a" and _translucent(data):
+                    # PDF/X-1a allows no transparency: an SVG drawn with opacity is flattened into pixels (at
+                    # FLATTEN_DPI) whose own transparency becomes a stencil, as prepress flatteners do
+                    png, width, height = _flattened(data)
+                    self._register(name, _raster_xobject(self.doc, "png", png, self.inks))
+                    found = (name, 1.0, 1.0)
+                elif info.kind == "svg":
                     found = (name, *self._svg_form(name, data))
                 else:
                     self._register(name, _raster_xobject(self.doc, info.kind, data, self.inks))
@@ -546,6 +552,63 @@ def _glyph_ops(face: str, char: str) -> str:
     return " ".join(out)
 
 
+#: The resolution SVG art with transparency is flattened at for PDF/X-1a: twice a press's 300 dpi, so edges stay
+#: sharp once printed.
+FLATTEN_DPI = 600
+
+
+def _translucent(data: bytes) -> bool:
+    """Whether an SVG draws anything with opacity (svglib's drawing of it holds a colour with alpha below 1)."""
+    import io
+
+    from reportlab.lib.colors import Color
+    from svglib.svglib import svg2rlg
+
+    stack = [svg2rlg(io.BytesIO(data))]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        for attribute in ("fillColor", "strokeColor"):
+            colour = getattr(node, attribute, None)
+            if isinstance(colour, Color) and colour.alpha < 1:
+                return True
+        if any(getattr(node, a, 1) not in (None, 1) for a in ("fillOpacity", "strokeOpacity")):
+            return True
+        stack.extend(getattr(node, "contents", ()))
+    return False
+
+
+def _flattened(data: bytes) -> tuple[bytes, int, int]:
+    """An SVG as a PNG with transparency at FLATTEN_DPI: drawn by svglib into an RGB PDF in memory, rendered by
+    pdfium on a transparent ground."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(io.BytesIO(data))
+    if drawing is None:
+        raise ValueError("svglib could not read an SVG that passed donjon's checks")
+    drawing.initialFontName = fonts.pdf_name("open-sans")
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1,
+                    initialFontName=fonts.pdf_name("open-sans"))
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    canvas.showPage()
+    canvas.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        image = document[0].render(scale=FLATTEN_DPI / 72, fill_color=(0, 0, 0, 0)).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.convert("RGBA").save(out, "PNG")
+    return out.getvalue(), image.width, image.height
+
+
 def _recolour(drawing: Any, inks: Inks) -> None:
     """Every colour of an SVG drawn by svglib (a reportlab drawing) through the document's inks, so SVG art prints
     in the same CMYK as the rest; a colour's opacity is kept (PDF/X-1a preflight reports it as transparency)."""
@@ -553,6 +616,10 @@ def _recolour(drawing: Any, inks: Inks) -> None:
         return
     from reportlab.lib.colors import CMYKColor, Color
 
+    # renderPDF starts a drawing in black fill and stroke (its state defaults): in the document's black too
+    for attribute, use in (("initialFillColor", "fill"), ("initialStrokeColor", "stroke")):
+        c, m, y, k = inks.components("#000000", "fill" if use == "fill" else "stroke")
+        drawing.__dict__[attribute] = CMYKColor(c, m, y, k)  # past reportlab's attribute checks, as it reads them
     stack = [drawing]
     while stack:
         node = stack.pop()
