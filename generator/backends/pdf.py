@@ -226,8 +226,8 @@ class _Writer:
             if found is None:
                 name = f"img{len(self.image_digests) + 1}"
                 if info.kind == "svg" and self.inks.settings.pdfx == "x1a" and _translucent(data):
-                    # PDF/X-1a allows no transparency: an SVG drawn with opacity is flattened into pixels (at
-                    # FLATTEN_DPI) whose own transparency becomes a stencil, as prepress flatteners do
+                    # PDF/X-1a allows no transparency: an SVG drawn with opacity is flattened into pixels
+                    # (FLATTEN_PX) whose own transparency becomes a stencil, as prepress flatteners do
                     png, width, height = _flattened(data)
                     self._register(name, _raster_xobject(self.doc, "png", png, self.inks))
                     found = (name, 1.0, 1.0)
@@ -552,9 +552,9 @@ def _glyph_ops(face: str, char: str) -> str:
     return " ".join(out)
 
 
-#: The resolution SVG art with transparency is flattened at for PDF/X-1a: twice a press's 300 dpi, so edges stay
-#: sharp once printed.
-FLATTEN_DPI = 600
+#: The size SVG art with transparency is flattened at for PDF/X-1a, its longer side in pixels: card art is drawn
+#: some 40 to 90 mm wide, so 2,000 px give it 560 to 1,270 dpi, more than a press's 300 and sharp once printed.
+FLATTEN_PX = 2000
 
 
 def _translucent(data: bytes) -> bool:
@@ -580,8 +580,8 @@ def _translucent(data: bytes) -> bool:
 
 
 def _flattened(data: bytes) -> tuple[bytes, int, int]:
-    """An SVG as a PNG with transparency at FLATTEN_DPI: drawn by svglib into an RGB PDF in memory, rendered by
-    pdfium on a transparent ground."""
+    """An SVG as a PNG with transparency, FLATTEN_PX on its longer side: drawn by svglib into an RGB PDF in memory,
+    rendered by pdfium on a transparent ground."""
     import io
 
     import pypdfium2 as pdfium
@@ -601,7 +601,8 @@ def _flattened(data: bytes) -> tuple[bytes, int, int]:
     canvas.save()
     document = pdfium.PdfDocument(buffer.getvalue())
     try:
-        image = document[0].render(scale=FLATTEN_DPI / 72, fill_color=(0, 0, 0, 0)).to_pil()
+        scale = FLATTEN_PX / max(float(drawing.width), float(drawing.height))
+        image = document[0].render(scale=scale, fill_color=(0, 0, 0, 0)).to_pil()
     finally:
         document.close()
     out = io.BytesIO()
@@ -686,7 +687,7 @@ def _raster_xobject(doc: Any, kind: str, data: bytes, inks: Inks) -> Any:
             stencil = rgba.getchannel("A").point(lambda v: 255 if v >= 128 else 0).convert("1")
             mask = doc.Reference(PDFStream(PDFDictionary({
                 "Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": stencil.width,
-                "Height": stencil.height, "ImageMask": True, "BitsPerComponent": 1,
+                "Height": stencil.height, "ImageMask": "true",  # reportlab writes text as it is, and a Python True as `True` "BitsPerComponent": 1,
                 # a stencil paints where its bits are 0 unless decoded the other way round
                 "Decode": PDFArray([1, 0]), "Filter": PDFArray([PDFName("FlateDecode")])}),
                 zlib.compress(stencil.tobytes(), PIXELS_LEVEL)))
