@@ -70,8 +70,7 @@ def test_every_kind_of_pdf_has_its_cut_and_bleed(exported: Path, tmp_path: Path)
     assert boxes["MediaBox"] == pytest.approx((0, 0, 198, 270), abs=0.01)
     assert boxes["TrimBox"] == pytest.approx((9, 9, 189, 261), abs=0.01)
     assert boxes["BleedBox"] == boxes["MediaBox"]
-    mb = next((exported / "print" / "mbprint" / "decks").glob("skirmish_*.pdf"))
-    assert mb.name == "skirmish_63x88.pdf"  # named with the card's size, as MB PRINT asks
+    mb = exported / "print" / "mbprint" / "decks" / "skirmish-63x88.pdf"  # named with the card's size
     with pikepdf.open(mb) as doc:
         trim = [float(v) for v in doc.pages[0].obj.TrimBox]
         media = [float(v) for v in doc.pages[0].obj.MediaBox]
@@ -274,16 +273,21 @@ def test_calibration_marks_measure_to_a_tenth_of_a_millimetre(tmp_path: Path) ->
 
 
 def _placements(pdf: Path, page: int) -> list[tuple[float, float]]:
+    """Where a sheet places its cards (the translations of its `1 0 0 1 x y cm`), then its scale (the one `cm`
+    that scales)."""
     import pikepdf
 
     with pikepdf.open(pdf) as doc:
         found = []
         scale = (1.0, 1.0)
         for operands, operator in pikepdf.parse_content_stream(doc.pages[page]):
-            if str(operator) == "cm" and float(operands[0]) != 1 and not found:
-                scale = (float(operands[0]), float(operands[3]))
-            if str(operator) == "cm" and float(operands[0]) == 1 and float(operands[3]) == 1:
-                found.append((float(operands[4]), float(operands[5])))
+            if str(operator) != "cm":
+                continue
+            a, d, e, f = (float(operands[i]) for i in (0, 3, 4, 5))
+            if (a, d) != (1.0, 1.0) and a > 0 and d > 0:
+                scale = (a, d)
+            elif (a, d) == (1.0, 1.0) and e != 0.0:  # (0, H): the frame of the page's own marks and line
+                found.append((e, f))
         return [*found, scale]
 
 
