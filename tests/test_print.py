@@ -93,12 +93,13 @@ def test_cmyk_files_hold_no_rgb_and_say_their_printing_condition(exported: Path)
                 assert space is None or str(space) in ("/DeviceCMYK", "/DeviceGray"), obj.objgen
                 assert "/SMask" not in obj  # PDF/X-1a: no soft masks
         for page in doc.pages:
-            for operands, operator in pikepdf.parse_content_stream(page):
-                assert str(operator) not in ("rg", "RG"), "an RGB colour in a CMYK page"
+            for instruction in pikepdf.parse_content_stream(page):
+                assert str(instruction.operator) not in ("rg", "RG"), "an RGB colour in a CMYK page"
         forms = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"]
         for form in forms:
-            for operands, operator in pikepdf.parse_content_stream(form):
-                assert str(operator) not in ("rg", "RG", "sc", "scn"), f"colour {operator} in form {form.objgen}"
+            for instruction in pikepdf.parse_content_stream(form):
+                operator = str(instruction.operator)
+                assert operator not in ("rg", "RG", "sc", "scn"), f"colour {operator} in form {form.objgen}"
 
 
 def _highest_ink(pdf: Path, tmp: Path, first: int = 1, last: int = 4) -> float:
@@ -163,7 +164,7 @@ def broken(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
     folder = tmp_path_factory.mktemp("broken")
 
-    def make(name: str, size: tuple[float, float], draw: object, trim: list[float] | None = None,
+    def make(name: str, size: tuple[float, float], draw: object, trim: list[int] | None = None,
              pages: int = 2) -> None:
         canvas = Canvas(str(folder / f"{name}.pdf"), pagesize=size, invariant=1)
         for _ in range(pages):
@@ -213,14 +214,17 @@ def _crosses(png: Path, dpi: float) -> list[tuple[float, float]]:
     with Image.open(png) as image:
         grey = image.convert("L")
     width, height = grey.size
-    pixels = grey.load()
+    data = grey.tobytes()
+
+    def dark(x: int, y: int) -> bool:
+        return data[y * width + x] < 128
+
     arm = 3 / 25.4 * dpi
     rows: dict[int, list[tuple[int, int]]] = {}
     for y in range(height):
         run = 0
         for x in range(width + 1):
-            dark = x < width and pixels[x, y] < 128  # type: ignore[index]
-            if dark:
+            if x < width and dark(x, y):
                 run += 1
             elif run:
                 if abs(run - arm) <= 2:
@@ -230,8 +234,7 @@ def _crosses(png: Path, dpi: float) -> list[tuple[float, float]]:
     for y, runs in rows.items():
         for x0, x1 in runs:
             cx = (x0 + x1 - 1) / 2
-            column = sum(1 for yy in range(max(0, int(y - arm)), min(height, int(y + arm)))
-                         if pixels[int(round(cx)), yy] < 128)  # type: ignore[index]
+            column = sum(1 for yy in range(max(0, int(y - arm)), min(height, int(y + arm))) if dark(int(round(cx)), yy))
             if abs(column - arm) <= 3:
                 centres.append((cx / dpi * 25.4, y / dpi * 25.4))
     # a line a few pixels thick gives several rows: merge those within half a millimetre
@@ -280,7 +283,8 @@ def _placements(pdf: Path, page: int) -> list[tuple[float, float]]:
     with pikepdf.open(pdf) as doc:
         found = []
         scale = (1.0, 1.0)
-        for operands, operator in pikepdf.parse_content_stream(doc.pages[page]):
+        for instruction in pikepdf.parse_content_stream(doc.pages[page]):
+            operator, operands = instruction.operator, getattr(instruction, "operands", [])
             if str(operator) != "cm":
                 continue
             a, d, e, f = (float(operands[i]) for i in (0, 3, 4, 5))
