@@ -337,9 +337,9 @@ def _profile(text: str) -> Path:
 
 
 def _say(result: object, as_json: bool) -> None:
-    from generator.prepress.preflight import Result
+    from generator.prepress.preflight import Preflight
 
-    assert isinstance(result, Result)
+    assert isinstance(result, Preflight)
     if as_json:
         import json
 

@@ -48,7 +48,7 @@ class Finding:
 
 
 @dataclass
-class Result:
+class Preflight:
     file: str
     service: Service
     pages: int = 0
@@ -133,7 +133,7 @@ def _mm(points: float) -> str:
     return f"{points / 72 * 25.4:.2f} mm"
 
 
-def check_pdf(path: Path, service: Service, display: str | None = None) -> Result:
+def check_pdf(path: Path, service: Service, display: str | None = None) -> Preflight:
     """Preflight `path` against `service` (an unreadable file is an InputError naming it)."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
@@ -142,7 +142,7 @@ def check_pdf(path: Path, service: Service, display: str | None = None) -> Resul
     from generator.resources import display_path
 
     shown = display or display_path(path)
-    result = Result(shown, service)
+    result = Preflight(shown, service)
     try:
         reader = PdfReader(path)
         pages = list(reader.pages)
@@ -168,7 +168,7 @@ def check_pdf(path: Path, service: Service, display: str | None = None) -> Resul
     return result
 
 
-def _document(reader: Any, result: Result) -> None:
+def _document(reader: Any, result: Preflight) -> None:
     """What the whole file says: its OutputIntent and PDF/X version."""
     service = result.service
     if service.colour != "cmyk":
@@ -185,7 +185,7 @@ def _document(reader: Any, result: Result) -> None:
             result.add(None, "pdfx", f"is {version or 'not PDF/X'}, not {want}")
 
 
-def _boxes(page: Any, number: int, result: Result) -> None:
+def _boxes(page: Any, number: int, result: Preflight) -> None:
     service = result.service
     media = _box(page, "mediabox")
     trim = _box(page, "trimbox")
@@ -218,7 +218,7 @@ def _multiply(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, float,
             e * b2 + f * d2 + f2)
 
 
-def _content(page: Any, number: int, result: Result) -> None:
+def _content(page: Any, number: int, result: Preflight) -> None:
     """Walk the page's content (and its forms) with the transformation in force."""
     seen: dict[str, int] = {}
     _walk(page.get_contents(), page.get("/Resources"), _State(), number, result, seen, 0)
@@ -226,7 +226,7 @@ def _content(page: Any, number: int, result: Result) -> None:
         result.add(number, "colour", f"{count} x {what}: RGB in a CMYK file")
 
 
-def _walk(contents: Any, resources: Any, state: _State, number: int, result: Result, rgb: dict[str, int],
+def _walk(contents: Any, resources: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
           depth: int) -> None:
     from pypdf.generic import ContentStream
 
@@ -258,7 +258,7 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Res
             _colour_space(resources, operands[0], number, result)
 
 
-def _fonts(resources: Any, number: int, result: Result) -> None:
+def _fonts(resources: Any, number: int, result: Preflight) -> None:
     """Every font the resources name is embedded (a Type 3 font draws its own glyphs)."""
     fonts = resources.get("/Font")
     for name, font in (fonts.get_object().items() if fonts is not None else ()):
@@ -275,7 +275,7 @@ def _fonts(resources: Any, number: int, result: Result) -> None:
                            refuse=True)
 
 
-def _graphics_state(resources: Any, name: Any, number: int, result: Result) -> None:
+def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -> None:
     if result.service.pdfx != "x1a":
         return
     states = resources.get("/ExtGState")
@@ -291,7 +291,7 @@ def _graphics_state(resources: Any, name: Any, number: int, result: Result) -> N
                                    "PDF/X-1a does not allow")
 
 
-def _colour_space(resources: Any, name: Any, number: int, result: Result) -> None:
+def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> None:
     spaces = resources.get("/ColorSpace")
     space = spaces.get_object().get(name) if spaces is not None else None
     if str(name) == "/DeviceRGB" or _is_rgb(space):
@@ -311,7 +311,7 @@ def _is_rgb(space: Any) -> bool:
     return False
 
 
-def _xobject(resources: Any, name: Any, state: _State, number: int, result: Result, rgb: dict[str, int],
+def _xobject(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
              depth: int) -> None:
     objects = resources.get("/XObject")
     found = objects.get_object().get(name) if objects is not None else None
@@ -332,7 +332,7 @@ def _xobject(resources: Any, name: Any, state: _State, number: int, result: Resu
         _image(xobject, name, state, number, result)
 
 
-def _image(image: Any, name: Any, state: _State, number: int, result: Result) -> None:
+def _image(image: Any, name: Any, state: _State, number: int, result: Preflight) -> None:
     service = result.service
     if image.get("/ImageMask"):
         return  # a stencil: its colour is the fill colour, checked as such
@@ -357,7 +357,7 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Result) ->
         _picture_ink(image, name, number, result)
 
 
-def _picture_ink(image: Any, name: Any, number: int, result: Result) -> None:
+def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
     """The highest total ink of a CMYK picture's pixels."""
     from PIL import Image as PILImage
     from PIL import ImageMath
@@ -377,7 +377,7 @@ def _picture_ink(image: Any, name: Any, number: int, result: Result) -> None:
     _ink(result, float(highest) / 255 * 100, f"page {number}, the picture {name}")
 
 
-def _ink(result: Result, percent: float, where: str) -> None:
+def _ink(result: Preflight, percent: float, where: str) -> None:
     if percent > result.ink[0] + 1e-9:
         result.ink = (percent, where)
     limit = result.service.ink_limit
@@ -388,7 +388,7 @@ def _ink(result: Result, percent: float, where: str) -> None:
                                             f"{limit:g} % {result.service.name} allows")
 
 
-def _safe_text(path: Path, result: Result) -> None:
+def _safe_text(path: Path, result: Preflight) -> None:
     """Every character's box inside the cut less the safe margin (pdfium's text page)."""
     import pypdfium2 as pdfium
 
