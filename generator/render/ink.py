@@ -83,8 +83,10 @@ def limit_ink(cmyk: tuple[float, float, float, float], limit: float | None) -> t
     return c * scale, m * scale, y * scale, min(k, most)
 
 
-def _number(value: float) -> str:
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
+def _number(value: float, places: int) -> str:
+    """A colour component as the PDF backend writes numbers: RGB to a thousandth (as donjon always has, so RGB files
+    keep their bytes), CMYK to a ten-thousandth (a press's 1 % steps are 0.01)."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
     return "0" if text in ("", "-0") else text
 
 
@@ -147,7 +149,7 @@ class Inks:
         key = (colour, op, chosen)
         found = self._ops.get(key)
         if found is None:
-            numbers = " ".join(_number(v) for v in self.components(colour, chosen))
+            numbers = " ".join(_number(v, 4 if self.cmyk else 3) for v in self.components(colour, chosen))
             found = self._ops[key] = f"{numbers} {op if not self.cmyk else ('K' if op == 'RG' else 'k')}"
         return found
 
