@@ -289,7 +289,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                     stats = b.page_writer()(pages(stream, count, back_face, sheet, options.print_options,
                                                   PageHeading(deck.game_name, deck.name)), tmp,
                                             title=f"{deck.game_name}: {deck.name}",
-                                            subject="print-and-play cards by donjon")
+                                            subject="print-and-play cards by donjon", ink=options.press)
                 total_pages = stats.pages
                 written.append(Written(target, b.label, stats.pages, count))
         else:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # for annotations only: the command module imports nothing he
     from generator.catalog.deck import Deck
     from generator.content import Content
     from generator.render.imposition import PrintOptions
+    from generator.render.ink import PressSettings
 
 HELP = """\
 Build print-ready decks: PDF sheets for home printing and an SVG of every card.
@@ -220,6 +221,13 @@ def build(
         "normal", "--ink", metavar="normal|light",
         help="light: spare a home printer's ink: no full backgrounds, card art as a frame, fills as light tints, "
              "every word kept readable."),
+    colour: str = typer.Option(
+        "rgb", "--colour", metavar="rgb|cmyk",
+        help="The sheets' colours: rgb, or cmyk through an ICC profile (FOGRA39 unless --profile), with an "
+             "OutputIntent, for a print shop printing your sheets."),
+    profile: Optional[str] = typer.Option(
+        None, "--profile", show_default=False, metavar="FILE",
+        help="Your own CMYK ICC output profile (.icc) for --colour cmyk."),
     printer: Optional[str] = typer.Option(
         None, "--printer", show_default=False, metavar="NAME",
         help="A printer saved with `donjon printer add`: its back offset moves every back and its scale every "
@@ -250,7 +258,8 @@ def build(
         saved = find_printer(printer)
         sheet_options = sheet_options._replace(back_offset=(mm(saved.back_offset[0]), mm(saved.back_offset[1])),
                                                scale=saved.scale)
-    options = BuildOptions(sheet_options, formats_of(formats), unique, _choice("--ink", ink, ("normal", "light")))
+    options = BuildOptions(sheet_options, formats_of(formats), unique, _choice("--ink", ink, ("normal", "light")),
+                           press_settings(_choice("--colour", colour, ("rgb", "cmyk")), profile))
     if (target or "").strip().lower() == "calibration":
         _calibration(out, options)
         return
@@ -296,6 +305,21 @@ def build(
     rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
     typer.echo(f"Built {plural(len(report.results), 'deck')}: {report.cards} cards on "
                f"{report.pages} pages, {plural(files, 'file')} in {seconds:.2f} s{rate}.")
+
+
+def press_settings(colour: str, profile: Optional[str]) -> PressSettings:
+    """`--colour` and `--profile`: RGB as drawn, or CMYK through the profile given or donjon's FOGRA39."""
+    from generator.render.ink import PressSettings
+
+    if colour == "rgb":
+        if profile is not None:
+            raise _usage("--profile", "goes with --colour cmyk")
+        return PressSettings()
+    from generator.commands.export import icc_file
+    from generator.resources import templates_dir
+
+    chosen = icc_file(profile) if profile is not None else templates_dir() / "icc" / "fogra39.icc"
+    return PressSettings("cmyk", chosen, "FOGRA39" if profile is None else chosen.stem)
 
 
 def _calibration(out: Path, options: BuildOptions) -> None:

@@ -290,7 +290,7 @@ def service(
         raise _usage("--colour", f"{colour!r} is not rgb or cmyk")
     if pdfx is not None and pdfx.strip().lower() not in ("x1a", "x4", "none"):
         raise _usage("--pdfx", f"{pdfx!r} is not x1a, x4 or none")
-    own_profile = _profile(profile) if profile is not None else None
+    own_profile = icc_file(profile) if profile is not None else None
     content, decks = _decks(content_dir, target)
     from generator.output import prepare_dir
 
@@ -323,7 +323,8 @@ def service(
         raise typer.Exit(1)
 
 
-def _profile(text: str) -> Path:
+def icc_file(text: str) -> Path:
+    """`--profile FILE`: a CMYK ICC profile (its header says so), or an input error naming the file."""
     from generator.errors import InputError
 
     path = Path(text).expanduser()
