@@ -31,7 +31,7 @@ from generator.export.cards import BACK, Prepared, back_of, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas
 from generator.export.raster import canvas_page
 from generator.output import atomic_path, inside, transaction
-from generator.prepress.services import Service
+from generator.prepress.services import Order, Service
 from generator.render.ink import PressSettings
 from generator.render.model import Drawing, Page
 
@@ -68,9 +68,9 @@ def deck_file(out: Path, service: Service, deck: Deck) -> Path:
     return inside(out, "print", service.id, deck.namespace, file_name(service, deck))
 
 
-def service_pages(prepared: Prepared, canvas: Canvas, service: Service, progress: Callable[[int], None]
+def service_pages(prepared: Prepared, canvas: Canvas, order: Order, progress: Callable[[int], None]
                   ) -> Iterator[Page]:
-    """The pages of one deck in the service's order; each different card and back drawn once and placed by
+    """The pages of one deck in a service's order; each different card and back drawn once and placed by
     reference however many copies the deck holds."""
     number = 0
     shared_back = prepared.drawing(BACK, canvas.bleed) if prepared.uniform else None
@@ -87,16 +87,16 @@ def service_pages(prepared: Prepared, canvas: Canvas, service: Service, progress
             front = front._replace(key=front.key or f"card:{card.id}")
             back = back._replace(key=back.key or f"back:{card.id}")
         for _copy in range(card.copies):
-            if service.order == "back-front":
+            if order == "back-front":
                 yield page(back)
                 yield page(front)
-            elif service.order == "front-back" or shared_back is None:
+            elif order == "front-back" or shared_back is None:
                 yield page(front)
                 yield page(back)
             else:  # faces, with one back for the whole deck: it comes once, after every front
                 yield page(front)
             progress(1)
-    if service.order == "faces" and shared_back is not None:
+    if order == "faces" and shared_back is not None:
         yield page(shared_back)
 
 
@@ -112,7 +112,7 @@ def export_pdfs(content: Content, decks: list[Deck], out: Path, service: Service
             canvas = card_canvas(p.deck.card_size, preset(service), PDF_STEPS)
             target = files[p.deck.key]
             with atomic_path(target, f"the {service.name} PDF of {p.deck.key}") as tmp:
-                stats = write_pdf(service_pages(p, canvas, service, progress), tmp,
+                stats = write_pdf(service_pages(p, canvas, service.order, progress), tmp,
                                   title=f"{p.deck.game_name}: {p.deck.name}",
                                   subject=f"{service.name} card deck by donjon ({service.order})", ink=press)
             report.append(ServiceFile(p.deck, target, stats.pages, (canvas.page_w / 72, canvas.page_h / 72)))
