@@ -243,6 +243,11 @@ def _no_room(card_w: float, card_h: float, options: PrintOptions) -> UsageError:
         ("paper", "letter" if options.paper == "a4" else "a4",
          options._replace(paper="letter" if options.paper == "a4" else "a4")),
     ) if _best(card_w, card_h, changed)[0] > 0]
+    plainer = options._replace(bleed=0.0, gutter=0.0)
+    if not other and (b or g) and any(_best(card_w, card_h, plainer._replace(orientation=way))[0] > 0
+                                      for way in ORIENTATIONS):
+        hints = " and ".join(h for h, on in (("no --bleed", b), ("no --gutter", g)) if on)
+        return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try {hints}")
     if not other:  # a larger paper, the smallest that holds it
         larger = sorted((w * h, paper) for paper, (w, h) in SHEET_PAPERS.items()
                         if any(_best(card_w, card_h, options._replace(paper=paper, orientation=way))[0] > 0
@@ -251,7 +256,6 @@ def _no_room(card_w: float, card_h: float, options: PrintOptions) -> UsageError:
     if other:
         return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try "
                           f"{' or '.join(other)}")
-    plainer = options._replace(bleed=0.0, gutter=0.0)
     if (b or g) and fits_some_paper(card_w, card_h, plainer):
         hints = " and ".join(h for h, on in (("no --bleed", b), ("no --gutter", g)) if on)
         return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try {hints}")
