@@ -36,7 +36,6 @@ The checked, merged layout is a :class:`SheetLayout`; :mod:`generator.sheets.dra
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -61,7 +60,7 @@ from generator.fields import (
     Type,
     check_document,
 )
-from generator.layout.spec import HEX, STYLE, STYLE_KEYS, ColourValue, Dim, Dimension
+from generator.layout.spec import HEX, STYLE, ColourValue, Dim, Dimension
 from generator.yamlio import Document, PathKey, load_file
 
 #: What a part can be. Drawn parts: text, shapes, icons, groups; `use` and `repeat` draw a component. Field parts:
@@ -119,9 +118,11 @@ class _WithDefs(Type[Any]):
 
 
 _SCALARS = (Int(), Number(), Bool(), Text(max_len=400))
-_SCALAR = AnyOf(_SCALARS, what="a number, true/false or text")
+SCALAR = AnyOf(_SCALARS, what="a number, true/false or text")
 #: An item of a list of values: a value, or a mapping of values (an item with its id and name, a group of a track).
-_ITEM = AnyOf((*_SCALARS, MapOf(key=Text(max_len=60), value=_SCALAR)), what="a value or a mapping of values")
+ITEM = AnyOf((*_SCALARS, MapOf(key=Text(max_len=60), value=SCALAR)), what="a value or a mapping of values")
+#: A value a sheet's templates read: a value, a list of items, or a mapping of values.
+VALUE = AnyOf((*_SCALARS, ListOf(ITEM, max_items=200), MapOf(key=Text(max_len=60), value=SCALAR)), what="a value")
 TEMPLATE = Text(max_len=4000, doc="jinja2 text reading the layout's values, words and vars")
 EXPRESSION = Text(max_len=400, doc="a jinja2 expression giving a list (e.g. `flag_values.values`)")
 _DASH = Text(max_len=60, pattern=r"\s*\d+(\.\d+)?\s*pt(\s+\d+(\.\d+)?\s*pt)*\s*",
@@ -174,7 +175,7 @@ def _part_fields() -> dict[str, Field]:
                        doc="outline: the icon whose outline is drawn, stretched to the box"),
         "parts": Field(_Parts(), required=False, doc="group: the parts inside it, placed in its box"),
         "component": Field(Slug(), required=False, doc="use, repeat: the component drawn"),
-        "vars": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'number'"), value=_SCALAR),
+        "vars": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'number'"), value=SCALAR),
                       required=False, doc="use, repeat: values the component's templates read"),
         "count": Field(AnyOf((Int(0, MAX_REPEAT), Text(max_len=400)), what="a number or an expression"),
                        required=False, doc="repeat: how many cells"),
@@ -189,8 +190,8 @@ def _part_fields() -> dict[str, Field]:
         "tooltip": Field(Text(max_len=400), required=False, doc="entry: what a viewer shows over the field"),
         "unit": Field(Int(1, 999), required=False,
                       doc="entry of a count: one tick box, counting as this many ticked (a count of several boxes)"),
-        "value": Field(_SCALAR, required=False, doc="bubble: what filling it means (default true)"),
-        "values": Field(AnyOf((ListOf(_SCALAR, min_items=1, max_items=100), EXPRESSION),
+        "value": Field(SCALAR, required=False, doc="bubble: what filling it means (default true)"),
+        "values": Field(AnyOf((ListOf(SCALAR, min_items=1, max_items=100), EXPRESSION),
                               what="a list of values or an expression"), required=False,
                         doc="bubbles: one bubble per value"),
         "direction": Field(Choice(("row", "column"), what="direction"), required=False,
@@ -238,7 +239,7 @@ FIELD: Record[dict[str, Any]] = Record(name="field", fields={
     "when": Field(Text(max_len=400), required=False, doc="a jinja2 expression: the sheet has the field when true"),
     "read": Field(Bool(), required=False, default=True,
                   doc="false for a field the player fills for themselves and the reader leaves (a total)"),
-    "values": Field(AnyOf((ListOf(_SCALAR, min_items=1, max_items=100), EXPRESSION),
+    "values": Field(AnyOf((ListOf(SCALAR, min_items=1, max_items=100), EXPRESSION),
                           what="a list of values or an expression"), required=False,
                     doc="choice: the values it takes"),
     "items": Field(EXPRESSION, required=False, doc="list: an expression giving its items (each with an id)"),
@@ -283,8 +284,7 @@ LAYOUT = _WithDefs(Record(name="sheet layout", doc="A score sheet: its page, par
         "outline_width": Field(Dimension(percent=False), required=False, doc="default 0.6pt"),
     }), required=False),
     "values": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'rounds'"),
-                          value=AnyOf((*_SCALARS, ListOf(_ITEM, max_items=200),
-                                       MapOf(key=Text(max_len=60), value=_SCALAR)), what="a value")),
+                          value=VALUE),
                     required=False, doc="values templates read"),
     "words": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'points'"),
                          value=AnyOf((Text(max_len=400), MapOf(key=Text(max_len=60), value=Text(max_len=400))),
@@ -393,24 +393,9 @@ def shipped_ids() -> list[str]:
 def layout_path(ref: str, folder: Path | None, root: Path | None = None) -> Path:
     """The file a reference names: a `.yaml` file relative to `folder` inside the content folder `root`, or a
     shipped sheet layout's id. A ValueError says why it names nothing."""
-    from generator.files import resolve_within
-    from generator.resources import display_path
+    from generator.layout.load import layout_path as find
 
-    if ref.lower().endswith((".yaml", ".yml")):
-        if folder is None:
-            raise ValueError(f"{ref!r} is a file name; only a sheet of your own may name files "
-                             f"(shipped sheet layouts: {', '.join(shipped_ids())})")
-        path = resolve_within(root or folder, folder, ref)
-        if not path.is_file():
-            raise ValueError(f"{ref!r}: there is no such file in {display_path(path.parent)}")
-        return path
-    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", ref):
-        raise ValueError(f"{ref!r} is neither a sheet layout id (like 'castle-apprentice') nor a .yaml file")
-    path = shipped_dir() / f"{ref}.yaml"
-    if not path.is_file():
-        raise ValueError(f"{ref!r} is not a shipped sheet layout (shipped: {', '.join(shipped_ids())}); a layout of "
-                         "your own is a .yaml file in the sheet's folder")
-    return path
+    return find(ref, folder, root, shipped_dir(), "sheet layout", "castle-apprentice", "sheet")
 
 
 def _fail(where: Where, message: str) -> ContentError:
@@ -659,4 +644,4 @@ def schemas() -> dict[str, tuple[str, Type[Any]]]:
     return {"sheet-layout": ("A donjon sheet layout (templates/sheets/*.yaml, or a sheet of your own)", LAYOUT)}
 
 
-__all__ = ["FIELD_TYPES", "FieldDecl", "Part", "SheetLayout", "Where", "load_layout", "schemas", "STYLE_KEYS"]
+__all__ = ["FIELD_TYPES", "FieldDecl", "Part", "SheetLayout", "Where", "load_layout", "schemas"]

@@ -34,19 +34,18 @@ from typing import Any
 from generator.errors import ContentError, Problem
 from generator.fields import (
     AnyOf,
-    Bool,
     Checker,
     Field,
     Int,
     Invalid,
     ListOf,
     MapOf,
-    Number,
     Record,
     Slug,
     Text,
     check_document,
 )
+from generator.sheets.layout import VALUE
 from generator.yamlio import PathKey
 
 #: The fields of a sheet of one's own are keys of its end state: plain names.
@@ -54,7 +53,6 @@ OWN_FIELD = re.compile(r"[a-z][a-z0-9_]{0,39}")
 #: The players a sheet of one's own is for, unless it says.
 PLAYERS = (1, 8)
 
-_SCALAR = AnyOf((Int(), Number(), Bool(), Text(max_len=400)), what="a number, true/false or text")
 _GROUP: Record[dict[str, Any]] = Record(name="group", fields={
     "first": Field(Int(0, 100_000)), "last": Field(Int(0, 100_000)), "points": Field(Int(-100_000, 100_000)),
 })
@@ -94,11 +92,7 @@ SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A she
     "players": Field(Record(name="players", fields={"min": Field(Int(1, 100)), "max": Field(Int(1, 100))}),
                      required=False, doc="how many players a game has (default 1 to 8)"),
     "values": Field(MapOf(key=Text(max_len=40, pattern=r"[a-z_][a-z0-9_]*", hint="a name like 'rounds'"),
-                          value=AnyOf((Int(), Number(), Bool(), Text(max_len=400),
-                                       ListOf(AnyOf((Int(), Number(), Bool(), Text(max_len=400),
-                                                     MapOf(key=Text(max_len=60), value=_SCALAR)),
-                                                    what="a value or a mapping of values"), max_items=200)),
-                                      what="a value")),
+                          value=VALUE),
                     required=False, doc="values the layout's templates read, over the layout's own"),
     "scoring": Field(ListOf(CATEGORY, min_items=1, max_items=50), required=False,
                      doc="the categories of the score, added up to the total; without them only the values are "

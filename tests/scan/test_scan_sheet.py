@@ -114,10 +114,10 @@ def _left_top(item: object) -> tuple[float, float]:
 def test_the_marker_patterns_are_opencvs() -> None:
     cv2 = pytest.importorskip("cv2")
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    for marker_id, bits in enumerate(ARUCO_4X4):
-        image = cv2.aruco.generateImageMarker(dictionary, marker_id, 6)
+    for number, bits in enumerate(ARUCO_4X4):
+        image = cv2.aruco.generateImageMarker(dictionary, number, 6)
         found = "".join("1" if v > 127 else "0" for v in image[1:5, 1:5].flatten())
-        assert found == bits, marker_id
+        assert found == bits, number
 
 
 def test_the_markers_say_which_sheet_it_is() -> None:
