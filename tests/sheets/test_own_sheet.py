@@ -119,6 +119,7 @@ def rendered(built: Path) -> Any:
     return the_map, grey
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 8, 21])
 def test_photos_of_pencil_marks_at_any_angle_are_read_and_scored(rendered: Any, tmp_path: Path, seed: int) -> None:
     """Marks filled with a pencil (full, partial, a tick, a cross) on the sheet, photographed as the benchmark
