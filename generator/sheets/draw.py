@@ -240,7 +240,7 @@ class _Drawer:
                                      "paper": paper, "paper_name": PAPER_NAMES[paper], "scan": variant == "scan",
                                      "marker_code": code, "marker_ids": (marker_id(code, 0), marker_id(code, 3))
                                      if code is not None else None, "dictionary": DICTIONARY.removeprefix("DICT_")}
-        self.fields = {f.name: f for f in layout.fields if f.when is None or self.truth(f.when, self.base, None)}
+        self.fields = {f.name: f for f in layout.fields if f.when is None or self.truth(f.when, self.base)}
         self.items: list[Primitive] = []
         self.entries: list[Entry] = []
         self.marks: list[Mark] = []
@@ -339,7 +339,7 @@ class _Drawer:
         except (Undefined, TemplateFailure, TemplateBudget, ValueError, TypeError) as err:
             raise _Problem(f"the expression {source[:60]!r}: {err}") from None
 
-    def truth(self, source: str, context: Mapping[str, Any], part: Part | None) -> bool:
+    def truth(self, source: str, context: Mapping[str, Any]) -> bool:
         return bool(self.evaluate(source, context))
 
     def colour(self, value: Any, context: Mapping[str, Any] | None = None) -> str:
@@ -397,7 +397,7 @@ class _Drawer:
             only = p.get("only")
             if only is not None and only != ("scan" if self.variant == "scan" else "fillable"):
                 continue
-            if p.get("when") and not self.truth(p["when"], context, part):
+            if p.get("when") and not self.truth(p["when"], context):
                 continue
             getattr(self, "kind_" + part.kind.replace("-", "_"))(part, p, box, context)
 

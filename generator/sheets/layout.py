@@ -37,7 +37,7 @@ The checked, merged layout is a :class:`SheetLayout`; :mod:`generator.sheets.dra
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -349,8 +349,6 @@ class SheetLayout:
 
     id: str
     file: str
-    #: the files it was merged from, itself first
-    files: tuple[Path, ...]
     name: str
     papers: tuple[str, ...]
     orientation: str
@@ -369,8 +367,6 @@ class SheetLayout:
     components: Mapping[str, tuple[Part, ...]]
     fields: tuple[FieldDecl, ...]
     parts: tuple[Part, ...]
-    #: the folder its own files are relative to
-    folder: Path = field(default=Path("."))
 
     def field(self, name: str) -> FieldDecl | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -515,8 +511,7 @@ class _Merger:
             raise ContentError(self.problems)
         width = page.get("width")
         return SheetLayout(
-            id=layout_id, file=file, files=tuple(p for p, *_ in reversed(self.chain)),
-            name=top.get("name") or "score sheet", papers=tuple(page.get("papers") or PAPER_IDS),
+            id=layout_id, file=file, name=top.get("name") or "score sheet", papers=tuple(page.get("papers") or PAPER_IDS),
             orientation=page.get("orientation") or "portrait",
             content_width=width.pt if isinstance(width, Dim) else None, margins=margins,
             page_line=page.get("line"),
@@ -524,8 +519,7 @@ class _Merger:
                       identity.get("tooltip") or "the sheet this is (filled in by donjon)"),
             markers=dict((top.get("scan") or {}).get("markers") or {}), scan=top.get("scan") or {},
             values=maps["values"], words=maps["words"], palette=palette, styles=maps["styles"],
-            paints=maps["paints"], components=built_components, fields=decls, parts=built_parts,
-            folder=self.chain[-1][0].parent)
+            paints=maps["paints"], components=built_components, fields=decls, parts=built_parts)
 
     def _tag(self, parts: Mapping[str, Any], file: str, doc: Document, path: tuple[Any, ...]) -> dict[str, Any]:
         """Each part with where it was written (kept under `_where`, and its children's too)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -75,8 +75,6 @@ class FilledSheet:
     data: dict[str, Any]
     #: path inside the sheet (`towers[1]`, `walls[0].flags[1]`, `sun`, `` for the whole sheet) -> field names
     fields: dict[str, tuple[str, ...]]
-    #: each field's value as read
-    values: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -239,7 +237,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         data, origin = to_data(read.values, read.where)
         player_field = ("player",) if read.photo is None and not options.names else ()
         sheets.append(FilledSheet(read.file, read.identity, {"player": name, **data},
-                                  {"player": player_field, **origin}, read.values))
+                                  {"player": player_field, **origin}))
         if read.photo is not None:
             key = f"sheets[{index}]." if several else ""
             uncertain.extend(Uncertain(u.field, read.file, u.why, key + u.field) for u in read.photo.reading.uncertain)
