@@ -12,7 +12,8 @@
 - Pictures (`ImageUse`) are embedded once per document, however many cards show them, and placed by reference:
   a JPEG as it is (DCT), an 8-bit PNG without transparency as its own compressed rows (Flate with the PNG
   predictors, nothing decoded), any other PNG decoded by Pillow into RGB with its alpha as a soft mask, and an
-  SVG drawn as vector paths (svglib turns it into reportlab shapes, drawn once into a form XObject). A picture
+  SVG drawn as vector paths (svglib turns it into reportlab shapes, which `generator.backends.pdf_art` draws
+  once into a form XObject with its gradients, opacities and pictures). A picture
   that covers its box is clipped to the box.
 - A page's anchors become named destinations (and, with a title, entries of the document outline, which the
   viewer then shows on opening); its links become link annotations without a border.
@@ -182,6 +183,8 @@ class _Writer:
         self.images: dict[str, tuple[str, float, float]] = {}
         #: the same for pictures by content, so two identical files are embedded once
         self.image_digests: dict[str, tuple[str, float, float]] = {}
+        #: the pictures SVG art holds (`data:` PNG and JPEG), by content
+        self.embedded: dict[str, Any] = {}
 
     def _icon_form(self, name: str) -> str:
         form = f"icon-{name}"
@@ -204,8 +207,8 @@ class _Writer:
 
     def _image(self, source: str) -> tuple[str, float, float]:
         """The XObject of a picture file, embedded on first use. A picture that changed or broke since it was
-        checked, or an SVG svglib cannot draw, is an input error naming the file (never a crash)."""
-        from generator.errors import InputError
+        checked is a content error naming the file (never a crash)."""
+        from generator.errors import ContentError, Problem
         from generator.render.images import ImageProblem, image_data
         from generator.resources import display_path
 
@@ -216,13 +219,19 @@ class _Writer:
             if found is None:
                 name = f"img{len(self.image_digests) + 1}"
                 if info.kind == "svg":
-                    found = (name, *self._svg_form(name, data))
+                    found = (name, *self._svg_form(name, data, info.digest))
                 else:
                     self._register(name, _raster_xobject(self.doc, info.kind, data))
                     found = (name, 1.0, 1.0)
                 self.image_digests[info.digest] = found
-        except (ImageProblem, ValueError, OSError, SyntaxError, KeyError, TypeError, AttributeError) as err:
-            raise InputError(display_path(path), f"cannot be drawn into the PDF ({err})") from None
+        except ImageProblem as err:
+            raise ContentError([Problem(display_path(path), getattr(err, "line", None), "",
+                                        f"cannot be drawn into the PDF: {err}")]) from None
+        except (ValueError, OSError, SyntaxError, KeyError, TypeError, AttributeError, ArithmeticError) as err:
+            # what the checks before did not foresee: still the file's problem, named (`content check` draws every
+            # picture this way too, so it reports the same)
+            raise ContentError([Problem(display_path(path), None, "", f"cannot be drawn into the PDF "
+                                        f"({type(err).__name__}: {err})")]) from None
         self.images[source] = found
         return found
 
@@ -230,36 +239,25 @@ class _Writer:
         """An XObject stream that `doForm(name)` can place (reportlab's resources list it where it is used)."""
         self.doc.Reference(stream, self.doc.getXObjectName(name))
 
-    def _svg_form(self, name: str, data: bytes) -> tuple[float, float]:
-        """Draw an SVG as vector shapes into a form XObject of its own size; its width and height in points."""
-        import io
+    def _svg_form(self, name: str, data: bytes, digest: str) -> tuple[float, float]:
+        """Draw an SVG as vector shapes into a form XObject of its own size (generator.backends.pdf_art); its width
+        and height in points."""
+        from generator.backends.pdf_art import art_form
+        from generator.render.svgart import read_art
 
-        from reportlab.graphics import renderPDF
-        from svglib.svglib import svg2rlg
-
-        from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
-
-        drawing = svg2rlg(io.BytesIO(data))
-        if drawing is None or not drawing.width or not drawing.height:
-            raise ValueError("svglib could not read an SVG that passed donjon's checks")
-        # renderPDF starts every drawing by selecting a font, Helvetica unless told otherwise: one of ours keeps the
-        # PDF free of fonts it does not embed (SVG art holds no text; see generator.render.images)
-        drawing.initialFontName = fonts.pdf_name("open-sans")
-        width, height = float(drawing.width), float(drawing.height)
-        c = self.c
-        c.beginForm(name, 0, 0, width, height)
-        renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
-        c.endForm()
-        form = self.doc.idToObject[self.doc.getXObjectName(name)]
-        if form.ExtGState:  # reportlab's forms leave out the graphics states their opacity needs: add them
-            resources = PDFResourceDictionary()
-            resources.basicFonts()
-            resources.allProcs()
-            if form.XObjects:
-                resources.XObject = form.XObjects
-            resources.ExtGState = form.ExtGState
-            form.Resources = resources
+        form, width, height = art_form(self.c, read_art(data, digest), self._embedded)
+        self._register(name, form)
         return width, height
+
+    def _embedded(self, picture: Any) -> Any:
+        """The image XObject of a picture held inside SVG art, once per document however many files hold it."""
+        import hashlib
+
+        key = hashlib.sha256(picture.data).hexdigest()
+        found = self.embedded.get(key)
+        if found is None:
+            found = self.embedded[key] = self.doc.Reference(_raster_xobject(self.doc, picture.kind, picture.data))
+        return found
 
     def page(self, page: Page) -> None:
         c = self.c
