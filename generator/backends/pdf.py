@@ -532,6 +532,36 @@ def _raster_xobject(doc: Any, kind: str, data: bytes) -> Any:
                    mask=mask)
 
 
+def draw_picture(path: FilePath) -> None:
+    """Embed one picture file into a PDF in memory, exactly as a build embeds it, and write that PDF: what a build
+    would refuse about the picture raises here, as the same ContentError (`donjon content check` draws every
+    picture and icon of a deck so)."""
+    import io
+
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    a85 = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        canvas = Canvas(io.BytesIO(), invariant=1, pageCompression=1, initialFontName=fonts.pdf_name("open-sans"),
+                        initialFontSize=10)
+        writer = _Writer(canvas)
+        name, _w, _h = writer._image(str(path))
+        canvas.doForm(name)
+        canvas.showPage()
+        try:
+            canvas.save()
+        except (ValueError, TypeError, KeyError, AttributeError, ArithmeticError) as err:
+            from generator.errors import ContentError, Problem
+            from generator.resources import display_path
+
+            raise ContentError([Problem(display_path(path), None, "", f"cannot be drawn into the PDF "
+                                        f"({type(err).__name__}: {err})")]) from None
+    finally:
+        rl_config.useA85 = a85
+
+
 def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "") -> PdfStats:
     """Draw `pages` into a PDF at `path` (the caller makes it atomic), or into a binary file object (in memory, for
     rasterising); pages are drawn as they come."""

@@ -302,9 +302,9 @@ def _gradient(renderer: Any, fill: GradientFill) -> None:
     c.restoreState()
 
 
-def _stops(raw: list[Any]) -> list[tuple[float, tuple[float, float, float], float]]:
+def _stops(raw: list[Any]) -> list[tuple[float, tuple[float, ...], float]]:
     """SVG's stops: offsets clamped to 0..1 and never going back (SVG 1.1, 13.2.4), colours as RGB, opacities."""
-    out = []
+    out: list[tuple[float, tuple[float, ...], float]] = []
     last = 0.0
     for offset, colour in raw:
         offset = min(1.0, max(last, float(offset) if math.isfinite(float(offset)) else 0.0))

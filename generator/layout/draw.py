@@ -143,6 +143,8 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
     frames = layout.frames(width, height)
     items: list[Primitive] = []
     missing: list[tuple[LayoutBox, UnknownIcons]] = []
+    from generator.render.images import ImageProblem
+
     for box, frame in zip(layout.boxes, frames):
         try:
             items.extend(_box(layout, box, frame, what, width, height, bleed))
@@ -150,6 +152,8 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
             if not isinstance(err.cause, UnknownIcons):
                 raise
             missing.append((box, err.cause))
+        except ImageProblem as err:  # an icon of one's own in text, changed since its layout was loaded
+            raise _content_error(layout, box, box.kind, what, f"an icon cannot be drawn: {err}") from None
     if missing:
         raise _icons_error(what, missing)
     background = _colour(layout, None, "background", layout.background, what)

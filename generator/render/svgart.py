@@ -273,7 +273,9 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
         if match is None:
             return
         target = ids.get(match.group(1))
-        kind = _local(target.tag) if target is not None else ""
+        if target is None:
+            return
+        kind = _local(target.tag)
         if name == "stroke" and kind:
             raise ArtProblem(f"it strokes with a {_paint_name(kind)}, which donjon's PDF cannot draw: turn the "
                              "stroke into a shape (Inkscape: Path > Stroke to Path) and fill that", line)
@@ -342,7 +344,7 @@ _READER: Any = None
 def _make_reader() -> Any:
     from svglib.svglib import SvgRenderer, _find_clip_shape
 
-    class Reader(SvgRenderer):  # type: ignore[misc]
+    class Reader(SvgRenderer):
         def __init__(self, pictures: dict[str, Embedded]) -> None:
             # no file path: svglib then resolves no reference to another file (donjon refuses them before)
             super().__init__("")
@@ -385,7 +387,7 @@ def _make_reader() -> Any:
 
         def renderGradient(self, node: Any) -> None:
             super().renderGradient(node)
-            found = self.gradient_defs.get(node.attrib.get("id"))
+            found: dict[str, Any] | None = self.gradient_defs.get(node.attrib.get("id"))  # type: ignore[assignment]
             if found is None:
                 return
             transform = node.attrib.get("gradientTransform")
@@ -399,7 +401,7 @@ def _make_reader() -> Any:
                 for name in ("x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy"):
                     raw = node.attrib.get(name, "").strip()
                     if raw and not raw.endswith("%"):
-                        found[name] = float(self.attrConverter.convertLength(raw))
+                        found[name] = float(self.attrConverter.convertLength(raw))  # type: ignore[arg-type]
 
         def _apply_gradient_fill(self, item: Any, grad_def: Any) -> Any:
             shape = _find_clip_shape(item)
