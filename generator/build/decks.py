@@ -187,10 +187,13 @@ class DeckResult(NamedTuple):
 
 def picture_warnings(paths: Iterable[Path]) -> tuple[str, ...]:
     """`FILE: message` for what reading each picture noticed (the pictures are read already: cached)."""
+    paths = sorted(paths)
+    if not paths:  # a deck without pictures does not import the picture module
+        return ()
     from generator.render.images import ImageProblem, image_info
 
     out: list[str] = []
-    for path in sorted(paths):
+    for path in paths:
         try:
             out += [f"{display_path(path)}: {warning}" for warning in image_info(path).warnings]
         except ImageProblem:  # changed since it was drawn: the next build says why

@@ -43,9 +43,10 @@ MAX_BYTES = 64 * 1024 * 1024
 #: The most pixels a picture may have: an A4 page at 600 dpi has 35 million; no card needs more, and a file
 #: claiming more is refused before it is decoded.
 MAX_PIXELS = 40_000_000
-#: The most elements an SVG may hold. Detailed art has a few thousand; reading and drawing one take about a
-#: millisecond per hundred elements, so this bounds a picture to a second or so.
-MAX_SVG_ELEMENTS = 25_000
+#: The most elements an SVG may hold. Detailed art has a few thousand; svglib reads an element in about half a
+#: millisecond (it looks up every property through the element's ancestors), so this bounds a picture to a few
+#: seconds.
+MAX_SVG_ELEMENTS = 10_000
 #: The largest size of an SVG picture, in points (a metre and a half): beyond it the art is a mistake (an
 #: infinite or enormous viewBox), and its scale to a card's box would round to nothing.
 MAX_SVG_SIZE = 4_000.0

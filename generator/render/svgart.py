@@ -41,14 +41,16 @@ from reportlab.graphics.shapes import DirectDraw, Group
 
 from generator.render.images import MAX_PIXELS, MAX_SVG_ELEMENTS, ImageProblem, raster_size
 
-#: The most characters of path data (`d`, `points`) in one file: about 100,000 curve segments, a second to read.
-MAX_PATH_DATA = 2_000_000
+#: The most characters of path data (`d`, `points`) in one file: some 75,000 segments, which take about seven
+#: microseconds a character to read and draw, so a few seconds.
+MAX_PATH_DATA = 500_000
 #: The most characters of CSS in `<style>` elements: drawing programs write a few kilobytes.
 MAX_STYLE = 100_000
 #: The most selector tests a stylesheet may cost (its selectors times the elements they are matched against).
 MAX_SELECTOR_WORK = 1_000_000
-#: The most shapes drawn once every `<use>` copy is counted (a copy of a copy of a copy multiplies).
-MAX_DRAWN = 100_000
+#: The most elements svglib reads, and copies, once every `<use>` copy is counted (a copy of a copy multiplies):
+#: as many as a file may hold, so copies cost no more than a file that long.
+MAX_DRAWN = MAX_SVG_ELEMENTS
 #: A number no drawing needs (in user units or as a transform's coefficient); beyond it a PDF reader may fail.
 MAX_NUMBER = 1e7
 #: How many files read are kept, by digest (one build's pictures; a long `--watch` does not grow without end).
@@ -74,6 +76,8 @@ _UNDRAWN = {
     "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
                  "transform attribute",
 }
+_TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted: simplify it, or "
+                    "unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine them (Path > Combine)")
 _FINE_VALUES = {"", "none", "normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke"}
 
 
@@ -141,7 +145,7 @@ def _read(data: bytes) -> Art:
     logger.addHandler(handler)
     propagate, logger.propagate = logger.propagate, False
     try:
-        reader = _reader_class()(pictures)
+        reader = _reader_class()(pictures, root)
         drawing = reader.render(root)
         _fade_root(reader, root, drawing)
     except ArtProblem:
@@ -345,22 +349,48 @@ def _make_reader() -> Any:
     from svglib.svglib import SvgRenderer, _find_clip_shape
 
     class Reader(SvgRenderer):
-        def __init__(self, pictures: dict[str, Embedded]) -> None:
+        def __init__(self, pictures: dict[str, Embedded], root: Any) -> None:
             # no file path: svglib then resolves no reference to another file (donjon refuses them before)
             super().__init__("")
             self.pictures = pictures
+            self.ids = {element.get("id"): element for element in root.iter() if element.get("id")}
             self.nodes: list[Any] = []
             self.lines: dict[int, int] = {}
             self.drawn = 0
+            self.copied = 0
+            # svglib looks every property up through the element's ancestors, for every shape: remembered per
+            # element and name, which halves the time a picture takes (an element's properties are settled the
+            # first time one is looked up, when its style and the stylesheet are applied to it)
+            looked: dict[tuple[Any, str], str] = {}
+            find = self.attrConverter.findAttr
+
+            def find_once(node: Any, name: str) -> str:
+                key = (node.etree_element, name)
+                found = looked.get(key)
+                if found is None:
+                    found = looked[key] = find(node, name)
+                return found
+
+            self.attrConverter.findAttr = find_once
+
+        def renderUse(self, node: Any, group: Any = None, clipping: Any = None) -> Any:
+            # svglib copies what a <use> shows into the tree before drawing it: a copy of copies multiplies, so
+            # the copying is bounded before it happens
+            href = node.attrib.get(_XLINK_HREF) or node.attrib.get("href") or ""
+            target = self.ids.get(href[1:]) if href.startswith("#") and not len(node.getchildren()) else None
+            if target is not None:
+                for _element in target.iter():
+                    self.copied += 1
+                    if self.copied > MAX_DRAWN:
+                        raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
+            return super().renderUse(node, group, clipping)
 
         def renderNode(self, node: Any, parent: Any = None) -> None:
             if parent is None:
                 return
             self.drawn += 1
             if self.drawn > MAX_DRAWN:
-                raise ArtProblem(f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted: "
-                                 "simplify it, or unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and "
-                                 "combine them (Path > Combine)", node.sourceline)
+                raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
             before = len(parent.contents)
             self.nodes.append(node)
             try:
