@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from generator.backends import number as n
@@ -132,16 +133,6 @@ def art_form(canvas: Any, art: Art, raster: Callable[[Embedded], Any]) -> tuple[
     return resources.form(content, (0.0, 0.0, width, height)), width, height
 
 
-def _renderer_class() -> Any:
-    global _RENDERER
-    if _RENDERER is None:
-        _RENDERER = _make_renderer()
-    return _RENDERER
-
-
-_RENDERER: Any = None
-
-
 class _Painter:
     """Runs the renderer on a drawing with the canvas's output diverted into a string of operators."""
 
@@ -172,7 +163,9 @@ class _Painter:
             del c._drawing, drawing._parent
 
 
-def _make_renderer() -> Any:
+@cache
+def _renderer_class() -> Any:
+    """reportlab's PDF renderer with donjon's additions (made on first use)."""
     from reportlab.graphics.renderPDF import _PDFRenderer
 
     class Renderer(_PDFRenderer):  # type: ignore[misc]

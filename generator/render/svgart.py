@@ -35,6 +35,7 @@ import logging
 import math
 import re
 from collections import OrderedDict
+from functools import cache
 from typing import Any, NamedTuple
 
 from reportlab.graphics.shapes import DirectDraw, Group
@@ -334,18 +335,9 @@ def _embedded(href: str, line: int | None) -> Embedded | None:
 # --- svglib's reader, with what it leaves out -----------------------------------------------------------------------
 
 
+@cache
 def _reader_class() -> Any:
     """svglib's renderer with donjon's additions (made on first use: svglib is imported only for SVG art)."""
-    global _READER
-    if _READER is None:
-        _READER = _make_reader()
-    return _READER
-
-
-_READER: Any = None
-
-
-def _make_reader() -> Any:
     from svglib.svglib import SvgRenderer, _find_clip_shape
 
     class Reader(SvgRenderer):
@@ -371,7 +363,7 @@ def _make_reader() -> Any:
                     found = looked[key] = find(node, name)
                 return found
 
-            self.attrConverter.findAttr = find_once
+            self.attrConverter.findAttr = find_once  # type: ignore[method-assign,assignment]
 
         def renderUse(self, node: Any, group: Any = None, clipping: Any = None) -> Any:
             # svglib copies what a <use> shows into the tree before drawing it: a copy of copies multiplies, so
