@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from generator.backends import number as n
+from generator.render.ink import Inks
 from generator.render.svgart import Art, Embedded, Faded, GradientFill
 
 #: Room added around a faded group's shapes for its strokes, beyond the widest stroke it holds (miter joins
@@ -37,11 +38,12 @@ _MITER_REACH = 4.0
 class ArtResources:
     """What a picture's forms use, by name: the dictionary written once and shared by all of its forms."""
 
-    def __init__(self, doc: Any, raster: Callable[[Embedded], Any]) -> None:
+    def __init__(self, doc: Any, raster: Callable[[Embedded], Any], inks: Inks) -> None:
         from reportlab.pdfbase.pdfdoc import PDFDictionary
 
         self.doc = doc
         self.raster = raster
+        self.inks = inks
         self.states: dict[str, Any] = {}
         self.state_names: dict[tuple[str, float], str] = {}
         self.shadings: dict[str, Any] = {}
@@ -114,20 +116,22 @@ class ArtResources:
 
 
 def transparency_group(colour_space: str | None = None) -> Any:
+    """A transparency group, isolated as SVG's groups are (drawn on their own, then laid over what is below at
+    their opacity); a soft mask's group in `colour_space`."""
     from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
 
-    entries: dict[str, Any] = {"Type": PDFName("Group"), "S": PDFName("Transparency")}
+    entries: dict[str, Any] = {"Type": PDFName("Group"), "S": PDFName("Transparency"), "I": "true"}
     if colour_space:
         entries["CS"] = PDFName(colour_space)
     return PDFDictionary(entries)
 
 
-def art_form(canvas: Any, art: Art, raster: Callable[[Embedded], Any]) -> tuple[Any, float, float]:
-    """The form XObject (a stream, not yet registered) that draws `art` in a box of its own size in points; its
-    width and height."""
+def art_form(canvas: Any, art: Art, raster: Callable[[Embedded], Any], inks: Inks) -> tuple[Any, float, float]:
+    """The form XObject (a stream, not yet registered) that draws `art` in a box of its own size in points, every
+    colour in the document's inks (RGB, or CMYK through its profile); its width and height."""
     drawing = art.drawing
     width, height = float(drawing.width), float(drawing.height)
-    resources = ArtResources(canvas._doc, raster)
+    resources = ArtResources(canvas._doc, raster, inks)
     content = _Painter(canvas, resources).paint(drawing)
     resources.close()
     return resources.form(content, (0.0, 0.0, width, height)), width, height
@@ -192,9 +196,8 @@ def _renderer_class() -> Any:
             from reportlab.lib.colors import toColor
 
             found = toColor(colour)
-            r, g, b = found.rgb()
             code = self._canvas._code
-            code.append(f"{n(r)} {n(g)} {n(b)} {op}")
+            code.append(self.resources.inks.op(_hex(found.rgb()), op))
             alpha = getattr(found, "alpha", 1)
             if alpha is not None and float(alpha) < 1:
                 code.append(f"/{self.resources.alpha(alpha_key, max(0.0, float(alpha)))} gs")
@@ -287,12 +290,41 @@ def _gradient(renderer: Any, fill: GradientFill) -> None:
     alphas = [alpha * fill.opacity for _offset, _rgb, alpha in stops]
     if any(a < 1 for a in alphas):
         box = _gradient_box(fill, matrix)
-        mask_shading = _shading(gradient, [(o, (a, a, a), 1.0) for (o, _rgb, _a), a in zip(stops, alphas)],
+        mask_shading = _shading(gradient, [(o, (a,), 1.0) for (o, _rgb, _a), a in zip(stops, alphas)],
                                 "DeviceGray")
         mask = resources.form(f"/{resources.shading(mask_shading)} sh", box, transparency_group("DeviceGray"))
         c._code.append(f"/{resources.soft_mask(resources.doc.Reference(mask))} gs")
-    c._code.append(f"/{resources.shading(_shading(gradient, stops, 'DeviceRGB'))} sh")
+    inks = resources.inks
+    inked = [(offset, inks.components(_hex(rgb)), alpha) for offset, rgb, alpha in stops]
+    c._code.append(f"/{resources.shading(_shading(gradient, inked, inks.device_space))} sh")
     c.restoreState()
+
+
+def _hex(rgb: Any) -> str:
+    """`#rrggbb` of reportlab's red, green and blue (0 to 1), as the document's inks take a colour."""
+    return "#" + "".join(f"{min(255, max(0, round(float(v) * 255))):02x}" for v in rgb)
+
+
+def translucent(art: Art) -> bool:
+    """Whether the art draws anything with transparency (an opacity, a colour's alpha, a stop's opacity): what
+    PDF/X-1a does not allow."""
+    stack = [art.drawing]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Faded):
+            return True
+        if isinstance(node, GradientFill):
+            if node.opacity < 1 or any(a < 1 for _o, _c, a in _stops(node.gradient.get("stops") or [])):
+                return True
+            continue
+        for attribute in ("fillColor", "strokeColor"):
+            alpha = getattr(getattr(node, attribute, None), "alpha", 1)
+            if alpha is not None and float(alpha) < 1:
+                return True
+        if getattr(node, "strokeOpacity", None) not in (None, 1):
+            return True
+        stack.extend(getattr(node, "contents", ()))
+    return False
 
 
 def _stops(raw: list[Any]) -> list[tuple[float, tuple[float, ...], float]]:
@@ -348,7 +380,7 @@ def _shading(gradient: dict[str, Any], stops: list[tuple[float, tuple[float, ...
     """An axial or radial shading of the stops (colours in `space`, 1 or 3 components), padded at both ends."""
     from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName
 
-    colours = [rgb if space == "DeviceRGB" else rgb[:1] for _o, rgb, _a in stops]
+    colours = [components for _o, components, _a in stops]
     offsets = [offset for offset, _rgb, _a in stops]
     if gradient.get("type") == "linear":
         coords = [gradient.get("x1", 0.0), gradient.get("y1", 0.0), gradient.get("x2", 1.0), gradient.get("y2", 0.0)]
