@@ -65,9 +65,6 @@ class Provenance(NamedTuple):
                     return entry
         return None
 
-    def is_official(self, field_name: str) -> bool:
-        return self.of(field_name) is None
-
     @property
     def weakest(self) -> Confidence | None:
         """The lowest confidence among this record's inferred values (None when all are stated)."""

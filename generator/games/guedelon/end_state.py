@@ -46,7 +46,7 @@ def spec(catalog: Guedelon) -> Record[GuedelonEndState]:
             "game": game_key("guedelon"),
             "players": Field(number(), doc="1 to 4; 1 and 2 play with the apprentice"),
             "events": Field(names(series, "event series"), doc="the event series played"),
-            "mill": Field(Mill(), required=False,
+            "mill": Field(MillState(), required=False,
                           doc="false (the default): the Mill was not in play; built, or not-built, when it was"),
             "rounds": Field(number(), doc="rounds played when the castle was finished, or when play stopped"),
             "built": Field(Built(), doc="`all` (every floor tile, never the Mill), or the floor tiles completed, "
@@ -76,7 +76,7 @@ class Built(Type[str | tuple[str, ...]]):
                                          self.tiles.schema()]})
 
 
-class Mill(Type[str | None]):
+class MillState(Type[str | None]):
     """`mill`: false (not in play), `built` or `not-built` (any case, spaces for the dash). `true`, which files
     written before said for "in play", is still read: built when the `built` list names the Mill (LISTED)."""
 
