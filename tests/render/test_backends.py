@@ -30,8 +30,9 @@ from render_helpers import GOLDEN, page_count, render_page
 
 
 def single_pages(drawings: list[Drawing]) -> list[Page]:
-    """Each drawing on a page of its own size, bleed included."""
-    return [Page(d.width + 2 * d.bleed, d.height + 2 * d.bleed, (Placed(d, d.bleed, d.bleed),), (), "sheet", number)
+    """Each drawing on a page of its own size, bleed included, its trim box the card."""
+    return [Page(d.width + 2 * d.bleed, d.height + 2 * d.bleed, (Placed(d, d.bleed, d.bleed),), (), "sheet", number,
+                 trim=(d.bleed, d.bleed, d.width, d.height))
             for number, d in enumerate(drawings, start=1)]
 
 
