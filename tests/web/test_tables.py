@@ -116,19 +116,22 @@ def test_a_guedelon_table_per_building_and_the_team(client: TestClient) -> None:
     table = new_table(client, "guedelon", ["Ana", "Ben", "Cleo"], events="easy")
     page = table.page()
     assert 'aria-label="Building B: B4"' in page and "Team: Ana, Ben, Cleo" in page
-    # the Mill is not a floor tile: its own control says whether it was in play and built
+    # the Mill is not a floor tile: its own control says whether it was in play and built (not in play at first)
     assert 'aria-label="Building M' not in page and '<option value="not-built"' in page
+    assert '<option value="false" selected>' in page
     update = table.edit("toggle", "built", "A1")
     assert "A1" in update and "floor 0" in update.lower() or "below" in update.lower()
     table.edit("toggle", "built", "A1")
     table.edit("set", "built", "all")
     update = table.edit("set", "rounds", 17)
     assert "the team wins" in update
+    table.edit("set", "mill", "built")
     saved = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)
     game = client.get("/api/games").json()[0]
     assert saved.status_code == 303 and [p["name"] for p in game["players"]] == ["Ana", "Ben", "Cleo"]
-    assert game["end_state"] == {"game": "guedelon", "events": "easy", "mill": False, "players": 3, "rounds": 17,
+    assert game["end_state"] == {"game": "guedelon", "events": "easy", "mill": "built", "players": 3, "rounds": 17,
                                  "built": "all"}
+    assert (game["result"]["won"], game["result"]["mill"]) == (True, "built")
 
 
 @pytest.mark.parametrize(("op", "path", "value"), [

@@ -37,7 +37,7 @@ HINTS = TableHints(
     helps={"built": "Tap each floor tile the team completed, or Everything built.",
            "mill": "When the Mill expansion was in play: whether the team built it (it does not decide the win).",
            "rounds": "The round the castle was finished in, or the round play stopped."},
-    initial={"rounds": 1, "built": [], "mill": False},
+    initial={"rounds": 1, "built": [], "mill": "false"},  # the select shows "No Mill" until changed
     shared_title="The castle",
     highest_wins=False,
 )
