@@ -47,7 +47,7 @@ from typing import IO, Any
 
 from generator.backends import number as n
 from generator.render import fonts
-from generator.render.icons import layers
+from generator.render.icons import ICON_RISE, ICON_SIDE, TEXT_EQUIVALENTS, layers
 from generator.render.ink import Inks, PressSettings
 from generator.render.model import (
     KAPPA,
@@ -434,7 +434,17 @@ class _Writer:
                               f"{n(d.height + 2 * b)} re f")
         self.draw(d.items)
 
-    def _text(self, run: TextRun) -> str:
+    def _unseen(self, icon: IconUse, char: str, face: str) -> str:
+        """The character an icon stands for, as invisible text (render mode 3) on the icon's baseline, stretched
+        from the left of its advance in text to the right of its square: what a text extractor or a screen reader
+        finds where the icon is drawn, with no gap around it that would read as a space."""
+        size = icon.size / ICON_RISE  # the text size the icon was drawn for
+        stretch = 100 * (ICON_SIDE + ICON_RISE) / fonts.width(face, char)
+        run = TextRun(icon.x - ICON_SIDE * size, icon.y + icon.size, char, face, size, icon.colour, icon.size)
+        # q/Q: the render mode and the horizontal scaling are graphics state, they outlive ET
+        return f"q {self._text(run, f'3 Tr {n(stretch)} Tz ')} Q"
+
+    def _text(self, run: TextRun, mode: str = "") -> str:
         font = self.fonts.get(run.font)
         if font is None:
             from reportlab.pdfbase.pdfmetrics import getFont
@@ -446,7 +456,7 @@ class _Writer:
         shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({self.escape(chunk)}) Tj"
                          for subset, chunk in font.splitString(run.text, self.doc))
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
-        return f"{self.inks.op(run.colour, 'rg', 'text')} BT {matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+        return f"{self.inks.op(run.colour, 'rg', 'text')} BT {mode}{matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
 
     def _text_outlines(self, run: TextRun) -> str:
         """A run drawn as its glyphs' outlines (`PressSettings.outline_text`), each at the advance its font gives
@@ -478,6 +488,9 @@ class _Writer:
                 out.clear()
                 self.c.doForm(self._icon_form(item.name))
                 out.append("Q")
+                said = TEXT_EQUIVALENTS.get(item.name)
+                if said is not None and not self.inks.settings.outline_text:  # outlined text: no text layer
+                    out.append(self._unseen(item, *said))
             elif isinstance(item, Rect):
                 state, paint = _paint(item.paint, self.inks)
                 shape = (_rounded(item.x, -item.y - item.h, item.w, item.h, item.r) if item.r > 0

@@ -70,6 +70,7 @@ from generator.render.text import (
 )
 from generator.resources import display_path
 from generator.units import to_mm
+from generator.wording import noun
 
 #: How far a label keeps inside its round badge, as a fraction of the badge: the square inscribed in a circle
 #: leaves about 15% of the diameter on each side.
@@ -175,9 +176,10 @@ def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -
     shown = UnknownIcons(names, err.known, err.own).describe()
     where = ", ".join(repr(b) for b in boxes)
     line = f":{first.line}" if first.line else ""
-    return CardFitError(f"{what.who}: {shown} (in box{'es' if len(boxes) > 1 else ''} {where}, {first.file}{line})",
-                        Problem(first.file, first.line, f"{first.where}.text", f"{what.who}: {shown} (in box"
-                                f"{'es' if len(boxes) > 1 else ''} {where})"), err)
+    box_word = noun(len(boxes), "box", "boxes")
+    return CardFitError(f"{what.who}: {shown} (in {box_word} {where}, {first.file}{line})",
+                        Problem(first.file, first.line, f"{first.where}.text", f"{what.who}: {shown} (in {box_word} "
+                                f"{where})"), err)
 
 
 def _box(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width: float, height: float,
