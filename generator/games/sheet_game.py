@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from generator.sheets.own import UserSheet
     from generator.sheets.read import FilledSheets, SheetKind
     from scoring.findings import Findings
-    from scoring.result import Result
+    from scoring.result import Ranking, Standing
 
 #: Files that hold filled sheets: the fillable PDF, and photos of the scan-ready sheet.
 SHEET_SUFFIXES = (".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif")
@@ -172,10 +172,9 @@ class SheetGame:
             "game": game_key(self.id), "sheets": Field(ListOf(player, min_items=1, max_items=100)),
         })
 
-    def score(self, state: dict[str, Any], catalog: SheetCatalog, found: Findings, source: str) -> Result:
-        from generator.sheets.own import points, values_of
-        from generator.wording import listing, plural
-        from scoring.result import PlayerScore, Result, ranked_by
+    def check(self, state: dict[str, Any], catalog: SheetCatalog, found: Findings) -> Standing:
+        from generator.wording import plural
+        from scoring.result import Standing
 
         sheet = catalog.sheet
         sheets = state["sheets"]
@@ -184,29 +183,31 @@ class SheetGame:
         if not low <= len(sheets) <= high:
             found.add(1, ("sheets",), f"holds {plural(len(sheets), 'sheet')}; {sheet.name} is for {low} to {high} "
                                       "players")
-        setting = (("sheets", str(len(sheets))),)
-        if found:
-            return Result(self.id, False, True, tuple(found.violations), None, (), source=source,
-                          summary=f"{plural(len(found.violations), 'rule')} broken: not scored", setting=setting,
-                          warnings=tuple(found.warnings))
+        return Standing(True, (("sheets", str(len(sheets))),))
+
+    def rank(self, state: dict[str, Any], catalog: SheetCatalog) -> Ranking:
+        from generator.sheets.own import points, values_of
+        from generator.wording import listing, plural
+        from scoring.result import PlayerScore, Ranking, ranked_by
+
+        sheet = catalog.sheet
+        sheets = state["sheets"]
         names = [name for name, _ in self.fields(catalog) if name != "player"]
         items = [points(sheet, record) for record in sheets]
         totals = [sum(p for _, p in item) for item in items]
         places = ranked_by([(t,) for t in totals])
         firsts = [i for i, place in enumerate(places) if place == 1]
+        winner = sheets[firsts[0]]["player"] if sheet.scoring and len(firsts) == 1 else None
         if not sheet.scoring:
-            winner = None
             summary = "the values read (the sheet declares no scoring)"
-        elif len(firsts) == 1:
-            winner = sheets[firsts[0]]["player"]
+        elif winner is not None:
             summary = f"winner: {winner}, with {plural(totals[firsts[0]], 'point')}"
         else:
-            winner = None
             summary = (f"no winner: {listing([sheets[i]['player'] for i in firsts], 'and')} tie for first with "
                        f"{plural(totals[firsts[0]], 'point')}")
         scores = tuple(PlayerScore(record["player"], totals[i], places[i], items[i],
                                    values=values_of(record, names)) for i, record in enumerate(sheets))
-        return Result(self.id, True, True, (), winner, scores, source=source, summary=summary, setting=setting)
+        return Ranking(scores, winner, summary)
 
     def kind(self) -> SheetKind:
         from generator.sheets.read import SheetKind

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Literal, NamedTuple
 
+from generator.wording import noun
+
 FORMAT = "donjon-castle-marks/1"
 #: The opencv dictionary the markers are taken from: 4 x 4 bits, 50 markers far apart from each other (few bits
 #: in common), which survives blur best; its name as opencv spells it.
@@ -218,7 +220,7 @@ def _digits(mark_map: MarkMap, name: str, indexes: Sequence[int], states: Sequen
 def _undecided(marks: Sequence[Mark], indexes: Sequence[int], unsure: Sequence[int],
                why: Sequence[str] | None) -> str:
     which = ("its mark" if len(indexes) == 1 else
-             f"the mark{'s' if len(unsure) > 1 else ''} of {describe(_label(marks[i]) for i in unsure)}")
+             f"the {noun(len(unsure), 'mark')} of {describe(_label(marks[i]) for i in unsure)}")
     reasons = sorted({why[i] for i in unsure if why is not None and why[i]})
     return f"{which} {'are' if len(unsure) > 1 else 'is'} neither filled nor empty" + (
         f" ({'; '.join(reasons)})" if reasons else "")

@@ -19,6 +19,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import InputError, Problem, UsageError
+from generator.wording import plural
 from generator.yamlio import Document
 from scoring.result import Uncertain
 
@@ -141,8 +142,8 @@ def confirmations(given: Sequence[tuple[str, str]], photos: Sequence[int], count
         if found is not None:
             index = int(found.group(1))
             if index >= count:
-                raise UsageError(f"--set {key}", f"there {'is' if count == 1 else 'are'} {count} sheet"
-                                                 f"{'' if count == 1 else 's'} (sheets[0] to sheets[{count - 1}])")
+                raise UsageError(f"--set {key}", f"there {'is' if count == 1 else 'are'} {plural(count, 'sheet')} "
+                                                 f"(sheets[0] to sheets[{count - 1}])")
             if index not in photos:
                 raise UsageError(f"--set {key}", f"sheets[{index}] is not a photo; --set confirms marks read from "
                                                  "photos")
@@ -191,8 +192,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     photo_indexes = [i for i, kind in enumerate(kinds_of) if kind != "pdf"]
     confirmed = confirmations(options.confirmed, photo_indexes, len(files)) if options.confirmed else {}
     if options.names and len(options.names) != len(files):
-        raise UsageError("--names", f"gives {len(options.names)} name{'s' if len(options.names) != 1 else ''} for "
-                                    f"{len(files)} sheet{'s' if len(files) != 1 else ''}: one name per sheet, in order")
+        raise UsageError("--names", f"gives {plural(len(options.names), 'name')} for {plural(len(files), 'sheet')}: "
+                                    "one name per sheet, in order")
     several = len(files) > 1
     reads: list[_Read] = []
     for index, ((content, display), kind) in enumerate(zip(files, kinds_of, strict=True)):
