@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 from generator.resources import content_dir
+from tests.hostile_fonts import HOSTILE as HOSTILE_FONTS
 from tests.workbooks import HOSTILE
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
@@ -95,6 +96,7 @@ GENERATORS: dict[str, Callable[[], bytes]] = {
                                    + "\n").encode(),
     "cyclic-pdf": lambda: _cyclic_pdf(),
     **{f"xlsx-{name}": make for name, make in HOSTILE.items()},  # tests/workbooks.py
+    **{f"font-{name}": make for name, make in HOSTILE_FONTS.items()},  # tests/hostile_fonts.py
     **{f"photo-{kind}": _photo(kind) for kind in ("no-sheet", "half-sheet", "two-sheets", "blank-sheet",
                                                   "fillable-sheet", "tiny", "png-100-megapixels", "jpeg-100-megapixels", "truncated",
                                                   "garbage", "png-bomb", "great-architect", "apprentice",
