@@ -222,9 +222,15 @@ def _read_by_fonttools(data: bytes) -> None:
     quiet_fonttools()
     try:
         font = OutlineFont(io.BytesIO(data), lazy=True)
-        font.getBestCmap()
         font["head"].unitsPerEm
+        glyphs = set(font.getGlyphOrder())
+        for table in font["cmap"].tables:  # reportlab may read another subtable than fontTools: each is checked
+            stray = next((code for code, name in table.cmap.items() if name not in glyphs), None)
+            if stray is not None:
+                raise Damaged(f"its character map gives U+{stray:04X} a glyph the font does not have")
         font.getGlyphSet()
+    except Damaged:
+        raise
     except Exception as err:  # noqa: BLE001 - fontTools raises many kinds on a damaged table
         raise Damaged(f"fontTools cannot read it ({type(err).__name__}: {err})") from None
 
