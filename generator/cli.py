@@ -150,16 +150,17 @@ def _stop(signum: int, _frame: object) -> None:
 def _unraisable(info: Any) -> None:
     """Python's hook for exceptions it cannot raise (in a weakref callback, a `__del__`): a stop request that landed
     there is noted and raised again at the next checkpoint (`errors.stop_if_requested`), so it is not reported."""
-    from generator.errors import Interrupted
+    from generator.errors import Interrupted, stop_requested
 
-    if isinstance(info.exc_value, Interrupted):
+    if isinstance(info.exc_value, Interrupted) or (isinstance(info.exc_value, KeyboardInterrupt) and stop_requested()):
         return
     sys.__unraisablehook__(info)
 
 
 def _catch_signals() -> None:
     """SIGTERM, SIGHUP and SIGQUIT stop a command as Ctrl-C does: through every `finally` (staged outputs
-    discarded, workers ended), never leaving temporaries behind.
+    discarded, workers ended), never leaving temporaries behind; every one of them, Ctrl-C too, is noted as well
+    as raised (`errors.request_stop`).
 
     A signal the parent set to be ignored stays ignored, as Python does for SIGINT: `nohup donjon build` must
     survive the hangup it asked to ignore, and a shell's background job ignores SIGQUIT. A signal the parent
@@ -170,6 +171,10 @@ def _catch_signals() -> None:
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, _stop)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        # Ctrl-C raises KeyboardInterrupt as Python's handler does, and is noted as the others are: Python drops an
+        # exception raised in a finaliser, and a preview would then render on to its end
+        signal.signal(signal.SIGINT, _stop)
     sys.unraisablehook = _unraisable
 
 

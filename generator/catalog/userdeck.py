@@ -48,7 +48,7 @@ from generator.fields import (
     check_document,
 )
 from generator.wording import quoted
-from generator.yamlio import Document, load_file, read_text
+from generator.yamlio import Document, load_file
 
 #: The most cards one deck may hold (the benchmark goes to 10,000).
 MAX_CARDS = 100_000
@@ -235,7 +235,7 @@ def _fill_missing(rows: list[tuple[str, dict[str, Scalar]]]) -> list[tuple[str, 
 
 
 def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[str, Scalar]]]:
-    text = read_text(path, display=table)
+    text = _csv_text(path, table)
     # rows end at line breaks only (\n, \r\n, \r), not at every character str.splitlines takes for one (U+0085,
     # U+2028, form feed...), which would cut a row in two
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
@@ -274,12 +274,35 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
     return rows
 
 
+#: How deck.yaml sets each delimiter (a tab and `|` must be quoted in YAML).
+_DELIMITER_KEY = {";": "delimiter: ;", "\t": 'delimiter: "\\t"', "|": 'delimiter: "|"', ",": 'delimiter: ","'}
+
+
 def _delimiter_hint(header: list[str], delimiter: str) -> str:
     for other in (";", "\t", "|", ","):
         if other != delimiter and len(header) == 1 and other in header[0]:
             shown = "a tab" if other == "\t" else repr(other)
-            return f" (the header looks split by {shown}: set `delimiter` in deck.yaml)"
+            return f" (the header looks split by {shown}: set `{_DELIMITER_KEY[other]}` in deck.yaml)"
     return ""
+
+
+def _csv_text(path: Path, table: str) -> str:
+    """A CSV file's text. Excel's plain "CSV" is in the Windows code page, not UTF-8: say how to save it."""
+    from generator.files import read_bytes
+    from generator.yamlio import decode
+
+    raw = read_bytes(path, table)
+    if b"\x00" not in raw:  # a binary file: decode() says so
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            seen = raw[bad.start:bad.start + 1].decode("cp1252", errors="replace")
+            raise InputError(table, f"is not UTF-8 text: byte 0x{raw[bad.start]:02x}"
+                                    + (f" ({seen!r} in the Windows code page)" if seen != "\ufffd" else "")
+                                    + " looks saved by Excel as plain CSV; save it as \"CSV UTF-8\" (Excel: File > "
+                                    "Save As > CSV UTF-8 (Comma delimited)), or as UTF-8 from any other program",
+                             raw.count(b"\n", 0, bad.start) + 1) from None
+    return decode(raw, table)
 
 
 def _yaml_rows(path: Path, table: str) -> list[tuple[str, dict[str, Scalar]]]:
