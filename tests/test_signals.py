@@ -239,3 +239,6 @@ def test_a_ctrl_c_whose_exception_was_lost_still_stops_the_workers(monkeypatch: 
         jobs.run(_sleepy, None, [[1], [2], [3], [4]], jobs=2, weights=[20] * 4, progress=lambda _n: None)
     assert time.monotonic() - start < 15
     assert "Exception ignored" not in capsys.readouterr().err
+    # the pool's thread is gone too: left running, it races Python's exit ("Exception ignored ... Bad file
+    # descriptor" after a full disk stopped a preview)
+    assert not [t for t in threading.enumerate() if "Manager" in type(t).__name__]

@@ -213,7 +213,10 @@ def run(func: Callable[[C, T], R], context: C, chunks: Sequence[T], *, jobs: int
     finally:
         if not finished:  # an error, Ctrl-C or a signal: no worker goes on rendering
             _end_workers(pool)
-        pool.shutdown(wait=finished, cancel_futures=True)
+        # and the pool's own thread is waited for (its workers gone, it ends at once): left running, it races
+        # Python's exit, which wakes it through a pipe the thread closes meanwhile ("Exception ignored ... Bad file
+        # descriptor" after a full disk failed a preview)
+        pool.shutdown(wait=True, cancel_futures=True)
         if watch is not None:
             os.close(watch[0])
             os.close(watch[1])
