@@ -18,7 +18,7 @@ import sys
 gc.disable()
 
 import importlib  # noqa: E402 - after the collector is off
-from typing import Any  # noqa: E402
+from typing import Any, NoReturn  # noqa: E402
 
 import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
@@ -150,9 +150,10 @@ def _stop(signum: int, _frame: object) -> None:
 def _unraisable(info: Any) -> None:
     """Python's hook for exceptions it cannot raise (in a weakref callback, a `__del__`): a stop request that landed
     there is noted and raised again at the next checkpoint (`errors.stop_if_requested`), so it is not reported."""
-    from generator.errors import Interrupted, stop_requested
+    from generator.errors import Interrupted, requested_stop
 
-    if isinstance(info.exc_value, Interrupted) or (isinstance(info.exc_value, KeyboardInterrupt) and stop_requested()):
+    if isinstance(info.exc_value, Interrupted) or (isinstance(info.exc_value, KeyboardInterrupt) and
+                                                   requested_stop() is not None):
         return
     sys.__unraisablehook__(info)
 
@@ -236,10 +237,29 @@ def _leave(code: object) -> None:
     os._exit(status)
 
 
+def signal_number(name: str) -> int:
+    import signal
+
+    return int(getattr(signal, name))
+
+
+def _stopped(signum: int) -> NoReturn:
+    """A command stopped by a signal: say so (and whether its outputs were put in place first), exit 128 + it."""
+    from generator.errors import Interrupted
+
+    if signum == signal_number("SIGINT"):
+        sys.stderr.write("donjon: interrupted\n")
+        sys.exit(130)
+    output = sys.modules.get("generator.output")
+    placed = output is not None and output.placed_outputs() > 0
+    sys.stderr.write(f"donjon: {Interrupted(signum)}" + (" (after its outputs were put in place)\n" if placed else "\n"))
+    sys.exit(128 + signum)
+
+
 def main() -> None:
     """Run the app; a bug gets one line on stderr and exit 4, not a traceback. Ends with SystemExit, so that a
     program calling it can go on."""
-    from generator.errors import DonjonError, ExitCode, Interrupted
+    from generator.errors import DonjonError, ExitCode, Interrupted, requested_stop
 
     _catch_signals()
     _guard_stdout()
@@ -250,13 +270,9 @@ def main() -> None:
         finally:
             sys.stdout.flush()  # while errors can still be reported, not at the interpreter's exit
     except KeyboardInterrupt:
-        sys.stderr.write("donjon: interrupted\n")
-        sys.exit(130)
+        _stopped(signal_number("SIGINT"))
     except Interrupted as stop:
-        output = sys.modules.get("generator.output")
-        placed = output is not None and output.placed_outputs() > 0
-        sys.stderr.write(f"donjon: {stop}" + (" (after its outputs were put in place)\n" if placed else "\n"))
-        sys.exit(128 + stop.signum)
+        _stopped(stop.signum)
     except DonjonError as err:  # outside any command: --help or a usage message written to a full stdout
         if not getattr(err, "quiet", False):
             sys.stderr.write(f"error: {err}\n")
@@ -266,6 +282,9 @@ def main() -> None:
     except Exception as err:  # noqa: BLE001 - the last line of defence: report, never dump a traceback
         if os.environ.get("DONJON_DEBUG"):
             raise
+        signum = requested_stop()
+        if signum is not None:  # a library took the stop for an error of its own (reportlab's bare `except:`
+            _stopped(signum)    # reads a font interrupted by SIGTERM as "Corrupt TTF file")
         sys.stderr.write(f"donjon: internal error: {type(err).__name__}: {err}\n"
                          "This is a bug in donjon; run again with DONJON_DEBUG=1 to see where, and please report it.\n")
         sys.exit(int(ExitCode.INTERNAL))

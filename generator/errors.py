@@ -214,9 +214,9 @@ def stop_if_requested() -> None:
         _raise_stop(_stop_signal)
 
 
-def stop_requested() -> bool:
-    """Whether a signal asked the command to stop."""
-    return _stop_signal is not None
+def requested_stop() -> int | None:
+    """The signal that asked the command to stop, if one has."""
+    return _stop_signal
 
 
 def _raise_stop(signum: int) -> None:

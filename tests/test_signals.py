@@ -242,3 +242,17 @@ def test_a_ctrl_c_whose_exception_was_lost_still_stops_the_workers(monkeypatch: 
     # the pool's thread is gone too: left running, it races Python's exit ("Exception ignored ... Bad file
     # descriptor" after a full disk stopped a preview)
     assert not [t for t in threading.enumerate() if "Manager" in type(t).__name__]
+
+
+def test_a_stop_a_library_took_for_an_error_of_its_own_is_reported_as_the_stop() -> None:
+    """reportlab reads a font with a bare `except:`: a SIGTERM landing there comes out as "Corrupt TTF file". The
+    stop was noted, so the command reports it as the stop (exit 143), not as a bug (exit 4)."""
+    code = ("import signal, generator.cli as cli, generator.errors as errors\n"
+            "errors._stop_signal = signal.SIGTERM\n"
+            "def app(**_options):\n"
+            "    raise ValueError('Corrupt TTF file: cannot read Table Directory')\n"
+            "cli.app = app\n"
+            "cli.main()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 128 + signal.SIGTERM, done.stderr
+    assert done.stderr == "donjon: stopped by SIGTERM\n"

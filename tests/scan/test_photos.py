@@ -222,6 +222,7 @@ def test_a_16_bit_grey_png_is_read_as_its_8_bit_twin(tmp_path: Path) -> None:
 
     eight = cv2.imdecode(np.frombuffer(photograph(filled("apprentice", "a4", APPRENTICE)), np.uint8),
                          cv2.IMREAD_GRAYSCALE)
+    assert eight is not None
     buffer = io.BytesIO()
     Image.fromarray(eight.astype(np.uint16) * 257).save(buffer, format="PNG")
     assert Image.open(io.BytesIO(buffer.getvalue())).mode == "I;16"
