@@ -131,6 +131,25 @@ def test_a_signal_that_comes_while_outputs_are_put_in_place_waits_and_says_so(tm
     assert staging(out) == [] and list(out.rglob(".*")) == []
 
 
+def test_a_signal_that_comes_as_the_staging_folder_is_made_leaves_nothing(tmp_path: Path) -> None:
+    """The staging folder is made with the stopping signals held: a signal that comes the moment it exists (when
+    the other tests send theirs) is handled once the transaction knows the folder, which it then removes."""
+    out, before = built_once(tmp_path, 3)
+    script = (  # the signal is sent from inside mkdtemp, just after its mkdir
+        "import os, signal, sys, tempfile\nfrom generator.cli import main\n"
+        "real = os.mkdir\n"
+        "def mkdir(path, *args, **kwargs):\n    real(path, *args, **kwargs)\n"
+        "    if '.donjon-' in str(path):\n        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "tempfile._os.mkdir = mkdir\n"
+        "sys.argv = ['donjon', 'build', '--content', sys.argv[1], '--out', sys.argv[2]]\nmain()\n")
+    big = make_deck(tmp_path / "big", 3, "The second build.")
+    done = subprocess.run(with_default_signals([sys.executable, "-c", script, str(big), str(out)]),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 128 + signal.SIGTERM, done.stderr
+    assert digest(out) == before, "a stopped build changed the earlier outputs"
+    assert staging(out) == [] and list(out.rglob(".*")) == [], "a stopped build left temporaries"
+
+
 def test_a_signal_ignored_by_the_parent_stays_ignored(tmp_path: Path) -> None:
     """`nohup donjon build` ignores the hangup it asked to ignore: the build goes on to its end."""
     out = tmp_path / "out"

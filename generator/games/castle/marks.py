@@ -23,7 +23,7 @@ from typing import Literal, NamedTuple
 
 from generator.games.castle.catalog import Castle
 from generator.render.imposition import PAPERS
-from generator.wording import quoted
+from generator.wording import noun, quoted
 
 FORMAT = "donjon-castle-marks/1"
 #: The layout revision the sheets of this donjon print: raised whenever a mark moves, so that a photo of a sheet
@@ -212,7 +212,7 @@ def interpret(marks: Sequence[Mark], states: Sequence[State], version: str,
     def undecided(name: str, indexes: Sequence[int]) -> str:
         unsure = [i for i in indexes if states[i] is None]
         which = ("its mark" if len(indexes) == 1 else
-                 f"the mark{'s' if len(unsure) > 1 else ''} of {_describe(marks[i].value for i in unsure)}")
+                 f"the {noun(len(unsure), 'mark')} of {_describe(marks[i].value for i in unsure)}")
         reasons = sorted({why[i] for i in unsure if why is not None and why[i]})
         return f"{which} {'are' if len(unsure) > 1 else 'is'} neither filled nor empty" + (
             f" ({'; '.join(reasons)})" if reasons else "")

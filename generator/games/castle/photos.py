@@ -109,7 +109,6 @@ NO_MARKERS = "none of its four corner markers was found"
 #: Formats by their first bytes.
 _JPEG, _PNG = b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"
 _HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif")
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif")
 
 
 def missing_scan_extra(display: str) -> InputError:
