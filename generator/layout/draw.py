@@ -41,6 +41,7 @@ from generator.layout.load import (
 )
 from generator.layout.spec import HEX
 from generator.layout.templates import Template, TemplateFailure, Undefined
+from generator.render.colour import PALETTE
 from generator.render.icons import icons
 from generator.render.model import (
     Circle,
@@ -142,6 +143,7 @@ def subject(data: Mapping[str, Any], card: CardView | None, deck: DeckView, prov
 
 def draw(layout: Layout, what: Subject, width: float, height: float, bleed: float) -> Drawing:
     """The drawing of one card or back on a card of `width` x `height` points, with `bleed` around it."""
+    PALETTE.set(layout.palette)  # for `ink`, which reads a colour's name as `fill:` does
     frames = layout.frames(width, height)
     items: list[Primitive] = []
     missing: list[tuple[LayoutBox, UnknownIcons]] = []

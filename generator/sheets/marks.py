@@ -17,12 +17,13 @@ against opencv's dictionary.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Literal, NamedTuple
 
-from generator.wording import noun
+from generator.wording import noun, quoted
 
 FORMAT = "donjon-castle-marks/1"
 #: The opencv dictionary the markers are taken from: 4 x 4 bits, 50 markers far apart from each other (few bits
@@ -315,24 +316,26 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
     digits = [marks[i].digit for i in indexes if marks[i].digit]
     kind = mark_map.types.get(name, "choice")
     text = text.strip()
+    # ASCII digits, a few of them: `isdigit` takes '²' and '٣', and int() refuses more than 4,300 digits
+    number = int(text) if re.fullmatch(r"-?[0-9]{1,9}", text) else None
     if digits:
         most = 10 ** len(set(digits)) - 1
         if text.lower() in ("none", "no", "") and kind != "count":
             return None
-        if not text.isdigit() or int(text) > most:
+        if number is None or not 0 <= number <= most:
             return _refuse(name, f"takes a whole number from 0 to {most}" + ("" if kind == "count" else " or none"),
                            text)
-        return int(text)
+        return number
     if _is_count(mark_map, name, indexes):
-        if not text.isdigit() or int(text) > len(allowed):
+        if number is None or not 0 <= number <= len(allowed):
             return _refuse(name, f"takes a number from 0 to {len(allowed)}", text)
-        return int(text)
+        return number
     if kind == "list":
         given = [g.strip().lower() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
         unknown = [g for g in given if g not in allowed]
         if unknown:
             raise BadConfirmation(name, f"{name} takes ids separated by commas ({', '.join(map(str, allowed))}) "
-                                  f"or none; {', '.join(unknown)} is not one")
+                                  f"or none; {quoted(', '.join(unknown))} is not one")
         return given
     if text.lower() in ("none", "no", "false", ""):
         return False if kind == "yes-no" else None
@@ -340,12 +343,12 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
         if text.lower() in ("true", "yes", "1"):
             return True
         return _refuse(name, "takes true or false", text)
-    if text.lstrip("-").isdigit() and int(text) in allowed:
-        return int(text)
+    if number is not None and number in allowed:
+        return number
     if text in [str(v) for v in allowed]:
         return next(v for v in allowed if str(v) == text)
     return _refuse(name, f"takes {describe(allowed).replace(' and ', ', ')} or none", text)
 
 
 def _refuse(name: str, takes: str, text: str) -> object:
-    raise BadConfirmation(name, f"{name} {takes}, not {text!r}")
+    raise BadConfirmation(name, f"{name} {takes}, not {quoted(text)}")  # a value of 5,000 digits is shown cut

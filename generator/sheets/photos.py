@@ -183,6 +183,11 @@ def decode(data: bytes, display: str) -> Grey:
                                               "an eighth of its size")
                 if reduction > 1:
                     image.draft("L", (math.ceil(width / reduction), math.ceil(height / reduction)))
+            if image.mode.startswith("I"):
+                # 16 bits of grey a pixel (a scanner app's PNG): its 8-bit twin, the top byte of each value;
+                # Pillow's convert("L") would clip every value above 255 to white
+                wide = np.asarray(image if image.mode == "I" else image.convert("I"))
+                return (np.clip(wide, 0, 65535) >> 8).astype(np.uint8)
             grey = image.convert("L")
             return np.asarray(grey, dtype=np.uint8)
         except InputError:
@@ -458,6 +463,7 @@ def read_photo(data: bytes, display: str, kinds: Sequence[SheetKind],
                confirmed: Mapping[str, str] | None = None) -> PhotoRead:
     """Read one photo of a scan-ready sheet of one of `kinds` (a BadConfirmation for a confirmed value its field
     cannot take)."""
+    _import_cv2(display)  # without the scan extra (opencv, and numpy with it): say what to install, first
     return read_grey(decode(data, display), display, kinds, confirmed)
 
 
