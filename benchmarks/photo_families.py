@@ -294,10 +294,10 @@ def fill_sheet(sheet: Sheet, filled: Sequence[bool], rng: random.Random, how: Fi
             bad = rng.random() < how.bad_ghosts
             style = "ghost-bad" if bad else "ghost"
             ghost = style_mask(sheet, mark, _pick({"full": 0.6, "tick": 0.2, "cross": 0.2}, rng), pen, rng)
-            # rubbed out: a fraction of the graphite left, smeared by the eraser
-            left = rng.uniform(0.35, 0.5) if bad else rng.uniform(0.06, 0.16)
+            # rubbed out: a fraction of the graphite left (of its darkest line, once smeared by the eraser)
             smear = rng.uniform(0.2, 0.6) * sheet.px_per_mm
             trace = cv2.GaussianBlur(ghost.astype(np.float32), (0, 0), smear)
+            left = (rng.uniform(0.35, 0.45) if bad else rng.uniform(0.04, 0.15)) / max(float(trace.max()), 0.2)
             image = np.clip(image - trace * left * (255 - rng.uniform(*pen.tone)), 0, 255).astype(np.uint8)
             shine = np.maximum(shine, (trace > 0.3) * pen.shine * left).astype(np.float32)
             if bad:
@@ -329,7 +329,7 @@ class Camera:
     vignette: tuple[float, float] = (0, 0.1)
     shadow: tuple[float, float] = (0, 0)          # depth of a hard shadow's dark side
     glare: tuple[float, float] = (0, 0)           # strength of a glare spot
-    paper: tuple[float, float] = (0.85, 1.0)      # how bright the paper comes out (the phone's exposure)
+    paper: tuple[float, float] = (0.8, 0.95)      # how bright the paper comes out (the phone's exposure)
     finger: str = ""                              # "", "edge" (holding the sheet), "marks" (over marks)
     blur_mm: tuple[float, float] = (0, 0.06)      # defocus, as a gaussian's sigma on the sheet
     motion_mm: tuple[float, float] = (0, 0)       # motion blur's length on the sheet
@@ -469,7 +469,7 @@ def _table(shape: tuple[int, int], kind: str, rng: random.Random) -> Image:
         lines = (np.sin(np.arange(H, dtype=np.float32)[:, None] / rng.uniform(6, 14) + grain * 2) > 0.85) * -35
         table = base + grain * 14 + lines
         if rng.random() < 0.5:
-            table = table.T[:H, :W] if W <= H else cv2.resize(table.T, (W, H))
+            table = cv2.resize(np.ascontiguousarray(table.T), (W, H))  # the grain the other way
     elif kind == "cloth":
         # a checked tablecloth: squares of two tones, a weave's fine texture
         period = rng.uniform(20, 60)
@@ -587,7 +587,7 @@ def shoot(filled: Filled, rng: random.Random, camera: Camera, others: Sequence[O
     if surface.curl or surface.fold:
         sx, sy = surface.slope(px, py)
         lx, ly = math.cos(angle + 0.6), math.sin(angle + 0.6)
-        light *= np.clip(1 + 1.6 * (sx * lx + sy * ly), 0.45, 1.25)
+        light *= np.clip(1 + 1.2 * (sx * lx + sy * ly), 0.55, 1.2)
     qx, qy = surface.paper(px, py)
     px, py, qx, qy, light = (_spread(a, (W, H)) for a in (px, py, qx, qy, light))
     shadow_depth = rng.uniform(*camera.shadow)
@@ -632,8 +632,9 @@ def shoot(filled: Filled, rng: random.Random, camera: Camera, others: Sequence[O
                         for m in marks])
     lit = base * light * rng.uniform(*camera.paper)
     if glare:
-        at = centres[rng.randrange(len(centres))] if rng.random() < 0.8 else (
-            rng.uniform(-0.4, 0.4) * size[0], rng.uniform(-0.4, 0.4) * size[1])
+        # a lamp's reflection lands anywhere on the sheet; now and then right over a mark
+        at = centres[rng.randrange(len(centres))] if rng.random() < 0.3 else (
+            rng.uniform(-0.45, 0.45) * size[0], rng.uniform(-0.45, 0.45) * size[1])
         gx, gy = at[0] + rng.uniform(-15, 15), at[1] + rng.uniform(-15, 15)
         radius = rng.uniform(10, 35)
         # a lamp's reflection: a bright core and a wider halo

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Literal, NamedTuple
 
-from generator.wording import noun, quoted
+from generator.wording import listing, noun, quoted
 
 FORMAT = "donjon-castle-marks/1"
 #: The opencv dictionary the markers are taken from: 4 x 4 bits, 50 markers far apart from each other (few bits
@@ -103,6 +103,22 @@ class WriteIn(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Need:
+    """What a field stands on by the rules (`needs:`): `fields` must each hold a value (at least `at_least`), once
+    the field holds a value (at least `start`)."""
+
+    fields: tuple[str, ...]
+    why: str
+    at_least: int | None = None
+    start: int | None = None
+
+    @property
+    def plain(self) -> bool:
+        """A yes-no field to be marked, whenever this one holds anything (what a fillable PDF refuses)."""
+        return len(self.fields) == 1 and self.at_least is None and self.start is None
+
+
+@dataclass(frozen=True)
 class MarkMap:
     """The map of one scan-ready sheet, as the spec's JSON holds it, and the type of each field it marks."""
 
@@ -118,8 +134,8 @@ class MarkMap:
     #: each field's type (`count`, `number`...), which says how its marks make its value (not in the JSON: the
     #: spec's table says it for the castle, the layout for any sheet)
     types: Mapping[str, str]
-    #: fields that stand on a yes-no field (a flag on its wall): field -> (that field, why)
-    needs: Mapping[str, tuple[str, str]] = dc_field(default_factory=dict)
+    #: what fields stand on by the rules (a flag on its wall, a guest on its floor): field -> its needs
+    needs: Mapping[str, tuple[Need, ...]] = dc_field(default_factory=dict)
     #: the layout it was drawn from
     layout: str = ""
 
@@ -159,10 +175,12 @@ State = bool | None
 
 
 class Uncertainty(NamedTuple):
-    """A field the marks do not decide: its name (as the map names fields) and why, in words."""
+    """A field the marks do not decide: its name (as the map names fields), why in words, and the reason's code
+    (generator.sheets.photo_reasons.FIELD_CAUSES)."""
 
     field: str
     why: str
+    code: str = ""
 
 
 @dataclass(frozen=True)
@@ -183,6 +201,28 @@ def field_marks(marks: Sequence[Mark]) -> dict[str, list[int]]:
     for index, mark in enumerate(marks):
         out.setdefault(mark.field, []).append(index)
     return out
+
+
+def _amount(value: object) -> int:
+    """How much a field holds, for the rules' needs: a count or a number itself, a yes-no 1 or 0, a list its
+    length; nothing 0 (a number of 0 holds a value: 1)."""
+    if value is None or value is False:
+        return 0
+    if value is True:
+        return 1
+    if isinstance(value, int):
+        return max(value, 1) if value >= 0 else 0
+    if isinstance(value, (list, tuple)):
+        return len(value)
+    return 1 if value else 0
+
+
+def _shown_value(value: object) -> str:
+    if value is True:
+        return "marked"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
 
 
 def describe(values: Iterable[Value]) -> str:
@@ -284,14 +324,27 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
             values[name] = filled[0] if len(filled) == 1 else None
     for name, text in confirmed.items():
         values[name] = confirmed_value(mark_map, name, text, by_field)
-    # a field standing on a yes-no field (a flag on its wall, 004 Flags): filled while that field's mark is empty
-    # means one of the two was misread or forgotten, which a person decides
+    # what the rules say fields read together show (a flag stands on its wall, a guest on its floor, the Sun on 4
+    # towers): read otherwise, a mark was misread or forgotten, and a person decides; the fields involved are
+    # asked about (those confirmed are taken as given)
     open_fields = {u.field for u in uncertain}
-    for name, (needed, reason) in mark_map.needs.items():
-        if values.get(name) not in (None, False, [], 0) and values.get(needed) is not True and \
-                needed not in open_fields and needed not in confirmed and needed in by_field:
-            uncertain.append(Uncertainty(needed, f"{name} is filled but this field's mark is empty: {reason}"))
-            open_fields.add(needed)
+    for name, needs in mark_map.needs.items():
+        if name not in by_field and name not in confirmed:
+            continue
+        held = _amount(values.get(name))
+        for need in needs:
+            if held <= 0 or (need.start is not None and held < need.start):
+                continue
+            short = [f for f in need.fields if f in values and _amount(values[f]) < (need.at_least or 1)]
+            if not short or open_fields & {name, *short}:
+                continue
+            involved = [f for f in (name, *short) if f not in confirmed]
+            what = f"{name} is {_shown_value(values.get(name))} but {listing(short, 'and')} " + (
+                f"{'holds' if len(short) == 1 else 'hold'} less than {need.at_least}" if need.at_least else
+                f"{'is' if len(short) == 1 else 'are'} empty")
+            for field_name in involved:
+                uncertain.append(Uncertainty(field_name, f"{what}: {need.why}", "rules"))
+                open_fields.add(field_name)
     return Reading(values, tuple(uncertain), {k: tuple(v) for k, v in by_field.items()},
                    sum(1 for state in states if state is True))
 

@@ -48,12 +48,24 @@ class SheetKind:
         self._draw = draw
         self.printed = printed
         self._cache: dict[tuple[str, str], DrawnSheet] = {}
+        self._rasters: dict[tuple[str, float], Any] = {}
 
     def drawn(self, variant: str, paper: str | None = None) -> DrawnSheet:
         key = (variant, paper or self.layout.papers[0])
         found = self._cache.get(key)
         if found is None:
             found = self._cache[key] = self._draw(*key)
+        return found
+
+    def raster(self, paper: str, scale: float) -> Any:
+        """The scan-ready sheet as printed, rasterised in grey at `scale` pixels per point (the photo reader's
+        reference; cached)."""
+        key = (paper, scale)
+        found = self._rasters.get(key)
+        if found is None:
+            from generator.sheets.photo_marks import rasterise
+
+            found = self._rasters[key] = rasterise(self.drawn("scan", paper).page(), scale)
         return found
 
     def map(self, paper: str) -> MarkMap:
@@ -267,7 +279,8 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
         import pypdfium2 as pdfium
     except ImportError:
         return None
-    from generator.sheets.photos import MAX_PIXELS, NO_MARKERS, read_grey
+    from generator.sheets.photo_reasons import PhotoRefused
+    from generator.sheets.photos import MAX_PIXELS, read_grey
 
     try:
         pdf = pdfium.PdfDocument(data)
@@ -283,8 +296,8 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
         return None
     try:
         return read_grey(grey, display, kinds, confirmed)
-    except InputError as err:
-        if NO_MARKERS in str(err):
+    except PhotoRefused as err:
+        if err.code == "no-sheet":
             return None
         raise
 
