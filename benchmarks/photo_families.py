@@ -297,7 +297,7 @@ def fill_sheet(sheet: Sheet, filled: Sequence[bool], rng: random.Random, how: Fi
             # rubbed out: a fraction of the graphite left (of its darkest line, once smeared by the eraser)
             smear = rng.uniform(0.2, 0.6) * sheet.px_per_mm
             trace = cv2.GaussianBlur(ghost.astype(np.float32), (0, 0), smear)
-            left = (rng.uniform(0.35, 0.45) if bad else rng.uniform(0.04, 0.15)) / max(float(trace.max()), 0.2)
+            left = (rng.uniform(0.25, 0.35) if bad else rng.uniform(0.04, 0.12)) / max(float(trace.max()), 0.2)
             image = np.clip(image - trace * left * (255 - rng.uniform(*pen.tone)), 0, 255).astype(np.uint8)
             shine = np.maximum(shine, (trace > 0.3) * pen.shine * left).astype(np.float32)
             if bad:

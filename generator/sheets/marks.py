@@ -203,15 +203,15 @@ def field_marks(marks: Sequence[Mark]) -> dict[str, list[int]]:
     return out
 
 
-def _amount(value: object) -> int:
-    """How much a field holds, for the rules' needs: a count or a number itself, a yes-no 1 or 0, a list its
-    length; nothing 0 (a number of 0 holds a value: 1)."""
+def _amount(value: object, kind: str | None) -> int:
+    """How much a field holds, for the rules' needs: a count itself, a yes-no 1 or 0, a list its length, any other
+    value 1 (a number, 0 included: a tower worth 0 is built); nothing 0."""
     if value is None or value is False:
         return 0
     if value is True:
         return 1
     if isinstance(value, int):
-        return max(value, 1) if value >= 0 else 0
+        return max(value, 0) if kind == "count" else 1
     if isinstance(value, (list, tuple)):
         return len(value)
     return 1 if value else 0
@@ -331,11 +331,12 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
     for name, needs in mark_map.needs.items():
         if name not in by_field and name not in confirmed:
             continue
-        held = _amount(values.get(name))
+        held = _amount(values.get(name), mark_map.types.get(name))
         for need in needs:
             if held <= 0 or (need.start is not None and held < need.start):
                 continue
-            short = [f for f in need.fields if f in values and _amount(values[f]) < (need.at_least or 1)]
+            short = [f for f in need.fields
+                     if f in values and _amount(values[f], mark_map.types.get(f)) < (need.at_least or 1)]
             if not short or open_fields & {name, *short}:
                 continue
             involved = [f for f in (name, *short) if f not in confirmed]

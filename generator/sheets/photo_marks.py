@@ -46,8 +46,8 @@ SCALE = 2.0
 PX_MM = SCALE * 72 / 25.4
 
 # --- light ---------------------------------------------------------------------------------------------------------
-#: The paper's brightness is estimated on a copy at half the scale, by a closing with a disc this wide (mm): pencil
-#: up to 6.5 mm across (a bubble filled past its edge, a figure coloured in) is removed, the edge of a shadow kept.
+#: The paper's brightness is estimated by a closing with a square this wide (mm): pencil up to 6.5 mm across (a
+#: bubble filled past its edge, a figure coloured in) is removed, the edge of a shadow kept.
 PAPER_REACH_MM = 6.5
 #: Darker "paper" than this (of 255) is outside the photo (black after straightening), not paper in a shadow.
 DARKEST_PAPER = 16.0
@@ -78,6 +78,8 @@ RING = (1.12, 1.62)
 #: Sectors of that ring, and the share of them inked that makes a circle around the bubble.
 SECTORS = 16
 CIRCLED = 0.72
+#: A sector holds a stroke when this share of its pixels are inked (a pencil line crosses half the ring's width).
+SECTOR_INKED = 0.15
 #: A pixel is inked when its darkness exceeds the paper's noise this many times (and at least INK_FLOOR).
 NOISE_TIMES = 4.0
 INK_FLOOR = 0.07
@@ -88,15 +90,15 @@ COVER_EMPTY = 0.025
 MEAN_FILLED = 0.12
 SPREAD = 0.55
 #: A figure is coloured in when this share of it is inked, empty below the lower share, asked between.
-FIGURE_FILLED = 0.55
+FIGURE_FILLED = 0.68
 FIGURE_EMPTY = 0.16
 #: A printed outline is seen when its darkness is at least this share of the sheet's usual outline darkness.
 OUTLINE_SEEN = 0.45
 #: A faint trace (rubbed out) is a ghost, not a mark, when its ink is at most GHOST of the ink of the sheet's marks
-#: of its kind (a pencil's pressure varies, rarely by half); up to FAINT of it, it is asked about; beside a value
+#: of its kind (a pencil's pressure varies, rarely below half); up to FAINT of it, it is asked about; beside a value
 #: its field takes instead (a choice, a digit), up to GHOST_CLOSE of the darker one.
 GHOST = 0.2
-FAINT = 0.5
+FAINT = 0.4
 GHOST_CLOSE = 0.65
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
 #: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
@@ -154,28 +156,22 @@ class Light:
     paper: Floats
     #: the paper's noise (the spread of darkness on blank paper)
     noise: float
-    #: glare: where added light washes the sheet out (bool per pixel)
+    #: where glare may be: the paper brighter than around it, or burnt out (bool per pixel)
     glare: Any
 
 
 def _darkness(sheet: Grey) -> tuple[Floats, Floats]:
-    """Each pixel's darkness against the paper around it, and the paper's brightness. Noise is smoothed first, as
-    much as the photo has (a dark room's photo is grainy): the paper's brightness is the brightest around each place,
-    and on grain the brightest is the grain's peak, not the paper."""
+    """Each pixel's darkness against the paper around it, and the paper's brightness. The sheet is smoothed first,
+    as much as the photo is grainy (a dark room's photo is), and the paper's brightness is a closing of that same
+    smoothed sheet: a light ramp, or the edge of a shadow or of a fold's lit face, comes out of a closing as it went
+    in, so it reads as paper, not as a line of ink."""
     import cv2
     import numpy as np
 
-    grain = _grain(sheet)
-    half = cv2.GaussianBlur(cv2.resize(sheet, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA).astype(np.float32),
-                            (0, 0), 0.6 + grain / 4)
-    reach = max(3, round(PAPER_REACH_MM * PX_MM / 2)) | 1
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))
-    paper = cv2.morphologyEx(half, cv2.MORPH_CLOSE, disc)
-    paper = cv2.GaussianBlur(paper, (0, 0), 1.0)
-    paper = cv2.resize(paper, (sheet.shape[1], sheet.shape[0]), interpolation=cv2.INTER_LINEAR)
-    smooth = cv2.GaussianBlur(sheet.astype(np.float32), (0, 0), NOISE_BLUR + grain / 8)
-    ratio = smooth / np.maximum(paper, DARKEST_PAPER)
-    return np.clip(1.0 - ratio, 0.0, 1.0), paper
+    smooth = cv2.GaussianBlur(sheet.astype(np.float32), (0, 0), NOISE_BLUR + _grain(sheet) / 8)
+    reach = max(3, round(PAPER_REACH_MM * PX_MM)) | 1
+    paper = cv2.morphologyEx(smooth, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
+    return np.clip(1.0 - smooth / np.maximum(paper, DARKEST_PAPER), 0.0, 1.0), paper
 
 
 def _grain(sheet: Grey) -> float:
@@ -216,45 +212,40 @@ def light(sheet: Grey, ref: Grey, valid: Any) -> Light:
     # blank paper reads `base` dark on average (the brightest of grain stands a little above the paper): that is
     # the zero of ink
     dark = np.clip(dark - base, 0.0, 1.0)
-    glare = _glare(sheet, paper, dark, ref, valid)
-    return Light(dark, paper, max(noise, 0.004), glare)
+    return Light(dark, paper, max(noise, 0.004), _bright(sheet, paper, valid))
 
 
-#: Glare: the paper this much brighter than the paper around it (an opening at GLARE_REACH_MM keeps shadows' edges
-#: and removes bright spots smaller than that), or printed lines this washed out (the share of their usual darkness)
-#: where the paper is bright, or pixels this close to white where the sheet's paper is not (saturated).
-GLARE_BRIGHTER = 1.1
+#: Glare adds light: where it falls, the paper is brighter than the paper around it (by GLARE_BRIGHTER, against an
+#: opening at GLARE_REACH_MM, which keeps a shadow's edge and removes bright spots smaller than that), or burnt out
+#: to white where the sheet's paper is not; and it washes out printed lines (a lit fold's face, only brighter, does
+#: not): a mark in such a place whose outline is darker than GLARE_WASHED of the sheet's usual is read.
+GLARE_BRIGHTER = 1.08
 GLARE_REACH_MM = 70.0
-GLARE_WASHED = 0.55
+GLARE_WASHED = 0.8
 SATURATED = 250
 
 
-def _glare(sheet: Grey, paper: Floats, dark: Floats, ref: Grey, valid: Any) -> Any:
+def _bright(sheet: Grey, paper: Floats, valid: Any) -> Any:
+    """Where the paper is brighter than the paper around it, or burnt out: where glare may be."""
     import cv2
     import numpy as np
 
     step = 8
     small = cv2.resize(paper, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA)
     ok = cv2.resize(valid.astype(np.uint8), (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+    if not ok.any():
+        return np.zeros(sheet.shape, dtype=bool)
     reach = max(3, round(GLARE_REACH_MM * PX_MM / step)) | 1
-    filled_in = np.where(ok, small, float(np.median(small[ok])) if ok.any() else 0.0).astype(np.float32)
+    filled_in = np.where(ok, small, float(np.median(small[ok]))).astype(np.float32)
     around = cv2.morphologyEx(filled_in, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
                                                                                    (reach, reach)))
     bright = filled_in > around * GLARE_BRIGHTER
-    # printed lines washed out: their darkness against the sheet's usual, cell by cell
-    lines = (ref < 128).astype(np.float32)
-    line_dark = cv2.resize(dark * lines, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA)
-    line_share = cv2.resize(lines, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA)
-    has_lines = line_share > 0.02
-    contrast = np.where(has_lines, line_dark / np.maximum(line_share, 1e-6), np.nan)
-    usual = float(np.nanmedian(contrast[has_lines & ok])) if (has_lines & ok).any() else 0.0
-    washed = has_lines & (contrast < usual * GLARE_WASHED)
-    sheet_paper = float(np.median(small[ok])) if ok.any() else 255.0
+    sheet_paper = float(np.median(small[ok]))
     saturated = cv2.resize((sheet >= SATURATED).astype(np.float32), (small.shape[1], small.shape[0]),
                            interpolation=cv2.INTER_AREA) > 0.3
-    glare = ok & ((bright & washed) | (saturated & (sheet_paper < SATURATED - 12)))
-    glare = cv2.dilate(glare.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-    return cv2.resize(glare.astype(np.uint8), (sheet.shape[1], sheet.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+    found = ok & (bright | (saturated & (sheet_paper < SATURATED - 12)))
+    found = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    return cv2.resize(found.astype(np.uint8), (sheet.shape[1], sheet.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
 
 
 # --- registration ---------------------------------------------------------------------------------------------------
@@ -282,9 +273,10 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
         x_hi, y_hi = centres.max(axis=0) + tile / 2
         for ty in np.arange(y_lo, y_hi, tile * 0.7):
             for tx in np.arange(x_lo, x_hi, tile * 0.7):
-                x0, y0 = int(tx), int(ty)
-                if x0 - search < 0 or y0 - search < 0 or x0 + tile + search > d2.shape[1] or \
-                        y0 + tile + search > d2.shape[0]:
+                # a tile at the sheet's edge is moved in until its search fits (curl moves the edges most)
+                x0 = int(min(max(tx, search), d2.shape[1] - tile - search))
+                y0 = int(min(max(ty, search), d2.shape[0] - tile - search))
+                if x0 < search or y0 < search:
                     continue
                 near = (np.abs(centres[:, 0] - (x0 + tile / 2)) < tile * 0.75) & \
                        (np.abs(centres[:, 1] - (y0 + tile / 2)) < tile * 0.75)
@@ -321,14 +313,23 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
     tiles = tiles[keep]
     if not len(tiles):
         return shifts
-    # each mark: the tiles near it, weighted by nearness
+    # each mark: a plane through the shifts of the tiles around it (a curl's shift grows towards the lifted edge,
+    # and a plane carries that past the last tile), weighted by nearness; with few tiles around, their mean
+    limit = (SEARCH_MM + 2.0) * k
     for index, (cx, cy) in enumerate(centres):
         d = np.hypot(tiles[:, 0] - cx, tiles[:, 1] - cy)
         weight = 1.0 / (d + tile * 0.25) ** 2
-        nearest = np.argsort(d)[:6]
-        w = weight[nearest]
-        shifts[index] = (float((tiles[nearest, 2] * w).sum() / w.sum()) * COARSE,
-                         float((tiles[nearest, 3] * w).sum() / w.sum()) * COARSE)
+        around = d <= tile * 2.5
+        if around.sum() >= 5:
+            a = np.column_stack([np.ones(around.sum()), tiles[around, 0] - cx, tiles[around, 1] - cy])
+            w = np.sqrt(weight[around])[:, None]
+            fit, *_ = np.linalg.lstsq(a * w, tiles[around, 2:4] * w, rcond=None)
+            dx, dy = float(fit[0, 0]), float(fit[0, 1])
+        else:
+            nearest = np.argsort(d)[:6]
+            w = weight[nearest]
+            dx, dy = (float((tiles[nearest, 2] * w).sum() / w.sum()), float((tiles[nearest, 3] * w).sum() / w.sum()))
+        shifts[index] = (float(np.clip(dx, -limit, limit)) * COARSE, float(np.clip(dy, -limit, limit)) * COARSE)
     return shifts
 
 
@@ -396,38 +397,62 @@ class Measure:
 NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0)
 
 
+def _window(mark: Mark) -> tuple[int, int, int, int]:
+    """A mark's place on the printed sheet (pixels): its top-left corner, width and height."""
+    return (round(mark.x * SCALE), round(mark.y * SCALE), max(3, round(mark.width * SCALE)),
+            max(3, round(mark.height * SCALE)))
+
+
+#: Around a mark, what is printed that its place is refined on: this far (mm).
+AROUND_MM = 1.5
+
+
+def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> tuple[float, float] | None:
+    """The mark's shift refined on what is printed around it (its outline, its label), its inside left out (ink
+    there must not pull the match), within REFINE_MM of `shift`; None when it cannot be (too near the edge,
+    nothing printed around it)."""
+    import cv2
+    import numpy as np
+
+    rx, ry, w, h = _window(mark)
+    x0, y0 = round(rx + shift[0]), round(ry + shift[1])
+    margin, reach = round(AROUND_MM * PX_MM), round(REFINE_MM * PX_MM)
+    if x0 - margin - reach < 0 or y0 - margin - reach < 0 or x0 + w + margin + reach > dark.shape[1] or \
+            y0 + h + margin + reach > dark.shape[0] or rx - margin < 0 or ry - margin < 0 or \
+            rx + w + margin > ref.shape[1] or ry + h + margin > ref.shape[0]:
+        return None
+    template = 1.0 - ref[ry - margin:ry + h + margin, rx - margin:rx + w + margin].astype(np.float32) / 255.0
+    if float(template.max()) <= 0.2:
+        return None
+    keep = np.ones(template.shape, dtype=np.float32)
+    keep[margin:margin + h, margin:margin + w] -= cv2.dilate(inside_of(mark.shape, w, h), np.ones((3, 3), np.uint8))
+    patch = dark[y0 - margin - reach:y0 + h + margin + reach, x0 - margin - reach:x0 + w + margin + reach]
+    # a pencil stroke beside the mark is darker than the printed lines (as dark as they are in this photo, where
+    # the tiles put them): capped, it cannot outweigh them
+    lines = (template > 0.3) & (keep > 0)
+    if lines.any():
+        here = patch[reach:reach + template.shape[0], reach:reach + template.shape[1]]
+        patch = np.minimum(patch, max(1.5 * float(np.percentile(here[lines], 75)), 0.05))
+    scores = cv2.matchTemplate(patch, template, cv2.TM_CCORR_NORMED, mask=np.clip(keep, 0, 1))
+    scores = np.nan_to_num(scores, nan=-1.0, posinf=-1.0, neginf=-1.0)
+    _, _, _, (bx, by) = cv2.minMaxLoc(scores)
+    return shift[0] + bx - reach, shift[1] + by - reach
+
+
 def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: tuple[float, float]) -> Measure:
-    """Measure one mark where the registration puts it, refined on its printed outline (and what is printed
-    around it) within REFINE_MM."""
+    """Measure one mark at `shift` (pixels) from where the markers place it."""
     import cv2
     import numpy as np
 
     dark = light_.dark
     height, width = dark.shape
-    w, h = max(3, round(mark.width * SCALE)), max(3, round(mark.height * SCALE))
-    rx, ry = round(mark.x * SCALE), round(mark.y * SCALE)
+    rx, ry, w, h = _window(mark)
     x0, y0 = round(rx + shift[0]), round(ry + shift[1])
-    margin = round(1.5 * PX_MM)
-    refine = round(REFINE_MM * PX_MM)
-    reach = margin + refine + round(max(w, h) / 2 * (RING[1] - 1)) + 2
+    reach = round(max(w, h) / 2 * (RING[1] - 1)) + 2
     if x0 - reach < 0 or y0 - reach < 0 or x0 + w + reach > width or y0 + h + reach > height or \
-            rx - margin < 0 or ry - margin < 0 or rx + w + margin > ref.shape[1] or ry + h + margin > ref.shape[0]:
+            rx + w > ref.shape[1] or ry + h > ref.shape[0]:
         return NOWHERE
     inside = inside_of(mark.shape, w, h)
-    # the printed sheet around the mark (its outline, its label, lines), the mark's inside left out: ink there
-    # must not pull the match
-    template = 1.0 - ref[ry - margin:ry + h + margin, rx - margin:rx + w + margin].astype(np.float32) / 255.0
-    keep = np.ones(template.shape, dtype=np.float32)
-    keep[margin:margin + h, margin:margin + w] -= cv2.dilate(inside, np.ones((3, 3), np.uint8))
-    if float(template.max()) > 0.2:
-        patch = dark[y0 - margin - refine:y0 + h + margin + refine, x0 - margin - refine:x0 + w + margin + refine]
-        scores = cv2.matchTemplate(patch, template, cv2.TM_CCORR_NORMED, mask=np.clip(keep, 0, 1))
-        scores = np.nan_to_num(scores, nan=-1.0, posinf=-1.0, neginf=-1.0)
-        # a small pull towards where the tiles put it: of two matches nearly as good, the nearer
-        yy, xx = np.mgrid[0:scores.shape[0], 0:scores.shape[1]]
-        scores = scores - 0.002 * np.hypot(xx - refine, yy - refine)
-        _, _, _, (bx, by) = cv2.minMaxLoc(scores)
-        x0, y0 = x0 + bx - refine, y0 + by - refine
     region = dark[y0:y0 + h, x0:x0 + w]
     # the ink a player added: darker than the printed sheet is there
     added = np.clip(region - printed_dark[ry:ry + h, rx:rx + w], 0.0, 1.0)
@@ -438,14 +463,17 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
     if area < 4:
         return NOWHERE
     threshold = ink_threshold(light_)
-    inked = (added > threshold) & (read > 0)
+    inked = _strokes(added > threshold) & (read > 0)
     cover = float(inked.sum()) / area
     mean = float((np.clip(added - threshold / 2, 0, 1) * read).sum()) / area
     ys, xs = np.nonzero(inked)
     size = max(w, h)
     spread = float(max(np.ptp(xs), np.ptp(ys)) + 1) / size if len(xs) > 1 else 0.0
     level = float(np.median(added[inked])) if len(xs) else 0.0
-    outline_dark = float(region[outline_px].mean()) if outline_px.any() else 0.0
+    # the printed outline's darkness, each of its pixels the darkest within a pixel (a line 0.2 mm wide, placed a
+    # pixel off, would read half as dark)
+    near = cv2.dilate(region, np.ones((3, 3), np.uint8))
+    outline_dark = float(near[outline_px].mean()) if outline_px.any() else 0.0
     glare = float(light_.glare[y0:y0 + h, x0:x0 + w].mean())
     edge_share, edge_angle = 0.0, 0.0
     if len(xs) > 2:
@@ -477,11 +505,12 @@ def _ring(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float
     if printed_.shape != patch.shape or patch.shape != (size, size):
         return 0.0
     sectors = _sectors(size, cx - x0, cy - y0, r)
-    inked = (patch - printed_) > threshold
+    inked = _strokes((patch - printed_) > threshold)
     counted = hit = 0
     for here in sectors:
         counted += 1
-        if np.count_nonzero(inked & here) >= 2:
+        # a stroke crossing the ring fills a good share of the sector's width
+        if np.count_nonzero(inked & here) >= max(2, SECTOR_INKED * np.count_nonzero(here)):
             hit += 1
     return hit / counted if counted else 0.0
 
@@ -503,11 +532,13 @@ def _sector_masks(size: int, cx: float, cy: float, r: float) -> list[Any]:
     return [band & (sector == s) for s in range(SECTORS)]
 
 
-def _grow(mask: Any) -> Any:
+def _strokes(mask: Any) -> Any:
+    """The strokes of a mask of inked pixels: what is at least two pixels wide (0.35 mm: any pencil line), not
+    grain."""
     import cv2
     import numpy as np
 
-    return cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    return cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)) > 0
 
 
 # --- deciding -------------------------------------------------------------------------------------------------------
@@ -517,21 +548,24 @@ class Usual:
     """What is usual on this sheet: its printed outlines' darkness, its broad marks' ink (fills, figures coloured
     in) and its thin ones' (ticks, crosses); 0 when the sheet has too few such marks to say."""
 
-    outline: float
+    outline: dict[str, float]
     ink: float
     thin: float = 0.0
 
 
-def usual(measures: Sequence[Measure]) -> Usual:
+def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
     import numpy as np
 
-    seen = [m for m in measures if m is not NOWHERE and m.glare < 0.1]
-    outlines = [m.outline for m in seen if m.cover < COVER_EMPTY]
-    inks = [m.level for m in seen if m.cover >= BROAD]
-    thin = [m.level for m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD]
-    # the sheet's pencil: known from three marks or more
-    return Usual(float(np.median(outlines)) if outlines else 0.0, float(np.median(inks)) if len(inks) >= 3 else 0.0,
-                 float(np.median(thin)) if len(thin) >= 3 else 0.0)
+    seen = [(mark, m) for mark, m in zip(marks, measures, strict=True) if m is not NOWHERE and m.glare < 0.1]
+    outlines: dict[str, list[float]] = {}
+    for mark, m in seen:
+        if m.cover < COVER_EMPTY:
+            outlines.setdefault(mark.shape, []).append(m.outline)
+    inks = [m.level for _, m in seen if m.cover >= BROAD]
+    thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD]
+    # the sheet's outlines (each shape its own), and its pencil: known from three marks or more
+    return Usual({shape: float(np.median(v)) for shape, v in outlines.items() if len(v) >= 3},
+                 float(np.median(inks)) if len(inks) >= 3 else 0.0, float(np.median(thin)) if len(thin) >= 3 else 0.0)
 
 
 def _margin(value: float, low: float, high: float) -> float:
@@ -546,9 +580,13 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
     x, y = m.x / SCALE, m.y / SCALE
     if m is NOWHERE or m.outside:
         return MarkRead(None, 0.0, 0.0, "it is not in the photo", "outside", x, y)
-    if m.glare >= 0.25:
+    outline = m.outline / sheet.outline[mark.shape] if mark.shape in sheet.outline else 1.0
+    if m.glare >= 0.25 and outline < GLARE_WASHED:
+        # glare takes ink away, never adds it: a mark still clearly filled under it is filled; any other is not read
+        if m.cover >= BROAD and sheet.ink and m.level >= FAINT * sheet.ink:
+            return MarkRead(True, m.cover, 0.5, x=x, y=y)
         return MarkRead(None, m.cover, 0.0, "glare washes it out", "glare", x, y)
-    if sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline and m.cover < 0.5:
+    if outline < OUTLINE_SEEN and m.cover < 0.5:
         return MarkRead(None, m.cover, 0.0, "its printed outline cannot be seen (something covers it, or a shadow "
                                             "too dark)", "covered", x, y)
     if mark.shape == "figure":
@@ -610,8 +648,8 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
             key = (mark.field, mark.digit)
             darkest[key] = max(darkest.get(key, 0.0), measures[i].level)
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
-        if out[i].state is False or out[i].code in ("glare", "covered", "outside") or m.cover <= COVER_EMPTY:
-            continue
+        if out[i].state is False or out[i].code in ("glare", "covered", "outside") or m.cover < COVER_FILLED:
+            continue  # (a circle around a bubble is read by its ring, not by ink inside)
         like = sheet.ink if m.cover >= BROAD else sheet.thin or sheet.ink * THIN_SHARE
         beside = darkest.get((mark.field, mark.digit), 0.0) if _exclusive(mark, types) else 0.0
         if not like and not beside:
@@ -621,6 +659,44 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         elif m.level <= FAINT * like or m.level <= GHOST_CLOSE * beside:
             out[i] = MarkRead(None, out[i].fill, 0.0, "much fainter than the sheet's other marks: rubbed out, or "
                                                       "filled lightly?", "ghost", out[i].x, out[i].y)
+    return out
+
+
+#: A mark's own refinement stands when it is within this (pixels) of its neighbours' (they move together); else the
+#: neighbours' is taken (a stroke beside the mark pulled its own).
+AGREE_PX = 2.0
+NEIGHBOURS_MM = 14.0
+
+
+def _agreed(marks: Sequence[Mark], shifts: Floats, refined: Sequence[tuple[float, float] | None]) -> list[
+        tuple[float, float]]:
+    """Each mark's place: its own refinement when its neighbours' agree with it, theirs (the median of what they
+    added to the tiles' field) when not."""
+    import numpy as np
+
+    centres = np.array([(m.x + m.width / 2, m.y + m.height / 2) for m in marks]) * SCALE
+    extra = np.array([(r[0] - s[0], r[1] - s[1]) if r is not None else (np.nan, np.nan)
+                      for r, s in zip(refined, shifts, strict=True)], dtype=np.float64).reshape(-1, 2)
+    reach = NEIGHBOURS_MM * PX_MM
+    out: list[tuple[float, float]] = []
+    for i, (cx, cy) in enumerate(centres):
+        near = (np.hypot(centres[:, 0] - cx, centres[:, 1] - cy) <= reach) & ~np.isnan(extra[:, 0])
+        near[i] = False
+        base = (float(shifts[i][0]), float(shifts[i][1]))
+        if near.sum() >= 3:
+            median = np.median(extra[near], axis=0)
+            own = extra[i]
+            if np.isnan(own[0]) or np.hypot(*(own - median)) > AGREE_PX:
+                out.append((base[0] + float(median[0]), base[1] + float(median[1])))
+            else:
+                out.append((base[0] + float(own[0]), base[1] + float(own[1])))
+        elif refined[i] is not None and np.hypot(*extra[i]) <= AGREE_PX * 1.5:
+            found = refined[i]
+            assert found is not None
+            out.append(found)
+        else:
+            # alone, and moved further than the tiles around it allow: the tiles' place
+            out.append(base)
     return out
 
 
@@ -648,15 +724,17 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
         ref, printed_dark = fitted, fitted_dark
     light_ = light(straight, ref, valid)
     shifts = register(light_.dark, ref, marks, valid)
+    refined = [refine(mark, light_.dark, ref, (float(s[0]), float(s[1]))) for mark, s in zip(marks, shifts, strict=True)]
+    places = _agreed(marks, shifts, refined)
     measures = []
-    for mark, shift in zip(marks, shifts, strict=True):
-        w, h = max(3, round(mark.width * SCALE)), max(3, round(mark.height * SCALE))
-        x0, y0 = round(mark.x * SCALE + shift[0]), round(mark.y * SCALE + shift[1])
+    for mark, (dx, dy) in zip(marks, places, strict=True):
+        rx, ry, w, h = _window(mark)
+        x0, y0 = round(rx + dx), round(ry + dy)
         inside = valid[max(0, y0):y0 + h, max(0, x0):x0 + w]
         if inside.size < w * h or not inside.all():
             measures.append(NOWHERE)
             continue
-        measures.append(measure(mark, light_, ref, printed_dark, (float(shift[0]), float(shift[1]))))
-    sheet = usual(measures)
+        measures.append(measure(mark, light_, ref, printed_dark, (dx, dy)))
+    sheet = usual(marks, measures)
     reads = [decide(mark, m, sheet) for mark, m in zip(marks, measures, strict=True)]
     return settle(marks, measures, reads, sheet, types), light_

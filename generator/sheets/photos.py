@@ -223,7 +223,7 @@ def _codes(kinds: Sequence[SheetKind]) -> dict[int, tuple[SheetKind, str]]:
 AGREE = 0.08
 #: A photo is refused as blurred when the edges of its markers rise from black to white over more than this (mm on
 #: the sheet, 20 % to 80 %): a pencil line is 0.5 mm wide, a bubble's outline 0.2 mm.
-BLURRED_MM = 0.75
+BLURRED_MM = 0.8
 
 
 @dataclass(frozen=True)
@@ -349,21 +349,28 @@ def blur_mm(grey: Grey, corners: Sequence[Any], side_mm: float) -> float:
 
 
 def sharpness(grey: Grey) -> float:
-    """How sharp a photo is, when no marker says: the strongest edges' steepness (grey levels a pixel, on a copy
-    1000 pixels long) against the photo's contrast."""
+    """How sharp a photo is, when no marker says: its strongest edges' steepness (grey levels a pixel, on a copy
+    1000 pixels long) against its contrast, in the direction where they are least steep (a moving phone blurs one
+    way only)."""
     import cv2
     import numpy as np
 
     scale = min(1.0, 1000 / max(grey.shape))
     small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA).astype(np.float32)
     gx, gy = cv2.Sobel(small, cv2.CV_32F, 1, 0) / 8, cv2.Sobel(small, cv2.CV_32F, 0, 1) / 8
-    steep = float(np.percentile(np.hypot(gx, gy), 99.5))
+    steepest = [float(np.percentile(np.abs(g), 99.5)) for g in (gx, gy, (gx + gy) / math.sqrt(2),
+                                                                 (gx - gy) / math.sqrt(2))]
     spread = float(np.percentile(small, 99) - np.percentile(small, 1))
-    return steep / max(spread, 1.0)
+    if spread < FLAT:
+        return math.inf  # nothing in it to be sharp or blurred: a plain surface
+    return min(steepest) / spread
 
 
-#: Without markers, a photo this soft (sharpness) is said to be blurred rather than to show no sheet.
-SOFT = 0.08
+#: A photo whose grey spans less than this (of 255) shows a plain surface, neither sharp nor blurred.
+FLAT = 30.0
+#: Without markers (or with too few), a photo this soft (sharpness) is said to be blurred rather than to show no
+#: sheet or half of one.
+SOFT = 0.14
 
 
 def locate(grey: Grey, display: str, kinds: Sequence[SheetKind]) -> Located:
@@ -396,24 +403,24 @@ def locate(grey: Grey, display: str, kinds: Sequence[SheetKind]) -> Located:
     whole = [f for f in found if len(f.corners) >= MARKERS_NEEDED]
     ours = [f for f in whole if f.code in codes]
     if len(whole) > 1 and ours:
-        names = [_sheet_name(codes, f.code, what) for f in whole]
-        raise PhotoRefused(display, refusal("two-sheets", f"it shows {len(whole)} whole sheets ("
-                                                         f"{listing(names, 'and')})"))
+        raise PhotoRefused(display, refusal("two-sheets", f"shows {len(whole)} whole sheets"))
     if not ours:
         if whole:
             code = whole[0].code
             ids = sorted(marker_id(code, c) for c in whole[0].corners)
             raise PhotoRefused(display, refusal(
-                "other-sheet", f"it shows a sheet whose markers (ids {ids[0]}-{ids[-1]}, code {code}) are not those "
+                "other-sheet", f"shows a sheet whose markers (ids {ids[0]}-{ids[-1]}, code {code}) are not those "
                                f"of a {what} this donjon prints: a sheet of another kind, or one printed by another "
                                "donjon"))
         partial = max((f for f in found if f.code in codes), key=lambda f: len(f.corners), default=None)
-        if partial is not None:
-            raise PhotoRefused(display, refusal("half-sheet", f"it shows only {len(partial.corners)} of the sheet's "
-                                                              f"{CORNERS} corner markers"))
         if sharpness(grey) < SOFT:
-            raise PhotoRefused(display, refusal("blurred", f"it is blurred: {NO_MARKERS}"))
-        raise PhotoRefused(display, refusal("no-sheet", f"it shows no scan-ready {what}: {NO_MARKERS} (a sheet "
+            raise PhotoRefused(display, refusal("blurred", "is blurred: " + (
+                NO_MARKERS if partial is None else f"only {len(partial.corners)} of the sheet's {CORNERS} corner "
+                                                   "markers could be found")))
+        if partial is not None:
+            raise PhotoRefused(display, refusal("half-sheet", f"shows only {len(partial.corners)} of the sheet's "
+                                                              f"{CORNERS} corner markers"))
+        raise PhotoRefused(display, refusal("no-sheet", f"shows no scan-ready {what}: {NO_MARKERS} (a sheet "
                                                         "without markers, the fillable sheet printed or one printed "
                                                         f"by an older donjon, cannot be read from a photo: print "
                                                         f"{kinds[0].printed} from donjon build)"))
@@ -421,21 +428,13 @@ def locate(grey: Grey, display: str, kinds: Sequence[SheetKind]) -> Located:
     kind, paper = codes[sheet.code]
     homography, _ = _homography((kind, paper), sheet.corners)
     if homography is None:
-        raise PhotoRefused(display, refusal("not-flat", "its markers cannot be those of a flat sheet"))
+        raise PhotoRefused(display, refusal("not-flat", "shows markers that cannot be those of a flat sheet"))
     side_mm = kind.map(paper).markers[0].size * 25.4 / 72
     soft = blur_mm(grey, list(sheet.corners.values()), side_mm)
     if soft > BLURRED_MM:
-        raise PhotoRefused(display, refusal("blurred", f"the photo is blurred (its corner squares' edges are "
+        raise PhotoRefused(display, refusal("blurred", f"is blurred (its corner squares' edges are "
                                                        f"{soft:.1f} mm soft)"))
     return Located(kind, paper, homography, len(sheet.corners), soft)
-
-
-def _sheet_name(codes: Mapping[int, tuple[SheetKind, str]], code: int, what: str) -> str:
-    known = codes.get(code)
-    if known is None:
-        return f"a sheet of code {code}"
-    kind, paper = known
-    return f"a {kind.layout.name} ({paper})"
 
 
 # --- straightening -------------------------------------------------------------------------------------------------------
