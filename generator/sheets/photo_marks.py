@@ -97,12 +97,15 @@ OUTLINE_SEEN = 0.45
 #: A faint trace (rubbed out) is a ghost, not a mark, when its ink is at most GHOST of the ink of the sheet's marks
 #: of its kind (a pencil's pressure varies, rarely below half); up to FAINT of it, it is asked about; beside a value
 #: its field takes instead (a choice, a digit), up to GHOST_CLOSE of the darker one.
-GHOST = 0.2
+GHOST = 0.15
 FAINT = 0.4
 GHOST_CLOSE = 0.65
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
 #: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
 THIN_SHARE = 0.55
+#: Ink filling this share of its bounding box is a blob, as dark as a fill of the same pencil (a tick or a cross
+#: fills less than half of it).
+SOLID = 0.6
 #: A mark inked over this share of its inside is broad (a fill, a smear); a tick or a cross covers less.
 BROAD = 0.8
 
@@ -389,12 +392,14 @@ class Measure:
     edge_angle: float
     #: the median darkness of the inked pixels inside (a rubbed-out ghost is faint all over)
     level: float
+    #: the share of the inked pixels' bounding box they fill: a blob fills most of it, a tick or a cross not half
+    solid: float
     #: where it was read: its top-left corner, in pixels of the straightened sheet
     x: int
     y: int
 
 
-NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0)
+NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0)
 
 
 def _window(mark: Mark) -> tuple[int, int, int, int]:
@@ -470,6 +475,7 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
     size = max(w, h)
     spread = float(max(np.ptp(xs), np.ptp(ys)) + 1) / size if len(xs) > 1 else 0.0
     level = float(np.median(added[inked])) if len(xs) else 0.0
+    solid = len(xs) / float((np.ptp(xs) + 1) * (np.ptp(ys) + 1)) if len(xs) else 0.0
     # the printed outline's darkness, each of its pixels the darkest within a pixel (a line 0.2 mm wide, placed a
     # pixel off, would read half as dark)
     near = cv2.dilate(region, np.ones((3, 3), np.uint8))
@@ -484,7 +490,7 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
     if mark.shape != "figure":
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold)
-    return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, x0, y0)
+    return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, solid, x0, y0)
 
 
 def ink_threshold(light_: Light) -> float:
@@ -562,7 +568,7 @@ def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
         if m.cover < COVER_EMPTY:
             outlines.setdefault(mark.shape, []).append(m.outline)
     inks = [m.level for _, m in seen if m.cover >= BROAD]
-    thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD]
+    thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD and m.solid < SOLID]
     # the sheet's outlines (each shape its own), and its pencil: known from three marks or more
     return Usual({shape: float(np.median(v)) for shape, v in outlines.items() if len(v) >= 3},
                  float(np.median(inks)) if len(inks) >= 3 else 0.0, float(np.median(thin)) if len(thin) >= 3 else 0.0)
@@ -650,7 +656,7 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if out[i].state is False or out[i].code in ("glare", "covered", "outside") or m.cover < COVER_FILLED:
             continue  # (a circle around a bubble is read by its ring, not by ink inside)
-        like = sheet.ink if m.cover >= BROAD else sheet.thin or sheet.ink * THIN_SHARE
+        like = sheet.ink if m.cover >= BROAD or m.solid >= SOLID else sheet.thin or sheet.ink * THIN_SHARE
         beside = darkest.get((mark.field, mark.digit), 0.0) if _exclusive(mark, types) else 0.0
         if not like and not beside:
             continue
