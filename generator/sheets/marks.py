@@ -258,6 +258,19 @@ def _digits(mark_map: MarkMap, name: str, indexes: Sequence[int], states: Sequen
     return (total if any_filled or present else None), None
 
 
+#: When a field's undecided marks give several reasons, the one it is reported under: what the player must change
+#: about the photo first, then what they must look at on the sheet.
+CAUSE_ORDER = ("covered", "glare", "outside", "spill", "ghost", "half-coloured", "faint")
+
+
+def _code(indexes: Sequence[int], states: Sequence[State], codes: Sequence[str] | None, otherwise: str = "faint"
+          ) -> str:
+    """The reason a field is uncertain, from its undecided marks' reasons (or `otherwise`, when none is undecided:
+    two values filled)."""
+    found = {codes[i] for i in indexes if states[i] is None and codes is not None and codes[i]}
+    return next((c for c in CAUSE_ORDER if c in found), otherwise if not found else sorted(found)[0])
+
+
 def _undecided(marks: Sequence[Mark], indexes: Sequence[int], unsure: Sequence[int],
                why: Sequence[str] | None) -> str:
     which = ("its mark" if len(indexes) == 1 else
@@ -272,11 +285,12 @@ def _label(mark: Mark) -> Value:
 
 
 def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str, str] | None = None,
-              why: Sequence[str] | None = None) -> Reading:
+              why: Sequence[str] | None = None, codes: Sequence[str] | None = None) -> Reading:
     """The value of each field the marks make (`docs/castle-marks.md`, "What filling a mark means"), with every
     field left undecided.
 
-    `states[i]` is what was read at `mark_map.marks[i]` (and `why[i]` why it is undecided, when it is).
+    `states[i]` is what was read at `mark_map.marks[i]` (and `why[i]` why it is undecided, when it is, `codes[i]`
+    the reason's code: generator.sheets.photo_reasons.FIELD_CAUSES).
     `confirmed` holds values a person gave for fields (`towers[1]` -> `5`, `none`...): a confirmed field is taken
     as given whatever its marks say (a BadConfirmation when it cannot take it). A field with a mark read as
     undecided, with two marks filled where it takes one value, or a counted field whose filled marks leave a gap,
@@ -287,6 +301,10 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
     by_field = field_marks(marks)
     uncertain: list[Uncertainty] = []
     values: dict[str, object] = {}
+
+    def undecided(name: str, indexes: Sequence[int], unsure: Sequence[int]) -> Uncertainty:
+        return Uncertainty(name, _undecided(marks, indexes, unsure, why), _code(unsure, states, codes))
+
     for name, indexes in by_field.items():
         if name in confirmed:
             continue
@@ -296,31 +314,32 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
         if any(marks[i].digit for i in indexes):
             value, doubt = _digits(mark_map, name, indexes, states, why)
             if doubt:
-                uncertain.append(Uncertainty(name, doubt))
+                uncertain.append(Uncertainty(name, doubt, _code(indexes, states, codes, "two-values")))
             values[name] = value
         elif _is_count(mark_map, name, indexes):
             if unsure:
-                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+                uncertain.append(undecided(name, indexes, unsure))
             elif filled and sorted(filled) != [marks[i].value for i in indexes[:len(filled)]]:
                 # floors are built from the bottom, residents and clouds coloured in from the first: a gap means
                 # a mark misread, or one forgotten; the count is the spec's, the doubt a person's to settle
                 gap = next(marks[i].value for i in indexes if states[i] is not True)
                 uncertain.append(Uncertainty(name, f"{len(filled)} marks are filled but not from the first on "
-                                                   f"({gap} is empty)"))
+                                                   f"({gap} is empty)", "gap"))
             values[name] = len(filled)
         elif kind == "list":
             if unsure:
-                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+                uncertain.append(undecided(name, indexes, unsure))
             values[name] = [str(v) for v in filled]
         elif kind == "yes-no":
             if unsure:
-                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+                uncertain.append(undecided(name, indexes, unsure))
             values[name] = bool(filled)
         else:
             if unsure:
-                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+                uncertain.append(undecided(name, indexes, unsure))
             elif len(filled) > 1:
-                uncertain.append(Uncertainty(name, f"{describe(filled)} are both filled; it takes one value"))
+                uncertain.append(Uncertainty(name, f"{describe(filled)} are both filled; it takes one value",
+                                             "two-values"))
             values[name] = filled[0] if len(filled) == 1 else None
     for name, text in confirmed.items():
         values[name] = confirmed_value(mark_map, name, text, by_field)

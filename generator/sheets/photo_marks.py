@@ -78,6 +78,9 @@ RING = (1.12, 1.62)
 #: Sectors of that ring, and the share of them inked that makes a circle around the bubble.
 SECTORS = 16
 CIRCLED = 0.72
+#: A circle drawn around a bubble lies between these shares of its radius (what it crosses of its neighbours' is
+#: its own ink, not theirs).
+CIRCLE_BAND = (1.05, 1.9)
 #: A sector holds a stroke when this share of its pixels are inked (a pencil line crosses half the ring's width).
 SECTOR_INKED = 0.15
 #: A pixel is inked when its darkness exceeds the paper's noise this many times (and at least INK_FLOOR).
@@ -88,7 +91,10 @@ INK_FLOOR = 0.07
 COVER_FILLED = 0.10
 COVER_EMPTY = 0.025
 MEAN_FILLED = 0.12
-SPREAD = 0.55
+SPREAD = 0.4
+#: Ink whose centre lies this far from the bubble's (a share of its radius), and not over a third of it, came from
+#: outside: a neighbour's stroke, a circle drawn around the next bubble; a tick or a cross is drawn through the middle.
+OFF_CENTRE = 0.42
 #: A figure is coloured in when this share of it is inked, empty below the lower share, asked between.
 FIGURE_FILLED = 0.68
 FIGURE_EMPTY = 0.16
@@ -103,9 +109,9 @@ GHOST_CLOSE = 0.65
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
 #: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
 THIN_SHARE = 0.55
-#: Ink filling this share of its bounding box is a blob, as dark as a fill of the same pencil (a tick or a cross
-#: fills less than half of it).
-SOLID = 0.6
+#: Ink this wide (mm, at half its peak) is a blob, as dark as a fill of the same pencil; a pencil line, blurred by
+#: the camera, is narrower.
+WIDE_MM = 1.5
 #: A mark inked over this share of its inside is broad (a fill, a smear); a tick or a cross covers less.
 BROAD = 0.8
 
@@ -242,8 +248,10 @@ def _bright(sheet: Grey, paper: Floats, valid: Any) -> Any:
     filled_in = np.where(ok, small, float(np.median(small[ok]))).astype(np.float32)
     around = cv2.morphologyEx(filled_in, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
                                                                                    (reach, reach)))
-    bright = filled_in > around * GLARE_BRIGHTER
     sheet_paper = float(np.median(small[ok]))
+    # brighter than the paper around it and than the sheet's paper as a whole (the lit side of a shadow's edge is
+    # only the paper as it is)
+    bright = (filled_in > around * GLARE_BRIGHTER) & (filled_in > sheet_paper * GLARE_BRIGHTER)
     saturated = cv2.resize((sheet >= SATURATED).astype(np.float32), (small.shape[1], small.shape[0]),
                            interpolation=cv2.INTER_AREA) > 0.3
     found = ok & (bright | (saturated & (sheet_paper < SATURATED - 12)))
@@ -392,8 +400,9 @@ class Measure:
     edge_angle: float
     #: the median darkness of the inked pixels inside (a rubbed-out ghost is faint all over)
     level: float
-    #: the share of the inked pixels' bounding box they fill: a blob fills most of it, a tick or a cross not half
-    solid: float
+    #: the widest ink (mm): twice the radius of the largest disc that fits in it; a pencil line is under a
+    #: millimetre wide, a blob or a smear wider
+    wide: float
     #: where it was read: its top-left corner, in pixels of the straightened sheet
     x: int
     y: int
@@ -408,8 +417,8 @@ def _window(mark: Mark) -> tuple[int, int, int, int]:
             max(3, round(mark.height * SCALE)))
 
 
-#: Around a mark, what is printed that its place is refined on: this far (mm).
-AROUND_MM = 1.5
+#: Around a mark, what is printed that its place is refined on (its outline, its label, lines): this far (mm).
+AROUND_MM = 3.0
 
 
 def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> tuple[float, float] | None:
@@ -431,6 +440,11 @@ def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> t
         return None
     keep = np.ones(template.shape, dtype=np.float32)
     keep[margin:margin + h, margin:margin + w] -= cv2.dilate(inside_of(mark.shape, w, h), np.ones((3, 3), np.uint8))
+    if mark.shape != "figure":
+        # nor where a circle drawn around a bubble goes: it has the outline's shape
+        ys, xs = np.mgrid[0:template.shape[0], 0:template.shape[1]]
+        d = np.hypot(xs - (margin + (w - 1) / 2), ys - (margin + (h - 1) / 2)) / (max(w, h) / 2)
+        keep[(d >= RING[0]) & (d <= CIRCLE_BAND[1])] = 0
     patch = dark[y0 - margin - reach:y0 + h + margin + reach, x0 - margin - reach:x0 + w + margin + reach]
     # a pencil stroke beside the mark is darker than the printed lines (as dark as they are in this photo, where
     # the tiles put them): capped, it cannot outweigh them
@@ -444,8 +458,14 @@ def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> t
     return shift[0] + bx - reach, shift[1] + by - reach
 
 
-def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: tuple[float, float]) -> Measure:
-    """Measure one mark at `shift` (pixels) from where the markers place it."""
+#: A circle drawn around a bubble: (centre x, centre y, inner and outer radius), in pixels of the straightened sheet.
+Circle = tuple[float, float, float, float]
+
+
+def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: tuple[float, float],
+            circles: Sequence[Circle] = ()) -> Measure:
+    """Measure one mark at `shift` (pixels) from where the markers place it; ink on `circles` (drawn around
+    neighbouring bubbles) is theirs, not this mark's."""
     import cv2
     import numpy as np
 
@@ -461,6 +481,8 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
     region = dark[y0:y0 + h, x0:x0 + w]
     # the ink a player added: darker than the printed sheet is there
     added = np.clip(region - printed_dark[ry:ry + h, rx:rx + w], 0.0, 1.0)
+    if circles:
+        added = added * ~_on_circles(circles, x0, y0, w, h)
     printed_here = ref[ry:ry + h, rx:rx + w] < 200
     outline_px = printed_here & (ref[ry:ry + h, rx:rx + w] < 160)
     read = inside * (cv2.dilate(printed_here.astype(np.uint8), np.ones((3, 3), np.uint8)) == 0)
@@ -475,7 +497,13 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
     size = max(w, h)
     spread = float(max(np.ptp(xs), np.ptp(ys)) + 1) / size if len(xs) > 1 else 0.0
     level = float(np.median(added[inked])) if len(xs) else 0.0
-    solid = len(xs) / float((np.ptp(xs) + 1) * (np.ptp(ys) + 1)) if len(xs) else 0.0
+    wide = 0.0
+    if len(xs):
+        # the ink's shape at half its peak: a line stays a line, however blurred; a blob or a smear stays wide
+        peak = float(np.percentile(added[inked], 90))
+        core = _strokes((added >= peak / 2) & (read > 0))
+        inner = cv2.distanceTransform(np.pad(core.astype(np.uint8), 1), cv2.DIST_L2, 3)
+        wide = 2 * float(inner.max()) / PX_MM
     # the printed outline's darkness, each of its pixels the darkest within a pixel (a line 0.2 mm wide, placed a
     # pixel off, would read half as dark)
     near = cv2.dilate(region, np.ones((3, 3), np.uint8))
@@ -489,8 +517,8 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
     ring = 0.0
     if mark.shape != "figure":
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
-                     threshold)
-    return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, solid, x0, y0)
+                     threshold, circles)
+    return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, x0, y0)
 
 
 def ink_threshold(light_: Light) -> float:
@@ -498,8 +526,20 @@ def ink_threshold(light_: Light) -> float:
     return max(INK_FLOOR, NOISE_TIMES * light_.noise)
 
 
+def _on_circles(circles: Sequence[Circle], x0: int, y0: int, w: int, h: int) -> Any:
+    """Which pixels of a window lie on one of `circles`."""
+    import numpy as np
+
+    ys, xs = np.mgrid[y0:y0 + h, x0:x0 + w]
+    on = np.zeros((h, w), dtype=bool)
+    for cx, cy, inner, outer in circles:
+        d = np.hypot(xs - cx, ys - cy)
+        on |= (d >= inner) & (d <= outer)
+    return on
+
+
 def _ring(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float, cy: float, r: float,
-          threshold: float) -> float:
+          threshold: float, circles: Sequence[Circle] = ()) -> float:
     """The share of the ring's sectors around a bubble that hold ink the sheet does not print."""
     import numpy as np
 
@@ -512,6 +552,8 @@ def _ring(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float
         return 0.0
     sectors = _sectors(size, cx - x0, cy - y0, r)
     inked = _strokes((patch - printed_) > threshold)
+    if circles:
+        inked &= ~_on_circles(circles, x0, y0, size, size)
     counted = hit = 0
     for here in sectors:
         counted += 1
@@ -568,7 +610,7 @@ def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
         if m.cover < COVER_EMPTY:
             outlines.setdefault(mark.shape, []).append(m.outline)
     inks = [m.level for _, m in seen if m.cover >= BROAD]
-    thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD and m.solid < SOLID]
+    thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD and m.wide < WIDE_MM]
     # the sheet's outlines (each shape its own), and its pencil: known from three marks or more
     return Usual({shape: float(np.median(v)) for shape, v in outlines.items() if len(v) >= 3},
                  float(np.median(inks)) if len(inks) >= 3 else 0.0, float(np.median(thin)) if len(thin) >= 3 else 0.0)
@@ -583,7 +625,7 @@ def _margin(value: float, low: float, high: float) -> float:
 def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
     """Filled, empty or undecided, with a margin: the mark's ink against bands that hold for every way players
     mark (filled, ticked, crossed, circled around), and never read where its printed outline cannot be seen."""
-    x, y = m.x / SCALE, m.y / SCALE
+    x, y = (m.x / SCALE, m.y / SCALE) if m is not NOWHERE else (mark.x, mark.y)
     if m is NOWHERE or m.outside:
         return MarkRead(None, 0.0, 0.0, "it is not in the photo", "outside", x, y)
     outline = m.outline / sheet.outline[mark.shape] if mark.shape in sheet.outline else 1.0
@@ -602,7 +644,8 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
             return MarkRead(False, m.cover, _margin(m.cover, FIGURE_EMPTY, FIGURE_FILLED), x=x, y=y)
         return MarkRead(None, m.cover, 0.0, f"the figure is {m.cover:.0%} coloured in: coloured in or not?",
                         "half-coloured", x, y)
-    if m.cover >= COVER_FILLED and (m.spread >= SPREAD or m.cover >= 0.35):
+    if m.cover >= COVER_FILLED and (m.spread >= SPREAD or m.cover >= 0.35) and (m.edge_share < OFF_CENTRE or
+                                                                             m.cover >= 0.35):
         sure = min(_margin(m.cover, COVER_EMPTY, COVER_FILLED), _margin(max(m.spread, 0.9 if m.cover >= 0.35 else 0),
                                                                          0.25, SPREAD))
         return MarkRead(True, m.cover, sure, x=x, y=y)
@@ -611,7 +654,7 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
     if m.cover <= COVER_EMPTY and m.ring < 0.35:
         return MarkRead(False, m.cover, min(_margin(m.cover, COVER_EMPTY, COVER_FILLED), _margin(m.ring, 0.35, 0.5)),
                         x=x, y=y)
-    if m.cover > COVER_EMPTY and m.edge_share >= 0.4:
+    if m.cover > COVER_EMPTY and m.edge_share >= OFF_CENTRE:
         return MarkRead(None, m.cover, 0.0, "a stroke runs into it from one side", "spill", x, y)
     if m.ring >= 0.35 and m.cover <= COVER_EMPTY:
         return MarkRead(None, m.cover, 0.0, "a stroke around it, not closed", "faint", x, y)
@@ -631,7 +674,7 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
     for i, (mark, m, read) in enumerate(zip(marks, measures, reads, strict=True)):
         if read.state is False or mark.shape == "figure" or read.code in ("glare", "covered", "outside"):
             continue
-        if m.edge_share < 0.4 or m.cover >= 0.4 or m.spread >= 0.8:
+        if m.edge_share < OFF_CENTRE or m.cover >= 0.4 or m.spread >= 0.8:
             continue
         # the neighbour the ink points to, and filled: this is its stroke
         toward = np.array([math.cos(m.edge_angle), math.sin(m.edge_angle)])
@@ -656,7 +699,7 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if out[i].state is False or out[i].code in ("glare", "covered", "outside") or m.cover < COVER_FILLED:
             continue  # (a circle around a bubble is read by its ring, not by ink inside)
-        like = sheet.ink if m.cover >= BROAD or m.solid >= SOLID else sheet.thin or sheet.ink * THIN_SHARE
+        like = sheet.ink if m.cover >= BROAD or m.wide >= WIDE_MM else sheet.thin or sheet.ink * THIN_SHARE
         beside = darkest.get((mark.field, mark.digit), 0.0) if _exclusive(mark, types) else 0.0
         if not like and not beside:
             continue
@@ -668,8 +711,8 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
     return out
 
 
-#: A mark's own refinement stands when it is within this (pixels) of its neighbours' (they move together); else the
-#: neighbours' is taken (a stroke beside the mark pulled its own).
+#: A mark's own refinement stands when it is within this (pixels) of what its neighbours' say for its place (they
+#: move together); else theirs is taken (a stroke beside the mark pulled its own).
 AGREE_PX = 2.0
 NEIGHBOURS_MM = 14.0
 
@@ -690,10 +733,19 @@ def _agreed(marks: Sequence[Mark], shifts: Floats, refined: Sequence[tuple[float
         near[i] = False
         base = (float(shifts[i][0]), float(shifts[i][1]))
         if near.sum() >= 3:
+            # what the neighbours added, carried to this mark by a plane through those that agree with the rest
+            # (a curl grows to the edge; a neighbour pulled by a stroke beside it does not count)
             median = np.median(extra[near], axis=0)
+            agree = near & (np.hypot(extra[:, 0] - median[0], extra[:, 1] - median[1]) <= 2 * AGREE_PX)
+            expected_here = median
+            if agree.sum() >= 3:
+                a = np.column_stack([np.ones(agree.sum()), centres[agree] - (cx, cy)])
+                fit, *_ = np.linalg.lstsq(a, extra[agree], rcond=None)
+                if np.all(np.abs(fit[0] - median) <= 2 * AGREE_PX):
+                    expected_here = fit[0]
             own = extra[i]
-            if np.isnan(own[0]) or np.hypot(*(own - median)) > AGREE_PX:
-                out.append((base[0] + float(median[0]), base[1] + float(median[1])))
+            if np.isnan(own[0]) or np.hypot(*(own - expected_here)) > AGREE_PX:
+                out.append((base[0] + float(expected_here[0]), base[1] + float(expected_here[1])))
             else:
                 out.append((base[0] + float(own[0]), base[1] + float(own[1])))
         elif refined[i] is not None and np.hypot(*extra[i]) <= AGREE_PX * 1.5:
@@ -743,4 +795,18 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
         measures.append(measure(mark, light_, ref, printed_dark, (dx, dy)))
     sheet = usual(marks, measures)
     reads = [decide(mark, m, sheet) for mark, m in zip(marks, measures, strict=True)]
+    # a circle drawn around a bubble crosses its neighbours' rings and edges: measured again without it
+    circles = [(m.x + (w - 1) / 2, m.y + (h - 1) / 2, r * CIRCLE_BAND[0], r * CIRCLE_BAND[1])
+               for mark, m, read in zip(marks, measures, reads, strict=True)
+               if read.state is True and m.ring >= CIRCLED and m.cover < COVER_FILLED
+               for _, _, w, h in (_window(mark),) for r in (max(w, h) / 2,)]
+    if circles:
+        for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
+            _, _, w, h = _window(mark)
+            centre = (m.x + (w - 1) / 2, m.y + (h - 1) / 2)
+            near = [c for c in circles if c[:2] != centre and math.hypot(c[0] - centre[0], c[1] - centre[1]) <
+                    c[3] + max(w, h) * RING[1] / 2]
+            if near and m is not NOWHERE and reads[i].state is not True:
+                measures[i] = measure(mark, light_, ref, printed_dark, places[i], near)
+                reads[i] = decide(mark, measures[i], sheet)
     return settle(marks, measures, reads, sheet, types), light_

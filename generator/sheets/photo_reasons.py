@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.errors import InputError
+from generator.sheets.marks import Uncertainty
 from generator.wording import listing
 
 #: Codes of a photo refused as a whole, and what to change.
@@ -26,18 +27,19 @@ REFUSALS = {
     "not-flat": "lay the sheet flat and photograph it again",
     "too-dark": "photograph the sheet in more light",
 }
-#: Codes of a field that could not be decided, and what to change (or do).
+#: Codes of fields that could not be decided: what was seen ({fields}: the fields) and what to change (or do).
 FIELD_CAUSES = {
-    "glare": "tilt the phone so the lamp's reflection leaves the sheet",
-    "covered": "nothing may lie over the sheet (a finger, a pen, a shadow too dark): photograph it again",
-    "outside": "photograph the whole sheet",
-    "faint": "fill the mark more firmly, or confirm it",
-    "spill": "confirm it: a stroke from a neighbouring mark runs into it",
-    "ghost": "confirm it: a mark rubbed out lies beside a filled one",
-    "half-coloured": "colour the figure in wholly, or confirm it",
-    "two-values": "rub out the value that does not count, or confirm the one that does",
-    "gap": "confirm it: its marks are not filled from the first on",
-    "rules": "confirm it: what was read contradicts the rules, so a mark was misread or forgotten",
+    "glare": ("glare over {fields}", "tilt the phone so the lamp's reflection leaves the sheet"),
+    "covered": ("{fields} cannot be seen: something covers the sheet there (a finger, an object, a deep shadow)",
+                "photograph the sheet again with nothing over it"),
+    "outside": ("{fields} are not in the photo", "photograph the whole sheet"),
+    "faint": ("the marks of {fields} are faint or small", "fill the marks firmly, or confirm them"),
+    "spill": ("strokes from neighbouring marks run into {fields}", "confirm them"),
+    "ghost": ("{fields} show faint traces: rubbed out, or filled lightly?", "confirm them"),
+    "half-coloured": ("figures of {fields} are coloured in half", "colour them in wholly, or confirm them"),
+    "two-values": ("{fields} have two values filled", "rub out the one that does not count, or confirm it"),
+    "gap": ("{fields} are filled with a gap", "confirm them"),
+    "rules": ("what was read of {fields} contradicts the rules (a mark misread or forgotten)", "confirm them"),
 }
 
 
@@ -65,10 +67,19 @@ def refusal(code: str, sentence: str) -> PhotoIssue:
     return PhotoIssue(code, (), sentence, REFUSALS[code])
 
 
-def field_issue(code: str, fields: Sequence[str], what: str) -> PhotoIssue:
-    """An issue over some fields: `what` says what was seen ("glare"), the fields are named after it."""
-    return PhotoIssue(code, tuple(fields), f"{what} over {listing(list(fields), 'and')}" if fields else what,
-                      FIELD_CAUSES[code])
+def field_issue(code: str, fields: Sequence[str]) -> PhotoIssue:
+    """An issue over some fields (`code` a key of FIELD_CAUSES)."""
+    sentence, advice = FIELD_CAUSES[code]
+    return PhotoIssue(code, tuple(fields), sentence.format(fields=listing(list(fields), "and")), advice)
+
+
+def field_issues(uncertain: Sequence[Uncertainty]) -> tuple[PhotoIssue, ...]:
+    """The uncertain fields of a photo, one issue per cause (in FIELD_CAUSES' order), each with its fields in the
+    order they were read."""
+    by_code: dict[str, list[str]] = {}
+    for u in uncertain:
+        by_code.setdefault(u.code if u.code in FIELD_CAUSES else "faint", []).append(u.field)
+    return tuple(field_issue(code, by_code[code]) for code in FIELD_CAUSES if code in by_code)
 
 
 class PhotoRefused(InputError):

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from generator.errors import InputError
 from generator.sheets.marks import CORNERS, DICTIONARY, MarkMap, Reading, interpret, marker_id, of_marker
 from generator.sheets.photo_marks import SCALE, MarkRead, expected, printed, read_marks
-from generator.sheets.photo_reasons import PhotoRefused, refusal
+from generator.sheets.photo_reasons import PhotoIssue, PhotoRefused, field_issues, refusal
 from generator.wording import listing
 
 if TYPE_CHECKING:
@@ -473,6 +473,8 @@ class PhotoRead:
     located: Located
     #: the photo in grey, kept for annotating (None once not needed)
     grey: Any
+    #: why fields could not be decided, one issue per cause, each with its fields and what to do
+    issues: tuple[PhotoIssue, ...] = ()
 
     @property
     def identity(self) -> str:
@@ -504,15 +506,16 @@ def read_grey(grey: Grey, display: str, kinds: Sequence[SheetKind],
                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderValue=0) > 0
     reads, _ = read_marks(straight, printed(located.kind, located.paper), expected(located.kind, located.paper), valid,
                           the_map.marks, the_map.types)
-    reading = interpret(the_map, [r.state for r in reads], confirmed, [r.why for r in reads])
-    return PhotoRead(display, the_map, tuple(reads), reading, located, grey)
+    reading = interpret(the_map, [r.state for r in reads], confirmed, [r.why for r in reads], [r.code for r in reads])
+    return PhotoRead(display, the_map, tuple(reads), reading, located, grey, field_issues(reading.uncertain))
 
 
 # --- annotating ------------------------------------------------------------------------------------------------------
 
 def annotated(photo: PhotoRead) -> bytes:
-    """The photo (in grey) with what was read drawn over it: green filled, grey empty, orange undecided (with its
-    field), as a JPEG."""
+    """The photo (in grey) with what was read drawn over it, each mark where it was read (a curled sheet moves
+    marks): green filled, grey empty, orange undecided (with its field and why); each inked mark with its ink (the
+    share of its inside inked), as a JPEG."""
     import cv2
     import numpy as np
 
@@ -522,20 +525,27 @@ def annotated(photo: PhotoRead) -> bytes:
     image = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
     to_image = np.diag([scale, scale, 1.0]) @ photo.located.homography
     thick = max(1, round(max(image.shape) / 800))
+    font = 0.3 * thick
+    labelled: set[str] = set()
     for mark, read in zip(photo.map.marks, photo.reads, strict=True):
-        corners = np.array([[(mark.x, mark.y), (mark.x + mark.width, mark.y), (mark.x + mark.width,
-                                                                               mark.y + mark.height),
-                             (mark.x, mark.y + mark.height)]], dtype=np.float64)
+        x, y = read.x, read.y
+        corners = np.array([[(x, y), (x + mark.width, y), (x + mark.width, y + mark.height), (x, y + mark.height)]],
+                           dtype=np.float64)
         quad = cv2.perspectiveTransform(corners, to_image)[0].round().astype(np.int32)
+        right, top = int(quad[:, 0].max()) + 2, int(quad[:, 1].min())
         if read.state is True:
             cv2.polylines(image, [quad], True, (60, 170, 40), thick + 1)
         elif read.state is None:
             cv2.polylines(image, [quad], True, (0, 140, 255), thick + 2)
-            x, y = quad[:, 0].max() + 3, quad[:, 1].min()
-            cv2.putText(image, mark.field, (int(x), int(y)), cv2.FONT_HERSHEY_SIMPLEX, 0.4 * thick, (0, 110, 230),
-                        thick, cv2.LINE_AA)
+            if mark.field not in labelled:  # each field named once, beside its first undecided mark
+                labelled.add(mark.field)
+                cv2.putText(image, f"{mark.field} {read.code}".strip(), (right, top - 2), cv2.FONT_HERSHEY_SIMPLEX,
+                            font * 1.2, (0, 110, 230), thick, cv2.LINE_AA)
         else:
             cv2.polylines(image, [quad], True, (150, 150, 150), 1)
+        if read.fill >= 0.02:
+            cv2.putText(image, f"{read.fill:.0%}", (right, int(quad[:, 1].max())), cv2.FONT_HERSHEY_SIMPLEX, font,
+                        (40, 40, 200), max(1, thick - 1), cv2.LINE_AA)
     ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, ANNOTATE_QUALITY])
     assert ok
     return bytes(encoded.tobytes())

@@ -253,7 +253,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                                   {"player": player_field, **origin}))
         if read.photo is not None:
             key = f"sheets[{index}]." if several else ""
-            uncertain.extend(Uncertain(u.field, read.file, u.why, key + u.field) for u in read.photo.reading.uncertain)
+            uncertain.extend(Uncertain(u.field, read.file, u.why, key + u.field, u.code)
+                             for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:
         for photo in photos:

@@ -72,7 +72,7 @@ def test_two_values_filled_for_one_tower_are_uncertain_until_confirmed(tmp_path:
     assert result.exit_code == 1, result.output
     scored = json.loads(result.stdout)
     assert scored["players"] == [] and not scored["valid"]
-    assert scored["uncertain"] == [{"field": "towers[2]", "photo": photo, "set": "towers[2]",
+    assert scored["uncertain"] == [{"field": "towers[2]", "photo": photo, "set": "towers[2]", "reason": "two-values",
                                     "why": "the units 2 and 5 are both filled; a digit takes one value"}]
     table = run("score", photo)
     assert "towers[2]: the units 2 and 5 are both filled" in table.stdout and "--set towers[2]=VALUE" in table.stdout
