@@ -487,7 +487,8 @@ def families(args: argparse.Namespace) -> None:
         family = photo_families.FAMILIES[name]
         rng = random.Random(f"{args.seed}:{name}")
         row: dict[str, Any] = {"photos": 0, "right": 0, "asked": 0, "refused": 0, "wrong": 0, "marks_wrong": 0,
-                               "hidden_decided": 0, "target": family.target, "reasons": {}, "examples": []}
+                               "hidden_decided": 0, "hiding": 0, "target": family.target, "reasons": {},
+                               "examples": []}
         for index in range(args.per_family):
             version = rng.choice(("great-architect", "apprentice"))
             paper = rng.choice(("a4", "letter"))
@@ -514,6 +515,8 @@ def families(args: argparse.Namespace) -> None:
             verdict = photo_families.judge(sheet.map, photo, states, reading, refusal)
             row["photos"] += 1
             row[verdict.outcome] += 1
+            # a photo that hides a filled mark (under a finger, in glare that drowns it) can at best be asked about
+            row["hiding"] += any(photo.truth[i] is not False for i in photo.hidden)
             row["marks_wrong"] += verdict.marks_wrong
             row["hidden_decided"] += verdict.hidden_decided
             if reading is not None:

@@ -438,13 +438,7 @@ def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> t
     template = 1.0 - ref[ry - margin:ry + h + margin, rx - margin:rx + w + margin].astype(np.float32) / 255.0
     if float(template.max()) <= 0.2:
         return None
-    keep = np.ones(template.shape, dtype=np.float32)
-    keep[margin:margin + h, margin:margin + w] -= cv2.dilate(inside_of(mark.shape, w, h), np.ones((3, 3), np.uint8))
-    if mark.shape != "figure":
-        # nor where a circle drawn around a bubble goes: it has the outline's shape
-        ys, xs = np.mgrid[0:template.shape[0], 0:template.shape[1]]
-        d = np.hypot(xs - (margin + (w - 1) / 2), ys - (margin + (h - 1) / 2)) / (max(w, h) / 2)
-        keep[(d >= RING[0]) & (d <= CIRCLE_BAND[1])] = 0
+    keep = _refine_mask(mark.shape, w, h, margin)
     patch = dark[y0 - margin - reach:y0 + h + margin + reach, x0 - margin - reach:x0 + w + margin + reach]
     # a pencil stroke beside the mark is darker than the printed lines (as dark as they are in this photo, where
     # the tiles put them): capped, it cannot outweigh them
@@ -452,7 +446,7 @@ def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> t
     if lines.any():
         here = patch[reach:reach + template.shape[0], reach:reach + template.shape[1]]
         patch = np.minimum(patch, max(1.5 * float(np.percentile(here[lines], 75)), 0.05))
-    scores = cv2.matchTemplate(patch, template, cv2.TM_CCORR_NORMED, mask=np.clip(keep, 0, 1))
+    scores = cv2.matchTemplate(patch, template, cv2.TM_CCORR_NORMED, mask=keep)
     scores = np.nan_to_num(scores, nan=-1.0, posinf=-1.0, neginf=-1.0)
     _, _, _, (bx, by) = cv2.minMaxLoc(scores)
     return shift[0] + bx - reach, shift[1] + by - reach
@@ -460,6 +454,22 @@ def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> t
 
 #: A circle drawn around a bubble: (centre x, centre y, inner and outer radius), in pixels of the straightened sheet.
 Circle = tuple[float, float, float, float]
+
+
+@lru_cache(maxsize=32)
+def _refine_mask(shape: str, w: int, h: int, margin: int) -> Any:
+    """What of a mark's surroundings its place is refined on: not its inside (ink there must not pull the match),
+    nor, around a bubble, where a circle drawn around it goes (it has the outline's shape)."""
+    import cv2
+    import numpy as np
+
+    keep = np.ones((h + 2 * margin, w + 2 * margin), dtype=np.float32)
+    keep[margin:margin + h, margin:margin + w] -= cv2.dilate(inside_of(shape, w, h), np.ones((3, 3), np.uint8))
+    if shape != "figure":
+        ys, xs = np.mgrid[0:keep.shape[0], 0:keep.shape[1]]
+        d = np.hypot(xs - (margin + (w - 1) / 2), ys - (margin + (h - 1) / 2)) / (max(w, h) / 2)
+        keep[(d >= RING[0]) & (d <= CIRCLE_BAND[1])] = 0
+    return np.clip(keep, 0, 1)
 
 
 def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: tuple[float, float],

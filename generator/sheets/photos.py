@@ -54,6 +54,9 @@ MIN_PIXELS = 500_000
 DECODE_LONG_SIDE = 2000
 #: Markers are looked for on a copy whose long side is at most this (fast), then on the whole photo if needed.
 DETECT_LONG_SIDE = 1600
+#: The first look takes only squares whose perimeter is this share of the photo's size or more: a 12 mm marker of a
+#: sheet spanning a third of the photo's long side (smaller ones are looked for again, on the whole photo).
+FIRST_LEAST = 0.04
 #: Markers needed to place the sheet: three give twelve corners (a finger over the fourth is fine); two are half
 #: a sheet.
 MARKERS_NEEDED = 3
@@ -179,11 +182,13 @@ class Located:
     blur: float = 0.0
 
 
-def _detector(cv2: Any, tolerant: bool = False) -> Any:
+def _detector(cv2: Any, tolerant: bool = False, least: float = 0.03) -> Any:
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
     params = cv2.aruco.DetectorParameters()
-    # small markers of a far photo, and corners to a tenth of a pixel for the homography
+    # corners to a tenth of a pixel for the homography; squares smaller than `least` of the photo's size (their
+    # perimeter) are not looked at (a checked tablecloth holds thousands)
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.minMarkerPerimeterRate = least
     if tolerant:
         # a soft photo: thresholds over wider windows (a blurred edge is wide), rounder corners taken for a square's,
         # and more of a cell's margin left out when its bit is read (blur spreads a cell into its neighbours)
@@ -196,7 +201,8 @@ def _detector(cv2: Any, tolerant: bool = False) -> Any:
     return cv2.aruco.ArucoDetector(dictionary, params)
 
 
-def _detect(cv2: Any, grey: Grey, long_side: int, tolerant: bool = False) -> list[tuple[int, Any]]:
+def _detect(cv2: Any, grey: Grey, long_side: int, tolerant: bool = False, least: float = 0.03
+            ) -> list[tuple[int, Any]]:
     """(id, 4 corners in the photo's pixels) of every marker found on a copy at most `long_side` long (sharpened
     first when `tolerant`)."""
     import numpy as np
@@ -206,7 +212,7 @@ def _detect(cv2: Any, grey: Grey, long_side: int, tolerant: bool = False) -> lis
     if tolerant:
         soft = cv2.GaussianBlur(small, (0, 0), 2.0)
         small = cv2.addWeighted(small, 2.0, soft, -1.0, 0)
-    corners, ids, _ = _detector(cv2, tolerant).detectMarkers(small)
+    corners, ids, _ = _detector(cv2, tolerant, least).detectMarkers(small)
     if ids is None:
         return []
     return [(int(i), np.asarray(c, dtype=np.float64).reshape(4, 2) / scale) for i, c in zip(ids.flatten(), corners)]
@@ -388,7 +394,7 @@ def locate(grey: Grey, display: str, kinds: Sequence[SheetKind]) -> Located:
         ours = [len(f.corners) for f in found if f.code in codes]
         return max(ours, default=0)
 
-    seen = _detect(cv2, grey, DETECT_LONG_SIDE)
+    seen = _detect(cv2, grey, DETECT_LONG_SIDE, least=FIRST_LEAST)
     if best(sheets_in(seen)) < CORNERS and max(grey.shape) > DETECT_LONG_SIDE:
         # small or blurred markers: look again on the whole photo
         again = _detect(cv2, grey, max(grey.shape))

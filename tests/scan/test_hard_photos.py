@@ -119,7 +119,9 @@ def test_clean_and_everyday_photos_are_read_without_a_question(family: str) -> N
 
 
 def test_glare_over_marks_is_reported_as_glare_with_its_fields() -> None:
-    found = []
+    from generator.sheets.photo_reasons import PhotoIssue
+
+    found: list[PhotoIssue] = []
     for seed in range(1, 12):
         sheet, photo = castle_photo("glare", seed)
         _, read, _ = check(sheet, photo, kinds(shipped()))
