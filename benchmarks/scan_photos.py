@@ -487,7 +487,7 @@ def families(args: argparse.Namespace) -> None:
         family = photo_families.FAMILIES[name]
         rng = random.Random(f"{args.seed}:{name}")
         row: dict[str, Any] = {"photos": 0, "right": 0, "asked": 0, "refused": 0, "wrong": 0, "marks_wrong": 0,
-                               "hidden_decided": 0, "hiding": 0, "target": family.target, "reasons": {},
+                               "hidden_decided": 0, "blind": 0, "target": family.target, "reasons": {},
                                "examples": []}
         for index in range(args.per_family):
             version = rng.choice(("great-architect", "apprentice"))
@@ -515,8 +515,9 @@ def families(args: argparse.Namespace) -> None:
             verdict = photo_families.judge(sheet.map, photo, states, reading, refusal)
             row["photos"] += 1
             row[verdict.outcome] += 1
-            # a photo that hides a filled mark (under a finger, in glare that drowns it) can at best be asked about
-            row["hiding"] += any(photo.truth[i] is not False for i in photo.hidden)
+            # a photo in which the camera cannot see some mark (under a finger, in glare that would drown pencil)
+            # can at best be asked about (read as empty, it is right by luck)
+            row["blind"] += bool(photo.hidden)
             row["marks_wrong"] += verdict.marks_wrong
             row["hidden_decided"] += verdict.hidden_decided
             if reading is not None:

@@ -64,16 +64,17 @@ def family_section(result: dict[str, Any]) -> list[str]:
              "photos). Right: every field read as filled and nothing asked; asked: some fields asked about with "
              "their reason, every other field right; refused: not read, with a reason; wrong: a field read wrong "
              "and not asked about (the target is 0 in every family).", "",
-             "A photo that hides a filled mark (under a finger, in glare that drowns the pencil) can at best be "
-             "asked about: the column `hiding` counts those.", "",
-             "| family | photos | right | asked | refused | wrong | hiding | target (right) | |",
+             "A photo in which the camera cannot see some mark (under a finger, in glare that would drown pencil) "
+             "can at best be asked about (read as empty, it would be right by luck): the column `blind` counts "
+             "those.", "",
+             "| family | photos | right | asked | refused | wrong | blind | target (right) | |",
              "|---|---|---|---|---|---|---|---|---|"]
     for name, row in result["families"].items():
         n = row["photos"] or 1
         target = row.get("target")
         met = row["wrong"] == 0 and (target is None or row["right"] / n >= target)
         lines.append(f"| {name} | {row['photos']} | {row['right'] / n:.0%} | {row['asked'] / n:.0%} | "
-                     f"{row['refused'] / n:.0%} | {row['wrong']} | {row.get('hiding', 0)} | "
+                     f"{row['refused'] / n:.0%} | {row['wrong']} | {row.get('blind', 0)} | "
                      f"{'' if target is None else f'{target:.0%}'} | {'met' if met else 'MISSED'} |")
     lines += ["", "| megapixels | photos | median s | slowest s |", "|---|---|---|---|"]
     for mp, row in result["times"].items():

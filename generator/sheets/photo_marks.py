@@ -72,7 +72,7 @@ REFINE_MM = 1.2
 
 # --- marks ---------------------------------------------------------------------------------------------------------
 #: A bubble's inside that is read: this share of its radius (clear of its printed outline).
-INNER = 0.7
+INNER = 0.65
 #: The ring around a bubble where a circle drawn around it lies: from this share of its radius to that one.
 RING = (1.12, 1.62)
 #: Sectors of that ring, and the share of them inked that makes a circle around the bubble.
@@ -95,6 +95,8 @@ SPREAD = 0.4
 #: Ink whose centre lies this far from the bubble's (a share of its radius), and not over a third of it, came from
 #: outside: a neighbour's stroke, a circle drawn around the next bubble; a tick or a cross is drawn through the middle.
 OFF_CENTRE = 0.42
+#: Less ink than this share of the inside, all at one edge, is no mark.
+EDGE_ONLY = 0.08
 #: A figure is coloured in when this share of it is inked, empty below the lower share, asked between.
 FIGURE_FILLED = 0.68
 FIGURE_EMPTY = 0.16
@@ -665,6 +667,10 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
         return MarkRead(False, m.cover, min(_margin(m.cover, COVER_EMPTY, COVER_FILLED), _margin(m.ring, 0.35, 0.5)),
                         x=x, y=y)
     if m.cover > COVER_EMPTY and m.edge_share >= OFF_CENTRE:
+        if m.cover < EDGE_ONLY and m.ring < 0.35:
+            # a little ink at one edge of the inside only, nothing around: the edge of a stroke beside it, or of
+            # the outline itself in a soft photo; a mark is drawn through the middle
+            return MarkRead(False, m.cover, 0.5, x=x, y=y)
         return MarkRead(None, m.cover, 0.0, "a stroke runs into it from one side", "spill", x, y)
     if m.ring >= 0.35 and m.cover <= COVER_EMPTY:
         return MarkRead(None, m.cover, 0.0, "a stroke around it, not closed", "faint", x, y)
@@ -758,7 +764,12 @@ def _agreed(marks: Sequence[Mark], shifts: Floats, refined: Sequence[tuple[float
                 out.append((base[0] + float(expected_here[0]), base[1] + float(expected_here[1])))
             else:
                 out.append((base[0] + float(own[0]), base[1] + float(own[1])))
-        elif refined[i] is not None and np.hypot(*extra[i]) <= AGREE_PX * 1.5:
+        elif near.any() and refined[i] is not None:
+            # one or two neighbours: their mean, unless the mark's own agrees with it
+            mean = np.mean(extra[near], axis=0)
+            own = extra[i] if np.hypot(*(extra[i] - mean)) <= 2 * AGREE_PX else mean
+            out.append((base[0] + float(own[0]), base[1] + float(own[1])))
+        elif refined[i] is not None and np.hypot(*extra[i]) <= AGREE_PX * 2.5:
             found = refined[i]
             assert found is not None
             out.append(found)

@@ -419,7 +419,9 @@ def locate(grey: Grey, display: str, kinds: Sequence[SheetKind]) -> Located:
                                f"of a {what} this donjon prints: a sheet of another kind, or one printed by another "
                                "donjon"))
         partial = max((f for f in found if f.code in codes), key=lambda f: len(f.corners), default=None)
-        if sharpness(grey) < SOFT:
+        side_mm = kinds[0].map(kinds[0].layout.papers[0]).markers[0].size * 25.4 / 72
+        if sharpness(grey) < SOFT or (partial is not None and
+                                      blur_mm(grey, list(partial.corners.values()), side_mm) > BLURRED_MM):
             raise PhotoRefused(display, refusal("blurred", "is blurred: " + (
                 NO_MARKERS if partial is None else f"only {len(partial.corners)} of the sheet's {CORNERS} corner "
                                                    "markers could be found")))
