@@ -1,22 +1,28 @@
-"""Scan-ready sheets read from photos: markers found, perspective and rotation undone, each mark read.
+"""Scan-ready sheets read from photos: markers found, blur judged, perspective and rotation undone, each mark read.
 
 A photo (JPEG, PNG, or HEIC with pillow-heif) is decoded to grey by Pillow, within bounds: a photo of more than
 :data:`MAX_PIXELS` is decoded at a reduced scale when it is a JPEG (the decoder skips what it does not need) and
-refused otherwise, so memory stays bounded whatever the file claims. opencv (the `scan` extra, imported here only
-when a photo is read) then:
+refused otherwise, so memory stays bounded whatever the file claims. opencv (the `scan` extra, imported here and in
+:mod:`~generator.sheets.photo_marks` only when a photo is read) then:
 
-1. finds the sheet's ArUco markers (:mod:`~generator.sheets.marks`): their ids say which of the sheets it may be
+1. finds the ArUco markers (:mod:`~generator.sheets.marks`), on a reduced copy, then on the whole photo, then with a
+   tolerant pass for a soft photo (a sharpened copy, wider thresholds): their ids say which of the sheets it may be
    (each layout's papers print a code of their own) and which corner each marker is, so any rotation, upside down
-   included, comes out right;
-2. maps the sheet onto the photo by the homography of the markers' corners (perspective), and straightens the
-   sheet into an image of its own at :data:`SCALE` pixels per point;
-3. divides that image by its paper's local brightness (uneven light, shadows), and reads each mark of the map:
-   the printed outline is found near where the map puts it (a curled sheet moves marks by a millimetre or two), and
-   the share of the mark's inside that is dark decides: filled, empty, or undecided in between (:data:`FILLED`,
-   :data:`EMPTY`); the confidence says how far from the undecided band a mark was.
+   included, comes out right. The markers of each code are grouped into sheets whose markers agree with the map
+   (:data:`AGREE`): one sheet's three or four markers are enough, whatever else is in the frame (another sheet or a
+   card partly in it); two whole sheets are refused;
+2. judges blur on the markers' edges (:func:`blur_mm`) before any mark is read: a photo too soft to read is
+   refused, saying so (without markers, by the photo's own sharpness);
+3. maps the sheet onto the photo by the homography of the markers' corners (perspective), straightens it at
+   :data:`~generator.sheets.photo_marks.SCALE` pixels per point, and reads its marks
+   (:func:`~generator.sheets.photo_marks.read_marks`: the printed sheet compared, light divided out, glare and
+   what covers the sheet found, each block of marks registered on its printed outlines, each mark decided with a
+   margin).
 
 A mark that cannot be decided is never guessed: :func:`~generator.sheets.marks.interpret` lists its field as
-uncertain, and the result waits for a person's word (`--set FIELD=VALUE`, or the table companion's page).
+uncertain with the reason's code, and the result waits for a person's word (`--set FIELD=VALUE`, or the table
+companion's page). Why a photo or its fields could not be read is data (:mod:`~generator.sheets.photo_reasons`):
+:class:`~generator.sheets.photo_reasons.PhotoRefused` for a photo refused, `PhotoRead.issues` for its fields.
 """
 
 from __future__ import annotations
