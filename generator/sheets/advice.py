@@ -21,6 +21,9 @@ class Reason(NamedTuple):
     said: tuple[str, ...]
     #: what to change, in words, to the player
     advice: str
+    #: the tip of the companion's photo guide it goes against (`flat`, `corners`, `light`, `still`, `one`:
+    #: templates/web/_photo_guide.html), shown as the one to mind after a refusal; "" for none
+    tip: str = ""
 
 
 #: Why a photo (or a file among the sheets) is not read at all, and what to change before the next shot.
@@ -32,21 +35,21 @@ REFUSALS: tuple[Reason, ...] = (
     Reason("other-sheet", ("are not those of",), "This sheet was printed by another donjon, or is another kind "
            "of sheet: print this game's scan-ready sheet again and fill it in."),
     Reason("two-sheets", ("more than one", "two sheets", "two whole sheets"), "Put the other sheets and cards "
-           "away, out of the frame: one sheet per photo."),
+           "away, out of the frame: one sheet per photo.", "one"),
     Reason("part-of-sheet", ("corner markers: photograph the whole", "of the sheet's 4 corner markers"),
            "Step back until the whole sheet is in the frame, all four black corner squares showing, with a "
-           "finger's width of table around it; keep hands and pens off the corners."),
+           "finger's width of table around it; keep hands and pens off the corners.", "corners"),
     Reason("no-sheet", ("none of its four corner markers",), "Frame the whole sheet, its four black corner squares "
            "showing, flat, in good light. Only the scan-ready sheet has those squares: the fillable sheet, printed, "
-           "cannot be read from a photo."),
+           "cannot be read from a photo.", "corners"),
     Reason("blur", ("blur",), "Hold the phone still (elbows on the table), tap the sheet on the screen to focus, "
-           "then shoot."),
+           "then shoot.", "still"),
     Reason("glare", ("glare", "reflect"), "Tilt the phone a little, or turn the sheet, until no light shines on "
-           "the pencil; no flash."),
+           "the pencil; no flash.", "light"),
     Reason("dark", ("too dark", "low light"), "Shoot in more light: near a window or under a lamp, without the "
-           "flash."),
+           "flash.", "light"),
     Reason("not-flat", ("cannot be a flat sheet", "curl", "fold"), "Lay the sheet flat on the table (smooth "
-           "its folds) and shoot from straight above."),
+           "its folds) and shoot from straight above.", "flat"),
     Reason("too-small", ("too small to read",), "Send the photo as the camera took it, not a thumbnail or a "
            "messaging app's smaller copy, with the sheet filling the frame."),
     Reason("too-large", ("megapixels", "too large", "image bomb"), "Send the camera's own JPEG, at its usual "
@@ -65,8 +68,8 @@ UNCERTAIN: tuple[Reason, ...] = (
            "sheet and set it, or take the photo again with nothing over the sheet."),
     Reason("shadow", ("shadow",), "A shadow fell on these marks: look at the sheet and set it, or take the photo "
            "again with the light from the side."),
-    Reason("two-values", ("are both filled",), "Two values are filled where one counts: tap away the one that "
-           "does not count."),
+    Reason("two-values", ("are both filled",), "Two values are filled where one counts: keep the one that counts "
+           "(tap the other away)."),
     Reason("gap", ("not from the first on",), "The marks filled leave a gap: count them on the sheet and set the "
            "number."),
     Reason("needs", ("but this field's mark is empty",), "One of the two marks was missed or forgotten: look at "

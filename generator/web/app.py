@@ -34,10 +34,11 @@ from starlette.staticfiles import StaticFiles
 
 from generator.games.table import TableHints
 from generator.render.imposition import PAPERS
+from generator.sheets.advice import refusal
 from generator.web import charts, store
 from generator.web.db import Database
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply
-from generator.web.games import Games, PhotoReview
+from generator.web.games import Games
 from generator.web.security import BodyLimit, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views
 
@@ -101,6 +102,8 @@ class Companion:
                                autoescape=select_autoescape(default=True, default_for_string=True),
                                trim_blocks=True, lstrip_blocks=True, auto_reload=False)
         self.env.globals.update(game_names=games.names, game_ids=games.ids, poll=POLL, lan=token is not None)
+        # the photo pages: the sheet drawn in a phone's screen, and what to change after a refusal
+        self.env.globals.update(photo_frame=games.photo_frame, photo_refusal=refusal)
         self.env.filters["qr"] = qr_svg
 
     # --- helpers ------------------------------------------------------------------------------------------------
@@ -324,23 +327,24 @@ class Companion:
         form = await self.form(request)
         view = await self.table(table_id)
         version, paper = str(form.get("version", "")), str(form.get("paper", ""))
-        if version != view.table.options.get("version") or paper not in PAPERS:
+        game = view.table.game
+        # the sheet's identity: the castle's version, a sheet of one's own its id (the table's game)
+        if version != view.table.options.get("version", game) or paper not in PAPERS:
             raise HTTPException(400, "the marks are of another sheet than this table's")
         try:
             filled = {int(str(v)) for v in form.getlist("mark")}
         except ValueError:
             raise HTTPException(400, "a mark is not a number") from None
-        sheet, problems = self.games.castle_sheet_from_marks(version, paper, filled)
+        sheet, problems = self.games.castle_sheet_from_marks(version, paper, filled, game)
+        image = str(form.get("image", ""))
+        review = self.games.marks_review(version, paper, filled, image, game)
+        if form.get("then") == "check":  # what the marks say, shown again, nothing kept
+            return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
         if not problems:
             response = await self.keep_part(table_id, seat, view, sheet)
             if isinstance(response, Response):
                 return response
             problems = [response]
-        image = str(form.get("image", ""))
-        review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "",
-                             tuple(m._replace(state="filled" if m.number in filled else "empty",
-                                              check=any(p.startswith(f"{m.field}:") for p in problems))
-                                   for m in self.games.castle_marks(version, paper)), ())
         return self.page("photo.html", request, status=400, review=review, marks_error="; ".join(problems),
                          **self.table_context(view, seat))
 

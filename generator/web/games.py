@@ -13,14 +13,17 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import DonjonError, InputError, Problem
 from generator.fields import Record
 from generator.games.table import TableHints
 from generator.registry import find_game, game_ids, games
 
-__all__ = ["Games", "MarkShown", "PhotoReview", "Scored", "SheetReading", "read_input"]
+if TYPE_CHECKING:
+    from generator.sheets.summary import Line
+
+__all__ = ["Frame", "Games", "MarkShown", "PhotoReview", "Scored", "SheetReading", "read_input"]
 
 
 def read_input(path: Path) -> bytes:
@@ -79,6 +82,7 @@ class Games:
             self._scorer = Scorer(loaded)
             self.ids = tuple(g for g in game_ids() if g in loaded.catalogs)
         self.names: dict[str, str] = {g.id: g.name for g in games() if g.id in self.ids}
+        self._frames: dict[tuple[str, str], Frame] = {}
 
     def hints(self, game: str) -> TableHints:
         """How the game's end-state format is entered at the table (from the game's package)."""
@@ -147,10 +151,38 @@ class Games:
         sheet, uncertain = part([i in filled for i in range(len(the_map.marks))])
         return sheet, [f"{name}: {why}" for name, why in uncertain]
 
-    def castle_marks(self, version: str, paper: str, game: str = "once-upon-a-castle") -> tuple[MarkShown, ...]:
-        """The marks of a sheet as the correction page places them (each shown empty)."""
+    def photo_frame(self, game: str, version: str = "") -> Frame:
+        """The outline of the game's scan-ready sheet (of `version`, on its first paper) and its four corner squares,
+        placed in a phone's screen as the photo guide draws them (drawn once per sheet)."""
+        found = self._frames.get((game, version))
+        if found is None:
+            own = getattr(find_game(game), "kind", None)  # a sheet of one's own (generator.games.sheet_game)
+            if own is None:
+                from generator.games.castle.sheets import layout
+
+                paper = layout(version).papers[0]
+            else:
+                paper = own().layout.papers[0]
+            the_map, _ = self._marks_of(game, version, paper)
+            found = self._frames[game, version] = _frame(the_map)
+        return found
+
+    def marks_review(self, version: str, paper: str, filled: set[int], image: str,
+                     game: str = "once-upon-a-castle") -> PhotoReview:
+        """The correction page again, for the marks as the player ticked them: each mark filled or empty, the
+        fields they leave undecided to check, and what they say in lines of text; `image` is the straightened
+        photo the page showed (kept only when it is one)."""
+        from generator.sheets.marks import interpret
+        from generator.sheets.summary import said
+
         the_map, _ = self._marks_of(game, version, paper)
-        return _shown(the_map, [])
+        reading = interpret(the_map, [i in filled for i in range(len(the_map.marks))])
+        doubts = tuple((u.field, u.why) for u in reading.uncertain)
+        unsure = {name for name, _ in doubts}
+        shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [i in filled for i in
+                                                                                     range(len(the_map.marks))]))
+        return PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
+                           doubts, said(the_map, reading.values, doubts), the_map.width / the_map.height)
 
     def _marks_of(self, game: str, version: str, paper: str) -> tuple[Any, Any]:
         """The map of marks of a game's sheet (the castle's of `version`, a sheet of one's own's), and how marks
@@ -212,18 +244,50 @@ class PhotoReview(NamedTuple):
     marks: tuple[MarkShown, ...]
     #: each field that could not be decided: (field, why)
     uncertain: tuple[tuple[str, str], ...]
+    #: what was read, as lines of text: the fields to check first, then each row of the sheet
+    lines: tuple[Line, ...] = ()
+    #: the sheet's width / height (its photo is shown in that shape)
+    ratio: float = 210 / 297
 
 
 def _review(photo: Any, uncertain: Any) -> PhotoReview:
     import base64
 
     from generator.sheets.photos import straightened_jpeg
+    from generator.sheets.summary import said
 
     the_map = photo.map
     unsure = {u.field for u in uncertain}
     shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.reads]))
     image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo)).decode("ascii")
-    return PhotoReview(photo.identity, the_map.paper, image, shown, tuple((u.field, u.why) for u in uncertain))
+    doubts = tuple((u.field, u.why) for u in uncertain)
+    return PhotoReview(photo.identity, the_map.paper, image, shown, doubts,
+                       said(the_map, photo.reading.values, doubts), the_map.width / the_map.height)
+
+
+class Frame(NamedTuple):
+    """A scan-ready sheet in a phone's screen, as the photo guide draws it: the screen's size, the sheet's outline
+    in it and its four corner squares (x, y, side), in the drawing's units."""
+
+    width: float
+    height: float
+    sheet: tuple[float, float, float, float]
+    squares: tuple[tuple[float, float, float], ...]
+
+
+#: The guide's phone screen (its units), and the table left around the sheet: a finger's width, as the tip says.
+SCREEN = (200.0, 300.0)
+SCREEN_MARGIN = 0.1
+
+
+def _frame(the_map: Any) -> Frame:
+    width, height = SCREEN
+    scale = min(width * (1 - 2 * SCREEN_MARGIN) / the_map.width, height * (1 - 2 * SCREEN_MARGIN) / the_map.height)
+    left, top = (width - the_map.width * scale) / 2, (height - the_map.height * scale) / 2
+    squares = tuple((round(left + m.x * scale, 2), round(top + m.y * scale, 2), round(m.size * scale, 2))
+                    for m in the_map.markers)
+    return Frame(width, height, (round(left, 2), round(top, 2), round(the_map.width * scale, 2),
+                                 round(the_map.height * scale, 2)), squares)
 
 
 def _shown(the_map: Any, states: list[bool | None]) -> tuple[MarkShown, ...]:
