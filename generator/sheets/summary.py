@@ -37,6 +37,8 @@ class Line(NamedTuple):
     why: str = ""
     #: for an undecided field, what to do about it ("" when no advice is known)
     advice: str = ""
+    #: for an undecided field, the value a person gave for it (as `--set` takes it), "" when none yet
+    given: str = ""
 
 
 def words(name: str) -> str:
@@ -56,10 +58,13 @@ def value_words(value: object) -> str:
     return str(value)
 
 
-def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[tuple[str, str]]) -> tuple[Line, ...]:
+def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[tuple[str, str]],
+         given: Mapping[str, str] | None = None) -> tuple[Line, ...]:
     """What the marks say: each uncertain field (field, why) first, in the order given, then every row of the map
-    in the map's order, an uncertain field's value said as a question mark there."""
-    unsure = {name for name, _ in uncertain}
+    in the map's order, an uncertain field's value said as a question mark there unless a person gave it
+    (`given`, field -> value as `--set` takes it; `values` then hold it)."""
+    given = given or {}
+    unsure = {name for name, _ in uncertain if name not in given}
     fields = list(field_marks(the_map.marks))
     rows: dict[str, list[tuple[int, str]]] = {}
     for name in fields:
@@ -88,7 +93,7 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[tup
     lines = []
     for name, why in uncertain:
         reason = uncertainty(why)
-        lines.append(Line(words(name), UNSURE, name, why, reason.advice if reason else ""))
+        lines.append(Line(words(name), UNSURE, name, why, reason.advice if reason else "", given.get(name, "")))
     for row in top:
         items = sorted(rows[row])
         lines.append(Line(words(row), ", ".join(item(name) for _, name in items), items[0][1]))

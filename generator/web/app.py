@@ -335,9 +335,10 @@ class Companion:
             filled = {int(str(v)) for v in form.getlist("mark")}
         except ValueError:
             raise HTTPException(400, "a mark is not a number") from None
-        sheet, problems = self.games.castle_sheet_from_marks(version, paper, filled, game)
-        image = str(form.get("image", ""))
-        review = self.games.marks_review(version, paper, filled, image, game)
+        # a value typed for a field the marks leave undecided (`set:towers[2]` = 5), as `donjon score --set` takes it
+        given = {key[4:]: str(value) for key, value in form.multi_items() if key.startswith("set:") and str(value).strip()}
+        sheet, problems, review = self.games.sheet_from_marks(version, paper, filled, given, str(form.get("image", "")),
+                                                              game)
         if form.get("then") == "check":  # what the marks say, shown again, nothing kept
             return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
         if not problems:

@@ -113,7 +113,7 @@ class Games:
         A fillable PDF is read by its form fields (`Scorer.score_sheets`). A photo of a scan-ready sheet (JPEG,
         PNG, HEIC) is read by its marks, and comes back with a :class:`PhotoReview`: what was read at each mark,
         over the straightened photo, for the player to check and correct before the values are kept
-        (:meth:`castle_sheet_from_marks`).
+        (:meth:`sheet_from_marks`).
         """
         name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100] or "sheet.pdf"
         if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")):
@@ -141,15 +141,33 @@ class Games:
         sheet["version"] = read.document.data.get("version", game)
         return SheetReading(sheet, self._score_one(game, sheet), review)
 
-    def castle_sheet_from_marks(self, version: str, paper: str, filled: set[int],
-                                game: str = "once-upon-a-castle") -> tuple[dict[str, Any], list[str]]:
-        """The part a player's checked marks make (the correction page of a photo: each mark filled or not, as
-        the player confirmed it), and what still keeps it from being read (two values for one tower...)."""
-        the_map, part = self._marks_of(game, version, paper)
-        if any(not 0 <= i < len(the_map.marks) for i in filled):
-            return {}, ["a mark that is not on this sheet was sent"]
-        sheet, uncertain = part([i in filled for i in range(len(the_map.marks))])
-        return sheet, [f"{name}: {why}" for name, why in uncertain]
+    def sheet_from_marks(self, version: str, paper: str, filled: set[int], given: Mapping[str, str], image: str,
+                         game: str = "once-upon-a-castle") -> tuple[dict[str, Any], list[str], PhotoReview]:
+        """The part a player's checked marks make (the check page of a photo: each mark filled or not, as the player
+        ticked it, and a value typed for a field the marks leave undecided, `given`, as `--set` takes it), what
+        still keeps it from being read (two values for one tower, a value its field cannot take...), and the
+        check page again for those marks (`image`: the straightened photo the page showed, kept only when it is
+        one)."""
+        from generator.sheets.marks import BadConfirmation, interpret
+        from generator.sheets.summary import said
+
+        the_map, to_part = self._marks_of(game, version, paper)
+        count = len(the_map.marks)
+        problems = ["a mark that is not on this sheet was sent"] if any(not 0 <= i < count for i in filled) else []
+        states: list[bool | None] = [i in filled for i in range(count)]
+        by_marks = interpret(the_map, states)
+        doubts = tuple((u.field, u.why) for u in by_marks.uncertain)
+        try:
+            reading = interpret(the_map, states, given)
+        except BadConfirmation as err:
+            reading = by_marks
+            problems.append(str(err))
+        problems.extend(f"{u.field}: {u.why}" for u in reading.uncertain)
+        unsure = {name for name, _ in doubts}
+        shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, states))
+        review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
+                             doubts, said(the_map, reading.values, doubts, given), the_map.width / the_map.height)
+        return to_part(reading.values), problems, review
 
     def photo_frame(self, game: str, version: str = "") -> Frame:
         """The outline of the game's scan-ready sheet (of `version`, on its first paper) and its four corner squares,
@@ -167,41 +185,16 @@ class Games:
             found = self._frames[game, version] = _frame(the_map)
         return found
 
-    def marks_review(self, version: str, paper: str, filled: set[int], image: str,
-                     game: str = "once-upon-a-castle") -> PhotoReview:
-        """The correction page again, for the marks as the player ticked them: each mark filled or empty, the
-        fields they leave undecided to check, and what they say in lines of text; `image` is the straightened
-        photo the page showed (kept only when it is one)."""
-        from generator.sheets.marks import interpret
-        from generator.sheets.summary import said
-
-        the_map, _ = self._marks_of(game, version, paper)
-        reading = interpret(the_map, [i in filled for i in range(len(the_map.marks))])
-        doubts = tuple((u.field, u.why) for u in reading.uncertain)
-        unsure = {name for name, _ in doubts}
-        shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [i in filled for i in
-                                                                                     range(len(the_map.marks))]))
-        return PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
-                           doubts, said(the_map, reading.values, doubts), the_map.width / the_map.height)
-
     def _marks_of(self, game: str, version: str, paper: str) -> tuple[Any, Any]:
-        """The map of marks of a game's sheet (the castle's of `version`, a sheet of one's own's), and how marks
-        checked or not make one part of the game's format, with what stays undecided."""
-        from generator.sheets.marks import interpret
-
+        """The map of marks of a game's sheet (the castle's of `version`, a sheet of one's own's), and how the
+        values its marks make become one part of the game's format."""
         catalog, _ = self.catalog(game)
         own = getattr(find_game(game), "kind", None)  # a sheet of one's own (generator.games.sheet_game)
         if own is None:
-            from generator.games.castle.sheets import from_marks, mark_map
+            from generator.games.castle.sheets import end_state_sheet, mark_map
 
-            return mark_map(catalog, version, paper), lambda states: from_marks(catalog, version, paper, states)
-        the_map = own().map(paper)
-
-        def part(states: list[bool | None]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-            reading = interpret(the_map, states)
-            return dict(reading.values), [(u.field, u.why) for u in reading.uncertain]
-
-        return the_map, part
+            return mark_map(catalog, version, paper), lambda values: end_state_sheet(values, {})[0]
+        return own().map(paper), dict
 
     def _score_one(self, game: str, sheet: Mapping[str, Any]) -> Scored:
         part = {k: v for k, v in sheet.items() if k != "version"}

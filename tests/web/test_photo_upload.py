@@ -38,7 +38,7 @@ def upload(client: TestClient, table_id: int, seat: int, name: str, data: bytes)
     response = client.post(f"/tables/{table_id}/seats/{seat}/sheet", headers=SAME_ORIGIN,
                            files={"sheet": (name, data, "image/jpeg")})
     assert response.status_code in (200, 400), response.text
-    return response.text
+    return str(response.text)
 
 
 def test_the_seat_page_shows_how_to_take_the_photo(client: TestClient) -> None:
@@ -100,7 +100,7 @@ def test_a_photo_is_read_out_as_text_corrected_and_kept(client: TestClient) -> N
     # the value to check first, with why and what to do, then the sheet row by row
     assert read_lines(shown.text) == [
         "? towers #3 : the units 2 and 5 are both filled; a digit takes one value Two values are filled where one "
-        "counts: keep the one that counts (tap the other away).",
+        "counts: keep the one that counts (tap the other away). Or type its value",
         "sun no", "cloud no", "sky clouds 2", "towers 5, 2, ?, 5", "walls yes (flags 2), yes (flags 1, 2), no, yes",
         "donjon floors 3", "residents 12", "guests jester, queen"]
     marks = MARK.findall(shown.text)
@@ -162,3 +162,32 @@ def test_a_photo_of_a_sheet_of_ones_own(own: TestClient) -> None:  # noqa: F811
     refused = own.post(f"/tables/{table.id}/seats/1/sheet", headers=SAME_ORIGIN,
                        files={"sheet": ("ben.jpg", photograph(rendered(scan.page())[:900]), "image/jpeg")})
     assert refused.status_code == 400 and "<strong>What to change:</strong> Step back" in refused.text
+
+
+def test_an_undecided_value_is_typed_rather_than_tapped(client: TestClient) -> None:
+    """A phone's player types the value of the field the marks leave undecided, as `--set` takes it, without
+    finding its marks on the photo."""
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    values = dict(GREAT, **{"towers[2]": (2, 5)})
+    shown = upload(client, table.id, 0, "ana.jpg", photograph(filled("great-architect", "a4", values)))
+    assert 'name="set:towers[2]" form="marks"' in shown
+    checked = [number for _, _, number, on, _ in MARK.findall(shown) if on]
+    form = {"version": "great-architect", "paper": "a4", "image": "", "mark": checked}
+    wrong = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                        data={**form, "set:towers[2]": "12"})
+    assert wrong.status_code == 400 and "towers[2] takes a whole number from 0 to 9 or none, not &#39;12&#39;" in \
+        wrong.text
+    assert 'value="12"' in wrong.text  # what was typed stays, to be mended
+    seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                       data={**form, "set:towers[2]": "5", "then": "check"})
+    assert seen.status_code == 200
+    lines = read_lines(seen.text)
+    assert "towers 5, 2, 5, 5" in lines and lines[0].endswith("Or type its value (you gave 5)")
+    unknown = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                          data={**form, "set:tower[9]": "5"})
+    assert unknown.status_code == 400 and "the sheet has no field" in unknown.text
+    kept = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**form, "set:towers[2]": "5"},
+                       follow_redirects=True)
+    assert kept.status_code == 200 and totals(kept.text)["Ana"].lstrip("≈") == "36"
