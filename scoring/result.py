@@ -69,7 +69,7 @@ class Unread:
     sheet: int
     #: why, as the reader says it (the file's name left out)
     why: str
-    #: the reason's name (generator.sheets.advice: `part-of-sheet`, `blur`...), "" when none is known
+    #: the reason's name (generator.sheets.advice: `half-sheet`, `blurred`...), "" when none is known
     reason: str = ""
     #: what to change before the next photo, in words ("" when `why` is all there is to say)
     advice: str = ""

@@ -2,9 +2,11 @@
 per reason, said to a person holding a phone (the table companion's pages, `donjon score`'s listing and JSON).
 
 The reader says why in words (:mod:`~.photos`, :mod:`~.marks`, :mod:`~.read`); a reason is recognised by a few of
-those words until the reader gives its reason's name itself (an error's or an uncertainty's `reason` attribute,
-which then wins). Adding a reason is one line of :data:`REFUSALS` or :data:`UNCERTAIN`: its name, the words that
-say it, the advice. The first reason whose words appear in the message is the one: more precise ones come first.
+those words until the reader gives its reason's code itself (a refusal's or an uncertainty's `code`, which then
+wins: the names here are the reader's codes, `half-sheet`, `blurred`, `glare`...). Adding a reason is one line of
+:data:`REFUSALS` or :data:`UNCERTAIN`: its name, the words that say it, the advice (and for a refusal the tip of
+the companion's photo guide it goes against). The first reason whose words appear in the message is the one: more
+precise ones come first.
 """
 
 from __future__ import annotations
@@ -36,17 +38,15 @@ REFUSALS: tuple[Reason, ...] = (
            "of sheet: print this game's scan-ready sheet again and fill it in."),
     Reason("two-sheets", ("more than one", "two sheets", "two whole sheets"), "Put the other sheets and cards "
            "away, out of the frame: one sheet per photo.", "one"),
-    Reason("part-of-sheet", ("corner markers: photograph the whole", "of the sheet's 4 corner markers"),
+    Reason("half-sheet", ("corner markers: photograph the whole", "of the sheet's 4 corner markers"),
            "Step back until the whole sheet is in the frame, all four black corner squares showing, with a "
            "finger's width of table around it; keep hands and pens off the corners.", "corners"),
     Reason("no-sheet", ("none of its four corner markers",), "Frame the whole sheet, its four black corner squares "
            "showing, flat, in good light. Only the scan-ready sheet has those squares: the fillable sheet, printed, "
            "cannot be read from a photo.", "corners"),
-    Reason("blur", ("blur",), "Hold the phone still (elbows on the table), tap the sheet on the screen to focus, "
+    Reason("blurred", ("blur",), "Hold the phone still (elbows on the table), tap the sheet on the screen to focus, "
            "then shoot.", "still"),
-    Reason("glare", ("glare", "reflect"), "Tilt the phone a little, or turn the sheet, until no light shines on "
-           "the pencil; no flash.", "light"),
-    Reason("dark", ("too dark", "low light"), "Shoot in more light: near a window or under a lamp, without the "
+    Reason("too-dark", ("too dark", "low light", "more light"), "Shoot in more light: near a window or under a lamp, without the "
            "flash.", "light"),
     Reason("not-flat", ("cannot be a flat sheet", "curl", "fold"), "Lay the sheet flat on the table (smooth "
            "its folds) and shoot from straight above.", "flat"),
@@ -74,24 +74,33 @@ UNCERTAIN: tuple[Reason, ...] = (
            "number."),
     Reason("needs", ("but this field's mark is empty",), "One of the two marks was missed or forgotten: look at "
            "the sheet and set this one."),
+    Reason("spill", ("runs into", "neighbour"), "A stroke from the mark beside it runs into this one: look at the "
+           "sheet and set it."),
+    Reason("ghost", ("rubbed out", "ghost"), "A mark rubbed out lies beside a filled one: look at the sheet and set "
+           "it."),
+    Reason("half-coloured", ("half coloured", "partly coloured", "half-coloured"), "A figure is only partly "
+           "coloured in: count the figures on the sheet and set the number."),
+    Reason("rules", ("contradicts the rules",), "What was read cannot be by the rules, so a mark was misread or "
+           "forgotten: look at the sheet and set it."),
     Reason("faint", ("faint", "neither filled nor empty"), "A mark is too light to be sure: look at the sheet "
            "and set it (next time, fill each bubble darker)."),
 )
 
 
 def _find(table: tuple[Reason, ...], message: str, name: str | None) -> Reason | None:
-    if name:
-        return next((r for r in table if r.name == name), None)
+    named = next((r for r in table if r.name == name), None) if name else None
+    if named is not None:
+        return named
     said = message.lower()
     return next((r for r in table if any(words in said for words in r.said)), None)
 
 
 def refusal(message: str, name: str | None = None) -> Reason | None:
-    """The reason a photo (or a sheet file) was refused, from the reader's message (or its reason's `name`);
-    None when the message says none we know (the message is then the only advice)."""
+    """The reason a photo (or a sheet file) was refused, by the reader's code for it (`name`) or else by its
+    message; None when neither says one we know (the message is then the only advice)."""
     return _find(REFUSALS, message, name)
 
 
 def uncertainty(why: str, name: str | None = None) -> Reason | None:
-    """The reason a field read from a photo is uncertain, from the reader's words (or its reason's `name`)."""
+    """The reason a field read from a photo is uncertain, by the reader's code (`name`) or else by its words."""
     return _find(UNCERTAIN, why, name)

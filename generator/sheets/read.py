@@ -243,7 +243,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         except InputError as err:
             if len(files) == 1:
                 raise
-            unread.append(unread_file(index, display, _said(err, display), getattr(err, "reason", None)))
+            unread.append(unread_file(index, display, _said(err, display), getattr(err, "code", None)))
     identity_field = kinds[0].layout.identity[0]
     if reads:
         first = reads[0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from generator.sheets.advice import uncertainty
 from generator.sheets.marks import MarkMap, field_marks
@@ -58,13 +58,24 @@ def value_words(value: object) -> str:
     return str(value)
 
 
-def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[tuple[str, str]],
+class Doubt(Protocol):
+    """A field the reader could not decide (generator.sheets.marks.Uncertainty, scoring.result.Uncertain): its
+    name, why, and the reader's code for why when it gives one (`code`)."""
+
+    @property
+    def field(self) -> str: ...
+
+    @property
+    def why(self) -> str: ...
+
+
+def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Doubt],
          given: Mapping[str, str] | None = None) -> tuple[Line, ...]:
-    """What the marks say: each uncertain field (field, why) first, in the order given, then every row of the map
-    in the map's order, an uncertain field's value said as a question mark there unless a person gave it
-    (`given`, field -> value as `--set` takes it; `values` then hold it)."""
+    """What the marks say: each uncertain field first, in the order given, then every row of the map in the map's
+    order, an uncertain field's value said as a question mark there unless a person gave it (`given`, field ->
+    value as `--set` takes it; `values` then hold it)."""
     given = given or {}
-    unsure = {name for name, _ in uncertain if name not in given}
+    unsure = {u.field for u in uncertain if u.field not in given}
     fields = list(field_marks(the_map.marks))
     rows: dict[str, list[tuple[int, str]]] = {}
     for name in fields:
@@ -91,9 +102,10 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[tup
         return f"{text} ({'; '.join(held)})" if held else text
 
     lines = []
-    for name, why in uncertain:
-        reason = uncertainty(why)
-        lines.append(Line(words(name), UNSURE, name, why, reason.advice if reason else "", given.get(name, "")))
+    for doubt in uncertain:
+        reason = uncertainty(doubt.why, getattr(doubt, "code", None))
+        lines.append(Line(words(doubt.field), UNSURE, doubt.field, doubt.why, reason.advice if reason else "",
+                          given.get(doubt.field, "")))
     for row in top:
         items = sorted(rows[row])
         lines.append(Line(words(row), ", ".join(item(name) for _, name in items), items[0][1]))

@@ -136,7 +136,7 @@ class Games:
         except DonjonError as err:
             return SheetReading({}, Scored(None, _problems(err), str(err)))
         photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
-        review = _review(photo, read.uncertain or ())
+        review = _review(photo)
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
         return SheetReading(sheet, self._score_one(game, sheet), review)
@@ -156,17 +156,16 @@ class Games:
         problems = ["a mark that is not on this sheet was sent"] if any(not 0 <= i < count for i in filled) else []
         states: list[bool | None] = [i in filled for i in range(count)]
         by_marks = interpret(the_map, states)
-        doubts = tuple((u.field, u.why) for u in by_marks.uncertain)
         try:
             reading = interpret(the_map, states, given)
         except BadConfirmation as err:
             reading = by_marks
             problems.append(str(err))
         problems.extend(f"{u.field}: {u.why}" for u in reading.uncertain)
-        unsure = {name for name, _ in doubts}
+        unsure = {u.field for u in by_marks.uncertain}
         shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, states))
         review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
-                             doubts, said(the_map, reading.values, doubts, given), the_map.width / the_map.height)
+                             said(the_map, reading.values, by_marks.uncertain, given), the_map.width / the_map.height)
         return to_part(reading.values), problems, review
 
     def photo_frame(self, game: str, version: str = "") -> Frame:
@@ -235,27 +234,25 @@ class PhotoReview(NamedTuple):
     paper: str
     image: str
     marks: tuple[MarkShown, ...]
-    #: each field that could not be decided: (field, why)
-    uncertain: tuple[tuple[str, str], ...]
     #: what was read, as lines of text: the fields to check first, then each row of the sheet
-    lines: tuple[Line, ...] = ()
+    lines: tuple[Line, ...]
     #: the sheet's width / height (its photo is shown in that shape)
-    ratio: float = 210 / 297
+    ratio: float
 
 
-def _review(photo: Any, uncertain: Any) -> PhotoReview:
+def _review(photo: Any) -> PhotoReview:
     import base64
 
     from generator.sheets.photos import straightened_jpeg
     from generator.sheets.summary import said
 
     the_map = photo.map
+    uncertain = photo.reading.uncertain
     unsure = {u.field for u in uncertain}
     shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.reads]))
     image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo)).decode("ascii")
-    doubts = tuple((u.field, u.why) for u in uncertain)
-    return PhotoReview(photo.identity, the_map.paper, image, shown, doubts,
-                       said(the_map, photo.reading.values, doubts), the_map.width / the_map.height)
+    return PhotoReview(photo.identity, the_map.paper, image, shown, said(the_map, photo.reading.values, uncertain),
+                       the_map.width / the_map.height)
 
 
 class Frame(NamedTuple):

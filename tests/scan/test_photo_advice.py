@@ -18,7 +18,7 @@ from tests.sheets.helpers import shipped  # noqa: E402
 
 
 @pytest.mark.parametrize(("photo", "reason"), [
-    ("no-sheet", "no-sheet"), ("fillable-sheet", "no-sheet"), ("half-sheet", "part-of-sheet"),
+    ("no-sheet", "no-sheet"), ("fillable-sheet", "no-sheet"), ("half-sheet", "half-sheet"),
     ("two-sheets", "two-sheets"), ("blank-sheet", "blank"), ("tiny", "too-small"),
     ("png-100-megapixels", "too-large"), ("png-bomb", "too-large"), ("truncated", "not-a-photo"),
     ("garbage", "not-a-photo")])
@@ -68,6 +68,6 @@ def test_the_tables_are_well_formed() -> None:
             assert reason.said and all(words == words.lower() for words in reason.said), reason.name
             assert reason.advice.endswith(".") and reason.advice[0].isupper(), reason.name
     # a reason the reader names itself wins over its words
-    named = refusal("shows only 2 of the sheet's 4 corner markers", "blur")
-    assert named is not None and named.name == "blur"
+    named = refusal("shows only 2 of the sheet's 4 corner markers", "blurred")
+    assert named is not None and named.name == "blurred"
     assert refusal("reading photos needs the scan extra of donjon") is None

@@ -40,7 +40,7 @@ def test_each_photo_says_what_keeps_it_from_a_score(photos: dict[str, str]) -> N
     assert [(u["photo"], u["field"], u["set"]) for u in scored["uncertain"]] == [(ben, "towers[2]",
                                                                                  "ben.jpg:towers[2]")]
     unread = {u["file"]: u for u in scored["unread"]}
-    assert [(u["sheet"], u["reason"]) for u in scored["unread"]] == [(2, "part-of-sheet"), (3, "no-sheet"),
+    assert [(u["sheet"], u["reason"]) for u in scored["unread"]] == [(2, "half-sheet"), (3, "no-sheet"),
                                                                      (4, "other-version")]
     assert unread[cid]["why"].startswith("shows only 2 of the sheet's 4 corner markers")
     assert "all four black corner squares" in unread[cid]["advice"]
@@ -98,7 +98,7 @@ def test_every_photo_unreadable_lists_each(photos: dict[str, str]) -> None:
     result = run("score", photos["cid"], photos["dan"], "--json")
     assert result.exit_code == 2
     scored = json.loads(result.stdout)
-    assert [u["reason"] for u in scored["unread"]] == ["part-of-sheet", "no-sheet"] and scored["uncertain"] == []
+    assert [u["reason"] for u in scored["unread"]] == ["half-sheet", "no-sheet"] and scored["uncertain"] == []
     # one photo alone that cannot be read is the error it always was
     alone = run("score", photos["cid"], "--json")
     assert alone.exit_code == 2 and alone.stdout == "" and "shows only 2 of the sheet's 4 corner markers" in \
