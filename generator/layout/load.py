@@ -590,7 +590,7 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                 center = (parts[0] or Dim(), parts[1] or Dim())
         if len(stops) < 2:
             return None
-        return GradientSpec(value["gradient"], _spread(stops), float(value.get("angle", 90.0)), center,
+        return GradientSpec(value["gradient"], _spread(stops), 90.0 if value.get("angle") is None else float(value["angle"]), center,
                             value.get("radius") or Dim(0, 100))
 
     def _template(source: str, at: tuple[str, int | None], where: str, markup: bool = False) -> Template | None:
@@ -724,7 +724,7 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         hatch = None
         if v.get("hatch") is not None:
             h = v["hatch"]
-            hatch = HatchSpec(colour(h["colour"], at("hatch"), f"{where}.hatch.colour"), h.get("angle") or 45.0,
+            hatch = HatchSpec(colour(h["colour"], at("hatch"), f"{where}.hatch.colour"), 45.0 if h.get("angle") is None else float(h["angle"]),
                               h["spacing"].pt if h.get("spacing") is not None else HATCH_SPACING,
                               h["width"].pt if h.get("width") is not None else HATCH_WIDTH)
             if hatch.spacing <= hatch.width:

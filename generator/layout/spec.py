@@ -344,7 +344,7 @@ def _box_fields() -> dict[str, Field]:
         "height": Field(Dimension(), required=False),
         "bleed": Field(Bool(), required=False,
                        doc="extend the shape into the bleed on every side where it touches the card's edge"),
-        "fill": Field(AnyOf(options=(colour, GRADIENT), what="a colour or a gradient {gradient: linear, stops: [...]}"),
+        "fill": Field(AnyOf(options=(GRADIENT, colour), what="a colour or a gradient {gradient: linear, stops: [...]}"),
                       required=False, doc="fill of a shape or rows label: a colour, or a gradient"),
         "hatch": Field(HATCH, required=False, doc="shapes: parallel lines over the fill, inside the outline"),
         "stroke": Field(colour, required=False, doc="outline colour"),
