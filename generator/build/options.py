@@ -15,6 +15,8 @@ class BuildOptions(NamedTuple):
     formats: tuple[str, ...] = names()
     #: one copy of each card instead of the deck's counts
     unique: bool = False
+    #: a proof: the cut line, the bleed's edge and the safe area drawn over every card (`--guides`)
+    guides: bool = False
 
 
 class Written(NamedTuple):

@@ -170,6 +170,10 @@ def build(
              + "; ".join(f"{b.name}: {b.makes}" for b in BACKENDS) + "."),
     unique: bool = typer.Option(False, "--unique",
                                 help="One copy of each card instead of the deck's counts (a proof set)."),
+    guides: bool = typer.Option(
+        False, "--guides",
+        help="A proof to check a layout, not to cut: draw over every card its cut line (magenta), the edge of "
+             "its bleed (dashed blue) and the safe area text keeps inside (dashed green)."),
     cards: Optional[str] = typer.Option(
         None, "--cards", show_default=False, metavar="LIST",
         help="Build only these cards of the deck TARGET names: positions in its table from 1 and ranges "
@@ -200,7 +204,7 @@ def build(
     if target is not None and not target.strip():
         raise _usage("TARGET", "is empty: name a game, a deck, or all")
     options = BuildOptions(print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width,
-                                         duplex, back_offset, cut_lines), formats_of(formats), unique)
+                                         duplex, back_offset, cut_lines), formats_of(formats), unique, guides)
     if serve and not watch:
         raise _usage("--serve", "goes with --watch (to see a preview once, run `donjon preview`)")
     if not 0 <= port <= 65535:

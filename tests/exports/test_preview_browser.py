@@ -76,7 +76,11 @@ def test_the_preview_loads_with_every_image_and_can_be_seen(tmp_path: Path) -> N
             page.evaluate("async () => { for (let y = 0; y < document.body.scrollHeight; y += 600) {"
                           " window.scrollTo(0, y); await new Promise(r => setTimeout(r, 15)); } }")
             page.wait_for_load_state("networkidle")
-            page.wait_for_function("Array.from(document.images).every(i => i.complete)")
+            # polled from here: wait_for_function polls inside the page with eval, which its policy refuses
+            for _ in range(300):
+                if page.evaluate("Array.from(document.images).every(i => i.complete)"):
+                    break
+                page.wait_for_timeout(100)
             images = page.evaluate("Array.from(document.images).map(i => [i.getAttribute('src'), i.complete, "
                                    "i.naturalWidth])")
             assert len(images) == 147 + 2 + 4  # faces and backs of 8 decks and of mine, 4 pages of the events
