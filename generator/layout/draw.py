@@ -153,7 +153,7 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
     """The drawing of one card or back on a card of `width` x `height` points, with `bleed` around it; a piece of
     another `shape` than a rectangle is cut along it (everything drawn stays inside it and its bleed). `guides`
     draws the cut line, the bleed's edge and the safe area over it."""
-    frames = layout.frames(width, height)
+    frames = layout.frames(width, height, shape)
     items: list[Primitive] = []
     missing: list[tuple[LayoutBox, UnknownIcons]] = []
     glyphless: list[CardFitError] = []

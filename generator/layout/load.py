@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.catalog.assets import NO_ASSETS, Assets, resolve_assets
+from generator.catalog.shapes import Shape
 from generator.errors import ContentError, InputError, Problem
 from generator.fields import Invalid, check_document
 from generator.files import resolve_within
@@ -278,24 +279,28 @@ class Layout:
     icons: Mapping[str, Path] = field(default_factory=dict)
     #: every name its templates and expressions read
     reads: frozenset[str] = frozenset()
-    _frames: dict[tuple[float, float], tuple[Frame, ...]] = field(default_factory=dict)
+    _frames: dict[tuple[float, float, Shape | None], tuple[Frame, ...]] = field(default_factory=dict)
 
     @property
     def per_card(self) -> bool:
         """Whether it reads anything but the deck: a back that does is drawn for each card, not once."""
         return bool(self.reads - {"deck"})
 
-    def frames(self, width: float, height: float) -> tuple[Frame, ...]:
-        """Every box's rectangle on a card of `width` x `height` points (checked once per size)."""
-        key = (round(width, 3), round(height, 3))
+    def frames(self, width: float, height: float, shape: Shape | None = None) -> tuple[Frame, ...]:
+        """Every box's rectangle on a card of `width` x `height` points (checked once per size and shape: text and
+        icons keep inside the safe area of a piece that is not a rectangle too)."""
+        if shape is not None and shape.kind == "rect" and not any(shape.radii):
+            shape = None
+        key = (round(width, 3), round(height, 3), shape)
         found = self._frames.get(key)
         if found is None:
-            found = self._frames[key] = self._place(width, height)
+            found = self._frames[key] = self._place(width, height, shape)
         return found
 
-    def _place(self, width: float, height: float) -> tuple[Frame, ...]:
+    def _place(self, width: float, height: float, shape: Shape | None) -> tuple[Frame, ...]:
         problems: list[Problem] = []
         frames = []
+        inside_safe = _safe_area(shape, width, height, self.safe) if shape is not None else None
         size = f"{to_mm(width):g} x {to_mm(height):g} mm"
         for box in self.boxes:
             if box.ends is not None:
@@ -314,9 +319,14 @@ class Layout:
             x0, y0, x1, y1 = f.x, f.y, f.x + f.w, f.y + f.h
             turned = ""
             if box.rotate:
-                from generator.render.shapes import turned_bounds
+                from generator.render.shapes import apply, turned_bounds
 
-                x0, y0, x1, y1 = turned_bounds(box_turn(box, f, width, height), f.x, f.y, f.w, f.h)
+                turn = box_turn(box, f, width, height)
+                x0, y0, x1, y1 = turned_bounds(turn, f.x, f.y, f.w, f.h)
+                if box.outline_kind == "circle":  # a circle, however turned, reaches as far from its centre
+                    cx, cy = apply(turn, f.x + f.w / 2, f.y + f.h / 2)
+                    r = min(f.w, f.h) / 2
+                    x0, y0, x1, y1 = cx - r, cy - r, cx + r, cy + r
                 turned = f" once turned {box.rotate:g} degrees"
             if x0 < -EPSILON or y0 < -EPSILON or x1 > width + EPSILON or y1 > height + EPSILON:
                 problems.append(Problem(box.file, box.line, box.where,
@@ -325,6 +335,12 @@ class Layout:
                                         "card (use bleed: true to extend a shape past the edge)"))
                 continue
             s = self.safe
+            if box.kind in TEXT_KINDS and inside_safe is not None and shape is not None and not inside_safe(
+                    _corners(box, f, width, height)):
+                problems.append(Problem(box.file, box.line, box.where,
+                                        f"on a {size} piece cut as a {shape.kind} the {box.kind} box reaches past the "
+                                        f"safe area, {to_mm(s):g} mm inside the piece's outline: move it inwards"))
+                continue
             if box.kind in TEXT_KINDS and (x0 < s - EPSILON or y0 < s - EPSILON or x1 > width - s + EPSILON
                                            or y1 > height - s + EPSILON):
                 problems.append(Problem(box.file, box.line, box.where,
@@ -334,6 +350,36 @@ class Layout:
         if problems:
             raise ContentError(problems)
         return tuple(frames)
+
+
+def _safe_area(shape: Shape, width: float, height: float, safe: float) -> Callable[[list[tuple[float, float]]], bool]:
+    """Whether points all lie inside the safe area of a piece of `shape` (its outline moved `safe` inwards)."""
+    from generator.render.shapes import outline, subpaths
+
+    rings = subpaths(outline(shape, 0.0, 0.0, width, height, -safe))
+
+    def within(x: float, y: float) -> bool:
+        crossings = 0
+        for ring in rings:
+            for (x0, y0), (x1, y1) in zip(ring, [*ring[1:], ring[0]]):
+                if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                    crossings += 1
+        return crossings % 2 == 1
+
+    # a corner a hair outside (a text box drawn exactly on the safe line) is inside
+    return lambda points: all(within(x, y) or any(within(x + dx, y + dy) for dx in (-EPSILON, EPSILON)
+                                                  for dy in (-EPSILON, EPSILON)) for x, y in points)
+
+
+def _corners(box: LayoutBox, f: Frame, width: float, height: float) -> list[tuple[float, float]]:
+    """The corners of a box's rectangle on the card, turned as the box is."""
+    corners = [(f.x, f.y), (f.x + f.w, f.y), (f.x + f.w, f.y + f.h), (f.x, f.y + f.h)]
+    if not box.rotate:
+        return corners
+    from generator.render.shapes import apply
+
+    turn = box_turn(box, f, width, height)
+    return [apply(turn, x, y) for x, y in corners]
 
 
 #: Where each pivot lies in its box: its share of the box's width and height.

@@ -56,6 +56,16 @@ def icon_token(name: Any) -> str:
     return "{" + name + "}"
 
 
+def palette_name(value: Any) -> str:
+    """`{{ Faction | palette }}`: a value as the name of a colour of the layout's palette (`Deep Sea` is `deep-sea`,
+    accents dropped), for a colour key, which then looks it up (a name the palette lacks is an error naming the
+    palette's colours)."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", str(value)).encode("ascii", "ignore").decode("ascii").lower()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
 #: The steps one rendering of a template may take: a card's templates take a few dozen.
 MAX_STEPS = 100_000
 #: The longest text or list a template may make, and the largest number it may pass to a function or filter
@@ -191,6 +201,7 @@ def environment(markup: bool = False) -> Any:
     env.filters["icons"] = icon_row
     env.filters["icon"] = icon_token
     env.filters["ink"] = ink_on
+    env.filters["palette"] = palette_name
 
     def budgeted(function: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(function)  # keeps jinja2's pass_context / pass_environment marks
