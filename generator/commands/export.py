@@ -30,8 +30,8 @@ Presets: tgc (The Game Crafter: 825x1125 px for a poker card, 1/8 in bleed), mpc
 px, 0.12 in bleed), dtc (DriveThruCards' size, 1/8 in bleed; `donjon export dtc` writes the PDF the service
 asks for), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png (OUT/png/decks/DECK/ for a
 deck of your own), back.png (or backs/CARD.png when cards have backs of their own) and manifest.csv (file, id,
-name and copies of every image). Images are RGB, and two exports of the same input
-give the same bytes.
+name and copies of every image). Images are RGB (RGBA, transparent outside, for pieces that are not rectangles:
+a deck's `shape`), and two exports of the same input give the same bytes.
 """
 
 TTS_HELP = """\

@@ -338,13 +338,13 @@ def cut_lines(grids: list[Grid], count: int, options: PrintOptions) -> list[Prim
 
 def outlines(placed: Iterable[Placed]) -> list[Primitive]:
     """The cut line of every piece placed that is not a rectangle, in page coordinates."""
-    from generator.render.shapes import transform
-
     lines: list[Primitive] = []
     for piece in placed:
         d = piece.drawing
         if d.outline is None:
             continue
+        from generator.render.shapes import transform
+
         turn: Matrix = ((-1.0, 0.0, 0.0, -1.0, piece.x + d.width, piece.y + d.height) if piece.turned
                         else (1.0, 0.0, 0.0, 1.0, piece.x, piece.y))
         lines.append(Path(transform(d.outline, turn), Paint(None, CUT_COLOUR, CUT_WIDTH), evenodd=False))
