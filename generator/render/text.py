@@ -140,10 +140,11 @@ def text_w1(face: str, text: str, spacing: float = 0.0) -> float:
 
 def _word(pieces: list[Piece], base: str, spacing: float = 0.0) -> Word:
     w1 = 0.0
-    for piece in pieces:
-        w1 += (ICON_ADVANCE if piece.icon else text_w1(piece.face, piece.text, spacing)) * piece.scale
+    width = fonts.width
+    for piece in pieces:  # (text_w1 inlined: a deck measures every word of every card here)
+        w1 += (ICON_ADVANCE if piece.icon else width(piece.face, piece.text) + len(piece.text) * spacing) * piece.scale
     last = pieces[-1]
-    return Word(tuple(pieces), w1, text_w1(base if last.icon else last.face, " ", spacing) * last.scale)
+    return Word(tuple(pieces), w1, (width(base if last.icon else last.face, " ") + spacing) * last.scale)
 
 
 def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
@@ -629,7 +630,7 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
                     out.append(_icon_at(piece, pen, baseline, size, style.colour))
                     pen += ICON_ADVANCE * size * piece.scale
                     continue
-                piece_w1 = text_w1(piece.face, piece.text, spacing) * piece.scale
+                piece_w1 = (fonts.width(piece.face, piece.text) + len(piece.text) * spacing) * piece.scale
                 runs.add((piece.face, piece.colour, piece.scale), pen, piece.text, piece_w1)
                 pen += piece_w1 * size
         runs.flush()
