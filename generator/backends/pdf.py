@@ -14,6 +14,13 @@
   predictors, nothing decoded), any other PNG decoded by Pillow into RGB with its alpha as a soft mask, and an
   SVG drawn as vector paths (svglib turns it into reportlab shapes, drawn once into a form XObject). A picture
   that covers its box is clipped to the box.
+- Gradients are shadings (axial or radial, their colours a stitched function of linear blends), drawn with `sh`
+  inside the shape they fill as a clip, each defined once per document. A group of primitives (a turned,
+  clipped, masked or see-through box) is drawn in a saved state with its transform and clip; one with an opacity
+  or a mask is drawn into a transparency group (a form XObject with /Group, ISO 32000-1 11.6.6) placed through a
+  graphics state that sets its opacity and, for a mask, a luminosity soft mask of its own. reportlab lists neither
+  shadings nor graphics states in a form's resources, so every form and page gets those it uses (`_form`).
+  Outlined text is drawn twice, its outline (text render mode 1) first; letter spacing is `Tc`.
 - A page's anchors become named destinations (and, with a title, entries of the document outline, which the
   viewer then shows on opening); its links become link annotations without a border.
 - Model coordinates are y-down from the top-left; each placed drawing is drawn in its own frame whose origin
@@ -611,14 +618,12 @@ class _Writer:
 
         x0, y0, x1, y1 = extent(group.items)
         self.groups += 1
-        name = f"group{self.groups}"
-        self._prepare_icons(group.items)
+        name = f"group{self.groups}"  # its icons and pictures are defined already (page() prepares every leaf)
         self._form(name, (x0 - 1, -y1 - 1, x1 + 1, -y0 + 1), lambda: self.draw(group.items), group=True)
         mask_name = ""
         if group.mask is not None:
             mask = group.mask
             mask_name = f"{name}-mask"
-            self._prepare_icons((mask,))
             self._form(mask_name, (mask.x, -mask.y - mask.h, mask.x + mask.w, -mask.y), lambda: self.draw((mask,)),
                        group=True)
         head.append(f"/{self._state(group.opacity, mask_name)} gs")

@@ -6,7 +6,9 @@ The geometry is the PDF's: the same primitives at the same coordinates (the view
 document's size in millimetres). Icons are defined once per file as symbols and placed with `<use>`, and so are
 pictures (`ImageUse`): each file once, as a `data:` URI inside a symbol, so the SVG carries its art and stays
 vector where the art is an SVG (a viewer draws an SVG picture as vectors, with scripts and outside files
-disabled). A picture cropped to its box is clipped by a `clipPath` in the card's own coordinates.
+disabled). A picture cropped to its box is clipped by a `clipPath` in the card's own coordinates. Gradients are
+`linearGradient`/`radialGradient` in user space (each defined once per file), a group is a `<g>` with its
+transform, `clip-path`, luminance `mask` and `opacity`, and a recoloured picture is a picture of its own.
 
 The SVGs are self-contained: text is drawn with the outlines of its fonts (donjon's own, and a deck's fonts of
 its own alike), each glyph the file uses defined once (in thousandths of an em, from the font file by fontTools)

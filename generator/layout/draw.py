@@ -223,8 +223,8 @@ def _box(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width: flo
     if when is not None and not _evaluate(layout, box, "when", lambda: when(ctx), what):
         return []
     items = _content(layout, box, frame, what, width, height, bleed)
-    if items and (box.rotate or box.opacity < 1):
-        matrix = box_turn(box, frame, width, height) if box.rotate else None
+    if items and (box.rotate or box.flip or box.opacity < 1):
+        matrix = box_turn(box, frame, width, height) if box.rotate or box.flip else None
         return [Group(tuple(items), matrix, box.opacity)]
     return items
 

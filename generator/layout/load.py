@@ -94,7 +94,7 @@ ALLOWED = {
              "gap", "row_gap", "divider"},
     "notes": {"style", *S.STYLE_KEYS, "labels"},
 }
-COMMON = {"kind", "extends", "when", "x", "y", "width", "height", "layer", "rotate", "pivot", "opacity"}
+COMMON = {"kind", "extends", "when", "x", "y", "width", "height", "layer", "rotate", "pivot", "opacity", "flip"}
 TEXT_KINDS = ("text", "icon", "rows", "notes")
 
 
@@ -227,6 +227,8 @@ class LayoutBox(NamedTuple):
     rotate: float = 0.0
     pivot: str = "center"
     opacity: float = 1.0
+    #: mirrored about its centre (before it is turned): horizontal, vertical, both, or None
+    flip: str | None = None
     hatch: HatchSpec | None = None
     #: polygon: sides of a regular one, or its points (x, y in the box); star: its points and inner radius
     sides: int = 0
@@ -318,7 +320,7 @@ class Layout:
                 continue
             x0, y0, x1, y1 = f.x, f.y, f.x + f.w, f.y + f.h
             turned = ""
-            if box.rotate:
+            if box.rotate or box.flip:
                 from generator.render.shapes import apply, turned_bounds
 
                 turn = box_turn(box, f, width, height)
@@ -327,7 +329,7 @@ class Layout:
                     cx, cy = apply(turn, f.x + f.w / 2, f.y + f.h / 2)
                     r = min(f.w, f.h) / 2
                     x0, y0, x1, y1 = cx - r, cy - r, cx + r, cy + r
-                turned = f" once turned {box.rotate:g} degrees"
+                turned = f" once turned {box.rotate:g} degrees" if box.rotate else ""
             if x0 < -EPSILON or y0 < -EPSILON or x1 > width + EPSILON or y1 > height + EPSILON:
                 problems.append(Problem(box.file, box.line, box.where,
                                         f"on a {size} card the box{turned} spans {to_mm(x0):.1f}-{to_mm(x1):.1f} mm "
@@ -374,7 +376,7 @@ def _safe_area(shape: Shape, width: float, height: float, safe: float) -> Callab
 def _corners(box: LayoutBox, f: Frame, width: float, height: float) -> list[tuple[float, float]]:
     """The corners of a box's rectangle on the card, turned as the box is."""
     corners = [(f.x, f.y), (f.x + f.w, f.y), (f.x + f.w, f.y + f.h), (f.x, f.y + f.h)]
-    if not box.rotate:
+    if not box.rotate and not box.flip:
         return corners
     from generator.render.shapes import apply
 
@@ -389,13 +391,18 @@ PIVOT_SHARES = {"center": (0.5, 0.5), "top": (0.5, 0.0), "bottom": (0.5, 1.0), "
 
 
 def box_turn(box: LayoutBox, frame: Frame, width: float, height: float) -> Matrix:
-    """The matrix turning a box with `rotate` about its pivot, on a card of `width` x `height` points."""
-    from generator.render.shapes import rotation
+    """The matrix mirroring a box with `flip` about its centre, then turning it by `rotate` about its pivot, on a
+    card of `width` x `height` points."""
+    from generator.render.shapes import mirror, product, rotation
 
     if box.pivot == "card":
-        return rotation(box.rotate, width / 2, height / 2)
-    across, down = PIVOT_SHARES[box.pivot]
-    return rotation(box.rotate, frame.x + frame.w * across, frame.y + frame.h * down)
+        turn = rotation(box.rotate, width / 2, height / 2)
+    else:
+        across, down = PIVOT_SHARES[box.pivot]
+        turn = rotation(box.rotate, frame.x + frame.w * across, frame.y + frame.h * down)
+    if box.flip is None:
+        return turn
+    return product(turn, mirror(box.flip, frame.x + frame.w / 2, frame.y + frame.h / 2))
 
 
 # --- loading and merging ------------------------------------------------------------------------------------------
@@ -855,7 +862,7 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             labels=dict(v.get("labels") or {}),
             src=src, src_path=src_path, fit=v.get("fit") or "contain", anchor=v.get("anchor") or "center",
             layer=v.get("layer") or 0, rotate=float(v.get("rotate") or 0.0), pivot=v.get("pivot") or "center",
-            opacity=1.0 if v.get("opacity") is None else float(v["opacity"]), hatch=hatch,
+            opacity=1.0 if v.get("opacity") is None else float(v["opacity"]), flip=v.get("flip"), hatch=hatch,
             sides=v.get("sides") or 0, corners=points if isinstance(points, tuple) else (),
             tips=points if isinstance(points, int) else 5, inner=0.5 if v.get("inner") is None else v["inner"],
             angle=float(v.get("angle") or 0.0), path=path_ops, viewbox=view, cap=v.get("cap") or "butt", ends=line_ends,

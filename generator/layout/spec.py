@@ -63,6 +63,8 @@ ANCHORS = ("center", "top", "bottom", "left", "right", "top-left", "top-right", 
 #: What a box turns about: a point of the box (as ANCHORS), or the card's centre (`card`: a corner turned about it
 #: lands upside down in the opposite corner).
 PIVOTS = (*ANCHORS, "card")
+#: Which way a box is mirrored: left and right swapped, top and bottom, or both (a half turn).
+FLIPS = ("horizontal", "vertical", "both")
 #: How the ends of a line or an open path are drawn.
 CAPS = ("butt", "round", "square")
 #: The languages text can be hyphenated in (pyphen's dictionaries), by the code a layout writes.
@@ -338,6 +340,8 @@ def _box_fields() -> dict[str, Field]:
                        doc="what the box turns about: center (default), a corner or edge of the box (top-left...), "
                            "or card (the card's centre: 180 puts a corner upside down in the opposite one)"),
         "opacity": Field(Number(0, 1), required=False, doc="0 (invisible) to 1 (opaque, the default)"),
+        "flip": Field(Choice(FLIPS, what="flip"), required=False,
+                      doc="mirror the box about its centre: horizontal (left and right swapped), vertical or both"),
         "x": Field(Dimension(negative=True), required=False, doc="left edge, from the card's left edge"),
         "y": Field(Dimension(negative=True), required=False, doc="top edge, from the card's top edge"),
         "width": Field(Dimension(), required=False),

@@ -254,6 +254,21 @@ def rotation(degrees: float, cx: float, cy: float) -> Matrix:
     return (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
 
 
+def mirror(flip: str, cx: float, cy: float) -> Matrix:
+    """A mirroring about (cx, cy): `horizontal` swaps left and right, `vertical` top and bottom, `both` both."""
+    sx = -1.0 if flip in ("horizontal", "both") else 1.0
+    sy = -1.0 if flip in ("vertical", "both") else 1.0
+    return (sx, 0.0, 0.0, sy, cx - sx * cx, cy - sy * cy)
+
+
+def product(first: Matrix, then: Matrix) -> Matrix:
+    """The transform applying `then`, then `first` (first x then, as matrices multiply)."""
+    a, b, c, d, e, f = first
+    a2, b2, c2, d2, e2, f2 = then
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
+            b * e2 + d * f2 + f)
+
+
 def apply(matrix: Matrix, x: float, y: float) -> Point:
     a, b, c, d, e, f = matrix
     return (a * x + c * y + e, b * x + d * y + f)

@@ -39,7 +39,7 @@ VOCABULARY = Path(__file__).resolve().parent / "vocabulary"
 DECK = DeckView("deck", "Deck", "game", "Game", 1)
 #: The keys the vocabulary added to layouts: the vocabulary card uses every one (checked below), so its golden
 #: files hold every one.
-NEW_KEYS = ("layer", "rotate", "pivot", "opacity", "hatch", "sides", "points", "inner", "angle", "d", "viewbox",
+NEW_KEYS = ("layer", "rotate", "pivot", "opacity", "flip", "hatch", "sides", "points", "inner", "angle", "d", "viewbox",
             "cap", "x1", "y1", "x2", "y2", "clip", "mask", "language", "hyphenate", "letter_spacing", "outline",
             "outline_width", "gradient", "stops", "center", "spacing")
 NEW_KINDS = ("ellipse", "polygon", "star", "path")
@@ -320,8 +320,9 @@ boxes:
   turned: {extends: corner, rotate: 180, pivot: card}
   faint: {extends: corner, y: 20mm, opacity: 0.4}
   side: {extends: corner, y: 30mm, rotate: 90, pivot: top-left, x: 20mm}
+  mirrored: {extends: corner, y: 50mm, flip: horizontal}
 """
-    corner, turned, faint, side = drawn(tmp_path, text).items
+    corner, turned, faint, side, mirrored = drawn(tmp_path, text).items
     assert isinstance(turned, Group) and turned.opacity == 1.0 and turned.items == (corner,)
     from generator.render.shapes import apply
 
@@ -331,6 +332,8 @@ boxes:
     assert isinstance(faint, Group) and faint.matrix is None and faint.opacity == 0.4
     assert isinstance(side, Group) and side.matrix is not None
     assert apply(side.matrix, mm(30), mm(30)) == pytest.approx((mm(20), mm(40)), abs=0.01)
+    assert isinstance(mirrored, Group) and mirrored.matrix is not None  # left and right swapped about its centre
+    assert apply(mirrored.matrix, mm(4), mm(50)) == pytest.approx((mm(14), mm(50)), abs=0.01)
 
 
 def test_a_turned_box_must_stay_on_the_card(tmp_path: Path) -> None:
