@@ -57,7 +57,7 @@ def test_the_samples_use_the_whole_vocabulary() -> None:
     """Every key the drawing vocabulary added is used by a sample deck, and there are pieces that are not cards."""
     import re
 
-    from tests.render.test_vocabulary import NEW_KEYS, NEW_KINDS
+    from test_vocabulary import NEW_KEYS, NEW_KINDS
 
     text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(SAMPLES.rglob("*.yaml")))
     keys = set(re.findall(r"([a-z_0-9]+):", text))
@@ -85,7 +85,8 @@ def test_every_sample_card_looks_the_same_in_its_pdf_and_its_svg(exported: Path)
     """Each card and back of the sample decks, rendered from its PDF (pdfium, as every PNG) and from its SVG
     (librsvg), differs by no more than anti-aliasing: at most MOST_DIFFERING of its pixels (tests/render/agreement.py
     says how a pixel counts as different)."""
-    pairs = [pair for deck in ("skirmish", "market", "quests", "tiles", "tokens") for pair in card_pairs(exported, deck)]
+    decks = ("skirmish", "market", "quests", "tiles", "tokens")
+    pairs = [pair for deck in decks for pair in card_pairs(exported, deck)]
     assert len(pairs) == 37
     shares = {name: differing_share(png, svg) for name, png, svg in pairs}
     worst = max(shares, key=lambda name: shares[name])

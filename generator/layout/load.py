@@ -643,8 +643,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                 center = (parts[0] or Dim(), parts[1] or Dim())
         if len(stops) < 2:
             return None
-        return GradientSpec(value["gradient"], _spread(stops), 90.0 if value.get("angle") is None else float(value["angle"]), center,
-                            value.get("radius") or Dim(0, 100))
+        angle = 90.0 if value.get("angle") is None else float(value["angle"])
+        return GradientSpec(value["gradient"], _spread(stops), angle, center, value.get("radius") or Dim(0, 100))
 
     def _template(source: str, at: tuple[str, int | None], where: str, markup: bool = False) -> Template | None:
         try:
@@ -727,7 +727,7 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             needs = (*needs, *(("x1", "y1", "x2", "y2") if ends else ("x", "y", "width", "height")))
             if ends and any(v.get(k) is not None for k in ("x", "y", "width", "height")):
                 problems.append(Problem(entry.file, entry.line, where, "a line goes between x1, y1 and x2, y2, or "
-                                                                       "across its box (x, y, width, height): not both"))
+                                        "across its box (x, y, width, height): not both"))
                 continue
         lacking = [k for k in needs if v.get(k) is None]
         if lacking:
@@ -777,7 +777,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         hatch = None
         if v.get("hatch") is not None:
             h = v["hatch"]
-            hatch = HatchSpec(colour(h["colour"], at("hatch"), f"{where}.hatch.colour"), 45.0 if h.get("angle") is None else float(h["angle"]),
+            hatch = HatchSpec(colour(h["colour"], at("hatch"), f"{where}.hatch.colour"),
+                              45.0 if h.get("angle") is None else float(h["angle"]),
                               h["spacing"].pt if h.get("spacing") is not None else HATCH_SPACING,
                               h["width"].pt if h.get("width") is not None else HATCH_WIDTH)
             if hatch.spacing <= hatch.width:
@@ -799,7 +800,7 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                                         f"{outline_kind}"))
             if outline_kind == "polygon" and not v.get("sides") and not isinstance(points, tuple):
                 problems.append(Problem(entry.file, entry.line, where, "a polygon needs `sides` (a regular one) or "
-                                                                       "`points` (its corners: '0 0, 100% 0, 50% 100%')"))
+                                        "`points` (its corners: '0 0, 100% 0, 50% 100%')"))
             if outline_kind == "polygon" and v.get("sides") and isinstance(points, tuple):
                 problems.append(Problem(entry.file, entry.line, where, "a polygon takes `sides` or `points`, not both"))
             if outline_kind == "star" and points is not None and not isinstance(points, int):

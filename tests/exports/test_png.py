@@ -256,4 +256,5 @@ def test_every_shipped_deck_exports_every_face_and_its_back(shipped: Path) -> No
             image = open_png(png)
             assert image.size == expected and image.mode == mode, png
             if mode == "RGBA":
-                assert image.getpixel((0, 0))[3] == 0 and image.getpixel((450, 450))[3] == 255
+                alpha = image.getchannel("A")
+                assert alpha.getpixel((0, 0)) == 0 and alpha.getpixel((450, 450)) == 255

@@ -76,9 +76,11 @@ def test_the_preview_loads_with_every_image_and_can_be_seen(tmp_path: Path) -> N
             page.evaluate("async () => { for (let y = 0; y < document.body.scrollHeight; y += 600) {"
                           " window.scrollTo(0, y); await new Promise(r => setTimeout(r, 15)); } }")
             page.wait_for_load_state("networkidle")
-            # polled from here: wait_for_function polls inside the page with eval, which its policy refuses
+            # polled from here (wait_for_function polls inside the page with eval, which its policy refuses); an image
+            # scrolled past before it loaded (a busy machine) is brought into view again until it has
             for _ in range(300):
-                if page.evaluate("Array.from(document.images).every(i => i.complete)"):
+                if not page.evaluate("() => { const left = Array.from(document.images).filter(i => !i.complete);"
+                                     " if (left.length) left[0].scrollIntoView(); return left.length; }"):
                     break
                 page.wait_for_timeout(100)
             images = page.evaluate("Array.from(document.images).map(i => [i.getAttribute('src'), i.complete, "

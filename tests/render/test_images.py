@@ -273,7 +273,8 @@ def test_start_up_stays_lean_for_a_deck_without_pictures(tmp_path: Path) -> None
     script = ("import sys\nfrom generator.cli import app\n"
               "try:\n    app(['build', '--content', sys.argv[1], '--out', sys.argv[2]])\nexcept SystemExit:\n    pass\n"
               "heavy = sorted(m for m in ('generator.render.images', 'fontTools', 'openpyxl', 'svglib', 'lxml', "
-              "'pyphen', 'generator.render.recolour', 'generator.render.shapes', 'watchfiles', 'generator.build.watch') "
+              "'pyphen', 'generator.render.recolour', 'generator.render.shapes', 'watchfiles', "
+              "'generator.build.watch') "
               "if m in sys.modules)\nprint('HEAVY', heavy)\n")
     result = subprocess.run([sys.executable, "-c", script, str(REPO / "benchmarks" / "deck100"), str(tmp_path / "o")],
                             capture_output=True, text=True, cwd=REPO, timeout=120)

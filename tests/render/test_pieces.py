@@ -12,7 +12,7 @@ from generator.catalog.shapes import Shape
 from generator.layout.draw import DeckView, draw, subject
 from generator.layout.load import clear_cache, load_layout
 from generator.render.imposition import CUT_COLOUR, PageHeading, PrintOptions, grid, pages
-from generator.render.model import Group, Path as Outline, mm
+from generator.render.model import Drawing, Group, Line, Path as Outline, mm
 from generator.render.shapes import bounds
 from render_helpers import REPO, make_deck, run
 
@@ -32,7 +32,7 @@ def _fresh() -> None:
     clear_cache()
 
 
-def tile(tmp_path: Path, bleed: float = 0.0, guides: bool = False, text: str = TILE) -> object:
+def tile(tmp_path: Path, bleed: float = 0.0, guides: bool = False, text: str = TILE) -> Drawing:
     clear_cache()  # loaded layouts are cached by file: each call writes its own
     (tmp_path / "tile.yaml").write_text(text, encoding="utf-8")
     layout = load_layout("tile.yaml", tmp_path)
@@ -65,7 +65,7 @@ def test_sheets_draw_each_pieces_cut_line_and_no_straight_cuts(tmp_path: Path) -
         assert bounds(cut.ops) == pytest.approx((placed.x, placed.y, placed.x + mm(50), placed.y + mm(57.735)),
                                                 abs=0.01)
     # no straight cut line across the sheet (it would cut hexagons in two); crop marks still in the margins
-    lines = [item for item in fronts.items if type(item).__name__ == "Line" and item.colour == CUT_COLOUR]
+    lines = [item for item in fronts.items if isinstance(item, Line) and item.colour == CUT_COLOUR]
     assert lines == []
     fold = PrintOptions(duplex="fold")
     [sheet] = list(pages([drawing] * 2, 2, drawing, grid(mm(50), mm(57.735), fold), fold, PageHeading("G", "D")))
@@ -107,7 +107,7 @@ def test_a_deck_of_hexagons_and_tokens_builds_and_exports_transparent_pngs(tmp_p
     assert result.exit_code == 0, result.stderr
     with Image.open(out / "png" / "decks" / "hexes" / "001-forest.png") as image:
         assert image.mode == "RGBA"
-        assert image.getpixel((1, 1))[3] == 0  # outside the hexagon: transparent
+        assert image.getchannel("A").getpixel((1, 1)) == 0  # outside the hexagon: transparent
         assert image.getpixel((image.width // 2, image.height // 5)) == (0x2F, 0x6B, 0x3A, 255)
     # a deck of cards stays RGB
     plain = make_deck(tmp_path / "plain", [{"name": "Card", "colour": "#2f6b3a"}], layout=TILE, deck_id="plain")
