@@ -96,6 +96,18 @@ def test_the_vocabulary_card_golden_svg_and_pdf(vocabulary: Path, regenerate: bo
     check_golden_pdf(GOLDEN / "vocabulary.pdf", (vocabulary / "decks" / "vocabulary.pdf").read_bytes(), regenerate)
 
 
+def test_the_vocabulary_card_gives_the_same_bytes_every_time(vocabulary: Path, tmp_path: Path) -> None:
+    """Gradients, groups, masks and recoloured pictures are named and numbered in order: a second build and export
+    of the same card give byte-identical PDF, SVG and PNG files."""
+    again = tmp_path / "again"
+    assert run("build", "--content", str(VOCABULARY), "--out", str(again)).exit_code == 0
+    assert run("export", "png", "--content", str(VOCABULARY), "--out", str(again), "--preset", "plain", "--dpi",
+               str(DPI), "--jobs", "1").exit_code == 0
+    for relative in ("decks/vocabulary.pdf", "decks/vocabulary/svg/001-dragonne.svg",
+                     "png/decks/vocabulary/001-dragonne.png"):
+        assert (again / relative).read_bytes() == (vocabulary / relative).read_bytes(), relative
+
+
 @pytest.mark.skipif(RSVG is None, reason="needs rsvg-convert (apt-get install librsvg2-bin); CI installs it")
 def test_the_vocabulary_card_looks_the_same_in_its_pdf_and_its_svg(vocabulary: Path) -> None:
     share = differing_share(vocabulary / "png" / "decks" / "vocabulary" / "001-dragonne.png",
