@@ -392,8 +392,11 @@ def _shape(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width: f
     out: list[Primitive] = []
     if paint is not None and paint.fill is not None:
         out.append(Outline(ops, paint._replace(stroke=None, width=0.0, dash=())))
-    out.append(Group(tuple(Line(*line, ink, hatch.width) for line in hatch_lines(*bounds(ops), hatch.angle,
-                                                                                  hatch.spacing)), clip=ops))
+    # every line one subpath of one path: a hundred cards of hatching are a hundred elements, not thousands
+    lines: list[Op] = []
+    for x1, y1, x2, y2 in hatch_lines(*bounds(ops), hatch.angle, hatch.spacing):
+        lines += [("M", x1, y1), ("L", x2, y2)]
+    out.append(Group((Outline(tuple(lines), Paint(None, ink, hatch.width), evenodd=False),), clip=ops))
     if paint is not None and paint.stroke is not None:
         out.append(Outline(ops, paint._replace(fill=None)))
     return out

@@ -323,9 +323,12 @@ boxes:
     fill, hatch, stroke = drawn(tmp_path, text).items
     assert isinstance(fill, Outline) and fill.paint.stroke is None
     assert isinstance(hatch, Group) and hatch.clip == fill.ops
-    lines = [line for line in hatch.items if isinstance(line, Line)]
-    assert all(line.y1 == line.y2 and line.colour == "#ff0000" for line in lines)  # angle 0: horizontal
-    ys = sorted({line.y1 for line in lines})
+    [lines] = hatch.items  # one path of many lines
+    assert isinstance(lines, Outline) and lines.paint == Paint(None, "#ff0000", 0.4)
+    starts, ends = lines.ops[::2], lines.ops[1::2]
+    assert {op[0] for op in starts} == {"M"} and {op[0] for op in ends} == {"L"}
+    assert all(a[2] == b[2] for a, b in zip(starts, ends))  # angle 0: horizontal
+    ys = sorted({float(op[2]) for op in starts})
     assert ys[1] - ys[0] == pytest.approx(mm(2), abs=0.01)
     assert isinstance(stroke, Outline) and stroke.paint.fill is None and stroke.paint.stroke == "#000000"
     said = problems(tmp_path, text.replace("spacing: 2mm", "spacing: 0.1pt"))
