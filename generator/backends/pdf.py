@@ -14,13 +14,14 @@
   predictors, nothing decoded), any other PNG decoded by Pillow into RGB with its alpha as a soft mask, and an
   SVG drawn as vector paths (svglib turns it into reportlab shapes, drawn once into a form XObject). A picture
   that covers its box is clipped to the box.
-- Gradients are shadings (axial or radial, their colours a stitched function of linear blends), drawn with `sh`
-  inside the shape they fill as a clip, each defined once per document. A group of primitives (a turned,
-  clipped, masked or see-through box) is drawn in a saved state with its transform and clip; one with an opacity
-  or a mask is drawn into a transparency group (a form XObject with /Group, ISO 32000-1 11.6.6) placed through a
-  graphics state that sets its opacity and, for a mask, a luminosity soft mask of its own. reportlab lists neither
-  shadings nor graphics states in a form's resources, so every form and page gets those it uses (`_form`).
-  Outlined text is drawn twice, its outline (text render mode 1) first; letter spacing is `Tc`.
+- Gradients are shadings (axial or radial, their colours a stitched function of linear blends, in the
+  document's colour space), drawn with `sh` inside the shape they fill as a clip, each defined once per document.
+  A group of primitives (a turned, clipped, masked or see-through box) is drawn in a saved state with its
+  transform and clip; one with an opacity or a mask is drawn into a transparency group (a form XObject with
+  /Group, ISO 32000-1 11.6.6) placed through a graphics state that sets its opacity and, for a mask, a luminosity
+  soft mask of its own (PDF/X-1a forbids both: its preflight reports them). reportlab lists neither shadings nor
+  graphics states in a form's resources, so every form and page gets those it uses (`_form`). Outlined text is
+  drawn twice, its outline (text render mode 1) first; letter spacing is `Tc`.
 - A page's anchors become named destinations (and, with a title, entries of the document outline, which the
   viewer then shows on opening); its links become link annotations without a border.
 - Model coordinates are y-down from the top-left; each placed drawing is drawn in its own frame whose origin
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable
+from functools import cache
 from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import IO, Any
@@ -53,6 +55,7 @@ from typing import IO, Any
 from generator.backends import number as n
 from generator.render import fonts
 from generator.render.icons import layers
+from generator.render.ink import Inks, PressSettings
 from generator.render.model import (
     KAPPA,
     Circle,
@@ -157,18 +160,24 @@ def _path(ops: Iterable[tuple[str | float, ...]], top: float) -> str:
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 
 
-def _paint(paint: Paint) -> tuple[list[str], str]:
+def _paint(paint: Paint, inks: Inks) -> tuple[list[str], str]:
     """The state operators of a paint (a colour fill: a gradient is drawn by the writer) and the operator that
     paints a path with it."""
     ops = []
     if isinstance(paint.fill, str):
-        ops.append(colour_op(paint.fill, "rg"))
+        ops.append(inks.op(paint.fill, "rg"))
     if paint.stroke is not None:
-        ops += [colour_op(paint.stroke, "RG"), f"{n(paint.width)} w",
+        ops += [inks.op(paint.stroke, "RG"), f"{n(paint.width)} w",
                 f"[{' '.join(n(d) for d in paint.dash)}] 0 d"]
     if paint.fill is not None and paint.stroke is not None:
         return ops, "B"
     return ops, "f" if paint.fill is not None else "S"
+
+
+def _box(box: tuple[float, float, float, float] | None, page: Page) -> list[float]:
+    """A page box (x, y, w, h in the model's y-down coordinates; None for the whole page) as a PDF rectangle."""
+    x, y, w, h = box if box is not None else (0.0, 0.0, page.width, page.height)
+    return [round(x, 3), round(page.height - y - h, 3), round(x + w, 3), round(page.height - y, 3)]
 
 
 @dataclass
@@ -178,10 +187,12 @@ class PdfStats:
 
 
 class _Writer:
-    def __init__(self, canvas: Any) -> None:
+    def __init__(self, canvas: Any, inks: Inks) -> None:
         from reportlab.lib.rl_accel import escapePDF
 
         self.c = canvas
+        #: every colour the document prints goes through these (generator.render.ink)
+        self.inks = inks
         self.doc = canvas._doc  # the document the TTF subsets belong to (reportlab's documented splitString use)
         self.escape = escapePDF
         self.forms: dict[str, str] = {}
@@ -243,10 +254,16 @@ class _Writer:
             found = self.image_digests.get(info.digest)
             if found is None:
                 name = f"img{len(self.image_digests) + 1}"
-                if info.kind == "svg":
+                if info.kind == "svg" and self.inks.settings.pdfx == "x1a" and _translucent(data):
+                    # PDF/X-1a allows no transparency: an SVG drawn with opacity is flattened into pixels
+                    # (FLATTEN_PX) whose own transparency becomes a stencil, as prepress flatteners do
+                    png, width, height = _flattened(data)
+                    self._register(name, _raster_xobject(self.doc, "png", png, self.inks))
+                    found = (name, 1.0, 1.0)
+                elif info.kind == "svg":
                     found = (name, *self._svg_form(name, data))
                 else:
-                    self._register(name, _raster_xobject(self.doc, info.kind, data))
+                    self._register(name, _raster_xobject(self.doc, info.kind, data, self.inks))
                     found = (name, 1.0, 1.0)
                 self.image_digests[info.digest] = found
         except (ImageProblem, ValueError, OSError, SyntaxError, KeyError, TypeError, AttributeError) as err:
@@ -273,6 +290,7 @@ class _Writer:
         # renderPDF starts every drawing by selecting a font, Helvetica unless told otherwise: one of ours keeps the
         # PDF free of fonts it does not embed (SVG art holds no text; see generator.render.images)
         drawing.initialFontName = fonts.pdf_name("open-sans")
+        _recolour(drawing, self.inks)
         width, height = float(drawing.width), float(drawing.height)
         c = self.c
         c.beginForm(name, 0, 0, width, height)
@@ -297,11 +315,16 @@ class _Writer:
             if placed.drawing.key is None or placed.drawing.key not in self.forms:
                 self._prepare_icons(placed.drawing.items)
         self._prepare_icons(page.items)
+        sx, sy = page.scale
+        if (sx, sy) != (1.0, 1.0):  # a printer's scale made up for, about the page's centre
+            c.addLiteral(f"q {sx:.6f} 0 0 {sy:.6f} {n(page.width * (1 - sx) / 2)} {n(page.height * (1 - sy) / 2)} cm")
         for placed in page.placed:
             self.place(placed, page.height)
         c.addLiteral(f"q 1 0 0 1 0 {n(page.height)} cm")
         self.draw(page.items)
         c.addLiteral("Q")
+        if (sx, sy) != (1.0, 1.0):
+            c.addLiteral("Q")
         for anchor in page.anchors:
             c.bookmarkPage(anchor.key, fit="XYZ", left=0, top=round(page.height - anchor.y, 3))
             if anchor.title:
@@ -312,6 +335,9 @@ class _Writer:
                                           round(link.x + link.w, 3), round(page.height - link.y, 3)), thickness=0)
         for form_field in page.fields:
             self.form_field(form_field, page.height)
+        # every page says where it is cut and how far its bleed runs, so preflight tools and printers see the cut
+        c.setTrimBox(_box(page.trim, page))
+        c.setBleedBox(_box(page.bleed_box, page))
         c.showPage()
         self._pack_last_page()
 
@@ -436,7 +462,7 @@ class _Writer:
     def drawing(self, d: Drawing) -> None:
         if d.background is not None:
             b = d.bleed
-            self.c.addLiteral(f"{colour_op(d.background, 'rg')} {n(-b)} {n(-d.height - b)} {n(d.width + 2 * b)} "
+            self.c.addLiteral(f"{self.inks.op(d.background, 'rg')} {n(-b)} {n(-d.height - b)} {n(d.width + 2 * b)} "
                               f"{n(d.height + 2 * b)} re f")
         self.draw(d.items)
 
@@ -446,6 +472,8 @@ class _Writer:
             from reportlab.pdfbase.pdfmetrics import getFont
 
             font = self.fonts[run.font] = getFont(fonts.pdf_name(run.font))
+        if self.inks.settings.outline_text:
+            return self._text_outlines(run)
         size = n(run.size)
         shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({self.escape(chunk)}) Tj"
                          for subset, chunk in font.splitString(run.text, self.doc))
@@ -453,12 +481,35 @@ class _Writer:
         if run.spacing:  # the character spacing is text state, kept from one text object to the next: reset it
             shown = f"{n(run.spacing)} Tc {shown} 0 Tc"
         text = f"BT {matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+        ink = self.inks.op(run.colour, 'rg', 'text')
         if run.outline is None:
-            return f"{colour_op(run.colour, 'rg')} {text}"
+            return f"{ink} {text}"
         # the outline first, twice as wide as it shows (the letter, drawn over it, covers its inner half), with
         # round joins so that sharp letters keep no spikes; in a saved state, for the stroke's width and mode
-        return (f"q {colour_op(run.outline, 'RG')} {n(2 * run.outline_width)} w 1 j [] 0 d 1 Tr {text} Q "
-                f"{colour_op(run.colour, 'rg')} {text}")
+        return (f"q {self.inks.op(run.outline, 'RG', 'text')} {n(2 * run.outline_width)} w 1 j [] 0 d 1 Tr {text} Q "
+                f"{ink} {text}")
+
+    def _text_outlines(self, run: TextRun) -> str:
+        """A run drawn as its glyphs' outlines (`PressSettings.outline_text`), each at the advance its font gives
+        it, as the text would be set."""
+        from generator.render.fonts import advance
+
+        scale = run.size / 1000
+        matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
+        parts = [f"q {self.inks.op(run.colour, 'rg', 'text')} {matrix} {n(run.x)} {n(-run.y)} cm"]
+        if run.outline is not None:  # the outline under the letters, as with embedded fonts
+            parts.append(f"{self.inks.op(run.outline, 'RG', 'text')} {n(2 * run.outline_width / scale)} w 1 j [] 0 d")
+        pen = 0.0
+        for char in run.text:
+            shape = _glyph_ops(run.font, char)
+            if shape:
+                place = f"{n(scale)} 0 0 {n(scale)} {n(pen)} 0 cm"
+                if run.outline is not None:
+                    parts.append(f"q {place} {shape} S Q")
+                parts.append(f"q {place} {shape} f Q")
+            pen += advance(run.font, char) * scale + run.spacing
+        parts.append("Q")
+        return " ".join(parts)
 
     def draw(self, items: Iterable[Primitive]) -> None:
         """Write primitives into the current stream (a page or a form), as few literal strings as possible."""
@@ -467,7 +518,7 @@ class _Writer:
             if isinstance(item, TextRun):
                 out.append(self._text(item))
             elif isinstance(item, IconUse):
-                out.append(f"q {colour_op(item.colour, 'rg')} {n(item.size / 100)} 0 0 {n(item.size / 100)} "
+                out.append(f"q {self.inks.op(item.colour, 'rg', 'text')} {n(item.size / 100)} 0 0 {n(item.size / 100)} "
                            f"{n(item.x)} {n(-item.y - item.size)} cm")
                 self.c.addLiteral(" ".join(out))
                 out.clear()
@@ -481,7 +532,7 @@ class _Writer:
                 out.append(self._shape(_circle(item.cx, -item.cy, item.r), item.paint, False))
             elif isinstance(item, Line):
                 dash = " ".join(n(d) for d in item.dash)
-                line = (f"{colour_op(item.colour, 'RG')} {n(item.width)} w [{dash}] 0 d "
+                line = (f"{self.inks.op(item.colour, 'RG')} {n(item.width)} w [{dash}] 0 d "
                         f"{n(item.x1)} {n(-item.y1)} m {n(item.x2)} {n(-item.y2)} l S")
                 # a cap is graphics state, kept for every later stroke: a line with its own is drawn in a saved state
                 out.append(line if item.cap == "butt" else f"q {_CAPS[item.cap]} J {line} Q")
@@ -506,7 +557,6 @@ class _Writer:
         if out:
             self.c.addLiteral(" ".join(out))
 
-
     def _shape(self, shape: str, paint: Paint, evenodd: bool) -> str:
         """A path (PDF operators) filled and stroked with `paint`: a gradient fills it as a shading clipped to it."""
         fill = paint.fill
@@ -516,28 +566,30 @@ class _Writer:
             if paint.stroke is None:
                 return drawn
             return f"{drawn} {self._shape(shape, paint._replace(fill=None), evenodd)}"
-        state, op = _paint(paint)
+        state, op = _paint(paint, self.inks)
         if evenodd and op in ("f", "B"):
             op += "*"
         drawn = " ".join([*state, shape, op])
         return drawn if paint.cap == "butt" or paint.stroke is None else f"q {_CAPS[paint.cap]} J {drawn} Q"
 
     def _shading(self, gradient: Gradient) -> str:
-        """The resource name of a gradient's shading (made once per document), listed in the current stream's
-        resources (reportlab adds them to the page's; :meth:`_form` to a form's)."""
+        """The resource name of a gradient's shading (made once per document, its colours in the document's colour
+        space), listed in the current stream's resources (reportlab adds them to the page's; :meth:`_form` to a
+        form's)."""
         name = self.shadings.get(gradient)
         if name is None:
             from reportlab.pdfbase.pdfdoc import PDFAxialShading, PDFRadialShading
 
-            function = _colour_function(gradient.stops)
+            function = _colour_function(gradient.stops, self.inks)
+            space = self.inks.device_space
             if gradient.kind == "linear":
                 x1, y1, x2, y2 = gradient.coords
                 shading: Any = PDFAxialShading(round(x1, 3), round(-y1, 3), round(x2, 3), round(-y2, 3),
-                                               Function=function, ColorSpace="DeviceRGB", Extend="[true true]")
+                                               Function=function, ColorSpace=space, Extend="[true true]")
             else:
                 cx, cy, r = gradient.coords
                 shading = PDFRadialShading(round(cx, 3), round(-cy, 3), 0, round(cx, 3), round(-cy, 3), round(r, 3),
-                                           Function=function, ColorSpace="DeviceRGB", Extend="[true true]")
+                                           Function=function, ColorSpace=space, Extend="[true true]")
             name = self.shadings[gradient] = self.doc.addShading(shading)
         self.c._shadingUsed[name] = name
         return name
@@ -596,7 +648,7 @@ class _Writer:
             contents.content = form.stream
             contents.__Comment__ = "xobject form stream"
             contents.dictionary["Group"] = PDFDictionary({"Type": PDFName("Group"), "S": PDFName("Transparency"),
-                                                          "CS": PDFName("DeviceRGB")})
+                                                          "CS": PDFName(self.inks.device_space)})
             form.Contents = contents
 
     def _group(self, group: Group) -> None:
@@ -632,13 +684,14 @@ class _Writer:
         c.addLiteral("Q")
 
 
-def _colour_function(stops: tuple[tuple[float, str], ...]) -> Any:
-    """A PDF function giving a gradient's colour at 0 to 1: a linear blend between each pair of stops (type 2),
-    stitched together (type 3), the first and last colours held before and after their stops."""
+def _colour_function(stops: tuple[tuple[float, str], ...], inks: Inks) -> Any:
+    """A PDF function giving a gradient's colour at 0 to 1 (in the document's colour space: `Inks.components`): a
+    linear blend between each pair of stops (type 2), stitched together (type 3), the first and last colours held
+    before and after their stops."""
     from reportlab.pdfbase.pdfdoc import PDFExponentialFunction, PDFStitchingFunction
 
-    def rgb(colour: str) -> list[float]:
-        return [round(int(colour[i:i + 2], 16) / 255, 4) for i in (1, 3, 5)]
+    def components(colour: str) -> list[float]:
+        return [round(v, 4) for v in inks.components(colour)]
 
     points = list(stops)
     if points[0][0] > 0:
@@ -646,10 +699,131 @@ def _colour_function(stops: tuple[tuple[float, str], ...]) -> Any:
     if points[-1][0] < 1:
         points.append((1.0, points[-1][1]))
     if len(points) == 2:
-        return PDFExponentialFunction(N=1, C0=rgb(points[0][1]), C1=rgb(points[1][1]))
-    functions = [PDFExponentialFunction(N=1, C0=rgb(a[1]), C1=rgb(b[1])) for a, b in zip(points, points[1:])]
+        return PDFExponentialFunction(N=1, C0=components(points[0][1]), C1=components(points[1][1]))
+    functions = [PDFExponentialFunction(N=1, C0=components(a[1]), C1=components(b[1])) for a, b in zip(points, points[1:])]
     bounds = [round(offset, 4) for offset, _colour in points[1:-1]]
     return PDFStitchingFunction(functions, bounds, [0, 1] * len(functions), Domain="[0 1]")
+
+
+@cache
+def _glyph_ops(face: str, char: str) -> str:
+    """A glyph's outline (generator.render.fonts.glyph_path: SVG path data in thousandths of an em, y up) as PDF
+    path operators; its quadratic curves written as the cubic curves PDF draws."""
+    import re
+
+    from generator.render.fonts import glyph_path
+
+    tokens = re.findall(r"[MLHVCQZ]|-?\d+(?:\.\d+)?", glyph_path(face, char))
+    out: list[str] = []
+    x = y = 0.0
+    i = 0
+    command = ""
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command = tokens[i]
+            i += 1
+            if command == "Z":
+                out.append("h")
+                continue
+        values = [float(v) for v in tokens[i:i + {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4}[command]]]
+        i += len(values)
+        if command in "ML":
+            x, y = values
+            out.append(f"{n(x)} {n(y)} {'m' if command == 'M' else 'l'}")
+            command = "L" if command == "M" else command  # numbers after a move continue as lines
+        elif command in "HV":
+            x, y = (values[0], y) if command == "H" else (x, values[0])
+            out.append(f"{n(x)} {n(y)} l")
+        elif command == "C":
+            out.append(" ".join(n(v) for v in values) + " c")
+            x, y = values[4], values[5]
+        else:  # a quadratic curve: its cubic control points are 2/3 of the way from each end to its one control
+            qx, qy, ex, ey = values
+            out.append(f"{n(x + 2 / 3 * (qx - x))} {n(y + 2 / 3 * (qy - y))} {n(ex + 2 / 3 * (qx - ex))} "
+                       f"{n(ey + 2 / 3 * (qy - ey))} {n(ex)} {n(ey)} c")
+            x, y = ex, ey
+    return " ".join(out)
+
+
+#: The size SVG art with transparency is flattened at for PDF/X-1a, its longer side in pixels: card art is drawn
+#: some 40 to 90 mm wide, so 2,000 px give it 560 to 1,270 dpi, more than a press's 300 and sharp once printed.
+FLATTEN_PX = 2000
+
+
+def _translucent(data: bytes) -> bool:
+    """Whether an SVG draws anything with opacity (svglib's drawing of it holds a colour with alpha below 1)."""
+    import io
+
+    from reportlab.lib.colors import Color
+    from svglib.svglib import svg2rlg
+
+    stack = [svg2rlg(io.BytesIO(data))]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        for attribute in ("fillColor", "strokeColor"):
+            colour = getattr(node, attribute, None)
+            if isinstance(colour, Color) and colour.alpha < 1:
+                return True
+        if any(getattr(node, a, 1) not in (None, 1) for a in ("fillOpacity", "strokeOpacity")):
+            return True
+        stack.extend(getattr(node, "contents", ()))
+    return False
+
+
+def _flattened(data: bytes) -> tuple[bytes, int, int]:
+    """An SVG as a PNG with transparency, FLATTEN_PX on its longer side: drawn by svglib into an RGB PDF in memory,
+    rendered by pdfium on a transparent ground."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(io.BytesIO(data))
+    if drawing is None:
+        raise ValueError("svglib could not read an SVG that passed donjon's checks")
+    drawing.initialFontName = fonts.pdf_name("open-sans")
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1,
+                    initialFontName=fonts.pdf_name("open-sans"))
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    canvas.showPage()
+    canvas.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        scale = FLATTEN_PX / max(float(drawing.width), float(drawing.height))
+        image = document[0].render(scale=scale, fill_color=(0, 0, 0, 0)).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.convert("RGBA").save(out, "PNG")
+    return out.getvalue(), image.width, image.height
+
+
+def _recolour(drawing: Any, inks: Inks) -> None:
+    """Every colour of an SVG drawn by svglib (a reportlab drawing) through the document's inks, so SVG art prints
+    in the same CMYK as the rest; a colour's opacity is kept (PDF/X-1a preflight reports it as transparency)."""
+    if not inks.cmyk:
+        return
+    from reportlab.lib.colors import CMYKColor, Color
+
+    # renderPDF starts a drawing in black fill and stroke (its state defaults): in the document's black too
+    for attribute, use in (("initialFillColor", "fill"), ("initialStrokeColor", "stroke")):
+        c, m, y, k = inks.components("#000000", "fill" if use == "fill" else "stroke")
+        drawing.__dict__[attribute] = CMYKColor(c, m, y, k)  # past reportlab's attribute checks, as it reads them
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        for attribute, use in (("fillColor", "fill"), ("strokeColor", "stroke")):
+            colour = getattr(node, attribute, None)
+            if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+                hexed = "#" + "".join(f"{round(v * 255):02x}" for v in (colour.red, colour.green, colour.blue))
+                c, m, y, k = inks.components(hexed, "fill" if use == "fill" else "stroke")
+                setattr(node, attribute, CMYKColor(c, m, y, k, alpha=colour.alpha))
+        stack.extend(getattr(node, "contents", ()))
 
 
 def _png_passthrough(data: bytes) -> tuple[int, int, int, bytes] | None:
@@ -676,8 +850,10 @@ def _png_passthrough(data: bytes) -> tuple[int, int, int, bytes] | None:
     return (width, height, colours, b"".join(idat)) if colours and idat else None
 
 
-def _raster_xobject(doc: Any, kind: str, data: bytes) -> Any:
-    """An image XObject of a PNG or JPEG file (see the module's notes on how each kind is embedded)."""
+def _raster_xobject(doc: Any, kind: str, data: bytes, inks: Inks) -> Any:
+    """An image XObject of a PNG or JPEG file (see the module's notes on how each kind is embedded). In CMYK, every
+    picture is decoded and converted (`Inks.picture`); for PDF/X-1a, which forbids soft masks, its transparency
+    becomes a stencil mask (each pixel shown or not, at half opacity)."""
     import io
 
     from PIL import Image
@@ -694,6 +870,29 @@ def _raster_xobject(doc: Any, kind: str, data: bytes) -> Any:
             entries["SMask"] = mask
         return PDFStream(PDFDictionary(entries), content)
 
+    if inks.cmyk:
+        with Image.open(io.BytesIO(data)) as image:
+            alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+            rgba = image.convert("RGBA" if alpha else "RGB")
+        cmyk = inks.picture(rgba.convert("RGB"))
+        mask = None
+        if alpha and inks.settings.pdfx == "x1a":
+            stencil = rgba.getchannel("A").point(lambda v: 255 if v >= 128 else 0).convert("1")
+            mask = doc.Reference(PDFStream(PDFDictionary({
+                "Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": stencil.width,
+                "Height": stencil.height, "ImageMask": "true",  # reportlab writes text as it is, and a Python True as `True` "BitsPerComponent": 1,
+                # a stencil paints where its bits are 0 unless decoded the other way round
+                "Decode": PDFArray([1, 0]), "Filter": PDFArray([PDFName("FlateDecode")])}),
+                zlib.compress(stencil.tobytes(), PIXELS_LEVEL)))
+        elif alpha:
+            mask = doc.Reference(xobject(rgba.width, rgba.height, "DeviceGray",
+                                         zlib.compress(rgba.getchannel("A").tobytes(), PIXELS_LEVEL), ["FlateDecode"]))
+        stream = xobject(cmyk.width, cmyk.height, "DeviceCMYK", zlib.compress(cmyk.tobytes(), PIXELS_LEVEL),
+                         ["FlateDecode"], mask=mask)
+        if mask is not None and inks.settings.pdfx == "x1a":
+            del stream.dictionary.dict["SMask"]
+            stream.dictionary["Mask"] = mask
+        return stream
     if kind == "png":
         rows = _png_passthrough(data)
         if rows is not None:
@@ -718,9 +917,11 @@ def _raster_xobject(doc: Any, kind: str, data: bytes) -> Any:
                    mask=mask)
 
 
-def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "") -> PdfStats:
+def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "",
+              ink: PressSettings = PressSettings()) -> PdfStats:
     """Draw `pages` into a PDF at `path` (the caller makes it atomic), or into a binary file object (in memory, for
-    rasterising); pages are drawn as they come."""
+    rasterising); pages are drawn as they come. `ink` says how colours print (RGB, or CMYK through a profile with
+    an OutputIntent and, when asked, the marks of PDF/X-1a or PDF/X-4: :func:`_print_ready`)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -739,7 +940,7 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
                 canvas.setAuthor("donjon")
                 canvas.setCreator("donjon")
                 canvas.setSubject(subject)
-                writer = _Writer(canvas)
+                writer = _Writer(canvas, Inks(ink))
             assert writer is not None
             writer.page(page)
             stats.pages += 1
@@ -749,7 +950,82 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
         assert writer is not None
         if writer.outline:
             canvas.showOutline()
+        if ink.space == "cmyk":
+            _print_ready(canvas, ink)
         canvas.save()
     finally:
         rl_config.useA85 = a85
     return stats
+
+
+#: What a PDF/X file says it is (ISO 15930-4 for PDF/X-1a:2003, ISO 15930-7 for PDF/X-4), in its Info dictionary.
+PDFX_VERSIONS = {"x1a": "PDF/X-1a:2003", "x4": "PDF/X-4"}
+
+
+def _print_ready(canvas: Any, ink: PressSettings) -> None:
+    """The parts of a document a press reads: an OutputIntent holding the ICC profile its CMYK was made for, and
+    for PDF/X the version in the Info dictionary (and, for PDF/X-4, the XMP metadata and PDF 1.6 it requires).
+
+    reportlab's catalog and info write a fixed set of keys; the extra keys are added to those objects here."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
+
+    doc = canvas._doc
+    assert ink.profile is not None
+    profile = PDFStream(PDFDictionary({"N": 4}), ink.profile.read_bytes(), filters=None)
+    intent = PDFDictionary({
+        "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": PDFString(ink.condition or ink.profile.stem),
+        "OutputCondition": PDFString(ink.condition or ink.profile.stem),
+        "RegistryName": PDFString("http://www.color.org"), "Info": PDFString(ink.profile.stem),
+        "DestOutputProfile": doc.Reference(_compressed(profile))})
+    catalog = doc.Catalog
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]
+    catalog.OutputIntents = PDFArray([intent])
+    version = PDFX_VERSIONS.get(ink.pdfx)
+    if version is None:
+        return
+    info = doc.info
+    plain = info.format
+
+    def with_version(document: Any) -> Any:
+        from reportlab.pdfbase.pdfdoc import PDFDictionary as Dictionary
+
+        formatted = plain(document)
+        # the Info dictionary reportlab wrote, with the PDF/X keys before its end
+        extra = Dictionary({"GTS_PDFXVersion": PDFString(version)}).format(document)
+        return formatted[:-2] + extra[2:]
+
+    info.format = with_version
+    if ink.pdfx == "x4":
+        catalog.Version = PDFName("1.6")
+        catalog.__NoDefault__ = [*catalog.__NoDefault__, "Version", "Metadata"]
+        catalog.Metadata = doc.Reference(_xmp(canvas, version))
+
+
+def _compressed(stream: Any) -> Any:
+    from reportlab.pdfbase.pdfdoc import PDFStreamFilterZCompress
+
+    stream.filters = [PDFStreamFilterZCompress()]
+    return stream
+
+
+def _xmp(canvas: Any, version: str) -> Any:
+    """The XMP metadata PDF/X-4 requires: title, producer and the PDF/X version (and the fixed dates of
+    reportlab's invariant documents, so two builds stay byte-identical)."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
+
+    info = canvas._doc.info
+    xmp = f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+ xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(info.title)}</rdf:li></rdf:Alt></dc:title>
+<xmp:CreatorTool>donjon</xmp:CreatorTool><xmp:CreateDate>2000-01-01T00:00:00Z</xmp:CreateDate>
+<xmp:ModifyDate>2000-01-01T00:00:00Z</xmp:ModifyDate><pdf:Producer>{escape(info.producer)}</pdf:Producer>
+<pdf:Trapped>False</pdf:Trapped><pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>
+</rdf:Description></rdf:RDF></x:xmpmeta>
+<?xpacket end="w"?>"""
+    return PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}), xmp.encode("utf-8"),
+                     filters=None)
