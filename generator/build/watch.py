@@ -111,6 +111,8 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
         key = result.deck.key
         state.sources[key] = frozenset(p.resolve() for p in result.sources) | _game_files(content, result.deck)
         state.failed.discard(key)
+        for warning in result.warnings:
+            reporter.warn(f"warning: {warning}")
         files = ", ".join(f"{w.path.name}{'/' if w.folder else ''}" for w in result.written)
         reporter.say(f"built {key}: {result.cards} cards ({files})")
     if changed is not None and state.failed:

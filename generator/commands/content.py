@@ -13,6 +13,7 @@ from generator.wording import plural
 
 if TYPE_CHECKING:
     from generator.content import Content
+    from generator.errors import Problem
 
 app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True,
                   rich_markup_mode=None)
@@ -43,11 +44,13 @@ def check(
     from generator.content import all_decks, check_content
 
     content, problems = check_content(folder)
-    problems += check_layouts(content)
+    noticed: list[Problem] = []
+    problems += check_layouts(content, noticed)
     from generator.export.png import MANIFEST
 
     found, warnings = check_outputs(content, {"png": {MANIFEST: f"the PNG export's {MANIFEST}"}})
     problems += found
+    warnings = noticed + warnings
     for problem in problems:
         typer.echo(str(problem), err=True)
     for warning in warnings:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -167,6 +168,13 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
                 glyphless.append(err)
             else:
                 raise
+        except Exception as err:
+            # an icon of one's own in text, changed since its layout was loaded (the picture module is imported
+            # only by a deck that has pictures: without it, no picture problem can have been raised)
+            images = sys.modules.get("generator.render.images")
+            if images is None or not isinstance(err, images.ImageProblem):
+                raise
+            raise _content_error(layout, box, box.kind, what, f"an icon cannot be drawn: {err}") from None
     if missing:
         raise _icons_error(what, missing)
     if glyphless:
