@@ -55,7 +55,7 @@ from typing import IO, Any
 
 from generator.backends import number as n
 from generator.render import fonts
-from generator.render.icons import layers
+from generator.render.icons import ICON_RISE, ICON_SIDE, TEXT_EQUIVALENTS, layers
 from generator.render.ink import Inks, PressSettings
 from generator.render.model import (
     KAPPA,
@@ -463,7 +463,17 @@ class _Writer:
                               f"{n(d.height + 2 * b)} re f")
         self.draw(d.items)
 
-    def _text(self, run: TextRun) -> str:
+    def _unseen(self, icon: IconUse, char: str, face: str) -> str:
+        """The character an icon stands for, as invisible text (render mode 3) on the icon's baseline, stretched
+        from the left of its advance in text to the right of its square: what a text extractor or a screen reader
+        finds where the icon is drawn, with no gap around it that would read as a space."""
+        size = icon.size / ICON_RISE  # the text size the icon was drawn for
+        stretch = 100 * (ICON_SIDE + ICON_RISE) / fonts.width(face, char)
+        run = TextRun(icon.x - ICON_SIDE * size, icon.y + icon.size, char, face, size, icon.colour, icon.size)
+        # q/Q: the render mode and the horizontal scaling are graphics state, they outlive ET
+        return f"q {self._text(run, f'3 Tr {n(stretch)} Tz ')} Q"
+
+    def _text(self, run: TextRun, mode: str = "") -> str:
         font = self.fonts.get(run.font)
         if font is None:
             from reportlab.pdfbase.pdfmetrics import getFont
@@ -477,7 +487,7 @@ class _Writer:
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
         if run.spacing:  # the character spacing is text state, kept from one text object to the next: reset it
             shown = f"{n(run.spacing)} Tc {shown} 0 Tc"
-        text = f"BT {matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+        text = f"BT {mode}{matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
         ink = self.inks.op(run.colour, 'rg', 'text')
         if run.outline is None:
             return f"{ink} {text}"
@@ -521,6 +531,9 @@ class _Writer:
                 out.clear()
                 self.c.doForm(self._icon_form(item.name))
                 out.append("Q")
+                said = TEXT_EQUIVALENTS.get(item.name)
+                if said is not None and not self.inks.settings.outline_text:  # outlined text: no text layer
+                    out.append(self._unseen(item, *said))
             elif isinstance(item, Rect):
                 shape = (_rounded(item.x, -item.y - item.h, item.w, item.h, item.r) if item.r > 0
                          else f"{n(item.x)} {n(-item.y - item.h)} {n(item.w)} {n(item.h)} re")

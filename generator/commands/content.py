@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from generator.commands import folder_option, reports_errors
-from generator.wording import plural
+from generator.wording import noun, plural
 
 if TYPE_CHECKING:
     from generator.content import Content
@@ -61,7 +61,7 @@ def check(
     decks = all_decks(content)
     typer.echo(f"OK: {plural(len(content.games()), 'game')}, "
                f"{plural(len(content.user_decks), 'deck folder')}, "
-               f"{len(decks)} decks, {sum(d.total for d in decks)} cards.")
+               f"{plural(len(decks), 'deck')}, {plural(sum(d.total for d in decks), 'card')}.")
 
 
 def _summary(content: Content) -> dict[str, Any]:
@@ -99,7 +99,8 @@ def list_(
         typer.echo(f"{game['name']} ({game_id})")
         width = max((len(d["id"]) for d in game["decks"]), default=0)
         for deck in game["decks"]:
-            typer.echo(f"  {deck['id']:<{width}}  {deck['cards']:>4} cards  {deck['faces']:>3} faces  "
+            typer.echo(f"  {deck['id']:<{width}}  {deck['cards']:>4} {noun(deck['cards'], 'card'):<5}  "
+                       f"{deck['faces']:>3} {noun(deck['faces'], 'face'):<5}  "
                        f"{deck['card_size']:<18}  {deck['name']}")
         if game["catalogs"]:
             typer.echo("  catalogs: " + ", ".join(f"{k} {v}" for k, v in game["catalogs"].items()))

@@ -46,6 +46,7 @@ from generator.layout.load import (
 )
 from generator.layout.spec import HEX
 from generator.layout.templates import Template, TemplateFailure, Undefined
+from generator.render.colour import PALETTE
 from generator.render.icons import icons
 from generator.render.model import (
     Circle,
@@ -80,6 +81,7 @@ from generator.render.text import (
 )
 from generator.resources import display_path
 from generator.units import to_mm
+from generator.wording import noun
 
 #: How far a label keeps inside its round badge, as a fraction of the badge: the square inscribed in a circle
 #: leaves about 15% of the diameter on each side.
@@ -154,6 +156,7 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
     """The drawing of one card or back on a card of `width` x `height` points, with `bleed` around it; a piece of
     another `shape` than a rectangle is cut along it (everything drawn stays inside it and its bleed). `guides`
     draws the cut line, the bleed's edge and the safe area over it."""
+    PALETTE.set(layout.palette)  # for `ink`, which reads a colour's name as `fill:` does
     frames = layout.frames(width, height, shape)
     items: list[Primitive] = []
     missing: list[tuple[LayoutBox, UnknownIcons]] = []
@@ -207,9 +210,10 @@ def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -
     shown = UnknownIcons(names, err.known, err.own).describe()
     where = ", ".join(repr(b) for b in boxes)
     line = f":{first.line}" if first.line else ""
-    return CardFitError(f"{what.who}: {shown} (in box{'es' if len(boxes) > 1 else ''} {where}, {first.file}{line})",
-                        Problem(first.file, first.line, f"{first.where}.text", f"{what.who}: {shown} (in box"
-                                f"{'es' if len(boxes) > 1 else ''} {where})"), err)
+    box_word = noun(len(boxes), "box", "boxes")
+    return CardFitError(f"{what.who}: {shown} (in {box_word} {where}, {first.file}{line})",
+                        Problem(first.file, first.line, f"{first.where}.text", f"{what.who}: {shown} (in {box_word} "
+                                f"{where})"), err)
 
 
 def _glyphs_error(errors: list[CardFitError]) -> CardFitError:

@@ -17,7 +17,6 @@ from generator.errors import ContentError
 from generator.layout.draw import DeckView, draw, subject
 from generator.layout.load import Layout, clear_cache, load_layout
 from generator.render import fonts
-from generator.render.imposition import single_pages
 from generator.render.model import (
     Circle,
     Drawing,
@@ -35,6 +34,7 @@ from generator.render.model import (
 from generator.render.shapes import ellipse, rotation
 from agreement import DPI, MOST_DIFFERING, RSVG, differing_share
 from render_helpers import GOLDEN, REPO, run
+from test_backends import single_pages
 
 VOCABULARY = Path(__file__).resolve().parent / "vocabulary"
 DECK = DeckView("deck", "Deck", "game", "Game", 1)
