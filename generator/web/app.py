@@ -16,6 +16,7 @@ import json
 import sqlite3
 import urllib.parse
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from generator.games.table import TableHints
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import refusal
-from generator.web import charts, store
+from generator.web import charts, photos, store
 from generator.web.db import Database
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply
 from generator.web.games import Games
@@ -112,9 +113,9 @@ class Companion:
         html = self.env.get_template(name).render(request=request, join_url=self.join_url, **context)
         return HTMLResponse(html, status_code=status)
 
-    async def form(self, request: Request) -> FormData:
+    async def form(self, request: Request, files: int = 1) -> FormData:
         try:
-            return await request.form(max_files=1, max_fields=MOST_FORM_FIELDS, max_part_size=MOST_SHEET)
+            return await request.form(max_files=files, max_fields=MOST_FORM_FIELDS, max_part_size=MOST_SHEET)
         except HTTPException:
             raise
         except Exception as err:  # noqa: BLE001 - multipart's own errors: a bad request, said in words
@@ -528,6 +529,9 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/tables/{table_id:int}/live", c.live),
         Route("/tables/{table_id:int}/seats/{seat:int}/sheet", c.upload_sheet, methods=["POST"]),
         Route("/tables/{table_id:int}/seats/{seat:int}/marks", c.confirm_marks, methods=["POST"]),
+        Route("/tables/{table_id:int}/photos", partial(photos.photos_page, c)),
+        Route("/tables/{table_id:int}/photos", partial(photos.read_photos, c), methods=["POST"]),
+        Route("/tables/{table_id:int}/photos/keep", partial(photos.keep_photos, c), methods=["POST"]),
         Route("/tables/{table_id:int}/save", c.save_table, methods=["POST"]),
         Route("/history", c.history, name="history"),
         Route("/history/games/{game_id:int}", c.game_page, name="game"),
@@ -540,7 +544,8 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/api/players", c.api_players),
         Mount("/static", StaticFiles(directory=templates_root() / "static"), name="static"),
     ]
-    middleware = [Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET, "/marks": MOST_MARKS})]
+    middleware = [Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET, "/marks": MOST_MARKS,
+                                                                    "/photos": photos.MOST_PHOTOS})]
     if token is not None:
         middleware.append(Middleware(TokenGate, token=token))
     else:

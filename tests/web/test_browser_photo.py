@@ -175,3 +175,28 @@ def test_a_photo_of_a_sheet_of_ones_own_on_a_phone(browser: Any, own_server: str
     page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
     assert totals(page)["Ada"] == str(6 + 14 + 9 + 4)
     page.close()
+
+
+def test_every_sheet_from_one_phone(browser: Any, server: str, photos: dict[str, Path]) -> None:  # noqa: F811
+    """One phone photographs every player's sheet: the refused photo is said with what to change, beside what the
+    others say; the value asked is typed; the sheets read are kept."""
+    page = browser.new_page(viewport=PHONES["320"])
+    seat_page(page, server, "once-upon-a-castle", ["Ana", "Ben", "Cid"], version="great-architect")
+    page.get_by_role("link", name=re.compile("table")).first.click()
+    page.get_by_role("link", name="photographs every player's sheet").click()
+    page.get_by_role("heading", name="Photograph every player's sheet").wait_for()
+    no_violation(page, "the photos of every sheet")
+    page.set_input_files("#sheet-0", str(photos["ana.jpg"]))
+    page.set_input_files("#sheet-2", str(photos["half.jpg"]))
+    page.get_by_role("button", name="Read the photos").click()
+    page.get_by_role("heading", name="What each photo says").wait_for()
+    assert "Not read: half.jpg: shows only 2 of the sheet's 4 corner markers" in page.locator(
+        "#seat-2 ~ .refused").inner_text()
+    fits(page, "what each photo says")
+    shot(page, "every-sheet-320", full=True)
+    no_violation(page, "what each photo says")
+    page.get_by_label("Its value on Ana's sheet").fill("5")
+    page.get_by_role("button", name="Keep the sheets read").click()
+    page.get_by_text("Kept: Ana.").wait_for()
+    assert page.get_by_label("Cid's sheet").count() == 1  # asked again
+    page.close()
