@@ -24,7 +24,7 @@ UNSURE = "?"
 _EMPTY = {NOTHING, "no", "none"}
 
 
-class Line(NamedTuple):
+class ReadLine(NamedTuple):
     """One line of what a sheet says."""
 
     #: the field or the row, in words (`towers`, `towers #3`, `donjon floors`)
@@ -70,7 +70,7 @@ class Doubt(Protocol):
 
 
 def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Doubt],
-         given: Mapping[str, str] | None = None) -> tuple[Line, ...]:
+         given: Mapping[str, str] | None = None) -> tuple[ReadLine, ...]:
     """What the marks say: each uncertain field first, in the order given, then every row of the map in the map's
     order, an uncertain field's value said as a question mark there unless a person gave it (`given`, field ->
     value as `--set` takes it; `values` then hold it)."""
@@ -104,9 +104,9 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Dou
     lines = []
     for doubt in uncertain:
         reason = uncertainty(doubt.why, getattr(doubt, "code", None))
-        lines.append(Line(words(doubt.field), UNSURE, doubt.field, doubt.why, reason.advice if reason else "",
+        lines.append(ReadLine(words(doubt.field), UNSURE, doubt.field, doubt.why, reason.advice if reason else "",
                           given.get(doubt.field, "")))
     for row in top:
         items = sorted(rows[row])
-        lines.append(Line(words(row), ", ".join(item(name) for _, name in items), items[0][1]))
+        lines.append(ReadLine(words(row), ", ".join(item(name) for _, name in items), items[0][1]))
     return tuple(lines)

@@ -21,9 +21,9 @@ from generator.games.table import TableHints
 from generator.registry import find_game, game_ids, games
 
 if TYPE_CHECKING:
-    from generator.sheets.summary import Line
+    from generator.sheets.summary import ReadLine
 
-__all__ = ["Frame", "Games", "MarkShown", "PhotoReview", "Scored", "SheetReading", "read_input"]
+__all__ = ["Games", "MarkShown", "PhotoFrame", "PhotoReview", "Scored", "SheetReading", "read_input"]
 
 
 def read_input(path: Path) -> bytes:
@@ -82,7 +82,7 @@ class Games:
             self._scorer = Scorer(loaded)
             self.ids = tuple(g for g in game_ids() if g in loaded.catalogs)
         self.names: dict[str, str] = {g.id: g.name for g in games() if g.id in self.ids}
-        self._frames: dict[tuple[str, str], Frame] = {}
+        self._frames: dict[tuple[str, str], PhotoFrame] = {}
 
     def hints(self, game: str) -> TableHints:
         """How the game's end-state format is entered at the table (from the game's package)."""
@@ -168,7 +168,7 @@ class Games:
                              said(the_map, reading.values, by_marks.uncertain, given), the_map.width / the_map.height)
         return to_part(reading.values), problems, review
 
-    def photo_frame(self, game: str, version: str = "") -> Frame:
+    def photo_frame(self, game: str, version: str = "") -> PhotoFrame:
         """The outline of the game's scan-ready sheet (of `version`, on its first paper) and its four corner squares,
         placed in a phone's screen as the photo guide draws them (drawn once per sheet)."""
         found = self._frames.get((game, version))
@@ -235,7 +235,7 @@ class PhotoReview(NamedTuple):
     image: str
     marks: tuple[MarkShown, ...]
     #: what was read, as lines of text: the fields to check first, then each row of the sheet
-    lines: tuple[Line, ...]
+    lines: tuple[ReadLine, ...]
     #: the sheet's width / height (its photo is shown in that shape)
     ratio: float
 
@@ -255,7 +255,7 @@ def _review(photo: Any) -> PhotoReview:
                        the_map.width / the_map.height)
 
 
-class Frame(NamedTuple):
+class PhotoFrame(NamedTuple):
     """A scan-ready sheet in a phone's screen, as the photo guide draws it: the screen's size, the sheet's outline
     in it and its four corner squares (x, y, side), in the drawing's units."""
 
@@ -270,13 +270,13 @@ SCREEN = (200.0, 300.0)
 SCREEN_MARGIN = 0.1
 
 
-def _frame(the_map: Any) -> Frame:
+def _frame(the_map: Any) -> PhotoFrame:
     width, height = SCREEN
     scale = min(width * (1 - 2 * SCREEN_MARGIN) / the_map.width, height * (1 - 2 * SCREEN_MARGIN) / the_map.height)
     left, top = (width - the_map.width * scale) / 2, (height - the_map.height * scale) / 2
     squares = tuple((round(left + m.x * scale, 2), round(top + m.y * scale, 2), round(m.size * scale, 2))
                     for m in the_map.markers)
-    return Frame(width, height, (round(left, 2), round(top, 2), round(the_map.width * scale, 2),
+    return PhotoFrame(width, height, (round(left, 2), round(top, 2), round(the_map.width * scale, 2),
                                  round(the_map.height * scale, 2)), squares)
 
 
