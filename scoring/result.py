@@ -60,9 +60,9 @@ class Uncertain:
 
 @dataclass(frozen=True, slots=True)
 class Unread:
-    """A file of the sheets of one game that could not be read (a photo without a whole sheet in it, a sheet of
-    another version): the other files are still read and their uncertain values listed, and nothing is scored until
-    it is given again."""
+    """A photo of the sheets of one game that could not be read (no whole sheet in it, a sheet of another version):
+    the other files are still read and their uncertain values listed, and nothing is scored until it is given
+    again."""
 
     file: str
     #: its place among the files given, from 0 (`sheets[N]` of `--set`)

@@ -32,15 +32,15 @@ scoring rules, the total and the players ranked.
 A mark of a photo that cannot be decided is never guessed: it is listed (field, photo, why) and the game is not
 scored (exit 1) until it is confirmed with --set FIELD=VALUE. With several photos, name the photo: by its file
 (ben.jpg:towers[2]=5, the file as given or its name alone) or by its place (sheets[1].towers[2]=5, from 0 in
-the order given). Of several sheets, one that cannot be read (no whole sheet in the photo, a sheet of another
-version...) does not hide the others: each sheet is listed, one that cannot be read with why and what to change
-(in the JSON, under "unread"), the others with their values to confirm, and nothing is scored until every sheet
+the order given). Of several photos, one that cannot be read (no whole sheet in it, a sheet of another
+version...) does not hide the others: each photo is listed, one that cannot be read with why and what to change
+(in the JSON, under "unread"), the others with their values to confirm, and nothing is scored until every photo
 is read. Photos need the scan extra: pip install 'donjon[scan]'.
 
 Exit codes: 0 every file is a valid, finished game (warnings or not); 1 a file breaks rules, records a game
 still in progress, or has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo
 of one, wrong types, unknown keys or names, duplicate keys, unknown game, a sheet that needs a password; or one
-of several sheets scored together); 3 --annotate cannot be written. With several files, the highest.
+of several photos scored together); 3 --annotate cannot be written. With several files, the highest.
 """
 
 CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles...) replace the shipped ones."

@@ -211,10 +211,10 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     fields, photos (and PDF scans) of scan-ready sheets by their marks; `to_data` makes each the game's sheet and
     `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate).
 
-    One file that cannot be read is an InputError. Of several, each is read on its own: one that cannot be read
-    (a photo without a whole sheet in it, a sheet of another version) is listed under `unread` with why and what
-    to change, and the others are still read, their uncertain values listed, so that one run says everything that
-    stands between the files and a score."""
+    One file that cannot be read is an InputError, and so is a fillable PDF of several (it is mended in a PDF
+    viewer). Of several, each photo is read on its own: one that cannot be read (no whole sheet in it, a sheet of
+    another version) is listed under `unread` with why and what to change, and the others are still read, their
+    uncertain values listed, so that one run says everything that stands between the photos and a score."""
     from generator.sheets.marks import BadConfirmation
 
     if not files:
@@ -241,7 +241,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         except BadConfirmation as err:
             raise UsageError(f"--set {set_key(index, displays, err.field)}", f"{display}: {err}") from None
         except InputError as err:
-            if len(files) == 1:
+            if len(files) == 1 or kind == "pdf":  # a fillable PDF is mended in a viewer, not photographed again
                 raise
             unread.append(unread_file(index, display, _said(err, display), getattr(err, "code", None)))
     identity_field = kinds[0].layout.identity[0]
@@ -249,10 +249,12 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         first = reads[0]
         for other in reads[1:]:
             if other.identity != first.identity:
+                why = (f"field {identity_field}: is a sheet of the {other.identity!r} {identity_field}, but "
+                       f"{first.file} is one of {first.identity!r}; the sheets of one game share a {identity_field}")
+                if other.photo is None:
+                    raise InputError(other.file, why)
                 reads.remove(other)
-                unread.append(unread_file(other.index, other.file, f"field {identity_field}: is a "
-                                          f"sheet of the {other.identity!r} {identity_field}, but {first.file} is one "
-                                          f"of {first.identity!r}; the sheets of one game share a {identity_field}"))
+                unread.append(unread_file(other.index, other.file, why))
     sheets: list[FilledSheet] = []
     uncertain: list[Uncertain] = []
     for read in reads:

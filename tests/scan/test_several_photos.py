@@ -103,3 +103,12 @@ def test_every_photo_unreadable_lists_each(photos: dict[str, str]) -> None:
     alone = run("score", photos["cid"], "--json")
     assert alone.exit_code == 2 and alone.stdout == "" and "shows only 2 of the sheet's 4 corner markers" in \
         alone.stderr
+
+
+def test_a_fillable_pdf_that_cannot_be_read_is_the_error_it_always_was(photos: dict[str, str], tmp_path: Path) -> None:
+    """A filled PDF is mended in a PDF viewer, not photographed again: among photos it stops the run as before."""
+    notes = tmp_path / "notes.pdf"
+    notes.write_text("game: once-upon-a-castle\n", encoding="utf-8")
+    result = run("score", photos["ana"], str(notes), photos["cid"], "--json")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert f"{notes}: is not a PDF" in result.stderr
