@@ -281,6 +281,26 @@ class Scorer:
         catalog, spec = self.catalog(game.id)
         return score_with(game, catalog, spec, doc, self.strict)
 
+    def score_provisional(self, source: Mapping[str, Any]) -> Result | None:
+        """The scores a state would have if its broken rules were set aside: each player's total and breakdown
+        as the game's own rules compute them, for a table to show while something is still to fix (never a
+        result to keep: `valid` is false whenever a rule is broken). None when the rules cannot score it at all
+        (a rule they rest on is broken, so that no total exists)."""
+        doc = document_of(source)
+        game = find_game(game_of(doc))
+        catalog, spec = self.catalog(game.id)
+        state, problems = check_document(doc, spec)
+        if problems or isinstance(state, Invalid):
+            return None
+        found = Findings(game.id, Locator(doc), strict=self.strict, provisional=True)
+        try:
+            result = game.score(state, catalog, found, doc.file)
+        except Exception:  # noqa: BLE001 - a rule broken that the scoring itself rests on: no provisional total
+            return None
+        if not found.violations:
+            return result
+        return replace(result, valid=False, violations=tuple(found.violations), winner=None)
+
     def score_each(self, paths: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, Result | DonjonError]]:
         """Score several files one by one: each one's result, or the error that kept it from being read."""
         out: list[tuple[Path, Result | DonjonError]] = []

@@ -79,6 +79,9 @@ class Findings:
     warnings: list[RuleWarning] = field(default_factory=list)
     #: every warning is a violation (`--strict`)
     strict: bool = False
+    #: score even when a rule is broken (the companion's provisional totals): the violations are still collected,
+    #: but the rules go on to score as if none were found
+    provisional: bool = False
 
     def add(self, rule: int | str, path: PathKey, message: str) -> None:
         """Report that `rule` (its number in the game's list) is broken at `path`: a violation."""
@@ -97,7 +100,7 @@ class Findings:
                                              f"{self.game}-{rule}", self.locator.line(path)))
 
     def __bool__(self) -> bool:
-        return bool(self.violations)
+        return bool(self.violations) and not self.provisional
 
 
 def weakest(bases: Iterable[Inferred | None]) -> Inferred | None:

@@ -282,12 +282,16 @@ class FormBuilder:
 
 @dataclass(frozen=True)
 class Edit:
-    """One change from a phone: `op` set | toggle | append | remove, at `path` (dotted, list indexes as digits)."""
+    """One change from a phone: `op` set | toggle | append | remove | add, at `path` (dotted, list indexes as
+    digits). A toggle with `on` says the state wanted (in the list or not), so two phones tapping one tile at
+    once agree on it (set, not flip); `add` adds a whole number to the stored count (the - and + buttons: applied
+    to what is stored, so taps from two phones never cancel)."""
 
     op: str
     path: tuple[str, ...]
     value: str = ""
     shared: bool = False
+    on: bool | None = None
 
 
 def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, str]:
@@ -330,6 +334,16 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
             container[key] = value
         return
     current = container[key] if isinstance(container, list) else container.get(key)
+    if edit.op == "add":
+        try:
+            delta = int(edit.value)
+        except ValueError:
+            raise EditError("expected +1 or -1") from None
+        if abs(delta) > LARGEST:
+            raise EditError(f"{'.'.join(edit.path)}: {delta} is beyond the {LARGEST:,} donjon reads")
+        number = current if isinstance(current, int) and not isinstance(current, bool) else 0
+        apply(builder, data, Edit("set", edit.path, str(number + delta), edit.shared))
+        return
     if edit.op == "toggle":
         item = builder.coerce(builder.item_type(type_), edit.value, edit.path)
         if current == "all":  # Guédelon's `built`: all but the one taken off
@@ -337,9 +351,10 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
             assert widget.choices is not None
             current = [v for v, _ in widget.choices(builder.catalog, builder.options)]
         items = list(current or [])
-        if item in items:
+        wanted = item not in items if edit.on is None else edit.on
+        if item in items and not wanted:
             items.remove(item)
-        else:
+        elif item not in items and wanted:
             if len(items) >= MOST_ITEMS:
                 raise EditError(f"{'.'.join(edit.path)}: holds {MOST_ITEMS} items already")
             items.append(item)

@@ -36,12 +36,15 @@ def read_input(path: Path) -> bytes:
 class Scored:
     """What scoring gave: the JSON result of end-states.md, or the problems that kept the state from being read."""
 
-    #: the scorer's JSON result (with `warnings` and `inferred`, empty when the scorer gives none); None if unread
+    #: the scorer's JSON result (with `warnings`, empty when the scorer gives none); None if unread
     result: dict[str, Any] | None
     #: format problems (wrong types, unknown names...), each {"where", "message"}; empty when read
     problems: list[dict[str, str]] = field(default_factory=list)
     #: the whole message of an unreadable state, as `donjon score` prints it
     error: str = ""
+    #: a rule is broken: each player's total and breakdown as the rules compute them with the broken rules set
+    #: aside (`Scorer.score_provisional`), for the table to show as provisional; empty when none can be computed
+    provisional: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def readable(self) -> bool:
@@ -49,10 +52,9 @@ class Scored:
 
 
 def normalised(result: Mapping[str, Any]) -> dict[str, Any]:
-    """The JSON result with `warnings` and `inferred` always present (a scorer without them gives neither)."""
+    """The JSON result with `warnings` always present (a scorer without them gives none)."""
     out = dict(result)
     out.setdefault("warnings", [])
-    out.setdefault("inferred", {})
     return out
 
 
@@ -90,7 +92,11 @@ class Games:
             result = self._scorer.score(end_state)
         except InputError as err:
             return Scored(None, _problems(err), str(err))
-        return Scored(normalised(result.to_dict()))
+        provisional: list[dict[str, Any]] = []
+        if not result.valid:
+            found = self._scorer.score_provisional(end_state)
+            provisional = found.to_dict()["players"] if found is not None else []
+        return Scored(normalised(result.to_dict()), provisional=provisional)
 
     def score_castle_sheet(self, data: bytes, filename: str, game: str = "once-upon-a-castle") -> SheetReading:
         """A filled score sheet of `game`, checked and scored alone through the engine, and the values read from
@@ -102,7 +108,9 @@ class Games:
         over the straightened photo, for the player to check and correct before the values are kept
         (:meth:`castle_sheet_from_marks`).
         """
-        name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100] or "sheet.pdf"
+        name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100].strip()
+        if not name.strip(".") or name.startswith("."):  # "", ".", "..", a hidden name: never a path of its own
+            name = "sheet"  # read by its content: a PDF by its header, anything else as a photo
         if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")):
             return self._castle_photo(data, name, game)
         with tempfile.TemporaryDirectory(prefix="donjon-upload-") as folder:

@@ -160,8 +160,12 @@ def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
     return load_table(conn, table_id)
 
 
-def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None) -> GameTable:
-    """Take back the last edit of a part (or of the shared fields) not yet undone."""
+def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: str | None = None) -> GameTable:
+    """Take back the last edit of a part (or of the shared fields) not yet undone; an undo sent again with its
+    `key` (a retry) takes back nothing more."""
+    if key is not None and conn.execute("SELECT 1 FROM table_edits WHERE table_id = ? AND key = ?",
+                                        (table_id, key)).fetchone():
+        return load_table(conn, table_id)
     table = load_table(conn, table_id)
     if table.game_id is not None:
         raise StoreError("this game is saved; its table can no longer change")
@@ -171,6 +175,9 @@ def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None) -> Game
     if row is None:
         raise StoreError("nothing to undo")
     conn.execute("UPDATE table_edits SET undone = 1 WHERE id = ?", (row["id"],))
+    if key is not None:  # spent, never itself undone
+        conn.execute("INSERT INTO table_edits (table_id, seat, key, at, before, undone) VALUES (?, ?, ?, ?, ?, 1)",
+                     (table_id, seat, key, now(), row["before"]))
     _store_part(conn, table_id, seat, json.loads(row["before"]))
     return load_table(conn, table_id)
 

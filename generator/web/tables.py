@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.games.table import TableHints
-from generator.web.forms import Control, FormBuilder, all_slots, place_messages
+from generator.web.forms import Control, FormBuilder, all_slots, initial_part, place_messages
 from generator.web.games import Games, Scored
 from generator.web.store import GameTable
 
@@ -38,6 +38,23 @@ def end_state(table: GameTable, hints: TableHints) -> dict[str, Any]:
         if value is not None and value != "":
             out[key] = value
     return out
+
+
+def table_from_game(game: Mapping[str, Any], hints: TableHints) -> tuple[dict[str, Any], list[str],
+                                                                         list[dict[str, Any]], list[str],
+                                                                         dict[str, Any]]:
+    """A saved game as a table again (options, seat names, parts, team, shared fields): :func:`end_state`
+    undone, so that a correction is entered with the same controls as the game was."""
+    state = dict(game["end_state"])
+    options = {k: state[k] for k in hints.options if k in state}
+    shared = {k: state[k] for k in hints.shared if k in state}
+    names: list[str] = []
+    parts: list[dict[str, Any]] = []
+    if hints.parts:
+        for part in state.get(hints.parts, []):
+            names.append(str(part.get(hints.part_name, "")))
+            parts.append({k: v for k, v in part.items() if k != hints.part_name})
+    return options, names, parts, list(game.get("team", [])), shared
 
 
 def data_hash(*values: Any) -> str:
@@ -70,6 +87,75 @@ class TableView:
         result = self.scored.result
         return bool(result and result["valid"] and result["finished"] and self.table.game_id is None)
 
+    @property
+    def untouched(self) -> list[str]:
+        """The players whose part is still as the table was set (nobody entered anything there)."""
+        if not self.hints.parts:
+            return []
+        first = initial_part(self.builder.spec, self.hints)
+        return [p.name for p in self.table.parts if p.data == first]
+
+    @property
+    def provisional(self) -> bool:
+        """The totals shown are provisional: a rule is broken, and they are what the rules give with it aside."""
+        result = self.scored.result
+        return bool(result is not None and not result["valid"] and self.scored.provisional)
+
+    def player_inferred(self, player: Mapping[str, Any]) -> dict[str, str]:
+        """The breakdown entries of a player computed from a value no rulebook states (end-states.md: in each
+        player's entry; a result of an older scorer kept them in one mapping by name)."""
+        own = player.get("inferred")
+        if isinstance(own, dict) and own:
+            return dict(own)
+        top = (self.scored.result or {}).get("inferred")
+        return dict(top.get(player.get("name"), {})) if isinstance(top, dict) else {}
+
+    def seat_of(self, name: str) -> int | None:
+        return next((i for i, p in enumerate(self.table.parts) if p.name == name), None)
+
+    def label_of(self, where: str) -> str:
+        """A message's `where` in the players' words: the label of the form's control it falls within, and whose
+        part it is ("Ana: VP cards bought"); "" for the whole game."""
+        best: Control | None = None
+        for controls in self.controls.values():
+            for control in _flat(controls):
+                if where == control.where or where.startswith(control.where + ".") or \
+                        where.startswith(control.where + "["):
+                    if best is None or len(control.where) > len(best.where):
+                        best = control
+        label = best.label if best is not None else ""
+        if self.hints.parts and where.startswith(f"{self.hints.parts}["):
+            index = where[len(self.hints.parts) + 1:].split("]", 1)[0]
+            if index.isdigit() and int(index) < len(self.table.parts):
+                name = self.table.parts[int(index)].name
+                return f"{name}: {label}" if label else name
+        return label
+
+    def player_messages(self, seat: int) -> list[dict[str, str]]:
+        """The broken rules and warnings within a player's part (shown on that player's card of the totals)."""
+        prefix = f"{self.hints.parts}[{seat}]"
+        out = []
+        for kind, found in (("violation", self.violations), ("warning", self.warnings)):
+            for slot, items in found.items():
+                if slot == prefix or slot.startswith(prefix + ".") or slot.startswith(prefix + "["):
+                    out += [{**m, "kind": kind} for m in items]
+        return out
+
+    def questions(self) -> list[dict[str, Any]]:
+        """What the table is asked rather than told: a field of the whole game naming a player (whose turn
+        ended it), left empty while the game is finished by the rules: who reached the end, with the score."""
+        result = self.scored.result
+        if not result or not result["finished"]:
+            return []
+        leader = next((p for p in self.ranked() if p["place"] == 1), None)
+        if leader is None:
+            return []
+        out = []
+        for control in self.controls.get(None, []):
+            if control.kind == "player" and not control.value:
+                out.append({"control": control, "name": leader["name"], "score": leader["score"]})
+        return out
+
     def seat_controls(self, seat: int) -> list[Control]:
         return self.controls[seat]
 
@@ -81,10 +167,12 @@ class TableView:
         return data_hash(part, self.table.shared)
 
     def ranked(self) -> list[dict[str, Any]]:
+        """The players by place: the result's, or the provisional totals while a rule is broken."""
         result = self.scored.result
         if not result:
             return []
-        return sorted(result["players"], key=lambda p: (p["place"], p["name"]))
+        players = result["players"] or (self.scored.provisional if not result["valid"] else [])
+        return sorted(players, key=lambda p: (p["place"], p["name"]))
 
     def messages_of(self, prefix: str) -> tuple[int, int]:
         """How many violations and warnings fall within a part (`players[1]`)."""
@@ -92,6 +180,15 @@ class TableView:
             return sum(len(v) for k, v in found.items() if k == prefix or k.startswith(prefix + ".")
                        or k.startswith(prefix + "["))
         return count(self.violations), count(self.warnings)
+
+
+def _flat(controls: Sequence[Control]) -> list[Control]:
+    out: list[Control] = []
+    for control in controls:
+        out.append(control)
+        for item in control.items:
+            out += _flat(item)
+    return out
 
 
 def _controls(builder: FormBuilder, table: GameTable, hints: TableHints) -> dict[int | None, list[Control]]:
@@ -143,7 +240,8 @@ class Views:
         else:
             view.violations = place_messages(scored.result["violations"], slots)
             view.warnings = place_messages(scored.result.get("warnings", []), slots)
-            view.inferred = {name: dict(entries) for name, entries in scored.result.get("inferred", {}).items()}
+            players = scored.result["players"] or scored.provisional
+            view.inferred = {p["name"]: view.player_inferred(p) for p in players if view.player_inferred(p)}
         with self._lock:
             self._cache[key] = view
             while len(self._cache) > CACHE_SIZE:

@@ -153,21 +153,29 @@ def test_the_bg_stats_link_carries_the_play_as_bg_stats_documents_it(client: Tes
     from urllib.parse import unquote
 
     from generator.registry import find_game, games
-    from generator.web.app import BG_STATS, bg_stats_link
+    from generator.web.share import BG_STATS, bg_stats_link, source_player_id
 
     names = {g.id: g.name for g in games()}
 
     saved = post_json(client, "/api/games", {"end_state": example("guildhall"), "played_at": "2026-03-01 21:05:00"})
-    link = bg_stats_link(saved.json(), names, find_game("guildhall").table_hints())
+    link = bg_stats_link({**saved.json(), "duration_min": 42}, names, find_game("guildhall").table_hints(),
+                         "the club")
     assert link.startswith(BG_STATS) and " " not in link
     data = json.loads(unquote(link[len(BG_STATS):]))
     assert data["sourceName"] == "donjon" and data["sourcePlayId"] == saved.json()["uid"]
     assert data["playDate"] == "2026-03-01 21:05:00"
     assert data["game"] == {"name": "Guildhall", "highestWins": True, "noPoints": False, "sourceGameId": "guildhall",
                             "bggId": 132372}
-    assert data["players"][0] == {"name": "Ana", "score": 21, "winner": True, "rank": 1, "startPlayer": True}
+    assert data["players"][0] == {"name": "Ana", "score": 21, "winner": True, "rank": 1, "startPlayer": True,
+                                  "sourcePlayerId": source_player_id("Ana"), "role": ""}
     assert [p["startPlayer"] for p in data["players"]] == [True, False, False]
+    # the same player is the same id in every game, whatever the case or accents typed
+    assert source_player_id("Ana") == source_player_id(" ána ") != source_player_id("Ben")
+    assert data["durationMin"] == 42 and data["location"] == "the club" and data["board"] == "Job Faire, Job Faire"
+    assert data["comments"].splitlines()[0].startswith("Ana: VP cards bought 19")
     team = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana", "Ben"]}).json()
     coop = json.loads(unquote(bg_stats_link(team, names, find_game("guedelon").table_hints())[len(BG_STATS):]))
     assert "bggId" not in coop["game"] and coop["game"]["highestWins"] is False
     assert [p["name"] for p in coop["players"]] == ["Ana", "Ben"] and all(p["winner"] for p in coop["players"])
+    assert coop["game"]["noPoints"] is True and all("score" not in p for p in coop["players"])
+    assert coop["comments"].startswith("Won in ") and "location" not in coop and "durationMin" not in coop

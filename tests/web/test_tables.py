@@ -37,7 +37,7 @@ def test_a_guildhall_table_from_options_to_a_saved_game(client: TestClient) -> N
     page = table.page(seat=0)
     # the grid of professions of the set in play x the five colours, and the set's VP values to tap
     assert page.count('class="cell"') == 6 * 5
-    assert 'aria-label="Add 9"' in page and 'aria-label="Add 2"' in page
+    assert 'aria-label="VP cards bought: add 9"' in page and 'aria-label="VP cards bought: add 2"' in page
     play_guildhall(table)
     page = table.page(seat=1)
     assert totals(page) == {"Ana": "16", "Ben": "12"}
