@@ -124,6 +124,9 @@ class TableView:
                     if best is None or len(control.where) > len(best.where):
                         best = control
         label = best.label if best is not None else ""
+        if best is not None and best.rows and where.startswith(best.where + "."):
+            row = where[len(best.where) + 1:].split(".", 1)[0].split("[", 1)[0]
+            label = next((f"{label}, {shown}" for value, shown in best.rows if value == row), label)
         if self.hints.parts and where.startswith(f"{self.hints.parts}["):
             index = where[len(self.hints.parts) + 1:].split("]", 1)[0]
             if index.isdigit() and int(index) < len(self.table.parts):
