@@ -79,7 +79,7 @@ def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints,
                             "rank": 1, "startPlayer": False, "role": ""})
     else:
         for seat, player in enumerate(game["players"]):
-            scored = next((p for p in result["players"] if p["name"] == player["name"]), {})
+            scored: dict[str, Any] = next((p for p in result["players"] if p["name"] == player["name"]), {})
             players.append({"name": player["name"], "sourcePlayerId": source_player_id(player["name"]),
                             "score": player["score"], "winner": player["winner"], "rank": player["place"],
                             "startPlayer": hints.seat_order and seat == 0, "role": ""})
