@@ -81,6 +81,11 @@ def open_table(page: Any, base: str, game: str, names: list[str], check_axe: boo
     page.wait_for_url(re.compile(r"/tables/\d+$"))
 
 
+def part_of(name: str) -> str:
+    """The accessible name of a seat's link on the table page."""
+    return f"{name}: enter {name}'s part"
+
+
 def tap(page: Any, label: str) -> None:
     """Tap a control and wait for the companion's answer to be swapped in."""
     with page.expect_response(re.compile(r"/edit$")):
@@ -97,8 +102,13 @@ def totals(page: Any) -> dict[str, str]:
     return out
 
 
-def finish_in_history(page: Any, kind: str, player: str, check_axe: bool) -> None:
+def finish_in_history(page: Any, kind: str, player: str, check_axe: bool, untouched: str = "") -> None:
+    """Save the game (confirming that `untouched` entered nothing, when a player did not), then look at the
+    result, the history and the player's page."""
     page.get_by_role("button", name="Save this game").click()
+    if untouched:
+        page.get_by_text(f"{untouched} entered nothing: save anyway?").wait_for()
+        page.get_by_role("button", name="Save anyway").click()
     page.wait_for_url(re.compile(r"/history/games/\d+$"))
     assert page.get_by_role("link", name="Send to BG Stats").get_attribute("href").startswith(
         "https://app.bgstatsapp.com/createPlay.html?data=")
@@ -125,13 +135,13 @@ def test_a_full_game_of_guildhall(browser: Any, server: str, viewport: str) -> N
     open_table(page, server, "guildhall", ["Ana", "Ben <b>"], check_axe, vp_set="old-world-economy")
     if check_axe:
         accessible(page, "table page")
-    page.get_by_role("link", name="Ana", exact=True).click()
+    page.get_by_role("link", name=part_of("Ana")).click()
     page.wait_for_url(re.compile(r"/seats/0$"))
     tap(page, "Farmer, Red")
     tap(page, "Farmer, Blue")
     for value in ("9", "7"):
         tap(page, f"VP cards bought: add {value}")
-    tap(page, "Completed chapters (face down): one more")
+    tap(page, "Completed chapters: one more")
     assert totals(page) == {"Ana": "16", "Ben <b>": "0"}
     shot(page, f"{kind}-seat")
     if check_axe:
@@ -141,7 +151,7 @@ def test_a_full_game_of_guildhall(browser: Any, server: str, viewport: str) -> N
         page.select_option("#in-ended_by", "Ana")
     page.get_by_text("Ana wins.").wait_for()
     assert totals(page) == {"Ana": "21", "Ben <b>": "0"}
-    finish_in_history(page, kind, "Ana", check_axe)
+    finish_in_history(page, kind, "Ana", check_axe, untouched="Ben <b>")
     page.close()
 
 
@@ -150,7 +160,7 @@ def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: 
     page = browser.new_page(viewport=VIEWPORTS[viewport])
     kind = f"castle-{viewport}"
     open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], viewport == "phone", version="great-architect")
-    page.get_by_role("link", name="Ana", exact=True).click()
+    page.get_by_role("link", name=part_of("Ana")).click()
     for _ in range(2):
         tap(page, "Donjon floors: one more")
     tap(page, "Towers: add 5")
@@ -166,7 +176,7 @@ def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: 
     if viewport == "phone":
         accessible(page, "castle seat page")
     page.get_by_role("link", name=re.compile("table")).click()
-    page.get_by_role("link", name="Ben", exact=True).click()
+    page.get_by_role("link", name=part_of("Ben")).click()
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_role("button", name="Queen").click()
     page.get_by_text("1 thing to fix").wait_for()  # one Queen card, in two castles
@@ -211,8 +221,8 @@ def test_two_phones_enter_two_players_at_once(browser: Any, server: str) -> None
     ana, ben = ana_phone.new_page(), ben_phone.new_page()
     open_table(ana, server, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
     ben.goto(ana.url)
-    ana.get_by_role("link", name="Ana", exact=True).click()
-    ben.get_by_role("link", name="Ben", exact=True).click()
+    ana.get_by_role("link", name=part_of("Ana")).click()
+    ben.get_by_role("link", name=part_of("Ben")).click()
     ana.wait_for_url(re.compile(r"/seats/0$"))
     ben.wait_for_url(re.compile(r"/seats/1$"))
     # both tap at the same time, without waiting for each other
@@ -248,7 +258,7 @@ def test_a_photo_of_a_paper_sheet_checked_and_corrected_on_a_phone(browser: Any,
     photo.write_bytes(photograph(filled("great-architect", "a4", dict(GREAT, **{"towers[2]": (2, 5)})), turn=90))
     page = browser.new_page(viewport=VIEWPORTS["phone"])
     open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
-    page.get_by_role("link", name="Ana", exact=True).click()
+    page.get_by_role("link", name=part_of("Ana")).click()
     page.set_input_files("#sheet-photo", str(photo))
     page.get_by_role("button", name="Read the photo").click()
     page.wait_for_selector("text=Check what was read")
