@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
@@ -142,9 +142,58 @@ def _load_before_serving(app: object) -> None:
     gc.freeze()
 
 
-#: Connections open at once (uvicorn answers 503 beyond): a table of phones polling is a few dozen; this keeps a
-#: thousand slow or half-open clients from using up the process's file descriptors (1024 by default).
+#: Connections open at once: a table of phones polling is a few dozen. Beyond it a new connection is closed as soon
+#: as it is accepted, so that a thousand slow or half-open clients cannot use up the process's file descriptors
+#: (1024 by default on Linux) before any request reaches the token check.
 MOST_CONNECTIONS = 200
+#: Seconds a connection may take to send a request's head, after it opens or after its last answer: a phone on a
+#: weak Wi-Fi sends it in well under a second. uvicorn has no such limit (a connection that never sends a full
+#: head is kept for ever); the body has its own limit (security.BODY_SECONDS), idle kept-alive connections
+#: uvicorn's `timeout_keep_alive`.
+HEAD_SECONDS = 10.0
+
+
+def _bounded_protocol() -> type:
+    """uvicorn's HTTP protocol (httptools, else h11) with the two bounds above on every connection."""
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    base: Any = AutoHTTPProtocol
+
+    class Bounded(base):  # type: ignore[misc,valid-type]
+        head_timer: Any = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            if len(self.connections) > MOST_CONNECTIONS:
+                transport.abort()  # closed at once: the descriptor is free again before it is asked for anything
+                return
+            self.await_head()
+
+        def await_head(self) -> None:
+            """Close the connection unless a new request starts within HEAD_SECONDS (uvicorn makes a `cycle`
+            for each request whose head it has read; one still being answered is never cut)."""
+            waiting_after = self.cycle
+
+            def too_slow() -> None:
+                idle = self.cycle is None or self.cycle.response_complete
+                if self.cycle is waiting_after and idle and not self.transport.is_closing():
+                    self.transport.close()
+
+            self.head_timer = self.loop.call_later(HEAD_SECONDS, too_slow)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+            if not self.transport.is_closing():
+                self.await_head()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+            super().connection_lost(exc)
+
+    return Bounded
 
 
 def _run(database: Database, sock: socket.socket, host: str, port: int, path: Path,
@@ -184,7 +233,8 @@ def _run(database: Database, sock: socket.socket, host: str, port: int, path: Pa
     typer.echo("  Ctrl-C stops it.")
     sys.stdout.flush()
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
-                            timeout_graceful_shutdown=3, limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5)
+                            timeout_graceful_shutdown=3, limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5,
+                            http=_bounded_protocol())
     _load_before_serving(app)
     try:
         uvicorn.Server(config).run(sockets=[sock])

@@ -34,7 +34,7 @@ from starlette.staticfiles import StaticFiles
 
 from generator.render.imposition import PAPERS
 from generator.web import charts, messages, store
-from generator.web.db import Database, player_key
+from generator.web.db import Database, not_written, player_key
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply
 from generator.web.games import Games, PhotoReview
 from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
@@ -643,10 +643,14 @@ class Companion:
         return response
 
     async def db_error(self, request: Request, exc: Exception) -> Response:
-        message = messages.DB_UNUSABLE.format(error=exc)
+        """The database failed: 507 when it could not be written (the disk is full: the phone keeps the change and
+        sends it again), else 503. The server carries on either way."""
+        full = not_written(exc)
+        status = 507 if full else 503
+        message = (messages.NOT_WRITTEN if full else messages.DB_UNUSABLE).format(error=exc)
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": message}, status_code=503)
-        return self.page("error.html", request, status=503, status_code=503, message=message, back="")
+            return JSONResponse({"error": message}, status_code=status)
+        return self.page("error.html", request, status=status, status_code=status, message=message, back="")
 
     async def gone(self, request: Request, exc: Exception) -> Response:
         """The client left in the middle of its request: nobody reads the answer, and it is no fault to log."""

@@ -128,8 +128,8 @@ class DatabaseRefused(InputError):
     """A database file donjon will not use (corrupt, not SQLite, or from a newer donjon); left untouched."""
 
 
-def _connect(path: Path, *, readonly: bool) -> sqlite3.Connection:
-    uri = f"{path.resolve().as_uri()}?mode={'ro' if readonly else 'rwc'}"
+def _connect(path: Path, *, readonly: bool, immutable: bool = False) -> sqlite3.Connection:
+    uri = f"{path.resolve().as_uri()}?mode={'ro' if readonly else 'rwc'}{'&immutable=1' if immutable else ''}"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
     conn.row_factory = sqlite3.Row
     conn.create_function("donjon_player_key", 1, player_key, deterministic=True)
@@ -149,7 +149,16 @@ def check_file(path: Path) -> int:
     except sqlite3.Error as err:
         raise DatabaseRefused(shown, f"cannot be opened as a database ({err}); it was left as it is") from None
     try:
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        try:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        except sqlite3.Error as err:
+            if not not_written(err):
+                raise
+            # reading a WAL database makes its shared-memory file beside it, which a full disk refuses: the file
+            # itself is checked as it stands (SQLite's `immutable`), and writing it is refused later, as exit 3
+            conn.close()
+            conn = _connect(path, readonly=True, immutable=True)
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
     except sqlite3.Error as err:
         raise DatabaseRefused(shown, f"is not a donjon database or is damaged ({err}); it was left as it is: "
@@ -164,6 +173,14 @@ def check_file(path: Path) -> int:
                                      f"up to {SCHEMA_VERSION}); it was left as it is: upgrade donjon or pass another "
                                      "file with --db")
     return version
+
+
+def not_written(err: BaseException) -> bool:
+    """Whether an SQLite error says the file could not be written (the disk full, a read-only file, an I/O error:
+    the extended codes too, such as SQLITE_IOERR_WRITE), rather than a fault of the query."""
+    code = getattr(err, "sqlite_errorcode", None)
+    return isinstance(err, sqlite3.OperationalError) and code is not None and \
+        code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR)
 
 
 class Database:
@@ -193,14 +210,24 @@ class Database:
             self._writer_conn = _memory_copy(path)
             self._migrate()
             return
+        new = not path.exists()
+        conn: sqlite3.Connection | None = None
         try:
-            self._writer_conn = _connect(path, readonly=False)
-            self._writer_conn.execute("PRAGMA journal_mode = WAL")
+            conn = self._writer_conn = _connect(path, readonly=False)
+            conn.execute("PRAGMA journal_mode = WAL")
             # FULL: a save is acknowledged only once it is on disk, so a killed server or a power cut keeps it
-            self._writer_conn.execute("PRAGMA synchronous = FULL")
-        except sqlite3.Error as err:
-            raise OutputError(path, f"cannot open the database for writing ({err})") from None
-        self._migrate()
+            conn.execute("PRAGMA synchronous = FULL")
+            self._migrate()
+        except BaseException as err:
+            if conn is not None:
+                conn.close()
+            if new:  # a database that could not be made leaves no file behind
+                for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+                    leftover.unlink(missing_ok=True)
+            if isinstance(err, sqlite3.Error):
+                raise OutputError(path, f"cannot be written ({err}): is the disk full, or the file read-only? "
+                                        "It was left as it is") from None
+            raise
         self._queue: queue.Queue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._write_loop, name="donjon-db-writer", daemon=True)
         self._thread.start()
@@ -210,7 +237,12 @@ class Database:
         """The database to read: written in place when it can be, read from a copy in memory when the file or
         its folder cannot be written (a read-only mount, another user's file)."""
         writable = os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
-        return cls(path, readonly=not writable)
+        if writable:
+            try:
+                return cls(path)
+            except OutputError:  # a full disk: it can still be read
+                pass
+        return cls(path, readonly=True)
 
     def _migrate(self) -> None:
         conn = self._writer_conn
@@ -290,10 +322,7 @@ class Database:
         try:
             return self.submit(func).result()
         except sqlite3.OperationalError as err:
-            code = getattr(err, "sqlite_errorcode", None)
-            if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR) or \
-                    code is not None and code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY,
-                                                         sqlite3.SQLITE_IOERR):
+            if not_written(err):
                 raise OutputError(self.path, f"cannot be written ({err}); nothing was changed") from None
             raise
 

@@ -50,6 +50,8 @@ PLAYED_AT = "played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YYYY-
 KEY_LENGTH = "Idempotency-Key must be 1 to 200 characters"
 ONLY_FINISHED = "only a valid, finished game is saved"
 DB_UNUSABLE = "the database could not be used: {error}"
+NOT_WRITTEN = ("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "
+               "some space on the computer running donjon serve, then try again")
 
 
 def untouched(names: list[str]) -> str:

@@ -39,9 +39,10 @@ COOKIE = "donjon_token"
 #: The token in a cookie for a game evening and more; a new `donjon serve --lan` makes a new token anyway.
 COOKIE_SECONDS = 7 * 24 * 3600
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-#: How long a request may take to send its body (s): a form or an end state arrives in well under a second on a
-#: home network; a phone's photo of a sheet (a few MiB) over a weak Wi-Fi in well under a minute.
-BODY_SECONDS = 20.0
+#: How long a request may take to send its body (s): a form or an end state (at most 256 KiB) arrives in well
+#: under a second on a home network, in two at 1 Mbit/s; a phone's photo of a sheet (a few MiB) over a weak Wi-Fi
+#: in well under a minute.
+BODY_SECONDS = 10.0
 UPLOAD_SECONDS = 120.0
 #: What every answer carries (see the module's docstring). Inline styles stay allowed (a colour swatch, a mark's
 #: place on a photo); scripts only from the companion's own files.
