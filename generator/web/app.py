@@ -35,7 +35,7 @@ from starlette.staticfiles import StaticFiles
 from generator.render.imposition import PAPERS
 from generator.web import charts, messages, store
 from generator.web.db import Database, not_written, player_key
-from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply
+from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, points_label, short_label
 from generator.web.games import Games, PhotoReview
 from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views, table_from_game
@@ -67,7 +67,8 @@ def qr_svg(text: str, scale: int = 4) -> Markup:
     """A QR code as inline SVG (segno: pure Python)."""
     import segno
 
-    svg = segno.make(text, error="m").svg_inline(scale=scale, dark="#111", light="#fff", title=text)
+    # a viewBox rather than a size, so that the page's style scales it
+    svg = segno.make(text, error="m").svg_inline(scale=scale, dark="#111", light="#fff", title=text, omitsize=True)
     return Markup(svg)
 
 
@@ -90,6 +91,9 @@ class Companion:
                                 longest_name=LONGEST_NAME)
         self.env.filters["qr"] = qr_svg
         self.env.filters["player_url"] = player_url
+        self.env.filters["short_label"] = short_label
+        self.env.filters["points"] = lambda key, labels: points_label(labels, key)
+        self.env.filters["and_list"] = messages.and_list
 
     # --- helpers ------------------------------------------------------------------------------------------------
 
@@ -143,8 +147,24 @@ class Companion:
                 choices = [(v, words(v.replace("-", " "))) for v in getattr(field.type, "values", ())]
             else:
                 choices = []
-            out.append({"name": name, "label": hints.labels.get(name, words(name)), "help": field.doc,
-                        "kind": kind, "choices": choices})
+            out.append({"name": name, "label": hints.labels.get(name, words(name)),
+                        "help": hints.helps.get(name, field.doc), "kind": kind, "choices": choices})
+        return out
+
+    def options_in_words(self, table: store.GameTable) -> list[tuple[str, str]]:
+        """The options a table was set with, as the new-game form named them ("VP cards: Old world economy")."""
+        out = []
+        for option in self.option_fields(table.game):
+            value = table.options.get(option["name"])
+            if value is None or value == "":
+                continue  # left to its default: the form said which
+            if isinstance(value, bool):
+                out.append((option["label"], "yes" if value else "no"))
+                continue
+            shown = next((label for key, label in option["choices"]
+                          if key == value or key.startswith("[") and json.loads(key) == value), None)
+            out.append((option["label"], shown or (", ".join(map(str, value)) if isinstance(value, list)
+                                                   else str(value))))
         return out
 
     async def new_form(self, request: Request, game: str, *, status: int = 200, error: str = "",
@@ -215,7 +235,8 @@ class Companion:
         view = await self.table(request.path_params["table_id"])
         table_url = str(request.url_for("table", table_id=view.table.id))
         join = f"{table_url}?token={self.token}" if self.token else None
-        return self.page("table.html", request, join=join, **self.table_context(view, None))
+        return self.page("table.html", request, join=join, options=self.options_in_words(view.table),
+                         **self.table_context(view, None))
 
     async def seat_page(self, request: Request) -> Response:
         view = await self.table(request.path_params["table_id"])
@@ -402,7 +423,8 @@ class Companion:
                              back=f"/tables/{table_id}")
         if view.untouched and form.get("confirm") != "yes":
             return self.page("table.html", request, status=409, join=None, confirm_save=True,
-                             **self.table_context(view, None))
+                             untouched_question=messages.untouched(view.untouched),
+                             options=self.options_in_words(view.table), **self.table_context(view, None))
         result, state, table = view.result, view.end_state, view.table
         duration = _minutes_between(table.first_edit_at or table.created_at, store.now())
         if table.corrects is not None:

@@ -77,6 +77,20 @@ def words(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
+def short_label(label: str) -> str:
+    """A label without its note in brackets: "Towers" for "Towers (value of each)", where it names a thing
+    (a button's name, a line of points) rather than heads a control."""
+    return label.split(" (", 1)[0]
+
+
+def points_label(labels: Mapping[str, str], key: str) -> str:
+    """A result's breakdown key in words: its form label ("VP cards bought"), or for a key naming a catalog
+    entry ("guest:queen") the entry in words ("Queen")."""
+    if key in labels:
+        return short_label(labels[key])
+    return words(key.split(":", 1)[1].replace("-", " ") if ":" in key else key)
+
+
 def kind_of(type_: Type[Any]) -> str:
     """The generic control for a format type, from what it accepts (its JSON Schema)."""
     while isinstance(type_, Nullable):

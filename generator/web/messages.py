@@ -54,11 +54,14 @@ NOT_WRITTEN = ("the companion could not write to its database ({error}): nothing
                "some space on the computer running donjon serve, then try again")
 
 
+def and_list(names: list[str]) -> str:
+    """Names in a sentence: "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def untouched(names: list[str]) -> str:
     """The question asked before saving a game in which some players entered nothing."""
-    if len(names) == 1:
-        return f"{names[0]} entered nothing: save anyway?"
-    return f"{', '.join(names[:-1])} and {names[-1]} entered nothing: save anyway?"
+    return f"{and_list(names)} entered nothing: save anyway?"
 
 
 #: the --lan token missing: for a script, and the page a phone shows (the server's own words, no template: the

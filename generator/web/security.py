@@ -36,6 +36,9 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "donjon_token"
+#: What a phone without the token may still fetch: the files donjon ships (the page saying it is not let in needs
+#: its style sheet, the home screen its icon); nothing of a table or of the history.
+PUBLIC = ("/static/", "/favicon.ico", "/icons/")
 #: The token in a cookie for a game evening and more; a new `donjon serve --lan` makes a new token anyway.
 COOKIE_SECONDS = 7 * 24 * 3600
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -190,7 +193,8 @@ class TokenGate:
         except Exception:  # noqa: BLE001 - a malformed Cookie header is simply no cookie
             pass
         cookie_value = cookies[COOKIE].value if COOKIE in cookies else None
-        if self._matches(bearer) or self._matches(cookie_value) or self._matches(given):
+        public = scope["method"] in SAFE_METHODS and scope["path"].startswith(PUBLIC)
+        if public or self._matches(bearer) or self._matches(cookie_value) or self._matches(given):
             await self.app(scope, receive, send)
             return
         from generator.web.messages import NEEDS_TOKEN, NEEDS_TOKEN_PAGE

@@ -42,7 +42,9 @@ def source_player_id(name: str) -> str:
 
 
 def breakdown_words(player: Mapping[str, Any], labels: Mapping[str, str]) -> str:
-    return ", ".join(f"{labels.get(k, k.replace('_', ' '))} {v}" for k, v in player.get("breakdown", {}).items())
+    from generator.web.forms import points_label
+
+    return ", ".join(f"{points_label(labels, k)} {v}" for k, v in player.get("breakdown", {}).items())
 
 
 def _board(game: Mapping[str, Any], hints: TableHints) -> str:
@@ -111,6 +113,7 @@ MUTED = (74, 83, 96)
 PAPER = (251, 250, 247)
 HEAD = (31, 42, 55)
 GOLD = (138, 97, 0)
+NOT_OFFICIAL = "≈ rests on a value no rulebook states: not an official score"
 #: The result picture's width (px): a phone's screen width at 3x, what chat apps show without scaling much.
 WIDTH = 1080
 
@@ -155,7 +158,9 @@ def result_png(game: Mapping[str, Any], game_name: str, hints: TableHints) -> by
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     name_font, small, title = _font(True, 44), _font(False, 30), _font(True, 56)
     laid = [(row, _wrapped(scratch, row[3], small, WIDTH - 200)) for row in rows]
-    height = 250 + sum(80 + 40 * len(lines) for _, lines in laid) + 90
+    # a row: the name (70 px), each line of its breakdown (40 px), then 30 px clear of the next row's rule
+    approximate = any(row[2].startswith("≈") for row in rows)
+    height = 250 + sum(100 + 40 * len(lines) for _, lines in laid) + 90 + (40 if approximate else 0)
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 150), fill=HEAD)
@@ -172,7 +177,9 @@ def result_png(game: Mapping[str, Any], game_name: str, hints: TableHints) -> by
         for line in lines:
             draw.text((140, y), line, font=small, fill=MUTED)
             y += 40
-        y += 10
+        y += 30
+    if approximate:  # honest data: a score resting on a house value is never shown as official
+        draw.text((60, height - 100), NOT_OFFICIAL, font=small, fill=MUTED)
     draw.text((60, height - 60), "Scored with donjon", font=small, fill=MUTED)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -21,6 +22,12 @@ from generator.web.store import GameTable
 
 #: Views kept in memory (one per table version asked for); a table at a game night has a handful.
 CACHE_SIZE = 64
+#: A field's path in a message: names joined by dots, with list indexes, holding an index or a dot at least
+#: (`players[2].guildhall.weaver`, `sheets[0]`, `walls[1].flags`): never an ordinary word.
+_PATH = re.compile(r"\b[a-z_]+(?:\[\d+\](?:\.[a-z_-]+(?:\[\d+\])?)*|(?:\.[a-z_-]+(?:\[\d+\])?)+)")
+_PATH_IN_BRACKETS = re.compile(r"\s*\(" + _PATH.pattern + r"\)")
+#: A reference to donjon's notes on the rulebooks, in brackets: "(game-facts 2(c))", "(see game-facts 1(b))".
+_NOTE = re.compile(r"\s*\((?:see )?game-facts [^()]*(?:\([^()]*\))?\)")
 
 
 def end_state(table: GameTable, hints: TableHints) -> dict[str, Any]:
@@ -134,6 +141,14 @@ class TableView:
                 return f"{name}: {label}" if label else name
         return label
 
+    def in_words(self, text: str) -> str:
+        """A scorer's message in the players' words: each path it names (`sheets[0].guests[0]`) as the form's
+        label ("Ana: Guests"), and references to donjon's own notes (`game-facts 2(c)`) left out: they are the
+        JSON API's, not a player's."""
+        text = _NOTE.sub("", text)
+        text = _PATH_IN_BRACKETS.sub("", text)  # the sentence names it already ("already in Ana's castle")
+        return _PATH.sub(lambda found: self.label_of(found.group(0)) or found.group(0), text)
+
     def player_messages(self, seat: int) -> list[dict[str, str]]:
         """The broken rules and warnings within a player's part (shown on that player's card of the totals)."""
         prefix = f"{self.hints.parts}[{seat}]"
@@ -245,6 +260,12 @@ class Views:
             view.warnings = place_messages(scored.result.get("warnings", []), slots)
             players = scored.result["players"] or scored.provisional
             view.inferred = {p["name"]: view.player_inferred(p) for p in players if view.player_inferred(p)}
+        for found in (view.violations, view.warnings):
+            for items in found.values():
+                for message in items:
+                    message["message"] = view.in_words(message.get("message", ""))
+                    if message.get("source"):
+                        message["source"] = _NOTE.sub("", message["source"])
         with self._lock:
             self._cache[key] = view
             while len(self._cache) > CACHE_SIZE:

@@ -182,6 +182,9 @@ def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: 
     page.get_by_text("1 thing to fix").wait_for()  # one Queen card, in two castles
     assert "queen" in page.locator("#msg-sheets_1__guests").inner_text().lower()
     shot(page, f"{kind}-violation")
+    if viewport == "phone":  # the totals kept, provisional, with the message on Ben's card (generator/web/docs/)
+        assert "provisional" in page.locator("#scoreboard").inner_text()
+        page.locator("#scoreboard").screenshot(path=str(SHOTS / "readme-provisional.png"))
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_role("button", name="Queen").click()
     with page.expect_response(re.compile(r"/edit$")):

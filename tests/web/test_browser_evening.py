@@ -6,15 +6,22 @@ Skipped without Chromium unless DONJON_REQUIRE_BROWSER=1 (CI sets it)."""
 
 from __future__ import annotations
 
+import json
 import re
+import signal
 import socket
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
+from tests.web.conftest import example
 from tests.web.test_browser import AXE, browser, shot, totals  # noqa: F401 - the shared browser fixture
-from tests.web.test_serve_process import serving, wait_ready
+from tests.processes import with_default_signals
+from tests.web.test_serve_process import donjon, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -53,37 +60,54 @@ def tap(page: Any, label: str) -> None:
     page.get_by_label(label, exact=True).first.click()
 
 
-def test_four_phones_an_offline_phone_and_a_restart(browser: Any, tmp_path: Path) -> None:  # noqa: F811
-    port = free_port()
-    db = str(tmp_path / "evening.sqlite3")
-    args = ("--lan", "--host", "127.0.0.1", "--db", db)
-    command = ["--port", str(port)]
-    with serving(*args, *command[:0]) if False else serving(*args) as (_, first_url):
-        pass  # a first start makes the token (kept in the database)
-    # `serving` adds --port 0; run on a known port instead, so that the phones' address survives the restart
-    from tests.web.test_serve_process import donjon
-    import subprocess
-    import signal
+class Companion:
+    """One `donjon serve --lan` for the module's evenings, on a port of its own so that a restart keeps the
+    address (and the token, kept in its database) the phones use."""
 
-    def start() -> tuple[subprocess.Popen[str], str]:
-        process = subprocess.Popen(donjon("serve", "--port", str(port), *args), stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True)
-        assert process.stdout is not None
-        line = process.stdout.readline()
+    def __init__(self, db: Path) -> None:
+        self.args = ["--lan", "--host", "127.0.0.1", "--db", str(db), "--port", str(free_port())]
+        self.process: subprocess.Popen[str] | None = None
+        self.join = ""
+
+    @property
+    def base(self) -> str:
+        return self.join.split("?")[0].rstrip("/")
+
+    @property
+    def token(self) -> str:
+        return self.join.split("token=")[1]
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(with_default_signals(donjon("serve", *self.args)), stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
         found = re.search(r"(http://\S+)", line)
         assert found, line
-        wait_ready(found.group(1).split("?")[0])
-        return process, found.group(1)
+        self.join = found.group(1)
+        wait_ready(self.base)
 
-    def stop(process: subprocess.Popen[str]) -> None:
-        process.send_signal(signal.SIGINT)
-        process.wait(10)
-        for stream in (process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        _, errors = self.process.communicate(timeout=15)
+        assert self.process.returncode == 0 and "Traceback" not in errors, errors
+        self.process = None
 
-    server, join = start()
-    base = join.split("?")[0].rstrip("/")
+
+@pytest.fixture(scope="module")
+def companion(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Companion]:
+    server = Companion(tmp_path_factory.mktemp("evening") / "evening.sqlite3")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_four_phones_an_offline_phone_and_a_restart(browser: Any, companion: Companion) -> None:  # noqa: F811
+    join, base = companion.join, companion.base
     phones = [browser.new_context(viewport=PHONE if i < 3 else SMALL) for i in range(4)]
     pages = [phone.new_page() for phone in phones]
     try:
@@ -119,10 +143,10 @@ def test_four_phones_an_offline_phone_and_a_restart(browser: Any, tmp_path: Path
                                    "document.querySelector('#mini').innerText.includes('Dan 6')", timeout=LIVE_MS)
         assert totals(pages[0]) == {"Ana": "9", "Ben": "7", "Dan": "6", "Cleo": "4"}
         # the host restarts the companion: the phones carry on with the same token
-        stop(server)
+        companion.stop()
         tap(pages[1], "VP tokens: one more")  # while it is down: kept, sent when it is back
-        server, again = start()
-        assert again == join
+        companion.start()
+        assert companion.join == join
         tap(pages[0], "VP cards bought: add 9")
         for page in pages:
             page.wait_for_function("() => document.querySelector('#mini').innerText.includes('Ben 8')"
@@ -148,4 +172,106 @@ def test_four_phones_an_offline_phone_and_a_restart(browser: Any, tmp_path: Path
     finally:
         for phone in phones:
             phone.close()
-        stop(server)
+
+
+def saved_by_script(companion: Companion, names: list[str]) -> int:
+    """A Guildhall game saved through the API (as a script or another app would), with these players."""
+    state = example("guildhall")
+    renamed = dict(zip([p["name"] for p in state["players"]], names))
+    for part in state["players"]:
+        part["name"] = renamed[part["name"]]
+    state["ended_by"] = renamed[state["ended_by"]]
+    answer = httpx.post(f"{companion.base}/api/games", content=json.dumps(state), timeout=30,
+                        headers={"content-type": "application/json", "authorization": f"Bearer {companion.token}"})
+    assert answer.status_code == 201, answer.text
+    return int(answer.json()["id"])
+
+
+def test_a_mistaken_save_corrected_another_deleted_and_players_renamed_and_merged(  # noqa: F811
+        browser: Any, companion: Companion) -> None:
+    ana_phone, ben_phone = browser.new_context(viewport=PHONE), browser.new_context(viewport=SMALL)
+    ana, ben = ana_phone.new_page(), ben_phone.new_page()
+    try:
+        for page in (ana, ben):
+            page.goto(companion.join)
+        # Ana enters her part and saves: Ben's cards were never entered (the table asks, she saves anyway)
+        ana.goto(f"{companion.base}/new/guildhall")
+        ana.fill("#name-0", "Ana")
+        ana.fill("#name-1", "Ben")
+        ana.select_option("#opt-vp_set", "old-world-economy")
+        ana.get_by_role("button", name="Open the table").click()
+        ana.wait_for_url(re.compile(r"/tables/\d+$"))
+        ana.get_by_role("link", name="Ana: enter Ana's part").click()
+        for value in ("9", "7", "5"):
+            tap(ana, f"VP cards bought: add {value}")
+        # 21 points end a Guildhall game: she says whose turn ended it
+        shot(ana, "evening-ana-21-390")
+        with ana.expect_response(re.compile(r"/edit$")):
+            ana.select_option("#in-ended_by", "Ana")
+        ana.wait_for_function("() => document.querySelector('#mini').innerText.includes('Ana 21')")
+        ana.get_by_role("button", name="Save this game").click()
+        ana.get_by_text("Ben entered nothing: save anyway?").wait_for()
+        ana.get_by_role("button", name="Save anyway").click()
+        ana.wait_for_url(re.compile(r"/history/games/\d+$"))
+        game = ana.url
+        # corrected: the game opens again at a table, Ben enters his cards on his phone, Ana saves the correction
+        ana.get_by_role("button", name="Correct this game").click()
+        ana.wait_for_url(re.compile(r"/tables/\d+$"))
+        ana.get_by_text("This table corrects").wait_for()
+        ben.goto(ana.url)
+        ben.get_by_role("link", name="Ben: enter Ben's part").click()
+        for value in ("9", "5"):
+            tap(ben, f"VP cards bought: add {value}")
+        ana.wait_for_function("() => document.querySelector('#mini').innerText.includes('Ben 14')", timeout=LIVE_MS)
+        ana.get_by_role("button", name="Save the correction").click()
+        ana.wait_for_url(game)
+        assert ana.locator("ol.versions li").count() == 2
+        assert "corrected" in ana.locator("ol.versions li").nth(1).inner_text()
+        assert totals_of_result(ana) == {"Ana": "21", "Ben": "14"}
+        shot(ana, "evening-corrected-390")
+        no_violation(ana, "a corrected game at 390 px")
+        targets_are_44px(ana, "a corrected game at 390 px")
+        # another game, saved twice by a script: Ben deletes the second one from his phone
+        saved_by_script(companion, ["Anna", "Cleo", "Ben"])
+        twice = saved_by_script(companion, ["Anna", "Cleo", "Ben"])
+        ben.goto(f"{companion.base}/history/games/{twice}")
+        ben.get_by_label("Yes, this game should not be in the history").check()
+        shot(ben, "evening-delete-320")
+        no_violation(ben, "a game's page at 320 px")
+        targets_are_44px(ben, "a game's page at 320 px")
+        ben.get_by_role("button", name="Delete this game").click()
+        ben.wait_for_url(re.compile(r"/history\?deleted="))
+        ben.get_by_text(f"Game {twice} was deleted").wait_for()
+        assert ben.locator(f'a[href="/history/games/{twice}"]').count() == 0
+        # players: Ben becomes Benoît everywhere, and Anna (a second spelling) is merged into Ana
+        ben.get_by_role("link", name="Players").first.click()
+        ben.fill("#rename-old", "ben")
+        ben.fill("#rename-new", "Benoît")
+        ben.get_by_role("button", name="Rename in every game").click()
+        ben.wait_for_url(re.compile(r"/history/player\?name=Beno"))
+        ben.goto(f"{companion.base}/history/players")
+        ben.fill("#merge-old", "Anna")
+        ben.fill("#merge-new", "Ana")
+        shot(ben, "evening-players-320")
+        no_violation(ben, "the players' page at 320 px")
+        targets_are_44px(ben, "the players' page at 320 px")
+        ben.get_by_role("button", name="Merge: one person").click()
+        ben.wait_for_url(re.compile(r"/history/player\?name=Ana"))
+        assert "2 games" in ben.locator("main").inner_text()
+        ben.goto(f"{companion.base}/history/players")
+        games = {row.locator("th").inner_text(): row.locator("td").first.inner_text()
+                 for row in ben.locator("table.totals tbody tr").all()}
+        assert {name: games.get(name) for name in ("Ana", "Anna", "Ben", "Benoît")} == \
+            {"Ana": "2", "Anna": None, "Ben": None, "Benoît": "2"}
+        ana.goto(game)  # the corrected game says who Ben is now, and keeps every version
+        assert totals_of_result(ana) == {"Ana": "21", "Benoît": "14"}
+        assert ana.locator("ol.versions li").count() == 3
+    finally:
+        ana_phone.close()
+        ben_phone.close()
+
+
+def totals_of_result(page: Any) -> dict[str, str]:
+    """Each player's score on a saved game's page."""
+    return {row.locator("th").inner_text().strip(): row.locator("td.num").inner_text().strip()
+            for row in page.locator("table.result tbody tr:not(.breakdown)").all()}

@@ -50,7 +50,9 @@ HINTS = TableHints(
         "vp_tokens": TableControl("count", low=lambda c, o: 0),
         "ended_by": TableControl("player"),
     },
-    helps={"guildhall": "Tap each card face up in your guildhall: its profession (row) and colour (column)."},
+    helps={"guildhall": "Tap each card face up in your guildhall: its profession (row) and colour (column).",
+           "professions": "The professions whose chapters were shuffled in; unless you chose others, those that "
+                          "go with the VP cards."},
     labels={"vp_set": "VP cards", "professions": "Professions in play", "guildhall": "Face-up chapters",
             "completed_chapters": "Completed chapters (face down)", "vp_cards": "VP cards bought",
             "vp_tokens": "VP tokens", "ended_by": "Whose turn ended the game"},
