@@ -60,6 +60,12 @@ def tap(page: Any, label: str) -> None:
     page.get_by_label(label, exact=True).first.click()
 
 
+def checked(page: Any, what: str) -> None:
+    """axe-core finds no violation of any level, every control is 44 px and nothing is wider than the screen."""
+    no_violation(page, what)
+    targets_are_44px(page, what)
+
+
 class Companion:
     """One `donjon serve --lan` for the module's evenings, on a port of its own so that a restart keeps the
     address (and the token, kept in its database) the phones use."""
@@ -194,13 +200,16 @@ def test_a_mistaken_save_corrected_another_deleted_and_players_renamed_and_merge
     try:
         for page in (ana, ben):
             page.goto(companion.join)
+        checked(ben, "the home page at 320 px")
         # Ana enters her part and saves: Ben's cards were never entered (the table asks, she saves anyway)
         ana.goto(f"{companion.base}/new/guildhall")
+        checked(ana, "the new game form at 390 px")
         ana.fill("#name-0", "Ana")
         ana.fill("#name-1", "Ben")
         ana.select_option("#opt-vp_set", "old-world-economy")
         ana.get_by_role("button", name="Open the table").click()
         ana.wait_for_url(re.compile(r"/tables/\d+$"))
+        checked(ana, "a table at 390 px")
         ana.get_by_role("link", name="Ana: enter Ana's part").click()
         for value in ("9", "7", "5"):
             tap(ana, f"VP cards bought: add {value}")
@@ -229,32 +238,33 @@ def test_a_mistaken_save_corrected_another_deleted_and_players_renamed_and_merge
         assert "corrected" in ana.locator("ol.versions li").nth(1).inner_text()
         assert totals_of_result(ana) == {"Ana": "21", "Ben": "14"}
         shot(ana, "evening-corrected-390")
-        no_violation(ana, "a corrected game at 390 px")
-        targets_are_44px(ana, "a corrected game at 390 px")
+        checked(ana, "a corrected game at 390 px")
+        ana.get_by_role("link", name="A page to print").click()
+        checked(ana, "the page to print at 390 px")
         # another game, saved twice by a script: Ben deletes the second one from his phone
         saved_by_script(companion, ["Anna", "Cleo", "Ben"])
         twice = saved_by_script(companion, ["Anna", "Cleo", "Ben"])
         ben.goto(f"{companion.base}/history/games/{twice}")
         ben.get_by_label("Yes, this game should not be in the history").check()
         shot(ben, "evening-delete-320")
-        no_violation(ben, "a game's page at 320 px")
-        targets_are_44px(ben, "a game's page at 320 px")
+        checked(ben, "a game's page at 320 px")
         ben.get_by_role("button", name="Delete this game").click()
         ben.wait_for_url(re.compile(r"/history\?deleted="))
         ben.get_by_text(f"Game {twice} was deleted").wait_for()
         assert ben.locator(f'a[href="/history/games/{twice}"]').count() == 0
+        checked(ben, "the history at 320 px")
         # players: Ben becomes Benoît everywhere, and Anna (a second spelling) is merged into Ana
         ben.get_by_role("link", name="Players").first.click()
         ben.fill("#rename-old", "ben")
         ben.fill("#rename-new", "Benoît")
         ben.get_by_role("button", name="Rename in every game").click()
         ben.wait_for_url(re.compile(r"/history/player\?name=Beno"))
+        checked(ben, "a player's page at 320 px")
         ben.goto(f"{companion.base}/history/players")
         ben.fill("#merge-old", "Anna")
         ben.fill("#merge-new", "Ana")
         shot(ben, "evening-players-320")
-        no_violation(ben, "the players' page at 320 px")
-        targets_are_44px(ben, "the players' page at 320 px")
+        checked(ben, "the players' page at 320 px")
         ben.get_by_role("button", name="Merge: one person").click()
         ben.wait_for_url(re.compile(r"/history/player\?name=Ana"))
         assert "2 games" in ben.locator("main").inner_text()
@@ -266,6 +276,14 @@ def test_a_mistaken_save_corrected_another_deleted_and_players_renamed_and_merge
         ana.goto(game)  # the corrected game says who Ben is now, and keeps every version
         assert totals_of_result(ana) == {"Ana": "21", "Benoît": "14"}
         assert ana.locator("ol.versions li").count() == 3
+        # a phone without the token is told so, on a page as accessible as the others
+        stranger = browser.new_context(viewport=SMALL)
+        refused = stranger.new_page()
+        assert refused.goto(f"{companion.base}/history").status == 401
+        refused.get_by_text("This phone is not let in").wait_for()
+        shot(refused, "evening-401-320")
+        checked(refused, "the 401 page at 320 px")
+        stranger.close()
     finally:
         ana_phone.close()
         ben_phone.close()
