@@ -159,7 +159,7 @@ def _bounded_protocol() -> type:
 
     base: Any = AutoHTTPProtocol
 
-    class Bounded(base):  # type: ignore[misc,valid-type]
+    class Bounded(base):  # type: ignore[misc]
         head_timer: Any = None
 
         def connection_made(self, transport: Any) -> None:

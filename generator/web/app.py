@@ -159,7 +159,7 @@ class Companion:
             if value is None or value == "":
                 continue  # left to its default: the form said which
             if isinstance(value, bool):
-                out.append((option["label"], "yes" if value else "no"))
+                out.append((option["label"], messages.YES if value else messages.NO))
                 continue
             shown = next((label for key, label in option["choices"]
                           if key == value or key.startswith("[") and json.loads(key) == value), None)
@@ -266,7 +266,7 @@ class Companion:
         status = 200
         table: store.GameTable | None = None
         if op != "undo" and (not raw_path or len(raw_path) > 200 or any(not step for step in path)):
-            status, error = 400, "no such field"
+            status, error = 400, messages.NO_FIELD
         try:
             if status != 200:
                 pass
@@ -430,10 +430,10 @@ class Companion:
         if table.corrects is not None:
             corrects = table.corrects
             await self.db.awrite(lambda c: store.update_game(c, corrects, state, result, team=table.team,
-                                                             who="the companion's page", table_id=table_id))
+                                                             who=messages.BY_PAGE, table_id=table_id))
             return RedirectResponse(f"/history/games/{corrects}", status_code=303)
         game_id, _ = await self.db.awrite(lambda c: store.save_game(
-            c, table.game, state, result, team=table.team, table_id=table_id, who="the companion's page",
+            c, table.game, state, result, team=table.team, table_id=table_id, who=messages.BY_PAGE,
             duration_min=duration))
         return RedirectResponse(f"/history/games/{game_id}", status_code=303)
 
@@ -486,7 +486,7 @@ class Companion:
                              bg_stats=bg_stats_link(game, self.games.names, self.games.hints(game["game"]),
                                                     self.location),
                              labels=self.games.hints(game["game"]).labels, delete_error=messages.DELETE_UNCONFIRMED)
-        await self.db.awrite(lambda c: store.delete_game(c, game_id, who="the companion's page"))
+        await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_PAGE))
         return RedirectResponse(f"/history?deleted={game_id}", status_code=303)
 
     async def players_page(self, request: Request, error: str = "", status: int = 200) -> Response:
@@ -503,9 +503,9 @@ class Companion:
         names = self.games.names
         over_time = charts.scores_over_time(
             {names[g]: [s["score"] for s in e["scores"]] for g, e in stats["per_game"].items()},
-            f"Scores of {name} over time, per game")
+            messages.SCORES_OVER_TIME.format(name=name))
         wins = charts.wins_per_game([(names[g], e["games"], e["wins"]) for g, e in stats["per_game"].items()],
-                                    f"Games played and won by {name}, per game")
+                                    messages.WINS_PER_GAME.format(name=name))
         games = await self.db.aread(lambda c: store.list_games(c, player=name, limit=GAMES_NEWEST_FIRST_LIMIT))
         return self.page("player.html", request, stats=stats, over_time=over_time, wins=wins, games=games,
                          lower_is_better=lower)
@@ -523,7 +523,7 @@ class Companion:
             return await self.players_page(request, messages.NAME_TOO_LONG.format(most=LONGEST_NAME), 400)
         try:
             await self.db.awrite(lambda c: (merge if merging else rename)(c, self.games, old, new,
-                                                                          who="the companion's page"))
+                                                                          who=messages.BY_PAGE))
         except PeopleError as err:
             return await self.players_page(request, str(err), 409)
         return RedirectResponse(player_url(new), status_code=303)
@@ -540,7 +540,7 @@ class Companion:
 
         size = int(request.path_params.get("size", 48))
         if size not in (48, 180, 192, 512):
-            raise HTTPException(404, "no icon of that size")
+            raise HTTPException(404, messages.NO_ICON)
         kind = "image/x-icon" if request.url.path.endswith(".ico") else "image/png"
         return Response(icon_png(size, ico=kind == "image/x-icon"), media_type=kind,
                         headers={"cache-control": "public, max-age=86400"})
@@ -605,7 +605,7 @@ class Companion:
         try:
             game_id, created = await self.db.awrite(lambda c: store.save_game(
                 c, result["game"], state, result, team=team or [], played_at=played_at, idempotency_key=key,
-                who="the API", body=fingerprint if key is not None else None))
+                who=messages.BY_API, body=fingerprint if key is not None else None))
         except store.KeyReused as err:
             return JSONResponse({"error": str(err)}, status_code=409)
         game = await self.db.aread(lambda c: store.get_game(c, game_id))
@@ -622,13 +622,13 @@ class Companion:
         if isinstance(result, Response):
             return result
         game = await self.db.awrite(lambda c: store.update_game(c, game_id, state, result, team=team,
-                                                                who="the API"))
+                                                                who=messages.BY_API))
         return JSONResponse({**game, "versions": await self.api_versions(game_id)})
 
     async def api_delete(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
         await self.api_found(game_id)
-        await self.db.awrite(lambda c: store.delete_game(c, game_id, who="the API"))
+        await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_API))
         return Response(status_code=204)
 
     async def api_found(self, game_id: int) -> None:
@@ -702,7 +702,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"the key {key!r} appears twice")
+            raise ValueError(messages.KEY_TWICE.format(key=key))
         out[key] = value
     return out
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from generator.errors import InputError, Problem
 from generator.wording import spreadsheet_cell
-from generator.web import store
+from generator.web import messages, store
 from generator.web.games import Games
 
 FORMAT = "donjon-history"
@@ -71,20 +71,18 @@ def check_envelope(data: Mapping[str, Any], patch: bool = False) -> tuple[dict[s
     played_at = data.get("played_at") if envelope else None
     unknown = sorted(set(data) - set(allowed)) if envelope else []
     if unknown:
-        raise SaveRefused(f"unknown keys: {', '.join(unknown)}; allowed: {', '.join(allowed)}")
+        raise SaveRefused(messages.UNKNOWN_KEYS.format(keys=", ".join(unknown), allowed=", ".join(allowed)))
     if not isinstance(state, dict):
-        raise SaveRefused("end_state must be a JSON object")
+        raise SaveRefused(messages.END_STATE_OBJECT)
     if team is not None and not (isinstance(team, list) and 0 < len(team) <= MOST_TEAM
                                  and all(isinstance(n, str) and 0 < len(n.strip()) and len(n) <= LONGEST_NAME
                                          and n.isprintable() for n in team)):
-        raise SaveRefused(f"team must be a list of 1 to {MOST_TEAM} names of 1 to {LONGEST_NAME} characters, "
-                          "with no control character")
+        raise SaveRefused(messages.TEAM_NAMES.format(most_team=MOST_TEAM, most=LONGEST_NAME))
     when = None
     if played_at is not None:
         when = play_date(played_at)
         if when is None:
-            raise SaveRefused("played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YYYY-MM-DD', "
-                              "'YYYY-MM-DDTHH:MM')")
+            raise SaveRefused(messages.PLAYED_AT)
     return state, team, when
 
 
@@ -130,11 +128,13 @@ class HistoryFileError(InputError):
     """An export that cannot be imported: every problem, with the game it is in."""
 
     def __init__(self, file: str, problems: list[Problem]) -> None:
-        super().__init__(file, problems[0].message if len(problems) == 1 else f"{len(problems)} problems")
+        super().__init__(file, problems[0].message if len(problems) == 1 else
+                         messages.PROBLEMS.format(count=len(problems)))
         self.problems = tuple(problems)
         lines = [str(p) for p in problems]
         self.args = ("\n".join(lines) if len(lines) == 1 else
-                     f"{file}: cannot be imported ({len(lines)} problems):\n" + "\n".join(f"  {x}" for x in lines),)
+                     messages.IMPORT_REFUSED.format(file=file, count=len(lines)) + "\n"
+                     + "\n".join(f"  {x}" for x in lines),)
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -145,23 +145,22 @@ def check(data: Any, file: str, games: Games) -> list[dict[str, Any]]:
     length, `played_at`, control characters); raises with every problem found."""
     problems: list[Problem] = []
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise HistoryFileError(file, [Problem(file, None, "", f"is not a donjon history export (no \"format\": "
-                                                               f"\"{FORMAT}\")")])
+        raise HistoryFileError(file, [Problem(file, None, "", messages.NOT_EXPORT.format(format=FORMAT))])
     if type(data.get("version")) is not int or data.get("version") not in READS:
-        raise HistoryFileError(file, [Problem(file, None, "version", f"is {data.get('version')!r}; this donjon reads "
-                                                                     f"versions {' and '.join(map(str, READS))}")])
+        raise HistoryFileError(file, [Problem(file, None, "version", messages.EXPORT_VERSION.format(
+            version=data.get("version"), known=" and ".join(map(str, READS))))])
     entries = data.get("games")
     if not isinstance(entries, list):
-        raise HistoryFileError(file, [Problem(file, None, "games", "expected a list of games")])
+        raise HistoryFileError(file, [Problem(file, None, "games", messages.EXPECTED_GAMES)])
     keys = set(GAME_KEYS) if data["version"] == 1 else set(GAME_KEYS) | set(MORE_KEYS)
     out = []
     for index, entry in enumerate(entries):
         where = f"games[{index}]"
         if not isinstance(entry, dict) or not set(GAME_KEYS) <= set(entry) <= keys:
-            problems.append(Problem(file, None, where, f"expected the keys {', '.join(sorted(keys))}"))
+            problems.append(Problem(file, None, where, messages.EXPECTED_KEYS.format(keys=", ".join(sorted(keys)))))
             continue
         if not (isinstance(entry["uid"], str) and 0 < len(entry["uid"]) <= 64 and entry["uid"].isprintable()):
-            problems.append(Problem(file, None, f"{where}.uid", "expected 1 to 64 printable characters"))
+            problems.append(Problem(file, None, f"{where}.uid", messages.EXPECTED_UID))
             continue
         try:
             state, team, played_at = check_envelope({"end_state": entry["end_state"], "team": entry["team"] or None,
@@ -174,20 +173,20 @@ def check(data: Any, file: str, games: Games) -> list[dict[str, Any]]:
             problems.append(Problem(file, None, f"{where}.end_state", scored.error))
             continue
         if not (scored.result["valid"] and scored.result["finished"]):
-            problems.append(Problem(file, None, f"{where}.end_state", "is not a valid, finished game"))
+            problems.append(Problem(file, None, f"{where}.end_state", messages.NOT_FINISHED))
             continue
         too_long = long_names(scored.result)
         if too_long:
-            problems.append(Problem(file, None, f"{where}.end_state", f"the player name {too_long[0]!r} is longer "
-                                    f"than {LONGEST_NAME} characters or holds a control character"))
+            problems.append(Problem(file, None, f"{where}.end_state",
+                                    messages.NAME_LONG.format(name=too_long[0], most=LONGEST_NAME)))
             continue
         history, problem = _versions(entry.get("versions"), f"{where}.versions")
         deleted = entry.get("deleted_at")
         duration = entry.get("duration_min")
         if problem is None and deleted is not None and play_date(deleted) is None:
-            problem = f"{where}.deleted_at: expected a date and time"
+            problem = f"{where}.deleted_at: {messages.EXPECTED_DATE}"
         if problem is None and duration is not None and not (type(duration) is int and 0 <= duration <= 100_000):
-            problem = f"{where}.duration_min: expected minutes, a whole number"
+            problem = f"{where}.duration_min: {messages.EXPECTED_MINUTES}"
         if problem is not None:
             problems.append(Problem(file, None, where, problem))
             continue
@@ -204,7 +203,7 @@ def _versions(value: Any, where: str) -> tuple[list[dict[str, Any]], str | None]
     if value is None:
         return [], None
     if not isinstance(value, list) or len(value) > MOST_VERSIONS:
-        return [], f"{where}: expected a list of up to {MOST_VERSIONS} versions"
+        return [], f"{where}: {messages.EXPECTED_VERSIONS.format(most=MOST_VERSIONS)}"
     out = []
     for index, version in enumerate(value):
         if not (isinstance(version, dict) and set(version) == set(VERSION_KEYS)
@@ -212,7 +211,7 @@ def _versions(value: Any, where: str) -> tuple[list[dict[str, Any]], str | None]
                 and isinstance(version["action"], str) and len(version["action"]) <= 20
                 and play_date(version["at"]) is not None and isinstance(version["end_state"], dict)
                 and isinstance(version["result"], dict) and isinstance(version["team"], list)):
-            return [], f"{where}[{index}]: expected {', '.join(VERSION_KEYS)} of the right types"
+            return [], f"{where}[{index}]: {messages.EXPECTED_VERSION.format(keys=', '.join(VERSION_KEYS))}"
         out.append(version)
     return out, None
 
@@ -223,7 +222,7 @@ def import_games(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> tup
     for entry in entries:
         _, created = store.save_game(conn, entry["result"]["game"], entry["end_state"], entry["result"],
                                      team=entry["team"], played_at=entry["played_at"], uid=entry["uid"],
-                                     who="donjon history import", versions=entry["versions"],
+                                     who=messages.BY_IMPORT, versions=entry["versions"],
                                      deleted_at=entry["deleted_at"], duration_min=entry["duration_min"])
         added += created
     return added, len(entries) - added

@@ -29,6 +29,7 @@ from generator.fields import (
     Type,
 )
 from generator.games.table import Choices, TableControl, TableHints
+from generator.web import messages
 
 #: Most items a list can get through the page (a Guildhall deck has 120 cards; no list in a game comes near).
 MOST_ITEMS = 120
@@ -237,12 +238,12 @@ class FormBuilder:
         """The format type of the value at `path` (in a part, or among the shared fields)."""
         if shared:
             if not path or path[0] not in self.hints.shared:
-                raise EditError(f"{'.'.join(path)!r} is not a field of the whole game")
+                raise EditError(messages.NO_FIELD)
             type_: Type[Any] = self.spec.fields[path[0]].type
         else:
             record = part_record(self.spec, self.hints)
             if record is None or not path or path[0] not in record.fields or path[0] == self.hints.part_name:
-                raise EditError(f"{'.'.join(path)!r} is not a field of a player's part")
+                raise EditError(messages.NO_FIELD)
             type_ = record.fields[path[0]].type
         for step in path[1:]:
             while isinstance(type_, Nullable):
@@ -254,7 +255,7 @@ class FormBuilder:
             elif isinstance(type_, MapOf):
                 type_ = type_.value
             else:
-                raise EditError(f"{'.'.join(path)!r} names no field")
+                raise EditError(messages.NO_FIELD)
         return type_
 
     def coerce(self, type_: Type[Any], raw: str, path: Sequence[str]) -> Any:
@@ -267,7 +268,7 @@ class FormBuilder:
             type_ = type_.options[0]
         if isinstance(type_, Bool):
             if raw not in ("true", "false"):
-                raise EditError(f"{'.'.join(path)}: expected true or false")
+                raise EditError(messages.NOT_TRUE_FALSE)
             return raw == "true"
         kind = kind_of(type_)
         if kind == "count":
@@ -276,12 +277,12 @@ class FormBuilder:
             try:
                 number = int(raw.strip())
             except ValueError:
-                raise EditError(f"{'.'.join(path)}: {raw[:20]!r} is not a whole number") from None
+                raise EditError(messages.NOT_WHOLE_NUMBER.format(value=raw[:20])) from None
             if abs(number) > LARGEST:
-                raise EditError(f"{'.'.join(path)}: {number} is beyond the {LARGEST:,} donjon reads")
+                raise EditError(messages.NUMBER_TOO_BIG.format(number=number, most=LARGEST))
             return number
         if len(raw) > LONGEST_TEXT:
-            raise EditError(f"{'.'.join(path)}: longer than {LONGEST_TEXT} characters")
+            raise EditError(messages.TEXT_TOO_LONG.format(most=LONGEST_TEXT))
         return raw
 
     def item_type(self, type_: Type[Any]) -> Type[Any]:
@@ -315,7 +316,7 @@ def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, 
         if isinstance(node, list):
             index = int(step)
             if index >= len(node):
-                raise EditError(f"no item {index} in {'.'.join(path)}")
+                raise EditError(messages.NO_ITEM.format(index=index))
             node = node[index]
         else:
             node = node.setdefault(step, {} if not step.isdigit() else create)
@@ -325,12 +326,12 @@ def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, 
 def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
     """Apply one edit to a part's (or the shared fields') stored data, in place."""
     if not edit.path or len(edit.path) > 6 or any(not p or len(p) > 80 for p in edit.path):
-        raise EditError("no such field")
+        raise EditError(messages.NO_FIELD)
     type_ = builder.type_at(edit.path, edit.shared)
     container, last = _walk(data, edit.path, None)
     if isinstance(container, list):
         if not last.isdigit() or int(last) >= len(container):
-            raise EditError(f"no item {last} in {'.'.join(edit.path[:-1])}")
+            raise EditError(messages.NO_ITEM.format(index=last[:10]))
         key: Any = int(last)
     else:
         key = last
@@ -338,7 +339,7 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
         if builder.hints.widgets.get(edit.path[0]) is not None and \
                 builder.hints.widgets[edit.path[0]].kind == "tiles":
             if edit.value != "all" and edit.value != "none":
-                raise EditError("built: expected all or none")
+                raise EditError(messages.ALL_OR_NONE)
             container[key] = "all" if edit.value == "all" else []
             return
         value = builder.coerce(type_, edit.value, edit.path)
@@ -352,9 +353,9 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
         try:
             delta = int(edit.value)
         except ValueError:
-            raise EditError("expected +1 or -1") from None
+            raise EditError(messages.NOT_STEP) from None
         if abs(delta) > LARGEST:
-            raise EditError(f"{'.'.join(edit.path)}: {delta} is beyond the {LARGEST:,} donjon reads")
+            raise EditError(messages.NUMBER_TOO_BIG.format(number=delta, most=LARGEST))
         number = current if isinstance(current, int) and not isinstance(current, bool) else 0
         apply(builder, data, Edit("set", edit.path, str(number + delta), edit.shared))
         return
@@ -370,7 +371,7 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
             items.remove(item)
         elif item not in items and wanted:
             if len(items) >= MOST_ITEMS:
-                raise EditError(f"{'.'.join(edit.path)}: holds {MOST_ITEMS} items already")
+                raise EditError(messages.LIST_FULL.format(most=MOST_ITEMS))
             items.append(item)
         if isinstance(container, dict) and not items and isinstance(builder.type_at(edit.path[:1], edit.shared), MapOf):
             container.pop(key, None)
@@ -380,25 +381,25 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
     if edit.op == "append":
         items = list(current or [])
         if len(items) >= MOST_ITEMS:
-            raise EditError(f"{'.'.join(edit.path)}: holds {MOST_ITEMS} items already")
+            raise EditError(messages.LIST_FULL.format(most=MOST_ITEMS))
         inner = builder.item_type(type_)
         if isinstance(inner, Record):
             items.append({k: initial_value(k, f, builder.hints) for k, f in inner.fields.items()})
         else:
             value = builder.coerce(inner, edit.value, edit.path)
             if value is None:
-                raise EditError(f"{'.'.join(edit.path)}: nothing to add")
+                raise EditError(messages.NOTHING_TO_ADD)
             items.append(value)
         container[key] = items
         return
     if edit.op == "remove":
         items = list(current or [])
         if not edit.value.isdigit() or int(edit.value) >= len(items):
-            raise EditError(f"{'.'.join(edit.path)}: no item {edit.value[:10]!r}")
+            raise EditError(messages.NO_ITEM.format(index=edit.value[:10]))
         del items[int(edit.value)]
         container[key] = items
         return
-    raise EditError(f"unknown change {edit.op[:20]!r}")
+    raise EditError(messages.UNKNOWN_CHANGE.format(op=edit.op[:20]))
 
 
 def place_messages(messages: Sequence[Mapping[str, str]], slots: Sequence[str]) -> dict[str, list[dict[str, str]]]:

@@ -52,13 +52,13 @@ def _apply(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str,
         team = [new if player_key(n) == old_key else n for n in game["team"]]
         scored = games.score(state)
         if scored.result is None:  # a game saved valid stays readable with another name; never expected
-            raise PeopleError(f"game {game_id}: {scored.error}")
+            raise PeopleError(messages.RESCORE_FAILED.format(game=game_id, error=scored.error))
         store.update_game(conn, game_id, state, scored.result, team=team, who=who, action=action)
         changed += 1
     return changed
 
 
-def rename(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str = "donjon") -> int:
+def rename(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str = messages.BY_COMMAND) -> int:
     """Give a player another name in every game (or the same name written otherwise: "ana" to "Ana")."""
     if not store.player_games(conn, old):
         raise PeopleError(messages.NO_PLAYER)
@@ -69,7 +69,7 @@ def rename(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str 
     return _apply(conn, games, old, new, who, "rename")
 
 
-def merge(conn: sqlite3.Connection, games: Games, old: str, into: str, who: str = "donjon") -> int:
+def merge(conn: sqlite3.Connection, games: Games, old: str, into: str, who: str = messages.BY_COMMAND) -> int:
     """Make `old` and `into` one player, under the name `into` has in the history."""
     if not store.player_games(conn, old) or not store.player_games(conn, into):
         raise PeopleError(messages.NO_PLAYER)

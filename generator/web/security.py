@@ -115,7 +115,9 @@ class BodyLimit:
         seconds = UPLOAD_SECONDS if limit > self.default else BODY_SECONDS
         deadline = asyncio.get_running_loop().time() + seconds
         length = _header(scope, b"content-length")
-        too_big = f"the request body is larger than the {limit // 1024} KiB this address accepts"
+        from generator.web.messages import TOO_BIG, TOO_SLOW
+
+        too_big = TOO_BIG.format(most=limit // 1024)
         if length is not None and (not length.isdigit() or int(length) > limit):
             await _plain(send, 413, too_big)
             return
@@ -150,7 +152,7 @@ class BodyLimit:
                 await _plain(send, 413, too_big)
         except _TooSlow:
             if not started:
-                await _plain(send, 408, f"the request body took longer than {seconds:.0f} s to arrive",
+                await _plain(send, 408, TOO_SLOW.format(seconds=seconds),
                              [(b"connection", b"close")])
 
 
@@ -239,7 +241,9 @@ class SameOrigin:
         if scope["path"].startswith("/api/") and allowed:
             kind = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
             if kind != "application/json":
-                body = json.dumps({"error": "the API takes JSON: send 'Content-Type: application/json'"})
+                from generator.web.messages import JSON_ONLY
+
+                body = json.dumps({"error": JSON_ONLY})
                 await send({"type": "http.response.start", "status": 415,
                             "headers": [(b"content-type", b"application/json")]})
                 await send({"type": "http.response.body", "body": body.encode()})
@@ -247,5 +251,6 @@ class SameOrigin:
         if allowed:
             await self.app(scope, receive, send)
             return
-        await _plain(send, 403, "403: a change to the companion must come from its own pages (this request came "
-                                "from another site)")
+        from generator.web.messages import OTHER_SITE
+
+        await _plain(send, 403, OTHER_SITE)

@@ -260,8 +260,8 @@ class Views:
             view.warnings = place_messages(scored.result.get("warnings", []), slots)
             players = scored.result["players"] or scored.provisional
             view.inferred = {p["name"]: view.player_inferred(p) for p in players if view.player_inferred(p)}
-        for found in (view.violations, view.warnings):
-            for items in found.values():
+        for by_slot in (view.violations, view.warnings):
+            for items in by_slot.values():
                 for message in items:
                     message["message"] = view.in_words(message.get("message", ""))
                     if message.get("source"):

@@ -82,7 +82,7 @@ def export_of(count: int, first: int = 0) -> dict[str, Any]:
 
     state = example("guildhall")
     result = Games().score(state).result
-    games = [{"uid": f"game-{n}", "game": "guildhall", "played_at": f"2026-03-01 20:{n % 60:02d}:00", "team": [],
+    games: list[dict[str, Any]] = [{"uid": f"game-{n}", "game": "guildhall", "played_at": f"2026-03-01 20:{n % 60:02d}:00", "team": [],
               "end_state": state, "result": result} for n in range(first, first + count)]
     return {"format": "donjon-history", "version": 1, "games": games}
 

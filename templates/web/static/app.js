@@ -1,7 +1,8 @@
 // donjon's table companion on a phone: every tap is sent with its own key, kept until the companion has it
 // (offline, the server restarting: it is sent again, and the key makes sure it counts once), and the page's
 // pieces the answer holds are swapped in by their id. Open tables ask every two seconds whether anything changed.
-// No framework, nothing fetched from elsewhere; the words a person reads are in the page (data-* attributes).
+// No framework, nothing fetched from elsewhere; the words a person reads are in the page (the data-* attributes of
+// #connection in base.html), so that a translation of the pages translates them too.
 "use strict";
 (function () {
   const state = document.getElementById("live-state");
@@ -30,6 +31,10 @@
   const banner = document.getElementById("connection");
   const bannerText = document.getElementById("connection-text");
   const discard = document.getElementById("discard");
+  function words(name, values) {  // a sentence of the page's, its {placeholders} filled in
+    const text = (banner && banner.dataset[name]) || "";
+    return text.replace(/\{(\w+)\}/g, (_, key) => String(values && key in values ? values[key] : ""));
+  }
   function tell(text, showDiscard) {
     if (!banner) return;
     if (!text) { banner.hidden = true; return; }
@@ -39,15 +44,12 @@
   }
   function unsaved() {
     const n = pending.length;
-    return n === 0 ? "" : n === 1 ? "1 change is not saved yet" : n + " changes are not saved yet";
+    return n === 0 ? "" : n === 1 ? words("unsavedOne") : words("unsavedMany", {n: n});
   }
   function offline(why) {
-    const words = why === 401
-      ? "This phone is no longer let in: scan the table's QR code again (on the host's screen)."
-      : why === "down" ? "The companion cannot be reached: check this phone's Wi-Fi, and that donjon is still running."
-      : "The companion answered with an error (" + why + ").";
-    tell(words + (pending.length ? " " + unsaved() + ": kept on this phone and sent when it can be." : ""),
-         pending.length > 0);
+    const said = why === 401 ? words("notLetIn") : why === "down" ? words("down")
+      : why === 507 ? words("full") : words("error", {status: why});
+    tell(said + (pending.length ? " " + words("kept", {unsaved: unsaved()}) : ""), pending.length > 0);
   }
   if (discard) discard.addEventListener("click", function () {
     pending = []; save(); location.reload();
@@ -139,7 +141,7 @@
         if ((answer.headers.get("content-type") || "").startsWith("text/html") && !html.startsWith("<!doctype")) {
           swap(html);
         } else if (answer.status >= 400) {
-          tell("This change was refused (" + answer.status + "); the page is read again.", false);
+          tell(words("refused", {status: answer.status}), false);
           setTimeout(function () { location.reload(); }, 1500);
         }
       }
