@@ -2,10 +2,10 @@
 
 Views are small functions grouped by page kind in :class:`Companion`; pages come from the jinja2 templates in
 `templates/web/` (autoescaped: every name a player types is escaped), assets from `templates/web/static/`
-(htmx vendored from npm; nothing is fetched from the internet). Every write goes through the database's single
+(`app.js`, our own; nothing is fetched from the internet). Every write goes through the database's single
 writer; every change to a table is scored again by the engine, and open pages poll for the new version.
 
-Live updates are polled (htmx, every two seconds, answered with 204 when nothing changed) rather than pushed
+Live updates are polled (`app.js`, every two seconds, answered with 204 when nothing changed) rather than pushed
 with server-sent events: a phone that sleeps or changes network simply polls again, no connection is held per
 phone on a two-core laptop, and SQLite stays the only source of truth (any process sees the same versions).
 """
@@ -34,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 
 from generator.render.imposition import PAPERS
 from generator.web import charts, messages, store
+from generator.web.archive import LONGEST_NAME
 from generator.web.db import Database, not_written, player_key
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, points_label, short_label
 from generator.web.games import Games, PhotoReview
@@ -48,11 +49,6 @@ MOST_SHEET = 24 * 1024 * 1024
 MOST_MARKS = 2 * 1024 * 1024
 #: Fields in one submitted form (a new table has a handful of options and at most a few names).
 MOST_FORM_FIELDS = 40
-#: The longest player name shown on a phone without wrapping badly; the format allows 200.
-LONGEST_NAME = 40
-#: How often an open page asks whether its table changed (htmx polling).
-POLL = "2s"
-BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
 #: Games listed on a history page: years of weekly game nights; the JSON API and the export give them all.
 GAMES_NEWEST_FIRST_LIMIT = 500
 
@@ -87,7 +83,7 @@ class Companion:
         self.env = Environment(loader=FileSystemLoader(templates_root()),
                                autoescape=select_autoescape(default=True, default_for_string=True),
                                trim_blocks=True, lstrip_blocks=True, auto_reload=False)
-        self.env.globals.update(game_names=games.names, game_ids=games.ids, poll=POLL, lan=token is not None,
+        self.env.globals.update(game_names=games.names, game_ids=games.ids, lan=token is not None,
                                 longest_name=LONGEST_NAME)
         self.env.filters["qr"] = qr_svg
         self.env.filters["player_url"] = player_url

@@ -27,7 +27,8 @@ READS = (1, 2)
 GAME_KEYS = ("uid", "game", "played_at", "team", "end_state", "result")
 MORE_KEYS = ("versions", "deleted_at", "duration_min")
 VERSION_KEYS = ("number", "at", "who", "action", "end_state", "result", "team")
-#: The longest name a player may have, the same in the forms, the API and an import.
+#: The longest name a player may have, the same in the forms, the API and an import: what a phone shows without
+#: wrapping badly (the end-state format allows 200).
 LONGEST_NAME = 40
 #: The most players of a cooperative team (Guédelon: 1 to 4; the format allows a few more).
 MOST_TEAM = 8

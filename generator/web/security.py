@@ -6,7 +6,7 @@
 - :class:`SameOrigin`: a state-changing request (anything but GET, HEAD, OPTIONS) from a browser must come from
   the companion's own pages. Browsers say where a request comes from in `Sec-Fetch-Site` (all current ones) or
   `Origin`; a request naming another site is refused (403). This is the check the Fetch Metadata specification
-  recommends and Go's `http.CrossOriginProtection` implements; unlike a form token it also covers htmx requests
+  recommends and Go's `http.CrossOriginProtection` implements; unlike a form token it also covers the page script's requests
   and uploads without touching each form. Clients that send neither header are not browsers (scripts, curl):
   a cross-site page cannot make a browser omit both. The JSON API also insists on `application/json`, which
   no cross-site form can send without a CORS preflight (that the companion never grants).
