@@ -135,6 +135,20 @@ def _store_part(conn: sqlite3.Connection, table_id: int, seat: int | None, data:
     conn.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (table_id,))
 
 
+def _spent(conn: sqlite3.Connection, table_id: int, key: str | None) -> bool:
+    """Whether the edit carrying `key` reached this table already (a phone's retry after a lost answer)."""
+    return key is not None and conn.execute("SELECT 1 FROM table_edits WHERE table_id = ? AND key = ?",
+                                            (table_id, key)).fetchone() is not None
+
+
+def _open_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
+    """The table, if it may still change (a saved game's table may not)."""
+    table = load_table(conn, table_id)
+    if table.game_id is not None:
+        raise StoreError(messages.TABLE_SAVED)
+    return table
+
+
 def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
                change: Callable[[GameTable, dict[str, Any]], None], key: str | None = None) -> GameTable:
     """Apply `change` to a part's data (or the shared fields' when `seat` is None), bump the version, and give
@@ -142,12 +156,9 @@ def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
 
     An edit with a `key` already applied to this table is not applied again (a phone's retry after a lost
     answer): the table is given as it is."""
-    if key is not None and conn.execute("SELECT 1 FROM table_edits WHERE table_id = ? AND key = ?",
-                                        (table_id, key)).fetchone():
+    if _spent(conn, table_id, key):
         return load_table(conn, table_id)
-    table = load_table(conn, table_id)
-    if table.game_id is not None:
-        raise StoreError(messages.TABLE_SAVED)
+    table = _open_table(conn, table_id)
     data = _part_data(table, seat)
     before = _dump(data)
     change(table, data)
@@ -164,13 +175,9 @@ def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
 def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: str | None = None) -> GameTable:
     """Take back the last edit of a part (or of the shared fields) not yet undone; an undo sent again with its
     `key` (a retry) takes back nothing more."""
-    if key is not None and conn.execute("SELECT 1 FROM table_edits WHERE table_id = ? AND key = ?",
-                                        (table_id, key)).fetchone():
+    if _spent(conn, table_id, key):
         return load_table(conn, table_id)
-    table = load_table(conn, table_id)
-    if table.game_id is not None:
-        raise StoreError(messages.TABLE_SAVED)
-    _part_data(table, seat)
+    _part_data(_open_table(conn, table_id), seat)
     row = conn.execute("SELECT id, before FROM table_edits WHERE table_id = ? AND seat IS ? AND undone = 0 "
                        "ORDER BY id DESC LIMIT 1", (table_id, seat)).fetchone()
     if row is None:
@@ -185,9 +192,7 @@ def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: st
 
 def rename_seat(conn: sqlite3.Connection, table_id: int, seat: int, name: str) -> GameTable:
     """Correct the name of who took a seat while the game is open."""
-    table = load_table(conn, table_id)
-    if table.game_id is not None:
-        raise StoreError(messages.TABLE_SAVED)
+    table = _open_table(conn, table_id)
     _part_data(table, seat)
     if any(player_key(p.name) == player_key(name) for p in table.parts if p.seat != seat):
         raise StoreError(messages.SEAT_TAKEN.format(name=name))
