@@ -20,6 +20,7 @@ from generator.reference.document import (
 )
 from generator.reference.sources import MARK, Sources, text
 from generator.registry import find_game
+from generator.wording import plural
 
 if TYPE_CHECKING:
     from generator.backends import Backend
@@ -39,7 +40,7 @@ def document(catalog: GameCatalog) -> ReferenceDocument:
     """The whole reference of one game as a document."""
     info = catalog.info
     sources = Sources(info)
-    players = sources.value(f"{info.players_min} players" if info.players_min == info.players_max
+    players = sources.value(plural(info.players_min, "player") if info.players_min == info.players_max
                             else f"{info.players_min}-{info.players_max} players", info.players_provenance, "min", "max")
     if info.players_provenance.inferred:  # its notes come first, as the title page does
         sources.note("Players", info.players_provenance)
@@ -75,7 +76,7 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
     target = inside(out, "references", f"{file_name(game_id)}.{chosen.suffix}")
     with atomic_path(target, f"the card reference of {game_id}") as tmp:
         stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject)
-    return Written(target, f"card reference, {stats.pages} pages", stats.pages)
+    return Written(target, f"card reference, {plural(stats.pages, 'page')}", stats.pages)
 
 
 def make_references(content: Content, games: list[GameCatalog], out: Path, writer: Backend,

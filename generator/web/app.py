@@ -414,8 +414,10 @@ class Companion:
         view = await self.table(table_id)
         if view.table.game_id is not None:
             return RedirectResponse(f"/history/games/{view.table.game_id}", status_code=303)
-        if not view.saveable or view.result is None:
-            return self.page("error.html", request, status=409, status_code=409, message=messages.NOT_SAVEABLE,
+        if not view.saveable or view.result is None:  # the castle's end Cloud missing is said in the scorer's words
+            why = messages.END_MISSING.format(why=view.scored.end_missing) if view.scored.end_missing else \
+                messages.NOT_SAVEABLE
+            return self.page("error.html", request, status=409, status_code=409, message=why,
                              back=f"/tables/{table_id}")
         if view.untouched and form.get("confirm") != "yes":
             return self.page("table.html", request, status=409, join=None, confirm_save=True,

@@ -45,6 +45,9 @@ class Scored:
     #: a rule is broken: each player's total and breakdown as the rules compute them with the broken rules set
     #: aside (`Scorer.score_provisional`), for the table to show as provisional; empty when none can be computed
     provisional: list[dict[str, Any]] = field(default_factory=list)
+    #: why the scored state does not show the end of the game (no castle sheet has the end Cloud), else None: a
+    #: table, which holds every player's part, is not saved then (the scorer's `Result.end_missing`)
+    end_missing: str | None = None
 
     @property
     def readable(self) -> bool:
@@ -96,7 +99,7 @@ class Games:
         if not result.valid:
             found = self._scorer.score_provisional(end_state)
             provisional = found.to_dict()["players"] if found is not None else []
-        return Scored(normalised(result.to_dict()), provisional=provisional)
+        return Scored(normalised(result.to_dict()), provisional=provisional, end_missing=result.end_missing)
 
     def score_castle_sheet(self, data: bytes, filename: str, game: str = "once-upon-a-castle") -> SheetReading:
         """A filled score sheet of `game`, checked and scored alone through the engine, and the values read from

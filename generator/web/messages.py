@@ -22,6 +22,7 @@ NOTHING_TO_UNDO = "nothing to undo"
 NAME_EMPTY = "type a name"
 NOT_SAVEABLE = ("this game cannot be saved yet: it is saved only when it is finished by the rules and nothing is "
                 "marked in red. Go back to the table to finish it.")
+END_MISSING = "this game cannot be saved yet: {why}. Go back to the table to finish it."
 TABLE_SAVED = "this game is saved; its table can no longer change"
 SEAT_TAKEN = "another seat is already {name}"
 PART_TOO_BIG = "this part would hold more than {most} KiB"

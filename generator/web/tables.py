@@ -92,7 +92,8 @@ class TableView:
     @property
     def saveable(self) -> bool:
         result = self.scored.result
-        return bool(result and result["valid"] and result["finished"] and self.table.game_id is None)
+        return bool(result and result["valid"] and result["finished"] and self.scored.end_missing is None
+                    and self.table.game_id is None)
 
     @property
     def untouched(self) -> list[str]:
@@ -107,15 +108,6 @@ class TableView:
         """The totals shown are provisional: a rule is broken, and they are what the rules give with it aside."""
         result = self.scored.result
         return bool(result is not None and not result["valid"] and self.scored.provisional)
-
-    def player_inferred(self, player: Mapping[str, Any]) -> dict[str, str]:
-        """The breakdown entries of a player computed from a value no rulebook states (end-states.md: in each
-        player's entry; a result of an older scorer kept them in one mapping by name)."""
-        own = player.get("inferred")
-        if isinstance(own, dict) and own:
-            return dict(own)
-        top = (self.scored.result or {}).get("inferred")
-        return dict(top.get(player.get("name"), {})) if isinstance(top, dict) else {}
 
     def seat_of(self, name: str) -> int | None:
         return next((i for i, p in enumerate(self.table.parts) if p.name == name), None)
@@ -259,7 +251,7 @@ class Views:
             view.violations = place_messages(scored.result["violations"], slots)
             view.warnings = place_messages(scored.result.get("warnings", []), slots)
             players = scored.result["players"] or scored.provisional
-            view.inferred = {p["name"]: view.player_inferred(p) for p in players if view.player_inferred(p)}
+            view.inferred = {p["name"]: dict(p["inferred"]) for p in players if p.get("inferred")}
         for by_slot in (view.violations, view.warnings):
             for items in by_slot.values():
                 for message in items:

@@ -213,11 +213,14 @@ def test_a_mistaken_save_corrected_another_deleted_and_players_renamed_and_merge
         ana.get_by_role("link", name="Ana: enter Ana's part").click()
         for value in ("9", "7", "5"):
             tap(ana, f"VP cards bought: add {value}")
-        # 21 points end a Guildhall game: she says whose turn ended it
+        # 21 points end a Guildhall game: the table asks whose turn ended it, and the totals stay meanwhile
+        ana.get_by_text("Ana has 21: did Ana's turn end the game?").wait_for()
+        assert "Ana 21" in ana.locator("#mini").inner_text()
         shot(ana, "evening-ana-21-390")
+        checked(ana, "the question at 390 px")
         with ana.expect_response(re.compile(r"/edit$")):
-            ana.select_option("#in-ended_by", "Ana")
-        ana.wait_for_function("() => document.querySelector('#mini').innerText.includes('Ana 21')")
+            ana.get_by_role("button", name="Yes, Ana's turn ended it").click()
+        ana.wait_for_function("() => !document.body.innerText.includes(\"did Ana's turn end the game?\")")
         ana.get_by_role("button", name="Save this game").click()
         ana.get_by_text("Ben entered nothing: save anyway?").wait_for()
         ana.get_by_role("button", name="Save anyway").click()

@@ -54,6 +54,25 @@ def test_two_phones_setting_one_tile_agree(client: TestClient) -> None:
                       '"value": "A0"}\'') == 1
 
 
+def test_the_end_of_a_guildhall_game_is_a_question_and_the_totals_never_vanish(client: TestClient) -> None:
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    for value in (9, 7, 5):
+        update = table.edit("append", "vp_cards", value, seat=0)
+    # the normal end of the game: a question (the scorer needs no answer: ended_by is optional), totals kept
+    assert "Ana has 21: did Ana's turn end the game?" in update and "Ana wins." in update
+    assert 'class="violation"' not in update and '<td class="num">21</td>' in update
+    answered = table.edit("set", "ended_by", "Ana")
+    assert "did Ana's turn end the game?" not in answered
+    # Ben reaches 20 as well: a rule is broken, the totals stay (provisional) and the message is on Ben's card
+    for value in (9, 9, 2):
+        update = table.edit("append", "vp_cards", value, seat=1)
+    board = update[update.index('id="scoreboard"'):]
+    assert "totals below are provisional" in board and 'class="totals provisional"' in board
+    ben = board[board.index("✖ Ben") if "✖ Ben" in board else board.index(">Ben<"):]
+    assert "Ben has 20 VP" in ben and "players[1]" not in update
+    assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).status_code == 409
+
+
 def test_undo_takes_back_the_last_edit_of_a_part_once(client: TestClient) -> None:
     table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
     table.edit("append", "vp_cards", 9, seat=0)
@@ -155,10 +174,10 @@ def test_every_name_has_a_player_page(client: TestClient, name: str) -> None:
 
 def test_the_new_game_form_keeps_what_was_typed(client: TestClient) -> None:
     refused = client.post("/tables", headers=SAME_ORIGIN, data={"game": "guedelon", "name": ["Ana", "ana "],
-                                                                 "events": "difficult", "mill": "on"})
+                                                                 "events": "difficult"})
     assert refused.status_code == 400 and "entered twice" in refused.text
     assert 'value="Ana"' in refused.text and 'value="ana "' in refused.text
-    assert 'value="difficult" selected' in refused.text and 'name="mill" checked' in refused.text
+    assert 'value="difficult" selected' in refused.text
 
 
 def test_the_result_as_a_picture_and_a_page_to_print(client: TestClient) -> None:
