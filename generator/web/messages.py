@@ -15,6 +15,7 @@ PLAYER_COUNT = "{game} is played by {low} to {high}: enter {low} to {high} names
 
 #: a table and its options
 YES = "yes"
+THE_TEAM = "The team"
 NO = "no"
 NO_TABLE = "there is no table {table}"
 NO_SEAT = "there is no seat {seat} at this table"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.games.table import TableHints
+from generator.web import messages
 from generator.web.forms import Control, FormBuilder, all_slots, initial_part, place_messages
 from generator.web.games import Games, Scored
 from generator.web.store import GameTable
@@ -109,6 +110,10 @@ class TableView:
         result = self.scored.result
         return bool(result is not None and not result["valid"] and self.scored.provisional)
 
+    def shown_name(self, name: str) -> str:
+        """A result's player as the table names them: a cooperative game's one entry is the team."""
+        return messages.THE_TEAM if not self.hints.parts and self.table.team else name
+
     def seat_of(self, name: str) -> int | None:
         return next((i for i, p in enumerate(self.table.parts) if p.name == name), None)
 
@@ -155,7 +160,7 @@ class TableView:
         """What the table is asked rather than told: a field of the whole game naming a player (whose turn
         ended it), left empty while the game is finished by the rules: who reached the end, with the score."""
         result = self.scored.result
-        if not result or not result["finished"]:
+        if not result or not result["valid"] or not result["finished"]:  # the normal end of a game, nothing broken
             return []
         leader = next((p for p in self.ranked() if p["place"] == 1), None)
         if leader is None:
