@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from generator.games.table import TableHints
@@ -96,7 +97,7 @@ class TableView:
         return bool(result and result["valid"] and result["finished"] and self.scored.end_missing is None
                     and self.table.game_id is None)
 
-    @property
+    @cached_property
     def untouched(self) -> list[str]:
         """The players whose part is still as the table was set (nobody entered anything there)."""
         if not self.hints.parts:
@@ -183,6 +184,10 @@ class TableView:
 
     def ranked(self) -> list[dict[str, Any]]:
         """The players by place: the result's, or the provisional totals while a rule is broken."""
+        return self._ranked
+
+    @cached_property
+    def _ranked(self) -> list[dict[str, Any]]:  # once per table version: every page and live update shows it
         result = self.scored.result
         if not result:
             return []
@@ -259,8 +264,9 @@ class Views:
             view.inferred = {p["name"]: dict(p["inferred"]) for p in players if p.get("inferred")}
         for by_slot in (view.violations, view.warnings):
             for items in by_slot.values():
-                for message in items:
+                for message in items:  # in words, and labelled, once per table version
                     message["message"] = view.in_words(message.get("message", ""))
+                    message["label"] = view.label_of(message["where"]) if message.get("where") else ""
                     if message.get("source"):
                         message["source"] = _NOTE.sub("", message["source"])
         with self._lock:
