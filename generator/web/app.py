@@ -344,10 +344,11 @@ class Companion:
             error = messages.NO_FILE
         else:
             assert isinstance(upload, UploadFile)
-            read = await run_in_threadpool(self.games.score_castle_sheet, data, upload.filename or "sheet")
+            read = await run_in_threadpool(self.games.score_castle_sheet, data, upload.filename or "sheet.pdf",
+                                           view.table.game)
             if read.review is None and not read.scored.readable:
                 error = read.scored.error
-            elif read.sheet.get("version") != view.table.options.get("version"):
+            elif "version" in view.table.options and read.sheet.get("version") != view.table.options.get("version"):
                 error = messages.OTHER_VERSION.format(sheet=read.sheet.get("version"),
                                                       table=view.table.options.get("version"))
             elif read.review is not None:
