@@ -61,6 +61,8 @@ class Control:
     most: int | None = None
     optional: bool = False
     note: str = ""
+    #: a `player` control: the score from which the table is asked about it (TableControl.ask_from)
+    ask_from: int | None = None
     #: `records`: the controls of each item
     items: list[list[Control]] = field(default_factory=list)
 
@@ -196,6 +198,7 @@ class FormBuilder:
                 control.high = widget.high(self.catalog, src)
             control.most = widget.most(self.catalog, src) if widget.most else None
             control.note = widget.note(self.catalog, src) if widget.note else ""
+            control.ask_from = widget.ask_from(self.catalog, src) if widget.ask_from else None
         if kind == "pick" and isinstance(type_, ListOf) and kind_of(type_.item) == "count":
             kind = control.kind = "tap"  # numbers may repeat (two Apprentice guests worth 2): tapped, not picked
         if kind == "player":

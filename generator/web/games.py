@@ -47,10 +47,19 @@ class Scored:
     #: why the scored state does not show the end of the game (no castle sheet has the end Cloud), else None: a
     #: table, which holds every player's part, is not saved then (the scorer's `Result.end_missing`)
     end_missing: str | None = None
+    #: the places, in the result's warnings, of the one that tells a file what `end_missing` tells a table (a file
+    #: may leave out the part that shows the end; a table holds every part, and says `end_missing` instead)
+    end_warnings: tuple[int, ...] = ()
 
     @property
     def readable(self) -> bool:
         return self.result is not None
+
+    @property
+    def table_warnings(self) -> list[dict[str, str]]:
+        """The warnings a table shows: the result's, but those `end_missing` says in a table's words."""
+        found = self.result.get("warnings", []) if self.result is not None else []
+        return [w for i, w in enumerate(found) if i not in self.end_warnings]
 
 
 def normalised(result: Mapping[str, Any]) -> dict[str, Any]:
@@ -106,7 +115,9 @@ class Games:
         if not result.valid:
             found = self._scorer.score_provisional(end_state)
             provisional = found.to_dict()["players"] if found is not None else []
-        return Scored(normalised(result.to_dict()), provisional=provisional, end_missing=result.end_missing)
+        said = {part.end_warning for part in result.parts} - {""}
+        return Scored(normalised(result.to_dict()), provisional=provisional, end_missing=result.end_missing,
+                      end_warnings=tuple(i for i, w in enumerate(result.warnings) if w.rule in said))
 
     def score_castle_sheet(self, data: bytes, filename: str, game: str = "once-upon-a-castle") -> SheetReading:
         """A filled score sheet of `game`, checked and scored alone through the engine, and the values read from

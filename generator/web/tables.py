@@ -111,6 +111,13 @@ class TableView:
         result = self.scored.result
         return bool(result is not None and not result["valid"] and self.scored.provisional)
 
+    @property
+    def winner(self) -> str | None:
+        """The winner the table shows: none while the game has not shown its end (no castle sheet has the end
+        Cloud), though a file of the same sheets names the leader."""
+        result = self.scored.result
+        return None if result is None or self.scored.end_missing else result["winner"]
+
     def shown_name(self, name: str) -> str:
         """A result's player as the table names them: a cooperative game's one entry is the team."""
         return messages.THE_TEAM if not self.hints.parts and self.table.team else name
@@ -158,18 +165,17 @@ class TableView:
         return out
 
     def questions(self) -> list[dict[str, Any]]:
-        """What the table is asked rather than told: a field of the whole game naming a player (whose turn
-        ended it), left empty while the game is finished by the rules: who reached the end, with the score."""
-        result = self.scored.result
-        if not result or not result["valid"] or not result["finished"]:  # the normal end of a game, nothing broken
-            return []
-        leader = next((p for p in self.ranked() if p["place"] == 1), None)
-        if leader is None:
-            return []
+        """What the table is asked rather than told: whose turn ended the game, only where the scorer cannot tell
+        (end-states.md, Guildhall rule 9: one player at 20 VP or more ended it, and nobody needs to say so; two
+        or more is a broken rule, and the answer says whose part is wrong). Each: the control, the score it is
+        asked from and the players who have it."""
         out = []
         for control in self.controls.get(None, []):
-            if control.kind == "player" and not control.value:
-                out.append({"control": control, "name": leader["name"], "score": leader["score"]})
+            if control.kind != "player" or control.value or control.ask_from is None:
+                continue
+            reached = [p for p in self.ranked() if p["score"] >= control.ask_from]
+            if len(reached) > 1:
+                out.append({"control": control, "score": control.ask_from, "players": reached})
         return out
 
     def seat_controls(self, seat: int) -> list[Control]:
@@ -259,7 +265,7 @@ class Views:
             view.violations = place_messages(scored.problems, slots)
         else:
             view.violations = place_messages(scored.result["violations"], slots)
-            view.warnings = place_messages(scored.result.get("warnings", []), slots)
+            view.warnings = place_messages(scored.table_warnings, slots)
             players = scored.result["players"] or scored.provisional
             view.inferred = {p["name"]: dict(p["inferred"]) for p in players if p.get("inferred")}
         for by_slot in (view.violations, view.warnings):

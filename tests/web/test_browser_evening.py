@@ -213,14 +213,10 @@ def test_a_mistaken_save_corrected_another_deleted_and_players_renamed_and_merge
         ana.get_by_role("link", name="Ana: enter Ana's part").click()
         for value in ("9", "7", "5"):
             tap(ana, f"VP cards bought: add {value}")
-        # 21 points end a Guildhall game: the table asks whose turn ended it, and the totals stay meanwhile
-        ana.get_by_text("Ana has 21: did Ana's turn end the game?").wait_for()
-        assert "Ana 21" in ana.locator("#mini").inner_text()
+        # 21 points end a Guildhall game: Ana alone has 20 or more, so her turn ended it; nothing is asked
+        ana.get_by_text("Ana wins.").wait_for()
+        assert "Ana 21" in ana.locator("#mini").inner_text() and ana.get_by_text("whose turn was it?").count() == 0
         shot(ana, "evening-ana-21-390")
-        checked(ana, "the question at 390 px")
-        with ana.expect_response(re.compile(r"/edit$")):
-            ana.get_by_role("button", name="Yes, Ana's turn ended it").click()
-        ana.wait_for_function("() => !document.body.innerText.includes(\"did Ana's turn end the game?\")")
         ana.get_by_role("button", name="Save this game").click()
         ana.get_by_text("Ben entered nothing: save anyway?").wait_for()
         ana.get_by_role("button", name="Save anyway").click()
@@ -234,6 +230,22 @@ def test_a_mistaken_save_corrected_another_deleted_and_players_renamed_and_merge
         ben.get_by_role("link", name="Ben: enter Ben's part").click()
         for value in ("9", "5"):
             tap(ben, f"VP cards bought: add {value}")
+        # Ben types 6 VP tokens where he had none: 20, and Ana has 21; only the player whose turn ended the game
+        # can have 20, and the scorer cannot tell whose it was, so both phones are asked
+        with ben.expect_response(re.compile(r"/edit$")):
+            ben.fill("#in-players_1__vp_tokens", "6")
+            ben.locator("#in-players_1__vp_tokens").dispatch_event("change")
+        question = "2 players have 20 or more, but only the one whose turn ended the game can: whose turn was it?"
+        ana.get_by_text(question).wait_for(timeout=LIVE_MS)
+        shot(ana, "evening-two-at-20-390")
+        checked(ana, "the question at 390 px")
+        with ana.expect_response(re.compile(r"/edit$")):
+            ana.get_by_role("button", name="Ana's turn (21)").click()
+        ben.wait_for_function("() => !document.body.innerText.includes('whose turn was it?')", timeout=LIVE_MS)
+        assert "Ben has 20 VP" in ben.locator("#scoreboard").inner_text()  # on Ben's card: his part is wrong
+        shot(ben, "evening-ben-at-20-320")
+        with ben.expect_response(re.compile(r"/edit$")):
+            ben.get_by_role("button", name="Undo the last change to Ben's part").click()
         ana.wait_for_function("() => document.querySelector('#mini').innerText.includes('Ben 14')", timeout=LIVE_MS)
         ana.get_by_role("button", name="Save the correction").click()
         ana.wait_for_url(game)

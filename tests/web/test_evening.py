@@ -54,22 +54,33 @@ def test_two_phones_setting_one_tile_agree(client: TestClient) -> None:
                       '"value": "A0"}\'') == 1
 
 
-def test_the_end_of_a_guildhall_game_is_a_question_and_the_totals_never_vanish(client: TestClient) -> None:
+def card(board: str, name: str) -> str:
+    """A player's card of the running totals: their row and the breakdown row after it, with its messages."""
+    start = board.index(f'<th scope="row">{name}</th>')
+    return board[start:board.index("</td></tr>", start)]
+
+
+def test_the_end_of_a_guildhall_game_is_asked_only_where_the_scorer_cannot_tell(client: TestClient) -> None:
     table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
     for value in (9, 7, 5):
         update = table.edit("append", "vp_cards", value, seat=0)
-    # the normal end of the game: a question (the scorer needs no answer: ended_by is optional), totals kept
-    assert "Ana has 21: did Ana's turn end the game?" in update and "Ana wins." in update
-    assert 'class="violation"' not in update and '<td class="num">21</td>' in update
-    answered = table.edit("set", "ended_by", "Ana")
-    assert "did Ana's turn end the game?" not in answered
-    # Ben reaches 20 as well: a rule is broken, the totals stay (provisional) and the message is on Ben's card
+    # the normal end of the game: Ana alone has 20 or more, so her turn ended it (ended_by optional): nothing is
+    # asked, nothing is missing, the game can be saved
+    assert "Ana wins." in update and "whose turn" not in update.lower() and "missing" not in update
+    assert 'class="violation"' not in update and '<td class="num">21</td>' in update and "Save this game" in update
+    # Ben reaches 20 as well (with a card too many): rules are broken, the totals stay (provisional) and each
+    # message is on Ben's card; who ended the game is asked, since the scorer cannot tell
     for value in (9, 9, 2):
         update = table.edit("append", "vp_cards", value, seat=1)
     board = update[update.index('id="scoreboard"'):]
     assert "totals below are provisional" in board and 'class="totals provisional"' in board
-    ben = board[board.index("✖ Ben") if "✖ Ben" in board else board.index(">Ben<"):]
-    assert "Ben has 20 VP" in ben and "players[1]" not in update
+    assert "Ben has 20 VP" in card(board, "Ben") and "players[1]" not in update
+    assert "2 players have 20 or more, but only the one whose turn ended the game can: whose turn was it?" in board
+    assert "Ana's turn (21)</button>" in board and "Ben's turn (20)</button>" in board
+    # it was Ben's turn: the broken end is now Ana's, and the question is answered
+    board = table.edit("set", "ended_by", "Ben")
+    assert "Ana has 21 VP" in card(board, "Ana") and "Ben has 20 VP" not in board
+    assert "whose turn was it?" not in board
     assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).status_code == 409
 
 

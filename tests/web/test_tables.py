@@ -108,12 +108,17 @@ def test_a_castle_table_is_saved_only_once_a_sheet_has_the_end_cloud(client: Tes
         table.edit("append", "towers", 5, seat=0)
         table.edit("append", "walls", seat=0)
     update = table.edit("toggle", "guests", "queen", seat=0)
-    # scored (Ana wins), but the table holds every sheet and none has the end Cloud: the game is not over
-    assert "Ana wins" in update and "no sheet has the end Cloud" in update and "Save this game" not in update
+    # scored, but the table holds every sheet and none has the end Cloud: the game is not over (said once, as the
+    # game's state; not the file's warning that a sheet may be missing, and nobody wins yet)
+    not_over = "the game ends when a player completes the twelfth part and draws the end Cloud, and no sheet has it yet"
+    board = update[update.index('id="scoreboard"'):]
+    assert f'<p class="status">Game in progress: {not_over}.</p>' in board and board.count("end Cloud") == 1
+    assert "missing" not in update and "wins" not in board and 'class="winner' not in board
+    assert "Save this game" not in update and "Save appears when the game is finished by the rules." in board
     refused = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)
-    assert refused.status_code == 409 and "no sheet has the end Cloud" in refused.text
+    assert refused.status_code == 409 and f"this game cannot be saved yet: {not_over}." in refused.text
     update = table.edit("set", "cloud", "true", seat=0)
-    assert "no sheet has the end Cloud" not in update and "Save this game" in update
+    assert "no sheet has it yet" not in update and "Ana wins." in update and "Save this game" in update
     asked = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)  # Ben entered nothing: the table confirms
     assert asked.status_code == 409 and "Ben entered nothing: save anyway?" in asked.text
     assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 303

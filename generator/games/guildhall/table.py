@@ -48,7 +48,7 @@ HINTS = TableHints(
                                      high=lambda c, o: int(c.components.max_completed_chapters) + 1),
         "vp_cards": TableControl("tap", choices=_vp_values, note=_vp_note),
         "vp_tokens": TableControl("count", low=lambda c, o: 0),
-        "ended_by": TableControl("player"),
+        "ended_by": TableControl("player", ask_from=lambda c, o: int(c.components.win_vp)),
     },
     helps={"guildhall": "Tap each card face up in your guildhall: its profession (row) and colour (column).",
            "professions": "The professions whose chapters were shuffled in; unless you chose others, those that "
