@@ -22,10 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from generator.build.decks import DeckResult, build_deck
-from generator.build.options import BuildOptions
+from generator.build.incremental import DeckMemo
+from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Deck
 from generator.content import Content, all_decks, load_content, pick_cards, select
 from generator.errors import DonjonError, UsageError
+from generator.output import transaction
 from generator.resources import content_dir, templates_dir
 from generator.wording import plural
 
@@ -36,11 +38,21 @@ DEBOUNCE_MS = 300
 
 @dataclass
 class WatchState:
-    """What the last builds found: each deck's files, and the decks that need building again."""
+    """What the last builds found: each deck's files, the decks that need building again, and what each deck's last
+    build made (generator.build.incremental)."""
 
     sources: dict[str, frozenset[Path]] = field(default_factory=dict)
     failed: set[str] = field(default_factory=set)
     builds: int = 0
+    kept: dict[str, DeckMemo] = field(default_factory=dict)
+
+    def memo(self, deck: Deck, options: BuildOptions) -> DeckMemo:
+        """What the last build of `deck` made, when it was made with what this build shares (see DeckMemo)."""
+        context = (deck.card_size, deck.folder, deck.root, deck.assets, options)
+        found = self.kept.get(deck.key)
+        if found is None or found.context != context:
+            found = self.kept[deck.key] = DeckMemo(context)
+        return found
 
 
 class Reporter:
@@ -94,11 +106,16 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
     chosen = decks if changed is None else affected(changed, decks, state)
     results: list[DeckResult] = []
     for deck in chosen:
+        memo = state.memo(deck, options)
         try:
-            results.append(build_deck(content, deck, out, options, lambda n: None))
+            with transaction(out):  # the deck's document and folders, put in place together
+                results.append(build_deck(content, deck, out, options, lambda n: None, memo))
         except DonjonError as err:
+            memo.abandon()
             state.failed.add(deck.key)
             reporter.warn(f"error: {err}")
+        else:
+            memo.commit()
     games = {p.resolve() for folder in content.folders.values() for p in folder.glob("*.yaml")}
     if changed is None or games & {p.resolve() for p in changed}:
         from generator.build.outputs import other_outputs
@@ -114,7 +131,7 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
         state.failed.discard(key)
         for warning in result.warnings:
             reporter.warn(f"warning: {warning}")
-        files = ", ".join(f"{w.path.name}{'/' if w.folder else ''}" for w in result.written)
+        files = ", ".join(_written(w) for w in result.written)
         reporter.say(f"built {key}: {plural(result.cards, 'card')} ({files})")
     if changed is not None and state.failed:
         names = ", ".join(sorted(state.failed))
@@ -126,6 +143,17 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
         except DonjonError as err:
             reporter.warn(f"error: {err}")
     return results
+
+
+def _written(written: Written) -> str:
+    """`deck.pdf`, `svg/`, or what an incremental build left as it was: `deck.pdf (unchanged)`, `svg/ (1 of 1,001
+    files written)`."""
+    name = f"{written.path.name}{'/' if written.folder else ''}"
+    if written.rewritten is None or written.rewritten == written.files:
+        return name
+    if not written.folder:
+        return f"{name} (unchanged)"
+    return f"{name} ({written.rewritten:,} of {written.files:,} files written)"
 
 
 def watched_paths(root: Path | None, out: Path) -> list[Path]:

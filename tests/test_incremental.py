@@ -1,0 +1,257 @@
+"""Incremental rebuilds (`donjon build --watch`, generator.build.incremental): after every kind of change, the files
+the watch leaves are byte for byte those a new build of the same files writes, and only the files that changed
+were written (the others are the very files, by inode and modification time)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pictures
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from render_helpers import make_deck
+
+from generator.build.decks import build
+from generator.build.options import BuildOptions
+from generator.build.watch import Reporter, WatchState, run_once
+from generator.content import all_decks, load_content, select
+from generator.layout.load import clear_cache
+from generator.render.imposition import PrintOptions
+from tests.conftest import REPO
+
+OPTIONS = BuildOptions(PrintOptions(), ("pdf", "svg"))
+
+
+def tree(out: Path) -> dict[str, bytes]:
+    """Every file under an output folder, by its path in it (the build's staging folders aside)."""
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(out).parts)}
+
+
+def stamps(out: Path) -> dict[str, tuple[int, int]]:
+    """Inode and modification time of every file under an output folder: what tells a file kept from one written."""
+    return {name: (os.stat(out / name).st_ino, os.stat(out / name).st_mtime_ns) for name in tree(out)}
+
+
+def fresh(content: Path, out: Path, options: BuildOptions = OPTIONS) -> dict[str, bytes]:
+    """What a new build of the content folder writes."""
+    clear_cache()
+    shutil.rmtree(out, ignore_errors=True)
+    loaded = load_content(content)
+    build(loaded, select(all_decks(loaded), "all"), "all", out, options, lambda n: None)
+    return tree(out)
+
+
+class Watch:
+    """A watch's builds, in process: `save` a change, then `build` what it calls for, as the watch does."""
+
+    def __init__(self, content: Path, out: Path, options: BuildOptions = OPTIONS) -> None:
+        self.content, self.out, self.options = content, out, options
+        self.state = WatchState()
+        self.lines: list[str] = []
+        self.build(None)
+
+    def build(self, changed: list[Path] | None) -> list[str]:
+        self.lines.clear()
+        run_once(self.content, "all", self.out, self.options, None, self.state,
+                 Reporter(self.lines.append, self.lines.append), changed)
+        return list(self.lines)
+
+    def same_as_new(self, tmp: Path) -> None:
+        expected = fresh(self.content, tmp / "fresh", self.options)
+        found = tree(self.out)
+        assert sorted(found) == sorted(expected)
+        assert [name for name in expected if found[name] != expected[name]] == []
+
+
+def _edit(path: Path, change: Callable[[str], str]) -> Path:
+    text = path.read_text(encoding="utf-8")
+    changed = change(text)
+    assert changed != text, f"the test's change left {path.name} as it was"
+    path.write_text(changed, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def skirmish(tmp_path: Path) -> Iterator[tuple[Path, Watch]]:
+    """The sample deck with everything (art of three kinds, a layout and a back per card picked by a column, icons
+    and fonts of its own, a shared layout, copies), watched in process."""
+    content = tmp_path / "decks"
+    for part in ("skirmish", "shared", "fonts"):
+        shutil.copytree(REPO / "content" / "examples" / "decks" / part, content / part)
+    yield content, Watch(content, tmp_path / "out")
+
+
+def _written(before: dict[str, tuple[int, int]], out: Path) -> set[str]:
+    """The files of `before` that were written since (a new inode or modification time), and those new."""
+    after = stamps(out)
+    return {name for name in after if before.get(name) != after[name]}
+
+
+def test_each_change_rebuilds_what_it_touches_and_gives_the_files_of_a_new_build(
+        skirmish: tuple[Path, Watch], tmp_path: Path) -> None:
+    content, watch = skirmish
+    deck, out = content / "skirmish", watch.out
+    svg = "decks/skirmish/svg"
+    watch.same_as_new(tmp_path)
+
+    # a row's text: that card's face only (its back reads its faction, which did not change: linked again)
+    before = stamps(out)
+    lines = watch.build([_edit(deck / "cards.csv", lambda t: t.replace("any unit.", "any two units."))])
+    assert "svg/ (1 of 18 files written)" in lines[-1], lines
+    assert _written(before, out) == {f"{svg}/2.svg", "decks/skirmish.pdf"}
+    watch.same_as_new(tmp_path)
+
+    # a picture: the cards that show it
+    before = stamps(out)
+    pictures.png(deck / "art" / "knight.png", (320, 200), colour="#aa2222")
+    watch.build([deck / "art" / "knight.png"])
+    assert _written(before, out) == {f"{svg}/1.svg", "decks/skirmish.pdf"}
+    watch.same_as_new(tmp_path)
+
+    # a layout: every card drawn with it (the units), not the spells
+    before = stamps(out)
+    watch.build([_edit(deck / "unit.yaml", lambda t: t.replace("height: 7.5mm, radius: 1.5mm", "height: 7mm, "
+                                                                                                "radius: 2mm"))])
+    assert _written(before, out) == {f"{svg}/{n}.svg" for n in (1, 2, 3, 4, 5)} | {"decks/skirmish.pdf"}
+    watch.same_as_new(tmp_path)
+
+    # a character no card used yet, on the first card: every later character's code in the font subsets moves
+    watch.build([_edit(deck / "cards.csv", lambda t: t.replace("1,Knight,", "1,Knight Zoë,"))])
+    watch.same_as_new(tmp_path)
+
+    # rows reordered: no card file changes, the sheets do
+    before = stamps(out)
+    lines = (deck / "cards.csv").read_text(encoding="utf-8").splitlines()
+    (deck / "cards.csv").write_text("\n".join([lines[0], *reversed(lines[1:])]) + "\n", encoding="utf-8")
+    watch.build([deck / "cards.csv"])
+    assert _written(before, out) == {"decks/skirmish.pdf"}
+    watch.same_as_new(tmp_path)
+
+    # a row added and a row removed, a count changed
+    watch.build([_edit(deck / "cards.csv", lambda t: t + '11,Squire,unit,1,1,Kingdom,2,art/knight.png,"Eager."\n')])
+    assert (out / svg / "11.svg").exists()
+    watch.same_as_new(tmp_path)
+    watch.build([_edit(deck / "cards.csv", lambda t: "\n".join(
+        line for line in t.splitlines() if not line.startswith("7,Frost")) + "\n")])
+    assert not (out / svg / "7.svg").exists()
+    watch.same_as_new(tmp_path)
+    before = stamps(out)
+    watch.build([_edit(deck / "cards.csv", lambda t: t.replace("Kingdom,3,art/archer", "Kingdom,5,art/archer"))])
+    assert _written(before, out) == {"decks/skirmish.pdf"}
+    watch.same_as_new(tmp_path)
+
+    # a layout that reads the deck: a card added redraws every card drawn with it
+    watch.build([_edit(content / "shared" / "card.yaml", lambda t: t.replace(
+        'text: "{{ Text }}"', 'text: "{{ Text }} ({{ deck.cards }})"'))])
+    watch.same_as_new(tmp_path)
+    before = stamps(out)
+    watch.build([_edit(deck / "cards.csv", lambda t: t + '12,Page,unit,1,1,Kingdom,1,art/knight.png,"Runs."\n')])
+    assert {f"{svg}/{n}.svg" for n in (1, 2, 6, 8, 9)} <= _written(before, out)
+    watch.same_as_new(tmp_path)
+
+    # the deck renamed: every file's title
+    watch.build([_edit(deck / "deck.yaml", lambda t: t.replace("name: Skirmish", "name: Skirmish II"))])
+    watch.same_as_new(tmp_path)
+
+
+def test_a_mistake_is_reported_the_files_stay_and_the_fix_builds_them(skirmish: tuple[Path, Watch],
+                                                                       tmp_path: Path) -> None:
+    content, watch = skirmish
+    deck, out = content / "skirmish", watch.out
+    good = tree(out)
+    lines = watch.build([_edit(deck / "cards.csv", lambda t: t.replace("art/archer.png", "art/nothing.png"))])
+    assert any("nothing.png" in line and "cards.csv:3" in line for line in lines), lines
+    assert tree(out) == good
+    watch.build([_edit(deck / "cards.csv", lambda t: t.replace("art/nothing.png", "art/archer.png").replace(
+        "Dragon enters", "Dragon lands"))])
+    watch.same_as_new(tmp_path)
+
+
+def test_a_file_changed_by_something_else_is_written_again(skirmish: tuple[Path, Watch], tmp_path: Path) -> None:
+    content, watch = skirmish
+    card = watch.out / "decks" / "skirmish" / "svg" / "4.svg"
+    card.write_text("<svg/>", encoding="utf-8")
+    (watch.out / "decks" / "skirmish" / "svg" / "5.svg").unlink()
+    watch.build([_edit(content / "skirmish" / "cards.csv", lambda t: t.replace("Every enemy", "Each enemy"))])
+    watch.same_as_new(tmp_path)
+
+
+# --- the property: any edits, in any order ----------------------------------------------------------------------
+
+LAYOUT = """\
+background: "#ffffff"
+styles:
+  body: {font: open-sans, size: SIZE, min_size: 6pt, colour: "#000000"}
+boxes:
+  art: {kind: image, x: 5mm, y: 5mm, width: 20mm, height: 20mm, src: "{{ Art }}"}
+  body: {kind: text, x: 5mm, y: 30mm, width: 100% - 10mm, height: 30mm, style: body, text: "{{ Text }}"}
+"""
+BACK = """\
+background: "#223344"
+styles:
+  name: {font: open-sans, size: 9pt, min_size: 6pt, colour: "#ffffff"}
+boxes:
+  name: {kind: text, x: 5mm, y: 5mm, width: 100% - 10mm, height: 10mm, style: name, text: "{{ name }}"}
+"""
+WORDS = ["oak", "ash", "Élan", "þorn", "ω", "kiln", "zoë", "fir"]
+
+# an edit: (what, which row, a word)
+edits = st.lists(st.tuples(st.sampled_from(["text", "add", "remove", "swap", "layout", "picture", "count",
+                                            "back"]), st.integers(0, 7), st.sampled_from(WORDS)),
+                 min_size=1, max_size=4)
+
+
+def _rows(count: int) -> list[dict[str, str]]:
+    return [{"name": f"C{i}", "count": "1", "Art": f"{'ab'[i % 2]}.png", "Text": WORDS[i]} for i in range(count)]
+
+
+def _apply(folder: Path, edit: tuple[str, int, str], serial: int) -> None:
+    import csv
+    import io
+
+    what, which, word = edit
+    table = folder / "cards.csv"
+    rows = list(csv.DictReader(io.StringIO(table.read_text(encoding="utf-8"))))
+    row = which % len(rows)
+    if what == "text":
+        rows[row]["Text"] += f" {word}"
+    elif what == "add":
+        rows.insert(row, {"name": f"N{serial}", "count": "1", "Art": "b.png", "Text": word})
+    elif what == "remove" and len(rows) > 1:
+        del rows[row]
+    elif what == "swap":
+        rows[0], rows[row] = rows[row], rows[0]
+    elif what == "count":
+        rows[row]["count"] = str(1 + (int(rows[row]["count"]) % 3))
+    elif what == "layout":
+        (folder / "layout.yaml").write_text(LAYOUT.replace("SIZE", f"{9 + serial % 3}pt"), encoding="utf-8")
+    elif what == "picture":
+        pictures.png(folder / f"{'ab'[which % 2]}.png", (40 + serial, 40), colour=f"#{serial % 10}0{which}0a0")
+    elif what == "back":
+        rows[row]["name"] += word
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=["name", "count", "Art", "Text"], lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    table.write_text(buffer.getvalue(), encoding="utf-8")
+
+
+@given(edits)
+def test_any_edits_give_the_files_of_a_new_build(tmp_path_factory: pytest.TempPathFactory,
+                                                 changes: list[tuple[str, int, str]]) -> None:
+    tmp = tmp_path_factory.mktemp("edits")
+    folder = tmp / "decks" / "d"
+    pictures.png(folder / "a.png", (40, 40), colour="#336699")
+    pictures.png(folder / "b.png", (40, 40), colour="#996633")
+    make_deck(folder, _rows(3), layout=LAYOUT.replace("SIZE", "9pt"), back=BACK, deck_id="d",
+              extra="count_column: count\n")
+    watch = Watch(tmp / "decks", tmp / "out")
+    for serial, change in enumerate(changes):
+        _apply(folder, change, serial)
+        watch.build([folder / "cards.csv", folder / "layout.yaml", folder / "a.png", folder / "b.png"])
+    watch.same_as_new(tmp)
