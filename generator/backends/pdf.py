@@ -187,6 +187,8 @@ class _Recorded(NamedTuple):
     assigned: tuple[frozenset[int], ...]
     #: the picture files it shows, in order
     pictures: tuple[str, ...]
+    #: its icons and pictures, which the document defines before placing it
+    needs: tuple[Primitive, ...]
     #: what it took from the document: each font's name and its characters' codes, each picture's name and size
     signature: tuple[object, ...]
 
@@ -354,9 +356,12 @@ class _Writer:
     def page(self, page: Page) -> None:
         c = self.c
         c.setPageSize((page.width, page.height))
+        memo = self.memo
         for placed in page.placed:
-            if placed.drawing.key is None or placed.drawing.key not in self.forms:
-                self._prepare_icons(placed.drawing.items)
+            d = placed.drawing
+            if d.key is None or d.key not in self.forms:
+                found = memo.find(d) if memo is not None else None
+                self._prepare_icons(d.items if found is None else found.needs)
         self._prepare_icons(page.items)
         sx, sy = page.scale
         if (sx, sy) != (1.0, 1.0):  # a printer's scale made up for, about the page's centre
@@ -537,8 +542,9 @@ class _Writer:
         assigned = tuple(frozenset(c for c in codes if c in self._font(face).state[self.doc].assignments)
                          for face, _text, codes in used)
         placed = tuple(pictures)
+        needs = tuple(item for item in d.items if isinstance(item, (IconUse, ImageUse)))
         return _Recorded(d, tuple(self.c._code[code:]), tuple(self.c._formsinuse[forms:]), used, assigned, placed,
-                         self._signature(used, placed))
+                         needs, self._signature(used, placed))
 
     def _signature(self, used: tuple[tuple[str, str, tuple[int, ...]], ...],
                    pictures: tuple[str, ...]) -> tuple[object, ...]:

@@ -16,6 +16,7 @@ folder is served on 127.0.0.1 (this machine only), with the standard library's H
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,9 +94,11 @@ def affected(changed: Iterable[Path], decks: list[Deck], state: WatchState) -> l
 def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, cards: str | None,
              state: WatchState, reporter: Reporter, changed: Iterable[Path] | None,
              after: Callable[[Content, list[Deck]], None] | None = None) -> list[DeckResult]:
-    """One round: load the content, build the decks `changed` calls for (all of them the first time), report."""
+    """One round: load the content, build the decks `changed` calls for (all of them the first time), report
+    each deck built with the seconds from the start of the round (the change seen) to its files in place."""
     from generator.layout.load import clear_cache
 
+    start = time.perf_counter()
     clear_cache()  # a layout saved since is read anew (pictures and fonts are keyed by their files' contents)
     try:
         content = load_content(root)
@@ -105,6 +108,7 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
         return []
     chosen = decks if changed is None else affected(changed, decks, state)
     results: list[DeckResult] = []
+    seconds: list[float] = []
     for deck in chosen:
         memo = state.memo(deck, options)
         try:
@@ -116,6 +120,7 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
             reporter.warn(f"error: {err}")
         else:
             memo.commit()
+            seconds.append(time.perf_counter() - start)
     games = {p.resolve() for folder in content.folders.values() for p in folder.glob("*.yaml")}
     if changed is None or games & {p.resolve() for p in changed}:
         from generator.build.outputs import other_outputs
@@ -125,14 +130,14 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
                 reporter.say(f"wrote {other.path.name}: {other.what}")
         except DonjonError as err:
             reporter.warn(f"error: {err}")
-    for result in results:
+    for result, elapsed in zip(results, seconds, strict=True):
         key = result.deck.key
         state.sources[key] = frozenset(p.resolve() for p in result.sources) | _game_files(content, result.deck)
         state.failed.discard(key)
         for warning in result.warnings:
             reporter.warn(f"warning: {warning}")
         files = ", ".join(_written(w) for w in result.written)
-        reporter.say(f"built {key}: {plural(result.cards, 'card')} ({files})")
+        reporter.say(f"built {key}: {plural(result.cards, 'card')} in {elapsed:.2f} s ({files})")
     if changed is not None and state.failed:
         names = ", ".join(sorted(state.failed))
         reporter.warn(f"still failing: {names} (fix the files and save again)")
