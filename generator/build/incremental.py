@@ -75,6 +75,12 @@ def _picture_stamp(path: str) -> PictureStamp:
     return found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns
 
 
+#: The largest file a layout is made from (a font or an icon among them) that is read to tell whether it changed:
+#: the largest picture the picture module reads (generator.render.images.MAX_BYTES, not imported here: a deck without
+#: pictures never loads that module). A larger file is refused where it is loaded anyway.
+LARGEST_FILE = 64 * 1024 * 1024
+
+
 def _digest(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()
 
@@ -162,7 +168,7 @@ class DeckMemo:
             parts: list[object] = [layout.ref, layout.file]
             for path in layout.files:
                 try:
-                    parts.append((str(path), _digest(read_bytes(path))))
+                    parts.append((str(path), _digest(read_bytes(path, max_bytes=LARGEST_FILE))))
                 except InputError:  # gone since it was loaded: this build fails or the next one reads it
                     parts.append(object())  # equal to nothing
             found = self._layouts[id(layout)] = (layout, tuple(parts))

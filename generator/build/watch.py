@@ -5,7 +5,11 @@ layouts it was drawn with and those they extend, its fonts, icons and pictures; 
 folder). watchfiles reports saved files; the decks whose files changed are built again, and a change to a file no
 deck used yet (a new deck, a picture a card is about to name) rebuilds every deck of the target whose last build
 failed or that is new. A build that fails prints its error and the watch goes on; the next save tries again, and
-the files of the last good build stay in place (builds are atomic).
+the files of the last good build stay in place (each deck is built in one transaction).
+
+A deck built again is built incrementally (generator.build.incremental): the watch keeps each deck's drawings and
+what its last build wrote, draws again only the cards whose row, layouts or pictures changed, and writes only the
+files that changed; the files are those a new build writes.
 
 With `serve`, the preview page (`donjon preview`) of the target's decks is written after each build and the output
 folder is served on 127.0.0.1 (this machine only), with the standard library's HTTP server. The page asks for its
