@@ -20,6 +20,8 @@ import yaml
 
 from generator.resources import content_dir
 from tests.art_samples import GENERATORS as ART_GENERATORS
+from tests.hostile_fonts import HOSTILE as HOSTILE_FONTS
+from tests.workbooks import HOSTILE
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 #: Wall-clock bound of one case: hostile input must be refused, never ground through.
@@ -94,6 +96,8 @@ GENERATORS: dict[str, Callable[[], bytes]] = {
     "csv-100000-columns": lambda: ("Name," + ",".join(f"c{i}" for i in range(99_999)) + "\nA" + "," * 99_999
                                    + "\n").encode(),
     "cyclic-pdf": lambda: _cyclic_pdf(),
+    **{f"xlsx-{name}": make for name, make in HOSTILE.items()},  # tests/workbooks.py
+    **{f"font-{name}": make for name, make in HOSTILE_FONTS.items()},  # tests/hostile_fonts.py
     **ART_GENERATORS,
     **{f"photo-{kind}": _photo(kind) for kind in ("no-sheet", "half-sheet", "two-sheets", "blank-sheet",
                                                   "fillable-sheet", "tiny", "png-100-megapixels", "jpeg-100-megapixels", "truncated",

@@ -29,7 +29,7 @@ from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import StagedFolder, atomic_path, inside, inside_names, staged, transaction, write_bytes
 from generator.render.imposition import PageHeading, Sided, grid, pages
 from generator.render.ink_light import ink_light
-from generator.render.model import Drawing, ImageUse
+from generator.render.model import Drawing, ImageUse, leaves
 from generator.resources import display_path
 
 #: What a deck's document of sheets says it is.
@@ -127,14 +127,17 @@ def _who(deck: Deck, card: Card) -> str:
         f"{deck_label(deck)}: card {card.id}"
 
 
-def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: float) -> Drawing:
+def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: float,
+                 guides: bool = False) -> Drawing:
+    """A card's face; `guides`: with the cut line, the bleed's edge and the safe area drawn over it."""
     size = deck.card_size
     what = subject(card.data, CardView(card.id, card.name, card.copies, card.data), view, card.provenance,
                    _who(deck, card), key=card.id if card.copies > 1 else None, folder=deck.folder, root=deck.root)
-    return draw(layout, what, size.width_pt, size.height_pt, bleed)
+    return draw(layout, what, size.width_pt, size.height_pt, bleed, deck.shape, guides)
 
 
-def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card: Card | None = None) -> Drawing:
+def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card: Card | None = None,
+                 guides: bool = False) -> Drawing:
     """A back: the deck's (drawn once, keyed by its layout) or, for a layout that reads the card's values, the back
     of `card` (keyed by the card)."""
     size = deck.card_size
@@ -145,7 +148,7 @@ def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card:
         what = subject({}, None, view, {}, f"{deck_label(deck)}: back", key=f"back:{layout.file}", folder=deck.folder,
                        root=deck.root)
     try:
-        return draw(layout, what, size.width_pt, size.height_pt, bleed)
+        return draw(layout, what, size.width_pt, size.height_pt, bleed, deck.shape, guides)
     except ContentError as err:
         if card is None and layout.per_card:
             raise ContentError([Problem(p.file, p.line, p.where, p.message + " (this back reads a card's values, so it "
@@ -157,19 +160,21 @@ def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card:
 class Backs:
     """The backs of a deck's cards, each drawn once (see :func:`back_drawing`)."""
 
-    def __init__(self, layouts: DeckLayouts, view: DeckView, bleed: float) -> None:
+    def __init__(self, layouts: DeckLayouts, view: DeckView, bleed: float, guides: bool = False) -> None:
         self.layouts = layouts
         self.view = view
         self.bleed = bleed
+        self.guides = guides
         self._shared: dict[str, Drawing] = {}
 
     def of(self, card: Card) -> Drawing:
         layout = self.layouts.back(card)
         if layout.per_card:
-            return back_drawing(layout, self.layouts.deck, self.view, self.bleed, card)
+            return back_drawing(layout, self.layouts.deck, self.view, self.bleed, card, self.guides)
         found = self._shared.get(layout.file)
         if found is None:
-            found = self._shared[layout.file] = back_drawing(layout, self.layouts.deck, self.view, self.bleed)
+            found = self._shared[layout.file] = back_drawing(layout, self.layouts.deck, self.view, self.bleed,
+                                                             guides=self.guides)
         return found
 
 
@@ -178,17 +183,18 @@ class Drawer:
     light ink when the build asks for it. (`donjon build --watch` keeps the drawings of the last build and draws
     again only those whose card, layout or picture changed: generator.build.incremental.)"""
 
-    def __init__(self, layouts: DeckLayouts, view: DeckView, bleed: float, light: bool) -> None:
+    def __init__(self, layouts: DeckLayouts, view: DeckView, bleed: float, light: bool, guides: bool = False) -> None:
         self.layouts = layouts
         self.view = view
         self.bleed = bleed
         self.light = light
-        self._backs = Backs(layouts, view, bleed)
+        self.guides = guides
+        self._backs = Backs(layouts, view, bleed, guides)
         self._shared: Drawing | None = None
         self._lit: dict[str | None, Drawing] = {}
 
     def face(self, card: Card) -> Drawing:
-        drawing = face_drawing(self.layouts.face(card), self.layouts.deck, card, self.view, self.bleed)
+        drawing = face_drawing(self.layouts.face(card), self.layouts.deck, card, self.view, self.bleed, self.guides)
         return ink_light(drawing) if self.light else drawing
 
     def back(self, card: Card) -> Drawing:
@@ -209,7 +215,7 @@ class Drawer:
             if deck.cards:
                 self._shared = self.back(deck.cards[0])
             else:
-                drawing = back_drawing(self.layouts.back(), deck, self.view, self.bleed)
+                drawing = back_drawing(self.layouts.back(), deck, self.view, self.bleed, guides=self.guides)
                 self._shared = ink_light(drawing) if self.light else drawing
         return self._shared
 
@@ -230,7 +236,7 @@ class Incremental(Protocol):
     its drawer, how it puts a card's file in its folder, what the document writers keep, whether a document is the
     same as the one in place."""
 
-    def drawer(self, layouts: DeckLayouts, view: DeckView, bleed: float, light: bool) -> Drawer: ...
+    def drawer(self, layouts: DeckLayouts, view: DeckView, bleed: float, light: bool, guides: bool) -> Drawer: ...
 
     def put(self, folder: StagedFolder, name: str, drawing: Drawing, title: str, write: CardWriter) -> bool: ...
 
@@ -241,7 +247,7 @@ class Incremental(Protocol):
 
 def pictures(drawing: Drawing) -> set[Path]:
     """The picture files a drawing shows (for `donjon build --watch`)."""
-    return {Path(item.source) for item in drawing.items if isinstance(item, ImageUse)}
+    return {Path(item.source) for item in leaves(drawing.items) if isinstance(item, ImageUse)}
 
 
 class DeckResult(NamedTuple):
@@ -333,7 +339,9 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                                 {f"back.{b.suffix}": "the deck's back"})
         names[b.name] = dict(zip((c.id for c in deck.cards), files, strict=True))
     light = options.ink == "light"
-    drawer = Drawer(layouts, view, bleed, light) if kept is None else kept.drawer(layouts, view, bleed, light)
+    guides = options.guides
+    drawer = Drawer(layouts, view, bleed, light, guides) if kept is None else kept.drawer(layouts, view, bleed, light,
+                                                                                          guides)
     put = put_file if kept is None else kept.put
     uniform = layouts.uniform_back()
     back_face = drawer.shared_back() if uniform else None  # the cards' backs are this very drawing

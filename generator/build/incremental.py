@@ -10,8 +10,8 @@ What a drawing is made from, and so what it is kept by (:class:`DeckMemo`):
   what the picture module keys them by too, as reading every picture again on every save would cost more than
   drawing);
 - a card's back: the same with its back layout (a back that reads nothing of the card is the deck's one back);
-- what the whole deck shares (card size, its folder, the deck's fonts and icons, the build's options): when that
-  changes, nothing is kept.
+- what the whole deck shares (card size and shape, its folder, the deck's fonts and icons, the build's options):
+  when that changes, nothing is kept.
 
 Files (:meth:`DeckMemo.put`): a card's SVG whose drawing is the one kept, under the same title, is not written
 again: the staged folder gets the file in place by a hard link (generator.output.StagedFolder.link), after
@@ -158,8 +158,8 @@ class DeckMemo:
 
     # --- drawings --------------------------------------------------------------------------------------------------
 
-    def drawer(self, layouts: DeckLayouts, view: DeckView, bleed: float, light: bool) -> Drawer:
-        return _KeptDrawer(self, layouts, view, bleed, light)
+    def drawer(self, layouts: DeckLayouts, view: DeckView, bleed: float, light: bool, guides: bool) -> Drawer:
+        return _KeptDrawer(self, layouts, view, bleed, light, guides)
 
     def layout_key(self, layout: Layout) -> tuple[object, ...]:
         """A layout by the contents of every file it was made from (read once a build)."""
@@ -231,8 +231,9 @@ class DeckMemo:
 class _KeptDrawer(Drawer):
     """A deck's drawer that takes from a DeckMemo every drawing made from what it was made from before."""
 
-    def __init__(self, memo: DeckMemo, layouts: DeckLayouts, view: DeckView, bleed: float, light: bool) -> None:
-        super().__init__(layouts, view, bleed, light)
+    def __init__(self, memo: DeckMemo, layouts: DeckLayouts, view: DeckView, bleed: float, light: bool,
+                 guides: bool) -> None:
+        super().__init__(layouts, view, bleed, light, guides)
         self.memo = memo
 
     def _view(self, layout: Layout) -> DeckView | None:

@@ -53,7 +53,7 @@ class WatchState:
 
     def memo(self, deck: Deck, options: BuildOptions) -> DeckMemo:
         """What the last build of `deck` made, when it was made with what this build shares (see DeckMemo)."""
-        context = (deck.card_size, deck.folder, deck.root, deck.assets, options)
+        context = (deck.card_size, deck.shape, deck.folder, deck.root, deck.assets, options)
         found = self.kept.get(deck.key)
         if found is None or found.context != context:
             found = self.kept[deck.key] = DeckMemo(context)

@@ -4,6 +4,7 @@ listed, never guessed; every bad photo a clear message (more in tests/corpus/pho
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,8 +15,8 @@ pytest.importorskip("cv2")
 
 from generator.errors import InputError, UsageError  # noqa: E402
 from generator.games.base import SheetOptions  # noqa: E402
-from generator.games.castle import photos  # noqa: E402
-from generator.games.castle.filled_sheets import read_sheets  # noqa: E402
+from generator.games.castle.sheets import read_sheets  # noqa: E402
+from generator.sheets import photos  # noqa: E402
 from tests.scan.helpers import APPRENTICE, GREAT, expected, filled, photograph, sheet_image  # noqa: E402
 from tests.sheets.helpers import shipped  # noqa: E402
 
@@ -72,14 +73,18 @@ def test_two_values_filled_for_one_tower_are_uncertain_until_confirmed(tmp_path:
     scored = json.loads(result.stdout)
     assert scored["players"] == [] and not scored["valid"]
     assert scored["uncertain"] == [{"field": "towers[2]", "photo": photo, "set": "towers[2]",
-                                    "why": "2 and 5 are both filled; it takes one value"}]
+                                    "why": "the units 2 and 5 are both filled; a digit takes one value"}]
     table = run("score", photo)
-    assert "towers[2]: 2 and 5 are both filled" in table.stdout and "--set towers[2]=VALUE" in table.stdout
+    assert "towers[2]: the units 2 and 5 are both filled" in table.stdout and "--set towers[2]=VALUE" in table.stdout
     confirmed = run("score", photo, "--set", "towers[2]=5", "--json")
     assert confirmed.exit_code == 0, confirmed.output
     assert json.loads(confirmed.stdout)["players"][0]["score"] == 31 + 5
     none = run("score", photo, "--set", "towers[2]=none", "--json")
     assert json.loads(none.stdout)["players"][0]["score"] == 31
+    for odd in ("9" * 5000, "\u00b2", "-5", "5.0"):  # more digits than int() takes, a superscript, not a value
+        refused = run("score", photo, "--set", f"towers[2]={odd}")
+        assert refused.exit_code == 2 and "--set towers[2]" in refused.stderr, refused.output
+        assert "towers[2] takes 2, 5 or none, not" in refused.stderr and len(refused.stderr) < 400
 
 
 def test_a_faint_mark_is_uncertain_never_guessed() -> None:
@@ -115,8 +120,8 @@ def test_several_photos_name_the_sheet_to_confirm(tmp_path: Path) -> None:
     assert bare.exit_code == 2 and "2 photos were read: say which one, as sheets[N].towers[2]" in bare.stderr
     keyed = run("score", ana, ben, "--set", "sheets[1].towers[2]=2", "--names", "Ana,Ben")
     assert keyed.exit_code == 0, keyed.output
-    wrong = run("score", ana, ben, "--set", "sheets[1].towers[2]=4")
-    assert wrong.exit_code == 2 and "towers[2] takes 2, 5 or none, not '4'" in wrong.stderr
+    wrong = run("score", ana, ben, "--set", "sheets[1].towers[2]=12")
+    assert wrong.exit_code == 2 and "towers[2] takes a whole number from 0 to 9 or none, not '12'" in wrong.stderr
     unknown = run("score", ana, ben, "--set", "sheets[0].tower[2]=5")
     assert unknown.exit_code == 2 and "the sheet has no field 'tower[2]'" in unknown.stderr
 
@@ -142,7 +147,8 @@ def test_annotate_writes_each_photo_and_its_name_box(tmp_path: Path) -> None:
         the_map, _ = sheet_image("great-architect", "a4")
         box = the_map.write_in[0]
         assert name.size == (round(box.width * photos.NAME_SCALE), round(box.height * photos.NAME_SCALE))
-    assert run("score", photo, "--annotate", photo).exit_code == 2
+    named_a_file = run("score", photo, "--annotate", photo)  # an output that cannot be written: exit 3
+    assert named_a_file.exit_code == 3 and f"--annotate {photo}: is a file, not a folder" in named_a_file.stderr
 
 
 def test_sheets_of_two_versions_are_not_one_game(tmp_path: Path) -> None:
@@ -185,6 +191,46 @@ def test_without_the_scan_extra_a_photo_says_what_to_install(monkeypatch: pytest
     with pytest.raises(InputError, match=r"ana.jpg: is a photo; reading photos needs the scan extra of donjon: "
                                          r"pip install 'donjon\[scan\]'"):
         read_sheets([(data, "ana.jpg")], shipped())
+
+
+def test_donjon_score_without_the_scan_extra_says_what_to_install(tmp_path: Path) -> None:
+    """A real `donjon score photo.jpg` where neither opencv nor numpy (which comes with it) can be imported, as after
+    `pip install donjon` without `[scan]`: exit 2 and what to install, not an internal error."""
+    import subprocess
+
+    from tests.test_corpus import donjon_argv
+
+    hide = tmp_path / "hide"
+    hide.mkdir()
+    (hide / "sitecustomize.py").write_text("import sys\nsys.modules['cv2'] = None\nsys.modules['numpy'] = None\n",
+                                           encoding="utf-8")
+    photo = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
+    done = subprocess.run([*donjon_argv(), "score", photo], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(hide)})
+    assert done.returncode == 2, done.stderr
+    assert "ana.jpg: is a photo; reading photos needs the scan extra of donjon: pip install 'donjon[scan]'" \
+        in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_16_bit_grey_png_is_read_as_its_8_bit_twin(tmp_path: Path) -> None:
+    """A scanner app's PNG of 16 bits a pixel: read as the same photo in 8 bits would be."""
+    import io
+
+    import cv2
+    import numpy as np
+    from PIL import Image
+
+    eight = cv2.imdecode(np.frombuffer(photograph(filled("apprentice", "a4", APPRENTICE)), np.uint8),
+                         cv2.IMREAD_GRAYSCALE)
+    assert eight is not None
+    buffer = io.BytesIO()
+    Image.fromarray(eight.astype(np.uint16) * 257).save(buffer, format="PNG")
+    assert Image.open(io.BytesIO(buffer.getvalue())).mode == "I;16"
+    assert (photos.decode(buffer.getvalue(), "scan.png") == eight).all()
+    read = read_sheets([(buffer.getvalue(), "scan.png")], shipped())
+    assert read.uncertain == ()
+    assert {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"} == \
+        expected("apprentice", "a4", APPRENTICE)
 
 
 def test_a_heic_photo_is_read() -> None:
@@ -231,16 +277,16 @@ def test_opencv_is_imported_only_when_a_photo_is_read(tmp_path: Path, args: list
 
 
 def test_a_gap_in_the_residents_coloured_in_is_uncertain() -> None:
-    from generator.games.castle.marks import interpret
+    from generator.sheets.marks import interpret
 
     the_map, _ = sheet_image("great-architect", "a4")
-    states = [m.field == "residents" and m.value in (1, 2, 4) for m in the_map.marks]
-    reading = interpret(the_map.marks, states, "great-architect")
+    states: list[bool | None] = [m.field == "residents" and m.value in (1, 2, 4) for m in the_map.marks]
+    reading = interpret(the_map, states)
     assert [(u.field, u.why) for u in reading.uncertain] == [
         ("residents", "3 marks are filled but not from the first on (3 is empty)")]
-    assert reading.data["residents"] == 3
-    confirmed = interpret(the_map.marks, states, "great-architect", {"residents": "4"})
-    assert confirmed.uncertain == () and confirmed.data["residents"] == 4
+    assert reading.values["residents"] == 3
+    confirmed = interpret(the_map, states, {"residents": "4"})
+    assert confirmed.uncertain == () and confirmed.values["residents"] == 4
 
 
 def test_confirmations_need_a_photo() -> None:
