@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -179,6 +180,75 @@ def test_a_file_changed_by_something_else_is_written_again(skirmish: tuple[Path,
     (watch.out / "decks" / "skirmish" / "svg" / "5.svg").unlink()
     watch.build([_edit(content / "skirmish" / "cards.csv", lambda t: t.replace("Every enemy", "Each enemy"))])
     watch.same_as_new(tmp_path)
+
+
+def poppler_problems(out: Path) -> dict[str, str]:
+    """What poppler says, rendering every page of every PDF under `out`, beyond silence (a shading, graphics state,
+    form or font a page names and its resources lack is an error it prints): by file."""
+    problems = {}
+    for pdf in sorted(out.rglob("*.pdf")):
+        done = subprocess.run(["pdftoppm", "-r", "12", "-png", str(pdf), str(out / ".poppler")], capture_output=True,
+                              text=True, check=False)
+        for page in out.glob(".poppler*.png"):
+            page.unlink()
+        if done.returncode != 0 or done.stderr.strip():
+            problems[str(pdf.relative_to(out))] = f"exit {done.returncode}: {done.stderr.strip()}"
+    return problems
+
+
+@pytest.fixture
+def pieces(tmp_path: Path) -> Iterator[tuple[Path, Watch]]:
+    """The sample decks that draw with the rest of the vocabulary, watched in process: hexagonal tiles (each
+    picture seen through a mask and the back's picture see-through: transparency groups, their forms and graphics
+    states; a gradient; outlined text, hatching, dashes) and round tokens (pictures clipped and turned, an SVG
+    crest recoloured, icons of their own), with the market whose pictures the tokens show (clipped to rounded
+    corners, a hatched panel)."""
+    content = tmp_path / "decks"
+    for part in ("tiles", "tokens", "market", "shared", "fonts"):
+        shutil.copytree(REPO / "content" / "examples" / "decks" / part, content / part)
+    # tiles known by their names, so that a row added before them leaves their drawings kept
+    _edit(content / "tiles" / "deck.yaml", lambda t: t + "id_column: Name\n")
+    yield content, Watch(content, tmp_path / "out")
+
+
+def test_drawings_of_the_whole_vocabulary_copied_into_the_next_document_are_those_a_new_build_draws(
+        pieces: tuple[Path, Watch], tmp_path: Path) -> None:
+    """The PDF memo copies a tile's operators, which name its transparency groups' forms, their graphics states
+    and shadings: each step gives the files of a new build, and poppler reads every page without a word."""
+    content, watch = pieces
+    tiles, out = content / "tiles", watch.out
+    watch.same_as_new(tmp_path)
+    assert poppler_problems(out) == {}
+
+    # one tile's text: that tile only (its copies are a form; the other tiles' operators are copied)
+    before = stamps(out)
+    lines = watch.build([_edit(tiles / "cards.csv", lambda t: t.replace("may cross it.", "may climb it."))])
+    assert "svg/ (1 of 5 files written)" in " ".join(lines), lines
+    assert _written(before, out) == {"decks/tiles/svg/high-pass.svg", "decks/tiles.pdf"}
+    watch.same_as_new(tmp_path)
+
+    # a tile of one copy: drawn into the page itself, its masked picture's form named in the page's resources
+    watch.build([_edit(tiles / "cards.csv", lambda t: t.replace("Mountain,3,2,", "Mountain,3,1,"))])
+    watch.same_as_new(tmp_path)
+
+    # a tile first: every later tile's transparency groups are numbered one further, so no copy of theirs holds
+    # and each is drawn anew with the forms made for the copy tried
+    watch.build([_edit(tiles / "cards.csv", lambda t: t.replace(
+        "Name,Terrain,Move,Count,Text\n", "Name,Terrain,Move,Count,Text\nDeep lake,Lake,-,1,Zoë swims here.\n"))])
+    watch.same_as_new(tmp_path)
+    assert poppler_problems(out) == {}
+
+    # the see-through back's layout: the back is drawn anew, the faces' operators copied
+    watch.build([_edit(tiles / "tile-back.yaml", lambda t: t.replace("opacity: 0.35", "opacity: 0.5"))])
+    watch.same_as_new(tmp_path)
+
+    # a tile removed, and a token's colour (its background, its recoloured crest kept)
+    watch.build([_edit(tiles / "cards.csv", lambda t: "\n".join(
+        line for line in t.splitlines() if not line.startswith("Old forest")) + "\n")])
+    watch.build([_edit(content / "tokens" / "deck.yaml", lambda t: t.replace(
+        "Ward, Value: \"\", Colour: Kingdom", "Ward, Value: \"\", Colour: Blood"))])
+    watch.same_as_new(tmp_path)
+    assert poppler_problems(out) == {}
 
 
 # --- the property: any edits, in any order ----------------------------------------------------------------------

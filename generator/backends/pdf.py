@@ -203,10 +203,30 @@ class _Recorded(NamedTuple):
     assigned: tuple[frozenset[int], ...]
     #: the picture files it shows (and their tints), in order
     pictures: tuple[tuple[str, str | None], ...]
-    #: its icons and pictures, which the document defines before placing it
+    #: the shadings and transparency groups its operators name, in the order the document made them for it
+    made: tuple[Gradient | Group, ...]
+    #: its icons and pictures (those inside groups too), which the document defines before placing it
     needs: tuple[Primitive, ...]
-    #: what it took from the document: each font's name and its characters' codes, each picture's name and size
+    #: what it took from the document: each font's name and its characters' codes, each picture's name and size,
+    #: the name of each shading, and of each transparency group's form and graphics state
     signature: tuple[object, ...]
+
+
+class _Notes:
+    """What a drawing being recorded for a PdfMemo takes from the document, noted as it is written."""
+
+    def __init__(self, depth: int) -> None:
+        #: the stream it is written in (how many streams are open: the page's, a card's form): what it names there
+        #: is noted; the streams of the forms made for it (a transparency group's) name their own
+        self.depth = depth
+        #: the characters it writes in each font, in the order of their first use (forms made for it included)
+        self.chars: dict[str, dict[str, None]] = {}
+        #: the pictures it places (file and tint)
+        self.pictures: dict[tuple[str, str | None], None] = {}
+        #: the shadings and transparency groups its own stream names, in order, and the names the document gave
+        self.made: list[Gradient | Group] = []
+        self.names: list[object] = []
+        self.shadings: set[Gradient] = set()
 
 
 class PdfMemo:
@@ -216,13 +236,18 @@ class PdfMemo:
     from the others' operators).
 
     A drawing's operators hold, besides the drawing, what the document gave it: its characters' codes in each font
-    subset (reportlab gives a code to each character as the document first uses it) and the names of its fonts and
-    pictures (given in the order they first appear). So for a drawing met again the document still makes every
-    font, character and picture known in the same order as drawing it would (the drawing's characters, font by
-    font, in the order of their first use), and its operators are copied only when the codes and names come out
-    as they were when written; otherwise it is written anew. The document is then byte for byte the one written
-    without a memo (tests/test_incremental.py builds both). Drawings are known by identity: the watch keeps
-    the drawing of every card that did not change."""
+    subset (reportlab gives a code to each character as the document first uses it), the names of its fonts and
+    pictures (given in the order they first appear), of its gradients' shadings (`Sh1`... in the order they are
+    made) and of the form and graphics state of each transparency group (a see-through or masked group is drawn
+    into a form of its own, `group1`..., placed through a state `Dj1`...). So for a drawing met again the
+    document still makes all of these in the same order as drawing it would: every font and character (the
+    drawing's characters, font by font, in the order of their first use), picture, shading, and each transparency
+    group's form, drawn anew (a form is an object of the document, which copied operators can only name); its
+    operators are copied only when the codes and names come out as they were when written. Otherwise it is
+    written anew, with the forms just made. Every shading and state its operators name is listed in the resources
+    of the stream they are copied into, as drawing lists it. The document is then byte for byte the one written
+    without a memo (tests/test_incremental.py builds both, with decks that use every kind). Drawings are known by
+    identity: the watch keeps the drawing of every card that did not change."""
 
     def __init__(self, ink: PressSettings) -> None:
         self.ink = ink
@@ -267,8 +292,10 @@ class _Writer:
         self.c = canvas
         #: the operators of drawings placed in the last document, for `donjon build --watch`
         self.memo = memo
-        #: while a drawing is recorded for the memo: the characters it writes in each font, the pictures it places
-        self._noted: tuple[dict[str, dict[str, None]], dict[tuple[str, str | None], None]] | None = None
+        #: what the drawing being recorded for the memo takes from the document
+        self._noted: _Notes | None = None
+        #: the transparency groups' forms a copy that failed made, for the drawing written anew instead (PdfMemo)
+        self._premade: list[tuple[Group, tuple[str, str]]] = []
         #: every colour the document prints goes through these (generator.render.ink)
         self.inks = inks
         self.doc = canvas._doc  # the document the TTF subsets belong to (reportlab's documented splitString use)
@@ -548,12 +575,13 @@ class _Writer:
             memo.keep(found)
             return
         code, forms = len(self.c._code), len(self.c._formsinuse)  # the canvas's operators and forms, so far
-        self._noted = ({}, {})
+        notes = self._noted = _Notes(len(self.stream_states))
         try:
             self._drawing(d)
-            memo.keep(self._record(d, code, forms, *self._noted))
+            memo.keep(self._record(d, code, forms, notes))
         finally:
             self._noted = None
+            self._premade.clear()
 
     def _font(self, face: str) -> Any:
         font = self.fonts.get(face)
@@ -563,17 +591,16 @@ class _Writer:
             font = self.fonts[face] = getFont(fonts.pdf_name(face))
         return font
 
-    def _record(self, d: Drawing, code: int, forms: int, chars: dict[str, dict[str, None]],
-                pictures: dict[tuple[str, str | None], None]) -> _Recorded:
+    def _record(self, d: Drawing, code: int, forms: int, notes: _Notes) -> _Recorded:
         """What drawing `d` wrote (from the canvas's operator `code` and its `forms` on), and what it took from the
-        document: the characters it wrote in each font, the pictures it placed (noted as they were written)."""
-        used = tuple((face, "".join(seen), _codes("".join(seen))) for face, seen in chars.items())
+        document (`notes`, taken as it was written)."""
+        used = tuple((face, "".join(seen), _codes("".join(seen))) for face, seen in notes.chars.items())
         assigned = tuple(frozenset(c for c in codes if c in self._font(face).state[self.doc].assignments)
                          for face, _text, codes in used)
-        placed = tuple(pictures)
+        placed = tuple(notes.pictures)
         needs = tuple(item for item in leaves(d.items) if isinstance(item, (IconUse, ImageUse)))
         return _Recorded(d, tuple(self.c._code[code:]), tuple(self.c._formsinuse[forms:]), used, assigned, placed,
-                         needs, self._signature(used, placed))
+                         tuple(notes.made), needs, (*self._signature(used, placed), *notes.names))
 
     def _signature(self, used: tuple[tuple[str, str, tuple[int, ...]], ...],
                    pictures: tuple[tuple[str, str | None], ...]) -> tuple[object, ...]:
@@ -581,12 +608,12 @@ class _Writer:
         for face, _text, codes in used:
             state = self._font(face).state[self.doc]
             out += [state.internalName, tuple(map(state.assignments.get, codes))]
-        out += [self.images.get(source) for source in pictures]
+        out += [self.images.get(picture) for picture in pictures]
         return tuple(out)
 
     def _replay(self, found: _Recorded) -> bool:
         """Write a drawing met in the last document by copying its operators, when what they took from the
-        document is still the same (see PdfMemo); False, having written nothing, when it is not."""
+        document is still the same (see PdfMemo); False, having written none of its operators, when it is not."""
         doc = self.doc
         for (face, text, _codes), assigned in zip(found.fonts, found.assigned, strict=True):
             font = self._font(face)
@@ -595,7 +622,17 @@ class _Writer:
             if state is None or state.internalName is None or not state.assignments.keys() >= assigned:
                 font.splitString(text, doc)
                 font.getSubsetInternalName(0, doc)
-        if self._signature(found.fonts, found.pictures) != found.signature:
+        # its shadings and transparency groups made (and listed in this stream's resources) as drawing it would
+        names: list[object] = []
+        premade: list[tuple[Group, tuple[str, str]]] = []
+        for made in found.made:
+            if isinstance(made, Gradient):
+                names.append(self._shading(made))
+            else:
+                premade.append((made, self._translucent(made)))
+                names.append(premade[-1][1])
+        if (*self._signature(found.fonts, found.pictures), *names) != found.signature:
+            self._premade = premade  # the drawing written anew places the forms made
             return False
         self.c._code.extend(found.code)
         self.c._formsinuse.extend(found.forms)
@@ -624,7 +661,7 @@ class _Writer:
             return self._text_outlines(run)
         size = n(run.size)
         if self._noted is not None and run.text:  # a drawing being recorded (PdfMemo): what it takes of the font
-            self._noted[0].setdefault(run.font, {}).update(dict.fromkeys(run.text))
+            self._noted.chars.setdefault(run.font, {}).update(dict.fromkeys(run.text))
         shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({self.escape(chunk)}) Tj"
                          for subset, chunk in font.splitString(run.text, self.doc))
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
@@ -700,7 +737,7 @@ class _Writer:
                 picture = (item.source, item.tint)
                 name, own_w, own_h = self.images.get(picture) or self._image(*picture)
                 if self._noted is not None:
-                    self._noted[1][picture] = None
+                    self._noted.pictures[picture] = None
                 clip = ""
                 if item.clip is not None:
                     cx, cy, cw, ch = item.clip
@@ -748,6 +785,11 @@ class _Writer:
                                            Function=function, ColorSpace=space, Extend="[true true]")
             name = self.shadings[gradient] = self.doc.addShading(shading)
         self.c._shadingUsed[name] = name
+        notes = self._noted
+        if notes is not None and len(self.stream_states) == notes.depth and gradient not in notes.shadings:
+            notes.shadings.add(gradient)  # named in the stream of a drawing being recorded (PdfMemo)
+            notes.made.append(gradient)
+            notes.names.append(name)
         return name
 
     def _state(self, opacity: float, mask: str = "") -> str:
@@ -822,22 +864,39 @@ class _Writer:
             self.draw(group.items)
             c.addLiteral("Q")
             return
-        from generator.render.shapes import extent
-
-        x0, y0, x1, y1 = extent(group.items)
-        self.groups += 1
-        name = f"group{self.groups}"  # its icons and pictures are defined already (page() prepares every leaf)
-        self._form(name, (x0 - 1, -y1 - 1, x1 + 1, -y0 + 1), lambda: self.draw(group.items), group=True)
-        mask_name = ""
-        if group.mask is not None:
-            mask = group.mask
-            mask_name = f"{name}-mask"
-            self._form(mask_name, (mask.x, -mask.y - mask.h, mask.x + mask.w, -mask.y), lambda: self.draw((mask,)),
-                       group=True)
-        head.append(f"/{self._state(group.opacity, mask_name)} gs")
+        name, state = self._translucent(group)
+        head.append(f"/{state} gs")
         c.addLiteral(" ".join(head))
         c.doForm(name)
         c.addLiteral("Q")
+
+    def _translucent(self, group: Group) -> tuple[str, str]:
+        """Draw a see-through or masked group into a transparency group (a form), with its mask's; the form's name
+        and that of the graphics state that places it. Its icons and pictures are defined already (page()
+        prepares every leaf)."""
+        notes = self._noted
+        named_here = notes is not None and len(self.stream_states) == notes.depth
+        if self._premade:  # made by a copy that failed (PdfMemo), for this drawing written anew
+            made, names = self._premade.pop(0)
+            assert made is group
+        else:
+            from generator.render.shapes import extent
+
+            x0, y0, x1, y1 = extent(group.items)
+            self.groups += 1
+            name = f"group{self.groups}"
+            self._form(name, (x0 - 1, -y1 - 1, x1 + 1, -y0 + 1), lambda: self.draw(group.items), group=True)
+            mask_name = ""
+            if group.mask is not None:
+                mask = group.mask
+                mask_name = f"{name}-mask"
+                self._form(mask_name, (mask.x, -mask.y - mask.h, mask.x + mask.w, -mask.y),
+                           lambda: self.draw((mask,)), group=True)
+            names = name, self._state(group.opacity, mask_name)
+        if notes is not None and named_here:  # named in the stream of a drawing being recorded (PdfMemo)
+            notes.made.append(group)
+            notes.names.append(names)
+        return names
 
 
 def _colour_function(stops: tuple[tuple[float, str], ...], inks: Inks) -> Any:
