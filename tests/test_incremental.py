@@ -120,6 +120,7 @@ def test_each_change_rebuilds_what_it_touches_and_gives_the_files_of_a_new_build
                                                                                                 "radius: 2mm"))])
     assert _written(before, out) == {f"{svg}/{n}.svg" for n in (1, 2, 3, 4, 5)} | {"decks/skirmish.pdf"}
     watch.same_as_new(tmp_path)
+    assert poppler_problems(out) == {}  # the copied units name their gradients' shadings
 
     # a character no card used yet, on the first card: every later character's code in the font subsets moves
     watch.build([_edit(deck / "cards.csv", lambda t: t.replace("1,Knight,", "1,Knight Zoë,"))])
@@ -158,6 +159,7 @@ def test_each_change_rebuilds_what_it_touches_and_gives_the_files_of_a_new_build
     # the deck renamed: every file's title
     watch.build([_edit(deck / "deck.yaml", lambda t: t.replace("name: Skirmish", "name: Skirmish II"))])
     watch.same_as_new(tmp_path)
+    assert poppler_problems(out) == {}
 
 
 def test_a_mistake_is_reported_the_files_stay_and_the_fix_builds_them(skirmish: tuple[Path, Watch],
