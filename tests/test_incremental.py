@@ -253,6 +253,32 @@ def test_drawings_of_the_whole_vocabulary_copied_into_the_next_document_are_thos
     assert poppler_problems(out) == {}
 
 
+def test_a_proof_in_light_ink_with_guides_is_watched_as_it_is_built(tmp_path: Path) -> None:
+    """`--watch --guides --ink light` on hexagonal pieces: the kept drawings are the guided, lightened ones, and a
+    change to the deck's shape draws every piece again."""
+    folder = tmp_path / "decks" / "d"
+    pictures.png(folder / "a.png", (40, 40), colour="#336699")
+    pictures.png(folder / "b.png", (40, 40), colour="#996633")
+    centred = {"x: 5mm, y: 5mm, width: 20mm": "x: 50% - 10mm, y: 15mm, width: 20mm",
+               "x: 5mm, y: 30mm, width: 100% - 10mm": "x: 50% - 12mm, y: 38mm, width: 24mm",
+               "x: 5mm, y: 5mm, width: 100% - 10mm": "x: 50% - 12mm, y: 40mm, width: 24mm"}
+    layout, back = LAYOUT.replace("SIZE", "9pt"), BACK
+    for old, new in centred.items():  # inside a hexagon's safe area
+        layout, back = layout.replace(old, new), back.replace(old, new)
+    make_deck(folder, _rows(3), layout=layout, back=back, deck_id="d", extra="count_column: count\nshape: hexagon\n")
+    proof = OPTIONS._replace(guides=True, ink="light")
+    watch = Watch(tmp_path / "decks", tmp_path / "out", proof)
+    unguided = fresh(tmp_path / "decks", tmp_path / "unguided", OPTIONS._replace(ink="light"))
+    drawn = tree(watch.out)
+    for name in ("decks/d/svg/001-c0.svg", "decks/d/svg/backs/001-c0.svg"):  # the guides are drawn on both sides
+        assert drawn[name] != unguided[name]
+    _apply(folder, ("text", 1, "oak"), 0)
+    watch.build([folder / "cards.csv"])
+    watch.same_as_new(tmp_path)
+    watch.build([_edit(folder / "deck.yaml", lambda t: t.replace("shape: hexagon", "shape: circle"))])
+    watch.same_as_new(tmp_path)
+
+
 # --- the property: any edits, in any order ----------------------------------------------------------------------
 
 LAYOUT = """\

@@ -226,6 +226,7 @@ class _Notes:
         #: the shadings and transparency groups its own stream names, in order, and the names the document gave
         self.made: list[Gradient | Group] = []
         self.names: list[object] = []
+        #: the shadings of `made`, to note each once
         self.shadings: set[Gradient] = set()
 
 
