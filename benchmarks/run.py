@@ -603,6 +603,95 @@ def case_serve(donjon: str, runs: int, warmup: int) -> list[Measure]:
     return out
 
 
+# --- `donjon build --watch`: one changed row of the 1,000-card deck -----------------------------------------------
+
+#: How long the harness waits for the watch to say it built (the first build of 1,000 cards takes seconds).
+WATCH_PATIENCE = 120.0
+WATCH_CARDS = 1000
+
+
+def _watch_line(proc: subprocess.Popen[str], wanted: str) -> str:
+    """The next line of the watch's output holding `wanted` (an error line is fatal: the case measures builds)."""
+    assert proc.stdout is not None
+    deadline = time.monotonic() + WATCH_PATIENCE
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        if line.startswith("error:"):
+            sys.exit(f"run.py: the watch failed: {line.strip()}")
+        if wanted in line:
+            return line
+    proc.kill()
+    sys.exit(f"run.py: the watch never said {wanted!r}")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The processor time a process's threads have had so far (Linux's schedstat, in nanoseconds): unlike the wall
+    time, it hardly grows when other work shares the machine."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+    return total / 1e9
+
+
+def case_watch(donjon: str, runs: int, warmup: int) -> list[Measure]:
+    """`donjon build --watch` on the 1,000-card deck (PDF and SVGs, the default formats), one row changed per save, a
+    different row each time: the seconds the watch reports from seeing the change to the files in place (what the
+    target is about), and the seconds from the save to that report (with watchfiles' wait for more changes)."""
+    import re
+
+    folder = WORK / "watch"
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(scaled_deck(WATCH_CARDS), folder / "deck")
+    out = folder / "out"
+    table = folder / "deck" / "deck100.csv"
+    proc = subprocess.Popen([donjon, "build", "--content", str(folder / "deck"), "--out", str(out), "--watch"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    built, latency, cpu, written = [], [], [], []
+    try:
+        _watch_line(proc, "watching ")
+        time.sleep(0.5)  # the watcher is set up just after it says so
+        lines = table.read_text(encoding="utf-8").splitlines()
+        for i in range(warmup + runs):
+            row = 1 + (i * 397) % WATCH_CARDS  # rows far apart, each a new text
+            number, rest = lines[row].split(",", 1)
+            lines[row] = f"{number},Changed {i},{rest.split(',', 1)[1]}"
+            used = _cpu_seconds(proc.pid)
+            saved = time.perf_counter()
+            table.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            line = _watch_line(proc, "built ")
+            seen = time.perf_counter() - saved
+            used = _cpu_seconds(proc.pid) - used
+            found = re.search(r" in ([0-9.]+) s \((.*)\)", line)
+            if found is None:
+                sys.exit(f"run.py: cannot read the watch's line: {line.strip()}")
+            if i >= warmup:
+                built.append(float(found.group(1)))
+                latency.append(seen)
+                cpu.append(used)
+                written.append(found.group(2))
+            time.sleep(0.3)
+        peak = _stop(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    argv = f"{_short(donjon)} build --content WORK/watch/deck --out WORK/watch/out --watch (one row of {WATCH_CARDS:,} " \
+           f"changed per save; files: {written[-1] if written else '?'})"
+    return [Measure("--watch: a changed row rebuilt and written", argv, [round(t, 4) for t in built], [peak],
+                    round(statistics.median(built), 4), round(peak / 1024, 1), size_of(out), 1, None, [0] * len(built)),
+            Measure("--watch: from the save to the files in place", argv, [round(t, 4) for t in latency], [peak],
+                    round(statistics.median(latency), 4), round(peak / 1024, 1), size_of(out), 1, None,
+                    [0] * len(latency)),
+            Measure("--watch: processor time of the watch per save", argv, [round(t, 4) for t in cpu], [peak],
+                    round(statistics.median(cpu), 4), round(peak / 1024, 1), size_of(out), 1, None, [0] * len(cpu))]
+
+
 def _guildhall_example() -> dict[str, object]:
     """content/examples/guildhall.yaml as JSON, without a YAML library (the harness uses the standard library)."""
     return {"game": "guildhall", "vp_set": "job-faire", "professions": "job-faire", "players": [
@@ -619,7 +708,8 @@ CASES = {"deck": "the 100-card deck", "scale": "growth at 100 / 1,000 / 10,000 c
          "png": "PNG export (tgc)", "score": "scoring", "castle": "the castle game with its score sheets",
          "hostile": "hostile input", "help": "start-up", "serve": "the table companion",
          "images": "a 300 dpi picture on every card of the 100-card deck",
-         "vocabulary": "rotation, gradients and clipping on every card of the 100-card deck"}
+         "vocabulary": "rotation, gradients and clipping on every card of the 100-card deck",
+         "watch": "`donjon build --watch`: one changed row of the 1,000-card deck"}
 
 
 # --- report -----------------------------------------------------------------------------------------------------------
@@ -714,6 +804,11 @@ def targets(results: dict[str, list[Measure]]) -> list[tuple[str, str, bool | No
                        f"polls p95 {polled.p95_s * 1000:.1f} ms ({polled.errors} errors of {polled.items}), edits "
                        f"p95 {edited.p95_s * 1000:.1f} ms ({edited.errors} errors of {edited.items})",
                        max(polled.p95_s, edited.p95_s) < 0.1 and polled.errors + edited.errors == 0))
+    watched = get("watch", "--watch: a changed row rebuilt and written")
+    if watched:
+        checks.append(("`--watch`, 1,000-card deck: one changed row rebuilt and written in under 0.3 s",
+                       f"median {watched.median_s:.3f} s (min {min(watched.runs):.3f}, max {max(watched.runs):.3f}, "
+                       f"{len(watched.runs)} saves)", watched.median_s < 0.3))
     castle = get("castle", "donjon build once-upon-a-castle")
     if castle:
         checks.append(("the castle game (deck, reference, 8 score sheets) under 1 s", f"{castle.median_s:.3f} s",
@@ -777,6 +872,20 @@ def write_report(results: dict[str, list[Measure]], args: argparse.Namespace, do
         lines.append(f"| {what} | {measured} | {'met' if ok else 'MISSED' if ok is False else 'figure'} |")
     for case, measures in results.items():
         reference = measures[0]
+        if case == "watch":
+            lines += ["", f"## {CASES[case]}", "", f"Measured on {dates[case]}: one process watching, a row saved "
+                      f"{len(reference.runs)} times (after {args.warmup} uncounted), each time another row. The first "
+                      "line is what the watch reports, from seeing the change to the files in place; the second is "
+                      "from the save, with watchfiles noticing it and waiting for more changes; the third is the "
+                      "processor time the watch's process had for each save (which other work on the machine hardly "
+                      "changes).", "",
+                      "| measure | median s | min s | max s | every save, s | watch's peak MB |", "|---|---|---|---|---|---|"]
+            for m in measures:
+                every = ", ".join(f"{t:.3f}" for t in m.runs)
+                lines.append(f"| {m.name} | {m.median_s:.3f} | {min(m.runs):.3f} | {max(m.runs):.3f} | {every} | "
+                             f"{m.peak_rss_mb} |")
+            lines += ["", f"Command: `{reference.argv}`"]
+            continue
         if case == "serve":
             lines += ["", f"## {CASES[case]}", "", f"Measured on {dates[case]}, {SERVE_CLIENTS} clients at once "
                       f"(threads of this harness, each with a kept-alive connection) making {SERVE_REQUESTS} requests "
@@ -838,6 +947,12 @@ def main() -> None:
     results: dict[str, list[Measure]] = {}
     for case in wanted:
         print(f"{CASES[case]} ...", flush=True)
+        if case == "watch":
+            results[case] = case_watch(donjon, max(args.runs, 9), args.warmup)
+            for m in results[case]:
+                print(f"  {m.name:<44} median {m.median_s:.3f} s (min {min(m.runs):.3f}, max {max(m.runs):.3f})",
+                      flush=True)
+            continue
         if case == "serve":
             results[case] = case_serve(donjon, args.runs, args.warmup)
             for m in results[case]:
