@@ -20,6 +20,7 @@ from starlette.responses import RedirectResponse, Response
 
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import Reason, refusal
+from generator.web import messages
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -66,7 +67,7 @@ async def read_photos(companion: Companion, request: Request) -> Response:
         seats.append(await _read_one(companion, view, part.seat, part.name, await upload.read(),
                                      upload.filename))
     if not seats:
-        raise HTTPException(400, "no photo was sent: choose a photo for at least one player")
+        raise HTTPException(400, messages.NO_PHOTO)
     read = {s.seat for s in seats if s.review is not None}
     return companion.page("photos.html", request, seats=seats, kept=(),
                           retake=[p for p in view.table.parts if p.seat not in read],
@@ -77,12 +78,11 @@ async def _read_one(companion: Companion, view: TableView, seat: int, name: str,
                     ) -> SeatPhoto:
     read = await run_in_threadpool(companion.games.score_castle_sheet, data, filename, view.table.game)
     if read.review is None:
-        error = read.scored.error if not read.scored.readable else (
-            "a fillable PDF is read on the player's own page, not here")
+        error = read.scored.error if not read.scored.readable else messages.PDF_ON_SEAT_PAGE
         return SeatPhoto(seat, name, error, refusal(error))
     version = view.table.options.get("version", view.table.game)
     if read.review.version != version:
-        error = f"this sheet is for the {read.review.version} version; this table plays {version}"
+        error = messages.OTHER_VERSION.format(sheet=read.review.version, table=version)
         return SeatPhoto(seat, name, error, refusal(error))
     filled = ",".join(str(m.number) for m in read.review.marks if m.state == "filled")
     return SeatPhoto(seat, name, review=read.review, filled=filled)
@@ -103,8 +103,8 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
             continue
         version, paper, filled = _marks_sent(sent, view)
         prefix = f"set:{seat}:"
-        given = {key[len(prefix):]: str(value) for key, value in form.multi_items()
-                 if key.startswith(prefix) and str(value).strip()}
+        given = {key[len(prefix):]: value for key, value in form.multi_items()
+                 if key.startswith(prefix) and isinstance(value, str) and value.strip()}
         sheet, problems, review = companion.games.sheet_from_marks(version, paper, filled, given, "",
                                                                    view.table.game)
         if not problems:
@@ -129,9 +129,9 @@ def _marks_sent(sent: str, view: TableView) -> tuple[str, str, set[int]]:
     version, _, rest = sent.partition("|")
     paper, _, numbers = rest.partition("|")
     if version != view.table.options.get("version", view.table.game) or paper not in PAPERS:
-        raise HTTPException(400, "the marks are of another sheet than this table's")
+        raise HTTPException(400, messages.OTHER_SHEET)
     try:
         return version, paper, {int(n) for n in numbers.split(",") if n}
     except ValueError:
-        raise HTTPException(400, "a mark is not a number") from None
+        raise HTTPException(400, messages.MARK_NOT_NUMBER) from None
 
