@@ -45,6 +45,9 @@ OTHER_SHEET = "the marks are of another sheet than this table's"
 MARK_NOT_NUMBER = "a mark is not a number"
 FORM_UNREADABLE = "the form could not be read: {error}"
 VALUE_IS_FILE = "a value is text, not a file"
+#: every player's sheet photographed from one phone (photos.py)
+NO_PHOTO = "no photo was sent: choose a photo for at least one player"
+PDF_ON_SEAT_PAGE = "a fillable PDF is read on the player's own page, not here"
 
 #: saved games and players
 NO_GAME = "there is no saved game {game}"
