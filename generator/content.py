@@ -230,7 +230,7 @@ def game_decks(content: Content) -> list[Deck]:
         for spec in catalog.info.decks:
             cards = tuple(game.cards(catalog, spec))
             decks.append(Deck(game.id, catalog.info.name, spec.id, spec.name, spec.layout, spec.back,
-                              spec.card_size, cards))
+                              spec.card_size, cards, shape=spec.shape))
     return decks
 
 
@@ -239,7 +239,7 @@ def user_deck(deck: UserDeck) -> Deck:
                   for c in deck.cards)  # rows shared, not copied
     sources = (deck.folder / "deck.yaml",) + ((deck.table,) if deck.table is not None else ())
     return Deck(deck.id, deck.name, deck.id, deck.name, deck.layout, deck.back, deck.card_size, cards, deck.folder,
-                deck.root, deck.assets, sources)
+                deck.root, deck.assets, sources, deck.shape)
 
 
 def all_decks(content: Content) -> list[Deck]:

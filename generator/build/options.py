@@ -20,6 +20,8 @@ class BuildOptions(NamedTuple):
     ink: str = "normal"
     #: how the sheets' colours print: RGB, or CMYK through an ICC profile (`--colour cmyk`)
     press: PressSettings = PressSettings()
+    #: a proof: the cut line, the bleed's edge and the safe area drawn over every card (`--guides`)
+    guides: bool = False
 
 
 class Written(NamedTuple):
