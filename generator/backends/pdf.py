@@ -20,7 +20,8 @@
   A group of primitives (a turned, clipped, masked or see-through box) is drawn in a saved state with its
   transform and clip; one with an opacity or a mask is drawn into a transparency group (a form XObject with
   /Group, ISO 32000-1 11.6.6) placed through a graphics state that sets its opacity and, for a mask, a luminosity
-  soft mask of its own (PDF/X-1a forbids both: its preflight reports them). reportlab lists neither shadings nor
+  soft mask of its own. PDF/X-1a forbids both: there, the area such a group covers is drawn as a picture of what
+  it shows (`generator.backends.pdf_flatten`), the rest stays vectors. reportlab lists neither shadings nor
   graphics states in a form's resources, so every form and page gets those it uses (`_form`). Outlined text is
   drawn twice, its outline (text render mode 1) first; letter spacing is `Tc`.
 - A page's anchors become named destinations (and, with a title, entries of the document outline, which the
@@ -273,6 +274,23 @@ class _Writer:
         self.images[(source, tint)] = found
         return found
 
+    def _opaque(self, placed: Placed) -> Placed:
+        """For PDF/X-1a, which allows no transparency: the drawing with its see-through boxes drawn as pictures
+        (generator.backends.pdf_flatten), those pictures embedded; a drawing already drawn as a form is left."""
+        from generator.backends.pdf_flatten import flatten, see_through
+
+        drawing = placed.drawing
+        if (drawing.key is not None and drawing.key in self.forms) or not any(map(see_through, drawing.items)):
+            return placed
+        drawing, pictures = flatten(drawing, self.inks.settings.flatten_dpi)
+        for source, data in pictures.items():
+            found = self.image_digests.get(source)
+            if found is None:
+                found = self.image_digests[source] = (f"img{len(self.image_digests) + 1}", 1.0, 1.0)
+                self._register(found[0], _raster_xobject(self.doc, "png", data, self.inks))
+            self.images[(source, None)] = found
+        return placed._replace(drawing=drawing)
+
     def _register(self, name: str, stream: Any) -> None:
         """An XObject stream that `doForm(name)` can place (reportlab's resources list it where it is used)."""
         self.doc.Reference(stream, self.doc.getXObjectName(name))
@@ -307,6 +325,8 @@ class _Writer:
     def page(self, page: Page) -> None:
         c = self.c
         self.stream_states = [{}]
+        if self.inks.settings.pdfx == "x1a":
+            page = page._replace(placed=tuple(self._opaque(placed) for placed in page.placed))
         c.setPageSize((page.width, page.height))
         for placed in page.placed:
             if placed.drawing.key is None or placed.drawing.key not in self.forms:
