@@ -356,6 +356,46 @@ def test_a_saved_printer_moves_the_backs_and_scales_the_sheet(tmp_path: Path) ->
     assert unknown.returncode == 2 and "laser" in unknown.stderr
 
 
+_DECORATED = """background: "#202020"
+boxes:
+  band: {kind: rect, x: 0, y: 0, width: 100%, height: 15mm, fill: "#1d3557", decoration: true}
+  panel: {kind: rect, x: 5mm, y: 30mm, width: 100% - 10mm, height: 15mm, fill: "#8b0000"}
+  title: {kind: text, x: 5mm, y: 4mm, width: 40mm, height: 8mm, font: open-sans, size: 10pt, colour: "#ffffff", text: Title}
+  label: {kind: text, x: 7mm, y: 33mm, width: 40mm, height: 8mm, font: open-sans, size: 10pt, colour: "#ffffff", text: Label}
+  note: {kind: text, x: 5mm, y: 60mm, width: 40mm, height: 8mm, font: open-sans, size: 10pt, colour: "#ffffff", text: Note}
+"""
+
+
+def _card_svg(tmp: Path, layout: str, ink: str) -> str:
+    """The SVG of a one-card deck drawn with `layout`."""
+    deck = tmp / f"deck-{ink}-{len(layout)}"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text("id: d\nname: D\nlayout: layout.yaml\ncards: cards.csv\n", encoding="utf-8")
+    (deck / "cards.csv").write_text("Name\nAbc\n", encoding="utf-8")
+    (deck / "layout.yaml").write_text(layout, encoding="utf-8")
+    done = donjon("build", "--content", str(deck), "--format", "svg", "--ink", ink, "--out", str(deck / "out"))
+    assert done.returncode == 0, done.stderr
+    return (deck / "out" / "decks" / "d" / "svg" / "001-abc.svg").read_text(encoding="utf-8")
+
+
+def _fills(svg: str) -> dict[str, int]:
+    """How often each fill colour appears in an SVG (glyphs are filled paths: a text's colour counts once)."""
+    from collections import Counter
+
+    return dict(Counter(re.findall(r'fill="(#[0-9a-f]{6})"', svg)))
+
+
+def test_ink_light_lightens_the_boxes_a_layout_calls_decoration_and_keeps_the_rest(tmp_path: Path) -> None:
+    """The band is decoration: tinted, its white title in dark ink. The panel is not: kept, its white label kept on
+    it. The white note lay on the background, which ink-light drops: dark ink. A layout marking nothing has every
+    box made light (the panel tinted, its label dark); outside ink-light the mark changes nothing."""
+    light = _fills(_card_svg(tmp_path, _DECORATED, "light"))
+    assert light == {"#dde1e6": 1, "#8b0000": 1, "#ffffff": 1, "#1d1a16": 2}, light
+    unmarked = _DECORATED.replace(", decoration: true", "")
+    assert _fills(_card_svg(tmp_path, unmarked, "light")) == {"#dde1e6": 1, "#eed9d9": 1, "#1d1a16": 3}
+    assert _card_svg(tmp_path, unmarked, "normal") == _card_svg(tmp_path, _DECORATED + "\n", "normal")
+
+
 @needs_gs
 def test_ink_light_halves_the_ink_and_keeps_every_word(tmp_path: Path) -> None:
     coverage = {}

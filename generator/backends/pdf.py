@@ -685,6 +685,9 @@ class _Writer:
         """Primitives drawn together: transformed, clipped, and (with an opacity or a mask) drawn into a
         transparency group first, then blended as one."""
         c = self.c
+        if group.plain:  # only a mark (decoration): drawn as its items are
+            self.draw(group.items)
+            return
         head = ["q"]
         if group.matrix is not None:
             a, b, cc, d, e, f = group.matrix  # in the page's frame, whose y is the model's negated
