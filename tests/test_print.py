@@ -356,6 +356,44 @@ def test_a_saved_printer_moves_the_backs_and_scales_the_sheet(tmp_path: Path) ->
     assert unknown.returncode == 2 and "laser" in unknown.stderr
 
 
+def test_a_saved_printer_moves_and_scales_the_references_and_score_sheets_too(tmp_path: Path) -> None:
+    """A build with `--printer` draws every page of a game's reference and score sheets at the printer's scale about
+    the page's centre, every second page of the reference (the back of a sheet printed on both sides) moved by the
+    back offset, and their links and form fields with them: each annotation's rectangle is where the page's
+    transform puts the plain build's."""
+    import pikepdf
+
+    env = {"DONJON_PRINTERS": str(tmp_path / "printers.json")}
+    assert donjon("printer", "add", "laser", "--back-offset", "1.5,-0.5", "--scale", "1.004,0.998",
+                  env=env).returncode == 0
+    plain, measured = tmp_path / "plain", tmp_path / "measured"
+    for out, more in ((plain, ()), (measured, ("--printer", "laser"))):
+        done = donjon("build", "once-upon-a-castle", "--format", "pdf", "--out", str(out), *more, env=env)
+        assert done.returncode == 0, done.stderr
+    mm = 72 / 25.4
+    documents = ["references/once-upon-a-castle-reference.pdf",
+                 "score-sheets/once-upon-a-castle/castle-sheet-great-architect-a4-fillable.pdf"]
+    for name in documents:
+        with pikepdf.open(plain / name) as before, pikepdf.open(measured / name) as after:
+            assert len(after.pages) == len(before.pages)
+            annotations = 0
+            for index, (old, new) in enumerate(zip(before.pages, after.pages)):
+                w, h = float(new.mediabox[2]), float(new.mediabox[3])
+                # the back of a sheet: x right by 1.5 mm, y up by -0.5 mm as seen on it (y up in PDF too)
+                dx, dy = (1.5 * mm, -0.5 * mm) if index % 2 else (0.0, 0.0)
+                e, f = w * (1 - 1.004) / 2 + dx, h * (1 - 0.998) / 2 + dy
+                moves = [[float(v) for v in i.operands] for i in pikepdf.parse_content_stream(new)
+                         if str(i.operator) == "cm"]
+                # the first after reportlab's own `1 0 0 1 0 0 cm`
+                assert moves[1] == pytest.approx([1.004, 0, 0, 0.998, e, f], abs=0.002)
+                for a, b in zip(old.get("/Annots", []), new.get("/Annots", []), strict=True):
+                    x0, y0, x1, y1 = (float(v) for v in a.Rect)
+                    moved = [1.004 * x0 + e, 0.998 * y0 + f, 1.004 * x1 + e, 0.998 * y1 + f]
+                    assert [float(v) for v in b.Rect] == pytest.approx(moved, abs=0.002)
+                    annotations += 1
+            assert annotations > 10, name  # the reference's links, the sheet's fields
+
+
 _DECORATED = """background: "#202020"
 boxes:
   band: {kind: rect, x: 0, y: 0, width: 100%, height: 15mm, fill: "#1d3557", decoration: true}

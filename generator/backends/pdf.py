@@ -218,6 +218,8 @@ class _Writer:
         #: reportlab gives forms none, so each form and page gets those it names
         self.stream_states: list[dict[str, Any]] = [{}]
         self.groups = 0
+        #: how the page being written is moved on the paper (x scale, y scale, x and y shift: `Page.scale`, `offset`)
+        self.paper = (1.0, 1.0, 0.0, 0.0)
         #: the pictures SVG art holds (`data:` PNG and JPEG), by content
         self.embedded: dict[str, Any] = {}
 
@@ -333,23 +335,29 @@ class _Writer:
                 self._prepare_icons(placed.drawing.items)
         self._prepare_icons(page.items)
         sx, sy = page.scale
-        if (sx, sy) != (1.0, 1.0):  # a printer's scale made up for, about the page's centre
-            c.addLiteral(f"q {sx:.6f} 0 0 {sy:.6f} {n(page.width * (1 - sx) / 2)} {n(page.height * (1 - sy) / 2)} cm")
+        dx, dy = page.offset
+        # a printer's scale made up for, about the page's centre, and its back offset: everything on the page
+        # moves so, its links and fields too (`_on_paper`)
+        self.paper = (sx, sy, page.width * (1 - sx) / 2 + dx, page.height * (1 - sy) / 2 - dy)
+        moved = self.paper != (1.0, 1.0, 0.0, 0.0)
+        if moved:
+            a, d, e, f = self.paper
+            c.addLiteral(f"q {a:.6f} 0 0 {d:.6f} {n(e)} {n(f)} cm")
         for placed in page.placed:
             self.place(placed, page.height)
         c.addLiteral(f"q 1 0 0 1 0 {n(page.height)} cm")
         self.draw(page.items)
         c.addLiteral("Q")
-        if (sx, sy) != (1.0, 1.0):
+        if moved:
             c.addLiteral("Q")
         for anchor in page.anchors:
-            c.bookmarkPage(anchor.key, fit="XYZ", left=0, top=round(page.height - anchor.y, 3))
+            c.bookmarkPage(anchor.key, fit="XYZ", left=0, top=round(self._on_paper(0, page.height - anchor.y)[1], 3))
             if anchor.title:
                 c.addOutlineEntry(anchor.title, anchor.key, anchor.level)
                 self.outline = True
         for link in page.links:
-            c.linkAbsolute("", link.key, (round(link.x, 3), round(page.height - link.y - link.h, 3),
-                                          round(link.x + link.w, 3), round(page.height - link.y, 3)), thickness=0)
+            c.linkAbsolute("", link.key, self._rect(link.x, page.height - link.y - link.h, link.w, link.h),
+                           thickness=0)
         for form_field in page.fields:
             self.form_field(form_field, page.height)
         # every page says where it is cut and how far its bleed runs, so preflight tools and printers see the cut
@@ -357,6 +365,17 @@ class _Writer:
         c.setBleedBox(_box(page.bleed_box, page))
         c.showPage()
         self._pack_last_page()
+
+    def _on_paper(self, x: float, y: float) -> tuple[float, float]:
+        """Where the point (x, y) of the page (PDF's y, upwards) lands once the page's scale and offset move it."""
+        sx, sy, e, f = self.paper
+        return sx * x + e, sy * y + f
+
+    def _rect(self, x: float, bottom: float, w: float, h: float) -> tuple[float, float, float, float]:
+        """An annotation's rectangle (PDF's y, upwards) where the page's scale and offset put it."""
+        x0, y0 = self._on_paper(x, bottom)
+        x1, y1 = self._on_paper(x + w, bottom + h)
+        return round(x0, 3), round(y0, 3), round(x1, 3), round(y1, 3)
 
     def _pack_last_page(self) -> None:
         """Compress the page just finished now rather than when the file is saved.
@@ -396,7 +415,7 @@ class _Writer:
         form = self.c.acroForm
         self._form_resources()
         bottom = page_height - f.y - f.h
-        rect = PDFArray([round(f.x, 3), round(bottom, 3), round(f.x + f.w, 3), round(bottom + f.h, 3)])
+        rect = PDFArray(list(self._rect(f.x, bottom, f.w, f.h)))
         entries: dict[str, Any] = {
             "Type": PDFName("Annot"), "Subtype": PDFName("Widget"), "P": self.doc.thisPageRef(), "Rect": rect,
             "F": _HIDDEN if f.hidden else _PRINT, "Ff": _READ_ONLY if f.read_only else 0, "T": PDFString(f.name),

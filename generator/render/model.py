@@ -287,6 +287,9 @@ class Page(NamedTuple):
     #: everything drawn larger or smaller about the page's centre by these factors (across, down): a printer's
     #: own scale made up for (generator.printers)
     scale: tuple[float, float] = (1.0, 1.0)
+    #: everything moved by this much (right, down; after `scale`): a printer's back offset made up for on the back
+    #: of a page printed on both sides (generator.render.imposition.on_printer)
+    offset: tuple[float, float] = (0.0, 0.0)
 
 
 #: Points per millimetre, and millimetres in points (defined in generator.units, used by every drawing).
