@@ -101,12 +101,11 @@ def _kept(items: tuple[Primitive, ...], grounds: list[tuple[float, float, float,
                 continue
             # a turned group's coordinates are not its drawing's: what lies under it outside it is not known
             out.append(item._replace(items=_kept(item.items, grounds if item.matrix is None else [])))
-        elif isinstance(item, TextRun):
-            ground = grounded(item.x + item.width / 2, item.y - item.size / 3)
-            out.append(item if ground or _readable(item.colour) == item.colour else _light(item))
-        elif isinstance(item, IconUse):
-            ground = grounded(item.x + item.size / 2, item.y + item.size / 2)
-            out.append(item if ground else item._replace(colour=_readable(item.colour)))
+        elif isinstance(item, (TextRun, IconUse)):
+            middle = ((item.x + item.width / 2, item.y - item.size / 3) if isinstance(item, TextRun)
+                      else (item.x + item.size / 2, item.y + item.size / 2))
+            readable = _readable(item.colour) == item.colour
+            out.append(item if readable or grounded(*middle) else _light(item))
         else:
             out.append(item)
         if isinstance(item, ImageUse) or (isinstance(item, (Rect, Circle, Path)) and item.paint.fill is not None):
