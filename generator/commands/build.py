@@ -235,7 +235,7 @@ def build(
     printer: Optional[str] = typer.Option(
         None, "--printer", show_default=False, metavar="NAME",
         help="A printer saved with `donjon printer add`: its back offset moves every back and its scale every "
-             "sheet (instead of --back-offset)."),
+             "sheet (instead of --back-offset), the references' and score sheets' pages too."),
 ) -> None:
     """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
     out = folder_option(out_text, "--out")
