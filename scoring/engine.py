@@ -271,10 +271,11 @@ class Scorer:
         """Filled sheets already read into memory (bytes and display name each), scored as one end state."""
         catalog, _ = self.catalog(game.id)
         filled = game.read_sheets(files, catalog, options)
-        if filled.uncertain:
+        unread = filled.unread
+        if filled.uncertain or unread:
             return Result(game.id, False, False, (), None, (), source=filled.document.file,
-                          summary=f"{plural(len(filled.uncertain), 'value')} read from the photos uncertain: not "
-                                  "scored until confirmed", parts=(Unconfirmed(filled.uncertain),))
+                          summary=_unscored(len(files), len(unread), len(filled.uncertain or ())),
+                          parts=(Unconfirmed(filled.uncertain or (), unread, tuple(name for _, name in files)),))
         try:
             result = self.score_document(filled.document)
         except EndStateError as err:
@@ -295,6 +296,28 @@ class Scorer:
         catalog, spec = self.catalog(game.id)
         return score_with(game, catalog, spec, doc, self.strict)
 
+    def score_provisional(self, source: Mapping[str, Any]) -> Result | None:
+        """The scores a state would have if its broken rules were set aside: each player's total and breakdown
+        as the game's own ranking computes them, for a table to show while something is still to fix (never a
+        result to keep: `valid` is false whenever a rule is broken). None when the state cannot be read, or when
+        the ranking rests on a rule that is broken, so that no total exists."""
+        doc = document_of(source)
+        game = find_game(game_of(doc))
+        catalog, spec = self.catalog(game.id)
+        state, problems = check_document(doc, spec)
+        if problems or isinstance(state, Invalid):
+            return None
+        found = Findings(game.id, Locator(doc), strict=self.strict)
+        standing = game.check(state, catalog, found)
+        try:
+            ranking = game.rank(state, catalog)
+        except (ArithmeticError, AssertionError, LookupError, TypeError, ValueError):
+            return None  # the ranking assumes a rule the state breaks (a value it needs is out of bounds)
+        return Result(game.id, not found.violations, standing.finished, tuple(found.violations),
+                      None if found.violations else ranking.winner, ranking.players, source=doc.file,
+                      summary=ranking.summary, setting=standing.setting, warnings=tuple(found.warnings),
+                      parts=standing.parts)
+
     def score_each(self, paths: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, Result | DonjonError]]:
         """Score several files one by one: each one's result, or the error that kept it from being read."""
         out: list[tuple[Path, Result | DonjonError]] = []
@@ -304,6 +327,18 @@ class Scorer:
             except DonjonError as err:
                 out.append((Path(path), err))
         return out
+
+
+def _unscored(files: int, unread: int, uncertain: int) -> str:
+    """Why sheets were not scored: files that could not be read, values that wait for a person's word."""
+    values = plural(uncertain, "value")
+    if not unread:
+        return f"{values} read from the photos uncertain: not scored until confirmed"
+    again = "it is" if unread == 1 else "they are"
+    if not uncertain:
+        return f"{unread} of {files} sheets could not be read: not scored until {again} given again"
+    return (f"{unread} of {files} sheets could not be read and {values} read from the others uncertain: not scored "
+            f"until {again} given again and {'it' if uncertain == 1 else 'they'} confirmed")
 
 
 _SHARED: dict[tuple[Path, bool], Scorer] = {}

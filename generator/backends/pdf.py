@@ -15,6 +15,15 @@
   SVG drawn as vector paths (svglib turns it into reportlab shapes, which `generator.backends.pdf_art` draws
   once into a form XObject with its gradients, opacities and pictures). A picture
   that covers its box is clipped to the box.
+- Gradients are shadings (axial or radial, their colours a stitched function of linear blends, in the
+  document's colour space), drawn with `sh` inside the shape they fill as a clip, each defined once per document.
+  A group of primitives (a turned, clipped, masked or see-through box) is drawn in a saved state with its
+  transform and clip; one with an opacity or a mask is drawn into a transparency group (a form XObject with
+  /Group, ISO 32000-1 11.6.6) placed through a graphics state that sets its opacity and, for a mask, a luminosity
+  soft mask of its own. PDF/X-1a forbids both: there, the area such a group covers is drawn as a picture of what
+  it shows (`generator.backends.pdf_flatten`), the rest stays vectors. reportlab lists neither shadings nor
+  graphics states in a form's resources, so every form and page gets those it uses (`_form`). Outlined text is
+  drawn twice, its outline (text render mode 1) first; letter spacing is `Tc`.
 - A page's anchors become named destinations (and, with a title, entries of the document outline, which the
   viewer then shows on opening); its links become link annotations without a border.
 - Model coordinates are y-down from the top-left; each placed drawing is drawn in its own frame whose origin
@@ -43,8 +52,9 @@ from collections.abc import Iterable
 from functools import cache
 from dataclasses import dataclass
 from pathlib import Path as FilePath
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
+from generator.backends import Memo
 from generator.backends import number as n
 from generator.render import fonts
 from generator.render.icons import ICON_RISE, ICON_SIDE, TEXT_EQUIVALENTS, layers
@@ -54,6 +64,8 @@ from generator.render.model import (
     Circle,
     Drawing,
     FormField,
+    Gradient,
+    Group,
     IconUse,
     ImageUse,
     Line,
@@ -64,6 +76,7 @@ from generator.render.model import (
     Primitive,
     Rect,
     TextRun,
+    leaves,
 )
 
 #: The font of text typed into a form field: a standard PDF font, which viewers have (see the module's notes), and
@@ -146,10 +159,15 @@ def _path(ops: Iterable[tuple[str | float, ...]], top: float) -> str:
     return " ".join(out)
 
 
+#: PDF's line cap styles (ISO 32000-1, 8.4.3.3) by the model's names.
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+
+
 def _paint(paint: Paint, inks: Inks) -> tuple[list[str], str]:
-    """The state operators of a paint and the operator that paints a path with it."""
+    """The state operators of a paint (a colour fill: a gradient is drawn by the writer) and the operator that
+    paints a path with it."""
     ops = []
-    if paint.fill is not None:
+    if isinstance(paint.fill, str):
         ops.append(inks.op(paint.fill, "rg"))
     if paint.stroke is not None:
         ops += [inks.op(paint.stroke, "RG"), f"{n(paint.width)} w",
@@ -171,11 +189,115 @@ class PdfStats:
     placed: int = 0
 
 
+class _Recorded(NamedTuple):
+    """A drawing's operators as a document wrote them, and what they took from that document (see PdfMemo)."""
+
+    #: kept so that no other drawing gets its id while this record lives
+    drawing: Drawing
+    #: the literal operators written (reportlab's canvas code) and the forms placed, in order
+    code: tuple[str, ...]
+    forms: tuple[str, ...]
+    #: for each font, in the order the drawing first uses it: its face id, its characters in the order of their
+    #: first use, and their character codes (a no-break space is drawn as a space)
+    fonts: tuple[tuple[str, str, tuple[int, ...]], ...]
+    #: the characters that have a code in each font's subsets (those the font has)
+    assigned: tuple[frozenset[int], ...]
+    #: the picture files it shows (and their tints), in order
+    pictures: tuple[tuple[str, str | None], ...]
+    #: the shadings and transparency groups its operators name, in the order the document made them for it
+    made: tuple[Gradient | Group, ...]
+    #: its icons and pictures (those inside groups too), which the document defines before placing it
+    needs: tuple[Primitive, ...]
+    #: what it took from the document: each font's name and its characters' codes, each picture's name and size,
+    #: the name of each shading, and of each transparency group's form and graphics state
+    signature: tuple[object, ...]
+
+
+class _Notes:
+    """What a drawing being recorded for a PdfMemo takes from the document, noted as it is written."""
+
+    def __init__(self, depth: int) -> None:
+        #: the stream it is written in (how many streams are open: the page's, a card's form): what it names there
+        #: is noted; the streams of the forms made for it (a transparency group's) name their own
+        self.depth = depth
+        #: the characters it writes in each font, in the order of their first use (forms made for it included)
+        self.chars: dict[str, dict[str, None]] = {}
+        #: the pictures it places (file and tint)
+        self.pictures: dict[tuple[str, str | None], None] = {}
+        #: the shadings and transparency groups its own stream names, in order, and the names the document gave
+        self.made: list[Gradient | Group] = []
+        self.names: list[object] = []
+        #: the shadings of `made`, to note each once
+        self.shadings: set[Gradient] = set()
+
+
+class PdfMemo:
+    """The operators each drawing was written with in the last document of a series (a `Memo`'s "pdf"), so that
+    the next document copies those of a drawing it places again instead of writing them anew (`donjon build
+    --watch`: a change to one card redraws that card only, and the document of a thousand cards is put together
+    from the others' operators).
+
+    A drawing's operators hold, besides the drawing, what the document gave it: its characters' codes in each font
+    subset (reportlab gives a code to each character as the document first uses it), the names of its fonts and
+    pictures (given in the order they first appear), of its gradients' shadings (`Sh1`... in the order they are
+    made) and of the form and graphics state of each transparency group (a see-through or masked group is drawn
+    into a form of its own, `group1`..., placed through a state `Dj1`...). So for a drawing met again the
+    document still makes all of these in the same order as drawing it would: every font and character (the
+    drawing's characters, font by font, in the order of their first use), picture, shading, and each transparency
+    group's form, drawn anew (a form is an object of the document, which copied operators can only name); its
+    operators are copied only when the codes and names come out as they were when written. Otherwise it is
+    written anew, with the forms just made. Every shading and state its operators name is listed in the resources
+    of the stream they are copied into, as drawing lists it. The document is then byte for byte the one written
+    without a memo (tests/test_incremental.py builds both, with decks that use every kind). Drawings are known by
+    identity: the watch keeps the drawing of every card that did not change."""
+
+    def __init__(self, ink: PressSettings) -> None:
+        self.ink = ink
+        self._last: dict[int, _Recorded] = {}
+        self._now: dict[int, _Recorded] = {}
+        self._packed_last: dict[str, bytes] = {}
+        self._packed_now: dict[str, bytes] = {}
+
+    def find(self, drawing: Drawing) -> _Recorded | None:
+        key = id(drawing)
+        found = self._now.get(key) or self._last.get(key)
+        return found if found is not None and found.drawing is drawing else None
+
+    def keep(self, record: _Recorded) -> None:
+        self._now[id(record.drawing)] = record
+
+    def packed(self, stream: str) -> bytes:
+        """A page's content stream compressed, as the last document compressed it when it held the same page (most
+        pages of a deck are; compressing them is a third of the time a document of them takes)."""
+        found = self._packed_now.get(stream)
+        if found is None:
+            found = self._packed_last.get(stream)
+            if found is None:
+                found = zlib.compress(stream.encode("utf8"))
+            self._packed_now[stream] = found
+        return found
+
+    def finish(self) -> None:
+        """A document is complete: what it did not place is forgotten (the memo holds one document's drawings)."""
+        self._last, self._now = self._now, {}
+        self._packed_last, self._packed_now = self._packed_now, {}
+
+
+def _codes(text: str) -> tuple[int, ...]:
+    return tuple(32 if code == 0xA0 else code for code in map(ord, text))  # as reportlab's splitString maps them
+
+
 class _Writer:
-    def __init__(self, canvas: Any, inks: Inks) -> None:
+    def __init__(self, canvas: Any, inks: Inks, memo: PdfMemo | None = None) -> None:
         from reportlab.lib.rl_accel import escapePDF
 
         self.c = canvas
+        #: the operators of drawings placed in the last document, for `donjon build --watch`
+        self.memo = memo
+        #: what the drawing being recorded for the memo takes from the document
+        self._noted: _Notes | None = None
+        #: the transparency groups' forms a copy that failed made, for the drawing written anew instead (PdfMemo)
+        self._premade: list[tuple[Group, tuple[str, str]]] = []
         #: every colour the document prints goes through these (generator.render.ink)
         self.inks = inks
         self.doc = canvas._doc  # the document the TTF subsets belong to (reportlab's documented splitString use)
@@ -189,10 +311,20 @@ class _Writer:
         self.xobjects: dict[tuple[str, ...], Any] = {}
         #: the form's resources, made with the first field
         self.form_fonts: Any = None
-        #: picture file -> its XObject's name and its own size (1 x 1 for a raster, the SVG's size in points)
-        self.images: dict[str, tuple[str, float, float]] = {}
+        #: picture file and tint -> its XObject's name and its own size (1 x 1 for a raster, the SVG's size in points)
+        self.images: dict[tuple[str, str | None], tuple[str, float, float]] = {}
         #: the same for pictures by content, so two identical files are embedded once
         self.image_digests: dict[str, tuple[str, float, float]] = {}
+        #: each gradient's shading, by its coordinates and stops (every use of one gradient shares it)
+        self.shadings: dict[Gradient, str] = {}
+        #: graphics states (opacity, soft masks) by what they set: their resource name and dictionary
+        self.states: dict[tuple[float, str], tuple[str, Any]] = {}
+        #: the graphics states each stream being written uses (the page's first, then each form's being drawn):
+        #: reportlab gives forms none, so each form and page gets those it names
+        self.stream_states: list[dict[str, Any]] = [{}]
+        self.groups = 0
+        #: how the page being written is moved on the paper (x scale, y scale, x and y shift: `Page.scale`, `offset`)
+        self.paper = (1.0, 1.0, 0.0, 0.0)
         #: the pictures SVG art holds (`data:` PNG and JPEG), by content
         self.embedded: dict[str, Any] = {}
 
@@ -209,15 +341,15 @@ class _Writer:
     def _prepare_icons(self, items: Iterable[Primitive]) -> None:
         """Define the icon forms and pictures a drawing uses before drawing it (forms are not defined inside
         forms)."""
-        for item in items:
+        for item in leaves(items):
             if isinstance(item, IconUse) and item.name not in self.icon_forms:
                 self._icon_form(item.name)
-            elif isinstance(item, ImageUse) and item.source not in self.images:
-                self._image(item.source)
+            elif isinstance(item, ImageUse) and (item.source, item.tint) not in self.images:
+                self._image(item.source, item.tint)
 
-    def _image(self, source: str) -> tuple[str, float, float]:
-        """The XObject of a picture file, embedded on first use. A picture that changed or broke since it was
-        checked is a content error naming the file (never a crash)."""
+    def _image(self, source: str, tint: str | None = None) -> tuple[str, float, float]:
+        """The XObject of a picture file (recoloured to `tint`), embedded on first use. A picture that changed or
+        broke since it was checked is a content error naming the file (never a crash)."""
         from generator.errors import ContentError, Problem
         from generator.render.images import ImageProblem, image_data
         from generator.resources import display_path
@@ -225,6 +357,10 @@ class _Writer:
         path = FilePath(source)
         try:
             info, data = image_data(path)
+            if tint is not None:
+                from generator.render.recolour import recolour
+
+                info, data = recolour(info, data, tint)
             found = self.image_digests.get(info.digest)
             if found is None:
                 name = f"img{len(self.image_digests) + 1}"
@@ -242,8 +378,25 @@ class _Writer:
             # picture this way too, so it reports the same)
             raise ContentError([Problem(display_path(path), None, "", f"cannot be drawn into the PDF "
                                         f"({type(err).__name__}: {err})")]) from None
-        self.images[source] = found
+        self.images[(source, tint)] = found
         return found
+
+    def _opaque(self, placed: Placed) -> Placed:
+        """For PDF/X-1a, which allows no transparency: the drawing with its see-through boxes drawn as pictures
+        (generator.backends.pdf_flatten), those pictures embedded; a drawing already drawn as a form is left."""
+        from generator.backends.pdf_flatten import flatten, see_through
+
+        drawing = placed.drawing
+        if (drawing.key is not None and drawing.key in self.forms) or not any(map(see_through, drawing.items)):
+            return placed
+        drawing, pictures = flatten(drawing, self.inks.settings.flatten_dpi)
+        for source, data in pictures.items():
+            found = self.image_digests.get(source)
+            if found is None:
+                found = self.image_digests[source] = (f"img{len(self.image_digests) + 1}", 1.0, 1.0)
+                self._register(found[0], _raster_xobject(self.doc, "png", data, self.inks))
+            self.images[(source, None)] = found
+        return placed._replace(drawing=drawing)
 
     def _register(self, name: str, stream: Any) -> None:
         """An XObject stream that `doForm(name)` can place (reportlab's resources list it where it is used)."""
@@ -278,29 +431,41 @@ class _Writer:
 
     def page(self, page: Page) -> None:
         c = self.c
+        self.stream_states = [{}]
+        if self.inks.settings.pdfx == "x1a":
+            page = page._replace(placed=tuple(self._opaque(placed) for placed in page.placed))
         c.setPageSize((page.width, page.height))
+        memo = self.memo
         for placed in page.placed:
-            if placed.drawing.key is None or placed.drawing.key not in self.forms:
-                self._prepare_icons(placed.drawing.items)
+            d = placed.drawing
+            if d.key is None or d.key not in self.forms:
+                found = memo.find(d) if memo is not None else None
+                self._prepare_icons(d.items if found is None else found.needs)
         self._prepare_icons(page.items)
         sx, sy = page.scale
-        if (sx, sy) != (1.0, 1.0):  # a printer's scale made up for, about the page's centre
-            c.addLiteral(f"q {sx:.6f} 0 0 {sy:.6f} {n(page.width * (1 - sx) / 2)} {n(page.height * (1 - sy) / 2)} cm")
+        dx, dy = page.offset
+        # a printer's scale made up for, about the page's centre, and its back offset: everything on the page
+        # moves so, its links and fields too (`_on_paper`)
+        self.paper = (sx, sy, page.width * (1 - sx) / 2 + dx, page.height * (1 - sy) / 2 - dy)
+        moved = self.paper != (1.0, 1.0, 0.0, 0.0)
+        if moved:
+            across, down, e, f = self.paper
+            c.addLiteral(f"q {across:.6f} 0 0 {down:.6f} {n(e)} {n(f)} cm")
         for placed in page.placed:
             self.place(placed, page.height)
         c.addLiteral(f"q 1 0 0 1 0 {n(page.height)} cm")
         self.draw(page.items)
         c.addLiteral("Q")
-        if (sx, sy) != (1.0, 1.0):
+        if moved:
             c.addLiteral("Q")
         for anchor in page.anchors:
-            c.bookmarkPage(anchor.key, fit="XYZ", left=0, top=round(page.height - anchor.y, 3))
+            c.bookmarkPage(anchor.key, fit="XYZ", left=0, top=round(self._on_paper(0, page.height - anchor.y)[1], 3))
             if anchor.title:
                 c.addOutlineEntry(anchor.title, anchor.key, anchor.level)
                 self.outline = True
         for link in page.links:
-            c.linkAbsolute("", link.key, (round(link.x, 3), round(page.height - link.y - link.h, 3),
-                                          round(link.x + link.w, 3), round(page.height - link.y, 3)), thickness=0)
+            c.linkAbsolute("", link.key, self._rect(link.x, page.height - link.y - link.h, link.w, link.h),
+                           thickness=0)
         for form_field in page.fields:
             self.form_field(form_field, page.height)
         # every page says where it is cut and how far its bleed runs, so preflight tools and printers see the cut
@@ -308,6 +473,17 @@ class _Writer:
         c.setBleedBox(_box(page.bleed_box, page))
         c.showPage()
         self._pack_last_page()
+
+    def _on_paper(self, x: float, y: float) -> tuple[float, float]:
+        """Where the point (x, y) of the page (PDF's y, upwards) lands once the page's scale and offset move it."""
+        sx, sy, e, f = self.paper
+        return sx * x + e, sy * y + f
+
+    def _rect(self, x: float, bottom: float, w: float, h: float) -> tuple[float, float, float, float]:
+        """An annotation's rectangle (PDF's y, upwards) where the page's scale and offset put it."""
+        x0, y0 = self._on_paper(x, bottom)
+        x1, y1 = self._on_paper(x + w, bottom + h)
+        return round(x0, 3), round(y0, 3), round(x1, 3), round(y1, 3)
 
     def _pack_last_page(self) -> None:
         """Compress the page just finished now rather than when the file is saved.
@@ -320,6 +496,8 @@ class _Writer:
         from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
 
         page = self.c._doc.Pages.pages[-1]
+        if self.stream_states[0]:
+            page.ExtGState = self._with_states(page.ExtGState, self.stream_states[0])
         # every page placing the same forms gets one shared XObject dictionary instead of a copy of its own
         # (the largest object a page kept): it is written inline, so the file is the same
         xobjects = getattr(page, "XObjects", None)
@@ -328,7 +506,9 @@ class _Writer:
             page.XObjects = self.xobjects.setdefault(key, xobjects)
         if not page.stream or page.Contents is not None:
             return
-        packed = PDFStream(content=zlib.compress(page.stream.encode("utf8")))
+        stream = page.stream
+        packed = PDFStream(content=zlib.compress(stream.encode("utf8")) if self.memo is None else
+                           self.memo.packed(stream))
         packed.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])
         packed.__Comment__ = "page stream"
         page.Contents = packed
@@ -345,7 +525,7 @@ class _Writer:
         form = self.c.acroForm
         self._form_resources()
         bottom = page_height - f.y - f.h
-        rect = PDFArray([round(f.x, 3), round(bottom, 3), round(f.x + f.w, 3), round(bottom + f.h, 3)])
+        rect = PDFArray(list(self._rect(f.x, bottom, f.w, f.h)))
         entries: dict[str, Any] = {
             "Type": PDFName("Annot"), "Subtype": PDFName("Widget"), "P": self.doc.thisPageRef(), "Rect": rect,
             "F": _HIDDEN if f.hidden else _PRINT, "Ff": _READ_ONLY if f.read_only else 0, "T": PDFString(f.name),
@@ -421,13 +601,84 @@ class _Writer:
             if form is None:
                 form = self.forms[d.key] = f"card{len(self.forms) + 1}"
                 b = d.bleed
-                c.beginForm(form, -b, -d.height - b, d.width + b, b)
-                self.drawing(d)
-                c.endForm()
+                self._form(form, (-b, -d.height - b, d.width + b, b), lambda: self.drawing(d))
             c.doForm(form)
         c.addLiteral("Q")
 
     def drawing(self, d: Drawing) -> None:
+        memo = self.memo
+        if memo is None:
+            self._drawing(d)
+            return
+        found = memo.find(d)
+        if found is not None and self._replay(found):
+            memo.keep(found)
+            return
+        code, forms = len(self.c._code), len(self.c._formsinuse)  # the canvas's operators and forms, so far
+        notes = self._noted = _Notes(len(self.stream_states))
+        try:
+            self._drawing(d)
+            memo.keep(self._record(d, code, forms, notes))
+        finally:
+            self._noted = None
+            self._premade.clear()
+
+    def _font(self, face: str) -> Any:
+        font = self.fonts.get(face)
+        if font is None:
+            from reportlab.pdfbase.pdfmetrics import getFont
+
+            font = self.fonts[face] = getFont(fonts.pdf_name(face))
+        return font
+
+    def _record(self, d: Drawing, code: int, forms: int, notes: _Notes) -> _Recorded:
+        """What drawing `d` wrote (from the canvas's operator `code` and its `forms` on), and what it took from the
+        document (`notes`, taken as it was written)."""
+        used = tuple((face, "".join(seen), _codes("".join(seen))) for face, seen in notes.chars.items())
+        assigned = tuple(frozenset(c for c in codes if c in self._font(face).state[self.doc].assignments)
+                         for face, _text, codes in used)
+        placed = tuple(notes.pictures)
+        needs = tuple(item for item in leaves(d.items) if isinstance(item, (IconUse, ImageUse)))
+        return _Recorded(d, tuple(self.c._code[code:]), tuple(self.c._formsinuse[forms:]), used, assigned, placed,
+                         tuple(notes.made), needs, (*self._signature(used, placed), *notes.names))
+
+    def _signature(self, used: tuple[tuple[str, str, tuple[int, ...]], ...],
+                   pictures: tuple[tuple[str, str | None], ...]) -> tuple[object, ...]:
+        out: list[object] = []
+        for face, _text, codes in used:
+            state = self._font(face).state[self.doc]
+            out += [state.internalName, tuple(map(state.assignments.get, codes))]
+        out += [self.images.get(picture) for picture in pictures]
+        return tuple(out)
+
+    def _replay(self, found: _Recorded) -> bool:
+        """Write a drawing met in the last document by copying its operators, when what they took from the
+        document is still the same (see PdfMemo); False, having written none of its operators, when it is not."""
+        doc = self.doc
+        for (face, text, _codes), assigned in zip(found.fonts, found.assigned, strict=True):
+            font = self._font(face)
+            state = font.state.get(doc)
+            # the characters given codes, and the font named, as drawing it would: in the order of first use
+            if state is None or state.internalName is None or not state.assignments.keys() >= assigned:
+                font.splitString(text, doc)
+                font.getSubsetInternalName(0, doc)
+        # its shadings and transparency groups made (and listed in this stream's resources) as drawing it would
+        names: list[object] = []
+        premade: list[tuple[Group, tuple[str, str]]] = []
+        for made in found.made:
+            if isinstance(made, Gradient):
+                names.append(self._shading(made))
+            else:
+                premade.append((made, self._translucent(made)))
+                names.append(premade[-1][1])
+        if (*self._signature(found.fonts, found.pictures), *names) != found.signature:
+            self._premade = premade  # the drawing written anew places the forms made
+            return False
+        self.c._code.extend(found.code)
+        self.c._formsinuse.extend(found.forms)
+        return True
+
+    def _drawing(self, d: Drawing) -> None:
         if d.background is not None:
             b = d.bleed
             self.c.addLiteral(f"{self.inks.op(d.background, 'rg')} {n(-b)} {n(-d.height - b)} {n(d.width + 2 * b)} "
@@ -445,18 +696,25 @@ class _Writer:
         return f"q {self._text(run, f'3 Tr {n(stretch)} Tz ')} Q"
 
     def _text(self, run: TextRun, mode: str = "") -> str:
-        font = self.fonts.get(run.font)
-        if font is None:
-            from reportlab.pdfbase.pdfmetrics import getFont
-
-            font = self.fonts[run.font] = getFont(fonts.pdf_name(run.font))
+        font = self._font(run.font)
         if self.inks.settings.outline_text:
             return self._text_outlines(run)
         size = n(run.size)
+        if self._noted is not None and run.text:  # a drawing being recorded (PdfMemo): what it takes of the font
+            self._noted.chars.setdefault(run.font, {}).update(dict.fromkeys(run.text))
         shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({self.escape(chunk)}) Tj"
                          for subset, chunk in font.splitString(run.text, self.doc))
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
-        return f"{self.inks.op(run.colour, 'rg', 'text')} BT {mode}{matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+        if run.spacing:  # the character spacing is text state, kept from one text object to the next: reset it
+            shown = f"{n(run.spacing)} Tc {shown} 0 Tc"
+        text = f"BT {mode}{matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+        ink = self.inks.op(run.colour, 'rg', 'text')
+        if run.outline is None:
+            return f"{ink} {text}"
+        # the outline first, twice as wide as it shows (the letter, drawn over it, covers its inner half), with
+        # round joins so that sharp letters keep no spikes; in a saved state, for the stroke's width and mode
+        return (f"q {self.inks.op(run.outline, 'RG', 'text')} {n(2 * run.outline_width)} w 1 j [] 0 d 1 Tr {text} Q "
+                f"{ink} {text}")
 
     def _text_outlines(self, run: TextRun) -> str:
         """A run drawn as its glyphs' outlines (`PressSettings.outline_text`), each at the advance its font gives
@@ -466,12 +724,17 @@ class _Writer:
         scale = run.size / 1000
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
         parts = [f"q {self.inks.op(run.colour, 'rg', 'text')} {matrix} {n(run.x)} {n(-run.y)} cm"]
+        if run.outline is not None:  # the outline under the letters, as with embedded fonts
+            parts.append(f"{self.inks.op(run.outline, 'RG', 'text')} {n(2 * run.outline_width / scale)} w 1 j [] 0 d")
         pen = 0.0
         for char in run.text:
             shape = _glyph_ops(run.font, char)
             if shape:
-                parts.append(f"q {n(scale)} 0 0 {n(scale)} {n(pen)} 0 cm {shape} f Q")
-            pen += advance(run.font, char) * scale
+                place = f"{n(scale)} 0 0 {n(scale)} {n(pen)} 0 cm"
+                if run.outline is not None:
+                    parts.append(f"q {place} {shape} S Q")
+                parts.append(f"q {place} {shape} f Q")
+            pen += advance(run.font, char) * scale + run.spacing
         parts.append("Q")
         return " ".join(parts)
 
@@ -492,24 +755,29 @@ class _Writer:
                 if said is not None and not self.inks.settings.outline_text:  # outlined text: no text layer
                     out.append(self._unseen(item, *said))
             elif isinstance(item, Rect):
-                state, paint = _paint(item.paint, self.inks)
                 shape = (_rounded(item.x, -item.y - item.h, item.w, item.h, item.r) if item.r > 0
                          else f"{n(item.x)} {n(-item.y - item.h)} {n(item.w)} {n(item.h)} re")
-                out.append(" ".join([*state, shape, paint]))
+                out.append(self._shape(shape, item.paint, False))
             elif isinstance(item, Circle):
-                state, paint = _paint(item.paint, self.inks)
-                out.append(" ".join([*state, _circle(item.cx, -item.cy, item.r), paint]))
+                out.append(self._shape(_circle(item.cx, -item.cy, item.r), item.paint, False))
             elif isinstance(item, Line):
                 dash = " ".join(n(d) for d in item.dash)
-                out.append(f"{self.inks.op(item.colour, 'RG')} {n(item.width)} w [{dash}] 0 d "
-                           f"{n(item.x1)} {n(-item.y1)} m {n(item.x2)} {n(-item.y2)} l S")
+                line = (f"{self.inks.op(item.colour, 'RG')} {n(item.width)} w [{dash}] 0 d "
+                        f"{n(item.x1)} {n(-item.y1)} m {n(item.x2)} {n(-item.y2)} l S")
+                # a cap is graphics state, kept for every later stroke: a line with its own is drawn in a saved state
+                out.append(line if item.cap == "butt" else f"q {_CAPS[item.cap]} J {line} Q")
             elif isinstance(item, Path):
-                state, paint = _paint(item.paint, self.inks)
-                if item.evenodd and paint in ("f", "B"):
-                    paint += "*"
-                out.append(" ".join([*state, _path(item.ops, 0.0), paint]))
+                out.append(self._shape(_path(item.ops, 0.0), item.paint, item.evenodd))
+            elif isinstance(item, Group):
+                if out:
+                    self.c.addLiteral(" ".join(out))
+                    out.clear()
+                self._group(item)
             elif isinstance(item, ImageUse):
-                name, own_w, own_h = self.images.get(item.source) or self._image(item.source)
+                picture = (item.source, item.tint)
+                name, own_w, own_h = self.images.get(picture) or self._image(*picture)
+                if self._noted is not None:
+                    self._noted.pictures[picture] = None
                 clip = ""
                 if item.clip is not None:
                     cx, cy, cw, ch = item.clip
@@ -521,6 +789,178 @@ class _Writer:
                 out.append("Q")
         if out:
             self.c.addLiteral(" ".join(out))
+
+    def _shape(self, shape: str, paint: Paint, evenodd: bool) -> str:
+        """A path (PDF operators) filled and stroked with `paint`: a gradient fills it as a shading clipped to it."""
+        fill = paint.fill
+        if isinstance(fill, Gradient):
+            clip = "W* n" if evenodd else "W n"
+            drawn = f"q {shape} {clip} /{self._shading(fill)} sh Q"
+            if paint.stroke is None:
+                return drawn
+            return f"{drawn} {self._shape(shape, paint._replace(fill=None), evenodd)}"
+        state, op = _paint(paint, self.inks)
+        if evenodd and op in ("f", "B"):
+            op += "*"
+        drawn = " ".join([*state, shape, op])
+        return drawn if paint.cap == "butt" or paint.stroke is None else f"q {_CAPS[paint.cap]} J {drawn} Q"
+
+    def _shading(self, gradient: Gradient) -> str:
+        """The resource name of a gradient's shading (made once per document, its colours in the document's colour
+        space), listed in the current stream's resources (reportlab adds them to the page's; :meth:`_form` to a
+        form's)."""
+        name = self.shadings.get(gradient)
+        if name is None:
+            from reportlab.pdfbase.pdfdoc import PDFAxialShading, PDFRadialShading
+
+            function = _colour_function(gradient.stops, self.inks)
+            space = self.inks.device_space
+            if gradient.kind == "linear":
+                x1, y1, x2, y2 = gradient.coords
+                shading: Any = PDFAxialShading(round(x1, 3), round(-y1, 3), round(x2, 3), round(-y2, 3),
+                                               Function=function, ColorSpace=space, Extend="[true true]")
+            else:
+                cx, cy, r = gradient.coords
+                shading = PDFRadialShading(round(cx, 3), round(-cy, 3), 0, round(cx, 3), round(-cy, 3), round(r, 3),
+                                           Function=function, ColorSpace=space, Extend="[true true]")
+            name = self.shadings[gradient] = self.doc.addShading(shading)
+        self.c._shadingUsed[name] = name
+        notes = self._noted
+        if notes is not None and len(self.stream_states) == notes.depth and gradient not in notes.shadings:
+            notes.shadings.add(gradient)  # named in the stream of a drawing being recorded (PdfMemo)
+            notes.made.append(gradient)
+            notes.names.append(name)
+        return name
+
+    def _state(self, opacity: float, mask: str = "") -> str:
+        """The resource name of a graphics state making paint `opacity` transparent and, with `mask`, shown
+        through that form as a luminosity soft mask; listed in the current stream's resources."""
+        from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObjectReference
+
+        key = (round(opacity, 3), mask)
+        found = self.states.get(key)
+        if found is None:
+            entries: dict[str, Any] = {"Type": PDFName("ExtGState"), "ca": key[0], "CA": key[0]}
+            if mask:
+                entries["SMask"] = PDFDictionary({"Type": PDFName("Mask"), "S": PDFName("Luminosity"),
+                                                  "G": PDFObjectReference(self.doc.getXObjectName(mask))})
+            found = self.states[key] = (f"Dj{len(self.states) + 1}", PDFDictionary(entries))
+        self.stream_states[-1][found[0]] = found[1]
+        return found[0]
+
+    def _with_states(self, existing: Any, states: dict[str, Any]) -> Any:
+        from reportlab.pdfbase.pdfdoc import PDFDictionary
+
+        merged = dict(existing.dict) if existing is not None else {}
+        merged.update(states)
+        return PDFDictionary(merged)
+
+    def _form(self, name: str, bbox: tuple[float, float, float, float], body: Any, group: bool = False) -> None:
+        """A form XObject `name` drawn by `body()`, with the shadings and graphics states it uses in its resources
+        (reportlab lists only fonts and forms); `group`: a transparency group, composited as one (ISO 32000-1,
+        11.6.6), as an opacity or a soft mask needs."""
+        from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFResourceDictionary, PDFStream
+
+        c = self.c
+        c.beginForm(name, *(round(v, 3) for v in bbox))
+        self.stream_states.append({})
+        try:
+            body()
+            shadings = dict(c._shadingUsed)
+        finally:
+            states = self.stream_states.pop()
+        c.endForm()
+        form = self.doc.idToObject[self.doc.getXObjectName(name)]
+        if shadings or states:
+            resources = PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs()
+            if form.XObjects:
+                resources.XObject = form.XObjects
+            if states:
+                resources.ExtGState = self._with_states(form.ExtGState, states)
+            resources.setShading(shadings)
+            form.Resources = resources
+        if group:
+            contents = PDFStream()
+            contents.content = form.stream
+            contents.__Comment__ = "xobject form stream"
+            contents.dictionary["Group"] = PDFDictionary({"Type": PDFName("Group"), "S": PDFName("Transparency"),
+                                                          "CS": PDFName(self.inks.device_space)})
+            form.Contents = contents
+
+    def _group(self, group: Group) -> None:
+        """Primitives drawn together: transformed, clipped, and (with an opacity or a mask) drawn into a
+        transparency group first, then blended as one."""
+        c = self.c
+        if group.plain:  # only a mark (decoration): drawn as its items are
+            self.draw(group.items)
+            return
+        head = ["q"]
+        if group.matrix is not None:
+            a, b, cc, d, e, f = group.matrix  # in the page's frame, whose y is the model's negated
+            head.append(f"{n(a)} {n(-b)} {n(-cc)} {n(d)} {n(e)} {n(-f)} cm")
+        if group.clip is not None:
+            head.append(f"{_path(group.clip, 0.0)} W* n")
+        if group.opacity >= 1 and group.mask is None:
+            c.addLiteral(" ".join(head))
+            self.draw(group.items)
+            c.addLiteral("Q")
+            return
+        name, state = self._translucent(group)
+        head.append(f"/{state} gs")
+        c.addLiteral(" ".join(head))
+        c.doForm(name)
+        c.addLiteral("Q")
+
+    def _translucent(self, group: Group) -> tuple[str, str]:
+        """Draw a see-through or masked group into a transparency group (a form), with its mask's; the form's name
+        and that of the graphics state that places it. Its icons and pictures are defined already (page()
+        prepares every leaf)."""
+        notes = self._noted
+        named_here = notes is not None and len(self.stream_states) == notes.depth
+        if self._premade:  # made by a copy that failed (PdfMemo), for this drawing written anew
+            made, names = self._premade.pop(0)
+            assert made is group
+        else:
+            from generator.render.shapes import extent
+
+            x0, y0, x1, y1 = extent(group.items)
+            self.groups += 1
+            name = f"group{self.groups}"
+            self._form(name, (x0 - 1, -y1 - 1, x1 + 1, -y0 + 1), lambda: self.draw(group.items), group=True)
+            mask_name = ""
+            if group.mask is not None:
+                mask = group.mask
+                mask_name = f"{name}-mask"
+                self._form(mask_name, (mask.x, -mask.y - mask.h, mask.x + mask.w, -mask.y),
+                           lambda: self.draw((mask,)), group=True)
+            names = name, self._state(group.opacity, mask_name)
+        if notes is not None and named_here:  # named in the stream of a drawing being recorded (PdfMemo)
+            notes.made.append(group)
+            notes.names.append(names)
+        return names
+
+
+def _colour_function(stops: tuple[tuple[float, str], ...], inks: Inks) -> Any:
+    """A PDF function giving a gradient's colour at 0 to 1 (in the document's colour space: `Inks.components`): a
+    linear blend between each pair of stops (type 2), stitched together (type 3), the first and last colours held
+    before and after their stops."""
+    from reportlab.pdfbase.pdfdoc import PDFExponentialFunction, PDFStitchingFunction
+
+    def components(colour: str) -> list[float]:
+        return [round(v, 4) for v in inks.components(colour)]
+
+    points = list(stops)
+    if points[0][0] > 0:
+        points.insert(0, (0.0, points[0][1]))
+    if points[-1][0] < 1:
+        points.append((1.0, points[-1][1]))
+    if len(points) == 2:
+        return PDFExponentialFunction(N=1, C0=components(points[0][1]), C1=components(points[1][1]))
+    functions = [PDFExponentialFunction(N=1, C0=components(a[1]), C1=components(b[1])) for a, b in zip(points, points[1:])]
+    bounds = [round(offset, 4) for offset, _colour in points[1:-1]]
+    return PDFStitchingFunction(functions, bounds, [0, 1] * len(functions), Domain="[0 1]")
 
 
 @cache
@@ -720,13 +1160,19 @@ def draw_picture(path: FilePath) -> None:
 
 
 def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "",
-              ink: PressSettings = PressSettings()) -> PdfStats:
+              ink: PressSettings = PressSettings(), memo: Memo | None = None) -> PdfStats:
     """Draw `pages` into a PDF at `path` (the caller makes it atomic), or into a binary file object (in memory, for
     rasterising); pages are drawn as they come. `ink` says how colours print (RGB, or CMYK through a profile with
-    an OutputIntent and, when asked, the marks of PDF/X-1a or PDF/X-4: :func:`_print_ready`)."""
+    an OutputIntent and, when asked, the marks of PDF/X-1a or PDF/X-4: :func:`_print_ready`). With a `memo` (the
+    same for each document of a series), drawings placed in the last document are not written again (PdfMemo)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
+    kept: PdfMemo | None = None
+    if memo is not None:
+        found = memo.kept.get("pdf")
+        kept = found if isinstance(found, PdfMemo) and found.ink == ink else PdfMemo(ink)
+        memo.kept["pdf"] = kept
     stats = PdfStats()
     canvas: Any = None
     writer: _Writer | None = None
@@ -742,7 +1188,7 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
                 canvas.setAuthor("donjon")
                 canvas.setCreator("donjon")
                 canvas.setSubject(subject)
-                writer = _Writer(canvas, Inks(ink))
+                writer = _Writer(canvas, Inks(ink), kept)
             assert writer is not None
             writer.page(page)
             stats.pages += 1
@@ -755,6 +1201,8 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
         if ink.space == "cmyk":
             _print_ready(canvas, ink)
         canvas.save()
+        if kept is not None:
+            kept.finish()
     finally:
         rl_config.useA85 = a85
     return stats

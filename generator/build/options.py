@@ -20,6 +20,8 @@ class BuildOptions(NamedTuple):
     ink: str = "normal"
     #: how the sheets' colours print: RGB, or CMYK through an ICC profile (`--colour cmyk`)
     press: PressSettings = PressSettings()
+    #: a proof: the cut line, the bleed's edge and the safe area drawn over every card (`--guides`)
+    guides: bool = False
 
 
 class Written(NamedTuple):
@@ -34,3 +36,5 @@ class Written(NamedTuple):
     files: int = 1
     #: a folder of files (one per card) rather than one document
     folder: bool = False
+    #: how many of its files this build wrote, when it kept the others as they were (`--watch`); None: all
+    rewritten: int | None = None

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from generator.catalog.assets import NO_ASSETS, Assets
 from generator.catalog.common import CardSize, Provenance
+from generator.catalog.shapes import Shape
 
 
 class Card(NamedTuple):
@@ -50,6 +51,8 @@ class Deck(NamedTuple):
     assets: Assets = NO_ASSETS
     #: the files the deck itself is read from (its deck.yaml and table), for `donjon build --watch`
     sources: tuple[Path, ...] = ()
+    #: the outline its pieces are cut along inside their card size (None: the card's rectangle)
+    shape: Shape | None = None
 
     @property
     def key(self) -> str:

@@ -18,6 +18,7 @@ from generator.catalog.common import (
     report_duplicates,
     resolve_card_size,
 )
+from generator.catalog.shapes import SHAPE, Shape
 from generator.fields import Checker, Choice, Field, Int, ListOf, Record, Slug, Text
 from generator.yamlio import PathKey
 
@@ -40,6 +41,8 @@ class DeckSpec:
     card_size: CardSize
     cards: str
     set: str | None
+    #: the outline the pieces are cut along (None: the card's rectangle)
+    shape: Shape | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +82,8 @@ class GameHeader:
 
 
 def deck_spec(id: str, name: str, layout: str, back: str, card_size: str | CardSize, cards: str,  # noqa: A002
-              set: str | None) -> DeckSpec:  # noqa: A002 - the keys of game.yaml
-    return DeckSpec(id, name, layout, back, resolve_card_size(card_size), cards, set)
+              set: str | None, shape: Shape | None = None) -> DeckSpec:  # noqa: A002 - the keys of game.yaml
+    return DeckSpec(id, name, layout, back, resolve_card_size(card_size), cards, set, shape)
 
 
 def game_info(game: GameHeader, decks: tuple[DeckSpec, ...]) -> GameInfo:
@@ -100,6 +103,7 @@ def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
             "layout": Field(Slug(), doc="the layout of the card faces (templates/layouts/ID.yaml)"),
             "back": Field(Slug(), doc="the layout of the card backs"),
             "card_size": Field(CARD_SIZE, required=False, default="poker"),
+            "shape": Field(SHAPE, required=False),
             "cards": Field(Choice(deck_sources, what="card source"), doc="the catalog the cards come from"),
             "set": Field(Choice(sets or (), what="set") if sets else Slug(), required=False,
                          doc="only the entries of this set"),

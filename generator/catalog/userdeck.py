@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from generator.catalog.assets import FONTS, ICONS, NO_ASSETS, Assets, resolve_assets
 from generator.catalog.common import CARD_SIZE, CardSize, resolve_card_size
+from generator.catalog.shapes import SHAPE, Shape
 from generator.errors import InputError, Problem
 from generator.files import resolve_within
 from generator.fields import (
@@ -89,6 +90,8 @@ class UserDeck(NamedTuple):
     assets: Assets = NO_ASSETS
     #: the table file (None for rows written in deck.yaml), for `donjon build --watch`
     table: Path | None = None
+    #: the outline its pieces are cut along (None: the card's rectangle)
+    shape: Shape | None = None
 
 
 _CELL = AnyOf(options=(Text(min_len=0, max_len=4000), Int(), Number(), Bool(), Nullable(Text(min_len=0))),
@@ -120,6 +123,7 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
         "id": Field(Slug(), doc="the deck's id: output files are named after it"),
         "name": Field(Text(max_len=120), doc="the deck's name as printed on sheets"),
         "card_size": Field(CARD_SIZE, required=False, default="poker"),
+        "shape": Field(SHAPE, required=False),
         "layout": Field(Text(max_len=200), required=False,
                         doc="a layout file (layout.yaml, or ../shared/unit.yaml inside the content folder) or a "
                             "shipped layout id; needed unless `layouts` gives every card's"),
@@ -192,7 +196,8 @@ def load_deck(folder: Path, display: str, root: Path | None = None) -> tuple[Use
     if not cards:
         return None, [Problem(table, None, "", "every card has a count of 0: there is nothing to print")]
     return UserDeck(folder, values["id"], values["name"], resolve_card_size(values["card_size"]),
-                    values["layout"] or "", values["back"], tuple(cards), name, top, assets, table_path), []
+                    values["layout"] or "", values["back"], tuple(cards), name, top, assets, table_path,
+                    values["shape"]), []
 
 
 def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,

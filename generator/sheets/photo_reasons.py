@@ -1,11 +1,11 @@
 """Why a photo, or a field of it, could not be read: a reason code, the fields involved, a sentence saying what was
-seen and one saying what to change, so that the command line, the JSON and the table companion can each show them
-(the companion as text beside the photo, in the player's words).
+seen, and what to change (the advice of :mod:`~generator.sheets.advice`, one text per code, which the table
+companion shows too), so that the command line, the JSON and the companion can each show them.
 
 A photo refused as a whole raises :class:`PhotoRefused` (an :class:`~generator.errors.InputError`, exit 2) with
 its :class:`PhotoIssue`; a photo read with fields it could not decide carries one :class:`PhotoIssue` per cause
-(`PhotoRead.issues`), and each uncertain field says its code (`Uncertainty.code`). Codes are stable (the table
-below); sentences may be reworded.
+(`PhotoRead.issues`), and each uncertain field says its code (`Uncertainty.code`). Codes are stable (the names of
+advice.py's reasons); sentences may be reworded.
 """
 
 from __future__ import annotations
@@ -14,32 +14,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.errors import InputError
+from generator.sheets import advice
 from generator.sheets.marks import Uncertainty
 from generator.wording import listing
 
-#: Codes of a photo refused as a whole, and what to change.
-REFUSALS = {
-    "no-sheet": "photograph the whole sheet, flat and in good light, its four corner squares in view",
-    "half-sheet": "photograph the whole sheet: its four corner squares must be in the photo",
-    "blurred": "hold the phone still and let it focus (tap the sheet on the screen), then take the photo again",
-    "two-sheets": "photograph one sheet per photo",
-    "other-sheet": "print the sheet again with this donjon and fill that one",
-    "not-flat": "lay the sheet flat and photograph it again",
-    "too-dark": "photograph the sheet in more light",
-}
-#: Codes of fields that could not be decided: what was seen ({fields}: the fields) and what to change (or do).
+#: Codes of a photo the reader refuses as a whole (their advice: generator.sheets.advice.REFUSALS).
+REFUSALS = ("no-sheet", "half-sheet", "blurred", "two-sheets", "other-sheet", "not-flat")
+#: Codes of fields that could not be decided, and what was seen ({fields}: the fields), in the order the reasons
+#: are reported (their advice: generator.sheets.advice.UNCERTAIN).
 FIELD_CAUSES = {
-    "glare": ("glare over {fields}", "tilt the phone so the lamp's reflection leaves the sheet"),
-    "covered": ("{fields} cannot be seen: something covers the sheet there (a finger, an object, a deep shadow)",
-                "photograph the sheet again with nothing over it"),
-    "outside": ("{fields} are not in the photo", "photograph the whole sheet"),
-    "faint": ("the marks of {fields} are faint or small", "fill the marks firmly, or confirm them"),
-    "spill": ("strokes from neighbouring marks run into {fields}", "confirm them"),
-    "ghost": ("{fields} show faint traces: rubbed out, or filled lightly?", "confirm them"),
-    "half-coloured": ("figures of {fields} are coloured in half", "colour them in wholly, or confirm them"),
-    "two-values": ("{fields} have two values filled", "rub out the one that does not count, or confirm it"),
-    "gap": ("{fields} are filled with a gap", "confirm them"),
-    "rules": ("what was read of {fields} contradicts the rules (a mark misread or forgotten)", "confirm them"),
+    "glare": "glare over {fields}",
+    "covered": "{fields} cannot be seen: something covers the sheet there (a finger, an object, a deep shadow)",
+    "outside": "{fields} are not in the photo",
+    "faint": "the marks of {fields} are faint or small",
+    "spill": "strokes from neighbouring marks run into {fields}",
+    "ghost": "{fields} show faint traces: rubbed out, or filled lightly?",
+    "half-coloured": "figures of {fields} are coloured in half",
+    "two-values": "{fields} have two values filled",
+    "gap": "{fields} are filled with a gap",
+    "rules": "what was read of {fields} contradicts the rules (a mark misread or forgotten)",
 }
 
 
@@ -53,7 +46,7 @@ class PhotoIssue:
     fields: tuple[str, ...]
     #: what was seen, in words ("glare over towers[1] and towers[2]")
     sentence: str
-    #: what to change or do ("tilt the phone so the lamp's reflection leaves the sheet")
+    #: what to change or do, to the player (generator.sheets.advice)
     advice: str
 
     def __str__(self) -> str:
@@ -64,13 +57,16 @@ class PhotoIssue:
 
 
 def refusal(code: str, sentence: str) -> PhotoIssue:
-    return PhotoIssue(code, (), sentence, REFUSALS[code])
+    """A photo refused as a whole (`code` one of REFUSALS), with what was seen."""
+    found = advice.refusal(sentence, code)
+    return PhotoIssue(code, (), sentence, found.advice if found else "")
 
 
 def field_issue(code: str, fields: Sequence[str]) -> PhotoIssue:
     """An issue over some fields (`code` a key of FIELD_CAUSES)."""
-    sentence, advice = FIELD_CAUSES[code]
-    return PhotoIssue(code, tuple(fields), sentence.format(fields=listing(list(fields), "and")), advice)
+    found = advice.uncertainty("", code)
+    return PhotoIssue(code, tuple(fields), FIELD_CAUSES[code].format(fields=listing(list(fields), "and")),
+                      found.advice if found else "")
 
 
 def field_issues(uncertain: Sequence[Uncertainty]) -> tuple[PhotoIssue, ...]:

@@ -415,7 +415,7 @@ def locate(grey: Grey, display: str, kinds: Sequence[SheetKind]) -> Located:
     whole = [f for f in found if len(f.corners) >= MARKERS_NEEDED]
     ours = [f for f in whole if f.code in codes]
     if len(whole) > 1 and ours:
-        raise PhotoRefused(display, refusal("two-sheets", f"shows {len(whole)} whole sheets"))
+        raise PhotoRefused(display, refusal("two-sheets", "shows more than one whole sheet"))
     if not ours:
         if whole:
             code = whole[0].code
@@ -429,8 +429,8 @@ def locate(grey: Grey, display: str, kinds: Sequence[SheetKind]) -> Located:
         if sharpness(grey) < SOFT or (partial is not None and
                                       blur_mm(grey, list(partial.corners.values()), side_mm) > BLURRED_MM):
             raise PhotoRefused(display, refusal("blurred", "is blurred: " + (
-                NO_MARKERS if partial is None else f"only {len(partial.corners)} of the sheet's {CORNERS} corner "
-                                                   "markers could be found")))
+                "no corner square could be found" if partial is None else
+                f"only {len(partial.corners)} of its {CORNERS} corner squares could be found")))
         if partial is not None:
             raise PhotoRefused(display, refusal("half-sheet", f"shows only {len(partial.corners)} of the sheet's "
                                                               f"{CORNERS} corner markers"))

@@ -132,7 +132,8 @@ def test_glare_over_marks_is_reported_as_glare_with_its_fields() -> None:
     assert found, "no glare photo reported glare"
     issue = found[0]
     assert issue.fields and issue.sentence.startswith("glare over ") and issue.fields[0] in issue.sentence
-    assert str(issue).endswith(": tilt the phone so the lamp's reflection leaves the sheet")
+    assert str(issue).endswith(": Light shone on these marks: look at the sheet and set it, or take the photo again "
+                               "with the phone tilted so nothing shines.")
     assert issue.to_dict()["code"] == "glare"
 
 
@@ -150,7 +151,8 @@ def test_two_whole_sheets_are_refused_and_clutter_partly_in_frame_is_not() -> No
     sheet, photo = castle_photo("two-sheets", 1)
     _, _, refused = check(sheet, photo, kinds(shipped()))
     assert refused is not None and refused.code == "two-sheets"
-    assert str(refused) == "photo.jpg: shows 2 whole sheets: photograph one sheet per photo"
+    assert str(refused) == "photo.jpg: shows more than one whole sheet: Put the other sheets and cards away, out of " \
+                           "the frame: one sheet per photo."
     sheet, photo = castle_photo("clutter", 2)
     verdict, read, _ = check(sheet, photo, kinds(shipped()))
     assert read is not None and "partial: 2" in photo.meta["clutter"], photo.meta
@@ -167,8 +169,8 @@ def test_a_blurred_photo_is_refused_before_any_mark_is_read_and_a_soft_one_is_re
         read_photo(photo.data, "soft.jpg", kinds(shipped()))
     assert refused.value.code == "blurred"
     assert str(refused.value).startswith("soft.jpg: is blurred (its corner squares' edges are ")
-    assert str(refused.value).endswith(" mm soft): hold the phone still and let it focus (tap the sheet on the "
-                                       "screen), then take the photo again")
+    assert str(refused.value).endswith(" mm soft): Hold the phone still (elbows on the table), tap the sheet on the "
+                                       "screen to focus, then shoot.")
     soft = replace(blurred, camera=replace(blurred.camera, blur_mm=(0.2, 0.2)))
     photo = families.make(soft, sheet, filled, 1)
     read = read_photo(photo.data, "soft.jpg", kinds(shipped()))
@@ -245,8 +247,7 @@ def test_photo_issues_and_refusals_are_data(tmp_path: Any) -> None:
     issues = field_issues([Uncertainty("towers[1]", "…", "glare"), Uncertainty("residents", "…", "faint"),
                            Uncertainty("towers[2]", "…", "glare")])
     assert [(i.code, i.fields) for i in issues] == [("glare", ("towers[1]", "towers[2]")), ("faint", ("residents",))]
-    assert str(issues[0]) == "glare over towers[1] and towers[2]: tilt the phone so the lamp's reflection leaves " \
-                             "the sheet"
+    assert issues[0].sentence == "glare over towers[1] and towers[2]" and issues[0].advice.startswith("Light shone")
     with pytest.raises(InputError) as refused:
         read_photo(b"\xff\xd8\xff" + b"\x00" * 10, "x.jpg", kinds(shipped()))
     assert not isinstance(refused.value, PhotoRefused)  # not a photo at all: no photo reason
