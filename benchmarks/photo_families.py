@@ -293,7 +293,9 @@ def fill_sheet(sheet: Sheet, filled: Sequence[bool], rng: random.Random, how: Fi
         elif how.ghosts and mark.field in fields_filled and rng.random() < how.ghosts:
             bad = rng.random() < how.bad_ghosts
             style = "ghost-bad" if bad else "ghost"
-            ghost = style_mask(sheet, mark, _pick({"full": 0.6, "tick": 0.2, "cross": 0.2}, rng), pen, rng)
+            # a figure was coloured in, a bubble filled, ticked or crossed, before it was rubbed out
+            shape = "figure" if mark.shape == "figure" else _pick({"full": 0.6, "tick": 0.2, "cross": 0.2}, rng)
+            ghost = style_mask(sheet, mark, shape, pen, rng)
             # rubbed out: a fraction of the graphite left (of its darkest line, once smeared by the eraser)
             smear = rng.uniform(0.2, 0.6) * sheet.px_per_mm
             trace = cv2.GaussianBlur(ghost.astype(np.float32), (0, 0), smear)

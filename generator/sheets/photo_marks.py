@@ -405,12 +405,14 @@ class Measure:
     #: the widest ink (mm): twice the radius of the largest disc that fits in it; a pencil line is under a
     #: millimetre wide, a blob or a smear wider
     wide: float
+    #: the share of the inside's middle (a quarter of its radius) inked: a tick or a cross goes through it
+    middle: float
     #: where it was read: its top-left corner, in pixels of the straightened sheet
     x: int
     y: int
 
 
-NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0)
+NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def _window(mark: Mark) -> tuple[int, int, int, int]:
@@ -526,11 +528,22 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         mx, my = float(xs.mean()) - (w - 1) / 2, float(ys.mean()) - (h - 1) / 2
         edge_share = math.hypot(mx, my) / (size / 2)
         edge_angle = math.atan2(my, mx)
+    middle = float(inked[_middle(w, h)].mean()) if len(xs) else 0.0
     ring = 0.0
     if mark.shape != "figure":
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold, circles)
-    return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, x0, y0)
+    return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
+                   x0, y0)
+
+
+@lru_cache(maxsize=32)
+def _middle(w: int, h: int) -> Any:
+    """The middle of a mark's window: a disc of a quarter of its radius."""
+    import numpy as np
+
+    ys, xs = np.mgrid[0:h, 0:w]
+    return np.hypot(xs - (w - 1) / 2, ys - (h - 1) / 2) <= max(1.5, max(w, h) / 8)
 
 
 def ink_threshold(light_: Light) -> float:
@@ -699,7 +712,8 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         near = [j for j in range(len(marks)) if j != i and 0 < dist[j] < 2.6 * mark.width and
                 (offsets[j] @ toward) / dist[j] > 0.7 and reads[j].state is True and measures[j].cover > m.cover]
         if near:
-            if m.cover < 0.12:
+            if m.cover < 0.12 or m.middle == 0:
+                # the neighbour's stroke, stopped short of this bubble's middle: not a mark of this one
                 out[i] = MarkRead(False, m.cover, 0.5, x=read.x, y=read.y)
             else:
                 out[i] = MarkRead(None, m.cover, 0.0, f"a stroke from {_name(marks[near[0]])} runs into it", "spill",
@@ -830,4 +844,47 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
             if near and m is not NOWHERE and reads[i].state is not True:
                 measures[i] = measure(mark, light_, ref, printed_dark, places[i], near)
                 reads[i] = decide(mark, measures[i], sheet)
+    # a stroke crossing the gap from a filled neighbour into a bubble, and no further than a short way in, is the
+    # neighbour's
+    threshold = ink_threshold(light_)
+    for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
+        if reads[i].state is False or m is NOWHERE or mark.shape == "figure" or m.cover >= 0.35 or \
+                m.spread >= SPREAD or reads[i].code in ("glare", "covered", "outside"):
+            continue
+        for j, (other, n) in enumerate(zip(marks, measures, strict=True)):
+            if j != i and reads[j].state is True and n.cover > m.cover and other.shape != "figure" and \
+                    _bridged(light_.dark, printed_dark, mark, m, other, n, threshold):
+                reads[i] = MarkRead(False, m.cover, 0.5, x=reads[i].x, y=reads[i].y)
+                break
     return settle(marks, measures, reads, sheet, types), light_
+
+
+def _bridged(dark: Floats, printed_dark: Floats, mark: Mark, m: Measure, other: Mark, n: Measure,
+             threshold: float) -> bool:
+    """Whether ink crosses the paper between two neighbouring bubbles, unbroken (a stroke from one into the
+    other)."""
+    import numpy as np
+
+    _, _, w, h = _window(mark)
+    _, _, ow, oh = _window(other)
+    a = np.array([m.x + (w - 1) / 2, m.y + (h - 1) / 2])
+    b = np.array([n.x + (ow - 1) / 2, n.y + (oh - 1) / 2])
+    gap = float(np.hypot(*(b - a)))
+    r, ro = max(w, h) / 2, max(ow, oh) / 2
+    if gap <= r + ro or gap > 2.6 * max(w, ow):
+        return False
+    toward = (b - a) / gap
+    across = np.array([-toward[1], toward[0]])
+    offset = (round(mark.x * SCALE) - m.x, round(mark.y * SCALE) - m.y)  # photo -> printed sheet
+    for t in np.linspace(r + 1, gap - ro - 1, max(2, int(gap - r - ro))):
+        inked = False
+        for side in (-2, -1, 0, 1, 2):
+            x, y = (a + toward * t + across * side).round().astype(int)
+            px, py = x + offset[0], y + offset[1]
+            if 0 <= y < dark.shape[0] and 0 <= x < dark.shape[1] and 0 <= py < printed_dark.shape[0] and \
+                    0 <= px < printed_dark.shape[1] and dark[y, x] - printed_dark[py, px] > threshold:
+                inked = True
+                break
+        if not inked:
+            return False
+    return True
