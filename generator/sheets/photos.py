@@ -234,8 +234,11 @@ def _codes(kinds: Sequence[SheetKind]) -> dict[int, tuple[SheetKind, str]]:
 #: share of a marker's side of where it was found (markers of two sheets of one kind in one photo do not).
 AGREE = 0.08
 #: A photo is refused as blurred when the edges of its markers rise from black to white over more than this (mm on
-#: the sheet, 20 % to 80 %): a pencil line is 0.5 mm wide, a bubble's outline 0.2 mm.
-BLURRED_MM = 0.8
+#: the sheet, 20 % to 80 %; a sharp photo gives 0.2 to 0.4): a pencil line is 0.5 mm wide, a bubble's outline
+#: 0.2 mm. Measured on synthetic photos (benchmarks/photo_families.py, blur from 0.35 to 0.7 mm and motion up to
+#: 1.8 mm): below 0.9 mm nearly every photo was read without a question; from 0.95 mm every one left 1 to 4 fields
+#: to confirm, none read wrong: such a photo is better taken again.
+BLURRED_MM = 0.95
 
 
 @dataclass(frozen=True)
