@@ -26,7 +26,7 @@ def check_layouts(content: Content) -> list[Problem]:
         deck_view,
         face_drawing,
     )
-    from generator.content import all_decks
+    from generator.content import every_language
     from generator.layout.draw import CardFitError
 
     found: dict[tuple[str, int | None, str], tuple[Problem, int]] = {}
@@ -36,7 +36,7 @@ def check_layouts(content: Content) -> list[Problem]:
         first, count = found.get(key, (problem, 0))
         found[key] = (first, count + 1)
 
-    for deck in all_decks(content):
+    for deck in every_language(content):
         layouts = DeckLayouts(deck, deck_origin(content, deck))
         view = deck_view(deck)
         try:

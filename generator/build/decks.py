@@ -23,6 +23,7 @@ from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Card, Deck
 from generator.content import Content
 from generator.errors import ContentError, Problem, stop_if_requested
+from generator.i18n import language
 from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import atomic_path, inside, staged, transaction
@@ -106,8 +107,10 @@ def deck_layouts(deck: Deck, origin: str) -> tuple[Layout, Layout]:
 
 
 def deck_label(deck: Deck) -> str:
-    """How messages name a deck: `game/deck`, or a user deck's id."""
-    return deck.id if deck.folder is not None else deck.key
+    """How messages name a deck: `game/deck`, or a user deck's id (and its language, when it is not the deck's
+    own: `skirmish (in fr)`)."""
+    label = deck.id if deck.folder is not None else deck.key
+    return f"{label} (in {deck.lang})" if deck.translated else label
 
 
 def deck_view(deck: Deck) -> DeckView:
@@ -121,8 +124,9 @@ def _who(deck: Deck, card: Card) -> str:
 
 def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: float) -> Drawing:
     size = deck.card_size
-    what = subject(card.data, CardView(card.id, card.name, card.copies, card.data), view, card.provenance,
-                   _who(deck, card), key=card.id if card.copies > 1 else None, folder=deck.folder, root=deck.root)
+    what = subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
+                   card.provenance, _who(deck, card), key=card.id if card.copies > 1 else None, folder=deck.folder,
+                   root=deck.root, lang=language(deck.lang))
     return draw(layout, what, size.width_pt, size.height_pt, bleed)
 
 
@@ -131,11 +135,12 @@ def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card:
     of `card` (keyed by the card)."""
     size = deck.card_size
     if card is not None and layout.per_card:
-        what = subject(card.data, CardView(card.id, card.name, card.copies, card.data), view, card.provenance,
-                       f"{_who(deck, card)}, its back", key=f"back:{card.id}", folder=deck.folder, root=deck.root)
+        what = subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
+                       card.provenance, f"{_who(deck, card)}, its back", key=f"back:{card.id}", folder=deck.folder,
+                       root=deck.root, lang=language(deck.lang))
     else:
         what = subject({}, None, view, {}, f"{deck_label(deck)}: back", key=f"back:{layout.file}", folder=deck.folder,
-                       root=deck.root)
+                       root=deck.root, lang=language(deck.lang))
     try:
         return draw(layout, what, size.width_pt, size.height_pt, bleed)
     except ContentError as err:
@@ -279,10 +284,11 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                 stream = drawings() if index == 0 else (s for c in deck.cards for s in [
                     Sided(face_drawing(layouts.face(c), deck, c, view, bleed), backs.of(c))] * c.copies)
                 with atomic_path(target, f"the {b.label} sheets of {deck.key}") as tmp:
+                    lang = language(deck.lang)
                     stats = b.page_writer()(pages(stream, count, back_face, sheet, options.print_options,
-                                                  PageHeading(deck.game_name, deck.name)), tmp,
+                                                  PageHeading(deck.game_name, deck.name, lang)), tmp,
                                             title=f"{deck.game_name}: {deck.name}",
-                                            subject="print-and-play cards by donjon")
+                                            subject=lang._("print-and-play cards by donjon"))
                 total_pages = stats.pages
                 written.append(Written(target, b.label, stats.pages, count))
         else:

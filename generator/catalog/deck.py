@@ -31,6 +31,8 @@ class Card(NamedTuple):
     #: the layout and back of this card when it has its own (a user deck's `layout_column`); None: the deck's
     layout: str | None = None
     back: str | None = None
+    #: the card's name in a second language, printed small under the title (`--also en`); empty: none
+    also: str = ""
 
 
 class Deck(NamedTuple):
@@ -50,11 +52,20 @@ class Deck(NamedTuple):
     assets: Assets = NO_ASSETS
     #: the files the deck itself is read from (its deck.yaml and table), for `donjon build --watch`
     sources: tuple[Path, ...] = ()
+    #: the language its cards are drawn in (their texts, the layout's words, the page line), and the deck's own
+    #: language (the games' catalogs are English; a deck of your own says it with `lang:`)
+    lang: str = "en"
+    default_lang: str = "en"
 
     @property
     def key(self) -> str:
         """`game/deck`, as `donjon build` takes it."""
         return f"{self.game}/{self.id}"
+
+    @property
+    def translated(self) -> bool:
+        """Whether it is drawn in another language than its own (messages then name the language)."""
+        return self.lang != self.default_lang
 
     @property
     def namespace(self) -> str:
