@@ -15,6 +15,9 @@ class BuildOptions(NamedTuple):
     formats: tuple[str, ...] = names()
     #: one copy of each card instead of the deck's counts
     unique: bool = False
+    #: the language to build in (None: each deck's own), and a second language for the cards' names (`--also`)
+    lang: str | None = None
+    also: str | None = None
 
 
 class Written(NamedTuple):

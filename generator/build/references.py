@@ -18,6 +18,7 @@ from generator.reference.document import (
     ReferenceDocument,
     layout,
 )
+from generator.i18n import N_
 from generator.reference.sources import MARK, Sources, text
 from generator.registry import find_game
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from generator.content import Content
     from generator.games.base import GameCatalog
 
-SUBJECT = "card reference by donjon"
+SUBJECT = N_("card reference by donjon")
 
 
 def file_name(game_id: str) -> str:
@@ -39,36 +40,43 @@ def document(catalog: GameCatalog) -> ReferenceDocument:
     """The whole reference of one game as a document."""
     info = catalog.info
     sources = Sources(info)
-    players = sources.value(f"{info.players_min} players" if info.players_min == info.players_max
-                            else f"{info.players_min}-{info.players_max} players", info.players_provenance, "min", "max")
+    lang = sources.lang
+    _ = lang._
+    players = sources.value((lang.ngettext("{n} player", "{n} players", info.players_min) if
+                             info.players_min == info.players_max else _("{low}-{high} players")).format(
+        n=info.players_min, low=info.players_min, high=info.players_max), info.players_provenance, "min", "max")
     if info.players_provenance.inferred:  # its notes come first, as the title page does
-        sources.note("Players", info.players_provenance)
+        sources.note(_("Players"), info.players_provenance)
     body: list[Block] = find_game(info.id).reference(catalog, sources)
+    front_key = sources.key()  # after the body: it explains the translation mark when the body shows one
     back = sources.section("rulebooks", "notes")
     entries = tuple((b.text, b.key, b.level) for b in (*body, *back) if isinstance(b, Heading) and b.level <= 2)
-    title = f"{info.name}: card reference"
+    title = _("{game}: card reference").format(game=info.name)
     front: list[Block] = [
         Heading(title, 1, "reference", style="title"),
         Para(f"{players} · {text(info.publisher)}", "subtitle", after=10.0),
-        Para("Every card of the game: its name, its kind, how many the box holds, and what it does, in donjon's own "
-             "words, from the catalog donjon prints the cards from. It does not replace the rulebooks.", after=8.0),
-        Para("How to read the marks", "h3", after=3.0),
-        *sources.key(),
-        Heading("Contents", 2, "contents"),
+        Para(_("Every card of the game: its name, its kind, how many the box holds, and what it does, in donjon's own "
+               "words, from the catalog donjon prints the cards from. It does not replace the rulebooks."), after=8.0),
+        Para(_("How to read the marks"), "h3", after=3.0),
+        *front_key,
+        Heading(_("Contents"), 2, "contents"),
         Contents(entries),
     ]
-    return ReferenceDocument(title, SUBJECT, (*front, *body, *back),
-                    footer=f"{text(info.name)} · donjon · {MARK} not official, see Sources")
+    return ReferenceDocument(title, _(SUBJECT), (*front, *body, *back),
+                             footer=_("{game} · donjon · {mark} not official, see Sources").format(
+                                 game=text(info.name), mark=MARK), lang=lang)
 
 
-def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4", writer: str = "pdf") -> Written:
-    """Write one game's reference with the imposed backend `writer`; says what it wrote."""
+def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4", writer: str = "pdf",
+                    lang: str | None = None) -> Written:
+    """Write one game's reference with the imposed backend `writer`, in `lang` (English); says what it wrote."""
+    from generator.catalog.translations import localise
     from generator.backends import backend
     from generator.build.options import Written
     from generator.output import atomic_path, inside
     from generator.render.imposition import PAPERS
 
-    catalog = content.game(game_id)
+    catalog = localise(content.game(game_id), lang or "en")
     doc = document(catalog)
     pages = layout(doc, PAPERS[paper])
     chosen = backend(writer)
@@ -81,4 +89,5 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
 def make_references(content: Content, games: list[GameCatalog], out: Path, writer: Backend,
                     options: BuildOptions) -> list[Written]:
     """The references of the games a build covers."""
-    return [write_reference(content, g.info.id, out, options.print_options.paper, writer.name) for g in games]
+    return [write_reference(content, g.info.id, out, options.print_options.paper, writer.name, options.lang)
+            for g in games]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.backends import BACKENDS, names
-from generator.commands import folder_option, is_terminal, reports_errors, settle
+from generator.commands import LANG_HELP, folder_option, is_terminal, language_option, reports_errors, settle
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
@@ -184,6 +184,11 @@ def build(
              "folder on this machine only (127.0.0.1); the page reloads itself when the cards change."),
     port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N",
                              help="The port --serve listens on (0: any free port)."),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(
+        None, "--also", show_default=False, metavar="LANG",
+        help="Also print each card's name in this language, small under its title (bilingual cards: --lang fr "
+             "--also en, for a table that reads the rules in English)."),
 ) -> None:
     """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
     out = folder_option(out_text, "--out")
@@ -199,8 +204,10 @@ def build(
     start = time.perf_counter()
     if target is not None and not target.strip():
         raise _usage("TARGET", "is empty: name a game, a deck, or all")
+    lang = language_option(lang_text, "--lang")
+    also = language_option(also_text, "--also")
     options = BuildOptions(print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width,
-                                         duplex, back_offset, cut_lines), formats_of(formats), unique)
+                                         duplex, back_offset, cut_lines), formats_of(formats), unique, lang, also)
     if serve and not watch:
         raise _usage("--serve", "goes with --watch (to see a preview once, run `donjon preview`)")
     if not 0 <= port <= 65535:
@@ -210,7 +217,7 @@ def build(
         _watch(content_dir, target or "all", out, options, cards, serve, port)
         return
     content = load_content(content_dir)
-    decks = select(all_decks(content), target or "all")
+    decks = select(all_decks(content, lang, also), target or "all")
     if cards is not None:
         if len(decks) != 1:
             shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
