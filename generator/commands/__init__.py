@@ -80,6 +80,11 @@ def language_option(value: str | None, option: str) -> str | None:
     return code
 
 
+#: The help of `--also`.
+ALSO_HELP = ("Also print each card's name in this language, small under its title (bilingual cards: --lang fr "
+             "--also en, for a table that reads the rules in English).")
+
+
 def settle() -> None:
     """After a command has loaded its modules, catalogs and fonts: move them out of the garbage collector's sight,
     so that the collections drawing triggers only look at new objects (a tenth of a small build otherwise)."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.backends import BACKENDS, names
-from generator.commands import LANG_HELP, folder_option, is_terminal, language_option, reports_errors, settle
+from generator.commands import ALSO_HELP, LANG_HELP, folder_option, is_terminal, language_option, reports_errors, settle
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
@@ -185,10 +185,7 @@ def build(
     port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N",
                              help="The port --serve listens on (0: any free port)."),
     lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
-    also_text: Optional[str] = typer.Option(
-        None, "--also", show_default=False, metavar="LANG",
-        help="Also print each card's name in this language, small under its title (bilingual cards: --lang fr "
-             "--also en, for a table that reads the rules in English)."),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
     out = folder_option(out_text, "--out")
@@ -267,7 +264,7 @@ def _watch(content_dir: Optional[Path], target: str, out: Path, options: BuildOp
         jobs = check_jobs(None)
 
         def write_preview(content: Content, decks: list[Deck]) -> None:
-            export_preview(content, decks, out, jobs, lambda n: None)
+            export_preview(content, decks, out, jobs, lambda n: None, options.lang)
 
         after = write_preview
 

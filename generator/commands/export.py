@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional, TypeVar
 
 import typer
 
-from generator.commands import folder_option, is_terminal, reports_errors
+from generator.commands import ALSO_HELP, LANG_HELP, folder_option, is_terminal, language_option, reports_errors
 from generator.wording import plural
 
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
@@ -87,15 +87,17 @@ def check_base_url(base_url: str) -> None:
         raise _usage("--base-url", f"{base_url!r} names no host")
 
 
-def _decks(content_dir: Optional[Path], target: Optional[str]) -> tuple[Content, list[Deck]]:
+def _decks(content_dir: Optional[Path], target: Optional[str], lang_text: Optional[str] = None,
+           also_text: Optional[str] = None) -> tuple[Content, list[Deck]]:
     from generator.content import all_decks, load_content, select
     from generator.errors import UsageError
 
     if target is not None and not target.strip():
         raise UsageError("TARGET", "is empty: name a game, a deck, or all")
+    lang, also = language_option(lang_text, "--lang"), language_option(also_text, "--also")
     content = load_content(content_dir)
     try:
-        return content, select(all_decks(content), target or "all")
+        return content, select(all_decks(content, lang, also), target or "all")
     except UsageError as err:  # select() speaks for `donjon build`; name what was wrong here
         raise UsageError("TARGET", err.reason) from None
 
@@ -120,6 +122,8 @@ def png(
                                                help=_CONTENT_HELP),
     out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (OUT/png/...)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """One PNG per card face and each deck's back, at a print service's size."""
     out = folder_option(out_text, "--out")
@@ -138,7 +142,7 @@ def png(
     if dpi is not None and not MIN_DPI <= dpi <= MAX_DPI:
         raise _usage("--dpi", f"{dpi} is out of range; it must be from {MIN_DPI} to {MAX_DPI}")
     options = PngOptions(PRESETS[key], dpi, check_jobs(jobs))
-    content, decks = _decks(content_dir, target)
+    content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
     total = sum(len(d.cards) + 1 for d in decks)
     report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
@@ -166,6 +170,8 @@ def tts(
         help="Where you will upload the OUT/tts folder (https://...): the saved objects then name their images "
              "there instead of by file:/// paths on this computer."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """Tabletop Simulator decks: face sheets, the back and a saved object."""
     out = folder_option(out_text, "--out")
@@ -180,7 +186,7 @@ def tts(
     if base_url is not None:
         check_base_url(base_url)
     jobs_count = check_jobs(jobs)
-    content, decks = _decks(content_dir, target)
+    content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
     total = sum(len(d.cards) + 1 for d in decks)
     report = with_progress(total, "Rendering sheets", lambda progress: export_tts(
@@ -214,6 +220,8 @@ def dtc(
     content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
                                                    help=_CONTENT_HELP),
     out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (OUT/dtc/...)."),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """DriveThruCards: one PDF per deck, front then back of every card."""
     out = folder_option(out_text, "--out")
@@ -225,7 +233,7 @@ def dtc(
     from generator.resources import display_path
 
     start = time.perf_counter()
-    content, decks = _decks(content_dir, target)
+    content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
     total = sum(d.total for d in decks)
     report = with_progress(total, "Drawing cards", lambda progress: export_dtc(content, decks, out, progress))
