@@ -445,7 +445,8 @@ def _label(heading: PageHeading, kind: PageKind, number: int, total: int, option
             else lang._("backs, flip on the short edge"))
     title = heading.deck if heading.game == heading.deck else f"{heading.game} · {heading.deck}"
     page = lang._("page {number} of {total}").format(number=lang.number(number), total=lang.number(total))
-    text = f"{title} · {side} · {page} · {lang._('print at 100% (actual size)')}"
+    scale = lang._("print at 100% (actual size)")
+    text = f"{title} · {side} · {page} · {scale}"
     return text if lang.english else lang.typeset(text, "\u00a0" if fonts.missing(FOOTER_FACE, "\u202f") else "\u202f")
 
 
