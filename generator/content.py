@@ -161,11 +161,11 @@ def check_content(root: Path | None = None) -> tuple[Content, list[Problem]]:
 def game_decks(content: Content, lang: str | None = None, also: str | None = None) -> list[Deck]:
     """Every deck of every loaded game, in catalog order; each game says which entries become its cards. In
     `lang` (default English, the catalogs' language), with each card's name in `also` beside it when asked."""
-    from generator.catalog.translations import localise
-
     decks = []
     code = lang or "en"
     for own in content.games():
+        from generator.catalog.translations import localise
+
         game = find_game(own.info.id)
         catalog = localise(own, code)
         other = localise(own, also) if also else None

@@ -88,8 +88,12 @@ class Provenance(NamedTuple):
         """Where the text of `field_name` in the record's language comes from; None for the catalog's own words
         (not localised, or a field this language does not translate: it falls back to them)."""
         found = self.translations.get(self.lang) if self.lang else None
-        if found is None or field_name.split(".")[0] not in found.values:
+        top, _, sub = field_name.partition(".")
+        given = found.values.get(top) if found is not None else None
+        if found is None or given is None:
             return None
+        if sub and not any(isinstance(item, Mapping) and item.get(sub) for item in given):
+            return None  # `levels.at` of translated `levels.effect`: the numbers are the catalog's own
         return found.source(field_name)
 
     def of(self, field_name: str) -> Inferred | None:

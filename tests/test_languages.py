@@ -1,0 +1,261 @@
+"""Languages (issue 26, phase 1): the interface's catalogs, the catalogs' translations with their provenance, cards,
+references and designer decks in French and German, typography, and English staying lean.
+
+Golden files per language (one card, one reference page) are in tests/render/golden/lang/; `pytest --regenerate`
+rewrites them (look at them first: `pdftoppm -png`)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.backends.svg import drawing_svg
+from generator.build.decks import deck_layouts, deck_origin, deck_view, face_drawing
+from generator.catalog.translations import every_name, localise
+from generator.content import Content, all_decks, load_content
+from generator.i18n import language, normalise_code
+from generator.i18n.catalogs import gaps
+from generator.i18n.typography import NBSP, NNBSP, typeset
+from tests.conftest import REPO, check_golden, check_golden_pdf
+
+GOLDEN = REPO / "tests" / "render" / "golden" / "lang"
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Content:
+    return load_content()
+
+
+def test_every_message_is_translated_in_every_language() -> None:
+    """Extraction finds every message of the code, layouts and preview, and the French and German catalogs
+    translate each (a message missing from a catalog, untranslated or fuzzy, or no longer used, fails)."""
+    assert list(gaps()) == []
+
+
+def test_a_catalog_missing_a_message_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.i18n import catalogs
+
+    po = catalogs.po_files()["fr"]
+    text = po.read_text(encoding="utf-8")
+    broken = tmp_path / "donjon.po"
+    broken.write_text(text.replace('msgstr "Sommaire"', 'msgstr ""'), encoding="utf-8")
+    monkeypatch.setattr(catalogs, "po_files", lambda: {"fr": broken})
+    found = list(catalogs.gaps())
+    assert found == [line for line in found if line.startswith("fr: 'Contents'")] and found, found
+
+
+def test_messages_fall_back_to_english() -> None:
+    french = language("fr")
+    assert french._("Contents") == "Sommaire"
+    assert french._("a message no catalog has") == "a message no catalog has"
+    spanish = language("es")  # a language donjon has no catalog for: English words, Spanish numbers
+    assert spanish._("Contents") == "Contents" and spanish.number(1234.5) == "1.234,5"
+    assert language("fr-CA")._("Contents") == "Sommaire"
+    with pytest.raises(ValueError):
+        language("not a code")
+
+
+def test_numbers_and_dates_per_language() -> None:
+    import datetime
+
+    from babel.numbers import format_decimal
+
+    for value in (0, 7, 1234, 1234567, 57.15, 0.5):
+        assert language("en").number(value) == format_decimal(value, locale="en"), value
+    assert language("fr").number(1234.5) == "1\u202f234,5"
+    assert language("de").number(1234.5) == "1.234,5"
+    assert language("fr").date(datetime.date(2026, 1, 31)) == "31 janvier 2026"
+    assert language("de").date(datetime.date(2026, 1, 31)) == "31. Januar 2026"
+
+
+def test_plural_rules_are_the_languages_own() -> None:
+    assert language("fr").ngettext("{n} card", "{n} cards", 0) == "{n} carte"  # French: 0 is singular
+    assert language("en").ngettext("{n} card", "{n} cards", 0) == "{n} cards"
+    assert language("de").ngettext("{n} card", "{n} cards", 2) == "{n} Karten"
+
+
+def test_french_and_german_typography() -> None:
+    assert typeset("fr", 'Attention : le "chantier" ! Pourquoi? Oui; non') == (
+        f"Attention{NBSP}: le «{NNBSP}chantier{NNBSP}»{NNBSP}! Pourquoi{NNBSP}? Oui{NNBSP}; non")
+    assert typeset("fr", "l'atelier à 10:30, http://x.fr") == "l\u2019atelier à 10:30, http://x.fr"
+    assert typeset("de", 'Er sagt "Hallo", geht\'s?') == "Er sagt \u201eHallo\u201c, geht\u2019s?"
+    english = 'He said "hi": fine! It\'s done?'
+    assert typeset("en", english) == english
+    assert normalise_code("FR_ca") == "fr-CA" and normalise_code("fr ca") is None
+
+
+def test_localised_catalog_keeps_where_each_text_comes_from(shipped: Content) -> None:
+    from generator.registry import find_game
+
+    guedelon = localise(shipped.catalog(find_game("guedelon")), "fr")
+    alchemy = next(e for e in guedelon.events if e.id == "alchemy")
+    assert alchemy.name == "Alchimie" and alchemy.provenance.translated("name")[0] == "rulebook"
+    assert alchemy.provenance.translated("effect") == ("house", "", None)
+    assert guedelon.product_name("cut-stone") == "Pierre taillée"
+    guildhall = localise(shipped.catalog(find_game("guildhall")), "de")
+    weaver = next(p for p in guildhall.professions if p.id == "weaver")
+    assert weaver.name == "Weber" and weaver.levels[0].at == 0 and "Hand" in weaver.levels[0].effect
+    assert weaver.provenance.translated("levels.at") is None  # the thresholds are numbers, not translated
+    assert weaver.provenance.translated("levels.effect") == ("house", "", None)
+    vp_deck = next(d for d in guildhall.info.decks if d.id == "old-world-economy-vp")
+    assert vp_deck.name == "Old World Economy: Prestigekarten"
+    castle = shipped.catalog(find_game("once-upon-a-castle"))
+    merchant = next(g for g in castle.guests if g.id == "merchant")
+    assert set(every_name(merchant)) == {"Merchant", "Marchand", "Händler"}
+    assert localise(castle, "fr").info.name == "Oh mon château"
+    assert localise(castle, "es") == castle or localise(castle, "es").guests[0].name == "Architect"  # falls back
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_card_in_each_language(shipped: Content, code: str, regenerate: bool) -> None:
+    """Golden: the first event card of Guédelon, in the language and with its English name under the title."""
+    deck = next(d for d in all_decks(shipped, code, "en") if d.key == "guedelon/events")
+    face, _back = deck_layouts(deck, deck_origin(shipped, deck))
+    card = deck.cards[0]
+    assert card.also == "Alchemy"
+    svg = drawing_svg(face_drawing(face, deck, card, deck_view(deck), 0.0), card.name)
+    check_golden(GOLDEN / f"guedelon--events--01-alchemy.{code}.svg", svg, regenerate)
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_reference_page_in_each_language(shipped: Content, code: str, tmp_path: Path, regenerate: bool) -> None:
+    """Golden: the events page of the Guédelon reference, in the language (PDF, compared for what it draws)."""
+    from generator.backends import backend
+    from generator.build.references import document
+    from generator.reference.document import layout
+    from generator.registry import find_game
+    from generator.render.imposition import PAPERS
+
+    doc = document(localise(shipped.catalog(find_game("guedelon")), code))
+    pages = layout(doc, PAPERS["a4"])
+    events = next(p for p in pages if any(getattr(a, "key", None) == "events" for a in p.anchors))
+    events = events._replace(links=())  # alone, the page has none of the notes its links go to
+    target = tmp_path / "page.pdf"
+    backend("pdf").page_writer()(iter([events]), target, title=doc.title, subject=doc.subject)
+    check_golden_pdf(GOLDEN / f"guedelon-reference-events.{code}.pdf", target.read_bytes(), regenerate)
+
+
+def _pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """`donjon build all --lang fr` and `--lang de`, once for the tests below."""
+    out = {}
+    for code in ("fr", "de"):
+        folder = tmp_path_factory.mktemp(code)
+        result = subprocess.run([sys.executable, "-m", "generator", "build", "all", "--lang", code, "--out",
+                                 str(folder), "--format", "pdf"], capture_output=True, text=True, cwd=REPO,
+                                timeout=600)
+        assert result.returncode == 0, result.stderr
+        out[code] = folder
+    return out
+
+
+def test_build_all_in_french_and_german(built: dict[str, Path]) -> None:
+    fr = _pdf_text(built["fr"] / "references" / "guedelon-reference.pdf")
+    assert "Guédelon : référence des cartes" in fr.replace(NBSP, " ") and "Alchimie" in fr and "Sommaire" in fr
+    assert "Chaque ouvrier gagne 2 outils." in fr and "†" in fr  # donjon's own translation, marked
+    de = _pdf_text(built["de"] / "guildhall" / "old-world-economy-professions.pdf")
+    assert "Weber" in de and "mit 100 % drucken" in de and "Seite 1 von" in de
+    castle = _pdf_text(built["fr"] / "references" / "once-upon-a-castle-reference.pdf")
+    assert "Oh mon château" in castle and "Marchand" in castle
+
+
+def test_the_shipped_catalogs_fit_in_every_language() -> None:
+    """`content check` draws every card of the games in English, French and German: every text fits."""
+    from generator.build.check import check_layouts
+    from generator.content import check_content
+
+    content, problems = check_content()
+    assert problems == [] and check_layouts(content) == []
+
+
+DECK = """\
+id: trilingual
+name: Three languages
+lang: en
+layout: generic
+cards: cards.csv
+"""
+TABLE = """\
+Name,Name@fr,Name@de,Text,Text@fr,Text@de
+Fireball,Boule de feu,Feuerball,Deal 3 damage: fire!,Inflige 3 dégâts : feu !,Fügt 3 Schaden zu: Feuer!
+Shield,Bouclier,,Block the next attack.,,Blockt den nächsten Angriff.
+"""
+
+
+def _deck(root: Path, table: str = TABLE) -> Path:
+    folder = root / "trilingual"
+    folder.mkdir(parents=True)
+    (folder / "deck.yaml").write_text(DECK, encoding="utf-8")
+    (folder / "cards.csv").write_text(table, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(("code", "expected", "absent"), [
+    ("en", ["Fireball", "Deal 3 damage", "Shield"], ["Boule"]),
+    ("fr", ["Boule de feu", "Inflige 3 dégâts", "Bouclier", "Block the next attack."], ["Fireball"]),
+    ("de", ["Feuerball", "Fügt 3 Schaden zu", "Shield", "Blockt den"], ["Fireball"]),
+])
+def test_a_designer_deck_in_three_languages(tmp_path: Path, code: str, expected: list[str],
+                                            absent: list[str]) -> None:
+    """One table, a column per language; each empty cell falls back to the deck's own language."""
+    folder = _deck(tmp_path / "content")
+    out = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--content", str(folder), "--lang", code,
+                             "--out", str(out)], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 0, result.stderr
+    text = _pdf_text(out / "decks" / "trilingual.pdf")
+    for word in expected:
+        assert word in text, (code, word, text)
+    for word in absent:
+        assert word not in text
+    svg = (out / "decks" / "trilingual" / "svg" / "001-fireball.svg").read_text(encoding="utf-8")
+    if code == "fr":  # French spaces before the high punctuation (the SVG keeps the text, invisible, for search)
+        assert f"3 dégâts{NBSP}: feu{NNBSP}!" in svg
+    elif code == "de":
+        assert "Schaden zu: Feuer!" in svg
+    assert sorted(p.name for p in (out / "decks" / "trilingual" / "svg").iterdir())[:2] == ["001-fireball.svg",
+                                                                                           "002-shield.svg"]
+
+
+def test_content_check_names_the_language_whose_text_does_not_fit(tmp_path: Path) -> None:
+    long_french = " ".join(["Une phrase beaucoup trop longue pour la carte."] * 40)
+    folder = _deck(tmp_path / "content", TABLE.replace("Inflige 3 dégâts : feu !", long_french))
+    result = subprocess.run([sys.executable, "-m", "generator", "content", "check", str(folder)],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert "trilingual (in fr): card 'Boule de feu'" in result.stderr and "does not fit" in result.stderr
+    assert "(in de)" not in result.stderr
+
+
+def test_a_translation_column_of_no_column_is_refused(tmp_path: Path) -> None:
+    folder = _deck(tmp_path / "content", "Name,Title@fr\nFireball,Boule\n")
+    result = subprocess.run([sys.executable, "-m", "generator", "content", "check", str(folder)],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 1
+    assert "Title@fr: translates the column 'Title', which the table does not have" in result.stderr
+
+
+def test_a_bad_language_code_is_a_usage_error() -> None:
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--lang", "français"],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 2 and "--lang: 'français' is not a language code" in result.stderr
+
+
+def test_an_english_build_imports_no_translation_machinery(tmp_path: Path) -> None:
+    """The lean start-up promise: building the benchmark deck in English reads no catalog, imports no Babel and
+    nothing of donjon's translation machinery (gettext itself comes with click)."""
+    script = ("import sys\nfrom generator.cli import app\n"
+              "try:\n    app(['build', '--content', sys.argv[1], '--out', sys.argv[2]])\nexcept SystemExit:\n    pass\n"
+              "print('LOADED', sorted(m for m in ('babel', 'generator.i18n.catalogs', "
+              "'generator.catalog.translations') if m in sys.modules))\n")
+    result = subprocess.run([sys.executable, "-c", script, str(REPO / "benchmarks" / "deck100"), str(tmp_path / "o")],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr
