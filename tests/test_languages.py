@@ -259,3 +259,104 @@ def test_an_english_build_imports_no_translation_machinery(tmp_path: Path) -> No
     result = subprocess.run([sys.executable, "-c", script, str(REPO / "benchmarks" / "deck100"), str(tmp_path / "o")],
                             capture_output=True, text=True, cwd=REPO, timeout=120)
     assert "LOADED []" in result.stdout, result.stdout + result.stderr
+
+
+def _donjon(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=REPO,
+                          timeout=120)
+
+
+def _translated(rows: list[list[str]]) -> list[list[str]]:
+    """A translator's work: every missing translation filled, its status set."""
+    words = {"Fireball": "Feuerball", "Shield": "Schild", "Deal 3 damage: fire!": "Fügt 3 Schaden zu: Feuer!",
+             "Block the next attack.": "Blockt den nächsten Angriff."}
+    out = [rows[0]]
+    for row in rows[1:]:
+        deck, card, column, lang, source, translation, status = row
+        if not translation:
+            translation, status = f"[{lang}] " + words.get(source, source), "translated"
+        out.append([deck, card, column, lang, source, translation, status])
+    return out
+
+
+def test_the_translations_spreadsheet_round_trips_as_csv(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    folder = _deck(tmp_path / "content")
+    first = tmp_path / "t.csv"
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(first)).returncode == 0
+    rows = list(csv.reader(io.StringIO(first.read_text(encoding="utf-8"))))
+    assert rows[0] == ["deck", "card", "column", "language", "source", "translation", "status"]
+    assert ["trilingual", "002-shield", "Name", "de", "Shield", "", "missing"] in rows
+    assert ["trilingual", "001-fireball", "Name", "fr", "Fireball", "Boule de feu", "translated"] in rows
+    edited = tmp_path / "edited.csv"
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, lineterminator="\n").writerows(_translated(rows))
+    edited.write_text(buffer.getvalue(), encoding="utf-8")
+    result = _donjon("content", "translations", "import", str(edited), str(folder))
+    assert result.returncode == 0, result.stderr
+    again = tmp_path / "again.csv"
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(again)).returncode == 0
+    assert again.read_bytes() == edited.read_bytes()
+    table = (folder / "cards.csv").read_text(encoding="utf-8")
+    assert "[de] Schild" in table and "Boule de feu" in table  # into the table's own columns
+    built = _donjon("build", "--content", str(folder), "--lang", "de", "--out", str(tmp_path / "out"))
+    assert built.returncode == 0 and "[de] Schild" in _pdf_text(tmp_path / "out" / "decks" / "trilingual.pdf")
+
+
+def test_the_translations_spreadsheet_round_trips_as_xlsx_and_po(tmp_path: Path) -> None:
+    from babel.messages.pofile import read_po, write_po
+    from openpyxl import Workbook, load_workbook
+
+    folder = _deck(tmp_path / "content")
+    sheet = tmp_path / "t.xlsx"
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(sheet)).returncode == 0
+    book = load_workbook(sheet)
+    rows = [[c or "" for c in row] for row in book.active.iter_rows(values_only=True)]
+    edited = Workbook()
+    for row in _translated(rows):
+        edited.active.append(row)
+    edited.save(tmp_path / "edited.xlsx")
+    assert _donjon("content", "translations", "import", str(tmp_path / "edited.xlsx"), str(folder)).returncode == 0
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(tmp_path / "again.xlsx")
+                   ).returncode == 0
+    again = [[c or "" for c in row] for row in load_workbook(tmp_path / "again.xlsx").active.iter_rows(values_only=True)]
+    assert again == _translated(rows)
+    # the same rows give the same bytes (no time of writing in the file)
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(tmp_path / "third.xlsx")
+                   ).returncode == 0
+    assert (tmp_path / "third.xlsx").read_bytes() == (tmp_path / "again.xlsx").read_bytes()
+
+    po = tmp_path / "es.po"
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(po), "--lang", "es").returncode == 0
+    with po.open("rb") as stream:
+        catalog = read_po(stream)
+    for message in catalog:
+        if message.id:
+            message.string = f"[es] {message.id}"
+    with (tmp_path / "edited.po").open("wb") as stream:
+        write_po(stream, catalog, width=0)
+    text = (tmp_path / "edited.po").read_text(encoding="utf-8")
+    (tmp_path / "edited.po").write_text("\n".join(line for line in text.split("\n") if not line.startswith(
+        ('"POT-Creation-Date', '"PO-Revision'))), encoding="utf-8")
+    assert _donjon("content", "translations", "import", str(tmp_path / "edited.po"), str(folder)).returncode == 0
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(tmp_path / "again.po"),
+                   "--lang", "es").returncode == 0
+    assert (tmp_path / "again.po").read_bytes() == (tmp_path / "edited.po").read_bytes()
+    assert "Name@es" in (folder / "cards.csv").read_text(encoding="utf-8")
+
+
+def test_an_import_that_names_what_is_not_there_changes_nothing(tmp_path: Path) -> None:
+    folder = _deck(tmp_path / "content")
+    before = (folder / "cards.csv").read_bytes()
+    bad = tmp_path / "bad.csv"
+    bad.write_text("deck,card,column,language,source,translation,status\n"
+                   "trilingual,001-fireball,Name,fr,Fireball,Boule,translated\n"
+                   "trilingual,009-nothing,Name,fr,Nothing,Rien,translated\n"
+                   "other,001-fireball,Name,fr,Fireball,Boule,translated\n", encoding="utf-8")
+    result = _donjon("content", "translations", "import", str(bad), str(folder))
+    assert result.returncode == 1
+    assert "bad.csv:3: card: '009-nothing' is no card of the deck 'trilingual'" in result.stderr
+    assert "bad.csv:4: deck: 'other' is no deck of this content folder" in result.stderr
+    assert (folder / "cards.csv").read_bytes() == before

@@ -75,6 +75,8 @@ class UserCard(NamedTuple):
     #: the layout and back this card is drawn with, when its row picks them (`layout_column`); None: the deck's
     layout: str | None = None
     back: str | None = None
+    #: its position among the table's rows (from 0, empty rows not counted), for writing translations back
+    index: int = -1
 
 
 class UserDeck(NamedTuple):
@@ -102,6 +104,9 @@ class UserDeck(NamedTuple):
     #: the columns a translator translates (`translate:`, default: the name and every column some language
     #: translates)
     translate: tuple[str, ...] = ()
+    #: how its table is read: an .xlsx table's sheet, a CSV table's delimiter
+    sheet: str | None = None
+    delimiter: str = ","
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -250,7 +255,7 @@ def load_deck(folder: Path, display: str, root: Path | None = None) -> tuple[Use
         return None, problems
     return UserDeck(folder, values["id"], values["name"], resolve_card_size(values["card_size"]),
                     values["layout"] or "", values["back"], tuple(cards), name, top, assets, table_path,
-                    values["lang"], translations, name_column, translate), []
+                    values["lang"], translations, name_column, translate, values["sheet"], values["delimiter"]), []
 
 
 def _translations(header: list[str], table: str, values: Mapping[str, Any],
@@ -628,7 +633,7 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
         seen[card_id] = origin
         if copies == 0:
             continue
-        cards.append(UserCard(card_id, name, copies, dict(row), origin, layout, back))
+        cards.append(UserCard(card_id, name, copies, dict(row), origin, layout, back, index))
     return cards, problems
 
 
