@@ -313,15 +313,16 @@ def test_the_translations_spreadsheet_round_trips_as_xlsx_and_po(tmp_path: Path)
     sheet = tmp_path / "t.xlsx"
     assert _donjon("content", "translations", "export", str(folder), "--out", str(sheet)).returncode == 0
     book = load_workbook(sheet)
-    rows = [[c or "" for c in row] for row in book.active.iter_rows(values_only=True)]
+    rows = [[str(c or "") for c in row] for row in book.worksheets[0].iter_rows(values_only=True)]
     edited = Workbook()
     for row in _translated(rows):
-        edited.active.append(row)
+        edited.worksheets[0].append(row)
     edited.save(tmp_path / "edited.xlsx")
     assert _donjon("content", "translations", "import", str(tmp_path / "edited.xlsx"), str(folder)).returncode == 0
     assert _donjon("content", "translations", "export", str(folder), "--out", str(tmp_path / "again.xlsx")
                    ).returncode == 0
-    again = [[c or "" for c in row] for row in load_workbook(tmp_path / "again.xlsx").active.iter_rows(values_only=True)]
+    again = [[str(c or "") for c in row]
+             for row in load_workbook(tmp_path / "again.xlsx").worksheets[0].iter_rows(values_only=True)]
     assert again == _translated(rows)
     # the same rows give the same bytes (no time of writing in the file)
     assert _donjon("content", "translations", "export", str(folder), "--out", str(tmp_path / "third.xlsx")

@@ -92,7 +92,7 @@ def _xlsx(rows: Sequence[Entry]) -> bytes:
     from openpyxl import Workbook
 
     book = Workbook()
-    sheet = book.active
+    sheet = book.worksheets[0]
     sheet.title = "translations"
     sheet.append(list(COLUMNS))
     for row in rows:
@@ -140,11 +140,10 @@ def read(path: Path, display: str) -> list[tuple[int, Entry]]:
     suffix = path.suffix.lower()
     if suffix == ".csv":
         try:
-            reader = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""))
-            found = list(reader)
+            lines = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
         except (UnicodeDecodeError, csv.Error) as err:
             raise InputError(display, f"is not a UTF-8 CSV file ({err})") from None
-        return _rows(display, [(i + 1, r) for i, r in enumerate(found)])
+        return _rows(display, [(i + 1, r) for i, r in enumerate(lines)])
     if suffix == ".xlsx":
         from openpyxl import load_workbook
 
@@ -174,7 +173,8 @@ def read(path: Path, display: str) -> list[tuple[int, Entry]]:
             line = message.lineno or 0
             if len(context) != 3:
                 raise InputError(display, f"the message {message.id!r} has no context deck/card/column", line)
-            out.append((line, Entry(*context, lang, str(message.id), _text(message.string))))
+            out.append((line, Entry(context[0], context[1], context[2], lang, str(message.id),
+                                    _text(message.string))))
         return out
     raise UsageError("FILE", f"{display!r}: a translations file is .csv, .xlsx or .po")
 
@@ -225,7 +225,7 @@ def apply(decks: Mapping[str, UserDeck], rows: Sequence[tuple[int, Entry]], disp
                                                            f"translates ({', '.join(deck.translate)})"))
             continue
         column = deck.translations.get(code, {}).get(row.column) or f"{row.column}@{code}"
-        wanted.setdefault(deck.id, {})[(card.index, column)] = row.translation
+        wanted.setdefault(deck.id, {})[(card.row, column)] = row.translation
     if problems:
         raise ProblemsError(problems)
     done = {}
@@ -286,7 +286,7 @@ def _xlsx_with(table: Path, sheet_name: str | None, cells: Mapping[tuple[int, st
                 raise InputError(str(table), f"cell {cell.coordinate} holds a formula: writing the spreadsheet would "
                                              "drop the values saved with its formulas; copy the translation columns "
                                              "into it in your spreadsheet program instead")
-    lines = [r[0].row for r in sheet.iter_rows() if any(c.value not in (None, "") for c in r)]
+    lines = [int(r[0].row or 0) for r in sheet.iter_rows() if any(c.value not in (None, "") for c in r)]
     head = lines[0]
     header = [_text(c.value).strip() for c in sheet[head]]
     while header and not header[-1]:

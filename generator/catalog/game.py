@@ -103,9 +103,14 @@ def game_info(game: GameHeader, decks: tuple[DeckSpec, ...]) -> GameInfo:
                     game.players.provenance, game.translations)
 
 
-#: A game's or deck's name in other languages, each saying where it comes from.
-_NAME_TRANSLATIONS = translations_field({"name": Field(Text(max_len=120))})
-assert _NAME_TRANSLATIONS is not None
+def _name_translations() -> Field:
+    """A game's or deck's name in other languages, each saying where it comes from."""
+    found = translations_field({"name": Field(Text(max_len=120))})
+    assert found is not None  # a name is text: it has translations
+    return found
+
+
+_NAME_TRANSLATIONS = _name_translations()
 
 
 def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],

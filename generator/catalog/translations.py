@@ -26,7 +26,7 @@ def localise(catalog: T, lang: str) -> T:
     found = _walk(catalog, lang)
     info = getattr(found, "info", None)
     if dataclasses.is_dataclass(info) and hasattr(info, "lang"):  # a game's catalog: its GameInfo says the language
-        found = dataclasses.replace(found, info=dataclasses.replace(info, lang=lang))
+        found = dataclasses.replace(found, info=dataclasses.replace(info, lang=lang))  # type: ignore[type-var]
     return found  # type: ignore[no-any-return]
 
 

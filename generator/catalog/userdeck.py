@@ -76,7 +76,7 @@ class UserCard(NamedTuple):
     layout: str | None = None
     back: str | None = None
     #: its position among the table's rows (from 0, empty rows not counted), for writing translations back
-    index: int = -1
+    row: int = -1
 
 
 class UserDeck(NamedTuple):
