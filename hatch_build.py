@@ -27,7 +27,6 @@ class CompileCatalogs(BuildHookInterface):  # type: ignore[misc]
                 catalog = read_po(stream)
             buffer = io.BytesIO()
             write_mo(buffer, catalog, use_fuzzy=False)
-            mo = po.with_suffix(".mo")
-            if not mo.is_file() or mo.read_bytes() != buffer.getvalue():
-                mo.write_bytes(buffer.getvalue())
-            build_data["artifacts"].append(str(mo.relative_to(self.root)))
+            # written every time, so that it is newer than its .po (a source checkout compiles an older one again)
+            po.with_suffix(".mo").write_bytes(buffer.getvalue())
+            build_data["artifacts"].append(str(po.with_suffix(".mo").relative_to(self.root)))
