@@ -25,10 +25,10 @@ class PagesWritten(Protocol):
 
 
 class PageWriter(Protocol):
-    """Writes pages into a file (or a binary stream), with the document's title and subject."""
+    """Writes pages into a file (or a binary stream), with the document's title, subject and language."""
 
     def __call__(self, pages: Iterable[Page], path: Path | IO[bytes], *, title: str,
-                 subject: str = "") -> PagesWritten: ...
+                 subject: str = "", lang: str = "en") -> PagesWritten: ...
 
 
 #: A drawing (a card face or a back) as the text of one file, with its title.

@@ -534,9 +534,10 @@ def _raster_xobject(doc: Any, kind: str, data: bytes) -> Any:
                    mask=mask)
 
 
-def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "") -> PdfStats:
+def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "",
+              lang: str = "en") -> PdfStats:
     """Draw `pages` into a PDF at `path` (the caller makes it atomic), or into a binary file object (in memory, for
-    rasterising); pages are drawn as they come."""
+    rasterising); pages are drawn as they come. `lang` is the document's language, for screen readers (/Lang)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -550,7 +551,7 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
             if canvas is None:
                 target = str(path) if isinstance(path, FilePath) else path
                 canvas = Canvas(target, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
-                                initialFontName=fonts.pdf_name("open-sans"), initialFontSize=10)
+                                initialFontName=fonts.pdf_name("open-sans"), initialFontSize=10, lang=lang)
                 canvas.setTitle(title)
                 canvas.setAuthor("donjon")
                 canvas.setCreator("donjon")

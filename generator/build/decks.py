@@ -288,7 +288,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                     stats = b.page_writer()(pages(stream, count, back_face, sheet, options.print_options,
                                                   PageHeading(deck.game_name, deck.name, lang)), tmp,
                                             title=f"{deck.game_name}: {deck.name}",
-                                            subject=lang._("print-and-play cards by donjon"))
+                                            subject=lang._("print-and-play cards by donjon"), lang=lang.code)
                 total_pages = stats.pages
                 written.append(Written(target, b.label, stats.pages, count))
         else:

@@ -82,7 +82,7 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
     chosen = backend(writer)
     target = inside(out, "references", f"{file_name(game_id)}.{chosen.suffix}")
     with atomic_path(target, f"the card reference of {game_id}") as tmp:
-        stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject)
+        stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject, lang=doc.lang.code)
     return Written(target, f"card reference, {stats.pages} pages", stats.pages)
 
 
