@@ -17,7 +17,7 @@ from generator.build.decks import deck_layouts, deck_origin, deck_view, face_dra
 from generator.catalog.translations import every_name, localise
 from generator.content import Content, all_decks, load_content
 from generator.i18n import language, normalise_code
-from generator.i18n.catalogs import gaps
+from generator.i18n.catalogs import gaps, undated
 from generator.i18n.typography import NBSP, NNBSP, typeset
 from tests.conftest import REPO, check_golden, check_golden_pdf
 
@@ -134,7 +134,7 @@ def test_a_reference_page_in_each_language(shipped: Content, code: str, tmp_path
     events = next(p for p in pages if any(getattr(a, "key", None) == "events" for a in p.anchors))
     events = events._replace(links=())  # alone, the page has none of the notes its links go to
     target = tmp_path / "page.pdf"
-    backend("pdf").page_writer()(iter([events]), target, title=doc.title, subject=doc.subject)
+    backend("pdf").page_writer()(iter([events]), target, title=doc.title, subject=doc.subject, lang=code)
     check_golden_pdf(GOLDEN / f"guedelon-reference-events.{code}.pdf", target.read_bytes(), regenerate)
 
 
@@ -338,9 +338,7 @@ def test_the_translations_spreadsheet_round_trips_as_xlsx_and_po(tmp_path: Path)
             message.string = f"[es] {message.id}"
     with (tmp_path / "edited.po").open("wb") as stream:
         write_po(stream, catalog, width=0)
-    text = (tmp_path / "edited.po").read_text(encoding="utf-8")
-    (tmp_path / "edited.po").write_text("\n".join(line for line in text.split("\n") if not line.startswith(
-        ('"POT-Creation-Date', '"PO-Revision'))), encoding="utf-8")
+    (tmp_path / "edited.po").write_text(undated((tmp_path / "edited.po").read_text(encoding="utf-8")), encoding="utf-8")
     assert _donjon("content", "translations", "import", str(tmp_path / "edited.po"), str(folder)).returncode == 0
     assert _donjon("content", "translations", "export", str(folder), "--out", str(tmp_path / "again.po"),
                    "--lang", "es").returncode == 0

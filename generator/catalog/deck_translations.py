@@ -124,10 +124,9 @@ def _po(rows: Sequence[Entry], lang: str) -> bytes:
         catalog.add(row.source, row.translation, context=f"{row.deck}/{row.card}/{row.column}")
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=0, omit_header=False, sort_output=False)
-    text = buffer.getvalue().decode("utf-8")
-    # the header's dates change at every run: leave them out, so that the same rows give the same file
-    return "\n".join(line for line in text.split("\n") if not line.startswith(('"POT-Creation-Date', '"PO-Revision'))
-                     ).encode("utf-8")
+    from generator.i18n.catalogs import undated
+
+    return undated(buffer.getvalue().decode("utf-8")).encode("utf-8")
 
 
 # --- reading it back ----------------------------------------------------------------------------------------------

@@ -61,11 +61,13 @@ def _write_po(path: Path, catalog: Any) -> None:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=116, omit_header=False, sort_output=False, include_previous=False,
              ignore_obsolete=True)
-    text = buffer.getvalue().decode("utf-8")
-    # the header's dates change at every run: keep the file's bytes still when its messages do not change
-    text = "\n".join(line for line in text.split("\n") if not line.startswith(('"POT-Creation-Date', '"PO-Revision')))
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    path.write_text(undated(buffer.getvalue().decode("utf-8")), encoding="utf-8")
+
+
+def undated(text: str) -> str:
+    """A .po file without the header's dates, which change at every run: the same messages give the same bytes."""
+    return "\n".join(line for line in text.split("\n") if not line.startswith(('"POT-Creation-Date', '"PO-Revision')))
 
 
 def read(path: Path) -> Any:

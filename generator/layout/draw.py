@@ -45,6 +45,7 @@ from generator.layout.load import (
 )
 from generator.layout.spec import HEX
 from generator.layout.templates import Template, TemplateFailure, Undefined, translators
+from generator.render import fonts
 from generator.render.icons import icons
 from generator.render.model import (
     Circle,
@@ -323,7 +324,7 @@ def _text(layout: Layout, box: LayoutBox, spec: StyleSpec, text: str, frame: Fra
     if not text.strip():
         return []
     style = _style(layout, box, spec, "colour", what)
-    text = _typeset(text, style.face, what.lang)
+    text = fonts.typeset(what.lang, style.face, text)
     try:
         paragraphs = parse(text, style.face, layout.palette, layout.icons)
         if not paragraphs:
@@ -332,15 +333,6 @@ def _text(layout: Layout, box: LayoutBox, spec: StyleSpec, text: str, frame: Fra
     except TextProblem as err:
         raise _fit_error(layout, box, key, what, err) from None
     return layout_runs(fitted, frame.x, frame.y, frame.w, frame.h, style)
-
-
-def _typeset(text: str, face: str, lang: Language) -> str:
-    """`text` as `lang` writes it, with a no-break space where the face has no narrow one."""
-    if lang.english:
-        return text
-    from generator.render import fonts
-
-    return lang.typeset(text, "\u00a0" if fonts.missing(face, "\u202f") else "\u202f")
 
 
 def _icon(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[Primitive]:
@@ -445,8 +437,8 @@ def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
     for index, item in enumerate(rows):
         ctx = {**what.context, "item": item, "index": index + 1}
         label_style = _style(layout, box, box.label_style, "label_style", what, ctx)
-        label = _typeset(_render(layout, box, "label", box.label, ctx, what), label_style.face, what.lang)
-        body = _typeset(_render(layout, box, "text", box.text, ctx, what), style.face, what.lang)
+        label = fonts.typeset(what.lang, label_style.face, _render(layout, box, "label", box.label, ctx, what))
+        body = fonts.typeset(what.lang, style.face, _render(layout, box, "text", box.text, ctx, what))
         try:
             parsed.append((ctx, label, label_style, parse(label, label_style.face, layout.palette, layout.icons),
                            parse(body, style.face, layout.palette, layout.icons)))

@@ -298,9 +298,7 @@ class Pagination:
         if found is not None:
             return found
         style = STYLES[style_name]
-        lang = self.doc.lang
-        if not lang.english:
-            text = lang.typeset(text, "\u00a0" if fonts.missing(style.face, "\u202f") else "\u202f")
+        text = fonts.typeset(self.doc.lang, style.face, text)
         try:
             paragraphs = parse(text, style.face)
         except TextProblem as err:

@@ -447,7 +447,7 @@ def _label(heading: PageHeading, kind: PageKind, number: int, total: int, option
     page = lang._("page {number} of {total}").format(number=lang.number(number), total=lang.number(total))
     scale = lang._("print at 100% (actual size)")
     text = f"{title} · {side} · {page} · {scale}"
-    return text if lang.english else lang.typeset(text, "\u00a0" if fonts.missing(FOOTER_FACE, "\u202f") else "\u202f")
+    return fonts.typeset(lang, FOOTER_FACE, text)
 
 
 def back_position(layout: Grid, front: tuple[float, float], options: PrintOptions) -> tuple[float, float, bool]:
