@@ -359,3 +359,19 @@ def test_an_import_that_names_what_is_not_there_changes_nothing(tmp_path: Path) 
     assert "bad.csv:3: card: '009-nothing' is no card of the deck 'trilingual'" in result.stderr
     assert "bad.csv:4: deck: 'other' is no deck of this content folder" in result.stderr
     assert (folder / "cards.csv").read_bytes() == before
+
+
+def test_a_layouts_words_keep_their_markup_and_escape_the_cards() -> None:
+    """`_()` in a layout: the layout's own words keep their markup, the values filled in print as card data
+    (escaped), and nothing is looked up in them (no attribute or index: a message cannot reach into a value)."""
+    from generator.layout.templates import compile_template, translators
+
+    french = translators(language("fr"))
+    fast = compile_template("{{ _('Contents') }} · {{ name }}")
+    assert fast.simple and fast.names == frozenset({"name"})  # no jinja2 for a word
+    assert fast.render({**french, "name": "**x**"}) == "Sommaire · \\*\\*x\\*\\*"
+    full = compile_template("{{ _('**{who}** {thing.__class__}', who=name, thing=name) }}")
+    assert full.render({**translators(language()), "name": "[colour=red]"}) == "**\\[colour=red]** {thing.__class__}"
+    plural = compile_template("{{ ngettext('{n} rope on the crane', '{n} ropes on the crane', count) }}")
+    assert plural.render({**french, "count": 2}) == "2 cordes sur la grue"
+    assert plural.render({**translators(language("de")), "count": 1}) == "1 Seil am Kran"

@@ -56,12 +56,13 @@ def _walk(value: Any, lang: str) -> Any:
 
 
 def _pick(translations: Any, lang: str) -> Translation | None:
-    code = _code(translations, lang)
-    return translations.get(code) if code else None
+    found: Translation | None = translations.get(_code(translations, lang))
+    return found
 
 
-def _code(translations: Any, lang: str) -> str | None:
-    """The language of `translations` that serves `lang`: itself, or its base (`fr` for `fr-CA`)."""
+def _code(translations: Any, lang: str) -> str:
+    """The language of `translations` that serves `lang`: itself or its base (`fr` for `fr-CA`); `lang` when none
+    does (the record then keeps its own words)."""
     for code in (lang, lang.split("-")[0]):
         if code in translations:
             return code

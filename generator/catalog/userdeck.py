@@ -9,7 +9,8 @@
 Every column of a row is available to the layout's text fields by its header name. A count of 0 leaves a card
 out. A deck may hold several languages: `lang:` says the language of its columns (default English), a column
 `Name@fr` holds the French of the column `Name` (or `languages: {fr: {Name: Nom}}` names the column holding it),
-and a deck built in French takes each cell from the French column where it is filled, else from its own. With `layout_column`, each row's value in that column picks its layout and back from `layouts` (units and
+and a deck built in French takes each cell from the French column where it is filled, else from its own. With
+`layout_column`, each row's value in that column picks its layout and back from `layouts` (units and
 spells in one table, each drawn and backed their own way). Files a deck names (its table, layouts, fonts, icons,
 pictures) are relative to its folder and must lie inside the content folder, so decks can share a layout
 (`../shared/unit.yaml`) but never read a file elsewhere.
@@ -132,8 +133,9 @@ class UserDeck(NamedTuple):
 
 #: A language code: `fr`, `de`, `pt-BR`.
 _LANGUAGE = Text(max_len=10, pattern=r"[a-z]{2,3}(-[A-Z]{2})?", hint="a language code such as en, fr or de")
-#: A column translating another: `Name@fr`, `Card text@pt-BR`.
-_TRANSLATION_COLUMN = re.compile(r"(.+?)\s*@\s*([A-Za-z]{2,3}(?:[-_][A-Za-z]{2})?)")
+#: A column translating another: `Name@fr`, `Card text@pt-BR` (a lower-case code: `Price@EUR` is a column of its
+#: own).
+_TRANSLATION_COLUMN = re.compile(r"(.+?)\s*@\s*([a-z]{2,3}(?:[-_][A-Za-z]{2})?)")
 
 _CELL = AnyOf(options=(Text(min_len=0, max_len=4000), Int(), Number(), Bool(), Nullable(Text(min_len=0))),
               what="text or a number")

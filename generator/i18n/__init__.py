@@ -142,8 +142,4 @@ def _translations(code: str) -> Any:
     return gettext.NullTranslations()
 
 
-def interface_languages() -> tuple[str, ...]:
-    return INTERFACE
-
-
 __all__ = ["DEFAULT", "ENDONYMS", "INTERFACE", "LOCALE_DIR", "Language", "N_", "language", "normalise_code"]
