@@ -375,3 +375,16 @@ def test_a_layouts_words_keep_their_markup_and_escape_the_cards() -> None:
     plural = compile_template("{{ ngettext('{n} rope on the crane', '{n} ropes on the crane', count) }}")
     assert plural.render({**french, "count": 2}) == "2 cordes sur la grue"
     assert plural.render({**translators(language("de")), "count": 1}) == "1 Seil am Kran"
+
+
+def test_the_companion_can_choose_a_language_per_request() -> None:
+    """Phase 2 will serve each phone in its language: the choice is a function of the request's header."""
+    from generator.i18n import negotiate
+
+    assert negotiate("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7") == "fr"
+    assert negotiate("de-AT,en;q=0.5") == "de"
+    assert negotiate("es, it;q=0.9, de;q=0.2") == "de"
+    assert negotiate("es, it") == "en" and negotiate(None) == "en" and negotiate(";;q=x,,*") == "en"
+    assert negotiate("en;q=0.1, fr;q=0.9") == "fr" and negotiate("fr;q=0") == "en"
+    assert language("de").format("{n} different", n=1234) == "1.234 verschiedene"
+    assert language("fr").nformat("{n} card", "{n} cards", 2) == "2 cartes"

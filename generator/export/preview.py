@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 from urllib.parse import quote
 
 from generator.catalog.deck import Deck
@@ -370,16 +370,9 @@ def render_page(games: list[GameEntry], others: list[PdfListing], lang: Language
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "preview")), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True)
-
-    def gettext(message: str, **values: Any) -> str:
-        return speaks._(message).format(**{k: speaks.number(v) if isinstance(v, int) else v
-                                          for k, v in values.items()})
-
-    def ngettext(singular: str, plural: str, count: int) -> str:
-        return speaks.ngettext(singular, plural, count).format(n=speaks.number(count))
-
     template = env.get_template("index.html")
     cards = sum(g.cards for g in games)
-    return template.render(games=games, others=others, cards=cards, _=gettext, ngettext=ngettext, lang=speaks.code,
+    return template.render(games=games, others=others, cards=cards, _=speaks.format, ngettext=speaks.nformat,
+                           lang=speaks.code,
                            decks=sum(len(g.decks) for g in games), version=_NO_VERSION,
                            script=RELOAD_SCRIPT, script_hash=script_hash(RELOAD_SCRIPT))

@@ -85,6 +85,16 @@ class Language:
             return singular if count == 1 else plural
         return str(self._translations.ngettext(singular, plural, count))
 
+    def format(self, message: str, **values: Any) -> str:
+        """`message` in this language with each `{name}` filled from `values`, whole numbers as the language writes
+        them (the `_` of a page's template: `_("{n} different", n=5)`)."""
+        return self._(message).format(**{k: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                                         for k, v in values.items()})
+
+    def nformat(self, singular: str, plural: str, count: int, **values: Any) -> str:
+        """The form of `singular`/`plural` for `count`, `{n}` being the count (a page's `ngettext`)."""
+        return self.ngettext(singular, plural, count).format(n=self.number(count), **values)
+
     def number(self, value: float, decimals: int | None = None) -> str:
         """`1,234.5` in English, `1 234,5` in French, `1.234,5` in German (Babel, past English)."""
         if self.english:
@@ -124,6 +134,31 @@ def language(code: str = DEFAULT) -> Language:
     return Language(normal, _translations(normal))
 
 
+def negotiate(accept: str | None, available: tuple[str, ...] = INTERFACE) -> str:
+    """The language of `available` a client prefers, from an HTTP Accept-Language header (`fr-CH, fr;q=0.9, en;q=0.8`):
+    the first by quality whose code or base language is available; English when none is (or the header is missing
+    or malformed). For the companion's pages, per request (phase 2 of issue 26)."""
+    wanted: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept or "").split(",")[:50]):
+        code, _, params = part.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        normal = normalise_code(code) if code.strip() != "*" else None
+        if normal is not None and quality > 0:
+            wanted.append((-quality, index, normal))
+    for _quality, _index, code in sorted(wanted):
+        for candidate in (code, code.split("-")[0]):
+            if candidate in available:
+                return candidate
+    return DEFAULT
+
+
 def _translations(code: str) -> Any:
     """The compiled catalog of `code` (or of its base language), English when there is none."""
     import gettext
@@ -142,4 +177,5 @@ def _translations(code: str) -> Any:
     return gettext.NullTranslations()
 
 
-__all__ = ["DEFAULT", "ENDONYMS", "INTERFACE", "LOCALE_DIR", "Language", "N_", "language", "normalise_code"]
+__all__ = ["DEFAULT", "ENDONYMS", "INTERFACE", "LOCALE_DIR", "Language", "N_", "language", "negotiate",
+           "normalise_code"]
