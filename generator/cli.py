@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("generator.commands.serve", "serve"),
     "content": ("generator.commands.content", "app"),
     "export": ("generator.commands.export", "app"),
+    "check-print": ("generator.commands.check_print", "check_print"),
+    "printer": ("generator.commands.printer", "app"),
     "history": ("generator.commands.history", "app"),
 }
 

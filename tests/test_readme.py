@@ -119,7 +119,8 @@ def test_readme_command_works(scratch: Path, command: str) -> None:
     import os
 
     argv = [*donjon_argv(), *shlex.split(command)[1:]]
-    env = {**os.environ, "DONJON_DB": str(scratch / "history.sqlite3")}
+    env = {**os.environ, "DONJON_DB": str(scratch / "history.sqlite3"),
+           "DONJON_PRINTERS": str(scratch / "printers.json")}
     if command.startswith("donjon serve"):
         serve_until_it_answers(argv, scratch, env)
         return

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 if TYPE_CHECKING:
+    from generator.render.ink import PressSettings
     from generator.render.model import Drawing, Page
 
 
@@ -27,8 +28,8 @@ class PagesWritten(Protocol):
 class PageWriter(Protocol):
     """Writes pages into a file (or a binary stream), with the document's title, subject and language."""
 
-    def __call__(self, pages: Iterable[Page], path: Path | IO[bytes], *, title: str,
-                 subject: str = "", lang: str = "en") -> PagesWritten: ...
+    def __call__(self, pages: Iterable[Page], path: Path | IO[bytes], *, title: str, subject: str = "",
+                 ink: PressSettings = ..., lang: str = "en") -> PagesWritten: ...
 
 
 #: A drawing (a card face or a back) as the text of one file, with its title.

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable
+from functools import cache
 from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import IO, Any
@@ -46,6 +47,7 @@ from typing import IO, Any
 from generator.backends import number as n
 from generator.render import fonts
 from generator.render.icons import layers
+from generator.render.ink import Inks, PressSettings
 from generator.render.model import (
     KAPPA,
     Circle,
@@ -143,17 +145,23 @@ def _path(ops: Iterable[tuple[str | float, ...]], top: float) -> str:
     return " ".join(out)
 
 
-def _paint(paint: Paint) -> tuple[list[str], str]:
+def _paint(paint: Paint, inks: Inks) -> tuple[list[str], str]:
     """The state operators of a paint and the operator that paints a path with it."""
     ops = []
     if paint.fill is not None:
-        ops.append(colour_op(paint.fill, "rg"))
+        ops.append(inks.op(paint.fill, "rg"))
     if paint.stroke is not None:
-        ops += [colour_op(paint.stroke, "RG"), f"{n(paint.width)} w",
+        ops += [inks.op(paint.stroke, "RG"), f"{n(paint.width)} w",
                 f"[{' '.join(n(d) for d in paint.dash)}] 0 d"]
     if paint.fill is not None and paint.stroke is not None:
         return ops, "B"
     return ops, "f" if paint.fill is not None else "S"
+
+
+def _box(box: tuple[float, float, float, float] | None, page: Page) -> list[float]:
+    """A page box (x, y, w, h in the model's y-down coordinates; None for the whole page) as a PDF rectangle."""
+    x, y, w, h = box if box is not None else (0.0, 0.0, page.width, page.height)
+    return [round(x, 3), round(page.height - y - h, 3), round(x + w, 3), round(page.height - y, 3)]
 
 
 @dataclass
@@ -163,10 +171,12 @@ class PdfStats:
 
 
 class _Writer:
-    def __init__(self, canvas: Any) -> None:
+    def __init__(self, canvas: Any, inks: Inks) -> None:
         from reportlab.lib.rl_accel import escapePDF
 
         self.c = canvas
+        #: every colour the document prints goes through these (generator.render.ink)
+        self.inks = inks
         self.doc = canvas._doc  # the document the TTF subsets belong to (reportlab's documented splitString use)
         self.escape = escapePDF
         self.forms: dict[str, str] = {}
@@ -215,10 +225,16 @@ class _Writer:
             found = self.image_digests.get(info.digest)
             if found is None:
                 name = f"img{len(self.image_digests) + 1}"
-                if info.kind == "svg":
+                if info.kind == "svg" and self.inks.settings.pdfx == "x1a" and _translucent(data):
+                    # PDF/X-1a allows no transparency: an SVG drawn with opacity is flattened into pixels
+                    # (FLATTEN_PX) whose own transparency becomes a stencil, as prepress flatteners do
+                    png, width, height = _flattened(data)
+                    self._register(name, _raster_xobject(self.doc, "png", png, self.inks))
+                    found = (name, 1.0, 1.0)
+                elif info.kind == "svg":
                     found = (name, *self._svg_form(name, data))
                 else:
-                    self._register(name, _raster_xobject(self.doc, info.kind, data))
+                    self._register(name, _raster_xobject(self.doc, info.kind, data, self.inks))
                     found = (name, 1.0, 1.0)
                 self.image_digests[info.digest] = found
         except (ImageProblem, ValueError, OSError, SyntaxError, KeyError, TypeError, AttributeError) as err:
@@ -245,6 +261,7 @@ class _Writer:
         # renderPDF starts every drawing by selecting a font, Helvetica unless told otherwise: one of ours keeps the
         # PDF free of fonts it does not embed (SVG art holds no text; see generator.render.images)
         drawing.initialFontName = fonts.pdf_name("open-sans")
+        _recolour(drawing, self.inks)
         width, height = float(drawing.width), float(drawing.height)
         c = self.c
         c.beginForm(name, 0, 0, width, height)
@@ -268,11 +285,16 @@ class _Writer:
             if placed.drawing.key is None or placed.drawing.key not in self.forms:
                 self._prepare_icons(placed.drawing.items)
         self._prepare_icons(page.items)
+        sx, sy = page.scale
+        if (sx, sy) != (1.0, 1.0):  # a printer's scale made up for, about the page's centre
+            c.addLiteral(f"q {sx:.6f} 0 0 {sy:.6f} {n(page.width * (1 - sx) / 2)} {n(page.height * (1 - sy) / 2)} cm")
         for placed in page.placed:
             self.place(placed, page.height)
         c.addLiteral(f"q 1 0 0 1 0 {n(page.height)} cm")
         self.draw(page.items)
         c.addLiteral("Q")
+        if (sx, sy) != (1.0, 1.0):
+            c.addLiteral("Q")
         for anchor in page.anchors:
             c.bookmarkPage(anchor.key, fit="XYZ", left=0, top=round(page.height - anchor.y, 3))
             if anchor.title:
@@ -283,6 +305,9 @@ class _Writer:
                                           round(link.x + link.w, 3), round(page.height - link.y, 3)), thickness=0)
         for form_field in page.fields:
             self.form_field(form_field, page.height)
+        # every page says where it is cut and how far its bleed runs, so preflight tools and printers see the cut
+        c.setTrimBox(_box(page.trim, page))
+        c.setBleedBox(_box(page.bleed_box, page))
         c.showPage()
         self._pack_last_page()
 
@@ -407,7 +432,7 @@ class _Writer:
     def drawing(self, d: Drawing) -> None:
         if d.background is not None:
             b = d.bleed
-            self.c.addLiteral(f"{colour_op(d.background, 'rg')} {n(-b)} {n(-d.height - b)} {n(d.width + 2 * b)} "
+            self.c.addLiteral(f"{self.inks.op(d.background, 'rg')} {n(-b)} {n(-d.height - b)} {n(d.width + 2 * b)} "
                               f"{n(d.height + 2 * b)} re f")
         self.draw(d.items)
 
@@ -417,11 +442,30 @@ class _Writer:
             from reportlab.pdfbase.pdfmetrics import getFont
 
             font = self.fonts[run.font] = getFont(fonts.pdf_name(run.font))
+        if self.inks.settings.outline_text:
+            return self._text_outlines(run)
         size = n(run.size)
         shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({self.escape(chunk)}) Tj"
                          for subset, chunk in font.splitString(run.text, self.doc))
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
-        return f"{colour_op(run.colour, 'rg')} BT {matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+        return f"{self.inks.op(run.colour, 'rg', 'text')} BT {matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+
+    def _text_outlines(self, run: TextRun) -> str:
+        """A run drawn as its glyphs' outlines (`PressSettings.outline_text`), each at the advance its font gives
+        it, as the text would be set."""
+        from generator.render.fonts import advance
+
+        scale = run.size / 1000
+        matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
+        parts = [f"q {self.inks.op(run.colour, 'rg', 'text')} {matrix} {n(run.x)} {n(-run.y)} cm"]
+        pen = 0.0
+        for char in run.text:
+            shape = _glyph_ops(run.font, char)
+            if shape:
+                parts.append(f"q {n(scale)} 0 0 {n(scale)} {n(pen)} 0 cm {shape} f Q")
+            pen += advance(run.font, char) * scale
+        parts.append("Q")
+        return " ".join(parts)
 
     def draw(self, items: Iterable[Primitive]) -> None:
         """Write primitives into the current stream (a page or a form), as few literal strings as possible."""
@@ -430,26 +474,26 @@ class _Writer:
             if isinstance(item, TextRun):
                 out.append(self._text(item))
             elif isinstance(item, IconUse):
-                out.append(f"q {colour_op(item.colour, 'rg')} {n(item.size / 100)} 0 0 {n(item.size / 100)} "
+                out.append(f"q {self.inks.op(item.colour, 'rg', 'text')} {n(item.size / 100)} 0 0 {n(item.size / 100)} "
                            f"{n(item.x)} {n(-item.y - item.size)} cm")
                 self.c.addLiteral(" ".join(out))
                 out.clear()
                 self.c.doForm(self._icon_form(item.name))
                 out.append("Q")
             elif isinstance(item, Rect):
-                state, paint = _paint(item.paint)
+                state, paint = _paint(item.paint, self.inks)
                 shape = (_rounded(item.x, -item.y - item.h, item.w, item.h, item.r) if item.r > 0
                          else f"{n(item.x)} {n(-item.y - item.h)} {n(item.w)} {n(item.h)} re")
                 out.append(" ".join([*state, shape, paint]))
             elif isinstance(item, Circle):
-                state, paint = _paint(item.paint)
+                state, paint = _paint(item.paint, self.inks)
                 out.append(" ".join([*state, _circle(item.cx, -item.cy, item.r), paint]))
             elif isinstance(item, Line):
                 dash = " ".join(n(d) for d in item.dash)
-                out.append(f"{colour_op(item.colour, 'RG')} {n(item.width)} w [{dash}] 0 d "
+                out.append(f"{self.inks.op(item.colour, 'RG')} {n(item.width)} w [{dash}] 0 d "
                            f"{n(item.x1)} {n(-item.y1)} m {n(item.x2)} {n(-item.y2)} l S")
             elif isinstance(item, Path):
-                state, paint = _paint(item.paint)
+                state, paint = _paint(item.paint, self.inks)
                 if item.evenodd and paint in ("f", "B"):
                     paint += "*"
                 out.append(" ".join([*state, _path(item.ops, 0.0), paint]))
@@ -466,6 +510,127 @@ class _Writer:
                 out.append("Q")
         if out:
             self.c.addLiteral(" ".join(out))
+
+
+@cache
+def _glyph_ops(face: str, char: str) -> str:
+    """A glyph's outline (generator.render.fonts.glyph_path: SVG path data in thousandths of an em, y up) as PDF
+    path operators; its quadratic curves written as the cubic curves PDF draws."""
+    import re
+
+    from generator.render.fonts import glyph_path
+
+    tokens = re.findall(r"[MLHVCQZ]|-?\d+(?:\.\d+)?", glyph_path(face, char))
+    out: list[str] = []
+    x = y = 0.0
+    i = 0
+    command = ""
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command = tokens[i]
+            i += 1
+            if command == "Z":
+                out.append("h")
+                continue
+        values = [float(v) for v in tokens[i:i + {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4}[command]]]
+        i += len(values)
+        if command in "ML":
+            x, y = values
+            out.append(f"{n(x)} {n(y)} {'m' if command == 'M' else 'l'}")
+            command = "L" if command == "M" else command  # numbers after a move continue as lines
+        elif command in "HV":
+            x, y = (values[0], y) if command == "H" else (x, values[0])
+            out.append(f"{n(x)} {n(y)} l")
+        elif command == "C":
+            out.append(" ".join(n(v) for v in values) + " c")
+            x, y = values[4], values[5]
+        else:  # a quadratic curve: its cubic control points are 2/3 of the way from each end to its one control
+            qx, qy, ex, ey = values
+            out.append(f"{n(x + 2 / 3 * (qx - x))} {n(y + 2 / 3 * (qy - y))} {n(ex + 2 / 3 * (qx - ex))} "
+                       f"{n(ey + 2 / 3 * (qy - ey))} {n(ex)} {n(ey)} c")
+            x, y = ex, ey
+    return " ".join(out)
+
+
+#: The size SVG art with transparency is flattened at for PDF/X-1a, its longer side in pixels: card art is drawn
+#: some 40 to 90 mm wide, so 2,000 px give it 560 to 1,270 dpi, more than a press's 300 and sharp once printed.
+FLATTEN_PX = 2000
+
+
+def _translucent(data: bytes) -> bool:
+    """Whether an SVG draws anything with opacity (svglib's drawing of it holds a colour with alpha below 1)."""
+    import io
+
+    from reportlab.lib.colors import Color
+    from svglib.svglib import svg2rlg
+
+    stack = [svg2rlg(io.BytesIO(data))]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        for attribute in ("fillColor", "strokeColor"):
+            colour = getattr(node, attribute, None)
+            if isinstance(colour, Color) and colour.alpha < 1:
+                return True
+        if any(getattr(node, a, 1) not in (None, 1) for a in ("fillOpacity", "strokeOpacity")):
+            return True
+        stack.extend(getattr(node, "contents", ()))
+    return False
+
+
+def _flattened(data: bytes) -> tuple[bytes, int, int]:
+    """An SVG as a PNG with transparency, FLATTEN_PX on its longer side: drawn by svglib into an RGB PDF in memory,
+    rendered by pdfium on a transparent ground."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(io.BytesIO(data))
+    if drawing is None:
+        raise ValueError("svglib could not read an SVG that passed donjon's checks")
+    drawing.initialFontName = fonts.pdf_name("open-sans")
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1,
+                    initialFontName=fonts.pdf_name("open-sans"))
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    canvas.showPage()
+    canvas.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        scale = FLATTEN_PX / max(float(drawing.width), float(drawing.height))
+        image = document[0].render(scale=scale, fill_color=(0, 0, 0, 0)).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.convert("RGBA").save(out, "PNG")
+    return out.getvalue(), image.width, image.height
+
+
+def _recolour(drawing: Any, inks: Inks) -> None:
+    """Every colour of an SVG drawn by svglib (a reportlab drawing) through the document's inks, so SVG art prints
+    in the same CMYK as the rest; a colour's opacity is kept (PDF/X-1a preflight reports it as transparency)."""
+    if not inks.cmyk:
+        return
+    from reportlab.lib.colors import CMYKColor, Color
+
+    # renderPDF starts a drawing in black fill and stroke (its state defaults): in the document's black too
+    for attribute, use in (("initialFillColor", "fill"), ("initialStrokeColor", "stroke")):
+        c, m, y, k = inks.components("#000000", "fill" if use == "fill" else "stroke")
+        drawing.__dict__[attribute] = CMYKColor(c, m, y, k)  # past reportlab's attribute checks, as it reads them
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        for attribute, use in (("fillColor", "fill"), ("strokeColor", "stroke")):
+            colour = getattr(node, attribute, None)
+            if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+                hexed = "#" + "".join(f"{round(v * 255):02x}" for v in (colour.red, colour.green, colour.blue))
+                c, m, y, k = inks.components(hexed, "fill" if use == "fill" else "stroke")
+                setattr(node, attribute, CMYKColor(c, m, y, k, alpha=colour.alpha))
+        stack.extend(getattr(node, "contents", ()))
 
 
 def _png_passthrough(data: bytes) -> tuple[int, int, int, bytes] | None:
@@ -492,8 +657,10 @@ def _png_passthrough(data: bytes) -> tuple[int, int, int, bytes] | None:
     return (width, height, colours, b"".join(idat)) if colours and idat else None
 
 
-def _raster_xobject(doc: Any, kind: str, data: bytes) -> Any:
-    """An image XObject of a PNG or JPEG file (see the module's notes on how each kind is embedded)."""
+def _raster_xobject(doc: Any, kind: str, data: bytes, inks: Inks) -> Any:
+    """An image XObject of a PNG or JPEG file (see the module's notes on how each kind is embedded). In CMYK, every
+    picture is decoded and converted (`Inks.picture`); for PDF/X-1a, which forbids soft masks, its transparency
+    becomes a stencil mask (each pixel shown or not, at half opacity)."""
     import io
 
     from PIL import Image
@@ -510,6 +677,29 @@ def _raster_xobject(doc: Any, kind: str, data: bytes) -> Any:
             entries["SMask"] = mask
         return PDFStream(PDFDictionary(entries), content)
 
+    if inks.cmyk:
+        with Image.open(io.BytesIO(data)) as image:
+            alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+            rgba = image.convert("RGBA" if alpha else "RGB")
+        cmyk = inks.picture(rgba.convert("RGB"))
+        mask = None
+        if alpha and inks.settings.pdfx == "x1a":
+            stencil = rgba.getchannel("A").point(lambda v: 255 if v >= 128 else 0).convert("1")
+            mask = doc.Reference(PDFStream(PDFDictionary({
+                "Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": stencil.width,
+                "Height": stencil.height, "ImageMask": "true",  # reportlab writes text as it is, and a Python True as `True` "BitsPerComponent": 1,
+                # a stencil paints where its bits are 0 unless decoded the other way round
+                "Decode": PDFArray([1, 0]), "Filter": PDFArray([PDFName("FlateDecode")])}),
+                zlib.compress(stencil.tobytes(), PIXELS_LEVEL)))
+        elif alpha:
+            mask = doc.Reference(xobject(rgba.width, rgba.height, "DeviceGray",
+                                         zlib.compress(rgba.getchannel("A").tobytes(), PIXELS_LEVEL), ["FlateDecode"]))
+        stream = xobject(cmyk.width, cmyk.height, "DeviceCMYK", zlib.compress(cmyk.tobytes(), PIXELS_LEVEL),
+                         ["FlateDecode"], mask=mask)
+        if mask is not None and inks.settings.pdfx == "x1a":
+            del stream.dictionary.dict["SMask"]
+            stream.dictionary["Mask"] = mask
+        return stream
     if kind == "png":
         rows = _png_passthrough(data)
         if rows is not None:
@@ -535,9 +725,11 @@ def _raster_xobject(doc: Any, kind: str, data: bytes) -> Any:
 
 
 def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "",
-              lang: str = "en") -> PdfStats:
+              ink: PressSettings = PressSettings(), lang: str = "en") -> PdfStats:
     """Draw `pages` into a PDF at `path` (the caller makes it atomic), or into a binary file object (in memory, for
-    rasterising); pages are drawn as they come. `lang` is the document's language, for screen readers (/Lang)."""
+    rasterising); pages are drawn as they come. `ink` says how colours print (RGB, or CMYK through a profile with
+    an OutputIntent and, when asked, the marks of PDF/X-1a or PDF/X-4: :func:`_print_ready`). `lang` is the
+    document's language, for screen readers (/Lang)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -556,7 +748,7 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
                 canvas.setAuthor("donjon")
                 canvas.setCreator("donjon")
                 canvas.setSubject(subject)
-                writer = _Writer(canvas)
+                writer = _Writer(canvas, Inks(ink))
             assert writer is not None
             writer.page(page)
             stats.pages += 1
@@ -566,7 +758,82 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
         assert writer is not None
         if writer.outline:
             canvas.showOutline()
+        if ink.space == "cmyk":
+            _print_ready(canvas, ink)
         canvas.save()
     finally:
         rl_config.useA85 = a85
     return stats
+
+
+#: What a PDF/X file says it is (ISO 15930-4 for PDF/X-1a:2003, ISO 15930-7 for PDF/X-4), in its Info dictionary.
+PDFX_VERSIONS = {"x1a": "PDF/X-1a:2003", "x4": "PDF/X-4"}
+
+
+def _print_ready(canvas: Any, ink: PressSettings) -> None:
+    """The parts of a document a press reads: an OutputIntent holding the ICC profile its CMYK was made for, and
+    for PDF/X the version in the Info dictionary (and, for PDF/X-4, the XMP metadata and PDF 1.6 it requires).
+
+    reportlab's catalog and info write a fixed set of keys; the extra keys are added to those objects here."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
+
+    doc = canvas._doc
+    assert ink.profile is not None
+    profile = PDFStream(PDFDictionary({"N": 4}), ink.profile.read_bytes(), filters=None)
+    intent = PDFDictionary({
+        "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": PDFString(ink.condition or ink.profile.stem),
+        "OutputCondition": PDFString(ink.condition or ink.profile.stem),
+        "RegistryName": PDFString("http://www.color.org"), "Info": PDFString(ink.profile.stem),
+        "DestOutputProfile": doc.Reference(_compressed(profile))})
+    catalog = doc.Catalog
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]
+    catalog.OutputIntents = PDFArray([intent])
+    version = PDFX_VERSIONS.get(ink.pdfx)
+    if version is None:
+        return
+    info = doc.info
+    plain = info.format
+
+    def with_version(document: Any) -> Any:
+        from reportlab.pdfbase.pdfdoc import PDFDictionary as Dictionary
+
+        formatted = plain(document)
+        # the Info dictionary reportlab wrote, with the PDF/X keys before its end
+        extra = Dictionary({"GTS_PDFXVersion": PDFString(version)}).format(document)
+        return formatted[:-2] + extra[2:]
+
+    info.format = with_version
+    if ink.pdfx == "x4":
+        catalog.Version = PDFName("1.6")
+        catalog.__NoDefault__ = [*catalog.__NoDefault__, "Version", "Metadata"]
+        catalog.Metadata = doc.Reference(_xmp(canvas, version))
+
+
+def _compressed(stream: Any) -> Any:
+    from reportlab.pdfbase.pdfdoc import PDFStreamFilterZCompress
+
+    stream.filters = [PDFStreamFilterZCompress()]
+    return stream
+
+
+def _xmp(canvas: Any, version: str) -> Any:
+    """The XMP metadata PDF/X-4 requires: title, producer and the PDF/X version (and the fixed dates of
+    reportlab's invariant documents, so two builds stay byte-identical)."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
+
+    info = canvas._doc.info
+    xmp = f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+ xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(info.title)}</rdf:li></rdf:Alt></dc:title>
+<xmp:CreatorTool>donjon</xmp:CreatorTool><xmp:CreateDate>2000-01-01T00:00:00Z</xmp:CreateDate>
+<xmp:ModifyDate>2000-01-01T00:00:00Z</xmp:ModifyDate><pdf:Producer>{escape(info.producer)}</pdf:Producer>
+<pdf:Trapped>False</pdf:Trapped><pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>
+</rdf:Description></rdf:RDF></x:xmpmeta>
+<?xpacket end="w"?>"""
+    return PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}), xmp.encode("utf-8"),
+                     filters=None)

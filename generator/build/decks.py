@@ -28,6 +28,7 @@ from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import atomic_path, inside, staged, transaction
 from generator.render.imposition import PageHeading, Sided, grid, pages
+from generator.render.ink_light import ink_light
 from generator.render.model import Drawing, ImageUse
 from generator.resources import display_path
 
@@ -247,6 +248,8 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     back_face = None
     if uniform:  # drawn through `backs`, so that the cards' backs are this very drawing
         back_face = backs.of(deck.cards[0]) if deck.cards else back_drawing(layouts.back(), deck, view, bleed)
+        if options.ink == "light":
+            back_face = ink_light(back_face)
     written: list[Written] = []
     count = deck.total
     used: set[Path] = set()
@@ -255,10 +258,14 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                 f"the {' and '.join(b.label for b in per_card)} files of {deck.key}") as folders:
         writers = [(b, folder, b.card_writer()) for b, folder in zip(per_card, folders, strict=True)]
 
+        light = options.ink == "light"
+
         def drawings() -> Iterator[Sided]:
             for card in deck.cards:
                 drawing = face_drawing(layouts.face(card), deck, card, view, bleed)
                 its_back = backs.of(card)
+                if light:
+                    drawing, its_back = ink_light(drawing), ink_light(its_back)
                 used.update(pictures(drawing) | pictures(its_back))
                 for b, folder, write in writers:
                     folder.write(names[b.name][card.id], write(drawing, f"{deck.name}: {card.name}").encode("utf-8"))
@@ -288,7 +295,8 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                     stats = b.page_writer()(pages(stream, count, back_face, sheet, options.print_options,
                                                   PageHeading(deck.game_name, deck.name, lang)), tmp,
                                             title=f"{deck.game_name}: {deck.name}",
-                                            subject=lang._("print-and-play cards by donjon"), lang=lang.code)
+                                            subject=lang._("print-and-play cards by donjon"), ink=options.press,
+                                            lang=lang.code)
                 total_pages = stats.pages
                 written.append(Written(target, b.label, stats.pages, count))
         else:

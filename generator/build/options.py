@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from generator.backends import names
 from generator.render.imposition import PrintOptions
+from generator.render.ink import PressSettings
 
 
 class BuildOptions(NamedTuple):
@@ -15,6 +16,10 @@ class BuildOptions(NamedTuple):
     formats: tuple[str, ...] = names()
     #: one copy of each card instead of the deck's counts
     unique: bool = False
+    #: "light": every card drawn to spare ink (generator.render.ink_light); "normal" as designed
+    ink: str = "normal"
+    #: how the sheets' colours print: RGB, or CMYK through an ICC profile (`--colour cmyk`)
+    press: PressSettings = PressSettings()
     #: the language to build in (None: each deck's own), and a second language for the cards' names (`--also`)
     lang: str | None = None
     also: str | None = None

@@ -74,11 +74,11 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
     from generator.backends import backend
     from generator.build.options import Written
     from generator.output import atomic_path, inside
-    from generator.render.imposition import PAPERS
+    from generator.render.imposition import PAPERS, document_paper
 
     catalog = localise(content.game(game_id), lang or "en")
     doc = document(catalog)
-    pages = layout(doc, PAPERS[paper])
+    pages = layout(doc, PAPERS[document_paper(paper)])
     chosen = backend(writer)
     target = inside(out, "references", f"{file_name(game_id)}.{chosen.suffix}")
     with atomic_path(target, f"the card reference of {game_id}") as tmp:

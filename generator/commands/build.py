@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # for annotations only: the command module imports nothing he
     from generator.catalog.deck import Deck
     from generator.content import Content
     from generator.render.imposition import PrintOptions
+    from generator.render.ink import PressSettings
 
 HELP = """\
 Build print-ready decks: PDF sheets for home printing and an SVG of every card.
@@ -38,8 +39,9 @@ file changes (add --serve to see the preview page, reloading itself, at http://1
 #: The port --serve listens on unless told otherwise (the usual port of a local development server).
 DEFAULT_PORT = 8000
 
-#: Limits on the sheet options: beyond them a value is a typo, not a wish.
-MAX_BLEED_MM = 6.0
+#: Limits on the sheet options: beyond them a value is a typo, not a wish. Bleed: up to 1/4 in, the most print
+#: services ask for (most ask 1/8 in or 3 mm).
+MAX_BLEED_MM = 6.35
 MAX_GUTTER_MM = 20.0
 MAX_CROP_LENGTH_MM = 15.0
 MIN_CROP_WIDTH_PT = 0.25
@@ -79,20 +81,47 @@ def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
     return key
 
 
+#: A custom paper's sides, in millimetres: from A7's short side to a large-format press sheet.
+MIN_PAPER_MM = 74.0
+MAX_PAPER_MM = 1500.0
+
+
+def paper_option(text: str) -> str:
+    """`--paper`: a named size (a4, letter, a3, a5, legal, tabloid) or a custom one as WxH with a unit (330x480mm,
+    12x18in); the name, or the custom size written the one way donjon reads it."""
+    from generator.render.imposition import SHEET_PAPERS, paper_size
+    from generator.units import PT_PER_MM
+
+    key = text.strip().lower().replace(" ", "").replace("×", "x")
+    if key in SHEET_PAPERS:
+        return key
+    if re.fullmatch(r"\d+(\.\d+)?x\d+(\.\d+)?", key):
+        key += "mm"  # a bare size is in millimetres, as every length option
+    try:
+        w, h = paper_size(key)
+    except ValueError:
+        raise _usage("--paper", f"{text!r} is not one of {', '.join(SHEET_PAPERS)} nor a size like 330x480mm or "
+                                "12x18in") from None
+    if not (MIN_PAPER_MM <= w / PT_PER_MM and h / PT_PER_MM <= MAX_PAPER_MM):
+        raise _usage("--paper", f"{text!r}: each side must be from {MIN_PAPER_MM:g} to {MAX_PAPER_MM:g} mm")
+    return key
+
+
 def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_size: Optional[str], gutter: str,
                   crop_length: str, crop_width: str, duplex: str, back_offset: str,
                   cut_lines: bool = False) -> PrintOptions:
     """The PrintOptions the command line asks for (every value checked, naming its option)."""
-    from generator.render.imposition import DUPLEX, ORIENTATIONS, PAPERS, PrintOptions
+    from generator.render.imposition import DUPLEX, ORIENTATIONS, PrintOptions, document_paper
     from generator.render.model import mm
 
-    paper_id = _choice("--paper", paper, tuple(PAPERS))
+    paper_id = paper_option(paper)
     if bleed_size is not None and bleed is False:
         raise _usage("--bleed-size", "cannot be used with --no-bleed")
     bleed_mm = 0.0
     if bleed or bleed_size is not None:
-        # 3 mm is the common bleed on metric paper; on Letter, 1/8 in (3.175 mm) is what North American printers use.
-        default = "3mm" if paper_id == "a4" else "0.125in"
+        # 3 mm is the common bleed on metric paper; on inch paper, 1/8 in (3.175 mm) is what North American
+        # printers use.
+        default = "0.125in" if document_paper(paper_id) == "letter" else "3mm"
         bleed_mm = _length("--bleed-size", bleed_size or default, 0.5, MAX_BLEED_MM)
     offset = [part.strip() for part in back_offset.split(",")]
     if len(offset) != 2 or not all(offset):
@@ -136,7 +165,10 @@ def build(
              "(a folder with a deck.yaml), or one deck folder."),
     out_text: str = typer.Option("output", "--out", metavar="DIR",
                              help="The folder to write into (created if needed)."),
-    paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
+    paper: str = typer.Option(
+        "a4", "--paper", metavar="SIZE",
+        help="Paper size: a4, letter, a3, a5, legal, tabloid, or your own as WIDTHxHEIGHT with a unit "
+             "(330x480mm, 12x18in). The build says how many cards fit a page before it draws them."),
     orientation: str = typer.Option("portrait", "--orientation", metavar="portrait|landscape",
                                     help="portrait or landscape (landscape fits 8 poker cards instead of 9)."),
     bleed: Optional[bool] = typer.Option(
@@ -145,7 +177,8 @@ def build(
              "(cards then sit further apart, and fewer may fit on a page). Default: no bleed."),
     bleed_size: Optional[str] = typer.Option(
         None, "--bleed-size", show_default=False, metavar="LENGTH",
-        help="How far the bleed extends (implies --bleed): default 3mm on A4, 0.125in on Letter; at most 6mm."),
+        help="How far the bleed extends (implies --bleed): default 3mm on metric paper, 0.125in on Letter, "
+             "Legal and Tabloid; at most 1/4 in (0.25in)."),
     gutter: str = typer.Option("0", "--gutter", metavar="LENGTH", help="Space between cards (0 to 20 mm), e.g. 2mm."),
     crop_length: str = typer.Option("4mm", "--crop-length", metavar="LENGTH",
                                     help="Length of the crop marks in the margins (0 for none, at most 15mm)."),
@@ -184,6 +217,21 @@ def build(
              "folder on this machine only (127.0.0.1); the page reloads itself when the cards change."),
     port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N",
                              help="The port --serve listens on (0: any free port)."),
+    ink: str = typer.Option(
+        "normal", "--ink", metavar="normal|light",
+        help="light: spare a home printer's ink: no full backgrounds, card art as a frame, fills as light tints, "
+             "every word kept readable."),
+    colour: str = typer.Option(
+        "rgb", "--colour", metavar="rgb|cmyk",
+        help="The sheets' colours: rgb, or cmyk through an ICC profile (FOGRA39 unless --profile), with an "
+             "OutputIntent, for a print shop printing your sheets."),
+    profile: Optional[str] = typer.Option(
+        None, "--profile", show_default=False, metavar="FILE",
+        help="Your own CMYK ICC output profile (.icc) for --colour cmyk."),
+    printer: Optional[str] = typer.Option(
+        None, "--printer", show_default=False, metavar="NAME",
+        help="A printer saved with `donjon printer add`: its back offset moves every back and its scale every "
+             "sheet (instead of --back-offset)."),
     lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
     also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
@@ -203,8 +251,22 @@ def build(
         raise _usage("TARGET", "is empty: name a game, a deck, or all")
     lang = language_option(lang_text, "--lang")
     also = language_option(also_text, "--also")
-    options = BuildOptions(print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width,
-                                         duplex, back_offset, cut_lines), formats_of(formats), unique, lang, also)
+    sheet_options = print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width, duplex,
+                                  back_offset, cut_lines)
+    if printer is not None:
+        from generator.printers import find_printer
+        from generator.render.model import mm
+
+        if back_offset.strip() not in ("0,0", "0, 0"):
+            raise _usage("--back-offset", "goes without --printer, which brings the printer's own")
+        saved = find_printer(printer)
+        sheet_options = sheet_options._replace(back_offset=(mm(saved.back_offset[0]), mm(saved.back_offset[1])),
+                                               scale=saved.scale)
+    options = BuildOptions(sheet_options, formats_of(formats), unique, _choice("--ink", ink, ("normal", "light")),
+                           press_settings(_choice("--colour", colour, ("rgb", "cmyk")), profile), lang, also)
+    if (target or "").strip().lower() == "calibration":
+        _calibration(out, options)
+        return
     if serve and not watch:
         raise _usage("--serve", "goes with --watch (to see a preview once, run `donjon preview`)")
     if not 0 <= port <= 65535:
@@ -223,6 +285,9 @@ def build(
         decks = [pick_cards(decks[0], cards)]
     prepare_dir(out)
     settle()
+    if any(backend.imposed for backend in BACKENDS if backend.name in options.formats):
+        for line in sheet_plans(decks, options):
+            typer.echo(line)
     total = sum(len(d.cards) if unique else d.total for d in decks)
     if is_terminal():
         with typer.progressbar(length=total, label="Drawing cards", file=sys.stderr) as bar:
@@ -244,6 +309,53 @@ def build(
     rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
     typer.echo(f"Built {plural(len(report.results), 'deck')}: {report.cards} cards on "
                f"{report.pages} pages, {plural(files, 'file')} in {seconds:.2f} s{rate}.")
+
+
+def press_settings(colour: str, profile: Optional[str]) -> PressSettings:
+    """`--colour` and `--profile`: RGB as drawn, or CMYK through the profile given or donjon's FOGRA39."""
+    from generator.render.ink import PressSettings
+
+    if colour == "rgb":
+        if profile is not None:
+            raise _usage("--profile", "goes with --colour cmyk")
+        return PressSettings()
+    from generator.commands.export import icc_file
+    from generator.resources import templates_dir
+
+    chosen = icc_file(profile) if profile is not None else templates_dir() / "icc" / "fogra39.icc"
+    return PressSettings("cmyk", chosen, "FOGRA39" if profile is None else chosen.stem)
+
+
+def _calibration(out: Path, options: BuildOptions) -> None:
+    """`donjon build calibration`: OUT/calibration/calibration-PAPER.pdf, the sheet that measures a printer."""
+    from generator.backends.pdf import write_pdf
+    from generator.output import atomic_path, inside, prepare_dir, transaction
+    from generator.render.calibration import sheet
+    from generator.resources import display_path
+
+    prepare_dir(out)
+    po = options.print_options
+    target = inside(out, "calibration", f"calibration-{po.paper}.pdf")
+    with transaction(out), atomic_path(target, "the calibration sheet") as tmp:
+        write_pdf(sheet(po), tmp, title="donjon calibration sheet", subject="duplex offset and scale of a printer")
+    typer.echo(f"wrote {display_path(target)}: 2 pages; print both sides at 100%, then `donjon printer add`")
+
+
+def sheet_plans(decks: list[Deck], options: BuildOptions) -> list[str]:
+    """How many cards each deck's sheets hold a page, and how many pages it makes: said before anything is drawn,
+    so a paper that holds fewer cards than expected is noticed at once."""
+    from generator.build.decks import deck_label
+    from generator.render.imposition import grid, page_count, paper_name
+
+    po = options.print_options
+    lines = []
+    for deck in decks:
+        size = deck.card_size
+        layout = grid(size.width_pt, size.height_pt, po)
+        count = len(deck.cards) if options.unique else deck.total
+        lines.append(f"{deck_label(deck)}: {plural(layout.per_page, 'card')} a page ({layout.cols} x {layout.rows} "
+                     f"on {paper_name(po.paper)} {po.orientation}), {plural(page_count(count, layout, po), 'page')}")
+    return lines
 
 
 def _watch(content_dir: Optional[Path], target: str, out: Path, options: BuildOptions, cards: Optional[str],

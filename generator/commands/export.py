@@ -19,6 +19,12 @@ if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
 
 HELP = """\
 Export cards for print services (The Game Crafter, MakePlayingCards, DriveThruCards) and Tabletop Simulator.
+
+`donjon export --service NAME` writes exactly what a print service asks for, named as it asks, and checks each
+PDF against the service's rules (the preflight of `donjon check-print`). Services: drivethrucards (dtc),
+thegamecrafter (tgc), makeplayingcards (mpc), printninja, mbprint (a European printer: Fogra39, 3 mm bleed). Each
+service's rules, with the page each was read in and when, are in templates/services/. Exit 1 when a file would
+be refused (it is written all the same, so you can look at it).
 """
 
 PNG_HELP = """\
@@ -45,6 +51,7 @@ BASE-URL/GAME/DECK/... once you upload the OUT/tts folder there, which other pla
 """
 
 app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                  invoke_without_command=True,
                   context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 
 R = TypeVar("R")
@@ -243,3 +250,126 @@ def dtc(
                    f"({plural(deck.deck.total, 'card')}, front and back)")
     seconds = time.perf_counter() - start
     typer.echo(f"Exported {plural(len(report.decks), 'deck')} for DriveThruCards in {seconds:.2f} s.")
+
+
+@app.callback()
+@reports_errors
+def service(
+    ctx: typer.Context,
+    service_name: Optional[str] = typer.Option(
+        None, "--service", show_default=False, metavar="NAME",
+        help="A print service: drivethrucards (dtc), thegamecrafter (tgc), makeplayingcards (mpc), printninja, "
+             "mbprint. Writes OUT/print/SERVICE/... as the service asks."),
+    target: Optional[str] = typer.Option(None, "--decks", show_default=False, metavar="TARGET", help=_TARGET_HELP),
+    content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
+                                                   help=_CONTENT_HELP),
+    out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into."),
+    colour: Optional[str] = typer.Option(
+        None, "--colour", show_default=False, metavar="rgb|cmyk",
+        help="The PDFs' colours: cmyk (through the service's ICC profile, with its ink limit and rich black) or rgb; "
+             "default: what the service asks."),
+    profile: Optional[str] = typer.Option(
+        None, "--profile", show_default=False, metavar="FILE",
+        help="Your own ICC output profile (the service's or your printer's .icc) for --colour cmyk, instead of the "
+             "one donjon ships for the service."),
+    pdfx: Optional[str] = typer.Option(
+        None, "--pdfx", show_default=False, metavar="x1a|x4|none",
+        help="The PDF/X standard of a CMYK PDF; default: what the service asks."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
+    as_json: bool = typer.Option(False, "--json", help="The preflight report as JSON (one object per file)."),
+) -> None:
+    """Export for a print service (`--service NAME`), or run one of the commands below."""
+    if ctx.invoked_subcommand is not None:
+        if service_name is not None:
+            raise _usage("--service", f"goes alone: `donjon export --service NAME`, not with `{ctx.invoked_subcommand}`")
+        return
+    if service_name is None:
+        typer.echo(ctx.get_help())
+        return
+    out = folder_option(out_text, "--out")
+    content_dir = folder_option(content_dir_text, "--content")
+    import time
+
+    from generator.prepress.services import find_service
+
+    start = time.perf_counter()
+    chosen = find_service(service_name)
+    if colour is not None and colour.strip().lower() not in ("rgb", "cmyk"):
+        raise _usage("--colour", f"{colour!r} is not rgb or cmyk")
+    if pdfx is not None and pdfx.strip().lower() not in ("x1a", "x4", "none"):
+        raise _usage("--pdfx", f"{pdfx!r} is not x1a, x4 or none")
+    own_profile = icc_file(profile) if profile is not None else None
+    content, decks = _decks(content_dir, target)
+    from generator.output import prepare_dir
+
+    prepare_dir(out)
+    if chosen.delivery == "png":
+        _service_images(chosen, content, decks, out, check_jobs(jobs))
+        typer.echo(f"Exported {plural(len(decks), 'deck')} for {chosen.name} in {time.perf_counter() - start:.2f} s.")
+        return
+    from generator.export.service import export_pdfs
+    from generator.prepress.preflight import check_pdf
+    from generator.resources import display_path
+
+    press = chosen.press(colour.strip().lower() if colour else None, own_profile,
+                         None if pdfx is None else ("" if pdfx.strip().lower() == "none" else pdfx.strip().lower()))
+    total = sum(d.total for d in decks)
+    report = with_progress(total, "Drawing cards", lambda progress: export_pdfs(content, decks, out, chosen, press,
+                                                                                progress))
+    refused = False
+    for file in report.files:
+        w, h = file.size_in
+        typer.echo(f"wrote {display_path(file.path)}: {plural(file.pages, 'page')} of {w:g} x {h:g} in "
+                   f"({plural(file.deck.total, 'card')}, {chosen.order}, "
+                   f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''})")
+        result = check_pdf(file.path, chosen)
+        refused = refused or result.refused
+        _say(result, as_json)
+    typer.echo(f"Exported {plural(len(report.files), 'deck')} for {chosen.name} in "
+               f"{time.perf_counter() - start:.2f} s.")
+    if refused:
+        raise typer.Exit(1)
+
+
+def icc_file(text: str) -> Path:
+    """`--profile FILE`: a CMYK ICC profile (its header says so), or an input error naming the file."""
+    from generator.errors import InputError
+
+    path = Path(text).expanduser()
+    try:
+        head = path.read_bytes()[:40]
+    except OSError as err:
+        raise InputError(text, f"cannot be read ({err.strerror or err})") from None
+    if len(head) < 40 or head[36:40] != b"acsp" or head[16:20] != b"CMYK":
+        raise InputError(text, "is not a CMYK ICC profile (an .icc file whose colour space is CMYK)")
+    return path
+
+
+def _say(result: object, as_json: bool) -> None:
+    from generator.prepress.preflight import Preflight
+
+    assert isinstance(result, Preflight)
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(result.as_json(), ensure_ascii=False))
+    else:
+        for line in result.lines():
+            typer.echo(line)
+
+
+def _service_images(chosen: object, content: Content, decks: list[Deck], out: Path, jobs_count: int) -> None:
+    from generator.export.png import MANIFEST, PngOptions, export_png
+    from generator.export.service import preset
+    from generator.prepress.services import Service
+    from generator.resources import display_path
+
+    assert isinstance(chosen, Service)
+    options = PngOptions(preset(chosen), None, jobs_count, ("print", chosen.id))
+    total = sum(len(d.cards) + 1 for d in decks)
+    report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
+                                                                                 progress))
+    for deck in report.decks:
+        w, h = deck.size
+        typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px at "
+                   f"{chosen.dpi} dpi, {MANIFEST} (each face's copies, as {chosen.name} asks them)")

@@ -23,9 +23,9 @@ from typing import NamedTuple
 from generator.backends import write_pages
 from generator.catalog.deck import Deck
 from generator.content import Content
-from generator.export.cards import BACK, Prepared, back_of, prepare
+from generator.export.cards import Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
-from generator.export.raster import canvas_page
+from generator.export.service import service_pages
 from generator.output import atomic_path, inside, transaction
 from generator.render.model import Page
 
@@ -49,19 +49,7 @@ def deck_file(out: Path, deck: Deck) -> Path:
 
 def deck_pages(prepared: Prepared, canvas: Canvas, progress: Callable[[int], None]) -> Iterator[Page]:
     """Front, back, front, back...: every copy of every card, each with its back, drawn once per card."""
-    number = 0
-    shared_back = prepared.drawing(BACK, canvas.bleed) if prepared.uniform else None
-    for index, card in enumerate(prepared.deck.cards):
-        front = prepared.drawing(index, canvas.bleed)
-        back = shared_back if shared_back is not None else prepared.drawing(back_of(index), canvas.bleed)
-        if card.copies > 1:  # placed more than once: drawn once as a reusable object
-            front = front._replace(key=front.key or f"card:{card.id}")
-            back = back._replace(key=back.key or f"back:{card.id}")
-        for _copy in range(card.copies):
-            for drawing in (front, back):
-                number += 1
-                yield canvas_page(drawing, canvas, number)
-            progress(1)
+    return service_pages(prepared, canvas, "front-back", progress)
 
 
 def export_dtc(content: Content, decks: list[Deck], out: Path, progress: Callable[[int], None]) -> DtcReport:

@@ -65,6 +65,8 @@ class Canvas(NamedTuple):
     y: float
     bleed: float
     dpi: float
+    #: the service's cut (x, y, w, h in points on the page): the PDF page's TrimBox; None when the image is the cut
+    cut: tuple[float, float, float, float] | None = None
 
 
 def _pixels(inches: float, dpi: float) -> int:
@@ -94,7 +96,9 @@ def card_canvas(size: CardSize, preset: Preset, dpi: float | None = None) -> Can
     x, y = (page_w - trim_w) / 2, (page_h - trim_h) / 2
     # one pixel more than the widest margin, so that no edge pixel is left half white by anti-aliasing
     bleed = max(x, y) + PT_PER_INCH / dpi
-    return Canvas(px_w, px_h, page_w, page_h, x, y, bleed, dpi)
+    cut_w, cut_h = box_w * PT_PER_INCH, box_h * PT_PER_INCH
+    cut = ((page_w - cut_w) / 2, (page_h - cut_h) / 2, cut_w, cut_h)
+    return Canvas(px_w, px_h, page_w, page_h, x, y, bleed, dpi, cut)
 
 
 # --- Tabletop Simulator --------------------------------------------------------------------------------------------

@@ -34,6 +34,8 @@ class PngOptions(NamedTuple):
     #: None: the preset's own dpi
     dpi: float | None = None
     jobs: int = 1
+    #: the folders below OUT the decks' folders go in: `png`, or `print/SERVICE` for a print service
+    folder: tuple[str, ...] = ("png",)
 
 
 class PngChunk(NamedTuple):
@@ -111,15 +113,15 @@ class PngReport(NamedTuple):
         return sum(d.faces + d.backs for d in self.decks)
 
 
-def deck_folder(out: Path, deck: Deck) -> Path:
-    return inside(out, "png", deck.namespace, deck.id)
+def deck_folder(out: Path, deck: Deck, kind: tuple[str, ...] = ("png",)) -> Path:
+    return inside(out, *kind, deck.namespace, deck.id)
 
 
 def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptions,
                progress: Callable[[int], None]) -> PngReport:
     """Write the PNGs and manifests of `decks` under OUT/png/."""
     start = time.perf_counter()
-    folders = {deck.key: deck_folder(out, deck) for deck in decks}
+    folders = {deck.key: deck_folder(out, deck, options.folder) for deck in decks}
     prepared = prepare(content, decks, folders, reserved=("back.png", MANIFEST))
     canvases = [card_canvas(p.deck.card_size, options.preset, options.dpi) for p in prepared]
     total = sum(len(p.deck.cards) + len(p.backs()) for p in prepared)

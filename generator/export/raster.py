@@ -56,8 +56,10 @@ class Raster(NamedTuple):
 
 
 def canvas_page(drawing: Drawing, canvas: Canvas, number: int = 1) -> Page:
-    """A page of the canvas's size with the drawing's trim box where the canvas puts it."""
-    return Page(canvas.page_w, canvas.page_h, (Placed(drawing, canvas.x, canvas.y),), (), "sheet", number)
+    """A page of the canvas's size with the drawing's trim box where the canvas puts it; its TrimBox is the
+    service's cut."""
+    return Page(canvas.page_w, canvas.page_h, (Placed(drawing, canvas.x, canvas.y),), (), "sheet", number,
+                trim=canvas.cut)
 
 
 def pdf_bytes(pages: Sequence[Page], title: str) -> bytes:

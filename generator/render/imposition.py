@@ -32,6 +32,7 @@ scale go in the bottom margin, or along the right margin when only the side marg
 """
 
 import math
+import re
 from collections.abc import Iterable, Iterator
 from typing import Literal, NamedTuple
 
@@ -48,10 +49,18 @@ from generator.render.model import (
     TextRun,
     mm,
 )
+from generator.units import MM_PER_UNIT, PT_PER_MM
 
-#: Paper sizes in points (portrait).
+#: Paper sizes in points (portrait): the two the score sheets and references are drawn for...
 PAPERS = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+#: ... and every size decks can be imposed on (ISO 216 A3 and A5; ANSI Legal 8.5 x 14 in and Tabloid 11 x 17 in),
+#: besides a custom size written like `330x480mm` (`paper_size`).
+SHEET_PAPERS = {**PAPERS, "a3": (mm(297), mm(420)), "a5": (mm(148), mm(210)), "legal": (612.0, 1008.0),
+                "tabloid": (792.0, 1224.0)}
+SHEET_PAPER_NAMES = {**PAPER_NAMES, "a3": "A3", "a5": "A5", "legal": "Legal", "tabloid": "Tabloid"}
+#: Paper sizes measured in inches, whose documents (references, score sheets) are drawn on Letter
+INCH_PAPERS = ("letter", "legal", "tabloid")
 ORIENTATIONS = ("portrait", "landscape")
 DUPLEX = ("long", "short", "none", "fold")
 
@@ -98,10 +107,13 @@ class PrintOptions(NamedTuple):
     back_offset: tuple[float, float] = (0.0, 0.0)
     #: thin lines along every trim line across the whole grid, besides the crop marks
     cut_lines: bool = False
+    #: every page drawn larger or smaller about its centre by these factors (across, down), to make up for a
+    #: printer that prints a little short or long (`donjon printer add --scale`)
+    scale: tuple[float, float] = (1.0, 1.0)
 
     @property
     def page_size(self) -> tuple[float, float]:
-        w, h = PAPERS[self.paper]
+        w, h = paper_size(self.paper)
         return (h, w) if self.orientation == "landscape" else (w, h)
 
     @property
@@ -109,6 +121,31 @@ class PrintOptions(NamedTuple):
         """About which axis of the page the sheet turns over between its fronts and its backs."""
         portrait = self.orientation == "portrait"
         return "vertical" if (self.duplex == "long") == portrait else "horizontal"
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    """A named paper's size in points, portrait, or a custom one written `WxH` with a unit (`330x480mm`,
+    `12x18in`): ValueError for anything else."""
+    found = SHEET_PAPERS.get(paper)
+    if found is not None:
+        return found
+    custom = re.fullmatch(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)(mm|cm|in|pt)", paper)
+    if custom is None:
+        raise ValueError(f"{paper!r} is not a paper size")
+    per = MM_PER_UNIT[custom[3]] * PT_PER_MM
+    w, h = float(custom[1]) * per, float(custom[2]) * per
+    return (min(w, h), max(w, h))
+
+
+def paper_name(paper: str) -> str:
+    """How messages and page lines name a paper: `A4`, `Tabloid`, or the custom size as written."""
+    return SHEET_PAPER_NAMES.get(paper, paper)
+
+
+def document_paper(paper: str) -> str:
+    """The paper references and score sheets are drawn on for a build on `paper`: Letter for the inch sizes,
+    A4 for every other."""
+    return "letter" if paper in INCH_PAPERS or paper.endswith("in") else paper if paper in PAPERS else "a4"
 
 
 class Grid(NamedTuple):
@@ -193,30 +230,40 @@ def _best(card_w: float, card_h: float, options: PrintOptions) -> tuple[int, int
 def fits_some_paper(card_w: float, card_h: float, options: PrintOptions = PrintOptions()) -> bool:
     """Whether a card fits on any paper, in either orientation, with these options' bleed and gutter."""
     return any(_best(card_w, card_h, options._replace(paper=paper, orientation=way))[0] > 0
-               for paper in PAPERS for way in ORIENTATIONS)
+               for paper in SHEET_PAPERS for way in ORIENTATIONS)
 
 
 def _no_room(card_w: float, card_h: float, options: PrintOptions) -> UsageError:
     """Why a card does not fit the paper asked for, and what would help (the same advice however it is asked)."""
     b, g = options.bleed, options.gutter
     size = f"a {card_w / mm(1):g} x {card_h / mm(1):g} mm card{' with its bleed' if b else ''}"
-    where = f"{PAPER_NAMES[options.paper]} {options.orientation} paper"
+    where = f"{paper_name(options.paper)} {options.orientation} paper"
     other = [f"--{key} {value}" for key, value, changed in (
         ("orientation", "landscape" if options.orientation == "portrait" else "portrait",
          options._replace(orientation="landscape" if options.orientation == "portrait" else "portrait")),
         ("paper", "letter" if options.paper == "a4" else "a4",
          options._replace(paper="letter" if options.paper == "a4" else "a4")),
     ) if _best(card_w, card_h, changed)[0] > 0]
+    plainer = options._replace(bleed=0.0, gutter=0.0)
+    if not other and (b or g) and any(_best(card_w, card_h, plainer._replace(orientation=way))[0] > 0
+                                      for way in ORIENTATIONS):
+        hints = " and ".join(h for h, on in (("no --bleed", b), ("no --gutter", g)) if on)
+        return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try {hints}")
+    if not other:  # a larger paper, the smallest that holds it
+        larger = sorted((w * h, paper) for paper, (w, h) in SHEET_PAPERS.items()
+                        if any(_best(card_w, card_h, options._replace(paper=paper, orientation=way))[0] > 0
+                               for way in ORIENTATIONS))
+        other = [f"--paper {larger[0][1]}"] if larger else []
     if other:
         return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try "
                           f"{' or '.join(other)}")
-    plainer = options._replace(bleed=0.0, gutter=0.0)
     if (b or g) and fits_some_paper(card_w, card_h, plainer):
         hints = " and ".join(h for h, on in (("no --bleed", b), ("no --gutter", g)) if on)
         return UsageError("--paper/--orientation", f"{size} does not fit on {where} inside the margins; try {hints}")
-    return UsageError("--paper/--orientation", f"{size} fits on no paper donjon prints on (A4 or Letter, either "
-                      "orientation): build it without sheets (--format svg) or export it as images "
-                      "(donjon export png)")
+    known = ", ".join(SHEET_PAPER_NAMES.values())
+    return UsageError("--paper/--orientation", f"{size} fits on no paper donjon knows ({known}, either "
+                      "orientation): give a larger --paper such as 330x480mm, build it without sheets "
+                      "(--format svg) or export it as images (donjon export png)")
 
 
 def grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
@@ -247,7 +294,7 @@ def fold_grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
         other = "landscape" if options.orientation == "portrait" else "portrait"
         raise UsageError("--duplex", f"fold: a {card_w / mm(1):g} x {card_h / mm(1):g} mm card"
                          f"{' with its bleed' if b else ''} and its back do not fit side by side on "
-                         f"{PAPER_NAMES[options.paper]} {options.orientation} paper; try --orientation {other}"
+                         f"{paper_name(options.paper)} {options.orientation} paper; try --orientation {other}"
                          + (" or no --bleed" if b else ""))
     if across[0] * across[1] >= down[0] * down[1]:
         cols, rows = across
@@ -489,12 +536,13 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
             extra = []
             footer = span(layout, other)
             items += [*extra, fold_line(layout, options),
-                      *page_line(footer, _label(heading, "fold", number, total, options), options, heading.lang)]
-            yield Page(layout.page_w, layout.page_h, placed + backs, tuple(items), "fold", number)
+                      *page_line(footer, _label(heading, "fold", number, total, options), options,
+                                  heading.lang)]
+            yield Page(layout.page_w, layout.page_h, placed + backs, tuple(items), "fold", number, scale=options.scale)
             return
         items = crop_marks(layout, len(batch), options) + extra + page_line(
             layout, _label(heading, "fronts", number, total, options), options, heading.lang)
-        yield Page(layout.page_w, layout.page_h, placed, tuple(items), "fronts", number)
+        yield Page(layout.page_w, layout.page_h, placed, tuple(items), "fronts", number, scale=options.scale)
         if options.duplex != "none" and any(d is not None for d in behind):
             number += 1
             backs = tuple(Placed(d, *back_position(layout, spot, options)) for d, spot in zip(behind, spots)
@@ -502,7 +550,7 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
             yield Page(layout.page_w, layout.page_h, backs,
                        tuple(page_line(layout, _label(heading, "backs", number, total, options), options,
                                        heading.lang)), "backs",
-                       number)
+                       number, scale=options.scale)
 
     for item in cards:
         batch.append(item)
@@ -517,4 +565,5 @@ def single_pages(drawings: Iterable[Drawing]) -> Iterator[Page]:
     """Each drawing on a page of its own size, bleed included (for rasterising cards one by one)."""
     for number, drawing in enumerate(drawings, start=1):
         b = drawing.bleed
-        yield Page(drawing.width + 2 * b, drawing.height + 2 * b, (Placed(drawing, b, b),), (), "sheet", number)
+        yield Page(drawing.width + 2 * b, drawing.height + 2 * b, (Placed(drawing, b, b),), (), "sheet", number,
+                   trim=(b, b, drawing.width, drawing.height))

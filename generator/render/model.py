@@ -211,6 +211,14 @@ class Page(NamedTuple):
     links: tuple[Link, ...] = ()
     #: fillable fields over the page (PDF only)
     fields: tuple[FormField, ...] = ()
+    #: where the page is cut (x, y, w, h, top-left y-down like everything else): a PDF's TrimBox; None for the
+    #: whole page (a sheet of paper that is printed, not cut to another size)
+    trim: tuple[float, float, float, float] | None = None
+    #: how far printing may run beyond the cut (a PDF's BleedBox), as (x, y, w, h); None for the whole page
+    bleed_box: tuple[float, float, float, float] | None = None
+    #: everything drawn larger or smaller about the page's centre by these factors (across, down): a printer's
+    #: own scale made up for (generator.printers)
+    scale: tuple[float, float] = (1.0, 1.0)
 
 
 #: Points per millimetre, and millimetres in points (defined in generator.units, used by every drawing).

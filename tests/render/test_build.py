@@ -126,13 +126,13 @@ def test_page_counts_for_each_paper_and_mode(tmp_path: Path, args: tuple[str, ..
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("--paper", "a3"), "--paper: 'a3' is not one of a4, letter"),
+    (("--paper", "b3"), "--paper: 'b3' is not one of a4, letter, a3, a5, legal, tabloid nor a size like 330x480mm"),
     (("--orientation", "sideways"), "--orientation: 'sideways' is not one of portrait, landscape"),
     (("--duplex", "both"), "--duplex: 'both' is not one of long, short, none"),
     (("--crop-width", "0.1"), "--crop-width: 0.1 pt is out of range; it must be from 0.25 to 3 pt"),
     (("--crop-length", "-2mm"), "--crop-length: -2 mm is out of range"),
     (("--gutter", "1km"), "--gutter: '1km' is not a length"),
-    (("--bleed-size", "20mm"), "--bleed-size: 20 mm is out of range; it must be from 0.5 to 6 mm"),
+    (("--bleed-size", "20mm"), "--bleed-size: 20 mm is out of range; it must be from 0.5 to 6.35 mm"),
     (("--no-bleed", "--bleed-size", "3mm"), "--bleed-size: cannot be used with --no-bleed"),
     (("--back-offset", "50,0"), "--back-offset: 50 mm is out of range"),
     (("--back-offset", "1"), "--back-offset: '1' is not X,Y in millimetres"),

@@ -6,7 +6,16 @@ import pytest
 
 from generator.errors import UsageError
 from generator.render.model import Drawing, Line, Page, TextRun, mm
-from generator.render.imposition import PAPERS, PageHeading, PrintOptions, crop_marks, grid, page_count, pages
+from generator.render.imposition import (
+    PAPERS,
+    PageHeading,
+    PrintOptions,
+    crop_marks,
+    grid,
+    page_count,
+    pages,
+    paper_size,
+)
 
 POKER = (mm(63), mm(88))
 
@@ -42,13 +51,29 @@ def test_cards_too_big_for_the_paper() -> None:
     # too big for any paper: the same advice whichever orientation was asked for (no "try landscape", then
     # "try portrait")
     for way in ("portrait", "landscape"):
-        with pytest.raises(UsageError, match=r"card fits on no paper donjon prints on .* \(--format svg\)"):
-            grid(mm(250), mm(300), PrintOptions(orientation=way))
+        with pytest.raises(UsageError, match=r"card fits on no paper donjon knows .* \(--format svg\)"):
+            grid(mm(350), mm(450), PrintOptions(orientation=way))
+    # a paper that holds it is named: the smallest (Tabloid, 11 x 17 in, is a little smaller than A3)
+    with pytest.raises(UsageError, match=r"does not fit on A4 portrait paper inside the margins; try --paper tabloid$"):
+        grid(mm(250), mm(300), PrintOptions())
     with pytest.raises(UsageError, match="does not fit on A4 portrait paper inside the margins; try --orientation "
                                          "landscape"):
         grid(mm(250), mm(180), PrintOptions())
     with pytest.raises(UsageError, match="does not fit on Letter portrait .*; try --paper a4"):
         grid(mm(195), mm(262), PrintOptions(paper="letter"))
+
+
+def test_papers_of_every_size_hold_cards() -> None:
+    # A3 is A4 doubled: twice the poker cards (16 against 9 in portrait... 4 x 4 against 3 x 3)
+    assert grid(*POKER, PrintOptions(paper="a3")).per_page == 16
+    assert grid(*POKER, PrintOptions(paper="a5", orientation="landscape")).per_page == 3
+    assert grid(*POKER, PrintOptions(paper="tabloid")).per_page == 16
+    assert grid(*POKER, PrintOptions(paper="legal", orientation="landscape")).per_page == 10  # 5 x 2
+    custom = grid(*POKER, PrintOptions(paper="330x480mm"))
+    assert (custom.page_w, custom.page_h) == pytest.approx((mm(330), mm(480)))
+    assert paper_size("12x18in") == pytest.approx((864.0, 1296.0))
+    with pytest.raises(ValueError):
+        paper_size("huge")
 
 
 def _inside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:

@@ -1,0 +1,50 @@
+"""`donjon check-print FILE.pdf --service NAME`: would a print service take this PDF, and if not, why."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from generator.commands import reports_errors
+
+HELP = """\
+Preflight a PDF for a print service: page by page, what the service would refuse or change.
+
+Checks any PDF (donjon's, or a designer's own export): page size, TrimBox and bleed, text inside the safe area,
+fonts embedded (or text as outlines where the service asks), picture resolution at print size (below the
+service's minimum: refused; below 300 dpi: warned), colour spaces (no RGB in a CMYK file), the highest total ink
+and where, page count and order, the OutputIntent and PDF/X version, and transparency where PDF/X-1a forbids it.
+A rule the service states is refused when broken; one donjon could not confirm from the service's own pages
+only warns. Services: drivethrucards (dtc), thegamecrafter (tgc), makeplayingcards (mpc), printninja, mbprint.
+
+Exit 0: the service would take every file (warnings or not); 1: it would refuse one; 2: a file cannot be read or
+the command line is wrong.
+"""
+
+
+@reports_errors
+def check_print(
+    files: list[str] = typer.Argument(..., metavar="FILE.pdf...", help="The PDFs to check."),
+    service: str = typer.Option(..., "--service", metavar="NAME", help="The print service whose rules apply."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per file, one line each."),
+) -> None:
+    """Preflight PDFs for a print service."""
+    import json
+    from pathlib import Path
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    chosen = find_service(service)
+    refused = False
+    for name in files:
+        result = check_pdf(Path(name), chosen, display=name)
+        refused = refused or result.refused
+        if as_json:
+            typer.echo(json.dumps(result.as_json(), ensure_ascii=False))
+        else:
+            for line in result.lines():
+                typer.echo(line)
+    if refused:
+        raise typer.Exit(1)

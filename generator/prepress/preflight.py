@@ -1,0 +1,420 @@
+"""Preflight: would a print service take this PDF? Any PDF (donjon's or a designer's InDesign export), page by page.
+
+Each finding names its page, the rule (a field of the service's profile, with where the service states it) and a
+verdict: **refused** when the file breaks a rule the service states (or that its PDF/X standard holds a file to),
+**warned** when it breaks one donjon chose where no page of the service could be read (`RuleSource.confirmed`
+false), or when a picture is below 300 dpi but above the service's minimum. A file with a refusal is refused.
+
+What is read, with pypdf (structure, content streams, pictures) and pdfium (where text is drawn):
+
+- page boxes: a TrimBox (the cut) and, around it, bleed of the service's size on every side; a cut of whole eighths
+  of an inch for services that cut at those sizes; every page of one size; the page count (even for services
+  taking backs and fronts in pairs);
+- colour: no RGB colour (operators `rg`, `RG`, RGB pictures and colour spaces) in a CMYK file;
+- total ink: C+M+Y+K of every CMYK colour operator and of every CMYK picture's pixels: the highest, and where;
+- pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
+- fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
+- text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
+- PDF/X: the OutputIntent, the version in the Info dictionary, and for PDF/X-1a no transparency (soft masks,
+  constant opacity below 1, blend modes).
+
+What a PDF cannot tell: whether a picture was a PNG file before it was placed (DriveThruCards' rule is about the
+files put in the layout: donjon states it as not checkable); which art is "key" (only text is checked against the
+safe area).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from generator.prepress.services import GOOD_DPI, Service
+
+Verdict = Literal["ok", "warned", "refused"]
+#: How far a measured length may miss the one asked for: a tenth of a millimetre (in points).
+TOLERANCE = 0.2835
+#: An eighth of an inch, in points.
+EIGHTH = 9.0
+
+
+@dataclass
+class Finding:
+    page: int | None
+    rule: str
+    verdict: Verdict
+    message: str
+
+
+@dataclass
+class Preflight:
+    file: str
+    service: Service
+    pages: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    #: the highest total ink found, in percent, and where
+    ink: tuple[float, str] = (0.0, "")
+
+    @property
+    def refused(self) -> bool:
+        return any(f.verdict == "refused" for f in self.findings)
+
+    @property
+    def verdict(self) -> Verdict:
+        return "refused" if self.refused else "warned" if self.findings else "ok"
+
+    def add(self, page: int | None, rule: str, message: str, *, refuse: bool | None = None) -> None:
+        """A broken rule: refused when the service states it (or `refuse` says so), else warned."""
+        stated = self.service.rule(rule).confirmed if refuse is None else refuse
+        self.findings.append(Finding(page, rule, "refused" if stated else "warned", message))
+
+    def page_verdict(self, number: int) -> Verdict:
+        found = [f.verdict for f in self.findings if f.page == number]
+        return "refused" if "refused" in found else "warned" if found else "ok"
+
+    def lines(self) -> list[str]:
+        """The report as a person reads it: the file's verdict, each finding once with the pages it is on (the same
+        finding on many pages is one line), then where each refused rule is stated."""
+        name = self.service.name
+        verdict = {"ok": f"{name} would take it", "warned": f"{name} would take it, with warnings",
+                   "refused": f"{name} would refuse it"}[self.verdict]
+        ink = f"; highest total ink {self.ink[0]:.0f} % ({self.ink[1]})" if self.ink[1] else ""
+        out = [f"{self.file}: {verdict} ({self.pages} pages{ink})"]
+        grouped: dict[tuple[str, str, str], list[int | None]] = {}
+        for f in self.findings:
+            grouped.setdefault((f.verdict, f.rule, _generic(f.message)), []).append(f.page)
+        for (kind, rule, message), pages in grouped.items():
+            out.append(f"  {_pages(pages)}: {kind.upper()} [{rule}] {message}")
+        for rule in dict.fromkeys(f.rule for f in self.findings if f.verdict == "refused"):
+            out.append(f"  rule {rule}: {self.service.cite(rule)}")
+        flagged = {f.page for f in self.findings if f.page is not None}
+        if self.findings and len(flagged) < self.pages:
+            out.append(f"  {self.pages - len(flagged)} of {self.pages} pages: nothing to report")
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        return {"file": self.file, "service": self.service.id, "verdict": self.verdict, "pages": self.pages,
+                "highest_ink": {"percent": round(self.ink[0], 1), "where": self.ink[1]},
+                "page_verdicts": [self.page_verdict(n) for n in range(1, self.pages + 1)],
+                "findings": [{"page": f.page, "rule": f.rule, "verdict": f.verdict, "message": f.message,
+                              "source": self.service.cite(f.rule)} for f in self.findings]}
+
+
+def _generic(message: str) -> str:
+    """A finding's message with its counts left out, so that the same finding on many pages groups as one."""
+    import re
+
+    return re.sub(r"^\d+ (x |characters)", lambda m: "characters" if "char" in m[1] else "", message).strip()
+
+
+def _pages(pages: list[int | None]) -> str:
+    """`file`, `page 3`, or `pages 1-4, 7`."""
+    numbers = sorted({p for p in pages if p is not None})
+    if not numbers:
+        return "file"
+    runs: list[str] = []
+    first = last = numbers[0]
+    for number in numbers[1:] + [-1]:
+        if number == last + 1:
+            last = number
+            continue
+        runs.append(f"{first}" if first == last else f"{first}-{last}")
+        first = last = number
+    return ("page " if len(numbers) == 1 else "pages ") + ", ".join(runs)
+
+
+def _box(page: Any, name: str) -> tuple[float, float, float, float]:
+    box = getattr(page, name)
+    return float(box.left), float(box.bottom), float(box.right), float(box.top)
+
+
+def _mm(points: float) -> str:
+    return f"{points / 72 * 25.4:.2f} mm"
+
+
+def check_pdf(path: Path, service: Service, display: str | None = None) -> Preflight:
+    """Preflight `path` against `service` (an unreadable file is an InputError naming it)."""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    from generator.errors import InputError
+    from generator.resources import display_path
+
+    shown = display or display_path(path)
+    result = Preflight(shown, service)
+    try:
+        reader = PdfReader(path)
+        pages = list(reader.pages)
+    except (PdfReadError, OSError, ValueError) as err:
+        raise InputError(shown, f"is not a PDF that can be read ({err})") from None
+    if reader.is_encrypted:
+        raise InputError(shown, "is encrypted: a print service takes no encrypted PDF")
+    result.pages = len(pages)
+    _document(reader, result)
+    sizes: set[tuple[float, float]] = set()
+    for number, page in enumerate(pages, start=1):
+        media = _box(page, "mediabox")
+        sizes.add((round(media[2] - media[0], 1), round(media[3] - media[1], 1)))
+        _boxes(page, number, result)
+        _content(page, number, result)
+    if len(sizes) > 1:
+        result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
+                   refuse=True)
+    if service.order in ("back-front", "front-back") and len(pages) % 2:
+        result.add(None, "order", f"{len(pages)} pages: {service.name} takes a back and a front for every card "
+                                  f"({service.order}), so an even number")
+    _safe_text(path, result)
+    return result
+
+
+def _document(reader: Any, result: Preflight) -> None:
+    """What the whole file says: its OutputIntent and PDF/X version."""
+    service = result.service
+    if service.colour != "cmyk":
+        return
+    root = reader.trailer["/Root"]
+    intents = root.get("/OutputIntents")
+    if not intents:
+        result.add(None, "colour", "no OutputIntent: the file does not say which printing condition its CMYK is for")
+    if service.pdfx:
+        want = {"x1a": "PDF/X-1a", "x4": "PDF/X-4"}[service.pdfx]
+        info = reader.trailer.get("/Info")
+        version = str(info.get_object().get("/GTS_PDFXVersion", "")) if info is not None else ""
+        if not version.startswith(want):
+            result.add(None, "pdfx", f"is {version or 'not PDF/X'}, not {want}")
+
+
+def _boxes(page: Any, number: int, result: Preflight) -> None:
+    service = result.service
+    media = _box(page, "mediabox")
+    trim = _box(page, "trimbox")
+    if "/TrimBox" not in page and "/ArtBox" not in page:
+        result.add(number, "trim", "has no TrimBox: nothing says where the page is cut", refuse=bool(service.pdfx)
+                   or None)
+    sides = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+    if service.bleed > 0 and min(sides) < service.bleed - TOLERANCE:
+        result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side; {service.name} asks "
+                                    f"{_mm(service.bleed)} on every side")
+    if service.trim == "eighth-inch":
+        w, h = trim[2] - trim[0], trim[3] - trim[1]
+        if any(abs(v / EIGHTH - round(v / EIGHTH)) * EIGHTH > TOLERANCE for v in (w, h)):
+            result.add(number, "trim", f"is cut at {w / 72:.3f} x {h / 72:.3f} in, not a size of whole eighths "
+                                       "of an inch, as the service cuts its cards")
+
+
+class _State:
+    """What the content stream's graphics state holds that the checks need: the transformation in force."""
+
+    def __init__(self) -> None:
+        self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        self.stack: list[tuple[float, ...]] = []
+
+
+def _multiply(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2, e * a2 + f * c2 + e2,
+            e * b2 + f * d2 + f2)
+
+
+def _content(page: Any, number: int, result: Preflight) -> None:
+    """Walk the page's content (and its forms) with the transformation in force."""
+    seen: dict[str, int] = {}
+    _walk(page.get_contents(), page.get("/Resources"), _State(), number, result, seen, 0)
+    for what, count in seen.items():
+        result.add(number, "colour", f"{count} x {what}: RGB in a CMYK file")
+
+
+def _walk(contents: Any, resources: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
+          depth: int) -> None:
+    from pypdf.generic import ContentStream
+
+    if contents is None or depth > 12:
+        return
+    resources = resources.get_object() if resources is not None else {}
+    _fonts(resources, number, result)
+    cmyk = result.service.colour == "cmyk"
+    stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, None)
+    for operands, operator in stream.operations:
+        op = operator.decode("latin-1") if isinstance(operator, bytes) else str(operator)
+        if op == "q":
+            state.stack.append(state.ctm)
+        elif op == "Q" and state.stack:
+            state.ctm = state.stack.pop()  # type: ignore[assignment]
+        elif op == "cm":
+            state.ctm = _multiply(tuple(float(v) for v in operands), state.ctm)
+        elif op in ("rg", "RG") and cmyk:
+            what = "an RGB fill colour (rg)" if op == "rg" else "an RGB stroke colour (RG)"
+            rgb[what] = rgb.get(what, 0) + 1
+        elif op in ("k", "K"):
+            _ink(result, sum(float(v) for v in operands) * 100, f"page {number}, the colour "
+                 f"{' '.join(f'{float(v):g}' for v in operands)} {op}")
+        elif op == "gs":
+            _graphics_state(resources, operands[0], number, result)
+        elif op == "Do":
+            _xobject(resources, operands[0], state, number, result, rgb, depth)
+        elif op in ("cs", "CS") and cmyk:
+            _colour_space(resources, operands[0], number, result)
+
+
+def _fonts(resources: Any, number: int, result: Preflight) -> None:
+    """Every font the resources name is embedded (a Type 3 font draws its own glyphs)."""
+    fonts = resources.get("/Font")
+    for name, font in (fonts.get_object().items() if fonts is not None else ()):
+        font = font.get_object()
+        if str(font.get("/Subtype")) == "/Type3":
+            continue
+        descendant = font.get("/DescendantFonts")
+        described = descendant[0].get_object() if descendant else font
+        descriptor = described.get("/FontDescriptor")
+        files = ("/FontFile", "/FontFile2", "/FontFile3")
+        if descriptor is None or not any(k in descriptor.get_object() for k in files):
+            if not any(f.page == number and f.rule == "text" and str(name) in f.message for f in result.findings):
+                result.add(number, "text", f"the font {font.get('/BaseFont')} ({name}) is not embedded",
+                           refuse=True)
+
+
+def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -> None:
+    if result.service.pdfx != "x1a":
+        return
+    states = resources.get("/ExtGState")
+    state = states.get_object().get(name) if states is not None else None
+    if state is None:
+        return
+    state = state.get_object()
+    opacity = [float(state.get(k, 1)) for k in ("/CA", "/ca")]
+    mask = state.get("/SMask")
+    blend = str(state.get("/BM", "/Normal"))
+    if min(opacity) < 1 or (mask is not None and str(mask) != "/None") or blend not in ("/Normal", "/Compatible"):
+        result.add(number, "pdfx", f"transparency (opacity {min(opacity):g}, graphics state {name}), which "
+                                   "PDF/X-1a does not allow")
+
+
+def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> None:
+    spaces = resources.get("/ColorSpace")
+    space = spaces.get_object().get(name) if spaces is not None else None
+    if str(name) == "/DeviceRGB" or _is_rgb(space):
+        result.add(number, "colour", f"the RGB colour space {name}")
+
+
+def _is_rgb(space: Any) -> bool:
+    if space is None:
+        return False
+    space = space.get_object()
+    if str(space) in ("/DeviceRGB", "/CalRGB"):
+        return True
+    if isinstance(space, list) and space and str(space[0]) == "/ICCBased":
+        return int(space[1].get_object().get("/N", 0)) == 3
+    if isinstance(space, list) and space and str(space[0]) in ("/Indexed", "/CalRGB"):
+        return str(space[0]) == "/CalRGB" or _is_rgb(space[1])
+    return False
+
+
+def _xobject(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
+             depth: int) -> None:
+    objects = resources.get("/XObject")
+    found = objects.get_object().get(name) if objects is not None else None
+    if found is None:
+        return
+    xobject = found.get_object()
+    subtype = str(xobject.get("/Subtype"))
+    if subtype == "/Form":
+        saved = state.ctm
+        matrix = xobject.get("/Matrix")
+        if matrix is not None:
+            state.ctm = _multiply(tuple(float(v) for v in matrix), state.ctm)
+        stack = len(state.stack)
+        _walk(xobject, xobject.get("/Resources") or resources, state, number, result, rgb, depth + 1)
+        del state.stack[stack:]
+        state.ctm = saved
+    elif subtype == "/Image":
+        _image(xobject, name, state, number, result)
+
+
+def _image(image: Any, name: Any, state: _State, number: int, result: Preflight) -> None:
+    service = result.service
+    if image.get("/ImageMask"):
+        return  # a stencil: its colour is the fill colour, checked as such
+    a, b, c, d, _e, _f = state.ctm
+    drawn_w, drawn_h = math.hypot(a, b) / 72, math.hypot(c, d) / 72
+    width, height = int(image.get("/Width", 0)), int(image.get("/Height", 0))
+    if drawn_w > 0 and drawn_h > 0:
+        dpi = min(width / drawn_w, height / drawn_h)
+        if dpi < service.min_dpi:
+            result.add(number, "min_dpi", f"the picture {name} ({width} x {height} px) is drawn at {dpi:.0f} dpi, "
+                                          f"below the {service.min_dpi} dpi {service.name} asks")
+        elif dpi < GOOD_DPI - 0.5:
+            result.add(number, "min_dpi", f"the picture {name} is drawn at {dpi:.0f} dpi, below {GOOD_DPI}: it may "
+                                          "print soft", refuse=False)
+    space = image.get("/ColorSpace")
+    if service.colour == "cmyk" and _is_rgb(space):
+        result.add(number, "colour", f"the picture {name} is RGB")
+    if service.pdfx == "x1a" and image.get("/SMask") is not None:
+        result.add(number, "pdfx", f"the picture {name} has a soft mask (transparency), which PDF/X-1a does not "
+                                   "allow")
+    if space is not None and str(space.get_object()) == "/DeviceCMYK":
+        _picture_ink(image, name, number, result)
+
+
+def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
+    """The highest total ink of a CMYK picture's pixels."""
+    from PIL import Image as PILImage
+    from PIL import ImageMath
+
+    try:
+        width, height = int(image["/Width"]), int(image["/Height"])
+        data = image.get_data()
+        if int(image.get("/BitsPerComponent", 8)) != 8 or len(data) < width * height * 4:
+            return
+        pixels = PILImage.frombytes("CMYK", (width, height), data[:width * height * 4])
+    except Exception:  # noqa: BLE001 - a picture pypdf cannot decode is not measured (said in the report)
+        result.add(number, "ink_limit", f"the picture {name} could not be decoded to measure its ink", refuse=False)
+        return
+    bands = {k: band.convert("I") for k, band in zip("cmyk", pixels.split())}
+    total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], **bands)
+    highest = total.getextrema()[1]
+    _ink(result, float(highest) / 255 * 100, f"page {number}, the picture {name}")
+
+
+def _ink(result: Preflight, percent: float, where: str) -> None:
+    if percent > result.ink[0] + 1e-9:
+        result.ink = (percent, where)
+    limit = result.service.ink_limit
+    if limit is not None and percent > limit + 0.5:
+        number = int(where.split(",")[0].split()[1])
+        if not any(f.rule == "ink_limit" and f.page == number for f in result.findings):
+            result.add(number, "ink_limit", f"{percent:.0f} % total ink ({where.split(', ', 1)[1]}), over the "
+                                            f"{limit:g} % {result.service.name} allows")
+
+
+def _safe_text(path: Path, result: Preflight) -> None:
+    """Every character's box inside the cut less the safe margin (pdfium's text page)."""
+    import pypdfium2 as pdfium
+
+    service = result.service
+    document = pdfium.PdfDocument(str(path))
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            trim = page.get_trimbox()
+            left, bottom, right, top = (trim[0] + service.safe, trim[1] + service.safe, trim[2] - service.safe,
+                                        trim[3] - service.safe)
+            text = page.get_textpage()
+            outside = 0
+            for i in range(text.count_chars()):
+                x0, y0, x1, y1 = text.get_charbox(i)
+                if x1 - x0 <= 0 and y1 - y0 <= 0:
+                    continue  # spaces and line ends have no box
+                if x0 < left - TOLERANCE or y0 < bottom - TOLERANCE or x1 > right + TOLERANCE or y1 > top + TOLERANCE:
+                    outside += 1
+            if outside:
+                result.add(index + 1, "safe", f"{outside} characters of text outside the safe area ({_mm(service.safe)} "
+                                              "inside the cut)")
+            if service.text == "outlines" and text.count_chars():
+                result.add(index + 1, "text", f"{text.count_chars()} characters of text in fonts; {service.name} "
+                                              "asks for text converted to outlines")
+            text.close()
+            page.close()
+    finally:
+        document.close()

@@ -1,0 +1,207 @@
+"""Print services as data: `templates/services/NAME.yaml`, one file per service, each rule with its source.
+
+A service's file says how it wants a deck: one PDF or one image per face (`delivery`), how the pages follow each
+other (`order`: `back-front`, `front-back`, or `faces`: one page per printed face, a shared back once), how files
+are named, the cut (`trim`: the card's size rounded to 1/8 in, or the card's own), bleed and safe margins, the
+pictures' resolution (`min_dpi`: below it the service refuses; below 300 dpi a warning), colour (`rgb` or `cmyk`
+through an ICC profile of `templates/icc/`, with its printing condition), total ink, rich black, PDF/X, and text
+in embedded fonts or as outlines. `provenance` gives each rule its `source` (an entry of `sources`, with the
+address and the date it was read) and what the source says in our words, or, for a rule no page of the service
+could be read for, a `confidence` (M or L) and a `note`: such a rule is donjon's choice and an option of
+`donjon export --service`, never shown as the service's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from generator.catalog.common import Length
+from generator.errors import ContentError, UsageError
+from generator.fields import (
+    Choice,
+    Field,
+    Int,
+    ListOf,
+    MapOf,
+    Nullable,
+    Number,
+    Record,
+    Slug,
+    Text,
+    check_document,
+)
+from generator.render.ink import PressSettings
+from generator.resources import templates_dir
+from generator.units import PT_PER_MM
+
+Delivery = Literal["pdf", "png"]
+Order = Literal["back-front", "front-back", "faces"]
+PdfX = Literal["", "x1a", "x4"]
+#: The rules a service's `provenance` may speak for: its fields that are rules (not its name and sources).
+RULES = ("delivery", "file_name", "order", "trim", "bleed", "safe", "dpi", "min_dpi", "colour", "profile",
+         "condition", "ink_limit", "rich_black", "pdfx", "text", "images")
+#: Below this many dots per inch at print size, a picture is warned about whatever the service's minimum.
+GOOD_DPI = 300
+
+
+@dataclass(frozen=True)
+class Source:
+    id: str
+    url: str
+    title: str
+    read: str
+
+
+@dataclass(frozen=True)
+class RuleSource:
+    """Where one rule of a service comes from: a source and what it says, or a confidence and a note."""
+
+    source: str | None = None
+    says: str = ""
+    confidence: str | None = None
+    note: str = ""
+
+    @property
+    def confirmed(self) -> bool:
+        return self.source is not None
+
+
+@dataclass(frozen=True)
+class Service:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    sources: tuple[Source, ...]
+    delivery: Delivery
+    file_name: str
+    order: Order
+    trim: Literal["eighth-inch", "card"]
+    #: in points
+    bleed: float
+    #: in points
+    safe: float
+    dpi: int
+    min_dpi: int
+    colour: Literal["rgb", "cmyk"]
+    profile: str
+    condition: str
+    ink_limit: float | None
+    rich_black: tuple[float, float, float, float] | None
+    pdfx: PdfX
+    text: Literal["embedded", "outlines"]
+    provenance: dict[str, RuleSource]
+    #: the file it was read from
+    file: str = ""
+
+    def rule(self, name: str) -> RuleSource:
+        return self.provenance.get(name, RuleSource(confidence="L", note="not stated by any source read"))
+
+    def cite(self, name: str) -> str:
+        """Where a rule comes from, in words: `spec-de (read 2026-11-26): ...` or `not confirmed (M): ...`."""
+        found = self.rule(name)
+        if found.source is None:
+            return f"not confirmed by the service (confidence {found.confidence}): {found.note}"
+        source = next((s for s in self.sources if s.id == found.source), None)
+        where = f"{source.title}, {source.url}, read {source.read}" if source else found.source
+        return f"{found.says} ({where})"
+
+    def press(self, colour: str | None = None, profile: Path | None = None, pdfx: str | None = None) -> PressSettings:
+        """How this service's PDFs are made, with the command line's choices over the service's own."""
+        space = colour or self.colour
+        if space == "rgb":
+            return PressSettings(outline_text=self.text == "outlines")
+        chosen = profile or icc_profile(self.profile or "fogra39")
+        return PressSettings("cmyk", chosen, self.condition if profile is None else chosen.stem, self.ink_limit,
+                             self.rich_black, cast(PdfX, self.pdfx if pdfx is None else pdfx),
+                             self.text == "outlines")
+
+
+def icc_profile(name: str) -> Path:
+    """A profile donjon ships (`templates/icc/NAME.icc`)."""
+    return templates_dir() / "icc" / f"{name}.icc"
+
+
+def _rule_source(source: str | None, says: str, confidence: str | None, note: str) -> RuleSource:
+    return RuleSource(source, says, confidence, note)
+
+
+def _service(id: str, name: str, aliases: tuple[str, ...], sources: tuple[Source, ...], delivery: str,
+             file_name: str, order: str, trim: str, bleed: float, safe: float, dpi: int, min_dpi: int, colour: str,
+             profile: str, condition: str, ink_limit: float | None, rich_black: tuple[float, ...] | None, pdfx: str,
+             text: str, provenance: dict[str, RuleSource]) -> Service:
+    black = None if rich_black is None else (rich_black[0], rich_black[1], rich_black[2], rich_black[3])
+    return Service(id, name, aliases, sources, cast(Delivery, delivery), file_name, cast(Order, order),
+                   cast(Any, trim), bleed * PT_PER_MM, safe * PT_PER_MM, dpi, min_dpi, cast(Any, colour), profile,
+                   condition, ink_limit, black, cast(PdfX, pdfx), cast(Any, text), provenance)
+
+
+SOURCE: Record[Source] = Record(name="source", build=Source, fields={
+    "id": Field(Slug()), "url": Field(Text(pattern=r"https?://\S+", hint="an http(s) address")),
+    "title": Field(Text()), "read": Field(Text(pattern=r"\d{4}-\d{2}-\d{2}", hint="a date like 2026-11-26"))})
+RULE_SOURCE: Record[RuleSource] = Record(name="rule source", build=_rule_source, fields={
+    "source": Field(Nullable(Slug()), required=False), "says": Field(Text(), required=False, default=""),
+    "confidence": Field(Nullable(Choice(("H", "M", "L"))), required=False),
+    "note": Field(Text(), required=False, default="")})
+SERVICE: Record[Service] = Record(name="print service", build=_service, fields={
+    "id": Field(Slug()),
+    "name": Field(Text(max_len=80)),
+    "aliases": Field(ListOf(Slug()), required=False, default=()),
+    "sources": Field(ListOf(SOURCE, min_items=1, label="id")),
+    "delivery": Field(Choice(("pdf", "png"))),
+    "file_name": Field(Text(pattern=r"[^/\\]*\{(deck|card)\}[^/\\]*", hint="a file name holding {deck} or {card}")),
+    "order": Field(Choice(("back-front", "front-back", "faces"))),
+    "trim": Field(Choice(("eighth-inch", "card"))),
+    "bleed": Field(Length(0.0, 6.35)),
+    "safe": Field(Length(0.0, 10.0)),
+    "dpi": Field(Int(72, 1200)),
+    "min_dpi": Field(Int(0, 1200)),
+    "colour": Field(Choice(("rgb", "cmyk"))),
+    "profile": Field(Text(min_len=0, pattern=r"[a-z0-9-]*", hint="the name of a profile in templates/icc")),
+    "condition": Field(Text(min_len=0)),
+    "ink_limit": Field(Nullable(Number(100, 400))),
+    "rich_black": Field(Nullable(ListOf(Number(0, 100), min_items=4, max_items=4))),
+    "pdfx": Field(Choice(("", "x1a", "x4"))),
+    "text": Field(Choice(("embedded", "outlines"))),
+    "provenance": Field(MapOf(Choice(RULES, what="rule"), RULE_SOURCE)),
+})
+
+
+def services_dir() -> Path:
+    return templates_dir() / "services"
+
+
+@cache
+def all_services() -> tuple[Service, ...]:
+    """Every service donjon knows, by id (a file that breaks the format is a content error naming it)."""
+    from generator.resources import display_path
+    from generator.yamlio import load_file
+
+    found = []
+    problems = []
+    for path in sorted(services_dir().glob("*.yaml")):
+        value, broken = check_document(load_file(path, display=display_path(path)), SERVICE)
+        problems += broken
+        if isinstance(value, Service):
+            unknown = {r.source for r in value.provenance.values() if r.source} - {s.id for s in value.sources}
+            if unknown:
+                from generator.errors import Problem
+
+                problems.append(Problem(display_path(path), None, "provenance",
+                                        f"names sources that are not listed: {', '.join(sorted(unknown))}"))
+            found.append(Service(**{**value.__dict__, "file": display_path(path)}))
+    if problems:
+        raise ContentError(problems)
+    return tuple(found)
+
+
+def find_service(name: str) -> Service:
+    """The service called `name` (its id or an alias, any case), or a usage error listing them."""
+    key = name.strip().lower()
+    for service in all_services():
+        if key == service.id or key in service.aliases:
+            return service
+    known = ", ".join(f"{s.id} ({', '.join(s.aliases)})" if s.aliases else s.id for s in all_services())
+    raise UsageError("--service", f"{name!r} is not a print service donjon knows: {known}")

@@ -1,0 +1,108 @@
+"""The calibration sheet (`donjon build calibration`): measures a home printer's duplex offset and scale.
+
+Two pages, printed duplex like any deck (flipped on the long edge):
+
+- **front**: a grid of crosses (`COLUMNS` x `ROWS`, `PITCH` apart), and rulers along both axes (`RULER_X` and
+  `RULER_Y` long, a tick every millimetre, a longer one every 5 and a number every 10);
+- **back**: the same rulers, and behind each front cross a cross moved by its own offset, labelled with it: the
+  columns step the offset in x, the rows in y, by `STEP` (from -`REACH` to +`REACH`). Held against the light, the back
+  cross that lies exactly on its front cross is labelled with the value to save: `donjon printer add NAME
+  --back-offset X,Y` (x to the right and y upwards as seen on the back, as `--back-offset` reads them).
+- the rulers give the scale: a 150 mm ruler measuring 149.4 mm prints 0.4 % short, and `--scale 1.004,...` makes up
+  for it (150 / 149.4).
+
+Every word printed on the sheet is in :data:`WORDS` (the one place to translate them).
+"""
+
+from __future__ import annotations
+
+from generator.render import fonts
+from generator.render.imposition import PrintOptions, back_position, grid
+from generator.render.model import Line, Page, Primitive, TextRun, mm
+
+#: The printed words of the sheet, in one place.
+WORDS = {
+    "front": "donjon calibration · front · print at 100% (actual size), both sides, flipped on the {edge} edge",
+    "back": "donjon calibration · back · hold against the light: the cross on its front cross gives "
+            "--back-offset X,Y",
+    "ruler": "{length} mm",
+}
+COLUMNS = ROWS = 9
+PITCH = mm(18)
+#: Offsets of the back crosses: -REACH to +REACH in steps of STEP (millimetres).
+STEP = 0.5
+REACH = 2.0
+CROSS = mm(3)
+RULER_X = 150
+RULER_Y = 200
+INK = "#000000"
+LABEL_SIZE = 5.0
+FACE = "open-sans"
+
+
+def offsets() -> list[float]:
+    count = int(round(2 * REACH / STEP)) + 1
+    return [round(-REACH + i * STEP, 3) for i in range(count)]
+
+
+def centres(page_w: float, page_h: float) -> list[tuple[float, float]]:
+    """The front crosses' centres, row by row from the top-left (points, y down)."""
+    x0 = page_w / 2 - (COLUMNS - 1) / 2 * PITCH + mm(8)
+    y0 = page_h / 2 - (ROWS - 1) / 2 * PITCH + mm(8)
+    return [(x0 + c * PITCH, y0 + r * PITCH) for r in range(ROWS) for c in range(COLUMNS)]
+
+
+def _cross(x: float, y: float) -> list[Primitive]:
+    h = CROSS / 2
+    return [Line(round(x - h, 3), round(y, 3), round(x + h, 3), round(y, 3), INK, 0.25),
+            Line(round(x, 3), round(y - h, 3), round(x, 3), round(y + h, 3), INK, 0.25)]
+
+
+def _label(text: str, x: float, y: float, size: float = LABEL_SIZE) -> TextRun:
+    width = fonts.width(FACE, text) * size
+    return TextRun(round(x, 3), round(y, 3), text, FACE, size, INK, round(width, 3))
+
+
+def rulers(page_w: float, page_h: float) -> list[Primitive]:
+    """A horizontal ruler along the top and a vertical one along the left, millimetre ticks."""
+    items: list[Primitive] = []
+    left, top = mm(12), mm(12)
+    items.append(Line(left, top, round(left + mm(RULER_X), 3), top, INK, 0.25))
+    for i in range(RULER_X + 1):
+        tick = mm(3) if i % 10 == 0 else mm(2) if i % 5 == 0 else mm(1)
+        x = round(left + mm(i), 3)
+        items.append(Line(x, top, x, round(top + tick, 3), INK, 0.15))
+        if i % 10 == 0 and i:
+            items.append(_label(str(i), x - 2, top + mm(5.5)))
+    items.append(_label(WORDS["ruler"].format(length=RULER_X), left + mm(RULER_X) + mm(2), top + mm(1)))
+    items.append(Line(left, top, left, round(top + mm(RULER_Y), 3), INK, 0.25))
+    for i in range(RULER_Y + 1):
+        tick = mm(3) if i % 10 == 0 else mm(2) if i % 5 == 0 else mm(1)
+        y = round(top + mm(i), 3)
+        items.append(Line(left, y, round(left + tick, 3), y, INK, 0.15))
+        if i % 10 == 0 and i:
+            items.append(_label(str(i), left + mm(4), y + 1.5))
+    items.append(_label(WORDS["ruler"].format(length=RULER_Y), left, top + mm(RULER_Y) + mm(4)))
+    return items
+
+
+def sheet(options: PrintOptions) -> list[Page]:
+    """The two pages of the calibration sheet on the paper and duplex edge of `options`."""
+    page_w, page_h = options.page_size
+    front: list[Primitive] = [*rulers(page_w, page_h)]
+    for x, y in centres(page_w, page_h):
+        front += _cross(x, y)
+    front.append(_label(WORDS["front"].format(edge=options.duplex if options.duplex in ("long", "short") else "long"),
+                        mm(12), page_h - mm(8), 6.5))
+    back: list[Primitive] = [*rulers(page_w, page_h)]
+    # the back of a front cross lands where a card's back would: back_position of a zero-size card at the cross
+    layout = grid(1.0, 1.0, options._replace(bleed=0.0, gutter=0.0))._replace(card_w=0.0, card_h=0.0)
+    steps = offsets()
+    for index, (x, y) in enumerate(centres(page_w, page_h)):
+        dx, dy = steps[index % COLUMNS], steps[index // COLUMNS]
+        bx, by, _turned = back_position(layout, (x, y), options._replace(back_offset=(mm(dx), mm(dy))))
+        back += _cross(bx, by)
+        back.append(_label(f"{dx:+g},{dy:+g}", bx + mm(1), by + mm(3.5)))
+    back.append(_label(WORDS["back"], mm(12), page_h - mm(8), 6.5))
+    return [Page(page_w, page_h, (), tuple(front), "fronts", 1, scale=options.scale),
+            Page(page_w, page_h, (), tuple(back), "backs", 2, scale=options.scale)]

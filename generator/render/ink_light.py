@@ -1,0 +1,60 @@
+"""`--ink light`: a card drawn to spare a home printer's ink, every word still readable.
+
+A drawing is turned into its ink-light version shape by shape, after it is laid out, so every layout gets one:
+
+- the background (which fills the card and its bleed) is dropped: the paper shows;
+- filled shapes become light tints of their colour (`TINT` of the way to white), which keep the card's colour code
+  recognisable; their outlines are kept, and a filled shape without one gets a thin outline in its own colour, so
+  its edge still shows;
+- pictures (card art) are drawn as a thin frame of their box: art is where most of a card's ink goes;
+- text and icons stay, in their colour when it is dark enough to read on paper, else in the cards' dark ink (white
+  text was written on a dark ground that is now gone).
+"""
+
+from __future__ import annotations
+
+from generator.render.colour import DARK_INK, _luminance
+from generator.render.model import Circle, Drawing, IconUse, ImageUse, Line, Paint, Path, Primitive, Rect, TextRun
+
+#: How far towards white a filled shape's colour goes: 85 % leaves a tint that prints with little ink.
+TINT = 0.85
+#: Text lighter than this (WCAG relative luminance) is not readable on white paper and is printed in dark ink.
+READABLE = 0.45
+#: The outline given to art and to filled shapes without one, in points.
+OUTLINE = 0.5
+FRAME = "#9a9a9a"
+
+
+def _tint(colour: str) -> str:
+    channels = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(v + (255 - v) * TINT):02x}" for v in channels)
+
+
+def _readable(colour: str) -> str:
+    return colour if _luminance(colour) <= READABLE else DARK_INK
+
+
+def _paint(paint: Paint) -> Paint:
+    if paint.fill is None:
+        return paint
+    stroke = paint.stroke or paint.fill
+    return paint._replace(fill=_tint(paint.fill), stroke=stroke, width=paint.width or OUTLINE)
+
+
+def _light(item: Primitive) -> Primitive:
+    if isinstance(item, (Rect, Circle, Path)):
+        return item._replace(paint=_paint(item.paint))
+    if isinstance(item, TextRun):
+        return item._replace(colour=_readable(item.colour))
+    if isinstance(item, IconUse):
+        return item._replace(colour=_readable(item.colour))
+    if isinstance(item, ImageUse):
+        return Rect(item.x, item.y, item.w, item.h, Paint(None, FRAME, OUTLINE))
+    assert isinstance(item, Line)
+    return item
+
+
+def ink_light(drawing: Drawing) -> Drawing:
+    """The ink-light version of a card face or back (see the module's notes)."""
+    return drawing._replace(items=tuple(_light(item) for item in drawing.items), background=None,
+                            key=f"light:{drawing.key}" if drawing.key else None)

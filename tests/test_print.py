@@ -1,0 +1,335 @@
+"""Print-shop files (issue 24): page boxes, service exports in CMYK, the preflight, calibration, ink-light.
+
+Every check reads the files with independent tools: pikepdf and poppler's pdfinfo for the boxes, Ghostscript for
+the ink (its CMYK separations `tiff32nc` for the highest total ink of a pixel, `ink_cov` for coverage), pdftoppm
+for what a person sees. The expensive exports are made once per session (`exported`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.resources import content_dir
+
+DECKS = content_dir() / "examples" / "decks"
+GS = shutil.which("gs")
+needs_gs = pytest.mark.skipif(GS is None, reason="Ghostscript (gs) is not installed")
+
+
+def donjon(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, **(env or {})})
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The skirmish deck (PNG and SVG art, transparency) for DriveThruCards and MB PRINT, and an RGB build."""
+    out = tmp_path_factory.mktemp("print")
+    for service in ("dtc", "mbprint", "printninja"):
+        done = donjon("export", "--service", service, "--decks", "skirmish", "--content", str(DECKS), "--out",
+                      str(out))
+        assert done.returncode in (0, 1), done.stderr
+    done = donjon("export", "--service", "dtc", "--colour", "rgb", "--decks", "skirmish", "--content", str(DECKS),
+                  "--out", str(out / "rgb"))
+    assert done.returncode in (0, 1), done.stderr
+    return out
+
+
+def _pdfinfo_boxes(pdf: Path, page: int = 1) -> dict[str, tuple[float, ...]]:
+    text = subprocess.run(["pdfinfo", "-box", "-f", str(page), "-l", str(page), str(pdf)], capture_output=True,
+                          text=True, check=True).stdout
+    return {m[1]: tuple(float(v) for v in m[2].split()) for m in re.finditer(r"Page\s+\d+ (\w+Box):\s+([-\d. ]+)", text)}
+
+
+def test_every_kind_of_pdf_has_its_cut_and_bleed(exported: Path, tmp_path: Path) -> None:
+    import pikepdf
+
+    # a deck's sheets (the whole sheet is the cut), a reference, the calibration sheet, a service's cards
+    assert donjon("build", "guildhall/vp-tokens", "--out", str(tmp_path), "--format", "pdf").returncode == 0
+    assert donjon("build", "calibration", "--out", str(tmp_path)).returncode == 0
+    assert donjon("reference", "guildhall", "--out", str(tmp_path)).returncode == 0
+    sheets = [tmp_path / "guildhall" / "vp-tokens.pdf", tmp_path / "calibration" / "calibration-a4.pdf",
+              tmp_path / "references" / "guildhall-reference.pdf"]
+    for pdf in sheets:
+        boxes = _pdfinfo_boxes(pdf)
+        assert boxes["TrimBox"] == boxes["MediaBox"] == boxes["BleedBox"], pdf
+        with pikepdf.open(pdf) as doc:
+            assert all("/TrimBox" in p.obj and "/BleedBox" in p.obj for p in doc.pages), pdf
+    dtc = exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf"
+    boxes = _pdfinfo_boxes(dtc)
+    # poker card: cut 2.5 x 3.5 in, page 2.75 x 3.75 in, the cut 1/8 in inside
+    assert boxes["MediaBox"] == pytest.approx((0, 0, 198, 270), abs=0.01)
+    assert boxes["TrimBox"] == pytest.approx((9, 9, 189, 261), abs=0.01)
+    assert boxes["BleedBox"] == boxes["MediaBox"]
+    mb = exported / "print" / "mbprint" / "decks" / "skirmish-63x88.pdf"  # named with the card's size
+    with pikepdf.open(mb) as doc:
+        trim = [float(v) for v in doc.pages[0].obj.TrimBox]
+        media = [float(v) for v in doc.pages[0].obj.MediaBox]
+    assert trim[0] - media[0] == pytest.approx(3 / 25.4 * 72, abs=0.01)  # 3 mm of bleed
+    assert (trim[2] - trim[0]) / 72 * 25.4 == pytest.approx(63, abs=0.01)
+
+
+def test_cmyk_files_hold_no_rgb_and_say_their_printing_condition(exported: Path) -> None:
+    import pikepdf
+
+    dtc = exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf"
+    with pikepdf.open(dtc) as doc:
+        intents = doc.Root.OutputIntents
+        assert str(intents[0].S) == "/GTS_PDFX"
+        assert int(intents[0].DestOutputProfile.N) == 4
+        assert str(doc.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
+        for obj in doc.objects:
+            if isinstance(obj, pikepdf.Stream):
+                space = obj.get("/ColorSpace")
+                assert space is None or str(space) in ("/DeviceCMYK", "/DeviceGray"), obj.objgen
+                assert "/SMask" not in obj  # PDF/X-1a: no soft masks
+        for page in doc.pages:
+            for instruction in pikepdf.parse_content_stream(page):
+                assert str(instruction.operator) not in ("rg", "RG"), "an RGB colour in a CMYK page"
+        forms = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"]
+        for form in forms:
+            for instruction in pikepdf.parse_content_stream(form):
+                operator = str(instruction.operator)
+                assert operator not in ("rg", "RG", "sc", "scn"), f"colour {operator} in form {form.objgen}"
+
+
+def _highest_ink(pdf: Path, tmp: Path, first: int = 1, last: int = 4) -> float:
+    """The highest C+M+Y+K of any pixel, in percent, as Ghostscript separates the pages."""
+    from PIL import Image, ImageMath
+
+    subprocess.run([GS or "gs", "-q", "-o", str(tmp / "sep-%03d.tif"), "-sDEVICE=tiff32nc", "-r100",
+                    f"-dFirstPage={first}", f"-dLastPage={last}", str(pdf)], check=True)
+    highest = 0.0
+    for tif in sorted(tmp.glob("sep-*.tif")):
+        with Image.open(tif) as image:
+            c, m, y, k = (band.convert("I") for band in image.split())
+        total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
+        highest = max(highest, total.getextrema()[1] / 255 * 100)
+    return highest
+
+
+@needs_gs
+def test_total_ink_stays_within_the_service_limit(exported: Path, tmp_path: Path) -> None:
+    dtc = exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf"
+    highest = _highest_ink(dtc, tmp_path, 1, 12)
+    assert 150 < highest <= 240 + 1  # rich black and dark art reach the limit, never beyond (one step of rounding)
+
+
+def test_cmyk_looks_like_the_rgb_build(exported: Path, tmp_path: Path) -> None:
+    from PIL import Image, ImageChops, ImageStat
+
+    pictures = []
+    for pdf in (exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf",
+                exported / "rgb" / "print" / "drivethrucards" / "decks" / "skirmish.pdf"):
+        stem = tmp_path / pdf.parent.parent.parent.parent.name
+        subprocess.run(["pdftoppm", "-r", "50", "-f", "2", "-l", "2", "-png", str(pdf), str(stem)], check=True)
+        with Image.open(next(tmp_path.glob(f"{stem.name}*.png"))) as image:
+            pictures.append(image.convert("RGB"))
+    difference = ImageStat.Stat(ImageChops.difference(*pictures)).mean
+    # the same colours a person would call the same: mean difference well under a tenth of the scale per channel
+    assert max(difference) < 20, difference
+
+
+def test_donjons_own_exports_pass_their_services(exported: Path) -> None:
+    for service, folder in (("dtc", "drivethrucards"), ("mbprint", "mbprint"), ("printninja", "printninja")):
+        files = list((exported / "print" / folder / "decks").glob("*.pdf"))
+        done = donjon("check-print", *map(str, files), "--service", service, "--json")
+        reports = [json.loads(line) for line in done.stdout.splitlines()]
+        assert [r["verdict"] for r in reports] != ["refused"], done.stdout
+        assert done.returncode == 0, done.stdout
+
+
+def test_printninja_repeats_copies_and_shows_a_shared_back_once(exported: Path) -> None:
+    import pikepdf
+
+    with pikepdf.open(exported / "print" / "printninja" / "decks" / "skirmish.pdf") as doc:
+        pages = len(doc.pages)
+    # the skirmish deck: 21 cards printed; cards pick their backs, so every face with its back: 42 pages
+    assert pages == 42
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """PDFs each breaking one rule, made with reportlab (not donjon's writer)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    folder = tmp_path_factory.mktemp("broken")
+
+    def make(name: str, size: tuple[float, float], draw: object, trim: list[int] | None = None,
+             pages: int = 2) -> None:
+        canvas = Canvas(str(folder / f"{name}.pdf"), pagesize=size, invariant=1)
+        for _ in range(pages):
+            if trim is not None:
+                canvas.setTrimBox(trim)
+            assert callable(draw)
+            draw(canvas)
+            canvas.showPage()
+        canvas.save()
+
+    good_trim = [9, 9, 189, 261]
+    make("no-bleed", (180, 252), lambda c: c.setFillColorCMYK(0, 0, 0, 1) or c.rect(20, 20, 50, 50, fill=1),
+         [0, 0, 180, 252])
+    make("rgb", (198, 270), lambda c: c.setFillColorRGB(1, 0, 0) or c.rect(20, 20, 50, 50, fill=1), good_trim)
+    make("ink", (198, 270), lambda c: c.setFillColorCMYK(1, 1, 1, 1) or c.rect(20, 20, 50, 50, fill=1), good_trim)
+    make("odd-pages", (198, 270), lambda c: c.setFillColorCMYK(0, 0, 0, 1) or c.rect(20, 20, 50, 50, fill=1),
+         good_trim, pages=3)
+    make("text-at-edge", (198, 270), lambda c: c.setFillColorCMYK(0, 0, 0, 1) or c.drawString(10, 130, "EDGE"),
+         good_trim)
+    yield folder
+
+
+@pytest.mark.parametrize(("name", "rule"), [("no-bleed", "bleed"), ("rgb", "colour"), ("ink", "ink_limit"),
+                                            ("odd-pages", "order"), ("text-at-edge", "safe")])
+def test_check_print_names_the_rule_each_file_breaks(broken: Path, name: str, rule: str) -> None:
+    done = donjon("check-print", str(broken / f"{name}.pdf"), "--service", "dtc", "--json")
+    assert done.returncode == 1, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    refused = {f["rule"] for f in report["findings"] if f["verdict"] == "refused"}
+    assert rule in refused, report
+
+
+def test_check_print_refuses_unreadable_files_with_exit_2(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.pdf"
+    junk.write_text("not a pdf")
+    done = donjon("check-print", str(junk), "--service", "dtc")
+    assert done.returncode == 2 and "junk.pdf" in done.stderr and "Traceback" not in done.stderr
+    done = donjon("check-print", str(junk), "--service", "nowhere")
+    assert done.returncode == 2 and "drivethrucards" in done.stderr
+
+
+def _crosses(png: Path, dpi: float) -> list[tuple[float, float]]:
+    """Centres (mm) of the calibration crosses in a rendering: each is where a full-length dark row and column
+    of 3 mm cross; found as the dark pixel runs of exactly a cross's arm length."""
+    from PIL import Image
+
+    with Image.open(png) as image:
+        grey = image.convert("L")
+    width, height = grey.size
+    data = grey.tobytes()
+
+    def dark(x: int, y: int) -> bool:
+        return data[y * width + x] < 128
+
+    arm = 3 / 25.4 * dpi
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for y in range(height):
+        run = 0
+        for x in range(width + 1):
+            if x < width and dark(x, y):
+                run += 1
+            elif run:
+                if abs(run - arm) <= 2:
+                    rows.setdefault(y, []).append((x - run, x))
+                run = 0
+    centres = []
+    for y, runs in rows.items():
+        for x0, x1 in runs:
+            cx = (x0 + x1 - 1) / 2
+            column = sum(1 for yy in range(max(0, int(y - arm)), min(height, int(y + arm))) if dark(int(round(cx)), yy))
+            if abs(column - arm) <= 3:
+                centres.append((cx / dpi * 25.4, y / dpi * 25.4))
+    # a line a few pixels thick gives several rows: merge those within half a millimetre
+    merged: list[list[float]] = []
+    for cx, cy in sorted(centres, key=lambda c: (round(c[1]), c[0])):
+        for m in merged:
+            if abs(m[0] / m[2] - cx) < 0.5 and abs(m[1] / m[2] - cy) < 0.5:
+                m[0] += cx
+                m[1] += cy
+                m[2] += 1
+                break
+        else:
+            merged.append([cx, cy, 1])
+    return [(m[0] / m[2], m[1] / m[2]) for m in merged]
+
+
+def test_calibration_marks_measure_to_a_tenth_of_a_millimetre(tmp_path: Path) -> None:
+    from generator.render.calibration import COLUMNS, ROWS, centres, offsets
+    from generator.render.imposition import PrintOptions
+    from generator.units import PT_PER_MM
+
+    assert donjon("build", "calibration", "--out", str(tmp_path)).returncode == 0
+    pdf = tmp_path / "calibration" / "calibration-a4.pdf"
+    dpi = 600
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(pdf), str(tmp_path / "cal")], check=True)
+    page_w, page_h = PrintOptions().page_size
+    expected = [(x / PT_PER_MM, y / PT_PER_MM) for x, y in centres(page_w, page_h)]
+    front = _crosses(next(tmp_path.glob("cal-1.png")), dpi)
+    assert len(front) == COLUMNS * ROWS
+    for (ex, ey), (fx, fy) in zip(sorted(expected), sorted(front)):
+        assert abs(ex - fx) <= 0.1 and abs(ey - fy) <= 0.1
+    back = _crosses(next(tmp_path.glob("cal-2.png")), dpi)
+    steps = offsets()
+    # long-edge duplex: the back mirrors left to right; each cross moved by its label's offset (y up on the back)
+    for index, (x, y) in enumerate(expected):
+        dx, dy = steps[index % COLUMNS], steps[index // COLUMNS]
+        want = (page_w / PT_PER_MM - x + dx, y - dy)
+        assert min(abs(bx - want[0]) + abs(by - want[1]) for bx, by in back) <= 0.15, (dx, dy)
+
+
+def _placements(pdf: Path, page: int) -> list[tuple[float, float]]:
+    """Where a sheet places its cards (the translations of its `1 0 0 1 x y cm`), then its scale (the one `cm`
+    that scales)."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as doc:
+        found = []
+        scale = (1.0, 1.0)
+        for instruction in pikepdf.parse_content_stream(doc.pages[page]):
+            operator, operands = instruction.operator, getattr(instruction, "operands", [])
+            if str(operator) != "cm":
+                continue
+            a, d, e, f = (float(operands[i]) for i in (0, 3, 4, 5))
+            if (a, d) != (1.0, 1.0) and a > 0 and d > 0:
+                scale = (a, d)
+            elif (a, d) == (1.0, 1.0) and e != 0.0:  # (0, H): the frame of the page's own marks and line
+                found.append((e, f))
+        return [*found, scale]
+
+
+def test_a_saved_printer_moves_the_backs_and_scales_the_sheet(tmp_path: Path) -> None:
+    env = {"DONJON_PRINTERS": str(tmp_path / "printers.json")}
+    assert donjon("printer", "add", "laser", "--back-offset", "1.5,-0.5", "--scale", "1.004,0.998",
+                  env=env).returncode == 0
+    plain, measured = tmp_path / "plain", tmp_path / "measured"
+    assert donjon("build", "guildhall/vp-tokens", "--format", "pdf", "--out", str(plain), env=env).returncode == 0
+    assert donjon("build", "guildhall/vp-tokens", "--format", "pdf", "--out", str(measured), "--printer", "laser",
+                  env=env).returncode == 0
+    before = _placements(plain / "guildhall" / "vp-tokens.pdf", 1)
+    after = _placements(measured / "guildhall" / "vp-tokens.pdf", 1)
+    assert after[-1] == pytest.approx((1.004, 0.998))
+    mm = 72 / 25.4
+    for (x0, y0), (x1, y1) in zip(before[:-1], after[:-1]):
+        # backs: x right by 1.5 mm and y up by -0.5 mm as seen on the back (y up in PDF too)
+        assert x1 - x0 == pytest.approx(1.5 * mm, abs=0.002) and y1 - y0 == pytest.approx(-0.5 * mm, abs=0.002)
+    unknown = donjon("build", "guildhall/vp-tokens", "--printer", "nope", "--out", str(plain), env=env)
+    assert unknown.returncode == 2 and "laser" in unknown.stderr
+
+
+@needs_gs
+def test_ink_light_halves_the_ink_and_keeps_every_word(tmp_path: Path) -> None:
+    coverage = {}
+    for ink in ("normal", "light"):
+        out = tmp_path / ink
+        assert donjon("build", "--content", str(DECKS), "--format", "pdf", "--ink", ink, "--out",
+                      str(out)).returncode == 0
+        total = 0.0
+        for pdf in sorted((out / "decks").glob("*.pdf")):
+            lines = subprocess.run([GS or "gs", "-q", "-o", "-", "-sDEVICE=ink_cov", str(pdf)], capture_output=True,
+                                   text=True, check=True).stdout.splitlines()
+            total += sum(sum(float(v) for v in line.split()[:4]) for line in lines if line.strip())
+        coverage[ink] = total
+    assert coverage["light"] <= 0.5 * coverage["normal"], coverage
+    for pdf in sorted((tmp_path / "normal" / "decks").glob("*.pdf")):
+        words = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+        light = subprocess.run(["pdftotext", str(tmp_path / "light" / "decks" / pdf.name), "-"], capture_output=True,
+                               text=True, check=True).stdout
+        assert words.split() == light.split(), pdf.name
