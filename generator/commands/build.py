@@ -329,15 +329,18 @@ def press_settings(colour: str, profile: Optional[str]) -> PressSettings:
 def _calibration(out: Path, options: BuildOptions) -> None:
     """`donjon build calibration`: OUT/calibration/calibration-PAPER.pdf, the sheet that measures a printer."""
     from generator.backends.pdf import write_pdf
+    from generator.i18n import language
     from generator.output import atomic_path, inside, prepare_dir, transaction
     from generator.render.calibration import sheet
     from generator.resources import display_path
 
     prepare_dir(out)
     po = options.print_options
+    lang = language(options.lang or "en")
     target = inside(out, "calibration", f"calibration-{po.paper}.pdf")
     with transaction(out), atomic_path(target, "the calibration sheet") as tmp:
-        write_pdf(sheet(po), tmp, title="donjon calibration sheet", subject="duplex offset and scale of a printer")
+        write_pdf(sheet(po, lang), tmp, title=lang._("donjon calibration sheet"),
+                  subject=lang._("duplex offset and scale of a printer"), lang=lang.code)
     typer.echo(f"wrote {display_path(target)}: 2 pages; print both sides at 100%, then `donjon printer add`")
 
 
