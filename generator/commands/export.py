@@ -277,6 +277,8 @@ def service(
         help="The PDF/X standard of a CMYK PDF; default: what the service asks."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
     as_json: bool = typer.Option(False, "--json", help="The preflight report as JSON (one object per file)."),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """Export for a print service (`--service NAME`), or run one of the commands below."""
     if ctx.invoked_subcommand is not None:
@@ -299,7 +301,7 @@ def service(
     if pdfx is not None and pdfx.strip().lower() not in ("x1a", "x4", "none"):
         raise _usage("--pdfx", f"{pdfx!r} is not x1a, x4 or none")
     own_profile = icc_file(profile) if profile is not None else None
-    content, decks = _decks(content_dir, target)
+    content, decks = _decks(content_dir, target, lang_text, also_text)
     from generator.output import prepare_dir
 
     prepare_dir(out)
