@@ -18,7 +18,7 @@ import sys
 gc.disable()
 
 import importlib  # noqa: E402 - after the collector is off
-from typing import Any  # noqa: E402
+from typing import Any, NoReturn  # noqa: E402
 
 import typer  # noqa: E402
 from typer.core import TyperGroup  # noqa: E402
@@ -152,16 +152,18 @@ def _stop(signum: int, _frame: object) -> None:
 def _unraisable(info: Any) -> None:
     """Python's hook for exceptions it cannot raise (in a weakref callback, a `__del__`): a stop request that landed
     there is noted and raised again at the next checkpoint (`errors.stop_if_requested`), so it is not reported."""
-    from generator.errors import Interrupted
+    from generator.errors import Interrupted, requested_stop
 
-    if isinstance(info.exc_value, Interrupted):
+    if isinstance(info.exc_value, Interrupted) or (isinstance(info.exc_value, KeyboardInterrupt) and
+                                                   requested_stop() is not None):
         return
     sys.__unraisablehook__(info)
 
 
 def _catch_signals() -> None:
     """SIGTERM, SIGHUP and SIGQUIT stop a command as Ctrl-C does: through every `finally` (staged outputs
-    discarded, workers ended), never leaving temporaries behind.
+    discarded, workers ended), never leaving temporaries behind; every one of them, Ctrl-C too, is noted as well
+    as raised (`errors.request_stop`).
 
     A signal the parent set to be ignored stays ignored, as Python does for SIGINT: `nohup donjon build` must
     survive the hangup it asked to ignore, and a shell's background job ignores SIGQUIT. A signal the parent
@@ -172,6 +174,10 @@ def _catch_signals() -> None:
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, _stop)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        # Ctrl-C raises KeyboardInterrupt as Python's handler does, and is noted as the others are: Python drops an
+        # exception raised in a finaliser, and a preview would then render on to its end
+        signal.signal(signal.SIGINT, _stop)
     sys.unraisablehook = _unraisable
 
 
@@ -233,10 +239,29 @@ def _leave(code: object) -> None:
     os._exit(status)
 
 
+def signal_number(name: str) -> int:
+    import signal
+
+    return int(getattr(signal, name))
+
+
+def _stopped(signum: int) -> NoReturn:
+    """A command stopped by a signal: say so (and whether its outputs were put in place first), exit 128 + it."""
+    from generator.errors import Interrupted
+
+    if signum == signal_number("SIGINT"):
+        sys.stderr.write("donjon: interrupted\n")
+        sys.exit(130)
+    output = sys.modules.get("generator.output")
+    placed = output is not None and output.placed_outputs() > 0
+    sys.stderr.write(f"donjon: {Interrupted(signum)}" + (" (after its outputs were put in place)\n" if placed else "\n"))
+    sys.exit(128 + signum)
+
+
 def main() -> None:
     """Run the app; a bug gets one line on stderr and exit 4, not a traceback. Ends with SystemExit, so that a
     program calling it can go on."""
-    from generator.errors import DonjonError, ExitCode, Interrupted
+    from generator.errors import DonjonError, ExitCode, Interrupted, requested_stop
 
     _catch_signals()
     _guard_stdout()
@@ -247,13 +272,9 @@ def main() -> None:
         finally:
             sys.stdout.flush()  # while errors can still be reported, not at the interpreter's exit
     except KeyboardInterrupt:
-        sys.stderr.write("donjon: interrupted\n")
-        sys.exit(130)
+        _stopped(signal_number("SIGINT"))
     except Interrupted as stop:
-        output = sys.modules.get("generator.output")
-        placed = output is not None and output.placed_outputs() > 0
-        sys.stderr.write(f"donjon: {stop}" + (" (after its outputs were put in place)\n" if placed else "\n"))
-        sys.exit(128 + stop.signum)
+        _stopped(stop.signum)
     except DonjonError as err:  # outside any command: --help or a usage message written to a full stdout
         if not getattr(err, "quiet", False):
             sys.stderr.write(f"error: {err}\n")
@@ -263,6 +284,9 @@ def main() -> None:
     except Exception as err:  # noqa: BLE001 - the last line of defence: report, never dump a traceback
         if os.environ.get("DONJON_DEBUG"):
             raise
+        signum = requested_stop()
+        if signum is not None:  # a library took the stop for an error of its own (reportlab's bare `except:`
+            _stopped(signum)    # reads a font interrupted by SIGTERM as "Corrupt TTF file")
         sys.stderr.write(f"donjon: internal error: {type(err).__name__}: {err}\n"
                          "This is a bug in donjon; run again with DONJON_DEBUG=1 to see where, and please report it.\n")
         sys.exit(int(ExitCode.INTERNAL))

@@ -196,17 +196,32 @@ _stop_signal: int | None = None
 
 
 def request_stop(signum: int) -> None:
-    """What a stopping signal's handler does: note the request, then raise :class:`Interrupted` where the program is.
+    """What a stopping signal's handler does: note the request, then raise :class:`Interrupted` where the program is
+    (KeyboardInterrupt for Ctrl-C's SIGINT, as Python's own handler does).
 
     The exception can be lost: a handler runs between any two bytecodes, and one that lands in a weakref callback
     or a `__del__` (an import's module lock has one) has its exception dropped by Python. The note stays, and
     :func:`stop_if_requested` raises it again: before outputs are put in place, and at each card drawn."""
     global _stop_signal
     _stop_signal = signum
-    raise Interrupted(signum)
+    _raise_stop(signum)
 
 
 def stop_if_requested() -> None:
-    """Raise :class:`Interrupted` if a signal asked the command to stop and the exception it raised was lost."""
+    """Raise :class:`Interrupted` (KeyboardInterrupt for SIGINT) if a signal asked the command to stop and the
+    exception it raised was lost."""
     if _stop_signal is not None:
-        raise Interrupted(_stop_signal)
+        _raise_stop(_stop_signal)
+
+
+def requested_stop() -> int | None:
+    """The signal that asked the command to stop, if one has."""
+    return _stop_signal
+
+
+def _raise_stop(signum: int) -> None:
+    import signal
+
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Interrupted(signum)

@@ -248,39 +248,50 @@ class Bool(Type[bool]):
 
 
 def normalise_name(text: str) -> str:
-    """`Tax Collector`, `tax_collector` and `TAX-COLLECTOR` all become `tax-collector`."""
-    return re.sub(r"[\s_-]+", "-", text.strip().lower())
+    """The one way donjon folds a name before comparing it: case, spaces, `_` and `-`, and accents. `Tax
+    Collector`, `tax_collector` and `TAX-COLLECTOR` all become `tax-collector`; `Guédelon` becomes `guedelon` and
+    `Once Upon a Castle` `once-upon-a-castle`."""
+    if not text.isascii():
+        import unicodedata
 
-
-def normalise_title(text: str) -> str:
-    """A name with its accents dropped too: `Guédelon` is `guedelon`, `Once Upon a Castle` `once-upon-a-castle`."""
-    import unicodedata
-
-    return normalise_name("".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)))
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return re.sub(r"[\s_-]+", "-", text.strip().casefold())
 
 
 @dataclass(eq=False)
 class Choice(Type[str]):
-    """One of a fixed set of words. With `loose`, any case and spaces or `_` for dashes are accepted."""
+    """One of a fixed set of words. With `loose`, a name is folded by :func:`normalise_name` (any case, spaces or
+    `_` for dashes, accents or not), and `aliases` (folded name -> value) are other names for the values."""
 
     values: Sequence[str] = ()
     loose: bool = False
     doc: str = ""
     what: str = "value"
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
             return ck.fail(path, f"expected one of {_listing(self.values)}, got {describe(value)}")
+        found = self.resolve(value)
+        if found is not None:
+            return found
+        key = normalise_name(value) if self.loose else value
+        close = _closest(key, [*self.values, *self.aliases])
+        guess = f" (did you mean {self.aliases.get(close, close)!r}?)" if close else ""
+        return ck.fail(path, f"unknown {self.what} {value!r}{guess}; expected one of {_listing(self.values)}")
+
+    def resolve(self, value: str) -> str | None:
+        """The value `value` names, or None."""
         key = normalise_name(value) if self.loose else value
         if key in self.values:
             return key
-        return ck.fail(path, f"unknown {self.what} {value!r}{_suggest(key, self.values)}; "
-                             f"expected one of {_listing(self.values)}")
+        return self.aliases.get(key) if self.loose else None
 
     def schema(self) -> dict[str, Any]:
         if self.loose:
             return self._with_doc({"type": "string", "examples": list(self.values),
-                                   "$comment": "any case; spaces or '_' in place of '-'"})
+                                   "$comment": "any case; spaces or '_' in place of '-'; accents or not"
+                                               + ("; other names the catalog lists" if self.aliases else "")})
         return self._with_doc({"type": "string", "enum": list(self.values)})
 
 
@@ -289,9 +300,14 @@ def _listing(values: Sequence[str], most: int = 14) -> str:
     return shown + (f", ... ({len(values)} in all)" if len(values) > most else "")
 
 
-def _suggest(word: str, options: Iterable[str]) -> str:
+def _closest(word: str, options: Iterable[str]) -> str | None:
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.75)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
+
+
+def _suggest(word: str, options: Iterable[str]) -> str:
+    close = _closest(word, options)
+    return f" (did you mean {close!r}?)" if close else ""
 
 
 @dataclass(eq=False)

@@ -68,10 +68,9 @@ def read_bytes(path: Path, display: str | None = None, max_bytes: int = MAX_BYTE
 
 def resolve_within(root: Path, base: Path, ref: str) -> Path:
     """The file `ref` names, relative to the folder `base`, as an absolute path that must lie inside `root` (the
-    content folder): `../shared/layout.yaml` is fine while it stays inside, `/etc/passwd` or `../../x` is not.
-
-    The check is on the name as written: a symbolic link the user put inside the content folder may lead anywhere,
-    it is the user's own choice of file (and is then read like any other).
+    content folder): `../shared/layout.yaml` is fine while it stays inside, `/etc/passwd` or `../../x` is not, and
+    neither is a symbolic link leading outside (a deck folder shared as an archive may hold a link to a file of the
+    builder's home: it must not be printed on a card).
 
     Raises ValueError saying why (callers add which file and key wrote the reference)."""
     text = ref.strip()
@@ -85,6 +84,18 @@ def resolve_within(root: Path, base: Path, ref: str) -> Path:
                          f"inside the content folder")
     top = root.resolve()
     found = Path(os.path.normpath(base.resolve() / path))
-    if found != top and top not in found.parents:
+    if not inside(top, found):
         raise ValueError(f"{ref!r} is outside the content folder ({top.name}/); donjon reads only files inside it")
+    try:
+        real = found.resolve()
+    except (OSError, RuntimeError):  # a link that leads round in a loop: reading it says so
+        return found
+    if not inside(top, real):
+        raise ValueError(f"{ref!r} is a link leading outside the content folder ({top.name}/); donjon reads only "
+                         "files inside it: copy the file into the folder instead")
     return found
+
+
+def inside(top: Path, path: Path) -> bool:
+    """Whether `path` is the resolved folder `top` or lies in it (by name: resolve `path` to follow its links)."""
+    return path == top or top in path.parents

@@ -269,7 +269,9 @@ class Transaction:
                 self.out.mkdir(parents=True, exist_ok=True)
                 import tempfile  # here, not at the top: a command that writes nothing never needs it
 
-                self.root = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=self.out))
+                # Held: a signal between mkdtemp's mkdir and this assignment would leave a folder nobody discards
+                with _signals_held():
+                    self.root = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=self.out))
                 (self.root / "owner").write_text(_host())
             except OSError as err:
                 raise _fail(self.out, err) from None

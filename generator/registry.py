@@ -16,7 +16,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import UsageError
-from generator.fields import normalise_title
+from generator.fields import normalise_name
 from generator.wording import listing
 
 if TYPE_CHECKING:
@@ -77,13 +77,13 @@ def find_game(name: str, where: str = "game") -> Game[Any, Any]:
 
     Raises :class:`UnknownGame` (exit 2) naming `where` (the option or key at fault) and the games donjon knows.
     """
-    key = normalise_title(name)
+    key = normalise_name(name)
     for index, entry in enumerate(_games):  # by id: only that game's package is imported
         if _id(entry) in (name, key):
             return _get(index)
     known = _load()
     for game in known:
-        if key == normalise_title(game.name):
+        if key == normalise_name(game.name):
             return game
     raise UnknownGame(name, tuple(g.id for g in known), where)
 

@@ -109,7 +109,32 @@ def loads_json(text: str, name: str) -> Document:
     except ValueError as err:  # NaN/Infinity, or an integer with too many digits
         raise InputError(name, f"is not valid JSON: {err}") from None
     _check_depth(data, name)
+    if "\\u" in text:  # only an escape can make half a character: the text itself was decoded strictly
+        _refuse_lone_surrogates(data, text, name)
     return Document(name, data, {(): 1})
+
+
+#: Half of a UTF-16 pair: `\ud800` alone is valid JSON but no character, and no file or terminal can take it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: A `\u` escape of a high half with its low half, or of either half alone.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _refuse_lone_surrogates(data: Any, text: str, name: str) -> None:
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and (found := _SURROGATE.search(value)):
+            lone = next((m for m in _SURROGATE_ESCAPE.finditer(text) if len(m.group()) == 6), None)
+            line = text.count("\n", 0, lone.start()) + 1 if lone else None
+            shown = lone.group() if lone else f"\\u{ord(found.group()):x}"
+            raise InputError(name, f"holds {shown}, half of a character written as two escapes (a UTF-16 pair) "
+                                   "without its other half: it is no character; write the character itself", line)
 
 
 class _DuplicateKey(ValueError):

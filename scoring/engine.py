@@ -25,7 +25,7 @@ from generator.fields import Invalid, Record, check_document, describe
 from generator.files import read_bytes
 from generator.registry import UnknownGame, find_game, game_ids, games
 from generator.resources import content_dir
-from generator.wording import listing
+from generator.wording import listing, plural
 from generator.yamlio import (
     MAX_DEPTH,
     MAX_VALUES,
@@ -35,7 +35,7 @@ from generator.yamlio import (
     loads_yaml,
 )
 from scoring.findings import Findings, Locator
-from scoring.result import Result
+from scoring.result import Result, Unconfirmed
 
 if TYPE_CHECKING:
     from generator.games.base import Game, GameCatalog, SheetOptions
@@ -166,11 +166,23 @@ def game_of(doc: Document) -> str:
 def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, strict: bool = False) -> Result:
     """Check a document against the game's format and score the record it makes by the game's rules: the seam
     between parsed records and rules, typed by the game's catalog `C` and end state `S`. `strict`: every
-    warning (a check resting on a value below H) is a violation."""
+    warning (a check resting on a value below H) is a violation.
+
+    The game's rules check the record and say how the game stands; a record that breaks rules is not scored (the
+    same result for every game, made here), and one that keeps them is ranked by the game's rules."""
     state, problems = check_document(doc, spec)
     if problems or isinstance(state, Invalid):
         raise EndStateError(doc.file, problems, f"a {game.name} end state")
-    return game.score(state, catalog, Findings(game.id, Locator(doc), strict=strict), doc.file)
+    found = Findings(game.id, Locator(doc), strict=strict)
+    standing = game.check(state, catalog, found)
+    warnings = tuple(found.warnings)
+    if found:
+        return Result(game.id, False, standing.finished, tuple(found.violations), None, (), source=doc.file,
+                      summary=f"{plural(len(found.violations), 'rule')} broken: not scored",
+                      setting=standing.setting, warnings=warnings, parts=standing.parts)
+    ranking = game.rank(state, catalog)
+    return Result(game.id, True, standing.finished, (), ranking.winner, ranking.players, source=doc.file,
+                  summary=ranking.summary, setting=standing.setting, warnings=warnings, parts=standing.parts)
 
 
 def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
@@ -258,10 +270,9 @@ class Scorer:
         catalog, _ = self.catalog(game.id)
         filled = game.read_sheets(files, catalog, options)
         if filled.uncertain:
-            count = len(filled.uncertain)
             return Result(game.id, False, False, (), None, (), source=filled.document.file,
-                          summary=f"{count} value{'s' if count != 1 else ''} read from the photos uncertain: not "
-                                  "scored until confirmed", uncertain=filled.uncertain)
+                          summary=f"{plural(len(filled.uncertain), 'value')} read from the photos uncertain: not "
+                                  "scored until confirmed", parts=(Unconfirmed(filled.uncertain),))
         try:
             result = self.score_document(filled.document)
         except EndStateError as err:
@@ -272,9 +283,10 @@ class Scorer:
             where = filled.where(place)
             return f"{message} ({where})" if where else message
 
+        photos = (Unconfirmed(filled.uncertain),) if filled.uncertain is not None else ()
         return replace(result, violations=tuple(replace(v, message=named(v.message, v.where)) for v in result.violations),
                        warnings=tuple(replace(w, message=named(w.message, w.where)) for w in result.warnings),
-                       uncertain=filled.uncertain)
+                       parts=result.parts + photos)
 
     def score_document(self, doc: Document) -> Result:
         game = find_game(game_of(doc))

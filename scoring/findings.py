@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.fields import normalise_name
 from generator.yamlio import Document, PathKey
@@ -113,20 +111,3 @@ def below_h(basis: Inferred | None) -> str | None:
     value is marked `inferred` (end-states.md)."""
     return basis.confidence if basis is not None and basis.confidence != "H" else None
 
-
-def listing(items: Iterable[object], conjunction: str = "and") -> str:
-    """`a, b and c`."""
-    words = [str(i) for i in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """`1 tower`, `3 towers`, `2 copies` (with `many`)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
-
-
-def ordinal(number: int) -> str:
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"

@@ -13,17 +13,21 @@ the rule they break. Only what no rule can judge is refused here: text where a n
 unknown names, numbers beyond a million, lists longer than a thousand.
 
 The names a format accepts (professions, colours, sets, guests, event series, versions) come from the catalog
-in use, so a corrected catalog (`--content DIR`) changes them too. Names are accepted in any case, with spaces
-or `_` for dashes (`Tax Collector`), and the records hold them normalised (`tax-collector`).
+in use, so a corrected catalog (`--content DIR`) changes them too. Every name is folded by one normaliser,
+:func:`generator.fields.normalise_name` (any case, spaces or `_` for dashes, accents or not: `Tax Collector`,
+`Guédelon`), and is also accepted under the name donjon's cards print and the other names the catalog lists for
+it (`aliases`: `The dog Dagobert` is `dagobert`); the records hold ids (`tax-collector`). Any other name is
+refused with the closest one suggested.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from generator.fields import Checker, Choice, Field, Int, Invalid, Type, describe, normalise_title
+from generator.fields import Checker, Choice, Field, Int, Invalid, Type, describe, normalise_name
 from generator.yamlio import PathKey
 
 #: No count or value in any of the three games comes near this; beyond it a number is refused as unreadable.
@@ -61,14 +65,15 @@ def _shown(value: int | float) -> str:
     return text if len(text) <= 24 else f"{text[:10]}...({len(text)} digits)"
 
 
-def number(doc: str = "", low: int = -LARGEST) -> Int:
-    return Int(low, LARGEST, doc=doc)
+def number(doc: str = "") -> Int:
+    """A whole number the rules will judge (a negative one too: rules say what is never negative)."""
+    return Int(-LARGEST, LARGEST, doc=doc)
 
 
 @dataclass
 class Name(Choice):
-    """A name from the catalog, in any case and with spaces for dashes; a name written as the id is taken at once
-    (most are, and a thousand files hold tens of thousands of them)."""
+    """A name from the catalog, folded by the one normaliser, or one of its aliases; a name written as the id is
+    taken at once (most are, and a thousand files hold tens of thousands of them)."""
 
     def __post_init__(self) -> None:
         self._ids = frozenset(self.values)
@@ -79,8 +84,42 @@ class Name(Choice):
         return super().check(value, path, ck)
 
 
-def names(ids: tuple[str, ...], what: str, doc: str = "") -> Choice:
-    return Name(ids, loose=True, what=what, doc=doc)
+class Named(Protocol):
+    """A catalog entry an end state names: its id, the name donjon's cards print, and its other names."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+
+
+def names(entries: Iterable[Named | str], what: str, doc: str = "") -> Name:
+    """The type of a name among catalog entries (each accepted by its id, the name its card prints and its
+    aliases), or among fixed words."""
+    ids: list[str] = []
+    named: list[Named] = []
+    for entry in entries:
+        if isinstance(entry, str):
+            ids.append(entry)
+        else:
+            ids.append(entry.id)
+            named.append(entry)
+    return Name(tuple(ids), loose=True, what=what, doc=doc, aliases=aliases_of(named))
+
+
+def aliases_of(entries: Iterable[Named]) -> Mapping[str, str]:
+    """Folded name -> id, for every name of the entries other than their ids."""
+    out: dict[str, str] = {}
+    for entry in entries:
+        for other in (entry.name, *entry.aliases):
+            key = normalise_name(other)
+            if key != entry.id:
+                out.setdefault(key, entry.id)
+    return out
 
 
 class GameName(Type[str]):
@@ -91,13 +130,19 @@ class GameName(Type[str]):
         self.doc = f"the game this file records: {game}"
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
-        if not isinstance(value, str) or (value != self.game and normalise_title(value) != self.game):
+        if not isinstance(value, str) or (value != self.game and normalise_name(value) != self.game):
             return ck.fail(path, f"expected {self.game!r}, got {describe(value)}")
         return self.game
 
     def schema(self) -> dict[str, Any]:
         return self._with_doc({"type": "string", "examples": [self.game],
                                "$comment": "any case; spaces or '_' in place of '-'; accents or not"})
+
+
+def name_key(name: str) -> str:
+    """A player's name as names are compared: without regard to case or surrounding spaces (`ended_by: ana ` is
+    Ana; two sheets of `Ana` and `ANA` are one player's)."""
+    return name.strip().casefold()
 
 
 def game_key(game: str) -> Field:

@@ -1,10 +1,16 @@
 """What scoring an end state produces: data, never text. The command line renders it as a table or as JSON.
 
-A :class:`Result` says whether the file keeps every rule (`valid`), whether it records a finished game
-(`finished`), every rule it breaks (`violations`, each with where and what), every check that failed on a value
-no rulebook states (`warnings`, each with the value's source and confidence: the file is still scored), the
-winner, and each player's score, place and breakdown, with the entries computed from a value below H
-(`inferred`). Its JSON form is the one `end-states.md` publishes, key for key.
+A :class:`Result` holds what every game has: whether the file keeps every rule (`valid`), whether it records a
+finished game (`finished`), every rule it breaks (`violations`, each with where and what), every check that
+failed on a value no rulebook states (`warnings`, each with the value's source and confidence: the file is still
+scored), the winner, and each player's score, place and breakdown, with the entries computed from a value below H
+(`inferred`). What only one game (Guédelon's `won`, `tiles_left` and `mill`) or one kind of input (the values of
+a photo waiting to be confirmed) has lives in a typed part of the result, a :class:`ResultPart` (as
+python-chess keeps a game's `Outcome` with its `Termination` apart from the board): `result.part(GuedelonOutcome)`
+finds it, and its keys join the JSON object. That object is the one `end-states.md` publishes, key for key.
+
+A game's rules give two things (:class:`Standing`, :class:`Ranking`); the engine (:mod:`scoring.engine`) makes
+the result of them, so that a file breaking rules is reported the same way for every game.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from generator.errors import ExitCode
 
@@ -96,6 +102,46 @@ class PlayerScore:
                 "inferred": dict(self.inferred)}
 
 
+class ResultPart:
+    """A part of a result that only one game, or one kind of input, has: typed, and shown in the JSON under its own
+    keys (:meth:`to_dict`) after the keys every result has. Subclasses are frozen dataclasses."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The keys this part adds to the JSON result."""
+        return {}
+
+    @property
+    def waiting(self) -> bool:
+        """Values wait for a person's word (a photo's uncertain marks): nothing is scored yet (exit code 1)."""
+        return False
+
+    @property
+    def end_missing(self) -> str | None:
+        """Why the file, scored all the same, does not show the end of the game (no castle sheet holds the end
+        Cloud), or None. A table of the companion, which holds every player's part, is not saved then."""
+        return None
+
+
+P = TypeVar("P", bound=ResultPart)
+
+
+@dataclass(frozen=True, slots=True)
+class Unconfirmed(ResultPart):
+    """Sheets read from photos: the values a person must confirm before anything is scored (none when every mark
+    was read). A result of sheets that were not photos has no such part (the JSON then has no `uncertain`)."""
+
+    uncertain: tuple[Uncertain, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"uncertain": [u.to_dict() for u in self.uncertain]}
+
+    @property
+    def waiting(self) -> bool:
+        return bool(self.uncertain)
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """The scored end state of one game."""
@@ -107,57 +153,72 @@ class Result:
     winner: str | None
     #: in the order of the file; empty when the file breaks a rule (such a file is not scored)
     players: tuple[PlayerScore, ...]
-    #: Guédelon only: the castle was completed within the rounds the game allows
-    won: bool | None = None
-    #: Guédelon only: floor tiles (and the Mill, when in play) still to build
-    tiles_left: int | None = None
     #: the file it came from, as messages name it ("" for a mapping given to the library)
     source: str = ""
     #: one line saying how the game stands, for people (not part of the JSON result)
     summary: str = ""
     #: facts about the game shown in the table's heading, e.g. (("VP cards", "job-faire"),)
     setting: tuple[tuple[str, str], ...] = field(default=())
-    #: sheets read from photos: the values a person must confirm before anything is scored (empty when every
-    #: mark was read); None when no photo was read (the JSON result then has no `uncertain`)
-    uncertain: tuple[Uncertain, ...] | None = None
     #: checks that failed on values no rulebook states: listed, but the file is still scored
     warnings: tuple[RuleWarning, ...] = ()
-    #: Guédelon with the Mill in play: "built" or "not built" (None when the Mill was not in play)
-    mill: str | None = None
+    #: what only this game or this kind of input has (Guédelon's outcome, the values of photos to confirm)
+    parts: tuple[ResultPart, ...] = ()
+
+    def part(self, kind: type[P]) -> P | None:
+        """The part of that kind, or None: `result.part(GuedelonOutcome)`."""
+        return next((p for p in self.parts if isinstance(p, kind)), None)
+
+    @property
+    def end_missing(self) -> str | None:
+        """Why the scored file does not show the end of the game, or None (:attr:`ResultPart.end_missing`)."""
+        return next((why for p in self.parts if (why := p.end_missing) is not None), None)
 
     @property
     def exit_code(self) -> ExitCode:
         """0 for a valid, finished game; 1 when a rule is broken, the game is still in progress, or a value read
         from a photo waits to be confirmed."""
-        return ExitCode.OK if self.valid and self.finished and not self.uncertain else ExitCode.INVALID
+        waiting = any(p.waiting for p in self.parts)
+        return ExitCode.OK if self.valid and self.finished and not waiting else ExitCode.INVALID
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as end-states.md publishes it, keys in its order."""
+        """The result as end-states.md publishes it, keys in its order, then the keys of its parts."""
         out: dict[str, Any] = {
             "game": self.game,
             "valid": self.valid,
             "finished": self.finished,
             "violations": [v.to_dict() for v in self.violations],
             "warnings": [w.to_dict() for w in self.warnings],
-            # end-states.md gives `inferred` "per player": each player's object holds its own, and this mapping
-            # (player name -> entries, only players with some) gives the same at the top, where the table
-            # companion (generator/web) reads it
-            "inferred": {p.name: dict(p.inferred) for p in self.players if p.inferred},
             "winner": self.winner,
             "players": [p.to_dict() for p in self.players],
         }
-        if self.won is not None:
-            out["won"] = self.won
-            out["tiles_left"] = self.tiles_left
-        if self.uncertain is not None:
-            out["uncertain"] = [u.to_dict() for u in self.uncertain]
-        if self.mill is not None:
-            out["mill"] = self.mill
+        for part in self.parts:
+            out.update(part.to_dict())
         return out
 
     def to_json(self) -> str:
         """One line of JSON (the command prints one per file)."""
         return json_line(self.to_dict())
+
+
+class Standing(NamedTuple):
+    """How a game stands, said by its rules whether or not the file keeps them all: the engine shows it for a file
+    that breaks rules too."""
+
+    #: the outcome is decided (end-states.md `finished`)
+    finished: bool
+    #: facts about the game shown in the table's heading
+    setting: tuple[tuple[str, str], ...] = ()
+    #: the game's own part of the result (Guédelon's outcome), if it has one
+    parts: tuple[ResultPart, ...] = ()
+
+
+class Ranking(NamedTuple):
+    """What a game's rules make of a file that keeps every rule: each player's score and place, and the winner."""
+
+    players: tuple[PlayerScore, ...]
+    winner: str | None
+    #: one line saying how the game stands, for people
+    summary: str
 
 
 #: What `json.dumps(ensure_ascii=False)` leaves raw but a terminal may act on: DEL, the C1 controls, the line and

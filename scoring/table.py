@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from generator.catalog.common import CONFIDENCE_WORDS
 from generator.registry import UnknownGame, find_game
-from generator.wording import visible
-from scoring.result import Result, RuleWarning
+from generator.wording import plural, visible
+from scoring.result import Result, RuleWarning, Unconfirmed
 
 #: The mark beside points computed from a value below H.
 INFERRED_MARK = "*"
@@ -46,9 +46,10 @@ def render(result: Result) -> str:
     """The whole report of one result, lines joined, without a trailing newline. Each line is one line: what it
     quotes from the file is escaped, a newline in a name included."""
     lines = [heading(result)]
-    if result.uncertain:
+    photos = result.part(Unconfirmed)
+    if photos is not None and photos.uncertain:
         lines.append(result.summary)
-        for item in result.uncertain:
+        for item in photos.uncertain:
             lines.append(f"  {item.photo}: {item.field}: {item.why} (confirm with --set {item.key}=VALUE)")
         return "\n".join(lines)
     if result.violations:
@@ -62,8 +63,8 @@ def render(result: Result) -> str:
         lines.extend(f"  {note}" for note in inferred_notes(result))
         lines.append(result.summary)
     if result.warnings:
-        lines.append(f"{len(result.warnings)} warning{'s' if len(result.warnings) != 1 else ''}: checks on values "
-                     "no rulebook states (scored all the same; --strict makes them violations)")
+        lines.append(f"{plural(len(result.warnings), 'warning')}: checks on values no rulebook states (scored all "
+                     "the same; --strict makes them violations)")
         lines.extend(warning_lines(result, w) for w in result.warnings)
     return "\n".join(visible(line) for line in lines)
 

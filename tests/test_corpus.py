@@ -19,6 +19,9 @@ import pytest
 import yaml
 
 from generator.resources import content_dir
+from tests.art_samples import GENERATORS as ART_GENERATORS
+from tests.hostile_fonts import HOSTILE as HOSTILE_FONTS
+from tests.workbooks import HOSTILE
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 #: Wall-clock bound of one case: hostile input must be refused, never ground through.
@@ -93,6 +96,9 @@ GENERATORS: dict[str, Callable[[], bytes]] = {
     "csv-100000-columns": lambda: ("Name," + ",".join(f"c{i}" for i in range(99_999)) + "\nA" + "," * 99_999
                                    + "\n").encode(),
     "cyclic-pdf": lambda: _cyclic_pdf(),
+    **{f"xlsx-{name}": make for name, make in HOSTILE.items()},  # tests/workbooks.py
+    **{f"font-{name}": make for name, make in HOSTILE_FONTS.items()},  # tests/hostile_fonts.py
+    **ART_GENERATORS,
     **{f"photo-{kind}": _photo(kind) for kind in ("no-sheet", "half-sheet", "two-sheets", "blank-sheet",
                                                   "fillable-sheet", "tiny", "png-100-megapixels", "jpeg-100-megapixels", "truncated",
                                                   "garbage", "png-bomb", "great-architect", "apprentice",
@@ -266,3 +272,42 @@ def _run(case: dict[str, Any], args: list[str], tmp_path: Path) -> subprocess.Co
     finally:
         os.close(target) if isinstance(target, int) else target.close()
     return subprocess.CompletedProcess(done.args, done.returncode, "", done.stderr)
+
+
+#: The suffixes of picture files: a corpus case that writes one is a picture case.
+_PICTURES = (".svg", ".png", ".jpg", ".jpeg")
+
+
+def _picture_cases() -> list[Any]:
+    """Every corpus case whose deck has a picture or an icon and that leaves `check == 0 => build == 0` to prove:
+    one whose check passes (the build must too) or whose build fails (the check must too). The case itself runs
+    the one command; this test runs the other."""
+    params = []
+    for param in _cases():
+        case = param.values[0]
+        paths = [spec["path"] for spec in case.get("files", [])]
+        run = case["run"]
+        if not any(path.lower().endswith(_PICTURES) for path in paths):
+            continue
+        if run[:2] == ["content", "check"] and case["exit"] == 0:
+            params.append(pytest.param(case, run[2], "build", id=param.id))
+        elif run[:1] == ["build"] and "--content" in run and case["exit"] != 0:
+            params.append(pytest.param(case, run[run.index("--content") + 1], "check", id=param.id))
+    return params
+
+
+@pytest.mark.parametrize(("case", "folder", "other"), _picture_cases())
+def test_a_deck_content_check_passes_builds(case: dict[str, Any], folder: str, other: str, tmp_path: Path,
+                                            cleanups: list[Callable[[], None]]) -> None:
+    """`content check` is the gate: for every picture case of the corpus, a check that passes means a build that
+    passes (the check draws every picture and icon as the build does). The cases whose check fails or whose build
+    passes prove it by themselves (test_bad_input runs them)."""
+    _prepare(case, tmp_path, cleanups)
+    content = folder.replace("{tmp}", str(tmp_path))
+    if other == "check":
+        result = _run({}, ["content", "check", content], tmp_path)
+        assert result.returncode == 1, f"the build fails, but content check exits {result.returncode}:\n{result.stderr}"
+    else:
+        result = _run({}, ["build", "--content", content, "--out", str(tmp_path / "out")], tmp_path)
+        assert result.returncode == 0, f"content check passes, but the build fails:\n{result.stderr}"
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr

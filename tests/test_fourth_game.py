@@ -47,7 +47,7 @@ def test_content_list(fourth_game: None) -> None:
 def test_content_check(fourth_game: None) -> None:
     code, out, err = invoke("content", "check", str(CONTENT))
     assert (code, err) == (0, "")
-    assert out.strip() == "OK: 1 game, 0 deck folders, 1 decks, 6 cards."
+    assert out.strip() == "OK: 1 game, 0 deck folders, 1 deck, 6 cards."
 
 
 def test_build_writes_the_deck_and_the_reference(fourth_game: None, tmp_path: Path) -> None:

@@ -131,6 +131,25 @@ def test_a_signal_that_comes_while_outputs_are_put_in_place_waits_and_says_so(tm
     assert staging(out) == [] and list(out.rglob(".*")) == []
 
 
+def test_a_signal_that_comes_as_the_staging_folder_is_made_leaves_nothing(tmp_path: Path) -> None:
+    """The staging folder is made with the stopping signals held: a signal that comes the moment it exists (when
+    the other tests send theirs) is handled once the transaction knows the folder, which it then removes."""
+    out, before = built_once(tmp_path, 3)
+    script = (  # the signal is sent from inside mkdtemp, just after its mkdir
+        "import os, signal, sys, tempfile\nfrom generator.cli import main\n"
+        "real = os.mkdir\n"
+        "def mkdir(path, *args, **kwargs):\n    real(path, *args, **kwargs)\n"
+        "    if '.donjon-' in str(path):\n        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "tempfile._os.mkdir = mkdir\n"
+        "sys.argv = ['donjon', 'build', '--content', sys.argv[1], '--out', sys.argv[2]]\nmain()\n")
+    big = make_deck(tmp_path / "big", 3, "The second build.")
+    done = subprocess.run(with_default_signals([sys.executable, "-c", script, str(big), str(out)]),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 128 + signal.SIGTERM, done.stderr
+    assert digest(out) == before, "a stopped build changed the earlier outputs"
+    assert staging(out) == [] and list(out.rglob(".*")) == [], "a stopped build left temporaries"
+
+
 def test_a_signal_ignored_by_the_parent_stays_ignored(tmp_path: Path) -> None:
     """`nohup donjon build` ignores the hangup it asked to ignore: the build goes on to its end."""
     out = tmp_path / "out"
@@ -203,3 +222,56 @@ def test_a_worker_killed_alone_fails_the_export_cleanly(tmp_path: Path) -> None:
     assert process.returncode == 3 and "a worker process was killed before it finished" in stderr, stderr
     assert wait_for(lambda: not any(running(w) for w in workers), 10)
     assert staging(out) == [] and list(out.rglob("*")) == []
+
+
+def _sleepy(_context: None, chunk: list[int]) -> list[int]:
+    time.sleep(60)
+    return chunk
+
+
+def test_a_ctrl_c_whose_exception_was_lost_still_stops_the_workers(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C's KeyboardInterrupt, raised in a finaliser, is dropped by Python; the request is noted all the same
+    and the parent, waiting on its workers (a preview's PNGs), stops within a moment instead of rendering on."""
+    import threading
+    import weakref
+
+    import generator.errors as errors
+    from generator.cli import _unraisable
+    from generator.export import jobs
+
+    monkeypatch.setattr(errors, "_stop_signal", None)
+    monkeypatch.setattr(sys, "unraisablehook", _unraisable)
+
+    class Lock:
+        pass
+
+    def ctrl_c_lost_in_a_finaliser() -> None:
+        lock = Lock()
+        watcher = weakref.ref(lock, lambda _gone: errors.request_stop(signal.SIGINT))
+        del lock  # the callback raises KeyboardInterrupt, which Python drops
+        assert watcher() is None
+
+    threading.Timer(1.0, ctrl_c_lost_in_a_finaliser).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        jobs.run(_sleepy, None, [[1], [2], [3], [4]], jobs=2, weights=[20] * 4, progress=lambda _n: None)
+    assert time.monotonic() - start < 15
+    assert "Exception ignored" not in capsys.readouterr().err
+    # the pool's thread is gone too: left running, it races Python's exit ("Exception ignored ... Bad file
+    # descriptor" after a full disk stopped a preview)
+    assert not [t for t in threading.enumerate() if "Manager" in type(t).__name__]
+
+
+def test_a_stop_a_library_took_for_an_error_of_its_own_is_reported_as_the_stop() -> None:
+    """reportlab reads a font with a bare `except:`: a SIGTERM landing there comes out as "Corrupt TTF file". The
+    stop was noted, so the command reports it as the stop (exit 143), not as a bug (exit 4)."""
+    code = ("import signal, generator.cli as cli, generator.errors as errors\n"
+            "errors._stop_signal = signal.SIGTERM\n"
+            "def app(**_options):\n"
+            "    raise ValueError('Corrupt TTF file: cannot read Table Directory')\n"
+            "cli.app = app\n"
+            "cli.main()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 128 + signal.SIGTERM, done.stderr
+    assert done.stderr == "donjon: stopped by SIGTERM\n"

@@ -85,7 +85,7 @@ def test_yaml_rows_in_a_file_and_inline(tmp_path: Path) -> None:
     ("ID,Name,Count\n1,A,1\n2,B\n", "cards.csv:3: this row has 2 values but the header names 3 columns"),
     ("ID,Name,Count\n1,A,1,extra\n", "cards.csv:2: this row has 4 values but the header names 3 columns"),
     ("ID;Name;Count\n1;A;1\n", "cards.csv:1: the header row is a single column 'ID;Name;Count' (the header looks "
-                               "split by ';': set `delimiter` in deck.yaml)"),
+                               "split by ';': set `delimiter: ;` in deck.yaml)"),
     ("", "cards.csv: is empty: the first row must name the columns"),
     ("ID,Name,Count\n", "cards.csv: has a header row but no cards"),
     ("ID,Name,Count\n1,A,many\n", "cards.csv:2: cards[0].Count: expected a whole number of copies"),
@@ -106,7 +106,7 @@ def test_a_missing_column_names_the_columns_there_are(tmp_path: Path) -> None:
 def test_wrong_delimiter_row_hint(tmp_path: Path) -> None:
     deck = "id: d\nname: D\nlayout: generic\ncards: cards.csv\nname_column: ID;Name\n"
     root = make_deck(tmp_path / "d", "ID;Name\n1;A;B,C\n", deck)
-    assert "the header looks split by ';': set `delimiter` in deck.yaml" in only_problem(root)
+    assert "the header looks split by ';': set `delimiter: ;` in deck.yaml" in only_problem(root)
 
 
 def test_non_utf8_csv(tmp_path: Path) -> None:

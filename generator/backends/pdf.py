@@ -12,7 +12,8 @@
 - Pictures (`ImageUse`) are embedded once per document, however many cards show them, and placed by reference:
   a JPEG as it is (DCT), an 8-bit PNG without transparency as its own compressed rows (Flate with the PNG
   predictors, nothing decoded), any other PNG decoded by Pillow into RGB with its alpha as a soft mask, and an
-  SVG drawn as vector paths (svglib turns it into reportlab shapes, drawn once into a form XObject). A picture
+  SVG drawn as vector paths (svglib turns it into reportlab shapes, which `generator.backends.pdf_art` draws
+  once into a form XObject with its gradients, opacities and pictures). A picture
   that covers its box is clipped to the box.
 - A page's anchors become named destinations (and, with a title, entries of the document outline, which the
   viewer then shows on opening); its links become link annotations without a border.
@@ -46,7 +47,7 @@ from typing import IO, Any
 
 from generator.backends import number as n
 from generator.render import fonts
-from generator.render.icons import layers
+from generator.render.icons import ICON_RISE, ICON_SIDE, TEXT_EQUIVALENTS, layers
 from generator.render.ink import Inks, PressSettings
 from generator.render.model import (
     KAPPA,
@@ -192,6 +193,8 @@ class _Writer:
         self.images: dict[str, tuple[str, float, float]] = {}
         #: the same for pictures by content, so two identical files are embedded once
         self.image_digests: dict[str, tuple[str, float, float]] = {}
+        #: the pictures SVG art holds (`data:` PNG and JPEG), by content
+        self.embedded: dict[str, Any] = {}
 
     def _icon_form(self, name: str) -> str:
         form = f"icon-{name}"
@@ -214,8 +217,8 @@ class _Writer:
 
     def _image(self, source: str) -> tuple[str, float, float]:
         """The XObject of a picture file, embedded on first use. A picture that changed or broke since it was
-        checked, or an SVG svglib cannot draw, is an input error naming the file (never a crash)."""
-        from generator.errors import InputError
+        checked is a content error naming the file (never a crash)."""
+        from generator.errors import ContentError, Problem
         from generator.render.images import ImageProblem, image_data
         from generator.resources import display_path
 
@@ -225,20 +228,20 @@ class _Writer:
             found = self.image_digests.get(info.digest)
             if found is None:
                 name = f"img{len(self.image_digests) + 1}"
-                if info.kind == "svg" and self.inks.settings.pdfx == "x1a" and _translucent(data):
-                    # PDF/X-1a allows no transparency: an SVG drawn with opacity is flattened into pixels
-                    # (FLATTEN_PX) whose own transparency becomes a stencil, as prepress flatteners do
-                    png, width, height = _flattened(data)
-                    self._register(name, _raster_xobject(self.doc, "png", png, self.inks))
-                    found = (name, 1.0, 1.0)
-                elif info.kind == "svg":
-                    found = (name, *self._svg_form(name, data))
+                if info.kind == "svg":
+                    found = (name, *self._svg_form(name, data, info.digest))
                 else:
                     self._register(name, _raster_xobject(self.doc, info.kind, data, self.inks))
                     found = (name, 1.0, 1.0)
                 self.image_digests[info.digest] = found
-        except (ImageProblem, ValueError, OSError, SyntaxError, KeyError, TypeError, AttributeError) as err:
-            raise InputError(display_path(path), f"cannot be drawn into the PDF ({err})") from None
+        except ImageProblem as err:
+            raise ContentError([Problem(display_path(path), getattr(err, "line", None), "",
+                                        f"cannot be drawn into the PDF: {err}")]) from None
+        except (ValueError, OSError, SyntaxError, KeyError, TypeError, AttributeError, ArithmeticError) as err:
+            # what the checks before did not foresee: still the file's problem, named (`content check` draws every
+            # picture this way too, so it reports the same)
+            raise ContentError([Problem(display_path(path), None, "", f"cannot be drawn into the PDF "
+                                        f"({type(err).__name__}: {err})")]) from None
         self.images[source] = found
         return found
 
@@ -246,37 +249,32 @@ class _Writer:
         """An XObject stream that `doForm(name)` can place (reportlab's resources list it where it is used)."""
         self.doc.Reference(stream, self.doc.getXObjectName(name))
 
-    def _svg_form(self, name: str, data: bytes) -> tuple[float, float]:
-        """Draw an SVG as vector shapes into a form XObject of its own size; its width and height in points."""
-        import io
+    def _svg_form(self, name: str, data: bytes, digest: str) -> tuple[float, float]:
+        """Draw an SVG as vector shapes into a form XObject of its own size (generator.backends.pdf_art), its
+        colours in the document's inks; its width and height in points (1 x 1 for art flattened to pixels)."""
+        from generator.backends.pdf_art import art_form, translucent
+        from generator.render.svgart import read_art
 
-        from reportlab.graphics import renderPDF
-        from svglib.svglib import svg2rlg
-
-        from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
-
-        drawing = svg2rlg(io.BytesIO(data))
-        if drawing is None or not drawing.width or not drawing.height:
-            raise ValueError("svglib could not read an SVG that passed donjon's checks")
-        # renderPDF starts every drawing by selecting a font, Helvetica unless told otherwise: one of ours keeps the
-        # PDF free of fonts it does not embed (SVG art holds no text; see generator.render.images)
-        drawing.initialFontName = fonts.pdf_name("open-sans")
-        _recolour(drawing, self.inks)
-        width, height = float(drawing.width), float(drawing.height)
-        c = self.c
-        c.beginForm(name, 0, 0, width, height)
-        renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
-        c.endForm()
-        form = self.doc.idToObject[self.doc.getXObjectName(name)]
-        if form.ExtGState:  # reportlab's forms leave out the graphics states their opacity needs: add them
-            resources = PDFResourceDictionary()
-            resources.basicFonts()
-            resources.allProcs()
-            if form.XObjects:
-                resources.XObject = form.XObjects
-            resources.ExtGState = form.ExtGState
-            form.Resources = resources
+        art = read_art(data, digest)
+        if self.inks.settings.pdfx == "x1a" and translucent(art):
+            # PDF/X-1a allows no transparency: art drawn with opacity is flattened into pixels (FLATTEN_PX) whose
+            # own transparency becomes a stencil, as prepress flatteners do
+            self._register(name, _raster_xobject(self.doc, "png", _flattened(art), self.inks))
+            return 1.0, 1.0
+        form, width, height = art_form(self.c, art, self._embedded, self.inks)
+        self._register(name, form)
         return width, height
+
+    def _embedded(self, picture: Any) -> Any:
+        """The image XObject of a picture held inside SVG art, once per document however many files hold it."""
+        import hashlib
+
+        key = hashlib.sha256(picture.data).hexdigest()
+        found = self.embedded.get(key)
+        if found is None:
+            found = self.embedded[key] = self.doc.Reference(_raster_xobject(self.doc, picture.kind, picture.data,
+                                                                            self.inks))
+        return found
 
     def page(self, page: Page) -> None:
         c = self.c
@@ -436,7 +434,17 @@ class _Writer:
                               f"{n(d.height + 2 * b)} re f")
         self.draw(d.items)
 
-    def _text(self, run: TextRun) -> str:
+    def _unseen(self, icon: IconUse, char: str, face: str) -> str:
+        """The character an icon stands for, as invisible text (render mode 3) on the icon's baseline, stretched
+        from the left of its advance in text to the right of its square: what a text extractor or a screen reader
+        finds where the icon is drawn, with no gap around it that would read as a space."""
+        size = icon.size / ICON_RISE  # the text size the icon was drawn for
+        stretch = 100 * (ICON_SIDE + ICON_RISE) / fonts.width(face, char)
+        run = TextRun(icon.x - ICON_SIDE * size, icon.y + icon.size, char, face, size, icon.colour, icon.size)
+        # q/Q: the render mode and the horizontal scaling are graphics state, they outlive ET
+        return f"q {self._text(run, f'3 Tr {n(stretch)} Tz ')} Q"
+
+    def _text(self, run: TextRun, mode: str = "") -> str:
         font = self.fonts.get(run.font)
         if font is None:
             from reportlab.pdfbase.pdfmetrics import getFont
@@ -448,7 +456,7 @@ class _Writer:
         shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({self.escape(chunk)}) Tj"
                          for subset, chunk in font.splitString(run.text, self.doc))
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
-        return f"{self.inks.op(run.colour, 'rg', 'text')} BT {matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+        return f"{self.inks.op(run.colour, 'rg', 'text')} BT {mode}{matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
 
     def _text_outlines(self, run: TextRun) -> str:
         """A run drawn as its glyphs' outlines (`PressSettings.outline_text`), each at the advance its font gives
@@ -480,6 +488,9 @@ class _Writer:
                 out.clear()
                 self.c.doForm(self._icon_form(item.name))
                 out.append("Q")
+                said = TEXT_EQUIVALENTS.get(item.name)
+                if said is not None and not self.inks.settings.outline_text:  # outlined text: no text layer
+                    out.append(self._unseen(item, *said))
             elif isinstance(item, Rect):
                 state, paint = _paint(item.paint, self.inks)
                 shape = (_rounded(item.x, -item.y - item.h, item.w, item.h, item.r) if item.r > 0
@@ -557,80 +568,34 @@ def _glyph_ops(face: str, char: str) -> str:
 FLATTEN_PX = 2000
 
 
-def _translucent(data: bytes) -> bool:
-    """Whether an SVG draws anything with opacity (svglib's drawing of it holds a colour with alpha below 1)."""
-    import io
-
-    from reportlab.lib.colors import Color
-    from svglib.svglib import svg2rlg
-
-    stack = [svg2rlg(io.BytesIO(data))]
-    while stack:
-        node = stack.pop()
-        if node is None:
-            continue
-        for attribute in ("fillColor", "strokeColor"):
-            colour = getattr(node, attribute, None)
-            if isinstance(colour, Color) and colour.alpha < 1:
-                return True
-        if any(getattr(node, a, 1) not in (None, 1) for a in ("fillOpacity", "strokeOpacity")):
-            return True
-        stack.extend(getattr(node, "contents", ()))
-    return False
-
-
-def _flattened(data: bytes) -> tuple[bytes, int, int]:
-    """An SVG as a PNG with transparency, FLATTEN_PX on its longer side: drawn by svglib into an RGB PDF in memory,
-    rendered by pdfium on a transparent ground."""
+def _flattened(art: Any) -> bytes:
+    """SVG art as a PNG with transparency, FLATTEN_PX on its longer side: drawn as the PDF draws it
+    (generator.backends.pdf_art) into an RGB PDF in memory, rendered by pdfium on a transparent ground."""
     import io
 
     import pypdfium2 as pdfium
-    from reportlab.graphics import renderPDF
     from reportlab.pdfgen.canvas import Canvas
-    from svglib.svglib import svg2rlg
 
-    drawing = svg2rlg(io.BytesIO(data))
-    if drawing is None:
-        raise ValueError("svglib could not read an SVG that passed donjon's checks")
-    drawing.initialFontName = fonts.pdf_name("open-sans")
+    from generator.backends.pdf_art import art_form
+
+    width, height = float(art.drawing.width), float(art.drawing.height)
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1,
-                    initialFontName=fonts.pdf_name("open-sans"))
-    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=fonts.pdf_name("open-sans"))
+    form, _w, _h = art_form(canvas, art, lambda picture: canvas._doc.Reference(
+        _raster_xobject(canvas._doc, picture.kind, picture.data, Inks())), Inks())
+    canvas._doc.Reference(form, canvas._doc.getXObjectName("art"))
+    canvas.doForm("art")
     canvas.showPage()
     canvas.save()
     document = pdfium.PdfDocument(buffer.getvalue())
     try:
-        scale = FLATTEN_PX / max(float(drawing.width), float(drawing.height))
+        scale = FLATTEN_PX / max(width, height)
         image = document[0].render(scale=scale, fill_color=(0, 0, 0, 0)).to_pil()
     finally:
         document.close()
     out = io.BytesIO()
     image.convert("RGBA").save(out, "PNG")
-    return out.getvalue(), image.width, image.height
-
-
-def _recolour(drawing: Any, inks: Inks) -> None:
-    """Every colour of an SVG drawn by svglib (a reportlab drawing) through the document's inks, so SVG art prints
-    in the same CMYK as the rest; a colour's opacity is kept (PDF/X-1a preflight reports it as transparency)."""
-    if not inks.cmyk:
-        return
-    from reportlab.lib.colors import CMYKColor, Color
-
-    # renderPDF starts a drawing in black fill and stroke (its state defaults): in the document's black too
-    for attribute, use in (("initialFillColor", "fill"), ("initialStrokeColor", "stroke")):
-        c, m, y, k = inks.components("#000000", "fill" if use == "fill" else "stroke")
-        drawing.__dict__[attribute] = CMYKColor(c, m, y, k)  # past reportlab's attribute checks, as it reads them
-    stack = [drawing]
-    while stack:
-        node = stack.pop()
-        for attribute, use in (("fillColor", "fill"), ("strokeColor", "stroke")):
-            colour = getattr(node, attribute, None)
-            if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
-                hexed = "#" + "".join(f"{round(v * 255):02x}" for v in (colour.red, colour.green, colour.blue))
-                c, m, y, k = inks.components(hexed, "fill" if use == "fill" else "stroke")
-                setattr(node, attribute, CMYKColor(c, m, y, k, alpha=colour.alpha))
-        stack.extend(getattr(node, "contents", ()))
+    return out.getvalue()
 
 
 def _png_passthrough(data: bytes) -> tuple[int, int, int, bytes] | None:
@@ -722,6 +687,36 @@ def _raster_xobject(doc: Any, kind: str, data: bytes, inks: Inks) -> Any:
         rgb = rgb.convert("RGB")
     return xobject(rgb.width, rgb.height, "DeviceRGB", zlib.compress(rgb.tobytes(), PIXELS_LEVEL), ["FlateDecode"],
                    mask=mask)
+
+
+def draw_picture(path: FilePath) -> None:
+    """Embed one picture file into a PDF in memory, exactly as a build embeds it, and write that PDF: what a build
+    would refuse about the picture raises here, as the same ContentError (`donjon content check` draws every
+    picture and icon of a deck so)."""
+    import io
+
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    a85 = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        canvas = Canvas(io.BytesIO(), invariant=1, pageCompression=1, initialFontName=fonts.pdf_name("open-sans"),
+                        initialFontSize=10)
+        writer = _Writer(canvas, Inks())
+        name, _w, _h = writer._image(str(path))
+        canvas.doForm(name)
+        canvas.showPage()
+        try:
+            canvas.save()
+        except (ValueError, TypeError, KeyError, AttributeError, ArithmeticError) as err:
+            from generator.errors import ContentError, Problem
+            from generator.resources import display_path
+
+            raise ContentError([Problem(display_path(path), None, "", f"cannot be drawn into the PDF "
+                                        f"({type(err).__name__}: {err})")]) from None
+    finally:
+        rl_config.useA85 = a85
 
 
 def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "",

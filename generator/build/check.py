@@ -13,23 +13,32 @@ draw every card).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from generator.content import Content
 from generator.errors import ContentError, Problem
 from generator.wording import plural
 
 
-def check_layouts(content: Content) -> list[Problem]:
+def check_layouts(content: Content, warnings: list[Problem] | None = None) -> list[Problem]:
+    """Every deck's layouts loaded and every card drawn (see the module's notes); then every picture and icon
+    those use or declare drawn into a PDF as the build draws it (:func:`check_pictures`). What reading a picture
+    noticed without refusing it goes to `warnings`."""
     from generator.build.decks import (
         DeckLayouts,
         back_drawing,
+        deck_label,
         deck_origin,
         deck_view,
         face_drawing,
+        pictures,
     )
     from generator.content import every_language
     from generator.layout.draw import CardFitError
 
     found: dict[tuple[str, int | None, str], tuple[Problem, int]] = {}
+    #: each picture a drawing shows or a layout declares, with who shows it first (for messages)
+    shown: dict[Path, str] = {}
 
     def note(problem: Problem) -> None:
         key = (problem.file, problem.line, problem.where)
@@ -50,13 +59,19 @@ def check_layouts(content: Content) -> list[Problem]:
         except CardFitError as err:
             note(err.problem)
             continue
+        for layout in layouts.loaded():
+            for path in layout.icons.values():
+                shown.setdefault(path, f"{deck_label(deck)}: the icon {path.stem!r}")
         for card in deck.cards:
             for side in ("face", "back"):
                 try:
+                    drawn = None
                     if side == "face":
-                        face_drawing(layouts.face(card), deck, card, view, 0.0)
+                        drawn = face_drawing(layouts.face(card), deck, card, view, 0.0)
                     elif layouts.back(card).per_card:
-                        back_drawing(layouts.back(card), deck, view, 0.0, card)
+                        drawn = back_drawing(layouts.back(card), deck, view, 0.0, card)
+                    for path in sorted(pictures(drawn)) if drawn is not None else ():
+                        shown.setdefault(path, f"{deck_label(deck)}: card {card.name!r}")
                 except ContentError as err:
                     for problem in err.problems:
                         note(problem)
@@ -66,7 +81,33 @@ def check_layouts(content: Content) -> list[Problem]:
     for first, count in found.values():
         more = f" (and {plural(count - 1, 'more card')})" if count > 1 else ""
         out.append(Problem(first.file, first.line, first.where, first.message + more))
-    return out
+    problems, noticed = check_pictures(shown)
+    if warnings is not None:
+        warnings += noticed
+    return out + problems
+
+
+def check_pictures(shown: dict[Path, str]) -> tuple[list[Problem], list[Problem]]:
+    """Draw each picture into a PDF the way the build embeds it (generator.backends.pdf.draw_picture), once per
+    file: what the build would refuse is a problem naming the file and who shows it first; what reading it
+    noticed (svglib's own messages) is a warning. (problems, warnings)"""
+    from generator.backends.pdf import draw_picture
+    from generator.render.images import ImageProblem, image_info
+    from generator.resources import display_path
+
+    problems: list[Problem] = []
+    warnings: list[Problem] = []
+    for path, who in sorted(shown.items()):
+        try:
+            info = image_info(path)
+            draw_picture(path)
+        except ImageProblem:  # reported where the picture is named (a card's box, the deck's icons)
+            continue
+        except ContentError as err:
+            problems += [Problem(p.file, p.line, p.where, f"{who}: {p.message}") for p in err.problems]
+            continue
+        warnings += [Problem(display_path(path), None, "", warning) for warning in info.warnings]
+    return problems, warnings
 
 
 

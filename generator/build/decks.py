@@ -14,7 +14,7 @@ whose text does not fit, a full disk, a signal) leaves every previous file exact
 
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -95,6 +95,10 @@ class DeckLayouts:
         """Whether every card has the same back (one layout that reads nothing of the card)."""
         backs = {id(self.back(card)) for card in self.deck.cards} or {id(self.back())}
         return len(backs) == 1 and not self.back(self.deck.cards[0] if self.deck.cards else None).per_card
+
+    def loaded(self) -> list[Layout]:
+        """The layouts loaded so far (every one the deck names, after :meth:`check`)."""
+        return list(self._loaded.values())
 
     def files(self) -> set[Path]:
         """Every file the loaded layouts were read from (with their fonts and icons)."""
@@ -183,6 +187,24 @@ class DeckResult(NamedTuple):
     pages: int
     #: every file the deck was made from: its own files, layouts, fonts, icons and pictures
     sources: frozenset[Path] = frozenset()
+    #: what reading its pictures noticed without refusing them (svglib's own messages), each naming its file
+    warnings: tuple[str, ...] = ()
+
+
+def picture_warnings(paths: Iterable[Path]) -> tuple[str, ...]:
+    """`FILE: message` for what reading each picture noticed (the pictures are read already: cached)."""
+    paths = sorted(paths)
+    if not paths:  # a deck without pictures does not import the picture module
+        return ()
+    from generator.render.images import ImageProblem, image_info
+
+    out: list[str] = []
+    for path in paths:
+        try:
+            out += [f"{display_path(path)}: {warning}" for warning in image_info(path).warnings]
+        except ImageProblem:  # changed since it was drawn: the next build says why
+            continue
+    return tuple(out)
 
 
 def card_problem(deck: Deck, card: Card, where: str, message: str) -> Problem:
@@ -307,7 +329,8 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
             count_files = len(deck.cards) * (1 if uniform else 2) + (1 if uniform else 0)
             written.append(Written(final.final, b.label, 0, len(deck.cards), count_files, folder=True))
     sources = frozenset(deck.sources) | layouts.files() | frozenset(used)
-    return DeckResult(deck, written, count, total_pages, sources)
+    icons = {path for layout in layouts.loaded() for path in layout.icons.values()}
+    return DeckResult(deck, written, count, total_pages, sources, picture_warnings(used | icons))
 
 
 class BuildReport(NamedTuple):

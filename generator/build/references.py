@@ -21,6 +21,7 @@ from generator.reference.document import (
 from generator.i18n import N_
 from generator.reference.sources import MARK, Sources, text
 from generator.registry import find_game
+from generator.wording import plural
 
 if TYPE_CHECKING:
     from generator.backends import Backend
@@ -83,7 +84,7 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
     target = inside(out, "references", f"{file_name(game_id)}.{chosen.suffix}")
     with atomic_path(target, f"the card reference of {game_id}") as tmp:
         stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject, lang=doc.lang.code)
-    return Written(target, f"card reference, {stats.pages} pages", stats.pages)
+    return Written(target, f"card reference, {plural(stats.pages, 'page')}", stats.pages)
 
 
 def make_references(content: Content, games: list[GameCatalog], out: Path, writer: Backend,

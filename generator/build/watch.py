@@ -27,6 +27,7 @@ from generator.catalog.deck import Deck
 from generator.content import Content, all_decks, load_content, pick_cards, select
 from generator.errors import DonjonError, UsageError
 from generator.resources import content_dir, templates_dir
+from generator.wording import plural
 
 #: watchfiles gathers the changes of this many milliseconds into one batch (an editor's save writes a file
 #: and renames it; a script may write many files at once).
@@ -111,8 +112,10 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
         key = result.deck.key
         state.sources[key] = frozenset(p.resolve() for p in result.sources) | _game_files(content, result.deck)
         state.failed.discard(key)
+        for warning in result.warnings:
+            reporter.warn(f"warning: {warning}")
         files = ", ".join(f"{w.path.name}{'/' if w.folder else ''}" for w in result.written)
-        reporter.say(f"built {key}: {result.cards} cards ({files})")
+        reporter.say(f"built {key}: {plural(result.cards, 'card')} ({files})")
     if changed is not None and state.failed:
         names = ", ".join(sorted(state.failed))
         reporter.warn(f"still failing: {names} (fix the files and save again)")

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from generator.errors import Problem
 from generator.fields import AnyOf, Field, MapOf, Record, Slug, Text
-from generator.files import resolve_within
+from generator.files import inside, resolve_within
 from generator.yamlio import Document
 
 #: The styles a family may give, as `deck.yaml` and layouts spell them.
@@ -151,6 +151,10 @@ def _icon_folder(ref: str, doc: Document, base: Path, root: Path,
         if name in found:
             problems.append(Problem(doc.file, line, "icons", f"{found[name].name} and {path.name} both give the icon "
                                                              f"{name!r}; rename one"))
+            continue
+        if not inside(root.resolve(), path.resolve()):
+            problems.append(Problem(doc.file, line, "icons", f"{path.name} in {ref!r} is a link leading outside the "
+                                                             "content folder; donjon reads only files inside it"))
             continue
         found[name] = path.resolve()
         if len(found) > MAX_ICONS:

@@ -26,6 +26,7 @@ from generator.fields import (
     Slug,
     Text,
     Type,
+    normalise_name,
 )
 from generator.i18n import N_
 from generator.units import MM_PER_UNIT, mm
@@ -103,9 +104,6 @@ class Provenance(NamedTuple):
                 if field_name == name or field_name.startswith(name + "."):
                     return entry
         return None
-
-    def is_official(self, field_name: str) -> bool:
-        return self.of(field_name) is None
 
     @property
     def weakest(self) -> Confidence | None:
@@ -374,6 +372,26 @@ def resolve_card_size(value: str | CardSize | None) -> CardSize:
 def ref(ids: tuple[str, ...] | None, what: str) -> Type[str]:
     """A reference to an entry declared elsewhere: one of `ids` once they are known, any id for the schema."""
     return Choice(ids, what=what) if ids is not None else Slug()
+
+
+def aliases_field() -> Field:
+    """`aliases`: the other names a rulebook prints for an entry (the name donjon's cards print is its `name`). An
+    end state may name the entry by any of them (end-states.md)."""
+    return Field(ListOf(Text(max_len=80), max_items=20), required=False, default=(),
+                 doc="other names a rulebook prints for it; an end state may name it by any of them, in any case and "
+                     "with or without accents")
+
+
+def report_name_clashes(items: Any, path: PathKey, ck: Checker, what: str) -> None:
+    """Report a name or alias that, folded as end states fold names (`normalise_name`), names two entries: an end
+    state could not tell which it means."""
+    owner: dict[str, str] = {item.id: item.id for item in items}
+    for index, item in enumerate(items):
+        for other in (item.name, *item.aliases):
+            key = normalise_name(other)
+            first = owner.setdefault(key, item.id)
+            if first != item.id:
+                ck.fail((*path, index), f"the name {other!r} also names the {what} {first!r}")
 
 
 def report_duplicates(items: Any, key: Any, path: PathKey, ck: Checker, what: str) -> None:

@@ -15,8 +15,9 @@ spells in one table, each drawn and backed their own way). Files a deck names (i
 pictures) are relative to its folder and must lie inside the content folder, so decks can share a layout
 (`../shared/unit.yaml`) but never read a file elsewhere.
 
-A spreadsheet is read with openpyxl, its formulas as the values the spreadsheet program saved with them; a
-formula without a saved value (a file written by a program that does not calculate) is an error naming the cell.
+A spreadsheet is read by generator.catalog.workbook, its formulas as the values the spreadsheet program saved
+with them; a formula without a saved value (a file written by a program that does not calculate) is an error
+naming the cell.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Any, NamedTuple
 from generator.catalog.assets import FONTS, ICONS, NO_ASSETS, Assets, resolve_assets
 from generator.catalog.common import CARD_SIZE, CardSize, resolve_card_size
 from generator.errors import InputError, Problem
-from generator.files import read_bytes, resolve_within
+from generator.files import resolve_within
 from generator.fields import (
     AnyOf,
     control_character,
@@ -50,17 +51,13 @@ from generator.fields import (
     check_document,
 )
 from generator.wording import quoted
-from generator.yamlio import Document, load_file, read_text
+from generator.yamlio import Document, load_file
 
 #: The most cards one deck may hold (the benchmark goes to 10,000).
 MAX_CARDS = 100_000
 #: The most columns a table may have: a layout reads a few dozen; a table of thousands is a mistake (or a
 #: table turned on its side), and checking it would take long.
 MAX_COLUMNS = 1000
-#: A spreadsheet file's largest size, and the most its parts may unpack to (a zip bomb is refused before it is
-#: opened): a sheet of 100,000 rows of text is some 20 MB unpacked.
-MAX_XLSX_BYTES = 32 * 1024 * 1024
-MAX_XLSX_UNPACKED = 256 * 1024 * 1024
 Scalar = str | int | float | bool | None
 
 
@@ -181,7 +178,7 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
                        doc="the table of cards: a .csv or .xlsx file, a .yaml file holding a list of rows, or the "
                            "rows here"),
         "sheet": Field(Text(max_len=100), required=False,
-                       doc="the sheet of an .xlsx table, by name (default: its first sheet)"),
+                       doc="the sheet of an .xlsx table, by name (default: its first sheet of cells)"),
         "id_column": Field(Text(max_len=100), required=False,
                            doc="the column holding each card's id (default: numbered from the name)"),
         "name_column": Field(Text(max_len=100), required=False, default="name",
@@ -337,7 +334,9 @@ def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,
     if suffix in (".yaml", ".yml", ".json"):
         return _fill_missing(_yaml_rows(path, table)), table, path
     if suffix == ".xlsx":
-        rows, table = _xlsx_rows(path, table, values["sheet"])
+        from generator.catalog.workbook import xlsx_rows
+
+        rows, table = xlsx_rows(path, table, values["sheet"])
         return rows, table, path
     if suffix in (".xls", ".ods", ".numbers"):
         raise InputError(doc.file, f"cards: {source!r} is a spreadsheet donjon cannot read; save it as .xlsx (or "
@@ -353,134 +352,8 @@ def _fill_missing(rows: list[tuple[str, dict[str, Scalar]]]) -> list[tuple[str, 
     return [(origin, {k: row.get(k) for k in keys}) for origin, row in rows]
 
 
-def _xlsx_rows(path: Path, table: str, sheet: str | None) -> tuple[list[tuple[str, dict[str, Scalar]]], str]:
-    """The rows of a sheet of a spreadsheet, the first row naming the columns; the table's name for messages."""
-    import io
-    import zipfile
-
-    data = read_bytes(path, table, max_bytes=MAX_XLSX_BYTES)
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(item.file_size for item in archive.infolist())
-    except (zipfile.BadZipFile, ValueError) as err:
-        raise InputError(table, f"is not an .xlsx file ({err})") from None
-    if unpacked > MAX_XLSX_UNPACKED:
-        raise InputError(table, f"unpacks to {unpacked / 1048576:.0f} MiB, more than the "
-                                f"{MAX_XLSX_UNPACKED // 1048576} MiB donjon reads")
-    book = _open_book(data, table, values_only=True)
-    try:
-        names = list(book.sheetnames)
-        if sheet is not None and sheet not in names:
-            import difflib
-
-            close = difflib.get_close_matches(sheet, names, n=1, cutoff=0.6)
-            guess = f" (did you mean {close[0]!r}?)" if close else ""
-            raise InputError(table, f"has no sheet {sheet!r}{guess}; its sheets: {', '.join(names)}")
-        chosen = sheet if sheet is not None else names[0]
-        named = f"{table} (sheet {chosen})"
-        found = list(book[chosen].iter_rows(values_only=True, max_row=MAX_CARDS + 2))
-    finally:
-        book.close()
-    rows, unsaved = _sheet_rows(found, named)
-    if unsaved:
-        _refuse_unsaved_formulas(data, table, named, chosen, unsaved)
-    return rows, named
-
-
-def _open_book(data: bytes, table: str, values_only: bool) -> Any:
-    import io
-    import zipfile
-
-    from openpyxl import load_workbook
-    from openpyxl.utils.exceptions import InvalidFileException
-
-    try:
-        return load_workbook(io.BytesIO(data), read_only=True, data_only=values_only)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, TypeError, OSError) as err:
-        raise InputError(table, f"cannot be read as a spreadsheet ({type(err).__name__}: {err})") from None
-
-
-def _cell(value: Any) -> Scalar:
-    """A spreadsheet value as a table value: text, a number, true/false, or nothing; a date as its ISO text."""
-    import datetime
-
-    if value is None or isinstance(value, (str, bool, int)):
-        return value
-    if isinstance(value, float):
-        return int(value) if value.is_integer() and abs(value) < 2**53 else value
-    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
-        text = value.isoformat()
-        return text.removesuffix("T00:00:00")
-    return str(value)
-
-
-def _sheet_rows(found: list[tuple[Any, ...]], table: str) -> tuple[list[tuple[str, dict[str, Scalar]]],
-                                                                   list[tuple[int, int]]]:
-    """Rows (origin, columns) of a sheet's values, and the (row, column) of empty cells in them."""
-    start = next((i for i, row in enumerate(found) if any(v not in (None, "") for v in row)), None)
-    if start is None:
-        raise InputError(table, "is empty: its first row must name the columns")
-    raw_header = list(found[start])
-    while raw_header and raw_header[-1] in (None, ""):
-        raw_header.pop()
-    if len(raw_header) > MAX_COLUMNS:
-        raise InputError(table, f"has {len(raw_header)} columns, more than the {MAX_COLUMNS} donjon reads", start + 1)
-    header = [str(cell).strip() if cell is not None else "" for cell in raw_header]
-    if "" in header:
-        raise InputError(table, f"column {_letters(header.index('') + 1)} of the header row has no name", start + 1)
-    repeated = sorted({h for h in header if header.count(h) > 1})
-    if repeated:
-        raise InputError(table, f"the header row names {', '.join(map(repr, repeated))} more than once", start + 1)
-    rows: list[tuple[str, dict[str, Scalar]]] = []
-    empty: list[tuple[int, int]] = []
-    for index in range(start + 1, len(found)):
-        values = list(found[index])
-        line = index + 1
-        if not any(v not in (None, "") for v in values):
-            continue
-        extra = [i for i, v in enumerate(values[len(header):], start=len(header)) if v not in (None, "")]
-        if extra:
-            raise InputError(table, f"this row has a value in column {_letters(extra[0] + 1)}, which the header row "
-                                    "does not name", line)
-        values += [None] * (len(header) - len(values))
-        empty += [(line, i + 1) for i, v in enumerate(values[:len(header)]) if v is None]
-        rows.append((f"{table}:{line}", {h: _cell(v) for h, v in zip(header, values)}))
-        if len(rows) > MAX_CARDS:
-            raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
-    if not rows:
-        raise InputError(table, "has a header row but no cards")
-    return rows, empty
-
-
-def _letters(column: int) -> str:
-    """A column's spreadsheet name: 1 is A, 27 is AA."""
-    out = ""
-    while column:
-        column, rest = divmod(column - 1, 26)
-        out = chr(ord("A") + rest) + out
-    return out
-
-
-def _refuse_unsaved_formulas(data: bytes, table: str, named: str, sheet: str, cells: list[tuple[int, int]]) -> None:
-    """An empty value that is a formula means the file was saved without calculating it: say which cell."""
-    book = _open_book(data, table, values_only=False)
-    try:
-        wanted = {row for row, _c in cells}
-        for number, row in enumerate(book[sheet].iter_rows(values_only=True, max_row=max(wanted)), start=1):
-            if number not in wanted:
-                continue
-            for line, column in cells:
-                if line == number and column <= len(row) and isinstance(row[column - 1], str) \
-                        and row[column - 1].startswith("="):
-                    raise InputError(named, f"cell {_letters(column)}{line} holds the formula {row[column - 1]!r} "
-                                            "but no value for it: donjon reads the values a spreadsheet program saved "
-                                            "with its formulas; open the file in one and save it", line)
-    finally:
-        book.close()
-
-
 def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[str, Scalar]]]:
-    text = read_text(path, display=table)
+    text = _csv_text(path, table)
     # rows end at line breaks only (\n, \r\n, \r), not at every character str.splitlines takes for one (U+0085,
     # U+2028, form feed...), which would cut a row in two
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
@@ -519,12 +392,35 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
     return rows
 
 
+#: How deck.yaml sets each delimiter (a tab and `|` must be quoted in YAML).
+_DELIMITER_KEY = {";": "delimiter: ;", "\t": 'delimiter: "\\t"', "|": 'delimiter: "|"', ",": 'delimiter: ","'}
+
+
 def _delimiter_hint(header: list[str], delimiter: str) -> str:
     for other in (";", "\t", "|", ","):
         if other != delimiter and len(header) == 1 and other in header[0]:
             shown = "a tab" if other == "\t" else repr(other)
-            return f" (the header looks split by {shown}: set `delimiter` in deck.yaml)"
+            return f" (the header looks split by {shown}: set `{_DELIMITER_KEY[other]}` in deck.yaml)"
     return ""
+
+
+def _csv_text(path: Path, table: str) -> str:
+    """A CSV file's text. Excel's plain "CSV" is in the Windows code page, not UTF-8: say how to save it."""
+    from generator.files import read_bytes
+    from generator.yamlio import decode
+
+    raw = read_bytes(path, table)
+    if b"\x00" not in raw:  # a binary file: decode() says so
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            seen = raw[bad.start:bad.start + 1].decode("cp1252", errors="replace")
+            raise InputError(table, f"is not UTF-8 text: byte 0x{raw[bad.start]:02x}"
+                                    + (f" ({seen!r} in the Windows code page)" if seen != "\ufffd" else "")
+                                    + " looks saved by Excel as plain CSV; save it as \"CSV UTF-8\" (Excel: File > "
+                                    "Save As > CSV UTF-8 (Comma delimited)), or as UTF-8 from any other program",
+                             raw.count(b"\n", 0, bad.start) + 1) from None
+    return decode(raw, table)
 
 
 def _yaml_rows(path: Path, table: str) -> list[tuple[str, dict[str, Scalar]]]:

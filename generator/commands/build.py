@@ -296,6 +296,8 @@ def build(
         report = run(content, decks, target or "all", out, options, lambda n: None)
     files = 0
     for result in report.results:
+        for warning in result.warnings:
+            typer.echo(f"warning: {warning}", err=True)
         for w in result.written:
             files += w.files
             if w.folder:

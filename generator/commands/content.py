@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from generator.commands import folder_option, reports_errors
-from generator.wording import plural
+from generator.wording import noun, plural
 
 if TYPE_CHECKING:
     from generator.content import Content
+    from generator.errors import Problem
 
 app = typer.Typer(help="Check the catalogs, list what they hold, publish their JSON Schemas.", no_args_is_help=True,
                   rich_markup_mode=None)
@@ -43,11 +44,13 @@ def check(
     from generator.content import all_decks, check_content
 
     content, problems = check_content(folder)
-    problems += check_layouts(content)
+    noticed: list[Problem] = []
+    problems += check_layouts(content, noticed)
     from generator.export.png import MANIFEST
 
     found, warnings = check_outputs(content, {"png": {MANIFEST: f"the PNG export's {MANIFEST}"}})
     problems += found
+    warnings = noticed + warnings
     for problem in problems:
         typer.echo(str(problem), err=True)
     for warning in warnings:
@@ -58,7 +61,7 @@ def check(
     decks = all_decks(content)
     typer.echo(f"OK: {plural(len(content.games()), 'game')}, "
                f"{plural(len(content.user_decks), 'deck folder')}, "
-               f"{len(decks)} decks, {sum(d.total for d in decks)} cards.")
+               f"{plural(len(decks), 'deck')}, {plural(sum(d.total for d in decks), 'card')}.")
 
 
 def _summary(content: Content) -> dict[str, Any]:
@@ -96,7 +99,8 @@ def list_(
         typer.echo(f"{game['name']} ({game_id})")
         width = max((len(d["id"]) for d in game["decks"]), default=0)
         for deck in game["decks"]:
-            typer.echo(f"  {deck['id']:<{width}}  {deck['cards']:>4} cards  {deck['faces']:>3} faces  "
+            typer.echo(f"  {deck['id']:<{width}}  {deck['cards']:>4} {noun(deck['cards'], 'card'):<5}  "
+                       f"{deck['faces']:>3} {noun(deck['faces'], 'face'):<5}  "
                        f"{deck['card_size']:<18}  {deck['name']}")
         if game["catalogs"]:
             typer.echo("  catalogs: " + ", ".join(f"{k} {v}" for k, v in game["catalogs"].items()))

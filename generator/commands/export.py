@@ -206,7 +206,7 @@ def tts(
     seconds = time.perf_counter() - start
     cards = sum(d.deck.total for d in report.decks)
     typer.echo(f"Exported {plural(len(report.decks), 'deck')} for Tabletop Simulator: "
-               f"{cards} cards on {sum(len(d.sheets) for d in report.decks)} sheets in {seconds:.2f} s.")
+               f"{plural(cards, 'card')} on {plural(sum(len(d.sheets) for d in report.decks), 'sheet')} in {seconds:.2f} s.")
 
 
 DTC_HELP = """\

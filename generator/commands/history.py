@@ -42,7 +42,7 @@ def _names() -> Any:
 
 def _score(game: dict[str, Any], player: dict[str, Any]) -> str:
     """A score as text; one resting on a value no rulebook states is marked ≈ (not official)."""
-    inferred = game["result"].get("inferred", {}).get(player["name"])
+    inferred = any(p.get("inferred") for p in game["result"]["players"] if p["name"] == player["name"])
     return f"{'≈' if inferred else ''}{player['score']}"
 
 

@@ -78,7 +78,9 @@ def score(
     if any(not n for n in players):
         raise UsageError(f"--names {names}", "a name is empty; give one name per sheet, separated by commas")
     if annotate is not None and annotate.exists() and not annotate.is_dir():
-        raise UsageError(f"--annotate {annotate}", "is a file, not a folder")
+        from generator.errors import OutputError
+
+        raise OutputError(f"--annotate {annotate}", "is a file, not a folder: name a folder to write into")
     options = SheetOptions(players, tuple(confirmed), annotate)
     worst = 0
     printed = False

@@ -26,7 +26,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-from generator.errors import DonjonError, ExitCode, OutputError
+from generator.errors import DonjonError, ExitCode, OutputError, stop_if_requested
 
 C = TypeVar("C")
 T = TypeVar("T")
@@ -34,6 +34,8 @@ R = TypeVar("R")
 
 #: Below this many images, rendering in-process beats forking.
 PARALLEL_FROM = 16
+#: How often (in seconds) the parent looks for a stop request while its workers render: a Ctrl-C is seen within it.
+WAIT_S = 0.25
 MAX_JOBS = 64
 
 
@@ -177,7 +179,7 @@ def run(func: Callable[[C, T], R], context: C, chunks: Sequence[T], *, jobs: int
             progress(counts[index])
         return [results[i] for i in range(len(chunks))]
 
-    from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
     order = sorted(range(len(chunks)), key=lambda i: -weights[i])
@@ -190,7 +192,10 @@ def run(func: Callable[[C, T], R], context: C, chunks: Sequence[T], *, jobs: int
         futures = {pool.submit(_run_chunk, i): i for i in order}
         pending = set(futures)
         while pending:
-            done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            # a chunk at a time, and a look every WAIT_S for a stop whose exception Python dropped (a Ctrl-C that
+            # landed in a finaliser): without it the workers would render on to the end
+            done, pending = wait(pending, timeout=WAIT_S, return_when=FIRST_COMPLETED)
+            stop_if_requested()
             for future in done:
                 error = future.exception()
                 if error is not None:
@@ -208,7 +213,10 @@ def run(func: Callable[[C, T], R], context: C, chunks: Sequence[T], *, jobs: int
     finally:
         if not finished:  # an error, Ctrl-C or a signal: no worker goes on rendering
             _end_workers(pool)
-        pool.shutdown(wait=finished, cancel_futures=True)
+        # and the pool's own thread is waited for (its workers gone, it ends at once): left running, it races
+        # Python's exit, which wakes it through a pipe the thread closes meanwhile ("Exception ignored ... Bad file
+        # descriptor" after a full disk failed a preview)
+        pool.shutdown(wait=True, cancel_futures=True)
         if watch is not None:
             os.close(watch[0])
             os.close(watch[1])

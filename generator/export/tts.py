@@ -33,6 +33,7 @@ from generator.export.cards import BACK, Prepared, back_of, prepare
 from generator.export.geometry import TTS_PER_SHEET, Canvas, tts_cell, tts_grid
 from generator.export.raster import Raster, canvas_page, png_bytes, render_pages
 from generator.output import StagedFolder, inside, safe_name, staged, transaction
+from generator.wording import plural
 
 #: The thumbnail TTS shows for a saved object fits this square.
 THUMBNAIL = 256
@@ -183,7 +184,7 @@ def saved_object(deck: Deck, sheets: list[DeckImage], url: Callable[[str], str],
             "GUID": _guid(deck.key),
             "Transform": _transform(deck, face_down=True),
             "Nickname": deck.name,
-            "Description": f"{deck.game_name}: {deck.total} cards",
+            "Description": f"{deck.game_name}: {plural(deck.total, 'card')}",
             "DeckIDs": [c["CardID"] for c in cards],
             "CustomDeck": {str(key): entry for key, entry in entries.items()},
             "ContainedObjects": cards,

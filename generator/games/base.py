@@ -1,10 +1,14 @@
-"""What a game is to donjon: the contract every game package fulfils, written once as a typing Protocol.
+"""What a game is to donjon: the contract every game package fulfils, and the declaration that fulfils it.
 
 A game package (`generator/games/guildhall/`, ...) holds everything donjon knows and does about one game: its
 catalog records and how they are loaded (`catalog`), which catalog entries become the cards of its decks
 (`decks`), the body of its card reference (`reference`), its end-state format (`end_state`) and its rules
-(`rules`), and, for a game played on paper, its score sheets. Its `__init__` defines `GAME`, an object of this
-protocol whose methods import those modules only when called, so that listing the games costs nothing.
+(`rules`), how the format is entered at the table (`table`), and, for a game played on paper, its score sheets.
+Its `__init__` declares the game once (:class:`Declared`): its id, its name and the modules that hold its parts,
+by name. The declaration fulfils :class:`Game` by importing a part's module when it is first used, so that listing
+the games costs nothing; what each module must define is a protocol here (:class:`CatalogPart`,
+:class:`RulesPart`...), and :class:`Parts`, checked by mypy in each package, says that the modules a game names
+define them for its catalog and its end state.
 
 The protocol is generic in the game's catalog `C` and its parsed end state `S`: mypy checks that a game's
 format builds the very record its rules take, and that every method gets the catalog it expects. The registry
@@ -15,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from generator.catalog.deck import Card
@@ -30,7 +35,7 @@ if TYPE_CHECKING:
     from generator.render.model import Page
     from generator.yamlio import Document
     from scoring.findings import Findings
-    from scoring.result import Result, Uncertain
+    from scoring.result import Ranking, Standing, Uncertain
 
 
 class GameCatalog(Protocol):
@@ -136,8 +141,12 @@ class Game(Protocol[C, S]):
     def end_state(self, catalog: C) -> Record[S]:
         """The end-state format, with the names the catalog knows (professions, guests, series...)."""
 
-    def score(self, state: S, catalog: C, found: Findings, source: str) -> Result:
-        """Check every rule on a parsed end state and score it (or report the broken rules)."""
+    def check(self, state: S, catalog: C, found: Findings) -> Standing:
+        """Check every rule on a parsed end state, reporting each broken rule and warning to `found`, and say how
+        the game stands (shown whether or not the file keeps the rules)."""
+
+    def rank(self, state: S, catalog: C) -> Ranking:
+        """Score and rank an end state that keeps every rule."""
 
     def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: C,
                     options: SheetOptions | None = None) -> SheetsRead:
@@ -149,16 +158,166 @@ class Game(Protocol[C, S]):
         """How the end-state format is entered at the table (`donjon serve`): parts, options, better controls."""
 
 
-class NoScoreSheets:
-    """What a game without score sheets of its own says: it prints none and reads none back."""
+# --- what the modules of a game package define (for mypy: nothing here is needed at run time) ------------------
 
-    sheet_suffixes: tuple[str, ...] = ()
+if TYPE_CHECKING:
+    #: a part takes the game's catalog (and end state): one written for a wider type fits a narrower game
+    C_in = TypeVar("C_in", bound=GameCatalog, contravariant=True)
+    S_in = TypeVar("S_in", contravariant=True)
 
-    def score_sheets(self, catalog: object) -> Sequence[ScoreSheetFile]:
-        return ()
+    class CatalogPart(Protocol[C]):
+        """A game's `catalog` module."""
 
-    def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: object,
+        #: the class of the catalog `load` makes
+        CATALOG: type[C]
+
+        def load(self, reader: CatalogReader) -> C | None: ...
+
+        def summary(self, catalog: C) -> Mapping[str, int | str]: ...
+
+        def schemas(self) -> Mapping[str, tuple[str, Type[Any]]]: ...
+
+    class DecksPart(Protocol[C_in]):
+        """A game's `decks` module."""
+
+        def cards(self, catalog: C_in, deck: DeckSpec) -> Iterable[Card]: ...
+
+    class ReferencePart(Protocol[C_in]):
+        """A game's `reference` module."""
+
+        def body(self, catalog: C_in, sources: Sources) -> list[Block]: ...
+
+    class FormatPart(Protocol[C_in, S]):
+        """A game's `end_state` module: the format, built with the names its catalog knows."""
+
+        def spec(self, catalog: C_in) -> Record[S]: ...
+
+    class RulesPart(Protocol[C_in, S_in]):
+        """A game's `rules` module."""
+
+        def check(self, state: S_in, catalog: C_in, found: Findings) -> Standing: ...
+
+        def rank(self, state: S_in, catalog: C_in) -> Ranking: ...
+
+    class TablePart(Protocol):
+        """A game's `table` module."""
+
+        HINTS: TableHints
+
+    class ScoreSheetsPart(Protocol[C_in]):
+        """The module of the score sheets a game prints."""
+
+        def score_sheets(self, catalog: C_in) -> Sequence[ScoreSheetFile]: ...
+
+    class FilledSheetsPart(Protocol[C_in]):
+        """The module that reads a game's filled score sheets back."""
+
+        def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: C_in,
+                        options: SheetOptions) -> SheetsRead: ...
+
+    @dataclass(frozen=True)
+    class Parts(Generic[C, S]):
+        """A game's modules themselves, for mypy only: a package writes `Parts[Catalog, EndState](catalog, ...)`
+        under `TYPE_CHECKING`, so mypy checks that the modules its declaration names define its parts for that
+        catalog and that end state (the format builds the very record the rules take)."""
+
+        catalog: CatalogPart[C]
+        decks: DecksPart[C]
+        reference: ReferencePart[C]
+        end_state: FormatPart[C, S]
+        rules: RulesPart[C, S]
+        table: TablePart
+        score_sheets: ScoreSheetsPart[C] | None = None
+        filled_sheets: FilledSheetsPart[C] | None = None
+
+
+class Modules(NamedTuple):
+    """The modules that hold a game's parts, by dotted name: see the protocols above for what each defines."""
+
+    catalog: str
+    decks: str
+    reference: str
+    end_state: str
+    rules: str
+    table: str
+    #: the score sheets the game prints, and reading filled ones back (None: it has none)
+    score_sheets: str | None = None
+    filled_sheets: str | None = None
+
+
+class Declared(Generic[C, S]):
+    """A game declared by its package: id, name, and the modules that hold its parts. Each module is imported when
+    one of its parts is first used (listing the games imports none of them)."""
+
+    __slots__ = ("deck_sources", "id", "modules", "name", "schema_prefix", "sheet_suffixes")
+
+    def __init__(self, id: str, name: str, *, deck_sources: tuple[str, ...], modules: Modules,  # noqa: A002
+                 schema_prefix: str = "", sheet_suffixes: tuple[str, ...] = ()) -> None:
+        """`deck_sources`: the catalogs a deck of the game can draw its cards from (game.yaml `decks[].cards`);
+        `schema_prefix`: of its published JSON Schemas (default: the id); `sheet_suffixes`: of the files holding
+        its filled score sheets, read by `modules.filled_sheets`."""
+        self.id = id
+        self.name = name
+        self.deck_sources = deck_sources
+        self.modules = modules
+        self.schema_prefix = schema_prefix or id
+        self.sheet_suffixes = sheet_suffixes
+
+    def __repr__(self) -> str:
+        return f"Declared({self.id!r})"
+
+    def catalog_type(self) -> type[C]:
+        found: type[C] = import_module(self.modules.catalog).CATALOG
+        return found
+
+    def load(self, reader: CatalogReader) -> C | None:
+        found: C | None = import_module(self.modules.catalog).load(reader)
+        return found
+
+    def summary(self, catalog: C) -> Mapping[str, int | str]:
+        found: Mapping[str, int | str] = import_module(self.modules.catalog).summary(catalog)
+        return found
+
+    def catalog_schemas(self) -> Mapping[str, tuple[str, Type[Any]]]:
+        found: Mapping[str, tuple[str, Type[Any]]] = import_module(self.modules.catalog).schemas()
+        return found
+
+    def cards(self, catalog: C, deck: DeckSpec) -> Iterable[Card]:
+        found: Iterable[Card] = import_module(self.modules.decks).cards(catalog, deck)
+        return found
+
+    def reference(self, catalog: C, sources: Sources) -> list[Block]:
+        found: list[Block] = import_module(self.modules.reference).body(catalog, sources)
+        return found
+
+    def score_sheets(self, catalog: C) -> Sequence[ScoreSheetFile]:
+        if self.modules.score_sheets is None:
+            return ()
+        found: Sequence[ScoreSheetFile] = import_module(self.modules.score_sheets).score_sheets(catalog)
+        return found
+
+    def end_state(self, catalog: C) -> Record[S]:
+        found: Record[S] = import_module(self.modules.end_state).spec(catalog)
+        return found
+
+    def check(self, state: S, catalog: C, found: Findings) -> Standing:
+        standing: Standing = import_module(self.modules.rules).check(state, catalog, found)
+        return standing
+
+    def rank(self, state: S, catalog: C) -> Ranking:
+        found: Ranking = import_module(self.modules.rules).rank(state, catalog)
+        return found
+
+    def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: C,
                     options: SheetOptions | None = None) -> SheetsRead:
-        from generator.errors import InputError
+        if self.modules.filled_sheets is None:
+            from generator.errors import InputError
 
-        raise InputError(files[0][1] if files else "<sheets>", "this game has no score sheet donjon can read")
+            raise InputError(files[0][1] if files else "<sheets>", "this game has no score sheet donjon can read")
+        found: SheetsRead = import_module(self.modules.filled_sheets).read_sheets(files, catalog,
+                                                                                   options or SheetOptions())
+        return found
+
+    def table_hints(self) -> TableHints:
+        found: TableHints = import_module(self.modules.table).HINTS
+        return found

@@ -26,6 +26,7 @@ missing, damaged or oversized picture is an error naming the card's row, the col
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -46,6 +47,7 @@ from generator.layout.load import (
 from generator.layout.spec import HEX
 from generator.layout.templates import Template, TemplateFailure, Undefined, translators
 from generator.render import fonts
+from generator.render.colour import PALETTE
 from generator.render.icons import icons
 from generator.render.model import (
     Circle,
@@ -75,6 +77,7 @@ from generator.render.text import (
 )
 from generator.resources import display_path
 from generator.units import to_mm
+from generator.wording import noun
 
 #: How far a label keeps inside its round badge, as a fraction of the badge: the square inscribed in a circle
 #: leaves about 15% of the diameter on each side.
@@ -153,6 +156,7 @@ def subject(data: Mapping[str, Any], card: CardView | None, deck: DeckView, prov
 
 def draw(layout: Layout, what: Subject, width: float, height: float, bleed: float) -> Drawing:
     """The drawing of one card or back on a card of `width` x `height` points, with `bleed` around it."""
+    PALETTE.set(layout.palette)  # for `ink`, which reads a colour's name as `fill:` does
     frames = layout.frames(width, height)
     items: list[Primitive] = []
     missing: list[tuple[LayoutBox, UnknownIcons]] = []
@@ -163,6 +167,13 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
             if not isinstance(err.cause, UnknownIcons):
                 raise
             missing.append((box, err.cause))
+        except Exception as err:
+            # an icon of one's own in text, changed since its layout was loaded (the picture module is imported
+            # only by a deck that has pictures: without it, no picture problem can have been raised)
+            images = sys.modules.get("generator.render.images")
+            if images is None or not isinstance(err, images.ImageProblem):
+                raise
+            raise _content_error(layout, box, box.kind, what, f"an icon cannot be drawn: {err}") from None
     if missing:
         raise _icons_error(what, missing)
     background = _colour(layout, None, "background", layout.background, what)
@@ -180,9 +191,10 @@ def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -
     shown = UnknownIcons(names, err.known, err.own).describe()
     where = ", ".join(repr(b) for b in boxes)
     line = f":{first.line}" if first.line else ""
-    return CardFitError(f"{what.who}: {shown} (in box{'es' if len(boxes) > 1 else ''} {where}, {first.file}{line})",
-                        Problem(first.file, first.line, f"{first.where}.text", f"{what.who}: {shown} (in box"
-                                f"{'es' if len(boxes) > 1 else ''} {where})"), err)
+    box_word = noun(len(boxes), "box", "boxes")
+    return CardFitError(f"{what.who}: {shown} (in {box_word} {where}, {first.file}{line})",
+                        Problem(first.file, first.line, f"{first.where}.text", f"{what.who}: {shown} (in {box_word} "
+                                f"{where})"), err)
 
 
 def _box(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width: float, height: float,

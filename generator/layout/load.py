@@ -422,11 +422,21 @@ def _faces(assets: Assets, problems: list[Problem]) -> dict[str, str]:
 
 
 def _own_icons(assets: Assets, problems: list[Problem]) -> dict[str, Path]:
+    """The icons of one's own by name, each picture read and checked now, used or not (an icon that cannot be
+    drawn is named where it is declared, not left to fail in the middle of a card's text)."""
     found: dict[str, Path] = {}
     for name, path, origin in assets.icons:
+        from generator.render.images import ImageProblem, image_info
+
         if name in icons():
             problems.append(Problem(*_origin(origin), f"icons.{name}", f"{name!r} is one of donjon's own icons; give "
                                                                        "yours another name"))
+            continue
+        try:
+            image_info(path)
+        except ImageProblem as err:
+            problems.append(Problem(*_origin(origin), f"icons.{name}", f"the icon {name!r} "
+                                    f"({display_path(path)}): {err}"))
             continue
         found[name] = path
     return found

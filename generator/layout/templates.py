@@ -21,7 +21,8 @@ Templates run on a budget, so that no layout can hang or exhaust a build: each r
 :data:`MAX_STEPS` steps (a loop's turn, a macro call, a call of a function or filter), make no text or list
 longer than :data:`MAX_SIZE`, pass no number larger than :data:`MAX_SIZE` to a function or filter, and print at
 most :data:`MAX_OUTPUT` characters. A layout going over any of them is refused by `donjon content check` and
-`donjon build` alike, with its file, box and card. jinja2's `lipsum` is not offered: it is random.
+`donjon build` alike, with its file, box and card. jinja2's `lipsum` and `random` are not offered: they are
+random, and two builds of one deck must give the same bytes.
 """
 
 import functools
@@ -228,16 +229,20 @@ def environment(markup: bool = False) -> Any:
     env.filters["icon"] = icon_token
     env.filters["ink"] = ink_on
 
-    def budgeted(function: Callable[..., Any]) -> Callable[..., Any]:
+    def budgeted(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(function)  # keeps jinja2's pass_context / pass_environment marks
         def run(value: Any, *args: Any, **kwargs: Any) -> Any:
             env.tick()
             _check_numbers(args, kwargs)
             _check_format(value)
-            return _sized(function(value, *args, **kwargs))
+            try:
+                return _sized(function(value, *args, **kwargs))
+            except AssertionError as err:  # jinja2 checks some arguments so (`truncate(-1)`)
+                raise ValueError(f"the filter {name!r} refuses its arguments ({err})") from None
         return run
 
-    env.filters = {name: budgeted(f) for name, f in env.filters.items()}
+    # `random` picks anew on every build: two builds of one deck would differ (as `lipsum` would)
+    env.filters = {name: budgeted(name, f) for name, f in env.filters.items() if name != "random"}
 
     class Steps:
         """`range()` whose every item counts a step (so `range(n)|list` or a loop over it keeps the budget)."""
@@ -378,6 +383,10 @@ def _compile(make: Callable[[], Any]) -> Any:
         return make()
     except TemplateSyntaxError as err:
         raise TemplateFailure(err.message or str(err), err.lineno) from None
+    except (SyntaxError, RecursionError, MemoryError):
+        # Python's compiler refuses code nested some 200 deep: a product of 300 factors, 300 brackets
+        raise TemplateFailure("nests its expressions too deeply to be compiled (hundreds of operators or brackets in "
+                              "one expression); split it with {% set %}") from None
 
 
 def compile_expression(source: str) -> Callable[..., Any]:

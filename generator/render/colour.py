@@ -1,6 +1,8 @@
 """Colours the drawings compute rather than read: the ink that reads best on a given background."""
 
 import re
+from collections.abc import Mapping
+from contextvars import ContextVar
 from typing import Any
 
 #: The two inks text is printed in on a coloured ground: the warm near-black of the cards and plain white.
@@ -8,11 +10,20 @@ DARK_INK = "#1d1a16"
 LIGHT_INK = "#ffffff"
 
 
+#: The palette of the layout being drawn (generator.layout.draw sets it for each drawing): `ink` reads a colour's
+#: name in it, as `fill:` does.
+PALETTE: ContextVar[Mapping[str, str]] = ContextVar("palette", default={})
+
+
 def ink_on(background: Any) -> str:
-    """`{{ colour.hex | ink }}`: near-black or white, whichever contrasts more with that background (WCAG)."""
-    text = str(background)
+    """`{{ colour.hex | ink }}` or `{{ Faction | ink }}` (a palette name): near-black or white, whichever contrasts
+    more with that background (WCAG)."""
+    text = str(background).strip()
+    palette = PALETTE.get()
+    text = palette.get(text, text)
     if not re.fullmatch(r"#[0-9a-fA-F]{6}", text):
-        raise ValueError(f"ink: expected a colour like '#b3261e', got {text!r}")
+        names = f" or a name from the palette ({', '.join(palette)})" if palette else ""
+        raise ValueError(f"ink: expected a colour like '#b3261e'{names}, got {str(background)!r}")
     dark, light = DARK_INK, LIGHT_INK
     lum = _luminance(text)
     return dark if (lum + 0.05) / (_luminance(dark) + 0.05) > 1.05 / (lum + 0.05) else light

@@ -128,6 +128,8 @@ def register_family(name: str, files: dict[str, Path]) -> dict[str, str]:
         suffix, bold, italic = STYLES[style]
         digest = hashlib.sha256(data).hexdigest()[:12]
         face_id = f"{name}{suffix}@{digest}"
+        if face_id in FACES and FACES[face_id].group != group:  # the same file in another family of that name
+            face_id += "-" + group.rsplit("#", 1)[1]
         if face_id not in FACES:
             path = files[style]
             generic = "sans-serif" if "sans" in family.lower() or "serif" not in family.lower() else "serif"
@@ -172,6 +174,14 @@ def _load_font_file(path: Path) -> tuple[str, bytes]:
         kind = {b"wOFF": "a WOFF web font", b"wOF2": "a WOFF2 web font", b"ttcf": "a font collection (.ttc)"}.get(
             head, "not a TrueType or OpenType font")
         raise FontProblem(f"{path.name}: it is {kind}; give a .ttf or .otf file")
+    from generator.render.font_tables import Damaged, check_tables
+
+    try:
+        check_tables(data)
+        _read_by_fonttools(data)
+    except Damaged as err:
+        raise FontProblem(f"{path.name}: the font is damaged: {err}; export it again from a font editor, or use "
+                          "another file") from None
     refusal = _embedding_refused(data)
     if refusal:
         raise FontProblem(f"{path.name}: its licence {refusal} (its OS/2 fsType flags say so)")
@@ -205,6 +215,40 @@ def _embedding_refused(data: bytes) -> str:
     return ""
 
 
+def _read_by_fonttools(data: bytes) -> None:
+    """What fontTools reads to draw an SVG's glyphs (the character map, the em), read now: it is stricter than
+    reportlab about some damage, and the SVG is drawn long after the font is registered."""
+    from fontTools.ttLib import TTFont as OutlineFont
+
+    from generator.render.font_tables import Damaged
+
+    quiet_fonttools()
+    try:
+        font = OutlineFont(io.BytesIO(data), lazy=True)
+        font["head"].unitsPerEm
+        glyphs = set(font.getGlyphOrder())
+        for table in font["cmap"].tables:  # reportlab may read another subtable than fontTools: each is checked
+            stray = next((code for code, name in table.cmap.items() if name not in glyphs), None)
+            if stray is not None:
+                raise Damaged(f"its character map gives U+{stray:04X} a glyph the font does not have")
+        font.getGlyphSet()
+    except Damaged:
+        raise
+    except Exception as err:  # noqa: BLE001 - fontTools raises many kinds on a damaged table
+        raise Damaged(f"fontTools cannot read it ({type(err).__name__}: {err})") from None
+
+
+@cache
+def quiet_fonttools() -> None:
+    """fontTools logs what it notices about a damaged font (a huge advance width, a date out of range) on stderr
+    through Python's last-resort handler: donjon checks what matters itself and says it in its own words."""
+    import logging
+
+    logger = logging.getLogger("fontTools")
+    logger.addHandler(logging.NullHandler())
+    logger.propagate = False
+
+
 def _family_name(path: Path, data: bytes) -> str:
     from reportlab.pdfbase.ttfonts import TTFontFile
 
@@ -223,6 +267,7 @@ def _cff_to_truetype(path: Path, data: bytes) -> bytes:
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import TTFont, TTLibError, newTable
 
+    quiet_fonttools()
     try:
         font = TTFont(io.BytesIO(data), recalcTimestamp=False)
         if "CFF2" in font:
@@ -341,6 +386,7 @@ def _outline_font(face_id: str) -> Any:
     with PostScript outlines draws its own cubic curves; the PDF embeds them converted)."""
     from fontTools.ttLib import TTFont as OutlineFont
 
+    quiet_fonttools()
     return OutlineFont(str(FACES[face_id].path), lazy=True)
 
 

@@ -235,6 +235,13 @@ def names() -> list[str]:
     return sorted(icons())
 
 
+#: The character an icon stands for where it carries meaning a reader must not lose, and the built-in face that
+#: holds it: the PDF backend writes it as invisible text over the icon, so copying the text of a PDF, or a screen
+#: reader, gets the character instead of nothing. The `inferred` mark, a hollow diamond, reads as U+25CA LOZENGE
+#: ("the values marked ◊ are not official"): every built-in face has it (none has U+25C7 WHITE DIAMOND).
+TEXT_EQUIVALENTS: dict[str, tuple[str, str]] = {"inferred": ("\u25ca", "open-sans")}
+
+
 def layers(name: str) -> tuple[Layer, ...]:
     """The layers of icon `name` (a KeyError for an unknown name: callers check names where they enter)."""
     return icons()[name]

@@ -6,13 +6,17 @@ recognised by its first bytes (not its name) and checked:
 
 - **PNG and JPEG**: Pillow reads the header for the size; a picture of more than :data:`MAX_PIXELS` pixels is
   refused before anything is decoded (a decompression bomb is a small file that unpacks into gigabytes). A PNG's
-  chunks are checked against their checksums and a JPEG is decoded at an eighth of its size, so a truncated or
-  damaged file is an error here, with its name, rather than a hole in a PDF.
+  chunks are checked against their checksums and its pixels are unpacked (:func:`_png_pixels`: the zlib stream
+  whole, every row's filter known, as many rows as the header says), and a JPEG is decoded at an eighth of its
+  size, so a truncated or damaged file is an error here, with its name, rather than a hole in a PDF (a PNG whose
+  checksums are right can still hold broken pixels: the checksums are computed over what was written).
 - **SVG**: parsed with the standard library's XML parser. Refused: a DOCTYPE (entities can expand without
   bound), scripts, `foreignObject`, a reference to another file or to the web (an SVG must carry what it draws;
   `#id` and embedded `data:` PNG or JPEG pictures are fine), and text, which would need fonts that neither the PDF
   nor the SVG output carries (convert text to paths in the drawing program). Its size is its `width` and
-  `height`, else its `viewBox`.
+  `height`, else its `viewBox`, finite and printable. Then :mod:`generator.render.svgart` reads it the way the
+  PDF draws it: what it cannot draw as a viewer does is refused with its line, and what svglib logs becomes the
+  picture's :attr:`ImageInfo.warnings`.
 
 :func:`image_info` gives what layouts need (kind, size, aspect) and caches it by path, size and modification
 time, so a picture used by a hundred cards is read once per build and a picture saved again is read anew
@@ -39,8 +43,15 @@ MAX_BYTES = 64 * 1024 * 1024
 #: The most pixels a picture may have: an A4 page at 600 dpi has 35 million; no card needs more, and a file
 #: claiming more is refused before it is decoded.
 MAX_PIXELS = 40_000_000
-#: The most elements an SVG may hold: detailed art has a few thousand; this bounds the time to draw one.
-MAX_SVG_ELEMENTS = 100_000
+#: The most elements an SVG may hold. Detailed art has a few thousand; svglib reads an element in about half a
+#: millisecond (it looks up every property through the element's ancestors), so this bounds a picture to a few
+#: seconds.
+MAX_SVG_ELEMENTS = 10_000
+#: The largest size of an SVG picture, in points (a metre and a half): beyond it the art is a mistake (an
+#: infinite or enormous viewBox), and its scale to a card's box would round to nothing.
+MAX_SVG_SIZE = 4_000.0
+#: The smallest: a thousandth of a point.
+MIN_SVG_SIZE = 0.001
 
 Kind = Literal["png", "jpeg", "svg"]
 
@@ -64,6 +75,8 @@ class ImageInfo:
     height: float
     #: the SHA-256 of the file's bytes (two identical files embed as one)
     digest: str
+    #: what reading it noticed without refusing it (svglib's own messages about an SVG), for the user to see
+    warnings: tuple[str, ...] = ()
 
     @property
     def aspect(self) -> float:
@@ -108,12 +121,100 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
     digest = hashlib.sha256(data).hexdigest()
     if data.startswith(_PNG) or data.startswith(_JPEG):
         kind: Kind = "png" if data.startswith(_PNG) else "jpeg"
-        width, height = _raster_size(data, kind)
+        width, height = raster_size(data, kind, digest)
         return ImageInfo(path, kind, float(width), float(height), digest), data
     if _SVG_START.match(data[:4096]):
+        from generator.render.svgart import read_art
+
         width_pt, height_pt = svg_size(data)
-        return ImageInfo(path, "svg", width_pt, height_pt, digest), data
+        art = read_art(data, digest)
+        return ImageInfo(path, "svg", width_pt, height_pt, digest, art.warnings), data
     raise ImageProblem("it is not a PNG, JPEG or SVG file")
+
+
+#: The digests of PNG files whose pixels were unpacked and found whole: a file read again to be embedded (a
+#: picture a hundred cards show) is not unpacked again. Bounded, for a long `--watch`.
+_whole: dict[str, None] = {}
+_WHOLE_KEPT = 4096
+
+
+def raster_size(data: bytes, kind: Kind, digest: str | None = None) -> tuple[int, int]:
+    """The size in pixels of a PNG or JPEG file's bytes, checked whole (see the module's notes)."""
+    width, height = _raster_size(data, kind)
+    if kind == "png" and (digest is None or digest not in _whole):
+        _png_pixels(data)
+        if digest is not None:
+            if len(_whole) >= _WHOLE_KEPT:
+                _whole.clear()
+            _whole[digest] = None
+    return width, height
+
+
+#: The channels of each PNG colour type (grey, RGB, palette, grey and alpha, RGBA; PNG specification 11.2.2).
+_PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+#: How much a PNG's pixel stream is unpacked at a time (bounded memory, whatever the picture's size).
+_PNG_STEP = 1 << 20
+
+
+def _png_pixels(data: bytes) -> None:
+    """Unpack a PNG's pixel stream (its IDAT chunks, whose checksums Pillow checked) and check it is whole: a
+    zlib stream that ends, a known filter at the head of every row (PNG specification 9.2: 0 to 4), and as many
+    rows as its header promises. Interlaced pictures are decoded by Pillow instead (seven passes of rows)."""
+    import struct
+    import zlib
+
+    pos, header, idat = 8, b"", []
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IHDR":
+            header = data[pos + 8:pos + 8 + length]
+        elif kind == b"IDAT":
+            idat.append(data[pos + 8:pos + 8 + length])
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    if len(header) != 13 or not idat:
+        raise ImageProblem("it is a damaged PNG file (it has no pixel data)")
+    width, height, depth, colour, _compression, _filter, interlace = struct.unpack(">IIBBBBB", header)
+    if interlace or colour not in _PNG_CHANNELS:
+        _pillow_decode(data)
+        return
+    stride = (width * _PNG_CHANNELS[colour] * depth + 7) // 8 + 1  # a row: its filter byte, then its pixels
+    expected = stride * height
+    unpack = zlib.decompressobj()
+    done = 0
+    try:
+        for chunk in idat:
+            pending = chunk
+            while pending and done < expected:
+                out = unpack.decompress(pending, _PNG_STEP)
+                pending = unpack.unconsumed_tail
+                # the filter bytes of the rows that begin in this piece
+                first = -(-done // stride) * stride
+                for at in range(first, done + len(out), stride):
+                    if out[at - done] > 4:
+                        raise ImageProblem(f"it is a damaged PNG file (row {at // stride + 1} of its pixels has "
+                                           f"an unknown filter, {out[at - done]})")
+                done += len(out)
+                if not out:
+                    break
+            if done >= expected:
+                break
+    except zlib.error as err:
+        raise ImageProblem(f"it is a damaged PNG file (its pixel data cannot be unpacked: {err})") from None
+    if done < expected:
+        rows = done // stride
+        raise ImageProblem(f"it is a damaged PNG file (its pixel data ends after {rows} of its {height} rows)")
+
+
+def _pillow_decode(data: bytes) -> None:
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+    except (OSError, SyntaxError, ValueError, EOFError) as err:
+        raise ImageProblem(f"it is a damaged PNG file ({err})") from None
 
 
 def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
@@ -142,7 +243,10 @@ def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
     except Image.DecompressionBombError as err:
         raise ImageProblem(f"it is a decompression bomb: it unpacks into more pixels than donjon reads ({err})") \
             from None
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError) as err:
+    except UnidentifiedImageError:
+        what = "PNG" if kind == "png" else "JPEG"
+        raise ImageProblem(f"it is a damaged {what} file (its header cannot be read)") from None
+    except (OSError, SyntaxError, ValueError, EOFError) as err:
         what = "PNG" if kind == "png" else "JPEG"
         raise ImageProblem(f"it is a damaged {what} file ({err})") from None
     return width, height
@@ -185,7 +289,9 @@ def svg_size(data: bytes) -> tuple[float, float]:
     for element in root.iter():
         count += 1
         if count > MAX_SVG_ELEMENTS:
-            raise ImageProblem(f"it holds more than {MAX_SVG_ELEMENTS:,} elements")
+            raise ImageProblem(f"it holds more than {MAX_SVG_ELEMENTS:,} elements, more than donjon draws in a "
+                               "picture: simplify it (Inkscape: Path > Combine joins shapes of one colour, Path > "
+                               "Simplify drops points), or make a bitmap copy of its busiest part")
         tag = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
         if tag in _REFUSED:
             hint = (": convert text to paths in your drawing program (Inkscape: Path > Object to Path)"
@@ -215,6 +321,10 @@ def svg_size(data: bytes) -> tuple[float, float]:
         width, height = numbers[2] / _PX_PER_PT, numbers[3] / _PX_PER_PT
     if not (width > 0 and height > 0):
         raise ImageProblem(f"its size is {width:g} x {height:g}: it has no picture")
+    if not (MIN_SVG_SIZE <= width <= MAX_SVG_SIZE and MIN_SVG_SIZE <= height <= MAX_SVG_SIZE):
+        raise ImageProblem(f"its size is {width:g} x {height:g} pt, beyond what donjon draws ({MIN_SVG_SIZE:g} to "
+                           f"{MAX_SVG_SIZE:g} pt a side): give its <svg> element a sensible width, height or "
+                           "viewBox")
     return width, height
 
 

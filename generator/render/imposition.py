@@ -559,11 +559,3 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
             batch = []
     if batch or number == 0:
         yield from emit(batch)
-
-
-def single_pages(drawings: Iterable[Drawing]) -> Iterator[Page]:
-    """Each drawing on a page of its own size, bleed included (for rasterising cards one by one)."""
-    for number, drawing in enumerate(drawings, start=1):
-        b = drawing.bleed
-        yield Page(drawing.width + 2 * b, drawing.height + 2 * b, (Placed(drawing, b, b),), (), "sheet", number,
-                   trim=(b, b, drawing.width, drawing.height))

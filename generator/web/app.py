@@ -364,6 +364,8 @@ class Companion:
         view = await self.table(table_id)
         if view.table.game_id is not None:
             return RedirectResponse(f"/history/games/{view.table.game_id}", status_code=303)
+        if view.scored.end_missing is not None:
+            raise HTTPException(409, f"this game cannot be saved yet: {view.scored.end_missing}")
         if not view.saveable or view.result is None:
             raise HTTPException(409, "only a valid, finished game can be saved: fix what is marked first")
         result = view.result

@@ -36,12 +36,15 @@ def read_input(path: Path) -> bytes:
 class Scored:
     """What scoring gave: the JSON result of end-states.md, or the problems that kept the state from being read."""
 
-    #: the scorer's JSON result (with `warnings` and `inferred`, empty when the scorer gives none); None if unread
+    #: the scorer's JSON result (with `warnings`, empty when the scorer gives none); None if unread
     result: dict[str, Any] | None
     #: format problems (wrong types, unknown names...), each {"where", "message"}; empty when read
     problems: list[dict[str, str]] = field(default_factory=list)
     #: the whole message of an unreadable state, as `donjon score` prints it
     error: str = ""
+    #: why the scored state does not show the end of the game (no castle sheet has the end Cloud), else None: a
+    #: table, which holds every player's part, is not saved then (the scorer's `Result.end_missing`)
+    end_missing: str | None = None
 
     @property
     def readable(self) -> bool:
@@ -49,10 +52,9 @@ class Scored:
 
 
 def normalised(result: Mapping[str, Any]) -> dict[str, Any]:
-    """The JSON result with `warnings` and `inferred` always present (a scorer without them gives neither)."""
+    """The JSON result with `warnings` always present (a scorer without them gives none)."""
     out = dict(result)
     out.setdefault("warnings", [])
-    out.setdefault("inferred", {})
     return out
 
 
@@ -90,7 +92,7 @@ class Games:
             result = self._scorer.score(end_state)
         except InputError as err:
             return Scored(None, _problems(err), str(err))
-        return Scored(normalised(result.to_dict()))
+        return Scored(normalised(result.to_dict()), end_missing=result.end_missing)
 
     def score_castle_sheet(self, data: bytes, filename: str, game: str = "once-upon-a-castle") -> SheetReading:
         """A filled score sheet of `game`, checked and scored alone through the engine, and the values read from

@@ -215,7 +215,8 @@ def player_stats(conn: sqlite3.Connection, name: str, lower_is_better: Sequence[
         entry = per_game.setdefault(r["game"], {"games": 0, "wins": 0, "scores": [], "inferred": False})
         entry["games"] += 1
         # a score computed from a value no rulebook states is never shown as official (end-states.md `inferred`)
-        entry["inferred"] = entry["inferred"] or bool(json.loads(r["result"]).get("inferred", {}).get(name))
+        players = json.loads(r["result"])["players"]
+        entry["inferred"] = entry["inferred"] or any(p.get("inferred") for p in players if p["name"] == name)
         entry["wins"] += r["winner"]
         entry["scores"].append({"game_id": r["id"], "played_at": r["played_at"], "score": r["score"],
                                 "winner": bool(r["winner"])})

@@ -68,7 +68,8 @@ class TableView:
     @property
     def saveable(self) -> bool:
         result = self.scored.result
-        return bool(result and result["valid"] and result["finished"] and self.table.game_id is None)
+        return bool(result and result["valid"] and result["finished"] and self.scored.end_missing is None
+                    and self.table.game_id is None)
 
     def seat_controls(self, seat: int) -> list[Control]:
         return self.controls[seat]
@@ -143,7 +144,7 @@ class Views:
         else:
             view.violations = place_messages(scored.result["violations"], slots)
             view.warnings = place_messages(scored.result.get("warnings", []), slots)
-            view.inferred = {name: dict(entries) for name, entries in scored.result.get("inferred", {}).items()}
+            view.inferred = {p["name"]: dict(p["inferred"]) for p in scored.result["players"] if p.get("inferred")}
         with self._lock:
             self._cache[key] = view
             while len(self._cache) > CACHE_SIZE:

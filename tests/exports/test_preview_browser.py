@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -76,7 +77,12 @@ def test_the_preview_loads_with_every_image_and_can_be_seen(tmp_path: Path) -> N
             page.evaluate("async () => { for (let y = 0; y < document.body.scrollHeight; y += 600) {"
                           " window.scrollTo(0, y); await new Promise(r => setTimeout(r, 15)); } }")
             page.wait_for_load_state("networkidle")
-            page.wait_for_function("Array.from(document.images).every(i => i.complete)")
+            # polled with evaluate: wait_for_function compiles its predicate with eval, which the preview's
+            # Content-Security-Policy forbids (it failed whenever the images were not all there at the first look)
+            deadline = time.monotonic() + 60
+            while not page.evaluate("Array.from(document.images).every(i => i.complete)"):
+                assert time.monotonic() < deadline, "the images were still loading after a minute"
+                page.wait_for_timeout(100)
             images = page.evaluate("Array.from(document.images).map(i => [i.getAttribute('src'), i.complete, "
                                    "i.naturalWidth])")
             assert len(images) == 147 + 2 + 4  # faces and backs of 8 decks and of mine, 4 pages of the events

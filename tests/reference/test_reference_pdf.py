@@ -73,6 +73,22 @@ def test_what_is_unknown_is_said_to_be_unknown(texts: dict[str, list[str]]) -> N
     assert "16 cards: their names, powers and VP are not known" in castle
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_not_official_mark_is_in_the_text_layer(written: dict[str, Path], texts: dict[str, list[str]],
+                                                     game: str) -> None:
+    """The mark is drawn as an icon, with its character (U+25CA) as invisible text over it: copying the text, or a
+    screen reader, keeps it. Read by two independent text extractors, poppler's and pypdf's."""
+    import re
+    import subprocess
+
+    poppler = subprocess.run(["pdftotext", str(written[game]), "-"], capture_output=True, text=True, check=True).stdout
+    # poppler reads it where it is drawn, with no space around it that the page does not show
+    assert "values marked \u25ca:" in poppler and "donjon · \u25ca not official" in poppler
+    assert "\u25ca marks a value that no rulebook states" in poppler
+    # pypdf, which spaces text by its own rules, finds it too
+    assert re.search(r"values marked\s*\u25ca\s*:", " ".join(texts[game]))
+
+
 def test_every_inferred_source_is_in_the_sources_section(content: Content, written: dict[str, Path],
                                                        texts: dict[str, list[str]]) -> None:
     """Each inferred value's source, as the catalog words it, is in the Sources section at the end."""

@@ -13,9 +13,27 @@ from tests.conftest import check_golden, check_golden_pdf
 from generator.backends.pdf import write_pdf
 from generator.backends.svg import drawing_svg
 from generator.render import fonts
-from generator.render.model import Circle, Drawing, IconUse, Line, Paint, Path as Shape, Rect, TextRun, mm
-from generator.render.imposition import single_pages
+from generator.render.model import (
+    Circle,
+    Drawing,
+    IconUse,
+    Line,
+    Page,
+    Paint,
+    Path as Shape,
+    Placed,
+    Rect,
+    TextRun,
+    mm,
+)
 from render_helpers import GOLDEN, page_count, render_page
+
+
+def single_pages(drawings: list[Drawing]) -> list[Page]:
+    """Each drawing on a page of its own size, bleed included, its trim box the card."""
+    return [Page(d.width + 2 * d.bleed, d.height + 2 * d.bleed, (Placed(d, d.bleed, d.bleed),), (), "sheet", number,
+                 trim=(d.bleed, d.bleed, d.width, d.height))
+            for number, d in enumerate(drawings, start=1)]
 
 
 def every_primitive(bleed: float = 0.0) -> Drawing:

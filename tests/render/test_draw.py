@@ -101,3 +101,15 @@ boxes:
                            'text: "{{ mark(\'nothing\', \'value\') }}"}\n')
     with pytest.raises(ContentError, match="mark: 'nothing' is not a value of this card"):
         draw(bad, subject({"vp": 3}, None, DECK, {}, "card x"), mm(63), mm(88), 0)
+
+
+def test_ink_reads_a_palette_name_as_fill_does() -> None:
+    from generator.render.colour import DARK_INK, LIGHT_INK, PALETTE, ink_on
+
+    token = PALETTE.set({"kingdom": "#1d3557", "wilds": "#f1faee"})
+    try:
+        assert ink_on("kingdom") == LIGHT_INK and ink_on(" wilds ") == DARK_INK and ink_on("#000000") == LIGHT_INK
+        with pytest.raises(ValueError, match="or a name from the palette \\(kingdom, wilds\\), got 'purple'"):
+            ink_on("purple")
+    finally:
+        PALETTE.reset(token)

@@ -304,12 +304,12 @@ def test_limits_are_those_the_module_documents() -> None:
     assert images.MAX_PIXELS == 40_000_000 and images.MAX_BYTES == 64 * 1024 * 1024
 
 
-def test_a_picture_that_breaks_after_its_check_is_an_input_error(tmp_path: Path) -> None:
+def test_a_picture_that_breaks_after_its_check_is_a_content_error(tmp_path: Path) -> None:
     from generator.backends.pdf import write_pdf
-    from generator.errors import InputError
+    from generator.errors import ContentError
 
     art = pictures.png(tmp_path / "a.png")
     card = Drawing(180, 252, (ImageUse(str(art), 0, 0, 50, 50),))
     art.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)  # saved again, broken, between drawing and writing
-    with pytest.raises(InputError, match=r"a.png: cannot be drawn into the PDF \(it is a damaged PNG file"):
+    with pytest.raises(ContentError, match=r"a.png: cannot be drawn into the PDF: it is a damaged PNG file"):
         write_pdf([Page(200, 300, (Placed(card, 0, 0),))], tmp_path / "out.pdf", title="t")

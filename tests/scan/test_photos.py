@@ -4,6 +4,7 @@ listed, never guessed; every bad photo a clear message (more in tests/corpus/pho
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -80,6 +81,10 @@ def test_two_values_filled_for_one_tower_are_uncertain_until_confirmed(tmp_path:
     assert json.loads(confirmed.stdout)["players"][0]["score"] == 31 + 5
     none = run("score", photo, "--set", "towers[2]=none", "--json")
     assert json.loads(none.stdout)["players"][0]["score"] == 31
+    for odd in ("9" * 5000, "\u00b2", "-5", "5.0"):  # more digits than int() takes, a superscript, not a value
+        refused = run("score", photo, "--set", f"towers[2]={odd}")
+        assert refused.exit_code == 2 and "--set towers[2]" in refused.stderr, refused.output
+        assert "towers[2] takes 2, 5 or none, not" in refused.stderr and len(refused.stderr) < 400
 
 
 def test_a_faint_mark_is_uncertain_never_guessed() -> None:
@@ -142,7 +147,8 @@ def test_annotate_writes_each_photo_and_its_name_box(tmp_path: Path) -> None:
         the_map, _ = sheet_image("great-architect", "a4")
         box = the_map.write_in[0]
         assert name.size == (round(box.width * photos.NAME_SCALE), round(box.height * photos.NAME_SCALE))
-    assert run("score", photo, "--annotate", photo).exit_code == 2
+    named_a_file = run("score", photo, "--annotate", photo)  # an output that cannot be written: exit 3
+    assert named_a_file.exit_code == 3 and f"--annotate {photo}: is a file, not a folder" in named_a_file.stderr
 
 
 def test_sheets_of_two_versions_are_not_one_game(tmp_path: Path) -> None:
@@ -185,6 +191,46 @@ def test_without_the_scan_extra_a_photo_says_what_to_install(monkeypatch: pytest
     with pytest.raises(InputError, match=r"ana.jpg: is a photo; reading photos needs the scan extra of donjon: "
                                          r"pip install 'donjon\[scan\]'"):
         read_sheets([(data, "ana.jpg")], shipped())
+
+
+def test_donjon_score_without_the_scan_extra_says_what_to_install(tmp_path: Path) -> None:
+    """A real `donjon score photo.jpg` where neither opencv nor numpy (which comes with it) can be imported, as after
+    `pip install donjon` without `[scan]`: exit 2 and what to install, not an internal error."""
+    import subprocess
+
+    from tests.test_corpus import donjon_argv
+
+    hide = tmp_path / "hide"
+    hide.mkdir()
+    (hide / "sitecustomize.py").write_text("import sys\nsys.modules['cv2'] = None\nsys.modules['numpy'] = None\n",
+                                           encoding="utf-8")
+    photo = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
+    done = subprocess.run([*donjon_argv(), "score", photo], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(hide)})
+    assert done.returncode == 2, done.stderr
+    assert "ana.jpg: is a photo; reading photos needs the scan extra of donjon: pip install 'donjon[scan]'" \
+        in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_16_bit_grey_png_is_read_as_its_8_bit_twin(tmp_path: Path) -> None:
+    """A scanner app's PNG of 16 bits a pixel: read as the same photo in 8 bits would be."""
+    import io
+
+    import cv2
+    import numpy as np
+    from PIL import Image
+
+    eight = cv2.imdecode(np.frombuffer(photograph(filled("apprentice", "a4", APPRENTICE)), np.uint8),
+                         cv2.IMREAD_GRAYSCALE)
+    assert eight is not None
+    buffer = io.BytesIO()
+    Image.fromarray(eight.astype(np.uint16) * 257).save(buffer, format="PNG")
+    assert Image.open(io.BytesIO(buffer.getvalue())).mode == "I;16"
+    assert (photos.decode(buffer.getvalue(), "scan.png") == eight).all()
+    read = read_sheets([(buffer.getvalue(), "scan.png")], shipped())
+    assert read.uncertain == ()
+    assert {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"} == \
+        expected("apprentice", "a4", APPRENTICE)
 
 
 def test_a_heic_photo_is_read() -> None:

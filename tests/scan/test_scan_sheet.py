@@ -1,4 +1,4 @@
-"""The scan-ready sheet and its map of marks (../shared/spec/castle-marks.md): every value a mark, markers that
+"""The scan-ready sheet and its map of marks (docs/castle-marks.md): every value a mark, markers that
 opencv finds, the map written by `donjon build` exactly as the spec says."""
 
 from __future__ import annotations

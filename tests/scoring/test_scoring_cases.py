@@ -20,6 +20,7 @@ import pytest
 
 from tests.conftest import REPO, check_golden
 from generator.errors import DonjonError, ExitCode
+from generator.games.guedelon.rules import GuedelonOutcome
 from scoring.engine import Scorer
 from scoring.result import Result
 from scoring.table import render
@@ -56,8 +57,10 @@ def check_expectations(result: Result, expect: dict[str, str]) -> None:
     assert result.valid == (not result.violations)
     if "finished" in expect:
         assert result.finished is (expect["finished"] == "true")
+    guedelon = result.part(GuedelonOutcome)
     if "mill" in expect:
-        assert result.mill == (None if expect["mill"] == "none" else expect["mill"].replace("-", " "))
+        assert guedelon is not None
+        assert guedelon.mill == (None if expect["mill"] == "none" else expect["mill"].replace("-", " "))
     if "inferred" in expect:
         wanted = {name: dict(item.split(":") for item in items.split(",")) if items else {}
                   for name, items in pairs(expect["inferred"]).items()}
@@ -73,9 +76,9 @@ def check_expectations(result: Result, expect: dict[str, str]) -> None:
     if "winner" in expect:
         assert result.winner == (None if expect["winner"] == "none" else expect["winner"])
     if "won" in expect:
-        assert result.won is (expect["won"] == "true")
+        assert guedelon is not None and guedelon.won is (expect["won"] == "true")
     if "tiles_left" in expect:
-        assert result.tiles_left == int(expect["tiles_left"])
+        assert guedelon is not None and guedelon.tiles_left == int(expect["tiles_left"])
     for player in result.players:
         assert sum(points for _, points in player.breakdown) == player.score
 

@@ -188,13 +188,15 @@ def test_warnings_are_listed_under_the_table_and_strict_makes_them_violations() 
     result = runner.invoke(app, ["score", W1_VALUES])
     assert result.exit_code == 0
     out = result.stdout.splitlines()
-    assert out[-4].startswith("3 warnings: checks on values no rulebook states")
-    assert all("[M: Julie's Game School" in line for line in out[-3:])
+    # three tower and flag values (M) and the end Cloud on no sheet (L)
+    assert out[-5].startswith("4 warnings: checks on values no rulebook states")
+    assert all("[M: Julie's Game School" in line for line in out[-4:-1])
+    assert "sheets: no sheet has the end Cloud" in out[-1] and "[L: 004 End of the game" in out[-1]
     assert "residents     1*" in result.stdout and "* residents: computed from a value of confidence house" in result.stdout
     strict = runner.invoke(app, ["score", "--strict", "--json", W1_VALUES])
     assert strict.exit_code == 1
     data = json.loads(strict.stdout)
-    assert data["warnings"] == [] and len(data["violations"]) == 3 and not data["valid"]
+    assert data["warnings"] == [] and len(data["violations"]) == 4 and not data["valid"]
     assert "a violation under --strict" in data["violations"][0]["message"]
 
 

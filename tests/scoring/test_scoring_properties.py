@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.content import load_content
@@ -24,6 +25,7 @@ from scoring.result import Result
 from scoring.table import render
 from generator.games.guildhall import GAME as GUILDHALL
 from generator.games.guedelon import GAME as GUEDELON
+from generator.games.guedelon.rules import GuedelonOutcome
 from generator.games.castle import GAME as CASTLE
 
 CONTENT = load_content()
@@ -40,14 +42,26 @@ def loose(name: str) -> st.SearchStrategy[str]:
 
 # --- Guildhall ------------------------------------------------------------------------------------------------------
 
+def chapter_bound(rows: list[dict[str, Any]], in_play: list[str]) -> int:
+    """Rule 6, computed here: the completed chapters all players can hold together, summed over the professions in
+    play, the fewest copies of one of the profession's five cards not face up (each chapter holds one of each)."""
+    assert GH is not None
+    up = Counter((profession.lower().replace(" ", "-").replace("_", "-"), colour.lower())
+                 for row in rows for profession, colours in row["guildhall"].items() for colour in colours)
+    return sum(min(GH.components.copies_per_card - up[p, c.id] for c in GH.colours) for p in in_play)
+
+
 @st.composite
 def guildhall_states(draw: st.DrawFn, finished: bool = True) -> dict[str, Any]:
     assert GH is not None
     comp = GH.components
-    players = draw(st.integers(comp.copies_per_card // 2, GH.info.players_max))
+    players = draw(st.integers(GH.info.players_min, GH.info.players_max))
     vp_set = draw(st.sampled_from([s.id for s in GH.sets]))
     how = draw(st.sampled_from(["default", "set", "six", "all"]))
     state: dict[str, Any] = {"game": draw(loose("guildhall")), "vp_set": draw(loose(vp_set))}
+    yucata = draw(st.booleans())
+    if yucata:
+        state["variant"] = draw(loose("yucata"))
     if how == "default":
         in_play = [p.id for p in GH.professions_of(vp_set)]
     elif how == "set":
@@ -82,14 +96,17 @@ def guildhall_states(draw: st.DrawFn, finished: bool = True) -> dict[str, Any]:
                 pool.remove(value)
         if index == ender and finished:
             tokens = max(0, comp.win_vp - sum(cards)) + draw(st.integers(0, 8))
-        rows.append({"name": names[index], "guildhall": hall,
-                     "completed_chapters": draw(st.integers(0, comp.max_completed_chapters)),
-                     "vp_cards": cards, "vp_tokens": tokens})
-    face_up = sum(len(c) for row in rows for c in row["guildhall"].values())
-    chapters = sum(row["completed_chapters"] for row in rows)
-    assume(face_up + len(colours) * chapters <= len(in_play) * len(colours) * comp.copies_per_card)
+        rows.append({"name": names[index], "guildhall": hall, "completed_chapters": 0, "vp_cards": cards,
+                     "vp_tokens": tokens})
+    # Completed chapters within rule 6's bound; up to 3 each (rule 5), or more on Yucata for anyone but the player
+    # who ended the game (whose fourth would only warn).
+    left = chapter_bound(rows, in_play)
+    for index, row in enumerate(rows):
+        most = comp.max_completed_chapters if not yucata or (index == ender and finished) else left
+        row["completed_chapters"] = draw(st.integers(0, max(0, min(most, left))))
+        left -= row["completed_chapters"]
     state["players"] = rows
-    if finished:
+    if finished and draw(st.integers(0, 2)):  # optional: the only player with 20 VP ended the game
         state["ended_by"] = names[ender].strip().upper() if draw(st.booleans()) else names[ender]
     return state
 
@@ -99,13 +116,38 @@ def guildhall_expected(state: dict[str, Any]) -> list[int]:
 
 
 def check_valid_guildhall_games_score(state: dict[str, Any]) -> None:
+    # the chapter bound of rule 6 holds for every generated game
+    assert sum(p["completed_chapters"] for p in state["players"]) <= chapter_bound(state["players"],
+                                                                                professions_of(state))
     result = SCORER.score(state)
-    assert result.violations == () and result.valid and result.finished
+    assert result.violations == () and result.warnings == () and result.valid and result.finished
     assert [p.score for p in result.players] == guildhall_expected(state)
     winner = next(p for p in result.players if p.place == 1)
     assert result.winner == winner.name and winner.score >= 20
     assert sum(1 for p in result.players if p.place == 1) == 1
     check_consistent(result)
+
+
+def professions_of(state: dict[str, Any]) -> list[str]:
+    """The professions in play in a generated state, as ids."""
+    assert GH is not None
+    chosen = state.get("professions", state["vp_set"])
+    if isinstance(chosen, list):
+        return [p.lower().replace(" ", "-").replace("_", "-") for p in chosen]
+    return [p.id for p in GH.professions_of(chosen.lower().replace(" ", "-").replace("_", "-"))]
+
+
+def check_one_chapter_beyond_the_bound_breaks_rule_6(state: dict[str, Any]) -> None:
+    """On Yucata only rule 6 bounds the chapters of a player who did not end the game: one more than it allows is
+    a violation of rule 6, and of nothing else."""
+    state = copy.deepcopy(state)
+    state["variant"] = "yucata"
+    winner = SCORER.score(state).winner
+    other = next(row for row in state["players"] if row["name"] != winner)
+    total = sum(row["completed_chapters"] for row in state["players"])
+    other["completed_chapters"] += chapter_bound(state["players"], professions_of(state)) - total + 1
+    result = SCORER.score(state)
+    assert [v.rule for v in result.violations] == ["guildhall-6"], result.violations
 
 
 def check_guildhall_games_in_progress(state: dict[str, Any]) -> None:
@@ -196,7 +238,9 @@ def castle_expected(entry: dict[str, Any], version: str) -> int:
 def check_valid_castles_score(state: dict[str, Any]) -> None:
     result = SCORER.score(state)
     assert result.violations == () and result.valid and result.exit_code == ExitCode.OK
-    assert result.warnings == ()  # every value is one the catalog holds
+    # every value is one the catalog holds; a file in which no sheet has the end Cloud warns (W4)
+    ended = any(entry.get("cloud") for entry in state["sheets"])
+    assert [w.rule for w in result.warnings] == ([] if ended else ["once-upon-a-castle-w4"])
     expected = [castle_expected(entry, state["version"]) for entry in state["sheets"]]
     assert [p.score for p in result.players] == expected
     assert [p.place for p in result.players] == [1 + sum(o > e for o in expected) for e in expected]
@@ -209,11 +253,14 @@ def check_valid_castles_score(state: dict[str, Any]) -> None:
 @st.composite
 def guedelon_states(draw: st.DrawFn) -> dict[str, Any]:
     assert GD is not None
-    mill = draw(st.booleans())
+    # the Mill: not in play (left out, or false), built, not built, or `true` as files written before said "in play"
+    mill = draw(st.sampled_from([None, False, "built", "Not built", "not_built", True]))
     state: dict[str, Any] = {"game": draw(loose("guedelon")),
                              "players": draw(st.integers(GD.info.players_min, GD.info.players_max)),
                              "events": draw(loose(draw(st.sampled_from([s.id for s in GD.series])))),
-                             "mill": mill, "rounds": draw(st.integers(1, 3 * GD.components.rounds))}
+                             "rounds": draw(st.integers(1, 3 * GD.components.rounds))}
+    if mill is not None:
+        state["mill"] = mill
     if draw(st.integers(0, 4)) == 0:
         state["built"] = draw(st.sampled_from(["all", "ALL", " All "]))
         return state
@@ -221,7 +268,7 @@ def guedelon_states(draw: st.DrawFn) -> dict[str, Any]:
     for building in GD.buildings:
         height = draw(st.integers(0, building.floors))
         built += [f"{building.id}{floor}" for floor in range(height)]
-    if mill and draw(st.booleans()):
+    if mill in (True, "built") and draw(st.booleans()):  # named in the list: built (the old way; or said twice)
         built.append(draw(loose(GD.mill.id)))
     state["built"] = [draw(st.sampled_from([t, t.lower(), f" {t} "])) for t in draw(st.permutations(built))]
     return state
@@ -230,22 +277,31 @@ def guedelon_states(draw: st.DrawFn) -> dict[str, Any]:
 def check_valid_guedelon_games_score(state: dict[str, Any]) -> None:
     assert GD is not None
     result = SCORER.score(state)
+    outcome = result.part(GuedelonOutcome)
+    assert outcome is not None
     rounds = state["rounds"]
-    mill = state["mill"] and (isinstance(state["built"], str) or GD.mill.id in [t.strip().lower()
-                                                                                 for t in state["built"]])
+    key = state.get("mill") or False
+    if isinstance(key, str):
+        key = key.lower().replace(" ", "-").replace("_", "-")
+    listed = not isinstance(state["built"], str) and GD.mill.id in [t.strip().lower() for t in state["built"]]
+    in_play = key is not False
+    built = key == "built" or (key is True and listed)
     if isinstance(state["built"], str):
         left = 0
     else:
         tiles = {t.strip().upper() for t in state["built"]} - {GD.mill.id.upper()}
         left = len(GD.tiles) - len(tiles)
-    assert result.valid and result.tiles_left == left and result.warnings == ()
-    assert result.won is (left == 0 and rounds <= GD.components.rounds)
+    # `tiles_left` counts floor tiles only; `mill: true` with `built: all` warns (the Mill read as not built)
+    assert result.valid and outcome.tiles_left == left
+    assert [w.rule for w in result.warnings] == (["guedelon-w2"] if key is True and isinstance(state["built"], str)
+                                                 else [])
+    assert outcome.won is (left == 0 and rounds <= GD.components.rounds)
     # 000/001 8: lost only when round 18 ends unfinished; with tiles left before that, the game goes on
     assert result.finished is (left == 0 or rounds >= GD.components.rounds)
     assert result.exit_code == (0 if result.finished else 1)
     # the Mill is reported on its own and never decides the win
-    assert result.mill == (None if not state["mill"] else "built" if mill else "not built")
-    assert result.winner == ("team" if result.won else None)
+    assert outcome.mill == (None if not in_play else "built" if built else "not built")
+    assert result.winner == ("team" if outcome.won else None)
     assert [(p.name, p.score, p.place) for p in result.players] == [("team", rounds, 1)]
     check_consistent(result)
 
@@ -373,6 +429,12 @@ def check_random_bytes(scratch: Path, data: bytes, suffix: str) -> None:
 @given(guildhall_states())
 def test_valid_guildhall_games_score(state: dict[str, Any]) -> None:
     check_valid_guildhall_games_score(state)
+
+
+@pytest.mark.fuzz
+@given(guildhall_states())
+def test_one_chapter_beyond_the_bound_breaks_rule_6(state: dict[str, Any]) -> None:
+    check_one_chapter_beyond_the_bound_breaks_rule_6(state)
 
 
 @pytest.mark.fuzz

@@ -24,7 +24,6 @@ def cli_json(path: Path) -> dict[str, object]:
     data: dict[str, object] = json.loads(result.stdout.splitlines()[0])
     data.pop("file", None)
     data.setdefault("warnings", [])
-    data.setdefault("inferred", {})
     return data
 
 

@@ -42,10 +42,16 @@ def test_a_guildhall_table_from_options_to_a_saved_game(client: TestClient) -> N
     page = table.page(seat=1)
     assert totals(page) == {"Ana": "16", "Ben": "12"}
     assert "Game in progress" in page and "Save this game" not in page
-    # Ana's 5 makes 21: the game is over, and the field saying whose turn ended it is marked
+    # Ana's 5 makes 21: the game is over, and she alone has 20 or more, so her turn ended it (ended_by optional):
+    # nothing is marked missing at the field saying whose turn ended it
     update = table.edit("append", "vp_cards", 5, seat=0)
     slot = re.search(r'id="msg-ended_by"[^>]*>(.*?)</div>', update, re.S)
-    assert slot is not None and "Ana has 21 VP" in slot.group(1)
+    assert slot is not None and slot.group(1).strip() == ""
+    assert "Ana wins" in update and "Save this game" in update
+    # naming Ben as the one who ended it is marked there
+    update = table.edit("set", "ended_by", "Ben")
+    slot = re.search(r'id="msg-ended_by"[^>]*>(.*?)</div>', update, re.S)
+    assert slot is not None and "Ben has 12 VP" in slot.group(1) and "Save this game" not in update
     update = table.edit("set", "ended_by", "Ana")
     assert "Ana wins" in update and "Save this game" in update
     saved = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)
@@ -90,21 +96,42 @@ def test_a_castle_table_with_walls_flags_guests_and_the_sun(client: TestClient) 
     assert "Not scored" not in table.page(seat=1)
 
 
+def test_a_castle_table_is_saved_only_once_a_sheet_has_the_end_cloud(client: TestClient) -> None:
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    for _ in range(4):
+        table.edit("add", "donjon_floors", 1, seat=0)
+        table.edit("append", "towers", 5, seat=0)
+        table.edit("append", "walls", seat=0)
+    update = table.edit("toggle", "guests", "queen", seat=0)
+    # scored (Ana wins), but the table holds every sheet and none has the end Cloud: the game is not over
+    assert "Ana wins" in update and "no sheet has the end Cloud" in update and "Save this game" not in update
+    refused = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)
+    assert refused.status_code == 409 and "no sheet has the end Cloud" in refused.text
+    update = table.edit("set", "cloud", "true", seat=0)
+    assert "no sheet has the end Cloud" not in update and "Save this game" in update
+    assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).status_code == 303
+
+
 def test_a_guedelon_table_per_building_and_the_team(client: TestClient) -> None:
     table = new_table(client, "guedelon", ["Ana", "Ben", "Cleo"], events="easy")
     page = table.page()
     assert 'aria-label="Building B: B4"' in page and "Team: Ana, Ben, Cleo" in page
+    # the Mill is not a floor tile: its own control says whether it was in play and built (not in play at first)
+    assert 'aria-label="Building M' not in page and '<option value="not-built"' in page
+    assert '<option value="false" selected>' in page
     update = table.edit("toggle", "built", "A1")
     assert "A1" in update and "floor 0" in update.lower() or "below" in update.lower()
     table.edit("toggle", "built", "A1")
     table.edit("set", "built", "all")
     update = table.edit("set", "rounds", 17)
     assert "the team wins" in update
+    table.edit("set", "mill", "built")
     saved = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)
     game = client.get("/api/games").json()[0]
     assert saved.status_code == 303 and [p["name"] for p in game["players"]] == ["Ana", "Ben", "Cleo"]
-    assert game["end_state"] == {"game": "guedelon", "events": "easy", "mill": False, "players": 3, "rounds": 17,
+    assert game["end_state"] == {"game": "guedelon", "events": "easy", "mill": "built", "players": 3, "rounds": 17,
                                  "built": "all"}
+    assert (game["result"]["won"], game["result"]["mill"]) == (True, "built")
 
 
 @pytest.mark.parametrize(("op", "path", "value"), [
@@ -198,5 +225,5 @@ def test_options_come_from_the_format_and_the_catalog(client: TestClient) -> Non
     assert "Not scored" not in table.page(seat=0)
     assert "Apprentice" in client.get("/new/once-upon-a-castle").text
     guedelon = client.get("/new/guedelon").text
-    assert "Intermediate" in guedelon and 'name="mill"' in guedelon
+    assert "Intermediate" in guedelon and 'name="mill"' not in guedelon  # the Mill is chosen at the table
     assert client.get("/new/chess").status_code == 404

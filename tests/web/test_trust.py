@@ -34,7 +34,9 @@ class Trusting(Games):
         names = [p["name"] for p in result["players"]]
         if "Ana" in names:
             result["warnings"] = [WARNING]
-            result["inferred"] = {"Ana": {"residents": "house"}}
+            result["players"] = [{**p, "inferred": {"residents": "house"}} if p["name"] == "Ana" else p
+                                 for p in result["players"]]
+        # the end Cloud is left out of this table: it is about warnings and inferred scores, and saves it anyway
         return Scored(result)
 
 

@@ -2,100 +2,44 @@
 read back) and the scoring of the sheets of one game by the rules of rulebook 004.
 
 Modules: :mod:`~.catalog` (records and loading), :mod:`~.decks` (the guest cards), :mod:`~.reference` (the card
-reference), :mod:`~.end_state` (the end-state format), :mod:`~.rules` (the rules and the ranking),
-:mod:`~.score_sheet` (the sheet drawn from the catalog), :mod:`~.sheet_fields` (its form fields),
-:mod:`~.score_sheets` (the sheets the build writes) and :mod:`~.filled_sheets` (filled sheets read back).
-`GAME` is the game as the registry knows it; its methods import those modules when they are first needed.
+reference), :mod:`~.end_state` (the end-state format), :mod:`~.rules` (the rules and the ranking), :mod:`~.table`
+(entering the format at the table), :mod:`~.score_sheet` (the sheet drawn from the catalog),
+:mod:`~.sheet_fields` (its form fields), :mod:`~.score_sheets` (the sheets the build writes) and
+:mod:`~.filled_sheets` (filled sheets and photos read back). `GAME` declares the game to the registry; a module
+is imported when one of its parts is first needed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from generator.games.base import Game, ScoreSheetFile, SheetOptions, SheetsRead
+from generator.games.base import Declared, Game, Modules
 
 if TYPE_CHECKING:
-    from generator.catalog.deck import Card
-    from generator.catalog.game import DeckSpec
-    from generator.catalog.reader import CatalogReader
-    from generator.fields import Record, Type
+    from generator.games.base import Parts
+    from generator.games.castle import (
+        catalog,
+        decks,
+        end_state,
+        filled_sheets,
+        reference,
+        rules,
+        score_sheets,
+        table,
+    )
     from generator.games.castle.catalog import Castle
     from generator.games.castle.end_state import CastleEndState
-    from generator.games.table import TableHints
-    from generator.reference.document import Block
-    from generator.reference.sources import Sources
-    from scoring.findings import Findings
-    from scoring.result import Result
 
+    _PARTS = Parts[Castle, CastleEndState](catalog, decks, reference, end_state, rules, table, score_sheets,
+                                           filled_sheets)
 
 #: The catalogs a deck of the game can draw its cards from (game.yaml `decks[].cards`).
 DECK_SOURCES: tuple[str, ...] = ("guests",)
 
-
-class CastleGame:
-    id = "once-upon-a-castle"
-    name = "Once Upon a Castle"
-    schema_prefix = "castle"
-    deck_sources: tuple[str, ...] = DECK_SOURCES
-    #: filled score sheets: the fillable PDF donjon prints, and photos of the scan-ready sheet (JPEG, PNG, HEIC)
-    sheet_suffixes: tuple[str, ...] = (".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif")
-
-    def catalog_type(self) -> type[Castle]:
-        from generator.games.castle.catalog import Castle
-
-        return Castle
-
-    def load(self, reader: CatalogReader) -> Castle | None:
-        from generator.games.castle.catalog import load
-
-        return load(reader)
-
-    def summary(self, catalog: Castle) -> Mapping[str, int | str]:
-        from generator.games.castle.catalog import summary
-
-        return summary(catalog)
-
-    def catalog_schemas(self) -> Mapping[str, tuple[str, Type[Any]]]:
-        from generator.games.castle.catalog import schemas
-
-        return schemas()
-
-    def cards(self, catalog: Castle, deck: DeckSpec) -> Iterable[Card]:
-        from generator.games.castle.decks import cards
-
-        return cards(catalog, deck)
-
-    def reference(self, catalog: Castle, sources: Sources) -> list[Block]:
-        from generator.games.castle.reference import body
-
-        return body(catalog, sources)
-
-    def score_sheets(self, catalog: Castle) -> Sequence[ScoreSheetFile]:
-        from generator.games.castle.score_sheets import score_sheets
-
-        return score_sheets(catalog)
-
-    def end_state(self, catalog: Castle) -> Record[CastleEndState]:
-        from generator.games.castle.end_state import spec
-
-        return spec(catalog)
-
-    def score(self, state: CastleEndState, catalog: Castle, found: Findings, source: str) -> Result:
-        from generator.games.castle.rules import score
-
-        return score(state, catalog, found, source)
-
-    def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: Castle,
-                    options: SheetOptions | None = None) -> SheetsRead:
-        from generator.games.castle.filled_sheets import read_sheets
-
-        return read_sheets(files, catalog, options or SheetOptions())
-
-    def table_hints(self) -> TableHints:
-        from generator.games.castle.table import HINTS
-
-        return HINTS
-
-
-GAME: Game[Castle, CastleEndState] = CastleGame()
+GAME: Game[Castle, CastleEndState] = Declared(
+    "once-upon-a-castle", "Once Upon a Castle", deck_sources=DECK_SOURCES, schema_prefix="castle",
+    modules=Modules(catalog=f"{__name__}.catalog", decks=f"{__name__}.decks", reference=f"{__name__}.reference",
+                    end_state=f"{__name__}.end_state", rules=f"{__name__}.rules", table=f"{__name__}.table",
+                    score_sheets=f"{__name__}.score_sheets", filled_sheets=f"{__name__}.filled_sheets"),
+    # filled score sheets: the fillable PDF donjon prints, and photos of the scan-ready sheet (JPEG, PNG, HEIC)
+    sheet_suffixes=(".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif"))

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.catalog.common import Provenance, report_duplicates, sourced
+from generator.catalog.common import Provenance, aliases_field, report_duplicates, report_name_clashes, sourced
 from generator.catalog.game import GameInfo
 from generator.catalog.reader import CatalogReader
 from generator.fields import (
@@ -48,6 +48,8 @@ class Version:
     name: str
     guests_drawn: str
     provenance: Provenance
+    #: other names a rulebook prints for it
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,8 @@ class Guest:
     scoring: GuestScoring
     power: str
     provenance: Provenance
+    #: other names a rulebook prints for it (`The dog Dagobert`)
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +202,10 @@ class Castle:
         return tuple(g for g in self.guests if g.version == version)
 
 
+#: The catalog's class, for the registry (`generator.games.base.CatalogPart`).
+CATALOG = Castle
+
+
 def components_spec() -> Record[CastleComponentsFile]:
     components = sourced("components", {
         "personal_boards": Field(Int(1, 100), doc="personal boards in the box: one per player"),
@@ -209,10 +217,12 @@ def components_spec() -> Record[CastleComponentsFile]:
     version = sourced("version", {
         "id": Field(Choice(VERSIONS, what="version")), "name": Field(Text(max_len=40)),
         "guests_drawn": Field(Choice(("blind", "choice"), what="way of drawing guests")),
+        "aliases": aliases_field(),
     }, Version)
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
         report_duplicates(values["versions"], lambda v: v.id, (*path, "versions"), ck, "version")
+        report_name_clashes(values["versions"], (*path, "versions"), ck, "version")
 
     return Record(name="Once Upon a Castle components file", fields={
         "components": Field(components), "versions": Field(ListOf(version, min_items=1, label="id")),
@@ -238,10 +248,12 @@ def guests_spec() -> Record[GuestsFile]:
         "kind": Field(Choice(KINDS, what="kind"), doc="bolt, hourglass or crown"),
         "scoring": Field(_scoring_type()),
         "power": Field(Text(max_len=300), doc="what the guest does, in donjon's own words"),
+        "aliases": aliases_field(),
     }, Guest)
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
         report_duplicates(values["guests"], lambda g: g.id, (*path, "guests"), ck, "guest id")
+        report_name_clashes(values["guests"], (*path, "guests"), ck, "guest")
 
     return Record(name="Once Upon a Castle guests file",
                   fields={"guests": Field(ListOf(guest, min_items=1, label="id"))}, rules=(unique,),

@@ -15,6 +15,7 @@ from generator.fields import (
     AnyOf,
     Bool,
     Checker,
+    Choice,
     Field,
     Int,
     Invalid,
@@ -22,11 +23,10 @@ from generator.fields import (
     Record,
     Text,
     Type,
-    normalise_name,
 )
 from generator.games.castle.catalog import Castle
 from generator.yamlio import PathKey
-from scoring.formats import LARGEST, LONGEST, Name, game_key, names, number
+from scoring.formats import LARGEST, LONGEST, Name, aliases_of, game_key, names, number
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,20 +63,13 @@ class CastleEndState:
 
 @dataclass
 class GuestName(Name):
-    """A Great Architect guest, by its id or by the name on its card (`Dagobert the Dog` is `dagobert`); a number
+    """A Great Architect guest, by its id or by any of its names (`Dagobert the Dog`, `The dog Dagobert`); a number
     here means the file mixes up the two versions."""
-
-    #: the name printed on each card, normalised, -> its id
-    aliases: Mapping[str, str] = field(default_factory=dict)
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
             return ck.fail(path, f"is the number {value}; the Great Architect version names its guests "
                                  f"({', '.join(self.values[:5])}, ...)")
-        if isinstance(value, str) and value not in self._ids:
-            alias = self.aliases.get(normalise_name(value))
-            if alias is not None:
-                return alias
         return super().check(value, path, ck)
 
 
@@ -104,21 +97,23 @@ class ByVersion(Record[CastleEndState]):
     """
 
     variants: Mapping[str, Record[CastleEndState]] = field(default_factory=dict)
+    #: the `version` key's type, which says which variant a version names
+    versions: Choice = field(default_factory=Choice)
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> CastleEndState | Invalid:
         if isinstance(value, dict):
             version = value.get("version")
-            variant = self.variants.get(normalise_name(version)) if isinstance(version, str) else None
+            named = self.versions.resolve(version) if isinstance(version, str) else None
+            variant = self.variants.get(named) if named is not None else None
             if variant is not None:
                 return variant.check(value, path, ck)
         return super().check(value, path, ck)
 
 
 def spec(catalog: Castle) -> Record[CastleEndState]:
-    versions = tuple(v.id for v in catalog.versions)
+    versions = names(catalog.versions, "version")
     great = catalog.guests_of("great-architect")
-    named = GuestName(tuple(g.id for g in great), loose=True, what="guest",
-                      aliases={normalise_name(g.name): g.id for g in great if normalise_name(g.name) != g.id})
+    named = GuestName(tuple(g.id for g in great), loose=True, what="guest", aliases=aliases_of(great))
     printed = GuestVp(-LARGEST, LARGEST)
     either = AnyOf((named, printed), what="a guest's name or the VP printed on a guest card")
     guest_doc = "Great Architect: the guests' names; Apprentice: the VP printed on each guest card"
@@ -131,17 +126,17 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
             name="castle sheet",
             fields={
                 "player": Field(Text(max_len=200, drawn=False), doc="whose castle this is"),
-                "donjon_floors": Field(number(low=0), doc="floors of the donjon drawn: 0 to 4"),
+                "donjon_floors": Field(number(), doc="floors of the donjon drawn: 0 to 4"),
                 "towers": Field(ListOf(number(), max_items=LONGEST), doc="the value written on each tower built"),
                 "walls": Field(ListOf(wall, max_items=LONGEST), doc="each wall built, with its flags"),
                 "sun": Field(Bool(), required=False, default=False, doc="drew the Sun: first to complete 4 towers"),
                 "cloud": Field(Bool(), required=False, default=False,
                                doc="drew the end Cloud: completed the 12th part first"),
-                "sky_clouds": Field(number(low=0), required=False, default=0,
+                "sky_clouds": Field(number(), required=False, default=0,
                                     doc="extra 2-point clouds drawn through the Shepherdess"),
-                "residents": Field(number(low=0), required=False,
+                "residents": Field(number(), required=False,
                                    doc="residents coloured in, scored through the sheet's resident track"),
-                "resident_points": Field(number(low=0), required=False,
+                "resident_points": Field(number(), required=False,
                                          doc="instead of residents: the points of the last resident's group"),
                 "guests": Field(ListOf(guest, max_items=LONGEST), doc=guest_doc),
             },
@@ -152,7 +147,7 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
             doc="The castle sheets of one game of Once Upon a Castle, for `donjon score`.",
             fields={
                 "game": game_key("once-upon-a-castle"),
-                "version": Field(names(versions, "version"), doc="apprentice or great-architect"),
+                "version": Field(versions, doc="apprentice or great-architect"),
                 "sheets": Field(ListOf(sheet, min_items=1, max_items=LONGEST), doc="one or more players' sheets"),
             },
             build=_end_state,
@@ -160,4 +155,5 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
 
     spec = state(either)
     spec.variants = {"great-architect": state(named), "apprentice": state(printed)}
+    spec.versions = versions
     return spec

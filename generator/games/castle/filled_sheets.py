@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from generator.errors import DocumentError, InputError, Problem
 from generator.games.base import SheetOptions
 from generator.games.castle import sheet_fields as names
+from generator.wording import plural
 from generator.yamlio import Document
 from scoring.result import Uncertain
 
@@ -142,8 +143,8 @@ def read_sheets(files: Sequence[tuple[bytes, str]], castle: Castle | None = None
     if options.names and len(options.names) != len(files):
         from generator.errors import UsageError
 
-        raise UsageError("--names", f"gives {len(options.names)} name{'s' if len(options.names) != 1 else ''} for "
-                                    f"{len(files)} sheet{'s' if len(files) != 1 else ''}: one name per sheet, in order")
+        raise UsageError("--names", f"gives {plural(len(options.names), 'name')} for {plural(len(files), 'sheet')}: "
+                                    "one name per sheet, in order")
     sheets: list[FilledSheet] = []
     uncertain: list[Uncertain] = []
     read_photos: list[Any] = []

@@ -16,12 +16,14 @@ needs opencv; a test checks them against opencv's dictionary.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from generator.games.castle.catalog import Castle
 from generator.render.imposition import PAPERS
+from generator.wording import noun, quoted
 
 FORMAT = "donjon-castle-marks/1"
 #: The layout revision the sheets of this donjon print: raised whenever a mark moves, so that a photo of a sheet
@@ -210,7 +212,7 @@ def interpret(marks: Sequence[Mark], states: Sequence[State], version: str,
     def undecided(name: str, indexes: Sequence[int]) -> str:
         unsure = [i for i in indexes if states[i] is None]
         which = ("its mark" if len(indexes) == 1 else
-                 f"the mark{'s' if len(unsure) > 1 else ''} of {_describe(marks[i].value for i in unsure)}")
+                 f"the {noun(len(unsure), 'mark')} of {_describe(marks[i].value for i in unsure)}")
         reasons = sorted({why[i] for i in unsure if why is not None and why[i]})
         return f"{which} {'are' if len(unsure) > 1 else 'is'} neither filled nor empty" + (
             f" ({'; '.join(reasons)})" if reasons else "")
@@ -272,26 +274,29 @@ def confirmed_value(name: str, text: str, by_field: Mapping[str, Sequence[int]],
         raise BadConfirmation(name, f"the sheet has no field {name!r} (its fields: {', '.join(sorted(by_field))})")
     allowed = [marks[i].value for i in by_field[name]]
     text = text.strip()
+    shown = quoted(text)  # a value of 5,000 digits is shown cut
+    # ASCII digits, a few of them: `isdigit` takes '²' and '٣', and int() refuses more than 4,300 digits
+    number = int(text) if re.fullmatch(r"-?[0-9]{1,9}", text) else None
     if name in COUNTED:
-        if not text.isdigit() or int(text) > len(allowed):
-            raise BadConfirmation(name, f"{name} takes a number from 0 to {len(allowed)}, not {text!r}")
-        return int(text)
+        if number is None or not 0 <= number <= len(allowed):
+            raise BadConfirmation(name, f"{name} takes a number from 0 to {len(allowed)}, not {shown}")
+        return number
     if name == "guests" and version == "great-architect":
         given = [g.strip().lower() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
         unknown = [g for g in given if g not in allowed]
         if unknown:
             raise BadConfirmation(name, f"guests takes guest ids separated by commas ({', '.join(map(str, allowed))}) "
-                                  f"or none; {', '.join(unknown)} is not one")
+                                  f"or none; {quoted(', '.join(unknown))} is not one")
         return given
     if text.lower() in ("none", "no", "false", ""):
         return None
     if all(isinstance(v, bool) for v in allowed):
         if text.lower() in ("true", "yes", "1"):
             return True
-        raise BadConfirmation(name, f"{name} takes true or false, not {text!r}")
-    if text.lstrip("-").isdigit() and int(text) in allowed:
-        return int(text)
-    raise BadConfirmation(name, f"{name} takes {_describe(allowed).replace(' and ', ', ')} or none, not {text!r}")
+        raise BadConfirmation(name, f"{name} takes true or false, not {shown}")
+    if number is not None and number in allowed:
+        return number
+    raise BadConfirmation(name, f"{name} takes {_describe(allowed).replace(' and ', ', ')} or none, not {shown}")
 
 
 _INDEXED = ("towers", "walls", "guests")

@@ -109,7 +109,6 @@ NO_MARKERS = "none of its four corner markers was found"
 #: Formats by their first bytes.
 _JPEG, _PNG = b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"
 _HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif")
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif")
 
 
 def missing_scan_extra(display: str) -> InputError:
@@ -184,6 +183,11 @@ def decode(data: bytes, display: str) -> Grey:
                                               "an eighth of its size")
                 if reduction > 1:
                     image.draft("L", (math.ceil(width / reduction), math.ceil(height / reduction)))
+            if image.mode.startswith("I"):
+                # 16 bits of grey a pixel (a scanner app's PNG): its 8-bit twin, the top byte of each value;
+                # Pillow's convert("L") would clip every value above 255 to white
+                wide = np.asarray(image if image.mode == "I" else image.convert("I"))
+                return (np.clip(wide, 0, 65535) >> 8).astype(np.uint8)
             grey = image.convert("L")
             return np.asarray(grey, dtype=np.uint8)
         except InputError:
@@ -447,6 +451,7 @@ class PhotoRead:
 def read_photo(data: bytes, display: str, castle: Castle, confirmed: Mapping[str, str] | None = None) -> PhotoRead:
     """Read one photo of a scan-ready sheet of the catalog `castle` (a BadConfirmation for a confirmed value its
     field cannot take)."""
+    _import_cv2(display)  # without the scan extra (opencv, and numpy with it): say what to install, first
     return read_grey(decode(data, display), display, castle, confirmed)
 
 

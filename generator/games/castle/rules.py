@@ -3,6 +3,8 @@
 Violations (numbered as in end-states.md; each rests on facts rulebook 004 states, and each check below cites
 its section):
 
+0. Every value is a whole number, zero or more (floors, towers, flags, an Apprentice guest's VP, residents,
+   resident points, sky clouds): points in this game are never negative.
 1. At most 4 donjon floors, 4 towers and 4 walls.
 2. A wall carries at most 2 flags, at most two walls carry 2, so at most 6 flags in all.
 3. The Sun needs 4 towers; the end Cloud needs all 12 parts (4 floors, 4 towers, 4 walls).
@@ -14,15 +16,20 @@ its section):
    sheets share a player's name.
 7. Sky clouds come only from the Shepherdess, a Great Architect guest: none in the Apprentice version.
 
-Warnings (checks on values no rulebook states; the spec's bullets in order, W1 to W3). Each is reported through
-:meth:`scoring.findings.Findings.check` with the catalog value's `inferred` record, so it warns while that value
-is M, L or house, and would be a violation in a catalog that cites a rulebook for it:
+Warnings (checks on values no rulebook states, or on what a file may leave out; the spec's bullets in order, W1
+to W4). Each is reported through :meth:`scoring.findings.Findings.check` with the record it rests on (a catalog
+value's `inferred` record), so it warns while that is M, L or house, and would be a violation in a catalog that
+cites a rulebook for it:
 
 W1. A tower's value and a flag's value are among the values the catalog holds (towers 2 or 5, flags 1 or 2: M,
     from a review).
 W2. A resident count within the catalog's resident track, and `resident_points` among the track's group values
-    (house: donjon's own track).
+    (house: donjon's own track). Beyond the track a count scores the last group's points, marked `inferred`.
 W3. An Apprentice guest's VP within the catalog's range (house).
+W4. Some sheet has the end Cloud: the game ends when it is drawn (004 End of the game), but a file may hold
+    only some players' sheets, so a file without it is scored with a warning (the game is not over, or the sheet
+    that drew it is missing). The result's :class:`CastleOutcome` says so; the companion, whose table holds every
+    player's sheet, does not save the game then.
 
 Not a rule here: how many Great Architect guests a castle holds. A floor brings one, but guests are stolen from
 castle to castle (004 Great Architect Version), and a file need not hold every sheet of the game.
@@ -37,20 +44,22 @@ Castles are ranked by score; tied castles share a place, and a tie for first has
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import IntEnum
+from dataclasses import dataclass
+from enum import Enum, IntEnum
 
+from generator.catalog.common import Inferred
 from generator.games.castle.catalog import Castle, Guest
 from generator.games.castle.end_state import CastleEndState, PlayerCastle
 from generator.wording import listing, plural
 from scoring.findings import Findings, below_h
-from scoring.result import PlayerScore, Result, ranked_by
-
-GAME = "once-upon-a-castle"
+from scoring.formats import name_key
+from scoring.result import PlayerScore, Ranking, ResultPart, Standing, ranked_by
 
 
 class CastleRule(IntEnum):
     """The rules of end-states.md, by number."""
 
+    NOT_NEGATIVE = 0
     PARTS = 1
     FLAGS = 2
     SUN_AND_CLOUD = 3
@@ -61,20 +70,49 @@ class CastleRule(IntEnum):
 
 
 #: The warnings of end-states.md (its bullets, in order).
-VALUES, RESIDENT_TRACK, APPRENTICE_VP = "w1", "w2", "w3"
+VALUES, RESIDENT_TRACK, APPRENTICE_VP, END_CLOUD = "w1", "w2", "w3", "w4"
+
+#: What W4 rests on: not a catalog value, but what a file may leave out (end-states.md: a file may hold only some
+#: players' sheets), so the check is a guess about the file.
+SOME_SHEETS = Inferred(
+    ("cloud",),
+    "004 End of the game: the game ends when a player completes the twelfth part and draws the end Cloud; a file "
+    "may hold only some of the players' sheets, so one without it may be a game not over or a sheet missing",
+    "L")
 
 
-def name_key(name: str) -> str:
-    """Names are compared without regard to case or surrounding spaces (`ana ` is Ana)."""
-    return name.strip().casefold()
+class CastleEnd(Enum):
+    """How the sheets of a file end the game (004 End of the game)."""
+
+    #: a sheet has the end Cloud: its player completed the twelfth part and the game ended
+    END_CLOUD = "end cloud"
+    #: no sheet has it: the game is not over, or the sheet that drew it is not in the file
+    NO_END_CLOUD = "no end cloud"
 
 
-def check(state: CastleEndState, catalog: Castle, found: Findings) -> None:
-    """Report every rule the sheets break, and every warning, to `found`."""
+@dataclass(frozen=True, slots=True)
+class CastleOutcome(ResultPart):
+    """The castle's own part of a result: how the sheets end the game. It adds no key to the JSON result (a
+    castle file is always `finished`, W4 warns), but a table of the companion holds every player's sheet, and is
+    not saved before one has the end Cloud (:attr:`end_missing`)."""
+
+    termination: CastleEnd
+
+    @property
+    def end_missing(self) -> str | None:
+        if self.termination is CastleEnd.END_CLOUD:
+            return None
+        return ("no sheet has the end Cloud: the game ends when a player completes the twelfth part and draws it, "
+                "so the game is not over yet, or the sheet of the player who drew it is missing")
+
+
+def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
+    """Report every rule the sheets break, and every warning, to `found`, and say how the game stands."""
     sheet = catalog.sheet
     _check_sheets(state, catalog, found)
     for index, castle in enumerate(state.sheets):
         at = ("sheets", index)
+        _check_not_negative(state, castle, at, found)
         # Rule 1. 004 The different parts of the Castle: a castle is finished with 4 donjon floors, 4 towers and
         # 4 walls, and there is nothing more of those to draw.
         for part, built, most in (("donjon_floors", castle.donjon_floors, sheet.donjon_floors),
@@ -88,13 +126,13 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> None:
         # worth its points. Which values those are no rulebook says: the catalog's, with their source.
         towers = sheet.tower_values
         for position, value in enumerate(castle.towers):
-            if value not in towers.values:
+            if value >= 0 and value not in towers.values:
                 found.check(VALUES, (*at, "towers", position),
                             f"is {value}; a tower is worth {listing(towers.values, 'or')}", towers.provenance.of("values"))
         flags = sheet.flag_values
         for wall_index, wall in enumerate(castle.walls):
             for position, value in enumerate(wall.flags):
-                if value not in flags.values:
+                if value >= 0 and value not in flags.values:
                     found.check(VALUES, (*at, "walls", wall_index, "flags", position),
                                 f"is {value}; a flag is worth {listing(flags.values, 'or')}", flags.provenance.of("values"))
 
@@ -148,16 +186,58 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> None:
             found.add(CastleRule.RESIDENTS, at,
                       "gives both residents and resident_points; give one" if castle.residents is not None
                       else "gives neither residents nor resident_points; give one (0 residents if none)")
-        # W2. The sheet's resident groups are not known (game-facts 2(c)): the track is the catalog's.
+        # W2. The sheet's resident groups are not known (game-facts 2(c)): the track is the catalog's. Beyond it,
+        # the residents score its last group (ResidentTrack.points_for), marked inferred.
         elif castle.residents is not None and castle.residents > track.length:
             found.check(RESIDENT_TRACK, (*at, "residents"),
-                        f"is {castle.residents}; the resident track holds {track.length}", basis)
-        elif castle.resident_points is not None:
+                        f"is {castle.residents}; the resident track holds {track.length} (scored as its last group, "
+                        f"{plural(track.points_for(castle.residents), 'point')})", basis)
+        elif castle.resident_points is not None and castle.resident_points >= 0:
             allowed = sorted({0, *(g.points for g in track.groups)})
             if castle.resident_points not in allowed:
                 found.check(RESIDENT_TRACK, (*at, "resident_points"),
                             f"is {castle.resident_points}; a group of the resident track gives "
                             f"{', '.join(str(p) for p in allowed)}", basis)
+
+    # W4. 004 End of the game: the player who completes the twelfth part draws the end Cloud, which ends the game.
+    # A file may hold only some players' sheets, so a file in which none has it may still be a finished game.
+    ended = any(castle.cloud for castle in state.sheets)
+    if not ended:
+        found.check(END_CLOUD, ("sheets",),
+                    "no sheet has the end Cloud: the game is not over, or the sheet of the player who drew it is "
+                    "missing", SOME_SHEETS)
+    termination = CastleEnd.END_CLOUD if ended else CastleEnd.NO_END_CLOUD
+    return Standing(finished=True, setting=(("version", _version_name(catalog, state.version)),
+                                            ("sheets", str(len(state.sheets)))),
+                    parts=(CastleOutcome(termination),))
+
+
+def _check_not_negative(state: CastleEndState, castle: PlayerCastle, at: tuple[str, int], found: Findings) -> None:
+    """Rule 0: no value of a sheet is negative."""
+    # Rule 0. 004 End of the game: a castle scores its towers, the group of its last resident, its flags and its
+    # guests; each is a part drawn or a number printed, never less than nothing. 004 Shepherdess: each sky cloud
+    # is one drawn. Parts and residents are counted, so none is below 0 either.
+    counts = (("donjon_floors", castle.donjon_floors, "floors"), ("sky_clouds", castle.sky_clouds, "sky clouds"),
+              ("residents", castle.residents, "residents"))
+    for key, count, what in counts:
+        if count is not None and count < 0:
+            found.add(CastleRule.NOT_NEGATIVE, (*at, key), f"is {count}; a castle has 0 {what} or more")
+    if castle.resident_points is not None and castle.resident_points < 0:
+        found.add(CastleRule.NOT_NEGATIVE, (*at, "resident_points"),
+                  f"is {castle.resident_points}; a group of residents is worth 0 points or more")
+    for position, value in enumerate(castle.towers):
+        if value < 0:
+            found.add(CastleRule.NOT_NEGATIVE, (*at, "towers", position), f"is {value}; a tower is worth 0 or more")
+    for wall_index, wall in enumerate(castle.walls):
+        for position, value in enumerate(wall.flags):
+            if value < 0:
+                found.add(CastleRule.NOT_NEGATIVE, (*at, "walls", wall_index, "flags", position),
+                          f"is {value}; a flag is worth 0 or more")
+    if state.version != "great-architect":
+        for position, guest in enumerate(castle.guests):
+            if isinstance(guest, int) and guest < 0:
+                found.add(CastleRule.NOT_NEGATIVE, (*at, "guests", position),
+                          f"is {guest}; a guest card is worth 0 VP or more")
 
 
 def _version_name(catalog: Castle, version: str) -> str:
@@ -213,7 +293,7 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
     for index, castle in enumerate(state.sheets):
         # Rule 4. 004 The Donjon's floors: each floor added draws one guest card at once, and in the Apprentice
         # version nothing moves a guest afterwards.
-        if len(castle.guests) != castle.donjon_floors:
+        if castle.donjon_floors >= 0 and len(castle.guests) != castle.donjon_floors:
             found.add(CastleRule.ONE_OF_EACH, ("sheets", index, "guests"),
                       f"lists {plural(len(castle.guests), 'guest')} for {plural(castle.donjon_floors, 'donjon floor')}"
                       "; in the Apprentice version each floor brings exactly one guest")
@@ -221,7 +301,7 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
         # so the range is the catalog's.
         for position, value in enumerate(castle.guests):
             assert isinstance(value, int)  # the format gives numbers in this version
-            if not span.min <= value <= span.max:
+            if value >= 0 and not span.min <= value <= span.max:
                 found.check(APPRENTICE_VP, ("sheets", index, "guests", position),
                             f"is {value}; an Apprentice guest card is worth {span.min} to {span.max} VP",
                             span.provenance.of("min") or span.provenance.of("max"))
@@ -291,25 +371,17 @@ def inferred(castle: PlayerCastle, catalog: Castle) -> tuple[tuple[str, str], ..
     return tuple(out)
 
 
-def score(state: CastleEndState, catalog: Castle, found: Findings, source: str = "") -> Result:
-    """Check every rule, then score and rank the castles (or only report, when a rule is broken)."""
-    check(state, catalog, found)
-    setting = (("version", _version_name(catalog, state.version)), ("sheets", str(len(state.sheets))))
-    warnings = tuple(found.warnings)
-    if found:
-        return Result(GAME, False, True, tuple(found.violations), None, (), source=source,
-                      summary=f"{plural(len(found.violations), 'rule')} broken: not scored", setting=setting,
-                      warnings=warnings)
+def rank(state: CastleEndState, catalog: Castle) -> Ranking:
+    """Score and rank the castles of sheets that keep every rule."""
     guests = {g.id: g for g in catalog.guests}
     items = [points(castle, state.version, catalog, guests) for castle in state.sheets]
     totals = [sum(p for _, p in item) for item in items]
     places = ranked_by([(t,) for t in totals])
     firsts = [i for i, place in enumerate(places) if place == 1]
     winner = state.sheets[firsts[0]].player if len(firsts) == 1 else None
-    summary = (f"winner: {winner}, with {totals[firsts[0]]} points" if winner is not None
-               else f"no winner: {listing(state.sheets[i].player for i in firsts)} tie for first with "
-                    f"{totals[firsts[0]]} points")
+    best = plural(totals[firsts[0]], "point")
+    summary = (f"winner: {winner}, with {best}" if winner is not None
+               else f"no winner: {listing(state.sheets[i].player for i in firsts)} tie for first with {best}")
     scores = tuple(PlayerScore(castle.player, totals[i], places[i], items[i], inferred=inferred(castle, catalog))
                    for i, castle in enumerate(state.sheets))
-    return Result(GAME, True, True, (), winner, scores, source=source, summary=summary, setting=setting,
-                  warnings=warnings)
+    return Ranking(scores, winner, summary)

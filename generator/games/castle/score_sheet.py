@@ -63,6 +63,7 @@ from generator.render.text import (
     layout_runs,
     parse,
 )
+from generator.wording import plural
 
 GAME_NAME = "Once Upon a Castle"
 
@@ -954,7 +955,7 @@ class _Sheet:
                 frame = SheetBox(x, top + m.frame_top, w, m.frame_h)
                 self.rect(frame, Paint(fill=WHITE, stroke=SOFT, width=STROKES.frame_width), m.frame_radius)
                 self.text(x + m.group_label_in, top + m.group_label_base,
-                          f"{group.points} pt{'s' if group.points != 1 else ''}", SANS_BOLD, TYPE.note, ACCENT)
+                          plural(group.points, "pt"), SANS_BOLD, TYPE.note, ACCENT)
                 span = f"{group.first}" if group.first == group.last else f"{group.first}-{group.last}"
                 self.text(frame.right - m.group_label_in, top + m.group_label_base, span, SANS, TYPE.tiny, SOFT,
                           "right")

@@ -8,8 +8,10 @@ from typing import Any
 
 from generator.catalog.common import (
     Provenance,
+    aliases_field,
     ref,
     report_duplicates,
+    report_name_clashes,
     sourced,
 )
 from generator.catalog.game import GameInfo
@@ -105,6 +107,8 @@ class Series:
     #: how many of cards 1-18 this series replaces (0 for the easy series itself)
     replaces: int
     provenance: Provenance
+    #: other names a rulebook prints for it
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +217,10 @@ class Guedelon:
         return next((m.finished_name for m in self.materials if m.finished == product_id), product_id)
 
 
+#: The catalog's class, for the registry (`generator.games.base.CatalogPart`).
+CATALOG = Guedelon
+
+
 def components_spec() -> Record[GuedelonComponentsFile]:
     components = sourced("components", {
         "rounds": Field(Int(1, 100), doc="rounds in a game"),
@@ -271,6 +279,7 @@ def events_spec() -> Record[EventsFile]:
         "id": Field(Slug()), "name": Field(Text(max_len=40)),
         "first": Field(Int(1, 999), doc="number of its first card"), "last": Field(Int(1, 999)),
         "replaces": Field(Int(0, 99), doc="how many of cards 1-18 this series replaces"),
+        "aliases": aliases_field(),
     }, Series)
     event = sourced("event card", {
         "number": Field(Int(1, 999)),
@@ -285,6 +294,7 @@ def events_spec() -> Record[EventsFile]:
 
     def consistent(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
         report_duplicates(values["series"], lambda s: s.id, (*path, "series"), ck, "series id")
+        report_name_clashes(values["series"], (*path, "series"), ck, "series")
         report_duplicates(values["events"], lambda e: e.number, (*path, "events"), ck, "card number")
         report_duplicates(values["events"], lambda e: e.id, (*path, "events"), ck, "event id")
         by_id = {s.id: s for s in values["series"]}

@@ -10,29 +10,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from generator.fields import Bool, Checker, Field, ListOf, Record, Text, Type, describe
+from generator.fields import Checker, Field, ListOf, Record, Text, Type, describe, normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.yamlio import PathKey
 from scoring.formats import LONGEST, game_key, names, number
+
+#: The Mill's states in a record (`mill:` in a file): built, in play and not built, or `mill: true` of a file
+#: written before `built` and `not-built` existed (in play; built when the `built` list names the Mill). Not in
+#: play is None.
+BUILT, NOT_BUILT, LISTED = "built", "not-built", "listed"
 
 
 @dataclass(frozen=True, slots=True)
 class GuedelonEndState:
     players: int
     events: str
-    mill: bool
+    #: None (the Mill was not in play), BUILT, NOT_BUILT or LISTED
+    mill: str | None
     rounds: int
-    #: "all", or the floor tiles (and the Mill) built, as written
+    #: "all" (every floor tile), or the floor tiles built as written (and the Mill, in files written before)
     built: Literal["all"] | tuple[str, ...]
 
 
-def _end_state(game: str, players: int, events: str, mill: bool, rounds: int,
+def _end_state(game: str, players: int, events: str, mill: str | None, rounds: int,
                built: str | tuple[str, ...]) -> GuedelonEndState:
     return GuedelonEndState(players, events, mill, rounds, "all" if built == "all" else tuple(t.strip() for t in built))
 
 
 def spec(catalog: Guedelon) -> Record[GuedelonEndState]:
-    series = tuple(s.id for s in catalog.series)
+    series = catalog.series
     return Record(
         name="Guédelon end state",
         doc="A game of Guédelon (won, lost or stopped), for `donjon score`.",
@@ -40,9 +46,11 @@ def spec(catalog: Guedelon) -> Record[GuedelonEndState]:
             "game": game_key("guedelon"),
             "players": Field(number(), doc="1 to 4; 1 and 2 play with the apprentice"),
             "events": Field(names(series, "event series"), doc="the event series played"),
-            "mill": Field(Bool(), required=False, default=False, doc="the Mill expansion was in play"),
+            "mill": Field(MillState(), required=False,
+                          doc="false (the default): the Mill was not in play; built, or not-built, when it was"),
             "rounds": Field(number(), doc="rounds played when the castle was finished, or when play stopped"),
-            "built": Field(Built(), doc="`all`, or the floor tiles completed and `mill` if built, e.g. [A0, A1, B0]"),
+            "built": Field(Built(), doc="`all` (every floor tile, never the Mill), or the floor tiles completed, "
+                                       "e.g. [A0, A1, B0]"),
         },
         build=_end_state,
     )
@@ -66,3 +74,29 @@ class Built(Type[str | tuple[str, ...]]):
     def schema(self) -> dict[str, Any]:
         return self._with_doc({"anyOf": [{"type": "string", "pattern": "^\\s*[Aa][Ll][Ll]\\s*$"},
                                          self.tiles.schema()]})
+
+
+class MillState(Type[str | None]):
+    """`mill`: false (not in play), `built` or `not-built` (any case, spaces for the dash). `true`, which files
+    written before said for "in play", is still read: built when the `built` list names the Mill (LISTED)."""
+
+    doc = ""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        if value is None or value is False:
+            return None
+        if value is True:
+            return LISTED
+        if isinstance(value, str):
+            key = normalise_name(value)
+            if key in (BUILT, NOT_BUILT):
+                return key
+            if key == "false":  # a form's choice, sent as text
+                return None
+        return ck.fail(path, f"expected false, built or not-built, got {describe(value)}")
+
+    def schema(self) -> dict[str, Any]:
+        return self._with_doc({"anyOf": [
+            {"type": "boolean", "$comment": "true, in files written before: in play, built when `built` names it"},
+            {"type": "string", "examples": [BUILT, NOT_BUILT], "$comment": "any case; spaces or '_' in place of '-'"},
+        ]})

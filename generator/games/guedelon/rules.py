@@ -7,20 +7,25 @@ cites its section):
 1. 1 to 4 players.
 2. 1 round or more.
 3. Every tile named is a tile the rulebook's buildings can hold (A0-A2; B, C, E up to floor 4; D and F up to
-   floor 4), named once, and all of them fit in one castle of 22 tiles with a five-floor building; `mill` only
-   when the Mill is in play.
+   floor 4), named once, and all of them fit in one castle of 22 tiles with a five-floor building. The Mill is
+   not a floor tile: a `built` list names it only in files written before `mill: built` (`mill: true`); it may
+   not name it when the Mill was not in play or is said not built.
 4. Within a building, floors are completed from floor 0 upwards with none skipped.
 
-Warnings (W1): a tile a building can hold but the catalog's split does not give it (C3, D4...): which buildings
-hold the two tiles beyond those the rulebooks place is a house default (the building's `floors`). Reported
-through :meth:`scoring.findings.Findings.check` with that building's `inferred` record.
+Warnings: W1, a tile a building can hold but the catalog's split does not give it (C3, D4...): which buildings
+hold the two tiles beyond those the rulebooks place is a house default (the building's `floors`), reported
+through :meth:`scoring.findings.Findings.check` with that building's `inferred` record. W2, `mill: true` (a file
+written before) with `built: all`: `all` is every floor tile and never the Mill, so it is read as not built, a
+house reading of the old files.
 
 Result (000/001 8 Game end): won when every floor tile is built by the end of the last round (18, year 1245);
 lost when round 18 ended with tiles left, or when the castle was finished after round 18 (the team then plays on
 to see how many rounds it needs: the record to beat). A file with tiles left and fewer than 18 rounds is a game
-in progress (`finished: false`, exit 1, with the standings). The Mill (000 12, "an additional challenge") is
-reported on its own, built or not built; it does not decide the win. The team's score is the rounds taken; its
-breakdown splits them into rounds up to 1245 and rounds past it.
+in progress (`finished: false`, exit 1, with the standings); with tiles left after round 18 the team has
+finished, and lost. The Mill (000 12, "an additional challenge") is reported on its own, built or not built; it
+does not decide the win, and `tiles_left` counts floor tiles only. The team's score is the rounds taken; its
+breakdown splits them into rounds up to 1245 and rounds past it. The result's :class:`GuedelonOutcome` holds
+how the game ended (:class:`GuedelonEnd`), the tiles left and the Mill.
 
 The numbers (players, rounds, the last year, the tiles, the buildings' floors, the Mill) come from the Guédelon
 catalog, so a corrected catalog changes them.
@@ -29,16 +34,18 @@ catalog, so a corrected catalog changes them.
 from __future__ import annotations
 
 import re
-from enum import IntEnum
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from typing import Any
 
+from generator.catalog.common import Inferred
 from generator.fields import normalise_name
 from generator.games.guedelon.catalog import Guedelon
-from generator.games.guedelon.end_state import GuedelonEndState
-from generator.wording import listing, plural
+from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
+from generator.wording import listing, noun, plural
 from scoring.findings import Findings
-from scoring.result import PlayerScore, Result, breakdown
+from scoring.result import PlayerScore, Ranking, ResultPart, Standing, breakdown
 
-GAME = "guedelon"
 TEAM = "team"
 #: A floor tile's name: its building's letter and its floor's number.
 TILE = re.compile(r"([A-Z])(\d)")
@@ -53,8 +60,54 @@ class GuedelonRule(IntEnum):
     FLOORS_IN_ORDER = 4
 
 
-#: The warning: a tile outside the catalog's split of the two unplaced tiles.
-SPLIT = "w1"
+#: The warnings: a tile outside the catalog's split of the two unplaced tiles; `mill: true` with `built: all`.
+SPLIT, OLD_MILL = "w1", "w2"
+
+#: What W2 rests on: how donjon reads `mill: true` with `built: all`, which files written before could not say
+#: otherwise (the Mill then had no key of its own).
+OLD_MILL_READING = Inferred(
+    ("mill",),
+    "files written before `mill: built` said `mill: true` for a Mill in play and named it in the `built` list "
+    "when built; `built: all` is every floor tile and never the Mill (000 12.3: an additional challenge), so donjon "
+    "reads it as not built",
+    "house")
+
+
+class GuedelonEnd(Enum):
+    """How a game of Guédelon stands (000/001 8 Game end)."""
+
+    #: every floor tile built by the end of round 18: won
+    BUILT_IN_TIME = "built in time"
+    #: every floor tile built, after round 18: lost, and the rounds taken are the record to beat
+    BUILT_LATE = "built late"
+    #: round 18 (or a later one) ended with tiles left: lost
+    TIME_UP = "time up"
+    #: tiles left, and round 18 not over: the game goes on
+    IN_PROGRESS = "in progress"
+
+
+@dataclass(frozen=True, slots=True)
+class GuedelonOutcome(ResultPart):
+    """Guédelon's own part of a result: how the game ended, the floor tiles left to build, and the Mill.
+
+    JSON: `won`, `tiles_left` and, when the Mill is in play, `mill` ("built" or "not built")."""
+
+    #: None when the file breaks rules (it is not judged)
+    termination: GuedelonEnd | None
+    #: floor tiles left to build (never the Mill)
+    tiles_left: int
+    #: "built" or "not built"; None when the Mill was not in play
+    mill: str | None
+
+    @property
+    def won(self) -> bool:
+        return self.termination is GuedelonEnd.BUILT_IN_TIME
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"won": self.won, "tiles_left": self.tiles_left}
+        if self.mill is not None:
+            out["mill"] = self.mill
+        return out
 
 
 def _tile_key(name: str) -> str:
@@ -72,7 +125,8 @@ def possible(catalog: Guedelon, name: str) -> tuple[str, int] | None:
 
 
 def built_tiles(state: GuedelonEndState, catalog: Guedelon) -> dict[str, tuple[str, int]]:
-    """The tiles the file says are built, each a tile some building can hold, by name: building and floor."""
+    """The floor tiles the file says are built, each a tile some building can hold, by name: building and floor
+    (`all` is every floor tile of the catalog; the Mill is never one)."""
     if state.built == "all":
         return {t.id: (t.building, t.floor) for t in catalog.tiles}
     out: dict[str, tuple[str, int]] = {}
@@ -83,11 +137,17 @@ def built_tiles(state: GuedelonEndState, catalog: Guedelon) -> dict[str, tuple[s
     return out
 
 
-def mill_built(state: GuedelonEndState, catalog: Guedelon) -> bool:
-    """`built: all` builds everything in play, the Mill included; a list names the Mill when it is built."""
-    if not state.mill:
-        return False
-    return state.built == "all" or any(normalise_name(name) == catalog.mill.id for name in state.built)
+def _names_mill(state: GuedelonEndState, catalog: Guedelon) -> bool:
+    return state.built != "all" and any(normalise_name(name) == catalog.mill.id for name in state.built)
+
+
+def mill_built(state: GuedelonEndState, catalog: Guedelon) -> str | None:
+    """The Mill: "built" or "not built", or None when it was not in play. `mill: true` (files written before) is
+    built when the `built` list names the Mill, and not with `built: all`, which names floor tiles only."""
+    if state.mill is None:
+        return None
+    built = state.mill == BUILT or (state.mill == LISTED and _names_mill(state, catalog))
+    return "built" if built else "not built"
 
 
 def castle_size(catalog: Guedelon, tiles: dict[str, tuple[str, int]]) -> int:
@@ -104,8 +164,8 @@ def castle_size(catalog: Guedelon, tiles: dict[str, tuple[str, int]]) -> int:
     return total
 
 
-def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> None:
-    """Report every rule the end state breaks, and every warning, to `found`."""
+def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> Standing:
+    """Report every rule the end state breaks, and every warning, to `found`, and say how the game stands."""
     info = catalog.info
     # Rule 1. 000/001 box and 11 Solo and Duo Modes: 1 to 4 players (1 and 2 with the apprentice).
     if not info.players_min <= state.players <= info.players_max:
@@ -114,9 +174,23 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> None:
     # Rule 2. 000/001 5.1: every round starts by moving the time counter one space; a game has played one at least.
     if state.rounds < 1:
         found.add(GuedelonRule.ROUNDS, ("rounds",), f"is {state.rounds}; a game lasts 1 round or more")
-    if state.built == "all":
-        return
+    # W2. 000 12.3: the Mill is an additional challenge, not a floor of the castle; `built: all` says every floor
+    # tile is built and nothing about the Mill, which files written before `mill: built` had no other way to say.
+    if state.mill == LISTED and state.built == "all":
+        found.check(OLD_MILL, ("mill",),
+                    f"is true with built: all, which names the floor tiles only: the {catalog.mill.name} is read as "
+                    f"not built; write `mill: built` if it was", OLD_MILL_READING)
+    if state.built != "all":
+        _check_tiles(state, catalog, found)
+    return Standing(finished=_ending(state, catalog) is not GuedelonEnd.IN_PROGRESS,
+                    setting=(("players", str(state.players)), ("events", state.events),
+                             ("Mill", "not in play" if state.mill is None else "in play")),
+                    parts=(outcome(state, catalog, judged=not found),))
 
+
+def _check_tiles(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> None:
+    """Rules 3 and 4 and W1 on a list of the tiles built."""
+    assert state.built != "all"
     known = {t.id for t in catalog.tiles}
     seen: set[str] = set()
     for index, name in enumerate(state.built):
@@ -125,10 +199,13 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> None:
         place = None if is_mill else possible(catalog, name)
         # Rule 3. 000/001 Contents and 7.10: six buildings A-F of 3 to 5 floor tiles each, A with 3 (7.10
         # example), D and F with 4 at least (D3 and F3 are named); 000 12 The mill: the Mill tile is in play only
-        # with the expansion.
-        if is_mill and not state.mill:
+        # with the expansion, and is not a floor tile (a list names it only in files written before `mill: built`).
+        if is_mill and state.mill is None:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
                       f"names the {catalog.mill.name}, but the {catalog.mill.name} was not in play (mill: false)")
+        elif is_mill and state.mill == NOT_BUILT:
+            found.add(GuedelonRule.TILES_EXIST, ("built", index),
+                      f"names the {catalog.mill.name}, but mill: not-built says it was not built")
         elif not is_mill and place is None:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
                       f"{name!r} is not a floor tile any building of the castle can hold (tiles: {_span(catalog)})")
@@ -165,8 +242,28 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> None:
         missing = [f"{letter}{f}" for f in range(floor) if f"{letter}{f}" not in tiles]
         if missing:
             found.add(GuedelonRule.FLOORS_IN_ORDER, ("built", index),
-                      f"{key} is built but {listing(missing)} below it {'is' if len(missing) == 1 else 'are'} "
-                      "not; a building rises from floor 0 one floor at a time")
+                      f"{key} is built but {listing(missing)} below it {noun(len(missing), 'is', 'are')} not; a "
+                      "building rises from floor 0 one floor at a time")
+
+
+def _tiles_left(state: GuedelonEndState, catalog: Guedelon) -> int:
+    return max(0, catalog.components.floor_tiles - len(built_tiles(state, catalog)))
+
+
+def _ending(state: GuedelonEndState, catalog: Guedelon) -> GuedelonEnd:
+    """How the game stands by its floor tiles and its rounds (000/001 8): the castle built by the end of round 18
+    wins; round 18 ending with tiles left loses; after it the team may play on to see how long it takes."""
+    last = catalog.components.rounds
+    if _tiles_left(state, catalog) == 0:
+        return GuedelonEnd.BUILT_IN_TIME if state.rounds <= last else GuedelonEnd.BUILT_LATE
+    return GuedelonEnd.TIME_UP if state.rounds >= last else GuedelonEnd.IN_PROGRESS
+
+
+def outcome(state: GuedelonEndState, catalog: Guedelon, judged: bool = True) -> GuedelonOutcome:
+    """The game's outcome: how it ended (None when the file is not `judged`: it breaks rules), the floor tiles
+    left and the Mill."""
+    return GuedelonOutcome(_ending(state, catalog) if judged else None, _tiles_left(state, catalog),
+                           mill_built(state, catalog))
 
 
 def _span(catalog: Guedelon) -> str:
@@ -174,43 +271,30 @@ def _span(catalog: Guedelon) -> str:
     return ", ".join(f"{b.id}0-{b.id}{b.floors_max - 1}" for b in catalog.buildings)
 
 
-def score(state: GuedelonEndState, catalog: Guedelon, found: Findings, source: str = "") -> Result:
-    """Check every rule, then say whether the team won, lost or is still playing, and in how many rounds."""
-    check(state, catalog, found)
+def rank(state: GuedelonEndState, catalog: Guedelon) -> Ranking:
+    """The team's result: won, lost or still playing, and in how many rounds."""
     comp = catalog.components
-    left = max(0, comp.floor_tiles - len(built_tiles(state, catalog)))
-    complete = left == 0
-    # 000/001 8: the game is lost when round 18 ends with the castle unfinished; before that, it goes on.
-    finished = complete or state.rounds >= comp.rounds
-    won = complete and 1 <= state.rounds <= comp.rounds
-    mill = ("built" if mill_built(state, catalog) else "not built") if state.mill else None
+    result = outcome(state, catalog)
+    left = result.tiles_left
     year = comp.year_of(state.rounds)
-    setting = (("players", str(state.players)), ("events", state.events),
-               ("Mill", "in play" if state.mill else "not in play"))
-    warnings = tuple(found.warnings)
-    if found:
-        return Result(GAME, False, finished, tuple(found.violations), None, (), won=False, tiles_left=left,
-                      source=source, summary=f"{plural(len(found.violations), 'rule')} broken: not scored",
-                      setting=setting, warnings=warnings, mill=mill)
-    if won:
+    if result.termination is GuedelonEnd.BUILT_IN_TIME:
         spare = comp.rounds - state.rounds
         summary = (f"won: the castle was finished in round {state.rounds} (year {year}), "
                    + (f"{plural(spare, 'round')} to spare" if spare else "the last round"))
-    elif complete:
+    elif result.termination is GuedelonEnd.BUILT_LATE:
         summary = (f"lost: the castle was finished in round {state.rounds} (year {year}), "
                    f"{plural(state.rounds - comp.rounds, 'round')} past {comp.last_year}")
-    elif finished:
+    elif result.termination is GuedelonEnd.TIME_UP:
         summary = (f"lost: {plural(left, 'tile')} left to build after round {state.rounds} (year {year}); "
                    f"the castle had to be finished by {comp.last_year}")
     else:
         summary = (f"game in progress: round {state.rounds} (year {year}), {plural(left, 'tile')} left to build "
                    f"and {plural(comp.rounds - state.rounds, 'round')} to go before {comp.last_year} ends")
-    if mill is not None:
-        summary += f"; the {catalog.mill.name}: {mill}"
+    if result.mill is not None:
+        summary += f"; the {catalog.mill.name}: {result.mill}"
     label = str(comp.last_year)
     team = PlayerScore(TEAM, state.rounds, 1, breakdown((
         (f"rounds_to_{label}", min(state.rounds, comp.rounds)),
         (f"rounds_past_{label}", max(0, state.rounds - comp.rounds)),
     )), notes=(("tiles_left", left),))
-    return Result(GAME, True, finished, (), TEAM if won else None, (team,), won=won, tiles_left=left,
-                  source=source, summary=summary, setting=setting, warnings=warnings, mill=mill)
+    return Ranking((team,), TEAM if result.won else None, summary)

@@ -9,8 +9,10 @@ from typing import Any
 
 from generator.catalog.common import (
     Provenance,
+    aliases_field,
     ref,
     report_duplicates,
+    report_name_clashes,
     sourced,
 )
 from generator.catalog.game import GameInfo
@@ -51,6 +53,8 @@ class GuildhallSet:
     id: str
     name: str
     provenance: Provenance
+    #: other names a rulebook prints for it
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +65,8 @@ class Colour:
     #: donjon's own symbol for the colour, so that the cards can be told apart without colour vision
     symbol: str
     provenance: Provenance
+    #: other names a rulebook prints for it
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,14 +87,8 @@ class Profession:
     #: the single level's effect grows with the number of cards already held (Dancer, Tax Collector)
     scaling: bool
     provenance: Provenance
-
-    def level_for(self, held: int) -> Level | None:
-        """The highest level whose threshold `held` cards reach, or None."""
-        best = None
-        for level in self.levels:
-            if held >= level.at:
-                best = level
-        return best
+    #: other names a rulebook prints for it
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +153,16 @@ class Guildhall:
         return dict(sorted(supply.items()))
 
 
+#: The catalog's class, for the registry (`generator.games.base.CatalogPart`).
+CATALOG = Guildhall
+
+
 # --- the file formats ---------------------------------------------------------------------------------------------
 
-def _colour(id: str, name: str, hex: str, symbol: str, provenance: Provenance) -> Colour:  # noqa: A002
+def _colour(id: str, name: str, hex: str, symbol: str, provenance: Provenance,  # noqa: A002
+            aliases: tuple[str, ...] = ()) -> Colour:
     """A colour, its hex value in lower case (so that equal colours are written alike)."""
-    return Colour(id, name, hex.lower(), symbol, provenance)
+    return Colour(id, name, hex.lower(), symbol, provenance, aliases)
 
 
 def components_spec() -> Record[GuildhallComponentsFile]:
@@ -171,12 +176,14 @@ def components_spec() -> Record[GuildhallComponentsFile]:
         "max_completed_chapters": Field(Int(0, 100)),
     }
     components = sourced("components", count, GuildhallComponents)
-    set_record = sourced("set", {"id": Field(Slug()), "name": Field(Text(max_len=80))}, GuildhallSet)
+    set_record = sourced("set", {"id": Field(Slug()), "name": Field(Text(max_len=80)), "aliases": aliases_field()},
+                         GuildhallSet)
     colour_fields = {
         "id": Field(Slug()),
         "name": Field(Text(max_len=40)),
         "hex": Field(Text(pattern=r"#[0-9a-fA-F]{6}", hint="a colour like '#b3261e'")),
         "symbol": Field(Choice(SYMBOLS, what="symbol"), doc="donjon's own symbol, drawn beside the colour"),
+        "aliases": aliases_field(),
     }
     colour = sourced("colour", colour_fields, _colour)
 
@@ -184,6 +191,8 @@ def components_spec() -> Record[GuildhallComponentsFile]:
         report_duplicates(values["sets"], lambda s: s.id, (*path, "sets"), ck, "set id")
         report_duplicates(values["colours"], lambda c: c.id, (*path, "colours"), ck, "colour id")
         report_duplicates(values["colours"], lambda c: c.symbol, (*path, "colours"), ck, "symbol")
+        report_name_clashes(values["sets"], (*path, "sets"), ck, "set")
+        report_name_clashes(values["colours"], (*path, "colours"), ck, "colour")
 
     return Record(
         name="Guildhall components file",
@@ -216,6 +225,7 @@ def professions_spec(set_ids: tuple[str, ...] | None) -> Record[ProfessionsFile]
         "levels": Field(ListOf(_LEVEL, min_items=1, max_items=6)),
         "scaling": Field(Bool(), required=False, default=False,
                          doc="the single level grows with the number of cards held (Dancer, Tax Collector)"),
+        "aliases": aliases_field(),
     }
 
     def rising(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
@@ -229,6 +239,7 @@ def professions_spec(set_ids: tuple[str, ...] | None) -> Record[ProfessionsFile]
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
         report_duplicates(values["professions"], lambda p: p.id, (*path, "professions"), ck, "profession id")
+        report_name_clashes(values["professions"], (*path, "professions"), ck, "profession")
 
     return Record(name="Guildhall professions file",
                   fields={"professions": Field(ListOf(profession, min_items=1, label="id"))}, rules=(unique,),

@@ -60,9 +60,9 @@ def _end_state(game: str, vp_set: str, variant: str, professions: str | tuple[st
 
 
 def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
-    sets = tuple(s.id for s in catalog.sets)
-    professions = tuple(p.id for p in catalog.professions)
-    colours = tuple(c.id for c in catalog.colours)
+    sets = catalog.sets
+    professions = catalog.professions
+    colours = catalog.colours
     player: Record[GuildhallPlayer] = Record(
         name="player",
         fields={

@@ -2,44 +2,53 @@
 
 Rules enforced (numbered as in end-states.md; each check below cites the rulebook section it comes from,
 002 for Old World Economy and 003 for Job Faire). Every rule is a violation, as the facts it rests on are stated
-(H), except where rule 7 rests on Job Faire VP cards, whose values and counts are an inference (M): those checks
-go through :meth:`scoring.findings.Findings.check` with the cards' `inferred` records and give **warnings**
+(H), except where a check rests on a value no rulebook states: rule 7 on Job Faire VP cards, whose values and
+counts are an inference (M), and rule 5 on Yucata's handling of the last turn (undocumented). Those checks go
+through :meth:`scoring.findings.Findings.check` with the record of what they rest on and give **warnings**
 (violations with `--strict`, or with a catalog that cites a rulebook for them):
 
 1. 2 to 4 players, names unique and non-empty.
 2. Professions are ones of the chosen sets; six in play (or all twelve, for the combined game).
 3. No colour appears twice in one profession of one guildhall.
 4. No face-up chapter holds all five colours (it would have been completed and turned face down).
-5. 0 to 3 completed chapters per player; with `variant: yucata`, a player other than `ended_by` may hold 4
-   (002: Yucata discards the extra chapter only on its owner's next turn).
-6. Across all guildhalls, no (profession, colour) card appears more than the 4 copies that exist, and the cards
-   face up plus five per completed chapter never exceed the cards of the deck (120 with six professions).
+5. 0 to 3 completed chapters per player. With `variant: yucata` (002: Yucata discards extra chapters only on
+   their owner's next turn) a player other than the one who ended the game may hold more, bounded by rule 6
+   alone; the one who ended it holding more than 3 is a warning (whether Yucata discards a chapter completed
+   during its owner's own last turn is not documented).
+6. Cards are finite: no (profession, colour) card appears face up more than the 4 copies that exist, and the
+   completed chapters of all players together are at most, summed over the professions in play, the fewest
+   copies of one of that profession's five cards left beside those face up (each completed chapter holds one
+   card of each colour of one profession). So the cards face up plus five per completed chapter never exceed
+   the deck (120 cards with six professions).
 7. Each VP card value exists in the chosen VP set, and across all players no value is bought more often than
    the set holds copies of it, after the cards that a 2- or 3-player game removes. Old World Economy: violations
    (002 states the values; the counts follow from them by arithmetic, H). Job Faire: warnings (M).
-8. VP tokens are whole numbers, zero or more.
+8. VP tokens and VP card values are whole numbers, zero or more.
 9. A player's VP is their VP cards plus their tokens. The game ends at the end of a player's own turn with 20 VP
-   or more: `ended_by` has 20 or more and every other player fewer. With nobody at 20 the game is in progress.
+   or more: that player has 20 or more and every other player fewer. When exactly one player has 20 or more,
+   that player ended the game (`ended_by` may be left out; when given, it must name that player). With nobody
+   at 20 the game is in progress.
 
-The numbers the rules use (players, copies, colours, deck size, VP supply, 20 VP, 3 chapters) come from the
-Guildhall catalog, so a corrected catalog changes them.
+The numbers the rules use (players, copies, colours, VP supply, 20 VP, 3 chapters) come from the Guildhall
+catalog, so a corrected catalog changes them.
 
-Ranking: the winner (`ended_by`) first, then the others by VP, ties broken by completed chapters; players still
-tied share a place (002 Game End, the Yucata rule). A game in progress shows the standings the same way.
+Ranking: the one who ended the game first, then the others by VP, ties broken by completed chapters; players
+still tied share a place (002 Game End, the Yucata rule). A game in progress shows the standings the same way.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from enum import IntEnum
 
+from generator.catalog.common import Inferred
 from generator.games.guildhall.catalog import Guildhall
 from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
 from generator.wording import listing, ordinal, plural
 from scoring.findings import Findings, weakest
-from scoring.result import PlayerScore, Result, breakdown, ranked_by
-
-GAME = "guildhall"
+from scoring.formats import name_key
+from scoring.result import PlayerScore, Ranking, Standing, breakdown, ranked_by
 
 
 class GuildhallRule(IntEnum):
@@ -56,9 +65,12 @@ class GuildhallRule(IntEnum):
     GAME_END = 9
 
 
-def name_key(name: str) -> str:
-    """Names are compared without regard to case or surrounding spaces (`ended_by: ana` is Ana)."""
-    return name.strip().casefold()
+#: What the Yucata check of rule 5 on the player who ended the game rests on: no source says it (a warning).
+YUCATA_LAST_TURN = Inferred(
+    ("completed_chapters",),
+    "002 says Yucata discards completed chapters beyond 3 only when their owner's turn comes again; whether that "
+    "holds for a chapter completed during its owner's own last turn, which ends the game, is not documented",
+    "L")
 
 
 def vp(player: GuildhallPlayer) -> int | float:
@@ -75,8 +87,8 @@ def professions_in_play(state: GuildhallEndState, catalog: Guildhall) -> tuple[s
     return tuple(dict.fromkeys(state.professions))
 
 
-def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None:
-    """Report every rule the end state breaks to `found`."""
+def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Standing:
+    """Report every rule the end state breaks (and every warning) to `found`, and say how the game stands."""
     comp = catalog.components
     info = catalog.info
     players = state.players
@@ -137,37 +149,61 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
                           f"holds all {len(colours)} colours; a complete chapter is turned face down at once "
                           "(count it in completed_chapters instead)")
 
-    # Rule 5. 002/003 Completed Chapters: at most 3 are held; a fourth forces a discard down to 3 at once. On
-    # Yucata (002) the discard waits for the owner's next turn, which the player who ended the game has had.
-    ender_at = find_player(state, state.ended_by) if state.ended_by is not None else None
-    for index, player in enumerate(players):
-        late = state.variant == "yucata" and index != ender_at
-        most = comp.max_completed_chapters + (1 if late else 0)
-        if not 0 <= player.completed_chapters <= most:
-            found.add(GuildhallRule.COMPLETED_CHAPTERS, ("players", index, "completed_chapters"),
-                      f"is {player.completed_chapters}; a player holds 0 to {most} completed chapters"
-                      + (" (on Yucata a fourth is discarded on its owner's next turn)" if late else ""))
+    points = [vp(player) for player in players]
+    ender = _ender(state, points, comp.win_vp)
 
-    # Rule 6. 002/003 Components: each profession comes in 5 colours and 4 copies of each card, so a deck of
-    # six professions has 120 cards. Cards face up and cards in completed chapters all come from that deck.
-    copies: dict[tuple[str, str], int] = {}
+    # Rule 5. 002/003 Completed Chapters: at most 3 are held; a fourth forces a discard down to 3 at once. On
+    # Yucata (002) the discard waits for the owner's next turn, so another player's action (a Trader's swap) can
+    # leave a player with more than 3 until then: only rule 6 bounds them. The player who ended the game
+    # completed theirs on their own last turn, and what Yucata does then is not documented: a warning.
+    most = comp.max_completed_chapters
+    for index, player in enumerate(players):
+        at = ("players", index, "completed_chapters")
+        held = player.completed_chapters
+        if held < 0 or (held > most and state.variant != "yucata"):
+            found.add(GuildhallRule.COMPLETED_CHAPTERS, at, f"is {held}; a player holds 0 to {most} completed "
+                                                              "chapters")
+        elif held > most and index == ender:
+            found.check(GuildhallRule.COMPLETED_CHAPTERS, at,
+                        f"is {held}; {players[index].name} ended the game on Yucata holding more than {most} "
+                        "completed chapters, which Yucata may have discarded during that last turn", YUCATA_LAST_TURN)
+
+    # Rule 6. 002/003 Components: each profession comes in 5 colours and 4 copies of each card (120 cards with six
+    # professions). Cards face up and cards in completed chapters all come from that deck, and a completed chapter
+    # holds one card of each colour of one profession (002/003 Completed Chapters).
+    copies: Counter[tuple[str, str]] = Counter()
     for index, player in enumerate(players):
         for chapter in player.guildhall:
             for colour in chapter.colours:
-                held = copies[chapter.profession, colour] = copies.get((chapter.profession, colour), 0) + 1
-                if held == comp.copies_per_card + 1:
+                copies[chapter.profession, colour] += 1
+                if copies[chapter.profession, colour] == comp.copies_per_card + 1:
                     found.add(GuildhallRule.CARD_COPIES, ("players", index, "guildhall", chapter.profession),
-                              f"holds the {colour} {chapter.profession}, which makes "
-                              f"a {ordinal(comp.copies_per_card + 1)} copy in play; only {comp.copies_per_card} exist")
-    face_up = sum(len(chapter.colours) for player in players for chapter in player.guildhall)
+                              f"holds the {colour} {chapter.profession}, which makes a "
+                              f"{ordinal(comp.copies_per_card + 1)} copy face up; only {comp.copies_per_card} exist")
     chapters = sum(max(0, player.completed_chapters) for player in players)
-    deck = len(in_play) * len(colours) * comp.copies_per_card
-    if face_up + len(colours) * chapters > deck:
+    sets_left = {p: min(max(0, comp.copies_per_card - copies[p, c]) for c in colours) for p in in_play}
+    bound = sum(sets_left.values())
+    if chapters > bound:
+        left = [f"{p} {n}" for p, n in sets_left.items() if n]
         found.add(GuildhallRule.CARD_COPIES, ("players",),
-                  f"{plural(face_up, 'card')} face up and {plural(chapters, 'completed chapter')} "
-                  f"({len(colours)} cards each) make {face_up + len(colours) * chapters} cards, more than the "
-                  f"{deck} of the deck ({len(in_play)} professions x {len(colours)} colours x "
-                  f"{comp.copies_per_card} copies)")
+                  f"hold {plural(chapters, 'completed chapter')} in all; each holds one card of each of the "
+                  f"{len(colours)} colours of one profession in play, and beside the cards face up the deck has "
+                  f"{'only ' if bound else ''}{plural(bound, 'such set') if bound else 'no such set'} left"
+                  + (f" ({listing(left)})" if left else ""))
+
+    # Rule 8. 003 VP Tokens, 002/003 VP cards: each token is 1 VP and a VP card is worth its printed number, so a
+    # player holds a whole number of tokens and no card is worth less than nothing.
+    for index, player in enumerate(players):
+        tokens = player.vp_tokens
+        if isinstance(tokens, float) and not tokens.is_integer():
+            found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"), f"is {tokens}; tokens are counted whole")
+        elif tokens < 0:
+            found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"),
+                      f"is {tokens:g}; a player cannot hold fewer than 0 tokens")
+        for position, value in enumerate(player.vp_cards):
+            if value < 0:
+                found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_cards", position),
+                          f"is {value}; a VP card is worth 0 or more")
 
     # Rule 7. 002 Appendix: VP Cards, 003 Guildhall the First: the VP cards come from one set only;
     # 002/003 Smaller Games: a 2- or 3-player game removes two 5s and one of every other card first. Which
@@ -179,6 +215,8 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
     for index, player in enumerate(players):
         for position, value in enumerate(player.vp_cards):
             card = ("players", index, "vp_cards", position)
+            if value < 0:  # rule 8 says so
+                continue
             if value not in supply:
                 found.check(GuildhallRule.VP_CARDS, card,
                             f"is {value}; no VP card of {state.vp_set} is worth that "
@@ -195,38 +233,39 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> None
                             f"{len(players)}-player game of {state.vp_set} has "
                             f"{plural(supply[value], 'copy', 'copies')}", basis)
 
-    # Rule 8. 003 VP Tokens: each token is 1 VP; a player holds a whole number of them.
-    for index, player in enumerate(players):
-        tokens = player.vp_tokens
-        if isinstance(tokens, float) and not tokens.is_integer():
-            found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"), f"is {tokens}; tokens are counted whole")
-        elif tokens < 0:
-            found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"),
-                      f"is {tokens:g}; a player cannot hold fewer than 0 tokens")
-
     # Rule 9. 002 End of Turn, Game End; 003 End of Turn, End of Game: a player with 20 VP or more at the end of
     # their own turn wins, and VP are gained only on one's own turn, so when the game ends nobody else has 20.
-    points = [vp(player) for player in players]
     reached = [index for index, total in enumerate(points) if total >= comp.win_vp]
-    ender = find_player(state, state.ended_by) if state.ended_by is not None else None
-    if state.ended_by is not None and ender is None:
+    named = find_player(state, state.ended_by) if state.ended_by is not None else None
+    if state.ended_by is not None and named is None:
         found.add(GuildhallRule.GAME_END, ("ended_by",),
                   f"{state.ended_by!r} is not one of the players ({', '.join(p.name for p in players) or 'none'})")
     if reached:
-        if state.ended_by is None:
+        if named is not None and named not in reached:
             found.add(GuildhallRule.GAME_END, ("ended_by",),
-                      f"is missing: {players[reached[0]].name} has {points[reached[0]]:g} VP, so the game is "
-                      "over; say whose turn ended it")
-        elif ender is not None and ender not in reached:
-            found.add(GuildhallRule.GAME_END, ("ended_by",),
-                      f"{players[ender].name} has {points[ender]:g} VP; the game ends at the end of the turn "
+                      f"{players[named].name} has {points[named]:g} VP; the game ends at the end of the turn "
                       f"of a player with {comp.win_vp} or more")
-        others = [i for i in reached if i != ender] if ender is not None else reached[1:]
+        others = [i for i in reached if i != named] if named in reached else reached[1:]
         for index in others:
             found.add(GuildhallRule.GAME_END, ("players", index),
                       f"{players[index].name} has {points[index]:g} VP; when the game ends only the player "
                       f"whose turn ended it can have {comp.win_vp} or more (anyone else would have won on their "
                       "own turn)")
+
+    setting: tuple[tuple[str, str], ...] = (("VP cards", state.vp_set), ("professions", ", ".join(in_play)),
+                                            ("players", str(len(players))))
+    if state.variant != "rulebook":
+        setting += (("variant", state.variant),)
+    return Standing(finished=bool(reached), setting=setting)
+
+
+def _ender(state: GuildhallEndState, points: Sequence[float], win_vp: int) -> int | None:
+    """The player who ended the game: the one `ended_by` names, else the only player with `win_vp` or more (rule
+    9); None for a game in progress, or when the file does not say (then rule 9 reports it)."""
+    if state.ended_by is not None:
+        return find_player(state, state.ended_by)
+    reached = [index for index, total in enumerate(points) if total >= win_vp]
+    return reached[0] if len(reached) == 1 else None
 
 
 def find_player(state: GuildhallEndState, name: str) -> int | None:
@@ -234,28 +273,14 @@ def find_player(state: GuildhallEndState, name: str) -> int | None:
     return next((i for i, p in enumerate(state.players) if name_key(p.name) == key), None)
 
 
-def score(state: GuildhallEndState, catalog: Guildhall, found: Findings, source: str = "") -> Result:
-    """Check every rule, then score and rank the players (or only report, when a rule is broken)."""
-    check(state, catalog, found)
+def rank(state: GuildhallEndState, catalog: Guildhall) -> Ranking:
+    """Score and rank the players of an end state that keeps every rule."""
     win_vp = catalog.components.win_vp
-    finished = any(vp(p) >= win_vp for p in state.players)
-    setting: tuple[tuple[str, str], ...] = (("VP cards", state.vp_set),
-               ("professions", ", ".join(professions_in_play(state, catalog))),
-               ("players", str(len(state.players))))
-    if state.variant != "rulebook":
-        setting += (("variant", state.variant),)
-    warnings = tuple(found.warnings)
-    if found:
-        return Result(GAME, False, finished, tuple(found.violations), None, (), source=source,
-                      summary=f"{plural(len(found.violations), 'rule')} broken: not scored", setting=setting,
-                      warnings=warnings)
     points = [int(vp(p)) for p in state.players]
     keys = [(points[i], p.completed_chapters) for i, p in enumerate(state.players)]
+    ender = _ender(state, points, win_vp)  # rule 9 holds: someone has 20 and ended the game, or nobody has 20
     winner: str | None = None
-    if finished:
-        assert state.ended_by is not None  # rule 9 holds: someone reached 20 and ended_by names them
-        ender = find_player(state, state.ended_by)
-        assert ender is not None
+    if ender is not None and points[ender] >= win_vp:
         winner = state.players[ender].name
         others = [i for i in range(len(keys)) if i != ender]
         places = dict(zip(others, ranked_by([keys[i] for i in others], start=2), strict=True))
@@ -270,5 +295,4 @@ def score(state: GuildhallEndState, catalog: Guildhall, found: Findings, source:
                     breakdown((("vp_cards", sum(p.vp_cards)), ("vp_tokens", int(p.vp_tokens)))),
                     notes=(("completed_chapters", p.completed_chapters),))
         for i, p in enumerate(state.players))
-    return Result(GAME, True, finished, (), winner, scores, source=source, summary=summary, setting=setting,
-                  warnings=warnings)
+    return Ranking(scores, winner, summary)

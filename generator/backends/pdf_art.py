@@ -1,0 +1,440 @@
+"""SVG art drawn into the PDF: the shapes :mod:`generator.render.svgart` read from the file, written as one form
+XObject whose resources hold everything it uses.
+
+reportlab's own renderer (renderPDF) draws svglib's shapes into a page; a form drawn with it lost the shadings of
+its gradients (they printed black, and poppler called the file broken) and had no way to fade a group. This
+renderer draws the same shapes with reportlab's drawing calls, and adds:
+
+- **one resource dictionary per picture**, shared by its form and the forms inside it: its graphics states
+  (opacities, soft masks), its shadings and its images, each named for this picture;
+- **opacity** (:class:`~generator.render.svgart.Faded`): the group drawn into a transparency group form and
+  placed at that opacity, so overlapping shapes inside it fade as one, as in a viewer;
+- **gradients** (:class:`~generator.render.svgart.GradientFill`): the shape's outline clips a shading drawn in
+  the gradient's own space (its units and `gradientTransform`), axial, or radial from its focus; stops that are
+  not opaque, and the shape's `fill-opacity`, become a soft mask of the same geometry in grey;
+- **embedded pictures** (:class:`~generator.render.svgart.Embedded`): image XObjects made as the picture files
+  of a deck are (`generator.backends.pdf`), not inline images.
+
+A colour's transparency (`fill-opacity`, `stroke-opacity`, `rgba()`) is a graphics state of its own, as reportlab
+would write it. Nothing sets a font: art holds no text (generator.render.images refuses it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from generator.backends import number as n
+from generator.render.ink import Inks
+from generator.render.svgart import Art, Embedded, Faded, GradientFill
+
+#: Room added around a faded group's shapes for its strokes, beyond the widest stroke it holds (miter joins
+#: reach further than half a stroke: four times the width covers SVG's default miter limit of 4).
+_MITER_REACH = 4.0
+
+
+class ArtResources:
+    """What a picture's forms use, by name: the dictionary written once and shared by all of its forms."""
+
+    def __init__(self, doc: Any, raster: Callable[[Embedded], Any], inks: Inks) -> None:
+        from reportlab.pdfbase.pdfdoc import PDFDictionary
+
+        self.doc = doc
+        self.raster = raster
+        self.inks = inks
+        self.states: dict[str, Any] = {}
+        self.state_names: dict[tuple[str, float], str] = {}
+        self.shadings: dict[str, Any] = {}
+        self.xobjects: dict[str, Any] = {}
+        self.dictionary = PDFDictionary({})
+        self.reference = doc.Reference(self.dictionary)
+
+    def alpha(self, key: str, value: float) -> str:
+        """The name of a graphics state setting `ca` (fill) or `CA` (stroke) to `value`."""
+        from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
+
+        value = round(value, 4)
+        name = self.state_names.get((key, value))
+        if name is None:
+            name = self.state_names[(key, value)] = f"A{len(self.states) + 1}"
+            self.states[name] = PDFDictionary({"Type": PDFName("ExtGState"), key: value})
+        return name
+
+    def both_alphas(self, value: float) -> str:
+        from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
+
+        value = round(value, 4)
+        name = self.state_names.get(("both", value))
+        if name is None:
+            name = self.state_names[("both", value)] = f"A{len(self.states) + 1}"
+            self.states[name] = PDFDictionary({"Type": PDFName("ExtGState"), "ca": value, "CA": value})
+        return name
+
+    def soft_mask(self, form: Any) -> str:
+        """A graphics state whose soft mask is the luminosity of `form` (a form XObject reference)."""
+        from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
+
+        name = f"A{len(self.states) + 1}"
+        self.states[name] = PDFDictionary({"Type": PDFName("ExtGState"), "SMask": PDFDictionary(
+            {"Type": PDFName("Mask"), "S": PDFName("Luminosity"), "G": form})})
+        return name
+
+    def shading(self, shading: Any) -> str:
+        name = f"Sh{len(self.shadings) + 1}"
+        self.shadings[name] = self.doc.Reference(shading)
+        return name
+
+    def xobject(self, reference: Any) -> str:
+        name = f"X{len(self.xobjects) + 1}"
+        self.xobjects[name] = reference
+        return name
+
+    def form(self, content: str, bbox: tuple[float, float, float, float], group: Any = None) -> Any:
+        """A form XObject drawing `content` with these resources (a transparency group when `group` is given)."""
+        from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFStreamFilterZCompress
+
+        entries: dict[str, Any] = {"Type": PDFName("XObject"), "Subtype": PDFName("Form"),
+                                   "BBox": PDFArray([round(v, 3) for v in bbox]), "Resources": self.reference}
+        if group is not None:
+            entries["Group"] = group
+        return PDFStream(PDFDictionary(entries), content.encode("latin-1"), filters=[PDFStreamFilterZCompress()])
+
+    def close(self) -> None:
+        """Write the names gathered into the shared dictionary (before the document is saved)."""
+        from reportlab.pdfbase.pdfdoc import PDFDictionary
+
+        entries: dict[str, Any] = {}
+        if self.states:
+            entries["ExtGState"] = PDFDictionary(dict(self.states))
+        if self.shadings:
+            entries["Shading"] = PDFDictionary(dict(self.shadings))
+        if self.xobjects:
+            entries["XObject"] = PDFDictionary(dict(self.xobjects))
+        self.dictionary.dict.update(entries)
+
+
+def transparency_group(colour_space: str | None = None) -> Any:
+    """A transparency group, isolated as SVG's groups are (drawn on their own, then laid over what is below at
+    their opacity); a soft mask's group in `colour_space`."""
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
+
+    entries: dict[str, Any] = {"Type": PDFName("Group"), "S": PDFName("Transparency"), "I": "true"}
+    if colour_space:
+        entries["CS"] = PDFName(colour_space)
+    return PDFDictionary(entries)
+
+
+def art_form(canvas: Any, art: Art, raster: Callable[[Embedded], Any], inks: Inks) -> tuple[Any, float, float]:
+    """The form XObject (a stream, not yet registered) that draws `art` in a box of its own size in points, every
+    colour in the document's inks (RGB, or CMYK through its profile); its width and height."""
+    drawing = art.drawing
+    width, height = float(drawing.width), float(drawing.height)
+    resources = ArtResources(canvas._doc, raster, inks)
+    content = _Painter(canvas, resources).paint(drawing)
+    resources.close()
+    return resources.form(content, (0.0, 0.0, width, height)), width, height
+
+
+class _Painter:
+    """Runs the renderer on a drawing with the canvas's output diverted into a string of operators."""
+
+    def __init__(self, canvas: Any, resources: ArtResources) -> None:
+        self.canvas = canvas
+        self.resources = resources
+
+    def paint(self, drawing: Any) -> str:
+        from reportlab.graphics.renderbase import StateTracker
+
+        c = self.canvas
+        renderer = _renderer_class()(self.resources)
+        renderer._tracker = StateTracker(defaultObj=drawing)
+        renderer._canvas = c
+        c.__dict__["_drawing"] = renderer._drawing = drawing
+        drawing._parent = None
+        saved = c._code
+        c._code = []
+        try:
+            c.saveState()
+            renderer.initState(0, 0)
+            renderer.drawNode(drawing)
+            renderer.pop()
+            c.restoreState()
+            return "\n".join(c._code)
+        finally:
+            c._code = saved
+            del c._drawing, drawing._parent
+
+
+@cache
+def _renderer_class() -> Any:
+    """reportlab's PDF renderer with donjon's additions (made on first use)."""
+    from reportlab.graphics.renderPDF import _PDFRenderer
+
+    class Renderer(_PDFRenderer):  # type: ignore[misc]
+        """reportlab's PDF renderer, with colours, opacity, gradients and pictures written by donjon."""
+
+        def __init__(self, resources: ArtResources) -> None:
+            super().__init__()
+            self.resources = resources
+
+        def applyStateChanges(self, delta: dict[str, Any], newState: Any) -> None:
+            kept = {k: v for k, v in delta.items() if k not in _NOT_APPLIED}
+            super().applyStateChanges(kept, newState)
+            opacity = delta.get("strokeOpacity")
+            if opacity is not None and float(opacity) < 1:
+                self._canvas._code.append(f"/{self.resources.alpha('CA', float(opacity))} gs")
+
+        def setFillColor(self, colour: Any) -> None:
+            self._colour(colour, "rg", "ca")
+
+        def setStrokeColor(self, colour: Any) -> None:
+            self._colour(colour, "RG", "CA")
+
+        def _colour(self, colour: Any, op: str, alpha_key: str) -> None:
+            from reportlab.lib.colors import toColor
+
+            found = toColor(colour)
+            code = self._canvas._code
+            code.append(self.resources.inks.op(_hex(found.rgb()), op))
+            alpha = getattr(found, "alpha", 1)
+            if alpha is not None and float(alpha) < 1:
+                code.append(f"/{self.resources.alpha(alpha_key, max(0.0, float(alpha)))} gs")
+
+        def drawNodeDispatcher(self, node: Any) -> None:
+            if isinstance(node, Faded):
+                self._faded(node)
+            else:
+                super().drawNodeDispatcher(node)
+
+        def _faded(self, group: Any) -> None:
+            bounds = _bounds(group)
+            if bounds is None or group.opacity <= 0:
+                return
+            c = self._canvas
+            saved = c._code
+            c._code = []
+            try:
+                self.drawGroup(group)
+                content = "\n".join(c._code)
+            finally:
+                c._code = saved
+            form = self.resources.form(content, bounds, transparency_group())
+            name = self.resources.xobject(self.resources.doc.Reference(form))
+            c._code.append(f"/{self.resources.both_alphas(group.opacity)} gs /{name} Do")
+
+        def drawImage(self, image: Any) -> None:
+            picture = image.path
+            if not isinstance(picture, Embedded) or not image.width or not image.height:
+                return
+            name = self.resources.xobject(self.resources.raster(picture))
+            self._canvas._code.append(f"q {n(image.width)} 0 0 {n(image.height)} {n(image.x)} {n(image.y)} cm "
+                                      f"/{name} Do Q")
+
+        def gradient(self, fill: GradientFill) -> None:
+            _gradient(self, fill)
+
+    return Renderer
+
+
+#: State reportlab's renderer would apply through the canvas's own graphics states, or as a font: colours'
+#: transparency is written by the renderer above, and art has no text.
+_NOT_APPLIED = {"fillOpacity", "strokeOpacity", "fontName", "fontSize", "fillOverprint", "strokeOverprint",
+                "overprintMask"}
+
+
+def _bounds(group: Any) -> tuple[float, float, float, float] | None:
+    """A faded group's box in its own space, with room for its strokes."""
+    try:
+        found = group.getBounds()
+    except (TypeError, ValueError, AttributeError, IndexError):
+        found = None
+    if not found:
+        return None
+    x0, y0, x1, y1 = (float(v) for v in found)
+    widest = 0.0
+    stack = list(group.contents)
+    while stack:
+        node = stack.pop()
+        stack.extend(getattr(node, "contents", ()))
+        if getattr(node, "strokeColor", None) is not None:
+            widest = max(widest, float(getattr(node, "strokeWidth", 0) or 0))
+    pad = widest * _MITER_REACH + 1
+    return x0 - pad, y0 - pad, x1 + pad, y1 + pad
+
+
+# --- gradients ------------------------------------------------------------------------------------------------------
+
+
+def _gradient(renderer: Any, fill: GradientFill) -> None:
+    """Fill `fill.shape` with its gradient: clip to the outline, enter the gradient's space, paint the shading
+    (under a soft mask of the stops' opacities when they are not all opaque)."""
+    from svglib.svglib import _shape_to_pdf_path
+
+    gradient = fill.gradient
+    stops = _stops(gradient.get("stops") or [])
+    if not stops:
+        return
+    matrix = _gradient_matrix(fill)
+    if matrix is None:  # an empty box (objectBoundingBox units) or a flattening transform: nothing is painted
+        return
+    c = renderer._canvas
+    path = _shape_to_pdf_path(c, fill.shape)
+    if path is None:
+        return
+    c.saveState()
+    c._code.append(path.getCode() + (" W* n" if fill.evenodd else " W n"))
+    c._code.append("{} {} {} {} {} {} cm".format(*(n(v) for v in matrix)))
+    resources = renderer.resources
+    alphas = [alpha * fill.opacity for _offset, _rgb, alpha in stops]
+    if any(a < 1 for a in alphas):
+        box = _gradient_box(fill, matrix)
+        mask_shading = _shading(gradient, [(o, (a,), 1.0) for (o, _rgb, _a), a in zip(stops, alphas)],
+                                "DeviceGray")
+        mask = resources.form(f"/{resources.shading(mask_shading)} sh", box, transparency_group("DeviceGray"))
+        c._code.append(f"/{resources.soft_mask(resources.doc.Reference(mask))} gs")
+    inks = resources.inks
+    inked = [(offset, inks.components(_hex(rgb)), alpha) for offset, rgb, alpha in stops]
+    c._code.append(f"/{resources.shading(_shading(gradient, inked, inks.device_space))} sh")
+    c.restoreState()
+
+
+def _hex(rgb: Any) -> str:
+    """`#rrggbb` of reportlab's red, green and blue (0 to 1), as the document's inks take a colour."""
+    return "#" + "".join(f"{min(255, max(0, round(float(v) * 255))):02x}" for v in rgb)
+
+
+def translucent(art: Art) -> bool:
+    """Whether the art draws anything with transparency (an opacity, a colour's alpha, a stop's opacity): what
+    PDF/X-1a does not allow."""
+    stack = [art.drawing]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Faded):
+            return True
+        if isinstance(node, GradientFill):
+            if node.opacity < 1 or any(a < 1 for _o, _c, a in _stops(node.gradient.get("stops") or [])):
+                return True
+            continue
+        for attribute in ("fillColor", "strokeColor"):
+            alpha = getattr(getattr(node, attribute, None), "alpha", 1)
+            if alpha is not None and float(alpha) < 1:
+                return True
+        if getattr(node, "strokeOpacity", None) not in (None, 1):
+            return True
+        stack.extend(getattr(node, "contents", ()))
+    return False
+
+
+def _stops(raw: list[Any]) -> list[tuple[float, tuple[float, ...], float]]:
+    """SVG's stops: offsets clamped to 0..1 and never going back (SVG 1.1, 13.2.4), colours as RGB, opacities."""
+    out: list[tuple[float, tuple[float, ...], float]] = []
+    last = 0.0
+    for offset, colour in raw:
+        offset = min(1.0, max(last, float(offset) if math.isfinite(float(offset)) else 0.0))
+        last = offset
+        r, g, b = colour.rgb()
+        alpha = getattr(colour, "alpha", 1.0)
+        alpha = 1.0 if alpha is None or not math.isfinite(float(alpha)) else min(1.0, max(0.0, float(alpha)))
+        out.append((offset, (float(r), float(g), float(b)), alpha))
+    return out
+
+
+def _gradient_matrix(fill: GradientFill) -> tuple[float, ...] | None:
+    """From the gradient's space to the shape's: its bounding box for objectBoundingBox units, then its
+    gradientTransform."""
+    from reportlab.graphics.shapes import mmult
+
+    gradient = fill.gradient
+    matrix: tuple[float, ...] = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    if gradient.get("gradientUnits", "objectBoundingBox") != "userSpaceOnUse":
+        x0, y0, x1, y1 = (float(v) for v in fill.shape.getBounds())
+        if x1 - x0 <= 0 or y1 - y0 <= 0:
+            return None
+        matrix = (x1 - x0, 0.0, 0.0, y1 - y0, x0, y0)
+    transform = gradient.get("gradientTransform")
+    if transform:
+        matrix = tuple(mmult(matrix, transform))
+    a, b, c, d = matrix[:4]
+    if a * d - b * c == 0 or not all(math.isfinite(v) for v in matrix):
+        return None
+    return matrix
+
+
+def _gradient_box(fill: GradientFill, matrix: tuple[float, ...]) -> tuple[float, float, float, float]:
+    """The shape's box seen from the gradient's space (where the soft mask is drawn), with a margin."""
+    a, b, c, d, e, f = matrix
+    det = a * d - b * c
+    inverse = (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+    x0, y0, x1, y1 = (float(v) for v in fill.shape.getBounds())
+    xs, ys = [], []
+    for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+        xs.append(inverse[0] * x + inverse[2] * y + inverse[4])
+        ys.append(inverse[1] * x + inverse[3] * y + inverse[5])
+    pad = max(max(xs) - min(xs), max(ys) - min(ys)) * 0.01 + 1e-3
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
+def _shading(gradient: dict[str, Any], stops: list[tuple[float, tuple[float, ...], float]], space: str) -> Any:
+    """An axial or radial shading of the stops (colours in `space`, 1 or 3 components), padded at both ends."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName
+
+    colours = [components for _o, components, _a in stops]
+    offsets = [offset for offset, _rgb, _a in stops]
+    if gradient.get("type") == "linear":
+        coords = [gradient.get("x1", 0.0), gradient.get("y1", 0.0), gradient.get("x2", 1.0), gradient.get("y2", 0.0)]
+        kind = 2
+        if coords[0] == coords[2] and coords[1] == coords[3]:  # no axis: SVG paints the last stop's colour
+            coords[2] += 1e-6
+            colours, offsets = [colours[-1]], [0.0]
+    else:
+        cx, cy, r = gradient.get("cx", 0.5), gradient.get("cy", 0.5), gradient.get("r", 0.5)
+        fx, fy = gradient.get("fx", cx), gradient.get("fy", cy)
+        if r <= 0:  # SVG: a radius of zero paints the last stop's colour
+            r = 1e-6
+            colours, offsets = [colours[-1]], [0.0]
+        fx, fy = _inside(fx, fy, cx, cy, r)
+        coords = [fx, fy, 0.0, cx, cy, r]
+        kind = 3
+    return PDFDictionary({
+        "ShadingType": kind, "ColorSpace": PDFName(space), "Coords": PDFArray([round(float(v), 6) for v in coords]),
+        "Function": _function(offsets, colours), "Extend": "[true true]"})  # written as it is
+
+
+def _inside(fx: float, fy: float, cx: float, cy: float, r: float) -> tuple[float, float]:
+    """A focus outside the circle is moved onto it, as SVG 1.1 says (13.2.3), a little inside."""
+    dx, dy = fx - cx, fy - cy
+    distance = math.hypot(dx, dy)
+    limit = r * 0.999
+    if distance <= limit:
+        return fx, fy
+    return cx + dx * limit / distance, cy + dy * limit / distance
+
+
+def _function(offsets: list[float], colours: list[tuple[float, ...]]) -> Any:
+    """A function of 0..1 through the stops' colours: a stitching function of linear pieces, each stop held
+    before the first and after the last."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary
+
+    def piece(c0: tuple[float, ...], c1: tuple[float, ...]) -> Any:
+        return PDFDictionary({"FunctionType": 2, "Domain": PDFArray([0, 1]),
+                              "C0": PDFArray([round(v, 5) for v in c0]), "C1": PDFArray([round(v, 5) for v in c1]),
+                              "N": 1})
+
+    pieces: list[tuple[float, float, tuple[float, ...], tuple[float, ...]]] = []
+    if offsets[0] > 0:
+        pieces.append((0.0, offsets[0], colours[0], colours[0]))
+    for (o0, c0), (o1, c1) in zip(zip(offsets, colours), zip(offsets[1:], colours[1:])):
+        if o1 > o0:
+            pieces.append((o0, o1, c0, c1))
+    if offsets[-1] < 1:
+        pieces.append((offsets[-1], 1.0, colours[-1], colours[-1]))
+    if not pieces:  # every stop at 1: the first colour up to there, which is everywhere
+        pieces.append((0.0, 1.0, colours[-1], colours[-1]))
+    if len(pieces) == 1:
+        return piece(pieces[0][2], pieces[0][3])
+    return PDFDictionary({"FunctionType": 3, "Domain": PDFArray([0, 1]),
+                          "Functions": PDFArray([piece(c0, c1) for _a, _b, c0, c1 in pieces]),
+                          "Bounds": PDFArray([round(b, 6) for _a, b, _c0, _c1 in pieces[:-1]]),
+                          "Encode": PDFArray([0, 1] * len(pieces))})

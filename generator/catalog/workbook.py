@@ -1,0 +1,471 @@
+"""Reading a sheet of an .xlsx workbook as a table of cards, whatever the file holds.
+
+A workbook is a zip of XML parts. Before openpyxl sees one, donjon checks the package itself: its size packed
+and unpacked, every XML part well-formed and free of any DTD (no spreadsheet program writes one; an entity is
+how a part would expand without end or reach for a file), and the sheet to read a part inside the package (not a
+URL, not a path leading out of it, not a chart). openpyxl then reads the values, lazily: a cell whose value
+does not match its type only fails while the rows are read, so the whole read is guarded, and such a failure
+is traced to its cell by a second look at the sheet's XML. openpyxl's own warnings concern formatting donjon does
+not read (styles, extensions, drawings) and are not shown.
+
+Every problem names the file, the sheet and, where there is one, the cell.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import re
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
+from xml.etree import ElementTree
+from xml.parsers import expat
+
+from generator.catalog.userdeck import MAX_CARDS, MAX_COLUMNS, Scalar
+from generator.errors import DonjonError, InputError
+from generator.files import read_bytes
+from generator.wording import quoted
+
+Rows = list[tuple[str, dict[str, Scalar]]]
+#: Finds what openpyxl failed on: (the line, what is wrong in donjon's words), or None when nothing is found.
+Locate = Callable[[], tuple[int | None, str] | None]
+#: A spreadsheet file's largest size, and the most its parts may unpack to (a zip bomb is refused before it is
+#: opened): a sheet of 100,000 rows of text is some 20 MB unpacked.
+MAX_XLSX_BYTES = 32 * 1024 * 1024
+MAX_XLSX_UNPACKED = 256 * 1024 * 1024
+#: The most parts a workbook may hold: Excel writes a dozen, a hundred sheets make a few hundred.
+MAX_PARTS = 10_000
+#: What every message about a damaged file ends with: the way out.
+_RESAVE = "Open the file in your spreadsheet program and save it again as .xlsx"
+#: How much of a part expat reads at a time while checking it.
+_CHUNK = 1 << 20
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_STRICT_MAIN = "{http://purl.oclc.org/ooxml/spreadsheetml/main}"
+_REL_ID = ("{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id",
+           "{http://purl.oclc.org/ooxml/officeDocument/relationships}id")
+#: An OLE compound file: what Excel writes for a workbook with a password (and for an old .xls).
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+#: A cell reference as a spreadsheet writes it: column letters A to XFD, then a row from 1.
+_REFERENCE = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
+
+
+class Book(NamedTuple):
+    """What donjon needs of a workbook: its sheets in order, the parts of its shared texts and styles, and whether
+    its dates count from 1904 (Excel for Mac's old calendar)."""
+
+    sheets: list[SheetEntry]
+    strings: str | None
+    styles: str | None
+    date1904: bool
+
+
+class SheetEntry(NamedTuple):
+    """A sheet as the workbook lists it: its name, what kind of sheet, and the part that holds it."""
+
+    name: str
+    kind: str
+    #: the part's name in the package; None when the relationship leads outside it (the reason is in `outside`)
+    part: str | None
+    outside: str = ""
+
+
+def xlsx_rows(path: Path, table: str, sheet: str | None) -> tuple[Rows, str]:
+    """The rows of a sheet of a workbook (the named one, or the first sheet of cells), the first row naming the
+    columns; and the table's name for messages (`cards.xlsx (sheet Goods)`)."""
+    data = read_bytes(path, table, max_bytes=MAX_XLSX_BYTES)
+    if data.startswith(_OLE_MAGIC):
+        raise InputError(table, "is a workbook with a password, or an old .xls file: donjon reads .xlsx files "
+                                "without a password; save it as .xlsx with no password")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError, EOFError) as err:
+        raise InputError(table, f"is not an .xlsx file ({err})") from None
+    with archive:
+        _check_package(archive, table)
+        book = _book(archive, table)
+        chosen = _choose(book.sheets, table, sheet)
+        named = f"{table} (sheet {chosen.name if chosen.name.isprintable() else quoted(chosen.name)})"
+        slim = _slim(archive, book, chosen)
+        found = _read_values(slim, named, lambda: _first_bad_cell(archive, chosen, book, cells=False),
+                             lambda: _first_bad_cell(archive, chosen, book))
+    rows, empty = sheet_rows(found, named)
+    if empty:  # maybe formulas saved without their values
+        _refuse_unsaved_formulas(slim, table, named, empty)
+    return rows, named
+
+
+# --- the package ----------------------------------------------------------------------------------------------------
+
+def _check_package(archive: zipfile.ZipFile, table: str) -> None:
+    """Sizes, and every XML part well-formed with no DTD: what openpyxl then parses is plain XML."""
+    items = archive.infolist()
+    if len(items) > MAX_PARTS:
+        raise InputError(table, f"holds {len(items):,} parts, more than the {MAX_PARTS:,} donjon reads")
+    unpacked = sum(item.file_size for item in items)
+    if unpacked > MAX_XLSX_UNPACKED:
+        raise InputError(table, f"unpacks to {unpacked / 1048576:.0f} MiB, more than the "
+                                f"{MAX_XLSX_UNPACKED // 1048576} MiB donjon reads")
+    for item in items:
+        if item.filename.lower().endswith((".xml", ".rels")):
+            _check_part(archive, item, table)
+
+
+def _check_part(archive: zipfile.ZipFile, item: zipfile.ZipInfo, table: str) -> None:
+    def refuse_dtd(*_args: Any) -> None:
+        raise _DtdFound
+
+    parser = expat.ParserCreate(namespace_separator="}")  # as ElementTree and openpyxl parse: prefixes bound
+    parser.StartDoctypeDeclHandler = refuse_dtd
+    parser.EntityDeclHandler = refuse_dtd
+    try:
+        with archive.open(item) as part:
+            while chunk := part.read(_CHUNK):
+                parser.Parse(chunk, False)
+        parser.Parse(b"", True)
+    except _DtdFound:
+        raise InputError(table, f"its part {quoted(item.filename)} declares a DTD (<!DOCTYPE> or <!ENTITY>), "
+                                f"which no spreadsheet program writes; donjon does not read it. {_RESAVE}") from None
+    except (LookupError, UnicodeError) as err:  # an encoding declared that is none, or bytes not in it
+        raise InputError(table, f"is damaged: its part {quoted(item.filename)} cannot be decoded ({err}). "
+                                f"{_RESAVE}") from None
+    except expat.ExpatError as err:
+        raise InputError(table, f"is damaged: its part {quoted(item.filename)} is not well-formed XML (line "
+                                f"{err.lineno}, column {err.offset}: {expat.ErrorString(err.code)}). {_RESAVE}") \
+            from None
+    except (zipfile.BadZipFile, EOFError, OSError, RuntimeError, NotImplementedError, ValueError) as err:
+        # RuntimeError: an encrypted entry; NotImplementedError: a compression zipfile does not know
+        raise InputError(table, f"is damaged: its part {quoted(item.filename)} cannot be unpacked ({err})") from None
+
+
+class _DtdFound(Exception):
+    pass
+
+
+def _xml(archive: zipfile.ZipFile, name: str) -> ElementTree.Element | None:
+    """A part already checked by `_check_package` (so plain, well-formed XML), or None when there is none."""
+    try:
+        return ElementTree.fromstring(archive.read(name))
+    except KeyError:
+        return None
+
+
+def _relationships(archive: zipfile.ZipFile, source: str) -> dict[str, tuple[str, str | None, str]]:
+    """The relationships of the part `source`, by id: (type, the part they lead to or None, why not a part)."""
+    folder, name = posixpath.split(source)
+    root = _xml(archive, posixpath.join(folder, "_rels", name + ".rels"))
+    found: dict[str, tuple[str, str | None, str]] = {}
+    for rel in root if root is not None else ():
+        target, kind = rel.get("Target") or "", (rel.get("Type") or "").rsplit("/", 1)[-1]
+        if (rel.get("TargetMode") or "").lower() == "external" or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", target):
+            found[rel.get("Id") or ""] = (kind, None, f"leads to {quoted(target)}, outside the file")
+            continue
+        joined = posixpath.normpath(target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target))
+        if joined == ".." or joined.startswith("../"):
+            found[rel.get("Id") or ""] = (kind, None, f"leads to {quoted(target)}, outside the file")
+        else:
+            found[rel.get("Id") or ""] = (kind, joined, "")
+    return found
+
+
+def _book(archive: zipfile.ZipFile, table: str) -> Book:
+    """The sheets the workbook lists, in order, with the part each one's relationship leads to; its shared texts
+    and styles."""
+    office = [part for kind, part, _why in _relationships(archive, "").values() if kind == "officeDocument"]
+    book_part = office[0] if office and office[0] else "xl/workbook.xml"
+    book = _xml(archive, book_part)
+    if book is None:
+        raise InputError(table, f"is damaged: it has no workbook part ({quoted(book_part)}). {_RESAVE}")
+    rels = _relationships(archive, book_part)
+    entries = []
+    for element in book.iter():
+        if element.tag not in (f"{_MAIN}sheet", f"{_STRICT_MAIN}sheet"):
+            continue
+        rid = next((element.get(key) for key in _REL_ID if element.get(key) is not None), "")
+        kind, part, why = rels.get(rid or "", ("", None, f"has no relationship {quoted(rid)} to its part"))
+        if part is not None and part not in archive.NameToInfo:
+            why, part = f"leads to {quoted(part)}, which the file does not hold", None
+        entries.append(SheetEntry(element.get("name") or "", kind, part, why))
+    kept = {kind: part for kind, part, _why in rels.values() if part in archive.NameToInfo}
+    date1904 = any(element.tag.endswith("}workbookPr") and element.get("date1904") in ("1", "true")
+                   for element in book.iter())
+    return Book(entries, kept.get("sharedStrings"), kept.get("styles"), date1904)
+
+
+def _choose(entries: list[SheetEntry], table: str, sheet: str | None) -> SheetEntry:
+    names = [entry.name for entry in entries]
+    if sheet is None:
+        cells = [entry for entry in entries if entry.kind in ("worksheet", "")]  # "": its relationship is lost
+        if not cells:
+            raise InputError(table, "has no sheet of cells" + (f" (its sheets: {', '.join(map(quoted, names))})"
+                                                               if names else ""))
+        chosen = cells[0]
+    else:
+        matches = [entry for entry in entries if entry.name == sheet]
+        if not matches:
+            import difflib
+
+            close = difflib.get_close_matches(sheet, names, n=1, cutoff=0.6)
+            guess = f" (did you mean {close[0]!r}?)" if close else ""
+            raise InputError(table, f"has no sheet {sheet!r}{guess}; its sheets: {', '.join(names)}")
+        chosen = matches[0]
+    if chosen.kind not in ("worksheet", ""):
+        what = {"chartsheet": "a chart", "dialogsheet": "a dialog", "macrosheet": "a macro sheet"}.get(
+            chosen.kind, f"not a sheet of cells ({quoted(chosen.kind)})")
+        raise InputError(table, f"its sheet {quoted(chosen.name)} is {what}, not a table of cards; name the sheet "
+                                "that holds the cards with `sheet:` in deck.yaml")
+    if chosen.part is None:
+        raise InputError(table, f"is damaged: its sheet {quoted(chosen.name)} {chosen.outside}. {_RESAVE}")
+    return chosen
+
+
+# --- the values -----------------------------------------------------------------------------------------------------
+
+def _slim(archive: zipfile.ZipFile, book: Book, chosen: SheetEntry) -> bytes:
+    """The workbook openpyxl reads: the chosen sheet, the shared texts and the styles, under a workbook part that
+    lists that sheet alone. Nothing else of the file (other sheets, charts, drawings, comments, links to other
+    workbooks, properties) is parsed: it cannot fail a deck that does not use it."""
+    from xml.sax.saxutils import quoteattr
+
+    def x(text: str) -> bytes:
+        return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + text).encode()
+
+    types = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+    parts = {"xl/worksheets/sheet1.xml": (chosen.part, f"{types}.worksheet+xml", "worksheet"),
+             "xl/sharedStrings.xml": (book.strings, f"{types}.sharedStrings+xml", "sharedStrings"),
+             "xl/styles.xml": (book.styles, f"{types}.styles+xml", "styles")}
+    present = {name: found for name, found in parts.items() if found[0] is not None}
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    overrides = "".join(f'<Override PartName="/{name}" ContentType="{kind}"/>' for name, (_p, kind, _r) in
+                        present.items())
+    links = "".join(f'<Relationship Id="rId{i}" Type="{rel}/{role}" Target="/{name}"/>'
+                    for i, (name, (_p, _k, role)) in enumerate(present.items(), start=1))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
+        out.writestr("[Content_Types].xml", x(
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            f'<Override PartName="/xl/workbook.xml" ContentType="{types}.sheet.main+xml"/>{overrides}</Types>'))
+        out.writestr("_rels/.rels", x(
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="{rel}/officeDocument" Target="/xl/workbook.xml"/></Relationships>'))
+        out.writestr("xl/workbook.xml", x(
+            f'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="{rel}">'
+            f'<workbookPr date1904="{int(book.date1904)}"/><sheets><sheet name={quoteattr(chosen.name or "Sheet")} '
+            'sheetId="1" r:id="rId1"/></sheets></workbook>'))
+        out.writestr("xl/_rels/workbook.xml.rels", x(
+            f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{links}'
+            '</Relationships>'))
+        for name, (part, _kind, _role) in present.items():
+            with archive.open(str(part)) as source, out.open(name, "w") as target:
+                while chunk := source.read(_CHUNK):
+                    target.write(chunk)
+    return buffer.getvalue()
+
+
+def _read_values(slim: bytes, named: str, opening: Locate, reading: Locate) -> list[tuple[Any, ...]]:
+    """The values of the one sheet of `slim` as openpyxl reads them, at most a row beyond a deck's cards and a
+    column beyond its columns (a cell at XFD1048576 would make every row 16,384 wide and the sheet a million
+    rows). A failure is traced to what caused it by `opening` (while the workbook is opened) or `reading` (while
+    its rows are read)."""
+    found: list[tuple[Any, ...]] = []
+    book = _open_book(slim, named, opening, values_only=True)
+    try:
+        with _guard(named, reading, lambda: (len(found) + 1, f"is damaged after row {len(found)}")):
+            for row in book.worksheets[0].iter_rows(values_only=True, max_row=MAX_CARDS + 2,
+                                                     max_col=MAX_COLUMNS + 1):
+                found.append(row)
+    finally:
+        book.close()
+    return found
+
+
+def _open_book(slim: bytes, named: str, locate: Locate, values_only: bool) -> Any:
+    from openpyxl import load_workbook
+
+    with _guard(named, locate, lambda: (None, "is damaged: the sheet, its shared texts or its styles cannot be read")):
+        return load_workbook(io.BytesIO(slim), read_only=True, data_only=values_only, keep_links=False)
+
+
+class _guard:
+    """Hides openpyxl's warnings (about formatting donjon does not read), and turns any failure of openpyxl while it
+    reads into a problem naming the file and sheet: the cell and what is wrong with it, in donjon's words, when
+    `locate` finds it; else `fallback()` (the line, and what failed) with openpyxl's reason."""
+
+    def __init__(self, named: str, locate: Locate, fallback: Callable[[], tuple[int | None, str]]) -> None:
+        import warnings
+
+        self.named, self.locate, self.fallback = named, locate, fallback
+        self.warnings = warnings.catch_warnings()
+
+    def __enter__(self) -> None:
+        import warnings
+
+        self.warnings.__enter__()
+        warnings.simplefilter("ignore")
+
+    def __exit__(self, kind: Any, err: BaseException | None, traceback: Any) -> Literal[False]:
+        self.warnings.__exit__(kind, err, traceback)
+        if err is None or isinstance(err, (DonjonError, MemoryError)) or not isinstance(err, Exception):
+            return False
+        found = self.locate()
+        if found is not None:
+            raise InputError(self.named, found[1], found[0]) from None
+        line, problem = self.fallback()
+        detail = str(err).splitlines()[0] if str(err) else ""
+        raise InputError(self.named, f"{problem} ({type(err).__name__}: {quoted(detail)[1:-1]}). {_RESAVE}",
+                         line) from None
+
+
+def _first_bad_cell(archive: zipfile.ZipFile, chosen: SheetEntry, book: Book,
+                    cells: bool = True) -> tuple[int | None, str] | None:
+    """The first row or cell of a sheet's part that openpyxl cannot read, and why, in donjon's words: a range, row
+    or cell reference that is not one, or a typed value that is not of its type. Without `cells`, only what
+    openpyxl reads while opening the workbook: the sheet's size."""
+    strings = _count_strings(archive, book.strings)
+    row_number = 0
+    with archive.open(str(chosen.part)) as source:
+        for event, element in ElementTree.iterparse(source, events=("start", "end")):
+            local = element.tag.rsplit("}", 1)[-1]
+            if local == "sheetData" and not cells:
+                break
+            if event == "start" and local == "row":
+                written = element.get("r")
+                if written is not None and not re.fullmatch(r"[1-9][0-9]{0,6}", written):
+                    return None, f"a row is numbered {quoted(written)}, which is not a row number"
+                row_number = int(written) if written is not None else row_number + 1
+            elif event == "end" and local == "dimension" and not re.fullmatch(
+                    r"\$?[A-Z]{1,3}\$?[0-9]{1,7}(:\$?[A-Z]{1,3}\$?[0-9]{1,7})?", element.get("ref") or "A1"):
+                return None, f"its size is given as {quoted(element.get('ref'))}, which is not a range of cells"
+            elif event == "end" and local == "c":
+                problem = _bad_cell(element, strings)
+                if problem:
+                    return row_number or None, f"cell {element.get('r') or f'in row {row_number}'} {problem}"
+                element.clear()
+    return None
+
+
+def _bad_cell(element: ElementTree.Element, strings: int) -> str:
+    reference = element.get("r")
+    if reference is not None:
+        match = _REFERENCE.fullmatch(reference)
+        if match is None or _column_number(match[1]) > 16_384:
+            return "has a reference that names no cell of a sheet (A1 to XFD1048576)"
+    style = element.get("s")
+    if style is not None and not (style.isascii() and style.isdigit()):
+        return f"has the style number {quoted(style)}, which is not a number"
+    kind = element.get("t", "n")
+    value = next((child.text for child in element if child.tag.rsplit("}", 1)[-1] == "v"), None)
+    if value is None:
+        return ""
+    text = value.strip()
+    if kind == "n" and not _is_number(text):
+        return f"is typed as a number but holds {quoted(value)}"
+    if kind == "s" and not (text.isascii() and text.isdigit() and int(text) < strings):
+        return f"refers to shared text number {quoted(value)}, which the workbook does not hold ({strings} texts)"
+    if kind == "b" and text not in ("0", "1"):
+        return f"is typed as true or false but holds {quoted(value)}"
+    if kind == "d" and not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9:.]+)?(Z|[+-][0-9:]+)?|[0-9:.]+", text):
+        return f"is typed as a date but holds {quoted(value)}"
+    return ""
+
+
+def _is_number(text: str) -> bool:
+    """Whether a spreadsheet program's number is one: decimal digits, a point and an exponent; not `NaN`, `inf`."""
+    return re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", text) is not None
+
+
+def _count_strings(archive: zipfile.ZipFile, name: str | None) -> int:
+    if name is None:
+        return 0
+    with archive.open(name) as source:
+        return sum(1 for _event, element in ElementTree.iterparse(source) if element.tag.rsplit("}", 1)[-1] == "si")
+
+
+def _column_number(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+def column_letters(column: int) -> str:
+    """A column's spreadsheet name: 1 is A, 27 is AA."""
+    out = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out
+
+
+# --- rows of cards --------------------------------------------------------------------------------------------------
+
+def _cell(value: Any) -> Scalar:
+    """A spreadsheet value as a table value: text, a number, true/false, or nothing; a date as its ISO text."""
+    import datetime
+
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        text = value.isoformat()
+        return text.removesuffix("T00:00:00")
+    return str(value)
+
+
+def sheet_rows(found: list[tuple[Any, ...]], table: str) -> tuple[Rows, list[tuple[int, int]]]:
+    """Rows (origin, columns) of a sheet's values, and the (row, column) of empty cells in them."""
+    start = next((i for i, row in enumerate(found) if any(v not in (None, "") for v in row)), None)
+    if start is None:
+        raise InputError(table, "is empty: its first row must name the columns")
+    raw_header = list(found[start])
+    while raw_header and raw_header[-1] in (None, ""):
+        raw_header.pop()
+    if len(raw_header) > MAX_COLUMNS:
+        raise InputError(table, f"has more than the {MAX_COLUMNS} columns donjon reads", start + 1)
+    header = [str(cell).strip() if cell is not None else "" for cell in raw_header]
+    if "" in header:
+        raise InputError(table, f"column {column_letters(header.index('') + 1)} of the header row has no name",
+                         start + 1)
+    repeated = sorted({h for h in header if header.count(h) > 1})
+    if repeated:
+        raise InputError(table, f"the header row names {', '.join(map(repr, repeated))} more than once", start + 1)
+    rows: Rows = []
+    empty: list[tuple[int, int]] = []
+    for index in range(start + 1, len(found)):
+        values = list(found[index])
+        line = index + 1
+        if not any(v not in (None, "") for v in values):
+            continue
+        extra = [i for i, v in enumerate(values[len(header):], start=len(header)) if v not in (None, "")]
+        if extra:
+            raise InputError(table, f"this row has a value in column {column_letters(extra[0] + 1)}, which the header "
+                                    "row does not name", line)
+        values += [None] * (len(header) - len(values))
+        empty += [(line, i + 1) for i, v in enumerate(values[:len(header)]) if v is None]
+        rows.append((f"{table}:{line}", {h: _cell(v) for h, v in zip(header, values)}))
+        if len(rows) > MAX_CARDS:
+            raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
+    if not rows:
+        raise InputError(table, "has a header row but no cards")
+    return rows, empty
+
+
+def _refuse_unsaved_formulas(slim: bytes, table: str, named: str, cells: list[tuple[int, int]]) -> None:
+    """An empty value that is a formula means the file was saved without calculating it: say which cell."""
+    book = _open_book(slim, named, lambda: None, values_only=False)
+    try:
+        with _guard(named, lambda: None, lambda: (None, "is damaged")):
+            rows = list(book.worksheets[0].iter_rows(values_only=True, max_row=max(line for line, _c in cells),
+                                                     max_col=MAX_COLUMNS + 1))
+    finally:
+        book.close()
+    for line, column in cells:
+        formula = rows[line - 1][column - 1] if column <= len(rows[line - 1]) else None
+        if isinstance(formula, str) and formula.startswith("="):
+            raise InputError(named, f"cell {column_letters(column)}{line} holds the formula {formula!r} but no value "
+                                    "for it: donjon reads the values a spreadsheet program saved with its formulas; "
+                                    "open the file in one and save it", line)

@@ -1,0 +1,583 @@
+"""SVG art read the way the PDF draws it: svglib turns the file into reportlab shapes, and donjon checks the
+file and those shapes first, so a picture `content check` passes is one the build draws, and draws as a viewer
+shows it.
+
+donjon's SVG output carries the art file itself (a viewer draws it); its PDF draws what svglib reads from it
+(:mod:`generator.backends.pdf_art`). So what svglib would draw differently from a viewer is found here, named by
+the line of the file, and refused, rather than printed wrong:
+
+- **What no PDF of donjon's draws**: filters (blurs, shadows), masks, markers (arrowheads), patterns, a gradient
+  or pattern on a stroke, gradients that repeat or reflect (`spreadMethod`), blend modes, `paint-order`,
+  non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
+  what to do in the drawing program instead.
+- **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or
+  a `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
+  (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`); a `data:` PNG or
+  JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image
+  of its own (:class:`Embedded`).
+- **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
+  viewer; a dash array with a negative, infinite or zero-sum value draws a solid line (the SVG rule), one with an
+  odd count is repeated. A number too large to print (an infinite size) is refused with its line.
+- **The cost is bounded**, as templates are: elements, path data, `<style>` text and the work of matching its
+  selectors, shapes drawn once `<use>` copies are counted, and pixels of embedded pictures. A file beyond a
+  budget is refused with what to simplify.
+
+What svglib itself logs while reading (a circular `<use>`, a clip path it cannot find) becomes a warning naming
+the file, never a raw log line. A file read is cached by its digest: the layout step and the PDF backend of one
+build read it once.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import logging
+import math
+import re
+from collections import OrderedDict
+from functools import cache
+from typing import Any, NamedTuple
+
+from reportlab.graphics.shapes import DirectDraw, Group
+
+from generator.render.images import MAX_PIXELS, MAX_SVG_ELEMENTS, ImageProblem, raster_size
+
+#: The most characters of path data (`d`, `points`) in one file: some 75,000 segments, which take about seven
+#: microseconds a character to read and draw, so a few seconds.
+MAX_PATH_DATA = 500_000
+#: The most characters of CSS in `<style>` elements: drawing programs write a few kilobytes.
+MAX_STYLE = 100_000
+#: The most selector tests a stylesheet may cost (its selectors times the elements they are matched against).
+MAX_SELECTOR_WORK = 1_000_000
+#: The most elements svglib reads, and copies, once every `<use>` copy is counted (a copy of a copy multiplies):
+#: as many as a file may hold, so copies cost no more than a file that long.
+MAX_DRAWN = MAX_SVG_ELEMENTS
+#: A number no drawing needs (in user units or as a transform's coefficient); beyond it a PDF reader may fail.
+MAX_NUMBER = 1e7
+#: How many files read are kept, by digest (one build's pictures; a long `--watch` does not grow without end).
+CACHE_SIZE = 64
+
+_SVG = "{http://www.w3.org/2000/svg}"
+_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+_DATA_PICTURE = re.compile(r"\s*data:image/(png|jpeg|jpg);base64,(.*)", re.S)
+_URL = re.compile(r"url\(\s*['\"]?#([^)'\"\s]*)['\"]?\s*\)")
+
+_BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)"
+#: Properties no PDF of donjon's draws as a viewer does: why, and what to do (value "none" or "normal" is fine).
+_UNDRAWN = {
+    "filter": f"a filter (a blur, a shadow...), which donjon's PDF cannot draw: {_BITMAP_COPY}, or remove it",
+    "mask": f"a mask, which donjon's PDF cannot draw: use a clip path instead, or {_BITMAP_COPY}",
+    "marker": "markers (arrowheads), which donjon's PDF cannot draw: turn them into shapes (Inkscape: Path > "
+              "Stroke to Path)",
+    "mix-blend-mode": f"a blend mode, which donjon's PDF cannot draw: {_BITMAP_COPY}",
+    "paint-order": "a paint order that strokes before it fills, which donjon's PDF cannot draw: turn the stroke "
+                   "into a shape (Inkscape: Path > Stroke to Path)",
+    "vector-effect": "a stroke that keeps its width when scaled, which donjon's PDF cannot draw: turn it into a "
+                     "shape (Inkscape: Path > Stroke to Path)",
+    "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
+                 "transform attribute",
+}
+_TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted: simplify it, or "
+                    "unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine them (Path > Combine)")
+_FINE_VALUES = {"", "none", "normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke"}
+
+
+class ArtProblem(ImageProblem):
+    """SVG art that cannot be drawn as it looks, with the line of the file at fault when there is one."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(f"line {line}: {message}" if line else message)
+        self.line = line
+
+
+class Embedded:
+    """A PNG or JPEG picture held in the SVG as a `data:` URI, checked: what an image shape draws (not a tuple:
+    svglib takes a tuple for an element to draw)."""
+
+    __slots__ = ("data", "kind", "size")
+
+    def __init__(self, kind: str, data: bytes, size: tuple[int, int]) -> None:
+        self.kind = kind
+        self.data = data
+        self.size = size
+
+
+class Art(NamedTuple):
+    """An SVG read as the PDF draws it: svglib's drawing (checked and mended), and what svglib logged."""
+
+    drawing: Any
+    warnings: tuple[str, ...]
+
+
+_cache: OrderedDict[str, Art] = OrderedDict()
+
+
+def read_art(data: bytes, digest: str) -> Art:
+    """The drawing of an SVG file's bytes (already checked by :func:`generator.render.images.svg_size`), cached by
+    the bytes' digest; an :class:`ArtProblem` when it cannot be drawn as it looks."""
+    found = _cache.get(digest)
+    if found is not None:
+        _cache.move_to_end(digest)
+        return found
+    found = _read(data)
+    _cache[digest] = found
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return found
+
+
+def clear_cache() -> None:
+    _cache.clear()
+
+
+def _read(data: bytes) -> Art:
+    from lxml import etree
+
+    parser = etree.XMLParser(remove_comments=True, remove_pis=True, resolve_entities=False, no_network=True,
+                             huge_tree=False)
+    try:
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError as err:
+        raise ArtProblem(f"it is not well-formed SVG ({err})") from None
+    pictures = _check(root)
+    records: list[logging.LogRecord] = []
+    logger = logging.getLogger("svglib.svglib")
+    handler = _Gather(records)
+    logger.addHandler(handler)
+    propagate, logger.propagate = logger.propagate, False
+    try:
+        reader = _reader_class()(pictures, root)
+        drawing = reader.render(root)
+        _fade_root(reader, root, drawing)
+    except ArtProblem:
+        raise
+    except RecursionError:
+        raise ArtProblem("its elements nest too deeply to draw") from None
+    except Exception as err:  # svglib's own failure on a file it cannot read: a problem with the file, named
+        raise ArtProblem(f"svglib cannot draw it ({type(err).__name__}: {err})") from None
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
+    _settle(drawing, reader.lines)
+    warnings = []
+    for record in records:
+        text = record.getMessage()
+        if text not in warnings:
+            warnings.append(text)
+    return Art(drawing, tuple(f"svglib: {text}" for text in warnings))
+
+
+class _Gather(logging.Handler):
+    """svglib's warnings and errors, kept for donjon to report with the file named."""
+
+    def __init__(self, records: list[logging.LogRecord]) -> None:
+        super().__init__(logging.WARNING)
+        self.records = records
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+# --- the file, before svglib reads it -------------------------------------------------------------------------------
+
+
+def _local(tag: Any) -> str:
+    return tag.rpartition("}")[2] if isinstance(tag, str) else ""
+
+
+def _declarations(text: str) -> list[tuple[str, str]]:
+    out = []
+    for part in text.split(";"):
+        name, colon, value = part.partition(":")
+        if colon:
+            out.append((name.strip().lower(), value.replace("!important", "").strip()))
+    return out
+
+
+def _check(root: Any) -> dict[str, Embedded]:
+    """Bound the file's cost and find what the PDF cannot draw faithfully; the embedded pictures, checked, by
+    their `data:` URI (the element count is bounded by `svg_size`, which read the file first)."""
+    elements = 0
+    path_data = 0
+    style_text: list[tuple[int, str]] = []
+    ids: dict[str, Any] = {}
+    for element in root.iter():
+        elements += 1
+        element_id = element.get("id")
+        if element_id:
+            ids[element_id] = element
+        for name in ("d", "points"):
+            value = element.get(name)
+            if value:
+                path_data += len(value)
+        if _local(element.tag) == "style" and element.text:
+            style_text.append((element.sourceline or 0, element.text))
+    if path_data > MAX_PATH_DATA:
+        raise ArtProblem(f"its paths hold {path_data:,} characters of path data, more than the {MAX_PATH_DATA:,} "
+                         "donjon draws in a picture: simplify them (Inkscape: Path > Simplify), or make a bitmap "
+                         "copy of the busiest part")
+    css = sum(len(text) for _line, text in style_text)
+    if css > MAX_STYLE:
+        raise ArtProblem(f"its <style> holds {css:,} characters of CSS, more than the {MAX_STYLE:,} donjon reads: "
+                         "keep the rules the drawing uses (Inkscape: File > Save As... Optimized SVG)",
+                         style_text[0][0])
+    for line, text in style_text:
+        _check_stylesheet(text, line, elements, ids)
+    pictures: dict[str, Embedded] = {}
+    pixels = 0
+    for element in root.iter():
+        tag = _local(element.tag)
+        line = element.sourceline
+        for name, value in element.attrib.items():
+            local = _local(name)
+            if local == "style":
+                for prop, prop_value in _declarations(value):
+                    _check_property(prop, prop_value, line, ids, css=True)
+            else:
+                _check_property(local, value, line, ids)
+        if tag == "image":
+            href = element.get(_XLINK_HREF) or element.get("href") or ""
+            found = _embedded(href, line)
+            if found is not None:
+                pixels += found.size[0] * found.size[1]
+                if pixels > MAX_PIXELS:
+                    raise ArtProblem(f"its embedded pictures hold more than {MAX_PIXELS // 1_000_000} million "
+                                     "pixels, more than donjon reads: scale them down (300 dpi is plenty)", line)
+                pictures[href] = found
+    return pictures
+
+
+def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) -> None:
+    import tinycss2
+
+    selectors = 0
+    for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
+        if rule.type != "qualified-rule":
+            continue
+        selectors += 1 + sum(1 for token in rule.prelude if token.type == "literal" and token.value == ",")
+        for declaration in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True):
+            if declaration.type == "declaration":
+                value = tinycss2.serialize(declaration.value).replace("!important", "").strip()
+                _check_property(declaration.lower_name, value, line + declaration.source_line - 1, ids, css=True)
+    if selectors * elements > MAX_SELECTOR_WORK:
+        raise ArtProblem(f"its <style> has {selectors:,} selectors for {elements:,} elements, more matching than "
+                         "donjon does for a picture: keep the rules the drawing uses (Inkscape: File > Save As... "
+                         "Optimized SVG)", line)
+
+
+def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any], css: bool = False) -> None:
+    """A property (an attribute, or a declaration of a `style` or a `<style>` rule when `css`) the PDF cannot
+    draw as a viewer does: an ArtProblem at its line."""
+    value = value.strip()
+    key = "marker" if name.startswith("marker") else name
+    reason = _UNDRAWN.get(key)
+    if reason is not None and value.lower() not in _FINE_VALUES and (css or key != "transform"):
+        raise ArtProblem(f"it uses {reason}", line)
+    if name in ("fill", "stroke", "clip-path"):
+        match = _URL.search(value)
+        if match is None:
+            return
+        target = ids.get(match.group(1))
+        if target is None:
+            return
+        kind = _local(target.tag)
+        if name == "stroke" and kind:
+            raise ArtProblem(f"it strokes with a {_paint_name(kind)}, which donjon's PDF cannot draw: turn the "
+                             "stroke into a shape (Inkscape: Path > Stroke to Path) and fill that", line)
+        if name == "fill" and kind == "pattern":
+            raise ArtProblem(f"it fills with a pattern, which donjon's PDF cannot draw: {_BITMAP_COPY}", line)
+        if name == "fill" and kind.endswith("Gradient"):
+            spread = _inherited(target, "spreadMethod", ids)
+            if spread not in (None, "pad"):
+                raise ArtProblem(f"a gradient that repeats (spreadMethod=\"{spread}\"), which donjon's PDF cannot "
+                                 "draw: use spreadMethod=\"pad\" (Inkscape: Repeat: none)", target.sourceline)
+        if name == "clip-path" and kind == "clipPath" and target.get("clipPathUnits") == "objectBoundingBox":
+            raise ArtProblem("a clip path in objectBoundingBox units, which donjon's PDF cannot draw: give it "
+                             "userSpaceOnUse units", target.sourceline)
+
+
+def _paint_name(kind: str) -> str:
+    return "pattern" if kind == "pattern" else "gradient"
+
+
+def _inherited(gradient: Any, name: str, ids: dict[str, Any]) -> str | None:
+    """An attribute of a gradient or of those it refers to by href."""
+    seen = 0
+    while gradient is not None and seen < 32:
+        value = gradient.get(name)
+        if value is not None:
+            return str(value).strip()
+        href = gradient.get(_XLINK_HREF) or gradient.get("href") or ""
+        gradient = ids.get(href[1:]) if href.startswith("#") else None
+        seen += 1
+    return None
+
+
+def _embedded(href: str, line: int | None) -> Embedded | None:
+    """A `data:` PNG or JPEG picture of an <image>, decoded and checked as picture files are."""
+    match = _DATA_PICTURE.fullmatch(href)
+    if match is None:
+        return None
+    try:
+        data = base64.b64decode(re.sub(r"\s+", "", match.group(2)), validate=True)
+    except (binascii.Error, ValueError):
+        raise ArtProblem("its embedded picture is not valid base64 data", line) from None
+    kind = "png" if data.startswith(b"\x89PNG\r\n\x1a\n") else "jpeg" if data.startswith(b"\xff\xd8\xff") else ""
+    if not kind:
+        raise ArtProblem("its embedded picture is neither a PNG nor a JPEG file", line)
+    try:
+        width, height = raster_size(data, kind)  # type: ignore[arg-type]
+    except ImageProblem as err:
+        raise ArtProblem(f"its embedded picture: {err}", line) from None
+    return Embedded(kind, data, (width, height))
+
+
+# --- svglib's reader, with what it leaves out -----------------------------------------------------------------------
+
+
+@cache
+def _reader_class() -> Any:
+    """svglib's renderer with donjon's additions (made on first use: svglib is imported only for SVG art)."""
+    from svglib.svglib import SvgRenderer, _find_clip_shape
+
+    class Reader(SvgRenderer):
+        def __init__(self, pictures: dict[str, Embedded], root: Any) -> None:
+            # no file path: svglib then resolves no reference to another file (donjon refuses them before)
+            super().__init__("")
+            self.pictures = pictures
+            self.ids = {element.get("id"): element for element in root.iter() if element.get("id")}
+            self.nodes: list[Any] = []
+            self.lines: dict[int, int] = {}
+            self.drawn = 0
+            self.copied = 0
+            # svglib looks every property up through the element's ancestors, for every shape: remembered per
+            # element and name, which halves the time a picture takes (an element's properties are settled the
+            # first time one is looked up, when its style and the stylesheet are applied to it)
+            looked: dict[tuple[Any, str], str] = {}
+            find = self.attrConverter.findAttr
+
+            def find_once(node: Any, name: str) -> str:
+                key = (node.etree_element, name)
+                found = looked.get(key)
+                if found is None:
+                    found = looked[key] = find(node, name)
+                return found
+
+            self.attrConverter.findAttr = find_once  # type: ignore[method-assign,assignment]
+
+        def renderUse(self, node: Any, group: Any = None, clipping: Any = None) -> Any:
+            # svglib copies what a <use> shows into the tree before drawing it: a copy of copies multiplies, so
+            # the copying is bounded before it happens
+            href = node.attrib.get(_XLINK_HREF) or node.attrib.get("href") or ""
+            target = self.ids.get(href[1:]) if href.startswith("#") and not len(node.getchildren()) else None
+            if target is not None:
+                for _element in target.iter():
+                    self.copied += 1
+                    if self.copied > MAX_DRAWN:
+                        raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
+            return super().renderUse(node, group, clipping)
+
+        def renderNode(self, node: Any, parent: Any = None) -> None:
+            if parent is None:
+                return
+            self.drawn += 1
+            if self.drawn > MAX_DRAWN:
+                raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
+            before = len(parent.contents)
+            self.nodes.append(node)
+            try:
+                super().renderNode(node, parent)
+            finally:
+                self.nodes.pop()
+            if len(parent.contents) != before + 1:
+                return
+            item = parent.contents[-1]
+            self.lines[id(item)] = node.sourceline or 0
+            opacity = _own_opacity(self, node)
+            if opacity < 1:
+                faded = Faded(item, opacity)
+                self.lines[id(faded)] = node.sourceline or 0
+                parent.contents[-1] = faded
+
+        def xlink_href_target(self, node: Any, group: Any = None) -> Any:
+            href = node.attrib.get(_XLINK_HREF) or node.attrib.get("href") or ""
+            match = _DATA_PICTURE.fullmatch(href)
+            if match is None:
+                return super().xlink_href_target(node, group)
+            found = self.pictures.get(href) or _embedded(href, node.sourceline)  # checked before
+            return found  # svglib reads its `size`; the image shape holds it as its path
+
+        def renderGradient(self, node: Any) -> None:
+            super().renderGradient(node)
+            found: dict[str, Any] | None = self.gradient_defs.get(node.attrib.get("id"))  # type: ignore[assignment]
+            if found is None:
+                return
+            transform = node.attrib.get("gradientTransform")
+            if transform:
+                found["gradientTransform"] = _matrix(self.attrConverter.convertTransform(transform))
+            for name in ("fx", "fy"):  # svglib gives a focus the centre when none is written: keep it unwritten
+                if not node.attrib.get(name, "").strip():
+                    found.pop(name, None)
+            units = found.get("gradientUnits")
+            if units == "userSpaceOnUse":
+                for name in ("x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy"):
+                    raw = node.attrib.get(name, "").strip()
+                    if raw and not raw.endswith("%"):
+                        found[name] = float(self.attrConverter.convertLength(raw))  # type: ignore[arg-type]
+
+        def _apply_gradient_fill(self, item: Any, grad_def: Any) -> Any:
+            shape = _find_clip_shape(item)
+            if shape is None or not grad_def.get("stops"):
+                return item
+            node = self.nodes[-1] if self.nodes else None
+            opacity = 1.0
+            if node is not None:
+                raw = self.attrConverter.findAttr(node, "fill-opacity")
+                opacity = _number(raw, 1.0)
+            evenodd = False
+            if node is not None:
+                evenodd = self.attrConverter.findAttr(node, "fill-rule") == "evenodd"
+            return Group(GradientFill(shape, dict(grad_def), opacity, evenodd), item)
+
+    return Reader
+
+
+def _number(text: str, default: float) -> float:
+    try:
+        value = float(text.strip().rstrip("%")) / (100 if text.strip().endswith("%") else 1)
+    except (ValueError, AttributeError):
+        return default
+    return min(1.0, max(0.0, value)) if math.isfinite(value) else default
+
+
+def _own_opacity(reader: Any, node: Any) -> float:
+    """The element's own `opacity` (attribute, style or a `<style>` rule; opacity is not inherited)."""
+    reader.attrConverter.findAttr(node, "__donjon__")  # applies the stylesheet and the style to the element
+    return _number(node.etree_element.attrib.get("opacity", "1"), 1.0)
+
+
+def _fade_root(reader: Any, root: Any, drawing: Any) -> None:
+    """`opacity` on the outermost <svg>: svglib draws it as a group of its own."""
+    opacity = _number(root.get("opacity", "1"), 1.0)
+    for name, value in _declarations(root.get("style", "")):
+        if name == "opacity":
+            opacity = _number(value, 1.0)
+    if opacity < 1 and drawing.contents:
+        drawing.contents[0] = Faded(drawing.contents[0], opacity)
+
+
+def _matrix(operations: Any) -> tuple[float, ...]:
+    """svglib's parsed transform list as one matrix (a, b, c, d, e, f)."""
+    from reportlab.graphics.shapes import mmult, rotate, skewX, skewY, translate
+    from reportlab.graphics.shapes import scale as scaling
+
+    matrix: tuple[float, ...] = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for op, values in operations:
+        if op == "scale":
+            sx, sy = values if isinstance(values, tuple) else (values, values)
+            step = scaling(sx, sy)
+        elif op == "translate":
+            tx, ty = values if isinstance(values, tuple) else (values, 0)
+            step = translate(tx, ty)
+        elif op == "rotate":
+            if isinstance(values, tuple) and len(values) == 3:
+                angle, cx, cy = values
+                step = mmult(mmult(translate(cx, cy), rotate(angle)), translate(-cx, -cy))
+            else:
+                step = rotate(values[0] if isinstance(values, tuple) else values)
+        elif op == "skewX":
+            step = skewX(values)
+        elif op == "skewY":
+            step = skewY(values)
+        elif op == "matrix" and len(values) == 6:
+            step = tuple(values)
+        else:
+            continue
+        matrix = mmult(matrix, step)
+    return tuple(float(v) for v in matrix)
+
+
+# --- the shapes donjon adds, and the drawing checked ----------------------------------------------------------------
+
+
+class Faded(Group):  # type: ignore[misc]
+    """A shape or group drawn at an opacity as one (a transparency group), as SVG's `opacity` is."""
+
+    def __init__(self, item: Any, opacity: float) -> None:
+        super().__init__(item)
+        self.__dict__["opacity"] = opacity
+
+
+class GradientFill(DirectDraw):  # type: ignore[misc]
+    """The gradient that fills a shape (svglib's definition of it, with its transform and focus), drawn by the
+    PDF backend (generator.backends.pdf_art)."""
+
+    def __init__(self, shape: Any, gradient: dict[str, Any], opacity: float, evenodd: bool) -> None:
+        self.__dict__.update(shape=shape, gradient=gradient, opacity=opacity, evenodd=evenodd)
+
+    def getBounds(self) -> Any:
+        return self.shape.getBounds()
+
+    def drawDirectly(self, renderer: Any) -> None:
+        renderer.gradient(self)
+
+
+def _settle(drawing: Any, lines: dict[int, int]) -> None:
+    """Check every number the drawing holds and mend what a viewer draws differently from reportlab: a singular
+    transform draws nothing; a dash array follows SVG's rules."""
+    stack: list[tuple[Any, int]] = [(drawing, 0)]
+    while stack:
+        node, line = stack.pop()
+        line = lines.get(id(node), line)
+        if isinstance(node, GradientFill):
+            _numbers(node.shape, line)
+            continue
+        if isinstance(node, Group):
+            transform = getattr(node, "transform", None)
+            if transform is not None:
+                _finite("a transform", transform, line)
+                a, b, c, d = transform[:4]
+                if a * d - b * c == 0:  # a viewer draws nothing under a transform that flattens everything
+                    node.contents = []
+                    node.transform = (1, 0, 0, 1, 0, 0)
+                    continue
+            stack.extend((child, line) for child in node.contents)
+            continue
+        dashes = getattr(node, "strokeDashArray", None)
+        if dashes:
+            node.strokeDashArray = _dashes(dashes)
+        _numbers(node, line)
+
+
+def _numbers(node: Any, line: int) -> None:
+    for key, value in vars(node).items():
+        if key.startswith("_") or isinstance(value, bool):
+            continue
+        if isinstance(value, (int, float)):
+            _finite(key, (value,), line)
+        elif isinstance(value, (list, tuple)) and value and all(isinstance(v, (int, float)) for v in value):
+            _finite(key, value, line)
+
+
+def _finite(what: str, values: Any, line: int) -> None:
+    for value in values:
+        if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+            raise ArtProblem(f"{_what(what)} holds the number {value:g}, too large to draw: check the element's "
+                             "size, position and transform", line or None)
+
+
+def _what(key: str) -> str:
+    return {"points": "a path", "transform": "a transform", "strokeWidth": "a stroke's width",
+            "strokeDashArray": "a dash array"}.get(key, f"a shape's {key}")
+
+
+def _dashes(value: Any) -> Any:
+    """A dash array as SVG draws it: a negative, infinite or all-zero list is a solid line; an odd one repeats."""
+    phase, dashes = (value[0], value[1]) if len(value) == 2 and isinstance(value[1], (list, tuple)) else (0, value)
+    numbers = [float(v) for v in dashes if isinstance(v, (int, float))]
+    if (len(numbers) != len(dashes) or not numbers or any(not math.isfinite(v) or v < 0 for v in numbers)
+            or sum(numbers) <= 0 or not math.isfinite(float(phase))):
+        return None
+    if len(numbers) % 2:
+        numbers += numbers
+    return [float(phase), numbers] if phase else numbers

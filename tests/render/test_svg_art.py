@@ -1,0 +1,234 @@
+"""SVG art prints as it looks: the same art drawn into donjon's PDF (svglib's shapes, generator.backends.pdf_art)
+and into donjon's SVG (the file itself, drawn by the viewer) gives the same pixels.
+
+Each sample is placed alone on a page of its own size, once in a PDF rendered by poppler (`pdftoppm`, which must
+not complain about the file: it called the PDF of a gradient broken) and once in an SVG rendered by librsvg
+(`rsvg-convert`). THRESHOLD: each pixel of one render is matched with the closest of the other's within one
+pixel (the two renderers anti-alias an edge that falls between pixels each their own way); at most 0.5 % of the
+pixels may then differ by more than 40 of 255 in a channel, and the mean difference stays under 3 of 255. A
+gradient printed black, a dropped opacity or a stop's transparency ignored moves whole areas, far past both.
+The renders are kept in the test's folder (`pdf-NAME.png`, `svg-NAME.png`) to look at.
+
+Then a fuzz property: SVG art mutated element by element (an attribute replaced by a hostile value, an element
+dropped or repeated) is either drawn or refused as a picture problem, never a crash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageChops
+
+from tests.art_samples import SVG_HEAD, data_uri, png_bytes, svg
+
+RSVG = shutil.which("rsvg-convert")
+PDFTOPPM = shutil.which("pdftoppm")
+needs_tools = pytest.mark.skipif((RSVG is None or PDFTOPPM is None) and not os.environ.get("CI"),
+                                 reason="needs rsvg-convert and pdftoppm (librsvg2-bin, poppler-utils); CI installs them")
+#: A pixel "differs" when a channel differs by more than this (of 255): anti-aliasing stays below it but for edges.
+CHANNEL = 40
+#: The share of pixels that may differ once each is matched within a pixel.
+SHARE = 0.005
+#: The largest mean difference per channel (of 255).
+MEAN = 3.0
+#: Pixels per point of the renders (144 dpi).
+SCALE = 2
+
+_STOPS = "<stop offset='0' stop-color='#d02020'/><stop offset='0.5' stop-color='#f0c020'/><stop offset='1' stop-color='#2040c0'/>"
+
+#: Art with the features the PDF must draw as a viewer does, by name.
+SAMPLES: dict[str, bytes] = {
+    "linear-gradient": svg(f"<defs><linearGradient id='g'>{_STOPS}</linearGradient></defs>"
+                           "<rect x='5' y='5' width='90' height='90' fill='url(#g)'/>"),
+    "diagonal-gradient-user-space": svg(
+        f"<defs><linearGradient id='g' gradientUnits='userSpaceOnUse' x1='10' y1='10' x2='90' y2='70'>{_STOPS}"
+        "</linearGradient></defs><circle cx='50' cy='50' r='45' fill='url(#g)'/>"),
+    "rotated-gradient": svg(f"<defs><linearGradient id='g' gradientTransform='rotate(60 0.5 0.5)'>{_STOPS}"
+                            "</linearGradient></defs><rect x='5' y='15' width='90' height='70' fill='url(#g)'/>"),
+    "radial-gradient-with-focus": svg(
+        f"<defs><radialGradient id='r' cx='0.5' cy='0.5' r='0.5' fx='0.3' fy='0.3'>{_STOPS}</radialGradient></defs>"
+        "<rect width='100' height='100' fill='#ffffff'/><ellipse cx='50' cy='50' rx='45' ry='35' fill='url(#r)'/>"),
+    "gradient-fading-out": svg(
+        "<rect width='100' height='100' fill='#204020'/><defs><linearGradient id='g' x2='0' y2='1'>"
+        "<stop offset='0' stop-color='#ffffff'/><stop offset='1' stop-color='#ffffff' stop-opacity='0'/>"
+        "</linearGradient></defs><rect x='10' y='10' width='80' height='80' fill='url(#g)'/>"),
+    "gradient-with-fill-opacity": svg(
+        "<rect width='100' height='100' fill='#000080'/>"
+        f"<defs><linearGradient id='g'>{_STOPS}</linearGradient></defs>"
+        "<rect x='10' y='10' width='80' height='80' fill='url(#g)' fill-opacity='0.5'/>"),
+    "opacity-on-shapes-groups-and-styles": svg(
+        "<style>.faint { opacity: 0.35 }</style>"
+        "<rect width='100' height='100' fill='#2050a0'/>"
+        "<rect x='5' y='5' width='50' height='50' fill='#e02020' opacity='0.5'/>"
+        "<g opacity='0.5'><circle cx='60' cy='60' r='25' fill='#20c040'/><circle cx='75' cy='60' r='20' fill='#20c040'/></g>"
+        "<rect x='55' y='5' width='40' height='30' style='opacity:0.3;fill:#000000'/>"
+        "<rect x='5' y='65' width='40' height='30' class='faint' fill='#ffff00'/>"
+        "<circle cx='30' cy='30' r='15' fill='#ffffff' stroke='#000000' stroke-width='6' opacity='0.6'/>"),
+    "fill-and-stroke-opacity": svg(
+        "<rect width='100' height='100' fill='#c0c0ff'/>"
+        "<rect x='10' y='10' width='80' height='40' fill='#ff0000' fill-opacity='0.4' stroke='#000000' "
+        "stroke-width='8' stroke-opacity='0.5'/><circle cx='50' cy='70' r='20' fill='rgba(0,128,0,0.5)'/>"),
+    "embedded-picture": svg(f"<rect width='100' height='100' fill='#ffffff'/><image x='10' y='20' width='80' "
+                            f"height='60' preserveAspectRatio='none' xlink:href='{data_uri(png_bytes(8, 6))}'/>"),
+    "faded-group-over-a-gradient": svg(
+        f"<defs><radialGradient id='r'>{_STOPS}</radialGradient></defs><rect width='100' height='100' fill='url(#r)'/>"
+        "<g opacity='0.6' transform='rotate(15 50 50)'><rect x='20' y='20' width='60' height='60' fill='#000000'/>"
+        "<rect x='35' y='35' width='30' height='30' fill='#ffffff'/></g>"),
+}
+
+
+def _render_pdf(art: Path, pdf: Path, png: Path) -> Image.Image:
+    from generator.backends.pdf import write_pdf
+    from generator.render.images import image_info
+    from generator.render.model import Drawing, ImageUse, Page, Placed
+
+    info = image_info(art)
+    card = Drawing(info.width, info.height, (ImageUse(str(art), 0, 0, info.width, info.height),))
+    write_pdf([Page(info.width, info.height, (Placed(card, 0, 0),))], pdf, title="art")
+    assert PDFTOPPM is not None
+    done = subprocess.run([PDFTOPPM, "-r", str(72 * SCALE), "-png", "-singlefile", str(pdf), str(png.with_suffix(""))],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", f"poppler complains about the PDF: {done.stderr}"
+    return Image.open(png).convert("RGB")
+
+
+def _render_svg(art: Path, folder: Path, png: Path, size: tuple[int, int]) -> Image.Image:
+    from generator.backends.svg import drawing_svg
+    from generator.render.images import image_info
+    from generator.render.model import Drawing, ImageUse
+
+    info = image_info(art)
+    card = Drawing(info.width, info.height, (ImageUse(str(art), 0, 0, info.width, info.height),), background="#ffffff")
+    target = folder / f"{art.stem}.svg"
+    target.write_text(drawing_svg(card), encoding="utf-8")
+    assert RSVG is not None
+    subprocess.run([RSVG, "-w", str(size[0]), "-h", str(size[1]), "-b", "white", "-o", str(png), str(target)],
+                   check=True, timeout=60)
+    return Image.open(png).convert("RGB")
+
+
+def _worst_channel(a: Image.Image, b: Image.Image) -> Image.Image:
+    channels = ImageChops.difference(a, b).split()
+    return ImageChops.lighter(ImageChops.lighter(channels[0], channels[1]), channels[2])
+
+
+def difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """The share of pixels of `a` differing by more than CHANNEL in a channel from every pixel of `b` within one
+    pixel, and the mean difference per channel."""
+    nearest = None
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            shifted = ImageChops.offset(b, dx, dy)
+            found = _worst_channel(a, shifted)
+            nearest = found if nearest is None else ImageChops.darker(nearest, found)
+    assert nearest is not None
+    histogram = nearest.histogram()
+    differing = sum(histogram[CHANNEL + 1:]) / (a.width * a.height)
+    channels = ImageChops.difference(a, b).split()
+    total = sum(sum(i * count for i, count in enumerate(channel.histogram())) for channel in channels)
+    return differing, total / (a.width * a.height * 3)
+
+
+def compare(tmp_path: Path, name: str, data: bytes) -> tuple[float, float]:
+    art = tmp_path / f"{name}.svg"
+    art.write_bytes(data)
+    pdf_render = _render_pdf(art, tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / f"svg-{name}.png", pdf_render.size)
+    return difference(pdf_render, svg_render)
+
+
+@needs_tools
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_svg_art_prints_in_the_pdf_as_in_the_svg(tmp_path: Path, name: str) -> None:
+    differing, mean = compare(tmp_path, name, SAMPLES[name])
+    assert differing <= SHARE and mean <= MEAN, (f"{name}: {differing:.1%} of the pixels differ (> {CHANNEL}), mean "
+                                                 f"difference {mean:.1f}; see {tmp_path}")
+
+
+@needs_tools
+def test_the_comparison_can_fail(tmp_path: Path) -> None:
+    """A gradient printed black (what the PDF did before) is far past the threshold."""
+    good = SAMPLES["linear-gradient"]
+    black = good.replace(b"fill='url(#g)'", b"fill='#000000'")
+    (tmp_path / "good.svg").write_bytes(good)
+    (tmp_path / "black.svg").write_bytes(black)
+    svg_render = _render_svg(tmp_path / "good.svg", tmp_path, tmp_path / "svg.png", (200, 200))
+    pdf_render = _render_pdf(tmp_path / "black.svg", tmp_path / "a.pdf", tmp_path / "pdf.png")
+    differing, _mean = difference(pdf_render, svg_render)
+    assert differing > SHARE * 10
+
+
+# --- fuzz: art mutated element by element ---------------------------------------------------------------------------
+
+#: A drawing with one element of each kind a designer's file holds.
+BASE = [
+    "<defs><linearGradient id='g' gradientTransform='rotate(20)'><stop offset='0' stop-color='red'/>"
+    "<stop offset='1' stop-color='blue' stop-opacity='0.5'/></linearGradient>"
+    "<clipPath id='c'><circle cx='50' cy='50' r='40'/></clipPath></defs>",
+    "<style>.a { fill: #123456; opacity: 0.5 }</style>",
+    "<rect x='5' y='5' width='40' height='40' fill='url(#g)' class='a'/>",
+    "<g transform='translate(10 10) scale(0.8)' opacity='0.7'><circle cx='50' cy='50' r='20' fill='green'/></g>",
+    "<path d='M10 80 C 20 60, 40 60, 50 80 S 80 100, 90 80' stroke='black' stroke-width='3' "
+    "stroke-dasharray='4 2' fill='none'/>",
+    "<polygon points='60,10 90,10 75,40' fill='orange' stroke='purple'/>",
+    "<g clip-path='url(#c)'><rect x='0' y='50' width='100' height='50' fill='teal'/></g>",
+    f"<image x='70' y='70' width='20' height='20' xlink:href='{data_uri(png_bytes(4, 4))}'/>",
+    "<use xlink:href='#g1' x='5'/><g id='g1'><ellipse cx='20' cy='90' rx='10' ry='5'/></g>",
+]
+ATTRIBUTES = ["x", "y", "width", "height", "r", "rx", "cx", "d", "points", "transform", "opacity", "fill",
+              "stroke", "stroke-width", "stroke-dasharray", "offset", "style", "viewBox", "fill-opacity", "class"]
+HOSTILE = ["0", "-1", "1e400", "-1e400", "nan", "inf", "1e300", "", "scale(0)", "matrix(1 2 2 4 0 0)",
+           "rotate(nan)", "url(#nothere)", "url(#g)", "url(#c)", "none", "5 3 2", "-3 -2", "0 0", "M", "M0 0 Z Z",
+           "L 1e400 0", "opacity:2;fill:url(#g)", "red; filter: blur(3px)", "1%", "9999999999",
+           "translate(1e308 1e308) scale(1e308)", "0,0 1e400,1e400", "#zzzzzz", "rgba(0,0,0,nan)"]
+
+
+@st.composite
+def mutated_art(draw: st.DrawFn) -> bytes:
+    elements = list(BASE)
+    for _ in range(draw(st.integers(1, 4))):
+        index = draw(st.integers(0, len(elements) - 1))
+        action = draw(st.sampled_from(["attribute", "drop", "repeat"]))
+        if action == "drop":
+            elements.pop(index)
+            if not elements:
+                elements.append("<rect width='1' height='1'/>")
+        elif action == "repeat":
+            elements.insert(index, elements[index])
+        else:
+            name, value = draw(st.sampled_from(ATTRIBUTES)), draw(st.sampled_from(HOSTILE))
+            element = elements[index]
+            cut = element.index(">") if not element.startswith("<style") else element.index(">")
+            if element[cut - 1] == "/":
+                cut -= 1
+            elements[index] = f"{element[:cut]} data-x='1' {name}=\"{value}\"{element[cut:]}" \
+                if f" {name}=" not in element else element.replace(f" {name}='", f" {name}=\"{value}\" data-old='", 1)
+    return f"{SVG_HEAD}\n{''.join(elements)}\n</svg>\n".encode()
+
+
+@pytest.mark.fuzz
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow], deadline=None)
+@given(art=mutated_art())
+def test_mutated_art_is_drawn_or_refused_never_a_crash(tmp_path: Path, art: bytes) -> None:
+    """Every mutation is read, checked and drawn into a PDF as the build draws it, or refused as a picture
+    problem (ImageProblem, or the PDF backend's ContentError naming the file): no other exception."""
+    from generator.backends.pdf import draw_picture
+    from generator.errors import ContentError
+    from generator.render.images import ImageProblem, image_info
+
+    path = tmp_path / f"art-{hashlib.sha256(art).hexdigest()[:16]}.svg"  # a file per input: pictures are cached
+    path.write_bytes(art)
+    try:
+        image_info(path)
+        draw_picture(path)
+    except ContentError as err:
+        assert all(path.name in problem.file for problem in err.problems)
+    except ImageProblem:
+        pass

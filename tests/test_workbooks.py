@@ -1,0 +1,115 @@
+"""Hostile workbooks (tests/workbooks.py): each is read or refused with a problem naming the file, the sheet and the
+cell, never an exception, and openpyxl's own warnings never reach the user.
+
+The corpus (tests/corpus/decks.yaml, `deck-xlsx-*`) runs one of each class as a real `donjon` process; here every
+hostile workbook is loaded in-process, and the fuzzer damages the good one part by part.
+"""
+
+from __future__ import annotations
+
+import shutil
+import warnings
+from pathlib import Path
+
+import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
+
+from generator.catalog.userdeck import UserDeck, load_deck
+from generator.errors import Problem
+from tests.workbooks import BASE, HOSTILE, mutated, pack
+
+DECK = "id: x\nname: X\nlayout: generic\ncards: cards.xlsx\ncount_column: Count\n"
+
+#: What donjon must say of each class (its own words; the file and sheet are checked for every case).
+EXPECTED = {
+    "sheet-truncated": "its part 'xl/worksheets/sheet1.xml' is not well-formed XML",
+    "strings-garbled": "its part 'xl/sharedStrings.xml' is not well-formed XML",
+    "workbook-truncated": "its part 'xl/workbook.xml' is not well-formed XML",
+    "styles-truncated": "its part 'xl/styles.xml' is not well-formed XML",
+    "strings-entity-bomb": "its part 'xl/sharedStrings.xml' declares a DTD",
+    "sheet-external-entity": "its part 'xl/worksheets/sheet1.xml' declares a DTD",
+    "shared-string-out-of-range": "(sheet Cards):3: cell B3 refers to shared text number '999'",
+    "number-not-a-number": "(sheet Cards):3: cell B3 is typed as a number but holds 'many'",
+    "bool-not-a-bool": "(sheet Cards):3: cell B3 is typed as true or false but holds 'yes'",
+    "date-not-a-date": "(sheet Cards):3: cell B3 is typed as a date but holds 'yesterday'",
+    "reference-column-too-far": "(sheet Cards):3: cell ZZZZ3 has a reference that names no cell",
+    "row-number-garbled": "(sheet Cards): a row is numbered 'three'",
+    "dimension-garbled": "(sheet Cards): its size is given as 'nonsense'",
+    "sheet-outside-the-package": "its sheet 'Cards' leads to '../../../../etc/passwd', outside the file",
+    "sheet-at-a-url": "its sheet 'Cards' leads to 'http://127.0.0.1:9/sheet1.xml', outside the file",
+    "sheet-part-missing": "its sheet 'Cards' leads to 'xl/worksheets/sheet1.xml', which the file does not hold",
+    "sheet-relationship-missing": "its sheet 'Cards' has no relationship 'rId77'",
+    "no-sheets": "has no sheet of cells",
+    "error-cell": "(sheet Cards):3: cards[1].Count: expected a whole number of copies",
+}
+#: Workbooks whose damage lies where donjon does not look: they are read as the good one is.
+READ_AS_GOOD = {"chart-sheet-first", "style-out-of-range", "font-index-out-of-range", "dimension-whole-sheet",
+                "last-column-cell", "reference-row-zero", "reference-row-huge",
+                "content-types-missing", "workbook-outside-the-package", "sheet-name-empty", "sheet-names-twice",
+                "utf16-part"}
+#: Workbooks read with the values their damage leaves: a cell of no known type as text, a row past the last a sheet
+#: may have not read, no styles (so a date is its serial number), an inline text with no text empty.
+READ_OTHERWISE = {"unknown-cell-type", "row-number-huge", "styles-part-missing", "inline-string-empty"}
+
+
+def _load(folder: Path, data: bytes, deck: str = DECK) -> tuple[UserDeck | None, list[Problem]]:
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    (folder / "cards.xlsx").write_bytes(data)
+    (folder / "deck.yaml").write_text(deck, encoding="utf-8")
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("always")
+        loaded = load_deck(folder, "d")
+    assert [str(w.message) for w in shown] == [], "a library's warning reached the user"
+    return loaded
+
+
+def test_the_good_workbook_is_read(tmp_path: Path) -> None:
+    deck, problems = _load(tmp_path / "d", pack(BASE))
+    assert problems == [] and deck is not None
+    assert [(c.name, c.copies, c.fields["Since"]) for c in deck.cards] == [("Bread", 2, "2024-05-01"), ("Fish", 1, True)]
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_workbook_is_read_or_refused_by_name(tmp_path: Path, name: str) -> None:
+    deck, problems = _load(tmp_path / "d", HOSTILE[name]())
+    if name in READ_AS_GOOD:
+        assert problems == [] and deck is not None and [c.name for c in deck.cards] == ["Bread", "Fish"]
+        return
+    if name in READ_OTHERWISE:
+        assert problems == [] and deck is not None and deck.cards[0].name == "Bread"
+        return
+    assert deck is None and len(problems) == 1, problems
+    said = str(problems[0])
+    assert said.startswith("d/cards.xlsx"), said
+    assert name not in EXPECTED or EXPECTED[name] in said, said
+    assert "Traceback" not in said
+
+
+def test_a_chart_sheet_named_by_sheet_is_refused_and_a_first_one_skipped(tmp_path: Path) -> None:
+    chart = HOSTILE["chart-sheet-first"]()
+    deck, problems = _load(tmp_path / "d", chart, DECK + "sheet: Chart1\n")
+    assert deck is None and "d/cards.xlsx: its sheet 'Chart1' is a chart, not a table of cards; name the sheet " \
+                              "that holds the cards with `sheet:`" in str(problems[0])
+    deck, problems = _load(tmp_path / "d", chart)
+    assert problems == [] and deck is not None and deck.cards[0].origin == "d/cards.xlsx (sheet Cards):2"
+
+
+def test_a_workbook_with_a_password_is_told_apart(tmp_path: Path) -> None:
+    _deck, problems = _load(tmp_path / "d", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600)
+    assert "d/cards.xlsx: is a workbook with a password, or an old .xls file" in str(problems[0])
+
+
+@pytest.mark.fuzz
+@given(st.sampled_from(sorted(BASE)), st.sampled_from(["cut", "flip", "insert", "number"]),
+       st.floats(0, 1), st.binary(min_size=1, max_size=40))
+def test_workbooks_damaged_part_by_part_are_read_or_refused_by_name(tmp_path_factory: pytest.TempPathFactory,
+                                                                    part: str, action: str, at: float,
+                                                                    junk: bytes) -> None:
+    deck, problems = _load(tmp_path_factory.getbasetemp() / "fuzz-xlsx", mutated(BASE, part, action, at, junk))
+    event(f"{'refused' if problems else 'read'}")
+    assert (deck is None) == bool(problems)
+    for problem in problems:
+        assert str(problem).startswith("d/cards.xlsx"), problem
