@@ -14,7 +14,8 @@ import pytest
 
 from generator.backends.svg import drawing_svg
 from generator.build.decks import deck_layouts, deck_origin, deck_view, face_drawing
-from generator.catalog.translations import every_name, localise
+from generator.catalog.common import every_name
+from generator.catalog.translations import localise
 from generator.content import Content, all_decks, load_content
 from generator.i18n import language, normalise_code
 from generator.i18n.catalogs import gaps, undated
@@ -388,3 +389,28 @@ def test_the_companion_can_choose_a_language_per_request() -> None:
     assert negotiate("en;q=0.1, fr;q=0.9") == "fr" and negotiate("fr;q=0") == "en"
     assert language("de").format("{n} different", n=1234) == "1.234 verschiedene"
     assert language("fr").nformat("{n} card", "{n} cards", 2) == "2 cartes"
+
+
+def test_end_states_name_entries_in_every_language_the_catalog_holds(tmp_path: Path) -> None:
+    """The one name normaliser reads the catalogs' translated names: a French castle sheet names its guests in
+    French, a German Guildhall table its professions and colours in German, and both score as the English files."""
+    import json
+
+    castle = (REPO / "content" / "examples" / "once-upon-a-castle.yaml").read_text(encoding="utf-8")
+    french = castle.replace("[queen, jester, shepherdess, king]", "[Reine, bouffon, Bergère, ROI]").replace(
+        "[princess, merchant]", "[Princesse, Marchand]").replace("version: great-architect",
+                                                                 "version: Grands Architectes")
+    guildhall = (REPO / "content" / "examples" / "guildhall.yaml").read_text(encoding="utf-8")
+    german = guildhall.replace("bricklayer: [red, blue]", "Maurer: [rot, blau]").replace(
+        "Tax Collector: [red, blue, purple]", "Steuereintreiber: [Rot, Blau, Lila]").replace(
+        "peddler: [red, blue, green, yellow]", "Hausierer: [red, blue, grün, gelb]")
+    for name, original, translated in (("castle", castle, french), ("guildhall", guildhall, german)):
+        assert translated != original
+        scores = []
+        for text in (original, translated):
+            path = tmp_path / f"{name}-{len(scores)}.yaml"
+            path.write_text(text, encoding="utf-8")
+            result = _donjon("score", str(path), "--json")
+            assert result.returncode == 0, result.stderr
+            scores.append([(p["name"], p["score"], p["breakdown"]) for p in json.loads(result.stdout)["players"]])
+        assert scores[0] == scores[1], name

@@ -10,7 +10,7 @@ a value; change it freely). Cards, sheets and references mark every inferred val
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from generator.fields import (
@@ -382,12 +382,27 @@ def aliases_field() -> Field:
                      "with or without accents")
 
 
+def every_name(record: Any, field: str = "name") -> Iterator[str]:
+    """`field` of a catalog record in the catalog's language and in every language it is translated into: the
+    names an end state may call it by (`Merchant`, `Marchand`, `Händler`), with its `aliases`."""
+    own = getattr(record, field, None)
+    if isinstance(own, str):
+        yield own
+    provenance = getattr(record, "provenance", None)
+    translations = provenance.translations if isinstance(provenance, Provenance) else getattr(record, "translations",
+                                                                                              None) or {}
+    for translation in translations.values():
+        name = translation.values.get(field)
+        if isinstance(name, str):
+            yield name
+
+
 def report_name_clashes(items: Any, path: PathKey, ck: Checker, what: str) -> None:
-    """Report a name or alias that, folded as end states fold names (`normalise_name`), names two entries: an end
-    state could not tell which it means."""
+    """Report a name, a translated name or an alias that, folded as end states fold names (`normalise_name`), names
+    two entries: an end state could not tell which it means."""
     owner: dict[str, str] = {item.id: item.id for item in items}
     for index, item in enumerate(items):
-        for other in (item.name, *item.aliases):
+        for other in (*every_name(item), *item.aliases):
             key = normalise_name(other)
             first = owner.setdefault(key, item.id)
             if first != item.id:

@@ -11,7 +11,6 @@ translation falls back field by field, never fails.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from generator.catalog.common import Provenance, Translation
@@ -83,19 +82,4 @@ def _texts(record: Any, found: Translation) -> dict[str, Any]:
     return out
 
 
-def every_name(record: Any, field: str = "name") -> Iterator[str]:
-    """`field` of a catalog record in the catalog's language and in every language it is translated into (the
-    names end states may use: `Merchant`, `Marchand`, `Händler`)."""
-    own = getattr(record, field, None)
-    if isinstance(own, str):
-        yield own
-    provenance = getattr(record, "provenance", None)
-    translations = provenance.translations if isinstance(provenance, Provenance) else getattr(record, "translations",
-                                                                                              None) or {}
-    for translation in translations.values():
-        name = translation.values.get(field)
-        if isinstance(name, str):
-            yield name
-
-
-__all__ = ["every_name", "localise"]
+__all__ = ["localise"]
