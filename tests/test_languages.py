@@ -406,7 +406,7 @@ def test_end_states_name_entries_in_every_language_the_catalog_holds(tmp_path: P
         "peddler: [red, blue, green, yellow]", "Hausierer: [red, blue, grün, gelb]")
     for name, original, translated in (("castle", castle, french), ("guildhall", guildhall, german)):
         assert translated != original
-        scores = []
+        scores: list[list[tuple[str, int, object]]] = []
         for text in (original, translated):
             path = tmp_path / f"{name}-{len(scores)}.yaml"
             path.write_text(text, encoding="utf-8")
