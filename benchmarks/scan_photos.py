@@ -15,7 +15,7 @@ PDFs rasterised at 300 dpi, their maps of marks read to know where each mark is)
   (upside down included), on a table, at 1 to 12 megapixels;
 - uneven light (a gradient) and a shadow across part of the sheet, blur, sensor noise, JPEG quality 50 to 90.
 
-Each photo is read with donjon's reader (`generator.games.castle.photos.read_photo`, what `donjon score PHOTO`
+Each photo is read with donjon's reader (`generator.sheets.photos.read_photo`, what `donjon score PHOTO`
 runs): every mark's state is compared with what was filled (right, undecided, or wrong), and each game's sheets as
 read with the truth (a game is scored wrong without a flag when nothing was uncertain and a value differs). Times
 are those of the reader in this process, from the file's bytes to the sheet (decoding included); `donjon score`
@@ -50,8 +50,9 @@ sys.path.insert(0, str(HERE))
 
 from generator.content import load_content  # noqa: E402
 from generator.games.castle import GAME  # noqa: E402
-from generator.games.castle.marks import Mark, MarkMap, WriteIn, interpret  # noqa: E402
-from generator.games.castle.photos import read_photo  # noqa: E402
+from generator.games.castle.sheets import end_state_sheet, kinds, mark_map  # noqa: E402
+from generator.sheets.marks import Mark, MarkMap, interpret  # noqa: E402
+from generator.sheets.photos import read_photo  # noqa: E402
 from generator.resources import content_dir  # noqa: E402
 from scan_report import update_report  # noqa: E402  (beside this file)
 
@@ -67,8 +68,9 @@ class Sheet:
     image: Any  # the rasterised sheet, grey
 
 
-def build_sheets(folder: Path) -> dict[tuple[str, str], Sheet]:
-    """The real scan-ready sheets and their maps, as `donjon build` writes them, rasterised."""
+def build_sheets(folder: Path, castle: Any) -> dict[tuple[str, str], Sheet]:
+    """The real scan-ready sheets, as `donjon build` writes them, rasterised, and their maps (the same as the
+    `.marks.json` beside each; the reader's, which also knows each field's type)."""
     import pypdfium2 as pdfium
 
     subprocess.run([sys.executable, "-m", "generator", "build", "once-upon-a-castle", "--out", str(folder)],
@@ -76,9 +78,8 @@ def build_sheets(folder: Path) -> dict[tuple[str, str], Sheet]:
     sheets = {}
     for marks in sorted((folder / "score-sheets" / "once-upon-a-castle").glob("*.marks.json")):
         data = json.loads(marks.read_text(encoding="utf-8"))
-        the_map = MarkMap(data["sheet"], data["version"], data["paper"], data["page"]["width"],
-                          data["page"]["height"], (), tuple(Mark(**m) for m in data["marks"]),
-                          tuple(WriteIn(**w) for w in data["write_in"]))
+        the_map = mark_map(castle, data["version"], data["paper"])
+        assert json.loads(the_map.to_json()) == data, "the map written beside the sheet is the reader's"
         pdf = marks.with_name(marks.name.replace(".marks.json", ".pdf"))
         image = pdfium.PdfDocument(str(pdf))[0].render(scale=RENDER, grayscale=True).to_numpy()
         sheets[(data["version"], data["paper"])] = Sheet(the_map, np.ascontiguousarray(image[:, :, 0]
@@ -126,10 +127,18 @@ def random_game(rng: random.Random, version: str, players: int, guests: list[str
 
 
 def filled_marks(the_map: MarkMap, values: dict[str, Any]) -> list[bool]:
+    """Which marks a player fills: a number written as digits fills its tens only from 10 on and its units unless
+    it is 0 (a tower built without a number fills its "built" mark alone)."""
     out = []
     for mark in the_map.marks:
         value = values.get(mark.field)
-        if mark.field in ("donjon_floors", "sky_clouds", "residents"):
+        if mark.digit is not None:
+            number = value if isinstance(value, int) and not isinstance(value, bool) else 0
+            digit = number // 10 % 10 if mark.digit == "tens" else number % 10
+            out.append(number > 0 and (mark.digit == "units" or number >= 10) and mark.value == digit)
+        elif mark.value == "built":
+            out.append(value is not None)
+        elif mark.field in ("donjon_floors", "residents"):
             out.append(isinstance(mark.value, int) and mark.value <= (value or 0))
         elif mark.field == "guests":
             out.append(mark.value in (value or []))
@@ -329,7 +338,8 @@ def main() -> None:
     castle = load_content(content_dir(), games=[GAME.id]).game(GAME.id)
     guests = [g.id for g in castle.guests_of("great-architect")]
     work = Path(tempfile.mkdtemp(prefix="donjon-scan-bench-"))
-    sheets = build_sheets(work)
+    sheets = build_sheets(work, castle)
+    sheet_kinds = kinds(castle)
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
     marks_total = right = undecided = wrong = 0
@@ -368,7 +378,7 @@ def main() -> None:
                                                                      encoding="utf-8")
             t0 = time.perf_counter()
             try:
-                read = read_photo(data, name, castle)
+                read = read_photo(data, name, sheet_kinds)
                 reads = [r.state for r in read.reads]
                 fills = [r.fill for r in read.reads]
                 reading = read.reading
@@ -392,14 +402,14 @@ def main() -> None:
                     wrong_marks.append({"photo": name, "field": mark.field, "value": mark.value, "filled": filled,
                                         "ink": round(ink, 3), **meta})
                     # kept to be looked at (benchmarks/work/ is not in git)
-                    wrong = HERE / "work" / "wrong-photos"
-                    wrong.mkdir(parents=True, exist_ok=True)
-                    (wrong / name).write_bytes(data)
-                    (wrong / f"{name}.json").write_text(json.dumps({**meta, "values": values}), encoding="utf-8")
-            expected = interpret(sheet.map.marks, truth, version).data
+                    kept = HERE / "work" / "wrong-photos"
+                    kept.mkdir(parents=True, exist_ok=True)
+                    (kept / name).write_bytes(data)
+                    (kept / f"{name}.json").write_text(json.dumps({**meta, "values": values}), encoding="utf-8")
+            expected = end_state_sheet(interpret(sheet.map, truth).values, {})[0]
             if reading is None or reading.uncertain:
                 game_uncertain = True
-            elif reading.data != expected:
+            elif end_state_sheet(reading.values, {})[0] != expected:
                 game_differs = True
             photos += 1
             if photos % 25 == 0:

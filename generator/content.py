@@ -1,8 +1,11 @@
 """Load a content folder into typed, immutable records. Nothing downstream reads raw YAML.
 
-A content folder holds game folders (one per registered game, named by its id, each with a `game.yaml`) and
-user deck folders (any folder with a `deck.yaml`); a folder with a `deck.yaml` at its top is a single deck.
-The shipped content is `content/` at the top of the repository; `--content DIR` replaces it.
+A content folder holds game folders (one per registered game, named by its id, each with a `game.yaml`), user
+deck folders (any folder with a `deck.yaml`) and sheets of one's own (any folder with a `sheet.yaml`); a folder
+with a `deck.yaml` or a `sheet.yaml` at its top is a single deck or sheet. The shipped content is `content/` at
+the top of the repository; `--content DIR` replaces it. A sheet of one's own is registered as a game
+(`generator.games.sheet_game`) when its folder is loaded, so that it is built, scored and played at the table like
+one.
 
 Checking is exhaustive: :func:`check_content` returns every problem of every file (unknown keys, wrong types,
 duplicate ids, dangling references, counts that disagree across files), each with its file, line and entry.
@@ -17,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from generator.catalog.deck import Card, Deck
-from generator.errors import ContentError, Problem, UsageError
+from generator.errors import ContentError, FitError, Problem, UsageError
 from generator.registry import find_game, game_ids
 from generator.resources import content_dir, display_path
 
@@ -75,17 +78,20 @@ def load_game(folder: Path, game_id: str) -> tuple[GameCatalog | None, list[Prob
     return (catalog if reader.ok else None), reader.problems
 
 
-def _scan(root: Path) -> tuple[list[tuple[str, Path]], list[Path], list[Problem]]:
-    """The game folders and deck folders below `root`."""
+def _scan(root: Path) -> tuple[list[tuple[str, Path]], list[Path], list[Path], list[Problem]]:
+    """The game folders, deck folders and sheet folders below `root`."""
     if not root.exists():
         raise UsageError(display_path(root), "no such content folder")
     if not root.is_dir():
         raise UsageError(display_path(root), "is a file; --content wants a folder")
     if (root / "deck.yaml").is_file():
-        return [], [root], []
+        return [], [root], [], []
+    if (root / "sheet.yaml").is_file():
+        return [], [], [root], []
     known = game_ids()
     found_games: list[tuple[str, Path]] = []
     decks: list[Path] = []
+    sheets: list[Path] = []
     problems: list[Problem] = []
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
         if (folder / "game.yaml").is_file():
@@ -97,14 +103,52 @@ def _scan(root: Path) -> tuple[list[tuple[str, Path]], list[Path], list[Problem]
                 found_games.append((folder.name, folder))
         elif (folder / "deck.yaml").is_file():
             decks.append(folder)
-    if not found_games and not decks and not problems:
-        problems.append(Problem(display_path(root), None, "", "holds no game folder (with a game.yaml) and no deck "
-                                                              "folder (with a deck.yaml)"))
-    return found_games, decks, problems
+        elif (folder / "sheet.yaml").is_file():
+            sheets.append(folder)
+    if not found_games and not decks and not sheets and not problems:
+        problems.append(Problem(display_path(root), None, "", "holds no game folder (with a game.yaml), no deck "
+                                                              "folder (with a deck.yaml) and no sheet folder (with a "
+                                                              "sheet.yaml)"))
+    return found_games, decks, sheets, problems
+
+
+def _load_sheets(root: Path, folders: list[Path], problems: list[Problem]) -> dict[str, GameCatalog]:
+    """The sheets of one's own in `folders`, each registered as a game (see the module's docstring)."""
+    from generator.games.sheet_game import SheetGame, catalog_of
+    from generator.registry import BUILT_IN, register
+    from generator.sheets.own import load_sheet
+
+    loaded: dict[str, GameCatalog] = {}
+    for folder in folders:
+        sheet, found = load_sheet(folder, root)
+        problems.extend(found)
+        if sheet is None:
+            continue
+        if sheet.id in dict(BUILT_IN) or sheet.id in loaded:
+            problems.append(Problem(sheet.origin, None, "id", f"{sheet.id!r} is the id of another game or sheet; "
+                                                              "give the sheet another"))
+            continue
+        game = SheetGame(sheet)
+        try:
+            # drawn once on each variant and paper: what cannot be drawn (text too long for its box, a part naming
+            # a field the layout lacks) is a problem of the content, found by `content check` too
+            for paper in sheet.layout.papers:
+                for variant in ("scan", "fillable"):
+                    game.drawn(variant, paper)
+        except FitError as err:
+            problems.append(Problem(sheet.origin, None, "layout", str(err)))
+            continue
+        try:
+            register(game)
+        except ValueError as err:
+            problems.append(Problem(sheet.origin, None, "id", str(err)))
+            continue
+        loaded[sheet.id] = catalog_of(sheet)
+    return loaded
 
 
 def _load(root: Path, wanted: Iterable[str] | None) -> tuple[Content, list[Problem]]:
-    found_games, deck_folders, problems = _scan(root)
+    found_games, deck_folders, sheet_folders, problems = _scan(root)
     keep = set(wanted) if wanted is not None else None
     loaded: dict[str, GameCatalog] = {}
     folders: dict[str, Path] = {}
@@ -116,6 +160,9 @@ def _load(root: Path, wanted: Iterable[str] | None) -> tuple[Content, list[Probl
         if catalog is not None:
             loaded[game_id] = catalog
             folders[game_id] = folder
+    if sheet_folders:
+        sheets = _load_sheets(root, sheet_folders, problems)
+        loaded.update({k: v for k, v in sheets.items() if keep is None or k in keep or "sheets" in keep})
     decks: list[UserDeck] = []
     if deck_folders and (keep is None or "decks" in keep):
         from generator.catalog.userdeck import load_deck

@@ -20,6 +20,7 @@ def catalog_schemas() -> dict[str, tuple[str, Type[Any]]]:
     """The catalog kinds: a game folder's game.yaml, a user deck's deck.yaml, and every game's catalog files."""
     from generator.catalog.game import game_spec
     from generator.catalog.userdeck import DECK_SPEC
+    from generator.sheets.own import SHEET_SPEC
     from generator.registry import game_ids, games
 
     every = games()
@@ -28,6 +29,7 @@ def catalog_schemas() -> dict[str, tuple[str, Type[Any]]]:
         "game": ("A game folder's game.yaml: the game and the decks donjon prints of it",
                  game_spec(game_ids(), sources)),
         "deck": ("A user deck's deck.yaml", DECK_SPEC),
+        "sheet": ("A sheet of your own's sheet.yaml", SHEET_SPEC),
     }
     for game in every:
         found.update(game.catalog_schemas())
@@ -46,11 +48,12 @@ def end_state_schemas() -> dict[str, tuple[str, Type[Any]]]:
 
 
 def all_schemas() -> Mapping[str, dict[str, Any]]:
-    """Every published schema by name: catalogs, decks, layouts and end states."""
+    """Every published schema by name: catalogs, decks, layouts, sheet layouts and end states."""
     from generator.layout.spec import schemas as layout_schemas
+    from generator.sheets.layout import schemas as sheet_schemas
 
     out: dict[str, dict[str, Any]] = {}
-    for provider in (catalog_schemas, layout_schemas, end_state_schemas):
+    for provider in (catalog_schemas, layout_schemas, sheet_schemas, end_state_schemas):
         for key, (title, spec) in provider().items():
             out[key] = json_schema(spec, title=title, schema_id=f"{SCHEMA_BASE}{key}.schema.json")
     return dict(sorted(out.items()))

@@ -197,12 +197,14 @@ class Scorer:
     """Scores end states against one content folder (default: the shipped catalogs)."""
 
     def __init__(self, content: Path | str | Content | None = None, *, watch: bool = False,
-                 strict: bool = False, sheet_options: SheetOptions | None = None) -> None:
+                 strict: bool = False, sheet_options: SheetOptions | None = None, sheet: str | None = None) -> None:
         """`watch`: notice edits to the catalog files between calls (for a long-lived scorer); `strict`: every
         warning (a check resting on a value no rulebook states) is a violation; `sheet_options`: how filled
-        sheets are read (players' names, confirmed values, annotated photos)."""
+        sheets are read (players' names, confirmed values, annotated photos); `sheet`: the game (a sheet of one's
+        own) whose sheets filled PDFs and photos are, rather than the first game reading their suffix."""
         self.strict = strict
         self.sheet_options = sheet_options
+        self.sheet = sheet
         self._content = content if isinstance(content, Content) else None
         self.root = (content.root if isinstance(content, Content)
                      else Path(content) if content is not None else content_dir())
@@ -241,7 +243,7 @@ class Scorer:
         if isinstance(source, Mapping):
             return self.score_document(document_of(source))
         path = Path(source)
-        if sheet_game(path) is not None:
+        if sheet_game(path) is not None:  # a filled sheet or a photo: of `self.sheet` when it is named
             return self.score_sheets([path])
         return self.score_document(read_source(path, display_name(path, self._cwd)))
 
@@ -254,7 +256,7 @@ class Scorer:
         from a photo that could not be decided leaves the game unscored: the result lists it under `uncertain`
         (exit code 1) until it is confirmed (`options.confirmed`)."""
         files = []
-        game = None
+        game = find_game(self.sheet, "--sheet") if self.sheet is not None else None
         for source in paths:
             path = Path(source)
             game = game or sheet_game(path)
@@ -277,7 +279,7 @@ class Scorer:
             result = self.score_document(filled.document)
         except EndStateError as err:
             raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems],
-                                "filled castle sheets") from None
+                                f"filled {game.name} sheets") from None
 
         def named(message: str, place: str) -> str:
             where = filled.where(place)

@@ -91,6 +91,9 @@ class PlayerScore:
     #: (label, confidence) of each breakdown entry computed from a catalog value below H (say, resident points
     #: read off donjon's house track): shown as not official in the table and the JSON
     inferred: tuple[tuple[str, str], ...] = ()
+    #: a sheet of one's own: each field's value as read (name, value), shown in the table and, when there are
+    #: some, in the JSON as `values`
+    values: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         total = sum(points for _, points in self.breakdown)
@@ -98,8 +101,11 @@ class PlayerScore:
             raise ValueError(f"the breakdown of {self.name!r} adds up to {total}, not to its score {self.score}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "score": self.score, "place": self.place, "breakdown": dict(self.breakdown),
-                "inferred": dict(self.inferred)}
+        out = {"name": self.name, "score": self.score, "place": self.place, "breakdown": dict(self.breakdown),
+               "inferred": dict(self.inferred)}
+        if self.values:
+            out["values"] = {name: list(v) if isinstance(v, tuple) else v for name, v in self.values}
+        return out
 
 
 class ResultPart:

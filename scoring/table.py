@@ -86,6 +86,17 @@ def inferred_notes(result: Result) -> list[str]:
             f"({CONFIDENCE_WORDS.get(confidence, 'not official')})" for label, confidence in seen]
 
 
+def _value(value: object) -> str:
+    """A field's value in the table: yes or no, a list's items, - for none."""
+    if value is None or value == [] or value == ():
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    return visible(str(value))
+
+
 def score_table(result: Result) -> list[str]:
     """The players (by place, ties in file order) as columns and their points as rows."""
     players = sorted(result.players, key=lambda p: p.place)
@@ -106,13 +117,19 @@ def score_table(result: Result) -> list[str]:
     rows.append(("score", [str(p.score) for p in players]))
     rows.append(("place", [str(p.place) for p in players]))
     rows.extend((label.replace("_", " "), [str(dict(p.notes).get(label, "-")) for p in players]) for label in notes)
+    # a sheet of one's own: the value of each field read, under the score
+    fields: list[str] = []
+    for player in players:
+        fields.extend(name for name, _ in player.values if name not in fields)
+    rows.extend((visible(name), [_value(dict(p.values).get(name)) for p in players]) for name in fields)
     first = max([len(label) for label, _ in rows] + [0])
     names = [visible(p.name) for p in players]
     widths = [max(len(name), *(len(cells[i]) for _, cells in rows)) for i, name in enumerate(names)]
     out = [" " * first + "".join(f"  {name:>{w}}" for name, w in zip(names, widths, strict=True))]
-    rule_after = len(labels)
+    # a rule under the points, and one above the values read (a sheet of one's own)
+    rules = {len(labels), len(rows) - len(fields)} if fields else {len(labels)}
     for index, (label, cells) in enumerate(rows):
-        if index == rule_after:
+        if index in rules:
             out.append("-" * first + "".join("  " + "-" * w for w in widths))
         out.append(f"{label:<{first}}" + "".join(f"  {c:>{w}}" for c, w in zip(cells, widths, strict=True)))
     return [line.rstrip() for line in out]

@@ -1,4 +1,5 @@
-"""Shared test switches: `--regenerate` rewrites golden files; `-m fuzz` runs the fuzzing properties long."""
+"""Shared test switches: `--regenerate` rewrites golden files; `-m fuzz` runs the fuzzing properties long;
+`-m "not slow"` leaves out the slow tests (processes, browsers, fuzzing, photos) for a developer's quick run."""
 
 from __future__ import annotations
 
@@ -36,6 +37,44 @@ def asks_for_fuzzing(markexpr: str) -> bool:
     """Whether a `-m` expression selects the fuzzing properties (`fuzz`, `fuzz and not browser`; not
     `not fuzz`): then they run with the long budgets."""
     return re.search(r"(?<!\bnot )\bfuzz\b", markexpr or "") is not None
+
+
+#: Test modules whose tests start processes (donjon commands, servers, workers, form fillers, librsvg, mypy, a
+#: wheel's install), build every output of the shipped content, or read photos at length: marked `slow`, so that
+#: `pytest -m "not slow"` is a developer's quick run. The README's command, and CI, run every test.
+SLOW_MODULES = frozenset({
+    "tests/test_signals.py", "tests/test_install.py", "tests/test_corpus.py", "tests/test_readme.py",
+    "tests/test_watch.py", "tests/test_typing.py", "tests/test_print.py", "tests/test_generated_files.py",
+    "tests/test_sample_decks.py", "tests/web/test_serve_process.py", "tests/exports/test_png.py",
+    "tests/exports/test_tts.py", "tests/exports/test_preview.py", "tests/render/test_svg_fonts.py",
+    "tests/reference/test_reference_cli.py", "tests/sheets/test_sheet_fillers.py", "tests/scan/test_photos.py",
+    "tests/reference/test_reference_pdf.py", "tests/test_fuzz_loaders.py",
+})
+#: Single tests of other modules that start processes (a donjon command, forked workers) or build every deck.
+SLOW_TESTS = frozenset({
+    "tests/render/test_build.py::test_every_shipped_deck_builds_with_its_pages",
+    "tests/render/test_build.py::test_builds_are_byte_identical",
+    "tests/test_userdeck.py::test_files_that_are_not_spreadsheets_or_bombs_are_refused",
+    "tests/test_cli_content.py::test_subprocess_runs_from_another_folder",
+    "tests/scoring/test_scoring_cli.py::test_installed_command_json_lines_and_highest_exit_code",
+    "tests/scoring/test_scoring_cli.py::test_installed_command_scores_the_examples",
+    "tests/scoring/test_scoring_cli.py::test_installed_command_bad_input_has_no_traceback",
+    "tests/scoring/test_scoring_batch.py::test_the_command_with_many_files",
+    "tests/scoring/test_scoring_batch.py::test_workers_change_nothing",
+    "tests/render/test_images.py::test_start_up_stays_lean_for_a_deck_without_pictures",
+    "tests/render/test_images.py::test_a_pdf_rebuild_imports_nothing_for_its_bookkeeping",
+})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark `slow` the tests of SLOW_MODULES and SLOW_TESTS, the browser tests and the fuzzing properties."""
+    slow = pytest.mark.slow
+    for item in items:
+        path, _, name = item.nodeid.partition("::")
+        test = f"{path}::{name.split('[', 1)[0]}"
+        if path in SLOW_MODULES or test in SLOW_TESTS or item.get_closest_marker("browser") or \
+                item.get_closest_marker("fuzz"):
+            item.add_marker(slow)
 
 
 @pytest.fixture

@@ -61,6 +61,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
         with (root / f"{name}.pdf").open("wb") as handle:
             writer.write(handle)
     photos(root)
+    own_sheet(root)
     # the companion's database, with one saved game, for `donjon history ...` (found through $DONJON_DB)
     import yaml
 
@@ -104,6 +105,27 @@ def photos(root: Path) -> None:
     ok, png = cv2.imencode(".png", grey)
     assert ok
     (root / "cleo.png").write_bytes(png.tobytes())
+
+
+def own_sheet(root: Path) -> None:
+    """A sheet of one's own (`my-sheet`, the example's) and two of its sheets filled: a photo and a PDF."""
+    from generator.games.sheet_game import SheetGame
+    from generator.sheets.own import load_sheet
+    from tests.scan.helpers import fill_marks, photograph, rendered
+    from tests.sheets.helpers import fill
+
+    shutil.copytree(REPO / "content" / "examples" / "sheets" / "lantern-harbour", root / "my-sheet")
+    sheet, problems = load_sheet(root / "my-sheet")
+    assert sheet is not None, problems
+    game = SheetGame(sheet)  # drawn here without being registered: the commands register it themselves
+    scan = game.drawn("scan", "a4")
+    assert scan.map is not None
+    values = {"fish": 14, "boats": 2, "villagers": 5, "goods": ["tar"], "guild": "sailors"}
+    (root / "ada.jpg").write_bytes(photograph(fill_marks(scan.map, rendered(scan.page()), values), turn=30))
+    from generator.backends.pdf import write_pdf
+
+    write_pdf([game.drawn("fillable", "a4").page()], root / ".blank-my-sheet.pdf", title="blank")
+    fill(root / ".blank-my-sheet.pdf", root / "bo.pdf", {"player": "Bo", "fish": "3", "boat_1": True})
 
 
 def test_the_readme_shows_commands() -> None:

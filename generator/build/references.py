@@ -89,6 +89,6 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
 
 def make_references(content: Content, games: list[GameCatalog], out: Path, writer: Backend,
                     options: BuildOptions) -> list[Written]:
-    """The references of the games a build covers."""
+    """The references of the games a build covers (a game with no cards, a sheet of one's own, has none)."""
     return [write_reference(content, g.info.id, out, options.print_options.paper, writer.name, options.lang)
-            for g in games]
+            for g in games if find_game(g.info.id).deck_sources]

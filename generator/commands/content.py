@@ -59,8 +59,13 @@ def check(
         typer.echo(f"{plural(len(problems), 'problem')} found.", err=True)
         raise typer.Exit(1)
     decks = all_decks(content)
-    typer.echo(f"OK: {plural(len(content.games()), 'game')}, "
-               f"{plural(len(content.user_decks), 'deck folder')}, "
+    from generator.games.sheet_game import SheetCatalog
+
+    # a sheet of one's own is a game of the registry too: counted as a sheet
+    sheets = sum(1 for g in content.games() if isinstance(g, SheetCatalog))
+    typer.echo(f"OK: {plural(len(content.games()) - sheets, 'game')}, "
+               + (f"{plural(sheets, 'sheet')} of your own, " if sheets else "")
+               + f"{plural(len(content.user_decks), 'deck folder')}, "
                f"{plural(len(decks), 'deck')}, {plural(sum(d.total for d in decks), 'card')}.")
 
 

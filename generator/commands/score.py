@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from generator.commands import folder_option, reports_errors
+
+if TYPE_CHECKING:
+    from generator.content import Content
 
 HELP = """\
 Check end states of Guildhall, Once Upon a Castle or Guédelon by the rules and score them.
@@ -20,6 +24,10 @@ a violation: the file is still scored, and the warning says the value's source a
 from such a value are marked. With --json, prints one JSON object per file, one per line, in the order given;
 with several files each line names its "file", and a file that cannot be read gets {"file": ..., "error": ...}.
 Filled sheets and photos given together are the sheets of one game: they are scored together, as one result.
+
+With --sheet, the filled sheets and photos are those of a sheet of your own (a folder with a sheet.yaml, or
+its id in --content): each field's value is printed, and the score of each category when the sheet declares
+scoring rules, the total and the players ranked.
 
 A mark of a photo that cannot be decided is never guessed: it is listed (field, photo, why) and the game is not
 scored (exit 1) until it is confirmed with --set FIELD=VALUE (sheets[N].FIELD=VALUE with several photos).
@@ -52,6 +60,10 @@ def score(
                                                      "walls[0]=true, residents=14, guests=queen,jester, "
                                                      "towers[2]=none; sheets[N].FIELD=VALUE with several photos "
                                                      "(N from 0). Repeat for each.", show_default=False),
+    sheet_text: Optional[str] = typer.Option(None, "--sheet", metavar="SHEET",
+                                             help="Read the filled sheets and photos as a sheet of your own: its "
+                                                  "folder (with a sheet.yaml), or its id in --content.",
+                                             show_default=False),
     annotate_text: Optional[str] = typer.Option(None, "--annotate", metavar="DIR",
                                                 help="Write each photo into DIR with what was read drawn over it "
                                                      "(NAME.read.jpg) and its name box cropped (NAME.name.png).",
@@ -82,9 +94,17 @@ def score(
 
         raise OutputError(f"--annotate {annotate}", "is a file, not a folder: name a folder to write into")
     options = SheetOptions(players, tuple(confirmed), annotate)
+    source: Path | Content | None = content
+    sheet = None
+    if sheet_text is not None:
+        source, sheet = _own_sheet(sheet_text, content)
+    elif content is not None:
+        from generator.content import load_content
+
+        source = load_content(content)  # a content folder holding sheets of one's own registers them
     worst = 0
     printed = False
-    for outcome in score_paths(files, Scorer(content, strict=strict, sheet_options=options), json_):
+    for outcome in score_paths(files, Scorer(source, strict=strict, sheet_options=options, sheet=sheet), json_):
         worst = max(worst, outcome.exit_code)
         if outcome.error is not None:
             typer.echo(f"error: {visible_lines(outcome.error)}", err=True)
@@ -96,3 +116,28 @@ def score(
             printed = True
     if worst:
         raise typer.Exit(worst)
+
+
+def _own_sheet(given: str, content: Optional[Path]) -> tuple[Content, str]:
+    """The content a sheet of one's own is read with, and its id: `given` is its folder, or its id in `content`."""
+    from generator.content import load_content
+    from generator.errors import UsageError
+    from generator.sheets.own import load_sheet
+
+    folder = Path(given)
+    if (folder / "sheet.yaml").is_file():
+        loaded = load_content(content or folder)
+        sheet, problems = load_sheet(folder, content or folder)
+        if sheet is None:
+            from generator.errors import ContentError
+
+            raise ContentError(problems)
+        return loaded, sheet.id
+    if content is None:
+        raise UsageError(f"--sheet {given}", "is neither a folder with a sheet.yaml nor, with --content, the id of "
+                                             "a sheet in it")
+    loaded = load_content(content)
+    if given not in loaded.catalogs:
+        raise UsageError(f"--sheet {given}", f"is no sheet of {content} (it holds "
+                                             f"{', '.join(loaded.catalogs) or 'nothing'})")
+    return loaded, given

@@ -95,25 +95,29 @@ def shipped_ids() -> list[str]:
     return sorted(p.stem for p in shipped_dir().glob("*.yaml"))
 
 
-def layout_path(ref: str, folder: Path | None, root: Path | None = None) -> Path:
+def layout_path(ref: str, folder: Path | None, root: Path | None = None, shipped: Path | None = None,
+                what: str = "layout", example: str = "generic", owner: str = "deck") -> Path:
     """The file a layout reference names: a `.yaml` file relative to `folder` (a user deck's, or a user layout's)
-    inside the content folder `root` (default: `folder` itself), or a shipped layout id.
+    inside the content folder `root` (default: `folder` itself), or the id of a layout shipped in `shipped`
+    (default: the card layouts; the sheet layouts call it a `what`, like `example`, of an `owner`'s own).
 
     Raises ValueError with the reason when it names nothing (callers add where the reference was written)."""
+    shipped = shipped or shipped_dir()
+    ids = ", ".join(sorted(p.stem for p in shipped.glob("*.yaml")))
     if ref.lower().endswith((".yaml", ".yml")):
         if folder is None:
-            raise ValueError(f"{ref!r} is a file name; only a deck folder's layouts may name files "
-                             f"(shipped layouts: {', '.join(shipped_ids())})")
+            raise ValueError(f"{ref!r} is a file name; only a {owner} folder's {what}s may name files "
+                             f"(shipped {what}s: {ids})")
         path = resolve_within(root or folder, folder, ref)
         if not path.is_file():
             raise ValueError(f"{ref!r}: there is no such file in {display_path(path.parent)}")
         return path
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", ref):
-        raise ValueError(f"{ref!r} is neither a layout id (like 'generic') nor a .yaml file")
-    path = shipped_dir() / f"{ref}.yaml"
+        raise ValueError(f"{ref!r} is neither a {what} id (like {example!r}) nor a .yaml file")
+    path = shipped / f"{ref}.yaml"
     if not path.is_file():
-        raise ValueError(f"{ref!r} is not a shipped layout (shipped: {', '.join(shipped_ids())}); "
-                         "a layout of your own is a .yaml file in the deck's folder")
+        raise ValueError(f"{ref!r} is not a shipped {what} (shipped: {ids}); a {what} of your own is a .yaml file "
+                         f"in the {owner}'s folder")
     return path
 
 

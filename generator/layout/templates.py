@@ -58,6 +58,15 @@ def icon_token(name: Any) -> str:
     return "{" + name + "}"
 
 
+def either(values: Any, word: str = "or") -> str:
+    """`{{ [2, 3, 5] | either(words.or) }}`: "2, 3 or 5", the joining word given by the layout (a translation
+    gives its own)."""
+    if not isinstance(values, (list, tuple)) or not values:
+        raise ValueError(f"either: expected a list of values, got {values!r}")
+    shown = [str(v) for v in values]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} {word} {shown[-1]}"
+
+
 #: The steps one rendering of a template may take: a card's templates take a few dozen.
 MAX_STEPS = 100_000
 #: The longest text or list a template may make, and the largest number it may pass to a function or filter
@@ -228,6 +237,7 @@ def environment(markup: bool = False) -> Any:
     env.filters["icons"] = icon_row
     env.filters["icon"] = icon_token
     env.filters["ink"] = ink_on
+    env.filters["either"] = either
 
     def budgeted(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(function)  # keeps jinja2's pass_context / pass_environment marks

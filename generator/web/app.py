@@ -294,13 +294,14 @@ class Companion:
         view = await self.table(table_id)
         error = ""
         if not isinstance(upload, UploadFile):
-            error = "choose a photo of your filled sheet, or a filled castle sheet (PDF), to upload"
+            error = "choose a photo of your filled sheet, or the filled fillable sheet (PDF), to upload"
         else:
             data = await upload.read()
-            read = await run_in_threadpool(self.games.score_castle_sheet, data, upload.filename or "sheet.pdf")
+            read = await run_in_threadpool(self.games.score_castle_sheet, data, upload.filename or "sheet.pdf",
+                                           view.table.game)
             if read.review is None and not read.scored.readable:
                 error = read.scored.error
-            elif read.sheet.get("version") != view.table.options.get("version"):
+            elif "version" in view.table.options and read.sheet.get("version") != view.table.options.get("version"):
                 error = (f"this sheet is for the {read.sheet.get('version')} version; this table plays "
                          f"{view.table.options.get('version')}")
             elif read.review is not None:

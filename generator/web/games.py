@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,9 +68,17 @@ class Games:
     def __init__(self, content: Path | None = None) -> None:
         from scoring.engine import Scorer
 
-        self._scorer = Scorer(content)
-        self.ids: tuple[str, ...] = game_ids()
-        self.names: dict[str, str] = {g.id: g.name for g in games()}
+        if content is None:
+            self._scorer = Scorer(content)
+            self.ids: tuple[str, ...] = game_ids()
+        else:
+            # a content folder: the games it holds, its sheets of one's own included (loading registers them)
+            from generator.content import load_content
+
+            loaded = load_content(content)
+            self._scorer = Scorer(loaded)
+            self.ids = tuple(g for g in game_ids() if g in loaded.catalogs)
+        self.names: dict[str, str] = {g.id: g.name for g in games() if g.id in self.ids}
 
     def hints(self, game: str) -> TableHints:
         """How the game's end-state format is entered at the table (from the game's package)."""
@@ -107,63 +114,67 @@ class Games:
         name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100] or "sheet.pdf"
         if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")):
             return self._castle_photo(data, name, game)
-        with tempfile.TemporaryDirectory(prefix="donjon-upload-") as folder:
-            path = Path(folder) / name
-            path.write_bytes(data)
-
-            def named(text: str) -> str:
-                """The message naming the file as the player knows it, not by where it was kept meanwhile (the
-                scorer may show that path absolute or relative to its working folder)."""
-                return re.sub(r"\S*" + re.escape(os.sep + name), name, text)
-
-            try:
-                result = self._scorer.score_sheets([path])
-            except DonjonError as err:
-                return SheetReading({}, Scored(None, [{"where": p["where"], "message": named(p["message"])}
-                                                      for p in _problems(err)], named(str(err))))
+        the_game = find_game(game)
+        try:
+            result = self._scorer.score_read(the_game, [(data, name)])
+        except DonjonError as err:
+            return SheetReading({}, Scored(None, _problems(err), str(err)))
         catalog, _ = self.catalog(game)
-        document = find_game(game).read_sheets([(data, name)], catalog).document.data
+        document = the_game.read_sheets([(data, name)], catalog).document.data
         sheet = dict(document["sheets"][0])
-        sheet["version"] = document["version"]
+        sheet["version"] = document.get("version", game)
         return SheetReading(sheet, Scored(normalised(result.to_dict())))
 
     def _castle_photo(self, data: bytes, name: str, game: str) -> SheetReading:
-        from generator.games.castle.photo_sheets import read_photo_sheet
-
         catalog, _ = self.catalog(game)
         try:
-            photo = read_photo_sheet(data, name, catalog, {})
+            read = find_game(game).read_sheets([(data, name)], catalog)
         except DonjonError as err:
             return SheetReading({}, Scored(None, _problems(err), str(err)))
-        review = _review(photo)
-        sheet = {k: v for k, v in photo.data.items() if k != "player"}
-        sheet["version"] = photo.version
-        return SheetReading(sheet, self._score_one(game, photo.version, sheet), review)
+        photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
+        review = _review(photo, read.uncertain or ())
+        sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
+        sheet["version"] = read.document.data.get("version", game)
+        return SheetReading(sheet, self._score_one(game, sheet), review)
 
     def castle_sheet_from_marks(self, version: str, paper: str, filled: set[int],
                                 game: str = "once-upon-a-castle") -> tuple[dict[str, Any], list[str]]:
         """The part a player's checked marks make (the correction page of a photo: each mark filled or not, as
         the player confirmed it), and what still keeps it from being read (two values for one tower...)."""
-        from generator.games.castle.marks import interpret, mark_map
-
-        catalog, _ = self.catalog(game)
-        the_map = mark_map(catalog, version, paper)
+        the_map, part = self._marks_of(game, version, paper)
         if any(not 0 <= i < len(the_map.marks) for i in filled):
             return {}, ["a mark that is not on this sheet was sent"]
-        reading = interpret(the_map.marks, [i in filled for i in range(len(the_map.marks))], version)
-        sheet = dict(reading.data)
-        return sheet, [f"{u.field}: {u.why}" for u in reading.uncertain]
+        sheet, uncertain = part([i in filled for i in range(len(the_map.marks))])
+        return sheet, [f"{name}: {why}" for name, why in uncertain]
 
     def castle_marks(self, version: str, paper: str, game: str = "once-upon-a-castle") -> tuple[MarkShown, ...]:
         """The marks of a sheet as the correction page places them (each shown empty)."""
-        from generator.games.castle.marks import mark_map
+        the_map, _ = self._marks_of(game, version, paper)
+        return _shown(the_map, [])
+
+    def _marks_of(self, game: str, version: str, paper: str) -> tuple[Any, Any]:
+        """The map of marks of a game's sheet (the castle's of `version`, a sheet of one's own's), and how marks
+        checked or not make one part of the game's format, with what stays undecided."""
+        from generator.sheets.marks import interpret
 
         catalog, _ = self.catalog(game)
-        return _shown(mark_map(catalog, version, paper), [])
+        own = getattr(find_game(game), "kind", None)  # a sheet of one's own (generator.games.sheet_game)
+        if own is None:
+            from generator.games.castle.sheets import from_marks, mark_map
 
-    def _score_one(self, game: str, version: str, sheet: Mapping[str, Any]) -> Scored:
+            return mark_map(catalog, version, paper), lambda states: from_marks(catalog, version, paper, states)
+        the_map = own().map(paper)
+
+        def part(states: list[bool | None]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+            reading = interpret(the_map, states)
+            return dict(reading.values), [(u.field, u.why) for u in reading.uncertain]
+
+        return the_map, part
+
+    def _score_one(self, game: str, sheet: Mapping[str, Any]) -> Scored:
         part = {k: v for k, v in sheet.items() if k != "version"}
-        return self.score({"game": game, "version": version, "sheets": [{"player": "Player 1", **part}]})
+        version = {"version": sheet["version"]} if sheet.get("version") != game else {}
+        return self.score({"game": game, **version, "sheets": [{"player": "Player 1", **part}]})
 
 
 class SheetReading(NamedTuple):
@@ -203,16 +214,16 @@ class PhotoReview(NamedTuple):
     uncertain: tuple[tuple[str, str], ...]
 
 
-def _review(photo: Any) -> PhotoReview:
+def _review(photo: Any, uncertain: Any) -> PhotoReview:
     import base64
 
-    from generator.games.castle.photos import straightened_jpeg
+    from generator.sheets.photos import straightened_jpeg
 
-    the_map = photo.read.map
-    unsure = {field for field, _ in photo.uncertain}
-    shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.read.reads]))
-    image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo.read)).decode("ascii")
-    return PhotoReview(photo.version, the_map.paper, image, shown, tuple(photo.uncertain))
+    the_map = photo.map
+    unsure = {u.field for u in uncertain}
+    shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.reads]))
+    image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo)).decode("ascii")
+    return PhotoReview(photo.identity, the_map.paper, image, shown, tuple((u.field, u.why) for u in uncertain))
 
 
 def _shown(the_map: Any, states: list[bool | None]) -> tuple[MarkShown, ...]:
@@ -221,8 +232,8 @@ def _shown(the_map: Any, states: list[bool | None]) -> tuple[MarkShown, ...]:
     for index, mark in enumerate(the_map.marks):
         read = states[index] if index < len(states) else False
         state = "uncertain" if read is None else "filled" if read else "empty"
-        shown.append(MarkShown(index, mark.field, str(mark.value).lower() if isinstance(mark.value, bool)
-                               else str(mark.value), mark.shape, round(100 * mark.x / the_map.width, 3),
+        value = str(mark.value).lower() if isinstance(mark.value, bool) else str(mark.value)
+        shown.append(MarkShown(index, mark.field, f"{mark.digit} {value}" if mark.digit else value, mark.shape, round(100 * mark.x / the_map.width, 3),
                                round(100 * mark.y / the_map.height, 3), round(100 * mark.width / the_map.width, 3),
                                round(100 * mark.height / the_map.height, 3), state))
     return tuple(shown)

@@ -14,9 +14,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-from generator.games.castle.marks import MarkMap, interpret
-from generator.games.castle.scan_sheet import scan_sheet
-from tests.sheets.helpers import shipped
+from generator.games.castle.sheets import end_state_sheet
+from generator.sheets.marks import MarkMap, interpret
+from tests.sheets.helpers import sheet
 
 #: pixels per point of the rasterised sheet: 150 dpi
 RENDER = 150 / 72
@@ -27,41 +27,63 @@ Image = Any
 @cache
 def sheet_image(version: str, paper: str, fillable: bool = False) -> tuple[MarkMap, Image]:
     """The sheet to print (scan-ready) or the fillable sheet, rasterised in grey, and the scan-ready sheet's map."""
-    import pypdfium2 as pdfium
-
-    from generator.backends.pdf import write_pdf
-    from generator.games.castle.score_sheet import castle_sheet
-
-    drawn = scan_sheet(shipped(), version, paper)
-    page = castle_sheet(shipped(), version, paper).page(True) if fillable else drawn.page()
-    import io
-
-    buffer = io.BytesIO()
-    write_pdf([page], buffer, title="test")
-    bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=RENDER, grayscale=True).to_numpy()
-    grey = np.ascontiguousarray(bitmap[:, :, 0] if bitmap.ndim == 3 else bitmap)
-    return drawn.map, grey
+    drawn = sheet(version, paper, "scan")
+    page = sheet(version, paper, "fillable").page() if fillable else drawn.page()
+    assert drawn.map is not None
+    return drawn.map, rendered(page)
 
 
 def marks_for(the_map: MarkMap, values: Mapping[str, Any]) -> list[bool]:
-    """Which marks to fill for values given by field (`towers[0]`: 5, `residents`: 14, `guests`: [...])."""
+    """Which marks to fill for values given by field (`towers[0]`: 5, `residents`: 14, `guests`: [...]): a number
+    written as digits fills its tens only from 10 on, its units unless it is 0 (a tower built without a number
+    fills its "built" mark alone), and its "built" mark whenever it has a value."""
     out = []
     for mark in the_map.marks:
         value = values.get(mark.field)
-        if mark.field in ("donjon_floors", "sky_clouds", "residents"):
+        if mark.digit is not None:
+            # a tuple: several values filled for one field (a player's slip)
+            numbers = value if isinstance(value, tuple) else (value,)
+            out.append(any(_digit_filled(mark, n) for n in numbers))
+        elif mark.value == "built":
+            out.append(value is not None)
+        elif the_map.types.get(mark.field) == "count":  # counted from the first: floors, residents, boats
             out.append(isinstance(mark.value, int) and not isinstance(mark.value, bool) and mark.value <= (value or 0))
-        elif isinstance(value, list):
-            out.append(mark.value in value)
-        elif isinstance(value, tuple):
+        elif isinstance(value, (list, tuple)):
             out.append(mark.value in value)
         else:
             out.append(value is not None and value == mark.value)
     return out
 
 
+def _digit_filled(mark: Any, value: Any) -> bool:
+    number = int(value) if isinstance(value, int) and not isinstance(value, bool) else 0
+    digit = number // 10 % 10 if mark.digit == "tens" else number % 10
+    return number > 0 and (mark.digit == "units" or number >= 10) and mark.value == digit
+
+
 def filled(version: str, paper: str, values: Mapping[str, Any], tone: int = 70, share: float = 0.8) -> Image:
-    """The sheet with the marks of `values` filled: a disc of graphite `tone`, `share` of each mark's size."""
+    """The castle sheet with the marks of `values` filled: a disc of graphite `tone`, `share` of each mark's size."""
     the_map, grey = sheet_image(version, paper)
+    return fill_marks(the_map, grey, values, tone, share)
+
+
+def rendered(page: Any) -> Image:
+    """A page (generator.render.model.Page) rasterised in grey at RENDER pixels per point."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    from generator.backends.pdf import write_pdf
+
+    buffer = io.BytesIO()
+    write_pdf([page], buffer, title="test")
+    bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=RENDER, grayscale=True).to_numpy()
+    return np.ascontiguousarray(bitmap[:, :, 0] if bitmap.ndim == 3 else bitmap)
+
+
+def fill_marks(the_map: MarkMap, grey: Image, values: Mapping[str, Any], tone: int = 70,
+               share: float = 0.8) -> Image:
+    """Any sheet rasterised at RENDER (`grey`) with the marks of `values` filled, as :func:`filled` fills them."""
     image = grey.copy()
     for mark, fill in zip(the_map.marks, marks_for(the_map, values), strict=True):
         if fill:
@@ -105,7 +127,7 @@ def photograph(image: Image, turn: float = 0.0, tilt: float = 0.08, size: tuple[
 def expected(version: str, paper: str, values: Mapping[str, Any]) -> dict[str, object]:
     """The end state's sheet the values make, as the reader must give it (without the player)."""
     the_map, _ = sheet_image(version, paper)
-    return interpret(the_map.marks, marks_for(the_map, values), version).data
+    return end_state_sheet(interpret(the_map, marks_for(the_map, values)).values, {})[0]
 
 
 #: A Great Architect castle: 3 floors, towers 5, 2, -, 5; walls 1, 2, 4 with flags; the Sun; 2 sky clouds;

@@ -15,8 +15,8 @@ pytest.importorskip("cv2")
 
 from generator.errors import InputError, UsageError  # noqa: E402
 from generator.games.base import SheetOptions  # noqa: E402
-from generator.games.castle import photos  # noqa: E402
-from generator.games.castle.filled_sheets import read_sheets  # noqa: E402
+from generator.games.castle.sheets import read_sheets  # noqa: E402
+from generator.sheets import photos  # noqa: E402
 from tests.scan.helpers import APPRENTICE, GREAT, expected, filled, photograph, sheet_image  # noqa: E402
 from tests.sheets.helpers import shipped  # noqa: E402
 
@@ -73,9 +73,9 @@ def test_two_values_filled_for_one_tower_are_uncertain_until_confirmed(tmp_path:
     scored = json.loads(result.stdout)
     assert scored["players"] == [] and not scored["valid"]
     assert scored["uncertain"] == [{"field": "towers[2]", "photo": photo, "set": "towers[2]",
-                                    "why": "2 and 5 are both filled; it takes one value"}]
+                                    "why": "the units 2 and 5 are both filled; a digit takes one value"}]
     table = run("score", photo)
-    assert "towers[2]: 2 and 5 are both filled" in table.stdout and "--set towers[2]=VALUE" in table.stdout
+    assert "towers[2]: the units 2 and 5 are both filled" in table.stdout and "--set towers[2]=VALUE" in table.stdout
     confirmed = run("score", photo, "--set", "towers[2]=5", "--json")
     assert confirmed.exit_code == 0, confirmed.output
     assert json.loads(confirmed.stdout)["players"][0]["score"] == 31 + 5
@@ -120,8 +120,8 @@ def test_several_photos_name_the_sheet_to_confirm(tmp_path: Path) -> None:
     assert bare.exit_code == 2 and "2 photos were read: say which one, as sheets[N].towers[2]" in bare.stderr
     keyed = run("score", ana, ben, "--set", "sheets[1].towers[2]=2", "--names", "Ana,Ben")
     assert keyed.exit_code == 0, keyed.output
-    wrong = run("score", ana, ben, "--set", "sheets[1].towers[2]=4")
-    assert wrong.exit_code == 2 and "towers[2] takes 2, 5 or none, not '4'" in wrong.stderr
+    wrong = run("score", ana, ben, "--set", "sheets[1].towers[2]=12")
+    assert wrong.exit_code == 2 and "towers[2] takes a whole number from 0 to 9 or none, not '12'" in wrong.stderr
     unknown = run("score", ana, ben, "--set", "sheets[0].tower[2]=5")
     assert unknown.exit_code == 2 and "the sheet has no field 'tower[2]'" in unknown.stderr
 
@@ -277,16 +277,16 @@ def test_opencv_is_imported_only_when_a_photo_is_read(tmp_path: Path, args: list
 
 
 def test_a_gap_in_the_residents_coloured_in_is_uncertain() -> None:
-    from generator.games.castle.marks import interpret
+    from generator.sheets.marks import interpret
 
     the_map, _ = sheet_image("great-architect", "a4")
-    states = [m.field == "residents" and m.value in (1, 2, 4) for m in the_map.marks]
-    reading = interpret(the_map.marks, states, "great-architect")
+    states: list[bool | None] = [m.field == "residents" and m.value in (1, 2, 4) for m in the_map.marks]
+    reading = interpret(the_map, states)
     assert [(u.field, u.why) for u in reading.uncertain] == [
         ("residents", "3 marks are filled but not from the first on (3 is empty)")]
-    assert reading.data["residents"] == 3
-    confirmed = interpret(the_map.marks, states, "great-architect", {"residents": "4"})
-    assert confirmed.uncertain == () and confirmed.data["residents"] == 4
+    assert reading.values["residents"] == 3
+    confirmed = interpret(the_map, states, {"residents": "4"})
+    assert confirmed.uncertain == () and confirmed.values["residents"] == 4
 
 
 def test_confirmations_need_a_photo() -> None:

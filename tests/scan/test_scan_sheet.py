@@ -11,25 +11,34 @@ import pytest
 
 from generator.content import load_content
 from generator.games.castle import GAME as CASTLE
-from generator.games.castle.marks import ARUCO_4X4, FORMAT, SheetCode
-from generator.games.castle.scan_sheet import SCAN, scan_sheet
+from generator.games.castle.sheets import drawn, layout
 from generator.render.imposition import EDGE, PAPERS
 from generator.render.model import Circle, IconUse, Rect, mm
+from generator.sheets.draw import BUBBLE, QUIET
+from generator.sheets.marks import ARUCO_4X4, FORMAT, MarkMap, marker_id, of_marker
 from tests.sheets.helpers import PAPERS as PAPER_IDS
-from tests.sheets.helpers import REPO, VERSIONS, shipped
+from tests.sheets.helpers import REPO, VERSIONS, sheet, shipped
+
+
+def scan_map(version: str, paper: str) -> MarkMap:
+    found = sheet(version, paper, "scan").map
+    assert found is not None
+    return found
 
 
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("paper", PAPER_IDS)
 def test_every_value_a_player_records_is_a_mark(version: str, paper: str) -> None:
     sheet = shipped().sheet
-    the_map = scan_sheet(shipped(), version, paper).map
+    the_map = scan_map(version, paper)
     values: dict[str, list[object]] = {}
     for mark in the_map.marks:
         values.setdefault(mark.field, []).append(mark.value)
     assert values["donjon_floors"] == [1, 2, 3, 4]
     for i in range(sheet.towers):
-        assert values[f"towers[{i}]"] == list(sheet.tower_values.values)
+        # "built", then its value as a digit: any value, not only the catalog's (a tower of another value counts)
+        assert values[f"towers[{i}]"] == ["built", *range(10)]
+        assert [m.digit for m in the_map.marks if m.field == f"towers[{i}]"] == [None] + ["units"] * 10
     for i in range(sheet.walls):
         assert values[f"walls[{i}]"] == [True]
     flags = sorted(name for name in values if ".flags[" in name)
@@ -37,7 +46,8 @@ def test_every_value_a_player_records_is_a_mark(version: str, paper: str) -> Non
     assert values["sun"] == [True] and values["cloud"] == [True]
     assert values["residents"] == list(range(1, sheet.resident_track.length + 1))
     if version == "great-architect":
-        assert values["sky_clouds"] == list(range(1, SCAN.sky_clouds + 1))
+        assert values["sky_clouds"] == [*range(10), *range(10)]
+        assert [m.digit for m in the_map.marks if m.field == "sky_clouds"] == ["tens"] * 10 + ["units"] * 10
         assert values["guests"] == [g.id for g in shipped().guests_of("great-architect")]
     else:
         assert "sky_clouds" not in values
@@ -49,10 +59,11 @@ def test_every_value_a_player_records_is_a_mark(version: str, paper: str) -> Non
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("paper", PAPER_IDS)
 def test_marks_follow_what_bubble_sheets_teach(version: str, paper: str) -> None:
-    drawn = scan_sheet(shipped(), version, paper)
+    drawing = sheet(version, paper, "scan")
+    the_map = scan_map(version, paper)
     width, height = PAPERS[paper]
-    marks = drawn.map.marks
-    circles = [(c.cx - c.r, c.cy - c.r) for c in drawn.drawing.items if isinstance(c, Circle)]
+    marks = the_map.marks
+    circles = [(c.cx - c.r, c.cy - c.r) for c in drawing.drawing.items if isinstance(c, Circle)]
     for mark in marks:
         assert EDGE <= mark.x and mark.x + mark.width <= width - EDGE and EDGE <= mark.y
         assert mark.y + mark.height <= height - EDGE
@@ -66,11 +77,11 @@ def test_marks_follow_what_bubble_sheets_teach(version: str, paper: str) -> None
                      or b.y + b.height <= a.y)
             assert apart, f"{a} overlaps {b}"
     # markers: four, in the corners of the content, at least twice a bubble, with blank paper around them
-    markers = drawn.map.markers
-    assert len(markers) == 4 and all(m.size >= 2 * SCAN.bubble for m in markers)
+    markers = the_map.markers
+    assert len(markers) == 4 and all(m.size >= 2 * BUBBLE for m in markers)
     for marker in markers:
-        quiet = SCAN.quiet
-        for item in drawn.drawing.items:
+        quiet = QUIET
+        for item in drawing.drawing.items:
             if isinstance(item, Rect) and item.paint.fill in ("#000000", "#ffffff") and item.w <= marker.size and (
                     marker.x <= item.x <= marker.x + marker.size and marker.y <= item.y <= marker.y + marker.size):
                 continue  # the marker itself
@@ -79,8 +90,8 @@ def test_marks_follow_what_bubble_sheets_teach(version: str, paper: str) -> None
             inside = (marker.x - quiet + slack < left < marker.x + marker.size + quiet - slack
                       and marker.y - quiet + slack < top < marker.y + marker.size + quiet - slack)
             assert not inside, f"{item} is in marker {marker.id}'s quiet zone"
-    code = SheetCode(version, paper, 1)
-    assert [m.id for m in markers] == [code.marker_id(c) for c in range(4)]
+    code = layout(version).markers[paper]
+    assert [m.id for m in markers] == [marker_id(code, c) for c in range(4)]
 
 
 def _left_top(item: object) -> tuple[float, float]:
@@ -103,22 +114,23 @@ def _left_top(item: object) -> tuple[float, float]:
 def test_the_marker_patterns_are_opencvs() -> None:
     cv2 = pytest.importorskip("cv2")
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    for marker_id, bits in enumerate(ARUCO_4X4):
-        image = cv2.aruco.generateImageMarker(dictionary, marker_id, 6)
+    for number, bits in enumerate(ARUCO_4X4):
+        image = cv2.aruco.generateImageMarker(dictionary, number, 6)
         found = "".join("1" if v > 127 else "0" for v in image[1:5, 1:5].flatten())
-        assert found == bits, marker_id
+        assert found == bits, number
 
 
-def test_the_sheet_code_says_version_paper_and_revision() -> None:
-    seen = set()
+def test_the_markers_say_which_sheet_it_is() -> None:
+    """Each castle sheet (version and paper) prints a code of its own: its markers tell a photo which it is."""
+    seen: dict[int, tuple[str, str]] = {}
     for version in VERSIONS:
         for paper in PAPER_IDS:
-            code = SheetCode(version, paper, 1)
+            code = layout(version).markers[paper]
             for corner in range(4):
-                assert SheetCode.of_marker(code.marker_id(corner)) == (code, corner)
-                seen.add(code.marker_id(corner))
-    assert seen == set(range(16)) and SheetCode.of_marker(50) is None
-    assert SheetCode("great-architect", "a4", 1).label == "GA-A4-1"
+                assert of_marker(marker_id(code, corner)) == (code, corner)
+            assert code not in seen, f"{version} {paper} prints the code of {seen.get(code)}"
+            seen[code] = (version, paper)
+    assert of_marker(48) is None and of_marker(50) is None and of_marker(-1) is None
 
 
 def test_build_writes_the_map_beside_each_sheet_as_the_spec_says(tmp_path: Path) -> None:
@@ -138,26 +150,35 @@ def test_build_writes_the_map_beside_each_sheet_as_the_spec_says(tmp_path: Path)
             assert (data["format"], data["sheet"], data["version"], data["paper"]) == (FORMAT, name, version, paper)
             assert data["page"] == {"width": round(PAPERS[paper][0], 3), "height": round(PAPERS[paper][1], 3)}
             assert all(list(m) == ["id", "x", "y", "size"] for m in data["markers"])
-            assert all(list(m) == ["field", "value", "shape", "x", "y", "width", "height"] for m in data["marks"])
+            # a digit of a number also says which (castle-marks.md: `digit`, tens or units)
+            assert all(list(m) in (["field", "value", "shape", "x", "y", "width", "height"],
+                                   ["field", "value", "shape", "x", "y", "width", "height", "digit"])
+                       for m in data["marks"])
+            assert {m["digit"] for m in data["marks"] if "digit" in m} <= {"tens", "units"}
             assert all(m["shape"] in ("circle", "square", "figure") for m in data["marks"])
             assert all(list(w) == ["field", "x", "y", "width", "height"] for w in data["write_in"])
-            assert data == json.loads(scan_sheet(shipped(), version, paper).map.to_json())
+            assert data == json.loads(scan_map(version, paper).to_json())
     # the fillable sheets have no map: they are read by their form fields
     assert not list(folder.glob("*-fillable.marks.json"))
 
 
 def test_the_map_is_the_same_bytes_build_after_build() -> None:
-    first = scan_sheet(shipped(), "apprentice", "letter").map.to_json()
-    assert first == scan_sheet(shipped(), "apprentice", "letter").map.to_json()
+    from generator.sheets.draw import draw_sheet
+    from generator.games.castle.sheets import values
+
+    first = scan_map("apprentice", "letter").to_json()
+    again = draw_sheet(layout("apprentice"), "scan", "letter", values(shipped()), "castle-sheet-apprentice-letter").map
+    assert again is not None and first == again.to_json()
 
 
 def test_a_corrected_catalog_changes_the_map(tmp_path: Path) -> None:
     folder = tmp_path / "content"
     shutil.copytree(REPO / "content", folder)
     path = folder / "once-upon-a-castle" / "castle-sheet.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("values: [2, 5]", "values: [2, 3, 5]"),
+    path.write_text(path.read_text(encoding="utf-8").replace("values: [1, 2]", "values: [1, 2, 3]"),
                     encoding="utf-8")
     castle = load_content(folder).catalog(CASTLE)
     assert castle is not None
-    the_map = scan_sheet(castle, "great-architect", "a4").map
-    assert [m.value for m in the_map.marks if m.field == "towers[0]"] == [2, 3, 5]
+    the_map = drawn(castle, "great-architect", "a4", "scan").map
+    assert the_map is not None
+    assert [m.value for m in the_map.marks if m.field == "walls[0].flags[0]"] == [1, 2, 3]

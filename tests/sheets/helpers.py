@@ -8,9 +8,10 @@ from pathlib import Path
 
 from generator.backends.pdf import write_pdf
 from generator.content import load_content
-from generator.games.castle.catalog import Castle
-from generator.games.castle.score_sheet import ScoreSheetDrawing, castle_sheet
 from generator.games.castle import GAME as CASTLE
+from generator.games.castle.catalog import Castle
+from generator.games.castle.sheets import drawn
+from generator.sheets.draw import DrawnSheet
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -26,12 +27,13 @@ def shipped() -> Castle:
 
 
 @cache
-def sheet(version: str, paper: str) -> ScoreSheetDrawing:
-    return castle_sheet(shipped(), version, paper)
+def sheet(version: str, paper: str, variant: str = "fillable") -> DrawnSheet:
+    """A castle sheet drawn: fillable (the default), print (the same without its form) or scan (scan-ready)."""
+    return drawn(shipped(), version, paper, variant)
 
 
 def write(target: Path, version: str = "great-architect", paper: str = "a4", fillable: bool = True) -> Path:
-    write_pdf([sheet(version, paper).page(fillable)], target, title="test sheet")
+    write_pdf([sheet(version, paper, "fillable" if fillable else "print").page()], target, title="test sheet")
     return target
 
 

@@ -1,4 +1,5 @@
-"""The castle score sheet as drawn: every part from the catalog, each field's box drawn, all inside the page."""
+"""The castle score sheet as drawn from its layouts: every part, each field's box drawn, all inside the page, the
+catalog's values printed, and a catalog the layouts do not draw refused with a clear message."""
 
 from __future__ import annotations
 
@@ -8,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from generator.content import load_content
-from generator.errors import FitError
-from generator.render.model import IconUse, Line, Path as PathShape, Primitive, Rect, TextRun, mm
+from generator.errors import ContentError, FitError
+from generator.games.castle import GAME as CASTLE
+from generator.games.castle.sheets import drawn
 from generator.render.imposition import EDGE, FOOTER_EDGE, PAPERS
-from generator.games.castle import sheet_fields as names
-from generator.games.castle.score_sheet import castle_sheet
-from generator.games.castle.sheet_fields import Part, castle_row, guest_slots, specs
+from generator.render.model import IconUse, Line, Path as PathShape, Primitive, Rect, TextRun, mm
 from tests.sheets.helpers import PAPERS as PAPER_IDS
 from tests.sheets.helpers import REPO, VERSIONS, sheet, shipped
-from generator.games.castle import GAME as CASTLE
+
+BANNER = ("total_towers", "total_sky", "total_residents", "total_flags", "total_guests", "total")
 
 
 def bounds(item: Primitive) -> tuple[float, float, float, float]:
@@ -40,25 +41,27 @@ def texts(version: str, paper: str = "a4") -> str:
     return " ".join(i.text for i in sheet(version, paper).drawing.items if isinstance(i, TextRun))
 
 
-def test_the_castle_row_has_the_catalogs_parts() -> None:
-    row = castle_row(shipped().sheet)
-    assert [p.kind for p in row] == ["tower", "wall", "tower", "wall", "donjon", "wall", "tower", "wall", "tower"]
-    assert [p.number for p in row if p.kind == "tower"] == [1, 2, 3, 4]
-    assert [p.number for p in row if p.kind == "wall"] == [1, 2, 3, 4]
+def test_the_castle_has_the_catalogs_parts_left_to_right() -> None:
+    boxes = sheet("great-architect", "a4").boxes
+    towers = [boxes[f"tower_{n}_value"] for n in range(1, 5)]
+    walls = [boxes[f"wall_{n}"] for n in range(1, 5)]
+    floor = boxes["floor_1"]
+    row = sorted([("tower", b.x) for b in towers] + [("wall", b.x) for b in walls] + [("donjon", floor.x)],
+                 key=lambda part: part[1])
+    assert [kind for kind, _ in row] == ["tower", "wall", "tower", "wall", "donjon", "wall", "tower", "wall", "tower"]
     # the walls nearest the donjon carry 2 flags, the outer ones 1: 6 flags in all (004 Flags)
-    assert [p.flags for p in row if p.kind == "wall"] == [1, 2, 2, 1]
+    assert [sum(1 for name in boxes if name.startswith(f"wall_{n}_flag_")) for n in range(1, 5)] == [1, 2, 2, 1]
 
 
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("paper", PAPER_IDS)
 def test_every_field_has_its_box_and_every_box_is_drawn(version: str, paper: str) -> None:
-    drawn = sheet(version, paper)
-    wanted = [s.name for s in specs(shipped(), version)]
-    assert sorted(drawn.boxes) == sorted(wanted)
+    drawing = sheet(version, paper)
     rects = {(round(r.x, 2), round(r.y, 2), round(r.w, 2), round(r.h, 2))
-             for r in drawn.drawing.items if isinstance(r, Rect) and r.paint.stroke is not None}
-    for name, box in drawn.boxes.items():
-        if name == names.VERSION:
+             for r in drawing.drawing.items if isinstance(r, Rect) and r.paint.stroke is not None}
+    assert [f.name for f in drawing.forms] == [e.form for e in drawing.entries]
+    for name, box in drawing.boxes.items():
+        if name == "version":
             continue  # hidden: nothing to draw
         assert (round(box.x, 2), round(box.y, 2), round(box.w, 2), round(box.h, 2)) in rects, name
 
@@ -73,10 +76,15 @@ def test_the_sheet_has_the_twelve_parts_and_the_flag_places(version: str) -> Non
     flags = {w: sum(1 for n in boxes if n.startswith(f"{w}_flag_")) for w in walls}
     assert sorted(flags.values()) == [1, 1, 2, 2]
     guests = [n for n in boxes if n.startswith("guest_")]
-    assert len(guests) == (6 if version == "great-architect" else 4) == guest_slots(shipped().sheet, version)
-    assert (names.SKY_CLOUDS in boxes) == (version == "great-architect")
-    for name in (names.PLAYER, names.SUN, names.CLOUD, names.RESIDENTS, *names.BANNER):
+    assert len(guests) == (GUEST_SLOTS if version == "great-architect" else 4)
+    assert ("sky_clouds" in boxes) == (version == "great-architect")
+    for name in ("player", "sun", "cloud", "residents", *BANNER):
         assert name in boxes
+
+
+#: The guest slots of a Great Architect fillable sheet: one per guest a castle can hold (its floors' and the guests
+#: it steals, as often as it does: every guest of the box).
+GUEST_SLOTS = 20
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -103,11 +111,11 @@ def test_nothing_leaves_the_printable_area_and_no_field_overlaps_another(version
     for item in drawn.drawing.items:
         left, top, right, bottom = bounds(item)
         assert left >= EDGE and top >= EDGE and right <= width - EDGE and bottom <= height - EDGE, item
-    for fillable in (False, True):
-        for item in drawn.page(fillable).items:
+    for variant in ("print", "fillable"):
+        for item in sheet(version, paper, variant).page().items:
             left, top, right, bottom = bounds(item)
             assert left >= EDGE and right <= width - EDGE and bottom <= height - FOOTER_EDGE + 0.01, item
-    boxes = [(n, b) for n, b in drawn.boxes.items() if n != names.VERSION]
+    boxes = [(n, b) for n, b in drawn.boxes.items() if n != "version"]
     for i, (name, a) in enumerate(boxes):
         for other, b in boxes[i + 1:]:
             apart = a.right <= b.x or b.right <= a.x or a.bottom <= b.y or b.bottom <= a.y
@@ -156,26 +164,30 @@ def edit(folder: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-def test_a_corrected_catalog_changes_the_sheet(content_copy: Path) -> None:
-    edit(content_copy, "  donjon_floors: 4\n", "  donjon_floors: 3\n")
+def test_a_corrected_catalog_changes_the_values_on_the_sheet(content_copy: Path) -> None:
+    edit(content_copy, "    - {first: 26, last: 30, points: 12}\n", "    - {first: 26, last: 33, points: 15}\n")
+    edit(content_copy, "values: [2, 5]", "values: [2, 3, 5]")
+    edit(content_copy, "  sun_points: 4 ", "  sun_points: 5 ")
+    castle = load_content(content_copy).catalog(CASTLE)
+    assert castle is not None
+    drawing = drawn(castle, "great-architect", "letter", "fillable")
+    words = " ".join(i.text for i in drawing.drawing.items if isinstance(i, TextRun))
+    assert "15 pts" in words and "26-33" in words and "2, 3 or 5" in words and "Sun · 5 points" in words
+    figures = [i for i in drawing.drawing.items if isinstance(i, IconUse) and i.name == "resident-blank"]
+    assert len(figures) == 33
+
+
+def test_a_castle_the_layouts_do_not_draw_is_refused(content_copy: Path) -> None:
     edit(content_copy, "  towers: 4\n", "  towers: 5\n")
     edit(content_copy, "walls_with_two_flags: 2", "walls_with_two_flags: 3")
     edit(content_copy, "walls_with_one_flag: 2", "walls_with_one_flag: 1")
-    edit(content_copy, "    - {first: 26, last: 30, points: 12}\n", "    - {first: 26, last: 33, points: 15}\n")
-    edit(content_copy, "values: [2, 5]", "values: [2, 3, 5]")
     castle = load_content(content_copy).catalog(CASTLE)
     assert castle is not None
-    drawn = castle_sheet(castle, "great-architect", "letter")
-    row = castle_row(castle.sheet)
-    assert sum(1 for p in row if p.kind == "tower") == 5
-    assert sorted(p.flags for p in row if p.kind == "wall") == [1, 2, 2, 2]
-    assert sorted(n for n in drawn.boxes if n.startswith("floor_")) == ["floor_1", "floor_2", "floor_3"]
-    assert "tower_5_value" in drawn.boxes
-    assert sum(1 for n in drawn.boxes if "_flag_" in n) == 7
-    assert sum(1 for n in drawn.boxes if n.startswith("guest_")) == 3 + 2
-    words = " ".join(i.text for i in drawn.drawing.items if isinstance(i, TextRun))
-    assert "15 pts" in words and "26-33" in words and "2, 3 or 5" in words
-    assert sorted(drawn.boxes) == sorted(s.name for s in specs(castle, "great-architect"))
+    with pytest.raises(ContentError) as caught:
+        drawn(castle, "apprentice", "letter", "fillable")
+    message = str(caught.value)
+    assert "the castle has 5 towers, but the sheet layout templates/sheets/castle-apprentice.yaml draws 4" in message
+    assert "the castle has [1, 2, 2, 2] flags on its walls" in message and "draws [1, 1, 2, 2]" in message
 
 
 def test_stated_values_carry_no_mark(content_copy: Path) -> None:
@@ -187,7 +199,7 @@ def test_stated_values_carry_no_mark(content_copy: Path) -> None:
                     + text[end:], encoding="utf-8")
     castle = load_content(content_copy).catalog(CASTLE)
     assert castle is not None
-    words = " ".join(i.text for i in castle_sheet(castle, "apprentice", "a4").drawing.items
+    words = " ".join(i.text for i in drawn(castle, "apprentice", "a4", "fillable").drawing.items
                      if isinstance(i, TextRun))
     assert "Tower values" not in words and "Flag values 1 or 2: best reading" in words
 
@@ -199,31 +211,11 @@ def test_a_track_too_long_for_the_page_is_a_clear_error(content_copy: Path) -> N
     castle = load_content(content_copy).catalog(CASTLE)
     assert castle is not None
     with pytest.raises(FitError) as caught:
-        castle_sheet(castle, "great-architect", "a4")
+        drawn(castle, "great-architect", "a4", "fillable")
     message = str(caught.value)
-    assert "the castle score sheet (Great Architect, A4)" in message and "castle-sheet.yaml" in message
-
-
-def test_too_many_towers_is_a_clear_error(content_copy: Path) -> None:
-    edit(content_copy, "  towers: 4\n", "  towers: 12\n")
-    edit(content_copy, "  walls: 4\n", "  walls: 12\n")
-    edit(content_copy, "walls_with_one_flag: 2", "walls_with_one_flag: 10")
-    castle = load_content(content_copy).catalog(CASTLE)
-    assert castle is not None
-    with pytest.raises(FitError, match="12 towers and 12 walls do not fit across the page"):
-        castle_sheet(castle, "apprentice", "letter")
-
-
-def test_part_order_with_odd_counts() -> None:
-    from dataclasses import replace
-
-    odd = replace(shipped().sheet, towers=3, walls=5, walls_with_two_flags=2, walls_with_one_flag=3)
-    row = castle_row(odd)
-    assert [p.kind for p in row].count("donjon") == 1
-    assert [p.number for p in row if p.kind == "tower"] == [1, 2, 3]
-    assert [p.number for p in row if p.kind == "wall"] == [1, 2, 3, 4, 5]
-    assert sorted(p.flags for p in row if p.kind == "wall") == [1, 1, 1, 2, 2]
-    assert row[0] == Part("tower", 1)
+    assert message.startswith("templates/sheets/castle.yaml:")
+    assert "parts.residents.parts.track: its 420 figures need" in message
+    assert "(the sheet castle-sheet-great-architect-a4 (A4, fillable))" in message
 
 
 def test_guest_names_print_as_written(content_copy: Path) -> None:
@@ -232,6 +224,6 @@ def test_guest_names_print_as_written(content_copy: Path) -> None:
     path.write_text(text.replace("name: Jester,", "name: \"Jester *the* Fool\\\\\","), encoding="utf-8")
     castle = load_content(content_copy).catalog(CASTLE)
     assert castle is not None
-    words = " ".join(i.text for i in castle_sheet(castle, "great-architect", "a4").drawing.items
+    words = " ".join(i.text for i in drawn(castle, "great-architect", "a4", "fillable").drawing.items
                      if isinstance(i, TextRun))
     assert "Jester *the* Fool\\ 1 VP per donjon floor" in words

@@ -174,7 +174,8 @@ def test_a_flag_on_a_wall_not_built(tmp_path: Path) -> None:
     values = castle_values("Kim", walls={2: (2,)})
     values["wall_2"] = False
     message = unreadable(filled(tmp_path, "kim.pdf", values))
-    assert "kim.pdf: field wall_2_flag_1: holds a flag on wall 2, which is not ticked as built" in message
+    assert ("kim.pdf: field wall_2_flag_1: holds a value, but wall_2 is not ticked (a flag stands on a built wall "
+            "(004 Flags)): tick wall_2 or clear wall_2_flag_1") in message
 
 
 def test_an_unknown_guest_names_the_field(tmp_path: Path) -> None:
@@ -256,7 +257,7 @@ def test_a_box_ticked_only_in_its_appearance(tmp_path: Path) -> None:
 def test_scoring_yaml_never_imports_the_pdf_reader() -> None:
     code = ("import sys; from scoring.batch import score_paths; from scoring.engine import Scorer; "
             f"list(score_paths([{str(REPO / 'content' / 'examples' / 'once-upon-a-castle.yaml')!r}], Scorer(), True)); "
-            "print(','.join(m for m in ('pypdf', 'generator.games.castle.filled_sheets', 'reportlab') if m in sys.modules))")
+            "print(','.join(m for m in ('pypdf', 'generator.sheets.forms', 'reportlab') if m in sys.modules))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert found.returncode == 0, found.stderr
     assert found.stdout.strip() == ""

@@ -199,10 +199,10 @@ def ticked_pixels(image: Any, blank: Any, rect: tuple[float, float, float, float
 
 def read(pdf: Path) -> dict[str, str | bool]:
     """What donjon's reader takes from each field (the functions `donjon score` reads a sheet with)."""
-    from generator.games.castle.filled_sheets import _Reader, form_fields
+    from generator.sheets.forms import _Reader, form_fields
 
     found = form_fields(pdf.read_bytes(), pdf.name)
-    reader = _Reader(pdf.name, found)
+    reader = _Reader(pdf.name, found, "castle sheet")
     out: dict[str, str | bool] = {}
     for name, (kind, _) in widgets(pdf).items():
         out[name] = reader.ticked(name) if kind == "/Btn" else reader.text(name)

@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from generator.games.castle.sheets import file_name
 from generator.render.imposition import PAPERS
-from generator.games.castle import sheet_fields as names
-from generator.games.castle.score_sheets import file_name
-from generator.games.castle.sheet_fields import specs
+from generator.sheets.draw import DrawnSheet
 from tests.conftest import check_golden
-from tests.sheets.helpers import GOLDEN, VERSIONS, sheet, shipped, write
+from tests.sheets.helpers import GOLDEN, VERSIONS, sheet, write
 from tests.sheets.helpers import PAPERS as PAPER_IDS
 
 if TYPE_CHECKING:
@@ -28,6 +27,13 @@ def run(*args: str) -> Result:
     from generator.cli import app
 
     return CliRunner().invoke(app, list(args))
+
+
+def kinds(drawing: DrawnSheet) -> dict[str, str]:
+    """Each form field's kind as the sheet's README names it: checkbox, number or text."""
+    types = {f.name: f.type for f in drawing.fields}
+    return {e.form: "checkbox" if e.kind == "checkbox" else
+            "number" if types.get(e.field) in ("count", "number") else "text" for e in drawing.entries}
 
 
 def pdf_fields(path: Path) -> dict[str, Any]:
@@ -50,32 +56,32 @@ def pdf_fields(path: Path) -> dict[str, Any]:
 def test_fields_are_named_typed_and_placed_over_their_boxes(tmp_path: Path, version: str, paper: str) -> None:
     pdf = write(tmp_path / "sheet.pdf", version, paper)
     found = pdf_fields(pdf)
-    wanted = specs(shipped(), version)
-    assert list(found) == [s.name for s in wanted], "every field, in the sheet's order"
+    drawing = sheet(version, paper)
+    wanted = kinds(drawing)
+    assert list(found) == list(wanted), "every field, in the sheet's order"
     page_w, page_h = PAPERS[paper]
-    boxes = sheet(version, paper).boxes
-    for spec in wanted:
-        field = found[spec.name]
-        assert field["type"] == ("/Btn" if spec.kind == "checkbox" else "/Tx"), spec.name
+    boxes = drawing.boxes
+    for name, kind in wanted.items():
+        field = found[name]
+        assert field["type"] == ("/Btn" if kind == "checkbox" else "/Tx"), name
         x0, y0, x1, y1 = field["rect"]
         assert 0 <= x0 < x1 <= page_w and 0 <= y0 < y1 <= page_h
-        box = boxes[spec.name]
+        box = boxes[name]
         # the PDF's y grows upwards from the bottom of the page
         assert (x0, y0, x1, y1) == pytest.approx((box.x, page_h - box.bottom, box.right, page_h - box.y), abs=0.002)
-        assert field["align"] == (1 if spec.kind == "number" else 0), spec.name
-    marker = found[names.VERSION]
+        assert field["align"] == (1 if kind == "number" else 0), name
+    marker = found["version"]
     assert marker["value"] == version
     assert marker["field_flags"] & 1 and marker["flags"] & 2, "read-only and hidden"
-    assert all(f["flags"] == 4 for n, f in found.items() if n != names.VERSION), "every other field prints"
+    assert all(f["flags"] == 4 for n, f in found.items() if n != "version"), "every other field prints"
 
 
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("paper", PAPER_IDS)
 def test_field_layout_golden(version: str, paper: str, regenerate: bool) -> None:
-    drawn = sheet(version, paper)
-    kinds = {s.name: s.kind for s in drawn.fields}
-    table = [{"name": s.name, "kind": kinds[s.name], "box_mm": [round(v / 72 * 25.4, 2) for v in drawn.boxes[s.name]]}
-             for s in drawn.fields]
+    drawing = sheet(version, paper)
+    table = [{"name": name, "kind": kind, "box_mm": [round(v / 72 * 25.4, 2) for v in drawing.boxes[name]]}
+             for name, kind in kinds(drawing).items()]
     text = "[\n" + ",\n".join(json.dumps(row) for row in table) + "\n]\n"  # one field a line: easy to review
     check_golden(GOLDEN / f"fields-{version}-{paper}.json", text, regenerate)
 

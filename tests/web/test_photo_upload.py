@@ -25,21 +25,22 @@ def test_a_photo_is_shown_back_corrected_and_kept(client: TestClient) -> None:
                         files={"sheet": ("ana.jpg", photo, "image/jpeg")})
     assert shown.status_code == 200, shown.text
     assert "Check what was read" in shown.text and 'src="data:image/jpeg;base64,' in shown.text
-    assert "<code>towers[2]</code></a>: 2 and 5 are both filled" in shown.text
+    assert "<code>towers[2]</code></a>: the units 2 and 5 are both filled" in shown.text
     marks = re.findall(r'<label id="mark-\d+" class="mark (\w+) (\w+)(?: check)?"[^>]*>\s*<input type="checkbox" name="mark" value="(\d+)"'
                        r'( checked)?>\s*<span class="sr">([^<]*)</span>', shown.text)
     checked = {int(number) for _, _, number, on, _ in marks if on}
     by_label = {label.removesuffix(" (check it)"): int(number) for _, _, number, _, label in marks}
-    assert sorted(label for _, _, _, _, label in marks if "check it" in label) == ["towers[2]: 2 (check it)",
-                                                                                  "towers[2]: 5 (check it)"]
-    assert by_label["towers[2]: 2"] in checked and by_label["towers[2]: 5"] in checked
+    # every mark of the tower is to check: "built" and its ten digits
+    assert sorted(label for _, _, _, _, label in marks if "check it" in label) == sorted(
+        ["towers[2]: built (check it)", *(f"towers[2]: units {d} (check it)" for d in range(10))])
+    assert by_label["towers[2]: units 2"] in checked and by_label["towers[2]: units 5"] in checked
     form = {"version": "great-architect", "paper": "a4", "image": ""}
     # kept as read: refused, the tower has two values
     again = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
                         data={**form, "mark": [str(n) for n in sorted(checked)]})
-    assert again.status_code == 400 and "towers[2]: 2 and 5 are both filled" in again.text
+    assert again.status_code == 400 and "towers[2]: the units 2 and 5 are both filled" in again.text
     # the player taps the 2 away: the part is kept and scored
-    corrected = sorted(checked - {by_label["towers[2]: 2"]})
+    corrected = sorted(checked - {by_label["towers[2]: units 2"]})
     kept = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
                        data={**form, "mark": [str(n) for n in corrected]}, follow_redirects=True)
     assert kept.status_code == 200 and str(kept.url).endswith(f"/tables/{table.id}/seats/0")

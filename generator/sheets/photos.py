@@ -1,12 +1,13 @@
-"""Scan-ready castle sheets read from photos: markers found, perspective and rotation undone, each mark read.
+"""Scan-ready sheets read from photos: markers found, perspective and rotation undone, each mark read.
 
 A photo (JPEG, PNG, or HEIC with pillow-heif) is decoded to grey by Pillow, within bounds: a photo of more than
 :data:`MAX_PIXELS` is decoded at a reduced scale when it is a JPEG (the decoder skips what it does not need) and
 refused otherwise, so memory stays bounded whatever the file claims. opencv (the `scan` extra, imported here only
 when a photo is read) then:
 
-1. finds the sheet's ArUco markers (:mod:`~generator.games.castle.marks`): their ids say which sheet it is and
-   which corner each marker is, so any rotation, upside down included, comes out right;
+1. finds the sheet's ArUco markers (:mod:`~generator.sheets.marks`): their ids say which of the sheets it may be
+   (each layout's papers print a code of their own) and which corner each marker is, so any rotation, upside down
+   included, comes out right;
 2. maps the sheet onto the photo by the homography of the markers' corners (perspective), and straightens the
    sheet into an image of its own at :data:`SCALE` pixels per point;
 3. divides that image by its paper's local brightness (uneven light, shadows), and reads each mark of the map:
@@ -14,7 +15,7 @@ when a photo is read) then:
    the share of the mark's inside that is dark decides: filled, empty, or undecided in between (:data:`FILLED`,
    :data:`EMPTY`); the confidence says how far from the undecided band a mark was.
 
-A mark that cannot be decided is never guessed: :func:`~generator.games.castle.marks.interpret` lists its field as
+A mark that cannot be decided is never guessed: :func:`~generator.sheets.marks.interpret` lists its field as
 uncertain, and the result waits for a person's word (`--set FIELD=VALUE`, or the table companion's page).
 """
 
@@ -29,20 +30,19 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import InputError
-from generator.games.castle.marks import (
-    DICTIONARY,
+from generator.sheets.marks import (
     CORNERS,
+    DICTIONARY,
     Mark,
     MarkMap,
     Reading,
-    SheetCode,
     State,
     interpret,
-    mark_map,
+    of_marker,
 )
 
 if TYPE_CHECKING:
-    from generator.games.castle.catalog import Castle
+    from generator.sheets.read import SheetKind
 
 #: Images as arrays (numpy's, opencv's): typed loosely, as opencv's own types are (`MatLike`).
 Grey = Any
@@ -144,7 +144,7 @@ def decode(data: bytes, display: str) -> Grey:
 
     kind = kind_of(data)
     if kind is None:
-        raise InputError(display, "is not a photo donjon reads (JPEG, PNG or HEIC) nor a filled castle sheet PDF")
+        raise InputError(display, "is not a photo donjon reads (JPEG, PNG or HEIC) nor a filled sheet PDF")
     if kind == "heif":
         try:
             import pillow_heif
@@ -205,9 +205,11 @@ def decode(data: bytes, display: str) -> Grey:
 
 @dataclass(frozen=True)
 class Located:
-    """Where a sheet is in a photo: which sheet, and the homography from the sheet's points to the photo's pixels."""
+    """Where a sheet is in a photo: which sheet and paper, and the homography from the sheet's points to the photo's
+    pixels."""
 
-    code: SheetCode
+    kind: SheetKind
+    paper: str
     homography: Any
     markers: int
 
@@ -232,56 +234,65 @@ def _detect(cv2: Any, grey: Grey, long_side: int) -> list[tuple[int, Any]]:
     return [(int(i), np.asarray(c, dtype=np.float64).reshape(4, 2) / scale) for i, c in zip(ids.flatten(), corners)]
 
 
-def _ours(found: list[tuple[int, Any]]) -> list[tuple[int, SheetCode, Any]]:
-    """The markers a castle sheet prints, each with the sheet it says."""
-    out = []
-    for marker_id, corners in found:
-        known = SheetCode.of_marker(marker_id)
-        if known is not None:
-            out.append((marker_id, known[0], corners))
-    return out
+def _codes(kinds: Sequence[SheetKind]) -> dict[int, tuple[SheetKind, str]]:
+    """Which sheet and paper each marker code says, among the sheets a photo may show."""
+    return {code: (kind, paper) for kind in kinds for paper, code in kind.layout.markers.items()
+            if paper in kind.layout.papers}
 
 
-def locate(grey: Grey, display: str, maps: Any) -> Located:
+def locate(grey: Grey, display: str, kinds: Sequence[SheetKind]) -> Located:
     """Find the sheet in the photo by its markers; an InputError when there is none, half of one, or two."""
     import numpy as np
 
     cv2 = _import_cv2(display)
-    ours = _ours(_detect(cv2, grey, DETECT_LONG_SIDE))
-    if len(ours) < CORNERS and max(grey.shape) > DETECT_LONG_SIDE:
+    codes = _codes(kinds)
+    what = kinds[0].layout.name
+
+    def ours(found: list[tuple[int, Any]]) -> list[tuple[int, int, Any]]:
+        out = []
+        for marker, corners in found:
+            known = of_marker(marker)
+            if known is not None:
+                out.append((marker, known[0], corners))
+        return out
+
+    seen = ours(_detect(cv2, grey, DETECT_LONG_SIDE))
+    if len(seen) < CORNERS and max(grey.shape) > DETECT_LONG_SIDE:
         # small or blurred markers: look again on the whole photo
-        again = _ours(_detect(cv2, grey, max(grey.shape)))
-        if len(again) > len(ours):
-            ours = again
-    if not ours:
-        raise InputError(display, f"shows no scan-ready castle sheet: {NO_MARKERS}. "
-                                  "Photograph the whole sheet, flat and in good light; a sheet without markers (the "
-                                  "fillable sheet printed, or one printed by an older donjon) cannot be read from a "
-                                  "photo: print castle-sheet-VERSION-PAPER.pdf from donjon build")
-    codes = {code for _, code, _ in ours}
-    ids = [i for i, _, _ in ours]
-    if len(codes) > 1 or len(ids) != len(set(ids)):
-        raise InputError(display, "shows more than one castle sheet; photograph one sheet per photo")
-    code = codes.pop()
-    if code.revision != 1:
-        raise InputError(display, f"shows a sheet of layout revision {code.revision} ({code.label}); this donjon "
-                                  "reads revision 1: print the sheet again with this donjon")
-    if len(ours) < MARKERS_NEEDED:
-        raise InputError(display, f"shows only {len(ours)} of the sheet's 4 corner markers: photograph the whole "
+        again = ours(_detect(cv2, grey, max(grey.shape)))
+        if len(again) > len(seen):
+            seen = again
+    if not seen:
+        raise InputError(display, f"shows no scan-ready {what}: {NO_MARKERS}. Photograph the whole sheet, flat and "
+                                  "in good light; a sheet without markers (the fillable sheet printed, or one printed "
+                                  f"by an older donjon) cannot be read from a photo: print {kinds[0].printed} from "
+                                  "donjon build")
+    found_codes = {code for _, code, _ in seen}
+    ids = [i for i, _, _ in seen]
+    if len(found_codes) > 1 or len(ids) != len(set(ids)):
+        raise InputError(display, f"shows more than one {what}; photograph one sheet per photo")
+    code = found_codes.pop()
+    if code not in codes:
+        raise InputError(display, f"shows a sheet whose markers (ids {min(ids)}-{max(ids)}, code {code}) are not those "
+                                  f"of a {what} this donjon prints: a sheet of another kind, or one printed by another "
+                                  "donjon; print the sheet again with this donjon")
+    if len(seen) < MARKERS_NEEDED:
+        raise InputError(display, f"shows only {len(seen)} of the sheet's 4 corner markers: photograph the whole "
                                   "sheet (half a sheet cannot be read)")
-    mark_map_ = maps(code.version, code.paper)
+    kind, paper = codes[code]
+    mark_map_ = kind.map(paper)
     where = {m.id: m for m in mark_map_.markers}
     src, dst = [], []
-    for marker_id, _, corners in ours:
-        marker = where[marker_id]
-        x, y, s = marker.x, marker.y, marker.size
+    for marker, _, corners in seen:
+        placed = where[marker]
+        x, y, s = placed.x, placed.y, placed.size
         src.extend([(x, y), (x + s, y), (x + s, y + s), (x, y + s)])
         dst.extend(corners.tolist())
     homography, _ = cv2.findHomography(np.asarray(src, dtype=np.float64), np.asarray(dst, dtype=np.float64), 0)
     if homography is None or not np.all(np.isfinite(homography)):
         raise InputError(display, "shows the sheet's markers in a way that cannot be a flat sheet; photograph it "
                                   "again, flat")
-    return Located(code, homography, len(ours))
+    return Located(kind, paper, homography, len(seen))
 
 
 # --- reading the marks -----------------------------------------------------------------------------------------------
@@ -432,10 +443,9 @@ def read_marks(dark: Floats, marks: Sequence[Mark], valid: Any = None) -> list[M
 
 @dataclass(frozen=True)
 class PhotoRead:
-    """One photo read: which sheet, each mark, the sheet of the end state they make, and where it all was."""
+    """One photo read: which sheet, each mark, the field values they make, and where it all was."""
 
     file: str
-    code: SheetCode
     map: MarkMap
     reads: tuple[MarkRead, ...]
     reading: Reading
@@ -444,24 +454,26 @@ class PhotoRead:
     grey: Any
 
     @property
-    def version(self) -> str:
-        return self.code.version
+    def identity(self) -> str:
+        """The sheet's identity value (the castle's version)."""
+        return self.map.version
 
 
-def read_photo(data: bytes, display: str, castle: Castle, confirmed: Mapping[str, str] | None = None) -> PhotoRead:
-    """Read one photo of a scan-ready sheet of the catalog `castle` (a BadConfirmation for a confirmed value its
-    field cannot take)."""
+def read_photo(data: bytes, display: str, kinds: Sequence[SheetKind],
+               confirmed: Mapping[str, str] | None = None) -> PhotoRead:
+    """Read one photo of a scan-ready sheet of one of `kinds` (a BadConfirmation for a confirmed value its field
+    cannot take)."""
     _import_cv2(display)  # without the scan extra (opencv, and numpy with it): say what to install, first
-    return read_grey(decode(data, display), display, castle, confirmed)
+    return read_grey(decode(data, display), display, kinds, confirmed)
 
 
-def read_grey(grey: Grey, display: str, castle: Castle, confirmed: Mapping[str, str] | None = None) -> PhotoRead:
+def read_grey(grey: Grey, display: str, kinds: Sequence[SheetKind],
+              confirmed: Mapping[str, str] | None = None) -> PhotoRead:
     """Read a photo already decoded to grey."""
     import numpy as np
 
-    maps = _maps(castle)
-    located = locate(grey, display, maps)
-    the_map = maps(located.code.version, located.code.paper)
+    located = locate(grey, display, kinds)
+    the_map = located.kind.map(located.paper)
     cv2 = _import_cv2(display)
     straight = straighten(grey, located, the_map)
     # where the photo has the sheet at all (a corner out of the frame is black after straightening)
@@ -470,15 +482,8 @@ def read_grey(grey: Grey, display: str, castle: Castle, confirmed: Mapping[str, 
                                 (straight.shape[1], straight.shape[0]),
                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderValue=0) > 0
     reads = read_marks(darkness(straight), the_map.marks, valid)
-    reading = interpret(the_map.marks, [r.state for r in reads], the_map.version, confirmed, [r.why for r in reads])
-    return PhotoRead(display, located.code, the_map, tuple(reads), reading, located, grey)
-
-
-def _maps(castle: Castle) -> Any:
-    @lru_cache(maxsize=4)
-    def maps(version: str, paper: str) -> MarkMap:
-        return mark_map(castle, version, paper)
-    return maps
+    reading = interpret(the_map, [r.state for r in reads], confirmed, [r.why for r in reads])
+    return PhotoRead(display, the_map, tuple(reads), reading, located, grey)
 
 
 # --- annotating ------------------------------------------------------------------------------------------------------
@@ -514,12 +519,15 @@ def annotated(photo: PhotoRead) -> bytes:
     return bytes(encoded.tobytes())
 
 
-def name_crop(photo: PhotoRead, field: str = "player") -> bytes:
-    """The write-in box (the player's name) cut out of the photo and straightened, as a PNG."""
+def name_crop(photo: PhotoRead, field: str = "player") -> bytes | None:
+    """The write-in box (the player's name) cut out of the photo and straightened, as a PNG (None when the sheet has
+    none)."""
     import cv2
     import numpy as np
 
-    box = next(w for w in photo.map.write_in if w.field == field)
+    box = next((w for w in photo.map.write_in if w.field == field), None)
+    if box is None:
+        return None
     width, height = round(box.width * NAME_SCALE), round(box.height * NAME_SCALE)
     shift = np.array([[1 / NAME_SCALE, 0, box.x], [0, 1 / NAME_SCALE, box.y], [0, 0, 1]], dtype=np.float64)
     crop = cv2.warpPerspective(photo.grey, photo.located.homography @ shift, (width, height),

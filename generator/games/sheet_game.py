@@ -1,0 +1,259 @@
+"""A sheet of one's own (`generator.sheets.own`) as a game donjon knows: registered while its content folder is in
+use, so that everything a game gets, it gets: `donjon build` writes its sheets, `donjon score` reads them (or a
+YAML end state of it) and scores them by its own rules, and the table companion opens a table for it.
+
+Its end state is `game: ID` and `sheets:`, one entry per player: `player` and the value of each field of the
+layout (a text, true/false, a whole number, a choice, a list of item ids). Its one rule: as many sheets as the
+sheet's `players` say. Its score: the categories of its `scoring:` (none: the values are only read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from generator.games.base import ScoreSheetFile, SheetOptions
+from generator.render.imposition import PAPER_NAMES
+
+if TYPE_CHECKING:
+    from generator.catalog.deck import Card
+    from generator.catalog.game import DeckSpec, GameInfo
+    from generator.catalog.reader import CatalogReader
+    from generator.fields import Record, Type
+    from generator.games.table import TableHints
+    from generator.reference.document import Block
+    from generator.reference.sources import Sources
+    from generator.sheets.draw import DrawnSheet
+    from generator.sheets.own import UserSheet
+    from generator.sheets.read import FilledSheets, SheetKind
+    from scoring.findings import Findings
+    from scoring.result import Ranking, Standing
+
+#: Files that hold filled sheets: the fillable PDF, and photos of the scan-ready sheet.
+SHEET_SUFFIXES = (".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif")
+
+
+@dataclass(frozen=True)
+class SheetCatalog:
+    """What donjon holds of a sheet of one's own: the game it stands for, and the sheet."""
+
+    info: GameInfo
+    sheet: UserSheet
+
+
+def catalog_of(sheet: UserSheet) -> SheetCatalog:
+    from generator.catalog.common import Provenance
+    from generator.catalog.game import GameInfo
+
+    low, high = sheet.players
+    return SheetCatalog(GameInfo(sheet.id, sheet.name, low, high, "", (), (), Provenance(None, ())), sheet)
+
+
+def _zero(catalog: Any, options: Mapping[str, Any]) -> int:
+    return 0
+
+
+def _items(items: list[tuple[str, str]], catalog: Any, options: Mapping[str, Any]) -> list[tuple[str, str]]:
+    return items
+
+
+def file_name(sheet: UserSheet, paper: str, fillable: bool) -> str:
+    """`ID-PAPER[-fillable]`, without its suffix."""
+    return f"{sheet.id}-{paper}{'-fillable' if fillable else ''}"
+
+
+class SheetGame:
+    """A sheet of one's own as a game (the `Game` protocol of generator.games.base)."""
+
+    deck_sources: tuple[str, ...] = ()
+    sheet_suffixes: tuple[str, ...] = SHEET_SUFFIXES
+
+    def __init__(self, sheet: UserSheet) -> None:
+        self.sheet = sheet
+        self.id = sheet.id
+        self.name = sheet.name
+        self.schema_prefix = f"sheet-{sheet.id}"
+        self._drawn: dict[tuple[str, str], DrawnSheet] = {}
+
+    # --- the catalog ---
+
+    def catalog_type(self) -> type[SheetCatalog]:
+        return SheetCatalog
+
+    def load(self, reader: CatalogReader) -> SheetCatalog | None:
+        reader.fail("game.yaml", (), "a sheet of your own is a folder with a sheet.yaml, not a game folder")
+        return None
+
+    def summary(self, catalog: SheetCatalog) -> Mapping[str, int | str]:
+        return {"fields": len(catalog.sheet.layout.fields), "scoring categories": len(catalog.sheet.scoring)}
+
+    def catalog_schemas(self) -> Mapping[str, tuple[str, Type[Any]]]:
+        return {}
+
+    # --- what is printed ---
+
+    def cards(self, catalog: SheetCatalog, deck: DeckSpec) -> Iterable[Card]:
+        return ()
+
+    def reference(self, catalog: SheetCatalog, sources: Sources) -> list[Block]:
+        return []  # a sheet has no cards: no reference
+
+    def drawn(self, variant: str, paper: str) -> DrawnSheet:
+        from generator.sheets.draw import draw_sheet
+
+        key = (variant, paper)
+        if key not in self._drawn:
+            sheet = self.sheet
+            self._drawn[key] = draw_sheet(sheet.layout, variant, paper, sheet.values, file_name(sheet, paper, False),
+                                          sheet.name)
+        return self._drawn[key]
+
+    def score_sheets(self, catalog: SheetCatalog) -> Sequence[ScoreSheetFile]:
+        """For each paper of its layout: the scan-ready sheet to print with its map of marks, and the fillable
+        one."""
+        from functools import partial
+
+        sheet = catalog.sheet
+        found = []
+        for paper in sheet.layout.papers:
+            what = f"{sheet.name} sheet, {PAPER_NAMES[paper]}"
+            found.append(ScoreSheetFile(
+                file_name(sheet, paper, False), f"{sheet.name}: score sheet ({PAPER_NAMES[paper]}, scan-ready)",
+                "a score sheet by donjon; fill its marks and score a photo of it with `donjon score --sheet`",
+                f"{what}, to print (scan-ready)", partial(self._page, "scan", paper),
+                ((".marks.json", f"{what}: its map of marks", partial(self._map_json, paper)),)))
+            found.append(ScoreSheetFile(
+                file_name(sheet, paper, True), f"{sheet.name}: score sheet ({PAPER_NAMES[paper]}, fillable)",
+                "a score sheet by donjon; score it filled in with `donjon score --sheet`", f"{what}, fillable",
+                partial(self._page, "fillable", paper)))
+        return found
+
+    def _page(self, variant: str, paper: str) -> Any:
+        return self.drawn(variant, paper).page()
+
+    def _map_json(self, paper: str) -> bytes:
+        found = self.drawn("scan", paper).map
+        assert found is not None
+        return found.to_json()
+
+    # --- scoring ---
+
+    def fields(self, catalog: SheetCatalog) -> list[tuple[str, str]]:
+        """The fields read back (name, type), in the layout's order."""
+        return [(f.name, f.type) for f in self.drawn("fillable", catalog.sheet.layout.papers[0]).fields if f.read]
+
+    def end_state(self, catalog: SheetCatalog) -> Record[dict[str, Any]]:
+        from generator.fields import Bool, Choice, Field, Int, ListOf, Nullable, Record, Text
+        from scoring.formats import game_key
+
+        drawn = self.drawn("fillable", catalog.sheet.layout.papers[0])
+        fields: dict[str, Field] = {"player": Field(Text(max_len=80, drawn=False), doc="the player's name")}
+        for name, kind in self.fields(catalog):
+            if name == "player":
+                continue
+            if kind == "text":
+                fields[name] = Field(Text(min_len=0, max_len=400, drawn=False), required=False, default="")
+            elif kind == "yes-no":
+                fields[name] = Field(Bool(), required=False, default=False)
+            elif kind == "count":
+                fields[name] = Field(Int(0, 1_000_000), required=False, default=0)
+            elif kind == "number":
+                fields[name] = Field(Nullable(Int(-1_000_000, 1_000_000)), required=False)
+            elif kind == "choice":
+                choices = tuple(str(v) for v in drawn.choices.get(name, ()))
+                fields[name] = Field(Nullable(Choice(choices, loose=True, what=f"{name} value")), required=False)
+            else:
+                items = tuple(i for i, _ in drawn.items.get(name, ()))
+                fields[name] = Field(ListOf(Choice(items, loose=True, what=f"{name} item"), max_items=len(items)),
+                                     required=False, default=())
+        player: Record[dict[str, Any]] = Record(name=f"{self.name} sheet", fields=fields)
+        return Record(name=f"{self.name} end state", fields={
+            "game": game_key(self.id), "sheets": Field(ListOf(player, min_items=1, max_items=100)),
+        })
+
+    def check(self, state: dict[str, Any], catalog: SheetCatalog, found: Findings) -> Standing:
+        from generator.wording import plural
+        from scoring.result import Standing
+
+        sheet = catalog.sheet
+        sheets = state["sheets"]
+        low, high = sheet.players
+        # Rule 1: a game has as many sheets as the sheet's `players` say, one per player.
+        if not low <= len(sheets) <= high:
+            found.add(1, ("sheets",), f"holds {plural(len(sheets), 'sheet')}; {sheet.name} is for {low} to {high} "
+                                      "players")
+        return Standing(True, (("sheets", str(len(sheets))),))
+
+    def rank(self, state: dict[str, Any], catalog: SheetCatalog) -> Ranking:
+        from generator.sheets.own import points, values_of
+        from generator.wording import listing, plural
+        from scoring.result import PlayerScore, Ranking, ranked_by
+
+        sheet = catalog.sheet
+        sheets = state["sheets"]
+        names = [name for name, _ in self.fields(catalog) if name != "player"]
+        items = [points(sheet, record) for record in sheets]
+        totals = [sum(p for _, p in item) for item in items]
+        places = ranked_by([(t,) for t in totals])
+        firsts = [i for i, place in enumerate(places) if place == 1]
+        winner = sheets[firsts[0]]["player"] if sheet.scoring and len(firsts) == 1 else None
+        if not sheet.scoring:
+            summary = "the values read (the sheet declares no scoring)"
+        elif winner is not None:
+            summary = f"winner: {winner}, with {plural(totals[firsts[0]], 'point')}"
+        else:
+            summary = (f"no winner: {listing([sheets[i]['player'] for i in firsts], 'and')} tie for first with "
+                       f"{plural(totals[firsts[0]], 'point')}")
+        scores = tuple(PlayerScore(record["player"], totals[i], places[i], items[i],
+                                   values=values_of(record, names)) for i, record in enumerate(sheets))
+        return Ranking(scores, winner, summary)
+
+    def kind(self) -> SheetKind:
+        from generator.sheets.read import SheetKind
+
+        return SheetKind(self.sheet.layout, self.drawn, f"{self.id}-PAPER.pdf")
+
+    def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: SheetCatalog,
+                    options: SheetOptions | None = None) -> FilledSheets:
+        from generator.sheets.read import read_filled
+
+        fields = self.fields(catalog)
+
+        def to_data(read: Mapping[str, Any], where: Mapping[str, tuple[str, ...]]
+                    ) -> tuple[dict[str, Any], dict[str, tuple[str, ...]]]:
+            data: dict[str, Any] = {}
+            origin: dict[str, tuple[str, ...]] = {"": ()}
+            for name, _ in fields:
+                if name == "player" or name not in read:
+                    continue
+                value = read[name]
+                data[name] = list(value) if isinstance(value, (list, tuple)) else value
+                origin[name] = where.get(name, (name,))
+                if isinstance(value, (list, tuple)):
+                    for index in range(len(value)):
+                        origin[f"{name}[{index}]"] = where.get(f"{name}[{index}]", origin[name])
+            return data, origin
+
+        def document(sheets: Sequence[Any]) -> dict[str, Any]:
+            return {"game": self.id, "sheets": [s.data for s in sheets]}
+
+        return read_filled(files, [self.kind()], options or SheetOptions(), to_data, document)
+
+    # --- at the table ---
+
+    def table_hints(self) -> TableHints:
+        from functools import partial
+
+        from generator.games.table import TableControl, TableHints
+
+        catalog = catalog_of(self.sheet)
+        drawn = self.drawn("fillable", self.sheet.layout.papers[0])
+        widgets: dict[str, TableControl] = {}
+        for name, kind in self.fields(catalog):
+            if kind == "count":
+                widgets[name] = TableControl("count", low=_zero)
+            elif kind == "list":
+                widgets[name] = TableControl("pick", choices=partial(_items, list(drawn.items.get(name, ()))))
+        labels = {name: name.replace("_", " ").capitalize() for name, _ in self.fields(catalog)}
+        return TableHints(parts="sheets", part_name="player", widgets=widgets, labels=labels, sheet_upload=True)

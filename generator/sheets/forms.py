@@ -1,0 +1,265 @@
+"""Filled fillable sheets read back: a PDF's form fields as the value of each field of its layout.
+
+The fillable sheet (:mod:`~generator.sheets.draw`, variant `fillable`) puts a form field over each entry of a
+field; this module reads them with pypdf (imported here, when a PDF is read, so scoring a YAML file never pays for
+it). Which layout a PDF is, among the ones it may be, its hidden identity field says (the castle's `version`).
+A value is taken as the sheet shows it:
+
+- text: as typed (stripped); a count, a number: a whole number (a count left blank is 0, a number left blank has
+  no value); a choice: one of its values (any case); a list: the slots filled in, in order;
+- yes-no: ticked or not; a count of tick boxes: how many are ticked; a box is ticked as it shows, by its
+  appearance state (`/AS`), which every viewer draws, and by its value (`/V`) only when it has no appearance
+  state;
+- a field the player fills for themselves (`read: false`, a total) is left alone;
+- a field standing on a yes-no field (a flag on its wall) holding a value while that field is not ticked is
+  refused: one of the two is wrong, and the player says which.
+
+What cannot be read is refused with every problem named by file and form field, exit code 2.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from generator.errors import DocumentError, InputError, Problem
+
+if TYPE_CHECKING:
+    from generator.sheets.read import SheetKind
+
+#: How long a value may be quoted in a message.
+QUOTE = 40
+#: What the reader accepts in a number field: a whole number, maybe signed (the rules judge its value)...
+NUMBER = re.compile(r"[+-]?\d+")
+#: ... of at most this many digits.
+DIGITS = 9
+
+
+class SheetError(DocumentError):
+    """A filled sheet that cannot be read: every problem, each naming the file and the field."""
+
+    def __init__(self, file: str, problems: Sequence[Problem], what: str = "sheet") -> None:
+        super().__init__(file, problems, f"a filled {what}")
+
+
+@dataclass(frozen=True)
+class FormReading:
+    """One filled PDF read: which of its possible sheets it is, each field's value, and the form field(s) each
+    value was read from."""
+
+    file: str
+    kind: SheetKind
+    values: dict[str, Any]
+    where: dict[str, tuple[str, ...]]
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """pypdf warns through `logging` about damage it repairs; the reader reports what matters itself."""
+    logger = logging.getLogger("pypdf")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def form_fields(data: bytes, display: str, what: str = "sheet") -> dict[str, Any]:
+    """The form fields of a PDF by name (pypdf's field dictionaries); an InputError when it cannot be read."""
+    if not data.lstrip()[:5] == b"%PDF-":
+        raise InputError(display, f"is not a PDF (it does not start with %PDF-); a filled {what} is a PDF saved from "
+                                  "a PDF viewer")
+    from pypdf import PdfReader
+
+    with _quiet():
+        try:
+            reader = PdfReader(io.BytesIO(data), strict=False)
+            # A viewer may save a sheet encrypted (RC4 or AES) with an empty user password: every viewer opens it
+            # without asking, and so does this reader (AES through the `cryptography` package). A sheet that
+            # asks for a password cannot be read without it.
+            if reader.is_encrypted and not reader.decrypt(""):
+                raise InputError(display, "is protected by a password: donjon cannot open it. Open it in your PDF "
+                                          "viewer with its password, save a copy without a password (or print it "
+                                          "to a new fillable PDF), and score that copy")
+            # a damaged file can name a field with raw bytes; such a name matches none of ours and is reported so
+            found = {name if isinstance(name, str) else bytes(name).decode("latin-1"): field
+                     for name, field in (reader.get_fields() or {}).items()}
+            # A checkbox is read as it is shown: by its widget's appearance state (/AS) when it has one. Viewers
+            # draw the box from /AS; some set only /AS, others leave a stale /V (`/AS /Yes` with `/V /Off` shows
+            # ticked everywhere), so /V decides only for a box without an appearance state.
+            boxes = [name for name, field in found.items() if field.get("/FT") == "/Btn"]
+            if boxes:
+                states = _widget_states(reader)
+                for name in boxes:
+                    if name in states:
+                        found[name] = {**found[name], "/V": states[name]}
+        except InputError:
+            raise
+        except Exception as err:  # pypdf raises many kinds of error on damaged files; none may escape as a bug
+            reason = str(err).strip().splitlines()[0][:120] if str(err).strip() else type(err).__name__
+            raise InputError(display, f"is a damaged PDF that cannot be read ({reason})") from None
+    return found
+
+
+def _widget_states(reader: Any) -> dict[str, Any]:
+    """The state shown by each checkbox widget (`/AS`), by the field's full name (a field with several widgets is
+    ticked when any of them shows ticked)."""
+    states: dict[str, Any] = {}
+    for page in reader.pages:
+        for ref in page.get("/Annots") or ():
+            widget = ref.get_object()
+            if widget.get("/Subtype") != "/Widget" or widget.get("/AS") is None:
+                continue
+            parts, node, depth = [], widget, 0
+            while node is not None and depth < 32:
+                if node.get("/T") is not None:
+                    parts.append(str(node["/T"]))
+                parent = node.get("/Parent")
+                node, depth = (parent.get_object() if parent is not None else None), depth + 1
+            if parts:
+                name = ".".join(reversed(parts))
+                if str(states.get(name, "/Off")).lstrip("/") in ("", "Off"):
+                    states[name] = widget["/AS"]
+    return states
+
+
+def read_form(found: Mapping[str, Any], display: str, kinds: Sequence[SheetKind]) -> FormReading:
+    """One filled sheet, its form fields `found`, read as one of `kinds` (the sheets it may be)."""
+    what = kinds[0].layout.name
+    if not found:
+        raise InputError(display, f"has no form fields: is it a donjon fillable {what}? (donjon build writes them "
+                                  "as ...-fillable.pdf; a sheet printed or flattened to a new PDF loses its fields; a "
+                                  "scan of a printed scan-ready sheet is read only when its four corner markers show)")
+    identity = kinds[0].layout.identity[0]
+    if identity not in found:
+        raise InputError(display, f"has form fields but no field {identity!r}: it is not a donjon fillable {what}")
+    reader = _Reader(display, found, what)
+    value = reader.text(identity)
+    kind = next((k for k in kinds if k.layout.identity[1] == value), None)
+    if kind is None:
+        known = ", ".join(k.layout.identity[1] for k in kinds)
+        raise SheetError(display, [Problem(display, None, f"field {identity}",
+                                           f"is {value[:QUOTE]!r}, which is no sheet donjon reads here ({known})")],
+                         what)
+    return reader.read(kind)
+
+
+class _Reader:
+    def __init__(self, display: str, found: Mapping[str, Any], what: str) -> None:
+        self.file = display
+        self.found = found
+        self.what = what
+        self.problems: list[Problem] = []
+
+    def fail(self, name: str, message: str) -> None:
+        self.problems.append(Problem(self.file, None, f"field {name}", message))
+
+    def text(self, name: str) -> str:
+        field = self.found[name]
+        if not self.kind(name, field, "/Tx", "a text box"):
+            return ""
+        value = field.get("/V")
+        if value is None:
+            return ""
+        if isinstance(value, bytes):
+            value = value.decode("latin-1")
+        if not isinstance(value, str):
+            self.fail(name, f"holds {type(value).__name__}, not text")
+            return ""
+        return value.strip()
+
+    def number(self, name: str, text: str) -> int | None:
+        if not text:
+            return None
+        if NUMBER.fullmatch(text) is None:
+            shown = text if len(text) <= QUOTE else text[:QUOTE] + "..."
+            self.fail(name, f"expected a whole number, got {shown!r}")
+            return None
+        if len(text.lstrip("+-")) > DIGITS:
+            self.fail(name, f"is a number of {len(text.lstrip('+-'))} digits; nothing on a {self.what} comes near")
+            return None
+        return int(text)
+
+    def ticked(self, name: str) -> bool:
+        field = self.found[name]
+        if not self.kind(name, field, "/Btn", "a checkbox"):
+            return False
+        value = field.get("/V")
+        return value is not None and str(value).lstrip("/") not in ("", "Off")
+
+    def kind(self, name: str, field: Any, wanted: str, what: str) -> bool:
+        if field.get("/FT") != wanted:
+            self.fail(name, f"is not {what}, as it is on a donjon {self.what}")
+            return False
+        return True
+
+    def read(self, kind: SheetKind) -> FormReading:
+        drawn = kind.drawn("fillable")
+        identity = kind.layout.identity[0]
+        entries = {e.form: e for e in drawn.entries}
+        fields = {f.name: f for f in drawn.fields}
+        values: dict[str, Any] = {}
+        where: dict[str, tuple[str, ...]] = {}
+        filled = False
+        for name in self.found:
+            if name != identity and name not in entries:
+                self.fail(name, f"is not a field of a donjon {self.what}")
+        for entry in drawn.entries:
+            decl = fields.get(entry.field)
+            if decl is None or not decl.read or entry.form not in self.found:
+                continue
+            where[decl.name] = (*where.get(decl.name, ()), entry.form)
+            value: Any
+            if entry.kind == "checkbox":
+                ticked = self.ticked(entry.form)
+                filled = filled or ticked
+                if decl.type == "count":
+                    value = values.get(decl.name, 0) + (entry.unit if ticked else 0)
+                else:
+                    value = values.get(decl.name, False) or ticked
+            else:
+                text = self.text(entry.form)
+                filled = filled or bool(text)
+                if decl.type in ("count", "number"):
+                    value = self.number(entry.form, text)
+                    if decl.type == "count" and value is None:
+                        value = 0
+                elif decl.type == "list":
+                    value = [*values.get(decl.name, []), *([text] if text else [])]
+                    if text:  # which slot each item of the list was read from
+                        where[f"{decl.name}[{len(value) - 1}]"] = (entry.form,)
+                elif decl.type == "choice":
+                    value = self.choice(entry.form, text, kind.choices(decl))
+                else:
+                    value = text
+            values[decl.name] = value
+        for decl in fields.values():
+            if decl.needs is None or values.get(decl.name) in (None, False, 0, "", []):
+                continue
+            needed, why = decl.needs
+            if values.get(needed) is not True and needed in where:
+                ticks = " or ".join(where[needed])
+                for form in where.get(decl.name, ()):
+                    self.fail(form, f"holds a value, but {ticks} is not ticked ({why}): tick {ticks} or clear "
+                                    f"{form}")
+        if self.problems:
+            raise SheetError(self.file, self.problems, self.what)
+        if not filled:
+            raise InputError(self.file, "has nothing filled in: fill in the sheet in a PDF viewer and save it, then "
+                                        "score it")
+        return FormReading(self.file, kind, values, where)
+
+    def choice(self, name: str, text: str, allowed: Sequence[Any]) -> Any:
+        if not text:
+            return None
+        for value in allowed:
+            if str(value).lower() == text.lower():
+                return value
+        self.fail(name, f"holds {text[:QUOTE]!r}; it takes {', '.join(str(v) for v in allowed)}")
+        return None

@@ -1,0 +1,354 @@
+"""The map of marks of a scan-ready sheet (`docs/castle-marks.md`): what the drawer writes beside each sheet as
+`NAME.marks.json`, the markers that say which sheet a photo shows, and how marks read filled make field values.
+
+A mark is a small shape a player fills with a pencil (a bubble, a figure to colour in); each means one (field,
+value) pair, or one digit of a field's number. :func:`interpret` turns the marks found filled into the value of
+each field, by the field's type (:mod:`generator.sheets.layout`), and names every field it cannot decide (two
+values filled for one tower) instead of guessing. The photo reader and the table companion's correction page both
+go through it.
+
+The sheet says which sheet it is through its four fiducial markers: ArUco markers of the 4x4 dictionary of 50
+(`DICT_4X4_50` in opencv) whose ids are `4 x code + corner` (corner 0 top left, 1 top right, 2 bottom right, 3
+bottom left, as on the page); each layout names the code each of its papers prints (`scan.markers`). The
+patterns are written out here (:data:`ARUCO_4X4`), so that drawing a sheet never needs opencv; a test checks them
+against opencv's dictionary.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from typing import Literal, NamedTuple
+
+from generator.wording import noun, quoted
+
+FORMAT = "donjon-castle-marks/1"
+#: The opencv dictionary the markers are taken from: 4 x 4 bits, 50 markers far apart from each other (few bits
+#: in common), which survives blur best; its name as opencv spells it.
+DICTIONARY = "DICT_4X4_50"
+#: ids of the 4 corners of one sheet; a code takes 4 ids, so the dictionary holds 12 codes
+CORNERS = 4
+CODES = 50 // CORNERS
+
+#: The inner 4 x 4 bits of the markers with ids 0 to 47 of opencv's DICT_4X4_50 (the 12 codes), row by row, 1 for a
+#: white cell (a marker is these cells inside a black border one cell wide).
+ARUCO_4X4: tuple[str, ...] = (
+    "1011010100110010", "0000111110011010", "0011001100101101", "1001100101000110",
+    "0101010010011110", "0111100111001101", "1001111000101110", "1100010011110010",
+    "1111111011011010", "1100111101010110", "1111100110010001", "0001000110100111",
+    "0000111010110111", "0010101000001111", "0010010010110001", "0010011000111110",
+    "0100011001100101", "0110011000000000", "0110110001011110", "0111011010101111",
+    "1000011010001011", "1011000000101011", "1100110011010101", "1101110110000010",
+    "1111111001000111", "1001010001110001", "1010110011100100", "1010010101010100",
+    "0010000100100011", "0011010001101111", "0100010000010101", "0101011110110010",
+    "1001111011001111", "1111000011001011", "0000100010101110", "0000100100101001",
+    "0001100001110101", "0000010011111111", "0000110111110110", "0001110001011010",
+    "0001011100011000", "0010101000101000", "0011001010001100", "0011100010110010",
+    "0010010011101000", "0010111011101011", "0010110100111111", "0100101101100100",
+)
+
+Shape = Literal["circle", "square", "figure"]
+Value = int | bool | str
+#: The places of a number written as digits, from the highest.
+DIGIT_PLACES = ("tens", "units")
+
+
+def marker_id(code: int, corner: int) -> int:
+    return code * CORNERS + corner
+
+
+def of_marker(marker: int) -> tuple[int, int] | None:
+    """The code and the corner a marker id stands for, or None for an id no sheet prints."""
+    if not 0 <= marker < CODES * CORNERS:
+        return None
+    return divmod(marker, CORNERS)
+
+
+class Marker(NamedTuple):
+    id: int
+    #: its top-left corner from the page's top-left corner, and its side, in points
+    x: float
+    y: float
+    size: float
+
+
+class Mark(NamedTuple):
+    field: str
+    value: Value
+    shape: Shape
+    x: float
+    y: float
+    width: float
+    height: float
+    #: a digit of the field's number: "tens" or "units" (`value` is then the digit); None for any other mark
+    digit: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"field": self.field, "value": self.value, "shape": self.shape, "x": self.x,
+                                  "y": self.y, "width": self.width, "height": self.height}
+        if self.digit is not None:
+            out["digit"] = self.digit
+        return out
+
+
+class WriteIn(NamedTuple):
+    field: str
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class MarkMap:
+    """The map of one scan-ready sheet, as the spec's JSON holds it, and the type of each field it marks."""
+
+    sheet: str
+    #: the layout's identity value (the castle's version, a sheet of one's own its id)
+    version: str
+    paper: str
+    width: float
+    height: float
+    markers: tuple[Marker, ...]
+    marks: tuple[Mark, ...]
+    write_in: tuple[WriteIn, ...]
+    #: each field's type (`count`, `number`...), which says how its marks make its value (not in the JSON: the
+    #: spec's table says it for the castle, the layout for any sheet)
+    types: Mapping[str, str]
+    #: fields that stand on a yes-no field (a flag on its wall): field -> (that field, why)
+    needs: Mapping[str, tuple[str, str]] = dc_field(default_factory=dict)
+    #: the layout it was drawn from
+    layout: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "format": FORMAT,
+            "sheet": self.sheet,
+            "version": self.version,
+            "paper": self.paper,
+            "page": {"width": self.width, "height": self.height},
+            "markers": [m._asdict() for m in self.markers],
+            "marks": [m.to_dict() for m in self.marks],
+            "write_in": [w._asdict() for w in self.write_in],
+        }
+
+    def to_json(self) -> bytes:
+        """The map as written beside the sheet: one mark a line, so that a diff of two builds reads well."""
+        data = self.to_dict()
+        lines = ["{"]
+        keys = list(data)
+        for index, key in enumerate(keys):
+            comma = "," if index < len(keys) - 1 else ""
+            value = data[key]
+            if isinstance(value, list):
+                rows = [f"    {json.dumps(row, ensure_ascii=False)}" for row in value]
+                lines.append(f'  "{key}": [' + ("\n" + ",\n".join(rows) + "\n  ]" if rows else "]") + comma)
+            else:
+                lines.append(f'  "{key}": {json.dumps(value, ensure_ascii=False)}{comma}')
+        lines.append("}")
+        return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+# --- reading filled marks ----------------------------------------------------------------------------------------
+
+#: What the reader found at one mark: filled, empty, or not decided (None).
+State = bool | None
+
+
+class Uncertainty(NamedTuple):
+    """A field the marks do not decide: its name (as the map names fields) and why, in words."""
+
+    field: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One sheet read from its marks: the value of each field, and what is uncertain."""
+
+    values: dict[str, object]
+    uncertain: tuple[Uncertainty, ...]
+    #: each field of the map -> the marks' indexes in the map, for messages and for the correction page
+    fields: Mapping[str, tuple[int, ...]]
+    #: how many marks were read filled (none: a blank sheet)
+    filled: int = 0
+
+
+def field_marks(marks: Sequence[Mark]) -> dict[str, list[int]]:
+    """Each field of the map and its marks' indexes, in the map's order."""
+    out: dict[str, list[int]] = {}
+    for index, mark in enumerate(marks):
+        out.setdefault(mark.field, []).append(index)
+    return out
+
+
+def describe(values: Iterable[Value]) -> str:
+    return " and ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+
+
+def _is_count(mark_map: MarkMap, name: str, indexes: Sequence[int]) -> bool:
+    """A field whose filled marks are counted (floors, residents): a count not written as digits."""
+    return mark_map.types.get(name) == "count" and not any(mark_map.marks[i].digit for i in indexes)
+
+
+def _digits(mark_map: MarkMap, name: str, indexes: Sequence[int], states: Sequence[State],
+            why: Sequence[str] | None) -> tuple[object, str | None]:
+    """A number written as digits: its value (None when nothing at all is filled and the field may be empty), or
+    why it is uncertain."""
+    marks = mark_map.marks
+    unsure = [i for i in indexes if states[i] is None]
+    if unsure:
+        return None, _undecided(marks, indexes, unsure, why)
+    total, any_filled = 0, False
+    for place in DIGIT_PLACES:
+        filled = [marks[i].value for i in indexes if marks[i].digit == place and states[i] is True]
+        if len(filled) > 1:
+            return None, f"the {place} {describe(filled)} are both filled; a digit takes one value"
+        if filled:
+            any_filled = True
+            total = total * 10 + int(filled[0])
+        else:
+            total *= 10
+    present = any(states[i] is True for i in indexes if marks[i].digit is None)
+    if mark_map.types.get(name) == "count":
+        return total, None
+    return (total if any_filled or present else None), None
+
+
+def _undecided(marks: Sequence[Mark], indexes: Sequence[int], unsure: Sequence[int],
+               why: Sequence[str] | None) -> str:
+    which = ("its mark" if len(indexes) == 1 else
+             f"the {noun(len(unsure), 'mark')} of {describe(_label(marks[i]) for i in unsure)}")
+    reasons = sorted({why[i] for i in unsure if why is not None and why[i]})
+    return f"{which} {'are' if len(unsure) > 1 else 'is'} neither filled nor empty" + (
+        f" ({'; '.join(reasons)})" if reasons else "")
+
+
+def _label(mark: Mark) -> Value:
+    return f"{mark.digit} {mark.value}" if mark.digit else mark.value
+
+
+def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str, str] | None = None,
+              why: Sequence[str] | None = None) -> Reading:
+    """The value of each field the marks make (`docs/castle-marks.md`, "What filling a mark means"), with every
+    field left undecided.
+
+    `states[i]` is what was read at `mark_map.marks[i]` (and `why[i]` why it is undecided, when it is).
+    `confirmed` holds values a person gave for fields (`towers[1]` -> `5`, `none`...): a confirmed field is taken
+    as given whatever its marks say (a BadConfirmation when it cannot take it). A field with a mark read as
+    undecided, with two marks filled where it takes one value, or a counted field whose filled marks leave a gap,
+    is uncertain: it is listed, never guessed.
+    """
+    marks = mark_map.marks
+    confirmed = dict(confirmed or {})
+    by_field = field_marks(marks)
+    uncertain: list[Uncertainty] = []
+    values: dict[str, object] = {}
+    for name, indexes in by_field.items():
+        if name in confirmed:
+            continue
+        kind = mark_map.types.get(name, "choice")
+        filled = [marks[i].value for i in indexes if states[i] is True]
+        unsure = [i for i in indexes if states[i] is None]
+        if any(marks[i].digit for i in indexes):
+            value, doubt = _digits(mark_map, name, indexes, states, why)
+            if doubt:
+                uncertain.append(Uncertainty(name, doubt))
+            values[name] = value
+        elif _is_count(mark_map, name, indexes):
+            if unsure:
+                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+            elif filled and sorted(filled) != [marks[i].value for i in indexes[:len(filled)]]:
+                # floors are built from the bottom, residents and clouds coloured in from the first: a gap means
+                # a mark misread, or one forgotten; the count is the spec's, the doubt a person's to settle
+                gap = next(marks[i].value for i in indexes if states[i] is not True)
+                uncertain.append(Uncertainty(name, f"{len(filled)} marks are filled but not from the first on "
+                                                   f"({gap} is empty)"))
+            values[name] = len(filled)
+        elif kind == "list":
+            if unsure:
+                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+            values[name] = [str(v) for v in filled]
+        elif kind == "yes-no":
+            if unsure:
+                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+            values[name] = bool(filled)
+        else:
+            if unsure:
+                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+            elif len(filled) > 1:
+                uncertain.append(Uncertainty(name, f"{describe(filled)} are both filled; it takes one value"))
+            values[name] = filled[0] if len(filled) == 1 else None
+    for name, text in confirmed.items():
+        values[name] = confirmed_value(mark_map, name, text, by_field)
+    # a field standing on a yes-no field (a flag on its wall, 004 Flags): filled while that field's mark is empty
+    # means one of the two was misread or forgotten, which a person decides
+    open_fields = {u.field for u in uncertain}
+    for name, (needed, reason) in mark_map.needs.items():
+        if values.get(name) not in (None, False, [], 0) and values.get(needed) is not True and \
+                needed not in open_fields and needed not in confirmed and needed in by_field:
+            uncertain.append(Uncertainty(needed, f"{name} is filled but this field's mark is empty: {reason}"))
+            open_fields.add(needed)
+    return Reading(values, tuple(uncertain), {k: tuple(v) for k, v in by_field.items()},
+                   sum(1 for state in states if state is True))
+
+
+class BadConfirmation(ValueError):
+    """A value given for a field that the field cannot take (the message says which it takes)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[str, Sequence[int]] | None = None
+                    ) -> object:
+    """A value a person gave for a field (`--set towers[1]=5`), as the field's marks would have given it."""
+    marks = mark_map.marks
+    by_field = by_field if by_field is not None else field_marks(marks)
+    if name not in by_field:
+        raise BadConfirmation(name, f"the sheet has no field {name!r} (its fields: {', '.join(sorted(by_field))})")
+    indexes = by_field[name]
+    allowed = [marks[i].value for i in indexes if not marks[i].digit]
+    digits = [marks[i].digit for i in indexes if marks[i].digit]
+    kind = mark_map.types.get(name, "choice")
+    text = text.strip()
+    # ASCII digits, a few of them: `isdigit` takes '²' and '٣', and int() refuses more than 4,300 digits
+    number = int(text) if re.fullmatch(r"-?[0-9]{1,9}", text) else None
+    if digits:
+        most = 10 ** len(set(digits)) - 1
+        if text.lower() in ("none", "no", "") and kind != "count":
+            return None
+        if number is None or not 0 <= number <= most:
+            return _refuse(name, f"takes a whole number from 0 to {most}" + ("" if kind == "count" else " or none"),
+                           text)
+        return number
+    if _is_count(mark_map, name, indexes):
+        if number is None or not 0 <= number <= len(allowed):
+            return _refuse(name, f"takes a number from 0 to {len(allowed)}", text)
+        return number
+    if kind == "list":
+        given = [g.strip().lower() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
+        unknown = [g for g in given if g not in allowed]
+        if unknown:
+            raise BadConfirmation(name, f"{name} takes ids separated by commas ({', '.join(map(str, allowed))}) "
+                                  f"or none; {quoted(', '.join(unknown))} is not one")
+        return given
+    if text.lower() in ("none", "no", "false", ""):
+        return False if kind == "yes-no" else None
+    if kind == "yes-no" or all(isinstance(v, bool) for v in allowed):
+        if text.lower() in ("true", "yes", "1"):
+            return True
+        return _refuse(name, "takes true or false", text)
+    if number is not None and number in allowed:
+        return number
+    if text in [str(v) for v in allowed]:
+        return next(v for v in allowed if str(v) == text)
+    return _refuse(name, f"takes {describe(allowed).replace(' and ', ', ')} or none", text)
+
+
+def _refuse(name: str, takes: str, text: str) -> object:
+    raise BadConfirmation(name, f"{name} {takes}, not {quoted(text)}")  # a value of 5,000 digits is shown cut

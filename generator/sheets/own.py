@@ -1,0 +1,221 @@
+"""A sheet of one's own: a designer's folder with a `sheet.yaml` naming its layout, and optional scoring rules.
+
+    my-sheet/
+      sheet.yaml              id, name, layout, players, values, scoring
+      layout.yaml             a sheet layout (templates/sheets/README.md), or a shipped one by id
+
+`donjon build --content my-sheet` draws it like a game's score sheet (scan-ready with its map of marks, and
+fillable, on each paper its layout names); `donjon score photo.jpg --sheet my-sheet` reads a filled sheet (a photo,
+a PDF scan, or the fillable PDF) and prints each field's value and, when the sheet declares scoring rules, each
+category's points, the total, and the players ranked. The sheet is a game donjon knows for as long as its folder
+is in use (`generator.games.sheet_game`): its end state (`game: ID`, one entry of `sheets` per player with the
+value of each field) is scored from YAML too, and the table companion opens a table for it.
+
+Scoring (`scoring:`): a list of categories, each its `name` and one of
+
+- `sum: [field, ...]`: the fields' values added up;
+- `count: field` and `value: N`: the field's amount times N (N may be negative: a penalty);
+- `lookup: field` and `table`: the points of the group holding the field's amount (`table` lists groups with
+  `first`, `last` and `points`, or names a list of the sheet's `values`, the very groups its track draws); beyond
+  the last group, the last group's points.
+
+A field's amount: its number (a count, a number; none is 0), 1 for a yes-no marked, the length of a list, a
+choice's value when it is a number (else 1 when chosen), 1 for text written in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.errors import ContentError, Problem
+from generator.fields import (
+    AnyOf,
+    Checker,
+    Field,
+    Int,
+    Invalid,
+    ListOf,
+    MapOf,
+    Record,
+    Slug,
+    Text,
+    check_document,
+)
+from generator.sheets.layout import VALUE
+from generator.yamlio import PathKey
+
+#: The fields of a sheet of one's own are keys of its end state: plain names.
+OWN_FIELD = re.compile(r"[a-z][a-z0-9_]{0,39}")
+#: The players a sheet of one's own is for, unless it says.
+PLAYERS = (1, 8)
+
+_GROUP: Record[dict[str, Any]] = Record(name="group", fields={
+    "first": Field(Int(0, 100_000)), "last": Field(Int(0, 100_000)), "points": Field(Int(-100_000, 100_000)),
+})
+
+
+def _one_way(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
+    ways = [k for k in ("sum", "count", "lookup") if values.get(k) is not None]
+    if len(ways) != 1:
+        ck.fail(path, "give exactly one of sum (fields added up), count (a field times a value) and lookup (a "
+                      "field's group in a table)" + (f"; it gives {', '.join(ways)}" if ways else ""))
+    if values.get("lookup") is not None and values.get("table") is None:
+        ck.fail(path, "a lookup needs its table (groups with first, last and points, or the name of such a list "
+                      "in values)")
+    if values.get("value") is not None and values.get("count") is None:
+        ck.fail((*path, "value"), "value goes with count")
+
+
+CATEGORY: Record[dict[str, Any]] = Record(name="scoring category", fields={
+    "name": Field(Text(max_len=40), doc="the category's name, a row of the score table"),
+    "sum": Field(ListOf(Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"), min_items=1),
+                 required=False, doc="the fields whose values are added up"),
+    "count": Field(Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"), required=False,
+                   doc="a field whose amount is multiplied by value"),
+    "value": Field(Int(-10_000, 10_000), required=False, doc="the points each one of count is worth (default 1)"),
+    "lookup": Field(Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"), required=False,
+                    doc="a field whose amount is looked up in table"),
+    "table": Field(AnyOf((ListOf(_GROUP, min_items=1, max_items=200), Text(max_len=40)),
+                         what="a list of groups or the name of one in values"), required=False,
+                   doc="groups (first, last, points), or the name of such a list in the sheet's values"),
+}, rules=(_one_way,))
+
+SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A sheet of your own: sheet.yaml.", fields={
+    "id": Field(Slug(doc="output files and end states are named after it")),
+    "name": Field(Text(max_len=80), doc="the game or sheet's name, as people write it"),
+    "description": Field(Text(max_len=400), required=False),
+    "layout": Field(Text(max_len=200), doc="a sheet layout: a .yaml file in this folder, or a shipped one's id"),
+    "players": Field(Record(name="players", fields={"min": Field(Int(1, 100)), "max": Field(Int(1, 100))}),
+                     required=False, doc="how many players a game has (default 1 to 8)"),
+    "values": Field(MapOf(key=Text(max_len=40, pattern=r"[a-z_][a-z0-9_]*", hint="a name like 'rounds'"),
+                          value=VALUE),
+                    required=False, doc="values the layout's templates read, over the layout's own"),
+    "scoring": Field(ListOf(CATEGORY, min_items=1, max_items=50), required=False,
+                     doc="the categories of the score, added up to the total; without them only the values are "
+                         "read"),
+})
+
+
+@dataclass(frozen=True)
+class Category:
+    name: str
+    way: str
+    fields: tuple[str, ...]
+    value: int
+    table: tuple[tuple[int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class UserSheet:
+    """A sheet of one's own, checked: its layout loaded, its scoring rules resolved."""
+
+    id: str
+    name: str
+    folder: Path
+    #: where it was read from, for messages
+    origin: str
+    layout: Any
+    values: Mapping[str, Any]
+    players: tuple[int, int]
+    scoring: tuple[Category, ...]
+
+
+def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None, list[Problem]]:
+    """The sheet of one's own in `folder` (inside the content folder `root`), or None and every problem."""
+    from generator.errors import InputError
+    from generator.resources import display_path
+    from generator.sheets.layout import load_layout
+    from generator.yamlio import load_file
+
+    origin = display_path(folder / "sheet.yaml")
+    try:
+        doc = load_file(folder / "sheet.yaml", display=origin)
+    except InputError as err:
+        return None, [err.problem]
+    raw, problems = check_document(doc, SHEET_SPEC)
+    if problems or isinstance(raw, Invalid):
+        return None, problems or [Problem(origin, None, "", "is not a sheet of your own")]
+    try:
+        layout = load_layout(raw["layout"], folder, root or folder)
+    except ContentError as err:
+        return None, list(err.problems)
+    names = {f.name: f for f in layout.fields}
+    for name in names:
+        if not OWN_FIELD.fullmatch(name):
+            problems.append(Problem(layout.file, names[name].where.line, names[name].where.path,
+                                    f"{name!r}: a field of a sheet of your own is a plain name (letters, digits and "
+                                    "_), the key of its end state"))
+    values = dict(raw.get("values") or {})
+    categories: list[Category] = []
+    for index, item in enumerate(raw.get("scoring") or ()):
+        where = f"scoring[{index}]"
+        line = doc.line(("scoring", index))
+        fields = tuple(item["sum"] or ()) if item.get("sum") else (item.get("count") or item.get("lookup"),)
+        for name in fields:
+            if name not in names:
+                problems.append(Problem(origin, line, where, f"names the field {name!r}, which the layout "
+                                                             f"{layout.file} does not have ({', '.join(names)})"))
+        table: tuple[tuple[int, int, int], ...] = ()
+        if item.get("lookup"):
+            groups = item["table"]
+            if isinstance(groups, str):
+                groups = values.get(groups, layout.values.get(groups))
+                if not isinstance(groups, (list, tuple)) or not all(isinstance(g, Mapping) for g in groups):
+                    problems.append(Problem(origin, line, f"{where}.table", f"{item['table']!r} is not a list of "
+                                                                           "groups in the sheet's values"))
+                    groups = ()
+            table = tuple((int(g["first"]), int(g["last"]), int(g["points"])) for g in groups)
+            for first, last, _ in table:
+                if first > last:
+                    problems.append(Problem(origin, line, f"{where}.table", f"a group runs from {first} to {last}"))
+        way = "sum" if item.get("sum") else "count" if item.get("count") else "lookup"
+        categories.append(Category(item["name"], way, tuple(fields), int(item.get("value") or 1), table))
+    players = raw.get("players") or {"min": PLAYERS[0], "max": PLAYERS[1]}
+    if players["min"] > players["max"]:
+        problems.append(Problem(origin, doc.line(("players",)), "players", "min is more than max"))
+    if problems:
+        return None, problems
+    return UserSheet(raw["id"], raw["name"], folder, origin, layout, values, (players["min"], players["max"]),
+                     tuple(categories)), []
+
+
+def amount(value: Any) -> int:
+    """What a field's value counts for (see the module's docstring)."""
+    if value is None or value is False or value == "":
+        return 0
+    if value is True:
+        return 1
+    if isinstance(value, (list, tuple)):
+        return len(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value)
+    text = str(value).strip()
+    return int(text) if re.fullmatch(r"[+-]?\d{1,9}", text) else 1
+
+
+def points(sheet: UserSheet, values: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    """Each category's points for one player's field values."""
+    out: list[tuple[str, int]] = []
+    for category in sheet.scoring:
+        if category.way == "sum":
+            got = sum(amount(values.get(f)) for f in category.fields)
+        elif category.way == "count":
+            got = amount(values.get(category.fields[0])) * category.value
+        else:
+            held = amount(values.get(category.fields[0]))
+            got = 0
+            if held > 0 and category.table:
+                got = next((p for first, last, p in category.table if first <= held <= last), category.table[-1][2])
+        out.append((category.name, got))
+    return tuple(out)
+
+
+def values_of(record: Mapping[str, Any], fields: Sequence[str]) -> tuple[tuple[str, Any], ...]:
+    """One player's field values, in the layout's order."""
+    return tuple((name, record.get(name)) for name in fields)

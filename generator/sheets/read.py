@@ -1,0 +1,306 @@
+"""Filled sheets of one game read back, whatever they are: fillable PDFs by their form fields
+(:mod:`~generator.sheets.forms`), photos and PDF scans of scan-ready sheets by their marks
+(:mod:`~generator.sheets.photos`), each as the value of each field of its layout; the game's mapping turns those
+into its end state.
+
+Values a person confirmed (`--set towers[1]=5`, or `sheets[1].towers[1]=5` when several photos are read) are
+taken as given; players are named by `--names`, else by the sheet's `player` field (a PDF), its file's name, or
+`Player N` for a photo (its name box is for people, not read). Several sheets of one game share one kind of
+sheet (the castle's version). :class:`FilledSheets` says which file and field each place of the end state came
+from, so the scorer's messages can name them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any
+
+from generator.errors import InputError, Problem, UsageError
+from generator.wording import plural
+from generator.yamlio import Document
+from scoring.result import Uncertain
+
+if TYPE_CHECKING:
+    from generator.sheets.draw import DrawnSheet
+    from generator.sheets.layout import FieldDecl, SheetLayout
+    from generator.sheets.marks import MarkMap
+    from generator.sheets.photos import PhotoRead
+
+#: `sheets[1].towers[0]`: a confirmation naming its sheet.
+_KEYED = re.compile(r"sheets\[(\d+)\]\.(.+)")
+#: A PDF scan is rasterised at this many pixels per point (200 dpi) to be read as a photo.
+SCAN_SCALE = 200 / 72
+_SHEET_PATH = re.compile(r"sheets\[(\d+)\](.*)")
+_PARENT = re.compile(r"(\[[^\]]*\]|\.?[^.\[]+)$")
+
+
+class SheetKind:
+    """A sheet a file may be: a layout with the values it prints, drawn (and cached) when a reader needs it.
+
+    `draw(variant, paper)` draws it (the game's or the sheet's own drawing, with its file name); `printed` says
+    which file of `donjon build` is its scan-ready sheet, for messages."""
+
+    def __init__(self, layout: SheetLayout, draw: Callable[[str, str], DrawnSheet], printed: str) -> None:
+        self.layout = layout
+        self._draw = draw
+        self.printed = printed
+        self._cache: dict[tuple[str, str], DrawnSheet] = {}
+
+    def drawn(self, variant: str, paper: str | None = None) -> DrawnSheet:
+        key = (variant, paper or self.layout.papers[0])
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._draw(*key)
+        return found
+
+    def map(self, paper: str) -> MarkMap:
+        found = self.drawn("scan", paper).map
+        assert found is not None
+        return found
+
+    def choices(self, decl: FieldDecl) -> tuple[Any, ...]:
+        """The values a choice field takes (its `values`, or the list an expression gives)."""
+        return tuple(self.drawn("fillable").choices.get(decl.name, ()))
+
+
+@dataclass(frozen=True)
+class FilledSheet:
+    """One filled sheet: its kind (the castle's version), the game's sheet it makes, and where each value of it
+    came from."""
+
+    file: str
+    identity: str
+    data: dict[str, Any]
+    #: path inside the sheet (`towers[1]`, `walls[0].flags[1]`, `sun`, `` for the whole sheet) -> field names
+    fields: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class FilledSheets:
+    """Filled sheets of one game as one end-state document, and where each place of it came from."""
+
+    document: Document
+    sheets: tuple[FilledSheet, ...]
+    #: values read from photos that wait for a person's word; None when no photo was read
+    uncertain: tuple[Uncertain, ...] | None = None
+    #: the identity field's name (the castle's `version`), for messages about the whole document
+    identity_field: str = "sheet"
+    #: the photos read, for the companion's correction page
+    photos: tuple[PhotoRead, ...] = ()
+
+    def origin(self, where: str) -> tuple[str, str] | None:
+        """The file and the field(s) a place of the document (`sheets[1].towers[0]`) was read from, in words:
+        ("b.pdf", "field tower_1_value"), or ("b.pdf", "") for a whole sheet; None for a place of no one sheet."""
+        found = _SHEET_PATH.fullmatch(where)
+        if found is None:
+            if where == "version" and self.sheets:
+                return self.sheets[0].file, f"field {self.identity_field}"
+            return None
+        index, inner = int(found.group(1)), found.group(2) or ""
+        if not 0 <= index < len(self.sheets):
+            return None
+        sheet = self.sheets[index]
+        place = inner.lstrip(".")
+        while place not in sheet.fields and place:
+            place = _PARENT.sub("", place)
+        held = sheet.fields.get(place, ())
+        if not held:
+            return sheet.file, ""
+        return sheet.file, f"field {held[0]}" if len(held) == 1 else f"fields {held[0]} to {held[-1]}"
+
+    def where(self, where: str) -> str:
+        """A place of the document as a message names it: `field tower_1_value`, with the file when several
+        sheets were read (`b.pdf, field sun`); the file alone for a whole sheet."""
+        found = self.origin(where)
+        if found is None:
+            return ""
+        file, name = found
+        if len(self.sheets) == 1:
+            return name
+        return f"{file}, {name}" if name else file
+
+    def problem(self, problem: Problem) -> Problem:
+        """A problem the end-state format found, as a problem of the file and field it came from."""
+        found = self.origin(problem.where)
+        if found is None:
+            return problem
+        file, name = found
+        return Problem(file, None, name or problem.where, problem.message)
+
+
+def confirmations(given: Sequence[tuple[str, str]], photos: Sequence[int], count: int) -> dict[int, dict[str, str]]:
+    """Each `--set KEY=VALUE` by the index of the sheet it is for: `sheets[N].FIELD` names its sheet, a bare
+    FIELD is for the only photo (a usage error when several photos were given)."""
+    out: dict[int, dict[str, str]] = {}
+    for key, value in given:
+        if not photos:
+            raise UsageError(f"--set {key}", "confirms values read from photos, and no photo was given")
+        found = _KEYED.fullmatch(key.strip())
+        if found is not None:
+            index = int(found.group(1))
+            if index >= count:
+                raise UsageError(f"--set {key}", f"there {'is' if count == 1 else 'are'} {plural(count, 'sheet')} "
+                                                 f"(sheets[0] to sheets[{count - 1}])")
+            if index not in photos:
+                raise UsageError(f"--set {key}", f"sheets[{index}] is not a photo; --set confirms marks read from "
+                                                 "photos")
+            out.setdefault(index, {})[found.group(2)] = value
+        elif len(photos) == 1:
+            out.setdefault(photos[0], {})[key.strip()] = value
+        else:
+            raise UsageError(f"--set {key}", f"{len(photos)} photos were read: say which one, as "
+                                             f"sheets[N].{key.strip()} (N from 0, in the order given)")
+    return out
+
+
+#: The game's mapping: the value of each field, and where each came from -> (its sheet, where each place came from).
+ToData = Callable[[Mapping[str, Any], Mapping[str, tuple[str, ...]]], tuple[dict[str, Any], dict[str, tuple[str, ...]]]]
+
+
+@dataclass(frozen=True)
+class _Read:
+    file: str
+    identity: str
+    values: dict[str, Any]
+    where: dict[str, tuple[str, ...]]
+    photo: PhotoRead | None = None
+    named: str = ""
+
+
+def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], options: Any, to_data: ToData,
+                document: Callable[[Sequence[FilledSheet]], dict[str, Any]]) -> FilledSheets:
+    """Read filled sheets (each its bytes and its name for messages) of one game: fillable PDFs by their form
+    fields, photos (and PDF scans) of scan-ready sheets by their marks; `to_data` makes each the game's sheet and
+    `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate)."""
+    from generator.sheets.forms import form_fields, read_form
+    from generator.sheets.marks import BadConfirmation
+
+    if not files:
+        raise InputError("<filled sheets>", "no sheet given")
+    what = kinds[0].layout.name
+    # One player, one sheet (end-states.md): the same file given twice, or a copy of it, is not two sheets.
+    first_of: dict[bytes, str] = {}
+    for content, display in files:
+        if content in first_of:
+            raise InputError(display, f"is the same sheet as {first_of[content]} (the files are identical): each "
+                                      "player's sheet is given once")
+        first_of[content] = display
+    kinds_of = [_kind(data, display) for data, display in files]
+    photo_indexes = [i for i, kind in enumerate(kinds_of) if kind != "pdf"]
+    confirmed = confirmations(options.confirmed, photo_indexes, len(files)) if options.confirmed else {}
+    if options.names and len(options.names) != len(files):
+        raise UsageError("--names", f"gives {plural(len(options.names), 'name')} for {plural(len(files), 'sheet')}: "
+                                    "one name per sheet, in order")
+    several = len(files) > 1
+    reads: list[_Read] = []
+    for index, ((content, display), kind) in enumerate(zip(files, kinds_of, strict=True)):
+        key = f"sheets[{index}]." if several else ""
+        try:
+            if kind == "pdf":
+                found = form_fields(content, display, what)
+                scanned = _pdf_scan(content, display, kinds, confirmed.get(index, {})) if not found else None
+                if scanned is None:
+                    form = read_form(found, display, kinds)
+                    player = form.values.get("player")
+                    reads.append(_Read(display, form.kind.layout.identity[1], form.values, form.where,
+                                       named=player if isinstance(player, str) else ""))
+                    continue
+                photo = scanned
+            else:
+                from generator.sheets.photos import read_photo
+
+                photo = read_photo(content, display, kinds, confirmed.get(index, {}))
+        except BadConfirmation as err:
+            raise UsageError(f"--set {key}{err.field}", f"{display}: {err}") from None
+        if not photo.reading.filled and not photo.reading.uncertain:
+            raise InputError(display, f"shows a scan-ready {what} with no mark filled in: photograph the sheet of "
+                                      "a finished game")
+        reads.append(_Read(display, photo.identity, dict(photo.reading.values), {}, photo))
+    first = reads[0]
+    identity_field = kinds[0].layout.identity[0]
+    for other in reads[1:]:
+        if other.identity != first.identity:
+            raise InputError(other.file, f"field {identity_field}: is a sheet of the {other.identity!r} "
+                                         f"{identity_field}, but {first.file} is one of {first.identity!r}; the sheets "
+                                         f"of one game share a {identity_field}")
+    sheets: list[FilledSheet] = []
+    uncertain: list[Uncertain] = []
+    for index, read in enumerate(reads):
+        if options.names:
+            name = options.names[index].strip()
+        elif read.photo is not None:
+            name = f"Player {index + 1}"  # a photo's name box is for people
+        else:
+            name = read.named or PurePath(read.file).stem
+        data, origin = to_data(read.values, read.where)
+        player_field = ("player",) if read.photo is None and not options.names else ()
+        sheets.append(FilledSheet(read.file, read.identity, {"player": name, **data},
+                                  {"player": player_field, **origin}))
+        if read.photo is not None:
+            key = f"sheets[{index}]." if several else ""
+            uncertain.extend(Uncertain(u.field, read.file, u.why, key + u.field) for u in read.photo.reading.uncertain)
+    photos = tuple(r.photo for r in reads if r.photo is not None)
+    if options.annotate is not None:
+        for photo in photos:
+            write_annotations(photo, options.annotate)
+    return FilledSheets(Document(", ".join(s.file for s in sheets), document(sheets), {}), tuple(sheets),
+                        tuple(uncertain) if photos else None, identity_field, photos)
+
+
+def _kind(data: bytes, display: str) -> str:
+    """"pdf" for a PDF (or a file named .pdf, which the PDF reader then judges), "photo" for anything else."""
+    if data.lstrip()[:5] == b"%PDF-" or PurePath(display).suffix.lower() == ".pdf":
+        return "pdf"
+    return "photo"
+
+
+def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: Mapping[str, str]
+              ) -> PhotoRead | None:
+    """A PDF without form fields, read as a scan of a printed scan-ready sheet (its first page rasterised), or
+    None when it shows no sheet's markers (or photos cannot be read here)."""
+    try:
+        import cv2  # noqa: F401  (the scan extra)
+        import numpy as np
+        import pypdfium2 as pdfium
+    except ImportError:
+        return None
+    from generator.sheets.photos import MAX_PIXELS, NO_MARKERS, read_grey
+
+    try:
+        pdf = pdfium.PdfDocument(data)
+        if len(pdf) < 1:
+            return None
+        page = pdf[0]
+        width, height = page.get_size()
+        if width * height * SCAN_SCALE ** 2 > MAX_PIXELS:
+            return None
+        pixels = page.render(scale=SCAN_SCALE, grayscale=True).to_numpy()
+        grey = np.ascontiguousarray(pixels[:, :, 0] if pixels.ndim == 3 else pixels)
+    except Exception:  # pdfium raises its own errors on damaged files; the caller reports the PDF as it is
+        return None
+    try:
+        return read_grey(grey, display, kinds, confirmed)
+    except InputError as err:
+        if NO_MARKERS in str(err):
+            return None
+        raise
+
+
+def write_annotations(photo: PhotoRead, folder: Path) -> None:
+    """The photo with what was read drawn over it (`NAME.read.jpg`) and its name box (`NAME.name.png`)."""
+    from generator.errors import OutputError, os_reason
+    from generator.output import write_bytes
+    from generator.sheets.photos import annotated, name_crop
+
+    stem = PurePath(photo.file).stem or "photo"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_bytes(folder / f"{stem}.read.jpg", annotated(photo))
+        name = name_crop(photo)
+        if name is not None:
+            write_bytes(folder / f"{stem}.name.png", name)
+    except OSError as err:
+        raise OutputError(f"--annotate {folder}", f"cannot be written ({os_reason(err)})") from None

@@ -1,0 +1,201 @@
+"""A sheet of one's own (content/examples/sheets/lantern-harbour): built like a deck of one's own, filled in a PDF
+and on paper (pencil marks drawn on its render, photographed at angles as the photo benchmark does), read back,
+and scored by its own rules; a YAML end state of it scored too; mistakes in its files named."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.sheets.helpers import REPO, fill
+
+if TYPE_CHECKING:
+    from typer.testing import Result
+
+EXAMPLES = REPO / "content" / "examples" / "sheets"
+SHEET = EXAMPLES / "lantern-harbour"
+ID = "lantern-harbour"
+#: Ana's game: every kind of field with a value (the guild a choice, the boats a count of bubbles, the fish a
+#: number in digits, the storm a yes-no, the villagers a track, the goods a list)
+ANA = {"guild": "sailors", "boats": 3, "fish": 14, "storm": True, "villagers": 7, "goods": ["salt", "amber"]}
+#: villagers 7 (the 7-9 group: 6) + 14 fish + 3 boats x 3 + 2 goods x 2 - 5 for the storm
+ANA_SCORE = 6 + 14 + 9 + 4 - 5
+BEN = {"guild": "fishers", "boats": 1, "fish": 3, "storm": False, "villagers": 11, "goods": ["tea"]}
+BEN_SCORE = 10 + 3 + 3 + 2
+
+
+def run(*args: str) -> Result:
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The example sheet as `donjon build --content` writes it (the sheet is a game while its folder is loaded: it
+    is taken out of the registry afterwards)."""
+    from generator.registry import unregister
+
+    out = tmp_path_factory.mktemp("built")
+    try:
+        result = run("build", "--content", str(EXAMPLES), "--out", str(out), "--format", "pdf")
+        assert result.exit_code == 0, result.output
+        yield out
+    finally:
+        unregister(ID)
+
+
+def test_the_sheet_builds_like_a_deck_of_ones_own(built: Path) -> None:
+    folder = built / "score-sheets" / ID
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        f"{ID}-{paper}{end}" for paper in ("a4", "letter") for end in (".pdf", "-fillable.pdf", ".marks.json"))
+    assert not (built / "references").exists(), "a sheet has no cards: no card reference"
+    data = json.loads((folder / f"{ID}-a4.marks.json").read_text(encoding="utf-8"))
+    assert (data["version"], data["paper"]) == (ID, "a4")
+    shapes = {(m["field"], m["shape"], "digit" in m) for m in data["marks"]}
+    # every kind of mark: bubbles of a choice and of a count, digits, a yes-no, figures of a track, items
+    assert {("guild", "circle", False), ("boats", "circle", False), ("fish", "circle", True),
+            ("storm", "circle", False), ("villagers", "figure", False), ("goods", "circle", False)} == shapes
+    assert [w["field"] for w in data["write_in"]] == ["player"]
+    assert [m["id"] for m in data["markers"]] == [32, 33, 34, 35]
+
+
+def fillable(built: Path, folder: Path, name: str, values: dict[str, Any], player: str) -> Path:
+    """The fillable sheet filled with pypdf, as a viewer saves it."""
+    typed: dict[str, str | int | bool] = {"player": player, "guild": values["guild"].capitalize(),
+                                          "fish": str(values["fish"]), "villagers": str(values["villagers"]),
+                                          "storm": values["storm"], "total": "99"}
+    typed.update({f"boat_{n}": True for n in range(1, values["boats"] + 1)})
+    typed.update({f"good_{n}": good for n, good in enumerate(values["goods"], start=1)})
+    return fill(built / "score-sheets" / ID / f"{ID}-a4-fillable.pdf", folder / name, typed)
+
+
+def test_filled_pdfs_are_read_and_scored(built: Path, tmp_path: Path) -> None:
+    ana = fillable(built, tmp_path, "ana.pdf", ANA, "Ana")
+    ben = fillable(built, tmp_path, "ben.pdf", BEN, "Ben")
+    result = run("score", str(ben), str(ana), "--sheet", str(SHEET), "--json")
+    assert result.exit_code == 0, result.output
+    scored = json.loads(result.stdout)
+    assert scored["game"] == ID and scored["valid"] and scored["winner"] == "Ana"
+    players = {p["name"]: p for p in scored["players"]}
+    assert players["Ana"]["values"] == ANA and players["Ben"]["values"] == BEN
+    assert players["Ana"]["breakdown"] == {"villagers": 6, "fish": 14, "boats": 9, "goods": 4, "storm": -5}
+    assert (players["Ana"]["score"], players["Ana"]["place"]) == (ANA_SCORE, 1)
+    assert (players["Ben"]["score"], players["Ben"]["place"]) == (BEN_SCORE, 2)
+    table = run("score", str(ana), "--sheet", str(SHEET)).stdout
+    assert f"winner: Ana, with {ANA_SCORE} points" in table
+    assert "  goods      salt,amber" in table and "  storm             yes" in table
+
+
+@pytest.fixture(scope="module")
+def rendered(built: Path) -> Any:
+    """The scan-ready sheet (A4) rasterised at the photo benchmark's 300 dpi, and its map."""
+    np = pytest.importorskip("numpy")
+    import pypdfium2 as pdfium
+
+    from generator.sheets.marks import MarkMap
+
+    pdf = built / "score-sheets" / ID / f"{ID}-a4.pdf"
+    image = pdfium.PdfDocument(str(pdf))[0].render(scale=300 / 72, grayscale=True).to_numpy()
+    grey = np.ascontiguousarray(image[:, :, 0] if image.ndim == 3 else image)
+    from generator.games.sheet_game import SheetGame
+    from generator.sheets.own import load_sheet
+
+    sheet, problems = load_sheet(SHEET, EXAMPLES)
+    assert sheet is not None, problems
+    the_map = SheetGame(sheet).drawn("scan", "a4").map
+    assert isinstance(the_map, MarkMap)
+    assert json.loads(the_map.to_json()) == json.loads((pdf.with_suffix(".marks.json")).read_text(encoding="utf-8"))
+    return the_map, grey
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_photos_of_pencil_marks_at_any_angle_are_read_and_scored(rendered: Any, tmp_path: Path, seed: int) -> None:
+    """Marks filled with a pencil (full, partial, a tick, a cross) on the sheet, photographed as the benchmark
+    photographs (a turn of any angle, a tilt, a curl, uneven light, noise, JPEG), then scored from the photo."""
+    pytest.importorskip("cv2")
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    bench: Any = importlib.import_module("scan_photos")
+    from tests.scan.helpers import marks_for
+
+    the_map, grey = rendered
+    rng = random.Random(seed)
+    image = grey.copy()
+    for mark, filled in zip(the_map.marks, marks_for(the_map, ANA), strict=True):
+        if filled:
+            bench.fill(image, mark, rng)
+    data, meta = bench.photograph(image, rng, 3)
+    photo = tmp_path / "ana.jpg"
+    photo.write_bytes(data)
+    result = run("score", str(photo), "--sheet", str(SHEET), "--names", "Ana", "--json")
+    assert result.exit_code == 0, (meta, result.output)
+    scored = json.loads(result.stdout)
+    assert scored["uncertain"] == [], meta
+    assert scored["players"][0]["values"] == ANA and scored["players"][0]["score"] == ANA_SCORE
+
+
+def test_a_yaml_end_state_of_the_sheet_is_scored(built: Path, tmp_path: Path) -> None:
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, fish: 14, boats: 3, villagers: 7, storm: true, "
+                    "goods: [salt, Amber], guild: Sailors}\n  - {player: Ben, fish: 2}\n", encoding="utf-8")
+    result = run("score", str(game), "--content", str(EXAMPLES), "--json")
+    assert result.exit_code == 0, result.output
+    players = {p["name"]: p["score"] for p in json.loads(result.stdout)["players"]}
+    assert players == {"Ana": ANA_SCORE, "Ben": 2}
+    too_many = tmp_path / "seven.yaml"
+    too_many.write_text(f"game: {ID}\nsheets:\n" + "".join(f"  - {{player: P{n}}}\n" for n in range(7)),
+                        encoding="utf-8")
+    refused = run("score", str(too_many), "--content", str(EXAMPLES))
+    assert refused.exit_code == 1 and "holds 7 sheets; Lantern Harbour is for 1 to 6 players" in refused.stdout
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, goods: [silver]}}\n", encoding="utf-8")
+    bad = run("score", str(unknown), "--content", str(EXAMPLES))
+    assert bad.exit_code == 2 and "unknown goods item 'silver'" in bad.stderr
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Iterator[Path]:
+    from generator.registry import unregister
+
+    folder = tmp_path / "my-sheet"
+    shutil.copytree(SHEET, folder)
+    yield folder
+    unregister(ID)
+
+
+def test_mistakes_in_a_sheet_are_named_with_file_and_line(copy: Path, tmp_path: Path) -> None:
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("count: fish,", "count: fishes,"), encoding="utf-8")
+    result = run("build", "--content", str(copy), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "sheet.yaml:16: scoring[1]: names the field 'fishes', which the layout" in result.stderr
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("kind: digits, field: fish,", "kind: digits, "
+                                                                                               "field: fsh,"),
+                      encoding="utf-8")
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("count: fishes,", "count: fish,"), encoding="utf-8")
+    drawn = run("build", "--content", str(copy), "--out", str(tmp_path / "out"))
+    assert drawn.exit_code == 1
+    assert "layout.yaml:" in drawn.stderr and "parts.fish.parts.digits: marks the field 'fsh', which the layout " \
+                                              "does not declare" in drawn.stderr
+
+
+def test_the_sheet_option_names_a_folder_or_an_id(built: Path, tmp_path: Path) -> None:
+    ana = fillable(built, tmp_path, "ana.pdf", ANA, "Ana")
+    by_id = run("score", str(ana), "--sheet", ID, "--content", str(EXAMPLES))
+    assert by_id.exit_code == 0, by_id.output
+    nowhere = run("score", str(ana), "--sheet", "no-such-sheet")
+    assert nowhere.exit_code == 2 and "--sheet no-such-sheet: is neither a folder with a sheet.yaml" in nowhere.stderr
+    other = run("score", str(ana), "--sheet", "dragons", "--content", str(EXAMPLES))
+    assert other.exit_code == 2 and "is no sheet of" in other.stderr
