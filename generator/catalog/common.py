@@ -84,6 +84,11 @@ class Provenance(NamedTuple):
     translations: Mapping[str, Translation] = {}  # noqa: RUF012 - shared and never mutated
     lang: str | None = None
 
+    def __hash__(self) -> int:
+        # catalogs are frozen values, cached by what they hold (a castle's drawn sheets); a record's translations
+        # are a mapping, unhashable, and equal records have equal translations: the hash leaves them out
+        return hash((self.rulebook, self.inferred, self.lang))
+
     def translated(self, field_name: str) -> tuple[Literal["rulebook", "source", "house"], str,
                                                    Confidence | None] | None:
         """Where the text of `field_name` in the record's language comes from; None for the catalog's own words

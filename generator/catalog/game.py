@@ -44,7 +44,7 @@ class DeckSpec:
     cards: str
     set: str | None
     #: its name in other languages (generator.catalog.translations)
-    translations: Mapping[str, Translation] = field(default_factory=dict)
+    translations: Mapping[str, Translation] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +59,7 @@ class GameInfo:
     #: where the player count comes from (a box or rulebook, or an inference: marked where it is printed)
     players_provenance: Provenance = Provenance(None, ())
     #: its name in other languages (a title an edition in that language is sold under)
-    translations: Mapping[str, Translation] = field(default_factory=dict)
+    translations: Mapping[str, Translation] = field(default_factory=dict, hash=False)
     #: the language the catalog holding it was localised to (generator.catalog.translations)
     lang: str = "en"
 
@@ -85,7 +85,7 @@ class GameHeader:
     players: PlayerCount
     publisher: str
     rulebooks: tuple[Rulebook, ...]
-    translations: Mapping[str, Translation] = field(default_factory=dict)
+    translations: Mapping[str, Translation] = field(default_factory=dict, hash=False)
 
 
 def deck_spec(id: str, name: str, layout: str, back: str, card_size: str | CardSize, cards: str,  # noqa: A002

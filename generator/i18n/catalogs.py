@@ -6,8 +6,8 @@
     python -m generator.i18n.catalogs check      # every message extracted is translated in every language
 
 What is extracted (:data:`SOURCES`): `lang._("...")`, `lang.ngettext(...)` and `N_("...")` in the Python code;
-`_('...')` and `ngettext(...)` in the layouts' text templates and the `labels` of their notes boxes
-(:mod:`generator.i18n.extract`); `_('...')` in the preview page's jinja2 template. The command line's own
+`_('...')` and `ngettext(...)` in the card and sheet layouts' text templates, the `labels` of their notes boxes
+and a sheet layout's `words` (:mod:`generator.i18n.extract`); `_('...')` in the preview page's jinja2 template. The command line's own
 messages are not translated (English, as Python's are). This module is for developers and the build: nothing
 at run time imports it, except to compile in memory a catalog edited since it was last compiled.
 """
@@ -27,10 +27,11 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: The keywords marking a message in Python code (Babel's defaults, plus N_ for constants).
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
 #: Where messages are extracted from: (folder under the repository, Babel's method map for it). The table
-#: companion (generator/web, templates/web) and the castle score sheets join in phase 2 of issue 26.
+#: companion (generator/web, templates/web) joins in phase 2 of issue 26.
 SOURCES: tuple[tuple[str, list[tuple[str, str]]], ...] = (
     ("generator", [("web/**", "ignore"), ("**.py", "python")]),
     ("templates/layouts", [("**.yaml", "generator.i18n.extract:extract_layout")]),
+    ("templates/sheets", [("**.yaml", "generator.i18n.extract:extract_layout")]),
     ("templates/preview", [("**.html", "jinja2.ext:babel_extract")]),
 )
 

@@ -1,4 +1,5 @@
-"""Babel's extractor for layouts: the messages of their text templates and of their notes boxes' labels.
+"""Babel's extractor for layouts: the messages of their text templates, of their notes boxes' labels and of a
+sheet layout's `words` (every word under it, as the sheet engine looks each up).
 
 A layout is YAML whose strings may be jinja2 templates: `text: "{{ _('Floor tile') }} {{ tile.id }}"`. Each
 string is parsed as a template and its `_()`/`ngettext()` calls extracted as jinja2's own extractor does; the
@@ -23,16 +24,16 @@ def extract_layout(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options
     env = Environment()
     root = yaml.compose(fileobj.read().decode("utf-8"), Loader=yaml.SafeLoader)
 
-    def walk(node: Any, key: str | None, in_labels: bool) -> Iterator[Found]:
+    def walk(node: Any, key: str | None, in_labels: bool, in_words: bool = False) -> Iterator[Found]:
         if isinstance(node, yaml.MappingNode):
             for k, v in node.value:
-                yield from walk(v, k.value, key == "labels")
+                yield from walk(v, k.value, key == "labels", in_words or (node is root and k.value == "words"))
         elif isinstance(node, yaml.SequenceNode):
             for item in node.value:
-                yield from walk(item, key, False)
+                yield from walk(item, key, False, in_words)
         elif isinstance(node, yaml.ScalarNode) and isinstance(node.value, str):
             line = node.start_mark.line + 1
-            if in_labels:
+            if in_labels or in_words:
                 yield line, "_", node.value, []
             elif "_(" in node.value or "ngettext(" in node.value:
                 for lineno, function, message in extract_from_ast(env.parse(node.value), keywords):

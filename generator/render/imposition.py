@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator
 from typing import Literal, NamedTuple
 
 from generator.errors import FitError, UsageError
-from generator.i18n import Language, language
+from generator.i18n import N_, Language, language
 from generator.render import fonts
 from generator.render.model import (
     Drawing,
@@ -53,7 +53,7 @@ from generator.units import MM_PER_UNIT, PT_PER_MM
 
 #: Paper sizes in points (portrait): the two the score sheets and references are drawn for...
 PAPERS = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
-PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+PAPER_NAMES = {"a4": N_("A4"), "letter": N_("Letter")}
 #: ... and every size decks can be imposed on (ISO 216 A3 and A5; ANSI Legal 8.5 x 14 in and Tabloid 11 x 17 in),
 #: besides a custom size written like `330x480mm` (`paper_size`).
 SHEET_PAPERS = {**PAPERS, "a3": (mm(297), mm(420)), "a5": (mm(148), mm(210)), "legal": (612.0, 1008.0),
