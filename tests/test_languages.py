@@ -168,6 +168,41 @@ def test_build_all_in_french_and_german(built: dict[str, Path]) -> None:
     assert "Oh mon château" in castle and "Marchand" in castle
 
 
+#: Words each language's castle sheets print, and English words none of them may print any more.
+SHEET_WORDS = {
+    "fr": ("Feuille de score · version Grands Architectes", "Habitants", "Reine†", "Noms traduits par donjon",
+           "tour 1", "rempart 4", "étage 3", "Les invités rapportent", "à scanner"),
+    "de": ("Wertungsbogen · Version Baumeister†", "Bewohner", "Königin†", "Namen von donjon übersetzt", "Turm 1",
+           "Mauer 4", "Stock 3", "Gäste zählen", "zum Scannen"),
+}
+SHEET_TITLES = {"fr": "Oh mon château : feuille de score", "de": "Once Upon a Castle: Wertungsbogen"}
+ENGLISH_SHEET_WORDS = ("Score sheet", "Residents", "Guests", "tower 1", "wall 4", "floor 3", "Player", "drawn",
+                       "one page per player", "Queen", "Towers", "built", "units")
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_build_all_writes_the_castle_sheets_in_the_language(built: dict[str, Path], code: str) -> None:
+    """The castle's score sheets of `build all --lang`: every word in the language (pdftotext), the names of the
+    catalog in it with donjon's own translations marked, the PDF saying its language."""
+    import pypdf
+
+    folder = built[code] / "score-sheets" / "once-upon-a-castle"
+    sheets = sorted(folder.glob("*.pdf"))
+    assert len(sheets) == 8
+    for path in sheets:
+        text = _pdf_text(path).replace(NBSP, " ").replace(NNBSP, " ")
+        words = " ".join(text.split())
+        for word in ENGLISH_SHEET_WORDS:
+            assert word not in words, f"{path.name} still says {word!r}"
+        reader = pypdf.PdfReader(path)
+        assert reader.trailer["/Root"]["/Lang"] == code
+        title = str((reader.metadata or {}).get("/Title", "")).replace(NBSP, " ")
+        assert title.startswith(SHEET_TITLES[code]), title
+    scan_ready = " ".join(_pdf_text(folder / "castle-sheet-great-architect-a4.pdf").replace(NBSP, " ").split())
+    for word in SHEET_WORDS[code]:
+        assert word in scan_ready, f"the {code} sheet lacks {word!r}"
+
+
 def test_the_shipped_catalogs_fit_in_every_language() -> None:
     """`content check` draws every card of the games in English, French and German: every text fits."""
     from generator.build.check import check_layouts
