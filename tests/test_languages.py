@@ -195,8 +195,8 @@ def test_build_all_writes_the_castle_sheets_in_the_language(built: dict[str, Pat
         for word in ENGLISH_SHEET_WORDS:
             assert word not in words, f"{path.name} still says {word!r}"
         reader = pypdf.PdfReader(path)
-        assert reader.trailer["/Root"]["/Lang"] == code
-        title = str((reader.metadata or {}).get("/Title", "")).replace(NBSP, " ")
+        assert str(reader.root_object["/Lang"]) == code
+        title = str(reader.metadata.title if reader.metadata else "").replace(NBSP, " ")
         assert title.startswith(SHEET_TITLES[code]), title
     scan_ready = " ".join(_pdf_text(folder / "castle-sheet-great-architect-a4.pdf").replace(NBSP, " ").split())
     for word in SHEET_WORDS[code]:

@@ -19,13 +19,13 @@ T = TypeVar("T")
 
 
 def localise(catalog: T, lang: str) -> T:
-    """`catalog` in language `lang` (a language code); English, the catalogs' own language, returns it as it is."""
-    if lang.split("-")[0] == "en":
-        return catalog
-    found = _walk(catalog, lang)
+    """`catalog` in language `lang` (a language code); in English, the catalogs' own language, its words as they are."""
+    found: Any = catalog if lang.split("-")[0] == "en" else _walk(catalog, lang)
     info = getattr(found, "info", None)
-    if dataclasses.is_dataclass(info) and hasattr(info, "lang"):  # a game's catalog: its GameInfo says the language
-        found = dataclasses.replace(found, info=dataclasses.replace(info, lang=lang))  # type: ignore[type-var]
+    # a game's catalog: its GameInfo says the language (a sheet of one's own written in French, built in English,
+    # says English too)
+    if dataclasses.is_dataclass(info) and not isinstance(info, type) and getattr(info, "lang", lang) != lang:
+        found = dataclasses.replace(found, info=dataclasses.replace(info, lang=lang))
     return found  # type: ignore[no-any-return]
 
 

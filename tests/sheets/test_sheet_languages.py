@@ -5,6 +5,7 @@ a French or German sheet is read with the same map), a filled French fillable sh
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -87,14 +88,76 @@ def test_a_french_fillable_sheet_filled_with_french_names_scores(tmp_path: Path)
     assert tooltips["player"] == "votre nom" and tooltips["tower_1_value"].startswith("la valeur écrite sur la tour")
     blank = tmp_path / "blank.pdf"
     write_pdf([sheet.page()], blank, title="feuille", lang="fr")
-    assert pypdf.PdfReader(blank).get_fields()["guest_1"].get("/TU") == "invité 1\u00a0: le nom de l\u2019invité"
+    assert (pypdf.PdfReader(blank).get_fields() or {})["guest_1"].get("/TU") == "invité 1\u00a0: le nom de l\u2019invité"
     values = castle_values("Ana", floors=2, towers=(5, 2), walls={1: (2,)}, guests=("Reine", "bouffon"))
     french = fill(blank, tmp_path / "ana.pdf", values)
     read = read_sheets([(french.read_bytes(), "ana.pdf")], shipped())
     assert read.uncertain is None and read.document.data["sheets"][0]["guests"] == ["Reine", "bouffon"]
-    english = fill(blank, tmp_path / "en.pdf", {**values, "guest_1": "Queen", "guest_2": "Jester"})
-    scored, expected = scoring.score(french), scoring.score(english)
+    in_english = fill(blank, tmp_path / "en.pdf", {**values, "guest_1": "Queen", "guest_2": "Jester"})
+    scored, expected = scoring.score(french), scoring.score(in_english)
     assert scored.violations == expected.violations == ()
     assert [(p.score, dict(p.breakdown)) for p in scored.players] == [(p.score, dict(p.breakdown))
                                                                        for p in expected.players]
     assert dict(scored.players[0].breakdown)["guest:queen"] == 3
+
+
+LANTERN_FR = """
+languages:
+  fr:
+    name: Port aux Lanternes
+    words: {digits: {tens: diz., units: unit.}}
+    values:
+      goods:
+        - {id: salt, name: Sel}
+        - {id: rope, name: Corde}
+        - {id: tar, name: Goudron}
+        - {id: silk, name: Soie}
+        - {id: spice, name: Épices}
+        - {id: tea, name: Thé}
+        - {id: wool, name: Laine}
+        - {id: amber, name: Ambre}
+"""
+
+
+def test_a_sheet_of_ones_own_in_another_language(tmp_path: Path) -> None:
+    """A sheet of one's own with `languages: {fr: ...}`: `build --lang fr` draws its French name, words and values
+    (the rest its own), says French in the PDF, and keeps every mark where the English sheet has it; `lang: fr` in
+    its sheet.yaml makes French its own language."""
+    import shutil
+
+    import pypdf
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+    from generator.registry import unregister
+    from tests.sheets.test_own_sheet import ID, SHEET
+
+    folder = tmp_path / "lantern"
+    shutil.copytree(SHEET, folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR, encoding="utf-8")
+
+    def build(out: str, *lang: str) -> Path:
+        try:
+            result = CliRunner().invoke(app, ["build", "--content", str(folder), "--out", str(tmp_path / out),
+                                              "--format", "pdf", *lang])
+        finally:
+            unregister(ID)
+        assert result.exit_code == 0, result.output
+        return tmp_path / out / "score-sheets" / ID
+
+    english, french = build("en"), build("fr", "--lang", "fr")
+    text = " ".join(subprocess.run(["pdftotext", str(french / f"{ID}-a4.pdf"), "-"], capture_output=True, text=True,
+                                   check=True).stdout.split())
+    assert "Épices" in text and "Goudron" in text and "diz." in text and "Spice" not in text
+    reader = pypdf.PdfReader(french / f"{ID}-a4-fillable.pdf")
+    assert str(reader.root_object["/Lang"]) == "fr"
+    assert reader.metadata is not None and str(reader.metadata.title).startswith("Port aux Lanternes : feuille")
+    for paper in ("a4", "letter"):
+        name = f"{ID}-{paper}.marks.json"
+        assert (french / name).read_bytes() == (english / name).read_bytes()
+    spec.write_text(spec.read_text(encoding="utf-8").replace("players: {", "lang: fr\nplayers: {"), encoding="utf-8")
+    own = build("own")
+    assert str(pypdf.PdfReader(own / f"{ID}-a4.pdf").root_object["/Lang"]) == "fr"
+    assert "Épices" in subprocess.run(["pdftotext", str(own / f"{ID}-a4.pdf"), "-"], capture_output=True, text=True,
+                                      check=True).stdout
