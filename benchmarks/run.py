@@ -10,7 +10,8 @@ them alike, discards the warm-up rounds, and reports the median wall time, the p
 `wait4`) and the output size of each command, then the ratio of each command to the case's reference.
 Results go to `benchmarks/results.md` and `benchmarks/results.json`, with the targets marked met or missed
 (those of issues 6, 10 and 13, and the time limits tests used to assert: the castle's score sheets, hostile
-input), and the figures of issue 15 (pictures: time, memory, PDF size, each picture file embedded once); cases
+input), the figures of issue 15 (pictures: time, memory, PDF size, each picture file embedded once) and the target
+of issue 23 (the drawing vocabulary on every card: at most 1.5x the plain deck); cases
 not run this time are kept from the last report, with their date. Only the standard library is used, so the
 harness measures donjon and not itself (the picture decks are drawn once by benchmarks/images/make_decks.py, in
 donjon's environment, which has Pillow).
@@ -39,6 +40,7 @@ from scan_report import saved_section  # noqa: E402  (beside this file; standard
 WORK = HERE / "work"
 PEERS = HERE / "peers"
 DECK100 = HERE / "deck100"
+VOCABULARY = HERE / "vocabulary"
 IMAGES = HERE / "images"
 PROTOGRAF_VENV = HERE / ".venv-protograf"
 DONJON_VENV = HERE / ".venv-donjon"
@@ -305,6 +307,24 @@ def case_images(donjon: str) -> list[Command]:
     return commands
 
 
+def case_vocabulary(donjon: str) -> list[Command]:
+    """The 100-card deck drawn with the drawing vocabulary on every card (benchmarks/vocabulary: a gradient frame
+    and badge, a turned badge and cost, a picture clipped to a circle, hatching) against the plain deck, PDF only
+    and PDF with SVGs. Its files and deck100.csv are copied into benchmarks/work/vocabulary/."""
+    deck = WORK / "vocabulary"
+    deck.mkdir(parents=True, exist_ok=True)
+    for source in (*VOCABULARY.iterdir(), DECK100 / "deck100.csv"):
+        shutil.copy(source, deck / source.name)
+    out = WORK / "vocabulary-out"
+    commands = []
+    for formats, label in (("pdf", "PDF"), ("pdf,svg", "PDF and SVGs")):
+        for name, folder in (("plain deck", DECK100), ("vocabulary deck", deck)):
+            target = out / f"{folder.name}-{formats.replace(',', '-')}"
+            commands.append(Command(f"{name}, {label}", [donjon, "build", "--content", str(folder), "--out",
+                                                         str(target), "--format", formats], output=target, items=100))
+    return commands
+
+
 def embedded_images(pdf: Path) -> int:
     """Image XObjects in a PDF written by donjon (reportlab writes object dictionaries uncompressed)."""
     return pdf.read_bytes().count(b"/Subtype /Image") if pdf.exists() else -1
@@ -532,7 +552,8 @@ def _guildhall_example() -> dict[str, object]:
 CASES = {"deck": "the 100-card deck", "scale": "growth at 100 / 1,000 / 10,000 cards", "build-all": "donjon build all",
          "png": "PNG export (tgc)", "score": "scoring", "castle": "the castle game with its score sheets",
          "hostile": "hostile input", "help": "start-up", "serve": "the table companion",
-         "images": "a 300 dpi picture on every card of the 100-card deck"}
+         "images": "a 300 dpi picture on every card of the 100-card deck",
+         "vocabulary": "rotation, gradients and clipping on every card of the 100-card deck"}
 
 
 # --- report -----------------------------------------------------------------------------------------------------------
@@ -599,6 +620,12 @@ def targets(results: dict[str, list[Measure]]) -> list[tuple[str, str, bool | No
                            f"{same.output_bytes / 1024:,.0f} KiB", None))
         checks.append(("pictures: 100 files of 300 dpi art", f"{many.median_s:.3f} s, {many.peak_rss_mb} MB peak, PDF "
                        f"{many.output_bytes / 1048576:,.1f} MiB", None))
+    for label in ("PDF", "PDF and SVGs"):
+        plain, drawn = get("vocabulary", f"plain deck, {label}"), get("vocabulary", f"vocabulary deck, {label}")
+        if plain and drawn:
+            ratio = drawn.median_s / plain.median_s
+            checks.append((f"rotation, gradients and clipping on every card, {label}: at most 1.5x the plain deck",
+                           f"{ratio:.2f}x ({drawn.median_s:.3f} s vs {plain.median_s:.3f} s)", ratio <= 1.5))
     started = get("serve", "donjon serve: first answer")
     if started:
         checks.append(("`donjon serve` answers within 1 s", f"{started.median_s:.3f} s", started.median_s < 1))
@@ -718,7 +745,7 @@ def main() -> None:
                 "build-all": lambda: case_build_all(donjon), "png": lambda: case_png(donjon),
                 "score": lambda: case_score(donjon), "castle": lambda: case_castle(donjon),
                 "hostile": lambda: case_hostile(donjon), "help": lambda: case_help(donjon),
-                "images": lambda: case_images(donjon)}
+                "images": lambda: case_images(donjon), "vocabulary": lambda: case_vocabulary(donjon)}
     results: dict[str, list[Measure]] = {}
     for case in wanted:
         print(f"{CASES[case]} ...", flush=True)

@@ -222,7 +222,7 @@ def game_decks(content: Content, lang: str | None = None, also: str | None = Non
                 names = {c.id: c.name for c in game.cards(other, other.info.decks[index])}
                 cards = tuple(c._replace(also=names.get(c.id, "")) for c in cards)
             decks.append(Deck(game.id, catalog.info.name, spec.id, spec.name, spec.layout, spec.back,
-                              spec.card_size, cards, lang=code))
+                              spec.card_size, cards, lang=code, shape=spec.shape))
     return decks
 
 
@@ -236,7 +236,7 @@ def user_deck(deck: UserDeck, lang: str | None = None, also: str | None = None) 
                   for c in deck.in_language(code))  # rows shared, not copied, in the deck's own language
     sources = (deck.folder / "deck.yaml",) + ((deck.table,) if deck.table is not None else ())
     return Deck(deck.id, deck.name, deck.id, deck.name, deck.layout, deck.back, deck.card_size, cards, deck.folder,
-                deck.root, deck.assets, sources, lang=code, default_lang=deck.lang)
+                deck.root, deck.assets, sources, lang=code, default_lang=deck.lang, shape=deck.shape)
 
 
 def all_decks(content: Content, lang: str | None = None, also: str | None = None) -> list[Deck]:

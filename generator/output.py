@@ -47,13 +47,14 @@ KIND_FOLDERS: dict[str, str] = {
     "png": "`donjon export png`: PNG images of every card (GAME/DECK/)",
     "tts": "`donjon export tts`: Tabletop Simulator decks (GAME/DECK/)",
     "dtc": "`donjon export dtc`: DriveThruCards PDFs (GAME/DECK.pdf)",
+    "showcase": "`donjon export showcase`: a hand and a table spread of each deck (GAME/DECK-hand.png, -table.png)",
     "print": "`donjon export --service NAME`: what a print service asks for (SERVICE/GAME/...)",
     "preview": "`donjon preview`: the HTML preview",
     "calibration": "`donjon build calibration`: the sheet that measures a printer (calibration-PAPER.pdf)",
 }
 #: The kinds whose folders hold what is made from the documents (pictures, kits, print-service files, the preview
 #: itself): the preview shows the documents, not these again. A new export kind goes in both.
-EXPORT_KINDS: frozenset[str] = frozenset({"png", "tts", "dtc", "print", "preview"})
+EXPORT_KINDS: frozenset[str] = frozenset({"png", "tts", "dtc", "showcase", "print", "preview"})
 
 #: Every temporary file or folder donjon makes starts with this, then the process id: what :func:`sweep` removes.
 STAGING_PREFIX = ".donjon-"

@@ -62,8 +62,8 @@ def png_problems(png: Path) -> list[str]:
             image.verify()
         with Image.open(png) as image:
             image.load()
-            if image.mode != "RGB":
-                return [f"is {image.mode}, not RGB"]
+            if image.mode not in ("RGB", "RGBA"):  # RGBA: a piece cut to a shape, transparent outside it
+                return [f"is {image.mode}, not RGB or RGBA"]
     except Exception as err:  # noqa: BLE001 - any failure to decode is the finding
         return [f"does not decode: {err}"]
     return []

@@ -449,3 +449,36 @@ def test_end_states_name_entries_in_every_language_the_catalog_holds(tmp_path: P
             assert result.returncode == 0, result.stderr
             scores.append([(p["name"], p["score"], p["breakdown"]) for p in json.loads(result.stdout)["players"]])
         assert scores[0] == scores[1], name
+
+
+@pytest.mark.parametrize(("style", "code", "own", "wanted"), [
+    ("hyphenate: true", "en", True, "en_GB"),       # asked without a language: the one drawn in
+    ("hyphenate: true", "fr", True, "fr_FR"),
+    ("hyphenate: true", "de-AT", False, "de_DE"),   # a region takes its language's dictionary
+    ("hyphenate: true", "es", False, None),         # a language with no dictionary: no word broken
+    ("language: en", "fr", True, "en_GB"),          # the deck's own text: the style's language
+    ("language: en", "fr", False, "fr_FR"),         # translated with --lang: the language drawn in
+    ("language: en, hyphenate: false", "fr", False, None),
+    ("align: left", "fr", False, None),             # a style that asks for no hyphenation gets none
+])
+def test_hyphenation_follows_the_language_drawn_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, style: str,
+                                                   code: str, own: bool, wanted: str | None) -> None:
+    """The dictionary words are hyphenated with: a style's `language` for its deck's own text, the language the
+    card is drawn in for text translated by `--lang` and for a style that asks to hyphenate without naming one."""
+    from generator.layout.draw import draw, subject
+    from generator.render import text as text_module
+    from tests.render.test_vocabulary import DECK, TEXT, layout
+
+    asked: list[str] = []
+    real = text_module.hyphens
+
+    def spy(language: str, spacing: float = 0.0) -> text_module.Hyphens:
+        asked.append(language)
+        return real(language, spacing)
+
+    monkeypatch.setattr(text_module, "hyphens", spy)
+    card = layout(tmp_path, TEXT.replace("align: justify", style).replace("width: 40mm", "width: 30mm"))
+    what = subject({"text": "Extraordinairement courageux chevaliers"}, None, DECK, {}, "test card",
+                   folder=tmp_path, lang=language(code), own_language=own)
+    draw(card, what, 180.0, 250.0, 0.0)
+    assert set(asked) == ({wanted} if wanted else set())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO
+from agreement import DPI, MOST_DIFFERING, RSVG, card_pairs, differing_share
 from render_helpers import run
 
 SAMPLES = REPO / "content" / "examples" / "decks"
@@ -31,7 +33,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_samples_check_clean() -> None:
     result = run("content", "check", str(SAMPLES))
     assert result.exit_code == 0, result.stderr
-    assert "3 deck folders, 3 decks, 35 cards" in result.stdout
+    assert "5 deck folders, 5 decks, 61 cards" in result.stdout
 
 
 def test_the_samples_show_every_feature() -> None:
@@ -51,6 +53,57 @@ def test_the_samples_show_every_feature() -> None:
                                                                                 "deck.yaml").read_text()
 
 
+def test_the_samples_use_the_whole_vocabulary() -> None:
+    """Every key the drawing vocabulary added is used by a sample deck, and there are pieces that are not cards."""
+    import re
+
+    from test_vocabulary import NEW_KEYS, NEW_KINDS
+
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(SAMPLES.rglob("*.yaml")))
+    keys = set(re.findall(r"([a-z_0-9]+):", text))
+    assert set(NEW_KEYS) - {"hyphenate"} <= keys, sorted(set(NEW_KEYS) - keys)
+    assert all(f"kind: {kind}" in text for kind in NEW_KINDS)
+    assert "align: justify" in text and "pivot: card" in text and "| palette" in text
+    assert "shape: hexagon" in text and "shape: circle" in text
+
+
+@pytest.fixture(scope="module")
+def exported(built: Path) -> Path:
+    """The samples' SVGs (from `built`) and their PNGs, rendered from the PDF backend, at the comparison's dpi."""
+    result = run("export", "png", "--content", str(SAMPLES), "--out", str(built), "--preset", "plain", "--dpi",
+                 str(DPI), "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    return built
+
+
+needs_rsvg = pytest.mark.skipif(RSVG is None and not os.environ.get("CI"),
+                                reason="needs rsvg-convert (apt-get install librsvg2-bin); CI installs it")
+
+
+@needs_rsvg
+def test_every_sample_card_looks_the_same_in_its_pdf_and_its_svg(exported: Path) -> None:
+    """Each card and back of the sample decks, rendered from its PDF (pdfium, as every PNG) and from its SVG
+    (librsvg), differs by no more than anti-aliasing: at most MOST_DIFFERING of its pixels (tests/render/agreement.py
+    says how a pixel counts as different)."""
+    decks = ("skirmish", "market", "quests", "tiles", "tokens")
+    pairs = [pair for deck in decks for pair in card_pairs(exported, deck)]
+    assert len(pairs) == 37
+    shares = {name: differing_share(png, svg) for name, png, svg in pairs}
+    worst = max(shares, key=lambda name: shares[name])
+    assert shares[worst] <= MOST_DIFFERING, f"{worst}: {shares[worst]:.2%} of its pixels differ"
+
+
+@needs_rsvg
+def test_the_comparison_sees_a_gradient_printed_black(exported: Path, tmp_path: Path) -> None:
+    """The fault of issue 23: a gradient that one output draws and the other prints black. The comparison fails."""
+    svg = exported / "decks" / "skirmish" / "svg" / "1.svg"
+    broken = tmp_path / "1.svg"
+    text = svg.read_text(encoding="utf-8")
+    assert 'fill="url(#gradient-1)"' in text
+    broken.write_text(text.replace('fill="url(#gradient-1)"', 'fill="#000000"'), encoding="utf-8")
+    assert differing_share(exported / "png" / "decks" / "skirmish" / "1.png", broken) > MOST_DIFFERING
+
+
 def test_the_art_is_what_the_script_draws(tmp_path: Path) -> None:
     copy = tmp_path / "decks"
     shutil.copy(SAMPLES / "make_art.py", tmp_path / "make_art.py")
@@ -62,7 +115,7 @@ def test_the_art_is_what_the_script_draws(tmp_path: Path) -> None:
                             timeout=300)
     assert result.returncode == 0, result.stderr
     made = sorted(p.relative_to(copy) for p in copy.rglob("*") if p.is_file())
-    assert len(made) == 17
+    assert len(made) == 24
     for relative in made:
         if relative.suffix == ".xlsx":  # a zip: its entries are compared, its timestamps fixed
             import zipfile
@@ -170,8 +223,8 @@ def test_building_a_few_cards_by_position_and_name(tmp_path: Path) -> None:
     assert files == ["1.svg", "2.svg", "6.svg"]
     result = run("build", "--content", str(SAMPLES), "--out", str(out), "--cards", "1")
     assert result.exit_code == 2
-    assert "--cards: picks cards of one deck; name it as TARGET (all is 3 decks: market/market, quests/quests, " \
-           "skirmish/skirmish)" in result.stderr
+    assert "--cards: picks cards of one deck; name it as TARGET (all is 5 decks: market/market, quests/quests, " \
+           "skirmish/skirmish, tiles/tiles, tokens/tokens)" in result.stderr
 
 
 def test_fold_refuses_a_back_offset(tmp_path: Path) -> None:

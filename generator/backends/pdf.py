@@ -15,6 +15,14 @@
   SVG drawn as vector paths (svglib turns it into reportlab shapes, which `generator.backends.pdf_art` draws
   once into a form XObject with its gradients, opacities and pictures). A picture
   that covers its box is clipped to the box.
+- Gradients are shadings (axial or radial, their colours a stitched function of linear blends, in the
+  document's colour space), drawn with `sh` inside the shape they fill as a clip, each defined once per document.
+  A group of primitives (a turned, clipped, masked or see-through box) is drawn in a saved state with its
+  transform and clip; one with an opacity or a mask is drawn into a transparency group (a form XObject with
+  /Group, ISO 32000-1 11.6.6) placed through a graphics state that sets its opacity and, for a mask, a luminosity
+  soft mask of its own (PDF/X-1a forbids both: its preflight reports them). reportlab lists neither shadings nor
+  graphics states in a form's resources, so every form and page gets those it uses (`_form`). Outlined text is
+  drawn twice, its outline (text render mode 1) first; letter spacing is `Tc`.
 - A page's anchors become named destinations (and, with a title, entries of the document outline, which the
   viewer then shows on opening); its links become link annotations without a border.
 - Model coordinates are y-down from the top-left; each placed drawing is drawn in its own frame whose origin
@@ -54,6 +62,8 @@ from generator.render.model import (
     Circle,
     Drawing,
     FormField,
+    Gradient,
+    Group,
     IconUse,
     ImageUse,
     Line,
@@ -64,6 +74,7 @@ from generator.render.model import (
     Primitive,
     Rect,
     TextRun,
+    leaves,
 )
 
 #: The font of text typed into a form field: a standard PDF font, which viewers have (see the module's notes), and
@@ -146,10 +157,15 @@ def _path(ops: Iterable[tuple[str | float, ...]], top: float) -> str:
     return " ".join(out)
 
 
+#: PDF's line cap styles (ISO 32000-1, 8.4.3.3) by the model's names.
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+
+
 def _paint(paint: Paint, inks: Inks) -> tuple[list[str], str]:
-    """The state operators of a paint and the operator that paints a path with it."""
+    """The state operators of a paint (a colour fill: a gradient is drawn by the writer) and the operator that
+    paints a path with it."""
     ops = []
-    if paint.fill is not None:
+    if isinstance(paint.fill, str):
         ops.append(inks.op(paint.fill, "rg"))
     if paint.stroke is not None:
         ops += [inks.op(paint.stroke, "RG"), f"{n(paint.width)} w",
@@ -189,10 +205,18 @@ class _Writer:
         self.xobjects: dict[tuple[str, ...], Any] = {}
         #: the form's resources, made with the first field
         self.form_fonts: Any = None
-        #: picture file -> its XObject's name and its own size (1 x 1 for a raster, the SVG's size in points)
-        self.images: dict[str, tuple[str, float, float]] = {}
+        #: picture file and tint -> its XObject's name and its own size (1 x 1 for a raster, the SVG's size in points)
+        self.images: dict[tuple[str, str | None], tuple[str, float, float]] = {}
         #: the same for pictures by content, so two identical files are embedded once
         self.image_digests: dict[str, tuple[str, float, float]] = {}
+        #: each gradient's shading, by its coordinates and stops (every use of one gradient shares it)
+        self.shadings: dict[Gradient, str] = {}
+        #: graphics states (opacity, soft masks) by what they set: their resource name and dictionary
+        self.states: dict[tuple[float, str], tuple[str, Any]] = {}
+        #: the graphics states each stream being written uses (the page's first, then each form's being drawn):
+        #: reportlab gives forms none, so each form and page gets those it names
+        self.stream_states: list[dict[str, Any]] = [{}]
+        self.groups = 0
         #: the pictures SVG art holds (`data:` PNG and JPEG), by content
         self.embedded: dict[str, Any] = {}
 
@@ -209,15 +233,15 @@ class _Writer:
     def _prepare_icons(self, items: Iterable[Primitive]) -> None:
         """Define the icon forms and pictures a drawing uses before drawing it (forms are not defined inside
         forms)."""
-        for item in items:
+        for item in leaves(items):
             if isinstance(item, IconUse) and item.name not in self.icon_forms:
                 self._icon_form(item.name)
-            elif isinstance(item, ImageUse) and item.source not in self.images:
-                self._image(item.source)
+            elif isinstance(item, ImageUse) and (item.source, item.tint) not in self.images:
+                self._image(item.source, item.tint)
 
-    def _image(self, source: str) -> tuple[str, float, float]:
-        """The XObject of a picture file, embedded on first use. A picture that changed or broke since it was
-        checked is a content error naming the file (never a crash)."""
+    def _image(self, source: str, tint: str | None = None) -> tuple[str, float, float]:
+        """The XObject of a picture file (recoloured to `tint`), embedded on first use. A picture that changed or
+        broke since it was checked is a content error naming the file (never a crash)."""
         from generator.errors import ContentError, Problem
         from generator.render.images import ImageProblem, image_data
         from generator.resources import display_path
@@ -225,6 +249,10 @@ class _Writer:
         path = FilePath(source)
         try:
             info, data = image_data(path)
+            if tint is not None:
+                from generator.render.recolour import recolour
+
+                info, data = recolour(info, data, tint)
             found = self.image_digests.get(info.digest)
             if found is None:
                 name = f"img{len(self.image_digests) + 1}"
@@ -242,7 +270,7 @@ class _Writer:
             # picture this way too, so it reports the same)
             raise ContentError([Problem(display_path(path), None, "", f"cannot be drawn into the PDF "
                                         f"({type(err).__name__}: {err})")]) from None
-        self.images[source] = found
+        self.images[(source, tint)] = found
         return found
 
     def _register(self, name: str, stream: Any) -> None:
@@ -278,6 +306,7 @@ class _Writer:
 
     def page(self, page: Page) -> None:
         c = self.c
+        self.stream_states = [{}]
         c.setPageSize((page.width, page.height))
         for placed in page.placed:
             if placed.drawing.key is None or placed.drawing.key not in self.forms:
@@ -320,6 +349,8 @@ class _Writer:
         from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream
 
         page = self.c._doc.Pages.pages[-1]
+        if self.stream_states[0]:
+            page.ExtGState = self._with_states(page.ExtGState, self.stream_states[0])
         # every page placing the same forms gets one shared XObject dictionary instead of a copy of its own
         # (the largest object a page kept): it is written inline, so the file is the same
         xobjects = getattr(page, "XObjects", None)
@@ -421,9 +452,7 @@ class _Writer:
             if form is None:
                 form = self.forms[d.key] = f"card{len(self.forms) + 1}"
                 b = d.bleed
-                c.beginForm(form, -b, -d.height - b, d.width + b, b)
-                self.drawing(d)
-                c.endForm()
+                self._form(form, (-b, -d.height - b, d.width + b, b), lambda: self.drawing(d))
             c.doForm(form)
         c.addLiteral("Q")
 
@@ -456,7 +485,16 @@ class _Writer:
         shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({self.escape(chunk)}) Tj"
                          for subset, chunk in font.splitString(run.text, self.doc))
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
-        return f"{self.inks.op(run.colour, 'rg', 'text')} BT {mode}{matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+        if run.spacing:  # the character spacing is text state, kept from one text object to the next: reset it
+            shown = f"{n(run.spacing)} Tc {shown} 0 Tc"
+        text = f"BT {mode}{matrix} {n(run.x)} {n(-run.y)} Tm {shown} ET"
+        ink = self.inks.op(run.colour, 'rg', 'text')
+        if run.outline is None:
+            return f"{ink} {text}"
+        # the outline first, twice as wide as it shows (the letter, drawn over it, covers its inner half), with
+        # round joins so that sharp letters keep no spikes; in a saved state, for the stroke's width and mode
+        return (f"q {self.inks.op(run.outline, 'RG', 'text')} {n(2 * run.outline_width)} w 1 j [] 0 d 1 Tr {text} Q "
+                f"{ink} {text}")
 
     def _text_outlines(self, run: TextRun) -> str:
         """A run drawn as its glyphs' outlines (`PressSettings.outline_text`), each at the advance its font gives
@@ -466,12 +504,17 @@ class _Writer:
         scale = run.size / 1000
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
         parts = [f"q {self.inks.op(run.colour, 'rg', 'text')} {matrix} {n(run.x)} {n(-run.y)} cm"]
+        if run.outline is not None:  # the outline under the letters, as with embedded fonts
+            parts.append(f"{self.inks.op(run.outline, 'RG', 'text')} {n(2 * run.outline_width / scale)} w 1 j [] 0 d")
         pen = 0.0
         for char in run.text:
             shape = _glyph_ops(run.font, char)
             if shape:
-                parts.append(f"q {n(scale)} 0 0 {n(scale)} {n(pen)} 0 cm {shape} f Q")
-            pen += advance(run.font, char) * scale
+                place = f"{n(scale)} 0 0 {n(scale)} {n(pen)} 0 cm"
+                if run.outline is not None:
+                    parts.append(f"q {place} {shape} S Q")
+                parts.append(f"q {place} {shape} f Q")
+            pen += advance(run.font, char) * scale + run.spacing
         parts.append("Q")
         return " ".join(parts)
 
@@ -492,24 +535,26 @@ class _Writer:
                 if said is not None and not self.inks.settings.outline_text:  # outlined text: no text layer
                     out.append(self._unseen(item, *said))
             elif isinstance(item, Rect):
-                state, paint = _paint(item.paint, self.inks)
                 shape = (_rounded(item.x, -item.y - item.h, item.w, item.h, item.r) if item.r > 0
                          else f"{n(item.x)} {n(-item.y - item.h)} {n(item.w)} {n(item.h)} re")
-                out.append(" ".join([*state, shape, paint]))
+                out.append(self._shape(shape, item.paint, False))
             elif isinstance(item, Circle):
-                state, paint = _paint(item.paint, self.inks)
-                out.append(" ".join([*state, _circle(item.cx, -item.cy, item.r), paint]))
+                out.append(self._shape(_circle(item.cx, -item.cy, item.r), item.paint, False))
             elif isinstance(item, Line):
                 dash = " ".join(n(d) for d in item.dash)
-                out.append(f"{self.inks.op(item.colour, 'RG')} {n(item.width)} w [{dash}] 0 d "
-                           f"{n(item.x1)} {n(-item.y1)} m {n(item.x2)} {n(-item.y2)} l S")
+                line = (f"{self.inks.op(item.colour, 'RG')} {n(item.width)} w [{dash}] 0 d "
+                        f"{n(item.x1)} {n(-item.y1)} m {n(item.x2)} {n(-item.y2)} l S")
+                # a cap is graphics state, kept for every later stroke: a line with its own is drawn in a saved state
+                out.append(line if item.cap == "butt" else f"q {_CAPS[item.cap]} J {line} Q")
             elif isinstance(item, Path):
-                state, paint = _paint(item.paint, self.inks)
-                if item.evenodd and paint in ("f", "B"):
-                    paint += "*"
-                out.append(" ".join([*state, _path(item.ops, 0.0), paint]))
+                out.append(self._shape(_path(item.ops, 0.0), item.paint, item.evenodd))
+            elif isinstance(item, Group):
+                if out:
+                    self.c.addLiteral(" ".join(out))
+                    out.clear()
+                self._group(item)
             elif isinstance(item, ImageUse):
-                name, own_w, own_h = self.images.get(item.source) or self._image(item.source)
+                name, own_w, own_h = self.images.get((item.source, item.tint)) or self._image(item.source, item.tint)
                 clip = ""
                 if item.clip is not None:
                     cx, cy, cw, ch = item.clip
@@ -521,6 +566,153 @@ class _Writer:
                 out.append("Q")
         if out:
             self.c.addLiteral(" ".join(out))
+
+    def _shape(self, shape: str, paint: Paint, evenodd: bool) -> str:
+        """A path (PDF operators) filled and stroked with `paint`: a gradient fills it as a shading clipped to it."""
+        fill = paint.fill
+        if isinstance(fill, Gradient):
+            clip = "W* n" if evenodd else "W n"
+            drawn = f"q {shape} {clip} /{self._shading(fill)} sh Q"
+            if paint.stroke is None:
+                return drawn
+            return f"{drawn} {self._shape(shape, paint._replace(fill=None), evenodd)}"
+        state, op = _paint(paint, self.inks)
+        if evenodd and op in ("f", "B"):
+            op += "*"
+        drawn = " ".join([*state, shape, op])
+        return drawn if paint.cap == "butt" or paint.stroke is None else f"q {_CAPS[paint.cap]} J {drawn} Q"
+
+    def _shading(self, gradient: Gradient) -> str:
+        """The resource name of a gradient's shading (made once per document, its colours in the document's colour
+        space), listed in the current stream's resources (reportlab adds them to the page's; :meth:`_form` to a
+        form's)."""
+        name = self.shadings.get(gradient)
+        if name is None:
+            from reportlab.pdfbase.pdfdoc import PDFAxialShading, PDFRadialShading
+
+            function = _colour_function(gradient.stops, self.inks)
+            space = self.inks.device_space
+            if gradient.kind == "linear":
+                x1, y1, x2, y2 = gradient.coords
+                shading: Any = PDFAxialShading(round(x1, 3), round(-y1, 3), round(x2, 3), round(-y2, 3),
+                                               Function=function, ColorSpace=space, Extend="[true true]")
+            else:
+                cx, cy, r = gradient.coords
+                shading = PDFRadialShading(round(cx, 3), round(-cy, 3), 0, round(cx, 3), round(-cy, 3), round(r, 3),
+                                           Function=function, ColorSpace=space, Extend="[true true]")
+            name = self.shadings[gradient] = self.doc.addShading(shading)
+        self.c._shadingUsed[name] = name
+        return name
+
+    def _state(self, opacity: float, mask: str = "") -> str:
+        """The resource name of a graphics state making paint `opacity` transparent and, with `mask`, shown
+        through that form as a luminosity soft mask; listed in the current stream's resources."""
+        from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObjectReference
+
+        key = (round(opacity, 3), mask)
+        found = self.states.get(key)
+        if found is None:
+            entries: dict[str, Any] = {"Type": PDFName("ExtGState"), "ca": key[0], "CA": key[0]}
+            if mask:
+                entries["SMask"] = PDFDictionary({"Type": PDFName("Mask"), "S": PDFName("Luminosity"),
+                                                  "G": PDFObjectReference(self.doc.getXObjectName(mask))})
+            found = self.states[key] = (f"Dj{len(self.states) + 1}", PDFDictionary(entries))
+        self.stream_states[-1][found[0]] = found[1]
+        return found[0]
+
+    def _with_states(self, existing: Any, states: dict[str, Any]) -> Any:
+        from reportlab.pdfbase.pdfdoc import PDFDictionary
+
+        merged = dict(existing.dict) if existing is not None else {}
+        merged.update(states)
+        return PDFDictionary(merged)
+
+    def _form(self, name: str, bbox: tuple[float, float, float, float], body: Any, group: bool = False) -> None:
+        """A form XObject `name` drawn by `body()`, with the shadings and graphics states it uses in its resources
+        (reportlab lists only fonts and forms); `group`: a transparency group, composited as one (ISO 32000-1,
+        11.6.6), as an opacity or a soft mask needs."""
+        from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFResourceDictionary, PDFStream
+
+        c = self.c
+        c.beginForm(name, *(round(v, 3) for v in bbox))
+        self.stream_states.append({})
+        try:
+            body()
+            shadings = dict(c._shadingUsed)
+        finally:
+            states = self.stream_states.pop()
+        c.endForm()
+        form = self.doc.idToObject[self.doc.getXObjectName(name)]
+        if shadings or states:
+            resources = PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs()
+            if form.XObjects:
+                resources.XObject = form.XObjects
+            if states:
+                resources.ExtGState = self._with_states(form.ExtGState, states)
+            resources.setShading(shadings)
+            form.Resources = resources
+        if group:
+            contents = PDFStream()
+            contents.content = form.stream
+            contents.__Comment__ = "xobject form stream"
+            contents.dictionary["Group"] = PDFDictionary({"Type": PDFName("Group"), "S": PDFName("Transparency"),
+                                                          "CS": PDFName(self.inks.device_space)})
+            form.Contents = contents
+
+    def _group(self, group: Group) -> None:
+        """Primitives drawn together: transformed, clipped, and (with an opacity or a mask) drawn into a
+        transparency group first, then blended as one."""
+        c = self.c
+        head = ["q"]
+        if group.matrix is not None:
+            a, b, cc, d, e, f = group.matrix  # in the page's frame, whose y is the model's negated
+            head.append(f"{n(a)} {n(-b)} {n(-cc)} {n(d)} {n(e)} {n(-f)} cm")
+        if group.clip is not None:
+            head.append(f"{_path(group.clip, 0.0)} W* n")
+        if group.opacity >= 1 and group.mask is None:
+            c.addLiteral(" ".join(head))
+            self.draw(group.items)
+            c.addLiteral("Q")
+            return
+        from generator.render.shapes import extent
+
+        x0, y0, x1, y1 = extent(group.items)
+        self.groups += 1
+        name = f"group{self.groups}"  # its icons and pictures are defined already (page() prepares every leaf)
+        self._form(name, (x0 - 1, -y1 - 1, x1 + 1, -y0 + 1), lambda: self.draw(group.items), group=True)
+        mask_name = ""
+        if group.mask is not None:
+            mask = group.mask
+            mask_name = f"{name}-mask"
+            self._form(mask_name, (mask.x, -mask.y - mask.h, mask.x + mask.w, -mask.y), lambda: self.draw((mask,)),
+                       group=True)
+        head.append(f"/{self._state(group.opacity, mask_name)} gs")
+        c.addLiteral(" ".join(head))
+        c.doForm(name)
+        c.addLiteral("Q")
+
+
+def _colour_function(stops: tuple[tuple[float, str], ...], inks: Inks) -> Any:
+    """A PDF function giving a gradient's colour at 0 to 1 (in the document's colour space: `Inks.components`): a
+    linear blend between each pair of stops (type 2), stitched together (type 3), the first and last colours held
+    before and after their stops."""
+    from reportlab.pdfbase.pdfdoc import PDFExponentialFunction, PDFStitchingFunction
+
+    def components(colour: str) -> list[float]:
+        return [round(v, 4) for v in inks.components(colour)]
+
+    points = list(stops)
+    if points[0][0] > 0:
+        points.insert(0, (0.0, points[0][1]))
+    if points[-1][0] < 1:
+        points.append((1.0, points[-1][1]))
+    if len(points) == 2:
+        return PDFExponentialFunction(N=1, C0=components(points[0][1]), C1=components(points[1][1]))
+    functions = [PDFExponentialFunction(N=1, C0=components(a[1]), C1=components(b[1])) for a, b in zip(points, points[1:])]
+    bounds = [round(offset, 4) for offset, _colour in points[1:-1]]
+    return PDFStitchingFunction(functions, bounds, [0, 1] * len(functions), Domain="[0 1]")
 
 
 @cache

@@ -6,7 +6,9 @@ The geometry is the PDF's: the same primitives at the same coordinates (the view
 document's size in millimetres). Icons are defined once per file as symbols and placed with `<use>`, and so are
 pictures (`ImageUse`): each file once, as a `data:` URI inside a symbol, so the SVG carries its art and stays
 vector where the art is an SVG (a viewer draws an SVG picture as vectors, with scripts and outside files
-disabled). A picture cropped to its box is clipped by a `clipPath` in the card's own coordinates.
+disabled). A picture cropped to its box is clipped by a `clipPath` in the card's own coordinates. Gradients are
+`linearGradient`/`radialGradient` in user space (each defined once per file), a group is a `<g>` with its
+transform, `clip-path`, luminance `mask` and `opacity`, and a recoloured picture is a picture of its own.
 
 The SVGs are self-contained: text is drawn with the outlines of its fonts (donjon's own, and a deck's fonts of
 its own alike), each glyph the file uses defined once (in thousandths of an em, from the font file by fontTools)
@@ -37,6 +39,8 @@ from generator.render.model import (
     MM,
     Circle,
     Drawing,
+    Gradient,
+    Group,
     IconUse,
     ImageUse,
     Line,
@@ -45,6 +49,7 @@ from generator.render.model import (
     Primitive,
     Rect,
     TextRun,
+    leaves,
 )
 from generator.render.text import has_rtl
 
@@ -71,13 +76,16 @@ def _families(face_id: str) -> str:
     return f"'{face.family}', {generic}" if " " in face.family else f"{face.family}, {generic}"
 
 
-def _paint_attrs(paint: Paint) -> dict[str, str]:
-    out = {"fill": paint.fill or "none"}
+def _paint_attrs(paint: Paint, fill: str | None = None) -> dict[str, str]:
+    """The fill and stroke attributes of a paint (`fill`: what its gradient's fill is, `url(#...)`)."""
+    out = {"fill": fill or (paint.fill if isinstance(paint.fill, str) else None) or "none"}
     if paint.stroke is not None:
         out["stroke"] = paint.stroke
         out["stroke-width"] = num(paint.width)
         if paint.dash:
             out["stroke-dasharray"] = " ".join(num(d) for d in paint.dash)
+        if paint.cap != "butt":
+            out["stroke-linecap"] = paint.cap
     return out
 
 
@@ -98,41 +106,23 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
     if title:
         SubElement(root, "title").text = title
     defs = SubElement(root, "defs")
-    used = {(item.font, char) for item in drawing.items if isinstance(item, TextRun) for char in set(item.text)}
+    drawn = list(leaves(drawing.items))
+    used = {(item.font, char) for item in drawn if isinstance(item, TextRun) for char in set(item.text)}
     for face, char in sorted(used, key=lambda g: (g[0], ord(g[1]))):
         if _glyph_ref(face, char):
             defs.append(_element("path", {"d": glyph_path(face, char), "id": _glyph_id(face, char)}))
-    for name in sorted({item.name for item in drawing.items if isinstance(item, IconUse)}):
+    for name in sorted({item.name for item in drawn if isinstance(item, IconUse)}):
         symbol = _element("symbol", {"id": f"icon-{name}", "viewBox": "0 0 100 100"})
         for layer in layers(name):
             symbol.append(_element("path", {"d": path_data(layer), "fill-rule": "evenodd"}))
         defs.append(symbol)
-    pictures = _pictures(defs, drawing.items)
     # the body after <defs>: elements, and the runs' glyphs as text already written (thousands of <use> per deck,
     # which as elements would cost more to make and to write than all the rest)
     body: list[Element | str] = []
     if drawing.background is not None:
         body.append(_element("rect", {"x": num(-b), "y": num(-b), "width": num(w), "height": num(h),
                                       "fill": drawing.background}))
-    clips = 0
-    for item in drawing.items:
-        if isinstance(item, TextRun):
-            body.append(_glyphs(item))
-        if not isinstance(item, ImageUse):
-            body.append(_primitive(item))
-            continue
-        use = _element("use", {"xlink:href": f"#{pictures[item.source]}", "x": num(item.x), "y": num(item.y),
-                               "width": num(item.w), "height": num(item.h)})
-        if item.clip is None:
-            body.append(use)
-            continue
-        clips += 1
-        clip = SubElement(defs, "clipPath", {"id": f"clip-{clips}"})
-        x, y, cw, ch = item.clip
-        clip.append(_element("rect", {"x": num(x), "y": num(y), "width": num(cw), "height": num(ch)}))
-        group = _element("g", {"clip-path": f"url(#clip-{clips})"})
-        group.append(use)
-        body.append(group)
+    _Body(defs, _pictures(defs, drawn), body).add(drawing.items)
     out: list[str] = [f"<svg{_attributes(root)}>"]
     for child in root:  # the title and the definitions
         _write(child, out)
@@ -178,12 +168,103 @@ def _write(element: Element, out: list[str]) -> None:
         out.append(element.tail.translate(_TEXT))
 
 
+class _Body:
+    """The elements of a drawing's primitives, in order, with what they refer to defined in `defs` as they come:
+    clip paths, masks, gradients (each gradient once)."""
+
+    def __init__(self, defs: Element, pictures: dict[tuple[str, str | None], str], out: list[Element | str]) -> None:
+        self.defs, self.pictures, self.out = defs, pictures, out
+        self.clips = 0
+        self.masks = 0
+        self.gradients: dict[Gradient, str] = {}
+
+    def add(self, items: Iterable[Primitive]) -> None:
+        out = self.out
+        for item in items:
+            if isinstance(item, TextRun):
+                if item.outline is not None:
+                    out.append(_glyphs(item, outline=True))
+                out.append(_glyphs(item))
+                out.append(_primitive(item))
+            elif isinstance(item, ImageUse):
+                self._picture(item)
+            elif isinstance(item, Group):
+                self._group(item)
+            elif isinstance(item, (Rect, Circle, Path)) and isinstance(item.paint.fill, Gradient):
+                element = _primitive(item)
+                element.attrib["fill"] = f"url(#{self._gradient(item.paint.fill)})"
+                out.append(_element(element.tag, dict(element.attrib)))
+            else:
+                out.append(_primitive(item))
+
+    def _clip(self, shape: Element) -> str:
+        from xml.etree.ElementTree import SubElement
+
+        self.clips += 1
+        clip = SubElement(self.defs, "clipPath", {"id": f"clip-{self.clips}"})
+        clip.append(shape)
+        return f"url(#clip-{self.clips})"
+
+    def _picture(self, item: ImageUse) -> None:
+        use = _element("use", {"xlink:href": f"#{self.pictures[(item.source, item.tint)]}", "x": num(item.x),
+                               "y": num(item.y), "width": num(item.w), "height": num(item.h)})
+        if item.clip is None:
+            self.out.append(use)
+            return
+        x, y, cw, ch = item.clip
+        group = _element("g", {"clip-path": self._clip(_element("rect", {"x": num(x), "y": num(y), "width": num(cw),
+                                                                         "height": num(ch)}))})
+        group.append(use)
+        self.out.append(group)
+
+    def _gradient(self, gradient: Gradient) -> str:
+        """The id of the gradient's definition, made on its first use in the file."""
+        from xml.etree.ElementTree import SubElement
+
+        found = self.gradients.get(gradient)
+        if found is None:
+            found = self.gradients[gradient] = f"gradient-{len(self.gradients) + 1}"
+            if gradient.kind == "linear":
+                x1, y1, x2, y2 = gradient.coords
+                attrs = {"x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2)}
+            else:
+                cx, cy, r = gradient.coords
+                attrs = {"cx": num(cx), "cy": num(cy), "r": num(r)}
+            element = SubElement(self.defs, f"{gradient.kind}Gradient",
+                                 dict(sorted({"id": found, "gradientUnits": "userSpaceOnUse", **attrs}.items())))
+            for offset, colour in gradient.stops:
+                element.append(_element("stop", {"offset": num(offset), "stop-color": colour}))
+        return found
+
+    def _group(self, group: Group) -> None:
+        from xml.etree.ElementTree import SubElement
+
+        attrs: dict[str, str] = {}
+        if group.matrix is not None:
+            attrs["transform"] = f"matrix({' '.join(num(v) for v in group.matrix)})"
+        if group.clip is not None:
+            attrs["clip-path"] = self._clip(_element("path", {"clip-rule": "evenodd", "d": path_data(group.clip)}))
+        if group.mask is not None:
+            mask = group.mask
+            self.masks += 1
+            box = {"x": num(mask.x), "y": num(mask.y), "width": num(mask.w), "height": num(mask.h)}
+            element = SubElement(self.defs, "mask", dict(sorted({"id": f"mask-{self.masks}",
+                                                                 "maskUnits": "userSpaceOnUse", **box}.items())))
+            element.append(_element("use", {"xlink:href": f"#{self.pictures[(mask.source, mask.tint)]}", **box}))
+            attrs["mask"] = f"url(#mask-{self.masks})"
+        if group.opacity < 1:
+            attrs["opacity"] = num(group.opacity)
+        self.out.append(f"<g{_attributes(_element('g', attrs))}>")
+        self.add(group.items)
+        self.out.append("</g>")
+
+
 _MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 
 
-def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[str, str]:
-    """Define each picture file the drawing uses once in `defs`, as a symbol of its own size holding it as a
-    data: URI; its id by file."""
+def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[tuple[str, str | None], str]:
+    """Define each picture file the drawing uses (each recolouring of it apart) once in `defs`, as a symbol of its
+    own size holding it as a data: URI; its id by file and tint."""
     wanted = [item for item in items if isinstance(item, ImageUse)]
     if not wanted:
         return {}
@@ -192,12 +273,16 @@ def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[str, str]:
 
     from generator.render.images import image_data
 
-    ids: dict[str, str] = {}
+    ids: dict[tuple[str, str | None], str] = {}
     by_digest: dict[str, str] = {}
     for item in wanted:
-        if item.source in ids:
+        if (item.source, item.tint) in ids:
             continue
         info, data = image_data(FilePath(item.source))
+        if item.tint is not None:
+            from generator.render.recolour import recolour
+
+            info, data = recolour(info, data, item.tint)
         found = by_digest.get(info.digest)
         if found is None:
             found = by_digest[info.digest] = f"picture-{len(by_digest) + 1}"
@@ -207,7 +292,7 @@ def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[str, str]:
             uri = f"data:{_MIME[info.kind]};base64,{base64.b64encode(data).decode('ascii')}"
             symbol.append(_element("image", {"xlink:href": uri, "x": "0", "y": "0", **size}))
             defs.append(symbol)
-        ids[item.source] = found
+        ids[(item.source, item.tint)] = found
     return ids
 
 
@@ -223,24 +308,32 @@ def _glyph_id(face: str, char: str) -> str:
     return f"g-{re.sub(r'[^A-Za-z0-9.-]', '_', face)}-{ord(char):x}"
 
 
-def _glyphs(run: TextRun) -> str:
-    """A run of text as its glyphs' outlines, each at the advance the PDF gives it: a group of `<use>`, written
-    as :func:`_write` would write it (the references and numbers hold nothing to escape)."""
+def _glyphs(run: TextRun, outline: bool = False) -> str:
+    """A run of text as its glyphs' outlines, each at the advance the PDF gives it (letter spacing included): a
+    group of `<use>`, written as :func:`_write` would write it (the references and numbers hold nothing to
+    escape). `outline`: the run's outline instead, a stroke twice its width that the letters then cover half of,
+    as the PDF draws it."""
     scale = run.size / EM
     transform = f"translate({num(run.x)} {num(run.y)})"
     if run.rotate:
         transform += f" rotate({-run.rotate})"
     # a scale of points per thousandth of an em needs more than three decimals (9 pt is 0.009)
     fine = f"{scale:.7f}".rstrip("0")
-    head = f'<g fill="{_attribute(run.colour)}" transform="{transform} scale({fine} -{fine})"'
+    if outline and run.outline is not None:
+        paint = (f'fill="none" stroke="{_attribute(run.outline)}" stroke-linejoin="round" '
+                 f'stroke-width="{num(2 * run.outline_width / scale)}"')
+    else:
+        paint = f'fill="{_attribute(run.colour)}"'
+    head = f'<g {paint} transform="{transform} scale({fine} -{fine})"'
     uses: list[str] = []
     pen = 0.0
     font = run.font
+    spacing = run.spacing / scale
     for char in run.text:
         ref = _glyph_ref(font, char)
         if ref:
             uses.append(f'<use x="{num(pen)}" xlink:href="{ref}" />' if pen else f'<use xlink:href="{ref}" />')
-        pen += advance(font, char)
+        pen += advance(font, char) + spacing
     return f"{head}>{''.join(uses)}</g>" if uses else f"{head} />"
 
 
@@ -275,6 +368,8 @@ def _primitive(item: Primitive) -> Element:
         attrs = {"stroke": item.colour, "stroke-width": num(item.width)}
         if item.dash:
             attrs["stroke-dasharray"] = " ".join(num(d) for d in item.dash)
+        if item.cap != "butt":
+            attrs["stroke-linecap"] = item.cap
         return _element("line", {"x1": num(item.x1), "y1": num(item.y1), "x2": num(item.x2), "y2": num(item.y2),
                                  **attrs})
     assert isinstance(item, Path)

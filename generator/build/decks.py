@@ -29,7 +29,7 @@ from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import atomic_path, inside, staged, transaction
 from generator.render.imposition import PageHeading, Sided, grid, pages
 from generator.render.ink_light import ink_light
-from generator.render.model import Drawing, ImageUse
+from generator.render.model import Drawing, ImageUse, leaves
 from generator.resources import display_path
 
 #: The back of a user's deck that names no back: a plain back with the deck's name.
@@ -127,27 +127,30 @@ def _who(deck: Deck, card: Card) -> str:
         f"{deck_label(deck)}: card {card.id}"
 
 
-def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: float) -> Drawing:
+def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: float,
+                 guides: bool = False) -> Drawing:
+    """A card's face; `guides`: with the cut line, the bleed's edge and the safe area drawn over it."""
     size = deck.card_size
     what = subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
                    card.provenance, _who(deck, card), key=card.id if card.copies > 1 else None, folder=deck.folder,
-                   root=deck.root, lang=language(deck.lang))
-    return draw(layout, what, size.width_pt, size.height_pt, bleed)
+                   root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
+    return draw(layout, what, size.width_pt, size.height_pt, bleed, deck.shape, guides)
 
 
-def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card: Card | None = None) -> Drawing:
+def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card: Card | None = None,
+                 guides: bool = False) -> Drawing:
     """A back: the deck's (drawn once, keyed by its layout) or, for a layout that reads the card's values, the back
     of `card` (keyed by the card)."""
     size = deck.card_size
     if card is not None and layout.per_card:
         what = subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
                        card.provenance, f"{_who(deck, card)}, its back", key=f"back:{card.id}", folder=deck.folder,
-                       root=deck.root, lang=language(deck.lang))
+                       root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
     else:
         what = subject({}, None, view, {}, f"{deck_label(deck)}: back", key=f"back:{layout.file}", folder=deck.folder,
-                       root=deck.root, lang=language(deck.lang))
+                       root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
     try:
-        return draw(layout, what, size.width_pt, size.height_pt, bleed)
+        return draw(layout, what, size.width_pt, size.height_pt, bleed, deck.shape, guides)
     except ContentError as err:
         if card is None and layout.per_card:
             raise ContentError([Problem(p.file, p.line, p.where, p.message + " (this back reads a card's values, so it "
@@ -159,25 +162,27 @@ def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card:
 class Backs:
     """The backs of a deck's cards, each drawn once (see :func:`back_drawing`)."""
 
-    def __init__(self, layouts: DeckLayouts, view: DeckView, bleed: float) -> None:
+    def __init__(self, layouts: DeckLayouts, view: DeckView, bleed: float, guides: bool = False) -> None:
         self.layouts = layouts
         self.view = view
         self.bleed = bleed
+        self.guides = guides
         self._shared: dict[str, Drawing] = {}
 
     def of(self, card: Card) -> Drawing:
         layout = self.layouts.back(card)
         if layout.per_card:
-            return back_drawing(layout, self.layouts.deck, self.view, self.bleed, card)
+            return back_drawing(layout, self.layouts.deck, self.view, self.bleed, card, self.guides)
         found = self._shared.get(layout.file)
         if found is None:
-            found = self._shared[layout.file] = back_drawing(layout, self.layouts.deck, self.view, self.bleed)
+            found = self._shared[layout.file] = back_drawing(layout, self.layouts.deck, self.view, self.bleed,
+                                                             guides=self.guides)
         return found
 
 
 def pictures(drawing: Drawing) -> set[Path]:
     """The picture files a drawing shows (for `donjon build --watch`)."""
-    return {Path(item.source) for item in drawing.items if isinstance(item, ImageUse)}
+    return {Path(item.source) for item in leaves(drawing.items) if isinstance(item, ImageUse)}
 
 
 class DeckResult(NamedTuple):
@@ -265,11 +270,13 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
         files = card_file_names(deck, inside(out, deck.namespace, deck.id, b.name), b.suffix,
                                 {f"back.{b.suffix}": "the deck's back"})
         names[b.name] = dict(zip((c.id for c in deck.cards), files, strict=True))
-    backs = Backs(layouts, view, bleed)
+    guides = options.guides
+    backs = Backs(layouts, view, bleed, guides)
     uniform = layouts.uniform_back()
     back_face = None
     if uniform:  # drawn through `backs`, so that the cards' backs are this very drawing
-        back_face = backs.of(deck.cards[0]) if deck.cards else back_drawing(layouts.back(), deck, view, bleed)
+        back_face = backs.of(deck.cards[0]) if deck.cards else back_drawing(layouts.back(), deck, view, bleed,
+                                                                           guides=guides)
         if options.ink == "light":
             back_face = ink_light(back_face)
     written: list[Written] = []
@@ -284,7 +291,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
 
         def drawings() -> Iterator[Sided]:
             for card in deck.cards:
-                drawing = face_drawing(layouts.face(card), deck, card, view, bleed)
+                drawing = face_drawing(layouts.face(card), deck, card, view, bleed, guides)
                 its_back = backs.of(card)
                 if light:
                     drawing, its_back = ink_light(drawing), ink_light(its_back)
@@ -311,7 +318,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                 target = inside(out, deck.namespace, f"{deck.id}.{b.suffix}")
                 # the first document draws the cards (and writes the per-card files); any other redraws them
                 stream = drawings() if index == 0 else (s for c in deck.cards for s in [
-                    Sided(face_drawing(layouts.face(c), deck, c, view, bleed), backs.of(c))] * c.copies)
+                    Sided(face_drawing(layouts.face(c), deck, c, view, bleed, guides), backs.of(c))] * c.copies)
                 with atomic_path(target, f"the {b.label} sheets of {deck.key}") as tmp:
                     lang = language(deck.lang)
                     stats = b.page_writer()(pages(stream, count, back_face, sheet, options.print_options,

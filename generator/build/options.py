@@ -23,6 +23,8 @@ class BuildOptions(NamedTuple):
     #: the language to build in (None: each deck's own), and a second language for the cards' names (`--also`)
     lang: str | None = None
     also: str | None = None
+    #: a proof: the cut line, the bleed's edge and the safe area drawn over every card (`--guides`)
+    guides: bool = False
 
 
 class Written(NamedTuple):

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from generator.catalog.assets import NO_ASSETS, Assets
 from generator.catalog.common import CardSize, Provenance
+from generator.catalog.shapes import Shape
 
 
 class Card(NamedTuple):
@@ -56,6 +57,8 @@ class Deck(NamedTuple):
     #: language (the games' catalogs are English; a deck of your own says it with `lang:`)
     lang: str = "en"
     default_lang: str = "en"
+    #: the outline its pieces are cut along inside their card size (None: the card's rectangle)
+    shape: Shape | None = None
 
     @property
     def key(self) -> str:

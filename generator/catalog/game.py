@@ -21,6 +21,7 @@ from generator.catalog.common import (
     resolve_card_size,
     translations_field,
 )
+from generator.catalog.shapes import SHAPE, Shape
 from generator.fields import Checker, Choice, Field, Int, ListOf, Record, Slug, Text
 from generator.yamlio import PathKey
 
@@ -43,6 +44,8 @@ class DeckSpec:
     card_size: CardSize
     cards: str
     set: str | None
+    #: the outline the pieces are cut along (None: the card's rectangle)
+    shape: Shape | None = None
     #: its name in other languages (generator.catalog.translations)
     translations: Mapping[str, Translation] = field(default_factory=dict, hash=False)
 
@@ -89,8 +92,10 @@ class GameHeader:
 
 
 def deck_spec(id: str, name: str, layout: str, back: str, card_size: str | CardSize, cards: str,  # noqa: A002
-              set: str | None, translations: Mapping[str, Any] | None = None) -> DeckSpec:  # noqa: A002
-    return DeckSpec(id, name, layout, back, resolve_card_size(card_size), cards, set, make_translations(translations))
+              set: str | None, shape: Shape | None = None,  # noqa: A002 - the keys of game.yaml
+              translations: Mapping[str, Any] | None = None) -> DeckSpec:
+    return DeckSpec(id, name, layout, back, resolve_card_size(card_size), cards, set, shape,
+                    make_translations(translations))
 
 
 def game_header(id: str, name: str, players: PlayerCount, publisher: str,  # noqa: A002 - the keys of game.yaml
@@ -125,6 +130,7 @@ def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
             "layout": Field(Slug(), doc="the layout of the card faces (templates/layouts/ID.yaml)"),
             "back": Field(Slug(), doc="the layout of the card backs"),
             "card_size": Field(CARD_SIZE, required=False, default="poker"),
+            "shape": Field(SHAPE, required=False),
             "cards": Field(Choice(deck_sources, what="card source"), doc="the catalog the cards come from"),
             "set": Field(Choice(sets or (), what="set") if sets else Slug(), required=False,
                          doc="only the entries of this set"),

@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 from generator.catalog.assets import FONTS, ICONS, NO_ASSETS, Assets, resolve_assets
 from generator.catalog.common import CARD_SIZE, CardSize, resolve_card_size
+from generator.catalog.shapes import SHAPE, Shape
 from generator.errors import InputError, Problem
 from generator.files import resolve_within
 from generator.fields import (
@@ -105,6 +106,8 @@ class UserDeck(NamedTuple):
     #: how its table is read: an .xlsx table's sheet, a CSV table's delimiter
     sheet: str | None = None
     delimiter: str = ","
+    #: the outline its pieces are cut along (None: the card's rectangle)
+    shape: Shape | None = None
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -163,6 +166,7 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
         "id": Field(Slug(), doc="the deck's id: output files are named after it"),
         "name": Field(Text(max_len=120), doc="the deck's name as printed on sheets"),
         "card_size": Field(CARD_SIZE, required=False, default="poker"),
+        "shape": Field(SHAPE, required=False),
         "layout": Field(Text(max_len=200), required=False,
                         doc="a layout file (layout.yaml, or ../shared/unit.yaml inside the content folder) or a "
                             "shipped layout id; needed unless `layouts` gives every card's"),
@@ -254,7 +258,8 @@ def load_deck(folder: Path, display: str, root: Path | None = None) -> tuple[Use
         return None, problems
     return UserDeck(folder, values["id"], values["name"], resolve_card_size(values["card_size"]),
                     values["layout"] or "", values["back"], tuple(cards), name, top, assets, table_path,
-                    values["lang"], translations, name_column, translate, values["sheet"], values["delimiter"]), []
+                    values["lang"], translations, name_column, translate, values["sheet"], values["delimiter"],
+                    values["shape"]), []
 
 
 def _translations(header: list[str], table: str, values: Mapping[str, Any],

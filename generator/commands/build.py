@@ -203,6 +203,10 @@ def build(
              + "; ".join(f"{b.name}: {b.makes}" for b in BACKENDS) + "."),
     unique: bool = typer.Option(False, "--unique",
                                 help="One copy of each card instead of the deck's counts (a proof set)."),
+    guides: bool = typer.Option(
+        False, "--guides",
+        help="A proof to check a layout, not to cut: draw over every card its cut line (magenta), the edge of "
+             "its bleed (dashed blue) and the safe area text keeps inside (dashed green)."),
     cards: Optional[str] = typer.Option(
         None, "--cards", show_default=False, metavar="LIST",
         help="Build only these cards of the deck TARGET names: positions in its table from 1 and ranges "
@@ -263,7 +267,7 @@ def build(
         sheet_options = sheet_options._replace(back_offset=(mm(saved.back_offset[0]), mm(saved.back_offset[1])),
                                                scale=saved.scale)
     options = BuildOptions(sheet_options, formats_of(formats), unique, _choice("--ink", ink, ("normal", "light")),
-                           press_settings(_choice("--colour", colour, ("rgb", "cmyk")), profile), lang, also)
+                           press_settings(_choice("--colour", colour, ("rgb", "cmyk")), profile), lang, also, guides)
     if (target or "").strip().lower() == "calibration":
         _calibration(out, options)
         return

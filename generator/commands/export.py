@@ -18,7 +18,8 @@ if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
     from generator.content import Content
 
 HELP = """\
-Export cards for print services (The Game Crafter, MakePlayingCards, DriveThruCards) and Tabletop Simulator.
+Export cards for print services (The Game Crafter, MakePlayingCards, DriveThruCards) and Tabletop Simulator,
+and pictures of the decks (showcase).
 
 `donjon export --service NAME` writes exactly what a print service asks for, named as it asks, and checks each
 PDF against the service's rules (the preflight of `donjon check-print`). Services: drivethrucards (dtc),
@@ -35,8 +36,8 @@ Presets: tgc (The Game Crafter: 825x1125 px for a poker card, 1/8 in bleed), mpc
 px, 0.12 in bleed), dtc (DriveThruCards' size, 1/8 in bleed; `donjon export dtc` writes the PDF the service
 asks for), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png (OUT/png/decks/DECK/ for a
 deck of your own), back.png (or backs/CARD.png when cards have backs of their own) and manifest.csv (file, id,
-name and copies of every image). Images are RGB, and two exports of the same input
-give the same bytes.
+name and copies of every image). Images are RGB (RGBA, transparent outside, for pieces that are not rectangles:
+a deck's `shape`), and two exports of the same input give the same bytes.
 """
 
 TTS_HELP = """\
@@ -375,3 +376,50 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
         w, h = deck.size
         typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px at "
                    f"{chosen.dpi} dpi, {MANIFEST} (each face's copies, as {chosen.name} asks them)")
+
+
+SHOWCASE_HELP = """\
+Pictures of each deck for a crowdfunding page or a BoardGameGeek post: a hand of its first cards fanned out, and
+a spread of the deck on a table (a face-down draw pile and its cards dealt face up).
+
+TARGET is `all` (the default), a game, GAME/DECK, or with --content a deck of your own by its id.
+Writes OUT/showcase/GAME/DECK-hand.png and DECK-table.png (OUT/showcase/decks/ for a deck of your own), RGB
+PNGs; two exports of the same input give the same bytes.
+"""
+
+
+@app.command("showcase", help=SHOWCASE_HELP)
+@reports_errors
+def showcase(
+    target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
+    content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
+                                                   help=_CONTENT_HELP),
+    out_text: str = typer.Option("output", "--out", metavar="DIR",
+                                 help="The folder to write into (OUT/showcase/...)."),
+    dpi: int = typer.Option(150, "--dpi", metavar="N", help="Pixels per inch of the cards, 72 to 600."),
+    in_hand: int = typer.Option(5, "--hand", metavar="N", help="Cards in the hand, 1 to 12."),
+    on_table: int = typer.Option(12, "--table", metavar="N", help="Cards dealt on the table, 1 to 36."),
+) -> None:
+    """A hand and a table spread of each deck, as PNG pictures."""
+    out = folder_option(out_text, "--out")
+    content_dir = folder_option(content_dir_text, "--content")
+    import time
+
+    from generator.export.showcase import export_showcase
+    from generator.output import prepare_dir
+    from generator.resources import display_path
+
+    start = time.perf_counter()
+    for option, value, low, high in (("--dpi", dpi, 72, 600), ("--hand", in_hand, 1, 12),
+                                     ("--table", on_table, 1, 36)):
+        if not low <= value <= high:
+            raise _usage(option, f"{value} is out of range; it must be from {low} to {high}")
+    content, decks = _decks(content_dir, target)
+    prepare_dir(out)
+    report = with_progress(len(decks), "Drawing pictures", lambda progress: export_showcase(
+        content, decks, out, dpi, in_hand, on_table, progress))
+    for deck in report.decks:
+        (hw, hh), (tw, th) = deck.hand_size, deck.table_size
+        typer.echo(f"wrote {display_path(deck.hand)} ({hw}x{hh} px) and {display_path(deck.table)} ({tw}x{th} px)")
+    seconds = time.perf_counter() - start
+    typer.echo(f"Exported {plural(len(report.decks), 'deck')} as pictures in {seconds:.2f} s.")

@@ -5,7 +5,9 @@ Each image is rendered at an exact pixel size: pdfium maps the page onto the bit
 
 PNGs are written here rather than by Pillow: RGB, 8 bits, every row with filter type 0 (none), one zlib
 stream at level 1, the dpi in a pHYs chunk (so an image editor prints them at their size) and nothing else:
-no time, no software name, so the same card gives the same bytes. Cards are flat colours and text: without
+no time, no software name, so the same card gives the same bytes. A piece that is not a rectangle (a hexagonal
+tile, a round token) is rendered on a transparent bitmap instead of white, and written with its alpha (RGBA):
+transparent outside its outline and bleed. Cards are flat colours and text: without
 filters deflate packs them a fifth smaller than Pillow's adaptive filtering does, in half the time, and
 encoding was the larger part of an export's time. pdfium renders straight into PNG rows (a filter byte before
 each row), so nothing is copied to encode.
@@ -29,28 +31,39 @@ if TYPE_CHECKING:
 
 PNG_LEVEL = 1
 WHITE = 0xFFFFFFFF
+#: Transparent (alpha 0), what a piece that is not a rectangle is rendered on.
+CLEAR = 0x00000000
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 class Raster(NamedTuple):
-    """An RGB image, top to bottom: rows of `width` x 3 bytes, each preceded by a 0 byte when `scanlines` (the
-    layout of PNG's filter type 0, which pdfium renders into directly, so that encoding copies nothing)."""
+    """An RGB image (RGBA with `alpha`), top to bottom: rows of `width` x 3 (or 4) bytes, each preceded by a 0 byte
+    when `scanlines` (the layout of PNG's filter type 0, which pdfium renders into directly, so that encoding
+    copies nothing)."""
 
     width: int
     height: int
     data: bytes | bytearray
     scanlines: bool = False
+    alpha: bool = False
+
+    @property
+    def mode(self) -> str:
+        return "RGBA" if self.alpha else "RGB"
 
     def image(self) -> Image:
         from PIL import Image as PILImage
 
         if not self.scanlines:
-            return PILImage.frombytes("RGB", (self.width, self.height), bytes(self.data))
-        stride = self.width * 3 + 1
-        return PILImage.frombytes("RGB", (self.width, self.height), bytes(self.data[1:]), "raw", "RGB", stride)
+            return PILImage.frombytes(self.mode, (self.width, self.height), bytes(self.data))
+        stride = self.width * len(self.mode) + 1
+        return PILImage.frombytes(self.mode, (self.width, self.height), bytes(self.data[1:]), "raw", self.mode,
+                                  stride)
 
     @staticmethod
     def of(image: Image) -> Raster:
+        if image.mode == "RGBA":
+            return Raster(image.width, image.height, image.tobytes(), alpha=True)
         rgb = image if image.mode == "RGB" else image.convert("RGB")
         return Raster(rgb.width, rgb.height, rgb.tobytes())
 
@@ -70,20 +83,23 @@ def pdf_bytes(pages: Sequence[Page], title: str) -> bytes:
     return buffer.getvalue()
 
 
-def _render(page: Any, width: int, height: int) -> Raster:
-    """One pdfium page as RGB pixels, exactly `width` x `height`, on white, as PNG scanlines."""
+def _render(page: Any, width: int, height: int, alpha: bool = False) -> Raster:
+    """One pdfium page as RGB pixels, exactly `width` x `height`, on white, as PNG scanlines; `alpha`: RGBA pixels on
+    a transparent bitmap."""
     import ctypes
 
     import pypdfium2.raw as pdfium_c
 
-    stride = width * 3 + 1  # each row after its filter byte
+    # RGB rows each after its filter byte; RGBA rows as pdfium wants four-byte pixels, aligned (it stops on a
+    # misaligned one), the filter bytes added when the PNG is written
+    stride = width * 4 if alpha else width * 3 + 1
     buffer = (ctypes.c_ubyte * (stride * height))()
-    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR, ctypes.addressof(buffer) + 1,
-                                          stride)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGRA if alpha else pdfium_c.FPDFBitmap_BGR,
+                                          ctypes.addressof(buffer) + (0 if alpha else 1), stride)
     if not bitmap:
         raise MemoryError(f"pdfium could not make a bitmap of {width}x{height} px")
     try:
-        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE)
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, CLEAR if alpha else WHITE)
         flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # RGB rather than BGR
         pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, width, height, 0, flags)
         formenv = getattr(page, "formenv", None)
@@ -92,20 +108,24 @@ def _render(page: Any, width: int, height: int) -> Raster:
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)
     data = bytearray(buffer)
+    if alpha:
+        return Raster(width, height, data, alpha=True)
     data[::stride] = bytes(height)  # the filter bytes: pdfium draws inside the rows, but make sure
     return Raster(width, height, data, scanlines=True)
 
 
 def render_pages(pages: Sequence[Page], sizes: Sequence[tuple[int, int]], title: str) -> Iterator[Raster]:
-    """Each page as pixels of its size in `sizes`, through one PDF written in memory."""
+    """Each page as pixels of its size in `sizes`, through one PDF written in memory; a page showing a piece that
+    is not a rectangle as RGBA, transparent where nothing is drawn."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf_bytes(pages, title))
     try:
         for index, (width, height) in enumerate(sizes):
             page = doc[index]
+            shaped = any(placed.drawing.outline is not None for placed in pages[index].placed)
             try:
-                yield _render(page, width, height)
+                yield _render(page, width, height, shaped)
             finally:
                 page.close()
     finally:
@@ -118,15 +138,15 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 
 def png_bytes(raster: Raster, dpi: float | None = None) -> bytes:
     """An RGB PNG of the pixels: deterministic bytes (no time, no text chunks)."""
-    width, height, data, scanlines = raster
-    row = width * 3 + (1 if scanlines else 0)
+    width, height, data, scanlines, alpha = raster
+    row = width * (4 if alpha else 3) + (1 if scanlines else 0)
     if len(data) != row * height:
-        raise ValueError(f"{len(data)} bytes are not {width}x{height} RGB pixels")
+        raise ValueError(f"{len(data)} bytes are not {width}x{height} {raster.mode} pixels")
     if not scanlines:
         view = memoryview(data)
         none = b"\x00"  # filter type 0 before every row
         data = b"".join(part for y in range(0, row * height, row) for part in (none, view[y:y + row]))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, no interlace
+    header = struct.pack(">IIBBBBB", width, height, 8, 6 if alpha else 2, 0, 0, 0)  # 8 bits, RGB(A), deflate
     out = [_SIGNATURE, _chunk(b"IHDR", header)]
     if dpi:
         per_metre = round(dpi / 0.0254)

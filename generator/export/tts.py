@@ -112,7 +112,8 @@ def render_chunk(context: _Context, chunk: TtsChunk) -> list[tuple[str, int]]:
     image = Image.new("RGB", (sheet.columns * cell.px_w, sheet.rows * cell.px_h), "white")
     for place, raster in enumerate(render_pages(pages, [size] * len(pages), prepared.deck.name)):
         row, column = divmod(place, sheet.columns)
-        image.paste(raster.image(), (column * cell.px_w, row * cell.px_h))
+        card = raster.image()  # a piece that is not a rectangle on the sheet's white, through its transparency
+        image.paste(card, (column * cell.px_w, row * cell.px_h), card if raster.alpha else None)
     name = sheet.name if chunk.sheet > 0 else backs_name(sheet)
     return [(name, folder.write(name, png_bytes(Raster.of(image))))]
 

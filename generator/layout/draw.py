@@ -25,6 +25,7 @@ missing, damaged or oversized picture is an error naming the card's row, the col
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from collections.abc import Mapping
@@ -32,19 +33,23 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.catalog.common import CONFIDENCE_WORDS, Provenance
+from generator.catalog.shapes import Shape
 from generator.errors import ContentError, FitError, Problem
 from generator.files import resolve_within
 from generator.i18n import Language, language
 from generator.layout.load import (
     EPSILON,
     ColourSpec,
+    FillSpec,
     Frame,
+    GradientSpec,
     Layout,
     LayoutBox,
     StyleSpec,
+    box_turn,
     unknown_icon,
 )
-from generator.layout.spec import HEX
+from generator.layout.spec import HEX, dictionary
 from generator.layout.templates import Template, TemplateFailure, Undefined, translators
 from generator.render import fonts
 from generator.render.colour import PALETTE
@@ -52,15 +57,20 @@ from generator.render.icons import icons
 from generator.render.model import (
     Circle,
     Drawing,
+    Gradient,
+    Group,
     IconUse,
     ImageUse,
     Line,
+    Op,
     Paint,
+    Path as Outline,
     Primitive,
     Rect,
 )
 from generator.render.text import (
     Fitted,
+    MissingGlyphs,
     NoFit,
     Style,
     TextProblem,
@@ -129,14 +139,17 @@ class Subject(NamedTuple):
     #: where a picture a card names is found (the deck's folder), and the folder it must stay inside
     folder: Path | None = None
     root: Path | None = None
-    #: the language it is drawn in: the layout's own words, the typography of its text
+    #: the language it is drawn in: the layout's own words, the typography of its text, hyphenation
     lang: Language = language()
+    #: drawn in its deck's own language (a style's `language` is then its text's; else `lang` is)
+    own_language: bool = True
 
 
 def subject(data: Mapping[str, Any], card: CardView | None, deck: DeckView, provenance: Mapping[str, Provenance],
             who: str, key: str | None = None, folder: Path | None = None, root: Path | None = None,
-            lang: Language | None = None) -> Subject:
-    """The values a layout reads for a card (or, with `card` None, for the deck's back), in `lang` (English)."""
+            lang: Language | None = None, own_language: bool = True) -> Subject:
+    """The values a layout reads for a card (or, with `card` None, for the deck's back), in `lang` (English);
+    `own_language`: the deck's own language (its texts as written, not translated)."""
     lang = lang or language()
     context: dict[str, Any] = {k: v for k, v in data.items() if k not in ("card", "deck", "mark", "_", "ngettext")}
     context.update(translators(lang))
@@ -151,22 +164,29 @@ def subject(data: Mapping[str, Any], card: CardView | None, deck: DeckView, prov
         return "{inferred}" if found is not None and found.of(name) is not None else ""
 
     context["mark"] = mark
-    return Subject(context, provenance, who, key, folder, root or folder, lang)
+    return Subject(context, provenance, who, key, folder, root or folder, lang, own_language)
 
 
-def draw(layout: Layout, what: Subject, width: float, height: float, bleed: float) -> Drawing:
-    """The drawing of one card or back on a card of `width` x `height` points, with `bleed` around it."""
+def draw(layout: Layout, what: Subject, width: float, height: float, bleed: float, shape: Shape | None = None,
+         guides: bool = False) -> Drawing:
+    """The drawing of one card or back on a card of `width` x `height` points, with `bleed` around it; a piece of
+    another `shape` than a rectangle is cut along it (everything drawn stays inside it and its bleed). `guides`
+    draws the cut line, the bleed's edge and the safe area over it."""
     PALETTE.set(layout.palette)  # for `ink`, which reads a colour's name as `fill:` does
-    frames = layout.frames(width, height)
+    frames = layout.frames(width, height, shape)
     items: list[Primitive] = []
     missing: list[tuple[LayoutBox, UnknownIcons]] = []
+    glyphless: list[CardFitError] = []
     for box, frame in zip(layout.boxes, frames):
         try:
             items.extend(_box(layout, box, frame, what, width, height, bleed))
         except CardFitError as err:
-            if not isinstance(err.cause, UnknownIcons):
+            if isinstance(err.cause, UnknownIcons):
+                missing.append((box, err.cause))
+            elif isinstance(err.cause, MissingGlyphs):
+                glyphless.append(err)
+            else:
                 raise
-            missing.append((box, err.cause))
         except Exception as err:
             # an icon of one's own in text, changed since its layout was loaded (the picture module is imported
             # only by a deck that has pictures: without it, no picture problem can have been raised)
@@ -176,8 +196,23 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
             raise _content_error(layout, box, box.kind, what, f"an icon cannot be drawn: {err}") from None
     if missing:
         raise _icons_error(what, missing)
+    if glyphless:
+        raise _glyphs_error(glyphless)
     background = _colour(layout, None, "background", layout.background, what)
-    return Drawing(round(width, 3), round(height, 3), tuple(items), bleed, what.key, background)
+    outline = None
+    if shape is not None and (shape.kind != "rect" or any(shape.radii)):
+        from generator.render.shapes import outline as shape_outline
+
+        outline = shape_outline(shape, 0.0, 0.0, width, height)
+        edge = shape_outline(shape, 0.0, 0.0, width, height, bleed) if bleed else outline
+        inside = (Outline(edge, Paint(background)),) if background is not None else ()
+        items = [Group((*inside, *items), clip=edge)]
+        background = None
+    if guides:
+        from generator.render.guides import guide_lines
+
+        items.extend(guide_lines(shape, width, height, bleed, layout.safe))
+    return Drawing(round(width, 3), round(height, 3), tuple(items), bleed, what.key, background, outline)
 
 
 def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -> CardFitError:
@@ -197,29 +232,48 @@ def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -
                                 f"{where})"), err)
 
 
+def _glyphs_error(errors: list[CardFitError]) -> CardFitError:
+    """Every character the card's texts cannot draw, box by box, in one error."""
+    first = errors[0]
+    if len(errors) == 1:
+        return first
+    message = "; ".join(err.args[0] for err in errors)
+    return CardFitError(message, first.problem._replace(message="; ".join(err.problem.message for err in errors)),
+                        first.cause)
+
+
 def _box(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width: float, height: float,
          bleed: float) -> list[Primitive]:
-    """The primitives of one box for one card (none when its `when` is false)."""
+    """The primitives of one box for one card (none when its `when` is false), turned and made transparent as the
+    box says."""
     ctx = what.context
-    items: list[Primitive] = []
     when = box.when
     if when is not None and not _evaluate(layout, box, "when", lambda: when(ctx), what):
-        return items
+        return []
+    items = _content(layout, box, frame, what, width, height, bleed)
+    if items and (box.rotate or box.flip or box.opacity < 1):
+        matrix = box_turn(box, frame, width, height) if box.rotate or box.flip else None
+        return [Group(tuple(items), matrix, box.opacity)]
+    return items
+
+
+def _content(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width: float, height: float,
+             bleed: float) -> list[Primitive]:
+    ctx = what.context
+    items: list[Primitive] = []
     kind = box.kind
-    if kind == "rect":
-        x, y, w, h = _bled(frame, box.bleed, bleed, width, height)
-        paint = _paint(layout, box, what)
-        if paint is not None:
-            items.append(Rect(x, y, w, h, paint, box.radius))
-    elif kind == "circle":
-        paint = _paint(layout, box, what)
-        if paint is not None:
-            items.append(Circle(frame.x + frame.w / 2, frame.y + frame.h / 2, min(frame.w, frame.h) / 2, paint))
+    if box.outline_kind is not None and kind != "image":
+        items.extend(_shape(layout, box, frame, what, width, height, bleed))
     elif kind == "line":
         stroke = _colour(layout, box, "stroke", box.stroke, what)
         if stroke is not None:
-            items.append(Line(frame.x, frame.y, frame.x + frame.w, frame.y + frame.h, stroke, box.stroke_width,
-                              box.dash))
+            if box.ends is not None:
+                x1, y1 = box.ends[0].resolve(width), box.ends[1].resolve(height)
+                x2, y2 = box.ends[2].resolve(width), box.ends[3].resolve(height)
+            else:
+                x1, y1, x2, y2 = frame.x, frame.y, frame.x + frame.w, frame.y + frame.h
+            items.append(Line(round(x1, 3), round(y1, 3), round(x2, 3), round(y2, 3), stroke, box.stroke_width,
+                              box.dash, box.cap))
     elif kind == "icon":
         items.extend(_icon(layout, box, frame, what))
     elif kind == "image":
@@ -299,12 +353,82 @@ def _colour(layout: Layout, box: LayoutBox | None, key: str, spec: ColourSpec, w
     return found
 
 
-def _paint(layout: Layout, box: LayoutBox, what: Subject) -> Paint | None:
-    fill = _colour(layout, box, "fill", box.fill, what)
+def _fill(layout: Layout, box: LayoutBox, spec: FillSpec, what: Subject,
+          area: tuple[float, float, float, float]) -> str | Gradient | None:
+    """A shape's fill for this card: a colour, or a gradient laid across `area` (x, y, w, h)."""
+    if not isinstance(spec, GradientSpec):
+        return _colour(layout, box, "fill", spec, what)
+    from generator.render.shapes import linear_span
+
+    stops = []
+    for offset, ink in spec.stops:
+        colour = _colour(layout, box, "fill", ink, what)
+        if colour is None:
+            raise _content_error(layout, box, "fill", what, "a colour of the gradient gives 'none'")
+        stops.append((offset, colour))
+    x, y, w, h = area
+    if spec.kind == "linear":
+        return Gradient("linear", linear_span(x, y, w, h, spec.angle), tuple(stops))
+    cx = x + spec.center[0].pt + spec.center[0].pct * w / 100
+    cy = y + spec.center[1].pt + spec.center[1].pct * h / 100
+    far = max(math.hypot(px - cx, py - cy) for px in (x, x + w) for py in (y, y + h))
+    radius = max(0.01, spec.radius.pt + spec.radius.pct * far / 100)
+    return Gradient("radial", (round(cx, 3), round(cy, 3), round(radius, 3)), tuple(stops))
+
+
+def _paint(layout: Layout, box: LayoutBox, what: Subject, area: tuple[float, float, float, float]) -> Paint | None:
+    fill = _fill(layout, box, box.fill, what, area)
     stroke = _colour(layout, box, "stroke", box.stroke, what)
     if fill is None and stroke is None:
         return None
-    return Paint(fill, stroke, box.stroke_width if stroke else 0.0, box.dash if stroke else ())
+    return Paint(fill, stroke, box.stroke_width if stroke else 0.0, box.dash if stroke else (),
+                 box.cap)
+
+
+def _outline(box: LayoutBox, kind: str, area: tuple[float, float, float, float]) -> tuple[Op, ...]:
+    """The outline `kind` of a box inside `area` (x, y, w, h): its shape, or the clip of its picture."""
+    from generator.render.shapes import fit_path, outline
+
+    x, y, w, h = area
+    if kind == "path":
+        return fit_path(box.path, x, y, w, h, box.viewbox)
+    points = tuple((px.pt / w + px.pct / 100, py.pt / h + py.pct / 100) for px, py in box.corners)
+    return outline(Shape(kind, box.radii, box.sides, points, box.tips, box.inner, box.angle), x, y, w, h)
+
+
+def _shape(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width: float, height: float,
+           bleed: float) -> list[Primitive]:
+    """A shape box: its outline filled (a colour or a gradient), hatched and stroked."""
+    kind = box.kind
+    area = _bled(frame, box.bleed, bleed, width, height) if kind == "rect" else (frame.x, frame.y, frame.w, frame.h)
+    paint = _paint(layout, box, what, area)
+    hatch = box.hatch
+    ink = _colour(layout, box, "hatch", hatch.colour, what) if hatch is not None else None
+    if paint is None and ink is None:
+        return []
+    x, y, w, h = area
+    uniform = len(set(box.radii)) == 1
+    if ink is None and paint is not None and kind == "rect" and uniform:
+        return [Rect(x, y, w, h, paint, box.radii[0])]
+    if ink is None and paint is not None and kind == "circle":
+        return [Circle(frame.x + frame.w / 2, frame.y + frame.h / 2, min(frame.w, frame.h) / 2, paint)]
+    ops = _outline(box, kind, area)
+    if ink is None and paint is not None:
+        return [Outline(ops, paint)]
+    assert hatch is not None and ink is not None
+    from generator.render.shapes import bounds, hatch_lines
+
+    out: list[Primitive] = []
+    if paint is not None and paint.fill is not None:
+        out.append(Outline(ops, paint._replace(stroke=None, width=0.0, dash=())))
+    # every line one subpath of one path: a hundred cards of hatching are a hundred elements, not thousands
+    lines: list[Op] = []
+    for x1, y1, x2, y2 in hatch_lines(*bounds(ops), hatch.angle, hatch.spacing):
+        lines += [("M", x1, y1), ("L", x2, y2)]
+    out.append(Group((Outline(tuple(lines), Paint(None, ink, hatch.width), evenodd=False),), clip=ops))
+    if paint is not None and paint.stroke is not None:
+        out.append(Outline(ops, paint._replace(fill=None)))
+    return out
 
 
 def _style(layout: Layout, box: LayoutBox, spec: StyleSpec, key: str, what: Subject,
@@ -312,7 +436,14 @@ def _style(layout: Layout, box: LayoutBox, spec: StyleSpec, key: str, what: Subj
     colour = _colour(layout, box, key, spec.colour, what, ctx)
     if colour is None:
         raise _content_error(layout, box, key, what, "the text colour template gives 'none'")
-    return Style(spec.face, spec.size, spec.min_size, colour, spec.align, spec.valign, spec.leading, spec.wrap)
+    outline = _colour(layout, box, "outline", spec.outline, what, ctx) if spec.outline is not None else None
+    hyphenation = spec.hyphenation
+    if spec.hyphenate and (hyphenation is None or not what.own_language):
+        # hyphenated in the language drawn in: asked without a language, or the text translated (--lang) from the
+        # one the style names
+        hyphenation = dictionary(what.lang.code)
+    return Style(spec.face, spec.size, spec.min_size, colour, spec.align, spec.valign, spec.leading, spec.wrap,
+                 hyphenation, spec.spacing, outline, spec.outline_width if outline else 0.0)
 
 
 class CardFitError(FitError):
@@ -338,7 +469,7 @@ def _text(layout: Layout, box: LayoutBox, spec: StyleSpec, text: str, frame: Fra
     style = _style(layout, box, spec, "colour", what)
     text = fonts.typeset(what.lang, style.face, text)
     try:
-        paragraphs = parse(text, style.face, layout.palette, layout.icons)
+        paragraphs = parse(text, style.face, layout.palette, layout.icons, style.spacing)
         if not paragraphs:
             return []
         fitted = fit(paragraphs, frame.w, frame.h, style)
@@ -358,8 +489,9 @@ def _icon(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
     if own is not None:
         from generator.render.images import ImageProblem
 
+        tint = _colour(layout, box, "colour", box.colour, what) if box.colour is not None else None
         try:
-            return [icon_picture(str(own), x, y, side)]
+            return [icon_picture(str(own), x, y, side)._replace(tint=tint)]
         except ImageProblem as err:
             raise _content_error(layout, box, "icon", what, f"the icon {name!r} ({display_path(own)}): {err}") from None
     if name not in icons():
@@ -397,17 +529,27 @@ def _image(layout: Layout, box: LayoutBox, area: tuple[float, float, float, floa
     except ImageProblem as err:
         raise _picture_error(layout, box, what, value, path, str(err)) from None
     x, y, w, h = area
+    tint = _colour(layout, box, "colour", box.colour, what) if box.colour is not None else None
     if box.fit == "stretch":
-        return [ImageUse(str(path), round(x, 3), round(y, 3), round(w, 3), round(h, 3))]
-    wide = w / h > info.aspect
-    if box.fit == "contain":
-        pw, ph = (h * info.aspect, h) if wide else (w, w / info.aspect)
+        picture = ImageUse(str(path), round(x, 3), round(y, 3), round(w, 3), round(h, 3), None, tint)
     else:
-        pw, ph = (w, w / info.aspect) if wide else (h * info.aspect, h)
-    across, down = _ANCHORS[box.anchor]
-    px, py = x + (w - pw) * across, y + (h - ph) * down
-    clip = (round(x, 3), round(y, 3), round(w, 3), round(h, 3)) if box.fit == "cover" else None
-    return [ImageUse(str(path), round(px, 3), round(py, 3), round(pw, 3), round(ph, 3), clip)]
+        wide = w / h > info.aspect
+        if box.fit == "contain":
+            pw, ph = (h * info.aspect, h) if wide else (w, w / info.aspect)
+        else:
+            pw, ph = (w, w / info.aspect) if wide else (h * info.aspect, h)
+        across, down = _ANCHORS[box.anchor]
+        px, py = x + (w - pw) * across, y + (h - ph) * down
+        clip = (round(x, 3), round(y, 3), round(w, 3), round(h, 3)) if box.fit == "cover" else None
+        picture = ImageUse(str(path), round(px, 3), round(py, 3), round(pw, 3), round(ph, 3), clip, tint)
+    shaped = box.clip is not None and (box.clip != "rect" or any(box.radii))
+    if not shaped and box.mask_path is None:
+        return [picture]
+    # a picture clipped to an outline of its box, or shown through a mask stretched over the box
+    clip_ops = _outline(box, box.clip, area) if shaped and box.clip is not None else None
+    mask = (ImageUse(str(box.mask_path), round(x, 3), round(y, 3), round(w, 3), round(h, 3))
+            if box.mask_path is not None else None)
+    return [Group((picture._replace(clip=None) if shaped else picture,), clip=clip_ops, mask=mask)]
 
 
 #: Where an anchor puts a picture: its share of the free room to the left and above.
@@ -452,15 +594,16 @@ def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
         label = fonts.typeset(what.lang, label_style.face, _render(layout, box, "label", box.label, ctx, what))
         body = fonts.typeset(what.lang, style.face, _render(layout, box, "text", box.text, ctx, what))
         try:
-            parsed.append((ctx, label, label_style, parse(label, label_style.face, layout.palette, layout.icons),
-                           parse(body, style.face, layout.palette, layout.icons)))
+            parsed.append((ctx, label, label_style, parse(label, label_style.face, layout.palette, layout.icons,
+                                                          label_style.spacing),
+                           parse(body, style.face, layout.palette, layout.icons, style.spacing)))
         except TextProblem as err:
             raise _fit_error(layout, box, "text", what, err) from None
 
     def heights(size: float) -> list[tuple[float, Any]] | None:
         out = []
         for _ctx, _label, _ls, _lp, paragraphs in parsed:
-            lines = wrap(paragraphs, size, text_w, style.wrap)
+            lines = wrap(paragraphs, size, text_w, style.wrap, style.hyphens())
             if lines is None:
                 return None
             tall = block_height(lines, size, style)
@@ -472,7 +615,7 @@ def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
     if chosen is None:
         need = []
         for *_, paragraphs in parsed:
-            lines = wrap(paragraphs, style.min_size, text_w, style.wrap)
+            lines = wrap(paragraphs, style.min_size, text_w, style.wrap, style.hyphens())
             if lines is None:  # a word wider than the text column
                 raise _fit_error(layout, box, "text", what, NoFit(why_not(paragraphs, text_w, frame.h, style)))
             need.append(block_height(lines, style.min_size, style))
@@ -497,12 +640,10 @@ def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
             except TextProblem as err:
                 raise _fit_error(layout, box, "label", what, err) from None
             out.extend(layout_runs(fitted_label, frame.x + inset, y + inset, lw - 2 * inset, lw - 2 * inset,
-                                   Style(label_style.face, label_style.size, label_style.min_size, label_style.colour,
-                                         "center", "middle", label_style.leading, label_style.wrap)))
+                                   label_style._replace(align="center", valign="middle")))
         text_y = y + (row_h - tall) / 2
         out.extend(layout_runs(Fitted(size, tuple(lines), tall), frame.x + lw + gap, text_y, text_w, tall,
-                               Style(style.face, size, size, style.colour, style.align, "top", style.leading,
-                                     style.wrap)))
+                               style._replace(size=size, min_size=size, valign="top")))
         y += row_h
         divider = _colour(layout, box, "divider", box.divider, what, ctx)
         if divider is not None and index < len(parsed) - 1:

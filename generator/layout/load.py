@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.catalog.assets import NO_ASSETS, Assets, resolve_assets
+from generator.catalog.shapes import Shape
 from generator.errors import ContentError, InputError, Problem
 from generator.fields import Invalid, check_document
 from generator.files import resolve_within
@@ -41,6 +42,7 @@ from generator.layout.templates import (
 )
 from generator.render import fonts
 from generator.render.icons import icons
+from generator.render.model import LineCap, Matrix
 from generator.resources import display_path, templates_dir
 from generator.units import mm, to_mm
 from generator.wording import a_or_an
@@ -50,11 +52,21 @@ from generator.yamlio import Document, load_file
 DEFAULT_SAFE = Dim(mm(3))
 #: Slack for comparing positions (a thousandth of a millimetre is far below anything a printer shows).
 EPSILON = 0.003
+#: How far an outline reaches outside letters when the layout gives no outline_width: visible on any printer,
+#: thin enough for 8 pt text to stay readable.
+OUTLINE_WIDTH = 1.0
+#: Hatching's defaults: lines 2 mm apart, half a point wide (a light tint at arm's length).
+HATCH_SPACING = mm(2)
+HATCH_WIDTH = 0.5
 
 REQUIRED = {
     "rect": ("x", "y", "width", "height"),
     "circle": ("x", "y", "width", "height"),
-    "line": ("x", "y", "width", "height", "stroke"),
+    "ellipse": ("x", "y", "width", "height"),
+    "polygon": ("x", "y", "width", "height"),
+    "star": ("x", "y", "width", "height"),
+    "path": ("x", "y", "width", "height", "d"),
+    "line": ("stroke",),
     "text": ("x", "y", "width", "height", "text"),
     "icon": ("x", "y", "width", "height", "icon"),
     "image": ("x", "y", "width", "height", "src"),
@@ -62,18 +74,27 @@ REQUIRED = {
     "notes": ("x", "y", "width", "height"),
 }
 #: Keys that mean something for each kind (anything else on a box of that kind is a mistake worth reporting).
+_PAINT = {"fill", "stroke", "stroke_width", "dash", "hatch"}
+#: The keys that shape an outline, by the kind of outline (a shape box, or the clip of a picture).
+OUTLINE_KEYS = {"rect": {"radius"}, "circle": set(), "ellipse": set(), "polygon": {"sides", "points", "angle"},
+                "star": {"points", "inner", "angle"}, "path": {"d", "viewbox"}}
 ALLOWED = {
-    "rect": {"fill", "stroke", "stroke_width", "dash", "radius", "bleed"},
-    "circle": {"fill", "stroke", "stroke_width", "dash"},
-    "line": {"stroke", "stroke_width", "dash"},
+    "rect": {*_PAINT, "radius", "bleed"},
+    "circle": _PAINT,
+    "ellipse": _PAINT,
+    "polygon": {*_PAINT, "sides", "points", "angle"},
+    "star": {*_PAINT, "points", "inner", "angle"},
+    "path": {*_PAINT, "d", "viewbox", "cap"},
+    "line": {"stroke", "stroke_width", "dash", "cap", "x1", "y1", "x2", "y2"},
     "text": {"text", "style", "markup", *S.STYLE_KEYS},
     "icon": {"icon", "colour"},
-    "image": {"src", "fit", "anchor", "bleed"},
+    "image": {"src", "fit", "anchor", "bleed", "clip", "mask", "colour", "radius", "sides", "points", "inner",
+              "angle", "d", "viewbox"},
     "rows": {"items", "label", "text", "style", "markup", *S.STYLE_KEYS, "label_style", "label_width", "label_fill",
              "gap", "row_gap", "divider"},
     "notes": {"style", *S.STYLE_KEYS, "labels"},
 }
-COMMON = {"kind", "extends", "when", "x", "y", "width", "height"}
+COMMON = {"kind", "extends", "when", "x", "y", "width", "height", "layer", "rotate", "pivot", "opacity", "flip"}
 TEXT_KINDS = ("text", "icon", "rows", "notes")
 
 
@@ -136,6 +157,38 @@ class StyleSpec(NamedTuple):
     valign: str
     leading: float
     wrap: bool
+    #: pyphen's name of the dictionary words are hyphenated with (None: no hyphenation, or see `hyphenate`)
+    hyphenation: str | None = None
+    #: letter spacing, as a share of the size
+    spacing: float = 0.0
+    outline: ColourSpec = None
+    outline_width: float = 0.0
+    #: hyphenate in the language the card is drawn in (the style asks to hyphenate and names no language)
+    hyphenate: bool = False
+
+
+class GradientSpec(NamedTuple):
+    """A gradient fill: its colours with where each stands (0 to 1), and how it lies across the box."""
+
+    kind: str
+    stops: tuple[tuple[float, ColourSpec], ...]
+    #: linear: degrees clockwise from left-to-right
+    angle: float = 90.0
+    #: radial: the centre, in the box (lengths from its top-left corner, % of its sides)
+    center: tuple[Dim, Dim] = (Dim(0, 50), Dim(0, 50))
+    #: radial: the last colour's reach, a length or % of the distance to the farthest corner
+    radius: Dim = Dim(0, 100)
+
+
+class HatchSpec(NamedTuple):
+    colour: ColourSpec
+    angle: float
+    spacing: float
+    width: float
+
+
+#: A shape's fill: a colour (or a template giving one), a gradient, or nothing.
+FillSpec = ColourSpec | GradientSpec
 
 
 class LayoutBox(NamedTuple):
@@ -149,11 +202,12 @@ class LayoutBox(NamedTuple):
     height: Dim
     when: Callable[..., Any] | None = None
     bleed: bool = False
-    fill: ColourSpec = None
+    fill: FillSpec = None
     stroke: ColourSpec = None
     stroke_width: float = 0.0
     dash: tuple[float, ...] = ()
-    radius: float = 0.0
+    #: corner radii of a rect (or a picture's rect clip): top-left, top-right, bottom-right, bottom-left
+    radii: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     text: Template | None = None
     style: StyleSpec | None = None
     icon: Template | None = None
@@ -173,10 +227,39 @@ class LayoutBox(NamedTuple):
     src_path: Path | None = None
     fit: str = "contain"
     anchor: str = "center"
+    #: drawing order: by layer, then as listed
+    layer: int = 0
+    #: degrees clockwise, about `pivot`
+    rotate: float = 0.0
+    pivot: str = "center"
+    opacity: float = 1.0
+    #: mirrored about its centre (before it is turned): horizontal, vertical, both, or None
+    flip: str | None = None
+    hatch: HatchSpec | None = None
+    #: polygon: sides of a regular one, or its points (x, y in the box); star: its points and inner radius
+    sides: int = 0
+    corners: tuple[tuple[Dim, Dim], ...] = ()
+    tips: int = 5
+    inner: float = 0.5
+    angle: float = 0.0
+    #: path: its operations (read once, in the path's own plane) and the part of that plane the box shows
+    path: tuple[tuple[str | float, ...], ...] = ()
+    viewbox: tuple[float, float, float, float] | None = None
+    cap: LineCap = "butt"
+    #: line: its two ends (x1, y1, x2, y2) when given as points rather than a box
+    ends: tuple[Dim, Dim, Dim, Dim] | None = None
+    #: image: the outline the picture shows inside (None: the box, cropped when it covers it), and its mask
+    clip: str | None = None
+    mask_path: Path | None = None
 
     @property
     def where(self) -> str:
         return f"boxes.{self.name}"
+
+    @property
+    def outline_kind(self) -> str | None:
+        """The outline this box draws or clips its picture to (None: neither)."""
+        return self.clip if self.kind == "image" else self.kind if self.kind in S.SHAPE_KINDS else None
 
 
 class Frame(NamedTuple):
@@ -204,43 +287,70 @@ class Layout:
     icons: Mapping[str, Path] = field(default_factory=dict)
     #: every name its templates and expressions read
     reads: frozenset[str] = frozenset()
-    _frames: dict[tuple[float, float], tuple[Frame, ...]] = field(default_factory=dict)
+    _frames: dict[tuple[float, float, Shape | None], tuple[Frame, ...]] = field(default_factory=dict)
 
     @property
     def per_card(self) -> bool:
         """Whether it reads anything but the deck: a back that does is drawn for each card, not once."""
         return bool(self.reads - {"deck"})
 
-    def frames(self, width: float, height: float) -> tuple[Frame, ...]:
-        """Every box's rectangle on a card of `width` x `height` points (checked once per size)."""
-        key = (round(width, 3), round(height, 3))
+    def frames(self, width: float, height: float, shape: Shape | None = None) -> tuple[Frame, ...]:
+        """Every box's rectangle on a card of `width` x `height` points (checked once per size and shape: text and
+        icons keep inside the safe area of a piece that is not a rectangle too)."""
+        if shape is not None and shape.kind == "rect" and not any(shape.radii):
+            shape = None
+        key = (round(width, 3), round(height, 3), shape)
         found = self._frames.get(key)
         if found is None:
-            found = self._frames[key] = self._place(width, height)
+            found = self._frames[key] = self._place(width, height, shape)
         return found
 
-    def _place(self, width: float, height: float) -> tuple[Frame, ...]:
+    def _place(self, width: float, height: float, shape: Shape | None) -> tuple[Frame, ...]:
         problems: list[Problem] = []
         frames = []
+        inside_safe = _safe_area(shape, width, height, self.safe) if shape is not None else None
         size = f"{to_mm(width):g} x {to_mm(height):g} mm"
         for box in self.boxes:
-            f = Frame(box.x.resolve(width), box.y.resolve(height), box.width.resolve(width),
-                      box.height.resolve(height))
+            if box.ends is not None:
+                x1, y1 = box.ends[0].resolve(width), box.ends[1].resolve(height)
+                x2, y2 = box.ends[2].resolve(width), box.ends[3].resolve(height)
+                f = Frame(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+            else:
+                f = Frame(box.x.resolve(width), box.y.resolve(height), box.width.resolve(width),
+                          box.height.resolve(height))
             frames.append(f)
             if f.w < -EPSILON or f.h < -EPSILON or (box.kind != "line" and (f.w <= EPSILON or f.h <= EPSILON)):
                 problems.append(Problem(box.file, box.line, box.where,
                                         f"on a {size} card the box is {to_mm(f.w):.1f} x {to_mm(f.h):.1f} mm: "
                                         "it has no room"))
                 continue
-            if f.x < -EPSILON or f.y < -EPSILON or f.x + f.w > width + EPSILON or f.y + f.h > height + EPSILON:
+            x0, y0, x1, y1 = f.x, f.y, f.x + f.w, f.y + f.h
+            turned = ""
+            if box.rotate or box.flip:
+                from generator.render.shapes import apply, turned_bounds
+
+                turn = box_turn(box, f, width, height)
+                x0, y0, x1, y1 = turned_bounds(turn, f.x, f.y, f.w, f.h)
+                if box.outline_kind == "circle":  # a circle, however turned, reaches as far from its centre
+                    cx, cy = apply(turn, f.x + f.w / 2, f.y + f.h / 2)
+                    r = min(f.w, f.h) / 2
+                    x0, y0, x1, y1 = cx - r, cy - r, cx + r, cy + r
+                turned = f" once turned {box.rotate:g} degrees" if box.rotate else ""
+            if x0 < -EPSILON or y0 < -EPSILON or x1 > width + EPSILON or y1 > height + EPSILON:
                 problems.append(Problem(box.file, box.line, box.where,
-                                        f"on a {size} card the box spans {to_mm(f.x):.1f}-{to_mm(f.x + f.w):.1f} mm "
-                                        f"across and {to_mm(f.y):.1f}-{to_mm(f.y + f.h):.1f} mm down: it leaves the "
+                                        f"on a {size} card the box{turned} spans {to_mm(x0):.1f}-{to_mm(x1):.1f} mm "
+                                        f"across and {to_mm(y0):.1f}-{to_mm(y1):.1f} mm down: it leaves the "
                                         "card (use bleed: true to extend a shape past the edge)"))
                 continue
             s = self.safe
-            if box.kind in TEXT_KINDS and (f.x < s - EPSILON or f.y < s - EPSILON or f.x + f.w > width - s + EPSILON
-                                           or f.y + f.h > height - s + EPSILON):
+            if box.kind in TEXT_KINDS and inside_safe is not None and shape is not None and not inside_safe(
+                    _corners(box, f, width, height)):
+                problems.append(Problem(box.file, box.line, box.where,
+                                        f"on a {size} piece cut as a {shape.kind} the {box.kind} box reaches past the "
+                                        f"safe area, {to_mm(s):g} mm inside the piece's outline: move it inwards"))
+                continue
+            if box.kind in TEXT_KINDS and (x0 < s - EPSILON or y0 < s - EPSILON or x1 > width - s + EPSILON
+                                           or y1 > height - s + EPSILON):
                 problems.append(Problem(box.file, box.line, box.where,
                                         f"on a {size} card the {box.kind} box comes closer than {to_mm(s):g} mm to the "
                                         "card's edge, where a cut can go; keep it inside the safe area "
@@ -248,6 +358,57 @@ class Layout:
         if problems:
             raise ContentError(problems)
         return tuple(frames)
+
+
+def _safe_area(shape: Shape, width: float, height: float, safe: float) -> Callable[[list[tuple[float, float]]], bool]:
+    """Whether points all lie inside the safe area of a piece of `shape` (its outline moved `safe` inwards)."""
+    from generator.render.shapes import outline, subpaths
+
+    rings = subpaths(outline(shape, 0.0, 0.0, width, height, -safe))
+
+    def within(x: float, y: float) -> bool:
+        crossings = 0
+        for ring in rings:
+            for (x0, y0), (x1, y1) in zip(ring, [*ring[1:], ring[0]]):
+                if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                    crossings += 1
+        return crossings % 2 == 1
+
+    # a corner a hair outside (a text box drawn exactly on the safe line) is inside
+    return lambda points: all(within(x, y) or any(within(x + dx, y + dy) for dx in (-EPSILON, EPSILON)
+                                                  for dy in (-EPSILON, EPSILON)) for x, y in points)
+
+
+def _corners(box: LayoutBox, f: Frame, width: float, height: float) -> list[tuple[float, float]]:
+    """The corners of a box's rectangle on the card, turned as the box is."""
+    corners = [(f.x, f.y), (f.x + f.w, f.y), (f.x + f.w, f.y + f.h), (f.x, f.y + f.h)]
+    if not box.rotate and not box.flip:
+        return corners
+    from generator.render.shapes import apply
+
+    turn = box_turn(box, f, width, height)
+    return [apply(turn, x, y) for x, y in corners]
+
+
+#: Where each pivot lies in its box: its share of the box's width and height.
+PIVOT_SHARES = {"center": (0.5, 0.5), "top": (0.5, 0.0), "bottom": (0.5, 1.0), "left": (0.0, 0.5),
+                "right": (1.0, 0.5), "top-left": (0.0, 0.0), "top-right": (1.0, 0.0), "bottom-left": (0.0, 1.0),
+                "bottom-right": (1.0, 1.0)}
+
+
+def box_turn(box: LayoutBox, frame: Frame, width: float, height: float) -> Matrix:
+    """The matrix mirroring a box with `flip` about its centre, then turning it by `rotate` about its pivot, on a
+    card of `width` x `height` points."""
+    from generator.render.shapes import mirror, product, rotation
+
+    if box.pivot == "card":
+        turn = rotation(box.rotate, width / 2, height / 2)
+    else:
+        across, down = PIVOT_SHARES[box.pivot]
+        turn = rotation(box.rotate, frame.x + frame.w * across, frame.y + frame.h * down)
+    if box.flip is None:
+        return turn
+    return product(turn, mirror(box.flip, frame.x + frame.w / 2, frame.y + frame.h / 2))
 
 
 # --- loading and merging ------------------------------------------------------------------------------------------
@@ -476,6 +637,31 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             return None
         return palette[value]
 
+    def gradient(value: dict[str, Any], at: tuple[str, int | None], where: str) -> GradientSpec | None:
+        stops: list[tuple[float | None, ColourSpec]] = []
+        for index, stop in enumerate(value["stops"]):
+            found = re.fullmatch(r"(.*?)\s+(\d+(?:\.\d+)?)\s*%\s*", stop, re.S)
+            text, offset = (found.group(1), float(found.group(2)) / 100) if found else (stop.strip(), None)
+            if offset is not None and offset > 1:
+                problems.append(Problem(at[0], at[1], f"{where}.stops[{index}]", f"{stop!r}: a stop stands between "
+                                                                                  "0% and 100%"))
+            if not text or text == "none":
+                problems.append(Problem(at[0], at[1], f"{where}.stops[{index}]", f"{stop!r} names no colour"))
+                continue
+            stops.append((offset, colour(text, at, f"{where}.stops[{index}]", none_ok=False)))
+        center = (Dim(0, 50), Dim(0, 50))
+        if value.get("center") is not None:
+            parts = [Dim() if p == "0" else S.parse_dim(p) for p in value["center"].split()]
+            if len(parts) != 2 or any(p is None or p.relative for p in parts):
+                problems.append(Problem(at[0], at[1], f"{where}.center", f"{value['center']!r}: expected `x y` in "
+                                                                          "lengths or % of the box (50% 50%)"))
+            else:
+                center = (parts[0] or Dim(), parts[1] or Dim())
+        if len(stops) < 2:
+            return None
+        angle = 90.0 if value.get("angle") is None else float(value["angle"])
+        return GradientSpec(value["gradient"], _spread(stops), angle, center, value.get("radius") or Dim(0, 100))
+
     def _template(source: str, at: tuple[str, int | None], where: str, markup: bool = False) -> Template | None:
         try:
             compiled = compile_template(source, markup)
@@ -523,8 +709,15 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         if face is None:
             problems.append(Problem(at[0], at[1], f"{where}.font", _unknown_font(values["font"], faces)))
             return None
+        language = values.get("language")
+        hyphenate = values.get("hyphenate", language is not None)
+        outline = colour(values.get("outline"), at, f"{where}.outline")
+        width = values["outline_width"].pt if values.get("outline_width") is not None else OUTLINE_WIDTH
         return StyleSpec(face, size, smallest, ink, values.get("align", "left"),
-                         values.get("valign", "top"), values.get("leading", 1.2), values.get("wrap", True))
+                         values.get("valign", "top"), values.get("leading", 1.2), values.get("wrap", True),
+                         S.LANGUAGES[language] if hyphenate and language else None,
+                         values.get("letter_spacing") or 0.0, outline, width if outline is not None else 0.0,
+                         bool(hyphenate))
 
     boxes: list[LayoutBox] = []
     for name, entry in entries.items():
@@ -541,7 +734,15 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                                         "'+=' and '-=' add to an inherited value, but the box inherits no "
                                         f"{key} (from the layout it extends or the box it extends)"))
             continue
-        lacking = [k for k in REQUIRED[kind] if v.get(k) is None]
+        needs = REQUIRED[kind]
+        if kind == "line":  # a line from the box's top-left to its bottom-right corner, or between two points
+            ends = [k for k in ("x1", "y1", "x2", "y2") if v.get(k) is not None]
+            needs = (*needs, *(("x1", "y1", "x2", "y2") if ends else ("x", "y", "width", "height")))
+            if ends and any(v.get(k) is not None for k in ("x", "y", "width", "height")):
+                problems.append(Problem(entry.file, entry.line, where, "a line goes between x1, y1 and x2, y2, or "
+                                        "across its box (x, y, width, height): not both"))
+                continue
+        lacking = [k for k in needs if v.get(k) is None]
         if lacking:
             problems.append(Problem(entry.file, entry.line, where,
                                     f"{a_or_an(kind)} box needs {', '.join(lacking)} (directly or by extends)"))
@@ -583,19 +784,86 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             dash = ()
         stroke_width = v["stroke_width"].pt if v.get("stroke_width") is not None else 0.0
         stroke = colour(v.get("stroke"), at("stroke"), f"{where}.stroke")
-        fill = colour(v.get("fill"), at("fill"), f"{where}.fill")
+        raw_fill = v.get("fill")
+        fill: FillSpec = (gradient(raw_fill, at("fill"), f"{where}.fill") if isinstance(raw_fill, dict)
+                          else colour(raw_fill, at("fill"), f"{where}.fill"))
+        hatch = None
+        if v.get("hatch") is not None:
+            h = v["hatch"]
+            hatch = HatchSpec(colour(h["colour"], at("hatch"), f"{where}.hatch.colour"),
+                              45.0 if h.get("angle") is None else float(h["angle"]),
+                              h["spacing"].pt if h.get("spacing") is not None else HATCH_SPACING,
+                              h["width"].pt if h.get("width") is not None else HATCH_WIDTH)
+            if hatch.spacing <= hatch.width:
+                problems.append(Problem(*at("hatch"), f"{where}.hatch", "the lines' spacing must be larger than their "
+                                                                        "width, or they make a solid fill"))
         if stroke is not None and stroke_width <= 0:
             problems.append(Problem(entry.file, entry.line, where, "a stroke needs a stroke_width (e.g. 0.5pt)"))
-        if kind in ("rect", "circle") and fill is None and stroke is None:
-            problems.append(Problem(entry.file, entry.line, where, f"{a_or_an(kind)} box needs a fill or a stroke"))
+        if kind in S.SHAPE_KINDS and fill is None and stroke is None and hatch is None:
+            problems.append(Problem(entry.file, entry.line, where, f"{a_or_an(kind)} box needs a fill, a stroke or a "
+                                                                   "hatch"))
+        outline_kind = v.get("clip") if kind == "image" else kind if kind in S.SHAPE_KINDS else None
+        points = v.get("points")
+        if outline_kind is not None:
+            unused = sorted(k for k in set().union(*OUTLINE_KEYS.values()) if v.get(k) is not None
+                            and k not in OUTLINE_KEYS[outline_kind])
+            if kind == "image" and unused:
+                problems.append(Problem(entry.file, entry.line, where, f"{', '.join(unused)} "
+                                        f"{'means' if len(unused) == 1 else 'mean'} nothing to a picture clipped to a "
+                                        f"{outline_kind}"))
+            if outline_kind == "polygon" and not v.get("sides") and not isinstance(points, tuple):
+                problems.append(Problem(entry.file, entry.line, where, "a polygon needs `sides` (a regular one) or "
+                                        "`points` (its corners: '0 0, 100% 0, 50% 100%')"))
+            if outline_kind == "polygon" and v.get("sides") and isinstance(points, tuple):
+                problems.append(Problem(entry.file, entry.line, where, "a polygon takes `sides` or `points`, not both"))
+            if outline_kind == "star" and points is not None and not isinstance(points, int):
+                problems.append(Problem(*at("points"), f"{where}.points", "a star's points are a number (5)"))
+            if outline_kind == "polygon" and isinstance(points, int):
+                problems.append(Problem(*at("points"), f"{where}.points", "a polygon's points are its corners "
+                                        "('0 0, 100% 0, 50% 100%'); for a regular polygon give `sides`"))
+        elif kind == "image" and any(v.get(k) is not None for k in set().union(*OUTLINE_KEYS.values())):
+            problems.append(Problem(entry.file, entry.line, where, "radius, sides, points, inner, angle, d and viewbox "
+                                                                   "shape the outline a picture is clipped to: give "
+                                                                   "`clip` (rect, circle, polygon...)"))
+        path_ops: tuple[tuple[str | float, ...], ...] = ()
+        if outline_kind == "path":
+            if not v.get("d"):
+                problems.append(Problem(entry.file, entry.line, where, "a path needs `d`, its SVG path data"))
+            else:
+                from generator.render.shapes import PathDataError, bounds, parse_path
+
+                try:
+                    path_ops = parse_path(v["d"])
+                    x0, y0, x1, y1 = bounds(path_ops)
+                    if v.get("viewbox") is None and x1 - x0 <= 0 and y1 - y0 <= 0:
+                        raise PathDataError("the path draws nothing (it has no extent)")
+                except PathDataError as err:
+                    problems.append(Problem(*at("d"), f"{where}.d", str(err)))
+        view = None
+        if v.get("viewbox") is not None:
+            from generator.catalog.shapes import parse_viewbox
+
+            view = parse_viewbox(v["viewbox"])
+            if view is None:
+                problems.append(Problem(*at("viewbox"), f"{where}.viewbox", "needs a width and a height above 0"))
+        mask_path = None
+        if v.get("mask") is not None:
+            mask_path = _fixed_picture(v["mask"], entry.folders.get("mask"), root or folder, at("mask"),
+                                       f"{where}.mask", problems)
+            if mask_path is None and entry.folders.get("mask") is None:
+                problems.append(Problem(*at("mask"), f"{where}.mask", "a mask is a picture of a layout of your own "
+                                                                      "(relative to its file)"))
+        line_ends = (v["x1"], v["y1"], v["x2"], v["y2"]) if kind == "line" and v.get("x1") is not None else None
         boxes.append(LayoutBox(
             name=name, kind=kind, file=entry.file, line=entry.line,
-            x=v["x"], y=v["y"], width=v["width"], height=v["height"],
+            x=v.get("x") or Dim(), y=v.get("y") or Dim(), width=v.get("width") or Dim(),
+            height=v.get("height") or Dim(),
             when=_expression(v["when"], at("when"), f"{where}.when") if v.get("when") else None,
             bleed=bool(v.get("bleed")), fill=fill, stroke=stroke, stroke_width=stroke_width, dash=dash,
-            radius=v["radius"].pt if v.get("radius") is not None else 0.0,
+            radii=v.get("radius") or (0.0, 0.0, 0.0, 0.0),
             text=text, style=style, icon=icon,
-            colour=colour(v.get("colour"), at("colour"), f"{where}.colour") if kind == "icon" else None,
+            colour=(colour(v.get("colour"), at("colour"), f"{where}.colour") if kind in ("icon", "image")
+                    else None),
             items=_expression(v["items"], at("items"), f"{where}.items") if v.get("items") else None,
             label=(_template(v["label"], at("label"), f"{where}.label", markup) if v.get("label") is not None
                    else None),
@@ -607,7 +875,14 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             divider=colour(v.get("divider"), at("divider"), f"{where}.divider"),
             labels=dict(v.get("labels") or {}),
             src=src, src_path=src_path, fit=v.get("fit") or "contain", anchor=v.get("anchor") or "center",
+            layer=v.get("layer") or 0, rotate=float(v.get("rotate") or 0.0), pivot=v.get("pivot") or "center",
+            opacity=1.0 if v.get("opacity") is None else float(v["opacity"]), flip=v.get("flip"), hatch=hatch,
+            sides=v.get("sides") or 0, corners=points if isinstance(points, tuple) else (),
+            tips=points if isinstance(points, int) else 5, inner=0.5 if v.get("inner") is None else v["inner"],
+            angle=float(v.get("angle") or 0.0), path=path_ops, viewbox=view, cap=v.get("cap") or "butt", ends=line_ends,
+            clip=v.get("clip"), mask_path=mask_path,
         ))
+    boxes.sort(key=lambda box: box.layer)  # stable: within a layer, the order they are listed in
     background = top.get("background")
     if background is None:
         problems.append(Problem(file, None, "background", "the layout (or the one it extends) gives no background "
@@ -619,6 +894,29 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
     files = tuple(raw.path for raw in reversed(raws)) + declared.files()
     return Layout(ref, file, bg, safe, palette, tuple(boxes), files, own_icons,
                   frozenset(reads) - JINJA_GLOBALS)
+
+
+def _spread(stops: list[tuple[float | None, ColourSpec]]) -> tuple[tuple[float, ColourSpec], ...]:
+    """Stops with every offset set, as CSS places them: the first at 0, the last at 1, those without one spread
+    evenly between their neighbours, and none before the one before it."""
+    offsets = [offset for offset, _colour in stops]
+    offsets[0] = 0.0 if offsets[0] is None else offsets[0]
+    offsets[-1] = 1.0 if offsets[-1] is None else offsets[-1]
+    index = 0
+    while index < len(offsets):
+        if offsets[index] is None:
+            end = next(j for j in range(index, len(offsets)) if offsets[j] is not None)
+            low, high = offsets[index - 1], offsets[end]
+            assert low is not None and high is not None
+            for k in range(index, end):
+                offsets[k] = low + (high - low) * (k - index + 1) / (end - index + 1)
+            index = end
+        index += 1
+    placed: list[tuple[float, ColourSpec]] = []
+    for offset, (_o, ink) in zip(offsets, stops):
+        assert offset is not None
+        placed.append((round(max(offset, placed[-1][0] if placed else 0.0), 4), ink))
+    return tuple(placed)
 
 
 def unknown_icon(name: str, own: Mapping[str, Path]) -> str:

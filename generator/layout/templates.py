@@ -58,6 +58,16 @@ def icon_token(name: Any) -> str:
     return "{" + name + "}"
 
 
+def palette_name(value: Any) -> str:
+    """`{{ Faction | palette }}`: a value as the name of a colour of the layout's palette (`Deep Sea` is `deep-sea`,
+    accents dropped), for a colour key, which then looks it up (a name the palette lacks is an error naming the
+    palette's colours)."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", str(value)).encode("ascii", "ignore").decode("ascii").lower()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
 def either(values: Any, word: str = "or") -> str:
     """`{{ [2, 3, 5] | either(words.or) }}`: "2, 3 or 5", the joining word given by the layout (a translation
     gives its own)."""
@@ -237,6 +247,7 @@ def environment(markup: bool = False) -> Any:
     env.filters["icons"] = icon_row
     env.filters["icon"] = icon_token
     env.filters["ink"] = ink_on
+    env.filters["palette"] = palette_name
     env.filters["either"] = either
 
     def budgeted(name: str, function: Callable[..., Any]) -> Callable[..., Any]:

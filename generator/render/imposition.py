@@ -27,6 +27,12 @@ both layers. The grids keep clear of the fold by the room their crop marks need.
 Cut lines (`cut_lines`): a thin line along every trim line across the whole grid, beside the crop marks, for a
 paper trimmer's guide or when the marks are hidden after folding.
 
+Pieces that are not rectangles (a deck's `shape`: hexagonal tiles, round tokens): each is cut with scissors or a
+craft knife along its own outline, which every sheet of fronts draws as a cut line around every piece (on both
+halves of a fold sheet), with the piece's bleed beyond it; the crop marks in the margins stand where the outlines
+reach their farthest (a hexagon's points and flat sides, a token's top, bottom and sides), and `--cut-lines`
+draws nothing more, a straight cut through a sheet of hexagons being no help.
+
 The page line (game, deck, fronts or backs, page n of N, "print at 100%") and a 50 mm ruler to check the
 scale go in the bottom margin, or along the right margin when only the side margins have room for them.
 """
@@ -42,8 +48,11 @@ from generator.render import fonts
 from generator.render.model import (
     Drawing,
     Line,
+    Matrix,
     Page,
     PageKind,
+    Paint,
+    Path,
     Placed,
     Primitive,
     TextRun,
@@ -375,6 +384,21 @@ def cut_lines(grids: list[Grid], count: int, options: PrintOptions) -> list[Prim
     return lines
 
 
+def outlines(placed: Iterable[Placed]) -> list[Primitive]:
+    """The cut line of every piece placed that is not a rectangle, in page coordinates."""
+    lines: list[Primitive] = []
+    for piece in placed:
+        d = piece.drawing
+        if d.outline is None:
+            continue
+        from generator.render.shapes import transform
+
+        turn: Matrix = ((-1.0, 0.0, 0.0, -1.0, piece.x + d.width, piece.y + d.height) if piece.turned
+                        else (1.0, 0.0, 0.0, 1.0, piece.x, piece.y))
+        lines.append(Path(transform(d.outline, turn), Paint(None, CUT_COLOUR, CUT_WIDTH), evenodd=False))
+    return lines
+
+
 def crop_marks(layout: Grid, count: int, options: PrintOptions) -> list[Primitive]:
     """Marks extending each trim line of the cards on a page (`count` cards) into the margins."""
     if options.crop_length <= 0 or count <= 0:
@@ -526,7 +550,8 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
         fronts = [item.front if isinstance(item, Sided) else item for item in batch]
         behind = [item.back if isinstance(item, Sided) else back for item in batch]
         placed = tuple(Placed(d, x, y) for d, (x, y) in zip(fronts, spots))
-        extra = cut_lines([layout], len(batch), options) if options.cut_lines else []
+        shaped = any(d.outline is not None for d in fronts)
+        extra = cut_lines([layout], len(batch), options) if options.cut_lines and not shaped else []
         if options.duplex == "fold":
             backs = tuple(Placed(d, *fold_position(layout, spot)) for d, spot in zip(behind, spots) if d is not None)
             other = mirrored(layout)
@@ -535,12 +560,11 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
             items = marks + [mirror_line(layout, line) for line in marks if isinstance(line, Line)]
             extra = []
             footer = span(layout, other)
-            items += [*extra, fold_line(layout, options),
-                      *page_line(footer, _label(heading, "fold", number, total, options), options,
-                                  heading.lang)]
+            items += [*extra, *outlines(placed + backs), fold_line(layout, options),
+                      *page_line(footer, _label(heading, "fold", number, total, options), options, heading.lang)]
             yield Page(layout.page_w, layout.page_h, placed + backs, tuple(items), "fold", number, scale=options.scale)
             return
-        items = crop_marks(layout, len(batch), options) + extra + page_line(
+        items = crop_marks(layout, len(batch), options) + extra + outlines(placed) + page_line(
             layout, _label(heading, "fronts", number, total, options), options, heading.lang)
         yield Page(layout.page_w, layout.page_h, placed, tuple(items), "fronts", number, scale=options.scale)
         if options.duplex != "none" and any(d is not None for d in behind):

@@ -8,13 +8,28 @@ A drawing is turned into its ink-light version shape by shape, after it is laid 
   its edge still shows;
 - pictures (card art) are drawn as a thin frame of their box: art is where most of a card's ink goes;
 - text and icons stay, in their colour when it is dark enough to read on paper, else in the cards' dark ink (white
-  text was written on a dark ground that is now gone).
+  text was written on a dark ground that is now gone), without the outline drawn around letters over art;
+- a gradient fill becomes the same gradient of tints; a group (a turned, clipped or see-through box) keeps its
+  turn, clip and opacity, its contents made light the same way, and its mask (a picture) is dropped.
 """
 
 from __future__ import annotations
 
 from generator.render.colour import DARK_INK, _luminance
-from generator.render.model import Circle, Drawing, IconUse, ImageUse, Line, Paint, Path, Primitive, Rect, TextRun
+from generator.render.model import (
+    Circle,
+    Drawing,
+    Gradient,
+    Group,
+    IconUse,
+    ImageUse,
+    Line,
+    Paint,
+    Path,
+    Primitive,
+    Rect,
+    TextRun,
+)
 
 #: How far towards white a filled shape's colour goes: 85 % leaves a tint that prints with little ink.
 TINT = 0.85
@@ -35,17 +50,23 @@ def _readable(colour: str) -> str:
 
 
 def _paint(paint: Paint) -> Paint:
-    if paint.fill is None:
+    fill = paint.fill
+    if fill is None:
         return paint
-    stroke = paint.stroke or paint.fill
-    return paint._replace(fill=_tint(paint.fill), stroke=stroke, width=paint.width or OUTLINE)
+    if isinstance(fill, Gradient):
+        light = fill._replace(stops=tuple((offset, _tint(colour)) for offset, colour in fill.stops))
+        return paint._replace(fill=light, stroke=paint.stroke or fill.stops[-1][1], width=paint.width or OUTLINE)
+    stroke = paint.stroke or fill
+    return paint._replace(fill=_tint(fill), stroke=stroke, width=paint.width or OUTLINE)
 
 
 def _light(item: Primitive) -> Primitive:
     if isinstance(item, (Rect, Circle, Path)):
         return item._replace(paint=_paint(item.paint))
     if isinstance(item, TextRun):
-        return item._replace(colour=_readable(item.colour))
+        return item._replace(colour=_readable(item.colour), outline=None, outline_width=0.0)
+    if isinstance(item, Group):
+        return item._replace(items=tuple(_light(inner) for inner in item.items), mask=None)
     if isinstance(item, IconUse):
         return item._replace(colour=_readable(item.colour))
     if isinstance(item, ImageUse):

@@ -16,7 +16,10 @@ never wrap, measure or align anything. A page may also carry :class:`FormField` 
 boxes of a fillable PDF (the castle score sheet); only the PDF backend writes them.
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Iterable, Iterator
 from typing import Literal, NamedTuple
 
 from generator.units import PT_PER_MM
@@ -24,17 +27,37 @@ from generator.units import mm as mm  # re-exported: drawings are written in mil
 
 #: A colour as `#rrggbb` (lower case); checked where it enters (layouts) so backends can trust it.
 Colour = str
+#: One operation of a path: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y) or ("Z",).
+Op = tuple[str | float, ...]
+#: An affine transform (a, b, c, d, e, f) in SVG's sense: the point (x, y) is drawn at (a x + c y + e, b x + d y + f),
+#: y down. A turn clockwise on the card by t degrees is (cos t, sin t, -sin t, cos t, ...).
+Matrix = tuple[float, float, float, float, float, float]
+#: How the ends of an open stroke are drawn: cut at the end, rounded, or squared past it by half the width.
+LineCap = Literal["butt", "round", "square"]
+
+
+class Gradient(NamedTuple):
+    """A fill whose colour changes: `linear` along the line (x1, y1) -> (x2, y2) (`coords` x1, y1, x2, y2), or
+    `radial` from its centre (cx, cy) out to radius r (`coords` cx, cy, r). `stops` are (offset 0 to 1, colour)
+    with offsets increasing; beyond the first and last stop the end colours go on (SVG's `pad`, PDF's Extend).
+    Coordinates are those of the shape it fills. Colours mix in sRGB, as SVG and PDF's DeviceRGB both mix them."""
+
+    kind: Literal["linear", "radial"]
+    coords: tuple[float, ...]
+    stops: tuple[tuple[float, Colour], ...]
 
 
 class Paint(NamedTuple):
     """How a shape is filled and stroked; `None` leaves that part out."""
 
-    fill: Colour | None = None
+    fill: Colour | Gradient | None = None
     stroke: Colour | None = None
     #: stroke width in points
     width: float = 0.0
     #: dash pattern in points (on, off, ...); empty for a solid line
     dash: tuple[float, ...] = ()
+    #: the ends of an open path's stroke
+    cap: LineCap = "butt"
 
 
 class Rect(NamedTuple):
@@ -62,6 +85,7 @@ class Line(NamedTuple):
     colour: Colour
     width: float
     dash: tuple[float, ...] = ()
+    cap: LineCap = "butt"
 
 
 class Path(NamedTuple):
@@ -69,7 +93,7 @@ class Path(NamedTuple):
 
     Operations: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
-    ops: tuple[tuple[str | float, ...], ...]
+    ops: tuple[Op, ...]
     paint: Paint
     evenodd: bool = True
 
@@ -86,6 +110,12 @@ class TextRun(NamedTuple):
     width: float
     #: 90 turns the run a quarter turn anticlockwise about (x, y), reading upwards (a page line in a side margin)
     rotate: int = 0
+    #: points added after every character, spaces included (letter spacing); `width` includes them
+    spacing: float = 0.0
+    #: an outline drawn around every letter, under it, in this colour (outlined titles over art), `outline_width`
+    #: points wide outside the letter's edge
+    outline: Colour | None = None
+    outline_width: float = 0.0
 
 
 class IconUse(NamedTuple):
@@ -110,9 +140,36 @@ class ImageUse(NamedTuple):
     w: float
     h: float
     clip: tuple[float, float, float, float] | None = None
+    #: recoloured: every colour of the picture becomes this one, its shape and transparency kept (a one-colour
+    #: icon or SVG drawing in each card's colour); see generator.render.recolour
+    tint: Colour | None = None
 
 
-Primitive = Rect | Circle | Line | Path | TextRun | IconUse | ImageUse
+class Group(NamedTuple):
+    """Primitives drawn together: transformed by `matrix` (None: as they are), seen only inside `clip` (a path in
+    the group's own coordinates, even-odd), shown through `mask` (a picture whose lightness says how much shows:
+    white all, black nothing, outside it nothing), and made `opacity` transparent as a whole (the group is drawn
+    first, then blended, so its overlapping parts do not show through each other)."""
+
+    items: tuple[Primitive, ...]
+    matrix: Matrix | None = None
+    opacity: float = 1.0
+    clip: tuple[Op, ...] | None = None
+    mask: ImageUse | None = None
+
+
+Primitive = Rect | Circle | Line | Path | TextRun | IconUse | ImageUse | Group
+
+
+def leaves(items: Iterable[Primitive]) -> Iterator[Primitive]:
+    """Every primitive of `items` that draws, those inside groups (and their masks) included."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from leaves(item.items)
+            if item.mask is not None:
+                yield item.mask
+        else:
+            yield item
 
 FieldKind = Literal["text", "checkbox"]
 
@@ -159,6 +216,9 @@ class Drawing(NamedTuple):
     key: str | None = None
     #: the colour behind everything, filling the trim box and the bleed
     background: Colour | None = None
+    #: the line the piece is cut along, when it is not its trim box (a hexagonal tile, a round token): a path in
+    #: the drawing's coordinates; the items then draw nothing outside it but the bleed around it
+    outline: tuple[Op, ...] | None = None
 
 
 class Placed(NamedTuple):

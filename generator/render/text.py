@@ -11,11 +11,18 @@ The markup (in a layout's own template text, a reference's paragraphs and a shee
   400%); tags nest and must close in order;
 - a newline starts a new line; `\\` escapes the next character.
 
-Every unknown icon of a text is named in one :class:`UnknownIcons` problem, not only the first.
+Every unknown icon of a text is named in one :class:`UnknownIcons` problem, and every character its fonts cannot
+draw in one :class:`MissingGlyphs`, not only the first.
 
 Fitting: text wraps at spaces to the box's width; if the lines are too wide or too many for the box at the
 style's size, the size steps down by :data:`STEP` points, never below the style's `min_size`. Text that still
-does not fit raises :class:`NoFit` with the reason; the caller names the card and the field.
+does not fit raises :class:`NoFit` with the reason; the caller names the card and the field. With a language,
+a word that would start the next line is hyphenated where its dictionary allows (pyphen's, which LibreOffice
+uses too), if its first part fits the line, and a word wider than the box is broken the same way.
+
+Laying out: left, centred, right, or justified (each line but a paragraph's last spread to the box's width by
+widening the spaces); letter spacing widens every character's advance (the PDF's `Tc`), so it counts in every
+width measured here.
 
 This is a service of the drawing layer: card layouts, castle score sheets and card references all fit their
 text with it.
@@ -44,6 +51,18 @@ class TextProblem(Exception):
 
 class NoFit(TextProblem):
     """Text too long for its box even at the smallest size allowed."""
+
+
+class MissingGlyphs(TextProblem):
+    """Characters a text's fonts have no glyph for: every one of them, by font, in the order they come."""
+
+    def __init__(self, lacking: Mapping[str, list[str]]) -> None:
+        self.lacking = dict(lacking)
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        return "; ".join(f"the font {fonts.FACES[face].family} has no glyph for "
+                         + ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars) for face, chars in self.lacking.items())
 
 
 class UnknownIcons(TextProblem):
@@ -114,20 +133,26 @@ class Word(NamedTuple):
 Paragraph = tuple[Word, ...]
 
 
-def _word(pieces: list[Piece], base: str) -> Word:
+def text_w1(face: str, text: str, spacing: float = 0.0) -> float:
+    """The advance of `text` at 1 pt with letter spacing `spacing` (a share of the size) after each character."""
+    return fonts.width(face, text) + len(text) * spacing if spacing else fonts.width(face, text)
+
+
+def _word(pieces: list[Piece], base: str, spacing: float = 0.0) -> Word:
     w1 = 0.0
-    for piece in pieces:
-        w1 += (ICON_ADVANCE if piece.icon else fonts.width(piece.face, piece.text)) * piece.scale
+    width = fonts.width
+    for piece in pieces:  # (text_w1 inlined: a deck measures every word of every card here)
+        w1 += (ICON_ADVANCE if piece.icon else width(piece.face, piece.text) + len(piece.text) * spacing) * piece.scale
     last = pieces[-1]
-    return Word(tuple(pieces), w1, fonts.width(base if last.icon else last.face, " ") * last.scale)
+    return Word(tuple(pieces), w1, (width(base if last.icon else last.face, " ") + spacing) * last.scale)
 
 
 def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
-          own_icons: Mapping[str, Any] | None = None) -> tuple[Paragraph, ...]:
+          own_icons: Mapping[str, Any] | None = None, spacing: float = 0.0) -> tuple[Paragraph, ...]:
     """Markup into paragraphs of words (raises TextProblem on bad markup, unknown icons, missing glyphs).
 
     `palette` gives the colour names `[colour=...]` may use; `own_icons` the deck's own icons (name -> picture
-    file), drawn as pictures where `{name}` is written."""
+    file), drawn as pictures where `{name}` is written; `spacing` the letter spacing, a share of the size."""
     bold = italic = False
     current = face
     paragraphs: list[Paragraph] = []
@@ -138,6 +163,7 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
     colour: str | None = None
     scale = 1.0
     unknown: list[str] = []
+    glyphless: dict[str, list[str]] = {}
     mine = own_icons or {}
 
     def flush_chunk() -> None:
@@ -145,15 +171,15 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
             joined = "".join(chunk)
             lacking = fonts.missing(current, joined)
             if lacking:
-                listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking)
-                raise TextProblem(f"the font {fonts.FACES[current].family} has no glyph for {listed}")
+                gathered = glyphless.setdefault(current, [])
+                gathered += [c for c in lacking if c not in gathered]
             pieces.append(Piece(current, joined, None, colour, scale))
             chunk.clear()
 
     def flush_word() -> None:
         flush_chunk()
         if pieces:
-            words.append(_word(pieces, face))
+            words.append(_word(pieces, face, spacing))
             pieces.clear()
 
     def switch(to_bold: bool, to_italic: bool) -> None:
@@ -232,6 +258,8 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
     paragraphs.append(tuple(words))
     if unknown:
         raise UnknownIcons(unknown, sorted(icons()) + sorted(mine), bool(mine))
+    if glyphless:
+        raise MissingGlyphs(glyphless)
     if bold or italic:
         raise TextProblem(f"{'**' if bold else '*'} is opened but not closed in {text[:60]!r}")
     if spans:
@@ -261,6 +289,16 @@ class Style(NamedTuple):
     valign: str = "top"
     leading: float = DEFAULT_LEADING
     wrap: bool = True
+    #: the dictionary words are hyphenated with (pyphen's name, `fr_FR`), or None
+    hyphenation: str | None = None
+    #: letter spacing, a share of the size
+    spacing: float = 0.0
+    #: an outline around the letters: its colour, and how far it reaches outside them (points)
+    outline: str | None = None
+    outline_width: float = 0.0
+
+    def hyphens(self) -> "Hyphens | None":
+        return hyphens(self.hyphenation, self.spacing) if self.hyphenation else None
 
 
 class WrappedLine(NamedTuple):
@@ -278,28 +316,91 @@ def _line(words: list[Word], w1: float, first: bool) -> WrappedLine:
     return WrappedLine(tuple(words), w1, max(1.0, scale), first)
 
 
-def wrap(paragraphs: Sequence[Paragraph], size: float, width: float,
-         wrap_lines: bool = True) -> list[WrappedLine] | None:
-    """Greedy line breaking at `size`; None when a word (or an unwrapped line) is wider than `width`."""
+class Hyphens:
+    """Where words break at a line's end, in one language: pyphen's dictionary (imported when a text first asks for
+    it), with a hyphen added to the first part."""
+
+    #: Words shorter than this are never broken: a two-letter piece at each end reads badly in a narrow box.
+    SHORTEST = 5
+    _WORD = re.compile(r"(\W*)(\w(?:[\w'’]*\w)?)(\W*)")
+
+    def __init__(self, language: str, spacing: float) -> None:
+        import pyphen
+
+        self.dictionary = pyphen.Pyphen(lang=language)
+        self.spacing = spacing
+
+    def split(self, word: Word, room: float) -> tuple[Word, Word] | None:
+        """`word` broken at the last place where its first part and a hyphen are at most `room` wide (at 1 pt),
+        or None: a word of icons, of several faces or colours, or with no such place, stays whole."""
+        if len(word.pieces) != 1 or word.pieces[0].icon is not None:
+            return None
+        piece = word.pieces[0]
+        found = self._WORD.fullmatch(piece.text)
+        if found is None or len(found.group(2)) < self.SHORTEST or fonts.missing(piece.face, "-"):
+            return None
+        lead, core, trail = found.groups()
+        for at in reversed(self.dictionary.positions(core)):
+            head = f"{lead}{core[:at]}-"
+            head_w1 = text_w1(piece.face, head, self.spacing) * piece.scale
+            if head_w1 <= room + 1e-9:
+                tail = f"{core[at:]}{trail}"
+                return (Word((piece._replace(text=head),), head_w1, word.space1),
+                        Word((piece._replace(text=tail),), text_w1(piece.face, tail, self.spacing) * piece.scale,
+                             word.space1))
+        return None
+
+
+_hyphens: dict[tuple[str, float], Hyphens] = {}
+
+
+def hyphens(language: str, spacing: float = 0.0) -> Hyphens:
+    """The hyphenation of `language` (pyphen's name for it), made once."""
+    key = (language, spacing)
+    found = _hyphens.get(key)
+    if found is None:
+        found = _hyphens[key] = Hyphens(language, spacing)
+    return found
+
+
+def wrap(paragraphs: Sequence[Paragraph], size: float, width: float, wrap_lines: bool = True,
+         hyphenate: Hyphens | None = None) -> list[WrappedLine] | None:
+    """Greedy line breaking at `size` (words broken by `hyphenate` where they fit no other way); None when a word
+    (or an unwrapped line) is wider than `width`."""
     limit = width / size + 1e-9
     lines: list[WrappedLine] = []
     for para in paragraphs:
         current: list[Word] = []
         used = 0.0
         first = True
-        for word in para:
-            if word.w1 > limit:
-                return None
+        words = list(para)
+        index = 0
+        while index < len(words):
+            word = words[index]
             if not current:
+                if word.w1 > limit:
+                    broken = hyphenate.split(word, limit) if hyphenate is not None and wrap_lines else None
+                    if broken is None:
+                        return None
+                    lines.append(_line([broken[0]], broken[0].w1, first))
+                    words[index], first = broken[1], False
+                    continue
                 current, used = [word], word.w1
+                index += 1
                 continue
             after = used + current[-1].space1 + word.w1
             if after <= limit or not wrap_lines:
                 current.append(word)
                 used = after
-            else:
-                lines.append(_line(current, used, first))
-                current, used, first = [word], word.w1, False
+                index += 1
+                continue
+            broken = hyphenate.split(word, limit - used - current[-1].space1) if hyphenate is not None else None
+            if broken is not None:
+                used += current[-1].space1 + broken[0].w1
+                current.append(broken[0])
+                words[index] = broken[1]
+            lines.append(_line(current, used, first))
+            current, used, first = [], 0.0, False
         if not wrap_lines and used > limit:
             return None
         lines.append(_line(current, used, first))
@@ -360,8 +461,10 @@ def largest_fit(style: Style, attempt: Callable[[float], T | None]) -> tuple[flo
 def fit(paragraphs: Sequence[Paragraph], width: float, height: float, style: Style) -> Fitted:
     """The largest size at which the text fits the box, and its lines; NoFit says why it never fits."""
 
+    hyphenate = style.hyphens()
+
     def attempt(size: float) -> Fitted | None:
-        lines = wrap(paragraphs, size, width, style.wrap)
+        lines = wrap(paragraphs, size, width, style.wrap, hyphenate)
         if lines is None:
             return None
         tall = block_height(lines, size, style)
@@ -377,12 +480,13 @@ def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style:
     """Why text does not fit a box even at its smallest size: a word too wide, or too many lines."""
     size = style.min_size
     limit = width / size
+    hyphenate = style.hyphens()
     for para in paragraphs:
         for word in para:
-            if word.w1 > limit:
+            if word.w1 > limit and (hyphenate is None or wrap([(word,)], size, width, True, hyphenate) is None):
                 return (f"the word {shown(word)!r} is {to_mm(word.w1 * size):.1f} mm wide at {size:g} pt, "
                         f"wider than the box's {to_mm(width):.1f} mm")
-    lines = wrap(paragraphs, size, width, style.wrap)
+    lines = wrap(paragraphs, size, width, style.wrap, style.hyphens())
     if lines is None:
         return f"a line is wider than the box's {to_mm(width):.1f} mm even at {size:g} pt (wrap is off)"
     need = block_height(lines, size, style)
@@ -494,32 +598,39 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
     # one search over the whole text: most texts hold no right-to-left letter, and then no line needs the
     # bidirectional algorithm
     bidi = has_rtl("".join([p.text for line in fitted.lines for w in line.words for p in w.pieces]))
-    for index, line in enumerate(fitted.lines):
+    lines = fitted.lines
+    spacing = style.spacing
+    for index, line in enumerate(lines):
         baseline += (m.ascent * size * line.scale if index == 0 else size * style.leading * line.scale)
         used = line.w1 * size
-        pen = x if style.align == "left" else x + (width - used) / 2 if style.align == "center" else x + width - used
+        pen = (x + (width - used) / 2 if style.align == "center" else x + width - used if style.align == "right"
+               else x)
+        # justified: every line but a paragraph's last is spread to the box's width, its spaces widened alike
+        spread = (style.align == "justify" and len(line.words) > 1 and index + 1 < len(lines)
+                  and not lines[index + 1].first)
+        extra = max(0.0, (width - used) / (len(line.words) - 1)) if spread else 0.0
         if bidi and line.first:
-            base = _paragraph_base(fitted.lines, index)
+            base = _paragraph_base(lines, index)
         if bidi and (base or any(has_rtl(p.text) for w in line.words for p in w.pieces if p.icon is None)):
-            out += _bidi_line(line, pen, baseline, size, style.colour, base)
+            out += _bidi_line(line, pen, baseline, size, style, base)
             continue
-        runs = _Runs(out, baseline, size, style.colour)
+        runs = _Runs(out, baseline, size, style)
         for w_index, word in enumerate(line.words):
             if w_index:
                 gap = line.words[w_index - 1].space1
                 lead = word.pieces[0]
-                if lead.icon is None and (lead.face, lead.colour, lead.scale) == runs.key:
+                if not extra and lead.icon is None and (lead.face, lead.colour, lead.scale) == runs.key:
                     runs.add(runs.key, pen, " ", gap)  # the space joins the run the word goes on
                 else:
                     runs.flush()
-                pen += gap * size
+                pen += gap * size + extra
             for piece in word.pieces:
                 if piece.icon is not None:
                     runs.flush()
                     out.append(_icon_at(piece, pen, baseline, size, style.colour))
                     pen += ICON_ADVANCE * size * piece.scale
                     continue
-                piece_w1 = fonts.width(piece.face, piece.text) * piece.scale
+                piece_w1 = (fonts.width(piece.face, piece.text) + len(piece.text) * spacing) * piece.scale
                 runs.add((piece.face, piece.colour, piece.scale), pen, piece.text, piece_w1)
                 pen += piece_w1 * size
         runs.flush()
@@ -529,8 +640,8 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
 class _Runs:
     """Text gathered, left to right along one baseline, into runs of one face, colour and size: each a TextRun."""
 
-    def __init__(self, out: list[Primitive], baseline: float, size: float, colour: str) -> None:
-        self.out, self.baseline, self.size, self.colour = out, baseline, size, colour
+    def __init__(self, out: list[Primitive], baseline: float, size: float, style: Style) -> None:
+        self.out, self.baseline, self.size, self.style = out, baseline, size, style
         #: the face, colour (None: the text's) and share of the size of the run being gathered
         self.key: tuple[str, str | None, float] | None = None
         self.x = 0.0
@@ -549,8 +660,11 @@ class _Runs:
         """The run gathered so far, as a TextRun; the next text begins a new one."""
         if self.key is not None and self.text:
             face, ink, scale = self.key
-            self.out.append(TextRun(round(self.x, 3), round(self.baseline, 3), "".join(self.text), face,
-                                    round(self.size * scale, 4), ink or self.colour, round(self.w1 * self.size, 3)))
+            style = self.style
+            size = round(self.size * scale, 4)
+            self.out.append(TextRun(round(self.x, 3), round(self.baseline, 3), "".join(self.text), face, size,
+                                    ink or style.colour, round(self.w1 * self.size, 3), 0,
+                                    round(style.spacing * size, 4), style.outline, style.outline_width))
         self.key = None
         self.text = []
         self.w1 = 0.0
@@ -590,7 +704,7 @@ def _paragraph_base(lines: Sequence[WrappedLine], start: int) -> int:
     return base_level(text) if has_rtl(text) else 0
 
 
-def _bidi_line(line: WrappedLine, pen: float, baseline: float, size: float, colour: str,
+def _bidi_line(line: WrappedLine, pen: float, baseline: float, size: float, style: Style,
                base: int) -> list[Primitive]:
     """One line holding right-to-left text, laid out in the order it is read: each character (or icon, or the
     space between words) placed by the bidirectional algorithm, then drawn left to right in runs of one face,
@@ -609,10 +723,11 @@ def _bidi_line(line: WrappedLine, pen: float, baseline: float, size: float, colo
                 chars.append("\ufffc")
             else:
                 for char in piece.text:
-                    items.append((piece, char, fonts.width(piece.face, char) * piece.scale))
+                    items.append((piece, char, text_w1(piece.face, char, style.spacing) * piece.scale))
                     chars.append(char)
     out: list[Primitive] = []
-    runs = _Runs(out, baseline, size, colour)
+    colour = style.colour
+    runs = _Runs(out, baseline, size, style)
     for (part, char, w1), rtl in visual_order(items, "".join(chars), base):
         if part is None:  # the space between two words
             runs.flush()

@@ -262,8 +262,9 @@ def test_a_fixed_picture_is_found_beside_its_layout_when_the_layout_loads(tmp_pa
 
 def test_start_up_stays_lean_for_a_deck_without_pictures(tmp_path: Path) -> None:
     """A plain build of the benchmark deck (PDF and SVGs) imports none of what pictures, fonts of one's own,
-    spreadsheets and --watch need (reportlab itself imports Pillow, so Pillow is judged by donjon's own picture
-    module), nor fontTools: the SVGs' glyph outlines of common characters are kept in templates/fonts/outlines/."""
+    spreadsheets, hyphenation (pyphen), outlines, recolouring and --watch need (reportlab itself imports Pillow, so
+    Pillow is judged by donjon's own picture module), nor fontTools: the SVGs' glyph outlines of common characters
+    are kept in templates/fonts/outlines/."""
     import subprocess
     import sys
 
@@ -272,7 +273,8 @@ def test_start_up_stays_lean_for_a_deck_without_pictures(tmp_path: Path) -> None
     script = ("import sys\nfrom generator.cli import app\n"
               "try:\n    app(['build', '--content', sys.argv[1], '--out', sys.argv[2]])\nexcept SystemExit:\n    pass\n"
               "heavy = sorted(m for m in ('generator.render.images', 'fontTools', 'openpyxl', 'svglib', 'lxml', "
-              "'watchfiles', 'generator.build.watch') "
+              "'pyphen', 'generator.render.recolour', 'generator.render.shapes', 'watchfiles', "
+              "'generator.build.watch') "
               "if m in sys.modules)\nprint('HEAVY', heavy)\n")
     result = subprocess.run([sys.executable, "-c", script, str(REPO / "benchmarks" / "deck100"), str(tmp_path / "o")],
                             capture_output=True, text=True, cwd=REPO, timeout=120)

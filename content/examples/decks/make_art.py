@@ -9,6 +9,10 @@
 - `skirmish/icons/mana.svg`, `skirmish/icons/sword.png`: the deck's own icons, `{mana}` and `{sword}` in text;
 - `shared/spell-back.svg`: the back of every spell, named by the shared layout;
 - `market/art/*.jpg`: the goods of the market deck;
+- `shared/crest.svg`: a crest in one colour (black), which layouts recolour per card (`colour:` on its box);
+- `tokens/icons/wound.png`: a one-colour PNG icon (black on transparent), recoloured per token;
+- `tiles/art/*.png`: the terrains of the hexagonal tiles, and `tiles/mask.png`, the soft round mask their art is
+  seen through (white shows, black hides);
 - `market/cards.xlsx`: the market's table, a sheet "Goods" whose Price column is a formula (Base x 2) saved with
   its value, as a spreadsheet program saves it (openpyxl writes formulas without values, so the values are
   written into the sheet's XML here), and a second sheet the deck does not read.
@@ -253,6 +257,66 @@ def sword_icon(path: Path) -> None:
     turned.resize((256, 256), Image.Resampling.LANCZOS).save(path, optimize=True)
 
 
+def crest(path: Path) -> None:
+    """A shield with a cross cut out of it and a ring: one colour, black, for layouts to recolour."""
+    body = ('<path fill-rule="evenodd" d="M50 4 L92 18 L88 58 C84 78 68 90 50 97 C32 90 16 78 12 58 L8 18 Z '
+            'M45 22 L55 22 L55 44 L76 44 L76 54 L55 54 L55 82 L45 82 L45 54 L24 54 L24 44 L45 44 Z"/>\n'
+            '<circle cx="50" cy="49" r="30" fill="none" stroke="#000" stroke-width="3"/>')
+    path.write_text(_svg(body, 100, 100), encoding="utf-8")
+
+
+def wound_icon(path: Path) -> None:
+    """A drop of blood with a shine cut out, black on a transparent ground: a one-colour PNG icon."""
+    size = 200 * SUPER
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    s = size / 200
+    d.ellipse([40 * s, 80 * s, 160 * s, 196 * s], fill=(0, 0, 0, 255))
+    d.polygon([(100 * s, 4 * s), (158 * s, 118 * s), (42 * s, 118 * s)], fill=(0, 0, 0, 255))
+    d.ellipse([66 * s, 118 * s, 92 * s, 160 * s], fill=(0, 0, 0, 0))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.resize((200, 200), Image.Resampling.LANCZOS).save(path, optimize=True)
+
+
+# --- the tiles ----------------------------------------------------------------------------------------------------
+
+#: The terrain art of a hexagonal tile: a square 480 px a side (41 mm at 300 dpi), covering the tile's middle.
+TERRAIN = 480
+
+
+def terrain(path: Path, ground: str, light: str, kind: str, seed: int) -> None:
+    """A terrain seen from above: its ground, and trees, peaks, waves or furrows scattered on it."""
+    size = TERRAIN * SUPER
+    image = Image.new("RGB", (size, size), ground)
+    d = ImageDraw.Draw(image)
+    rng = random.Random(seed)
+    for _ in range(40):
+        x, y, r = rng.uniform(0, size), rng.uniform(0, size), rng.uniform(size * 0.04, size * 0.09)
+        if kind == "forest":
+            d.ellipse([x - r, y - r, x + r, y + r], fill=_mix(light, ground, rng.uniform(0, 0.6)))
+        elif kind == "mountain":
+            d.polygon([(x - r, y + r), (x, y - r * 1.3), (x + r, y + r)], fill=_mix(light, ground, rng.uniform(0, 0.5)))
+            d.polygon([(x - r * 0.3, y - r * 0.6), (x, y - r * 1.3), (x + r * 0.3, y - r * 0.6)], fill="#f4f4f4")
+        elif kind == "lake":
+            d.arc([x - r, y - r / 2, x + r, y + r / 2], 200, 340, fill=light, width=int(size * 0.008))
+        else:
+            d.rectangle([x - r * 1.5, y - r * 0.08, x + r * 1.5, y + r * 0.08], fill=light)
+    small = image.resize((TERRAIN, TERRAIN), Image.Resampling.LANCZOS)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    small.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(path, optimize=True)
+
+
+def tile_mask(path: Path) -> None:
+    """A round mask fading at its rim: white in the middle (the art shows), black outside (it is hidden)."""
+    size = 240
+    mask = Image.new("L", (size, size), 0)
+    d = ImageDraw.Draw(mask)
+    for step in range(24):
+        inset = 12 + step
+        d.ellipse([inset, inset, size - inset, size - inset], fill=round(255 * (step + 1) / 24))
+    mask.filter(ImageFilter.GaussianBlur(2)).save(path, optimize=True)
+
+
 # --- the market -------------------------------------------------------------------------------------------------
 
 def good(path: Path, background: str, shape: str, colour: str) -> None:
@@ -357,6 +421,14 @@ def main() -> None:
     good(goods / "ore.jpg", "#a7a7a7", "ore", "#5b5b66")
     good(goods / "spice.jpg", "#f0b27a", "spice", "#d9542b")
     market_table(HERE / "market" / "cards.xlsx")
+    crest(HERE / "shared" / "crest.svg")
+    wound_icon(HERE / "tokens" / "icons" / "wound.png")
+    tiles = HERE / "tiles"
+    terrain(tiles / "art" / "forest.png", "#2f5d32", "#5e9a4a", "forest", 11)
+    terrain(tiles / "art" / "mountain.png", "#7b7466", "#a39a89", "mountain", 12)
+    terrain(tiles / "art" / "lake.png", "#2d5f8a", "#9fd0ef", "lake", 13)
+    terrain(tiles / "art" / "fields.png", "#c9a646", "#e6cf7d", "fields", 14)
+    tile_mask(tiles / "mask.png")
 
 
 if __name__ == "__main__":
