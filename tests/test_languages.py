@@ -451,6 +451,15 @@ def test_end_states_name_entries_in_every_language_the_catalog_holds(tmp_path: P
         assert scores[0] == scores[1], name
 
 
+HYPHENATED = """\
+background: "#ffffff"
+styles:
+  body: {{font: cardo, size: 10pt, min_size: 10pt, colour: "#000000", {style}}}
+boxes:
+  body: {{kind: text, x: 5mm, y: 5mm, width: 30mm, height: 60mm, style: body, text: "{{{{ text }}}}"}}
+"""
+
+
 @pytest.mark.parametrize(("style", "code", "own", "wanted"), [
     ("hyphenate: true", "en", True, "en_GB"),       # asked without a language: the one drawn in
     ("hyphenate: true", "fr", True, "fr_FR"),
@@ -465,9 +474,9 @@ def test_hyphenation_follows_the_language_drawn_in(tmp_path: Path, monkeypatch: 
                                                    code: str, own: bool, wanted: str | None) -> None:
     """The dictionary words are hyphenated with: a style's `language` for its deck's own text, the language the
     card is drawn in for text translated by `--lang` and for a style that asks to hyphenate without naming one."""
-    from generator.layout.draw import draw, subject
+    from generator.layout.draw import DeckView, draw, subject
+    from generator.layout.load import clear_cache, load_layout
     from generator.render import text as text_module
-    from tests.render.test_vocabulary import DECK, TEXT, layout
 
     asked: list[str] = []
     real = text_module.hyphens
@@ -477,8 +486,11 @@ def test_hyphenation_follows_the_language_drawn_in(tmp_path: Path, monkeypatch: 
         return real(language, spacing)
 
     monkeypatch.setattr(text_module, "hyphens", spy)
-    card = layout(tmp_path, TEXT.replace("align: justify", style).replace("width: 40mm", "width: 30mm"))
-    what = subject({"text": "Extraordinairement courageux chevaliers"}, None, DECK, {}, "test card",
-                   folder=tmp_path, lang=language(code), own_language=own)
+    clear_cache()  # loaded layouts are cached by file
+    (tmp_path / "layout.yaml").write_text(HYPHENATED.format(style=style), encoding="utf-8")
+    card = load_layout("layout.yaml", tmp_path)
+    deck = DeckView("deck", "Deck", "game", "Game", 1)
+    what = subject({"text": "Extraordinairement courageux chevaliers"}, None, deck, {}, "test card", folder=tmp_path,
+                   lang=language(code), own_language=own)
     draw(card, what, 180.0, 250.0, 0.0)
     assert set(asked) == ({wanted} if wanted else set())

@@ -112,6 +112,23 @@ class Language:
 
         return str(format_date(value, form, locale=self.babel_locale))
 
+    def listing(self, items: list[str], conjunction: str = "and") -> str:
+        """`2, 3 ou 5`, `Anna und Ben`: items joined as this language joins them (Babel's list patterns; `or` or
+        `and`). English messages keep donjon's own style (generator.wording.listing: no serial comma)."""
+        from babel.lists import format_list
+
+        if not items:
+            return ""
+        return str(format_list(items, style="or" if conjunction == "or" else "standard", locale=self.babel_locale))
+
+    def ordinal(self, number: int) -> str:
+        """`5e` in French, `5.` in German: a rank as a figure (English ranks are generator.wording.ordinal's)."""
+        if self.base == "fr":
+            return "1er" if number == 1 else f"{number}e"
+        if self.base == "de":
+            return f"{number}."
+        return str(number)
+
     @property
     def babel_locale(self) -> str:
         return self.code.replace("-", "_")

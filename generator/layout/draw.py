@@ -14,9 +14,10 @@ What a layout's templates can read: every value of `Card.data` by its name (`pro
 - in a rows box, `item` (the row) and `index` (from 1).
 
 Text is written as the drawing's language writes it (French spaces before `; : ! ?`, its quotation marks:
-generator.i18n.typography) once its template has run. Any problem naming a card raises with the deck, the card, the layout file and line and the box: a template
-reading a field the card lacks is a :class:`ContentError`, text that cannot fit is a :class:`FitError`. The
-icons a card names that do not exist are gathered over all its boxes and named together.
+generator.i18n.typography) once its template has run. Any problem naming a card raises with the deck, the card,
+the layout file and line and the box: a template reading a field the card lacks is a :class:`ContentError`, text
+that cannot fit is a :class:`FitError`. The icons a card names that do not exist are gathered over all its boxes
+and named together.
 
 An `image` box draws a picture file (generator.render.images): one the layout names is found when the layout
 loads; one a card's column names is relative to the deck's folder and must lie inside the content folder. A

@@ -329,8 +329,8 @@ class _Drawer:
         text = self.render(self.layout.page_line, self.base, markup=True)
         c = self.content
         grid = Grid(self.page_w, self.page_h, c.w, c.h, 0.0, 0.0, 1, 1, c.x, c.y, "bottom")
-        return page_line(grid, fonts.typeset(self.lang, FOOTER_FACE, text),
-                         PrintOptions(paper=self.paper, orientation=self.layout.orientation, crop_length=0.0), self.lang)
+        options = PrintOptions(paper=self.paper, orientation=self.layout.orientation, crop_length=0.0)
+        return page_line(grid, fonts.typeset(self.lang, FOOTER_FACE, text), options, self.lang)
 
     def form(self, entry: Entry, identity: str) -> FormField:
         box = entry.box

@@ -88,7 +88,8 @@ def test_a_french_fillable_sheet_filled_with_french_names_scores(tmp_path: Path)
     assert tooltips["player"] == "votre nom" and tooltips["tower_1_value"].startswith("la valeur écrite sur la tour")
     blank = tmp_path / "blank.pdf"
     write_pdf([sheet.page()], blank, title="feuille", lang="fr")
-    assert (pypdf.PdfReader(blank).get_fields() or {})["guest_1"].get("/TU") == "invité 1\u00a0: le nom de l\u2019invité"
+    fields = pypdf.PdfReader(blank).get_fields() or {}
+    assert fields["guest_1"].get("/TU") == "invité 1\u00a0: le nom de l\u2019invité"
     values = castle_values("Ana", floors=2, towers=(5, 2), walls={1: (2,)}, guests=("Reine", "bouffon"))
     french = fill(blank, tmp_path / "ana.pdf", values)
     read = read_sheets([(french.read_bytes(), "ana.pdf")], shipped())

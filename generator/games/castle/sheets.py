@@ -166,7 +166,8 @@ def score_sheets(castle: Castle) -> list[ScoreSheetFile]:
         for paper in ("a4", "letter"):
             # what the build's report says is English, as the command line is; the PDF's metadata is in the sheet's
             # language
-            what = f"castle score sheet, {layout(version.id).values.get('version_name', version.id)}, {PAPER_NAMES[paper]}"
+            english = layout(version.id).values.get("version_name", version.id)
+            what = f"castle score sheet, {english}, {PAPER_NAMES[paper]}"
             title = lang._("{game}: score sheet, {version} version").format(
                 game=castle.info.name, version=version_name(castle, version.id))
             paper_name = lang._(PAPER_NAMES[paper])
