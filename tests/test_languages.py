@@ -494,3 +494,33 @@ def test_hyphenation_follows_the_language_drawn_in(tmp_path: Path, monkeypatch: 
                    lang=language(code), own_language=own)
     draw(card, what, 180.0, 250.0, 0.0)
     assert set(asked) == ({wanted} if wanted else set())
+
+
+def test_the_rules_messages_in_every_language() -> None:
+    """The rules' messages in the language asked for (the table's), their paths as the file writes them; English
+    as before. Every game: a broken castle, Guédelon and Guildhall end state."""
+    from scoring.engine import Scorer
+
+    scorer = Scorer()
+    castle = {"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+        {"player": "Ana", "donjon_floors": 1, "towers": [5], "walls": [], "sun": True, "residents": 3,
+         "guests": ["queen"]},
+        {"player": "Ben", "donjon_floors": 1, "towers": [2], "walls": [], "residents": 2, "guests": ["queen"]}]}
+    guedelon = {"game": "guedelon", "players": 9, "rounds": 3, "events": "easy", "built": ["A1"]}
+    guildhall = {"game": "guildhall", "vp_set": "old-world-economy", "players": [
+        {"name": "Ana", "guildhall": {}, "vp_tokens": -1, "vp_cards": [], "completed_chapters": 0},
+        {"name": "Ana", "guildhall": {}, "vp_tokens": 0, "vp_cards": [], "completed_chapters": 0}]}
+    said = {code: {game["game"]: [(v.where, v.message) for v in scorer.score(game, language(code)).violations]
+                   for game in (castle, guedelon, guildhall)} for code in ("en", "fr", "de")}
+    assert ("sheets[0].sun", "is drawn with 1 tower; the Sun needs 4") in said["en"]["once-upon-a-castle"]
+    assert ("sheets[0].sun", "est dessiné avec 1 tour ; le Soleil en demande 4") in said["fr"]["once-upon-a-castle"]
+    assert ("sheets[0].sun", "ist mit 1 Turm gezeichnet; die Sonne braucht 4") in said["de"]["once-upon-a-castle"]
+    assert ("players", "vaut 9 ; Guédelon se joue de 1 à 4") in said["fr"]["guedelon"]
+    assert ("built[0]", "A1 ist gebaut, aber A0 darunter nicht; ein Gebäude wächst ab Stockwerk 0 ein Stockwerk "
+                        "nach dem anderen") in said["de"]["guedelon"]
+    assert ("players[1].name", "'Ana' est aussi le nom de players[0] ; les noms doivent être uniques") in \
+        said["fr"]["guildhall"]
+    for code in ("fr", "de"):  # the same rules broken at the same places, in other words
+        for game, found in said[code].items():
+            assert [w for w, _ in found] == [w for w, _ in said["en"][game]]
+            assert all(m not in dict(said["en"][game]).values() for _, m in found)

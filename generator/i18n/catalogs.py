@@ -30,6 +30,7 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
 #: companion (generator/web, templates/web) joins in phase 2 of issue 26.
 SOURCES: tuple[tuple[str, list[tuple[str, str]]], ...] = (
     ("generator", [("web/**", "ignore"), ("**.py", "python")]),
+    ("scoring", [("**.py", "python")]),
     ("templates/layouts", [("**.yaml", "generator.i18n.extract:extract_layout")]),
     ("templates/sheets", [("**.yaml", "generator.i18n.extract:extract_layout")]),
     ("templates/preview", [("**.html", "jinja2.ext:babel_extract")]),
