@@ -34,7 +34,7 @@ COLUMNS = ("deck", "card", "column", "language", "source", "translation", "statu
 SUFFIXES = (".csv", ".xlsx", ".po")
 
 
-class Entry(NamedTuple):
+class TranslationRow(NamedTuple):
     deck: str
     card: str
     column: str
@@ -51,9 +51,9 @@ def _text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def entries(decks: Iterable[UserDeck], languages: Sequence[str] = ()) -> list[Entry]:
+def entries(decks: Iterable[UserDeck], languages: Sequence[str] = ()) -> list[TranslationRow]:
     """Every translatable text of `decks` in `languages` (default: each deck's translated languages)."""
-    out: list[Entry] = []
+    out: list[TranslationRow] = []
     for deck in decks:
         wanted = [code for code in (languages or deck.languages[1:]) if code != deck.lang]
         for code in wanted:
@@ -65,13 +65,13 @@ def entries(decks: Iterable[UserDeck], languages: Sequence[str] = ()) -> list[En
                         continue
                     other = columns.get(column)
                     translation = _text(card.fields.get(other)) if other else ""
-                    out.append(Entry(deck.id, card.id, column, code, source, translation))
+                    out.append(TranslationRow(deck.id, card.id, column, code, source, translation))
     return out
 
 
 # --- writing the spreadsheet --------------------------------------------------------------------------------------
 
-def render(rows: Sequence[Entry], suffix: str, lang: str | None = None) -> bytes:
+def render(rows: Sequence[TranslationRow], suffix: str, lang: str | None = None) -> bytes:
     """The file's bytes: the same rows always give the same bytes."""
     if suffix == ".csv":
         buffer = io.StringIO(newline="")
@@ -85,7 +85,7 @@ def render(rows: Sequence[Entry], suffix: str, lang: str | None = None) -> bytes
     return _po(rows, lang or (rows[0].language if rows else "fr"))
 
 
-def _xlsx(rows: Sequence[Entry]) -> bytes:
+def _xlsx(rows: Sequence[TranslationRow]) -> bytes:
     import datetime
     import zipfile
 
@@ -115,7 +115,7 @@ def _xlsx(rows: Sequence[Entry]) -> bytes:
     return out.getvalue()
 
 
-def _po(rows: Sequence[Entry], lang: str) -> bytes:
+def _po(rows: Sequence[TranslationRow], lang: str) -> bytes:
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
@@ -131,7 +131,7 @@ def _po(rows: Sequence[Entry], lang: str) -> bytes:
 
 # --- reading it back ----------------------------------------------------------------------------------------------
 
-def read(path: Path, display: str) -> list[tuple[int, Entry]]:
+def read(path: Path, display: str) -> list[tuple[int, TranslationRow]]:
     """The rows of a translations file, each with its line (or spreadsheet row)."""
     from generator.files import read_bytes
 
@@ -172,13 +172,13 @@ def read(path: Path, display: str) -> list[tuple[int, Entry]]:
             line = message.lineno or 0
             if len(context) != 3:
                 raise InputError(display, f"the message {message.id!r} has no context deck/card/column", line)
-            out.append((line, Entry(context[0], context[1], context[2], lang, str(message.id),
+            out.append((line, TranslationRow(context[0], context[1], context[2], lang, str(message.id),
                                     _text(message.string))))
         return out
     raise UsageError("FILE", f"{display!r}: a translations file is .csv, .xlsx or .po")
 
 
-def _rows(display: str, found: list[tuple[int, list[str]]]) -> list[tuple[int, Entry]]:
+def _rows(display: str, found: list[tuple[int, list[str]]]) -> list[tuple[int, TranslationRow]]:
     rows = [(n, r) for n, r in found if any(c.strip() for c in r)]
     if not rows:
         raise InputError(display, "is empty: its first row must name the columns " + ", ".join(COLUMNS))
@@ -191,13 +191,13 @@ def _rows(display: str, found: list[tuple[int, list[str]]]) -> list[tuple[int, E
     out = []
     for line, cells in rows[1:]:
         cells = cells + [""] * (len(header) - len(cells))
-        out.append((line, Entry(*(cells[where[c]] for c in COLUMNS[:6]))))
+        out.append((line, TranslationRow(*(cells[where[c]] for c in COLUMNS[:6]))))
     return out
 
 
 # --- writing translations into the decks' tables ------------------------------------------------------------------
 
-def apply(decks: Mapping[str, UserDeck], rows: Sequence[tuple[int, Entry]], display: str) -> dict[str, int]:
+def apply(decks: Mapping[str, UserDeck], rows: Sequence[tuple[int, TranslationRow]], display: str) -> dict[str, int]:
     """Write every row's translation into its deck's table; how many cells each deck got. Every row is checked
     before any table is written: one that names no deck, card, column or language is refused with its line."""
     from generator.i18n import normalise_code
