@@ -19,10 +19,10 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from generator.errors import FitError
-from generator.i18n import language
+from generator.i18n import Language, language
 from generator.layout.spec import Dim, parse_dim
 from generator.layout.templates import Template, compile_expression, compile_template
 from generator.render import fonts
@@ -55,9 +55,6 @@ from generator.sheets.marks import (
     WriteIn,
     marker_id,
 )
-
-if TYPE_CHECKING:
-    from generator.i18n import Language
 
 VARIANTS = ("scan", "fillable", "print")
 #: Coordinates are rounded to a thousandth of a point.
