@@ -26,7 +26,7 @@ import os
 import re
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,6 +90,20 @@ def inside(root: Path, *parts: str) -> Path:
     if path != base and base not in path.resolve().parents:
         raise OutputError(path, f"is outside the output folder {base}")
     return path
+
+
+def inside_names(root: Path, names: Iterable[str]) -> list[str]:
+    """`inside(root, name).name` for each of `names`, with `root` resolved once (a deck's thousand card files): a
+    name made safe is one plain part, which can lead outside `root` only as a symbolic link, so only a link is
+    followed (and refused, as `inside` refuses it, when it leads outside)."""
+    base = root.resolve()
+    out = []
+    for name in names:
+        safe = _safe_file(name)
+        if os.path.islink(base / safe):
+            inside(root, name)
+        out.append(safe)
+    return out
 
 
 def _safe_file(name: str) -> str:
@@ -220,11 +234,14 @@ class StagedFolder:
         self.final = final
         self.tmp = tmp
 
-    def write(self, name: str, data: bytes) -> int:
-        """Write one file into the folder (`name` is relative, made of safe parts by the caller); its size."""
+    def _check(self, name: str) -> None:
         parts = name.split("/")
         if name.startswith("/") or any(part in ("", ".", "..") for part in parts):
             raise OutputError(self.final / name, "is not a plain path inside the output folder")
+
+    def write(self, name: str, data: bytes) -> int:
+        """Write one file into the folder (`name` is relative, made of safe parts by the caller); its size."""
+        self._check(name)
         target = self.tmp / name
         try:
             if "/" in name:
@@ -233,6 +250,20 @@ class StagedFolder:
         except OSError as err:
             raise _fail(self.final / name, err) from None
         return len(data)
+
+    def link(self, name: str, source: str | Path) -> bool:
+        """Put the file at `source` (a file of the folder in place, that has not changed) into the folder as `name`
+        by a second name (a hard link): the same file, neither copied nor written. False, leaving nothing, where
+        that cannot be (another file system, one without hard links, no such file): then write it."""
+        self._check(name)
+        target = os.path.join(self.tmp, name)  # a string: a thousand cards' Path objects would cost more than linking
+        try:
+            if "/" in name:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+            os.link(source, target, follow_symlinks=False)
+        except OSError:
+            return False
+        return True
 
 
 @dataclass

@@ -75,4 +75,19 @@ def visible_lines(text: str) -> str:
     return "\n".join(visible(line) for line in text.split("\n"))
 
 
-__all__ = ["CONTROLS", "a_or_an", "listing", "noun", "ordinal", "plural", "quoted", "visible", "visible_lines"]
+#: What a spreadsheet reads as the start of a formula in a cell (and runs: `=cmd|...`, `@SUM(...)`,
+#: `+HYPERLINK(...)`); OWASP's advice on CSV injection lists these.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(text: str) -> str:
+    """A CSV cell as a spreadsheet will show it, never run it: text that would start a formula gets a `'`
+    before it (which spreadsheets show as the mark of text); a plain number such as `-1` stays as it is."""
+    import re
+
+    if text.startswith(_FORMULA_START) and not re.fullmatch(r"[+-]?\d+(\.\d+)?", text):
+        return "'" + text
+    return text
+
+
+__all__ = ["CONTROLS", "spreadsheet_cell", "a_or_an", "listing", "noun", "ordinal", "plural", "quoted", "visible", "visible_lines"]

@@ -299,6 +299,28 @@ class Scorer:
         catalog, spec = self.catalog(game.id)
         return score_with(game, catalog, spec, doc, self.strict, lang)
 
+    def score_provisional(self, source: Mapping[str, Any]) -> Result | None:
+        """The scores a state would have if its broken rules were set aside: each player's total and breakdown
+        as the game's own ranking computes them, for a table to show while something is still to fix (never a
+        result to keep: `valid` is false whenever a rule is broken). None when the state cannot be read, or when
+        the ranking rests on a rule that is broken, so that no total exists."""
+        doc = document_of(source)
+        game = find_game(game_of(doc))
+        catalog, spec = self.catalog(game.id)
+        state, problems = check_document(doc, spec)
+        if problems or isinstance(state, Invalid):
+            return None
+        found = Findings(game.id, Locator(doc), strict=self.strict)
+        standing = game.check(state, catalog, found)
+        try:
+            ranking = game.rank(state, catalog)
+        except (ArithmeticError, AssertionError, LookupError, TypeError, ValueError):
+            return None  # the ranking assumes a rule the state breaks (a value it needs is out of bounds)
+        return Result(game.id, not found.violations, standing.finished, tuple(found.violations),
+                      None if found.violations else ranking.winner, ranking.players, source=doc.file,
+                      summary=ranking.summary, setting=standing.setting, warnings=tuple(found.warnings),
+                      parts=standing.parts)
+
     def score_each(self, paths: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, Result | DonjonError]]:
         """Score several files one by one: each one's result, or the error that kept it from being read."""
         out: list[tuple[Path, Result | DonjonError]] = []

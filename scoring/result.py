@@ -129,6 +129,13 @@ class ResultPart:
         Cloud), or None. A table of the companion, which holds every player's part, is not saved then."""
         return None
 
+    @property
+    def end_warning(self) -> str:
+        """The rule (`once-upon-a-castle-w4`) of the warning a file gets where :attr:`end_missing` is said: a file
+        may hold only some players' parts, so the warning allows that the part showing the end is left out; a
+        table, which holds every part, says :attr:`end_missing` in its place. "" when there is none."""
+        return ""
+
 
 P = TypeVar("P", bound=ResultPart)
 

@@ -62,7 +62,7 @@ def test_installed_wheel_finds_its_content_from_another_folder(wheel: Path, tmp_
 def test_installed_wheel_serves_the_companion_pages_and_assets(wheel: Path, tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "generator/_data/templates/web/seat.html" in names
-    assert "generator/_data/templates/web/static/vendor/htmx/LICENSE" in names
+    assert "generator/_data/templates/web/static/app.js" in names
     assert not any("axe" in n or n.endswith(".png") and "/web/" in n for n in names)  # test tools, README picture
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
@@ -79,7 +79,7 @@ def test_installed_wheel_serves_the_companion_pages_and_assets(wheel: Path, tmp_
         "db = Database(Path('db.sqlite3'))\n"
         "client = TestClient(create_app(db, Games()), base_url='http://127.0.0.1')\n"
         "print(templates_root())\n"
-        "print(client.get('/new/guildhall').status_code, client.get('/static/vendor/htmx/htmx.min.js').status_code)\n"
+        "print(client.get('/new/guildhall').status_code, client.get('/static/app.js').status_code)\n"
         "db.close()\n"
     )
     env = {**os.environ, "PYTHONPATH": str(target)}

@@ -190,15 +190,20 @@ def _donjon() -> list[str]:
 
 def _read_line(process: subprocess.Popen[str], wanted: str) -> str:
     assert process.stdout is not None
-    deadline = time.monotonic() + PATIENCE
+    # a line that never comes would block the read for good: the process is killed when the patience runs out
+    timer = threading.Timer(PATIENCE, process.kill)
+    timer.start()
     seen = []
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        seen.append(line)
-        if wanted in line:
-            return line
-        if not line and process.poll() is not None:
-            break
+    try:
+        while True:
+            line = process.stdout.readline()
+            seen.append(line)
+            if wanted in line:
+                return line
+            if not line and process.poll() is not None:
+                break
+    finally:
+        timer.cancel()
     raise AssertionError(f"no {wanted!r} in {seen}")
 
 
@@ -299,3 +304,39 @@ def test_the_page_opened_as_a_file_never_asks(tmp_path: Path) -> None:
             assert asked == []
         finally:
             browser.close()
+
+
+def test_a_watch_rewrites_only_the_card_a_saved_row_changes(tmp_path: Path) -> None:
+    """The real command: a row saved, that card's SVG written again and every other file of the deck left as it was
+    (the same inode, the same modification time); the files are those a new `donjon build` writes."""
+    from tests.test_incremental import stamps, tree
+
+    rows = [{"name": f"Card {i}", "Text": f"text {i}"} for i in range(1, 7)]
+    deck = make_deck(tmp_path / "d", rows, deck_id="one")
+    out = tmp_path / "out"
+    process = subprocess.Popen(with_default_signals([*_donjon(), "build", "--content", str(deck), "--out", str(out),
+                                                     "--watch"]),
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        _read_line(process, "built one/one")
+        _read_line(process, "watching ")
+        time.sleep(0.3)
+        before = stamps(out)
+        _save(deck / "cards.csv", lambda text: text.replace("text 4", "text four"))
+        line = _read_line(process, "built one/one")
+        assert "(one.pdf, svg/ (1 of 7 files written))" in line, line
+        after = stamps(out)
+        assert sorted(after) == sorted(before)
+        assert {name for name in after if after[name] != before[name]} == {"decks/one.pdf",
+                                                                            "decks/one/svg/004-card-4.svg"}
+        process.send_signal(signal.SIGINT)
+        assert process.wait(PATIENCE) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    new = subprocess.run([*_donjon(), "build", "--content", str(deck), "--out", str(tmp_path / "new")],
+                         capture_output=True, text=True, timeout=PATIENCE)
+    assert new.returncode == 0, new.stderr
+    assert tree(out) == tree(tmp_path / "new")

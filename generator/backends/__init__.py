@@ -25,11 +25,21 @@ class PagesWritten(Protocol):
     def pages(self) -> int: ...
 
 
+class Memo:
+    """What a writer keeps of the documents it wrote, to write the next one of the same series faster (`donjon
+    build --watch` keeps one per deck): each writer keeps what it needs under its own name (`kept`), and only it
+    reads it. A memo never changes what is written: a document written with one is byte for byte the one written
+    without."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, object] = {}
+
+
 class PageWriter(Protocol):
     """Writes pages into a file (or a binary stream), with the document's title, subject and language."""
 
     def __call__(self, pages: Iterable[Page], path: Path | IO[bytes], *, title: str, subject: str = "",
-                 ink: PressSettings = ..., lang: str = "en") -> PagesWritten: ...
+                 ink: PressSettings = ..., memo: Memo | None = None, lang: str = "en") -> PagesWritten: ...
 
 
 #: A drawing (a card face or a back) as the text of one file, with its title.

@@ -51,8 +51,9 @@ from collections.abc import Iterable
 from functools import cache
 from dataclasses import dataclass
 from pathlib import Path as FilePath
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
+from generator.backends import Memo
 from generator.backends import number as n
 from generator.render import fonts
 from generator.render.icons import ICON_RISE, ICON_SIDE, TEXT_EQUIVALENTS, layers
@@ -187,11 +188,115 @@ class PdfStats:
     placed: int = 0
 
 
+class _Recorded(NamedTuple):
+    """A drawing's operators as a document wrote them, and what they took from that document (see PdfMemo)."""
+
+    #: kept so that no other drawing gets its id while this record lives
+    drawing: Drawing
+    #: the literal operators written (reportlab's canvas code) and the forms placed, in order
+    code: tuple[str, ...]
+    forms: tuple[str, ...]
+    #: for each font, in the order the drawing first uses it: its face id, its characters in the order of their
+    #: first use, and their character codes (a no-break space is drawn as a space)
+    fonts: tuple[tuple[str, str, tuple[int, ...]], ...]
+    #: the characters that have a code in each font's subsets (those the font has)
+    assigned: tuple[frozenset[int], ...]
+    #: the picture files it shows (and their tints), in order
+    pictures: tuple[tuple[str, str | None], ...]
+    #: the shadings and transparency groups its operators name, in the order the document made them for it
+    made: tuple[Gradient | Group, ...]
+    #: its icons and pictures (those inside groups too), which the document defines before placing it
+    needs: tuple[Primitive, ...]
+    #: what it took from the document: each font's name and its characters' codes, each picture's name and size,
+    #: the name of each shading, and of each transparency group's form and graphics state
+    signature: tuple[object, ...]
+
+
+class _Notes:
+    """What a drawing being recorded for a PdfMemo takes from the document, noted as it is written."""
+
+    def __init__(self, depth: int) -> None:
+        #: the stream it is written in (how many streams are open: the page's, a card's form): what it names there
+        #: is noted; the streams of the forms made for it (a transparency group's) name their own
+        self.depth = depth
+        #: the characters it writes in each font, in the order of their first use (forms made for it included)
+        self.chars: dict[str, dict[str, None]] = {}
+        #: the pictures it places (file and tint)
+        self.pictures: dict[tuple[str, str | None], None] = {}
+        #: the shadings and transparency groups its own stream names, in order, and the names the document gave
+        self.made: list[Gradient | Group] = []
+        self.names: list[object] = []
+        #: the shadings of `made`, to note each once
+        self.shadings: set[Gradient] = set()
+
+
+class PdfMemo:
+    """The operators each drawing was written with in the last document of a series (a `Memo`'s "pdf"), so that
+    the next document copies those of a drawing it places again instead of writing them anew (`donjon build
+    --watch`: a change to one card redraws that card only, and the document of a thousand cards is put together
+    from the others' operators).
+
+    A drawing's operators hold, besides the drawing, what the document gave it: its characters' codes in each font
+    subset (reportlab gives a code to each character as the document first uses it), the names of its fonts and
+    pictures (given in the order they first appear), of its gradients' shadings (`Sh1`... in the order they are
+    made) and of the form and graphics state of each transparency group (a see-through or masked group is drawn
+    into a form of its own, `group1`..., placed through a state `Dj1`...). So for a drawing met again the
+    document still makes all of these in the same order as drawing it would: every font and character (the
+    drawing's characters, font by font, in the order of their first use), picture, shading, and each transparency
+    group's form, drawn anew (a form is an object of the document, which copied operators can only name); its
+    operators are copied only when the codes and names come out as they were when written. Otherwise it is
+    written anew, with the forms just made. Every shading and state its operators name is listed in the resources
+    of the stream they are copied into, as drawing lists it. The document is then byte for byte the one written
+    without a memo (tests/test_incremental.py builds both, with decks that use every kind). Drawings are known by
+    identity: the watch keeps the drawing of every card that did not change."""
+
+    def __init__(self, ink: PressSettings) -> None:
+        self.ink = ink
+        self._last: dict[int, _Recorded] = {}
+        self._now: dict[int, _Recorded] = {}
+        self._packed_last: dict[str, bytes] = {}
+        self._packed_now: dict[str, bytes] = {}
+
+    def find(self, drawing: Drawing) -> _Recorded | None:
+        key = id(drawing)
+        found = self._now.get(key) or self._last.get(key)
+        return found if found is not None and found.drawing is drawing else None
+
+    def keep(self, record: _Recorded) -> None:
+        self._now[id(record.drawing)] = record
+
+    def packed(self, stream: str) -> bytes:
+        """A page's content stream compressed, as the last document compressed it when it held the same page (most
+        pages of a deck are; compressing them is a third of the time a document of them takes)."""
+        found = self._packed_now.get(stream)
+        if found is None:
+            found = self._packed_last.get(stream)
+            if found is None:
+                found = zlib.compress(stream.encode("utf8"))
+            self._packed_now[stream] = found
+        return found
+
+    def finish(self) -> None:
+        """A document is complete: what it did not place is forgotten (the memo holds one document's drawings)."""
+        self._last, self._now = self._now, {}
+        self._packed_last, self._packed_now = self._packed_now, {}
+
+
+def _codes(text: str) -> tuple[int, ...]:
+    return tuple(32 if code == 0xA0 else code for code in map(ord, text))  # as reportlab's splitString maps them
+
+
 class _Writer:
-    def __init__(self, canvas: Any, inks: Inks) -> None:
+    def __init__(self, canvas: Any, inks: Inks, memo: PdfMemo | None = None) -> None:
         from reportlab.lib.rl_accel import escapePDF
 
         self.c = canvas
+        #: the operators of drawings placed in the last document, for `donjon build --watch`
+        self.memo = memo
+        #: what the drawing being recorded for the memo takes from the document
+        self._noted: _Notes | None = None
+        #: the transparency groups' forms a copy that failed made, for the drawing written anew instead (PdfMemo)
+        self._premade: list[tuple[Group, tuple[str, str]]] = []
         #: every colour the document prints goes through these (generator.render.ink)
         self.inks = inks
         self.doc = canvas._doc  # the document the TTF subsets belong to (reportlab's documented splitString use)
@@ -308,9 +413,12 @@ class _Writer:
         c = self.c
         self.stream_states = [{}]
         c.setPageSize((page.width, page.height))
+        memo = self.memo
         for placed in page.placed:
-            if placed.drawing.key is None or placed.drawing.key not in self.forms:
-                self._prepare_icons(placed.drawing.items)
+            d = placed.drawing
+            if d.key is None or d.key not in self.forms:
+                found = memo.find(d) if memo is not None else None
+                self._prepare_icons(d.items if found is None else found.needs)
         self._prepare_icons(page.items)
         sx, sy = page.scale
         if (sx, sy) != (1.0, 1.0):  # a printer's scale made up for, about the page's centre
@@ -359,7 +467,9 @@ class _Writer:
             page.XObjects = self.xobjects.setdefault(key, xobjects)
         if not page.stream or page.Contents is not None:
             return
-        packed = PDFStream(content=zlib.compress(page.stream.encode("utf8")))
+        stream = page.stream
+        packed = PDFStream(content=zlib.compress(stream.encode("utf8")) if self.memo is None else
+                           self.memo.packed(stream))
         packed.dictionary["Filter"] = PDFArray([PDFName("FlateDecode")])
         packed.__Comment__ = "page stream"
         page.Contents = packed
@@ -457,6 +567,79 @@ class _Writer:
         c.addLiteral("Q")
 
     def drawing(self, d: Drawing) -> None:
+        memo = self.memo
+        if memo is None:
+            self._drawing(d)
+            return
+        found = memo.find(d)
+        if found is not None and self._replay(found):
+            memo.keep(found)
+            return
+        code, forms = len(self.c._code), len(self.c._formsinuse)  # the canvas's operators and forms, so far
+        notes = self._noted = _Notes(len(self.stream_states))
+        try:
+            self._drawing(d)
+            memo.keep(self._record(d, code, forms, notes))
+        finally:
+            self._noted = None
+            self._premade.clear()
+
+    def _font(self, face: str) -> Any:
+        font = self.fonts.get(face)
+        if font is None:
+            from reportlab.pdfbase.pdfmetrics import getFont
+
+            font = self.fonts[face] = getFont(fonts.pdf_name(face))
+        return font
+
+    def _record(self, d: Drawing, code: int, forms: int, notes: _Notes) -> _Recorded:
+        """What drawing `d` wrote (from the canvas's operator `code` and its `forms` on), and what it took from the
+        document (`notes`, taken as it was written)."""
+        used = tuple((face, "".join(seen), _codes("".join(seen))) for face, seen in notes.chars.items())
+        assigned = tuple(frozenset(c for c in codes if c in self._font(face).state[self.doc].assignments)
+                         for face, _text, codes in used)
+        placed = tuple(notes.pictures)
+        needs = tuple(item for item in leaves(d.items) if isinstance(item, (IconUse, ImageUse)))
+        return _Recorded(d, tuple(self.c._code[code:]), tuple(self.c._formsinuse[forms:]), used, assigned, placed,
+                         tuple(notes.made), needs, (*self._signature(used, placed), *notes.names))
+
+    def _signature(self, used: tuple[tuple[str, str, tuple[int, ...]], ...],
+                   pictures: tuple[tuple[str, str | None], ...]) -> tuple[object, ...]:
+        out: list[object] = []
+        for face, _text, codes in used:
+            state = self._font(face).state[self.doc]
+            out += [state.internalName, tuple(map(state.assignments.get, codes))]
+        out += [self.images.get(picture) for picture in pictures]
+        return tuple(out)
+
+    def _replay(self, found: _Recorded) -> bool:
+        """Write a drawing met in the last document by copying its operators, when what they took from the
+        document is still the same (see PdfMemo); False, having written none of its operators, when it is not."""
+        doc = self.doc
+        for (face, text, _codes), assigned in zip(found.fonts, found.assigned, strict=True):
+            font = self._font(face)
+            state = font.state.get(doc)
+            # the characters given codes, and the font named, as drawing it would: in the order of first use
+            if state is None or state.internalName is None or not state.assignments.keys() >= assigned:
+                font.splitString(text, doc)
+                font.getSubsetInternalName(0, doc)
+        # its shadings and transparency groups made (and listed in this stream's resources) as drawing it would
+        names: list[object] = []
+        premade: list[tuple[Group, tuple[str, str]]] = []
+        for made in found.made:
+            if isinstance(made, Gradient):
+                names.append(self._shading(made))
+            else:
+                premade.append((made, self._translucent(made)))
+                names.append(premade[-1][1])
+        if (*self._signature(found.fonts, found.pictures), *names) != found.signature:
+            self._premade = premade  # the drawing written anew places the forms made
+            return False
+        self.c._code.extend(found.code)
+        self.c._formsinuse.extend(found.forms)
+        return True
+
+    def _drawing(self, d: Drawing) -> None:
         if d.background is not None:
             b = d.bleed
             self.c.addLiteral(f"{self.inks.op(d.background, 'rg')} {n(-b)} {n(-d.height - b)} {n(d.width + 2 * b)} "
@@ -474,14 +657,12 @@ class _Writer:
         return f"q {self._text(run, f'3 Tr {n(stretch)} Tz ')} Q"
 
     def _text(self, run: TextRun, mode: str = "") -> str:
-        font = self.fonts.get(run.font)
-        if font is None:
-            from reportlab.pdfbase.pdfmetrics import getFont
-
-            font = self.fonts[run.font] = getFont(fonts.pdf_name(run.font))
+        font = self._font(run.font)
         if self.inks.settings.outline_text:
             return self._text_outlines(run)
         size = n(run.size)
+        if self._noted is not None and run.text:  # a drawing being recorded (PdfMemo): what it takes of the font
+            self._noted.chars.setdefault(run.font, {}).update(dict.fromkeys(run.text))
         shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({self.escape(chunk)}) Tj"
                          for subset, chunk in font.splitString(run.text, self.doc))
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
@@ -554,7 +735,10 @@ class _Writer:
                     out.clear()
                 self._group(item)
             elif isinstance(item, ImageUse):
-                name, own_w, own_h = self.images.get((item.source, item.tint)) or self._image(item.source, item.tint)
+                picture = (item.source, item.tint)
+                name, own_w, own_h = self.images.get(picture) or self._image(*picture)
+                if self._noted is not None:
+                    self._noted.pictures[picture] = None
                 clip = ""
                 if item.clip is not None:
                     cx, cy, cw, ch = item.clip
@@ -602,6 +786,11 @@ class _Writer:
                                            Function=function, ColorSpace=space, Extend="[true true]")
             name = self.shadings[gradient] = self.doc.addShading(shading)
         self.c._shadingUsed[name] = name
+        notes = self._noted
+        if notes is not None and len(self.stream_states) == notes.depth and gradient not in notes.shadings:
+            notes.shadings.add(gradient)  # named in the stream of a drawing being recorded (PdfMemo)
+            notes.made.append(gradient)
+            notes.names.append(name)
         return name
 
     def _state(self, opacity: float, mask: str = "") -> str:
@@ -676,22 +865,39 @@ class _Writer:
             self.draw(group.items)
             c.addLiteral("Q")
             return
-        from generator.render.shapes import extent
-
-        x0, y0, x1, y1 = extent(group.items)
-        self.groups += 1
-        name = f"group{self.groups}"  # its icons and pictures are defined already (page() prepares every leaf)
-        self._form(name, (x0 - 1, -y1 - 1, x1 + 1, -y0 + 1), lambda: self.draw(group.items), group=True)
-        mask_name = ""
-        if group.mask is not None:
-            mask = group.mask
-            mask_name = f"{name}-mask"
-            self._form(mask_name, (mask.x, -mask.y - mask.h, mask.x + mask.w, -mask.y), lambda: self.draw((mask,)),
-                       group=True)
-        head.append(f"/{self._state(group.opacity, mask_name)} gs")
+        name, state = self._translucent(group)
+        head.append(f"/{state} gs")
         c.addLiteral(" ".join(head))
         c.doForm(name)
         c.addLiteral("Q")
+
+    def _translucent(self, group: Group) -> tuple[str, str]:
+        """Draw a see-through or masked group into a transparency group (a form), with its mask's; the form's name
+        and that of the graphics state that places it. Its icons and pictures are defined already (page()
+        prepares every leaf)."""
+        notes = self._noted
+        named_here = notes is not None and len(self.stream_states) == notes.depth
+        if self._premade:  # made by a copy that failed (PdfMemo), for this drawing written anew
+            made, names = self._premade.pop(0)
+            assert made is group
+        else:
+            from generator.render.shapes import extent
+
+            x0, y0, x1, y1 = extent(group.items)
+            self.groups += 1
+            name = f"group{self.groups}"
+            self._form(name, (x0 - 1, -y1 - 1, x1 + 1, -y0 + 1), lambda: self.draw(group.items), group=True)
+            mask_name = ""
+            if group.mask is not None:
+                mask = group.mask
+                mask_name = f"{name}-mask"
+                self._form(mask_name, (mask.x, -mask.y - mask.h, mask.x + mask.w, -mask.y),
+                           lambda: self.draw((mask,)), group=True)
+            names = name, self._state(group.opacity, mask_name)
+        if notes is not None and named_here:  # named in the stream of a drawing being recorded (PdfMemo)
+            notes.made.append(group)
+            notes.names.append(names)
+        return names
 
 
 def _colour_function(stops: tuple[tuple[float, str], ...], inks: Inks) -> Any:
@@ -912,14 +1118,20 @@ def draw_picture(path: FilePath) -> None:
 
 
 def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "",
-              ink: PressSettings = PressSettings(), lang: str = "en") -> PdfStats:
+              ink: PressSettings = PressSettings(), memo: Memo | None = None, lang: str = "en") -> PdfStats:
     """Draw `pages` into a PDF at `path` (the caller makes it atomic), or into a binary file object (in memory, for
     rasterising); pages are drawn as they come. `ink` says how colours print (RGB, or CMYK through a profile with
-    an OutputIntent and, when asked, the marks of PDF/X-1a or PDF/X-4: :func:`_print_ready`). `lang` is the
-    document's language, for screen readers (/Lang)."""
+    an OutputIntent and, when asked, the marks of PDF/X-1a or PDF/X-4: :func:`_print_ready`). With a `memo` (the
+    same for each document of a series), drawings placed in the last document are not written again (PdfMemo).
+    `lang` is the document's language, for screen readers (/Lang)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
+    kept: PdfMemo | None = None
+    if memo is not None:
+        found = memo.kept.get("pdf")
+        kept = found if isinstance(found, PdfMemo) and found.ink == ink else PdfMemo(ink)
+        memo.kept["pdf"] = kept
     stats = PdfStats()
     canvas: Any = None
     writer: _Writer | None = None
@@ -935,7 +1147,7 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
                 canvas.setAuthor("donjon")
                 canvas.setCreator("donjon")
                 canvas.setSubject(subject)
-                writer = _Writer(canvas, Inks(ink))
+                writer = _Writer(canvas, Inks(ink), kept)
             assert writer is not None
             writer.page(page)
             stats.pages += 1
@@ -948,6 +1160,8 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
         if ink.space == "cmyk":
             _print_ready(canvas, ink)
         canvas.save()
+        if kept is not None:
+            kept.finish()
     finally:
         rl_config.useA85 = a85
     return stats

@@ -12,26 +12,29 @@ are staged, and put in place together only when all of them are complete. A buil
 whose text does not fit, a full disk, a signal) leaves every previous file exactly as it was.
 """
 
+import io
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
-from generator.backends import backend
+from generator.backends import CardWriter, Memo, backend
 from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Card, Deck
 from generator.content import Content
 from generator.errors import ContentError, Problem, stop_if_requested
-from generator.i18n import language
+from generator.i18n import N_, language
 from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
-from generator.output import atomic_path, inside, staged, transaction
+from generator.output import StagedFolder, atomic_path, inside, inside_names, staged, transaction, write_bytes
 from generator.render.imposition import PageHeading, Sided, grid, pages
 from generator.render.ink_light import ink_light
 from generator.render.model import Drawing, ImageUse, leaves
 from generator.resources import display_path
 
+#: What a deck's document of sheets says it is.
+SUBJECT = N_("print-and-play cards by donjon")
 #: The back of a user's deck that names no back: a plain back with the deck's name.
 GENERIC_BACK = "generic-back"
 #: The most cards, copies included, one document of sheets holds: 11,112 sheets of poker cards, far beyond a
@@ -180,6 +183,73 @@ class Backs:
         return found
 
 
+class Drawer:
+    """Each card's face and back as a build draws them: with the deck's layouts, the deck's one back drawn once, in
+    light ink when the build asks for it. (`donjon build --watch` keeps the drawings of the last build and draws
+    again only those whose card, layout or picture changed: generator.build.incremental.)"""
+
+    def __init__(self, layouts: DeckLayouts, view: DeckView, bleed: float, light: bool, guides: bool = False) -> None:
+        self.layouts = layouts
+        self.view = view
+        self.bleed = bleed
+        self.light = light
+        self.guides = guides
+        self._backs = Backs(layouts, view, bleed, guides)
+        self._shared: Drawing | None = None
+        self._lit: dict[str | None, Drawing] = {}
+
+    def face(self, card: Card) -> Drawing:
+        drawing = face_drawing(self.layouts.face(card), self.layouts.deck, card, self.view, self.bleed, self.guides)
+        return ink_light(drawing) if self.light else drawing
+
+    def back(self, card: Card) -> Drawing:
+        drawing = self._backs.of(card)
+        if not self.light:
+            return drawing
+        if self.layouts.back(card).per_card:
+            return ink_light(drawing)
+        lit = self._lit.get(drawing.key)  # a back shared by many cards: lightened once
+        if lit is None:
+            lit = self._lit[drawing.key] = ink_light(drawing)
+        return lit
+
+    def shared_back(self) -> Drawing:
+        """The back of every card, when the deck has one (`DeckLayouts.uniform_back`)."""
+        if self._shared is None:
+            deck = self.layouts.deck
+            if deck.cards:
+                self._shared = self.back(deck.cards[0])
+            else:
+                drawing = back_drawing(self.layouts.back(), deck, self.view, self.bleed, guides=self.guides)
+                self._shared = ink_light(drawing) if self.light else drawing
+        return self._shared
+
+
+def put_file(folder: StagedFolder, name: str, drawing: Drawing, title: str, write: CardWriter) -> bool:
+    """Write a drawing into a per-card folder as `name`; whether a file was written (always, here: the watch's
+    own keeps the files that did not change)."""
+    folder.write(name, write(drawing, title).encode("utf-8"))
+    return True
+
+
+#: Writes one drawing into a per-card folder (:func:`put_file`), True when it wrote a file.
+PutFile = Callable[[StagedFolder, str, Drawing, str, CardWriter], bool]
+
+
+class Incremental(Protocol):
+    """What a build keeps for the next build of the same deck (`donjon build --watch`: generator.build.incremental):
+    its drawer, how it puts a card's file in its folder, what the document writers keep, whether a document is the
+    same as the one in place."""
+
+    def drawer(self, layouts: DeckLayouts, view: DeckView, bleed: float, light: bool, guides: bool) -> Drawer: ...
+
+    def put(self, folder: StagedFolder, name: str, drawing: Drawing, title: str, write: CardWriter) -> bool: ...
+
+    def memo(self, backend: str) -> Memo: ...
+
+    def unchanged(self, target: Path, data: bytes) -> bool: ...
+
+
 def pictures(drawing: Drawing) -> set[Path]:
     """The picture files a drawing shows (for `donjon build --watch`)."""
     return {Path(item.source) for item in leaves(drawing.items) if isinstance(item, ImageUse)}
@@ -228,8 +298,8 @@ def file_collisions(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str
     taken = dict(reserved)
     names: list[str] = []
     problems: list[Problem] = []
-    for card in deck.cards:
-        name = inside(folder, f"{card.id}.{suffix}").name
+    for card, name in zip(deck.cards, inside_names(folder, (f"{card.id}.{suffix}" for card in deck.cards)),
+                          strict=True):
         if name in taken:
             problems.append(card_problem(deck, card, "", f"{deck_label(deck)}: card {card.name!r} (id {card.id!r}) "
                                          f"would be written as {name}, the file of {taken[name]}; give the card "
@@ -249,12 +319,15 @@ def card_file_names(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str
     return names
 
 
-def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, progress: Progress) -> DeckResult:
+def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, progress: Progress,
+               kept: Incremental | None = None) -> DeckResult:
     """Write one deck with every backend `options.formats` names: each imposed backend's document of sheets
     (`OUT/GAME/DECK.pdf`) and each per-card backend's folder of cards (`OUT/GAME/DECK/svg/`).
 
     Every card is drawn once. The document streams its pages as the cards are drawn; the folders are staged and
-    replace the old ones only when every card is written, the document is renamed into place when complete."""
+    replace the old ones only when every card is written, the document is renamed into place when complete.
+    With `kept` (`--watch`), what did not change since the last build is taken from it, not drawn or written
+    again; the files are the same."""
     if options.unique:
         deck = deck.unique()
     layouts = DeckLayouts(deck, deck_origin(content, deck))
@@ -270,37 +343,33 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
         files = card_file_names(deck, inside(out, deck.namespace, deck.id, b.name), b.suffix,
                                 {f"back.{b.suffix}": "the deck's back"})
         names[b.name] = dict(zip((c.id for c in deck.cards), files, strict=True))
+    light = options.ink == "light"
     guides = options.guides
-    backs = Backs(layouts, view, bleed, guides)
+    drawer = Drawer(layouts, view, bleed, light, guides) if kept is None else kept.drawer(layouts, view, bleed, light,
+                                                                                          guides)
+    put = put_file if kept is None else kept.put
     uniform = layouts.uniform_back()
-    back_face = None
-    if uniform:  # drawn through `backs`, so that the cards' backs are this very drawing
-        back_face = backs.of(deck.cards[0]) if deck.cards else back_drawing(layouts.back(), deck, view, bleed,
-                                                                           guides=guides)
-        if options.ink == "light":
-            back_face = ink_light(back_face)
+    back_face = drawer.shared_back() if uniform else None  # the cards' backs are this very drawing
     written: list[Written] = []
     count = deck.total
     used: set[Path] = set()
+    put_files = dict.fromkeys((b.name for b in per_card), 0)
 
     with staged([inside(out, deck.namespace, deck.id, b.name) for b in per_card],
                 f"the {' and '.join(b.label for b in per_card)} files of {deck.key}") as folders:
         writers = [(b, folder, b.card_writer()) for b, folder in zip(per_card, folders, strict=True)]
 
-        light = options.ink == "light"
-
         def drawings() -> Iterator[Sided]:
             for card in deck.cards:
-                drawing = face_drawing(layouts.face(card), deck, card, view, bleed, guides)
-                its_back = backs.of(card)
-                if light:
-                    drawing, its_back = ink_light(drawing), ink_light(its_back)
+                drawing = drawer.face(card)
+                its_back = drawer.back(card)
                 used.update(pictures(drawing) | pictures(its_back))
                 for b, folder, write in writers:
-                    folder.write(names[b.name][card.id], write(drawing, f"{deck.name}: {card.name}").encode("utf-8"))
+                    put_files[b.name] += put(folder, names[b.name][card.id], drawing, f"{deck.name}: {card.name}",
+                                             write)
                     if not uniform:
-                        folder.write(f"backs/{names[b.name][card.id]}",
-                                     write(its_back, f"{deck.name}: {card.name}, back").encode("utf-8"))
+                        put_files[b.name] += put(folder, f"backs/{names[b.name][card.id]}", its_back,
+                                                 f"{deck.name}: {card.name}, back", write)
                 for _ in range(card.copies):
                     yield Sided(drawing, its_back)
                     progress(1)
@@ -318,23 +387,34 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                 target = inside(out, deck.namespace, f"{deck.id}.{b.suffix}")
                 # the first document draws the cards (and writes the per-card files); any other redraws them
                 stream = drawings() if index == 0 else (s for c in deck.cards for s in [
-                    Sided(face_drawing(layouts.face(c), deck, c, view, bleed, guides), backs.of(c))] * c.copies)
-                with atomic_path(target, f"the {b.label} sheets of {deck.key}") as tmp:
-                    lang = language(deck.lang)
-                    stats = b.page_writer()(pages(stream, count, back_face, sheet, options.print_options,
-                                                  PageHeading(deck.game_name, deck.name, lang)), tmp,
-                                            title=f"{deck.game_name}: {deck.name}",
-                                            subject=lang._("print-and-play cards by donjon"), ink=options.press,
-                                            lang=lang.code)
+                    Sided(drawer.face(c), drawer.back(c))] * c.copies)
+                lang = language(deck.lang)
+                sheets = pages(stream, count, back_face, sheet, options.print_options,
+                               PageHeading(deck.game_name, deck.name, lang))
+                title = f"{deck.game_name}: {deck.name}"
+                what = f"the {b.label} sheets of {deck.key}"
+                if kept is None:
+                    with atomic_path(target, what) as tmp:
+                        stats = b.page_writer()(sheets, tmp, title=title, subject=lang._(SUBJECT), ink=options.press,
+                                                lang=lang.code)
+                    written.append(Written(target, b.label, stats.pages, count))
+                else:  # written in memory, and put in place only when it changed
+                    buffer = io.BytesIO()
+                    stats = b.page_writer()(sheets, buffer, title=title, subject=lang._(SUBJECT), ink=options.press,
+                                            memo=kept.memo(b.name), lang=lang.code)
+                    same = kept.unchanged(target, buffer.getvalue())
+                    if not same:
+                        write_bytes(target, buffer.getvalue(), what)
+                    written.append(Written(target, b.label, stats.pages, count, rewritten=0 if same else 1))
                 total_pages = stats.pages
-                written.append(Written(target, b.label, stats.pages, count))
         else:
             deque(drawings(), maxlen=0)  # draw every card (writing its files) without imposing any sheet
         for (b, folder, write), final in zip(writers, folders, strict=True):
             if back_face is not None:
-                folder.write(f"back.{b.suffix}", write(back_face, f"{deck.name}: back").encode("utf-8"))
+                put_files[b.name] += put(folder, f"back.{b.suffix}", back_face, f"{deck.name}: back", write)
             count_files = len(deck.cards) * (1 if uniform else 2) + (1 if uniform else 0)
-            written.append(Written(final.final, b.label, 0, len(deck.cards), count_files, folder=True))
+            written.append(Written(final.final, b.label, 0, len(deck.cards), count_files, folder=True,
+                                   rewritten=None if kept is None else put_files[b.name]))
     sources = frozenset(deck.sources) | layouts.files() | frozenset(used)
     icons = {path for layout in layouts.loaded() for path in layout.icons.values()}
     return DeckResult(deck, written, count, total_pages, sources, picture_warnings(used | icons))

@@ -39,3 +39,5 @@ class Written(NamedTuple):
     files: int = 1
     #: a folder of files (one per card) rather than one document
     folder: bool = False
+    #: how many of its files this build wrote, when it kept the others as they were (`--watch`); None: all
+    rewritten: int | None = None

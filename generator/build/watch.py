@@ -5,7 +5,11 @@ layouts it was drawn with and those they extend, its fonts, icons and pictures; 
 folder). watchfiles reports saved files; the decks whose files changed are built again, and a change to a file no
 deck used yet (a new deck, a picture a card is about to name) rebuilds every deck of the target whose last build
 failed or that is new. A build that fails prints its error and the watch goes on; the next save tries again, and
-the files of the last good build stay in place (builds are atomic).
+the files of the last good build stay in place (each deck is built in one transaction).
+
+A deck built again is built incrementally (generator.build.incremental): the watch keeps each deck's drawings and
+what its last build wrote, draws again only the cards whose row, layouts or pictures changed, and writes only the
+files that changed; the files are those a new build writes.
 
 With `serve`, the preview page (`donjon preview`) of the target's decks is written after each build and the output
 folder is served on 127.0.0.1 (this machine only), with the standard library's HTTP server. The page asks for its
@@ -16,16 +20,19 @@ folder is served on 127.0.0.1 (this machine only), with the standard library's H
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from generator.build.decks import DeckResult, build_deck
-from generator.build.options import BuildOptions
+from generator.build.incremental import DeckMemo
+from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Deck
 from generator.content import Content, all_decks, load_content, pick_cards, select
 from generator.errors import DonjonError, UsageError
+from generator.output import transaction
 from generator.resources import content_dir, templates_dir
 from generator.wording import plural
 
@@ -36,11 +43,21 @@ DEBOUNCE_MS = 300
 
 @dataclass
 class WatchState:
-    """What the last builds found: each deck's files, and the decks that need building again."""
+    """What the last builds found: each deck's files, the decks that need building again, and what each deck's last
+    build made (generator.build.incremental)."""
 
     sources: dict[str, frozenset[Path]] = field(default_factory=dict)
     failed: set[str] = field(default_factory=set)
     builds: int = 0
+    kept: dict[str, DeckMemo] = field(default_factory=dict)
+
+    def memo(self, deck: Deck, options: BuildOptions) -> DeckMemo:
+        """What the last build of `deck` made, when it was made with what this build shares (see DeckMemo)."""
+        context = (deck.card_size, deck.shape, deck.folder, deck.root, deck.assets, options)
+        found = self.kept.get(deck.key)
+        if found is None or found.context != context:
+            found = self.kept[deck.key] = DeckMemo(context)
+        return found
 
 
 class Reporter:
@@ -81,9 +98,11 @@ def affected(changed: Iterable[Path], decks: list[Deck], state: WatchState) -> l
 def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, cards: str | None,
              state: WatchState, reporter: Reporter, changed: Iterable[Path] | None,
              after: Callable[[Content, list[Deck]], None] | None = None) -> list[DeckResult]:
-    """One round: load the content, build the decks `changed` calls for (all of them the first time), report."""
+    """One round: load the content, build the decks `changed` calls for (all of them the first time), report
+    each deck built with the seconds from the start of the round (the change seen) to its files in place."""
     from generator.layout.load import clear_cache
 
+    start = time.perf_counter()
     clear_cache()  # a layout saved since is read anew (pictures and fonts are keyed by their files' contents)
     try:
         content = load_content(root)
@@ -93,12 +112,19 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
         return []
     chosen = decks if changed is None else affected(changed, decks, state)
     results: list[DeckResult] = []
+    seconds: list[float] = []
     for deck in chosen:
+        memo = state.memo(deck, options)
         try:
-            results.append(build_deck(content, deck, out, options, lambda n: None))
+            with transaction(out):  # the deck's document and folders, put in place together
+                results.append(build_deck(content, deck, out, options, lambda n: None, memo))
         except DonjonError as err:
+            memo.abandon()
             state.failed.add(deck.key)
             reporter.warn(f"error: {err}")
+        else:
+            memo.commit()
+            seconds.append(time.perf_counter() - start)
     games = {p.resolve() for folder in content.folders.values() for p in folder.glob("*.yaml")}
     if changed is None or games & {p.resolve() for p in changed}:
         from generator.build.outputs import other_outputs
@@ -108,14 +134,14 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
                 reporter.say(f"wrote {other.path.name}: {other.what}")
         except DonjonError as err:
             reporter.warn(f"error: {err}")
-    for result in results:
+    for result, elapsed in zip(results, seconds, strict=True):
         key = result.deck.key
         state.sources[key] = frozenset(p.resolve() for p in result.sources) | _game_files(content, result.deck)
         state.failed.discard(key)
         for warning in result.warnings:
             reporter.warn(f"warning: {warning}")
-        files = ", ".join(f"{w.path.name}{'/' if w.folder else ''}" for w in result.written)
-        reporter.say(f"built {key}: {plural(result.cards, 'card')} ({files})")
+        files = ", ".join(_written(w) for w in result.written)
+        reporter.say(f"built {key}: {plural(result.cards, 'card')} in {elapsed:.2f} s ({files})")
     if changed is not None and state.failed:
         names = ", ".join(sorted(state.failed))
         reporter.warn(f"still failing: {names} (fix the files and save again)")
@@ -126,6 +152,17 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
         except DonjonError as err:
             reporter.warn(f"error: {err}")
     return results
+
+
+def _written(written: Written) -> str:
+    """`deck.pdf`, `svg/`, or what an incremental build left as it was: `deck.pdf (unchanged)`, `svg/ (1 of 1,001
+    files written)`."""
+    name = f"{written.path.name}{'/' if written.folder else ''}"
+    if written.rewritten is None or written.rewritten == written.files:
+        return name
+    if not written.folder:
+        return f"{name} (unchanged)"
+    return f"{name} ({written.rewritten:,} of {written.files:,} files written)"
 
 
 def watched_paths(root: Path | None, out: Path) -> list[Path]:

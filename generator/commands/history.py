@@ -12,7 +12,8 @@ from generator.commands import reports_errors
 
 HELP = """\
 The games saved by the table companion (donjon serve), in its SQLite database: list them, show one, list the
-players, export every game as JSON or CSV, and import an export (into another machine's database, say).
+players, correct or delete a game (every change is kept as a version of the game), rename a player or merge two
+names of one person, export every game as JSON or CSV, and import an export (into another machine's database).
 Exit codes: 0 done; 2 a bad option, an unreadable file, an export holding a game that is unreadable or breaks
 the rules (nothing is imported; every problem is listed), or a database donjon will not use; 3 the output or the
 database cannot be written.
@@ -24,14 +25,36 @@ DB_HELP = "The database (default: donjon.sqlite3 in your data folder, or $DONJON
 JSON_HELP = "Print JSON instead of text."
 
 
-def _open(db: Optional[Path]) -> Any:
+def _open(db: Optional[Path], write: bool = False) -> Any:
+    """The database: read in place, or from a copy in memory when the file may only be read (a read-only
+    mount); `write`: it must be written."""
     from generator.errors import InputError
+    from generator.web import messages
     from generator.web.db import Database, default_path
 
     path = db if db is not None else default_path()
     if not path.exists():
-        raise InputError(str(path), "no such database (donjon serve creates it; pass another with --db)")
-    return Database(path)
+        raise InputError(str(path), messages.NO_DATABASE)
+    return Database(path) if write else Database.for_reading(path)
+
+
+def _shown(text: Any) -> str:
+    """A name or a value from the database as a terminal may show it: control characters written out (a phone's
+    name must never move the cursor or change the terminal's colours)."""
+    from generator.wording import visible
+
+    return visible(str(text))
+
+
+def _game_id(value: str) -> int:
+    """A game's id from the command line: a whole number within SQLite's range, or a clear error (exit 2)."""
+    from generator.errors import UsageError
+    from generator.web import messages
+    from generator.web.store import LARGEST_ID
+
+    if not value.isdigit() or not 0 < int(value) <= LARGEST_ID:
+        raise UsageError("GAME", messages.NOT_GAME_ID.format(value=_shown(value[:30])))
+    return int(value)
 
 
 def _names() -> Any:
@@ -42,8 +65,9 @@ def _names() -> Any:
 
 def _score(game: dict[str, Any], player: dict[str, Any]) -> str:
     """A score as text; one resting on a value no rulebook states is marked ≈ (not official)."""
-    inferred = any(p.get("inferred") for p in game["result"]["players"] if p["name"] == player["name"])
-    return f"{'≈' if inferred else ''}{player['score']}"
+    from generator.web.store import player_inferred
+
+    return f"{'≈' if player_inferred(game['result'], player['name']) else ''}{player['score']}"
 
 
 @app.command("list")
@@ -51,7 +75,7 @@ def _score(game: dict[str, Any], player: dict[str, Any]) -> str:
 def list_(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False),
           json_: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """Every saved game, newest first: its id, date, game and each player's score (the winner starred)."""
-    from generator.web import store
+    from generator.web import messages, store
 
     database = _open(db)
     try:
@@ -63,42 +87,52 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_def
         return
     names = _names()
     for game in games:
-        scores = ", ".join(f"{p['name']} {_score(game, p)}{'*' if p['winner'] else ''}" for p in game["players"])
+        scores = ", ".join(f"{_shown(p['name'])} {_score(game, p)}{'*' if p['winner'] else ''}"
+                           for p in game["players"])
         typer.echo(f"{game['id']:>5}  {game['played_at']}  {names.get(game['game'], game['game']):<19} {scores}")
     if not games:
-        typer.echo("no game saved yet")
+        typer.echo(messages.NOTHING_SAVED)
 
 
 @app.command("show")
 @reports_errors
-def show(game_id: int = typer.Argument(..., help="The game's id, as `donjon history list` shows it."),
+def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as `donjon history list` shows it."),
          db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False),
          json_: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """One saved game: its end state, and the result with every player's breakdown."""
     from generator.errors import UsageError
-    from generator.web import store
+    from generator.web import messages, store
 
+    game_id = _game_id(game)
     database = _open(db)
     try:
-        game = database.read(lambda c: store.get_game(c, game_id))
+        found = database.read(lambda c: store.get_game(c, game_id))
+        versions = database.read(lambda c: store.versions(c, game_id))
     finally:
         database.close()
-    if game is None:
-        raise UsageError("GAME", f"no saved game {game_id} (donjon history list shows them)")
+    if found is None:
+        raise UsageError("GAME", messages.NO_SAVED_GAME.format(game=game_id))
     if json_:
-        typer.echo(json.dumps(game, ensure_ascii=False))
+        typer.echo(json.dumps({**found, "versions": versions}, ensure_ascii=False))
         return
-    result = game["result"]
-    typer.echo(f"{_names().get(game['game'], game['game'])}, {game['played_at']} (game {game['id']})")
-    if game["team"]:
-        typer.echo(f"team: {', '.join(game['team'])}")
+    result = found["result"]
+    typer.echo(messages.GAME_HEADING.format(name=_names().get(found["game"], found["game"]), at=found["played_at"],
+                                            game=found["id"]))
+    if found["team"]:
+        typer.echo(messages.TEAM.format(names=", ".join(_shown(n) for n in found["team"])))
     for player in sorted(result["players"], key=lambda p: p["place"]):
         parts = ", ".join(f"{k} {v}" for k, v in player["breakdown"].items())
-        typer.echo(f"  {player['place']}. {player['name']}: {_score(game, player)}  ({parts})")
+        typer.echo(messages.PLAYER_RESULT.format(place=player["place"], name=_shown(player["name"]),
+                                                 score=_score(found, player), parts=parts))
     if "won" in result:
-        typer.echo("won" if result["won"] else "lost")
+        typer.echo(messages.WON if result["won"] else messages.LOST)
     elif result.get("winner"):
-        typer.echo(f"winner: {result['winner']}")
+        typer.echo(messages.WINNER.format(name=_shown(result["winner"])))
+    if len(versions) > 1:
+        typer.echo(messages.VERSIONS)
+        for version in versions:
+            typer.echo(messages.VERSION_LINE.format(number=version["number"], at=version["at"],
+                                                    action=version["action"], who=_shown(version["who"])))
 
 
 @app.command("players")
@@ -106,7 +140,7 @@ def show(game_id: int = typer.Argument(..., help="The game's id, as `donjon hist
 def players(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False),
             json_: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """Every player: games played, games won, win rate."""
-    from generator.web import store
+    from generator.web import messages, store
 
     database = _open(db)
     try:
@@ -117,7 +151,7 @@ def players(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_d
         typer.echo(json.dumps(found, ensure_ascii=False))
         return
     for p in found:
-        typer.echo(f"{p['name']:<24} {p['games']:>4} games {p['wins']:>4} won  {round(p['win_rate'] * 100):>3} %")
+        typer.echo(messages.player_line(_shown(p["name"]), p["games"], p["wins"], round(p["win_rate"] * 100)))
 
 
 @app.command("export")
@@ -131,10 +165,10 @@ def export(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_de
     """Every saved game as JSON (end states and results, importable) or CSV."""
     from generator.errors import UsageError
     from generator.output import write_text
-    from generator.web import archive
+    from generator.web import archive, messages
 
     if format_ not in ("json", "csv"):
-        raise UsageError(f"--format {format_}", "expected json or csv")
+        raise UsageError(f"--format {format_}", messages.FORMAT_CHOICE)
     database = _open(db)
     try:
         data = database.read(archive.export)
@@ -145,7 +179,7 @@ def export(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_de
         typer.echo(text, nl=False)
     else:
         write_text(out, text)
-        typer.echo(f"{len(data['games'])} games written to {out}", err=True)
+        typer.echo(messages.games_written(len(data["games"]), str(out)), err=True)
 
 
 @app.command("import")
@@ -154,19 +188,126 @@ def import_(file: Path = typer.Argument(..., help="A JSON export of donjon histo
             db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False)) -> None:
     """Import an export: every game is checked and scored again; games already there (same uid) are skipped."""
     from generator.errors import InputError
-    from generator.web import archive
+    from generator.web import archive, messages
     from generator.web.db import Database, default_path
     from generator.web.games import Games, read_input
 
-    raw = read_input(file)
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as err:
-        raise InputError(str(file), f"is not JSON ({err})") from None
+    from generator.yamlio import decode, loads_json
+
+    # the same bounded reader as end states: size, depth, duplicate keys, NaN refused with the line named
+    data = loads_json(decode(read_input(file), str(file)), str(file)).data
+    if _has_surrogate(data):
+        raise InputError(str(file), messages.FILE_SURROGATE)
     entries = archive.check(data, str(file), Games())
     database = Database(db if db is not None else default_path())
     try:
         added, there = database.write(lambda c: archive.import_games(c, entries))
     finally:
         database.close()
-    typer.echo(f"{added} games imported, {there} already there")
+    typer.echo(messages.games_imported(added, there))
+
+
+def _has_surrogate(value: Any) -> bool:
+    from generator.web.app import _has_surrogate as found
+
+    return found(value)
+
+
+def _change(db: Optional[Path], func: Any) -> Any:
+    database = _open(db, write=True)
+    try:
+        return database.write(func)
+    finally:
+        database.close()
+
+
+@app.command("edit")
+@reports_errors
+def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as `donjon history list` shows it."),
+         file: Path = typer.Argument(..., help="The corrected end state (YAML or JSON, the format of donjon "
+                                               "score); it must be a valid, finished game."),
+         db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False)) -> None:
+    """Correct a saved game: its end state is replaced by FILE, scored again; the old one is kept as a version."""
+    from generator.errors import InputError, UsageError
+    from generator.web import messages, store
+    from generator.web.games import Games
+    from generator.yamlio import load_file
+
+    game_id = _game_id(game)
+    state = load_file(file).data
+    if not isinstance(state, dict):
+        raise InputError(str(file), messages.NOT_END_STATE)
+    scored = Games().score(state)
+    if scored.result is None:
+        raise InputError(str(file), scored.error)
+    if not (scored.result["valid"] and scored.result["finished"]):
+        raise InputError(str(file), messages.NOT_FINISHED_FILE)
+    result = scored.result
+
+    def correct(conn: Any) -> dict[str, Any]:
+        try:
+            return store.update_game(conn, game_id, state, result, who=messages.BY_EDIT)
+        except store.StoreError as err:
+            raise UsageError("GAME", str(err)) from None
+
+    found = _change(db, correct)
+    typer.echo(messages.GAME_CORRECTED.format(game=game_id, winner=_shown(found["result"].get("winner") or "-")))
+
+
+@app.command("delete")
+@reports_errors
+def delete(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as `donjon history list` shows it."),
+           db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False)) -> None:
+    """Delete a saved game from the history and the statistics (it is kept, marked deleted, in an export)."""
+    from generator.errors import UsageError
+    from generator.web import messages, store
+
+    game_id = _game_id(game)
+
+    def remove(conn: Any) -> None:
+        try:
+            store.delete_game(conn, game_id, who=messages.BY_DELETE)
+        except store.StoreError as err:
+            raise UsageError("GAME", str(err)) from None
+
+    _change(db, remove)
+    typer.echo(messages.GAME_DELETED.format(game=game_id))
+
+
+@app.command("rename")
+@reports_errors
+def rename(old: str = typer.Argument(..., help="The player's name (capitals, accents and spaces aside)."),
+           new: str = typer.Argument(..., help="Their name from now on."),
+           db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False)) -> None:
+    """Rename a player in every game they played (each game keeps its earlier version)."""
+    _people(db, old, new, merging=False)
+
+
+@app.command("merge")
+@reports_errors
+def merge(old: str = typer.Argument(..., help="The name to merge away."),
+          into: str = typer.Argument(..., help="The player it is the same person as."),
+          db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False)) -> None:
+    """Make two names one player (two spellings of one person), under the name INTO has."""
+    _people(db, old, into, merging=True)
+
+
+def _people(db: Optional[Path], old: str, new: str, merging: bool) -> None:
+    from generator.errors import UsageError
+    from generator.web import messages, people
+    from generator.web.archive import LONGEST_NAME
+    from generator.web.games import Games
+
+    new = " ".join(new.split())
+    if not new or len(new) > LONGEST_NAME or not new.isprintable():
+        raise UsageError("NEW", messages.NAME_RULE.format(most=LONGEST_NAME))
+    games = Games()
+
+    def change(conn: Any) -> int:
+        try:
+            return (people.merge if merging else people.rename)(conn, games, old, new, who=messages.BY_COMMAND)
+        except people.PeopleError as err:
+            raise UsageError("NAME", str(err)) from None
+
+    count = _change(db, change)
+    typer.echo(messages.games_changed(count))

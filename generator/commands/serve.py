@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
@@ -20,7 +20,10 @@ Serve the table companion: choose a game, each player enters their part on their
 running totals and every broken rule, and finished games are kept in a SQLite database (see donjon history).
 
 Without --lan only this machine can connect (127.0.0.1). --lan opens it to your local network: it prints the
-address with a random access token, as text and as a QR code to scan; every request must carry the token.
+address with an access token, as text and as a QR code to scan; every request must carry the token. The address
+is found from this machine's network interfaces (a private LAN address first; every candidate is printed when
+there are several). The token is kept in the database, so a restart does not log the phones out; --new-token
+makes a new one (every phone then scans the code again).
 
 Exit codes: 0 stopped with Ctrl-C; 2 a bad option, a port already in use, or a database donjon will not use
 (damaged, not SQLite, or written by a newer donjon: it is left as it is); 3 the database cannot be written.
@@ -29,18 +32,24 @@ Exit codes: 0 stopped with Ctrl-C; 2 a bad option, a port already in use, or a d
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def lan_address() -> str:
-    """This machine's address on the local network, from its host name (no packet is sent); loopback if none."""
-    import socket
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks, from its interfaces (not from its host name, which Debian
+    and Ubuntu map to 127.0.1.1): private LAN addresses first (192.168.x, 10.x, 172.16-31.x), then the others;
+    never loopback or link-local. No packet is sent."""
+    import ipaddress
 
-    try:
-        for family, _, _, _, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            ip = str(address[0])
-            if family == socket.AF_INET and not ip.startswith("127."):
-                return ip
-    except OSError:
-        pass
-    return "127.0.0.1"
+    import ifaddr
+
+    found: list[ipaddress.IPv4Address] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):
+                continue  # IPv6: a phone on a home network types or scans an IPv4 address
+            address = ipaddress.IPv4Address(ip.ip)
+            if address.is_loopback or address.is_link_local or address.is_unspecified or address in found:
+                continue
+            found.append(address)
+    return [str(a) for a in sorted(found, key=lambda a: (not a.is_private, found.index(a)))]
 
 
 @reports_errors
@@ -57,6 +66,12 @@ def serve(
                                                   "address with an access token and its QR code."),
     content: Optional[Path] = typer.Option(None, "--content", show_default=False,
                                            help="A content folder whose catalogs replace the shipped ones."),
+    new_token: bool = typer.Option(False, "--new-token", help="With --lan: make a new access token (the one kept "
+                                                              "in the database stops working; every phone scans "
+                                                              "the new code)."),
+    location: Optional[str] = typer.Option(None, "--location", show_default=False,
+                                           help="Where the games are played (\"Home\", \"the club\"): sent to "
+                                                "BG Stats with each play."),
 ) -> None:
     """Serve the table companion: scoring at the table from every player's phone, and the history of games."""
     import errno
@@ -73,21 +88,39 @@ def serve(
                          "other devices join (they then need the access token it prints)")
     if content is not None and not content.is_dir():
         raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
+    if location is not None and not (0 < len(location) <= 100 and location.isprintable()):
+        raise UsageError("--location", "expected a place's name of 1 to 100 characters")
     path = db if db is not None else default_path()
-    database = Database(path)
+    # the port first: a server that cannot listen leaves no database behind
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        try:
-            sock = socket.create_server((host, port), family=family, backlog=128)
-        except OSError as err:
-            if err.errno == errno.EADDRINUSE:
-                raise UsageError(f"--port {port}", f"the port is already in use on {host} (another donjon serve?); "
-                                 "choose another with --port, or --port 0 for any free one") from None
-            raise UsageError(f"--host {host} --port {port}", f"cannot listen there ({err.strerror or err})") from None
-        bound = sock.getsockname()[1]
-        _run(database, sock, host, bound, path, content, secrets.token_urlsafe(16) if lan else None)
+        sock = socket.create_server((host, port), family=family, backlog=128)
+    except OSError as err:
+        if err.errno == errno.EADDRINUSE:
+            raise UsageError(f"--port {port}", f"the port is already in use on {host} (another donjon serve?); "
+                             "choose another with --port, or --port 0 for any free one") from None
+        raise UsageError(f"--host {host} --port {port}", f"cannot listen there ({err.strerror or err})") from None
+    try:
+        database = Database(path)
+    except BaseException:
+        sock.close()
+        raise
+    try:
+        token = database.write(lambda c: _token(c, secrets.token_urlsafe(16), new_token)) if lan else None
+        _run(database, sock, host, sock.getsockname()[1], path, content, token, location)
     finally:
         database.close()
+
+
+def _token(conn: object, fresh: str, renew: bool) -> str:
+    """The --lan token kept in the database (made the first time, or again with --new-token)."""
+    from generator.web import store
+
+    kept = store.setting(conn, "lan_token")  # type: ignore[arg-type]
+    if kept is None or renew:
+        store.set_setting(conn, "lan_token", fresh)  # type: ignore[arg-type]
+        return fresh
+    return kept
 
 
 def _load_before_serving(app: object) -> None:
@@ -109,19 +142,88 @@ def _load_before_serving(app: object) -> None:
     gc.freeze()
 
 
+#: Connections open at once: a table of phones polling is a few dozen. Beyond it a new connection is closed as soon
+#: as it is accepted, so that a thousand slow or half-open clients cannot use up the process's file descriptors
+#: (1024 by default on Linux) before any request reaches the token check.
+MOST_CONNECTIONS = 200
+#: Seconds a connection may take to send a request's head, after it opens or after its last answer: a phone on a
+#: weak Wi-Fi sends it in well under a second. uvicorn has no such limit (a connection that never sends a full
+#: head is kept for ever); the body has its own limit (security.BODY_SECONDS), idle kept-alive connections
+#: uvicorn's `timeout_keep_alive`.
+HEAD_SECONDS = 10.0
+
+
+def _bounded_protocol() -> type:
+    """uvicorn's HTTP protocol (httptools, else h11) with the two bounds above on every connection."""
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    base: Any = AutoHTTPProtocol
+
+    class Bounded(base):  # type: ignore[misc]
+        head_timer: Any = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            if len(self.connections) > MOST_CONNECTIONS:
+                transport.abort()  # closed at once: the descriptor is free again before it is asked for anything
+                return
+            self.await_head()
+
+        def await_head(self) -> None:
+            """Close the connection unless a new request starts within HEAD_SECONDS (uvicorn makes a `cycle`
+            for each request whose head it has read; one still being answered is never cut)."""
+            waiting_after = self.cycle
+
+            def too_slow() -> None:
+                idle = self.cycle is None or self.cycle.response_complete
+                if self.cycle is waiting_after and idle and not self.transport.is_closing():
+                    self.transport.close()
+
+            self.head_timer = self.loop.call_later(HEAD_SECONDS, too_slow)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+            if not self.transport.is_closing():
+                self.await_head()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+            super().connection_lost(exc)
+
+    return Bounded
+
+
 def _run(database: Database, sock: socket.socket, host: str, port: int, path: Path,
-         content: Optional[Path], token: Optional[str]) -> None:
+         content: Optional[Path], token: Optional[str], location: Optional[str] = None) -> None:
     import uvicorn
 
     from generator.web.app import create_app
     from generator.web.games import Games
-    shown = host if host not in ("0.0.0.0", "::") else lan_address()
+    others: list[str] = []
+    if host in ("0.0.0.0", "::"):
+        found = lan_addresses()
+        shown = found[0] if found else "127.0.0.1"
+        others = found[1:]
+        if not found:
+            typer.echo("donjon serve: this machine has no network address a phone could reach (no Wi-Fi or "
+                       "cable connected?); only this machine can connect for now. Connect it to the network the "
+                       "phones use, and start donjon serve --lan again.", err=True)
+    else:
+        shown = host
     if ":" in shown:
         shown = f"[{shown}]"
     url = f"http://{shown}:{port}/"
     join = f"{url}?token={token}" if token else None
-    app = create_app(database, Games(content), token=token, join_url=join)
+    app = create_app(database, Games(content), token=token, join_url=join, location=location)
     typer.echo(f"donjon serve: {join or url}")
+    for other in others:
+        typer.echo(f"  also on: http://{other}:{port}/?token={token}" if token else f"  also on: http://{other}:{port}/")
+    if others:
+        typer.echo("  (the phones must be on the same network as the first address; if they cannot open it, try "
+                   "another)")
     typer.echo(f"  database: {path}")
     if join:
         import segno
@@ -131,7 +233,8 @@ def _run(database: Database, sock: socket.socket, host: str, port: int, path: Pa
     typer.echo("  Ctrl-C stops it.")
     sys.stdout.flush()
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
-                            timeout_graceful_shutdown=3)
+                            timeout_graceful_shutdown=3, limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5,
+                            http=_bounded_protocol())
     _load_before_serving(app)
     try:
         uvicorn.Server(config).run(sockets=[sock])

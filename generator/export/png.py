@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from generator.export.cards import Prepared, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas
 from generator.export.raster import canvas_page, png_bytes, render_pages
 from generator.output import StagedFolder, inside, staged, transaction
+from generator.wording import spreadsheet_cell
 
 MANIFEST = "manifest.csv"
 
@@ -64,17 +64,7 @@ def render_chunk(context: _Context, chunk: PngChunk) -> list[tuple[str, int]]:
     return written
 
 
-#: What a spreadsheet reads as the start of a formula in a cell (and runs: `=cmd|...`, `@SUM(...)`,
-#: `+HYPERLINK(...)`); OWASP's advice on CSV injection lists these.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def cell(text: str) -> str:
-    """A manifest cell as a spreadsheet will show it, never run it: text that would start a formula gets a `'`
-    before it (which spreadsheets show as the mark of text); a plain number such as `-1` stays as it is."""
-    if text.startswith(_FORMULA_START) and not re.fullmatch(r"[+-]?\d+(\.\d+)?", text):
-        return "'" + text
-    return text
+cell = spreadsheet_cell  # a manifest cell is shown by a spreadsheet, never run (generator.wording)
 
 
 def manifest(prepared: Prepared) -> bytes:

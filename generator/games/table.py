@@ -44,6 +44,10 @@ class TableControl:
     most: BoundSource | None = None
     #: small print under the control, e.g. that the values offered are not from a rulebook
     note: Callable[[Any, Mapping[str, Any]], str] | None = None
+    #: a `player` control naming whose turn ended the game: the score from which a player can be the one (for
+    #: Guildhall, the VP that end it). While it is empty and several players have that score, the table is asked
+    #: whose turn it was: the scorer cannot tell, and the answer says whose part is wrong
+    ask_from: BoundSource | None = None
 
 
 @dataclass(frozen=True)

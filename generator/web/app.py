@@ -2,10 +2,10 @@
 
 Views are small functions grouped by page kind in :class:`Companion`; pages come from the jinja2 templates in
 `templates/web/` (autoescaped: every name a player types is escaped), assets from `templates/web/static/`
-(htmx vendored from npm; nothing is fetched from the internet). Every write goes through the database's single
+(`app.js`, our own; nothing is fetched from the internet). Every write goes through the database's single
 writer; every change to a table is scored again by the engine, and open pages poll for the new version.
 
-Live updates are polled (htmx, every two seconds, answered with 204 when nothing changed) rather than pushed
+Live updates are polled (`app.js`, every two seconds, answered with 204 when nothing changed) rather than pushed
 with server-sent events: a phone that sleeps or changes network simply polls again, no connection is held per
 phone on a two-core laptop, and SQLite stays the only source of truth (any process sees the same versions).
 """
@@ -27,19 +27,19 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from generator.games.table import TableHints
 from generator.render.imposition import PAPERS
-from generator.web import charts, store
-from generator.web.db import Database
-from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply
+from generator.web import charts, messages, store
+from generator.web.archive import LONGEST_NAME
+from generator.web.db import Database, not_written, player_key
+from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, points_label, short_label
 from generator.web.games import Games, PhotoReview
-from generator.web.security import BodyLimit, SameOrigin, TokenGate
-from generator.web.tables import TableView, Views
+from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
+from generator.web.tables import TableView, Views, table_from_game
 
 #: Bodies: a JSON end state or a form is small; a filled castle sheet PDF is about 100 KiB, a phone's photo of a
 #: sheet a few MiB (a 12-megapixel JPEG, a HEIC); the marks checked on a photo come back with the straightened
@@ -49,11 +49,6 @@ MOST_SHEET = 24 * 1024 * 1024
 MOST_MARKS = 2 * 1024 * 1024
 #: Fields in one submitted form (a new table has a handful of options and at most a few names).
 MOST_FORM_FIELDS = 40
-#: The longest player name shown on a phone without wrapping badly; the format allows 200.
-LONGEST_NAME = 40
-#: How often an open page asks whether its table changed (htmx polling).
-POLL = "2s"
-BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
 #: Games listed on a history page: years of weekly game nights; the JSON API and the export give them all.
 GAMES_NEWEST_FIRST_LIMIT = 500
 
@@ -68,40 +63,33 @@ def qr_svg(text: str, scale: int = 4) -> Markup:
     """A QR code as inline SVG (segno: pure Python)."""
     import segno
 
-    svg = segno.make(text, error="m").svg_inline(scale=scale, dark="#111", light="#fff", title=text)
+    # a viewBox rather than a size, so that the page's style scales it
+    svg = segno.make(text, error="m").svg_inline(scale=scale, dark="#111", light="#fff", title=text, omitsize=True)
     return Markup(svg)
-
-
-def bg_stats_link(game: Mapping[str, Any], names: Mapping[str, str], hints: TableHints) -> str:
-    """BG Stats' documented push link for a saved game: the phone that opens it adds the play to the app."""
-    entry: dict[str, Any] = {"name": names[game["game"]], "highestWins": hints.highest_wins, "noPoints": False,
-                             "sourceGameId": game["game"]}
-    if hints.bgg_id is not None:
-        entry["bggId"] = hints.bgg_id
-    players = []
-    for seat, player in enumerate(game["players"]):
-        players.append({"name": player["name"], "score": player["score"], "winner": player["winner"],
-                        "rank": player["place"], "startPlayer": hints.seat_order and seat == 0})
-    data = {"sourceName": "donjon", "sourcePlayId": game["uid"], "playDate": game["played_at"], "game": entry,
-            "players": players}
-    return BG_STATS + urllib.parse.quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")
 
 
 class Companion:
     """The application's state: the database, the games, the templates and the access token."""
 
-    def __init__(self, db: Database, games: Games, *, token: str | None = None, join_url: str | None = None) -> None:
+    def __init__(self, db: Database, games: Games, *, token: str | None = None, join_url: str | None = None,
+                 location: str | None = None) -> None:
         self.db = db
         self.games = games
         self.views = Views(games)
         self.token = token
         self.join_url = join_url
+        self.location = location
         # auto_reload off: the templates ship with donjon; checking their dates on every page costs a stat each
         self.env = Environment(loader=FileSystemLoader(templates_root()),
                                autoescape=select_autoescape(default=True, default_for_string=True),
                                trim_blocks=True, lstrip_blocks=True, auto_reload=False)
-        self.env.globals.update(game_names=games.names, game_ids=games.ids, poll=POLL, lan=token is not None)
+        self.env.globals.update(game_names=games.names, game_ids=games.ids, lan=token is not None,
+                                longest_name=LONGEST_NAME)
         self.env.filters["qr"] = qr_svg
+        self.env.filters["player_url"] = player_url
+        self.env.filters["short_label"] = short_label
+        self.env.filters["points"] = lambda key, labels: points_label(labels, key)
+        self.env.filters["and_list"] = messages.and_list
 
     # --- helpers ------------------------------------------------------------------------------------------------
 
@@ -112,17 +100,23 @@ class Companion:
     async def form(self, request: Request) -> FormData:
         try:
             return await request.form(max_files=1, max_fields=MOST_FORM_FIELDS, max_part_size=MOST_SHEET)
-        except HTTPException:
+        except (HTTPException, ClientDisconnect):
             raise
         except Exception as err:  # noqa: BLE001 - multipart's own errors: a bad request, said in words
-            raise HTTPException(400, f"the form could not be read: {err}") from None
+            raise HTTPException(400, messages.FORM_UNREADABLE.format(error=err)) from None
 
     async def table(self, table_id: int) -> TableView:
         try:
             table = await self.db.aread(lambda c: store.load_table(c, table_id))
-        except store.StoreError as err:
-            raise HTTPException(404, str(err)) from None
+        except store.StoreError:
+            raise HTTPException(404, messages.NO_TABLE.format(table=table_id)) from None
         return self.views.view(table)
+
+    async def saved(self, game_id: int) -> dict[str, Any]:
+        game = await self.db.aread(lambda c: store.get_game(c, game_id))
+        if game is None:
+            raise HTTPException(404, messages.NO_GAME.format(game=game_id))
+        return game
 
     # --- home and new tables ------------------------------------------------------------------------------------
 
@@ -149,48 +143,74 @@ class Companion:
                 choices = [(v, words(v.replace("-", " "))) for v in getattr(field.type, "values", ())]
             else:
                 choices = []
-            out.append({"name": name, "label": hints.labels.get(name, words(name)), "help": field.doc,
-                        "kind": kind, "choices": choices})
+            out.append({"name": name, "label": hints.labels.get(name, words(name)),
+                        "help": hints.helps.get(name, field.doc), "kind": kind, "choices": choices})
         return out
+
+    def options_in_words(self, table: store.GameTable) -> list[tuple[str, str]]:
+        """The options a table was set with, as the new-game form named them ("VP cards: Old world economy")."""
+        out = []
+        for option in self.option_fields(table.game):
+            value = table.options.get(option["name"])
+            if value is None or value == "":
+                continue  # left to its default: the form said which
+            if isinstance(value, bool):
+                out.append((option["label"], messages.YES if value else messages.NO))
+                continue
+            shown = next((label for key, label in option["choices"]
+                          if key == value or key.startswith("[") and json.loads(key) == value), None)
+            out.append((option["label"], shown or (", ".join(map(str, value)) if isinstance(value, list)
+                                                   else str(value))))
+        return out
+
+    async def new_form(self, request: Request, game: str, *, status: int = 200, error: str = "",
+                       names: list[str] | None = None, chosen: Mapping[str, str] | None = None) -> Response:
+        low, high = self.games.players_range(game)
+        known = await self.db.aread(store.known_names)
+        return self.page("new.html", request, status=status, game=game, options=self.option_fields(game), low=low,
+                         high=high, error=error, names=names or [], chosen=chosen or {}, known=known)
 
     async def new_table(self, request: Request) -> Response:
         game = request.path_params["game"]
         if game not in self.games.ids:
-            raise HTTPException(404, f"no game {game!r}")
-        low, high = self.games.players_range(game)
-        return self.page("new.html", request, game=game, options=self.option_fields(game), low=low, high=high,
-                         error="")
+            raise HTTPException(404, messages.CHOOSE_GAME)
+        return await self.new_form(request, game)
 
     async def create_table(self, request: Request) -> Response:
         form = await self.form(request)
         game = str(form.get("game", ""))
         if game not in self.games.ids:
-            raise HTTPException(400, "choose one of the games")
+            raise HTTPException(400, messages.CHOOSE_GAME)
         hints = self.games.hints(game)
         low, high = self.games.players_range(game)
-        names = [str(n).strip() for n in form.getlist("name") if isinstance(n, str) and n.strip()]
+        typed = [str(n) for n in form.getlist("name") if isinstance(n, str)]
+        names = [" ".join(n.split()) for n in typed if n.strip()]
         options: dict[str, Any] = {}
+        chosen: dict[str, str] = {}
         error = ""
         for option in self.option_fields(game):
             raw = form.get(option["name"])
+            chosen[option["name"]] = str(raw) if isinstance(raw, str) else ""
             if option["kind"] == "check":
                 options[option["name"]] = raw == "on"
             elif option["kind"] == "select":
                 allowed = {v for v, _ in option["choices"]}
                 if raw not in allowed:
-                    error = f"{option['label']}: choose one of the values offered"
+                    error = messages.CHOOSE_VALUE.format(label=option["label"])
                 elif raw:
                     value = str(raw)
                     options[option["name"]] = json.loads(value) if value.startswith("[") else value
+        keys = [player_key(n) for n in names]
+        twice = next((n for n, k in zip(names, keys) if keys.count(k) > 1), None)
         if any(len(n) > LONGEST_NAME for n in names):
-            error = f"a name is longer than {LONGEST_NAME} characters"
-        elif len({n.casefold() for n in names}) != len(names):
-            error = "each player needs a different name"
+            error = messages.NAME_TOO_LONG.format(most=LONGEST_NAME)
+        elif twice is not None:
+            error = messages.SAME_NAME.format(name=twice)
         elif not low <= len(names) <= high:
-            error = f"{self.games.names[game]} is played by {low} to {high}: enter {low} to {high} names"
+            error = messages.PLAYER_COUNT.format(game=self.games.names[game], low=low, high=high)
         if error:
-            return self.page("new.html", request, status=400, game=game, options=self.option_fields(game), low=low,
-                             high=high, error=error)
+            return await self.new_form(request, game, status=400, error=error, names=typed[:high], chosen=chosen)
+        names = await self.db.aread(lambda c: _as_known(c, names))
         builder = self.views.builder(game, options, names)
         from generator.web.forms import initial_part
 
@@ -211,72 +231,98 @@ class Companion:
         view = await self.table(request.path_params["table_id"])
         table_url = str(request.url_for("table", table_id=view.table.id))
         join = f"{table_url}?token={self.token}" if self.token else None
-        return self.page("table.html", request, join=join, **self.table_context(view, None))
+        return self.page("table.html", request, join=join, options=self.options_in_words(view.table),
+                         **self.table_context(view, None))
 
     async def seat_page(self, request: Request) -> Response:
         view = await self.table(request.path_params["table_id"])
         seat = request.path_params["seat"]
         if not any(p.seat == seat for p in view.table.parts):
-            raise HTTPException(404, f"no seat {seat} at this table")
+            raise HTTPException(404, messages.NO_SEAT.format(seat=seat))
         return self.page("seat.html", request, **self.table_context(view, seat))
 
-    async def edit(self, request: Request) -> Response:
+    async def edit(self, request: Request) -> Response:  # noqa: C901 - one form, its fields checked in turn
+        """One change from a phone. It carries its own `key`: sent again (a retry after a lost answer), it is not
+        applied twice. A toggle says the state wanted (`on`), so two phones tapping one tile agree."""
         table_id = request.path_params["table_id"]
         form = await self.form(request)
         raw_seat = str(form.get("seat", ""))
-        seat = int(raw_seat) if raw_seat.isdigit() else None
+        seat = int(raw_seat) if raw_seat.isdigit() and len(raw_seat) < 4 else None
         shown = form.get("shown", "")
-        shown_seat = int(shown) if isinstance(shown, str) and shown.isdigit() else None
-        path = tuple(str(form.get("path", "")).split("."))
+        shown_seat = int(shown) if isinstance(shown, str) and shown.isdigit() and len(shown) < 4 else None
+        raw_path = str(form.get("path", ""))
+        path = tuple(raw_path.split("."))
         value = form.get("value", "")
         if not isinstance(value, str):
-            raise HTTPException(400, "a value is text, not a file")
+            raise HTTPException(400, messages.VALUE_IS_FILE)
         op = str(form.get("op", ""))
+        key = str(form.get("key", ""))[:80] or None
+        wanted = str(form.get("on", ""))
         error = ""
+        status = 200
         table: store.GameTable | None = None
+        if op != "undo" and (not raw_path or len(raw_path) > 200 or any(not step for step in path)):
+            status, error = 400, messages.NO_FIELD
         try:
-            edit = Edit(op, path, value[:LONGEST_TEXT + 1], shared=seat is None)
+            if status != 200:
+                pass
+            elif op == "undo":
+                table = await self.db.awrite(lambda c: store.undo_edit(c, table_id, seat, key))
+            else:
+                edit = Edit(op, path, value[:LONGEST_TEXT + 1], shared=seat is None,
+                            on=None if wanted not in ("true", "false") else wanted == "true")
 
-            def change(table: store.GameTable, data: dict[str, Any]) -> None:
-                builder = self.views.builder(table.game, table.options, table.names)
-                if edit.op == "add":  # the - and + buttons: applied to the stored value, so taps never cancel
-                    node: Any = data
-                    for step in edit.path[:-1]:
-                        node = node[int(step)] if isinstance(node, list) else node.get(step, {})
-                    current = node.get(edit.path[-1], 0) if isinstance(node, dict) else 0
-                    try:
-                        delta = int(edit.value)
-                    except ValueError:
-                        raise EditError("expected +1 or -1") from None
-                    apply(builder, data, Edit("set", edit.path, str(int(current or 0) + delta), edit.shared))
-                else:
+                def change(table: store.GameTable, data: dict[str, Any]) -> None:
+                    builder = self.views.builder(table.game, table.options, table.names)
                     apply(builder, data, edit)
 
-            table = await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, change))
+                table = await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, change, key))
         except (EditError, store.StoreError) as err:
             error = str(err)
+            status = 422
         view = self.views.view(table) if table is not None else await self.table(table_id)
         context = self.table_context(view, shown_seat)
-        edited_path = path[0] if path and path[0] else ""
+        edited_path = path[0] if path and path[0] and op != "undo" else ""
         known = [c.path for c in (view.shared_controls() if seat is None else
                                   view.seat_controls(seat) if any(p.seat == seat for p in view.table.parts) else [])]
-        # the page's own form is drawn again whole only when the edit names no control of it (a bad path)
+        # the page's own form is drawn again whole only when the edit names no control of it (a bad path, an undo)
         reload_forms = edited_path not in known
-        return self.page("update.html", request, reload_forms=reload_forms, edited=seat, edited_path=edited_path,
-                         error=error, **context)
+        return self.page("update.html", request, status=status, reload_forms=reload_forms, edited=seat,
+                         edited_path=edited_path, error=error, **context)
+
+    async def rename_seat(self, request: Request) -> Response:
+        """Correct the name of who took a seat, while the game is open."""
+        table_id, seat = request.path_params["table_id"], request.path_params["seat"]
+        form = await self.form(request)
+        name = " ".join(str(form.get("name", "")).split())
+        view = await self.table(table_id)
+        error = ""
+        if not name:
+            error = messages.NAME_EMPTY
+        elif len(name) > LONGEST_NAME:
+            error = messages.NAME_TOO_LONG.format(most=LONGEST_NAME)
+        else:
+            try:
+                await self.db.awrite(lambda c: store.rename_seat(c, table_id, seat, name))
+            except store.StoreError as err:
+                error = str(err)
+        if error:
+            return self.page("seat.html", request, status=400, name_error=error, **self.table_context(view, seat))
+        return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
 
     async def live(self, request: Request) -> Response:
-        """What changed since the version the page shows: 204 when nothing did (htmx then leaves the page)."""
+        """What changed since the version the page shows: 204 when nothing did."""
         table_id = request.path_params["table_id"]
         known = request.query_params.get("v", "")
         version = await self.db.aread(lambda c: store.table_version(c, table_id))
         if version is None:
-            raise HTTPException(404, "no such table")
+            raise HTTPException(404, messages.NO_TABLE.format(table=table_id))
         if known == str(version):
             return Response(status_code=204)
         view = await self.table(table_id)
         raw = request.query_params.get("seat", "")
-        seat = int(raw) if raw.isdigit() and any(p.seat == int(raw) for p in view.table.parts) else None
+        seat = int(raw) if raw.isdigit() and len(raw) < 4 and any(p.seat == int(raw) for p in view.table.parts) \
+            else None
         context = self.table_context(view, seat)
         reload_forms = request.query_params.get("h", "") != context["hash"]
         return self.page("update.html", request, reload_forms=reload_forms, edited=-1, edited_path="", error="",
@@ -293,17 +339,18 @@ class Companion:
         upload = form.get("sheet")
         view = await self.table(table_id)
         error = ""
-        if not isinstance(upload, UploadFile):
-            error = "choose a photo of your filled sheet, or the filled fillable sheet (PDF), to upload"
+        data = await upload.read() if isinstance(upload, UploadFile) else b""
+        if not data:  # no file chosen: the browser sends an empty part with no name
+            error = messages.NO_FILE
         else:
-            data = await upload.read()
+            assert isinstance(upload, UploadFile)
             read = await run_in_threadpool(self.games.score_castle_sheet, data, upload.filename or "sheet.pdf",
                                            view.table.game)
             if read.review is None and not read.scored.readable:
                 error = read.scored.error
             elif "version" in view.table.options and read.sheet.get("version") != view.table.options.get("version"):
-                error = (f"this sheet is for the {read.sheet.get('version')} version; this table plays "
-                         f"{view.table.options.get('version')}")
+                error = messages.OTHER_VERSION.format(sheet=read.sheet.get("version"),
+                                                      table=view.table.options.get("version"))
             elif read.review is not None:
                 return self.page("photo.html", request, review=read.review, marks_error="",
                                  **self.table_context(view, seat))
@@ -325,11 +372,11 @@ class Companion:
         view = await self.table(table_id)
         version, paper = str(form.get("version", "")), str(form.get("paper", ""))
         if version != view.table.options.get("version") or paper not in PAPERS:
-            raise HTTPException(400, "the marks are of another sheet than this table's")
+            raise HTTPException(400, messages.OTHER_SHEET)
         try:
             filled = {int(str(v)) for v in form.getlist("mark")}
         except ValueError:
-            raise HTTPException(400, "a mark is not a number") from None
+            raise HTTPException(400, messages.MARK_NOT_NUMBER) from None
         sheet, problems = self.games.castle_sheet_from_marks(version, paper, filled)
         if not problems:
             response = await self.keep_part(table_id, seat, view, sheet)
@@ -361,53 +408,141 @@ class Companion:
         return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
 
     async def save_table(self, request: Request) -> Response:
+        """Save a finished game: only when the rules say it is finished and nothing is broken; a part nobody
+        touched is saved only once the table confirms it."""
         table_id = request.path_params["table_id"]
+        form = await self.form(request)
         view = await self.table(table_id)
         if view.table.game_id is not None:
             return RedirectResponse(f"/history/games/{view.table.game_id}", status_code=303)
-        if view.scored.end_missing is not None:
-            raise HTTPException(409, f"this game cannot be saved yet: {view.scored.end_missing}")
-        if not view.saveable or view.result is None:
-            raise HTTPException(409, "only a valid, finished game can be saved: fix what is marked first")
-        result = view.result
-        state = view.end_state
+        if not view.saveable or view.result is None:  # the castle's end Cloud missing is said in the scorer's words
+            why = messages.END_MISSING.format(why=view.scored.end_missing) if view.scored.end_missing else \
+                messages.NOT_SAVEABLE
+            return self.page("error.html", request, status=409, status_code=409, message=why,
+                             back=f"/tables/{table_id}")
+        if view.untouched and form.get("confirm") != "yes":
+            return self.page("table.html", request, status=409, join=None, confirm_save=True,
+                             untouched_question=messages.untouched(view.untouched),
+                             options=self.options_in_words(view.table), **self.table_context(view, None))
+        result, state, table = view.result, view.end_state, view.table
+        duration = _minutes_between(table.first_edit_at or table.created_at, store.now())
+        if table.corrects is not None:
+            corrects = table.corrects
+            await self.db.awrite(lambda c: store.update_game(c, corrects, state, result, team=table.team,
+                                                             who=messages.BY_PAGE, table_id=table_id))
+            return RedirectResponse(f"/history/games/{corrects}", status_code=303)
         game_id, _ = await self.db.awrite(lambda c: store.save_game(
-            c, view.table.game, state, result, team=view.table.team, table_id=table_id))
+            c, table.game, state, result, team=table.team, table_id=table_id, who=messages.BY_PAGE,
+            duration_min=duration))
         return RedirectResponse(f"/history/games/{game_id}", status_code=303)
 
     # --- history ------------------------------------------------------------------------------------------------
 
     async def history(self, request: Request) -> Response:
         games = await self.db.aread(lambda c: store.list_games(c, limit=GAMES_NEWEST_FIRST_LIMIT))
-        return self.page("history.html", request, games=games)
+        return self.page("history.html", request, games=games, deleted=request.query_params.get("deleted"))
 
     async def game_page(self, request: Request) -> Response:
-        game_id = request.path_params["game_id"]
-        game = await self.db.aread(lambda c: store.get_game(c, game_id))
-        if game is None:
-            raise HTTPException(404, f"no saved game {game_id}")
-        link = bg_stats_link(game, self.games.names, self.games.hints(game["game"]))
-        return self.page("game.html", request, game=game, result=game["result"], bg_stats=link)
+        game = await self.saved(request.path_params["game_id"])
+        from generator.web.share import bg_stats_link
 
-    async def players_page(self, request: Request) -> Response:
+        found = await self.db.aread(lambda c: store.versions(c, game["id"]))
+        link = bg_stats_link(game, self.games.names, self.games.hints(game["game"]), self.location)
+        template = "print.html" if request.url.path.endswith("/print") else "game.html"
+        return self.page(template, request, game=game, result=game["result"], bg_stats=link, versions=found,
+                         labels=self.games.hints(game["game"]).labels)
+
+    async def result_image(self, request: Request) -> Response:
+        """The result as a picture (PNG) to send to the table's group chat: drawn here, nothing fetched."""
+        game = await self.saved(request.path_params["game_id"])
+        from generator.web.share import result_png
+
+        png = await run_in_threadpool(result_png, game, self.games.names[game["game"]],
+                                      self.games.hints(game["game"]))
+        name = f"donjon-{game['game']}-{game['played_at'][:10]}.png"
+        return Response(png, media_type="image/png",
+                        headers={"content-disposition": f'inline; filename="{name}"',
+                                 "cache-control": "no-cache"})
+
+    async def correct_game(self, request: Request) -> Response:
+        """Open a saved game again at a table, as it was saved: its save makes a new version of the game."""
+        game = await self.saved(request.path_params["game_id"])
+        hints = self.games.hints(game["game"])
+        options, names, parts, team, shared = table_from_game(game, hints)
+        table_id = await self.db.awrite(lambda c: store.create_table(c, game["game"], options, names, team, parts,
+                                                                     shared, corrects=game["id"]))
+        return RedirectResponse(f"/tables/{table_id}", status_code=303)
+
+    async def delete_game(self, request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        form = await self.form(request)
+        game = await self.saved(game_id)
+        if form.get("confirm") != "yes":
+            found = await self.db.aread(lambda c: store.versions(c, game_id))
+            from generator.web.share import bg_stats_link
+
+            return self.page("game.html", request, status=400, game=game, result=game["result"], versions=found,
+                             bg_stats=bg_stats_link(game, self.games.names, self.games.hints(game["game"]),
+                                                    self.location),
+                             labels=self.games.hints(game["game"]).labels, delete_error=messages.DELETE_UNCONFIRMED)
+        await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_PAGE))
+        return RedirectResponse(f"/history?deleted={game_id}", status_code=303)
+
+    async def players_page(self, request: Request, error: str = "", status: int = 200) -> Response:
         found = await self.db.aread(store.players)
-        return self.page("players.html", request, players=found)
+        return self.page("players.html", request, status=status, players=found, error=error)
 
     async def player_page(self, request: Request) -> Response:
-        name = request.path_params["name"]
+        name = request.query_params.get("name") or request.path_params.get("name", "")
         lower = [g for g in self.games.ids if not self.games.hints(g).highest_wins]
         stats = await self.db.aread(lambda c: store.player_stats(c, name, lower))
         if stats is None:
-            raise HTTPException(404, "no saved game has a player of that name")
+            raise HTTPException(404, messages.NO_PLAYER)
+        name = stats["name"]
         names = self.games.names
         over_time = charts.scores_over_time(
             {names[g]: [s["score"] for s in e["scores"]] for g, e in stats["per_game"].items()},
-            f"Scores of {name} over time, per game")
+            messages.SCORES_OVER_TIME.format(name=name))
         wins = charts.wins_per_game([(names[g], e["games"], e["wins"]) for g, e in stats["per_game"].items()],
-                                    f"Games played and won by {name}, per game")
+                                    messages.WINS_PER_GAME.format(name=name))
         games = await self.db.aread(lambda c: store.list_games(c, player=name, limit=GAMES_NEWEST_FIRST_LIMIT))
         return self.page("player.html", request, stats=stats, over_time=over_time, wins=wins, games=games,
                          lower_is_better=lower)
+
+    async def rename_player(self, request: Request) -> Response:
+        """Rename a player (`/history/players/rename`) or merge one into another (`.../merge`) in every game."""
+        from generator.web.people import PeopleError, merge, rename
+
+        form = await self.form(request)
+        old, new = " ".join(str(form.get("old", "")).split()), " ".join(str(form.get("new", "")).split())
+        merging = request.url.path.endswith("/merge")
+        if not old or not new:
+            return await self.players_page(request, messages.NAME_EMPTY, 400)
+        if len(new) > LONGEST_NAME:
+            return await self.players_page(request, messages.NAME_TOO_LONG.format(most=LONGEST_NAME), 400)
+        try:
+            await self.db.awrite(lambda c: (merge if merging else rename)(c, self.games, old, new,
+                                                                          who=messages.BY_PAGE))
+        except PeopleError as err:
+            return await self.players_page(request, str(err), 409)
+        return RedirectResponse(player_url(new), status_code=303)
+
+    # --- the app on a phone's home screen -------------------------------------------------------------------------
+
+    async def manifest(self, request: Request) -> Response:
+        from generator.web.share import MANIFEST
+
+        return JSONResponse(MANIFEST, media_type="application/manifest+json")
+
+    async def icon(self, request: Request) -> Response:
+        from generator.web.share import icon_png
+
+        size = int(request.path_params.get("size", 48))
+        if size not in (48, 180, 192, 512):
+            raise HTTPException(404, messages.NO_ICON)
+        kind = "image/x-icon" if request.url.path.endswith(".ico") else "image/png"
+        return Response(icon_png(size, ico=kind == "image/x-icon"), media_type=kind,
+                        headers={"cache-control": "public, max-age=86400"})
 
     # --- the JSON API -------------------------------------------------------------------------------------------
 
@@ -416,9 +551,11 @@ class Companion:
         try:
             data = json.loads(body, object_pairs_hook=_no_duplicates)
         except (ValueError, RecursionError) as err:
-            raise HTTPException(400, f"the body is not JSON: {err}") from None
+            raise HTTPException(400, messages.NOT_JSON.format(error=err)) from None
         if not isinstance(data, dict):
-            raise HTTPException(400, "the body must be a JSON object (an end state)")
+            raise HTTPException(400, messages.NOT_OBJECT)
+        if _has_surrogate(data):
+            raise HTTPException(400, messages.SURROGATE)
         return data
 
     async def api_score(self, request: Request) -> Response:
@@ -428,36 +565,78 @@ class Companion:
             return JSONResponse({"error": scored.error, "problems": scored.problems}, status_code=422)
         return JSONResponse(scored.result)
 
-    async def api_save(self, request: Request) -> Response:
-        data = await self.json_body(request)
-        envelope = "end_state" in data
-        state = data["end_state"] if envelope else data
-        team = data.get("team", []) if envelope else []
-        played_at = data.get("played_at") if envelope else None
-        unknown = sorted(set(data) - {"end_state", "team", "played_at"}) if envelope else []
-        if unknown:
-            raise HTTPException(400, f"unknown keys: {', '.join(unknown)}; allowed: end_state, team, played_at")
-        if not isinstance(state, dict):
-            raise HTTPException(400, "end_state must be a JSON object")
-        if not (isinstance(team, list) and all(isinstance(n, str) and 0 < len(n) <= LONGEST_NAME for n in team)
-                and len(team) <= 8):
-            raise HTTPException(400, "team must be a list of up to 8 names")
-        if played_at is not None and not _is_play_date(played_at):
-            raise HTTPException(400, "played_at must be 'YYYY-MM-DD HH:MM:SS'")
-        key = request.headers.get("idempotency-key")
-        if key is not None and not 0 < len(key) <= 200:
-            raise HTTPException(400, "Idempotency-Key must be 1 to 200 characters")
+    def checked_save(self, data: Mapping[str, Any], patch: bool = False) -> tuple[dict[str, Any], list[str] | None,
+                                                                               str | None]:
+        """The end state, team and date of a save (POST) or a correction (PATCH), checked as `donjon history
+        import` checks them: raises a 400 naming what is wrong."""
+        from generator.web.archive import SaveRefused, check_envelope
+
+        try:
+            return check_envelope(data, patch=patch)
+        except SaveRefused as err:
+            raise HTTPException(400, str(err)) from None
+
+    def scored_for_saving(self, state: Mapping[str, Any]) -> dict[str, Any] | JSONResponse:
+        from generator.web.archive import long_names
+
         scored = self.games.score(state)
         if scored.result is None:
             return JSONResponse({"error": scored.error, "problems": scored.problems}, status_code=422)
         result = scored.result
         if not (result["valid"] and result["finished"]):
-            return JSONResponse({"error": "only a valid, finished game is saved", "result": result}, status_code=422)
-        game_id, created = await self.db.awrite(lambda c: store.save_game(
-            c, result["game"], state, result, team=team, played_at=played_at, idempotency_key=key))
+            return JSONResponse({"error": messages.ONLY_FINISHED, "result": result}, status_code=422)
+        too_long = long_names(result)
+        if too_long:
+            return JSONResponse({"error": messages.PLAYER_NAME_LONG.format(name=too_long[0], most=LONGEST_NAME)},
+                                status_code=422)
+        return result
+
+    async def api_save(self, request: Request) -> Response:
+        data = await self.json_body(request)
+        state, team, played_at = self.checked_save(data)
+        key = request.headers.get("idempotency-key")
+        if key is not None and not 0 < len(key) <= 200:
+            raise HTTPException(400, messages.KEY_LENGTH)
+        result = self.scored_for_saving(state)
+        if isinstance(result, Response):
+            return result
+        fingerprint = store.body_hash(json.dumps(data, sort_keys=True).encode())
+        try:
+            game_id, created = await self.db.awrite(lambda c: store.save_game(
+                c, result["game"], state, result, team=team or [], played_at=played_at, idempotency_key=key,
+                who=messages.BY_API, body=fingerprint if key is not None else None))
+        except store.KeyReused as err:
+            return JSONResponse({"error": str(err)}, status_code=409)
         game = await self.db.aread(lambda c: store.get_game(c, game_id))
         return JSONResponse(game, status_code=201 if created else 200,
                             headers={"location": f"/api/games/{game_id}"})
+
+    async def api_patch(self, request: Request) -> Response:
+        """Correct a saved game: a new end state (scored again), kept as a new version."""
+        game_id = request.path_params["game_id"]
+        await self.api_found(game_id)
+        data = await self.json_body(request)
+        state, team, _ = self.checked_save(data, patch=True)
+        result = self.scored_for_saving(state)
+        if isinstance(result, Response):
+            return result
+        game = await self.db.awrite(lambda c: store.update_game(c, game_id, state, result, team=team,
+                                                                who=messages.BY_API))
+        return JSONResponse({**game, "versions": await self.api_versions(game_id)})
+
+    async def api_delete(self, request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        await self.api_found(game_id)
+        await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_API))
+        return Response(status_code=204)
+
+    async def api_found(self, game_id: int) -> None:
+        if await self.db.aread(lambda c: store.get_game(c, game_id)) is None:
+            raise HTTPException(404, messages.NO_GAME.format(game=game_id))
+
+    async def api_versions(self, game_id: int) -> list[dict[str, Any]]:
+        return [{k: v for k, v in version.items()} for version in
+                await self.db.aread(lambda c: store.versions(c, game_id))]
 
     async def api_games(self, request: Request) -> Response:
         return JSONResponse(await self.db.aread(store.list_games))
@@ -466,8 +645,8 @@ class Companion:
         game_id = request.path_params["game_id"]
         game = await self.db.aread(lambda c: store.get_game(c, game_id))
         if game is None:
-            return JSONResponse({"error": f"no saved game {game_id}"}, status_code=404)
-        return JSONResponse(game)
+            return JSONResponse({"error": messages.NO_GAME.format(game=game_id)}, status_code=404)
+        return JSONResponse({**game, "versions": await self.api_versions(game_id)})
 
     async def api_players(self, request: Request) -> Response:
         return JSONResponse(await self.db.aread(store.players))
@@ -476,42 +655,76 @@ class Companion:
 
     async def http_error(self, request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
+        headers = dict(exc.headers or {})
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
-        return self.page("error.html", request, status=exc.status_code, status_code=exc.status_code,
-                         message=exc.detail)
+            return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=headers)
+        response = self.page("error.html", request, status=exc.status_code, status_code=exc.status_code,
+                             message=exc.detail, back="")
+        response.headers.update(headers)
+        return response
 
     async def db_error(self, request: Request, exc: Exception) -> Response:
-        message = f"the database could not be used: {exc}"
+        """The database failed: 507 when it could not be written (the disk is full: the phone keeps the change and
+        sends it again), else 503. The server carries on either way."""
+        full = not_written(exc)
+        status = 507 if full else 503
+        message = (messages.NOT_WRITTEN if full else messages.DB_UNUSABLE).format(error=exc)
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": message}, status_code=503)
-        return self.page("error.html", request, status=503, status_code=503, message=message)
+            return JSONResponse({"error": message}, status_code=status)
+        return self.page("error.html", request, status=status, status_code=status, message=message, back="")
+
+    async def gone(self, request: Request, exc: Exception) -> Response:
+        """The client left in the middle of its request: nobody reads the answer, and it is no fault to log."""
+        return Response(status_code=400)
+
+
+def player_url(name: str) -> str:
+    """A player's page: the name in the query, so that any name (one with `/`, `..` or `?`) has one."""
+    return "/history/player?" + urllib.parse.urlencode({"name": name})
+
+
+def _as_known(conn: Any, names: list[str]) -> list[str]:
+    """Each name as the history knows it ("ana " is Ana, if Ana has played), so that one person is one player."""
+    known = {player_key(n): n for n in store.known_names(conn, limit=10_000)}
+    return [known.get(player_key(n), n) for n in names]
+
+
+def _minutes_between(start: str, end: str) -> int:
+    from datetime import datetime
+
+    form = "%Y-%m-%d %H:%M:%S"
+    seconds = (datetime.strptime(end, form) - datetime.strptime(start, form)).total_seconds()
+    return max(0, round(seconds / 60))
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"the key {key!r} appears twice")
+            raise ValueError(messages.KEY_TWICE.format(key=key))
         out[key] = value
     return out
 
 
-def _is_play_date(value: Any) -> bool:
-    from datetime import datetime
-
-    if not isinstance(value, str):
+def _has_surrogate(value: Any) -> bool:
+    """Whether JSON text held a lone surrogate escape (`"\\ud800"`): Python reads it, but it is no character."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
         return False
-    try:
-        datetime.strptime(value, "%Y-%m-%d %H:%M:%S")
-    except ValueError:
-        return False
-    return True
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v) for v in value)
+    return False
 
 
-def create_app(db: Database, games: Games, *, token: str | None = None, join_url: str | None = None) -> Starlette:
+def create_app(db: Database, games: Games, *, token: str | None = None, join_url: str | None = None,
+               location: str | None = None) -> Starlette:
     """The ASGI application. With a `token` (--lan) every request must carry it; without, only loopback names."""
-    companion = Companion(db, games, token=token, join_url=join_url)
+    companion = Companion(db, games, token=token, join_url=join_url, location=location)
     c = companion
     routes = [
         Route("/", c.home, name="home"),
@@ -519,6 +732,7 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/tables", c.create_table, methods=["POST"]),
         Route("/tables/{table_id:int}", c.table_page, name="table"),
         Route("/tables/{table_id:int}/seats/{seat:int}", c.seat_page, name="seat"),
+        Route("/tables/{table_id:int}/seats/{seat:int}/name", c.rename_seat, methods=["POST"]),
         Route("/tables/{table_id:int}/edit", c.edit, methods=["POST"]),
         Route("/tables/{table_id:int}/live", c.live),
         Route("/tables/{table_id:int}/seats/{seat:int}/sheet", c.upload_sheet, methods=["POST"]),
@@ -526,25 +740,39 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/tables/{table_id:int}/save", c.save_table, methods=["POST"]),
         Route("/history", c.history, name="history"),
         Route("/history/games/{game_id:int}", c.game_page, name="game"),
+        Route("/history/games/{game_id:int}/print", c.game_page),
+        Route("/history/games/{game_id:int}/result.png", c.result_image),
+        Route("/history/games/{game_id:int}/correct", c.correct_game, methods=["POST"]),
+        Route("/history/games/{game_id:int}/delete", c.delete_game, methods=["POST"]),
         Route("/history/players", c.players_page, name="players"),
-        Route("/history/players/{name:str}", c.player_page, name="player"),
+        Route("/history/players/rename", c.rename_player, methods=["POST"]),
+        Route("/history/players/merge", c.rename_player, methods=["POST"]),
+        Route("/history/player", c.player_page),
+        Route("/history/players/{name:path}", c.player_page, name="player"),
+        Route("/manifest.webmanifest", c.manifest),
+        Route("/favicon.ico", c.icon),
+        Route("/icons/{size:int}.png", c.icon),
         Route("/api/score", c.api_score, methods=["POST"]),
         Route("/api/games", c.api_games, methods=["GET"]),
         Route("/api/games", c.api_save, methods=["POST"]),
-        Route("/api/games/{game_id:int}", c.api_game),
+        Route("/api/games/{game_id:int}", c.api_game, methods=["GET"]),
+        Route("/api/games/{game_id:int}", c.api_patch, methods=["PATCH"]),
+        Route("/api/games/{game_id:int}", c.api_delete, methods=["DELETE"]),
         Route("/api/players", c.api_players),
         Mount("/static", StaticFiles(directory=templates_root() / "static"), name="static"),
     ]
-    middleware = [Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET, "/marks": MOST_MARKS})]
+    middleware = [Middleware(Headers),
+                  Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET, "/marks": MOST_MARKS})]
     if token is not None:
         middleware.append(Middleware(TokenGate, token=token))
     else:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]"]))
-    middleware.append(Middleware(SameOrigin))
+    middleware.append(Middleware(SameOrigin, routes=routes))
     app = Starlette(routes=routes, middleware=middleware,
-                    exception_handlers={HTTPException: c.http_error, sqlite3.Error: c.db_error})
+                    exception_handlers={HTTPException: c.http_error, sqlite3.Error: c.db_error,
+                                        ClientDisconnect: c.gone})
     app.state.companion = companion
     return app
 
 
-__all__ = ["create_app", "bg_stats_link"]
+__all__ = ["create_app", "player_url"]

@@ -15,19 +15,96 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.errors import InputError, Problem
-from generator.web import store
+from generator.wording import spreadsheet_cell
+from generator.web import messages, store
 from generator.web.games import Games
 
 FORMAT = "donjon-history"
-FORMAT_VERSION = 1
-#: The keys of one exported game.
+#: 2: each game carries its versions (who changed it, when, what) and, once deleted, when; version 1 still reads
+FORMAT_VERSION = 2
+READS = (1, 2)
+#: The keys of one exported game (version 1: the first six).
 GAME_KEYS = ("uid", "game", "played_at", "team", "end_state", "result")
+MORE_KEYS = ("versions", "deleted_at", "duration_min")
+VERSION_KEYS = ("number", "at", "who", "action", "end_state", "result", "team")
+#: The longest name a player may have, the same in the forms, the API and an import: what a phone shows without
+#: wrapping badly (the end-state format allows 200).
+LONGEST_NAME = 40
+#: The most players of a cooperative team (Guédelon: 1 to 4; the format allows a few more).
+MOST_TEAM = 8
+#: Versions of one game in an import: a game corrected this often is an accident, not a history.
+MOST_VERSIONS = 1000
+
+
+class SaveRefused(ValueError):
+    """A save, a correction or an imported game whose envelope is wrong (team, date, keys): says what."""
+
+
+def play_date(value: Any) -> str | None:
+    """`played_at` as the history keeps it ('YYYY-MM-DD HH:MM:SS'), from that or a date, or an ISO date and time
+    (`T`, minutes only, seconds' fractions and a time zone dropped: the local time the players saw); None if it
+    is none of those."""
+    import re
+    from datetime import datetime
+
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    found = re.fullmatch(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?",
+                         value.strip())
+    if found is None:
+        return None
+    text = f"{found.group(1)} {found.group(2) or '00:00'}{found.group(3) or ':00'}"
+    try:
+        datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return None
+    return text
+
+
+def check_envelope(data: Mapping[str, Any], patch: bool = False) -> tuple[dict[str, Any], list[str] | None,
+                                                                         str | None]:
+    """(end state, team, played_at) of a save: an end state alone, or `{"end_state", "team", "played_at"}`
+    (a correction: `{"end_state", "team"}`). Raises :class:`SaveRefused` naming what is wrong."""
+    allowed = ("end_state", "team") if patch else ("end_state", "team", "played_at")
+    envelope = "end_state" in data
+    state = data["end_state"] if envelope else data
+    team = data.get("team") if envelope else None
+    played_at = data.get("played_at") if envelope else None
+    unknown = sorted(set(data) - set(allowed)) if envelope else []
+    if unknown:
+        raise SaveRefused(messages.UNKNOWN_KEYS.format(keys=", ".join(unknown), allowed=", ".join(allowed)))
+    if not isinstance(state, dict):
+        raise SaveRefused(messages.END_STATE_OBJECT)
+    if team is not None and not (isinstance(team, list) and 0 < len(team) <= MOST_TEAM
+                                 and all(isinstance(n, str) and 0 < len(n.strip()) and len(n) <= LONGEST_NAME
+                                         and n.isprintable() for n in team)):
+        raise SaveRefused(messages.TEAM_NAMES.format(most_team=MOST_TEAM, most=LONGEST_NAME))
+    when = None
+    if played_at is not None:
+        when = play_date(played_at)
+        if when is None:
+            raise SaveRefused(messages.PLAYED_AT)
+    return state, team, when
+
+
+def long_names(result: Mapping[str, Any]) -> list[str]:
+    """The players' names of a result longer than a name may be (or holding a control character)."""
+    return [str(p["name"]) for p in result.get("players", [])
+            if len(str(p["name"])) > LONGEST_NAME or not str(p["name"]).isprintable()]
 
 
 def export(conn: sqlite3.Connection) -> dict[str, Any]:
-    games = store.list_games(conn, oldest_first=True)
+    """Every saved game (the deleted ones too, marked), each with its versions."""
+    games = store.list_games(conn, oldest_first=True, deleted=True)
     ordered = sorted(games, key=lambda g: (g["played_at"], g["uid"]))
-    return {"format": FORMAT, "version": FORMAT_VERSION, "games": [{k: g[k] for k in GAME_KEYS} for g in ordered]}
+    out = []
+    for game in ordered:
+        entry = {k: game[k] for k in GAME_KEYS}
+        entry["duration_min"] = game["duration_min"]
+        entry["deleted_at"] = game["deleted_at"]
+        entry["versions"] = [{k: v[k] for k in VERSION_KEYS} for v in store.versions(conn, game["id"])]
+        out.append(entry)
+    return {"format": FORMAT, "version": FORMAT_VERSION, "games": out}
 
 
 def to_json(data: Mapping[str, Any]) -> str:
@@ -40,8 +117,11 @@ def to_csv(data: Mapping[str, Any]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["uid", "played_at", "game", "player", "score", "place", "winner"])
     for game in data["games"]:
+        if game.get("deleted_at"):
+            continue
         for name, score, place, won in store.player_rows(game["result"], game["team"]):
-            writer.writerow([game["uid"], game["played_at"], game["game"], name, score, place, int(won)])
+            writer.writerow([game["uid"], game["played_at"], game["game"], spreadsheet_cell(name), score, place,
+                             int(won)])
     return out.getvalue()
 
 
@@ -49,50 +129,92 @@ class HistoryFileError(InputError):
     """An export that cannot be imported: every problem, with the game it is in."""
 
     def __init__(self, file: str, problems: list[Problem]) -> None:
-        super().__init__(file, problems[0].message if len(problems) == 1 else f"{len(problems)} problems")
+        super().__init__(file, problems[0].message if len(problems) == 1 else
+                         messages.PROBLEMS.format(count=len(problems)))
         self.problems = tuple(problems)
         lines = [str(p) for p in problems]
         self.args = ("\n".join(lines) if len(lines) == 1 else
-                     f"{file}: cannot be imported ({len(lines)} problems):\n" + "\n".join(f"  {x}" for x in lines),)
+                     messages.IMPORT_REFUSED.format(file=file, count=len(lines)) + "\n"
+                     + "\n".join(f"  {x}" for x in lines),)
 
     def __str__(self) -> str:
         return str(self.args[0])
 
 
 def check(data: Any, file: str, games: Games) -> list[dict[str, Any]]:
-    """The games of an export, each scored again; raises with every problem found."""
+    """The games of an export, each scored again and held to the limits of `POST /api/games` (team size, name
+    length, `played_at`, control characters); raises with every problem found."""
     problems: list[Problem] = []
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise HistoryFileError(file, [Problem(file, None, "", f"is not a donjon history export (no \"format\": "
-                                                               f"\"{FORMAT}\")")])
-    if data.get("version") != FORMAT_VERSION:
-        raise HistoryFileError(file, [Problem(file, None, "version", f"is {data.get('version')!r}; this donjon reads "
-                                                                     f"version {FORMAT_VERSION}")])
+        raise HistoryFileError(file, [Problem(file, None, "", messages.NOT_EXPORT.format(format=FORMAT))])
+    if type(data.get("version")) is not int or data.get("version") not in READS:
+        raise HistoryFileError(file, [Problem(file, None, "version", messages.EXPORT_VERSION.format(
+            version=data.get("version"), known=" and ".join(map(str, READS))))])
     entries = data.get("games")
     if not isinstance(entries, list):
-        raise HistoryFileError(file, [Problem(file, None, "games", "expected a list of games")])
+        raise HistoryFileError(file, [Problem(file, None, "games", messages.EXPECTED_GAMES)])
+    keys = set(GAME_KEYS) if data["version"] == 1 else set(GAME_KEYS) | set(MORE_KEYS)
     out = []
     for index, entry in enumerate(entries):
         where = f"games[{index}]"
-        if not isinstance(entry, dict) or set(entry) != set(GAME_KEYS):
-            problems.append(Problem(file, None, where, f"expected the keys {', '.join(GAME_KEYS)}"))
+        if not isinstance(entry, dict) or not set(GAME_KEYS) <= set(entry) <= keys:
+            problems.append(Problem(file, None, where, messages.EXPECTED_KEYS.format(keys=", ".join(sorted(keys)))))
             continue
-        if not (isinstance(entry["uid"], str) and 0 < len(entry["uid"]) <= 64 and isinstance(entry["played_at"], str)
-                and isinstance(entry["team"], list) and all(isinstance(n, str) for n in entry["team"])
-                and isinstance(entry["end_state"], dict)):
-            problems.append(Problem(file, None, where, "uid, played_at, team or end_state has the wrong type"))
+        if not (isinstance(entry["uid"], str) and 0 < len(entry["uid"]) <= 64 and entry["uid"].isprintable()):
+            problems.append(Problem(file, None, f"{where}.uid", messages.EXPECTED_UID))
             continue
-        scored = games.score(entry["end_state"])
+        try:
+            state, team, played_at = check_envelope({"end_state": entry["end_state"], "team": entry["team"] or None,
+                                                    "played_at": entry["played_at"]})
+        except SaveRefused as err:
+            problems.append(Problem(file, None, where, str(err)))
+            continue
+        scored = games.score(state)
         if scored.result is None:
             problems.append(Problem(file, None, f"{where}.end_state", scored.error))
             continue
         if not (scored.result["valid"] and scored.result["finished"]):
-            problems.append(Problem(file, None, f"{where}.end_state", "is not a valid, finished game"))
+            problems.append(Problem(file, None, f"{where}.end_state", messages.NOT_FINISHED))
             continue
-        out.append({**entry, "result": scored.result})
+        too_long = long_names(scored.result)
+        if too_long:
+            problems.append(Problem(file, None, f"{where}.end_state",
+                                    messages.NAME_LONG.format(name=too_long[0], most=LONGEST_NAME)))
+            continue
+        history, problem = _versions(entry.get("versions"), f"{where}.versions")
+        deleted = entry.get("deleted_at")
+        duration = entry.get("duration_min")
+        if problem is None and deleted is not None and play_date(deleted) is None:
+            problem = f"{where}.deleted_at: {messages.EXPECTED_DATE}"
+        if problem is None and duration is not None and not (type(duration) is int and 0 <= duration <= 100_000):
+            problem = f"{where}.duration_min: {messages.EXPECTED_MINUTES}"
+        if problem is not None:
+            problems.append(Problem(file, None, where, problem))
+            continue
+        out.append({"uid": entry["uid"], "game": entry["game"], "played_at": played_at, "team": team or [],
+                    "end_state": state, "result": scored.result, "versions": history,
+                    "deleted_at": play_date(deleted) if deleted else None, "duration_min": duration})
     if problems:
         raise HistoryFileError(file, problems)
     return out
+
+
+def _versions(value: Any, where: str) -> tuple[list[dict[str, Any]], str | None]:
+    """The versions of an exported game, checked for shape (they are a record of the past: not scored again)."""
+    if value is None:
+        return [], None
+    if not isinstance(value, list) or len(value) > MOST_VERSIONS:
+        return [], f"{where}: {messages.EXPECTED_VERSIONS.format(most=MOST_VERSIONS)}"
+    out = []
+    for index, version in enumerate(value):
+        if not (isinstance(version, dict) and set(version) == set(VERSION_KEYS)
+                and isinstance(version["who"], str) and len(version["who"]) <= 100
+                and isinstance(version["action"], str) and len(version["action"]) <= 20
+                and play_date(version["at"]) is not None and isinstance(version["end_state"], dict)
+                and isinstance(version["result"], dict) and isinstance(version["team"], list)):
+            return [], f"{where}[{index}]: {messages.EXPECTED_VERSION.format(keys=', '.join(VERSION_KEYS))}"
+        out.append(version)
+    return out, None
 
 
 def import_games(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> tuple[int, int]:
@@ -100,6 +222,8 @@ def import_games(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> tup
     added = 0
     for entry in entries:
         _, created = store.save_game(conn, entry["result"]["game"], entry["end_state"], entry["result"],
-                                     team=entry["team"], played_at=entry["played_at"], uid=entry["uid"])
+                                     team=entry["team"], played_at=entry["played_at"], uid=entry["uid"],
+                                     who=messages.BY_IMPORT, versions=entry["versions"],
+                                     deleted_at=entry["deleted_at"], duration_min=entry["duration_min"])
         added += created
     return added, len(entries) - added

@@ -25,6 +25,15 @@ from generator.errors import InputError, OutputError
 
 T = TypeVar("T")
 
+
+def player_key(name: str) -> str:
+    """The key a player is known by: "Ana", "ana " and "ÁNA" are one player (no case, accents or extra spaces)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", str(name))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
+
 #: Each migration takes the database from version N (its index) to N + 1; `PRAGMA user_version` holds N.
 #: Never edit a released migration: add one.
 MIGRATIONS: Sequence[str] = (
@@ -69,6 +78,43 @@ MIGRATIONS: Sequence[str] = (
         PRIMARY KEY (table_id, seat)
     );
     """,
+    # 2: a table's edits (each once: its idempotency key; undone by its `before`), every version of a saved game
+    # (who changed it, when, what), games deleted but kept, players matched by a key (case, accents, spaces),
+    # and the server's settings (the --lan token, kept across restarts)
+    """
+    CREATE TABLE table_edits (
+        id INTEGER PRIMARY KEY,
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seat INTEGER,                          -- NULL: the shared fields
+        key TEXT,                              -- the edit's idempotency key (a retry carries the same)
+        at TEXT NOT NULL,
+        before TEXT NOT NULL,                  -- the part (or shared fields) before the edit, as JSON
+        undone INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (table_id, key)
+    );
+    CREATE INDEX table_edits_by_part ON table_edits(table_id, seat, id);
+    ALTER TABLE tables ADD COLUMN corrects INTEGER REFERENCES games(id);  -- a saved game being corrected
+    ALTER TABLE games ADD COLUMN deleted_at TEXT;
+    ALTER TABLE games ADD COLUMN duration_min INTEGER;
+    ALTER TABLE games ADD COLUMN idempotency_hash TEXT;  -- the body saved with the Idempotency-Key
+    CREATE TABLE game_versions (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        number INTEGER NOT NULL,               -- 1 the first save, then each change
+        at TEXT NOT NULL,
+        who TEXT NOT NULL,                     -- the page, the API, the command line (and the player's name)
+        action TEXT NOT NULL,                  -- save, edit, rename, merge, delete, import
+        end_state TEXT NOT NULL,
+        result TEXT NOT NULL,
+        team TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (game_id, number)
+    );
+    INSERT INTO game_versions (game_id, number, at, who, action, end_state, result, team)
+        SELECT id, 1, played_at, 'donjon', 'save', end_state, result, team FROM games;
+    ALTER TABLE game_players ADD COLUMN player_key TEXT NOT NULL DEFAULT '';
+    UPDATE game_players SET player_key = donjon_player_key(name);
+    CREATE INDEX game_players_by_key ON game_players(player_key);
+    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -82,10 +128,11 @@ class DatabaseRefused(InputError):
     """A database file donjon will not use (corrupt, not SQLite, or from a newer donjon); left untouched."""
 
 
-def _connect(path: Path, *, readonly: bool) -> sqlite3.Connection:
-    uri = f"{path.resolve().as_uri()}?mode={'ro' if readonly else 'rwc'}"
+def _connect(path: Path, *, readonly: bool, immutable: bool = False) -> sqlite3.Connection:
+    uri = f"{path.resolve().as_uri()}?mode={'ro' if readonly else 'rwc'}{'&immutable=1' if immutable else ''}"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
     conn.row_factory = sqlite3.Row
+    conn.create_function("donjon_player_key", 1, player_key, deterministic=True)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
@@ -102,7 +149,16 @@ def check_file(path: Path) -> int:
     except sqlite3.Error as err:
         raise DatabaseRefused(shown, f"cannot be opened as a database ({err}); it was left as it is") from None
     try:
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        try:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        except sqlite3.Error as err:
+            if not not_written(err):
+                raise
+            # reading a WAL database makes its shared-memory file beside it, which a full disk refuses: the file
+            # itself is checked as it stands (SQLite's `immutable`), and writing it is refused later, as exit 3
+            conn.close()
+            conn = _connect(path, readonly=True, immutable=True)
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
     except sqlite3.Error as err:
         raise DatabaseRefused(shown, f"is not a donjon database or is damaged ({err}); it was left as it is: "
@@ -119,15 +175,26 @@ def check_file(path: Path) -> int:
     return version
 
 
+def not_written(err: BaseException) -> bool:
+    """Whether an SQLite error says the file could not be written (the disk full, a read-only file, an I/O error:
+    the extended codes too, such as SQLITE_IOERR_WRITE), rather than a fault of the query."""
+    code = getattr(err, "sqlite_errorcode", None)
+    return isinstance(err, sqlite3.OperationalError) and code is not None and \
+        code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR)
+
+
 class Database:
     """One SQLite file: a writer thread that serialises every write, and a read connection per thread."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, readonly: bool = False) -> None:
+        """`readonly`: only read (`donjon history list` on a file it may not write): the file is copied into
+        memory and brought to the current schema there, so a read-only or older database can be read as it is."""
         self.path = path
+        self.readonly = readonly
         if path.exists():
             if not path.is_file():
                 raise DatabaseRefused(str(path), "is not a file; pass a file name with --db")
-            if path.stat().st_size:
+            if path.stat().st_size or readonly:
                 check_file(path)
         else:
             try:
@@ -135,20 +202,47 @@ class Database:
             except OSError as err:
                 raise OutputError(path.parent, f"cannot create the database's folder ({err.strerror or err})") \
                     from None
-        try:
-            self._writer_conn = _connect(path, readonly=False)
-            self._writer_conn.execute("PRAGMA journal_mode = WAL")
-            # FULL: a save is acknowledged only once it is on disk, so a killed server or a power cut keeps it
-            self._writer_conn.execute("PRAGMA synchronous = FULL")
-        except sqlite3.Error as err:
-            raise OutputError(path, f"cannot open the database for writing ({err})") from None
-        self._migrate()
-        self._queue: queue.Queue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.Queue()
         self._local = threading.local()
         self._readers: list[sqlite3.Connection] = []
         self._readers_lock = threading.Lock()
+        self._memory_lock = threading.Lock()
+        if readonly:
+            self._writer_conn = _memory_copy(path)
+            self._migrate()
+            return
+        new = not path.exists()
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = self._writer_conn = _connect(path, readonly=False)
+            conn.execute("PRAGMA journal_mode = WAL")
+            # FULL: a save is acknowledged only once it is on disk, so a killed server or a power cut keeps it
+            conn.execute("PRAGMA synchronous = FULL")
+            self._migrate()
+        except BaseException as err:
+            if conn is not None:
+                conn.close()
+            if new:  # a database that could not be made leaves no file behind
+                for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+                    leftover.unlink(missing_ok=True)
+            if isinstance(err, sqlite3.Error):
+                raise OutputError(path, f"cannot be written ({err}): is the disk full, or the file read-only? "
+                                        "It was left as it is") from None
+            raise
+        self._queue: queue.Queue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._write_loop, name="donjon-db-writer", daemon=True)
         self._thread.start()
+
+    @classmethod
+    def for_reading(cls, path: Path) -> Database:
+        """The database to read: written in place when it can be, read from a copy in memory when the file or
+        its folder cannot be written (a read-only mount, another user's file)."""
+        writable = os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+        if writable:
+            try:
+                return cls(path)
+            except OutputError:  # a full disk: it can still be read
+                pass
+        return cls(path, readonly=True)
 
     def _migrate(self) -> None:
         conn = self._writer_conn
@@ -222,7 +316,15 @@ class Database:
         return future
 
     def write(self, func: Callable[[sqlite3.Connection], T]) -> T:
-        return self.submit(func).result()
+        """Run a write and wait for it; the disk full or the file read-only is an :class:`OutputError` (exit 3)."""
+        if self.readonly:
+            raise OutputError(self.path, "cannot be written (it is read-only here); nothing was changed")
+        try:
+            return self.submit(func).result()
+        except sqlite3.OperationalError as err:
+            if not_written(err):
+                raise OutputError(self.path, f"cannot be written ({err}); nothing was changed") from None
+            raise
 
     async def awrite(self, func: Callable[[sqlite3.Connection], T]) -> T:
         return await asyncio.wrap_future(self.submit(func))
@@ -238,6 +340,9 @@ class Database:
 
     def read(self, func: Callable[[sqlite3.Connection], T]) -> T:
         """Run `func` on this thread's read connection, in one read transaction (a consistent snapshot)."""
+        if self.readonly:
+            with self._memory_lock:
+                return func(self._writer_conn)
         conn = self._reader()
         conn.execute("BEGIN")
         try:
@@ -252,6 +357,9 @@ class Database:
 
     def close(self) -> None:
         """Finish the queued writes, then close every connection."""
+        if self.readonly:
+            self._writer_conn.close()
+            return
         self._queue.put(None)
         self._thread.join()
         with self._readers_lock:
@@ -262,6 +370,24 @@ class Database:
                     pass
             self._readers.clear()
         self._writer_conn.close()
+
+
+def _memory_copy(path: Path) -> sqlite3.Connection:
+    """A copy in memory of a database that may only be read (SQLite's backup API)."""
+    memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    memory.row_factory = sqlite3.Row
+    memory.create_function("donjon_player_key", 1, player_key, deterministic=True)
+    for suffix in ("?mode=ro", "?mode=ro&immutable=1"):  # immutable: a WAL file in a folder it cannot write
+        try:
+            source = sqlite3.connect(path.resolve().as_uri() + suffix, uri=True)
+            try:
+                source.backup(memory)
+            finally:
+                source.close()
+            return memory
+        except sqlite3.Error as err:
+            problem = err
+    raise DatabaseRefused(str(path), f"cannot be read ({problem}); it was left as it is")
 
 
 def _statements(script: str) -> list[str]:

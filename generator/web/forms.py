@@ -29,6 +29,7 @@ from generator.fields import (
     Type,
 )
 from generator.games.table import Choices, TableControl, TableHints
+from generator.web import messages
 
 #: Most items a list can get through the page (a Guildhall deck has 120 cards; no list in a game comes near).
 MOST_ITEMS = 120
@@ -60,6 +61,8 @@ class Control:
     most: int | None = None
     optional: bool = False
     note: str = ""
+    #: a `player` control: the score from which the table is asked about it (TableControl.ask_from)
+    ask_from: int | None = None
     #: `records`: the controls of each item
     items: list[list[Control]] = field(default_factory=list)
 
@@ -75,6 +78,20 @@ class Control:
 
 def words(name: str) -> str:
     return name.replace("_", " ").capitalize()
+
+
+def short_label(label: str) -> str:
+    """A label without its note in brackets: "Towers" for "Towers (value of each)", where it names a thing
+    (a button's name, a line of points) rather than heads a control."""
+    return label.split(" (", 1)[0]
+
+
+def points_label(labels: Mapping[str, str], key: str) -> str:
+    """A result's breakdown key in words: its form label ("VP cards bought"), or for a key naming a catalog
+    entry ("guest:queen") the entry in words ("Queen")."""
+    if key in labels:
+        return short_label(labels[key])
+    return words(key.split(":", 1)[1].replace("-", " ") if ":" in key else key)
 
 
 def kind_of(type_: Type[Any]) -> str:
@@ -181,6 +198,7 @@ class FormBuilder:
                 control.high = widget.high(self.catalog, src)
             control.most = widget.most(self.catalog, src) if widget.most else None
             control.note = widget.note(self.catalog, src) if widget.note else ""
+            control.ask_from = widget.ask_from(self.catalog, src) if widget.ask_from else None
         if kind == "pick" and isinstance(type_, ListOf) and kind_of(type_.item) == "count":
             kind = control.kind = "tap"  # numbers may repeat (two Apprentice guests worth 2): tapped, not picked
         if kind == "player":
@@ -223,12 +241,12 @@ class FormBuilder:
         """The format type of the value at `path` (in a part, or among the shared fields)."""
         if shared:
             if not path or path[0] not in self.hints.shared:
-                raise EditError(f"{'.'.join(path)!r} is not a field of the whole game")
+                raise EditError(messages.NO_FIELD)
             type_: Type[Any] = self.spec.fields[path[0]].type
         else:
             record = part_record(self.spec, self.hints)
             if record is None or not path or path[0] not in record.fields or path[0] == self.hints.part_name:
-                raise EditError(f"{'.'.join(path)!r} is not a field of a player's part")
+                raise EditError(messages.NO_FIELD)
             type_ = record.fields[path[0]].type
         for step in path[1:]:
             while isinstance(type_, Nullable):
@@ -240,7 +258,7 @@ class FormBuilder:
             elif isinstance(type_, MapOf):
                 type_ = type_.value
             else:
-                raise EditError(f"{'.'.join(path)!r} names no field")
+                raise EditError(messages.NO_FIELD)
         return type_
 
     def coerce(self, type_: Type[Any], raw: str, path: Sequence[str]) -> Any:
@@ -253,7 +271,7 @@ class FormBuilder:
             type_ = type_.options[0]
         if isinstance(type_, Bool):
             if raw not in ("true", "false"):
-                raise EditError(f"{'.'.join(path)}: expected true or false")
+                raise EditError(messages.NOT_TRUE_FALSE)
             return raw == "true"
         kind = kind_of(type_)
         if kind == "count":
@@ -262,12 +280,12 @@ class FormBuilder:
             try:
                 number = int(raw.strip())
             except ValueError:
-                raise EditError(f"{'.'.join(path)}: {raw[:20]!r} is not a whole number") from None
+                raise EditError(messages.NOT_WHOLE_NUMBER.format(value=raw[:20])) from None
             if abs(number) > LARGEST:
-                raise EditError(f"{'.'.join(path)}: {number} is beyond the {LARGEST:,} donjon reads")
+                raise EditError(messages.NUMBER_TOO_BIG.format(number=number, most=LARGEST))
             return number
         if len(raw) > LONGEST_TEXT:
-            raise EditError(f"{'.'.join(path)}: longer than {LONGEST_TEXT} characters")
+            raise EditError(messages.TEXT_TOO_LONG.format(most=LONGEST_TEXT))
         return raw
 
     def item_type(self, type_: Type[Any]) -> Type[Any]:
@@ -282,12 +300,16 @@ class FormBuilder:
 
 @dataclass(frozen=True)
 class Edit:
-    """One change from a phone: `op` set | toggle | append | remove, at `path` (dotted, list indexes as digits)."""
+    """One change from a phone: `op` set | toggle | append | remove | add, at `path` (dotted, list indexes as
+    digits). A toggle with `on` says the state wanted (in the list or not), so two phones tapping one tile at
+    once agree on it (set, not flip); `add` adds a whole number to the stored count (the - and + buttons: applied
+    to what is stored, so taps from two phones never cancel)."""
 
     op: str
     path: tuple[str, ...]
     value: str = ""
     shared: bool = False
+    on: bool | None = None
 
 
 def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, str]:
@@ -297,7 +319,7 @@ def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, 
         if isinstance(node, list):
             index = int(step)
             if index >= len(node):
-                raise EditError(f"no item {index} in {'.'.join(path)}")
+                raise EditError(messages.NO_ITEM.format(index=index))
             node = node[index]
         else:
             node = node.setdefault(step, {} if not step.isdigit() else create)
@@ -307,12 +329,12 @@ def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, 
 def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
     """Apply one edit to a part's (or the shared fields') stored data, in place."""
     if not edit.path or len(edit.path) > 6 or any(not p or len(p) > 80 for p in edit.path):
-        raise EditError("no such field")
+        raise EditError(messages.NO_FIELD)
     type_ = builder.type_at(edit.path, edit.shared)
     container, last = _walk(data, edit.path, None)
     if isinstance(container, list):
         if not last.isdigit() or int(last) >= len(container):
-            raise EditError(f"no item {last} in {'.'.join(edit.path[:-1])}")
+            raise EditError(messages.NO_ITEM.format(index=last[:10]))
         key: Any = int(last)
     else:
         key = last
@@ -320,7 +342,7 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
         if builder.hints.widgets.get(edit.path[0]) is not None and \
                 builder.hints.widgets[edit.path[0]].kind == "tiles":
             if edit.value != "all" and edit.value != "none":
-                raise EditError("built: expected all or none")
+                raise EditError(messages.ALL_OR_NONE)
             container[key] = "all" if edit.value == "all" else []
             return
         value = builder.coerce(type_, edit.value, edit.path)
@@ -330,6 +352,16 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
             container[key] = value
         return
     current = container[key] if isinstance(container, list) else container.get(key)
+    if edit.op == "add":
+        try:
+            delta = int(edit.value)
+        except ValueError:
+            raise EditError(messages.NOT_STEP) from None
+        if abs(delta) > LARGEST:
+            raise EditError(messages.NUMBER_TOO_BIG.format(number=delta, most=LARGEST))
+        number = current if isinstance(current, int) and not isinstance(current, bool) else 0
+        apply(builder, data, Edit("set", edit.path, str(number + delta), edit.shared))
+        return
     if edit.op == "toggle":
         item = builder.coerce(builder.item_type(type_), edit.value, edit.path)
         if current == "all":  # Guédelon's `built`: all but the one taken off
@@ -337,11 +369,12 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
             assert widget.choices is not None
             current = [v for v, _ in widget.choices(builder.catalog, builder.options)]
         items = list(current or [])
-        if item in items:
+        wanted = item not in items if edit.on is None else edit.on
+        if item in items and not wanted:
             items.remove(item)
-        else:
+        elif item not in items and wanted:
             if len(items) >= MOST_ITEMS:
-                raise EditError(f"{'.'.join(edit.path)}: holds {MOST_ITEMS} items already")
+                raise EditError(messages.LIST_FULL.format(most=MOST_ITEMS))
             items.append(item)
         if isinstance(container, dict) and not items and isinstance(builder.type_at(edit.path[:1], edit.shared), MapOf):
             container.pop(key, None)
@@ -351,25 +384,25 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
     if edit.op == "append":
         items = list(current or [])
         if len(items) >= MOST_ITEMS:
-            raise EditError(f"{'.'.join(edit.path)}: holds {MOST_ITEMS} items already")
+            raise EditError(messages.LIST_FULL.format(most=MOST_ITEMS))
         inner = builder.item_type(type_)
         if isinstance(inner, Record):
             items.append({k: initial_value(k, f, builder.hints) for k, f in inner.fields.items()})
         else:
             value = builder.coerce(inner, edit.value, edit.path)
             if value is None:
-                raise EditError(f"{'.'.join(edit.path)}: nothing to add")
+                raise EditError(messages.NOTHING_TO_ADD)
             items.append(value)
         container[key] = items
         return
     if edit.op == "remove":
         items = list(current or [])
         if not edit.value.isdigit() or int(edit.value) >= len(items):
-            raise EditError(f"{'.'.join(edit.path)}: no item {edit.value[:10]!r}")
+            raise EditError(messages.NO_ITEM.format(index=edit.value[:10]))
         del items[int(edit.value)]
         container[key] = items
         return
-    raise EditError(f"unknown change {edit.op[:20]!r}")
+    raise EditError(messages.UNKNOWN_CHANGE.format(op=edit.op[:20]))
 
 
 def place_messages(messages: Sequence[Mapping[str, str]], slots: Sequence[str]) -> dict[str, list[dict[str, str]]]:

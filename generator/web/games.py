@@ -41,13 +41,25 @@ class Scored:
     problems: list[dict[str, str]] = field(default_factory=list)
     #: the whole message of an unreadable state, as `donjon score` prints it
     error: str = ""
+    #: a rule is broken: each player's total and breakdown as the rules compute them with the broken rules set
+    #: aside (`Scorer.score_provisional`), for the table to show as provisional; empty when none can be computed
+    provisional: list[dict[str, Any]] = field(default_factory=list)
     #: why the scored state does not show the end of the game (no castle sheet has the end Cloud), else None: a
     #: table, which holds every player's part, is not saved then (the scorer's `Result.end_missing`)
     end_missing: str | None = None
+    #: the places, in the result's warnings, of the one that tells a file what `end_missing` tells a table (a file
+    #: may leave out the part that shows the end; a table holds every part, and says `end_missing` instead)
+    end_warnings: tuple[int, ...] = ()
 
     @property
     def readable(self) -> bool:
         return self.result is not None
+
+    @property
+    def table_warnings(self) -> list[dict[str, str]]:
+        """The warnings a table shows: the result's, but those `end_missing` says in a table's words."""
+        found = self.result.get("warnings", []) if self.result is not None else []
+        return [w for i, w in enumerate(found) if i not in self.end_warnings]
 
 
 def normalised(result: Mapping[str, Any]) -> dict[str, Any]:
@@ -99,7 +111,13 @@ class Games:
             result = self._scorer.score(end_state)
         except InputError as err:
             return Scored(None, _problems(err), str(err))
-        return Scored(normalised(result.to_dict()), end_missing=result.end_missing)
+        provisional: list[dict[str, Any]] = []
+        if not result.valid:
+            found = self._scorer.score_provisional(end_state)
+            provisional = found.to_dict()["players"] if found is not None else []
+        said = {part.end_warning for part in result.parts} - {""}
+        return Scored(normalised(result.to_dict()), provisional=provisional, end_missing=result.end_missing,
+                      end_warnings=tuple(i for i, w in enumerate(result.warnings) if w.rule in said))
 
     def score_castle_sheet(self, data: bytes, filename: str, game: str = "once-upon-a-castle") -> SheetReading:
         """A filled score sheet of `game`, checked and scored alone through the engine, and the values read from
@@ -111,7 +129,9 @@ class Games:
         over the straightened photo, for the player to check and correct before the values are kept
         (:meth:`castle_sheet_from_marks`).
         """
-        name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100] or "sheet.pdf"
+        name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100].strip()
+        if not name.strip(".") or name.startswith("."):  # "", ".", "..", a hidden name: never a path of its own
+            name = "sheet"  # read by its content: a PDF by its header, anything else as a photo
         if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")):
             return self._castle_photo(data, name, game)
         the_game = find_game(game)

@@ -6,19 +6,25 @@
 - :class:`SameOrigin`: a state-changing request (anything but GET, HEAD, OPTIONS) from a browser must come from
   the companion's own pages. Browsers say where a request comes from in `Sec-Fetch-Site` (all current ones) or
   `Origin`; a request naming another site is refused (403). This is the check the Fetch Metadata specification
-  recommends and Go's `http.CrossOriginProtection` implements; unlike a form token it also covers htmx requests
+  recommends and Go's `http.CrossOriginProtection` implements; unlike a form token it also covers the page script's requests
   and uploads without touching each form. Clients that send neither header are not browsers (scripts, curl):
   a cross-site page cannot make a browser omit both. The JSON API also insists on `application/json`, which
   no cross-site form can send without a CORS preflight (that the companion never grants).
+- :class:`Headers`: every answer says it may not be framed (`Content-Security-Policy: frame-ancestors 'none'` and
+  `X-Frame-Options: DENY`: a framed table could be saved by a click from another local page), runs only the
+  companion's own scripts, and sends no Referer (the QR code's address holds the token).
+- A body has a time limit (:class:`BodyLimit`): a client that sends it slower than that gets 408, so a thousand
+  slow clients cannot hold the server; uvicorn bounds the open connections (`serve.py`).
 - Without `--lan`, only loopback Host names are answered (Starlette's TrustedHostMiddleware, set up in `app.py`),
   so a web page cannot reach the companion through DNS rebinding.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -30,9 +36,46 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "donjon_token"
+#: What a phone without the token may still fetch: the files donjon ships (the page saying it is not let in needs
+#: its style sheet, the home screen its icon); nothing of a table or of the history.
+PUBLIC = ("/static/", "/favicon.ico", "/icons/")
 #: The token in a cookie for a game evening and more; a new `donjon serve --lan` makes a new token anyway.
 COOKIE_SECONDS = 7 * 24 * 3600
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: How long a request may take to send its body (s): a form or an end state (at most 256 KiB) arrives in well
+#: under a second on a home network, in two at 1 Mbit/s; a phone's photo of a sheet (a few MiB) over a weak Wi-Fi
+#: in well under a minute.
+BODY_SECONDS = 10.0
+UPLOAD_SECONDS = 120.0
+#: What every answer carries (see the module's docstring). Inline styles stay allowed (a colour swatch, a mark's
+#: place on a photo); scripts only from the companion's own files.
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                 b"img-src 'self' data:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; "
+                                 b"form-action 'self'; frame-ancestors 'none'; object-src 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class Headers:
+    """Add the security headers to every answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 async def _plain(send: Send, status: int, text: str, headers: list[tuple[bytes, bytes]] | None = None) -> None:
@@ -69,8 +112,12 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         limit = self.limit_for(scope["path"])
+        seconds = UPLOAD_SECONDS if limit > self.default else BODY_SECONDS
+        deadline = asyncio.get_running_loop().time() + seconds
         length = _header(scope, b"content-length")
-        too_big = f"the request body is larger than the {limit // 1024} KiB this address accepts"
+        from generator.web.messages import TOO_BIG, TOO_SLOW
+
+        too_big = TOO_BIG.format(most=limit // 1024)
         if length is not None and (not length.isdigit() or int(length) > limit):
             await _plain(send, 413, too_big)
             return
@@ -79,7 +126,13 @@ class BodyLimit:
 
         async def limited() -> Message:
             nonlocal seen
-            message = await receive()
+            if seen == 0 and scope["method"] in SAFE_METHODS:
+                return await receive()  # no body: waiting is for the client leaving (a disconnect)
+            left = deadline - asyncio.get_running_loop().time()
+            try:
+                message = await asyncio.wait_for(receive(), max(left, 0.001))
+            except asyncio.TimeoutError:
+                raise _TooSlow() from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:
@@ -97,9 +150,17 @@ class BodyLimit:
         except _TooBig:
             if not started:
                 await _plain(send, 413, too_big)
+        except _TooSlow:
+            if not started:
+                await _plain(send, 408, TOO_SLOW.format(seconds=seconds),
+                             [(b"connection", b"close")])
 
 
 class _TooBig(Exception):
+    pass
+
+
+class _TooSlow(Exception):
     pass
 
 
@@ -134,22 +195,38 @@ class TokenGate:
         except Exception:  # noqa: BLE001 - a malformed Cookie header is simply no cookie
             pass
         cookie_value = cookies[COOKIE].value if COOKIE in cookies else None
-        if self._matches(bearer) or self._matches(cookie_value) or self._matches(given):
+        public = scope["method"] in SAFE_METHODS and scope["path"].startswith(PUBLIC)
+        if public or self._matches(bearer) or self._matches(cookie_value) or self._matches(given):
             await self.app(scope, receive, send)
             return
-        await _plain(send, 401, "401: this companion needs its access token. Open the address donjon serve --lan "
-                                "printed (with ?token=...), or scan its QR code; scripts send "
-                                "'Authorization: Bearer TOKEN'.", [(b"www-authenticate", b"Bearer")])
+        from generator.web.messages import NEEDS_TOKEN, NEEDS_TOKEN_PAGE
+
+        accept = _header(scope, b"accept") or ""
+        if "text/html" in accept and not scope["path"].startswith("/api/"):
+            body = NEEDS_TOKEN_PAGE.encode()
+            await send({"type": "http.response.start", "status": 401,
+                        "headers": [(b"content-type", b"text/html; charset=utf-8"), (b"www-authenticate", b"Bearer"),
+                                    (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        await _plain(send, 401, NEEDS_TOKEN, [(b"www-authenticate", b"Bearer")])
 
 
 class SameOrigin:
-    """Refuse state-changing requests that a browser says come from another site (403)."""
+    """Refuse state-changing requests that a browser says come from another site (403). A method no route of
+    that address takes goes on to the router, which answers 405 (nothing is changed either way)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, routes: Sequence[Any] = ()) -> None:
         self.app = app
+        self.routes = routes
+
+    def _allowed_somewhere(self, scope: Scope) -> bool:
+        from starlette.routing import Match
+
+        return any(route.matches(scope)[0] == Match.FULL for route in self.routes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] in SAFE_METHODS:
+        if scope["type"] != "http" or scope["method"] in SAFE_METHODS or not self._allowed_somewhere(scope):
             await self.app(scope, receive, send)
             return
         site = _header(scope, b"sec-fetch-site")
@@ -164,7 +241,9 @@ class SameOrigin:
         if scope["path"].startswith("/api/") and allowed:
             kind = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
             if kind != "application/json":
-                body = json.dumps({"error": "the API takes JSON: send 'Content-Type: application/json'"})
+                from generator.web.messages import JSON_ONLY
+
+                body = json.dumps({"error": JSON_ONLY})
                 await send({"type": "http.response.start", "status": 415,
                             "headers": [(b"content-type", b"application/json")]})
                 await send({"type": "http.response.body", "body": body.encode()})
@@ -172,5 +251,6 @@ class SameOrigin:
         if allowed:
             await self.app(scope, receive, send)
             return
-        await _plain(send, 403, "403: a change to the companion must come from its own pages (this request came "
-                                "from another site)")
+        from generator.web.messages import OTHER_SITE
+
+        await _plain(send, 403, OTHER_SITE)

@@ -10,9 +10,12 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+from generator.web import messages
+from generator.web.db import player_key
 
 #: The most a part of a table may weigh as JSON: a full castle sheet is well under 1 KiB.
 MOST_PART_BYTES = 32_768
@@ -20,6 +23,10 @@ MOST_PART_BYTES = 32_768
 
 class StoreError(ValueError):
     """A request the store cannot carry out (no such table, a table already saved...); the message says why."""
+
+
+class KeyReused(StoreError):
+    """An Idempotency-Key sent again with another body: a client bug, or a key shared by two games (409)."""
 
 
 def now() -> str:
@@ -51,6 +58,12 @@ class GameTable:
     parts: tuple[TablePart, ...]
     version: int
     game_id: int | None
+    #: the saved game this table corrects (its save makes a new version of that game), if any
+    corrects: int | None = None
+    #: edits that can be undone, by seat (None: the shared fields)
+    undoable: Mapping[int | None, int] = field(default_factory=dict)
+    #: when the first edit was made (the game's start, for BG Stats' duration); None before any
+    first_edit_at: str | None = None
 
     @property
     def names(self) -> list[str]:
@@ -58,23 +71,31 @@ class GameTable:
 
 
 def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any], names: Sequence[str],
-                 team: Sequence[str], part: Mapping[str, Any], shared: Mapping[str, Any]) -> int:
-    cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared) VALUES (?, ?, ?, ?, ?)",
-                          (game, now(), _dump(dict(options)), _dump(list(team)), _dump(dict(shared))))
+                 team: Sequence[str], part: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+                 shared: Mapping[str, Any], corrects: int | None = None) -> int:
+    """A new table; `part` is every seat's first part, or one part per seat (a saved game being corrected)."""
+    cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects) "
+                          "VALUES (?, ?, ?, ?, ?, ?)", (game, now(), _dump(dict(options)), _dump(list(team)),
+                                                        _dump(dict(shared)), corrects))
     table_id = int(cursor.lastrowid or 0)
+    parts = [part] * len(names) if isinstance(part, Mapping) else list(part)
     conn.executemany("INSERT INTO table_parts (table_id, seat, name, data) VALUES (?, ?, ?, ?)",
-                     [(table_id, seat, name, _dump(dict(part))) for seat, name in enumerate(names)])
+                     [(table_id, seat, name, _dump(dict(data))) for seat, (name, data) in enumerate(zip(names, parts))])
     return table_id
 
 
 def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
     row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
     if row is None:
-        raise StoreError(f"no table {table_id}")
+        raise StoreError(messages.NO_TABLE.format(table=table_id))
     rows = conn.execute("SELECT seat, name, data FROM table_parts WHERE table_id = ? ORDER BY seat", (table_id,))
     parts = tuple(TablePart(r["seat"], r["name"], json.loads(r["data"])) for r in rows)
+    undoable = {r[0]: int(r[1]) for r in conn.execute(
+        "SELECT seat, count(*) FROM table_edits WHERE table_id = ? AND undone = 0 GROUP BY seat", (table_id,))}
+    first = conn.execute("SELECT min(at) FROM table_edits WHERE table_id = ?", (table_id,)).fetchone()[0]
     return GameTable(row["id"], row["game"], row["created_at"], json.loads(row["options"]), json.loads(row["team"]),
-                 json.loads(row["shared"]), parts, row["version"], row["game_id"])
+                     json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable,
+                     first)
 
 
 def table_version(conn: sqlite3.Connection, table_id: int) -> int | None:
@@ -94,28 +115,88 @@ def recent_tables(conn: sqlite3.Connection, limit: int = 20) -> list[dict[str, A
     return out
 
 
-def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
-               change: Callable[[GameTable, dict[str, Any]], None]) -> GameTable:
-    """Apply `change` to a part's data (or the shared fields' when `seat` is None), bump the version, and give
-    the table as it now is (read in the same transaction: the page shows exactly what it wrote)."""
-    table = load_table(conn, table_id)
-    if table.game_id is not None:
-        raise StoreError("this game is saved; its table can no longer change")
+def _part_data(table: GameTable, seat: int | None) -> dict[str, Any]:
     if seat is None:
-        data = table.shared
-    else:
-        part = next((p for p in table.parts if p.seat == seat), None)
-        if part is None:
-            raise StoreError(f"no seat {seat} at table {table_id}")
-        data = part.data
-    change(table, data)
-    text = _dump(data)
+        return table.shared
+    part = next((p for p in table.parts if p.seat == seat), None)
+    if part is None:
+        raise StoreError(messages.NO_SEAT.format(seat=seat))
+    return part.data
+
+
+def _store_part(conn: sqlite3.Connection, table_id: int, seat: int | None, data: Mapping[str, Any]) -> None:
+    text = _dump(dict(data))
     if len(text.encode()) > MOST_PART_BYTES:
-        raise StoreError(f"this part would hold more than {MOST_PART_BYTES // 1024} KiB")
+        raise StoreError(messages.PART_TOO_BIG.format(most=MOST_PART_BYTES // 1024))
     if seat is None:
         conn.execute("UPDATE tables SET shared = ? WHERE id = ?", (text, table_id))
     else:
         conn.execute("UPDATE table_parts SET data = ? WHERE table_id = ? AND seat = ?", (text, table_id, seat))
+    conn.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (table_id,))
+
+
+def _spent(conn: sqlite3.Connection, table_id: int, key: str | None) -> bool:
+    """Whether the edit carrying `key` reached this table already (a phone's retry after a lost answer)."""
+    return key is not None and conn.execute("SELECT 1 FROM table_edits WHERE table_id = ? AND key = ?",
+                                            (table_id, key)).fetchone() is not None
+
+
+def _open_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
+    """The table, if it may still change (a saved game's table may not)."""
+    table = load_table(conn, table_id)
+    if table.game_id is not None:
+        raise StoreError(messages.TABLE_SAVED)
+    return table
+
+
+def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
+               change: Callable[[GameTable, dict[str, Any]], None], key: str | None = None) -> GameTable:
+    """Apply `change` to a part's data (or the shared fields' when `seat` is None), bump the version, and give
+    the table as it now is (read in the same transaction: the page shows exactly what it wrote).
+
+    An edit with a `key` already applied to this table is not applied again (a phone's retry after a lost
+    answer): the table is given as it is."""
+    if _spent(conn, table_id, key):
+        return load_table(conn, table_id)
+    table = _open_table(conn, table_id)
+    data = _part_data(table, seat)
+    before = _dump(data)
+    change(table, data)
+    if _dump(data) != before:
+        conn.execute("INSERT INTO table_edits (table_id, seat, key, at, before) VALUES (?, ?, ?, ?, ?)",
+                     (table_id, seat, key, now(), before))
+        _store_part(conn, table_id, seat, data)
+    elif key is not None:  # nothing changed (a value set to what it was): the key is still spent
+        conn.execute("INSERT INTO table_edits (table_id, seat, key, at, before, undone) VALUES (?, ?, ?, ?, ?, 1)",
+                     (table_id, seat, key, now(), before))
+    return load_table(conn, table_id)
+
+
+def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: str | None = None) -> GameTable:
+    """Take back the last edit of a part (or of the shared fields) not yet undone; an undo sent again with its
+    `key` (a retry) takes back nothing more."""
+    if _spent(conn, table_id, key):
+        return load_table(conn, table_id)
+    _part_data(_open_table(conn, table_id), seat)
+    row = conn.execute("SELECT id, before FROM table_edits WHERE table_id = ? AND seat IS ? AND undone = 0 "
+                       "ORDER BY id DESC LIMIT 1", (table_id, seat)).fetchone()
+    if row is None:
+        raise StoreError(messages.NOTHING_TO_UNDO)
+    conn.execute("UPDATE table_edits SET undone = 1 WHERE id = ?", (row["id"],))
+    if key is not None:  # spent, never itself undone
+        conn.execute("INSERT INTO table_edits (table_id, seat, key, at, before, undone) VALUES (?, ?, ?, ?, ?, 1)",
+                     (table_id, seat, key, now(), row["before"]))
+    _store_part(conn, table_id, seat, json.loads(row["before"]))
+    return load_table(conn, table_id)
+
+
+def rename_seat(conn: sqlite3.Connection, table_id: int, seat: int, name: str) -> GameTable:
+    """Correct the name of who took a seat while the game is open."""
+    table = _open_table(conn, table_id)
+    _part_data(table, seat)
+    if any(player_key(p.name) == player_key(name) for p in table.parts if p.seat != seat):
+        raise StoreError(messages.SEAT_TAKEN.format(name=name))
+    conn.execute("UPDATE table_parts SET name = ? WHERE table_id = ? AND seat = ?", (name, table_id, seat))
     conn.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (table_id,))
     return load_table(conn, table_id)
 
@@ -135,45 +216,122 @@ def player_rows(result: Mapping[str, Any], team: Sequence[str]) -> list[tuple[st
     return rows
 
 
+def _write_players(conn: sqlite3.Connection, game_id: int, result: Mapping[str, Any], team: Sequence[str]) -> None:
+    conn.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
+    conn.executemany("INSERT INTO game_players (game_id, seat, name, score, place, winner, player_key) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     [(game_id, seat, name, score, place, int(won), player_key(name))
+                      for seat, (name, score, place, won) in enumerate(player_rows(result, team))])
+
+
+def _add_version(conn: sqlite3.Connection, game_id: int, who: str, action: str, end_state: Mapping[str, Any],
+                 result: Mapping[str, Any], team: Sequence[str], at: str | None = None) -> int:
+    number = int(conn.execute("SELECT coalesce(max(number), 0) + 1 FROM game_versions WHERE game_id = ?",
+                              (game_id,)).fetchone()[0])
+    conn.execute("INSERT INTO game_versions (game_id, number, at, who, action, end_state, result, team) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, number, at or now(), who, action,
+                                                     _dump(dict(end_state)), _dump(dict(result)), _dump(list(team))))
+    return number
+
+
 def save_game(conn: sqlite3.Connection, game: str, end_state: Mapping[str, Any], result: Mapping[str, Any], *,
               team: Sequence[str] = (), played_at: str | None = None, uid: str | None = None,
-              idempotency_key: str | None = None, table_id: int | None = None) -> tuple[int, bool]:
+              idempotency_key: str | None = None, table_id: int | None = None, who: str = "donjon",
+              duration_min: int | None = None, versions: Sequence[Mapping[str, Any]] = (),
+              deleted_at: str | None = None, body: str | None = None) -> tuple[int, bool]:
     """Store a finished game once: (its id, whether it was stored now). A save with an Idempotency-Key, a uid or a
-    table already saved gives the game stored then."""
+    table already saved gives the game stored then. `versions`: its history, when imported from an export.
+    `body`: the fingerprint of the request that carried the Idempotency-Key; the same key with another body is
+    refused (:class:`KeyReused`)."""
     for column, value in (("idempotency_key", idempotency_key), ("uid", uid), ("table_id", table_id)):
         if value is not None:
-            row = conn.execute(f"SELECT id FROM games WHERE {column} = ?", (value,)).fetchone()
+            row = conn.execute(f"SELECT id, idempotency_hash FROM games WHERE {column} = ?", (value,)).fetchone()
             if row is not None:
+                if column == "idempotency_key" and body is not None and row[1] not in (None, body):
+                    raise KeyReused(messages.KEY_REUSED.format(key=value, game=row[0]))
                 return int(row[0]), False
     cursor = conn.execute(
-        "INSERT INTO games (uid, game, played_at, end_state, result, team, idempotency_key, table_id) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games (uid, game, played_at, end_state, result, team, idempotency_key, table_id, duration_min, "
+        "deleted_at, idempotency_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (uid or uuid.uuid4().hex, game, played_at or now(), _dump(dict(end_state)), _dump(dict(result)),
-         _dump(list(team)), idempotency_key, table_id))
+         _dump(list(team)), idempotency_key, table_id, duration_min, deleted_at, body))
     game_id = int(cursor.lastrowid or 0)
-    conn.executemany("INSERT INTO game_players (game_id, seat, name, score, place, winner) VALUES (?, ?, ?, ?, ?, ?)",
-                     [(game_id, seat, name, score, place, int(won))
-                      for seat, (name, score, place, won) in enumerate(player_rows(result, team))])
+    if deleted_at is None:
+        _write_players(conn, game_id, result, team)
+    for version in versions:
+        _add_version(conn, game_id, str(version["who"]), str(version["action"]), version["end_state"],
+                     version["result"], version["team"], str(version["at"]))
+    if not versions:
+        _add_version(conn, game_id, who, "save", end_state, result, team)
     if table_id is not None:
         conn.execute("UPDATE tables SET game_id = ?, version = version + 1 WHERE id = ?", (game_id, table_id))
     return game_id, True
+
+
+def body_hash(body: bytes) -> str:
+    """A fingerprint of a request body: an Idempotency-Key used again for another body is refused."""
+    import hashlib
+
+    return hashlib.sha256(body).hexdigest()
+
+
+def update_game(conn: sqlite3.Connection, game_id: int, end_state: Mapping[str, Any], result: Mapping[str, Any], *,
+                team: Sequence[str] | None = None, who: str = "donjon", action: str = "edit",
+                table_id: int | None = None) -> dict[str, Any]:
+    """Correct a saved game: its new end state and result become the game, the old ones stay as a version."""
+    game = get_game(conn, game_id)
+    if game is None:
+        raise StoreError(messages.NO_GAME.format(game=game_id))
+    team = list(game["team"] if team is None else team)
+    conn.execute("UPDATE games SET end_state = ?, result = ?, team = ? WHERE id = ?",
+                 (_dump(dict(end_state)), _dump(dict(result)), _dump(team), game_id))
+    _write_players(conn, game_id, result, team)
+    _add_version(conn, game_id, who, action, end_state, result, team)
+    if table_id is not None:
+        conn.execute("UPDATE tables SET game_id = ?, version = version + 1 WHERE id = ?", (game_id, table_id))
+    found = get_game(conn, game_id)
+    assert found is not None
+    return found
+
+
+def delete_game(conn: sqlite3.Connection, game_id: int, who: str = "donjon") -> None:
+    """Take a saved game out of the history and the statistics; it is kept, with its versions, marked deleted."""
+    game = get_game(conn, game_id)
+    if game is None:
+        raise StoreError(messages.NO_GAME.format(game=game_id))
+    conn.execute("UPDATE games SET deleted_at = ? WHERE id = ?", (now(), game_id))
+    conn.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
+    _add_version(conn, game_id, who, "delete", game["end_state"], game["result"], game["team"])
+
+
+def versions(conn: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:
+    """Every version of a saved game, the first save first: number, when, who, what was done, and the state."""
+    rows = conn.execute("SELECT * FROM game_versions WHERE game_id = ? ORDER BY number", (game_id,))
+    return [{"number": r["number"], "at": r["at"], "who": r["who"], "action": r["action"],
+             "end_state": json.loads(r["end_state"]), "result": json.loads(r["result"]), "team": json.loads(r["team"])}
+            for r in rows]
 
 
 def _game(row: sqlite3.Row, players: list[sqlite3.Row]) -> dict[str, Any]:
     return {
         "id": row["id"], "uid": row["uid"], "game": row["game"], "played_at": row["played_at"],
         "team": json.loads(row["team"]), "end_state": json.loads(row["end_state"]),
-        "result": json.loads(row["result"]),
+        "result": json.loads(row["result"]), "duration_min": row["duration_min"],
         "players": [{"name": p["name"], "score": p["score"], "place": p["place"], "winner": bool(p["winner"])}
                     for p in players],
     }
 
 
 def list_games(conn: sqlite3.Connection, *, limit: int | None = None, player: str | None = None,
-               oldest_first: bool = False) -> list[dict[str, Any]]:
+               oldest_first: bool = False, deleted: bool = False) -> list[dict[str, Any]]:
+    """Saved games, newest first; `player`: those a player (matched by :func:`player_key`) played; `deleted`:
+    the deleted ones too (an export keeps them)."""
     order = "ASC" if oldest_first else "DESC"
-    where, params = ("", ()) if player is None else \
-        ("WHERE id IN (SELECT game_id FROM game_players WHERE name = ?)", (player,))
+    conditions, params = ([] if deleted else ["deleted_at IS NULL"]), []
+    if player is not None:
+        conditions.append("id IN (SELECT game_id FROM game_players WHERE player_key = ?)")
+        params.append(player_key(player))
+    where = f"WHERE {' AND '.join(conditions)}" if conditions else ""
     sql = f"SELECT * FROM games {where} ORDER BY played_at {order}, id {order}"
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
@@ -184,30 +342,57 @@ def list_games(conn: sqlite3.Connection, *, limit: int | None = None, player: st
         for p in conn.execute(f"SELECT * FROM game_players WHERE game_id IN ({marks}) ORDER BY game_id, seat",
                               [r["id"] for r in rows]):
             players.setdefault(p["game_id"], []).append(p)
-    return [_game(r, players.get(r["id"], [])) for r in rows]
+    return [{**_game(r, players.get(r["id"], [])), **({"deleted_at": r["deleted_at"]} if deleted else {})}
+            for r in rows]
+
+
+#: SQLite's integer range: an id beyond it names no game (and must not reach SQLite, which refuses it)
+LARGEST_ID = 2**63 - 1
 
 
 def get_game(conn: sqlite3.Connection, game_id: int) -> dict[str, Any] | None:
-    row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    if not 0 < game_id <= LARGEST_ID:
+        return None
+    row = conn.execute("SELECT * FROM games WHERE id = ? AND deleted_at IS NULL", (game_id,)).fetchone()
     if row is None:
         return None
     players = conn.execute("SELECT * FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
     return _game(row, players)
 
 
+def _latest_names(conn: sqlite3.Connection) -> dict[str, str]:
+    """Each player's key and the name they were last saved under (how the history shows them)."""
+    rows = conn.execute("SELECT p.player_key, p.name FROM game_players p JOIN games g ON g.id = p.game_id "
+                        "ORDER BY g.played_at, g.id")
+    return {r[0]: r[1] for r in rows}
+
+
 def players(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-    """Every player with their games and wins, most games first."""
-    rows = conn.execute("SELECT name, count(*) AS games, sum(winner) AS wins FROM game_players "
-                        "GROUP BY name ORDER BY games DESC, name")
-    return [{"name": r["name"], "games": r["games"], "wins": r["wins"],
-             "win_rate": round(r["wins"] / r["games"], 3) if r["games"] else 0.0} for r in rows]
+    """Every player (one per :func:`player_key`) with their games and wins, most games first."""
+    names = _latest_names(conn)
+    rows = conn.execute("SELECT player_key, count(*) AS games, sum(winner) AS wins FROM game_players "
+                        "GROUP BY player_key")
+    out = [{"name": names[r["player_key"]], "games": r["games"], "wins": r["wins"],
+            "win_rate": round(r["wins"] / r["games"], 3) if r["games"] else 0.0} for r in rows]
+    return sorted(out, key=lambda p: (-p["games"], player_key(p["name"])))
+
+
+def known_names(conn: sqlite3.Connection, limit: int = 200) -> list[str]:
+    """The players of the history, the most frequent first: what the new-game form suggests."""
+    return [p["name"] for p in players(conn)[:limit]]
+
+
+def player_games(conn: sqlite3.Connection, name: str) -> list[int]:
+    """The ids of the saved games a player (by key) took part in."""
+    return [int(r[0]) for r in conn.execute("SELECT DISTINCT game_id FROM game_players WHERE player_key = ? "
+                                            "ORDER BY game_id", (player_key(name),))]
 
 
 def player_stats(conn: sqlite3.Connection, name: str, lower_is_better: Sequence[str]) -> dict[str, Any] | None:
     """One player's games, wins, win rate, and per game: games, wins, best and average score, scores over time."""
-    rows = conn.execute("SELECT g.id, g.game, g.played_at, g.result, p.score, p.place, p.winner FROM game_players p "
-                        "JOIN games g ON g.id = p.game_id WHERE p.name = ? ORDER BY g.played_at, g.id",
-                        (name,)).fetchall()
+    rows = conn.execute("SELECT g.id, g.game, g.played_at, g.result, p.name, p.score, p.place, p.winner "
+                        "FROM game_players p JOIN games g ON g.id = p.game_id WHERE p.player_key = ? "
+                        "ORDER BY g.played_at, g.id", (player_key(name),)).fetchall()
     if not rows:
         return None
     per_game: dict[str, dict[str, Any]] = {}
@@ -215,8 +400,7 @@ def player_stats(conn: sqlite3.Connection, name: str, lower_is_better: Sequence[
         entry = per_game.setdefault(r["game"], {"games": 0, "wins": 0, "scores": [], "inferred": False})
         entry["games"] += 1
         # a score computed from a value no rulebook states is never shown as official (end-states.md `inferred`)
-        players = json.loads(r["result"])["players"]
-        entry["inferred"] = entry["inferred"] or any(p.get("inferred") for p in players if p["name"] == name)
+        entry["inferred"] = entry["inferred"] or player_inferred(json.loads(r["result"]), r["name"])
         entry["wins"] += r["winner"]
         entry["scores"].append({"game_id": r["id"], "played_at": r["played_at"], "score": r["score"],
                                 "winner": bool(r["winner"])})
@@ -225,5 +409,26 @@ def player_stats(conn: sqlite3.Connection, name: str, lower_is_better: Sequence[
         entry["best"] = min(scores) if game in lower_is_better else max(scores)
         entry["average"] = round(sum(scores) / len(scores), 1)
     wins = sum(r["winner"] for r in rows)
-    return {"name": name, "games": len(rows), "wins": wins, "win_rate": round(wins / len(rows), 3),
+    return {"name": rows[-1]["name"], "games": len(rows), "wins": wins, "win_rate": round(wins / len(rows), 3),
             "per_game": dict(sorted(per_game.items())), "any_inferred": any(e["inferred"] for e in per_game.values())}
+
+
+def player_inferred(result: Mapping[str, Any], name: str) -> bool:
+    """Whether a player's score in a result rests on a value no rulebook states (end-states.md: `inferred` in
+    each player's entry; an older result kept it in a top-level mapping by name)."""
+    for player in result.get("players", []):
+        if player.get("name") == name and player.get("inferred"):
+            return True
+    return bool(result.get("inferred", {}).get(name)) if isinstance(result.get("inferred"), dict) else False
+
+
+# --- settings -----------------------------------------------------------------------------------------------------
+
+def setting(conn: sqlite3.Connection, key: str) -> str | None:
+    row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def set_setting(conn: sqlite3.Connection, key: str, value: str) -> None:
+    conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                 (key, value))

@@ -8,19 +8,28 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from generator.games.table import TableHints
-from generator.web.forms import Control, FormBuilder, all_slots, place_messages
+from generator.web import messages
+from generator.web.forms import Control, FormBuilder, all_slots, initial_part, place_messages
 from generator.web.games import Games, Scored
 from generator.web.store import GameTable
 
 #: Views kept in memory (one per table version asked for); a table at a game night has a handful.
 CACHE_SIZE = 64
+#: A field's path in a message: names joined by dots, with list indexes, holding an index or a dot at least
+#: (`players[2].guildhall.weaver`, `sheets[0]`, `walls[1].flags`): never an ordinary word.
+_PATH = re.compile(r"\b[a-z_]+(?:\[\d+\](?:\.[a-z_-]+(?:\[\d+\])?)*|(?:\.[a-z_-]+(?:\[\d+\])?)+)")
+_PATH_IN_BRACKETS = re.compile(r"\s*\(" + _PATH.pattern + r"\)")
+#: A reference to donjon's notes on the rulebooks, in brackets: "(game-facts 2(c))", "(see game-facts 1(b))".
+_NOTE = re.compile(r"\s*\((?:see )?game-facts [^()]*(?:\([^()]*\))?\)")
 
 
 def end_state(table: GameTable, hints: TableHints) -> dict[str, Any]:
@@ -38,6 +47,23 @@ def end_state(table: GameTable, hints: TableHints) -> dict[str, Any]:
         if value is not None and value != "":
             out[key] = value
     return out
+
+
+def table_from_game(game: Mapping[str, Any], hints: TableHints) -> tuple[dict[str, Any], list[str],
+                                                                         list[dict[str, Any]], list[str],
+                                                                         dict[str, Any]]:
+    """A saved game as a table again (options, seat names, parts, team, shared fields): :func:`end_state`
+    undone, so that a correction is entered with the same controls as the game was."""
+    state = dict(game["end_state"])
+    options = {k: state[k] for k in hints.options if k in state}
+    shared = {k: state[k] for k in hints.shared if k in state}
+    names: list[str] = []
+    parts: list[dict[str, Any]] = []
+    if hints.parts:
+        for part in state.get(hints.parts, []):
+            names.append(str(part.get(hints.part_name, "")))
+            parts.append({k: v for k, v in part.items() if k != hints.part_name})
+    return options, names, parts, list(game.get("team", [])), shared
 
 
 def data_hash(*values: Any) -> str:
@@ -71,6 +97,87 @@ class TableView:
         return bool(result and result["valid"] and result["finished"] and self.scored.end_missing is None
                     and self.table.game_id is None)
 
+    @cached_property
+    def untouched(self) -> list[str]:
+        """The players whose part is still as the table was set (nobody entered anything there)."""
+        if not self.hints.parts:
+            return []
+        first = initial_part(self.builder.spec, self.hints)
+        return [p.name for p in self.table.parts if p.data == first]
+
+    @property
+    def provisional(self) -> bool:
+        """The totals shown are provisional: a rule is broken, and they are what the rules give with it aside."""
+        result = self.scored.result
+        return bool(result is not None and not result["valid"] and self.scored.provisional)
+
+    @property
+    def winner(self) -> str | None:
+        """The winner the table shows: none while the game has not shown its end (no castle sheet has the end
+        Cloud), though a file of the same sheets names the leader."""
+        result = self.scored.result
+        return None if result is None or self.scored.end_missing else result["winner"]
+
+    def shown_name(self, name: str) -> str:
+        """A result's player as the table names them: a cooperative game's one entry is the team."""
+        return messages.THE_TEAM if not self.hints.parts and self.table.team else name
+
+    def seat_of(self, name: str) -> int | None:
+        return next((i for i, p in enumerate(self.table.parts) if p.name == name), None)
+
+    def label_of(self, where: str) -> str:
+        """A message's `where` in the players' words: the label of the form's control it falls within, and whose
+        part it is ("Ana: VP cards bought"); "" for the whole game."""
+        best: Control | None = None
+        for controls in self.controls.values():
+            for control in _flat(controls):
+                if where == control.where or where.startswith(control.where + ".") or \
+                        where.startswith(control.where + "["):
+                    if best is None or len(control.where) > len(best.where):
+                        best = control
+        label = best.label if best is not None else ""
+        if best is not None and best.rows and where.startswith(best.where + "."):
+            row = where[len(best.where) + 1:].split(".", 1)[0].split("[", 1)[0]
+            label = next((f"{label}, {shown}" for value, shown in best.rows if value == row), label)
+        if self.hints.parts and where.startswith(f"{self.hints.parts}["):
+            index = where[len(self.hints.parts) + 1:].split("]", 1)[0]
+            if index.isdigit() and int(index) < len(self.table.parts):
+                name = self.table.parts[int(index)].name
+                return f"{name}: {label}" if label else name
+        return label
+
+    def in_words(self, text: str) -> str:
+        """A scorer's message in the players' words: each path it names (`sheets[0].guests[0]`) as the form's
+        label ("Ana: Guests"), and references to donjon's own notes (`game-facts 2(c)`) left out: they are the
+        JSON API's, not a player's."""
+        text = _NOTE.sub("", text)
+        text = _PATH_IN_BRACKETS.sub("", text)  # the sentence names it already ("already in Ana's castle")
+        return _PATH.sub(lambda found: self.label_of(found.group(0)) or found.group(0), text)
+
+    def player_messages(self, seat: int) -> list[dict[str, str]]:
+        """The broken rules and warnings within a player's part (shown on that player's card of the totals)."""
+        prefix = f"{self.hints.parts}[{seat}]"
+        out = []
+        for kind, found in (("violation", self.violations), ("warning", self.warnings)):
+            for slot, items in found.items():
+                if slot == prefix or slot.startswith(prefix + ".") or slot.startswith(prefix + "["):
+                    out += [{**m, "kind": kind} for m in items]
+        return out
+
+    def questions(self) -> list[dict[str, Any]]:
+        """What the table is asked rather than told: whose turn ended the game, only where the scorer cannot tell
+        (end-states.md, Guildhall rule 9: one player at 20 VP or more ended it, and nobody needs to say so; two
+        or more is a broken rule, and the answer says whose part is wrong). Each: the control, the score it is
+        asked from and the players who have it."""
+        out = []
+        for control in self.controls.get(None, []):
+            if control.kind != "player" or control.value or control.ask_from is None:
+                continue
+            reached = [p for p in self.ranked() if p["score"] >= control.ask_from]
+            if len(reached) > 1:
+                out.append({"control": control, "score": control.ask_from, "players": reached})
+        return out
+
     def seat_controls(self, seat: int) -> list[Control]:
         return self.controls[seat]
 
@@ -82,10 +189,16 @@ class TableView:
         return data_hash(part, self.table.shared)
 
     def ranked(self) -> list[dict[str, Any]]:
+        """The players by place: the result's, or the provisional totals while a rule is broken."""
+        return self._ranked
+
+    @cached_property
+    def _ranked(self) -> list[dict[str, Any]]:  # once per table version: every page and live update shows it
         result = self.scored.result
         if not result:
             return []
-        return sorted(result["players"], key=lambda p: (p["place"], p["name"]))
+        players = result["players"] or (self.scored.provisional if not result["valid"] else [])
+        return sorted(players, key=lambda p: (p["place"], p["name"]))
 
     def messages_of(self, prefix: str) -> tuple[int, int]:
         """How many violations and warnings fall within a part (`players[1]`)."""
@@ -93,6 +206,15 @@ class TableView:
             return sum(len(v) for k, v in found.items() if k == prefix or k.startswith(prefix + ".")
                        or k.startswith(prefix + "["))
         return count(self.violations), count(self.warnings)
+
+
+def _flat(controls: Sequence[Control]) -> list[Control]:
+    out: list[Control] = []
+    for control in controls:
+        out.append(control)
+        for item in control.items:
+            out += _flat(item)
+    return out
 
 
 def _controls(builder: FormBuilder, table: GameTable, hints: TableHints) -> dict[int | None, list[Control]]:
@@ -143,8 +265,16 @@ class Views:
             view.violations = place_messages(scored.problems, slots)
         else:
             view.violations = place_messages(scored.result["violations"], slots)
-            view.warnings = place_messages(scored.result.get("warnings", []), slots)
-            view.inferred = {p["name"]: dict(p["inferred"]) for p in scored.result["players"] if p.get("inferred")}
+            view.warnings = place_messages(scored.table_warnings, slots)
+            players = scored.result["players"] or scored.provisional
+            view.inferred = {p["name"]: dict(p["inferred"]) for p in players if p.get("inferred")}
+        for by_slot in (view.violations, view.warnings):
+            for items in by_slot.values():
+                for message in items:  # in words, and labelled, once per table version
+                    message["message"] = view.in_words(message.get("message", ""))
+                    message["label"] = view.label_of(message["where"]) if message.get("where") else ""
+                    if message.get("source"):
+                        message["source"] = _NOTE.sub("", message["source"])
         with self._lock:
             self._cache[key] = view
             while len(self._cache) > CACHE_SIZE:

@@ -57,11 +57,18 @@ class GameTable:
         self.client = client
         self.id = table_id
 
-    def edit(self, op: str, path: str, value: Any = "", seat: int | None = None) -> str:
-        response = self.client.post(f"/tables/{self.id}/edit", headers=SAME_ORIGIN, data={
-            "seat": "" if seat is None else str(seat), "shown": "" if seat is None else str(seat), "op": op,
-            "path": path, "value": str(value)})
-        assert response.status_code == 200, response.text
+    def edit(self, op: str, path: str, value: Any = "", seat: int | None = None, key: str | None = None,
+             on: bool | None = None) -> str:
+        """An edit as the page sends it; refused (400 a malformed path, 422 a value or a change the table cannot
+        take), its answer still holds the pieces that say why."""
+        data = {"seat": "" if seat is None else str(seat), "shown": "" if seat is None else str(seat), "op": op,
+                "path": path, "value": str(value)}
+        if key is not None:
+            data["key"] = key
+        if on is not None:
+            data["on"] = "true" if on else "false"
+        response = self.client.post(f"/tables/{self.id}/edit", headers=SAME_ORIGIN, data=data)
+        assert response.status_code in (200, 400, 422), response.text
         return str(response.text)
 
     def page(self, seat: int | None = None) -> str:

@@ -133,8 +133,14 @@ def test_without_lan_only_loopback_host_names_are_answered(client: TestClient) -
 def test_with_a_token_every_request_needs_it(db: Database, games: Games) -> None:
     with TestClient(create_app(db, games, token="s3cret"), base_url="http://192.168.1.5:8765",
                     follow_redirects=False) as client:
-        assert client.get("/").status_code == 401
-        assert client.get("/static/app.css").status_code == 401
+        for url in ("/", "/history", "/history/players", "/tables/1", "/api/games", "/manifest.webmanifest"):
+            assert client.get(url).status_code == 401, url
+        refused = client.get("/history", headers={"accept": "text/html"})
+        assert "This phone is not let in" in refused.text and 'href="/static/app.css"' in refused.text
+        # what the page saying so needs, and only what donjon ships, comes without the token
+        assert client.get("/static/app.css").status_code == 200
+        assert client.get("/favicon.ico").status_code == 200
+        assert client.post("/static/app.css").status_code == 401
         assert client.get("/api/games", headers={"authorization": "Bearer nope"}).status_code == 401
         assert client.get("/api/games", headers={"authorization": "Bearer s3cret"}).status_code == 200
         assert post_json(client, "/api/score", example("guedelon"),
@@ -152,21 +158,29 @@ def test_the_bg_stats_link_carries_the_play_as_bg_stats_documents_it(client: Tes
     from urllib.parse import unquote
 
     from generator.registry import find_game, games
-    from generator.web.app import BG_STATS, bg_stats_link
+    from generator.web.share import BG_STATS, bg_stats_link, source_player_id
 
     names = {g.id: g.name for g in games()}
 
     saved = post_json(client, "/api/games", {"end_state": example("guildhall"), "played_at": "2026-03-01 21:05:00"})
-    link = bg_stats_link(saved.json(), names, find_game("guildhall").table_hints())
+    link = bg_stats_link({**saved.json(), "duration_min": 42}, names, find_game("guildhall").table_hints(),
+                         "the club")
     assert link.startswith(BG_STATS) and " " not in link
     data = json.loads(unquote(link[len(BG_STATS):]))
     assert data["sourceName"] == "donjon" and data["sourcePlayId"] == saved.json()["uid"]
     assert data["playDate"] == "2026-03-01 21:05:00"
     assert data["game"] == {"name": "Guildhall", "highestWins": True, "noPoints": False, "sourceGameId": "guildhall",
                             "bggId": 132372}
-    assert data["players"][0] == {"name": "Ana", "score": 21, "winner": True, "rank": 1, "startPlayer": True}
+    assert data["players"][0] == {"name": "Ana", "score": 21, "winner": True, "rank": 1, "startPlayer": True,
+                                  "sourcePlayerId": source_player_id("Ana"), "role": ""}
     assert [p["startPlayer"] for p in data["players"]] == [True, False, False]
+    # the same player is the same id in every game, whatever the case or accents typed
+    assert source_player_id("Ana") == source_player_id(" ána ") != source_player_id("Ben")
+    assert data["durationMin"] == 42 and data["location"] == "the club" and data["board"] == "Job Faire, Job Faire"
+    assert data["comments"].splitlines()[0].startswith("Ana: VP cards bought 19")
     team = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana", "Ben"]}).json()
     coop = json.loads(unquote(bg_stats_link(team, names, find_game("guedelon").table_hints())[len(BG_STATS):]))
     assert "bggId" not in coop["game"] and coop["game"]["highestWins"] is False
     assert [p["name"] for p in coop["players"]] == ["Ana", "Ben"] and all(p["winner"] for p in coop["players"])
+    assert coop["game"]["noPoints"] is True and all("score" not in p for p in coop["players"])
+    assert coop["comments"].startswith("Won in ") and "location" not in coop and "durationMin" not in coop

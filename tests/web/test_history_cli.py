@@ -90,4 +90,4 @@ def test_an_import_with_a_broken_game_is_refused_whole(tmp_path: Path) -> None:
     assert not target.exists()
     (tmp_path / "junk.json").write_text("{not json")
     code, _, err = run("history", "import", str(tmp_path / "junk.json"), "--db", str(target))
-    assert code == 2 and "is not JSON" in err
+    assert code == 2 and "is not valid JSON" in err

@@ -72,7 +72,7 @@ def test_serve_answers_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
         assert url.startswith("http://127.0.0.1:")
         page = httpx.get(url)
         assert page.status_code == 200 and "Guildhall" in page.text
-        assert httpx.get(url + "static/vendor/htmx/htmx.min.js").status_code == 200
+        assert httpx.get(url + "static/app.js").status_code == 200
         process.send_signal(signal.SIGINT)
         assert process.wait(10) == 0
 

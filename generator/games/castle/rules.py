@@ -103,8 +103,14 @@ class CastleOutcome(ResultPart):
     def end_missing(self) -> str | None:
         if self.termination is CastleEnd.END_CLOUD:
             return None
-        return ("no sheet has the end Cloud: the game ends when a player completes the twelfth part and draws it, "
-                "so the game is not over yet, or the sheet of the player who drew it is missing")
+        # said to a table, which holds every player's sheet: no sheet can be missing there (unlike W4's file)
+        return ("the game ends when a player completes the twelfth part and draws the end Cloud, and no sheet has "
+                "it yet")
+
+    @property
+    def end_warning(self) -> str:
+        # Findings names a rule by the game's id and its number
+        return "" if self.termination is CastleEnd.END_CLOUD else f"once-upon-a-castle-{END_CLOUD}"
 
 
 def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:

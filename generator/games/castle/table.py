@@ -41,6 +41,7 @@ HINTS = TableHints(
             "cloud": "End cloud (12th part first)", "sky_clouds": "Sky clouds (Shepherdess)",
             "residents": "Residents coloured in", "resident_points": "or: resident points read off the sheet",
             "guests": "Guests"},
+    helps={"guests": "Tap each guest card in your castle."},
     initial={"residents": 0},
     sheet_upload=True,
 )

@@ -48,9 +48,11 @@ HINTS = TableHints(
                                      high=lambda c, o: int(c.components.max_completed_chapters) + 1),
         "vp_cards": TableControl("tap", choices=_vp_values, note=_vp_note),
         "vp_tokens": TableControl("count", low=lambda c, o: 0),
-        "ended_by": TableControl("player"),
+        "ended_by": TableControl("player", ask_from=lambda c, o: int(c.components.win_vp)),
     },
-    helps={"guildhall": "Tap each card face up in your guildhall: its profession (row) and colour (column)."},
+    helps={"guildhall": "Tap each card face up in your guildhall: its profession (row) and colour (column).",
+           "professions": "The professions whose chapters were shuffled in; unless you chose others, those that "
+                          "go with the VP cards."},
     labels={"vp_set": "VP cards", "professions": "Professions in play", "guildhall": "Face-up chapters",
             "completed_chapters": "Completed chapters (face down)", "vp_cards": "VP cards bought",
             "vp_tokens": "VP tokens", "ended_by": "Whose turn ended the game"},

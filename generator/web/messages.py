@@ -1,0 +1,168 @@
+"""Every sentence the companion's Python code shows a person, in one place (the pages' own words are in the
+templates): so that a translation (gettext) finds them all, and no message is built from a rule's path.
+
+Each is a plain format string or a small function of the values it names; none reads a game's field names.
+"""
+
+from __future__ import annotations
+
+#: the new-game form
+CHOOSE_GAME = "choose one of the games"
+CHOOSE_VALUE = "{label}: choose one of the values offered"
+NAME_TOO_LONG = "a name is longer than {most} characters"
+SAME_NAME = "{name} is entered twice: each player needs a different name (capitals, accents and spaces aside)"
+PLAYER_COUNT = "{game} is played by {low} to {high}: enter {low} to {high} names"
+
+#: a table and its options
+YES = "yes"
+THE_TEAM = "The team"
+NO = "no"
+NO_TABLE = "there is no table {table}"
+NO_SEAT = "there is no seat {seat} at this table"
+NOTHING_TO_UNDO = "nothing to undo"
+NAME_EMPTY = "type a name"
+NOT_SAVEABLE = ("this game cannot be saved yet: it is saved only when it is finished by the rules and nothing is "
+                "marked in red. Go back to the table to finish it.")
+END_MISSING = "this game cannot be saved yet: {why}. Go back to the table to finish it."
+TABLE_SAVED = "this game is saved; its table can no longer change"
+SEAT_TAKEN = "another seat is already {name}"
+PART_TOO_BIG = "this part would hold more than {most} KiB"
+#: an edit a control sent that the format cannot take (shown at that control, so the field is not named)
+NO_FIELD = "no such field"
+NOT_TRUE_FALSE = "expected true or false"
+NOT_WHOLE_NUMBER = "{value!r} is not a whole number"
+NUMBER_TOO_BIG = "{number} is beyond the {most:,} donjon reads"
+TEXT_TOO_LONG = "longer than {most} characters"
+NO_ITEM = "there is no item {index} here"
+ALL_OR_NONE = "expected all or none"
+NOT_STEP = "expected a whole number to add, such as +1 or -1"
+LIST_FULL = "holds {most} items already"
+NOTHING_TO_ADD = "nothing to add"
+UNKNOWN_CHANGE = "unknown change {op!r}"
+NO_FILE = "choose a photo of your filled sheet, or the filled fillable sheet (PDF), first: no file was chosen"
+OTHER_VERSION = "this sheet is for the {sheet} version; this table plays {table}"
+OTHER_SHEET = "the marks are of another sheet than this table's"
+MARK_NOT_NUMBER = "a mark is not a number"
+FORM_UNREADABLE = "the form could not be read: {error}"
+VALUE_IS_FILE = "a value is text, not a file"
+
+#: saved games and players
+NO_GAME = "there is no saved game {game}"
+NO_PLAYER = "no saved game has a player of that name"
+RESCORE_FAILED = "game {game}: {error}"
+SCORES_OVER_TIME = "Scores of {name} over time, per game"
+WINS_PER_GAME = "Games played and won by {name}, per game"
+NO_ICON = "no icon of that size"
+#: who changed a game, kept with each of its versions (in the words of the day it was changed)
+BY_PAGE = "the companion's page"
+BY_API = "the API"
+BY_IMPORT = "donjon history import"
+BY_EDIT = "donjon history edit"
+BY_DELETE = "donjon history delete"
+BY_COMMAND = "donjon history"
+DELETE_UNCONFIRMED = "tick the box to confirm that this game is to be deleted"
+RENAME_SAME = "{name} is already the name of that player"
+RENAME_TAKEN = ("{new} is already another player's name: to make them one player, merge {old} into {new} "
+                "instead")
+MERGE_SAME = "{name} and {other} are already one player"
+MERGE_BOTH = "{a} and {b} both played game {game}: two seats of one game cannot be one player"
+
+#: the JSON API and the guards
+NOT_JSON = "the body is not JSON: {error}"
+KEY_TWICE = "the key {key!r} appears twice"
+NOT_OBJECT = "the body must be a JSON object (an end state)"
+SURROGATE = "the body holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)"
+UNKNOWN_KEYS = "unknown keys: {keys}; allowed: {allowed}"
+END_STATE_OBJECT = "end_state must be a JSON object"
+TEAM_NAMES = "team must be a list of 1 to {most_team} names of 1 to {most} characters, with no control character"
+PLAYER_NAME_LONG = "the player name {name!r} is longer than the {most} characters a name may have"
+PLAYED_AT = "played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YYYY-MM-DD', 'YYYY-MM-DDTHH:MM')"
+KEY_LENGTH = "Idempotency-Key must be 1 to 200 characters"
+KEY_REUSED = ("the Idempotency-Key {key!r} was used for another game (game {game}); use a new key for each game")
+ONLY_FINISHED = "only a valid, finished game is saved"
+TOO_BIG = "the request body is larger than the {most} KiB this address accepts"
+TOO_SLOW = "the request body took longer than {seconds:.0f} s to arrive"
+OTHER_SITE = "403: a change to the companion must come from its own pages (this request came from another site)"
+JSON_ONLY = "the API takes JSON: send 'Content-Type: application/json'"
+DB_UNUSABLE = "the database could not be used: {error}"
+NOT_WRITTEN = ("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "
+               "some space on the computer running donjon serve, then try again")
+
+
+#: an export read by `donjon history import` (each after the file and the entry it is about)
+NOT_EXPORT = "is not a donjon history export (no \"format\": \"{format}\")"
+EXPORT_VERSION = "is {version!r}; this donjon reads versions {known}"
+EXPECTED_GAMES = "expected a list of games"
+EXPECTED_KEYS = "expected the keys {keys}"
+EXPECTED_UID = "expected 1 to 64 printable characters"
+NOT_FINISHED = "is not a valid, finished game"
+NAME_LONG = "the player name {name!r} is longer than {most} characters or holds a control character"
+EXPECTED_VERSIONS = "expected a list of up to {most} versions"
+EXPECTED_VERSION = "expected {keys} of the right types"
+EXPECTED_DATE = "expected a date and time"
+EXPECTED_MINUTES = "expected minutes, a whole number"
+IMPORT_REFUSED = "{file}: cannot be imported ({count} problems):"
+PROBLEMS = "{count} problems"
+
+#: `donjon history` on the command line
+NO_DATABASE = "no such database (donjon serve creates it; pass another with --db)"
+NOT_GAME_ID = "{value} is not a game's id (a whole number, as donjon history list shows it)"
+NO_SAVED_GAME = "no saved game {game} (donjon history list shows them)"
+NOTHING_SAVED = "no game saved yet"
+FORMAT_CHOICE = "expected json or csv"
+FILE_SURROGATE = "holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)"
+NOT_END_STATE = "expected an end state (a mapping)"
+NOT_FINISHED_FILE = "is not a valid, finished game: `donjon score` says why"
+NAME_RULE = "a name is 1 to {most} printable characters"
+GAME_HEADING = "{name}, {at} (game {game})"
+PLAYER_RESULT = "  {place}. {name}: {score}  ({parts})"
+TEAM = "team: {names}"
+WINNER = "winner: {name}"
+WON = "won"
+LOST = "lost"
+VERSIONS = "versions:"
+VERSION_LINE = "  {number}. {at} {action} ({who})"
+GAME_DELETED = "game {game} deleted"
+GAME_CORRECTED = "game {game} corrected: winner {winner}"
+
+
+def games_written(count: int, file: str) -> str:
+    return f"{count} game{'s' if count != 1 else ''} written to {file}"
+
+
+def games_imported(added: int, there: int) -> str:
+    return f"{added} game{'s' if added != 1 else ''} imported, {there} already there"
+
+
+def games_changed(count: int) -> str:
+    return f"{count} game{'s' if count != 1 else ''} changed"
+
+
+def player_line(name: str, games: int, wins: int, percent: int) -> str:
+    """One player in `donjon history players`: name, games played and won, win rate."""
+    return f"{name:<24} {games:>4} games {wins:>4} won  {percent:>3} %"
+
+
+def and_list(names: list[str]) -> str:
+    """Names in a sentence: "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def untouched(names: list[str]) -> str:
+    """The question asked before saving a game in which some players entered nothing."""
+    return f"{and_list(names)} entered nothing: save anyway?"
+
+
+#: the --lan token missing: for a script, and the page a phone shows (the server's own words, no template: the
+#: guard answers before the application)
+NEEDS_TOKEN = ("401: this companion needs its access token. Open the address donjon serve --lan printed (with "
+               "?token=...), or scan its QR code; scripts send 'Authorization: Bearer TOKEN'.")
+NEEDS_TOKEN_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Scan the table's code again · donjon</title><link rel="stylesheet" href="/static/app.css"></head>
+<body><main id="main"><h1>This phone is not let in</h1>
+<p class="violation">The companion did not recognise this phone: it has no access code, or an old one.</p>
+<p>Scan the QR code that <code>donjon serve --lan</code> shows on the host's screen again (or open the address it
+printed, with its <code>?token=</code>). If the host started the companion with <code>--new-token</code>, every
+phone needs the new code.</p></main></body></html>
+"""

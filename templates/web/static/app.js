@@ -1,0 +1,191 @@
+// donjon's table companion on a phone: every tap is sent with its own key, kept until the companion has it
+// (offline, the server restarting: it is sent again, and the key makes sure it counts once), and the page's
+// pieces the answer holds are swapped in by their id. Open tables ask every two seconds whether anything changed.
+// No framework, nothing fetched from elsewhere; the words a person reads are in the page (the data-* attributes of
+// #connection in base.html), so that a translation of the pages translates them too.
+"use strict";
+(function () {
+  const state = document.getElementById("live-state");
+  const table = state ? state.dataset.table : null;
+  const store = table ? "donjon-pending-" + table : null;
+  const POLL_MS = 2000;
+  const RETRY_MS = [1000, 2000, 4000, 8000];
+  let pending = [];
+  let sending = false;
+  let failures = 0;
+  let retryTimer = null;
+
+  function load() {
+    try { pending = JSON.parse(localStorage.getItem(store) || "[]"); } catch (e) { pending = []; }
+  }
+  function save() {
+    try { localStorage.setItem(store, JSON.stringify(pending)); } catch (e) { /* private mode: kept in memory */ }
+  }
+  function newKey() {  // crypto.randomUUID needs https; getRandomValues works on a local network's http
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  // --- what the page says about the connection ---------------------------------------------------------------
+  const banner = document.getElementById("connection");
+  const bannerText = document.getElementById("connection-text");
+  const discard = document.getElementById("discard");
+  function words(name, values) {  // a sentence of the page's, its {placeholders} filled in
+    const text = (banner && banner.dataset[name]) || "";
+    return text.replace(/\{(\w+)\}/g, (_, key) => String(values && key in values ? values[key] : ""));
+  }
+  function tell(text, showDiscard) {
+    if (!banner) return;
+    if (!text) { banner.hidden = true; return; }
+    bannerText.textContent = text;
+    discard.hidden = !showDiscard;
+    banner.hidden = false;
+  }
+  function unsaved() {
+    const n = pending.length;
+    return n === 0 ? "" : n === 1 ? words("unsavedOne") : words("unsavedMany", {n: n});
+  }
+  function offline(why) {
+    const said = why === 401 ? words("notLetIn") : why === "down" ? words("down")
+      : why === 507 ? words("full") : words("error", {status: why});
+    tell(said + (pending.length ? " " + words("kept", {unsaved: unsaved()}) : ""), pending.length > 0);
+  }
+  if (discard) discard.addEventListener("click", function () {
+    pending = []; save(); location.reload();
+  });
+
+  function announce(text) {
+    const region = document.getElementById("announce");
+    if (!region || !text) return;
+    region.textContent = "";
+    setTimeout(function () { region.textContent = text; }, 50);
+  }
+  function messagesOf(root) {
+    return Array.from(root.querySelectorAll(".violation, .warning")).map((p) => p.textContent.trim());
+  }
+
+  // --- swapping an answer's pieces in --------------------------------------------------------------------------
+  function typingIn(element) {
+    const active = document.activeElement;
+    return active && element.contains(active) && active.matches("input[type=text], input[type=number]")
+      && active.value !== active.defaultValue;
+  }
+  function swap(html) {
+    const before = new Set(messagesOf(document));
+    const doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
+    for (const piece of Array.from(doc.body.children)) {
+      if (!piece.id) continue;
+      const old = document.getElementById(piece.id);
+      if (!old) continue;
+      piece.removeAttribute("data-oob");
+      if (typingIn(old)) {  // never overwrite what a player is typing: keep their input as it is
+        const active = document.activeElement;
+        const twin = active.id ? piece.querySelector("#" + CSS.escape(active.id)) : null;
+        if (twin) twin.replaceWith(active);
+        else continue;
+      }
+      old.replaceWith(piece);
+    }
+    const fresh = messagesOf(document).filter((m) => !before.has(m));
+    if (fresh.length) announce(fresh.join(". "));
+  }
+
+  // --- the edits ------------------------------------------------------------------------------------------------
+  function editOf(element) {
+    const edit = JSON.parse(element.dataset.edit);
+    if (element.matches("input, select")) edit.value = element.value;
+    if (element.hasAttribute("data-toggle")) {
+      const wanted = element.getAttribute("aria-pressed") !== "true";
+      if (edit.op === "set") edit.value = wanted ? "true" : "false";
+      else edit.on = wanted ? "true" : "false";
+      element.setAttribute("aria-pressed", wanted ? "true" : "false");  // shown at once; the answer confirms
+    }
+    edit.key = newKey();
+    return edit;
+  }
+  function send(edit) {
+    pending.push(edit);
+    save();
+    flush();
+  }
+  function schedule() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(flush, RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]);
+    failures += 1;
+  }
+  async function flush() {
+    if (sending || !pending.length) return;
+    sending = true;
+    document.body.classList.add("sending");
+    try {
+      while (pending.length) {
+        const edit = pending[0];
+        const body = new URLSearchParams();
+        for (const [k, v] of Object.entries(edit)) body.append(k, v == null ? "" : String(v));
+        let answer;
+        try {
+          answer = await fetch("/tables/" + table + "/edit", {
+            method: "POST", body: body, credentials: "same-origin", headers: {"Accept": "text/html"}});
+        } catch (e) {
+          offline("down"); schedule(); return;
+        }
+        if (answer.status === 401) { offline(401); schedule(); return; }
+        if (answer.status >= 500 || answer.status === 408 || answer.status === 429) {
+          offline(answer.status); schedule(); return;
+        }
+        pending.shift();  // answered: applied, or refused with the reason in the page (a 4xx), never twice
+        save();
+        failures = 0;
+        const html = await answer.text();
+        if ((answer.headers.get("content-type") || "").startsWith("text/html") && !html.startsWith("<!doctype")) {
+          swap(html);
+        } else if (answer.status >= 400) {
+          tell(words("refused", {status: answer.status}), false);
+          setTimeout(function () { location.reload(); }, 1500);
+        }
+      }
+      tell("", false);
+    } finally {
+      sending = false;
+      document.body.classList.toggle("sending", pending.length > 0);
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest("button[data-edit]");
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    send(editOf(button));
+  });
+  document.addEventListener("change", function (event) {
+    const field = event.target.closest("input[data-edit], select[data-edit]");
+    if (field) send(editOf(field));
+  });
+
+  // --- live updates ---------------------------------------------------------------------------------------------
+  async function poll() {
+    if (pending.length || sending || document.hidden) return;  // our own changes first; a sleeping phone waits
+    const live = document.getElementById("live-state");
+    const query = new URLSearchParams({v: live.dataset.version, seat: live.dataset.seat, h: live.dataset.hash});
+    let answer;
+    try {
+      answer = await fetch("/tables/" + table + "/live?" + query, {credentials: "same-origin"});
+    } catch (e) {
+      offline("down");
+      return;
+    }
+    if (answer.status === 401) { offline(401); return; }
+    if (answer.status >= 500) { offline(answer.status); return; }
+    tell("", false);
+    if (answer.status === 200) swap(await answer.text());
+  }
+
+  if (table) {
+    load();
+    if (pending.length) flush();
+    setInterval(poll, POLL_MS);
+    window.addEventListener("online", flush);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) { flush(); poll(); } });
+  }
+})();

@@ -1,0 +1,308 @@
+"""What a table trusts, in process: no tap lost or counted twice, mistakes undone and corrected, players as
+people, the share, and the hostile requests of issue 20 (ids, surrogates, methods, dates, keys, uploads)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from generator.cli import app as cli
+from generator.web.db import Database
+from tests.web.conftest import SAME_ORIGIN, example, new_table, post_json
+
+
+def finished_guildhall(client: TestClient, names: list[str]) -> int:
+    """A Guildhall table with the first player at 21 and whose turn ended it: its id."""
+    table = new_table(client, "guildhall", names, vp_set="old-world-economy", professions="")
+    for value in (9, 7, 5):
+        table.edit("append", "vp_cards", value, seat=0)
+    import re
+
+    first = re.search(r'/seats/0" aria-label="([^:]+):', table.page())  # the name the table kept for the seat
+    assert first is not None
+    table.edit("set", "ended_by", first.group(1))
+    for seat in range(1, len(names)):
+        table.edit("add", "vp_tokens", 1, seat=seat)
+    return table.id
+
+
+def test_an_edit_sent_again_with_its_key_counts_once(client: TestClient) -> None:
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    for _ in range(3):  # the answer was lost twice: the phone sends the same edit, with the same key
+        table.edit("add", "vp_tokens", 1, seat=0, key="k-1")
+    table.edit("add", "vp_tokens", 1, seat=0, key="k-2")
+    assert client.get(f"/api/score").status_code == 405
+    state = client.get(f"/tables/{table.id}/live?seat=0").text
+    assert '<td class="num">2</td>' in state  # two taps, each counted once
+
+
+def test_two_phones_setting_one_tile_agree(client: TestClient) -> None:
+    table = new_table(client, "guedelon", ["Ana", "Ben"], events="easy")
+    # both phones showed the tile not built and tapped it at once: both ask for it built
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(lambda k: table.edit("toggle", "built", "A0", key=k, on=True), ["a", "b"]))
+    page = table.page()
+    assert 'aria-label="Building A: A0"' in page
+    assert page.count('aria-pressed="true" data-edit=\'{"op": "toggle", "path": "built", "seat": "", "shown": "", '
+                      '"value": "A0"}\'') == 1
+
+
+def card(board: str, name: str) -> str:
+    """A player's card of the running totals: their row and the breakdown row after it, with its messages."""
+    start = board.index(f'<th scope="row">{name}</th>')
+    return board[start:board.index("</td></tr>", start)]
+
+
+def test_the_end_of_a_guildhall_game_is_asked_only_where_the_scorer_cannot_tell(client: TestClient) -> None:
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    for value in (9, 7, 5):
+        update = table.edit("append", "vp_cards", value, seat=0)
+    # the normal end of the game: Ana alone has 20 or more, so her turn ended it (ended_by optional): nothing is
+    # asked, nothing is missing, the game can be saved
+    assert "Ana wins." in update and "whose turn" not in update.lower() and "missing" not in update
+    assert 'class="violation"' not in update and '<td class="num">21</td>' in update and "Save this game" in update
+    # Ben reaches 20 as well (with a card too many): rules are broken, the totals stay (provisional) and each
+    # message is on Ben's card; who ended the game is asked, since the scorer cannot tell
+    for value in (9, 9, 2):
+        update = table.edit("append", "vp_cards", value, seat=1)
+    board = update[update.index('id="scoreboard"'):]
+    assert "totals below are provisional" in board and 'class="totals provisional"' in board
+    assert "Ben has 20 VP" in card(board, "Ben") and "players[1]" not in update
+    assert "2 players have 20 or more, but only the one whose turn ended the game can: whose turn was it?" in board
+    assert "Ana's turn (21)</button>" in board and "Ben's turn (20)</button>" in board
+    # it was Ben's turn: the broken end is now Ana's, and the question is answered
+    board = table.edit("set", "ended_by", "Ben")
+    assert "Ana has 21 VP" in card(board, "Ana") and "Ben has 20 VP" not in board
+    assert "whose turn was it?" not in board
+    assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).status_code == 409
+
+
+def test_undo_takes_back_the_last_edit_of_a_part_once(client: TestClient) -> None:
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    table.edit("append", "vp_cards", 9, seat=0)
+    table.edit("append", "vp_cards", 7, seat=0)
+    page = table.page(seat=0)
+    assert "Undo the last change to Ana&#39;s part" in page
+    for _ in range(2):
+        table.edit("undo", "", seat=0, key="undo-1")  # a retried undo takes back nothing more
+    assert "VP cards bought: take away 9" in table.page(seat=0)
+    assert "VP cards bought: take away 7" not in table.page(seat=0)
+
+
+def test_a_part_nobody_touched_is_saved_only_when_confirmed(client: TestClient) -> None:
+    table_id = finished_guildhall(client, ["Ana", "Ben", "Dan"])
+    client.post(f"/tables/{table_id}/edit", headers=SAME_ORIGIN,
+                data={"seat": "2", "op": "undo", "path": "", "shown": "2"})  # Dan's one tap taken back
+    asked = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN)
+    assert asked.status_code == 409 and "Dan entered nothing: save anyway?" in asked.text
+    assert client.get("/api/games").json() == []
+    saved = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN, data={"confirm": "yes"})
+    assert saved.status_code == 303
+
+
+def test_an_unfinished_save_leads_back_to_the_table(client: TestClient) -> None:
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    answer = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)
+    assert answer.status_code == 409 and f'href="/tables/{table.id}"' in answer.text
+
+
+def test_a_saved_game_corrected_then_deleted_keeps_its_versions(client: TestClient) -> None:
+    saved = post_json(client, "/api/games", example("guildhall")).json()
+    corrected = example("guildhall")
+    corrected["players"][1]["vp_tokens"] += 1
+    patched = client.patch(f"/api/games/{saved['id']}", content=json.dumps({"end_state": corrected}),
+                           headers={"content-type": "application/json"})
+    assert patched.status_code == 200
+    assert [v["action"] for v in patched.json()["versions"]] == ["save", "edit"]
+    assert patched.json()["players"][1]["score"] == saved["players"][1]["score"] + 1
+    broken = example("guildhall")
+    broken["players"][0]["vp_tokens"] = "lots"
+    assert client.patch(f"/api/games/{saved['id']}", content=json.dumps(broken),
+                        headers={"content-type": "application/json"}).status_code == 422
+    assert client.delete(f"/api/games/{saved['id']}", headers={"content-type": "application/json"}).status_code == 204
+    assert client.get(f"/api/games/{saved['id']}").status_code == 404
+    assert client.get("/api/players").json() == []
+
+
+def test_a_game_corrected_at_a_table_is_a_new_version(client: TestClient) -> None:
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    reopened = client.post(f"{game}/correct", headers=SAME_ORIGIN)
+    assert reopened.status_code == 303
+    again = int(reopened.headers["location"].rsplit("/", 1)[1])
+    assert "This table corrects" in client.get(f"/tables/{again}").text
+    client.post(f"/tables/{again}/edit", headers=SAME_ORIGIN,
+                data={"seat": "1", "shown": "1", "op": "add", "path": "vp_tokens", "value": "4"})
+    assert client.post(f"/tables/{again}/save", headers=SAME_ORIGIN).headers["location"] == game
+    found = client.get("/api/games/" + game.rsplit("/", 1)[1]).json()
+    assert [v["action"] for v in found["versions"]] == ["save", "edit"] and found["players"][1]["score"] == 5
+    page = client.get(game).text
+    assert "corrected from the companion&#39;s page" in page
+    unconfirmed = client.post(f"{game}/delete", headers=SAME_ORIGIN)
+    assert unconfirmed.status_code == 400 and "tick the box" in unconfirmed.text
+    assert client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 303
+    assert client.get(game).status_code == 404
+
+
+def test_players_are_people_renamed_and_merged(client: TestClient) -> None:
+    for names in (["Ana", "Ben"], ["ána ", "Cleo"], ["ANA", "Benoît"]):
+        table_id = finished_guildhall(client, names)
+        client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN)
+    found = {p["name"]: p["games"] for p in client.get("/api/players").json()}
+    assert found == {"Ana": 3, "Ben": 1, "Cleo": 1, "Benoît": 1}  # "ána " and "ANA" are Ana, as the form kept her
+    form = client.get("/new/guildhall").text
+    assert '<option value="Ana">' in form and 'list="known-players"' in form
+    renamed = client.post("/history/players/rename", headers=SAME_ORIGIN, data={"old": "ana", "new": "Anna"})
+    assert renamed.status_code == 303
+    taken = client.post("/history/players/rename", headers=SAME_ORIGIN, data={"old": "Ben", "new": "Cleo"})
+    assert taken.status_code == 409 and "merge" in taken.text
+    merged = client.post("/history/players/merge", headers=SAME_ORIGIN, data={"old": "Benoît", "into": "Ben",
+                                                                             "new": "Ben"})
+    assert merged.status_code == 303
+    found = {p["name"]: p["games"] for p in client.get("/api/players").json()}
+    assert found == {"Anna": 3, "Ben": 2, "Cleo": 1}
+    games = client.get("/api/games").json()
+    assert all(g["end_state"]["ended_by"] == "Anna" for g in games)
+    assert [v["action"] for v in client.get(f"/api/games/{games[0]['id']}").json()["versions"]] == \
+        ["save", "rename", "merge"]
+
+
+@pytest.mark.parametrize("name", ["a/b", "..", ".", "x?y=1&z", "Zoë"])
+def test_every_name_has_a_player_page(client: TestClient, name: str) -> None:
+    from generator.web.app import player_url
+
+    post_json(client, "/api/games", {"end_state": example("guedelon"), "team": [name, "Ben"]})
+    page = client.get(player_url(name))
+    assert page.status_code == 200 and "1 game" in page.text
+
+
+def test_the_new_game_form_keeps_what_was_typed(client: TestClient) -> None:
+    refused = client.post("/tables", headers=SAME_ORIGIN, data={"game": "guedelon", "name": ["Ana", "ana "],
+                                                                 "events": "difficult"})
+    assert refused.status_code == 400 and "entered twice" in refused.text
+    assert 'value="Ana"' in refused.text and 'value="ana "' in refused.text
+    assert 'value="difficult" selected' in refused.text
+
+
+def test_the_result_as_a_picture_and_a_page_to_print(client: TestClient) -> None:
+    from PIL import Image
+
+    game = post_json(client, "/api/games", example("guildhall")).json()
+    one = client.get(f"/history/games/{game['id']}/result.png")
+    assert one.status_code == 200 and one.headers["content-type"] == "image/png"
+    assert client.get(f"/history/games/{game['id']}/result.png").content == one.content  # the same bytes
+    picture = Image.open(io.BytesIO(one.content))
+    assert picture.width == 1080 and picture.height > 400
+    printed = client.get(f"/history/games/{game['id']}/print").text
+    assert "Print this page" in printed and "VP cards bought" in printed
+
+
+def test_an_app_on_the_home_screen_and_headers_on_every_answer(client: TestClient) -> None:
+    from PIL import Image
+
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    for icon in manifest.json()["icons"]:
+        picture = Image.open(io.BytesIO(client.get(icon["src"]).content))
+        assert f"{picture.width}x{picture.height}" == icon["sizes"]
+    assert Image.open(io.BytesIO(client.get("/favicon.ico").content)).format == "ICO"
+    for url in ("/", "/history", "/api/games", "/static/app.css", "/nowhere"):
+        headers = client.get(url).headers
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert headers["x-frame-options"] == "DENY"
+
+
+def test_hostile_requests_get_clear_statuses(client: TestClient) -> None:
+    json_type = {"content-type": "application/json"}
+    assert client.get("/api/games/99999999999999999999").status_code == 404
+    assert client.get("/history/games/99999999999999999999").status_code == 404
+    assert client.delete("/api/games/99999999999999999999", headers=json_type).status_code == 404
+    lone = '{"game": "guildhall", "players": [{"name": "\\ud800"}]}'
+    assert client.post("/api/score", content=lone, headers=json_type).status_code == 400
+    assert client.put("/api/games", content="{}", headers=json_type).status_code == 405
+    assert client.delete("/api/games", headers=json_type).status_code == 405
+    assert client.put("/api/games/1", content="{}", headers=json_type).status_code == 405
+    saved = post_json(client, "/api/games", {"end_state": example("guildhall"), "played_at": "2026-03-01T20:15"})
+    assert saved.json()["played_at"] == "2026-03-01 20:15:00"
+    assert post_json(client, "/api/games", {"end_state": example("guildhall"),
+                                            "played_at": "2026-02-30"}).status_code == 400
+    long_name = example("guedelon")
+    assert post_json(client, "/api/games", {"end_state": long_name, "team": ["x" * 41]}).status_code == 400
+    first = post_json(client, "/api/games", example("guildhall"), **{"Idempotency-Key": "evening-game-1"})
+    other = example("guildhall")
+    other["players"][1]["vp_tokens"] += 1
+    reused = post_json(client, "/api/games", other, **{"Idempotency-Key": "evening-game-1"})
+    assert first.status_code == 201 and reused.status_code == 409 and "another game" in reused.json()["error"]
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    bad_path = client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN,
+                           data={"seat": "0", "shown": "0", "op": "set", "path": "vp_tokens..x", "value": "1"})
+    assert bad_path.status_code == 400
+
+
+@pytest.mark.parametrize("filename", ["..", ".", "", "../../etc/passwd"])
+def test_an_upload_named_oddly_or_no_file_is_said_in_words(client: TestClient, filename: str) -> None:
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    answer = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
+                         files={"sheet": (filename, b"" if not filename else b"not a sheet", "image/jpeg")})
+    assert answer.status_code == 400 and 'role="alert"' in answer.text
+    if not filename:
+        assert "no file was chosen" in answer.text
+
+
+def test_the_csv_export_never_runs_a_formula(tmp_path: Path, client: TestClient, db: Database) -> None:
+    post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["=HYPERLINK(1)", "@SUM", "-1"]})
+    found = CliRunner().invoke(cli, ["history", "export", "--format", "csv", "--db", str(db.path)])
+    cells = [line.split(",")[3] for line in found.stdout.splitlines()[1:]]
+    assert cells == ["'=HYPERLINK(1)", "'@SUM", "-1"]
+
+
+def test_the_history_command_line_corrects_deletes_and_escapes(tmp_path: Path, client: TestClient,
+                                                               db: Database) -> None:
+    runner = CliRunner()
+    game = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana\x1b[31m", "Ben"]})
+    assert game.status_code == 400  # a control character is no name
+    name = example("guildhall")
+    name["players"][1]["name"] = "Ben\u202e"
+    saved = post_json(client, "/api/games", name)
+    assert saved.status_code == 422  # the API holds names to the forms' rules
+    game_id = str(post_json(client, "/api/games", example("guildhall")).json()["id"])
+    corrected = example("guildhall")
+    corrected["players"][2]["vp_tokens"] += 2
+    file = tmp_path / "fixed.json"
+    file.write_text(json.dumps(corrected))
+    edit = runner.invoke(cli, ["history", "edit", game_id, str(file), "--db", str(db.path)])
+    assert edit.exit_code == 0, edit.output
+    shown = runner.invoke(cli, ["history", "show", game_id, "--db", str(db.path)])
+    assert "versions:" in shown.stdout and "edit (donjon history edit)" in shown.stdout
+    huge = runner.invoke(cli, ["history", "show", "99999999999999999999", "--db", str(db.path)])
+    assert huge.exit_code == 2 and "not a game's id" in huge.stderr
+    assert runner.invoke(cli, ["history", "delete", game_id, "--db", str(db.path)]).exit_code == 0
+    assert runner.invoke(cli, ["history", "show", game_id, "--db", str(db.path)]).exit_code == 2
+    # a name with control characters already in a database (written by an older donjon) is shown escaped
+    with sqlite3.connect(db.path) as conn:
+        conn.execute("UPDATE game_players SET name = 'Eve\x1b[2J'")
+    listed = runner.invoke(cli, ["history", "players", "--db", str(db.path)])
+    assert "\x1b" not in listed.stdout
+
+
+def test_a_read_only_database_is_read(tmp_path: Path, client: TestClient, db: Database) -> None:
+    post_json(client, "/api/games", example("guildhall"))
+    db.close()
+    copy = tmp_path / "ro" / "history.sqlite3"
+    copy.parent.mkdir()
+    copy.write_bytes(db.path.read_bytes())
+    copy.chmod(0o444)
+    copy.parent.chmod(0o555)
+    try:
+        listed = CliRunner().invoke(cli, ["history", "list", "--db", str(copy)])
+        assert listed.exit_code == 0 and "Guildhall" in listed.stdout
+        assert sorted(p.name for p in copy.parent.iterdir()) == ["history.sqlite3"]  # nothing written beside it
+    finally:
+        copy.parent.chmod(0o755)
