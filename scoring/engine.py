@@ -271,7 +271,7 @@ class Scorer:
         return self.score_read(game, files, options or self.sheet_options)
 
     def score_read(self, game: Game[Any, Any], files: list[tuple[bytes, str]],
-                   options: SheetOptions | None = None) -> Result:
+                   options: SheetOptions | None = None, lang: Language | None = None) -> Result:
         """Filled sheets already read into memory (bytes and display name each), scored as one end state."""
         catalog, _ = self.catalog(game.id)
         filled = game.read_sheets(files, catalog, options)
@@ -280,7 +280,7 @@ class Scorer:
                           summary=f"{plural(len(filled.uncertain), 'value')} read from the photos uncertain: not "
                                   "scored until confirmed", parts=(Unconfirmed(filled.uncertain),))
         try:
-            result = self.score_document(filled.document)
+            result = self.score_document(filled.document, lang)
         except EndStateError as err:
             raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems],
                                 f"filled {game.name} sheets") from None
@@ -299,7 +299,7 @@ class Scorer:
         catalog, spec = self.catalog(game.id)
         return score_with(game, catalog, spec, doc, self.strict, lang)
 
-    def score_provisional(self, source: Mapping[str, Any]) -> Result | None:
+    def score_provisional(self, source: Mapping[str, Any], lang: Language | None = None) -> Result | None:
         """The scores a state would have if its broken rules were set aside: each player's total and breakdown
         as the game's own ranking computes them, for a table to show while something is still to fix (never a
         result to keep: `valid` is false whenever a rule is broken). None when the state cannot be read, or when
@@ -310,7 +310,7 @@ class Scorer:
         state, problems = check_document(doc, spec)
         if problems or isinstance(state, Invalid):
             return None
-        found = Findings(game.id, Locator(doc), strict=self.strict)
+        found = Findings(game.id, Locator(doc), strict=self.strict, lang=lang or language())
         standing = game.check(state, catalog, found)
         try:
             ranking = game.rank(state, catalog)

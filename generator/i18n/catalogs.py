@@ -26,14 +26,14 @@ ROOT = LOCALE_DIR.parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: The keywords marking a message in Python code (Babel's defaults, plus N_ for constants).
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
-#: Where messages are extracted from: (folder under the repository, Babel's method map for it). The table
-#: companion (generator/web, templates/web) joins in phase 2 of issue 26.
+#: Where messages are extracted from: (folder under the repository, Babel's method map for it).
 SOURCES: tuple[tuple[str, list[tuple[str, str]]], ...] = (
-    ("generator", [("web/**", "ignore"), ("**.py", "python")]),
+    ("generator", [("**.py", "python")]),
     ("scoring", [("**.py", "python")]),
     ("templates/layouts", [("**.yaml", "generator.i18n.extract:extract_layout")]),
     ("templates/sheets", [("**.yaml", "generator.i18n.extract:extract_layout")]),
     ("templates/preview", [("**.html", "jinja2.ext:babel_extract")]),
+    ("templates/web", [("*.html", "jinja2.ext:babel_extract")]),
 )
 
 

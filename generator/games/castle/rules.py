@@ -104,8 +104,8 @@ class CastleOutcome(ResultPart):
         if self.termination is CastleEnd.END_CLOUD:
             return None
         # said to a table, which holds every player's sheet: no sheet can be missing there (unlike W4's file)
-        return ("the game ends when a player completes the twelfth part and draws the end Cloud, and no sheet has "
-                "it yet")
+        return N_("the game ends when a player completes the twelfth part and draws the end Cloud, and no sheet "
+                  "has it yet")
 
     @property
     def end_warning(self) -> str:
