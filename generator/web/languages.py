@@ -16,8 +16,10 @@ from typing import Any
 from markupsafe import Markup
 from starlette.requests import Request
 
-from generator.i18n import ENDONYMS, INTERFACE, Language, language, negotiate
+from generator.i18n import ENDONYMS, INTERFACE, N_, Language, language, negotiate
 
+#: The confidence of a house default, as a word (end-states.md's `house`).
+HOUSE = N_("house")
 #: The cookie the language switch sets: a phone keeps its language for a year, on every page and table.
 COOKIE = "donjon-lang"
 COOKIE_AGE = 365 * 24 * 3600
@@ -72,7 +74,11 @@ def page_words(lang: Language) -> dict[str, Any]:
     def translated(message: str, **values: Any) -> str:
         return said(lang, message, **values)
 
-    return {"_": gettext, "ngettext": ngettext, "said": translated, "lang": lang.code,
+    def confidence(code: str) -> str:
+        """A confidence as shown beside a value: H, M and L are letters in every language; `house` is a word."""
+        return lang._(HOUSE) if code == "house" else code
+
+    return {"_": gettext, "ngettext": ngettext, "said": translated, "confidence": confidence, "lang": lang.code,
             "languages": [(code, ENDONYMS[code]) for code in INTERFACE], "when": _bound(when, lang)}
 
 

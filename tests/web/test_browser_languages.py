@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 ENGLISH = ("the", "and", "of", "your", "is", "are", "save", "new", "history", "not", "yet", "with", "add", "more",
            "less", "back", "who", "what", "game", "games", "player", "players", "wins", "won", "open", "tap",
            "each", "from", "enter", "part", "running", "totals", "warning", "rule", "broken", "floor",
-           "walls", "towers", "guests", "rounds", "join", "read", "sheet", "check", "keep")
+           "walls", "towers", "guests", "rounds", "join", "read", "sheet", "check", "keep", "house")
 #: What may stay as written in any language: players' names, the games' names where no edition translates them,
 #: donjon's own name, services, formats and the files' field names in the photo page's small print.
 NAMES = ("Once Upon a Castle", "Guildhall", "Guédelon", "donjon build", "donjon", "BG Stats", "JSON", "PDF",
