@@ -69,11 +69,11 @@ class Content(NamedTuple):
         return all_decks(self)
 
 
-def load_game(folder: Path, game_id: str) -> tuple[GameCatalog | None, list[Problem]]:
-    """Load one game folder: the catalog, or None and every problem found."""
+def load_game(folder: Path, game_id: str, root: Path) -> tuple[GameCatalog | None, list[Problem]]:
+    """Load one game folder of the content folder `root`: the catalog, or None and every problem found."""
     from generator.catalog.reader import CatalogReader
 
-    reader = CatalogReader(folder, game_id, game_ids())
+    reader = CatalogReader(folder, game_id, game_ids(), root)
     catalog = find_game(game_id).load(reader)
     return (catalog if reader.ok else None), reader.problems
 
@@ -84,16 +84,20 @@ def _scan(root: Path) -> tuple[list[tuple[str, Path]], list[Path], list[Path], l
         raise UsageError(display_path(root), "no such content folder")
     if not root.is_dir():
         raise UsageError(display_path(root), "is a file; --content wants a folder")
+    problems: list[Problem] = []
     if (root / "deck.yaml").is_file():
-        return [], [root], [], []
+        return [], [] if _linked_outside(root, root / "deck.yaml", problems) else [root], [], problems
     if (root / "sheet.yaml").is_file():
-        return [], [], [root], []
+        return [], [], [] if _linked_outside(root, root / "sheet.yaml", problems) else [root], problems
     known = game_ids()
     found_games: list[tuple[str, Path]] = []
     decks: list[Path] = []
     sheets: list[Path] = []
-    problems: list[Problem] = []
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        marker = next((folder / name for name in ("game.yaml", "deck.yaml", "sheet.yaml")
+                       if (folder / name).is_file()), None)
+        if marker is not None and _linked_outside(root, marker, problems):
+            continue
         if (folder / "game.yaml").is_file():
             if folder.name not in known:
                 problems.append(Problem(display_path(folder / "game.yaml"), None, "",
@@ -110,6 +114,19 @@ def _scan(root: Path) -> tuple[list[tuple[str, Path]], list[Path], list[Path], l
                                                               "folder (with a deck.yaml) and no sheet folder (with a "
                                                               "sheet.yaml)"))
     return found_games, decks, sheets, problems
+
+
+def _linked_outside(root: Path, path: Path, problems: list[Problem]) -> bool:
+    """Whether `path` (a folder's deck.yaml, sheet.yaml or game.yaml) or its folder is a link leading outside the
+    content folder `root`: refused by name, as every file a deck names is (`files.resolve_within`), so that a deck
+    folder shared as an archive cannot make donjon read a file of the builder's home."""
+    from generator.files import leads_outside, linked_outside
+
+    link = linked_outside(root, path)
+    if link is not None:
+        what = "folder" if link.is_dir() else "file"
+        problems.append(Problem(display_path(link, link=True), None, "", leads_outside(root.resolve(), what)))
+    return link is not None
 
 
 def _load_sheets(root: Path, folders: list[Path], problems: list[Problem]) -> dict[str, GameCatalog]:
@@ -155,7 +172,7 @@ def _load(root: Path, wanted: Iterable[str] | None) -> tuple[Content, list[Probl
     for game_id, folder in found_games:
         if keep is not None and game_id not in keep:
             continue
-        catalog, found = load_game(folder, game_id)
+        catalog, found = load_game(folder, game_id, root)
         problems.extend(found)
         if catalog is not None:
             loaded[game_id] = catalog

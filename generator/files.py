@@ -91,9 +91,37 @@ def resolve_within(root: Path, base: Path, ref: str) -> Path:
     except (OSError, RuntimeError):  # a link that leads round in a loop: reading it says so
         return found
     if not inside(top, real):
-        raise ValueError(f"{ref!r} is a link leading outside the content folder ({top.name}/); donjon reads only "
-                         "files inside it: copy the file into the folder instead")
+        raise ValueError(f"{ref!r} {leads_outside(top)}")
     return found
+
+
+def leads_outside(top: Path, what: str = "file") -> str:
+    """What is said of a link leading outside the resolved content folder `top` (a reference, a deck file, a
+    deck folder: one rule, one sentence); `what` is the linked thing, a file or a folder."""
+    return (f"is a link leading outside the content folder ({top.name}/); donjon reads only files inside it: copy "
+            f"the {what} into it instead")
+
+
+def linked_outside(root: Path, path: Path) -> Path | None:
+    """The first of `path`'s parts below the content folder `root` (a folder, then the file) that is a symbolic
+    link leading outside it, or None. For the files donjon finds itself rather than by a reference: a deck folder
+    or its `deck.yaml`, a game folder's catalog. A link that leads round in a loop is left to the reader's
+    message; a link to another place inside the content folder is fine."""
+    top = root.resolve()
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:  # not below root: nothing of it was found by walking the content folder
+        return None
+    current = root
+    for part in parts:
+        current = current / part
+        try:
+            real = current.resolve()
+        except (OSError, RuntimeError):
+            return None
+        if not inside(top, real):
+            return current
+    return None
 
 
 def inside(top: Path, path: Path) -> bool:

@@ -33,8 +33,11 @@ def fonts_dir() -> Path:
     return templates_dir() / "fonts"
 
 
-def display_path(path: Path) -> str:
-    """A path as messages show it: relative to the working folder when below it, else absolute."""
+def display_path(path: Path, *, link: bool = False) -> str:
+    """A path as messages show it: relative to the working folder when below it, else absolute. With `link`, the
+    path's last part is named as it is, not as the file it links to (to name a symbolic link)."""
+    if link and path.name:
+        return os.path.join(display_path(path.parent), path.name)
     try:
         resolved = path.resolve()
         cwd = Path.cwd().resolve()

@@ -66,7 +66,7 @@ def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> O
     """Score one file (or the filled sheets of one game) into what the command prints for it. `named`: the JSON
     line says which file it is about, and a file that cannot be read gets a line too."""
     from generator.errors import DonjonError
-    from scoring.result import json_line
+    from scoring.result import Unconfirmed, json_line
     from scoring.table import render
 
     head: dict[str, object] = {}
@@ -79,9 +79,13 @@ def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> O
     except DonjonError as err:
         line = json_line({**head, "error": str(err)}) if as_json and named else None
         return Outcome(int(err.exit_code), output=line, error=str(err))
+    unread = result.part(Unconfirmed)
+    # a sheet of several that could not be read is an error of that file (stderr), listed with the others (stdout)
+    error = "\n".join(f"{u.file}: {u.why}" for u in unread.unread) if unread is not None and unread.unread else None
     if not as_json:
-        return Outcome(int(result.exit_code), output=render(result))
-    return Outcome(int(result.exit_code), output=json_line({**head, **result.to_dict()}) if named else result.to_json())
+        return Outcome(int(result.exit_code), output=render(result), error=error)
+    return Outcome(int(result.exit_code), output=json_line({**head, **result.to_dict()}) if named else result.to_json(),
+                   error=error)
 
 
 def workers_for(count: int) -> int:

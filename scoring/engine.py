@@ -275,10 +275,11 @@ class Scorer:
         """Filled sheets already read into memory (bytes and display name each), scored as one end state."""
         catalog, _ = self.catalog(game.id)
         filled = game.read_sheets(files, catalog, options)
-        if filled.uncertain:
+        unread = filled.unread
+        if filled.uncertain or unread:
             return Result(game.id, False, False, (), None, (), source=filled.document.file,
-                          summary=f"{plural(len(filled.uncertain), 'value')} read from the photos uncertain: not "
-                                  "scored until confirmed", parts=(Unconfirmed(filled.uncertain),))
+                          summary=_unscored(len(files), len(unread), len(filled.uncertain or ())),
+                          parts=(Unconfirmed(filled.uncertain or (), unread, tuple(name for _, name in files)),))
         try:
             result = self.score_document(filled.document, lang)
         except EndStateError as err:
@@ -330,6 +331,18 @@ class Scorer:
             except DonjonError as err:
                 out.append((Path(path), err))
         return out
+
+
+def _unscored(files: int, unread: int, uncertain: int) -> str:
+    """Why sheets were not scored: files that could not be read, values that wait for a person's word."""
+    values = plural(uncertain, "value")
+    if not unread:
+        return f"{values} read from the photos uncertain: not scored until confirmed"
+    again = "it is" if unread == 1 else "they are"
+    if not uncertain:
+        return f"{unread} of {files} sheets could not be read: not scored until {again} given again"
+    return (f"{unread} of {files} sheets could not be read and {values} read from the others uncertain: not scored "
+            f"until {again} given again and {'it' if uncertain == 1 else 'they'} confirmed")
 
 
 _SHARED: dict[tuple[Path, bool], Scorer] = {}

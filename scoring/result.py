@@ -59,6 +59,26 @@ class Uncertain:
 
 
 @dataclass(frozen=True, slots=True)
+class Unread:
+    """A photo of the sheets of one game that could not be read (no whole sheet in it, a sheet of another version):
+    the other files are still read and their uncertain values listed, and nothing is scored until it is given
+    again."""
+
+    file: str
+    #: its place among the files given, from 0 (`sheets[N]` of `--set`)
+    sheet: int
+    #: why, as the reader says it (the file's name left out)
+    why: str
+    #: the reason's name (generator.sheets.advice: `half-sheet`, `blurred`...), "" when none is known
+    reason: str = ""
+    #: what to change before the next photo, in words ("" when `why` is all there is to say)
+    advice: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"file": self.file, "sheet": self.sheet, "why": self.why, "reason": self.reason, "advice": self.advice}
+
+
+@dataclass(frozen=True, slots=True)
 class RuleWarning:
     """A check that failed on a value no rulebook states (confidence M, L or house): the file is still scored.
 
@@ -124,6 +144,11 @@ class ResultPart:
         return False
 
     @property
+    def unreadable(self) -> bool:
+        """A file of the input could not be read (one photo of several): nothing is scored (exit code 2)."""
+        return False
+
+    @property
     def end_missing(self) -> str | None:
         """Why the file, scored all the same, does not show the end of the game (no castle sheet holds the end
         Cloud), or None. A table of the companion, which holds every player's part, is not saved then."""
@@ -143,16 +168,24 @@ P = TypeVar("P", bound=ResultPart)
 @dataclass(frozen=True, slots=True)
 class Unconfirmed(ResultPart):
     """Sheets read from photos: the values a person must confirm before anything is scored (none when every mark
-    was read). A result of sheets that were not photos has no such part (the JSON then has no `uncertain`)."""
+    was read), and the files of several that could not be read at all. A result of sheets that were not photos,
+    each read, has no such part (the JSON then has no `uncertain` nor `unread`)."""
 
     uncertain: tuple[Uncertain, ...]
+    unread: tuple[Unread, ...] = ()
+    #: every file of the sheets, in the order given (for a listing file by file; not in the JSON)
+    files: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"uncertain": [u.to_dict() for u in self.uncertain]}
+        return {"uncertain": [u.to_dict() for u in self.uncertain], "unread": [u.to_dict() for u in self.unread]}
 
     @property
     def waiting(self) -> bool:
         return bool(self.uncertain)
+
+    @property
+    def unreadable(self) -> bool:
+        return bool(self.unread)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +222,9 @@ class Result:
     @property
     def exit_code(self) -> ExitCode:
         """0 for a valid, finished game; 1 when a rule is broken, the game is still in progress, or a value read
-        from a photo waits to be confirmed."""
+        from a photo waits to be confirmed; 2 when a file of several sheets could not be read."""
+        if any(p.unreadable for p in self.parts):
+            return ExitCode.UNREADABLE
         waiting = any(p.waiting for p in self.parts)
         return ExitCode.OK if self.valid and self.finished and not waiting else ExitCode.INVALID
 

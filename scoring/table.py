@@ -17,7 +17,7 @@ from __future__ import annotations
 from generator.catalog.common import CONFIDENCE_WORDS
 from generator.registry import UnknownGame, find_game
 from generator.wording import plural, visible
-from scoring.result import Result, RuleWarning, Unconfirmed
+from scoring.result import Result, RuleWarning, Uncertain, Unconfirmed
 
 #: The mark beside points computed from a value below H.
 INFERRED_MARK = "*"
@@ -47,11 +47,10 @@ def render(result: Result) -> str:
     quotes from the file is escaped, a newline in a name included."""
     lines = [heading(result)]
     photos = result.part(Unconfirmed)
-    if photos is not None and photos.uncertain:
+    if photos is not None and (photos.uncertain or photos.unread):
         lines.append(result.summary)
-        for item in photos.uncertain:
-            lines.append(f"  {item.photo}: {item.field}: {item.why} (confirm with --set {item.key}=VALUE)")
-        return "\n".join(lines)
+        lines.extend(unconfirmed_lines(photos))
+        return "\n".join(visible(line) for line in lines)
     if result.violations:
         lines.append(result.summary)
         for violation in result.violations:
@@ -67,6 +66,29 @@ def render(result: Result) -> str:
                      "the same; --strict makes them violations)")
         lines.extend(warning_lines(result, w) for w in result.warnings)
     return "\n".join(visible(line) for line in lines)
+
+
+def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
+    """What keeps sheets from being scored: each value to confirm; with several files, file by file, each file
+    that could not be read with why and what to change, and each file read in full said so."""
+    def uncertain(item: Uncertain) -> str:
+        return f"{item.field}: {item.why} (confirm with --set {item.key}=VALUE)"
+
+    if len(photos.files) < 2:
+        return [f"  {item.photo}: {uncertain(item)}" for item in photos.uncertain]
+    lines = []
+    for index, file in enumerate(photos.files):
+        unread = next((u for u in photos.unread if u.sheet == index), None)
+        if unread is not None:
+            lines.append(f"  {file}: not read: {unread.why}")
+            if unread.advice:
+                lines.append(f"    what to change: {unread.advice}")
+            continue
+        doubts = [item for item in photos.uncertain if item.photo == file]
+        lines.extend(f"  {file}: {uncertain(item)}" for item in doubts)
+        if not doubts:
+            lines.append(f"  {file}: read, nothing to confirm")
+    return lines
 
 
 def warning_lines(result: Result, warning: RuleWarning) -> str:

@@ -14,7 +14,9 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -32,11 +34,12 @@ def donjon(*args: str, env: dict[str, str] | None = None) -> subprocess.Complete
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The skirmish deck (PNG and SVG art, transparency) for DriveThruCards and MB PRINT, and an RGB build."""
+    """Every sample deck for DriveThruCards (the tiles draw see-through and masked boxes, which its PDF/X-1a must
+    flatten), the skirmish deck (PNG and SVG art, transparency) for MB PRINT and PrintNinja, and an RGB build."""
     out = tmp_path_factory.mktemp("print")
     for service in ("dtc", "mbprint", "printninja"):
-        done = donjon("export", "--service", service, "--decks", "skirmish", "--content", str(DECKS), "--out",
-                      str(out))
+        done = donjon("export", "--service", service, *(() if service == "dtc" else ("--decks", "skirmish")),
+                      "--content", str(DECKS), "--out", str(out))
         assert done.returncode in (0, 1), done.stderr
     done = donjon("export", "--service", "dtc", "--colour", "rgb", "--decks", "skirmish", "--content", str(DECKS),
                   "--out", str(out / "rgb"))
@@ -78,28 +81,57 @@ def test_every_kind_of_pdf_has_its_cut_and_bleed(exported: Path, tmp_path: Path)
     assert (trim[2] - trim[0]) / 72 * 25.4 == pytest.approx(63, abs=0.01)
 
 
-def test_cmyk_files_hold_no_rgb_and_say_their_printing_condition(exported: Path) -> None:
+def test_cmyk_files_hold_no_rgb_nor_transparency_and_say_their_printing_condition(exported: Path) -> None:
     import pikepdf
 
-    dtc = exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf"
-    with pikepdf.open(dtc) as doc:
-        intents = doc.Root.OutputIntents
-        assert str(intents[0].S) == "/GTS_PDFX"
-        assert int(intents[0].DestOutputProfile.N) == 4
-        assert str(doc.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
-        for obj in doc.objects:
-            if isinstance(obj, pikepdf.Stream):
-                space = obj.get("/ColorSpace")
-                assert space is None or str(space) in ("/DeviceCMYK", "/DeviceGray"), obj.objgen
-                assert "/SMask" not in obj  # PDF/X-1a: no soft masks
-        for page in doc.pages:
-            for instruction in pikepdf.parse_content_stream(page):
-                assert str(instruction.operator) not in ("rg", "RG"), "an RGB colour in a CMYK page"
-        forms = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"]
-        for form in forms:
-            for instruction in pikepdf.parse_content_stream(form):
-                operator = str(instruction.operator)
-                assert operator not in ("rg", "RG", "sc", "scn"), f"colour {operator} in form {form.objgen}"
+    dtc = sorted((exported / "print" / "drivethrucards" / "decks").glob("*.pdf"))
+    assert [p.stem for p in dtc] == ["market", "quests", "skirmish", "tiles", "tokens"]
+    for pdf in dtc:
+        with pikepdf.open(pdf) as doc:
+            intents = doc.Root.OutputIntents
+            assert str(intents[0].S) == "/GTS_PDFX"
+            assert int(intents[0].DestOutputProfile.N) == 4
+            assert str(doc.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
+            for obj in doc.objects:
+                if isinstance(obj, pikepdf.Stream):
+                    space = obj.get("/ColorSpace")
+                    assert space is None or str(space) in ("/DeviceCMYK", "/DeviceGray"), obj.objgen
+            # PDF/X-1a: no soft masks, no opacity below 1 (the tiles' masked art and see-through back)
+            assert _transparency(doc) == [], pdf.name
+            for page in doc.pages:
+                for instruction in pikepdf.parse_content_stream(page):
+                    assert str(instruction.operator) not in ("rg", "RG"), "an RGB colour in a CMYK page"
+            forms = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"]
+            for form in forms:
+                for instruction in pikepdf.parse_content_stream(form):
+                    operator = str(instruction.operator)
+                    assert operator not in ("rg", "RG", "sc", "scn"), f"colour {operator} in form {form.objgen}"
+
+
+def _transparency(doc: Any) -> list[str]:
+    """Every soft mask and opacity below 1 anywhere in a document (pikepdf: its catalogue walked, direct
+    dictionaries such as a page's graphics states included)."""
+    import pikepdf
+
+    found: list[str] = []
+    seen: set[tuple[int, int]] = set()
+    stack: list[Any] = [doc.Root]
+    while stack:
+        obj = stack.pop()
+        if obj.is_indirect:
+            if obj.objgen in seen:
+                continue
+            seen.add(obj.objgen)
+        if isinstance(obj, pikepdf.Array):
+            children = list(obj)
+        else:
+            if "/SMask" in obj and str(obj.SMask) != "/None":
+                found.append("a soft mask")
+            found += [f"{key} {obj[key]}" for key in ("/CA", "/ca")
+                      if key in obj and isinstance(obj[key], (int, float, Decimal)) and float(obj[key]) < 1]
+            children = [value for key, value in obj.items() if key not in ("/Parent", "/P")]
+        stack.extend(c for c in children if isinstance(c, (pikepdf.Dictionary, pikepdf.Stream, pikepdf.Array)))
+    return found
 
 
 def _highest_ink(pdf: Path, tmp: Path, first: int = 1, last: int = 4) -> float:
@@ -141,11 +173,21 @@ def test_cmyk_looks_like_the_rgb_build(exported: Path, tmp_path: Path) -> None:
 
 def test_donjons_own_exports_pass_their_services(exported: Path) -> None:
     for service, folder in (("dtc", "drivethrucards"), ("mbprint", "mbprint"), ("printninja", "printninja")):
-        files = list((exported / "print" / folder / "decks").glob("*.pdf"))
+        files = sorted((exported / "print" / folder / "decks").glob("*.pdf"))
         done = donjon("check-print", *map(str, files), "--service", service, "--json")
         reports = [json.loads(line) for line in done.stdout.splitlines()]
-        assert [r["verdict"] for r in reports] != ["refused"], done.stdout
+        assert len(reports) == len(files) == (5 if service == "dtc" else 1)
+        assert all(r["verdict"] != "refused" for r in reports), done.stdout
         assert done.returncode == 0, done.stdout
+
+
+def test_every_deck_of_every_game_passes_drivethrucards(tmp_path: Path) -> None:
+    """The games' own decks for DriveThruCards: the export's preflight (the one `check-print` runs) finds nothing
+    the service would refuse in any of them (the floor tiles' text kept inside its 1/8 in safe area)."""
+    done = donjon("export", "--service", "dtc", "--out", str(tmp_path))
+    files = sorted((tmp_path / "print" / "drivethrucards").rglob("*.pdf"))
+    assert len(files) == 8 and done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("DriveThruCards would take it") == len(files), done.stdout
 
 
 def test_printninja_repeats_copies_and_shows_a_shared_back_once(exported: Path) -> None:
@@ -314,6 +356,84 @@ def test_a_saved_printer_moves_the_backs_and_scales_the_sheet(tmp_path: Path) ->
     assert unknown.returncode == 2 and "laser" in unknown.stderr
 
 
+def test_a_saved_printer_moves_and_scales_the_references_and_score_sheets_too(tmp_path: Path) -> None:
+    """A build with `--printer` draws every page of a game's reference and score sheets at the printer's scale about
+    the page's centre, every second page of the reference (the back of a sheet printed on both sides) moved by the
+    back offset, and their links and form fields with them: each annotation's rectangle is where the page's
+    transform puts the plain build's."""
+    import pikepdf
+
+    env = {"DONJON_PRINTERS": str(tmp_path / "printers.json")}
+    assert donjon("printer", "add", "laser", "--back-offset", "1.5,-0.5", "--scale", "1.004,0.998",
+                  env=env).returncode == 0
+    plain, measured = tmp_path / "plain", tmp_path / "measured"
+    for out, more in ((plain, ()), (measured, ("--printer", "laser"))):
+        done = donjon("build", "once-upon-a-castle", "--format", "pdf", "--out", str(out), *more, env=env)
+        assert done.returncode == 0, done.stderr
+    mm = 72 / 25.4
+    documents = ["references/once-upon-a-castle-reference.pdf",
+                 "score-sheets/once-upon-a-castle/castle-sheet-great-architect-a4-fillable.pdf"]
+    for name in documents:
+        with pikepdf.open(plain / name) as before, pikepdf.open(measured / name) as after:
+            assert len(after.pages) == len(before.pages)
+            annotations = 0
+            for index, (old, new) in enumerate(zip(before.pages, after.pages)):
+                w, h = float(new.mediabox[2]), float(new.mediabox[3])
+                # the back of a sheet: x right by 1.5 mm, y up by -0.5 mm as seen on it (y up in PDF too)
+                dx, dy = (1.5 * mm, -0.5 * mm) if index % 2 else (0.0, 0.0)
+                e, f = w * (1 - 1.004) / 2 + dx, h * (1 - 0.998) / 2 + dy
+                moves = [[float(v) for v in i.operands] for i in pikepdf.parse_content_stream(new)
+                         if str(i.operator) == "cm"]
+                # the first after reportlab's own `1 0 0 1 0 0 cm`
+                assert moves[1] == pytest.approx([1.004, 0, 0, 0.998, e, f], abs=0.002)
+                for a, b in zip(old.get("/Annots", []), new.get("/Annots", []), strict=True):
+                    x0, y0, x1, y1 = (float(v) for v in a.Rect)
+                    moved = [1.004 * x0 + e, 0.998 * y0 + f, 1.004 * x1 + e, 0.998 * y1 + f]
+                    assert [float(v) for v in b.Rect] == pytest.approx(moved, abs=0.002)
+                    annotations += 1
+            assert annotations > 10, name  # the reference's links, the sheet's fields
+
+
+_DECORATED = """background: "#202020"
+boxes:
+  band: {kind: rect, x: 0, y: 0, width: 100%, height: 15mm, fill: "#1d3557", decoration: true}
+  panel: {kind: rect, x: 5mm, y: 30mm, width: 100% - 10mm, height: 15mm, fill: "#8b0000"}
+  title: {kind: text, x: 5mm, y: 4mm, width: 40mm, height: 8mm, font: open-sans, size: 10pt, colour: "#ffffff", text: Title}
+  label: {kind: text, x: 7mm, y: 33mm, width: 40mm, height: 8mm, font: open-sans, size: 10pt, colour: "#ffffff", text: Label}
+  note: {kind: text, x: 5mm, y: 60mm, width: 40mm, height: 8mm, font: open-sans, size: 10pt, colour: "#ffffff", text: Note}
+"""
+
+
+def _card_svg(tmp: Path, layout: str, ink: str) -> str:
+    """The SVG of a one-card deck drawn with `layout`."""
+    deck = tmp / f"deck-{ink}-{len(layout)}"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text("id: d\nname: D\nlayout: layout.yaml\ncards: cards.csv\n", encoding="utf-8")
+    (deck / "cards.csv").write_text("Name\nAbc\n", encoding="utf-8")
+    (deck / "layout.yaml").write_text(layout, encoding="utf-8")
+    done = donjon("build", "--content", str(deck), "--format", "svg", "--ink", ink, "--out", str(deck / "out"))
+    assert done.returncode == 0, done.stderr
+    return (deck / "out" / "decks" / "d" / "svg" / "001-abc.svg").read_text(encoding="utf-8")
+
+
+def _fills(svg: str) -> dict[str, int]:
+    """How often each fill colour appears in an SVG (glyphs are filled paths: a text's colour counts once)."""
+    from collections import Counter
+
+    return dict(Counter(re.findall(r'fill="(#[0-9a-f]{6})"', svg)))
+
+
+def test_ink_light_lightens_the_boxes_a_layout_calls_decoration_and_keeps_the_rest(tmp_path: Path) -> None:
+    """The band is decoration: tinted, its white title in dark ink. The panel is not: kept, its white label kept on
+    it. The white note lay on the background, which ink-light drops: dark ink. A layout marking nothing has every
+    box made light (the panel tinted, its label dark); outside ink-light the mark changes nothing."""
+    light = _fills(_card_svg(tmp_path, _DECORATED, "light"))
+    assert light == {"#dde1e6": 1, "#8b0000": 1, "#ffffff": 1, "#1d1a16": 2}, light
+    unmarked = _DECORATED.replace(", decoration: true", "")
+    assert _fills(_card_svg(tmp_path, unmarked, "light")) == {"#dde1e6": 1, "#eed9d9": 1, "#1d1a16": 3}
+    assert _card_svg(tmp_path, unmarked, "normal") == _card_svg(tmp_path, _DECORATED + "\n", "normal")
+
+
 @needs_gs
 def test_ink_light_halves_the_ink_and_keeps_every_word(tmp_path: Path) -> None:
     coverage = {}
@@ -333,3 +453,55 @@ def test_ink_light_halves_the_ink_and_keeps_every_word(tmp_path: Path) -> None:
         light = subprocess.run(["pdftotext", str(tmp_path / "light" / "decks" / pdf.name), "-"], capture_output=True,
                                text=True, check=True).stdout
         assert words.split() == light.split(), pdf.name
+
+
+def test_pdfx_1a_draws_see_through_boxes_as_pictures_of_what_they_show(tmp_path: Path) -> None:
+    """A box at half opacity and a masked picture, inside a shaped piece's clipping group, under text: in
+    DriveThruCards' PDF/X-1a they become pictures of the area they cover, blended with what lies under them, and
+    the text over them stays text. The page looks as the RGB file with real transparency does."""
+    import pikepdf
+    from PIL import Image, ImageChops, ImageStat
+
+    from generator.backends.pdf import write_pdf
+    from generator.backends.pdf_flatten import flatten
+    from generator.prepress.services import find_service
+    from generator.render import fonts
+    from generator.render.model import Drawing, Group, ImageUse, Page, Paint, Placed, Rect, TextRun
+
+    mask = tmp_path / "mask.png"
+    Image.radial_gradient("L").resize((40, 40)).save(mask)  # white at the edge, black in the middle
+    art = tmp_path / "art.png"
+    Image.new("RGB", (40, 40), "#e0c020").save(art)
+    word = "Over"
+    text = TextRun(20, 60, word, "open-sans", 14, "#000000", fonts.width("open-sans", word) * 14)
+    clip = (("M", -9.0, -9.0), ("L", 109.0, -9.0), ("L", 109.0, 109.0), ("L", -9.0, 109.0), ("Z",))
+    drawing = Drawing(100, 100, (Group((
+        Rect(-9, -9, 118, 118, Paint("#1c3f8f")),
+        Group((Rect(10, 10, 50, 50, Paint("#ff0000")),), opacity=0.5),
+        Group((ImageUse(str(art), 50, 50, 40, 40),), mask=ImageUse(str(mask), 50, 50, 40, 40)),
+        text), clip=clip),), bleed=9)
+    flat, pictures = flatten(drawing, 300)
+    group = flat.items[0]
+    assert isinstance(group, Group) and group.clip == clip and len(pictures) == 2  # the clip kept, two pictures
+    assert [type(i).__name__ for i in group.items] == ["Rect", "ImageUse", "ImageUse", "TextRun"]
+    page = Page(118, 118, (Placed(drawing, 9, 9),))
+    write_pdf([page], tmp_path / "x1a.pdf", title="t", ink=find_service("dtc").press())
+    write_pdf([page], tmp_path / "rgb.pdf", title="t")
+    with pikepdf.open(tmp_path / "x1a.pdf") as doc:
+        assert _transparency(doc) == []
+    with pikepdf.open(tmp_path / "rgb.pdf") as doc:
+        assert len(_transparency(doc)) == 3  # the check sees it: an opacity (stroke and fill) and a soft mask
+    said = subprocess.run(["pdftotext", str(tmp_path / "x1a.pdf"), "-"], capture_output=True, text=True, check=True)
+    assert said.stdout.split() == [word]  # still text, in its font
+    shown = []
+    for name in ("x1a", "rgb"):
+        subprocess.run(["pdftoppm", "-r", "72", "-png", "-singlefile", str(tmp_path / f"{name}.pdf"),
+                        str(tmp_path / name)], check=True)
+        with Image.open(tmp_path / f"{name}.png") as image:
+            shown.append(image.convert("RGB"))
+    # the blend of red at half opacity over the blue, and the masked art, as the RGB file shows them (through the
+    # press's CMYK: the same colours, not the same numbers)
+    for spot in ((25, 25), (59 + 9, 59 + 9), (82 + 9, 82 + 9)):
+        x1a, rgb = (cast(tuple[int, int, int], image.getpixel(spot)) for image in shown)
+        assert max(abs(a - b) for a, b in zip(x1a, rgb)) < 40, (spot, x1a, rgb)
+    assert max(ImageStat.Stat(ImageChops.difference(*shown)).mean) < 12

@@ -7,6 +7,7 @@ hostile workbook is loaded in-process, and the fuzzer damages the good one part 
 
 from __future__ import annotations
 
+import io
 import shutil
 import warnings
 from pathlib import Path
@@ -42,10 +43,21 @@ EXPECTED = {
     "sheet-relationship-missing": "its sheet 'Cards' has no relationship 'rId77'",
     "no-sheets": "has no sheet of cells",
     "error-cell": "(sheet Cards):3: cards[1].Count: expected a whole number of copies",
+    "date-serial-out-of-range": "(sheet Cards):3: cell B3 is formatted as a date but holds 99999999999, which is no "
+                                "day (dates run from 0 to 2958465, 9999-12-31",
+    "date-serial-negative": "(sheet Cards):3: cell B3 is formatted as a date but holds -5, which is no day",
+    "date-serial-out-of-range-in-text": "(sheet Cards):2: cell C2 is formatted as a date but holds 1e300",
+    "date-serial-out-of-range-own-format": "(sheet Cards):2: cell C2 is formatted as a date but holds 2958466",
+    "last-column-cell": "(sheet Cards):1: cell XFD1 holds a value, but donjon reads only the first 1,000 columns of "
+                        "a sheet (A to ALL)",
+    "value-past-the-columns": "(sheet Cards):3: cell ALN3 holds a value, but donjon reads only the first 1,000 columns",
+    "value-past-the-columns-without-references": "(sheet Cards):3: cell ALN3 holds a value",
+    "value-past-the-rows": "(sheet Cards):100003: cell A100003 holds a value, but donjon reads only the first "
+                           "100,002 rows of a sheet",
 }
 #: Workbooks whose damage lies where donjon does not look: they are read as the good one is.
 READ_AS_GOOD = {"chart-sheet-first", "style-out-of-range", "font-index-out-of-range", "dimension-whole-sheet",
-                "last-column-cell", "reference-row-zero", "reference-row-huge",
+                "reference-row-zero", "reference-row-huge",
                 "content-types-missing", "workbook-outside-the-package", "sheet-name-empty", "sheet-names-twice",
                 "utf16-part"}
 #: Workbooks read with the values their damage leaves: a cell of no known type as text, a row past the last a sheet
@@ -100,6 +112,25 @@ def test_a_chart_sheet_named_by_sheet_is_refused_and_a_first_one_skipped(tmp_pat
 def test_a_workbook_with_a_password_is_told_apart(tmp_path: Path) -> None:
     _deck, problems = _load(tmp_path / "d", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600)
     assert "d/cards.xlsx: is a workbook with a password, or an old .xls file" in str(problems[0])
+
+
+@pytest.mark.parametrize(("cell", "beyond"), [
+    ('<c r="ALN3"><v>7</v></c>', True), ("<c r = 'ALN3'><v>7</v></c>", True), ('<c r="B100003"><v>7</v></c>', True),
+    ("<c><v>7</v></c>", True), ('<c s="1" r="B3"><v>7</v></c>', True), ('<x:c r="B3"><v>7</v></x:c>', True),
+    ('<c r="ZZ3"><v>7</v></c>', False), ('<c r="B99999" s="1"><v>7</v></c>', False)])
+def test_the_quick_look_for_cells_beyond_what_is_read_misses_none(monkeypatch: pytest.MonkeyPatch, cell: str,
+                                                                   beyond: bool) -> None:
+    """The search that decides whether the sheet's XML is looked at cell by cell (for values beyond the rows and
+    columns read) finds every cell that may lie there, however it is written and wherever the chunks it reads are
+    cut (7 bytes here: every tag is split somewhere)."""
+    import zipfile
+
+    from generator.catalog import workbook
+
+    monkeypatch.setattr(workbook, "_CHUNK", 7)
+    part = f'<worksheet><sheetData><row r="3"><c r="A3"><v>1</v></c>{cell}</row></sheetData></worksheet>'
+    archive = zipfile.ZipFile(io.BytesIO(pack({"sheet.xml": part.encode()})))
+    assert workbook._may_reach_beyond(archive, "sheet.xml") is beyond
 
 
 @pytest.mark.fuzz

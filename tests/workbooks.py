@@ -185,6 +185,17 @@ HOSTILE: dict[str, Callable[[], bytes]] = {
     "date-not-a-date": changed(sheet1=_cell_rows('<c r="B3" t="d"><v>yesterday</v></c>')),
     "date-serial-out-of-range": changed(sheet1=_cell_rows('<c r="B3" s="1"><v>99999999999</v></c>')),
     "date-serial-negative": changed(sheet1=_cell_rows('<c r="B3" s="1"><v>-5</v></c>')),
+    "date-serial-out-of-range-in-text": changed(sheet1=_sheet(CARDS_ROWS.replace("<v>45413</v>", "<v>1e300</v>"))),
+    "date-serial-out-of-range-own-format": changed(
+        sheet1=_sheet(CARDS_ROWS.replace("<v>45413</v>", "<v>2958466</v>")),
+        styles=STYLES.replace(b"<fonts", b'<numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/>'
+                                         b'</numFmts><fonts').replace(b'numFmtId="14"', b'numFmtId="164"')),
+    "value-past-the-columns": changed(sheet1=_cell_rows('<c r="B3"><v>1</v></c><c r="ALN3"><v>7</v></c>')),
+    "value-past-the-columns-without-references": changed(sheet1=_sheet(CARDS_ROWS.replace(
+        '<row r="3">', '<row r="3" spans="1:1002">').replace('<c r="C3" t="b"><v>1</v></c></row>',
+                                                             '<c r="C3" t="b"><v>1</v></c>' + "<c/>" * 998
+                                                             + "<c><v>5</v></c></row>"))),
+    "value-past-the-rows": changed(sheet1=_sheet(CARDS_ROWS + '<row r="100003"><c r="A100003"><v>1</v></c></row>')),
     "error-cell": changed(sheet1=_cell_rows('<c r="B3" t="e"><v>#DIV/0!</v></c>')),
     "unknown-cell-type": changed(sheet1=_cell_rows('<c r="B3" t="zz"><v>1</v></c>')),
     "inline-string-empty": changed(sheet1=_cell_rows('<c r="B3" t="inlineStr"/>')),

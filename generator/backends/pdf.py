@@ -20,7 +20,8 @@
   A group of primitives (a turned, clipped, masked or see-through box) is drawn in a saved state with its
   transform and clip; one with an opacity or a mask is drawn into a transparency group (a form XObject with
   /Group, ISO 32000-1 11.6.6) placed through a graphics state that sets its opacity and, for a mask, a luminosity
-  soft mask of its own (PDF/X-1a forbids both: its preflight reports them). reportlab lists neither shadings nor
+  soft mask of its own. PDF/X-1a forbids both: there, the area such a group covers is drawn as a picture of what
+  it shows (`generator.backends.pdf_flatten`), the rest stays vectors. reportlab lists neither shadings nor
   graphics states in a form's resources, so every form and page gets those it uses (`_form`). Outlined text is
   drawn twice, its outline (text render mode 1) first; letter spacing is `Tc`.
 - A page's anchors become named destinations (and, with a title, entries of the document outline, which the
@@ -322,6 +323,8 @@ class _Writer:
         #: reportlab gives forms none, so each form and page gets those it names
         self.stream_states: list[dict[str, Any]] = [{}]
         self.groups = 0
+        #: how the page being written is moved on the paper (x scale, y scale, x and y shift: `Page.scale`, `offset`)
+        self.paper = (1.0, 1.0, 0.0, 0.0)
         #: the pictures SVG art holds (`data:` PNG and JPEG), by content
         self.embedded: dict[str, Any] = {}
 
@@ -378,6 +381,23 @@ class _Writer:
         self.images[(source, tint)] = found
         return found
 
+    def _opaque(self, placed: Placed) -> Placed:
+        """For PDF/X-1a, which allows no transparency: the drawing with its see-through boxes drawn as pictures
+        (generator.backends.pdf_flatten), those pictures embedded; a drawing already drawn as a form is left."""
+        from generator.backends.pdf_flatten import flatten, see_through
+
+        drawing = placed.drawing
+        if (drawing.key is not None and drawing.key in self.forms) or not any(map(see_through, drawing.items)):
+            return placed
+        drawing, pictures = flatten(drawing, self.inks.settings.flatten_dpi)
+        for source, data in pictures.items():
+            found = self.image_digests.get(source)
+            if found is None:
+                found = self.image_digests[source] = (f"img{len(self.image_digests) + 1}", 1.0, 1.0)
+                self._register(found[0], _raster_xobject(self.doc, "png", data, self.inks))
+            self.images[(source, None)] = found
+        return placed._replace(drawing=drawing)
+
     def _register(self, name: str, stream: Any) -> None:
         """An XObject stream that `doForm(name)` can place (reportlab's resources list it where it is used)."""
         self.doc.Reference(stream, self.doc.getXObjectName(name))
@@ -412,6 +432,8 @@ class _Writer:
     def page(self, page: Page) -> None:
         c = self.c
         self.stream_states = [{}]
+        if self.inks.settings.pdfx == "x1a":
+            page = page._replace(placed=tuple(self._opaque(placed) for placed in page.placed))
         c.setPageSize((page.width, page.height))
         memo = self.memo
         for placed in page.placed:
@@ -421,23 +443,29 @@ class _Writer:
                 self._prepare_icons(d.items if found is None else found.needs)
         self._prepare_icons(page.items)
         sx, sy = page.scale
-        if (sx, sy) != (1.0, 1.0):  # a printer's scale made up for, about the page's centre
-            c.addLiteral(f"q {sx:.6f} 0 0 {sy:.6f} {n(page.width * (1 - sx) / 2)} {n(page.height * (1 - sy) / 2)} cm")
+        dx, dy = page.offset
+        # a printer's scale made up for, about the page's centre, and its back offset: everything on the page
+        # moves so, its links and fields too (`_on_paper`)
+        self.paper = (sx, sy, page.width * (1 - sx) / 2 + dx, page.height * (1 - sy) / 2 - dy)
+        moved = self.paper != (1.0, 1.0, 0.0, 0.0)
+        if moved:
+            across, down, e, f = self.paper
+            c.addLiteral(f"q {across:.6f} 0 0 {down:.6f} {n(e)} {n(f)} cm")
         for placed in page.placed:
             self.place(placed, page.height)
         c.addLiteral(f"q 1 0 0 1 0 {n(page.height)} cm")
         self.draw(page.items)
         c.addLiteral("Q")
-        if (sx, sy) != (1.0, 1.0):
+        if moved:
             c.addLiteral("Q")
         for anchor in page.anchors:
-            c.bookmarkPage(anchor.key, fit="XYZ", left=0, top=round(page.height - anchor.y, 3))
+            c.bookmarkPage(anchor.key, fit="XYZ", left=0, top=round(self._on_paper(0, page.height - anchor.y)[1], 3))
             if anchor.title:
                 c.addOutlineEntry(anchor.title, anchor.key, anchor.level)
                 self.outline = True
         for link in page.links:
-            c.linkAbsolute("", link.key, (round(link.x, 3), round(page.height - link.y - link.h, 3),
-                                          round(link.x + link.w, 3), round(page.height - link.y, 3)), thickness=0)
+            c.linkAbsolute("", link.key, self._rect(link.x, page.height - link.y - link.h, link.w, link.h),
+                           thickness=0)
         for form_field in page.fields:
             self.form_field(form_field, page.height)
         # every page says where it is cut and how far its bleed runs, so preflight tools and printers see the cut
@@ -445,6 +473,17 @@ class _Writer:
         c.setBleedBox(_box(page.bleed_box, page))
         c.showPage()
         self._pack_last_page()
+
+    def _on_paper(self, x: float, y: float) -> tuple[float, float]:
+        """Where the point (x, y) of the page (PDF's y, upwards) lands once the page's scale and offset move it."""
+        sx, sy, e, f = self.paper
+        return sx * x + e, sy * y + f
+
+    def _rect(self, x: float, bottom: float, w: float, h: float) -> tuple[float, float, float, float]:
+        """An annotation's rectangle (PDF's y, upwards) where the page's scale and offset put it."""
+        x0, y0 = self._on_paper(x, bottom)
+        x1, y1 = self._on_paper(x + w, bottom + h)
+        return round(x0, 3), round(y0, 3), round(x1, 3), round(y1, 3)
 
     def _pack_last_page(self) -> None:
         """Compress the page just finished now rather than when the file is saved.
@@ -486,7 +525,7 @@ class _Writer:
         form = self.c.acroForm
         self._form_resources()
         bottom = page_height - f.y - f.h
-        rect = PDFArray([round(f.x, 3), round(bottom, 3), round(f.x + f.w, 3), round(bottom + f.h, 3)])
+        rect = PDFArray(list(self._rect(f.x, bottom, f.w, f.h)))
         entries: dict[str, Any] = {
             "Type": PDFName("Annot"), "Subtype": PDFName("Widget"), "P": self.doc.thisPageRef(), "Rect": rect,
             "F": _HIDDEN if f.hidden else _PRINT, "Ff": _READ_ONLY if f.read_only else 0, "T": PDFString(f.name),
@@ -854,6 +893,9 @@ class _Writer:
         """Primitives drawn together: transformed, clipped, and (with an opacity or a mask) drawn into a
         transparency group first, then blended as one."""
         c = self.c
+        if group.plain:  # only a mark (decoration): drawn as its items are
+            self.draw(group.items)
+            return
         head = ["q"]
         if group.matrix is not None:
             a, b, cc, d, e, f = group.matrix  # in the page's frame, whose y is the model's negated

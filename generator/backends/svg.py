@@ -239,6 +239,9 @@ class _Body:
     def _group(self, group: Group) -> None:
         from xml.etree.ElementTree import SubElement
 
+        if group.plain:  # only a mark (decoration): drawn as its items are
+            self.add(group.items)
+            return
         attrs: dict[str, str] = {}
         if group.matrix is not None:
             attrs["transform"] = f"matrix({' '.join(num(v) for v in group.matrix)})"

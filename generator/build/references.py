@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from generator.build.options import BuildOptions, Written
     from generator.content import Content
     from generator.games.base import GameCatalog
+    from generator.render.imposition import PrintOptions
 
 SUBJECT = N_("card reference by donjon")
 
@@ -69,17 +70,20 @@ def document(catalog: GameCatalog) -> ReferenceDocument:
 
 
 def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4", writer: str = "pdf",
-                    lang: str | None = None) -> Written:
-    """Write one game's reference with the imposed backend `writer`, in `lang` (English); says what it wrote."""
+                    lang: str | None = None, printer: PrintOptions | None = None) -> Written:
+    """Write one game's reference with the imposed backend `writer`, in `lang` (English), its pages moved as
+    `printer`'s scale and back offset ask (a build's `--printer`); says what it wrote."""
     from generator.catalog.translations import localise
     from generator.backends import backend
     from generator.build.options import Written
     from generator.output import atomic_path, inside
-    from generator.render.imposition import PAPERS, document_paper
+    from generator.render.imposition import PAPERS, document_paper, on_printer
 
     catalog = localise(content.game(game_id), lang or "en")
     doc = document(catalog)
     pages = layout(doc, PAPERS[document_paper(paper)])
+    if printer is not None:
+        pages = list(on_printer(pages, printer))
     chosen = backend(writer)
     target = inside(out, "references", f"{file_name(game_id)}.{chosen.suffix}")
     with atomic_path(target, f"the card reference of {game_id}") as tmp:
@@ -90,5 +94,6 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
 def make_references(content: Content, games: list[GameCatalog], out: Path, writer: Backend,
                     options: BuildOptions) -> list[Written]:
     """The references of the games a build covers (a game with no cards, a sheet of one's own, has none)."""
-    return [write_reference(content, g.info.id, out, options.print_options.paper, writer.name, options.lang)
+    return [write_reference(content, g.info.id, out, options.print_options.paper, writer.name, options.lang,
+                            options.print_options)
             for g in games if find_game(g.info.id).deck_sources]

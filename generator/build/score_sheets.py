@@ -16,6 +16,7 @@ from generator.content import Content
 from generator.games.base import GameCatalog
 from generator.output import atomic_path, inside, write_bytes
 from generator.registry import find_game
+from generator.render.imposition import on_printer
 
 
 def make_score_sheets(content: Content, games: list[GameCatalog], out: Path, writer: Backend,
@@ -29,7 +30,9 @@ def make_score_sheets(content: Content, games: list[GameCatalog], out: Path, wri
         for sheet in find_game(game_id).score_sheets(catalog):
             target = inside(out, "score-sheets", game_id, f"{sheet.name}.{writer.suffix}")
             with atomic_path(target, f"the score sheet {sheet.name} of {game_id}") as tmp:
-                stats = write([sheet.page()], tmp, title=sheet.title, subject=sheet.subject, lang=sheet.lang)
+                # drawn at a saved printer's scale (`--printer`): one side, so no back offset
+                stats = write(list(on_printer([sheet.page()], options.print_options)), tmp, title=sheet.title,
+                              subject=sheet.subject, lang=sheet.lang)
             written.append(Written(target, sheet.what, stats.pages))
             for suffix, what, contents in sheet.beside:
                 extra = inside(out, "score-sheets", game_id, f"{sheet.name}{suffix}")

@@ -14,6 +14,7 @@ from typing import TypeVar
 from generator.catalog.game import GameInfo, game_spec
 from generator.errors import InputError, Problem
 from generator.fields import Invalid, Type, check_document
+from generator.files import leads_outside, linked_outside
 from generator.resources import display_path
 from generator.yamlio import PathKey, load_file
 
@@ -28,8 +29,10 @@ def where(path: PathKey) -> str:
 class CatalogReader:
     """Reads the files of one game folder for the game `game_id`, collecting every problem found."""
 
-    def __init__(self, folder: Path, game_id: str, game_ids: tuple[str, ...]) -> None:
+    def __init__(self, folder: Path, game_id: str, game_ids: tuple[str, ...], root: Path) -> None:
         self.folder = folder
+        #: the content folder: a catalog file linked outside it is refused, as every file donjon reads
+        self.root = root
         self.game_id = game_id
         self.game_ids = game_ids
         self.problems: list[Problem] = []
@@ -37,6 +40,9 @@ class CatalogReader:
     def read(self, name: str, spec: Type[T]) -> T | None:
         """The file `name` of the folder checked against `spec`: its record, or None (its problems recorded)."""
         path = self.folder / name
+        if linked_outside(self.root, path) is not None:
+            self.problems.append(Problem(display_path(path, link=True), None, "", leads_outside(self.root.resolve())))
+            return None
         try:
             doc = load_file(path, display=display_path(path))
         except InputError as err:

@@ -235,7 +235,7 @@ def build(
     printer: Optional[str] = typer.Option(
         None, "--printer", show_default=False, metavar="NAME",
         help="A printer saved with `donjon printer add`: its back offset moves every back and its scale every "
-             "sheet (instead of --back-offset)."),
+             "sheet (instead of --back-offset), the references' and score sheets' pages too."),
     lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
     also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:

@@ -30,13 +30,17 @@ its id in --content): each field's value is printed, and the score of each categ
 scoring rules, the total and the players ranked.
 
 A mark of a photo that cannot be decided is never guessed: it is listed (field, photo, why) and the game is not
-scored (exit 1) until it is confirmed with --set FIELD=VALUE (sheets[N].FIELD=VALUE with several photos).
-Photos need the scan extra: pip install 'donjon[scan]'.
+scored (exit 1) until it is confirmed with --set FIELD=VALUE. With several photos, name the photo: by its file
+(ben.jpg:towers[2]=5, the file as given or its name alone) or by its place (sheets[1].towers[2]=5, from 0 in
+the order given). Of several photos, one that cannot be read (no whole sheet in it, a sheet of another
+version...) does not hide the others: each photo is listed, one that cannot be read with why and what to change
+(in the JSON, under "unread"), the others with their values to confirm, and nothing is scored until every photo
+is read. Photos need the scan extra: pip install 'donjon[scan]'.
 
 Exit codes: 0 every file is a valid, finished game (warnings or not); 1 a file breaks rules, records a game
 still in progress, or has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo
-of one, wrong types, unknown keys or names, duplicate keys, unknown game, a sheet that needs a password);
-3 --annotate cannot be written. With several files, the highest.
+of one, wrong types, unknown keys or names, duplicate keys, unknown game, a sheet that needs a password; or one
+of several photos scored together); 3 --annotate cannot be written. With several files, the highest.
 """
 
 CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles...) replace the shipped ones."
@@ -58,8 +62,9 @@ def score(
     confirm: Optional[list[str]] = typer.Option(None, "--set", metavar="FIELD=VALUE",
                                                 help="Confirm a value a photo left uncertain: towers[1]=5, "
                                                      "walls[0]=true, residents=14, guests=queen,jester, "
-                                                     "towers[2]=none; sheets[N].FIELD=VALUE with several photos "
-                                                     "(N from 0). Repeat for each.", show_default=False),
+                                                     "towers[2]=none; with several photos, FILE:FIELD=VALUE "
+                                                     "(ben.jpg:towers[1]=5) or sheets[N].FIELD=VALUE (N from 0, "
+                                                     "in the order given). Repeat for each.", show_default=False),
     sheet_text: Optional[str] = typer.Option(None, "--sheet", metavar="SHEET",
                                              help="Read the filled sheets and photos as a sheet of your own: its "
                                                   "folder (with a sheet.yaml), or its id in --content.",
@@ -111,8 +116,8 @@ def score(
         if json_:
             if outcome.output is not None:
                 typer.echo(outcome.output)
-        elif outcome.error is None:
-            typer.echo(("\n" if printed else "") + (outcome.output or ""))
+        elif outcome.output is not None:  # a file that cannot be read has none; sheets of which one is unread do
+            typer.echo(("\n" if printed else "") + outcome.output)
             printed = True
     if worst:
         raise typer.Exit(worst)

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from generator.render.model import Page
     from generator.yamlio import Document
     from scoring.findings import Findings
-    from scoring.result import Ranking, Standing, Uncertain
+    from scoring.result import Ranking, Standing, Uncertain, Unread
 
 
 class GameCatalog(Protocol):
@@ -91,6 +91,10 @@ class SheetsRead(Protocol):
     @property
     def uncertain(self) -> tuple[Uncertain, ...] | None:
         """Values read from photos that a person must confirm (empty: none); None when no photo was read."""
+
+    @property
+    def unread(self) -> tuple[Unread, ...]:
+        """The files of several that could not be read (the others read all the same); empty when all were."""
 
     def problem(self, problem: Problem) -> Problem:
         """A problem of the end state, said in terms of the sheets (file and form field)."""

@@ -114,5 +114,6 @@ def not_official(provenance: Any, name: str, options: Mapping[str, Any]) -> str:
     inferred = provenance.of(name)
     if inferred is None:
         return ""
-    said: str = in_language(options)._("These values are not printed in the rulebook (confidence {confidence}): {source}")
+    lang = in_language(options)
+    said: str = lang._("These values are not printed in the rulebook (confidence {confidence}): {source}")
     return said.format(confidence=inferred.confidence, source=inferred.source)

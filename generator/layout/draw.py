@@ -206,7 +206,8 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
 
         outline = shape_outline(shape, 0.0, 0.0, width, height)
         edge = shape_outline(shape, 0.0, 0.0, width, height, bleed) if bleed else outline
-        inside = (Outline(edge, Paint(background)),) if background is not None else ()
+        # the piece's background, decoration as a card's is (`--ink light` drops a card's, lightens this one)
+        inside = (Group((Outline(edge, Paint(background)),), decoration=True),) if background is not None else ()
         items = [Group((*inside, *items), clip=edge)]
         background = None
     if guides:
@@ -252,9 +253,9 @@ def _box(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width: flo
     if when is not None and not _evaluate(layout, box, "when", lambda: when(ctx), what):
         return []
     items = _content(layout, box, frame, what, width, height, bleed)
-    if items and (box.rotate or box.flip or box.opacity < 1):
+    if items and (box.rotate or box.flip or box.opacity < 1 or box.decoration):
         matrix = box_turn(box, frame, width, height) if box.rotate or box.flip else None
-        return [Group(tuple(items), matrix, box.opacity)]
+        return [Group(tuple(items), matrix, box.opacity, decoration=box.decoration)]
     return items
 
 

@@ -94,7 +94,8 @@ ALLOWED = {
              "gap", "row_gap", "divider"},
     "notes": {"style", *S.STYLE_KEYS, "labels"},
 }
-COMMON = {"kind", "extends", "when", "x", "y", "width", "height", "layer", "rotate", "pivot", "opacity", "flip"}
+COMMON = {"kind", "extends", "when", "x", "y", "width", "height", "layer", "rotate", "pivot", "opacity", "flip",
+          "decoration"}
 TEXT_KINDS = ("text", "icon", "rows", "notes")
 
 
@@ -233,6 +234,8 @@ class LayoutBox(NamedTuple):
     rotate: float = 0.0
     pivot: str = "center"
     opacity: float = 1.0
+    #: decoration, which `--ink light` lightens (generator.render.ink_light)
+    decoration: bool = False
     #: mirrored about its centre (before it is turned): horizontal, vertical, both, or None
     flip: str | None = None
     hatch: HatchSpec | None = None
@@ -877,6 +880,7 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             src=src, src_path=src_path, fit=v.get("fit") or "contain", anchor=v.get("anchor") or "center",
             layer=v.get("layer") or 0, rotate=float(v.get("rotate") or 0.0), pivot=v.get("pivot") or "center",
             opacity=1.0 if v.get("opacity") is None else float(v["opacity"]), flip=v.get("flip"), hatch=hatch,
+            decoration=bool(v.get("decoration")),
             sides=v.get("sides") or 0, corners=points if isinstance(points, tuple) else (),
             tips=points if isinstance(points, int) else 5, inner=0.5 if v.get("inner") is None else v["inner"],
             angle=float(v.get("angle") or 0.0), path=path_ops, viewbox=view, cap=v.get("cap") or "butt", ends=line_ends,

@@ -349,6 +349,9 @@ def _box_fields() -> dict[str, Field]:
                        doc="what the box turns about: center (default), a corner or edge of the box (top-left...), "
                            "or card (the card's centre: 180 puts a corner upside down in the opposite one)"),
         "opacity": Field(Number(0, 1), required=False, doc="0 (invisible) to 1 (opaque, the default)"),
+        "decoration": Field(Bool(), required=False,
+                            doc="the box is decoration: --ink light draws it as a light tint or an outline (a "
+                                "layout that marks no box has all of them drawn so)"),
         "flip": Field(Choice(FLIPS, what="flip"), required=False,
                       doc="mirror the box about its centre: horizontal (left and right swapped), vertical or both"),
         "x": Field(Dimension(negative=True), required=False, doc="left edge, from the card's left edge"),

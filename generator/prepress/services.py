@@ -116,7 +116,7 @@ class Service:
         chosen = profile or icc_profile(self.profile or "fogra39")
         return PressSettings("cmyk", chosen, self.condition if profile is None else chosen.stem, self.ink_limit,
                              self.rich_black, cast(PdfX, self.pdfx if pdfx is None else pdfx),
-                             self.text == "outlines")
+                             self.text == "outlines", max(self.dpi, self.min_dpi))
 
 
 def icc_profile(name: str) -> Path:

@@ -132,6 +132,16 @@ class PrintOptions(NamedTuple):
         return "vertical" if (self.duplex == "long") == portrait else "horizontal"
 
 
+def on_printer(pages: Iterable[Page], options: PrintOptions) -> Iterator[Page]:
+    """The pages of a document (a reference, a score sheet) as a saved printer's measures ask (`--printer`): every
+    page drawn at its scale, and every second page, the back of a sheet printed on both sides (`duplex` long or
+    short), moved by its back offset (x to the right, y upwards, as seen on that side, as the decks' backs are)."""
+    dx, dy = options.back_offset
+    both = options.duplex in ("long", "short")
+    for index, page in enumerate(pages):
+        yield page._replace(scale=options.scale, offset=(dx, -dy) if both and index % 2 else (0.0, 0.0))
+
+
 def paper_size(paper: str) -> tuple[float, float]:
     """A named paper's size in points, portrait, or a custom one written `WxH` with a unit (`330x480mm`,
     `12x18in`): ValueError for anything else."""

@@ -58,6 +58,9 @@ class PressSettings(NamedTuple):
     #: text drawn as the outlines of its glyphs rather than in embedded fonts (for printers that ask for it); the
     #: text is then no longer searchable in the file, as with any printer's "convert to outlines"
     outline_text: bool = False
+    #: the resolution, in dots per inch, at which PDF/X-1a's pictures of see-through boxes are drawn (the press's
+    #: own: generator.backends.pdf_flatten)
+    flatten_dpi: int = 300
 
 
 def _hex(colour: str) -> tuple[int, int, int]:

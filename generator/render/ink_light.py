@@ -1,8 +1,11 @@
 """`--ink light`: a card drawn to spare a home printer's ink, every word still readable.
 
-A drawing is turned into its ink-light version shape by shape, after it is laid out, so every layout gets one:
+A drawing is turned into its ink-light version shape by shape, after it is laid out, so every layout gets one.
+The background (which fills the card and its bleed) is dropped: the paper shows. A layout says which of its
+boxes are decoration (`decoration: true`): those are made light as below, and every other box keeps its look,
+its text included unless that text is too light to read on the paper and no box kept under it gives it a ground.
+A layout that marks no box has every box made light. Made light:
 
-- the background (which fills the card and its bleed) is dropped: the paper shows;
 - filled shapes become light tints of their colour (`TINT` of the way to white), which keep the card's colour code
   recognisable; their outlines are kept, and a filled shape without one gets a thin outline in its own colour, so
   its edge still shows;
@@ -61,6 +64,7 @@ def _paint(paint: Paint) -> Paint:
 
 
 def _light(item: Primitive) -> Primitive:
+    """`item` made light (see the module's notes)."""
     if isinstance(item, (Rect, Circle, Path)):
         return item._replace(paint=_paint(item.paint))
     if isinstance(item, TextRun):
@@ -75,7 +79,44 @@ def _light(item: Primitive) -> Primitive:
     return item
 
 
+def _marked(items: tuple[Primitive, ...]) -> bool:
+    """Whether any box of the drawing is marked as decoration."""
+    return any(isinstance(item, Group) and (item.decoration or _marked(item.items)) for item in items)
+
+
+def _kept(items: tuple[Primitive, ...], grounds: list[tuple[float, float, float, float]]) -> tuple[Primitive, ...]:
+    """A drawing whose layout marks its decoration: decoration made light, the rest kept as it is, but for text and
+    icons too light to read on the paper with no kept box under them (`grounds`: the extents of the kept boxes
+    drawn so far, in the items' own coordinates)."""
+    from generator.render.shapes import extent
+
+    def grounded(x: float, y: float) -> bool:
+        return any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in grounds)
+
+    out: list[Primitive] = []
+    for item in items:
+        if isinstance(item, Group):
+            if item.decoration:
+                out.append(_light(item))
+                continue
+            # a turned group's coordinates are not its drawing's: what lies under it outside it is not known
+            out.append(item._replace(items=_kept(item.items, grounds if item.matrix is None else [])))
+        elif isinstance(item, (TextRun, IconUse)):
+            middle = ((item.x + item.width / 2, item.y - item.size / 3) if isinstance(item, TextRun)
+                      else (item.x + item.size / 2, item.y + item.size / 2))
+            readable = _readable(item.colour) == item.colour
+            out.append(item if readable or grounded(*middle) else _light(item))
+        else:
+            out.append(item)
+        if isinstance(item, ImageUse) or (isinstance(item, (Rect, Circle, Path)) and item.paint.fill is not None):
+            grounds.append(extent((item,)))
+    return tuple(out)
+
+
 def ink_light(drawing: Drawing) -> Drawing:
     """The ink-light version of a card face or back (see the module's notes)."""
-    return drawing._replace(items=tuple(_light(item) for item in drawing.items), background=None,
-                            key=f"light:{drawing.key}" if drawing.key else None)
+    if _marked(drawing.items):
+        items = _kept(drawing.items, [])
+    else:
+        items = tuple(_light(item) for item in drawing.items)
+    return drawing._replace(items=items, background=None, key=f"light:{drawing.key}" if drawing.key else None)

@@ -149,13 +149,21 @@ class Group(NamedTuple):
     """Primitives drawn together: transformed by `matrix` (None: as they are), seen only inside `clip` (a path in
     the group's own coordinates, even-odd), shown through `mask` (a picture whose lightness says how much shows:
     white all, black nothing, outside it nothing), and made `opacity` transparent as a whole (the group is drawn
-    first, then blended, so its overlapping parts do not show through each other)."""
+    first, then blended, so its overlapping parts do not show through each other). A group that sets none of
+    these is drawn as its items are; `decoration` says they are decoration, which `--ink light` lightens
+    (generator.render.ink_light)."""
 
     items: tuple[Primitive, ...]
     matrix: Matrix | None = None
     opacity: float = 1.0
     clip: tuple[Op, ...] | None = None
     mask: ImageUse | None = None
+    decoration: bool = False
+
+    @property
+    def plain(self) -> bool:
+        """Whether the group sets nothing of how its items are drawn (no turn, clip, mask or opacity)."""
+        return self.matrix is None and self.clip is None and self.mask is None and self.opacity >= 1
 
 
 Primitive = Rect | Circle | Line | Path | TextRun | IconUse | ImageUse | Group
@@ -279,6 +287,9 @@ class Page(NamedTuple):
     #: everything drawn larger or smaller about the page's centre by these factors (across, down): a printer's
     #: own scale made up for (generator.printers)
     scale: tuple[float, float] = (1.0, 1.0)
+    #: everything moved by this much (right, down; after `scale`): a printer's back offset made up for on the back
+    #: of a page printed on both sides (generator.render.imposition.on_printer)
+    offset: tuple[float, float] = (0.0, 0.0)
 
 
 #: Points per millimetre, and millimetres in points (defined in generator.units, used by every drawing).

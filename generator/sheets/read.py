@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from generator.errors import InputError, Problem, UsageError
 from generator.wording import plural
 from generator.yamlio import Document
-from scoring.result import Uncertain
+from scoring.result import Uncertain, Unread
 
 if TYPE_CHECKING:
     from generator.sheets.draw import DrawnSheet
@@ -90,6 +90,8 @@ class FilledSheets:
     identity_field: str = "sheet"
     #: the photos read, for the companion's correction page
     photos: tuple[PhotoRead, ...] = ()
+    #: the files of several that could not be read (the document is then empty: nothing is scored)
+    unread: tuple[Unread, ...] = ()
 
     def origin(self, where: str) -> tuple[str, str] | None:
         """The file and the field(s) a place of the document (`sheets[1].towers[0]`) was read from, in words:
@@ -131,29 +133,60 @@ class FilledSheets:
         return Problem(file, None, name or problem.where, problem.message)
 
 
-def confirmations(given: Sequence[tuple[str, str]], photos: Sequence[int], count: int) -> dict[int, dict[str, str]]:
-    """Each `--set KEY=VALUE` by the index of the sheet it is for: `sheets[N].FIELD` names its sheet, a bare
-    FIELD is for the only photo (a usage error when several photos were given)."""
+def confirmations(given: Sequence[tuple[str, str]], files: Sequence[str], photos: Sequence[int]
+                  ) -> dict[int, dict[str, str]]:
+    """Each `--set KEY=VALUE` by the index of the sheet it is for. With several files a KEY names its photo, by
+    its file (`ben.jpg:towers[2]`: the file as given or its name alone) or its place (`sheets[1].towers[2]`, from
+    0 in the order given); a bare FIELD is for the only photo (a usage error when several photos were given)."""
     out: dict[int, dict[str, str]] = {}
     for key, value in given:
         if not photos:
             raise UsageError(f"--set {key}", "confirms values read from photos, and no photo was given")
-        found = _KEYED.fullmatch(key.strip())
-        if found is not None:
-            index = int(found.group(1))
-            if index >= count:
-                raise UsageError(f"--set {key}", f"there {'is' if count == 1 else 'are'} {plural(count, 'sheet')} "
-                                                 f"(sheets[0] to sheets[{count - 1}])")
-            if index not in photos:
-                raise UsageError(f"--set {key}", f"sheets[{index}] is not a photo; --set confirms marks read from "
-                                                 "photos")
-            out.setdefault(index, {})[found.group(2)] = value
-        elif len(photos) == 1:
-            out.setdefault(photos[0], {})[key.strip()] = value
-        else:
-            raise UsageError(f"--set {key}", f"{len(photos)} photos were read: say which one, as "
-                                             f"sheets[N].{key.strip()} (N from 0, in the order given)")
+        index, field = _sheet_of(key.strip(), files, photos)
+        if index not in photos:
+            raise UsageError(f"--set {key}", f"{files[index]} (sheets[{index}]) is not a photo; --set confirms "
+                                             "marks read from photos")
+        out.setdefault(index, {})[field] = value
     return out
+
+
+def _sheet_of(key: str, files: Sequence[str], photos: Sequence[int]) -> tuple[int, str]:
+    """The sheet a `--set` key is for, and its field."""
+    count = len(files)
+    found = _KEYED.fullmatch(key)
+    if found is not None:
+        index = int(found.group(1))
+        if index >= count:
+            raise UsageError(f"--set {key}", f"there {'is' if count == 1 else 'are'} {plural(count, 'sheet')} "
+                                             f"(sheets[0] to sheets[{count - 1}])")
+        return index, found.group(2)
+    file, colon, field = key.rpartition(":")  # a field's name holds no colon; a file's path may
+    if colon:
+        named = [i for i, f in enumerate(files) if f == file] or [i for i, f in enumerate(files)
+                                                                  if PurePath(f).name == file]
+        if not named:
+            raise UsageError(f"--set {key}", f"names no file given ({', '.join(files)})")
+        if len(named) > 1:
+            raise UsageError(f"--set {key}", f"{file} names {len(named)} files; say which one as sheets[N].{field} "
+                                             f"({', '.join(f'sheets[{i}]' for i in named)})")
+        return named[0], field
+    if len(photos) == 1:
+        return photos[0], key
+    raise UsageError(f"--set {key}", f"{len(photos)} photos were read: say which one, as FILE:{key} (the photo's "
+                                     f"file name, {PurePath(files[photos[0]]).name}:{key}) or sheets[N].{key} (N "
+                                     "from 0, in the order given)")
+
+
+def set_key(index: int, files: Sequence[str], field: str) -> str:
+    """The `--set` key of a field of the photo `files[index]`: the field alone when it is the only file; else
+    the photo's file name and the field (`ben.jpg:towers[2]`), or its place (`sheets[1].towers[2]`) when that
+    name is not one file's alone or holds what a key cannot (`:` or `=`)."""
+    if len(files) == 1:
+        return field
+    name = PurePath(files[index]).name
+    if name and not set(name) & {":", "="} and sum(PurePath(f).name == name for f in files) == 1:
+        return f"{name}:{field}"
+    return f"sheets[{index}].{field}"
 
 
 #: The game's mapping: the value of each field, and where each came from -> (its sheet, where each place came from).
@@ -162,6 +195,8 @@ ToData = Callable[[Mapping[str, Any], Mapping[str, tuple[str, ...]]], tuple[dict
 
 @dataclass(frozen=True)
 class _Read:
+    #: the file's place among those given
+    index: int
     file: str
     identity: str
     values: dict[str, Any]
@@ -174,13 +209,16 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                 document: Callable[[Sequence[FilledSheet]], dict[str, Any]]) -> FilledSheets:
     """Read filled sheets (each its bytes and its name for messages) of one game: fillable PDFs by their form
     fields, photos (and PDF scans) of scan-ready sheets by their marks; `to_data` makes each the game's sheet and
-    `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate)."""
-    from generator.sheets.forms import form_fields, read_form
+    `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate).
+
+    One file that cannot be read is an InputError, and so is a fillable PDF of several (it is mended in a PDF
+    viewer). Of several, each photo is read on its own: one that cannot be read (no whole sheet in it, a sheet of
+    another version) is listed under `unread` with why and what to change, and the others are still read, their
+    uncertain values listed, so that one run says everything that stands between the photos and a score."""
     from generator.sheets.marks import BadConfirmation
 
     if not files:
         raise InputError("<filled sheets>", "no sheet given")
-    what = kinds[0].layout.name
     # One player, one sheet (end-states.md): the same file given twice, or a copy of it, is not two sheets.
     first_of: dict[bytes, str] = {}
     for content, display in files:
@@ -188,51 +226,42 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             raise InputError(display, f"is the same sheet as {first_of[content]} (the files are identical): each "
                                       "player's sheet is given once")
         first_of[content] = display
+    displays = [display for _, display in files]
     kinds_of = [_kind(data, display) for data, display in files]
     photo_indexes = [i for i, kind in enumerate(kinds_of) if kind != "pdf"]
-    confirmed = confirmations(options.confirmed, photo_indexes, len(files)) if options.confirmed else {}
+    confirmed = confirmations(options.confirmed, displays, photo_indexes) if options.confirmed else {}
     if options.names and len(options.names) != len(files):
         raise UsageError("--names", f"gives {plural(len(options.names), 'name')} for {plural(len(files), 'sheet')}: "
                                     "one name per sheet, in order")
-    several = len(files) > 1
     reads: list[_Read] = []
+    unread: list[Unread] = []
     for index, ((content, display), kind) in enumerate(zip(files, kinds_of, strict=True)):
-        key = f"sheets[{index}]." if several else ""
         try:
-            if kind == "pdf":
-                found = form_fields(content, display, what)
-                scanned = _pdf_scan(content, display, kinds, confirmed.get(index, {})) if not found else None
-                if scanned is None:
-                    form = read_form(found, display, kinds)
-                    player = form.values.get("player")
-                    reads.append(_Read(display, form.kind.layout.identity[1], form.values, form.where,
-                                       named=player if isinstance(player, str) else ""))
-                    continue
-                photo = scanned
-            else:
-                from generator.sheets.photos import read_photo
-
-                photo = read_photo(content, display, kinds, confirmed.get(index, {}))
+            reads.append(_read_one(index, content, display, kind, kinds, confirmed.get(index, {})))
         except BadConfirmation as err:
-            raise UsageError(f"--set {key}{err.field}", f"{display}: {err}") from None
-        if not photo.reading.filled and not photo.reading.uncertain:
-            raise InputError(display, f"shows a scan-ready {what} with no mark filled in: photograph the sheet of "
-                                      "a finished game")
-        reads.append(_Read(display, photo.identity, dict(photo.reading.values), {}, photo))
-    first = reads[0]
+            raise UsageError(f"--set {set_key(index, displays, err.field)}", f"{display}: {err}") from None
+        except InputError as err:
+            if len(files) == 1 or kind == "pdf":  # a fillable PDF is mended in a viewer, not photographed again
+                raise
+            unread.append(unread_file(index, display, _said(err, display), getattr(err, "code", None)))
     identity_field = kinds[0].layout.identity[0]
-    for other in reads[1:]:
-        if other.identity != first.identity:
-            raise InputError(other.file, f"field {identity_field}: is a sheet of the {other.identity!r} "
-                                         f"{identity_field}, but {first.file} is one of {first.identity!r}; the sheets "
-                                         f"of one game share a {identity_field}")
+    if reads:
+        first = reads[0]
+        for other in reads[1:]:
+            if other.identity != first.identity:
+                why = (f"field {identity_field}: is a sheet of the {other.identity!r} {identity_field}, but "
+                       f"{first.file} is one of {first.identity!r}; the sheets of one game share a {identity_field}")
+                if other.photo is None:
+                    raise InputError(other.file, why)
+                reads.remove(other)
+                unread.append(unread_file(other.index, other.file, why))
     sheets: list[FilledSheet] = []
     uncertain: list[Uncertain] = []
-    for index, read in enumerate(reads):
+    for read in reads:
         if options.names:
-            name = options.names[index].strip()
+            name = options.names[read.index].strip()
         elif read.photo is not None:
-            name = f"Player {index + 1}"  # a photo's name box is for people
+            name = f"Player {read.index + 1}"  # a photo's name box is for people
         else:
             name = read.named or PurePath(read.file).stem
         data, origin = to_data(read.values, read.where)
@@ -240,14 +269,56 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         sheets.append(FilledSheet(read.file, read.identity, {"player": name, **data},
                                   {"player": player_field, **origin}))
         if read.photo is not None:
-            key = f"sheets[{index}]." if several else ""
-            uncertain.extend(Uncertain(u.field, read.file, u.why, key + u.field) for u in read.photo.reading.uncertain)
+            uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field))
+                             for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:
         for photo in photos:
             write_annotations(photo, options.annotate)
-    return FilledSheets(Document(", ".join(s.file for s in sheets), document(sheets), {}), tuple(sheets),
-                        tuple(uncertain) if photos else None, identity_field, photos)
+    unread.sort(key=lambda u: u.sheet)
+    data = document(sheets) if not unread else {}  # not scored: a player's sheet is missing
+    return FilledSheets(Document(", ".join(displays), data, {}), tuple(sheets),
+                        tuple(uncertain) if photos or unread else None, identity_field, photos, tuple(unread))
+
+
+def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequence[SheetKind],
+              confirmed: Mapping[str, str]) -> _Read:
+    """One file of the sheets read: a fillable PDF by its form, a PDF scan or a photo by its marks."""
+    from generator.sheets.forms import form_fields, read_form
+
+    what = kinds[0].layout.name
+    if kind == "pdf":
+        found = form_fields(content, display, what)
+        photo = _pdf_scan(content, display, kinds, confirmed) if not found else None
+        if photo is None:
+            form = read_form(found, display, kinds)
+            player = form.values.get("player")
+            return _Read(index, display, form.kind.layout.identity[1], form.values, form.where,
+                         named=player if isinstance(player, str) else "")
+    else:
+        from generator.sheets.photos import read_photo
+
+        photo = read_photo(content, display, kinds, confirmed)
+    if not photo.reading.filled and not photo.reading.uncertain:
+        raise InputError(display, f"shows a scan-ready {what} with no mark filled in: photograph the sheet of a "
+                                  "finished game")
+    return _Read(index, display, photo.identity, dict(photo.reading.values), {}, photo)
+
+
+def _said(err: InputError, display: str) -> str:
+    """What an error says of one file, without the file's name when it names that file alone."""
+    if len(err.problems) == 1 and err.problems[0].file == display and err.problems[0].line is None:
+        where, message = err.problems[0].where, err.problems[0].message
+        return f"{where}: {message}" if where else message
+    return str(err)
+
+
+def unread_file(index: int, file: str, message: str, reason: str | None = None) -> Unread:
+    """A file of several that could not be read, with why (the reader's whole message) and what to change."""
+    from generator.sheets.advice import refusal
+
+    found = refusal(message, reason)
+    return Unread(file, index, message, found.name if found else "", found.advice if found else "")
 
 
 def _kind(data: bytes, display: str) -> str:

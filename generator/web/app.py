@@ -16,6 +16,7 @@ import json
 import sqlite3
 import urllib.parse
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +35,13 @@ from starlette.staticfiles import StaticFiles
 
 from generator.i18n import INTERFACE, Language
 from generator.render.imposition import PAPERS
-from generator.web import charts, messages, store
+from generator.sheets.advice import refusal
+from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
 from generator.web.db import Database, not_written, player_key
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, points_label, short_label
-from generator.web.games import Games, PhotoReview
-from generator.web.languages import COOKIE, COOKIE_AGE, page_words, request_language, safe_next, said
+from generator.web.games import Games
+from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views, table_from_game
 
@@ -70,15 +72,6 @@ def qr_svg(text: str, scale: int = 4) -> Markup:
     return Markup(svg)
 
 
-class Refused(HTTPException):
-    """A request refused with one of `messages`: the JSON API says it in English, a page in the phone's language."""
-
-    def __init__(self, status: int, message: str, **values: Any) -> None:
-        super().__init__(status, message.format(**values))
-        self.message = message
-        self.values = values
-
-
 class Companion:
     """The application's state: the database, the games, the templates and the access token."""
 
@@ -96,6 +89,8 @@ class Companion:
                                trim_blocks=True, lstrip_blocks=True, auto_reload=False)
         self.env.globals.update(game_names=games.names, game_ids=games.ids, lan=token is not None,
                                 longest_name=LONGEST_NAME)
+        # the photo pages: the sheet drawn in a phone's screen, and what to change after a refusal
+        self.env.globals.update(photo_frame=games.photo_frame)
         self.env.filters["qr"] = qr_svg
         self.env.filters["player_url"] = player_url
         self.env.filters["short_label"] = short_label
@@ -123,9 +118,9 @@ class Companion:
             response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, path="/", samesite="lax", httponly=True)
         return response
 
-    async def form(self, request: Request) -> FormData:
+    async def form(self, request: Request, files: int = 1) -> FormData:
         try:
-            return await request.form(max_files=1, max_fields=MOST_FORM_FIELDS, max_part_size=MOST_SHEET)
+            return await request.form(max_files=files, max_fields=MOST_FORM_FIELDS, max_part_size=MOST_SHEET)
         except (HTTPException, ClientDisconnect):
             raise
         except Exception as err:  # noqa: BLE001 - multipart's own errors: a bad request, said in words
@@ -370,7 +365,7 @@ class Companion:
         upload = form.get("sheet")
         lang = request_language(request)
         view = await self.table(table_id, lang)
-        error = ""
+        error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         if not data:  # no file chosen: the browser sends an empty part with no name
             error = said(lang, messages.NO_FILE)
@@ -379,10 +374,11 @@ class Companion:
             read = await run_in_threadpool(self.games.score_castle_sheet, data, upload.filename or "sheet.pdf",
                                            view.table.game, lang)
             if read.review is None and not read.scored.readable:
-                error = read.scored.error
+                error = english = read.scored.error
             elif "version" in view.table.options and read.sheet.get("version") != view.table.options.get("version"):
-                error = said(lang, messages.OTHER_VERSION, sheet=read.sheet.get("version"),
-                             table=view.table.options.get("version"))
+                versions = {"sheet": read.sheet.get("version"), "table": view.table.options.get("version")}
+                error = said(lang, messages.OTHER_VERSION, **versions)
+                english = messages.OTHER_VERSION.format(**versions)
             elif read.review is not None:
                 return self.page("photo.html", request, review=read.review, marks_error="",
                                  **self.table_context(view, seat))
@@ -392,8 +388,9 @@ class Companion:
                     return response
                 error = response
         view = await self.table(table_id, lang)
+        # what to change is found by the reader's (English) words; the page says them in the phone's
         return self.page("seat.html", request, status=400 if error else 200, upload_error=error,
-                         **self.table_context(view, seat))
+                         upload_refused=refusal(english) if english else None, **self.table_context(view, seat))
 
     async def confirm_marks(self, request: Request) -> Response:  # noqa: C901 - one form, checked in turn
         """The marks of a photo as the player checked them (each box ticked is a filled mark): the values they make
@@ -404,23 +401,26 @@ class Companion:
         lang = request_language(request)
         view = await self.table(table_id, lang)
         version, paper = str(form.get("version", "")), str(form.get("paper", ""))
-        if version != view.table.options.get("version") or paper not in PAPERS:
+        game = view.table.game
+        # the sheet's identity: the castle's version, a sheet of one's own its id (the table's game)
+        if version != view.table.options.get("version", game) or paper not in PAPERS:
             raise Refused(400, messages.OTHER_SHEET)
         try:
             filled = {int(str(v)) for v in form.getlist("mark")}
         except ValueError:
             raise Refused(400, messages.MARK_NOT_NUMBER) from None
-        sheet, problems = self.games.castle_sheet_from_marks(version, paper, filled)
+        # a value typed for a field the marks leave undecided (`set:towers[2]` = 5), as `donjon score --set` takes it
+        given = {key[4:]: value for key, value in form.multi_items()
+                 if key.startswith("set:") and isinstance(value, str) and value.strip()}
+        sheet, problems, review = self.games.sheet_from_marks(version, paper, filled, given, str(form.get("image", "")),
+                                                              game)
+        if form.get("then") == "check":  # what the marks say, shown again, nothing kept
+            return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
         if not problems:
             response = await self.keep_part(table_id, seat, view, sheet, lang)
             if isinstance(response, Response):
                 return response
             problems = [response]
-        image = str(form.get("image", ""))
-        review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "",
-                             tuple(m._replace(state="filled" if m.number in filled else "empty",
-                                              check=any(p.startswith(f"{m.field}:") for p in problems))
-                                   for m in self.games.castle_marks(version, paper)), ())
         return self.page("photo.html", request, status=400, review=review, marks_error="; ".join(problems),
                          **self.table_context(view, seat))
 
@@ -786,6 +786,9 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/tables/{table_id:int}/live", c.live),
         Route("/tables/{table_id:int}/seats/{seat:int}/sheet", c.upload_sheet, methods=["POST"]),
         Route("/tables/{table_id:int}/seats/{seat:int}/marks", c.confirm_marks, methods=["POST"]),
+        Route("/tables/{table_id:int}/photos", partial(photos.photos_page, c)),
+        Route("/tables/{table_id:int}/photos", partial(photos.read_photos, c), methods=["POST"]),
+        Route("/tables/{table_id:int}/photos/keep", partial(photos.keep_photos, c), methods=["POST"]),
         Route("/tables/{table_id:int}/save", c.save_table, methods=["POST"]),
         Route("/history", c.history, name="history"),
         Route("/history/games/{game_id:int}", c.game_page, name="game"),
@@ -811,7 +814,8 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Mount("/static", StaticFiles(directory=templates_root() / "static"), name="static"),
     ]
     middleware = [Middleware(Headers),
-                  Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET, "/marks": MOST_MARKS})]
+                  Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET, "/marks": MOST_MARKS,
+                                                                   "/photos": photos.MOST_PHOTOS})]
     if token is not None:
         middleware.append(Middleware(TokenGate, token=token))
     else:

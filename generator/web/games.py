@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import DonjonError, InputError, Problem
 from generator.fields import Record
@@ -21,7 +21,10 @@ from generator.games.table import TableHints
 from generator.i18n import Language
 from generator.registry import find_game, game_ids, games
 
-__all__ = ["Games", "MarkShown", "PhotoReview", "Scored", "SheetReading", "read_input"]
+if TYPE_CHECKING:
+    from generator.sheets.summary import ReadLine
+
+__all__ = ["Games", "MarkShown", "PhotoFrame", "PhotoReview", "Scored", "SheetReading", "read_input"]
 
 
 def read_input(path: Path) -> bytes:
@@ -92,6 +95,7 @@ class Games:
             self._scorer = Scorer(loaded)
             self.ids = tuple(g for g in game_ids() if g in loaded.catalogs)
         self.names: dict[str, str] = {g.id: g.name for g in games() if g.id in self.ids}
+        self._frames: dict[tuple[str, str], PhotoFrame] = {}
         self._localised: dict[tuple[str, str], Any] = {}
 
     def names_in(self, lang: Language) -> dict[str, str]:
@@ -153,7 +157,7 @@ class Games:
         A fillable PDF is read by its form fields (`Scorer.score_sheets`). A photo of a scan-ready sheet (JPEG,
         PNG, HEIC) is read by its marks, and comes back with a :class:`PhotoReview`: what was read at each mark,
         over the straightened photo, for the player to check and correct before the values are kept
-        (:meth:`castle_sheet_from_marks`).
+        (:meth:`sheet_from_marks`).
         """
         name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100].strip()
         if not name.strip(".") or name.startswith("."):  # "", ".", "..", a hidden name: never a path of its own
@@ -178,44 +182,64 @@ class Games:
         except DonjonError as err:
             return SheetReading({}, Scored(None, _problems(err), str(err)))
         photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
-        review = _review(photo, read.uncertain or ())
+        review = _review(photo)
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
         return SheetReading(sheet, self._score_one(game, sheet, lang), review)
 
-    def castle_sheet_from_marks(self, version: str, paper: str, filled: set[int],
-                                game: str = "once-upon-a-castle") -> tuple[dict[str, Any], list[str]]:
-        """The part a player's checked marks make (the correction page of a photo: each mark filled or not, as
-        the player confirmed it), and what still keeps it from being read (two values for one tower...)."""
-        the_map, part = self._marks_of(game, version, paper)
-        if any(not 0 <= i < len(the_map.marks) for i in filled):
-            return {}, ["a mark that is not on this sheet was sent"]
-        sheet, uncertain = part([i in filled for i in range(len(the_map.marks))])
-        return sheet, [f"{name}: {why}" for name, why in uncertain]
+    def sheet_from_marks(self, version: str, paper: str, filled: set[int], given: Mapping[str, str], image: str,
+                         game: str = "once-upon-a-castle") -> tuple[dict[str, Any], list[str], PhotoReview]:
+        """The part a player's checked marks make (the check page of a photo: each mark filled or not, as the player
+        ticked it, and a value typed for a field the marks leave undecided, `given`, as `--set` takes it), what
+        still keeps it from being read (two values for one tower, a value its field cannot take...), and the
+        check page again for those marks (`image`: the straightened photo the page showed, kept only when it is
+        one)."""
+        from generator.sheets.marks import BadConfirmation, interpret
+        from generator.sheets.summary import said
 
-    def castle_marks(self, version: str, paper: str, game: str = "once-upon-a-castle") -> tuple[MarkShown, ...]:
-        """The marks of a sheet as the correction page places them (each shown empty)."""
-        the_map, _ = self._marks_of(game, version, paper)
-        return _shown(the_map, [])
+        the_map, to_part = self._marks_of(game, version, paper)
+        count = len(the_map.marks)
+        problems = ["a mark that is not on this sheet was sent"] if any(not 0 <= i < count for i in filled) else []
+        states: list[bool | None] = [i in filled for i in range(count)]
+        by_marks = interpret(the_map, states)
+        try:
+            reading = interpret(the_map, states, given)
+        except BadConfirmation as err:
+            reading = by_marks
+            problems.append(str(err))
+        problems.extend(f"{u.field}: {u.why}" for u in reading.uncertain)
+        unsure = {u.field for u in by_marks.uncertain}
+        shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, states))
+        review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
+                             said(the_map, reading.values, by_marks.uncertain, given), the_map.width / the_map.height)
+        return to_part(reading.values), problems, review
+
+    def photo_frame(self, game: str, version: str = "") -> PhotoFrame:
+        """The outline of the game's scan-ready sheet (of `version`, on its first paper) and its four corner squares,
+        placed in a phone's screen as the photo guide draws them (drawn once per sheet)."""
+        found = self._frames.get((game, version))
+        if found is None:
+            own = getattr(find_game(game), "kind", None)  # a sheet of one's own (generator.games.sheet_game)
+            if own is None:
+                from generator.games.castle.sheets import layout
+
+                paper = layout(version).papers[0]
+            else:
+                paper = own().layout.papers[0]
+            the_map, _ = self._marks_of(game, version, paper)
+            found = self._frames[game, version] = _frame(the_map)
+        return found
 
     def _marks_of(self, game: str, version: str, paper: str) -> tuple[Any, Any]:
-        """The map of marks of a game's sheet (the castle's of `version`, a sheet of one's own's), and how marks
-        checked or not make one part of the game's format, with what stays undecided."""
-        from generator.sheets.marks import interpret
-
+        """The map of marks of a game's sheet (the castle's of `version`, a sheet of one's own's), and how the
+        values its marks make become one part of the game's format."""
         catalog, _ = self.catalog(game)
         own = getattr(find_game(game), "kind", None)  # a sheet of one's own (generator.games.sheet_game)
         if own is None:
-            from generator.games.castle.sheets import from_marks, mark_map
+            from generator.games.castle.sheets import end_state_sheet, mark_map
 
-            return mark_map(catalog, version, paper), lambda states: from_marks(catalog, version, paper, states)
-        the_map = own().map(paper)
-
-        def part(states: list[bool | None]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-            reading = interpret(the_map, states)
-            return dict(reading.values), [(u.field, u.why) for u in reading.uncertain]
-
-        return the_map, part
+            return mark_map(catalog, version, paper), lambda values: end_state_sheet(values, {})[0]
+        return own().map(paper), dict
 
     def _score_one(self, game: str, sheet: Mapping[str, Any], lang: Language | None) -> Scored:
         part = {k: v for k, v in sheet.items() if k != "version"}
@@ -256,20 +280,50 @@ class PhotoReview(NamedTuple):
     paper: str
     image: str
     marks: tuple[MarkShown, ...]
-    #: each field that could not be decided: (field, why)
-    uncertain: tuple[tuple[str, str], ...]
+    #: what was read, as lines of text: the fields to check first, then each row of the sheet
+    lines: tuple[ReadLine, ...]
+    #: the sheet's width / height (its photo is shown in that shape)
+    ratio: float
 
 
-def _review(photo: Any, uncertain: Any) -> PhotoReview:
+def _review(photo: Any) -> PhotoReview:
     import base64
 
     from generator.sheets.photos import straightened_jpeg
+    from generator.sheets.summary import said
 
     the_map = photo.map
+    uncertain = photo.reading.uncertain
     unsure = {u.field for u in uncertain}
     shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.reads]))
     image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo)).decode("ascii")
-    return PhotoReview(photo.identity, the_map.paper, image, shown, tuple((u.field, u.why) for u in uncertain))
+    return PhotoReview(photo.identity, the_map.paper, image, shown, said(the_map, photo.reading.values, uncertain),
+                       the_map.width / the_map.height)
+
+
+class PhotoFrame(NamedTuple):
+    """A scan-ready sheet in a phone's screen, as the photo guide draws it: the screen's size, the sheet's outline
+    in it and its four corner squares (x, y, side), in the drawing's units."""
+
+    width: float
+    height: float
+    sheet: tuple[float, float, float, float]
+    squares: tuple[tuple[float, float, float], ...]
+
+
+#: The guide's phone screen (its units), and the table left around the sheet: a finger's width, as the tip says.
+SCREEN = (200.0, 300.0)
+SCREEN_MARGIN = 0.1
+
+
+def _frame(the_map: Any) -> PhotoFrame:
+    width, height = SCREEN
+    scale = min(width * (1 - 2 * SCREEN_MARGIN) / the_map.width, height * (1 - 2 * SCREEN_MARGIN) / the_map.height)
+    left, top = (width - the_map.width * scale) / 2, (height - the_map.height * scale) / 2
+    squares = tuple((round(left + m.x * scale, 2), round(top + m.y * scale, 2), round(m.size * scale, 2))
+                    for m in the_map.markers)
+    return PhotoFrame(width, height, (round(left, 2), round(top, 2), round(the_map.width * scale, 2),
+                                 round(the_map.height * scale, 2)), squares)
 
 
 def _shown(the_map: Any, states: list[bool | None]) -> tuple[MarkShown, ...]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from markupsafe import Markup
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from generator.i18n import ENDONYMS, INTERFACE, N_, Language, language, negotiate
@@ -23,6 +24,16 @@ HOUSE = N_("house")
 #: The cookie the language switch sets: a phone keeps its language for a year, on every page and table.
 COOKIE = "donjon-lang"
 COOKIE_AGE = 365 * 24 * 3600
+
+
+class Refused(HTTPException):
+    """A request refused with one of `generator.web.messages`: the JSON API says it in English, a page in the
+    phone's language."""
+
+    def __init__(self, status: int, message: str, **values: Any) -> None:
+        super().__init__(status, message.format(**values))
+        self.message = message
+        self.values = values
 
 
 def chosen(request: Request) -> str:
@@ -99,4 +110,4 @@ def safe_next(path: str) -> str:
     return path
 
 
-__all__ = ["COOKIE", "COOKIE_AGE", "chosen", "page_words", "request_language", "safe_next", "said", "when"]
+__all__ = ["COOKIE", "COOKIE_AGE", "Refused", "chosen", "page_words", "request_language", "safe_next", "said", "when"]

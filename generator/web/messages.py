@@ -52,6 +52,9 @@ OTHER_SHEET = N_("the marks are of another sheet than this table's")
 MARK_NOT_NUMBER = N_("a mark is not a number")
 FORM_UNREADABLE = N_("the form could not be read: {error}")
 VALUE_IS_FILE = N_("a value is text, not a file")
+#: every player's sheet photographed from one phone (photos.py)
+NO_PHOTO = N_("no photo was sent: choose a photo for at least one player")
+PDF_ON_SEAT_PAGE = N_("a fillable PDF is read on the player's own page, not here")
 
 #: saved games and players
 NO_GAME = N_("there is no saved game {game}")

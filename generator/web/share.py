@@ -140,7 +140,8 @@ def _wrapped(draw: Any, text: str, font: Any, width: int) -> list[str]:
     return lines or [""]
 
 
-def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str], lang: Language | None = None) -> bytes:
+def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str],
+               lang: Language | None = None) -> bytes:
     """The ranked table of a saved game and each player's breakdown (its parts named by `labels`), as a PNG to
     share, in `lang` (English)."""
     from PIL import Image, ImageDraw

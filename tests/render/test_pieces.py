@@ -50,7 +50,9 @@ def test_a_piece_is_cut_to_its_shape_with_its_bleed_around_it(tmp_path: Path) ->
     x0, y0, x1, y1 = bounds(group.clip)  # the outline grown by the bleed: a larger hexagon
     assert (x0, x1) == pytest.approx((-mm(3), mm(53)), abs=0.01)
     assert y0 == pytest.approx(-mm(3) / 0.866, abs=0.05)  # a point reaches further: bleed / cos 30
-    background = group.items[0]
+    decoration = group.items[0]  # the piece's background, which --ink light lightens as decoration
+    assert isinstance(decoration, Group) and decoration.decoration and decoration.plain
+    [background] = decoration.items
     assert isinstance(background, Outline) and background.paint.fill == "#2f6b3a" and background.ops == group.clip
 
 

@@ -115,12 +115,19 @@ def test_several_photos_name_the_sheet_to_confirm(tmp_path: Path) -> None:
     ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
     ben = save(tmp_path, "ben.jpg", photograph(filled("great-architect", "a4", dict(values, guests=["king"]))))
     scored = json.loads(run("score", ana, ben, "--json").stdout)
+    # the key to give names the photo by its file's name
     assert [(u["field"], u["photo"], u["set"]) for u in scored["uncertain"]] == [("towers[2]", ben,
-                                                                                 "sheets[1].towers[2]")]
+                                                                                 "ben.jpg:towers[2]")]
     bare = run("score", ana, ben, "--set", "towers[2]=5")
-    assert bare.exit_code == 2 and "2 photos were read: say which one, as sheets[N].towers[2]" in bare.stderr
-    keyed = run("score", ana, ben, "--set", "sheets[1].towers[2]=2", "--names", "Ana,Ben")
-    assert keyed.exit_code == 0, keyed.output
+    assert bare.exit_code == 2 and ("2 photos were read: say which one, as FILE:towers[2] (the photo's file name, "
+                                    "ana.jpg:towers[2]) or sheets[N].towers[2]") in bare.stderr
+    # by its place (from 0), by its file's name, by its path as given: the same confirmation
+    for key in ("sheets[1].towers[2]", "ben.jpg:towers[2]", f"{ben}:towers[2]"):
+        keyed = run("score", ana, ben, "--set", f"{key}=2", "--names", "Ana,Ben", "--json")
+        assert keyed.exit_code == 0, keyed.output
+        assert [p["name"] for p in json.loads(keyed.stdout)["players"]] == ["Ana", "Ben"]
+    nobody = run("score", ana, ben, "--set", "cid.jpg:towers[2]=2")
+    assert nobody.exit_code == 2 and f"--set cid.jpg:towers[2]: names no file given ({ana}, {ben})" in nobody.stderr
     wrong = run("score", ana, ben, "--set", "sheets[1].towers[2]=12")
     assert wrong.exit_code == 2 and "towers[2] takes a whole number from 0 to 9 or none, not '12'" in wrong.stderr
     unknown = run("score", ana, ben, "--set", "sheets[0].tower[2]=5")

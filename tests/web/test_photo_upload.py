@@ -1,64 +1,193 @@
-"""A photo of a filled scan-ready sheet at the table: read, shown back over the photo, corrected by a tap, kept."""
+"""A photo of a filled scan-ready sheet at the table: how to take it (drawn and said before the shot), what to
+change after a refusal (per reason), what was read as lines of text (the values to check first), corrected by a tap,
+seen again, kept. For the castle's sheets and for a sheet of one's own."""
 
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from starlette.testclient import TestClient
 
 from tests.web.conftest import SAME_ORIGIN, new_table
+from tests.web.test_own_sheet_table import own  # noqa: F401 - the fixture: the app serving the example sheets
 from tests.web.test_tables import totals
 
 pytest.importorskip("cv2")
 
+MARK = re.compile(r'<label id="mark-\d+" class="mark (\w+) (\w+)(?: check)?"[^>]*>\s*<input type="checkbox" name="mark" '
+                  r'value="(\d+)"( checked)?>\s*<span class="sr">([^<]*)</span>')
 
-def test_a_photo_is_shown_back_corrected_and_kept(client: TestClient) -> None:
-    from tests.scan.helpers import GREAT, filled, photograph
 
+def read_lines(page: str) -> list[str]:
+    """The lines of "Read from your photo", as text (the values to check first)."""
+    found = re.search(r'<ul class="read"[^>]*>(.*?)</ul>', page, re.S)
+    assert found, page
+    items = re.findall(r"<li[^>]*>(.*?)</li>", found.group(1), re.S)
+    return [" ".join(unescape(re.sub(r"<[^>]+>", " ", item)).split()) for item in items]
+
+
+def guide_squares(page: str) -> list[tuple[float, float, float]]:
+    """The corner squares the photo guide draws, (x, y, side)."""
+    return [tuple(float(v) for v in found) for found in  # type: ignore[misc]
+            re.findall(r'<rect class="square" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', page)]
+
+
+def upload(client: TestClient, table_id: int, seat: int, name: str, data: bytes) -> str:
+    response = client.post(f"/tables/{table_id}/seats/{seat}/sheet", headers=SAME_ORIGIN,
+                           files={"sheet": (name, data, "image/jpeg")})
+    assert response.status_code in (200, 400), response.text
+    return str(response.text)
+
+
+def test_the_seat_page_shows_how_to_take_the_photo(client: TestClient) -> None:
     table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
     seat = client.get(f"/tables/{table.id}/seats/0").text
     assert 'accept="image/*" capture="environment"' in seat
+    assert "Before you take the photo" in seat and 'role="img" aria-labelledby="guide-title guide-desc"' in seat
+    for words in ("<strong>Flat</strong>", "<strong>Whole sheet</strong>", "<strong>Good light, no glare</strong>",
+                  "<strong>Sharp</strong>"):
+        assert words in seat
+    # the sheet's own four corner squares, one near each corner of its outline, none marked to mind yet
+    squares = guide_squares(seat)
+    outline = re.search(r'<rect class="sheet" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', seat)
+    assert outline and len(squares) == 4 and "Mind this" not in seat
+    x, y, w, h = (float(v) for v in outline.groups())
+    for sx, sy, side in squares:
+        assert x < sx < x + w and y < sy < y + h and 0 < side < w / 8
+        assert min(sx - x, x + w - sx - side) < w / 10 and min(sy - y, y + h - sy - side) < h / 10
+
+
+@pytest.mark.parametrize(("photo", "said", "change", "mind"), [
+    ("half-sheet", "shows only 2 of the sheet&#39;s 4 corner markers", "Step back until the whole sheet is in the frame",
+     "Whole sheet"),
+    ("no-sheet", "none of its four corner markers was found", "Frame the whole sheet, its four black corner squares",
+     "Whole sheet"),
+    ("two-sheets", "shows more than one castle sheet", "one sheet per photo", "One sheet"),
+    ("blank-sheet", "with no mark filled in", "photograph the sheet of the finished game", ""),
+    ("apprentice", "this sheet is for the apprentice version", "This sheet is of another version", ""),
+])
+def test_a_refused_photo_says_what_to_change(client: TestClient, photo: str, said: str, change: str,
+                                             mind: str) -> None:
+    from tests.scan.photos_corpus import PHOTOS
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page = client.post(f"/tables/{table.id}/seats/1/sheet", headers=SAME_ORIGIN,
+                       files={"sheet": ("ben.jpg", PHOTOS[photo](), "image/jpeg")})
+    assert page.status_code == 400
+    assert 'Your sheet could not be read: <a href="#upload-title">what to change</a>' in page.text  # at the top
+    refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', page.text, re.S)
+    assert refused and said in refused.group(1), page.text
+    advice = re.search(r'<p class="advice"><strong>What to change:</strong> ([^<]+)</p>', refused.group(1))
+    assert advice and change in advice.group(1), refused.group(1)
+    marked = re.findall(r'<li class="mind"><span class="mind-flag">Mind this:</span> <strong>([^<]+)</strong>',
+                        page.text)
+    assert marked == ([mind] if mind else [])
+
+
+def test_a_photo_is_read_out_as_text_corrected_and_kept(client: TestClient) -> None:
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
     values = dict(GREAT, **{"towers[2]": (2, 5)})  # two values on one tower: not decidable
-    photo = photograph(filled("great-architect", "a4", values), turn=180)
     shown = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
-                        files={"sheet": ("ana.jpg", photo, "image/jpeg")})
+                        files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4", values), turn=180),
+                                         "image/jpeg")})
     assert shown.status_code == 200, shown.text
     assert "Check what was read" in shown.text and 'src="data:image/jpeg;base64,' in shown.text
-    assert "<code>towers[2]</code></a>: the units 2 and 5 are both filled" in shown.text
-    marks = re.findall(r'<label id="mark-\d+" class="mark (\w+) (\w+)(?: check)?"[^>]*>\s*<input type="checkbox" name="mark" value="(\d+)"'
-                       r'( checked)?>\s*<span class="sr">([^<]*)</span>', shown.text)
+    assert "1 value could not be read for sure" in shown.text
+    # the value to check first, with why and what to do, then the sheet row by row
+    assert read_lines(shown.text) == [
+        "? towers #3 : the units 2 and 5 are both filled; a digit takes one value Two values are filled where one "
+        "counts: keep the one that counts (tap the other away). Or type its value",
+        "sun no", "cloud no", "sky clouds 2", "towers 5, 2, ?, 5", "walls yes (flags 2), yes (flags 1, 2), no, yes",
+        "donjon floors 3", "residents 12", "guests jester, queen"]
+    marks = MARK.findall(shown.text)
     checked = {int(number) for _, _, number, on, _ in marks if on}
     by_label = {label.removesuffix(" (check it)"): int(number) for _, _, number, _, label in marks}
-    # every mark of the tower is to check: "built" and its ten digits
+    # every mark of the tower is to check ("built" and its ten digits), and the line links to the first of them
     assert sorted(label for _, _, _, _, label in marks if "check it" in label) == sorted(
         ["towers[2]: built (check it)", *(f"towers[2]: units {d} (check it)" for d in range(10))])
+    assert f'<a href="#mark-{by_label["towers[2]: built"]}"><strong>towers #3</strong></a>' in shown.text
     assert by_label["towers[2]: units 2"] in checked and by_label["towers[2]: units 5"] in checked
     form = {"version": "great-architect", "paper": "a4", "image": ""}
     # kept as read: refused, the tower has two values
     again = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
                         data={**form, "mark": [str(n) for n in sorted(checked)]})
     assert again.status_code == 400 and "towers[2]: the units 2 and 5 are both filled" in again.text
-    # the player taps the 2 away: the part is kept and scored
-    corrected = sorted(checked - {by_label["towers[2]: units 2"]})
-    kept = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
-                       data={**form, "mark": [str(n) for n in corrected]}, follow_redirects=True)
+    # the player taps the 2 away and asks what the marks say: nothing is kept yet
+    corrected = [str(n) for n in sorted(checked - {by_label["towers[2]: units 2"]})]
+    seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                       data={**form, "mark": corrected, "then": "check"})
+    assert seen.status_code == 200 and "could not be read for sure" not in seen.text
+    assert "towers 5, 2, 5, 5" in read_lines(seen.text)
+    assert totals(client.get(f"/tables/{table.id}/seats/0").text)["Ana"].lstrip("≈") == "0"
+    kept = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**form, "mark": corrected},
+                       follow_redirects=True)
     assert kept.status_code == 200 and str(kept.url).endswith(f"/tables/{table.id}/seats/0")
     # towers 5 + 2 + 5 + 5, flags 5, two sky clouds 4, 12 residents 4, the Queen 3, the Jester 3 floors
     assert totals(kept.text)["Ana"].lstrip("≈") == "36"
 
 
-def test_a_photo_of_another_version_or_no_sheet_is_refused(client: TestClient) -> None:
-    from tests.scan.helpers import APPRENTICE, filled, photograph
+def test_forged_marks_are_refused(client: TestClient) -> None:
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    for data in ({"version": "great-architect", "paper": "a4", "mark": ["100000"]},
+                 {"version": "apprentice", "paper": "a4", "mark": ["1"]},
+                 {"version": "great-architect", "paper": "a0", "mark": ["1"]}):
+        assert client.post(f"/tables/{table.id}/seats/1/marks", headers=SAME_ORIGIN, data=data).status_code == 400
+
+
+def test_a_photo_of_a_sheet_of_ones_own(own: TestClient) -> None:  # noqa: F811
+    from generator.registry import find_game
+    from tests.scan.helpers import fill_marks, photograph, rendered
+
+    table = new_table(own, "lantern-harbour", ["Ana", "Ben"])
+    seat = own.get(f"/tables/{table.id}/seats/0").text
+    assert "Before you take the photo" in seat and len(guide_squares(seat)) == 4
+    scan = find_game("lantern-harbour").drawn("scan", "a4")  # type: ignore[attr-defined]
+    values = {"fish": 14, "boats": 3, "villagers": 7, "goods": ["salt", "amber"], "guild": "sailors"}
+    photo = photograph(fill_marks(scan.map, rendered(scan.page()), values), turn=30)
+    shown = upload(own, table.id, 0, "ana.jpg", photo)
+    assert "Check what was read" in shown, shown
+    lines = read_lines(shown)
+    assert {"guild sailors", "boats 3", "fish 14", "storm no", "villagers 7", "goods salt, amber"} <= set(lines)
+    checked = [number for _, _, number, on, _ in MARK.findall(shown) if on]
+    kept = own.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                    data={"version": "lantern-harbour", "paper": "a4", "image": "", "mark": checked},
+                    follow_redirects=True)
+    assert kept.status_code == 200, kept.text
+    # villagers 7 (6) + 14 fish + 3 boats x 3 + 2 goods x 2
+    assert totals(kept.text)["Ana"] == str(6 + 14 + 9 + 4)
+    refused = own.post(f"/tables/{table.id}/seats/1/sheet", headers=SAME_ORIGIN,
+                       files={"sheet": ("ben.jpg", photograph(rendered(scan.page())[:900]), "image/jpeg")})
+    assert refused.status_code == 400 and "<strong>What to change:</strong> Step back" in refused.text
+
+
+def test_an_undecided_value_is_typed_rather_than_tapped(client: TestClient) -> None:
+    """A phone's player types the value of the field the marks leave undecided, as `--set` takes it, without
+    finding its marks on the photo."""
+    from tests.scan.helpers import GREAT, filled, photograph
 
     table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
-    other = client.post(f"/tables/{table.id}/seats/1/sheet", headers=SAME_ORIGIN,
-                        files={"sheet": ("ben.jpg", photograph(filled("apprentice", "a4", APPRENTICE)),
-                                         "image/jpeg")})
-    assert other.status_code == 400 and "apprentice version" in other.text
-    junk = client.post(f"/tables/{table.id}/seats/1/sheet", headers=SAME_ORIGIN,
-                       files={"sheet": ("ben.jpg", b"\xff\xd8\xff\xe0 not a photo", "image/jpeg")})
-    assert junk.status_code == 400 and "ben.jpg: is a damaged image" in junk.text
-    forged = client.post(f"/tables/{table.id}/seats/1/marks", headers=SAME_ORIGIN,
-                         data={"version": "great-architect", "paper": "a4", "mark": ["100000"]})
-    assert forged.status_code == 400
+    values = dict(GREAT, **{"towers[2]": (2, 5)})
+    shown = upload(client, table.id, 0, "ana.jpg", photograph(filled("great-architect", "a4", values)))
+    assert 'name="set:towers[2]" form="marks"' in shown
+    checked = [number for _, _, number, on, _ in MARK.findall(shown) if on]
+    form = {"version": "great-architect", "paper": "a4", "image": "", "mark": checked}
+    wrong = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                        data={**form, "set:towers[2]": "12"})
+    assert wrong.status_code == 400 and "towers[2] takes a whole number from 0 to 9 or none, not &#39;12&#39;" in \
+        wrong.text
+    assert 'value="12"' in wrong.text  # what was typed stays, to be mended
+    seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                       data={**form, "set:towers[2]": "5", "then": "check"})
+    assert seen.status_code == 200
+    lines = read_lines(seen.text)
+    assert "towers 5, 2, 5, 5" in lines and lines[0].endswith("Or type its value (you gave 5)")
+    unknown = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                          data={**form, "set:tower[9]": "5"})
+    assert unknown.status_code == 400 and "the sheet has no field" in unknown.text
+    kept = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**form, "set:towers[2]": "5"},
+                       follow_redirects=True)
+    assert kept.status_code == 200 and totals(kept.text)["Ana"].lstrip("≈") == "36"

@@ -280,8 +280,9 @@ def wound_icon(path: Path) -> None:
 
 # --- the tiles ----------------------------------------------------------------------------------------------------
 
-#: The terrain art of a hexagonal tile: a square 480 px a side (41 mm at 300 dpi), covering the tile's middle.
-TERRAIN = 480
+#: The terrain art of a hexagonal tile: a square 560 px a side, covering the tile's middle; the back's haze covers
+#: 46.2 mm with it (308 dpi), as a print service asks for 300.
+TERRAIN = 560
 
 
 def terrain(path: Path, ground: str, light: str, kind: str, seed: int) -> None:

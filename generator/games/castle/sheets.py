@@ -285,14 +285,3 @@ def mark_map(castle: Castle, version: str, paper: str) -> MarkMap:
     found = drawn(castle, version, paper, "scan").map
     assert found is not None
     return found
-
-
-def from_marks(castle: Castle, version: str, paper: str, states: Sequence[bool | None]
-               ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    """The sheet of the end state that marks filled (or not) make, and each field they leave undecided (two values
-    for one tower...): the companion's correction page, where a player says which marks are filled."""
-    from generator.sheets.marks import interpret
-
-    reading = interpret(mark_map(castle, version, paper), states)
-    data, _ = end_state_sheet(reading.values, {})
-    return data, [(u.field, u.why) for u in reading.uncertain]

@@ -1,0 +1,143 @@
+"""Every player's sheet read at once, from one phone: `/tables/ID/photos`.
+
+When not every player has a phone, one of them photographs each sheet and sends the photos together, one per
+player. Each photo is read on its own (per-photo isolation, as `donjon score a.jpg b.jpg` does): one that cannot
+be read is listed with why and what to change, and does not hide what the others say, each listed as lines of
+text (the values to check first, each with a box to type its value, as `--set` takes it). "Keep" keeps every
+sheet read whose values are decided as its player's part, and shows again only those that are not (with the
+photos refused, to be taken again). The marks read travel in the page (the photo does not: a player who wants to
+tap marks on their photo sends it from their own page).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.responses import RedirectResponse, Response
+
+from generator.render.imposition import PAPERS
+from generator.sheets.advice import Reason, refusal
+from generator.web import messages
+from generator.web.languages import Refused, request_language, said
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+
+    from generator.i18n import Language
+    from generator.web.app import Companion
+    from generator.web.games import PhotoReview
+    from generator.web.tables import TableView
+
+#: All the photos of a table sent at once: about ten phone photos (a 12-megapixel JPEG is 3 to 6 MiB).
+MOST_PHOTOS = 64 * 1024 * 1024
+
+
+class SeatPhoto(NamedTuple):
+    """One player's photo, as the page shows it: refused (why, what to change), or read (what it says)."""
+
+    seat: int
+    name: str
+    #: why the photo was not read, or why its values cannot be kept yet ("" when they can)
+    error: str = ""
+    #: what to change, for a photo refused
+    reason: Reason | None = None
+    #: what was read (None for a photo refused, or none sent)
+    review: PhotoReview | None = None
+    #: the marks read filled, as the page sends them back: "1,4,17"
+    filled: str = ""
+
+
+async def photos_page(companion: Companion, request: Request) -> Response:
+    """The form: one photo per player, with how to take it."""
+    view = await companion.table(request.path_params["table_id"], request_language(request))
+    return companion.page("photos.html", request, seats=(), kept=(), retake=view.table.parts,
+                          **companion.table_context(view, None))
+
+
+async def read_photos(companion: Companion, request: Request) -> Response:
+    """Each photo sent read on its own; the page lists what each says (or why it was not read)."""
+    lang = request_language(request)
+    view = await companion.table(request.path_params["table_id"], lang)
+    form = await companion.form(request, files=len(view.table.parts))
+    seats: list[SeatPhoto] = []
+    for part in view.table.parts:
+        upload = form.get(f"sheet-{part.seat}")
+        if not isinstance(upload, UploadFile) or not upload.filename:
+            continue
+        seats.append(await _read_one(companion, view, part.seat, part.name, await upload.read(),
+                                     upload.filename, lang))
+    if not seats:
+        raise Refused(400, messages.NO_PHOTO)
+    read = {s.seat for s in seats if s.review is not None}
+    return companion.page("photos.html", request, seats=seats, kept=(),
+                          retake=[p for p in view.table.parts if p.seat not in read],
+                          **companion.table_context(view, None))
+
+
+async def _read_one(companion: Companion, view: TableView, seat: int, name: str, data: bytes, filename: str,
+                    lang: Language) -> SeatPhoto:
+    read = await run_in_threadpool(companion.games.score_castle_sheet, data, filename, view.table.game, lang)
+    if read.review is None:
+        if read.scored.readable:
+            return SeatPhoto(seat, name, said(lang, messages.PDF_ON_SEAT_PAGE), refusal(messages.PDF_ON_SEAT_PAGE))
+        return SeatPhoto(seat, name, read.scored.error, refusal(read.scored.error))
+    version = view.table.options.get("version", view.table.game)
+    if read.review.version != version:
+        # the advice is found by the English words, the message said in the phone's
+        reason = refusal(messages.OTHER_VERSION.format(sheet=read.review.version, table=version))
+        return SeatPhoto(seat, name, said(lang, messages.OTHER_VERSION, sheet=read.review.version, table=version),
+                         reason)
+    filled = ",".join(str(m.number) for m in read.review.marks if m.state == "filled")
+    return SeatPhoto(seat, name, review=read.review, filled=filled)
+
+
+async def keep_photos(companion: Companion, request: Request) -> Response:
+    """Keep each sheet read whose values are decided (with the values typed for the fields its marks leave
+    undecided) as its player's part; show again those that cannot be kept yet."""
+    table_id = request.path_params["table_id"]
+    lang = request_language(request)
+    view = await companion.table(table_id, lang)
+    form = await companion.form(request)
+    names = {part.seat: part.name for part in view.table.parts}
+    left: list[SeatPhoto] = []
+    kept: list[int] = []
+    for seat, name in names.items():
+        sent = form.get(f"read:{seat}")
+        if not isinstance(sent, str):
+            continue
+        version, paper, filled = _marks_sent(sent, view)
+        prefix = f"set:{seat}:"
+        given = {key[len(prefix):]: value for key, value in form.multi_items()
+                 if key.startswith(prefix) and isinstance(value, str) and value.strip()}
+        sheet, problems, review = companion.games.sheet_from_marks(version, paper, filled, given, "",
+                                                                   view.table.game)
+        if not problems:
+            stored = await companion.keep_part(table_id, seat, view, sheet, lang)
+            if not isinstance(stored, str):
+                kept.append(seat)
+                continue
+            problems = [stored]
+        left.append(SeatPhoto(seat, name, "; ".join(problems), review=review, filled=sent.split("|")[2]))
+    # the photos refused on the page just left, to be taken again
+    refused = [seat for seat in names if str(seat) in form.getlist("refused")]
+    if not left and not refused:
+        return RedirectResponse(f"/tables/{table_id}", status_code=303)
+    view = await companion.table(table_id, lang)
+    return companion.page("photos.html", request, status=400 if left else 200, seats=left,
+                          kept=[names[seat] for seat in kept], retake=[p for p in view.table.parts if p.seat in refused],
+                          **companion.table_context(view, None))
+
+
+def _marks_sent(sent: str, view: TableView) -> tuple[str, str, set[int]]:
+    """The sheet and the marks filled a page sends back for one player: "VERSION|PAPER|1,4,17"."""
+    version, _, rest = sent.partition("|")
+    paper, _, numbers = rest.partition("|")
+    if version != view.table.options.get("version", view.table.game) or paper not in PAPERS:
+        raise Refused(400, messages.OTHER_SHEET)
+    try:
+        return version, paper, {int(n) for n in numbers.split(",") if n}
+    except ValueError:
+        raise Refused(400, messages.MARK_NOT_NUMBER) from None
+

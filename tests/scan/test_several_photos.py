@@ -1,0 +1,114 @@
+"""Several photos scored together (`donjon score a.jpg b.jpg ...`): one that cannot be read does not hide what the
+others say. Each photo's problems are listed, in the table and in the JSON, with what to change; `--set` confirms a
+field of any photo read, named by its file or its place; nothing is scored until every sheet is read and every
+value decided (exit 2 while a photo cannot be read, 1 while a value waits)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("cv2")
+
+from tests.scan.helpers import APPRENTICE, GREAT, filled, photograph  # noqa: E402
+from tests.scan.photos_corpus import half_sheet, no_sheet  # noqa: E402
+from tests.scan.test_photos import run, save  # noqa: E402
+
+#: Ben's sheet: two values filled for one tower (uncertain), and the King rather than the Queen and the Jester.
+BEN = dict(GREAT, guests=["king"], **{"towers[2]": (2, 5)})
+
+
+@pytest.fixture(scope="module")
+def photos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    folder = tmp_path_factory.mktemp("photos")
+    return {"ana": save(folder, "ana.jpg", photograph(filled("great-architect", "a4", GREAT))),
+            "ben": save(folder, "ben.jpg", photograph(filled("great-architect", "a4", BEN), turn=90)),
+            "cid": save(folder, "cid.jpg", half_sheet()),
+            "dan": save(folder, "dan.jpg", no_sheet()),
+            "eve": save(folder, "eve.jpg", photograph(filled("apprentice", "a4", APPRENTICE)))}
+
+
+def test_each_photo_says_what_keeps_it_from_a_score(photos: dict[str, str]) -> None:
+    ana, ben, cid, dan, eve = photos.values()
+    result = run("score", ana, ben, cid, dan, eve, "--json")
+    assert result.exit_code == 2, result.output  # sheets that cannot be read: unreadable input
+    scored = json.loads(result.stdout)
+    assert scored["players"] == [] and not scored["valid"]
+    # Ben's photo was read all the same: its tower to confirm is listed, keyed by its file
+    assert [(u["photo"], u["field"], u["set"]) for u in scored["uncertain"]] == [(ben, "towers[2]",
+                                                                                 "ben.jpg:towers[2]")]
+    unread = {u["file"]: u for u in scored["unread"]}
+    assert [(u["sheet"], u["reason"]) for u in scored["unread"]] == [(2, "half-sheet"), (3, "no-sheet"),
+                                                                     (4, "other-version")]
+    assert unread[cid]["why"].startswith("shows only 2 of the sheet's 4 corner markers")
+    assert "all four black corner squares" in unread[cid]["advice"]
+    assert "is a sheet of the 'apprentice' version, but" in unread[eve]["why"]
+    assert "another version" in unread[eve]["advice"]
+    # each unreadable photo is an error on stderr, named
+    assert f"{cid}: shows only 2 of the sheet's 4 corner markers" in result.stderr
+    assert f"{dan}: shows no scan-ready castle sheet" in result.stderr
+    # the table says it photo by photo, in the order given
+    table = run("score", ana, ben, cid, dan, eve)
+    assert table.exit_code == 2
+    lines = table.stdout.splitlines()
+    assert lines[1] == ("3 of 5 sheets could not be read and 1 value read from the others uncertain: not scored "
+                        "until they are given again and it confirmed")
+    assert [line.split(": ")[0].strip() for line in lines[2:] if not line.startswith("    ")] == [ana, ben, cid, dan,
+                                                                                                 eve]
+    assert f"  {ana}: read, nothing to confirm" in lines
+    assert (f"  {ben}: towers[2]: the units 2 and 5 are both filled; a digit takes one value (confirm with --set "
+            "ben.jpg:towers[2]=VALUE)") in lines
+    assert lines[lines.index(next(x for x in lines if x.startswith(f"  {cid}: not read: "))) + 1].startswith(
+        "    what to change: Step back until the whole sheet is in the frame")
+
+
+def test_a_field_of_a_photo_read_is_confirmed_while_another_is_taken_again(photos: dict[str, str],
+                                                                          tmp_path: Path) -> None:
+    ana, ben, cid = photos["ana"], photos["ben"], photos["cid"]
+    waiting = run("score", ana, ben, cid, "--set", "ben.jpg:towers[2]=2", "--set", "cid.jpg:towers[0]=5", "--json")
+    assert waiting.exit_code == 2, waiting.output
+    scored = json.loads(waiting.stdout)
+    assert scored["uncertain"] == [] and [u["file"] for u in scored["unread"]] == [cid]
+    # a confirmation a photo's field cannot take is refused even while another photo is unread
+    wrong = run("score", ana, ben, cid, "--set", "ben.jpg:towers[2]=12")
+    assert wrong.exit_code == 2 and "--set ben.jpg:towers[2]" in wrong.stderr and "not '12'" in wrong.stderr
+    # Cid takes the photo again: the three are scored
+    again = save(tmp_path, "cid.jpg", photograph(filled("great-architect", "a4", {"donjon_floors": 1,
+                                                                                 "towers[0]": 4})))
+    done = run("score", ana, ben, again, "--set", "ben.jpg:towers[2]=2", "--names", "Ana,Ben,Cid", "--json")
+    assert done.exit_code == 0, done.output
+    scored = json.loads(done.stdout)
+    assert scored["valid"] and scored["unread"] == [] and [p["name"] for p in scored["players"]] == ["Ana", "Ben",
+                                                                                                  "Cid"]
+
+
+def test_photos_of_one_name_in_two_folders_are_named_by_their_place(photos: dict[str, str], tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    other = save(tmp_path / "b", "ben.jpg", photograph(filled("great-architect", "a4", BEN), turn=180))
+    result = run("score", photos["ben"], other, "--json")
+    assert [u["set"] for u in json.loads(result.stdout)["uncertain"]] == ["sheets[0].towers[2]", "sheets[1].towers[2]"]
+    ambiguous = run("score", photos["ben"], other, "--set", "ben.jpg:towers[2]=2")
+    assert ambiguous.exit_code == 2 and "ben.jpg names 2 files; say which one as sheets[N].towers[2]" in \
+        ambiguous.stderr
+
+
+def test_every_photo_unreadable_lists_each(photos: dict[str, str]) -> None:
+    result = run("score", photos["cid"], photos["dan"], "--json")
+    assert result.exit_code == 2
+    scored = json.loads(result.stdout)
+    assert [u["reason"] for u in scored["unread"]] == ["half-sheet", "no-sheet"] and scored["uncertain"] == []
+    # one photo alone that cannot be read is the error it always was
+    alone = run("score", photos["cid"], "--json")
+    assert alone.exit_code == 2 and alone.stdout == "" and "shows only 2 of the sheet's 4 corner markers" in \
+        alone.stderr
+
+
+def test_a_fillable_pdf_that_cannot_be_read_is_the_error_it_always_was(photos: dict[str, str], tmp_path: Path) -> None:
+    """A filled PDF is mended in a PDF viewer, not photographed again: among photos it stops the run as before."""
+    notes = tmp_path / "notes.pdf"
+    notes.write_text("game: once-upon-a-castle\n", encoding="utf-8")
+    result = run("score", photos["ana"], str(notes), photos["cid"], "--json")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert f"{notes}: is not a PDF" in result.stderr

@@ -1,0 +1,67 @@
+"""What a sheet read says, in lines of text (generator/sheets/summary.py): the fields to check first, each with why
+and what to do, then the sheet row by row, the rows under an item (a wall's flags) said inside it, so that a phone
+shows what was read without panning the photo."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from generator.sheets.marks import MarkMap, interpret
+from generator.sheets.summary import said, value_words, words
+from tests.sheets.helpers import sheet
+
+
+class Doubt(NamedTuple):
+    field: str
+    why: str
+    code: str = ""
+
+
+def scan_map(version: str) -> MarkMap:
+    found = sheet(version, "a4", "scan").map
+    assert found is not None
+    return found
+
+
+def states_for(the_map: MarkMap, filled: dict[str, set[object]]) -> list[bool | None]:
+    return [(f"{m.digit} {m.value}" if m.digit else m.value) in filled.get(m.field, set()) for m in the_map.marks]
+
+
+def test_a_castle_read_row_by_row_with_the_field_to_check_first() -> None:
+    the_map = scan_map("great-architect")
+    states = states_for(the_map, {"towers[0]": {"built", "units 5"}, "towers[1]": {"built", "units 2", "units 4"},
+                                  "walls[0]": {True}, "walls[0].flags[0]": {2}, "walls[2].flags[1]": {1},
+                                  "donjon_floors": {1, 2}, "guests": {"queen"}})
+    reading = interpret(the_map, states)
+    lines = said(the_map, reading.values, reading.uncertain)
+    doubts = [(line.label, line.why, line.advice) for line in lines if line.why]
+    assert doubts == [
+        ("towers #2", "the units 2 and 4 are both filled; a digit takes one value",
+         "Two values are filled where one counts: keep the one that counts (tap the other away)."),
+        ("walls #3", "walls[2].flags[1] is filled but this field's mark is empty: a flag stands on a built wall "
+         "(004 Flags)", "One of the two marks was missed or forgotten: look at the sheet and set this one.")]
+    assert [(line.label, line.text) for line in lines if not line.why] == [
+        ("sun", "no"), ("cloud", "no"), ("sky clouds", "0"), ("towers", "5, ?, –, –"),
+        ("walls", "yes (flags 2), no, ? (flags –, 1), no"), ("donjon floors", "2"), ("residents", "0"),
+        ("guests", "queen")]
+    # a value a person gave settles the row, and stays on the line of the field to check
+    given = interpret(the_map, states, {"towers[1]": "4"})
+    settled = said(the_map, given.values, reading.uncertain, {"towers[1]": "4"})
+    assert ("towers", "5, 4, –, –") in [(line.label, line.text) for line in settled]
+    assert settled[0].given == "4" and settled[1].given == ""
+
+
+def test_an_apprentice_castle_and_the_readers_own_codes() -> None:
+    the_map = scan_map("apprentice")
+    reading = interpret(the_map, states_for(the_map, {"guests[0]": {3}, "guests[1]": {7}}))
+    rows = {line.label: line.text for line in said(the_map, reading.values, ())}
+    assert rows["guests"] == "3, 7, –, –" and rows["towers"] == "–, –, –, –"
+    # a reason the reader names by its code gets that code's advice, whatever its words
+    coded = said(the_map, reading.values, [Doubt("sun", "something about the sun", "glare")])
+    assert coded[0].advice.startswith("Light shone on these marks")
+
+
+def test_words() -> None:
+    assert words("donjon_floors") == "donjon floors" and words("walls[1].flags[0]") == "walls #2 flags #1"
+    assert [value_words(v) for v in (None, True, False, [], ["a", "b"], 0, 12)] == [
+        "–", "yes", "no", "none", "a, b", "0", "12"]

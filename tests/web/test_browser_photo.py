@@ -1,0 +1,202 @@
+"""The photo of a paper sheet on a phone, in Chromium (playwright) against a real `donjon serve`, at 390 and 320 px:
+how to take it before the shot (the sheet drawn in a phone's screen, the tips), what to change after a refusal,
+what was read as lines of text (the value to check first) without panning the sheet, a tap, the marks seen again,
+kept and scored. For the castle's sheet and a sheet of one's own. axe-core finds no violation of any level on these
+pages; screenshots in tests/web/screenshots/photo-*.png (not in git) are for looking at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.test_browser import AXE, SHOTS, browser, totals  # noqa: F401 - browser: the fixture
+from tests.web.test_serve_process import serving, wait_ready
+
+pytestmark = pytest.mark.browser
+
+PHONES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 568}}
+SHEETS = Path(__file__).resolve().parents[2] / "content" / "examples" / "sheets"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    with serving("--db", str(tmp_path / "db.sqlite3")) as (_, url):
+        wait_ready(url)
+        yield url.rstrip("/")
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[str]:
+    with serving("--db", str(tmp_path / "db.sqlite3"), "--content", str(SHEETS)) as (_, url):
+        wait_ready(url)
+        yield url.rstrip("/")
+
+
+@pytest.fixture(scope="module")
+def photos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    pytest.importorskip("cv2")
+    from generator.games.sheet_game import SheetGame
+    from generator.sheets.own import load_sheet
+    from tests.scan.helpers import GREAT, fill_marks, filled, photograph, rendered
+    from tests.scan.photos_corpus import half_sheet
+
+    folder = tmp_path_factory.mktemp("photos")
+    sheet, problems = load_sheet(SHEETS / "lantern-harbour")
+    assert sheet is not None, problems
+    scan = SheetGame(sheet).drawn("scan", "a4")
+    assert scan.map is not None
+    made = {"half.jpg": half_sheet(),
+            "ana.jpg": photograph(filled("great-architect", "a4", dict(GREAT, **{"towers[2]": (2, 5)})), turn=90),
+            "ada.jpg": photograph(fill_marks(scan.map, rendered(scan.page()), {
+                "fish": 14, "boats": 3, "villagers": 7, "goods": ["salt", "amber"], "guild": "sailors"}), turn=30)}
+    for name, data in made.items():
+        (folder / name).write_bytes(data)
+    return {name: folder / name for name in made}
+
+
+def shot(page: Any, name: str, full: bool = False) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"photo-{name}.png"), full_page=full)
+
+
+def no_violation(page: Any, what: str) -> None:
+    """axe-core finds no violation at all (of any impact) on the page as it stands."""
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")  # as source, not a script tag: a CSP may forbid those
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                          ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' '))}))")
+    assert found == [], f"{what}: {found}"
+
+
+def fits(page: Any, what: str) -> None:
+    """Nothing of the page is wider than the phone: no sideways panning (the sheet's photo scrolls in its own box)."""
+    wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert wide <= 0, f"{what}: {wide} px wider than the phone"
+
+
+def seat_page(page: Any, base: str, game: str, names: list[str], **options: str) -> None:
+    """A new table of `game` opened on the phone, and the first player's page."""
+    page.goto(f"{base}/new/{game}")
+    for index, name in enumerate(names):
+        page.fill(f"#name-{index}", name)
+    for option, value in options.items():
+        page.select_option(f"#opt-{option}", value)
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    page.goto(page.url + "/seats/0")
+    page.get_by_role("heading", name="Before you take the photo").wait_for()
+
+
+@pytest.mark.parametrize("phone", PHONES)
+def test_the_camera_helps_before_and_after_the_photo(browser: Any, server: str, photos: dict[str, Path],  # noqa: F811
+                                                     phone: str) -> None:
+    page = browser.new_page(viewport=PHONES[phone])
+    seat_page(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    # before: the sheet drawn in a phone's screen, its four corner squares, and the tips in words
+    guide = page.locator(".guide")
+    guide.scroll_into_view_if_needed()
+    frame = page.get_by_role("img", name="The sheet as it should fill the phone's screen")
+    box = frame.bounding_box()
+    assert box and 80 <= box["width"] <= 150 and box["x"] >= 0 and box["x"] + box["width"] <= PHONES[phone]["width"]
+    assert frame.locator("rect.square").count() == 4
+    for tip in ("Flat", "Whole sheet", "Good light, no glare", "Sharp"):
+        assert guide.get_by_text(tip, exact=True).is_visible()
+    fits(page, "seat page")
+    page.locator(".upload").screenshot(path=str(SHOTS / f"photo-guide-{phone}.png"))
+    no_violation(page, "seat page with the photo guide")
+    # half a sheet: refused, said at the top, and what to change next to the tip to mind
+    page.set_input_files("#sheet-photo", str(photos["half.jpg"]))
+    page.get_by_role("button", name="Read the photo").click()
+    page.get_by_role("link", name="what to change").click()
+    refused = page.locator(".refused")
+    assert "shows only 2 of the sheet's 4 corner markers" in refused.inner_text()
+    assert refused.get_by_text("What to change:").is_visible()
+    assert page.locator(".tips li.mind").inner_text().startswith("Mind this: Whole sheet")
+    fits(page, "refusal")
+    shot(page, f"refused-{phone}")
+    no_violation(page, "seat page after a refusal")
+    # a photo read: what was read is text at the top, the value to check first, without panning the sheet
+    page.set_input_files("#sheet-photo", str(photos["ana.jpg"]))
+    page.get_by_role("button", name="Read the photo").click()
+    page.get_by_role("heading", name="Check what was read").wait_for()
+    lines = page.locator("ul.read > li")
+    assert lines.first.inner_text().startswith("? towers #3: the units 2 and 5 are both filled")
+    assert "towers 5, 2, ?, 5" in [lines.nth(i).inner_text() for i in range(lines.count())]
+    for index in range(lines.count()):
+        box = lines.nth(index).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONES[phone]["width"]
+    fits(page, "check page")
+    shot(page, f"check-{phone}")
+    no_violation(page, "check page")
+    if phone == "390":
+        # the line leads to the tower's marks; the 2 is tapped away and the marks seen again
+        page.get_by_role("link", name="towers #3").click()
+        two = page.locator(".mark.check", has_text="units 2")
+        assert two.locator("input").is_checked()
+        two.click()
+        shot(page, f"check-tower-{phone}")
+        page.get_by_role("button", name="See what my marks say").last.click()  # the one under the photo
+        page.get_by_role("heading", name="Check what was read").wait_for()
+        assert page.locator("ul.read > li.doubt").count() == 0
+    else:
+        # or its value is typed, as `--set` takes it, without looking for its marks
+        page.get_by_label("Or type its value").fill("5")
+        page.get_by_role("button", name="See what my marks say").first.click()
+        page.get_by_role("heading", name="Check what was read").wait_for()
+        assert page.get_by_label("Or type its value (you gave 5)").input_value() == "5"
+        shot(page, f"check-typed-{phone}")
+    assert page.get_by_text("towers 5, 2, 5, 5").is_visible()
+    page.get_by_role("button", name="Keep these values").first.click()  # the one under what was read
+    page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
+    assert totals(page)["Ana"].lstrip("≈") == "36"
+    page.close()
+
+
+def test_a_photo_of_a_sheet_of_ones_own_on_a_phone(browser: Any, own_server: str,  # noqa: F811
+                                                   photos: dict[str, Path]) -> None:
+    page = browser.new_page(viewport=PHONES["320"])
+    seat_page(page, own_server, "lantern-harbour", ["Ada", "Bo"])
+    assert page.get_by_role("img", name="The sheet as it should fill the phone's screen").locator(
+        "rect.square").count() == 4
+    page.set_input_files("#sheet-photo", str(photos["ada.jpg"]))
+    page.get_by_role("button", name="Read the photo").click()
+    page.get_by_role("heading", name="Check what was read").wait_for()
+    said = page.locator("ul.read").inner_text()
+    for line in ("guild sailors", "boats 3", "fish 14", "villagers 7", "goods salt, amber"):
+        assert line in said
+    fits(page, "check page of one's own sheet")
+    shot(page, "own-check-320")
+    no_violation(page, "check page of one's own sheet")
+    page.get_by_role("button", name="Keep these values").first.click()  # the one under what was read
+    page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
+    assert totals(page)["Ada"] == str(6 + 14 + 9 + 4)
+    page.close()
+
+
+def test_every_sheet_from_one_phone(browser: Any, server: str, photos: dict[str, Path]) -> None:  # noqa: F811
+    """One phone photographs every player's sheet: the refused photo is said with what to change, beside what the
+    others say; the value asked is typed; the sheets read are kept."""
+    page = browser.new_page(viewport=PHONES["320"])
+    seat_page(page, server, "once-upon-a-castle", ["Ana", "Ben", "Cid"], version="great-architect")
+    page.get_by_role("link", name=re.compile("table")).first.click()
+    page.get_by_role("link", name="photographs every player's sheet").click()
+    page.get_by_role("heading", name="Photograph every player's sheet").wait_for()
+    no_violation(page, "the photos of every sheet")
+    page.set_input_files("#sheet-0", str(photos["ana.jpg"]))
+    page.set_input_files("#sheet-2", str(photos["half.jpg"]))
+    page.get_by_role("button", name="Read the photos").click()
+    page.get_by_role("heading", name="What each photo says").wait_for()
+    assert "Not read: half.jpg: shows only 2 of the sheet's 4 corner markers" in page.locator(
+        "#seat-2 ~ .refused").inner_text()
+    fits(page, "what each photo says")
+    shot(page, "every-sheet-320", full=True)
+    no_violation(page, "what each photo says")
+    page.get_by_label("Its value on Ana's sheet").fill("5")
+    page.get_by_role("button", name="Keep the sheets read").click()
+    page.get_by_text("Kept: Ana.").wait_for()
+    assert page.get_by_label("Cid's sheet").count() == 1  # asked again
+    page.close()

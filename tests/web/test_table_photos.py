@@ -1,0 +1,69 @@
+"""Every player's sheet photographed from one phone (`/tables/ID/photos`): each photo read on its own, so that one
+refused does not hide what the others say; each listed as text (the value to check first, typed rather than found
+on the photo); the sheets read kept as their players' parts, the refused one taken again."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.web.conftest import SAME_ORIGIN, new_table
+from tests.web.test_photo_upload import read_lines
+from tests.web.test_tables import totals
+
+pytest.importorskip("cv2")
+
+
+def test_one_refused_photo_does_not_hide_the_others(client: TestClient) -> None:
+    from tests.scan.helpers import GREAT, filled, photograph
+    from tests.scan.photos_corpus import half_sheet
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben", "Cid"], version="great-architect")
+    assert f'<a href="/tables/{table.id}/photos">photographs every player' in client.get(f"/tables/{table.id}").text
+    form = client.get(f"/tables/{table.id}/photos").text
+    assert "Before you take the photos" in form
+    assert re.findall(r'<label for="sheet-\d">([^<]+)</label>', form) == [
+        "Ana's sheet", "Ben's sheet", "Cid's sheet"]
+    ana = photograph(filled("great-architect", "a4", GREAT))
+    ben = photograph(filled("great-architect", "a4", dict(GREAT, guests=["king"], **{"towers[2]": (2, 5)})), turn=90)
+    read = client.post(f"/tables/{table.id}/photos", headers=SAME_ORIGIN,
+                       files=[("sheet-0", ("ana.jpg", ana, "image/jpeg")), ("sheet-1", ("ben.jpg", ben, "image/jpeg")),
+                              ("sheet-2", ("cid.jpg", half_sheet(), "image/jpeg"))])
+    assert read.status_code == 200, read.text
+    sections = dict(re.findall(r'<h3 id="seat-\d">(\w+)</h3>(.*?)</section>', read.text, re.S))
+    assert list(sections) == ["Ana", "Ben", "Cid"]
+    assert "towers 5, 2, –, 5" in read_lines(sections["Ana"]) and "doubt" not in sections["Ana"]
+    assert read_lines(sections["Ben"])[0].startswith("? towers #3 : the units 2 and 5 are both filled")
+    assert "Not read: cid.jpg: shows only 2 of the sheet&#39;s 4 corner markers" in sections["Cid"]
+    assert "<strong>What to change:</strong> Step back" in sections["Cid"]
+    # Cid's photo is asked for again; Ana's and Ben's are not
+    assert re.findall(r'<label for="sheet-(\d)">', read.text.split("Take these photos again")[1]) == ["2"]
+    sent = dict(re.findall(r'<input type="hidden" name="(read:\d|refused)" value="([^"]*)">', read.text))
+    assert set(sent) == {"read:0", "read:1", "refused"}
+    # Ben's tower typed, not found on the photo; the two sheets read are kept, Cid is asked again
+    kept = client.post(f"/tables/{table.id}/photos/keep", headers=SAME_ORIGIN,
+                       data={**sent, "set:1:towers[2]": "2"})
+    assert kept.status_code == 200 and "Kept: Ana, Ben." in kept.text and "Take these photos again" in kept.text
+    scores = totals(client.get(f"/tables/{table.id}").text)
+    assert scores["Ana"].lstrip("≈") == "31" and scores["Cid"] == "0" and scores["Ben"].lstrip("≈") != "0"
+
+
+def test_a_value_that_cannot_be_kept_is_shown_again(client: TestClient) -> None:
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    ben = photograph(filled("great-architect", "a4", dict(GREAT, **{"towers[2]": (2, 5)})))
+    read = client.post(f"/tables/{table.id}/photos", headers=SAME_ORIGIN,
+                       files=[("sheet-1", ("ben.jpg", ben, "image/jpeg"))])
+    sent = dict(re.findall(r'<input type="hidden" name="(read:\d)" value="([^"]*)">', read.text))
+    left = client.post(f"/tables/{table.id}/photos/keep", headers=SAME_ORIGIN, data={**sent, "set:1:towers[2]": "x"})
+    assert left.status_code == 400 and "towers[2] takes a whole number from 0 to 9 or none, not &#39;x&#39;" in left.text
+    assert 'value="x"' in left.text
+    done = client.post(f"/tables/{table.id}/photos/keep", headers=SAME_ORIGIN, data={**sent, "set:1:towers[2]": "5"})
+    assert done.status_code == 303 and done.headers["location"] == f"/tables/{table.id}"
+    forged = client.post(f"/tables/{table.id}/photos/keep", headers=SAME_ORIGIN, data={"read:1": "apprentice|a4|1"})
+    assert forged.status_code == 400
+    nothing = client.post(f"/tables/{table.id}/photos", headers=SAME_ORIGIN, files=[("sheet-0", ("", b"", "image/jpeg"))])
+    assert nothing.status_code == 400 and "no photo was sent" in nothing.text
