@@ -57,12 +57,13 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]
 
 
 def pages(evening: dict[str, Any]) -> dict[str, str]:
-    """Every kind of page of the companion, by name."""
+    """Every kind of page of the companion, by name (the photo check page: its own test below)."""
     saved, tables = evening["saved"], evening["tables"]
     return {
         "home": "/", "new-castle": "/new/once-upon-a-castle", "new-guildhall": "/new/guildhall",
         "new-guedelon": "/new/guedelon", "table-castle": f"/tables/{tables['castle']}",
-        "seat-castle": f"/tables/{tables['castle']}/seats/0", "table-guildhall": f"/tables/{tables['guildhall']}",
+        "seat-castle": f"/tables/{tables['castle']}/seats/0", "photos-castle": f"/tables/{tables['castle']}/photos",
+        "table-guildhall": f"/tables/{tables['guildhall']}",
         "seat-guildhall": f"/tables/{tables['guildhall']}/seats/1", "table-guedelon": f"/tables/{tables['guedelon']}",
         "history": "/history", "game-castle": f"/history/games/{saved['once-upon-a-castle']}",
         "game-guedelon": f"/history/games/{saved['guedelon']}",
