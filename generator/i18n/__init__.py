@@ -154,7 +154,7 @@ def language(code: str = DEFAULT) -> Language:
 def negotiate(accept: str | None, available: tuple[str, ...] = INTERFACE) -> str:
     """The language of `available` a client prefers, from an HTTP Accept-Language header (`fr-CH, fr;q=0.9, en;q=0.8`):
     the first by quality whose code or base language is available; English when none is (or the header is missing
-    or malformed). For the companion's pages, per request (phase 2 of issue 26)."""
+    or malformed). The companion asks it for each request (generator/web/languages.py)."""
     wanted: list[tuple[float, int, str]] = []
     for index, part in enumerate((accept or "").split(",")[:50]):
         code, _, params = part.strip().partition(";")
