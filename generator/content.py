@@ -222,29 +222,53 @@ def check_content(root: Path | None = None) -> tuple[Content, list[Problem]]:
 
 # --- decks ------------------------------------------------------------------------------------------------------
 
-def game_decks(content: Content) -> list[Deck]:
-    """Every deck of every loaded game, in catalog order; each game says which entries become its cards."""
+def game_decks(content: Content, lang: str | None = None, also: str | None = None) -> list[Deck]:
+    """Every deck of every loaded game, in catalog order; each game says which entries become its cards. In
+    `lang` (default English, the catalogs' language), with each card's name in `also` beside it when asked."""
     decks = []
-    for catalog in content.games():
-        game = find_game(catalog.info.id)
-        for spec in catalog.info.decks:
+    code = lang or "en"
+    for own in content.games():
+        from generator.catalog.translations import localise
+
+        game = find_game(own.info.id)
+        catalog = localise(own, code)
+        other = localise(own, also) if also else None
+        for index, spec in enumerate(catalog.info.decks):
             cards = tuple(game.cards(catalog, spec))
+            if other is not None:
+                names = {c.id: c.name for c in game.cards(other, other.info.decks[index])}
+                cards = tuple(c._replace(also=names.get(c.id, "")) for c in cards)
             decks.append(Deck(game.id, catalog.info.name, spec.id, spec.name, spec.layout, spec.back,
-                              spec.card_size, cards, shape=spec.shape))
+                              spec.card_size, cards, lang=code, shape=spec.shape))
     return decks
 
 
-def user_deck(deck: UserDeck) -> Deck:
-    cards = tuple(Card(c.id, c.name, c.copies, c.fields, origin=c.origin, layout=c.layout, back=c.back)
-                  for c in deck.cards)  # rows shared, not copied
+def user_deck(deck: UserDeck, lang: str | None = None, also: str | None = None) -> Deck:
+    """A deck of your own in `lang` (default: its own language): each text in that language where the table
+    gives it, else in the deck's own (cell by cell); with each card's name in `also` beside it when asked."""
+    code = lang or deck.lang
+    also_names = {c.id: c.name for c in deck.in_language(also)} if also else {}
+    cards = tuple(Card(c.id, c.name, c.copies, c.fields, origin=c.origin, layout=c.layout, back=c.back,
+                       also=also_names.get(c.id, ""))
+                  for c in deck.in_language(code))  # rows shared, not copied, in the deck's own language
     sources = (deck.folder / "deck.yaml",) + ((deck.table,) if deck.table is not None else ())
     return Deck(deck.id, deck.name, deck.id, deck.name, deck.layout, deck.back, deck.card_size, cards, deck.folder,
-                deck.root, deck.assets, sources, deck.shape)
+                deck.root, deck.assets, sources, lang=code, default_lang=deck.lang, shape=deck.shape)
 
 
-def all_decks(content: Content) -> list[Deck]:
-    """The games' decks, then the user's own decks (a user deck's game is its own id)."""
-    return game_decks(content) + [user_deck(d) for d in content.user_decks]
+def all_decks(content: Content, lang: str | None = None, also: str | None = None) -> list[Deck]:
+    """The games' decks, then the user's own decks (a user deck's game is its own id), in `lang` (default: each
+    deck's own language), with each card's name in `also` under its title when asked."""
+    return game_decks(content, lang, also) + [user_deck(d, lang, also) for d in content.user_decks]
+
+
+def every_language(content: Content) -> list[Deck]:
+    """Every deck in every language it holds (`donjon content check` checks them all): the games' decks in each
+    language of donjon's interface, each deck of your own in its own language and each its table translates."""
+    from generator.i18n import INTERFACE
+
+    decks = [d for code in INTERFACE for d in game_decks(content, code)]
+    return decks + [user_deck(d, code) for d in content.user_decks for code in d.languages]
 
 
 def pick_cards(deck: Deck, wanted: str) -> Deck:
@@ -292,5 +316,5 @@ def select(decks: list[Deck], target: str) -> list[Deck]:
     return chosen
 
 
-__all__ = ["Content", "all_decks", "check_content", "game_decks", "load_content", "load_game", "pick_cards",
+__all__ = ["Content", "all_decks", "check_content", "every_language", "game_decks", "load_content", "load_game", "pick_cards",
            "select", "user_deck"]

@@ -23,6 +23,7 @@ from generator.content import Content, load_content
 from generator.errors import DocumentError, DonjonError, InputError, Problem
 from generator.fields import Invalid, Record, check_document, describe
 from generator.files import read_bytes
+from generator.i18n import Language, language
 from generator.registry import UnknownGame, find_game, game_ids, games
 from generator.resources import content_dir
 from generator.wording import listing, plural
@@ -163,17 +164,19 @@ def game_of(doc: Document) -> str:
                                                   f"unknown game {value!r}; donjon scores {known}")]) from None
 
 
-def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, strict: bool = False) -> Result:
+def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, strict: bool = False,
+               lang: Language | None = None) -> Result:
     """Check a document against the game's format and score the record it makes by the game's rules: the seam
     between parsed records and rules, typed by the game's catalog `C` and end state `S`. `strict`: every
-    warning (a check resting on a value below H) is a violation.
+    warning (a check resting on a value below H) is a violation; `lang`: the language of the rules' messages
+    (English).
 
     The game's rules check the record and say how the game stands; a record that breaks rules is not scored (the
     same result for every game, made here), and one that keeps them is ranked by the game's rules."""
     state, problems = check_document(doc, spec)
     if problems or isinstance(state, Invalid):
         raise EndStateError(doc.file, problems, f"a {game.name} end state")
-    found = Findings(game.id, Locator(doc), strict=strict)
+    found = Findings(game.id, Locator(doc), strict=strict, lang=lang or language())
     standing = game.check(state, catalog, found)
     warnings = tuple(found.warnings)
     if found:
@@ -234,18 +237,19 @@ class Scorer:
         assert spec is not None
         return found, spec
 
-    def score(self, source: str | os.PathLike[str] | Mapping[str, Any]) -> Result:
-        """Score a file (YAML, JSON or a filled castle sheet PDF) or a mapping shaped like one.
+    def score(self, source: str | os.PathLike[str] | Mapping[str, Any], lang: Language | None = None) -> Result:
+        """Score a file (YAML, JSON or a filled castle sheet PDF) or a mapping shaped like one; the rules' messages
+        in `lang` (English).
 
         Raises :class:`generator.errors.InputError` (an :class:`EndStateError` for a document of the wrong
         shape) when the source cannot be read; a broken rule is not an error but a result with violations.
         """
         if isinstance(source, Mapping):
-            return self.score_document(document_of(source))
+            return self.score_document(document_of(source), lang)
         path = Path(source)
         if sheet_game(path) is not None:  # a filled sheet or a photo: of `self.sheet` when it is named
             return self.score_sheets([path])
-        return self.score_document(read_source(path, display_name(path, self._cwd)))
+        return self.score_document(read_source(path, display_name(path, self._cwd)), lang)
 
     def score_sheets(self, paths: Iterable[str | os.PathLike[str]], options: SheetOptions | None = None) -> Result:
         """Filled score sheets of one game (castle sheet PDFs, photos of scan-ready sheets), scored together as one
@@ -267,7 +271,7 @@ class Scorer:
         return self.score_read(game, files, options or self.sheet_options)
 
     def score_read(self, game: Game[Any, Any], files: list[tuple[bytes, str]],
-                   options: SheetOptions | None = None) -> Result:
+                   options: SheetOptions | None = None, lang: Language | None = None) -> Result:
         """Filled sheets already read into memory (bytes and display name each), scored as one end state."""
         catalog, _ = self.catalog(game.id)
         filled = game.read_sheets(files, catalog, options)
@@ -277,7 +281,7 @@ class Scorer:
                           summary=_unscored(len(files), len(unread), len(filled.uncertain or ())),
                           parts=(Unconfirmed(filled.uncertain or (), unread, tuple(name for _, name in files)),))
         try:
-            result = self.score_document(filled.document)
+            result = self.score_document(filled.document, lang)
         except EndStateError as err:
             raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems],
                                 f"filled {game.name} sheets") from None
@@ -291,12 +295,12 @@ class Scorer:
                        warnings=tuple(replace(w, message=named(w.message, w.where)) for w in result.warnings),
                        parts=result.parts + photos)
 
-    def score_document(self, doc: Document) -> Result:
+    def score_document(self, doc: Document, lang: Language | None = None) -> Result:
         game = find_game(game_of(doc))
         catalog, spec = self.catalog(game.id)
-        return score_with(game, catalog, spec, doc, self.strict)
+        return score_with(game, catalog, spec, doc, self.strict, lang)
 
-    def score_provisional(self, source: Mapping[str, Any]) -> Result | None:
+    def score_provisional(self, source: Mapping[str, Any], lang: Language | None = None) -> Result | None:
         """The scores a state would have if its broken rules were set aside: each player's total and breakdown
         as the game's own ranking computes them, for a table to show while something is still to fix (never a
         result to keep: `valid` is false whenever a rule is broken). None when the state cannot be read, or when
@@ -307,7 +311,7 @@ class Scorer:
         state, problems = check_document(doc, spec)
         if problems or isinstance(state, Invalid):
             return None
-        found = Findings(game.id, Locator(doc), strict=self.strict)
+        found = Findings(game.id, Locator(doc), strict=self.strict, lang=lang or language())
         standing = game.check(state, catalog, found)
         try:
             ranking = game.rank(state, catalog)

@@ -6,6 +6,10 @@ A check on a catalog value below H (M, L or a house default) reports through :me
 the value's `Inferred` record from the catalog: the record decides. Stated or H, it is a violation; M, L or
 house, a **warning** carrying that record's source and confidence, and the file is still scored. With
 `strict` (`donjon score --strict`, for games played on donjon's own sheets) every warning is a violation.
+
+Messages are written in the findings' language (`lang`: English on the command line, the phone's at the table):
+a rule says `found._("is {value}; ...", value=...)`, `found.ngettext("{n} tower", "{n} towers", n)`,
+`found.listing(values, "or")`; the paths stay as the file writes them.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from generator.fields import normalise_name
+from generator.i18n import N_, Language, language
+from generator.wording import listing, ordinal
 from generator.yamlio import Document, PathKey
 from scoring.result import RuleWarning, Violation
 
@@ -64,7 +70,7 @@ class Locator:
 
 
 #: How a warning turned violation by `--strict` names the confidence of the value it rests on.
-STRICT_WORDS = {"M": "a best reading", "L": "a guess", "house": "a house default"}
+STRICT_WORDS = {"M": N_("a best reading"), "L": N_("a guess"), "house": N_("a house default")}
 
 
 @dataclass
@@ -77,6 +83,25 @@ class Findings:
     warnings: list[RuleWarning] = field(default_factory=list)
     #: every warning is a violation (`--strict`)
     strict: bool = False
+    #: the language messages are written in
+    lang: Language = field(default_factory=language)
+
+    def _(self, message: str, /, **values: Any) -> str:
+        """`message` in the findings' language, each `{name}` filled from `values`."""
+        return self.lang._(message).format(**values)
+
+    def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
+        """The form of `singular`/`plural` for `count` in the findings' language, `{n}` being the count."""
+        return self.lang.ngettext(singular, plural, count).format(n=count, **values)
+
+    def listing(self, items: Iterable[object], conjunction: str = "and") -> str:
+        """`2, 3 or 5` (`2, 3 ou 5`): items joined in the findings' language."""
+        words = [str(i) for i in items]
+        return listing(words, conjunction) if self.lang.english else self.lang.listing(words, conjunction)
+
+    def ordinal(self, number: int) -> str:
+        """`5th` (`5e`, `5.`)."""
+        return ordinal(number) if self.lang.english else self.lang.ordinal(number)
 
     def add(self, rule: int | str, path: PathKey, message: str) -> None:
         """Report that `rule` (its number in the game's list) is broken at `path`: a violation."""
@@ -88,8 +113,9 @@ class Findings:
         if basis is None or basis.confidence == "H":
             self.add(rule, path, message)
         elif self.strict:
-            self.add(rule, path, f"{message} ({STRICT_WORDS.get(basis.confidence, basis.confidence)}, "
-                                 f"confidence {basis.confidence}: a violation under --strict)")
+            self.add(rule, path, self._("{message} ({basis}, confidence {confidence}: a violation under --strict)",
+                                        message=message, confidence=basis.confidence,
+                                        basis=self.lang._(STRICT_WORDS.get(basis.confidence, basis.confidence))))
         else:
             self.warnings.append(RuleWarning(where(path), message, basis.source, basis.confidence,
                                              f"{self.game}-{rule}", self.locator.line(path)))

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from generator.catalog.common import every_name
 from generator.fields import Checker, Choice, Field, Int, Invalid, Type, describe, normalise_name
 from generator.yamlio import PathKey
 
@@ -112,10 +113,11 @@ def names(entries: Iterable[Named | str], what: str, doc: str = "") -> Name:
 
 
 def aliases_of(entries: Iterable[Named]) -> Mapping[str, str]:
-    """Folded name -> id, for every name of the entries other than their ids."""
+    """Folded name -> id, for every name of the entries other than their ids: its name in the catalog's language and
+    in each language the catalog translates it into (`Marchand`, `Händler`), and its aliases."""
     out: dict[str, str] = {}
     for entry in entries:
-        for other in (entry.name, *entry.aliases):
+        for other in (*every_name(entry), *entry.aliases):
             key = normalise_name(other)
             if key != entry.id:
                 out.setdefault(key, entry.id)

@@ -30,7 +30,9 @@ def test_wheel_holds_packages_data_and_typing_marker(wheel: Path) -> None:
                      "generator/_data/content/guildhall/professions.yaml",
                      "generator/_data/content/schemas/game.schema.json",
                      "generator/_data/templates/fonts/Cardo-Regular.ttf",
-                     "generator/_data/templates/fonts/LICENSE-Cardo-OFL-1.1.txt"):
+                     "generator/_data/templates/fonts/LICENSE-Cardo-OFL-1.1.txt",
+                     # the translation catalogs, compiled by the build hook (hatch_build.py)
+                     "generator/locale/fr/LC_MESSAGES/donjon.mo", "generator/locale/de/LC_MESSAGES/donjon.mo"):
         assert required in names, required
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     assert "donjon = generator.cli:run" in zipfile.ZipFile(wheel).read(entry).decode()
@@ -50,6 +52,11 @@ def test_installed_wheel_finds_its_content_from_another_folder(wheel: Path, tmp_
                             cwd=elsewhere, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("OK: 3 games")
+    # the installed catalogs speak French, compiled: no .po to compile in memory, so no Babel import
+    probe = subprocess.run([sys.executable, "-c", "import sys, generator.i18n as i; print(i.language('fr')._('Contents'), "
+                            "i.LOCALE_DIR, 'babel' in sys.modules)"], capture_output=True, text=True, cwd=elsewhere,
+                           env=env, check=True)
+    assert probe.stdout.split() == ["Sommaire", str(target / "generator" / "locale"), "False"], probe.stdout
 
 
 def test_installed_wheel_serves_the_companion_pages_and_assets(wheel: Path, tmp_path: Path) -> None:

@@ -36,10 +36,10 @@ class Memo:
 
 
 class PageWriter(Protocol):
-    """Writes pages into a file (or a binary stream), with the document's title and subject."""
+    """Writes pages into a file (or a binary stream), with the document's title, subject and language."""
 
     def __call__(self, pages: Iterable[Page], path: Path | IO[bytes], *, title: str, subject: str = "",
-                 ink: PressSettings = ..., memo: Memo | None = None) -> PagesWritten: ...
+                 ink: PressSettings = ..., memo: Memo | None = None, lang: str = "en") -> PagesWritten: ...
 
 
 #: A drawing (a card face or a back) as the text of one file, with its title.

@@ -1160,11 +1160,12 @@ def draw_picture(path: FilePath) -> None:
 
 
 def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "",
-              ink: PressSettings = PressSettings(), memo: Memo | None = None) -> PdfStats:
+              ink: PressSettings = PressSettings(), memo: Memo | None = None, lang: str = "en") -> PdfStats:
     """Draw `pages` into a PDF at `path` (the caller makes it atomic), or into a binary file object (in memory, for
     rasterising); pages are drawn as they come. `ink` says how colours print (RGB, or CMYK through a profile with
     an OutputIntent and, when asked, the marks of PDF/X-1a or PDF/X-4: :func:`_print_ready`). With a `memo` (the
-    same for each document of a series), drawings placed in the last document are not written again (PdfMemo)."""
+    same for each document of a series), drawings placed in the last document are not written again (PdfMemo).
+    `lang` is the document's language, for screen readers (/Lang)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -1183,7 +1184,7 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
             if canvas is None:
                 target = str(path) if isinstance(path, FilePath) else path
                 canvas = Canvas(target, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
-                                initialFontName=fonts.pdf_name("open-sans"), initialFontSize=10)
+                                initialFontName=fonts.pdf_name("open-sans"), initialFontSize=10, lang=lang)
                 canvas.setTitle(title)
                 canvas.setAuthor("donjon")
                 canvas.setCreator("donjon")

@@ -33,7 +33,7 @@ def check_layouts(content: Content, warnings: list[Problem] | None = None) -> li
         face_drawing,
         pictures,
     )
-    from generator.content import all_decks
+    from generator.content import every_language
     from generator.layout.draw import CardFitError
 
     found: dict[tuple[str, int | None, str], tuple[Problem, int]] = {}
@@ -45,7 +45,7 @@ def check_layouts(content: Content, warnings: list[Problem] | None = None) -> li
         first, count = found.get(key, (problem, 0))
         found[key] = (first, count + 1)
 
-    for deck in all_decks(content):
+    for deck in every_language(content):
         layouts = DeckLayouts(deck, deck_origin(content, deck))
         view = deck_view(deck)
         try:

@@ -24,6 +24,7 @@ from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Card, Deck
 from generator.content import Content
 from generator.errors import ContentError, Problem, stop_if_requested
+from generator.i18n import N_, language
 from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import StagedFolder, atomic_path, inside, inside_names, staged, transaction, write_bytes
@@ -33,7 +34,7 @@ from generator.render.model import Drawing, ImageUse, leaves
 from generator.resources import display_path
 
 #: What a deck's document of sheets says it is.
-SUBJECT = "print-and-play cards by donjon"
+SUBJECT = N_("print-and-play cards by donjon")
 #: The back of a user's deck that names no back: a plain back with the deck's name.
 GENERIC_BACK = "generic-back"
 #: The most cards, copies included, one document of sheets holds: 11,112 sheets of poker cards, far beyond a
@@ -114,8 +115,10 @@ def deck_layouts(deck: Deck, origin: str) -> tuple[Layout, Layout]:
 
 
 def deck_label(deck: Deck) -> str:
-    """How messages name a deck: `game/deck`, or a user deck's id."""
-    return deck.id if deck.folder is not None else deck.key
+    """How messages name a deck: `game/deck`, or a user deck's id (and its language, when it is not the deck's
+    own: `skirmish (in fr)`)."""
+    label = deck.id if deck.folder is not None else deck.key
+    return f"{label} (in {deck.lang})" if deck.translated else label
 
 
 def deck_view(deck: Deck) -> DeckView:
@@ -131,8 +134,9 @@ def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: 
                  guides: bool = False) -> Drawing:
     """A card's face; `guides`: with the cut line, the bleed's edge and the safe area drawn over it."""
     size = deck.card_size
-    what = subject(card.data, CardView(card.id, card.name, card.copies, card.data), view, card.provenance,
-                   _who(deck, card), key=card.id if card.copies > 1 else None, folder=deck.folder, root=deck.root)
+    what = subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
+                   card.provenance, _who(deck, card), key=card.id if card.copies > 1 else None, folder=deck.folder,
+                   root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
     return draw(layout, what, size.width_pt, size.height_pt, bleed, deck.shape, guides)
 
 
@@ -142,11 +146,12 @@ def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card:
     of `card` (keyed by the card)."""
     size = deck.card_size
     if card is not None and layout.per_card:
-        what = subject(card.data, CardView(card.id, card.name, card.copies, card.data), view, card.provenance,
-                       f"{_who(deck, card)}, its back", key=f"back:{card.id}", folder=deck.folder, root=deck.root)
+        what = subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
+                       card.provenance, f"{_who(deck, card)}, its back", key=f"back:{card.id}", folder=deck.folder,
+                       root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
     else:
         what = subject({}, None, view, {}, f"{deck_label(deck)}: back", key=f"back:{layout.file}", folder=deck.folder,
-                       root=deck.root)
+                       root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
     try:
         return draw(layout, what, size.width_pt, size.height_pt, bleed, deck.shape, guides)
     except ContentError as err:
@@ -383,18 +388,20 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                 # the first document draws the cards (and writes the per-card files); any other redraws them
                 stream = drawings() if index == 0 else (s for c in deck.cards for s in [
                     Sided(drawer.face(c), drawer.back(c))] * c.copies)
+                lang = language(deck.lang)
                 sheets = pages(stream, count, back_face, sheet, options.print_options,
-                               PageHeading(deck.game_name, deck.name))
+                               PageHeading(deck.game_name, deck.name, lang))
                 title = f"{deck.game_name}: {deck.name}"
                 what = f"the {b.label} sheets of {deck.key}"
                 if kept is None:
                     with atomic_path(target, what) as tmp:
-                        stats = b.page_writer()(sheets, tmp, title=title, subject=SUBJECT, ink=options.press)
+                        stats = b.page_writer()(sheets, tmp, title=title, subject=lang._(SUBJECT), ink=options.press,
+                                                lang=lang.code)
                     written.append(Written(target, b.label, stats.pages, count))
                 else:  # written in memory, and put in place only when it changed
                     buffer = io.BytesIO()
-                    stats = b.page_writer()(sheets, buffer, title=title, subject=SUBJECT, ink=options.press,
-                                            memo=kept.memo(b.name))
+                    stats = b.page_writer()(sheets, buffer, title=title, subject=lang._(SUBJECT), ink=options.press,
+                                            memo=kept.memo(b.name), lang=lang.code)
                     same = kept.unchanged(target, buffer.getvalue())
                     if not same:
                         write_bytes(target, buffer.getvalue(), what)

@@ -20,6 +20,9 @@ class BuildOptions(NamedTuple):
     ink: str = "normal"
     #: how the sheets' colours print: RGB, or CMYK through an ICC profile (`--colour cmyk`)
     press: PressSettings = PressSettings()
+    #: the language to build in (None: each deck's own), and a second language for the cards' names (`--also`)
+    lang: str | None = None
+    also: str | None = None
     #: a proof: the cut line, the bleed's edge and the safe area drawn over every card (`--guides`)
     guides: bool = False
 

@@ -18,6 +18,7 @@ from generator.reference.document import (
     ReferenceDocument,
     layout,
 )
+from generator.i18n import N_
 from generator.reference.sources import MARK, Sources, text
 from generator.registry import find_game
 from generator.wording import plural
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from generator.games.base import GameCatalog
     from generator.render.imposition import PrintOptions
 
-SUBJECT = "card reference by donjon"
+SUBJECT = N_("card reference by donjon")
 
 
 def file_name(game_id: str) -> str:
@@ -41,38 +42,44 @@ def document(catalog: GameCatalog) -> ReferenceDocument:
     """The whole reference of one game as a document."""
     info = catalog.info
     sources = Sources(info)
-    players = sources.value(plural(info.players_min, "player") if info.players_min == info.players_max
-                            else f"{info.players_min}-{info.players_max} players", info.players_provenance, "min", "max")
+    lang = sources.lang
+    _ = lang._
+    players = sources.value((lang.ngettext("{n} player", "{n} players", info.players_min) if
+                             info.players_min == info.players_max else _("{low}-{high} players")).format(
+        n=info.players_min, low=info.players_min, high=info.players_max), info.players_provenance, "min", "max")
     if info.players_provenance.inferred:  # its notes come first, as the title page does
-        sources.note("Players", info.players_provenance)
+        sources.note(_("Players"), info.players_provenance)
     body: list[Block] = find_game(info.id).reference(catalog, sources)
+    front_key = sources.key()  # after the body: it explains the translation mark when the body shows one
     back = sources.section("rulebooks", "notes")
     entries = tuple((b.text, b.key, b.level) for b in (*body, *back) if isinstance(b, Heading) and b.level <= 2)
-    title = f"{info.name}: card reference"
+    title = _("{game}: card reference").format(game=info.name)
     front: list[Block] = [
         Heading(title, 1, "reference", style="title"),
         Para(f"{players} · {text(info.publisher)}", "subtitle", after=10.0),
-        Para("Every card of the game: its name, its kind, how many the box holds, and what it does, in donjon's own "
-             "words, from the catalog donjon prints the cards from. It does not replace the rulebooks.", after=8.0),
-        Para("How to read the marks", "h3", after=3.0),
-        *sources.key(),
-        Heading("Contents", 2, "contents"),
+        Para(_("Every card of the game: its name, its kind, how many the box holds, and what it does, in donjon's own "
+               "words, from the catalog donjon prints the cards from. It does not replace the rulebooks."), after=8.0),
+        Para(_("How to read the marks"), "h3", after=3.0),
+        *front_key,
+        Heading(_("Contents"), 2, "contents"),
         Contents(entries),
     ]
-    return ReferenceDocument(title, SUBJECT, (*front, *body, *back),
-                    footer=f"{text(info.name)} · donjon · {MARK} not official, see Sources")
+    return ReferenceDocument(title, _(SUBJECT), (*front, *body, *back),
+                             footer=_("{game} · donjon · {mark} not official, see Sources").format(
+                                 game=text(info.name), mark=MARK), lang=lang)
 
 
 def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4", writer: str = "pdf",
-                    printer: PrintOptions | None = None) -> Written:
-    """Write one game's reference with the imposed backend `writer`, its pages moved as `printer`'s scale and back
-    offset ask (a build's `--printer`); says what it wrote."""
+                    lang: str | None = None, printer: PrintOptions | None = None) -> Written:
+    """Write one game's reference with the imposed backend `writer`, in `lang` (English), its pages moved as
+    `printer`'s scale and back offset ask (a build's `--printer`); says what it wrote."""
+    from generator.catalog.translations import localise
     from generator.backends import backend
     from generator.build.options import Written
     from generator.output import atomic_path, inside
     from generator.render.imposition import PAPERS, document_paper, on_printer
 
-    catalog = content.game(game_id)
+    catalog = localise(content.game(game_id), lang or "en")
     doc = document(catalog)
     pages = layout(doc, PAPERS[document_paper(paper)])
     if printer is not None:
@@ -80,12 +87,13 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
     chosen = backend(writer)
     target = inside(out, "references", f"{file_name(game_id)}.{chosen.suffix}")
     with atomic_path(target, f"the card reference of {game_id}") as tmp:
-        stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject)
+        stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject, lang=doc.lang.code)
     return Written(target, f"card reference, {plural(stats.pages, 'page')}", stats.pages)
 
 
 def make_references(content: Content, games: list[GameCatalog], out: Path, writer: Backend,
                     options: BuildOptions) -> list[Written]:
     """The references of the games a build covers (a game with no cards, a sheet of one's own, has none)."""
-    return [write_reference(content, g.info.id, out, options.print_options.paper, writer.name, options.print_options)
+    return [write_reference(content, g.info.id, out, options.print_options.paper, writer.name, options.lang,
+                            options.print_options)
             for g in games if find_game(g.info.id).deck_sources]

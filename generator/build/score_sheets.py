@@ -1,7 +1,8 @@
 """The score sheets of the games a build covers, written as documents (`OUT/score-sheets/GAME/NAME.pdf`), in the
 build's transaction.
 
-Which sheets a game prints is the game's business (its package's `score_sheets`); this module writes them.
+Which sheets a game prints is the game's business (its package's `score_sheets`); this module writes them, from
+the catalog in the build's language (`--lang`; without it, each game's own: a sheet of one's own says its `lang`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from generator.backends import Backend
 from generator.build.options import BuildOptions, Written
+from generator.catalog.translations import localise
 from generator.content import Content
 from generator.games.base import GameCatalog
 from generator.output import atomic_path, inside, write_bytes
@@ -23,12 +25,14 @@ def make_score_sheets(content: Content, games: list[GameCatalog], out: Path, wri
     write = writer.page_writer()
     for catalog in games:
         game_id = catalog.info.id
+        if options.lang is not None:
+            catalog = localise(catalog, options.lang)
         for sheet in find_game(game_id).score_sheets(catalog):
             target = inside(out, "score-sheets", game_id, f"{sheet.name}.{writer.suffix}")
             with atomic_path(target, f"the score sheet {sheet.name} of {game_id}") as tmp:
                 # drawn at a saved printer's scale (`--printer`): one side, so no back offset
                 stats = write(list(on_printer([sheet.page()], options.print_options)), tmp, title=sheet.title,
-                              subject=sheet.subject)
+                              subject=sheet.subject, lang=sheet.lang)
             written.append(Written(target, sheet.what, stats.pages))
             for suffix, what, contents in sheet.beside:
                 extra = inside(out, "score-sheets", game_id, f"{sheet.name}{suffix}")

@@ -68,8 +68,8 @@ class Reporter:
         self.warn = warn
 
 
-def _select(content: Content, target: str, cards: str | None) -> list[Deck]:
-    decks = select(all_decks(content), target)
+def _select(content: Content, target: str, cards: str | None, options: BuildOptions) -> list[Deck]:
+    decks = select(all_decks(content, options.lang, options.also), target)
     if cards is not None:
         if len(decks) != 1:
             raise UsageError("--cards", f"picks cards of one deck; name it as TARGET ({target} is {len(decks)} decks)")
@@ -106,7 +106,7 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
     clear_cache()  # a layout saved since is read anew (pictures and fonts are keyed by their files' contents)
     try:
         content = load_content(root)
-        decks = _select(content, target, cards)
+        decks = _select(content, target, cards, options)
     except DonjonError as err:
         reporter.warn(f"error: {err}")
         return []

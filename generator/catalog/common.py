@@ -10,7 +10,7 @@ a value; change it freely). Cards, sheets and references mark every inferred val
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from generator.fields import (
@@ -19,6 +19,8 @@ from generator.fields import (
     Choice,
     Field,
     ListOf,
+    MapOf,
+    Nullable,
     Record,
     Rule,
     Slug,
@@ -26,6 +28,7 @@ from generator.fields import (
     Type,
     normalise_name,
 )
+from generator.i18n import N_
 from generator.units import MM_PER_UNIT, mm
 from generator.yamlio import PathKey
 
@@ -34,12 +37,12 @@ T = TypeVar("T")
 Confidence = Literal["H", "M", "L", "house"]
 CONFIDENCES: tuple[Confidence, ...] = ("H", "M", "L", "house")
 
-#: How each confidence is said on a printed card or sheet.
+#: How each confidence is said on a printed card or sheet (in English: translated where shown, `lang._(...)`).
 CONFIDENCE_WORDS: Mapping[str, str] = {
-    "H": "derived, not printed in the rules",
-    "M": "best reading, not official",
-    "L": "a guess, not official",
-    "house": "house default, not official",
+    "H": N_("derived, not printed in the rules"),
+    "M": N_("best reading, not official"),
+    "L": N_("a guess, not official"),
+    "house": N_("house default, not official"),
 }
 
 
@@ -51,11 +54,53 @@ class Inferred(NamedTuple):
     confidence: Confidence
 
 
+class Translation(NamedTuple):
+    """A record's texts in one language, and where each comes from: a rulebook printed in that language
+    (`rulebook`: field -> section), another source (`inferred`: an edition's term known from a review), or, for
+    every other field, donjon's own translation (`house`, never shown as official)."""
+
+    values: Mapping[str, Any]
+    rulebook: Mapping[str, str] = {}  # noqa: RUF012 - shared and never mutated
+    inferred: tuple[Inferred, ...] = ()
+
+    def source(self, field_name: str) -> tuple[Literal["rulebook", "source", "house"], str, Confidence | None]:
+        """Where the translation of `field_name` comes from: ("rulebook", section, None), ("source", the source,
+        its confidence) or ("house", "", None)."""
+        top = field_name.split(".")[0]
+        if top in self.rulebook:
+            return "rulebook", self.rulebook[top], None
+        for entry in self.inferred:
+            if top in entry.fields:
+                return "source", entry.source, entry.confidence
+        return "house", "", None
+
+
 class Provenance(NamedTuple):
-    """Where a record's values come from."""
+    """Where a record's values come from, and its texts in other languages (`translations`, by language code;
+    `lang` is the language the record was localised to, None when it holds the catalog's own words)."""
 
     rulebook: str | None
     inferred: tuple[Inferred, ...]
+    translations: Mapping[str, Translation] = {}  # noqa: RUF012 - shared and never mutated
+    lang: str | None = None
+
+    def __hash__(self) -> int:
+        # catalogs are frozen values, cached by what they hold (a castle's drawn sheets); a record's translations
+        # are a mapping, unhashable, and equal records have equal translations: the hash leaves them out
+        return hash((self.rulebook, self.inferred, self.lang))
+
+    def translated(self, field_name: str) -> tuple[Literal["rulebook", "source", "house"], str,
+                                                   Confidence | None] | None:
+        """Where the text of `field_name` in the record's language comes from; None for the catalog's own words
+        (not localised, or a field this language does not translate: it falls back to them)."""
+        found = self.translations.get(self.lang) if self.lang else None
+        top, _, sub = field_name.partition(".")
+        given = found.values.get(top) if found is not None else None
+        if found is None or given is None:
+            return None
+        if sub and not any(isinstance(item, Mapping) and item.get(sub) for item in given):
+            return None  # `levels.at` of translated `levels.effect`: the numbers are the catalog's own
+        return found.source(field_name)
 
     def of(self, field_name: str) -> Inferred | None:
         """The inference covering `field_name` (`levels.at` is covered by `levels`), or None if stated."""
@@ -98,6 +143,72 @@ def provenance_fields() -> dict[str, Field]:
     }
 
 
+#: A language code as a catalog's `translations` keys it: `fr`, `de`, `pt-BR`.
+LANGUAGE_CODE = Text(max_len=10, pattern=r"[a-z]{2,3}(-[A-Z]{2})?", hint="a language code such as fr or de")
+
+
+def translatable(fields: Mapping[str, Field]) -> dict[str, Field]:
+    """The fields of an entry a translation may give: its free texts (not ids, choices or patterned text), lists
+    of texts, and the texts of the records of its lists (a translation gives those as a list, one per item)."""
+    out: dict[str, Field] = {}
+    for name, spec in fields.items():
+        kind = spec.type.inner if isinstance(spec.type, Nullable) else spec.type
+        if type(kind) is Text and kind.pattern is None:
+            out[name] = Field(Text(max_len=kind.max_len * 2), required=False, doc=f"the {name} in this language")
+        elif isinstance(kind, ListOf) and type(kind.item) is Text and kind.item.pattern is None:
+            out[name] = Field(ListOf(Text(max_len=kind.item.max_len * 2), max_items=kind.max_items), required=False,
+                              doc=f"the {name} in this language, one per item")
+        elif isinstance(kind, ListOf) and isinstance(kind.item, Record):
+            inner = translatable(kind.item.fields)
+            if inner:
+                item: Record[dict[str, Any]] = Record(name=f"{kind.item.name} in another language", fields=inner)
+                out[name] = Field(ListOf(Nullable(item), max_items=kind.max_items), required=False,
+                                  doc=f"the texts of each of the {name} in this language, in their order")
+    return out
+
+
+def translations_field(fields: Mapping[str, Field]) -> Field | None:
+    """The `translations` key of an entry with texts: by language, its texts and where each comes from."""
+    texts = translatable(fields)
+    if not texts:
+        return None
+    names = tuple(texts)
+    one: Record[dict[str, Any]] = Record(name="translation", fields={
+        **texts,
+        "rulebook": Field(MapOf(key=Choice(names, what="translated field"), value=Text(max_len=300)), required=False,
+                          default={}, doc="the fields a rulebook in this language prints, and where: the others are "
+                                          "donjon's own translation (house), never shown as official"),
+        "inferred": Field(ListOf(INFERRED), required=False, default=(),
+                          doc="fields known from another source (an edition's term read in a review), with its "
+                              "source and confidence"),
+    })
+    return Field(MapOf(key=LANGUAGE_CODE, value=one), required=False, default={},
+                 doc="this entry's texts in other languages, by language code (fr, de), each saying where it comes "
+                     "from")
+
+
+def make_translations(raw: Mapping[str, Mapping[str, Any]] | None) -> dict[str, Translation]:
+    out = {}
+    for code, values in (raw or {}).items():
+        texts = {k: v for k, v in values.items() if k not in ("rulebook", "inferred") and v not in (None, (), "")}
+        out[code] = Translation(texts, dict(values.get("rulebook") or {}), tuple(values.get("inferred") or ()))
+    return out
+
+
+def translation_rule(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
+    """A translation of a list gives one item per item of the entry; it cites only fields it translates."""
+    for code, translation in (values.get("translations") or {}).items():
+        for name, given in translation.items():
+            if name in ("rulebook", "inferred") or not isinstance(given, tuple):
+                continue
+            own = values.get(name) or ()
+            if len(given) != len(own):
+                ck.fail((*path, "translations", code, name), f"gives {len(given)} items; the entry has {len(own)}")
+        for name in translation.get("rulebook") or {}:
+            if translation.get(name) in (None, ()):
+                ck.fail((*path, "translations", code, "rulebook", name), "cites a field this translation does not give")
+
+
 def provenance_rule(record_fields: Mapping[str, Field]) -> Any:
     """A record rule: an entry cites a rulebook or lists its inferences, and names only its own fields."""
 
@@ -137,18 +248,20 @@ class Sourced(Record[T]):
 
     def __init__(self, name: str, fields: Mapping[str, Field], entry: Callable[..., T], rules: tuple[Rule, ...] = (),
                  doc: str = "") -> None:
-        all_fields = {**fields, **provenance_fields()}
+        translations = translations_field(fields)
+        all_fields = {**fields, **provenance_fields(), **({"translations": translations} if translations else {})}
 
-        def make(rulebook: str | None, inferred: tuple[Inferred, ...], **values: Any) -> T:
-            return entry(**values, provenance=Provenance(rulebook, inferred or ()))
+        def make(rulebook: str | None, inferred: tuple[Inferred, ...],
+                 translations: Mapping[str, Mapping[str, Any]] | None = None, **values: Any) -> T:
+            return entry(**values, provenance=Provenance(rulebook, inferred or (), make_translations(translations)))
 
-        super().__init__(name=name, fields=all_fields, rules=(provenance_rule(all_fields), *rules), build=make,
-                         doc=doc)
+        own_rules = (provenance_rule(all_fields), *((translation_rule,) if translations else ()), *rules)
+        super().__init__(name=name, fields=all_fields, rules=own_rules, build=make, doc=doc)
         self.entry = entry
 
     def build_parameters(self) -> tuple[str, ...]:
         """The keywords the entry's constructor is called with: its own fields and `provenance`."""
-        return (*(n for n in self.fields if n not in ("rulebook", "inferred")), "provenance")
+        return (*(n for n in self.fields if n not in ("rulebook", "inferred", "translations")), "provenance")
 
     def constructor(self) -> Callable[..., Any]:
         return self.entry
@@ -274,12 +387,27 @@ def aliases_field() -> Field:
                      "with or without accents")
 
 
+def every_name(record: Any, field: str = "name") -> Iterator[str]:
+    """`field` of a catalog record in the catalog's language and in every language it is translated into: the
+    names an end state may call it by (`Merchant`, `Marchand`, `Händler`), with its `aliases`."""
+    own = getattr(record, field, None)
+    if isinstance(own, str):
+        yield own
+    provenance = getattr(record, "provenance", None)
+    translations = provenance.translations if isinstance(provenance, Provenance) else getattr(record, "translations",
+                                                                                              None) or {}
+    for translation in translations.values():
+        name = translation.values.get(field)
+        if isinstance(name, str):
+            yield name
+
+
 def report_name_clashes(items: Any, path: PathKey, ck: Checker, what: str) -> None:
-    """Report a name or alias that, folded as end states fold names (`normalise_name`), names two entries: an end
-    state could not tell which it means."""
+    """Report a name, a translated name or an alias that, folded as end states fold names (`normalise_name`), names
+    two entries: an end state could not tell which it means."""
     owner: dict[str, str] = {item.id: item.id for item in items}
     for index, item in enumerate(items):
-        for other in (item.name, *item.aliases):
+        for other in (*every_name(item), *item.aliases):
             key = normalise_name(other)
             first = owner.setdefault(key, item.id)
             if first != item.id:

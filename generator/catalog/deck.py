@@ -32,6 +32,8 @@ class Card(NamedTuple):
     #: the layout and back of this card when it has its own (a user deck's `layout_column`); None: the deck's
     layout: str | None = None
     back: str | None = None
+    #: the card's name in a second language, printed small under the title (`--also en`); empty: none
+    also: str = ""
 
 
 class Deck(NamedTuple):
@@ -51,6 +53,10 @@ class Deck(NamedTuple):
     assets: Assets = NO_ASSETS
     #: the files the deck itself is read from (its deck.yaml and table), for `donjon build --watch`
     sources: tuple[Path, ...] = ()
+    #: the language its cards are drawn in (their texts, the layout's words, the page line), and the deck's own
+    #: language (the games' catalogs are English; a deck of your own says it with `lang:`)
+    lang: str = "en"
+    default_lang: str = "en"
     #: the outline its pieces are cut along inside their card size (None: the card's rectangle)
     shape: Shape | None = None
 
@@ -58,6 +64,11 @@ class Deck(NamedTuple):
     def key(self) -> str:
         """`game/deck`, as `donjon build` takes it."""
         return f"{self.game}/{self.id}"
+
+    @property
+    def translated(self) -> bool:
+        """Whether it is drawn in another language than its own (messages then name the language)."""
+        return self.lang != self.default_lang
 
     @property
     def namespace(self) -> str:

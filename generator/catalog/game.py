@@ -6,7 +6,7 @@ Only game folders have one; a deck of the user's own (`deck.yaml`) does not, so 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.catalog.common import (
@@ -14,9 +14,12 @@ from generator.catalog.common import (
     CardSize,
     Inferred,
     Provenance,
+    Translation,
+    make_translations,
     provenance_fields,
     report_duplicates,
     resolve_card_size,
+    translations_field,
 )
 from generator.catalog.shapes import SHAPE, Shape
 from generator.fields import Checker, Choice, Field, Int, ListOf, Record, Slug, Text
@@ -43,6 +46,8 @@ class DeckSpec:
     set: str | None
     #: the outline the pieces are cut along (None: the card's rectangle)
     shape: Shape | None = None
+    #: its name in other languages (generator.catalog.translations)
+    translations: Mapping[str, Translation] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,10 @@ class GameInfo:
     decks: tuple[DeckSpec, ...]
     #: where the player count comes from (a box or rulebook, or an inference: marked where it is printed)
     players_provenance: Provenance = Provenance(None, ())
+    #: its name in other languages (a title an edition in that language is sold under)
+    translations: Mapping[str, Translation] = field(default_factory=dict, hash=False)
+    #: the language the catalog holding it was localised to (generator.catalog.translations)
+    lang: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,16 +88,34 @@ class GameHeader:
     players: PlayerCount
     publisher: str
     rulebooks: tuple[Rulebook, ...]
+    translations: Mapping[str, Translation] = field(default_factory=dict, hash=False)
 
 
 def deck_spec(id: str, name: str, layout: str, back: str, card_size: str | CardSize, cards: str,  # noqa: A002
-              set: str | None, shape: Shape | None = None) -> DeckSpec:  # noqa: A002 - the keys of game.yaml
-    return DeckSpec(id, name, layout, back, resolve_card_size(card_size), cards, set, shape)
+              set: str | None, shape: Shape | None = None,  # noqa: A002 - the keys of game.yaml
+              translations: Mapping[str, Any] | None = None) -> DeckSpec:
+    return DeckSpec(id, name, layout, back, resolve_card_size(card_size), cards, set, shape,
+                    make_translations(translations))
+
+
+def game_header(id: str, name: str, players: PlayerCount, publisher: str,  # noqa: A002 - the keys of game.yaml
+                rulebooks: tuple[Rulebook, ...], translations: Mapping[str, Any] | None = None) -> GameHeader:
+    return GameHeader(id, name, players, publisher, rulebooks, make_translations(translations))
 
 
 def game_info(game: GameHeader, decks: tuple[DeckSpec, ...]) -> GameInfo:
     return GameInfo(game.id, game.name, game.players.min, game.players.max, game.publisher, game.rulebooks, decks,
-                    game.players.provenance)
+                    game.players.provenance, game.translations)
+
+
+def _name_translations() -> Field:
+    """A game's or deck's name in other languages, each saying where it comes from."""
+    found = translations_field({"name": Field(Text(max_len=120))})
+    assert found is not None  # a name is text: it has translations
+    return found
+
+
+_NAME_TRANSLATIONS = _name_translations()
 
 
 def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
@@ -107,6 +134,7 @@ def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
             "cards": Field(Choice(deck_sources, what="card source"), doc="the catalog the cards come from"),
             "set": Field(Choice(sets or (), what="set") if sets else Slug(), required=False,
                          doc="only the entries of this set"),
+            "translations": _NAME_TRANSLATIONS,
         },
         build=deck_spec,
     )
@@ -126,8 +154,9 @@ def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
                 **provenance_fields()}, build=_player_count)),
             "publisher": Field(Text(max_len=200)),
             "rulebooks": Field(ListOf(rulebook, min_items=1)),
+            "translations": _NAME_TRANSLATIONS,
         },
-        build=GameHeader,
+        build=game_header,
     )
 
     def unique_decks(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:

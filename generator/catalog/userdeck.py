@@ -7,7 +7,10 @@
       layout.yaml    the card face (see templates/layouts/generic.yaml for a starting point)
 
 Every column of a row is available to the layout's text fields by its header name. A count of 0 leaves a card
-out. With `layout_column`, each row's value in that column picks its layout and back from `layouts` (units and
+out. A deck may hold several languages: `lang:` says the language of its columns (default English), a column
+`Name@fr` holds the French of the column `Name` (or `languages: {fr: {Name: Nom}}` names the column holding it),
+and a deck built in French takes each cell from the French column where it is filled, else from its own. With
+`layout_column`, each row's value in that column picks its layout and back from `layouts` (units and
 spells in one table, each drawn and backed their own way). Files a deck names (its table, layouts, fonts, icons,
 pictures) are relative to its folder and must lie inside the content folder, so decks can share a layout
 (`../shared/unit.yaml`) but never read a file elsewhere.
@@ -71,6 +74,8 @@ class UserCard(NamedTuple):
     #: the layout and back this card is drawn with, when its row picks them (`layout_column`); None: the deck's
     layout: str | None = None
     back: str | None = None
+    #: its position among the table's rows (from 0, empty rows not counted), for writing translations back
+    row: int = -1
 
 
 class UserDeck(NamedTuple):
@@ -90,9 +95,47 @@ class UserDeck(NamedTuple):
     assets: Assets = NO_ASSETS
     #: the table file (None for rows written in deck.yaml), for `donjon build --watch`
     table: Path | None = None
+    #: the language of its columns, and for each other language it holds: column -> the column translating it
+    lang: str = "en"
+    translations: Mapping[str, Mapping[str, str]] = {}  # noqa: RUF012 - shared and never mutated
+    #: the column holding each card's name
+    name_column: str | None = None
+    #: the columns a translator translates (`translate:`, default: the name and every column some language
+    #: translates)
+    translate: tuple[str, ...] = ()
+    #: how its table is read: an .xlsx table's sheet, a CSV table's delimiter
+    sheet: str | None = None
+    delimiter: str = ","
     #: the outline its pieces are cut along (None: the card's rectangle)
     shape: Shape | None = None
 
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """Its own language, then each language its table translates."""
+        return (self.lang, *(code for code in self.translations if code != self.lang))
+
+    def in_language(self, code: str) -> tuple[UserCard, ...]:
+        """Its cards in language `code`: each translated cell where the table fills it, else the deck's own."""
+        columns = self.translations.get(code) or self.translations.get(code.split("-")[0])
+        if not columns:
+            return self.cards
+        out = []
+        for card in self.cards:
+            fields = dict(card.fields)
+            for column, other in columns.items():
+                value = card.fields.get(other)
+                if value is not None and str(value).strip():
+                    fields[column] = value
+            name = str(fields.get(self.name_column) or "").strip() if self.name_column else card.name
+            out.append(card._replace(fields=fields, name=name or card.name))
+        return tuple(out)
+
+
+#: A language code: `fr`, `de`, `pt-BR`.
+_LANGUAGE = Text(max_len=10, pattern=r"[a-z]{2,3}(-[A-Z]{2})?", hint="a language code such as en, fr or de")
+#: A column translating another: `Name@fr`, `Card text@pt-BR` (a lower-case code: `Price@EUR` is a column of its
+#: own).
+_TRANSLATION_COLUMN = re.compile(r"(.+?)\s*@\s*([a-z]{2,3}(?:[-_][A-Za-z]{2})?)")
 
 _CELL = AnyOf(options=(Text(min_len=0, max_len=4000), Int(), Number(), Bool(), Nullable(Text(min_len=0))),
               what="text or a number")
@@ -151,6 +194,16 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
                            default=",", doc="the CSV delimiter"),
         "fonts": Field(FONTS, required=False, doc="fonts of the deck's own, by name (files relative to this folder)"),
         "icons": Field(ICONS, required=False, doc="icons of the deck's own (SVG or PNG), by name, or a folder of them"),
+        "lang": Field(_LANGUAGE, required=False, default="en",
+                      doc="the language of the table's columns (en, fr, de...): a column `Name@fr` gives the French "
+                          "of `Name`, and a build in a language takes each cell from its column where it is filled"),
+        "languages": Field(MapOf(key=_LANGUAGE, value=MapOf(key=Text(max_len=100), value=Text(max_len=100)),
+                                 max_items=50), required=False, default={},
+                           doc="by language: the column holding the translation of each column ({fr: {Name: Nom}}), "
+                               "beside the columns named `Name@fr`"),
+        "translate": Field(ListOf(Text(max_len=100), max_items=MAX_COLUMNS), required=False, default=(),
+                           doc="the columns a translator translates (`donjon content translations export`); "
+                               "default: the name column and every column some language translates"),
     },
     rules=(_choices_rule,),
 )
@@ -195,9 +248,74 @@ def load_deck(folder: Path, display: str, root: Path | None = None) -> tuple[Use
         return None, problems
     if not cards:
         return None, [Problem(table, None, "", "every card has a count of 0: there is nothing to print")]
+    header = list(rows[0][1])
+    translations, problems = _translations(header, table, values, doc)
+    if problems:
+        return None, problems
+    name_column = _column(header, values["name_column"])
+    translate, problems = _translated_columns(header, values, doc, translations, name_column)
+    if problems:
+        return None, problems
     return UserDeck(folder, values["id"], values["name"], resolve_card_size(values["card_size"]),
                     values["layout"] or "", values["back"], tuple(cards), name, top, assets, table_path,
+                    values["lang"], translations, name_column, translate, values["sheet"], values["delimiter"],
                     values["shape"]), []
+
+
+def _translations(header: list[str], table: str, values: Mapping[str, Any],
+                  doc: Document) -> tuple[dict[str, dict[str, str]], list[Problem]]:
+    """language -> {column: the column translating it}, from the `Name@fr` columns and `languages:`."""
+    from generator.i18n import normalise_code
+
+    own = values["lang"]
+    out: dict[str, dict[str, str]] = {}
+    problems: list[Problem] = []
+    for column in header:
+        found = _TRANSLATION_COLUMN.fullmatch(column)
+        if found is None:
+            continue
+        base, code = _column(header, found.group(1)), normalise_code(found.group(2)) or found.group(2)
+        if base is None:
+            problems.append(Problem(table, 1, column, f"translates the column {found.group(1)!r}, which the table "
+                                                      f"does not have (its columns: {', '.join(header)})"))
+        elif code == own:
+            problems.append(Problem(table, 1, column, f"is in the deck's own language ({own}, `lang` in "
+                                                      f"{doc.file}): put it in {base!r}, or set `lang`"))
+        else:
+            out.setdefault(code, {})[base] = column
+    for code, columns in values["languages"].items():
+        for base, other in columns.items():
+            where = ("languages", code, base)
+            found_base, found_other = _column(header, base), _column(header, other)
+            if found_base is None or found_other is None:
+                missing = base if found_base is None else other
+                problems.append(Problem(doc.file, doc.line(where), ".".join(where), f"the table has no column "
+                                        f"{missing!r} (its columns: {', '.join(header)})"))
+            elif code == own:
+                problems.append(Problem(doc.file, doc.line(where), ".".join(where), f"is the deck's own language "
+                                                                                   f"({own})"))
+            else:
+                out.setdefault(code, {})[found_base] = found_other
+    return out, problems
+
+
+def _translated_columns(header: list[str], values: Mapping[str, Any], doc: Document,
+                        translations: Mapping[str, Mapping[str, str]],
+                        name_column: str | None) -> tuple[tuple[str, ...], list[Problem]]:
+    """The columns a translator translates: `translate:`, else the name and every column a language translates."""
+    if values["translate"]:
+        found: list[str] = []
+        problems = []
+        for index, wanted in enumerate(values["translate"]):
+            column = _column(header, wanted)
+            if column is None:
+                problems.append(Problem(doc.file, doc.line(("translate", index)), f"translate[{index}]",
+                                        f"the table has no column {wanted!r} (its columns: {', '.join(header)})"))
+            else:
+                found.append(column)
+        return tuple(found), problems
+    named = {c for columns in translations.values() for c in columns} | ({name_column} if name_column else set())
+    return tuple(h for h in header if h in named), []
 
 
 def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,
@@ -418,7 +536,7 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
         seen[card_id] = origin
         if copies == 0:
             continue
-        cards.append(UserCard(card_id, name, copies, dict(row), origin, layout, back))
+        cards.append(UserCard(card_id, name, copies, dict(row), origin, layout, back, index))
     return cards, problems
 
 

@@ -56,6 +56,35 @@ def folder_option(value: str | None, option: str) -> Path | None:
     return Path(value)
 
 
+#: The help of every command's `--lang`.
+LANG_HELP = ("The language to write in: en (the default), fr, de; a deck of your own holding other languages "
+             "(columns such as Name@es) may be built in any of them. Without it, each deck of your own is built in its "
+             "own language (`lang:` in its deck.yaml).")
+
+
+@overload
+def language_option(value: str, option: str) -> str: ...
+@overload
+def language_option(value: None, option: str) -> None: ...
+def language_option(value: str | None, option: str) -> str | None:
+    """A language code given on the command line (`fr`, `de`, `pt-BR`), normalised; a malformed one is refused."""
+    if value is None:
+        return None
+    from generator.i18n import normalise_code
+
+    code = normalise_code(value)
+    if code is None:
+        from generator.errors import UsageError
+
+        raise UsageError(option, f"{value!r} is not a language code; give one such as en, fr or de")
+    return code
+
+
+#: The help of `--also`.
+ALSO_HELP = ("Also print each card's name in this language, small under its title (bilingual cards: --lang fr "
+             "--also en, for a table that reads the rules in English).")
+
+
 def settle() -> None:
     """After a command has loaded its modules, catalogs and fonts: move them out of the garbage collector's sight,
     so that the collections drawing triggers only look at new objects (a tenth of a small build otherwise)."""

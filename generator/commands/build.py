@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.backends import BACKENDS, names
-from generator.commands import folder_option, is_terminal, reports_errors, settle
+from generator.commands import ALSO_HELP, LANG_HELP, folder_option, is_terminal, language_option, reports_errors, settle
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
@@ -236,6 +236,8 @@ def build(
         None, "--printer", show_default=False, metavar="NAME",
         help="A printer saved with `donjon printer add`: its back offset moves every back and its scale every "
              "sheet (instead of --back-offset), the references' and score sheets' pages too."),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
     out = folder_option(out_text, "--out")
@@ -251,6 +253,8 @@ def build(
     start = time.perf_counter()
     if target is not None and not target.strip():
         raise _usage("TARGET", "is empty: name a game, a deck, or all")
+    lang = language_option(lang_text, "--lang")
+    also = language_option(also_text, "--also")
     sheet_options = print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width, duplex,
                                   back_offset, cut_lines)
     if printer is not None:
@@ -263,7 +267,7 @@ def build(
         sheet_options = sheet_options._replace(back_offset=(mm(saved.back_offset[0]), mm(saved.back_offset[1])),
                                                scale=saved.scale)
     options = BuildOptions(sheet_options, formats_of(formats), unique, _choice("--ink", ink, ("normal", "light")),
-                           press_settings(_choice("--colour", colour, ("rgb", "cmyk")), profile), guides)
+                           press_settings(_choice("--colour", colour, ("rgb", "cmyk")), profile), lang, also, guides)
     if (target or "").strip().lower() == "calibration":
         _calibration(out, options)
         return
@@ -276,7 +280,7 @@ def build(
         _watch(content_dir, target or "all", out, options, cards, serve, port)
         return
     content = load_content(content_dir)
-    decks = select(all_decks(content), target or "all")
+    decks = select(all_decks(content, lang, also), target or "all")
     if cards is not None:
         if len(decks) != 1:
             shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
@@ -331,15 +335,18 @@ def press_settings(colour: str, profile: Optional[str]) -> PressSettings:
 def _calibration(out: Path, options: BuildOptions) -> None:
     """`donjon build calibration`: OUT/calibration/calibration-PAPER.pdf, the sheet that measures a printer."""
     from generator.backends.pdf import write_pdf
+    from generator.i18n import language
     from generator.output import atomic_path, inside, prepare_dir, transaction
     from generator.render.calibration import sheet
     from generator.resources import display_path
 
     prepare_dir(out)
     po = options.print_options
+    lang = language(options.lang or "en")
     target = inside(out, "calibration", f"calibration-{po.paper}.pdf")
     with transaction(out), atomic_path(target, "the calibration sheet") as tmp:
-        write_pdf(sheet(po), tmp, title="donjon calibration sheet", subject="duplex offset and scale of a printer")
+        write_pdf(sheet(po, lang), tmp, title=lang._("donjon calibration sheet"),
+                  subject=lang._("duplex offset and scale of a printer"), lang=lang.code)
     typer.echo(f"wrote {display_path(target)}: 2 pages; print both sides at 100%, then `donjon printer add`")
 
 
@@ -378,7 +385,7 @@ def _watch(content_dir: Optional[Path], target: str, out: Path, options: BuildOp
         jobs = check_jobs(None)
 
         def write_preview(content: Content, decks: list[Deck]) -> None:
-            export_preview(content, decks, out, jobs, lambda n: None)
+            export_preview(content, decks, out, jobs, lambda n: None, options.lang)
 
         after = write_preview
 

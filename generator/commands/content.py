@@ -130,3 +130,83 @@ def schema(
         written = write_schemas(out)
     for path in written:
         typer.echo(str(path))
+
+
+translations_app = typer.Typer(
+    help="The translator's spreadsheet of your decks: every text to translate, with its translation and status.",
+    no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(translations_app, name="translations")
+
+
+def _user_decks(folder: Optional[Path]) -> dict[str, Any]:
+    from generator.content import load_content
+    from generator.errors import UsageError
+
+    content = load_content(folder, games=("decks",))
+    if not content.user_decks:
+        raise UsageError("DIR", "holds no deck of your own (a folder with a deck.yaml) to translate")
+    return {deck.id: deck for deck in content.user_decks}
+
+
+@translations_app.command("export")
+@reports_errors
+def translations_export(
+    folder_text: Optional[str] = typer.Argument(None, metavar="DIR", show_default=False,
+                                                help="The content folder of your decks (or one deck folder)."),
+    out_text: str = typer.Option(..., "--out", metavar="FILE",
+                                 help="The file to write: .csv, .xlsx or .po (one language) by its suffix."),
+    lang_text: Optional[str] = typer.Option(
+        None, "--lang", metavar="LANG[,LANG]", show_default=False,
+        help="The languages to translate into (fr or fr,de); default: every language the decks' tables hold."),
+) -> None:
+    """Write every translatable text of your decks: deck, card, column, language, source, translation, status.
+
+    The translatable columns are a deck's `translate:` list, else its name column and every column some language
+    translates (Name@fr). A missing translation is `missing`: the build prints the source text there.
+    """
+    from generator.catalog.deck_translations import SUFFIXES, entries, render
+    from generator.commands import language_option
+    from generator.errors import UsageError
+    from generator.output import prepare_dir, transaction, write_bytes
+    from generator.resources import display_path
+
+    out = Path(out_text)
+    suffix = out.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise UsageError("--out", f"{out_text!r}: write a .csv, .xlsx or .po file")
+    languages = [language_option(part, "--lang") for part in (lang_text or "").split(",") if part.strip()]
+    if suffix == ".po" and len(languages) != 1:
+        raise UsageError("--lang", "a .po file holds one language: name it (--lang fr)")
+    decks = _user_decks(folder_option(folder_text, "DIR") if folder_text else None)
+    rows = entries(decks.values(), [code for code in languages if code])
+    data = render(rows, suffix, languages[0] if languages else None)
+    prepare_dir(out.parent if str(out.parent) else Path("."))
+    with transaction(out.parent):
+        write_bytes(out, data, f"the translations of {', '.join(decks)}")
+    missing = sum(1 for row in rows if row.status == "missing")
+    typer.echo(f"wrote {display_path(out)}: {plural(len(rows), 'text')} to translate, {missing} missing")
+
+
+@translations_app.command("import")
+@reports_errors
+def translations_import(
+    file_text: str = typer.Argument(..., metavar="FILE", help="The translations file: .csv, .xlsx or .po."),
+    folder_text: Optional[str] = typer.Argument(None, metavar="DIR", show_default=False,
+                                                help="The content folder of your decks (or one deck folder)."),
+) -> None:
+    """Write the translations of a file made by `export` (and filled by a translator) into the decks' tables.
+
+    Each goes into the column Name@LANG of its deck's table (made when missing) or the column `languages:` names.
+    Every row is checked first: one naming no deck, card, column or language stops the import, and no table is
+    changed. A spreadsheet with formulas, a YAML table with comments and rows written in deck.yaml are refused.
+    """
+    from generator.catalog.deck_translations import apply, read
+    from generator.resources import display_path
+
+    path = Path(file_text)
+    rows = read(path, display_path(path))
+    decks = _user_decks(folder_option(folder_text, "DIR") if folder_text else None)
+    done = apply(decks, rows, display_path(path))
+    for deck_id, changed in done.items():
+        typer.echo(f"{deck_id}: {plural(changed, 'cell')} written")
+    typer.echo(f"Imported {plural(len(rows), 'row')} into {plural(len(done), 'deck')}.")

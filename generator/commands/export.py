@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional, TypeVar
 
 import typer
 
-from generator.commands import folder_option, is_terminal, reports_errors
+from generator.commands import ALSO_HELP, LANG_HELP, folder_option, is_terminal, language_option, reports_errors
 from generator.wording import plural
 
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
@@ -95,15 +95,17 @@ def check_base_url(base_url: str) -> None:
         raise _usage("--base-url", f"{base_url!r} names no host")
 
 
-def _decks(content_dir: Optional[Path], target: Optional[str]) -> tuple[Content, list[Deck]]:
+def _decks(content_dir: Optional[Path], target: Optional[str], lang_text: Optional[str] = None,
+           also_text: Optional[str] = None) -> tuple[Content, list[Deck]]:
     from generator.content import all_decks, load_content, select
     from generator.errors import UsageError
 
     if target is not None and not target.strip():
         raise UsageError("TARGET", "is empty: name a game, a deck, or all")
+    lang, also = language_option(lang_text, "--lang"), language_option(also_text, "--also")
     content = load_content(content_dir)
     try:
-        return content, select(all_decks(content), target or "all")
+        return content, select(all_decks(content, lang, also), target or "all")
     except UsageError as err:  # select() speaks for `donjon build`; name what was wrong here
         raise UsageError("TARGET", err.reason) from None
 
@@ -128,6 +130,8 @@ def png(
                                                help=_CONTENT_HELP),
     out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (OUT/png/...)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """One PNG per card face and each deck's back, at a print service's size."""
     out = folder_option(out_text, "--out")
@@ -146,7 +150,7 @@ def png(
     if dpi is not None and not MIN_DPI <= dpi <= MAX_DPI:
         raise _usage("--dpi", f"{dpi} is out of range; it must be from {MIN_DPI} to {MAX_DPI}")
     options = PngOptions(PRESETS[key], dpi, check_jobs(jobs))
-    content, decks = _decks(content_dir, target)
+    content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
     total = sum(len(d.cards) + 1 for d in decks)
     report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
@@ -174,6 +178,8 @@ def tts(
         help="Where you will upload the OUT/tts folder (https://...): the saved objects then name their images "
              "there instead of by file:/// paths on this computer."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """Tabletop Simulator decks: face sheets, the back and a saved object."""
     out = folder_option(out_text, "--out")
@@ -188,7 +194,7 @@ def tts(
     if base_url is not None:
         check_base_url(base_url)
     jobs_count = check_jobs(jobs)
-    content, decks = _decks(content_dir, target)
+    content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
     total = sum(len(d.cards) + 1 for d in decks)
     report = with_progress(total, "Rendering sheets", lambda progress: export_tts(
@@ -222,6 +228,8 @@ def dtc(
     content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
                                                    help=_CONTENT_HELP),
     out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (OUT/dtc/...)."),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """DriveThruCards: one PDF per deck, front then back of every card."""
     out = folder_option(out_text, "--out")
@@ -233,7 +241,7 @@ def dtc(
     from generator.resources import display_path
 
     start = time.perf_counter()
-    content, decks = _decks(content_dir, target)
+    content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
     total = sum(d.total for d in decks)
     report = with_progress(total, "Drawing cards", lambda progress: export_dtc(content, decks, out, progress))
@@ -270,6 +278,8 @@ def service(
         help="The PDF/X standard of a CMYK PDF; default: what the service asks."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
     as_json: bool = typer.Option(False, "--json", help="The preflight report as JSON (one object per file)."),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """Export for a print service (`--service NAME`), or run one of the commands below."""
     if ctx.invoked_subcommand is not None:
@@ -292,7 +302,7 @@ def service(
     if pdfx is not None and pdfx.strip().lower() not in ("x1a", "x4", "none"):
         raise _usage("--pdfx", f"{pdfx!r} is not x1a, x4 or none")
     own_profile = icc_file(profile) if profile is not None else None
-    content, decks = _decks(content_dir, target)
+    content, decks = _decks(content_dir, target, lang_text, also_text)
     from generator.output import prepare_dir
 
     prepare_dir(out)

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from generator.commands import folder_option, reports_errors
+from generator.commands import ALSO_HELP, LANG_HELP, folder_option, language_option, reports_errors
 from generator.wording import plural
 
 HELP = """\
@@ -29,6 +29,8 @@ def preview(
                              help="The output folder: the page goes into OUT/preview/, and PDFs in OUT are shown."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N",
                                        help="Processes rendering at once (default: one per core)."),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """Write a static HTML preview of every card and sheet."""
     out = folder_option(out_text, "--out")
@@ -43,12 +45,13 @@ def preview(
 
     start = time.perf_counter()
     jobs_count = check_jobs(jobs)
+    lang, also = language_option(lang_text, "--lang"), language_option(also_text, "--also")
     content = load_content(content_dir)
-    decks = all_decks(content)
+    decks = all_decks(content, lang, also)
     prepare_dir(out)
     total = sum(len(d.cards) + 1 for d in decks)
     report = with_progress(total, "Rendering cards",
-                           lambda progress: export_preview(content, decks, out, jobs_count, progress))
+                           lambda progress: export_preview(content, decks, out, jobs_count, progress, lang))
     for warning in report.warnings:
         typer.echo(f"warning: {warning}", err=True)
     documents = sum(len(g.documents) + sum(len(d.documents) for d in g.decks) for g in report.games)

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from generator.commands import folder_option, reports_errors
+from generator.commands import LANG_HELP, folder_option, language_option, reports_errors
 from generator.wording import plural
 
 HELP = """\
@@ -26,6 +26,7 @@ def reference(
         help="A content folder to read the catalogs from instead of the shipped ones (a corrected copy of content/)."),
     out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (created if needed)."),
     paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
 ) -> None:
     """Write the card reference PDF of a game."""
     out = folder_option(out_text, "--out")
@@ -36,6 +37,7 @@ def reference(
     from generator.registry import UnknownGame, find_game, game_ids
 
     start = time.perf_counter()
+    lang = language_option(lang_text, "--lang")
     wanted = game.strip().lower()
     if wanted != "all":
         try:
@@ -62,7 +64,7 @@ def reference(
                          f"{'named after a game' if wanted == 'all' else wanted + '/'} with a game.yaml)")
     prepare_dir(out)
     with transaction(out):  # every reference, or none
-        done = [write_reference(content, game_id, out, key) for game_id in games]
+        done = [write_reference(content, game_id, out, key, lang=lang) for game_id in games]
     for written in done:
         typer.echo(f"wrote {display_path(written.path)}: {plural(written.pages, 'page')}")
     typer.echo(f"Wrote {plural(len(games), 'reference')} in {time.perf_counter() - start:.2f} s.")

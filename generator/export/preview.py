@@ -36,6 +36,7 @@ from generator.errors import DonjonError, InputError, OutputError
 from generator.export import jobs
 from generator.export.cards import Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
+from generator.i18n import N_, Language, language
 from generator.export.raster import PdfFile, Raster, canvas_page, pdfium_reason, png_bytes, render_pages
 from generator.output import EXPORT_KINDS, StagedFolder, inside, safe_name, staged, transaction
 
@@ -148,6 +149,11 @@ class _Context:
     folder: StagedFolder
 
 
+#: How the preview names the card size presets.
+SIZE_NAMES = {"poker": N_("poker"), "bridge": N_("bridge"), "tarot": N_("tarot"), "mini": N_("mini"),
+              "square": N_("square"), "custom": N_("custom")}
+
+
 def card_path(deck: Deck, name: str) -> str:
     return f"img/{safe_name(deck.namespace)}/{safe_name(deck.id)}/{name}"
 
@@ -222,8 +228,9 @@ class PreviewReport(NamedTuple):
 
 
 def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: int,
-                   progress: Callable[[int], None]) -> PreviewReport:
-    """Write OUT/preview/: the page and its images."""
+                   progress: Callable[[int], None], lang: str | None = None) -> PreviewReport:
+    """Write OUT/preview/: the page and its images, its words in `lang` (English)."""
+    speaks = language(lang or "en")
     start = time.perf_counter()
     final = inside(out, "preview")
     prepared = prepare(content, decks, {d.key: inside(final, "img", d.namespace, d.id) for d in decks})
@@ -241,7 +248,9 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
                  for card, name, back in zip(deck.cards, p.names, own_backs)]
         size = deck.card_size
         entry = DeckEntry(deck, f"deck-{safe_name(deck.game)}-{safe_name(deck.id)}",
-                          f"{size.name} {size.width_mm:g} x {size.height_mm:g} mm", cards,
+                          speaks._("{size} {width} x {height} mm").format(
+                              size=speaks._(SIZE_NAMES[size.name]) if size.name in SIZE_NAMES else size.name,
+                              width=speaks.number(size.width_mm), height=speaks.number(size.height_mm)), cards,
                           Picture(thumb_path(deck, "back.png"), *css, card_path(deck, "back.png")) if p.uniform
                           else None)
         game.decks.append(entry)
@@ -270,9 +279,9 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
         for chunk, (_n, problem) in zip(chunks, results):
             if problem:
                 document = shown[chunk.document]
-                document.problem, document.pictures = "its pages cannot be shown", []
+                document.problem, document.pictures = N_("its pages cannot be shown"), []
                 warnings.append(f"preview: {document.path}: {problem}; it is listed without pictures")
-        html = render_page(list(games.values()), others)
+        html = render_page(list(games.values()), others, speaks)
         version = _version(folder.tmp, html)
         written += folder.write("index.html", html.replace(_NO_VERSION, version).encode("utf-8"))
         written += folder.write(VERSION_FILE, (version + "\n").encode("ascii"))
@@ -299,7 +308,7 @@ def _documents(out: Path, games: dict[str, GameEntry], decks: list[DeckEntry],
             if any(w <= 0 or h <= 0 for w, h in sizes):
                 raise InputError(path, "a page has no size")
         except DonjonError as err:
-            document.problem, sizes = "this PDF cannot be read", []
+            document.problem, sizes = N_("this PDF cannot be read"), []
             warnings.append(f"preview: {err}; it is listed without pictures")
         # numbered, since two paths can make one safe name (a/b.pdf and a-b.pdf)
         stem = f"img/documents/{number:03d}-{safe_name(relative.removesuffix('.pdf'))}"
@@ -350,18 +359,20 @@ def _owner(relative: str, games: dict[str, GameEntry]) -> str | None:
     return next((g for g in games if g in folders or name.startswith(f"{g}-")), None)
 
 
-def render_page(games: list[GameEntry], others: list[PdfListing]) -> str:
-    """The HTML of the preview page (autoescaped: every value is shown as text, never read as HTML)."""
+def render_page(games: list[GameEntry], others: list[PdfListing], lang: Language | None = None) -> str:
+    """The HTML of the preview page in `lang` (English; autoescaped: every value is shown as text, never read as
+    HTML). Its words are `_("...", name=value)` and `ngettext("{n} card", "{n} cards", n)` (generator.i18n)."""
     import jinja2
 
     from generator.resources import templates_dir
 
+    speaks = lang or language()
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "preview")), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True)
-    env.filters["plural"] = lambda n, word: f"{n} {word}{'' if n == 1 else 's'}"
     template = env.get_template("index.html")
     cards = sum(g.cards for g in games)
-    return template.render(games=games, others=others, cards=cards,
+    return template.render(games=games, others=others, cards=cards, _=speaks.format, ngettext=speaks.nformat,
+                           lang=speaks.code,
                            decks=sum(len(g.decks) for g in games), version=_NO_VERSION,
                            script=RELOAD_SCRIPT, script_hash=script_hash(RELOAD_SCRIPT))

@@ -65,6 +65,8 @@ class ScoreSheetFile:
     #: files written beside the sheet: each its suffix after the sheet's name, what the report calls it, and its
     #: bytes (made when written); the map of marks of a scan-ready sheet (`.marks.json`)
     beside: tuple[tuple[str, str, Callable[[], bytes]], ...] = ()
+    #: the language it is written in (the PDF says it)
+    lang: str = "en"
 
 
 @dataclass(frozen=True)

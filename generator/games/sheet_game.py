@@ -47,7 +47,8 @@ def catalog_of(sheet: UserSheet) -> SheetCatalog:
     from generator.catalog.game import GameInfo
 
     low, high = sheet.players
-    return SheetCatalog(GameInfo(sheet.id, sheet.name, low, high, "", (), (), Provenance(None, ())), sheet)
+    return SheetCatalog(GameInfo(sheet.id, sheet.name, low, high, "", (), (), Provenance(None, ()), lang=sheet.lang),
+                        sheet)
 
 
 def _zero(catalog: Any, options: Mapping[str, Any]) -> int:
@@ -74,7 +75,7 @@ class SheetGame:
         self.id = sheet.id
         self.name = sheet.name
         self.schema_prefix = f"sheet-{sheet.id}"
-        self._drawn: dict[tuple[str, str], DrawnSheet] = {}
+        self._drawn: dict[tuple[str, str, str], DrawnSheet] = {}
 
     # --- the catalog ---
 
@@ -99,14 +100,18 @@ class SheetGame:
     def reference(self, catalog: SheetCatalog, sources: Sources) -> list[Block]:
         return []  # a sheet has no cards: no reference
 
-    def drawn(self, variant: str, paper: str) -> DrawnSheet:
+    def drawn(self, variant: str, paper: str, lang: str | None = None) -> DrawnSheet:
+        """The sheet drawn for `variant` on `paper`, in `lang` (default: its own language)."""
+        from generator.i18n import language
         from generator.sheets.draw import draw_sheet
 
-        key = (variant, paper)
+        sheet = self.sheet
+        code = lang or sheet.lang
+        key = (variant, paper, code)
         if key not in self._drawn:
-            sheet = self.sheet
-            self._drawn[key] = draw_sheet(sheet.layout, variant, paper, sheet.values, file_name(sheet, paper, False),
-                                          sheet.name)
+            name, layout, values = sheet.in_language(code)
+            self._drawn[key] = draw_sheet(layout, variant, paper, values, file_name(sheet, paper, False), name,
+                                          language(code))
         return self._drawn[key]
 
     def score_sheets(self, catalog: SheetCatalog) -> Sequence[ScoreSheetFile]:
@@ -114,23 +119,31 @@ class SheetGame:
         one."""
         from functools import partial
 
+        from generator.i18n import language
+
         sheet = catalog.sheet
+        lang = language(catalog.info.lang)
+        name = sheet.in_language(lang.code)[0]
+        title = lang._("{game}: score sheet").format(game=name)
+        scan_ready, fillable = lang._("scan-ready"), lang._("fillable")
         found = []
         for paper in sheet.layout.papers:
+            # what the build's report says is English, as the command line is
             what = f"{sheet.name} sheet, {PAPER_NAMES[paper]}"
+            paper_name = lang._(PAPER_NAMES[paper])
             found.append(ScoreSheetFile(
-                file_name(sheet, paper, False), f"{sheet.name}: score sheet ({PAPER_NAMES[paper]}, scan-ready)",
-                "a score sheet by donjon; fill its marks and score a photo of it with `donjon score --sheet`",
-                f"{what}, to print (scan-ready)", partial(self._page, "scan", paper),
-                ((".marks.json", f"{what}: its map of marks", partial(self._map_json, paper)),)))
+                file_name(sheet, paper, False), f"{title} ({paper_name}, {scan_ready})",
+                lang._("a score sheet by donjon; fill its marks and score a photo of it with `donjon score --sheet`"),
+                f"{what}, to print (scan-ready)", partial(self._page, "scan", paper, lang.code),
+                ((".marks.json", f"{what}: its map of marks", partial(self._map_json, paper)),), lang.code))
             found.append(ScoreSheetFile(
-                file_name(sheet, paper, True), f"{sheet.name}: score sheet ({PAPER_NAMES[paper]}, fillable)",
-                "a score sheet by donjon; score it filled in with `donjon score --sheet`", f"{what}, fillable",
-                partial(self._page, "fillable", paper)))
+                file_name(sheet, paper, True), f"{title} ({paper_name}, {fillable})",
+                lang._("a score sheet by donjon; score it filled in with `donjon score --sheet`"),
+                f"{what}, fillable", partial(self._page, "fillable", paper, lang.code), lang=lang.code))
         return found
 
-    def _page(self, variant: str, paper: str) -> Any:
-        return self.drawn(variant, paper).page()
+    def _page(self, variant: str, paper: str, lang: str) -> Any:
+        return self.drawn(variant, paper, lang).page()
 
     def _map_json(self, paper: str) -> bytes:
         found = self.drawn("scan", paper).map

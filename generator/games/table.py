@@ -6,6 +6,10 @@ Choice, Int, Bool...). A format says what a value is, not how a player at a tabl
 list of the format holds the players' parts, which fields are chosen when the table is set, and for a few fields
 a better control than the generic one. Choices are read from the game's catalog by small functions, so a
 corrected catalog (`--content`) changes them too. Nothing in `generator/web/` names a game's field.
+
+Labels, helps and titles are marked `N_()` and said in the table's language by the companion; choices come from
+the catalog in that language (the companion gives a localised one), and a choice function finds the language
+itself under `options["_lang"]` (:func:`in_language`).
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from generator.i18n import N_, language
 
 #: (value, label) pairs offered by a control, read from the catalog and the table's options.
 Choices = list[tuple[str, str]]
@@ -66,6 +72,12 @@ class TableHints:
     widgets: Mapping[str, TableControl] = field(default_factory=dict)
     #: labels of fields, by name (otherwise the field's name, in words)
     labels: Mapping[str, str] = field(default_factory=dict)
+    #: the names of a result's breakdown keys that name catalog entries (`guest:queen`: the guest's name), read
+    #: from the catalog (in the table's language); other keys are named by `labels`, else in words
+    entry_labels: Callable[[Any], Mapping[str, str]] | None = None
+    #: what one item of a list of records is called in a sentence, by field ("wall": "Add wall", "wall 1");
+    #: otherwise its label, less an English plural's s, in lower case
+    item_labels: Mapping[str, str] = field(default_factory=dict)
     #: help under a control, by field, where the format's own description speaks of the file rather than the form
     helps: Mapping[str, str] = field(default_factory=dict)
     #: the value a new part starts with, by field (otherwise 0, false, an empty list or mapping)
@@ -73,7 +85,7 @@ class TableHints:
     #: choices of an option whose format type offers none directly (a set, or a list)
     option_choices: Mapping[str, ChoiceSource] = field(default_factory=dict)
     #: the heading of the form of the shared fields
-    shared_title: str = "The end of the game"
+    shared_title: str = N_("The end of the game")
     #: a player may upload their filled score sheet (PDF) instead of typing their part
     sheet_upload: bool = False
     #: the parts are in seat order, first player first (BG Stats' `startPlayer`)
@@ -84,8 +96,24 @@ class TableHints:
     bgg_id: int | None = None
 
 
-def not_official(provenance: Any, name: str) -> str:
+def result_labels(hints: TableHints, catalog: Any, lang: Any) -> dict[str, str]:
+    """How a result's breakdown names its parts, in `lang` (a :class:`generator.i18n.Language`): the form's labels
+    translated, and the catalog's names of the entries it scores (`catalog` in that language)."""
+    out = {key: str(lang._(label)) for key, label in hints.labels.items()}
+    if hints.entry_labels is not None:
+        out.update(hints.entry_labels(catalog))
+    return out
+
+
+def in_language(options: Mapping[str, Any]) -> Any:
+    """The language a table's choices are said in (`options["_lang"]`, which the companion sets), else English."""
+    return options.get("_lang") or language()
+
+
+def not_official(provenance: Any, name: str, options: Mapping[str, Any]) -> str:
     inferred = provenance.of(name)
     if inferred is None:
         return ""
-    return f"These values are not printed in the rulebook (confidence {inferred.confidence}): {inferred.source}"
+    lang = in_language(options)
+    said: str = lang._("These values are not printed in the rulebook (confidence {confidence}): {source}")
+    return said.format(confidence=inferred.confidence, source=inferred.source)

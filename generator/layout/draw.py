@@ -4,15 +4,20 @@ What a layout's templates can read: every value of `Card.data` by its name (`pro
 `event`, `tile`, `guest`..., or a user deck's columns), plus
 
 - `card`: `card.id`, `card.name`, `card.copies`, `card.fields` (every value by name, for column names with
-  spaces: `card.fields['Card text']`) and `card.get('cost')` (a column by name ignoring case, or None);
+  spaces: `card.fields['Card text']`), `card.get('cost')` (a column by name ignoring case, or None) and
+  `card.also` (its name in the second language `--also` asks for, else empty);
 - `deck`: `deck.id`, `deck.name`, `deck.game`, `deck.game_name`, `deck.cards` (cards, copies included);
 - `mark(record, field)`: the `{inferred}` icon when that value of the record is not from a rulebook, else
   nothing (`x{{ copies }}{{ mark('vp', 'copies') }}`);
+- `_('words')` and `ngettext('{n} rope', '{n} ropes', count)`: the layout's own words in the language of the
+  build (generator.i18n), with `{name}` filled from keywords (`_('Floor {n}', n=tile.floor)`);
 - in a rows box, `item` (the row) and `index` (from 1).
 
-Any problem naming a card raises with the deck, the card, the layout file and line and the box: a template
-reading a field the card lacks is a :class:`ContentError`, text that cannot fit is a :class:`FitError`. The
-icons a card names that do not exist are gathered over all its boxes and named together.
+Text is written as the drawing's language writes it (French spaces before `; : ! ?`, its quotation marks:
+generator.i18n.typography) once its template has run. Any problem naming a card raises with the deck, the card,
+the layout file and line and the box: a template reading a field the card lacks is a :class:`ContentError`, text
+that cannot fit is a :class:`FitError`. The icons a card names that do not exist are gathered over all its boxes
+and named together.
 
 An `image` box draws a picture file (generator.render.images): one the layout names is found when the layout
 loads; one a card's column names is relative to the deck's folder and must lie inside the content folder. A
@@ -29,9 +34,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.catalog.common import CONFIDENCE_WORDS, Provenance
+from generator.catalog.shapes import Shape
 from generator.errors import ContentError, FitError, Problem
 from generator.files import resolve_within
-from generator.catalog.shapes import Shape
+from generator.i18n import Language, language
 from generator.layout.load import (
     EPSILON,
     ColourSpec,
@@ -44,8 +50,9 @@ from generator.layout.load import (
     box_turn,
     unknown_icon,
 )
-from generator.layout.spec import HEX
-from generator.layout.templates import Template, TemplateFailure, Undefined
+from generator.layout.spec import HEX, dictionary
+from generator.layout.templates import Template, TemplateFailure, Undefined, translators
+from generator.render import fonts
 from generator.render.colour import PALETTE
 from generator.render.icons import icons
 from generator.render.model import (
@@ -99,6 +106,8 @@ class CardView(NamedTuple):
     name: str
     copies: int
     fields: Mapping[str, Any] = {}  # noqa: RUF012 - never mutated
+    #: its name in a second language (`--also`), printed small under the title; empty when none was asked for
+    also: str = ""
 
     def get(self, name: str) -> Any:
         """The value named `name`, ignoring case and surrounding spaces, or None when there is none."""
@@ -131,12 +140,20 @@ class Subject(NamedTuple):
     #: where a picture a card names is found (the deck's folder), and the folder it must stay inside
     folder: Path | None = None
     root: Path | None = None
+    #: the language it is drawn in: the layout's own words, the typography of its text, hyphenation
+    lang: Language = language()
+    #: drawn in its deck's own language (a style's `language` is then its text's; else `lang` is)
+    own_language: bool = True
 
 
 def subject(data: Mapping[str, Any], card: CardView | None, deck: DeckView, provenance: Mapping[str, Provenance],
-            who: str, key: str | None = None, folder: Path | None = None, root: Path | None = None) -> Subject:
-    """The values a layout reads for a card (or, with `card` None, for the deck's back)."""
-    context: dict[str, Any] = {k: v for k, v in data.items() if k not in ("card", "deck", "mark")}
+            who: str, key: str | None = None, folder: Path | None = None, root: Path | None = None,
+            lang: Language | None = None, own_language: bool = True) -> Subject:
+    """The values a layout reads for a card (or, with `card` None, for the deck's back), in `lang` (English);
+    `own_language`: the deck's own language (its texts as written, not translated)."""
+    lang = lang or language()
+    context: dict[str, Any] = {k: v for k, v in data.items() if k not in ("card", "deck", "mark", "_", "ngettext")}
+    context.update(translators(lang))
     context["deck"] = deck
     if card is not None:
         context["card"] = card
@@ -148,7 +165,7 @@ def subject(data: Mapping[str, Any], card: CardView | None, deck: DeckView, prov
         return "{inferred}" if found is not None and found.of(name) is not None else ""
 
     context["mark"] = mark
-    return Subject(context, provenance, who, key, folder, root or folder)
+    return Subject(context, provenance, who, key, folder, root or folder, lang, own_language)
 
 
 def draw(layout: Layout, what: Subject, width: float, height: float, bleed: float, shape: Shape | None = None,
@@ -271,7 +288,8 @@ def _content(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width:
         items.extend(_rows(layout, box, frame, what))
     elif kind == "notes":
         assert box.style is not None
-        items.extend(_text(layout, box, box.style, notes_text(what.provenance, box.labels), frame, what, "notes"))
+        items.extend(_text(layout, box, box.style, notes_text(what.provenance, box.labels, what.lang), frame, what,
+                           "notes"))
     return items
 
 
@@ -421,8 +439,13 @@ def _style(layout: Layout, box: LayoutBox, spec: StyleSpec, key: str, what: Subj
     if colour is None:
         raise _content_error(layout, box, key, what, "the text colour template gives 'none'")
     outline = _colour(layout, box, "outline", spec.outline, what, ctx) if spec.outline is not None else None
+    hyphenation = spec.hyphenation
+    if spec.hyphenate and (hyphenation is None or not what.own_language):
+        # hyphenated in the language drawn in: asked without a language, or the text translated (--lang) from the
+        # one the style names
+        hyphenation = dictionary(what.lang.code)
     return Style(spec.face, spec.size, spec.min_size, colour, spec.align, spec.valign, spec.leading, spec.wrap,
-                 spec.hyphenation, spec.spacing, outline, spec.outline_width if outline else 0.0)
+                 hyphenation, spec.spacing, outline, spec.outline_width if outline else 0.0)
 
 
 class CardFitError(FitError):
@@ -446,6 +469,7 @@ def _text(layout: Layout, box: LayoutBox, spec: StyleSpec, text: str, frame: Fra
     if not text.strip():
         return []
     style = _style(layout, box, spec, "colour", what)
+    text = fonts.typeset(what.lang, style.face, text)
     try:
         paragraphs = parse(text, style.face, layout.palette, layout.icons, style.spacing)
         if not paragraphs:
@@ -568,9 +592,9 @@ def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[P
     parsed = []
     for index, item in enumerate(rows):
         ctx = {**what.context, "item": item, "index": index + 1}
-        label = _render(layout, box, "label", box.label, ctx, what)
-        body = _render(layout, box, "text", box.text, ctx, what)
         label_style = _style(layout, box, box.label_style, "label_style", what, ctx)
+        label = fonts.typeset(what.lang, label_style.face, _render(layout, box, "label", box.label, ctx, what))
+        body = fonts.typeset(what.lang, style.face, _render(layout, box, "text", box.text, ctx, what))
         try:
             parsed.append((ctx, label, label_style, parse(label, label_style.face, layout.palette, layout.icons,
                                                           label_style.spacing),
@@ -635,19 +659,22 @@ def _humanise(name: str) -> str:
     return re.sub(r"[._]+", " ", name).strip()
 
 
-def notes_text(provenance: Mapping[str, Provenance], labels: Mapping[str, str]) -> str:
+def notes_text(provenance: Mapping[str, Provenance], labels: Mapping[str, str], lang: Language | None = None) -> str:
     """The small print of a card: each value no rulebook states, grouped by how sure we are.
 
     One line per confidence, in the order the catalog lists the inferences: `{inferred} level thresholds: best
-    reading, not official`. A layout's `labels` say how to call each `record.field` on the card.
+    reading, not official`. A layout's `labels` say how to call each `record.field` on the card (in `lang`: the
+    labels are messages of the layout, extracted by generator.i18n.extract).
     """
+    lang = lang or language()
     groups: dict[str, list[str]] = {}
     for record, prov in provenance.items():
         for inferred in prov.inferred:
             names = groups.setdefault(inferred.confidence, [])
             for name in inferred.fields:
-                label = labels.get(f"{record}.{name}") or _humanise(name)
+                given = labels.get(f"{record}.{name}")
+                label = lang._(given) if given else _humanise(name)
                 if label not in names:
                     names.append(label)
-    return "\n".join(f"{{inferred}} {escape_markup(', '.join(names))}: {CONFIDENCE_WORDS[confidence]}"
+    return "\n".join(f"{{inferred}} {escape_markup(', '.join(names))}: {lang._(CONFIDENCE_WORDS[confidence])}"
                      for confidence, names in groups.items())

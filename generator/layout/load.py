@@ -158,12 +158,14 @@ class StyleSpec(NamedTuple):
     valign: str
     leading: float
     wrap: bool
-    #: pyphen's name of the dictionary words are hyphenated with (None: no hyphenation)
+    #: pyphen's name of the dictionary words are hyphenated with (None: no hyphenation, or see `hyphenate`)
     hyphenation: str | None = None
     #: letter spacing, as a share of the size
     spacing: float = 0.0
     outline: ColourSpec = None
     outline_width: float = 0.0
+    #: hyphenate in the language the card is drawn in (the style asks to hyphenate and names no language)
+    hyphenate: bool = False
 
 
 class GradientSpec(NamedTuple):
@@ -712,16 +714,13 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             return None
         language = values.get("language")
         hyphenate = values.get("hyphenate", language is not None)
-        if hyphenate and language is None:
-            problems.append(Problem(at[0], at[1], f"{where}.hyphenate", "hyphenation needs the text's language: "
-                                    f"give `language` ({', '.join(S.LANGUAGES)})"))
-            return None
         outline = colour(values.get("outline"), at, f"{where}.outline")
         width = values["outline_width"].pt if values.get("outline_width") is not None else OUTLINE_WIDTH
         return StyleSpec(face, size, smallest, ink, values.get("align", "left"),
                          values.get("valign", "top"), values.get("leading", 1.2), values.get("wrap", True),
                          S.LANGUAGES[language] if hyphenate and language else None,
-                         values.get("letter_spacing") or 0.0, outline, width if outline is not None else 0.0)
+                         values.get("letter_spacing") or 0.0, outline, width if outline is not None else 0.0,
+                         bool(hyphenate))
 
     boxes: list[LayoutBox] = []
     for name, entry in entries.items():

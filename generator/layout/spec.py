@@ -70,6 +70,13 @@ CAPS = ("butt", "round", "square")
 #: The languages text can be hyphenated in (pyphen's dictionaries), by the code a layout writes.
 LANGUAGES = {"en": "en_GB", "en-gb": "en_GB", "en-us": "en_US", "fr": "fr_FR", "de": "de_DE"}
 
+
+def dictionary(code: str) -> str | None:
+    """The hyphenation dictionary of a language code (`fr`, `de-AT`, `en-US`): its own, else its base language's;
+    None for a language donjon has none for."""
+    lower = code.lower().replace("_", "-")
+    return LANGUAGES.get(lower) or LANGUAGES.get(lower.split("-")[0])
+
 #: Points per unit.
 UNITS = {"pt": 1.0, "mm": PT_PER_MM, "cm": 10 * PT_PER_MM, "in": PT_PER_INCH}
 
@@ -304,9 +311,11 @@ def _style_fields() -> dict[str, Field]:
                       doc="wrap at spaces to the box's width (default true); false keeps each line whole and shrinks"),
         "language": Field(Choice(tuple(LANGUAGES), what="language"), required=False,
                           doc="the text's language (en, en-gb, en-us, fr, de): words are hyphenated with its "
-                              "dictionary where that fits more on a line"),
+                              "dictionary where that fits more on a line (a card drawn in another language than "
+                              "its deck's own, with --lang, is hyphenated in that one)"),
         "hyphenate": Field(Bool(), required=False,
-                           doc="hyphenate words at line ends (default: true when a language is given)"),
+                           doc="hyphenate words at line ends (default: true when a language is given); without a "
+                               "language, in the language the card is drawn in (--lang, the deck's lang:)"),
         "letter_spacing": Field(Number(-0.2, 1.0), required=False,
                                 doc="room added after every letter, as a share of the text's size (0.1: a tenth)"),
         "outline": Field(ColourValue(none=False), required=False,

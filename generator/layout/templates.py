@@ -36,9 +36,10 @@ from generator.render.text import escape_markup
 
 #: An icon's name (built-in or a deck's own); whether the deck has it is checked when the text is drawn.
 _ICON_NAME = re.compile(r"[a-z][a-z0-9-]*")
-#: Names jinja2 provides to every template: reading them says nothing about the card.
-JINJA_GLOBALS = frozenset({"range", "dict", "lipsum", "cycler", "joiner", "namespace", "loop", "true", "false",
-                           "none", "True", "False", "None"})
+#: Names jinja2 provides to every template, and the translators every drawing has: reading them says nothing
+#: about the card.
+JINJA_GLOBALS = frozenset({"_", "ngettext", "range", "dict", "lipsum", "cycler", "joiner", "namespace", "loop",
+                           "true", "false", "none", "True", "False", "None"})
 
 
 def icon_row(count: Any, name: str) -> str:
@@ -109,8 +110,43 @@ def _printable(value: Any) -> str | int | float | None:
 
 
 def printed(value: Any) -> str:
-    """What a template prints from a value: text or a number, its markup escaped."""
+    """What a template prints from a value: text or a number, its markup escaped (a layout's own words, translated,
+    keep their markup: they are the layout's text, not the card's)."""
+    if isinstance(value, Translated):
+        return value
     return escape_markup(_printable(value))
+
+
+class Translated(str):
+    """A layout's own words in the language of the build (`{{ _('Floor tile') }}`): printed with their markup."""
+
+    __slots__ = ()
+
+
+#: `{name}` in a translated message: the value passed as `name=` (other braces, such as icons, stay).
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def _filled(message: str, values: Mapping[str, Any]) -> Translated:
+    """`message` with each `{name}` given in `values` replaced by that value, printed as card data is (escaped);
+    no attribute or index is ever looked up, so a message cannot reach into what it formats."""
+    if not values:
+        return Translated(message)
+    return Translated(_PLACEHOLDER.sub(lambda m: printed(values[m.group(1)]) if m.group(1) in values else m.group(),
+                                       message))
+
+
+def translators(lang: Any) -> dict[str, Callable[..., Translated]]:
+    """The `_` and `ngettext` a layout's templates call, in `lang` (a :class:`generator.i18n.Language`):
+    `_('Floor {n}', n=tile.floor)`, `ngettext('{n} rope', '{n} ropes', tile.ropes)` (`n` is the count)."""
+
+    def gettext(message: str, **values: Any) -> Translated:
+        return _filled(lang._(str(message)), values)
+
+    def ngettext(singular: str, plural: str, count: int, **values: Any) -> Translated:
+        return _filled(lang.ngettext(str(singular), str(plural), count), {"n": count, **values})
+
+    return {"_": gettext, "ngettext": ngettext}
 
 
 def _as_is(value: Any) -> str:
@@ -273,8 +309,10 @@ def _jinja_call(call: Callable[[], Any]) -> Any:
         raise TemplateFailure(str(err)) from None
 
 
-#: `{{ name }}` or `{{ name.attr.attr }}`: the templates most layouts hold, rendered without jinja2 at all.
-_SIMPLE = re.compile(r"\{\{\s*([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)\s*\}\}")
+#: `{{ name }}` or `{{ name.attr.attr }}`, and `{{ _('words') }}`: the templates most layouts hold, rendered without
+#: jinja2 at all.
+_SIMPLE = re.compile(r"\{\{\s*([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*|_\('[^'\\{}]*'\)|"
+                     r'_\("[^"\\{}]*"\))\s*\}\}')
 
 
 def lookup(context: Mapping[str, Any], path: str) -> Any:
@@ -321,7 +359,12 @@ class Template(NamedTuple):
             out = [parts[0]]
             show = _as_is if self.markup else printed
             for i in range(1, len(parts), 2):
-                out.append(show(lookup(context, parts[i])))
+                path = parts[i]
+                if path.startswith("_("):
+                    translate = context.get("_")
+                    out.append(translate(path[3:-2]) if translate is not None else Translated(path[3:-2]))
+                else:
+                    out.append(show(lookup(context, path)))
                 out.append(parts[i + 1])
             return "".join(out)
         if self.compiled is None:
@@ -340,7 +383,7 @@ def compile_template(source: str, markup: bool = False) -> Template:
     if "{%" not in source and "{#" not in source:
         parts = _SIMPLE.split(source)
         if not any("{{" in literal for literal in parts[0::2]):
-            names = frozenset(path.split(".")[0] for path in parts[1::2])
+            names = frozenset(path.split(".")[0] for path in parts[1::2] if not path.startswith("_("))
             return Template(source, simple=tuple(parts), names=names, markup=markup)
     env = environment(markup)
     compiled = _compile(lambda: env.from_string(source))

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from generator.errors import FitError
+from generator.i18n import Language, language
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE
 from generator.render.model import (
@@ -189,6 +190,8 @@ class ReferenceDocument(NamedTuple):
     blocks: tuple[Block, ...]
     #: the footer's text on every page, before the page number
     footer: str = ""
+    #: the language it is written in: its page numbers and typography
+    lang: Language = language()
 
 
 def cell(*texts: str, style: str = "cell", fill: str | None = None) -> Cell:
@@ -295,6 +298,7 @@ class Pagination:
         if found is not None:
             return found
         style = STYLES[style_name]
+        text = fonts.typeset(self.doc.lang, style.face, text)
         try:
             paragraphs = parse(text, style.face)
         except TextProblem as err:
@@ -583,7 +587,7 @@ class Pagination:
                 if link.key not in self.anchor_pages:
                     raise LayoutProblem(f"{self.doc.title}: a link goes to {link.key!r}, which is nowhere")
             pages.append(Page(self.page_w, self.page_h, (), tuple(items), "sheet", number,
-                              f"{self.doc.title} · page {number} of {total}", tuple(page.anchors),
+                              f"{self.doc.title} · {self.page_of(number, total)}", tuple(page.anchors),
                               tuple(page.links)))
         return pages
 
@@ -612,8 +616,12 @@ class Pagination:
         if self.doc.footer:
             out.extend(self.measure(self.doc.footer, "running", self.width * 0.75)
                        .runs(0, 1, left, foot - m.ascent * style.size, self.width * 0.75, "left"))
-        out.append(_run(right, foot, f"page {number} of {total}", style, align="right"))
+        out.append(_run(right, foot, self.page_of(number, total), style, align="right"))
         return out
+
+    def page_of(self, number: int, total: int) -> str:
+        lang = self.doc.lang
+        return lang._("page {number} of {total}").format(number=lang.number(number), total=lang.number(total))
 
 
 def _run(x: float, baseline: float, text: str, style: Style, align: str = "left") -> TextRun:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from generator.catalog.common import CONFIDENCE_WORDS, CONFIDENCES, Provenance
 from generator.catalog.game import GameInfo
+from generator.i18n import N_, Language, language
 from generator.reference.document import (
     Block,
     Cell,
@@ -31,29 +32,42 @@ from generator.render.text import escape_markup
 
 #: How the reference names the fields catalogs list as inferred (others: the field's name in words).
 FIELD_LABELS: Mapping[str, str] = {
-    "levels": "levels",
-    "levels.at": "level thresholds",
-    "levels.effect": "level effect",
-    "copies": "copies",
-    "removed_in_small_game": "2-3 player copies",
-    "value": "value",
-    "cost": "cost",
-    "timing": "timing",
-    "floors": "number of floors",
-    "id": "the tile's building and floor",
-    "ropes": "ropes",
-    "products": "products",
-    "values": "values",
-    "groups": "resident groups",
-    "min": "lowest",
-    "max": "highest",
+    "levels": N_("levels"),
+    "levels.at": N_("level thresholds"),
+    "levels.effect": N_("level effect"),
+    "copies": N_("copies"),
+    "removed_in_small_game": N_("2-3 player copies"),
+    "value": N_("value"),
+    "cost": N_("cost"),
+    "timing": N_("timing"),
+    "floors": N_("number of floors"),
+    "id": N_("the tile's building and floor"),
+    "ropes": N_("ropes"),
+    "products": N_("products"),
+    "values": N_("values"),
+    "groups": N_("resident groups"),
+    "min": N_("lowest"),
+    "max": N_("highest"),
+    "name": N_("name"),
+    "effect": N_("effect"),
+    "apprentice": N_("apprentice"),
+    "ability": N_("ability"),
+    "power": N_("power"),
+    "summary": N_("summary"),
+    "use": N_("use"),
+    "effects": N_("effects"),
 }
 
 MARK = "{inferred}"
+#: The mark of a text donjon translated itself: not official (a rulebook's words are not marked).
+HOUSE_MARK = "†"
 
 
-def label(field_name: str) -> str:
-    return FIELD_LABELS.get(field_name) or field_name.replace("_", " ").replace(".", " ")
+def label(field_name: str, lang: Language | None = None) -> str:
+    known = FIELD_LABELS.get(field_name)
+    if known:
+        return (lang or language())._(known)
+    return field_name.replace("_", " ").replace(".", " ")
 
 
 def text(value: object) -> str:
@@ -79,16 +93,33 @@ class Sources:
 
     def __init__(self, game: GameInfo) -> None:
         self.game = game
+        self.lang = language(game.lang)
         self.notes: dict[tuple[str, str], Note] = {}
+        #: whether any text shown is donjon's own translation (the key then explains its mark)
+        self.house = False
 
     def inferred(self, prov: Provenance, field_name: str) -> bool:
         return prov.of(field_name) is not None
 
     def value(self, shown: str, prov: Provenance, *fields: str) -> str:
-        """`shown` (markup), with the mark when any of `fields` is inferred."""
+        """`shown` (markup), with the mark when any of `fields` is inferred, and the translation mark when any is
+        donjon's own translation."""
+        if any(self.translated_by_us(prov, f) for f in fields):
+            shown = f"{shown}{HOUSE_MARK}"
         if any(prov.of(f) is not None for f in fields):
             return f"{shown} {MARK}"
         return shown
+
+    def translated_by_us(self, prov: Provenance, field_name: str) -> bool:
+        found = prov.translated(field_name)
+        if found is not None and found[0] == "house":
+            self.house = True
+            return True
+        return False
+
+    def words(self, shown: str, prov: Provenance, field_name: str = "name") -> str:
+        """A text of the catalog (`shown`, markup), with the translation mark when donjon translated it."""
+        return f"{shown}{HOUSE_MARK}" if self.translated_by_us(prov, field_name) else shown
 
     def note(self, record: str, prov: Provenance) -> list[Note]:
         """Register the inferences of a record (named `record` in the notes) and return their notes."""
@@ -99,7 +130,7 @@ class Sources:
             if note is None:
                 note = self.notes[key] = Note(len(self.notes) + 1, entry.confidence, entry.source)
             for name in entry.fields:
-                cover = (record, label(name))
+                cover = (record, label(name, self.lang))
                 if cover not in note.covers:
                     note.covers.append(cover)
             if note not in found:
@@ -109,25 +140,38 @@ class Sources:
     def column(self, record: str, prov: Provenance, rulebook: bool = True) -> Cell:
         """The provenance cell of a row: the rulebook section (unless the table gives it once), then a line per
         note, linked to it."""
+        _ = self.lang._
         paras = []
         if prov.rulebook and rulebook:
-            paras.append(Para(f"Rulebook {text(prov.rulebook)}", "cell-note", after=0.0))
+            paras.append(Para(_("Rulebook {section}").format(section=text(prov.rulebook)), "cell-note", after=0.0))
         for entry in prov.inferred:
             note = self.note(record, Provenance(None, (entry,)))[0]
-            fields = ", ".join(label(f) for f in entry.fields)
-            paras.append(Para(f"{MARK} note {note.number} ({text(entry.confidence)}): {text(fields)}", "cell-note",
-                              after=0.0, link=note.key))
+            fields = ", ".join(label(f, self.lang) for f in entry.fields)
+            paras.append(Para(_("{mark} note {number} ({confidence}): {fields}").format(
+                mark=MARK, number=note.number, confidence=text(entry.confidence), fields=text(fields)), "cell-note",
+                after=0.0, link=note.key))
+        translation = prov.translations.get(prov.lang) if prov.lang else None
+        if translation is not None:
+            for name, section in translation.rulebook.items():
+                paras.append(Para(_("{field}: rulebook {section}").format(field=text(label(name, self.lang)),
+                                                                          section=text(section)), "cell-note", after=0.0))
+            for entry in translation.inferred:
+                paras.append(Para(_("{fields}: {source} ({confidence})").format(
+                    fields=text(", ".join(label(f, self.lang) for f in entry.fields)), source=text(entry.source),
+                    confidence=text(entry.confidence)), "cell-note", after=0.0))
         return Cell(tuple(paras))
 
     def line(self, record: str, prov: Provenance) -> Para:
         """The provenance of a record told in a paragraph (for values given outside a table)."""
+        _ = self.lang._
         parts = []
         if prov.rulebook:
-            parts.append(f"Rulebook {text(prov.rulebook)}.")
+            parts.append(_("Rulebook {section}.").format(section=text(prov.rulebook)))
         for entry in prov.inferred:
             note = self.note(record, Provenance(None, (entry,)))[0]
-            fields = ", ".join(label(f) for f in entry.fields)
-            parts.append(f"{MARK} Note {note.number}: {text(fields)}, {CONFIDENCE_WORDS[entry.confidence]}.")
+            fields = ", ".join(label(f, self.lang) for f in entry.fields)
+            parts.append(_("{mark} Note {number}: {fields}, {confidence}.").format(
+                mark=MARK, number=note.number, fields=text(fields), confidence=_(CONFIDENCE_WORDS[entry.confidence])))
         return Para(" ".join(parts), "small", link=self.notes_link(prov))
 
     def notes_link(self, prov: Provenance) -> str | None:
@@ -144,57 +188,70 @@ class Sources:
         otherwise, and whenever a row has an inferred value, a Source column gives each row's. A row whose
         provenance is None cites none: a total, or a row going on with the record of the row above it (the
         levels of a profession after its first)."""
+        _ = self.lang._
         cited = [p for p in provs if p is not None]
         blocks: list[Block] = []
         common = cited[0].rulebook if cited and all(p.rulebook == cited[0].rulebook for p in cited) else None
         inferred = any(p.inferred for p in cited)
+        cites_translation = any(p.lang and (t := p.translations.get(p.lang)) and (t.rulebook or t.inferred)
+                                for p in cited)
         if common:
-            but = f", except the values marked {MARK}" if inferred else ""
-            blocks.append(Para(f"All values below: rulebook {text(common)}{but}.", "small", after=3.0))
-        if not cited or (common and not inferred):
+            message = (_("All values below: rulebook {section}, except the values marked {mark}.") if inferred
+                       else _("All values below: rulebook {section}."))
+            blocks.append(Para(message.format(section=text(common), mark=MARK), "small", after=3.0))
+        if not cited or (common and not inferred and not cites_translation):
             return [*blocks, Table(tuple(columns), tuple(rows), tuple(groups), after=after)]
         with_source = tuple(
             row + (self.column(record, prov, rulebook=not common) if prov is not None else Cell(),)
             for row, record, prov in zip(rows, records, provs))
-        return [*blocks, Table((*columns, Column("Source", source_share)), with_source, tuple(groups), after=after)]
+        return [*blocks, Table((*columns, Column(_("Source"), source_share)), with_source, tuple(groups),
+                               after=after)]
 
     # --- the Sources section ---
 
     def key(self) -> list[Block]:
         """How to read the marks: for the first page."""
-        rows = [(cell(f"{MARK} **{c}**"), cell(text(CONFIDENCE_WORDS[c]))) for c in CONFIDENCES]
-        return [
-            Para(f"{MARK} marks a value that no rulebook states: it is not official. The **Source** column of each "
-                 "table (or the line above it) gives the rulebook section that states the other values, and a note "
-                 "for each marked value; "
-                 "the notes, in **Sources** at the end, say where each value comes from and how sure donjon is:",
-                 "body", after=4.0),
-            Table((Column("Confidence", 1), Column("How the reference says it", 4)), tuple(rows), after=6.0),
+        _ = self.lang._
+        rows = [(cell(f"{MARK} **{c}**"), cell(text(_(CONFIDENCE_WORDS[c])))) for c in CONFIDENCES]
+        blocks: list[Block] = [
+            Para(_("{mark} marks a value that no rulebook states: it is not official. The **Source** column of each "
+                   "table (or the line above it) gives the rulebook section that states the other values, and a note "
+                   "for each marked value; the notes, in **Sources** at the end, say where each value comes from and "
+                   "how sure donjon is:").format(mark=MARK), "body", after=4.0),
+            Table((Column(_("Confidence"), 1), Column(_("How the reference says it"), 4)), tuple(rows), after=6.0),
         ]
+        if not self.lang.english:
+            blocks.append(Para(_("{mark} marks a name or a text that donjon translated itself: translation by donjon, "
+                                 "not official. Names without it are those a rulebook or an edition in this language "
+                                 "prints (the Source column says which). The notes on sources are in English, as the "
+                                 "catalogs record them.").format(mark=HOUSE_MARK), "body", after=6.0))
+        return blocks
 
     def section(self, rulebooks_key: str, notes_key: str) -> list[Block]:
+        _ = self.lang._
         blocks: list[Block] = [
-            Heading("Sources", 1, "sources"),
-            Heading("Rulebooks", 2, rulebooks_key),
-            Para("Values without a mark are stated in these rulebooks, at the section each row cites. "
-                 "The effects are donjon's own wording: read the rulebooks for the rules themselves.", after=4.0),
-            Table((Column("Rulebook", 1), Column("What it is", 6)),
+            Heading(_("Sources"), 1, "sources"),
+            Heading(_("Rulebooks"), 2, rulebooks_key),
+            Para(_("Values without a mark are stated in these rulebooks, at the section each row cites. "
+                   "The effects are donjon's own wording: read the rulebooks for the rules themselves."), after=4.0),
+            Table((Column(_("Rulebook"), 1), Column(_("What it is"), 6)),
                   tuple((cell(text(r.id), style="cell-bold"), cell(text(r.title))) for r in self.game.rulebooks)),
-            Heading("Notes on the marked values", 2, notes_key),
+            Heading(_("Notes on the marked values"), 2, notes_key),
         ]
         if not self.notes:
-            blocks.append(Para("Every value in this reference is stated in a rulebook."))
+            blocks.append(Para(_("Every value in this reference is stated in a rulebook.")))
             return blocks
-        blocks.append(Para(f"Each note covers values marked {MARK}: what they are, how sure donjon is of them, and "
-                           "where they come from, as the catalog records it.", after=4.0))
+        blocks.append(Para(_("Each note covers values marked {mark}: what they are, how sure donjon is of them, and "
+                             "where they come from, as the catalog records it.").format(mark=MARK), after=4.0))
         rows = []
         for note in sorted(self.notes.values(), key=lambda n: n.number):
             covers = "; ".join(f"{text(record)}: {text(what)}" for record, what in _grouped(note.covers))
             rows.append((Cell((Para(f"**{note.number}**", "cell", after=0.0, anchor=note.key),)),
-                         cell(f"{MARK} {text(CONFIDENCE_WORDS[note.confidence])} ({text(note.confidence)})"),
-                         cell(f"**Covers** {covers}", f"**Source** {text(note.source)}")))
-        blocks.append(Table((Column("Note", 0.5), Column("Confidence", 1.6), Column("Values and source", 5.4)),
-                            tuple(rows)))
+                         cell(f"{MARK} {text(_(CONFIDENCE_WORDS[note.confidence]))} ({text(note.confidence)})"),
+                         cell(_("**Covers** {covers}").format(covers=covers),
+                              _("**Source** {source}").format(source=text(note.source)))))
+        blocks.append(Table((Column(_("Note"), 0.5), Column(_("Confidence"), 1.6),
+                             Column(_("Values and source"), 5.4)), tuple(rows)))
         return blocks
 
 

@@ -11,21 +11,25 @@ Two pages, printed duplex like any deck (flipped on the long edge):
 - the rulers give the scale: a 150 mm ruler measuring 149.4 mm prints 0.4 % short, and `--scale 1.004,...` makes up
   for it (150 / 149.4).
 
-Every word printed on the sheet is in :data:`WORDS` (the one place to translate them).
+Every word printed on the sheet is in :data:`WORDS` (marked for the translation catalogs, translated into the
+language the sheet is drawn in).
 """
 
 from __future__ import annotations
 
+from generator.i18n import N_, Language, language
 from generator.render import fonts
 from generator.render.imposition import PrintOptions, back_position, grid
 from generator.render.model import Line, Page, Primitive, TextRun, mm
 
-#: The printed words of the sheet, in one place.
+#: The printed words of the sheet, in one place (in English: translated where drawn).
 WORDS = {
-    "front": "donjon calibration · front · print at 100% (actual size), both sides, flipped on the {edge} edge",
-    "back": "donjon calibration · back · hold against the light: the cross on its front cross gives "
-            "--back-offset X,Y",
-    "ruler": "{length} mm",
+    "front-long": N_("donjon calibration · front · print at 100% (actual size), both sides, flipped on the long edge"),
+    "front-short": N_("donjon calibration · front · print at 100% (actual size), both sides, flipped on the short "
+                      "edge"),
+    "back": N_("donjon calibration · back · hold against the light: the cross on its front cross gives "
+               "--back-offset X,Y"),
+    "ruler": N_("{length} mm"),
 }
 COLUMNS = ROWS = 9
 PITCH = mm(18)
@@ -63,8 +67,10 @@ def _label(text: str, x: float, y: float, size: float = LABEL_SIZE) -> TextRun:
     return TextRun(round(x, 3), round(y, 3), text, FACE, size, INK, round(width, 3))
 
 
-def rulers(page_w: float, page_h: float) -> list[Primitive]:
-    """A horizontal ruler along the top and a vertical one along the left, millimetre ticks."""
+def rulers(page_w: float, page_h: float, lang: Language | None = None) -> list[Primitive]:
+    """A horizontal ruler along the top and a vertical one along the left, millimetre ticks (labelled in `lang`)."""
+    words = WORDS["ruler"]  # a name, not a subscript, inside _(): Babel would extract the subscript's key
+    ruler = (lang or language())._(words)
     items: list[Primitive] = []
     left, top = mm(12), mm(12)
     items.append(Line(left, top, round(left + mm(RULER_X), 3), top, INK, 0.25))
@@ -74,7 +80,7 @@ def rulers(page_w: float, page_h: float) -> list[Primitive]:
         items.append(Line(x, top, x, round(top + tick, 3), INK, 0.15))
         if i % 10 == 0 and i:
             items.append(_label(str(i), x - 2, top + mm(5.5)))
-    items.append(_label(WORDS["ruler"].format(length=RULER_X), left + mm(RULER_X) + mm(2), top + mm(1)))
+    items.append(_label(ruler.format(length=RULER_X), left + mm(RULER_X) + mm(2), top + mm(1)))
     items.append(Line(left, top, left, round(top + mm(RULER_Y), 3), INK, 0.25))
     for i in range(RULER_Y + 1):
         tick = mm(3) if i % 10 == 0 else mm(2) if i % 5 == 0 else mm(1)
@@ -82,19 +88,20 @@ def rulers(page_w: float, page_h: float) -> list[Primitive]:
         items.append(Line(left, y, round(left + tick, 3), y, INK, 0.15))
         if i % 10 == 0 and i:
             items.append(_label(str(i), left + mm(4), y + 1.5))
-    items.append(_label(WORDS["ruler"].format(length=RULER_Y), left, top + mm(RULER_Y) + mm(4)))
+    items.append(_label(ruler.format(length=RULER_Y), left, top + mm(RULER_Y) + mm(4)))
     return items
 
 
-def sheet(options: PrintOptions) -> list[Page]:
-    """The two pages of the calibration sheet on the paper and duplex edge of `options`."""
+def sheet(options: PrintOptions, lang: Language | None = None) -> list[Page]:
+    """The two pages of the calibration sheet on the paper and duplex edge of `options`, its words in `lang`."""
+    lang = lang or language()
     page_w, page_h = options.page_size
-    front: list[Primitive] = [*rulers(page_w, page_h)]
+    front: list[Primitive] = [*rulers(page_w, page_h, lang)]
     for x, y in centres(page_w, page_h):
         front += _cross(x, y)
-    front.append(_label(WORDS["front"].format(edge=options.duplex if options.duplex in ("long", "short") else "long"),
-                        mm(12), page_h - mm(8), 6.5))
-    back: list[Primitive] = [*rulers(page_w, page_h)]
+    words = WORDS["front-short"] if options.duplex == "short" else WORDS["front-long"]
+    front.append(_label(fonts.typeset(lang, FACE, lang._(words)), mm(12), page_h - mm(8), 6.5))
+    back: list[Primitive] = [*rulers(page_w, page_h, lang)]
     # the back of a front cross lands where a card's back would: back_position of a zero-size card at the cross
     layout = grid(1.0, 1.0, options._replace(bleed=0.0, gutter=0.0))._replace(card_w=0.0, card_h=0.0)
     steps = offsets()
@@ -103,6 +110,7 @@ def sheet(options: PrintOptions) -> list[Page]:
         bx, by, _turned = back_position(layout, (x, y), options._replace(back_offset=(mm(dx), mm(dy))))
         back += _cross(bx, by)
         back.append(_label(f"{dx:+g},{dy:+g}", bx + mm(1), by + mm(3.5)))
-    back.append(_label(WORDS["back"], mm(12), page_h - mm(8), 6.5))
+    words = WORDS["back"]
+    back.append(_label(fonts.typeset(lang, FACE, lang._(words)), mm(12), page_h - mm(8), 6.5))
     return [Page(page_w, page_h, (), tuple(front), "fronts", 1, scale=options.scale),
             Page(page_w, page_h, (), tuple(back), "backs", 2, scale=options.scale)]

@@ -22,9 +22,12 @@ from __future__ import annotations
 import io
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.resources import fonts_dir
+
+if TYPE_CHECKING:
+    from generator.i18n import Language
 
 
 class Face(NamedTuple):
@@ -361,6 +364,14 @@ def missing(face_id: str, text: str) -> str:
     if covered.issuperset(text):
         return ""
     return "".join(dict.fromkeys(c for c in text if c not in covered))
+
+
+def typeset(lang: Language, face_id: str, text: str) -> str:
+    """`text` as `lang` writes it (generator.i18n.typography) in this face: with the narrow no-break space where
+    the face has one (Cardo), else a no-break space (Open Sans has none)."""
+    if lang.english:
+        return text
+    return lang.typeset(text, "\u00a0" if missing(face_id, "\u202f") else "\u202f")
 
 
 # --- glyph outlines (self-contained SVGs) ------------------------------------------------------------------------

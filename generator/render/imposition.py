@@ -43,6 +43,7 @@ from collections.abc import Iterable, Iterator
 from typing import Literal, NamedTuple
 
 from generator.errors import FitError, UsageError
+from generator.i18n import N_, Language, language
 from generator.render import fonts
 from generator.render.model import (
     Drawing,
@@ -61,7 +62,7 @@ from generator.units import MM_PER_UNIT, PT_PER_MM
 
 #: Paper sizes in points (portrait): the two the score sheets and references are drawn for...
 PAPERS = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
-PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+PAPER_NAMES = {"a4": N_("A4"), "letter": N_("Letter")}
 #: ... and every size decks can be imposed on (ISO 216 A3 and A5; ANSI Legal 8.5 x 14 in and Tabloid 11 x 17 in),
 #: besides a custom size written like `330x480mm` (`paper_size`).
 SHEET_PAPERS = {**PAPERS, "a3": (mm(297), mm(420)), "a5": (mm(148), mm(210)), "legal": (612.0, 1008.0),
@@ -438,15 +439,15 @@ def crop_marks(layout: Grid, count: int, options: PrintOptions) -> list[Primitiv
     return marks
 
 
-def page_line(layout: Grid, text: str, options: PrintOptions) -> list[Primitive]:
-    """The page line and the 50 mm ruler, in the margin the grid left for them."""
+def page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None = None) -> list[Primitive]:
+    """The page line and the 50 mm ruler, in the margin the grid left for them (its label in `lang`)."""
     from generator.render.text import visual
 
     text = visual(text)  # a deck named in Hebrew reads right to left
     m = fonts.metrics(FOOTER_FACE)
     size = FOOTER_SIZE
     crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
-    label = "50 mm"
+    label = (lang or language())._("50 mm")
     text_w = fonts.measure(FOOTER_FACE, text) * size
     label_w = fonts.width(FOOTER_FACE, label) * size
     gap = mm(3)
@@ -499,10 +500,11 @@ def page_line(layout: Grid, text: str, options: PrintOptions) -> list[Primitive]
 
 
 class PageHeading(NamedTuple):
-    """What the page line says about the deck."""
+    """What the page line says about the deck, and in which language."""
 
     game: str
     deck: str
+    lang: Language = language()
 
 
 def page_count(cards: int, layout: Grid, options: PrintOptions) -> int:
@@ -518,10 +520,15 @@ class Sided(NamedTuple):
 
 
 def _label(heading: PageHeading, kind: PageKind, number: int, total: int, options: PrintOptions) -> str:
-    side = ("fronts" if kind == "fronts" else "fronts and backs: fold on the dashed line, glue, then cut"
-            if kind == "fold" else f"backs, flip on the {options.duplex} edge")
+    lang = heading.lang
+    side = (lang._("fronts") if kind == "fronts" else lang._("fronts and backs: fold on the dashed line, glue, then cut")
+            if kind == "fold" else lang._("backs, flip on the long edge") if options.duplex == "long"
+            else lang._("backs, flip on the short edge"))
     title = heading.deck if heading.game == heading.deck else f"{heading.game} · {heading.deck}"
-    return f"{title} · {side} · page {number} of {total} · print at 100% (actual size)"
+    page = lang._("page {number} of {total}").format(number=lang.number(number), total=lang.number(total))
+    scale = lang._("print at 100% (actual size)")
+    text = f"{title} · {side} · {page} · {scale}"
+    return fonts.typeset(lang, FOOTER_FACE, text)
 
 
 def back_position(layout: Grid, front: tuple[float, float], options: PrintOptions) -> tuple[float, float, bool]:
@@ -564,18 +571,19 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
             extra = []
             footer = span(layout, other)
             items += [*extra, *outlines(placed + backs), fold_line(layout, options),
-                      *page_line(footer, _label(heading, "fold", number, total, options), options)]
+                      *page_line(footer, _label(heading, "fold", number, total, options), options, heading.lang)]
             yield Page(layout.page_w, layout.page_h, placed + backs, tuple(items), "fold", number, scale=options.scale)
             return
         items = crop_marks(layout, len(batch), options) + extra + outlines(placed) + page_line(
-            layout, _label(heading, "fronts", number, total, options), options)
+            layout, _label(heading, "fronts", number, total, options), options, heading.lang)
         yield Page(layout.page_w, layout.page_h, placed, tuple(items), "fronts", number, scale=options.scale)
         if options.duplex != "none" and any(d is not None for d in behind):
             number += 1
             backs = tuple(Placed(d, *back_position(layout, spot, options)) for d, spot in zip(behind, spots)
                           if d is not None)
             yield Page(layout.page_w, layout.page_h, backs,
-                       tuple(page_line(layout, _label(heading, "backs", number, total, options), options)), "backs",
+                       tuple(page_line(layout, _label(heading, "backs", number, total, options), options,
+                                       heading.lang)), "backs",
                        number, scale=options.scale)
 
     for item in cards:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from generator.i18n import N_
+
 
 class Reason(NamedTuple):
     """Why a photo was refused (or a field left undecided), and what to change."""
@@ -30,58 +32,60 @@ class Reason(NamedTuple):
 
 #: Why a photo (or a file among the sheets) is not read at all, and what to change before the next shot.
 REFUSALS: tuple[Reason, ...] = (
-    Reason("blank", ("with no mark filled in",), "This sheet has no mark filled in: photograph the sheet of the "
-           "finished game, its bubbles filled with a dark pencil or a pen."),
-    Reason("other-version", ("is a sheet of the", "this sheet is for the"), "This sheet is of another version "
-           "than this game's: photograph the sheet this game was played on."),
-    Reason("other-sheet", ("are not those of",), "This sheet was printed by another donjon, or is another kind "
-           "of sheet: print this game's scan-ready sheet again and fill it in."),
-    Reason("two-sheets", ("more than one", "two sheets", "two whole sheets"), "Put the other sheets and cards "
-           "away, out of the frame: one sheet per photo.", "one"),
+    Reason("blank", ("with no mark filled in",), N_("This sheet has no mark filled in: photograph the sheet of the "
+           "finished game, its bubbles filled with a dark pencil or a pen.")),
+    Reason("other-version", ("is a sheet of the", "this sheet is for the"), N_("This sheet is of another version "
+           "than this game's: photograph the sheet this game was played on.")),
+    Reason("other-sheet", ("are not those of",), N_("This sheet was printed by another donjon, or is another kind "
+           "of sheet: print this game's scan-ready sheet again and fill it in.")),
+    Reason("two-sheets", ("more than one", "two sheets", "two whole sheets"), N_("Put the other sheets and cards "
+           "away, out of the frame: one sheet per photo."), "one"),
     Reason("half-sheet", ("corner markers: photograph the whole", "of the sheet's 4 corner markers"),
-           "Step back until the whole sheet is in the frame, all four black corner squares showing, with a "
-           "finger's width of table around it; keep hands and pens off the corners.", "corners"),
-    Reason("no-sheet", ("none of its four corner markers",), "Frame the whole sheet, its four black corner squares "
+           N_("Step back until the whole sheet is in the frame, all four black corner squares showing, with a "
+           "finger's width of table around it; keep hands and pens off the corners."), "corners"),
+    Reason("no-sheet", ("none of its four corner markers",), N_("Frame the whole sheet, its four black corner squares "
            "showing, flat, in good light. Only the scan-ready sheet has those squares: the fillable sheet, printed, "
-           "cannot be read from a photo.", "corners"),
-    Reason("blurred", ("blur",), "Hold the phone still (elbows on the table), tap the sheet on the screen to focus, "
-           "then shoot.", "still"),
-    Reason("too-dark", ("too dark", "low light", "more light"), "Shoot in more light: near a window or under a lamp, without the "
-           "flash.", "light"),
-    Reason("not-flat", ("cannot be a flat sheet", "curl", "fold"), "Lay the sheet flat on the table (smooth "
-           "its folds) and shoot from straight above.", "flat"),
-    Reason("too-small", ("too small to read",), "Send the photo as the camera took it, not a thumbnail or a "
-           "messaging app's smaller copy, with the sheet filling the frame."),
-    Reason("too-large", ("megapixels", "too large", "image bomb"), "Send the camera's own JPEG, at its usual "
-           "size."),
-    Reason("not-a-photo", ("is not a photo donjon reads", "damaged image", "heic photo"), "Send a photo of the "
-           "sheet as the camera saved it (JPEG, PNG or HEIC); if it was cut short, take it again."),
+           "cannot be read from a photo."), "corners"),
+    Reason("blurred", ("blur",), N_("Hold the phone still (elbows on the table), tap the sheet on the screen to focus, "
+           "then shoot."), "still"),
+    Reason("too-dark", ("too dark", "low light", "more light"),
+           N_("Shoot in more light: near a window or under a lamp, without the "
+           "flash."), "light"),
+    Reason("not-flat", ("cannot be a flat sheet", "curl", "fold"), N_("Lay the sheet flat on the table (smooth "
+           "its folds) and shoot from straight above."), "flat"),
+    Reason("too-small", ("too small to read",), N_("Send the photo as the camera took it, not a thumbnail or a "
+           "messaging app's smaller copy, with the sheet filling the frame.")),
+    Reason("too-large", ("megapixels", "too large", "image bomb"), N_("Send the camera's own JPEG, at its usual "
+           "size.")),
+    Reason("not-a-photo", ("is not a photo donjon reads", "damaged image", "heic photo"), N_("Send a photo of the "
+           "sheet as the camera saved it (JPEG, PNG or HEIC); if it was cut short, take it again.")),
 )
 
 #: Why a field read from a photo is undecided, and what the player does about it.
 UNCERTAIN: tuple[Reason, ...] = (
-    Reason("outside", ("outside the photo",), "The sheet was not all in the photo: look at the sheet and set it, "
-           "or take the photo again with the whole sheet in the frame."),
-    Reason("glare", ("glare", "reflect"), "Light shone on these marks: look at the sheet and set it, or take the "
-           "photo again with the phone tilted so nothing shines."),
-    Reason("covered", ("finger", "covered", "hidden", "occlu"), "Something covered these marks: look at the "
-           "sheet and set it, or take the photo again with nothing over the sheet."),
-    Reason("shadow", ("shadow",), "A shadow fell on these marks: look at the sheet and set it, or take the photo "
-           "again with the light from the side."),
-    Reason("two-values", ("are both filled",), "Two values are filled where one counts: keep the one that counts "
-           "(tap the other away)."),
-    Reason("gap", ("not from the first on",), "The marks filled leave a gap: count them on the sheet and set the "
-           "number."),
-    Reason("spill", ("runs into", "neighbour"), "A stroke from the mark beside it runs into this one: look at the "
-           "sheet and set it."),
-    Reason("ghost", ("rubbed out", "ghost"), "A mark rubbed out lies beside a filled one: look at the sheet and set "
-           "it."),
-    Reason("half-coloured", ("half coloured", "partly coloured", "half-coloured"), "A figure is only partly "
-           "coloured in: count the figures on the sheet and set the number."),
+    Reason("outside", ("outside the photo",), N_("The sheet was not all in the photo: look at the sheet and set it, "
+           "or take the photo again with the whole sheet in the frame.")),
+    Reason("glare", ("glare", "reflect"), N_("Light shone on these marks: look at the sheet and set it, or take the "
+           "photo again with the phone tilted so nothing shines.")),
+    Reason("covered", ("finger", "covered", "hidden", "occlu"), N_("Something covered these marks: look at the "
+           "sheet and set it, or take the photo again with nothing over the sheet.")),
+    Reason("shadow", ("shadow",), N_("A shadow fell on these marks: look at the sheet and set it, or take the photo "
+           "again with the light from the side.")),
+    Reason("two-values", ("are both filled",), N_("Two values are filled where one counts: keep the one that counts "
+           "(tap the other away).")),
+    Reason("gap", ("not from the first on",), N_("The marks filled leave a gap: count them on the sheet and set the "
+           "number.")),
+    Reason("spill", ("runs into", "neighbour"), N_("A stroke from the mark beside it runs into this one: look at the "
+           "sheet and set it.")),
+    Reason("ghost", ("rubbed out", "ghost"), N_("A mark rubbed out lies beside a filled one: look at the sheet and set "
+           "it.")),
+    Reason("half-coloured", ("half coloured", "partly coloured", "half-coloured"), N_("A figure is only partly "
+           "coloured in: count the figures on the sheet and set the number.")),
     Reason("rules", ("contradicts the rules", "a flag stands on", "brings its guest", "comes with its floor"),
-           "What was read cannot be by the rules, so a mark was misread or forgotten: look at the sheet and set it."),
-    Reason("faint", ("faint", "neither filled nor empty"), "A mark is too light to be sure: look at the sheet "
-           "and set it (next time, fill each bubble darker)."),
+           N_("What was read cannot be by the rules, so a mark was misread or forgotten: look at the sheet and set "
+              "it.")),
+    Reason("faint", ("faint", "neither filled nor empty"), N_("A mark is too light to be sure: look at the sheet "
+           "and set it (next time, fill each bubble darker).")),
 )
 
 

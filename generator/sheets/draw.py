@@ -22,10 +22,11 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from generator.errors import FitError
+from generator.i18n import Language, language
 from generator.layout.spec import Dim, parse_dim
 from generator.layout.templates import Template, compile_expression, compile_template
 from generator.render import fonts
-from generator.render.imposition import PAPER_NAMES, PAPERS, Grid, PrintOptions, page_line
+from generator.render.imposition import FOOTER_FACE, PAPER_NAMES, PAPERS, Grid, PrintOptions, page_line
 from generator.render.model import (
     Circle,
     Drawing,
@@ -181,12 +182,28 @@ def page_size(layout: SheetLayout, paper: str) -> tuple[float, float]:
 
 
 def draw_sheet(layout: SheetLayout, variant: str, paper: str, given: Mapping[str, Any] | None = None,
-               name: str = "", label: str = "") -> DrawnSheet:
+               name: str = "", label: str = "", lang: Language | None = None) -> DrawnSheet:
     """Draw `layout` for `variant` (scan, fillable, print) on `paper`, its templates reading `given` (the game's
-    values, a sheet's own) over the layout's `values`; `name` is the sheet's file name (the map says it)."""
+    values, a sheet's own) over the layout's `values`; `name` is the sheet's file name (the map says it).
+
+    In `lang` (English): templates call `_()` and `ngettext()` (donjon's catalogs), the layout's `words` are
+    looked up in the catalogs, and text is set as the language writes it. Only words change: every mark is where
+    it is in English, so a photo of a sheet in any language is read with the same map."""
     if paper not in layout.papers:
         raise SheetFitError(f"{layout.file}: the sheet is drawn on {', '.join(layout.papers)}, not on {paper}")
-    return _Drawer(layout, variant, paper, given or {}, name, label).draw()
+    return _Drawer(layout, variant, paper, given or {}, name, label, lang or language()).draw()
+
+
+def translated_words(words: Any, lang: Language) -> Any:
+    """A layout's `words` (a word, or a mapping or list of them) in `lang`: each looked up in donjon's catalogs,
+    kept as it is when they lack it (a sheet of one's own's words)."""
+    if isinstance(words, str):
+        return lang._(words)
+    if isinstance(words, Mapping):
+        return {k: translated_words(v, lang) for k, v in words.items()}
+    if isinstance(words, (list, tuple)):
+        return [translated_words(v, lang) for v in words]
+    return words
 
 
 def form_name(field: str) -> str:
@@ -216,8 +233,11 @@ def _dim(values: Mapping[str, Any], key: str) -> Dim:
 
 class _Drawer:
     def __init__(self, layout: SheetLayout, variant: str, paper: str, given: Mapping[str, Any], name: str,
-                 label: str) -> None:
+                 label: str, lang: Language) -> None:
+        from generator.layout.templates import translators
+
         self.layout = layout
+        self.lang = lang
         self.variant = variant
         self.paper = paper
         self.name = name
@@ -236,7 +256,9 @@ class _Drawer:
                                   width=_pt(scan.get("outline_width"), OUTLINE_WIDTH))
         code = layout.markers.get(paper)
         self.code = code
-        self.base: dict[str, Any] = {**layout.values, **given, "words": layout.words, "variant": variant,
+        self.words = layout.words if lang.english else translated_words(layout.words, lang)
+        self.base: dict[str, Any] = {**layout.values, **given, **translators(lang), "words": self.words,
+                                     "lang": lang.code, "variant": variant,
                                      "paper": paper, "paper_name": PAPER_NAMES[paper], "scan": variant == "scan",
                                      "marker_code": code, "marker_ids": (marker_id(code, 0), marker_id(code, 3))
                                      if code is not None else None, "dictionary": DICTIONARY.removeprefix("DICT_")}
@@ -304,13 +326,14 @@ class _Drawer:
         text = self.render(self.layout.page_line, self.base, markup=True)
         c = self.content
         grid = Grid(self.page_w, self.page_h, c.w, c.h, 0.0, 0.0, 1, 1, c.x, c.y, "bottom")
-        return page_line(grid, text, PrintOptions(paper=self.paper, orientation=self.layout.orientation,
-                                                  crop_length=0.0))
+        options = PrintOptions(paper=self.paper, orientation=self.layout.orientation, crop_length=0.0)
+        return page_line(grid, fonts.typeset(self.lang, FOOTER_FACE, text), options, self.lang)
 
     def form(self, entry: Entry, identity: str) -> FormField:
         box = entry.box
         if entry.field == self.layout.identity[0] and entry.form == entry.field:
-            return FormField(entry.form, "text", *box, tooltip=self.layout.identity[2], value=identity,
+            tooltip = self.render(self.layout.identity[2], self.base, markup=True) if self.layout.identity[2] else ""
+            return FormField(entry.form, "text", *box, tooltip=tooltip, value=identity,
                              read_only=True, hidden=True)
         tooltip = self.tooltips.get(entry.form, "")
         if entry.kind == "checkbox":
@@ -425,6 +448,7 @@ class _Drawer:
     def line_of_text(self, x: float, baseline: float, text: str, style: Style) -> float:
         """One line of text (no markup) at `baseline`, aligned on x; returns its width."""
         face, size = style.face, style.size
+        text = fonts.typeset(self.lang, face, text)
         lacking = fonts.missing(face, text)
         if lacking:
             raise TextProblem(f"the font {fonts.FACES[face].family} has no glyph for {lacking!r} (in {text!r})")
@@ -435,6 +459,7 @@ class _Drawer:
         return width
 
     def block(self, markup: str, box: Box, style: Style) -> None:
+        markup = fonts.typeset(self.lang, style.face, markup)
         try:
             fitted = fit(parse(markup, style.face), box.w, box.h, style)
         except NoFit as err:
@@ -560,7 +585,7 @@ class _Drawer:
             raise _Problem(f"the form field {form!r} is drawn twice")
         self.entries.append(Entry(decl.name, form, kind, box.rounded(), unit))
         if p.get("tooltip"):
-            self.tooltips[form] = self.render(str(p["tooltip"]), context, markup=True)
+            self.tooltips[form] = self.lang.typeset(self.render(str(p["tooltip"]), context, markup=True), "\u00a0")
 
     # --- fields on paper ----------------------------------------------------------------------------------------
 
@@ -641,7 +666,7 @@ class _Drawer:
         places = ("tens", "units")[2 - int(p.get("digits") or 1):]
         d, gap = self.bubble_d, self.bubble_gap
         style = self.style(p, "label_style")
-        words = self.layout.words.get("digits") or {}
+        words = self.words.get("digits") or {}
         x = parent.x + _dim(p, "x").resolve(parent.w)
         y = parent.y + _dim(p, "y").resolve(parent.h)
         centre = d / 2 + style.size * CENTRE
@@ -660,8 +685,9 @@ class _Drawer:
             top = y + style.size + VALUE_RISE
             for row, place in enumerate(places):
                 by = top + row * (d + gap)
-                self.line_of_text(x, by + centre, self.render(str(words.get(place, place)), context, markup=True),
-                                  style._replace(align="left"))
+                word = self.render(str(words.get(place, place)), context, markup=True)
+                if self.line_of_text(x, by + centre, word, style._replace(align="left")) > left - x:
+                    raise _Problem(f"the word {word!r} is wider than its label_width")
                 for digit in range(10):
                     self.bubble(decl, digit, left + digit * (d + gap), by, place)
             return

@@ -126,6 +126,10 @@ ITEM = AnyOf((*_SCALARS, MapOf(key=Text(max_len=60), value=SCALAR)), what="a val
 VALUE = AnyOf((*_SCALARS, ListOf(ITEM, max_items=200), MapOf(key=Text(max_len=60), value=SCALAR)), what="a value")
 TEMPLATE = Text(max_len=4000, doc="jinja2 text reading the layout's values, words and vars")
 EXPRESSION = Text(max_len=400, doc="a jinja2 expression giving a list (e.g. `flag_values.values`)")
+#: The words a layout's templates use (`words.or`, `words.kinds.bolt`): a text, or a mapping of texts.
+WORDS = MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'points'"),
+              value=AnyOf((Text(max_len=400), MapOf(key=Text(max_len=60), value=Text(max_len=400))),
+                          what="text, or a mapping of texts"))
 _DASH = Text(max_len=60, pattern=r"\s*\d+(\.\d+)?\s*pt(\s+\d+(\.\d+)?\s*pt)*\s*",
              hint="dash lengths in points such as '2pt 1pt'")
 
@@ -298,10 +302,7 @@ LAYOUT = _WithDefs(Record(name="sheet layout", doc="A score sheet: its page, par
     "values": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'rounds'"),
                           value=VALUE),
                     required=False, doc="values templates read"),
-    "words": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'points'"),
-                         value=AnyOf((Text(max_len=400), MapOf(key=Text(max_len=60), value=Text(max_len=400))),
-                                     what="text, or a mapping of texts")),
-                   required=False, doc="words templates use: a translation changes these"),
+    "words": Field(WORDS, required=False, doc="words templates use: a translation changes these"),
     "palette": Field(MapOf(key=Slug(), value=Text(pattern=HEX.pattern, hint="a colour like '#2a2118'")),
                      required=False, doc="colour names"),
     "styles": Field(MapOf(key=Slug(), value=STYLE), required=False, doc="named text styles"),

@@ -1,7 +1,7 @@
 """A sheet of one's own: a designer's folder with a `sheet.yaml` naming its layout, and optional scoring rules.
 
     my-sheet/
-      sheet.yaml              id, name, layout, players, values, scoring
+      sheet.yaml              id, name, layout, players, values, scoring, lang, languages
       layout.yaml             a sheet layout (templates/sheets/README.md), or a shipped one by id
 
 `donjon build --content my-sheet` draws it like a game's score sheet (scan-ready with its map of marks, and
@@ -19,6 +19,11 @@ Scoring (`scoring:`): a list of categories, each its `name` and one of
   `first`, `last` and `points`, or names a list of the sheet's `values`, the very groups its track draws); beyond
   the last group, the last group's points.
 
+Languages: `lang` is the language the sheet's words are written in (default `en`): its typography, the PDF's
+language and donjon's own words (`_('Player')`) follow it. `languages: {fr: {name, words, values}}` gives the sheet
+in another language, each key over the sheet's own (a word or value a language leaves out stays the sheet's);
+`donjon build --lang fr` draws it in French. The marks are the same in every language: one map reads them all.
+
 A field's amount: its number (a count, a number; none is 0), 1 for a yes-no marked, the length of a list, a
 choice's value when it is a number (else 1 when chosen), 1 for text written in.
 """
@@ -27,10 +32,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.catalog.common import LANGUAGE_CODE
 from generator.errors import ContentError, Problem
 from generator.fields import (
     AnyOf,
@@ -45,7 +52,7 @@ from generator.fields import (
     Text,
     check_document,
 )
-from generator.sheets.layout import VALUE
+from generator.sheets.layout import VALUE, VALUE_NAME, WORDS
 from generator.yamlio import PathKey
 
 #: The fields of a sheet of one's own are keys of its end state: plain names.
@@ -97,6 +104,15 @@ SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A she
     "scoring": Field(ListOf(CATEGORY, min_items=1, max_items=50), required=False,
                      doc="the categories of the score, added up to the total; without them only the values are "
                          "read"),
+    "lang": Field(LANGUAGE_CODE, required=False, default="en",
+                  doc="the language the sheet's words are written in (its typography, the PDF's language)"),
+    "languages": Field(MapOf(key=LANGUAGE_CODE, value=Record(name="the sheet in another language", fields={
+        "name": Field(Text(max_len=80), required=False, doc="its name in this language"),
+        "words": Field(WORDS, required=False,
+                       doc="the layout's words in this language, over its own"),
+        "values": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'rounds'"), value=VALUE),
+                        required=False, doc="values in this language, over the sheet's own"),
+    })), required=False, doc="the sheet in other languages (`donjon build --lang CODE`): by language code"),
 })
 
 
@@ -122,6 +138,19 @@ class UserSheet:
     values: Mapping[str, Any]
     players: tuple[int, int]
     scoring: tuple[Category, ...]
+    #: the language of its words, and its words, values and name in each other language it is given in
+    lang: str = "en"
+    languages: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, hash=False)
+
+    def in_language(self, code: str) -> tuple[str, Any, Mapping[str, Any]]:
+        """Its name, layout and values in language `code` (or its base language, `fr` for `fr-CA`): the language's
+        words and values over its own; its own where the language gives none."""
+        given = self.languages.get(code) or self.languages.get(code.split("-")[0]) or {}
+        if not given:
+            return self.name, self.layout, self.values
+        words = {**self.layout.words, **(given.get("words") or {})}
+        return (given.get("name") or self.name, dataclasses.replace(self.layout, words=words),
+                {**self.values, **(given.get("values") or {})})
 
 
 def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None, list[Problem]]:
@@ -180,7 +209,7 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
     if problems:
         return None, problems
     return UserSheet(raw["id"], raw["name"], folder, origin, layout, values, (players["min"], players["max"]),
-                     tuple(categories)), []
+                     tuple(categories), raw["lang"], dict(raw.get("languages") or {})), []
 
 
 def amount(value: Any) -> int:

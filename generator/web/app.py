@@ -33,6 +33,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from generator.i18n import INTERFACE, Language
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
@@ -40,6 +41,7 @@ from generator.web.archive import LONGEST_NAME
 from generator.web.db import Database, not_written, player_key
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, points_label, short_label
 from generator.web.games import Games
+from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views, table_from_game
 
@@ -88,18 +90,33 @@ class Companion:
         self.env.globals.update(game_names=games.names, game_ids=games.ids, lan=token is not None,
                                 longest_name=LONGEST_NAME)
         # the photo pages: the sheet drawn in a phone's screen, and what to change after a refusal
-        self.env.globals.update(photo_frame=games.photo_frame, photo_refusal=refusal)
+        self.env.globals.update(photo_frame=games.photo_frame)
         self.env.filters["qr"] = qr_svg
         self.env.filters["player_url"] = player_url
         self.env.filters["short_label"] = short_label
         self.env.filters["points"] = lambda key, labels: points_label(labels, key)
-        self.env.filters["and_list"] = messages.and_list
 
     # --- helpers ------------------------------------------------------------------------------------------------
 
     def page(self, name: str, request: Request, status: int = 200, **context: Any) -> HTMLResponse:
-        html = self.env.get_template(name).render(request=request, join_url=self.join_url, **context)
-        return HTMLResponse(html, status_code=status)
+        """A page in the language of the phone asking (generator.web.languages): its words, the games' names,
+        dates and lists; the answer says its language, and that it depends on the phone's choice."""
+        lang = request_language(request)
+        html = self.env.get_template(name).render(
+            request=request, join_url=self.join_url, game_names=self.games.names_in(lang),
+            and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
+        return HTMLResponse(html, status_code=status, headers={"content-language": lang.code,
+                                                                "vary": "Accept-Language, Cookie"})
+
+    async def set_language(self, request: Request) -> Response:
+        """The language switch of every page: the phone's choice kept in a cookie for a year, then back to the page
+        it was made on."""
+        form = await self.form(request)
+        code = str(form.get("lang", ""))
+        response = RedirectResponse(safe_next(str(form.get("next", "/"))), status_code=303)
+        if code in INTERFACE:
+            response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, path="/", samesite="lax", httponly=True)
+        return response
 
     async def form(self, request: Request, files: int = 1) -> FormData:
         try:
@@ -107,19 +124,19 @@ class Companion:
         except (HTTPException, ClientDisconnect):
             raise
         except Exception as err:  # noqa: BLE001 - multipart's own errors: a bad request, said in words
-            raise HTTPException(400, messages.FORM_UNREADABLE.format(error=err)) from None
+            raise Refused(400, messages.FORM_UNREADABLE, error=err) from None
 
-    async def table(self, table_id: int) -> TableView:
+    async def table(self, table_id: int, lang: Language) -> TableView:
         try:
             table = await self.db.aread(lambda c: store.load_table(c, table_id))
         except store.StoreError:
-            raise HTTPException(404, messages.NO_TABLE.format(table=table_id)) from None
-        return self.views.view(table)
+            raise Refused(404, messages.NO_TABLE, table=table_id) from None
+        return self.views.view(table, lang)
 
     async def saved(self, game_id: int) -> dict[str, Any]:
         game = await self.db.aread(lambda c: store.get_game(c, game_id))
         if game is None:
-            raise HTTPException(404, messages.NO_GAME.format(game=game_id))
+            raise Refused(404, messages.NO_GAME, game=game_id)
         return game
 
     # --- home and new tables ------------------------------------------------------------------------------------
@@ -128,11 +145,11 @@ class Companion:
         tables = await self.db.aread(store.recent_tables)
         return self.page("home.html", request, tables=tables)
 
-    def option_fields(self, game: str) -> list[dict[str, Any]]:
-        """The options of a new table, from the game's format and hints."""
+    def option_fields(self, game: str, lang: Language) -> list[dict[str, Any]]:
+        """The options of a new table, from the game's format and hints, in `lang`."""
         from generator.web.forms import kind_of, variant, words
 
-        catalog, spec = self.games.catalog(game)
+        catalog, spec = self.games.catalog(game, lang)
         spec = variant(spec, {})
         hints = self.games.hints(game)
         out = []
@@ -141,25 +158,25 @@ class Companion:
             source = hints.option_choices.get(name)
             kind = kind_of(field.type)
             if source is not None:
-                choices = source(catalog, {})
+                choices = source(catalog, {"_lang": lang})
                 kind = "select"
             elif kind == "select":
-                choices = [(v, words(v.replace("-", " "))) for v in getattr(field.type, "values", ())]
+                choices = [(v, lang._(words(v.replace("-", " ")))) for v in getattr(field.type, "values", ())]
             else:
                 choices = []
-            out.append({"name": name, "label": hints.labels.get(name, words(name)),
-                        "help": hints.helps.get(name, field.doc), "kind": kind, "choices": choices})
+            out.append({"name": name, "label": lang._(hints.labels.get(name, words(name))),
+                        "help": lang._(hints.helps.get(name, field.doc)), "kind": kind, "choices": choices})
         return out
 
-    def options_in_words(self, table: store.GameTable) -> list[tuple[str, str]]:
+    def options_in_words(self, table: store.GameTable, lang: Language) -> list[tuple[str, str]]:
         """The options a table was set with, as the new-game form named them ("VP cards: Old world economy")."""
         out = []
-        for option in self.option_fields(table.game):
+        for option in self.option_fields(table.game, lang):
             value = table.options.get(option["name"])
             if value is None or value == "":
                 continue  # left to its default: the form said which
             if isinstance(value, bool):
-                out.append((option["label"], messages.YES if value else messages.NO))
+                out.append((option["label"], lang._(messages.YES if value else messages.NO)))
                 continue
             shown = next((label for key, label in option["choices"]
                           if key == value or key.startswith("[") and json.loads(key) == value), None)
@@ -171,20 +188,21 @@ class Companion:
                        names: list[str] | None = None, chosen: Mapping[str, str] | None = None) -> Response:
         low, high = self.games.players_range(game)
         known = await self.db.aread(store.known_names)
-        return self.page("new.html", request, status=status, game=game, options=self.option_fields(game), low=low,
+        return self.page("new.html", request, status=status, game=game,
+                         options=self.option_fields(game, request_language(request)), low=low,
                          high=high, error=error, names=names or [], chosen=chosen or {}, known=known)
 
     async def new_table(self, request: Request) -> Response:
         game = request.path_params["game"]
         if game not in self.games.ids:
-            raise HTTPException(404, messages.CHOOSE_GAME)
+            raise Refused(404, messages.CHOOSE_GAME)
         return await self.new_form(request, game)
 
     async def create_table(self, request: Request) -> Response:
         form = await self.form(request)
         game = str(form.get("game", ""))
         if game not in self.games.ids:
-            raise HTTPException(400, messages.CHOOSE_GAME)
+            raise Refused(400, messages.CHOOSE_GAME)
         hints = self.games.hints(game)
         low, high = self.games.players_range(game)
         typed = [str(n) for n in form.getlist("name") if isinstance(n, str)]
@@ -192,7 +210,8 @@ class Companion:
         options: dict[str, Any] = {}
         chosen: dict[str, str] = {}
         error = ""
-        for option in self.option_fields(game):
+        lang = request_language(request)
+        for option in self.option_fields(game, lang):
             raw = form.get(option["name"])
             chosen[option["name"]] = str(raw) if isinstance(raw, str) else ""
             if option["kind"] == "check":
@@ -200,18 +219,18 @@ class Companion:
             elif option["kind"] == "select":
                 allowed = {v for v, _ in option["choices"]}
                 if raw not in allowed:
-                    error = messages.CHOOSE_VALUE.format(label=option["label"])
+                    error = said(lang, messages.CHOOSE_VALUE, label=option["label"])
                 elif raw:
                     value = str(raw)
                     options[option["name"]] = json.loads(value) if value.startswith("[") else value
         keys = [player_key(n) for n in names]
         twice = next((n for n, k in zip(names, keys) if keys.count(k) > 1), None)
         if any(len(n) > LONGEST_NAME for n in names):
-            error = messages.NAME_TOO_LONG.format(most=LONGEST_NAME)
+            error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
         elif twice is not None:
-            error = messages.SAME_NAME.format(name=twice)
+            error = said(lang, messages.SAME_NAME, name=twice)
         elif not low <= len(names) <= high:
-            error = messages.PLAYER_COUNT.format(game=self.games.names[game], low=low, high=high)
+            error = said(lang, messages.PLAYER_COUNT, game=self.games.names_in(lang)[game], low=low, high=high)
         if error:
             return await self.new_form(request, game, status=400, error=error, names=typed[:high], chosen=chosen)
         names = await self.db.aread(lambda c: _as_known(c, names))
@@ -232,23 +251,25 @@ class Companion:
                 "hash": view.seat_hash(seat), "result": view.result}
 
     async def table_page(self, request: Request) -> Response:
-        view = await self.table(request.path_params["table_id"])
+        lang = request_language(request)
+        view = await self.table(request.path_params["table_id"], lang)
         table_url = str(request.url_for("table", table_id=view.table.id))
         join = f"{table_url}?token={self.token}" if self.token else None
-        return self.page("table.html", request, join=join, options=self.options_in_words(view.table),
+        return self.page("table.html", request, join=join, options=self.options_in_words(view.table, lang),
                          **self.table_context(view, None))
 
     async def seat_page(self, request: Request) -> Response:
-        view = await self.table(request.path_params["table_id"])
+        view = await self.table(request.path_params["table_id"], request_language(request))
         seat = request.path_params["seat"]
         if not any(p.seat == seat for p in view.table.parts):
-            raise HTTPException(404, messages.NO_SEAT.format(seat=seat))
+            raise Refused(404, messages.NO_SEAT, seat=seat)
         return self.page("seat.html", request, **self.table_context(view, seat))
 
     async def edit(self, request: Request) -> Response:  # noqa: C901 - one form, its fields checked in turn
         """One change from a phone. It carries its own `key`: sent again (a retry after a lost answer), it is not
         applied twice. A toggle says the state wanted (`on`), so two phones tapping one tile agree."""
         table_id = request.path_params["table_id"]
+        lang = request_language(request)
         form = await self.form(request)
         raw_seat = str(form.get("seat", ""))
         seat = int(raw_seat) if raw_seat.isdigit() and len(raw_seat) < 4 else None
@@ -258,7 +279,7 @@ class Companion:
         path = tuple(raw_path.split("."))
         value = form.get("value", "")
         if not isinstance(value, str):
-            raise HTTPException(400, messages.VALUE_IS_FILE)
+            raise Refused(400, messages.VALUE_IS_FILE)
         op = str(form.get("op", ""))
         key = str(form.get("key", ""))[:80] or None
         wanted = str(form.get("on", ""))
@@ -266,7 +287,7 @@ class Companion:
         status = 200
         table: store.GameTable | None = None
         if op != "undo" and (not raw_path or len(raw_path) > 200 or any(not step for step in path)):
-            status, error = 400, messages.NO_FIELD
+            status, error = 400, said(lang, messages.NO_FIELD)
         try:
             if status != 200:
                 pass
@@ -282,9 +303,9 @@ class Companion:
 
                 table = await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, change, key))
         except (EditError, store.StoreError) as err:
-            error = str(err)
+            error = err.said(lang)
             status = 422
-        view = self.views.view(table) if table is not None else await self.table(table_id)
+        view = self.views.view(table, lang) if table is not None else await self.table(table_id, lang)
         context = self.table_context(view, shown_seat)
         edited_path = path[0] if path and path[0] and op != "undo" else ""
         known = [c.path for c in (view.shared_controls() if seat is None else
@@ -299,17 +320,18 @@ class Companion:
         table_id, seat = request.path_params["table_id"], request.path_params["seat"]
         form = await self.form(request)
         name = " ".join(str(form.get("name", "")).split())
-        view = await self.table(table_id)
+        lang = request_language(request)
+        view = await self.table(table_id, lang)
         error = ""
         if not name:
-            error = messages.NAME_EMPTY
+            error = said(lang, messages.NAME_EMPTY)
         elif len(name) > LONGEST_NAME:
-            error = messages.NAME_TOO_LONG.format(most=LONGEST_NAME)
+            error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
         else:
             try:
                 await self.db.awrite(lambda c: store.rename_seat(c, table_id, seat, name))
             except store.StoreError as err:
-                error = str(err)
+                error = err.said(lang)
         if error:
             return self.page("seat.html", request, status=400, name_error=error, **self.table_context(view, seat))
         return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
@@ -320,10 +342,10 @@ class Companion:
         known = request.query_params.get("v", "")
         version = await self.db.aread(lambda c: store.table_version(c, table_id))
         if version is None:
-            raise HTTPException(404, messages.NO_TABLE.format(table=table_id))
+            raise Refused(404, messages.NO_TABLE, table=table_id)
         if known == str(version):
             return Response(status_code=204)
-        view = await self.table(table_id)
+        view = await self.table(table_id, request_language(request))
         raw = request.query_params.get("seat", "")
         seat = int(raw) if raw.isdigit() and len(raw) < 4 and any(p.seat == int(raw) for p in view.table.parts) \
             else None
@@ -341,31 +363,34 @@ class Companion:
         seat = request.path_params["seat"]
         form = await self.form(request)
         upload = form.get("sheet")
-        view = await self.table(table_id)
-        error = ""
+        lang = request_language(request)
+        view = await self.table(table_id, lang)
+        error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         if not data:  # no file chosen: the browser sends an empty part with no name
-            error = messages.NO_FILE
+            error = said(lang, messages.NO_FILE)
         else:
             assert isinstance(upload, UploadFile)
             read = await run_in_threadpool(self.games.score_castle_sheet, data, upload.filename or "sheet.pdf",
-                                           view.table.game)
+                                           view.table.game, lang)
             if read.review is None and not read.scored.readable:
-                error = read.scored.error
+                error = english = read.scored.error
             elif "version" in view.table.options and read.sheet.get("version") != view.table.options.get("version"):
-                error = messages.OTHER_VERSION.format(sheet=read.sheet.get("version"),
-                                                      table=view.table.options.get("version"))
+                versions = {"sheet": read.sheet.get("version"), "table": view.table.options.get("version")}
+                error = said(lang, messages.OTHER_VERSION, **versions)
+                english = messages.OTHER_VERSION.format(**versions)
             elif read.review is not None:
                 return self.page("photo.html", request, review=read.review, marks_error="",
                                  **self.table_context(view, seat))
             else:
-                response = await self.keep_part(table_id, seat, view, read.sheet)
+                response = await self.keep_part(table_id, seat, view, read.sheet, lang)
                 if isinstance(response, Response):
                     return response
                 error = response
-        view = await self.table(table_id)
+        view = await self.table(table_id, lang)
+        # what to change is found by the reader's (English) words; the page says them in the phone's
         return self.page("seat.html", request, status=400 if error else 200, upload_error=error,
-                         **self.table_context(view, seat))
+                         upload_refused=refusal(english) if english else None, **self.table_context(view, seat))
 
     async def confirm_marks(self, request: Request) -> Response:  # noqa: C901 - one form, checked in turn
         """The marks of a photo as the player checked them (each box ticked is a filled mark): the values they make
@@ -373,16 +398,17 @@ class Companion:
         table_id = request.path_params["table_id"]
         seat = request.path_params["seat"]
         form = await self.form(request)
-        view = await self.table(table_id)
+        lang = request_language(request)
+        view = await self.table(table_id, lang)
         version, paper = str(form.get("version", "")), str(form.get("paper", ""))
         game = view.table.game
         # the sheet's identity: the castle's version, a sheet of one's own its id (the table's game)
         if version != view.table.options.get("version", game) or paper not in PAPERS:
-            raise HTTPException(400, messages.OTHER_SHEET)
+            raise Refused(400, messages.OTHER_SHEET)
         try:
             filled = {int(str(v)) for v in form.getlist("mark")}
         except ValueError:
-            raise HTTPException(400, messages.MARK_NOT_NUMBER) from None
+            raise Refused(400, messages.MARK_NOT_NUMBER) from None
         # a value typed for a field the marks leave undecided (`set:towers[2]` = 5), as `donjon score --set` takes it
         given = {key[4:]: value for key, value in form.multi_items()
                  if key.startswith("set:") and isinstance(value, str) and value.strip()}
@@ -391,14 +417,15 @@ class Companion:
         if form.get("then") == "check":  # what the marks say, shown again, nothing kept
             return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
         if not problems:
-            response = await self.keep_part(table_id, seat, view, sheet)
+            response = await self.keep_part(table_id, seat, view, sheet, lang)
             if isinstance(response, Response):
                 return response
             problems = [response]
         return self.page("photo.html", request, status=400, review=review, marks_error="; ".join(problems),
                          **self.table_context(view, seat))
 
-    async def keep_part(self, table_id: int, seat: int, view: TableView, sheet: dict[str, Any]) -> Response | str:
+    async def keep_part(self, table_id: int, seat: int, view: TableView, sheet: dict[str, Any],
+                        lang: Language) -> Response | str:
         """Make `sheet` this player's part: a redirect to the player's page, or why it could not be kept."""
         sheet = {k: v for k, v in sheet.items() if k != "version"}
         sheet.pop(view.hints.part_name, None)
@@ -410,7 +437,7 @@ class Companion:
         try:
             await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, replace_part))
         except store.StoreError as err:
-            return str(err)
+            return err.said(lang)
         # back to the player's page: reloading it does not send the sheet again
         return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
 
@@ -419,18 +446,19 @@ class Companion:
         touched is saved only once the table confirms it."""
         table_id = request.path_params["table_id"]
         form = await self.form(request)
-        view = await self.table(table_id)
+        lang = request_language(request)
+        view = await self.table(table_id, lang)
         if view.table.game_id is not None:
             return RedirectResponse(f"/history/games/{view.table.game_id}", status_code=303)
         if not view.saveable or view.result is None:  # the castle's end Cloud missing is said in the scorer's words
-            why = messages.END_MISSING.format(why=view.scored.end_missing) if view.scored.end_missing else \
-                messages.NOT_SAVEABLE
+            why = said(lang, messages.END_MISSING, why=lang._(view.scored.end_missing)) if view.scored.end_missing \
+                else said(lang, messages.NOT_SAVEABLE)
             return self.page("error.html", request, status=409, status_code=409, message=why,
                              back=f"/tables/{table_id}")
         if view.untouched and form.get("confirm") != "yes":
             return self.page("table.html", request, status=409, join=None, confirm_save=True,
-                             untouched_question=messages.untouched(view.untouched),
-                             options=self.options_in_words(view.table), **self.table_context(view, None))
+                             untouched_question=messages.untouched(view.untouched, lang),
+                             options=self.options_in_words(view.table, lang), **self.table_context(view, None))
         result, state, table = view.result, view.end_state, view.table
         duration = _minutes_between(table.first_edit_at or table.created_at, store.now())
         if table.corrects is not None:
@@ -457,15 +485,22 @@ class Companion:
         link = bg_stats_link(game, self.games.names, self.games.hints(game["game"]), self.location)
         template = "print.html" if request.url.path.endswith("/print") else "game.html"
         return self.page(template, request, game=game, result=game["result"], bg_stats=link, versions=found,
-                         labels=self.games.hints(game["game"]).labels)
+                         labels=self.labels(game["game"], request_language(request)))
+
+    def labels(self, game: str, lang: Language) -> dict[str, str]:
+        """The form's labels of a game's fields, in `lang`: how a result's breakdown names its parts."""
+        from generator.games.table import result_labels
+
+        return result_labels(self.games.hints(game), self.games.catalog(game, lang)[0], lang)
 
     async def result_image(self, request: Request) -> Response:
         """The result as a picture (PNG) to send to the table's group chat: drawn here, nothing fetched."""
         game = await self.saved(request.path_params["game_id"])
         from generator.web.share import result_png
 
-        png = await run_in_threadpool(result_png, game, self.games.names[game["game"]],
-                                      self.games.hints(game["game"]))
+        lang = request_language(request)
+        png = await run_in_threadpool(result_png, game, self.games.names_in(lang)[game["game"]],
+                                      self.labels(game["game"], lang), lang)
         name = f"donjon-{game['game']}-{game['played_at'][:10]}.png"
         return Response(png, media_type="image/png",
                         headers={"content-disposition": f'inline; filename="{name}"',
@@ -491,7 +526,8 @@ class Companion:
             return self.page("game.html", request, status=400, game=game, result=game["result"], versions=found,
                              bg_stats=bg_stats_link(game, self.games.names, self.games.hints(game["game"]),
                                                     self.location),
-                             labels=self.games.hints(game["game"]).labels, delete_error=messages.DELETE_UNCONFIRMED)
+                             labels=self.labels(game["game"], request_language(request)),
+                             delete_error=said(request_language(request), messages.DELETE_UNCONFIRMED))
         await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_PAGE))
         return RedirectResponse(f"/history?deleted={game_id}", status_code=303)
 
@@ -504,14 +540,15 @@ class Companion:
         lower = [g for g in self.games.ids if not self.games.hints(g).highest_wins]
         stats = await self.db.aread(lambda c: store.player_stats(c, name, lower))
         if stats is None:
-            raise HTTPException(404, messages.NO_PLAYER)
+            raise Refused(404, messages.NO_PLAYER)
         name = stats["name"]
-        names = self.games.names
+        lang = request_language(request)
+        names = self.games.names_in(lang)
         over_time = charts.scores_over_time(
             {names[g]: [s["score"] for s in e["scores"]] for g, e in stats["per_game"].items()},
-            messages.SCORES_OVER_TIME.format(name=name))
+            said(lang, messages.SCORES_OVER_TIME, name=name))
         wins = charts.wins_per_game([(names[g], e["games"], e["wins"]) for g, e in stats["per_game"].items()],
-                                    messages.WINS_PER_GAME.format(name=name))
+                                    said(lang, messages.WINS_PER_GAME, name=name), lang)
         games = await self.db.aread(lambda c: store.list_games(c, player=name, limit=GAMES_NEWEST_FIRST_LIMIT))
         return self.page("player.html", request, stats=stats, over_time=over_time, wins=wins, games=games,
                          lower_is_better=lower)
@@ -523,15 +560,16 @@ class Companion:
         form = await self.form(request)
         old, new = " ".join(str(form.get("old", "")).split()), " ".join(str(form.get("new", "")).split())
         merging = request.url.path.endswith("/merge")
+        lang = request_language(request)
         if not old or not new:
-            return await self.players_page(request, messages.NAME_EMPTY, 400)
+            return await self.players_page(request, said(lang, messages.NAME_EMPTY), 400)
         if len(new) > LONGEST_NAME:
-            return await self.players_page(request, messages.NAME_TOO_LONG.format(most=LONGEST_NAME), 400)
+            return await self.players_page(request, said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME), 400)
         try:
             await self.db.awrite(lambda c: (merge if merging else rename)(c, self.games, old, new,
                                                                           who=messages.BY_PAGE))
         except PeopleError as err:
-            return await self.players_page(request, str(err), 409)
+            return await self.players_page(request, err.said(lang), 409)
         return RedirectResponse(player_url(new), status_code=303)
 
     # --- the app on a phone's home screen -------------------------------------------------------------------------
@@ -546,7 +584,7 @@ class Companion:
 
         size = int(request.path_params.get("size", 48))
         if size not in (48, 180, 192, 512):
-            raise HTTPException(404, messages.NO_ICON)
+            raise Refused(404, messages.NO_ICON)
         kind = "image/x-icon" if request.url.path.endswith(".ico") else "image/png"
         return Response(icon_png(size, ico=kind == "image/x-icon"), media_type=kind,
                         headers={"cache-control": "public, max-age=86400"})
@@ -665,8 +703,10 @@ class Companion:
         headers = dict(exc.headers or {})
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=headers)
+        message = said(request_language(request), exc.message, **exc.values) if isinstance(exc, Refused) \
+            else exc.detail
         response = self.page("error.html", request, status=exc.status_code, status_code=exc.status_code,
-                             message=exc.detail, back="")
+                             message=message, back="")
         response.headers.update(headers)
         return response
 
@@ -675,10 +715,11 @@ class Companion:
         sends it again), else 503. The server carries on either way."""
         full = not_written(exc)
         status = 507 if full else 503
-        message = (messages.NOT_WRITTEN if full else messages.DB_UNUSABLE).format(error=exc)
+        which = messages.NOT_WRITTEN if full else messages.DB_UNUSABLE
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": message}, status_code=status)
-        return self.page("error.html", request, status=status, status_code=status, message=message, back="")
+            return JSONResponse({"error": which.format(error=exc)}, status_code=status)
+        return self.page("error.html", request, status=status, status_code=status,
+                         message=said(request_language(request), which, error=exc), back="")
 
     async def gone(self, request: Request, exc: Exception) -> Response:
         """The client left in the middle of its request: nobody reads the answer, and it is no fault to log."""
@@ -735,6 +776,7 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
     c = companion
     routes = [
         Route("/", c.home, name="home"),
+        Route("/language", c.set_language, methods=["POST"]),
         Route("/new/{game}", c.new_table, name="new"),
         Route("/tables", c.create_table, methods=["POST"]),
         Route("/tables/{table_id:int}", c.table_page, name="table"),

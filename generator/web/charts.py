@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup, escape
 
+from generator.i18n import Language, language
+
 #: Series colours: distinguishable for the common colour-vision deficiencies (Okabe-Ito palette).
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 WIDTH, HEIGHT = 360, 200
@@ -52,10 +54,12 @@ def scores_over_time(series: Mapping[str, Sequence[int]], title: str) -> Markup:
     return Markup("".join(parts))
 
 
-def wins_per_game(rows: Sequence[tuple[str, int, int]], title: str) -> Markup:
-    """A bar per game: games played (light) and won (dark); rows are (game name, games, wins)."""
+def wins_per_game(rows: Sequence[tuple[str, int, int]], title: str, lang: Language | None = None) -> Markup:
+    """A bar per game: games played (light) and won (dark); rows are (game name, games, wins); its words in
+    `lang` (English)."""
     if not rows:
         return Markup("")
+    lang = lang or language()
     most = max(1, *(games for _, games, _ in rows))
     bar_h, gap, label_w = 22, 10, 130
     height = TOP + len(rows) * (bar_h + gap)
@@ -64,12 +68,13 @@ def wins_per_game(rows: Sequence[tuple[str, int, int]], title: str) -> Markup:
              f"<title>{escape(title)}</title>"]
     for index, (name, games, wins) in enumerate(rows):
         top = TOP + index * (bar_h + gap)
+        played, won = lang._("{n} played").format(n=games), lang._("{n} won").format(n=wins)
         parts.append(f'<text x="{label_w - 6}" y="{top + bar_h * 0.7:.1f}" text-anchor="end" class="legend">'
                      f"{escape(name)}</text>")
         parts.append(f'<rect x="{label_w}" y="{top}" width="{plot_w * games / most:.1f}" height="{bar_h}" '
-                     f'fill="#cfd8e3"><title>{games} played</title></rect>')
+                     f'fill="#cfd8e3"><title>{escape(played)}</title></rect>')
         parts.append(f'<rect x="{label_w}" y="{top}" width="{plot_w * wins / most:.1f}" height="{bar_h}" '
-                     f'fill="{PALETTE[0]}"><title>{wins} won</title></rect>')
+                     f'fill="{PALETTE[0]}"><title>{escape(won)}</title></rect>')
         parts.append(f'<text x="{label_w + plot_w * games / most + 4:.1f}" y="{top + bar_h * 0.7:.1f}" '
                      f'class="tick">{wins}/{games}</text>')
     parts.append("</svg>")

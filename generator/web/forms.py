@@ -29,6 +29,7 @@ from generator.fields import (
     Type,
 )
 from generator.games.table import Choices, TableControl, TableHints
+from generator.i18n import Language, language
 from generator.web import messages
 
 #: Most items a list can get through the page (a Guildhall deck has 120 cards; no list in a game comes near).
@@ -39,7 +40,7 @@ LONGEST_TEXT = 200
 LARGEST = 1_000_000
 
 
-class EditError(ValueError):
+class EditError(messages.Said):
     """An edit the form cannot apply (a bad path, a value of the wrong kind); the message says why."""
 
 
@@ -61,6 +62,8 @@ class Control:
     most: int | None = None
     optional: bool = False
     note: str = ""
+    #: `records`: what one item is called in a sentence ("wall": "Add wall", "wall 1")
+    one: str = ""
     #: a `player` control: the score from which the table is asked about it (TableControl.ask_from)
     ask_from: int | None = None
     #: `records`: the controls of each item
@@ -168,10 +171,12 @@ class FormBuilder:
     catalog: Any
     options: Mapping[str, Any]
     players: Sequence[str] = ()
+    #: the language of the labels, helps and notes (the catalog given is in it too)
+    lang: Language = field(default_factory=language)
 
     def __post_init__(self) -> None:
         self.spec = variant(self.spec, self.options)
-        self._sources = {**self.options, "_players": max(len(self.players), 1)}
+        self._sources = {**self.options, "_players": max(len(self.players), 1), "_lang": self.lang}
 
     def _widget(self, path: Sequence[str]) -> TableControl | None:
         return self.hints.widgets.get(".".join(p for p in path if not p.isdigit()))
@@ -179,9 +184,12 @@ class FormBuilder:
     def _control(self, name: str, spec: Field, path: list[str], where: str, value: Any) -> Control:
         widget = self._widget(path)
         kind = widget.kind if widget else kind_of(spec.type)
-        label = self.hints.labels.get(name, words(name))
-        help_text = self.hints.helps.get(name, spec.doc)
+        label = self.lang._(self.hints.labels.get(name, words(name)))
+        help_text = self.lang._(self.hints.helps.get(name, spec.doc))
         control = Control(".".join(path), where, label, help_text, kind, value, optional=not spec.required)
+        english = self.hints.labels.get(name, words(name))
+        control.one = self.lang._(self.hints.item_labels[name]) if name in self.hints.item_labels else \
+            (english[:-1] if english.endswith("s") else english).lower()
         type_ = spec.type
         while isinstance(type_, Nullable):
             type_ = type_.inner
@@ -280,12 +288,12 @@ class FormBuilder:
             try:
                 number = int(raw.strip())
             except ValueError:
-                raise EditError(messages.NOT_WHOLE_NUMBER.format(value=raw[:20])) from None
+                raise EditError(messages.NOT_WHOLE_NUMBER, value=raw[:20]) from None
             if abs(number) > LARGEST:
-                raise EditError(messages.NUMBER_TOO_BIG.format(number=number, most=LARGEST))
+                raise EditError(messages.NUMBER_TOO_BIG, number=number, most=LARGEST)
             return number
         if len(raw) > LONGEST_TEXT:
-            raise EditError(messages.TEXT_TOO_LONG.format(most=LONGEST_TEXT))
+            raise EditError(messages.TEXT_TOO_LONG, most=LONGEST_TEXT)
         return raw
 
     def item_type(self, type_: Type[Any]) -> Type[Any]:
@@ -319,7 +327,7 @@ def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, 
         if isinstance(node, list):
             index = int(step)
             if index >= len(node):
-                raise EditError(messages.NO_ITEM.format(index=index))
+                raise EditError(messages.NO_ITEM, index=index)
             node = node[index]
         else:
             node = node.setdefault(step, {} if not step.isdigit() else create)
@@ -334,7 +342,7 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
     container, last = _walk(data, edit.path, None)
     if isinstance(container, list):
         if not last.isdigit() or int(last) >= len(container):
-            raise EditError(messages.NO_ITEM.format(index=last[:10]))
+            raise EditError(messages.NO_ITEM, index=last[:10])
         key: Any = int(last)
     else:
         key = last
@@ -358,7 +366,7 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
         except ValueError:
             raise EditError(messages.NOT_STEP) from None
         if abs(delta) > LARGEST:
-            raise EditError(messages.NUMBER_TOO_BIG.format(number=delta, most=LARGEST))
+            raise EditError(messages.NUMBER_TOO_BIG, number=delta, most=LARGEST)
         number = current if isinstance(current, int) and not isinstance(current, bool) else 0
         apply(builder, data, Edit("set", edit.path, str(number + delta), edit.shared))
         return
@@ -374,7 +382,7 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
             items.remove(item)
         elif item not in items and wanted:
             if len(items) >= MOST_ITEMS:
-                raise EditError(messages.LIST_FULL.format(most=MOST_ITEMS))
+                raise EditError(messages.LIST_FULL, most=MOST_ITEMS)
             items.append(item)
         if isinstance(container, dict) and not items and isinstance(builder.type_at(edit.path[:1], edit.shared), MapOf):
             container.pop(key, None)
@@ -384,7 +392,7 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
     if edit.op == "append":
         items = list(current or [])
         if len(items) >= MOST_ITEMS:
-            raise EditError(messages.LIST_FULL.format(most=MOST_ITEMS))
+            raise EditError(messages.LIST_FULL, most=MOST_ITEMS)
         inner = builder.item_type(type_)
         if isinstance(inner, Record):
             items.append({k: initial_value(k, f, builder.hints) for k, f in inner.fields.items()})
@@ -398,11 +406,11 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
     if edit.op == "remove":
         items = list(current or [])
         if not edit.value.isdigit() or int(edit.value) >= len(items):
-            raise EditError(messages.NO_ITEM.format(index=edit.value[:10]))
+            raise EditError(messages.NO_ITEM, index=edit.value[:10])
         del items[int(edit.value)]
         container[key] = items
         return
-    raise EditError(messages.UNKNOWN_CHANGE.format(op=edit.op[:20]))
+    raise EditError(messages.UNKNOWN_CHANGE, op=edit.op[:20])
 
 
 def place_messages(messages: Sequence[Mapping[str, str]], slots: Sequence[str]) -> dict[str, list[dict[str, str]]]:

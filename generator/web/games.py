@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from generator.errors import DonjonError, InputError, Problem
 from generator.fields import Record
 from generator.games.table import TableHints
+from generator.i18n import Language
 from generator.registry import find_game, game_ids, games
 
 if TYPE_CHECKING:
@@ -95,35 +96,60 @@ class Games:
             self.ids = tuple(g for g in game_ids() if g in loaded.catalogs)
         self.names: dict[str, str] = {g.id: g.name for g in games() if g.id in self.ids}
         self._frames: dict[tuple[str, str], PhotoFrame] = {}
+        self._localised: dict[tuple[str, str], Any] = {}
+
+    def names_in(self, lang: Language) -> dict[str, str]:
+        """The games' names in `lang`: a title an edition is sold under (Oh mon château), else the game's own."""
+        if lang.english:
+            return self.names
+        out = {}
+        for game in self.ids:
+            try:
+                out[game] = str(self.catalog(game, lang)[0].info.name)
+            except DonjonError:  # a catalog that cannot be loaded keeps its name: its pages say what is wrong
+                out[game] = self.names[game]
+        return out
 
     def hints(self, game: str) -> TableHints:
         """How the game's end-state format is entered at the table (from the game's package)."""
         return find_game(game).table_hints()
 
-    def catalog(self, game: str) -> tuple[Any, Record[Any]]:
-        """The game's catalog and its end-state format (raises the catalog's error if it cannot be loaded)."""
-        return self._scorer.catalog(game)
+    def catalog(self, game: str, lang: Language | None = None) -> tuple[Any, Record[Any]]:
+        """The game's catalog and its end-state format (raises the catalog's error if it cannot be loaded); in
+        `lang`, the catalog's names and texts in that language (what a form offers to pick), the same format."""
+        found, spec = self._scorer.catalog(game)
+        if lang is None or lang.english:
+            return found, spec
+        key = (game, lang.code)
+        cached = self._localised.get(key)
+        if cached is None or cached[0] is not found:  # loaded again (a catalog edited): localised again
+            from generator.catalog.translations import localise
+
+            cached = self._localised[key] = (found, localise(found, lang.code))
+        return cached[1], spec
 
     def players_range(self, game: str) -> tuple[int, int]:
         """How many players the game takes, from its catalog (GameInfo)."""
         catalog, _ = self.catalog(game)
         return int(catalog.info.players_min), int(catalog.info.players_max)
 
-    def score(self, end_state: Mapping[str, Any]) -> Scored:
-        """Score a mapping shaped like an end-state file, through the same engine as `donjon score`."""
+    def score(self, end_state: Mapping[str, Any], lang: Language | None = None) -> Scored:
+        """Score a mapping shaped like an end-state file, through the same engine as `donjon score`; the rules'
+        messages in `lang` (English)."""
         try:
-            result = self._scorer.score(end_state)
+            result = self._scorer.score(end_state, lang)
         except InputError as err:
             return Scored(None, _problems(err), str(err))
         provisional: list[dict[str, Any]] = []
         if not result.valid:
-            found = self._scorer.score_provisional(end_state)
+            found = self._scorer.score_provisional(end_state, lang)
             provisional = found.to_dict()["players"] if found is not None else []
         said = {part.end_warning for part in result.parts} - {""}
         return Scored(normalised(result.to_dict()), provisional=provisional, end_missing=result.end_missing,
                       end_warnings=tuple(i for i, w in enumerate(result.warnings) if w.rule in said))
 
-    def score_castle_sheet(self, data: bytes, filename: str, game: str = "once-upon-a-castle") -> SheetReading:
+    def score_castle_sheet(self, data: bytes, filename: str, game: str = "once-upon-a-castle",
+                           lang: Language | None = None) -> SheetReading:
         """A filled score sheet of `game`, checked and scored alone through the engine, and the values read from
         it as one part of the game's format (`{"player": ..., "towers": [...]}`, with the version under
         "version").
@@ -137,10 +163,10 @@ class Games:
         if not name.strip(".") or name.startswith("."):  # "", ".", "..", a hidden name: never a path of its own
             name = "sheet"  # read by its content: a PDF by its header, anything else as a photo
         if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")):
-            return self._castle_photo(data, name, game)
+            return self._castle_photo(data, name, game, lang)
         the_game = find_game(game)
         try:
-            result = self._scorer.score_read(the_game, [(data, name)])
+            result = self._scorer.score_read(the_game, [(data, name)], lang=lang)
         except DonjonError as err:
             return SheetReading({}, Scored(None, _problems(err), str(err)))
         catalog, _ = self.catalog(game)
@@ -149,7 +175,7 @@ class Games:
         sheet["version"] = document.get("version", game)
         return SheetReading(sheet, Scored(normalised(result.to_dict())))
 
-    def _castle_photo(self, data: bytes, name: str, game: str) -> SheetReading:
+    def _castle_photo(self, data: bytes, name: str, game: str, lang: Language | None) -> SheetReading:
         catalog, _ = self.catalog(game)
         try:
             read = find_game(game).read_sheets([(data, name)], catalog)
@@ -159,7 +185,7 @@ class Games:
         review = _review(photo)
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
-        return SheetReading(sheet, self._score_one(game, sheet), review)
+        return SheetReading(sheet, self._score_one(game, sheet, lang), review)
 
     def sheet_from_marks(self, version: str, paper: str, filled: set[int], given: Mapping[str, str], image: str,
                          game: str = "once-upon-a-castle") -> tuple[dict[str, Any], list[str], PhotoReview]:
@@ -215,10 +241,10 @@ class Games:
             return mark_map(catalog, version, paper), lambda values: end_state_sheet(values, {})[0]
         return own().map(paper), dict
 
-    def _score_one(self, game: str, sheet: Mapping[str, Any]) -> Scored:
+    def _score_one(self, game: str, sheet: Mapping[str, Any], lang: Language | None) -> Scored:
         part = {k: v for k, v in sheet.items() if k != "version"}
         version = {"version": sheet["version"]} if sheet.get("version") != game else {}
-        return self.score({"game": game, **version, "sheets": [{"player": "Player 1", **part}]})
+        return self.score({"game": game, **version, "sheets": [{"player": "Player 1", **part}]}, lang)
 
 
 class SheetReading(NamedTuple):

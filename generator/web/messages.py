@@ -2,73 +2,80 @@
 templates): so that a translation (gettext) finds them all, and no message is built from a rule's path.
 
 Each is a plain format string or a small function of the values it names; none reads a game's field names.
+Those a phone sees are marked `N_()` and said in the phone's language where they are shown
+(`generator.web.languages.said`, or :class:`Said` for an error raised where the language is not known); the
+command line's (`donjon history`) and the JSON API's stay English.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from generator.i18n import N_, Language
+
 #: the new-game form
-CHOOSE_GAME = "choose one of the games"
-CHOOSE_VALUE = "{label}: choose one of the values offered"
-NAME_TOO_LONG = "a name is longer than {most} characters"
-SAME_NAME = "{name} is entered twice: each player needs a different name (capitals, accents and spaces aside)"
-PLAYER_COUNT = "{game} is played by {low} to {high}: enter {low} to {high} names"
+CHOOSE_GAME = N_("choose one of the games")
+CHOOSE_VALUE = N_("{label}: choose one of the values offered")
+NAME_TOO_LONG = N_("a name is longer than {most} characters")
+SAME_NAME = N_("{name} is entered twice: each player needs a different name (capitals, accents and spaces aside)")
+PLAYER_COUNT = N_("{game} is played by {low} to {high}: enter {low} to {high} names")
 
 #: a table and its options
-YES = "yes"
-THE_TEAM = "The team"
-NO = "no"
-NO_TABLE = "there is no table {table}"
-NO_SEAT = "there is no seat {seat} at this table"
-NOTHING_TO_UNDO = "nothing to undo"
-NAME_EMPTY = "type a name"
-NOT_SAVEABLE = ("this game cannot be saved yet: it is saved only when it is finished by the rules and nothing is "
-                "marked in red. Go back to the table to finish it.")
-END_MISSING = "this game cannot be saved yet: {why}. Go back to the table to finish it."
-TABLE_SAVED = "this game is saved; its table can no longer change"
-SEAT_TAKEN = "another seat is already {name}"
-PART_TOO_BIG = "this part would hold more than {most} KiB"
+YES = N_("yes")
+THE_TEAM = N_("The team")
+NO = N_("no")
+NO_TABLE = N_("there is no table {table}")
+NO_SEAT = N_("there is no seat {seat} at this table")
+NOTHING_TO_UNDO = N_("nothing to undo")
+NAME_EMPTY = N_("type a name")
+NOT_SAVEABLE = N_("this game cannot be saved yet: it is saved only when it is finished by the rules and nothing is "
+                  "marked in red. Go back to the table to finish it.")
+END_MISSING = N_("this game cannot be saved yet: {why}. Go back to the table to finish it.")
+TABLE_SAVED = N_("this game is saved; its table can no longer change")
+SEAT_TAKEN = N_("another seat is already {name}")
+PART_TOO_BIG = N_("this part would hold more than {most} KiB")
 #: an edit a control sent that the format cannot take (shown at that control, so the field is not named)
-NO_FIELD = "no such field"
-NOT_TRUE_FALSE = "expected true or false"
-NOT_WHOLE_NUMBER = "{value!r} is not a whole number"
-NUMBER_TOO_BIG = "{number} is beyond the {most:,} donjon reads"
-TEXT_TOO_LONG = "longer than {most} characters"
-NO_ITEM = "there is no item {index} here"
-ALL_OR_NONE = "expected all or none"
-NOT_STEP = "expected a whole number to add, such as +1 or -1"
-LIST_FULL = "holds {most} items already"
-NOTHING_TO_ADD = "nothing to add"
-UNKNOWN_CHANGE = "unknown change {op!r}"
-NO_FILE = "choose a photo of your filled sheet, or the filled fillable sheet (PDF), first: no file was chosen"
-OTHER_VERSION = "this sheet is for the {sheet} version; this table plays {table}"
-OTHER_SHEET = "the marks are of another sheet than this table's"
-MARK_NOT_NUMBER = "a mark is not a number"
-FORM_UNREADABLE = "the form could not be read: {error}"
-VALUE_IS_FILE = "a value is text, not a file"
+NO_FIELD = N_("no such field")
+NOT_TRUE_FALSE = N_("expected true or false")
+NOT_WHOLE_NUMBER = N_("{value!r} is not a whole number")
+NUMBER_TOO_BIG = N_("{number} is beyond the {most:,} donjon reads")
+TEXT_TOO_LONG = N_("longer than {most} characters")
+NO_ITEM = N_("there is no item {index} here")
+ALL_OR_NONE = N_("expected all or none")
+NOT_STEP = N_("expected a whole number to add, such as +1 or -1")
+LIST_FULL = N_("holds {most} items already")
+NOTHING_TO_ADD = N_("nothing to add")
+UNKNOWN_CHANGE = N_("unknown change {op!r}")
+NO_FILE = N_("choose a photo of your filled sheet, or the filled fillable sheet (PDF), first: no file was chosen")
+OTHER_VERSION = N_("this sheet is for the {sheet} version; this table plays {table}")
+OTHER_SHEET = N_("the marks are of another sheet than this table's")
+MARK_NOT_NUMBER = N_("a mark is not a number")
+FORM_UNREADABLE = N_("the form could not be read: {error}")
+VALUE_IS_FILE = N_("a value is text, not a file")
 #: every player's sheet photographed from one phone (photos.py)
-NO_PHOTO = "no photo was sent: choose a photo for at least one player"
-PDF_ON_SEAT_PAGE = "a fillable PDF is read on the player's own page, not here"
+NO_PHOTO = N_("no photo was sent: choose a photo for at least one player")
+PDF_ON_SEAT_PAGE = N_("a fillable PDF is read on the player's own page, not here")
 
 #: saved games and players
-NO_GAME = "there is no saved game {game}"
-NO_PLAYER = "no saved game has a player of that name"
-RESCORE_FAILED = "game {game}: {error}"
-SCORES_OVER_TIME = "Scores of {name} over time, per game"
-WINS_PER_GAME = "Games played and won by {name}, per game"
-NO_ICON = "no icon of that size"
+NO_GAME = N_("there is no saved game {game}")
+NO_PLAYER = N_("no saved game has a player of that name")
+RESCORE_FAILED = N_("game {game}: {error}")
+SCORES_OVER_TIME = N_("Scores of {name} over time, per game")
+WINS_PER_GAME = N_("Games played and won by {name}, per game")
+NO_ICON = N_("no icon of that size")
 #: who changed a game, kept with each of its versions (in the words of the day it was changed)
-BY_PAGE = "the companion's page"
-BY_API = "the API"
-BY_IMPORT = "donjon history import"
-BY_EDIT = "donjon history edit"
-BY_DELETE = "donjon history delete"
-BY_COMMAND = "donjon history"
-DELETE_UNCONFIRMED = "tick the box to confirm that this game is to be deleted"
-RENAME_SAME = "{name} is already the name of that player"
-RENAME_TAKEN = ("{new} is already another player's name: to make them one player, merge {old} into {new} "
-                "instead")
-MERGE_SAME = "{name} and {other} are already one player"
-MERGE_BOTH = "{a} and {b} both played game {game}: two seats of one game cannot be one player"
+BY_PAGE = N_("the companion's page")
+BY_API = N_("the API")
+BY_IMPORT = N_("donjon history import")
+BY_EDIT = N_("donjon history edit")
+BY_DELETE = N_("donjon history delete")
+BY_COMMAND = N_("donjon history")
+DELETE_UNCONFIRMED = N_("tick the box to confirm that this game is to be deleted")
+RENAME_SAME = N_("{name} is already the name of that player")
+RENAME_TAKEN = N_("{new} is already another player's name: to make them one player, merge {old} into {new} "
+                  "instead")
+MERGE_SAME = N_("{name} and {other} are already one player")
+MERGE_BOTH = N_("{a} and {b} both played game {game}: two seats of one game cannot be one player")
 
 #: the JSON API and the guards
 NOT_JSON = "the body is not JSON: {error}"
@@ -87,9 +94,9 @@ TOO_BIG = "the request body is larger than the {most} KiB this address accepts"
 TOO_SLOW = "the request body took longer than {seconds:.0f} s to arrive"
 OTHER_SITE = "403: a change to the companion must come from its own pages (this request came from another site)"
 JSON_ONLY = "the API takes JSON: send 'Content-Type: application/json'"
-DB_UNUSABLE = "the database could not be used: {error}"
-NOT_WRITTEN = ("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "
-               "some space on the computer running donjon serve, then try again")
+DB_UNUSABLE = N_("the database could not be used: {error}")
+NOT_WRITTEN = N_("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "
+                 "some space on the computer running donjon serve, then try again")
 
 
 #: an export read by `donjon history import` (each after the file and the entry it is about)
@@ -146,14 +153,16 @@ def player_line(name: str, games: int, wins: int, percent: int) -> str:
     return f"{name:<24} {games:>4} games {wins:>4} won  {percent:>3} %"
 
 
-def and_list(names: list[str]) -> str:
-    """Names in a sentence: "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+def and_list(names: list[str], lang: Language | None = None) -> str:
+    """Names in a sentence: "Ana", "Ana and Ben", "Ana, Ben and Cleo" (in `lang`: "Ana, Ben et Cleo")."""
+    if lang is not None and not lang.english:
+        return lang.listing([str(n) for n in names])
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def untouched(names: list[str]) -> str:
+def untouched(names: list[str], lang: Language) -> str:
     """The question asked before saving a game in which some players entered nothing."""
-    return f"{and_list(names)} entered nothing: save anyway?"
+    return lang._("{names} entered nothing: save anyway?").format(names=and_list(names, lang))
 
 
 #: the --lan token missing: for a script, and the page a phone shows (the server's own words, no template: the
@@ -169,3 +178,16 @@ NEEDS_TOKEN_PAGE = """<!doctype html>
 printed, with its <code>?token=</code>). If the host started the companion with <code>--new-token</code>, every
 phone needs the new code.</p></main></body></html>
 """
+
+
+class Said(ValueError):
+    """An error whose message is one of these, said later in the language of whoever sees it: `str()` is English
+    (logs, the API), :meth:`said` the phone's."""
+
+    def __init__(self, message: str, **values: Any) -> None:
+        super().__init__(message.format(**values))
+        self.message = message
+        self.values = values
+
+    def said(self, lang: Language) -> str:
+        return lang._(self.message).format(**self.values)

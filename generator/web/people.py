@@ -19,7 +19,7 @@ from generator.web.db import player_key
 from generator.web.games import Games
 
 
-class PeopleError(ValueError):
+class PeopleError(messages.Said):
     """A rename or a merge that cannot be done (the names are one player already, or two seats of one game)."""
 
 
@@ -46,13 +46,13 @@ def _apply(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str,
         assert game is not None
         names = [p["name"] for p in game["players"]]
         if action == "merge" and any(player_key(n) == player_key(new) for n in names):
-            raise PeopleError(messages.MERGE_BOTH.format(a=old, b=new, game=game_id))
+            raise PeopleError(messages.MERGE_BOTH, a=old, b=new, game=game_id)
         hints = games.hints(game["game"])
         state = renamed_state(game["end_state"], hints, old_key, new)
         team = [new if player_key(n) == old_key else n for n in game["team"]]
         scored = games.score(state)
         if scored.result is None:  # a game saved valid stays readable with another name; never expected
-            raise PeopleError(messages.RESCORE_FAILED.format(game=game_id, error=scored.error))
+            raise PeopleError(messages.RESCORE_FAILED, game=game_id, error=scored.error)
         store.update_game(conn, game_id, state, scored.result, team=team, who=who, action=action)
         changed += 1
     return changed
@@ -63,9 +63,9 @@ def rename(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str 
     if not store.player_games(conn, old):
         raise PeopleError(messages.NO_PLAYER)
     if old == new:
-        raise PeopleError(messages.RENAME_SAME.format(name=new))
+        raise PeopleError(messages.RENAME_SAME, name=new)
     if player_key(old) != player_key(new) and store.player_games(conn, new):
-        raise PeopleError(messages.RENAME_TAKEN.format(old=old, new=new))
+        raise PeopleError(messages.RENAME_TAKEN, old=old, new=new)
     return _apply(conn, games, old, new, who, "rename")
 
 
@@ -74,6 +74,6 @@ def merge(conn: sqlite3.Connection, games: Games, old: str, into: str, who: str 
     if not store.player_games(conn, old) or not store.player_games(conn, into):
         raise PeopleError(messages.NO_PLAYER)
     if player_key(old) == player_key(into):
-        raise PeopleError(messages.MERGE_SAME.format(name=old, other=into))
+        raise PeopleError(messages.MERGE_SAME, name=old, other=into)
     shown = next(p["name"] for p in store.players(conn) if player_key(p["name"]) == player_key(into))
     return _apply(conn, games, old, shown, who, "merge")

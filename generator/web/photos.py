@@ -15,16 +15,17 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
-from starlette.exceptions import HTTPException
 from starlette.responses import RedirectResponse, Response
 
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import Reason, refusal
 from generator.web import messages
+from generator.web.languages import Refused, request_language, said
 
 if TYPE_CHECKING:
     from starlette.requests import Request
 
+    from generator.i18n import Language
     from generator.web.app import Companion
     from generator.web.games import PhotoReview
     from generator.web.tables import TableView
@@ -50,14 +51,15 @@ class SeatPhoto(NamedTuple):
 
 async def photos_page(companion: Companion, request: Request) -> Response:
     """The form: one photo per player, with how to take it."""
-    view = await companion.table(request.path_params["table_id"])
+    view = await companion.table(request.path_params["table_id"], request_language(request))
     return companion.page("photos.html", request, seats=(), kept=(), retake=view.table.parts,
                           **companion.table_context(view, None))
 
 
 async def read_photos(companion: Companion, request: Request) -> Response:
     """Each photo sent read on its own; the page lists what each says (or why it was not read)."""
-    view = await companion.table(request.path_params["table_id"])
+    lang = request_language(request)
+    view = await companion.table(request.path_params["table_id"], lang)
     form = await companion.form(request, files=len(view.table.parts))
     seats: list[SeatPhoto] = []
     for part in view.table.parts:
@@ -65,25 +67,28 @@ async def read_photos(companion: Companion, request: Request) -> Response:
         if not isinstance(upload, UploadFile) or not upload.filename:
             continue
         seats.append(await _read_one(companion, view, part.seat, part.name, await upload.read(),
-                                     upload.filename))
+                                     upload.filename, lang))
     if not seats:
-        raise HTTPException(400, messages.NO_PHOTO)
+        raise Refused(400, messages.NO_PHOTO)
     read = {s.seat for s in seats if s.review is not None}
     return companion.page("photos.html", request, seats=seats, kept=(),
                           retake=[p for p in view.table.parts if p.seat not in read],
                           **companion.table_context(view, None))
 
 
-async def _read_one(companion: Companion, view: TableView, seat: int, name: str, data: bytes, filename: str
-                    ) -> SeatPhoto:
-    read = await run_in_threadpool(companion.games.score_castle_sheet, data, filename, view.table.game)
+async def _read_one(companion: Companion, view: TableView, seat: int, name: str, data: bytes, filename: str,
+                    lang: Language) -> SeatPhoto:
+    read = await run_in_threadpool(companion.games.score_castle_sheet, data, filename, view.table.game, lang)
     if read.review is None:
-        error = read.scored.error if not read.scored.readable else messages.PDF_ON_SEAT_PAGE
-        return SeatPhoto(seat, name, error, refusal(error))
+        if read.scored.readable:
+            return SeatPhoto(seat, name, said(lang, messages.PDF_ON_SEAT_PAGE), refusal(messages.PDF_ON_SEAT_PAGE))
+        return SeatPhoto(seat, name, read.scored.error, refusal(read.scored.error))
     version = view.table.options.get("version", view.table.game)
     if read.review.version != version:
-        error = messages.OTHER_VERSION.format(sheet=read.review.version, table=version)
-        return SeatPhoto(seat, name, error, refusal(error))
+        # the advice is found by the English words, the message said in the phone's
+        reason = refusal(messages.OTHER_VERSION.format(sheet=read.review.version, table=version))
+        return SeatPhoto(seat, name, said(lang, messages.OTHER_VERSION, sheet=read.review.version, table=version),
+                         reason)
     filled = ",".join(str(m.number) for m in read.review.marks if m.state == "filled")
     return SeatPhoto(seat, name, review=read.review, filled=filled)
 
@@ -92,7 +97,8 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
     """Keep each sheet read whose values are decided (with the values typed for the fields its marks leave
     undecided) as its player's part; show again those that cannot be kept yet."""
     table_id = request.path_params["table_id"]
-    view = await companion.table(table_id)
+    lang = request_language(request)
+    view = await companion.table(table_id, lang)
     form = await companion.form(request)
     names = {part.seat: part.name for part in view.table.parts}
     left: list[SeatPhoto] = []
@@ -108,7 +114,7 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
         sheet, problems, review = companion.games.sheet_from_marks(version, paper, filled, given, "",
                                                                    view.table.game)
         if not problems:
-            stored = await companion.keep_part(table_id, seat, view, sheet)
+            stored = await companion.keep_part(table_id, seat, view, sheet, lang)
             if not isinstance(stored, str):
                 kept.append(seat)
                 continue
@@ -118,7 +124,7 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
     refused = [seat for seat in names if str(seat) in form.getlist("refused")]
     if not left and not refused:
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
-    view = await companion.table(table_id)
+    view = await companion.table(table_id, lang)
     return companion.page("photos.html", request, status=400 if left else 200, seats=left,
                           kept=[names[seat] for seat in kept], retake=[p for p in view.table.parts if p.seat in refused],
                           **companion.table_context(view, None))
@@ -129,9 +135,9 @@ def _marks_sent(sent: str, view: TableView) -> tuple[str, str, set[int]]:
     version, _, rest = sent.partition("|")
     paper, _, numbers = rest.partition("|")
     if version != view.table.options.get("version", view.table.game) or paper not in PAPERS:
-        raise HTTPException(400, messages.OTHER_SHEET)
+        raise Refused(400, messages.OTHER_SHEET)
     try:
         return version, paper, {int(n) for n in numbers.split(",") if n}
     except ValueError:
-        raise HTTPException(400, messages.MARK_NOT_NUMBER) from None
+        raise Refused(400, messages.MARK_NOT_NUMBER) from None
 

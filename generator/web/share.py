@@ -16,7 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.games.table import TableHints
+from generator.i18n import N_, Language, language
 from generator.web.db import player_key
+from generator.web.languages import when
 
 BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
 
@@ -113,7 +115,7 @@ MUTED = (74, 83, 96)
 PAPER = (251, 250, 247)
 HEAD = (31, 42, 55)
 GOLD = (138, 97, 0)
-NOT_OFFICIAL = "≈ rests on a value no rulebook states: not an official score"
+NOT_OFFICIAL = N_("≈ rests on a value no rulebook states: not an official score")
 #: The result picture's width (px): a phone's screen width at 3x, what chat apps show without scaling much.
 WIDTH = 1080
 
@@ -138,23 +140,27 @@ def _wrapped(draw: Any, text: str, font: Any, width: int) -> list[str]:
     return lines or [""]
 
 
-def result_png(game: Mapping[str, Any], game_name: str, hints: TableHints) -> bytes:
-    """The ranked table of a saved game and each player's breakdown, as a PNG to share."""
+def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str],
+               lang: Language | None = None) -> bytes:
+    """The ranked table of a saved game and each player's breakdown (its parts named by `labels`), as a PNG to
+    share, in `lang` (English)."""
     from PIL import Image, ImageDraw
 
+    lang = lang or language()
     result = game["result"]
-    labels = hints.labels
     rows: list[tuple[str, str, str, str]] = []  # place, name, score, breakdown
     if "won" in result and game["team"]:
-        team = result["players"][0] if result["players"] else {"score": 0, "breakdown": {}}
-        rows.append(("", ", ".join(game["team"]), f"{team['score']} rounds", breakdown_words(team, labels)))
-        outcome = "Won: the castle was finished in time." if result["won"] else "Lost."
+        team: dict[str, Any] = result["players"][0] if result["players"] else {"score": 0, "breakdown": {}}
+        rows.append(("", ", ".join(game["team"]), lang.ngettext("{n} round", "{n} rounds", int(team["score"])).format(
+            n=team["score"]), breakdown_words(team, labels)))
+        outcome = lang._("Won: the castle was finished in time.") if result["won"] else lang._("Lost.")
     else:
         for player in sorted(result["players"], key=lambda p: (p["place"], p["name"])):
             approx = "≈" if player.get("inferred") else ""
             rows.append((str(player["place"]), player["name"], f"{approx}{player['score']}",
                          breakdown_words(player, labels)))
-        outcome = f"{result['winner']} wins." if result.get("winner") else "No single winner."
+        outcome = lang._("{name} wins.").format(name=result["winner"]) if result.get("winner") \
+            else lang._("No single winner.")
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     name_font, small, title = _font(True, 44), _font(False, 30), _font(True, 56)
     laid = [(row, _wrapped(scratch, row[3], small, WIDTH - 200)) for row in rows]
@@ -165,7 +171,8 @@ def result_png(game: Mapping[str, Any], game_name: str, hints: TableHints) -> by
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 150), fill=HEAD)
     draw.text((60, 30), game_name, font=title, fill=(255, 255, 255))
-    draw.text((60, 100), game["played_at"][:16], font=small, fill=(220, 226, 234))
+    draw.text((60, 100), when(lang, game["played_at"])[:24] if not lang.english else game["played_at"][:16],
+              font=small, fill=(220, 226, 234))
     draw.text((60, 175), outcome, font=_font(True, 36), fill=INK)
     y = 250
     for (place, name, score, _), lines in laid:
@@ -179,8 +186,8 @@ def result_png(game: Mapping[str, Any], game_name: str, hints: TableHints) -> by
             y += 40
         y += 30
     if approximate:  # honest data: a score resting on a house value is never shown as official
-        draw.text((60, height - 100), NOT_OFFICIAL, font=small, fill=MUTED)
-    draw.text((60, height - 60), "Scored with donjon", font=small, fill=MUTED)
+        draw.text((60, height - 100), lang._(NOT_OFFICIAL), font=small, fill=MUTED)
+    draw.text((60, height - 60), lang._("Scored with donjon"), font=small, fill=MUTED)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -21,7 +21,7 @@ from generator.web.db import player_key
 MOST_PART_BYTES = 32_768
 
 
-class StoreError(ValueError):
+class StoreError(messages.Said):
     """A request the store cannot carry out (no such table, a table already saved...); the message says why."""
 
 
@@ -87,7 +87,7 @@ def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any]
 def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
     row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
     if row is None:
-        raise StoreError(messages.NO_TABLE.format(table=table_id))
+        raise StoreError(messages.NO_TABLE, table=table_id)
     rows = conn.execute("SELECT seat, name, data FROM table_parts WHERE table_id = ? ORDER BY seat", (table_id,))
     parts = tuple(TablePart(r["seat"], r["name"], json.loads(r["data"])) for r in rows)
     undoable = {r[0]: int(r[1]) for r in conn.execute(
@@ -120,14 +120,14 @@ def _part_data(table: GameTable, seat: int | None) -> dict[str, Any]:
         return table.shared
     part = next((p for p in table.parts if p.seat == seat), None)
     if part is None:
-        raise StoreError(messages.NO_SEAT.format(seat=seat))
+        raise StoreError(messages.NO_SEAT, seat=seat)
     return part.data
 
 
 def _store_part(conn: sqlite3.Connection, table_id: int, seat: int | None, data: Mapping[str, Any]) -> None:
     text = _dump(dict(data))
     if len(text.encode()) > MOST_PART_BYTES:
-        raise StoreError(messages.PART_TOO_BIG.format(most=MOST_PART_BYTES // 1024))
+        raise StoreError(messages.PART_TOO_BIG, most=MOST_PART_BYTES // 1024)
     if seat is None:
         conn.execute("UPDATE tables SET shared = ? WHERE id = ?", (text, table_id))
     else:
@@ -195,7 +195,7 @@ def rename_seat(conn: sqlite3.Connection, table_id: int, seat: int, name: str) -
     table = _open_table(conn, table_id)
     _part_data(table, seat)
     if any(player_key(p.name) == player_key(name) for p in table.parts if p.seat != seat):
-        raise StoreError(messages.SEAT_TAKEN.format(name=name))
+        raise StoreError(messages.SEAT_TAKEN, name=name)
     conn.execute("UPDATE table_parts SET name = ? WHERE table_id = ? AND seat = ?", (name, table_id, seat))
     conn.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (table_id,))
     return load_table(conn, table_id)
@@ -248,7 +248,7 @@ def save_game(conn: sqlite3.Connection, game: str, end_state: Mapping[str, Any],
             row = conn.execute(f"SELECT id, idempotency_hash FROM games WHERE {column} = ?", (value,)).fetchone()
             if row is not None:
                 if column == "idempotency_key" and body is not None and row[1] not in (None, body):
-                    raise KeyReused(messages.KEY_REUSED.format(key=value, game=row[0]))
+                    raise KeyReused(messages.KEY_REUSED, key=value, game=row[0])
                 return int(row[0]), False
     cursor = conn.execute(
         "INSERT INTO games (uid, game, played_at, end_state, result, team, idempotency_key, table_id, duration_min, "
@@ -281,7 +281,7 @@ def update_game(conn: sqlite3.Connection, game_id: int, end_state: Mapping[str, 
     """Correct a saved game: its new end state and result become the game, the old ones stay as a version."""
     game = get_game(conn, game_id)
     if game is None:
-        raise StoreError(messages.NO_GAME.format(game=game_id))
+        raise StoreError(messages.NO_GAME, game=game_id)
     team = list(game["team"] if team is None else team)
     conn.execute("UPDATE games SET end_state = ?, result = ?, team = ? WHERE id = ?",
                  (_dump(dict(end_state)), _dump(dict(result)), _dump(team), game_id))
@@ -298,7 +298,7 @@ def delete_game(conn: sqlite3.Connection, game_id: int, who: str = "donjon") -> 
     """Take a saved game out of the history and the statistics; it is kept, with its versions, marked deleted."""
     game = get_game(conn, game_id)
     if game is None:
-        raise StoreError(messages.NO_GAME.format(game=game_id))
+        raise StoreError(messages.NO_GAME, game=game_id)
     conn.execute("UPDATE games SET deleted_at = ? WHERE id = ?", (now(), game_id))
     conn.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
     _add_version(conn, game_id, who, "delete", game["end_state"], game["result"], game["team"])

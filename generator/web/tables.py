@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from generator.games.table import TableHints
+from generator.i18n import Language, language
 from generator.web import messages
 from generator.web.forms import Control, FormBuilder, all_slots, initial_part, place_messages
 from generator.web.games import Games, Scored
@@ -86,10 +87,19 @@ class TableView:
     inferred: dict[str, dict[str, str]] = field(default_factory=dict)
     #: the controls of each seat's part and of the shared fields (None), built once per version
     controls: dict[int | None, list[Control]] = field(default_factory=dict)
+    #: the language it is shown in (its labels, messages and choices)
+    lang: Language = field(default_factory=lambda: language())
 
     @property
     def result(self) -> dict[str, Any] | None:
         return self.scored.result
+
+    @cached_property
+    def labels(self) -> dict[str, str]:
+        """The game's labels of its fields in the view's language (how the totals name each part's points)."""
+        from generator.games.table import result_labels
+
+        return result_labels(self.hints, self.builder.catalog, self.lang)
 
     @property
     def saveable(self) -> bool:
@@ -120,7 +130,7 @@ class TableView:
 
     def shown_name(self, name: str) -> str:
         """A result's player as the table names them: a cooperative game's one entry is the team."""
-        return messages.THE_TEAM if not self.hints.parts and self.table.team else name
+        return self.lang._(messages.THE_TEAM) if not self.hints.parts and self.table.team else name
 
     def seat_of(self, name: str) -> int | None:
         return next((i for i, p in enumerate(self.table.parts) if p.name == name), None)
@@ -241,25 +251,28 @@ class Views:
 
     def __init__(self, games: Games) -> None:
         self.games = games
-        self._cache: OrderedDict[tuple[int, int], TableView] = OrderedDict()
+        self._cache: OrderedDict[tuple[int, int, str], TableView] = OrderedDict()
         self._lock = threading.Lock()
 
-    def builder(self, game: str, options: Mapping[str, Any], players: Sequence[str]) -> FormBuilder:
-        catalog, spec = self.games.catalog(game)
-        return FormBuilder(spec, self.games.hints(game), catalog, options, players)
+    def builder(self, game: str, options: Mapping[str, Any], players: Sequence[str],
+                lang: Language | None = None) -> FormBuilder:
+        catalog, spec = self.games.catalog(game, lang)
+        return FormBuilder(spec, self.games.hints(game), catalog, options, players, lang or language())
 
-    def view(self, table: GameTable) -> TableView:
-        key = (table.id, table.version)
+    def view(self, table: GameTable, lang: Language | None = None) -> TableView:
+        """The view of a table's version in `lang` (English): computed once per version and language."""
+        lang = lang or language()
+        key = (table.id, table.version, lang.code)
         with self._lock:
             found = self._cache.get(key)
             if found is not None:
                 self._cache.move_to_end(key)
                 return found
         hints = self.games.hints(table.game)
-        builder = self.builder(table.game, table.options, table.names)
+        builder = self.builder(table.game, table.options, table.names, lang)
         state = end_state(table, hints)
-        scored = self.games.score(state)
-        view = TableView(table, hints, builder, state, scored, controls=_controls(builder, table, hints))
+        scored = self.games.score(state, lang)
+        view = TableView(table, hints, builder, state, scored, controls=_controls(builder, table, hints), lang=lang)
         slots = _slots(view.controls, hints)
         if scored.result is None:
             view.violations = place_messages(scored.problems, slots)

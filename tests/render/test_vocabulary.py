@@ -494,8 +494,7 @@ def test_hyphenation_by_the_box_language(tmp_path: Path) -> None:
     assert len([r for r in drawn(tmp_path, german, {"text": long}).items if isinstance(r, TextRun)]) >= 2
     with pytest.raises(Exception, match="wider than the box"):
         drawn(tmp_path, TEXT.replace("width: 40mm", "width: 30mm"), {"text": long})
-    said = problems(tmp_path, TEXT.replace("align: justify", "hyphenate: true"))
-    assert "hyphenation needs the text's language" in said
+    # `hyphenate: true` without a language hyphenates in the language drawn in (tests/test_languages.py)
 
 
 def test_letter_spacing_and_outlines_are_on_every_run(tmp_path: Path) -> None:

@@ -89,7 +89,7 @@ def test_undo_takes_back_the_last_edit_of_a_part_once(client: TestClient) -> Non
     table.edit("append", "vp_cards", 9, seat=0)
     table.edit("append", "vp_cards", 7, seat=0)
     page = table.page(seat=0)
-    assert "Undo the last change to Ana&#39;s part" in page
+    assert "Undo the last change to Ana's part" in page
     for _ in range(2):
         table.edit("undo", "", seat=0, key="undo-1")  # a retried undo takes back nothing more
     assert "VP cards bought: take away 9" in table.page(seat=0)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from generator.i18n import Language
 from generator.web.app import create_app
 from generator.web.db import Database
 from generator.web.games import Games, Scored
@@ -26,8 +27,8 @@ WARNING = {"where": "sheets[0].towers[0]", "message": "a tower worth 3 is not am
 class Trusting(Games):
     """The real scorer, with a warning on Ana's first tower and her resident points inferred from the house track."""
 
-    def score(self, end_state: Mapping[str, Any]) -> Scored:
-        scored = super().score(end_state)
+    def score(self, end_state: Mapping[str, Any], lang: Language | None = None) -> Scored:
+        scored = super().score(end_state, lang)
         if scored.result is None:
             return scored
         result = dict(scored.result)

@@ -25,6 +25,7 @@ from generator.fields import (
     Type,
 )
 from generator.games.castle.catalog import Castle
+from generator.i18n import N_
 from generator.yamlio import PathKey
 from scoring.formats import LARGEST, LONGEST, Name, aliases_of, game_key, names, number
 
@@ -116,9 +117,9 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
     named = GuestName(tuple(g.id for g in great), loose=True, what="guest", aliases=aliases_of(great))
     printed = GuestVp(-LARGEST, LARGEST)
     either = AnyOf((named, printed), what="a guest's name or the VP printed on a guest card")
-    guest_doc = "Great Architect: the guests' names; Apprentice: the VP printed on each guest card"
+    guest_doc = N_("Great Architect: the guests' names; Apprentice: the VP printed on each guest card")
     wall: Record[Wall] = Record(name="wall", fields={
-        "flags": Field(ListOf(number(), max_items=LONGEST), doc="the value of each flag drawn on this wall"),
+        "flags": Field(ListOf(number(), max_items=LONGEST), doc=N_("the value of each flag drawn on this wall")),
     }, build=Wall)
 
     def state(guest: Type[Any]) -> ByVersion:
@@ -126,18 +127,18 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
             name="castle sheet",
             fields={
                 "player": Field(Text(max_len=200, drawn=False), doc="whose castle this is"),
-                "donjon_floors": Field(number(), doc="floors of the donjon drawn: 0 to 4"),
-                "towers": Field(ListOf(number(), max_items=LONGEST), doc="the value written on each tower built"),
-                "walls": Field(ListOf(wall, max_items=LONGEST), doc="each wall built, with its flags"),
-                "sun": Field(Bool(), required=False, default=False, doc="drew the Sun: first to complete 4 towers"),
+                "donjon_floors": Field(number(), doc=N_("floors of the donjon drawn: 0 to 4")),
+                "towers": Field(ListOf(number(), max_items=LONGEST), doc=N_("the value written on each tower built")),
+                "walls": Field(ListOf(wall, max_items=LONGEST), doc=N_("each wall built, with its flags")),
+                "sun": Field(Bool(), required=False, default=False, doc=N_("drew the Sun: first to complete 4 towers")),
                 "cloud": Field(Bool(), required=False, default=False,
-                               doc="drew the end Cloud: completed the 12th part first"),
+                               doc=N_("drew the end Cloud: completed the 12th part first")),
                 "sky_clouds": Field(number(), required=False, default=0,
-                                    doc="extra 2-point clouds drawn through the Shepherdess"),
+                                    doc=N_("extra 2-point clouds drawn through the Shepherdess")),
                 "residents": Field(number(), required=False,
-                                   doc="residents coloured in, scored through the sheet's resident track"),
+                                   doc=N_("residents coloured in, scored through the sheet's resident track")),
                 "resident_points": Field(number(), required=False,
-                                         doc="instead of residents: the points of the last resident's group"),
+                                         doc=N_("instead of residents: the points of the last resident's group")),
                 "guests": Field(ListOf(guest, max_items=LONGEST), doc=guest_doc),
             },
             build=PlayerCastle,
@@ -147,7 +148,7 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
             doc="The castle sheets of one game of Once Upon a Castle, for `donjon score`.",
             fields={
                 "game": game_key("once-upon-a-castle"),
-                "version": Field(versions, doc="apprentice or great-architect"),
+                "version": Field(versions, doc=N_("apprentice or great-architect")),
                 "sheets": Field(ListOf(sheet, min_items=1, max_items=LONGEST), doc="one or more players' sheets"),
             },
             build=_end_state,

@@ -50,6 +50,7 @@ from enum import Enum, IntEnum
 from generator.catalog.common import Inferred
 from generator.games.castle.catalog import Castle, Guest
 from generator.games.castle.end_state import CastleEndState, PlayerCastle
+from generator.i18n import N_
 from generator.wording import listing, plural
 from scoring.findings import Findings, below_h
 from scoring.formats import name_key
@@ -103,8 +104,8 @@ class CastleOutcome(ResultPart):
         if self.termination is CastleEnd.END_CLOUD:
             return None
         # said to a table, which holds every player's sheet: no sheet can be missing there (unlike W4's file)
-        return ("the game ends when a player completes the twelfth part and draws the end Cloud, and no sheet has "
-                "it yet")
+        return N_("the game ends when a player completes the twelfth part and draws the end Cloud, and no sheet "
+                  "has it yet")
 
     @property
     def end_warning(self) -> str:
@@ -121,12 +122,13 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
         _check_not_negative(state, castle, at, found)
         # Rule 1. 004 The different parts of the Castle: a castle is finished with 4 donjon floors, 4 towers and
         # 4 walls, and there is nothing more of those to draw.
-        for part, built, most in (("donjon_floors", castle.donjon_floors, sheet.donjon_floors),
-                                  ("towers", len(castle.towers), sheet.towers),
-                                  ("walls", len(castle.walls), sheet.walls)):
+        for part, built, most, said in (
+                ("donjon_floors", castle.donjon_floors, sheet.donjon_floors,
+                 N_("has {built} donjon floors; a castle has at most {most}")),
+                ("towers", len(castle.towers), sheet.towers, N_("has {built} towers; a castle has at most {most}")),
+                ("walls", len(castle.walls), sheet.walls, N_("has {built} walls; a castle has at most {most}"))):
             if built > most:
-                found.add(CastleRule.PARTS, (*at, part),
-                          f"has {built} {part.replace('_', ' ')}; a castle has at most {most}")
+                found.add(CastleRule.PARTS, (*at, part), found._(said, built=built, most=most))
 
         # W1. 004 Towers: a tower's drawing sets the points written on it; 004 Flags: 4 ways to draw a flag, each
         # worth its points. Which values those are no rulebook says: the catalog's, with their source.
@@ -134,13 +136,15 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
         for position, value in enumerate(castle.towers):
             if value >= 0 and value not in towers.values:
                 found.check(VALUES, (*at, "towers", position),
-                            f"is {value}; a tower is worth {listing(towers.values, 'or')}", towers.provenance.of("values"))
+                            found._("is {value}; a tower is worth {values}", value=value,
+                                    values=found.listing(towers.values, "or")), towers.provenance.of("values"))
         flags = sheet.flag_values
         for wall_index, wall in enumerate(castle.walls):
             for position, value in enumerate(wall.flags):
                 if value >= 0 and value not in flags.values:
                     found.check(VALUES, (*at, "walls", wall_index, "flags", position),
-                                f"is {value}; a flag is worth {listing(flags.values, 'or')}", flags.provenance.of("values"))
+                                found._("is {value}; a flag is worth {values}", value=value,
+                                        values=found.listing(flags.values, "or")), flags.provenance.of("values"))
 
         # Rule 2. 004 Flags: flags go on walls already built, two walls carry up to 2 flags and two carry 1,
         # so a castle has 6 flags at most.
@@ -150,35 +154,41 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
             if len(wall.flags) > most_per_wall:
                 overfull = True
                 found.add(CastleRule.FLAGS, (*at, "walls", wall_index, "flags"),
-                          f"has {len(wall.flags)} flags; a wall carries at most {most_per_wall}")
+                          found._("has {flags} flags; a wall carries at most {most}", flags=len(wall.flags),
+                                  most=most_per_wall))
         doubles = sum(1 for wall in castle.walls if len(wall.flags) == 2)
         if most_per_wall == 2 and doubles > sheet.walls_with_two_flags:
             overfull = True
             found.add(CastleRule.FLAGS, (*at, "walls"),
-                      f"{doubles} walls carry 2 flags; only {sheet.walls_with_two_flags} walls of a castle can "
-                      f"(the others carry 1)")
+                      found._("{doubles} walls carry 2 flags; only {walls} walls of a castle can (the others carry "
+                              "1)", doubles=doubles, walls=sheet.walls_with_two_flags))
         if not overfull and len(castle.flags) > sheet.max_flags:
             found.add(CastleRule.FLAGS, (*at, "walls"),
-                      f"carry {len(castle.flags)} flags; a castle holds at most {sheet.max_flags}")
+                      found._("carry {flags} flags; a castle holds at most {most}", flags=len(castle.flags),
+                              most=sheet.max_flags))
 
         # Rule 3. 004 Towers: the Sun goes to the first castle with 4 towers; 004 End of the game: the Cloud goes
         # to whoever completes their twelfth part.
         if castle.sun and len(castle.towers) < sheet.towers:
             found.add(CastleRule.SUN_AND_CLOUD, (*at, "sun"),
-                      f"is drawn with {plural(len(castle.towers), 'tower')}; the Sun needs {sheet.towers}")
+                      found._("is drawn with {towers}; the Sun needs {needed}",
+                              towers=found.ngettext("{n} tower", "{n} towers", len(castle.towers)),
+                              needed=sheet.towers))
         parts = castle.donjon_floors + len(castle.towers) + len(castle.walls)
         if castle.cloud and not (castle.donjon_floors >= sheet.donjon_floors and len(castle.towers) >= sheet.towers
                                  and len(castle.walls) >= sheet.walls):
             found.add(CastleRule.SUN_AND_CLOUD, (*at, "cloud"),
-                      f"is drawn with {parts} of the {sheet.parts} parts ({castle.donjon_floors} floors, "
-                      f"{len(castle.towers)} towers, {len(castle.walls)} walls); the end Cloud needs all of them")
+                      found._("is drawn with {parts} of the {all} parts ({floors} floors, {towers} towers, {walls} "
+                              "walls); the end Cloud needs all of them", parts=parts, all=sheet.parts,
+                              floors=castle.donjon_floors, towers=len(castle.towers), walls=len(castle.walls)))
 
         # Rule 7. 004 Shepherdess: a "?" face may draw a 2-point cloud in the sky; she is a Great Architect guest,
         # and the Apprentice version has no guest powers (004 Great Architect Version), so no sky clouds.
         if state.version != "great-architect" and castle.sky_clouds:
             found.add(CastleRule.SKY_CLOUDS, (*at, "sky_clouds"),
-                      f"is {castle.sky_clouds}; sky clouds come only from the Shepherdess, a Great Architect guest, "
-                      f"so the {_version_name(catalog, state.version)} version has none")
+                      found._("is {clouds}; sky clouds come only from the Shepherdess, a Great Architect guest, so "
+                              "the {version} version has none", clouds=castle.sky_clouds,
+                              version=_version_name(catalog, state.version)))
 
     _check_across(state, catalog, found)
 
@@ -190,28 +200,30 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
         # either the residents drawn or the points read off that group, not both.
         if (castle.residents is None) == (castle.resident_points is None):
             found.add(CastleRule.RESIDENTS, at,
-                      "gives both residents and resident_points; give one" if castle.residents is not None
-                      else "gives neither residents nor resident_points; give one (0 residents if none)")
+                      found._("gives both residents and resident_points; give one") if castle.residents is not None
+                      else found._("gives neither residents nor resident_points; give one (0 residents if none)"))
         # W2. The sheet's resident groups are not known (game-facts 2(c)): the track is the catalog's. Beyond it,
         # the residents score its last group (ResidentTrack.points_for), marked inferred.
         elif castle.residents is not None and castle.residents > track.length:
             found.check(RESIDENT_TRACK, (*at, "residents"),
-                        f"is {castle.residents}; the resident track holds {track.length} (scored as its last group, "
-                        f"{plural(track.points_for(castle.residents), 'point')})", basis)
+                        found._("is {residents}; the resident track holds {length} (scored as its last group, "
+                                "{points})", residents=castle.residents, length=track.length,
+                                points=found.ngettext("{n} point", "{n} points", track.points_for(castle.residents))),
+                        basis)
         elif castle.resident_points is not None and castle.resident_points >= 0:
             allowed = sorted({0, *(g.points for g in track.groups)})
             if castle.resident_points not in allowed:
                 found.check(RESIDENT_TRACK, (*at, "resident_points"),
-                            f"is {castle.resident_points}; a group of the resident track gives "
-                            f"{', '.join(str(p) for p in allowed)}", basis)
+                            found._("is {points}; a group of the resident track gives {allowed}",
+                                    points=castle.resident_points, allowed=", ".join(str(p) for p in allowed)), basis)
 
     # W4. 004 End of the game: the player who completes the twelfth part draws the end Cloud, which ends the game.
     # A file may hold only some players' sheets, so a file in which none has it may still be a finished game.
     ended = any(castle.cloud for castle in state.sheets)
     if not ended:
         found.check(END_CLOUD, ("sheets",),
-                    "no sheet has the end Cloud: the game is not over, or the sheet of the player who drew it is "
-                    "missing", SOME_SHEETS)
+                    found._("no sheet has the end Cloud: the game is not over, or the sheet of the player who drew "
+                            "it is missing"), SOME_SHEETS)
     termination = CastleEnd.END_CLOUD if ended else CastleEnd.NO_END_CLOUD
     return Standing(finished=True, setting=(("version", _version_name(catalog, state.version)),
                                             ("sheets", str(len(state.sheets)))),
@@ -223,27 +235,30 @@ def _check_not_negative(state: CastleEndState, castle: PlayerCastle, at: tuple[s
     # Rule 0. 004 End of the game: a castle scores its towers, the group of its last resident, its flags and its
     # guests; each is a part drawn or a number printed, never less than nothing. 004 Shepherdess: each sky cloud
     # is one drawn. Parts and residents are counted, so none is below 0 either.
-    counts = (("donjon_floors", castle.donjon_floors, "floors"), ("sky_clouds", castle.sky_clouds, "sky clouds"),
-              ("residents", castle.residents, "residents"))
-    for key, count, what in counts:
+    counts = (("donjon_floors", castle.donjon_floors, N_("is {count}; a castle has 0 floors or more")),
+              ("sky_clouds", castle.sky_clouds, N_("is {count}; a castle has 0 sky clouds or more")),
+              ("residents", castle.residents, N_("is {count}; a castle has 0 residents or more")))
+    for key, count, said in counts:
         if count is not None and count < 0:
-            found.add(CastleRule.NOT_NEGATIVE, (*at, key), f"is {count}; a castle has 0 {what} or more")
+            found.add(CastleRule.NOT_NEGATIVE, (*at, key), found._(said, count=count))
     if castle.resident_points is not None and castle.resident_points < 0:
         found.add(CastleRule.NOT_NEGATIVE, (*at, "resident_points"),
-                  f"is {castle.resident_points}; a group of residents is worth 0 points or more")
+                  found._("is {points}; a group of residents is worth 0 points or more",
+                          points=castle.resident_points))
     for position, value in enumerate(castle.towers):
         if value < 0:
-            found.add(CastleRule.NOT_NEGATIVE, (*at, "towers", position), f"is {value}; a tower is worth 0 or more")
+            found.add(CastleRule.NOT_NEGATIVE, (*at, "towers", position),
+                      found._("is {value}; a tower is worth 0 or more", value=value))
     for wall_index, wall in enumerate(castle.walls):
         for position, value in enumerate(wall.flags):
             if value < 0:
                 found.add(CastleRule.NOT_NEGATIVE, (*at, "walls", wall_index, "flags", position),
-                          f"is {value}; a flag is worth 0 or more")
+                          found._("is {value}; a flag is worth 0 or more", value=value))
     if state.version != "great-architect":
         for position, guest in enumerate(castle.guests):
             if isinstance(guest, int) and guest < 0:
                 found.add(CastleRule.NOT_NEGATIVE, (*at, "guests", position),
-                          f"is {guest}; a guest card is worth 0 VP or more")
+                          found._("is {value}; a guest card is worth 0 VP or more", value=guest))
 
 
 def _version_name(catalog: Castle, version: str) -> str:
@@ -256,15 +271,17 @@ def _check_sheets(state: CastleEndState, catalog: Castle, found: Findings) -> No
     most = catalog.components.personal_boards
     if len(state.sheets) > most:
         found.add(CastleRule.SHEETS, ("sheets",),
-                  f"lists {plural(len(state.sheets), 'sheet')}; a game has at most {most} players (the box holds "
-                  f"{most} personal boards and {most} sets of tokens)")
+                  found._("lists {sheets}; a game has at most {most} players (the box holds {most} personal boards "
+                          "and {most} sets of tokens)",
+                          sheets=found.ngettext("{n} sheet", "{n} sheets", len(state.sheets)), most=most))
     # Rule 6. Each player draws one castle (004 Setting up: one sheet each), so a name appears once.
     seen: dict[str, int] = {}
     for index, castle in enumerate(state.sheets):
         key = name_key(castle.player)
         if key in seen:
             found.add(CastleRule.SHEETS, ("sheets", index, "player"),
-                      f"{castle.player!r} is also the player of sheets[{seen[key]}]; each player has one sheet")
+                      found._("{name!r} is also the player of sheets[{other}]; each player has one sheet",
+                              name=castle.player, other=seen[key]))
         else:
             seen[key] = index
 
@@ -277,9 +294,10 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
         holders = [i for i, castle in enumerate(state.sheets) if getattr(castle, flag)]
         for index in holders[1:]:
             first = holders[0]
+            said = (N_("the Sun was already drawn by {name} (sheets[{first}]); a game has only one") if flag == "sun"
+                    else N_("the end Cloud was already drawn by {name} (sheets[{first}]); a game has only one"))
             found.add(CastleRule.ONE_OF_EACH, ("sheets", index, flag),
-                      f"the {'Sun' if flag == 'sun' else 'end Cloud'} was already drawn by "
-                      f"{state.sheets[first].player} (sheets[{first}]); a game has only one")
+                      found._(said, name=state.sheets[first].player, first=first))
     if state.version == "great-architect":
         # Rule 4. 004 Game components: 20 Great Architect guests, each card once; stealing moves a guest from one
         # castle to another, it never copies it.
@@ -290,8 +308,9 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
                 if guest in first_seen:
                     owner, slot = first_seen[guest]
                     found.add(CastleRule.ONE_OF_EACH, ("sheets", index, "guests", position),
-                              f"{_guest_name(catalog, guest)} is already in {state.sheets[owner].player}'s castle "
-                              f"(sheets[{owner}].guests[{slot}]); there is one card of each guest")
+                              found._("{guest} is already in {name}'s castle (sheets[{owner}].guests[{slot}]); there "
+                                      "is one card of each guest", guest=_guest_name(catalog, guest, found),
+                                      name=state.sheets[owner].player, owner=owner, slot=slot))
                 else:
                     first_seen[guest] = (index, position)
         return
@@ -301,21 +320,23 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
         # version nothing moves a guest afterwards.
         if castle.donjon_floors >= 0 and len(castle.guests) != castle.donjon_floors:
             found.add(CastleRule.ONE_OF_EACH, ("sheets", index, "guests"),
-                      f"lists {plural(len(castle.guests), 'guest')} for {plural(castle.donjon_floors, 'donjon floor')}"
-                      "; in the Apprentice version each floor brings exactly one guest")
+                      found._("lists {guests} for {floors}; in the Apprentice version each floor brings exactly one "
+                              "guest", guests=found.ngettext("{n} guest", "{n} guests", len(castle.guests)),
+                              floors=found.ngettext("{n} donjon floor", "{n} donjon floors", castle.donjon_floors)))
         # W3. 004 The Donjon's floors: a guest scores the VP printed on its card; no source lists those values,
         # so the range is the catalog's.
         for position, value in enumerate(castle.guests):
             assert isinstance(value, int)  # the format gives numbers in this version
             if value >= 0 and not span.min <= value <= span.max:
                 found.check(APPRENTICE_VP, ("sheets", index, "guests", position),
-                            f"is {value}; an Apprentice guest card is worth {span.min} to {span.max} VP",
+                            found._("is {value}; an Apprentice guest card is worth {low} to {high} VP", value=value,
+                                    low=span.min, high=span.max),
                             span.provenance.of("min") or span.provenance.of("max"))
 
 
-def _guest_name(catalog: Castle, guest_id: str) -> str:
+def _guest_name(catalog: Castle, guest_id: str, found: Findings) -> str:
     guest = catalog.guest(guest_id)
-    return f"the {guest.name}" if guest is not None else guest_id
+    return found._("the {guest}", guest=guest.name) if guest is not None else guest_id
 
 
 def guest_points(guest: Guest, castle: PlayerCastle, guests: Mapping[str, Guest]) -> int:

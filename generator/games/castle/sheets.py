@@ -7,6 +7,11 @@ Letter) and reads them back (a filled PDF's form fields, a photo's marks). This 
 catalog's values, checks that the castle they draw (4 floors, 4 towers, 4 walls) is the catalog's, and maps the
 fields (`towers[1]`, `walls[0].flags[1]`, `guests`...) to the end state: built towers, walls and flags in the
 order of their index, skipping the ones not built.
+
+A sheet is drawn in the language of the catalog it is given (`localise`): the layouts' words through donjon's
+catalogs, the game's, versions' and guests' names from the catalog, each name donjon translated itself marked †
+and said so in the small print. Only words change: the marks, and so the map a photo is read with, are the same
+in every language.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import ContentError, Problem
 from generator.games.base import ScoreSheetFile, SheetOptions
+from generator.i18n import language
 from generator.render.imposition import PAPER_NAMES
 
 if TYPE_CHECKING:
+    from generator.catalog.common import Provenance
     from generator.games.castle.catalog import Castle
     from generator.render.model import Page
     from generator.sheets.draw import DrawnSheet
@@ -33,6 +40,8 @@ GAME = "once-upon-a-castle"
 LAYOUTS = {"great-architect": "castle-great-architect", "apprentice": "castle-apprentice"}
 #: The suffix of a scan-ready sheet's map of marks, after the sheet's name.
 MARKS_SUFFIX = ".marks.json"
+#: A name donjon translated itself, as the reference marks it: not official.
+HOUSE_MARK = "†"
 
 
 def file_name(version: str, paper: str, fillable: bool) -> str:
@@ -59,6 +68,18 @@ def _noted(items: Sequence[Any], provenance: Any, name: str) -> Noted:
     return Noted(tuple(items), found is not None, found.confidence if found is not None else "H")
 
 
+def _by_donjon(provenance: Provenance) -> bool:
+    """Whether a record's name, in the catalog's language, is donjon's own translation (`house`)."""
+    found = provenance.translated("name")
+    return found is not None and found[0] == "house"
+
+
+def version_name(castle: Castle, version: str) -> str:
+    """A version's name as the sheet prints it: the catalog's, marked when donjon translated it."""
+    found = next(v for v in castle.versions if v.id == version)
+    return found.name + (HOUSE_MARK if _by_donjon(found.provenance) else "")
+
+
 def values(castle: Castle) -> dict[str, Any]:
     """What the castle's sheet layouts print from the catalog."""
     sheet = castle.sheet
@@ -83,8 +104,9 @@ def values(castle: Castle) -> dict[str, Any]:
         "flag_values": _noted(sheet.flag_values.values, sheet.flag_values.provenance, "values"),
         "resident_track": _noted(sheet.resident_track.groups, sheet.resident_track.provenance, "groups"),
         "guest_vp": list(range(span.min, span.max + 1)), "guest_vp_note": _noted((), span.provenance, "min"),
-        "guests": [{"id": g.id, "name": g.name, "kind": g.kind} for g in guests],
+        "guests": [{"id": g.id, "name": g.name, "kind": g.kind, "house": _by_donjon(g.provenance)} for g in guests],
         "guest_scoring": scoring,
+        "game_name": castle.info.name,
     }
 
 
@@ -115,9 +137,13 @@ def _drawn(castle: Castle, version: str, paper: str, variant: str) -> DrawnSheet
     from generator.sheets.draw import draw_sheet
 
     check_counts(castle, version)
-    the_layout = layout(version)
-    return draw_sheet(the_layout, variant, paper, values(castle), file_name(version, paper, False),
-                      the_layout.values.get("version_name", version))
+    given = values(castle)
+    name = version_name(castle, version)
+    # the Great Architect sheet prints the guests' names too
+    by_donjon = name.endswith(HOUSE_MARK) or (version == "great-architect" and any(g["house"] for g in given["guests"]))
+    given.update(version_name=name, translated_by_donjon=by_donjon)
+    return draw_sheet(layout(version), variant, paper, given, file_name(version, paper, False), name,
+                      language(castle.info.lang))
 
 
 def drawn(castle: Castle, version: str, paper: str, variant: str) -> DrawnSheet:
@@ -134,21 +160,28 @@ def score_sheets(castle: Castle) -> list[ScoreSheetFile]:
     players on either side of the Atlantic share the output folder."""
     from functools import partial
 
+    lang = language(castle.info.lang)
     found: list[ScoreSheetFile] = []
     for version in castle.versions:
         for paper in ("a4", "letter"):
-            what = f"castle score sheet, {version.name}, {PAPER_NAMES[paper]}"
+            # what the build's report says is English, as the command line is; the PDF's metadata is in the sheet's
+            # language
+            english = layout(version.id).values.get("version_name", version.id)
+            what = f"castle score sheet, {english}, {PAPER_NAMES[paper]}"
+            title = lang._("{game}: score sheet, {version} version").format(
+                game=castle.info.name, version=version_name(castle, version.id))
+            paper_name = lang._(PAPER_NAMES[paper])
+            scan_ready, fillable = lang._("scan-ready"), lang._("fillable")
             found.append(ScoreSheetFile(
-                file_name(version.id, paper, False),
-                f"{castle.info.name}: score sheet, {version.name} version ({PAPER_NAMES[paper]}, scan-ready)",
-                "a castle score sheet by donjon; fill its marks and score a photo of it with `donjon score`",
+                file_name(version.id, paper, False), f"{title} ({paper_name}, {scan_ready})",
+                lang._("a castle score sheet by donjon; fill its marks and score a photo of it with `donjon score`"),
                 f"{what}, to print (scan-ready)", partial(_page, castle, version.id, paper, "scan"),
-                ((MARKS_SUFFIX, f"{what}: its map of marks", partial(_map_json, castle, version.id, paper)),)))
+                ((MARKS_SUFFIX, f"{what}: its map of marks", partial(_map_json, castle, version.id, paper)),),
+                lang.code))
             found.append(ScoreSheetFile(
-                file_name(version.id, paper, True),
-                f"{castle.info.name}: score sheet, {version.name} version ({PAPER_NAMES[paper]}, fillable)",
-                "a castle score sheet by donjon; score it filled in with `donjon score`",
-                f"{what}, fillable", partial(_page, castle, version.id, paper, "fillable")))
+                file_name(version.id, paper, True), f"{title} ({paper_name}, {fillable})",
+                lang._("a castle score sheet by donjon; score it filled in with `donjon score`"),
+                f"{what}, fillable", partial(_page, castle, version.id, paper, "fillable"), lang=lang.code))
     return found
 
 

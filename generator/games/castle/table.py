@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.games.table import Choices, TableControl, TableHints, not_official
+from generator.i18n import N_
 
 
 def _guests(catalog: Any, options: Mapping[str, Any]) -> Choices:
@@ -25,23 +26,26 @@ HINTS = TableHints(
         "donjon_floors": TableControl("count", low=lambda c, o: 0, high=lambda c, o: int(c.sheet.donjon_floors)),
         "towers": TableControl("tap", choices=lambda c, o: [(str(v), str(v)) for v in c.sheet.tower_values.values],
                          most=lambda c, o: int(c.sheet.towers),
-                         note=lambda c, o: not_official(c.sheet.tower_values.provenance, "values")),
+                         note=lambda c, o: not_official(c.sheet.tower_values.provenance, "values", o)),
         "walls": TableControl("records", most=lambda c, o: int(c.sheet.walls)),
         "walls.flags": TableControl("tap", choices=lambda c, o: [(str(v), str(v)) for v in c.sheet.flag_values.values],
                               most=lambda c, o: 2,
-                              note=lambda c, o: not_official(c.sheet.flag_values.provenance, "values")),
+                              note=lambda c, o: not_official(c.sheet.flag_values.provenance, "values", o)),
         "sky_clouds": TableControl("count", low=lambda c, o: 0),
         "residents": TableControl("count", low=lambda c, o: 0, high=lambda c, o: int(c.sheet.resident_track.length)),
         "resident_points": TableControl("count", low=lambda c, o: 0),
         "guests": TableControl("pick", choices=lambda c, o: (_guests(c, o) if o.get("version") == "great-architect"
                                                         else _apprentice_vp(c, o))),
     },
-    labels={"version": "Version", "donjon_floors": "Donjon floors", "towers": "Towers (value of each)",
-            "walls": "Walls", "flags": "Flags (value of each)", "sun": "Sun (first to 4 towers)",
-            "cloud": "End cloud (12th part first)", "sky_clouds": "Sky clouds (Shepherdess)",
-            "residents": "Residents coloured in", "resident_points": "or: resident points read off the sheet",
-            "guests": "Guests"},
-    helps={"guests": "Tap each guest card in your castle."},
+    labels={"version": N_("Version"), "donjon_floors": N_("Donjon floors"), "towers": N_("Towers (value of each)"),
+            "walls": N_("Walls"), "flags": N_("Flags (value of each)"), "sun": N_("Sun (first to 4 towers)"),
+            "cloud": N_("End cloud (12th part first)"), "sky_clouds": N_("Sky clouds (Shepherdess)"),
+            "residents": N_("Residents coloured in"), "resident_points": N_("or: resident points read off the sheet"),
+            "guests": N_("Guests")},
+    item_labels={"walls": N_("wall")},
+    entry_labels=lambda c: {f"guest:{g.id}": g.name for g in c.guests},
+    helps={"guests": N_("Tap each guest card in your castle.")},
+    option_choices={"version": lambda c, o: [(v.id, v.name) for v in c.versions]},
     initial={"residents": 0},
     sheet_upload=True,
 )

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from generator.catalog.deck import Card
 from generator.catalog.game import DeckSpec
 from generator.games.guedelon.catalog import Guedelon
+from generator.i18n import language
 
 
 def cards(game: Guedelon, spec: DeckSpec) -> Iterator[Card]:
@@ -19,9 +20,10 @@ def cards(game: Guedelon, spec: DeckSpec) -> Iterator[Card]:
             yield Card(f"{event.number:02d}-{event.id}", event.name, 1, {"event": event, "series": series[event.series]},
                        {"event": event.provenance})
     elif spec.cards == "floor-tiles":
+        _ = language(game.info.lang)._
         buildings = {b.id: b for b in game.buildings}
         for tile in game.tiles:
             products = [game.product_name(p) for p in tile.products] if tile.products is not None else None
-            yield Card(tile.id.lower(), f"Floor tile {tile.id}", 1,
+            yield Card(tile.id.lower(), _("Floor tile {id}").format(id=tile.id), 1,
                        {"tile": tile, "building": buildings[tile.building], "products": products},
                        {"tile": tile.provenance, "building": buildings[tile.building].provenance})

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from generator.fields import Checker, Field, ListOf, Record, Text, Type, describe, normalise_name
 from generator.games.guedelon.catalog import Guedelon
+from generator.i18n import N_
 from generator.yamlio import PathKey
 from scoring.formats import LONGEST, game_key, names, number
 
@@ -45,7 +46,7 @@ def spec(catalog: Guedelon) -> Record[GuedelonEndState]:
         fields={
             "game": game_key("guedelon"),
             "players": Field(number(), doc="1 to 4; 1 and 2 play with the apprentice"),
-            "events": Field(names(series, "event series"), doc="the event series played"),
+            "events": Field(names(series, "event series"), doc=N_("the event series played")),
             "mill": Field(MillState(), required=False,
                           doc="false (the default): the Mill was not in play; built, or not-built, when it was"),
             "rounds": Field(number(), doc="rounds played when the castle was finished, or when play stopped"),

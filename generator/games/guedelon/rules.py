@@ -42,7 +42,7 @@ from generator.catalog.common import Inferred
 from generator.fields import normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
-from generator.wording import listing, noun, plural
+from generator.wording import plural
 from scoring.findings import Findings
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, breakdown
 
@@ -170,16 +170,18 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> Standi
     # Rule 1. 000/001 box and 11 Solo and Duo Modes: 1 to 4 players (1 and 2 with the apprentice).
     if not info.players_min <= state.players <= info.players_max:
         found.add(GuedelonRule.PLAYERS, ("players",),
-                  f"is {state.players}; Guédelon is played by {info.players_min} to {info.players_max}")
+                  found._("is {players}; Guédelon is played by {low} to {high}", players=state.players,
+                          low=info.players_min, high=info.players_max))
     # Rule 2. 000/001 5.1: every round starts by moving the time counter one space; a game has played one at least.
     if state.rounds < 1:
-        found.add(GuedelonRule.ROUNDS, ("rounds",), f"is {state.rounds}; a game lasts 1 round or more")
+        found.add(GuedelonRule.ROUNDS, ("rounds",), found._("is {rounds}; a game lasts 1 round or more",
+                                                            rounds=state.rounds))
     # W2. 000 12.3: the Mill is an additional challenge, not a floor of the castle; `built: all` says every floor
     # tile is built and nothing about the Mill, which files written before `mill: built` had no other way to say.
     if state.mill == LISTED and state.built == "all":
         found.check(OLD_MILL, ("mill",),
-                    f"is true with built: all, which names the floor tiles only: the {catalog.mill.name} is read as "
-                    f"not built; write `mill: built` if it was", OLD_MILL_READING)
+                    found._("is true with built: all, which names the floor tiles only: the {mill} is read as not "
+                            "built; write `mill: built` if it was", mill=catalog.mill.name), OLD_MILL_READING)
     if state.built != "all":
         _check_tiles(state, catalog, found)
     return Standing(finished=_ending(state, catalog) is not GuedelonEnd.IN_PROGRESS,
@@ -202,22 +204,26 @@ def _check_tiles(state: GuedelonEndState, catalog: Guedelon, found: Findings) ->
         # with the expansion, and is not a floor tile (a list names it only in files written before `mill: built`).
         if is_mill and state.mill is None:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
-                      f"names the {catalog.mill.name}, but the {catalog.mill.name} was not in play (mill: false)")
+                      found._("names the {mill}, but the {mill} was not in play (mill: false)",
+                              mill=catalog.mill.name))
         elif is_mill and state.mill == NOT_BUILT:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
-                      f"names the {catalog.mill.name}, but mill: not-built says it was not built")
+                      found._("names the {mill}, but mill: not-built says it was not built", mill=catalog.mill.name))
         elif not is_mill and place is None:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
-                      f"{name!r} is not a floor tile any building of the castle can hold (tiles: {_span(catalog)})")
+                      found._("{name!r} is not a floor tile any building of the castle can hold (tiles: {tiles})",
+                              name=name, tiles=_span(catalog)))
         elif key in seen:
-            found.add(GuedelonRule.TILES_EXIST, ("built", index), f"names {key} a second time")
+            found.add(GuedelonRule.TILES_EXIST, ("built", index), found._("names {tile} a second time", tile=key))
         elif place is not None and key not in known:
             # W1. Which buildings hold the two tiles the rulebooks do not place is the catalog's choice.
             building = catalog.building(place[0])
             assert building is not None  # `possible` found it
             found.check(SPLIT, ("built", index),
-                        f"{key} is a tile building {building.id} can hold, but the catalog gives {building.id} "
-                        f"{plural(building.floors, 'floor')} ({building.id}0-{building.id}{building.floors - 1})",
+                        found._("{tile} is a tile building {building} can hold, but the catalog gives {building} "
+                                "{floors} ({building}0-{building}{top})", tile=key, building=building.id,
+                                floors=found.ngettext("{n} floor", "{n} floors", building.floors),
+                                top=building.floors - 1),
                         building.provenance.of("floors"))
         seen.add(key)
 
@@ -226,9 +232,9 @@ def _check_tiles(state: GuedelonEndState, catalog: Guedelon, found: Findings) ->
     size = castle_size(catalog, tiles)
     if size > catalog.components.floor_tiles:
         found.add(GuedelonRule.TILES_EXIST, ("built",),
-                  f"names tiles that no one castle holds: with them it would need {size} floor tiles, and the box "
-                  f"holds {catalog.components.floor_tiles} (one building of {catalog.tallest} floors, the others "
-                  "3 to 5)")
+                  found._("names tiles that no one castle holds: with them it would need {size} floor tiles, and the "
+                          "box holds {tiles} (one building of {tallest} floors, the others 3 to 5)", size=size,
+                          tiles=catalog.components.floor_tiles, tallest=catalog.tallest))
 
     # Rule 4. 000/001 7.10: floor tiles are built from floor 0 up, and a floor is completed before the next.
     judged: set[str] = set()
@@ -242,8 +248,10 @@ def _check_tiles(state: GuedelonEndState, catalog: Guedelon, found: Findings) ->
         missing = [f"{letter}{f}" for f in range(floor) if f"{letter}{f}" not in tiles]
         if missing:
             found.add(GuedelonRule.FLOORS_IN_ORDER, ("built", index),
-                      f"{key} is built but {listing(missing)} below it {noun(len(missing), 'is', 'are')} not; a "
-                      "building rises from floor 0 one floor at a time")
+                      found.ngettext("{tile} is built but {missing} below it is not; a building rises from floor 0 "
+                                     "one floor at a time",
+                                     "{tile} is built but {missing} below it are not; a building rises from floor 0 "
+                                     "one floor at a time", len(missing), tile=key, missing=found.listing(missing)))
 
 
 def _tiles_left(state: GuedelonEndState, catalog: Guedelon) -> int:

@@ -7,12 +7,14 @@ from collections.abc import Iterator
 from generator.catalog.deck import Card
 from generator.catalog.game import DeckSpec
 from generator.games.guildhall.catalog import Guildhall
+from generator.i18n import language
 
 
 def cards(game: Guildhall, spec: DeckSpec) -> Iterator[Card]:
     """The cards of one deck: a (profession, colour) card for every colour of every profession of the set, the
     VP cards of the set, or the VP token (its copies are the tokens in the box)."""
     sets = {s.id: s for s in game.sets}
+    _ = language(game.info.lang)._
     if spec.cards == "professions":
         for profession in game.professions:
             if spec.set and profession.set != spec.set:
@@ -26,8 +28,8 @@ def cards(game: Guildhall, spec: DeckSpec) -> Iterator[Card]:
         for card in game.vp_cards:
             if spec.set and card.set != spec.set:
                 continue
-            yield Card(card.id, f"{card.value} VP", card.copies, {"vp": card, "set": sets[card.set]},
+            yield Card(card.id, _("{value} VP").format(value=card.value), card.copies, {"vp": card, "set": sets[card.set]},
                        {"vp": card.provenance})
     elif spec.cards == "vp-tokens":
-        yield Card("vp-token", "VP token", game.components.vp_tokens,
+        yield Card("vp-token", _("VP token"), game.components.vp_tokens,
                    {"value": 1, "copies": game.components.vp_tokens}, {"components": game.components.provenance})

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from generator.fields import AnyOf, Field, ListOf, MapOf, Nullable, Record, Text
 from generator.games.guildhall.catalog import Guildhall
+from generator.i18n import N_
 from scoring.formats import LONGEST, Quantity, game_key, names, number
 
 
@@ -70,9 +71,9 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
             "guildhall": Field(MapOf(names(professions, "profession"),
                                      ListOf(names(colours, "colour"), max_items=LONGEST), max_items=LONGEST),
                                doc="the face-up chapters: profession -> the colours present"),
-            "completed_chapters": Field(number(), doc="face-down completed chapters held: 0 to 3"),
-            "vp_cards": Field(ListOf(number(), max_items=LONGEST), doc="the printed value of each VP card bought"),
-            "vp_tokens": Field(Quantity(), doc="VP tokens held: a whole number, zero or more"),
+            "completed_chapters": Field(number(), doc=N_("face-down completed chapters held: 0 to 3")),
+            "vp_cards": Field(ListOf(number(), max_items=LONGEST), doc=N_("the printed value of each VP card bought")),
+            "vp_tokens": Field(Quantity(), doc=N_("VP tokens held: a whole number, zero or more")),
         },
         build=_player,
     )
@@ -81,7 +82,7 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
         doc="A finished (or stopped) game of Guildhall, for `donjon score`.",
         fields={
             "game": game_key("guildhall"),
-            "vp_set": Field(names(sets, "set"), doc="the set whose VP cards were used"),
+            "vp_set": Field(names(sets, "set"), doc=N_("the set whose VP cards were used")),
             "variant": Field(names(VARIANTS, "variant"), required=False, default="rulebook",
                              doc="rulebook (default), or yucata for games played on Yucata, where a fourth completed "
                                  "chapter is discarded only on its owner's next turn"),
@@ -92,7 +93,7 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
                 doc="the professions in play: a set name, or a list of six or of all twelve; default: those of vp_set"),
             "players": Field(ListOf(player, max_items=LONGEST), doc="in seat order, first player first: 2 to 4"),
             "ended_by": Field(Nullable(Text(min_len=0, max_len=200, drawn=False)), required=False,
-                              doc="the player whose turn had just ended when the game stopped"),
+                              doc=N_("the player whose turn had just ended when the game stopped")),
         },
         build=_end_state,
     )

@@ -45,7 +45,6 @@ from enum import IntEnum
 from generator.catalog.common import Inferred
 from generator.games.guildhall.catalog import Guildhall
 from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
-from generator.wording import listing, ordinal, plural
 from scoring.findings import Findings, weakest
 from scoring.formats import name_key
 from scoring.result import PlayerScore, Ranking, Standing, breakdown, ranked_by
@@ -97,17 +96,19 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     # Rule 1. 002 header and 003 cover: Guildhall is a game for 2 to 4 players.
     if not info.players_min <= len(players) <= info.players_max:
         found.add(GuildhallRule.PLAYERS, ("players",),
-                  f"lists {plural(len(players), 'player')}; Guildhall is played by "
-                  f"{info.players_min} to {info.players_max}")
+                  found._("lists {players}; Guildhall is played by {low} to {high}",
+                          players=found.ngettext("{n} player", "{n} players", len(players)), low=info.players_min,
+                          high=info.players_max))
     # Rule 1. Every player is named once, so that places and `ended_by` can name them.
     seen: dict[str, int] = {}
     for index, player in enumerate(players):
         key = name_key(player.name)
         if not key:
-            found.add(GuildhallRule.PLAYERS, ("players", index, "name"), "is empty; every player needs a name")
+            found.add(GuildhallRule.PLAYERS, ("players", index, "name"), found._("is empty; every player needs a name"))
         elif key in seen:
             found.add(GuildhallRule.PLAYERS, ("players", index, "name"),
-                      f"{player.name!r} is also the name of players[{seen[key]}]; names must be unique")
+                      found._("{name!r} is also the name of players[{other}]; names must be unique",
+                              name=player.name, other=seen[key]))
         else:
             seen[key] = index
 
@@ -118,17 +119,20 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
         counts = Counter(state.professions)
         for index, profession in enumerate(state.professions):
             if counts[profession] > 1 and state.professions.index(profession) < index:
-                found.add(GuildhallRule.PROFESSIONS, ("professions", index), f"names {profession} a second time")
+                found.add(GuildhallRule.PROFESSIONS, ("professions", index),
+                          found._("names {profession} a second time", profession=profession))
         every = len(catalog.professions)
         if len(in_play) not in (comp.professions_per_set, every):
             found.add(GuildhallRule.PROFESSIONS, ("professions",),
-                      f"names {plural(len(in_play), 'profession')}; a game has {comp.professions_per_set} "
-                      f"in play, or all {every} combined")
+                      found._("names {professions}; a game has {per_set} in play, or all {every} combined",
+                              professions=found.ngettext("{n} profession", "{n} professions", len(in_play)),
+                              per_set=comp.professions_per_set, every=every))
     for index, player in enumerate(players):
         for chapter in player.guildhall:
             if chapter.profession not in in_play:
                 found.add(GuildhallRule.PROFESSIONS, ("players", index, "guildhall", chapter.profession),
-                          f"{chapter.profession} is not in play in this game (in play: {', '.join(in_play)})")
+                          found._("{profession} is not in play in this game (in play: {in_play})",
+                                  profession=chapter.profession, in_play=", ".join(in_play)))
 
     every_colour = frozenset(colours)
     for index, player in enumerate(players):
@@ -140,14 +144,14 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
             if len(present) != len(chapter.colours):
                 doubled = [c for c, n in Counter(chapter.colours).items() if n > 1]
                 found.add(GuildhallRule.NO_DUPLICATE_CARD, path,
-                          f"holds {listing(doubled)} more than once; a guildhall never holds two cards of the same "
-                          "profession and colour")
+                          found._("holds {cards} more than once; a guildhall never holds two cards of the same "
+                                  "profession and colour", cards=found.listing(doubled)))
             # Rule 4. 002/003 Completed Chapters: the fifth colour completes the chapter, which is turned face
             # down at once (even on another player's turn), so no face-up chapter has all five.
             if every_colour <= present:
                 found.add(GuildhallRule.NO_FULL_CHAPTER_FACE_UP, path,
-                          f"holds all {len(colours)} colours; a complete chapter is turned face down at once "
-                          "(count it in completed_chapters instead)")
+                          found._("holds all {colours} colours; a complete chapter is turned face down at once "
+                                  "(count it in completed_chapters instead)", colours=len(colours)))
 
     points = [vp(player) for player in players]
     ender = _ender(state, points, comp.win_vp)
@@ -161,12 +165,13 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
         at = ("players", index, "completed_chapters")
         held = player.completed_chapters
         if held < 0 or (held > most and state.variant != "yucata"):
-            found.add(GuildhallRule.COMPLETED_CHAPTERS, at, f"is {held}; a player holds 0 to {most} completed "
-                                                              "chapters")
+            found.add(GuildhallRule.COMPLETED_CHAPTERS, at,
+                      found._("is {held}; a player holds 0 to {most} completed chapters", held=held, most=most))
         elif held > most and index == ender:
             found.check(GuildhallRule.COMPLETED_CHAPTERS, at,
-                        f"is {held}; {players[index].name} ended the game on Yucata holding more than {most} "
-                        "completed chapters, which Yucata may have discarded during that last turn", YUCATA_LAST_TURN)
+                        found._("is {held}; {name} ended the game on Yucata holding more than {most} completed "
+                                "chapters, which Yucata may have discarded during that last turn", held=held,
+                                name=players[index].name, most=most), YUCATA_LAST_TURN)
 
     # Rule 6. 002/003 Components: each profession comes in 5 colours and 4 copies of each card (120 cards with six
     # professions). Cards face up and cards in completed chapters all come from that deck, and a completed chapter
@@ -178,32 +183,37 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
                 copies[chapter.profession, colour] += 1
                 if copies[chapter.profession, colour] == comp.copies_per_card + 1:
                     found.add(GuildhallRule.CARD_COPIES, ("players", index, "guildhall", chapter.profession),
-                              f"holds the {colour} {chapter.profession}, which makes a "
-                              f"{ordinal(comp.copies_per_card + 1)} copy face up; only {comp.copies_per_card} exist")
+                              found._("holds the {colour} {profession}, which makes a {nth} copy face up; only "
+                                      "{copies} exist", colour=colour, profession=chapter.profession,
+                                      nth=found.ordinal(comp.copies_per_card + 1), copies=comp.copies_per_card))
     chapters = sum(max(0, player.completed_chapters) for player in players)
     sets_left = {p: min(max(0, comp.copies_per_card - copies[p, c]) for c in colours) for p in in_play}
     bound = sum(sets_left.values())
     if chapters > bound:
         left = [f"{p} {n}" for p, n in sets_left.items() if n]
         found.add(GuildhallRule.CARD_COPIES, ("players",),
-                  f"hold {plural(chapters, 'completed chapter')} in all; each holds one card of each of the "
-                  f"{len(colours)} colours of one profession in play, and beside the cards face up the deck has "
-                  f"{'only ' if bound else ''}{plural(bound, 'such set') if bound else 'no such set'} left"
-                  + (f" ({listing(left)})" if left else ""))
+                  found._("hold {chapters} in all; each holds one card of each of the {colours} colours of one "
+                          "profession in play, and beside the cards face up the deck has {sets} left",
+                          chapters=found.ngettext("{n} completed chapter", "{n} completed chapters", chapters),
+                          colours=len(colours),
+                          sets=found.ngettext("only {n} such set", "only {n} such sets", bound) if bound
+                          else found._("no such set"))
+                  + (f" ({found.listing(left)})" if left else ""))
 
     # Rule 8. 003 VP Tokens, 002/003 VP cards: each token is 1 VP and a VP card is worth its printed number, so a
     # player holds a whole number of tokens and no card is worth less than nothing.
     for index, player in enumerate(players):
         tokens = player.vp_tokens
         if isinstance(tokens, float) and not tokens.is_integer():
-            found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"), f"is {tokens}; tokens are counted whole")
+            found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"),
+                      found._("is {tokens}; tokens are counted whole", tokens=tokens))
         elif tokens < 0:
             found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"),
-                      f"is {tokens:g}; a player cannot hold fewer than 0 tokens")
+                      found._("is {tokens:g}; a player cannot hold fewer than 0 tokens", tokens=tokens))
         for position, value in enumerate(player.vp_cards):
             if value < 0:
                 found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_cards", position),
-                          f"is {value}; a VP card is worth 0 or more")
+                          found._("is {value}; a VP card is worth 0 or more", value=value))
 
     # Rule 7. 002 Appendix: VP Cards, 003 Guildhall the First: the VP cards come from one set only;
     # 002/003 Smaller Games: a 2- or 3-player game removes two 5s and one of every other card first. Which
@@ -219,8 +229,8 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
                 continue
             if value not in supply:
                 found.check(GuildhallRule.VP_CARDS, card,
-                            f"is {value}; no VP card of {state.vp_set} is worth that "
-                            f"(values: {', '.join(str(v) for v in supply)})", every_value)
+                            found._("is {value}; no VP card of {set} is worth that (values: {values})", value=value,
+                                    set=state.vp_set, values=", ".join(str(v) for v in supply)), every_value)
                 continue
             bought[value] += 1
             if bought[value] == supply[value] + 1:
@@ -229,9 +239,10 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
                            if field != "removed_in_small_game" or len(players) <= 3]
                 basis = weakest(c.provenance.of(field) for c in cards if c.value == value for field in counted)
                 found.check(GuildhallRule.VP_CARDS, card,
-                            f"is a {ordinal(bought[value])} VP card worth {value} ({total} bought in all); a "
-                            f"{len(players)}-player game of {state.vp_set} has "
-                            f"{plural(supply[value], 'copy', 'copies')}", basis)
+                            found._("is a {nth} VP card worth {value} ({total} bought in all); a {players}-player "
+                                    "game of {set} has {copies}", nth=found.ordinal(bought[value]), value=value,
+                                    total=total, players=len(players), set=state.vp_set,
+                                    copies=found.ngettext("{n} copy", "{n} copies", supply[value])), basis)
 
     # Rule 9. 002 End of Turn, Game End; 003 End of Turn, End of Game: a player with 20 VP or more at the end of
     # their own turn wins, and VP are gained only on one's own turn, so when the game ends nobody else has 20.
@@ -239,18 +250,19 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     named = find_player(state, state.ended_by) if state.ended_by is not None else None
     if state.ended_by is not None and named is None:
         found.add(GuildhallRule.GAME_END, ("ended_by",),
-                  f"{state.ended_by!r} is not one of the players ({', '.join(p.name for p in players) or 'none'})")
+                  found._("{name!r} is not one of the players ({players})", name=state.ended_by,
+                          players=", ".join(p.name for p in players) or found._("none")))
     if reached:
         if named is not None and named not in reached:
             found.add(GuildhallRule.GAME_END, ("ended_by",),
-                      f"{players[named].name} has {points[named]:g} VP; the game ends at the end of the turn "
-                      f"of a player with {comp.win_vp} or more")
+                      found._("{name} has {vp:g} VP; the game ends at the end of the turn of a player with {win} or "
+                              "more", name=players[named].name, vp=points[named], win=comp.win_vp))
         others = [i for i in reached if i != named] if named in reached else reached[1:]
         for index in others:
             found.add(GuildhallRule.GAME_END, ("players", index),
-                      f"{players[index].name} has {points[index]:g} VP; when the game ends only the player "
-                      f"whose turn ended it can have {comp.win_vp} or more (anyone else would have won on their "
-                      "own turn)")
+                      found._("{name} has {vp:g} VP; when the game ends only the player whose turn ended it can "
+                              "have {win} or more (anyone else would have won on their own turn)",
+                              name=players[index].name, vp=points[index], win=comp.win_vp))
 
     setting: tuple[tuple[str, str], ...] = (("VP cards", state.vp_set), ("professions", ", ".join(in_play)),
                                             ("players", str(len(players))))

@@ -6,7 +6,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from generator.games.table import Choices, TableControl, TableHints, not_official
+from generator.games.table import Choices, TableControl, TableHints, in_language, not_official
+from generator.i18n import N_
 
 
 def _professions_in_play(catalog: Any, options: Mapping[str, Any]) -> Choices:
@@ -24,14 +25,15 @@ def _vp_values(catalog: Any, options: Mapping[str, Any]) -> Choices:
 
 def _vp_note(catalog: Any, options: Mapping[str, Any]) -> str:
     cards = catalog.vp_cards_of(options.get("vp_set"))
-    return not_official(cards[0].provenance, "value") if cards else ""
+    return not_official(cards[0].provenance, "value", options) if cards else ""
 
 
 def _profession_choices(catalog: Any, options: Mapping[str, Any]) -> Choices:
-    out: Choices = [("", "those of the VP cards' set")]
+    lang = in_language(options)
+    out: Choices = [("", lang._("those of the VP cards' set"))]
     out += [(s.id, s.name) for s in catalog.sets]
     # a list of names, as JSON: the table keeps it as the list the format takes
-    out.append((json.dumps([p.id for p in catalog.professions]), "all twelve (the combined game)"))
+    out.append((json.dumps([p.id for p in catalog.professions]), lang._("all twelve (the combined game)")))
     return out
 
 
@@ -50,13 +52,13 @@ HINTS = TableHints(
         "vp_tokens": TableControl("count", low=lambda c, o: 0),
         "ended_by": TableControl("player", ask_from=lambda c, o: int(c.components.win_vp)),
     },
-    helps={"guildhall": "Tap each card face up in your guildhall: its profession (row) and colour (column).",
-           "professions": "The professions whose chapters were shuffled in; unless you chose others, those that "
-                          "go with the VP cards."},
-    labels={"vp_set": "VP cards", "professions": "Professions in play", "guildhall": "Face-up chapters",
-            "completed_chapters": "Completed chapters (face down)", "vp_cards": "VP cards bought",
-            "vp_tokens": "VP tokens", "ended_by": "Whose turn ended the game"},
-    option_choices={"professions": _profession_choices},
+    helps={"guildhall": N_("Tap each card face up in your guildhall: its profession (row) and colour (column)."),
+           "professions": N_("The professions whose chapters were shuffled in; unless you chose others, those that "
+                             "go with the VP cards.")},
+    labels={"vp_set": N_("VP cards"), "professions": N_("Professions in play"), "guildhall": N_("Face-up chapters"),
+            "completed_chapters": N_("Completed chapters (face down)"), "vp_cards": N_("VP cards bought"),
+            "vp_tokens": N_("VP tokens"), "ended_by": N_("Whose turn ended the game")},
+    option_choices={"professions": _profession_choices, "vp_set": lambda c, o: [(s.id, s.name) for s in c.sets]},
     seat_order=True,  # end-states.md: players in seat order, first player first
     bgg_id=132372,  # rulebook 002 prints "Boardgamegeek 132372"
 )

@@ -1,0 +1,45 @@
+"""Typography per language: the spaces French puts before some punctuation, and each language's quotation marks.
+
+French sets a no-break space before the high punctuation: a narrow one before `; ! ?` and a word space before
+`:` (the Imprimerie nationale's rule), and « guillemets » with narrow no-break spaces inside; German writes
+„Anführungszeichen“. Both write the apostrophe ’. English text is left exactly as written. The rules run on a
+box's text after its template, so they reach what translators and designers write alike, and they only ever
+add or change spaces and quotes: a word is never touched. Hyphenation is the text fitter's business (by the
+same language); this module only says how the language's text is written.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: A no-break space (the word space that never breaks), before a French colon.
+NBSP = "\u00a0"
+#: The narrow no-break space, before `; ! ?` and inside guillemets.
+NNBSP = "\u202f"
+
+#: A space or none before `; ! ?` that follows a word, a number, a closing bracket or quote: the space French
+#: wants there. `?!` keeps one space before its first mark; `10:30` and `http://` (no space after) are left.
+_FR_HIGH = re.compile(r"(?<=[\w)\]»*}…])[ \u00a0\u202f]?([;!?]+)(?=\s|$|[)\]»*\[])")
+_FR_COLON = re.compile(r"(?<=[\w)\]»*}…])[ \u00a0\u202f]?:(?=\s|$|[*\[])")
+#: A pair of straight or English double quotes around some text on one line.
+_QUOTED = re.compile(r"[\"“]([^\"“”\n]+)[\"”]")
+#: An apostrophe between two letters (l'atelier, geht's).
+_APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+
+
+def typeset(base: str, text: str, narrow: str = NNBSP) -> str:
+    """`text` written as language `base` (`fr`, `de`) writes it; other languages are returned unchanged.
+
+    `narrow` is the narrow no-break space to use (a font without one gets a no-break space instead)."""
+    if base == "fr":
+        text = _APOSTROPHE.sub("\u2019", text)
+        text = _QUOTED.sub(lambda m: f"«{narrow}{m.group(1).strip()}{narrow}»", text)
+        text = _FR_HIGH.sub(lambda m: narrow + m.group(1), text)
+        return _FR_COLON.sub(NBSP + ":", text)
+    if base == "de":
+        text = _APOSTROPHE.sub("\u2019", text)
+        return _QUOTED.sub(lambda m: f"\u201e{m.group(1)}\u201c", text)
+    return text
+
+
+__all__ = ["NBSP", "NNBSP", "typeset"]

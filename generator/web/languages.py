@@ -1,0 +1,113 @@
+"""The companion in the phone's language: which language a request is answered in, and the words pages use.
+
+A request is answered in the language its phone chose with the switch on every page (a cookie, kept a year), else
+in the first language of its `Accept-Language` header donjon speaks (English, French, German), else in English.
+Nothing is global: each request builds its :class:`generator.i18n.Language`, and a page's templates get `_` and
+`ngettext` in it (autoescaped: a translation and the values put in it are escaped, a link given as `Markup` is
+kept), the words of its language switch, and dates as the language writes them (Babel).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from markupsafe import Markup
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+
+from generator.i18n import ENDONYMS, INTERFACE, N_, Language, language, negotiate
+
+#: The confidence of a house default, as a word (end-states.md's `house`).
+HOUSE = N_("house")
+#: The cookie the language switch sets: a phone keeps its language for a year, on every page and table.
+COOKIE = "donjon-lang"
+COOKIE_AGE = 365 * 24 * 3600
+
+
+class Refused(HTTPException):
+    """A request refused with one of `generator.web.messages`: the JSON API says it in English, a page in the
+    phone's language."""
+
+    def __init__(self, status: int, message: str, **values: Any) -> None:
+        super().__init__(status, message.format(**values))
+        self.message = message
+        self.values = values
+
+
+def chosen(request: Request) -> str:
+    """The language code a request is answered in: the phone's choice (cookie), else its Accept-Language."""
+    cookie = request.cookies.get(COOKIE, "")
+    if cookie in INTERFACE:
+        return cookie
+    return negotiate(request.headers.get("accept-language"))
+
+
+def request_language(request: Request) -> Language:
+    return language(chosen(request))
+
+
+def when(lang: Language, value: Any) -> str:
+    """A stored date and time (`2026-01-31 20:15:00`) as the language writes it (`31 janv. 2026, 20:15`); English
+    keeps the stored form, which the pages have always shown."""
+    text = str(value or "")
+    if lang.english or not text:
+        return text
+    try:
+        moment = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    from babel.dates import format_date, format_time
+
+    day = str(format_date(moment.date(), "medium", locale=lang.babel_locale))
+    if len(text) <= len("2026-01-31"):
+        return day
+    return f"{day} {format_time(moment.time(), 'short', locale=lang.babel_locale)}"
+
+
+def said(lang: Language, message: str, **values: Any) -> str:
+    """A message of `generator.web.messages` in `lang`, filled in (plain text)."""
+    return lang._(message).format(**values)
+
+
+def page_words(lang: Language) -> dict[str, Any]:
+    """What every page's templates get: `_`, `ngettext` and `said` in `lang`, the language's code, the switch's
+    languages, and the `when` of dates."""
+
+    def gettext(message: str, **values: Any) -> Markup:
+        said = _escaped(lang._(message))
+        return said.format(**values) if values else said  # braces with no values are the page script's to fill
+
+    def ngettext(singular: str, plural: str, count: int, **values: Any) -> Markup:
+        return _escaped(lang.ngettext(singular, plural, count)).format(n=count, **values)
+
+    def translated(message: str, **values: Any) -> str:
+        return said(lang, message, **values)
+
+    def confidence(code: str) -> str:
+        """A confidence as shown beside a value: H, M and L are letters in every language; `house` is a word."""
+        return lang._(HOUSE) if code == "house" else code
+
+    return {"_": gettext, "ngettext": ngettext, "said": translated, "confidence": confidence, "lang": lang.code,
+            "languages": [(code, ENDONYMS[code]) for code in INTERFACE], "when": _bound(when, lang)}
+
+
+def _escaped(text: str) -> Markup:
+    """A message as HTML: `&`, `<`, `>` and `"` escaped (the pages' attributes are in double quotes); an apostrophe
+    stays one, as the English pages always wrote it. Values put in are escaped whole (Markup.format)."""
+    return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;"))
+
+
+def _bound(function: Callable[[Language, Any], str], lang: Language) -> Callable[[Any], str]:
+    return lambda value: function(lang, value)
+
+
+def safe_next(path: str) -> str:
+    """Where the language switch returns to: a path of this site only (never `//host` or a full address)."""
+    if not path.startswith("/") or path.startswith("//") or "\\" in path or len(path) > 500:
+        return "/"
+    return path
+
+
+__all__ = ["COOKIE", "COOKIE_AGE", "Refused", "chosen", "page_words", "request_language", "safe_next", "said", "when"]

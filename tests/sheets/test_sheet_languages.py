@@ -1,0 +1,164 @@
+"""The castle sheets in French and German: a golden page per language, the same marks as in English (so a photo of
+a French or German sheet is read with the same map), a filled French fillable sheet scored with French names.
+
+`pytest --regenerate` writes the golden pages anew (review them: render the PDF and look at it)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.catalog.translations import localise
+from generator.games.castle.sheets import drawn, read_sheets
+from tests.sheets.helpers import GOLDEN, PAPERS, VERSIONS, castle_values, fill, shipped
+from tests.sheets.test_sheet_golden import dumped, loaded
+
+LANGUAGES = ("fr", "de")
+#: The page kept as each language's golden copy: the scan-ready Great Architect sheet prints the most words.
+PAGE = "castle-sheet-great-architect-a4"
+
+
+@pytest.fixture(scope="module", params=LANGUAGES)
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """The castle's sheets as `donjon build --lang` writes them, once per language."""
+    from generator.backends import backend
+    from generator.build.options import BuildOptions
+    from generator.build.score_sheets import make_score_sheets
+    from generator.content import load_content
+    from generator.output import transaction
+
+    code = request.param
+    out = tmp_path_factory.mktemp(code)
+    content = load_content(games=["once-upon-a-castle"])
+    with transaction(out):
+        make_score_sheets(content, list(content.games()), out, backend("pdf"), BuildOptions(lang=code))
+    return code, out / "score-sheets" / "once-upon-a-castle"
+
+
+def test_a_sheet_page_per_language_draws_what_its_golden_copy_draws(built: tuple[str, Path],
+                                                                     regenerate: bool) -> None:
+    from tests.conftest import _wrote_golden
+    from tests.pdfnormal import differences, normalised
+
+    code, folder = built
+    golden = GOLDEN / "drawn" / "lang" / f"{PAGE}.{code}.jsonl.gz"
+    lines = normalised(folder / f"{PAGE}.pdf")
+    if _wrote_golden(golden, dumped(lines), regenerate):
+        return
+    diff = differences(loaded(golden.read_bytes()), lines)
+    assert not diff, f"{PAGE}.pdf in {code} draws something else than {golden}\n" + "\n".join(diff)
+
+
+@pytest.mark.parametrize("name", [f"castle-sheet-{v}-{p}" for v in VERSIONS for p in PAPERS])
+def test_every_map_of_marks_is_the_english_one(built: tuple[str, Path], name: str) -> None:
+    """Only words change with the language: each scan-ready sheet's map of marks is the English golden copy, byte
+    for byte, so the one map reads a photo of a sheet printed in any language."""
+    _, folder = built
+    assert (folder / f"{name}.marks.json").read_bytes() == (GOLDEN / "drawn" / f"{name}.marks.json").read_bytes()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_photo_of_a_sheet_in_another_language_is_read(code: str) -> None:
+    pytest.importorskip("cv2")
+    from tests.scan.helpers import GREAT, expected, fill_marks, photograph, rendered
+
+    sheet = drawn(localise(shipped(), code), "great-architect", "a4", "scan")
+    assert sheet.map is not None
+    image = fill_marks(sheet.map, rendered(sheet.page()), GREAT)
+    read = read_sheets([(photograph(image, turn=90.0), "ana.jpg")], shipped())
+    assert read.uncertain == ()
+    values = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
+    assert values == expected("great-architect", "a4", GREAT)
+
+
+def test_a_french_fillable_sheet_filled_with_french_names_scores(tmp_path: Path) -> None:
+    """The French fillable sheet: its fields' tooltips in French, its form the English one's; filled with the
+    guests' French names (as a French table writes them), it reads and scores as the English names do."""
+    import pypdf
+
+    import scoring
+    from generator.backends.pdf import write_pdf
+
+    sheet = drawn(localise(shipped(), "fr"), "great-architect", "a4", "fillable")
+    english = drawn(shipped(), "great-architect", "a4", "fillable")
+    assert [(f.name, f.kind) for f in sheet.forms] == [(f.name, f.kind) for f in english.forms]
+    tooltips = {f.name: f.tooltip for f in sheet.forms}
+    assert tooltips["player"] == "votre nom" and tooltips["tower_1_value"].startswith("la valeur écrite sur la tour")
+    blank = tmp_path / "blank.pdf"
+    write_pdf([sheet.page()], blank, title="feuille", lang="fr")
+    fields = pypdf.PdfReader(blank).get_fields() or {}
+    assert fields["guest_1"].get("/TU") == "invité 1\u00a0: le nom de l\u2019invité"
+    values = castle_values("Ana", floors=2, towers=(5, 2), walls={1: (2,)}, guests=("Reine", "bouffon"))
+    french = fill(blank, tmp_path / "ana.pdf", values)
+    read = read_sheets([(french.read_bytes(), "ana.pdf")], shipped())
+    assert read.uncertain is None and read.document.data["sheets"][0]["guests"] == ["Reine", "bouffon"]
+    in_english = fill(blank, tmp_path / "en.pdf", {**values, "guest_1": "Queen", "guest_2": "Jester"})
+    scored, expected = scoring.score(french), scoring.score(in_english)
+    assert scored.violations == expected.violations == ()
+    assert [(p.score, dict(p.breakdown)) for p in scored.players] == [(p.score, dict(p.breakdown))
+                                                                       for p in expected.players]
+    assert dict(scored.players[0].breakdown)["guest:queen"] == 3
+
+
+LANTERN_FR = """
+languages:
+  fr:
+    name: Port aux Lanternes
+    words: {digits: {tens: diz., units: unit.}}
+    values:
+      goods:
+        - {id: salt, name: Sel}
+        - {id: rope, name: Corde}
+        - {id: tar, name: Goudron}
+        - {id: silk, name: Soie}
+        - {id: spice, name: Épices}
+        - {id: tea, name: Thé}
+        - {id: wool, name: Laine}
+        - {id: amber, name: Ambre}
+"""
+
+
+def test_a_sheet_of_ones_own_in_another_language(tmp_path: Path) -> None:
+    """A sheet of one's own with `languages: {fr: ...}`: `build --lang fr` draws its French name, words and values
+    (the rest its own), says French in the PDF, and keeps every mark where the English sheet has it; `lang: fr` in
+    its sheet.yaml makes French its own language."""
+    import shutil
+
+    import pypdf
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+    from generator.registry import unregister
+    from tests.sheets.test_own_sheet import ID, SHEET
+
+    folder = tmp_path / "lantern"
+    shutil.copytree(SHEET, folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR, encoding="utf-8")
+
+    def build(out: str, *lang: str) -> Path:
+        try:
+            result = CliRunner().invoke(app, ["build", "--content", str(folder), "--out", str(tmp_path / out),
+                                              "--format", "pdf", *lang])
+        finally:
+            unregister(ID)
+        assert result.exit_code == 0, result.output
+        return tmp_path / out / "score-sheets" / ID
+
+    english, french = build("en"), build("fr", "--lang", "fr")
+    text = " ".join(subprocess.run(["pdftotext", str(french / f"{ID}-a4.pdf"), "-"], capture_output=True, text=True,
+                                   check=True).stdout.split())
+    assert "Épices" in text and "Goudron" in text and "diz." in text and "Spice" not in text
+    reader = pypdf.PdfReader(french / f"{ID}-a4-fillable.pdf")
+    assert str(reader.root_object["/Lang"]) == "fr"
+    assert reader.metadata is not None and str(reader.metadata.title).startswith("Port aux Lanternes : feuille")
+    for paper in ("a4", "letter"):
+        name = f"{ID}-{paper}.marks.json"
+        assert (french / name).read_bytes() == (english / name).read_bytes()
+    spec.write_text(spec.read_text(encoding="utf-8").replace("players: {", "lang: fr\nplayers: {"), encoding="utf-8")
+    own = build("own")
+    assert str(pypdf.PdfReader(own / f"{ID}-a4.pdf").root_object["/Lang"]) == "fr"
+    assert "Épices" in subprocess.run(["pdftotext", str(own / f"{ID}-a4.pdf"), "-"], capture_output=True, text=True,
+                                      check=True).stdout

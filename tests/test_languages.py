@@ -1,0 +1,526 @@
+"""Languages (issue 26, phase 1): the interface's catalogs, the catalogs' translations with their provenance, cards,
+references and designer decks in French and German, typography, and English staying lean.
+
+Golden files per language (one card, one reference page) are in tests/render/golden/lang/; `pytest --regenerate`
+rewrites them (look at them first: `pdftoppm -png`)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.backends.svg import drawing_svg
+from generator.build.decks import deck_layouts, deck_origin, deck_view, face_drawing
+from generator.catalog.common import every_name
+from generator.catalog.translations import localise
+from generator.content import Content, all_decks, load_content
+from generator.i18n import language, normalise_code
+from generator.i18n.catalogs import gaps, undated
+from generator.i18n.typography import NBSP, NNBSP, typeset
+from tests.conftest import REPO, check_golden, check_golden_pdf
+
+GOLDEN = REPO / "tests" / "render" / "golden" / "lang"
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Content:
+    return load_content()
+
+
+def test_every_message_is_translated_in_every_language() -> None:
+    """Extraction finds every message of the code, layouts and preview, and the French and German catalogs
+    translate each (a message missing from a catalog, untranslated or fuzzy, or no longer used, fails)."""
+    assert list(gaps()) == []
+
+
+def test_a_catalog_missing_a_message_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.i18n import catalogs
+
+    po = catalogs.po_files()["fr"]
+    text = po.read_text(encoding="utf-8")
+    broken = tmp_path / "donjon.po"
+    broken.write_text(text.replace('msgstr "Sommaire"', 'msgstr ""'), encoding="utf-8")
+    monkeypatch.setattr(catalogs, "po_files", lambda: {"fr": broken})
+    found = list(catalogs.gaps())
+    assert found == [line for line in found if line.startswith("fr: 'Contents'")] and found, found
+
+
+def test_messages_fall_back_to_english() -> None:
+    french = language("fr")
+    assert french._("Contents") == "Sommaire"
+    assert french._("a message no catalog has") == "a message no catalog has"
+    spanish = language("es")  # a language donjon has no catalog for: English words, Spanish numbers
+    assert spanish._("Contents") == "Contents" and spanish.number(1234.5) == "1.234,5"
+    assert language("fr-CA")._("Contents") == "Sommaire"
+    with pytest.raises(ValueError):
+        language("not a code")
+
+
+def test_numbers_and_dates_per_language() -> None:
+    import datetime
+
+    from babel.numbers import format_decimal
+
+    for value in (0, 7, 1234, 1234567, 57.15, 0.5):
+        assert language("en").number(value) == format_decimal(value, locale="en"), value
+    assert language("fr").number(1234.5) == "1\u202f234,5"
+    assert language("de").number(1234.5) == "1.234,5"
+    assert language("fr").date(datetime.date(2026, 1, 31)) == "31 janvier 2026"
+    assert language("de").date(datetime.date(2026, 1, 31)) == "31. Januar 2026"
+
+
+def test_plural_rules_are_the_languages_own() -> None:
+    assert language("fr").ngettext("{n} card", "{n} cards", 0) == "{n} carte"  # French: 0 is singular
+    assert language("en").ngettext("{n} card", "{n} cards", 0) == "{n} cards"
+    assert language("de").ngettext("{n} card", "{n} cards", 2) == "{n} Karten"
+
+
+def test_french_and_german_typography() -> None:
+    assert typeset("fr", 'Attention : le "chantier" ! Pourquoi? Oui; non') == (
+        f"Attention{NBSP}: le «{NNBSP}chantier{NNBSP}»{NNBSP}! Pourquoi{NNBSP}? Oui{NNBSP}; non")
+    assert typeset("fr", "l'atelier à 10:30, http://x.fr") == "l\u2019atelier à 10:30, http://x.fr"
+    assert typeset("de", 'Er sagt "Hallo", geht\'s?') == "Er sagt \u201eHallo\u201c, geht\u2019s?"
+    english = 'He said "hi": fine! It\'s done?'
+    assert typeset("en", english) == english
+    assert normalise_code("FR_ca") == "fr-CA" and normalise_code("fr ca") is None
+
+
+def test_localised_catalog_keeps_where_each_text_comes_from(shipped: Content) -> None:
+    from generator.registry import find_game
+
+    guedelon = localise(shipped.catalog(find_game("guedelon")), "fr")
+    alchemy = next(e for e in guedelon.events if e.id == "alchemy")
+    assert alchemy.name == "Alchimie" and alchemy.provenance.translated("name")[0] == "rulebook"
+    assert alchemy.provenance.translated("effect") == ("house", "", None)
+    assert guedelon.product_name("cut-stone") == "Pierre taillée"
+    guildhall = localise(shipped.catalog(find_game("guildhall")), "de")
+    weaver = next(p for p in guildhall.professions if p.id == "weaver")
+    assert weaver.name == "Weber" and weaver.levels[0].at == 0 and "Hand" in weaver.levels[0].effect
+    assert weaver.provenance.translated("levels.at") is None  # the thresholds are numbers, not translated
+    assert weaver.provenance.translated("levels.effect") == ("house", "", None)
+    vp_deck = next(d for d in guildhall.info.decks if d.id == "old-world-economy-vp")
+    assert vp_deck.name == "Old World Economy: Prestigekarten"
+    castle = shipped.catalog(find_game("once-upon-a-castle"))
+    merchant = next(g for g in castle.guests if g.id == "merchant")
+    assert set(every_name(merchant)) == {"Merchant", "Marchand", "Händler"}
+    assert localise(castle, "fr").info.name == "Oh mon château"
+    assert localise(castle, "es") == castle or localise(castle, "es").guests[0].name == "Architect"  # falls back
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_card_in_each_language(shipped: Content, code: str, regenerate: bool) -> None:
+    """Golden: the first event card of Guédelon, in the language and with its English name under the title."""
+    deck = next(d for d in all_decks(shipped, code, "en") if d.key == "guedelon/events")
+    face, _back = deck_layouts(deck, deck_origin(shipped, deck))
+    card = deck.cards[0]
+    assert card.also == "Alchemy"
+    svg = drawing_svg(face_drawing(face, deck, card, deck_view(deck), 0.0), card.name)
+    check_golden(GOLDEN / f"guedelon--events--01-alchemy.{code}.svg", svg, regenerate)
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_reference_page_in_each_language(shipped: Content, code: str, tmp_path: Path, regenerate: bool) -> None:
+    """Golden: the events page of the Guédelon reference, in the language (PDF, compared for what it draws)."""
+    from generator.backends import backend
+    from generator.build.references import document
+    from generator.reference.document import layout
+    from generator.registry import find_game
+    from generator.render.imposition import PAPERS
+
+    doc = document(localise(shipped.catalog(find_game("guedelon")), code))
+    pages = layout(doc, PAPERS["a4"])
+    events = next(p for p in pages if any(getattr(a, "key", None) == "events" for a in p.anchors))
+    events = events._replace(links=())  # alone, the page has none of the notes its links go to
+    target = tmp_path / "page.pdf"
+    backend("pdf").page_writer()(iter([events]), target, title=doc.title, subject=doc.subject, lang=code)
+    check_golden_pdf(GOLDEN / f"guedelon-reference-events.{code}.pdf", target.read_bytes(), regenerate)
+
+
+def _pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """`donjon build all --lang fr` and `--lang de`, once for the tests below."""
+    out = {}
+    for code in ("fr", "de"):
+        folder = tmp_path_factory.mktemp(code)
+        result = subprocess.run([sys.executable, "-m", "generator", "build", "all", "--lang", code, "--out",
+                                 str(folder), "--format", "pdf"], capture_output=True, text=True, cwd=REPO,
+                                timeout=600)
+        assert result.returncode == 0, result.stderr
+        out[code] = folder
+    return out
+
+
+def test_build_all_in_french_and_german(built: dict[str, Path]) -> None:
+    fr = _pdf_text(built["fr"] / "references" / "guedelon-reference.pdf")
+    assert "Guédelon : référence des cartes" in fr.replace(NBSP, " ") and "Alchimie" in fr and "Sommaire" in fr
+    assert "Chaque ouvrier gagne 2 outils." in fr and "†" in fr  # donjon's own translation, marked
+    de = _pdf_text(built["de"] / "guildhall" / "old-world-economy-professions.pdf")
+    assert "Weber" in de and "mit 100 % drucken" in de and "Seite 1 von" in de
+    castle = _pdf_text(built["fr"] / "references" / "once-upon-a-castle-reference.pdf")
+    assert "Oh mon château" in castle and "Marchand" in castle
+
+
+#: Words each language's castle sheets print, and English words none of them may print any more.
+SHEET_WORDS = {
+    "fr": ("Feuille de score · version Grands Architectes", "Habitants", "Reine†", "Noms traduits par donjon",
+           "tour 1", "rempart 4", "étage 3", "Les invités rapportent", "à scanner"),
+    "de": ("Wertungsbogen · Version Baumeister†", "Bewohner", "Königin†", "Namen von donjon übersetzt", "Turm 1",
+           "Mauer 4", "Stock 3", "Gäste zählen", "zum Scannen"),
+}
+SHEET_TITLES = {"fr": "Oh mon château : feuille de score", "de": "Once Upon a Castle: Wertungsbogen"}
+ENGLISH_SHEET_WORDS = ("Score sheet", "Residents", "Guests", "tower 1", "wall 4", "floor 3", "Player", "drawn",
+                       "one page per player", "Queen", "Towers", "built", "units")
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_build_all_writes_the_castle_sheets_in_the_language(built: dict[str, Path], code: str) -> None:
+    """The castle's score sheets of `build all --lang`: every word in the language (pdftotext), the names of the
+    catalog in it with donjon's own translations marked, the PDF saying its language."""
+    import pypdf
+
+    folder = built[code] / "score-sheets" / "once-upon-a-castle"
+    sheets = sorted(folder.glob("*.pdf"))
+    assert len(sheets) == 8
+    for path in sheets:
+        text = _pdf_text(path).replace(NBSP, " ").replace(NNBSP, " ")
+        words = " ".join(text.split())
+        for word in ENGLISH_SHEET_WORDS:
+            assert word not in words, f"{path.name} still says {word!r}"
+        reader = pypdf.PdfReader(path)
+        assert str(reader.root_object["/Lang"]) == code
+        title = str(reader.metadata.title if reader.metadata else "").replace(NBSP, " ")
+        assert title.startswith(SHEET_TITLES[code]), title
+    scan_ready = " ".join(_pdf_text(folder / "castle-sheet-great-architect-a4.pdf").replace(NBSP, " ").split())
+    for word in SHEET_WORDS[code]:
+        assert word in scan_ready, f"the {code} sheet lacks {word!r}"
+
+
+def test_the_shipped_catalogs_fit_in_every_language() -> None:
+    """`content check` draws every card of the games in English, French and German: every text fits."""
+    from generator.build.check import check_layouts
+    from generator.content import check_content
+
+    content, problems = check_content()
+    assert problems == [] and check_layouts(content) == []
+
+
+DECK = """\
+id: trilingual
+name: Three languages
+lang: en
+layout: generic
+cards: cards.csv
+"""
+TABLE = """\
+Name,Name@fr,Name@de,Text,Text@fr,Text@de
+Fireball,Boule de feu,Feuerball,Deal 3 damage: fire!,Inflige 3 dégâts : feu !,Fügt 3 Schaden zu: Feuer!
+Shield,Bouclier,,Block the next attack.,,Blockt den nächsten Angriff.
+"""
+
+
+def _deck(root: Path, table: str = TABLE) -> Path:
+    folder = root / "trilingual"
+    folder.mkdir(parents=True)
+    (folder / "deck.yaml").write_text(DECK, encoding="utf-8")
+    (folder / "cards.csv").write_text(table, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(("code", "expected", "absent"), [
+    ("en", ["Fireball", "Deal 3 damage", "Shield"], ["Boule"]),
+    ("fr", ["Boule de feu", "Inflige 3 dégâts", "Bouclier", "Block the next attack."], ["Fireball"]),
+    ("de", ["Feuerball", "Fügt 3 Schaden zu", "Shield", "Blockt den"], ["Fireball"]),
+])
+def test_a_designer_deck_in_three_languages(tmp_path: Path, code: str, expected: list[str],
+                                            absent: list[str]) -> None:
+    """One table, a column per language; each empty cell falls back to the deck's own language."""
+    folder = _deck(tmp_path / "content")
+    out = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--content", str(folder), "--lang", code,
+                             "--out", str(out)], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 0, result.stderr
+    text = _pdf_text(out / "decks" / "trilingual.pdf")
+    for word in expected:
+        assert word in text, (code, word, text)
+    for word in absent:
+        assert word not in text
+    svg = (out / "decks" / "trilingual" / "svg" / "001-fireball.svg").read_text(encoding="utf-8")
+    if code == "fr":  # French spaces before the high punctuation (the SVG keeps the text, invisible, for search)
+        assert f"3 dégâts{NBSP}: feu{NNBSP}!" in svg
+    elif code == "de":
+        assert "Schaden zu: Feuer!" in svg
+    assert sorted(p.name for p in (out / "decks" / "trilingual" / "svg").iterdir())[:2] == ["001-fireball.svg",
+                                                                                           "002-shield.svg"]
+
+
+def test_content_check_names_the_language_whose_text_does_not_fit(tmp_path: Path) -> None:
+    long_french = " ".join(["Une phrase beaucoup trop longue pour la carte."] * 40)
+    folder = _deck(tmp_path / "content", TABLE.replace("Inflige 3 dégâts : feu !", long_french))
+    result = subprocess.run([sys.executable, "-m", "generator", "content", "check", str(folder)],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert "trilingual (in fr): card 'Boule de feu'" in result.stderr and "does not fit" in result.stderr
+    assert "(in de)" not in result.stderr
+
+
+def test_a_translation_column_of_no_column_is_refused(tmp_path: Path) -> None:
+    folder = _deck(tmp_path / "content", "Name,Title@fr\nFireball,Boule\n")
+    result = subprocess.run([sys.executable, "-m", "generator", "content", "check", str(folder)],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 1
+    assert "Title@fr: translates the column 'Title', which the table does not have" in result.stderr
+
+
+def test_a_bad_language_code_is_a_usage_error() -> None:
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--lang", "français"],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 2 and "--lang: 'français' is not a language code" in result.stderr
+
+
+def test_an_english_build_imports_no_translation_machinery(tmp_path: Path) -> None:
+    """The lean start-up promise: building the benchmark deck in English reads no catalog, imports no Babel and
+    nothing of donjon's translation machinery (gettext itself comes with click)."""
+    script = ("import sys\nfrom generator.cli import app\n"
+              "try:\n    app(['build', '--content', sys.argv[1], '--out', sys.argv[2]])\nexcept SystemExit:\n    pass\n"
+              "print('LOADED', sorted(m for m in ('babel', 'generator.i18n.catalogs', "
+              "'generator.catalog.translations') if m in sys.modules))\n")
+    result = subprocess.run([sys.executable, "-c", script, str(REPO / "benchmarks" / "deck100"), str(tmp_path / "o")],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr
+
+
+def _donjon(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=REPO,
+                          timeout=120)
+
+
+def _translated(rows: list[list[str]]) -> list[list[str]]:
+    """A translator's work: every missing translation filled, its status set."""
+    words = {"Fireball": "Feuerball", "Shield": "Schild", "Deal 3 damage: fire!": "Fügt 3 Schaden zu: Feuer!",
+             "Block the next attack.": "Blockt den nächsten Angriff."}
+    out = [rows[0]]
+    for row in rows[1:]:
+        deck, card, column, lang, source, translation, status = row
+        if not translation:
+            translation, status = f"[{lang}] " + words.get(source, source), "translated"
+        out.append([deck, card, column, lang, source, translation, status])
+    return out
+
+
+def test_the_translations_spreadsheet_round_trips_as_csv(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    folder = _deck(tmp_path / "content")
+    first = tmp_path / "t.csv"
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(first)).returncode == 0
+    rows = list(csv.reader(io.StringIO(first.read_text(encoding="utf-8"))))
+    assert rows[0] == ["deck", "card", "column", "language", "source", "translation", "status"]
+    assert ["trilingual", "002-shield", "Name", "de", "Shield", "", "missing"] in rows
+    assert ["trilingual", "001-fireball", "Name", "fr", "Fireball", "Boule de feu", "translated"] in rows
+    edited = tmp_path / "edited.csv"
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, lineterminator="\n").writerows(_translated(rows))
+    edited.write_text(buffer.getvalue(), encoding="utf-8")
+    result = _donjon("content", "translations", "import", str(edited), str(folder))
+    assert result.returncode == 0, result.stderr
+    again = tmp_path / "again.csv"
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(again)).returncode == 0
+    assert again.read_bytes() == edited.read_bytes()
+    table = (folder / "cards.csv").read_text(encoding="utf-8")
+    assert "[de] Schild" in table and "Boule de feu" in table  # into the table's own columns
+    built = _donjon("build", "--content", str(folder), "--lang", "de", "--out", str(tmp_path / "out"))
+    assert built.returncode == 0 and "[de] Schild" in _pdf_text(tmp_path / "out" / "decks" / "trilingual.pdf")
+
+
+def test_the_translations_spreadsheet_round_trips_as_xlsx_and_po(tmp_path: Path) -> None:
+    from babel.messages.pofile import read_po, write_po
+    from openpyxl import Workbook, load_workbook
+
+    folder = _deck(tmp_path / "content")
+    sheet = tmp_path / "t.xlsx"
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(sheet)).returncode == 0
+    book = load_workbook(sheet)
+    rows = [[str(c or "") for c in row] for row in book.worksheets[0].iter_rows(values_only=True)]
+    edited = Workbook()
+    for row in _translated(rows):
+        edited.worksheets[0].append(row)
+    edited.save(tmp_path / "edited.xlsx")
+    assert _donjon("content", "translations", "import", str(tmp_path / "edited.xlsx"), str(folder)).returncode == 0
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(tmp_path / "again.xlsx")
+                   ).returncode == 0
+    again = [[str(c or "") for c in row]
+             for row in load_workbook(tmp_path / "again.xlsx").worksheets[0].iter_rows(values_only=True)]
+    assert again == _translated(rows)
+    # the same rows give the same bytes (no time of writing in the file)
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(tmp_path / "third.xlsx")
+                   ).returncode == 0
+    assert (tmp_path / "third.xlsx").read_bytes() == (tmp_path / "again.xlsx").read_bytes()
+
+    po = tmp_path / "es.po"
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(po), "--lang", "es").returncode == 0
+    with po.open("rb") as stream:
+        catalog = read_po(stream)
+    for message in catalog:
+        if message.id:
+            message.string = f"[es] {message.id}"
+    with (tmp_path / "edited.po").open("wb") as stream:
+        write_po(stream, catalog, width=0)
+    (tmp_path / "edited.po").write_text(undated((tmp_path / "edited.po").read_text(encoding="utf-8")), encoding="utf-8")
+    assert _donjon("content", "translations", "import", str(tmp_path / "edited.po"), str(folder)).returncode == 0
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(tmp_path / "again.po"),
+                   "--lang", "es").returncode == 0
+    assert (tmp_path / "again.po").read_bytes() == (tmp_path / "edited.po").read_bytes()
+    assert "Name@es" in (folder / "cards.csv").read_text(encoding="utf-8")
+
+
+def test_an_import_that_names_what_is_not_there_changes_nothing(tmp_path: Path) -> None:
+    folder = _deck(tmp_path / "content")
+    before = (folder / "cards.csv").read_bytes()
+    bad = tmp_path / "bad.csv"
+    bad.write_text("deck,card,column,language,source,translation,status\n"
+                   "trilingual,001-fireball,Name,fr,Fireball,Boule,translated\n"
+                   "trilingual,009-nothing,Name,fr,Nothing,Rien,translated\n"
+                   "other,001-fireball,Name,fr,Fireball,Boule,translated\n", encoding="utf-8")
+    result = _donjon("content", "translations", "import", str(bad), str(folder))
+    assert result.returncode == 1
+    assert "bad.csv:3: card: '009-nothing' is no card of the deck 'trilingual'" in result.stderr
+    assert "bad.csv:4: deck: 'other' is no deck of this content folder" in result.stderr
+    assert (folder / "cards.csv").read_bytes() == before
+
+
+def test_a_layouts_words_keep_their_markup_and_escape_the_cards() -> None:
+    """`_()` in a layout: the layout's own words keep their markup, the values filled in print as card data
+    (escaped), and nothing is looked up in them (no attribute or index: a message cannot reach into a value)."""
+    from generator.layout.templates import compile_template, translators
+
+    french = translators(language("fr"))
+    fast = compile_template("{{ _('Contents') }} · {{ name }}")
+    assert fast.simple and fast.names == frozenset({"name"})  # no jinja2 for a word
+    assert fast.render({**french, "name": "**x**"}) == "Sommaire · \\*\\*x\\*\\*"
+    full = compile_template("{{ _('**{who}** {thing.__class__}', who=name, thing=name) }}")
+    assert full.render({**translators(language()), "name": "[colour=red]"}) == "**\\[colour=red]** {thing.__class__}"
+    plural = compile_template("{{ ngettext('{n} rope on the crane', '{n} ropes on the crane', count) }}")
+    assert plural.render({**french, "count": 2}) == "2 cordes sur la grue"
+    assert plural.render({**translators(language("de")), "count": 1}) == "1 Seil am Kran"
+
+
+def test_the_companion_can_choose_a_language_per_request() -> None:
+    """Phase 2 will serve each phone in its language: the choice is a function of the request's header."""
+    from generator.i18n import negotiate
+
+    assert negotiate("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7") == "fr"
+    assert negotiate("de-AT,en;q=0.5") == "de"
+    assert negotiate("es, it;q=0.9, de;q=0.2") == "de"
+    assert negotiate("es, it") == "en" and negotiate(None) == "en" and negotiate(";;q=x,,*") == "en"
+    assert negotiate("en;q=0.1, fr;q=0.9") == "fr" and negotiate("fr;q=0") == "en"
+    assert language("de").format("{n} different", n=1234) == "1.234 verschiedene"
+    assert language("fr").nformat("{n} card", "{n} cards", 2) == "2 cartes"
+
+
+def test_end_states_name_entries_in_every_language_the_catalog_holds(tmp_path: Path) -> None:
+    """The one name normaliser reads the catalogs' translated names: a French castle sheet names its guests in
+    French, a German Guildhall table its professions and colours in German, and both score as the English files."""
+    import json
+
+    castle = (REPO / "content" / "examples" / "once-upon-a-castle.yaml").read_text(encoding="utf-8")
+    french = castle.replace("[queen, jester, shepherdess, king]", "[Reine, bouffon, Bergère, ROI]").replace(
+        "[princess, merchant]", "[Princesse, Marchand]").replace("version: great-architect",
+                                                                 "version: Grands Architectes")
+    guildhall = (REPO / "content" / "examples" / "guildhall.yaml").read_text(encoding="utf-8")
+    german = guildhall.replace("bricklayer: [red, blue]", "Maurer: [rot, blau]").replace(
+        "Tax Collector: [red, blue, purple]", "Steuereintreiber: [Rot, Blau, Lila]").replace(
+        "peddler: [red, blue, green, yellow]", "Hausierer: [red, blue, grün, gelb]")
+    for name, original, translated in (("castle", castle, french), ("guildhall", guildhall, german)):
+        assert translated != original
+        scores: list[list[tuple[str, int, object]]] = []
+        for text in (original, translated):
+            path = tmp_path / f"{name}-{len(scores)}.yaml"
+            path.write_text(text, encoding="utf-8")
+            result = _donjon("score", str(path), "--json")
+            assert result.returncode == 0, result.stderr
+            scores.append([(p["name"], p["score"], p["breakdown"]) for p in json.loads(result.stdout)["players"]])
+        assert scores[0] == scores[1], name
+
+
+HYPHENATED = """\
+background: "#ffffff"
+styles:
+  body: {{font: cardo, size: 10pt, min_size: 10pt, colour: "#000000", {style}}}
+boxes:
+  body: {{kind: text, x: 5mm, y: 5mm, width: 30mm, height: 60mm, style: body, text: "{{{{ text }}}}"}}
+"""
+
+
+@pytest.mark.parametrize(("style", "code", "own", "wanted"), [
+    ("hyphenate: true", "en", True, "en_GB"),       # asked without a language: the one drawn in
+    ("hyphenate: true", "fr", True, "fr_FR"),
+    ("hyphenate: true", "de-AT", False, "de_DE"),   # a region takes its language's dictionary
+    ("hyphenate: true", "es", False, None),         # a language with no dictionary: no word broken
+    ("language: en", "fr", True, "en_GB"),          # the deck's own text: the style's language
+    ("language: en", "fr", False, "fr_FR"),         # translated with --lang: the language drawn in
+    ("language: en, hyphenate: false", "fr", False, None),
+    ("align: left", "fr", False, None),             # a style that asks for no hyphenation gets none
+])
+def test_hyphenation_follows_the_language_drawn_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, style: str,
+                                                   code: str, own: bool, wanted: str | None) -> None:
+    """The dictionary words are hyphenated with: a style's `language` for its deck's own text, the language the
+    card is drawn in for text translated by `--lang` and for a style that asks to hyphenate without naming one."""
+    from generator.layout.draw import DeckView, draw, subject
+    from generator.layout.load import clear_cache, load_layout
+    from generator.render import text as text_module
+
+    asked: list[str] = []
+    real = text_module.hyphens
+
+    def spy(language: str, spacing: float = 0.0) -> text_module.Hyphens:
+        asked.append(language)
+        return real(language, spacing)
+
+    monkeypatch.setattr(text_module, "hyphens", spy)
+    clear_cache()  # loaded layouts are cached by file
+    (tmp_path / "layout.yaml").write_text(HYPHENATED.format(style=style), encoding="utf-8")
+    card = load_layout("layout.yaml", tmp_path)
+    deck = DeckView("deck", "Deck", "game", "Game", 1)
+    what = subject({"text": "Extraordinairement courageux chevaliers"}, None, deck, {}, "test card", folder=tmp_path,
+                   lang=language(code), own_language=own)
+    draw(card, what, 180.0, 250.0, 0.0)
+    assert set(asked) == ({wanted} if wanted else set())
+
+
+def test_the_rules_messages_in_every_language() -> None:
+    """The rules' messages in the language asked for (the table's), their paths as the file writes them; English
+    as before. Every game: a broken castle, Guédelon and Guildhall end state."""
+    from scoring.engine import Scorer
+
+    scorer = Scorer()
+    castle = {"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+        {"player": "Ana", "donjon_floors": 1, "towers": [5], "walls": [], "sun": True, "residents": 3,
+         "guests": ["queen"]},
+        {"player": "Ben", "donjon_floors": 1, "towers": [2], "walls": [], "residents": 2, "guests": ["queen"]}]}
+    guedelon = {"game": "guedelon", "players": 9, "rounds": 3, "events": "easy", "built": ["A1"]}
+    guildhall = {"game": "guildhall", "vp_set": "old-world-economy", "players": [
+        {"name": "Ana", "guildhall": {}, "vp_tokens": -1, "vp_cards": [], "completed_chapters": 0},
+        {"name": "Ana", "guildhall": {}, "vp_tokens": 0, "vp_cards": [], "completed_chapters": 0}]}
+    said = {code: {game["game"]: [(v.where, v.message) for v in scorer.score(game, language(code)).violations]
+                   for game in (castle, guedelon, guildhall)} for code in ("en", "fr", "de")}
+    assert ("sheets[0].sun", "is drawn with 1 tower; the Sun needs 4") in said["en"]["once-upon-a-castle"]
+    assert ("sheets[0].sun", "est dessiné avec 1 tour ; le Soleil en demande 4") in said["fr"]["once-upon-a-castle"]
+    assert ("sheets[0].sun", "ist mit 1 Turm gezeichnet; die Sonne braucht 4") in said["de"]["once-upon-a-castle"]
+    assert ("players", "vaut 9 ; Guédelon se joue de 1 à 4") in said["fr"]["guedelon"]
+    assert ("built[0]", "A1 ist gebaut, aber A0 darunter nicht; ein Gebäude wächst ab Stockwerk 0 ein Stockwerk "
+                        "nach dem anderen") in said["de"]["guedelon"]
+    assert ("players[1].name", "'Ana' est aussi le nom de players[0] ; les noms doivent être uniques") in \
+        said["fr"]["guildhall"]
+    for code in ("fr", "de"):  # the same rules broken at the same places, in other words
+        for game, found in said[code].items():
+            assert [w for w, _ in found] == [w for w, _ in said["en"][game]]
+            assert all(m not in dict(said["en"][game]).values() for _, m in found)
