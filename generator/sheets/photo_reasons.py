@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.errors import InputError
+from generator.i18n import N_
 from generator.sheets import advice
 from generator.sheets.marks import Uncertainty
 from generator.wording import listing
@@ -21,18 +22,20 @@ from generator.wording import listing
 #: Codes of a photo the reader refuses as a whole (their advice: generator.sheets.advice.REFUSALS).
 REFUSALS = ("no-sheet", "half-sheet", "blurred", "two-sheets", "other-sheet", "not-flat")
 #: Codes of fields that could not be decided, and what was seen ({fields}: the fields), in the order the reasons
-#: are reported (their advice: generator.sheets.advice.UNCERTAIN).
+#: are reported (their advice: generator.sheets.advice.UNCERTAIN). The companion says them in the phone's language
+#: over one field each (generator.sheets.summary.why_said): worded for one field or several.
 FIELD_CAUSES = {
-    "glare": "glare over {fields}",
-    "covered": "{fields} cannot be seen: something covers the sheet there (a finger, an object, a deep shadow)",
-    "outside": "{fields} are not in the photo",
-    "faint": "the marks of {fields} are faint or small",
-    "spill": "strokes from neighbouring marks run into {fields}",
-    "ghost": "{fields} show faint traces: rubbed out, or filled lightly?",
-    "half-coloured": "figures of {fields} are coloured in half",
-    "two-values": "{fields} have two values filled",
-    "gap": "{fields} are filled with a gap",
-    "rules": "what was read of {fields} contradicts the rules (a mark misread or forgotten)",
+    "glare": N_("glare over {fields}"),
+    "covered": N_("{fields} cannot be seen: something covers the sheet there (a finger, an object, a deep "
+                  "shadow)"),
+    "outside": N_("{fields} are not in the photo"),
+    "faint": N_("the marks of {fields} are faint or small"),
+    "spill": N_("strokes from neighbouring marks run into {fields}"),
+    "ghost": N_("{fields} show faint traces: rubbed out, or filled lightly?"),
+    "half-coloured": N_("figures of {fields} are coloured in half"),
+    "two-values": N_("{fields} have two values filled"),
+    "gap": N_("{fields} are filled with a gap"),
+    "rules": N_("what was read of {fields} contradicts the rules (a mark misread or forgotten)"),
 }
 
 
