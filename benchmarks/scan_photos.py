@@ -487,8 +487,8 @@ def families(args: argparse.Namespace) -> None:
         family = photo_families.FAMILIES[name]
         rng = random.Random(f"{args.seed}:{name}")
         row: dict[str, Any] = {"photos": 0, "right": 0, "asked": 0, "refused": 0, "wrong": 0, "marks_wrong": 0,
-                               "hidden_decided": 0, "blind": 0, "target": family.target, "reasons": {},
-                               "examples": []}
+                               "hidden_decided": 0, "blind": 0, "right_seen": 0, "target": family.target,
+                               "reasons": {}, "examples": []}
         for index in range(args.per_family):
             version = rng.choice(("great-architect", "apprentice"))
             paper = rng.choice(("a4", "letter"))
@@ -518,6 +518,7 @@ def families(args: argparse.Namespace) -> None:
             # a photo in which the camera cannot see some mark (under a finger, in glare that would drown pencil)
             # can at best be asked about (read as empty, it is right by luck)
             row["blind"] += bool(photo.hidden)
+            row["right_seen"] += verdict.outcome == "right" and not photo.hidden
             row["marks_wrong"] += verdict.marks_wrong
             row["hidden_decided"] += verdict.hidden_decided
             if reading is not None:
@@ -535,6 +536,7 @@ def families(args: argparse.Namespace) -> None:
                 kept.mkdir(parents=True, exist_ok=True)
                 (kept / label).write_bytes(photo.data)
                 (kept / f"{label}.json").write_text(json.dumps({"meta": photo.meta, "values": values,
+                                                                "hidden": sorted(photo.hidden),
                                                                 "outcome": verdict.outcome,
                                                                 "wrong": verdict.wrong}, default=str),
                                                     encoding="utf-8")

@@ -66,15 +66,17 @@ def family_section(result: dict[str, Any]) -> list[str]:
              "and not asked about (the target is 0 in every family).", "",
              "A photo in which the camera cannot see some mark (under a finger, in glare that would drown pencil) "
              "can at best be asked about (read as empty, it would be right by luck): the column `blind` counts "
-             "those.", "",
-             "| family | photos | right | asked | refused | wrong | blind | target (right) | |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "those, and `right (seen)` is the share read right among the photos with no such mark.", "",
+             "| family | photos | right | asked | refused | wrong | blind | right (seen) | target (right) | |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for name, row in result["families"].items():
         n = row["photos"] or 1
         target = row.get("target")
         met = row["wrong"] == 0 and (target is None or row["right"] / n >= target)
+        seen = row["photos"] - row.get("blind", 0)
+        right_seen = f"{row['right_seen'] / seen:.0%}" if "right_seen" in row and seen else ""
         lines.append(f"| {name} | {row['photos']} | {row['right'] / n:.0%} | {row['asked'] / n:.0%} | "
-                     f"{row['refused'] / n:.0%} | {row['wrong']} | {row.get('blind', 0)} | "
+                     f"{row['refused'] / n:.0%} | {row['wrong']} | {row.get('blind', 0)} | {right_seen} | "
                      f"{'' if target is None else f'{target:.0%}'} | {'met' if met else 'MISSED'} |")
     lines += ["", "| megapixels | photos | median s | slowest s |", "|---|---|---|---|"]
     for mp, row in result["times"].items():
