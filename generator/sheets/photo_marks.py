@@ -233,6 +233,9 @@ def light(sheet: Grey, ref: Grey, valid: Any) -> Light:
 GLARE_BRIGHTER = 1.08
 GLARE_REACH_MM = 70.0
 GLARE_WASHED = 0.8
+#: Under glare, a mark this much inked across its middle is filled (a normal read takes 0.35 as a fill whatever
+#: its spread; here the ink must also spread across the mark, since glare's edge leaves uneven paper).
+GLARE_SEEN = 0.35
 SATURATED = 250
 
 
@@ -655,8 +658,11 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
         return MarkRead(None, 0.0, 0.0, "it is not in the photo", "outside", x, y)
     outline = m.outline / sheet.outline[mark.shape] if mark.shape in sheet.outline else 1.0
     if m.glare >= 0.25 and outline < GLARE_WASHED:
-        # glare takes ink away, never adds it: a mark still clearly filled under it is filled; any other is not read
-        if m.cover >= BROAD and sheet.ink and m.level >= FAINT * sheet.ink:
+        # glare takes ink away, never adds it: a mark still clearly filled under it is filled (ink over a third of
+        # it, across its middle, as dark as FAINT of the sheet's usual fill at least); any other is not read: an empty
+        # look proves nothing, graphite shines more than print and paper, so a pencil fill fades first
+        clear = m.cover >= BROAD or (m.cover >= GLARE_SEEN and m.spread >= SPREAD and m.edge_share < OFF_CENTRE)
+        if clear and sheet.ink and m.level >= FAINT * sheet.ink:
             return MarkRead(True, m.cover, 0.5, x=x, y=y)
         return MarkRead(None, m.cover, 0.0, "glare washes it out", "glare", x, y)
     if outline < OUTLINE_SEEN and m.cover < 0.5:
