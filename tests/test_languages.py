@@ -564,3 +564,14 @@ def test_an_unreadable_state_is_said_in_every_language() -> None:
     for code in ("fr", "de"):
         assert [w for w, _ in said[code]] == [w for w, _ in said["en"]]
         assert not set(dict(said[code]).values()) & set(dict(said["en"]).values())
+
+
+def test_help_imports_no_translation_machinery() -> None:
+    """`donjon --help` (the start-up benchmark's first target) loads neither Babel nor any of donjon's language
+    modules: the languages cost nothing until a command draws or scores something."""
+    script = ("import sys\nfrom generator.cli import app\n"
+              "try:\n    app(['--help'])\nexcept SystemExit:\n    pass\n"
+              "print('LOADED', sorted(m for m in sys.modules if m == 'babel' or m.startswith(('babel.', "
+              "'generator.i18n', 'generator.catalog.translations'))))\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr
