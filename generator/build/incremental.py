@@ -211,8 +211,19 @@ class DeckMemo:
             self._files[final] = _File(drawing, title, digest, old.stamp)
             return False
         folder.write(name, data)
-        self._files[final] = _File(drawing, title, digest, stamp(f"{folder.tmp}/{name}"))
+        self._files[final] = _File(drawing, title, digest, stamp(folder.written(name)))
         return True
+
+    def in_place(self, folder: Path, names: frozenset[str]) -> bool:
+        """Whether the per-card folder in place holds exactly the files `names` (relative paths), all of them files
+        this watch wrote there: then it is updated file by file (generator.output.UpdatedFolder), each file that
+        changed replacing its old version, rather than staged whole (a second name for every file kept)."""
+        prefix = f"{folder}/"
+        known = {path[len(prefix):] for path in self.files if path.startswith(prefix)}
+        if known != names or os.path.islink(folder):
+            return False
+        folders = {name.rsplit("/", 1)[0] + "/" for name in names if "/" in name}
+        return _listing(folder) == names | folders
 
     def memo(self, backend: str) -> Memo:
         """What the document writer `backend` keeps between the documents of this deck."""
@@ -226,6 +237,27 @@ class DeckMemo:
         same = old is not None and old.digest == digest and old.stamp is not None and stamp(target) == old.stamp
         self._documents[target] = old if same and old is not None else _Document(digest, None)
         return same
+
+
+def _listing(folder: Path) -> frozenset[str] | None:
+    """The files in `folder` and in its folders (`backs/NAME`), each folder too (`backs/`); None when it cannot be
+    read or goes deeper."""
+    out: list[str] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not entry.is_dir(follow_symlinks=False):
+                    out.append(entry.name)
+                    continue
+                out.append(f"{entry.name}/")
+                with os.scandir(entry.path) as inner:
+                    for file in inner:
+                        if file.is_dir(follow_symlinks=False):
+                            return None
+                        out.append(f"{entry.name}/{file.name}")
+    except OSError:
+        return None
+    return frozenset(out)
 
 
 class _KeptDrawer(Drawer):
