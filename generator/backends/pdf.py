@@ -257,6 +257,8 @@ class PdfMemo:
         self._now: dict[int, _Recorded] = {}
         self._packed_last: dict[str, bytes] = {}
         self._packed_now: dict[str, bytes] = {}
+        self._marks_last: dict[tuple[Primitive, ...], Drawing] = {}
+        self._marks_now: dict[tuple[Primitive, ...], Drawing] = {}
 
     def find(self, drawing: Drawing) -> _Recorded | None:
         key = id(drawing)
@@ -265,6 +267,19 @@ class PdfMemo:
 
     def keep(self, record: _Recorded) -> None:
         self._now[id(record.drawing)] = record
+
+    def marks(self, page: Page) -> Drawing:
+        """A page's own primitives (crop marks, the page line) as a drawing: the same drawing as the last document's
+        page with the same primitives, so that its operators are copied (`find`) as a card's are. They are made
+        anew with every page, so they are known by their value, not by identity."""
+        try:
+            found = self._marks_now.get(page.items) or self._marks_last.get(page.items)
+        except TypeError:  # a primitive holding a list: drawn anew each time
+            return Drawing(page.width, page.height, page.items)
+        if found is None:
+            found = Drawing(page.width, page.height, page.items)
+        self._marks_now[page.items] = found
+        return found
 
     def packed(self, stream: str) -> bytes:
         """A page's content stream compressed, as the last document compressed it when it held the same page (most
@@ -281,6 +296,7 @@ class PdfMemo:
         """A document is complete: what it did not place is forgotten (the memo holds one document's drawings)."""
         self._last, self._now = self._now, {}
         self._packed_last, self._packed_now = self._packed_now, {}
+        self._marks_last, self._marks_now = self._marks_now, {}
 
 
 def _codes(text: str) -> tuple[int, ...]:
@@ -454,7 +470,10 @@ class _Writer:
         for placed in page.placed:
             self.place(placed, page.height)
         c.addLiteral(f"q 1 0 0 1 0 {n(page.height)} cm")
-        self.draw(page.items)
+        if memo is None or not page.items:
+            self.draw(page.items)
+        else:  # a page's own marks and line, copied like a drawing's when a page of the last document had them
+            self.drawing(memo.marks(page))
         c.addLiteral("Q")
         if moved:
             c.addLiteral("Q")
