@@ -299,6 +299,25 @@ class PdfMemo:
         self._marks_last, self._marks_now = self._marks_now, {}
 
 
+@cache
+def _formatted_once() -> Any:
+    """The class of an object that many pages of a document hold (a box, resources), formatted the first time the
+    file is saved and written again as those bytes: reportlab formats a value every time it is met."""
+    from reportlab.pdfbase.pdfdoc import PDFObject, format
+
+    class FormattedOnce(PDFObject):  # type: ignore[misc]
+        def __init__(self, value: Any) -> None:
+            self.value = value
+            self.formatted: bytes | None = None
+
+        def format(self, document: Any) -> bytes:
+            if self.formatted is None:
+                self.formatted = format(self.value, document)
+            return self.formatted
+
+    return FormattedOnce
+
+
 def _codes(text: str) -> tuple[int, ...]:
     return tuple(32 if code == 0xA0 else code for code in map(ord, text))  # as reportlab's splitString maps them
 
@@ -343,6 +362,8 @@ class _Writer:
         self.paper = (1.0, 1.0, 0.0, 0.0)
         #: the pictures SVG art holds (`data:` PNG and JPEG), by content
         self.embedded: dict[str, Any] = {}
+        #: what pages hold alike (boxes, resources), each formatted once (`_share`)
+        self.shared: dict[tuple[object, ...], Any] = {}
 
     def _icon_form(self, name: str) -> str:
         form = f"icon-{name}"
@@ -532,6 +553,42 @@ class _Writer:
         packed.__Comment__ = "page stream"
         page.Contents = packed
         page.stream = None
+        self._share(page)
+
+    def _share(self, page: Any) -> None:
+        """Give the page the boxes, transition and resources of the pages before it that have the same ones, each
+        formatted once for the document (`_shared`): reportlab formats every page's anew when the file is saved,
+        which was half of saving a document of sheets. The file is the same: what is shared formats to the same
+        bytes. Resources naming graphics states, shadings or colour spaces of the page's own are left to it."""
+        from reportlab.pdfbase.pdfdoc import PDFObjectReference
+
+        page.check_format(self.doc)  # what reportlab would give the page when saving (it does it once)
+        for box in ("MediaBox", "TrimBox", "BleedBox", "CropBox", "ArtBox"):
+            found = getattr(page, box)
+            if found is not None:
+                setattr(page, box, self._shared((box, *found.sequence), found))
+        if page.Trans is not None and not page.Trans.dict:
+            page.Trans = self._shared(("Trans",), page.Trans)
+        resources = page.Resources
+        key: list[object] = ["Resources", tuple(resources.ProcSet)]
+        for name in resources.dict_attributes:
+            value = getattr(resources, name)
+            if name == "Font" and isinstance(value, PDFObjectReference):
+                key.append(value.name)
+            elif name == "XObject" and value is page.XObjects and value is not None:
+                key.append(id(value))  # one of `self.xobjects`, which keeps it for the document
+            elif isinstance(value, dict) and not value:
+                key.append(None)
+            else:
+                return
+        page.Resources = self._shared(tuple(key), resources)
+
+    def _shared(self, key: tuple[object, ...], value: Any) -> Any:
+        """The object standing for `value` on every page that holds one like it (by `key`), formatted once."""
+        found = self.shared.get(key)
+        if found is None:
+            found = self.shared[key] = _formatted_once()(value)
+        return found
 
     def form_field(self, f: FormField, page_height: float) -> None:
         """One fillable field: a widget with no border or background of its own (the page draws its box).
