@@ -22,6 +22,7 @@ outputs meet; output/README.md draws the layout. Every output path is built from
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import re
 import shutil
@@ -106,6 +107,11 @@ def inside_names(root: Path, names: Iterable[str]) -> list[str]:
     return out
 
 
+#: How many file names `_safe_file` keeps once made (a deck's card files, made again with every build of a watch).
+SAFE_NAMES_KEPT = 65536
+
+
+@functools.lru_cache(maxsize=SAFE_NAMES_KEPT)
 def _safe_file(name: str) -> str:
     stem, dot, ext = name.rpartition(".")
     if not dot or not re.fullmatch(r"[a-z0-9]{1,8}", ext):
