@@ -187,8 +187,12 @@ def test_a_mistake_while_cards_are_updated_in_place_leaves_every_file(
     good, before = tree(out), stamps(out)
     staged: list[str] = []
     write = output.UpdatedFolder.write
-    monkeypatch.setattr(output.UpdatedFolder, "write", lambda self, name, data: staged.append(name) or write(
-        self, name, data))
+
+    def noted(self: output.UpdatedFolder, name: str, data: bytes) -> int:
+        staged.append(name)
+        return write(self, name, data)
+
+    monkeypatch.setattr(output.UpdatedFolder, "write", noted)
     lines = watch.build([_edit(deck / "cards.csv", lambda t: t.replace("while the Knight", "as long as the Knight")
                                .replace("1,art/dragon.png", "1,art/nothing.png"))])
     assert any("nothing.png" in line and "cards.csv:4" in line for line in lines), lines
