@@ -12,7 +12,8 @@ next donjon command that writes there (:func:`sweep`), which also removes what k
 
 Writing code needs to know little of this: :func:`atomic_path`, :func:`write_bytes` and :func:`staged` join
 the transaction the command opened (:func:`transaction`) when there is one, and are a transaction of their
-own otherwise.
+own otherwise. A folder that mostly stays as it is may be updated file by file instead of staged whole
+(:class:`UpdatedFolder`): each file written is then an output of its own, put in place, and undone, as any file.
 
 **Namespaces.** Every kind of output has a folder of its own (:data:`KIND_FOLDERS`), so no id can make two
 outputs meet; output/README.md draws the layout. Every output path is built from ids made safe by

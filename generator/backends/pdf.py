@@ -8,7 +8,8 @@
   XObject and placed by reference: a deck of 120 profession cards holds 30 card faces and one back.
 - Content streams are written as PDF operators (`Canvas.addLiteral`), a few strings per drawing, with numbers
   rounded to a thousandth of a point: reportlab's drawing calls format every number and open a text object
-  per call, which is most of the time a deck takes to write. Streams are Flate-compressed, not ASCII85.
+  per call, which is most of the time a deck takes to write. Streams are Flate-compressed, not ASCII85. Pages
+  with the same boxes and resources share them, formatted once when the file is saved (`_share`).
 - Pictures (`ImageUse`) are embedded once per document, however many cards show them, and placed by reference:
   a JPEG as it is (DCT), an 8-bit PNG without transparency as its own compressed rows (Flate with the PNG
   predictors, nothing decoded), any other PNG decoded by Pillow into RGB with its alpha as a soft mask, and an
@@ -249,7 +250,8 @@ class PdfMemo:
     written anew, with the forms just made. Every shading and state its operators name is listed in the resources
     of the stream they are copied into, as drawing lists it. The document is then byte for byte the one written
     without a memo (tests/test_incremental.py builds both, with decks that use every kind). Drawings are known by
-    identity: the watch keeps the drawing of every card that did not change."""
+    identity: the watch keeps the drawing of every card that did not change; a page's own marks and page line are
+    known by their value (`marks`)."""
 
     def __init__(self, ink: PressSettings) -> None:
         self.ink = ink

@@ -14,14 +14,17 @@ What a drawing is made from, and so what it is kept by (:class:`DeckMemo`):
   when that changes, nothing is kept.
 
 Files (:meth:`DeckMemo.put`): a card's SVG whose drawing is the one kept, under the same title, is not written
-again: the staged folder gets the file in place by a hard link (generator.output.StagedFolder.link), after
-checking that the file in place is the one this watch wrote (its inode, size and modification time), so a file
-changed or replaced by anything else is written anew. The folder is still staged and swapped whole in the build's
-transaction, so a failed build leaves every file as it was; a card removed from the table is simply not linked.
-A redrawn card whose file comes out the same bytes is linked too. The document of sheets is written whole (it
-places every card), in memory, with what the PDF writer kept of the last one (generator.backends.pdf.PdfMemo:
-the operators of every drawing it places again, each page's compressed stream), and put in place only when its
-bytes changed.
+again, after checking that the file in place is the one this watch wrote (its inode, size and modification
+time), so a file changed or replaced by anything else is written anew. When the folder in place holds exactly the
+files this build writes, all of them this watch's (:meth:`DeckMemo.in_place`: the usual save, a row's text
+changed), it is updated file by file (generator.output.UpdatedFolder): each file written is staged in the build's
+transaction and replaces its old version when it commits, and a file kept is left where it is. Otherwise (a card
+added or removed, a file missing or one no build writes) the folder is staged whole and swapped in, taking each
+file kept from the folder in place by a hard link (generator.output.StagedFolder.link). Either way a failed build
+leaves every file as it was. A redrawn card whose file comes out the same bytes is kept too. The document of
+sheets is written whole (it places every card), in memory, with what the PDF writer kept of the last one
+(generator.backends.pdf.PdfMemo: the operators of every drawing it places again, of each page's own marks and
+page line, each page's compressed stream), and put in place only when its bytes changed.
 
 An incremental build writes exactly the files a new build of the same files writes (tests/test_incremental.py
 compares them byte for byte after each kind of change).
