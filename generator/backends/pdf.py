@@ -364,6 +364,8 @@ class _Writer:
         self.paper = (1.0, 1.0, 0.0, 0.0)
         #: the pictures SVG art holds (`data:` PNG and JPEG), by content
         self.embedded: dict[str, Any] = {}
+        #: the operators that move to where a drawing is placed, by its place and size (`place`)
+        self.frames: dict[tuple[float, float, bool, float, float], str] = {}
         #: what pages hold alike (boxes, resources), each formatted once (`_share`)
         self.shared: dict[tuple[object, ...], Any] = {}
 
@@ -668,9 +670,13 @@ class _Writer:
     def place(self, placed: Placed, page_height: float) -> None:
         c = self.c
         d = placed.drawing
-        frame = f"q 1 0 0 1 {n(placed.x)} {n(page_height - placed.y)} cm"
-        if placed.turned:
-            frame += f" -1 0 0 -1 {n(d.width)} {n(-d.height)} cm"
+        spot = (placed.x, page_height - placed.y, placed.turned, d.width, d.height)
+        frame = self.frames.get(spot)
+        if frame is None:  # the same few places on every page of a deck: each written once
+            frame = f"q 1 0 0 1 {n(placed.x)} {n(page_height - placed.y)} cm"
+            if placed.turned:
+                frame += f" -1 0 0 -1 {n(d.width)} {n(-d.height)} cm"
+            self.frames[spot] = frame
         c.addLiteral(frame)
         if d.key is None:
             self.drawing(d)

@@ -202,6 +202,10 @@ class Drawer:
         drawing = face_drawing(self.layouts.face(card), self.layouts.deck, card, self.view, self.bleed, self.guides)
         return ink_light(drawing) if self.light else drawing
 
+    def pictures(self, drawing: Drawing) -> frozenset[Path]:
+        """The picture files a drawing of this drawer shows."""
+        return frozenset(pictures(drawing))
+
     def back(self, card: Card) -> Drawing:
         drawing = self._backs.of(card)
         if not self.light:
@@ -375,7 +379,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
             for card in deck.cards:
                 drawing = drawer.face(card)
                 its_back = drawer.back(card)
-                used.update(pictures(drawing) | pictures(its_back))
+                used.update(drawer.pictures(drawing) | drawer.pictures(its_back))
                 for b, folder, write in writers:
                     put_files[b.name] += put(folder, names[b.name][card.id], drawing, f"{deck.name}: {card.name}",
                                              write)

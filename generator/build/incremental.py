@@ -137,6 +137,10 @@ class DeckMemo:
         self._documents: dict[Path, _Document] = {}
         self._layouts: dict[int, tuple[Layout, tuple[object, ...]]] = {}
         self._pictures: dict[str, PictureStamp] = {}
+        #: the picture files each drawing shows, by the drawing's id (the drawing kept with them): this build's, and
+        #: the last one's
+        self._shown: dict[int, tuple[Drawing, frozenset[Path]]] = {}
+        self._shown_last: dict[int, tuple[Drawing, frozenset[Path]]] = {}
 
     def begin(self) -> None:
         """A build starts: files and pictures are looked at anew."""
@@ -144,6 +148,8 @@ class DeckMemo:
         self._drawn, self._files, self._documents = {}, {}, {}
         self._layouts.clear()
         self._pictures.clear()
+        if self._shown:
+            self._shown_last, self._shown = self._shown, {}
 
     def commit(self) -> None:
         """The build's outputs are in place: they are what the next build compares with."""
@@ -195,6 +201,16 @@ class DeckMemo:
                 self.redrawn += 1
             self._drawn[slot] = found
         return found.drawing
+
+    def shown(self, drawing: Drawing) -> frozenset[Path]:
+        """The picture files `drawing` shows, found once for as long as it is kept (a thousand cards' drawings are
+        looked through again with every save otherwise)."""
+        key = id(drawing)
+        found = self._shown.get(key) or self._shown_last.get(key)
+        if found is None or found[0] is not drawing:
+            found = (drawing, frozenset(pictures(drawing)))
+        self._shown[key] = found
+        return found[1]
 
     # --- files -----------------------------------------------------------------------------------------------------
 
@@ -278,6 +294,9 @@ class _KeptDrawer(Drawer):
         layout = self.layouts.face(card)
         key = (self.memo.layout_key(layout), _plain(card), self._view(layout))
         return self.memo.drawing(("face", card.id), key, lambda: Drawer.face(self, card))
+
+    def pictures(self, drawing: Drawing) -> frozenset[Path]:
+        return self.memo.shown(drawing)
 
     def back(self, card: Card) -> Drawing:
         layout = self.layouts.back(card)
