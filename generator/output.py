@@ -12,7 +12,8 @@ next donjon command that writes there (:func:`sweep`), which also removes what k
 
 Writing code needs to know little of this: :func:`atomic_path`, :func:`write_bytes` and :func:`staged` join
 the transaction the command opened (:func:`transaction`) when there is one, and are a transaction of their
-own otherwise.
+own otherwise. A folder that mostly stays as it is may be updated file by file instead of staged whole
+(:class:`UpdatedFolder`): each file written is then an output of its own, put in place, and undone, as any file.
 
 **Namespaces.** Every kind of output has a folder of its own (:data:`KIND_FOLDERS`), so no id can make two
 outputs meet; output/README.md draws the layout. Every output path is built from ids made safe by
@@ -22,6 +23,7 @@ outputs meet; output/README.md draws the layout. Every output path is built from
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import re
 import shutil
@@ -106,6 +108,11 @@ def inside_names(root: Path, names: Iterable[str]) -> list[str]:
     return out
 
 
+#: How many file names `_safe_file` keeps once made (a deck's card files, made again with every build of a watch).
+SAFE_NAMES_KEPT = 65536
+
+
+@functools.lru_cache(maxsize=SAFE_NAMES_KEPT)
 def _safe_file(name: str) -> str:
     stem, dot, ext = name.rpartition(".")
     if not dot or not re.fullmatch(r"[a-z0-9]{1,8}", ext):
@@ -264,6 +271,42 @@ class StagedFolder:
         except OSError:
             return False
         return True
+
+    def written(self, name: str) -> str:
+        """Where the file `name` written into the folder is until the transaction commits."""
+        return f"{self.tmp}/{name}"
+
+
+class UpdatedFolder(StagedFolder):
+    """A folder in place whose files are replaced one by one: each file written is staged in the transaction as a
+    file of its own and takes its place when the transaction commits (the old one kept by a second name until
+    then, as for any file: :func:`_place`), and a file linked from the folder in place is simply left there.
+
+    For a folder whose files mostly stay (`donjon build --watch` rewriting one card of a thousand), this writes
+    and moves only what changed, where a staged folder takes a second name for every file kept. The caller uses
+    one only when the folder in place holds exactly the files the command writes (no file of it is to go), and
+    links only files that are the ones in place."""
+
+    def __init__(self, tx: Transaction, final: Path, what: str) -> None:
+        super().__init__(final, final)
+        self.tx = tx
+        self.what = what
+        self._staged: dict[str, Path] = {}
+
+    def write(self, name: str, data: bytes) -> int:
+        self._check(name)
+        with self.tx.file(self.final / name, self.what) as tmp:  # an OSError is the file's, named (Transaction.file)
+            tmp.write_bytes(data)
+        self._staged[name] = tmp
+        return len(data)
+
+    def link(self, name: str, source: str | Path) -> bool:
+        """The file `name` in place stays (True) when `source` is that very file; else False: write it."""
+        self._check(name)
+        return os.fspath(source) == f"{self.final}/{name}"
+
+    def written(self, name: str) -> str:
+        return str(self._staged[name])
 
 
 @dataclass
@@ -477,14 +520,17 @@ def write_text(path: Path, text: str, what: str = "") -> Path:
 
 
 @contextmanager
-def staged(finals: list[Path], what: str = "") -> Iterator[list[StagedFolder]]:
-    """Staged folders for `finals`, put in place when the transaction succeeds, discarded when it fails."""
+def staged(finals: list[Path], what: str = "",
+           in_place: Callable[[Path], bool] | None = None) -> Iterator[list[StagedFolder]]:
+    """Staged folders for `finals`, put in place when the transaction succeeds, discarded when it fails. A folder
+    for which `in_place` says yes is updated file by file instead (:class:`UpdatedFolder`)."""
     if not finals:
         yield []
         return
     owner = active(finals[0])
     with transaction(owner.out if owner else Path(os.path.commonpath([str(f.parent) for f in finals]))) as tx:
-        yield [tx.folder(final, what) for final in finals]
+        yield [UpdatedFolder(tx, final, what) if in_place is not None and in_place(final) else tx.folder(final, what)
+               for final in finals]
 
 
 # --- sweeping what killed commands left -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from render_helpers import make_deck
 
+import generator.output as output
 from generator.build.decks import build
 from generator.build.options import BuildOptions
 from generator.build.watch import Reporter, WatchState, run_once
@@ -100,11 +101,13 @@ def test_each_change_rebuilds_what_it_touches_and_gives_the_files_of_a_new_build
     svg = "decks/skirmish/svg"
     watch.same_as_new(tmp_path)
 
-    # a row's text: that card's face only (its back reads its faction, which did not change: linked again)
-    before = stamps(out)
+    # a row's text: that card's face only (its back reads its faction, which did not change: left in place); the
+    # folder is updated file by file, not replaced
+    before, folder = stamps(out), os.stat(out / svg).st_ino
     lines = watch.build([_edit(deck / "cards.csv", lambda t: t.replace("any unit.", "any two units."))])
     assert "svg/ (1 of 18 files written)" in lines[-1], lines
     assert _written(before, out) == {f"{svg}/2.svg", "decks/skirmish.pdf"}
+    assert os.stat(out / svg).st_ino == folder
     watch.same_as_new(tmp_path)
 
     # a picture: the cards that show it
@@ -175,12 +178,41 @@ def test_a_mistake_is_reported_the_files_stay_and_the_fix_builds_them(skirmish: 
     watch.same_as_new(tmp_path)
 
 
+def test_a_mistake_while_cards_are_updated_in_place_leaves_every_file(
+        skirmish: tuple[Path, Watch], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first card's new file already staged for the folder updated in place, a later card fails: nothing
+    moved, nothing left behind."""
+    content, watch = skirmish
+    deck, out = content / "skirmish", watch.out
+    good, before = tree(out), stamps(out)
+    staged: list[str] = []
+    write = output.UpdatedFolder.write
+
+    def noted(self: output.UpdatedFolder, name: str, data: bytes) -> int:
+        staged.append(name)
+        return write(self, name, data)
+
+    monkeypatch.setattr(output.UpdatedFolder, "write", noted)
+    lines = watch.build([_edit(deck / "cards.csv", lambda t: t.replace("while the Knight", "as long as the Knight")
+                               .replace("1,art/dragon.png", "1,art/nothing.png"))])
+    assert any("nothing.png" in line and "cards.csv:4" in line for line in lines), lines
+    assert staged == ["1.svg"]
+    assert tree(out) == good and stamps(out) == before
+    assert [p.name for p in out.rglob(".*")] == []
+    watch.build([_edit(deck / "cards.csv", lambda t: t.replace("1,art/nothing.png", "1,art/dragon.png"))])
+    watch.same_as_new(tmp_path)
+
+
 def test_a_file_changed_by_something_else_is_written_again(skirmish: tuple[Path, Watch], tmp_path: Path) -> None:
     content, watch = skirmish
-    card = watch.out / "decks" / "skirmish" / "svg" / "4.svg"
-    card.write_text("<svg/>", encoding="utf-8")
-    (watch.out / "decks" / "skirmish" / "svg" / "5.svg").unlink()
+    svg = watch.out / "decks" / "skirmish" / "svg"
+    (svg / "4.svg").write_text("<svg/>", encoding="utf-8")  # the folder is still updated in place: 4.svg rewritten
     watch.build([_edit(content / "skirmish" / "cards.csv", lambda t: t.replace("Every enemy", "Each enemy"))])
+    watch.same_as_new(tmp_path)
+    (svg / "4.svg").write_text("<svg/>", encoding="utf-8")
+    (svg / "5.svg").unlink()  # a file missing, another that no build writes: the folder is made whole again
+    (svg / "notes.txt").write_text("mine", encoding="utf-8")
+    watch.build([_edit(content / "skirmish" / "cards.csv", lambda t: t.replace("Each enemy", "Every enemy"))])
     watch.same_as_new(tmp_path)
 
 

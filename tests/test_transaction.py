@@ -142,6 +142,66 @@ def test_a_rename_that_fails_undoes_the_ones_before(tmp_path: Path, monkeypatch:
     assert hidden(out) == []
 
 
+def _card_folder(out: Path) -> dict[str, bytes]:
+    (out / "game" / "deck" / "svg").mkdir(parents=True)
+    for name in ("a", "b", "c"):
+        (out / "game" / "deck" / "svg" / f"{name}.svg").write_bytes(f"old {name}".encode())
+    (out / "game" / "deck.pdf").write_bytes(b"old sheets")
+    return files(out)
+
+
+def test_a_folder_updated_in_place_swaps_only_the_files_written(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _card_folder(out)
+    svg = out / "game" / "deck" / "svg"
+    kept = os.stat(svg / "c.svg")
+    with transaction(out):
+        with staged([svg], "cards", in_place=lambda final: True) as [folder]:
+            assert isinstance(folder, output.UpdatedFolder)
+            folder.write("a.svg", b"new a")
+            assert folder.link("c.svg", svg / "c.svg")  # the file in place stays: nothing to do
+            assert not folder.link("b.svg", out / "game" / "deck.pdf")  # another file: to be written
+            folder.write("b.svg", b"new b")
+            assert (svg / "a.svg").read_bytes() == b"old a"  # staged, not yet in place
+            assert Path(folder.written("a.svg")).read_bytes() == b"new a"
+        write_bytes(out / "game" / "deck.pdf", b"new sheets")
+    assert files(out) == {"game/deck.pdf": b"new sheets", "game/deck/svg/a.svg": b"new a",
+                          "game/deck/svg/b.svg": b"new b", "game/deck/svg/c.svg": b"old c"}
+    assert (os.stat(svg / "c.svg").st_ino, os.stat(svg / "c.svg").st_mtime_ns) == (kept.st_ino, kept.st_mtime_ns)
+    assert hidden(out) == []
+
+
+@pytest.mark.parametrize("fails", ["the command, after the files were staged", "the second file's rename",
+                                   "writing a file (disk full)"])
+def test_a_folder_updated_in_place_is_left_as_it_was_when_the_command_fails(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fails: str) -> None:
+    out = tmp_path / "out"
+    before = _card_folder(out)
+    svg = out / "game" / "deck" / "svg"
+    real_place, placed = output._place, []
+
+    def failing_place(staged_path: Path, final: Path) -> object:
+        placed.append(final)
+        if len(placed) == 2:
+            raise OSError(28, "No space left on device")
+        return real_place(staged_path, final)
+
+    if fails == "the second file's rename":
+        monkeypatch.setattr(output, "_place", failing_place)
+    with pytest.raises((RuntimeError, OutputError)), transaction(out):
+        with staged([svg], "cards", in_place=lambda final: True) as [folder]:
+            folder.write("a.svg", b"new a")
+            if fails == "writing a file (disk full)":
+                monkeypatch.setattr(Path, "write_bytes", lambda self, data: (_ for _ in ()).throw(
+                    OSError(28, "No space left on device")))
+            folder.write("b.svg", b"new b")
+        if fails == "the command, after the files were staged":
+            raise RuntimeError("the next deck does not fit")
+    monkeypatch.undo()
+    assert files(out) == before
+    assert hidden(out) == []
+
+
 def test_a_blocked_path_is_refused_before_anything_moves(tmp_path: Path) -> None:
     out = tmp_path / "out"
     before = earlier_outputs(out)

@@ -8,7 +8,8 @@
   XObject and placed by reference: a deck of 120 profession cards holds 30 card faces and one back.
 - Content streams are written as PDF operators (`Canvas.addLiteral`), a few strings per drawing, with numbers
   rounded to a thousandth of a point: reportlab's drawing calls format every number and open a text object
-  per call, which is most of the time a deck takes to write. Streams are Flate-compressed, not ASCII85.
+  per call, which is most of the time a deck takes to write. Streams are Flate-compressed, not ASCII85. Pages
+  with the same boxes and resources share them, formatted once when the file is saved (`_share`).
 - Pictures (`ImageUse`) are embedded once per document, however many cards show them, and placed by reference:
   a JPEG as it is (DCT), an 8-bit PNG without transparency as its own compressed rows (Flate with the PNG
   predictors, nothing decoded), any other PNG decoded by Pillow into RGB with its alpha as a soft mask, and an
@@ -249,7 +250,8 @@ class PdfMemo:
     written anew, with the forms just made. Every shading and state its operators name is listed in the resources
     of the stream they are copied into, as drawing lists it. The document is then byte for byte the one written
     without a memo (tests/test_incremental.py builds both, with decks that use every kind). Drawings are known by
-    identity: the watch keeps the drawing of every card that did not change."""
+    identity: the watch keeps the drawing of every card that did not change; a page's own marks and page line are
+    known by their value (`marks`)."""
 
     def __init__(self, ink: PressSettings) -> None:
         self.ink = ink
@@ -257,6 +259,8 @@ class PdfMemo:
         self._now: dict[int, _Recorded] = {}
         self._packed_last: dict[str, bytes] = {}
         self._packed_now: dict[str, bytes] = {}
+        self._marks_last: dict[tuple[Primitive, ...], Drawing] = {}
+        self._marks_now: dict[tuple[Primitive, ...], Drawing] = {}
 
     def find(self, drawing: Drawing) -> _Recorded | None:
         key = id(drawing)
@@ -265,6 +269,19 @@ class PdfMemo:
 
     def keep(self, record: _Recorded) -> None:
         self._now[id(record.drawing)] = record
+
+    def marks(self, page: Page) -> Drawing:
+        """A page's own primitives (crop marks, the page line) as a drawing: the same drawing as the last document's
+        page with the same primitives, so that its operators are copied (`find`) as a card's are. They are made
+        anew with every page, so they are known by their value, not by identity."""
+        try:
+            found = self._marks_now.get(page.items) or self._marks_last.get(page.items)
+        except TypeError:  # a primitive holding a list: drawn anew each time
+            return Drawing(page.width, page.height, page.items)
+        if found is None:
+            found = Drawing(page.width, page.height, page.items)
+        self._marks_now[page.items] = found
+        return found
 
     def packed(self, stream: str) -> bytes:
         """A page's content stream compressed, as the last document compressed it when it held the same page (most
@@ -281,6 +298,26 @@ class PdfMemo:
         """A document is complete: what it did not place is forgotten (the memo holds one document's drawings)."""
         self._last, self._now = self._now, {}
         self._packed_last, self._packed_now = self._packed_now, {}
+        self._marks_last, self._marks_now = self._marks_now, {}
+
+
+@cache
+def _formatted_once() -> Any:
+    """The class of an object that many pages of a document hold (a box, resources), formatted the first time the
+    file is saved and written again as those bytes: reportlab formats a value every time it is met."""
+    from reportlab.pdfbase.pdfdoc import PDFObject, format
+
+    class FormattedOnce(PDFObject):  # type: ignore[misc]
+        def __init__(self, value: Any) -> None:
+            self.value = value
+            self.formatted: bytes | None = None
+
+        def format(self, document: Any) -> bytes:
+            if self.formatted is None:
+                self.formatted = format(self.value, document)
+            return self.formatted
+
+    return FormattedOnce
 
 
 def _codes(text: str) -> tuple[int, ...]:
@@ -327,6 +364,10 @@ class _Writer:
         self.paper = (1.0, 1.0, 0.0, 0.0)
         #: the pictures SVG art holds (`data:` PNG and JPEG), by content
         self.embedded: dict[str, Any] = {}
+        #: the operators that move to where a drawing is placed, by its place and size (`place`)
+        self.frames: dict[tuple[float, float, bool, float, float], str] = {}
+        #: what pages hold alike (boxes, resources), each formatted once (`_share`)
+        self.shared: dict[tuple[object, ...], Any] = {}
 
     def _icon_form(self, name: str) -> str:
         form = f"icon-{name}"
@@ -454,7 +495,10 @@ class _Writer:
         for placed in page.placed:
             self.place(placed, page.height)
         c.addLiteral(f"q 1 0 0 1 0 {n(page.height)} cm")
-        self.draw(page.items)
+        if memo is None or not page.items:
+            self.draw(page.items)
+        else:  # a page's own marks and line, copied like a drawing's when a page of the last document had them
+            self.drawing(memo.marks(page))
         c.addLiteral("Q")
         if moved:
             c.addLiteral("Q")
@@ -513,6 +557,42 @@ class _Writer:
         packed.__Comment__ = "page stream"
         page.Contents = packed
         page.stream = None
+        self._share(page)
+
+    def _share(self, page: Any) -> None:
+        """Give the page the boxes, transition and resources of the pages before it that have the same ones, each
+        formatted once for the document (`_shared`): reportlab formats every page's anew when the file is saved,
+        which was half of saving a document of sheets. The file is the same: what is shared formats to the same
+        bytes. Resources naming graphics states, shadings or colour spaces of the page's own are left to it."""
+        from reportlab.pdfbase.pdfdoc import PDFObjectReference
+
+        page.check_format(self.doc)  # what reportlab would give the page when saving (it does it once)
+        for box in ("MediaBox", "TrimBox", "BleedBox", "CropBox", "ArtBox"):
+            found = getattr(page, box)
+            if found is not None:
+                setattr(page, box, self._shared((box, *found.sequence), found))
+        if page.Trans is not None and not page.Trans.dict:
+            page.Trans = self._shared(("Trans",), page.Trans)
+        resources = page.Resources
+        key: list[object] = ["Resources", tuple(resources.ProcSet)]
+        for name in resources.dict_attributes:
+            value = getattr(resources, name)
+            if name == "Font" and isinstance(value, PDFObjectReference):
+                key.append(value.name)
+            elif name == "XObject" and value is page.XObjects and value is not None:
+                key.append(id(value))  # one of `self.xobjects`, which keeps it for the document
+            elif isinstance(value, dict) and not value:
+                key.append(None)
+            else:
+                return
+        page.Resources = self._shared(tuple(key), resources)
+
+    def _shared(self, key: tuple[object, ...], value: Any) -> Any:
+        """The object standing for `value` on every page that holds one like it (by `key`), formatted once."""
+        found = self.shared.get(key)
+        if found is None:
+            found = self.shared[key] = _formatted_once()(value)
+        return found
 
     def form_field(self, f: FormField, page_height: float) -> None:
         """One fillable field: a widget with no border or background of its own (the page draws its box).
@@ -590,9 +670,13 @@ class _Writer:
     def place(self, placed: Placed, page_height: float) -> None:
         c = self.c
         d = placed.drawing
-        frame = f"q 1 0 0 1 {n(placed.x)} {n(page_height - placed.y)} cm"
-        if placed.turned:
-            frame += f" -1 0 0 -1 {n(d.width)} {n(-d.height)} cm"
+        spot = (placed.x, page_height - placed.y, placed.turned, d.width, d.height)
+        frame = self.frames.get(spot)
+        if frame is None:  # the same few places on every page of a deck: each written once
+            frame = f"q 1 0 0 1 {n(placed.x)} {n(page_height - placed.y)} cm"
+            if placed.turned:
+                frame += f" -1 0 0 -1 {n(d.width)} {n(-d.height)} cm"
+            self.frames[spot] = frame
         c.addLiteral(frame)
         if d.key is None:
             self.drawing(d)

@@ -202,6 +202,10 @@ class Drawer:
         drawing = face_drawing(self.layouts.face(card), self.layouts.deck, card, self.view, self.bleed, self.guides)
         return ink_light(drawing) if self.light else drawing
 
+    def pictures(self, drawing: Drawing) -> frozenset[Path]:
+        """The picture files a drawing of this drawer shows."""
+        return frozenset(pictures(drawing))
+
     def back(self, card: Card) -> Drawing:
         drawing = self._backs.of(card)
         if not self.light:
@@ -248,6 +252,8 @@ class Incremental(Protocol):
     def memo(self, backend: str) -> Memo: ...
 
     def unchanged(self, target: Path, data: bytes) -> bool: ...
+
+    def in_place(self, folder: Path, names: frozenset[str]) -> bool: ...
 
 
 def pictures(drawing: Drawing) -> set[Path]:
@@ -355,15 +361,25 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     used: set[Path] = set()
     put_files = dict.fromkeys((b.name for b in per_card), 0)
 
-    with staged([inside(out, deck.namespace, deck.id, b.name) for b in per_card],
-                f"the {' and '.join(b.label for b in per_card)} files of {deck.key}") as folders:
+    finals = {inside(out, deck.namespace, deck.id, b.name): b for b in per_card}
+
+    def in_place(final: Path) -> bool:
+        """Whether the folder in place holds the very files this build writes (the watch's, unchanged since), to be
+        updated file by file rather than staged whole."""
+        b = finals[final]
+        files = names[b.name].values()
+        wanted = frozenset([f"back.{b.suffix}", *files] if uniform else [*files, *(f"backs/{f}" for f in files)])
+        return kept is not None and kept.in_place(final, wanted)
+
+    with staged(list(finals), f"the {' and '.join(b.label for b in per_card)} files of {deck.key}",
+                in_place) as folders:
         writers = [(b, folder, b.card_writer()) for b, folder in zip(per_card, folders, strict=True)]
 
         def drawings() -> Iterator[Sided]:
             for card in deck.cards:
                 drawing = drawer.face(card)
                 its_back = drawer.back(card)
-                used.update(pictures(drawing) | pictures(its_back))
+                used.update(drawer.pictures(drawing) | drawer.pictures(its_back))
                 for b, folder, write in writers:
                     put_files[b.name] += put(folder, names[b.name][card.id], drawing, f"{deck.name}: {card.name}",
                                              write)

@@ -14,14 +14,17 @@ What a drawing is made from, and so what it is kept by (:class:`DeckMemo`):
   when that changes, nothing is kept.
 
 Files (:meth:`DeckMemo.put`): a card's SVG whose drawing is the one kept, under the same title, is not written
-again: the staged folder gets the file in place by a hard link (generator.output.StagedFolder.link), after
-checking that the file in place is the one this watch wrote (its inode, size and modification time), so a file
-changed or replaced by anything else is written anew. The folder is still staged and swapped whole in the build's
-transaction, so a failed build leaves every file as it was; a card removed from the table is simply not linked.
-A redrawn card whose file comes out the same bytes is linked too. The document of sheets is written whole (it
-places every card), in memory, with what the PDF writer kept of the last one (generator.backends.pdf.PdfMemo:
-the operators of every drawing it places again, each page's compressed stream), and put in place only when its
-bytes changed.
+again, after checking that the file in place is the one this watch wrote (its inode, size and modification
+time), so a file changed or replaced by anything else is written anew. When the folder in place holds exactly the
+files this build writes, all of them this watch's (:meth:`DeckMemo.in_place`: the usual save, a row's text
+changed), it is updated file by file (generator.output.UpdatedFolder): each file written is staged in the build's
+transaction and replaces its old version when it commits, and a file kept is left where it is. Otherwise (a card
+added or removed, a file missing or one no build writes) the folder is staged whole and swapped in, taking each
+file kept from the folder in place by a hard link (generator.output.StagedFolder.link). Either way a failed build
+leaves every file as it was. A redrawn card whose file comes out the same bytes is kept too. The document of
+sheets is written whole (it places every card), in memory, with what the PDF writer kept of the last one
+(generator.backends.pdf.PdfMemo: the operators of every drawing it places again, of each page's own marks and
+page line, each page's compressed stream), and put in place only when its bytes changed.
 
 An incremental build writes exactly the files a new build of the same files writes (tests/test_incremental.py
 compares them byte for byte after each kind of change).
@@ -134,6 +137,10 @@ class DeckMemo:
         self._documents: dict[Path, _Document] = {}
         self._layouts: dict[int, tuple[Layout, tuple[object, ...]]] = {}
         self._pictures: dict[str, PictureStamp] = {}
+        #: the picture files each drawing shows, by the drawing's id (the drawing kept with them): this build's, and
+        #: the last one's
+        self._shown: dict[int, tuple[Drawing, frozenset[Path]]] = {}
+        self._shown_last: dict[int, tuple[Drawing, frozenset[Path]]] = {}
 
     def begin(self) -> None:
         """A build starts: files and pictures are looked at anew."""
@@ -141,6 +148,8 @@ class DeckMemo:
         self._drawn, self._files, self._documents = {}, {}, {}
         self._layouts.clear()
         self._pictures.clear()
+        if self._shown:
+            self._shown_last, self._shown = self._shown, {}
 
     def commit(self) -> None:
         """The build's outputs are in place: they are what the next build compares with."""
@@ -193,6 +202,16 @@ class DeckMemo:
             self._drawn[slot] = found
         return found.drawing
 
+    def shown(self, drawing: Drawing) -> frozenset[Path]:
+        """The picture files `drawing` shows, found once for as long as it is kept (a thousand cards' drawings are
+        looked through again with every save otherwise)."""
+        key = id(drawing)
+        found = self._shown.get(key) or self._shown_last.get(key)
+        if found is None or found[0] is not drawing:
+            found = (drawing, frozenset(pictures(drawing)))
+        self._shown[key] = found
+        return found[1]
+
     # --- files -----------------------------------------------------------------------------------------------------
 
     def put(self, folder: StagedFolder, name: str, drawing: Drawing, title: str, write: CardWriter) -> bool:
@@ -211,8 +230,19 @@ class DeckMemo:
             self._files[final] = _File(drawing, title, digest, old.stamp)
             return False
         folder.write(name, data)
-        self._files[final] = _File(drawing, title, digest, stamp(f"{folder.tmp}/{name}"))
+        self._files[final] = _File(drawing, title, digest, stamp(folder.written(name)))
         return True
+
+    def in_place(self, folder: Path, names: frozenset[str]) -> bool:
+        """Whether the per-card folder in place holds exactly the files `names` (relative paths), all of them files
+        this watch wrote there: then it is updated file by file (generator.output.UpdatedFolder), each file that
+        changed replacing its old version, rather than staged whole (a second name for every file kept)."""
+        prefix = f"{folder}/"
+        known = {path[len(prefix):] for path in self.files if path.startswith(prefix)}
+        if known != names or os.path.islink(folder):
+            return False
+        folders = {name.rsplit("/", 1)[0] + "/" for name in names if "/" in name}
+        return _listing(folder) == names | folders
 
     def memo(self, backend: str) -> Memo:
         """What the document writer `backend` keeps between the documents of this deck."""
@@ -226,6 +256,27 @@ class DeckMemo:
         same = old is not None and old.digest == digest and old.stamp is not None and stamp(target) == old.stamp
         self._documents[target] = old if same and old is not None else _Document(digest, None)
         return same
+
+
+def _listing(folder: Path) -> frozenset[str] | None:
+    """The files in `folder` and in its folders (`backs/NAME`), each folder too (`backs/`); None when it cannot be
+    read or goes deeper."""
+    out: list[str] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not entry.is_dir(follow_symlinks=False):
+                    out.append(entry.name)
+                    continue
+                out.append(f"{entry.name}/")
+                with os.scandir(entry.path) as inner:
+                    for file in inner:
+                        if file.is_dir(follow_symlinks=False):
+                            return None
+                        out.append(f"{entry.name}/{file.name}")
+    except OSError:
+        return None
+    return frozenset(out)
 
 
 class _KeptDrawer(Drawer):
@@ -243,6 +294,9 @@ class _KeptDrawer(Drawer):
         layout = self.layouts.face(card)
         key = (self.memo.layout_key(layout), _plain(card), self._view(layout))
         return self.memo.drawing(("face", card.id), key, lambda: Drawer.face(self, card))
+
+    def pictures(self, drawing: Drawing) -> frozenset[Path]:
+        return self.memo.shown(drawing)
 
     def back(self, card: Card) -> Drawing:
         layout = self.layouts.back(card)

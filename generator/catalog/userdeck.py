@@ -27,6 +27,7 @@ import io
 import re
 import unicodedata
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -209,6 +210,12 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
 )
 
 
+#: How many ids `_slug` keeps once made: `donjon build --watch` reads a deck's table again with every save, and
+#: making a thousand ids is a third of reading it.
+SLUGS_KEPT = 65536
+
+
+@lru_cache(maxsize=SLUGS_KEPT)
 def _slug(text: str) -> str:
     """An id from a name or an id column: lower-case ASCII words joined by `-`. Accents are dropped (`Épée` is
     `epee`); text in another script is spelled in punycode, IDNA's ASCII form of Unicode (`Дракон` is

@@ -40,6 +40,7 @@ scale go in the bottom margin, or along the right margin when only the side marg
 import math
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from generator.errors import FitError, UsageError
@@ -409,10 +410,20 @@ def outlines(placed: Iterable[Placed]) -> list[Primitive]:
     return lines
 
 
+#: How many pages' crop marks and page lines are kept once made: a deck's pages mostly have the same marks, and
+#: `donjon build --watch` makes the same page lines again with every save (a thousand cards are some 220 pages).
+PAGE_PARTS_KEPT = 4096
+
+
 def crop_marks(layout: Grid, count: int, options: PrintOptions) -> list[Primitive]:
     """Marks extending each trim line of the cards on a page (`count` cards) into the margins."""
+    return list(_crop_marks(layout, count, options))
+
+
+@lru_cache(maxsize=PAGE_PARTS_KEPT)
+def _crop_marks(layout: Grid, count: int, options: PrintOptions) -> tuple[Primitive, ...]:
     if options.crop_length <= 0 or count <= 0:
-        return []
+        return ()
     cols = min(count, layout.cols)
     rows = (count + layout.cols - 1) // layout.cols
     top = layout.y0 - CROP_GAP
@@ -436,11 +447,16 @@ def crop_marks(layout: Grid, count: int, options: PrintOptions) -> list[Primitiv
     for y in ys:
         marks.append(Line(round(left - before, 3), y, round(left, 3), y, ink, width))
         marks.append(Line(round(right, 3), y, round(right + after, 3), y, ink, width))
-    return marks
+    return tuple(marks)
 
 
 def page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None = None) -> list[Primitive]:
     """The page line and the 50 mm ruler, in the margin the grid left for them (its label in `lang`)."""
+    return list(_page_line(layout, text, options, lang))
+
+
+@lru_cache(maxsize=PAGE_PARTS_KEPT)
+def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None) -> tuple[Primitive, ...]:
     from generator.render.text import visual
 
     text = visual(text)  # a deck named in Hebrew reads right to left
@@ -496,7 +512,7 @@ def page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | N
                            round(ry0 - RULER, 3), ink, 0.5),
                       TextRun(round(baseline, 3), round(ry0 - RULER - mm(1.5), 3), label, FOOTER_FACE, size, ink,
                               round(label_w, 3), rotate=90)]
-    return items
+    return tuple(items)
 
 
 class PageHeading(NamedTuple):
