@@ -36,7 +36,7 @@ from typing import Callable
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
-from scan_report import saved_section  # noqa: E402  (beside this file; standard library only)
+from scan_report import saved_families, saved_section  # noqa: E402  (beside this file; standard library only)
 WORK = HERE / "work"
 PEERS = HERE / "peers"
 DECK100 = HERE / "deck100"
@@ -913,6 +913,9 @@ def write_report(results: dict[str, list[Measure]], args: argparse.Namespace, do
     photos = saved_section()  # the photo benchmark's (benchmarks/scan_photos.py), kept from its last run
     if photos:
         lines += [""] + photos
+    hard = saved_families()  # and its hard photos by family (scan_photos.py --families all)
+    if hard:
+        lines += [""] + hard
     (HERE / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     payload = {"machine": info, "dates": dates, "runs": args.runs, "warmup": args.warmup, "donjon": _short(donjon),
                "targets": [{"target": t, "measured": m, "met": ok} for t, m, ok in checks],

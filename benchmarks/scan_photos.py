@@ -22,6 +22,15 @@ are those of the reader in this process, from the file's bytes to the sheet (dec
 adds its start-up (measured once at the end, whole process, on a 12-megapixel photo).
 
 Results go to `benchmarks/scan-results.json` and to their section of `benchmarks/results.md`.
+
+    python benchmarks/scan_photos.py --families all --per-family 20     # hard photos, family by family
+
+With `--families`, photos are made by `benchmarks/photo_families.py` instead, one family at a time (circled
+marks, scribbles, glare, curl, a finger, clutter...: see FAMILIES there), each photo one random valid castle of a
+random version and paper: per family, the share of photos read right, asked about (a field uncertain, with its
+reason), refused (with a reason), and wrong (a field read wrong and not asked about: what must never happen),
+against the issue's targets; and the reader's time per photo by megapixels. Results go to
+`benchmarks/scan-families.json` and their own section of `benchmarks/results.md`.
 """
 
 from __future__ import annotations
@@ -54,7 +63,8 @@ from generator.games.castle.sheets import end_state_sheet, kinds, mark_map  # no
 from generator.sheets.marks import Mark, MarkMap, interpret  # noqa: E402
 from generator.sheets.photos import read_photo  # noqa: E402
 from generator.resources import content_dir  # noqa: E402
-from scan_report import update_report  # noqa: E402  (beside this file)
+import photo_families  # noqa: E402  (beside this file)
+from scan_report import update_families, update_report  # noqa: E402  (beside this file)
 
 #: The sheets are rasterised at this resolution (pixels per point): 300 dpi.
 RENDER = 300 / 72
@@ -333,7 +343,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=14, help="the random seed (default 14)")
     parser.add_argument("--keep", type=Path, help="keep the photos (and what each holds) in this folder")
     parser.add_argument("--no-report", action="store_true", help="print only; leave results.md as it is")
+    parser.add_argument("--families", help="hard photos by family instead: 'all', or family names separated by "
+                                           f"commas ({', '.join(photo_families.FAMILIES)})")
+    parser.add_argument("--per-family", type=int, default=12, help="with --families: photos per family (default 12)")
     args = parser.parse_args()
+    if args.families:
+        families(args)
+        return
     rng = random.Random(args.seed)
     castle = load_content(content_dir(), games=[GAME.id]).game(GAME.id)
     guests = [g.id for g in castle.guests_of("great-architect")]
@@ -446,6 +462,95 @@ def main() -> None:
     print(json.dumps({k: v for k, v in result.items() if k != "wrong_marks"}, indent=1))
     if not args.no_report:
         update_report(result)
+
+
+def families(args: argparse.Namespace) -> None:
+    """Hard photos, family by family (benchmarks/photo_families.py): read right, asked, refused, wrong."""
+    from generator.errors import InputError
+
+    names = list(photo_families.FAMILIES) if args.families == "all" else args.families.split(",")
+    unknown = [n for n in names if n not in photo_families.FAMILIES]
+    if unknown:
+        raise SystemExit(f"unknown families: {', '.join(unknown)}")
+    castle = load_content(content_dir(), games=[GAME.id]).game(GAME.id)
+    guests = [g.id for g in castle.guests_of("great-architect")]
+    work = Path(tempfile.mkdtemp(prefix="donjon-scan-bench-"))
+    built = build_sheets(work, castle)
+    sheets = {key: photo_families.Sheet(s.map, s.image, RENDER) for key, s in built.items()}
+    sheet_kinds = kinds(castle)
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    rows: dict[str, dict[str, Any]] = {}
+    times: dict[int, list[float]] = {}
+    started = time.time()
+    for name in names:
+        family = photo_families.FAMILIES[name]
+        rng = random.Random(f"{args.seed}:{name}")
+        row: dict[str, Any] = {"photos": 0, "right": 0, "asked": 0, "refused": 0, "wrong": 0, "marks_wrong": 0,
+                               "hidden_decided": 0, "blind": 0, "right_seen": 0, "target": family.target,
+                               "reasons": {}, "examples": []}
+        for index in range(args.per_family):
+            version = rng.choice(("great-architect", "apprentice"))
+            paper = rng.choice(("a4", "letter"))
+            sheet = sheets[(version, paper)]
+            values = random_game(rng, version, 1, guests)[0]
+            filled = filled_marks(sheet.map, values)
+            others = [sheets[(("apprentice" if version == "great-architect" else "great-architect"), paper)]]
+
+            def around(r: random.Random, others: list[photo_families.Sheet] = others) -> list[Any]:
+                return [photo_families.as_other(o) for o in others] + [
+                    photo_families.Other(photo_families.card(r, others[0].px_per_mm))]
+
+            photo = photo_families.make(family, sheet, filled, f"{args.seed}-{index}", around)
+            label = f"{name}-{index:03d}.jpg"
+            t0 = time.perf_counter()
+            try:
+                read = read_photo(photo.data, label, sheet_kinds)
+                states, reading, refusal = [r.state for r in read.reads], read.reading, ""
+            except InputError as err:
+                states, reading, refusal = None, None, getattr(err, "code", "") or str(err)
+            elapsed = time.perf_counter() - t0
+            megapixels = round(photo.meta["megapixels"])
+            times.setdefault(megapixels, []).append(elapsed)
+            verdict = photo_families.judge(sheet.map, photo, states, reading, refusal)
+            row["photos"] += 1
+            row[verdict.outcome] += 1
+            # a photo in which the camera cannot see some mark (under a finger, in glare that would drown pencil)
+            # can at best be asked about (read as empty, it is right by luck)
+            row["blind"] += bool(photo.hidden)
+            row["right_seen"] += verdict.outcome == "right" and not photo.hidden
+            row["marks_wrong"] += verdict.marks_wrong
+            row["hidden_decided"] += verdict.hidden_decided
+            if reading is not None:
+                for u in reading.uncertain:
+                    key = getattr(u, "code", "") or "undecided"
+                    row["reasons"][key] = row["reasons"].get(key, 0) + 1
+            elif refusal:
+                key = refusal if len(refusal) < 30 else "refused"
+                row["reasons"][key] = row["reasons"].get(key, 0) + 1
+            if verdict.outcome in ("wrong", "refused") and len(row["examples"]) < 5:
+                row["examples"].append({"photo": label, "outcome": verdict.outcome, "wrong": verdict.wrong[:4],
+                                        "reason": verdict.reason[:200], "meta": photo.meta})
+            if args.keep or verdict.outcome == "wrong":
+                kept = args.keep or HERE / "work" / "wrong-photos"
+                kept.mkdir(parents=True, exist_ok=True)
+                (kept / label).write_bytes(photo.data)
+                (kept / f"{label}.json").write_text(json.dumps({"meta": photo.meta, "values": values,
+                                                                "hidden": sorted(photo.hidden),
+                                                                "outcome": verdict.outcome,
+                                                                "wrong": verdict.wrong}, default=str),
+                                                    encoding="utf-8")
+        rows[name] = row
+        print(f"{name:18} {row['photos']:3} photos: {row['right']:3} right, {row['asked']:3} asked, "
+              f"{row['refused']:3} refused, {row['wrong']:3} wrong ({row['marks_wrong']} marks wrong); "
+              f"{time.time() - started:.0f} s", flush=True)
+    by_mp = {str(mp): {"photos": len(ts), "median_s": round(statistics.median(ts), 3), "max_s": round(max(ts), 3)}
+             for mp, ts in sorted(times.items())}
+    result = {"date": time.strftime("%Y-%m-%d"), "seed": args.seed, "per_family": args.per_family, "cpu": _cpu(),
+              "cores": os.cpu_count(), "load": os.getloadavg()[0], "families": rows, "times": by_mp}
+    print(json.dumps({k: v for k, v in result.items() if k != "families"}, indent=1))
+    if not args.no_report and args.families == "all":
+        update_families(result)
 
 
 def _cpu() -> str:

@@ -15,6 +15,8 @@ RESULTS = HERE / "scan-results.json"
 TARGET_RIGHT = 0.995
 TARGET_SECONDS = 1.5
 SECTION = "## Photos of castle sheets (`donjon score PHOTO`)"
+FAMILIES = HERE / "scan-families.json"
+FAMILY_SECTION = "## Hard photos, family by family (`scan_photos.py --families all`)"
 
 
 def section(result: dict[str, Any]) -> list[str]:
@@ -53,16 +55,63 @@ def saved_section() -> list[str]:
         return []
 
 
-def update_report(result: dict[str, Any]) -> None:
-    """Write `result` and its section into results.md, in place of the last one."""
-    RESULTS.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+def family_section(result: dict[str, Any]) -> list[str]:
+    """The report's section on the hard photos, family by family."""
+    lines = [FAMILY_SECTION, "",
+             f"Measured on {result['date']} with `python benchmarks/scan_photos.py --families all --per-family "
+             f"{result['per_family']} --seed {result['seed']}` ({result['cpu']}, {result['cores']} cores, load "
+             f"{result['load']:.1f}): synthetic photos made by `benchmarks/photo_families.py` (not real phone "
+             "photos). Right: every field read as filled and nothing asked; asked: some fields asked about with "
+             "their reason, every other field right; refused: not read, with a reason; wrong: a field read wrong "
+             "and not asked about (the target is 0 in every family).", "",
+             "A photo in which the camera cannot see some mark (under a finger, in glare that would drown pencil) "
+             "can at best be asked about (read as empty, it would be right by luck): the column `blind` counts "
+             "those, and `right (seen)` is the share read right among the photos with no such mark.", "",
+             "| family | photos | right | asked | refused | wrong | blind | right (seen) | target (right) | |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for name, row in result["families"].items():
+        n = row["photos"] or 1
+        target = row.get("target")
+        met = row["wrong"] == 0 and (target is None or row["right"] / n >= target)
+        seen = row["photos"] - row.get("blind", 0)
+        right_seen = f"{row['right_seen'] / seen:.0%}" if "right_seen" in row and seen else ""
+        lines.append(f"| {name} | {row['photos']} | {row['right'] / n:.0%} | {row['asked'] / n:.0%} | "
+                     f"{row['refused'] / n:.0%} | {row['wrong']} | {row.get('blind', 0)} | {right_seen} | "
+                     f"{'' if target is None else f'{target:.0%}'} | {'met' if met else 'MISSED'} |")
+    lines += ["", "| megapixels | photos | median s | slowest s |", "|---|---|---|---|"]
+    for mp, row in result["times"].items():
+        lines.append(f"| {mp} | {row['photos']} | {row['median_s']} | {row['max_s']} |")
+    return lines
+
+
+def saved_families() -> list[str]:
+    try:
+        return family_section(json.loads(FAMILIES.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError):
+        return []
+
+
+def update_families(result: dict[str, Any]) -> None:
+    """Write the families' `result` and its section into results.md, in place of the last one."""
+    FAMILIES.write_text(json.dumps(result, indent=1, default=str) + "\n", encoding="utf-8")
+    _replace_section(FAMILY_SECTION, family_section(result))
+
+
+def _replace_section(heading: str, body: list[str]) -> None:
     path = HERE / "results.md"
     text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
     lines = text.rstrip("\n").split("\n")
-    if SECTION in lines:
-        start = lines.index(SECTION)
+    if heading in lines:
+        start = lines.index(heading)
         end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-        lines[start:end] = section(result) + ([""] if end < len(lines) else [])
+        lines[start:end] = body + ([""] if end < len(lines) else [])
     else:
-        lines += [""] + section(result)
+        lines += [""] + body
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def update_report(result: dict[str, Any]) -> None:
+    """Write `result` and its section into results.md, in place of the last one."""
+    RESULTS.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    _replace_section(SECTION, section(result))
+

@@ -53,9 +53,11 @@ class Uncertain:
     #: what `--set` takes to confirm it: the field, prefixed by its sheet when several photos were read
     #: (`sheets[1].towers[1]`)
     key: str
+    #: why, as a code (generator.sheets.photo_reasons.FIELD_CAUSES: `glare`, `covered`, `faint`...)
+    code: str = ""
 
     def to_dict(self) -> dict[str, str]:
-        return {"field": self.field, "photo": self.photo, "why": self.why, "set": self.key}
+        return {"field": self.field, "photo": self.photo, "why": self.why, "set": self.key, "reason": self.code}
 
 
 @dataclass(frozen=True, slots=True)

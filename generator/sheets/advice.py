@@ -75,16 +75,15 @@ UNCERTAIN: tuple[Reason, ...] = (
            "(tap the other away).")),
     Reason("gap", ("not from the first on",), N_("The marks filled leave a gap: count them on the sheet and set the "
            "number.")),
-    Reason("needs", ("but this field's mark is empty",), N_("One of the two marks was missed or forgotten: look at "
-           "the sheet and set this one.")),
     Reason("spill", ("runs into", "neighbour"), N_("A stroke from the mark beside it runs into this one: look at the "
            "sheet and set it.")),
     Reason("ghost", ("rubbed out", "ghost"), N_("A mark rubbed out lies beside a filled one: look at the sheet and set "
            "it.")),
     Reason("half-coloured", ("half coloured", "partly coloured", "half-coloured"), N_("A figure is only partly "
            "coloured in: count the figures on the sheet and set the number.")),
-    Reason("rules", ("contradicts the rules",), N_("What was read cannot be by the rules, so a mark was misread or "
-           "forgotten: look at the sheet and set it.")),
+    Reason("rules", ("contradicts the rules", "a flag stands on", "brings its guest", "comes with its floor"),
+           N_("What was read cannot be by the rules, so a mark was misread or forgotten: look at the sheet and set "
+              "it.")),
     Reason("faint", ("faint", "neither filled nor empty"), N_("A mark is too light to be sure: look at the sheet "
            "and set it (next time, fill each bubble darker).")),
 )

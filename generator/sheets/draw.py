@@ -290,7 +290,7 @@ class _Drawer:
             needs = {f.name: f.needs for f in self.fields.values() if f.needs}
             the_map = MarkMap(self.name or self.layout.id, value, self.paper, round(self.page_w, 3),
                               round(self.page_h, 3), markers, tuple(self.marks), tuple(self.write_ins), types,
-                              {k: v for k, v in needs.items() if v is not None}, self.layout.id)
+                              needs, self.layout.id)
         line = self.page_line()
         choices, items = self.options()
         return DrawnSheet(self.layout, self.variant, self.paper, drawing, tuple(line), forms, tuple(entries),

@@ -240,13 +240,17 @@ class _Reader:
                     value = text
             values[decl.name] = value
         for decl in fields.values():
-            if decl.needs is None or values.get(decl.name) in (None, False, 0, "", []):
+            if values.get(decl.name) in (None, False, 0, "", []):
                 continue
-            needed, why = decl.needs
-            if values.get(needed) is not True and needed in where:
+            # a box ticked for what it stands on (a flag's wall); the other needs of the rules (a guest's floor)
+            # are the scorer's to check, as the player typed them
+            for need in decl.needs:
+                needed = need.fields[0]
+                if not need.plain or values.get(needed) is True or needed not in where:
+                    continue
                 ticks = " or ".join(where[needed])
                 for form in where.get(decl.name, ()):
-                    self.fail(form, f"holds a value, but {ticks} is not ticked ({why}): tick {ticks} or clear "
+                    self.fail(form, f"holds a value, but {ticks} is not ticked ({need.why}): tick {ticks} or clear "
                                     f"{form}")
         if self.problems:
             raise SheetError(self.file, self.problems, self.what)

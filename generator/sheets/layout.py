@@ -61,6 +61,7 @@ from generator.fields import (
     check_document,
 )
 from generator.layout.spec import HEX, STYLE, ColourValue, Dim, Dimension
+from generator.sheets.marks import Need
 from generator.yamlio import Document, PathKey, load_file
 
 #: What a part can be. Drawn parts: text, shapes, icons, groups; `use` and `repeat` draw a component. Field parts:
@@ -238,6 +239,18 @@ _PART_FIELDS["fillable"] = Field(Record(name="fillable-only keys", fields=_OVERR
 PART: Record[dict[str, Any]] = Record(name="part", fields=_PART_FIELDS,
                                       doc="A part of a sheet: a shape, text, a group, or how a field is marked.")
 
+NEED: Record[dict[str, Any]] = Record(name="need", fields={
+    "field": Field(Text(max_len=200, pattern=FIELD_NAME, hint="a field's name"), required=False,
+                   doc="the field this one stands on: marked (a yes-no), or holding a value (a number, a count from 1, "
+                       "a list not empty)"),
+    "fields": Field(ListOf(Text(max_len=200, pattern=FIELD_NAME, hint="a field's name"), min_items=1, max_items=20),
+                    required=False, doc="several fields this one stands on, each as `field` says"),
+    "at-least": Field(Int(1, 1000), required=False, doc="the field(s) must hold at least this (a count)"),
+    "from": Field(Int(1, 1000), required=False,
+                  doc="the need holds once this field holds at least this (a count: from its 3rd floor on)"),
+    "why": Field(Text(max_len=300), doc="why, in words (a rule, with where the rulebook says it)"),
+}, doc="What a field stands on, by the rules.")
+
 FIELD: Record[dict[str, Any]] = Record(name="field", fields={
     "type": Field(Choice(FIELD_TYPES, what="field type"), doc=", ".join(FIELD_TYPES)),
     "when": Field(Text(max_len=400), required=False, doc="a jinja2 expression: the sheet has the field when true"),
@@ -247,11 +260,10 @@ FIELD: Record[dict[str, Any]] = Record(name="field", fields={
                           what="a list of values or an expression"), required=False,
                     doc="choice: the values it takes"),
     "items": Field(EXPRESSION, required=False, doc="list: an expression giving its items (each with an id)"),
-    "needs": Field(Record(name="needs", fields={
-        "field": Field(Text(max_len=200, pattern=FIELD_NAME, hint="a field's name"),
-                       doc="a yes-no field that must be marked for this one to hold a value"),
-        "why": Field(Text(max_len=300), doc="why, in words (a rule, with where the rulebook says it)"),
-    }), required=False, doc="a yes-no field this one stands on (a flag on its wall)"),
+    "needs": Field(AnyOf((NEED, ListOf(NEED, min_items=1, max_items=20)), what="a need or a list of needs"),
+                   required=False, doc="what the rules say this field stands on (a flag on its wall, a guest on its "
+                                       "floor): a value there without it is refused on a PDF (a yes-no field), asked "
+                                       "about on a photo"),
 }, doc="A field: a value the sheet records.")
 
 _LENGTHS = ("top", "bottom", "left", "right")
@@ -340,7 +352,7 @@ class FieldDecl:
     when: str | None
     values: tuple[Any, ...] | str | None
     items: str | None
-    needs: tuple[str, str] | None
+    needs: tuple[Need, ...]
     where: Where
 
 
@@ -508,6 +520,12 @@ class _Merger:
             if colour and not str(colour).startswith("#") and colour not in palette:
                 self.problems.append(Problem(file, None, f"styles.{name}.colour", f"{colour!r} is not in the palette"))
         decls = tuple(self._field(n, d, w) for n, (d, w) in fields.items())
+        for decl in decls:
+            for need in decl.needs:
+                for name in need.fields:
+                    if name not in fields:
+                        self.problems.append(Problem(decl.where.file, decl.where.line, f"{decl.where.path}.needs",
+                                                     f"names the field {name!r}, which the sheet does not declare"))
         if self.problems:
             raise ContentError(self.problems)
         width = page.get("width")
@@ -582,11 +600,19 @@ class _Merger:
             self.problems.append(Problem(where.file, where.line, where.path, "a choice field needs its `values`"))
         if kind == "list" and raw.get("items") is None:
             self.problems.append(Problem(where.file, where.line, where.path, "a list field needs its `items`"))
-        needs = raw.get("needs")
+        raw_needs = raw.get("needs") or ()
+        needs = []
+        for need in (raw_needs,) if isinstance(raw_needs, Mapping) else raw_needs:
+            fields = tuple(need.get("fields") or ()) + ((need["field"],) if need.get("field") else ())
+            if not fields:
+                self.problems.append(Problem(where.file, where.line, f"{where.path}.needs",
+                                             "a need names its `field` (or its `fields`)"))
+                continue
+            needs.append(Need(fields, need["why"], need.get("at-least"), need.get("from")))
         values = raw.get("values")
         return FieldDecl(name, kind, bool(raw.get("read", True)), raw.get("when"),
                          tuple(values) if isinstance(values, (list, tuple)) else values, raw.get("items"),
-                         (needs["field"], needs["why"]) if needs else None, where)
+                         tuple(needs), where)
 
 
 def _merge_parts(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:

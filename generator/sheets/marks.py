@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Literal, NamedTuple
 
-from generator.wording import noun, quoted
+from generator.wording import listing, noun, quoted
 
 FORMAT = "donjon-castle-marks/1"
 #: The opencv dictionary the markers are taken from: 4 x 4 bits, 50 markers far apart from each other (few bits
@@ -103,6 +103,22 @@ class WriteIn(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Need:
+    """What a field stands on by the rules (`needs:`): `fields` must each hold a value (at least `at_least`), once
+    the field holds a value (at least `start`)."""
+
+    fields: tuple[str, ...]
+    why: str
+    at_least: int | None = None
+    start: int | None = None
+
+    @property
+    def plain(self) -> bool:
+        """A yes-no field to be marked, whenever this one holds anything (what a fillable PDF refuses)."""
+        return len(self.fields) == 1 and self.at_least is None and self.start is None
+
+
+@dataclass(frozen=True)
 class MarkMap:
     """The map of one scan-ready sheet, as the spec's JSON holds it, and the type of each field it marks."""
 
@@ -118,8 +134,8 @@ class MarkMap:
     #: each field's type (`count`, `number`...), which says how its marks make its value (not in the JSON: the
     #: spec's table says it for the castle, the layout for any sheet)
     types: Mapping[str, str]
-    #: fields that stand on a yes-no field (a flag on its wall): field -> (that field, why)
-    needs: Mapping[str, tuple[str, str]] = dc_field(default_factory=dict)
+    #: what fields stand on by the rules (a flag on its wall, a guest on its floor): field -> its needs
+    needs: Mapping[str, tuple[Need, ...]] = dc_field(default_factory=dict)
     #: the layout it was drawn from
     layout: str = ""
 
@@ -159,10 +175,12 @@ State = bool | None
 
 
 class Uncertainty(NamedTuple):
-    """A field the marks do not decide: its name (as the map names fields) and why, in words."""
+    """A field the marks do not decide: its name (as the map names fields), why in words, and the reason's code
+    (generator.sheets.photo_reasons.FIELD_CAUSES)."""
 
     field: str
     why: str
+    code: str = ""
 
 
 @dataclass(frozen=True)
@@ -183,6 +201,28 @@ def field_marks(marks: Sequence[Mark]) -> dict[str, list[int]]:
     for index, mark in enumerate(marks):
         out.setdefault(mark.field, []).append(index)
     return out
+
+
+def _amount(value: object, kind: str | None) -> int:
+    """How much a field holds, for the rules' needs: a count itself, a yes-no 1 or 0, a list its length, any other
+    value 1 (a number, 0 included: a tower worth 0 is built); nothing 0."""
+    if value is None or value is False:
+        return 0
+    if value is True:
+        return 1
+    if isinstance(value, int):
+        return max(value, 0) if kind == "count" else 1
+    if isinstance(value, (list, tuple)):
+        return len(value)
+    return 1 if value else 0
+
+
+def _shown_value(value: object) -> str:
+    if value is True:
+        return "marked"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
 
 
 def describe(values: Iterable[Value]) -> str:
@@ -218,6 +258,19 @@ def _digits(mark_map: MarkMap, name: str, indexes: Sequence[int], states: Sequen
     return (total if any_filled or present else None), None
 
 
+#: When a field's undecided marks give several reasons, the one it is reported under: what the player must change
+#: about the photo first, then what they must look at on the sheet.
+CAUSE_ORDER = ("covered", "glare", "outside", "spill", "ghost", "half-coloured", "faint")
+
+
+def _code(indexes: Sequence[int], states: Sequence[State], codes: Sequence[str] | None, otherwise: str = "faint"
+          ) -> str:
+    """The reason a field is uncertain, from its undecided marks' reasons (or `otherwise`, when none is undecided:
+    two values filled)."""
+    found = {codes[i] for i in indexes if states[i] is None and codes is not None and codes[i]}
+    return next((c for c in CAUSE_ORDER if c in found), otherwise if not found else sorted(found)[0])
+
+
 def _undecided(marks: Sequence[Mark], indexes: Sequence[int], unsure: Sequence[int],
                why: Sequence[str] | None) -> str:
     which = ("its mark" if len(indexes) == 1 else
@@ -232,11 +285,12 @@ def _label(mark: Mark) -> Value:
 
 
 def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str, str] | None = None,
-              why: Sequence[str] | None = None) -> Reading:
+              why: Sequence[str] | None = None, codes: Sequence[str] | None = None) -> Reading:
     """The value of each field the marks make (`docs/castle-marks.md`, "What filling a mark means"), with every
     field left undecided.
 
-    `states[i]` is what was read at `mark_map.marks[i]` (and `why[i]` why it is undecided, when it is).
+    `states[i]` is what was read at `mark_map.marks[i]` (and `why[i]` why it is undecided, when it is, `codes[i]`
+    the reason's code: generator.sheets.photo_reasons.FIELD_CAUSES).
     `confirmed` holds values a person gave for fields (`towers[1]` -> `5`, `none`...): a confirmed field is taken
     as given whatever its marks say (a BadConfirmation when it cannot take it). A field with a mark read as
     undecided, with two marks filled where it takes one value, or a counted field whose filled marks leave a gap,
@@ -247,6 +301,10 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
     by_field = field_marks(marks)
     uncertain: list[Uncertainty] = []
     values: dict[str, object] = {}
+
+    def undecided(name: str, indexes: Sequence[int], unsure: Sequence[int]) -> Uncertainty:
+        return Uncertainty(name, _undecided(marks, indexes, unsure, why), _code(unsure, states, codes))
+
     for name, indexes in by_field.items():
         if name in confirmed:
             continue
@@ -256,42 +314,57 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
         if any(marks[i].digit for i in indexes):
             value, doubt = _digits(mark_map, name, indexes, states, why)
             if doubt:
-                uncertain.append(Uncertainty(name, doubt))
+                uncertain.append(Uncertainty(name, doubt, _code(indexes, states, codes, "two-values")))
             values[name] = value
         elif _is_count(mark_map, name, indexes):
             if unsure:
-                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+                uncertain.append(undecided(name, indexes, unsure))
             elif filled and sorted(filled) != [marks[i].value for i in indexes[:len(filled)]]:
                 # floors are built from the bottom, residents and clouds coloured in from the first: a gap means
                 # a mark misread, or one forgotten; the count is the spec's, the doubt a person's to settle
                 gap = next(marks[i].value for i in indexes if states[i] is not True)
                 uncertain.append(Uncertainty(name, f"{len(filled)} marks are filled but not from the first on "
-                                                   f"({gap} is empty)"))
+                                                   f"({gap} is empty)", "gap"))
             values[name] = len(filled)
         elif kind == "list":
             if unsure:
-                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+                uncertain.append(undecided(name, indexes, unsure))
             values[name] = [str(v) for v in filled]
         elif kind == "yes-no":
             if unsure:
-                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+                uncertain.append(undecided(name, indexes, unsure))
             values[name] = bool(filled)
         else:
             if unsure:
-                uncertain.append(Uncertainty(name, _undecided(marks, indexes, unsure, why)))
+                uncertain.append(undecided(name, indexes, unsure))
             elif len(filled) > 1:
-                uncertain.append(Uncertainty(name, f"{describe(filled)} are both filled; it takes one value"))
+                uncertain.append(Uncertainty(name, f"{describe(filled)} are both filled; it takes one value",
+                                             "two-values"))
             values[name] = filled[0] if len(filled) == 1 else None
     for name, text in confirmed.items():
         values[name] = confirmed_value(mark_map, name, text, by_field)
-    # a field standing on a yes-no field (a flag on its wall, 004 Flags): filled while that field's mark is empty
-    # means one of the two was misread or forgotten, which a person decides
+    # what the rules say fields read together show (a flag stands on its wall, a guest on its floor, the Sun on 4
+    # towers): read otherwise, a mark was misread or forgotten, and a person decides; the fields involved are
+    # asked about (those confirmed are taken as given)
     open_fields = {u.field for u in uncertain}
-    for name, (needed, reason) in mark_map.needs.items():
-        if values.get(name) not in (None, False, [], 0) and values.get(needed) is not True and \
-                needed not in open_fields and needed not in confirmed and needed in by_field:
-            uncertain.append(Uncertainty(needed, f"{name} is filled but this field's mark is empty: {reason}"))
-            open_fields.add(needed)
+    for name, needs in mark_map.needs.items():
+        if name not in by_field and name not in confirmed:
+            continue
+        held = _amount(values.get(name), mark_map.types.get(name))
+        for need in needs:
+            if held <= 0 or (need.start is not None and held < need.start):
+                continue
+            short = [f for f in need.fields
+                     if f in values and _amount(values[f], mark_map.types.get(f)) < (need.at_least or 1)]
+            if not short or open_fields & {name, *short}:
+                continue
+            involved = [f for f in (name, *short) if f not in confirmed]
+            what = f"{name} is {_shown_value(values.get(name))} but {listing(short, 'and')} " + (
+                f"{'holds' if len(short) == 1 else 'hold'} less than {need.at_least}" if need.at_least else
+                f"{'is' if len(short) == 1 else 'are'} empty")
+            for field_name in involved:
+                uncertain.append(Uncertainty(field_name, f"{what}: {need.why}", "rules"))
+                open_fields.add(field_name)
     return Reading(values, tuple(uncertain), {k: tuple(v) for k, v in by_field.items()},
                    sum(1 for state in states if state is True))
 

@@ -1,22 +1,28 @@
-"""Scan-ready sheets read from photos: markers found, perspective and rotation undone, each mark read.
+"""Scan-ready sheets read from photos: markers found, blur judged, perspective and rotation undone, each mark read.
 
 A photo (JPEG, PNG, or HEIC with pillow-heif) is decoded to grey by Pillow, within bounds: a photo of more than
 :data:`MAX_PIXELS` is decoded at a reduced scale when it is a JPEG (the decoder skips what it does not need) and
-refused otherwise, so memory stays bounded whatever the file claims. opencv (the `scan` extra, imported here only
-when a photo is read) then:
+refused otherwise, so memory stays bounded whatever the file claims. opencv (the `scan` extra, imported here and in
+:mod:`~generator.sheets.photo_marks` only when a photo is read) then:
 
-1. finds the sheet's ArUco markers (:mod:`~generator.sheets.marks`): their ids say which of the sheets it may be
+1. finds the ArUco markers (:mod:`~generator.sheets.marks`), on a reduced copy, then on the whole photo, then with a
+   tolerant pass for a soft photo (a sharpened copy, wider thresholds): their ids say which of the sheets it may be
    (each layout's papers print a code of their own) and which corner each marker is, so any rotation, upside down
-   included, comes out right;
-2. maps the sheet onto the photo by the homography of the markers' corners (perspective), and straightens the
-   sheet into an image of its own at :data:`SCALE` pixels per point;
-3. divides that image by its paper's local brightness (uneven light, shadows), and reads each mark of the map:
-   the printed outline is found near where the map puts it (a curled sheet moves marks by a millimetre or two), and
-   the share of the mark's inside that is dark decides: filled, empty, or undecided in between (:data:`FILLED`,
-   :data:`EMPTY`); the confidence says how far from the undecided band a mark was.
+   included, comes out right. The markers of each code are grouped into sheets whose markers agree with the map
+   (:data:`AGREE`): one sheet's three or four markers are enough, whatever else is in the frame (another sheet or a
+   card partly in it); two whole sheets are refused;
+2. judges blur on the markers' edges (:func:`blur_mm`) before any mark is read: a photo too soft to read is
+   refused, saying so (without markers, by the photo's own sharpness);
+3. maps the sheet onto the photo by the homography of the markers' corners (perspective), straightens it at
+   :data:`~generator.sheets.photo_marks.SCALE` pixels per point, and reads its marks
+   (:func:`~generator.sheets.photo_marks.read_marks`: the printed sheet compared, light divided out, glare and
+   what covers the sheet found, each block of marks registered on its printed outlines, each mark decided with a
+   margin).
 
 A mark that cannot be decided is never guessed: :func:`~generator.sheets.marks.interpret` lists its field as
-uncertain, and the result waits for a person's word (`--set FIELD=VALUE`, or the table companion's page).
+uncertain with the reason's code, and the result waits for a person's word (`--set FIELD=VALUE`, or the table
+companion's page). Why a photo or its fields could not be read is data (:mod:`~generator.sheets.photo_reasons`):
+:class:`~generator.sheets.photo_reasons.PhotoRefused` for a photo refused, `PhotoRead.issues` for its fields.
 """
 
 from __future__ import annotations
@@ -30,16 +36,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import InputError
-from generator.sheets.marks import (
-    CORNERS,
-    DICTIONARY,
-    Mark,
-    MarkMap,
-    Reading,
-    State,
-    interpret,
-    of_marker,
-)
+from generator.sheets.marks import CORNERS, DICTIONARY, MarkMap, Reading, interpret, marker_id, of_marker
+from generator.sheets.photo_marks import SCALE, MarkRead, expected, printed, read_marks
+from generator.sheets.photo_reasons import PhotoIssue, PhotoRefused, field_issues, refusal
+from generator.wording import listing
 
 if TYPE_CHECKING:
     from generator.sheets.read import SheetKind
@@ -60,40 +60,12 @@ MIN_PIXELS = 500_000
 DECODE_LONG_SIDE = 2000
 #: Markers are looked for on a copy whose long side is at most this (fast), then on the whole photo if needed.
 DETECT_LONG_SIDE = 1600
-#: The straightened sheet: pixels per point (5.7 per millimetre): a bubble is 26 pixels across.
-SCALE = 2.0
+#: The first look takes only squares whose perimeter is this share of the photo's size or more: a 12 mm marker of a
+#: sheet spanning a third of the photo's long side (smaller ones are looked for again, on the whole photo).
+FIRST_LEAST = 0.04
 #: Markers needed to place the sheet: three give twelve corners (a finger over the fourth is fine); two are half
 #: a sheet.
 MARKERS_NEEDED = 3
-#: The inside of a bubble that is read: this share of its radius, clear of the printed outline even when the
-#: outline is found a pixel or two off.
-INNER = 0.62
-#: How far around where the map puts a mark its printed outline is looked for: 2.2 mm either way (paper curl).
-SEARCH_PT = 6.3
-#: Darkness up to this is paper (its grain, sensor noise, JPEG): the ink of a mark is what is darker.
-PAPER_NOISE = 0.08
-#: A mark is filled when the mean ink of its inside is at least FILLED, empty when at most EMPTY; between, it is
-#: undecided. The mean, not a count of dark pixels: blur spreads a pencil line but keeps its ink. A pencil tick
-#: through a bubble gives about 0.1, a cross or a scribble more, a filled bubble 0.4 to 0.7; an empty one under 0.02.
-FILLED = 0.07
-EMPTY = 0.03
-#: A resident figure is coloured in, not ticked: coloured ones read 0.25 and more, empty ones under 0.01, so
-#: anything between (a neighbour's colour reached when a curled sheet shifts the figure) is undecided.
-BANDS = {"circle": (EMPTY, FILLED), "square": (EMPTY, FILLED), "figure": (0.03, 0.15)}
-#: An outline matched this well (normalised correlation) is a sure place for its mark.
-OUTLINE_MATCH = 0.35
-#: A mark is read at the median shift of the sure outlines within this many points (35 mm), at most NEIGHBOURS
-#: of them; with fewer than MIN_NEIGHBOURS in reach, the nearest ones however far.
-NEIGHBOURHOOD_PT = 100.0
-NEIGHBOURS = 9
-MIN_NEIGHBOURS = 3
-#: The paper's brightness is estimated on a copy reduced this many times (a cell of 1.4 mm), as the brightest
-#: within BACKGROUND_REACH cells (2.8 mm either way: more than a filled bubble's radius, so its pencil is not taken
-#: for paper), smoothed.
-BACKGROUND_STEP = 8
-BACKGROUND_REACH = 2
-#: Darker "paper" than this (of 255) is outside the photo (black after straightening), not paper in a shadow.
-DARKEST_PAPER = 16.0
 #: A photo finer than 1.5 times the straightened sheet is first reduced (by averaging) to 1.2 times it, so that
 #: straightening does not skip pixels (aliasing of thin pencil lines).
 REDUCE_ABOVE = 1.5
@@ -212,23 +184,41 @@ class Located:
     paper: str
     homography: Any
     markers: int
+    #: how soft the markers' edges are (mm on the sheet, 20 % to 80 %): see blur_mm
+    blur: float = 0.0
 
 
-def _detector(cv2: Any) -> Any:
+def _detector(cv2: Any, tolerant: bool = False, least: float = 0.03) -> Any:
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
     params = cv2.aruco.DetectorParameters()
-    # small markers of a far photo, and corners to a tenth of a pixel for the homography
+    # corners to a tenth of a pixel for the homography; squares smaller than `least` of the photo's size (their
+    # perimeter) are not looked at (a checked tablecloth holds thousands)
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.minMarkerPerimeterRate = least
+    if tolerant:
+        # a soft photo: thresholds over wider windows (a blurred edge is wide), rounder corners taken for a square's,
+        # and more of a cell's margin left out when its bit is read (blur spreads a cell into its neighbours)
+        params.adaptiveThreshWinSizeMin = 5
+        params.adaptiveThreshWinSizeMax = 75
+        params.adaptiveThreshWinSizeStep = 8
+        params.polygonalApproxAccuracyRate = 0.06
+        params.perspectiveRemoveIgnoredMarginPerCell = 0.3
+        params.maxErroneousBitsInBorderRate = 0.5
     return cv2.aruco.ArucoDetector(dictionary, params)
 
 
-def _detect(cv2: Any, grey: Grey, long_side: int) -> list[tuple[int, Any]]:
-    """(id, 4 corners in the photo's pixels) of every marker found on a copy at most `long_side` long."""
+def _detect(cv2: Any, grey: Grey, long_side: int, tolerant: bool = False, least: float = 0.03
+            ) -> list[tuple[int, Any]]:
+    """(id, 4 corners in the photo's pixels) of every marker found on a copy at most `long_side` long (sharpened
+    first when `tolerant`)."""
     import numpy as np
 
     scale = min(1.0, long_side / max(grey.shape))
     small = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    corners, ids, _ = _detector(cv2).detectMarkers(small)
+    if tolerant:
+        soft = cv2.GaussianBlur(small, (0, 0), 2.0)
+        small = cv2.addWeighted(small, 2.0, soft, -1.0, 0)
+    corners, ids, _ = _detector(cv2, tolerant, least).detectMarkers(small)
     if ids is None:
         return []
     return [(int(i), np.asarray(c, dtype=np.float64).reshape(4, 2) / scale) for i, c in zip(ids.flatten(), corners)]
@@ -240,111 +230,234 @@ def _codes(kinds: Sequence[SheetKind]) -> dict[int, tuple[SheetKind, str]]:
             if paper in kind.layout.papers}
 
 
-def locate(grey: Grey, display: str, kinds: Sequence[SheetKind]) -> Located:
-    """Find the sheet in the photo by its markers; an InputError when there is none, half of one, or two."""
+#: Markers of one sheet agree with its map when the homography they make places each of their corners within this
+#: share of a marker's side of where it was found (markers of two sheets of one kind in one photo do not).
+AGREE = 0.08
+#: A photo is refused as blurred when the edges of its markers rise from black to white over more than this (mm on
+#: the sheet, 20 % to 80 %; a sharp photo gives 0.2 to 0.4): a pencil line is 0.5 mm wide, a bubble's outline
+#: 0.2 mm. Measured on synthetic photos (benchmarks/photo_families.py, blur from 0.35 to 0.7 mm and motion up to
+#: 1.8 mm): below 0.9 mm nearly every photo was read without a question; from 0.95 mm every one left 1 to 4 fields
+#: to confirm, none read wrong: such a photo is better taken again.
+BLURRED_MM = 0.95
+
+
+@dataclass(frozen=True)
+class _Found:
+    """One sheet's markers found in a photo: its code, and each corner's four corners (photo pixels)."""
+
+    code: int
+    corners: dict[int, Any]
+
+
+def _sheets(seen: Sequence[tuple[int, Any]], codes: Mapping[int, tuple[SheetKind, str]]) -> list[_Found]:
+    """The sheets the markers of a photo make, most markers first: the markers of each code grouped into sheets
+    whose markers agree with the sheet's map (two sheets of one kind in the photo are two groups); markers of a code
+    no sheet here prints are grouped one per corner."""
+    by_code: dict[int, list[tuple[int, Any]]] = {}
+    for marker, corners in seen:
+        known = of_marker(marker)
+        if known is not None:
+            by_code.setdefault(known[0], []).append((known[1], corners))
+    out: list[_Found] = []
+    for code, left in by_code.items():
+        while left:
+            if code in codes:
+                group = _largest_agreeing(codes[code], left)
+            else:
+                group = {}
+                for corner, corners in left:
+                    group.setdefault(corner, corners)
+            out.append(_Found(code, group))
+            left = [(c, k) for c, k in left if all(k is not v for v in group.values())]
+    return sorted(out, key=lambda f: -len(f.corners))
+
+
+def _largest_agreeing(known: tuple[SheetKind, str], found: Sequence[tuple[int, Any]]) -> dict[int, Any]:
+    """The largest set of markers (one per corner) that agree with the sheet's map (a single marker when no three
+    do)."""
+    import itertools
+
+    by_corner: dict[int, list[Any]] = {}
+    for corner, corners in found:
+        by_corner.setdefault(corner, []).append(corners)
+    keys = sorted(by_corner)
+    for size in range(len(keys), 0, -1):
+        for chosen in itertools.combinations(keys, size):
+            for pick in itertools.product(*(by_corner[c] for c in chosen)):
+                group = dict(zip(chosen, pick, strict=True))
+                if size < MARKERS_NEEDED or _agree(known, group):
+                    return group
+    return {found[0][0]: found[0][1]}
+
+
+def _homography(known: tuple[SheetKind, str], group: Mapping[int, Any]) -> tuple[Any, float]:
+    """The homography from the sheet's points to the photo that `group`'s markers make, and how far (in shares of
+    a marker's side) it places their corners from where they were found."""
+    import cv2
     import numpy as np
 
+    kind, paper = known
+    where = {m.id % CORNERS: m for m in kind.map(paper).markers}
+    src, dst = [], []
+    for corner, corners in group.items():
+        placed = where[corner]
+        x, y, s = placed.x, placed.y, placed.size
+        src.extend([(x, y), (x + s, y), (x + s, y + s), (x, y + s)])
+        dst.extend(np.asarray(corners).tolist())
+    source, target = np.asarray(src, dtype=np.float64), np.asarray(dst, dtype=np.float64)
+    homography, _ = cv2.findHomography(source, target, 0)
+    if homography is None or not np.all(np.isfinite(homography)):
+        return None, math.inf
+    back = cv2.perspectiveTransform(source.reshape(-1, 1, 2), homography).reshape(-1, 2)
+    side = float(np.median([np.hypot(*(c[1] - c[0])) for c in (np.asarray(k) for k in group.values())]))
+    return homography, float(np.max(np.hypot(*(back - target).T))) / max(side, 1.0)
+
+
+def _agree(known: tuple[SheetKind, str], group: Mapping[int, Any]) -> bool:
+    return len(group) >= MARKERS_NEEDED and _homography(known, group)[1] <= AGREE
+
+
+def blur_mm(grey: Grey, corners: Sequence[Any], side_mm: float) -> float:
+    """How blurred the photo is at its markers: the distance (mm on the sheet) over which their black border rises
+    to the white around it, from 20 % to 80 % of the way; the edge most blurred (motion blurs one way), median over
+    the markers."""
+    import cv2
+    import numpy as np
+
+    widths = []
+    for square in corners:
+        square = np.asarray(square, dtype=np.float64)
+        side_px = float(np.mean([np.hypot(*(square[(i + 1) % 4] - square[i])) for i in range(4)]))
+        if side_px < 12:
+            continue
+        centre = square.mean(axis=0)
+        per_edge = []
+        for i in range(4):
+            a, b = square[i], square[(i + 1) % 4]
+            along = (b - a) / np.linalg.norm(b - a)
+            normal = np.array([along[1], -along[0]])
+            if normal @ (a - centre) < 0:
+                normal = -normal
+            cell = side_px / 6
+            # from inside the black border (a cell wide) to the white around it
+            steps = np.linspace(-0.8 * cell, 0.8 * cell, 41)
+            rises = []
+            for t in (0.3, 0.5, 0.7):
+                # a band along the edge, its profiles averaged: the grain of a dark photo is not an edge's blur
+                profile = np.zeros(len(steps))
+                for along_px in np.linspace(-0.08, 0.08, 7) * side_px:
+                    base = a + (b - a) * t + along * along_px
+                    xs = (base[0] + normal[0] * steps).astype(np.float32)[None, :]
+                    ys = (base[1] + normal[1] * steps).astype(np.float32)[None, :]
+                    profile += cv2.remap(grey, xs, ys, cv2.INTER_LINEAR).astype(np.float64).ravel() / 7
+                darkest = int(np.argmin(profile[:21]))
+                low, high = profile[darkest], float(np.max(profile[21:]))
+                if high - low < 20:
+                    continue
+                share = (profile - low) / (high - low)
+                hi = darkest + int(np.argmax(share[darkest:] >= 0.8))
+                below = np.nonzero(share[darkest:hi] < 0.2)[0]
+                if hi > darkest and len(below):
+                    rises.append(steps[hi] - steps[darkest + int(below[-1])])
+            if rises:
+                per_edge.append(float(np.median(rises)) * side_mm / side_px)
+        if per_edge:
+            widths.append(max(per_edge))
+    return float(np.median(widths)) if widths else 0.0
+
+
+def sharpness(grey: Grey) -> float:
+    """How sharp a photo is, when no marker says: its strongest edges' steepness (grey levels a pixel, on a copy
+    1000 pixels long) against its contrast, in the direction where they are least steep (a moving phone blurs one
+    way only)."""
+    import cv2
+    import numpy as np
+
+    scale = min(1.0, 1000 / max(grey.shape))
+    small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA).astype(np.float32)
+    gx, gy = cv2.Sobel(small, cv2.CV_32F, 1, 0) / 8, cv2.Sobel(small, cv2.CV_32F, 0, 1) / 8
+    steepest = [float(np.percentile(np.abs(g), 99.5)) for g in (gx, gy, (gx + gy) / math.sqrt(2),
+                                                                 (gx - gy) / math.sqrt(2))]
+    spread = float(np.percentile(small, 99) - np.percentile(small, 1))
+    if spread < FLAT:
+        return math.inf  # nothing in it to be sharp or blurred: a plain surface
+    return min(steepest) / spread
+
+
+#: A photo whose grey spans less than this (of 255) shows a plain surface, neither sharp nor blurred.
+FLAT = 30.0
+#: Without markers (or with too few), a photo this soft (sharpness) is said to be blurred rather than to show no
+#: sheet or half of one.
+SOFT = 0.14
+
+
+def locate(grey: Grey, display: str, kinds: Sequence[SheetKind]) -> Located:
+    """Find the sheet in the photo by its markers; a PhotoRefused when there is none, half of one, two, or when the
+    photo is too blurred to read. Other sheets or cards partly in the frame are fine when one sheet's markers are
+    found (three or four of them, in agreement)."""
     cv2 = _import_cv2(display)
     codes = _codes(kinds)
     what = kinds[0].layout.name
 
-    def ours(found: list[tuple[int, Any]]) -> list[tuple[int, int, Any]]:
-        out = []
-        for marker, corners in found:
-            known = of_marker(marker)
-            if known is not None:
-                out.append((marker, known[0], corners))
-        return out
+    def sheets_in(found: list[tuple[int, Any]]) -> list[_Found]:
+        return _sheets(found, codes)
 
-    seen = ours(_detect(cv2, grey, DETECT_LONG_SIDE))
-    if len(seen) < CORNERS and max(grey.shape) > DETECT_LONG_SIDE:
+    def best(found: list[_Found]) -> int:
+        ours = [len(f.corners) for f in found if f.code in codes]
+        return max(ours, default=0)
+
+    seen = _detect(cv2, grey, DETECT_LONG_SIDE, least=FIRST_LEAST)
+    if best(sheets_in(seen)) < CORNERS and max(grey.shape) > DETECT_LONG_SIDE:
         # small or blurred markers: look again on the whole photo
-        again = ours(_detect(cv2, grey, max(grey.shape)))
-        if len(again) > len(seen):
+        again = _detect(cv2, grey, max(grey.shape))
+        if best(sheets_in(again)) > best(sheets_in(seen)):
             seen = again
-    if not seen:
-        raise InputError(display, f"shows no scan-ready {what}: {NO_MARKERS}. Photograph the whole sheet, flat and "
-                                  "in good light; a sheet without markers (the fillable sheet printed, or one printed "
-                                  f"by an older donjon) cannot be read from a photo: print {kinds[0].printed} from "
-                                  "donjon build")
-    found_codes = {code for _, code, _ in seen}
-    ids = [i for i, _, _ in seen]
-    if len(found_codes) > 1 or len(ids) != len(set(ids)):
-        raise InputError(display, f"shows more than one {what}; photograph one sheet per photo")
-    code = found_codes.pop()
-    if code not in codes:
-        raise InputError(display, f"shows a sheet whose markers (ids {min(ids)}-{max(ids)}, code {code}) are not those "
-                                  f"of a {what} this donjon prints: a sheet of another kind, or one printed by another "
-                                  "donjon; print the sheet again with this donjon")
-    if len(seen) < MARKERS_NEEDED:
-        raise InputError(display, f"shows only {len(seen)} of the sheet's 4 corner markers: photograph the whole "
-                                  "sheet (half a sheet cannot be read)")
-    kind, paper = codes[code]
-    mark_map_ = kind.map(paper)
-    where = {m.id: m for m in mark_map_.markers}
-    src, dst = [], []
-    for marker, _, corners in seen:
-        placed = where[marker]
-        x, y, s = placed.x, placed.y, placed.size
-        src.extend([(x, y), (x + s, y), (x + s, y + s), (x, y + s)])
-        dst.extend(corners.tolist())
-    homography, _ = cv2.findHomography(np.asarray(src, dtype=np.float64), np.asarray(dst, dtype=np.float64), 0)
-    if homography is None or not np.all(np.isfinite(homography)):
-        raise InputError(display, "shows the sheet's markers in a way that cannot be a flat sheet; photograph it "
-                                  "again, flat")
-    return Located(kind, paper, homography, len(seen))
+    if best(sheets_in(seen)) < MARKERS_NEEDED:
+        # a soft photo: a tolerant pass (sharpened, wider thresholds) finds markers the first passes missed
+        tolerant = _detect(cv2, grey, min(max(grey.shape), 2 * DETECT_LONG_SIDE), tolerant=True)
+        if best(sheets_in(tolerant)) > best(sheets_in(seen)):
+            seen = tolerant
+    found = sheets_in(seen)
+    whole = [f for f in found if len(f.corners) >= MARKERS_NEEDED]
+    ours = [f for f in whole if f.code in codes]
+    if len(whole) > 1 and ours:
+        raise PhotoRefused(display, refusal("two-sheets", "shows more than one whole sheet"))
+    if not ours:
+        if whole:
+            code = whole[0].code
+            ids = sorted(marker_id(code, c) for c in whole[0].corners)
+            raise PhotoRefused(display, refusal(
+                "other-sheet", f"shows a sheet whose markers (ids {ids[0]}-{ids[-1]}, code {code}) are not those "
+                               f"of a {what} this donjon prints: a sheet of another kind, or one printed by another "
+                               "donjon"))
+        partial = max((f for f in found if f.code in codes), key=lambda f: len(f.corners), default=None)
+        side_mm = kinds[0].map(kinds[0].layout.papers[0]).markers[0].size * 25.4 / 72
+        if sharpness(grey) < SOFT or (partial is not None and
+                                      blur_mm(grey, list(partial.corners.values()), side_mm) > BLURRED_MM):
+            raise PhotoRefused(display, refusal("blurred", "is blurred: " + (
+                "no corner square could be found" if partial is None else
+                f"only {len(partial.corners)} of its {CORNERS} corner squares could be found")))
+        if partial is not None:
+            raise PhotoRefused(display, refusal("half-sheet", f"shows only {len(partial.corners)} of the sheet's "
+                                                              f"{CORNERS} corner markers"))
+        raise PhotoRefused(display, refusal("no-sheet", f"shows no scan-ready {what}: {NO_MARKERS} (a sheet "
+                                                        "without markers, the fillable sheet printed or one printed "
+                                                        f"by an older donjon, cannot be read from a photo: print "
+                                                        f"{kinds[0].printed} from donjon build)"))
+    sheet = ours[0]
+    kind, paper = codes[sheet.code]
+    homography, _ = _homography((kind, paper), sheet.corners)
+    if homography is None:
+        raise PhotoRefused(display, refusal("not-flat", "shows markers that cannot be those of a flat sheet"))
+    side_mm = kind.map(paper).markers[0].size * 25.4 / 72
+    soft = blur_mm(grey, list(sheet.corners.values()), side_mm)
+    if soft > BLURRED_MM:
+        raise PhotoRefused(display, refusal("blurred", f"is blurred (its corner squares' edges are "
+                                                       f"{soft:.1f} mm soft)"))
+    return Located(kind, paper, homography, len(sheet.corners), soft)
 
 
-# --- reading the marks -----------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class MarkRead:
-    """What one mark shows: filled, empty or undecided (None), the share of its inside that is dark, how sure."""
-
-    state: State
-    fill: float
-    confidence: float
-    #: why it is undecided, in words ("" when decided)
-    why: str = ""
-
-
-def decide(fill: float, shape: str = "circle") -> MarkRead:
-    """Filled, empty or undecided, by the mean ink of a mark's inside and the band of its shape."""
-    empty, filled = BANDS.get(shape, (EMPTY, FILLED))
-    if fill >= filled:
-        return MarkRead(True, fill, min(1.0, 0.5 + (fill - filled) / (2 * (filled - empty))))
-    if fill <= empty:
-        return MarkRead(False, fill, min(1.0, 0.5 + (empty - fill) / (2 * empty)) if empty else 1.0)
-    middle = (filled + empty) / 2
-    return MarkRead(None, fill, abs(fill - middle) / (filled - empty),
-                    f"a faint or small mark: its ink is {fill:.0%}, between empty ({empty:.0%}) and filled "
-                    f"({filled:.0%})")
-
-
-@lru_cache(maxsize=16)
-def _stencils(shape: str, width_px: int, height_px: int) -> tuple[Any, Any]:
-    """The printed outline (a template to find the mark by) and the inside that is read, as float masks."""
-    import cv2
-    import numpy as np
-
-    outline = np.zeros((height_px, width_px), dtype=np.float32)
-    inside = np.zeros((height_px, width_px), dtype=np.float32)
-    cx, cy = (width_px - 1) / 2, (height_px - 1) / 2
-    if shape == "figure":
-        # the resident icon (generator.render.icons, "resident-blank") in its 100-unit box: a head and a body
-        k = width_px / 100
-        cv2.circle(outline, (round(50 * k), round(22 * k)), round(15 * k), 1.0, max(1, round(3 * k)))
-        body = np.array([(18, 96), (18, 78), (30, 52), (50, 46), (70, 52), (82, 78), (82, 96)], dtype=np.float64) * k
-        cv2.polylines(outline, [body.round().astype(np.int32)], True, 1.0, max(1, round(3 * k)))
-        # the read inside: the core of the body, clear of the outline by half a millimetre (the head is too small
-        # to read clear of its outline in a far photo)
-        cv2.rectangle(inside, (round(34 * k), round(62 * k)), (round(66 * k), round(84 * k)), 1.0, -1)
-    else:
-        r = min(width_px, height_px) / 2
-        cv2.circle(outline, (round(cx), round(cy)), round(r - 1), 1.0, 2)
-        cv2.circle(inside, (round(cx), round(cy)), max(1, round(r * INNER)), 1.0, -1)
-    return outline, inside
-
+# --- straightening -------------------------------------------------------------------------------------------------------
 
 def straighten(grey: Grey, located: Located, mark_map_: MarkMap) -> Grey:
     """The sheet as seen straight on, at SCALE pixels per point."""
@@ -367,78 +480,6 @@ def straighten(grey: Grey, located: Located, mark_map_: MarkMap) -> Grey:
                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
 
 
-def darkness(sheet: Grey) -> Floats:
-    """How dark each pixel is against the paper around it: 0 paper, 1 black (light and shadow divided out)."""
-    import cv2
-    import numpy as np
-
-    small = cv2.resize(sheet, None, fx=1 / BACKGROUND_STEP, fy=1 / BACKGROUND_STEP, interpolation=cv2.INTER_AREA)
-    # the paper's brightness: the brightest around each place (ink is darker), smoothed
-    reach = 2 * BACKGROUND_REACH + 1
-    paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
-    paper = cv2.GaussianBlur(paper, (0, 0), BACKGROUND_REACH * 0.75)
-    paper = cv2.resize(paper, (sheet.shape[1], sheet.shape[0]), interpolation=cv2.INTER_LINEAR)
-    ratio = sheet.astype(np.float32) / np.maximum(paper.astype(np.float32), DARKEST_PAPER)
-    blurred = cv2.GaussianBlur(ratio, (3, 3), 0)  # a pixel's neighbours: JPEG blocks and sensor noise
-    return np.clip(1.0 - blurred, 0.0, 1.0)
-
-
-def read_marks(dark: Floats, marks: Sequence[Mark], valid: Any = None) -> list[MarkRead]:
-    """Read every mark of the map on the straightened sheet's darkness.
-
-    Each mark's printed outline is looked for around where the map puts it; the offsets found at marks that look
-    empty (an outline alone is a sure match) are smoothed into a field of local shifts (a curled sheet moves marks
-    together, by a millimetre or two), and each mark is read where that field puts it: a filled mark, or one whose
-    filled neighbour pulls its outline match aside, never moves on its own.
-    """
-    import cv2
-    import numpy as np
-
-    search = round(SEARCH_PT * SCALE)
-    height, width = dark.shape
-    ink = np.clip((dark - PAPER_NOISE) / (1 - PAPER_NOISE), 0.0, 1.0)
-    places: list[tuple[int, int, int, int] | None] = []
-    offsets: list[tuple[float, float, float, float] | None] = []
-    for mark in marks:
-        w, h = max(3, round(mark.width * SCALE)), max(3, round(mark.height * SCALE))
-        x0, y0 = round(mark.x * SCALE), round(mark.y * SCALE)
-        if x0 - search < 0 or y0 - search < 0 or x0 + w + search > width or y0 + h + search > height or (
-                valid is not None and not valid[y0:y0 + h, x0:x0 + w].all()):
-            places.append(None)
-            offsets.append(None)
-            continue
-        places.append((x0, y0, w, h))
-        outline, inside = _stencils(mark.shape, w, h)
-        patch = dark[y0 - search:y0 + h + search, x0 - search:x0 + w + search]
-        scores = cv2.matchTemplate(patch, outline, cv2.TM_CCOEFF_NORMED)
-        _, score, _, (bx, by) = cv2.minMaxLoc(scores)
-        dx, dy = bx - search, by - search
-        region = ink[y0 + dy:y0 + dy + h, x0 + dx:x0 + dx + w]
-        looks_empty = float((region * inside).sum() / inside.sum()) < EMPTY
-        offsets.append((x0 + w / 2, y0 + h / 2, dx, dy) if looks_empty and score > OUTLINE_MATCH else None)
-    sure = np.array([o for o in offsets if o is not None], dtype=np.float64).reshape(-1, 4)
-    reach = NEIGHBOURHOOD_PT * SCALE
-    out: list[MarkRead] = []
-    for mark, place in zip(marks, places, strict=True):
-        if place is None:
-            out.append(MarkRead(None, 0.0, 0.0, "outside the photo: the sheet is not all in it"))
-            continue
-        x0, y0, w, h = place
-        dx = dy = 0
-        if len(sure):
-            near = np.hypot(sure[:, 0] - (x0 + w / 2), sure[:, 1] - (y0 + h / 2))
-            order = np.argsort(near)
-            chosen = order[near[order] <= reach][:NEIGHBOURS]
-            if len(chosen) < MIN_NEIGHBOURS:
-                chosen = order[:MIN_NEIGHBOURS]
-            dx = round(float(np.median(sure[chosen, 2])))
-            dy = round(float(np.median(sure[chosen, 3])))
-        _, inside = _stencils(mark.shape, w, h)
-        region = ink[y0 + dy:y0 + dy + h, x0 + dx:x0 + dx + w]
-        out.append(decide(float((region * inside).sum() / inside.sum()), mark.shape))
-    return out
-
-
 # --- one photo --------------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -452,6 +493,8 @@ class PhotoRead:
     located: Located
     #: the photo in grey, kept for annotating (None once not needed)
     grey: Any
+    #: why fields could not be decided, one issue per cause, each with its fields and what to do
+    issues: tuple[PhotoIssue, ...] = ()
 
     @property
     def identity(self) -> str:
@@ -481,16 +524,18 @@ def read_grey(grey: Grey, display: str, kinds: Sequence[SheetKind],
                                 located.homography @ np.diag([1 / SCALE, 1 / SCALE, 1.0]),
                                 (straight.shape[1], straight.shape[0]),
                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderValue=0) > 0
-    reads = read_marks(darkness(straight), the_map.marks, valid)
-    reading = interpret(the_map, [r.state for r in reads], confirmed, [r.why for r in reads])
-    return PhotoRead(display, the_map, tuple(reads), reading, located, grey)
+    reads, _ = read_marks(straight, printed(located.kind, located.paper), expected(located.kind, located.paper), valid,
+                          the_map.marks, the_map.types)
+    reading = interpret(the_map, [r.state for r in reads], confirmed, [r.why for r in reads], [r.code for r in reads])
+    return PhotoRead(display, the_map, tuple(reads), reading, located, grey, field_issues(reading.uncertain))
 
 
 # --- annotating ------------------------------------------------------------------------------------------------------
 
 def annotated(photo: PhotoRead) -> bytes:
-    """The photo (in grey) with what was read drawn over it: green filled, grey empty, orange undecided (with its
-    field), as a JPEG."""
+    """The photo (in grey) with what was read drawn over it, each mark where it was read (a curled sheet moves
+    marks): green filled, grey empty, orange undecided (with its field and why); each inked mark with its ink (the
+    share of its inside inked), as a JPEG."""
     import cv2
     import numpy as np
 
@@ -500,20 +545,27 @@ def annotated(photo: PhotoRead) -> bytes:
     image = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
     to_image = np.diag([scale, scale, 1.0]) @ photo.located.homography
     thick = max(1, round(max(image.shape) / 800))
+    font = 0.3 * thick
+    labelled: set[str] = set()
     for mark, read in zip(photo.map.marks, photo.reads, strict=True):
-        corners = np.array([[(mark.x, mark.y), (mark.x + mark.width, mark.y), (mark.x + mark.width,
-                                                                               mark.y + mark.height),
-                             (mark.x, mark.y + mark.height)]], dtype=np.float64)
+        x, y = read.x, read.y
+        corners = np.array([[(x, y), (x + mark.width, y), (x + mark.width, y + mark.height), (x, y + mark.height)]],
+                           dtype=np.float64)
         quad = cv2.perspectiveTransform(corners, to_image)[0].round().astype(np.int32)
+        right, top = int(quad[:, 0].max()) + 2, int(quad[:, 1].min())
         if read.state is True:
             cv2.polylines(image, [quad], True, (60, 170, 40), thick + 1)
         elif read.state is None:
             cv2.polylines(image, [quad], True, (0, 140, 255), thick + 2)
-            x, y = quad[:, 0].max() + 3, quad[:, 1].min()
-            cv2.putText(image, mark.field, (int(x), int(y)), cv2.FONT_HERSHEY_SIMPLEX, 0.4 * thick, (0, 110, 230),
-                        thick, cv2.LINE_AA)
+            if mark.field not in labelled:  # each field named once, beside its first undecided mark
+                labelled.add(mark.field)
+                cv2.putText(image, f"{mark.field} {read.code}".strip(), (right, top - 2), cv2.FONT_HERSHEY_SIMPLEX,
+                            font * 1.2, (0, 110, 230), thick, cv2.LINE_AA)
         else:
             cv2.polylines(image, [quad], True, (150, 150, 150), 1)
+        if read.fill >= 0.02:
+            cv2.putText(image, f"{read.fill:.0%}", (right, int(quad[:, 1].max())), cv2.FONT_HERSHEY_SIMPLEX, font,
+                        (40, 40, 200), max(1, thick - 1), cv2.LINE_AA)
     ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, ANNOTATE_QUALITY])
     assert ok
     return bytes(encoded.tobytes())

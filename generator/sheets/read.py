@@ -48,12 +48,24 @@ class SheetKind:
         self._draw = draw
         self.printed = printed
         self._cache: dict[tuple[str, str], DrawnSheet] = {}
+        self._rasters: dict[tuple[str, float], Any] = {}
 
     def drawn(self, variant: str, paper: str | None = None) -> DrawnSheet:
         key = (variant, paper or self.layout.papers[0])
         found = self._cache.get(key)
         if found is None:
             found = self._cache[key] = self._draw(*key)
+        return found
+
+    def raster(self, paper: str, scale: float) -> Any:
+        """The scan-ready sheet as printed, rasterised in grey at `scale` pixels per point (the photo reader's
+        reference; cached)."""
+        key = (paper, scale)
+        found = self._rasters.get(key)
+        if found is None:
+            from generator.sheets.photo_marks import rasterise
+
+            found = self._rasters[key] = rasterise(self.drawn("scan", paper).page(), scale)
         return found
 
     def map(self, paper: str) -> MarkMap:
@@ -216,6 +228,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     another version) is listed under `unread` with why and what to change, and the others are still read, their
     uncertain values listed, so that one run says everything that stands between the photos and a score."""
     from generator.sheets.marks import BadConfirmation
+    from generator.sheets.photo_reasons import PhotoRefused
 
     if not files:
         raise InputError("<filled sheets>", "no sheet given")
@@ -243,7 +256,9 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         except InputError as err:
             if len(files) == 1 or kind == "pdf":  # a fillable PDF is mended in a viewer, not photographed again
                 raise
-            unread.append(unread_file(index, display, _said(err, display), getattr(err, "code", None)))
+            # a photo refused says what was seen; what to change comes with its reason, once
+            said = err.issue.sentence if isinstance(err, PhotoRefused) else _said(err, display)
+            unread.append(unread_file(index, display, said, getattr(err, "code", None)))
     identity_field = kinds[0].layout.identity[0]
     if reads:
         first = reads[0]
@@ -269,7 +284,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         sheets.append(FilledSheet(read.file, read.identity, {"player": name, **data},
                                   {"player": player_field, **origin}))
         if read.photo is not None:
-            uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field))
+            uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field), u.code)
                              for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:
@@ -338,7 +353,8 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
         import pypdfium2 as pdfium
     except ImportError:
         return None
-    from generator.sheets.photos import MAX_PIXELS, NO_MARKERS, read_grey
+    from generator.sheets.photo_reasons import PhotoRefused
+    from generator.sheets.photos import MAX_PIXELS, read_grey
 
     try:
         pdf = pdfium.PdfDocument(data)
@@ -354,8 +370,8 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
         return None
     try:
         return read_grey(grey, display, kinds, confirmed)
-    except InputError as err:
-        if NO_MARKERS in str(err):
+    except PhotoRefused as err:
+        if err.code == "no-sheet":
             return None
         raise
 

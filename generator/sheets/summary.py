@@ -13,15 +13,17 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from generator.i18n import N_, Language, language
 from generator.sheets.advice import uncertainty
 from generator.sheets.marks import MarkMap, field_marks
+from generator.sheets.photo_reasons import FIELD_CAUSES
 
 #: A field's last index: `walls[1].flags[0]` is item 0 of the row `walls[1].flags`.
 _LAST_INDEX = re.compile(r"(.*)\[(\d+)\]")
 #: What a field's value is said as when nothing was filled, when it waits for a person, and a value that says "no".
 NOTHING = "–"
 UNSURE = "?"
-_EMPTY = {NOTHING, "no", "none"}
+YES, NO, NONE = N_("yes"), N_("no"), N_("none")
 
 
 class ReadLine(NamedTuple):
@@ -41,21 +43,42 @@ class ReadLine(NamedTuple):
     given: str = ""
 
 
-def words(name: str) -> str:
-    """A field's name in words: `donjon_floors` -> `donjon floors`, `walls[1].flags` -> `walls #2 flags`."""
-    counted = re.sub(r"\[(\d+)\]", lambda found: f" #{int(found.group(1)) + 1}", name)
-    return counted.replace("_", " ").replace(".", " ")
+def words(name: str, lang: Language | None = None) -> str:
+    """A field's name in words: `donjon_floors` -> `donjon floors`, `walls[1].flags` -> `walls #2 flags`; each
+    word of the map's names in `lang` when donjon's catalog has it (the castle's are marked in its sheets module; a
+    sheet of one's own keeps its names)."""
+    lang = lang or language()
+    said_parts = []
+    for part in name.split("."):
+        found = re.fullmatch(r"([^\[]*)((?:\[\d+\])*)", part)
+        word, indexes = (found.group(1), found.group(2)) if found else (part, "")
+        numbers = "".join(f" #{int(i) + 1}" for i in re.findall(r"\[(\d+)\]", indexes))
+        said_parts.append(lang._(word.replace("_", " ")) + numbers)
+    return " ".join(said_parts)
 
 
-def value_words(value: object) -> str:
+def value_words(value: object, lang: Language | None = None) -> str:
     """A field's value in words: yes or no, a number, the values of a list, or a dash when nothing was filled."""
+    lang = lang or language()
     if value is None:
         return NOTHING
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return lang._(YES if value else NO)
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value) if value else "none"
+        return ", ".join(str(v) for v in value) if value else lang._(NONE)
     return str(value)
+
+
+def why_said(doubt: Doubt, lang: Language | None = None) -> str:
+    """Why a field is undecided, for a person: the reader's own sentence in English (it names values and
+    fields), in another language the sentence of its reason's code (photo_reasons.FIELD_CAUSES) over the field."""
+    lang = lang or language()
+    if lang.english:
+        return doubt.why
+    reason = uncertainty(doubt.why, getattr(doubt, "code", None))
+    if reason is None or reason.name not in FIELD_CAUSES:
+        return doubt.why  # a reason donjon has no words for in this language: better English than nothing
+    return lang._(FIELD_CAUSES[reason.name]).format(fields=words(doubt.field, lang))
 
 
 class Doubt(Protocol):
@@ -70,11 +93,14 @@ class Doubt(Protocol):
 
 
 def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Doubt],
-         given: Mapping[str, str] | None = None) -> tuple[ReadLine, ...]:
+         given: Mapping[str, str] | None = None, lang: Language | None = None) -> tuple[ReadLine, ...]:
     """What the marks say: each uncertain field first, in the order given, then every row of the map in the map's
     order, an uncertain field's value said as a question mark there unless a person gave it (`given`, field ->
-    value as `--set` takes it; `values` then hold it)."""
+    value as `--set` takes it; `values` then hold it). Words in `lang` (English); the advice stays English, said in
+    the page's language where shown."""
     given = given or {}
+    lang = lang or language()
+    empty = {NOTHING, lang._(NO), lang._(NONE)}
     unsure = {u.field for u in uncertain if u.field not in given}
     fields = list(field_marks(the_map.marks))
     rows: dict[str, list[tuple[int, str]]] = {}
@@ -93,20 +119,20 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Dou
             top.append(row)
 
     def item(name: str) -> str:
-        text = UNSURE if name in unsure else value_words(values.get(name))
+        text = UNSURE if name in unsure else value_words(values.get(name), lang)
         held = []
         for row in inside.get(name, ()):
             items = [item(field) for _, field in sorted(rows[row])]
-            if any(i not in _EMPTY for i in items):
-                held.append(f"{words(row.rpartition('.')[2])} {', '.join(items)}")
+            if any(i not in empty for i in items):
+                held.append(f"{words(row.rpartition('.')[2], lang)} {', '.join(items)}")
         return f"{text} ({'; '.join(held)})" if held else text
 
     lines = []
     for doubt in uncertain:
         reason = uncertainty(doubt.why, getattr(doubt, "code", None))
-        lines.append(ReadLine(words(doubt.field), UNSURE, doubt.field, doubt.why, reason.advice if reason else "",
-                          given.get(doubt.field, "")))
+        lines.append(ReadLine(words(doubt.field, lang), UNSURE, doubt.field, why_said(doubt, lang),
+                              reason.advice if reason else "", given.get(doubt.field, "")))
     for row in top:
         items = sorted(rows[row])
-        lines.append(ReadLine(words(row), ", ".join(item(name) for _, name in items), items[0][1]))
+        lines.append(ReadLine(words(row, lang), ", ".join(item(name) for _, name in items), items[0][1]))
     return tuple(lines)

@@ -413,7 +413,7 @@ class Companion:
         given = {key[4:]: value for key, value in form.multi_items()
                  if key.startswith("set:") and isinstance(value, str) and value.strip()}
         sheet, problems, review = self.games.sheet_from_marks(version, paper, filled, given, str(form.get("image", "")),
-                                                              game)
+                                                              game, lang)
         if form.get("then") == "check":  # what the marks say, shown again, nothing kept
             return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
         if not problems:

@@ -182,20 +182,21 @@ class Games:
         except DonjonError as err:
             return SheetReading({}, Scored(None, _problems(err), str(err)))
         photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
-        review = _review(photo)
+        review = _review(photo, lang)
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
         return SheetReading(sheet, self._score_one(game, sheet, lang), review)
 
     def sheet_from_marks(self, version: str, paper: str, filled: set[int], given: Mapping[str, str], image: str,
-                         game: str = "once-upon-a-castle") -> tuple[dict[str, Any], list[str], PhotoReview]:
+                         game: str = "once-upon-a-castle", lang: Language | None = None
+                         ) -> tuple[dict[str, Any], list[str], PhotoReview]:
         """The part a player's checked marks make (the check page of a photo: each mark filled or not, as the player
         ticked it, and a value typed for a field the marks leave undecided, `given`, as `--set` takes it), what
         still keeps it from being read (two values for one tower, a value its field cannot take...), and the
         check page again for those marks (`image`: the straightened photo the page showed, kept only when it is
-        one)."""
+        one). What was read and why a field is undecided are said in `lang` (English)."""
         from generator.sheets.marks import BadConfirmation, interpret
-        from generator.sheets.summary import said
+        from generator.sheets.summary import said, why_said, words
 
         the_map, to_part = self._marks_of(game, version, paper)
         count = len(the_map.marks)
@@ -207,11 +208,13 @@ class Games:
         except BadConfirmation as err:
             reading = by_marks
             problems.append(str(err))
-        problems.extend(f"{u.field}: {u.why}" for u in reading.uncertain)
+        problems.extend(f"{u.field if lang is None or lang.english else words(u.field, lang)}: {why_said(u, lang)}"
+                        for u in reading.uncertain)
         unsure = {u.field for u in by_marks.uncertain}
         shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, states))
         review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
-                             said(the_map, reading.values, by_marks.uncertain, given), the_map.width / the_map.height)
+                             said(the_map, reading.values, by_marks.uncertain, given, lang),
+                             the_map.width / the_map.height)
         return to_part(reading.values), problems, review
 
     def photo_frame(self, game: str, version: str = "") -> PhotoFrame:
@@ -286,7 +289,7 @@ class PhotoReview(NamedTuple):
     ratio: float
 
 
-def _review(photo: Any) -> PhotoReview:
+def _review(photo: Any, lang: Language | None = None) -> PhotoReview:
     import base64
 
     from generator.sheets.photos import straightened_jpeg
@@ -297,8 +300,8 @@ def _review(photo: Any) -> PhotoReview:
     unsure = {u.field for u in uncertain}
     shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.reads]))
     image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo)).decode("ascii")
-    return PhotoReview(photo.identity, the_map.paper, image, shown, said(the_map, photo.reading.values, uncertain),
-                       the_map.width / the_map.height)
+    return PhotoReview(photo.identity, the_map.paper, image, shown,
+                       said(the_map, photo.reading.values, uncertain, lang=lang), the_map.width / the_map.height)
 
 
 class PhotoFrame(NamedTuple):

@@ -112,7 +112,7 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
         given = {key[len(prefix):]: value for key, value in form.multi_items()
                  if key.startswith(prefix) and isinstance(value, str) and value.strip()}
         sheet, problems, review = companion.games.sheet_from_marks(version, paper, filled, given, "",
-                                                                   view.table.game)
+                                                                   view.table.game, lang)
         if not problems:
             stored = await companion.keep_part(table_id, seat, view, sheet, lang)
             if not isinstance(stored, str):

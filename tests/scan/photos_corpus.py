@@ -21,9 +21,9 @@ def _jpeg(image: Any, quality: int = 85) -> bytes:
 
 
 def no_sheet() -> bytes:
-    """A table, and nothing on it."""
+    """A table, and nothing on it (in focus: a blurred photo is refused as blurred)."""
     rng = np.random.default_rng(1)
-    return _jpeg(cv2.GaussianBlur(rng.integers(40, 200, (1200, 1600), dtype=np.uint8), (0, 0), 3))
+    return _jpeg(cv2.GaussianBlur(rng.integers(40, 200, (1200, 1600), dtype=np.uint8), (0, 0), 1))
 
 
 def half_sheet() -> bytes:

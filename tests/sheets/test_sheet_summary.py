@@ -38,11 +38,13 @@ def test_a_castle_read_row_by_row_with_the_field_to_check_first() -> None:
     assert doubts == [
         ("towers #2", "the units 2 and 4 are both filled; a digit takes one value",
          "Two values are filled where one counts: keep the one that counts (tap the other away)."),
-        ("walls #3", "walls[2].flags[1] is filled but this field's mark is empty: a flag stands on a built wall "
-         "(004 Flags)", "One of the two marks was missed or forgotten: look at the sheet and set this one.")]
+        # read against the rules: both fields are asked about, the flag and its wall
+        *((label, "walls[2].flags[1] is 1 but walls[2] is empty: a flag stands on a built wall (004 Flags)",
+           "What was read cannot be by the rules, so a mark was misread or forgotten: look at the sheet and set it.")
+          for label in ("walls #3 flags #2", "walls #3"))]
     assert [(line.label, line.text) for line in lines if not line.why] == [
         ("sun", "no"), ("cloud", "no"), ("sky clouds", "0"), ("towers", "5, ?, –, –"),
-        ("walls", "yes (flags 2), no, ? (flags –, 1), no"), ("donjon floors", "2"), ("residents", "0"),
+        ("walls", "yes (flags 2), no, ? (flags –, ?), no"), ("donjon floors", "2"), ("residents", "0"),
         ("guests", "queen")]
     # a value a person gave settles the row, and stays on the line of the field to check
     given = interpret(the_map, states, {"towers[1]": "4"})
@@ -65,3 +67,26 @@ def test_words() -> None:
     assert words("donjon_floors") == "donjon floors" and words("walls[1].flags[0]") == "walls #2 flags #1"
     assert [value_words(v) for v in (None, True, False, [], ["a", "b"], 0, 12)] == [
         "–", "yes", "no", "none", "a, b", "0", "12"]
+
+
+def test_what_was_read_in_the_phones_language() -> None:
+    """The companion asks for the lines in the phone's language: the castle's field words, yes and no, and why a
+    field is undecided (its reason's sentence over the field); the advice is said where shown."""
+    from generator.i18n import language
+
+    the_map = scan_map("great-architect")
+    states = states_for(the_map, {"towers[0]": {"built", "units 5"}, "towers[1]": {"built", "units 2", "units 4"},
+                                  "walls[0]": {True}, "walls[0].flags[0]": {2}})
+    reading = interpret(the_map, states)
+    glare = Doubt("walls[2]", "glare over walls[2]", "glare")
+    french = said(the_map, reading.values, [*reading.uncertain, glare], lang=language("fr"))
+    assert [(line.label, line.why) for line in french if line.why] == [
+        ("tours #2", "tours #2 : deux valeurs remplies"), ("remparts #3", "un reflet couvre remparts #3")]
+    rows = {line.label: line.text for line in french if not line.why}
+    assert rows["remparts"] == "oui (drapeaux 2), non, ?, non" and rows["soleil"] == "non"
+    german = said(the_map, reading.values, [glare], lang=language("de"))
+    assert (german[0].label, german[0].why) == ("Mauern #3", "eine Spiegelung liegt über Mauern #3")
+    assert words("donjon_floors", language("de")) == "Bergfried-Stockwerke"
+    # a reason donjon has no words for stays as the reader said it rather than vanish
+    odd = said(the_map, reading.values, [Doubt("sun", "something odd")], lang=language("fr"))
+    assert odd[0].why == "something odd"

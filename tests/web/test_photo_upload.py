@@ -64,7 +64,7 @@ def test_the_seat_page_shows_how_to_take_the_photo(client: TestClient) -> None:
      "Whole sheet"),
     ("no-sheet", "none of its four corner markers was found", "Frame the whole sheet, its four black corner squares",
      "Whole sheet"),
-    ("two-sheets", "shows more than one castle sheet", "one sheet per photo", "One sheet"),
+    ("two-sheets", "shows more than one whole sheet", "one sheet per photo", "One sheet"),
     ("blank-sheet", "with no mark filled in", "photograph the sheet of the finished game", ""),
     ("apprentice", "this sheet is for the apprentice version", "This sheet is of another version", ""),
 ])

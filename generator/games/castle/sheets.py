@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import ContentError, Problem
 from generator.games.base import ScoreSheetFile, SheetOptions
-from generator.i18n import language
+from generator.i18n import N_, language
 from generator.render.imposition import PAPER_NAMES
 
 if TYPE_CHECKING:
@@ -42,6 +42,10 @@ LAYOUTS = {"great-architect": "castle-great-architect", "apprentice": "castle-ap
 MARKS_SUFFIX = ".marks.json"
 #: A name donjon translated itself, as the reference marks it: not official.
 HOUSE_MARK = "†"
+#: The words of the sheet's field names (its map's `towers`, `donjon_floors`...), marked for the translators: the
+#: companion's photo pages say what was read field by field in the phone's language (generator.sheets.summary).
+FIELD_WORDS = (N_("sun"), N_("cloud"), N_("sky clouds"), N_("towers"), N_("walls"), N_("flags"), N_("donjon floors"),
+               N_("residents"), N_("guests"))
 
 
 def file_name(version: str, paper: str, fillable: bool) -> str:

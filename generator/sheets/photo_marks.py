@@ -1,0 +1,896 @@
+"""The marks of a straightened photo of a scan-ready sheet, each read with a margin, or not read, with its reason.
+
+The photo reader (:mod:`~generator.sheets.photos`) straightens the sheet by its four markers; this module then:
+
+1. **compares it with the sheet as printed** (:func:`printed`: the same page rasterised at the same scale), which
+   says where the paper is blank, where ink was printed, and where each mark's outline is;
+2. **divides out the light** (:func:`light`): the paper's brightness is estimated by a morphological closing (the
+   brightest around each place, then the darkest of those), which removes pencil up to 6.5 mm across but keeps
+   the edge of a hard shadow where it is, so the shadow's edge is not taken for ink; the darkness of every pixel
+   is then its shortfall from that paper;
+3. **finds glare and what covers the sheet**: glare adds light, so it washes out printed lines (their darkness
+   drops) and brightens the paper beyond its neighbourhood; a finger, or a shadow too dark, hides the printed
+   lines without brightening anything. Either way a mark whose printed outline cannot be seen is not read;
+4. **registers each block of marks on its printed outlines** (:func:`register`): tiles of the sheet are matched
+   with the printed page ±5.5 mm around where the markers place them (a curled or folded sheet moves marks by
+   millimetres, and not all the same way), the tiles' shifts are made one smooth field (tiles that disagree with
+   their neighbours, or whose match is ambiguous, give way), and each mark is then read where that field puts it,
+   refined on its own outline;
+5. **measures each mark** (:func:`measure`) and **decides it with a margin** (:func:`decide`): a bubble's inside
+   (its mean ink, the share of it inked, how far the ink spreads), the ring just outside it (a circle drawn around
+   a bubble is a mark), where ink comes from (a stroke that starts in a filled neighbour is not a mark of this
+   one), how diffuse it is (a rubbed-out ghost is faint all over); a resident figure by the share of it coloured
+   in. The thresholds follow the sheet's own pencil (a light 2H tick is light everywhere on that sheet) and noise.
+   A mark too close to a line is undecided, with its reason; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from generator.sheets.marks import Mark, State
+
+if TYPE_CHECKING:
+    from generator.sheets.read import SheetKind
+
+Grey = Any
+Floats = Any
+
+#: The straightened sheet: pixels per point (5.7 per millimetre): a bubble is 26 pixels across.
+SCALE = 2.0
+#: Pixels per millimetre on the straightened sheet.
+PX_MM = SCALE * 72 / 25.4
+
+# --- light ---------------------------------------------------------------------------------------------------------
+#: The paper's brightness is estimated by a closing with a square this wide (mm): pencil up to 6.5 mm across (a
+#: bubble filled past its edge, a figure coloured in) is removed, the edge of a shadow kept.
+PAPER_REACH_MM = 6.5
+#: Darker "paper" than this (of 255) is outside the photo (black after straightening), not paper in a shadow.
+DARKEST_PAPER = 16.0
+#: Darkness is read after a blur of this sigma (pixels): sensor noise and JPEG blocks averaged with neighbours.
+NOISE_BLUR = 0.8
+
+# --- registration --------------------------------------------------------------------------------------------------
+#: Tiles of the sheet registered on their own, and how far each is searched (mm): a curled sheet at an angle moves
+#: marks up to 5.5 mm from where the markers place them.
+TILE_MM = 26.0
+SEARCH_MM = 6.0
+#: Tiles are matched on a copy this many times smaller than the straightened sheet.
+COARSE = 4
+#: A tile's match must be this good (normalised correlation), and its best shift this much better than any shift
+#: 2 mm away from it (a row of like bubbles matches one pitch over nearly as well).
+TILE_MATCH = 0.35
+TILE_UNIQUE = 0.04
+#: Tiles whose shift differs from their neighbours' median by more than this (mm) give way.
+TILE_AGREE_MM = 1.5
+#: A mark's own outline refines its place by at most this (mm) around the tiles' field.
+REFINE_MM = 1.2
+
+# --- marks ---------------------------------------------------------------------------------------------------------
+#: A bubble's inside that is read: this share of its radius (clear of its printed outline).
+INNER = 0.65
+#: The ring around a bubble where a circle drawn around it lies: from this share of its radius to that one.
+RING = (1.12, 1.62)
+#: Sectors of that ring, and the share of them inked that makes a circle around the bubble.
+SECTORS = 16
+CIRCLED = 0.72
+#: A circle drawn around a bubble lies between these shares of its radius (what it crosses of its neighbours' is
+#: its own ink, not theirs).
+CIRCLE_BAND = (1.05, 1.9)
+#: A sector holds a stroke when this share of its pixels are inked (a pencil line crosses half the ring's width).
+SECTOR_INKED = 0.15
+#: A pixel is inked when its darkness exceeds the paper's noise this many times (and at least INK_FLOOR).
+NOISE_TIMES = 4.0
+INK_FLOOR = 0.07
+#: A bubble is filled when its inside is this much inked (the share of its pixels) with its ink spread across it
+#: (SPREAD of its diameter: a tick, a cross), or this dark on average; empty below the lower bounds. Between: asked.
+COVER_FILLED = 0.10
+COVER_EMPTY = 0.025
+MEAN_FILLED = 0.12
+SPREAD = 0.4
+#: Ink whose centre lies this far from the bubble's (a share of its radius), and not over a third of it, came from
+#: outside: a neighbour's stroke, a circle drawn around the next bubble; a tick or a cross is drawn through the middle.
+OFF_CENTRE = 0.42
+#: Less ink than this share of the inside, all at one edge, is no mark.
+EDGE_ONLY = 0.08
+#: A figure is coloured in when this share of it is inked, empty below the lower share, asked between.
+FIGURE_FILLED = 0.68
+FIGURE_EMPTY = 0.16
+#: A printed outline is seen when its darkness is at least this share of the sheet's usual outline darkness.
+OUTLINE_SEEN = 0.45
+#: A faint trace (rubbed out) is a ghost, not a mark, when its ink is at most GHOST of the ink of the sheet's marks
+#: of its kind (a pencil's pressure varies, rarely below half); up to FAINT of it, it is asked about; beside a value
+#: its field takes instead (a choice, a digit), up to GHOST_CLOSE of the darker one.
+GHOST = 0.15
+FAINT = 0.4
+GHOST_CLOSE = 0.65
+#: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
+#: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
+THIN_SHARE = 0.55
+#: Ink this wide (mm, at half its peak) is a blob, as dark as a fill of the same pencil; a pencil line, blurred by
+#: the camera, is narrower.
+WIDE_MM = 1.5
+#: A mark inked over this share of its inside is broad (a fill, a smear); a tick or a cross covers less.
+BROAD = 0.8
+
+
+@dataclass(frozen=True)
+class MarkRead:
+    """What one mark shows: filled, empty or undecided (None); its ink; how sure; why it is undecided (code and
+    words); where on the sheet it was read (points), which the annotated photo draws."""
+
+    state: State
+    #: the mark's ink: the share of its inside inked (a figure: the share coloured in)
+    fill: float
+    confidence: float
+    why: str = ""
+    code: str = ""
+    x: float = 0.0
+    y: float = 0.0
+
+
+# --- the printed sheet -----------------------------------------------------------------------------------------------
+
+def printed(kind: SheetKind, paper: str) -> Grey:
+    """The scan-ready sheet as printed, rasterised in grey at SCALE (cached by the kind)."""
+    return kind.raster(paper, SCALE)
+
+
+def rasterise(page: Any, scale: float) -> Grey:
+    """A page (generator.render.model.Page) rasterised in grey at `scale` pixels per point (PDF, then pdfium)."""
+    import io
+
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from generator.backends.pdf import write_pdf
+
+    buffer = io.BytesIO()
+    write_pdf([page], buffer, title="scan-ready sheet")
+    bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=scale, grayscale=True).to_numpy()
+    return np.ascontiguousarray(bitmap[:, :, 0] if bitmap.ndim == 3 else bitmap)
+
+
+# --- light -----------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Light:
+    """The straightened sheet with its light divided out."""
+
+    #: darkness of each pixel against the paper around it: 0 paper, 1 black
+    dark: Floats
+    #: the paper's brightness (0-255) at each pixel
+    paper: Floats
+    #: the paper's noise (the spread of darkness on blank paper)
+    noise: float
+    #: where glare may be: the paper brighter than around it, or burnt out (bool per pixel)
+    glare: Any
+
+
+def _darkness(sheet: Grey) -> tuple[Floats, Floats]:
+    """Each pixel's darkness against the paper around it, and the paper's brightness. The sheet is smoothed first,
+    as much as the photo is grainy (a dark room's photo is), and the paper's brightness is a closing of that same
+    smoothed sheet: a light ramp, or the edge of a shadow or of a fold's lit face, comes out of a closing as it went
+    in, so it reads as paper, not as a line of ink."""
+    import cv2
+    import numpy as np
+
+    smooth = cv2.GaussianBlur(sheet.astype(np.float32), (0, 0), NOISE_BLUR + _grain(sheet) / 8)
+    reach = max(3, round(PAPER_REACH_MM * PX_MM)) | 1
+    paper = cv2.morphologyEx(smooth, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
+    return np.clip(1.0 - smooth / np.maximum(paper, DARKEST_PAPER), 0.0, 1.0), paper
+
+
+def _grain(sheet: Grey) -> float:
+    """The photo's grain: the spread of the difference between each pixel and its neighbours' mean, in grey levels
+    (robust: printed lines and pencil are a small share of the pixels)."""
+    import cv2
+    import numpy as np
+
+    small = sheet[::2, ::2].astype(np.float32)
+    diff = small - cv2.blur(small, (3, 3))
+    return float(np.median(np.abs(diff))) * 1.4826 * 1.125
+
+
+@lru_cache(maxsize=8)
+def expected(kind: SheetKind, paper: str) -> Floats:
+    """The darkness the printed sheet itself shows (its lines, labels, tinted panels), as the photo's darkness is
+    measured, each pixel the darkest within a pixel around it (a photo registered a pixel off): what is darker
+    than this on a photo is ink a player added."""
+    import cv2
+    import numpy as np
+
+    dark, _ = _darkness(printed(kind, paper))
+    return cv2.dilate(dark, np.ones((3, 3), np.uint8))
+
+
+def light(sheet: Grey, ref: Grey, valid: Any) -> Light:
+    """Divide the light out of the straightened sheet `sheet` (grey), `ref` the printed sheet at the same scale."""
+    import cv2
+    import numpy as np
+
+    dark, paper = _darkness(sheet)
+    dark[~valid] = 0.0
+    # the paper's noise: the spread of darkness where the sheet is printed blank, far from any ink
+    blank = (cv2.erode((ref > 245).astype(np.uint8), np.ones((9, 9), np.uint8)) > 0) & valid
+    sample = dark[blank][:: max(1, int(blank.sum()) // 200_000)]
+    base = float(np.median(sample)) if sample.size else 0.0
+    noise = float(np.median(np.abs(sample - base))) * 1.4826 if sample.size else 0.02
+    # blank paper reads `base` dark on average (the brightest of grain stands a little above the paper): that is
+    # the zero of ink
+    dark = np.clip(dark - base, 0.0, 1.0)
+    return Light(dark, paper, max(noise, 0.004), _bright(sheet, paper, valid))
+
+
+#: Glare adds light: where it falls, the paper is brighter than the paper around it (by GLARE_BRIGHTER, against an
+#: opening at GLARE_REACH_MM, which keeps a shadow's edge and removes bright spots smaller than that), or burnt out
+#: to white where the sheet's paper is not; and it washes out printed lines (a lit fold's face, only brighter, does
+#: not): a mark in such a place whose outline is darker than GLARE_WASHED of the sheet's usual is read.
+GLARE_BRIGHTER = 1.08
+GLARE_REACH_MM = 70.0
+GLARE_WASHED = 0.8
+#: Under glare, a mark this much inked across its middle is filled (a normal read takes 0.35 as a fill whatever
+#: its spread; here the ink must also spread across the mark, since glare's edge leaves uneven paper).
+GLARE_SEEN = 0.35
+SATURATED = 250
+
+
+def _bright(sheet: Grey, paper: Floats, valid: Any) -> Any:
+    """Where the paper is brighter than the paper around it, or burnt out: where glare may be."""
+    import cv2
+    import numpy as np
+
+    step = 8
+    small = cv2.resize(paper, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA)
+    ok = cv2.resize(valid.astype(np.uint8), (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+    if not ok.any():
+        return np.zeros(sheet.shape, dtype=bool)
+    reach = max(3, round(GLARE_REACH_MM * PX_MM / step)) | 1
+    filled_in = np.where(ok, small, float(np.median(small[ok]))).astype(np.float32)
+    around = cv2.morphologyEx(filled_in, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                                                   (reach, reach)))
+    sheet_paper = float(np.median(small[ok]))
+    # brighter than the paper around it and than the sheet's paper as a whole (the lit side of a shadow's edge is
+    # only the paper as it is)
+    bright = (filled_in > around * GLARE_BRIGHTER) & (filled_in > sheet_paper * GLARE_BRIGHTER)
+    saturated = cv2.resize((sheet >= SATURATED).astype(np.float32), (small.shape[1], small.shape[0]),
+                           interpolation=cv2.INTER_AREA) > 0.3
+    found = ok & (bright | (saturated & (sheet_paper < SATURATED - 12)))
+    found = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    return cv2.resize(found.astype(np.uint8), (sheet.shape[1], sheet.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+
+
+# --- registration ---------------------------------------------------------------------------------------------------
+
+def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floats:
+    """Each mark's shift (dx, dy, in pixels of the straightened sheet) from where the markers place it to where it
+    is: tiles matched with the printed sheet, made one smooth field."""
+    import cv2
+    import numpy as np
+
+    ref_dark = (1.0 - ref.astype(np.float32) / 255.0)
+    # at a quarter of the scale (0.7 mm a pixel, to a fraction of it at the peak): each mark refines its own place
+    d2 = cv2.resize(dark, None, fx=1 / COARSE, fy=1 / COARSE, interpolation=cv2.INTER_AREA)
+    r2 = cv2.resize(ref_dark, None, fx=1 / COARSE, fy=1 / COARSE, interpolation=cv2.INTER_AREA)
+    v2 = cv2.resize(valid.astype(np.uint8), (d2.shape[1], d2.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+    k = PX_MM / COARSE
+    tile = round(TILE_MM * k)
+    search = round(SEARCH_MM * k)
+    apart = round(2.0 * k)
+    centres = np.array([((m.x + m.width / 2) * SCALE / COARSE, (m.y + m.height / 2) * SCALE / COARSE)
+                        for m in marks])
+    found: list[tuple[float, float, float, float]] = []
+    if len(centres):
+        x_lo, y_lo = centres.min(axis=0) - tile / 2
+        x_hi, y_hi = centres.max(axis=0) + tile / 2
+        for ty in np.arange(y_lo, y_hi, tile * 0.7):
+            for tx in np.arange(x_lo, x_hi, tile * 0.7):
+                # a tile at the sheet's edge is moved in until its search fits (curl moves the edges most)
+                x0 = int(min(max(tx, search), d2.shape[1] - tile - search))
+                y0 = int(min(max(ty, search), d2.shape[0] - tile - search))
+                if x0 < search or y0 < search:
+                    continue
+                near = (np.abs(centres[:, 0] - (x0 + tile / 2)) < tile * 0.75) & \
+                       (np.abs(centres[:, 1] - (y0 + tile / 2)) < tile * 0.75)
+                if not near.any() or not v2[y0 - search:y0 + tile + search, x0 - search:x0 + tile + search].all():
+                    continue
+                template = r2[y0:y0 + tile, x0:x0 + tile]
+                if float(template.std()) < 0.02:
+                    continue
+                scores = cv2.matchTemplate(d2[y0 - search:y0 + tile + search, x0 - search:x0 + tile + search],
+                                           template, cv2.TM_CCOEFF_NORMED)
+                _, best, _, (bx, by) = cv2.minMaxLoc(scores)
+                if best < TILE_MATCH:
+                    continue
+                away = scores.copy()
+                cv2.rectangle(away, (bx - apart, by - apart), (bx + apart, by + apart), -1.0, -1)
+                if best - float(away.max()) < TILE_UNIQUE:
+                    continue
+                # the peak to a fraction of a pixel (a parabola through it and its neighbours)
+                fx = _subpixel(scores, bx, by, 1)
+                fy = _subpixel(scores, bx, by, 0)
+                found.append((x0 + tile / 2, y0 + tile / 2, fx - search, fy - search))
+    shifts = np.zeros((len(marks), 2), dtype=np.float64)
+    if not found:
+        return shifts
+    tiles = np.array(found)
+    # tiles that disagree with their neighbours give way (a wrong match, a pitch over)
+    keep = np.ones(len(tiles), dtype=bool)
+    agree = TILE_AGREE_MM * k
+    for i, (x, y, dx, dy) in enumerate(tiles):
+        near = np.hypot(tiles[:, 0] - x, tiles[:, 1] - y) < tile * 1.6
+        if near.sum() >= 3:
+            mx, my = np.median(tiles[near, 2]), np.median(tiles[near, 3])
+            keep[i] = math.hypot(dx - mx, dy - my) <= agree
+    tiles = tiles[keep]
+    if not len(tiles):
+        return shifts
+    # each mark: a plane through the shifts of the tiles around it (a curl's shift grows towards the lifted edge,
+    # and a plane carries that past the last tile), weighted by nearness; with few tiles around, their mean
+    limit = (SEARCH_MM + 2.0) * k
+    for index, (cx, cy) in enumerate(centres):
+        d = np.hypot(tiles[:, 0] - cx, tiles[:, 1] - cy)
+        weight = 1.0 / (d + tile * 0.25) ** 2
+        around = d <= tile * 2.5
+        if around.sum() >= 5:
+            a = np.column_stack([np.ones(around.sum()), tiles[around, 0] - cx, tiles[around, 1] - cy])
+            w = np.sqrt(weight[around])[:, None]
+            fit, *_ = np.linalg.lstsq(a * w, tiles[around, 2:4] * w, rcond=None)
+            dx, dy = float(fit[0, 0]), float(fit[0, 1])
+        else:
+            nearest = np.argsort(d)[:6]
+            w = weight[nearest]
+            dx, dy = (float((tiles[nearest, 2] * w).sum() / w.sum()), float((tiles[nearest, 3] * w).sum() / w.sum()))
+        shifts[index] = (float(np.clip(dx, -limit, limit)) * COARSE, float(np.clip(dy, -limit, limit)) * COARSE)
+    return shifts
+
+
+def _subpixel(scores: Floats, bx: int, by: int, axis: int) -> float:
+    """The peak of `scores` at (bx, by) along one axis, to a fraction of a pixel."""
+    at = bx if axis == 1 else by
+    size = scores.shape[axis]
+    if at <= 0 or at >= size - 1:
+        return float(at)
+    if axis == 1:
+        a, b, c = scores[by, bx - 1], scores[by, bx], scores[by, bx + 1]
+    else:
+        a, b, c = scores[by - 1, bx], scores[by, bx], scores[by + 1, bx]
+    denom = a - 2 * b + c
+    return float(at) if denom >= 0 else float(at + 0.5 * (a - c) / denom)
+
+
+# --- one mark --------------------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=32)
+def inside_of(shape: str, width_px: int, height_px: int) -> Any:
+    """The inside of a mark that is read, as a float mask: a bubble's disc (INNER of its radius), a figure's head
+    and body (the resident icon, generator.render.icons "resident-blank", in its 100-unit box)."""
+    import cv2
+    import numpy as np
+
+    inside = np.zeros((height_px, width_px), dtype=np.float32)
+    if shape == "figure":
+        k = width_px / 100
+        cv2.circle(inside, (round(50 * k), round(22 * k)), max(1, round(15 * k)), 1.0, -1)
+        body = np.array([(18, 96), (18, 78), (30, 52), (50, 46), (70, 52), (82, 78), (82, 96)], dtype=np.float64) * k
+        cv2.fillPoly(inside, [body.round().astype(np.int32)], 1.0)
+    else:
+        r = min(width_px, height_px) / 2
+        cv2.circle(inside, (round((width_px - 1) / 2), round((height_px - 1) / 2)), max(1, round(r * INNER)), 1.0, -1)
+    return inside
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What was measured at one mark."""
+
+    #: the share of the inside inked, its mean ink, how far its ink spreads (share of the mark's size)
+    cover: float
+    mean: float
+    spread: float
+    #: the share of the ring's sectors inked (a circle drawn around a bubble)
+    ring: float
+    #: the printed outline's darkness where the mark was read
+    outline: float
+    #: the share of the mark in glare, and outside the photo
+    glare: float
+    outside: float
+    #: how far the inked inside's centre lies from the mark's centre (a share of its radius: ink come from one
+    #: side), and towards where (radians)
+    edge_share: float
+    edge_angle: float
+    #: the median darkness of the inked pixels inside (a rubbed-out ghost is faint all over)
+    level: float
+    #: the widest ink (mm): twice the radius of the largest disc that fits in it; a pencil line is under a
+    #: millimetre wide, a blob or a smear wider
+    wide: float
+    #: the share of the inside's middle (a quarter of its radius) inked: a tick or a cross goes through it
+    middle: float
+    #: where it was read: its top-left corner, in pixels of the straightened sheet
+    x: int
+    y: int
+
+
+NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0, 0)
+
+
+def _window(mark: Mark) -> tuple[int, int, int, int]:
+    """A mark's place on the printed sheet (pixels): its top-left corner, width and height."""
+    return (round(mark.x * SCALE), round(mark.y * SCALE), max(3, round(mark.width * SCALE)),
+            max(3, round(mark.height * SCALE)))
+
+
+#: Around a mark, what is printed that its place is refined on (its outline, its label, lines): this far (mm).
+AROUND_MM = 3.0
+
+
+def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> tuple[float, float] | None:
+    """The mark's shift refined on what is printed around it (its outline, its label), its inside left out (ink
+    there must not pull the match), within REFINE_MM of `shift`; None when it cannot be (too near the edge,
+    nothing printed around it)."""
+    import cv2
+    import numpy as np
+
+    rx, ry, w, h = _window(mark)
+    x0, y0 = round(rx + shift[0]), round(ry + shift[1])
+    margin, reach = round(AROUND_MM * PX_MM), round(REFINE_MM * PX_MM)
+    if x0 - margin - reach < 0 or y0 - margin - reach < 0 or x0 + w + margin + reach > dark.shape[1] or \
+            y0 + h + margin + reach > dark.shape[0] or rx - margin < 0 or ry - margin < 0 or \
+            rx + w + margin > ref.shape[1] or ry + h + margin > ref.shape[0]:
+        return None
+    template = 1.0 - ref[ry - margin:ry + h + margin, rx - margin:rx + w + margin].astype(np.float32) / 255.0
+    if float(template.max()) <= 0.2:
+        return None
+    keep = _refine_mask(mark.shape, w, h, margin)
+    patch = dark[y0 - margin - reach:y0 + h + margin + reach, x0 - margin - reach:x0 + w + margin + reach]
+    # a pencil stroke beside the mark is darker than the printed lines (as dark as they are in this photo, where
+    # the tiles put them): capped, it cannot outweigh them
+    lines = (template > 0.3) & (keep > 0)
+    if lines.any():
+        here = patch[reach:reach + template.shape[0], reach:reach + template.shape[1]]
+        patch = np.minimum(patch, max(1.5 * float(np.percentile(here[lines], 75)), 0.05))
+    scores = cv2.matchTemplate(patch, template, cv2.TM_CCORR_NORMED, mask=keep)
+    scores = np.nan_to_num(scores, nan=-1.0, posinf=-1.0, neginf=-1.0)
+    _, _, _, (bx, by) = cv2.minMaxLoc(scores)
+    return shift[0] + bx - reach, shift[1] + by - reach
+
+
+#: A circle drawn around a bubble: (centre x, centre y, inner and outer radius), in pixels of the straightened sheet.
+Circle = tuple[float, float, float, float]
+
+
+@lru_cache(maxsize=32)
+def _refine_mask(shape: str, w: int, h: int, margin: int) -> Any:
+    """What of a mark's surroundings its place is refined on: not its inside (ink there must not pull the match),
+    nor, around a bubble, where a circle drawn around it goes (it has the outline's shape)."""
+    import cv2
+    import numpy as np
+
+    keep = np.ones((h + 2 * margin, w + 2 * margin), dtype=np.float32)
+    keep[margin:margin + h, margin:margin + w] -= cv2.dilate(inside_of(shape, w, h), np.ones((3, 3), np.uint8))
+    if shape != "figure":
+        ys, xs = np.mgrid[0:keep.shape[0], 0:keep.shape[1]]
+        d = np.hypot(xs - (margin + (w - 1) / 2), ys - (margin + (h - 1) / 2)) / (max(w, h) / 2)
+        keep[(d >= RING[0]) & (d <= CIRCLE_BAND[1])] = 0
+    return np.clip(keep, 0, 1)
+
+
+def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: tuple[float, float],
+            circles: Sequence[Circle] = ()) -> Measure:
+    """Measure one mark at `shift` (pixels) from where the markers place it; ink on `circles` (drawn around
+    neighbouring bubbles) is theirs, not this mark's."""
+    import cv2
+    import numpy as np
+
+    dark = light_.dark
+    height, width = dark.shape
+    rx, ry, w, h = _window(mark)
+    x0, y0 = round(rx + shift[0]), round(ry + shift[1])
+    reach = round(max(w, h) / 2 * (RING[1] - 1)) + 2
+    if x0 - reach < 0 or y0 - reach < 0 or x0 + w + reach > width or y0 + h + reach > height or \
+            rx + w > ref.shape[1] or ry + h > ref.shape[0]:
+        return NOWHERE
+    inside = inside_of(mark.shape, w, h)
+    region = dark[y0:y0 + h, x0:x0 + w]
+    # the ink a player added: darker than the printed sheet is there
+    added = np.clip(region - printed_dark[ry:ry + h, rx:rx + w], 0.0, 1.0)
+    if circles:
+        added = added * ~_on_circles(circles, x0, y0, w, h)
+    printed_here = ref[ry:ry + h, rx:rx + w] < 200
+    outline_px = printed_here & (ref[ry:ry + h, rx:rx + w] < 160)
+    read = inside * (cv2.dilate(printed_here.astype(np.uint8), np.ones((3, 3), np.uint8)) == 0)
+    area = float(read.sum())
+    if area < 4:
+        return NOWHERE
+    threshold = ink_threshold(light_)
+    inked = _strokes(added > threshold) & (read > 0)
+    cover = float(inked.sum()) / area
+    mean = float((np.clip(added - threshold / 2, 0, 1) * read).sum()) / area
+    ys, xs = np.nonzero(inked)
+    size = max(w, h)
+    spread = float(max(np.ptp(xs), np.ptp(ys)) + 1) / size if len(xs) > 1 else 0.0
+    level = float(np.median(added[inked])) if len(xs) else 0.0
+    wide = 0.0
+    if len(xs):
+        # the ink's shape at half its peak: a line stays a line, however blurred; a blob or a smear stays wide
+        peak = float(np.percentile(added[inked], 90))
+        core = _strokes((added >= peak / 2) & (read > 0))
+        inner = cv2.distanceTransform(np.pad(core.astype(np.uint8), 1), cv2.DIST_L2, 3)
+        wide = 2 * float(inner.max()) / PX_MM
+    # the printed outline's darkness, each of its pixels the darkest within a pixel (a line 0.2 mm wide, placed a
+    # pixel off, would read half as dark)
+    near = cv2.dilate(region, np.ones((3, 3), np.uint8))
+    outline_dark = float(near[outline_px].mean()) if outline_px.any() else 0.0
+    glare = float(light_.glare[y0:y0 + h, x0:x0 + w].mean())
+    edge_share, edge_angle = 0.0, 0.0
+    if len(xs) > 2:
+        mx, my = float(xs.mean()) - (w - 1) / 2, float(ys.mean()) - (h - 1) / 2
+        edge_share = math.hypot(mx, my) / (size / 2)
+        edge_angle = math.atan2(my, mx)
+    middle = float(inked[_middle(w, h)].mean()) if len(xs) else 0.0
+    ring = 0.0
+    if mark.shape != "figure":
+        ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
+                     threshold, circles)
+    return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
+                   x0, y0)
+
+
+@lru_cache(maxsize=32)
+def _middle(w: int, h: int) -> Any:
+    """The middle of a mark's window: a disc of a quarter of its radius."""
+    import numpy as np
+
+    ys, xs = np.mgrid[0:h, 0:w]
+    return np.hypot(xs - (w - 1) / 2, ys - (h - 1) / 2) <= max(1.5, max(w, h) / 8)
+
+
+def ink_threshold(light_: Light) -> float:
+    """The darkness from which a pixel is ink: above the paper's noise, and never below INK_FLOOR."""
+    return max(INK_FLOOR, NOISE_TIMES * light_.noise)
+
+
+def _on_circles(circles: Sequence[Circle], x0: int, y0: int, w: int, h: int) -> Any:
+    """Which pixels of a window lie on one of `circles`."""
+    import numpy as np
+
+    ys, xs = np.mgrid[y0:y0 + h, x0:x0 + w]
+    on = np.zeros((h, w), dtype=bool)
+    for cx, cy, inner, outer in circles:
+        d = np.hypot(xs - cx, ys - cy)
+        on |= (d >= inner) & (d <= outer)
+    return on
+
+
+def _ring(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float, cy: float, r: float,
+          threshold: float, circles: Sequence[Circle] = ()) -> float:
+    """The share of the ring's sectors around a bubble that hold ink the sheet does not print."""
+    import numpy as np
+
+    outer = r * RING[1]
+    x0, y0 = int(cx - outer) - 1, int(cy - outer) - 1
+    size = int(2 * outer) + 4
+    patch = dark[y0:y0 + size, x0:x0 + size]
+    printed_ = printed_dark[y0 - offset[1]:y0 - offset[1] + size, x0 - offset[0]:x0 - offset[0] + size]
+    if printed_.shape != patch.shape or patch.shape != (size, size):
+        return 0.0
+    sectors = _sectors(size, cx - x0, cy - y0, r)
+    inked = _strokes((patch - printed_) > threshold)
+    if circles:
+        inked &= ~_on_circles(circles, x0, y0, size, size)
+    counted = hit = 0
+    for here in sectors:
+        counted += 1
+        # a stroke crossing the ring fills a good share of the sector's width
+        if np.count_nonzero(inked & here) >= max(2, SECTOR_INKED * np.count_nonzero(here)):
+            hit += 1
+    return hit / counted if counted else 0.0
+
+
+def _sectors(size: int, cx: float, cy: float, r: float) -> list[Any]:
+    return _sector_masks(size, round(cx * 4) / 4, round(cy * 4) / 4, round(r * 4) / 4)
+
+
+@lru_cache(maxsize=64)
+def _sector_masks(size: int, cx: float, cy: float, r: float) -> list[Any]:
+    """The SECTORS masks of the ring around a bubble of radius `r` at (cx, cy) in a square patch."""
+    import numpy as np
+
+    ys, xs = np.mgrid[0:size, 0:size]
+    dx, dy = xs - cx, ys - cy
+    radius = np.hypot(dx, dy)
+    band = (radius >= r * RING[0]) & (radius <= r * RING[1])
+    sector = ((np.arctan2(dy, dx) + math.pi) / (2 * math.pi) * SECTORS).astype(int) % SECTORS
+    return [band & (sector == s) for s in range(SECTORS)]
+
+
+def _strokes(mask: Any) -> Any:
+    """The strokes of a mask of inked pixels: what is at least two pixels wide (0.35 mm: any pencil line), not
+    grain."""
+    import cv2
+    import numpy as np
+
+    return cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)) > 0
+
+
+# --- deciding -------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Usual:
+    """What is usual on this sheet: its printed outlines' darkness, its broad marks' ink (fills, figures coloured
+    in) and its thin ones' (ticks, crosses); 0 when the sheet has too few such marks to say."""
+
+    outline: dict[str, float]
+    ink: float
+    thin: float = 0.0
+
+
+def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
+    import numpy as np
+
+    seen = [(mark, m) for mark, m in zip(marks, measures, strict=True) if m is not NOWHERE and m.glare < 0.1]
+    outlines: dict[str, list[float]] = {}
+    for mark, m in seen:
+        if m.cover < COVER_EMPTY:
+            outlines.setdefault(mark.shape, []).append(m.outline)
+    inks = [m.level for _, m in seen if m.cover >= BROAD]
+    thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD and m.wide < WIDE_MM]
+    # the sheet's outlines (each shape its own), and its pencil: known from three marks or more
+    return Usual({shape: float(np.median(v)) for shape, v in outlines.items() if len(v) >= 3},
+                 float(np.median(inks)) if len(inks) >= 3 else 0.0, float(np.median(thin)) if len(thin) >= 3 else 0.0)
+
+
+def _margin(value: float, low: float, high: float) -> float:
+    """How far `value` is past the nearer of two bounds, as a share of the band between them (capped at 1)."""
+    band = max(high - low, 1e-6)
+    return min(1.0, 0.5 + max(value - high, low - value) / band)
+
+
+def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
+    """Filled, empty or undecided, with a margin: the mark's ink against bands that hold for every way players
+    mark (filled, ticked, crossed, circled around), and never read where its printed outline cannot be seen."""
+    x, y = (m.x / SCALE, m.y / SCALE) if m is not NOWHERE else (mark.x, mark.y)
+    if m is NOWHERE or m.outside:
+        return MarkRead(None, 0.0, 0.0, "it is not in the photo", "outside", x, y)
+    outline = m.outline / sheet.outline[mark.shape] if mark.shape in sheet.outline else 1.0
+    if m.glare >= 0.25 and outline < GLARE_WASHED:
+        # glare takes ink away, never adds it: a mark still clearly filled under it is filled (ink over a third of
+        # it, across its middle, as dark as FAINT of the sheet's usual fill at least); any other is not read: an empty
+        # look proves nothing, graphite shines more than print and paper, so a pencil fill fades first
+        clear = m.cover >= BROAD or (m.cover >= GLARE_SEEN and m.spread >= SPREAD and m.edge_share < OFF_CENTRE)
+        if clear and sheet.ink and m.level >= FAINT * sheet.ink:
+            return MarkRead(True, m.cover, 0.5, x=x, y=y)
+        return MarkRead(None, m.cover, 0.0, "glare washes it out", "glare", x, y)
+    if outline < OUTLINE_SEEN and m.cover < 0.5:
+        return MarkRead(None, m.cover, 0.0, "its printed outline cannot be seen (something covers it, or a shadow "
+                                            "too dark)", "covered", x, y)
+    if mark.shape == "figure":
+        if m.cover >= FIGURE_FILLED:
+            return MarkRead(True, m.cover, _margin(m.cover, FIGURE_EMPTY, FIGURE_FILLED), x=x, y=y)
+        if m.cover <= FIGURE_EMPTY:
+            return MarkRead(False, m.cover, _margin(m.cover, FIGURE_EMPTY, FIGURE_FILLED), x=x, y=y)
+        return MarkRead(None, m.cover, 0.0, f"the figure is {m.cover:.0%} coloured in: coloured in or not?",
+                        "half-coloured", x, y)
+    if m.cover >= COVER_FILLED and (m.spread >= SPREAD or m.cover >= 0.35) and (m.edge_share < OFF_CENTRE or
+                                                                             m.cover >= 0.35):
+        sure = min(_margin(m.cover, COVER_EMPTY, COVER_FILLED), _margin(max(m.spread, 0.9 if m.cover >= 0.35 else 0),
+                                                                         0.25, SPREAD))
+        return MarkRead(True, m.cover, sure, x=x, y=y)
+    if m.ring >= CIRCLED and m.cover < COVER_FILLED:
+        return MarkRead(True, m.cover, _margin(m.ring, 0.35, CIRCLED), x=x, y=y)
+    if m.cover <= COVER_EMPTY and m.ring < 0.35:
+        return MarkRead(False, m.cover, min(_margin(m.cover, COVER_EMPTY, COVER_FILLED), _margin(m.ring, 0.35, 0.5)),
+                        x=x, y=y)
+    if m.cover > COVER_EMPTY and m.edge_share >= OFF_CENTRE:
+        if m.cover < EDGE_ONLY and m.ring < 0.35:
+            # a little ink at one edge of the inside only, nothing around: the edge of a stroke beside it, or of
+            # the outline itself in a soft photo; a mark is drawn through the middle
+            return MarkRead(False, m.cover, 0.5, x=x, y=y)
+        return MarkRead(None, m.cover, 0.0, "a stroke runs into it from one side", "spill", x, y)
+    if m.ring >= 0.35 and m.cover <= COVER_EMPTY:
+        return MarkRead(None, m.cover, 0.0, "a stroke around it, not closed", "faint", x, y)
+    return MarkRead(None, m.cover, 0.0, f"a faint or small mark: {m.cover:.0%} of it is inked, between empty "
+                                        f"({COVER_EMPTY:.0%}) and filled ({COVER_FILLED:.0%})", "faint", x, y)
+
+
+def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkRead], sheet: Usual,
+           types: Any) -> list[MarkRead]:
+    """Decisions that need the marks around: a stroke come from a filled neighbour is not a mark of this one, and
+    of two values of one field the fainter is a rubbed-out ghost when it is faint enough (asked about when it is
+    close)."""
+    import numpy as np
+
+    out = list(reads)
+    centres = np.array([(m.x + m.width / 2, m.y + m.height / 2) for m in marks]) if marks else np.zeros((0, 2))
+    for i, (mark, m, read) in enumerate(zip(marks, measures, reads, strict=True)):
+        if read.state is False or mark.shape == "figure" or read.code in ("glare", "covered", "outside"):
+            continue
+        if m.edge_share < OFF_CENTRE or m.cover >= 0.4 or m.spread >= 0.8:
+            continue
+        # the neighbour the ink points to, and filled: this is its stroke
+        toward = np.array([math.cos(m.edge_angle), math.sin(m.edge_angle)])
+        offsets = centres - centres[i]
+        dist = np.hypot(offsets[:, 0], offsets[:, 1])
+        near = [j for j in range(len(marks)) if j != i and 0 < dist[j] < 2.6 * mark.width and
+                (offsets[j] @ toward) / dist[j] > 0.7 and reads[j].state is True and measures[j].cover > m.cover]
+        if near:
+            if m.cover < 0.12 or m.middle == 0:
+                # the neighbour's stroke, stopped short of this bubble's middle: not a mark of this one
+                out[i] = MarkRead(False, m.cover, 0.5, x=read.x, y=read.y)
+            else:
+                out[i] = MarkRead(None, m.cover, 0.0, f"a stroke from {_name(marks[near[0]])} runs into it", "spill",
+                                  read.x, read.y)
+    # ghosts: a mark much fainter than the sheet's other marks of its kind (broad: fills, figures coloured in;
+    # thin: ticks, crosses) was rubbed out; one a little fainter is asked about. Without three marks of its kind on
+    # the sheet, a mark is compared with the darkest of the values its field (or digit) takes once.
+    darkest: dict[tuple[str, str | None], float] = {}
+    for i, mark in enumerate(marks):
+        if _exclusive(mark, types) and out[i].state is not False:
+            key = (mark.field, mark.digit)
+            darkest[key] = max(darkest.get(key, 0.0), measures[i].level)
+    for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
+        if out[i].state is False or out[i].code in ("glare", "covered", "outside") or m.cover < COVER_FILLED:
+            continue  # (a circle around a bubble is read by its ring, not by ink inside)
+        like = sheet.ink if m.cover >= BROAD or m.wide >= WIDE_MM else sheet.thin or sheet.ink * THIN_SHARE
+        beside = darkest.get((mark.field, mark.digit), 0.0) if _exclusive(mark, types) else 0.0
+        if not like and not beside:
+            continue
+        if m.level <= GHOST * (like or beside):
+            out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
+        elif m.level <= FAINT * like or m.level <= GHOST_CLOSE * beside:
+            out[i] = MarkRead(None, out[i].fill, 0.0, "much fainter than the sheet's other marks: rubbed out, or "
+                                                      "filled lightly?", "ghost", out[i].x, out[i].y)
+    return out
+
+
+#: A mark's own refinement stands when it is within this (pixels) of what its neighbours' say for its place (they
+#: move together); else theirs is taken (a stroke beside the mark pulled its own).
+AGREE_PX = 2.0
+NEIGHBOURS_MM = 14.0
+
+
+def _agreed(marks: Sequence[Mark], shifts: Floats, refined: Sequence[tuple[float, float] | None]) -> list[
+        tuple[float, float]]:
+    """Each mark's place: its own refinement when its neighbours' agree with it, theirs (the median of what they
+    added to the tiles' field) when not."""
+    import numpy as np
+
+    centres = np.array([(m.x + m.width / 2, m.y + m.height / 2) for m in marks]) * SCALE
+    extra = np.array([(r[0] - s[0], r[1] - s[1]) if r is not None else (np.nan, np.nan)
+                      for r, s in zip(refined, shifts, strict=True)], dtype=np.float64).reshape(-1, 2)
+    reach = NEIGHBOURS_MM * PX_MM
+    out: list[tuple[float, float]] = []
+    for i, (cx, cy) in enumerate(centres):
+        near = (np.hypot(centres[:, 0] - cx, centres[:, 1] - cy) <= reach) & ~np.isnan(extra[:, 0])
+        near[i] = False
+        base = (float(shifts[i][0]), float(shifts[i][1]))
+        if near.sum() >= 3:
+            # what the neighbours added, carried to this mark by a plane through those that agree with the rest
+            # (a curl grows to the edge; a neighbour pulled by a stroke beside it does not count)
+            median = np.median(extra[near], axis=0)
+            agree = near & (np.hypot(extra[:, 0] - median[0], extra[:, 1] - median[1]) <= 2 * AGREE_PX)
+            expected_here = median
+            if agree.sum() >= 3:
+                a = np.column_stack([np.ones(agree.sum()), centres[agree] - (cx, cy)])
+                fit, *_ = np.linalg.lstsq(a, extra[agree], rcond=None)
+                if np.all(np.abs(fit[0] - median) <= 2 * AGREE_PX):
+                    expected_here = fit[0]
+            own = extra[i]
+            if np.isnan(own[0]) or np.hypot(*(own - expected_here)) > AGREE_PX:
+                out.append((base[0] + float(expected_here[0]), base[1] + float(expected_here[1])))
+            else:
+                out.append((base[0] + float(own[0]), base[1] + float(own[1])))
+        elif near.any() and refined[i] is not None:
+            # one or two neighbours: their mean, unless the mark's own agrees with it
+            mean = np.mean(extra[near], axis=0)
+            own = extra[i] if np.hypot(*(extra[i] - mean)) <= 2 * AGREE_PX else mean
+            out.append((base[0] + float(own[0]), base[1] + float(own[1])))
+        elif refined[i] is not None and np.hypot(*extra[i]) <= AGREE_PX * 2.5:
+            found = refined[i]
+            assert found is not None
+            out.append(found)
+        else:
+            # alone, and moved further than the tiles around it allow: the tiles' place
+            out.append(base)
+    return out
+
+
+def _exclusive(mark: Mark, types: Any) -> bool:
+    """Whether the mark is one of values its field (or its digit) takes only one of."""
+    return mark.value != "built" and (bool(mark.digit) or types.get(mark.field) not in ("count", "list", "yes-no"))
+
+
+def _name(mark: Mark) -> str:
+    value = f"{mark.digit} {mark.value}" if mark.digit else str(mark.value)
+    return f"{mark.field} {value}"
+
+
+def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, marks: Sequence[Mark], types: Any
+               ) -> tuple[list[MarkRead], Light]:
+    """Read every mark of the map on the straightened sheet: light, registration, measures, decisions."""
+    import numpy as np
+
+    if ref.shape != straight.shape:
+        fitted = np.full(straight.shape, 255, dtype=np.uint8)
+        fitted_dark = np.zeros(straight.shape, dtype=np.float32)
+        h, w = min(ref.shape[0], straight.shape[0]), min(ref.shape[1], straight.shape[1])
+        fitted[:h, :w] = ref[:h, :w]
+        fitted_dark[:h, :w] = printed_dark[:h, :w]
+        ref, printed_dark = fitted, fitted_dark
+    light_ = light(straight, ref, valid)
+    shifts = register(light_.dark, ref, marks, valid)
+    refined = [refine(mark, light_.dark, ref, (float(s[0]), float(s[1]))) for mark, s in zip(marks, shifts, strict=True)]
+    places = _agreed(marks, shifts, refined)
+    measures = []
+    for mark, (dx, dy) in zip(marks, places, strict=True):
+        rx, ry, w, h = _window(mark)
+        x0, y0 = round(rx + dx), round(ry + dy)
+        inside = valid[max(0, y0):y0 + h, max(0, x0):x0 + w]
+        if inside.size < w * h or not inside.all():
+            measures.append(NOWHERE)
+            continue
+        measures.append(measure(mark, light_, ref, printed_dark, (dx, dy)))
+    sheet = usual(marks, measures)
+    reads = [decide(mark, m, sheet) for mark, m in zip(marks, measures, strict=True)]
+    # a circle drawn around a bubble crosses its neighbours' rings and edges: measured again without it
+    circles = [(m.x + (w - 1) / 2, m.y + (h - 1) / 2, r * CIRCLE_BAND[0], r * CIRCLE_BAND[1])
+               for mark, m, read in zip(marks, measures, reads, strict=True)
+               if read.state is True and m.ring >= CIRCLED and m.cover < COVER_FILLED
+               for _, _, w, h in (_window(mark),) for r in (max(w, h) / 2,)]
+    if circles:
+        for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
+            _, _, w, h = _window(mark)
+            centre = (m.x + (w - 1) / 2, m.y + (h - 1) / 2)
+            near = [c for c in circles if c[:2] != centre and math.hypot(c[0] - centre[0], c[1] - centre[1]) <
+                    c[3] + max(w, h) * RING[1] / 2]
+            if near and m is not NOWHERE and reads[i].state is not True:
+                measures[i] = measure(mark, light_, ref, printed_dark, places[i], near)
+                reads[i] = decide(mark, measures[i], sheet)
+    # a stroke crossing the gap from a filled neighbour into a bubble, and no further than a short way in, is the
+    # neighbour's
+    threshold = ink_threshold(light_)
+    for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
+        if reads[i].state is False or m is NOWHERE or mark.shape == "figure" or m.cover >= 0.35 or \
+                m.spread >= SPREAD or reads[i].code in ("glare", "covered", "outside"):
+            continue
+        for j, (other, n) in enumerate(zip(marks, measures, strict=True)):
+            if j != i and reads[j].state is True and n.cover > m.cover and other.shape != "figure" and \
+                    _bridged(light_.dark, printed_dark, mark, m, other, n, threshold):
+                reads[i] = MarkRead(False, m.cover, 0.5, x=reads[i].x, y=reads[i].y)
+                break
+    return settle(marks, measures, reads, sheet, types), light_
+
+
+def _bridged(dark: Floats, printed_dark: Floats, mark: Mark, m: Measure, other: Mark, n: Measure,
+             threshold: float) -> bool:
+    """Whether ink crosses the paper between two neighbouring bubbles, unbroken (a stroke from one into the
+    other)."""
+    import numpy as np
+
+    _, _, w, h = _window(mark)
+    _, _, ow, oh = _window(other)
+    a = np.array([m.x + (w - 1) / 2, m.y + (h - 1) / 2])
+    b = np.array([n.x + (ow - 1) / 2, n.y + (oh - 1) / 2])
+    gap = float(np.hypot(*(b - a)))
+    r, ro = max(w, h) / 2, max(ow, oh) / 2
+    if gap <= r + ro or gap > 2.6 * max(w, ow):
+        return False
+    toward = (b - a) / gap
+    across = np.array([-toward[1], toward[0]])
+    offset = (round(mark.x * SCALE) - m.x, round(mark.y * SCALE) - m.y)  # photo -> printed sheet
+    for t in np.linspace(r + 1, gap - ro - 1, max(2, int(gap - r - ro))):
+        inked = False
+        for side in (-2, -1, 0, 1, 2):
+            x, y = (a + toward * t + across * side).round().astype(int)
+            px, py = x + offset[0], y + offset[1]
+            if 0 <= y < dark.shape[0] and 0 <= x < dark.shape[1] and 0 <= py < printed_dark.shape[0] and \
+                    0 <= px < printed_dark.shape[1] and dark[y, x] - printed_dark[py, px] > threshold:
+                inked = True
+                break
+        if not inked:
+            return False
+    return True
