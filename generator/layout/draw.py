@@ -126,6 +126,9 @@ class DeckView(NamedTuple):
     game: str
     game_name: str
     cards: int
+    #: the kind of outline the deck's pieces are cut along (`rect` for cards, round corners or not; `polygon`,
+    #: `circle`, `ellipse`, `star`, `path`): a layout meant for any deck draws a rectangular frame only on cards
+    shape: str = "rect"
 
 
 class Subject(NamedTuple):
