@@ -16,11 +16,15 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, cast
 
 from generator.errors import Problem
+from generator.i18n import N_
 from generator.wording import plural, quoted
 from generator.yamlio import Document, PathKey
+
+if TYPE_CHECKING:
+    from generator.i18n import Language
 
 T = TypeVar("T")
 #: what checking a value of a type gives (covariant: a Type[int] is a Type[int | None])
@@ -67,10 +71,15 @@ def control_character(text: str) -> str | None:
     return f"U+{code:04X} ({name})"
 
 
-def describe(value: Any) -> str:
-    """A short quotation of a user's value for an error message."""
-    kind = {bool: "true/false", int: "a whole number", float: "a number", str: "text", list: "a list",
-            dict: "a mapping", type(None): "nothing"}.get(type(value), type(value).__name__)
+#: A value's kind as :func:`describe` says it.
+_KINDS = {bool: N_("true/false"), int: N_("a whole number"), float: N_("a number"), str: N_("text"),
+          list: N_("a list"), dict: N_("a mapping"), type(None): N_("nothing")}
+
+
+def describe(value: Any, lang: Language | None = None) -> str:
+    """A short quotation of a user's value for an error message (its kind in `lang`, English)."""
+    kind = _KINDS.get(type(value))
+    kind = type(value).__name__ if kind is None else lang._(kind) if lang is not None else kind
     if isinstance(value, (dict, list)) or value is None:
         return kind
     text = repr(value)
@@ -86,10 +95,22 @@ class Checker:
     doc: Document
     problems: list[Problem] = field(default_factory=list)
     labels: dict[PathKey, str] = field(default_factory=dict)
+    #: The language of the messages (None: English); the companion shows them to a phone in its language.
+    lang: Language | None = None
 
-    def fail(self, path: PathKey, message: str) -> Invalid:
+    def fail(self, path: PathKey, message: str, **values: Any) -> Invalid:
+        """Record a problem at `path`: `message` in the checker's language, its `{names}` filled from `values`
+        (a message given without values is used as it is: it may hold braces of its own)."""
+        if self.lang is not None:
+            message = self.lang._(message)
+        if values:
+            message = message.format(**values)
         self.problems.append(Problem(self.doc.file, self.doc.line(path), self.where(path), message))
         return INVALID
+
+    def describe(self, value: Any) -> str:
+        """A user's value quoted, its kind in the checker's language."""
+        return describe(value, self.lang)
 
     def where(self, path: PathKey) -> str:
         """`players[1].guildhall.hunter`; a list item with an id shows it: `professions[farmer].levels[0]`."""
@@ -145,14 +166,18 @@ class Text(Type[str]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
-            return ck.fail(path, f"expected text, got {describe(value)}")
+            return ck.fail(path, N_("expected text, got {value}"), value=ck.describe(value))
         if len(value.strip()) < self.min_len:
-            return ck.fail(path, "must not be empty" if self.min_len == 1 else f"needs at least {self.min_len} characters")
+            if self.min_len == 1:
+                return ck.fail(path, N_("must not be empty"))
+            return ck.fail(path, N_("needs at least {least} characters"), least=self.min_len)
         if len(value) > self.max_len:
-            return ck.fail(path, f"is {len(value)} characters long, more than the {self.max_len} allowed")
+            return ck.fail(path, N_("is {length} characters long, more than the {most} allowed"), length=len(value),
+                           most=self.max_len)
         bad = control_character(value) if self.drawn else None
         if bad is not None:
-            return ck.fail(path, f"holds the character {bad}, which no output can show; remove it")
+            return ck.fail(path, N_("holds the character {character}, which no output can show; remove it"),
+                           character=bad)
         if self._regex is not None and not self._regex.fullmatch(value):
             return ck.fail(path, f"{quoted(value)} is not {self.hint or 'of the form ' + repr(self.pattern)}")
         return value
@@ -173,6 +198,11 @@ def Slug(doc: str = "") -> Text:  # noqa: N802 - reads as a type in catalog defi
                 doc=doc)
 
 
+#: A number out of its bounds (whole or not).
+SMALLER = N_("is {value}, less than the smallest allowed, {least}")
+LARGER = N_("is {value}, more than the largest allowed, {most}")
+
+
 @dataclass(eq=False)
 class Int(Type[int]):
     """A whole number within bounds (true/false and decimals are refused)."""
@@ -183,11 +213,11 @@ class Int(Type[int]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> int | Invalid:
         if isinstance(value, bool) or not isinstance(value, int):
-            return ck.fail(path, f"expected a whole number, got {describe(value)}")
+            return ck.fail(path, N_("expected a whole number, got {value}"), value=ck.describe(value))
         if self.min is not None and value < self.min:
-            return ck.fail(path, f"is {_short_int(value)}, less than the smallest allowed, {self.min}")
+            return ck.fail(path, SMALLER, value=_short_int(value), least=self.min)
         if self.max is not None and value > self.max:
-            return ck.fail(path, f"is {_short_int(value)}, more than the largest allowed, {self.max}")
+            return ck.fail(path, LARGER, value=_short_int(value), most=self.max)
         return value
 
     def schema(self) -> dict[str, Any]:
@@ -214,13 +244,13 @@ class Number(Type[float]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> float | Invalid:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return ck.fail(path, f"expected a number, got {describe(value)}")
+            return ck.fail(path, N_("expected a number, got {value}"), value=ck.describe(value))
         if isinstance(value, int) and abs(value) > 10**15:
-            return ck.fail(path, f"is {_short_int(value)}, far outside any sensible range")
+            return ck.fail(path, N_("is {value}, far outside any sensible range"), value=_short_int(value))
         if self.min is not None and value < self.min:
-            return ck.fail(path, f"is {value}, less than the smallest allowed, {self.min}")
+            return ck.fail(path, SMALLER, value=value, least=self.min)
         if self.max is not None and value > self.max:
-            return ck.fail(path, f"is {value}, more than the largest allowed, {self.max}")
+            return ck.fail(path, LARGER, value=value, most=self.max)
         return float(value)
 
     def schema(self) -> dict[str, Any]:
@@ -240,7 +270,7 @@ class Bool(Type[bool]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> bool | Invalid:
         if not isinstance(value, bool):
-            return ck.fail(path, f"expected true or false, got {describe(value)}")
+            return ck.fail(path, N_("expected true or false, got {value}"), value=ck.describe(value))
         return value
 
     def schema(self) -> dict[str, Any]:
@@ -271,14 +301,19 @@ class Choice(Type[str]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
-            return ck.fail(path, f"expected one of {_listing(self.values)}, got {describe(value)}")
+            return ck.fail(path, N_("expected one of {values}, got {value}"), values=_listing(self.values),
+                           value=ck.describe(value))
         found = self.resolve(value)
         if found is not None:
             return found
         key = normalise_name(value) if self.loose else value
         close = _closest(key, [*self.values, *self.aliases])
-        guess = f" (did you mean {self.aliases.get(close, close)!r}?)" if close else ""
-        return ck.fail(path, f"unknown {self.what} {value!r}{guess}; expected one of {_listing(self.values)}")
+        what = ck.lang._(self.what) if ck.lang is not None else self.what
+        if close:
+            return ck.fail(path, N_("unknown {what} {value!r} (did you mean {close!r}?); expected one of {values}"),
+                           what=what, value=value, close=self.aliases.get(close, close), values=_listing(self.values))
+        return ck.fail(path, N_("unknown {what} {value!r}; expected one of {values}"), what=what, value=value,
+                       values=_listing(self.values))
 
     def resolve(self, value: str) -> str | None:
         """The value `value` names, or None."""
@@ -343,12 +378,16 @@ class ListOf(Type[tuple[T, ...]]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> tuple[T, ...] | Invalid:
         if not isinstance(value, list):
-            return ck.fail(path, f"expected a list, got {describe(value)}")
+            return ck.fail(path, N_("expected a list, got {value}"), value=ck.describe(value))
         if len(value) < self.min_items:
-            return ck.fail(path, f"has {plural(len(value), 'item')}, "
-                                 f"fewer than the {self.min_items} required")
+            if ck.lang is None or ck.lang.english:
+                return ck.fail(path, f"has {plural(len(value), 'item')}, fewer than the {self.min_items} required")
+            return ck.fail(path, ck.lang.ngettext("has {n} item, fewer than the {least} required",
+                                                  "has {n} items, fewer than the {least} required", len(value)),
+                           n=len(value), least=self.min_items)
         if self.max_items is not None and len(value) > self.max_items:
-            return ck.fail(path, f"has {len(value)} items, more than the {self.max_items} allowed")
+            return ck.fail(path, N_("has {count} items, more than the {most} allowed"), count=len(value),
+                           most=self.max_items)
         out: list[T] = []
         ok = True
         for index, item in enumerate(value):
@@ -381,9 +420,10 @@ class MapOf(Type[dict[K, V]]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> dict[K, V] | Invalid:
         if not isinstance(value, dict):
-            return ck.fail(path, f"expected a mapping, got {describe(value)}")
+            return ck.fail(path, N_("expected a mapping, got {value}"), value=ck.describe(value))
         if self.max_items is not None and len(value) > self.max_items:
-            return ck.fail(path, f"has {len(value)} entries, more than the {self.max_items} allowed")
+            return ck.fail(path, N_("has {count} entries, more than the {most} allowed"), count=len(value),
+                           most=self.max_items)
         out: dict[Any, Any] = {}
         ok = True
         for raw_key, item in value.items():
@@ -393,7 +433,7 @@ class MapOf(Type[dict[K, V]]):
                 ok = False
             elif key in out:
                 ok = False
-                ck.fail((*path, raw_key), f"names {key!r} twice (as {raw_key!r})")
+                ck.fail((*path, raw_key), N_("names {key!r} twice (as {given!r})"), key=key, given=raw_key)
             else:
                 out[key] = converted
         return out if ok else INVALID
@@ -420,7 +460,10 @@ class AnyOf(Type[Any]):
         for option in self.options:
             if _kind_matches(option, value):
                 return option.check(value, path, ck)
-        return ck.fail(path, f"expected {self.what or 'another kind of value'}, got {describe(value)}")
+        if not self.what:
+            return ck.fail(path, N_("expected another kind of value, got {value}"), value=ck.describe(value))
+        what = ck.lang._(self.what) if ck.lang is not None else self.what
+        return ck.fail(path, N_("expected {what}, got {value}"), what=what, value=ck.describe(value))
 
     def schema(self) -> dict[str, Any]:
         return self._with_doc({"anyOf": [o.schema() for o in self.options]})
@@ -555,9 +598,10 @@ class Record(Type[T]):
         return self._with_doc(out)
 
 
-def check_document(doc: Document, spec: Type[T]) -> tuple[T | Invalid, list[Problem]]:
-    """Check a whole document against `spec`: the converted value (or INVALID) and every problem found."""
-    ck = Checker(doc)
+def check_document(doc: Document, spec: Type[T], lang: Language | None = None) -> tuple[T | Invalid, list[Problem]]:
+    """Check a whole document against `spec`: the converted value (or INVALID) and every problem found, said in
+    `lang` (English)."""
+    ck = Checker(doc, lang=lang)
     if doc.data is None:
         return INVALID, [Problem(doc.file, None, "", "is empty")]
     value = spec.check(doc.data, (), ck)

@@ -173,7 +173,7 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
 
     The game's rules check the record and say how the game stands; a record that breaks rules is not scored (the
     same result for every game, made here), and one that keeps them is ranked by the game's rules."""
-    state, problems = check_document(doc, spec)
+    state, problems = check_document(doc, spec, lang)
     if problems or isinstance(state, Invalid):
         raise EndStateError(doc.file, problems, f"a {game.name} end state")
     found = Findings(game.id, Locator(doc), strict=strict, lang=lang or language())

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from generator.catalog.common import every_name
 from generator.fields import Checker, Choice, Field, Int, Invalid, Type, describe, normalise_name
+from generator.i18n import N_
 from generator.yamlio import PathKey
 
 #: No count or value in any of the three games comes near this; beyond it a number is refused as unreadable.
@@ -45,11 +46,12 @@ class Quantity(Type[int | float]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> int | float | Invalid:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return ck.fail(path, f"expected a number, got {describe(value)}")
+            return ck.fail(path, N_("expected a number, got {value}"), value=ck.describe(value))
         if isinstance(value, float) and not math.isfinite(value):
-            return ck.fail(path, f"is {value}, not a finite number")
+            return ck.fail(path, N_("is {value}, not a finite number"), value=value)
         if abs(value) > LARGEST:
-            return ck.fail(path, f"is {_shown(value)}, beyond the {LARGEST:,} donjon reads")
+            return ck.fail(path, N_("is {value}, beyond the {most:,} donjon reads"), value=_shown(value),
+                           most=LARGEST)
         return value
 
     def schema(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@ rewrites them (look at them first: `pdftoppm -png`)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -513,14 +514,64 @@ def test_the_rules_messages_in_every_language() -> None:
     said = {code: {game["game"]: [(v.where, v.message) for v in scorer.score(game, language(code)).violations]
                    for game in (castle, guedelon, guildhall)} for code in ("en", "fr", "de")}
     assert ("sheets[0].sun", "is drawn with 1 tower; the Sun needs 4") in said["en"]["once-upon-a-castle"]
-    assert ("sheets[0].sun", "est dessiné avec 1 tour ; le Soleil en demande 4") in said["fr"]["once-upon-a-castle"]
+    assert ("sheets[0].sun", "est dessiné avec 1 tour\u202f; le Soleil en demande 4") in said["fr"]["once-upon-a-castle"]
     assert ("sheets[0].sun", "ist mit 1 Turm gezeichnet; die Sonne braucht 4") in said["de"]["once-upon-a-castle"]
-    assert ("players", "vaut 9 ; Guédelon se joue de 1 à 4") in said["fr"]["guedelon"]
+    assert ("players", "vaut 9\u202f; Guédelon se joue de 1 à 4") in said["fr"]["guedelon"]
     assert ("built[0]", "A1 ist gebaut, aber A0 darunter nicht; ein Gebäude wächst ab Stockwerk 0 ein Stockwerk "
                         "nach dem anderen") in said["de"]["guedelon"]
-    assert ("players[1].name", "'Ana' est aussi le nom de players[0] ; les noms doivent être uniques") in \
+    assert ("players[1].name", "'Ana' est aussi le nom de players[0]\u202f; les noms doivent être uniques") in \
         said["fr"]["guildhall"]
     for code in ("fr", "de"):  # the same rules broken at the same places, in other words
         for game, found in said[code].items():
             assert [w for w, _ in found] == [w for w, _ in said["en"][game]]
             assert all(m not in dict(said["en"][game]).values() for _, m in found)
+
+
+def test_french_messages_keep_french_typography() -> None:
+    """Every French message is written as French prints it (issue 26 item 6): a no-break space before `:`, a narrow
+    one before `; ! ?` and inside « », and the apostrophe ’, so the companion's pages (which show a message as
+    written) and the printed outputs (which typeset it again) agree. A translation typed with a plain space, or none,
+    before those marks fails here, naming the message."""
+    from generator.i18n.catalogs import po_files, read
+    from generator.i18n.typography import typeset
+
+    wrong = []
+    for message in read(po_files()["fr"]):
+        said = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in said:
+            if message.id and text and (typeset("fr", text) != text or re.search(r"« |«(?!\u202f)|(?<!\u202f)»", text)):
+                wrong.append(f"{message.id!r}: {text!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_an_unreadable_state_is_said_in_every_language() -> None:
+    """What keeps an end state from being read (a wrong type, a number out of range, an unknown name) in the
+    table's language, at the same paths; English exactly as before."""
+    from generator.errors import InputError
+    from scoring.engine import Scorer
+
+    state = {"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+        {"player": "Ana", "donjon_floors": "two", "towers": [5], "walls": [], "sun": "yes", "guests": ["Quene"]}]}
+    said = {}
+    for code in ("en", "fr", "de"):
+        with pytest.raises(InputError) as caught:
+            Scorer().score(state, language(code))
+        said[code] = [(p.where, p.message) for p in caught.value.problems]
+    assert ("sheets[0].sun", "expected true or false, got 'yes' (text)") in said["en"]
+    assert ("sheets[0].sun", "oui ou non est attendu ici (true ou false), pas 'yes' (du texte)") in said["fr"]
+    assert ("sheets[0].donjon_floors", "hier gehört eine ganze Zahl hin, nicht 'two' (Text)") in said["de"]
+    assert any(m.startswith("invité inconnu\u00a0: 'Quene' (vouliez-vous dire 'queen'\u202f?)") for _, m in said["fr"])
+    for code in ("fr", "de"):
+        assert [w for w, _ in said[code]] == [w for w, _ in said["en"]]
+        assert not set(dict(said[code]).values()) & set(dict(said["en"]).values())
+
+
+def test_help_imports_no_translation_machinery() -> None:
+    """`donjon --help` (the start-up benchmark's first target) loads neither Babel nor any of donjon's language
+    modules: the languages cost nothing until a command draws or scores something."""
+    script = ("import sys\nfrom generator.cli import app\n"
+              "try:\n    app(['--help'])\nexcept SystemExit:\n    pass\n"
+              "print('LOADED', sorted(m for m in sys.modules if m == 'babel' or m.startswith(('babel.', "
+              "'generator.i18n', 'generator.catalog.translations'))))\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr

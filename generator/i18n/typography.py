@@ -35,7 +35,10 @@ def typeset(base: str, text: str, narrow: str = NNBSP) -> str:
         text = _APOSTROPHE.sub("\u2019", text)
         text = _QUOTED.sub(lambda m: f"«{narrow}{m.group(1).strip()}{narrow}»", text)
         text = _FR_HIGH.sub(lambda m: narrow + m.group(1), text)
-        return _FR_COLON.sub(NBSP + ":", text)
+        text = _FR_COLON.sub(NBSP + ":", text)
+        # the catalogs write the narrow space themselves (the companion's pages show them as written): a face
+        # without one gets the no-break space there too
+        return text if narrow == NNBSP else text.replace(NNBSP, narrow)
     if base == "de":
         text = _APOSTROPHE.sub("\u2019", text)
         return _QUOTED.sub(lambda m: f"\u201e{m.group(1)}\u201c", text)

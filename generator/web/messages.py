@@ -20,6 +20,8 @@ NAME_TOO_LONG = N_("a name is longer than {most} characters")
 SAME_NAME = N_("{name} is entered twice: each player needs a different name (capitals, accents and spaces aside)")
 PLAYER_COUNT = N_("{game} is played by {low} to {high}: enter {low} to {high} names")
 
+#: a label and what it labels ("Ana: Guests", "Version: Great Architect"; French sets a space before the colon)
+LABELLED = N_("{label}: {value}")
 #: a table and its options
 YES = N_("yes")
 THE_TEAM = N_("The team")
@@ -90,9 +92,10 @@ PLAYED_AT = "played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YYYY-
 KEY_LENGTH = "Idempotency-Key must be 1 to 200 characters"
 KEY_REUSED = ("the Idempotency-Key {key!r} was used for another game (game {game}); use a new key for each game")
 ONLY_FINISHED = "only a valid, finished game is saved"
-TOO_BIG = "the request body is larger than the {most} KiB this address accepts"
-TOO_SLOW = "the request body took longer than {seconds:.0f} s to arrive"
-OTHER_SITE = "403: a change to the companion must come from its own pages (this request came from another site)"
+TOO_BIG = N_("the request body is larger than the {most} KiB this address accepts")
+TOO_SLOW = N_("the request body took longer than {seconds:.0f} s to arrive")
+OTHER_SITE = N_("403: a change to the companion must come from its own pages (this request came from another "
+                "site)")
 JSON_ONLY = "the API takes JSON: send 'Content-Type: application/json'"
 DB_UNUSABLE = N_("the database could not be used: {error}")
 NOT_WRITTEN = N_("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "
@@ -165,19 +168,48 @@ def untouched(names: list[str], lang: Language) -> str:
     return lang._("{names} entered nothing: save anyway?").format(names=and_list(names, lang))
 
 
-#: the --lan token missing: for a script, and the page a phone shows (the server's own words, no template: the
-#: guard answers before the application)
+#: the --lan token missing: for a script, and the page a phone shows (see :func:`guard_page`)
 NEEDS_TOKEN = ("401: this companion needs its access token. Open the address donjon serve --lan printed (with "
                "?token=...), or scan its QR code; scripts send 'Authorization: Bearer TOKEN'.")
-NEEDS_TOKEN_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Scan the table's code again · donjon</title><link rel="stylesheet" href="/static/app.css"></head>
-<body><main id="main"><h1>This phone is not let in</h1>
-<p class="violation">The companion did not recognise this phone: it has no access code, or an old one.</p>
-<p>Scan the QR code that <code>donjon serve --lan</code> shows on the host's screen again (or open the address it
-printed, with its <code>?token=</code>). If the host started the companion with <code>--new-token</code>, every
-phone needs the new code.</p></main></body></html>
-"""
+TOKEN_TITLE = N_("Scan the table's code again")
+TOKEN_HEADING = N_("This phone is not let in")
+TOKEN_WHY = N_("The companion did not recognise this phone: it has no access code, or an old one.")
+TOKEN_WHAT = N_("Scan the QR code that {command} shows on the host's screen again (or open the address it printed, "
+                "with its {token}). If the host started the companion with {option}, every phone needs the new code.")
+#: a request refused by a guard before the application (too large, too slow, from another site), as a page
+REFUSED_TITLE = N_("The companion could not take this")
+REFUSED_TOO_BIG = N_("This is more than the companion takes at once ({most} KiB): choose a smaller photo or file, "
+                     "then send it again.")
+REFUSED_TOO_SLOW = N_("This took longer than {seconds:.0f} s to arrive, so the companion stopped waiting. Move "
+                      "closer to the Wi-Fi, then send it again.")
+REFUSED_OTHER_SITE = N_("A change to the companion must come from its own pages: this one came from another site, "
+                        "so nothing was changed.")
+BACK_HOME = N_("Back to the companion")
+
+
+def guard_page(lang: Language, title: str, heading: str, note: str, *paragraphs: str, back: bool = True) -> str:
+    """The page a guard answers a phone's browser with, before the application (so no template: the server's own
+    words, in `lang`). Plain text is escaped; a paragraph given as `Markup` (its values escaped) is kept."""
+    from markupsafe import escape
+
+    words = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
+    home = f'<p><a href="/">{escape(lang._(BACK_HOME))}</a></p>' if back else ""
+    return (f'<!doctype html>\n<html lang="{escape(lang.code)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(title)} · donjon</title>"
+            '<link rel="stylesheet" href="/static/app.css"></head>\n'
+            f'<body><main id="main"><h1>{escape(heading)}</h1><p class="violation">{escape(note)}</p>{words}'
+            f"{home}</main></body></html>\n")
+
+
+def token_page(lang: Language) -> str:
+    """The page a phone without the `--lan` access token sees."""
+    from markupsafe import Markup, escape
+
+    what = Markup(escape(lang._(TOKEN_WHAT))).format(
+        command=Markup("<code>donjon serve --lan</code>"), token=Markup("<code>?token=</code>"),
+        option=Markup("<code>--new-token</code>"))
+    return guard_page(lang, lang._(TOKEN_TITLE), lang._(TOKEN_HEADING), lang._(TOKEN_WHY), what, back=False)
 
 
 class Said(ValueError):

@@ -86,6 +86,42 @@ async def _plain(send: Send, status: int, text: str, headers: list[tuple[bytes, 
     await send({"type": "http.response.body", "body": body})
 
 
+async def _refuse(scope: Scope, send: Send, status: int, text: str, page: str, values: dict[str, Any],
+                  headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    """Refuse a request before the application: a browser showing a page gets `page` (a message of
+    `generator.web.messages`) as a page in the phone's language; anything else `text` in English, as the API."""
+    if not _wants_page(scope):
+        await _plain(send, status, text.format(**values), headers)
+        return
+    from generator.web import messages
+
+    lang = _language(scope)
+    title = lang._(messages.REFUSED_TITLE)
+    body = messages.guard_page(lang, title, title, lang._(page).format(**values)).encode()
+    await _html(send, status, body, headers)
+
+
+async def _html(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/html; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()), *(headers or [])]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _wants_page(scope: Scope) -> bool:
+    """A browser asking for a page to show (a link followed, a form sent), not the API or the page's script."""
+    return "text/html" in (_header(scope, b"accept") or "") and not scope["path"].startswith("/api/")
+
+
+def _language(scope: Scope) -> Any:
+    """The language the phone asked for (its switch's cookie, else its Accept-Language), as the pages use it."""
+    from starlette.requests import Request
+
+    from generator.web.languages import request_language
+
+    return request_language(Request(scope))
+
+
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
@@ -115,11 +151,11 @@ class BodyLimit:
         seconds = UPLOAD_SECONDS if limit > self.default else BODY_SECONDS
         deadline = asyncio.get_running_loop().time() + seconds
         length = _header(scope, b"content-length")
-        from generator.web.messages import TOO_BIG, TOO_SLOW
+        from generator.web.messages import REFUSED_TOO_BIG, REFUSED_TOO_SLOW, TOO_BIG, TOO_SLOW
 
-        too_big = TOO_BIG.format(most=limit // 1024)
+        most = {"most": limit // 1024}
         if length is not None and (not length.isdigit() or int(length) > limit):
-            await _plain(send, 413, too_big)
+            await _refuse(scope, send, 413, TOO_BIG, REFUSED_TOO_BIG, most)
             return
         seen = 0
         started = False
@@ -149,11 +185,11 @@ class BodyLimit:
             await self.app(scope, limited, tracking)
         except _TooBig:
             if not started:
-                await _plain(send, 413, too_big)
+                await _refuse(scope, send, 413, TOO_BIG, REFUSED_TOO_BIG, most)
         except _TooSlow:
             if not started:
-                await _plain(send, 408, TOO_SLOW.format(seconds=seconds),
-                             [(b"connection", b"close")])
+                await _refuse(scope, send, 408, TOO_SLOW, REFUSED_TOO_SLOW, {"seconds": seconds},
+                              [(b"connection", b"close")])
 
 
 class _TooBig(Exception):
@@ -199,15 +235,10 @@ class TokenGate:
         if public or self._matches(bearer) or self._matches(cookie_value) or self._matches(given):
             await self.app(scope, receive, send)
             return
-        from generator.web.messages import NEEDS_TOKEN, NEEDS_TOKEN_PAGE
+        from generator.web.messages import NEEDS_TOKEN, token_page
 
-        accept = _header(scope, b"accept") or ""
-        if "text/html" in accept and not scope["path"].startswith("/api/"):
-            body = NEEDS_TOKEN_PAGE.encode()
-            await send({"type": "http.response.start", "status": 401,
-                        "headers": [(b"content-type", b"text/html; charset=utf-8"), (b"www-authenticate", b"Bearer"),
-                                    (b"content-length", str(len(body)).encode())]})
-            await send({"type": "http.response.body", "body": body})
+        if _wants_page(scope):
+            await _html(send, 401, token_page(_language(scope)).encode(), [(b"www-authenticate", b"Bearer")])
             return
         await _plain(send, 401, NEEDS_TOKEN, [(b"www-authenticate", b"Bearer")])
 
@@ -251,6 +282,6 @@ class SameOrigin:
         if allowed:
             await self.app(scope, receive, send)
             return
-        from generator.web.messages import OTHER_SITE
+        from generator.web.messages import OTHER_SITE, REFUSED_OTHER_SITE
 
-        await _plain(send, 403, OTHER_SITE)
+        await _refuse(scope, send, 403, OTHER_SITE, REFUSED_OTHER_SITE, {})

@@ -173,7 +173,7 @@ def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str
     draw.text((60, 30), game_name, font=title, fill=(255, 255, 255))
     draw.text((60, 100), when(lang, game["played_at"])[:24] if not lang.english else game["played_at"][:16],
               font=small, fill=(220, 226, 234))
-    draw.text((60, 175), outcome, font=_font(True, 36), fill=INK)
+    draw.text((60, 175), _drawable(outcome), font=_font(True, 36), fill=INK)
     y = 250
     for (place, name, score, _), lines in laid:
         draw.line((60, y - 12, WIDTH - 60, y - 12), fill=(201, 209, 219), width=2)
@@ -182,15 +182,21 @@ def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str
         draw.text((WIDTH - 60, y), score, font=name_font, fill=INK, anchor="ra")
         y += 70
         for line in lines:
-            draw.text((140, y), line, font=small, fill=MUTED)
+            draw.text((140, y), _drawable(line), font=small, fill=MUTED)
             y += 40
         y += 30
     if approximate:  # honest data: a score resting on a house value is never shown as official
-        draw.text((60, height - 100), lang._(NOT_OFFICIAL), font=small, fill=MUTED)
+        draw.text((60, height - 100), _drawable(lang._(NOT_OFFICIAL)), font=small, fill=MUTED)
     draw.text((60, height - 60), lang._("Scored with donjon"), font=small, fill=MUTED)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
+
+
+def _drawable(text: str) -> str:
+    """`text` in Open Sans, which has no narrow no-break space (French writes one before `; ! ?`): a no-break
+    space in its place, as the printed outputs do (generator.render.fonts.typeset)."""
+    return text.replace("\u202f", "\u00a0")
 
 
 def _fit(draw: Any, text: str, font: Any, width: int) -> str:

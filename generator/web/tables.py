@@ -21,6 +21,7 @@ from generator.i18n import Language, language
 from generator.web import messages
 from generator.web.forms import Control, FormBuilder, all_slots, initial_part, place_messages
 from generator.web.games import Games, Scored
+from generator.web.languages import said
 from generator.web.store import GameTable
 
 #: Views kept in memory (one per table version asked for); a table at a game night has a handful.
@@ -153,7 +154,7 @@ class TableView:
             index = where[len(self.hints.parts) + 1:].split("]", 1)[0]
             if index.isdigit() and int(index) < len(self.table.parts):
                 name = self.table.parts[int(index)].name
-                return f"{name}: {label}" if label else name
+                return said(self.lang, messages.LABELLED, label=name, value=label) if label else name
         return label
 
     def in_words(self, text: str) -> str:

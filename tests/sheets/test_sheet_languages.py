@@ -153,7 +153,7 @@ def test_a_sheet_of_ones_own_in_another_language(tmp_path: Path) -> None:
     assert "Épices" in text and "Goudron" in text and "diz." in text and "Spice" not in text
     reader = pypdf.PdfReader(french / f"{ID}-a4-fillable.pdf")
     assert str(reader.root_object["/Lang"]) == "fr"
-    assert reader.metadata is not None and str(reader.metadata.title).startswith("Port aux Lanternes : feuille")
+    assert reader.metadata is not None and str(reader.metadata.title).startswith("Port aux Lanternes\u00a0: feuille")
     for paper in ("a4", "letter"):
         name = f"{ID}-{paper}.marks.json"
         assert (french / name).read_bytes() == (english / name).read_bytes()

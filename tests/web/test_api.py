@@ -184,3 +184,26 @@ def test_the_bg_stats_link_carries_the_play_as_bg_stats_documents_it(client: Tes
     assert [p["name"] for p in coop["players"]] == ["Ana", "Ben"] and all(p["winner"] for p in coop["players"])
     assert coop["game"]["noPoints"] is True and all("score" not in p for p in coop["players"])
     assert coop["comments"].startswith("Won in ") and "location" not in coop and "durationMin" not in coop
+
+
+def test_the_guards_answer_a_phone_in_its_language(db: Database, games: Games) -> None:
+    """What the guards answer before the application (a body too large, a change from another site, a phone
+    without the `--lan` token) is a page in the phone's language (its switch's cookie, else Accept-Language) for a
+    browser, and the English text for a script."""
+    big = {"name": ["A" * 300_000]}
+    with TestClient(create_app(db, games), base_url="http://127.0.0.1") as client:
+        page = client.post("/tables", data=big, headers={"accept": "text/html", "accept-language": "fr-FR"})
+        assert page.status_code == 413 and '<html lang="fr">' in page.text
+        assert "Le compagnon n’a pas pu prendre ceci" in page.text and "KiB" not in page.text
+        script = client.post("/tables", data=big)
+        assert script.status_code == 413 and script.text.startswith("the request body is larger than")
+        client.cookies.set("donjon-lang", "de")
+        other = client.post("/tables", data={"game": "guildhall"}, headers={
+            "accept": "text/html", "accept-language": "fr", "sec-fetch-site": "cross-site"})
+        assert other.status_code == 403 and '<html lang="de">' in other.text and "nichts geändert" in other.text
+    with TestClient(create_app(db, games, token="s3cret"), base_url="http://192.168.1.5:8765") as client:
+        for code, words in (("de", "Dieses Handy ist nicht zugelassen"), ("fr", "Ce téléphone n’est pas admis"),
+                            ("en", "This phone is not let in")):
+            refused = client.get("/", headers={"accept": "text/html", "accept-language": code})
+            assert refused.status_code == 401 and f'<html lang="{code}">' in refused.text and words in refused.text
+            assert "<code>donjon serve --lan</code>" in refused.text

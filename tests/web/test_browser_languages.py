@@ -105,7 +105,23 @@ def test_every_page_in_french_by_the_switch(browser: Any, evening: dict[str, Any
     assert "Compter une partie à table" in page.inner_text("h1")
     for name, path in pages(evening).items():
         check_page(page, "fr", name, base + path)
+    check_refused_page(page, "fr", base)
     context.close()
+
+
+def check_refused_page(page: Any, code: str, base: str) -> None:
+    """The page a guard answers before the application (here a form too large to take, 413) is in the phone's
+    language too."""
+    page.goto(f"{base}/")
+    with page.expect_navigation():
+        page.evaluate("""() => { const form = document.createElement('form'); form.method = 'post';
+            form.action = '/tables'; const field = document.createElement('input'); field.name = 'name';
+            field.value = 'A'.repeat(300000); form.append(field); document.body.append(form); form.submit(); }""")
+    assert page.evaluate("document.documentElement.lang") == code
+    left = _left_in_english(page)
+    assert not left, f"the refused page in {code} still says {left}"
+    accessible(page, f"refused in {code}")
+    shot(page, f"lang-{code}-refused")
 
 
 def test_every_page_in_german_by_accept_language(browser: Any, evening: dict[str, Any]) -> None:  # noqa: F811
@@ -116,6 +132,7 @@ def test_every_page_in_german_by_accept_language(browser: Any, evening: dict[str
     base = evening["url"]
     for name, path in pages(evening).items():
         check_page(page, "de", name, base + path)
+    check_refused_page(page, "de", base)
     page.goto(f"{base}/history")
     page.get_by_role("button", name="English").click()
     page.wait_for_url(f"{base}/history")

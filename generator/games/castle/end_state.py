@@ -69,8 +69,8 @@ class GuestName(Name):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
-            return ck.fail(path, f"is the number {value}; the Great Architect version names its guests "
-                                 f"({', '.join(self.values[:5])}, ...)")
+            return ck.fail(path, N_("is the number {value}; the Great Architect version names its guests "
+                                    "({names}, ...)"), value=value, names=", ".join(self.values[:5]))
         return super().check(value, path, ck)
 
 
@@ -79,8 +79,8 @@ class GuestVp(Int):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         if isinstance(value, str):
-            return ck.fail(path, f"names the guest {value!r}; Apprentice guests have no names: give the VP printed "
-                                 "on the card")
+            return ck.fail(path, N_("names the guest {value!r}; Apprentice guests have no names: give the VP "
+                                    "printed on the card"), value=value)
         return super().check(value, path, ck)
 
 
@@ -112,11 +112,11 @@ class ByVersion(Record[CastleEndState]):
 
 
 def spec(catalog: Castle) -> Record[CastleEndState]:
-    versions = names(catalog.versions, "version")
+    versions = names(catalog.versions, N_("version"))
     great = catalog.guests_of("great-architect")
-    named = GuestName(tuple(g.id for g in great), loose=True, what="guest", aliases=aliases_of(great))
+    named = GuestName(tuple(g.id for g in great), loose=True, what=N_("guest"), aliases=aliases_of(great))
     printed = GuestVp(-LARGEST, LARGEST)
-    either = AnyOf((named, printed), what="a guest's name or the VP printed on a guest card")
+    either = AnyOf((named, printed), what=N_("a guest's name or the VP printed on a guest card"))
     guest_doc = N_("Great Architect: the guests' names; Apprentice: the VP printed on each guest card")
     wall: Record[Wall] = Record(name="wall", fields={
         "flags": Field(ListOf(number(), max_items=LONGEST), doc=N_("the value of each flag drawn on this wall")),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from generator.fields import Checker, Field, ListOf, Record, Text, Type, describe, normalise_name
+from generator.fields import Checker, Field, ListOf, Record, Text, Type, normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.i18n import N_
 from generator.yamlio import PathKey
@@ -46,7 +46,7 @@ def spec(catalog: Guedelon) -> Record[GuedelonEndState]:
         fields={
             "game": game_key("guedelon"),
             "players": Field(number(), doc="1 to 4; 1 and 2 play with the apprentice"),
-            "events": Field(names(series, "event series"), doc=N_("the event series played")),
+            "events": Field(names(series, N_("event series")), doc=N_("the event series played")),
             "mill": Field(MillState(), required=False,
                           doc="false (the default): the Mill was not in play; built, or not-built, when it was"),
             "rounds": Field(number(), doc="rounds played when the castle was finished, or when play stopped"),
@@ -67,9 +67,11 @@ class Built(Type[str | tuple[str, ...]]):
         if isinstance(value, str):
             if value.strip().lower() == "all":
                 return "all"
-            return ck.fail(path, f"is {value!r}; expected `all` or a list of floor tiles such as [A0, A1, B0]")
+            return ck.fail(path, N_("is {value!r}; expected `all` or a list of floor tiles such as [A0, A1, B0]"),
+                           value=value)
         if not isinstance(value, list):
-            return ck.fail(path, f"expected `all` or a list of floor tiles, got {describe(value)}")
+            return ck.fail(path, N_("expected `all` or a list of floor tiles, got {value}"),
+                           value=ck.describe(value))
         return self.tiles.check(value, path, ck)
 
     def schema(self) -> dict[str, Any]:
@@ -94,7 +96,7 @@ class MillState(Type[str | None]):
                 return key
             if key == "false":  # a form's choice, sent as text
                 return None
-        return ck.fail(path, f"expected false, built or not-built, got {describe(value)}")
+        return ck.fail(path, N_("expected false, built or not-built, got {value}"), value=ck.describe(value))
 
     def schema(self) -> dict[str, Any]:
         return self._with_doc({"anyOf": [

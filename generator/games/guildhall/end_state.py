@@ -68,8 +68,8 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
         name="player",
         fields={
             "name": Field(Text(min_len=0, max_len=200, drawn=False), doc="the player's name, unique in the game"),
-            "guildhall": Field(MapOf(names(professions, "profession"),
-                                     ListOf(names(colours, "colour"), max_items=LONGEST), max_items=LONGEST),
+            "guildhall": Field(MapOf(names(professions, N_("profession")),
+                                     ListOf(names(colours, N_("colour")), max_items=LONGEST), max_items=LONGEST),
                                doc="the face-up chapters: profession -> the colours present"),
             "completed_chapters": Field(number(), doc=N_("face-down completed chapters held: 0 to 3")),
             "vp_cards": Field(ListOf(number(), max_items=LONGEST), doc=N_("the printed value of each VP card bought")),
@@ -82,13 +82,13 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
         doc="A finished (or stopped) game of Guildhall, for `donjon score`.",
         fields={
             "game": game_key("guildhall"),
-            "vp_set": Field(names(sets, "set"), doc=N_("the set whose VP cards were used")),
-            "variant": Field(names(VARIANTS, "variant"), required=False, default="rulebook",
+            "vp_set": Field(names(sets, N_("set")), doc=N_("the set whose VP cards were used")),
+            "variant": Field(names(VARIANTS, N_("variant")), required=False, default="rulebook",
                              doc="rulebook (default), or yucata for games played on Yucata, where a fourth completed "
                                  "chapter is discarded only on its owner's next turn"),
             "professions": Field(
-                AnyOf((names(sets, "set"), ListOf(names(professions, "profession"), max_items=LONGEST)),
-                      what="a set name or a list of professions"),
+                AnyOf((names(sets, N_("set")), ListOf(names(professions, N_("profession")), max_items=LONGEST)),
+                      what=N_("a set name or a list of professions")),
                 required=False,
                 doc="the professions in play: a set name, or a list of six or of all twelve; default: those of vp_set"),
             "players": Field(ListOf(player, max_items=LONGEST), doc="in seat order, first player first: 2 to 4"),
