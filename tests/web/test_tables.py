@@ -252,3 +252,15 @@ def test_options_come_from_the_format_and_the_catalog(client: TestClient) -> Non
     guedelon = client.get("/new/guedelon").text
     assert "Intermediate" in guedelon and 'name="mill"' not in guedelon  # the Mill is chosen at the table
     assert client.get("/new/chess").status_code == 404
+
+
+def test_a_rules_message_at_its_field_is_set_as_french_writes_it(client: TestClient) -> None:
+    """In French a colon has a space before it, between the field's name and the rule's words too (it read
+    "Soleil (premier à 4 tours): est dessiné ...")."""
+    table = new_table(client, "once-upon-a-castle", ["Ana"], version="apprentice")
+    table.edit("set", "sun", "true", seat=0)
+    french = client.get(f"/tables/{table.id}/seats/0", headers={"Accept-Language": "fr"}).text
+    said = re.findall(r"Soleil \(premier à 4 tours\)</strong>(\s?:) est dessiné", french)
+    assert said and all(colon in (" :", "\u00a0:") for colon in said), said
+    english = client.get(f"/tables/{table.id}/seats/0", headers={"Accept-Language": "en"}).text
+    assert "Sun (first to 4 towers)</strong>: is drawn with 0 towers" in english
