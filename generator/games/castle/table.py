@@ -15,8 +15,8 @@ def _guests(catalog: Any, options: Mapping[str, Any]) -> Choices:
 
 def _guest_labels(catalog: Any, lang: Any) -> dict[str, str]:
     """A result's guest entries in words: a Great Architect's guest by its name (`guest:queen`), an Apprentice's
-    by the donjon floor that brought it (`guest:2`; 004 The Donjon's floors: each floor brings one guest, whose VP are
-    written on the sheet), never a bare number."""
+    by the donjon floor that brought it (`guest:2`; 004 The Donjon's floors: each floor brings one guest, whose
+    VP are written on the sheet), never a bare number."""
     labels = {f"guest:{g.id}": g.name for g in catalog.guests}
     for floor in range(1, int(catalog.sheet.donjon_floors) + 1):
         labels[f"guest:{floor}"] = lang._("Guest of floor {n}").format(n=lang.number(floor))
