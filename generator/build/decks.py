@@ -123,7 +123,7 @@ def deck_label(deck: Deck) -> str:
 
 def deck_view(deck: Deck) -> DeckView:
     return DeckView(deck.id, deck.name, deck.game, deck.game_name, deck.total,
-                    deck.shape.kind if deck.shape is not None else "rect")
+                    deck.shape is None or deck.shape.kind == "rect")
 
 
 def _who(deck: Deck, card: Card) -> str:
