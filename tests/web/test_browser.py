@@ -297,6 +297,22 @@ def test_a_players_name_is_not_cut_in_the_tables_of_a_phone(browser: Any, server
     context.close()
 
 
+def test_a_broken_rule_is_announced_once(browser: Any, server: str) -> None:
+    """A screen reader hears a new broken rule once, though the page shows it twice (at its field and on the
+    player's card of the totals)."""
+    page = browser.new_page(viewport=VIEWPORTS["phone"])
+    open_table(page, server, "once-upon-a-castle", ["Ana"], version="apprentice")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    with page.expect_response(re.compile(r"/edit$")):
+        page.get_by_role("button", name="Sun (first to 4 towers)").click()
+    page.wait_for_function("document.getElementById('announce').textContent.includes('the Sun needs 4')")
+    said = page.locator("#announce").text_content() or ""
+    assert page.locator(".violation", has_text="the Sun needs 4").count() == 2
+    assert said.count("the Sun needs 4") == 1, said
+    page.close()
+
+
 def test_a_photo_of_a_paper_sheet_checked_and_corrected_on_a_phone(browser: Any, server: str,
                                                                    tmp_path: Path) -> None:
     pytest.importorskip("cv2")
