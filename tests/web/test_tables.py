@@ -111,7 +111,7 @@ def test_an_apprentice_castle_names_each_guest_by_its_floor_in_the_totals(client
     breakdown = re.findall(r'<span class="part-points[^"]*">([^<]+)<', update)
     assert "Guest of floor 1 3" in breakdown and "Guest of floor 2 2" in breakdown
     french = client.get(f"/tables/{table.id}", headers={"Accept-Language": "fr"}).text
-    assert "Invité de l&#39;étage 1 3" in re.findall(r'<span class="part-points[^"]*">([^<]+)<', french)
+    assert "Invité de l’étage 1 3" in re.findall(r'<span class="part-points[^"]*">([^<]+)<', french)
 
 
 def test_a_castle_table_is_saved_only_once_a_sheet_has_the_end_cloud(client: TestClient) -> None:
