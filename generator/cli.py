@@ -60,18 +60,31 @@ class LazyCommands(TyperGroup):
             single.command(cmd_name, help=module.HELP)(target)
             command = typer.main.get_command(single)
         command.name = cmd_name
+        _say_exit_codes(command)
         return command
 
 
-HELP = """\
+def _say_exit_codes(command: Any) -> None:
+    """Give every command whose help does not say its exit codes the ones every command shares, under its
+    options, so that `donjon COMMAND --help` alone tells a script what to expect."""
+    for sub in getattr(command, "commands", {}).values():
+        _say_exit_codes(sub)
+    if not hasattr(command, "commands") and "exit" not in (command.help or "").lower() and not command.epilog:
+        command.epilog = EXIT_CODES
+
+
+EXIT_CODES = """\
+Exit codes: 0 success; 1 the input breaks the rules (violations, a game in progress, catalog problems, text
+that does not fit); 2 the input cannot be read or the command line is wrong; 3 the output cannot be written;
+4 a bug in donjon."""
+
+HELP = f"""\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
 
 Builds print-ready decks, score sheets and card references from the catalogs in content/, exports card
 images for print services and Tabletop Simulator, and scores finished games by the rules.
 
-Exit codes: 0 success; 1 the input breaks the rules (violations, a game in progress, catalog problems, text
-that does not fit); 2 the input cannot be read or the command line is wrong; 3 the output cannot be written;
-4 a bug in donjon.
+{EXIT_CODES}
 """
 
 app = typer.Typer(

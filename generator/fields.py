@@ -335,13 +335,20 @@ def _listing(values: Sequence[str], most: int = 14) -> str:
     return shown + (f", ... ({len(values)} in all)" if len(values) > most else "")
 
 
-def _closest(word: str, options: Iterable[str]) -> str | None:
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.75)
+#: How alike a word must be to a known one to be suggested (difflib's ratio). Keys are suggested a little more
+#: readily than names: a key is one of a few dozen a person writes from memory in another tool's words
+#: (`rotation` for `rotate`: 0.71, `end_cloud` for `cloud`), while names come from long lists of look-alikes.
+NAME_CUTOFF = 0.75
+KEY_CUTOFF = 0.7
+
+
+def _closest(word: str, options: Iterable[str], cutoff: float = NAME_CUTOFF) -> str | None:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=cutoff)
     return close[0] if close else None
 
 
-def _suggest(word: str, options: Iterable[str]) -> str:
-    close = _closest(word, options)
+def _suggest(word: str, options: Iterable[str], cutoff: float = NAME_CUTOFF) -> str:
+    close = _closest(word, options, cutoff)
     return f" (did you mean {close!r}?)" if close else ""
 
 
@@ -519,7 +526,7 @@ class Record(Type[T]):
         for key in value:
             if key not in self.fields:
                 ok = False
-                ck.fail((*path, key), f"unknown key {key!r}{_suggest(str(key), self.fields)}; "
+                ck.fail((*path, key), f"unknown key {key!r}{_suggest(str(key), self.fields, KEY_CUTOFF)}; "
                                       f"allowed: {', '.join(self.fields)}")
         out: dict[str, Any] = {}
         for name, spec in self.fields.items():

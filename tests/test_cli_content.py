@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -40,6 +41,28 @@ def test_every_command_has_help_that_explains_its_options() -> None:
     listing = runner.invoke(app, ["content", "list", "--help"]).output
     assert "--content" in listing and "instead of the shipped catalogs" in listing
     assert "--json" in listing
+
+
+def test_every_commands_help_says_its_exit_codes() -> None:
+    """`donjon COMMAND --help` alone tells a script what each exit code means: the command's own words where it
+    gives them (score, serve, check-print), else the codes every command shares."""
+    from generator.cli import COMMANDS
+
+    def leaves(args: list[str]) -> list[list[str]]:
+        listing = runner.invoke(app, [*args, "--help"]).output
+        if "Commands:" not in listing:
+            return [args]
+        names = [line.split()[0] for line in listing.split("Commands:", 1)[1].splitlines() if line.startswith("  ")]
+        return [leaf for name in names for leaf in leaves([*args, name])]
+
+    commands = [leaf for name in COMMANDS for leaf in leaves([name])]
+    assert ["history", "merge"] in commands and ["content", "translations", "import"] in commands
+    for args in commands:
+        result = runner.invoke(app, [*args, "--help"])
+        assert result.exit_code == 0, args
+        text = " ".join(result.output.split())
+        said = re.search(r"Exit (codes: )?0\b(.*)", text)
+        assert said is not None and re.search(r"\b2\b", said.group(2)), args
 
 
 def test_content_check_ok() -> None:

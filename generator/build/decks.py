@@ -122,7 +122,8 @@ def deck_label(deck: Deck) -> str:
 
 
 def deck_view(deck: Deck) -> DeckView:
-    return DeckView(deck.id, deck.name, deck.game, deck.game_name, deck.total)
+    return DeckView(deck.id, deck.name, deck.game, deck.game_name, deck.total,
+                    deck.shape is None or deck.shape.kind == "rect")
 
 
 def _who(deck: Deck, card: Card) -> str:

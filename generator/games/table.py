@@ -73,8 +73,10 @@ class TableHints:
     #: labels of fields, by name (otherwise the field's name, in words)
     labels: Mapping[str, str] = field(default_factory=dict)
     #: the names of a result's breakdown keys that name catalog entries (`guest:queen`: the guest's name), read
-    #: from the catalog (in the table's language); other keys are named by `labels`, else in words
-    entry_labels: Callable[[Any], Mapping[str, str]] | None = None
+    #: from the catalog (in the table's language) with words in that language (`lang`, a `Language`) for keys
+    #: that hold a number (`guest:2`: an Apprentice's guest of floor 2); other keys are named by `labels`, else in
+    #: words
+    entry_labels: Callable[[Any, Any], Mapping[str, str]] | None = None
     #: what one item of a list of records is called in a sentence, by field ("wall": "Add wall", "wall 1");
     #: otherwise its label, less an English plural's s, in lower case
     item_labels: Mapping[str, str] = field(default_factory=dict)
@@ -101,7 +103,7 @@ def result_labels(hints: TableHints, catalog: Any, lang: Any) -> dict[str, str]:
     translated, and the catalog's names of the entries it scores (`catalog` in that language)."""
     out = {key: str(lang._(label)) for key, label in hints.labels.items()}
     if hints.entry_labels is not None:
-        out.update(hints.entry_labels(catalog))
+        out.update(hints.entry_labels(catalog, lang))
     return out
 
 

@@ -126,6 +126,10 @@ class DeckView(NamedTuple):
     game: str
     game_name: str
     cards: int
+    #: whether the deck's pieces are cut as rectangles (cards, round corners or not), not along another outline
+    #: (hexagons, tokens): a layout meant for any deck draws a rectangular frame only on cards. A plain name, so
+    #: that `when: deck.rectangular` takes the templates' fast path (no jinja2 for the plain back)
+    rectangular: bool = True
 
 
 class Subject(NamedTuple):

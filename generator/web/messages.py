@@ -153,7 +153,7 @@ def games_changed(count: int) -> str:
 
 def player_line(name: str, games: int, wins: int, percent: int) -> str:
     """One player in `donjon history players`: name, games played and won, win rate."""
-    return f"{name:<24} {games:>4} games {wins:>4} won  {percent:>3} %"
+    return f"{name:<24} {games:>4} {'game ' if games == 1 else 'games'} {wins:>4} won  {percent:>3} %"
 
 
 def and_list(names: list[str], lang: Language | None = None) -> str:

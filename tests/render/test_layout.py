@@ -146,6 +146,7 @@ boxes:
   c: {kind: text, x: 4mm, y: 4mm, width: 10mm, height: 5mm, font: cardo, size: 3pt, colour: "#000000", text: x}
   d: {kind: rect, x: 0, y: 0, width: -5mm, height: 5mm, fill: "#000000", colour: "Red!"}
   e: {kind: rect, x: 0, y: 0, width: 5mm, height: 5mm, fill: "#000000", shadow: true}
+  f: {kind: rect, x: 0, y: 0, width: 5mm, height: 5mm, fill: "#000000", rotation: 30}
 """)
     reports_all(tmp_path, (
         ":3: boxes.a.x: 4 needs a unit: write 4mm, 4pt or 4in",
@@ -154,6 +155,8 @@ boxes:
         ":6: boxes.d.width: '-5mm' is negative",
         ":6: boxes.d.colour: 'Red!' is not a colour",
         ":7: boxes.e.shadow: unknown key 'shadow'",
+        # a word other tools use for a key: the key donjon calls it by
+        ":8: boxes.f.rotation: unknown key 'rotation' (did you mean 'rotate'?)",
     ))
 
 

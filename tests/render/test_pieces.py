@@ -119,6 +119,21 @@ def test_a_deck_of_hexagons_and_tokens_builds_and_exports_transparent_pngs(tmp_p
         assert image.mode == "RGB"
 
 
+def test_the_plain_back_of_a_deck_of_hexagons_draws_no_rectangle(tmp_path: Path) -> None:
+    """A deck that names no back gets the generic one, whose frame is a rounded rectangle: clipped to a hexagon it
+    showed as stray straight lines across the back. Its frame is drawn on cards only."""
+    frame = "#c9b58a"  # generic-back.yaml's `line`
+    row = [{"name": "Forest", "colour": "#2f6b3a"}]
+    hexes = make_deck(tmp_path / "hexes", row, layout=TILE, deck_id="hexes", extra=HEX_SIZE)
+    cards = make_deck(tmp_path / "cards", row, layout=TILE, deck_id="cards")
+    for deck, framed in ((hexes, False), (cards, True)):
+        out = tmp_path / "out" / deck.name
+        result = run("build", "--content", str(deck), "--out", str(out), "--format", "svg")
+        assert result.exit_code == 0, result.stderr
+        back = (out / "decks" / deck.name / "svg" / "back.svg").read_text(encoding="utf-8")
+        assert (frame in back) is framed, deck.name
+
+
 @pytest.mark.parametrize(("shape", "said"), [
     ("triangle", "shape: unknown shape 'triangle'; expected one of rect, rounded, circle, ellipse, hexagon"),
     ("{kind: polygon}", "shape: a polygon needs `sides`"),

@@ -272,6 +272,47 @@ def test_two_phones_enter_two_players_at_once(browser: Any, server: str) -> None
     ben_phone.close()
 
 
+def test_a_players_name_is_not_cut_in_the_tables_of_a_phone(browser: Any, server: str) -> None:
+    """On a phone in French the players page's long headers ("Taux de victoire") left the names' column the width
+    of one letter: "Amélie" came out "Améli" over "e". An ordinary name stays whole on its line; a name of 40
+    letters without a space still breaks rather than widen the page."""
+    import httpx
+
+    from tests.web.conftest import example
+
+    game = example("guildhall")
+    for player, name in zip(game["players"], ("Amélie", "Maximilien", "W" * 40)):
+        player["name"] = name
+    game["ended_by"] = "Amélie"
+    assert httpx.post(f"{server}/api/games", json=game, timeout=30).status_code == 201
+    context = browser.new_context(viewport=VIEWPORTS["phone"], locale="fr-FR")
+    page = context.new_page()
+    for path in ("/history/players", "/history/games/1"):
+        page.goto(server + path)
+        lines = page.evaluate("[...document.querySelectorAll('table.totals th[scope=row]')]"
+                              ".map(th => [th.textContent.trim(), th.firstElementChild.getClientRects().length])")
+        assert lines and all(count == 1 for name, count in lines if len(name) < 40), (path, lines)
+        assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS["phone"]["width"], path
+        shot(page, "players-fr-phone" if path.endswith("players") else "game-fr-phone")
+    context.close()
+
+
+def test_a_broken_rule_is_announced_once(browser: Any, server: str) -> None:
+    """A screen reader hears a new broken rule once, though the page shows it twice (at its field and on the
+    player's card of the totals)."""
+    page = browser.new_page(viewport=VIEWPORTS["phone"])
+    open_table(page, server, "once-upon-a-castle", ["Ana"], version="apprentice")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    with page.expect_response(re.compile(r"/edit$")):
+        page.get_by_role("button", name="Sun (first to 4 towers)").click()
+    page.wait_for_function("document.getElementById('announce').textContent.includes('the Sun needs 4')")
+    said = page.locator("#announce").text_content() or ""
+    assert page.locator(".violation", has_text="the Sun needs 4").count() == 2
+    assert said.count("the Sun needs 4") == 1, said
+    page.close()
+
+
 def test_a_photo_of_a_paper_sheet_checked_and_corrected_on_a_phone(browser: Any, server: str,
                                                                    tmp_path: Path) -> None:
     pytest.importorskip("cv2")

@@ -91,3 +91,24 @@ def test_an_import_with_a_broken_game_is_refused_whole(tmp_path: Path) -> None:
     (tmp_path / "junk.json").write_text("{not json")
     code, _, err = run("history", "import", str(tmp_path / "junk.json"), "--db", str(target))
     assert code == 2 and "is not valid JSON" in err
+
+
+def test_players_says_one_game_not_one_games(tmp_path: Path) -> None:
+    """`history players` is a table of columns, in English: "1 game", never "1 games"."""
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    code, out, _ = run("history", "players", "--db", db)
+    assert code == 0 and "   3 games    3 won  100 %" in out
+    database = Database(Path(db))
+    try:
+        state = example("guildhall")
+        for player, name in zip(state["players"], ("Eli", "Fay", "Gus")):
+            player["name"] = name
+        state.pop("ended_by", None)
+        result = Games().score(state).result
+        assert result is not None
+        database.write(lambda c: store.save_game(c, "guildhall", state, result, played_at="2026-02-04 21:00:00"))
+    finally:
+        database.close()
+    code, out, _ = run("history", "players", "--db", db)
+    eli = next(line for line in out.splitlines() if line.startswith("Eli "))
+    assert code == 0 and " 1 game     1 won  100 %" in eli and "games" not in eli, eli

@@ -101,6 +101,19 @@ def test_a_castle_table_with_walls_flags_guests_and_the_sun(client: TestClient) 
     assert "thing to fix" not in table.page(seat=1)
 
 
+def test_an_apprentice_castle_names_each_guest_by_its_floor_in_the_totals(client: TestClient) -> None:
+    """An Apprentice guest is a value written on the sheet, scored per floor (`guest:1`): the totals call it the
+    guest of that floor, in the phone's language, never a bare "1 3"."""
+    table = new_table(client, "once-upon-a-castle", ["Ana"], version="apprentice")
+    for value in (3, 2):
+        table.edit("add", "donjon_floors", 1, seat=0)
+        update = table.edit("append", "guests", value, seat=0)
+    breakdown = re.findall(r'<span class="part-points[^"]*">([^<]+)<', update)
+    assert "Guest of floor 1 3" in breakdown and "Guest of floor 2 2" in breakdown
+    french = client.get(f"/tables/{table.id}", headers={"Accept-Language": "fr"}).text
+    assert "Invité de l’étage 1 3" in re.findall(r'<span class="part-points[^"]*">([^<]+)<', french)
+
+
 def test_a_castle_table_is_saved_only_once_a_sheet_has_the_end_cloud(client: TestClient) -> None:
     table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
     for _ in range(4):
@@ -239,3 +252,15 @@ def test_options_come_from_the_format_and_the_catalog(client: TestClient) -> Non
     guedelon = client.get("/new/guedelon").text
     assert "Intermediate" in guedelon and 'name="mill"' not in guedelon  # the Mill is chosen at the table
     assert client.get("/new/chess").status_code == 404
+
+
+def test_a_rules_message_at_its_field_is_set_as_french_writes_it(client: TestClient) -> None:
+    """In French a colon has a space before it, between the field's name and the rule's words too (it read
+    "Soleil (premier à 4 tours): est dessiné ...")."""
+    table = new_table(client, "once-upon-a-castle", ["Ana"], version="apprentice")
+    table.edit("set", "sun", "true", seat=0)
+    french = client.get(f"/tables/{table.id}/seats/0", headers={"Accept-Language": "fr"}).text
+    said = re.findall(r"Soleil \(premier à 4 tours\)</strong>(\s?:) est dessiné", french)
+    assert said and all(colon in (" :", "\u00a0:") for colon in said), said
+    english = client.get(f"/tables/{table.id}/seats/0", headers={"Accept-Language": "en"}).text
+    assert "Sun (first to 4 towers)</strong>: is drawn with 0 towers" in english

@@ -13,6 +13,16 @@ def _guests(catalog: Any, options: Mapping[str, Any]) -> Choices:
     return [(g.id, g.name) for g in catalog.guests_of("great-architect")]
 
 
+def _guest_labels(catalog: Any, lang: Any) -> dict[str, str]:
+    """A result's guest entries in words: a Great Architect's guest by its name (`guest:queen`), an Apprentice's
+    by the donjon floor that brought it (`guest:2`; 004 The Donjon's floors: each floor brings one guest, whose
+    VP are written on the sheet), never a bare number."""
+    labels = {f"guest:{g.id}": g.name for g in catalog.guests}
+    for floor in range(1, int(catalog.sheet.donjon_floors) + 1):
+        labels[f"guest:{floor}"] = lang._("Guest of floor {n}").format(n=lang.number(floor))
+    return labels
+
+
 def _apprentice_vp(catalog: Any, options: Mapping[str, Any]) -> Choices:
     vp = catalog.sheet.apprentice_guest_vp
     return [(str(v), str(v)) for v in range(vp.min, vp.max + 1)]
@@ -43,7 +53,7 @@ HINTS = TableHints(
             "residents": N_("Residents coloured in"), "resident_points": N_("or: resident points read off the sheet"),
             "guests": N_("Guests")},
     item_labels={"walls": N_("wall")},
-    entry_labels=lambda c: {f"guest:{g.id}": g.name for g in c.guests},
+    entry_labels=_guest_labels,
     helps={"guests": N_("Tap each guest card in your castle.")},
     option_choices={"version": lambda c, o: [(v.id, v.name) for v in c.versions]},
     initial={"residents": 0},

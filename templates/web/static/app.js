@@ -87,7 +87,8 @@
       }
       old.replaceWith(piece);
     }
-    const fresh = messagesOf(document).filter((m) => !before.has(m));
+    // a broken rule shows at its field and on its player's card of the totals: say it once
+    const fresh = Array.from(new Set(messagesOf(document))).filter((m) => !before.has(m));
     if (fresh.length) announce(fresh.join(". "));
   }
 
