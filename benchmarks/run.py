@@ -934,6 +934,10 @@ def main() -> None:
     parser.add_argument("--no-install", action="store_true",
                         help="time the donjon beside this Python (a development install) instead of installing")
     args = parser.parse_args()
+    # pip compiles an installed donjon's bytecode; a shell that forbids writing it (PYTHONDONTWRITEBYTECODE, set on
+    # some machines and containers) would have every timed process compile donjon's sources anew, doubling a
+    # build's start-up: the warm-up round writes the bytecode that a user's install already has.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     if args.runs < 1 or args.warmup < 0:
         parser.error("--runs must be 1 or more and --warmup 0 or more")
     wanted = [c.strip() for c in args.cases.split(",") if c.strip()]
