@@ -575,3 +575,18 @@ def test_help_imports_no_translation_machinery() -> None:
               "'generator.i18n', 'generator.catalog.translations'))))\n")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert "LOADED []" in result.stdout, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(("code", "table", "warned"), [
+    ("es", TABLE, True),  # a language nobody holds: said, and built all the same
+    ("sp", TABLE, True),  # the typo
+    ("fr-CA", TABLE, False),  # donjon's French
+    ("es", "Name,Name@es\nFireball,Bola de fuego\n", False),  # the deck holds it
+])
+def test_a_language_nobody_holds_is_said_on_stderr(tmp_path: Path, code: str, table: str, warned: bool) -> None:
+    folder = _deck(tmp_path / "content", table)
+    result = _donjon("build", "--content", str(folder), "--lang", code, "--format", "svg", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    said = f"warning: --lang {code}: donjon has no words in {code!r} (it has en, fr, de)"
+    assert (said in result.stderr) is warned, result.stderr
+    assert (tmp_path / "o" / "decks" / "trilingual" / "svg" / "001-fireball.svg").is_file()
