@@ -590,3 +590,35 @@ def test_a_language_nobody_holds_is_said_on_stderr(tmp_path: Path, code: str, ta
     said = f"warning: --lang {code}: donjon has no words in {code!r} (it has en, fr, de)"
     assert (said in result.stderr) is warned, result.stderr
     assert (tmp_path / "o" / "decks" / "trilingual" / "svg" / "001-fireball.svg").is_file()
+
+
+ONE_OF_EACH = """game: once-upon-a-castle
+version: great-architect
+sheets:
+  - player: Ana
+    donjon_floors: 1
+    towers: [2]
+    walls: [{flags: []}]
+    cloud: true
+    residents: 0
+    guests: []
+"""
+
+
+@pytest.mark.parametrize(("code", "parts"), [
+    ("en", "(1 floor, 1 tower, 1 wall)"),
+    ("fr", "(1 étage, 1 tour, 1 rempart)"),
+    ("de", "(1 Stockwerk, 1 Turm, 1 Mauer)"),
+])
+def test_the_end_clouds_parts_are_counted_in_each_languages_plural_forms(tmp_path: Path, code: str,
+                                                                          parts: str) -> None:
+    """Rule 3's list of parts: one part of each, not "1 walls" (nor the dative "1 Türmen" of the Sun's message)."""
+    from scoring.engine import shared_scorer
+
+    game = tmp_path / "castle.yaml"
+    game.write_text(ONE_OF_EACH, encoding="utf-8")
+    messages = [v.message for v in shared_scorer(None).score(game, lang=language(code)).violations]
+    assert any(parts in m for m in messages), messages
+    if code == "en":  # and so on the command line
+        result = _donjon("score", str(game))
+        assert result.returncode == 1 and "is drawn with 3 of the 12 parts (1 floor, 1 tower, 1 wall)" in result.stdout
