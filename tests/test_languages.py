@@ -622,3 +622,17 @@ def test_the_end_clouds_parts_are_counted_in_each_languages_plural_forms(tmp_pat
     if code == "en":  # and so on the command line
         result = _donjon("score", str(game))
         assert result.returncode == 1 and "is drawn with 3 of the 12 parts (1 floor, 1 tower, 1 wall)" in result.stdout
+
+
+def test_french_never_writes_de_before_a_name_it_does_not_know() -> None:
+    """French elides "de" before a vowel ("la partie d’Amélie", "une partie d’Oh mon château"), and a player's or a
+    game's name is not known when the message is written: so a French message never puts "de" or "du" right before
+    a name filled in at run time; it says it another way ("Nouvelle partie : {game}", "{name} : saisir sa partie")."""
+    from generator.i18n.catalogs import po_files, read
+
+    names = r"\{(?:name|game|set|mill|guest|player|context|deck|title|label)\}"
+    wrong = []
+    for message in read(po_files()["fr"]):
+        said = message.string if isinstance(message.string, tuple) else (message.string,)
+        wrong += [f"{message.id!r}: {text!r}" for text in said if re.search(rf"\b[Dd](?:e|u) {names}", text or "")]
+    assert not wrong, "\n".join(wrong)
