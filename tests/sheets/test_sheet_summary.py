@@ -81,7 +81,7 @@ def test_what_was_read_in_the_phones_language() -> None:
     glare = Doubt("walls[2]", "glare over walls[2]", "glare")
     french = said(the_map, reading.values, [*reading.uncertain, glare], lang=language("fr"))
     assert [(line.label, line.why) for line in french if line.why] == [
-        ("tours #2", "tours #2 : deux valeurs remplies"), ("remparts #3", "un reflet couvre remparts #3")]
+        ("tours #2", "tours #2\u00a0: deux valeurs remplies"), ("remparts #3", "un reflet couvre remparts #3")]
     rows = {line.label: line.text for line in french if not line.why}
     assert rows["remparts"] == "oui (drapeaux 2), non, ?, non" and rows["soleil"] == "non"
     german = said(the_map, reading.values, [glare], lang=language("de"))
