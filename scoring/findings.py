@@ -94,6 +94,10 @@ class Findings:
         """The form of `singular`/`plural` for `count` in the findings' language, `{n}` being the count."""
         return self.lang.ngettext(singular, plural, count).format(n=count, **values)
 
+    def npgettext(self, context: str, singular: str, plural: str, count: int, /, **values: Any) -> str:
+        """:meth:`ngettext` of a message told apart from another of the same English by `context`."""
+        return self.lang.npgettext(context, singular, plural, count).format(n=count, **values)
+
     def listing(self, items: Iterable[object], conjunction: str = "and") -> str:
         """`2, 3 or 5` (`2, 3 ou 5`): items joined in the findings' language."""
         words = [str(i) for i in items]

@@ -575,3 +575,64 @@ def test_help_imports_no_translation_machinery() -> None:
               "'generator.i18n', 'generator.catalog.translations'))))\n")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert "LOADED []" in result.stdout, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(("code", "table", "warned"), [
+    ("es", TABLE, True),  # a language nobody holds: said, and built all the same
+    ("sp", TABLE, True),  # the typo
+    ("fr-CA", TABLE, False),  # donjon's French
+    ("es", "Name,Name@es\nFireball,Bola de fuego\n", False),  # the deck holds it
+])
+def test_a_language_nobody_holds_is_said_on_stderr(tmp_path: Path, code: str, table: str, warned: bool) -> None:
+    folder = _deck(tmp_path / "content", table)
+    result = _donjon("build", "--content", str(folder), "--lang", code, "--format", "svg", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    said = f"warning: --lang {code}: donjon has no words in {code!r} (it has en, fr, de)"
+    assert (said in result.stderr) is warned, result.stderr
+    assert (tmp_path / "o" / "decks" / "trilingual" / "svg" / "001-fireball.svg").is_file()
+
+
+ONE_OF_EACH = """game: once-upon-a-castle
+version: great-architect
+sheets:
+  - player: Ana
+    donjon_floors: 1
+    towers: [2]
+    walls: [{flags: []}]
+    cloud: true
+    residents: 0
+    guests: []
+"""
+
+
+@pytest.mark.parametrize(("code", "parts"), [
+    ("en", "(1 floor, 1 tower, 1 wall)"),
+    ("fr", "(1 étage, 1 tour, 1 rempart)"),
+    ("de", "(1 Stockwerk, 1 Turm, 1 Mauer)"),
+])
+def test_the_end_clouds_parts_are_counted_in_each_languages_plural_forms(tmp_path: Path, code: str,
+                                                                          parts: str) -> None:
+    """Rule 3's list of parts: one part of each, not "1 walls" (nor the dative "1 Türmen" of the Sun's message)."""
+    from scoring.engine import shared_scorer
+
+    game = tmp_path / "castle.yaml"
+    game.write_text(ONE_OF_EACH, encoding="utf-8")
+    messages = [v.message for v in shared_scorer(None).score(game, lang=language(code)).violations]
+    assert any(parts in m for m in messages), messages
+    if code == "en":  # and so on the command line
+        result = _donjon("score", str(game))
+        assert result.returncode == 1 and "is drawn with 3 of the 12 parts (1 floor, 1 tower, 1 wall)" in result.stdout
+
+
+def test_french_never_writes_de_before_a_name_it_does_not_know() -> None:
+    """French elides "de" before a vowel ("la partie d’Amélie", "une partie d’Oh mon château"), and a player's or a
+    game's name is not known when the message is written: so a French message never puts "de" or "du" right before
+    a name filled in at run time; it says it another way ("Nouvelle partie : {game}", "{name} : saisir sa partie")."""
+    from generator.i18n.catalogs import po_files, read
+
+    names = r"\{(?:name|game|set|mill|guest|player|context|deck|title|label)\}"
+    wrong = []
+    for message in read(po_files()["fr"]):
+        said = message.string if isinstance(message.string, tuple) else (message.string,)
+        wrong += [f"{message.id!r}: {text!r}" for text in said if re.search(rf"\b[Dd](?:e|u) {names}", text or "")]
+    assert not wrong, "\n".join(wrong)

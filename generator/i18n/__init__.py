@@ -85,6 +85,13 @@ class Language:
             return singular if count == 1 else plural
         return str(self._translations.ngettext(singular, plural, count))
 
+    def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
+        """:meth:`ngettext` for a message whose English is used elsewhere with another meaning or grammar:
+        `context` tells them apart in the catalogs (German says "2 Türme" in a list, "mit 2 Türmen" after "with")."""
+        if self._translations is None:
+            return singular if count == 1 else plural
+        return str(self._translations.npgettext(context, singular, plural, count))
+
     def format(self, message: str, **values: Any) -> str:
         """`message` in this language with each `{name}` filled from `values`, whole numbers as the language writes
         them (the `_` of a page's template: `_("{n} different", n=5)`)."""

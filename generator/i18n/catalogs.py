@@ -5,7 +5,7 @@
     python -m generator.i18n.catalogs compile    # each .po into its .mo (the build does it too: hatch_build.py)
     python -m generator.i18n.catalogs check      # every message extracted is translated in every language
 
-What is extracted (:data:`SOURCES`): `lang._("...")`, `lang.ngettext(...)` and `N_("...")` in the Python code;
+What is extracted (:data:`SOURCES`): `lang._("...")`, `lang.ngettext(...)`, `lang.npgettext(...)` and `N_("...")` in the Python code;
 `_('...')` and `ngettext(...)` in the card and sheet layouts' text templates, the `labels` of their notes boxes
 and a sheet layout's `words` (:mod:`generator.i18n.extract`); `_('...')` in the preview page's jinja2 template. The command line's own
 messages are not translated (English, as Python's are). This module is for developers and the build: nothing
@@ -24,8 +24,9 @@ from generator.i18n import DOMAIN, INTERFACE, LOCALE_DIR
 
 ROOT = LOCALE_DIR.parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-#: The keywords marking a message in Python code (Babel's defaults, plus N_ for constants).
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+#: The keywords marking a message in Python code (Babel's defaults, plus N_ for constants; npgettext's first
+#: argument is the message's context).
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3), "N_": None}
 #: Where messages are extracted from: (folder under the repository, Babel's method map for it).
 SOURCES: tuple[tuple[str, list[tuple[str, str]]], ...] = (
     ("generator", [("**.py", "python")]),

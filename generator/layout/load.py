@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.catalog.assets import NO_ASSETS, Assets, resolve_assets
-from generator.catalog.shapes import Shape
+from generator.catalog.shapes import Shape, named_shape
 from generator.errors import ContentError, InputError, Problem
 from generator.fields import Invalid, check_document
 from generator.files import resolve_within
@@ -464,6 +464,14 @@ def _chain(ref: str, folder: Path | None, root: Path | None) -> list[_Raw]:
     return list(reversed(raws))
 
 
+def _named_clip(values: dict[str, Any]) -> dict[str, Any]:
+    """A picture's `clip` naming a deck's shape (`hexagon`, `rounded`) as the outline that name stands for, so a
+    layout clips its art with the word its deck.yaml uses; the box's own `sides`, `radius`, `angle` still win."""
+    shape = named_shape(values["clip"])
+    named = {"clip": shape.kind, "sides": shape.sides or None, "radius": shape.radii if any(shape.radii) else None}
+    return {**values, **{key: value for key, value in named.items() if key == "clip" or values.get(key) is None}}
+
+
 class _Entry(NamedTuple):
     values: dict[str, Any]
     file: str
@@ -805,6 +813,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         if kind in S.SHAPE_KINDS and fill is None and stroke is None and hatch is None:
             problems.append(Problem(entry.file, entry.line, where, f"{a_or_an(kind)} box needs a fill, a stroke or a "
                                                                    "hatch"))
+        if kind == "image" and v.get("clip") in S.CLIP_KINDS and v["clip"] not in S.SHAPE_KINDS:
+            v = _named_clip(v)
         outline_kind = v.get("clip") if kind == "image" else kind if kind in S.SHAPE_KINDS else None
         points = v.get("points")
         if outline_kind is not None:

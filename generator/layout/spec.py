@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 
 from generator.catalog.assets import FONTS as FONT_DECLARATIONS
 from generator.catalog.assets import ICONS as ICON_DECLARATIONS
-from generator.catalog.shapes import PATH_DATA, VIEWBOX, Share
+from generator.catalog.shapes import NAMED, PATH_DATA, VIEWBOX, Share
 from generator.fields import (
     AnyOf,
     Bool,
@@ -52,6 +52,9 @@ from generator.yamlio import PathKey
 KINDS = ("rect", "circle", "ellipse", "polygon", "star", "path", "line", "text", "icon", "image", "rows", "notes")
 #: The kinds that draw an outline (filled, stroked, hatched), and the outlines a picture can be clipped to.
 SHAPE_KINDS = ("rect", "circle", "ellipse", "polygon", "star", "path")
+#: What a picture may be clipped to: an outline of :data:`SHAPE_KINDS`, or one a deck's `shape` names (`hexagon`,
+#: `rounded`), with the settings that name gives it.
+CLIP_KINDS = (*SHAPE_KINDS, *(name for name in NAMED if name not in SHAPE_KINDS))
 ALIGNS = ("left", "center", "right", "justify")
 VALIGNS = ("top", "middle", "bottom")
 #: The faces shipped in templates/fonts (generator.render.fonts); a deck or layout may declare its own.
@@ -404,9 +407,10 @@ def _box_fields() -> dict[str, Field]:
                          "it) or stretch"),
         "anchor": Field(Choice(ANCHORS, what="anchor"), required=False,
                         doc="image: where it sits in the box, or what stays in view when cropped (default center)"),
-        "clip": Field(Choice(SHAPE_KINDS, what="clip shape"), required=False,
+        "clip": Field(Choice(CLIP_KINDS, what="clip shape"), required=False,
                       doc="image: show the picture only inside this outline of the box: rect (with radius), "
-                          "circle, ellipse, polygon, star or path (with the box's sides, points, d...)"),
+                          "circle, ellipse, polygon, star or path (with the box's sides, points, d...), or a "
+                          "deck's named shape: hexagon (a polygon of 6 sides), rounded (a rect of 3.175 mm radius)"),
         "mask": Field(Text(max_len=400), required=False,
                       doc="image: a picture (PNG, JPEG or SVG, relative to the layout) stretched over the box: the "
                           "picture shows where it is white, not where it is black or empty"),

@@ -20,6 +20,8 @@ from generator.sheets.photo_reasons import FIELD_CAUSES
 
 #: A field's last index: `walls[1].flags[0]` is item 0 of the row `walls[1].flags`.
 _LAST_INDEX = re.compile(r"(.*)\[(\d+)\]")
+#: Every index of a field's name: `walls[1].flags[0]` without them is `walls.flags`, as the table's controls name it.
+_INDEXES = re.compile(r"\[\d+\]")
 #: What a field's value is said as when nothing was filled, when it waits for a person, and a value that says "no".
 NOTHING = "–"
 UNSURE = "?"
@@ -57,16 +59,18 @@ def words(name: str, lang: Language | None = None) -> str:
     return " ".join(said_parts)
 
 
-def value_words(value: object, lang: Language | None = None) -> str:
-    """A field's value in words: yes or no, a number, the values of a list, or a dash when nothing was filled."""
+def value_words(value: object, lang: Language | None = None, names: Mapping[str, str] | None = None) -> str:
+    """A field's value in words: yes or no, a number, the values of a list, or a dash when nothing was filled; a
+    value that is a catalog's id said by its name in `names` (id -> name, in the page's language) when given."""
     lang = lang or language()
+    names = names or {}
     if value is None:
         return NOTHING
     if isinstance(value, bool):
         return lang._(YES if value else NO)
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value) if value else lang._(NONE)
-    return str(value)
+        return ", ".join(names.get(str(v), str(v)) for v in value) if value else lang._(NONE)
+    return names.get(str(value), str(value))
 
 
 def why_said(doubt: Doubt, lang: Language | None = None) -> str:
@@ -93,12 +97,15 @@ class Doubt(Protocol):
 
 
 def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Doubt],
-         given: Mapping[str, str] | None = None, lang: Language | None = None) -> tuple[ReadLine, ...]:
+         given: Mapping[str, str] | None = None, lang: Language | None = None,
+         names: Mapping[str, Mapping[str, str]] | None = None) -> tuple[ReadLine, ...]:
     """What the marks say: each uncertain field first, in the order given, then every row of the map in the map's
     order, an uncertain field's value said as a question mark there unless a person gave it (`given`, field ->
     value as `--set` takes it; `values` then hold it). Words in `lang` (English); the advice stays English, said in
-    the page's language where shown."""
+    the page's language where shown. `names`: by field without its indexes (`guests`, `walls.flags`), the words of
+    values that are a catalog's ids (a castle guest's id -> its name in `lang`), so a page never shows an id."""
     given = given or {}
+    names = names or {}
     lang = lang or language()
     empty = {NOTHING, lang._(NO), lang._(NONE)}
     unsure = {u.field for u in uncertain if u.field not in given}
@@ -119,7 +126,7 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Dou
             top.append(row)
 
     def item(name: str) -> str:
-        text = UNSURE if name in unsure else value_words(values.get(name), lang)
+        text = UNSURE if name in unsure else value_words(values.get(name), lang, names.get(_INDEXES.sub("", name)))
         held = []
         for row in inside.get(name, ()):
             items = [item(field) for _, field in sorted(rows[row])]

@@ -182,10 +182,21 @@ class Games:
         except DonjonError as err:
             return SheetReading({}, Scored(None, _problems(err), str(err)))
         photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
-        review = _review(photo, lang)
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
+        review = _review(photo, lang, self.value_names(game, str(sheet["version"]), lang))
         return SheetReading(sheet, self._score_one(game, sheet, lang), review)
+
+    def value_names(self, game: str, version: str, lang: Language | None) -> dict[str, dict[str, str]]:
+        """The names of the values a control picks by id (a castle guest's id -> its name in `lang`), by field, for
+        a sheet of `version`: what a photo's summary says instead of the catalog's ids. Empty when the catalog
+        cannot be loaded (its pages say why): the ids are shown then."""
+        try:
+            catalog, _ = self.catalog(game, lang)
+        except DonjonError:
+            return {}
+        return {name: dict(control.choices(catalog, {"version": version}))
+                for name, control in self.hints(game).widgets.items() if control.kind == "pick" and control.choices}
 
     def sheet_from_marks(self, version: str, paper: str, filled: set[int], given: Mapping[str, str], image: str,
                          game: str = "once-upon-a-castle", lang: Language | None = None
@@ -213,7 +224,8 @@ class Games:
         unsure = {u.field for u in by_marks.uncertain}
         shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, states))
         review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
-                             said(the_map, reading.values, by_marks.uncertain, given, lang),
+                             said(the_map, reading.values, by_marks.uncertain, given, lang,
+                                  self.value_names(game, version, lang)),
                              the_map.width / the_map.height)
         return to_part(reading.values), problems, review
 
@@ -289,7 +301,8 @@ class PhotoReview(NamedTuple):
     ratio: float
 
 
-def _review(photo: Any, lang: Language | None = None) -> PhotoReview:
+def _review(photo: Any, lang: Language | None = None, names: Mapping[str, Mapping[str, str]] | None = None
+            ) -> PhotoReview:
     import base64
 
     from generator.sheets.photos import straightened_jpeg
@@ -301,7 +314,8 @@ def _review(photo: Any, lang: Language | None = None) -> PhotoReview:
     shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.reads]))
     image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo)).decode("ascii")
     return PhotoReview(photo.identity, the_map.paper, image, shown,
-                       said(the_map, photo.reading.values, uncertain, lang=lang), the_map.width / the_map.height)
+                       said(the_map, photo.reading.values, uncertain, lang=lang, names=names),
+                       the_map.width / the_map.height)
 
 
 class PhotoFrame(NamedTuple):

@@ -413,6 +413,21 @@ boxes:
     assert "boxes.masked.mask: the picture 'missing.png': there is no such file" in said
 
 
+def test_a_picture_is_clipped_to_a_decks_named_shapes(tmp_path: Path) -> None:
+    """`clip: hexagon` and `clip: rounded`, the words of a deck's `shape`, clip as the outlines they name."""
+    from pictures import png
+
+    png(tmp_path / "art.png")
+    box = "{kind: image, x: 4mm, y: 4mm, width: 30mm, height: 34.64mm, src: art.png, fit: cover, clip: %s}"
+    text = 'background: "#ffffff"\nboxes:\n  art: ' + box + "\n"
+    for named, spelt_out in (("hexagon", "polygon, sides: 6"), ("rounded", "rect, radius: 3.175mm"),
+                             ("hexagon, angle: 30", "polygon, sides: 6, angle: 30")):
+        [clipped] = drawn(tmp_path, text % named, {}).items
+        assert isinstance(clipped, Group) and clipped.clip is not None, named
+        assert clipped == drawn(tmp_path, text % spelt_out, {}).items[0], named
+    assert "boxes.art.clip" in problems(tmp_path, text % "hexagons")
+
+
 def test_recolouring_keeps_the_shape(tmp_path: Path) -> None:
     from PIL import Image
 

@@ -81,7 +81,7 @@ def test_what_was_read_in_the_phones_language() -> None:
     glare = Doubt("walls[2]", "glare over walls[2]", "glare")
     french = said(the_map, reading.values, [*reading.uncertain, glare], lang=language("fr"))
     assert [(line.label, line.why) for line in french if line.why] == [
-        ("tours #2", "tours #2 : deux valeurs remplies"), ("remparts #3", "un reflet couvre remparts #3")]
+        ("tours #2", "tours #2\u00a0: deux valeurs remplies"), ("remparts #3", "un reflet couvre remparts #3")]
     rows = {line.label: line.text for line in french if not line.why}
     assert rows["remparts"] == "oui (drapeaux 2), non, ?, non" and rows["soleil"] == "non"
     german = said(the_map, reading.values, [glare], lang=language("de"))
@@ -90,3 +90,37 @@ def test_what_was_read_in_the_phones_language() -> None:
     # a reason donjon has no words for stays as the reader said it rather than vanish
     odd = said(the_map, reading.values, [Doubt("sun", "something odd")], lang=language("fr"))
     assert odd[0].why == "something odd"
+
+
+def test_a_guest_is_said_by_its_name_in_the_pages_language_never_by_its_id() -> None:
+    """The check page of a photo in French lists the guests read by their French names (the companion's own
+    choices of the guest control, from the catalog in that language), not the catalog's ids."""
+    from generator.i18n import language
+    from generator.web.games import Games
+
+    the_map = scan_map("great-architect")
+    reading = interpret(the_map, states_for(the_map, {"guests": {"queen", "jester"}}))
+    french = language("fr")
+    names = Games().value_names("once-upon-a-castle", "great-architect", french)
+    rows = {line.label: line.text for line in said(the_map, reading.values, (), lang=french, names=names)}
+    guests = next(text for label, text in rows.items() if label == words("guests", french))
+    queen, jester = names["guests"]["queen"], names["guests"]["jester"]
+    assert queen != "queen" and jester != "jester"  # the catalog holds their French names
+    assert set(guests.split(", ")) == {queen, jester}
+    # without names (a sheet of one's own, a catalog that cannot load) the values stay as read
+    plain = {line.label: line.text for line in said(the_map, reading.values, (), lang=french)}
+    assert set(plain[words("guests", french)].split(", ")) == {"queen", "jester"}
+    assert value_words(["queen"], french, {"queen": queen}) == queen
+
+
+def test_the_check_page_of_marks_says_guests_by_name() -> None:
+    """The companion's check page (marks ticked by the player) says the guests in the page's language."""
+    from generator.i18n import language
+    from generator.web.games import Games
+
+    games, french = Games(), language("fr")
+    the_map = scan_map("great-architect")
+    filled = {i for i, mark in enumerate(the_map.marks) if mark.field == "guests" and mark.value == "queen"}
+    _, _, review = games.sheet_from_marks("great-architect", the_map.paper, filled, {}, "", lang=french)
+    queen = games.value_names("once-upon-a-castle", "great-architect", french)["guests"]["queen"]
+    assert (words("guests", french), queen) in [(line.label, line.text) for line in review.lines]

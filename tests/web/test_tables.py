@@ -264,3 +264,16 @@ def test_a_rules_message_at_its_field_is_set_as_french_writes_it(client: TestCli
     assert said and all(colon in (" :", "\u00a0:") for colon in said), said
     english = client.get(f"/tables/{table.id}/seats/0", headers={"Accept-Language": "en"}).text
     assert "Sun (first to 4 towers)</strong>: is drawn with 0 towers" in english
+
+
+def test_the_completed_chapters_control_takes_what_its_help_says(client: TestClient) -> None:
+    """Rule 5: a player holds 0 to 3 completed chapters (a fourth is discarded at once); the control stops at 3,
+    as its help says, and the help says why."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    for _ in range(3):
+        table.edit("add", "completed_chapters", 1, seat=0)
+    page = table.page(seat=0)
+    control = page[page.index('id="ctl-msg-players_0__completed_chapters"'):]
+    control = control[:control.index('<div class="control', 1)]
+    assert 'max="3"' in control and re.search(r'aria-label="[^"]*: one more"\s+disabled', control), control
+    assert "0 to 3, as completing a fourth makes you discard down to 3 at once" in control

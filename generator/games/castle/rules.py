@@ -175,12 +175,15 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
                               towers=found.ngettext("{n} tower", "{n} towers", len(castle.towers)),
                               needed=sheet.towers))
         parts = castle.donjon_floors + len(castle.towers) + len(castle.walls)
+        # each part counted as a list writes it (German "2 Türme", not the "mit 2 Türmen" of the Sun's message)
         if castle.cloud and not (castle.donjon_floors >= sheet.donjon_floors and len(castle.towers) >= sheet.towers
                                  and len(castle.walls) >= sheet.walls):
             found.add(CastleRule.SUN_AND_CLOUD, (*at, "cloud"),
-                      found._("is drawn with {parts} of the {all} parts ({floors} floors, {towers} towers, {walls} "
-                              "walls); the end Cloud needs all of them", parts=parts, all=sheet.parts,
-                              floors=castle.donjon_floors, towers=len(castle.towers), walls=len(castle.walls)))
+                      found._("is drawn with {parts} of the {all} parts ({floors}, {towers}, {walls}); the end Cloud "
+                              "needs all of them", parts=parts, all=sheet.parts,
+                              floors=found.npgettext("a part in a list", "{n} floor", "{n} floors", castle.donjon_floors),
+                              towers=found.npgettext("a part in a list", "{n} tower", "{n} towers", len(castle.towers)),
+                              walls=found.npgettext("a part in a list", "{n} wall", "{n} walls", len(castle.walls))))
 
         # Rule 7. 004 Shepherdess: a "?" face may draw a 2-point cloud in the sky; she is a Great Architect guest,
         # and the Apprentice version has no guest powers (004 Great Architect Version), so no sky clouds.

@@ -46,13 +46,17 @@ HINTS = TableHints(
         "guildhall": TableControl("grid", rows=_professions_in_play,
                             choices=lambda c, o: [(col.id, col.name) for col in c.colours],
                             swatches=lambda c: {col.id: col.hex for col in c.colours}),
+        # rule 5 (002/003 Completed Chapters): a fourth is discarded down to 3 at once, so no player holds more at
+        # the table (the Yucata variant, where they may until the owner's next turn, is not offered here)
         "completed_chapters": TableControl("count", low=lambda c, o: 0,
-                                     high=lambda c, o: int(c.components.max_completed_chapters) + 1),
+                                           high=lambda c, o: int(c.components.max_completed_chapters)),
         "vp_cards": TableControl("tap", choices=_vp_values, note=_vp_note),
         "vp_tokens": TableControl("count", low=lambda c, o: 0),
         "ended_by": TableControl("player", ask_from=lambda c, o: int(c.components.win_vp)),
     },
     helps={"guildhall": N_("Tap each card face up in your guildhall: its profession (row) and colour (column)."),
+           "completed_chapters": N_("Your completed chapters, face down: 0 to 3, as completing a fourth makes you "
+                                    "discard down to 3 at once."),
            "professions": N_("The professions whose chapters were shuffled in; unless you chose others, those that "
                              "go with the VP cards.")},
     labels={"vp_set": N_("VP cards"), "professions": N_("Professions in play"), "guildhall": N_("Face-up chapters"),
