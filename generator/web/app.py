@@ -39,7 +39,7 @@ from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
 from generator.web.db import Database, not_written, player_key
-from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, points_label, short_label
+from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, short_label
 from generator.web.games import Games
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
@@ -94,6 +94,7 @@ class Companion:
         self.env.filters["qr"] = qr_svg
         self.env.filters["player_url"] = player_url
         self.env.filters["short_label"] = short_label
+        self.env.globals["vals"] = edit_data
         self.env.filters["points"] = lambda key, labels: points_label(labels, key)
 
     # --- helpers ------------------------------------------------------------------------------------------------
@@ -460,7 +461,8 @@ class Companion:
                              untouched_question=messages.untouched(view.untouched, lang),
                              options=self.options_in_words(view.table, lang), **self.table_context(view, None))
         result, state, table = view.result, view.end_state, view.table
-        duration = _minutes_between(table.first_edit_at or table.created_at, store.now())
+        first = await self.db.aread(lambda c: store.first_edit_at(c, table_id))
+        duration = _minutes_between(first or table.created_at, store.now())
         if table.corrects is not None:
             corrects = table.corrects
             await self.db.awrite(lambda c: store.update_game(c, corrects, state, result, team=table.team,

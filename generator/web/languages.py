@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup
@@ -76,7 +77,7 @@ def page_words(lang: Language) -> dict[str, Any]:
     languages, and the `when` of dates."""
 
     def gettext(message: str, **values: Any) -> Markup:
-        said = _escaped(lang._(message))
+        said = _escaped_in(lang, message)
         return said.format(**values) if values else said  # braces with no values are the page script's to fill
 
     def ngettext(singular: str, plural: str, count: int, **values: Any) -> Markup:
@@ -97,6 +98,13 @@ def _escaped(text: str) -> Markup:
     """A message as HTML: `&`, `<`, `>` and `"` escaped (the pages' attributes are in double quotes); an apostrophe
     stays one, as the English pages always wrote it. Values put in are escaped whole (Markup.format)."""
     return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;"))
+
+
+@lru_cache(maxsize=4096)
+def _escaped_in(lang: Language, message: str) -> Markup:
+    """`message` in `lang`, escaped: the same for every request, and a page asks for dozens (a few thousand kept:
+    every message of the pages in each language, and the labels of the games' forms)."""
+    return _escaped(lang._(message))
 
 
 def _bound(function: Callable[[Language, Any], str], lang: Language) -> Callable[[Any], str]:

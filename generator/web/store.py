@@ -10,7 +10,7 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -60,10 +60,8 @@ class GameTable:
     game_id: int | None
     #: the saved game this table corrects (its save makes a new version of that game), if any
     corrects: int | None = None
-    #: edits that can be undone, by seat (None: the shared fields)
-    undoable: Mapping[int | None, int] = field(default_factory=dict)
-    #: when the first edit was made (the game's start, for BG Stats' duration); None before any
-    first_edit_at: str | None = None
+    #: the seats with an edit that can be undone (None: the shared fields)
+    undoable: frozenset[int | None] = frozenset()
 
     @property
     def names(self) -> list[str]:
@@ -90,12 +88,19 @@ def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
         raise StoreError(messages.NO_TABLE, table=table_id)
     rows = conn.execute("SELECT seat, name, data FROM table_parts WHERE table_id = ? ORDER BY seat", (table_id,))
     parts = tuple(TablePart(r["seat"], r["name"], json.loads(r["data"])) for r in rows)
-    undoable = {r[0]: int(r[1]) for r in conn.execute(
-        "SELECT seat, count(*) FROM table_edits WHERE table_id = ? AND undone = 0 GROUP BY seat", (table_id,))}
-    first = conn.execute("SELECT min(at) FROM table_edits WHERE table_id = ?", (table_id,)).fetchone()[0]
+    # each seat's newest edit not undone, found through the index (table_id, seat, id): a table is loaded for
+    # every edit and every poll that sees a change, and counting its edits would read all of them each time
+    undoable = frozenset(seat for seat in [p.seat for p in parts] + [None] if conn.execute(
+        "SELECT 1 FROM table_edits WHERE table_id = ? AND seat IS ? AND undone = 0 ORDER BY id DESC LIMIT 1",
+        (table_id, seat)).fetchone() is not None)
     return GameTable(row["id"], row["game"], row["created_at"], json.loads(row["options"]), json.loads(row["team"]),
-                     json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable,
-                     first)
+                     json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable)
+
+
+def first_edit_at(conn: sqlite3.Connection, table_id: int) -> str | None:
+    """When a table's first edit was made (the game's start, for BG Stats' duration); None before any."""
+    first: str | None = conn.execute("SELECT min(at) FROM table_edits WHERE table_id = ?", (table_id,)).fetchone()[0]
+    return first
 
 
 def table_version(conn: sqlite3.Connection, table_id: int) -> int | None:

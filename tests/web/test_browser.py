@@ -306,7 +306,7 @@ def test_a_broken_rule_is_announced_once(browser: Any, server: str) -> None:
     page.wait_for_url(re.compile(r"/seats/0$"))
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_role("button", name="Sun (first to 4 towers)").click()
-    page.wait_for_function("document.getElementById('announce').textContent.includes('the Sun needs 4')")
+    page.wait_for_function("() => document.getElementById('announce').textContent.includes('the Sun needs 4')")
     said = page.locator("#announce").text_content() or ""
     assert page.locator(".violation", has_text="the Sun needs 4").count() == 2
     assert said.count("the Sun needs 4") == 1, said
