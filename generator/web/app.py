@@ -307,6 +307,8 @@ class Companion:
             error = err.said(lang)
             status = 422
         view = self.views.view(table, lang) if table is not None else await self.table(table_id, lang)
+        if not any(p.seat == shown_seat for p in view.table.parts):  # a seat the table has not (as `live` does)
+            shown_seat = None
         context = self.table_context(view, shown_seat)
         edited_path = path[0] if path and path[0] and op != "undo" else ""
         known = [c.path for c in (view.shared_controls() if seat is None else

@@ -159,6 +159,16 @@ def test_a_guedelon_table_per_building_and_the_team(client: TestClient) -> None:
     assert (game["result"]["won"], game["result"]["mill"]) == (True, "built")
 
 
+def test_an_edit_naming_a_seat_the_table_has_not_is_answered_without_it(client: TestClient) -> None:
+    """`shown` names the seat whose page sent the edit: a seat a table has not (a team game has none) is ignored,
+    as the live answer ignores it, never a server error."""
+    table = new_table(client, "guedelon", ["Ana", "Ben"], events="easy")
+    for shown in ("0", "7"):
+        answer = client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN,
+                             data={"seat": "", "shown": shown, "op": "set", "path": "rounds", "value": "17"})
+        assert answer.status_code == 200 and 'role="alert"' not in answer.text
+
+
 @pytest.mark.parametrize(("op", "path", "value"), [
     ("set", "vp_tokens", "lots"), ("set", "no_such_field", "1"), ("set", "name", "Mallory"),
     ("append", "vp_cards", ""), ("remove", "vp_cards", "7"), ("explode", "vp_tokens", "1"),
