@@ -102,7 +102,7 @@ def test_a_photo_is_read_out_as_text_corrected_and_kept(client: TestClient) -> N
         "? towers #3 : the units 2 and 5 are both filled; a digit takes one value Two values are filled where one "
         "counts: keep the one that counts (tap the other away). Or type its value",
         "sun no", "cloud no", "sky clouds 2", "towers 5, 2, ?, 5", "walls yes (flags 2), yes (flags 1, 2), no, yes",
-        "donjon floors 3", "residents 12", "guests jester, queen"]
+        "donjon floors 3", "residents 12", "guests Jester, Queen"]  # guests by their names, never their ids
     marks = MARK.findall(shown.text)
     checked = {int(number) for _, _, number, on, _ in marks if on}
     by_label = {label.removesuffix(" (check it)"): int(number) for _, _, number, _, label in marks}
@@ -151,7 +151,7 @@ def test_a_photo_of_a_sheet_of_ones_own(own: TestClient) -> None:  # noqa: F811
     shown = upload(own, table.id, 0, "ana.jpg", photo)
     assert "Check what was read" in shown, shown
     lines = read_lines(shown)
-    assert {"guild sailors", "boats 3", "fish 14", "storm no", "villagers 7", "goods salt, amber"} <= set(lines)
+    assert {"guild sailors", "boats 3", "fish 14", "storm no", "villagers 7", "goods Salt, Amber"} <= set(lines)
     checked = [number for _, _, number, on, _ in MARK.findall(shown) if on]
     kept = own.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
                     data={"version": "lantern-harbour", "paper": "a4", "image": "", "mark": checked},
