@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -114,3 +117,16 @@ def _wrote_golden(path: Path, data: bytes, regenerate: bool) -> bool:
             pytest.fail(f"golden file {path} did not exist; it has been written: review and commit it")
         return True
     return False
+
+
+def modules_a_build_loads(out: Path, modules: Sequence[str]) -> list[str]:
+    """Which of `modules` a build of the benchmark deck (benchmarks/deck100) into `out` loads, in a fresh Python as
+    a user's process runs it: how the lean start-up promises are held."""
+    script = ("import sys\nfrom generator.cli import app\n"
+              "try:\n    app(['build', '--content', sys.argv[1], '--out', sys.argv[2]])\nexcept SystemExit:\n    pass\n"
+              "print('LOADED', ','.join(m for m in sys.argv[3:] if m in sys.modules))\n")
+    result = subprocess.run([sys.executable, "-c", script, str(REPO / "benchmarks" / "deck100"), str(out), *modules],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    said = [line for line in result.stdout.splitlines() if line.startswith("LOADED ")]
+    assert said, result.stdout + result.stderr
+    return [m for m in said[-1].removeprefix("LOADED ").split(",") if m]

@@ -21,7 +21,7 @@ from generator.content import Content, all_decks, load_content
 from generator.i18n import language, normalise_code
 from generator.i18n.catalogs import gaps, undated
 from generator.i18n.typography import NBSP, NNBSP, typeset
-from tests.conftest import REPO, check_golden, check_golden_pdf
+from tests.conftest import REPO, check_golden, check_golden_pdf, modules_a_build_loads
 
 GOLDEN = REPO / "tests" / "render" / "golden" / "lang"
 
@@ -289,13 +289,8 @@ def test_a_bad_language_code_is_a_usage_error() -> None:
 def test_an_english_build_imports_no_translation_machinery(tmp_path: Path) -> None:
     """The lean start-up promise: building the benchmark deck in English reads no catalog, imports no Babel and
     nothing of donjon's translation machinery (gettext itself comes with click)."""
-    script = ("import sys\nfrom generator.cli import app\n"
-              "try:\n    app(['build', '--content', sys.argv[1], '--out', sys.argv[2]])\nexcept SystemExit:\n    pass\n"
-              "print('LOADED', sorted(m for m in ('babel', 'generator.i18n.catalogs', "
-              "'generator.catalog.translations') if m in sys.modules))\n")
-    result = subprocess.run([sys.executable, "-c", script, str(REPO / "benchmarks" / "deck100"), str(tmp_path / "o")],
-                            capture_output=True, text=True, cwd=REPO, timeout=120)
-    assert "LOADED []" in result.stdout, result.stdout + result.stderr
+    assert modules_a_build_loads(tmp_path / "o", ("babel", "generator.i18n.catalogs",
+                                                  "generator.catalog.translations")) == []
 
 
 def _donjon(*args: str) -> subprocess.CompletedProcess[str]:
