@@ -262,7 +262,7 @@ class Companion:
     async def seat_page(self, request: Request) -> Response:
         view = await self.table(request.path_params["table_id"], request_language(request))
         seat = request.path_params["seat"]
-        if not any(p.seat == seat for p in view.table.parts):
+        if not view.table.has_seat(seat):
             raise Refused(404, messages.NO_SEAT, seat=seat)
         return self.page("seat.html", request, **self.table_context(view, seat))
 
@@ -307,12 +307,12 @@ class Companion:
             error = err.said(lang)
             status = 422
         view = self.views.view(table, lang) if table is not None else await self.table(table_id, lang)
-        if not any(p.seat == shown_seat for p in view.table.parts):  # a seat the table has not (as `live` does)
+        if not view.table.has_seat(shown_seat):  # a seat the table has not (as `live` does)
             shown_seat = None
         context = self.table_context(view, shown_seat)
         edited_path = path[0] if path and path[0] and op != "undo" else ""
         known = [c.path for c in (view.shared_controls() if seat is None else
-                                  view.seat_controls(seat) if any(p.seat == seat for p in view.table.parts) else [])]
+                                  view.seat_controls(seat) if view.table.has_seat(seat) else [])]
         # the page's own form is drawn again whole only when the edit names no control of it (a bad path, an undo)
         reload_forms = edited_path not in known
         return self.page("update.html", request, status=status, reload_forms=reload_forms, edited=seat,
@@ -350,8 +350,7 @@ class Companion:
             return Response(status_code=204)
         view = await self.table(table_id, request_language(request))
         raw = request.query_params.get("seat", "")
-        seat = int(raw) if raw.isdigit() and len(raw) < 4 and any(p.seat == int(raw) for p in view.table.parts) \
-            else None
+        seat = int(raw) if raw.isdigit() and len(raw) < 4 and view.table.has_seat(int(raw)) else None
         context = self.table_context(view, seat)
         reload_forms = request.query_params.get("h", "") != context["hash"]
         return self.page("update.html", request, reload_forms=reload_forms, edited=-1, edited_path="", error="",

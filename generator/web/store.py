@@ -67,6 +67,10 @@ class GameTable:
     def names(self) -> list[str]:
         return [p.name for p in self.parts] if self.parts else list(self.team)
 
+    def has_seat(self, seat: int | None) -> bool:
+        """Whether a player sits at `seat` (a cooperative game's table has no seats; None is no seat)."""
+        return any(p.seat == seat for p in self.parts)
+
 
 def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any], names: Sequence[str],
                  team: Sequence[str], part: Mapping[str, Any] | Sequence[Mapping[str, Any]],
