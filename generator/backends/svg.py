@@ -33,7 +33,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.backends import number as num
-from generator.render.fonts import EM, FACES, advance, glyph_path
+from generator.render.fonts import EM, FACES, advances, glyph_path
 from generator.render.icons import layers
 from generator.render.model import (
     MM,
@@ -306,7 +306,9 @@ def _glyph_ref(face: str, char: str) -> str:
     return f"#{_glyph_id(face, char)}" if glyph_path(face, char) else ""
 
 
+@cache
 def _glyph_id(face: str, char: str) -> str:
+    """The id of a glyph's outline in `defs`. Cached: every card defines the glyphs it uses again."""
     # a font of one's own has `@` and its digest in its face id; an XML id holds only name characters
     return f"g-{re.sub(r'[^A-Za-z0-9.-]', '_', face)}-{ord(char):x}"
 
@@ -332,11 +334,12 @@ def _glyphs(run: TextRun, outline: bool = False) -> str:
     pen = 0.0
     font = run.font
     spacing = run.spacing / scale
+    widths, missing = advances(font)
     for char in run.text:
         ref = _glyph_ref(font, char)
         if ref:
             uses.append(f'<use x="{num(pen)}" xlink:href="{ref}" />' if pen else f'<use xlink:href="{ref}" />')
-        pen += advance(font, char) + spacing
+        pen += float(widths.get(ord(char), missing)) + spacing  # fonts.advance, the font looked up once a run
     return f"{head}>{''.join(uses)}</g>" if uses else f"{head} />"
 
 
