@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING
+from xml.etree.ElementTree import Element, SubElement
 
 from generator.backends import number as num
 from generator.render.fonts import EM, FACES, advances, glyph_path
@@ -53,9 +53,6 @@ from generator.render.model import (
 )
 from generator.render.text import has_rtl
 
-if TYPE_CHECKING:
-    from xml.etree.ElementTree import Element
-
 #: The namespaces every file declares: SVG itself, XML events (as svgwrite wrote them) and XLink for `<use>`.
 NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg", "xmlns:ev": "http://www.w3.org/2001/xml-events",
               "xmlns:xlink": "http://www.w3.org/1999/xlink"}
@@ -63,8 +60,6 @@ NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg", "xmlns:ev": "http://www.w3.
 
 def _element(tag: str, attrs: dict[str, str], text: str | None = None) -> Element:
     """An element with its attributes in alphabetical order (so equal drawings give equal bytes)."""
-    from xml.etree.ElementTree import Element
-
     element = Element(tag, dict(sorted(attrs.items())))
     element.text = text
     return element
@@ -96,8 +91,6 @@ def path_data(ops: Iterable[tuple[str | float, ...]]) -> str:
 
 def drawing_svg(drawing: Drawing, title: str = "") -> str:
     """A drawing as the text of an SVG file, its bleed included when it has one."""
-    from xml.etree.ElementTree import SubElement
-
     b = drawing.bleed
     w, h = drawing.width + 2 * b, drawing.height + 2 * b
     root = _element("svg", {"baseProfile": "full", "version": "1.1", "width": f"{num(w / MM)}mm",
@@ -198,8 +191,6 @@ class _Body:
                 out.append(_primitive(item))
 
     def _clip(self, shape: Element) -> str:
-        from xml.etree.ElementTree import SubElement
-
         self.clips += 1
         clip = SubElement(self.defs, "clipPath", {"id": f"clip-{self.clips}"})
         clip.append(shape)
@@ -219,8 +210,6 @@ class _Body:
 
     def _gradient(self, gradient: Gradient) -> str:
         """The id of the gradient's definition, made on its first use in the file."""
-        from xml.etree.ElementTree import SubElement
-
         found = self.gradients.get(gradient)
         if found is None:
             found = self.gradients[gradient] = f"gradient-{len(self.gradients) + 1}"
@@ -237,8 +226,6 @@ class _Body:
         return found
 
     def _group(self, group: Group) -> None:
-        from xml.etree.ElementTree import SubElement
-
         if group.plain:  # only a mark (decoration): drawn as its items are
             self.add(group.items)
             return
