@@ -147,12 +147,21 @@ def _word(pieces: list[Piece], base: str, spacing: float = 0.0) -> Word:
     return Word(tuple(pieces), w1, (width(base if last.icon else last.face, " ") + spacing) * last.scale)
 
 
+#: The characters that begin markup (an escape, emphasis, an icon, a tag, a new paragraph): text with none of them
+#: is words and spaces, which :func:`parse` reads the short way (most card text is).
+_MARKUP_START = frozenset("\\*{[\n")
+#: What separates words (the spaces of :data:`_TOKENS`).
+_SPACES = re.compile(r"[ \t\r]+")
+
+
 def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
           own_icons: Mapping[str, Any] | None = None, spacing: float = 0.0) -> tuple[Paragraph, ...]:
     """Markup into paragraphs of words (raises TextProblem on bad markup, unknown icons, missing glyphs).
 
     `palette` gives the colour names `[colour=...]` may use; `own_icons` the deck's own icons (name -> picture
     file), drawn as pictures where `{name}` is written; `spacing` the letter spacing, a share of the size."""
+    if _MARKUP_START.isdisjoint(text):
+        return _plain(text, face, spacing)
     bold = italic = False
     current = face
     paragraphs: list[Paragraph] = []
@@ -269,6 +278,18 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
     while paragraphs and not paragraphs[0]:
         paragraphs.pop(0)
     return tuple(paragraphs)
+
+
+def _plain(text: str, face: str, spacing: float) -> tuple[Paragraph, ...]:
+    """What :func:`parse` gives for text without markup, without its tokens: one paragraph (or none) of words,
+    each one piece in `face`; the characters the face lacks reported as parse reports them."""
+    words = [word for word in _SPACES.split(text) if word]
+    lacking = fonts.missing(face, "".join(words))
+    if lacking:
+        raise MissingGlyphs({face: list(lacking)})
+    if not words:
+        return ()
+    return (tuple(_word([Piece(face, word)], face, spacing) for word in words),)
 
 
 def shown(word: Word) -> str:
