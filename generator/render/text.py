@@ -100,9 +100,10 @@ def escape_markup(value: Any) -> str:
 
 # --- markup -------------------------------------------------------------------------------------------------------
 
-_TOKENS = re.compile(r"\\(.)|(\*\*)|(\*)|(?<!\{)\{([a-z][a-z0-9-]*)\}(?!\})|(\n)|([ \t\r]+)"
-                     r"|\[(colou?r|size)=([^\]\n]{1,40})\]|\[/(colou?r|size)\]"
-                     r"|([^\\*{\[\n \t\r]+|\{|\[|\\)", re.S)
+#: Text, compiled by `re` on first use: text without markup never needs it (:func:`parse`).
+_TOKENS = (r"\\(.)|(\*\*)|(\*)|(?<!\{)\{([a-z][a-z0-9-]*)\}(?!\})|(\n)|([ \t\r]+)"
+           r"|\[(colou?r|size)=([^\]\n]{1,40})\]|\[/(colou?r|size)\]"
+           r"|([^\\*{\[\n \t\r]+|\{|\[|\\)")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 _PERCENT = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*")
 #: `[size=...]` between these shares of the text's size: smaller is unreadable, larger never fits a box.
@@ -230,7 +231,7 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
             raise TextProblem(f"[/{tag}] closes nothing here ({expected}) in {text[:60]!r}")
         _tag, colour, scale = spans.pop()
 
-    for match in _TOKENS.finditer(text):
+    for match in re.finditer(_TOKENS, text, re.S):
         escaped, strong, emph, icon, newline, space, tag, value, closing, plain = match.groups()
         if plain is not None:
             chunk.append(plain)
@@ -343,7 +344,8 @@ class Hyphens:
 
     #: Words shorter than this are never broken: a two-letter piece at each end reads badly in a narrow box.
     SHORTEST = 5
-    _WORD = re.compile(r"(\W*)(\w(?:[\w'’]*\w)?)(\W*)")
+    #: A word between its punctuation (text: compiled by `re` when a text is first hyphenated).
+    _WORD = r"(\W*)(\w(?:[\w'’]*\w)?)(\W*)"
 
     def __init__(self, language: str, spacing: float) -> None:
         import pyphen
@@ -357,7 +359,7 @@ class Hyphens:
         if len(word.pieces) != 1 or word.pieces[0].icon is not None:
             return None
         piece = word.pieces[0]
-        found = self._WORD.fullmatch(piece.text)
+        found = re.fullmatch(self._WORD, piece.text)
         if found is None or len(found.group(2)) < self.SHORTEST or fonts.missing(piece.face, "-"):
             return None
         lead, core, trail = found.groups()
@@ -521,11 +523,13 @@ def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style:
 
 #: Scripts written right to left (Hebrew, Arabic, Syriac, Thaana, NKo... and their presentation forms): text
 #: holding none of them is laid out as it is written, without the bidirectional algorithm.
-_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
+#: Text, compiled by `re` when first needed: ASCII text (most card text) holds none of them, and a class reaching
+#: this far into Unicode takes a millisecond to compile.
+_RTL = "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]"
 
 
 def has_rtl(text: str) -> bool:
-    return _RTL.search(text) is not None
+    return not text.isascii() and re.search(_RTL, text) is not None
 
 
 def _levels(text: str, base: int) -> list[int]:
