@@ -205,7 +205,7 @@ def test_a_deck_of_hexagons_is_warned_as_cut_rectangular(tmp_path: Path) -> None
     shaped = [f for f in report["findings"] if f["rule"] == "shape"]
     assert report["verdict"] == "warned" and len(shaped) == 1 and shaped[0]["verdict"] == "warned", report
     assert "tiles/tiles" in shaped[0]["message"] and "«\u202fhexagone\u202f»" in shaped[0]["message"]
-    assert "rectangulaires" in shaped[0]["message"]
+    assert "rectangulaires" in shaped[0]["message"] and shaped[0]["source"].startswith("not confirmed by the service")
     from generator.catalog.shapes import RECT, named_shape
 
     dtc = find_service("dtc")
