@@ -14,8 +14,6 @@ hexagon 60 mm wide is 69.28 mm tall). :class:`Shape` is plain data; its geometry
 by the bleed or shrunk to the safe area) is :mod:`generator.render.shapes`'s.
 """
 
-from __future__ import annotations
-
 import math
 import re
 from typing import Any, NamedTuple
