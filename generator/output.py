@@ -310,7 +310,7 @@ class UpdatedFolder(StagedFolder):
         return str(self._staged[name])
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # neither compared nor printed: each generated method costs start-up time
 class _Item:
     staged: Path
     final: Path
@@ -322,7 +322,7 @@ def _fail(path: Path, err: OSError) -> OutputError:
     return OutputError(path, f"cannot write ({os_reason(err)})")
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # (as _Item)
 class Transaction:
     """Every output of one command, staged in `OUT/.donjon-PID-XXXX/` and put in place together by :meth:`commit`.
 
