@@ -180,6 +180,8 @@ def test_an_edit_naming_a_seat_the_table_has_not_is_answered_without_it(client: 
     ("set", "vp_tokens", "lots"), ("set", "no_such_field", "1"), ("set", "name", "Mallory"),
     ("append", "vp_cards", ""), ("remove", "vp_cards", "7"), ("explode", "vp_tokens", "1"),
     ("set", "vp_tokens", "9" * 30), ("set", "a.b.c.d.e.f.g", "1"),
+    # a superscript two is a digit to `isdigit`, not to int(): a list index or a count, never a server error
+    ("remove", "vp_cards", "²"), ("set", "vp_cards.²", "1"), ("set", "vp_cards.².x", "1"),
 ])
 def test_an_edit_the_format_cannot_take_is_refused_with_a_message(client: TestClient, op: str, path: str,
                                                                    value: str) -> None:
