@@ -874,13 +874,15 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
 
 
 #: What the fade of the sheet's ink, measured on its own marks under glare, is multiplied by before it is trusted
-#: (a pencil's pressure varies from mark to mark, and one mark pressed hard looks as if its ink shone less).
+#: (a tick may be drawn lighter than the sheet's usual tick, and glare lifts a mark's paper unevenly).
 FADE_MARGIN = 1.5
-#: A mark of the sheet's ink tells how that ink fades under glare when the glare lifted its paper this much at least,
-#: and what it tells holds for glare lifting the paper up to FADE_REACH times as much (no further: glare burns paper
-#: and ink out to white together, not along a line).
+#: A mark of the sheet's ink tells how that ink fades under glare when the glare lifted its paper this much at least.
 FADE_LIFT = 0.04
-FADE_REACH = 2.0
+#: The darkest a player's mark can be before glare (black: darkness 1). How hard a witness was pressed is not known
+#: (glare took part of its darkness), and one pressed harder than the sheet's usual ink keeps more of its darkness
+#: than a mark of usual pressure would, as if its ink shone less: so what it kept is counted against black, the
+#: darkest it could have been, which can only make the fade taken faster than it was.
+INK_DARKEST = 1.0
 #: A fill there must keep this many times the darkness from which a pixel is ink for an empty look to prove it empty.
 FADE_SEEN = 2.0
 
@@ -893,29 +895,30 @@ def calibrated_by_glare(marks: Sequence[Mark], measures: Sequence[Measure], read
     Glare adds light: it lifts the paper (Measure.lift), and washes out the printed outline and the player's ink,
     each by how shiny it is (graphite several times more than paper, felt-tip ink hardly at all): how fast this
     sheet's ink fades is not known in advance, so it is measured on the sheet, on its marks read filled under
-    glare (bubbles, figures coloured in): the share of its usual darkness each lost, against the lift there. An
-    empty bubble (or figure) under glare is read empty when the faintest mark it could hold (a tick; a figure's
-    colouring in) in the sheet's ink would keep FADE_SEEN times the ink threshold there, with that fade taken FADE_MARGIN times faster, never slower than the bubble's
-    own printed outline faded (ink is taken to shine at least as much as print), and only where the lift is at most
-    FADE_REACH times one measured. Elsewhere it stays asked about: an empty look under glare proves nothing
-    unless the sheet shows how its ink fades."""
+    glare (bubbles, figures coloured in; its witnesses): the share of black each kept over its whole inside (its
+    pixels washed below the ink threshold count as lost), against the lift there. An empty bubble (or figure)
+    under glare is read empty when the faintest mark it could hold (a tick; a figure's colouring in) in the
+    sheet's ink would keep FADE_SEEN times the ink threshold there, with the fastest fade of the witnesses whose
+    paper glare lifted at least as much as the mark's (a fade is not stretched to stronger glare: glare burns
+    ink out faster as the paper saturates), taken FADE_MARGIN times faster, and never slower than the mark's own
+    printed outline faded (ink is taken to shine at least as much as print). Elsewhere it stays asked about: an
+    empty look under glare proves nothing unless the sheet shows how its ink fades there."""
     out = list(reads)
     thin = sheet.thin or sheet.ink * THIN_SHARE
     if not thin:
         return out
     # the sheet's marks read filled where glare lifted the paper: the lift there, and its ink's fade per unit of lift
     known: list[tuple[float, float]] = []
-    for mark, m, read in zip(marks, measures, reads, strict=True):
+    for m, read in zip(measures, reads, strict=True):
         if read.state is not True or m.lift < FADE_LIFT or m.cover < GLARE_SEEN:
             continue
-        like = sheet.ink if mark.shape == "figure" or m.cover >= BROAD or m.wide >= WIDE_MM else thin
-        known.append((m.lift, (1.0 - min(1.0, m.level / like)) / m.lift))
+        known.append((m.lift, (1.0 - min(1.0, m.level * m.cover / INK_DARKEST)) / m.lift))
     if not known:
         return out
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if out[i].code != "glare" or mark.shape not in sheet.outline or m.cover > COVER_EMPTY or m.ring >= 0.35:
             continue
-        fades = [fade for lift, fade in known if m.lift <= FADE_REACH * lift]
+        fades = [fade for lift, fade in known if lift >= m.lift]
         if not fades:
             continue
         outline_lost = 1.0 - m.outline / sheet.outline[mark.shape]
