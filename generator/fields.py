@@ -54,16 +54,19 @@ INVALID: Final = Invalid()
 
 
 #: Characters no output can hold: C0 and C1 controls (but tab and line breaks), DEL, lone surrogates and the
-#: Unicode noncharacters. XML (so SVG) refuses them, PDF text shows them as boxes or nothing.
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
-                      + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
-                      + "]")
+#: Unicode noncharacters. XML (so SVG) refuses them, PDF text shows them as boxes or nothing. Text, compiled by
+#: `re` when first needed: every one of them is unprintable to Python, and most cells are printable throughout.
+_CONTROL = ("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+            + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
+            + "]")
 _CONTROL_NAMES = {0: "NUL", 7: "BEL", 8: "backspace", 0x1B: "ESC", 0x7F: "DEL"}
 
 
 def control_character(text: str) -> str | None:
     """The first character of `text` no output can hold, described (`U+001B (ESC)`), or None."""
-    found = _CONTROL.search(text)
+    if text.isprintable():
+        return None
+    found = re.search(_CONTROL, text)
     if found is None:
         return None
     code = ord(found.group())

@@ -54,8 +54,9 @@ def ordinal(number: int) -> str:
 #: What a terminal would act on rather than show: the C0 controls (ESC starts an escape sequence, BEL rings, a
 #: carriage return overwrites the line), DEL, the C1 controls (0x9b is a one-byte escape sequence to some
 #: terminals), the line and paragraph separators, and the bidirectional overrides and isolates, which reorder
-#: what is shown around them.
-CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: what is shown around them. Text, compiled by `re` on first use: most commands never show such a value, and a
+#: class reaching this far into Unicode takes milliseconds to compile.
+CONTROLS = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -67,7 +68,7 @@ def _escaped(found: re.Match[str]) -> str:
 def visible(text: str) -> str:
     """`text` with every control character written out as an escape (`\\x1b`, `\\n`, `\\u202e`), so that what
     a file or a form holds is shown on a terminal and never acted on by it."""
-    return CONTROLS.sub(_escaped, text) if CONTROLS.search(text) else text
+    return re.sub(CONTROLS, _escaped, text) if re.search(CONTROLS, text) else text
 
 
 def visible_lines(text: str) -> str:

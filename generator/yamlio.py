@@ -114,10 +114,11 @@ def loads_json(text: str, name: str) -> Document:
     return Document(name, data, {(): 1})
 
 
+# Both patterns stay text until a JSON file with a `\u` escape needs them (`re` compiles each on first use).
 #: Half of a UTF-16 pair: `\ud800` alone is valid JSON but no character, and no file or terminal can take it.
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = "[\ud800-\udfff]"
 #: A `\u` escape of a high half with its low half, or of either half alone.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE_ESCAPE = r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[dD][89a-fA-F][0-9a-fA-F]{2}"
 
 
 def _refuse_lone_surrogates(data: Any, text: str, name: str) -> None:
@@ -129,8 +130,8 @@ def _refuse_lone_surrogates(data: Any, text: str, name: str) -> None:
             stack.extend(value.values())
         elif isinstance(value, list):
             stack.extend(value)
-        elif isinstance(value, str) and (found := _SURROGATE.search(value)):
-            lone = next((m for m in _SURROGATE_ESCAPE.finditer(text) if len(m.group()) == 6), None)
+        elif isinstance(value, str) and (found := re.search(_SURROGATE, value)):
+            lone = next((m for m in re.finditer(_SURROGATE_ESCAPE, text) if len(m.group()) == 6), None)
             line = text.count("\n", 0, lone.start()) + 1 if lone else None
             shown = lone.group() if lone else f"\\u{ord(found.group()):x}"
             raise InputError(name, f"holds {shown}, half of a character written as two escapes (a UTF-16 pair) "

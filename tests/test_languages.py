@@ -337,6 +337,36 @@ def test_the_translations_spreadsheet_round_trips_as_csv(tmp_path: Path) -> None
     assert built.returncode == 0 and "[de] Schild" in _pdf_text(tmp_path / "out" / "decks" / "trilingual.pdf")
 
 
+@pytest.mark.parametrize("kind", ["csv", "yaml"])
+def test_an_import_keeps_the_tables_crlf_line_endings(tmp_path: Path, kind: str) -> None:
+    """A card table saved with Windows line endings (CRLF) keeps them when translations are imported into it: every
+    line of the rewritten file ends in CRLF, none in a bare LF."""
+    import csv
+    import io
+
+    folder = _deck(tmp_path / "content")
+    if kind == "yaml":
+        (folder / "cards.csv").unlink()
+        (folder / "deck.yaml").write_text(DECK.replace("cards.csv", "cards.yaml"), encoding="utf-8")
+        table = folder / "cards.yaml"
+        table.write_bytes(b"- Name: Fireball\r\n  Name@de: Feuerball\r\n  Text: 'Deal 3 damage: fire!'\r\n"
+                          b"- Name: Shield\r\n  Text: Block the next attack.\r\n")
+    else:
+        table = folder / "cards.csv"
+        table.write_bytes(TABLE.replace("\n", "\r\n").encode("utf-8"))
+    exported = tmp_path / "t.csv"
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(exported)).returncode == 0
+    rows = list(csv.reader(io.StringIO(exported.read_text(encoding="utf-8"))))
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, lineterminator="\n").writerows(_translated(rows))
+    exported.write_text(buffer.getvalue(), encoding="utf-8")
+    result = _donjon("content", "translations", "import", str(exported), str(folder))
+    assert result.returncode == 0, result.stderr
+    data = table.read_bytes()
+    assert "[de] Schild".encode() in data
+    assert data.count(b"\n") == data.count(b"\r\n") > 2 and data.endswith(b"\r\n"), data
+
+
 def test_the_translations_spreadsheet_round_trips_as_xlsx_and_po(tmp_path: Path) -> None:
     from babel.messages.pofile import read_po, write_po
     from openpyxl import Workbook, load_workbook

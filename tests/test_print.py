@@ -190,6 +190,37 @@ def test_every_deck_of_every_game_passes_drivethrucards(tmp_path: Path) -> None:
     assert done.stdout.count("DriveThruCards would take it") == len(files), done.stdout
 
 
+def test_a_deck_of_hexagons_is_warned_as_cut_rectangular(tmp_path: Path) -> None:
+    """A deck whose pieces are not rectangles (the sample hexagonal tiles) exported for DriveThruCards: the file is
+    taken (exit 0) but its preflight warns, naming the deck and its shape, in the deck's language; a plain card deck
+    gets no such warning; the text report says it in English."""
+    from generator.i18n import language
+    from generator.prepress.preflight import Preflight, add_shape
+    from generator.prepress.services import find_service
+
+    done = donjon("export", "--service", "dtc", "--decks", "tiles", "--content", str(DECKS), "--out", str(tmp_path),
+                  "--json", "--lang", "fr")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(next(line for line in done.stdout.splitlines() if line.startswith("{")))
+    shaped = [f for f in report["findings"] if f["rule"] == "shape"]
+    assert report["verdict"] == "warned" and len(shaped) == 1 and shaped[0]["verdict"] == "warned", report
+    assert "tiles/tiles" in shaped[0]["message"] and "«\u202fhexagone\u202f»" in shaped[0]["message"]
+    assert "rectangulaires" in shaped[0]["message"] and shaped[0]["source"].startswith("not confirmed by the service")
+    from generator.catalog.shapes import RECT, named_shape
+
+    dtc = find_service("dtc")
+    result = Preflight("tokens.pdf", dtc, pages=2)
+    add_shape(result, "decks/tokens", named_shape("circle"), language("en"))
+    add_shape(result, "decks/cards", RECT, language("en"))
+    assert result.lines()[1] == (
+        "  file: WARNED [shape] the deck decks/tokens has pieces of the shape circle, but DriveThruCards cuts "
+        "rectangles: the file is accepted and the pieces come out rectangular, with what is printed around their "
+        "outline; cut them by hand, or choose a shaped product if the service's own pages list one")
+    assert len(result.findings) == 1 and result.verdict == "warned"
+    add_shape(result, "guedelon/floor-tiles", named_shape("rounded"), language("de"))
+    assert "„Rechteck mit runden Ecken“" in result.findings[-1].message
+
+
 def test_printninja_repeats_copies_and_shows_a_shared_back_once(exported: Path) -> None:
     import pikepdf
 

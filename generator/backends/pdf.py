@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import IO, Any, NamedTuple
@@ -124,6 +124,12 @@ def colour_op(colour: str, op: str) -> str:
     return found
 
 
+#: Rounded rectangles and circles written, kept by their geometry: a card is drawn in its own coordinates, so its
+#: frames and badges come back, the same numbers, on every card of a deck (some thirty numbers each to write).
+SHAPES_KEPT = 1024
+
+
+@lru_cache(maxsize=SHAPES_KEPT)
 def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
     """A rounded rectangle path; (x, y) is its lower-left corner in PDF coordinates."""
     r = min(r, w / 2, h / 2)
@@ -136,6 +142,7 @@ def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
             f"{n(x)} {n(y + r)} l {n(x)} {n(y + r - k)} {n(x + r - k)} {n(y)} {n(x + r)} {n(y)} c h")
 
 
+@lru_cache(maxsize=SHAPES_KEPT)
 def _circle(cx: float, cy: float, r: float) -> str:
     k = r * KAPPA
     return (f"{n(cx + r)} {n(cy)} m {n(cx + r)} {n(cy + k)} {n(cx + k)} {n(cy + r)} {n(cx)} {n(cy + r)} c "

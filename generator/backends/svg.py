@@ -30,10 +30,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING
+from xml.etree.ElementTree import Element, SubElement
 
 from generator.backends import number as num
-from generator.render.fonts import EM, FACES, advance, glyph_path
+from generator.render.fonts import EM, FACES, advances, glyph_path
 from generator.render.icons import layers
 from generator.render.model import (
     MM,
@@ -53,9 +53,6 @@ from generator.render.model import (
 )
 from generator.render.text import has_rtl
 
-if TYPE_CHECKING:
-    from xml.etree.ElementTree import Element
-
 #: The namespaces every file declares: SVG itself, XML events (as svgwrite wrote them) and XLink for `<use>`.
 NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg", "xmlns:ev": "http://www.w3.org/2001/xml-events",
               "xmlns:xlink": "http://www.w3.org/1999/xlink"}
@@ -63,8 +60,6 @@ NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg", "xmlns:ev": "http://www.w3.
 
 def _element(tag: str, attrs: dict[str, str], text: str | None = None) -> Element:
     """An element with its attributes in alphabetical order (so equal drawings give equal bytes)."""
-    from xml.etree.ElementTree import Element
-
     element = Element(tag, dict(sorted(attrs.items())))
     element.text = text
     return element
@@ -96,8 +91,6 @@ def path_data(ops: Iterable[tuple[str | float, ...]]) -> str:
 
 def drawing_svg(drawing: Drawing, title: str = "") -> str:
     """A drawing as the text of an SVG file, its bleed included when it has one."""
-    from xml.etree.ElementTree import SubElement
-
     b = drawing.bleed
     w, h = drawing.width + 2 * b, drawing.height + 2 * b
     root = _element("svg", {"baseProfile": "full", "version": "1.1", "width": f"{num(w / MM)}mm",
@@ -198,8 +191,6 @@ class _Body:
                 out.append(_primitive(item))
 
     def _clip(self, shape: Element) -> str:
-        from xml.etree.ElementTree import SubElement
-
         self.clips += 1
         clip = SubElement(self.defs, "clipPath", {"id": f"clip-{self.clips}"})
         clip.append(shape)
@@ -219,8 +210,6 @@ class _Body:
 
     def _gradient(self, gradient: Gradient) -> str:
         """The id of the gradient's definition, made on its first use in the file."""
-        from xml.etree.ElementTree import SubElement
-
         found = self.gradients.get(gradient)
         if found is None:
             found = self.gradients[gradient] = f"gradient-{len(self.gradients) + 1}"
@@ -237,8 +226,6 @@ class _Body:
         return found
 
     def _group(self, group: Group) -> None:
-        from xml.etree.ElementTree import SubElement
-
         if group.plain:  # only a mark (decoration): drawn as its items are
             self.add(group.items)
             return
@@ -306,7 +293,9 @@ def _glyph_ref(face: str, char: str) -> str:
     return f"#{_glyph_id(face, char)}" if glyph_path(face, char) else ""
 
 
+@cache
 def _glyph_id(face: str, char: str) -> str:
+    """The id of a glyph's outline in `defs`. Cached: every card defines the glyphs it uses again."""
     # a font of one's own has `@` and its digest in its face id; an XML id holds only name characters
     return f"g-{re.sub(r'[^A-Za-z0-9.-]', '_', face)}-{ord(char):x}"
 
@@ -332,11 +321,12 @@ def _glyphs(run: TextRun, outline: bool = False) -> str:
     pen = 0.0
     font = run.font
     spacing = run.spacing / scale
+    widths, missing = advances(font)
     for char in run.text:
         ref = _glyph_ref(font, char)
         if ref:
             uses.append(f'<use x="{num(pen)}" xlink:href="{ref}" />' if pen else f'<use xlink:href="{ref}" />')
-        pen += advance(font, char) + spacing
+        pen += float(widths.get(ord(char), missing)) + spacing  # fonts.advance, the font looked up once a run
     return f"{head}>{''.join(uses)}</g>" if uses else f"{head} />"
 
 

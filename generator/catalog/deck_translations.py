@@ -253,8 +253,8 @@ def _write_table(deck: UserDeck, cells: Mapping[tuple[int, str], str]) -> int:
 
 
 def _csv_with(table: Path, delimiter: str, cells: Mapping[tuple[int, str], str]) -> tuple[bytes, int]:
-    text = table.read_text(encoding="utf-8")
-    ending = "\r\n" if "\r\n" in text else "\n"
+    text = table.read_bytes().decode("utf-8")  # as it is: read_text would turn CRLF into LF before it is seen
+    ending = _ending(text)
     found = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
     header = found[0]
     rows = [i for i, r in enumerate(found) if i > 0 and any(c.strip() for c in r)]
@@ -308,7 +308,7 @@ def _xlsx_with(table: Path, sheet_name: str | None, cells: Mapping[tuple[int, st
 def _yaml_with(table: Path, cells: Mapping[tuple[int, str], str]) -> tuple[bytes, int]:
     import yaml
 
-    text = table.read_text(encoding="utf-8")
+    text = table.read_bytes().decode("utf-8")
     if any(line.lstrip().startswith("#") for line in text.splitlines()):
         raise InputError(str(table), "has comments, which writing its rows again would lose; add the translation "
                                      "columns by hand, or keep the cards in a CSV or XLSX table")
@@ -318,7 +318,13 @@ def _yaml_with(table: Path, cells: Mapping[tuple[int, str], str]) -> tuple[bytes
         if _text(rows[index].get(column)) != value:
             rows[index][column] = value
             changed += 1
-    return yaml.safe_dump(rows, allow_unicode=True, sort_keys=False, width=1000).encode("utf-8"), changed
+    written = yaml.safe_dump(rows, allow_unicode=True, sort_keys=False, width=1000)
+    return written.replace("\n", _ending(text)).encode("utf-8"), changed
+
+
+def _ending(text: str) -> str:
+    """The line ending a file is written with (CRLF from a Windows editor, else LF), for writing it back so."""
+    return "\r\n" if "\r\n" in text else "\n"
 
 
 def _replace(path: Path, data: bytes) -> None:

@@ -311,7 +311,8 @@ def service(
         typer.echo(f"Exported {plural(len(decks), 'deck')} for {chosen.name} in {time.perf_counter() - start:.2f} s.")
         return
     from generator.export.service import export_pdfs
-    from generator.prepress.preflight import check_pdf
+    from generator.i18n import language
+    from generator.prepress.preflight import add_shape, check_pdf
     from generator.resources import display_path
 
     press = chosen.press(colour.strip().lower() if colour else None, own_profile,
@@ -326,6 +327,7 @@ def service(
                    f"({plural(file.deck.total, 'card')}, {chosen.order}, "
                    f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''})")
         result = check_pdf(file.path, chosen)
+        add_shape(result, file.deck.key, file.deck.shape, language(file.deck.lang))
         refused = refused or result.refused
         _say(result, as_json)
     typer.echo(f"Exported {plural(len(report.files), 'deck')} for {chosen.name} in "
@@ -364,6 +366,8 @@ def _say(result: object, as_json: bool) -> None:
 def _service_images(chosen: object, content: Content, decks: list[Deck], out: Path, jobs_count: int) -> None:
     from generator.export.png import MANIFEST, PngOptions, export_png
     from generator.export.service import preset
+    from generator.i18n import language
+    from generator.prepress.preflight import shape_warning
     from generator.prepress.services import Service
     from generator.resources import display_path
 
@@ -376,6 +380,9 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
         w, h = deck.size
         typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px at "
                    f"{chosen.dpi} dpi, {MANIFEST} (each face's copies, as {chosen.name} asks them)")
+        said = shape_warning(deck.deck.key, deck.deck.shape, chosen, language(deck.deck.lang))
+        if said is not None:
+            typer.echo(f"warning: {said}", err=True)
 
 
 SHOWCASE_HELP = """\

@@ -17,14 +17,17 @@ NBSP = "\u00a0"
 #: The narrow no-break space, before `; ! ?` and inside guillemets.
 NNBSP = "\u202f"
 
+# The patterns below stay text until a French or German text needs them (`re` compiles each once, on first use,
+# and keeps it): an English build, the most common, never pays for compiling them.
+
 #: A space or none before `; ! ?` that follows a word, a number, a closing bracket or quote: the space French
 #: wants there. `?!` keeps one space before its first mark; `10:30` and `http://` (no space after) are left.
-_FR_HIGH = re.compile(r"(?<=[\w)\]»*}…])[ \u00a0\u202f]?([;!?]+)(?=\s|$|[)\]»*\[])")
-_FR_COLON = re.compile(r"(?<=[\w)\]»*}…])[ \u00a0\u202f]?:(?=\s|$|[*\[])")
+_FR_HIGH = r"(?<=[\w)\]»*}…])[ \u00a0\u202f]?([;!?]+)(?=\s|$|[)\]»*\[])"
+_FR_COLON = r"(?<=[\w)\]»*}…])[ \u00a0\u202f]?:(?=\s|$|[*\[])"
 #: A pair of straight or English double quotes around some text on one line.
-_QUOTED = re.compile(r"[\"“]([^\"“”\n]+)[\"”]")
+_QUOTED = r"[\"“]([^\"“”\n]+)[\"”]"
 #: An apostrophe between two letters (l'atelier, geht's).
-_APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+_APOSTROPHE = r"(?<=[^\W\d_])'(?=[^\W\d_])"
 
 
 def typeset(base: str, text: str, narrow: str = NNBSP) -> str:
@@ -32,16 +35,16 @@ def typeset(base: str, text: str, narrow: str = NNBSP) -> str:
 
     `narrow` is the narrow no-break space to use (a font without one gets a no-break space instead)."""
     if base == "fr":
-        text = _APOSTROPHE.sub("\u2019", text)
-        text = _QUOTED.sub(lambda m: f"«{narrow}{m.group(1).strip()}{narrow}»", text)
-        text = _FR_HIGH.sub(lambda m: narrow + m.group(1), text)
-        text = _FR_COLON.sub(NBSP + ":", text)
+        text = re.sub(_APOSTROPHE, "\u2019", text)
+        text = re.sub(_QUOTED, lambda m: f"«{narrow}{m.group(1).strip()}{narrow}»", text)
+        text = re.sub(_FR_HIGH, lambda m: narrow + m.group(1), text)
+        text = re.sub(_FR_COLON, NBSP + ":", text)
         # the catalogs write the narrow space themselves (the companion's pages show them as written): a face
         # without one gets the no-break space there too
         return text if narrow == NNBSP else text.replace(NNBSP, narrow)
     if base == "de":
-        text = _APOSTROPHE.sub("\u2019", text)
-        return _QUOTED.sub(lambda m: f"\u201e{m.group(1)}\u201c", text)
+        text = re.sub(_APOSTROPHE, "\u2019", text)
+        return re.sub(_QUOTED, lambda m: f"\u201e{m.group(1)}\u201c", text)
     return text
 
 

@@ -18,6 +18,10 @@ What is read, with pypdf (structure, content streams, pictures) and pdfium (wher
 - PDF/X: the OutputIntent, the version in the Info dictionary, and for PDF/X-1a no transparency (soft masks,
   constant opacity below 1, blend modes).
 
+What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
+round token, round corners of its own) is warned about (rule `shape`, :func:`add_shape`): the services cut their
+products' rectangles, so the file is taken and the pieces come out rectangular.
+
 What a PDF cannot tell: whether a picture was a PNG file before it was placed (DriveThruCards' rule is about the
 files put in the layout: donjon states it as not checkable); which art is "key" (only text is checked against the
 safe area).
@@ -30,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from generator.catalog.shapes import Shape
+from generator.i18n import N_, Language
 from generator.prepress.services import GOOD_DPI, Service
 
 Verdict = Literal["ok", "warned", "refused"]
@@ -99,6 +105,33 @@ class Preflight:
                 "page_verdicts": [self.page_verdict(n) for n in range(1, self.pages + 1)],
                 "findings": [{"page": f.page, "rule": f.rule, "verdict": f.verdict, "message": f.message,
                               "source": self.service.cite(f.rule)} for f in self.findings]}
+
+
+#: The warning on a deck whose pieces are not rectangles. What is certain: the services cut their products, which
+#: are rectangles, whatever the file draws; whether one sells a shaped product is for its own pages to say.
+SHAPED = N_("the deck {deck} has pieces of the shape {shape}, but {service} cuts rectangles: the file is accepted "
+            "and the pieces come out rectangular, with what is printed around their outline; cut them by hand, or "
+            "choose a shaped product if the service's own pages list one")
+#: A deck's `shape` in words, by its kind (a rectangle with round corners is `rounded`).
+SHAPE_WORDS = {"rounded": N_("rectangle with round corners"), "circle": N_("circle"), "ellipse": N_("ellipse"),
+               "hexagon": N_("hexagon"), "polygon": N_("polygon"), "star": N_("star"),
+               "path": N_("outline of its own")}
+
+
+def shape_warning(deck: str, shape: Shape | None, service: Service, lang: Language) -> str | None:
+    """What to say, in `lang`, of the deck `deck`'s pieces for `service`: None when they are plain rectangles."""
+    if shape is None or (shape.kind == "rect" and not any(shape.radii)):
+        return None
+    kind = "rounded" if shape.kind == "rect" else "hexagon" if shape.kind == "polygon" and shape.sides == 6 \
+        else shape.kind
+    return lang._(SHAPED).format(deck=deck, shape=lang._(SHAPE_WORDS[kind]), service=service.name)
+
+
+def add_shape(result: Preflight, deck: str, shape: Shape | None, lang: Language) -> None:
+    """Warn (rule `shape`) when the deck `deck`'s pieces are not plain rectangles."""
+    said = shape_warning(deck, shape, result.service, lang)
+    if said is not None:
+        result.add(None, "shape", said, refuse=False)
 
 
 def _generic(message: str) -> str:

@@ -69,6 +69,11 @@ class RuleSource:
         return self.source is not None
 
 
+#: What donjon checks of every service without a page of the service stating it.
+OWN_RULES = {"shape": RuleSource(confidence="M", note="a service cuts the outline of the product ordered, not the one a "
+                                                      "file draws; donjon read no product of a shape of its own")}
+
+
 @dataclass(frozen=True)
 class Service:
     id: str
@@ -97,7 +102,8 @@ class Service:
     file: str = ""
 
     def rule(self, name: str) -> RuleSource:
-        return self.provenance.get(name, RuleSource(confidence="L", note="not stated by any source read"))
+        return self.provenance.get(name, OWN_RULES.get(name, RuleSource(confidence="L",
+                                                                      note="not stated by any source read")))
 
     def cite(self, name: str) -> str:
         """Where a rule comes from, in words: `spec-de (read 2026-11-26): ...` or `not confirmed (M): ...`."""

@@ -396,6 +396,14 @@ def advance(face_id: str, char: str) -> float:
     return float(face.charWidths.get(ord(char), face.defaultWidth))
 
 
+def advances(face_id: str) -> tuple[dict[int, float], float]:
+    """The face's advances by code point and the advance of a character it lacks: :func:`advance` for a loop over
+    thousands of characters (the SVG backend places every glyph of every card), which would otherwise look the
+    font up again for each."""
+    face = _font(face_id).face
+    return face.charWidths, face.defaultWidth
+
+
 #: The characters whose outlines in donjon's own faces are kept in templates/fonts/outlines/ (Basic Latin,
 #: Latin-1, the dashes, quotes, bullets and ellipsis of General Punctuation, the euro, trade mark and minus signs):
 #: what nearly every card's text is made of. Reading a face's file of them takes a millisecond; importing fontTools

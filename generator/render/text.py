@@ -100,9 +100,10 @@ def escape_markup(value: Any) -> str:
 
 # --- markup -------------------------------------------------------------------------------------------------------
 
-_TOKENS = re.compile(r"\\(.)|(\*\*)|(\*)|(?<!\{)\{([a-z][a-z0-9-]*)\}(?!\})|(\n)|([ \t\r]+)"
-                     r"|\[(colou?r|size)=([^\]\n]{1,40})\]|\[/(colou?r|size)\]"
-                     r"|([^\\*{\[\n \t\r]+|\{|\[|\\)", re.S)
+#: Text, compiled by `re` on first use: text without markup never needs it (:func:`parse`).
+_TOKENS = (r"\\(.)|(\*\*)|(\*)|(?<!\{)\{([a-z][a-z0-9-]*)\}(?!\})|(\n)|([ \t\r]+)"
+           r"|\[(colou?r|size)=([^\]\n]{1,40})\]|\[/(colou?r|size)\]"
+           r"|([^\\*{\[\n \t\r]+|\{|\[|\\)")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 _PERCENT = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*")
 #: `[size=...]` between these shares of the text's size: smaller is unreadable, larger never fits a box.
@@ -147,12 +148,21 @@ def _word(pieces: list[Piece], base: str, spacing: float = 0.0) -> Word:
     return Word(tuple(pieces), w1, (width(base if last.icon else last.face, " ") + spacing) * last.scale)
 
 
+#: The characters that begin markup (an escape, emphasis, an icon, a tag, a new paragraph): text with none of them
+#: is words and spaces, which :func:`parse` reads the short way (most card text is).
+_MARKUP_START = frozenset("\\*{[\n")
+#: What separates words (the spaces of :data:`_TOKENS`).
+_SPACES = re.compile(r"[ \t\r]+")
+
+
 def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
           own_icons: Mapping[str, Any] | None = None, spacing: float = 0.0) -> tuple[Paragraph, ...]:
     """Markup into paragraphs of words (raises TextProblem on bad markup, unknown icons, missing glyphs).
 
     `palette` gives the colour names `[colour=...]` may use; `own_icons` the deck's own icons (name -> picture
     file), drawn as pictures where `{name}` is written; `spacing` the letter spacing, a share of the size."""
+    if _MARKUP_START.isdisjoint(text):
+        return _plain(text, face, spacing)
     bold = italic = False
     current = face
     paragraphs: list[Paragraph] = []
@@ -221,7 +231,7 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
             raise TextProblem(f"[/{tag}] closes nothing here ({expected}) in {text[:60]!r}")
         _tag, colour, scale = spans.pop()
 
-    for match in _TOKENS.finditer(text):
+    for match in re.finditer(_TOKENS, text, re.S):
         escaped, strong, emph, icon, newline, space, tag, value, closing, plain = match.groups()
         if plain is not None:
             chunk.append(plain)
@@ -269,6 +279,18 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
     while paragraphs and not paragraphs[0]:
         paragraphs.pop(0)
     return tuple(paragraphs)
+
+
+def _plain(text: str, face: str, spacing: float) -> tuple[Paragraph, ...]:
+    """What :func:`parse` gives for text without markup, without its tokens: one paragraph (or none) of words,
+    each one piece in `face`; the characters the face lacks reported as parse reports them."""
+    words = [word for word in _SPACES.split(text) if word]
+    lacking = fonts.missing(face, "".join(words))
+    if lacking:
+        raise MissingGlyphs({face: list(lacking)})
+    if not words:
+        return ()
+    return (tuple(_word([Piece(face, word)], face, spacing) for word in words),)
 
 
 def shown(word: Word) -> str:
@@ -322,7 +344,8 @@ class Hyphens:
 
     #: Words shorter than this are never broken: a two-letter piece at each end reads badly in a narrow box.
     SHORTEST = 5
-    _WORD = re.compile(r"(\W*)(\w(?:[\w'’]*\w)?)(\W*)")
+    #: A word between its punctuation (text: compiled by `re` when a text is first hyphenated).
+    _WORD = r"(\W*)(\w(?:[\w'’]*\w)?)(\W*)"
 
     def __init__(self, language: str, spacing: float) -> None:
         import pyphen
@@ -336,7 +359,7 @@ class Hyphens:
         if len(word.pieces) != 1 or word.pieces[0].icon is not None:
             return None
         piece = word.pieces[0]
-        found = self._WORD.fullmatch(piece.text)
+        found = re.fullmatch(self._WORD, piece.text)
         if found is None or len(found.group(2)) < self.SHORTEST or fonts.missing(piece.face, "-"):
             return None
         lead, core, trail = found.groups()
@@ -500,11 +523,13 @@ def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style:
 
 #: Scripts written right to left (Hebrew, Arabic, Syriac, Thaana, NKo... and their presentation forms): text
 #: holding none of them is laid out as it is written, without the bidirectional algorithm.
-_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
+#: Text, compiled by `re` when first needed: ASCII text (most card text) holds none of them, and a class reaching
+#: this far into Unicode takes a millisecond to compile.
+_RTL = "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]"
 
 
 def has_rtl(text: str) -> bool:
-    return _RTL.search(text) is not None
+    return not text.isascii() and re.search(_RTL, text) is not None
 
 
 def _levels(text: str, base: int) -> list[int]:

@@ -608,7 +608,7 @@ class _Drawer:
         value = p.get("value", True)
         if isinstance(value, str) and "{" in value:
             value = self.render(value, context, markup=True).strip()
-            value = int(value) if value.isdigit() else value
+            value = int(value) if value.isdecimal() else value
         b = self.box(p, parent)
         self.bubble(decl, value, b.x, b.y)
 

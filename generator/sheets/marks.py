@@ -21,9 +21,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from generator.i18n import N_
 from generator.wording import listing, noun, quoted
+
+if TYPE_CHECKING:
+    from generator.i18n import Language
 
 FORMAT = "donjon-castle-marks/1"
 #: The opencv dictionary the markers are taken from: 4 x 4 bits, 50 markers far apart from each other (few bits
@@ -370,11 +374,32 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
 
 
 class BadConfirmation(ValueError):
-    """A value given for a field that the field cannot take (the message says which it takes)."""
+    """A value given for a field that the field cannot take (the message says which it takes): `str()` is English
+    (the command line's `--set`), :meth:`said` the message in a language (the companion's check page)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, field: str, message: str, **values: object) -> None:
+        super().__init__(message.format(name=field, **values))
         self.field = field
+        self.message = message
+        self.values = values
+
+    def said(self, lang: Language) -> str:
+        """The message in `lang`, the field named in its words (English: exactly as `str()`)."""
+        if lang.english:
+            return str(self)
+        from generator.sheets.summary import words
+
+        return lang._(self.message).format(name=words(self.field, lang), **self.values)
+
+
+#: Why a value given for a field is refused: `{name}` the field, `{given}` what was typed (quoted).
+NO_FIELD = N_("the sheet has no field {unknown} (its fields: {fields})")
+NOT_IDS = N_("{name} takes ids separated by commas ({ids}) or none; {given} is not one")
+NOT_DIGITS = N_("{name} takes a whole number from 0 to {most}, not {given}")
+NOT_DIGITS_OR_NONE = N_("{name} takes a whole number from 0 to {most} or none, not {given}")
+NOT_COUNT = N_("{name} takes a number from 0 to {most}, not {given}")
+NOT_YES_NO = N_("{name} takes true or false, not {given}")
+NOT_ALLOWED = N_("{name} takes {values} or none, not {given}")
 
 
 def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[str, Sequence[int]] | None = None
@@ -383,7 +408,7 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
     marks = mark_map.marks
     by_field = by_field if by_field is not None else field_marks(marks)
     if name not in by_field:
-        raise BadConfirmation(name, f"the sheet has no field {name!r} (its fields: {', '.join(sorted(by_field))})")
+        raise BadConfirmation(name, NO_FIELD, unknown=repr(name), fields=", ".join(sorted(by_field)))
     indexes = by_field[name]
     allowed = [marks[i].value for i in indexes if not marks[i].digit]
     digits = [marks[i].digit for i in indexes if marks[i].digit]
@@ -396,32 +421,30 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
         if text.lower() in ("none", "no", "") and kind != "count":
             return None
         if number is None or not 0 <= number <= most:
-            return _refuse(name, f"takes a whole number from 0 to {most}" + ("" if kind == "count" else " or none"),
-                           text)
+            return _refuse(name, NOT_DIGITS if kind == "count" else NOT_DIGITS_OR_NONE, text, most=most)
         return number
     if _is_count(mark_map, name, indexes):
         if number is None or not 0 <= number <= len(allowed):
-            return _refuse(name, f"takes a number from 0 to {len(allowed)}", text)
+            return _refuse(name, NOT_COUNT, text, most=len(allowed))
         return number
     if kind == "list":
         given = [g.strip().lower() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
         unknown = [g for g in given if g not in allowed]
         if unknown:
-            raise BadConfirmation(name, f"{name} takes ids separated by commas ({', '.join(map(str, allowed))}) "
-                                  f"or none; {quoted(', '.join(unknown))} is not one")
+            raise BadConfirmation(name, NOT_IDS, ids=", ".join(map(str, allowed)), given=quoted(", ".join(unknown)))
         return given
     if text.lower() in ("none", "no", "false", ""):
         return False if kind == "yes-no" else None
     if kind == "yes-no" or all(isinstance(v, bool) for v in allowed):
         if text.lower() in ("true", "yes", "1"):
             return True
-        return _refuse(name, "takes true or false", text)
+        return _refuse(name, NOT_YES_NO, text)
     if number is not None and number in allowed:
         return number
     if text in [str(v) for v in allowed]:
         return next(v for v in allowed if str(v) == text)
-    return _refuse(name, f"takes {describe(allowed).replace(' and ', ', ')} or none", text)
+    return _refuse(name, NOT_ALLOWED, text, values=describe(allowed).replace(" and ", ", "))
 
 
-def _refuse(name: str, takes: str, text: str) -> object:
-    raise BadConfirmation(name, f"{name} {takes}, not {quoted(text)}")  # a value of 5,000 digits is shown cut
+def _refuse(name: str, message: str, text: str, **values: object) -> object:
+    raise BadConfirmation(name, message, given=quoted(text), **values)  # a value of 5,000 digits is shown cut

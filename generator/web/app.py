@@ -272,10 +272,8 @@ class Companion:
         table_id = request.path_params["table_id"]
         lang = request_language(request)
         form = await self.form(request)
-        raw_seat = str(form.get("seat", ""))
-        seat = int(raw_seat) if raw_seat.isdigit() and len(raw_seat) < 4 else None
-        shown = form.get("shown", "")
-        shown_seat = int(shown) if isinstance(shown, str) and shown.isdigit() and len(shown) < 4 else None
+        seat = seat_number(str(form.get("seat", "")))
+        shown_seat = seat_number(form.get("shown", ""))
         raw_path = str(form.get("path", ""))
         path = tuple(raw_path.split("."))
         value = form.get("value", "")
@@ -349,8 +347,8 @@ class Companion:
         if known == str(version):
             return Response(status_code=204)
         view = await self.table(table_id, request_language(request))
-        raw = request.query_params.get("seat", "")
-        seat = int(raw) if raw.isdigit() and len(raw) < 4 and view.table.has_seat(int(raw)) else None
+        seat = seat_number(request.query_params.get("seat", ""))
+        seat = seat if seat is not None and view.table.has_seat(seat) else None
         context = self.table_context(view, seat)
         reload_forms = request.query_params.get("h", "") != context["hash"]
         return self.page("update.html", request, reload_forms=reload_forms, edited=-1, edited_path="", error="",
@@ -727,6 +725,13 @@ class Companion:
     async def gone(self, request: Request, exc: Exception) -> Response:
         """The client left in the middle of its request: nobody reads the answer, and it is no fault to log."""
         return Response(status_code=400)
+
+
+def seat_number(raw: object) -> int | None:
+    """A seat's number as a form or a query sends it (`2`), or None for anything else: a file, an empty field, a
+    sign, or more than three digits (no table seats a thousand). ASCII digits only: `isdigit` also takes `²`, which
+    int() refuses."""
+    return int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) < 4 else None
 
 
 def player_url(name: str) -> str:

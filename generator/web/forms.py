@@ -194,7 +194,7 @@ class FormBuilder:
         self._sources = {**self.options, "_players": max(len(self.players), 1), "_lang": self.lang}
 
     def _widget(self, path: Sequence[str]) -> TableControl | None:
-        return self.hints.widgets.get(".".join(p for p in path if not p.isdigit()))
+        return self.hints.widgets.get(".".join(p for p in path if not p.isdecimal()))
 
     def _control(self, name: str, spec: Field, path: list[str], where: str, value: Any) -> Control:
         widget = self._widget(path)
@@ -274,7 +274,7 @@ class FormBuilder:
         for step in path[1:]:
             while isinstance(type_, Nullable):
                 type_ = type_.inner
-            if isinstance(type_, ListOf) and step.isdigit():
+            if isinstance(type_, ListOf) and step.isdecimal():
                 type_ = type_.item
             elif isinstance(type_, Record) and step in type_.fields:
                 type_ = type_.fields[step].type
@@ -345,7 +345,7 @@ def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, 
                 raise EditError(messages.NO_ITEM, index=index)
             node = node[index]
         else:
-            node = node.setdefault(step, {} if not step.isdigit() else create)
+            node = node.setdefault(step, {} if not step.isdecimal() else create)
     return node, path[-1]
 
 
@@ -356,7 +356,8 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
     type_ = builder.type_at(edit.path, edit.shared)
     container, last = _walk(data, edit.path, None)
     if isinstance(container, list):
-        if not last.isdigit() or int(last) >= len(container):
+        # isdecimal, not isdigit, wherever int() follows: `isdigit` also takes a superscript two, which int() refuses
+        if not last.isdecimal() or int(last) >= len(container):
             raise EditError(messages.NO_ITEM, index=last[:10])
         key: Any = int(last)
     else:
@@ -420,7 +421,7 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
         return
     if edit.op == "remove":
         items = list(current or [])
-        if not edit.value.isdigit() or int(edit.value) >= len(items):
+        if not edit.value.isdecimal() or int(edit.value) >= len(items):
             raise EditError(messages.NO_ITEM, index=edit.value[:10])
         del items[int(edit.value)]
         container[key] = items

@@ -218,7 +218,7 @@ class Games:
             reading = interpret(the_map, states, given)
         except BadConfirmation as err:
             reading = by_marks
-            problems.append(str(err))
+            problems.append(str(err) if lang is None else err.said(lang))
         problems.extend(f"{u.field if lang is None or lang.english else words(u.field, lang)}: {why_said(u, lang)}"
                         for u in reading.uncertain)
         unsure = {u.field for u in by_marks.uncertain}

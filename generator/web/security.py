@@ -154,7 +154,7 @@ class BodyLimit:
         from generator.web.messages import REFUSED_TOO_BIG, REFUSED_TOO_SLOW, TOO_BIG, TOO_SLOW
 
         most = {"most": limit // 1024}
-        if length is not None and (not length.isdigit() or int(length) > limit):
+        if length is not None and (not length.isdecimal() or int(length) > limit):
             await _refuse(scope, send, 413, TOO_BIG, REFUSED_TOO_BIG, most)
             return
         seen = 0

@@ -152,7 +152,7 @@ class TableView:
             label = next((f"{label}, {shown}" for value, shown in best.rows if value == row), label)
         if self.hints.parts and where.startswith(f"{self.hints.parts}["):
             index = where[len(self.hints.parts) + 1:].split("]", 1)[0]
-            if index.isdigit() and int(index) < len(self.table.parts):
+            if index.isdecimal() and int(index) < len(self.table.parts):
                 name = self.table.parts[int(index)].name
                 return said(self.lang, messages.LABELLED, label=name, value=label) if label else name
         return label

@@ -278,3 +278,60 @@ def test_right_to_left_text_keeps_its_markup() -> None:
     assert [(r.text, r.colour, r.size) for r in runs] == [("big", "#000000", 15), ("end", "#000000", 10),
                                                          ("םולש", "#aa0000", 10)]
     assert [r.x for r in runs] == sorted(r.x for r in runs)
+
+
+class _AlwaysMarkup:
+    """Stands in for the set of markup characters so that :func:`T.parse` takes its full, token by token, path."""
+
+    def isdisjoint(self, _text: str) -> bool:
+        return False
+
+
+def _shipped_texts() -> list[str]:
+    """Every string in the shipped catalogs and example decks: real card text, names, notes."""
+    import csv
+    from pathlib import Path
+
+    import yaml
+
+    found: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, str):
+            found.append(node)
+        elif isinstance(node, dict):
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    content = Path(__file__).resolve().parents[2] / "content"
+    for path in sorted(content.rglob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    for path in sorted(content.rglob("*.csv")):
+        for row in csv.reader(path.read_text(encoding="utf-8").splitlines()):
+            found.extend(row)
+    return found
+
+
+@pytest.mark.parametrize("face", ["cardo", "cardo-bold"])
+def test_plain_text_reads_as_the_full_markup_parser_reads_it(face: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text without markup is split into words the short way (the common case, for speed); it must give exactly
+    the paragraphs, words, widths and missing-glyph report the token by token parser gives."""
+    texts = _shipped_texts() + [
+        "", "   ", "a", " a\tb\r c ", "Château fort : « tour »", "word\u00a0joined", "漢字 and ☃", "x" * 300]
+    plain = [t for t in texts if T._MARKUP_START.isdisjoint(t)]
+    assert len(plain) > 200  # the shipped catalogs hold hundreds of such texts: the comparison is not empty
+
+    def read(text: str) -> object:
+        try:
+            return T.parse(text, face, spacing=0.02)
+        except T.MissingGlyphs as problem:
+            return ("missing", problem.lacking)
+
+    short = [read(t) for t in plain]
+    monkeypatch.setattr(T, "_MARKUP_START", _AlwaysMarkup())
+    full = [read(t) for t in plain]
+    for text, a, b in zip(plain, short, full):
+        assert a == b, text

@@ -180,6 +180,11 @@ def test_an_undecided_value_is_typed_rather_than_tapped(client: TestClient) -> N
     assert wrong.status_code == 400 and "towers[2] takes a whole number from 0 to 9 or none, not &#39;12&#39;" in \
         wrong.text
     assert 'value="12"' in wrong.text  # what was typed stays, to be mended
+    for code, said in (("fr", "tours #3 accepte un nombre entier de 0 à 9 ou none, pas &#39;12&#39;"),
+                       ("de", "Türme #3 nimmt eine ganze Zahl von 0 bis 9 oder none an, nicht &#39;12&#39;")):
+        page = client.post(f"/tables/{table.id}/seats/0/marks", headers={**SAME_ORIGIN, "Accept-Language": code},
+                           data={**form, "set:towers[2]": "12"})
+        assert page.status_code == 400 and said in page.text and "takes a whole" not in page.text, code
     seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
                        data={**form, "set:towers[2]": "5", "then": "check"})
     assert seen.status_code == 200
@@ -188,6 +193,9 @@ def test_an_undecided_value_is_typed_rather_than_tapped(client: TestClient) -> N
     unknown = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
                           data={**form, "set:tower[9]": "5"})
     assert unknown.status_code == 400 and "the sheet has no field" in unknown.text
+    unknown = client.post(f"/tables/{table.id}/seats/0/marks", headers={**SAME_ORIGIN, "Accept-Language": "fr"},
+                          data={**form, "set:tower[9]": "5"})
+    assert unknown.status_code == 400 and "la feuille n’a pas de champ &#39;tower[9]&#39;" in unknown.text
     kept = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**form, "set:towers[2]": "5"},
                        follow_redirects=True)
     assert kept.status_code == 200 and totals(kept.text)["Ana"].lstrip("≈") == "36"

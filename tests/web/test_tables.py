@@ -161,18 +161,27 @@ def test_a_guedelon_table_per_building_and_the_team(client: TestClient) -> None:
 
 def test_an_edit_naming_a_seat_the_table_has_not_is_answered_without_it(client: TestClient) -> None:
     """`shown` names the seat whose page sent the edit: a seat a table has not (a team game has none) is ignored,
-    as the live answer ignores it, never a server error."""
+    as the live answer ignores it, never a server error; so is a seat that is no number (a superscript two is a
+    digit to `isdigit`, not to int())."""
+    from generator.web.app import seat_number
+
+    assert [seat_number(v) for v in ("0", "12", "999", "1000", "", "-1", " 1", "²", "٣", "1.0", None)] == \
+        [0, 12, 999, None, None, None, None, None, None, None, None]
     table = new_table(client, "guedelon", ["Ana", "Ben"], events="easy")
-    for shown in ("0", "7"):
+    for shown in ("0", "7", "²", "1000"):
         answer = client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN,
                              data={"seat": "", "shown": shown, "op": "set", "path": "rounds", "value": "17"})
-        assert answer.status_code == 200 and 'role="alert"' not in answer.text
+        assert answer.status_code == 200 and 'role="alert"' not in answer.text, shown
+        live = client.get(f"/tables/{table.id}/live", params={"seat": shown})
+        assert live.status_code == 200, shown
 
 
 @pytest.mark.parametrize(("op", "path", "value"), [
     ("set", "vp_tokens", "lots"), ("set", "no_such_field", "1"), ("set", "name", "Mallory"),
     ("append", "vp_cards", ""), ("remove", "vp_cards", "7"), ("explode", "vp_tokens", "1"),
     ("set", "vp_tokens", "9" * 30), ("set", "a.b.c.d.e.f.g", "1"),
+    # a superscript two is a digit to `isdigit`, not to int(): a list index or a count, never a server error
+    ("remove", "vp_cards", "²"), ("set", "vp_cards.²", "1"), ("set", "vp_cards.².x", "1"),
 ])
 def test_an_edit_the_format_cannot_take_is_refused_with_a_message(client: TestClient, op: str, path: str,
                                                                    value: str) -> None:
