@@ -100,6 +100,9 @@ EDGE_ONLY = 0.08
 #: A figure is coloured in when this share of it is inked, empty below the lower share, asked between.
 FIGURE_FILLED = 0.68
 FIGURE_EMPTY = 0.16
+#: ... and this share of it at half its ink's peak darkness (Measure.core): a figure coloured in half, its edge
+#: blurred past where the pencil stopped, may read FIGURE_FILLED inked, never this much at half its peak.
+FIGURE_CORE = 0.7
 #: A printed outline is seen when its darkness is at least this share of the sheet's usual outline darkness.
 OUTLINE_SEEN = 0.45
 #: A faint trace (rubbed out) is a ghost, not a mark, when its ink is at most GHOST of the ink of the sheet's marks
@@ -420,6 +423,10 @@ class Measure:
     y: int
     #: how much brighter its paper is than the paper around it (Light.lift): the light glare adds there
     lift: float = 0.0
+    #: the share of the inside inked at half the ink's peak darkness at least: the ink's edge, blurred by the
+    #: camera, spreads past where the player stopped, but not that dark (a figure coloured in half reads 70 % or
+    #: more inked at times, never over 60 % at half its peak; one coloured in whole, over 80 %)
+    core: float = 0.0
 
 
 NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0, 0)
@@ -539,12 +546,13 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         edge_share = math.hypot(mx, my) / (size / 2)
         edge_angle = math.atan2(my, mx)
     middle = float(inked[_middle(w, h)].mean()) if len(xs) else 0.0
+    core_share = float(core.sum()) / area if len(xs) else 0.0
     ring = 0.0
     if mark.shape != "figure":
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold, circles)
     return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
-                   x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()))
+                   x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share)
 
 
 @lru_cache(maxsize=32)
@@ -676,7 +684,7 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
         return MarkRead(None, m.cover, 0.0, "its printed outline cannot be seen (something covers it, or a shadow "
                                             "too dark)", "covered", x, y)
     if mark.shape == "figure":
-        if m.cover >= FIGURE_FILLED:
+        if m.cover >= FIGURE_FILLED and m.core >= FIGURE_CORE:
             return MarkRead(True, m.cover, _margin(m.cover, FIGURE_EMPTY, FIGURE_FILLED), x=x, y=y)
         if m.cover <= FIGURE_EMPTY:
             return MarkRead(False, m.cover, _margin(m.cover, FIGURE_EMPTY, FIGURE_FILLED), x=x, y=y)
@@ -858,11 +866,12 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
                 measures[i] = measure(mark, light_, ref, printed_dark, places[i], near)
                 reads[i] = decide(mark, measures[i], sheet)
     # a stroke crossing the gap from a filled neighbour into a bubble, and no further than a short way in, is the
-    # neighbour's
+    # neighbour's; a circle drawn around a bubble is not (it crosses the gap to a close neighbour too, but a stroke
+    # come from the neighbour never closes a ring around this one)
     threshold = ink_threshold(light_)
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if reads[i].state is False or m is NOWHERE or mark.shape == "figure" or m.cover >= 0.35 or \
-                m.spread >= SPREAD or reads[i].code in ("glare", "covered", "outside"):
+                m.spread >= SPREAD or m.ring >= CIRCLED or reads[i].code in ("glare", "covered", "outside"):
             continue
         for j, (other, n) in enumerate(zip(marks, measures, strict=True)):
             if j != i and reads[j].state is True and n.cover > m.cover and other.shape != "figure" and \
