@@ -261,6 +261,8 @@ class Filled:
     shine: Image
     truth: list[bool | None]
     styles: dict[str, int]
+    #: the player's instrument (one player, one instrument)
+    pen: Instrument
 
 
 def _pick(weights: dict[str, float], rng: random.Random) -> str:
@@ -311,7 +313,7 @@ def fill_sheet(sheet: Sheet, filled: Sequence[bool], rng: random.Random, how: Fi
                 _ink(image, shine, stroke, pen, rng)
         if style:
             styles[style] = styles.get(style, 0) + 1
-    return Filled(sheet, image, shine, truth, styles)
+    return Filled(sheet, image, shine, truth, styles, pen)
 
 
 # --- the sheet photographed -----------------------------------------------------------------------------------------
@@ -646,13 +648,17 @@ def shoot(filled: Filled, rng: random.Random, camera: Camera, others: Sequence[O
         lit = lit + lobe * strength * np.where(on_sheet, shiny, 0.3)
         meta["glare"] = {"at_mm": [round(float(gx)), round(float(gy))], "radius_mm": round(radius),
                          "strength": round(glare, 2)}
-        # a mark is hidden when the glare leaves a pencil's line less than a third of its contrast
+        # a mark is hidden when the glare leaves its own ink less than a third of its contrast: a filled mark's
+        # ink is what filled it (its tone and shine, from the sheet as filled: HB graphite drowns, felt-tip ink
+        # stays plainly dark); an empty mark is hidden where a fill of the player's instrument would be, since
+        # an empty look there cannot be told from a drowned fill
         for index, (mx, my) in enumerate(centres):
             here = ((mx - gx) ** 2 + (my - gy) ** 2) / (2 * radius ** 2)
             lobe_here = 0.7 * math.exp(-here * 4) + 0.3 * math.exp(-here)
+            tone, shine_ink = _own_ink(filled, index)
             paper = min(255.0, 220 + lobe_here * strength * SHINE_PAPER)
-            ink = min(255.0, 100 + lobe_here * strength * INSTRUMENTS["hb"].shine)
-            if (paper - ink) < 120 / 3:
+            ink = min(255.0, tone + lobe_here * strength * shine_ink)
+            if abs(paper - ink) < (220 - tone) / 3:
                 hidden.add(index)
     photo_f = lit
     if camera.finger:
@@ -709,6 +715,24 @@ def shoot(filled: Filled, rng: random.Random, camera: Camera, others: Sequence[O
                  "fold_mm": round(surface.fold, 1), "blur_px": round(blur * px_per_mm_photo, 2),
                  "px_per_mm": round(px_per_mm_photo, 2), "noise": round(sigma, 1), "quality": quality})
     return Photo(encoded.tobytes(), list(filled.truth), hidden, meta, refuse)
+
+
+def _own_ink(filled: Filled, index: int) -> tuple[float, float]:
+    """The grey and the shine of the ink that marks `filled`'s mark `index`: where a player's ink lies in the
+    middle of the mark (the printed sheet left out), its median; for a mark not filled, or filled too thinly to
+    say, a mid-tone line of the player's instrument."""
+    pen = (sum(filled.pen.tone) / 2, filled.pen.shine)
+    if filled.truth[index] is False:
+        return pen
+    mark, k = filled.sheet.map.marks[index], filled.sheet.render
+    x0, y0 = round((mark.x + mark.width * 0.2) * k), round((mark.y + mark.height * 0.2) * k)
+    x1, y1 = round((mark.x + mark.width * 0.8) * k), round((mark.y + mark.height * 0.8) * k)
+    before = filled.sheet.image[y0:y1, x0:x1].astype(np.float32)
+    after = filled.image[y0:y1, x0:x1].astype(np.float32)
+    inked = (before - after > 30) & (before > 200)
+    if inked.sum() < 4:
+        return pen
+    return float(np.median(after[inked])), float(np.median(filled.shine[y0:y1, x0:x1][inked]))
 
 
 @dataclass(frozen=True)
@@ -847,7 +871,7 @@ def make(family: Family, sheet: Sheet, filled: Sequence[bool], seed: int | str,
     filling = fill_sheet(sheet, filled, rng, family.filling)
     around = others(rng) if others is not None and family.camera.clutter else ()
     photo = shoot(filling, rng, family.camera, around)
-    photo.meta.update({"family": family.name, "seed": seed, "styles": filling.styles})
+    photo.meta.update({"family": family.name, "seed": seed, "styles": filling.styles, "pen": filling.pen.name})
     return photo
 
 

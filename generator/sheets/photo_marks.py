@@ -100,6 +100,9 @@ EDGE_ONLY = 0.08
 #: A figure is coloured in when this share of it is inked, empty below the lower share, asked between.
 FIGURE_FILLED = 0.68
 FIGURE_EMPTY = 0.16
+#: ... and this share of it at half its ink's peak darkness (Measure.core): a figure coloured in half, its edge
+#: blurred past where the pencil stopped, may read FIGURE_FILLED inked, never this much at half its peak.
+FIGURE_CORE = 0.7
 #: A printed outline is seen when its darkness is at least this share of the sheet's usual outline darkness.
 OUTLINE_SEEN = 0.45
 #: A faint trace (rubbed out) is a ghost, not a mark, when its ink is at most GHOST of the ink of the sheet's marks
@@ -169,6 +172,8 @@ class Light:
     noise: float
     #: where glare may be: the paper brighter than around it, or burnt out (bool per pixel)
     glare: Any
+    #: how much brighter the paper is than the paper around it (a share: 0.1 is 10 % brighter): the light glare adds
+    lift: Floats
 
 
 def _darkness(sheet: Grey) -> tuple[Floats, Floats]:
@@ -223,7 +228,7 @@ def light(sheet: Grey, ref: Grey, valid: Any) -> Light:
     # blank paper reads `base` dark on average (the brightest of grain stands a little above the paper): that is
     # the zero of ink
     dark = np.clip(dark - base, 0.0, 1.0)
-    return Light(dark, paper, max(noise, 0.004), _bright(sheet, paper, valid))
+    return Light(dark, paper, max(noise, 0.004), *_bright(sheet, paper, valid))
 
 
 #: Glare adds light: where it falls, the paper is brighter than the paper around it (by GLARE_BRIGHTER, against an
@@ -239,8 +244,9 @@ GLARE_SEEN = 0.35
 SATURATED = 250
 
 
-def _bright(sheet: Grey, paper: Floats, valid: Any) -> Any:
-    """Where the paper is brighter than the paper around it, or burnt out: where glare may be."""
+def _bright(sheet: Grey, paper: Floats, valid: Any) -> tuple[Any, Floats]:
+    """Where the paper is brighter than the paper around it, or burnt out: where glare may be; and how much brighter
+    than around it the paper is everywhere (a share)."""
     import cv2
     import numpy as np
 
@@ -248,7 +254,7 @@ def _bright(sheet: Grey, paper: Floats, valid: Any) -> Any:
     small = cv2.resize(paper, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA)
     ok = cv2.resize(valid.astype(np.uint8), (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
     if not ok.any():
-        return np.zeros(sheet.shape, dtype=bool)
+        return np.zeros(sheet.shape, dtype=bool), np.zeros(sheet.shape, dtype=np.float32)
     reach = max(3, round(GLARE_REACH_MM * PX_MM / step)) | 1
     filled_in = np.where(ok, small, float(np.median(small[ok]))).astype(np.float32)
     around = cv2.morphologyEx(filled_in, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
@@ -261,7 +267,9 @@ def _bright(sheet: Grey, paper: Floats, valid: Any) -> Any:
                            interpolation=cv2.INTER_AREA) > 0.3
     found = ok & (bright | (saturated & (sheet_paper < SATURATED - 12)))
     found = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-    return cv2.resize(found.astype(np.uint8), (sheet.shape[1], sheet.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+    lift = np.where(ok, np.clip(filled_in / np.maximum(around, DARKEST_PAPER) - 1.0, 0.0, None), 0.0)
+    return (cv2.resize(found.astype(np.uint8), (sheet.shape[1], sheet.shape[0]), interpolation=cv2.INTER_NEAREST) > 0,
+            cv2.resize(lift.astype(np.float32), (sheet.shape[1], sheet.shape[0]), interpolation=cv2.INTER_LINEAR))
 
 
 # --- registration ---------------------------------------------------------------------------------------------------
@@ -413,6 +421,12 @@ class Measure:
     #: where it was read: its top-left corner, in pixels of the straightened sheet
     x: int
     y: int
+    #: how much brighter its paper is than the paper around it (Light.lift): the light glare adds there
+    lift: float = 0.0
+    #: the share of the inside inked at half the ink's peak darkness at least: the ink's edge, blurred by the
+    #: camera, spreads past where the player stopped, but not that dark (a figure coloured in half reads 70 % or
+    #: more inked at times, never over 60 % at half its peak; one coloured in whole, over 80 %)
+    core: float = 0.0
 
 
 NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0, 0)
@@ -532,12 +546,13 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         edge_share = math.hypot(mx, my) / (size / 2)
         edge_angle = math.atan2(my, mx)
     middle = float(inked[_middle(w, h)].mean()) if len(xs) else 0.0
+    core_share = float(core.sum()) / area if len(xs) else 0.0
     ring = 0.0
     if mark.shape != "figure":
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold, circles)
     return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
-                   x0, y0)
+                   x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share)
 
 
 @lru_cache(maxsize=32)
@@ -669,7 +684,7 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
         return MarkRead(None, m.cover, 0.0, "its printed outline cannot be seen (something covers it, or a shadow "
                                             "too dark)", "covered", x, y)
     if mark.shape == "figure":
-        if m.cover >= FIGURE_FILLED:
+        if m.cover >= FIGURE_FILLED and m.core >= FIGURE_CORE:
             return MarkRead(True, m.cover, _margin(m.cover, FIGURE_EMPTY, FIGURE_FILLED), x=x, y=y)
         if m.cover <= FIGURE_EMPTY:
             return MarkRead(False, m.cover, _margin(m.cover, FIGURE_EMPTY, FIGURE_FILLED), x=x, y=y)
@@ -851,18 +866,77 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
                 measures[i] = measure(mark, light_, ref, printed_dark, places[i], near)
                 reads[i] = decide(mark, measures[i], sheet)
     # a stroke crossing the gap from a filled neighbour into a bubble, and no further than a short way in, is the
-    # neighbour's
+    # neighbour's; a circle drawn around a bubble is not (it crosses the gap to a close neighbour too, but a stroke
+    # come from the neighbour never closes a ring around this one)
     threshold = ink_threshold(light_)
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if reads[i].state is False or m is NOWHERE or mark.shape == "figure" or m.cover >= 0.35 or \
-                m.spread >= SPREAD or reads[i].code in ("glare", "covered", "outside"):
+                m.spread >= SPREAD or m.ring >= CIRCLED or reads[i].code in ("glare", "covered", "outside"):
             continue
         for j, (other, n) in enumerate(zip(marks, measures, strict=True)):
             if j != i and reads[j].state is True and n.cover > m.cover and other.shape != "figure" and \
                     _bridged(light_.dark, printed_dark, mark, m, other, n, threshold):
                 reads[i] = MarkRead(False, m.cover, 0.5, x=reads[i].x, y=reads[i].y)
                 break
+    reads = calibrated_by_glare(marks, measures, reads, sheet, threshold)
     return settle(marks, measures, reads, sheet, types), light_
+
+
+#: What the fade of the sheet's ink, measured on its own marks under glare, is multiplied by before it is trusted
+#: (a tick may be drawn lighter than the sheet's usual tick, and glare lifts a mark's paper unevenly).
+FADE_MARGIN = 1.5
+#: A mark of the sheet's ink tells how that ink fades under glare when the glare lifted its paper this much at least.
+FADE_LIFT = 0.04
+#: The darkest a player's mark can be before glare (black: darkness 1). How hard a witness was pressed is not known
+#: (glare took part of its darkness), and one pressed harder than the sheet's usual ink keeps more of its darkness
+#: than a mark of usual pressure would, as if its ink shone less: so what it kept is counted against black, the
+#: darkest it could have been, which can only make the fade taken faster than it was.
+INK_DARKEST = 1.0
+#: A fill there must keep this many times the darkness from which a pixel is ink for an empty look to prove it empty.
+FADE_SEEN = 2.0
+
+
+def calibrated_by_glare(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkRead], sheet: Usual,
+                        threshold: float) -> list[MarkRead]:
+    """Empty marks under glare read empty where the sheet's own marks under glare show that a fill there would
+    still be plainly seen.
+
+    Glare adds light: it lifts the paper (Measure.lift), and washes out the printed outline and the player's ink,
+    each by how shiny it is (graphite several times more than paper, felt-tip ink hardly at all): how fast this
+    sheet's ink fades is not known in advance, so it is measured on the sheet, on its marks read filled under
+    glare (bubbles, figures coloured in; its witnesses): the share of black each kept over its whole inside (its
+    pixels washed below the ink threshold count as lost), against the lift there. An empty bubble (or figure)
+    under glare is read empty when the faintest mark it could hold (a tick; a figure's colouring in) in the
+    sheet's ink would keep FADE_SEEN times the ink threshold there, with the fastest fade of the witnesses whose
+    paper glare lifted at least as much as the mark's (a fade is not stretched to stronger glare: glare burns
+    ink out faster as the paper saturates), taken FADE_MARGIN times faster, and never slower than the mark's own
+    printed outline faded (ink is taken to shine at least as much as print). Elsewhere it stays asked about: an
+    empty look under glare proves nothing unless the sheet shows how its ink fades there."""
+    out = list(reads)
+    thin = sheet.thin or sheet.ink * THIN_SHARE
+    if not thin:
+        return out
+    # the sheet's marks read filled where glare lifted the paper: the lift there, and its ink's fade per unit of lift
+    known: list[tuple[float, float]] = []
+    for m, read in zip(measures, reads, strict=True):
+        if read.state is not True or m.lift < FADE_LIFT or m.cover < GLARE_SEEN:
+            continue
+        known.append((m.lift, (1.0 - min(1.0, m.level * m.cover / INK_DARKEST)) / m.lift))
+    if not known:
+        return out
+    for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
+        if out[i].code != "glare" or mark.shape not in sheet.outline or m.cover > COVER_EMPTY or m.ring >= 0.35:
+            continue
+        fades = [fade for lift, fade in known if lift >= m.lift]
+        if not fades:
+            continue
+        outline_lost = 1.0 - m.outline / sheet.outline[mark.shape]
+        kept = 1.0 - FADE_MARGIN * max(max(fades) * m.lift, outline_lost)
+        # the faintest mark it could hold: a figure is coloured in (broad), a bubble may be only ticked
+        faintest = sheet.ink if mark.shape == "figure" else thin
+        if kept * faintest >= FADE_SEEN * threshold:
+            out[i] = MarkRead(False, m.cover, 0.5, x=out[i].x, y=out[i].y)
+    return out
 
 
 def _bridged(dark: Floats, printed_dark: Floats, mark: Mark, m: Measure, other: Mark, n: Measure,
