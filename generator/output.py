@@ -60,16 +60,17 @@ EXPORT_KINDS: frozenset[str] = frozenset({"png", "tts", "dtc", "showcase", "prin
 
 #: Every temporary file or folder donjon makes starts with this, then the process id: what :func:`sweep` removes.
 STAGING_PREFIX = ".donjon-"
-_STAGING = re.compile(r"\.donjon-(\d+)-[A-Za-z0-9_]+")
+#: The sweep's patterns are text, compiled by `re` when a folder first holds a dot-file (most builds never do).
+_STAGING = r"\.donjon-(\d+)-[A-Za-z0-9_]+"
 #: A staging folder whose process is gone is stale at once; one whose owner cannot be told (another computer
 #: sharing the folder, a process id used again) after this long.
 STALE_AFTER_S = 24 * 3600
 #: Temporaries of donjon before 0.2 (`.DECK.pdf.XXXXXXXX.tmp`, `.svg-XXXXXXXX.tmp`, `.svg-old-XXXXXXXX`) carry
 #: no process id: they are removed once this old, which no build takes.
 LEGACY_AFTER_S = 3600
-_LEGACY_FILE = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
-_LEGACY_FOLDER = re.compile(r"\..+-[a-z0-9_]{8}\.tmp")
-_LEGACY_OLD = re.compile(r"\.(.+)-old-[a-z0-9_]{8}")
+_LEGACY_FILE = r"\..+\.[a-z0-9_]{8}\.tmp"
+_LEGACY_FOLDER = r"\..+-[a-z0-9_]{8}\.tmp"
+_LEGACY_OLD = r"\.(.+)-old-[a-z0-9_]{8}"
 #: How deep below the output folder temporaries of earlier versions can lie (OUT/png/GAME/.DECK-XXXX.tmp).
 _LEGACY_DEPTH = 3
 
@@ -309,7 +310,7 @@ class UpdatedFolder(StagedFolder):
         return str(self._staged[name])
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # neither compared nor printed: each generated method costs start-up time
 class _Item:
     staged: Path
     final: Path
@@ -321,7 +322,7 @@ def _fail(path: Path, err: OSError) -> OutputError:
     return OutputError(path, f"cannot write ({os_reason(err)})")
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # (as _Item)
 class Transaction:
     """Every output of one command, staged in `OUT/.donjon-PID-XXXX/` and put in place together by :meth:`commit`.
 
@@ -653,7 +654,7 @@ def _sweep(folder: str | Path, depth: int, now: float) -> list[Path]:
                 removed += _sweep(entry.path, depth + 1, now)
             continue
         path = Path(entry.path)
-        ours = _STAGING.fullmatch(name)
+        ours = re.fullmatch(_STAGING, name)
         if ours:
             if is_dir and _stale(path, int(ours.group(1)), now):
                 _recover(path)
@@ -665,12 +666,12 @@ def _sweep(folder: str | Path, depth: int, now: float) -> list[Path]:
                 continue
         except OSError:
             continue
-        restore = _LEGACY_OLD.fullmatch(name)
+        restore = re.fullmatch(_LEGACY_OLD, name)
         if is_dir and restore:
             final, previous = Path(folder) / restore.group(1), path / "previous"
             if not os.path.lexists(final) and previous.is_dir():
                 os.rename(previous, final)  # an SVG folder swap killed halfway: the old folder comes back
-        elif not ((is_dir and _LEGACY_FOLDER.fullmatch(name)) or (not is_dir and _LEGACY_FILE.fullmatch(name))):
+        elif not re.fullmatch(_LEGACY_FOLDER if is_dir else _LEGACY_FILE, name):
             continue
         _remove(path)
         removed.append(path)

@@ -10,8 +10,6 @@ The result is a :class:`Document`: the data (dicts, lists, str, int, float, bool
 path (a tuple of keys and indices) to the 1-based line where that value starts.
 """
 
-from __future__ import annotations
-
 import math
 import re
 from collections.abc import Mapping

@@ -1,7 +1,5 @@
 """What a build is asked for and what it reports having written."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import NamedTuple
 

@@ -16,8 +16,6 @@ absolute paths and where each was declared (for messages). What the files hold i
 (generator.render.fonts, generator.render.images).
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -71,7 +69,7 @@ class Assets(NamedTuple):
     #: (name, file, where it was declared)
     icons: tuple[tuple[str, Path, str], ...] = ()
 
-    def over(self, other: Assets) -> Assets:
+    def over(self, other: "Assets") -> "Assets":
         """These assets with `other`'s on top (a name both give takes `other`'s)."""
         fonts = dict(self.fonts) | dict(other.fonts)
         icons = {name: (name, path, origin) for name, path, origin in self.icons}

@@ -7,8 +7,6 @@ or a strong inference), L (a weak inference) or `house` (a default donjon chose 
 a value; change it freely). Cards, sheets and references mark every inferred value as not official.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Literal, NamedTuple, TypeVar

@@ -7,8 +7,6 @@ catalog entries become the cards of a game's deck is the game's business (its pa
 :meth:`generator.content.Content.decks` lists them all.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -81,10 +79,10 @@ class Deck(NamedTuple):
         """Cards in the deck, copies included."""
         return sum(c.copies for c in self.cards)
 
-    def unique(self) -> Deck:
+    def unique(self) -> "Deck":
         """The same deck with one copy of each card."""
         return self._replace(cards=tuple(c._replace(copies=1) for c in self.cards))
 
-    def only(self, cards: tuple[Card, ...]) -> Deck:
+    def only(self, cards: tuple[Card, ...]) -> "Deck":
         """The same deck holding only `cards` (`donjon build --cards`)."""
         return self._replace(cards=cards)

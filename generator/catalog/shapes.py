@@ -14,8 +14,6 @@ hexagon 60 mm wide is 69.28 mm tall). :class:`Shape` is plain data; its geometry
 by the bleed or shrunk to the safe area) is :mod:`generator.render.shapes`'s.
 """
 
-from __future__ import annotations
-
 import math
 import re
 from typing import Any, NamedTuple
@@ -189,9 +187,10 @@ SHAPE = AnyOf(options=(SHAPE_RECORD, _NamedShape()),
 
 # --- SVG path data ------------------------------------------------------------------------------------------------
 
-_COMMAND = re.compile(r"[\s,]*([MmLlHhVvCcSsQqTtAaZz])")
-_NUMBER = re.compile(r"[\s,]*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
-_FLAG = re.compile(r"[\s,]*([01])")
+#: The tokens of path data (text, compiled by `re` when a path is first read: most decks draw none).
+_COMMAND = r"[\s,]*([MmLlHhVvCcSsQqTtAaZz])"
+_NUMBER = r"[\s,]*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+_FLAG = r"[\s,]*([01])"
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 #: The most path operations read from one path: far beyond a hand-drawn outline, and a bound on the work.
 MAX_PATH_OPS = 20_000
@@ -208,14 +207,14 @@ class _Reader:
         return not self.data[self.pos:].strip(" \t\r\n,")
 
     def command(self) -> str | None:
-        match = _COMMAND.match(self.data, self.pos)
+        match = re.compile(_COMMAND).match(self.data, self.pos)
         if match is None:
             return None
         self.pos = match.end()
         return match.group(1)
 
-    def number(self, pattern: re.Pattern[str] = _NUMBER) -> float | None:
-        match = pattern.match(self.data, self.pos)
+    def number(self, pattern: str = _NUMBER) -> float | None:
+        match = re.compile(pattern).match(self.data, self.pos)
         if match is None:
             return None
         self.pos = match.end()

@@ -20,8 +20,6 @@ with them; a formula without a saved value (a file written by a program that doe
 naming the cell.
 """
 
-from __future__ import annotations
-
 import csv
 import io
 import re

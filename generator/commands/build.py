@@ -1,7 +1,8 @@
 """`donjon build`: print-ready decks, as home-print PDF sheets and one SVG per card."""
 
-from __future__ import annotations
-
+# Annotations are not postponed here (no `from __future__ import annotations`): typer reads the command's with
+# typing.get_type_hints on every run, which compiles and evaluates each one written as text. Names imported only
+# for type checking are quoted.
 import re
 import sys
 from pathlib import Path
@@ -112,7 +113,7 @@ def paper_option(text: str) -> str:
 
 def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_size: Optional[str], gutter: str,
                   crop_length: str, crop_width: str, duplex: str, back_offset: str,
-                  cut_lines: bool = False) -> PrintOptions:
+                  cut_lines: bool = False) -> "PrintOptions":
     """The PrintOptions the command line asks for (every value checked, naming its option)."""
     from generator.render.imposition import DUPLEX, ORIENTATIONS, PrintOptions, document_paper
     from generator.render.model import mm
@@ -322,7 +323,7 @@ def build(
                f"{report.pages} pages, {plural(files, 'file')} in {seconds:.2f} s{rate}.")
 
 
-def _warn_of_a_language_nobody_holds(lang: str, decks: list[Deck], own: Sequence[UserDeck]) -> None:
+def _warn_of_a_language_nobody_holds(lang: str, decks: list["Deck"], own: "Sequence[UserDeck]") -> None:
     """`--lang es` (or the typo `--lang sp`) when neither donjon's catalogs nor any deck of the build hold it: it
     cannot be refused (a deck of one's own may hold `Name@es`), but building everything in English without a word
     hides the mistake."""
@@ -337,7 +338,7 @@ def _warn_of_a_language_nobody_holds(lang: str, decks: list[Deck], own: Sequence
                f"of this build holds it: written in {fallback}", err=True)
 
 
-def press_settings(colour: str, profile: Optional[str]) -> PressSettings:
+def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":
     """`--colour` and `--profile`: RGB as drawn, or CMYK through the profile given or donjon's FOGRA39."""
     from generator.render.ink import PressSettings
 
@@ -352,7 +353,7 @@ def press_settings(colour: str, profile: Optional[str]) -> PressSettings:
     return PressSettings("cmyk", chosen, "FOGRA39" if profile is None else chosen.stem)
 
 
-def _calibration(out: Path, options: BuildOptions) -> None:
+def _calibration(out: Path, options: "BuildOptions") -> None:
     """`donjon build calibration`: OUT/calibration/calibration-PAPER.pdf, the sheet that measures a printer."""
     from generator.backends.pdf import write_pdf
     from generator.i18n import language
@@ -370,7 +371,7 @@ def _calibration(out: Path, options: BuildOptions) -> None:
     typer.echo(f"wrote {display_path(target)}: 2 pages; print both sides at 100%, then `donjon printer add`")
 
 
-def sheet_plans(decks: list[Deck], options: BuildOptions) -> list[str]:
+def sheet_plans(decks: list["Deck"], options: "BuildOptions") -> list[str]:
     """How many cards each deck's sheets hold a page, and how many pages it makes: said before anything is drawn,
     so a paper that holds fewer cards than expected is noticed at once."""
     from generator.build.decks import deck_label
@@ -387,7 +388,7 @@ def sheet_plans(decks: list[Deck], options: BuildOptions) -> list[str]:
     return lines
 
 
-def _watch(content_dir: Optional[Path], target: str, out: Path, options: BuildOptions, cards: Optional[str],
+def _watch(content_dir: Optional[Path], target: str, out: Path, options: "BuildOptions", cards: Optional[str],
            serve: bool, port: int) -> None:
     """`--watch`: build, then build again on every save, until Ctrl-C; with `--serve`, keep the preview current."""
     import threading
@@ -404,7 +405,7 @@ def _watch(content_dir: Optional[Path], target: str, out: Path, options: BuildOp
 
         jobs = check_jobs(None)
 
-        def write_preview(content: Content, decks: list[Deck]) -> None:
+        def write_preview(content: "Content", decks: list["Deck"]) -> None:
             export_preview(content, decks, out, jobs, lambda n: None, options.lang)
 
         after = write_preview

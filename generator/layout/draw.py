@@ -24,8 +24,6 @@ loads; one a card's column names is relative to the deck's folder and must lie i
 missing, damaged or oversized picture is an error naming the card's row, the column and the file.
 """
 
-from __future__ import annotations
-
 import math
 import re
 import sys
@@ -221,7 +219,7 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
     return Drawing(round(width, 3), round(height, 3), tuple(items), bleed, what.key, background, outline)
 
 
-def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -> CardFitError:
+def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -> "CardFitError":
     """Every icon the card names that does not exist, with the boxes they are in, in one error."""
     names: list[str] = []
     boxes: list[str] = []
@@ -238,7 +236,7 @@ def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -
                                 f"{where})"), err)
 
 
-def _glyphs_error(errors: list[CardFitError]) -> CardFitError:
+def _glyphs_error(errors: list["CardFitError"]) -> "CardFitError":
     """Every character the card's texts cannot draw, box by box, in one error."""
     first = errors[0]
     if len(errors) == 1:

@@ -274,7 +274,7 @@ class Frame(NamedTuple):
     h: float
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # neither compared nor printed: each generated method costs start-up time
 class Layout:
     """A merged, checked layout with compiled templates; `frames()` places its boxes on a card size."""
 

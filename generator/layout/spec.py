@@ -23,8 +23,6 @@ inherited value. Units are converted here, once; nothing downstream sees a unit.
 The same spec publishes `content/schemas/layout.schema.json`.
 """
 
-from __future__ import annotations
-
 import re
 from typing import Any, NamedTuple
 

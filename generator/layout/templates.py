@@ -34,8 +34,9 @@ from typing import Any, NamedTuple
 from generator.render.colour import ink_on
 from generator.render.text import escape_markup
 
-#: An icon's name (built-in or a deck's own); whether the deck has it is checked when the text is drawn.
-_ICON_NAME = re.compile(r"[a-z][a-z0-9-]*")
+#: An icon's name (built-in or a deck's own); whether the deck has it is checked when the text is drawn. This
+#: pattern and the two below are text, compiled by `re` when first used: a plain deck's templates never use them.
+_ICON_NAME = r"[a-z][a-z0-9-]*"
 #: Names jinja2 provides to every template, and the translators every drawing has: reading them says nothing
 #: about the card.
 JINJA_GLOBALS = frozenset({"_", "ngettext", "range", "dict", "lipsum", "cycler", "joiner", "namespace", "loop",
@@ -46,14 +47,14 @@ def icon_row(count: Any, name: str) -> str:
     """`{{ n | icons('rope') }}`: the icon token `{rope}` n times (0 gives nothing)."""
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 50:
         raise ValueError(f"icons: expected a count from 0 to 50, got {count!r}")
-    if not isinstance(name, str) or not _ICON_NAME.fullmatch(name):
+    if not isinstance(name, str) or not re.fullmatch(_ICON_NAME, name):
         raise ValueError(f"icons: {name!r} is not an icon name")
     return ("{" + name + "}") * count
 
 
 def icon_token(name: Any) -> str:
     """`{{ colour.symbol | icon }}`: the icon token `{triangle}` for an icon named by a value."""
-    if not isinstance(name, str) or not _ICON_NAME.fullmatch(name):
+    if not isinstance(name, str) or not re.fullmatch(_ICON_NAME, name):
         raise ValueError(f"icon: {name!r} is not an icon name")
     return "{" + name + "}"
 
@@ -124,7 +125,7 @@ class Translated(str):
 
 
 #: `{name}` in a translated message: the value passed as `name=` (other braces, such as icons, stay).
-_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+_PLACEHOLDER = r"\{([a-z_][a-z0-9_]*)\}"
 
 
 def _filled(message: str, values: Mapping[str, Any]) -> Translated:
@@ -132,8 +133,8 @@ def _filled(message: str, values: Mapping[str, Any]) -> Translated:
     no attribute or index is ever looked up, so a message cannot reach into what it formats."""
     if not values:
         return Translated(message)
-    return Translated(_PLACEHOLDER.sub(lambda m: printed(values[m.group(1)]) if m.group(1) in values else m.group(),
-                                       message))
+    return Translated(re.sub(_PLACEHOLDER, lambda m: printed(values[m.group(1)]) if m.group(1) in values else m.group(),
+                              message))
 
 
 def translators(lang: Any) -> dict[str, Callable[..., Translated]]:
@@ -168,12 +169,12 @@ def _sized(value: Any) -> Any:
 
 
 #: A width or precision of 5 digits or more in a format string (`%099999d`, `{:>99999}`): text a card cannot hold.
-_WIDE = re.compile(r"\d{5,}")
+_WIDE = r"\d{5,}"
 
 
 def _check_format(text: Any) -> None:
-    if isinstance(text, str) and _WIDE.search(text) and ("%" in text or "{" in text):
-        raise TemplateBudget(f"formats with a width of {_WIDE.search(text).group():s} characters "  # type: ignore[union-attr]
+    if isinstance(text, str) and re.search(_WIDE, text) and ("%" in text or "{" in text):
+        raise TemplateBudget(f"formats with a width of {re.search(_WIDE, text).group():s} characters "  # type: ignore[union-attr]
                              f"(in {text[:40]!r}); a template may make at most {MAX_SIZE:,}")
 
 

@@ -16,8 +16,6 @@ never wrap, measure or align anything. A page may also carry :class:`FormField` 
 boxes of a fillable PDF (the castle score sheet); only the PDF backend writes them.
 """
 
-from __future__ import annotations
-
 import math
 from collections.abc import Iterable, Iterator
 from typing import Literal, NamedTuple
@@ -153,7 +151,7 @@ class Group(NamedTuple):
     these is drawn as its items are; `decoration` says they are decoration, which `--ink light` lightens
     (generator.render.ink_light)."""
 
-    items: tuple[Primitive, ...]
+    items: tuple["Primitive", ...]
     matrix: Matrix | None = None
     opacity: float = 1.0
     clip: tuple[Op, ...] | None = None

@@ -87,7 +87,8 @@ class UnknownIcons(TextProblem):
         return f"{', '.join(shown)} {what} {whose} (icons: {', '.join(self.known)})"
 
 
-_MARKUP = re.compile(r"([\\*\[])")
+#: Text, compiled by `re` when a value first holds a markup character (most card data holds none).
+_MARKUP = r"([\\*\[])"
 
 
 def escape_markup(value: Any) -> str:
@@ -95,7 +96,7 @@ def escape_markup(value: Any) -> str:
     if value is None:
         return ""
     text = value if isinstance(value, str) else str(value)
-    return _MARKUP.sub(r"\\\1", text) if ("*" in text or "\\" in text or "[" in text) else text
+    return re.sub(_MARKUP, r"\\\1", text) if ("*" in text or "\\" in text or "[" in text) else text
 
 
 # --- markup -------------------------------------------------------------------------------------------------------
@@ -104,8 +105,9 @@ def escape_markup(value: Any) -> str:
 _TOKENS = (r"\\(.)|(\*\*)|(\*)|(?<!\{)\{([a-z][a-z0-9-]*)\}(?!\})|(\n)|([ \t\r]+)"
            r"|\[(colou?r|size)=([^\]\n]{1,40})\]|\[/(colou?r|size)\]"
            r"|([^\\*{\[\n \t\r]+|\{|\[|\\)")
-_HEX = re.compile(r"#[0-9a-fA-F]{6}")
-_PERCENT = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*")
+#: The values of `[colour=...]` and `[size=...]` (text, compiled by `re` when a tag is first read).
+_HEX = r"#[0-9a-fA-F]{6}"
+_PERCENT = r"\s*(\d+(?:\.\d+)?)\s*%\s*"
 #: `[size=...]` between these shares of the text's size: smaller is unreadable, larger never fits a box.
 SMALLEST_SCALE, LARGEST_SCALE = 0.25, 4.0
 
@@ -205,7 +207,7 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
         nonlocal colour, scale
         flush_chunk()
         if tag == "size":
-            found = _PERCENT.fullmatch(value)
+            found = re.fullmatch(_PERCENT, value)
             share = float(found.group(1)) / 100 if found else 0.0
             if not SMALLEST_SCALE <= share <= LARGEST_SCALE:
                 raise TextProblem(f"[size={value}] must be a percentage of the text's size from "
@@ -215,7 +217,7 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
             scale = scale * share
             return
         wanted = value.strip()
-        chosen = wanted.lower() if _HEX.fullmatch(wanted) else (palette or {}).get(wanted)
+        chosen = wanted.lower() if re.fullmatch(_HEX, wanted) else (palette or {}).get(wanted)
         if chosen is None:
             names = ", ".join(palette or ()) or "the layout has none"
             raise TextProblem(f"[colour={value}]: {value!r} is neither '#rrggbb' nor a colour of the layout's "
