@@ -202,19 +202,22 @@ class _Reader:
 
     def __init__(self, data: str) -> None:
         self.data, self.pos = data, 0
+        # compiled once a path (`re` keeps them after the first), not looked up again for every token
+        self._command, self._number, self._flag = re.compile(_COMMAND), re.compile(_NUMBER), re.compile(_FLAG)
 
     def done(self) -> bool:
         return not self.data[self.pos:].strip(" \t\r\n,")
 
     def command(self) -> str | None:
-        match = re.compile(_COMMAND).match(self.data, self.pos)
+        match = self._command.match(self.data, self.pos)
         if match is None:
             return None
         self.pos = match.end()
         return match.group(1)
 
-    def number(self, pattern: str = _NUMBER) -> float | None:
-        match = re.compile(pattern).match(self.data, self.pos)
+    def number(self, flag: bool = False) -> float | None:
+        """The next number, or with `flag` the next arc flag (one digit, 0 or 1)."""
+        match = (self._flag if flag else self._number).match(self.data, self.pos)
         if match is None:
             return None
         self.pos = match.end()
@@ -253,7 +256,7 @@ def parse_path(data: str) -> Ops:
         upper = command.upper()
         args: list[float] = []
         for index in range(_ARGS[upper]):
-            value = reader.number(_FLAG if upper == "A" and index in (3, 4) else _NUMBER)
+            value = reader.number(flag=upper == "A" and index in (3, 4))
             if value is None:
                 wanted = "a flag, 0 or 1," if upper == "A" and index in (3, 4) else "a number"
                 raise PathDataError(f"{command} at character {at + 1} needs {_ARGS[upper]} numbers: expected "
