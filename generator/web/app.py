@@ -272,7 +272,7 @@ class Companion:
         table_id = request.path_params["table_id"]
         lang = request_language(request)
         form = await self.form(request)
-        seat = seat_number(str(form.get("seat", "")))
+        seat = seat_number(form.get("seat", ""))
         shown_seat = seat_number(form.get("shown", ""))
         raw_path = str(form.get("path", ""))
         path = tuple(raw_path.split("."))
@@ -348,7 +348,7 @@ class Companion:
             return Response(status_code=204)
         view = await self.table(table_id, request_language(request))
         seat = seat_number(request.query_params.get("seat", ""))
-        seat = seat if seat is not None and view.table.has_seat(seat) else None
+        seat = seat if view.table.has_seat(seat) else None  # has_seat(None) is False
         context = self.table_context(view, seat)
         reload_forms = request.query_params.get("h", "") != context["hash"]
         return self.page("update.html", request, reload_forms=reload_forms, edited=-1, edited_path="", error="",
