@@ -78,6 +78,9 @@ RING = (1.12, 1.62)
 #: Sectors of that ring, and the share of them inked that makes a circle around the bubble.
 SECTORS = 16
 CIRCLED = 0.72
+#: Below this share of the ring's sectors inked, nothing was drawn around the bubble (an empty bubble stays empty);
+#: between it and CIRCLED, a circle may have been begun: asked.
+RING_BEGUN = 0.35
 #: A circle drawn around a bubble lies between these shares of its radius (what it crosses of its neighbours' is
 #: its own ink, not theirs).
 CIRCLE_BAND = (1.05, 1.9)
@@ -696,17 +699,17 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
                                                                          0.25, SPREAD))
         return MarkRead(True, m.cover, sure, x=x, y=y)
     if m.ring >= CIRCLED and m.cover < COVER_FILLED:
-        return MarkRead(True, m.cover, _margin(m.ring, 0.35, CIRCLED), x=x, y=y)
-    if m.cover <= COVER_EMPTY and m.ring < 0.35:
-        return MarkRead(False, m.cover, min(_margin(m.cover, COVER_EMPTY, COVER_FILLED), _margin(m.ring, 0.35, 0.5)),
-                        x=x, y=y)
+        return MarkRead(True, m.cover, _margin(m.ring, RING_BEGUN, CIRCLED), x=x, y=y)
+    if m.cover <= COVER_EMPTY and m.ring < RING_BEGUN:
+        return MarkRead(False, m.cover, min(_margin(m.cover, COVER_EMPTY, COVER_FILLED),
+                                            _margin(m.ring, RING_BEGUN, 0.5)), x=x, y=y)
     if m.cover > COVER_EMPTY and m.edge_share >= OFF_CENTRE:
-        if m.cover < EDGE_ONLY and m.ring < 0.35:
+        if m.cover < EDGE_ONLY and m.ring < RING_BEGUN:
             # a little ink at one edge of the inside only, nothing around: the edge of a stroke beside it, or of
             # the outline itself in a soft photo; a mark is drawn through the middle
             return MarkRead(False, m.cover, 0.5, x=x, y=y)
         return MarkRead(None, m.cover, 0.0, "a stroke runs into it from one side", "spill", x, y)
-    if m.ring >= 0.35 and m.cover <= COVER_EMPTY:
+    if m.ring >= RING_BEGUN and m.cover <= COVER_EMPTY:
         return MarkRead(None, m.cover, 0.0, "a stroke around it, not closed", "faint", x, y)
     return MarkRead(None, m.cover, 0.0, f"a faint or small mark: {m.cover:.0%} of it is inked, between empty "
                                         f"({COVER_EMPTY:.0%}) and filled ({COVER_FILLED:.0%})", "faint", x, y)
@@ -925,7 +928,7 @@ def calibrated_by_glare(marks: Sequence[Mark], measures: Sequence[Measure], read
     if not known:
         return out
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
-        if out[i].code != "glare" or mark.shape not in sheet.outline or m.cover > COVER_EMPTY or m.ring >= 0.35:
+        if out[i].code != "glare" or mark.shape not in sheet.outline or m.cover > COVER_EMPTY or m.ring >= RING_BEGUN:
             continue
         fades = [fade for lift, fade in known if lift >= m.lift]
         if not fades:
