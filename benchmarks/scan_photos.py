@@ -487,8 +487,8 @@ def families(args: argparse.Namespace) -> None:
         family = photo_families.FAMILIES[name]
         rng = random.Random(f"{args.seed}:{name}")
         row: dict[str, Any] = {"photos": 0, "right": 0, "asked": 0, "refused": 0, "wrong": 0, "marks_wrong": 0,
-                               "hidden_decided": 0, "blind": 0, "blind_lightest": 0, "right_seen": 0, "target": family.target,
-                               "reasons": {}, "examples": []}
+                               "hidden_decided": 0, "blind": 0, "blind_lightest": 0, "right_seen": 0,
+                               "target": family.target, "reasons": {}, "examples": []}
         for index in range(args.per_family):
             version = rng.choice(("great-architect", "apprentice"))
             paper = rng.choice(("a4", "letter"))

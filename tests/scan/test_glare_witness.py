@@ -52,7 +52,8 @@ def index_of(the_map: Any, field: str, value: Any) -> int:
 def photo(seed: int, strength: float, off_mm: tuple[float, float], radius_mm: float,
           light: tuple[float, float] = LIGHT) -> tuple[Any, int]:
     """The Great Architect castle GREAT filled in HB pencil: tower 1's "built" bubble filled hard (the witness),
-    its units 5 ticked lightly (`light` its tones); glare of `strength` centred `off_mm` from the tick; the photo and the tick's index."""
+    its units 5 ticked lightly (`light` its tones); glare of `strength` centred `off_mm` from the tick; the photo
+    and the tick's index."""
     sheet = great_sheet()
     the_map = sheet.map
     truth = marks_for(the_map, GREAT)
