@@ -653,7 +653,9 @@ def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
     seen = [(mark, m) for mark, m in zip(marks, measures, strict=True) if m is not NOWHERE and m.glare < 0.1]
     outlines: dict[str, list[float]] = {}
     for mark, m in seen:
-        if m.cover < COVER_EMPTY:
+        # a figure's print is solid, as dark coloured in as not: every figure tells its outline (learned from the
+        # empty ones alone, a finger over the last few of a long row of residents set the usual to its own shade)
+        if m.cover < COVER_EMPTY or mark.shape == "figure":
             outlines.setdefault(mark.shape, []).append(m.outline)
     inks = [m.level for _, m in seen if m.cover >= BROAD]
     thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD and m.wide < WIDE_MM]
