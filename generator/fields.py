@@ -165,9 +165,6 @@ class Text(Type[str]):
     #: (`generator.wording.visible`).
     drawn: bool = True
 
-    def __post_init__(self) -> None:
-        self._regex = re.compile(self.pattern) if self.pattern else None
-
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
             return ck.fail(path, N_("expected text, got {value}"), value=ck.describe(value))
@@ -182,7 +179,9 @@ class Text(Type[str]):
         if bad is not None:
             return ck.fail(path, N_("holds the character {character}, which no output can show; remove it"),
                            character=bad)
-        if self._regex is not None and not self._regex.fullmatch(value):
+        # the pattern compiles on its first check (re's cache keeps it): most of the patterns a build's schemas
+        # define belong to keys its content never uses
+        if self.pattern and not re.fullmatch(self.pattern, value):
             return ck.fail(path, f"{quoted(value)} is not {self.hint or 'of the form ' + repr(self.pattern)}")
         return value
 
