@@ -312,6 +312,9 @@ class UpdatedFolder(StagedFolder):
 
 @dataclass(eq=False, repr=False)  # neither compared nor printed: each generated method costs start-up time
 class _Item:
+    """One output of a transaction: where it is staged, where it goes, what it is (for messages), and whether it
+    is a folder."""
+
     staged: Path
     final: Path
     what: str

@@ -191,8 +191,10 @@ def _box(box: tuple[float, float, float, float] | None, page: Page) -> list[floa
     return [round(x, 3), round(page.height - y - h, 3), round(x + w, 3), round(page.height - y, 3)]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # neither compared nor printed (as output._Item)
 class PdfStats:
+    """What :func:`write_pdf` wrote: its pages, and the drawings placed on them."""
+
     pages: int = 0
     placed: int = 0
 
