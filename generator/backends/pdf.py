@@ -51,7 +51,6 @@ from __future__ import annotations
 import zlib
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import IO, Any, NamedTuple
 
@@ -191,12 +190,13 @@ def _box(box: tuple[float, float, float, float] | None, page: Page) -> list[floa
     return [round(x, 3), round(page.height - y - h, 3), round(x + w, 3), round(page.height - y, 3)]
 
 
-@dataclass(eq=False, repr=False)  # neither compared nor printed (as output._Item)
 class PdfStats:
-    """What :func:`write_pdf` wrote: its pages, and the drawings placed on them."""
+    """What :func:`write_pdf` wrote: its pages, and the drawings placed on them (counted as it writes them).
+    A plain class for the reason output._Item is one."""
 
-    pages: int = 0
-    placed: int = 0
+    def __init__(self) -> None:
+        self.pages = 0
+        self.placed = 0
 
 
 class _Recorded(NamedTuple):
