@@ -173,8 +173,11 @@ _WIDE = r"\d{5,}"
 
 
 def _check_format(text: Any) -> None:
-    if isinstance(text, str) and re.search(_WIDE, text) and ("%" in text or "{" in text):
-        raise TemplateBudget(f"formats with a width of {re.search(_WIDE, text).group():s} characters "  # type: ignore[union-attr]
+    if not isinstance(text, str) or ("%" not in text and "{" not in text):
+        return
+    wide = re.search(_WIDE, text)
+    if wide:
+        raise TemplateBudget(f"formats with a width of {wide.group()} characters "
                              f"(in {text[:40]!r}); a template may make at most {MAX_SIZE:,}")
 
 
