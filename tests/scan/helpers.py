@@ -25,12 +25,13 @@ Image = Any
 
 
 @cache
-def sheet_image(version: str, paper: str, fillable: bool = False) -> tuple[MarkMap, Image]:
-    """The sheet to print (scan-ready) or the fillable sheet, rasterised in grey, and the scan-ready sheet's map."""
+def sheet_image(version: str, paper: str, fillable: bool = False, render: float = RENDER) -> tuple[MarkMap, Image]:
+    """The sheet to print (scan-ready) or the fillable sheet, rasterised in grey (`render` pixels per point), and
+    the scan-ready sheet's map."""
     drawn = sheet(version, paper, "scan")
     page = sheet(version, paper, "fillable").page() if fillable else drawn.page()
     assert drawn.map is not None
-    return drawn.map, rendered(page)
+    return drawn.map, rendered(page, render)
 
 
 def marks_for(the_map: MarkMap, values: Mapping[str, Any]) -> list[bool]:
@@ -67,8 +68,8 @@ def filled(version: str, paper: str, values: Mapping[str, Any], tone: int = 70, 
     return fill_marks(the_map, grey, values, tone, share)
 
 
-def rendered(page: Any) -> Image:
-    """A page (generator.render.model.Page) rasterised in grey at RENDER pixels per point."""
+def rendered(page: Any, render: float = RENDER) -> Image:
+    """A page (generator.render.model.Page) rasterised in grey at `render` pixels per point."""
     import io
 
     import pypdfium2 as pdfium
@@ -77,7 +78,7 @@ def rendered(page: Any) -> Image:
 
     buffer = io.BytesIO()
     write_pdf([page], buffer, title="test")
-    bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=RENDER, grayscale=True).to_numpy()
+    bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=render, grayscale=True).to_numpy()
     return np.ascontiguousarray(bitmap[:, :, 0] if bitmap.ndim == 3 else bitmap)
 
 

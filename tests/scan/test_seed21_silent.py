@@ -35,19 +35,21 @@ bench: Any = importlib.import_module("scan_photos")
 SEED = 21
 
 
-def benchmark_photo(family_name: str, index: int) -> tuple[Any, Any]:
+def benchmark_photo(family_name: str, index: int, render: float = RENDER) -> tuple[Any, Any]:
     """The benchmark's photo `index` of the family at SEED: its game drawn as scan_photos.py draws it (the games
-    before it drawn too, from the same generator), photographed at 3 megapixels."""
+    before it drawn too, from the same generator), on the sheets rasterised at `render` pixels per point (the
+    benchmark's are at 300 dpi), photographed at 3 megapixels."""
     rng = random.Random(f"{SEED}:{family_name}")
     guests = [g.id for g in shipped().guests_of("great-architect")]
     for _ in range(index + 1):
         version = rng.choice(("great-architect", "apprentice"))
         paper = rng.choice(("a4", "letter"))
         values = bench.random_game(rng, version, 1, guests)[0]
-    the_map, image = sheet_image(version, paper)
-    sheet = families.Sheet(the_map, image, RENDER)
-    other_map, other_image = sheet_image("apprentice" if version == "great-architect" else "great-architect", paper)
-    other = families.Sheet(other_map, other_image, RENDER)
+    the_map, image = sheet_image(version, paper, render=render)
+    sheet = families.Sheet(the_map, image, render)
+    other_map, other_image = sheet_image("apprentice" if version == "great-architect" else "great-architect", paper,
+                                         render=render)
+    other = families.Sheet(other_map, other_image, render)
     family = families.FAMILIES[family_name]
     family = replace(family, camera=replace(family.camera, megapixels=(3.0,)))
 
