@@ -757,13 +757,19 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if out[i].state is False or out[i].code in ("glare", "covered", "outside") or m.cover < COVER_FILLED:
             continue  # (a circle around a bubble is read by its ring, not by ink inside)
-        like = sheet.ink if m.cover >= BROAD or m.wide >= WIDE_MM else sheet.thin or sheet.ink * THIN_SHARE
+        broad = m.cover >= BROAD or m.wide >= WIDE_MM
+        like = sheet.ink if broad else sheet.thin or sheet.ink * THIN_SHARE
+        # a line rubbed out is smeared wider than a drawn one, so the camera's blur takes less of its darkness: the
+        # sheet's drawn ticks, blurred more, can read fainter than what is left of one rubbed out badly (seed 31,
+        # erased-ghosts photo 1: a quarter of a tick's graphite on the paper read 0.45 of the drawn ticks, 0.18 of
+        # the fills). A thin mark is asked about, too, below FAINT of what a line of the sheet's fill reads.
+        faint = like if broad else max(like, sheet.ink * THIN_SHARE)
         beside = darkest.get((mark.field, mark.digit), 0.0) if _exclusive(mark, types) else 0.0
         if not like and not beside:
             continue
         if m.level <= GHOST * (like or beside):
             out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
-        elif m.level <= FAINT * like or m.level <= GHOST_CLOSE * beside:
+        elif m.level <= FAINT * faint or m.level <= GHOST_CLOSE * beside:
             out[i] = MarkRead(None, out[i].fill, 0.0, "much fainter than the sheet's other marks: rubbed out, or "
                                                       "filled lightly?", "ghost", out[i].x, out[i].y)
     return out

@@ -38,7 +38,6 @@ def test_a_figure_under_a_finger_is_not_read_empty(monkeypatch: pytest.MonkeyPat
     assert not wrong, wrong
 
 
-@pytest.mark.xfail(strict=True, reason="the reader compares a smeared ghost with the sheet's drawn ticks")
 def test_a_tick_rubbed_out_badly_is_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(seed21, "SEED", 31)
     sheet, photo = seed21.benchmark_photo("erased-ghosts", 1, render=300 / 72)
