@@ -761,7 +761,7 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         like = sheet.ink if broad else sheet.thin or sheet.ink * THIN_SHARE
         # a line rubbed out is smeared wider than a drawn one, so the camera's blur takes less of its darkness: the
         # sheet's drawn ticks, blurred more, can read fainter than what is left of one rubbed out badly (seed 31,
-        # erased-ghosts photo 1: a quarter of a tick's graphite on the paper read 0.45 of the drawn ticks, 0.18 of
+        # erased-ghosts photo 1: a quarter of a tick's graphite on the paper read 0.43 of the drawn ticks, 0.18 of
         # the fills). A thin mark is asked about, too, below FAINT of what a line of the sheet's fill reads.
         faint = like if broad else max(like, sheet.ink * THIN_SHARE)
         beside = darkest.get((mark.field, mark.digit), 0.0) if _exclusive(mark, types) else 0.0
