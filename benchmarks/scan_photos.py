@@ -408,20 +408,6 @@ def main() -> None:
                 fills = [0.0] * len(truth)
                 reading = None
             elapsed = time.perf_counter() - t0
-            if second is not None:
-                pair = second_shot(sheet.map, photo, second, read if states is not None else None, label,
-                                   sheet_kinds, refusal)
-                pairs = rows.setdefault(f"{name} (pair)", {"photos": 0, "right": 0, "asked": 0, "refused": 0,
-                                                          "wrong": 0, "marks_wrong": 0, "examples": []})
-                pairs["photos"] += 1
-                pairs[pair.outcome] += 1
-                pairs["marks_wrong"] += pair.marks_wrong
-                if pair.outcome == "wrong":
-                    pairs["examples"].append({"photo": label, "wrong": pair.wrong[:4], "reason": pair.reason[:200]})
-                    kept = HERE / "work" / "wrong-photos"
-                    kept.mkdir(parents=True, exist_ok=True)
-                    (kept / label).write_bytes(photo.data)
-                    (kept / f"second-{label}").write_bytes(second.data)
             times.setdefault(megapixels, []).append(elapsed)
             if megapixels == 12:
                 last_12mp = data
@@ -532,6 +518,20 @@ def families(args: argparse.Namespace) -> None:
             except InputError as err:
                 states, reading, refusal = None, None, getattr(err, "code", "") or str(err)
             elapsed = time.perf_counter() - t0
+            if second is not None:
+                pair = second_shot(sheet.map, photo, second, read if states is not None else None, label,
+                                   sheet_kinds, refusal)
+                pairs = rows.setdefault(f"{name} (pair)", {"photos": 0, "right": 0, "asked": 0, "refused": 0,
+                                                          "wrong": 0, "marks_wrong": 0, "examples": []})
+                pairs["photos"] += 1
+                pairs[pair.outcome] += 1
+                pairs["marks_wrong"] += pair.marks_wrong
+                if pair.outcome == "wrong":
+                    pairs["examples"].append({"photo": label, "wrong": pair.wrong[:4], "reason": pair.reason[:200]})
+                    kept = HERE / "work" / "wrong-photos"
+                    kept.mkdir(parents=True, exist_ok=True)
+                    (kept / label).write_bytes(photo.data)
+                    (kept / f"second-{label}").write_bytes(second.data)
             megapixels = round(photo.meta["megapixels"])
             times.setdefault(megapixels, []).append(elapsed)
             verdict = photo_families.judge(sheet.map, photo, states, reading, refusal)
