@@ -31,7 +31,7 @@ import io
 import math
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -545,7 +545,7 @@ def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = N
     """Photos of the same filled sheet (a retake from another angle moves the glare, not the ink) read as one, mark
     by mark: a mark decided in one photo and undecided in another takes the decided state; a mark decided one way
     in one and the other way in another is undecided ("the photos disagree"); a mark undecided in every photo stays
-    undecided with the first photo's reason. The combined read keeps the first photo's image and places (for
+    undecided with each photo's reason. The combined read keeps the first photo's image and places (for
     annotating) and names the others (`others`). An InputError when they are photos of different sheets: of other
     versions or papers, or decided differently at more than DIFFERENT_SHEETS marks."""
     first = photos[0]
@@ -569,8 +569,13 @@ def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = N
             said = "; ".join(f"{file} reads it {'filled' if read.state else 'empty'}" for file, read in decided)
             disagree.append(mark.field)
             reads.append(MarkRead(None, base.fill, 0.0, f"the photos disagree ({said})", "disagree", base.x, base.y))
-        else:
-            reads.append(base)
+        else:  # undecided in every photo: each photo's reason, naming the photos
+            by_why: dict[str, list[str]] = {}
+            for file, read in seen:
+                by_why.setdefault(read.why, []).append(file)
+            said = "; ".join(f"{why} in {listing(files, 'and')}" if why else f"undecided in {listing(files, 'and')}"
+                             for why, files in by_why.items())
+            reads.append(replace(base, why=said))
     if len(disagree) > DIFFERENT_SHEETS:
         others = listing([p.file for p in photos[1:]], "and")
         raise InputError(first.file, f"is given as one sheet with {others}, but {len(disagree)} marks are read "

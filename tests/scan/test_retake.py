@@ -108,3 +108,15 @@ def test_a_filled_pdf_shares_its_name_with_no_other_file(sheets: dict[str, str],
     result = run("score", sheets["ana"], str(pdf), "--names", "Ana,Ana")
     assert result.exit_code == 2
     assert "--names: gives 'Ana' to" in result.stderr and "a filled PDF is one sheet on its own" in result.stderr
+
+
+def test_a_mark_neither_photo_decides_keeps_each_photos_reason(glare: tuple[str, str]) -> None:
+    from generator.games.castle.sheets import kinds
+    from generator.sheets.photos import combine, read_photo
+
+    data = Path(glare[0]).read_bytes()
+    one = read_photo(data, "ana.jpg", kinds(shipped()))
+    both = combine([one, read_photo(data, "again.jpg", kinds(shipped()))])
+    assert [u.field for u in both.reading.uncertain] == [u.field for u in one.reading.uncertain]
+    assert all("in ana.jpg and again.jpg" in u.why for u in both.reading.uncertain), both.reading.uncertain
+    assert both.others == ("again.jpg",) and both.file == "ana.jpg"
