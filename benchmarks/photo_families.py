@@ -352,6 +352,10 @@ class Photo:
     meta: dict[str, Any]
     #: the reader must refuse the photo, for this reason ("two-sheets"); "" when it must read it
     refuse: str = ""
+    #: empty marks not hidden where glare would still drown the lightest line of the player's instrument (its
+    #: palest grey): read empty, they are right only if the player never marks that lightly (a diagnostic; the
+    #: judge does not use it)
+    faint: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -631,6 +635,7 @@ def shoot(filled: Filled, rng: random.Random, camera: Camera, others: Sequence[O
     # glare: a specular lobe whose brightness follows the shininess of what it falls on
     glare = rng.uniform(*camera.glare)
     hidden: set[int] = set()
+    faint: set[int] = set()
     marks = sheet.map.marks
     centres = np.array([((m.x + m.width / 2) * MM_PER_PT - size[0] / 2, (m.y + m.height / 2) * MM_PER_PT - size[1] / 2)
                         for m in marks])
@@ -657,9 +662,10 @@ def shoot(filled: Filled, rng: random.Random, camera: Camera, others: Sequence[O
             lobe_here = 0.7 * math.exp(-here * 4) + 0.3 * math.exp(-here)
             tone, shine_ink = _own_ink(filled, index)
             paper = min(255.0, 220 + lobe_here * strength * SHINE_PAPER)
-            ink = min(255.0, tone + lobe_here * strength * shine_ink)
-            if abs(paper - ink) < (220 - tone) / 3:
+            if _drowned(tone, shine_ink, paper, lobe_here * strength):
                 hidden.add(index)
+            elif filled.truth[index] is False and _drowned(filled.pen.tone[1], shine_ink, paper, lobe_here * strength):
+                faint.add(index)
     photo_f = lit
     if camera.finger:
         over = [] if camera.finger == "edge" else [(float(x), float(y)) for x, y in centres]
@@ -714,7 +720,13 @@ def shoot(filled: Filled, rng: random.Random, camera: Camera, others: Sequence[O
     meta.update({"megapixels": round(W * H / 1e6, 1), "size": [W, H], "curl_mm": round(surface.curl, 1),
                  "fold_mm": round(surface.fold, 1), "blur_px": round(blur * px_per_mm_photo, 2),
                  "px_per_mm": round(px_per_mm_photo, 2), "noise": round(sigma, 1), "quality": quality})
-    return Photo(encoded.tobytes(), list(filled.truth), hidden, meta, refuse)
+    return Photo(encoded.tobytes(), list(filled.truth), hidden, meta, refuse, faint)
+
+
+def _drowned(tone: float, shine: float, paper: float, glare: float) -> bool:
+    """Whether a line of grey `tone` and `shine` keeps less than a third of its contrast with the paper (`paper`
+    its grey under the glare) where the glare adds `glare` (grey levels, times the shine)."""
+    return abs(paper - min(255.0, tone + glare * shine)) < (220 - tone) / 3
 
 
 def _own_ink(filled: Filled, index: int) -> tuple[float, float]:

@@ -491,8 +491,8 @@ def families(args: argparse.Namespace) -> None:
         family = photo_families.FAMILIES[name]
         rng = random.Random(f"{args.seed}:{name}")
         row: dict[str, Any] = {"photos": 0, "right": 0, "asked": 0, "refused": 0, "wrong": 0, "marks_wrong": 0,
-                               "hidden_decided": 0, "blind": 0, "right_seen": 0, "target": family.target,
-                               "reasons": {}, "examples": []}
+                               "hidden_decided": 0, "blind": 0, "blind_lightest": 0, "right_seen": 0,
+                               "target": family.target, "reasons": {}, "examples": []}
         for index in range(args.per_family):
             version = rng.choice(("great-architect", "apprentice"))
             paper = rng.choice(("a4", "letter"))
@@ -540,6 +540,8 @@ def families(args: argparse.Namespace) -> None:
             # a photo in which the camera cannot see some mark (under a finger, in glare that would drown pencil)
             # can at best be asked about (read as empty, it is right by luck)
             row["blind"] += bool(photo.hidden)
+            # and one where, besides, an empty mark lies where the player's lightest line would drown
+            row["blind_lightest"] += bool(photo.hidden or photo.faint)
             row["right_seen"] += verdict.outcome == "right" and not photo.hidden
             row["marks_wrong"] += verdict.marks_wrong
             row["hidden_decided"] += verdict.hidden_decided
@@ -565,6 +567,7 @@ def families(args: argparse.Namespace) -> None:
         rows[name] = row
         print(f"{name:18} {row['photos']:3} photos: {row['right']:3} right, {row['asked']:3} asked, "
               f"{row['refused']:3} refused, {row['wrong']:3} wrong ({row['marks_wrong']} marks wrong); "
+              f"blind {row['blind']} ({row['blind_lightest']} to the player's lightest line); "
               f"{time.time() - started:.0f} s", flush=True)
         pairs = rows.get(f"{name} (pair)")
         if pairs is not None:

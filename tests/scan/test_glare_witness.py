@@ -5,9 +5,10 @@ The reader may read an empty-looking mark under glare as empty only where the sh
 witnesses) show that the faintest mark the player could have made there would still be seen. A witness pressed
 darker than the sheet's usual ink keeps more of its darkness than a mark of usual pressure would: taken at face
 value it makes the ink look as if it hardly fades, and the washed-out tick is read empty, a silent wrong score.
-Here the tick must be asked about (or read filled), never read empty.
+Here the tick must be asked about (or read filled), never read empty; so too a tick far lighter than the sheet's
+other ticks (a 2H pencil's grey on an HB sheet), which the reader knows only through its margins.
 
-Three small photos (3 megapixels, a flat sheet, the glare spot placed by hand so that it always falls there).
+Four small photos (3 megapixels, a flat sheet, the glare spot placed by hand so that it always falls there).
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ from tests.sheets.helpers import REPO, shipped  # noqa: E402
 sys.path.insert(0, str(REPO / "benchmarks"))
 families: Any = importlib.import_module("photo_families")
 
-#: Tones (0 black, 255 paper) of the HB pencil: the sheet's usual pressure, the witness pressed hard, the light tick.
-USUAL, HARD, LIGHT = (105, 115), (30, 35), (125, 135)
+#: Tones (0 black, 255 paper) of the HB pencil: the sheet's usual pressure, the witness pressed hard, the light tick;
+#: and a tick far lighter than the sheet's others (2H's grey).
+USUAL, HARD, LIGHT, LIGHTEST = (105, 115), (30, 35), (125, 135), (165, 180)
 
 
 @cache
@@ -47,9 +49,11 @@ def index_of(the_map: Any, field: str, value: Any) -> int:
     return next(i for i, m in enumerate(the_map.marks) if m.field == field and m.value == value)
 
 
-def photo(seed: int, strength: float, off_mm: tuple[float, float], radius_mm: float) -> tuple[Any, int]:
+def photo(seed: int, strength: float, off_mm: tuple[float, float], radius_mm: float,
+          light: tuple[float, float] = LIGHT) -> tuple[Any, int]:
     """The Great Architect castle GREAT filled in HB pencil: tower 1's "built" bubble filled hard (the witness),
-    its units 5 ticked lightly; glare of `strength` centred `off_mm` from the tick; the photo and the tick's index."""
+    its units 5 ticked lightly (`light` its tones); glare of `strength` centred `off_mm` from the tick; the photo
+    and the tick's index."""
     sheet = great_sheet()
     the_map = sheet.map
     truth = marks_for(the_map, GREAT)
@@ -65,7 +69,7 @@ def photo(seed: int, strength: float, off_mm: tuple[float, float], radius_mm: fl
         if i == witness:
             pen, style = replace(hb, tone=HARD), "full"
         elif i == tick:
-            pen, style = replace(hb, tone=LIGHT, keep=(0.9, 0.95)), "tick"
+            pen, style = replace(hb, tone=light, keep=(0.9, 0.95)), "tick"
         else:
             pen = replace(hb, tone=USUAL)
             style = "figure" if mark.shape == "figure" else ("tick" if i % 3 == 0 else "full")
@@ -85,10 +89,13 @@ def photo(seed: int, strength: float, off_mm: tuple[float, float], radius_mm: fl
     return families.shoot(glared, rng, camera), tick
 
 
-@pytest.mark.parametrize(("seed", "off_mm", "radius_mm"), [(1, (-4, -3), 12), (1, (-5, -4), 16), (2, (-5, -4), 16)])
+@pytest.mark.parametrize(("seed", "strength", "off_mm", "radius_mm", "light"), [
+    (1, 0.6, (-4, -3), 12, LIGHT), (1, 0.6, (-5, -4), 16, LIGHT), (2, 0.6, (-5, -4), 16, LIGHT),
+    # weaker glare, wider: the lightest tick washed out where the usual ones would still show
+    (1, 0.35, (-4, -3), 20, LIGHTEST)])
 def test_a_tick_washed_out_by_glare_is_not_read_empty_beside_a_witness_pressed_hard(
-        seed: int, off_mm: tuple[float, float], radius_mm: float) -> None:
-    shot, tick = photo(seed, 0.6, off_mm, radius_mm)
+        seed: int, strength: float, off_mm: tuple[float, float], radius_mm: float, light: tuple[float, float]) -> None:
+    shot, tick = photo(seed, strength, off_mm, radius_mm, light)
     read = read_photo(shot.data, "photo.jpg", kinds(shipped()))
     assert read.reads[tick].state is not False, read.reads[tick]
     wrong = [i for i, (r, t) in enumerate(zip(read.reads, shot.truth, strict=True)) if r.state not in (None, t)]
