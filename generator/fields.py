@@ -15,7 +15,6 @@ import difflib
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, cast
 
 from generator.errors import Problem
@@ -91,15 +90,15 @@ def describe(value: Any, lang: Language | None = None) -> str:
     return f"{text} ({kind})"
 
 
-@dataclass(eq=False, repr=False)
 class Checker:
     """Collects the problems found while checking one document."""
 
-    doc: Document
-    problems: list[Problem] = field(default_factory=list)
-    labels: dict[PathKey, str] = field(default_factory=dict)
-    #: The language of the messages (None: English); the companion shows them to a phone in its language.
-    lang: Language | None = None
+    def __init__(self, doc: Document, lang: Language | None = None) -> None:
+        self.doc = doc
+        self.problems: list[Problem] = []
+        self.labels: dict[PathKey, str] = {}
+        # The language of the messages (None: English); the companion shows them to a phone in its language.
+        self.lang = lang
 
     def fail(self, path: PathKey, message: str, **values: Any) -> Invalid:
         """Record a problem at `path`: `message` in the checker's language, its `{names}` filled from `values`
@@ -130,9 +129,9 @@ class Checker:
 class Type(ABC, Generic[T_co]):
     """A type of value in a document; checking a value gives a `T_co` (or INVALID, with every problem recorded).
 
-    Types and the checker are dataclasses without generated equality or repr (`eq=False, repr=False`): a spec is
-    compared by identity, never as a value, nor printed, and each generated method costs start-up time in every
-    command (the repr alone 5 M instructions, some 2 ms, for a build)."""
+    Types and the checker are plain classes with a written `__init__`, not dataclasses: a spec is compared by
+    identity, never as a value, nor printed, and every command defines them at start-up, where a dataclass's
+    generated `__init__` costs a compile each (12 M instructions, some 5 ms, of a build)."""
 
     doc: str = ""
 
@@ -150,23 +149,21 @@ class Type(ABC, Generic[T_co]):
         return schema
 
 
-@dataclass(eq=False, repr=False)
 class Text(Type[str]):
     """A string; optionally one matching `pattern` (`hint` says in words what the pattern wants)."""
 
-    min_len: int = 1
-    max_len: int = 4000
-    pattern: str | None = None
-    hint: str = ""
-    doc: str = ""
-    #: Whether the text may be drawn into a PDF, an SVG or a PNG, none of which can hold control characters: then
-    #: they are refused with their place (issue 12.10). False for text donjon only shows, such as a player's
-    #: name in an end state: control characters are kept, and escaped wherever they are shown
-    #: (`generator.wording.visible`).
-    drawn: bool = True
-
-    def __post_init__(self) -> None:
-        self._regex = re.compile(self.pattern) if self.pattern else None
+    def __init__(self, min_len: int = 1, max_len: int = 4000, pattern: str | None = None, hint: str = "", doc: str = "",
+                 drawn: bool = True) -> None:
+        self.min_len = min_len
+        self.max_len = max_len
+        self.pattern = pattern
+        self.hint = hint
+        self.doc = doc
+        # Whether the text may be drawn into a PDF, an SVG or a PNG, none of which can hold control characters: then
+        # they are refused with their place (issue 12.10). False for text donjon only shows, such as a player's
+        # name in an end state: control characters are kept, and escaped wherever they are shown
+        # (`generator.wording.visible`).
+        self.drawn = drawn
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
@@ -182,7 +179,9 @@ class Text(Type[str]):
         if bad is not None:
             return ck.fail(path, N_("holds the character {character}, which no output can show; remove it"),
                            character=bad)
-        if self._regex is not None and not self._regex.fullmatch(value):
+        # the pattern compiles on its first check (re's cache keeps it): most of the patterns a build's schemas
+        # define belong to keys its content never uses
+        if self.pattern and not re.fullmatch(self.pattern, value):
             return ck.fail(path, f"{quoted(value)} is not {self.hint or 'of the form ' + repr(self.pattern)}")
         return value
 
@@ -207,13 +206,13 @@ SMALLER = N_("is {value}, less than the smallest allowed, {least}")
 LARGER = N_("is {value}, more than the largest allowed, {most}")
 
 
-@dataclass(eq=False, repr=False)
 class Int(Type[int]):
     """A whole number within bounds (true/false and decimals are refused)."""
 
-    min: int | None = None
-    max: int | None = None
-    doc: str = ""
+    def __init__(self, min: int | None = None, max: int | None = None, doc: str = "") -> None:
+        self.min = min
+        self.max = max
+        self.doc = doc
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> int | Invalid:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -238,13 +237,13 @@ def _short_int(value: int) -> str:
     return text if len(text) <= 24 else f"{text[:10]}...({len(text)} digits)"
 
 
-@dataclass(eq=False, repr=False)
 class Number(Type[float]):
     """A number (whole or decimal) within bounds."""
 
-    min: float | None = None
-    max: float | None = None
-    doc: str = ""
+    def __init__(self, min: float | None = None, max: float | None = None, doc: str = "") -> None:
+        self.min = min
+        self.max = max
+        self.doc = doc
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> float | Invalid:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -266,11 +265,11 @@ class Number(Type[float]):
         return self._with_doc(out)
 
 
-@dataclass(eq=False, repr=False)
 class Bool(Type[bool]):
     """true or false."""
 
-    doc: str = ""
+    def __init__(self, doc: str = "") -> None:
+        self.doc = doc
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> bool | Invalid:
         if not isinstance(value, bool):
@@ -292,16 +291,17 @@ def normalise_name(text: str) -> str:
     return re.sub(r"[\s_-]+", "-", text.strip().casefold())
 
 
-@dataclass(eq=False, repr=False)
 class Choice(Type[str]):
     """One of a fixed set of words. With `loose`, a name is folded by :func:`normalise_name` (any case, spaces or
     `_` for dashes, accents or not), and `aliases` (folded name -> value) are other names for the values."""
 
-    values: Sequence[str] = ()
-    loose: bool = False
-    doc: str = ""
-    what: str = "value"
-    aliases: Mapping[str, str] = field(default_factory=dict)
+    def __init__(self, values: Sequence[str] = (), loose: bool = False, doc: str = "", what: str = "value",
+                 aliases: Mapping[str, str] | None = None) -> None:
+        self.values = values
+        self.loose = loose
+        self.doc = doc
+        self.what = what
+        self.aliases = {} if aliases is None else aliases
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
@@ -356,12 +356,12 @@ def _suggest(word: str, options: Iterable[str], cutoff: float = NAME_CUTOFF) -> 
     return f" (did you mean {close!r}?)" if close else ""
 
 
-@dataclass(eq=False, repr=False)
 class Nullable(Type[T | None]):
     """A value of `inner` type, or nothing (`null`, `~` or an empty value)."""
 
-    inner: Type[T]
-    doc: str = ""
+    def __init__(self, inner: Type[T], doc: str = "") -> None:
+        self.inner = inner
+        self.doc = doc
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> T | None | Invalid:
         return None if value is None else self.inner.check(value, path, ck)
@@ -370,15 +370,16 @@ class Nullable(Type[T | None]):
         return self._with_doc({"anyOf": [self.inner.schema(), {"type": "null"}]})
 
 
-@dataclass(eq=False, repr=False)
 class ListOf(Type[tuple[T, ...]]):
     """A list of values of one type. `label` names the key that identifies an item in messages."""
 
-    item: Type[T]
-    min_items: int = 0
-    max_items: int | None = None
-    label: str | None = None
-    doc: str = ""
+    def __init__(self, item: Type[T], min_items: int = 0, max_items: int | None = None, label: str | None = None,
+                 doc: str = "") -> None:
+        self.item = item
+        self.min_items = min_items
+        self.max_items = max_items
+        self.label = label
+        self.doc = doc
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> tuple[T, ...] | Invalid:
         if not isinstance(value, list):
@@ -413,14 +414,14 @@ class ListOf(Type[tuple[T, ...]]):
         return self._with_doc(out)
 
 
-@dataclass(eq=False, repr=False)
 class MapOf(Type[dict[K, V]]):
     """A mapping whose keys are all of one type and values of another."""
 
-    key: Type[K]
-    value: Type[V]
-    max_items: int | None = None
-    doc: str = ""
+    def __init__(self, key: Type[K], value: Type[V], max_items: int | None = None, doc: str = "") -> None:
+        self.key = key
+        self.value = value
+        self.max_items = max_items
+        self.doc = doc
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> dict[K, V] | Invalid:
         if not isinstance(value, dict):
@@ -452,13 +453,13 @@ class MapOf(Type[dict[K, V]]):
         return self._with_doc(out)
 
 
-@dataclass(eq=False, repr=False)
 class AnyOf(Type[Any]):
     """The first of several types that the value is of (by its YAML kind: text, number, list, mapping)."""
 
-    options: Sequence[Type[Any]] = ()
-    doc: str = ""
-    what: str = ""
+    def __init__(self, options: Sequence[Type[Any]] = (), doc: str = "", what: str = "") -> None:
+        self.options = options
+        self.doc = doc
+        self.what = what
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         for option in self.options:
@@ -493,21 +494,20 @@ def _kind_matches(option: Type[Any], value: Any) -> bool:
     return True
 
 
-@dataclass(eq=False, repr=False)
 class Field:
     """A key of a :class:`Record`: its type, whether it must be there, its default and its meaning."""
 
-    type: Type[Any]
-    required: bool = True
-    default: Any = None
-    doc: str = ""
+    def __init__(self, type: Type[Any], required: bool = True, default: Any = None, doc: str = "") -> None:
+        self.type = type
+        self.required = required
+        self.default = default
+        self.doc = doc
 
 
 #: A record-level rule: given the converted values and the record's path, report problems via the checker.
 Rule = Callable[[Mapping[str, Any], PathKey, Checker], None]
 
 
-@dataclass(eq=False, repr=False)
 class Record(Type[T]):
     """A mapping with named keys; unknown keys are errors. `build` turns the checked values into a record.
 
@@ -516,11 +516,13 @@ class Record(Type[T]):
     runs it on every record donjon defines, so a field and its dataclass cannot drift apart unseen).
     """
 
-    name: str = ""
-    fields: Mapping[str, Field] = field(default_factory=dict)
-    build: Callable[..., T] | None = None
-    rules: Sequence[Rule] = ()
-    doc: str = ""
+    def __init__(self, name: str = "", fields: Mapping[str, Field] | None = None, build: Callable[..., T] | None = None,
+                 rules: Sequence[Rule] = (), doc: str = "") -> None:
+        self.name = name
+        self.fields = {} if fields is None else fields
+        self.build = build
+        self.rules = rules
+        self.doc = doc
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> T | Invalid:
         if not isinstance(value, dict):

@@ -30,7 +30,6 @@ import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import OutputError, os_reason, stop_if_requested
@@ -310,29 +309,36 @@ class UpdatedFolder(StagedFolder):
         return str(self._staged[name])
 
 
-@dataclass(eq=False, repr=False)  # neither compared nor printed: each generated method costs start-up time
 class _Item:
-    staged: Path
-    final: Path
-    what: str
-    folder: bool
+    """One output of a transaction: where it is staged, where it goes, what it is (for messages), and whether it
+    is a folder.
+
+    A plain class, not a dataclass: it is neither compared nor printed, and a dataclass compiles its generated
+    `__init__` at the start of every command that writes."""
+
+    def __init__(self, staged: Path, final: Path, what: str, folder: bool) -> None:
+        self.staged = staged
+        self.final = final
+        self.what = what
+        self.folder = folder
 
 
 def _fail(path: Path, err: OSError) -> OutputError:
     return OutputError(path, f"cannot write ({os_reason(err)})")
 
 
-@dataclass(eq=False, repr=False)  # (as _Item)
 class Transaction:
     """Every output of one command, staged in `OUT/.donjon-PID-XXXX/` and put in place together by :meth:`commit`.
 
     :meth:`file` and :meth:`folder` stage one output each; two outputs of one command claiming one path (or one
-    inside a folder another replaces) is an error naming both, so nothing is ever written twice.
+    inside a folder another replaces) is an error naming both, so nothing is ever written twice. (A plain class
+    for the reason _Item is one.)
     """
 
-    out: Path
-    items: dict[Path, _Item] = field(default_factory=dict)
-    root: Path | None = None
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.items: dict[Path, _Item] = {}
+        self.root: Path | None = None
 
     def covers(self, path: Path) -> bool:
         base = self.out.resolve()

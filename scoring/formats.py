@@ -22,9 +22,9 @@ refused with the closest one suggested.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from generator.catalog.common import every_name
@@ -73,13 +73,13 @@ def number(doc: str = "") -> Int:
     return Int(-LARGEST, LARGEST, doc=doc)
 
 
-@dataclass
 class Name(Choice):
     """A name from the catalog, folded by the one normaliser, or one of its aliases; a name written as the id is
     taken at once (most are, and a thousand files hold tens of thousands of them)."""
 
-    def __post_init__(self) -> None:
-        self._ids = frozenset(self.values)
+    @functools.cached_property
+    def _ids(self) -> frozenset[str]:
+        return frozenset(self.values)
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         if value.__class__ is str and value in self._ids:

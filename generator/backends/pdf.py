@@ -51,7 +51,6 @@ from __future__ import annotations
 import zlib
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import IO, Any, NamedTuple
 
@@ -191,10 +190,13 @@ def _box(box: tuple[float, float, float, float] | None, page: Page) -> list[floa
     return [round(x, 3), round(page.height - y - h, 3), round(x + w, 3), round(page.height - y, 3)]
 
 
-@dataclass
 class PdfStats:
-    pages: int = 0
-    placed: int = 0
+    """What :func:`write_pdf` wrote: its pages, and the drawings placed on them (counted as it writes them).
+    A plain class for the reason output._Item is one."""
+
+    def __init__(self) -> None:
+        self.pages = 0
+        self.placed = 0
 
 
 class _Recorded(NamedTuple):

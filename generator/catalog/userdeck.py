@@ -133,8 +133,8 @@ class UserDeck(NamedTuple):
 #: A language code: `fr`, `de`, `pt-BR`.
 _LANGUAGE = Text(max_len=10, pattern=r"[a-z]{2,3}(-[A-Z]{2})?", hint="a language code such as en, fr or de")
 #: A column translating another: `Name@fr`, `Card text@pt-BR` (a lower-case code: `Price@EUR` is a column of its
-#: own).
-_TRANSLATION_COLUMN = re.compile(r"(.+?)\s*@\s*([a-z]{2,3}(?:[-_][A-Za-z]{2})?)")
+#: own). Compiled on first use (re's cache keeps it): only a table with an `@` in a column name needs it.
+_TRANSLATION_COLUMN = r"(.+?)\s*@\s*([a-z]{2,3}(?:[-_][A-Za-z]{2})?)"
 
 _CELL = AnyOf(options=(Text(min_len=0, max_len=4000), Int(), Number(), Bool(), Nullable(Text(min_len=0))),
               what="text or a number")
@@ -276,7 +276,7 @@ def _translations(header: list[str], table: str, values: Mapping[str, Any],
     out: dict[str, dict[str, str]] = {}
     problems: list[Problem] = []
     for column in header:
-        found = _TRANSLATION_COLUMN.fullmatch(column)
+        found = re.fullmatch(_TRANSLATION_COLUMN, column) if "@" in column else None
         if found is None:
             continue
         base, code = _column(header, found.group(1)), normalise_code(found.group(2)) or found.group(2)

@@ -20,7 +20,6 @@ read (a back reading only `deck` is the same for every card).
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -274,23 +273,28 @@ class Frame(NamedTuple):
     h: float
 
 
-@dataclass(eq=False, repr=False)  # neither compared nor printed: each generated method costs start-up time
 class Layout:
-    """A merged, checked layout with compiled templates; `frames()` places its boxes on a card size."""
+    """A merged, checked layout with compiled templates; `frames()` places its boxes on a card size.
 
-    ref: str
-    file: str
-    background: ColourSpec
-    safe: float
-    palette: Mapping[str, str]
-    boxes: tuple[LayoutBox, ...]
-    #: the files the layout was merged from (itself first, then what it extends), and the fonts and icons it uses
-    files: tuple[Path, ...] = ()
-    #: icons of one's own (a deck's or the layout's) by name: their picture files
-    icons: Mapping[str, Path] = field(default_factory=dict)
-    #: every name its templates and expressions read
-    reads: frozenset[str] = frozenset()
-    _frames: dict[tuple[float, float, Shape | None], tuple[Frame, ...]] = field(default_factory=dict)
+    A plain class, not a dataclass: it is never compared nor printed, and a dataclass compiles its generated
+    `__init__` at the start of every build."""
+
+    def __init__(self, ref: str, file: str, background: ColourSpec, safe: float, palette: Mapping[str, str],
+                 boxes: tuple[LayoutBox, ...], files: tuple[Path, ...], icons: Mapping[str, Path],
+                 reads: frozenset[str]) -> None:
+        self.ref = ref
+        self.file = file
+        self.background = background
+        self.safe = safe
+        self.palette = palette
+        self.boxes = boxes
+        # the files the layout was merged from (itself first, then what it extends), and the fonts and icons it uses
+        self.files = files
+        # icons of one's own (a deck's or the layout's) by name: their picture files
+        self.icons = icons
+        # every name its templates and expressions read
+        self.reads = reads
+        self._frames: dict[tuple[float, float, Shape | None], tuple[Frame, ...]] = {}
 
     @property
     def per_card(self) -> bool:

@@ -653,7 +653,11 @@ def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
     seen = [(mark, m) for mark, m in zip(marks, measures, strict=True) if m is not NOWHERE and m.glare < 0.1]
     outlines: dict[str, list[float]] = {}
     for mark, m in seen:
-        if m.cover < COVER_EMPTY:
+        # every figure tells its outline, coloured in or not: learned from the empty ones alone, a finger over the
+        # last few of a long row of residents set the usual to its own shade. A coloured figure's outline reads
+        # about 1.6x an empty one's, which only raises the usual: more figures asked about as covered, none missed
+        # (clean photos: empty figures at 0.64-0.67 of the usual, above OUTLINE_SEEN)
+        if m.cover < COVER_EMPTY or mark.shape == "figure":
             outlines.setdefault(mark.shape, []).append(m.outline)
     inks = [m.level for _, m in seen if m.cover >= BROAD]
     thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD and m.wide < WIDE_MM]

@@ -7,8 +7,8 @@ judged by the rules (:mod:`generator.games.castle.rules`). Bounds here are loose
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from generator.fields import (
@@ -62,7 +62,6 @@ class CastleEndState:
     sheets: tuple[PlayerCastle, ...]
 
 
-@dataclass
 class GuestName(Name):
     """A Great Architect guest, by its id or by any of its names (`Dagobert the Dog`, `The dog Dagobert`); a number
     here means the file mixes up the two versions."""
@@ -88,7 +87,6 @@ def _end_state(game: str, version: str, sheets: tuple[PlayerCastle, ...]) -> Cas
     return CastleEndState(version, sheets)
 
 
-@dataclass
 class ByVersion(Record[CastleEndState]):
     """A castle end state: its sheets are checked with the guests of the version the file names.
 
@@ -97,9 +95,11 @@ class ByVersion(Record[CastleEndState]):
     either kind of guest, so that its other problems are still all reported.
     """
 
-    variants: Mapping[str, Record[CastleEndState]] = field(default_factory=dict)
-    #: the `version` key's type, which says which variant a version names
-    versions: Choice = field(default_factory=Choice)
+    def __init__(self, name: str, fields: Mapping[str, Field], build: Callable[..., CastleEndState], doc: str) -> None:
+        super().__init__(name=name, fields=fields, build=build, doc=doc)
+        self.variants: Mapping[str, Record[CastleEndState]] = {}
+        # the `version` key's type, which says which variant a version names
+        self.versions = Choice()
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> CastleEndState | Invalid:
         if isinstance(value, dict):
