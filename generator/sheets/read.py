@@ -333,11 +333,9 @@ def _as_sheet(key: str, groups: Sequence[Sequence[int]], displays: Sequence[str]
         index = int(keyed.group(1))
         return next((f"sheets[{g[0]}].{keyed.group(2)}" for g in groups if index in g), key)
     prefix, colon, field = key.strip().rpartition(":")
-    if not colon or _KEYED.fullmatch(key.strip()):
-        if not colon and not _KEYED.fullmatch(key.strip()):
-            sheets = [g for g in groups if len(g) > 1]
-            if len(groups) == 1 and sheets:  # one sheet of several photos: a bare field is for it
-                return f"sheets[{sheets[0][0]}].{key.strip()}"
+    if not colon:
+        if len(groups) == 1 and len(groups[0]) > 1:  # one sheet of several photos: a bare field is for it
+            return f"sheets[{groups[0][0]}].{key.strip()}"
         return key
     for group in groups:
         if len(group) < 2:
