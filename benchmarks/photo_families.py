@@ -887,6 +887,21 @@ def make(family: Family, sheet: Sheet, filled: Sequence[bool], seed: int | str,
     return photo
 
 
+def make_pair(family: Family, sheet: Sheet, filled: Sequence[bool], seed: int | str,
+              others: Callable[[random.Random], Sequence[Other]] | None = None) -> tuple[Photo, Photo]:
+    """The photo `make` makes, and a second photo of the same filled sheet (the same strokes of the same pen) shot
+    again with fresh chances: another pose, light and glare spot, as a retake with the phone tilted gives."""
+    rng = random.Random(f"{family.name}:{seed}")
+    filling = fill_sheet(sheet, filled, rng, family.filling)
+    around = others(rng) if others is not None and family.camera.clutter else ()
+    shots = []
+    for shot_rng in (rng, random.Random(f"{family.name}:{seed}:second")):
+        photo = shoot(filling, shot_rng, family.camera, around)
+        photo.meta.update({"family": family.name, "seed": seed, "styles": filling.styles, "pen": filling.pen.name})
+        shots.append(photo)
+    return shots[0], shots[1]
+
+
 def card(rng: random.Random, px_per_mm: float) -> Image:
     """A playing card (63 x 88 mm) of the grey of a printed card: a frame, a picture's blocks, lines of text."""
     w, h = round(63 * px_per_mm), round(88 * px_per_mm)

@@ -346,6 +346,10 @@ def main() -> None:
     parser.add_argument("--families", help="hard photos by family instead: 'all', or family names separated by "
                                            f"commas ({', '.join(photo_families.FAMILIES)})")
     parser.add_argument("--per-family", type=int, default=12, help="with --families: photos per family (default 12)")
+    parser.add_argument("--second-shot", action="store_true",
+                        help="with --families: also take a second photo of each filled sheet (its glare and pose "
+                             "drawn again, as a retake from another angle) and read the two as one sheet; prints the "
+                             "pairs' right / asked / refused / wrong beside the single photos' (no report written)")
     args = parser.parse_args()
     if args.families:
         families(args)
@@ -501,8 +505,12 @@ def families(args: argparse.Namespace) -> None:
                 return [photo_families.as_other(o) for o in others] + [
                     photo_families.Other(photo_families.card(r, others[0].px_per_mm))]
 
-            photo = photo_families.make(family, sheet, filled, f"{args.seed}-{index}", around)
             label = f"{name}-{index:03d}.jpg"
+            second = None
+            if args.second_shot:
+                photo, second = photo_families.make_pair(family, sheet, filled, f"{args.seed}-{index}", around)
+            else:
+                photo = photo_families.make(family, sheet, filled, f"{args.seed}-{index}", around)
             t0 = time.perf_counter()
             try:
                 read = read_photo(photo.data, label, sheet_kinds)
@@ -510,6 +518,20 @@ def families(args: argparse.Namespace) -> None:
             except InputError as err:
                 states, reading, refusal = None, None, getattr(err, "code", "") or str(err)
             elapsed = time.perf_counter() - t0
+            if second is not None:
+                pair = second_shot(sheet.map, photo, second, read if states is not None else None, label,
+                                   sheet_kinds, refusal)
+                pairs = rows.setdefault(f"{name} (pair)", {"photos": 0, "right": 0, "asked": 0, "refused": 0,
+                                                          "wrong": 0, "marks_wrong": 0, "examples": []})
+                pairs["photos"] += 1
+                pairs[pair.outcome] += 1
+                pairs["marks_wrong"] += pair.marks_wrong
+                if pair.outcome == "wrong":
+                    pairs["examples"].append({"photo": label, "wrong": pair.wrong[:4], "reason": pair.reason[:200]})
+                    kept = HERE / "work" / "wrong-photos"
+                    kept.mkdir(parents=True, exist_ok=True)
+                    (kept / label).write_bytes(photo.data)
+                    (kept / f"second-{label}").write_bytes(second.data)
             megapixels = round(photo.meta["megapixels"])
             times.setdefault(megapixels, []).append(elapsed)
             verdict = photo_families.judge(sheet.map, photo, states, reading, refusal)
@@ -547,13 +569,41 @@ def families(args: argparse.Namespace) -> None:
               f"{row['refused']:3} refused, {row['wrong']:3} wrong ({row['marks_wrong']} marks wrong); "
               f"blind {row['blind']} ({row['blind_lightest']} to the player's lightest line); "
               f"{time.time() - started:.0f} s", flush=True)
+        pairs = rows.get(f"{name} (pair)")
+        if pairs is not None:
+            print(f"{name + ' (pair)':18} {pairs['photos']:3} pairs:  {pairs['right']:3} right, {pairs['asked']:3} "
+                  f"asked, {pairs['refused']:3} refused, {pairs['wrong']:3} wrong ({pairs['marks_wrong']} marks "
+                  f"wrong); {time.time() - started:.0f} s", flush=True)
+            for example in pairs["examples"]:
+                print(f"  wrong: {example}", flush=True)
     by_mp = {str(mp): {"photos": len(ts), "median_s": round(statistics.median(ts), 3), "max_s": round(max(ts), 3)}
              for mp, ts in sorted(times.items())}
     result = {"date": time.strftime("%Y-%m-%d"), "seed": args.seed, "per_family": args.per_family, "cpu": _cpu(),
               "cores": os.cpu_count(), "load": os.getloadavg()[0], "families": rows, "times": by_mp}
     print(json.dumps({k: v for k, v in result.items() if k != "families"}, indent=1))
-    if not args.no_report and args.families == "all":
+    if not args.no_report and args.families == "all" and not args.second_shot:
         update_families(result)
+
+
+def second_shot(the_map: MarkMap, first: Any, second: Any, first_read: Any, label: str, sheet_kinds: Any,
+                refused: str) -> Any:
+    """Two photos of one filled sheet read as one (generator.sheets.photos.combine), judged against the sheet: a
+    mark hidden from the camera in both photos can at best be asked about; one hidden in a single photo is seen in
+    the other."""
+    from dataclasses import replace
+
+    from generator.errors import InputError
+    from generator.sheets.photos import combine
+
+    states, reading, refusal = None, None, refused  # the first photo refused: so is the sheet
+    if first_read is not None:
+        try:
+            read = combine([first_read, read_photo(second.data, f"second-{label}", sheet_kinds)])
+            states, reading, refusal = [r.state for r in read.reads], read.reading, ""
+        except InputError as err:
+            refusal = getattr(err, "code", "") or str(err)
+    both = replace(first, hidden=first.hidden & second.hidden, refuse=first.refuse or second.refuse)
+    return photo_families.judge(the_map, both, states, reading, refusal)
 
 
 def _cpu() -> str:

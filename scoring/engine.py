@@ -276,10 +276,12 @@ class Scorer:
         catalog, _ = self.catalog(game.id)
         filled = game.read_sheets(files, catalog, options)
         unread = filled.unread
+        combined = filled.combined
         if filled.uncertain or unread:
             return Result(game.id, False, False, (), None, (), source=filled.document.file,
                           summary=_unscored(len(files), len(unread), len(filled.uncertain or ())),
-                          parts=(Unconfirmed(filled.uncertain or (), unread, tuple(name for _, name in files)),))
+                          parts=(Unconfirmed(filled.uncertain or (), unread, tuple(name for _, name in files),
+                                             combined),))
         try:
             result = self.score_document(filled.document, lang)
         except EndStateError as err:
@@ -290,7 +292,7 @@ class Scorer:
             where = filled.where(place)
             return f"{message} ({where})" if where else message
 
-        photos = (Unconfirmed(filled.uncertain),) if filled.uncertain is not None else ()
+        photos = (Unconfirmed(filled.uncertain, combined=combined),) if filled.uncertain is not None else ()
         return replace(result, violations=tuple(replace(v, message=named(v.message, v.where)) for v in result.violations),
                        warnings=tuple(replace(w, message=named(w.message, w.where)) for w in result.warnings),
                        parts=result.parts + photos)

@@ -177,9 +177,16 @@ class Unconfirmed(ResultPart):
     unread: tuple[Unread, ...] = ()
     #: every file of the sheets, in the order given (for a listing file by file; not in the JSON)
     files: tuple[str, ...] = ()
+    #: the sheets read from several photos of them (a retake from another angle): each player's name and the
+    #: photos, the first one first (in the JSON under `combined` when there is one)
+    combined: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"uncertain": [u.to_dict() for u in self.uncertain], "unread": [u.to_dict() for u in self.unread]}
+        out: dict[str, Any] = {"uncertain": [u.to_dict() for u in self.uncertain],
+                               "unread": [u.to_dict() for u in self.unread]}
+        if self.combined:
+            out["combined"] = [{"player": player, "photos": list(photos)} for player, photos in self.combined]
+        return out
 
     @property
     def waiting(self) -> bool:

@@ -51,6 +51,8 @@ def render(result: Result) -> str:
         lines.append(result.summary)
         lines.extend(unconfirmed_lines(photos))
         return "\n".join(visible(line) for line in lines)
+    if photos is not None:
+        lines.extend(combined_lines(photos))
     if result.violations:
         lines.append(result.summary)
         for violation in result.violations:
@@ -76,9 +78,12 @@ def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
 
     if len(photos.files) < 2:
         return [f"  {item.photo}: {uncertain(item)}" for item in photos.uncertain]
-    lines = []
+    lines = combined_lines(photos)
+    later = {file: shots[0] for _, shots in photos.combined for file in shots[1:]}
     for index, file in enumerate(photos.files):
         unread = next((u for u in photos.unread if u.sheet == index), None)
+        if unread is None and file in later:
+            continue  # read with the first photo of its sheet: its doubts are that photo's
         if unread is not None:
             lines.append(f"  {file}: not read: {unread.why}")
             if unread.advice:
@@ -89,6 +94,12 @@ def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
         if not doubts:
             lines.append(f"  {file}: read, nothing to confirm")
     return lines
+
+
+def combined_lines(photos: Unconfirmed) -> list[str]:
+    """Which photos made each sheet read from several photos of it."""
+    return [f"  {player}: one sheet read from {len(shots)} photos, {', '.join(shots)}"
+            for player, shots in photos.combined]
 
 
 def warning_lines(result: Result, warning: RuleWarning) -> str:

@@ -3,7 +3,7 @@
 They run in a scratch folder that holds what the examples name: the shipped `content/` (with its examples),
 a deck of one's own (`my-deck`), a corrected copy of the catalogs (`my-content`), a game to score
 (`my-game.yaml`), two filled castle sheets (`ana.pdf`, `ben.pdf`) and photos of filled scan-ready sheets
-(`ana.jpg`, `ben.jpg`, `ben.heic`, `cleo.png`).
+(`ana.jpg` and a second photo of it, `ana-2.jpg`, `ben.jpg`, `ben.heic`, `cleo.png`).
 """
 
 from __future__ import annotations
@@ -92,6 +92,8 @@ def photos(root: Path) -> None:
     ben = photograph(filled("great-architect", "a4", dict(GREAT, guests=["king"])), turn=180)
     cleo = filled("great-architect", "letter", dict(GREAT, guests=["prince"], residents=20))
     (root / "ana.jpg").write_bytes(ana)
+    # a second photo of Ana's sheet, from another angle
+    (root / "ana-2.jpg").write_bytes(photograph(filled("great-architect", "a4", GREAT), turn=90, tilt=0.12))
     (root / "ben.jpg").write_bytes(ben)
     pillow_heif.register_heif_opener()
     heic = io.BytesIO()

@@ -35,12 +35,17 @@ scored (exit 1) until it is confirmed with --set FIELD=VALUE. With several photo
 the order given). Of several photos, one that cannot be read (no whole sheet in it, a sheet of another
 version...) does not hide the others: each photo is listed, one that cannot be read with why and what to change
 (in the JSON, under "unread"), the others with their values to confirm, and nothing is scored until every photo
-is read. Photos need the scan extra: pip install 'donjon[scan]'.
+is read. Photos given the same name in --names (a.jpg a2.jpg --names Ana,Ana) are photos of one sheet, say a
+second one from another angle to move a glare off the marks: they are read as one sheet, mark by mark (a mark
+one photo cannot decide takes what another sees; a mark they read differently is listed, "the photos
+disagree"), named in --set by the name (Ana:towers[2]=5) or any of its photos, and listed under "combined" in
+the JSON; photos that differ at more than 3 marks are refused as different players' sheets (exit 2). Photos
+need the scan extra: pip install 'donjon[scan]'.
 
 Exit codes: 0 every file is a valid, finished game (warnings or not); 1 a file breaks rules, records a game
 still in progress, or has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo
 of one, wrong types, unknown keys or names, duplicate keys, unknown game, a sheet that needs a password; or one
-of several photos scored together); 3 --annotate cannot be written. With several files, the highest.
+of several photos scored together, or photos given as one sheet that show different sheets); 3 --annotate cannot be written. With several files, the highest.
 """
 
 CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles...) replace the shipped ones."
@@ -56,15 +61,19 @@ def score(
     strict: bool = typer.Option(False, "--strict", help="Make every warning a violation: for games played on "
                                 "donjon's own printed sheets, where its house values are the truth."),
     content_text: Optional[str] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
-    names: Optional[str] = typer.Option(None, "--names", help="The players of the sheets given, in order, "
-                                        "separated by commas (Ana,Ben); photos default to Player 1, Player 2...",
+    names: Optional[str] = typer.Option(None, "--names", help="The players of the files given, in order, "
+                                        "separated by commas (Ana,Ben); photos default to Player 1, Player 2... "
+                                        "Photos given the same name are photos of one sheet, read as one "
+                                        "(Ana,Ana,Ben: the first two are Ana's sheet).",
                                         show_default=False),
     confirm: Optional[list[str]] = typer.Option(None, "--set", metavar="FIELD=VALUE",
                                                 help="Confirm a value a photo left uncertain: towers[1]=5, "
                                                      "walls[0]=true, residents=14, guests=queen,jester, "
                                                      "towers[2]=none; with several photos, FILE:FIELD=VALUE "
                                                      "(ben.jpg:towers[1]=5) or sheets[N].FIELD=VALUE (N from 0, "
-                                                     "in the order given). Repeat for each.", show_default=False),
+                                                     "in the order given); a sheet of several photos by its "
+                                                     "name or any of its photos (Ana:towers[1]=5). Repeat for "
+                                                     "each.", show_default=False),
     sheet_text: Optional[str] = typer.Option(None, "--sheet", metavar="SHEET",
                                              help="Read the filled sheets and photos as a sheet of your own: its "
                                                   "folder (with a sheet.yaml), or its id in --content.",

@@ -96,6 +96,10 @@ class SheetsRead(Protocol):
     def unread(self) -> tuple[Unread, ...]:
         """The files of several that could not be read (the others read all the same); empty when all were."""
 
+    @property
+    def combined(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The sheets read from several photos of them: each player's name and the photos (empty: none)."""
+
     def problem(self, problem: Problem) -> Problem:
         """A problem of the end state, said in terms of the sheets (file and form field)."""
 

@@ -65,8 +65,10 @@ REFUSALS: tuple[Reason, ...] = (
 UNCERTAIN: tuple[Reason, ...] = (
     Reason("outside", ("outside the photo",), N_("The sheet was not all in the photo: look at the sheet and set it, "
            "or take the photo again with the whole sheet in the frame.")),
-    Reason("glare", ("glare", "reflect"), N_("Light shone on these marks: look at the sheet and set it, or take the "
-           "photo again with the phone tilted so nothing shines.")),
+    Reason("glare", ("glare", "reflect"), N_("Light shone on these marks: look at the sheet and set it, or add a "
+           "second photo from another angle (tilt the phone so the shine moves off them); donjon combines them.")),
+    Reason("disagree", ("photos disagree",), N_("The photos of this sheet read these marks differently: look at the "
+           "sheet and set it.")),
     Reason("covered", ("finger", "covered", "hidden", "occlu"), N_("Something covered these marks: look at the "
            "sheet and set it, or take the photo again with nothing over the sheet.")),
     Reason("shadow", ("shadow",), N_("A shadow fell on these marks: look at the sheet and set it, or take the photo "

@@ -35,6 +35,7 @@ FIELD_CAUSES = {
     "half-coloured": N_("figures of {fields} are coloured in half"),
     "two-values": N_("{fields} have two values filled"),
     "gap": N_("{fields} are filled with a gap"),
+    "disagree": N_("the photos of one sheet disagree on {fields}"),
     "rules": N_("what was read of {fields} contradicts the rules (a mark misread or forgotten)"),
 }
 

@@ -31,7 +31,7 @@ import io
 import math
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -495,6 +495,8 @@ class PhotoRead:
     grey: Any
     #: why fields could not be decided, one issue per cause, each with its fields and what to do
     issues: tuple[PhotoIssue, ...] = ()
+    #: the other photos of the same sheet combined with this one (:func:`combine`): their files, in order
+    others: tuple[str, ...] = ()
 
     @property
     def identity(self) -> str:
@@ -528,6 +530,62 @@ def read_grey(grey: Grey, display: str, kinds: Sequence[SheetKind],
                           the_map.marks, the_map.types)
     reading = interpret(the_map, [r.state for r in reads], confirmed, [r.why for r in reads], [r.code for r in reads])
     return PhotoRead(display, the_map, tuple(reads), reading, located, grey, field_issues(reading.uncertain))
+
+
+# --- several photos of one sheet ---------------------------------------------------------------------------------
+
+#: Two photos of one sheet are refused as photos of different sheets when more marks than this are read decided
+#: differently (one filled, the other empty). A mark decided in a photo is read right or asked about (the glare
+#: benchmark's photos read no mark wrong), so photos of one sheet disagree on a mark seldom and on a few at most;
+#: two players' sheets of one game differ in dozens.
+DIFFERENT_SHEETS = 3
+
+
+def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = None) -> PhotoRead:
+    """Photos of the same filled sheet (a retake from another angle moves the glare, not the ink) read as one, mark
+    by mark: a mark decided in one photo and undecided in another takes the decided state; a mark decided one way
+    in one and the other way in another is undecided ("the photos disagree"); a mark undecided in every photo stays
+    undecided with each photo's reason. The combined read keeps the first photo's image and places (for
+    annotating) and names the others (`others`). An InputError when they are photos of different sheets: of other
+    versions or papers, or decided differently at more than DIFFERENT_SHEETS marks."""
+    first = photos[0]
+    names = listing([p.file for p in photos], "and")
+    for other in photos[1:]:
+        if (other.map.version, other.located.paper) != (first.map.version, first.located.paper):
+            raise InputError(other.file, f"is given as the same sheet as {first.file}, but it shows the "
+                                         f"{other.map.version!r} sheet on {other.located.paper} and {first.file} the "
+                                         f"{first.map.version!r} sheet on {first.located.paper}: photos of one sheet "
+                                         "show the same sheet (give each player's sheet its own name in --names)")
+    reads: list[MarkRead] = []
+    disagree: list[str] = []
+    for index, mark in enumerate(first.map.marks):
+        seen = [(p.file, p.reads[index]) for p in photos]
+        decided = [(file, read) for file, read in seen if read.state is not None]
+        states = {read.state for _, read in decided}
+        base = first.reads[index]
+        if len(states) == 1:
+            reads.append(decided[0][1] if base.state is None else base)
+        elif states:
+            said = "; ".join(f"{file} reads it {'filled' if read.state else 'empty'}" for file, read in decided)
+            disagree.append(mark.field)
+            reads.append(MarkRead(None, base.fill, 0.0, f"the photos disagree ({said})", "disagree", base.x, base.y))
+        else:  # undecided in every photo: each photo's reason, naming the photos
+            by_why: dict[str, list[str]] = {}
+            for file, read in seen:
+                by_why.setdefault(read.why, []).append(file)
+            said = "; ".join(f"{why} in {listing(files, 'and')}" if why else f"undecided in {listing(files, 'and')}"
+                             for why, files in by_why.items())
+            reads.append(replace(base, why=said))
+    if len(disagree) > DIFFERENT_SHEETS:
+        others = listing([p.file for p in photos[1:]], "and")
+        raise InputError(first.file, f"is given as one sheet with {others}, but {len(disagree)} marks are read "
+                                     f"differently in {names} ({listing(sorted(set(disagree)), 'and')}): they look "
+                                     "like the sheets of different players; give each player's sheet its own name "
+                                     "in --names, or take the photos of one sheet again")
+    reading = interpret(first.map, [r.state for r in reads], confirmed, [r.why for r in reads],
+                        [r.code for r in reads])
+    return PhotoRead(first.file, first.map, tuple(reads), reading, first.located, first.grey,
+                     field_issues(reading.uncertain), tuple(p.file for p in photos[1:]))
 
 
 # --- annotating ------------------------------------------------------------------------------------------------------

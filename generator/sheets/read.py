@@ -19,7 +19,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import InputError, Problem, UsageError
-from generator.wording import plural
+from generator.wording import listing, plural
 from generator.yamlio import Document
 from scoring.result import Uncertain, Unread
 
@@ -104,6 +104,8 @@ class FilledSheets:
     photos: tuple[PhotoRead, ...] = ()
     #: the files of several that could not be read (the document is then empty: nothing is scored)
     unread: tuple[Unread, ...] = ()
+    #: the sheets given as several photos of them (the same name in --names): the name and the photos, in order
+    combined: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def origin(self, where: str) -> tuple[str, str] | None:
         """The file and the field(s) a place of the document (`sheets[1].towers[0]`) was read from, in words:
@@ -241,24 +243,33 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         first_of[content] = display
     displays = [display for _, display in files]
     kinds_of = [_kind(data, display) for data, display in files]
-    photo_indexes = [i for i, kind in enumerate(kinds_of) if kind != "pdf"]
-    confirmed = confirmations(options.confirmed, displays, photo_indexes) if options.confirmed else {}
     if options.names and len(options.names) != len(files):
         raise UsageError("--names", f"gives {plural(len(options.names), 'name')} for {plural(len(files), 'sheet')}: "
-                                    "one name per sheet, in order")
+                                    "one name per file, in order (two photos of one sheet under the same name)")
+    groups = same_sheet(options.names, displays, kinds_of)
+    photo_indexes = [group[0] for group in groups if kinds_of[group[0]] != "pdf"]
+    given = [(_as_sheet(key, groups, displays, options.names), value) for key, value in options.confirmed]
+    confirmed = confirmations(given, displays, photo_indexes) if given else {}
     reads: list[_Read] = []
     unread: list[Unread] = []
-    for index, ((content, display), kind) in enumerate(zip(files, kinds_of, strict=True)):
+    for group in groups:
+        index = group[0]
         try:
-            reads.append(_read_one(index, content, display, kind, kinds, confirmed.get(index, {})))
+            if len(group) > 1:
+                reads.append(_read_combined(group, files, kinds, confirmed.get(index, {})))
+                continue
+            content, display = files[index]
+            reads.append(_read_one(index, content, display, kinds_of[index], kinds, confirmed.get(index, {})))
         except BadConfirmation as err:
-            raise UsageError(f"--set {set_key(index, displays, err.field)}", f"{display}: {err}") from None
+            raise UsageError(f"--set {set_key(index, displays, err.field)}", f"{displays[index]}: {err}") from None
         except InputError as err:
-            if len(files) == 1 or kind == "pdf":  # a fillable PDF is mended in a viewer, not photographed again
+            if len(files) == 1 or kinds_of[index] == "pdf":  # a fillable PDF is mended in a viewer, not photographed
                 raise
             # a photo refused says what was seen; what to change comes with its reason, once
-            said = err.issue.sentence if isinstance(err, PhotoRefused) else _said(err, display)
-            unread.append(unread_file(index, display, said, getattr(err, "code", None)))
+            refused = err.problems[0].file if err.problems else displays[index]
+            at = displays.index(refused) if refused in displays else index
+            said = err.issue.sentence if isinstance(err, PhotoRefused) else _said(err, refused)
+            unread.append(unread_file(at, refused, said, getattr(err, "code", None)))
     identity_field = kinds[0].layout.identity[0]
     if reads:
         first = reads[0]
@@ -292,8 +303,59 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             write_annotations(photo, options.annotate)
     unread.sort(key=lambda u: u.sheet)
     data = document(sheets) if not unread else {}  # not scored: a player's sheet is missing
+    combined = tuple((options.names[g[0]].strip(), tuple(displays[i] for i in g)) for g in groups if len(g) > 1)
     return FilledSheets(Document(", ".join(displays), data, {}), tuple(sheets),
-                        tuple(uncertain) if photos or unread else None, identity_field, photos, tuple(unread))
+                        tuple(uncertain) if photos or unread else None, identity_field, photos, tuple(unread),
+                        combined)
+
+
+def same_sheet(names: Sequence[str], displays: Sequence[str], kinds_of: Sequence[str]) -> list[list[int]]:
+    """The files given, grouped by sheet: photos given the same name in `--names` are photos of one sheet (a retake
+    from another angle), read as one (:func:`~generator.sheets.photos.combine`); every other file is a sheet of its
+    own. A UsageError when a name is given to a fillable PDF and another file (a form is read whole, once)."""
+    if not names:
+        return [[i] for i in range(len(displays))]
+    by_name: dict[str, list[int]] = {}
+    for index, name in enumerate(names):
+        by_name.setdefault(name.strip(), []).append(index)
+    for name, group in by_name.items():
+        if len(group) > 1 and any(kinds_of[i] == "pdf" for i in group):
+            raise UsageError("--names", f"gives {name!r} to {listing([displays[i] for i in group], 'and')}: only "
+                                        "photos of one sheet share a name (a filled PDF is one sheet on its own)")
+    return sorted(by_name.values())
+
+
+def _as_sheet(key: str, groups: Sequence[Sequence[int]], displays: Sequence[str], names: Sequence[str]) -> str:
+    """A `--set` key naming a sheet of several photos by its player's name or by any of its photos, as the key of
+    its first photo (`sheets[N].FIELD`); any other key as it is."""
+    keyed = _KEYED.fullmatch(key.strip())
+    if keyed is not None:
+        index = int(keyed.group(1))
+        return next((f"sheets[{g[0]}].{keyed.group(2)}" for g in groups if index in g), key)
+    prefix, colon, field = key.strip().rpartition(":")
+    if not colon:
+        if len(groups) == 1 and len(groups[0]) > 1:  # one sheet of several photos: a bare field is for it
+            return f"sheets[{groups[0][0]}].{key.strip()}"
+        return key
+    for group in groups:
+        if len(group) < 2:
+            continue
+        if prefix == names[group[0]].strip() or any(prefix in (displays[i], PurePath(displays[i]).name)
+                                                    for i in group):
+            return f"sheets[{group[0]}].{field}"
+    return key
+
+
+def _read_combined(group: Sequence[int], files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind],
+                   confirmed: Mapping[str, str]) -> _Read:
+    """Photos of one sheet read each on its own, then combined mark by mark."""
+    from generator.sheets.photos import combine, read_photo
+
+    photo = combine([read_photo(*files[i], kinds) for i in group], confirmed)
+    if not photo.reading.filled and not photo.reading.uncertain:
+        raise InputError(photo.file, f"shows a scan-ready {kinds[0].layout.name} with no mark filled in: "
+                                     "photograph the sheet of a finished game")
+    return _Read(group[0], photo.file, photo.identity, dict(photo.reading.values), {}, photo)
 
 
 def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequence[SheetKind],

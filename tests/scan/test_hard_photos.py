@@ -133,8 +133,8 @@ def test_glare_over_marks_is_reported_as_glare_with_its_fields() -> None:
     assert found, "no glare photo reported glare"
     issue = found[0]
     assert issue.fields and issue.sentence.startswith("glare over ") and issue.fields[0] in issue.sentence
-    assert str(issue).endswith(": Light shone on these marks: look at the sheet and set it, or take the photo again "
-                               "with the phone tilted so nothing shines.")
+    assert str(issue).endswith(": Light shone on these marks: look at the sheet and set it, or add a second photo from "
+                               "another angle (tilt the phone so the shine moves off them); donjon combines them.")
     assert issue.to_dict()["code"] == "glare"
 
 
