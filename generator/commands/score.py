@@ -45,7 +45,8 @@ need the scan extra: pip install 'donjon[scan]'.
 Exit codes: 0 every file is a valid, finished game (warnings or not); 1 a file breaks rules, records a game
 still in progress, or has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo
 of one, wrong types, unknown keys or names, duplicate keys, unknown game, a sheet that needs a password; or one
-of several photos scored together, or photos given as one sheet that show different sheets); 3 --annotate cannot be written. With several files, the highest.
+of several photos scored together, or photos given as one sheet that show different sheets); 3 --annotate cannot
+be written. With several files, the highest.
 """
 
 CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles...) replace the shipped ones."

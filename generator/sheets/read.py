@@ -147,16 +147,20 @@ class FilledSheets:
         return Problem(file, None, name or problem.where, problem.message)
 
 
-def confirmations(given: Sequence[tuple[str, str]], files: Sequence[str], photos: Sequence[int]
-                  ) -> dict[int, dict[str, str]]:
+def confirmations(given: Sequence[tuple[str, str]], files: Sequence[str], photos: Sequence[int],
+                  groups: Sequence[Sequence[int]] = (), names: Sequence[str] = ()) -> dict[int, dict[str, str]]:
     """Each `--set KEY=VALUE` by the index of the sheet it is for. With several files a KEY names its photo, by
     its file (`ben.jpg:towers[2]`: the file as given or its name alone) or its place (`sheets[1].towers[2]`, from
-    0 in the order given); a bare FIELD is for the only photo (a usage error when several photos were given)."""
+    0 in the order given); a bare FIELD is for the only photo (a usage error when several photos were given). A
+    sheet of several photos (one of `groups`, the photos given one name in `names`) is also named by that name
+    (`Ana:towers[2]`); whichever of its photos a key names, the value is for the sheet, kept at its first photo."""
+    first = {index: group[0] for group in groups for index in group}
+    by_name = {names[group[0]].strip(): group[0] for group in groups if len(group) > 1}
     out: dict[int, dict[str, str]] = {}
     for key, value in given:
         if not photos:
             raise UsageError(f"--set {key}", "confirms values read from photos, and no photo was given")
-        index, field = _sheet_of(key.strip(), files, photos)
+        index, field = _sheet_of(key.strip(), files, photos, first, by_name)
         if index not in photos:
             raise UsageError(f"--set {key}", f"{files[index]} (sheets[{index}]) is not a photo; --set confirms "
                                              "marks read from photos")
@@ -164,8 +168,10 @@ def confirmations(given: Sequence[tuple[str, str]], files: Sequence[str], photos
     return out
 
 
-def _sheet_of(key: str, files: Sequence[str], photos: Sequence[int]) -> tuple[int, str]:
-    """The sheet a `--set` key is for, and its field."""
+def _sheet_of(key: str, files: Sequence[str], photos: Sequence[int], first: Mapping[int, int],
+              by_name: Mapping[str, int]) -> tuple[int, str]:
+    """The sheet a `--set` key is for (the first photo of a sheet of several, by `first`; `by_name` those sheets by
+    their player's name), and its field."""
     count = len(files)
     found = _KEYED.fullmatch(key)
     if found is not None:
@@ -173,11 +179,14 @@ def _sheet_of(key: str, files: Sequence[str], photos: Sequence[int]) -> tuple[in
         if index >= count:
             raise UsageError(f"--set {key}", f"there {'is' if count == 1 else 'are'} {plural(count, 'sheet')} "
                                              f"(sheets[0] to sheets[{count - 1}])")
-        return index, found.group(2)
+        return first.get(index, index), found.group(2)
     file, colon, field = key.rpartition(":")  # a field's name holds no colon; a file's path may
     if colon:
+        if file in by_name:
+            return by_name[file], field
         named = [i for i, f in enumerate(files) if f == file] or [i for i, f in enumerate(files)
                                                                   if PurePath(f).name == file]
+        named = sorted({first.get(i, i) for i in named})  # the photos of one sheet are one sheet
         if not named:
             raise UsageError(f"--set {key}", f"names no file given ({', '.join(files)})")
         if len(named) > 1:
@@ -248,8 +257,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                                     "one name per file, in order (two photos of one sheet under the same name)")
     groups = same_sheet(options.names, displays, kinds_of)
     photo_indexes = [group[0] for group in groups if kinds_of[group[0]] != "pdf"]
-    given = [(_as_sheet(key, groups, displays, options.names), value) for key, value in options.confirmed]
-    confirmed = confirmations(given, displays, photo_indexes) if given else {}
+    confirmed = (confirmations(options.confirmed, displays, photo_indexes, groups, options.names)
+                 if options.confirmed else {})
     reads: list[_Read] = []
     unread: list[Unread] = []
     for group in groups:
@@ -323,27 +332,6 @@ def same_sheet(names: Sequence[str], displays: Sequence[str], kinds_of: Sequence
             raise UsageError("--names", f"gives {name!r} to {listing([displays[i] for i in group], 'and')}: only "
                                         "photos of one sheet share a name (a filled PDF is one sheet on its own)")
     return sorted(by_name.values())
-
-
-def _as_sheet(key: str, groups: Sequence[Sequence[int]], displays: Sequence[str], names: Sequence[str]) -> str:
-    """A `--set` key naming a sheet of several photos by its player's name or by any of its photos, as the key of
-    its first photo (`sheets[N].FIELD`); any other key as it is."""
-    keyed = _KEYED.fullmatch(key.strip())
-    if keyed is not None:
-        index = int(keyed.group(1))
-        return next((f"sheets[{g[0]}].{keyed.group(2)}" for g in groups if index in g), key)
-    prefix, colon, field = key.strip().rpartition(":")
-    if not colon:
-        if len(groups) == 1 and len(groups[0]) > 1:  # one sheet of several photos: a bare field is for it
-            return f"sheets[{groups[0][0]}].{key.strip()}"
-        return key
-    for group in groups:
-        if len(group) < 2:
-            continue
-        if prefix == names[group[0]].strip() or any(prefix in (displays[i], PurePath(displays[i]).name)
-                                                    for i in group):
-            return f"sheets[{group[0]}].{field}"
-    return key
 
 
 def _read_combined(group: Sequence[int], files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind],
