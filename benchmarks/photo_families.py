@@ -879,27 +879,30 @@ def make(family: Family, sheet: Sheet, filled: Sequence[bool], seed: int | str,
          others: Callable[[random.Random], Sequence[Other]] | None = None) -> Photo:
     """One photo of `family`: the sheet with the marks of `filled`, filled and photographed with the seed's
     chances. `others` gives the images around the sheet for clutter."""
-    rng = random.Random(f"{family.name}:{seed}")
-    filling = fill_sheet(sheet, filled, rng, family.filling)
-    around = others(rng) if others is not None and family.camera.clutter else ()
-    photo = shoot(filling, rng, family.camera, around)
-    photo.meta.update({"family": family.name, "seed": seed, "styles": filling.styles, "pen": filling.pen.name})
-    return photo
+    return _shots(family, sheet, filled, seed, others, second=False)[0]
 
 
 def make_pair(family: Family, sheet: Sheet, filled: Sequence[bool], seed: int | str,
               others: Callable[[random.Random], Sequence[Other]] | None = None) -> tuple[Photo, Photo]:
     """The photo `make` makes, and a second photo of the same filled sheet (the same strokes of the same pen) shot
     again with fresh chances: another pose, light and glare spot, as a retake with the phone tilted gives."""
+    first, again = _shots(family, sheet, filled, seed, others, second=True)
+    return first, again
+
+
+def _shots(family: Family, sheet: Sheet, filled: Sequence[bool], seed: int | str,
+           others: Callable[[random.Random], Sequence[Other]] | None, second: bool) -> list[Photo]:
+    """The sheet filled once with the seed's chances and shot with what is left of them (`make`'s photo), and with
+    `second` shot again with chances of its own."""
     rng = random.Random(f"{family.name}:{seed}")
     filling = fill_sheet(sheet, filled, rng, family.filling)
     around = others(rng) if others is not None and family.camera.clutter else ()
-    shots = []
-    for shot_rng in (rng, random.Random(f"{family.name}:{seed}:second")):
-        photo = shoot(filling, shot_rng, family.camera, around)
+    photos = [shoot(filling, rng, family.camera, around)]
+    if second:
+        photos.append(shoot(filling, random.Random(f"{family.name}:{seed}:second"), family.camera, around))
+    for photo in photos:
         photo.meta.update({"family": family.name, "seed": seed, "styles": filling.styles, "pen": filling.pen.name})
-        shots.append(photo)
-    return shots[0], shots[1]
+    return photos
 
 
 def card(rng: random.Random, px_per_mm: float) -> Image:
