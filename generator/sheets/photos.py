@@ -549,7 +549,6 @@ def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = N
     annotating) and names the others (`others`). An InputError when they are photos of different sheets: of other
     versions or papers, or decided differently at more than DIFFERENT_SHEETS marks."""
     first = photos[0]
-    names = listing([p.file for p in photos], "and")
     for other in photos[1:]:
         if (other.map.version, other.located.paper) != (first.map.version, first.located.paper):
             raise InputError(other.file, f"is given as the same sheet as {first.file}, but it shows the "
@@ -578,6 +577,7 @@ def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = N
             reads.append(replace(base, why=said))
     if len(disagree) > DIFFERENT_SHEETS:
         others = listing([p.file for p in photos[1:]], "and")
+        names = listing([p.file for p in photos], "and")
         raise InputError(first.file, f"is given as one sheet with {others}, but {len(disagree)} marks are read "
                                      f"differently in {names} ({listing(sorted(set(disagree)), 'and')}): they look "
                                      "like the sheets of different players; give each player's sheet its own name "
