@@ -12,6 +12,7 @@ dependency to start-up, and it cannot build the typed records the rest of the co
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -165,6 +166,12 @@ class Text(Type[str]):
         # (`generator.wording.visible`).
         self.drawn = drawn
 
+    @functools.cached_property
+    def _regex(self) -> re.Pattern[str] | None:
+        """The pattern, compiled on the first check and kept: most of the patterns a build's schemas define belong
+        to keys its content never uses, so none is compiled when a schema is defined."""
+        return re.compile(self.pattern) if self.pattern else None
+
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
             return ck.fail(path, N_("expected text, got {value}"), value=ck.describe(value))
@@ -179,9 +186,7 @@ class Text(Type[str]):
         if bad is not None:
             return ck.fail(path, N_("holds the character {character}, which no output can show; remove it"),
                            character=bad)
-        # the pattern compiles on its first check (re's cache keeps it): most of the patterns a build's schemas
-        # define belong to keys its content never uses
-        if self.pattern and not re.fullmatch(self.pattern, value):
+        if self._regex is not None and not self._regex.fullmatch(value):
             return ck.fail(path, f"{quoted(value)} is not {self.hint or 'of the form ' + repr(self.pattern)}")
         return value
 
