@@ -30,6 +30,7 @@ text with it.
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any, NamedTuple, TypeVar
 
 from generator.render import fonts
@@ -450,12 +451,17 @@ class Fitted(NamedTuple):
     height: float
 
 
-def sizes(style: Style) -> list[float]:
+def sizes(style: Style) -> tuple[float, ...]:
     """The sizes to try, largest first, in :data:`STEP` steps down to `min_size`."""
-    steps = max(0, int(round((style.size - style.min_size) / STEP)))
-    found = [round(style.size - i * STEP, 4) for i in range(steps + 1)]
-    found[-1] = style.min_size
-    return found
+    return _sizes(style.size, style.min_size)
+
+
+@cache
+def _sizes(size: float, min_size: float) -> tuple[float, ...]:
+    # kept per (size, min size): every text box of a style tries the same sizes, and rounding each of a few dozen
+    # steps again for every box of every card was a tenth of the text fitting's time
+    steps = max(0, int(round((size - min_size) / STEP)))
+    return (*(round(size - i * STEP, 4) for i in range(steps)), min_size)
 
 
 def largest_fit(style: Style, attempt: Callable[[float], T | None]) -> tuple[float, T] | None:
