@@ -191,7 +191,20 @@ class HatchSpec(NamedTuple):
 FillSpec = ColourSpec | GradientSpec
 
 
-class LayoutBox(NamedTuple):
+class LayoutBox:
+    """A box of a layout, checked, its templates and expressions compiled: what `generator.layout.draw` draws.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple of its 50 fields
+    took some 4 M instructions at the start of every build (its `__new__` compiled, each annotation read)."""
+
+    __slots__ = (
+        "name", "kind", "file", "line", "x", "y", "width", "height", "when", "bleed", "fill", "stroke",
+        "stroke_width", "dash", "radii", "text", "style", "icon", "colour", "items", "label", "label_style",
+        "label_width", "label_fill", "gap", "row_gap", "divider", "labels", "src", "src_path", "fit", "anchor",
+        "layer", "rotate", "pivot", "opacity", "decoration", "flip", "hatch", "sides", "corners", "tips", "inner",
+        "angle", "path", "viewbox", "cap", "ends", "clip", "mask_path",
+    )
+
     name: str
     kind: str
     file: str
@@ -200,59 +213,123 @@ class LayoutBox(NamedTuple):
     y: Dim
     width: Dim
     height: Dim
-    when: Callable[..., Any] | None = None
-    bleed: bool = False
-    fill: FillSpec = None
-    stroke: ColourSpec = None
-    stroke_width: float = 0.0
-    dash: tuple[float, ...] = ()
+    when: Callable[..., Any] | None
+    bleed: bool
+    fill: FillSpec
+    stroke: ColourSpec
+    stroke_width: float
+    dash: tuple[float, ...]
     #: corner radii of a rect (or a picture's rect clip): top-left, top-right, bottom-right, bottom-left
-    radii: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
-    text: Template | None = None
-    style: StyleSpec | None = None
-    icon: Template | None = None
-    colour: ColourSpec = None
-    items: Callable[..., Any] | None = None
-    label: Template | None = None
-    label_style: StyleSpec | None = None
-    label_width: float = 0.0
-    label_fill: ColourSpec = None
-    gap: float = 0.0
-    row_gap: float = 0.0
-    divider: ColourSpec = None
-    labels: Mapping[str, str] = {}  # noqa: RUF012 - never mutated
+    radii: tuple[float, float, float, float]
+    text: Template | None
+    style: StyleSpec | None
+    icon: Template | None
+    colour: ColourSpec
+    items: Callable[..., Any] | None
+    label: Template | None
+    label_style: StyleSpec | None
+    label_width: float
+    label_fill: ColourSpec
+    gap: float
+    row_gap: float
+    divider: ColourSpec
+    labels: Mapping[str, str]
     #: image: where the picture comes from (a template reading a card's column, or fixed text)
-    src: Template | None = None
+    src: Template | None
     #: image: the file of a fixed `src`, found and checked when the layout is loaded
-    src_path: Path | None = None
-    fit: str = "contain"
-    anchor: str = "center"
+    src_path: Path | None
+    fit: str
+    anchor: str
     #: drawing order: by layer, then as listed
-    layer: int = 0
+    layer: int
     #: degrees clockwise, about `pivot`
-    rotate: float = 0.0
-    pivot: str = "center"
-    opacity: float = 1.0
+    rotate: float
+    pivot: str
+    opacity: float
     #: decoration, which `--ink light` lightens (generator.render.ink_light)
-    decoration: bool = False
+    decoration: bool
     #: mirrored about its centre (before it is turned): horizontal, vertical, both, or None
-    flip: str | None = None
-    hatch: HatchSpec | None = None
+    flip: str | None
+    hatch: HatchSpec | None
     #: polygon: sides of a regular one, or its points (x, y in the box); star: its points and inner radius
-    sides: int = 0
-    corners: tuple[tuple[Dim, Dim], ...] = ()
-    tips: int = 5
-    inner: float = 0.5
-    angle: float = 0.0
+    sides: int
+    corners: tuple[tuple[Dim, Dim], ...]
+    tips: int
+    inner: float
+    angle: float
     #: path: its operations (read once, in the path's own plane) and the part of that plane the box shows
-    path: tuple[tuple[str | float, ...], ...] = ()
-    viewbox: tuple[float, float, float, float] | None = None
-    cap: LineCap = "butt"
+    path: tuple[tuple[str | float, ...], ...]
+    viewbox: tuple[float, float, float, float] | None
+    cap: LineCap
     #: line: its two ends (x1, y1, x2, y2) when given as points rather than a box
-    ends: tuple[Dim, Dim, Dim, Dim] | None = None
+    ends: tuple[Dim, Dim, Dim, Dim] | None
     #: image: the outline the picture shows inside (None: the box, cropped when it covers it), and its mask
-    clip: str | None = None
-    mask_path: Path | None = None
+    clip: str | None
+    mask_path: Path | None
+
+    def __init__(
+            self, *, name: str, kind: str, file: str, line: int | None, x: Dim, y: Dim, width: Dim, height: Dim,
+            when: Callable[..., Any] | None, bleed: bool, fill: FillSpec, stroke: ColourSpec, stroke_width: float,
+            dash: tuple[float, ...], radii: tuple[float, float, float, float], text: Template | None,
+            style: StyleSpec | None, icon: Template | None, colour: ColourSpec, items: Callable[..., Any] | None,
+            label: Template | None, label_style: StyleSpec | None, label_width: float, label_fill: ColourSpec,
+            gap: float, row_gap: float, divider: ColourSpec, labels: Mapping[str, str], src: Template | None,
+            src_path: Path | None, fit: str, anchor: str, layer: int, rotate: float, pivot: str, opacity: float,
+            decoration: bool, flip: str | None, hatch: HatchSpec | None, sides: int,
+            corners: tuple[tuple[Dim, Dim], ...], tips: int, inner: float, angle: float,
+            path: tuple[tuple[str | float, ...], ...], viewbox: tuple[float, float, float, float] | None,
+            cap: LineCap, ends: tuple[Dim, Dim, Dim, Dim] | None, clip: str | None, mask_path: Path | None
+    ) -> None:
+        self.name = name
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.when = when
+        self.bleed = bleed
+        self.fill = fill
+        self.stroke = stroke
+        self.stroke_width = stroke_width
+        self.dash = dash
+        self.radii = radii
+        self.text = text
+        self.style = style
+        self.icon = icon
+        self.colour = colour
+        self.items = items
+        self.label = label
+        self.label_style = label_style
+        self.label_width = label_width
+        self.label_fill = label_fill
+        self.gap = gap
+        self.row_gap = row_gap
+        self.divider = divider
+        self.labels = labels
+        self.src = src
+        self.src_path = src_path
+        self.fit = fit
+        self.anchor = anchor
+        self.layer = layer
+        self.rotate = rotate
+        self.pivot = pivot
+        self.opacity = opacity
+        self.decoration = decoration
+        self.flip = flip
+        self.hatch = hatch
+        self.sides = sides
+        self.corners = corners
+        self.tips = tips
+        self.inner = inner
+        self.angle = angle
+        self.path = path
+        self.viewbox = viewbox
+        self.cap = cap
+        self.ends = ends
+        self.clip = clip
+        self.mask_path = mask_path
 
     @property
     def where(self) -> str:
