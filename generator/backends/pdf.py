@@ -52,7 +52,7 @@ import zlib
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path as FilePath
-from typing import IO, Any, NamedTuple
+from typing import IO, Any
 
 from generator.backends import Memo
 from generator.backends import number as n
@@ -199,8 +199,13 @@ class PdfStats:
         self.placed = 0
 
 
-class _Recorded(NamedTuple):
-    """A drawing's operators as a document wrote them, and what they took from that document (see PdfMemo)."""
+class _Recorded:
+    """A drawing's operators as a document wrote them, and what they took from that document (see PdfMemo).
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("drawing", "code", "forms", "fonts", "assigned", "pictures", "made", "needs", "signature")
 
     #: kept so that no other drawing gets its id while this record lives
     drawing: Drawing
@@ -221,6 +226,22 @@ class _Recorded(NamedTuple):
     #: what it took from the document: each font's name and its characters' codes, each picture's name and size,
     #: the name of each shading, and of each transparency group's form and graphics state
     signature: tuple[object, ...]
+
+    def __init__(
+            self, drawing: Drawing, code: tuple[str, ...], forms: tuple[str, ...],
+            fonts: tuple[tuple[str, str, tuple[int, ...]], ...], assigned: tuple[frozenset[int], ...],
+            pictures: tuple[tuple[str, str | None], ...], made: tuple[Gradient | Group, ...],
+            needs: tuple[Primitive, ...], signature: tuple[object, ...]
+    ) -> None:
+        self.drawing = drawing
+        self.code = code
+        self.forms = forms
+        self.fonts = fonts
+        self.assigned = assigned
+        self.pictures = pictures
+        self.made = made
+        self.needs = needs
+        self.signature = signature
 
 
 class _Notes:

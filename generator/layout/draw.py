@@ -130,22 +130,41 @@ class DeckView(NamedTuple):
     rectangular: bool = True
 
 
-class Subject(NamedTuple):
-    """What is being drawn: the values templates read, the provenance of those values, and how to name it."""
+class Subject:
+    """What is being drawn: the values templates read, the provenance of those values, and how to name it.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("context", "provenance", "who", "key", "folder", "root", "lang", "own_language")
 
     context: Mapping[str, Any]
     provenance: Mapping[str, Provenance]
     #: for messages: `guildhall/old-world-economy-professions: card assassin-red`
     who: str
     #: what the drawing is called when it is placed more than once (None: drawn where it is placed)
-    key: str | None = None
+    key: str | None
     #: where a picture a card names is found (the deck's folder), and the folder it must stay inside
-    folder: Path | None = None
-    root: Path | None = None
+    folder: Path | None
+    root: Path | None
     #: the language it is drawn in: the layout's own words, the typography of its text, hyphenation
-    lang: Language = language()
+    lang: Language
     #: drawn in its deck's own language (a style's `language` is then its text's; else `lang` is)
-    own_language: bool = True
+    own_language: bool
+
+    def __init__(
+            self, context: Mapping[str, Any], provenance: Mapping[str, Provenance], who: str, key: str | None = None,
+            folder: Path | None = None, root: Path | None = None, lang: Language = language(),
+            own_language: bool = True
+    ) -> None:
+        self.context = context
+        self.provenance = provenance
+        self.who = who
+        self.key = key
+        self.folder = folder
+        self.root = root
+        self.lang = lang
+        self.own_language = own_language
 
 
 def subject(data: Mapping[str, Any], card: CardView | None, deck: DeckView, provenance: Mapping[str, Provenance],

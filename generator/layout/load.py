@@ -148,7 +148,17 @@ def layout_path(ref: str, folder: Path | None, root: Path | None = None, shipped
 ColourSpec = str | Template | None
 
 
-class StyleSpec(NamedTuple):
+class StyleSpec:
+    """A text style as a layout gives it, its colours maybe templates: a card's values make it a Style.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = (
+        "face", "size", "min_size", "colour", "align", "valign", "leading", "wrap", "hyphenation", "spacing",
+        "outline", "outline_width", "hyphenate",
+    )
+
     face: str
     size: float
     min_size: float
@@ -158,13 +168,32 @@ class StyleSpec(NamedTuple):
     leading: float
     wrap: bool
     #: pyphen's name of the dictionary words are hyphenated with (None: no hyphenation, or see `hyphenate`)
-    hyphenation: str | None = None
+    hyphenation: str | None
     #: letter spacing, as a share of the size
-    spacing: float = 0.0
-    outline: ColourSpec = None
-    outline_width: float = 0.0
+    spacing: float
+    outline: ColourSpec
+    outline_width: float
     #: hyphenate in the language the card is drawn in (the style asks to hyphenate and names no language)
-    hyphenate: bool = False
+    hyphenate: bool
+
+    def __init__(
+            self, face: str, size: float, min_size: float, colour: ColourSpec, align: str, valign: str,
+            leading: float, wrap: bool, hyphenation: str | None = None, spacing: float = 0.0,
+            outline: ColourSpec = None, outline_width: float = 0.0, hyphenate: bool = False
+    ) -> None:
+        self.face = face
+        self.size = size
+        self.min_size = min_size
+        self.colour = colour
+        self.align = align
+        self.valign = valign
+        self.leading = leading
+        self.wrap = wrap
+        self.hyphenation = hyphenation
+        self.spacing = spacing
+        self.outline = outline
+        self.outline_width = outline_width
+        self.hyphenate = hyphenate
 
 
 class GradientSpec(NamedTuple):
