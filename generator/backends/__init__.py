@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, NamedTuple, Protocol, cast
+from typing import IO, TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
     from generator.render.ink import PressSettings
@@ -46,8 +46,13 @@ class PageWriter(Protocol):
 CardWriter = Callable[["Drawing", str], str]
 
 
-class Backend(NamedTuple):
-    """One output format of `donjon build`."""
+class Backend:
+    """One output format of `donjon build`.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("name", "label", "suffix", "imposed", "writer", "makes")
 
     #: the word `--format` takes
     name: str
@@ -63,6 +68,14 @@ class Backend(NamedTuple):
     writer: str
     #: what it makes, for `--help`
     makes: str
+
+    def __init__(self, name: str, label: str, suffix: str, imposed: bool, writer: str, makes: str) -> None:
+        self.name = name
+        self.label = label
+        self.suffix = suffix
+        self.imposed = imposed
+        self.writer = writer
+        self.makes = makes
 
     def page_writer(self) -> PageWriter:
         if not self.imposed:

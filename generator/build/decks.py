@@ -262,15 +262,33 @@ def pictures(drawing: Drawing) -> set[Path]:
     return {Path(item.source) for item in leaves(drawing.items) if isinstance(item, ImageUse)}
 
 
-class DeckResult(NamedTuple):
+class DeckResult:
+    """What building one deck wrote, from which files, and what it noticed.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("deck", "written", "cards", "pages", "sources", "warnings")
+
     deck: Deck
     written: list[Written]
     cards: int
     pages: int
     #: every file the deck was made from: its own files, layouts, fonts, icons and pictures
-    sources: frozenset[Path] = frozenset()
+    sources: frozenset[Path]
     #: what reading its pictures noticed without refusing them (svglib's own messages), each naming its file
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[str, ...]
+
+    def __init__(
+            self, deck: Deck, written: list[Written], cards: int, pages: int, sources: frozenset[Path] = frozenset(),
+            warnings: tuple[str, ...] = ()
+    ) -> None:
+        self.deck = deck
+        self.written = written
+        self.cards = cards
+        self.pages = pages
+        self.sources = sources
+        self.warnings = warnings
 
 
 def picture_warnings(paths: Iterable[Path]) -> tuple[str, ...]:

@@ -25,17 +25,34 @@ class BuildOptions(NamedTuple):
     guides: bool = False
 
 
-class Written(NamedTuple):
-    """One output file (or folder of files) and what it holds, for the end-of-build report."""
+class Written:
+    """One output file (or folder of files) and what it holds, for the end-of-build report.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("path", "what", "pages", "cards", "files", "folder", "rewritten")
 
     path: Path
     #: what it is, in words (the backend's label for a deck's files: `PDF`, `SVG`)
     what: str
-    pages: int = 0
-    cards: int = 0
+    pages: int
+    cards: int
     #: files written: 1 for a document, the number of files of a folder
-    files: int = 1
+    files: int
     #: a folder of files (one per card) rather than one document
-    folder: bool = False
+    folder: bool
     #: how many of its files this build wrote, when it kept the others as they were (`--watch`); None: all
-    rewritten: int | None = None
+    rewritten: int | None
+
+    def __init__(
+            self, path: Path, what: str, pages: int = 0, cards: int = 0, files: int = 1, folder: bool = False,
+            rewritten: int | None = None
+    ) -> None:
+        self.path = path
+        self.what = what
+        self.pages = pages
+        self.cards = cards
+        self.files = files
+        self.folder = folder
+        self.rewritten = rewritten

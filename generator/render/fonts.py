@@ -30,21 +30,39 @@ if TYPE_CHECKING:
     from generator.i18n import Language
 
 
-class Face(NamedTuple):
-    """One font file: its id in layouts, its file, and how SVG names it."""
+class Face:
+    """One font file: its id in layouts, its file, and how SVG names it.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("id", "file", "family", "bold", "italic", "group", "generic", "registered")
 
     id: str
     #: a file in templates/fonts, or the absolute path of a font of one's own
     file: str
     family: str
-    bold: bool = False
-    italic: bool = False
+    bold: bool
+    italic: bool
     #: faces of one group are each other's bold and italic (the family's name, or a family of one's own)
-    group: str = ""
+    group: str
     #: the generic family an SVG viewer falls back to
-    generic: str = "serif"
+    generic: str
     #: for a font of one's own: the registration name (the file name and its digest) and its TrueType bytes
-    registered: str = ""
+    registered: str
+
+    def __init__(
+            self, id: str, file: str, family: str, bold: bool = False, italic: bool = False, group: str = "",
+            generic: str = "serif", registered: str = ""
+    ) -> None:
+        self.id = id
+        self.file = file
+        self.family = family
+        self.bold = bold
+        self.italic = italic
+        self.group = group
+        self.generic = generic
+        self.registered = registered
 
     @property
     def pdf_name(self) -> str:
