@@ -17,7 +17,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from generator.backends import CardWriter, Memo, backend
 from generator.build.options import BuildOptions, Written
@@ -455,10 +455,22 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     return DeckResult(deck, written, count, total_pages, sources, picture_warnings(used | icons))
 
 
-class BuildReport(NamedTuple):
+class BuildReport:
+    """What a build wrote, deck by deck and the other outputs, and how long it took.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("results", "others", "seconds")
+
     results: list[DeckResult]
     others: list[Written]
     seconds: float
+
+    def __init__(self, results: list[DeckResult], others: list[Written], seconds: float) -> None:
+        self.results = results
+        self.others = others
+        self.seconds = seconds
 
     @property
     def cards(self) -> int:

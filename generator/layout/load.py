@@ -196,24 +196,52 @@ class StyleSpec:
         self.hyphenate = hyphenate
 
 
-class GradientSpec(NamedTuple):
-    """A gradient fill: its colours with where each stands (0 to 1), and how it lies across the box."""
+class GradientSpec:
+    """A gradient fill: its colours with where each stands (0 to 1), and how it lies across the box.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("kind", "stops", "angle", "center", "radius")
 
     kind: str
     stops: tuple[tuple[float, ColourSpec], ...]
     #: linear: degrees clockwise from left-to-right
-    angle: float = 90.0
+    angle: float
     #: radial: the centre, in the box (lengths from its top-left corner, % of its sides)
-    center: tuple[Dim, Dim] = (Dim(0, 50), Dim(0, 50))
+    center: tuple[Dim, Dim]
     #: radial: the last colour's reach, a length or % of the distance to the farthest corner
-    radius: Dim = Dim(0, 100)
+    radius: Dim
+
+    def __init__(
+            self, kind: str, stops: tuple[tuple[float, ColourSpec], ...], angle: float = 90.0,
+            center: tuple[Dim, Dim] = (Dim(0, 50), Dim(0, 50)), radius: Dim = Dim(0, 100)
+    ) -> None:
+        self.kind = kind
+        self.stops = stops
+        self.angle = angle
+        self.center = center
+        self.radius = radius
 
 
-class HatchSpec(NamedTuple):
+class HatchSpec:
+    """Parallel lines over a shape: their colour (or a template giving it), angle, spacing and width.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("colour", "angle", "spacing", "width")
+
     colour: ColourSpec
     angle: float
     spacing: float
     width: float
+
+    def __init__(self, colour: ColourSpec, angle: float, spacing: float, width: float) -> None:
+        self.colour = colour
+        self.angle = angle
+        self.spacing = spacing
+        self.width = width
 
 
 #: A shape's fill: a colour (or a template giving one), a gradient, or nothing.
@@ -370,13 +398,24 @@ class LayoutBox:
         return self.clip if self.kind == "image" else self.kind if self.kind in S.SHAPE_KINDS else None
 
 
-class Frame(NamedTuple):
-    """A box's rectangle on one card size, in points from the card's top-left corner."""
+class Frame:
+    """A box's rectangle on one card size, in points from the card's top-left corner.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("x", "y", "w", "h")
 
     x: float
     y: float
     w: float
     h: float
+
+    def __init__(self, x: float, y: float, w: float, h: float) -> None:
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
 
 
 class Layout:
@@ -526,8 +565,13 @@ def box_turn(box: LayoutBox, frame: Frame, width: float, height: float) -> Matri
 
 # --- loading and merging ------------------------------------------------------------------------------------------
 
-class _Raw(NamedTuple):
-    """One layout file, checked against the spec, with where each value was written."""
+class _Raw:
+    """One layout file, checked against the spec, with where each value was written.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("file", "doc", "values", "folder", "path")
 
     file: str
     doc: Document
@@ -535,6 +579,13 @@ class _Raw(NamedTuple):
     #: a user's layout: its folder (references in it are relative to it); None for a shipped layout
     folder: Path | None
     path: Path
+
+    def __init__(self, file: str, doc: Document, values: dict[str, Any], folder: Path | None, path: Path) -> None:
+        self.file = file
+        self.doc = doc
+        self.values = values
+        self.folder = folder
+        self.path = path
 
 
 def _read(path: Path) -> _Raw:

@@ -515,12 +515,22 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
     return tuple(items)
 
 
-class PageHeading(NamedTuple):
-    """What the page line says about the deck, and in which language."""
+class PageHeading:
+    """What the page line says about the deck, and in which language.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("game", "deck", "lang")
 
     game: str
     deck: str
-    lang: Language = language()
+    lang: Language
+
+    def __init__(self, game: str, deck: str, lang: Language = language()) -> None:
+        self.game = game
+        self.deck = deck
+        self.lang = lang
 
 
 def page_count(cards: int, layout: Grid, options: PrintOptions) -> int:
@@ -528,11 +538,20 @@ def page_count(cards: int, layout: Grid, options: PrintOptions) -> int:
     return sheets * (1 if options.duplex in ("none", "fold") else 2)
 
 
-class Sided(NamedTuple):
-    """A card printed with a back of its own."""
+class Sided:
+    """A card printed with a back of its own.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("front", "back")
 
     front: Drawing
     back: Drawing
+
+    def __init__(self, front: Drawing, back: Drawing) -> None:
+        self.front = front
+        self.back = back
 
 
 def _label(heading: PageHeading, kind: PageKind, number: int, total: int, options: PrintOptions) -> str:
