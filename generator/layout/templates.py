@@ -29,7 +29,7 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from generator.render.colour import ink_on
 from generator.render.text import escape_markup
@@ -337,20 +337,35 @@ def lookup(context: Mapping[str, Any], path: str) -> Any:
     return value
 
 
-class Template(NamedTuple):
+class Template:
     """A compiled template: plain text, a simple one (text and `{{ a.b }}` fields), or a jinja2 template.
 
     Simple templates skip jinja2 (and its import) and behave as jinja2 would with this environment: the same
-    attribute-then-item lookup, the same error for a missing value, the same markup escaping of values."""
+    attribute-then-item lookup, the same error for a missing value, the same markup escaping of values.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("source", "compiled", "simple", "names", "markup")
 
     source: str
-    compiled: Any = None
+    compiled: Any
     #: literal text and value paths, alternating (literal first)
-    simple: tuple[str, ...] = ()
+    simple: tuple[str, ...]
     #: the names the template reads (`card`, `deck`, a column...)
-    names: frozenset[str] = frozenset()
+    names: frozenset[str]
     #: print the values it reads as they are (a box with `markup: true`), not escaped
-    markup: bool = False
+    markup: bool
+
+    def __init__(
+            self, source: str, compiled: Any = None, simple: tuple[str, ...] = (),
+            names: frozenset[str] = frozenset(), markup: bool = False
+    ) -> None:
+        self.source = source
+        self.compiled = compiled
+        self.simple = simple
+        self.names = names
+        self.markup = markup
 
     @property
     def fixed(self) -> bool:

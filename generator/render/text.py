@@ -126,12 +126,34 @@ class Piece(NamedTuple):
     picture: str | None = None
 
 
-class Word(NamedTuple):
-    """Pieces printed without a break between them; `w1` is the width at 1 pt, `space1` the space after it."""
+class Word:
+    """Pieces printed without a break between them; `w1` is the width at 1 pt, `space1` the space after it.
+
+    A plain class, not a named tuple (defining one is some 0.5 M instructions of every build); equal words are equal
+    (the markup parser and the short way for plain text are checked to read text alike)."""
+
+    __slots__ = ("pieces", "w1", "space1")
 
     pieces: tuple[Piece, ...]
     w1: float
     space1: float
+
+    def __init__(self, pieces: tuple[Piece, ...], w1: float, space1: float) -> None:
+        self.pieces = pieces
+        self.w1 = w1
+        self.space1 = space1
+
+    def _key(self) -> tuple[tuple[Piece, ...], float, float]:
+        return self.pieces, self.w1, self.space1
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Word) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Word{self._key()!r}"
 
 
 Paragraph = tuple[Word, ...]
@@ -326,14 +348,27 @@ class Style(NamedTuple):
         return hyphens(self.hyphenation, self.spacing) if self.hyphenation else None
 
 
-class WrappedLine(NamedTuple):
+class WrappedLine:
+    """One line of wrapped text: its words and its width.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("words", "w1", "scale", "first")
+
     words: tuple[Word, ...]
     #: width at 1 pt (multiply by the size)
     w1: float
     #: the largest share of the text's size on the line (`[size=...]`): its height grows with it
-    scale: float = 1.0
+    scale: float
     #: the first line of its paragraph (a paragraph's direction is that of its first strong letter)
-    first: bool = True
+    first: bool
+
+    def __init__(self, words: tuple[Word, ...], w1: float, scale: float = 1.0, first: bool = True) -> None:
+        self.words = words
+        self.w1 = w1
+        self.scale = scale
+        self.first = first
 
 
 def _line(words: list[Word], w1: float, first: bool) -> WrappedLine:
@@ -445,10 +480,22 @@ def block_height(lines: int | Sequence[WrappedLine], size: float, style: Style) 
     return size * (m.ascent * lines[0].scale + m.descent * lines[-1].scale) + pitches
 
 
-class Fitted(NamedTuple):
+class Fitted:
+    """Text fitted to a box: the size it is set at, its lines and their height.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("size", "lines", "height")
+
     size: float
     lines: tuple[WrappedLine, ...]
     height: float
+
+    def __init__(self, size: float, lines: tuple[WrappedLine, ...], height: float) -> None:
+        self.size = size
+        self.lines = lines
+        self.height = height
 
 
 def sizes(style: Style) -> tuple[float, ...]:
