@@ -101,9 +101,8 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
     defs = SubElement(root, "defs")
     drawn = list(leaves(drawing.items))
     used = {(item.font, char) for item in drawn if isinstance(item, TextRun) for char in set(item.text)}
-    for face, char in sorted(used, key=lambda g: (g[0], ord(g[1]))):
-        if _glyph_ref(face, char):
-            defs.append(_element("path", {"d": glyph_path(face, char), "id": _glyph_id(face, char)}))
+    glyphs = [_glyph_def(face, char) for face, char in sorted(used, key=lambda g: (g[0], ord(g[1])))
+              if _glyph_ref(face, char)]
     for name in sorted({item.name for item in drawn if isinstance(item, IconUse)}):
         symbol = _element("symbol", {"id": f"icon-{name}", "viewBox": "0 0 100 100"})
         for layer in layers(name):
@@ -117,8 +116,14 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
                                       "fill": drawing.background}))
     _Body(defs, _pictures(defs, drawn), body).add(drawing.items)
     out: list[str] = [f"<svg{_attributes(root)}>"]
-    for child in root:  # the title and the definitions
-        _write(child, out)
+    for child in root:  # the title and the definitions, the glyphs' first
+        if child is defs and glyphs:
+            out += ["<defs>", *glyphs]
+            for definition in defs:
+                _write(definition, out)
+            out.append("</defs>")
+        else:
+            _write(child, out)
     for part in body:
         if isinstance(part, str):
             out.append(part)
@@ -291,6 +296,14 @@ def _glyph_ref(face: str, char: str) -> str:
     """`#id` of a glyph's outline in `defs`, or "" for a glyph that draws nothing (a space). Cached: a deck's text
     uses a few hundred glyphs thousands of times."""
     return f"#{_glyph_id(face, char)}" if glyph_path(face, char) else ""
+
+
+@cache
+def _glyph_def(face: str, char: str) -> str:
+    """A glyph's outline in `defs`, as :func:`_write` writes its `<path>`. Cached: every card defines the glyphs it
+    uses again (some 2,500 for the 100-card deck), and making and writing each as an element anew, its long path
+    data searched for characters to escape, was some 75 M instructions of that deck's 260 M of SVGs."""
+    return f'<path d="{_attribute(glyph_path(face, char))}" id="{_attribute(_glyph_id(face, char))}" />'
 
 
 @cache
