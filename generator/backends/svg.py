@@ -334,13 +334,26 @@ def _glyphs(run: TextRun, outline: bool = False) -> str:
     pen = 0.0
     font = run.font
     spacing = run.spacing / scale
-    widths, missing = advances(font)
+    placed = _PLACED.setdefault(font, {})
     for char in run.text:
-        ref = _glyph_ref(font, char)
+        found = placed.get(char)
+        if found is None:
+            found = placed[char] = _place(font, char)
+        ref, advance = found
         if ref:
             uses.append(f'<use x="{num(pen)}" xlink:href="{ref}" />' if pen else f'<use xlink:href="{ref}" />')
-        pen += float(widths.get(ord(char), missing)) + spacing  # fonts.advance, the font looked up once a run
+        pen += advance + spacing
     return f"{head}>{''.join(uses)}</g>" if uses else f"{head} />"
+
+
+#: For each face, each character :func:`_glyphs` placed: its glyph's `#id` ("" for one that draws nothing) and its
+#: advance (the PDF's). One look-up a character: a deck's runs place some ten thousand.
+_PLACED: dict[str, dict[str, tuple[str, float]]] = {}
+
+
+def _place(font: str, char: str) -> tuple[str, float]:
+    widths, missing = advances(font)
+    return _glyph_ref(font, char), float(widths.get(ord(char), missing))  # fonts.advance
 
 
 def _primitive(item: Primitive) -> Element:

@@ -382,7 +382,7 @@ def measure(face_id: str, text: str) -> float:
 @cache
 def _covered(face_id: str) -> frozenset[str]:
     """Every character the face has a glyph for."""
-    return frozenset(chr(code) for code in _font(face_id).face.charToGlyph)
+    return frozenset(map(chr, _font(face_id).face.charToGlyph))
 
 
 def missing(face_id: str, text: str) -> str:
