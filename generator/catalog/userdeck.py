@@ -27,9 +27,9 @@ import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-from generator.catalog.assets import FONTS, ICONS, NO_ASSETS, Assets, resolve_assets
+from generator.catalog.assets import FONTS, ICONS, Assets, resolve_assets
 from generator.catalog.common import CARD_SIZE, CardSize, resolve_card_size
 from generator.catalog.shapes import SHAPE, Shape
 from generator.errors import InputError, Problem
@@ -61,8 +61,13 @@ MAX_COLUMNS = 1000
 Scalar = str | int | float | bool | None
 
 
-class UserCard(NamedTuple):
-    """One row of a user's table: its id, printed name, copies and every column by header."""
+class UserCard:
+    """One row of a user's table: its id, printed name, copies and every column by header.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = ("id", "name", "copies", "fields", "origin", "layout", "back", "row")
 
     id: str
     name: str
@@ -71,13 +76,36 @@ class UserCard(NamedTuple):
     #: where the row is, for messages: `cards.csv:12`
     origin: str
     #: the layout and back this card is drawn with, when its row picks them (`layout_column`); None: the deck's
-    layout: str | None = None
-    back: str | None = None
+    layout: str | None
+    back: str | None
     #: its position among the table's rows (from 0, empty rows not counted), for writing translations back
-    row: int = -1
+    row: int
+
+    def __init__(
+            self, id: str, name: str, copies: int, fields: Mapping[str, Scalar], origin: str,
+            layout: str | None = None, back: str | None = None, row: int = -1
+    ) -> None:
+        self.id = id
+        self.name = name
+        self.copies = copies
+        self.fields = fields
+        self.origin = origin
+        self.layout = layout
+        self.back = back
+        self.row = row
 
 
-class UserDeck(NamedTuple):
+class UserDeck:
+    """A deck of one's own: its deck.yaml's settings and its table's cards.
+
+    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
+    instructions of every build."""
+
+    __slots__ = (
+        "folder", "id", "name", "card_size", "layout", "back", "cards", "origin", "root", "assets", "table", "lang",
+        "translations", "name_column", "translate", "sheet", "delimiter", "shape",
+    )
+
     folder: Path
     id: str
     name: str
@@ -89,24 +117,49 @@ class UserDeck(NamedTuple):
     #: the deck.yaml, for messages
     origin: str
     #: the content folder the deck was found in: no file outside it is read
-    root: Path | None = None
+    root: Path | None
     #: the deck's fonts and icons of its own
-    assets: Assets = NO_ASSETS
+    assets: Assets
     #: the table file (None for rows written in deck.yaml), for `donjon build --watch`
-    table: Path | None = None
+    table: Path | None
     #: the language of its columns, and for each other language it holds: column -> the column translating it
-    lang: str = "en"
-    translations: Mapping[str, Mapping[str, str]] = {}  # noqa: RUF012 - shared and never mutated
+    lang: str
+    translations: Mapping[str, Mapping[str, str]]
     #: the column holding each card's name
-    name_column: str | None = None
+    name_column: str | None
     #: the columns a translator translates (`translate:`, default: the name and every column some language
     #: translates)
-    translate: tuple[str, ...] = ()
+    translate: tuple[str, ...]
     #: how its table is read: an .xlsx table's sheet, a CSV table's delimiter
-    sheet: str | None = None
-    delimiter: str = ","
+    sheet: str | None
+    delimiter: str
     #: the outline its pieces are cut along (None: the card's rectangle)
-    shape: Shape | None = None
+    shape: Shape | None
+
+    def __init__(
+            self, folder: Path, id: str, name: str, card_size: CardSize, layout: str, back: str | None,
+            cards: tuple[UserCard, ...], origin: str, root: Path | None, assets: Assets, table: Path | None,
+            lang: str, translations: Mapping[str, Mapping[str, str]], name_column: str | None,
+            translate: tuple[str, ...], sheet: str | None, delimiter: str, shape: Shape | None
+    ) -> None:
+        self.folder = folder
+        self.id = id
+        self.name = name
+        self.card_size = card_size
+        self.layout = layout
+        self.back = back
+        self.cards = cards
+        self.origin = origin
+        self.root = root
+        self.assets = assets
+        self.table = table
+        self.lang = lang
+        self.translations = translations
+        self.name_column = name_column
+        self.translate = translate
+        self.sheet = sheet
+        self.delimiter = delimiter
+        self.shape = shape
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -126,7 +179,8 @@ class UserDeck(NamedTuple):
                 if value is not None and str(value).strip():
                     fields[column] = value
             name = str(fields.get(self.name_column) or "").strip() if self.name_column else card.name
-            out.append(card._replace(fields=fields, name=name or card.name))
+            out.append(UserCard(card.id, name or card.name, card.copies, fields, card.origin, card.layout, card.back,
+                                card.row))
         return tuple(out)
 
 
