@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.catalog.deck import Card, Deck
 from generator.errors import ContentError, FitError, Problem, UsageError
@@ -29,16 +30,27 @@ if TYPE_CHECKING:
     from generator.games.base import Game, GameCatalog
 
 C = TypeVar("C", bound="GameCatalog")
+#: An empty mapping, the default of mappings given to records and never mutated.
+_NONE: Mapping[str, Any] = MappingProxyType({})
 
 
-class Content(NamedTuple):
+class Content:
     """A loaded content folder: the catalogs of the games it holds, by game id, and the user's own decks."""
 
+    __slots__ = ("root", "catalogs", "user_decks", "folders")
+
     root: Path
-    catalogs: Mapping[str, GameCatalog] = {}  # noqa: RUF012 - shared and never mutated
-    user_decks: tuple[UserDeck, ...] = ()
+    catalogs: Mapping[str, GameCatalog]
+    user_decks: tuple[UserDeck, ...]
     #: game id -> the folder it was loaded from
-    folders: Mapping[str, Path] = {}  # noqa: RUF012 - shared and never mutated
+    folders: Mapping[str, Path]
+
+    def __init__(self, root: Path, catalogs: Mapping[str, GameCatalog] = _NONE, user_decks: tuple[UserDeck, ...] = (),
+                 folders: Mapping[str, Path] = _NONE) -> None:
+        self.root = root
+        self.catalogs = catalogs
+        self.user_decks = user_decks
+        self.folders = folders
 
     def games(self) -> tuple[GameCatalog, ...]:
         """The loaded catalogs, in the registry's order."""

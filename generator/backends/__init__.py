@@ -47,10 +47,7 @@ CardWriter = Callable[["Drawing", str], str]
 
 
 class Backend:
-    """One output format of `donjon build`.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """One output format of `donjon build`."""
 
     __slots__ = ("name", "label", "suffix", "imposed", "writer", "makes")
 

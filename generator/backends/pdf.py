@@ -200,10 +200,7 @@ class PdfStats:
 
 
 class _Recorded:
-    """A drawing's operators as a document wrote them, and what they took from that document (see PdfMemo).
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """A drawing's operators as a document wrote them, and what they took from that document (see PdfMemo)."""
 
     __slots__ = ("drawing", "code", "forms", "fonts", "assigned", "pictures", "made", "needs", "signature")
 

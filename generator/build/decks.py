@@ -263,10 +263,7 @@ def pictures(drawing: Drawing) -> set[Path]:
 
 
 class DeckResult:
-    """What building one deck wrote, from which files, and what it noticed.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """What building one deck wrote, from which files, and what it noticed."""
 
     __slots__ = ("deck", "written", "cards", "pages", "sources", "warnings")
 
@@ -456,10 +453,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
 
 
 class BuildReport:
-    """What a build wrote, deck by deck and the other outputs, and how long it took.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """What a build wrote, deck by deck and the other outputs, and how long it took."""
 
     __slots__ = ("results", "others", "seconds")
 

@@ -26,10 +26,7 @@ class BuildOptions(NamedTuple):
 
 
 class Written:
-    """One output file (or folder of files) and what it holds, for the end-of-build report.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """One output file (or folder of files) and what it holds, for the end-of-build report."""
 
     __slots__ = ("path", "what", "pages", "cards", "files", "folder", "rewritten")
 

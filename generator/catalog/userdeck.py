@@ -62,10 +62,7 @@ Scalar = str | int | float | bool | None
 
 
 class UserCard:
-    """One row of a user's table: its id, printed name, copies and every column by header.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """One row of a user's table: its id, printed name, copies and every column by header."""
 
     __slots__ = ("id", "name", "copies", "fields", "origin", "layout", "back", "row")
 
@@ -96,10 +93,7 @@ class UserCard:
 
 
 class UserDeck:
-    """A deck of one's own: its deck.yaml's settings and its table's cards.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """A deck of one's own: its deck.yaml's settings and its table's cards."""
 
     __slots__ = (
         "folder", "id", "name", "card_size", "layout", "back", "cards", "origin", "root", "assets", "table", "lang",

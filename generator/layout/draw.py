@@ -131,10 +131,7 @@ class DeckView(NamedTuple):
 
 
 class Subject:
-    """What is being drawn: the values templates read, the provenance of those values, and how to name it.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """What is being drawn: the values templates read, the provenance of those values, and how to name it."""
 
     __slots__ = ("context", "provenance", "who", "key", "folder", "root", "lang", "own_language")
 

@@ -149,10 +149,7 @@ ColourSpec = str | Template | None
 
 
 class StyleSpec:
-    """A text style as a layout gives it, its colours maybe templates: a card's values make it a Style.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """A text style as a layout gives it, its colours maybe templates: a card's values make it a Style."""
 
     __slots__ = (
         "face", "size", "min_size", "colour", "align", "valign", "leading", "wrap", "hyphenation", "spacing",
@@ -197,10 +194,7 @@ class StyleSpec:
 
 
 class GradientSpec:
-    """A gradient fill: its colours with where each stands (0 to 1), and how it lies across the box.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """A gradient fill: its colours with where each stands (0 to 1), and how it lies across the box."""
 
     __slots__ = ("kind", "stops", "angle", "center", "radius")
 
@@ -225,10 +219,7 @@ class GradientSpec:
 
 
 class HatchSpec:
-    """Parallel lines over a shape: their colour (or a template giving it), angle, spacing and width.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """Parallel lines over a shape: their colour (or a template giving it), angle, spacing and width."""
 
     __slots__ = ("colour", "angle", "spacing", "width")
 
@@ -399,10 +390,7 @@ class LayoutBox:
 
 
 class Frame:
-    """A box's rectangle on one card size, in points from the card's top-left corner.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """A box's rectangle on one card size, in points from the card's top-left corner."""
 
     __slots__ = ("x", "y", "w", "h")
 
@@ -566,10 +554,7 @@ def box_turn(box: LayoutBox, frame: Frame, width: float, height: float) -> Matri
 # --- loading and merging ------------------------------------------------------------------------------------------
 
 class _Raw:
-    """One layout file, checked against the spec, with where each value was written.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """One layout file, checked against the spec, with where each value was written."""
 
     __slots__ = ("file", "doc", "values", "folder", "path")
 

@@ -341,10 +341,7 @@ class Template:
     """A compiled template: plain text, a simple one (text and `{{ a.b }}` fields), or a jinja2 template.
 
     Simple templates skip jinja2 (and its import) and behave as jinja2 would with this environment: the same
-    attribute-then-item lookup, the same error for a missing value, the same markup escaping of values.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    attribute-then-item lookup, the same error for a missing value, the same markup escaping of values."""
 
     __slots__ = ("source", "compiled", "simple", "names", "markup")
 

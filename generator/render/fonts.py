@@ -31,10 +31,7 @@ if TYPE_CHECKING:
 
 
 class Face:
-    """One font file: its id in layouts, its file, and how SVG names it.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """One font file: its id in layouts, its file, and how SVG names it."""
 
     __slots__ = ("id", "file", "family", "bold", "italic", "group", "generic", "registered")
 
@@ -337,10 +334,7 @@ def pdf_name(face_id: str) -> str:
 
 
 class Metrics:
-    """Vertical metrics as fractions of the font size: ascent above and descent below the baseline.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """Vertical metrics as fractions of the font size: ascent above and descent below the baseline."""
 
     __slots__ = ("ascent", "descent")
 

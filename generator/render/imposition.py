@@ -516,10 +516,7 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
 
 
 class PageHeading:
-    """What the page line says about the deck, and in which language.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """What the page line says about the deck, and in which language."""
 
     __slots__ = ("game", "deck", "lang")
 
@@ -539,10 +536,7 @@ def page_count(cards: int, layout: Grid, options: PrintOptions) -> int:
 
 
 class Sided:
-    """A card printed with a back of its own.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """A card printed with a back of its own."""
 
     __slots__ = ("front", "back")
 

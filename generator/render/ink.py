@@ -22,8 +22,6 @@ authors license freely (see the README beside them); a user's own profile (their
 is any .icc file given with `--profile FILE`.
 """
 
-from __future__ import annotations
-
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -156,7 +154,7 @@ class Inks:
             found = self._ops[key] = f"{numbers} {op if not self.cmyk else ('K' if op == 'RG' else 'k')}"
         return found
 
-    def picture(self, image: Image) -> Image:
+    def picture(self, image: "Image") -> "Image":
         """An RGB picture in this document's colour space: itself, or converted to CMYK with the ink limit."""
         if not self.cmyk:
             return image
@@ -170,7 +168,7 @@ class Inks:
         return _limit_pixels(converted, limit)
 
 
-def _limit_pixels(image: Image, limit: float) -> Image:
+def _limit_pixels(image: "Image", limit: float) -> "Image":
     """`limit_ink` on every pixel of a CMYK picture (C, M and Y scaled where the total is over the limit)."""
     from typing import Any
 

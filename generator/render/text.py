@@ -349,10 +349,7 @@ class Style(NamedTuple):
 
 
 class WrappedLine:
-    """One line of wrapped text: its words and its width.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """One line of wrapped text: its words and its width."""
 
     __slots__ = ("words", "w1", "scale", "first")
 
@@ -481,10 +478,7 @@ def block_height(lines: int | Sequence[WrappedLine], size: float, style: Style) 
 
 
 class Fitted:
-    """Text fitted to a box: the size it is set at, its lines and their height.
-
-    A plain class, not a named tuple: it is only read, field by field, and defining a named tuple is some 0.5 M
-    instructions of every build."""
+    """Text fitted to a box: the size it is set at, its lines and their height."""
 
     __slots__ = ("size", "lines", "height")
 
