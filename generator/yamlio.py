@@ -14,7 +14,7 @@ import math
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import yaml
 
@@ -45,12 +45,19 @@ _SCALAR_TAGS = {
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 
 
-class Document(NamedTuple):
+class Document:
     """A parsed document: its data and the line where each value starts."""
+
+    __slots__ = ("file", "data", "lines")
 
     file: str
     data: Any
-    lines: Mapping[PathKey, int] = {}  # noqa: RUF012 - shared and never mutated
+    lines: Mapping[PathKey, int]
+
+    def __init__(self, file: str, data: Any, lines: Mapping[PathKey, int]) -> None:
+        self.file = file
+        self.data = data
+        self.lines = lines
 
     def line(self, path: PathKey) -> int | None:
         """The line of the value at `path`, or of its nearest ancestor whose line is known."""

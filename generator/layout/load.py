@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from generator.catalog.assets import NO_ASSETS, Assets, resolve_assets
 from generator.catalog.shapes import Shape, named_shape
@@ -618,14 +618,28 @@ def _named_clip(values: dict[str, Any]) -> dict[str, Any]:
     return {**values, **{key: value for key, value in named.items() if key == "clip" or values.get(key) is None}}
 
 
-class _Entry(NamedTuple):
+class _Entry:
+    """A box as the layouts merged so far give it: its values, and where each was written."""
+
+    __slots__ = ("values", "file", "line", "lines", "folders")
+
     values: dict[str, Any]
     file: str
     line: int | None
     #: where each key was last set, for messages about one key
     lines: dict[str, tuple[str, int | None]]
     #: the folder of the file that last set each key (a fixed picture is relative to its layout file)
-    folders: dict[str, Path] = {}  # noqa: RUF012 - replaced, never mutated
+    folders: dict[str, Path]
+
+    def __init__(
+            self, values: dict[str, Any], file: str, line: int | None, lines: dict[str, tuple[str, int | None]],
+            folders: dict[str, Path]
+    ) -> None:
+        self.values = values
+        self.file = file
+        self.line = line
+        self.lines = lines
+        self.folders = folders
 
 
 def _merge_values(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
