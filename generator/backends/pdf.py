@@ -224,12 +224,10 @@ class _Recorded:
     #: the name of each shading, and of each transparency group's form and graphics state
     signature: tuple[object, ...]
 
-    def __init__(
-            self, drawing: Drawing, code: tuple[str, ...], forms: tuple[str, ...],
-            fonts: tuple[tuple[str, str, tuple[int, ...]], ...], assigned: tuple[frozenset[int], ...],
-            pictures: tuple[tuple[str, str | None], ...], made: tuple[Gradient | Group, ...],
-            needs: tuple[Primitive, ...], signature: tuple[object, ...]
-    ) -> None:
+    def __init__(self, drawing: Drawing, code: tuple[str, ...], forms: tuple[str, ...],
+                 fonts: tuple[tuple[str, str, tuple[int, ...]], ...], assigned: tuple[frozenset[int], ...],
+                 pictures: tuple[tuple[str, str | None], ...], made: tuple[Gradient | Group, ...],
+                 needs: tuple[Primitive, ...], signature: tuple[object, ...]) -> None:
         self.drawing = drawing
         self.code = code
         self.forms = forms

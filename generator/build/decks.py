@@ -276,10 +276,8 @@ class DeckResult:
     #: what reading its pictures noticed without refusing them (svglib's own messages), each naming its file
     warnings: tuple[str, ...]
 
-    def __init__(
-            self, deck: Deck, written: list[Written], cards: int, pages: int, sources: frozenset[Path] = frozenset(),
-            warnings: tuple[str, ...] = ()
-    ) -> None:
+    def __init__(self, deck: Deck, written: list[Written], cards: int, pages: int,
+                 sources: frozenset[Path] = frozenset(), warnings: tuple[str, ...] = ()) -> None:
         self.deck = deck
         self.written = written
         self.cards = cards

@@ -42,10 +42,8 @@ class Written:
     #: how many of its files this build wrote, when it kept the others as they were (`--watch`); None: all
     rewritten: int | None
 
-    def __init__(
-            self, path: Path, what: str, pages: int = 0, cards: int = 0, files: int = 1, folder: bool = False,
-            rewritten: int | None = None
-    ) -> None:
+    def __init__(self, path: Path, what: str, pages: int = 0, cards: int = 0, files: int = 1, folder: bool = False,
+                 rewritten: int | None = None) -> None:
         self.path = path
         self.what = what
         self.pages = pages

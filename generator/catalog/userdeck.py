@@ -78,10 +78,8 @@ class UserCard:
     #: its position among the table's rows (from 0, empty rows not counted), for writing translations back
     row: int
 
-    def __init__(
-            self, id: str, name: str, copies: int, fields: Mapping[str, Scalar], origin: str,
-            layout: str | None = None, back: str | None = None, row: int = -1
-    ) -> None:
+    def __init__(self, id: str, name: str, copies: int, fields: Mapping[str, Scalar], origin: str,
+                 layout: str | None = None, back: str | None = None, row: int = -1) -> None:
         self.id = id
         self.name = name
         self.copies = copies
@@ -130,12 +128,10 @@ class UserDeck:
     #: the outline its pieces are cut along (None: the card's rectangle)
     shape: Shape | None
 
-    def __init__(
-            self, folder: Path, id: str, name: str, card_size: CardSize, layout: str, back: str | None,
-            cards: tuple[UserCard, ...], origin: str, root: Path | None, assets: Assets, table: Path | None,
-            lang: str, translations: Mapping[str, Mapping[str, str]], name_column: str | None,
-            translate: tuple[str, ...], sheet: str | None, delimiter: str, shape: Shape | None
-    ) -> None:
+    def __init__(self, folder: Path, id: str, name: str, card_size: CardSize, layout: str, back: str | None,
+                 cards: tuple[UserCard, ...], origin: str, root: Path | None, assets: Assets, table: Path | None,
+                 lang: str, translations: Mapping[str, Mapping[str, str]], name_column: str | None,
+                 translate: tuple[str, ...], sheet: str | None, delimiter: str, shape: Shape | None) -> None:
         self.folder = folder
         self.id = id
         self.name = name

@@ -149,11 +149,9 @@ class Subject:
     #: drawn in its deck's own language (a style's `language` is then its text's; else `lang` is)
     own_language: bool
 
-    def __init__(
-            self, context: Mapping[str, Any], provenance: Mapping[str, Provenance], who: str, key: str | None = None,
-            folder: Path | None = None, root: Path | None = None, lang: Language = language(),
-            own_language: bool = True
-    ) -> None:
+    def __init__(self, context: Mapping[str, Any], provenance: Mapping[str, Provenance], who: str,
+                 key: str | None = None, folder: Path | None = None, root: Path | None = None,
+                 lang: Language = language(), own_language: bool = True) -> None:
         self.context = context
         self.provenance = provenance
         self.who = who

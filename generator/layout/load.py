@@ -173,11 +173,9 @@ class StyleSpec:
     #: hyphenate in the language the card is drawn in (the style asks to hyphenate and names no language)
     hyphenate: bool
 
-    def __init__(
-            self, face: str, size: float, min_size: float, colour: ColourSpec, align: str, valign: str,
-            leading: float, wrap: bool, hyphenation: str | None = None, spacing: float = 0.0,
-            outline: ColourSpec = None, outline_width: float = 0.0, hyphenate: bool = False
-    ) -> None:
+    def __init__(self, face: str, size: float, min_size: float, colour: ColourSpec, align: str, valign: str,
+                 leading: float, wrap: bool, hyphenation: str | None = None, spacing: float = 0.0,
+                 outline: ColourSpec = None, outline_width: float = 0.0, hyphenate: bool = False) -> None:
         self.face = face
         self.size = size
         self.min_size = min_size
@@ -207,10 +205,8 @@ class GradientSpec:
     #: radial: the last colour's reach, a length or % of the distance to the farthest corner
     radius: Dim
 
-    def __init__(
-            self, kind: str, stops: tuple[tuple[float, ColourSpec], ...], angle: float = 90.0,
-            center: tuple[Dim, Dim] = (Dim(0, 50), Dim(0, 50)), radius: Dim = Dim(0, 100)
-    ) -> None:
+    def __init__(self, kind: str, stops: tuple[tuple[float, ColourSpec], ...], angle: float = 90.0,
+                 center: tuple[Dim, Dim] = (Dim(0, 50), Dim(0, 50)), radius: Dim = Dim(0, 100)) -> None:
         self.kind = kind
         self.stops = stops
         self.angle = angle
@@ -315,19 +311,18 @@ class LayoutBox:
     clip: str | None
     mask_path: Path | None
 
-    def __init__(
-            self, *, name: str, kind: str, file: str, line: int | None, x: Dim, y: Dim, width: Dim, height: Dim,
-            when: Callable[..., Any] | None, bleed: bool, fill: FillSpec, stroke: ColourSpec, stroke_width: float,
-            dash: tuple[float, ...], radii: tuple[float, float, float, float], text: Template | None,
-            style: StyleSpec | None, icon: Template | None, colour: ColourSpec, items: Callable[..., Any] | None,
-            label: Template | None, label_style: StyleSpec | None, label_width: float, label_fill: ColourSpec,
-            gap: float, row_gap: float, divider: ColourSpec, labels: Mapping[str, str], src: Template | None,
-            src_path: Path | None, fit: str, anchor: str, layer: int, rotate: float, pivot: str, opacity: float,
-            decoration: bool, flip: str | None, hatch: HatchSpec | None, sides: int,
-            corners: tuple[tuple[Dim, Dim], ...], tips: int, inner: float, angle: float,
-            path: tuple[tuple[str | float, ...], ...], viewbox: tuple[float, float, float, float] | None,
-            cap: LineCap, ends: tuple[Dim, Dim, Dim, Dim] | None, clip: str | None, mask_path: Path | None
-    ) -> None:
+    def __init__(self, *, name: str, kind: str, file: str, line: int | None, x: Dim, y: Dim, width: Dim, height: Dim,
+                 when: Callable[..., Any] | None, bleed: bool, fill: FillSpec, stroke: ColourSpec, stroke_width: float,
+                 dash: tuple[float, ...], radii: tuple[float, float, float, float], text: Template | None,
+                 style: StyleSpec | None, icon: Template | None, colour: ColourSpec, items: Callable[..., Any] | None,
+                 label: Template | None, label_style: StyleSpec | None, label_width: float, label_fill: ColourSpec,
+                 gap: float, row_gap: float, divider: ColourSpec, labels: Mapping[str, str], src: Template | None,
+                 src_path: Path | None, fit: str, anchor: str, layer: int, rotate: float, pivot: str, opacity: float,
+                 decoration: bool, flip: str | None, hatch: HatchSpec | None, sides: int,
+                 corners: tuple[tuple[Dim, Dim], ...], tips: int, inner: float, angle: float,
+                 path: tuple[tuple[str | float, ...], ...], viewbox: tuple[float, float, float, float] | None,
+                 cap: LineCap, ends: tuple[Dim, Dim, Dim, Dim] | None, clip: str | None,
+                 mask_path: Path | None) -> None:
         self.name = name
         self.kind = kind
         self.file = file
@@ -631,10 +626,8 @@ class _Entry:
     #: the folder of the file that last set each key (a fixed picture is relative to its layout file)
     folders: dict[str, Path]
 
-    def __init__(
-            self, values: dict[str, Any], file: str, line: int | None, lines: dict[str, tuple[str, int | None]],
-            folders: dict[str, Path]
-    ) -> None:
+    def __init__(self, values: dict[str, Any], file: str, line: int | None, lines: dict[str, tuple[str, int | None]],
+                 folders: dict[str, Path]) -> None:
         self.values = values
         self.file = file
         self.line = line

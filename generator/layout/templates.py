@@ -354,10 +354,8 @@ class Template:
     #: print the values it reads as they are (a box with `markup: true`), not escaped
     markup: bool
 
-    def __init__(
-            self, source: str, compiled: Any = None, simple: tuple[str, ...] = (),
-            names: frozenset[str] = frozenset(), markup: bool = False
-    ) -> None:
+    def __init__(self, source: str, compiled: Any = None, simple: tuple[str, ...] = (),
+                 names: frozenset[str] = frozenset(), markup: bool = False) -> None:
         self.source = source
         self.compiled = compiled
         self.simple = simple

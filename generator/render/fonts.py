@@ -48,10 +48,8 @@ class Face:
     #: for a font of one's own: the registration name (the file name and its digest) and its TrueType bytes
     registered: str
 
-    def __init__(
-            self, id: str, file: str, family: str, bold: bool = False, italic: bool = False, group: str = "",
-            generic: str = "serif", registered: str = ""
-    ) -> None:
+    def __init__(self, id: str, file: str, family: str, bold: bool = False, italic: bool = False, group: str = "",
+                 generic: str = "serif", registered: str = "") -> None:
         self.id = id
         self.file = file
         self.family = family
