@@ -443,7 +443,7 @@ class Companion:
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         english, reason = "", ""
         if not data:
-            error = said(lang, messages.NO_PHOTO)
+            error = said(lang, messages.NO_OTHER_PHOTO)
         else:
             assert isinstance(upload, UploadFile)
             name = file_name(upload.filename or "photo.jpg")

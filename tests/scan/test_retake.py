@@ -27,11 +27,9 @@ families: Any = importlib.import_module("photo_families")
 bench: Any = importlib.import_module("scan_photos")
 
 
-@pytest.fixture(scope="module")
-def glare(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+def glare_pair() -> tuple[bytes, bytes]:
     """A glare photo of the benchmark's family (3 megapixels, no clutter) in which the glare washes out a mark,
     and a second photo of the same filled sheet, its glare and pose drawn again (photo_families.make_pair)."""
-    folder = tmp_path_factory.mktemp("glare")
     rng = random.Random("t0")
     guests = [g.id for g in shipped().guests_of("great-architect")]
     values = bench.random_game(rng, "great-architect", 1, guests)[0]
@@ -40,7 +38,15 @@ def glare(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
     family = replace(family, camera=replace(family.camera, megapixels=(3.0,), clutter=False))
     first, second = families.make_pair(family, families.Sheet(the_map, image, RENDER),
                                        bench.filled_marks(the_map, values), "t0")
-    return save(folder, "ana.jpg", first.data), save(folder, "ana-tilted.jpg", second.data)
+    return first.data, second.data
+
+
+@pytest.fixture(scope="module")
+def glare(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """The glare pair (glare_pair), as files."""
+    folder = tmp_path_factory.mktemp("glare")
+    first, second = glare_pair()
+    return save(folder, "ana.jpg", first), save(folder, "ana-tilted.jpg", second)
 
 
 def test_a_second_photo_from_another_angle_settles_what_the_glare_hid(glare: tuple[str, str]) -> None:
