@@ -457,7 +457,8 @@ class Companion:
                     return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
             else:
                 english, reason = both.scored.error or "", both.reason
-                error = english
+                # the reader's words for photos of two sheets speak of the command line's --names: said for a phone
+                error = said(lang, messages.NOT_THIS_SHEET) if reason == "different-sheets" else english
         kept = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
         return self.photo_check(request, view, seat, kept, status=400, add_error=error,
                                 add_refused=refusal(english, reason or None) if english else None)
