@@ -24,6 +24,7 @@ from generator.i18n import Language
 from generator.registry import find_game, game_ids, games
 
 if TYPE_CHECKING:
+    from generator.games.base import SheetsRead
     from generator.sheets.summary import ReadLine
 
 __all__ = ["Games", "MarkShown", "PhotoFrame", "PhotoReview", "Scored", "SheetReading", "file_name", "read_input"]
@@ -100,7 +101,7 @@ class Games:
         self._frames: dict[tuple[str, str], PhotoFrame] = {}
         self._localised: dict[tuple[str, str], Any] = {}
         # photos of a sheet read lately (a check page reloaded, a photo added to them), by their contents
-        self._photos_read: dict[tuple[str, str], Any] = {}
+        self._photos_read: dict[tuple[str, str], SheetsRead] = {}
         self._lock = threading.Lock()
 
     def names_in(self, lang: Language) -> dict[str, str]:
@@ -198,7 +199,7 @@ class Games:
         key = (game, hashlib.sha256(b"".join(hashlib.sha256(d).digest() for d, _ in files) + repr(names).encode()
                                     ).hexdigest())
         with self._lock:
-            read = self._photos_read.get(key)
+            read: SheetsRead | None = self._photos_read.get(key)
         if read is None:
             try:
                 read = find_game(game).read_sheets(files, catalog, options)

@@ -224,7 +224,7 @@ def glare_check_page(page: Any, base: str, photo: Path) -> list[str]:
     page.set_input_files("#sheet-photo", str(photo))
     page.get_by_role("button", name="Read the photo").click()
     page.get_by_role("heading", name="Check what was read").wait_for()
-    asked = page.locator("ul.read > li.doubt").all_inner_texts()
+    asked: list[str] = page.locator("ul.read > li.doubt").all_inner_texts()
     assert asked and all("glare" in line for line in asked), asked
     return asked
 
