@@ -264,7 +264,9 @@ class Companion:
         seat = request.path_params["seat"]
         if not view.table.has_seat(seat):
             raise Refused(404, messages.NO_SEAT, seat=seat)
-        return self.page("seat.html", request, **self.table_context(view, seat))
+        table_id = view.table.id
+        photos = await self.db.aread(lambda c: store.photo_count(c, table_id, seat))
+        return self.page("seat.html", request, photos_kept=photos, **self.table_context(view, seat))
 
     async def edit(self, request: Request) -> Response:  # noqa: C901 - one form, its fields checked in turn
         """One change from a phone. It carries its own `key`: sent again (a retry after a lost answer), it is not

@@ -157,6 +157,12 @@ def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, dat
     return number
 
 
+def photo_count(conn: sqlite3.Connection, table_id: int, seat: int) -> int:
+    """How many photos are kept of a player's paper sheet."""
+    return int(conn.execute("SELECT count(*) FROM table_photos WHERE table_id = ? AND seat = ?",
+                            (table_id, seat)).fetchone()[0])
+
+
 def seat_photos(conn: sqlite3.Connection, table_id: int, seat: int) -> list[tuple[bytes, str]]:
     """The photos kept of a player's paper sheet (each its bytes and its file's name), in the order taken."""
     rows = conn.execute("SELECT data, name FROM table_photos WHERE table_id = ? AND seat = ? ORDER BY number",

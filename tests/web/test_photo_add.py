@@ -74,6 +74,10 @@ def test_a_second_photo_settles_the_glare_and_another_sheet_is_refused(client: T
     assert not [line for line in read_lines(both) if line.startswith("?")], read_lines(both)
     assert "Read from 2 photos of your sheet, together" in both and "Every mark was decided" in both
     assert client.get(check).text == both  # reloaded: the same
+    # the player's page leads back to them (and says a new photo there starts over)
+    seat = client.get(f"/tables/{table.id}/seats/0").text
+    assert f"<a href=\"{check}\">Your sheet's 2 photos: check what they read, or add another photo of it</a>" in seat
+    assert "/photo" not in client.get(f"/tables/{table.id}/seats/1").text
     # the marks the page holds are kept as Ana's part, and the table scores them
     filled_marks = re.findall(r'name="mark" value="(\d+)" checked', both)
     keep = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, follow_redirects=True,
