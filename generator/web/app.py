@@ -382,15 +382,12 @@ class Companion:
                 error = said(lang, messages.OTHER_VERSION, **versions)
                 english = messages.OTHER_VERSION.format(**versions)
             elif read.review is not None:
-                # the first photo of the sheet, kept (a photo added later is read with it); the check page is a
-                # page of its own, so that reloading it shows the same
-                name = file_name(upload.filename or "photo.jpg")
-                try:
-                    await self.db.awrite(lambda c: store.add_photo(c, table_id, seat, name, data, first=True))
-                except store.StoreError as err:
-                    error = err.said(lang)
-                else:
-                    return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
+                # the first photo of the sheet, kept: a photo added later is read with it
+                kept = await self.keep_photo(table_id, seat, file_name(upload.filename or "photo.jpg"), data, lang,
+                                             first=True)
+                if isinstance(kept, Response):
+                    return kept
+                error = kept
             else:
                 response = await self.keep_part(table_id, seat, view, read.sheet, lang)
                 if isinstance(response, Response):
@@ -400,6 +397,16 @@ class Companion:
         # what to change is found by the reader's (English) words; the page says them in the phone's
         return self.page("seat.html", request, status=400 if error else 200, upload_error=error,
                          upload_refused=refusal(english) if english else None, **self.table_context(view, seat))
+
+    async def keep_photo(self, table_id: int, seat: int, name: str, data: bytes, lang: Language, *,
+                         first: bool) -> Response | str:
+        """Keep a photo of a player's sheet read (the `first` of a new sheet, or one more of it): a redirect to its
+        check page, a page of its own so that reloading it shows the same; or why it could not be kept."""
+        try:
+            await self.db.awrite(lambda c: store.add_photo(c, table_id, seat, name, data, first=first))
+        except store.StoreError as err:
+            return err.said(lang)
+        return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
 
     async def photo_page(self, request: Request) -> Response:
         """The check page of the photos kept of a player's paper sheet, read together (the same page again on a
@@ -451,18 +458,16 @@ class Companion:
             name = file_name(upload.filename or "photo.jpg")
             both = await run_in_threadpool(self.games.read_photos, [*photos, (data, name)], view.table.game, lang)
             if both.review is not None:
-                try:
-                    await self.db.awrite(lambda c: store.add_photo(c, table_id, seat, name, data, first=False))
-                except store.StoreError as err:
-                    error = err.said(lang)
-                else:
-                    return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
+                kept = await self.keep_photo(table_id, seat, name, data, lang, first=False)
+                if isinstance(kept, Response):
+                    return kept
+                error = kept
             else:
                 english, reason = both.scored.error or "", both.reason
                 # the reader's words for photos of two sheets speak of the command line's --names: said for a phone
                 error = said(lang, messages.NOT_THIS_SHEET) if reason == "different-sheets" else english
-        kept = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
-        return self.photo_check(request, view, seat, kept, status=400, add_error=error,
+        read = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
+        return self.photo_check(request, view, seat, read, status=400, add_error=error,
                                 add_refused=refusal(english, reason or None) if english else None)
 
     async def confirm_marks(self, request: Request) -> Response:  # noqa: C901 - one form, checked in turn
