@@ -106,6 +106,9 @@ def test_photos_of_two_different_sheets_are_not_mixed(sheets: dict[str, str]) ->
     assert result.exit_code == 2, result.output
     assert f"{ana}: is given as one sheet with {ben}, but" in result.stderr
     assert "look like the sheets of different players" in result.stderr
+    unread = json.loads(run("score", ana, ben, "--names", "Ana,Ana", "--json").stdout)["unread"]
+    assert [(u["reason"], u["advice"][:36]) for u in unread] == [("different-sheets",
+                                                                  "These photos show different sheets: ")]
     assert run("score", ana, ben, "--names", "Ana,Ben").exit_code == 0
 
 
