@@ -24,7 +24,6 @@ from generator.i18n import Language
 from generator.registry import find_game, game_ids, games
 
 if TYPE_CHECKING:
-    from generator.games.base import SheetsRead
     from generator.sheets.summary import ReadLine
 
 __all__ = ["Games", "MarkShown", "PhotoFrame", "PhotoReview", "Scored", "SheetReading", "file_name", "read_input"]
@@ -101,7 +100,7 @@ class Games:
         self._frames: dict[tuple[str, str], PhotoFrame] = {}
         self._localised: dict[tuple[str, str], Any] = {}
         # photos of a sheet read lately (a check page reloaded, a photo added to them), by their contents
-        self._photos_read: dict[tuple[str, str], SheetsRead] = {}
+        self._photos_read: dict[tuple[str, str, str], SheetReading] = {}
         self._lock = threading.Lock()
 
     def names_in(self, lang: Language) -> dict[str, str]:
@@ -167,7 +166,7 @@ class Games:
         """
         name = file_name(filename)
         if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")):
-            return self._castle_photo(data, name, game, lang)
+            return self.read_photos([(data, name)], game, lang)
         the_game = find_game(game)
         try:
             result = self._scorer.score_read(the_game, [(data, name)], lang=lang)
@@ -179,42 +178,44 @@ class Games:
         sheet["version"] = document.get("version", game)
         return SheetReading(sheet, Scored(normalised(result.to_dict())))
 
-    def _castle_photo(self, data: bytes, name: str, game: str, lang: Language | None) -> SheetReading:
-        return self.read_photos([(data, name)], game, lang)
-
     def read_photos(self, photos: Sequence[tuple[bytes, str]], game: str = "once-upon-a-castle",
                     lang: Language | None = None) -> SheetReading:
         """Photos of ONE filled scan-ready sheet of `game` (each its bytes and file name, the first photo first),
         read as `donjon score a.jpg b.jpg --names Ana,Ana` reads them: each on its own, then combined mark by mark
         (:func:`generator.sheets.photos.combine`). What they make, scored alone, and the check page of it; photos
         that cannot be read together (one shows no sheet, or another sheet) come back unreadable with the reader's
-        words, in English (`Scored.error`), and its reason's name (`SheetReading.reason`)."""
+        words, in English (`Scored.error`), and its reason's name (`SheetReading.reason`). The same photos asked
+        again (a check page reloaded, a photo added to them) are not read again."""
+        names = _unique([name for _, name in photos])
+        digest = hashlib.sha256(repr(names).encode())
+        for data, _ in photos:
+            digest.update(hashlib.sha256(data).digest())
+        key = (game, digest.hexdigest(), lang.code if lang is not None else "")
+        with self._lock:
+            found = self._photos_read.get(key)
+        if found is None:
+            found = self._read_photos([(data, name) for (data, _), name in zip(photos, names, strict=True)], game,
+                                      lang)
+            with self._lock:
+                self._photos_read[key] = found
+                while len(self._photos_read) > PHOTOS_KEPT:
+                    del self._photos_read[next(iter(self._photos_read))]
+        return found
+
+    def _read_photos(self, files: list[tuple[bytes, str]], game: str, lang: Language | None) -> SheetReading:
         from generator.games.base import SheetOptions
 
-        names = _unique([name for _, name in photos])
-        files = [(data, name) for (data, _), name in zip(photos, names, strict=True)]
         catalog, _ = self.catalog(game)
         # photos of one sheet share a player's name; what the name is does not matter (the part keeps its own)
         options = SheetOptions(names=("photos",) * len(files)) if len(files) > 1 else None
-        key = (game, hashlib.sha256(b"".join(hashlib.sha256(d).digest() for d, _ in files) + repr(names).encode()
-                                    ).hexdigest())
-        with self._lock:
-            read: SheetsRead | None = self._photos_read.get(key)
-        if read is None:
-            try:
-                read = find_game(game).read_sheets(files, catalog, options)
-            except DonjonError as err:
-                return SheetReading({}, Scored(None, _problems(err), str(err)))
-            with self._lock:
-                self._photos_read[key] = read
-                while len(self._photos_read) > PHOTOS_KEPT:
-                    del self._photos_read[next(iter(self._photos_read))]
-        unread = read.unread
-        if unread:  # several photos, and they cannot be read as one sheet: the first reason said
-            first = unread[0]
-            said = f"{first.file}: {first.why}"
-            return SheetReading({}, Scored(None, [{"where": first.file, "message": first.why}], said),
-                                reason=first.reason)
+        try:
+            read = find_game(game).read_sheets(files, catalog, options)
+        except DonjonError as err:
+            return SheetReading({}, Scored(None, _problems(err), str(err)))
+        if read.unread:  # several photos, and they cannot be read as one sheet: the first reason said
+            first = read.unread[0]
+            return SheetReading({}, Scored(None, [{"where": first.file, "message": first.why}],
+                                           f"{first.file}: {first.why}"), reason=first.reason)
         photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
@@ -304,9 +305,10 @@ def file_name(filename: str) -> str:
     return name
 
 
-#: Readings of photos kept in memory (each holds its photos in grey, a few MB): a check page reloaded, or a photo
-#: added to a sheet's, is not read again; a table's players photograph a few sheets at a time.
-PHOTOS_KEPT = 8
+#: Photos read kept in memory, as their check pages (each mostly its straightened photo, a few hundred KB): a check
+#: page reloaded, or a photo added to a sheet's, is not read again; a table's players photograph a few sheets at a
+#: time, in one language or two.
+PHOTOS_KEPT = 16
 
 
 def _unique(names: Sequence[str]) -> list[str]:
