@@ -49,7 +49,8 @@ def glare(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
     return save(folder, "ana.jpg", first), save(folder, "ana-tilted.jpg", second)
 
 
-def test_a_second_photo_from_another_angle_settles_what_the_glare_hid(glare: tuple[str, str]) -> None:
+def test_a_second_photo_from_another_angle_settles_what_the_glare_hid(glare: tuple[str, str],
+                                                                       tmp_path: Path) -> None:
     first, second = glare
     alone = run("score", first, "--json")
     assert alone.exit_code == 1, alone.output
@@ -66,6 +67,10 @@ def test_a_second_photo_from_another_angle_settles_what_the_glare_hid(glare: tup
     table = run("score", first, second, "--names", "Ana,Ana")
     assert table.exit_code == 0
     assert f"  Ana: one sheet read from 2 photos, {first}, {second}" in table.stdout.splitlines()
+    # --annotate draws each photo of the sheet with what it read on its own
+    drawn = run("score", first, second, "--names", "Ana,Ana", "--annotate", str(tmp_path))
+    assert drawn.exit_code == 0, drawn.output
+    assert sorted(p.name for p in tmp_path.glob("*.read.jpg")) == ["ana-tilted.read.jpg", "ana.read.jpg"]
 
 
 @pytest.fixture(scope="module")
@@ -130,3 +135,4 @@ def test_a_mark_neither_photo_decides_keeps_each_photos_reason(glare: tuple[str,
     assert [u.field for u in both.reading.uncertain] == [u.field for u in one.reading.uncertain]
     assert all("in ana.jpg and again.jpg" in u.why for u in both.reading.uncertain), both.reading.uncertain
     assert both.others == ("again.jpg",) and both.file == "ana.jpg"
+    assert [part.file for part in both.parts] == ["ana.jpg", "again.jpg"] and both.parts[0] is one
