@@ -453,6 +453,8 @@ class Companion:
         english, reason = "", ""
         if not data:
             error = said(lang, messages.NO_OTHER_PHOTO)
+        elif any(data == kept for kept, _ in photos):  # the same file sent again: nothing new to read
+            error = said(lang, messages.SAME_PHOTO)
         else:
             assert isinstance(upload, UploadFile)
             name = file_name(upload.filename or "photo.jpg")

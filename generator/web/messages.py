@@ -50,6 +50,7 @@ NOTHING_TO_ADD = N_("nothing to add")
 UNKNOWN_CHANGE = N_("unknown change {op!r}")
 NO_FILE = N_("choose a photo of your filled sheet, or the filled fillable sheet (PDF), first: no file was chosen")
 NO_OTHER_PHOTO = N_("choose another photo of your sheet first: no file was chosen")
+SAME_PHOTO = N_("it is a photo already kept of this sheet: take a new one, the phone tilted or the hand moved")
 NOT_THIS_SHEET = N_("it shows another sheet than the photo kept: many of its marks are read differently, as on "
                     "another player's sheet")
 OTHER_VERSION = N_("this sheet is for the {sheet} version; this table plays {table}")

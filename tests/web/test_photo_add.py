@@ -66,6 +66,10 @@ def test_a_second_photo_settles_the_glare_and_another_sheet_is_refused(client: T
     # no file chosen: said, nothing kept
     empty = client.post(check, headers=SAME_ORIGIN, files={"sheet": ("", b"", "image/jpeg")})
     assert empty.status_code == 400 and "no file was chosen" in empty.text and kept(db, table.id, 0) == ["ana.jpg"]
+    # the same photo sent again: nothing new, said, nothing kept
+    same = send(client, check, "ana.jpg", sheets["ana.jpg"])
+    assert same.status_code == 400 and "This photo was not added: it is a photo already kept of this sheet" in same.text
+    assert kept(db, table.id, 0) == ["ana.jpg"]
     # the same sheet, the phone tilted: added, read with the first, nothing left to ask
     added = send(client, check, "ana-tilted.jpg", sheets["ana-tilted.jpg"])
     assert added.status_code == 303 and added.headers["location"] == check
@@ -78,8 +82,11 @@ def test_a_second_photo_settles_the_glare_and_another_sheet_is_refused(client: T
     seat = client.get(f"/tables/{table.id}/seats/0").text
     assert f"<a href=\"{check}\">Your sheet's 2 photos: check what they read, or add another photo of it</a>" in seat
     assert "/photo" not in client.get(f"/tables/{table.id}/seats/1").text
-    # the marks the page holds are kept as Ana's part, and the table scores them
+    # the marks the page holds seen again, still said to be of 2 photos; then kept as Ana's part, and scored
     filled_marks = re.findall(r'name="mark" value="(\d+)" checked', both)
+    seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={
+        "version": "great-architect", "paper": "a4", "image": "", "mark": filled_marks, "photos": "2", "then": "check"})
+    assert seen.status_code == 200 and "Read from 2 photos of your sheet" in seen.text
     keep = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, follow_redirects=True,
                        data={"version": "great-architect", "paper": "a4", "image": "", "mark": filled_marks})
     assert keep.status_code == 200 and totals(keep.text)["Ana"].lstrip("≈").isdigit()
