@@ -69,6 +69,7 @@ from generator.render.model import (
     IconUse,
     ImageUse,
     Line,
+    Op,
     Page,
     Paint,
     Path,
@@ -164,6 +165,13 @@ def _path(ops: Iterable[tuple[str | float, ...]], top: float) -> str:
         else:
             out.append("h")
     return " ".join(out)
+
+
+@lru_cache(maxsize=SHAPES_KEPT)
+def _shape_path(ops: tuple[Op, ...]) -> str:
+    """A Path primitive's operations, or a clip's, in the card's own PDF coordinates (:func:`_path` from 0), kept
+    as :func:`_rounded` is: a clip outline or a hatching comes back on every card, each some hundred numbers."""
+    return _path(ops, 0.0)
 
 
 #: PDF's line cap styles (ISO 32000-1, 8.4.3.3) by the model's names.
@@ -876,7 +884,7 @@ class _Writer:
                 # a cap is graphics state, kept for every later stroke: a line with its own is drawn in a saved state
                 out.append(line if item.cap == "butt" else f"q {_CAPS[item.cap]} J {line} Q")
             elif isinstance(item, Path):
-                out.append(self._shape(_path(item.ops, 0.0), item.paint, item.evenodd))
+                out.append(self._shape(_shape_path(item.ops), item.paint, item.evenodd))
             elif isinstance(item, Group):
                 if out:
                     self.c.addLiteral(" ".join(out))
@@ -1010,7 +1018,7 @@ class _Writer:
             a, b, cc, d, e, f = group.matrix  # in the page's frame, whose y is the model's negated
             head.append(f"{n(a)} {n(-b)} {n(-cc)} {n(d)} {n(e)} {n(-f)} cm")
         if group.clip is not None:
-            head.append(f"{_path(group.clip, 0.0)} W* n")
+            head.append(f"{_shape_path(group.clip)} W* n")
         if group.opacity >= 1 and group.mask is None:
             c.addLiteral(" ".join(head))
             self.draw(group.items)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from xml.etree.ElementTree import Element, SubElement
 
 from generator.backends import number as num
@@ -44,6 +44,7 @@ from generator.render.model import (
     IconUse,
     ImageUse,
     Line,
+    Op,
     Paint,
     Path,
     Primitive,
@@ -87,6 +88,17 @@ def _paint_attrs(paint: Paint, fill: str | None = None) -> dict[str, str]:
 def path_data(ops: Iterable[tuple[str | float, ...]]) -> str:
     """Path operations (an icon layer or a Path primitive) as SVG path data."""
     return "".join(str(op[0]) + " ".join(num(float(v)) for v in op[1:]) for op in ops)
+
+
+#: Path data kept by its operations: a card is drawn in its own coordinates, so a clip outline or a hatching comes
+#: back, the same hundred numbers, on every card of a deck. Bounded, as the PDF backend's shapes are.
+PATHS_KEPT = 1024
+
+
+@lru_cache(maxsize=PATHS_KEPT)
+def _shape_data(ops: tuple[Op, ...]) -> str:
+    """A Path primitive's operations, or a clip's, as SVG path data."""
+    return path_data(ops)
 
 
 def drawing_svg(drawing: Drawing, title: str = "") -> str:
@@ -238,7 +250,7 @@ class _Body:
         if group.matrix is not None:
             attrs["transform"] = f"matrix({' '.join(num(v) for v in group.matrix)})"
         if group.clip is not None:
-            attrs["clip-path"] = self._clip(_element("path", {"clip-rule": "evenodd", "d": path_data(group.clip)}))
+            attrs["clip-path"] = self._clip(_element("path", {"clip-rule": "evenodd", "d": _shape_data(group.clip)}))
         if group.mask is not None:
             mask = group.mask
             self.masks += 1
@@ -395,4 +407,4 @@ def _primitive(item: Primitive) -> Element:
     attrs = _paint_attrs(item.paint)
     if item.evenodd:
         attrs["fill-rule"] = "evenodd"
-    return _element("path", {"d": path_data(item.ops), **attrs})
+    return _element("path", {"d": _shape_data(item.ops), **attrs})

@@ -434,16 +434,14 @@ def _shape(layout: Layout, box: LayoutBox, frame: Frame, what: Subject, width: f
     if ink is None and paint is not None:
         return [Outline(ops, paint)]
     assert hatch is not None and ink is not None
-    from generator.render.shapes import bounds, hatch_lines
+    from generator.render.shapes import bounds, hatching
 
     out: list[Primitive] = []
     if paint is not None and paint.fill is not None:
         out.append(Outline(ops, paint._replace(stroke=None, width=0.0, dash=())))
     # every line one subpath of one path: a hundred cards of hatching are a hundred elements, not thousands
-    lines: list[Op] = []
-    for x1, y1, x2, y2 in hatch_lines(*bounds(ops), hatch.angle, hatch.spacing):
-        lines += [("M", x1, y1), ("L", x2, y2)]
-    out.append(Group((Outline(tuple(lines), Paint(None, ink, hatch.width), evenodd=False),), clip=ops))
+    lines = hatching(*bounds(ops), hatch.angle, hatch.spacing)
+    out.append(Group((Outline(lines, Paint(None, ink, hatch.width), evenodd=False),), clip=ops))
     if paint is not None and paint.stroke is not None:
         out.append(Outline(ops, paint._replace(fill=None)))
     return out

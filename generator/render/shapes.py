@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from generator.catalog.shapes import PathDataError as PathDataError  # re-exported: the path reader's error
 from generator.catalog.shapes import Shape
@@ -316,19 +317,27 @@ def linear_span(x: float, y: float, w: float, h: float, angle: float) -> tuple[f
     return (_r(cx - dx * half), _r(cy - dy * half), _r(cx + dx * half), _r(cy + dy * half))
 
 
-def hatch_lines(x0: float, y0: float, x1: float, y1: float, angle: float,
-                spacing: float) -> list[tuple[float, float, float, float]]:
+#: Hatchings kept by their geometry: a card is drawn in its own coordinates, so a hatched box is the same lines,
+#: some hundred numbers to work out, on every card of a deck.
+HATCHINGS_KEPT = 256
+
+
+@lru_cache(maxsize=HATCHINGS_KEPT)
+def hatching(x0: float, y0: float, x1: float, y1: float, angle: float, spacing: float) -> Ops:
     """Parallel lines `spacing` apart at `angle` degrees (clockwise from horizontal) covering the area (x0, y0) to
-    (x1, y1), each from edge to edge of the circle around it; the caller clips them to the shape they hatch."""
+    (x1, y1), each from edge to edge of the circle around it, as the subpaths of one path (a move and a line each);
+    the caller clips them to the shape they hatch."""
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     reach = math.hypot(x1 - x0, y1 - y0) / 2
     turn = math.radians(angle)
     dx, dy = math.cos(turn), math.sin(turn)
     nx, ny = -dy, dx
     count = int(reach / spacing)
-    return [(_r(cx + nx * k * spacing - dx * reach), _r(cy + ny * k * spacing - dy * reach),
-             _r(cx + nx * k * spacing + dx * reach), _r(cy + ny * k * spacing + dy * reach))
-            for k in range(-count, count + 1)]
+    ops: list[Op] = []
+    for k in range(-count, count + 1):
+        ox, oy = cx + nx * k * spacing, cy + ny * k * spacing
+        ops += [("M", _r(ox - dx * reach), _r(oy - dy * reach)), ("L", _r(ox + dx * reach), _r(oy + dy * reach))]
+    return tuple(ops)
 
 
 # --- how far drawings reach ---------------------------------------------------------------------------------------
