@@ -114,6 +114,14 @@ OUTLINE_SEEN = 0.45
 GHOST = 0.15
 FAINT = 0.4
 GHOST_CLOSE = 0.65
+#: A thin mark whose ink barely clears the paper's noise (this share of its inked pixels at half its peak or more:
+#: a line drawn with a pencil or a pen stands out with a dark core and paler blurred flanks, 0.6-0.9 measured on
+#: dark ticks; a trace left by an eraser, or a line so light it is close to the noise, has no flanks above the
+#: noise, 0.9-1.3) is asked about below LIGHT of the sheet's lines (the pressure's usual floor, "rarely below half"),
+#: not only below FAINT: such a trace is what a tick rubbed out badly leaves, and the margin under half is kept for
+#: lines that show they were drawn (issue 27 item 1: a ghost beside a mark is asked about when it is close).
+SOFT = 0.9
+LIGHT = 0.5
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
 #: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
 THIN_SHARE = 0.55
@@ -750,10 +758,17 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
     # thin: ticks, crosses) was rubbed out; one a little fainter is asked about. Without three marks of its kind on
     # the sheet, a mark is compared with the darkest of the values its field (or digit) takes once.
     darkest: dict[tuple[str, str | None], float] = {}
+    # ... and what the darkest value's pen leaves as a fill: a line reads THIN_SHARE of a fill of the same pencil,
+    # so a broad trace beside a tick is compared with what that tick's pen would leave as a fill, not with the
+    # tick's own blurred line (seed 31, erased-ghosts photo 10: a fill rubbed out badly read 0.69 of the tower's
+    # tick beside it and was decided a second value; as the tick's fill, 0.38)
+    as_fill: dict[tuple[str, str | None], float] = {}
     for i, mark in enumerate(marks):
         if _exclusive(mark, types) and out[i].state is not False:
-            key = (mark.field, mark.digit)
-            darkest[key] = max(darkest.get(key, 0.0), measures[i].level)
+            key, m = (mark.field, mark.digit), measures[i]
+            darkest[key] = max(darkest.get(key, 0.0), m.level)
+            thin = m.cover < BROAD and m.wide < WIDE_MM
+            as_fill[key] = max(as_fill.get(key, 0.0), m.level / THIN_SHARE if thin else m.level)
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if out[i].state is False or out[i].code in ("glare", "covered", "outside") or m.cover < COVER_FILLED:
             continue  # (a circle around a bubble is read by its ring, not by ink inside)
@@ -767,9 +782,12 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         beside = darkest.get((mark.field, mark.digit), 0.0) if _exclusive(mark, types) else 0.0
         if not like and not beside:
             continue
+        # (only questions are added by what follows the GHOST line: nothing new is decided)
+        close = max(beside, as_fill.get((mark.field, mark.digit), 0.0)) if broad and beside else beside
+        soft = not broad and m.core >= SOFT * m.cover
         if m.level <= GHOST * (like or beside):
             out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
-        elif m.level <= FAINT * faint or m.level <= GHOST_CLOSE * beside:
+        elif m.level <= (LIGHT if soft else FAINT) * faint or m.level <= GHOST_CLOSE * close:
             out[i] = MarkRead(None, out[i].fill, 0.0, "much fainter than the sheet's other marks: rubbed out, or "
                                                       "filled lightly?", "ghost", out[i].x, out[i].y)
     return out
