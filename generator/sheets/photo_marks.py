@@ -779,12 +779,17 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         # erased-ghosts photo 1: a quarter of a tick's graphite on the paper read 0.43 of the drawn ticks, 0.18 of
         # the fills). A thin mark is asked about, too, below FAINT of what a line of the sheet's fill reads.
         faint = like if broad else max(like, sheet.ink * THIN_SHARE)
+        if mark.shape == "figure":
+            # a figure is coloured in, a fill whatever shape its ink takes: one rubbed out badly, its trace patchy
+            # (0.72 inked, no wider than a line), read 0.66 of the sheet's ticks and counted a resident (seed 31,
+            # erased-ghosts photo 7); against the fills it read 0.28
+            faint = max(faint, sheet.ink)
         beside = darkest.get((mark.field, mark.digit), 0.0) if _exclusive(mark, types) else 0.0
         if not like and not beside:
             continue
         # (only questions are added by what follows the GHOST line: nothing new is decided)
         close = max(beside, as_fill.get((mark.field, mark.digit), 0.0)) if broad and beside else beside
-        soft = not broad and m.core >= SOFT * m.cover
+        soft = not broad and mark.shape != "figure" and m.core >= SOFT * m.cover
         if m.level <= GHOST * (like or beside):
             out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
         elif m.level <= (LIGHT if soft else FAINT) * faint or m.level <= GHOST_CLOSE * close:
