@@ -119,7 +119,11 @@ GHOST_CLOSE = 0.65
 #: dark ticks; a trace left by an eraser, or a line so light it is close to the noise, has no flanks above the
 #: noise, 0.9-1.3) is asked about below LIGHT of the sheet's lines (the pressure's usual floor, "rarely below half"),
 #: not only below FAINT: such a trace is what a tick rubbed out badly leaves, and the margin under half is kept for
-#: lines that show they were drawn (issue 27 item 1: a ghost beside a mark is asked about when it is close).
+#: lines that show they were drawn (issue 27 item 1: a ghost beside a mark is asked about when it is close). The
+#: lines are the sheet's measured ticks or what its fills say a line reads, the greater (`settle`): a smeared trace
+#: loses less to the camera's blur than a drawn line, so at 3 megapixels the same rubbed-out tick read 0.62 of the
+#: sheet's ticks and 0.42 of a line of its fills (seed 31, erased-ghosts photo 11). Cost, measured on seed 31: one
+#: light 2H tick (0.54 of the sheet's ticks, 0.24 of its fill, as faint as the rubbed-out ones) asked about.
 SOFT = 0.9
 LIGHT = 0.5
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
