@@ -108,6 +108,7 @@ FIGURE_EMPTY = 0.16
 FIGURE_CORE = 0.7
 #: A printed outline is seen when its darkness is at least this share of the sheet's usual outline darkness.
 OUTLINE_SEEN = 0.45
+COVERED = "its printed outline cannot be seen (something covers it, or a shadow too dark)"
 #: A faint trace (rubbed out) is a ghost, not a mark, when its ink is at most GHOST of the ink of the sheet's marks
 #: of its kind (a pencil's pressure varies, rarely below half); up to FAINT of it, it is asked about; beside a value
 #: its field takes instead (a choice, a digit), up to GHOST_CLOSE of the darker one.
@@ -700,8 +701,7 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
             return MarkRead(True, m.cover, 0.5, x=x, y=y)
         return MarkRead(None, m.cover, 0.0, "glare washes it out", "glare", x, y)
     if outline < OUTLINE_SEEN and m.cover < 0.5:
-        return MarkRead(None, m.cover, 0.0, "its printed outline cannot be seen (something covers it, or a shadow "
-                                            "too dark)", "covered", x, y)
+        return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     if mark.shape == "figure":
         if m.cover >= FIGURE_FILLED and m.core >= FIGURE_CORE:
             return MarkRead(True, m.cover, _margin(m.cover, FIGURE_EMPTY, FIGURE_FILLED), x=x, y=y)
@@ -795,7 +795,13 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         close = max(beside, as_fill.get((mark.field, mark.digit), 0.0)) if broad and beside else beside
         soft = not broad and mark.shape != "figure" and m.core >= SOFT * m.cover
         if m.level <= GHOST * (like or beside):
-            out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
+            if mark.shape in sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline[mark.shape]:
+                # a ghost is faint against marks seen as the sheet's are; where the print itself is not seen (under
+                # a finger, a deep shadow), a real mark is as faint: seed 32, finger-over-marks photo 17, a tick
+                # under a fingertip (its outline 0.18 of the usual, over half of it dark) read 0.15 of the ticks
+                out[i] = MarkRead(None, out[i].fill, 0.0, COVERED, "covered", out[i].x, out[i].y)
+            else:
+                out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
         elif m.level <= (LIGHT if soft else FAINT) * faint or m.level <= GHOST_CLOSE * close:
             out[i] = MarkRead(None, out[i].fill, 0.0, "much fainter than the sheet's other marks: rubbed out, or "
                                                       "filled lightly?", "ghost", out[i].x, out[i].y)
