@@ -115,17 +115,21 @@ COVERED = "its printed outline cannot be seen (something covers it, or a shadow 
 GHOST = 0.15
 FAINT = 0.4
 GHOST_CLOSE = 0.65
-#: A thin mark whose ink barely clears the paper's noise (this share of its inked pixels at half its peak or more:
-#: a line drawn with a pencil or a pen stands out with a dark core and paler blurred flanks, 0.6-0.9 measured on
-#: dark ticks; a trace left by an eraser, or a line so light it is close to the noise, has no flanks above the
-#: noise, 0.9-1.3) is asked about below LIGHT of the sheet's lines (the pressure's usual floor, "rarely below half"),
-#: not only below FAINT: such a trace is what a tick rubbed out badly leaves, and the margin under half is kept for
-#: lines that show they were drawn (issue 27 item 1: a ghost beside a mark is asked about when it is close). The
-#: lines are the sheet's measured ticks or what its fills say a line reads, the greater (`settle`): a smeared trace
-#: loses less to the camera's blur than a drawn line, so at 3 megapixels the same rubbed-out tick read 0.62 of the
-#: sheet's ticks and 0.42 of a line of its fills (seed 31, erased-ghosts photo 11). Cost, measured on seed 31: one
-#: light 2H tick (0.54 of the sheet's ticks, 0.24 of its fill, as faint as the rubbed-out ones) asked about.
-SOFT = 0.9
+#: Rubbed out badly (issue 27 item 1: "a ghost beside a mark is asked about when it is close"): a trace left by an
+#: eraser reads up to about half the player's marks, inside what pressure does to a drawn line, so its darkness
+#: alone cannot tell it. Two more things can:
+#: - a thin mark whose ink barely clears the paper's noise (SOFT of its inked pixels, or more, at half its peak: a
+#:   line drawn with a pen or a pencil shows a dark core and paler blurred flanks, 0.59-0.88 measured on dark ticks
+#:   of seeds 31 and 32, 0.59-0.71 on those as faint as a trace; a smeared trace, or a line so light it is close to
+#:   the noise, has none: 0.90-1.31) on a sheet whose fills show the pen's own darkness is asked about up to
+#:   GHOST_CLOSE of the line that pen draws, not only FAINT: the player's pen draws darker than that, a trace of it
+#:   is what is left. Measured cost, seed 31: five light 2H ticks of two photos, as faint against their sheet's 2H
+#:   crosses (0.24-0.36) as the rubbed-out ticks are (0.24-0.30);
+#: - a fill (or a figure coloured in) keeps its pen's tone whatever the camera's blur, which eats only a line's
+#:   darkness: it is asked about below LIGHT of the sheet's fills (pressure rarely takes a fill below half; FAINT's
+#:   margin under it is kept for lines). Measured cost on seed 31's clean, light-ticks, scribbles, erased-ghosts and
+#:   partial-residents photos: no filled mark.
+SOFT = 0.8
 LIGHT = 0.5
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
 #: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
@@ -794,6 +798,8 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         # (only questions are added by what follows the GHOST line: nothing new is decided)
         close = max(beside, as_fill.get((mark.field, mark.digit), 0.0)) if broad and beside else beside
         soft = not broad and mark.shape != "figure" and m.core >= SOFT * m.cover
+        fill = broad or mark.shape == "figure"
+        ask = max(FAINT * faint, GHOST_CLOSE * faint if soft and sheet.ink else 0.0, LIGHT * sheet.ink if fill else 0.0)
         if m.level <= GHOST * (like or beside):
             if mark.shape in sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline[mark.shape]:
                 # a ghost is faint against marks seen as the sheet's are; where the print itself is not seen (under
@@ -802,7 +808,7 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
                 out[i] = MarkRead(None, out[i].fill, 0.0, COVERED, "covered", out[i].x, out[i].y)
             else:
                 out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
-        elif m.level <= (LIGHT if soft else FAINT) * faint or m.level <= GHOST_CLOSE * close:
+        elif m.level <= ask or m.level <= GHOST_CLOSE * close:
             out[i] = MarkRead(None, out[i].fill, 0.0, "much fainter than the sheet's other marks: rubbed out, or "
                                                       "filled lightly?", "ghost", out[i].x, out[i].y)
     return out

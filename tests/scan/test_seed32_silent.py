@@ -7,6 +7,11 @@ the benchmark's own photo (sheets at 300 dpi, 12 megapixels, byte for byte), as 
   ticks and was decided a rubbed-out ghost, empty, without a question. The photo was asked about (its neighbours
   covered), so the score was not wrong, but a player confirming tower 2 by what was read would have lost the 5:
   a trace is a ghost only where the print around it is seen as the sheet's is.
+- `erased-ghosts` photo 0 (8 megapixels; asked about at 3): **scored wrong without a flag**, the Merchant's tick
+  rubbed out badly (to be asked about) read a guest: 0.54 of the sheet's ticks, 0.30 of its fills, above FAINT of
+  both; its ink barely clears the paper's noise (90 % of it at half its peak; the sheet's drawn ticks 59-88 %).
+- `erased-ghosts` photo 2: a resident figure rubbed out badly read 0.43 of the sheet's fills and counted (the
+  residents field asked about for another figure); a fill keeps its pen's tone, rarely below half of it.
 """
 
 from __future__ import annotations
@@ -30,5 +35,21 @@ def test_a_tick_under_a_finger_is_not_read_a_ghost(monkeypatch: pytest.MonkeyPat
     verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
     assert verdict.outcome != "wrong", verdict.wrong
     assert read.reads[five].state is None and read.reads[five].code == "covered", read.reads[five]
+    assert verdict.confident_wrong == 0, [(i, r) for i, (r, t) in enumerate(zip(read.reads, photo.truth, strict=True))
+                                          if r.state is not None and r.state != t]
+
+
+@pytest.mark.parametrize(("index", "field", "value", "megapixels"), [
+    (0, "guests", "merchant", None), (2, "residents", 29, 3.0)])
+def test_a_mark_rubbed_out_badly_is_asked_not_decided(monkeypatch: pytest.MonkeyPatch, index: int, field: str,
+                                                      value: object, megapixels: float | None) -> None:
+    monkeypatch.setattr(seed21, "SEED", 32)
+    sheet, photo = seed21.benchmark_photo("erased-ghosts", index, render=300 / 72, megapixels=megapixels)
+    ghost = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == field and mark.value == value)
+    assert photo.truth[ghost] is None, "the benchmark's photo: a value rubbed out badly, to be asked about"
+    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
+    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    assert verdict.outcome != "wrong", verdict.wrong
+    assert read.reads[ghost].state is None and read.reads[ghost].code == "ghost", read.reads[ghost]
     assert verdict.confident_wrong == 0, [(i, r) for i, (r, t) in enumerate(zip(read.reads, photo.truth, strict=True))
                                           if r.state is not None and r.state != t]
