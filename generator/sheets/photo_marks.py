@@ -117,20 +117,15 @@ FAINT = 0.4
 GHOST_CLOSE = 0.65
 #: Rubbed out badly (issue 27 item 1: "a ghost beside a mark is asked about when it is close"): a trace left by an
 #: eraser reads up to about half the player's marks, inside what pressure does to a drawn line, so its darkness
-#: alone cannot tell it. Two more things can:
-#: - a thin mark whose ink barely clears the paper's noise (SOFT of its inked pixels, or more, at half its peak: a
-#:   line drawn with a pen or a pencil shows a dark core and paler blurred flanks, 0.59-0.88 measured on dark ticks
-#:   of seeds 31 and 32, 0.59-0.71 on those as faint as a trace; a smeared trace, or a line so light it is close to
-#:   the noise, has none: 0.90-1.31) on a sheet whose fills show the pen's own darkness is asked about up to
-#:   GHOST_CLOSE of the line that pen draws, not only FAINT: the player's pen draws darker than that, a trace of it
-#:   is what is left. Measured cost, seed 31: five light 2H ticks of two photos, as faint against their sheet's 2H
-#:   crosses (0.24-0.36) as the rubbed-out ticks are (0.24-0.30);
-#: - a fill (or a figure coloured in) keeps its pen's tone whatever the camera's blur, which eats only a line's
-#:   darkness: it is asked about below LIGHT of the sheet's fills (pressure rarely takes a fill below half; FAINT's
-#:   margin under it is kept for lines). Measured cost on seed 31's clean, light-ticks, scribbles, erased-ghosts and
-#:   partial-residents photos: no filled mark.
+#: alone cannot tell it. A thin mark whose ink barely clears the paper's noise (SOFT of its inked pixels, or more,
+#: at half its peak: a line drawn with a pen or a pencil shows a dark core and paler blurred flanks, 0.59-0.88
+#: measured on dark ticks of seeds 31 and 32, 0.59-0.71 on those as faint as a trace; a smeared trace, or a line so
+#: light it is close to the noise, has none: 0.90-1.31) on a sheet whose fills show the pen's own darkness is asked
+#: about up to GHOST_CLOSE of the line that pen draws, not only FAINT: the player's pen draws darker than that, a
+#: trace of it is what is left. Measured cost, seed 31: five light 2H ticks of two photos, as faint against their
+#: sheet's 2H crosses (0.24-0.36) as the rubbed-out ticks are (0.24-0.30). (Fills have no such sign: a real fill
+#: in a noisy photo read 0.48 of the sheet's fills, a figure rubbed out badly 0.43.)
 SOFT = 0.8
-LIGHT = 0.5
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
 #: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
 THIN_SHARE = 0.55
@@ -798,8 +793,7 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         # (only questions are added by what follows the GHOST line: nothing new is decided)
         close = max(beside, as_fill.get((mark.field, mark.digit), 0.0)) if broad and beside else beside
         soft = not broad and mark.shape != "figure" and m.core >= SOFT * m.cover
-        fill = broad or mark.shape == "figure"
-        ask = max(FAINT * faint, GHOST_CLOSE * faint if soft and sheet.ink else 0.0, LIGHT * sheet.ink if fill else 0.0)
+        ask = max(FAINT * faint, GHOST_CLOSE * faint if soft and sheet.ink else 0.0)
         if m.level <= GHOST * (like or beside):
             if mark.shape in sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline[mark.shape]:
                 # a ghost is faint against marks seen as the sheet's are; where the print itself is not seen (under
