@@ -20,7 +20,8 @@ was asked (a player answering that question would have been scored wrong); the b
 - photo 10: a fill rubbed out badly beside the tower's tick read 0.69 of the tick and was decided a second value;
   a line reads about half what a fill of the same pen does, so it is now compared with the tick's pen as a fill.
 - photo 11: a tick rubbed out badly among the guests read 0.42 of the sheet's drawn ticks, just above FAINT; its
-  ink barely clears the paper's noise (no crisp line), and such a trace is asked about below half of the lines.
+  ink barely clears the paper's noise (no crisp line): on a sheet whose fills show the pen's darkness, such a
+  trace is asked about up to GHOST_CLOSE (0.65) of the line that pen draws.
 - photo 7: a resident figure rubbed out badly, its patchy trace no wider than a line, was compared with the
   sheet's ticks (0.66 of them) and counted; a figure is coloured in, a fill: against the fills it reads 0.28.
 """
