@@ -81,7 +81,8 @@ def score(
                                              show_default=False),
     annotate_text: Optional[str] = typer.Option(None, "--annotate", metavar="DIR",
                                                 help="Write each photo into DIR with what was read drawn over it "
-                                                     "(NAME.read.jpg) and its name box cropped (NAME.name.png).",
+                                                     "(NAME.read.jpg; photos of one sheet: each with what it read "
+                                                     "on its own) and its name box cropped (NAME.name.png).",
                                                 show_default=False),
 ) -> None:
     """Check end states by the rules of their game and score them."""

@@ -32,6 +32,9 @@ class Reason(NamedTuple):
 
 #: Why a photo (or a file among the sheets) is not read at all, and what to change before the next shot.
 REFUSALS: tuple[Reason, ...] = (
+    Reason("different-sheets", ("look like the sheets of different players", "is given as the same sheet as"),
+           N_("These photos show different sheets: every photo of a sheet shows that same sheet; photograph "
+              "another player's sheet under their own name.")),
     Reason("blank", ("with no mark filled in",), N_("This sheet has no mark filled in: photograph the sheet of the "
            "finished game, its bubbles filled with a dark pencil or a pen.")),
     Reason("other-version", ("is a sheet of the", "this sheet is for the"), N_("This sheet is of another version "
@@ -65,12 +68,14 @@ REFUSALS: tuple[Reason, ...] = (
 UNCERTAIN: tuple[Reason, ...] = (
     Reason("outside", ("outside the photo",), N_("The sheet was not all in the photo: look at the sheet and set it, "
            "or take the photo again with the whole sheet in the frame.")),
-    Reason("glare", ("glare", "reflect"), N_("Light shone on these marks: look at the sheet and set it, or add a "
-           "second photo from another angle (tilt the phone so the shine moves off them); donjon combines them.")),
+    Reason("glare", ("glare", "reflect"), N_("Light shone on these marks: look at the sheet and set it, or add "
+           "another photo of it with the phone tilted, so that the shine moves off them; it is added to this one, "
+           "not put in its place, and donjon reads the two together.")),
     Reason("disagree", ("photos disagree",), N_("The photos of this sheet read these marks differently: look at the "
            "sheet and set it.")),
     Reason("covered", ("finger", "covered", "hidden", "occlu"), N_("Something covered these marks: look at the "
-           "sheet and set it, or take the photo again with nothing over the sheet.")),
+           "sheet and set it, or move your hand (or what lies on the sheet) and add another photo; it is added to "
+           "this one, not put in its place, and donjon reads the two together.")),
     Reason("shadow", ("shadow",), N_("A shadow fell on these marks: look at the sheet and set it, or take the photo "
            "again with the light from the side.")),
     Reason("two-values", ("are both filled",), N_("Two values are filled where one counts: keep the one that counts "

@@ -495,8 +495,14 @@ class PhotoRead:
     grey: Any
     #: why fields could not be decided, one issue per cause, each with its fields and what to do
     issues: tuple[PhotoIssue, ...] = ()
-    #: the other photos of the same sheet combined with this one (:func:`combine`): their files, in order
-    others: tuple[str, ...] = ()
+    #: the photos of the same sheet this read combines (:func:`combine`), each as read on its own, in order (the
+    #: first is the photo this read's image and places come from); empty for a photo read alone
+    parts: tuple[PhotoRead, ...] = ()
+
+    @property
+    def others(self) -> tuple[str, ...]:
+        """The files of the other photos of the same sheet combined with this one, in order."""
+        return tuple(p.file for p in self.parts[1:])
 
     @property
     def identity(self) -> str:
@@ -545,8 +551,8 @@ def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = N
     """Photos of the same filled sheet (a retake from another angle moves the glare, not the ink) read as one, mark
     by mark: a mark decided in one photo and undecided in another takes the decided state; a mark decided one way
     in one and the other way in another is undecided ("the photos disagree"); a mark undecided in every photo stays
-    undecided with each photo's reason. The combined read keeps the first photo's image and places (for
-    annotating) and names the others (`others`). An InputError when they are photos of different sheets: of other
+    undecided with each photo's reason. The combined read keeps the first photo's image and places, and each
+    photo's own read (`parts`, which `--annotate` draws one by one). An InputError when they are photos of different sheets: of other
     versions or papers, or decided differently at more than DIFFERENT_SHEETS marks."""
     first = photos[0]
     for other in photos[1:]:
@@ -585,7 +591,7 @@ def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = N
     reading = interpret(first.map, [r.state for r in reads], confirmed, [r.why for r in reads],
                         [r.code for r in reads])
     return PhotoRead(first.file, first.map, tuple(reads), reading, first.located, first.grey,
-                     field_issues(reading.uncertain), tuple(p.file for p in photos[1:]))
+                     field_issues(reading.uncertain), tuple(photos))
 
 
 # --- annotating ------------------------------------------------------------------------------------------------------

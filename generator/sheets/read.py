@@ -308,7 +308,9 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                              for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:
-        for photo in photos:
+        # photos of one sheet combined: each drawn with what it read on its own (a mark the glare hid in one photo
+        # is undecided over that photo, and read over the other), so the player sees which photo settled what
+        for photo in (part for combined in photos for part in (combined.parts or (combined,))):
             write_annotations(photo, options.annotate)
     unread.sort(key=lambda u: u.sheet)
     data = document(sheets) if not unread else {}  # not scored: a player's sheet is missing

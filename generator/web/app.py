@@ -40,7 +40,7 @@ from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
 from generator.web.db import Database, not_written, player_key
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, short_label
-from generator.web.games import Games
+from generator.web.games import Games, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views, table_from_game
@@ -264,7 +264,9 @@ class Companion:
         seat = request.path_params["seat"]
         if not view.table.has_seat(seat):
             raise Refused(404, messages.NO_SEAT, seat=seat)
-        return self.page("seat.html", request, **self.table_context(view, seat))
+        table_id = view.table.id
+        photos = await self.db.aread(lambda c: store.photo_count(c, table_id, seat))
+        return self.page("seat.html", request, photos_kept=photos, **self.table_context(view, seat))
 
     async def edit(self, request: Request) -> Response:  # noqa: C901 - one form, its fields checked in turn
         """One change from a phone. It carries its own `key`: sent again (a retry after a lost answer), it is not
@@ -380,8 +382,12 @@ class Companion:
                 error = said(lang, messages.OTHER_VERSION, **versions)
                 english = messages.OTHER_VERSION.format(**versions)
             elif read.review is not None:
-                return self.page("photo.html", request, review=read.review, marks_error="",
-                                 **self.table_context(view, seat))
+                # the first photo of the sheet, kept: a photo added later is read with it
+                kept = await self.keep_photo(table_id, seat, file_name(upload.filename or "photo.jpg"), data, lang,
+                                             first=True)
+                if isinstance(kept, Response):
+                    return kept
+                error = kept
             else:
                 response = await self.keep_part(table_id, seat, view, read.sheet, lang)
                 if isinstance(response, Response):
@@ -391,6 +397,80 @@ class Companion:
         # what to change is found by the reader's (English) words; the page says them in the phone's
         return self.page("seat.html", request, status=400 if error else 200, upload_error=error,
                          upload_refused=refusal(english) if english else None, **self.table_context(view, seat))
+
+    async def keep_photo(self, table_id: int, seat: int, name: str, data: bytes, lang: Language, *,
+                         first: bool) -> Response | str:
+        """Keep a photo of a player's sheet read (the `first` of a new sheet, or one more of it): a redirect to its
+        check page, a page of its own so that reloading it shows the same; or why it could not be kept."""
+        try:
+            await self.db.awrite(lambda c: store.add_photo(c, table_id, seat, name, data, first=first))
+        except store.StoreError as err:
+            return err.said(lang)
+        return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
+
+    async def photo_page(self, request: Request) -> Response:
+        """The check page of the photos kept of a player's paper sheet, read together (the same page again on a
+        reload); the player's page when none is kept."""
+        table_id = request.path_params["table_id"]
+        seat = request.path_params["seat"]
+        lang = request_language(request)
+        view = await self.table(table_id, lang)
+        if not view.table.has_seat(seat):
+            raise Refused(404, messages.NO_SEAT, seat=seat)
+        photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
+        if not photos:
+            return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
+        read = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
+        return self.photo_check(request, view, seat, read)
+
+    def photo_check(self, request: Request, view: TableView, seat: int, read: SheetReading, status: int = 200,
+                    **context: Any) -> Response:
+        """The check page of photos read (`read`); photos kept that no longer read (a newer reader) said on the
+        player's page, to start over."""
+        if read.review is None:
+            english = read.scored.error or ""
+            return self.page("seat.html", request, status=400, upload_error=english,
+                             upload_refused=refusal(english, read.reason or None), **self.table_context(view, seat))
+        return self.page("photo.html", request, status=status, review=read.review, marks_error="",
+                         **context, **self.table_context(view, seat))
+
+    async def add_photo(self, request: Request) -> Response:
+        """Another photo of the same paper sheet (a glare or a finger moved off some marks), read with the photos
+        kept of it, mark by mark, as `donjon score a.jpg b.jpg --names Ana,Ana` reads them. Kept only when they
+        read as one sheet: a photo of another sheet, or of none, is said, and the photos kept stay as they were."""
+        table_id = request.path_params["table_id"]
+        seat = request.path_params["seat"]
+        form = await self.form(request)
+        upload = form.get("sheet")
+        lang = request_language(request)
+        view = await self.table(table_id, lang)
+        if not view.table.has_seat(seat):
+            raise Refused(404, messages.NO_SEAT, seat=seat)
+        photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
+        if not photos:  # nothing to add to (started over elsewhere): the player's page, to take a first one
+            return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
+        data = await upload.read() if isinstance(upload, UploadFile) else b""
+        english, reason = "", ""
+        if not data:
+            error = said(lang, messages.NO_OTHER_PHOTO)
+        elif any(data == kept for kept, _ in photos):  # the same file sent again: nothing new to read
+            error = said(lang, messages.SAME_PHOTO)
+        else:
+            assert isinstance(upload, UploadFile)
+            name = file_name(upload.filename or "photo.jpg")
+            both = await run_in_threadpool(self.games.read_photos, [*photos, (data, name)], view.table.game, lang)
+            if both.review is not None:
+                kept = await self.keep_photo(table_id, seat, name, data, lang, first=False)
+                if isinstance(kept, Response):
+                    return kept
+                error = kept
+            else:
+                english, reason = both.scored.error or "", both.reason
+                # the reader's words for photos of two sheets speak of the command line's --names: said for a phone
+                error = said(lang, messages.NOT_THIS_SHEET) if reason == "different-sheets" else english
+        read = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
+        return self.photo_check(request, view, seat, read, status=400, add_error=error,
+                                add_refused=refusal(english, reason or None) if english else None)
 
     async def confirm_marks(self, request: Request) -> Response:  # noqa: C901 - one form, checked in turn
         """The marks of a photo as the player checked them (each box ticked is a filled mark): the values they make
@@ -414,6 +494,8 @@ class Companion:
                  if key.startswith("set:") and isinstance(value, str) and value.strip()}
         sheet, problems, review = self.games.sheet_from_marks(version, paper, filled, given, str(form.get("image", "")),
                                                               game, lang)
+        count = str(form.get("photos", "1"))  # how many photos the page was read from, said again
+        review = review._replace(photos=int(count) if count.isdigit() and 0 < int(count) < 100 else 1)
         if form.get("then") == "check":  # what the marks say, shown again, nothing kept
             return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
         if not problems:
@@ -794,6 +876,8 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/tables/{table_id:int}/live", c.live),
         Route("/tables/{table_id:int}/seats/{seat:int}/sheet", c.upload_sheet, methods=["POST"]),
         Route("/tables/{table_id:int}/seats/{seat:int}/marks", c.confirm_marks, methods=["POST"]),
+        Route("/tables/{table_id:int}/seats/{seat:int}/photo", c.photo_page),
+        Route("/tables/{table_id:int}/seats/{seat:int}/photo", c.add_photo, methods=["POST"]),
         Route("/tables/{table_id:int}/photos", partial(photos.photos_page, c)),
         Route("/tables/{table_id:int}/photos", partial(photos.read_photos, c), methods=["POST"]),
         Route("/tables/{table_id:int}/photos/keep", partial(photos.keep_photos, c), methods=["POST"]),
@@ -822,7 +906,8 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Mount("/static", StaticFiles(directory=templates_root() / "static"), name="static"),
     ]
     middleware = [Middleware(Headers),
-                  Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET, "/marks": MOST_MARKS,
+                  Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET, "/photo": MOST_SHEET,
+                                                                   "/marks": MOST_MARKS,
                                                                    "/photos": photos.MOST_PHOTOS})]
     if token is not None:
         middleware.append(Middleware(TokenGate, token=token))

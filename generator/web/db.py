@@ -115,6 +115,19 @@ MIGRATIONS: Sequence[str] = (
     CREATE INDEX game_players_by_key ON game_players(player_key);
     CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 3: the photos of a player's paper sheet at a table (several photos of one sheet are read together, so each
+    # is kept until the player starts over with a new one)
+    """
+    CREATE TABLE table_photos (
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        number INTEGER NOT NULL,               -- 1 the first photo of the sheet, then each added
+        name TEXT NOT NULL,                    -- the file's name as the phone sent it
+        data BLOB NOT NULL,                    -- the photo as the phone sent it
+        at TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat, number)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

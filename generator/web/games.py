@@ -8,9 +8,11 @@ game's filled score sheets, and the JSON result.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
-from collections.abc import Mapping
+import threading
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -24,7 +26,7 @@ from generator.registry import find_game, game_ids, games
 if TYPE_CHECKING:
     from generator.sheets.summary import ReadLine
 
-__all__ = ["Games", "MarkShown", "PhotoFrame", "PhotoReview", "Scored", "SheetReading", "read_input"]
+__all__ = ["Games", "MarkShown", "PhotoFrame", "PhotoReview", "Scored", "SheetReading", "file_name", "read_input"]
 
 
 def read_input(path: Path) -> bytes:
@@ -97,6 +99,9 @@ class Games:
         self.names: dict[str, str] = {g.id: g.name for g in games() if g.id in self.ids}
         self._frames: dict[tuple[str, str], PhotoFrame] = {}
         self._localised: dict[tuple[str, str], Any] = {}
+        # photos of a sheet read lately (a check page reloaded, a photo added to them), by their contents
+        self._photos_read: dict[tuple[str, str, str], SheetReading] = {}
+        self._lock = threading.Lock()
 
     def names_in(self, lang: Language) -> dict[str, str]:
         """The games' names in `lang`: a title an edition is sold under (Oh mon château), else the game's own."""
@@ -159,11 +164,9 @@ class Games:
         over the straightened photo, for the player to check and correct before the values are kept
         (:meth:`sheet_from_marks`).
         """
-        name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100].strip()
-        if not name.strip(".") or name.startswith("."):  # "", ".", "..", a hidden name: never a path of its own
-            name = "sheet"  # read by its content: a PDF by its header, anything else as a photo
+        name = file_name(filename)
         if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")):
-            return self._castle_photo(data, name, game, lang)
+            return self.read_photos([(data, name)], game, lang)
         the_game = find_game(game)
         try:
             result = self._scorer.score_read(the_game, [(data, name)], lang=lang)
@@ -175,16 +178,48 @@ class Games:
         sheet["version"] = document.get("version", game)
         return SheetReading(sheet, Scored(normalised(result.to_dict())))
 
-    def _castle_photo(self, data: bytes, name: str, game: str, lang: Language | None) -> SheetReading:
+    def read_photos(self, photos: Sequence[tuple[bytes, str]], game: str = "once-upon-a-castle",
+                    lang: Language | None = None) -> SheetReading:
+        """Photos of ONE filled scan-ready sheet of `game` (each its bytes and file name, the first photo first),
+        read as `donjon score a.jpg b.jpg --names Ana,Ana` reads them: each on its own, then combined mark by mark
+        (:func:`generator.sheets.photos.combine`). What they make, scored alone, and the check page of it; photos
+        that cannot be read together (one shows no sheet, or another sheet) come back unreadable with the reader's
+        words, in English (`Scored.error`), and its reason's name (`SheetReading.reason`). The same photos asked
+        again (a check page reloaded, a photo added to them) are not read again."""
+        names = _unique([name for _, name in photos])
+        digest = hashlib.sha256(repr(names).encode())
+        for data, _ in photos:
+            digest.update(hashlib.sha256(data).digest())
+        key = (game, digest.hexdigest(), lang.code if lang is not None else "")
+        with self._lock:
+            found = self._photos_read.get(key)
+        if found is None:
+            found = self._read_photos([(data, name) for (data, _), name in zip(photos, names, strict=True)], game,
+                                      lang)
+            with self._lock:
+                self._photos_read[key] = found
+                while len(self._photos_read) > PHOTOS_KEPT:
+                    del self._photos_read[next(iter(self._photos_read))]
+        return found
+
+    def _read_photos(self, files: list[tuple[bytes, str]], game: str, lang: Language | None) -> SheetReading:
+        from generator.games.base import SheetOptions
+
         catalog, _ = self.catalog(game)
+        # photos of one sheet share a player's name; what the name is does not matter (the part keeps its own)
+        options = SheetOptions(names=("photos",) * len(files)) if len(files) > 1 else None
         try:
-            read = find_game(game).read_sheets([(data, name)], catalog)
+            read = find_game(game).read_sheets(files, catalog, options)
         except DonjonError as err:
             return SheetReading({}, Scored(None, _problems(err), str(err)))
+        if read.unread:  # several photos, and they cannot be read as one sheet: the first reason said
+            first = read.unread[0]
+            return SheetReading({}, Scored(None, [{"where": first.file, "message": first.why}],
+                                           f"{first.file}: {first.why}"), reason=first.reason)
         photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
-        review = _review(photo, lang, self.value_names(game, str(sheet["version"]), lang))
+        review = _review(photo, lang, self.value_names(game, str(sheet["version"]), lang))._replace(photos=len(files))
         return SheetReading(sheet, self._score_one(game, sheet, lang), review)
 
     def value_names(self, game: str, version: str, lang: Language | None) -> dict[str, dict[str, str]]:
@@ -262,12 +297,33 @@ class Games:
         return self.score({"game": game, **version, "sheets": [{"player": "Player 1", **part}]}, lang)
 
 
+def file_name(filename: str) -> str:
+    """A file's name as a phone sent it, made safe to name in messages (never a path of its own)."""
+    name = re.sub(r"[^\w.() -]", "_", os.path.basename(filename))[:100].strip()
+    if not name.strip(".") or name.startswith("."):  # "", ".", "..", a hidden name
+        name = "sheet"  # read by its content: a PDF by its header, anything else as a photo
+    return name
+
+
+#: Photos read kept in memory, as their check pages (each mostly its straightened photo, a few hundred KB): a check
+#: page reloaded, or a photo added to a sheet's, is not read again; a table's players photograph a few sheets at a
+#: time, in one language or two.
+PHOTOS_KEPT = 16
+
+
+def _unique(names: Sequence[str]) -> list[str]:
+    """The photos' file names, each numbered when two share one (a phone names every photo `image.jpg`)."""
+    return [f"{i}-{n}" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
+
+
 class SheetReading(NamedTuple):
     """A filled sheet read for the companion: the part it makes, how it scored, and (a photo) what was read."""
 
     sheet: dict[str, Any]
     scored: Scored
     review: PhotoReview | None = None
+    #: photos that could not be read as one sheet: the reason's name (generator.sheets.advice), "" when unknown
+    reason: str = ""
 
 
 class MarkShown(NamedTuple):
@@ -299,6 +355,8 @@ class PhotoReview(NamedTuple):
     lines: tuple[ReadLine, ...]
     #: the sheet's width / height (its photo is shown in that shape)
     ratio: float
+    #: how many photos of the sheet were read together
+    photos: int = 1
 
 
 def _review(photo: Any, lang: Language | None = None, names: Mapping[str, Mapping[str, str]] | None = None

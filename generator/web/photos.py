@@ -5,8 +5,9 @@ player. Each photo is read on its own (per-photo isolation, as `donjon score a.j
 be read is listed with why and what to change, and does not hide what the others say, each listed as lines of
 text (the values to check first, each with a box to type its value, as `--set` takes it). "Keep" keeps every
 sheet read whose values are decided as its player's part, and shows again only those that are not (with the
-photos refused, to be taken again). The marks read travel in the page (the photo does not: a player who wants to
-tap marks on their photo sends it from their own page).
+photos refused, to be taken again). The marks read travel in the page; each photo read is also kept as its
+player's sheet's first photo, as from their own page: a player who wants to tap marks on their photo, or add
+another photo of the sheet (glare, a finger), follows the link to its check page.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from starlette.responses import RedirectResponse, Response
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import Reason, refusal
 from generator.web import messages
+from generator.web.games import file_name
 from generator.web.languages import Refused, request_language, said
 
 if TYPE_CHECKING:
@@ -47,6 +49,8 @@ class SeatPhoto(NamedTuple):
     review: PhotoReview | None = None
     #: the marks read filled, as the page sends them back: "1,4,17"
     filled: str = ""
+    #: the photo is kept as the player's sheet's (its check page takes another photo of the sheet)
+    kept: bool = False
 
 
 async def photos_page(companion: Companion, request: Request) -> Response:
@@ -90,7 +94,10 @@ async def _read_one(companion: Companion, view: TableView, seat: int, name: str,
         return SeatPhoto(seat, name, said(lang, messages.OTHER_VERSION, sheet=read.review.version, table=version),
                          reason)
     filled = ",".join(str(m.number) for m in read.review.marks if m.state == "filled")
-    return SeatPhoto(seat, name, review=read.review, filled=filled)
+    # kept as this player's sheet's first photo, as from their own page: another photo of the sheet (glare, a
+    # finger) is added on its check page
+    stored = await companion.keep_photo(view.table.id, seat, file_name(filename), data, lang, first=True)
+    return SeatPhoto(seat, name, review=read.review, filled=filled, kept=not isinstance(stored, str))
 
 
 async def keep_photos(companion: Companion, request: Request) -> Response:

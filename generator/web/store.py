@@ -144,6 +144,32 @@ def _store_part(conn: sqlite3.Connection, table_id: int, seat: int | None, data:
     conn.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (table_id,))
 
 
+def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, data: bytes, *, first: bool) -> int:
+    """Keep a photo of a player's paper sheet: the `first` of a new sheet's photos (the earlier ones, of a sheet the
+    player starts over with, are let go), or one more photo of the same sheet. Its number among the seat's photos."""
+    _part_data(_open_table(conn, table_id), seat)  # the table still open, the seat one of it
+    if first:
+        conn.execute("DELETE FROM table_photos WHERE table_id = ? AND seat = ?", (table_id, seat))
+    number = int(conn.execute("SELECT coalesce(max(number), 0) + 1 FROM table_photos WHERE table_id = ? AND seat = ?",
+                              (table_id, seat)).fetchone()[0])
+    conn.execute("INSERT INTO table_photos (table_id, seat, number, name, data, at) VALUES (?, ?, ?, ?, ?, ?)",
+                 (table_id, seat, number, name, data, now()))
+    return number
+
+
+def photo_count(conn: sqlite3.Connection, table_id: int, seat: int) -> int:
+    """How many photos are kept of a player's paper sheet."""
+    return int(conn.execute("SELECT count(*) FROM table_photos WHERE table_id = ? AND seat = ?",
+                            (table_id, seat)).fetchone()[0])
+
+
+def seat_photos(conn: sqlite3.Connection, table_id: int, seat: int) -> list[tuple[bytes, str]]:
+    """The photos kept of a player's paper sheet (each its bytes and its file's name), in the order taken."""
+    rows = conn.execute("SELECT data, name FROM table_photos WHERE table_id = ? AND seat = ? ORDER BY number",
+                        (table_id, seat))
+    return [(bytes(r["data"]), str(r["name"])) for r in rows]
+
+
 def _spent(conn: sqlite3.Connection, table_id: int, key: str | None) -> bool:
     """Whether the edit carrying `key` reached this table already (a phone's retry after a lost answer)."""
     return key is not None and conn.execute("SELECT 1 FROM table_edits WHERE table_id = ? AND key = ?",

@@ -133,8 +133,9 @@ def test_glare_over_marks_is_reported_as_glare_with_its_fields() -> None:
     assert found, "no glare photo reported glare"
     issue = found[0]
     assert issue.fields and issue.sentence.startswith("glare over ") and issue.fields[0] in issue.sentence
-    assert str(issue).endswith(": Light shone on these marks: look at the sheet and set it, or add a second photo from "
-                               "another angle (tilt the phone so the shine moves off them); donjon combines them.")
+    assert str(issue).endswith(": Light shone on these marks: look at the sheet and set it, or add another photo of it "
+                               "with the phone tilted, so that the shine moves off them; it is added to this one, not "
+                               "put in its place, and donjon reads the two together.")
     assert issue.to_dict()["code"] == "glare"
 
 

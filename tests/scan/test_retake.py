@@ -27,11 +27,9 @@ families: Any = importlib.import_module("photo_families")
 bench: Any = importlib.import_module("scan_photos")
 
 
-@pytest.fixture(scope="module")
-def glare(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+def glare_pair() -> tuple[bytes, bytes]:
     """A glare photo of the benchmark's family (3 megapixels, no clutter) in which the glare washes out a mark,
     and a second photo of the same filled sheet, its glare and pose drawn again (photo_families.make_pair)."""
-    folder = tmp_path_factory.mktemp("glare")
     rng = random.Random("t0")
     guests = [g.id for g in shipped().guests_of("great-architect")]
     values = bench.random_game(rng, "great-architect", 1, guests)[0]
@@ -40,17 +38,27 @@ def glare(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
     family = replace(family, camera=replace(family.camera, megapixels=(3.0,), clutter=False))
     first, second = families.make_pair(family, families.Sheet(the_map, image, RENDER),
                                        bench.filled_marks(the_map, values), "t0")
-    return save(folder, "ana.jpg", first.data), save(folder, "ana-tilted.jpg", second.data)
+    return first.data, second.data
 
 
-def test_a_second_photo_from_another_angle_settles_what_the_glare_hid(glare: tuple[str, str]) -> None:
+@pytest.fixture(scope="module")
+def glare(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """The glare pair (glare_pair), as files."""
+    folder = tmp_path_factory.mktemp("glare")
+    first, second = glare_pair()
+    return save(folder, "ana.jpg", first), save(folder, "ana-tilted.jpg", second)
+
+
+def test_a_second_photo_from_another_angle_settles_what_the_glare_hid(glare: tuple[str, str],
+                                                                       tmp_path: Path) -> None:
     first, second = glare
     alone = run("score", first, "--json")
     assert alone.exit_code == 1, alone.output
     asked = json.loads(alone.stdout)["uncertain"]
     assert asked and {u["reason"] for u in asked} == {"glare"}
     # what the player is told about glare (the companion's advice): a second photo helps
-    assert "add a second photo from another angle" in field_issue("glare", ["sun"]).advice
+    advice = field_issue("glare", ["sun"]).advice
+    assert "add another photo of it with the phone tilted" in advice and "added to this one" in advice
     both = run("score", first, second, "--names", "Ana,Ana", "--json")
     assert both.exit_code == 0, both.output
     scored = json.loads(both.stdout)
@@ -59,6 +67,10 @@ def test_a_second_photo_from_another_angle_settles_what_the_glare_hid(glare: tup
     table = run("score", first, second, "--names", "Ana,Ana")
     assert table.exit_code == 0
     assert f"  Ana: one sheet read from 2 photos, {first}, {second}" in table.stdout.splitlines()
+    # --annotate draws each photo of the sheet with what it read on its own
+    drawn = run("score", first, second, "--names", "Ana,Ana", "--annotate", str(tmp_path))
+    assert drawn.exit_code == 0, drawn.output
+    assert sorted(p.name for p in tmp_path.glob("*.read.jpg")) == ["ana-tilted.read.jpg", "ana.read.jpg"]
 
 
 @pytest.fixture(scope="module")
@@ -99,6 +111,9 @@ def test_photos_of_two_different_sheets_are_not_mixed(sheets: dict[str, str]) ->
     assert result.exit_code == 2, result.output
     assert f"{ana}: is given as one sheet with {ben}, but" in result.stderr
     assert "look like the sheets of different players" in result.stderr
+    unread = json.loads(run("score", ana, ben, "--names", "Ana,Ana", "--json").stdout)["unread"]
+    assert [(u["reason"], u["advice"][:36]) for u in unread] == [("different-sheets",
+                                                                  "These photos show different sheets: ")]
     assert run("score", ana, ben, "--names", "Ana,Ben").exit_code == 0
 
 
@@ -120,3 +135,4 @@ def test_a_mark_neither_photo_decides_keeps_each_photos_reason(glare: tuple[str,
     assert [u.field for u in both.reading.uncertain] == [u.field for u in one.reading.uncertain]
     assert all("in ana.jpg and again.jpg" in u.why for u in both.reading.uncertain), both.reading.uncertain
     assert both.others == ("again.jpg",) and both.file == "ana.jpg"
+    assert [part.file for part in both.parts] == ["ana.jpg", "again.jpg"] and both.parts[0] is one

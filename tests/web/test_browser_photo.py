@@ -200,3 +200,77 @@ def test_every_sheet_from_one_phone(browser: Any, server: str, photos: dict[str,
     page.get_by_text("Kept: Ana.").wait_for()
     assert page.get_by_label("Cid's sheet").count() == 1  # asked again
     page.close()
+
+
+@pytest.fixture(scope="module")
+def glare_photos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A glare photo the reader asks about alone, a second photo of the same sheet with the phone tilted (the pair
+    of tests/scan/test_retake.py), and a photo of another player's sheet."""
+    pytest.importorskip("cv2")
+    from tests.scan.helpers import GREAT, filled, photograph
+    from tests.scan.test_retake import glare_pair
+
+    folder = tmp_path_factory.mktemp("glare")
+    first, tilted = glare_pair()
+    made = {"ana.jpg": first, "ana-tilted.jpg": tilted, "ben.jpg": photograph(filled("great-architect", "a4", GREAT))}
+    for name, data in made.items():
+        (folder / name).write_bytes(data)
+    return {name: folder / name for name in made}
+
+
+def glare_check_page(page: Any, base: str, photo: Path) -> list[str]:
+    """Ana's glare photo read at a new table: the check page, and its lines still to check."""
+    seat_page(page, base, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.set_input_files("#sheet-photo", str(photo))
+    page.get_by_role("button", name="Read the photo").click()
+    page.get_by_role("heading", name="Check what was read").wait_for()
+    asked: list[str] = page.locator("ul.read > li.doubt").all_inner_texts()
+    assert asked and all("glare" in line for line in asked), asked
+    return asked
+
+
+def test_a_second_photo_of_the_sheet_settles_the_glare(browser: Any, server: str,  # noqa: F811
+                                                       glare_photos: dict[str, Path]) -> None:
+    page = browser.new_page(viewport=PHONES["390"])
+    glare_check_page(page, server, glare_photos["ana.jpg"])
+    # what to do about the glare: tilt and add a photo, which is added, not put in the first one's place
+    assert "it is added to this one, not put in its place" in page.locator("ul.read .advice").first.inner_text()
+    page.get_by_label("Add another photo of this sheet").set_input_files(str(glare_photos["ana-tilted.jpg"]))
+    page.get_by_role("button", name="Add this photo").click()
+    page.get_by_text("Read from 2 photos of your sheet").wait_for()
+    assert page.locator("ul.read > li.doubt").count() == 0
+    assert page.get_by_text("Every mark was decided").is_visible()
+    fits(page, "check page of two photos")
+    shot(page, "added-390")  # the phone's screen, 390 x 844
+    shot(page, "added-390-full", full=True)
+    no_violation(page, "check page of two photos")
+    page.reload()  # the same state again
+    page.get_by_text("Read from 2 photos of your sheet").wait_for()
+    assert page.locator("ul.read > li.doubt").count() == 0
+    page.get_by_role("button", name="Keep these values").first.click()
+    page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
+    assert totals(page)["Ana"].lstrip("≈").isdigit()
+    page.close()
+
+
+def test_a_photo_of_another_sheet_is_not_added(browser: Any, server: str,  # noqa: F811
+                                               glare_photos: dict[str, Path]) -> None:
+    page = browser.new_page(viewport=PHONES["320"])
+    asked = glare_check_page(page, server, glare_photos["ana.jpg"])
+    page.get_by_label("Add another photo of this sheet").set_input_files(str(glare_photos["ben.jpg"]))
+    page.get_by_role("button", name="Add this photo").click()
+    refused = page.locator(".review .refused")
+    refused.wait_for()
+    said = refused.inner_text()
+    assert "This photo was not added: it shows another sheet than the photo kept" in said
+    assert "These photos show different sheets" in said and "photo is kept as it was" in said
+    # the first photo kept: what it read is still there, and so after a reload of its check page
+    assert page.locator("ul.read > li.doubt").all_inner_texts() == asked
+    fits(page, "a photo of another sheet refused")
+    shot(page, "not-added-320", full=True)
+    no_violation(page, "a photo of another sheet refused")
+    page.goto(page.url)  # the check page of the photos kept (the refusal was the answer to a post)
+    page.get_by_role("heading", name="Check what was read").wait_for()
+    assert page.locator("ul.read > li.doubt").all_inner_texts() == asked
+    assert page.get_by_text("Read from 2 photos").count() == 0
+    page.close()

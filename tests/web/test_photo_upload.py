@@ -36,7 +36,7 @@ def guide_squares(page: str) -> list[tuple[float, float, float]]:
 
 def upload(client: TestClient, table_id: int, seat: int, name: str, data: bytes) -> str:
     response = client.post(f"/tables/{table_id}/seats/{seat}/sheet", headers=SAME_ORIGIN,
-                           files={"sheet": (name, data, "image/jpeg")})
+                           files={"sheet": (name, data, "image/jpeg")}, follow_redirects=True)
     assert response.status_code in (200, 400), response.text
     return str(response.text)
 
@@ -93,7 +93,7 @@ def test_a_photo_is_read_out_as_text_corrected_and_kept(client: TestClient) -> N
     values = dict(GREAT, **{"towers[2]": (2, 5)})  # two values on one tower: not decidable
     shown = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
                         files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4", values), turn=180),
-                                         "image/jpeg")})
+                                         "image/jpeg")}, follow_redirects=True)
     assert shown.status_code == 200, shown.text
     assert "Check what was read" in shown.text and 'src="data:image/jpeg;base64,' in shown.text
     assert "1 value could not be read for sure" in shown.text

@@ -38,6 +38,10 @@ def test_one_refused_photo_does_not_hide_the_others(client: TestClient) -> None:
     assert read_lines(sections["Ben"])[0].startswith("? towers #3 : the units 2 and 5 are both filled")
     assert "Not read: cid.jpg: shows only 2 of the sheet&#39;s 4 corner markers" in sections["Cid"]
     assert "<strong>What to change:</strong> Step back" in sections["Cid"]
+    # Ben's photo, which left a question, is kept as his sheet's: another photo of it is added on its check page
+    add = f'<a href="/tables/{table.id}/seats/1/photo">Add another photo of Ben\'s sheet (glare, a finger)'
+    assert add in sections["Ben"] and "/photo" not in sections["Ana"] and "/photo" not in sections["Cid"]
+    assert "Add another photo of this sheet" in client.get(f"/tables/{table.id}/seats/1/photo").text
     # Cid's photo is asked for again; Ana's and Ben's are not
     assert re.findall(r'<label for="sheet-(\d)">', read.text.split("Take these photos again")[1]) == ["2"]
     sent = dict(re.findall(r'<input type="hidden" name="(read:\d|refused)" value="([^"]*)">', read.text))

@@ -1,0 +1,111 @@
+"""Another photo of the same paper sheet at the table (issue 27): a glare photo leaves marks undecided; the player
+tilts the phone and adds a second photo, which is read with the first through the same `combine` as
+`donjon score a.jpg b.jpg --names Ana,Ana`. A photo of another sheet is refused and the photos kept stay as they
+were; every photo kept is in the database, so the check page reloads the same; a new photo starts over."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from generator.web.db import Database
+from tests.web.conftest import SAME_ORIGIN, new_table
+from tests.web.test_photo_upload import read_lines
+from tests.web.test_tables import totals
+
+pytest.importorskip("cv2")
+
+
+@pytest.fixture(scope="module")
+def sheets() -> dict[str, bytes]:
+    """The glare pair of one filled sheet (tests/scan/test_retake.py), and a photo of another player's sheet."""
+    from tests.scan.helpers import GREAT, filled, photograph
+    from tests.scan.test_retake import glare_pair
+
+    first, tilted = glare_pair()
+    return {"ana.jpg": first, "ana-tilted.jpg": tilted,
+            "ben.jpg": photograph(filled("great-architect", "a4", GREAT), turn=90)}
+
+
+def kept(db: Database, table_id: int, seat: int) -> list[str]:
+    """The names of the photos kept of a seat's sheet, in order."""
+    return db.read(lambda c: [r[0] for r in c.execute(
+        "SELECT name FROM table_photos WHERE table_id = ? AND seat = ? ORDER BY number", (table_id, seat))])
+
+
+def send(client: TestClient, url: str, name: str, data: bytes) -> Any:
+    return client.post(url, headers=SAME_ORIGIN, files={"sheet": (name, data, "image/jpeg")})
+
+
+def test_a_second_photo_settles_the_glare_and_another_sheet_is_refused(client: TestClient, db: Database,
+                                                                       sheets: dict[str, bytes]) -> None:
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    # the first photo: kept, and its check page is a page of its own (a reload shows the same)
+    first = send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"])
+    assert first.status_code == 303 and first.headers["location"] == check
+    page = client.get(check).text
+    asked = [line for line in read_lines(page) if line.startswith("?")]
+    assert asked and all("glare" in line for line in asked), asked
+    assert "added to this one, not put in its place" in page  # the glare advice: a photo is added
+    assert 'id="more-photo" type="file" name="sheet" accept="image/*" capture="environment"' in page
+    assert "Read from 2 photos" not in page and client.get(check).text == page
+    assert kept(db, table.id, 0) == ["ana.jpg"]
+    # a photo of another player's sheet: refused, said, and the first photo kept as it was
+    other = send(client, check, "ben.jpg", sheets["ben.jpg"])
+    assert other.status_code == 400
+    refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', other.text, re.S)
+    assert refused and "This photo was not added: it shows another sheet than the photo kept" in refused.group(1)
+    assert "These photos show different sheets" in refused.group(1)
+    assert "photo is kept as it was" in refused.group(1)
+    assert [line for line in read_lines(other.text) if line.startswith("?")] == asked
+    assert kept(db, table.id, 0) == ["ana.jpg"]
+    # no file chosen: said, nothing kept
+    empty = client.post(check, headers=SAME_ORIGIN, files={"sheet": ("", b"", "image/jpeg")})
+    assert empty.status_code == 400 and "no file was chosen" in empty.text and kept(db, table.id, 0) == ["ana.jpg"]
+    # the same photo sent again: nothing new, said, nothing kept
+    same = send(client, check, "ana.jpg", sheets["ana.jpg"])
+    assert same.status_code == 400 and "This photo was not added: it is a photo already kept of this sheet" in same.text
+    assert kept(db, table.id, 0) == ["ana.jpg"]
+    # the same sheet, the phone tilted: added, read with the first, nothing left to ask
+    added = send(client, check, "ana-tilted.jpg", sheets["ana-tilted.jpg"])
+    assert added.status_code == 303 and added.headers["location"] == check
+    assert kept(db, table.id, 0) == ["ana.jpg", "ana-tilted.jpg"]
+    both = client.get(check).text
+    assert not [line for line in read_lines(both) if line.startswith("?")], read_lines(both)
+    assert "Read from 2 photos of your sheet, together" in both and "Every mark was decided" in both
+    assert client.get(check).text == both  # reloaded: the same
+    # the player's page leads back to them (and says a new photo there starts over)
+    seat = client.get(f"/tables/{table.id}/seats/0").text
+    assert f"<a href=\"{check}\">Your sheet's 2 photos: check what they read, or add another photo of it</a>" in seat
+    assert "/photo" not in client.get(f"/tables/{table.id}/seats/1").text
+    # the marks the page holds seen again, still said to be of 2 photos; then kept as Ana's part, and scored
+    filled_marks = re.findall(r'name="mark" value="(\d+)" checked', both)
+    seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={
+        "version": "great-architect", "paper": "a4", "image": "", "mark": filled_marks, "photos": "2", "then": "check"})
+    assert seen.status_code == 200 and "Read from 2 photos of your sheet" in seen.text
+    keep = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, follow_redirects=True,
+                       data={"version": "great-architect", "paper": "a4", "image": "", "mark": filled_marks})
+    assert keep.status_code == 200 and totals(keep.text)["Ana"].lstrip("≈").isdigit()
+    # a new photo from the player's page starts over: the photos kept before are let go
+    again = send(client, f"/tables/{table.id}/seats/0/sheet", "ana-tilted.jpg", sheets["ana-tilted.jpg"])
+    assert again.status_code == 303 and kept(db, table.id, 0) == ["ana-tilted.jpg"]
+    # another seat keeps nothing of Ana's: its check page is its player's page
+    assert client.get(f"/tables/{table.id}/seats/1/photo").headers["location"] == f"/tables/{table.id}/seats/1"
+
+
+def test_photos_named_alike_by_the_phone_are_told_apart(client: TestClient, db: Database,
+                                                        sheets: dict[str, bytes]) -> None:
+    """A phone names every photo `image.jpg`: the reader's words tell them apart by their place."""
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/1/photo"
+    assert send(client, f"/tables/{table.id}/seats/1/sheet", "image.jpg", sheets["ana.jpg"]).status_code == 303
+    other = send(client, check, "image.jpg", sheets["ben.jpg"])
+    assert other.status_code == 400 and "This photo was not added" in other.text
+    assert send(client, check, "image.jpg", sheets["ana-tilted.jpg"]).status_code == 303
+    assert kept(db, table.id, 1) == ["image.jpg", "image.jpg"]
+    assert "Read from 2 photos" in client.get(check).text
+
