@@ -62,6 +62,18 @@ def benchmark_photo(family_name: str, index: int, render: float = RENDER,
     return sheet, families.make(family, sheet, bench.filled_marks(the_map, values), f"{SEED}-{index}", around)
 
 
+def read_asked(sheet: Any, photo: Any, field: str, value: object, code: str) -> None:
+    """Read `photo`: not scored wrong, its mark `field` = `value` asked about (`code`), and no mark decided against
+    its truth (`confident_wrong`: a must-ask mark decided counts, even where a sibling's question saved its field)."""
+    index = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == field and mark.value == value)
+    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
+    verdict = families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    assert verdict.outcome != "wrong", verdict.wrong
+    assert read.reads[index].state is None and read.reads[index].code == code, read.reads[index]
+    assert verdict.confident_wrong == 0, [(i, r) for i, (r, t) in enumerate(zip(read.reads, photo.truth, strict=True))
+                                          if r.state is not None and r.state != t]
+
+
 @pytest.mark.parametrize(("family", "index"), [("circled", 19), ("partial-residents", 18)])
 def test_a_photo_once_scored_wrong_silently_is_read_right_or_asked(family: str, index: int) -> None:
     sheet, photo = benchmark_photo(family, index)

@@ -73,9 +73,4 @@ def test_a_mark_rubbed_out_badly_is_asked_not_decided(monkeypatch: pytest.Monkey
     sheet, photo = seed21.benchmark_photo("erased-ghosts", index, render=300 / 72, megapixels=megapixels)
     ghost = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == field and mark.value == value)
     assert photo.truth[ghost] is None, "the benchmark's photo: a value rubbed out badly, to be asked about"
-    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
-    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
-    assert verdict.outcome != "wrong", verdict.wrong
-    assert read.reads[ghost].state is None and read.reads[ghost].code == "ghost", read.reads[ghost]
-    assert verdict.confident_wrong == 0, [(i, r) for i, (r, t) in enumerate(zip(read.reads, photo.truth, strict=True))
-                                          if r.state is not None and r.state != t]
+    seed21.read_asked(sheet, photo, field, value, "ghost")

@@ -21,10 +21,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from generator.games.castle.sheets import kinds  # noqa: E402
-from generator.sheets.photos import read_photo  # noqa: E402
 from tests.scan import test_seed21_silent as seed21  # noqa: E402
-from tests.sheets.helpers import shipped  # noqa: E402
 
 
 def test_a_tick_under_a_finger_is_not_read_a_ghost(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -32,12 +29,7 @@ def test_a_tick_under_a_finger_is_not_read_a_ghost(monkeypatch: pytest.MonkeyPat
     sheet, photo = seed21.benchmark_photo("finger-over-marks", 17, render=300 / 72, megapixels=None)
     five = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == "towers[2]" and mark.value == 5)
     assert photo.truth[five] is True and five in photo.hidden, "the benchmark's photo: a tick under the finger"
-    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
-    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
-    assert verdict.outcome != "wrong", verdict.wrong
-    assert read.reads[five].state is None and read.reads[five].code == "covered", read.reads[five]
-    assert verdict.confident_wrong == 0, [(i, r) for i, (r, t) in enumerate(zip(read.reads, photo.truth, strict=True))
-                                          if r.state is not None and r.state != t]
+    seed21.read_asked(sheet, photo, "towers[2]", 5, "covered")
 
 
 def test_a_tick_rubbed_out_badly_is_not_read_a_guest(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -45,9 +37,4 @@ def test_a_tick_rubbed_out_badly_is_not_read_a_guest(monkeypatch: pytest.MonkeyP
     sheet, photo = seed21.benchmark_photo("erased-ghosts", 0, render=300 / 72, megapixels=None)
     ghost = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == "guests" and mark.value == "merchant")
     assert photo.truth[ghost] is None, "the benchmark's photo: a value rubbed out badly, to be asked about"
-    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
-    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
-    assert verdict.outcome != "wrong", verdict.wrong
-    assert read.reads[ghost].state is None and read.reads[ghost].code == "ghost", read.reads[ghost]
-    assert verdict.confident_wrong == 0, [(i, r) for i, (r, t) in enumerate(zip(read.reads, photo.truth, strict=True))
-                                          if r.state is not None and r.state != t]
+    seed21.read_asked(sheet, photo, "guests", "merchant", "ghost")
