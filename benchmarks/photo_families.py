@@ -947,6 +947,16 @@ class Verdict:
     #: marks the camera could not see that were decided anyway
     hidden_decided: int = 0
     reason: str = ""
+    #: marks a person must be asked about (truth None: a ghost rubbed out badly, a figure half coloured) that were
+    #: decided filled or empty anyway: a confident wrong read even when a sibling's question saved the field (a
+    #: player who answers that question by the other mark would be scored wrong). `marks_wrong` skips them.
+    must_ask_decided: int = 0
+
+    @property
+    def confident_wrong(self) -> int:
+        """Marks decided (not asked about) against their truth: read as the opposite of what was filled, or
+        decided where a person must be asked (issue 27: "never a wrong score without a flag", mark by mark)."""
+        return self.marks_wrong + self.must_ask_decided
 
 
 def judge(the_map: Any, photo: Photo, states: Sequence[bool | None] | None, reading: Any,
@@ -968,6 +978,7 @@ def judge(the_map: Any, photo: Photo, states: Sequence[bool | None] | None, read
     wrong = [(name, reading.values.get(name), truth.values.get(name)) for name in truth.fields
              if name not in flagged and (name in must_ask or reading.values.get(name) != truth.values.get(name))]
     marks_wrong = sum(1 for s, t in zip(states, photo.truth) if s is not None and t is not None and s != t)
+    must_ask_decided = sum(1 for s, t in zip(states, photo.truth) if s is not None and t is None)
     hidden = sum(1 for i in photo.hidden if states[i] is not None)
     outcome = "wrong" if wrong else "asked" if flagged else "right"
-    return Verdict(outcome, wrong, marks_wrong, hidden)
+    return Verdict(outcome, wrong, marks_wrong, hidden, must_ask_decided=must_ask_decided)

@@ -491,7 +491,7 @@ def families(args: argparse.Namespace) -> None:
         family = photo_families.FAMILIES[name]
         rng = random.Random(f"{args.seed}:{name}")
         row: dict[str, Any] = {"photos": 0, "right": 0, "asked": 0, "refused": 0, "wrong": 0, "marks_wrong": 0,
-                               "hidden_decided": 0, "blind": 0, "blind_lightest": 0, "right_seen": 0,
+                               "must_ask_decided": 0, "confident_wrong": 0, "near_misses": [], "hidden_decided": 0, "blind": 0, "blind_lightest": 0, "right_seen": 0,
                                "target": family.target, "reasons": {}, "examples": []}
         for index in range(args.per_family):
             version = rng.choice(("great-architect", "apprentice"))
@@ -544,7 +544,14 @@ def families(args: argparse.Namespace) -> None:
             row["blind_lightest"] += bool(photo.hidden or photo.faint)
             row["right_seen"] += verdict.outcome == "right" and not photo.hidden
             row["marks_wrong"] += verdict.marks_wrong
+            row["must_ask_decided"] += verdict.must_ask_decided
+            row["confident_wrong"] += verdict.confident_wrong
             row["hidden_decided"] += verdict.hidden_decided
+            if verdict.confident_wrong:
+                # which marks: a confident wrong read is a wrong score one answer away, even in an asked photo
+                row["near_misses"] += [f"{label} {m.field}={m.value} read {s} truth {t}"
+                                       for m, s, t in zip(sheet.map.marks, states or [], photo.truth)
+                                       if s is not None and s != t]
             if reading is not None:
                 for u in reading.uncertain:
                     key = getattr(u, "code", "") or "undecided"
@@ -567,8 +574,11 @@ def families(args: argparse.Namespace) -> None:
         rows[name] = row
         print(f"{name:18} {row['photos']:3} photos: {row['right']:3} right, {row['asked']:3} asked, "
               f"{row['refused']:3} refused, {row['wrong']:3} wrong ({row['marks_wrong']} marks wrong); "
+              f"confidently wrong marks {row['confident_wrong']} ({row['must_ask_decided']} to be asked, decided); "
               f"blind {row['blind']} ({row['blind_lightest']} to the player's lightest line); "
               f"{time.time() - started:.0f} s", flush=True)
+        for miss in row["near_misses"]:
+            print(f"  confidently wrong: {miss}", flush=True)
         pairs = rows.get(f"{name} (pair)")
         if pairs is not None:
             print(f"{name + ' (pair)':18} {pairs['photos']:3} pairs:  {pairs['right']:3} right, {pairs['asked']:3} "

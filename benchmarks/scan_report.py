@@ -63,20 +63,27 @@ def family_section(result: dict[str, Any]) -> list[str]:
              f"{result['load']:.1f}): synthetic photos made by `benchmarks/photo_families.py` (not real phone "
              "photos). Right: every field read as filled and nothing asked; asked: some fields asked about with "
              "their reason, every other field right; refused: not read, with a reason; wrong: a field read wrong "
-             "and not asked about (the target is 0 in every family).", "",
+             "and not asked about (the target is 0 in every family). `marks wrong (confident)` counts, mark by mark, "
+             "the marks decided (not asked about) against their truth, asked photos included: read as the opposite "
+             "of what was filled, or decided where a person must be asked (a ghost rubbed out badly, a figure half "
+             "coloured); a field saved only by another mark's question is one answer away from a wrong score "
+             "(target 0).", "",
              "A photo in which the camera cannot see some mark (under a finger, in glare that would drown pencil) "
              "can at best be asked about (read as empty, it would be right by luck): the column `blind` counts "
              "those, and `right (seen)` is the share read right among the photos with no such mark.", "",
-             "| family | photos | right | asked | refused | wrong | blind | right (seen) | target (right) | |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| family | photos | right | asked | refused | wrong | marks wrong (confident) | blind | right (seen) | "
+             "target (right) | |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, row in result["families"].items():
         n = row["photos"] or 1
         target = row.get("target")
-        met = row["wrong"] == 0 and (target is None or row["right"] / n >= target)
+        confident = row.get("confident_wrong")
+        met = row["wrong"] == 0 and not confident and (target is None or row["right"] / n >= target)
         seen = row["photos"] - row.get("blind", 0)
         right_seen = f"{row['right_seen'] / seen:.0%}" if "right_seen" in row and seen else ""
         lines.append(f"| {name} | {row['photos']} | {row['right'] / n:.0%} | {row['asked'] / n:.0%} | "
-                     f"{row['refused'] / n:.0%} | {row['wrong']} | {row.get('blind', 0)} | {right_seen} | "
+                     f"{row['refused'] / n:.0%} | {row['wrong']} | {'' if confident is None else confident} | "
+                     f"{row.get('blind', 0)} | {right_seen} | "
                      f"{'' if target is None else f'{target:.0%}'} | {'met' if met else 'MISSED'} |")
     lines += ["", "| megapixels | photos | median s | slowest s |", "|---|---|---|---|"]
     for mp, row in result["times"].items():

@@ -108,12 +108,24 @@ FIGURE_EMPTY = 0.16
 FIGURE_CORE = 0.7
 #: A printed outline is seen when its darkness is at least this share of the sheet's usual outline darkness.
 OUTLINE_SEEN = 0.45
+COVERED = "its printed outline cannot be seen (something covers it, or a shadow too dark)"
 #: A faint trace (rubbed out) is a ghost, not a mark, when its ink is at most GHOST of the ink of the sheet's marks
 #: of its kind (a pencil's pressure varies, rarely below half); up to FAINT of it, it is asked about; beside a value
 #: its field takes instead (a choice, a digit), up to GHOST_CLOSE of the darker one.
 GHOST = 0.15
 FAINT = 0.4
 GHOST_CLOSE = 0.65
+#: Rubbed out badly (issue 27 item 1: "a ghost beside a mark is asked about when it is close"): a trace left by an
+#: eraser reads up to about half the player's marks, inside what pressure does to a drawn line, so its darkness
+#: alone cannot tell it. A thin mark whose ink barely clears the paper's noise (SOFT of its inked pixels, or more,
+#: at half its peak: a line drawn with a pen or a pencil shows a dark core and paler blurred flanks, 0.59-0.88
+#: measured on dark ticks of seeds 31 and 32, 0.59-0.71 on those as faint as a trace; a smeared trace, or a line so
+#: light it is close to the noise, has none: 0.90-1.31) on a sheet whose fills show the pen's own darkness is asked
+#: about up to GHOST_CLOSE of the line that pen draws, not only FAINT: the player's pen draws darker than that, a
+#: trace of it is what is left. Measured cost, seed 31: five light 2H ticks of two photos, as faint against their
+#: sheet's 2H crosses (0.24-0.36) as the rubbed-out ticks are (0.24-0.30). (Fills have no such sign: a real fill
+#: in a noisy photo read 0.48 of the sheet's fills, a figure rubbed out badly 0.43.)
+SOFT = 0.8
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
 #: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
 THIN_SHARE = 0.55
@@ -688,8 +700,7 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
             return MarkRead(True, m.cover, 0.5, x=x, y=y)
         return MarkRead(None, m.cover, 0.0, "glare washes it out", "glare", x, y)
     if outline < OUTLINE_SEEN and m.cover < 0.5:
-        return MarkRead(None, m.cover, 0.0, "its printed outline cannot be seen (something covers it, or a shadow "
-                                            "too dark)", "covered", x, y)
+        return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     if mark.shape == "figure":
         if m.cover >= FIGURE_FILLED and m.core >= FIGURE_CORE:
             return MarkRead(True, m.cover, _margin(m.cover, FIGURE_EMPTY, FIGURE_FILLED), x=x, y=y)
@@ -750,10 +761,17 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
     # thin: ticks, crosses) was rubbed out; one a little fainter is asked about. Without three marks of its kind on
     # the sheet, a mark is compared with the darkest of the values its field (or digit) takes once.
     darkest: dict[tuple[str, str | None], float] = {}
+    # ... and what the darkest value's pen leaves as a fill: a line reads THIN_SHARE of a fill of the same pencil,
+    # so a broad trace beside a tick is compared with what that tick's pen would leave as a fill, not with the
+    # tick's own blurred line (seed 31, erased-ghosts photo 10: a fill rubbed out badly read 0.69 of the tower's
+    # tick beside it and was decided a second value; as the tick's fill, 0.38)
+    as_fill: dict[tuple[str, str | None], float] = {}
     for i, mark in enumerate(marks):
         if _exclusive(mark, types) and out[i].state is not False:
-            key = (mark.field, mark.digit)
-            darkest[key] = max(darkest.get(key, 0.0), measures[i].level)
+            key, m = (mark.field, mark.digit), measures[i]
+            darkest[key] = max(darkest.get(key, 0.0), m.level)
+            thin = m.cover < BROAD and m.wide < WIDE_MM
+            as_fill[key] = max(as_fill.get(key, 0.0), m.level / THIN_SHARE if thin else m.level)
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if out[i].state is False or out[i].code in ("glare", "covered", "outside") or m.cover < COVER_FILLED:
             continue  # (a circle around a bubble is read by its ring, not by ink inside)
@@ -764,12 +782,27 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         # erased-ghosts photo 1: a quarter of a tick's graphite on the paper read 0.43 of the drawn ticks, 0.18 of
         # the fills). A thin mark is asked about, too, below FAINT of what a line of the sheet's fill reads.
         faint = like if broad else max(like, sheet.ink * THIN_SHARE)
+        if mark.shape == "figure":
+            # a figure is coloured in, a fill whatever shape its ink takes: one rubbed out badly, its trace patchy
+            # (0.72 inked, no wider than a line), read 0.66 of the sheet's ticks and counted a resident (seed 31,
+            # erased-ghosts photo 7); against the fills it read 0.28
+            faint = max(faint, sheet.ink)
         beside = darkest.get((mark.field, mark.digit), 0.0) if _exclusive(mark, types) else 0.0
         if not like and not beside:
             continue
+        # (only questions are added by what follows the GHOST line: nothing new is decided)
+        close = max(beside, as_fill.get((mark.field, mark.digit), 0.0)) if broad and beside else beside
+        soft = not broad and mark.shape != "figure" and m.core >= SOFT * m.cover
+        ask = max(FAINT * faint, GHOST_CLOSE * faint if soft and sheet.ink else 0.0)
         if m.level <= GHOST * (like or beside):
-            out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
-        elif m.level <= FAINT * faint or m.level <= GHOST_CLOSE * beside:
+            if mark.shape in sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline[mark.shape]:
+                # a ghost is faint against marks seen as the sheet's are; where the print itself is not seen (under
+                # a finger, a deep shadow), a real mark is as faint: seed 32, finger-over-marks photo 17, a tick
+                # under a fingertip (its outline 0.18 of the usual, over half of it dark) read 0.15 of the ticks
+                out[i] = MarkRead(None, out[i].fill, 0.0, COVERED, "covered", out[i].x, out[i].y)
+            else:
+                out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
+        elif m.level <= ask or m.level <= GHOST_CLOSE * close:
             out[i] = MarkRead(None, out[i].fill, 0.0, "much fainter than the sheet's other marks: rubbed out, or "
                                                       "filled lightly?", "ghost", out[i].x, out[i].y)
     return out

@@ -35,10 +35,12 @@ bench: Any = importlib.import_module("scan_photos")
 SEED = 21
 
 
-def benchmark_photo(family_name: str, index: int, render: float = RENDER) -> tuple[Any, Any]:
+def benchmark_photo(family_name: str, index: int, render: float = RENDER,
+                    megapixels: float | None = 3.0) -> tuple[Any, Any]:
     """The benchmark's photo `index` of the family at SEED: its game drawn as scan_photos.py draws it (the games
     before it drawn too, from the same generator), on the sheets rasterised at `render` pixels per point (the
-    benchmark's are at 300 dpi), photographed at 3 megapixels."""
+    benchmark's are at 300 dpi), photographed at `megapixels` (None: as the family does, the benchmark's photo
+    itself when the sheets are at 300 dpi)."""
     rng = random.Random(f"{SEED}:{family_name}")
     guests = [g.id for g in shipped().guests_of("great-architect")]
     for _ in range(index + 1):
@@ -51,12 +53,25 @@ def benchmark_photo(family_name: str, index: int, render: float = RENDER) -> tup
                                          render=render)
     other = families.Sheet(other_map, other_image, render)
     family = families.FAMILIES[family_name]
-    family = replace(family, camera=replace(family.camera, megapixels=(3.0,)))
+    if megapixels is not None:
+        family = replace(family, camera=replace(family.camera, megapixels=(megapixels,)))
 
     def around(r: random.Random) -> list[Any]:
         return [families.as_other(other), families.Other(families.card(r, sheet.px_per_mm))]
 
     return sheet, families.make(family, sheet, bench.filled_marks(the_map, values), f"{SEED}-{index}", around)
+
+
+def read_asked(sheet: Any, photo: Any, field: str, value: object, code: str) -> None:
+    """Read `photo`: not scored wrong, its mark `field` = `value` asked about (`code`), and no mark decided against
+    its truth (`confident_wrong`: a must-ask mark decided counts, even where a sibling's question saved its field)."""
+    index = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == field and mark.value == value)
+    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
+    verdict = families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    assert verdict.outcome != "wrong", verdict.wrong
+    assert read.reads[index].state is None and read.reads[index].code == code, read.reads[index]
+    assert verdict.confident_wrong == 0, [(i, r) for i, (r, t) in enumerate(zip(read.reads, photo.truth, strict=True))
+                                          if r.state is not None and r.state != t]
 
 
 @pytest.mark.parametrize(("family", "index"), [("circled", 19), ("partial-residents", 18)])
