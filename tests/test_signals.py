@@ -224,6 +224,45 @@ def test_a_worker_killed_alone_fails_the_export_cleanly(tmp_path: Path) -> None:
     assert staging(out) == [] and list(out.rglob("*")) == []
 
 
+def _doubled(_context: None, chunk: list[int]) -> list[int]:
+    return [2 * n for n in chunk]
+
+
+@pytest.mark.parametrize("broken_at", [0, 1, 3])
+def test_a_pool_broken_while_the_work_is_handed_out_is_the_same_clean_failure(monkeypatch: pytest.MonkeyPatch,
+                                                                             broken_at: int) -> None:
+    """Handing out chunks starts the workers one by one: a worker killed meanwhile breaks the pool under `submit`
+    itself (CI saw it as exit 4, "internal error: BrokenProcessPool"). It is the export's clean failure too."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from generator.errors import OutputError
+    from generator.export import jobs
+
+    submit = ProcessPoolExecutor.submit
+    handed: list[int] = []
+
+    def breaking_submit(self: ProcessPoolExecutor, *args: object, **kwargs: object) -> object:
+        if len(handed) == broken_at:
+            raise BrokenProcessPool("A child process terminated abruptly")
+        handed.append(1)
+        return submit(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", breaking_submit)
+    with pytest.raises(OutputError, match="a worker process was killed before it finished"):
+        jobs.run(_doubled, None, [[1], [2], [3], [4]], jobs=2, weights=[20] * 4, progress=lambda _n: None)
+
+
+def test_the_pool_runs_the_work_when_nothing_breaks() -> None:
+    """The counterpart of the test above: the same call, unbroken, gives every chunk's result in order."""
+    from generator.export import jobs
+
+    done: list[int] = []
+    assert jobs.run(_doubled, None, [[1], [2], [3], [4]], jobs=2, weights=[20] * 4,
+                    progress=done.append) == [[2], [4], [6], [8]]
+    assert sorted(done) == [20] * 4
+
+
 def _sleepy(_context: None, chunk: list[int]) -> list[int]:
     time.sleep(60)
     return chunk

@@ -189,26 +189,27 @@ def run(func: Callable[[C, T], R], context: C, chunks: Sequence[T], *, jobs: int
                                initializer=_worker_start, initargs=(os.getpid(), watch))
     finished = False
     try:
-        futures = {pool.submit(_run_chunk, i): i for i in order}
-        pending = set(futures)
-        while pending:
-            # a chunk at a time, and a look every WAIT_S for a stop whose exception Python dropped (a Ctrl-C that
-            # landed in a finaliser): without it the workers would render on to the end
-            done, pending = wait(pending, timeout=WAIT_S, return_when=FIRST_COMPLETED)
-            stop_if_requested()
-            for future in done:
-                error = future.exception()
-                if error is not None:
-                    if isinstance(error, _Relay):
-                        raise RelayedError(*error.args) from None
-                    if isinstance(error, BrokenProcessPool):  # a worker killed from outside (out of memory?)
-                        raise OutputError("--jobs", "a worker process was killed before it finished (out of "
-                                                    "memory?); nothing was written; try again, or with fewer "
-                                                    "--jobs") from None
-                    raise error
-                index = futures[future]
-                results[index] = future.result()  # type: ignore[assignment]
-                progress(counts[index])
+        try:
+            # submitting starts the workers one by one: one killed meanwhile breaks the pool under `submit` itself
+            futures = {pool.submit(_run_chunk, i): i for i in order}
+            pending = set(futures)
+            while pending:
+                # a chunk at a time, and a look every WAIT_S for a stop whose exception Python dropped (a Ctrl-C
+                # that landed in a finaliser): without it the workers would render on to the end
+                done, pending = wait(pending, timeout=WAIT_S, return_when=FIRST_COMPLETED)
+                stop_if_requested()
+                for future in done:
+                    error = future.exception()
+                    if error is not None:
+                        if isinstance(error, _Relay):
+                            raise RelayedError(*error.args) from None
+                        raise error
+                    index = futures[future]
+                    results[index] = future.result()  # type: ignore[assignment]
+                    progress(counts[index])
+        except BrokenProcessPool:  # a worker killed from outside (out of memory?), while submitting or rendering
+            raise OutputError("--jobs", "a worker process was killed before it finished (out of memory?); nothing "
+                                        "was written; try again, or with fewer --jobs") from None
         finished = True
     finally:
         if not finished:  # an error, Ctrl-C or a signal: no worker goes on rendering
