@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -657,6 +657,8 @@ class Usual:
     outline: dict[str, float]
     ink: float
     thin: float = 0.0
+    #: the outlines of the marks with nothing in them, seen (each shape its own; the covered ones left out)
+    bare: dict[str, float] = field(default_factory=dict)
 
 
 def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
@@ -671,11 +673,21 @@ def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
         # (clean photos: empty figures at 0.64-0.67 of the usual, above OUTLINE_SEEN)
         if m.cover < COVER_EMPTY or mark.shape == "figure":
             outlines.setdefault(mark.shape, []).append(m.outline)
+    # ... and the outlines of the marks with nothing inked in them, what an empty mark under glare is compared with
+    # (a figure coloured in reads about 1.6x an empty one's: against the usual above, an empty figure in plain
+    # light reads 0.64-0.67, below GLARE_WASHED, set when only the empty ones told the usual; seed 32, fold photo
+    # 8: the empty figures on a fold's lit face were all asked about). Those not seen (under a finger) say nothing.
+    bare: dict[str, list[float]] = {}
+    for mark, m in seen:
+        known = outlines.get(mark.shape, [])
+        if m.cover < COVER_EMPTY and len(known) >= 3 and m.outline >= OUTLINE_SEEN * float(np.median(known)):
+            bare.setdefault(mark.shape, []).append(m.outline)
     inks = [m.level for _, m in seen if m.cover >= BROAD]
     thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD and m.wide < WIDE_MM]
     # the sheet's outlines (each shape its own), and its pencil: known from three marks or more
     return Usual({shape: float(np.median(v)) for shape, v in outlines.items() if len(v) >= 3},
-                 float(np.median(inks)) if len(inks) >= 3 else 0.0, float(np.median(thin)) if len(thin) >= 3 else 0.0)
+                 float(np.median(inks)) if len(inks) >= 3 else 0.0, float(np.median(thin)) if len(thin) >= 3 else 0.0,
+                 {shape: float(np.median(v)) for shape, v in bare.items() if len(v) >= 3})
 
 
 def _margin(value: float, low: float, high: float) -> float:
@@ -691,7 +703,9 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
     if m is NOWHERE or m.outside:
         return MarkRead(None, 0.0, 0.0, "it is not in the photo", "outside", x, y)
     outline = m.outline / sheet.outline[mark.shape] if mark.shape in sheet.outline else 1.0
-    if m.glare >= 0.25 and outline < GLARE_WASHED:
+    # under glare, a mark with nothing in it is compared with the sheet's marks with nothing in them (like with like)
+    washed = m.outline / sheet.bare[mark.shape] if m.cover < COVER_EMPTY and mark.shape in sheet.bare else outline
+    if m.glare >= 0.25 and washed < GLARE_WASHED:
         # glare takes ink away, never adds it: a mark still clearly filled under it is filled (ink over a third of
         # it, across its middle, as dark as FAINT of the sheet's usual fill at least); any other is not read: an empty
         # look proves nothing, graphite shines more than print and paper, so a pencil fill fades first
