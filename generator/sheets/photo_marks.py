@@ -126,6 +126,11 @@ GHOST_CLOSE = 0.65
 #: sheet's 2H crosses (0.24-0.36) as the rubbed-out ticks are (0.24-0.30). (Fills have no such sign: a real fill
 #: in a noisy photo read 0.48 of the sheet's fills, a figure rubbed out badly 0.43.)
 SOFT = 0.8
+#: A figure is coloured in with the pencil that fills the sheet's bubbles, over an area several times a bubble's, so
+#: its ink's median is steady: real figures read 0.73 of the sheet's fills or more (seed 31, clean and
+#: partial-residents), one rubbed out badly 0.43 (seed 32, erased-ghosts photo 2) and 0.28 (seed 31, photo 7). A
+#: figure below this share of the fills is asked about (FAINT, for a mark of any shape, would decide 0.43 coloured).
+FIGURE_FAINT = 0.55
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
 #: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
 THIN_SHARE = 0.55
@@ -807,7 +812,8 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         # (only questions are added by what follows the GHOST line: nothing new is decided)
         close = max(beside, as_fill.get((mark.field, mark.digit), 0.0)) if broad and beside else beside
         soft = not broad and mark.shape != "figure" and m.core >= SOFT * m.cover
-        ask = max(FAINT * faint, GHOST_CLOSE * faint if soft and sheet.ink else 0.0)
+        ask = max(FAINT * faint, GHOST_CLOSE * faint if soft and sheet.ink else 0.0,
+                  FIGURE_FAINT * sheet.ink if mark.shape == "figure" else 0.0)
         if m.level <= GHOST * (like or beside):
             if mark.shape in sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline[mark.shape]:
                 # a ghost is faint against marks seen as the sheet's are; where the print itself is not seen (under
