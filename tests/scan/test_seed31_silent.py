@@ -74,3 +74,14 @@ def test_a_mark_rubbed_out_badly_is_asked_not_decided(monkeypatch: pytest.Monkey
     ghost = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == field and mark.value == value)
     assert photo.truth[ghost] is None, "the benchmark's photo: a value rubbed out badly, to be asked about"
     seed21.read_asked(sheet, photo, field, value, "ghost")
+
+
+def test_a_scribble_run_into_the_bubble_below_is_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
+    # scribbles photo 13 (the benchmark's own, 300-dpi sheets, its megapixels): tower 4's "built" scribbled past its
+    # edge, the stroke running on through the middle of the 0 below it (0.36 of it inked): read filled, the tower's
+    # field saved only by its two values; the stroke crosses the gap unbroken from the filled neighbour
+    monkeypatch.setattr(seed21, "SEED", 31)
+    sheet, photo = seed21.benchmark_photo("scribbles", 13, render=300 / 72, megapixels=None)
+    zero = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == "towers[3]" and mark.value == 0)
+    assert photo.truth[zero] is False, "the benchmark's photo: an empty bubble"
+    seed21.read_asked(sheet, photo, "towers[3]", 0, "spill")
