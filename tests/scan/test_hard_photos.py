@@ -39,7 +39,7 @@ bench: Any = importlib.import_module("scan_photos")
 #: The seeds each family is photographed with here; the property at length takes FUZZ_SEEDS more: 20 with the fuzz
 #: profile (`-m fuzz`), 2 in the normal run, as every fuzzing property's budget follows the profile (tests/conftest.py).
 SEEDS = (1, 2)
-FUZZ_SEEDS = range(100, 120 if settings.default.max_examples >= settings.get_profile("fuzz").max_examples else 102)
+FUZZ_SEEDS = range(100, 120 if settings().max_examples >= settings.get_profile("fuzz").max_examples else 102)
 #: Photos of this size here (the low-resolution family keeps its own, smaller).
 MEGAPIXELS = 3.0
 
