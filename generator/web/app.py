@@ -442,7 +442,7 @@ class Companion:
         review, bad = self.games.answered(read, answers.marks, answers.given, view.table.game,
                                           request_language(request))
         return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(bad),
-                         **context, **self.table_context(view, seat))
+                         tapped=len(answers.marks), **context, **self.table_context(view, seat))
 
     async def add_photo(self, request: Request) -> Response:
         """Another photo of the same paper sheet (a glare or a finger moved off some marks), read with the photos

@@ -294,7 +294,8 @@ class Games:
         # what the marks leave undecided, then what a value given makes doubtful (a sun given where the towers are
         # not all built), then each other value given
         doubts = [*by_marks.uncertain, *(u for u in reading.uncertain if u.field not in unsure)]
-        doubts.extend(Uncertainty(field, typed) for field in given if field not in {u.field for u in doubts})
+        doubts.extend(Uncertainty(field, typed) for field in given
+                      if field in by_marks.fields and field not in {u.field for u in doubts})
         shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, read))
         review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
                              said(the_map, reading.values, doubts, given, lang, self.value_names(game, version, lang)),

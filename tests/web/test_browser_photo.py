@@ -265,13 +265,16 @@ def test_a_tap_goes_with_another_photo_of_the_sheet(browser: Any, server: str,  
     three.click()  # the tap
     page.get_by_label("Add another photo of this sheet").scroll_into_view_if_needed()
     shot(page, "tapped-390")  # before the photo is added: the phone's screen, 390 x 844
+    shot(page, "tapped-390-full", full=True)
     page.get_by_label("Add another photo of this sheet").set_input_files(str(glare_photos["ana-tilted.jpg"]))
     page.get_by_role("button", name="Add this photo").click()
     page.get_by_text("Read from 2 photos of your sheet").wait_for()
     assert page.locator("ul.read > li.doubt").count() == 0  # the glare settled by the new photo
     assert page.get_by_text("sky clouds 3").is_visible() and three.locator("input").is_checked()
+    assert page.get_by_text("1 mark you tapped is taken as you tapped it").is_visible()
     fits(page, "check page of two photos, with a tap")
     shot(page, "tap-kept-390")
+    shot(page, "tap-kept-390-full", full=True)
     no_violation(page, "check page of two photos, with a tap")
     page.reload()
     page.get_by_text("Read from 2 photos of your sheet").wait_for()

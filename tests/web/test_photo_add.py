@@ -140,7 +140,7 @@ def test_a_tap_before_another_photo_is_kept_and_beats_the_new_reading(client: Te
     check = f"/tables/{table.id}/seats/0/photo"
     assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
     page = client.get(check).text
-    assert "go with it and are kept" in page and "not carried over" not in page
+    assert "go with it and are kept" in page and "not carried over" not in page and "mark you tapped" not in page
     sent = check_form(page)
     three = re.search(r'<label id="mark-(\d+)" class="mark empty[^"]*"[^>]*>\s*<input[^>]*>\s*'
                       r'<span class="sr">sky_clouds: units 3<', page)
@@ -156,7 +156,7 @@ def test_a_tap_before_another_photo_is_kept_and_beats_the_new_reading(client: Te
     assert added.status_code == 303 and kept(db, table.id, 0) == ["ana.jpg", "ana-tilted.jpg"]
     both = client.get(check).text
     assert "Read from 2 photos of your sheet" in both and client.get(check).text == both
-    assert tapped in check_form(both)["mark"]
+    assert tapped in check_form(both)["mark"] and "1 mark you tapped is taken as you tapped it" in both
     lines = read_lines(both)
     assert "sky clouds 3" in lines and "sun no" in lines and not [line for line in lines if line[0] in "?✓"], lines
     # the photos alone read no cloud: the tap is what makes 3
