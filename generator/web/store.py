@@ -171,6 +171,30 @@ def seat_photos(conn: sqlite3.Connection, table_id: int, seat: int) -> list[tupl
     return [(bytes(r["data"]), str(r["name"])) for r in rows]
 
 
+def photos_kept(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """The photos kept of players' paper sheets, by table and seat, oldest table first: the table, the game it was
+    saved as (None while it is open), the player, how many photos and their bytes, and when the last was taken."""
+    rows = conn.execute("SELECT p.table_id, p.seat, t.game_id, coalesce(tp.name, '') AS name, count(*) AS photos, "
+                        "sum(length(p.data)) AS bytes, max(p.at) AS at FROM table_photos p "
+                        "JOIN tables t ON t.id = p.table_id "
+                        "LEFT JOIN table_parts tp ON tp.table_id = p.table_id AND tp.seat = p.seat "
+                        "GROUP BY p.table_id, p.seat ORDER BY p.table_id, p.seat")
+    return [{"table": r["table_id"], "seat": r["seat"], "game_id": r["game_id"], "player": r["name"],
+             "photos": r["photos"], "bytes": r["bytes"], "last_at": r["at"]} for r in rows]
+
+
+def let_go_saved_photos(conn: sqlite3.Connection) -> tuple[int, int]:
+    """Let go the photos kept of the sheets at tables whose game is saved (the saved game holds the values they
+    gave, and a saved table takes no more photos or edits), with what their players answered about them: how many
+    photos, and their bytes. The photos of tables still open are kept."""
+    saved = "SELECT id FROM tables WHERE game_id IS NOT NULL"
+    count, size = conn.execute(f"SELECT count(*), coalesce(sum(length(data)), 0) FROM table_photos "
+                               f"WHERE table_id IN ({saved})").fetchone()
+    conn.execute(f"DELETE FROM table_photos WHERE table_id IN ({saved})")
+    conn.execute(f"DELETE FROM photo_answers WHERE table_id IN ({saved})")
+    return int(count), int(size)
+
+
 class Answers(NamedTuple):
     """What a player answered on the check page of their sheet's photos: each mark tapped (its number in the sheet's
     map -> filled or not) and each value typed (a field -> its value, as `donjon score --set` takes it)."""
