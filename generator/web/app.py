@@ -466,7 +466,7 @@ class Companion:
             except store.StoreError as err:
                 error = err.said(lang)
         data = await upload.read() if isinstance(upload, UploadFile) else b""
-        if error:
+        if error:  # the answers could not be kept (the game was saved meanwhile): nor can a photo be
             pass
         elif not data:
             error = said(lang, messages.NO_OTHER_PHOTO)

@@ -208,6 +208,8 @@ def keep_answers(conn: sqlite3.Connection, table_id: int, seat: int, answers: An
     _part_data(_open_table(conn, table_id), seat)  # the table still open, the seat one of it
     text = json.dumps({"marks": {str(k): v for k, v in sorted(answers.marks.items())}, "given": answers.given},
                       sort_keys=True)
+    if len(text.encode()) > MOST_PART_BYTES:  # a page sends a few values; a bigger body is no player's
+        raise StoreError(messages.PART_TOO_BIG, most=MOST_PART_BYTES // 1024)
     conn.execute("INSERT INTO photo_answers (table_id, seat, answers) VALUES (?, ?, ?) ON CONFLICT (table_id, seat) "
                  "DO UPDATE SET answers = excluded.answers", (table_id, seat, text))
 
