@@ -172,12 +172,7 @@ def export(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_de
         raise UsageError(f"--format {format_}", messages.FORMAT_CHOICE)
     from generator.web import store
 
-    database = _open(db)
-    try:
-        data = database.read(archive.export)
-        photos = database.read(store.photos_kept)
-    finally:
-        database.close()
+    data, photos = _read(db, lambda c: (archive.export(c), store.photos_kept(c)))
     text = archive.to_json(data) if format_ == "json" else archive.to_csv(data)
     if out is None:
         typer.echo(text, nl=False)
@@ -210,11 +205,7 @@ def photos_(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_d
             database.close()
         typer.echo(messages.photos_let_go(count, size, left))
         return
-    database = _open(db)
-    try:
-        kept = database.read(store.photos_kept)
-    finally:
-        database.close()
+    kept = _read(db, store.photos_kept)
     if json_:
         typer.echo(json.dumps(kept, ensure_ascii=False))
         return
@@ -255,6 +246,14 @@ def _has_surrogate(value: Any) -> bool:
     from generator.web.app import _has_surrogate as found
 
     return found(value)
+
+
+def _read(db: Optional[Path], func: Any) -> Any:
+    database = _open(db)
+    try:
+        return database.read(func)
+    finally:
+        database.close()
 
 
 def _change(db: Optional[Path], func: Any) -> Any:
