@@ -53,8 +53,8 @@ MOST_SHEET = 24 * 1024 * 1024
 MOST_MARKS = 2 * 1024 * 1024
 #: Fields in one submitted form (a new table has a handful of options and at most a few names).
 MOST_FORM_FIELDS = 40
-#: Fields of a check page's form sent with another photo of the sheet: a box for each mark (a castle sheet has 140) and
-#: a value for each field, with room for a sheet of one's own that holds many more.
+#: Fields of a check page's form (its marks kept, or sent with another photo of the sheet): a box for each mark (a
+#: castle sheet has 140) and a value for each field, with room for a sheet of one's own that holds many more.
 MOST_MARK_FIELDS = 2000
 #: Games listed on a history page: years of weekly game nights; the JSON API and the export give them all.
 GAMES_NEWEST_FIRST_LIMIT = 500
@@ -444,6 +444,21 @@ class Companion:
         return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(bad),
                          tapped=len(answers.marks), **context, **self.table_context(view, seat))
 
+    async def keep_answers(self, table_id: int, seat: int, form: FormData, photos: list[tuple[bytes, str]],
+                           view: TableView, lang: Language) -> tuple[SheetReading, store.Answers, str]:
+        """What the player answered on the check page of the `photos` kept of their sheet, which sends `form`, kept
+        with them (marks tapped, values typed: :func:`answers_sent`), so that a reload or another photo does not
+        lose it: what the photos read, the answers, and why they could not be kept ("" when they were)."""
+        kept = await self.db.aread(lambda c: store.seat_answers(c, table_id, seat))
+        read = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
+        answers = answers_sent(form, read, kept)
+        if answers != kept:
+            try:
+                await self.db.awrite(lambda c: store.keep_answers(c, table_id, seat, answers))
+            except store.StoreError as err:  # the game was saved meanwhile
+                return read, answers, err.said(lang)
+        return read, answers, ""
+
     async def add_photo(self, request: Request) -> Response:
         """Another photo of the same paper sheet (a glare or a finger moved off some marks), read with the photos
         kept of it, mark by mark, as `donjon score a.jpg b.jpg --names Ana,Ana` reads them. Kept only when they
@@ -456,15 +471,8 @@ class Companion:
         photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
         if not photos:  # nothing to add to (started over elsewhere): the player's page, to take a first one
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
-        kept = await self.db.aread(lambda c: store.seat_answers(c, table_id, seat))
-        read = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
-        answers = answers_sent(form, read, kept)
-        error = english = reason = ""
-        if answers != kept:
-            try:
-                await self.db.awrite(lambda c: store.keep_answers(c, table_id, seat, answers))
-            except store.StoreError as err:
-                error = err.said(lang)
+        read, answers, error = await self.keep_answers(table_id, seat, form, photos, view, lang)
+        english = reason = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         if error:  # the answers could not be kept (the game was saved meanwhile): nor can a photo be
             pass
@@ -493,7 +501,8 @@ class Companion:
         become this player's part, and the table scores them."""
         table_id = request.path_params["table_id"]
         seat = request.path_params["seat"]
-        form = await self.form(request)
+        # a box for each filled mark: a castle well played fills more than a form of options holds (40)
+        form = await self.form(request, fields=MOST_MARK_FIELDS)
         lang = request_language(request)
         view = await self.table(table_id, lang)
         version, paper = str(form.get("version", "")), str(form.get("paper", ""))
@@ -506,7 +515,10 @@ class Companion:
                                                               game, lang)
         count = str(form.get("photos", "1"))  # how many photos the page was read from, said again
         review = review._replace(photos=int(count) if count.isdigit() and 0 < int(count) < 100 else 1)
-        if form.get("then") == "check":  # what the marks say, shown again, nothing kept
+        if form.get("then") == "check":  # what the marks say, shown again; only the player's answers kept
+            photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
+            if photos:  # kept with the photos, so that reopening the check page shows them too
+                await self.keep_answers(table_id, seat, form, photos, view, lang)
             return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
         if not problems:
             response = await self.keep_part(table_id, seat, view, sheet, lang)
@@ -856,7 +868,8 @@ def answers_sent(form: FormData, read: SheetReading, kept: store.Answers) -> sto
     if review is None or (str(form.get("version", "")), str(form.get("paper", ""))) != (review.version, review.paper):
         return kept
     filled = marks_sent(form)
-    marks = {i: i in filled for i, back in enumerate(read.marks) if i in kept.marks or (i in filled) != (back.state is True)}
+    marks = {i: i in filled for i, back in enumerate(read.marks)
+             if i in kept.marks or (i in filled) != (back.state is True)}
     typed = {key[4:] for key, value in form.multi_items() if key.startswith("set:") and isinstance(value, str)}
     given = {field: value for field, value in kept.given.items() if field not in typed} | values_typed(form)
     return store.Answers(marks, given)

@@ -171,6 +171,32 @@ def test_a_tap_before_another_photo_is_kept_and_beats_the_new_reading(client: Te
     assert tapped not in check_form(client.get(check).text)["mark"]
 
 
+def test_a_tap_seen_with_see_what_my_marks_say_is_there_when_the_page_is_opened_again(
+        client: TestClient, sheets: dict[str, bytes]) -> None:
+    """A player taps a mark and asks what the marks say, then leaves the page (another player's turn) and opens it
+    again: the tap is still there, and taken over the photo's reading; tapped back, it is gone again."""
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    page = client.get(check).text
+    three = re.search(r'<label id="mark-(\d+)" class="mark empty[^"]*"[^>]*>\s*<input[^>]*>\s*'
+                      r'<span class="sr">sky_clouds: units 3<', page)
+    assert three and "sky clouds 0" in read_lines(page)
+    tapped = three.group(1)
+    sent = check_form(page)
+    seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                       data=dict(sent, mark=[*sent["mark"], tapped], then="check"))
+    assert seen.status_code == 200 and "sky clouds 3" in read_lines(seen.text)
+    again = client.get(check).text
+    assert tapped in check_form(again)["mark"] and "sky clouds 3" in read_lines(again)
+    assert "1 mark you tapped is taken as you tapped it" in again
+    back = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                       data=dict(check_form(again), mark=[m for m in check_form(again)["mark"] if m != tapped],
+                                 then="check"))
+    assert back.status_code == 200 and "sky clouds 0" in read_lines(client.get(check).text)
+    assert tapped not in check_form(client.get(check).text)["mark"]
+
+
 def test_a_value_typed_before_another_photo_is_kept_and_can_be_blanked(client: TestClient, db: Database,
                                                                        sheets: dict[str, bytes]) -> None:
     """A value typed for the sun (yes), then another photo that reads it empty: the value typed stands, shown with
