@@ -281,35 +281,27 @@ def test_check_print_refuses_unreadable_files_with_exit_2(tmp_path: Path) -> Non
 
 def _crosses(png: Path, dpi: float) -> list[tuple[float, float]]:
     """Centres (mm) of the calibration crosses in a rendering: each is where a full-length dark row and column
-    of 3 mm cross; found as the dark pixel runs of exactly a cross's arm length."""
+    of 3 mm cross; found as the dark pixel runs of exactly a cross's arm length. The runs are found with numpy
+    (a page at 600 dpi is 35 million pixels: seconds, where a Python loop over them took half a minute)."""
+    import numpy as np
     from PIL import Image
 
     with Image.open(png) as image:
-        grey = image.convert("L")
-    width, height = grey.size
-    data = grey.tobytes()
-
-    def dark(x: int, y: int) -> bool:
-        return data[y * width + x] < 128
-
+        dark = np.asarray(image.convert("L")) < 128
+    height = dark.shape[0]
     arm = 3 / 25.4 * dpi
-    rows: dict[int, list[tuple[int, int]]] = {}
-    for y in range(height):
-        run = 0
-        for x in range(width + 1):
-            if x < width and dark(x, y):
-                run += 1
-            elif run:
-                if abs(run - arm) <= 2:
-                    rows.setdefault(y, []).append((x - run, x))
-                run = 0
+    # each row's runs of dark pixels: where a row, with a light pixel added at each end, turns dark and turns light
+    edges = np.diff(np.pad(dark, ((0, 0), (1, 1))).astype(np.int8), axis=1)
+    rows, starts = np.nonzero(edges == 1)
+    ends = np.nonzero(edges == -1)[1]  # in the same order: row by row, left to right
     centres = []
-    for y, runs in rows.items():
-        for x0, x1 in runs:
-            cx = (x0 + x1 - 1) / 2
-            column = sum(1 for yy in range(max(0, int(y - arm)), min(height, int(y + arm))) if dark(int(round(cx)), yy))
-            if abs(column - arm) <= 3:
-                centres.append((cx / dpi * 25.4, y / dpi * 25.4))
+    for y, x0, x1 in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True):
+        if abs(x1 - x0 - arm) > 2:
+            continue
+        cx = (x0 + x1 - 1) / 2
+        column = int(dark[max(0, int(y - arm)):min(height, int(y + arm)), int(round(cx))].sum())
+        if abs(column - arm) <= 3:
+            centres.append((cx / dpi * 25.4, y / dpi * 25.4))
     # a line a few pixels thick gives several rows: merge those within half a millimetre
     merged: list[list[float]] = []
     for cx, cy in sorted(centres, key=lambda c: (round(c[1]), c[0])):

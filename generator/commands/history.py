@@ -13,7 +13,8 @@ from generator.commands import reports_errors
 HELP = """\
 The games saved by the table companion (donjon serve), in its SQLite database: list them, show one, list the
 players, correct or delete a game (every change is kept as a version of the game), rename a player or merge two
-names of one person, export every game as JSON or CSV, and import an export (into another machine's database).
+names of one person, export every game as JSON or CSV, and import an export (into another machine's database);
+list the photos of paper sheets the companion keeps (not exported), or let go those of saved games.
 Exit codes: 0 done; 2 a bad option, an unreadable file, an export holding a game that is unreadable or breaks
 the rules (nothing is imported; every problem is listed), or a database donjon will not use; 3 the output or the
 database cannot be written.
@@ -169,17 +170,51 @@ def export(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_de
 
     if format_ not in ("json", "csv"):
         raise UsageError(f"--format {format_}", messages.FORMAT_CHOICE)
-    database = _open(db)
-    try:
-        data = database.read(archive.export)
-    finally:
-        database.close()
+    from generator.web import store
+
+    data, photos = _read(db, lambda c: (archive.export(c), store.photos_kept(c)))
     text = archive.to_json(data) if format_ == "json" else archive.to_csv(data)
     if out is None:
         typer.echo(text, nl=False)
     else:
         write_text(out, text)
         typer.echo(messages.games_written(len(data["games"]), str(out)), err=True)
+    if photos:  # they are the tables', not the games': said, so that nobody takes the export for all there is
+        typer.echo(messages.photos_not_exported(sum(p["photos"] for p in photos), sum(p["bytes"] for p in photos)),
+                   err=True)
+
+
+@app.command("photos")
+@reports_errors
+def photos_(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False),
+            json_: bool = typer.Option(False, "--json", help=JSON_HELP),
+            let_go: bool = typer.Option(False, "--let-go-saved",
+                                        help="Delete the photos of the tables whose game is saved (the saved game "
+                                             "keeps the values read from them); the photos of tables still open "
+                                             "are kept.")) -> None:
+    """The photos of paper sheets the companion keeps (they are not in the export): by table and player, how many
+    and their size, and the game each table was saved as; or let go those of saved games (--let-go-saved)."""
+    from generator.web import messages, store
+
+    if let_go:
+        database = _open(db, write=True)
+        try:
+            count, size = database.write(store.let_go_saved_photos)
+            left = sum(p["photos"] for p in database.read(store.photos_kept))
+        finally:
+            database.close()
+        typer.echo(messages.photos_let_go(count, size, left))
+        return
+    kept = _read(db, store.photos_kept)
+    if json_:
+        typer.echo(json.dumps(kept, ensure_ascii=False))
+        return
+    for seat in kept:
+        game = f"game {seat['game_id']}" if seat["game_id"] is not None else "not saved"
+        typer.echo(f"table {seat['table']:>4}  {game:<11} {_shown(seat['player'])}: "
+                   f"{messages.photos_said(seat['photos'], seat['bytes'])}, the last taken {seat['last_at']}")
+    if not kept:
+        typer.echo(messages.NO_PHOTOS)
 
 
 @app.command("import")
@@ -211,6 +246,14 @@ def _has_surrogate(value: Any) -> bool:
     from generator.web.app import _has_surrogate as found
 
     return found(value)
+
+
+def _read(db: Optional[Path], func: Any) -> Any:
+    database = _open(db)
+    try:
+        return database.read(func)
+    finally:
+        database.close()
 
 
 def _change(db: Optional[Path], func: Any) -> Any:

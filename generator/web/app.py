@@ -18,7 +18,7 @@ import urllib.parse
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -53,6 +53,9 @@ MOST_SHEET = 24 * 1024 * 1024
 MOST_MARKS = 2 * 1024 * 1024
 #: Fields in one submitted form (a new table has a handful of options and at most a few names).
 MOST_FORM_FIELDS = 40
+#: Fields of a check page's form (its marks kept, or sent with another photo of the sheet): a box for each mark (a
+#: castle sheet has 140) and a value for each field, with room for a sheet of one's own that holds many more.
+MOST_MARK_FIELDS = 2000
 #: Games listed on a history page: years of weekly game nights; the JSON API and the export give them all.
 GAMES_NEWEST_FIRST_LIMIT = 500
 
@@ -119,13 +122,22 @@ class Companion:
             response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, path="/", samesite="lax", httponly=True)
         return response
 
-    async def form(self, request: Request, files: int = 1) -> FormData:
+    async def form(self, request: Request, files: int = 1, fields: int = MOST_FORM_FIELDS) -> FormData:
         try:
-            return await request.form(max_files=files, max_fields=MOST_FORM_FIELDS, max_part_size=MOST_SHEET)
+            return await request.form(max_files=files, max_fields=fields, max_part_size=MOST_SHEET)
         except (HTTPException, ClientDisconnect):
             raise
         except Exception as err:  # noqa: BLE001 - multipart's own errors: a bad request, said in words
             raise Refused(400, messages.FORM_UNREADABLE, error=err) from None
+
+    async def seat_upload(self, request: Request, fields: int = MOST_FORM_FIELDS) -> SeatUpload:
+        """A file sent for a player's sheet (its form's `sheet`), with the table and seat it is sent to, the whole
+        form (`fields` at most), the phone's language and the table as it is now."""
+        table_id = request.path_params["table_id"]
+        seat = request.path_params["seat"]
+        form = await self.form(request, fields=fields)
+        lang = request_language(request)
+        return SeatUpload(table_id, seat, form, form.get("sheet"), lang, await self.table(table_id, lang))
 
     async def table(self, table_id: int, lang: Language) -> TableView:
         try:
@@ -361,12 +373,7 @@ class Companion:
         engine's reader of filled sheets, then its values become this player's part; a photo of a scan-ready sheet
         is read by its marks and shown back over the photo, for the player to check before it is kept
         (:meth:`confirm_marks`)."""
-        table_id = request.path_params["table_id"]
-        seat = request.path_params["seat"]
-        form = await self.form(request)
-        upload = form.get("sheet")
-        lang = request_language(request)
-        view = await self.table(table_id, lang)
+        table_id, seat, form, upload, lang, view = await self.seat_upload(request)
         error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         if not data:  # no file chosen: the browser sends an empty part with no name
@@ -409,8 +416,8 @@ class Companion:
         return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
 
     async def photo_page(self, request: Request) -> Response:
-        """The check page of the photos kept of a player's paper sheet, read together (the same page again on a
-        reload); the player's page when none is kept."""
+        """The check page of the photos kept of a player's paper sheet, read together, with what the player answered
+        on it (the same page again on a reload); the player's page when none is kept."""
         table_id = request.path_params["table_id"]
         seat = request.path_params["seat"]
         lang = request_language(request)
@@ -420,56 +427,73 @@ class Companion:
         photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
         if not photos:
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
+        answers = await self.db.aread(lambda c: store.seat_answers(c, table_id, seat))
         read = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
-        return self.photo_check(request, view, seat, read)
+        return self.photo_check(request, view, seat, read, answers)
 
-    def photo_check(self, request: Request, view: TableView, seat: int, read: SheetReading, status: int = 200,
-                    **context: Any) -> Response:
-        """The check page of photos read (`read`); photos kept that no longer read (a newer reader) said on the
-        player's page, to start over."""
+    def photo_check(self, request: Request, view: TableView, seat: int, read: SheetReading, answers: store.Answers,
+                    status: int = 200, **context: Any) -> Response:
+        """The check page of photos read (`read`), the player's `answers` taken over what they read; photos kept
+        that no longer read (a newer reader) said on the player's page, to start over."""
         if read.review is None:
             english = read.scored.error or ""
             return self.page("seat.html", request, status=400, upload_error=english,
                              upload_refused=refusal(english, read.reason or None), **self.table_context(view, seat))
-        return self.page("photo.html", request, status=status, review=read.review, marks_error="",
-                         **context, **self.table_context(view, seat))
+        review, bad = self.games.answered(read, answers.marks, answers.given, view.table.game,
+                                          request_language(request))
+        return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(bad),
+                         tapped=len(answers.marks), **context, **self.table_context(view, seat))
+
+    async def keep_answers(self, table_id: int, seat: int, form: FormData, photos: list[tuple[bytes, str]],
+                           view: TableView, lang: Language) -> tuple[SheetReading, store.Answers, str]:
+        """What the player answered on the check page of the `photos` kept of their sheet, which sends `form`, kept
+        with them (marks tapped, values typed: :func:`answers_sent`), so that a reload or another photo does not
+        lose it: what the photos read, the answers, and why they could not be kept ("" when they were)."""
+        kept = await self.db.aread(lambda c: store.seat_answers(c, table_id, seat))
+        read = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
+        answers = answers_sent(form, read, kept)
+        if answers != kept:
+            try:
+                await self.db.awrite(lambda c: store.keep_answers(c, table_id, seat, answers))
+            except store.StoreError as err:  # the game was saved meanwhile
+                return read, answers, err.said(lang)
+        return read, answers, ""
 
     async def add_photo(self, request: Request) -> Response:
         """Another photo of the same paper sheet (a glare or a finger moved off some marks), read with the photos
         kept of it, mark by mark, as `donjon score a.jpg b.jpg --names Ana,Ana` reads them. Kept only when they
-        read as one sheet: a photo of another sheet, or of none, is said, and the photos kept stay as they were."""
-        table_id = request.path_params["table_id"]
-        seat = request.path_params["seat"]
-        form = await self.form(request)
-        upload = form.get("sheet")
-        lang = request_language(request)
-        view = await self.table(table_id, lang)
+        read as one sheet: a photo of another sheet, or of none, is said, and the photos kept stay as they were.
+        What the player answered on the check page it is sent from (marks tapped, values typed: the form sends
+        them with the photo) is kept first, whatever becomes of the photo, and taken over what the photos read."""
+        table_id, seat, form, upload, lang, view = await self.seat_upload(request, fields=MOST_MARK_FIELDS)
         if not view.table.has_seat(seat):
             raise Refused(404, messages.NO_SEAT, seat=seat)
         photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
         if not photos:  # nothing to add to (started over elsewhere): the player's page, to take a first one
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
+        read, answers, error = await self.keep_answers(table_id, seat, form, photos, view, lang)
+        english = reason = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
-        english, reason = "", ""
-        if not data:
+        if error:  # the answers could not be kept (the game was saved meanwhile): nor can a photo be
+            pass
+        elif not data:
             error = said(lang, messages.NO_OTHER_PHOTO)
-        elif any(data == kept for kept, _ in photos):  # the same file sent again: nothing new to read
+        elif any(data == photo for photo, _ in photos):  # the same file sent again: nothing new to read
             error = said(lang, messages.SAME_PHOTO)
         else:
             assert isinstance(upload, UploadFile)
             name = file_name(upload.filename or "photo.jpg")
             both = await run_in_threadpool(self.games.read_photos, [*photos, (data, name)], view.table.game, lang)
             if both.review is not None:
-                kept = await self.keep_photo(table_id, seat, name, data, lang, first=False)
-                if isinstance(kept, Response):
-                    return kept
-                error = kept
+                response = await self.keep_photo(table_id, seat, name, data, lang, first=False)
+                if isinstance(response, Response):
+                    return response
+                error = response
             else:
                 english, reason = both.scored.error or "", both.reason
                 # the reader's words for photos of two sheets speak of the command line's --names: said for a phone
                 error = said(lang, messages.NOT_THIS_SHEET) if reason == "different-sheets" else english
-        read = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
-        return self.photo_check(request, view, seat, read, status=400, add_error=error,
+        return self.photo_check(request, view, seat, read, answers, status=400, add_error=error,
                                 add_refused=refusal(english, reason or None) if english else None)
 
     async def confirm_marks(self, request: Request) -> Response:  # noqa: C901 - one form, checked in turn
@@ -477,7 +501,8 @@ class Companion:
         become this player's part, and the table scores them."""
         table_id = request.path_params["table_id"]
         seat = request.path_params["seat"]
-        form = await self.form(request)
+        # a box for each filled mark: a castle well played fills more than a form of options holds (40)
+        form = await self.form(request, fields=MOST_MARK_FIELDS)
         lang = request_language(request)
         view = await self.table(table_id, lang)
         version, paper = str(form.get("version", "")), str(form.get("paper", ""))
@@ -485,18 +510,15 @@ class Companion:
         # the sheet's identity: the castle's version, a sheet of one's own its id (the table's game)
         if version != view.table.options.get("version", game) or paper not in PAPERS:
             raise Refused(400, messages.OTHER_SHEET)
-        try:
-            filled = {int(str(v)) for v in form.getlist("mark")}
-        except ValueError:
-            raise Refused(400, messages.MARK_NOT_NUMBER) from None
-        # a value typed for a field the marks leave undecided (`set:towers[2]` = 5), as `donjon score --set` takes it
-        given = {key[4:]: value for key, value in form.multi_items()
-                 if key.startswith("set:") and isinstance(value, str) and value.strip()}
+        filled, given = marks_sent(form), values_typed(form)
         sheet, problems, review = self.games.sheet_from_marks(version, paper, filled, given, str(form.get("image", "")),
                                                               game, lang)
         count = str(form.get("photos", "1"))  # how many photos the page was read from, said again
         review = review._replace(photos=int(count) if count.isdigit() and 0 < int(count) < 100 else 1)
-        if form.get("then") == "check":  # what the marks say, shown again, nothing kept
+        if form.get("then") == "check":  # what the marks say, shown again; only the player's answers kept
+            photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
+            if photos:  # kept with the photos, so that reopening the check page shows them too
+                await self.keep_answers(table_id, seat, form, photos, view, lang)
             return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
         if not problems:
             response = await self.keep_part(table_id, seat, view, sheet, lang)
@@ -807,6 +829,50 @@ class Companion:
     async def gone(self, request: Request, exc: Exception) -> Response:
         """The client left in the middle of its request: nobody reads the answer, and it is no fault to log."""
         return Response(status_code=400)
+
+
+class SeatUpload(NamedTuple):
+    """A file sent for a player's sheet (:meth:`Companion.seat_upload`)."""
+
+    table_id: int
+    seat: int
+    form: FormData
+    #: the form's `sheet`: the file, or what stands in its place when none was chosen
+    upload: UploadFile | str | None
+    lang: Language
+    view: TableView
+
+
+def marks_sent(form: FormData) -> set[int]:
+    """The marks a check page sends as filled (each box ticked: its number in the sheet's map)."""
+    try:
+        return {int(str(v)) for v in form.getlist("mark")}
+    except ValueError:
+        raise Refused(400, messages.MARK_NOT_NUMBER) from None
+
+
+def values_typed(form: FormData) -> dict[str, str]:
+    """The values a check page sends for the fields its marks leave undecided (`set:towers[2]` = 5), as
+    `donjon score --set` takes them: a field left blank is not given."""
+    return {key[4:]: value for key, value in form.multi_items()
+            if key.startswith("set:") and isinstance(value, str) and value.strip()}
+
+
+def answers_sent(form: FormData, read: SheetReading, kept: store.Answers) -> store.Answers:
+    """What a player answered on the check page of photos read (`read`) that sends `form`, with what they answered
+    before (`kept`, which the page showed): each mark whose box is not as the photos read it (a tap), or that was
+    answered before (the player may have tapped it back), and each value typed; a value typed before and now
+    blanked out is no longer given. A form that is not the check page of this sheet (no marks sent, or those of
+    another sheet: a page left open while the player started over) answers nothing new."""
+    review = read.review
+    if review is None or (str(form.get("version", "")), str(form.get("paper", ""))) != (review.version, review.paper):
+        return kept
+    filled = marks_sent(form)
+    marks = {i: i in filled for i, back in enumerate(read.marks)
+             if i in kept.marks or (i in filled) != (back.state is True)}
+    typed = {key[4:] for key, value in form.multi_items() if key.startswith("set:") and isinstance(value, str)}
+    given = {field: value for field, value in kept.given.items() if field not in typed} | values_typed(form)
+    return store.Answers(marks, given)
 
 
 def seat_number(raw: object) -> int | None:

@@ -128,6 +128,16 @@ MIGRATIONS: Sequence[str] = (
         PRIMARY KEY (table_id, seat, number)
     );
     """,
+    # 4: what a player answered on the check page of those photos (marks tapped, values typed), kept with them so
+    # that a photo added later, or a reload, does not lose it (the photos' new reading fills only the rest)
+    """
+    CREATE TABLE photo_answers (
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        answers TEXT NOT NULL,                 -- JSON: {"marks": {"12": true, ...}, "given": {"towers[2]": "5"}}
+        PRIMARY KEY (table_id, seat)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

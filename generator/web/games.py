@@ -220,7 +220,8 @@ class Games:
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
         review = _review(photo, lang, self.value_names(game, str(sheet["version"]), lang))._replace(photos=len(files))
-        return SheetReading(sheet, self._score_one(game, sheet, lang), review)
+        marks = tuple(MarkReadBack(r.state, r.why, r.code) for r in photo.reads)
+        return SheetReading(sheet, self._score_one(game, sheet, lang), review, marks=marks)
 
     def value_names(self, game: str, version: str, lang: Language | None) -> dict[str, dict[str, str]]:
         """The names of the values a control picks by id (a castle guest's id -> its name in `lang`), by field, for
@@ -241,28 +242,65 @@ class Games:
         still keeps it from being read (two values for one tower, a value its field cannot take...), and the
         check page again for those marks (`image`: the straightened photo the page showed, kept only when it is
         one). What was read and why a field is undecided are said in `lang` (English)."""
-        from generator.sheets.marks import BadConfirmation, interpret
-        from generator.sheets.summary import said, why_said, words
+        from generator.sheets.summary import why_said, words
 
         the_map, to_part = self._marks_of(game, version, paper)
         count = len(the_map.marks)
         problems = ["a mark that is not on this sheet was sent"] if any(not 0 <= i < count for i in filled) else []
-        states: list[bool | None] = [i in filled for i in range(count)]
-        by_marks = interpret(the_map, states)
-        try:
-            reading = interpret(the_map, states, given)
-        except BadConfirmation as err:
-            reading = by_marks
-            problems.append(str(err) if lang is None else err.said(lang))
+        states = [MarkReadBack(i in filled) for i in range(count)]
+        reading, bad, review = self._checked(game, version, paper, states, given, image, lang)
+        problems.extend(bad)
         problems.extend(f"{u.field if lang is None or lang.english else words(u.field, lang)}: {why_said(u, lang)}"
                         for u in reading.uncertain)
-        unsure = {u.field for u in by_marks.uncertain}
-        shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, states))
-        review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
-                             said(the_map, reading.values, by_marks.uncertain, given, lang,
-                                  self.value_names(game, version, lang)),
-                             the_map.width / the_map.height)
         return to_part(reading.values), problems, review
+
+    def answered(self, read: SheetReading, marks: Mapping[int, bool], given: Mapping[str, str],
+                 game: str = "once-upon-a-castle", lang: Language | None = None) -> tuple[PhotoReview, list[str]]:
+        """The check page of photos read (`read`) with what the player answered on it applied over the reading: each
+        mark they tapped (its number -> filled or not) and each value they typed (`given`, as `--set` takes it)
+        beat what the photos read; the reader's reading, its doubts and their reasons, stand for every other mark.
+        With it, why a value typed cannot be taken (the page says it; the marks stand for that field then)."""
+        review = read.review
+        assert review is not None, "photos that were read"
+        if not marks and not given:
+            return review, []
+        states = [MarkReadBack(marks[i]) if i in marks else back for i, back in enumerate(read.marks)]
+        _, bad, checked = self._checked(game, review.version, review.paper, states, given, review.image, lang)
+        return checked._replace(photos=review.photos), bad
+
+    def _checked(self, game: str, version: str, paper: str, states: Sequence[MarkReadBack], given: Mapping[str, str],
+                 image: str, lang: Language | None) -> tuple[Any, list[str], PhotoReview]:
+        """What marks make (each read, tapped or undecided, with the reader's reason), with the values a person gave
+        (`given`): the reading, why a value given cannot be taken, and the check page of it. A field given a value
+        is listed with the fields to check (with its value, to change) even when its marks decide it, so that the
+        page sends it again and the player sees that their value is the one taken."""
+        from generator.sheets.marks import BadConfirmation, Uncertainty, interpret
+        from generator.sheets.summary import said
+
+        the_map, _ = self._marks_of(game, version, paper)
+        count = len(the_map.marks)
+        states = [*states[:count], *[MarkReadBack(False)] * (count - len(states))]
+        read = [s.state for s in states]
+        whys, codes = [s.why for s in states], [s.code for s in states]
+        by_marks = interpret(the_map, read, None, whys, codes)
+        bad: list[str] = []
+        try:
+            reading = interpret(the_map, read, given, whys, codes)
+        except BadConfirmation as err:
+            reading = by_marks
+            bad.append(str(err) if lang is None else err.said(lang))
+        unsure = {u.field for u in by_marks.uncertain}
+        typed = lang._("you typed its value") if lang is not None else "you typed its value"
+        # what the marks leave undecided, then what a value given makes doubtful (a sun given where the towers are
+        # not all built), then each other value given
+        doubts = [*by_marks.uncertain, *(u for u in reading.uncertain if u.field not in unsure)]
+        doubts.extend(Uncertainty(field, typed) for field in given
+                      if field in by_marks.fields and field not in {u.field for u in doubts})
+        shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, read))
+        review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
+                             said(the_map, reading.values, doubts, given, lang, self.value_names(game, version, lang)),
+                             the_map.width / the_map.height)
+        return reading, bad, review
 
     def photo_frame(self, game: str, version: str = "") -> PhotoFrame:
         """The outline of the game's scan-ready sheet (of `version`, on its first paper) and its four corner squares,
@@ -316,6 +354,15 @@ def _unique(names: Sequence[str]) -> list[str]:
     return [f"{i}-{n}" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
 
 
+class MarkReadBack(NamedTuple):
+    """What was found at one mark of a sheet: filled, empty or undecided (None), and for an undecided mark why, in
+    the reader's words, and its reason's code (generator.sheets.photo_reasons.FIELD_CAUSES)."""
+
+    state: bool | None
+    why: str = ""
+    code: str = ""
+
+
 class SheetReading(NamedTuple):
     """A filled sheet read for the companion: the part it makes, how it scored, and (a photo) what was read."""
 
@@ -324,6 +371,8 @@ class SheetReading(NamedTuple):
     review: PhotoReview | None = None
     #: photos that could not be read as one sheet: the reason's name (generator.sheets.advice), "" when unknown
     reason: str = ""
+    #: photos read: what was found at each mark of the sheet's map, in its order (what a player's taps go over)
+    marks: tuple[MarkReadBack, ...] = ()
 
 
 class MarkShown(NamedTuple):

@@ -143,6 +143,24 @@ GAME_DELETED = "game {game} deleted"
 GAME_CORRECTED = "game {game} corrected: winner {winner}"
 
 
+def photos_said(count: int, size: int) -> str:
+    """A number of photos and their size, as a person reads them (`3 photos (7.2 MB)`)."""
+    return f"{count} photo{'s' if count != 1 else ''} ({size / 1_000_000:.1f} MB)"
+
+
+def photos_not_exported(count: int, size: int) -> str:
+    return (f"the {photos_said(count, size)} of paper sheets the companion keeps are not in the export "
+            "(donjon history photos lists them)")
+
+
+def photos_let_go(count: int, size: int, left: int) -> str:
+    kept = f"; {left} photo{'s' if left != 1 else ''} of tables still open kept" if left else ""
+    return f"let go {photos_said(count, size)} of tables whose game is saved{kept}"
+
+
+NO_PHOTOS = "no photo of a paper sheet is kept"
+
+
 def games_written(count: int, file: str) -> str:
     return f"{count} game{'s' if count != 1 else ''} written to {file}"
 

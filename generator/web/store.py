@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.web import messages
 from generator.web.db import player_key
@@ -150,6 +150,7 @@ def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, dat
     _part_data(_open_table(conn, table_id), seat)  # the table still open, the seat one of it
     if first:
         conn.execute("DELETE FROM table_photos WHERE table_id = ? AND seat = ?", (table_id, seat))
+        conn.execute("DELETE FROM photo_answers WHERE table_id = ? AND seat = ?", (table_id, seat))
     number = int(conn.execute("SELECT coalesce(max(number), 0) + 1 FROM table_photos WHERE table_id = ? AND seat = ?",
                               (table_id, seat)).fetchone()[0])
     conn.execute("INSERT INTO table_photos (table_id, seat, number, name, data, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -168,6 +169,58 @@ def seat_photos(conn: sqlite3.Connection, table_id: int, seat: int) -> list[tupl
     rows = conn.execute("SELECT data, name FROM table_photos WHERE table_id = ? AND seat = ? ORDER BY number",
                         (table_id, seat))
     return [(bytes(r["data"]), str(r["name"])) for r in rows]
+
+
+def photos_kept(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """The photos kept of players' paper sheets, by table and seat, oldest table first: the table, the game it was
+    saved as (None while it is open), the player, how many photos and their bytes, and when the last was taken."""
+    rows = conn.execute("SELECT p.table_id, p.seat, t.game_id, coalesce(tp.name, '') AS name, count(*) AS photos, "
+                        "sum(length(p.data)) AS bytes, max(p.at) AS at FROM table_photos p "
+                        "JOIN tables t ON t.id = p.table_id "
+                        "LEFT JOIN table_parts tp ON tp.table_id = p.table_id AND tp.seat = p.seat "
+                        "GROUP BY p.table_id, p.seat ORDER BY p.table_id, p.seat")
+    return [{"table": r["table_id"], "seat": r["seat"], "game_id": r["game_id"], "player": r["name"],
+             "photos": r["photos"], "bytes": r["bytes"], "last_at": r["at"]} for r in rows]
+
+
+def let_go_saved_photos(conn: sqlite3.Connection) -> tuple[int, int]:
+    """Let go the photos kept of the sheets at tables whose game is saved (the saved game holds the values they
+    gave, and a saved table takes no more photos or edits), with what their players answered about them: how many
+    photos, and their bytes. The photos of tables still open are kept."""
+    saved = "SELECT id FROM tables WHERE game_id IS NOT NULL"
+    count, size = conn.execute(f"SELECT count(*), coalesce(sum(length(data)), 0) FROM table_photos "
+                               f"WHERE table_id IN ({saved})").fetchone()
+    conn.execute(f"DELETE FROM table_photos WHERE table_id IN ({saved})")
+    conn.execute(f"DELETE FROM photo_answers WHERE table_id IN ({saved})")
+    return int(count), int(size)
+
+
+class Answers(NamedTuple):
+    """What a player answered on the check page of their sheet's photos: each mark tapped (its number in the sheet's
+    map -> filled or not) and each value typed (a field -> its value, as `donjon score --set` takes it)."""
+
+    marks: dict[int, bool]
+    given: dict[str, str]
+
+
+def keep_answers(conn: sqlite3.Connection, table_id: int, seat: int, answers: Answers) -> None:
+    """Keep what a player answered on the check page of their sheet's photos, in place of what was kept before."""
+    _part_data(_open_table(conn, table_id), seat)  # the table still open, the seat one of it
+    text = json.dumps({"marks": {str(k): v for k, v in sorted(answers.marks.items())}, "given": answers.given},
+                      sort_keys=True)
+    if len(text.encode()) > MOST_PART_BYTES:  # a page sends a few values; a bigger body is no player's
+        raise StoreError(messages.PART_TOO_BIG, most=MOST_PART_BYTES // 1024)
+    conn.execute("INSERT INTO photo_answers (table_id, seat, answers) VALUES (?, ?, ?) ON CONFLICT (table_id, seat) "
+                 "DO UPDATE SET answers = excluded.answers", (table_id, seat, text))
+
+
+def seat_answers(conn: sqlite3.Connection, table_id: int, seat: int) -> Answers:
+    """What a player answered on the check page of their sheet's photos (nothing when they answered nothing)."""
+    row = conn.execute("SELECT answers FROM photo_answers WHERE table_id = ? AND seat = ?",
+                       (table_id, seat)).fetchone()
+    data = json.loads(row["answers"]) if row is not None else {}
+    return Answers({int(k): bool(v) for k, v in data.get("marks", {}).items()},
+                   {str(k): str(v) for k, v in data.get("given", {}).items()})
 
 
 def _spent(conn: sqlite3.Connection, table_id: int, key: str | None) -> bool:

@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 pytest.importorskip("cv2")
 
@@ -35,9 +36,10 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 families: Any = importlib.import_module("photo_families")
 bench: Any = importlib.import_module("scan_photos")
 
-#: The seeds each family is photographed with here; `-m fuzz` takes FUZZ_SEEDS more.
+#: The seeds each family is photographed with here; the property at length takes FUZZ_SEEDS more: 20 with the fuzz
+#: profile (`-m fuzz`), 2 in the normal run, as every fuzzing property's budget follows the profile (tests/conftest.py).
 SEEDS = (1, 2)
-FUZZ_SEEDS = range(100, 120)
+FUZZ_SEEDS = range(100, 120 if settings().max_examples >= settings.get_profile("fuzz").max_examples else 102)
 #: Photos of this size here (the low-resolution family keeps its own, smaller).
 MEGAPIXELS = 3.0
 
@@ -75,8 +77,30 @@ def judged(sheet: Any, photo: Any, kinds_: Sequence[Any]) -> tuple[Any, PhotoRea
     return families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading), read, None
 
 
+@cache
+def judged_castle(family_name: str, seed: int) -> tuple[Any, Any, Any, PhotoRead | None, PhotoRefused | None]:
+    """:func:`castle_photo` and its reading judged, made once per session: several tests look at the same photo, and
+    the photo (seeded) and its reading are the same each time. Kept without what weighs megabytes and nothing here
+    looks at: the photo's grey image, a refusal's traceback (its frames hold the images)."""
+    sheet, photo = castle_photo(family_name, seed)
+    verdict, read, refused = judged(sheet, photo, kinds(shipped()))
+    return (sheet, photo, verdict, None if read is None else replace(read, grey=None),
+            None if refused is None else refused.with_traceback(None))
+
+
+def check_castle(family_name: str, seed: int) -> tuple[Any, Any, Any, PhotoRead | None, PhotoRefused | None]:
+    """The castle photo of the family and seed, and its reading checked as :func:`check` checks it."""
+    sheet, photo, *judgement = judged_castle(family_name, seed)
+    return (sheet, photo, *checked(photo, *judgement))
+
+
 def check(sheet: Any, photo: Any, kinds_: Sequence[Any]) -> tuple[Any, PhotoRead | None, PhotoRefused | None]:
-    verdict, read, refused = judged(sheet, photo, kinds_)
+    return checked(photo, *judged(sheet, photo, kinds_))
+
+
+def checked(photo: Any, verdict: Any, read: PhotoRead | None,
+            refused: PhotoRefused | None) -> tuple[Any, PhotoRead | None, PhotoRefused | None]:
+    """The reading of `photo` (or its refusal): never scored wrong, every refusal and every question said."""
     assert verdict.outcome != "wrong", (photo.meta, verdict.wrong, verdict.reason)
     if refused is not None:
         assert refused.code in REFUSALS and str(refused).startswith("photo.jpg: "), str(refused)
@@ -90,8 +114,7 @@ def check(sheet: Any, photo: Any, kinds_: Sequence[Any]) -> tuple[Any, PhotoRead
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("family", list(families.FAMILIES))
 def test_no_photo_of_any_family_is_scored_wrong_without_a_flag(family: str, seed: int) -> None:
-    sheet, photo = castle_photo(family, seed)
-    verdict, read, refused = check(sheet, photo, kinds(shipped()))
+    sheet, photo, verdict, read, refused = check_castle(family, seed)
     if photo.refuse:
         assert refused is not None and refused.code == photo.refuse, verdict
     if photo.hidden and read is not None:
@@ -114,8 +137,7 @@ def test_no_photo_of_any_family_is_scored_wrong_without_a_flag_at_length(family:
 def test_clean_and_everyday_photos_are_read_without_a_question(family: str) -> None:
     """A visible tick, cross or fill in HB pencil, ballpoint or felt tip is read, not asked about."""
     for seed in SEEDS:
-        sheet, photo = castle_photo(family, seed)
-        verdict, read, _ = check(sheet, photo, kinds(shipped()))
+        sheet, photo, verdict, read, _ = check_castle(family, seed)
         assert verdict.outcome == "right", (photo.meta, read.reading.uncertain if read else None)
 
 
@@ -124,8 +146,7 @@ def test_glare_over_marks_is_reported_as_glare_with_its_fields() -> None:
 
     found: list[PhotoIssue] = []
     for seed in range(1, 12):
-        sheet, photo = castle_photo("glare", seed)
-        _, read, _ = check(sheet, photo, kinds(shipped()))
+        _, _, _, read, _ = check_castle("glare", seed)
         if read is not None and read.issues:
             found.extend(i for i in read.issues if i.code == "glare")
         if found:
@@ -140,8 +161,7 @@ def test_glare_over_marks_is_reported_as_glare_with_its_fields() -> None:
 
 
 def test_a_finger_over_marks_makes_them_asked_about_as_covered() -> None:
-    sheet, photo = castle_photo("finger-over-marks", 1)
-    _, read, _ = check(sheet, photo, kinds(shipped()))
+    sheet, photo, _, read, _ = check_castle("finger-over-marks", 1)
     assert read is not None and photo.hidden
     hidden_fields = {sheet.map.marks[i].field for i in photo.hidden}
     asked = {u.field: u.code for u in read.reading.uncertain}
@@ -150,13 +170,11 @@ def test_a_finger_over_marks_makes_them_asked_about_as_covered() -> None:
 
 
 def test_two_whole_sheets_are_refused_and_clutter_partly_in_frame_is_not() -> None:
-    sheet, photo = castle_photo("two-sheets", 1)
-    _, _, refused = check(sheet, photo, kinds(shipped()))
+    _, _, _, _, refused = check_castle("two-sheets", 1)
     assert refused is not None and refused.code == "two-sheets"
     assert str(refused) == "photo.jpg: shows more than one whole sheet: Put the other sheets and cards away, out of " \
                            "the frame: one sheet per photo."
-    sheet, photo = castle_photo("clutter", 2)
-    verdict, read, _ = check(sheet, photo, kinds(shipped()))
+    _, photo, verdict, read, _ = check_castle("clutter", 2)
     assert read is not None and "partial: 2" in photo.meta["clutter"], photo.meta
     assert verdict.outcome == "right", read.reading.uncertain
 
@@ -182,8 +200,7 @@ def test_a_blurred_photo_is_refused_before_any_mark_is_read_and_a_soft_one_is_re
 def test_marks_are_read_where_a_curled_sheet_moved_them() -> None:
     """On a curled sheet shot at an angle, marks sit millimetres from where the four markers place them: each is
     read where its printed outline is (and `--annotate` draws it there)."""
-    sheet, photo = castle_photo("curl", 1)
-    _, read, _ = check(sheet, photo, kinds(shipped()))
+    sheet, photo, _, read, _ = check_castle("curl", 1)
     assert read is not None and read.reading.uncertain == ()
     moved = max(abs(r.x - m.x) + abs(r.y - m.y) for m, r in zip(sheet.map.marks, read.reads, strict=True))
     assert moved > 72 / 25.4, f"no mark moved more than a millimetre (curl {photo.meta['curl_mm']} mm)"

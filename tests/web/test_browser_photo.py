@@ -253,6 +253,39 @@ def test_a_second_photo_of_the_sheet_settles_the_glare(browser: Any, server: str
     page.close()
 
 
+def test_a_tap_goes_with_another_photo_of_the_sheet(browser: Any, server: str,  # noqa: F811
+                                                    glare_photos: dict[str, Path]) -> None:
+    """A player taps a mark (3 clouds in the sky, which neither photo reads), then adds the tilted photo: the tap is
+    still there, the new photo settles the glare, a reload shows the same, and the tap is what is scored."""
+    page = browser.new_page(viewport=PHONES["390"])
+    glare_check_page(page, server, glare_photos["ana.jpg"])
+    assert page.get_by_text("sky clouds 0").is_visible()
+    three = page.locator(".mark", has_text="sky_clouds: units 3")
+    assert not three.locator("input").is_checked()
+    three.click()  # the tap
+    page.get_by_label("Add another photo of this sheet").scroll_into_view_if_needed()
+    shot(page, "tapped-390")  # before the photo is added: the phone's screen, 390 x 844
+    shot(page, "tapped-390-full", full=True)
+    page.get_by_label("Add another photo of this sheet").set_input_files(str(glare_photos["ana-tilted.jpg"]))
+    page.get_by_role("button", name="Add this photo").click()
+    page.get_by_text("Read from 2 photos of your sheet").wait_for()
+    assert page.locator("ul.read > li.doubt").count() == 0  # the glare settled by the new photo
+    assert page.get_by_text("sky clouds 3").is_visible() and three.locator("input").is_checked()
+    assert page.get_by_text("1 mark you tapped is taken as you tapped it").is_visible()
+    fits(page, "check page of two photos, with a tap")
+    shot(page, "tap-kept-390")
+    shot(page, "tap-kept-390-full", full=True)
+    no_violation(page, "check page of two photos, with a tap")
+    page.reload()
+    page.get_by_text("Read from 2 photos of your sheet").wait_for()
+    assert page.get_by_text("sky clouds 3").is_visible() and three.locator("input").is_checked()
+    page.get_by_role("button", name="Keep these values").first.click()
+    page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
+    # the photos alone read no cloud in the sky and score 18; the 3 clouds tapped make it 24
+    assert totals(page)["Ana"].lstrip("≈") == "24"
+    page.close()
+
+
 def test_a_photo_of_another_sheet_is_not_added(browser: Any, server: str,  # noqa: F811
                                                glare_photos: dict[str, Path]) -> None:
     page = browser.new_page(viewport=PHONES["320"])

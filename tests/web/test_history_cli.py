@@ -5,7 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -112,3 +114,60 @@ def test_players_says_one_game_not_one_games(tmp_path: Path) -> None:
     code, out, _ = run("history", "players", "--db", db)
     eli = next(line for line in out.splitlines() if line.startswith("Eli "))
     assert code == 0 and " 1 game     1 won  100 %" in eli and "games" not in eli, eli
+
+
+def test_photos_are_listed_said_by_the_export_and_let_go_once_their_game_is_saved(tmp_path: Path) -> None:
+    """Photos of paper sheets are the tables', not the games': `history photos` lists them (text and JSON), the
+    export says they are not in it, and `--let-go-saved` deletes those of saved tables only (with what the
+    players answered about them), the others kept."""
+    path = filled_db(tmp_path / "h.sqlite3")
+    db = str(path)
+    assert run("history", "photos", "--db", db)[:2] == (0, "no photo of a paper sheet is kept\n")
+    code, _, err = run("history", "export", "--db", db, "--out", str(tmp_path / "before.json"))
+    assert code == 0 and "not in the export" not in err
+    database = Database(path)
+    state = example("once-upon-a-castle")
+    result = Games().score(state).result
+    assert result is not None
+
+    def tables(c: Any) -> tuple[int, int]:
+        saved, still = (store.create_table(c, "once-upon-a-castle", {}, ["Ana", "Ben"], [], {}, {}) for _ in "ab")
+        store.add_photo(c, saved, 0, "ana.jpg", b"x" * 1_500_000, first=True)
+        store.add_photo(c, saved, 0, "ana-2.jpg", b"y" * 1_000_000, first=False)
+        store.keep_answers(c, saved, 0, store.Answers({3: True}, {"sun": "no"}))
+        store.add_photo(c, still, 1, "ben.jpg", b"z" * 500_000, first=True)
+        store.save_game(c, "once-upon-a-castle", state, result, table_id=saved)
+        return saved, still
+
+    try:
+        saved, still = database.write(tables)
+    finally:
+        database.close()
+    code, out, _ = run("history", "photos", "--db", db)
+    when = r", the last taken \d{4}-\d\d-\d\d \d\d:\d\d:\d\d"
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 2, out
+    assert re.fullmatch(rf"table {saved:>4}  game 4      Ana: 2 photos \(2\.5 MB\){when}", lines[0]), out
+    assert re.fullmatch(rf"table {still:>4}  not saved   Ben: 1 photo \(0\.5 MB\){when}", lines[1]), out
+    code, out, _ = run("history", "photos", "--db", db, "--json")
+    assert code == 0 and [(p["table"], p["game_id"], p["player"], p["photos"], p["bytes"]) for p in json.loads(out)] \
+        == [(saved, 4, "Ana", 2, 2_500_000), (still, None, "Ben", 1, 500_000)]
+    code, out, err = run("history", "export", "--db", db, "--out", str(tmp_path / "after.json"))
+    assert code == 0 and "the 3 photos (3.0 MB) of paper sheets the companion keeps are not in the export" in err
+    # the export's format is as it was: its games, the one saved from the table with photos too, hold no photo
+    before, after = (json.loads((tmp_path / f"{n}.json").read_text())["games"] for n in ("before", "after"))
+    assert len(after) == 4 and {frozenset(g) for g in after} == {frozenset(g) for g in before}
+    code, out, _ = run("history", "photos", "--db", db, "--let-go-saved")
+    assert code == 0 and out == "let go 2 photos (2.5 MB) of tables whose game is saved; 1 photo of tables still " \
+                                "open kept\n"
+    code, out, _ = run("history", "photos", "--db", db, "--json")
+    assert [(p["table"], p["photos"]) for p in json.loads(out)] == [(still, 1)]
+    database = Database(path)
+    try:
+        assert database.read(lambda c: store.seat_answers(c, saved, 0)) == store.Answers({}, {})
+    finally:
+        database.close()
+    assert run("history", "photos", "--db", db, "--let-go-saved")[1] == \
+        "let go 0 photos (0.0 MB) of tables whose game is saved; 1 photo of tables still open kept\n"
+    code, _, err = run("history", "photos", "--db", str(tmp_path / "missing.sqlite3"), "--let-go-saved")
+    assert code == 2 and "no such database" in err and not (tmp_path / "missing.sqlite3").exists()

@@ -51,7 +51,7 @@ def test_a_second_photo_settles_the_glare_and_another_sheet_is_refused(client: T
     asked = [line for line in read_lines(page) if line.startswith("?")]
     assert asked and all("glare" in line for line in asked), asked
     assert "added to this one, not put in its place" in page  # the glare advice: a photo is added
-    assert 'id="more-photo" type="file" name="sheet" accept="image/*" capture="environment"' in page
+    assert 'id="more-photo" type="file" name="sheet" form="marks" accept="image/*" capture="environment"' in page
     assert "Read from 2 photos" not in page and client.get(check).text == page
     assert kept(db, table.id, 0) == ["ana.jpg"]
     # a photo of another player's sheet: refused, said, and the first photo kept as it was
@@ -109,3 +109,117 @@ def test_photos_named_alike_by_the_phone_are_told_apart(client: TestClient, db: 
     assert kept(db, table.id, 1) == ["image.jpg", "image.jpg"]
     assert "Read from 2 photos" in client.get(check).text
 
+
+
+def check_form(page: str) -> dict[str, Any]:
+    """What the check page's form of marks sends as it stands: its hidden fields, the boxes ticked, the values typed."""
+    sent: dict[str, Any] = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', page))
+    sent["mark"] = re.findall(r'name="mark" value="(\d+)" checked', page)
+    sent.update(re.findall(r'name="(set:[^"]+)" form="marks" value="([^"]*)"', page))
+    return sent
+
+
+def part_of(db: Database, table_id: int, seat: int) -> dict[str, Any]:
+    import json
+
+    return dict(json.loads(db.read(lambda c: c.execute("SELECT data FROM table_parts WHERE table_id = ? AND seat = ?",
+                                                       (table_id, seat)).fetchone()[0])))
+
+
+def add(client: TestClient, check: str, sent: dict[str, Any], name: str, data: bytes) -> Any:
+    """Another photo added from the check page: its form of marks goes with it (the page's own button does that)."""
+    return client.post(check, headers=SAME_ORIGIN, data=sent, files={"sheet": (name, data, "image/jpeg")})
+
+
+def test_a_tap_before_another_photo_is_kept_and_beats_the_new_reading(client: TestClient, db: Database,
+                                                                       sheets: dict[str, bytes]) -> None:
+    """The glare photo leaves the sun undecided and reads no cloud in the sky; the player taps 3 clouds, then adds
+    the tilted photo, which reads none either: the tap stands (a reload too) and is what is kept and scored, and
+    the new photo settles the sun, which the player left."""
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    page = client.get(check).text
+    assert "go with it and are kept" in page and "not carried over" not in page and "mark you tapped" not in page
+    sent = check_form(page)
+    three = re.search(r'<label id="mark-(\d+)" class="mark empty[^"]*"[^>]*>\s*<input[^>]*>\s*'
+                      r'<span class="sr">sky_clouds: units 3<', page)
+    assert three and "sky clouds 0" in read_lines(page) and any(line.startswith("? sun") for line in read_lines(page))
+    tapped = three.group(1)
+    # a photo of another sheet: refused, and the tap sent with it is not lost
+    refused = add(client, check, dict(sent, mark=[*sent["mark"], tapped]), "ben.jpg", sheets["ben.jpg"])
+    assert refused.status_code == 400 and "This photo was not added" in refused.text
+    assert tapped in check_form(refused.text)["mark"] and tapped in check_form(client.get(check).text)["mark"]
+    assert "sky clouds 3" in read_lines(client.get(check).text)
+    # the tilted photo, which reads no cloud: added, and the tap beats it; the sun is the photo's to settle
+    added = add(client, check, check_form(client.get(check).text), "ana-tilted.jpg", sheets["ana-tilted.jpg"])
+    assert added.status_code == 303 and kept(db, table.id, 0) == ["ana.jpg", "ana-tilted.jpg"]
+    both = client.get(check).text
+    assert "Read from 2 photos of your sheet" in both and client.get(check).text == both
+    assert tapped in check_form(both)["mark"] and "1 mark you tapped is taken as you tapped it" in both
+    lines = read_lines(both)
+    assert "sky clouds 3" in lines and "sun no" in lines and not [line for line in lines if line[0] in "?✓"], lines
+    # the photos alone read no cloud: the tap is what makes 3
+    alone = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                        data=dict(check_form(both), mark=[m for m in check_form(both)["mark"] if m != tapped],
+                                  then="check"))
+    assert "sky clouds 0" in read_lines(alone.text)
+    keep = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data=check_form(both))
+    assert keep.status_code == 303 and part_of(db, table.id, 0)["sky_clouds"] == 3
+    # starting over with a new photo lets the answers go with the photos
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    assert tapped not in check_form(client.get(check).text)["mark"]
+
+
+def test_a_tap_seen_with_see_what_my_marks_say_is_there_when_the_page_is_opened_again(
+        client: TestClient, sheets: dict[str, bytes]) -> None:
+    """A player taps a mark and asks what the marks say, then leaves the page (another player's turn) and opens it
+    again: the tap is still there, and taken over the photo's reading; tapped back, it is gone again."""
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    page = client.get(check).text
+    three = re.search(r'<label id="mark-(\d+)" class="mark empty[^"]*"[^>]*>\s*<input[^>]*>\s*'
+                      r'<span class="sr">sky_clouds: units 3<', page)
+    assert three and "sky clouds 0" in read_lines(page)
+    tapped = three.group(1)
+    sent = check_form(page)
+    seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                       data=dict(sent, mark=[*sent["mark"], tapped], then="check"))
+    assert seen.status_code == 200 and "sky clouds 3" in read_lines(seen.text)
+    again = client.get(check).text
+    assert tapped in check_form(again)["mark"] and "sky clouds 3" in read_lines(again)
+    assert "1 mark you tapped is taken as you tapped it" in again
+    back = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                       data=dict(check_form(again), mark=[m for m in check_form(again)["mark"] if m != tapped],
+                                 then="check"))
+    assert back.status_code == 200 and "sky clouds 0" in read_lines(client.get(check).text)
+    assert tapped not in check_form(client.get(check).text)["mark"]
+
+
+def test_a_value_typed_before_another_photo_is_kept_and_can_be_blanked(client: TestClient, db: Database,
+                                                                       sheets: dict[str, bytes]) -> None:
+    """A value typed for the sun (yes), then another photo that reads it empty: the value typed stands, shown with
+    the values to check (to change it), and is what the page sends: the rules then doubt the towers (the Sun needs
+    all four), and keeping is refused; blanked out and sent with a photo, the photos' reading comes back."""
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    sent = check_form(client.get(check).text)
+    assert "set:sun" in sent, sent
+    assert add(client, check, dict(sent, **{"set:sun": "yes"}), "ana-tilted.jpg", sheets["ana-tilted.jpg"]
+               ).status_code == 303
+    both = client.get(check).text
+    assert client.get(check).text == both and check_form(both)["set:sun"] == "yes"
+    lines = read_lines(both)
+    assert "✓ sun : you typed its value Or type its value (you gave yes)" in lines and "sun yes" in lines, lines
+    assert any(line.startswith("? towers") and "sun is marked" in line for line in lines), lines
+    keep = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data=check_form(both))
+    assert keep.status_code == 400 and "sun is marked but" in keep.text
+    # blanked out, and sent with a photo (the same one again: refused, the answer blanked all the same)
+    again = add(client, check, dict(check_form(both), **{"set:sun": ""}), "ana.jpg", sheets["ana.jpg"])
+    assert again.status_code == 400 and "already kept" in again.text
+    page = client.get(check).text
+    assert "sun no" in read_lines(page) and not [line for line in read_lines(page) if line[0] in "?✓"]
+    keep = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data=check_form(page))
+    assert keep.status_code == 303 and part_of(db, table.id, 0)["sun"] is False

@@ -130,6 +130,31 @@ def test_a_photo_is_read_out_as_text_corrected_and_kept(client: TestClient) -> N
     assert totals(kept.text)["Ana"].lstrip("≈") == "36"
 
 
+def test_a_castle_well_played_is_kept_with_all_its_marks(client: TestClient) -> None:
+    """A full castle fills more marks than a form of options holds (its limit, 40 fields, once refused "Keep" of
+    such a sheet with a 400): every box ticked is taken, seen again, kept and scored."""
+    from tests.scan.helpers import filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    values = {"donjon_floors": 5, "towers[0]": 9, "towers[1]": 8, "towers[2]": 7, "towers[3]": 6, "sun": True,
+              **{f"walls[{w}]": True for w in range(4)}, **{f"walls[{w}].flags[{f}]": 2 for w in range(4)
+                                                            for f in range(2)},
+              "sky_clouds": 4, "residents": 30, "guests": ["queen", "jester", "king", "monk", "prince"]}
+    shown = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
+                        files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4", values)),
+                                         "image/jpeg")}, follow_redirects=True)
+    assert shown.status_code == 200, shown.text
+    checked = [number for _, _, number, on, _ in MARK.findall(shown.text) if on]
+    assert len(checked) > 40, len(checked)
+    form = {"version": "great-architect", "paper": "a4", "image": "", "mark": checked}
+    seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**form, "then": "check"})
+    assert seen.status_code == 200, seen.text
+    assert "residents 30" in read_lines(seen.text)
+    kept = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data=form, follow_redirects=True)
+    assert kept.status_code == 200 and str(kept.url).endswith(f"/tables/{table.id}/seats/0"), kept.text
+    assert totals(kept.text)["Ana"].lstrip("≈") not in ("", "0")
+
+
 def test_forged_marks_are_refused(client: TestClient) -> None:
     table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
     for data in ({"version": "great-architect", "paper": "a4", "mark": ["100000"]},
