@@ -575,7 +575,8 @@ def families(args: argparse.Namespace) -> None:
         print(f"{name:18} {row['photos']:3} photos: {row['right']:3} right, {row['asked']:3} asked, "
               f"{row['refused']:3} refused, {row['wrong']:3} wrong ({row['marks_wrong']} marks wrong); "
               f"confidently wrong marks {row['confident_wrong']} ({row['must_ask_decided']} to be asked, decided); "
-              f"blind {row['blind']} ({row['blind_lightest']} to the player's lightest line); "
+              f"blind {row['blind']} ({row['blind_lightest']} to the player's lightest line), hidden marks decided "
+              f"{row['hidden_decided']}; "
               f"{time.time() - started:.0f} s", flush=True)
         for miss in row["near_misses"]:
             print(f"  confidently wrong: {miss}", flush=True)
