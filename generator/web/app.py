@@ -472,11 +472,11 @@ class Companion:
         if not photos:  # nothing to add to (started over elsewhere): the player's page, to take a first one
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
         read, answers, error = await self.keep_answers(table_id, seat, form, photos, view, lang)
+        if error:  # the answers could not be kept (the game was saved meanwhile): nor can a photo be
+            return self.photo_check(request, view, seat, read, answers, status=400, add_error=error, add_refused=None)
         english = reason = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
-        if error:  # the answers could not be kept (the game was saved meanwhile): nor can a photo be
-            pass
-        elif not data:
+        if not data:
             error = said(lang, messages.NO_OTHER_PHOTO)
         elif any(data == photo for photo, _ in photos):  # the same file sent again: nothing new to read
             error = said(lang, messages.SAME_PHOTO)

@@ -197,6 +197,30 @@ def test_a_tap_seen_with_see_what_my_marks_say_is_there_when_the_page_is_opened_
     assert tapped not in check_form(client.get(check).text)["mark"]
 
 
+def test_a_photo_added_once_the_game_is_saved_is_refused_and_nothing_is_kept(
+        client: TestClient, db: Database, sheets: dict[str, bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table saved from another phone between the page and the tap (the store refuses the answers): the photo is
+    not read nor kept either, and the page says why."""
+    from generator.web import messages, store
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    sent = check_form(client.get(check).text)
+    three = re.search(r'<label id="mark-(\d+)" class="mark empty[^"]*"[^>]*>\s*<input[^>]*>\s*'
+                      r'<span class="sr">sky_clouds: units 3<', client.get(check).text)
+    assert three
+
+    def saved_meanwhile(*_args: object) -> None:
+        raise store.StoreError(messages.TABLE_SAVED)
+
+    monkeypatch.setattr(store, "keep_answers", saved_meanwhile)
+    refused = add(client, check, dict(sent, mark=[*sent["mark"], three.group(1)]), "ana-tilted.jpg",
+                  sheets["ana-tilted.jpg"])
+    assert refused.status_code == 400 and "can no longer change" in refused.text
+    assert kept(db, table.id, 0) == ["ana.jpg"]
+
+
 def test_a_value_typed_before_another_photo_is_kept_and_can_be_blanked(client: TestClient, db: Database,
                                                                        sheets: dict[str, bytes]) -> None:
     """A value typed for the sun (yes), then another photo that reads it empty: the value typed stands, shown with
