@@ -76,6 +76,9 @@ UNCERTAIN: tuple[Reason, ...] = (
     Reason("covered", ("finger", "covered", "hidden", "occlu"), N_("Something covered these marks: look at the "
            "sheet and set it, or move your hand (or what lies on the sheet) and add another photo; it is added to "
            "this one, not put in its place, and donjon reads the two together.")),
+    Reason("bent", ("a fold or a curl", "folded or bent"), N_("The sheet is folded or bent there: look at the sheet "
+           "and set it, or flatten the sheet and add another photo; it is added to this one, not put in its place, "
+           "and donjon reads the two together.")),
     Reason("shadow", ("shadow",), N_("A shadow fell on these marks: look at the sheet and set it, or take the photo "
            "again with the light from the side.")),
     Reason("two-values", ("are both filled",), N_("Two values are filled where one counts: keep the one that counts "

@@ -264,7 +264,7 @@ def _digits(mark_map: MarkMap, name: str, indexes: Sequence[int], states: Sequen
 
 #: When a field's undecided marks give several reasons, the one it is reported under: what the player must change
 #: about the photo first, then what they must look at on the sheet.
-CAUSE_ORDER = ("covered", "glare", "outside", "spill", "ghost", "half-coloured", "faint")
+CAUSE_ORDER = ("covered", "glare", "outside", "bent", "spill", "ghost", "half-coloured", "faint")
 
 
 def _code(indexes: Sequence[int], states: Sequence[State], codes: Sequence[str] | None, otherwise: str = "faint"

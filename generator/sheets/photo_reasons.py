@@ -29,6 +29,7 @@ FIELD_CAUSES = {
     "covered": N_("{fields} cannot be seen: something covers the sheet there (a finger, an object, a deep "
                   "shadow)"),
     "outside": N_("{fields} are not in the photo"),
+    "bent": N_("{fields} lie where the sheet is folded or bent: where their marks are is not sure"),
     "faint": N_("the marks of {fields} are faint or small"),
     "spill": N_("strokes from neighbouring marks run into {fields}"),
     "ghost": N_("{fields} show faint traces: rubbed out, or filled lightly?"),
