@@ -1034,8 +1034,8 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
         better = _fits_better(mark, light_.dark, ref, places[i])
         if better is None or not _in_photo(mark, better, valid):
             continue
-        there = decide(mark, measure(mark, light_, ref, printed_dark, better), sheet)
-        if there.state != reads[i].state:
+        moved = decide(mark, measure(mark, light_, ref, printed_dark, better), sheet)
+        if moved.state != reads[i].state:
             away = math.hypot(better[0] - places[i][0], better[1] - places[i][1]) / PX_MM
             reads[i] = MarkRead(None, reads[i].fill, 0.0, f"its printed outline is seen {away:.1f} mm from where the "
                                                           "sheet around it puts it (a fold or a curl)", "bent",
