@@ -134,6 +134,13 @@ FIGURE_FAINT = 0.55
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
 #: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
 THIN_SHARE = 0.55
+#: A photo this soft (mm: its markers' edges rise over this, photos.blur_mm; sharp photos give 0.2-0.4) spreads a
+#: line's ink over a bubble: a mark inked broadly there is a line when under SMEARED of its inked pixels are at half
+#: its peak (a line keeps a dark core, paler flanks: blurred ticks and crosses of seed 14's blur photos read
+#: 0.69-0.86; a smeared trace, 0.90-1.31, see SOFT), and is compared with the sheet's lines, not its fills (those
+#: ticks read 0.30-0.36 of the fills and were asked about as rubbed out).
+SOFT_PHOTO_MM = 0.5
+SMEARED = 0.9
 #: Ink this wide (mm, at half its peak) is a blob, as dark as a fill of the same pencil; a pencil line, blurred by
 #: the camera, is narrower.
 WIDE_MM = 1.5
@@ -749,8 +756,16 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
                                         f"({COVER_EMPTY:.0%}) and filled ({COVER_FILLED:.0%})", "faint", x, y)
 
 
+def _broad(m: Measure, blur_mm: float) -> bool:
+    """Whether a mark's ink is broad (a fill, a smear) rather than a line (a tick, a cross): inked over most of its
+    inside, or wider than a line. In a soft photo a line's ink spreads over the bubble and past WIDE_MM: what still
+    shows it is a line is its dark core with paler flanks (a fill, or a trace rubbed out, is even)."""
+    broad = m.cover >= BROAD or m.wide >= WIDE_MM
+    return broad and not (blur_mm >= SOFT_PHOTO_MM and m.core < SMEARED * m.cover)
+
+
 def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkRead], sheet: Usual,
-           types: Any) -> list[MarkRead]:
+           types: Any, blur_mm: float = 0.0) -> list[MarkRead]:
     """Decisions that need the marks around: a stroke come from a filled neighbour is not a mark of this one, and
     of two values of one field the fainter is a rubbed-out ghost when it is faint enough (asked about when it is
     close)."""
@@ -789,12 +804,12 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         if _exclusive(mark, types) and out[i].state is not False:
             key, m = (mark.field, mark.digit), measures[i]
             darkest[key] = max(darkest.get(key, 0.0), m.level)
-            thin = m.cover < BROAD and m.wide < WIDE_MM
+            thin = not _broad(m, blur_mm)
             as_fill[key] = max(as_fill.get(key, 0.0), m.level / THIN_SHARE if thin else m.level)
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if out[i].state is False or out[i].code in ("glare", "covered", "outside") or m.cover < COVER_FILLED:
             continue  # (a circle around a bubble is read by its ring, not by ink inside)
-        broad = m.cover >= BROAD or m.wide >= WIDE_MM
+        broad = _broad(m, blur_mm)
         like = sheet.ink if broad else sheet.thin or sheet.ink * THIN_SHARE
         # a line rubbed out is smeared wider than a drawn one, so the camera's blur takes less of its darkness: the
         # sheet's drawn ticks, blurred more, can read fainter than what is left of one rubbed out badly (seed 31,
@@ -959,9 +974,10 @@ def _name(mark: Mark) -> str:
     return f"{mark.field} {value}"
 
 
-def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, marks: Sequence[Mark], types: Any
-               ) -> tuple[list[MarkRead], Light]:
-    """Read every mark of the map on the straightened sheet: light, registration, measures, decisions."""
+def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, marks: Sequence[Mark], types: Any,
+               blur_mm: float = 0.0) -> tuple[list[MarkRead], Light]:
+    """Read every mark of the map on the straightened sheet: light, registration, measures, decisions; `blur_mm`
+    how soft the photo is (photos.blur_mm: its markers' edges)."""
     import numpy as np
 
     if ref.shape != straight.shape:
@@ -1024,7 +1040,7 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
                     None, m.cover, 0.0, f"a stroke from {_name(other)} runs into it", "spill", reads[i].x, reads[i].y)
                 break
     reads = calibrated_by_glare(marks, measures, reads, sheet, threshold)
-    reads = settle(marks, measures, reads, sheet, types)
+    reads = settle(marks, measures, reads, sheet, types, blur_mm)
     # a mark whose printed outline fits much better a little way off than where it was read (a fold moves the
     # sheet on either side of its crease by millimetres, unlike the tiles around it): decided only when what is
     # there reads the same

@@ -533,7 +533,7 @@ def read_grey(grey: Grey, display: str, kinds: Sequence[SheetKind],
                                 (straight.shape[1], straight.shape[0]),
                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderValue=0) > 0
     reads, _ = read_marks(straight, printed(located.kind, located.paper), expected(located.kind, located.paper), valid,
-                          the_map.marks, the_map.types)
+                          the_map.marks, the_map.types, located.blur)
     reading = interpret(the_map, [r.state for r in reads], confirmed, [r.why for r in reads], [r.code for r in reads])
     return PhotoRead(display, the_map, tuple(reads), reading, located, grey, field_issues(reading.uncertain))
 

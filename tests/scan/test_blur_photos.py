@@ -1,0 +1,52 @@
+"""Photos of the `blur` family (benchmarks/scan_photos.py --families blur --seed 14), regenerated as the benchmark
+makes them (tests/scan/test_seed21_silent.py's helper: the benchmark's own photo), asked about for no reason a
+player could act on.
+
+In a soft photo (its markers' edges rise over 0.5 mm or more; sharp photos give 0.2-0.4) a tick's ink spreads over
+the bubble, so it looked broad and was compared with the sheet's fills: a tick reads a third of a fill's darkness
+and was asked about as rubbed out. A line keeps a dark core with paler flanks however soft the photo, which a fill
+or a smeared trace does not: such a mark is compared with the sheet's lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+pytest.importorskip("cv2")
+
+from generator.games.castle.sheets import kinds  # noqa: E402
+from generator.sheets.photo_marks import NOWHERE, SOFT_PHOTO_MM, Measure, _broad  # noqa: E402
+from generator.sheets.photos import read_photo  # noqa: E402
+from tests.scan import test_seed21_silent as seed21  # noqa: E402
+from tests.sheets.helpers import shipped  # noqa: E402
+
+
+def test_a_tick_in_a_soft_photo_is_read_not_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 14, blur photo 10 (its markers' edges 0.80 mm soft): wall 3's first flag ticked (0.91 of the bubble
+    inked, 0.20 dark, 0.69 of it at half its peak) was the one field asked about."""
+    monkeypatch.setattr(seed21, "SEED", 14)
+    sheet, photo = seed21.benchmark_photo("blur", 10, render=300 / 72, megapixels=None)
+    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
+    assert read.located.blur >= SOFT_PHOTO_MM
+    flag = next(i for i, mark in enumerate(sheet.map.marks) if (mark.field, mark.value) == ("walls[3].flags[0]", 1))
+    assert photo.truth[flag] is True, "the benchmark's photo: the flag is ticked"
+    assert read.reads[flag].state is True, read.reads[flag]
+    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    assert verdict.outcome == "right"
+
+
+def _ink(cover: float, core: float, wide: float = 0.5) -> Measure:
+    return replace(NOWHERE, outside=0.0, cover=cover, core=core, wide=wide)
+
+
+@pytest.mark.parametrize(("ink", "blur", "broad"), [
+    (_ink(0.91, 0.69), 0.8, False),   # a tick, its ink spread by a soft photo: a line
+    (_ink(0.91, 0.69), 0.3, True),    # the same ink in a sharp photo: broad (a fill's edge, a smear)
+    (_ink(0.91, 0.95), 0.8, True),    # even ink in a soft photo: a fill or a smeared trace
+    (_ink(0.30, 0.20), 0.3, False),   # a tick in a sharp photo
+    (_ink(0.30, 0.29, wide=2.0), 0.3, True),  # a blob
+])
+def test_broad(ink: Measure, blur: float, broad: bool) -> None:
+    assert _broad(ink, blur) is broad
