@@ -197,6 +197,22 @@ def test_a_large_jpeg_is_decoded_at_a_reduced_scale(monkeypatch: pytest.MonkeyPa
     assert read.uncertain == ()
 
 
+def test_a_jpeg_beyond_pillows_own_bomb_limit_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 200-megapixel phone's JPEG (16320 x 12240) is more than Pillow refuses on opening (twice its
+    MAX_IMAGE_PIXELS, 179 megapixels), but well within MOST_PIXELS: decoded at a reduced scale, read and scored
+    (exit 0), not refused as an image too large. Pillow's limit is lowered here so that a small photo stands for
+    the large one (encoding a real 200-megapixel JPEG takes seconds and 200 MB)."""
+    from PIL import Image
+
+    data = photograph(filled("great-architect", "a4", GREAT), size=(3200, 2400), tilt=0.0)
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 3200 * 2400 // 4)  # the photo is twice Pillow's refusal
+    monkeypatch.setattr(photos, "MAX_PIXELS", 3_000_000)
+    assert photos.decode(data, "big.jpg").shape == (1200, 1600)
+    result = run("score", save(tmp_path, "big.jpg", data), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["uncertain"] == []
+
+
 def test_without_the_scan_extra_a_photo_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "cv2", None)
     data = photograph(filled("great-architect", "a4", GREAT))
