@@ -310,8 +310,9 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     if options.annotate is not None:
         # photos of one sheet combined: each drawn with what it read on its own (a mark the glare hid in one photo
         # is undecided over that photo, and read over the other), so the player sees which photo settled what
-        for photo in (part for combined in photos for part in (combined.parts or (combined,))):
-            write_annotations(photo, options.annotate)
+        drawn = [part for combined in photos for part in (combined.parts or (combined,))]
+        for photo, stem in zip(drawn, annotation_stems([p.file for p in drawn], displays)):
+            write_annotations(photo, options.annotate, stem)
     unread.sort(key=lambda u: u.sheet)
     data = document(sheets) if not unread else {}  # not scored: a player's sheet is missing
     combined = tuple((options.names[g[0]].strip(), tuple(displays[i] for i in g)) for g in groups if len(g) > 1)
@@ -428,13 +429,30 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
         raise
 
 
-def write_annotations(photo: PhotoRead, folder: Path) -> None:
-    """The photo with what was read drawn over it (`NAME.read.jpg`) and its name box (`NAME.name.png`)."""
+def annotation_stems(files: Sequence[str], displays: Sequence[str]) -> list[str]:
+    """The NAME of each photo's `--annotate` files: its file's name without the suffix; for photos whose names
+    share it (two phones' IMG_0001.JPG, or photo.jpg and photo.png), the name and the photo's place among the files
+    given (`photo-0`, `photo-1`, as `sheets[N]` counts), so that no photo's drawing is written over another's. Names
+    are compared ignoring case, as the file systems of Windows and macOS do."""
+    stems = [PurePath(file).stem or "photo" for file in files]
+    shared = {s.casefold() for s in stems if sum(t.casefold() == s.casefold() for t in stems) > 1}
+    out: list[str] = []
+    for file, stem in zip(files, stems):
+        name = stem
+        if stem.casefold() in shared:
+            name = f"{stem}-{displays.index(file) if file in displays else len(out)}"
+        while name.casefold() in {o.casefold() for o in out}:  # a photo already named so (photo-1.jpg given)
+            name += "-"
+        out.append(name)
+    return out
+
+
+def write_annotations(photo: PhotoRead, folder: Path, stem: str) -> None:
+    """The photo with what was read drawn over it (`STEM.read.jpg`) and its name box (`STEM.name.png`)."""
     from generator.errors import OutputError, os_reason
     from generator.output import write_bytes
     from generator.sheets.photos import annotated, name_crop
 
-    stem = PurePath(photo.file).stem or "photo"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         write_bytes(folder / f"{stem}.read.jpg", annotated(photo))

@@ -163,6 +163,25 @@ def test_annotate_writes_each_photo_and_its_name_box(tmp_path: Path) -> None:
     assert named_a_file.exit_code == 3 and f"--annotate {photo}: is a file, not a folder" in named_a_file.stderr
 
 
+def test_annotate_keeps_every_photo_when_two_share_a_file_name(tmp_path: Path) -> None:
+    """Two phones both name their photo IMG_0001.JPG (here ana/photo.jpg and ben/photo.jpg, and a photo.png): each
+    photo's drawing is written, none over another's; a photo whose name is its own keeps NAME.read.jpg."""
+    for folder in ("ana", "ben"):
+        (tmp_path / folder).mkdir()
+    ana = save(tmp_path / "ana", "photo.jpg", photograph(filled("great-architect", "a4", GREAT), turn=180))
+    other = dict(GREAT, guests=["king"], sky_clouds=0, residents=3)
+    ben = save(tmp_path / "ben", "photo.jpg", photograph(filled("great-architect", "a4", other), turn=10))
+    third = dict(GREAT, guests=["prince"], sky_clouds=0, residents=5)
+    cid = save(tmp_path, "photo.png", photograph(filled("great-architect", "a4", third)))
+    dan = save(tmp_path, "dan.jpg", photograph(filled("great-architect", "a4", dict(third, guests=["princess"]))))
+    seen = tmp_path / "seen"
+    result = run("score", ana, ben, cid, dan, "--annotate", str(seen))
+    assert result.exit_code == 0, result.output
+    drawn = sorted(p.name for p in seen.glob("*.read.jpg"))
+    assert len(drawn) == 4 and "dan.read.jpg" in drawn, drawn
+    assert len(list(seen.glob("*.name.png"))) == 4
+
+
 def test_sheets_of_two_versions_are_not_one_game(tmp_path: Path) -> None:
     ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
     ben = save(tmp_path, "ben.jpg", photograph(filled("apprentice", "a4", APPRENTICE)))
