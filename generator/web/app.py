@@ -42,6 +42,7 @@ from generator.web.db import Database, not_written, player_key
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, short_label
 from generator.web.games import Games, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
+from generator.web.photos import refused as refused_said
 from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views, table_from_game
 
@@ -383,7 +384,8 @@ class Companion:
             read = await run_in_threadpool(self.games.score_castle_sheet, data, upload.filename or "sheet.pdf",
                                            view.table.game, lang)
             if read.review is None and not read.scored.readable:
-                error = english = read.scored.error
+                english = read.scored.error
+                error, _ = refused_said(lang, read)
             elif "version" in view.table.options and read.sheet.get("version") != view.table.options.get("version"):
                 versions = {"sheet": read.sheet.get("version"), "table": view.table.options.get("version")}
                 error = said(lang, messages.OTHER_VERSION, **versions)
@@ -436,9 +438,9 @@ class Companion:
         """The check page of photos read (`read`), the player's `answers` taken over what they read; photos kept
         that no longer read (a newer reader) said on the player's page, to start over."""
         if read.review is None:
-            english = read.scored.error or ""
-            return self.page("seat.html", request, status=400, upload_error=english,
-                             upload_refused=refusal(english, read.reason or None), **self.table_context(view, seat))
+            error, reason = refused_said(request_language(request), read)
+            return self.page("seat.html", request, status=400, upload_error=error, upload_refused=reason,
+                             **self.table_context(view, seat))
         review, bad = self.games.answered(read, answers.marks, answers.given, view.table.game,
                                           request_language(request))
         return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(bad),
@@ -492,7 +494,8 @@ class Companion:
             else:
                 english, reason = both.scored.error or "", both.reason
                 # the reader's words for photos of two sheets speak of the command line's --names: said for a phone
-                error = said(lang, messages.NOT_THIS_SHEET) if reason == "different-sheets" else english
+                error = said(lang, messages.NOT_THIS_SHEET) if reason == "different-sheets" else \
+                    refused_said(lang, both)[0]
         return self.photo_check(request, view, seat, read, answers, status=400, add_error=error,
                                 add_refused=refusal(english, reason or None) if english else None)
 

@@ -171,7 +171,7 @@ class Games:
         try:
             result = self._scorer.score_read(the_game, [(data, name)], lang=lang)
         except DonjonError as err:
-            return SheetReading({}, Scored(None, _problems(err), str(err)))
+            return SheetReading({}, Scored(None, _problems(err), str(err)), file=name)
         catalog, _ = self.catalog(game)
         document = the_game.read_sheets([(data, name)], catalog).document.data
         sheet = dict(document["sheets"][0])
@@ -211,11 +211,13 @@ class Games:
         try:
             read = find_game(game).read_sheets(files, catalog, options)
         except DonjonError as err:
-            return SheetReading({}, Scored(None, _problems(err), str(err)))
+            at_fault = {p.file for p in getattr(err, "problems", ())}
+            return SheetReading({}, Scored(None, _problems(err), str(err)),
+                                file=at_fault.pop() if len(at_fault) == 1 else "")
         if read.unread:  # several photos, and they cannot be read as one sheet: the first reason said
             first = read.unread[0]
             return SheetReading({}, Scored(None, [{"where": first.file, "message": first.why}],
-                                           f"{first.file}: {first.why}"), reason=first.reason)
+                                           f"{first.file}: {first.why}"), reason=first.reason, file=first.file)
         photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
@@ -373,6 +375,8 @@ class SheetReading(NamedTuple):
     reason: str = ""
     #: photos read: what was found at each mark of the sheet's map, in its order (what a player's taps go over)
     marks: tuple[MarkReadBack, ...] = ()
+    #: the file that could not be read, by the name messages give it ("" when read, or when no one file is at fault)
+    file: str = ""
 
 
 class MarkShown(NamedTuple):

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from generator.i18n import Language
     from generator.web.app import Companion
-    from generator.web.games import PhotoReview
+    from generator.web.games import PhotoReview, SheetReading
     from generator.web.tables import TableView
 
 #: All the photos of a table sent at once: about ten phone photos (a 12-megapixel JPEG is 3 to 6 MiB).
@@ -86,7 +86,7 @@ async def _read_one(companion: Companion, view: TableView, seat: int, name: str,
     if read.review is None:
         if read.scored.readable:
             return SeatPhoto(seat, name, said(lang, messages.PDF_ON_SEAT_PAGE), refusal(messages.PDF_ON_SEAT_PAGE))
-        return SeatPhoto(seat, name, read.scored.error, refusal(read.scored.error))
+        return SeatPhoto(seat, name, *refused(lang, read))
     version = view.table.options.get("version", view.table.game)
     if read.review.version != version:
         # the advice is found by the English words, the message said in the phone's
@@ -98,6 +98,20 @@ async def _read_one(companion: Companion, view: TableView, seat: int, name: str,
     # finger) is added on its check page
     stored = await companion.keep_photo(view.table.id, seat, file_name(filename), data, lang, first=True)
     return SeatPhoto(seat, name, review=read.review, filled=filled, kept=not isinstance(stored, str))
+
+
+def refused(lang: Language, read: SheetReading) -> tuple[str, Reason | None]:
+    """Why a photo (or a sheet's file) could not be read, said in the phone's language, and its reason (what to
+    change). The reader says why in English, with what it saw in detail ("shows only 2 of the sheet's 4 corner
+    markers"): an English page shows that; a page in another language shows what its reason says was seen, after
+    the file's name, in that language (the reader's English words are not shown there), or the reader's words
+    when no reason is known."""
+    english = read.scored.error or ""
+    reason = refusal(english, read.reason or None)
+    if lang.english or reason is None or not reason.seen:
+        return english, reason
+    seen = said(lang, reason.seen)
+    return (said(lang, messages.LABELLED, label=read.file, value=seen) if read.file else seen), reason
 
 
 async def keep_photos(companion: Companion, request: Request) -> Response:

@@ -86,6 +86,48 @@ def test_a_refused_photo_says_what_to_change(client: TestClient, photo: str, sai
     assert marked == ([mind] if mind else [])
 
 
+#: English words of the reader's refusals that no French or German sentence holds (the file's name aside).
+ENGLISH = {"the", "of", "is", "its", "shows", "only", "sheet", "sheet's", "whole", "corner", "markers", "found",
+           "more", "than", "one", "damaged", "cannot", "be", "read", "photograph", "none", "no", "filled", "too",
+           "small"}
+
+
+def english_words(html: str) -> set[str]:
+    text = unescape(re.sub(r"<[^>]+>", " ", html)).replace("ben.jpg", " ")
+    return {w for w in re.findall(r"[A-Za-z']+", text)} & ENGLISH
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_refused_photo_is_said_in_the_phones_language(client: TestClient, code: str) -> None:
+    """A photo refused, at a French or German phone: why (with the photo's name) and what to change, both in its
+    language, on the player's page, on the page of every sheet, and when it is added to a sheet's photo; no
+    sentence of the reader's English left on the page."""
+    from tests.scan.helpers import GREAT, filled, photograph
+    from tests.scan.photos_corpus import PHOTOS
+
+    language = {**SAME_ORIGIN, "Accept-Language": code}
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    for photo in ("half-sheet", "no-sheet", "two-sheets", "truncated", "tiny"):
+        page = client.post(f"/tables/{table.id}/seats/1/sheet", headers=language,
+                           files={"sheet": ("ben.jpg", PHOTOS[photo](), "image/jpeg")})
+        assert page.status_code == 400
+        refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', page.text, re.S)
+        assert refused and "ben.jpg" in refused.group(1), page.text
+        assert not english_words(refused.group(1)), (photo, refused.group(1))
+    every = client.post(f"/tables/{table.id}/photos", headers=language,
+                        files={"sheet-1": ("ben.jpg", PHOTOS["half-sheet"](), "image/jpeg")})
+    refused = re.search(r'<div class="refused">(.*?)</div>', every.text, re.S)
+    assert refused and "ben.jpg" in refused.group(1) and not english_words(refused.group(1)), every.text
+    first = client.post(f"/tables/{table.id}/seats/0/sheet", headers=language,
+                        files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4", GREAT)), "image/jpeg")})
+    assert first.status_code == 303
+    added = client.post(first.headers["location"], headers=language,
+                        files={"sheet": ("ben.jpg", PHOTOS["truncated"](), "image/jpeg")})
+    refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', added.text, re.S)
+    assert added.status_code == 400 and refused and "ben.jpg" in refused.group(1), added.text
+    assert not english_words(refused.group(1)), refused.group(1)
+
+
 def test_a_photo_is_read_out_as_text_corrected_and_kept(client: TestClient) -> None:
     from tests.scan.helpers import GREAT, filled, photograph
 
