@@ -128,6 +128,28 @@ def test_a_refused_photo_is_said_in_the_phones_language(client: TestClient, code
     assert not english_words(refused.group(1)), refused.group(1)
 
 
+def test_the_photo_pages_in_french_set_a_space_before_each_colon(client: TestClient) -> None:
+    """French prints a no-break space before `:`: the photo guide's tips ("Plat : sur une table...") and the lines
+    of the values to check ("tours #3 : ...") are labelled as every other French label is, not "Plat: ..."."""
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    french = {**SAME_ORIGIN, "Accept-Language": "fr"}
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    seat = client.get(f"/tables/{table.id}/seats/0", headers=french).text
+    tips = re.search(r'<ol class="tips">(.*?)</ol>', seat, re.S)
+    assert tips, seat
+    said = [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li[^>]*>(.*?)</li>", tips.group(1), re.S)]
+    assert len(said) == 5 and all(re.search(r"[^\u00a0\u202f]:", tip) is None for tip in said), said
+    values = dict(GREAT, **{"towers[2]": (2, 5)})  # two values on one tower: a value to check
+    shown = client.post(f"/tables/{table.id}/seats/0/sheet", headers=french, follow_redirects=True,
+                        files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4", values)), "image/jpeg")})
+    found = re.search(r'<ul class="read"[^>]*>(.*?)</ul>', shown.text, re.S)
+    assert found, shown.text
+    doubts = [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r'<li class="doubt[^>]*>(.*?)</li>',
+                                                                         found.group(1), re.S)]
+    assert doubts and all(re.search(r"#\d+\u00a0: ", line) for line in doubts), doubts
+
+
 def test_a_photo_is_read_out_as_text_corrected_and_kept(client: TestClient) -> None:
     from tests.scan.helpers import GREAT, filled, photograph
 
