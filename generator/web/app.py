@@ -198,6 +198,14 @@ class Companion:
                                                    else str(value))))
         return out
 
+    def option_said(self, game: str, name: str, value: Any, lang: Language) -> str:
+        """One value of a table's option as the new-game form offers it in `lang` ("great-architect": "Great
+        Architect", "Grands Architectes"); the value itself when the form offers no such choice."""
+        for option in self.option_fields(game, lang):
+            if option["name"] == name:
+                return next((label for key, label in option["choices"] if key == value), str(value))
+        return str(value)
+
     async def new_form(self, request: Request, game: str, *, status: int = 200, error: str = "",
                        names: list[str] | None = None, chosen: Mapping[str, str] | None = None) -> Response:
         low, high = self.games.players_range(game)
@@ -387,9 +395,11 @@ class Companion:
                 english = read.scored.error
                 error, _ = refused_said(lang, read)
             elif "version" in view.table.options and read.sheet.get("version") != view.table.options.get("version"):
-                versions = {"sheet": read.sheet.get("version"), "table": view.table.options.get("version")}
+                versions = {key: self.option_said(view.table.game, "version", value, lang)
+                            for key, value in (("sheet", read.sheet.get("version")),
+                                               ("table", view.table.options.get("version")))}
                 error = said(lang, messages.OTHER_VERSION, **versions)
-                english = messages.OTHER_VERSION.format(**versions)
+                english = messages.OTHER_VERSION.format(**versions)  # the advice is found by the English words
             elif read.review is not None:
                 # the first photo of the sheet, kept: a photo added later is read with it
                 kept = await self.keep_photo(table_id, seat, file_name(upload.filename or "photo.jpg"), data, lang,

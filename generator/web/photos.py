@@ -89,10 +89,11 @@ async def _read_one(companion: Companion, view: TableView, seat: int, name: str,
         return SeatPhoto(seat, name, *refused(lang, read))
     version = view.table.options.get("version", view.table.game)
     if read.review.version != version:
-        # the advice is found by the English words, the message said in the phone's
-        reason = refusal(messages.OTHER_VERSION.format(sheet=read.review.version, table=version))
-        return SeatPhoto(seat, name, said(lang, messages.OTHER_VERSION, sheet=read.review.version, table=version),
-                         reason)
+        # the advice is found by the English words, the message said in the phone's; each version by its name
+        versions = {"sheet": companion.option_said(view.table.game, "version", read.review.version, lang),
+                    "table": companion.option_said(view.table.game, "version", version, lang)}
+        reason = refusal(messages.OTHER_VERSION.format(**versions))
+        return SeatPhoto(seat, name, said(lang, messages.OTHER_VERSION, **versions), reason)
     filled = ",".join(str(m.number) for m in read.review.marks if m.state == "filled")
     # kept as this player's sheet's first photo, as from their own page: another photo of the sheet (glare, a
     # finger) is added on its check page
