@@ -71,7 +71,7 @@ REFUSALS: tuple[Reason, ...] = (
            seen=N_("has too few pixels to read a sheet's marks")),
     Reason("too-large", ("megapixels", "too large", "image bomb"), N_("Send the camera's own JPEG, at its usual "
            "size."), seen=N_("is larger than donjon reads")),
-    Reason("not-a-photo", ("is not a photo donjon reads", "damaged image", "heic photo"), N_("Send a photo of the "
+    Reason("not-a-photo", ("is not a photo donjon reads", "damaged image", "heic photo", "is empty (0 bytes)"), N_("Send a photo of the "
            "sheet as the camera saved it (JPEG, PNG or HEIC); if it was cut short, take it again."),
            seen=N_("is not a photo donjon reads (JPEG, PNG or HEIC), or it is damaged")),
 )

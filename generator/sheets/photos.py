@@ -114,6 +114,8 @@ def decode(data: bytes, display: str) -> Grey:
     import numpy as np
     from PIL import Image
 
+    if not data:  # a photo not saved, or not copied whole (a transfer that failed, a cloud file not downloaded)
+        raise InputError(display, "is empty (0 bytes): it holds no photo; take the photo again, or copy it again")
     kind = kind_of(data)
     if kind is None:
         raise InputError(display, "is not a photo donjon reads (JPEG, PNG or HEIC) nor a filled sheet PDF")

@@ -385,7 +385,9 @@ class Companion:
         table_id, seat, form, upload, lang, view = await self.seat_upload(request)
         error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
-        if not data:  # no file chosen: the browser sends an empty part with no name
+        if not data and not (isinstance(upload, UploadFile) and upload.filename):
+            # no file chosen: the browser sends an empty part with no name (a file of 0 bytes has its name: read,
+            # it is said to be empty)
             error = said(lang, messages.NO_FILE)
         else:
             assert isinstance(upload, UploadFile)
@@ -488,7 +490,7 @@ class Companion:
             return self.photo_check(request, view, seat, read, answers, status=400, add_error=error, add_refused=None)
         english = reason = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
-        if not data:
+        if not data and not (isinstance(upload, UploadFile) and upload.filename):  # none chosen (0 bytes: read)
             error = said(lang, messages.NO_OTHER_PHOTO)
         elif any(data == photo for photo, _ in photos):  # the same file sent again: nothing new to read
             error = said(lang, messages.SAME_PHOTO)

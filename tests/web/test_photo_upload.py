@@ -131,6 +131,26 @@ def test_a_refused_photo_is_said_in_the_phones_language(client: TestClient, code
     assert not english_words(refused.group(1)), refused.group(1)
 
 
+def test_an_empty_file_is_said_empty_not_missing(client: TestClient) -> None:
+    """A photo of 0 bytes (a transfer that failed, a cloud placeholder) chosen on the phone: refused with its name,
+    said to be empty, on the player's page and when added to a sheet's photo; not "no file was chosen"."""
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page = client.post(f"/tables/{table.id}/seats/1/sheet", headers=SAME_ORIGIN,
+                       files={"sheet": ("ben.jpg", b"", "image/jpeg")})
+    refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', page.text, re.S)
+    assert page.status_code == 400 and refused, page.text
+    assert "ben.jpg: is empty (0 bytes)" in refused.group(1) and "no file was chosen" not in page.text
+    first = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
+                        files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4", GREAT)), "image/jpeg")})
+    assert first.status_code == 303
+    added = client.post(first.headers["location"], headers=SAME_ORIGIN,
+                        files={"sheet": ("ana-2.jpg", b"", "image/jpeg")})
+    assert added.status_code == 400 and "ana-2.jpg: is empty (0 bytes)" in added.text, added.text
+    assert "no file was chosen" not in added.text
+
+
 def test_the_photo_pages_in_french_set_a_space_before_each_colon(client: TestClient) -> None:
     """French prints a no-break space before `:`: the photo guide's tips ("Plat : sur une table...") and the lines
     of the values to check ("tours #3 : ...") are labelled as every other French label is, not "Plat: ..."."""
