@@ -43,6 +43,7 @@ from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, edit_data,
 from generator.web.games import Games, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.photos import refused as refused_said
+from generator.web.photos import undecided_left
 from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views, table_from_game
 
@@ -535,6 +536,15 @@ class Companion:
             if photos:  # kept with the photos, so that reopening the check page shows them too
                 await self.keep_answers(table_id, seat, form, photos, view, lang)
             return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
+        if not problems:
+            photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
+            if photos:  # what the photos could not decide is kept only once answered (the marks sent lose it)
+                read = await run_in_threadpool(self.games.read_photos, photos, game, lang)
+                kept = await self.db.aread(lambda c: store.seat_answers(c, table_id, seat))
+                answers = answers_sent(form, read, kept)
+                left = undecided_left(read, answers.given, answers.marks)
+                if left:
+                    problems = [said(lang, messages.STILL_UNDECIDED, fields=", ".join(left))]
         if not problems:
             response = await self.keep_part(table_id, seat, view, sheet, lang)
             if isinstance(response, Response):

@@ -12,6 +12,7 @@ another photo of the sheet (glare, a finger), follows the link to its check page
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from starlette.concurrency import run_in_threadpool
@@ -20,7 +21,7 @@ from starlette.responses import RedirectResponse, Response
 
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import Reason, refusal
-from generator.web import messages
+from generator.web import messages, store
 from generator.web.games import file_name
 from generator.web.languages import Refused, request_language, said
 
@@ -115,6 +116,21 @@ def refused(lang: Language, read: SheetReading) -> tuple[str, Reason | None]:
     return (said(lang, messages.LABELLED, label=read.file, value=seen) if read.file else seen), reason
 
 
+def undecided_left(read: SheetReading, given: Mapping[str, str], tapped: Iterable[int] = ()) -> list[str]:
+    """The fields (as the check page names them: `towers #4`) a mark of which the photos `read` could not decide,
+    and which the player answered neither by a value `given` nor by a mark `tapped` (their numbers in the map): what
+    "Keep" must not keep. A check page sends back the marks ticked, so an undecided mark left as it was would be
+    kept as empty: a guess, which the reader never makes (`donjon score` scores nothing before `--set`)."""
+    review = read.review
+    if review is None:
+        return []
+    field_of = {mark.number: mark.field for mark in review.marks}
+    undecided = {field_of[i] for i, back in enumerate(read.marks) if back.state is None and i in field_of}
+    left = undecided - set(given) - {field_of[i] for i in tapped if i in field_of}
+    labels = {line.field: line.label for line in review.lines if line.why}
+    return [labels.get(field, field) for field in sorted(left, key=list(field_of.values()).index)]
+
+
 async def keep_photos(companion: Companion, request: Request) -> Response:
     """Keep each sheet read whose values are decided (with the values typed for the fields its marks leave
     undecided) as its player's part; show again those that cannot be kept yet."""
@@ -135,6 +151,15 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
                  if key.startswith(prefix) and isinstance(value, str) and value.strip()}
         sheet, problems, review = companion.games.sheet_from_marks(version, paper, filled, given, "",
                                                                    view.table.game, lang)
+        if not problems:
+            # the photo read is kept as the player's sheet's: what it could not decide is kept only once typed
+            number = seat  # read at once, in this turn of the loop
+            photos = await companion.db.aread(lambda c: store.seat_photos(c, table_id, number))
+            if photos:
+                read = await run_in_threadpool(companion.games.read_photos, photos, view.table.game, lang)
+                undecided = undecided_left(read, given)
+                if undecided:
+                    problems = [said(lang, messages.STILL_UNDECIDED, fields=", ".join(undecided))]
         if not problems:
             stored = await companion.keep_part(table_id, seat, view, sheet, lang)
             if not isinstance(stored, str):
