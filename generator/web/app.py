@@ -447,16 +447,18 @@ class Companion:
         return self.photo_check(request, view, seat, read, answers)
 
     def photo_check(self, request: Request, view: TableView, seat: int, read: SheetReading, answers: store.Answers,
-                    status: int = 200, **context: Any) -> Response:
-        """The check page of photos read (`read`), the player's `answers` taken over what they read; photos kept
-        that no longer read (a newer reader) said on the player's page, to start over."""
+                    status: int = 200, error: str = "", **context: Any) -> Response:
+        """The check page of photos read (`read`), the player's `answers` taken over what they read, and `error`
+        (why the values were not kept) at its top; photos kept that no longer read (a newer reader) said on the
+        player's page, to start over."""
         if read.review is None:
-            error, reason = refused_said(request_language(request), read)
-            return self.page("seat.html", request, status=400, upload_error=error, upload_refused=reason,
+            why, reason = refused_said(request_language(request), read)
+            return self.page("seat.html", request, status=400, upload_error=why, upload_refused=reason,
                              **self.table_context(view, seat))
         review, bad = self.games.answered(read, answers.marks, answers.given, view.table.game,
                                           request_language(request))
-        return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(bad),
+        return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(
+                         [error, *bad] if error else bad),
                          tapped=len(answers.marks), **context, **self.table_context(view, seat))
 
     async def keep_answers(self, table_id: int, seat: int, form: FormData, photos: list[tuple[bytes, str]],
@@ -539,12 +541,11 @@ class Companion:
         if not problems:
             photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
             if photos:  # what the photos could not decide is kept only once answered (the marks sent lose it)
-                read = await run_in_threadpool(self.games.read_photos, photos, game, lang)
-                kept = await self.db.aread(lambda c: store.seat_answers(c, table_id, seat))
-                answers = answers_sent(form, read, kept)
+                read, answers, _ = await self.keep_answers(table_id, seat, form, photos, view, lang)
                 left = undecided_left(read, answers.given, answers.marks)
-                if left:
-                    problems = [said(lang, messages.STILL_UNDECIDED, fields=", ".join(left))]
+                if left:  # the check page again, what was read and answered: each value left asked, with its box
+                    return self.photo_check(request, view, seat, read, answers, status=400,
+                                            error=said(lang, messages.STILL_UNDECIDED, fields=", ".join(left)))
         if not problems:
             response = await self.keep_part(table_id, seat, view, sheet, lang)
             if isinstance(response, Response):

@@ -158,8 +158,9 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
             if photos:
                 read = await run_in_threadpool(companion.games.read_photos, photos, view.table.game, lang)
                 undecided = undecided_left(read, given)
-                if undecided:
+                if undecided and read.review is not None:  # shown again as read: each value left asked, its box
                     problems = [said(lang, messages.STILL_UNDECIDED, fields=", ".join(undecided))]
+                    review, _ = companion.games.answered(read, {}, given, view.table.game, lang)
         if not problems:
             stored = await companion.keep_part(table_id, seat, view, sheet, lang)
             if not isinstance(stored, str):

@@ -263,6 +263,8 @@ def test_a_value_the_photo_left_undecided_is_not_kept_unanswered(client: TestCli
     sent = check_form(page)
     refused = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data=sent)
     assert refused.status_code == 400 and "sun" in refused.text.split('role="alert"', 1)[-1], refused.text
+    assert "? sun" in [line.split(" :")[0] for line in read_lines(refused.text)]  # still asked, its box to type
+    assert 'name="set:sun"' in refused.text
     assert totals(client.get(f"/tables/{table.id}").text)["Ana"] == "0"
     typed = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**sent, "set:sun": "false"})
     assert typed.status_code == 303 and part_of(db, table.id, 0).get("sun") is False
@@ -286,6 +288,7 @@ def test_a_value_the_photo_left_undecided_is_not_kept_unanswered(client: TestCli
     assert keep, every.text
     left = client.post(f"/tables/{table.id}/photos/keep", headers=SAME_ORIGIN, data=keep)
     assert left.status_code == 400 and "sun" in left.text and "Kept:" not in left.text
+    assert 'name="set:2:sun"' in left.text  # still asked, its box to type
     assert part_of(db, table.id, 2) == before
     kept_now = client.post(f"/tables/{table.id}/photos/keep", headers=SAME_ORIGIN, data={**keep, "set:2:sun": "no"})
     assert kept_now.status_code == 303 and part_of(db, table.id, 2).get("sun") is False
