@@ -533,19 +533,24 @@ class Companion:
                                                               game, lang)
         count = str(form.get("photos", "1"))  # how many photos the page was read from, said again
         review = review._replace(photos=int(count) if count.isdigit() and 0 < int(count) < 100 else 1)
-        if form.get("then") == "check":  # what the marks say, shown again; only the player's answers kept
-            photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
-            if photos:  # kept with the photos, so that reopening the check page shows them too
-                await self.keep_answers(table_id, seat, form, photos, view, lang)
-            return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
-        if not problems:
-            photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
-            if photos:  # what the photos could not decide is kept only once answered (the marks sent lose it)
-                read, answers, _ = await self.keep_answers(table_id, seat, form, photos, view, lang)
+        photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
+        if photos:
+            # the player's answers kept with the photos (reopening the check page shows them too); the page shown
+            # again is the photos' reading with them applied: the marks sent back hold only those ticked, so a mark
+            # the photos could not decide, and the player left, would come back decided as empty
+            read, answers, _ = await self.keep_answers(table_id, seat, form, photos, view, lang)
+            if read.review is not None:
                 left = undecided_left(read, answers.given, answers.marks)
-                if left:  # the check page again, what was read and answered: each value left asked, with its box
+                if form.get("then") == "check":  # what the marks say, shown again
+                    return self.photo_check(request, view, seat, read, answers)
+                if left and not problems:
+                    problems = [said(lang, messages.STILL_UNDECIDED, fields=", ".join(left))]
+                if problems:  # each value still asked with its box; a value typed wrong is said once
+                    _, bad = self.games.answered(read, answers.marks, answers.given, game, lang)
                     return self.photo_check(request, view, seat, read, answers, status=400,
-                                            error=said(lang, messages.STILL_UNDECIDED, fields=", ".join(left)))
+                                            error="; ".join(p for p in problems if p not in bad))
+        if form.get("then") == "check":
+            return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
         if not problems:
             response = await self.keep_part(table_id, seat, view, sheet, lang)
             if isinstance(response, Response):

@@ -261,6 +261,10 @@ def test_a_value_the_photo_left_undecided_is_not_kept_unanswered(client: TestCli
     page = client.get(check).text
     assert [line.split(" :")[0] for line in read_lines(page) if line.startswith("?")] == ["? sun"]
     sent = check_form(page)
+    # "See what my marks say" with nothing answered: the sun still asked (not shown decided, its box gone)
+    seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**sent, "then": "check"})
+    assert seen.status_code == 200 and 'name="set:sun"' in seen.text
+    assert "? sun" in [line.split(" :")[0] for line in read_lines(seen.text)]
     refused = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data=sent)
     assert refused.status_code == 400 and "sun" in refused.text.split('role="alert"', 1)[-1], refused.text
     assert "? sun" in [line.split(" :")[0] for line in read_lines(refused.text)]  # still asked, its box to type
