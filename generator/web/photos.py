@@ -151,15 +151,18 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
                  if key.startswith(prefix) and isinstance(value, str) and value.strip()}
         sheet, problems, review = companion.games.sheet_from_marks(version, paper, filled, given, "",
                                                                    view.table.game, lang)
-        if not problems:
-            # the photo read is kept as the player's sheet's: what it could not decide is kept only once typed
-            number = seat  # read at once, in this turn of the loop
-            photos = await companion.db.aread(lambda c: store.seat_photos(c, table_id, number))
-            if photos:
-                read = await run_in_threadpool(companion.games.read_photos, photos, view.table.game, lang)
+        # the photo read is kept as the player's sheet's: what it could not decide is kept only once typed (the
+        # marks sent back hold only those filled), and a sheet not kept is shown again as read, each value still
+        # asked with its box
+        number = seat  # read at once, in this turn of the loop
+        photos = await companion.db.aread(lambda c: store.seat_photos(c, table_id, number))
+        if photos:
+            read = await run_in_threadpool(companion.games.read_photos, photos, view.table.game, lang)
+            if read.review is not None:
                 undecided = undecided_left(read, given)
-                if undecided and read.review is not None:  # shown again as read: each value left asked, its box
+                if undecided and not problems:
                     problems = [said(lang, messages.STILL_UNDECIDED, fields=", ".join(undecided))]
+                if problems:
                     review, _ = companion.games.answered(read, {}, given, view.table.game, lang)
         if not problems:
             stored = await companion.keep_part(table_id, seat, view, sheet, lang)
