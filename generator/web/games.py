@@ -75,6 +75,17 @@ def normalised(result: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _scanned(data: bytes, name: str) -> bool:
+    """Whether a PDF is a scan (a PDF with no form fields), which is read as a photo; a PDF that cannot be read
+    is not (the reader of filled sheets says why)."""
+    from generator.sheets.forms import form_fields
+
+    try:
+        return not form_fields(data, name)
+    except DonjonError:
+        return False
+
+
 def _problems(err: DonjonError) -> list[dict[str, str]]:
     problems: tuple[Problem, ...] = getattr(err, "problems", ()) or ((err.problem,) if hasattr(err, "problem") else ())
     return [{"where": p.where, "message": p.message} for p in problems] or [{"where": "", "message": str(err)}]
@@ -165,7 +176,9 @@ class Games:
         (:meth:`sheet_from_marks`).
         """
         name = file_name(filename)
-        if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")):
+        if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")) or _scanned(data, name):
+            # a PDF without form fields is a scan of the printed scan-ready sheet (a phone's scanner app): its
+            # marks are read as a photo's are, and checked by the player before anything is kept
             return self.read_photos([(data, name)], game, lang)
         the_game = find_game(game)
         try:

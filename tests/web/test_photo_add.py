@@ -296,3 +296,25 @@ def test_a_value_the_photo_left_undecided_is_not_kept_unanswered(client: TestCli
     assert part_of(db, table.id, 2) == before
     kept_now = client.post(f"/tables/{table.id}/photos/keep", headers=SAME_ORIGIN, data={**keep, "set:2:sun": "no"})
     assert kept_now.status_code == 303 and part_of(db, table.id, 2).get("sun") is False
+
+
+def test_a_pdf_scan_sent_as_the_filled_sheet_is_checked_as_a_photo(client: TestClient, db: Database,
+                                                                   sheets: dict[str, bytes]) -> None:
+    """A printed scan-ready sheet scanned to PDF (a phone's scanner app), sent where the fillable PDF goes: its marks
+    are read as a photo's are, so it goes to its check page, where the sun the glare left undecided is asked;
+    nothing is kept as the player's part before they answer."""
+    import io
+
+    from PIL import Image
+
+    scan = io.BytesIO()
+    Image.open(io.BytesIO(sheets["ana.jpg"])).convert("RGB").save(scan, "PDF", resolution=150)
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    before = part_of(db, table.id, 0)
+    sent = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
+                       files={"sheet": ("scan.pdf", scan.getvalue(), "application/pdf")})
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert sent.status_code == 303 and sent.headers["location"] == check, sent.text
+    assert part_of(db, table.id, 0) == before
+    asked = [line.split(" :")[0] for line in read_lines(client.get(check).text) if line.startswith("?")]
+    assert asked == ["? sun"]
