@@ -49,6 +49,8 @@ REFUSALS: tuple[Reason, ...] = (
     Reason("other-sheet", ("are not those of",), N_("This sheet was printed by another donjon, or is another kind "
            "of sheet: print this game's scan-ready sheet again and fill it in."),
            seen=N_("shows a sheet this donjon did not print for this game")),
+    Reason("several-pages", ("each show a sheet",), N_("Scan each player's sheet to a PDF of its own (a blank page "
+           "after it is fine), or photograph each sheet."), seen=N_("holds several sheets, one per page")),
     Reason("two-sheets", ("more than one", "two sheets", "two whole sheets"), N_("Put the other sheets and cards "
            "away, out of the frame: one sheet per photo."), "one", N_("shows more than one whole sheet")),
     Reason("half-sheet", ("corner markers: photograph the whole", "of the sheet's 4 corner markers"),

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 _KEYED = re.compile(r"sheets\[(\d+)\]\.(.+)")
 #: A PDF scan is rasterised at this many pixels per point (200 dpi) to be read as a photo.
 SCAN_SCALE = 200 / 72
+#: The pages of a PDF scan looked at for another sheet than its first page's: a table of four players' sheets
+#: scanned on both sides is 8 pages; a longer PDF is not a scan of one game's sheets, and looking costs a second a page.
+SCAN_PAGES = 8
 _SHEET_PATH = re.compile(r"sheets\[(\d+)\](.*)")
 _PARENT = re.compile(r"(\[[^\]]*\]|\.?[^.\[]+)$")
 
@@ -409,24 +412,55 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
     from generator.sheets.photo_reasons import PhotoRefused
     from generator.sheets.photos import MAX_PIXELS, read_grey
 
-    try:
-        pdf = pdfium.PdfDocument(data)
-        if len(pdf) < 1:
-            return None
-        page = pdf[0]
+    def page_grey(number: int) -> Any:
+        """Page `number` of the scan in grey at SCAN_SCALE, or None when it is too large to read."""
+        page = pdf[number]
         width, height = page.get_size()
         if width * height * SCAN_SCALE ** 2 > MAX_PIXELS:
             return None
         pixels = page.render(scale=SCAN_SCALE, grayscale=True).to_numpy()
-        grey = np.ascontiguousarray(pixels[:, :, 0] if pixels.ndim == 3 else pixels)
+        return np.ascontiguousarray(pixels[:, :, 0] if pixels.ndim == 3 else pixels)
+
+    try:
+        pdf = pdfium.PdfDocument(data)
+        if len(pdf) < 1:
+            return None
+        grey = page_grey(0)
+        if grey is None:
+            return None
     except Exception:  # pdfium raises its own errors on damaged files; the caller reports the PDF as it is
         return None
     try:
-        return read_grey(grey, display, kinds, confirmed)
+        read = read_grey(grey, display, kinds, confirmed)
     except PhotoRefused as err:
         if err.code == "no-sheet":
             return None
         raise
+    # a scanner app's PDF of every player's sheet, one page each, is not the first player's sheet alone: the
+    # pages after the first that show a sheet too are said (a blank page, a sheet's back scanned, shows none)
+    others = [number + 1 for number in range(1, min(len(pdf), SCAN_PAGES)) if _shows_sheet(page_grey, number, kinds)]
+    if others:
+        raise InputError(display, f"holds {len(pdf)} pages, and pages {listing([1, *others], 'and')} each show a "
+                                  "sheet: donjon reads one sheet per file; scan each player's sheet to a file of its "
+                                  "own (a blank page after it is fine)")
+    return read
+
+
+def _shows_sheet(page_grey: Callable[[int], Any], number: int, kinds: Sequence[SheetKind]) -> bool:
+    """Whether page `number` of a PDF scan shows a sheet (its corner markers, whole or in part)."""
+    from generator.sheets.photo_reasons import PhotoRefused
+    from generator.sheets.photos import read_grey
+
+    try:
+        grey = page_grey(number)
+        if grey is None:
+            return False
+        read_grey(grey, f"page {number + 1}", kinds, {})
+    except PhotoRefused as err:
+        return err.code != "no-sheet"
+    except Exception:  # a page pdfium cannot draw, or one read refused for another reason: no sheet to miss here
+        return False
+    return True
 
 
 def annotation_stems(files: Sequence[str], displays: Sequence[str]) -> list[str]:

@@ -201,6 +201,30 @@ def test_a_pdf_scan_of_a_printed_sheet_is_read(tmp_path: Path) -> None:
     assert json.loads(result.stdout)["players"][0]["score"] == 14 + 4 + 1 + 1 + 10
 
 
+def test_a_pdf_scan_of_several_sheets_is_refused_not_read_as_its_first(tmp_path: Path) -> None:
+    """A scanner app's PDF of every player's sheet, one page each: refused (exit 2), saying which pages show a sheet,
+    never scored as its first page's sheet alone with the others left out without a word. A blank page after the
+    sheet (the back of a sheet scanned on both sides) is no sheet: such a scan is read."""
+    from PIL import Image
+
+    ana = Image.fromarray(filled("apprentice", "letter", APPRENTICE))
+    ben = Image.fromarray(filled("apprentice", "letter", dict(APPRENTICE, residents=3)))
+    both = tmp_path / "both.pdf"
+    ana.save(both, "PDF", resolution=150, save_all=True, append_images=[ben])
+    result = run("score", str(both), "--json")
+    assert result.exit_code == 2, result.output
+    assert "both.pdf" in result.stderr and "pages 1 and 2" in result.stderr
+    from generator.sheets.advice import refusal
+
+    found = refusal(result.stderr)
+    assert found is not None and found.name == "several-pages"  # what to change, said by the companion too
+    backed = tmp_path / "backed.pdf"
+    ana.save(backed, "PDF", resolution=150, save_all=True, append_images=[Image.new("L", ana.size, 255)])
+    read = run("score", str(backed), "--json")
+    assert read.exit_code == 0, read.output
+    assert json.loads(read.stdout)["players"][0]["score"] == 14 + 4 + 1 + 1 + 10
+
+
 def test_names_must_match_the_sheets(tmp_path: Path) -> None:
     photo = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
     result = run("score", photo, "--names", "Ana,Ben")
