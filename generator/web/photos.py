@@ -67,12 +67,18 @@ async def read_photos(companion: Companion, request: Request) -> Response:
     view = await companion.table(request.path_params["table_id"], lang)
     form = await companion.form(request, files=len(view.table.parts))
     seats: list[SeatPhoto] = []
+    given: dict[bytes, str] = {}  # each photo's bytes -> the player it was given for first
     for part in view.table.parts:
         upload = form.get(f"sheet-{part.seat}")
         if not isinstance(upload, UploadFile) or not upload.filename:
             continue
-        seats.append(await _read_one(companion, view, part.seat, part.name, await upload.read(),
-                                     upload.filename, lang))
+        data = await upload.read()
+        if data and data in given:  # one player, one sheet: the same photo chosen twice is a slip
+            error = said(lang, messages.SAME_PHOTO_AS, file=file_name(upload.filename), name=given[data])
+            seats.append(SeatPhoto(part.seat, part.name, error))
+            continue
+        given[data] = part.name
+        seats.append(await _read_one(companion, view, part.seat, part.name, data, upload.filename, lang))
     if not seats:
         raise Refused(400, messages.NO_PHOTO)
     read = {s.seat for s in seats if s.review is not None}
