@@ -299,11 +299,17 @@ class Games:
         whys, codes = [s.why for s in states], [s.code for s in states]
         by_marks = interpret(the_map, read, None, whys, codes)
         bad: list[str] = []
-        try:
-            reading = interpret(the_map, read, given, whys, codes)
-        except BadConfirmation as err:
-            reading = by_marks
-            bad.append(str(err) if lang is None else err.said(lang))
+        taken = dict(given)  # the values given that can be taken: one that cannot is said, and the others stand
+        while True:
+            try:
+                reading = interpret(the_map, read, taken, whys, codes)
+                break
+            except BadConfirmation as err:
+                bad.append(str(err) if lang is None else err.said(lang))
+                if err.field not in taken:  # not one value's fault: the marks alone
+                    reading, taken = by_marks, {}
+                    break
+                del taken[err.field]
         unsure = {u.field for u in by_marks.uncertain}
         typed = lang._("you typed its value") if lang is not None else "you typed its value"
         # what the marks leave undecided, then what a value given makes doubtful (a sun given where the towers are
@@ -312,9 +318,12 @@ class Games:
         doubts.extend(Uncertainty(field, typed) for field in given
                       if field in by_marks.fields and field not in {u.field for u in doubts})
         shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, read))
+        lines = said(the_map, reading.values, doubts, taken, lang, self.value_names(game, version, lang))
+        # a value that cannot be taken stays in its box, to be mended (its field is said as the marks say it)
+        lines = tuple(line._replace(given=given[line.field]) if line.why and line.field in given else line
+                      for line in lines)
         review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
-                             said(the_map, reading.values, doubts, given, lang, self.value_names(game, version, lang)),
-                             the_map.width / the_map.height)
+                             lines, the_map.width / the_map.height)
         return reading, bad, review
 
     def photo_frame(self, game: str, version: str = "") -> PhotoFrame:

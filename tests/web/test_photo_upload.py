@@ -311,3 +311,20 @@ def test_an_undecided_value_is_typed_rather_than_tapped(client: TestClient) -> N
     kept = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**form, "set:towers[2]": "5"},
                        follow_redirects=True)
     assert kept.status_code == 200 and totals(kept.text)["Ana"].lstrip("≈") == "36"
+
+
+def test_a_value_typed_wrong_does_not_drop_the_others_typed(client: TestClient) -> None:
+    """Two values typed on the check page, one of which cannot be (a tower of 12): the page says why, and shows the
+    other value typed as taken (the first tower 3), not what the marks alone say (5) beside "you typed its value"."""
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    values = dict(GREAT, **{"towers[2]": (2, 5)})
+    shown = upload(client, table.id, 0, "ana.jpg", photograph(filled("great-architect", "a4", values)))
+    checked = [number for _, _, number, on, _ in MARK.findall(shown) if on]
+    form = {"version": "great-architect", "paper": "a4", "image": "", "mark": checked}
+    for then in ({"then": "check"}, {}):
+        page = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                           data={**form, "set:towers[0]": "3", "set:towers[2]": "12", **then})
+        assert "towers[2] takes a whole number from 0 to 9 or none, not &#39;12&#39;" in page.text
+        assert "towers 3, 2, ?, 5" in read_lines(page.text), read_lines(page.text)
