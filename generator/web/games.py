@@ -320,8 +320,8 @@ class Games:
         shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, read))
         lines = said(the_map, reading.values, doubts, taken, lang, self.value_names(game, version, lang))
         # a value that cannot be taken stays in its box, to be mended (its field is said as the marks say it)
-        lines = tuple(line._replace(given=given[line.field]) if line.why and line.field in given else line
-                      for line in lines)
+        lines = tuple(line._replace(given=given[line.field], refused=line.field not in taken)
+                      if line.why and line.field in given else line for line in lines)
         review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
                              lines, the_map.width / the_map.height)
         return reading, bad, review

@@ -328,3 +328,6 @@ def test_a_value_typed_wrong_does_not_drop_the_others_typed(client: TestClient) 
                            data={**form, "set:towers[0]": "3", "set:towers[2]": "12", **then})
         assert "towers[2] takes a whole number from 0 to 9 or none, not &#39;12&#39;" in page.text
         assert "towers 3, 2, ?, 5" in read_lines(page.text), read_lines(page.text)
+        # the value that cannot be taken is still a question (not ticked as given), its box holding it to mend
+        assert [line[:12] for line in read_lines(page.text) if "#" in line] == ["? towers #3 ", "✓ towers #1 "]
+        assert 'name="set:towers[2]" form="marks" value="12"' in page.text
