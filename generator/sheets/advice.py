@@ -73,7 +73,9 @@ REFUSALS: tuple[Reason, ...] = (
            seen=N_("has too few pixels to read a sheet's marks")),
     Reason("too-large", ("megapixels", "too large", "image bomb"), N_("Send the camera's own JPEG, at its usual "
            "size."), seen=N_("is larger than donjon reads")),
-    Reason("not-a-photo", ("is not a photo donjon reads", "damaged image", "heic photo", "is empty (0 bytes)"), N_("Send a photo of the "
+    Reason("empty", ("is empty (0 bytes)",), N_("Take the photo again, or send it again: the file that arrived "
+           "holds nothing (a copy that failed, or a photo still in the cloud)."), seen=N_("is empty (0 bytes)")),
+    Reason("not-a-photo", ("is not a photo donjon reads", "damaged image", "heic photo"), N_("Send a photo of the "
            "sheet as the camera saved it (JPEG, PNG or HEIC); if it was cut short, take it again."),
            seen=N_("is not a photo donjon reads (JPEG, PNG or HEIC), or it is damaged")),
 )

@@ -142,6 +142,11 @@ def test_an_empty_file_is_said_empty_not_missing(client: TestClient) -> None:
     refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', page.text, re.S)
     assert page.status_code == 400 and refused, page.text
     assert "ben.jpg: is empty (0 bytes)" in refused.group(1) and "no file was chosen" not in page.text
+    french = client.post(f"/tables/{table.id}/seats/1/sheet", headers={**SAME_ORIGIN, "Accept-Language": "fr"},
+                         files={"sheet": ("ben.jpg", b"", "image/jpeg")})
+    refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', french.text, re.S)
+    assert refused and "ben.jpg" in refused.group(1) and "vide" in refused.group(1), french.text  # not "damaged"
+    assert "endommag" not in refused.group(1)
     first = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
                         files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4", GREAT)), "image/jpeg")})
     assert first.status_code == 303
