@@ -14,6 +14,8 @@ terminal raw.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from generator.catalog.common import CONFIDENCE_WORDS
 from generator.registry import UnknownGame, find_game
 from generator.wording import plural, visible
@@ -78,10 +80,18 @@ def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
 
     if len(photos.files) < 2:
         return [f"  {item.photo}: {uncertain(item)}" for item in photos.uncertain]
-    lines = combined_lines(photos)
+    # a sheet given as several photos, one of which could not be read, was not read at all: none of its photos is
+    # said read, each says which photo kept it from being read
+    unread_files = {u.file for u in photos.unread}
+    failed = {file: next(f for f in shots if f in unread_files) for _, shots in photos.combined
+              if unread_files & set(shots) for file in shots}
+    lines = combined_lines(photos, skip=set(failed))
     later = {file: shots[0] for _, shots in photos.combined for file in shots[1:]}
     for index, file in enumerate(photos.files):
         unread = next((u for u in photos.unread if u.sheet == index), None)
+        if unread is None and file in failed:
+            lines.append(f"  {file}: not read: given as one sheet with {failed[file]}, which could not be read")
+            continue
         if unread is None and file in later:
             continue  # read with the first photo of its sheet: its doubts are that photo's
         if unread is not None:
@@ -96,10 +106,10 @@ def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
     return lines
 
 
-def combined_lines(photos: Unconfirmed) -> list[str]:
-    """Which photos made each sheet read from several photos of it."""
+def combined_lines(photos: Unconfirmed, skip: Collection[str] = ()) -> list[str]:
+    """Which photos made each sheet read from several photos of it (but a sheet of the photos `skip`: not read)."""
     return [f"  {player}: one sheet read from {len(shots)} photos, {', '.join(shots)}"
-            for player, shots in photos.combined]
+            for player, shots in photos.combined if not set(skip) & set(shots)]
 
 
 def warning_lines(result: Result, warning: RuleWarning) -> str:

@@ -82,7 +82,9 @@ def score(
     annotate_text: Optional[str] = typer.Option(None, "--annotate", metavar="DIR",
                                                 help="Write each photo into DIR with what was read drawn over it "
                                                      "(NAME.read.jpg; photos of one sheet: each with what it read "
-                                                     "on its own) and its name box cropped (NAME.name.png).",
+                                                     "on its own) and its name box cropped (NAME.name.png); "
+                                                     "photos of one file name get their place as well "
+                                                     "(NAME-0, NAME-1, from 0 in the order given).",
                                                 show_default=False),
 ) -> None:
     """Check end states by the rules of their game and score them."""

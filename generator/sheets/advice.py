@@ -28,40 +28,56 @@ class Reason(NamedTuple):
     #: the tip of the companion's photo guide it goes against (`flat`, `corners`, `light`, `still`, `one`:
     #: templates/web/_photo_guide.html), shown as the one to mind after a refusal; "" for none
     tip: str = ""
+    #: what was seen, said after the photo's name ("ben.jpg: shows more than one whole sheet"), for a refusal: what
+    #: the companion shows in a language other than English, where the reader's own (English) words cannot be
+    #: shown; "" for none (the reader's words are shown)
+    seen: str = ""
 
 
 #: Why a photo (or a file among the sheets) is not read at all, and what to change before the next shot.
 REFUSALS: tuple[Reason, ...] = (
     Reason("different-sheets", ("look like the sheets of different players", "is given as the same sheet as"),
            N_("These photos show different sheets: every photo of a sheet shows that same sheet; photograph "
-              "another player's sheet under their own name.")),
+              "another player's sheet under their own name."),
+           seen=N_("shows another sheet than the other photos of this sheet")),
     Reason("blank", ("with no mark filled in",), N_("This sheet has no mark filled in: photograph the sheet of the "
-           "finished game, its bubbles filled with a dark pencil or a pen.")),
+           "finished game, its bubbles filled with a dark pencil or a pen."),
+           seen=N_("shows a sheet with no mark filled in")),
     Reason("other-version", ("is a sheet of the", "this sheet is for the"), N_("This sheet is of another version "
-           "than this game's: photograph the sheet this game was played on.")),
+           "than this game's: photograph the sheet this game was played on."),
+           seen=N_("shows a sheet of another version than this game's")),
     Reason("other-sheet", ("are not those of",), N_("This sheet was printed by another donjon, or is another kind "
-           "of sheet: print this game's scan-ready sheet again and fill it in.")),
+           "of sheet: print this game's scan-ready sheet again and fill it in."),
+           seen=N_("shows a sheet this donjon did not print for this game")),
+    Reason("several-pages", ("each show a sheet",), N_("Scan each player's sheet to a PDF of its own (a blank page "
+           "after it is fine), or photograph each sheet."), seen=N_("holds several sheets, one per page")),
     Reason("two-sheets", ("more than one", "two sheets", "two whole sheets"), N_("Put the other sheets and cards "
-           "away, out of the frame: one sheet per photo."), "one"),
+           "away, out of the frame: one sheet per photo."), "one", N_("shows more than one whole sheet")),
     Reason("half-sheet", ("corner markers: photograph the whole", "of the sheet's 4 corner markers"),
            N_("Step back until the whole sheet is in the frame, all four black corner squares showing, with a "
-           "finger's width of table around it; keep hands and pens off the corners."), "corners"),
+           "finger's width of table around it; keep hands and pens off the corners."), "corners",
+           N_("shows only part of the sheet: some of its four corner squares are missing")),
     Reason("no-sheet", ("none of its four corner markers",), N_("Frame the whole sheet, its four black corner squares "
            "showing, flat, in good light. Only the scan-ready sheet has those squares: the fillable sheet, printed, "
-           "cannot be read from a photo."), "corners"),
+           "cannot be read from a photo."), "corners",
+           N_("shows no scan-ready sheet: none of its four corner squares was found")),
     Reason("blurred", ("blur",), N_("Hold the phone still (elbows on the table), tap the sheet on the screen to focus, "
-           "then shoot."), "still"),
+           "then shoot."), "still", N_("is too blurred to read the marks")),
     Reason("too-dark", ("too dark", "low light", "more light"),
            N_("Shoot in more light: near a window or under a lamp, without the "
-           "flash."), "light"),
+           "flash."), "light", N_("is too dark to read the marks")),
     Reason("not-flat", ("cannot be a flat sheet", "curl", "fold"), N_("Lay the sheet flat on the table (smooth "
-           "its folds) and shoot from straight above."), "flat"),
+           "its folds) and shoot from straight above."), "flat", N_("shows a sheet too curled or folded to read")),
     Reason("too-small", ("too small to read",), N_("Send the photo as the camera took it, not a thumbnail or a "
-           "messaging app's smaller copy, with the sheet filling the frame.")),
+           "messaging app's smaller copy, with the sheet filling the frame."),
+           seen=N_("has too few pixels to read a sheet's marks")),
     Reason("too-large", ("megapixels", "too large", "image bomb"), N_("Send the camera's own JPEG, at its usual "
-           "size.")),
+           "size."), seen=N_("is larger than donjon reads")),
+    Reason("empty", ("is empty (0 bytes)",), N_("Take the photo again, or send it again: the file that arrived "
+           "holds nothing (a copy that failed, or a photo still in the cloud)."), seen=N_("is empty (0 bytes)")),
     Reason("not-a-photo", ("is not a photo donjon reads", "damaged image", "heic photo"), N_("Send a photo of the "
-           "sheet as the camera saved it (JPEG, PNG or HEIC); if it was cut short, take it again.")),
+           "sheet as the camera saved it (JPEG, PNG or HEIC); if it was cut short, take it again."),
+           seen=N_("is not a photo donjon reads (JPEG, PNG or HEIC), or it is damaged")),
 )
 
 #: Why a field read from a photo is undecided, and what the player does about it.

@@ -278,14 +278,20 @@ def _code(indexes: Sequence[int], states: Sequence[State], codes: Sequence[str] 
 def _undecided(marks: Sequence[Mark], indexes: Sequence[int], unsure: Sequence[int],
                why: Sequence[str] | None) -> str:
     which = ("its mark" if len(indexes) == 1 else
-             f"the {noun(len(unsure), 'mark')} of {describe(_label(marks[i]) for i in unsure)}")
+             f"the {noun(len(unsure), 'mark')} of {_listed(marks[i] for i in unsure)}")
     reasons = sorted({why[i] for i in unsure if why is not None and why[i]})
     return f"{which} {'are' if len(unsure) > 1 else 'is'} neither filled nor empty" + (
         f" ({'; '.join(reasons)})" if reasons else "")
 
 
-def _label(mark: Mark) -> Value:
-    return f"{mark.digit} {mark.value}" if mark.digit else mark.value
+def _listed(marks: Iterable[Mark]) -> str:
+    """Marks as a person reads them on the sheet: their values listed ("1, 2 and 3"), those of a digit after its
+    place, said once ("units 0, 1 and 3", "tens 1 and of units 0, 4 and 9")."""
+    places: dict[str | None, list[str]] = {}
+    for mark in marks:
+        places.setdefault(mark.digit, []).append(describe([mark.value]))
+    return " and of ".join(f"{place} {listing(values)}" if place else listing(values)
+                           for place, values in places.items())
 
 
 def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str, str] | None = None,

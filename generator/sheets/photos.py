@@ -114,6 +114,8 @@ def decode(data: bytes, display: str) -> Grey:
     import numpy as np
     from PIL import Image
 
+    if not data:  # a photo not saved, or not copied whole (a transfer that failed, a cloud file not downloaded)
+        raise InputError(display, "is empty (0 bytes): it holds no photo; take the photo again, or copy it again")
     kind = kind_of(data)
     if kind is None:
         raise InputError(display, "is not a photo donjon reads (JPEG, PNG or HEIC) nor a filled sheet PDF")
@@ -128,7 +130,7 @@ def decode(data: bytes, display: str) -> Grey:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # Pillow warns about large images; the bounds below decide
         try:
-            image = Image.open(io.BytesIO(data))
+            image = _opened(data, kind)
             width, height = image.size
             if width * height > MOST_PIXELS:
                 raise InputError(display, f"claims {width} x {height} pixels ({width * height / 1e6:,.0f} megapixels): "
@@ -171,6 +173,18 @@ def decode(data: bytes, display: str) -> Grey:
             raise InputError(display, f"is a damaged image that cannot be read ({reason})") from None
         except MemoryError:
             raise InputError(display, "is an image too large to decode") from None
+
+
+def _opened(data: bytes, kind: str) -> Any:
+    """The image of `data` opened (its header read, nothing decoded yet). A JPEG is opened by Pillow's JPEG plugin
+    itself: `Image.open` refuses any image of more than twice Pillow's MAX_IMAGE_PIXELS (179 megapixels) before
+    :func:`decode`'s own bounds are checked, and some phones take 200-megapixel photos, which a JPEG's reduced
+    decoding reads within MAX_PIXELS (the plugin reads the first picture of a multi-picture MPO file too)."""
+    from PIL import Image, JpegImagePlugin
+
+    if kind == "jpeg":
+        return JpegImagePlugin.JpegImageFile(io.BytesIO(data))
+    return Image.open(io.BytesIO(data))
 
 
 # --- finding the sheet ----------------------------------------------------------------------------------------------

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 _KEYED = re.compile(r"sheets\[(\d+)\]\.(.+)")
 #: A PDF scan is rasterised at this many pixels per point (200 dpi) to be read as a photo.
 SCAN_SCALE = 200 / 72
+#: The pages of a PDF scan looked at for another sheet than its first page's: a table of four players' sheets
+#: scanned on both sides is 8 pages; a longer PDF is not a scan of one game's sheets, and looking costs a second a page.
+SCAN_PAGES = 8
 _SHEET_PATH = re.compile(r"sheets\[(\d+)\](.*)")
 _PARENT = re.compile(r"(\[[^\]]*\]|\.?[^.\[]+)$")
 
@@ -310,8 +313,9 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     if options.annotate is not None:
         # photos of one sheet combined: each drawn with what it read on its own (a mark the glare hid in one photo
         # is undecided over that photo, and read over the other), so the player sees which photo settled what
-        for photo in (part for combined in photos for part in (combined.parts or (combined,))):
-            write_annotations(photo, options.annotate)
+        drawn = [part for combined in photos for part in (combined.parts or (combined,))]
+        for photo, stem in zip(drawn, annotation_stems([p.file for p in drawn], displays)):
+            write_annotations(photo, options.annotate, stem)
     unread.sort(key=lambda u: u.sheet)
     data = document(sheets) if not unread else {}  # not scored: a player's sheet is missing
     combined = tuple((options.names[g[0]].strip(), tuple(displays[i] for i in g)) for g in groups if len(g) > 1)
@@ -408,33 +412,81 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
     from generator.sheets.photo_reasons import PhotoRefused
     from generator.sheets.photos import MAX_PIXELS, read_grey
 
-    try:
-        pdf = pdfium.PdfDocument(data)
-        if len(pdf) < 1:
-            return None
-        page = pdf[0]
+    def page_grey(number: int) -> Any:
+        """Page `number` of the scan in grey at SCAN_SCALE, or None when it is too large to read."""
+        page = pdf[number]
         width, height = page.get_size()
         if width * height * SCAN_SCALE ** 2 > MAX_PIXELS:
             return None
         pixels = page.render(scale=SCAN_SCALE, grayscale=True).to_numpy()
-        grey = np.ascontiguousarray(pixels[:, :, 0] if pixels.ndim == 3 else pixels)
+        return np.ascontiguousarray(pixels[:, :, 0] if pixels.ndim == 3 else pixels)
+
+    try:
+        pdf = pdfium.PdfDocument(data)
+        if len(pdf) < 1:
+            return None
+        grey = page_grey(0)
+        if grey is None:
+            return None
     except Exception:  # pdfium raises its own errors on damaged files; the caller reports the PDF as it is
         return None
     try:
-        return read_grey(grey, display, kinds, confirmed)
+        read = read_grey(grey, display, kinds, confirmed)
     except PhotoRefused as err:
         if err.code == "no-sheet":
             return None
         raise
+    # a scanner app's PDF of every player's sheet, one page each, is not the first player's sheet alone: the
+    # pages after the first that show a sheet too are said (a blank page, a sheet's back scanned, shows none)
+    others = [number + 1 for number in range(1, min(len(pdf), SCAN_PAGES)) if _shows_sheet(page_grey, number, kinds)]
+    if others:
+        raise InputError(display, f"holds {len(pdf)} pages, and pages {listing([1, *others], 'and')} each show a "
+                                  "sheet: donjon reads one sheet per file; scan each player's sheet to a file of its "
+                                  "own (a blank page after it is fine)")
+    return read
 
 
-def write_annotations(photo: PhotoRead, folder: Path) -> None:
-    """The photo with what was read drawn over it (`NAME.read.jpg`) and its name box (`NAME.name.png`)."""
+def _shows_sheet(page_grey: Callable[[int], Any], number: int, kinds: Sequence[SheetKind]) -> bool:
+    """Whether page `number` of a PDF scan shows a sheet (its corner markers, whole or in part)."""
+    from generator.sheets.photo_reasons import PhotoRefused
+    from generator.sheets.photos import read_grey
+
+    try:
+        grey = page_grey(number)
+        if grey is None:
+            return False
+        read_grey(grey, f"page {number + 1}", kinds, {})
+    except PhotoRefused as err:
+        return err.code != "no-sheet"
+    except Exception:  # a page pdfium cannot draw, or one read refused for another reason: no sheet to miss here
+        return False
+    return True
+
+
+def annotation_stems(files: Sequence[str], displays: Sequence[str]) -> list[str]:
+    """The NAME of each photo's `--annotate` files: its file's name without the suffix; for photos whose names
+    share it (two phones' IMG_0001.JPG, or photo.jpg and photo.png), the name and the photo's place among the files
+    given (`photo-0`, `photo-1`, as `sheets[N]` counts), so that no photo's drawing is written over another's. Names
+    are compared ignoring case, as the file systems of Windows and macOS do."""
+    stems = [PurePath(file).stem or "photo" for file in files]
+    shared = {s.casefold() for s in stems if sum(t.casefold() == s.casefold() for t in stems) > 1}
+    out: list[str] = []
+    for file, stem in zip(files, stems):
+        name = stem
+        if stem.casefold() in shared:
+            name = f"{stem}-{displays.index(file) if file in displays else len(out)}"
+        while name.casefold() in {o.casefold() for o in out}:  # a photo already named so (photo-1.jpg given)
+            name += "-"
+        out.append(name)
+    return out
+
+
+def write_annotations(photo: PhotoRead, folder: Path, stem: str) -> None:
+    """The photo with what was read drawn over it (`STEM.read.jpg`) and its name box (`STEM.name.png`)."""
     from generator.errors import OutputError, os_reason
     from generator.output import write_bytes
     from generator.sheets.photos import annotated, name_crop
 
-    stem = PurePath(photo.file).stem or "photo"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         write_bytes(folder / f"{stem}.read.jpg", annotated(photo))

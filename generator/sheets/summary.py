@@ -43,6 +43,8 @@ class ReadLine(NamedTuple):
     advice: str = ""
     #: for an undecided field, the value a person gave for it (as `--set` takes it), "" when none yet
     given: str = ""
+    #: the value given cannot be taken (a tower of 12): the field is still to answer, its value kept to be mended
+    refused: bool = False
 
 
 def words(name: str, lang: Language | None = None) -> str:

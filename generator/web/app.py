@@ -42,6 +42,8 @@ from generator.web.db import Database, not_written, player_key
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, short_label
 from generator.web.games import Games, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
+from generator.web.photos import refused as refused_said
+from generator.web.photos import undecided_left
 from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views, table_from_game
 
@@ -196,6 +198,14 @@ class Companion:
             out.append((option["label"], shown or (", ".join(map(str, value)) if isinstance(value, list)
                                                    else str(value))))
         return out
+
+    def option_said(self, game: str, name: str, value: Any, lang: Language) -> str:
+        """One value of a table's option as the new-game form offers it in `lang` ("great-architect": "Great
+        Architect", "Grands Architectes"); the value itself when the form offers no such choice."""
+        for option in self.option_fields(game, lang):
+            if option["name"] == name:
+                return next((label for key, label in option["choices"] if key == value), str(value))
+        return str(value)
 
     async def new_form(self, request: Request, game: str, *, status: int = 200, error: str = "",
                        names: list[str] | None = None, chosen: Mapping[str, str] | None = None) -> Response:
@@ -376,18 +386,23 @@ class Companion:
         table_id, seat, form, upload, lang, view = await self.seat_upload(request)
         error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
-        if not data:  # no file chosen: the browser sends an empty part with no name
+        if not data and not (isinstance(upload, UploadFile) and upload.filename):
+            # no file chosen: the browser sends an empty part with no name (a file of 0 bytes has its name: read,
+            # it is said to be empty)
             error = said(lang, messages.NO_FILE)
         else:
             assert isinstance(upload, UploadFile)
             read = await run_in_threadpool(self.games.score_castle_sheet, data, upload.filename or "sheet.pdf",
                                            view.table.game, lang)
             if read.review is None and not read.scored.readable:
-                error = english = read.scored.error
+                english = read.scored.error
+                error, _ = refused_said(lang, read)
             elif "version" in view.table.options and read.sheet.get("version") != view.table.options.get("version"):
-                versions = {"sheet": read.sheet.get("version"), "table": view.table.options.get("version")}
+                versions = {key: self.option_said(view.table.game, "version", value, lang)
+                            for key, value in (("sheet", read.sheet.get("version")),
+                                               ("table", view.table.options.get("version")))}
                 error = said(lang, messages.OTHER_VERSION, **versions)
-                english = messages.OTHER_VERSION.format(**versions)
+                english = messages.OTHER_VERSION.format(**versions)  # the advice is found by the English words
             elif read.review is not None:
                 # the first photo of the sheet, kept: a photo added later is read with it
                 kept = await self.keep_photo(table_id, seat, file_name(upload.filename or "photo.jpg"), data, lang,
@@ -432,16 +447,18 @@ class Companion:
         return self.photo_check(request, view, seat, read, answers)
 
     def photo_check(self, request: Request, view: TableView, seat: int, read: SheetReading, answers: store.Answers,
-                    status: int = 200, **context: Any) -> Response:
-        """The check page of photos read (`read`), the player's `answers` taken over what they read; photos kept
-        that no longer read (a newer reader) said on the player's page, to start over."""
+                    status: int = 200, error: str = "", **context: Any) -> Response:
+        """The check page of photos read (`read`), the player's `answers` taken over what they read, and `error`
+        (why the values were not kept) at its top; photos kept that no longer read (a newer reader) said on the
+        player's page, to start over."""
         if read.review is None:
-            english = read.scored.error or ""
-            return self.page("seat.html", request, status=400, upload_error=english,
-                             upload_refused=refusal(english, read.reason or None), **self.table_context(view, seat))
+            why, reason = refused_said(request_language(request), read)
+            return self.page("seat.html", request, status=400, upload_error=why, upload_refused=reason,
+                             **self.table_context(view, seat))
         review, bad = self.games.answered(read, answers.marks, answers.given, view.table.game,
                                           request_language(request))
-        return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(bad),
+        return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(
+                         [error, *bad] if error else bad),
                          tapped=len(answers.marks), **context, **self.table_context(view, seat))
 
     async def keep_answers(self, table_id: int, seat: int, form: FormData, photos: list[tuple[bytes, str]],
@@ -476,7 +493,7 @@ class Companion:
             return self.photo_check(request, view, seat, read, answers, status=400, add_error=error, add_refused=None)
         english = reason = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
-        if not data:
+        if not data and not (isinstance(upload, UploadFile) and upload.filename):  # none chosen (0 bytes: read)
             error = said(lang, messages.NO_OTHER_PHOTO)
         elif any(data == photo for photo, _ in photos):  # the same file sent again: nothing new to read
             error = said(lang, messages.SAME_PHOTO)
@@ -492,7 +509,8 @@ class Companion:
             else:
                 english, reason = both.scored.error or "", both.reason
                 # the reader's words for photos of two sheets speak of the command line's --names: said for a phone
-                error = said(lang, messages.NOT_THIS_SHEET) if reason == "different-sheets" else english
+                error = said(lang, messages.NOT_THIS_SHEET) if reason == "different-sheets" else \
+                    refused_said(lang, both)[0]
         return self.photo_check(request, view, seat, read, answers, status=400, add_error=error,
                                 add_refused=refusal(english, reason or None) if english else None)
 
@@ -515,10 +533,23 @@ class Companion:
                                                               game, lang)
         count = str(form.get("photos", "1"))  # how many photos the page was read from, said again
         review = review._replace(photos=int(count) if count.isdigit() and 0 < int(count) < 100 else 1)
-        if form.get("then") == "check":  # what the marks say, shown again; only the player's answers kept
-            photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
-            if photos:  # kept with the photos, so that reopening the check page shows them too
-                await self.keep_answers(table_id, seat, form, photos, view, lang)
+        photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
+        if photos:
+            # the player's answers kept with the photos (reopening the check page shows them too); the page shown
+            # again is the photos' reading with them applied: the marks sent back hold only those ticked, so a mark
+            # the photos could not decide, and the player left, would come back decided as empty
+            read, answers, _ = await self.keep_answers(table_id, seat, form, photos, view, lang)
+            if read.review is not None:
+                left = undecided_left(read, answers.given, answers.marks)
+                if form.get("then") == "check":  # what the marks say, shown again
+                    return self.photo_check(request, view, seat, read, answers)
+                if left and not problems:
+                    problems = [said(lang, messages.STILL_UNDECIDED, fields=", ".join(left))]
+                if problems:  # each value still asked with its box; a value typed wrong is said once
+                    _, bad = self.games.answered(read, answers.marks, answers.given, game, lang)
+                    return self.photo_check(request, view, seat, read, answers, status=400,
+                                            error="; ".join(p for p in problems if p not in bad))
+        if form.get("then") == "check":
             return self.page("photo.html", request, review=review, marks_error="", **self.table_context(view, seat))
         if not problems:
             response = await self.keep_part(table_id, seat, view, sheet, lang)

@@ -75,6 +75,17 @@ def normalised(result: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _scanned(data: bytes, name: str) -> bool:
+    """Whether a PDF is a scan (a PDF with no form fields), which is read as a photo; a PDF that cannot be read
+    is not (the reader of filled sheets says why)."""
+    from generator.sheets.forms import form_fields
+
+    try:
+        return not form_fields(data, name)
+    except DonjonError:
+        return False
+
+
 def _problems(err: DonjonError) -> list[dict[str, str]]:
     problems: tuple[Problem, ...] = getattr(err, "problems", ()) or ((err.problem,) if hasattr(err, "problem") else ())
     return [{"where": p.where, "message": p.message} for p in problems] or [{"where": "", "message": str(err)}]
@@ -165,13 +176,15 @@ class Games:
         (:meth:`sheet_from_marks`).
         """
         name = file_name(filename)
-        if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")):
+        if not (data.lstrip()[:5] == b"%PDF-" or name.lower().endswith(".pdf")) or _scanned(data, name):
+            # a PDF without form fields is a scan of the printed scan-ready sheet (a phone's scanner app): its
+            # marks are read as a photo's are, and checked by the player before anything is kept
             return self.read_photos([(data, name)], game, lang)
         the_game = find_game(game)
         try:
             result = self._scorer.score_read(the_game, [(data, name)], lang=lang)
         except DonjonError as err:
-            return SheetReading({}, Scored(None, _problems(err), str(err)))
+            return SheetReading({}, Scored(None, _problems(err), str(err)), file=name)
         catalog, _ = self.catalog(game)
         document = the_game.read_sheets([(data, name)], catalog).document.data
         sheet = dict(document["sheets"][0])
@@ -211,11 +224,13 @@ class Games:
         try:
             read = find_game(game).read_sheets(files, catalog, options)
         except DonjonError as err:
-            return SheetReading({}, Scored(None, _problems(err), str(err)))
+            at_fault = {p.file for p in getattr(err, "problems", ())}
+            return SheetReading({}, Scored(None, _problems(err), str(err)),
+                                file=at_fault.pop() if len(at_fault) == 1 else "")
         if read.unread:  # several photos, and they cannot be read as one sheet: the first reason said
             first = read.unread[0]
             return SheetReading({}, Scored(None, [{"where": first.file, "message": first.why}],
-                                           f"{first.file}: {first.why}"), reason=first.reason)
+                                           f"{first.file}: {first.why}"), reason=first.reason, file=first.file)
         photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
@@ -284,11 +299,17 @@ class Games:
         whys, codes = [s.why for s in states], [s.code for s in states]
         by_marks = interpret(the_map, read, None, whys, codes)
         bad: list[str] = []
-        try:
-            reading = interpret(the_map, read, given, whys, codes)
-        except BadConfirmation as err:
-            reading = by_marks
-            bad.append(str(err) if lang is None else err.said(lang))
+        taken = dict(given)  # the values given that can be taken: one that cannot is said, and the others stand
+        while True:
+            try:
+                reading = interpret(the_map, read, taken, whys, codes)
+                break
+            except BadConfirmation as err:
+                bad.append(str(err) if lang is None else err.said(lang))
+                if err.field not in taken:  # not one value's fault: the marks alone
+                    reading, taken = by_marks, {}
+                    break
+                del taken[err.field]
         unsure = {u.field for u in by_marks.uncertain}
         typed = lang._("you typed its value") if lang is not None else "you typed its value"
         # what the marks leave undecided, then what a value given makes doubtful (a sun given where the towers are
@@ -297,9 +318,12 @@ class Games:
         doubts.extend(Uncertainty(field, typed) for field in given
                       if field in by_marks.fields and field not in {u.field for u in doubts})
         shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, read))
+        lines = said(the_map, reading.values, doubts, taken, lang, self.value_names(game, version, lang))
+        # a value that cannot be taken stays in its box, to be mended (its field is said as the marks say it)
+        lines = tuple(line._replace(given=given[line.field], refused=line.field not in taken)
+                      if line.why and line.field in given else line for line in lines)
         review = PhotoReview(version, paper, image if image.startswith("data:image/jpeg;base64,") else "", shown,
-                             said(the_map, reading.values, doubts, given, lang, self.value_names(game, version, lang)),
-                             the_map.width / the_map.height)
+                             lines, the_map.width / the_map.height)
         return reading, bad, review
 
     def photo_frame(self, game: str, version: str = "") -> PhotoFrame:
@@ -373,6 +397,8 @@ class SheetReading(NamedTuple):
     reason: str = ""
     #: photos read: what was found at each mark of the sheet's map, in its order (what a player's taps go over)
     marks: tuple[MarkReadBack, ...] = ()
+    #: the file that could not be read, by the name messages give it ("" when read, or when no one file is at fault)
+    file: str = ""
 
 
 class MarkShown(NamedTuple):

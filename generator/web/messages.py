@@ -53,6 +53,11 @@ NO_OTHER_PHOTO = N_("choose another photo of your sheet first: no file was chose
 SAME_PHOTO = N_("it is a photo already kept of this sheet: take a new one, the phone tilted or the hand moved")
 NOT_THIS_SHEET = N_("it shows another sheet than the photo kept: many of its marks are read differently, as on "
                     "another player's sheet")
+#: the page of every sheet given one photo for two players (one player, one sheet)
+SAME_PHOTO_AS = N_("{file}: it is the same photo as {name}'s: choose this player's own photo")
+#: "Keep" pressed on a sheet whose photos left marks undecided, none of them answered (typed or tapped)
+STILL_UNDECIDED = N_("not kept yet: the photo could not decide {fields}; look at the sheet, then type each value "
+                     "(none when nothing is filled there) or tap its marks")
 OTHER_VERSION = N_("this sheet is for the {sheet} version; this table plays {table}")
 OTHER_SHEET = N_("the marks are of another sheet than this table's")
 MARK_NOT_NUMBER = N_("a mark is not a number")

@@ -12,6 +12,7 @@ another photo of the sheet (glare, a finger), follows the link to its check page
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from starlette.concurrency import run_in_threadpool
@@ -20,7 +21,7 @@ from starlette.responses import RedirectResponse, Response
 
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import Reason, refusal
-from generator.web import messages
+from generator.web import messages, store
 from generator.web.games import file_name
 from generator.web.languages import Refused, request_language, said
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
     from generator.i18n import Language
     from generator.web.app import Companion
-    from generator.web.games import PhotoReview
+    from generator.web.games import PhotoReview, SheetReading
     from generator.web.tables import TableView
 
 #: All the photos of a table sent at once: about ten phone photos (a 12-megapixel JPEG is 3 to 6 MiB).
@@ -66,12 +67,18 @@ async def read_photos(companion: Companion, request: Request) -> Response:
     view = await companion.table(request.path_params["table_id"], lang)
     form = await companion.form(request, files=len(view.table.parts))
     seats: list[SeatPhoto] = []
+    given: dict[bytes, str] = {}  # each photo's bytes -> the player it was given for first
     for part in view.table.parts:
         upload = form.get(f"sheet-{part.seat}")
         if not isinstance(upload, UploadFile) or not upload.filename:
             continue
-        seats.append(await _read_one(companion, view, part.seat, part.name, await upload.read(),
-                                     upload.filename, lang))
+        data = await upload.read()
+        if data and data in given:  # one player, one sheet: the same photo chosen twice is a slip
+            error = said(lang, messages.SAME_PHOTO_AS, file=file_name(upload.filename), name=given[data])
+            seats.append(SeatPhoto(part.seat, part.name, error))
+            continue
+        given[data] = part.name
+        seats.append(await _read_one(companion, view, part.seat, part.name, data, upload.filename, lang))
     if not seats:
         raise Refused(400, messages.NO_PHOTO)
     read = {s.seat for s in seats if s.review is not None}
@@ -86,18 +93,48 @@ async def _read_one(companion: Companion, view: TableView, seat: int, name: str,
     if read.review is None:
         if read.scored.readable:
             return SeatPhoto(seat, name, said(lang, messages.PDF_ON_SEAT_PAGE), refusal(messages.PDF_ON_SEAT_PAGE))
-        return SeatPhoto(seat, name, read.scored.error, refusal(read.scored.error))
+        return SeatPhoto(seat, name, *refused(lang, read))
     version = view.table.options.get("version", view.table.game)
     if read.review.version != version:
-        # the advice is found by the English words, the message said in the phone's
-        reason = refusal(messages.OTHER_VERSION.format(sheet=read.review.version, table=version))
-        return SeatPhoto(seat, name, said(lang, messages.OTHER_VERSION, sheet=read.review.version, table=version),
-                         reason)
+        # the advice is found by the English words, the message said in the phone's; each version by its name
+        versions = {"sheet": companion.option_said(view.table.game, "version", read.review.version, lang),
+                    "table": companion.option_said(view.table.game, "version", version, lang)}
+        reason = refusal(messages.OTHER_VERSION.format(**versions))
+        return SeatPhoto(seat, name, said(lang, messages.OTHER_VERSION, **versions), reason)
     filled = ",".join(str(m.number) for m in read.review.marks if m.state == "filled")
     # kept as this player's sheet's first photo, as from their own page: another photo of the sheet (glare, a
     # finger) is added on its check page
     stored = await companion.keep_photo(view.table.id, seat, file_name(filename), data, lang, first=True)
     return SeatPhoto(seat, name, review=read.review, filled=filled, kept=not isinstance(stored, str))
+
+
+def refused(lang: Language, read: SheetReading) -> tuple[str, Reason | None]:
+    """Why a photo (or a sheet's file) could not be read, said in the phone's language, and its reason (what to
+    change). The reader says why in English, with what it saw in detail ("shows only 2 of the sheet's 4 corner
+    markers"): an English page shows that; a page in another language shows what its reason says was seen, after
+    the file's name, in that language (the reader's English words are not shown there), or the reader's words
+    when no reason is known."""
+    english = read.scored.error or ""
+    reason = refusal(english, read.reason or None)
+    if lang.english or reason is None or not reason.seen:
+        return english, reason
+    seen = said(lang, reason.seen)
+    return (said(lang, messages.LABELLED, label=read.file, value=seen) if read.file else seen), reason
+
+
+def undecided_left(read: SheetReading, given: Mapping[str, str], tapped: Iterable[int] = ()) -> list[str]:
+    """The fields (as the check page names them: `towers #4`) a mark of which the photos `read` could not decide,
+    and which the player answered neither by a value `given` nor by a mark `tapped` (their numbers in the map): what
+    "Keep" must not keep. A check page sends back the marks ticked, so an undecided mark left as it was would be
+    kept as empty: a guess, which the reader never makes (`donjon score` scores nothing before `--set`)."""
+    review = read.review
+    if review is None:
+        return []
+    field_of = {mark.number: mark.field for mark in review.marks}
+    undecided = {field_of[i] for i, back in enumerate(read.marks) if back.state is None and i in field_of}
+    left = undecided - set(given) - {field_of[i] for i in tapped if i in field_of}
+    labels = {line.field: line.label for line in review.lines if line.why}
+    return [labels.get(field, field) for field in sorted(left, key=list(field_of.values()).index)]
 
 
 async def keep_photos(companion: Companion, request: Request) -> Response:
@@ -120,6 +157,19 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
                  if key.startswith(prefix) and isinstance(value, str) and value.strip()}
         sheet, problems, review = companion.games.sheet_from_marks(version, paper, filled, given, "",
                                                                    view.table.game, lang)
+        # the photo read is kept as the player's sheet's: what it could not decide is kept only once typed (the
+        # marks sent back hold only those filled), and a sheet not kept is shown again as read, each value still
+        # asked with its box
+        number = seat  # read at once, in this turn of the loop
+        photos = await companion.db.aread(lambda c: store.seat_photos(c, table_id, number))
+        if photos:
+            read = await run_in_threadpool(companion.games.read_photos, photos, view.table.game, lang)
+            if read.review is not None:
+                undecided = undecided_left(read, given)
+                if undecided and not problems:
+                    problems = [said(lang, messages.STILL_UNDECIDED, fields=", ".join(undecided))]
+                if problems:
+                    review, _ = companion.games.answered(read, {}, given, view.table.game, lang)
         if not problems:
             stored = await companion.keep_part(table_id, seat, view, sheet, lang)
             if not isinstance(stored, str):

@@ -163,6 +163,25 @@ def test_annotate_writes_each_photo_and_its_name_box(tmp_path: Path) -> None:
     assert named_a_file.exit_code == 3 and f"--annotate {photo}: is a file, not a folder" in named_a_file.stderr
 
 
+def test_annotate_keeps_every_photo_when_two_share_a_file_name(tmp_path: Path) -> None:
+    """Two phones both name their photo IMG_0001.JPG (here ana/photo.jpg and ben/photo.jpg, and a photo.png): each
+    photo's drawing is written, none over another's; a photo whose name is its own keeps NAME.read.jpg."""
+    for folder in ("ana", "ben"):
+        (tmp_path / folder).mkdir()
+    ana = save(tmp_path / "ana", "photo.jpg", photograph(filled("great-architect", "a4", GREAT), turn=180))
+    other = dict(GREAT, guests=["king"], sky_clouds=0, residents=3)
+    ben = save(tmp_path / "ben", "photo.jpg", photograph(filled("great-architect", "a4", other), turn=10))
+    third = dict(GREAT, guests=["prince"], sky_clouds=0, residents=5)
+    cid = save(tmp_path, "photo.png", photograph(filled("great-architect", "a4", third)))
+    dan = save(tmp_path, "dan.jpg", photograph(filled("great-architect", "a4", dict(third, guests=["princess"]))))
+    seen = tmp_path / "seen"
+    result = run("score", ana, ben, cid, dan, "--annotate", str(seen))
+    assert result.exit_code == 0, result.output
+    drawn = sorted(p.name for p in seen.glob("*.read.jpg"))
+    assert len(drawn) == 4 and "dan.read.jpg" in drawn, drawn
+    assert len(list(seen.glob("*.name.png"))) == 4
+
+
 def test_sheets_of_two_versions_are_not_one_game(tmp_path: Path) -> None:
     ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
     ben = save(tmp_path, "ben.jpg", photograph(filled("apprentice", "a4", APPRENTICE)))
@@ -182,6 +201,30 @@ def test_a_pdf_scan_of_a_printed_sheet_is_read(tmp_path: Path) -> None:
     assert json.loads(result.stdout)["players"][0]["score"] == 14 + 4 + 1 + 1 + 10
 
 
+def test_a_pdf_scan_of_several_sheets_is_refused_not_read_as_its_first(tmp_path: Path) -> None:
+    """A scanner app's PDF of every player's sheet, one page each: refused (exit 2), saying which pages show a sheet,
+    never scored as its first page's sheet alone with the others left out without a word. A blank page after the
+    sheet (the back of a sheet scanned on both sides) is no sheet: such a scan is read."""
+    from PIL import Image
+
+    ana = Image.fromarray(filled("apprentice", "letter", APPRENTICE))
+    ben = Image.fromarray(filled("apprentice", "letter", dict(APPRENTICE, residents=3)))
+    both = tmp_path / "both.pdf"
+    ana.save(both, "PDF", resolution=150, save_all=True, append_images=[ben])
+    result = run("score", str(both), "--json")
+    assert result.exit_code == 2, result.output
+    assert "both.pdf" in result.stderr and "pages 1 and 2" in result.stderr
+    from generator.sheets.advice import refusal
+
+    found = refusal(result.stderr)
+    assert found is not None and found.name == "several-pages"  # what to change, said by the companion too
+    backed = tmp_path / "backed.pdf"
+    ana.save(backed, "PDF", resolution=150, save_all=True, append_images=[Image.new("L", ana.size, 255)])
+    read = run("score", str(backed), "--json")
+    assert read.exit_code == 0, read.output
+    assert json.loads(read.stdout)["players"][0]["score"] == 14 + 4 + 1 + 1 + 10
+
+
 def test_names_must_match_the_sheets(tmp_path: Path) -> None:
     photo = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
     result = run("score", photo, "--names", "Ana,Ben")
@@ -195,6 +238,22 @@ def test_a_large_jpeg_is_decoded_at_a_reduced_scale(monkeypatch: pytest.MonkeyPa
     assert grey.shape == (1200, 1600)
     read = read_sheets([(data, "big.jpg")], shipped())
     assert read.uncertain == ()
+
+
+def test_a_jpeg_beyond_pillows_own_bomb_limit_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 200-megapixel phone's JPEG (16320 x 12240) is more than Pillow refuses on opening (twice its
+    MAX_IMAGE_PIXELS, 179 megapixels), but well within MOST_PIXELS: decoded at a reduced scale, read and scored
+    (exit 0), not refused as an image too large. Pillow's limit is lowered here so that a small photo stands for
+    the large one (encoding a real 200-megapixel JPEG takes seconds and 200 MB)."""
+    from PIL import Image
+
+    data = photograph(filled("great-architect", "a4", GREAT), size=(3200, 2400), tilt=0.0)
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 3200 * 2400 // 4)  # the photo is twice Pillow's refusal
+    monkeypatch.setattr(photos, "MAX_PIXELS", 3_000_000)
+    assert photos.decode(data, "big.jpg").shape == (1200, 1600)
+    result = run("score", save(tmp_path, "big.jpg", data), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["uncertain"] == []
 
 
 def test_without_the_scan_extra_a_photo_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -136,3 +136,19 @@ def test_a_mark_neither_photo_decides_keeps_each_photos_reason(glare: tuple[str,
     assert all("in ana.jpg and again.jpg" in u.why for u in both.reading.uncertain), both.reading.uncertain
     assert both.others == ("again.jpg",) and both.file == "ana.jpg"
     assert [part.file for part in both.parts] == ["ana.jpg", "again.jpg"] and both.parts[0] is one
+
+
+def test_a_sheet_one_of_whose_photos_cannot_be_read_is_not_said_read(glare: tuple[str, str],
+                                                                      tmp_path: Path) -> None:
+    """Ana's sheet given as two photos, the second cut short: nothing is read of her sheet (exit 2), so the listing
+    never says her first photo was "read, nothing to confirm" (the glare photo alone leaves the sun undecided) nor
+    that her sheet was "read from 2 photos"; it says the first photo was not read, and why."""
+    from tests.scan.photos_corpus import truncated
+
+    first, _ = glare
+    cut = save(tmp_path, "cut.jpg", truncated())
+    result = run("score", first, cut, "--names", "Ana,Ana")
+    assert result.exit_code == 2, result.output
+    lines = result.stdout.splitlines()
+    assert not [line for line in lines if "read from 2 photos" in line or "nothing to confirm" in line], lines
+    assert any(line.startswith(f"  {first}: not read:") and "cut.jpg" in line for line in lines), lines

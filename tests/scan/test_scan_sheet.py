@@ -182,3 +182,19 @@ def test_a_corrected_catalog_changes_the_map(tmp_path: Path) -> None:
     the_map = drawn(castle, "great-architect", "a4", "scan").map
     assert the_map is not None
     assert [m.value for m in the_map.marks if m.field == "walls[0].flags[0]"] == [1, 2, 3]
+
+
+def test_an_undecided_field_lists_its_marks_once_as_a_person_reads_them() -> None:
+    """A tower whose unit marks glare washed out, and a flag whose two marks did: the marks undecided are named as a
+    list ("units 0, 1, 3 and 9"), the digit's place said once, not "units 0 and units 1 and units 3 and units 9"."""
+    from generator.sheets.marks import interpret
+
+    the_map = sheet("great-architect", "a4", "scan").map
+    assert the_map is not None
+    unsure = {i for i, m in enumerate(the_map.marks)
+              if (m.field == "towers[2]" and m.digit == "units" and m.value in (0, 1, 3, 9))
+              or m.field == "walls[2].flags[1]"}
+    states = [None if i in unsure else False for i in range(len(the_map.marks))]
+    why = {u.field: u.why for u in interpret(the_map, states).uncertain}
+    assert why["towers[2]"] == "the marks of units 0, 1, 3 and 9 are neither filled nor empty", why
+    assert why["walls[2].flags[1]"] == "the marks of 1 and 2 are neither filled nor empty", why

@@ -247,3 +247,74 @@ def test_a_value_typed_before_another_photo_is_kept_and_can_be_blanked(client: T
     assert "sun no" in read_lines(page) and not [line for line in read_lines(page) if line[0] in "?✓"]
     keep = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data=check_form(page))
     assert keep.status_code == 303 and part_of(db, table.id, 0)["sun"] is False
+
+
+def test_a_value_the_photo_left_undecided_is_not_kept_unanswered(client: TestClient, db: Database,
+                                                                 sheets: dict[str, bytes]) -> None:
+    """The glare photo leaves the sun undecided (its mark neither filled nor empty). "Keep" pressed at once, nothing
+    typed nor tapped for it, keeps nothing, on the player's check page and on the page of every sheet: the sun is
+    named as still to check (a mark the reader could not decide is never taken as empty, as `donjon score` never
+    scores it before --set). Its value typed, or its mark tapped, the sheet is kept."""
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben", "Cid"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    page = client.get(check).text
+    assert [line.split(" :")[0] for line in read_lines(page) if line.startswith("?")] == ["? sun"]
+    sent = check_form(page)
+    # "See what my marks say" with nothing answered: the sun still asked (not shown decided, its box gone)
+    seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**sent, "then": "check"})
+    assert seen.status_code == 200 and 'name="set:sun"' in seen.text
+    assert "? sun" in [line.split(" :")[0] for line in read_lines(seen.text)]
+    refused = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data=sent)
+    assert refused.status_code == 400 and "sun" in refused.text.split('role="alert"', 1)[-1], refused.text
+    assert "? sun" in [line.split(" :")[0] for line in read_lines(refused.text)]  # still asked, its box to type
+    assert 'name="set:sun"' in refused.text
+    assert totals(client.get(f"/tables/{table.id}").text)["Ana"] == "0"
+    typed = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**sent, "set:sun": "false"})
+    assert typed.status_code == 303 and part_of(db, table.id, 0).get("sun") is False
+    # tapped: the sun's mark ticked (the rules then say the Sun cannot be: 2 towers are empty), and tapped back
+    # after the player saw what the marks say, is an answer too: the mark is empty
+    assert send(client, f"/tables/{table.id}/seats/1/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    sent = check_form(client.get(f"/tables/{table.id}/seats/1/photo").text)
+    sun = re.search(r'<label id="mark-\d+" class="mark [^"]*"[^>]*>\s*<input type="checkbox" name="mark" '
+                    r'value="(\d+)"[^>]*>\s*<span class="sr">sun: ', page)
+    assert sun and sun.group(1) not in sent["mark"]
+    seen = client.post(f"/tables/{table.id}/seats/1/marks", headers=SAME_ORIGIN,
+                       data={**sent, "mark": [*sent["mark"], sun.group(1)], "then": "check"})
+    assert seen.status_code == 200 and "the Sun goes to the first castle with all 4 towers" in seen.text
+    tapped = client.post(f"/tables/{table.id}/seats/1/marks", headers=SAME_ORIGIN, data=sent)
+    assert tapped.status_code == 303 and part_of(db, table.id, 1).get("sun") is False
+    # the page of every sheet: kept only once the sun is typed
+    before = part_of(db, table.id, 2)
+    every = client.post(f"/tables/{table.id}/photos", headers=SAME_ORIGIN,
+                        files={"sheet-2": ("cid.jpg", sheets["ana.jpg"], "image/jpeg")})
+    keep = dict(re.findall(r'<input type="hidden" name="(read:\d+)" value="([^"]*)"', every.text))
+    assert keep, every.text
+    left = client.post(f"/tables/{table.id}/photos/keep", headers=SAME_ORIGIN, data=keep)
+    assert left.status_code == 400 and "sun" in left.text and "Kept:" not in left.text
+    assert 'name="set:2:sun"' in left.text  # still asked, its box to type
+    assert part_of(db, table.id, 2) == before
+    kept_now = client.post(f"/tables/{table.id}/photos/keep", headers=SAME_ORIGIN, data={**keep, "set:2:sun": "no"})
+    assert kept_now.status_code == 303 and part_of(db, table.id, 2).get("sun") is False
+
+
+def test_a_pdf_scan_sent_as_the_filled_sheet_is_checked_as_a_photo(client: TestClient, db: Database,
+                                                                   sheets: dict[str, bytes]) -> None:
+    """A printed scan-ready sheet scanned to PDF (a phone's scanner app), sent where the fillable PDF goes: its marks
+    are read as a photo's are, so it goes to its check page, where the sun the glare left undecided is asked;
+    nothing is kept as the player's part before they answer."""
+    import io
+
+    from PIL import Image
+
+    scan = io.BytesIO()
+    Image.open(io.BytesIO(sheets["ana.jpg"])).convert("RGB").save(scan, "PDF", resolution=150)
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    before = part_of(db, table.id, 0)
+    sent = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
+                       files={"sheet": ("scan.pdf", scan.getvalue(), "application/pdf")})
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert sent.status_code == 303 and sent.headers["location"] == check, sent.text
+    assert part_of(db, table.id, 0) == before
+    asked = [line.split(" :")[0] for line in read_lines(client.get(check).text) if line.startswith("?")]
+    assert asked == ["? sun"]

@@ -66,7 +66,8 @@ def test_the_seat_page_shows_how_to_take_the_photo(client: TestClient) -> None:
      "Whole sheet"),
     ("two-sheets", "shows more than one whole sheet", "one sheet per photo", "One sheet"),
     ("blank-sheet", "with no mark filled in", "photograph the sheet of the finished game", ""),
-    ("apprentice", "this sheet is for the apprentice version", "This sheet is of another version", ""),
+    ("apprentice", "this sheet is for the Apprentice version; this table plays Great Architect",
+     "This sheet is of another version", ""),
 ])
 def test_a_refused_photo_says_what_to_change(client: TestClient, photo: str, said: str, change: str,
                                              mind: str) -> None:
@@ -84,6 +85,97 @@ def test_a_refused_photo_says_what_to_change(client: TestClient, photo: str, sai
     marked = re.findall(r'<li class="mind"><span class="mind-flag">Mind this:</span> <strong>([^<]+)</strong>',
                         page.text)
     assert marked == ([mind] if mind else [])
+
+
+#: English words of the reader's refusals that no French or German sentence holds (the file's name aside).
+ENGLISH = {"the", "of", "is", "its", "shows", "only", "sheet", "sheet's", "whole", "corner", "markers", "found",
+           "more", "than", "one", "damaged", "cannot", "be", "read", "photograph", "none", "no", "filled", "too",
+           "small"}
+
+
+def english_words(html: str) -> set[str]:
+    text = unescape(re.sub(r"<[^>]+>", " ", html)).replace("ben.jpg", " ")
+    return {w for w in re.findall(r"[A-Za-z']+", text)} & ENGLISH
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_refused_photo_is_said_in_the_phones_language(client: TestClient, code: str) -> None:
+    """A photo refused, at a French or German phone: why (with the photo's name) and what to change, both in its
+    language, on the player's page, on the page of every sheet, and when it is added to a sheet's photo; no
+    sentence of the reader's English left on the page."""
+    from tests.scan.helpers import GREAT, filled, photograph
+    from tests.scan.photos_corpus import PHOTOS
+
+    language = {**SAME_ORIGIN, "Accept-Language": code}
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    for photo in ("half-sheet", "no-sheet", "two-sheets", "truncated", "tiny", "apprentice"):
+        page = client.post(f"/tables/{table.id}/seats/1/sheet", headers=language,
+                           files={"sheet": ("ben.jpg", PHOTOS[photo](), "image/jpeg")})
+        assert page.status_code == 400
+        refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', page.text, re.S)
+        assert refused and ("ben.jpg" in refused.group(1) or photo == "apprentice"), page.text
+        assert not english_words(refused.group(1)), (photo, refused.group(1))
+        # versions by their names in the language, as the new-game form offers them, not by donjon's ids
+        assert "apprentice" not in refused.group(1) and "great-architect" not in refused.group(1), refused.group(1)
+    every = client.post(f"/tables/{table.id}/photos", headers=language,
+                        files={"sheet-1": ("ben.jpg", PHOTOS["half-sheet"](), "image/jpeg")})
+    refused = re.search(r'<div class="refused">(.*?)</div>', every.text, re.S)
+    assert refused and "ben.jpg" in refused.group(1) and not english_words(refused.group(1)), every.text
+    first = client.post(f"/tables/{table.id}/seats/0/sheet", headers=language,
+                        files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4", GREAT)), "image/jpeg")})
+    assert first.status_code == 303
+    added = client.post(first.headers["location"], headers=language,
+                        files={"sheet": ("ben.jpg", PHOTOS["truncated"](), "image/jpeg")})
+    refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', added.text, re.S)
+    assert added.status_code == 400 and refused and "ben.jpg" in refused.group(1), added.text
+    assert not english_words(refused.group(1)), refused.group(1)
+
+
+def test_an_empty_file_is_said_empty_not_missing(client: TestClient) -> None:
+    """A photo of 0 bytes (a transfer that failed, a cloud placeholder) chosen on the phone: refused with its name,
+    said to be empty, on the player's page and when added to a sheet's photo; not "no file was chosen"."""
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page = client.post(f"/tables/{table.id}/seats/1/sheet", headers=SAME_ORIGIN,
+                       files={"sheet": ("ben.jpg", b"", "image/jpeg")})
+    refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', page.text, re.S)
+    assert page.status_code == 400 and refused, page.text
+    assert "ben.jpg: is empty (0 bytes)" in refused.group(1) and "no file was chosen" not in page.text
+    french = client.post(f"/tables/{table.id}/seats/1/sheet", headers={**SAME_ORIGIN, "Accept-Language": "fr"},
+                         files={"sheet": ("ben.jpg", b"", "image/jpeg")})
+    refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', french.text, re.S)
+    assert refused and "ben.jpg" in refused.group(1) and "vide" in refused.group(1), french.text  # not "damaged"
+    assert "endommag" not in refused.group(1)
+    first = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
+                        files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4", GREAT)), "image/jpeg")})
+    assert first.status_code == 303
+    added = client.post(first.headers["location"], headers=SAME_ORIGIN,
+                        files={"sheet": ("ana-2.jpg", b"", "image/jpeg")})
+    assert added.status_code == 400 and "ana-2.jpg: is empty (0 bytes)" in added.text, added.text
+    assert "no file was chosen" not in added.text
+
+
+def test_the_photo_pages_in_french_set_a_space_before_each_colon(client: TestClient) -> None:
+    """French prints a no-break space before `:`: the photo guide's tips ("Plat : sur une table...") and the lines
+    of the values to check ("tours #3 : ...") are labelled as every other French label is, not "Plat: ..."."""
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    french = {**SAME_ORIGIN, "Accept-Language": "fr"}
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    seat = client.get(f"/tables/{table.id}/seats/0", headers=french).text
+    tips = re.search(r'<ol class="tips">(.*?)</ol>', seat, re.S)
+    assert tips, seat
+    said = [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li[^>]*>(.*?)</li>", tips.group(1), re.S)]
+    assert len(said) == 5 and all(re.search(r"[^\u00a0\u202f]:", tip) is None for tip in said), said
+    values = dict(GREAT, **{"towers[2]": (2, 5)})  # two values on one tower: a value to check
+    shown = client.post(f"/tables/{table.id}/seats/0/sheet", headers=french, follow_redirects=True,
+                        files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4", values)), "image/jpeg")})
+    found = re.search(r'<ul class="read"[^>]*>(.*?)</ul>', shown.text, re.S)
+    assert found, shown.text
+    doubts = [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r'<li class="doubt[^>]*>(.*?)</li>',
+                                                                         found.group(1), re.S)]
+    assert doubts and all(re.search(r"#\d+\u00a0: ", line) for line in doubts), doubts
 
 
 def test_a_photo_is_read_out_as_text_corrected_and_kept(client: TestClient) -> None:
@@ -224,3 +316,23 @@ def test_an_undecided_value_is_typed_rather_than_tapped(client: TestClient) -> N
     kept = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**form, "set:towers[2]": "5"},
                        follow_redirects=True)
     assert kept.status_code == 200 and totals(kept.text)["Ana"].lstrip("≈") == "36"
+
+
+def test_a_value_typed_wrong_does_not_drop_the_others_typed(client: TestClient) -> None:
+    """Two values typed on the check page, one of which cannot be (a tower of 12): the page says why, and shows the
+    other value typed as taken (the first tower 3), not what the marks alone say (5) beside "you typed its value"."""
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    values = dict(GREAT, **{"towers[2]": (2, 5)})
+    shown = upload(client, table.id, 0, "ana.jpg", photograph(filled("great-architect", "a4", values)))
+    checked = [number for _, _, number, on, _ in MARK.findall(shown) if on]
+    form = {"version": "great-architect", "paper": "a4", "image": "", "mark": checked}
+    for then in ({"then": "check"}, {}):
+        page = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                           data={**form, "set:towers[0]": "3", "set:towers[2]": "12", **then})
+        assert "towers[2] takes a whole number from 0 to 9 or none, not &#39;12&#39;" in page.text
+        assert "towers 3, 2, ?, 5" in read_lines(page.text), read_lines(page.text)
+        # the value that cannot be taken is still a question (not ticked as given), its box holding it to mend
+        assert [line[:12] for line in read_lines(page.text) if "#" in line] == ["? towers #3 ", "✓ towers #1 "]
+        assert 'name="set:towers[2]" form="marks" value="12"' in page.text

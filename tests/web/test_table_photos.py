@@ -71,3 +71,19 @@ def test_a_value_that_cannot_be_kept_is_shown_again(client: TestClient) -> None:
     assert forged.status_code == 400
     nothing = client.post(f"/tables/{table.id}/photos", headers=SAME_ORIGIN, files=[("sheet-0", ("", b"", "image/jpeg"))])
     assert nothing.status_code == 400 and "no photo was sent" in nothing.text
+
+
+def test_the_same_photo_for_two_players_is_refused_for_the_second(client: TestClient) -> None:
+    """One phone photographs every sheet and picks Ana's photo for Ben too: Ben's is refused, naming Ana's, as
+    `donjon score ana.jpg ana.jpg` refuses a file given twice (one player, one sheet); Ana's is read. Not two
+    identical castles kept, which the rules would then blame on the players (a guest in two castles)."""
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    ana = photograph(filled("great-architect", "a4", GREAT))
+    read = client.post(f"/tables/{table.id}/photos", headers=SAME_ORIGIN,
+                       files=[("sheet-0", ("ana.jpg", ana, "image/jpeg")), ("sheet-1", ("copy.jpg", ana, "image/jpeg"))])
+    sections = dict(re.findall(r'<h3 id="seat-\d">(\w+)</h3>(.*?)</section>', read.text, re.S))
+    assert "towers 5, 2, –, 5" in read_lines(sections["Ana"])
+    assert "Not read: copy.jpg" in sections["Ben"] and "Ana" in sections["Ben"].split("Not read:")[1]
+    assert 'name="read:1"' not in read.text

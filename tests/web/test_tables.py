@@ -238,7 +238,8 @@ def test_a_filled_castle_sheet_fills_a_players_part(client: TestClient, tmp_path
     apprentice = filled(tmp_path, "app.pdf", castle_values("Ben", floors=1, guests=(3,)), version="apprentice")
     wrong = client.post(f"/tables/{table.id}/seats/1/sheet", headers=SAME_ORIGIN,
                         files={"sheet": ("app.pdf", apprentice.read_bytes(), "application/pdf")})
-    assert wrong.status_code == 400 and "apprentice version" in wrong.text
+    assert wrong.status_code == 400
+    assert "this sheet is for the Apprentice version; this table plays Great Architect" in wrong.text
 
 
 def test_history_pages_list_games_players_and_draw_charts(client: TestClient, games: Games, db: Database) -> None:
