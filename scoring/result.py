@@ -55,9 +55,12 @@ class Uncertain:
     key: str
     #: why, as a code (generator.sheets.photo_reasons.FIELD_CAUSES: `glare`, `covered`, `faint`...)
     code: str = ""
+    #: what the player does about it (generator.sheets.advice: the same words as the companion's), "" when none
+    advice: str = ""
 
     def to_dict(self) -> dict[str, str]:
-        return {"field": self.field, "photo": self.photo, "why": self.why, "set": self.key, "reason": self.code}
+        return {"field": self.field, "photo": self.photo, "why": self.why, "set": self.key, "reason": self.code,
+                "advice": self.advice}
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,11 +14,11 @@ terminal raw.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 
 from generator.catalog.common import CONFIDENCE_WORDS
 from generator.registry import UnknownGame, find_game
-from generator.wording import plural, visible
+from generator.wording import listing, plural, visible
 from scoring.result import Result, RuleWarning, Uncertain, Unconfirmed
 
 #: The mark beside points computed from a value below H.
@@ -79,7 +79,8 @@ def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
         return f"{item.field}: {item.why} (confirm with --set {item.key}=VALUE)"
 
     if len(photos.files) < 2:
-        return [f"  {item.photo}: {uncertain(item)}" for item in photos.uncertain]
+        return [line for file in dict.fromkeys(item.photo for item in photos.uncertain)
+                for line in doubt_lines([item for item in photos.uncertain if item.photo == file], uncertain)]
     # a sheet given as several photos, one of which could not be read, was not read at all: none of its photos is
     # said read, each says which photo kept it from being read
     unread_files = {u.file for u in photos.unread}
@@ -100,10 +101,28 @@ def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
                 lines.append(f"    what to change: {unread.advice}")
             continue
         doubts = [item for item in photos.uncertain if item.photo == file]
-        lines.extend(f"  {file}: {uncertain(item)}" for item in doubts)
+        lines.extend(doubt_lines(doubts, uncertain))
         if not doubts:
             lines.append(f"  {file}: read, nothing to confirm")
     return lines
+
+
+def doubt_lines(doubts: Sequence[Uncertain], said: Callable[[Uncertain], str]) -> list[str]:
+    """One photo's uncertain values, each as `said` says it, then what to change, once per reason (issue 27: "glare
+    over towers 2 and 3: tilt the phone"): the fields it holds for and the reason's advice."""
+    lines = [f"  {item.photo}: {said(item)}" for item in doubts]
+    for code in dict.fromkeys(item.code for item in doubts if item.advice):
+        held = [item for item in doubts if item.code == code]
+        lines.append(f"    what to change ({listing([item.field for item in held], 'and')}): {held[0].advice}")
+        if code in RETAKE:
+            lines.append(f"    (another photo of {held[0].photo}'s sheet: give both photos under one name, "
+                         f"donjon score {held[0].photo} SECOND-PHOTO ... --names NAME,NAME,...)")
+    return lines
+
+
+#: The reasons whose advice is another photo of the same sheet (generator.sheets.advice.UNCERTAIN), which the
+#: command line takes as two files given under one name.
+RETAKE = ("glare", "covered", "bent")
 
 
 def combined_lines(photos: Unconfirmed, skip: Collection[str] = ()) -> list[str]:

@@ -307,8 +307,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         sheets.append(FilledSheet(read.file, read.identity, {"player": name, **data},
                                   {"player": player_field, **origin}))
         if read.photo is not None:
-            uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field), u.code)
-                             for u in read.photo.reading.uncertain)
+            uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field), u.code,
+                                       _advice(u.why, u.code)) for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:
         # photos of one sheet combined: each drawn with what it read on its own (a mark the glare hid in one photo
@@ -390,6 +390,21 @@ def unread_file(index: int, file: str, message: str, reason: str | None = None) 
 
     found = refusal(message, reason)
     return Unread(file, index, message, found.name if found else "", found.advice if found else "")
+
+
+#: Advice the companion words for its check page (a mark tapped away), said as the command line takes it.
+AT_THE_COMMAND_LINE = {
+    "two-values": "Two values are filled where one counts: look at the sheet and confirm the one that counts with "
+                  "--set.",
+}
+
+
+def _advice(why: str, code: str) -> str:
+    """What the player does about a value a photo left uncertain (its reason's advice), "" when none is known."""
+    from generator.sheets.advice import uncertainty
+
+    found = uncertainty(why, code or None)
+    return "" if found is None else AT_THE_COMMAND_LINE.get(found.name, found.advice)
 
 
 def _kind(data: bytes, display: str) -> str:

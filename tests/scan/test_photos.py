@@ -17,6 +17,7 @@ from generator.errors import InputError, UsageError  # noqa: E402
 from generator.games.base import SheetOptions  # noqa: E402
 from generator.games.castle.sheets import read_sheets  # noqa: E402
 from generator.sheets import photos  # noqa: E402
+from generator.sheets.read import AT_THE_COMMAND_LINE  # noqa: E402
 from tests.scan.helpers import APPRENTICE, GREAT, expected, filled, photograph, sheet_image  # noqa: E402
 from tests.sheets.helpers import shipped  # noqa: E402
 
@@ -73,7 +74,8 @@ def test_two_values_filled_for_one_tower_are_uncertain_until_confirmed(tmp_path:
     scored = json.loads(result.stdout)
     assert scored["players"] == [] and not scored["valid"]
     assert scored["uncertain"] == [{"field": "towers[2]", "photo": photo, "set": "towers[2]", "reason": "two-values",
-                                    "why": "the units 2 and 5 are both filled; a digit takes one value"}]
+                                    "why": "the units 2 and 5 are both filled; a digit takes one value",
+                                    "advice": AT_THE_COMMAND_LINE["two-values"]}]
     table = run("score", photo)
     assert "towers[2]: the units 2 and 5 are both filled" in table.stdout and "--set towers[2]=VALUE" in table.stdout
     confirmed = run("score", photo, "--set", "towers[2]=5", "--json")

@@ -18,6 +18,7 @@ import pytest
 pytest.importorskip("cv2")
 
 from generator.sheets.photo_reasons import field_issue  # noqa: E402
+from generator.wording import listing  # noqa: E402
 from tests.scan.helpers import GREAT, RENDER, filled, photograph, sheet_image  # noqa: E402
 from tests.scan.test_photos import run, save  # noqa: E402
 from tests.sheets.helpers import REPO, shipped  # noqa: E402
@@ -71,6 +72,22 @@ def test_a_second_photo_from_another_angle_settles_what_the_glare_hid(glare: tup
     drawn = run("score", first, second, "--names", "Ana,Ana", "--annotate", str(tmp_path))
     assert drawn.exit_code == 0, drawn.output
     assert sorted(p.name for p in tmp_path.glob("*.read.jpg")) == ["ana-tilted.read.jpg", "ana.read.jpg"]
+
+
+def test_the_command_line_says_what_to_change_for_what_a_photo_left_uncertain(glare: tuple[str, str]) -> None:
+    """Issue 27 item 2 ("glare over towers 2 and 3: tilt the phone"): each value a photo leaves uncertain carries its
+    reason's advice in the JSON, and the listing says it once per photo and reason, naming the fields, with how the
+    command line takes a second photo of the sheet."""
+    first, _ = glare
+    asked = json.loads(run("score", first, "--json").stdout)["uncertain"]
+    advice = field_issue("glare", ["sun"]).advice
+    assert asked and all(u["reason"] == "glare" and u["advice"] == advice for u in asked)
+    table = run("score", first)
+    assert table.exit_code == 1
+    lines = table.stdout.splitlines()
+    told = [line for line in lines if line.startswith("    what to change (")]
+    assert told == [f"    what to change ({listing([u['field'] for u in asked], 'and')}): {advice}"]
+    assert any(first in line and "--names NAME,NAME" in line for line in lines[lines.index(told[0]) + 1:])
 
 
 @pytest.fixture(scope="module")
