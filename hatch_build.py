@@ -9,6 +9,8 @@ edited after that is compiled again in memory when it is first used, so nothing 
 from __future__ import annotations
 
 import io
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,16 @@ class CompileCatalogs(BuildHookInterface):  # type: ignore[misc]
                 catalog = read_po(stream)
             buffer = io.BytesIO()
             write_mo(buffer, catalog, use_fuzzy=False)
-            # written every time, so that it is newer than its .po (a source checkout compiles an older one again)
-            po.with_suffix(".mo").write_bytes(buffer.getvalue())
+            # written every time, so that it is newer than its .po (a source checkout compiles an older one again);
+            # whole or not at all (a temporary file renamed over it): a donjon of this checkout reading the
+            # catalog meanwhile (the test suite builds a wheel while other tests run) never finds it half written
+            handle, temporary = tempfile.mkstemp(prefix=".donjon-", suffix=".mo-tmp", dir=po.parent)
+            try:
+                os.fchmod(handle, 0o644)  # readable by all, as a file written plainly is (mkstemp makes it 0600)
+                with os.fdopen(handle, "wb") as stream:
+                    stream.write(buffer.getvalue())
+                os.replace(temporary, po.with_suffix(".mo"))
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
             build_data["artifacts"].append(str(po.with_suffix(".mo").relative_to(self.root)))

@@ -170,8 +170,10 @@ def test_four_phones_an_offline_phone_and_a_restart(browser: Any, companion: Com
         tile = "Building A: A0"
         pages[0].get_by_label(tile, exact=True).click(no_wait_after=True)
         pages[1].get_by_label(tile, exact=True).click(no_wait_after=True)
+        # both phones go on polling meanwhile: one wait gives each of them two polls (every 2 s) after both taps,
+        # so a second tap applied late, which would turn the tile off again, has had time to show on both
+        pages[0].wait_for_timeout(LIVE_MS // 2)
         for page in pages[:2]:
-            page.wait_for_timeout(LIVE_MS // 2)
             assert page.get_by_label(tile, exact=True).get_attribute("aria-pressed") == "true"
         no_violation(pages[0], "guedelon table")
         shot(pages[0], "evening-guedelon-tile")
