@@ -111,8 +111,11 @@ OUTLINE_SEEN = 0.45
 COVERED = "its printed outline cannot be seen (something covers it, or a shadow too dark)"
 #: A faint trace (rubbed out) is a ghost, not a mark, when its ink is at most GHOST of the ink of the sheet's marks
 #: of its kind (a pencil's pressure varies, rarely below half); up to FAINT of it, it is asked about; beside a value
-#: its field takes instead (a choice, a digit), up to GHOST_CLOSE of the darker one.
-GHOST = 0.15
+#: its field takes instead (a choice, a digit), up to GHOST_CLOSE of the darker one. A trace rubbed out badly (a
+#: quarter of the graphite left or more, smeared by the eraser) can read as little as 0.14 of the sheet's fills
+#: (seed 14, erased-ghosts photo 6: the Troll's, decided empty at 0.15): nothing read between 0.12 and 0.15 on
+#: seeds 14, 31 and 32 of the erased-ghosts, light-ticks, low-light, scribbles, noise and blur families but it.
+GHOST = 0.12
 FAINT = 0.4
 GHOST_CLOSE = 0.65
 #: Rubbed out badly (issue 27 item 1: "a ghost beside a mark is asked about when it is close"): a trace left by an
@@ -829,15 +832,15 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         soft = not broad and mark.shape != "figure" and m.core >= SOFT * m.cover
         ask = max(FAINT * faint, GHOST_CLOSE * faint if soft and sheet.ink else 0.0,
                   FIGURE_FAINT * sheet.ink if mark.shape == "figure" else 0.0)
-        if m.level <= GHOST * (like or beside):
-            if mark.shape in sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline[mark.shape]:
-                # a ghost is faint against marks seen as the sheet's are; where the print itself is not seen (under
-                # a finger, a deep shadow), a real mark is as faint: seed 32, finger-over-marks photo 17, a tick
-                # under a fingertip (its outline 0.18 of the usual, over half of it dark) read 0.15 of the ticks
-                out[i] = MarkRead(None, out[i].fill, 0.0, COVERED, "covered", out[i].x, out[i].y)
-            else:
-                out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
-        elif m.level <= ask or m.level <= GHOST_CLOSE * close:
+        faint_here = m.level <= GHOST * (like or beside) or m.level <= ask or m.level <= GHOST_CLOSE * close
+        if faint_here and mark.shape in sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline[mark.shape]:
+            # a ghost is faint against marks seen as the sheet's are; where the print itself is not seen (under a
+            # finger, a deep shadow), a real mark is as faint: seed 32, finger-over-marks photo 17, a tick under a
+            # fingertip (its outline 0.18 of the usual, over half of it dark) read 0.15 of the ticks
+            out[i] = MarkRead(None, out[i].fill, 0.0, COVERED, "covered", out[i].x, out[i].y)
+        elif m.level <= GHOST * (like or beside):
+            out[i] = MarkRead(False, out[i].fill, 0.5, x=out[i].x, y=out[i].y)
+        elif faint_here:
             out[i] = MarkRead(None, out[i].fill, 0.0, "much fainter than the sheet's other marks: rubbed out, or "
                                                       "filled lightly?", "ghost", out[i].x, out[i].y)
     return out

@@ -43,3 +43,12 @@ def test_a_figure_rubbed_out_badly_is_not_counted(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(seed21, "SEED", 32)
     sheet, photo = seed21.benchmark_photo("erased-ghosts", 2, render=300 / 72, megapixels=None)
     seed21.read_asked(sheet, photo, "residents", 29, "ghost", truth=None)  # a figure rubbed out badly
+
+
+def test_a_trace_rubbed_out_badly_is_asked_about_not_decided_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 14, erased-ghosts photo 6: the Troll rubbed out badly (to be asked about: a quarter of its graphite or
+    more left) read 0.14 of the sheet's fills and was decided a ghost, empty, without a question (its field was
+    asked about for another mark: one answer away from a wrong score)."""
+    monkeypatch.setattr(seed21, "SEED", 14)
+    sheet, photo = seed21.benchmark_photo("erased-ghosts", 6, render=300 / 72, megapixels=None)
+    seed21.read_asked(sheet, photo, "guests", "troll", "ghost", truth=None)
