@@ -14,7 +14,7 @@ format and rules, come from the registry (:mod:`generator.registry`).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -36,7 +36,7 @@ from generator.yamlio import (
     loads_yaml,
 )
 from scoring.findings import Findings, Locator
-from scoring.result import Result, Unconfirmed
+from scoring.result import Result, Unconfirmed, Unread
 
 if TYPE_CHECKING:
     from generator.games.base import Game, GameCatalog, SheetOptions
@@ -279,7 +279,8 @@ class Scorer:
         combined = filled.combined
         if filled.uncertain or unread:
             return Result(game.id, False, False, (), None, (), source=filled.document.file,
-                          summary=_unscored(len(files), len(unread), len(filled.uncertain or ())),
+                          summary=_unscored(*_sheets_unread([name for _, name in files], unread, combined),
+                                            len(filled.uncertain or ())),
                           parts=(Unconfirmed(filled.uncertain or (), unread, tuple(name for _, name in files),
                                              combined),))
         try:
@@ -333,6 +334,15 @@ class Scorer:
             except DonjonError as err:
                 out.append((Path(path), err))
         return out
+
+
+def _sheets_unread(files: Sequence[str], unread: Sequence[Unread], combined: Sequence[tuple[str, Sequence[str]]]
+                   ) -> tuple[int, int]:
+    """How many sheets the files are, and how many of them could not be read: the photos of one sheet (`combined`)
+    are one sheet, not read when one of them could not be."""
+    sheet_of = {file: index for index, (_, shots) in enumerate(combined) for file in shots}
+    sheets = {sheet_of.get(file, file) for file in files}
+    return len(sheets), len({sheet_of.get(u.file, u.file) for u in unread})
 
 
 def _unscored(files: int, unread: int, uncertain: int) -> str:

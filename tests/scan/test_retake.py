@@ -169,3 +169,5 @@ def test_a_sheet_one_of_whose_photos_cannot_be_read_is_not_said_read(glare: tupl
     lines = result.stdout.splitlines()
     assert not [line for line in lines if "read from 2 photos" in line or "nothing to confirm" in line], lines
     assert any(line.startswith(f"  {first}: not read:") and "cut.jpg" in line for line in lines), lines
+    # the two photos are one sheet: one sheet of one could not be read, not one of two
+    assert any(line.startswith("1 of 1 sheets could not be read") for line in lines), lines
