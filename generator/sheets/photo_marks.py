@@ -473,6 +473,26 @@ def _window(mark: Mark) -> tuple[int, int, int, int]:
 AROUND_MM = 3.0
 
 
+def _around(mark: Mark, dark: Floats, ref: Grey, place: tuple[float, float], reach: int
+            ) -> tuple[Floats, Floats, Any] | None:
+    """What a mark's place is matched on: what is printed around it (its outline, its label: AROUND_MM around its
+    window, from the printed sheet, as darkness), the photo's darkness around where `place` (pixels) puts it,
+    `reach` pixels further each way, and the mask of what is matched (its inside left out); None when either does
+    not fit in its image."""
+    import numpy as np
+
+    rx, ry, w, h = _window(mark)
+    x0, y0 = round(rx + place[0]), round(ry + place[1])
+    margin = round(AROUND_MM * PX_MM)
+    if x0 - margin - reach < 0 or y0 - margin - reach < 0 or x0 + w + margin + reach > dark.shape[1] or \
+            y0 + h + margin + reach > dark.shape[0] or rx - margin < 0 or ry - margin < 0 or \
+            rx + w + margin > ref.shape[1] or ry + h + margin > ref.shape[0]:
+        return None
+    template = 1.0 - ref[ry - margin:ry + h + margin, rx - margin:rx + w + margin].astype(np.float32) / 255.0
+    patch = dark[y0 - margin - reach:y0 + h + margin + reach, x0 - margin - reach:x0 + w + margin + reach]
+    return template, patch, _refine_mask(mark.shape, w, h, margin)
+
+
 def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> tuple[float, float] | None:
     """The mark's shift refined on what is printed around it (its outline, its label), its inside left out (ink
     there must not pull the match), within REFINE_MM of `shift`; None when it cannot be (too near the edge,
@@ -480,18 +500,11 @@ def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> t
     import cv2
     import numpy as np
 
-    rx, ry, w, h = _window(mark)
-    x0, y0 = round(rx + shift[0]), round(ry + shift[1])
-    margin, reach = round(AROUND_MM * PX_MM), round(REFINE_MM * PX_MM)
-    if x0 - margin - reach < 0 or y0 - margin - reach < 0 or x0 + w + margin + reach > dark.shape[1] or \
-            y0 + h + margin + reach > dark.shape[0] or rx - margin < 0 or ry - margin < 0 or \
-            rx + w + margin > ref.shape[1] or ry + h + margin > ref.shape[0]:
+    reach = round(REFINE_MM * PX_MM)
+    around = _around(mark, dark, ref, shift, reach)
+    if around is None or float(around[0].max()) <= 0.2:
         return None
-    template = 1.0 - ref[ry - margin:ry + h + margin, rx - margin:rx + w + margin].astype(np.float32) / 255.0
-    if float(template.max()) <= 0.2:
-        return None
-    keep = _refine_mask(mark.shape, w, h, margin)
-    patch = dark[y0 - margin - reach:y0 + h + margin + reach, x0 - margin - reach:x0 + w + margin + reach]
+    template, patch, keep = around
     # a pencil stroke beside the mark is darker than the printed lines (as dark as they are in this photo, where
     # the tiles put them): capped, it cannot outweigh them
     lines = (template > 0.3) & (keep > 0)
@@ -947,19 +960,12 @@ def _fits_better(mark: Mark, dark: Floats, ref: Grey, place: tuple[float, float]
     import cv2
     import numpy as np
 
-    rx, ry, w, h = _window(mark)
-    margin, reach = round(AROUND_MM * PX_MM), round(FIT_MM * PX_MM)
-    x0, y0 = round(rx + place[0]), round(ry + place[1])
-    if x0 - margin - reach < 0 or y0 - margin - reach < 0 or x0 + w + margin + reach > dark.shape[1] or \
-            y0 + h + margin + reach > dark.shape[0] or rx - margin < 0 or ry - margin < 0 or \
-            rx + w + margin > ref.shape[1] or ry + h + margin > ref.shape[0]:
+    reach = round(FIT_MM * PX_MM)
+    around = _around(mark, dark, ref, place, reach)
+    if around is None or float(around[0].std()) < 0.02:
         return None
-    template = 1.0 - ref[ry - margin:ry + h + margin, rx - margin:rx + w + margin].astype(np.float32) / 255.0
-    if float(template.std()) < 0.02:
-        return None
-    patch = dark[y0 - margin - reach:y0 + h + margin + reach, x0 - margin - reach:x0 + w + margin + reach]
-    scores = cv2.matchTemplate(patch.astype(np.float32), template, cv2.TM_CCOEFF_NORMED,
-                               mask=_refine_mask(mark.shape, w, h, margin))
+    template, patch, keep = around
+    scores = cv2.matchTemplate(patch.astype(np.float32), template, cv2.TM_CCOEFF_NORMED, mask=keep)
     scores = np.nan_to_num(scores, nan=-1.0, posinf=-1.0, neginf=-1.0)
     _, best, _, (bx, by) = cv2.minMaxLoc(scores)
     if best < FIT_SEEN or best - float(scores[reach, reach]) < FIT_GAIN or \
