@@ -462,18 +462,19 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
 
 
 def _shows_sheet(page_grey: Callable[[int], Any], number: int, kinds: Sequence[SheetKind]) -> bool:
-    """Whether page `number` of a PDF scan shows a sheet (its corner markers, whole or in part)."""
+    """Whether page `number` of a PDF scan shows a sheet (its corner markers, whole or in part): only found, its
+    marks not read."""
     from generator.sheets.photo_reasons import PhotoRefused
-    from generator.sheets.photos import read_grey
+    from generator.sheets.photos import locate
 
     try:
         grey = page_grey(number)
         if grey is None:
             return False
-        read_grey(grey, f"page {number + 1}", kinds, {})
+        locate(grey, f"page {number + 1}", kinds)
     except PhotoRefused as err:
         return err.code != "no-sheet"
-    except Exception:  # a page pdfium cannot draw, or one read refused for another reason: no sheet to miss here
+    except Exception:  # a page pdfium cannot draw, or one refused for another reason: no sheet to miss here
         return False
     return True
 
