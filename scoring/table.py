@@ -78,9 +78,8 @@ def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
     def uncertain(item: Uncertain) -> str:
         return f"{item.field}: {item.why} (confirm with --set {item.key}=VALUE)"
 
-    if len(photos.files) < 2:
-        return [line for file in dict.fromkeys(item.photo for item in photos.uncertain)
-                for line in doubt_lines([item for item in photos.uncertain if item.photo == file], uncertain)]
+    if len(photos.files) < 2:  # one photo: its doubts
+        return doubt_lines(photos.uncertain, uncertain)
     # a sheet given as several photos, one of which could not be read, was not read at all: none of its photos is
     # said read, each says which photo kept it from being read
     unread_files = {u.file for u in photos.unread}
@@ -107,6 +106,11 @@ def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
     return lines
 
 
+#: The reasons whose advice is another photo of the same sheet (generator.sheets.advice.UNCERTAIN), which the
+#: command line takes as two files given under one name.
+RETAKE = ("glare", "covered", "bent")
+
+
 def doubt_lines(doubts: Sequence[Uncertain], said: Callable[[Uncertain], str]) -> list[str]:
     """One photo's uncertain values, each as `said` says it, then what to change, once per reason (issue 27: "glare
     over towers 2 and 3: tilt the phone"): the fields it holds for and the reason's advice."""
@@ -118,11 +122,6 @@ def doubt_lines(doubts: Sequence[Uncertain], said: Callable[[Uncertain], str]) -
             lines.append(f"    (another photo of {held[0].photo}'s sheet: give both photos under one name, "
                          f"donjon score {held[0].photo} SECOND-PHOTO ... --names NAME,NAME,...)")
     return lines
-
-
-#: The reasons whose advice is another photo of the same sheet (generator.sheets.advice.UNCERTAIN), which the
-#: command line takes as two files given under one name.
-RETAKE = ("glare", "covered", "bent")
 
 
 def combined_lines(photos: Unconfirmed, skip: Collection[str] = ()) -> list[str]:
