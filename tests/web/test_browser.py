@@ -116,6 +116,9 @@ def finish_in_history(page: Any, kind: str, player: str, check_axe: bool, untouc
     if check_axe:
         accessible(page, "game page")
     page.get_by_role("link", name="History").click()
+    # a click returns once the navigation has started, not once the new page is parsed: wait for the history page
+    # itself (CI read the old page's empty list once, under load)
+    page.wait_for_url(re.compile(r"/history$"), wait_until="load")
     assert page.locator(".games-list li").count() == 1
     shot(page, f"{kind}-history")
     if check_axe:

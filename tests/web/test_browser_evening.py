@@ -257,6 +257,7 @@ def test_a_mistaken_save_corrected_another_deleted_and_players_renamed_and_merge
         shot(ana, "evening-corrected-390")
         checked(ana, "a corrected game at 390 px")
         ana.get_by_role("link", name="A page to print").click()
+        ana.wait_for_url(re.compile(r"/print$"), wait_until="load")  # axe must look at the new page, not the old
         checked(ana, "the page to print at 390 px")
         # another game, saved twice by a script: Ben deletes the second one from his phone
         saved_by_script(companion, ["Anna", "Cleo", "Ben"])
