@@ -81,7 +81,8 @@ def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> O
         return Outcome(int(err.exit_code), output=line, error=str(err))
     unread = result.part(Unconfirmed)
     # a sheet of several that could not be read is an error of that file (stderr), listed with the others (stdout)
-    error = "\n".join(f"{u.file}: {u.why}" for u in unread.unread) if unread is not None and unread.unread else None
+    error = ("\n".join(u.error or f"{u.file}: {u.why}" for u in unread.unread)
+             if unread is not None and unread.unread else None)
     if not as_json:
         return Outcome(int(result.exit_code), output=render(result), error=error)
     return Outcome(int(result.exit_code), output=json_line({**head, **result.to_dict()}) if named else result.to_json(),

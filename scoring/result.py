@@ -78,6 +78,9 @@ class Unread:
     reason: str = ""
     #: what to change before the next photo, in words ("" when `why` is all there is to say)
     advice: str = ""
+    #: what standard error says of it (not in the JSON): the reader's whole message for a photo given alone, as
+    #: without --json; "" for one of several, said `FILE: WHY`
+    error: str = ""
 
     def to_dict(self) -> dict[str, object]:
         return {"file": self.file, "sheet": self.sheet, "why": self.why, "reason": self.reason, "advice": self.advice}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -237,8 +237,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     fields, photos (and PDF scans) of scan-ready sheets by their marks; `to_data` makes each the game's sheet and
     `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate).
 
-    One file that cannot be read is an InputError, and so is a fillable PDF of several (it is mended in a PDF
-    viewer). Of several, each photo is read on its own: one that cannot be read (no whole sheet in it, a sheet of
+    One file that cannot be read is an InputError (a photo alone is listed under `unread` instead with
+    `options.unread_alone`), and so is a fillable PDF of several (it is mended in a PDF viewer). Of several, each photo is read on its own: one that cannot be read (no whole sheet in it, a sheet of
     another version) is listed under `unread` with why and what to change, and the others are still read, their
     uncertain values listed, so that one run says everything that stands between the photos and a score."""
     from generator.sheets.marks import BadConfirmation
@@ -275,13 +275,15 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         except BadConfirmation as err:
             raise UsageError(f"--set {set_key(index, displays, err.field)}", f"{displays[index]}: {err}") from None
         except InputError as err:
-            if len(files) == 1 or kinds_of[index] == "pdf":  # a fillable PDF is mended in a viewer, not photographed
+            alone = len(files) == 1
+            if (alone and not options.unread_alone) or kinds_of[index] == "pdf":  # a PDF is mended in a viewer
                 raise
             # a photo refused says what was seen; what to change comes with its reason, once
             refused = err.problems[0].file if err.problems else displays[index]
             at = displays.index(refused) if refused in displays else index
             said = err.issue.sentence if isinstance(err, PhotoRefused) else _said(err, refused)
-            unread.append(unread_file(at, refused, said, getattr(err, "code", None)))
+            unread.append(replace(unread_file(at, refused, said, getattr(err, "code", None)),
+                                  error=str(err) if alone else ""))
     identity_field = kinds[0].layout.identity[0]
     if reads:
         first = reads[0]

@@ -99,10 +99,22 @@ def test_every_photo_unreadable_lists_each(photos: dict[str, str]) -> None:
     assert result.exit_code == 2
     scored = json.loads(result.stdout)
     assert [u["reason"] for u in scored["unread"]] == ["half-sheet", "no-sheet"] and scored["uncertain"] == []
-    # one photo alone that cannot be read is the error it always was
+
+
+def test_one_photo_alone_that_cannot_be_read_says_why_in_the_json_too(photos: dict[str, str]) -> None:
+    """A JSON consumer gets the reason code of one photo as of several: the same object, its photo under `unread`;
+    the error on stderr and the exit code are those of a photo that cannot be read (2), with --json or not."""
     alone = run("score", photos["cid"], "--json")
-    assert alone.exit_code == 2 and alone.stdout == "" and "shows only 2 of the sheet's 4 corner markers" in \
-        alone.stderr
+    assert alone.exit_code == 2
+    scored = json.loads(alone.stdout)
+    assert scored["players"] == [] and not scored["valid"] and scored["uncertain"] == [] and "file" not in scored
+    assert [(u["file"], u["sheet"], u["reason"]) for u in scored["unread"]] == [(photos["cid"], 0, "half-sheet")]
+    assert "all four black corner squares" in scored["unread"][0]["advice"]
+    table = run("score", photos["cid"])
+    assert table.exit_code == 2 and table.stdout == ""
+    # the message on stderr is the one the table gives: what was seen and what to change
+    assert alone.stderr == table.stderr and f"{photos['cid']}: shows only 2 of the sheet's 4 corner markers" in \
+        alone.stderr and "all four black corner squares" in alone.stderr
 
 
 def test_a_fillable_pdf_that_cannot_be_read_is_the_error_it_always_was(photos: dict[str, str], tmp_path: Path) -> None:
