@@ -264,6 +264,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                  if options.confirmed else {})
     reads: list[_Read] = []
     unread: list[Unread] = []
+    shared = {group[0]: options.names[group[0]].strip() for group in groups if len(group) > 1}  # a sheet's name
     for group in groups:
         index = group[0]
         try:
@@ -283,7 +284,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             at = displays.index(refused) if refused in displays else index
             said = err.issue.sentence if isinstance(err, PhotoRefused) else _said(err, refused)
             unread.append(replace(unread_file(at, refused, said, getattr(err, "code", None)),
-                                  error=str(err) if alone else ""))
+                                  error=str(err) if alone else "", unset=_unset(confirmed, index, displays, shared)))
     identity_field = kinds[0].layout.identity[0]
     if reads:
         first = reads[0]
@@ -294,7 +295,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                 if other.photo is None:
                     raise InputError(other.file, why)
                 reads.remove(other)
-                unread.append(unread_file(other.index, other.file, why))
+                unread.append(replace(unread_file(other.index, other.file, why),
+                                      unset=_unset(confirmed, other.index, displays, shared)))
     sheets: list[FilledSheet] = []
     uncertain: list[Uncertain] = []
     for read in reads:
@@ -324,6 +326,14 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     return FilledSheets(Document(", ".join(displays), data, {}), tuple(sheets),
                         tuple(uncertain) if photos or unread else None, identity_field, photos, tuple(unread),
                         combined)
+
+
+def _unset(confirmed: Mapping[int, Mapping[str, str]], index: int, displays: Sequence[str],
+           names: Mapping[int, str]) -> tuple[str, ...]:
+    """The `--set` values given for the sheet at `index` (KEY=VALUE, keyed as the table says them: a sheet of
+    several photos by its player's name in `names`), for a sheet that could not be read: not applied, and said so."""
+    return tuple(f"{names[index]}:{field}={value}" if index in names else f"{set_key(index, displays, field)}={value}"
+                 for field, value in confirmed.get(index, {}).items())
 
 
 def same_sheet(names: Sequence[str], displays: Sequence[str], kinds_of: Sequence[str]) -> list[list[int]]:

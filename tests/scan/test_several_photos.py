@@ -84,6 +84,26 @@ def test_a_field_of_a_photo_read_is_confirmed_while_another_is_taken_again(photo
                                                                                                   "Cid"]
 
 
+def test_a_value_set_for_a_photo_that_could_not_be_read_is_said_not_applied(photos: dict[str, str]) -> None:
+    """`--set` naming a photo that could not be read is not applied (nothing of it was read), and a player who
+    typed it is told so on stderr, naming the photo and the field, never left to think it counted; the exit code
+    is that of a photo that cannot be read (2), the code of a --set that cannot be taken as well."""
+    ana, ben, cid = photos["ana"], photos["ben"], photos["cid"]
+    for given in ("cid.jpg:towers[0]=5", "sheets[2].towers[0]=5"):
+        result = run("score", ana, ben, cid, "--set", given, "--set", "ben.jpg:towers[2]=2", "--json")
+        assert result.exit_code == 2, result.output
+        assert "\n--set cid.jpg:towers[0]=5: not applied: " in result.stderr
+        assert f"{cid} could not be read" in result.stderr
+        # the value set for a photo read is applied, and says nothing
+        assert "ben.jpg:towers[2]" not in result.stderr and json.loads(result.stdout)["uncertain"] == []
+    # the table says it too; a sheet of two photos, one not read, by its player's name as given
+    table = run("score", ana, cid, "--names", "Ana,Ana", "--set", "Ana:towers[0]=5")
+    assert table.exit_code == 2 and f"\n--set Ana:towers[0]=5: not applied: {cid} could not be read" in table.stderr
+    # a photo alone, with --json: the same line
+    alone = run("score", cid, "--set", "towers[0]=5", "--json")
+    assert alone.exit_code == 2 and "\n--set towers[0]=5: not applied: " in alone.stderr
+
+
 def test_photos_of_one_name_in_two_folders_are_named_by_their_place(photos: dict[str, str], tmp_path: Path) -> None:
     (tmp_path / "b").mkdir()
     other = save(tmp_path / "b", "ben.jpg", photograph(filled("great-architect", "a4", BEN), turn=180))
