@@ -318,8 +318,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         # photos of one sheet combined: each drawn with what it read on its own (a mark the glare hid in one photo
         # is undecided over that photo, and read over the other), so the player sees which photo settled what
         drawn = [part for combined in photos for part in (combined.parts or (combined,))]
-        for photo, stem in zip(drawn, annotation_stems([p.file for p in drawn], displays)):
-            write_annotations(photo, options.annotate, stem)
+        write_annotations(list(zip(drawn, annotation_stems([p.file for p in drawn], displays))), options.annotate)
     unread.sort(key=lambda u: u.sheet)
     data = document(sheets) if not unread else {}  # not scored: a player's sheet is missing
     combined = tuple((options.names[g[0]].strip(), tuple(displays[i] for i in g)) for g in groups if len(g) > 1)
@@ -509,17 +508,25 @@ def annotation_stems(files: Sequence[str], displays: Sequence[str]) -> list[str]
     return out
 
 
-def write_annotations(photo: PhotoRead, folder: Path, stem: str) -> None:
-    """The photo with what was read drawn over it (`STEM.read.jpg`) and its name box (`STEM.name.png`)."""
+def write_annotations(photos: Sequence[tuple[PhotoRead, str]], folder: Path) -> None:
+    """Each photo with what was read drawn over it (`STEM.read.jpg`) and its name box (`STEM.name.png`), `STEM` the
+    name given with it. Every drawing is made before anything is written, then the files are written together
+    (one transaction of :mod:`generator.output`): a command stopped or failing before the end (Ctrl-C while a
+    photo is drawn) leaves no file, nor the folder when it made it."""
     from generator.errors import OutputError, os_reason
-    from generator.output import write_bytes
+    from generator.output import transaction
     from generator.sheets.photos import annotated, name_crop
 
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        write_bytes(folder / f"{stem}.read.jpg", annotated(photo))
+    files: list[tuple[str, bytes]] = []
+    for photo, stem in photos:
+        files.append((f"{stem}.read.jpg", annotated(photo)))
         name = name_crop(photo)
         if name is not None:
-            write_bytes(folder / f"{stem}.name.png", name)
+            files.append((f"{stem}.name.png", name))
+    try:
+        with transaction(folder) as tx:
+            for file, data in files:
+                with tx.file(folder / file, "--annotate") as staged:
+                    staged.write_bytes(data)
     except OSError as err:
         raise OutputError(f"--annotate {folder}", f"cannot be written ({os_reason(err)})") from None
