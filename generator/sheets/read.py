@@ -530,3 +530,6 @@ def write_annotations(photos: Sequence[tuple[PhotoRead, str]], folder: Path) -> 
                     staged.write_bytes(data)
     except OSError as err:
         raise OutputError(f"--annotate {folder}", f"cannot be written ({os_reason(err)})") from None
+    except OutputError as err:  # the transaction's own (its staging folder, a file in place): said as the option's
+        said = err.reason if Path(err.path) in (folder, folder.absolute()) else f"{err.path}: {err.reason}"
+        raise OutputError(f"--annotate {folder}", said) from None
