@@ -9,6 +9,8 @@ output is ever missing, and signals wait until the last rename is done.
 Before the renames, a journal in the staging folder lists each output with the inode of its new version: a
 command killed outright (SIGKILL) halfway through putting its outputs in place has its renames finished by the
 next donjon command that writes there (:func:`sweep`), which also removes what killed commands staged and left.
+A transaction discarded (the command failed or was stopped) also removes the folders it made to hold its staging
+folder, when they stayed empty: an `--out` or `--annotate` folder that did not exist is not left behind.
 
 Writing code needs to know little of this: :func:`atomic_path`, :func:`write_bytes` and :func:`staged` join
 the transaction the command opened (:func:`transaction`) when there is one, and are a transaction of their
@@ -339,6 +341,11 @@ class Transaction:
         self.out = out
         self.items: dict[Path, _Item] = {}
         self.root: Path | None = None
+        #: the folders this transaction made to hold its staging folder (`out` and its missing parents, deepest
+        #: first): removed again when it is discarded before anything was put in place, so that a command that
+        #: fails or is stopped leaves no empty folder it made
+        self.made: list[Path] = []
+        self.committed = False
 
     def covers(self, path: Path) -> bool:
         base = self.out.resolve()
@@ -348,7 +355,7 @@ class Transaction:
     def _staging(self) -> Path:
         if self.root is None:
             try:
-                self.out.mkdir(parents=True, exist_ok=True)
+                self._make_out()
                 import tempfile  # here, not at the top: a command that writes nothing never needs it
 
                 # Held: a signal between mkdtemp's mkdir and this assignment would leave a folder nobody discards
@@ -358,6 +365,20 @@ class Transaction:
             except OSError as err:
                 raise _fail(self.out, err) from None
         return self.root
+
+    def _make_out(self) -> None:
+        """Make `out` (and its missing parents), noting which: held from signals, so that a stop between the
+        making and the noting cannot leave a folder made that nobody removes."""
+        missing = []
+        for folder in (self.out, *self.out.parents):
+            if os.path.lexists(folder):
+                break
+            missing.append(folder)
+        with _signals_held():
+            try:
+                self.out.mkdir(parents=True, exist_ok=True)
+            finally:  # a parent made before a deeper mkdir failed is noted too
+                self.made = [folder for folder in missing if folder.is_dir()]
 
     def _claim(self, final: Path, what: str, folder: bool) -> Path:
         final = final.resolve()
@@ -445,6 +466,7 @@ class Transaction:
                             pass
                     raise _fail(item.final, err) from None
             _placed += len(order)  # before the signals held meanwhile are let through
+            self.committed = True
         self.discard()
 
     def discard(self) -> None:
@@ -452,6 +474,13 @@ class Transaction:
             shutil.rmtree(self.root, ignore_errors=True)
             self.root = None
         self.items.clear()
+        if not self.committed:
+            for folder in self.made:  # deepest first; one holding anything (written by another) is kept, as its parents
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break
+        self.made = []
 
 
 _ACTIVE: list[Transaction] = []

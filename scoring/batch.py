@@ -25,6 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from scoring.engine import Scorer, is_sheet
+from scoring.result import Unread
 
 #: Below this many files, forking costs more than it saves.
 PARALLEL_MIN = 200
@@ -81,11 +82,20 @@ def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> O
         return Outcome(int(err.exit_code), output=line, error=str(err))
     unread = result.part(Unconfirmed)
     # a sheet of several that could not be read is an error of that file (stderr), listed with the others (stdout)
-    error = "\n".join(f"{u.file}: {u.why}" for u in unread.unread) if unread is not None and unread.unread else None
+    error = ("\n".join(line for u in unread.unread for line in _said_unread(u))
+             if unread is not None and unread.unread else None)
     if not as_json:
         return Outcome(int(result.exit_code), output=render(result), error=error)
     return Outcome(int(result.exit_code), output=json_line({**head, **result.to_dict()}) if named else result.to_json(),
                    error=error)
+
+
+def _said_unread(unread: Unread) -> list[str]:
+    """The lines of standard error for a photo that could not be read: why, then each `--set` given for it, which
+    was not applied (the photo is given again with it)."""
+    return [unread.error or f"{unread.file}: {unread.why}",
+            *(f"--set {given}: not applied: {unread.file} could not be read; give this --set again with its new photo"
+              for given in unread.unset)]
 
 
 def workers_for(count: int) -> int:

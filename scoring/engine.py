@@ -46,8 +46,12 @@ S = TypeVar("S")
 
 #: The name a mapping given to the library is called by in messages.
 MAPPING_NAME = "<end state>"
-#: The largest filled score sheet read: a photo (a 12-megapixel PNG is about 20 MiB; a JPEG a few).
-SHEET_MAX_BYTES = 64 * 1024 * 1024
+#: The largest filled score sheet read (by `donjon score` and the companion alike): a photo as large as a phone takes.
+#: The largest phone cameras take 200 megapixels (their own JPEGs are 30 to 60 MB); at a high quality (JPEG 95) a
+#: photo of a sheet on a busy table cloth is up to 4 bits a pixel (measured on the benchmark's photos: 2 to 4), so
+#: 200 MP x 4 bits = 100 MB, 96 MiB. The reader's pixel bound (generator.sheets.photos.MOST_PIXELS, 1 gigapixel) is
+#: a guard against image bombs, not a camera: a JPEG that large at that quality (500 MB) is no photo of a sheet.
+SHEET_MAX_BYTES = 96 * 1024 * 1024
 
 
 class EndStateError(DocumentError):

@@ -78,6 +78,12 @@ class Unread:
     reason: str = ""
     #: what to change before the next photo, in words ("" when `why` is all there is to say)
     advice: str = ""
+    #: what standard error says of it (not in the JSON): the reader's whole message for a photo given alone, as
+    #: without --json; "" for one of several, said `FILE: WHY`
+    error: str = ""
+    #: the values `--set` gave for it (`cid.jpg:towers[0]=5`), not applied since nothing of it was read: said on
+    #: standard error, so that nobody takes them for counted (not in the JSON)
+    unset: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return {"file": self.file, "sheet": self.sheet, "why": self.why, "reason": self.reason, "advice": self.advice}

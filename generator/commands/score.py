@@ -34,9 +34,10 @@ scored (exit 1) until it is confirmed with --set FIELD=VALUE. With several photo
 (ben.jpg:towers[2]=5, the file as given or its name alone) or by its place (sheets[1].towers[2]=5, from 0 in
 the order given). Of several photos, one that cannot be read (no whole sheet in it, a sheet of another
 version...) does not hide the others: each photo is listed, one that cannot be read with why and what to change
-(in the JSON, under "unread"), the others with their values to confirm, and nothing is scored until every photo
-is read. Photos given the same name in --names (a.jpg a2.jpg --names Ana,Ana) are photos of one sheet, say a
-second one from another angle to move a glare off the marks: they are read as one sheet, mark by mark (a mark
+(in the JSON, under "unread", as for a photo given alone), the others with their values to confirm, and nothing
+is scored until every photo is read (a --set for a photo not read is not applied, and said so). Photos given the
+same name in --names (a.jpg a2.jpg --names Ana,Ana) are photos of one sheet, say a second one from another angle
+to move a glare off the marks: they are read as one sheet, mark by mark (a mark
 one photo cannot decide takes what another sees; a mark they read differently is listed, "the photos
 disagree"), named in --set by the name (Ana:towers[2]=5) or any of its photos, and listed under "combined" in
 the JSON; photos that differ at more than 3 marks are refused as different players' sheets (exit 2). Photos
@@ -111,7 +112,7 @@ def score(
         from generator.errors import OutputError
 
         raise OutputError(f"--annotate {annotate}", "is a file, not a folder: name a folder to write into")
-    options = SheetOptions(players, tuple(confirmed), annotate)
+    options = SheetOptions(players, tuple(confirmed), annotate, unread_alone=json_)
     source: Path | Content | None = content
     sheet = None
     if sheet_text is not None:

@@ -79,6 +79,9 @@ class SheetOptions:
     confirmed: tuple[tuple[str, str], ...] = ()
     #: a folder to write each photo into with what was read drawn over it, and its name box cropped
     annotate: Path | None = None
+    #: a photo given alone that cannot be read is listed under `unread`, as one of several is, rather than raised:
+    #: `donjon score --json` gives a JSON reader its reason code whatever the number of photos
+    unread_alone: bool = False
 
 
 class SheetsRead(Protocol):

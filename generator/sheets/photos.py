@@ -610,10 +610,19 @@ def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = N
 
 # --- annotating ------------------------------------------------------------------------------------------------------
 
+#: A rectangle of the annotated photo, in pixels: left, top, right, bottom.
+Box = tuple[int, int, int, int]
+#: How many lines of text a label may move up or down beside its mark, looking for room, before it is written where
+#: it overlaps the least (a glare spot leaves a tower's ten digits undecided beside a wall's flags: their fields'
+#: labels stack up to a few lines deep).
+LABEL_SHIFTS = 8
+
+
 def annotated(photo: PhotoRead) -> bytes:
     """The photo (in grey) with what was read drawn over it, each mark where it was read (a curled sheet moves
     marks): green filled, grey empty, orange undecided (with its field and why); each inked mark with its ink (the
-    share of its inside inked), as a JPEG."""
+    share of its inside inked), as a JPEG. Each label is written where no other label nor any mark drawn in colour
+    is, looked for around its mark (:func:`_place`), with a line to its mark when it had to move away."""
     import cv2
     import numpy as np
 
@@ -625,28 +634,83 @@ def annotated(photo: PhotoRead) -> bytes:
     thick = max(1, round(max(image.shape) / 800))
     font = 0.3 * thick
     labelled: set[str] = set()
+    coloured: list[Box] = []
+    empty: list[Box] = []
+    # (text, the mark's box, where it goes first, size, colour, thickness): field names first, then inks
+    names: list[tuple[str, Box, str, float, tuple[int, int, int], int]] = []
+    inks: list[tuple[str, Box, str, float, tuple[int, int, int], int]] = []
     for mark, read in zip(photo.map.marks, photo.reads, strict=True):
         x, y = read.x, read.y
         corners = np.array([[(x, y), (x + mark.width, y), (x + mark.width, y + mark.height), (x, y + mark.height)]],
                            dtype=np.float64)
         quad = cv2.perspectiveTransform(corners, to_image)[0].round().astype(np.int32)
-        right, top = int(quad[:, 0].max()) + 2, int(quad[:, 1].min())
+        box = (int(quad[:, 0].min()), int(quad[:, 1].min()), int(quad[:, 0].max()), int(quad[:, 1].max()))
         if read.state is True:
             cv2.polylines(image, [quad], True, (60, 170, 40), thick + 1)
+            coloured.append(box)
         elif read.state is None:
             cv2.polylines(image, [quad], True, (0, 140, 255), thick + 2)
+            coloured.append(box)
             if mark.field not in labelled:  # each field named once, beside its first undecided mark
                 labelled.add(mark.field)
-                cv2.putText(image, f"{mark.field} {read.code}".strip(), (right, top - 2), cv2.FONT_HERSHEY_SIMPLEX,
-                            font * 1.2, (0, 110, 230), thick, cv2.LINE_AA)
+                names.append((f"{mark.field} {read.code}".strip(), box, "over", font * 1.2, (0, 110, 230), thick))
         else:
             cv2.polylines(image, [quad], True, (150, 150, 150), 1)
+            empty.append(box)
         if read.fill >= 0.02:
-            cv2.putText(image, f"{read.fill:.0%}", (right, int(quad[:, 1].max())), cv2.FONT_HERSHEY_SIMPLEX, font,
-                        (40, 40, 200), max(1, thick - 1), cv2.LINE_AA)
+            inks.append((f"{read.fill:.0%}", box, "beside", font, (40, 40, 200), max(1, thick - 1)))
+    written: list[Box] = []
+    height, width = image.shape[:2]
+    for text, box, first, size, colour, weight in names + inks:
+        (w, h), below = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, weight)
+        left, top = _place((w, h + below), box, first, 2 * thick, written, (coloured, empty), (width, height))
+        written.append((left, top, left + w, top + h + below))
+        cv2.putText(image, text, (left, top + h), cv2.FONT_HERSHEY_SIMPLEX, size, colour, weight, cv2.LINE_AA)
+        if _gap((left, top, left + w, top + h + below), box) > 4 * thick:  # moved away: a line says whose it is
+            start = (min(max(box[0], left), box[2]), min(max(box[1], top), box[3]))
+            end = (min(max(start[0], left), left + w), min(max(start[1], top), top + h + below))
+            cv2.line(image, start, end, colour, 1, cv2.LINE_AA)
     ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, ANNOTATE_QUALITY])
     assert ok
     return bytes(encoded.tobytes())
+
+
+def _place(size: tuple[int, int], mark: Box, first: str, gap: int, written: Sequence[Box],
+           marks: tuple[Sequence[Box], Sequence[Box]], image: tuple[int, int]) -> tuple[int, int]:
+    """Where a label of `size` (width, height) goes beside its `mark`: the top-left corner of the first place, in a
+    fixed order, that overlaps no label `written` and no mark (`marks`: those drawn in colour, then the empty ones)
+    and lies inside the `image` (width, height); else the first that overlaps no label nor mark drawn in colour;
+    else the first that overlaps no label; else the one that overlaps labels the least. Tried in order:
+    the place it goes `first` (right of the mark: "over" its top, as a field's name; "beside" its bottom, as an
+    ink), then right and left of the mark, moving a line up or down at a time (LABEL_SHIFTS), then above and below."""
+    w, h = size
+    x0, y0, x1, y1 = mark
+    middle = (y0 + y1 - h) // 2
+    step = h + gap // 2
+    places = [(x1 + gap, y0 - h - 1) if first == "over" else (x1 + gap, y1 - h + h // 4)]
+    for shift in range(LABEL_SHIFTS + 1):
+        for sign in ((0,) if shift == 0 else (-1, 1)):
+            places += [(x1 + gap, middle + sign * shift * step), (x0 - gap - w, middle + sign * shift * step)]
+        if shift == 1:
+            places += [(x0, y0 - gap - h), (x0, y1 + gap)]
+    inside = [(left, top) for left, top in places if left >= 0 and top >= 0 and left + w <= image[0]
+              and top + h <= image[1]] or places
+
+    def over(place: tuple[int, int], boxes: Sequence[Box]) -> int:
+        left, top = place
+        return sum(max(0, min(left + w, b[2]) - max(left, b[0])) * max(0, min(top + h, b[3]) - max(top, b[1]))
+                   for b in boxes)
+
+    clear = [p for p in inside if not over(p, written)]
+    coloured, empty = marks
+    seen = [p for p in clear if not over(p, coloured)]
+    return next((p for p in seen if not over(p, empty)), seen[0] if seen else clear[0] if clear else
+                min(inside, key=lambda p: over(p, written)))
+
+
+def _gap(a: Box, b: Box) -> int:
+    """How far apart two boxes are, in pixels (0 when they touch or overlap): the larger of the two axes' gaps."""
+    return max(0, a[0] - b[2], b[0] - a[2], a[1] - b[3], b[1] - a[3])
 
 
 def name_crop(photo: PhotoRead, field: str = "player") -> bytes | None:

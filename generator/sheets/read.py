@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -237,8 +237,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     fields, photos (and PDF scans) of scan-ready sheets by their marks; `to_data` makes each the game's sheet and
     `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate).
 
-    One file that cannot be read is an InputError, and so is a fillable PDF of several (it is mended in a PDF
-    viewer). Of several, each photo is read on its own: one that cannot be read (no whole sheet in it, a sheet of
+    One file that cannot be read is an InputError (a photo alone is listed under `unread` instead with
+    `options.unread_alone`), and so is a fillable PDF of several (it is mended in a PDF viewer). Of several, each photo is read on its own: one that cannot be read (no whole sheet in it, a sheet of
     another version) is listed under `unread` with why and what to change, and the others are still read, their
     uncertain values listed, so that one run says everything that stands between the photos and a score."""
     from generator.sheets.marks import BadConfirmation
@@ -264,6 +264,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                  if options.confirmed else {})
     reads: list[_Read] = []
     unread: list[Unread] = []
+    shared = {group[0]: options.names[group[0]].strip() for group in groups if len(group) > 1}  # a sheet's name
     for group in groups:
         index = group[0]
         try:
@@ -275,13 +276,15 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         except BadConfirmation as err:
             raise UsageError(f"--set {set_key(index, displays, err.field)}", f"{displays[index]}: {err}") from None
         except InputError as err:
-            if len(files) == 1 or kinds_of[index] == "pdf":  # a fillable PDF is mended in a viewer, not photographed
+            alone = len(files) == 1
+            if (alone and not options.unread_alone) or kinds_of[index] == "pdf":  # a PDF is mended in a viewer
                 raise
             # a photo refused says what was seen; what to change comes with its reason, once
             refused = err.problems[0].file if err.problems else displays[index]
             at = displays.index(refused) if refused in displays else index
             said = err.issue.sentence if isinstance(err, PhotoRefused) else _said(err, refused)
-            unread.append(unread_file(at, refused, said, getattr(err, "code", None)))
+            unread.append(replace(unread_file(at, refused, said, getattr(err, "code", None)),
+                                  error=str(err) if alone else "", unset=_unset(confirmed, index, displays, shared)))
     identity_field = kinds[0].layout.identity[0]
     if reads:
         first = reads[0]
@@ -292,7 +295,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                 if other.photo is None:
                     raise InputError(other.file, why)
                 reads.remove(other)
-                unread.append(unread_file(other.index, other.file, why))
+                unread.append(replace(unread_file(other.index, other.file, why),
+                                      unset=_unset(confirmed, other.index, displays, shared)))
     sheets: list[FilledSheet] = []
     uncertain: list[Uncertain] = []
     for read in reads:
@@ -314,14 +318,21 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         # photos of one sheet combined: each drawn with what it read on its own (a mark the glare hid in one photo
         # is undecided over that photo, and read over the other), so the player sees which photo settled what
         drawn = [part for combined in photos for part in (combined.parts or (combined,))]
-        for photo, stem in zip(drawn, annotation_stems([p.file for p in drawn], displays)):
-            write_annotations(photo, options.annotate, stem)
+        write_annotations(list(zip(drawn, annotation_stems([p.file for p in drawn], displays))), options.annotate)
     unread.sort(key=lambda u: u.sheet)
     data = document(sheets) if not unread else {}  # not scored: a player's sheet is missing
     combined = tuple((options.names[g[0]].strip(), tuple(displays[i] for i in g)) for g in groups if len(g) > 1)
     return FilledSheets(Document(", ".join(displays), data, {}), tuple(sheets),
                         tuple(uncertain) if photos or unread else None, identity_field, photos, tuple(unread),
                         combined)
+
+
+def _unset(confirmed: Mapping[int, Mapping[str, str]], index: int, displays: Sequence[str],
+           names: Mapping[int, str]) -> tuple[str, ...]:
+    """The `--set` values given for the sheet at `index` (KEY=VALUE, keyed as the table says them: a sheet of
+    several photos by its player's name in `names`), for a sheet that could not be read: not applied, and said so."""
+    return tuple(f"{names[index]}:{field}={value}" if index in names else f"{set_key(index, displays, field)}={value}"
+                 for field, value in confirmed.get(index, {}).items())
 
 
 def same_sheet(names: Sequence[str], displays: Sequence[str], kinds_of: Sequence[str]) -> list[list[int]]:
@@ -497,17 +508,28 @@ def annotation_stems(files: Sequence[str], displays: Sequence[str]) -> list[str]
     return out
 
 
-def write_annotations(photo: PhotoRead, folder: Path, stem: str) -> None:
-    """The photo with what was read drawn over it (`STEM.read.jpg`) and its name box (`STEM.name.png`)."""
+def write_annotations(photos: Sequence[tuple[PhotoRead, str]], folder: Path) -> None:
+    """Each photo with what was read drawn over it (`STEM.read.jpg`) and its name box (`STEM.name.png`), `STEM` the
+    name given with it. Every drawing is made before anything is written, then the files are written together
+    (one transaction of :mod:`generator.output`): a command stopped or failing before the end (Ctrl-C while a
+    photo is drawn) leaves no file, nor the folder when it made it."""
     from generator.errors import OutputError, os_reason
-    from generator.output import write_bytes
+    from generator.output import transaction
     from generator.sheets.photos import annotated, name_crop
 
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        write_bytes(folder / f"{stem}.read.jpg", annotated(photo))
+    files: list[tuple[str, bytes]] = []
+    for photo, stem in photos:
+        files.append((f"{stem}.read.jpg", annotated(photo)))
         name = name_crop(photo)
         if name is not None:
-            write_bytes(folder / f"{stem}.name.png", name)
+            files.append((f"{stem}.name.png", name))
+    try:
+        with transaction(folder) as tx:
+            for file, data in files:
+                with tx.file(folder / file, "--annotate") as staged:
+                    staged.write_bytes(data)
     except OSError as err:
         raise OutputError(f"--annotate {folder}", f"cannot be written ({os_reason(err)})") from None
+    except OutputError as err:  # the transaction's own (its staging folder, a file in place): said as the option's
+        said = err.reason if Path(err.path) in (folder, folder.absolute()) else f"{err.path}: {err.reason}"
+        raise OutputError(f"--annotate {folder}", said) from None

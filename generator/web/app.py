@@ -44,15 +44,19 @@ from generator.web.games import Games, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.photos import refused as refused_said
 from generator.web.photos import undecided_left
-from generator.web.security import BodyLimit, Headers, SameOrigin, TokenGate
+from generator.web.security import BodyLimit, BodyStopped, Headers, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views, table_from_game
+from scoring.engine import SHEET_MAX_BYTES
 
 #: Bodies: a JSON end state or a form is small; a filled castle sheet PDF is about 100 KiB, a phone's photo of a
-#: sheet a few MiB (a 12-megapixel JPEG, a HEIC); the marks checked on a photo come back with the straightened
-#: photo the page showed (about 200 KiB).
+#: sheet a few MiB (a 12-megapixel JPEG, a HEIC) and up to what `donjon score` reads (SHEET_MAX_BYTES: a
+#: 200-megapixel phone's photo), sent with at most what a check page's form sends beside it (MOST_MARKS); the marks
+#: checked on a photo come back with the straightened photo the page showed (about 200 KiB). The cap is checked on
+#: the bytes as they arrive (security.BodyLimit), and an upload waits on disk (Starlette spools a file part past
+#: 1 MiB) until it is read, so no request holds more than its cap in memory.
 MOST_BODY = 256 * 1024
-MOST_SHEET = 24 * 1024 * 1024
 MOST_MARKS = 2 * 1024 * 1024
+MOST_SHEET = SHEET_MAX_BYTES + MOST_MARKS
 #: Fields in one submitted form (a new table has a handful of options and at most a few names).
 MOST_FORM_FIELDS = 40
 #: Fields of a check page's form (its marks kept, or sent with another photo of the sheet): a box for each mark (a
@@ -127,7 +131,7 @@ class Companion:
     async def form(self, request: Request, files: int = 1, fields: int = MOST_FORM_FIELDS) -> FormData:
         try:
             return await request.form(max_files=files, max_fields=fields, max_part_size=MOST_SHEET)
-        except (HTTPException, ClientDisconnect):
+        except (HTTPException, ClientDisconnect, BodyStopped):  # a body the guard stopped is the guard's to answer
             raise
         except Exception as err:  # noqa: BLE001 - multipart's own errors: a bad request, said in words
             raise Refused(400, messages.FORM_UNREADABLE, error=err) from None

@@ -101,7 +101,7 @@ PLAYED_AT = "played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YYYY-
 KEY_LENGTH = "Idempotency-Key must be 1 to 200 characters"
 KEY_REUSED = ("the Idempotency-Key {key!r} was used for another game (game {game}); use a new key for each game")
 ONLY_FINISHED = "only a valid, finished game is saved"
-TOO_BIG = N_("the request body is larger than the {most} KiB this address accepts")
+TOO_BIG = N_("the request body is larger than the {most} MiB this address accepts")
 TOO_SLOW = N_("the request body took longer than {seconds:.0f} s to arrive")
 OTHER_SITE = N_("403: a change to the companion must come from its own pages (this request came from another "
                 "site)")
@@ -205,7 +205,7 @@ TOKEN_WHAT = N_("Scan the QR code that {command} shows on the host's screen agai
                 "with its {token}). If the host started the companion with {option}, every phone needs the new code.")
 #: a request refused by a guard before the application (too large, too slow, from another site), as a page
 REFUSED_TITLE = N_("The companion could not take this")
-REFUSED_TOO_BIG = N_("This is more than the companion takes at once ({most} KiB): choose a smaller photo or file, "
+REFUSED_TOO_BIG = N_("This is more than the companion takes at once ({most} MiB): choose a smaller photo or file, "
                      "then send it again.")
 REFUSED_TOO_SLOW = N_("This took longer than {seconds:.0f} s to arrive, so the companion stopped waiting. Move "
                       "closer to the Wi-Fi, then send it again.")

@@ -33,8 +33,9 @@ if TYPE_CHECKING:
     from generator.web.games import PhotoReview, SheetReading
     from generator.web.tables import TableView
 
-#: All the photos of a table sent at once: about ten phone photos (a 12-megapixel JPEG is 3 to 6 MiB).
-MOST_PHOTOS = 64 * 1024 * 1024
+#: All the photos of a table sent at once: about ten phone photos (a 12-megapixel JPEG is 3 to 6 MiB), or one of
+#: the largest a phone takes (SHEET_MAX_BYTES, 96 MiB) with a few of those; they are held in memory together.
+MOST_PHOTOS = 128 * 1024 * 1024
 
 
 class SeatPhoto(NamedTuple):

@@ -26,7 +26,7 @@ import json
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from http.cookies import SimpleCookie
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 Scope = MutableMapping[str, Any]
@@ -44,9 +44,11 @@ COOKIE_SECONDS = 7 * 24 * 3600
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 #: How long a request may take to send its body (s): a form or an end state (at most 256 KiB) arrives in well
 #: under a second on a home network, in two at 1 Mbit/s; a phone's photo of a sheet (a few MiB) over a weak Wi-Fi
-#: in well under a minute.
+#: in well under a minute, and the largest a phone takes (a 200-megapixel JPEG, up to 96 MiB) at 3 Mbit/s in 300 s.
 BODY_SECONDS = 10.0
-UPLOAD_SECONDS = 120.0
+UPLOAD_SECONDS = 300.0
+#: A mebibyte: the caps are said in MiB (a form's 0.25, a photo's 98).
+MIB = 1024 * 1024
 #: What every answer carries (see the module's docstring). Inline styles stay allowed (a colour swatch, a mark's
 #: place on a photo); scripts only from the companion's own files.
 SECURITY_HEADERS = [
@@ -86,18 +88,31 @@ async def _plain(send: Send, status: int, text: str, headers: list[tuple[bytes, 
     await send({"type": "http.response.body", "body": body})
 
 
+class Figure(NamedTuple):
+    """A number in a guard's message, written as the language of the message writes numbers (`0.25`, `0,25`)."""
+
+    value: float
+
+
+def _written(values: dict[str, Any], lang: Any) -> dict[str, Any]:
+    """`values` for a message in `lang`: each :class:`Figure` written as the language writes numbers (Babel)."""
+    return {k: lang.number(v.value) if isinstance(v, Figure) else v for k, v in values.items()}
+
+
 async def _refuse(scope: Scope, send: Send, status: int, text: str, page: str, values: dict[str, Any],
                   headers: list[tuple[bytes, bytes]] | None = None) -> None:
     """Refuse a request before the application: a browser showing a page gets `page` (a message of
     `generator.web.messages`) as a page in the phone's language; anything else `text` in English, as the API."""
+    from generator.i18n import language
+
     if not _wants_page(scope):
-        await _plain(send, status, text.format(**values), headers)
+        await _plain(send, status, text.format(**_written(values, language("en"))), headers)
         return
     from generator.web import messages
 
     lang = _language(scope)
     title = lang._(messages.REFUSED_TITLE)
-    body = messages.guard_page(lang, title, title, lang._(page).format(**values)).encode()
+    body = messages.guard_page(lang, title, title, lang._(page).format(**_written(values, lang))).encode()
     await _html(send, status, body, headers)
 
 
@@ -153,7 +168,7 @@ class BodyLimit:
         length = _header(scope, b"content-length")
         from generator.web.messages import REFUSED_TOO_BIG, REFUSED_TOO_SLOW, TOO_BIG, TOO_SLOW
 
-        most = {"most": limit // 1024}
+        most = {"most": Figure(limit / MIB)}
         if length is not None and (not length.isdecimal() or int(length) > limit):
             await _refuse(scope, send, 413, TOO_BIG, REFUSED_TOO_BIG, most)
             return
@@ -192,11 +207,16 @@ class BodyLimit:
                               [(b"connection", b"close")])
 
 
-class _TooBig(Exception):
+class BodyStopped(Exception):
+    """Raised where the application reads a body the guard stopped (too large, too slow): the guard answers it
+    (413, 408), so the application lets it through, never taking it for a body it cannot parse."""
+
+
+class _TooBig(BodyStopped):
     pass
 
 
-class _TooSlow(Exception):
+class _TooSlow(BodyStopped):
     pass
 
 

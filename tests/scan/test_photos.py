@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -163,6 +163,74 @@ def test_annotate_writes_each_photo_and_its_name_box(tmp_path: Path) -> None:
         assert name.size == (round(box.width * photos.NAME_SCALE), round(box.height * photos.NAME_SCALE))
     named_a_file = run("score", photo, "--annotate", photo)  # an output that cannot be written: exit 3
     assert named_a_file.exit_code == 3 and f"--annotate {photo}: is a file, not a folder" in named_a_file.stderr
+
+
+@pytest.mark.parametrize("when", ["drawing", "writing"])
+def test_a_ctrl_c_before_the_annotations_are_written_leaves_no_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     when: str) -> None:
+    """Ctrl-C (KeyboardInterrupt, which the command turns into exit 130) while a photo's annotation is drawn, or
+    while its files are written, leaves nothing `--annotate` made: not the folder, nor the parents it made; a
+    folder that was there before is left, as it was."""
+    import pathlib
+
+    photo = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT), turn=180))
+
+    def interrupted(*_args: object, **_kwargs: object) -> bytes:
+        raise KeyboardInterrupt
+
+    if when == "drawing":
+        monkeypatch.setattr(photos, "annotated", interrupted)
+    else:  # the first annotation's file, staged in the folder (generator.output: `.donjon-PID-X/000001`)
+        real = pathlib.Path.write_bytes
+
+        def write_bytes(self: pathlib.Path, data: Any) -> int:
+            if self.parent.name.startswith(".donjon-") and self.name.isdigit():
+                raise KeyboardInterrupt
+            return real(self, data)
+
+        monkeypatch.setattr(pathlib.Path, "write_bytes", write_bytes)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    for given in (tmp_path / "seen", tmp_path / "new" / "deeper" / "seen", mine):
+        stopped = run("score", photo, "--annotate", str(given))
+        assert stopped.exit_code == 130 and stopped.stdout == "", stopped.output
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["ana.jpg", "mine"], given
+        assert list(mine.iterdir()) == []
+
+
+def test_annotate_labels_overlap_no_other_label(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Glare over a tower and the flags of the wall beside it leaves their marks undecided side by side: each field's
+    label (and each mark's ink) is written where no other writing is, every one of them still written, and the same
+    drawing each time."""
+    import itertools
+    from dataclasses import replace
+
+    import cv2
+
+    from generator.games.castle.sheets import kinds
+
+    read = photos.read_photo(photograph(filled("great-architect", "a4", GREAT), turn=10), "ana.jpg",
+                             kinds(shipped()))
+    glared = {"towers[2]", "towers[3]", "walls[3]", "walls[2].flags[0]", "walls[3].flags[0]"}
+    read = replace(read, reads=tuple(replace(r, state=None, code="glare", why="glare washes it out")
+                                     if m.field in glared else r for m, r in zip(read.map.marks, read.reads)))
+    written: list[tuple[str, tuple[int, int, int, int]]] = []
+    put_text = cv2.putText
+
+    def recorded(image: Any, text: str, origin: Any, face: int, size: float, colour: Any, thickness: int = 1,
+                 *rest: Any) -> Any:
+        (width, height), below = cv2.getTextSize(text, face, size, thickness)
+        x, y = int(origin[0]), int(origin[1])
+        written.append((text, (x, y - height, x + width, y + below)))
+        return put_text(image, text, origin, face, size, colour, thickness, *rest)
+
+    monkeypatch.setattr(cv2, "putText", recorded)
+    drawn = photos.annotated(read)
+    labels = [text for text, _ in written if not text.endswith("%")]
+    assert sorted(labels) == sorted(f"{field} glare" for field in glared)
+    for (a, (ax0, ay0, ax1, ay1)), (b, (bx0, by0, bx1, by1)) in itertools.combinations(written, 2):
+        assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, f"{a!r} is written over {b!r}"
+    assert photos.annotated(read) == drawn
 
 
 def test_annotate_keeps_every_photo_when_two_share_a_file_name(tmp_path: Path) -> None:

@@ -84,6 +84,26 @@ def test_a_field_of_a_photo_read_is_confirmed_while_another_is_taken_again(photo
                                                                                                   "Cid"]
 
 
+def test_a_value_set_for_a_photo_that_could_not_be_read_is_said_not_applied(photos: dict[str, str]) -> None:
+    """`--set` naming a photo that could not be read is not applied (nothing of it was read), and a player who
+    typed it is told so on stderr, naming the photo and the field, never left to think it counted; the exit code
+    is that of a photo that cannot be read (2), the code of a --set that cannot be taken as well."""
+    ana, ben, cid = photos["ana"], photos["ben"], photos["cid"]
+    for given in ("cid.jpg:towers[0]=5", "sheets[2].towers[0]=5"):
+        result = run("score", ana, ben, cid, "--set", given, "--set", "ben.jpg:towers[2]=2", "--json")
+        assert result.exit_code == 2, result.output
+        assert "\n--set cid.jpg:towers[0]=5: not applied: " in result.stderr
+        assert f"{cid} could not be read" in result.stderr
+        # the value set for a photo read is applied, and says nothing
+        assert "ben.jpg:towers[2]" not in result.stderr and json.loads(result.stdout)["uncertain"] == []
+    # the table says it too; a sheet of two photos, one not read, by its player's name as given
+    table = run("score", ana, cid, "--names", "Ana,Ana", "--set", "Ana:towers[0]=5")
+    assert table.exit_code == 2 and f"\n--set Ana:towers[0]=5: not applied: {cid} could not be read" in table.stderr
+    # a photo alone, with --json: the same line
+    alone = run("score", cid, "--set", "towers[0]=5", "--json")
+    assert alone.exit_code == 2 and "\n--set towers[0]=5: not applied: " in alone.stderr
+
+
 def test_photos_of_one_name_in_two_folders_are_named_by_their_place(photos: dict[str, str], tmp_path: Path) -> None:
     (tmp_path / "b").mkdir()
     other = save(tmp_path / "b", "ben.jpg", photograph(filled("great-architect", "a4", BEN), turn=180))
@@ -99,10 +119,22 @@ def test_every_photo_unreadable_lists_each(photos: dict[str, str]) -> None:
     assert result.exit_code == 2
     scored = json.loads(result.stdout)
     assert [u["reason"] for u in scored["unread"]] == ["half-sheet", "no-sheet"] and scored["uncertain"] == []
-    # one photo alone that cannot be read is the error it always was
+
+
+def test_one_photo_alone_that_cannot_be_read_says_why_in_the_json_too(photos: dict[str, str]) -> None:
+    """A JSON consumer gets the reason code of one photo as of several: the same object, its photo under `unread`;
+    the error on stderr and the exit code are those of a photo that cannot be read (2), with --json or not."""
     alone = run("score", photos["cid"], "--json")
-    assert alone.exit_code == 2 and alone.stdout == "" and "shows only 2 of the sheet's 4 corner markers" in \
-        alone.stderr
+    assert alone.exit_code == 2
+    scored = json.loads(alone.stdout)
+    assert scored["players"] == [] and not scored["valid"] and scored["uncertain"] == [] and "file" not in scored
+    assert [(u["file"], u["sheet"], u["reason"]) for u in scored["unread"]] == [(photos["cid"], 0, "half-sheet")]
+    assert "all four black corner squares" in scored["unread"][0]["advice"]
+    table = run("score", photos["cid"])
+    assert table.exit_code == 2 and table.stdout == ""
+    # the message on stderr is the one the table gives: what was seen and what to change
+    assert alone.stderr == table.stderr and f"{photos['cid']}: shows only 2 of the sheet's 4 corner markers" in \
+        alone.stderr and "all four black corner squares" in alone.stderr
 
 
 def test_a_fillable_pdf_that_cannot_be_read_is_the_error_it_always_was(photos: dict[str, str], tmp_path: Path) -> None:

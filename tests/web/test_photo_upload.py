@@ -5,6 +5,7 @@ seen again, kept. For the castle's sheets and for a sheet of one's own."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from html import unescape
 
 import pytest
@@ -336,3 +337,48 @@ def test_a_value_typed_wrong_does_not_drop_the_others_typed(client: TestClient) 
         # the value that cannot be taken is still a question (not ticked as given), its box holding it to mend
         assert [line[:12] for line in read_lines(page.text) if "#" in line] == ["? towers #3 ", "✓ towers #1 "]
         assert 'name="set:towers[2]" form="marks" value="12"' in page.text
+
+
+def test_a_photo_the_size_of_a_200_megapixel_phones_is_taken(client: TestClient) -> None:
+    """Phones of 200 megapixels save JPEGs of 30 to 60 MB, which the reader reads (a JPEG of any size up to its
+    pixel bound, decoded at a reduced scale): the companion takes one such photo (here a sheet's photo carrying
+    60 MB in all, as such a file does) and reads it, rather than refusing it as too large (413)."""
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    photo = photograph(filled("great-architect", "a4", GREAT))
+    large = photo + bytes(60_000_000 - len(photo))  # what follows a JPEG's end is not read: the same photo
+    sent = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN,
+                       files={"sheet": ("ana.jpg", large, "image/jpeg")})
+    assert sent.status_code == 303, sent.text[:500]
+    assert client.get(sent.headers["location"]).status_code == 200
+
+
+@pytest.mark.parametrize(("code", "figure", "unit"), [("en", "0.25", "MiB"), ("fr", "0,25", "Mio"),
+                                                      ("de", "0,25", "MiB")])
+def test_a_body_too_large_is_refused_with_the_cap_in_mib(client: TestClient, code: str, figure: str,
+                                                         unit: str) -> None:
+    """A body above its route's cap is refused (413) saying the cap in MiB, written as the phone's language writes
+    numbers (a form: 256 KiB, 0.25 MiB); a photo above the photo's cap is refused while it arrives, said the same."""
+    from generator.web.app import MOST_SHEET
+
+    page = client.post("/tables", data={"name": ["A" * 300_000]},
+                       headers={**SAME_ORIGIN, "accept": "text/html", "accept-language": code})
+    refused = re.search(r'<main[^>]*>(.*?)</main>', page.text, re.S)
+    assert page.status_code == 413 and refused, page.text
+    said = " ".join(unescape(re.sub(r"<[^>]+>", " ", refused.group(1))).replace("\u00a0", " ").split())
+    assert f"({figure} {unit})" in said, said
+    if code != "en":
+        return
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+
+    def streamed() -> Iterator[bytes]:  # no Content-Length: the cap is checked on the bytes as they arrive
+        yield (b'--cut\r\nContent-Disposition: form-data; name="sheet"; filename="ana.jpg"\r\n'
+               b"Content-Type: image/jpeg\r\n\r\n")
+        for _ in range(MOST_SHEET // (1 << 20) + 1):
+            yield bytes(1 << 20)
+
+    script = client.post(f"/tables/{table.id}/seats/0/sheet", content=streamed(),
+                         headers={**SAME_ORIGIN, "content-type": "multipart/form-data; boundary=cut"})
+    mib = MOST_SHEET // (1 << 20)
+    assert script.status_code == 413 and script.text == f"the request body is larger than the {mib} MiB this address accepts", script.text[:300]
