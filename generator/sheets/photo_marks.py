@@ -7,7 +7,8 @@ The photo reader (:mod:`~generator.sheets.photos`) straightens the sheet by its 
 2. **divides out the light** (:func:`light`): the paper's brightness is estimated by a morphological closing (the
    brightest around each place, then the darkest of those), which removes pencil up to 6.5 mm across but keeps
    the edge of a hard shadow where it is, so the shadow's edge is not taken for ink; the darkness of every pixel
-   is then its shortfall from that paper;
+   is then its shortfall from that paper (a grainy photo smoothed first, as much as it is grainy, and the printed
+   sheet taken as such a photo shows it: its lines spread as far, as dark as they read there);
 3. **finds glare and what covers the sheet**: glare adds light, so it washes out printed lines (their darkness
    drops) and brightens the paper beyond its neighbourhood; a finger, or a shadow too dark, hides the printed
    lines without brightening anything. Either way a mark whose printed outline cannot be seen is not read;
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -205,6 +206,12 @@ class Light:
     glare: Any
     #: how much brighter the paper is than the paper around it (a share: 0.1 is 10 % brighter): the light glare adds
     lift: Floats
+    #: the printed sheet's darkness smoothed as this photo was (`_darkness`: a grainy photo more), for the printed
+    #: lines' spread in it: see `measure`
+    spread: Floats | None = None
+    #: how dark this photo shows the printed lines, against `spread` (their usual share over the sheet's marks; 0
+    #: before they are measured): see `print_shown`
+    shown: float = 0.0
 
 
 def _darkness(sheet: Grey) -> tuple[Floats, Floats]:
@@ -215,10 +222,24 @@ def _darkness(sheet: Grey) -> tuple[Floats, Floats]:
     import cv2
     import numpy as np
 
-    smooth = cv2.GaussianBlur(sheet.astype(np.float32), (0, 0), NOISE_BLUR + _grain(sheet) / 8)
+    dark, paper, _ = _darkness_and_softness(sheet)
+    return dark, paper
+
+
+def _softness(sheet: Grey) -> float:
+    """How much (a Gaussian's sigma, pixels) `_darkness` smooths `sheet`: as much as the photo is grainy."""
+    return NOISE_BLUR + _grain(sheet) / 8
+
+
+def _darkness_and_softness(sheet: Grey) -> tuple[Floats, Floats, float]:
+    import cv2
+    import numpy as np
+
+    soft = _softness(sheet)
+    smooth = cv2.GaussianBlur(sheet.astype(np.float32), (0, 0), soft)
     reach = max(3, round(PAPER_REACH_MM * PX_MM)) | 1
     paper = cv2.morphologyEx(smooth, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
-    return np.clip(1.0 - smooth / np.maximum(paper, DARKEST_PAPER), 0.0, 1.0), paper
+    return np.clip(1.0 - smooth / np.maximum(paper, DARKEST_PAPER), 0.0, 1.0), paper, soft
 
 
 def _grain(sheet: Grey) -> float:
@@ -249,7 +270,7 @@ def light(sheet: Grey, ref: Grey, valid: Any) -> Light:
     import cv2
     import numpy as np
 
-    dark, paper = _darkness(sheet)
+    dark, paper, soft = _darkness_and_softness(sheet)
     dark[~valid] = 0.0
     # the paper's noise: the spread of darkness where the sheet is printed blank, far from any ink
     blank = (cv2.erode((ref > 245).astype(np.uint8), np.ones((9, 9), np.uint8)) > 0) & valid
@@ -259,7 +280,10 @@ def light(sheet: Grey, ref: Grey, valid: Any) -> Light:
     # blank paper reads `base` dark on average (the brightest of grain stands a little above the paper): that is
     # the zero of ink
     dark = np.clip(dark - base, 0.0, 1.0)
-    return Light(dark, paper, max(noise, 0.004), *_bright(sheet, paper, valid))
+    # the printed lines as this photo's smoothing spreads them (the reference `expected` is smoothed as a sharp,
+    # clean render is: a grainy photo's lines spread further, past it)
+    spread = cv2.GaussianBlur(1.0 - ref.astype(np.float32) / 255.0, (0, 0), soft)
+    return Light(dark, paper, max(noise, 0.004), *_bright(sheet, paper, valid), spread=spread)
 
 
 #: Glare adds light: where it falls, the paper is brighter than the paper around it (by GLARE_BRIGHTER, against an
@@ -517,6 +541,48 @@ def refine(mark: Mark, dark: Floats, ref: Grey, shift: tuple[float, float]) -> t
     return shift[0] + bx - reach, shift[1] + by - reach
 
 
+def print_shown(outline_dark: float, spread: Floats, outline_px: Any) -> float | None:
+    """How dark a mark's printed outline reads (`outline_dark`, as `measure` reads it) against the printed sheet
+    smoothed as the photo was (`spread`, each pixel the darkest within a pixel, in the mark's window): the share of
+    the print's darkness the photo shows there; None where nothing is printed."""
+    if not outline_px.any():
+        return None
+    shown = float(spread[outline_px].mean())
+    return min(1.0, outline_dark / shown) if shown > 0 else None
+
+
+def usual_print_shown(marks: Sequence[Mark], light_: Light, ref: Grey, places: Sequence[tuple[float, float]]
+                      ) -> float:
+    """The share of the print's darkness this photo shows over the sheet (`print_shown`), the median of its marks'
+    (most are empty, and ink over an outline makes it read darker than print): 0 when none can say."""
+    import cv2
+    import numpy as np
+
+    if light_.spread is None:
+        return 0.0
+    shares = []
+    for mark, (dx, dy) in zip(marks, places, strict=True):
+        rx, ry, w, h = _window(mark)
+        x0, y0 = round(rx + dx), round(ry + dy)
+        if x0 < 0 or y0 < 0 or x0 + w > light_.dark.shape[1] or y0 + h > light_.dark.shape[0] or \
+                rx + w > ref.shape[1] or ry + h > ref.shape[0]:
+            continue
+        outline_px = ref[ry:ry + h, rx:rx + w] < 160
+        if not outline_px.any():
+            continue
+        near = cv2.dilate(light_.dark[y0:y0 + h, x0:x0 + w], np.ones((3, 3), np.uint8))
+        spread = cv2.dilate(light_.spread[ry:ry + h, rx:rx + w], np.ones((3, 3), np.uint8))
+        share = print_shown(float(near[outline_px].mean()), spread, outline_px)
+        if share is not None:
+            shares.append(share)
+    return float(np.median(shares)) if shares else 0.0
+
+
+#: The least light the print's spread is taken to let through when the ink over it is restored to its own
+#: darkness (`measure`): half, its darkness by two at most.
+SPILT_PASS = 0.5
+
+
 #: A circle drawn around a bubble: (centre x, centre y, inner and outer radius), in pixels of the straightened sheet.
 Circle = tuple[float, float, float, float]
 
@@ -554,12 +620,32 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         return NOWHERE
     inside = inside_of(mark.shape, w, h)
     region = dark[y0:y0 + h, x0:x0 + w]
-    # the ink a player added: darker than the printed sheet is there
-    added = np.clip(region - printed_dark[ry:ry + h, rx:rx + w], 0.0, 1.0)
-    if circles:
-        added = added * ~_on_circles(circles, x0, y0, w, h)
     printed_here = ref[ry:ry + h, rx:rx + w] < 200
     outline_px = printed_here & (ref[ry:ry + h, rx:rx + w] < 160)
+    # the printed outline's darkness, each of its pixels the darkest within a pixel (a line 0.2 mm wide, placed a
+    # pixel off, would read half as dark)
+    near = cv2.dilate(region, np.ones((3, 3), np.uint8))
+    outline_dark = float(near[outline_px].mean()) if outline_px.any() else 0.0
+    # the ink a player added: darker than the printed sheet is there, the sheet as this photo shows it too: its
+    # lines spread by the photo's smoothing, as dark as its own outline reads against the same lines spread (a dark,
+    # grainy photo, smoothed over 0.8 mm, spreads a figure's drawing 3 px past the reference: an empty figure read
+    # half inked, seed 14 low-light photo 5)
+    printed = printed_dark[ry:ry + h, rx:rx + w]
+    if light_.spread is not None and light_.shown > 0:
+        lines = light_.spread[ry:ry + h, rx:rx + w]
+        # the sheet's usual share, or this mark's own where less (glare washes its lines out); never more: ink over
+        # its outline makes it read darker than print. The share is taken as the outline is read (the darkest
+        # within a pixel), the spread itself where it is (its tail is what is taken away, not its peak)
+        own = print_shown(outline_dark, cv2.dilate(lines, np.ones((3, 3), np.uint8)), outline_px)
+        spilt = lines * min(light_.shown, own if own is not None else light_.shown)
+        # ink over the print's spread: the light left is what each lets through (its darkness 1 - (1 - a)(1 - b)),
+        # so the ink's own darkness is what the print alone leaves unexplained, divided by what the print lets
+        # through (capped at SPILT_PASS: nearer a printed line, the grain would be magnified too)
+        added = np.clip((region - np.maximum(printed, spilt)) / np.maximum(1.0 - spilt, SPILT_PASS), 0.0, 1.0)
+    else:
+        added = np.clip(region - printed, 0.0, 1.0)
+    if circles:
+        added = added * ~_on_circles(circles, x0, y0, w, h)
     read = inside * (cv2.dilate(printed_here.astype(np.uint8), np.ones((3, 3), np.uint8)) == 0)
     area = float(read.sum())
     if area < 4:
@@ -579,10 +665,6 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         core = _strokes((added >= peak / 2) & (read > 0))
         inner = cv2.distanceTransform(np.pad(core.astype(np.uint8), 1), cv2.DIST_L2, 3)
         wide = 2 * float(inner.max()) / PX_MM
-    # the printed outline's darkness, each of its pixels the darkest within a pixel (a line 0.2 mm wide, placed a
-    # pixel off, would read half as dark)
-    near = cv2.dilate(region, np.ones((3, 3), np.uint8))
-    outline_dark = float(near[outline_px].mean()) if outline_px.any() else 0.0
     glare = float(light_.glare[y0:y0 + h, x0:x0 + w].mean())
     edge_share, edge_angle = 0.0, 0.0
     if len(xs) > 2:
@@ -1001,6 +1083,7 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
     shifts = register(light_.dark, ref, marks, valid)
     refined = [refine(mark, light_.dark, ref, (float(s[0]), float(s[1]))) for mark, s in zip(marks, shifts, strict=True)]
     places = _agreed(marks, shifts, refined)
+    light_ = replace(light_, shown=usual_print_shown(marks, light_, ref, places))
     measures = []
     for i, (mark, (dx, dy)) in enumerate(zip(marks, places, strict=True)):
         if not _in_photo(mark, (dx, dy), valid):

@@ -1,0 +1,44 @@
+"""Photos of the `low-light` family (benchmarks/scan_photos.py --families low-light --seed 14), regenerated as the
+benchmark makes them (tests/scan/test_seed21_silent.py's helper: the benchmark's own photo).
+
+A dark room's photo is grainy, and the reader smooths it as much as it is grainy (up to 0.8 mm): its printed lines
+spread past the printed sheet as a clean render shows it (the reference that tells print from ink), and the
+spread read as a player's ink: the small residents' figures, their drawing dense, came out half inked and were
+asked about as rubbed out. The printed sheet is now taken as the photo shows it too: smoothed as the photo was, as
+dark as the photo's printed lines read against it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("cv2")
+
+from generator.games.castle.sheets import kinds  # noqa: E402
+from generator.sheets.photo_marks import print_shown  # noqa: E402
+from generator.sheets.photos import read_photo  # noqa: E402
+from tests.scan import test_seed21_silent as seed21  # noqa: E402
+from tests.sheets.helpers import shipped  # noqa: E402
+
+
+def test_empty_figures_in_a_grainy_photo_are_read_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 14, low-light photo 5 (exposure 0.19, felt tip): twelve empty residents read 0.28-0.56 inked, 2-5 px
+    from their printed lines, and were asked about; every figure is now read, as drawn."""
+    monkeypatch.setattr(seed21, "SEED", 14)
+    sheet, photo = seed21.benchmark_photo("low-light", 5, render=300 / 72, megapixels=None)
+    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
+    figures = [i for i, mark in enumerate(sheet.map.marks) if mark.field == "residents"]
+    assert any(photo.truth[i] is False for i in figures) and any(photo.truth[i] for i in figures)
+    assert [read.reads[i].state for i in figures] == [photo.truth[i] for i in figures]
+    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    assert verdict.outcome == "right" and verdict.confident_wrong == 0
+
+
+def test_print_shown() -> None:
+    spread = np.array([[1.0, 0.4], [0.4, 0.0]], dtype=np.float32)
+    outline = np.array([[True, True], [True, False]])
+    # the smoothed print reads 0.6 dark on average over the outline: a photo showing it 0.3 dark shows half of it
+    assert print_shown(0.3, spread, outline) == pytest.approx(0.5)
+    assert print_shown(2.0, spread, outline) == 1.0  # ink over the outline: never more than all of the print
+    assert print_shown(0.3, spread, np.zeros((2, 2), dtype=bool)) is None  # nothing printed in the window
