@@ -238,9 +238,10 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate).
 
     One file that cannot be read is an InputError (a photo alone is listed under `unread` instead with
-    `options.unread_alone`), and so is a fillable PDF of several (it is mended in a PDF viewer). Of several, each photo is read on its own: one that cannot be read (no whole sheet in it, a sheet of
-    another version) is listed under `unread` with why and what to change, and the others are still read, their
-    uncertain values listed, so that one run says everything that stands between the photos and a score."""
+    `options.unread_alone`), and so is a fillable PDF of several (it is mended in a PDF viewer). Of several, each
+    photo is read on its own: one that cannot be read (no whole sheet in it, a sheet of another version) is listed
+    under `unread` with why and what to change, and the others are still read, their uncertain values listed, so
+    that one run says everything that stands between the photos and a score."""
     from generator.sheets.marks import BadConfirmation
     from generator.sheets.photo_reasons import PhotoRefused
 
