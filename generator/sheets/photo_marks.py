@@ -110,6 +110,11 @@ FIGURE_EMPTY = 0.16
 FIGURE_CORE = 0.7
 #: A printed outline is seen when its darkness is at least this share of the sheet's usual outline darkness.
 OUTLINE_SEEN = 0.45
+#: An empty-looking figure is read when its printed drawing reads this share of how dark the photo shows print
+#: (Measure.print_seen) at least: empty figures read 0.85-1.16 in clean, folded, blurred, noisy and dark photos
+#: (seeds 14 and 32), one half under a finger 0.46 (seed 14 finger-over-marks photo 19). A figure counts when most
+#: of it is coloured, so one whose drawing is seen nearly whole and empty cannot be.
+FIGURE_SEEN = 0.7
 COVERED = "its printed outline cannot be seen (something covers it, or a shadow too dark)"
 #: A faint trace (rubbed out) is a ghost, not a mark, when its ink is at most GHOST of the ink of the sheet's marks
 #: of its kind (a pencil's pressure varies, rarely below half); up to FAINT of it, it is asked about; beside a value
@@ -482,6 +487,9 @@ class Measure:
     #: camera, spreads past where the player stopped, but not that dark (a figure coloured in half reads 70 % or
     #: more inked at times, never over 60 % at half its peak; one coloured in whole, over 80 %)
     core: float = 0.0
+    #: how dark its printed outline reads against how dark this photo shows print there (`print_shown`: the
+    #: sheet's usual share, the print spread as the photo was smoothed); 0 when not known
+    print_seen: float = 0.0
 
 
 NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0, 0)
@@ -631,12 +639,14 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
     # grainy photo, smoothed over 0.8 mm, spreads a figure's drawing 3 px past the reference: an empty figure read
     # half inked, seed 14 low-light photo 5)
     printed = printed_dark[ry:ry + h, rx:rx + w]
+    print_seen = 0.0
     if light_.spread is not None and light_.shown > 0:
         lines = light_.spread[ry:ry + h, rx:rx + w]
         # the sheet's usual share, or this mark's own where less (glare washes its lines out); never more: ink over
         # its outline makes it read darker than print. The share is taken as the outline is read (the darkest
         # within a pixel), the spread itself where it is (its tail is what is taken away, not its peak)
         own = print_shown(outline_dark, cv2.dilate(lines, np.ones((3, 3), np.uint8)), outline_px)
+        print_seen = own / light_.shown if own is not None else 0.0
         spilt = lines * min(light_.shown, own if own is not None else light_.shown)
         # ink over the print's spread: the light left is what each lets through (its darkness 1 - (1 - a)(1 - b)),
         # so the ink's own darkness is what the print alone leaves unexplained, divided by what the print lets
@@ -678,7 +688,7 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold, circles)
     return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
-                   x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share)
+                   x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share, print_seen)
 
 
 @lru_cache(maxsize=32)
@@ -824,7 +834,14 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
         if clear and sheet.ink and m.level >= FAINT * sheet.ink:
             return MarkRead(True, m.cover, 0.5, x=x, y=y)
         return MarkRead(None, m.cover, 0.0, "glare washes it out", "glare", x, y)
-    if outline < OUTLINE_SEEN and m.cover < 0.5:
+    if mark.shape == "figure" and m.cover <= FIGURE_EMPTY and m.print_seen:
+        # a figure that looks empty: its outline against how dark this photo shows its own printed drawing, not
+        # against the sheet's figures, most of them coloured in at times (their outlines read darker by the ink over
+        # them, the more so as the photo is soft or grainy: empty figures of a blurred photo read 0.39 of them and
+        # were asked about as covered, seed 14 blur photo 5); read only when nearly all its drawing is seen
+        if m.print_seen < FIGURE_SEEN:
+            return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
+    elif outline < OUTLINE_SEEN and m.cover < 0.5:
         return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     if mark.shape == "figure":
         if m.cover >= FIGURE_FILLED and m.core >= FIGURE_CORE:

@@ -37,6 +37,20 @@ def test_a_tick_in_a_soft_photo_is_read_not_asked_about(monkeypatch: pytest.Monk
     assert verdict.outcome == "right"
 
 
+def test_empty_figures_in_a_soft_photo_are_read_not_asked_about_as_covered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 14, blur photo 5: most residents coloured in, whose outlines read darker by the ink over them; the
+    empty ones' outlines, softened by the blur, read 0.39 of theirs and were asked about as covered. A figure that
+    looks empty is now compared with how dark the photo shows its own printed drawing."""
+    monkeypatch.setattr(seed21, "SEED", 14)
+    sheet, photo = seed21.benchmark_photo("blur", 5, render=300 / 72, megapixels=None)
+    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
+    figures = [i for i, mark in enumerate(sheet.map.marks) if mark.field == "residents"]
+    assert sum(photo.truth[i] is False for i in figures) >= 10 and any(photo.truth[i] for i in figures)
+    assert [read.reads[i].state for i in figures] == [photo.truth[i] for i in figures]
+    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    assert verdict.outcome == "right" and verdict.confident_wrong == 0
+
+
 def _ink(cover: float, core: float, wide: float = 0.5) -> Measure:
     return replace(NOWHERE, outside=0.0, cover=cover, core=core, wide=wide)
 

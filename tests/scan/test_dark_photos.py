@@ -10,13 +10,16 @@ dark as the photo's printed lines read against it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 pytest.importorskip("cv2")
 
 from generator.games.castle.sheets import kinds  # noqa: E402
-from generator.sheets.photo_marks import print_shown  # noqa: E402
+from generator.sheets.marks import Mark  # noqa: E402
+from generator.sheets.photo_marks import NOWHERE, Usual, decide, print_shown  # noqa: E402
 from generator.sheets.photos import read_photo  # noqa: E402
 from tests.scan import test_seed21_silent as seed21  # noqa: E402
 from tests.sheets.helpers import shipped  # noqa: E402
@@ -42,3 +45,22 @@ def test_print_shown() -> None:
     assert print_shown(0.3, spread, outline) == pytest.approx(0.5)
     assert print_shown(2.0, spread, outline) == 1.0  # ink over the outline: never more than all of the print
     assert print_shown(0.3, spread, np.zeros((2, 2), dtype=bool)) is None  # nothing printed in the window
+
+
+FIGURE = Mark("residents", 1, "figure", 10.0, 10.0, 12.0, 16.0)
+#: a sheet whose figures are mostly coloured in: their outlines read 0.55 dark (ink over them), an empty one's 0.22
+SHEET = Usual({"figure": 0.55, "circle": 0.2}, ink=0.6)
+
+
+@pytest.mark.parametrize(("outline", "print_seen", "cover", "state", "code"), [
+    (0.22, 1.0, 0.0, False, ""),         # empty, its drawing seen whole: read, though 0.40 of the coloured ones'
+    (0.22, 0.85, 0.08, False, ""),        # a blurred or grainy photo's: some spread read as ink, still empty
+    (0.10, 0.46, 0.0, None, "covered"),   # half of it under a finger: what the finger hides could be coloured
+    (0.0, 0.0, 0.0, None, "covered"),     # not known how dark print reads (print_seen 0): the sheet's figures decide
+    (0.40, 0.0, 0.0, False, ""),          # ... and say empty where its outline reads as theirs
+])
+def test_an_empty_looking_figure_is_read_when_its_drawing_is_seen(outline: float, print_seen: float, cover: float,
+                                                                  state: bool | None, code: str) -> None:
+    m = replace(NOWHERE, outside=0.0, outline=outline, print_seen=print_seen, cover=cover)
+    read = decide(FIGURE, m, SHEET)
+    assert (read.state, read.code) == (state, code)
