@@ -219,28 +219,15 @@ class Light:
     shown: float = 0.0
 
 
-def _darkness(sheet: Grey) -> tuple[Floats, Floats]:
-    """Each pixel's darkness against the paper around it, and the paper's brightness. The sheet is smoothed first,
-    as much as the photo is grainy (a dark room's photo is), and the paper's brightness is a closing of that same
-    smoothed sheet: a light ramp, or the edge of a shadow or of a fold's lit face, comes out of a closing as it went
-    in, so it reads as paper, not as a line of ink."""
+def _darkness(sheet: Grey) -> tuple[Floats, Floats, float]:
+    """Each pixel's darkness against the paper around it, the paper's brightness, and how much the sheet was
+    smoothed first (a Gaussian's sigma, pixels): as much as the photo is grainy (a dark room's photo is). The
+    paper's brightness is a closing of that same smoothed sheet: a light ramp, or the edge of a shadow or of a
+    fold's lit face, comes out of a closing as it went in, so it reads as paper, not as a line of ink."""
     import cv2
     import numpy as np
 
-    dark, paper, _ = _darkness_and_softness(sheet)
-    return dark, paper
-
-
-def _softness(sheet: Grey) -> float:
-    """How much (a Gaussian's sigma, pixels) `_darkness` smooths `sheet`: as much as the photo is grainy."""
-    return NOISE_BLUR + _grain(sheet) / 8
-
-
-def _darkness_and_softness(sheet: Grey) -> tuple[Floats, Floats, float]:
-    import cv2
-    import numpy as np
-
-    soft = _softness(sheet)
+    soft = NOISE_BLUR + _grain(sheet) / 8
     smooth = cv2.GaussianBlur(sheet.astype(np.float32), (0, 0), soft)
     reach = max(3, round(PAPER_REACH_MM * PX_MM)) | 1
     paper = cv2.morphologyEx(smooth, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
@@ -266,7 +253,7 @@ def expected(kind: SheetKind, paper: str) -> Floats:
     import cv2
     import numpy as np
 
-    dark, _ = _darkness(printed(kind, paper))
+    dark, _, _ = _darkness(printed(kind, paper))
     return cv2.dilate(dark, np.ones((3, 3), np.uint8))
 
 
@@ -275,7 +262,7 @@ def light(sheet: Grey, ref: Grey, valid: Any) -> Light:
     import cv2
     import numpy as np
 
-    dark, paper, soft = _darkness_and_softness(sheet)
+    dark, paper, soft = _darkness(sheet)
     dark[~valid] = 0.0
     # the paper's noise: the spread of darkness where the sheet is printed blank, far from any ink
     blank = (cv2.erode((ref > 245).astype(np.uint8), np.ones((9, 9), np.uint8)) > 0) & valid
