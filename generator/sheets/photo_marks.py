@@ -339,6 +339,7 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
     centres = np.array([((m.x + m.width / 2) * SCALE / COARSE, (m.y + m.height / 2) * SCALE / COARSE)
                         for m in marks])
     found: list[tuple[float, float, float, float]] = []
+    placed: set[tuple[int, int]] = set()
     if len(centres):
         x_lo, y_lo = centres.min(axis=0) - tile / 2
         x_hi, y_hi = centres.max(axis=0) + tile / 2
@@ -347,8 +348,12 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
                 # a tile at the sheet's edge is moved in until its search fits (curl moves the edges most)
                 x0 = int(min(max(tx, search), d2.shape[1] - tile - search))
                 y0 = int(min(max(ty, search), d2.shape[0] - tile - search))
-                if x0 < search or y0 < search:
+                # ... and tiles moved in onto the same place are one tile: matched twice, one match would vote twice
+                # with its neighbours (seed 31 gradient photo 0: a match a bubble's pitch off at the right edge, its
+                # two copies outvoting the right one, put the fourth tower's column a bubble off)
+                if x0 < search or y0 < search or (x0, y0) in placed:
                     continue
+                placed.add((x0, y0))
                 near = (np.abs(centres[:, 0] - (x0 + tile / 2)) < tile * 0.75) & \
                        (np.abs(centres[:, 1] - (y0 + tile / 2)) < tile * 0.75)
                 if not near.any() or not v2[y0 - search:y0 + tile + search, x0 - search:x0 + tile + search].all():

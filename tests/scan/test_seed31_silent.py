@@ -24,6 +24,10 @@ was asked (a player answering that question would have been scored wrong); the b
   trace is asked about up to GHOST_CLOSE (0.65) of the line that pen draws.
 - photo 7: a resident figure rubbed out badly, its patchy trace no wider than a line, was compared with the
   sheet's ticks (0.66 of them) and counted; a figure is coloured in, a fill: against the fills it reads 0.28.
+
+And a photo asked about with marks decided against their truth: `gradient` photo 0, the fourth tower's column placed
+a bubble's pitch (6 mm) below its printed bubbles: at the sheet's right edge two tiles moved in onto one place
+matched it a pitch off, and voted twice with their neighbours against the tile that matched it right.
 """
 
 from __future__ import annotations
@@ -81,3 +85,11 @@ def test_a_scribble_run_into_the_bubble_below_is_asked_about(monkeypatch: pytest
     monkeypatch.setattr(seed21, "SEED", 31)
     sheet, photo = seed21.benchmark_photo("scribbles", 13, render=300 / 72, megapixels=None)
     seed21.read_asked(sheet, photo, "towers[3]", 0, "spill", truth=False)  # an empty bubble
+
+
+def test_tiles_moved_in_onto_one_place_vote_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(seed21, "SEED", 31)
+    sheet, photo = seed21.benchmark_photo("gradient", 0, render=300 / 72, megapixels=None)
+    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
+    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    assert verdict.outcome == "right" and verdict.confident_wrong == 0, (verdict.outcome, verdict.wrong)
