@@ -213,7 +213,7 @@ class Light:
     lift: Floats
     #: the printed sheet's darkness smoothed as this photo was (`_darkness`: a grainy photo more), for the printed
     #: lines' spread in it: see `measure`
-    spread: Floats | None = None
+    spread: Floats
     #: how dark this photo shows the printed lines, against `spread` (their usual share over the sheet's marks; 0
     #: before they are measured): see `print_shown`
     shown: float = 0.0
@@ -275,7 +275,7 @@ def light(sheet: Grey, ref: Grey, valid: Any) -> Light:
     # the printed lines as this photo's smoothing spreads them (the reference `expected` is smoothed as a sharp,
     # clean render is: a grainy photo's lines spread further, past it)
     spread = cv2.GaussianBlur(1.0 - ref.astype(np.float32) / 255.0, (0, 0), soft)
-    return Light(dark, paper, max(noise, 0.004), *_bright(sheet, paper, valid), spread=spread)
+    return Light(dark, paper, max(noise, 0.004), *_bright(sheet, paper, valid), spread)
 
 
 #: Glare adds light: where it falls, the paper is brighter than the paper around it (by GLARE_BRIGHTER, against an
@@ -558,8 +558,6 @@ def usual_print_shown(marks: Sequence[Mark], light_: Light, ref: Grey, places: S
     import cv2
     import numpy as np
 
-    if light_.spread is None:
-        return 0.0
     shares = []
     for mark, (dx, dy) in zip(marks, places, strict=True):
         rx, ry, w, h = _window(mark)
@@ -632,7 +630,7 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
     # half inked, seed 14 low-light photo 5)
     printed = printed_dark[ry:ry + h, rx:rx + w]
     print_seen = 0.0
-    if light_.spread is not None and light_.shown > 0:
+    if light_.shown > 0:
         lines = light_.spread[ry:ry + h, rx:rx + w]
         # the sheet's usual share, or this mark's own where less (glare washes its lines out); never more: ink over
         # its outline makes it read darker than print. The share is taken as the outline is read (the darkest
