@@ -106,19 +106,17 @@ def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
     return lines
 
 
-#: The reasons whose advice is another photo of the same sheet (generator.sheets.advice.UNCERTAIN), which the
-#: command line takes as two files given under one name.
-RETAKE = ("glare", "covered", "bent")
-
-
 def doubt_lines(doubts: Sequence[Uncertain], said: Callable[[Uncertain], str]) -> list[str]:
     """One photo's uncertain values, each as `said` says it, then what to change, once per reason (issue 27: "glare
     over towers 2 and 3: tilt the phone"): the fields it holds for and the reason's advice."""
+    from generator.sheets.advice import UNCERTAIN
+
+    retake = {reason.name for reason in UNCERTAIN if reason.retake}  # the command line: two files under one name
     lines = [f"  {item.photo}: {said(item)}" for item in doubts]
     for code in dict.fromkeys(item.code for item in doubts if item.advice):
         held = [item for item in doubts if item.code == code]
         lines.append(f"    what to change ({listing([item.field for item in held], 'and')}): {held[0].advice}")
-        if code in RETAKE:
+        if code in retake:
             lines.append(f"    (another photo of {held[0].photo}'s sheet: give both photos under one name, "
                          f"donjon score {held[0].photo} SECOND-PHOTO ... --names NAME,NAME,...)")
     return lines

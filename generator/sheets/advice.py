@@ -32,6 +32,9 @@ class Reason(NamedTuple):
     #: the companion shows in a language other than English, where the reader's own (English) words cannot be
     #: shown; "" for none (the reader's words are shown)
     seen: str = ""
+    #: its advice is another photo of the same sheet, read with the first (the command line takes it as two files
+    #: given under one name)
+    retake: bool = False
 
 
 #: Why a photo (or a file among the sheets) is not read at all, and what to change before the next shot.
@@ -86,15 +89,15 @@ UNCERTAIN: tuple[Reason, ...] = (
            "or take the photo again with the whole sheet in the frame.")),
     Reason("glare", ("glare", "reflect"), N_("Light shone on these marks: look at the sheet and set it, or add "
            "another photo of it with the phone tilted, so that the shine moves off them; it is added to this one, "
-           "not put in its place, and donjon reads the two together.")),
+           "not put in its place, and donjon reads the two together."), retake=True),
     Reason("disagree", ("photos disagree",), N_("The photos of this sheet read these marks differently: look at the "
            "sheet and set it.")),
     Reason("covered", ("finger", "covered", "hidden", "occlu"), N_("Something covered these marks: look at the "
            "sheet and set it, or move your hand (or what lies on the sheet) and add another photo; it is added to "
-           "this one, not put in its place, and donjon reads the two together.")),
+           "this one, not put in its place, and donjon reads the two together."), retake=True),
     Reason("bent", ("a fold or a curl", "folded or bent"), N_("The sheet is folded or bent there: look at the sheet "
            "and set it, or flatten the sheet and add another photo; it is added to this one, not put in its place, "
-           "and donjon reads the two together.")),
+           "and donjon reads the two together."), retake=True),
     Reason("shadow", ("shadow",), N_("A shadow fell on these marks: look at the sheet and set it, or take the photo "
            "again with the light from the side.")),
     Reason("two-values", ("are both filled",), N_("Two values are filled where one counts: keep the one that counts "
