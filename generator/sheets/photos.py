@@ -33,7 +33,7 @@ import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import InputError
 from generator.sheets.marks import CORNERS, DICTIONARY, MarkMap, Reading, interpret, marker_id, of_marker
@@ -563,21 +563,43 @@ DIFFERENT_SHEETS = 3
 
 def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = None) -> PhotoRead:
     """Photos of the same filled sheet (a retake from another angle moves the glare, not the ink) read as one, mark
-    by mark: a mark decided in one photo and undecided in another takes the decided state; a mark decided one way
-    in one and the other way in another is undecided ("the photos disagree"); a mark undecided in every photo stays
-    undecided with each photo's reason. The combined read keeps the first photo's image and places, and each
-    photo's own read (`parts`, which `--annotate` draws one by one). An InputError when they are photos of different sheets: of other
-    versions or papers, or decided differently at more than DIFFERENT_SHEETS marks."""
+    by mark (:func:`combine_reads`). The combined read keeps the first photo's image and places, and each photo's own
+    read (`parts`, which `--annotate` draws one by one). An InputError when they are photos of different sheets."""
+    first = photos[0]
+    reads = combine_reads(first.map, [Seen(p.file, p.map.version, p.located.paper, p.reads) for p in photos])
+    reading = interpret(first.map, [r.state for r in reads], confirmed, [r.why for r in reads],
+                        [r.code for r in reads])
+    return PhotoRead(first.file, first.map, reads, reading, first.located, first.grey,
+                     field_issues(reading.uncertain), tuple(photos))
+
+
+class Seen(NamedTuple):
+    """What one photo read on its own shows of its sheet, as :func:`combine_reads` takes it: the file, the sheet's
+    identity (the castle's version) and paper, and each mark read, in the map's order. Plain data, so that a photo
+    read once can be combined with photos taken later without being read again (the table companion keeps it)."""
+
+    file: str
+    version: str
+    paper: str
+    reads: tuple[MarkRead, ...]
+
+
+def combine_reads(the_map: MarkMap, photos: Sequence[Seen]) -> tuple[MarkRead, ...]:
+    """The marks of photos of one sheet (`the_map`, the first photo's), each read on its own, combined mark by mark:
+    a mark decided in one photo and undecided in another takes the decided state; a mark decided one way in one and
+    the other way in another is undecided ("the photos disagree"); a mark undecided in every photo stays undecided
+    with each photo's reason. Places are the first photo's. An InputError when they are photos of different sheets:
+    of other versions or papers, or decided differently at more than DIFFERENT_SHEETS marks."""
     first = photos[0]
     for other in photos[1:]:
-        if (other.map.version, other.located.paper) != (first.map.version, first.located.paper):
+        if (other.version, other.paper) != (first.version, first.paper):
             raise InputError(other.file, f"is given as the same sheet as {first.file}, but it shows the "
-                                         f"{other.map.version!r} sheet on {other.located.paper} and {first.file} the "
-                                         f"{first.map.version!r} sheet on {first.located.paper}: photos of one sheet "
+                                         f"{other.version!r} sheet on {other.paper} and {first.file} the "
+                                         f"{first.version!r} sheet on {first.paper}: photos of one sheet "
                                          "show the same sheet (give each player's sheet its own name in --names)")
     reads: list[MarkRead] = []
     disagree: list[str] = []
-    for index, mark in enumerate(first.map.marks):
+    for index, mark in enumerate(the_map.marks):
         seen = [(p.file, p.reads[index]) for p in photos]
         decided = [(file, read) for file, read in seen if read.state is not None]
         states = {read.state for _, read in decided}
@@ -602,10 +624,7 @@ def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = N
                                      f"differently in {names} ({listing(sorted(set(disagree)), 'and')}): they look "
                                      "like the sheets of different players; give each player's sheet its own name "
                                      "in --names, or take the photos of one sheet again")
-    reading = interpret(first.map, [r.state for r in reads], confirmed, [r.why for r in reads],
-                        [r.code for r in reads])
-    return PhotoRead(first.file, first.map, tuple(reads), reading, first.located, first.grey,
-                     field_issues(reading.uncertain), tuple(photos))
+    return tuple(reads)
 
 
 # --- annotating ------------------------------------------------------------------------------------------------------

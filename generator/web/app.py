@@ -40,7 +40,7 @@ from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
 from generator.web.db import Database, not_written, player_key
 from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, short_label
-from generator.web.games import Games, SheetReading, file_name
+from generator.web.games import Games, KeptRead, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.photos import refused as refused_said
 from generator.web.photos import undecided_left
@@ -409,8 +409,8 @@ class Companion:
                 english = messages.OTHER_VERSION.format(**versions)  # the advice is found by the English words
             elif read.review is not None:
                 # the first photo of the sheet, kept: a photo added later is read with it
-                kept = await self.keep_photo(table_id, seat, file_name(upload.filename or "photo.jpg"), data, lang,
-                                             first=True)
+                kept = await self.keep_photo(table_id, seat, file_name(upload.filename or "photo.jpg"), data,
+                                             read.kept[0], lang, first=True)
                 if isinstance(kept, Response):
                     return kept
                 error = kept
@@ -424,12 +424,15 @@ class Companion:
         return self.page("seat.html", request, status=400 if error else 200, upload_error=error,
                          upload_refused=refusal(english) if english else None, **self.table_context(view, seat))
 
-    async def keep_photo(self, table_id: int, seat: int, name: str, data: bytes, lang: Language, *,
+    async def keep_photo(self, table_id: int, seat: int, name: str, data: bytes, kept: KeptRead, lang: Language, *,
                          first: bool) -> Response | str:
-        """Keep a photo of a player's sheet read (the `first` of a new sheet, or one more of it): a redirect to its
-        check page, a page of its own so that reloading it shows the same; or why it could not be kept."""
+        """Keep a photo of a player's sheet read (the `first` of a new sheet, or one more of it), with what it read
+        on its own (`kept`: it is never read again): a redirect to its check page, a page of its own so that
+        reloading it shows the same; or why it could not be kept."""
+        reading, image = kept.stored(), kept.image
         try:
-            await self.db.awrite(lambda c: store.add_photo(c, table_id, seat, name, data, first=first))
+            await self.db.awrite(lambda c: store.add_photo(c, table_id, seat, name, data, first=first,
+                                                           reading=reading, image=image))
         except store.StoreError as err:
             return err.said(lang)
         return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
@@ -443,12 +446,32 @@ class Companion:
         view = await self.table(table_id, lang)
         if not view.table.has_seat(seat):
             raise Refused(404, messages.NO_SEAT, seat=seat)
-        photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
-        if not photos:
+        read = await self.seat_reading(table_id, seat, view.table.game, lang)
+        if read is None:
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
         answers = await self.db.aread(lambda c: store.seat_answers(c, table_id, seat))
-        read = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
         return self.photo_check(request, view, seat, read, answers)
+
+    async def seat_reading(self, table_id: int, seat: int, game: str, lang: Language) -> SheetReading | None:
+        """What the photos kept of a player's sheet read together, in `lang` (None when none is kept): the readings
+        kept with them combined (`Games.read_kept`), no photo read again nor even loaded. A photo kept before
+        readings were is read once more, and its reading kept; one that no longer reads is said as it is read."""
+        rows = await self.db.aread(lambda c: store.seat_readings(c, table_id, seat))
+        if not rows:
+            return None
+        kept: list[KeptRead] = []
+        for row in rows:
+            found = KeptRead.from_stored(row.name, row.reading, row.image)
+            if found is None:
+                data = await self.db.aread(partial(store.photo_data, table_id=table_id, seat=seat, number=row.number))
+                read = await run_in_threadpool(self.games.read_photos, [(data, row.name)], game, lang)
+                if not read.kept:
+                    return read
+                found = read.kept[0]
+                await self.db.awrite(partial(store.keep_reading, table_id=table_id, seat=seat, number=row.number,
+                                             reading=found.stored(), image=found.image))
+            kept.append(found)
+        return await run_in_threadpool(self.games.read_kept, kept, game, lang)
 
     def photo_check(self, request: Request, view: TableView, seat: int, read: SheetReading, answers: store.Answers,
                     status: int = 200, error: str = "", **context: Any) -> Response:
@@ -465,20 +488,19 @@ class Companion:
                          [error, *bad] if error else bad),
                          tapped=len(answers.marks), **context, **self.table_context(view, seat))
 
-    async def keep_answers(self, table_id: int, seat: int, form: FormData, photos: list[tuple[bytes, str]],
-                           view: TableView, lang: Language) -> tuple[SheetReading, store.Answers, str]:
-        """What the player answered on the check page of the `photos` kept of their sheet, which sends `form`, kept
-        with them (marks tapped, values typed: :func:`answers_sent`), so that a reload or another photo does not
-        lose it: what the photos read, the answers, and why they could not be kept ("" when they were)."""
+    async def keep_answers(self, table_id: int, seat: int, form: FormData, read: SheetReading,
+                           lang: Language) -> tuple[store.Answers, str]:
+        """What the player answered on the check page of the photos kept of their sheet (`read`: what they read),
+        which sends `form`, kept with them (marks tapped, values typed: :func:`answers_sent`), so that a reload or
+        another photo does not lose it: the answers, and why they could not be kept ("" when they were)."""
         kept = await self.db.aread(lambda c: store.seat_answers(c, table_id, seat))
-        read = await run_in_threadpool(self.games.read_photos, photos, view.table.game, lang)
         answers = answers_sent(form, read, kept)
         if answers != kept:
             try:
                 await self.db.awrite(lambda c: store.keep_answers(c, table_id, seat, answers))
             except store.StoreError as err:  # the game was saved meanwhile
-                return read, answers, err.said(lang)
-        return read, answers, ""
+                return answers, err.said(lang)
+        return answers, ""
 
     async def add_photo(self, request: Request) -> Response:
         """Another photo of the same paper sheet (a glare or a finger moved off some marks), read with the photos
@@ -489,24 +511,30 @@ class Companion:
         table_id, seat, form, upload, lang, view = await self.seat_upload(request, fields=MOST_MARK_FIELDS)
         if not view.table.has_seat(seat):
             raise Refused(404, messages.NO_SEAT, seat=seat)
-        photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
-        if not photos:  # nothing to add to (started over elsewhere): the player's page, to take a first one
+        read = await self.seat_reading(table_id, seat, view.table.game, lang)
+        if read is None:  # nothing to add to (started over elsewhere): the player's page, to take a first one
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
-        read, answers, error = await self.keep_answers(table_id, seat, form, photos, view, lang)
+        answers, error = await self.keep_answers(table_id, seat, form, read, lang)
         if error:  # the answers could not be kept (the game was saved meanwhile): nor can a photo be
             return self.photo_check(request, view, seat, read, answers, status=400, add_error=error, add_refused=None)
         english = reason = ""
+        status = 400
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         if not data and not (isinstance(upload, UploadFile) and upload.filename):  # none chosen (0 bytes: read)
             error = said(lang, messages.NO_OTHER_PHOTO)
-        elif any(data == photo for photo, _ in photos):  # the same file sent again: nothing new to read
+        elif len(read.kept) >= store.MOST_PHOTOS_PER_SEAT:  # said before the photo is read (add_photo checks too)
+            status, error = 409, said(lang, messages.TOO_MANY_PHOTOS, most=store.MOST_PHOTOS_PER_SEAT)
+        elif await self.db.aread(lambda c: store.photo_kept(c, table_id, seat, data)):  # nothing new to read
             error = said(lang, messages.SAME_PHOTO)
         else:
             assert isinstance(upload, UploadFile)
             name = file_name(upload.filename or "photo.jpg")
-            both = await run_in_threadpool(self.games.read_photos, [*photos, (data, name)], view.table.game, lang)
+            # the new photo alone is read; the photos kept are combined with it from what they read when taken
+            new = await run_in_threadpool(self.games.read_photos, [(data, name)], view.table.game, lang)
+            both = new if not new.kept else \
+                await run_in_threadpool(self.games.read_kept, [*read.kept, *new.kept], view.table.game, lang)
             if both.review is not None:
-                response = await self.keep_photo(table_id, seat, name, data, lang, first=False)
+                response = await self.keep_photo(table_id, seat, name, data, new.kept[0], lang, first=False)
                 if isinstance(response, Response):
                     return response
                 error = response
@@ -515,7 +543,7 @@ class Companion:
                 # the reader's words for photos of two sheets speak of the command line's --names: said for a phone
                 error = said(lang, messages.NOT_THIS_SHEET) if reason == "different-sheets" else \
                     refused_said(lang, both)[0]
-        return self.photo_check(request, view, seat, read, answers, status=400, add_error=error,
+        return self.photo_check(request, view, seat, read, answers, status=status, add_error=error,
                                 add_refused=refusal(english, reason or None) if english else None)
 
     async def confirm_marks(self, request: Request) -> Response:  # noqa: C901 - one form, checked in turn
@@ -537,12 +565,12 @@ class Companion:
                                                               game, lang)
         count = str(form.get("photos", "1"))  # how many photos the page was read from, said again
         review = review._replace(photos=int(count) if count.isdigit() and 0 < int(count) < 100 else 1)
-        photos = await self.db.aread(lambda c: store.seat_photos(c, table_id, seat))
-        if photos:
+        read = await self.seat_reading(table_id, seat, game, lang)
+        if read is not None:
             # the player's answers kept with the photos (reopening the check page shows them too); the page shown
             # again is the photos' reading with them applied: the marks sent back hold only those ticked, so a mark
             # the photos could not decide, and the player left, would come back decided as empty
-            read, answers, _ = await self.keep_answers(table_id, seat, form, photos, view, lang)
+            answers, _ = await self.keep_answers(table_id, seat, form, read, lang)
             if read.review is not None:
                 left = undecided_left(read, answers.given, answers.marks)
                 if form.get("then") == "check":  # what the marks say, shown again

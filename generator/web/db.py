@@ -138,6 +138,13 @@ MIGRATIONS: Sequence[str] = (
         PRIMARY KEY (table_id, seat)
     );
     """,
+    # 5: what each photo read, kept with it when it is taken, so that a check page (a reload, an answer, another
+    # photo added) combines the readings kept and never reads a photo again (up to 96 MiB each: seconds and hundreds
+    # of MB); a photo kept before has none, and is read once more, the first time its check page is shown
+    """
+    ALTER TABLE table_photos ADD COLUMN reading TEXT;     -- JSON: the sheet and each mark read (games.KeptRead)
+    ALTER TABLE table_photos ADD COLUMN image BLOB;       -- the sheet straightened, as a JPEG (a few hundred KB)
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -8,10 +8,10 @@ game's filled score sheets, and the JSON result.
 
 from __future__ import annotations
 
-import hashlib
+import base64
+import json
 import os
 import re
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,9 +24,11 @@ from generator.i18n import Language
 from generator.registry import find_game, game_ids, games
 
 if TYPE_CHECKING:
+    from generator.sheets.photo_marks import MarkRead
     from generator.sheets.summary import ReadLine
 
-__all__ = ["Games", "MarkShown", "PhotoFrame", "PhotoReview", "Scored", "SheetReading", "file_name", "read_input"]
+__all__ = ["Games", "KeptRead", "MarkShown", "PhotoFrame", "PhotoReview", "Scored", "SheetReading", "file_name",
+           "read_input"]
 
 
 def read_input(path: Path) -> bytes:
@@ -110,9 +112,6 @@ class Games:
         self.names: dict[str, str] = {g.id: g.name for g in games() if g.id in self.ids}
         self._frames: dict[tuple[str, str], PhotoFrame] = {}
         self._localised: dict[tuple[str, str], Any] = {}
-        # photos of a sheet read lately (a check page reloaded, a photo added to them), by their contents
-        self._photos_read: dict[tuple[str, str, str], SheetReading] = {}
-        self._lock = threading.Lock()
 
     def names_in(self, lang: Language) -> dict[str, str]:
         """The games' names in `lang`: a title an edition is sold under (Oh mon château), else the game's own."""
@@ -195,25 +194,13 @@ class Games:
                     lang: Language | None = None) -> SheetReading:
         """Photos of ONE filled scan-ready sheet of `game` (each its bytes and file name, the first photo first),
         read as `donjon score a.jpg b.jpg --names Ana,Ana` reads them: each on its own, then combined mark by mark
-        (:func:`generator.sheets.photos.combine`). What they make, scored alone, and the check page of it; photos
-        that cannot be read together (one shows no sheet, or another sheet) come back unreadable with the reader's
-        words, in English (`Scored.error`), and its reason's name (`SheetReading.reason`). The same photos asked
-        again (a check page reloaded, a photo added to them) are not read again."""
+        (:func:`generator.sheets.photos.combine`). What they make, scored alone, the check page of it, and what each
+        photo read on its own (`SheetReading.kept`: the companion keeps it with the photo, which is then never read
+        again, :meth:`read_kept`); photos that cannot be read together (one shows no sheet, or another sheet) come
+        back unreadable with the reader's words, in English (`Scored.error`), and its reason's name
+        (`SheetReading.reason`)."""
         names = _unique([name for _, name in photos])
-        digest = hashlib.sha256(repr(names).encode())
-        for data, _ in photos:
-            digest.update(hashlib.sha256(data).digest())
-        key = (game, digest.hexdigest(), lang.code if lang is not None else "")
-        with self._lock:
-            found = self._photos_read.get(key)
-        if found is None:
-            found = self._read_photos([(data, name) for (data, _), name in zip(photos, names, strict=True)], game,
-                                      lang)
-            with self._lock:
-                self._photos_read[key] = found
-                while len(self._photos_read) > PHOTOS_KEPT:
-                    del self._photos_read[next(iter(self._photos_read))]
-        return found
+        return self._read_photos([(data, name) for (data, _), name in zip(photos, names, strict=True)], game, lang)
 
     def _read_photos(self, files: list[tuple[bytes, str]], game: str, lang: Language | None) -> SheetReading:
         from generator.games.base import SheetOptions
@@ -236,7 +223,41 @@ class Games:
         sheet["version"] = read.document.data.get("version", game)
         review = _review(photo, lang, self.value_names(game, str(sheet["version"]), lang))._replace(photos=len(files))
         marks = tuple(MarkReadBack(r.state, r.why, r.code) for r in photo.reads)
-        return SheetReading(sheet, self._score_one(game, sheet, lang), review, marks=marks)
+        # the first photo's straightened sheet is the review's (the combined read's image is the first photo's)
+        first_image = base64.b64decode(review.image.partition(",")[2])
+        kept = tuple(_kept(part, first_image if i == 0 else None) for i, part in enumerate(photo.parts or (photo,)))
+        return SheetReading(sheet, self._score_one(game, sheet, lang), review, marks=marks, kept=kept)
+
+    def read_kept(self, kept: Sequence[KeptRead], game: str = "once-upon-a-castle",
+                  lang: Language | None = None) -> SheetReading:
+        """Photos of ONE sheet as each was read when it was taken (:attr:`SheetReading.kept`), combined mark by mark
+        as :meth:`read_photos` combines them, without reading any photo again: the same reading, in `lang`."""
+        from generator.errors import InputError
+        from generator.sheets.marks import interpret
+        from generator.sheets.photos import Seen, combine_reads
+        from generator.sheets.read import _said, unread_file
+
+        first = kept[0]
+        the_map, to_part = self._marks_of(game, first.version, first.paper)
+        labels = _unique([photo.file for photo in kept])  # as read_photos names them in messages
+        try:
+            if any(len(photo.reads) != len(the_map.marks) for photo in kept):  # not this donjon's sheet any more
+                raise InputError(first.file, "was read as a sheet this donjon no longer prints: take it again")
+            reads = combine_reads(the_map, [Seen(label, photo.version, photo.paper, photo.reads)
+                                            for label, photo in zip(labels, kept, strict=True)])
+        except InputError as err:  # as read_filled lists a photo of several that cannot be read with the others
+            at_fault = err.problems[0].file if err.problems else labels[0]
+            unread = unread_file(0, at_fault, _said(err, at_fault))
+            return SheetReading({}, Scored(None, [{"where": unread.file, "message": unread.why}],
+                                           f"{unread.file}: {unread.why}"), reason=unread.reason, file=unread.file)
+        reading = interpret(the_map, [r.state for r in reads], None, [r.why for r in reads], [r.code for r in reads])
+        sheet = {k: v for k, v in to_part(reading.values).items() if k != "player"}
+        sheet["version"] = first.version
+        marks = tuple(MarkReadBack(r.state, r.why, r.code) for r in reads)
+        image = "data:image/jpeg;base64," + base64.b64encode(first.image).decode("ascii")
+        _, _, review = self._checked(game, first.version, first.paper, marks, {}, image, lang)
+        return SheetReading(sheet, self._score_one(game, sheet, lang), review._replace(photos=len(kept)), marks=marks,
+                            kept=tuple(kept))
 
     def value_names(self, game: str, version: str, lang: Language | None) -> dict[str, dict[str, str]]:
         """The names of the values a control picks by id (a castle guest's id -> its name in `lang`), by field, for
@@ -367,12 +388,6 @@ def file_name(filename: str) -> str:
     return name
 
 
-#: Photos read kept in memory, as their check pages (each mostly its straightened photo, a few hundred KB): a check
-#: page reloaded, or a photo added to a sheet's, is not read again; a table's players photograph a few sheets at a
-#: time, in one language or two.
-PHOTOS_KEPT = 16
-
-
 def _unique(names: Sequence[str]) -> list[str]:
     """The photos' file names, each numbered when two share one (a phone names every photo `image.jpg`)."""
     return [f"{i}-{n}" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
@@ -399,6 +414,49 @@ class SheetReading(NamedTuple):
     marks: tuple[MarkReadBack, ...] = ()
     #: the file that could not be read, by the name messages give it ("" when read, or when no one file is at fault)
     file: str = ""
+    #: photos read: what each read on its own, in order (kept with each photo, so that it is read once)
+    kept: tuple[KeptRead, ...] = ()
+
+
+class KeptRead(NamedTuple):
+    """One photo of a sheet as it was read on its own, in no language: what :meth:`Games.read_kept` combines with
+    the photos taken before or after it, so that a photo is read once, when it is taken (decoding a phone's photo of
+    up to SHEET_MAX_BYTES and finding its marks takes seconds and hundreds of MB), and a check page is drawn from
+    this alone. The companion keeps it with the photo (`table_photos.reading` and `.image`: :meth:`stored`)."""
+
+    #: the file's name, as messages name the photo
+    file: str
+    #: the sheet's identity (the castle's version) and paper: the map of its marks
+    version: str
+    paper: str
+    #: each mark read, in the map's order
+    reads: tuple[MarkRead, ...]
+    #: the sheet straightened, as a JPEG (`straightened_jpeg`: a few hundred KB), what the check page draws marks over
+    image: bytes
+
+    def stored(self) -> str:
+        """What is kept of it besides its image, as JSON: the sheet, then each mark's state, ink, confidence, why
+        (words and code) and place (floats as JSON writes them: read back the same)."""
+        return json.dumps({"version": self.version, "paper": self.paper,
+                           "reads": [[r.state, r.fill, r.confidence, r.why, r.code, r.x, r.y] for r in self.reads]},
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_stored(cls, file: str, text: str | None, image: bytes | None) -> KeptRead | None:
+        """A reading kept (:meth:`stored`), or None when there is none or it cannot be read back (a database written
+        before readings were kept, or by hand): the photo is then read again."""
+        from generator.sheets.photo_marks import MarkRead
+
+        if text is None or not image:
+            return None
+        try:
+            data = json.loads(text)
+            reads = tuple(MarkRead(state if state is None else bool(state), float(fill), float(confidence), str(why),
+                                   str(code), float(x), float(y))
+                          for state, fill, confidence, why, code, x, y in data["reads"])
+            return cls(file, str(data["version"]), str(data["paper"]), reads, bytes(image))
+        except (ValueError, KeyError, TypeError):
+            return None
 
 
 class MarkShown(NamedTuple):
@@ -436,8 +494,6 @@ class PhotoReview(NamedTuple):
 
 def _review(photo: Any, lang: Language | None = None, names: Mapping[str, Mapping[str, str]] | None = None
             ) -> PhotoReview:
-    import base64
-
     from generator.sheets.photos import straightened_jpeg
     from generator.sheets.summary import said
 
@@ -449,6 +505,15 @@ def _review(photo: Any, lang: Language | None = None, names: Mapping[str, Mappin
     return PhotoReview(photo.identity, the_map.paper, image, shown,
                        said(the_map, photo.reading.values, uncertain, lang=lang, names=names),
                        the_map.width / the_map.height)
+
+
+def _kept(photo: Any, image: bytes | None = None) -> KeptRead:
+    """What is kept of one photo read on its own (a `generator.sheets.photos.PhotoRead`), with its sheet
+    straightened (`image`, when already made)."""
+    from generator.sheets.photos import straightened_jpeg
+
+    return KeptRead(photo.file, photo.map.version, photo.located.paper, tuple(photo.reads),
+                    image if image is not None else straightened_jpeg(photo))
 
 
 class PhotoFrame(NamedTuple):

@@ -50,6 +50,9 @@ NOTHING_TO_ADD = N_("nothing to add")
 UNKNOWN_CHANGE = N_("unknown change {op!r}")
 NO_FILE = N_("choose a photo of your filled sheet, or the filled fillable sheet (PDF), first: no file was chosen")
 NO_OTHER_PHOTO = N_("choose another photo of your sheet first: no file was chosen")
+#: another photo added to a sheet that has store.MOST_PHOTOS_PER_SEAT photos kept already
+TOO_MANY_PHOTOS = N_("{most} photos of this sheet are kept already, the most kept of one sheet: type the values "
+                     "still undecided or tap their marks, or start over with a new photo")
 SAME_PHOTO = N_("it is a photo already kept of this sheet: take a new one, the phone tilted or the hand moved")
 NOT_THIS_SHEET = N_("it shows another sheet than the photo kept: many of its marks are read differently, as on "
                     "another player's sheet")

@@ -105,7 +105,8 @@ async def _read_one(companion: Companion, view: TableView, seat: int, name: str,
     filled = ",".join(str(m.number) for m in read.review.marks if m.state == "filled")
     # kept as this player's sheet's first photo, as from their own page: another photo of the sheet (glare, a
     # finger) is added on its check page
-    stored = await companion.keep_photo(view.table.id, seat, file_name(filename), data, lang, first=True)
+    stored = await companion.keep_photo(view.table.id, seat, file_name(filename), data, read.kept[0], lang,
+                                        first=True)
     return SeatPhoto(seat, name, review=read.review, filled=filled, kept=not isinstance(stored, str))
 
 
@@ -161,10 +162,8 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
         # the photo read is kept as the player's sheet's: what it could not decide is kept only once typed (the
         # marks sent back hold only those filled), and a sheet not kept is shown again as read, each value still
         # asked with its box
-        number = seat  # read at once, in this turn of the loop
-        photos = await companion.db.aread(lambda c: store.seat_photos(c, table_id, number))
-        if photos:
-            read = await run_in_threadpool(companion.games.read_photos, photos, view.table.game, lang)
+        read = await companion.seat_reading(table_id, seat, view.table.game, lang)
+        if read is not None:
             if read.review is not None:
                 undecided = undecided_left(read, given)
                 if undecided and not problems:

@@ -144,17 +144,33 @@ def _store_part(conn: sqlite3.Connection, table_id: int, seat: int | None, data:
     conn.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (table_id,))
 
 
-def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, data: bytes, *, first: bool) -> int:
-    """Keep a photo of a player's paper sheet: the `first` of a new sheet's photos (the earlier ones, of a sheet the
-    player starts over with, are let go), or one more photo of the same sheet. Its number among the seat's photos."""
+#: The most photos kept of one player's sheet. Glare or a finger hides a few marks of a photo; the next one, the phone
+#: tilted or the hand moved, shows them, and a third settles what two disagree on: more than that is taking the same
+#: photo again (starting over, or typing the values still undecided, settles it). Each photo is kept in the database,
+#: up to SHEET_MAX_BYTES (96 MiB): five of them at a seat is half a GB of a laptop's disk.
+MOST_PHOTOS_PER_SEAT = 5
+
+
+class TooManyPhotos(StoreError):
+    """A photo added to a sheet that has MOST_PHOTOS_PER_SEAT photos kept already."""
+
+
+def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, data: bytes, *, first: bool,
+              reading: str | None = None, image: bytes | None = None) -> int:
+    """Keep a photo of a player's paper sheet, with what it read (`reading`, JSON, and `image`, the sheet
+    straightened: `games.KeptRead`): the `first` of a new sheet's photos (the earlier ones, of a sheet the player
+    starts over with, are let go), or one more photo of the same sheet (at most MOST_PHOTOS_PER_SEAT:
+    :class:`TooManyPhotos`). Its number among the seat's photos."""
     _part_data(_open_table(conn, table_id), seat)  # the table still open, the seat one of it
     if first:
         conn.execute("DELETE FROM table_photos WHERE table_id = ? AND seat = ?", (table_id, seat))
         conn.execute("DELETE FROM photo_answers WHERE table_id = ? AND seat = ?", (table_id, seat))
+    elif photo_count(conn, table_id, seat) >= MOST_PHOTOS_PER_SEAT:  # checked here too: two phones at once
+        raise TooManyPhotos(messages.TOO_MANY_PHOTOS, most=MOST_PHOTOS_PER_SEAT)
     number = int(conn.execute("SELECT coalesce(max(number), 0) + 1 FROM table_photos WHERE table_id = ? AND seat = ?",
                               (table_id, seat)).fetchone()[0])
-    conn.execute("INSERT INTO table_photos (table_id, seat, number, name, data, at) VALUES (?, ?, ?, ?, ?, ?)",
-                 (table_id, seat, number, name, data, now()))
+    conn.execute("INSERT INTO table_photos (table_id, seat, number, name, data, at, reading, image) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (table_id, seat, number, name, data, now(), reading, image))
     return number
 
 
@@ -169,6 +185,44 @@ def seat_photos(conn: sqlite3.Connection, table_id: int, seat: int) -> list[tupl
     rows = conn.execute("SELECT data, name FROM table_photos WHERE table_id = ? AND seat = ? ORDER BY number",
                         (table_id, seat))
     return [(bytes(r["data"]), str(r["name"])) for r in rows]
+
+
+class PhotoKept(NamedTuple):
+    """A photo kept of a player's sheet without its bytes: its number, its file's name and what it read when it was
+    taken (None for `reading` and `image` when it was kept before readings were)."""
+
+    number: int
+    name: str
+    reading: str | None
+    image: bytes | None
+
+
+def seat_readings(conn: sqlite3.Connection, table_id: int, seat: int) -> list[PhotoKept]:
+    """What the photos kept of a player's sheet read, in the order taken; the photos themselves (up to 96 MiB each)
+    are not loaded."""
+    rows = conn.execute("SELECT number, name, reading, image FROM table_photos WHERE table_id = ? AND seat = ? "
+                        "ORDER BY number", (table_id, seat))
+    return [PhotoKept(int(r["number"]), str(r["name"]), r["reading"],
+                      None if r["image"] is None else bytes(r["image"])) for r in rows]
+
+
+def photo_data(conn: sqlite3.Connection, table_id: int, seat: int, number: int) -> bytes:
+    """The bytes of one photo kept of a player's sheet (b"" when it is no longer kept)."""
+    row = conn.execute("SELECT data FROM table_photos WHERE table_id = ? AND seat = ? AND number = ?",
+                       (table_id, seat, number)).fetchone()
+    return b"" if row is None else bytes(row["data"])
+
+
+def keep_reading(conn: sqlite3.Connection, table_id: int, seat: int, number: int, reading: str, image: bytes) -> None:
+    """Keep what a photo kept before readings were read (`add_photo`), once it is read."""
+    conn.execute("UPDATE table_photos SET reading = ?, image = ? WHERE table_id = ? AND seat = ? AND number = ?",
+                 (reading, image, table_id, seat, number))
+
+
+def photo_kept(conn: sqlite3.Connection, table_id: int, seat: int, data: bytes) -> bool:
+    """Whether this very photo is kept of a player's sheet already (compared in SQLite: nothing loaded)."""
+    return conn.execute("SELECT 1 FROM table_photos WHERE table_id = ? AND seat = ? AND data = ? LIMIT 1",
+                        (table_id, seat, data)).fetchone() is not None
 
 
 def photos_kept(conn: sqlite3.Connection) -> list[dict[str, Any]]:

@@ -318,3 +318,83 @@ def test_a_pdf_scan_sent_as_the_filled_sheet_is_checked_as_a_photo(client: TestC
     assert part_of(db, table.id, 0) == before
     asked = [line.split(" :")[0] for line in read_lines(client.get(check).text) if line.startswith("?")]
     assert asked == ["? sun"]
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The name of each photo the reader reads (`generator.sheets.photos.read_photo`), in order."""
+    from generator.sheets import photos
+
+    read: list[str] = []
+    reader = photos.read_photo
+
+    def counted(data: bytes, display: str, *args: Any, **kwargs: Any) -> Any:
+        read.append(display)
+        return reader(data, display, *args, **kwargs)
+
+    monkeypatch.setattr(photos, "read_photo", counted)
+    return read
+
+
+def test_each_photo_is_read_once_when_it_is_taken(db: Database, sheets: dict[str, bytes], reads: list[str]) -> None:
+    """A photo (up to 96 MiB, seconds to read) is read when it is taken, and never again: not when its check page
+    is shown again, not after the companion is started again (nothing in memory), not when another photo of the
+    sheet is added (only the new one is read); the page is the same as when it was read."""
+    from generator.web.app import create_app
+    from generator.web.games import Games
+
+    def started() -> TestClient:  # the companion started again on the same database: nothing kept in memory
+        return TestClient(create_app(db, Games()), base_url="http://127.0.0.1", follow_redirects=False)
+
+    with started() as client:
+        table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+        check = f"/tables/{table.id}/seats/0/photo"
+        assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+        assert reads == ["ana.jpg"]
+        page = client.get(check).text
+        assert client.get(check).text == page
+    with started() as client:
+        assert client.get(check).text == page and client.get(check).text == page
+        assert reads == ["ana.jpg"]
+        added = send(client, check, "ana-tilted.jpg", sheets["ana-tilted.jpg"])
+        assert added.status_code == 303 and reads == ["ana.jpg", "ana-tilted.jpg"]
+        both = client.get(check).text
+        assert "Read from 2 photos of your sheet, together" in both and "Every mark was decided" in both
+    with started() as client:
+        assert client.get(check).text == both and reads == ["ana.jpg", "ana-tilted.jpg"]
+    # a photo kept before readings were kept (a database of an earlier donjon) is read once more, then not again
+    db.write(lambda c: c.execute("UPDATE table_photos SET reading = NULL, image = NULL WHERE number = 1"))
+    with started() as client:
+        assert client.get(check).text == both and client.get(check).text == both
+    assert reads == ["ana.jpg", "ana-tilted.jpg", "ana.jpg"]
+
+
+def test_a_photo_past_the_most_kept_of_a_sheet_is_refused_and_the_tap_sent_with_it_kept(
+        client: TestClient, db: Database, sheets: dict[str, bytes], reads: list[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sheet keeps at most MOST_PHOTOS_PER_SEAT photos (here 2): one more is refused, 409, saying how many are
+    kept, before it is read; what the player tapped on the page it was sent from is kept, and nothing else."""
+    from generator.web import store
+
+    monkeypatch.setattr(store, "MOST_PHOTOS_PER_SEAT", 2)
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    assert add(client, check, check_form(client.get(check).text), "ana-tilted.jpg",
+               sheets["ana-tilted.jpg"]).status_code == 303
+    page = client.get(check).text
+    sent = check_form(page)
+    untapped = re.findall(r'name="mark" value="(\d+)"(?! checked)', page)
+    tapped = untapped[0]
+    refused = add(client, check, dict(sent, mark=[*sent["mark"], tapped]), "ben.jpg", sheets["ben.jpg"])
+    assert refused.status_code == 409
+    alert = re.search(r'<div class="refused" role="alert">(.*?)</div>', refused.text, re.S)
+    assert alert and "This photo was not added: 2 photos of this sheet are kept already" in alert.group(1)
+    assert reads == ["ana.jpg", "ana-tilted.jpg"] and kept(db, table.id, 0) == ["ana.jpg", "ana-tilted.jpg"]
+    assert tapped in check_form(refused.text)["mark"] and tapped in check_form(client.get(check).text)["mark"]
+    # two phones at once: the store refuses the photo past the most too
+    with pytest.raises(store.TooManyPhotos):
+        db.write(lambda c: store.add_photo(c, table.id, 0, "ben.jpg", b"ben", first=False))
+    # starting over keeps the new photo alone
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ben.jpg", sheets["ben.jpg"]).status_code == 303
+    assert kept(db, table.id, 0) == ["ben.jpg"]
