@@ -79,7 +79,9 @@ def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> O
         result = scorer.score_sheets(unit) if isinstance(unit, tuple) else scorer.score(unit)
     except DonjonError as err:
         line = json_line({**head, "error": str(err)}) if as_json and named else None
-        return Outcome(int(err.exit_code), output=line, error=str(err))
+        # what the error's raiser added for standard error (a photo alone not read: each `--set` given for it, not
+        # applied), after the error itself
+        return Outcome(int(err.exit_code), output=line, error="\n".join([str(err), *getattr(err, "__notes__", ())]))
     unread = result.part(Unconfirmed)
     # a sheet of several that could not be read is an error of that file (stderr), listed with the others (stdout)
     error = ("\n".join(line for u in unread.unread for line in _said_unread(u))
@@ -93,9 +95,9 @@ def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> O
 def _said_unread(unread: Unread) -> list[str]:
     """The lines of standard error for a photo that could not be read: why, then each `--set` given for it, which
     was not applied (the photo is given again with it)."""
-    return [unread.error or f"{unread.file}: {unread.why}",
-            *(f"--set {given}: not applied: {unread.file} could not be read; give this --set again with its new photo"
-              for given in unread.unset)]
+    from scoring.result import not_applied
+
+    return [unread.error or f"{unread.file}: {unread.why}", *(not_applied(given, unread.file) for given in unread.unset)]
 
 
 def workers_for(count: int) -> int:

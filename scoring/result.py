@@ -82,11 +82,17 @@ class Unread:
     #: without --json; "" for one of several, said `FILE: WHY`
     error: str = ""
     #: the values `--set` gave for it (`cid.jpg:towers[0]=5`), not applied since nothing of it was read: said on
-    #: standard error, so that nobody takes them for counted (not in the JSON)
+    #: standard error, so that nobody takes them for counted (not in the JSON): :func:`not_applied`
     unset: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return {"file": self.file, "sheet": self.sheet, "why": self.why, "reason": self.reason, "advice": self.advice}
+
+
+def not_applied(given: str, file: str) -> str:
+    """The line of standard error for a `--set` (`given`: KEY=VALUE) of a photo that could not be read, which was
+    not applied: said, so that nobody takes the value for counted."""
+    return f"--set {given}: not applied: {file} could not be read; give this --set again with its new photo"
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from generator.errors import InputError, Problem, UsageError
 from generator.wording import listing, plural
 from generator.yamlio import Document
-from scoring.result import Uncertain, Unread
+from scoring.result import Uncertain, Unread, not_applied
 
 if TYPE_CHECKING:
     from generator.sheets.draw import DrawnSheet
@@ -279,6 +279,9 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         except InputError as err:
             alone = len(files) == 1
             if (alone and not options.unread_alone) or kinds_of[index] == "pdf":  # a PDF is mended in a viewer
+                # the error stands for the photo; each `--set` given for it was not applied, and is said so after it
+                for given in _unset(confirmed, index, displays, shared):
+                    err.add_note(not_applied(given, displays[index]))
                 raise
             # a photo refused says what was seen; what to change comes with its reason, once
             refused = err.problems[0].file if err.problems else displays[index]

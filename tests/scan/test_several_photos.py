@@ -87,7 +87,8 @@ def test_a_field_of_a_photo_read_is_confirmed_while_another_is_taken_again(photo
 def test_a_value_set_for_a_photo_that_could_not_be_read_is_said_not_applied(photos: dict[str, str]) -> None:
     """`--set` naming a photo that could not be read is not applied (nothing of it was read), and a player who
     typed it is told so on stderr, naming the photo and the field, never left to think it counted; the exit code
-    is that of a photo that cannot be read (2), the code of a --set that cannot be taken as well."""
+    is that of a photo that cannot be read (2), the code of a --set that cannot be taken as well; a photo alone
+    too, with --json or without."""
     ana, ben, cid = photos["ana"], photos["ben"], photos["cid"]
     for given in ("cid.jpg:towers[0]=5", "sheets[2].towers[0]=5"):
         result = run("score", ana, ben, cid, "--set", given, "--set", "ben.jpg:towers[2]=2", "--json")
@@ -102,6 +103,13 @@ def test_a_value_set_for_a_photo_that_could_not_be_read_is_said_not_applied(phot
     # a photo alone, with --json: the same line
     alone = run("score", cid, "--set", "towers[0]=5", "--json")
     assert alone.exit_code == 2 and "\n--set towers[0]=5: not applied: " in alone.stderr
+    # a photo alone, without --json: its error stops the run (exit 2), and each --set given for it is said after it,
+    # naming the field and the photo
+    plain = run("score", cid, "--set", "towers[0]=5", "--set", "sun=true")
+    assert plain.exit_code == 2 and plain.stdout == ""
+    said = [line for line in plain.stderr.splitlines() if line.startswith("--set ")]
+    assert [line.split(":")[0] for line in said] == ["--set towers[0]=5", "--set sun=true"]
+    assert all(cid in line for line in said), said
 
 
 def test_photos_of_one_name_in_two_folders_are_named_by_their_place(photos: dict[str, str], tmp_path: Path) -> None:
