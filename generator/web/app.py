@@ -43,7 +43,7 @@ from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, edit_data,
 from generator.web.games import Games, KeptRead, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.photos import refused as refused_said
-from generator.web.photos import undecided_left
+from generator.web.photos import not_kept_yet
 from generator.web.security import BodyLimit, BodyStopped, Headers, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views, table_from_game
 from scoring.engine import SHEET_MAX_BYTES
@@ -572,11 +572,9 @@ class Companion:
             # the photos could not decide, and the player left, would come back decided as empty
             answers, _ = await self.keep_answers(table_id, seat, form, read, lang)
             if read.review is not None:
-                left = undecided_left(read, answers.given, answers.marks)
                 if form.get("then") == "check":  # what the marks say, shown again
                     return self.photo_check(request, view, seat, read, answers)
-                if left and not problems:
-                    problems = [said(lang, messages.STILL_UNDECIDED, fields=", ".join(left))]
+                problems = not_kept_yet(read, problems, answers.given, answers.marks, lang)
                 if problems:  # each value still asked with its box; a value typed wrong is said once
                     _, bad = self.games.answered(read, answers.marks, answers.given, game, lang)
                     return self.photo_check(request, view, seat, read, answers, status=400,

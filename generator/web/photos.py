@@ -139,6 +139,18 @@ def undecided_left(read: SheetReading, given: Mapping[str, str], tapped: Iterabl
     return [labels.get(field, field) for field in sorted(left, key=list(field_of.values()).index)]
 
 
+def not_kept_yet(read: SheetReading, problems: list[str], given: Mapping[str, str], tapped: Iterable[int],
+                 lang: Language) -> list[str]:
+    """Why the values of a sheet's photos (`read`) cannot be kept yet, in the phone's language, for both Keep
+    buttons (a seat's check page, the page of every sheet): the `problems` of the marks sent back (two values for
+    one tower...), else the fields the photos left undecided that the player answered neither by a value `given`
+    nor by a mark `tapped` (:func:`undecided_left`), said once; nothing when they can be kept."""
+    if problems or read.review is None:
+        return problems
+    left = undecided_left(read, given, tapped)
+    return [said(lang, messages.STILL_UNDECIDED, fields=", ".join(left))] if left else []
+
+
 async def keep_photos(companion: Companion, request: Request) -> Response:
     """Keep each sheet read whose values are decided (with the values typed for the fields its marks leave
     undecided) as its player's part; show again those that cannot be kept yet."""
@@ -163,13 +175,10 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
         # marks sent back hold only those filled), and a sheet not kept is shown again as read, each value still
         # asked with its box
         read = await companion.seat_reading(table_id, seat, view.table.game, lang)
-        if read is not None:
-            if read.review is not None:
-                undecided = undecided_left(read, given)
-                if undecided and not problems:
-                    problems = [said(lang, messages.STILL_UNDECIDED, fields=", ".join(undecided))]
-                if problems:
-                    review, _ = companion.games.answered(read, {}, given, view.table.game, lang)
+        if read is not None and read.review is not None:
+            problems = not_kept_yet(read, problems, given, (), lang)
+            if problems:
+                review, _ = companion.games.answered(read, {}, given, view.table.game, lang)
         if not problems:
             stored = await companion.keep_part(table_id, seat, view, sheet, lang)
             if not isinstance(stored, str):
