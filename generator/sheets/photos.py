@@ -750,6 +750,30 @@ def name_crop(photo: PhotoRead, field: str = "player") -> bytes | None:
     return bytes(encoded.tobytes())
 
 
+def reader_stamp(the_map: MarkMap) -> str:
+    """What a photo's reading depends on besides the photo, as a short fingerprint: this reader's own code (the
+    modules of generator.sheets) and the map of the sheet's marks (where each is printed). A reading kept with its
+    photo (the companion's) is used again only under the same stamp: a donjon whose reader or sheet changed reads
+    the photo again, once, rather than show what an older reader made of it."""
+    import hashlib
+
+    digest = hashlib.sha256(_reader_code().encode())
+    digest.update(repr(tuple(the_map.marks)).encode())
+    return digest.hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def _reader_code() -> str:
+    """The fingerprint of the reader's own code: each module of this package, by name and content."""
+    import hashlib
+    from pathlib import Path
+
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def straightened_jpeg(photo: PhotoRead, long_side: int = 1400, quality: int = 80) -> bytes:
     """The sheet straightened (what the table companion shows marks over), as a JPEG."""
     import cv2

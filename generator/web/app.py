@@ -455,14 +455,15 @@ class Companion:
     async def seat_reading(self, table_id: int, seat: int, game: str, lang: Language) -> SheetReading | None:
         """What the photos kept of a player's sheet read together, in `lang` (None when none is kept): the readings
         kept with them combined (`Games.read_kept`), no photo read again nor even loaded. A photo kept before
-        readings were is read once more, and its reading kept; one that no longer reads is said as it is read."""
+        readings were, or read by another reader than this donjon's (`Games.still_read_so`), is read once more, and
+        its reading kept; one that no longer reads is said as it is read."""
         rows = await self.db.aread(lambda c: store.seat_readings(c, table_id, seat))
         if not rows:
             return None
         kept: list[KeptRead] = []
         for row in rows:
             found = KeptRead.from_stored(row.name, row.reading, row.image)
-            if found is None:
+            if found is None or not self.games.still_read_so(found, game):
                 data = await self.db.aread(partial(store.photo_data, table_id=table_id, seat=seat, number=row.number))
                 read = await run_in_threadpool(self.games.read_photos, [(data, row.name)], game, lang)
                 if not read.kept:

@@ -259,6 +259,18 @@ class Games:
         return SheetReading(sheet, self._score_one(game, sheet, lang), review._replace(photos=len(kept)), marks=marks,
                             kept=tuple(kept))
 
+    def still_read_so(self, kept: KeptRead, game: str = "once-upon-a-castle") -> bool:
+        """Whether a photo kept would read as it did (`kept`): by the same reader, on the same map of marks. A
+        sheet this donjon no longer prints is said so when the readings are combined (:meth:`read_kept`)."""
+        from generator.errors import InputError
+        from generator.sheets.photos import reader_stamp
+
+        try:
+            the_map, _ = self._marks_of(game, kept.version, kept.paper)
+        except (InputError, KeyError, ValueError):
+            return True
+        return kept.stamp == reader_stamp(the_map)
+
     def value_names(self, game: str, version: str, lang: Language | None) -> dict[str, dict[str, str]]:
         """The names of the values a control picks by id (a castle guest's id -> its name in `lang`), by field, for
         a sheet of `version`: what a photo's summary says instead of the catalog's ids. Empty when the catalog
@@ -433,11 +445,14 @@ class KeptRead(NamedTuple):
     reads: tuple[MarkRead, ...]
     #: the sheet straightened, as a JPEG (`straightened_jpeg`: a few hundred KB), what the check page draws marks over
     image: bytes
+    #: the reader and the map of marks it was read by (`generator.sheets.photos.reader_stamp`): kept readings of
+    #: another are read again (:meth:`Games.still_read_so`)
+    stamp: str = ""
 
     def stored(self) -> str:
         """What is kept of it besides its image, as JSON: the sheet, then each mark's state, ink, confidence, why
         (words and code) and place (floats as JSON writes them: read back the same)."""
-        return json.dumps({"version": self.version, "paper": self.paper,
+        return json.dumps({"version": self.version, "paper": self.paper, "stamp": self.stamp,
                            "reads": [[r.state, r.fill, r.confidence, r.why, r.code, r.x, r.y] for r in self.reads]},
                           separators=(",", ":"))
 
@@ -454,7 +469,7 @@ class KeptRead(NamedTuple):
             reads = tuple(MarkRead(state if state is None else bool(state), float(fill), float(confidence), str(why),
                                    str(code), float(x), float(y))
                           for state, fill, confidence, why, code, x, y in data["reads"])
-            return cls(file, str(data["version"]), str(data["paper"]), reads, bytes(image))
+            return cls(file, str(data["version"]), str(data["paper"]), reads, bytes(image), str(data.get("stamp", "")))
         except (ValueError, KeyError, TypeError):
             return None
 
@@ -510,10 +525,10 @@ def _review(photo: Any, lang: Language | None = None, names: Mapping[str, Mappin
 def _kept(photo: Any, image: bytes | None = None) -> KeptRead:
     """What is kept of one photo read on its own (a `generator.sheets.photos.PhotoRead`), with its sheet
     straightened (`image`, when already made)."""
-    from generator.sheets.photos import straightened_jpeg
+    from generator.sheets.photos import reader_stamp, straightened_jpeg
 
     return KeptRead(photo.file, photo.map.version, photo.located.paper, tuple(photo.reads),
-                    image if image is not None else straightened_jpeg(photo))
+                    image if image is not None else straightened_jpeg(photo), reader_stamp(photo.map))
 
 
 class PhotoFrame(NamedTuple):
