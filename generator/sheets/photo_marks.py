@@ -69,6 +69,12 @@ TILE_MATCH = 0.35
 TILE_UNIQUE = 0.04
 #: Tiles whose shift differs from their neighbours' median by more than this (mm) give way.
 TILE_AGREE_MM = 1.5
+#: A tile is also matched on print alone: the photo and the printed sheet each capped at how dark this percentile of
+#: its printed places gets (at the tiles' scale, a place holds print where the printed sheet is darker than
+#: PRINTED_COARSE). A player's fill is darker than any printed outline, and a column of filled bubbles can weigh more
+#: than the print around it and match its printed neighbours a bubble's pitch over; capped, it weighs as a line.
+PRINT_TOP = 90
+PRINTED_COARSE = 0.05
 #: A mark's own outline refines its place by at most this (mm) around the tiles' field.
 REFINE_MM = 1.2
 
@@ -332,6 +338,14 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
     d2 = cv2.resize(dark, None, fx=1 / COARSE, fy=1 / COARSE, interpolation=cv2.INTER_AREA)
     r2 = cv2.resize(ref_dark, None, fx=1 / COARSE, fy=1 / COARSE, interpolation=cv2.INTER_AREA)
     v2 = cv2.resize(valid.astype(np.uint8), (d2.shape[1], d2.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+    # ... and on print alone (PRINT_TOP), which vetoes a match a pitch over (seed 33 erased-ghosts photo 5: the fourth
+    # tower's column, filled and rubbed out, matched a bubble's pitch low at three tiles of the sheet's right edge,
+    # which outvoted the two right ones)
+    printed = r2 > PRINTED_COARSE
+    print_only: tuple[Floats, Floats] | None = None
+    if (printed & v2).any():
+        print_only = (np.minimum(d2, float(np.percentile(d2[printed & v2], PRINT_TOP))),
+                      np.minimum(r2, float(np.percentile(r2[printed], PRINT_TOP))))
     k = PX_MM / COARSE
     tile = round(TILE_MM * k)
     search = round(SEARCH_MM * k)
@@ -358,21 +372,19 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
                        (np.abs(centres[:, 1] - (y0 + tile / 2)) < tile * 0.75)
                 if not near.any() or not v2[y0 - search:y0 + tile + search, x0 - search:x0 + tile + search].all():
                     continue
-                template = r2[y0:y0 + tile, x0:x0 + tile]
-                if float(template.std()) < 0.02:
+                match = _tile_match(d2, r2, x0, y0, tile, search, apart)
+                if match is None:
                     continue
-                scores = cv2.matchTemplate(d2[y0 - search:y0 + tile + search, x0 - search:x0 + tile + search],
-                                           template, cv2.TM_CCOEFF_NORMED)
-                _, best, _, (bx, by) = cv2.minMaxLoc(scores)
-                if best < TILE_MATCH:
-                    continue
-                away = scores.copy()
-                cv2.rectangle(away, (bx - apart, by - apart), (bx + apart, by + apart), -1.0, -1)
-                if best - float(away.max()) < TILE_UNIQUE:
-                    continue
-                # the peak to a fraction of a pixel (a parabola through it and its neighbours)
-                fx = _subpixel(scores, bx, by, 1)
-                fy = _subpixel(scores, bx, by, 0)
+                if print_only is not None:
+                    # with the player's ink the match is sharper (fills sit where their bubbles are printed), but
+                    # a column of fills can match a pitch over: a tile whose print alone is found elsewhere gives
+                    # no shift, and its neighbours place its marks (taking print alone's place instead moved an
+                    # empty bubble of a dark photo 2 px, enough to read its outline's blur as ink: seed 31
+                    # low-light photo 10)
+                    alone = _tile_match(*print_only, x0, y0, tile, search, apart)
+                    if alone is not None and math.hypot(alone[0] - match[0], alone[1] - match[1]) > apart:
+                        continue
+                fx, fy = match
                 found.append((x0 + tile / 2, y0 + tile / 2, fx - search, fy - search))
     shifts = np.zeros((len(marks), 2), dtype=np.float64)
     if not found:
@@ -407,6 +419,29 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
             dx, dy = (float((tiles[nearest, 2] * w).sum() / w.sum()), float((tiles[nearest, 3] * w).sum() / w.sum()))
         shifts[index] = (float(np.clip(dx, -limit, limit)) * COARSE, float(np.clip(dy, -limit, limit)) * COARSE)
     return shifts
+
+
+def _tile_match(d2: Floats, r2: Floats, x0: int, y0: int, tile: int, search: int, apart: int
+                ) -> tuple[float, float] | None:
+    """Where the printed tile at (x0, y0) (`r2`, the printed sheet's darkness) is found in the photo's darkness
+    `d2`, searched `search` around: its best place, to a fraction of a pixel; None when the match is poor
+    (TILE_MATCH) or not clearly better than any place `apart` from it (TILE_UNIQUE)."""
+    import cv2
+
+    template = r2[y0:y0 + tile, x0:x0 + tile]
+    if float(template.std()) < 0.02:
+        return None
+    scores = cv2.matchTemplate(d2[y0 - search:y0 + tile + search, x0 - search:x0 + tile + search], template,
+                               cv2.TM_CCOEFF_NORMED)
+    _, best, _, (bx, by) = cv2.minMaxLoc(scores)
+    if best < TILE_MATCH:
+        return None
+    away = scores.copy()
+    cv2.rectangle(away, (bx - apart, by - apart), (bx + apart, by + apart), -1.0, -1)
+    if best - float(away.max()) < TILE_UNIQUE:
+        return None
+    # the peak to a fraction of a pixel (a parabola through it and its neighbours)
+    return _subpixel(scores, bx, by, 1), _subpixel(scores, bx, by, 0)
 
 
 def _subpixel(scores: Floats, bx: int, by: int, axis: int) -> float:
