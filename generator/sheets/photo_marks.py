@@ -156,6 +156,11 @@ THIN_SHARE = 0.55
 #: 0.69-0.86; a smeared trace, 0.90-1.31, see SOFT), and is compared with the sheet's lines, not its fills (those
 #: ticks read 0.30-0.36 of the fills and were asked about as rubbed out).
 SOFT_PHOTO_MM = 0.5
+#: A sharp photo's markers' edges rise over this (mm, photos.blur_mm: 0.2-0.4 measured), which the printed sheet
+#: compared with has too; past it, the camera blurred the photo, by a Gaussian whose edge rises from 20 % to 80 % over
+#: EDGE_SIGMAS of its sigma (2 x 0.8416, the normal distribution's 80th percentile).
+SHARP_MM = 0.4
+EDGE_SIGMAS = 1.683
 SMEARED = 0.9
 #: Ink this wide (mm, at half its peak) is a blob, as dark as a fill of the same pencil; a pencil line, blurred by
 #: the camera, is narrower.
@@ -263,12 +268,18 @@ def expected(kind: SheetKind, paper: str) -> Floats:
     return cv2.dilate(dark, np.ones((3, 3), np.uint8))
 
 
-def light(sheet: Grey, ref: Grey, valid: Any) -> Light:
-    """Divide the light out of the straightened sheet `sheet` (grey), `ref` the printed sheet at the same scale."""
+def light(sheet: Grey, ref: Grey, valid: Any, blur_mm: float = 0.0) -> Light:
+    """Divide the light out of the straightened sheet `sheet` (grey), `ref` the printed sheet at the same scale;
+    `blur_mm` how soft the photo is (its markers' edges)."""
     import cv2
     import numpy as np
 
     dark, paper, soft = _darkness(sheet)
+    if blur_mm > SHARP_MM:
+        # the camera's blur spreads the printed lines as much again (Gaussian blurs add in quadrature): the print a
+        # player's ink is told from is spread as the photo spreads it (seed 34 blur photos: empty residents and
+        # bubbles of photos 0.8-0.9 mm soft read 11-21 % inked by their own outline's blur, asked about as rubbed out)
+        soft = math.hypot(soft, math.sqrt(blur_mm ** 2 - SHARP_MM ** 2) / EDGE_SIGMAS * PX_MM)
     dark[~valid] = 0.0
     # the paper's noise: the spread of darkness where the sheet is printed blank, far from any ink
     blank = (cv2.erode((ref > 245).astype(np.uint8), np.ones((9, 9), np.uint8)) > 0) & valid
@@ -1124,7 +1135,7 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
         fitted[:h, :w] = ref[:h, :w]
         fitted_dark[:h, :w] = printed_dark[:h, :w]
         ref, printed_dark = fitted, fitted_dark
-    light_ = light(straight, ref, valid)
+    light_ = light(straight, ref, valid, blur_mm)
     shifts = register(light_.dark, ref, marks, valid)
     refined = [refine(mark, light_.dark, ref, (float(s[0]), float(s[1]))) for mark, s in zip(marks, shifts, strict=True)]
     places = _agreed(marks, shifts, refined)
