@@ -97,7 +97,8 @@ def _said_unread(unread: Unread) -> list[str]:
     was not applied (the photo is given again with it)."""
     from scoring.result import not_applied
 
-    return [unread.error or f"{unread.file}: {unread.why}", *(not_applied(given, unread.file) for given in unread.unset)]
+    return [unread.error or f"{unread.file}: {unread.why}",
+            *(not_applied(given, unread.file) for given in unread.unset)]
 
 
 def workers_for(count: int) -> int:
