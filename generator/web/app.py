@@ -483,11 +483,14 @@ class Companion:
             why, reason = refused_said(request_language(request), read)
             return self.page("seat.html", request, status=400, upload_error=why, upload_refused=reason,
                              **self.table_context(view, seat))
-        review, bad = self.games.answered(read, answers.marks, answers.given, view.table.game,
-                                          request_language(request))
+        lang = request_language(request)
+        review, bad = self.games.answered(read, answers.marks, answers.given, view.table.game, lang)
+        # at the most photos kept of a sheet, the page says so where another photo would be added
+        full = said(lang, messages.TOO_MANY_PHOTOS, most=store.MOST_PHOTOS_PER_SEAT) \
+            if len(read.kept) >= store.MOST_PHOTOS_PER_SEAT else ""
         return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(
                          [error, *bad] if error else bad),
-                         tapped=len(answers.marks), **context, **self.table_context(view, seat))
+                         tapped=len(answers.marks), photos_full=full, **context, **self.table_context(view, seat))
 
     async def keep_answers(self, table_id: int, seat: int, form: FormData, read: SheetReading,
                            lang: Language) -> tuple[store.Answers, str]:

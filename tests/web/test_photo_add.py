@@ -387,9 +387,12 @@ def test_a_photo_past_the_most_kept_of_a_sheet_is_refused_and_the_tap_sent_with_
     table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
     check = f"/tables/{table.id}/seats/0/photo"
     assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    assert 'id="more-photo"' in client.get(check).text  # one kept: another may be added
     assert add(client, check, check_form(client.get(check).text), "ana-tilted.jpg",
                sheets["ana-tilted.jpg"]).status_code == 303
     page = client.get(check).text
+    # at the most, the page says so where another photo would be added, and offers none
+    assert 'id="more-photo"' not in page and '<p class="add full">2 photos of this sheet are kept already' in page
     sent = check_form(page)
     untapped = re.findall(r'name="mark" value="(\d+)"(?! checked)', page)
     tapped = untapped[0]
