@@ -241,7 +241,10 @@ class Games:
         the_map, to_part = self._marks_of(game, first.version, first.paper)
         labels = _unique([photo.file for photo in kept])  # as read_photos names them in messages
         try:
-            if any(len(photo.reads) != len(the_map.marks) for photo in kept):  # not this donjon's sheet any more
+            # a photo of the first one's sheet read on another map: not this donjon's sheet any more (a photo of
+            # another sheet is refused by combine_reads as such)
+            if any(len(photo.reads) != len(the_map.marks) for photo in kept
+                   if (photo.version, photo.paper) == (first.version, first.paper)):
                 raise InputError(first.file, "was read as a sheet this donjon no longer prints: take it again")
             reads = combine_reads(the_map, [Seen(label, photo.version, photo.paper, photo.reads)
                                             for label, photo in zip(labels, kept, strict=True)])

@@ -408,3 +408,22 @@ def test_a_photo_past_the_most_kept_of_a_sheet_is_refused_and_the_tap_sent_with_
     # starting over keeps the new photo alone
     assert send(client, f"/tables/{table.id}/seats/0/sheet", "ben.jpg", sheets["ben.jpg"]).status_code == 303
     assert kept(db, table.id, 0) == ["ben.jpg"]
+
+
+def test_a_photo_of_another_version_of_the_sheet_is_refused_as_another_sheet(client: TestClient, db: Database,
+                                                                            sheets: dict[str, bytes]) -> None:
+    """A photo of the Apprentice sheet added to a Great Architect sheet's photo (their maps hold different numbers of
+    marks) is refused as another sheet, with its advice, as `donjon score --names` refuses it; not as a sheet this
+    donjon no longer prints."""
+    from generator.web import messages
+    from tests.scan.helpers import APPRENTICE, filled, photograph
+
+    other = photograph(filled("apprentice", "a4", APPRENTICE), turn=90)
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    refused = add(client, check, check_form(client.get(check).text), "apprentice.jpg", other)
+    assert refused.status_code == 400 and kept(db, table.id, 0) == ["ana.jpg"]
+    alert = re.search(r'<div class="refused" role="alert">(.*?)</div>', refused.text, re.S)
+    assert alert and messages.NOT_THIS_SHEET.split(":")[0] in alert.group(1), alert
+    assert '<p class="advice">' in alert.group(1)
