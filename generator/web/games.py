@@ -263,15 +263,16 @@ class Games:
                             kept=tuple(kept))
 
     def still_read_so(self, kept: KeptRead, game: str = "once-upon-a-castle") -> bool:
-        """Whether a photo kept would read as it did (`kept`): by the same reader, on the same map of marks. A
-        sheet this donjon no longer prints is said so when the readings are combined (:meth:`read_kept`)."""
+        """Whether a photo kept would read as it did (`kept`): by the same reader, on the same map of marks. Not
+        when its sheet has no map in this donjon (a version it no longer prints): the photo, read again, says what
+        it shows."""
         from generator.errors import InputError
         from generator.sheets.photos import reader_stamp
 
         try:
             the_map, _ = self._marks_of(game, kept.version, kept.paper)
         except (InputError, KeyError, ValueError):
-            return True
+            return False
         return kept.stamp == reader_stamp(the_map)
 
     def value_names(self, game: str, version: str, lang: Language | None) -> dict[str, dict[str, str]]:

@@ -374,6 +374,12 @@ def test_each_photo_is_read_once_when_it_is_taken(db: Database, sheets: dict[str
     with started() as client:
         assert client.get(check).text == both and client.get(check).text == both
     assert reads == ["ana.jpg", "ana-tilted.jpg", "ana.jpg", "ana-tilted.jpg"]
+    # ... and a photo kept as a sheet this donjon has no map of (a version since dropped): read again, not a crash
+    db.write(lambda c: c.execute("UPDATE table_photos SET reading = json_set(reading, '$.version', 'gone') "
+                                 "WHERE number = 1"))
+    with started() as client:
+        assert client.get(check).text == both
+    assert reads == ["ana.jpg", "ana-tilted.jpg", "ana.jpg", "ana-tilted.jpg", "ana.jpg"]
 
 
 def test_a_photo_past_the_most_kept_of_a_sheet_is_refused_and_the_tap_sent_with_it_kept(
