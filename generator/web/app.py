@@ -486,11 +486,9 @@ class Companion:
         lang = request_language(request)
         review, bad = self.games.answered(read, answers.marks, answers.given, view.table.game, lang)
         # at the most photos kept of a sheet, the page says so where another photo would be added
-        full = said(lang, messages.TOO_MANY_PHOTOS, most=store.MOST_PHOTOS_PER_SEAT) \
-            if len(read.kept) >= store.MOST_PHOTOS_PER_SEAT else ""
         return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(
-                         [error, *bad] if error else bad),
-                         tapped=len(answers.marks), photos_full=full, **context, **self.table_context(view, seat))
+                         [error, *bad] if error else bad), tapped=len(answers.marks),
+                         photos_full=photos_full(read, lang), **context, **self.table_context(view, seat))
 
     async def keep_answers(self, table_id: int, seat: int, form: FormData, read: SheetReading,
                            lang: Language) -> tuple[store.Answers, str]:
@@ -526,8 +524,8 @@ class Companion:
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         if not data and not (isinstance(upload, UploadFile) and upload.filename):  # none chosen (0 bytes: read)
             error = said(lang, messages.NO_OTHER_PHOTO)
-        elif len(read.kept) >= store.MOST_PHOTOS_PER_SEAT:  # said before the photo is read (add_photo checks too)
-            status, error = 409, said(lang, messages.TOO_MANY_PHOTOS, most=store.MOST_PHOTOS_PER_SEAT)
+        elif full := photos_full(read, lang):  # said before the photo is read (store.add_photo checks too)
+            status, error = 409, full
         elif await self.db.aread(lambda c: store.photo_kept(c, table_id, seat, data)):  # nothing new to read
             error = said(lang, messages.SAME_PHOTO)
         else:
@@ -938,6 +936,14 @@ def answers_sent(form: FormData, read: SheetReading, kept: store.Answers) -> sto
     typed = {key[4:] for key, value in form.multi_items() if key.startswith("set:") and isinstance(value, str)}
     given = {field: value for field, value in kept.given.items() if field not in typed} | values_typed(form)
     return store.Answers(marks, given)
+
+
+def photos_full(read: SheetReading, lang: Language) -> str:
+    """Why no other photo can be added to a sheet's photos (`read`), in `lang`: the most are kept
+    (store.MOST_PHOTOS_PER_SEAT); "" while one can."""
+    if len(read.kept) < store.MOST_PHOTOS_PER_SEAT:
+        return ""
+    return said(lang, messages.TOO_MANY_PHOTOS, most=store.MOST_PHOTOS_PER_SEAT)
 
 
 def seat_number(raw: object) -> int | None:
