@@ -180,13 +180,6 @@ def photo_count(conn: sqlite3.Connection, table_id: int, seat: int) -> int:
                             (table_id, seat)).fetchone()[0])
 
 
-def seat_photos(conn: sqlite3.Connection, table_id: int, seat: int) -> list[tuple[bytes, str]]:
-    """The photos kept of a player's paper sheet (each its bytes and its file's name), in the order taken."""
-    rows = conn.execute("SELECT data, name FROM table_photos WHERE table_id = ? AND seat = ? ORDER BY number",
-                        (table_id, seat))
-    return [(bytes(r["data"]), str(r["name"])) for r in rows]
-
-
 class PhotoKept(NamedTuple):
     """A photo kept of a player's sheet without its bytes: its number, its file's name and what it read when it was
     taken (None for `reading` and `image` when it was kept before readings were)."""
