@@ -35,6 +35,9 @@ class Reason(NamedTuple):
     #: its advice is another photo of the same sheet, read with the first (the command line takes it as two files
     #: given under one name)
     retake: bool = False
+    #: a retake's advice when no other photo of the sheet can be added (the companion keeps a few per sheet): what
+    #: is left to do; "" for none
+    alone: str = ""
 
 
 #: Why a photo (or a file among the sheets) is not read at all, and what to change before the next shot.
@@ -89,15 +92,18 @@ UNCERTAIN: tuple[Reason, ...] = (
            "or take the photo again with the whole sheet in the frame.")),
     Reason("glare", ("glare", "reflect"), N_("Light shone on these marks: look at the sheet and set it, or add "
            "another photo of it with the phone tilted, so that the shine moves off them; it is added to this one, "
-           "not put in its place, and donjon reads the two together."), retake=True),
+           "not put in its place, and donjon reads the two together."), retake=True,
+           alone=N_("Light shone on these marks: look at the sheet and set it.")),
     Reason("disagree", ("photos disagree",), N_("The photos of this sheet read these marks differently: look at the "
            "sheet and set it.")),
     Reason("covered", ("finger", "covered", "hidden", "occlu"), N_("Something covered these marks: look at the "
            "sheet and set it, or move your hand (or what lies on the sheet) and add another photo; it is added to "
-           "this one, not put in its place, and donjon reads the two together."), retake=True),
+           "this one, not put in its place, and donjon reads the two together."), retake=True,
+           alone=N_("Something covered these marks: look at the sheet and set it.")),
     Reason("bent", ("a fold or a curl", "folded or bent"), N_("The sheet is folded or bent there: look at the sheet "
            "and set it, or flatten the sheet and add another photo; it is added to this one, not put in its place, "
-           "and donjon reads the two together."), retake=True),
+           "and donjon reads the two together."), retake=True,
+           alone=N_("The sheet is folded or bent there: look at the sheet and set it.")),
     Reason("shadow", ("shadow",), N_("A shadow fell on these marks: look at the sheet and set it, or take the photo "
            "again with the light from the side.")),
     Reason("two-values", ("are both filled",), N_("Two values are filled where one counts: keep the one that counts "
@@ -130,6 +136,13 @@ def refusal(message: str, name: str | None = None) -> Reason | None:
     """The reason a photo (or a sheet file) was refused, by the reader's code for it (`name`) or else by its
     message; None when neither says one we know (the message is then the only advice)."""
     return _find(REFUSALS, message, name)
+
+
+def alone_advice(name: str) -> str:
+    """The advice of the uncertainty named `name` when no other photo of its sheet can be added: a retake's
+    `alone`, any other's own advice ("" for a name not known)."""
+    found = _find(UNCERTAIN, "", name)
+    return "" if found is None else found.alone or found.advice
 
 
 def uncertainty(why: str, name: str | None = None) -> Reason | None:

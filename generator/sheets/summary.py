@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 from generator.i18n import N_, Language, language
-from generator.sheets.advice import uncertainty
+from generator.sheets.advice import alone_advice, uncertainty
 from generator.sheets.marks import MarkMap, field_marks
 from generator.sheets.photo_reasons import FIELD_CAUSES
 
@@ -45,6 +45,14 @@ class ReadLine(NamedTuple):
     given: str = ""
     #: the value given cannot be taken (a tower of 12): the field is still to answer, its value kept to be mended
     refused: bool = False
+    #: for an undecided field, its reason's name (generator.sheets.advice.UNCERTAIN), "" when none is known
+    reason: str = ""
+
+
+def without_another_photo(lines: Sequence[ReadLine]) -> tuple[ReadLine, ...]:
+    """`lines` with each undecided field's advice as it stands when no other photo of the sheet can be added (the
+    most are kept): "add another photo" is not said where it cannot be done."""
+    return tuple(line._replace(advice=alone_advice(line.reason)) if line.reason else line for line in lines)
 
 
 def words(name: str, lang: Language | None = None) -> str:
@@ -140,7 +148,8 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Dou
     for doubt in uncertain:
         reason = uncertainty(doubt.why, getattr(doubt, "code", None))
         lines.append(ReadLine(words(doubt.field, lang), UNSURE, doubt.field, why_said(doubt, lang),
-                              reason.advice if reason else "", given.get(doubt.field, "")))
+                              reason.advice if reason else "", given.get(doubt.field, ""),
+                              reason=reason.name if reason else ""))
     for row in top:
         items = sorted(rows[row])
         lines.append(ReadLine(words(row, lang), ", ".join(item(name) for _, name in items), items[0][1]))

@@ -485,10 +485,16 @@ class Companion:
                              **self.table_context(view, seat))
         lang = request_language(request)
         review, bad = self.games.answered(read, answers.marks, answers.given, view.table.game, lang)
-        # at the most photos kept of a sheet, the page says so where another photo would be added
+        # at the most photos kept of a sheet, the page says so where another photo would be added, and no field's
+        # advice asks for one
+        full = photos_full(read, lang)
+        if full:
+            from generator.sheets.summary import without_another_photo
+
+            review = review._replace(lines=without_another_photo(review.lines))
         return self.page("photo.html", request, status=status, review=review, marks_error="; ".join(
                          [error, *bad] if error else bad), tapped=len(answers.marks),
-                         photos_full=photos_full(read, lang), **context, **self.table_context(view, seat))
+                         photos_full=full, **context, **self.table_context(view, seat))
 
     async def keep_answers(self, table_id: int, seat: int, form: FormData, read: SheetReading,
                            lang: Language) -> tuple[store.Answers, str]:

@@ -6,6 +6,7 @@ were; every photo kept is in the database, so the check page reloads the same; a
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -414,6 +415,33 @@ def test_a_photo_past_the_most_kept_of_a_sheet_is_refused_and_the_tap_sent_with_
     # starting over keeps the new photo alone
     assert send(client, f"/tables/{table.id}/seats/0/sheet", "ben.jpg", sheets["ben.jpg"]).status_code == 303
     assert kept(db, table.id, 0) == ["ben.jpg"]
+
+
+def test_at_the_most_photos_kept_no_advice_asks_for_another(client: TestClient, sheets: dict[str, bytes],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the most photos kept of a sheet (here 1), a field the glare left undecided is still asked about with its
+    reason, and its advice says what can be done (look at the sheet and set it), not "add another photo", which the
+    page no longer offers; in every language of the page. Below the most, the advice asks for another photo."""
+    from generator.i18n import language
+    from generator.sheets.advice import UNCERTAIN
+    from generator.web import store
+
+    glare = next(reason for reason in UNCERTAIN if reason.name == "glare")
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
+    asked = [line for line in read_lines(client.get(check).text) if line.startswith("?")]
+    assert asked and all(glare.advice in line for line in asked), asked
+    monkeypatch.setattr(store, "MOST_PHOTOS_PER_SEAT", 1)
+    for code in ("en", "fr", "de"):
+        client.cookies.set("donjon-lang", code)
+        page = client.get(check).text
+        lang = language(code)
+        asked = [line for line in read_lines(page) if line.startswith("?")]
+        alone = " ".join(lang._(glare.alone).split())  # as read_lines says it (a French colon's no-break space too)
+        assert asked and all(alone in line for line in asked), (code, asked)
+        assert 'id="more-photo"' not in page and lang._(glare.advice) not in unescape(page)
+    client.cookies.clear()
 
 
 def test_a_photo_of_another_version_of_the_sheet_is_refused_as_another_sheet(client: TestClient, db: Database,
