@@ -105,3 +105,34 @@ def test_a_failed_write_changes_nothing(tmp_path: Path) -> None:
         assert db.read(lambda c: c.execute("SELECT count(*) FROM tables").fetchone()[0]) == 0
     finally:
         db.close()
+
+
+def test_a_write_done_lets_go_of_what_it_holds(tmp_path: Path) -> None:
+    """What a write's function holds (the companion's photo, up to 96 MiB, in its closure) is let go once the write
+    is done, not kept by the writer thread until the next write comes: a server at rest after a large upload held
+    the upload (measured: 75 MiB more resident with a 75 MiB photo)."""
+    import gc
+    import time
+    import weakref
+
+    class Photo:
+        """Stands for a photo's bytes (bytes cannot be referred to weakly)."""
+
+    db = Database(tmp_path / "let-go.sqlite3")
+    try:
+        photo = Photo()
+        gone = weakref.ref(photo)
+
+        def keep(c: sqlite3.Connection, held: Photo = photo) -> int:
+            return int(c.execute("SELECT count(*) FROM tables").fetchone()[0]) + (0 if held else 1)
+
+        assert db.write(keep) == 0
+        del photo, keep
+        # the writer thread leaves its batch just after the caller is answered: a moment to do so
+        deadline = time.monotonic() + 5
+        while gone() is not None and time.monotonic() < deadline:
+            gc.collect()
+            time.sleep(0.01)
+        assert gone() is None, "the writer still holds the last write's function"
+    finally:
+        db.close()
