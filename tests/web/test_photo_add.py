@@ -430,8 +430,10 @@ def test_at_the_most_photos_kept_no_advice_asks_for_another(client: TestClient, 
     table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
     check = f"/tables/{table.id}/seats/0/photo"
     assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
-    asked = [line for line in read_lines(client.get(check).text) if line.startswith("?")]
+    page = client.get(check).text
+    asked = [line for line in read_lines(page) if line.startswith("?")]
     assert asked and all(glare.advice in line for line in asked), asked
+    assert "Glare or a finger over some marks? Tilt the phone" in page
     monkeypatch.setattr(store, "MOST_PHOTOS_PER_SEAT", 1)
     for code in ("en", "fr", "de"):
         client.cookies.set("donjon-lang", code)
@@ -441,6 +443,11 @@ def test_at_the_most_photos_kept_no_advice_asks_for_another(client: TestClient, 
         alone = " ".join(lang._(glare.alone).split())  # as read_lines says it (a French colon's no-break space too)
         assert asked and all(alone in line for line in asked), (code, asked)
         assert 'id="more-photo"' not in page and lang._(glare.advice) not in unescape(page)
+        # nor does the section where a photo would be added tell how to take one
+        how = lang._("Glare or a finger over some marks? Tilt the phone, or move your hand, and photograph the same "
+                     "sheet again: the new photo is added to this sheet's, not put in their place, and the marks are "
+                     "read from all of them together.")
+        assert how != "" and how not in unescape(page)
     client.cookies.clear()
 
 
