@@ -13,8 +13,8 @@ The photo reader (:mod:`~generator.sheets.photos`) straightens the sheet by its 
    drops) and brightens the paper beyond its neighbourhood; a finger, or a shadow too dark, hides the printed
    lines without brightening anything. Either way a mark whose printed outline cannot be seen is not read;
 4. **registers each block of marks on its printed outlines** (:func:`register`): tiles of the sheet are matched
-   with the printed page ±5.5 mm around where the markers place them (a curled or folded sheet moves marks by
-   millimetres, and not all the same way), the tiles' shifts are made one smooth field (tiles that disagree with
+   with the printed page ±6 mm around where the markers place them, twice as far when the best match lies at the
+   edge of that (a curled or folded sheet moves marks by millimetres, and not all the same way), the tiles' shifts are made one smooth field (tiles that disagree with
    their neighbours, or whose match is ambiguous, give way), and each mark is then read where that field puts it,
    refined on its own outline (and, once decided, asked about if its outline fits much better a little way off and
    reads differently there: a fold's crease moves the sheet more sharply than the field follows);
@@ -58,9 +58,13 @@ NOISE_BLUR = 0.8
 
 # --- registration --------------------------------------------------------------------------------------------------
 #: Tiles of the sheet registered on their own, and how far each is searched (mm): a curled sheet at an angle moves
-#: marks up to 5.5 mm from where the markers place them.
+#: marks up to 5.5 mm from where the markers place them, and further when the curl lifts a corner's marker too (seed
+#: 34 curl photo 10: 6.5-7.5 mm). A tile whose best match lies at the edge of its search is searched again
+#: WIDER times as far: its peak lies beyond (taken where it was, it pinned the sheet's curled half 1-2 mm short, and
+#: 39 marks were read off their outlines).
 TILE_MM = 26.0
 SEARCH_MM = 6.0
+WIDER = 2
 #: Tiles are matched on a copy this many times smaller than the straightened sheet.
 COARSE = 4
 #: A tile's match must be this good (normalised correlation), and its best shift this much better than any shift
@@ -395,8 +399,7 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
                     alone = _tile_match(*print_only, x0, y0, tile, search, apart)
                     if alone is not None and math.hypot(alone[0] - match[0], alone[1] - match[1]) > apart:
                         continue
-                fx, fy = match
-                found.append((x0 + tile / 2, y0 + tile / 2, fx - search, fy - search))
+                found.append((x0 + tile / 2, y0 + tile / 2, match[0], match[1]))
     shifts = np.zeros((len(marks), 2), dtype=np.float64)
     if not found:
         return shifts
@@ -414,7 +417,7 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
         return shifts
     # each mark: a plane through the shifts of the tiles around it (a curl's shift grows towards the lifted edge,
     # and a plane carries that past the last tile), weighted by nearness; with few tiles around, their mean
-    limit = (SEARCH_MM + 2.0) * k
+    limit = (SEARCH_MM * WIDER + 2.0) * k
     for index, (cx, cy) in enumerate(centres):
         d = np.hypot(tiles[:, 0] - cx, tiles[:, 1] - cy)
         weight = 1.0 / (d + tile * 0.25) ** 2
@@ -434,17 +437,33 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
 
 def _tile_match(d2: Floats, r2: Floats, x0: int, y0: int, tile: int, search: int, apart: int
                 ) -> tuple[float, float] | None:
-    """Where the printed tile at (x0, y0) (`r2`, the printed sheet's darkness) is found in the photo's darkness
-    `d2`, searched `search` around: its best place, to a fraction of a pixel; None when the match is poor
-    (TILE_MATCH) or not clearly better than any place `apart` from it (TILE_UNIQUE)."""
+    """How far the printed tile at (x0, y0) (`r2`, the printed sheet's darkness) lies in the photo's darkness `d2`
+    from where the markers place it (dx, dy, pixels of `d2`, to a fraction of one), searched `search` around, and
+    WIDER times as far when the best place is at the search's edge (where that finds none inside it, the first
+    search's best place stands); None when the match is poor (TILE_MATCH) or not clearly better than any place
+    `apart` from it (TILE_UNIQUE)."""
     import cv2
 
     template = r2[y0:y0 + tile, x0:x0 + tile]
     if float(template.std()) < 0.02:
         return None
-    scores = cv2.matchTemplate(d2[y0 - search:y0 + tile + search, x0 - search:x0 + tile + search], template,
-                               cv2.TM_CCOEFF_NORMED)
-    _, best, _, (bx, by) = cv2.minMaxLoc(scores)
+    height, width = d2.shape
+    first: tuple[Floats, float, int, int, int, int] | None = None
+    for reach in (search, search * WIDER):
+        # the search as far as the photo goes (a tile at the sheet's edge was moved in until `search` fits)
+        left, top = max(x0 - reach, 0), max(y0 - reach, 0)
+        right, bottom = min(x0 + tile + reach, width), min(y0 + tile + reach, height)
+        scores = cv2.matchTemplate(d2[top:bottom, left:right], template, cv2.TM_CCOEFF_NORMED)
+        _, best, _, (bx, by) = cv2.minMaxLoc(scores)
+        if 0 < bx < scores.shape[1] - 1 and 0 < by < scores.shape[0] - 1:
+            break
+        first = first or (scores, best, bx, by, left, top)
+    else:
+        # at the edge of the wider search too (the photo's edge stops it, at the sheet's edge): the first search's
+        # best place, as far as it goes (its neighbours' shifts make the field; seed 32 curl photo 2: the bottom
+        # row's tiles, cut short by the sheet's edge, placed its guests within their refinement)
+        assert first is not None
+        scores, best, bx, by, left, top = first
     if best < TILE_MATCH:
         return None
     away = scores.copy()
@@ -452,7 +471,7 @@ def _tile_match(d2: Floats, r2: Floats, x0: int, y0: int, tile: int, search: int
     if best - float(away.max()) < TILE_UNIQUE:
         return None
     # the peak to a fraction of a pixel (a parabola through it and its neighbours)
-    return _subpixel(scores, bx, by, 1), _subpixel(scores, bx, by, 0)
+    return _subpixel(scores, bx, by, 1) + left - x0, _subpixel(scores, bx, by, 0) + top - y0
 
 
 def _subpixel(scores: Floats, bx: int, by: int, axis: int) -> float:

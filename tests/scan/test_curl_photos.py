@@ -1,0 +1,31 @@
+"""A sheet curled at an angle moves its marks further than the tiles' usual search (issue 27, item 4): seed 34's
+`curl` photo 10 (benchmarks/scan_photos.py --families all --seed 34, regenerated the way the benchmark makes it, as
+tests/scan/test_seed21_silent.py does), a 33.6 mm curl shot at 33 degrees with a corner marker lifted with it, puts
+the marks of the sheet's curled half 6.5-7.5 mm from where the four markers place them. The tiles were searched
+6 mm around: their best matches lay at the edge of the search, were taken there, and pinned that half 1-2 mm short
+of its print; 39 marks were read off their outlines and asked about as covered (none wrong). A tile whose best match
+is at the edge of its search is searched again twice as far (photo_marks.WIDER)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("cv2")
+
+from generator.games.castle.sheets import kinds  # noqa: E402
+from generator.sheets.photos import read_photo  # noqa: E402
+from tests.scan import test_seed21_silent as seed21  # noqa: E402
+from tests.sheets.helpers import shipped  # noqa: E402
+
+
+def test_a_curl_past_the_tiles_search_is_followed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(seed21, "SEED", 34)
+    sheet, photo = seed21.benchmark_photo("curl", 10, render=300 / 72, megapixels=None)
+    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
+    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    assert verdict.confident_wrong == 0, verdict
+    # the second tower's column, on the curled half, read where it is printed: every bubble decided, as drawn
+    tower = [i for i, mark in enumerate(sheet.map.marks) if mark.field == "towers[1]"]
+    assert [read.reads[i].state for i in tower] == [photo.truth[i] for i in tower], [read.reads[i] for i in tower]
+    covered = sum(r.code == "covered" for r in read.reads)
+    assert covered <= 15, covered  # 32 before (and 39 asked in all)
