@@ -12,17 +12,12 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from generator.games.castle.sheets import kinds  # noqa: E402
-from generator.sheets.photos import read_photo  # noqa: E402
 from tests.scan import test_seed21_silent as seed21  # noqa: E402
-from tests.sheets.helpers import shipped  # noqa: E402
 
 
 def test_a_curl_past_the_tiles_search_is_followed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(seed21, "SEED", 34)
-    sheet, photo = seed21.benchmark_photo("curl", 10, render=300 / 72, megapixels=None)
-    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
-    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    sheet, photo, read, verdict = seed21.read_judged("curl", 10)
     assert verdict.confident_wrong == 0, verdict
     # the second tower's column, on the curled half, read where it is printed: every bubble decided, as drawn
     tower = [i for i, mark in enumerate(sheet.map.marks) if mark.field == "towers[1]"]

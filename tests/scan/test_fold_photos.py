@@ -21,18 +21,13 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from generator.games.castle.sheets import kinds  # noqa: E402
 from generator.sheets.photo_marks import NOWHERE, Measure, _seen_better  # noqa: E402
-from generator.sheets.photos import read_photo  # noqa: E402
 from tests.scan import test_seed21_silent as seed21  # noqa: E402
-from tests.sheets.helpers import shipped  # noqa: E402
 
 
 def test_empty_figures_on_a_folds_lit_face_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(seed21, "SEED", 32)
-    sheet, photo = seed21.benchmark_photo("fold", 8, render=300 / 72, megapixels=None)
-    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
-    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    sheet, photo, read, verdict = seed21.read_judged("fold", 8)
     asked = [(mark.field, mark.value, r.code) for mark, r in zip(sheet.map.marks, read.reads, strict=True)
              if r.state is None]
     assert verdict.outcome == "right", asked
@@ -45,13 +40,11 @@ def test_a_bubble_keeps_its_own_place_where_its_outline_is_seen_better(monkeypat
     middle) and the bubble, under the fold's bright face, was asked about as glare; at its own place its outline
     reads 1.22 times darker and nothing is inked."""
     monkeypatch.setattr(seed21, "SEED", 32)
-    sheet, photo = seed21.benchmark_photo("fold", 3, render=300 / 72, megapixels=None)
-    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
+    sheet, photo, read, verdict = seed21.read_judged("fold", 3)
     nine = next(i for i, mark in enumerate(sheet.map.marks)
                 if (mark.field, mark.digit, mark.value) == ("towers[0]", "units", 9))
     assert photo.truth[nine] is False, "the benchmark's photo: tower 0's 9 is empty"
     assert read.reads[nine].state is False, read.reads[nine]
-    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
     assert verdict.outcome == "right"
 
 

@@ -62,6 +62,14 @@ def benchmark_photo(family_name: str, index: int, render: float = RENDER,
     return sheet, families.make(family, sheet, bench.filled_marks(the_map, values), f"{SEED}-{index}", around)
 
 
+def read_judged(family_name: str, index: int) -> tuple[Any, Any, Any, Any]:
+    """The benchmark's own photo `index` of the family at SEED (sheets at 300 dpi, as the family shoots it), read:
+    its sheet, the photo, what was read, and the benchmark's verdict on it."""
+    sheet, photo = benchmark_photo(family_name, index, render=300 / 72, megapixels=None)
+    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
+    return sheet, photo, read, families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+
+
 def read_asked(sheet: Any, photo: Any, field: str, value: object, code: str, truth: bool | None) -> int:
     """Read `photo`: not scored wrong, its mark `field` = `value` asked about (`code`), and no mark decided against
     its truth (`confident_wrong`: a must-ask mark decided counts, even where a sibling's question saved its field).

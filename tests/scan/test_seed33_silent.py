@@ -21,10 +21,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from generator.games.castle.sheets import kinds  # noqa: E402
-from generator.sheets.photos import read_photo  # noqa: E402
 from tests.scan import test_seed21_silent as seed21  # noqa: E402
-from tests.sheets.helpers import shipped  # noqa: E402
 
 
 def test_a_circle_dipping_into_its_bubble_is_not_a_neighbours_stroke(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -35,9 +32,7 @@ def test_a_circle_dipping_into_its_bubble_is_not_a_neighbours_stroke(monkeypatch
 
 def test_tiles_are_matched_on_print_not_on_a_column_of_fills(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(seed21, "SEED", 33)
-    sheet, photo = seed21.benchmark_photo("erased-ghosts", 5, render=300 / 72, megapixels=None)
-    read = read_photo(photo.data, "photo.jpg", kinds(shipped()))
-    verdict = seed21.families.judge(sheet.map, photo, [r.state for r in read.reads], read.reading)
+    sheet, photo, read, verdict = seed21.read_judged("erased-ghosts", 5)
     assert verdict.confident_wrong == 0, verdict
     # the column read where it is printed: none of its bubbles asked about as covered (its outline not found)
     tower = [i for i, mark in enumerate(sheet.map.marks) if mark.field == "towers[3]"]
