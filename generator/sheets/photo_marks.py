@@ -14,10 +14,11 @@ The photo reader (:mod:`~generator.sheets.photos`) straightens the sheet by its 
    lines without brightening anything. Either way a mark whose printed outline cannot be seen is not read;
 4. **registers each block of marks on its printed outlines** (:func:`register`): tiles of the sheet are matched
    with the printed page ±6 mm around where the markers place them, twice as far when the best match lies at the
-   edge of that (a curled or folded sheet moves marks by millimetres, and not all the same way), the tiles' shifts are made one smooth field (tiles that disagree with
-   their neighbours, or whose match is ambiguous, give way), and each mark is then read where that field puts it,
-   refined on its own outline (and, once decided, asked about if its outline fits much better a little way off and
-   reads differently there: a fold's crease moves the sheet more sharply than the field follows);
+   edge of that (a curled or folded sheet moves marks by millimetres, and not all the same way), the tiles' shifts
+   are made one smooth field (tiles that disagree with their neighbours, or whose match is ambiguous, give way), and
+   each mark is then read where that field puts it, refined on its own outline (and, once decided, asked about if
+   its outline fits much better a little way off and reads differently there: a fold's crease moves the sheet more
+   sharply than the field follows);
 5. **measures each mark** (:func:`measure`) and **decides it with a margin** (:func:`decide`): a bubble's inside
    (its mean ink, the share of it inked, how far the ink spreads), the ring just outside it (a circle drawn around
    a bubble is a mark), where ink comes from (a stroke that starts in a filled neighbour is not a mark of this
