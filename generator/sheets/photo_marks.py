@@ -152,17 +152,6 @@ SOFT = 0.8
 #: partial-residents), one rubbed out badly 0.43 (seed 32, erased-ghosts photo 2) and 0.28 (seed 31, photo 7). A
 #: figure below this share of the fills is asked about (FAINT, for a mark of any shape, would decide 0.43 coloured).
 FIGURE_FAINT = 0.55
-#: A bubble inked whole (WHOLE_COVER of its inside or more, its ink WHOLE_MM wide or wider: a fill, or a fill
-#: rubbed out, smeared over the bubble) is asked about below WHOLE_FAINT of the sheet's fills, not only FAINT: a
-#: fill rubbed out badly reads up to 0.54 of them, a real fill inked whole 0.70 at the least (every mark of seeds 14
-#: and 32 of the erased-ghosts, low-light, noise and light-ticks families, and of the erased-ghosts filling shot with
-#: the low-light camera, seeds 14 and 31, where fills rubbed out badly read 0.40-0.54 were decided filled: seed 31
-#: photo 19 counted a guest rubbed out). A line in a grainy photo can read broad (its noise passes the ink
-#: threshold) but rarely whole: 20 of 778 such lines, 3 of them below 0.55. FAINT stays for the rest (a tick or a
-#: cross read broad reads 0.23 of the fills and up).
-WHOLE_COVER = 0.95
-WHOLE_MM = 2.4
-WHOLE_FAINT = 0.55
 #: A thin line (a tick, a cross) reads this share of a broad mark's darkness of the same pencil (a camera blurs a
 #: thin line into the paper beside it): what a sheet's ticks are compared with when it has too few of them.
 THIN_SHARE = 0.55
@@ -1013,10 +1002,8 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         # (only questions are added by what follows the GHOST line: nothing new is decided)
         close = max(beside, as_fill.get((mark.field, mark.digit), 0.0)) if broad and beside else beside
         soft = not broad and mark.shape != "figure" and m.core >= SOFT * m.cover
-        whole = broad and mark.shape != "figure" and m.cover >= WHOLE_COVER and m.wide >= WHOLE_MM
         ask = max(FAINT * faint, GHOST_CLOSE * faint if soft and sheet.ink else 0.0,
-                  FIGURE_FAINT * sheet.ink if mark.shape == "figure" else 0.0,
-                  WHOLE_FAINT * sheet.ink if whole else 0.0)
+                  FIGURE_FAINT * sheet.ink if mark.shape == "figure" else 0.0)
         faint_here = m.level <= GHOST * (like or beside) or m.level <= ask or m.level <= GHOST_CLOSE * close
         if faint_here and mark.shape in sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline[mark.shape]:
             # a ghost is faint against marks seen as the sheet's are; where the print itself is not seen (under a

@@ -64,32 +64,3 @@ def test_an_empty_looking_figure_is_read_when_its_drawing_is_seen(outline: float
     m = replace(NOWHERE, outside=0.0, outline=outline, print_seen=print_seen, cover=cover)
     read = decide(FIGURE, m, SHEET)
     assert (read.state, read.code) == (state, code)
-
-
-def test_a_guest_rubbed_out_in_a_dark_room_is_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The `erased-ghosts` filling (values rubbed out, some so badly a person must be asked) shot with the
-    `low-light` camera, a combination the benchmark's families do not hold: seed 31 photo 19, the Jester rubbed out
-    badly (a felt-tip fill, a quarter to a third of its ink left, smeared over its bubble) read 0.40 of the sheet's fills,
-    above FAINT, and was counted as a guest: the game scored wrong without a flag. A bubble inked whole is now asked
-    about below WHOLE_FAINT of the fills (real fills inked whole read 0.70 of them at the least)."""
-    families = seed21.families
-    low, ghosts = families.FAMILIES["low-light"], families.FAMILIES["erased-ghosts"]
-    monkeypatch.setitem(families.FAMILIES, "dark-ghosts", replace(ghosts, name="dark-ghosts", camera=low.camera))
-    monkeypatch.setattr(seed21, "SEED", 31)
-    sheet, photo, read, verdict = seed21.read_judged("dark-ghosts", 19)
-    jester = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == "guests" and mark.value == "jester")
-    assert photo.truth[jester] is None, "the benchmark's photo: the Jester rubbed out badly"
-    assert verdict.outcome != "wrong", verdict.wrong
-    assert read.reads[jester].state is None and read.reads[jester].code == "ghost", read.reads[jester]
-
-
-def test_a_prince_rubbed_out_badly_is_asked_about_not_decided(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seed 14, erased-ghosts photo 13: the Prince rubbed out badly read 0.42 of the sheet's fills and was decided
-    filled, in a field asked about anyway (the one mark decided against its truth on five seeds of every family,
-    stops 34-36); a bubble inked whole below WHOLE_FAINT of the fills is asked about."""
-    monkeypatch.setattr(seed21, "SEED", 14)
-    sheet, photo, read, verdict = seed21.read_judged("erased-ghosts", 13)
-    prince = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == "guests" and mark.value == "prince")
-    assert photo.truth[prince] is None
-    assert read.reads[prince].state is None, read.reads[prince]
-    assert verdict.confident_wrong == 0, verdict
