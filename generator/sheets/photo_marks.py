@@ -449,22 +449,25 @@ def _tile_match(d2: Floats, r2: Floats, x0: int, y0: int, tile: int, search: int
     if float(template.std()) < 0.02:
         return None
     height, width = d2.shape
-    first: tuple[Floats, float, int, int, int, int] | None = None
-    for reach in (search, search * WIDER):
-        # the search as far as the photo goes (a tile at the sheet's edge was moved in until `search` fits)
+
+    def searched(reach: int) -> tuple[Floats, float, int, int, int, int, bool]:
+        """The scores `reach` around (as far as the photo goes: a tile at the sheet's edge was moved in until
+        `search` fits), the best and its place, the window's corner, and whether the best lies inside it."""
         left, top = max(x0 - reach, 0), max(y0 - reach, 0)
         right, bottom = min(x0 + tile + reach, width), min(y0 + tile + reach, height)
         scores = cv2.matchTemplate(d2[top:bottom, left:right], template, cv2.TM_CCOEFF_NORMED)
         _, best, _, (bx, by) = cv2.minMaxLoc(scores)
-        if 0 < bx < scores.shape[1] - 1 and 0 < by < scores.shape[0] - 1:
-            break
-        first = first or (scores, best, bx, by, left, top)
-    else:
+        inside = 0 < bx < scores.shape[1] - 1 and 0 < by < scores.shape[0] - 1
+        return scores, best, bx, by, left, top, inside
+
+    scores, best, bx, by, left, top, inside = searched(search)
+    if not inside:
+        wider = searched(search * WIDER)
         # at the edge of the wider search too (the photo's edge stops it, at the sheet's edge): the first search's
-        # best place, as far as it goes (its neighbours' shifts make the field; seed 32 curl photo 2: the bottom
-        # row's tiles, cut short by the sheet's edge, placed its guests within their refinement)
-        assert first is not None
-        scores, best, bx, by, left, top = first
+        # best place stands, as far as it goes (its neighbours' shifts make the field; seed 32 curl photo 2: the
+        # bottom row's tiles, cut short by the sheet's edge, placed its guests within their refinement)
+        if wider[-1]:
+            scores, best, bx, by, left, top, _ = wider
     if best < TILE_MATCH:
         return None
     away = scores.copy()

@@ -294,8 +294,9 @@ class Database:
 
     def _write_loop(self) -> None:
         """Run queued writes until the database is closed (:meth:`_write_batch`)."""
-        while not self._write_batch():
-            pass
+        closing = False
+        while not closing:
+            closing = self._write_batch()
 
     def _write_batch(self) -> bool:
         """Run the next writes queued, waiting for one. Writes waiting together share one commit (group commit): each
