@@ -172,6 +172,12 @@ SMEARED = 0.9
 WIDE_MM = 1.5
 #: A mark inked over this share of its inside is broad (a fill, a smear); a tick or a cross covers less.
 BROAD = 0.8
+#: A fill is inked evenly over the bubble: the 20th percentile of its darkness inside reads EVEN of the 80th or more
+#: (nine in ten of the fills of seed 14 and 33's low-light, erased-ghosts and dark-room photos 0.81 or more, a fill
+#: rubbed out 0.69 or more), a line does not, however a grainy photo spreads it (crosses 0.42-0.63 at the median,
+#: nine in ten under 0.75; ticks under 0.70): a dark room's ticks and crosses read inked over 80 % of their inside
+#: (cover), and made the fills' usual ink a line's.
+EVEN = 0.75
 
 
 @dataclass(frozen=True)
@@ -551,6 +557,9 @@ class Measure:
     #: how dark its printed outline reads against how dark this photo shows print there (`print_shown`: the
     #: sheet's usual share, the print spread as the photo was smoothed); 0 when not known
     print_seen: float = 0.0
+    #: how evenly its inside is inked: the 20th percentile of the darkness inside against the 80th (1 for a figure,
+    #: coloured in as it may be)
+    even: float = 1.0
 
 
 NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0, 0)
@@ -742,12 +751,16 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         edge_angle = math.atan2(my, mx)
     middle = float(inked[_middle(w, h)].mean()) if len(xs) else 0.0
     core_share = float(core.sum()) / area if len(xs) else 0.0
+    even = 1.0
+    if mark.shape != "figure" and len(xs):
+        low, high = np.percentile(added[read > 0], (20, 80))
+        even = float(low / high) if high > 0 else 1.0
     ring = 0.0
     if mark.shape != "figure":
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold, circles)
     return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
-                   x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share, print_seen)
+                   x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share, print_seen, even)
 
 
 @lru_cache(maxsize=32)
@@ -862,7 +875,9 @@ def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
         known = outlines.get(mark.shape, [])
         if m.cover < COVER_EMPTY and len(known) >= 3 and m.outline >= OUTLINE_SEEN * float(np.median(known)):
             bare.setdefault(mark.shape, []).append(m.outline)
-    inks = [m.level for _, m in seen if m.cover >= BROAD]
+    # a fill is inked evenly; a line, however a grainy photo spreads it over the bubble, is not (a dark room's ticks
+    # and crosses read inked over 80 % of their inside, and dragged the fills' usual down to a line's darkness)
+    inks = [m.level for _, m in seen if m.cover >= BROAD and m.even >= EVEN]
     thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD and m.wide < WIDE_MM]
     # the sheet's outlines (each shape its own), and its pencil: known from three marks or more
     return Usual({shape: float(np.median(v)) for shape, v in outlines.items() if len(v) >= 3},
@@ -935,7 +950,7 @@ def _broad(m: Measure, blur_mm: float) -> bool:
     """Whether a mark's ink is broad (a fill, a smear) rather than a line (a tick, a cross): inked over most of its
     inside, or wider than a line. In a soft photo a line's ink spreads over the bubble and past WIDE_MM: what still
     shows it is a line is its dark core with paler flanks (a fill, or a trace rubbed out, is even)."""
-    broad = m.cover >= BROAD or m.wide >= WIDE_MM
+    broad = (m.cover >= BROAD or m.wide >= WIDE_MM) and m.even >= EVEN
     return broad and not (blur_mm >= SOFT_PHOTO_MM and m.core < SMEARED * m.cover)
 
 
