@@ -178,6 +178,14 @@ BROAD = 0.8
 #: nine in ten under 0.75; ticks under 0.70): a dark room's ticks and crosses read inked over 80 % of their inside
 #: (cover), and made the fills' usual ink a line's.
 EVEN = 0.75
+#: A pen's fill reads at least as dark as its line: the median of a sheet's fills read 0.96-2.5 of its lines' (seed 14
+#: and 33's erased-ghosts photos, sharp, the lines nearly as dark as fills; their low-light and dark-room photos, the
+#: lines spread thin by the grain, 1.36 and up). A sheet whose even marks read under UNDER_LINES of its lines, or
+#: which has fewer than three, shows no fill of the player's: those even marks are what a player who ticks and crosses
+#: rubbed out (0.34-0.81 of the lines, seed 14's dark room). There an even mark below LONE of the lines is asked
+#: about: a fill rubbed out badly read up to 1.1 of them, so a real fill as faint as the lines is asked about too.
+UNDER_LINES = 0.9
+LONE = 1.25
 
 
 @dataclass(frozen=True)
@@ -852,6 +860,9 @@ class Usual:
     thin: float = 0.0
     #: the outlines of the marks with nothing in them, seen (each shape its own; the covered ones left out)
     bare: dict[str, float] = field(default_factory=dict)
+    #: the darkness of the sheet's lines (its ticks and crosses, however spread) where its even marks show no fill
+    #: darker than them (`UNDER_LINES`): those are what was rubbed out, or filled lightly; 0 where they do
+    lines: float = 0.0
 
 
 def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
@@ -879,10 +890,16 @@ def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
     # and crosses read inked over 80 % of their inside, and dragged the fills' usual down to a line's darkness)
     inks = [m.level for _, m in seen if m.cover >= BROAD and m.even >= EVEN]
     thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD and m.wide < WIDE_MM]
+    lines = thin + [m.level for _, m in seen if m.cover >= BROAD and m.even < EVEN and m.spread >= SPREAD]
+    # a pen's fill reads at least as dark as its line: where the sheet's even marks read fainter than its lines, or
+    # it has too few to say, they are not what the player's fills read (a player who ticks and crosses)
+    ink = float(np.median(inks)) if len(inks) >= 3 else 0.0
+    line = float(np.median(lines)) if len(lines) >= 3 else 0.0
+    traced = line if line and ink < UNDER_LINES * line else 0.0
     # the sheet's outlines (each shape its own), and its pencil: known from three marks or more
     return Usual({shape: float(np.median(v)) for shape, v in outlines.items() if len(v) >= 3},
-                 float(np.median(inks)) if len(inks) >= 3 else 0.0, float(np.median(thin)) if len(thin) >= 3 else 0.0,
-                 {shape: float(np.median(v)) for shape, v in bare.items() if len(v) >= 3})
+                 ink, float(np.median(thin)) if len(thin) >= 3 else 0.0,
+                 {shape: float(np.median(v)) for shape, v in bare.items() if len(v) >= 3}, traced)
 
 
 def _margin(value: float, low: float, high: float) -> float:
@@ -1003,7 +1020,9 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
                 m.ring >= CIRCLED:
             continue  # (a circle around a bubble is read by its ring, not by ink inside, however little dips in)
         broad = _broad(m, blur_mm)
-        like = sheet.ink if broad else sheet.thin or sheet.ink * THIN_SHARE
+        # on a sheet whose even marks read fainter than its lines: an even mark is asked about up to LONE of them
+        lone = LONE * sheet.lines if broad and mark.shape != "figure" else 0.0
+        like = (sheet.ink or sheet.lines) if broad else sheet.thin or sheet.ink * THIN_SHARE
         # a line rubbed out is smeared wider than a drawn one, so the camera's blur takes less of its darkness: the
         # sheet's drawn ticks, blurred more, can read fainter than what is left of one rubbed out badly (seed 31,
         # erased-ghosts photo 1: a quarter of a tick's graphite on the paper read 0.43 of the drawn ticks, 0.18 of
@@ -1021,7 +1040,7 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         close = max(beside, as_fill.get((mark.field, mark.digit), 0.0)) if broad and beside else beside
         soft = not broad and mark.shape != "figure" and m.core >= SOFT * m.cover
         ask = max(FAINT * faint, GHOST_CLOSE * faint if soft and sheet.ink else 0.0,
-                  FIGURE_FAINT * sheet.ink if mark.shape == "figure" else 0.0)
+                  FIGURE_FAINT * sheet.ink if mark.shape == "figure" else 0.0, lone)
         faint_here = m.level <= GHOST * (like or beside) or m.level <= ask or m.level <= GHOST_CLOSE * close
         if faint_here and mark.shape in sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline[mark.shape]:
             # a ghost is faint against marks seen as the sheet's are; where the print itself is not seen (under a

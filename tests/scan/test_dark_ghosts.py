@@ -74,3 +74,43 @@ def test_a_guest_rubbed_out_in_a_dark_room_is_asked_about(monkeypatch: pytest.Mo
         camera=families.Camera(exposure=(0.15, 0.35), noise=(4, 8))))
     sheet, photo = seed21.benchmark_photo("dark-ghosts", 19, render=300 / 72, megapixels=None)
     seed21.read_asked(sheet, photo, "guests", "jester", "ghost", truth=None)
+
+
+@pytest.mark.parametrize(("traces", "level", "state", "code"), [
+    (0, 0.20, None, "ghost"),   # the only even mark, as dark as the lines: rubbed out, or filled lightly: asked
+    (3, 0.23, None, "ghost"),   # three more fainter than the lines (rubbed out): not the pen's fill, asked
+    (3, 0.40, True, ""),        # twice the lines: the pen's fill
+    (0, 0.40, True, ""),
+])
+def test_on_a_sheet_of_lines_an_even_mark_as_dark_as_the_lines_is_asked_about(traces: int, level: float,
+                                                                            state: bool | None, code: str) -> None:
+    reads = _settled(LINES + [_ink(0.15, 0.85) for _ in range(traces)] + [_ink(level, 0.85)])
+    assert (reads[-1].state, reads[-1].code) == (state, code)
+    assert [r.state for r in reads[:len(LINES)]] == [True] * len(LINES)  # the lines themselves are read
+
+
+def test_a_player_who_ticks_and_fills_darker_keeps_their_fills() -> None:
+    # a sheet of lines with three fills darker than them: those tell the pen's fill, and a fill a little lighter is
+    # read as one
+    reads = _settled(LINES + [_ink(0.55, 0.9) for _ in range(3)] + [_ink(0.30, 0.9)])
+    assert [r.state for r in reads[-4:]] == [True] * 4
+
+
+def test_guests_rubbed_out_on_a_sheet_of_ticks_in_a_dark_room_are_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same pairing with a player who only ticks and crosses (stop 37's `dark-ghost-lines`), seed 31 photo 8:
+    Dagobert and the Knight rubbed out badly (ballpoint), the Princess ticked. The sheet's even marks are what was
+    rubbed out: they made the usual fill, fainter than the sheet's crosses, the two guests read 0.80 and 1.17 of it,
+    and were scored guests without a question. A pen's fill reads at least as dark as its line: against the lines
+    they are asked about."""
+    families = seed21.families
+    monkeypatch.setattr(seed21, "SEED", 31)
+    monkeypatch.setitem(families.FAMILIES, "dark-ghost-lines", families.Family(
+        "dark-ghost-lines", "rubbed-out values on a sheet of ticks, in a dark room",
+        filling=families.Filling(styles={"tick": 0.5, "cross": 0.5}, ghosts=0.5, bad_ghosts=0.3),
+        camera=families.Camera(exposure=(0.15, 0.35), noise=(4, 8))))
+    sheet, photo, read, verdict = seed21.read_judged("dark-ghost-lines", 8)
+    assert verdict.outcome != "wrong", verdict.wrong
+    for guest in ("dagobert", "knight"):
+        index = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == "guests" and mark.value == guest)
+        assert photo.truth[index] is None  # the benchmark's photo: rubbed out badly
+        assert (read.reads[index].state, read.reads[index].code) == (None, "ghost"), read.reads[index]
