@@ -173,17 +173,18 @@ WIDE_MM = 1.5
 #: A mark inked over this share of its inside is broad (a fill, a smear); a tick or a cross covers less.
 BROAD = 0.8
 #: A fill is inked evenly over the bubble: the 20th percentile of its darkness inside reads EVEN of the 80th or more
-#: (nine in ten of the fills of seed 14 and 33's low-light, erased-ghosts and dark-room photos 0.81 or more, a fill
-#: rubbed out 0.69 or more), a line does not, however a grainy photo spreads it (crosses 0.42-0.63 at the median,
-#: nine in ten under 0.75; ticks under 0.70): a dark room's ticks and crosses read inked over 80 % of their inside
-#: (cover), and made the fills' usual ink a line's.
+#: (684 bubbles inked over 80 %, seed 33's low-light and erased-ghosts photos and seed 14's dark-room probe: nine in
+#: ten fills 0.81 or more, fills rubbed out 0.69 or more), a line does not, however a grainy photo spreads it
+#: (crosses 0.42-0.63 at the median, nine in ten under 0.75; ticks under 0.70): a dark room's crosses read inked over
+#: 80 % of their inside (cover) nine times in ten, and made the fills' usual ink a line's.
 EVEN = 0.75
-#: A pen's fill reads at least as dark as its line: the median of a sheet's fills read 0.96-2.5 of its lines' (seed 14
-#: and 33's erased-ghosts photos, sharp, the lines nearly as dark as fills; their low-light and dark-room photos, the
-#: lines spread thin by the grain, 1.36 and up). A sheet whose even marks read under UNDER_LINES of its lines, or
-#: which has fewer than three, shows no fill of the player's: those even marks are what a player who ticks and crosses
-#: rubbed out (0.34-0.81 of the lines, seed 14's dark room). There an even mark below LONE of the lines is asked
-#: about: a fill rubbed out badly read up to 1.1 of them, so a real fill as faint as the lines is asked about too.
+#: A pen's fill reads at least as dark as its line: the median of a sheet's fills read 0.96-1.62 of its lines' on
+#: seed 33's erased-ghosts photos (sharp: the lines nearly as dark as fills), 1.36-2.49 on its low-light ones and on
+#: seed 14's dark-room probe (the lines spread thin by the grain). A sheet whose even marks read under UNDER_LINES of
+#: its lines, or which has fewer than three, shows no fill of the player's: those even marks are what a player who
+#: ticks and crosses rubbed out (0.34-0.81 of the lines, seed 14's dark-room probe of such sheets). There an even
+#: mark below LONE of the lines is asked about: a fill rubbed out badly read up to 1.1 of them, so a real fill as
+#: faint as the lines is asked about too.
 UNDER_LINES = 0.9
 LONE = 1.25
 

@@ -5,7 +5,9 @@ A bubble rubbed out badly is told from a fill by its darkness against the sheet'
 grainy photo the reader smooths the sheet as much as it is grainy, and a tick or a cross spreads over its bubble:
 ink over 80 % of the inside, like a fill. Counted with the fills, the player's lines made the usual fill a line's
 darkness, and a fill rubbed out badly (a quarter to a third of its graphite left) read as dark as that usual: scored
-filled without a question. A fill is inked evenly; a line, however spread, is not (`Measure.even`).
+filled without a question. A fill is inked evenly; a line, however spread, is not (`Measure.even`). And a player
+who only ticks and crosses has no fill on the sheet: there its even marks are what was rubbed out, fainter than its
+lines, where a pen's fill reads at least as dark as its line (`Usual.lines`).
 """
 
 from __future__ import annotations
