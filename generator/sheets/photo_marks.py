@@ -760,14 +760,13 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         edge_angle = math.atan2(my, mx)
     middle = float(inked[_middle(w, h)].mean()) if len(xs) else 0.0
     core_share = float(core.sum()) / area if len(xs) else 0.0
-    even = 1.0
-    if mark.shape != "figure" and len(xs):
-        low, high = np.percentile(added[read > 0], (20, 80))
-        even = float(low / high) if high > 0 else 1.0
-    ring = 0.0
+    ring, even = 0.0, 1.0
     if mark.shape != "figure":
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold, circles)
+        if len(xs):
+            low, high = np.percentile(added[read > 0], (20, 80))
+            even = float(low / high) if high > 0 else 1.0
     return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
                    x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share, print_seen, even)
 
