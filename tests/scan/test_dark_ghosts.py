@@ -13,6 +13,7 @@ lines, where a pen's fill reads at least as dark as its line (`Usual.lines`).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -48,6 +49,15 @@ def test_lines_a_grainy_photo_spreads_are_not_the_usual_fill() -> None:
     assert sheet.ink == pytest.approx(0.60)  # the fills' (with the lines counted: 0.20)
 
 
+def _in_a_dark_room(monkeypatch: pytest.MonkeyPatch, name: str, filling: Any) -> None:
+    """The family `name`: sheets filled as `filling`, photographed with the `low-light` family's camera (a pairing
+    the benchmark's families do not hold: stop 37's probe, /work/notes/dark_ghosts.py), at seed 31."""
+    families = seed21.families
+    monkeypatch.setattr(seed21, "SEED", 31)
+    monkeypatch.setitem(families.FAMILIES, name, families.Family(
+        name, "rubbed-out values in a dark room", filling=filling, camera=families.FAMILIES["low-light"].camera))
+
+
 def _settled(measures: list[Measure]) -> list[MarkRead]:
     marks = _marks(len(measures))
     sheet = usual(marks, measures)
@@ -64,16 +74,11 @@ def test_a_fill_rubbed_out_badly_among_spread_lines_is_asked_about() -> None:
 
 
 def test_a_guest_rubbed_out_in_a_dark_room_is_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The `erased-ghosts` family's rubbed-out values photographed with the `low-light` family's camera, a pairing
-    the benchmark's families do not hold (stop 37's probe, /work/notes/dark_ghosts.py), seed 31 photo 19: the Jester
+    """The `erased-ghosts` family's rubbed-out values in a dark room, seed 31 photo 19: the Jester
     rubbed out badly (felt tip, a quarter to a third of it left) read 0.24 dark, the fills 0.66, the sheet's crosses
     spread by the grain 0.2-0.4. Counted with the fills, the crosses made the usual fill a line's, and the Jester was
     scored a guest without a question; against the fills it reads 0.36, and is asked about."""
-    families = seed21.families
-    monkeypatch.setattr(seed21, "SEED", 31)
-    monkeypatch.setitem(families.FAMILIES, "dark-ghosts", families.Family(
-        "dark-ghosts", "rubbed-out values in a dark room", filling=families.Filling(ghosts=0.35, bad_ghosts=0.15),
-        camera=families.Camera(exposure=(0.15, 0.35), noise=(4, 8))))
+    _in_a_dark_room(monkeypatch, "dark-ghosts", seed21.families.FAMILIES["erased-ghosts"].filling)
     sheet, photo = seed21.benchmark_photo("dark-ghosts", 19, render=300 / 72, megapixels=None)
     seed21.read_asked(sheet, photo, "guests", "jester", "ghost", truth=None)
 
@@ -104,12 +109,8 @@ def test_guests_rubbed_out_on_a_sheet_of_ticks_in_a_dark_room_are_asked_about(mo
     rubbed out: they made the usual fill, fainter than the sheet's crosses, the two guests read 0.80 and 1.17 of it,
     and were scored guests without a question. A pen's fill reads at least as dark as its line: against the lines
     they are asked about."""
-    families = seed21.families
-    monkeypatch.setattr(seed21, "SEED", 31)
-    monkeypatch.setitem(families.FAMILIES, "dark-ghost-lines", families.Family(
-        "dark-ghost-lines", "rubbed-out values on a sheet of ticks, in a dark room",
-        filling=families.Filling(styles={"tick": 0.5, "cross": 0.5}, ghosts=0.5, bad_ghosts=0.3),
-        camera=families.Camera(exposure=(0.15, 0.35), noise=(4, 8))))
+    _in_a_dark_room(monkeypatch, "dark-ghost-lines", seed21.families.Filling(
+        styles={"tick": 0.5, "cross": 0.5}, ghosts=0.5, bad_ghosts=0.3))
     sheet, photo, read, verdict = seed21.read_judged("dark-ghost-lines", 8)
     assert verdict.outcome != "wrong", verdict.wrong
     for guest in ("dagobert", "knight"):
