@@ -9,7 +9,8 @@ that a caller can tell what went wrong without parsing text. Errors that carry s
 :class:`ProblemsError`, which lists every problem under a heading.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from enum import IntEnum
 from pathlib import Path
 from typing import NamedTuple
@@ -215,6 +216,29 @@ def stop_if_requested() -> None:
 def requested_stop() -> int | None:
     """The signal that asked the command to stop, if one has."""
     return _stop_signal
+
+
+#: The signals that stop a command (those :func:`request_stop` is called for), where the system has them.
+STOPPING = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+
+
+@contextmanager
+def stops_held() -> Iterator[None]:
+    """Hold the signals that stop a command for the block: one that comes meanwhile waits, and stops the command
+    as soon as the block is over. For steps a stop must not cut in two: a folder made and noted for removal, outputs
+    put in place, worker processes forked and noted for killing."""
+    import signal
+
+    held = {getattr(signal, name) for name in STOPPING if hasattr(signal, name)}
+    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, OSError, ValueError):  # no signal masks here (not POSIX, or not the main thread)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _raise_stop(signum: int) -> None:

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.errors import OutputError, os_reason, stop_if_requested
+from generator.errors import OutputError, os_reason, stop_if_requested, stops_held
 
 #: Names Windows reserves whatever their extension; refused so that an output folder can be copied anywhere.
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
@@ -359,7 +359,7 @@ class Transaction:
                 import tempfile  # here, not at the top: a command that writes nothing never needs it
 
                 # Held: a signal between mkdtemp's mkdir and this assignment would leave a folder nobody discards
-                with _signals_held():
+                with stops_held():
                     self.root = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=self.out))
                 (self.root / "owner").write_text(_host())
             except OSError as err:
@@ -374,7 +374,7 @@ class Transaction:
             if os.path.lexists(folder):
                 break
             missing.append(folder)
-        with _signals_held():
+        with stops_held():
             try:
                 self.out.mkdir(parents=True, exist_ok=True)
             finally:  # a parent made before a deeper mkdir failed is noted too
@@ -452,7 +452,7 @@ class Transaction:
         except OSError as err:
             raise _fail(self.out, err) from None
         undo: list[Callable[[], None]] = []
-        with _signals_held():
+        with stops_held():
             stop_if_requested()  # a stop whose exception was lost: nothing is put in place
             for item in order:
                 try:
@@ -516,23 +516,6 @@ def transaction(out: Path) -> Iterator[Transaction]:
     finally:
         tx.discard()
         _ACTIVE.remove(tx)
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold the signals that stop a command while outputs are put in place, so that none stops it halfway."""
-    import signal
-
-    held = {signal.SIGINT, signal.SIGTERM, *(getattr(signal, n) for n in ("SIGHUP", "SIGQUIT") if hasattr(signal, n))}
-    try:
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    except (AttributeError, OSError, ValueError):  # no signal masks here (not POSIX, or not the main thread)
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 # --- single files and folders, in the command's transaction or in one of their own --------------------------------

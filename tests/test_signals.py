@@ -214,10 +214,41 @@ def test_workers_die_with_their_parent(tmp_path: Path, sig: int) -> None:
         assert staging(out) == []
 
 
-def test_a_worker_killed_alone_fails_the_export_cleanly(tmp_path: Path) -> None:
-    """A worker that dies (the kernel's out-of-memory killer) fails the export, which keeps nothing of it."""
+def test_a_signal_that_comes_between_forking_a_worker_and_noting_it_stops_the_export(tmp_path: Path) -> None:
+    """The workers are forked with the stopping signals held: a SIGTERM that came just after a fork, before the pool
+    noted its worker, left a worker nobody killed, and the stopped export then waited for it at exit, forever (CI
+    saw it once: "stopped by SIGTERM", and no exit 20 s later; the test above signals when the second worker
+    appears, right in that moment)."""
+    out = tmp_path / "out"
+    deck = make_deck(tmp_path / "deck", 400)
+    script = (  # the signal is sent from inside the pool's start of its second worker, just after the fork
+        "import os, signal, sys\nimport multiprocessing.process as mp\nfrom generator.cli import run\n"
+        "real = mp.BaseProcess.start\nstarted = []\n"
+        "def start(self):\n    real(self)\n    started.append(self.pid)\n"
+        "    if len(started) == 2:\n        print(*started, flush=True)\n        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "mp.BaseProcess.start = start\n"
+        "sys.argv = ['donjon', 'export', 'png', '--content', sys.argv[1], '--out', sys.argv[2], '--jobs', '2']\nrun()\n")
+    process = subprocess.Popen(with_default_signals([sys.executable, "-c", script, str(deck), str(out)]),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        stdout, stderr = process.communicate(timeout=STOP_S)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        stdout, stderr = process.communicate()
+        pytest.fail(f"the stopped export did not exit within {STOP_S} s: {stderr}")
+    assert process.returncode == 128 + signal.SIGTERM, stderr
+    workers = [int(pid) for pid in stdout.split()]
+    assert len(workers) == 2, stdout
+    assert wait_for(lambda: not any(running(w) for w in workers), 10), "a worker outlived its command"
+    assert staging(out) == [] and list(out.rglob("*")) == []
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=lambda s: signal.Signals(s).name)
+def test_a_worker_killed_alone_fails_the_export_cleanly(tmp_path: Path, sig: int) -> None:
+    """A worker that dies (the kernel's out-of-memory killer, or a `kill` of its own) fails the export, which keeps
+    nothing of it. SIGTERM too: the workers are forked with the stopping signals held, and take them back."""
     process, out, workers = export_with_workers(tmp_path, 1)
-    os.kill(workers[0], signal.SIGKILL)
+    os.kill(workers[0], sig)
     _stdout, stderr = process.communicate(timeout=STOP_S)
     assert process.returncode == 3 and "a worker process was killed before it finished" in stderr, stderr
     assert wait_for(lambda: not any(running(w) for w in workers), 10)

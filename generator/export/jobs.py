@@ -26,7 +26,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-from generator.errors import DonjonError, ExitCode, OutputError, stop_if_requested
+from generator.errors import DonjonError, ExitCode, OutputError, stop_if_requested, stops_held
 
 C = TypeVar("C")
 T = TypeVar("T")
@@ -100,16 +100,18 @@ def _die_with_parent(parent: int, watch: tuple[int, int] | None) -> None:
         os._exit(1)
 
 
-def _worker_start(parent: int, watch: tuple[int, int] | None) -> None:
+def _worker_start(parent: int, watch: tuple[int, int] | None, mask: set[int]) -> None:
     # Ctrl-C reaches every process of the terminal's group: the parent stops the export (and discards what was
     # staged) and ends its workers. Any other stopping signal just ends a worker: it holds nothing to clean up
-    # (it inherited the parent's handlers, which would raise in it instead).
+    # (it inherited the parent's handlers, which would raise in it instead). The worker was forked with the
+    # stopping signals held (see `run`): it takes back the mask the command had, and a signal sent meanwhile lands.
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP", "SIGQUIT"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     _die_with_parent(parent, watch)
 
 
@@ -179,19 +181,24 @@ def run(func: Callable[[C, T], R], context: C, chunks: Sequence[T], *, jobs: int
             progress(counts[index])
         return [results[i] for i in range(len(chunks))]
 
+    import signal
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
     order = sorted(range(len(chunks)), key=lambda i: -weights[i])
     _CURRENT = _Work(func, context, chunks)  # type: ignore[arg-type]
     watch = _parent_watch()
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # the command's own mask, for the workers to take back
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=multiprocessing.get_context("fork"),
-                               initializer=_worker_start, initargs=(os.getpid(), watch))
+                               initializer=_worker_start, initargs=(os.getpid(), watch, mask))
     finished = False
     try:
         try:
-            # submitting starts the workers one by one: one killed meanwhile breaks the pool under `submit` itself
-            futures = {pool.submit(_run_chunk, i): i for i in order}
+            # submitting starts the workers one by one: one killed meanwhile breaks the pool under `submit` itself.
+            # Held from stops: a stop between a fork and the pool's noting of its worker left a worker nobody
+            # killed, which the parent's exit then waited for (multiprocessing joins its children at exit) forever
+            with stops_held():
+                futures = {pool.submit(_run_chunk, i): i for i in order}
             pending = set(futures)
             while pending:
                 # a chunk at a time, and a look every WAIT_S for a stop whose exception Python dropped (a Ctrl-C
