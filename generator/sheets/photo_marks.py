@@ -1020,8 +1020,12 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
                 m.ring >= CIRCLED:
             continue  # (a circle around a bubble is read by its ring, not by ink inside, however little dips in)
         broad = _broad(m, blur_mm)
-        # on a sheet whose even marks read fainter than its lines: an even mark is asked about up to LONE of them
-        lone = LONE * sheet.lines if broad and mark.shape != "figure" else 0.0
+        # on a sheet whose even marks read fainter than its lines: an even mark is asked about up to LONE of them.
+        # A figure too where three such marks or more show what this player rubbed out: compared with them, a figure
+        # rubbed out badly read 0.57-1.17 of them and was counted a resident (seeds 14 and 31 of the dark-room probe
+        # of sheets of lines: rubbed out 0.30-1.02 of the lines, coloured in 1.27 or more). Not where the sheet has
+        # no even mark at all: light 2H colouring in of a sharp photo reads 0.97-2.6 of its lines (light-ticks)
+        lone = LONE * sheet.lines if (sheet.ink if mark.shape == "figure" else broad) else 0.0
         like = (sheet.ink or sheet.lines) if broad else sheet.thin or sheet.ink * THIN_SHARE
         # a line rubbed out is smeared wider than a drawn one, so the camera's blur takes less of its darkness: the
         # sheet's drawn ticks, blurred more, can read fainter than what is left of one rubbed out badly (seed 31,

@@ -7,7 +7,8 @@ ink over 80 % of the inside, like a fill. Counted with the fills, the player's l
 darkness, and a fill rubbed out badly (a quarter to a third of its graphite left) read as dark as that usual: scored
 filled without a question. A fill is inked evenly; a line, however spread, is not (`Measure.even`). And a player
 who only ticks and crosses has no fill on the sheet: there its even marks are what was rubbed out, fainter than its
-lines, where a pen's fill reads at least as dark as its line (`Usual.lines`).
+lines, where a pen's fill reads at least as dark as its line (`Usual.lines`); a resident figure coloured in there is
+a fill of that pen too.
 """
 
 from __future__ import annotations
@@ -96,6 +97,26 @@ def test_on_a_sheet_of_lines_an_even_mark_as_dark_as_the_lines_is_asked_about(tr
     assert [r.state for r in reads[:len(LINES)]] == [True] * len(LINES)  # the lines themselves are read
 
 
+def _figure(level: float) -> Measure:
+    """A resident figure coloured in over 75 % of it (a figure is even by definition), its median darkness `level`."""
+    return replace(_ink(level, 1.0, cover=0.75), wide=4.0, core=0.8)
+
+
+@pytest.mark.parametrize(("traces", "level", "state"), [
+    (4, 0.20, None),   # as dark as the lines, beside marks rubbed out: rubbed out badly (or coloured lightly): asked
+    (4, 0.40, True),   # twice the lines: coloured in with the pen that drew them
+    (0, 0.20, True),   # nothing on the sheet was rubbed out: a hard pencil's colouring is as light as its lines
+])
+def test_on_a_sheet_of_lines_a_figure_as_dark_as_the_lines_is_asked_about(traces: int, level: float,
+                                                                          state: bool | None) -> None:
+    marks = _marks(len(LINES) + traces) + [Mark("residents", "r0", "figure", 300.0, 10.0, 10.0, 16.0)]
+    measures = LINES + [_ink(0.15, 0.85) for _ in range(traces)] + [_figure(level)]
+    sheet = usual(marks, measures)
+    reads = [MarkRead(True, m.cover, 1.0) for m in measures]
+    settled = settle(marks, measures, reads, sheet, {**TYPES, "residents": "list"})
+    assert (settled[-1].state, settled[-1].code) == (state, "ghost" if state is None else "")
+
+
 def test_a_player_who_ticks_and_fills_darker_keeps_their_fills() -> None:
     # a sheet of lines with three fills darker than them: those tell the pen's fill, and a fill a little lighter is
     # read as one
@@ -117,3 +138,11 @@ def test_guests_rubbed_out_on_a_sheet_of_ticks_in_a_dark_room_are_asked_about(mo
         index = next(i for i, mark in enumerate(sheet.map.marks) if mark.field == "guests" and mark.value == guest)
         assert photo.truth[index] is None  # the benchmark's photo: rubbed out badly
         assert (read.reads[index].state, read.reads[index].code) == (None, "ghost"), read.reads[index]
+    # ... and the resident figures rubbed out badly (ballpoint), compared with those rubbed-out even marks, read 0.57
+    # to 1.17 of them and were counted residents: against the lines (0.50-1.02 of them) they are asked about, and
+    # the figures coloured in (1.27 of the lines or more on the probe's sheets of lines) are read
+    figures = [i for i, mark in enumerate(sheet.map.marks) if mark.shape == "figure" and i not in photo.hidden]
+    rubbed = [i for i in figures if photo.truth[i] is None]
+    assert len(rubbed) >= 3, rubbed  # the benchmark's photo: four residents rubbed out badly
+    assert [read.reads[i].state for i in rubbed] == [None] * len(rubbed)
+    assert all(read.reads[i].state is True for i in figures if photo.truth[i] is True)
