@@ -24,6 +24,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from generator.processes import can_die_with_parent, die_with_parent
 from scoring.engine import Scorer, is_sheet
 from scoring.result import Unread
 
@@ -135,6 +136,7 @@ def _fork(block: Sequence[Unit], scorer: Scorer, as_json: bool, named: bool) -> 
         return None
     sys.stdout.flush()
     sys.stderr.flush()
+    parent = os.getpid()
     try:
         pid = os.fork()
     except OSError:
@@ -147,6 +149,8 @@ def _fork(block: Sequence[Unit], scorer: Scorer, as_json: bool, named: bool) -> 
     # the child: score, hand the outcomes over, and leave without running anything of the parent's
     status = 1
     try:
+        if can_die_with_parent():  # a stopped command leaves no child scoring on, holding its output streams open
+            die_with_parent(parent)
         os.close(read_end)
         scored = [outcome(scorer, path, as_json, named) for path in block]
         data = json.dumps([[o.exit_code, o.output, o.error] for o in scored], ensure_ascii=False).encode("utf-8")

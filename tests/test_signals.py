@@ -255,6 +255,42 @@ def test_a_worker_killed_alone_fails_the_export_cleanly(tmp_path: Path, sig: int
     assert staging(out) == [] and list(out.rglob("*")) == []
 
 
+def test_a_stopped_batch_of_end_states_leaves_no_child_scoring(tmp_path: Path) -> None:
+    """`donjon score` of 200 files or more scores them in forked children too (scoring/batch.py): stopped, the command
+    leaves none of them running on. Each child is slowed here to a tenth of a second a file (its block would take
+    20 s), so that it is surely still scoring when its parent is signalled."""
+    files = []
+    for i in range(400):
+        files.append(tmp_path / f"game{i:03}.yaml")
+        files[-1].write_text(f"game: guildhall\n# {i}\n", encoding="utf-8")
+    script = (
+        "import os, sys, time\nimport scoring.batch as batch\nfrom generator.cli import run\n"
+        "parent = os.getpid()\nreal = batch.outcome\n"
+        "def outcome(*args, **kwargs):\n    if os.getpid() != parent:\n        time.sleep(0.1)\n"
+        "    return real(*args, **kwargs)\n"
+        "batch.outcome = outcome\nsys.argv = ['donjon', 'score', *sys.argv[1:]]\nrun()\n")
+    process = subprocess.Popen(with_default_signals([sys.executable, "-c", script, *map(str, files)]),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    found: list[int] = []
+
+    def forked() -> bool:
+        found[:] = children(process.pid)
+        return bool(found) or process.poll() is not None
+
+    assert wait_for(forked), "the batch never forked"
+    assert process.poll() is None and found, "the batch ended before it could be signalled"
+    process.send_signal(signal.SIGTERM)
+    try:
+        _stdout, stderr = process.communicate(timeout=STOP_S)
+    except subprocess.TimeoutExpired:  # the command ended, and a child went on holding its output open
+        for child in found:
+            os.kill(child, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"the output of the stopped command was still open {STOP_S} s later, held by a child")
+    assert process.returncode == 128 + signal.SIGTERM, stderr[-500:]
+    assert wait_for(lambda: not any(running(c) for c in found), 2), "a child went on scoring after its command"
+
+
 def _doubled(_context: None, chunk: list[int]) -> list[int]:
     return [2 * n for n in chunk]
 

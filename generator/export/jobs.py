@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
 from generator.errors import DonjonError, ExitCode, OutputError, stop_if_requested, stops_held
+from generator.processes import can_die_with_parent, die_with_parent
 
 C = TypeVar("C")
 T = TypeVar("T")
@@ -70,32 +71,22 @@ class _Work(Generic[C, T, R]):
 _CURRENT: _Work[object, object, object] | None = None
 
 
-#: prctl's option asking for a signal when the parent dies (linux/prctl.h).
-PR_SET_PDEATHSIG = 1
-
-
 def _die_with_parent(parent: int, watch: tuple[int, int] | None) -> None:
     """Make sure this worker ends when `parent` does, even if the parent is killed outright."""
-    import signal
-
     if watch is None:
-        import ctypes
-        import ctypes.util
+        die_with_parent(parent)
+        return
+    import threading
 
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    else:
-        import threading
+    read_end, write_end = watch
+    os.close(write_end)  # only the parent may hold it open: its death then closes the pipe
 
-        read_end, write_end = watch
-        os.close(write_end)  # only the parent may hold it open: its death then closes the pipe
+    def wait_for_parent() -> None:
+        while os.read(read_end, 1):
+            pass
+        os._exit(1)
 
-        def wait_for_parent() -> None:
-            while os.read(read_end, 1):
-                pass
-            os._exit(1)
-
-        threading.Thread(target=wait_for_parent, daemon=True).start()
+    threading.Thread(target=wait_for_parent, daemon=True).start()
     if os.getppid() != parent:  # the parent died before the watch began
         os._exit(1)
 
@@ -117,9 +108,7 @@ def _worker_start(parent: int, watch: tuple[int, int] | None, mask: set[int]) ->
 
 def _parent_watch() -> tuple[int, int] | None:
     """A pipe for the workers to watch where the kernel cannot signal them their parent's death (not Linux)."""
-    import sys
-
-    return None if sys.platform.startswith("linux") else os.pipe()
+    return None if can_die_with_parent() else os.pipe()
 
 
 def _end_workers(pool: object) -> None:
