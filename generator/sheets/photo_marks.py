@@ -737,8 +737,9 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
     area = float(read.sum())
     if area < 4:
         return NOWHERE
+    readable = read > 0
     threshold = ink_threshold(light_)
-    inked = _strokes(added > threshold) & (read > 0)
+    inked = _strokes(added > threshold) & readable
     cover = float(inked.sum()) / area
     mean = float((np.clip(added - threshold / 2, 0, 1) * read).sum()) / area
     ys, xs = np.nonzero(inked)
@@ -749,7 +750,7 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
     if len(xs):
         # the ink's shape at half its peak: a line stays a line, however blurred; a blob or a smear stays wide
         peak = float(np.percentile(added[inked], 90))
-        core = _strokes((added >= peak / 2) & (read > 0))
+        core = _strokes((added >= peak / 2) & readable)
         inner = cv2.distanceTransform(np.pad(core.astype(np.uint8), 1), cv2.DIST_L2, 3)
         wide = 2 * float(inner.max()) / PX_MM
     glare = float(light_.glare[y0:y0 + h, x0:x0 + w].mean())
@@ -765,7 +766,7 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold, circles)
         if len(xs):
-            low, high = np.percentile(added[read > 0], (20, 80))
+            low, high = np.percentile(added[readable], (20, 80))
             even = float(low / high) if high > 0 else 1.0
     return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
                    x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share, print_seen, even)
