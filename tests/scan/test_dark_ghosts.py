@@ -24,8 +24,9 @@ from generator.sheets.marks import Mark  # noqa: E402
 from generator.sheets.photo_marks import NOWHERE, Measure, MarkRead, settle, usual  # noqa: E402
 from tests.scan import test_seed21_silent as seed21  # noqa: E402
 
-#: guests: a field of several values, so no mark is compared with its neighbours, only with the sheet's usual ink
-TYPES = {"guests": "list"}
+#: guests and residents: fields of several values, so no mark is compared with its neighbours, only with the sheet's
+#: usual ink
+TYPES = {"guests": "list", "residents": "list"}
 
 
 def _marks(count: int) -> list[Mark]:
@@ -59,8 +60,10 @@ def _in_a_dark_room(monkeypatch: pytest.MonkeyPatch, name: str, filling: Any) ->
         name, "rubbed-out values in a dark room", filling=filling, camera=families.FAMILIES["low-light"].camera))
 
 
-def _settled(measures: list[Measure]) -> list[MarkRead]:
-    marks = _marks(len(measures))
+def _settled(measures: list[Measure], marks: list[Mark] | None = None) -> list[MarkRead]:
+    """The reads `settle` leaves of `measures` (of `marks`, by default as many guests), each read first as inked or
+    not by its cover."""
+    marks = marks or _marks(len(measures))
     sheet = usual(marks, measures)
     reads = [MarkRead(True if m.cover >= 0.1 else False, m.cover, 1.0) for m in measures]
     return settle(marks, measures, reads, sheet, TYPES)
@@ -110,10 +113,7 @@ def _figure(level: float) -> Measure:
 def test_on_a_sheet_of_lines_a_figure_as_dark_as_the_lines_is_asked_about(traces: int, level: float,
                                                                           state: bool | None) -> None:
     marks = _marks(len(LINES) + traces) + [Mark("residents", "r0", "figure", 300.0, 10.0, 10.0, 16.0)]
-    measures = LINES + [_ink(0.15, 0.85) for _ in range(traces)] + [_figure(level)]
-    sheet = usual(marks, measures)
-    reads = [MarkRead(True, m.cover, 1.0) for m in measures]
-    settled = settle(marks, measures, reads, sheet, {**TYPES, "residents": "list"})
+    settled = _settled(LINES + [_ink(0.15, 0.85) for _ in range(traces)] + [_figure(level)], marks)
     assert (settled[-1].state, settled[-1].code) == (state, "ghost" if state is None else "")
 
 
