@@ -234,11 +234,13 @@ def _leave(code: object) -> None:
     import signal
     import threading
 
+    from generator.errors import stopping_signals
+
     status = 0 if code is None else code if isinstance(code, int) else 1
     if not isinstance(code, (int, type(None))):
         sys.stderr.write(f"{code}\n")  # what SystemExit("message") prints
     try:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT})
+        signal.pthread_sigmask(signal.SIG_BLOCK, stopping_signals())
     except (AttributeError, OSError, ValueError):  # no signal masks (not POSIX)
         pass
     try:

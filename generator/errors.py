@@ -222,6 +222,13 @@ def requested_stop() -> int | None:
 STOPPING = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 
 
+def stopping_signals() -> set[int]:
+    """The numbers of :data:`STOPPING`'s signals this system has."""
+    import signal
+
+    return {getattr(signal, name) for name in STOPPING if hasattr(signal, name)}
+
+
 @contextmanager
 def stops_held() -> Iterator[None]:
     """Hold the signals that stop a command for the block: one that comes meanwhile waits, and stops the command
@@ -229,9 +236,8 @@ def stops_held() -> Iterator[None]:
     put in place, worker processes forked and noted for killing."""
     import signal
 
-    held = {getattr(signal, name) for name in STOPPING if hasattr(signal, name)}
     try:
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, stopping_signals())
     except (AttributeError, OSError, ValueError):  # no signal masks here (not POSIX, or not the main thread)
         yield
         return
