@@ -74,8 +74,19 @@ def read_text(path: Path, *, display: str | None = None, max_bytes: int = MAX_BY
     return decode(read_bytes(path, name, max_bytes), name)
 
 
+#: The byte-order marks of the Unicode encodings other than UTF-8, longest first (UTF-32's little-endian mark begins
+#: with UTF-16's): Windows Notepad's "Unicode" and Excel's "Unicode Text" save UTF-16 with its mark, and the mark
+#: says the encoding for certain, so such a file is read rather than refused as binary for its NUL bytes.
+_UNICODE_MARKS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
+                  (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+
+
 def decode(raw: bytes, name: str) -> str:
-    """Decode UTF-8 bytes, naming the line of the first byte that is not UTF-8 or is a NUL."""
+    """Decode UTF-8 bytes (or UTF-16 and UTF-32 led by their byte-order mark), naming the line of the first byte
+    that is not UTF-8 or is a NUL."""
+    for mark, codec in _UNICODE_MARKS:
+        if raw.startswith(mark):
+            return _decode_marked(raw, codec, name)
     nul = raw.find(b"\x00")
     if nul >= 0:
         raise InputError(name, "is not a text file (it holds NUL bytes)", raw.count(b"\n", 0, nul) + 1)
@@ -85,6 +96,20 @@ def decode(raw: bytes, name: str) -> str:
         line = raw.count(b"\n", 0, err.start) + 1
         raise InputError(name, f"is not UTF-8 text (byte 0x{raw[err.start]:02x} at offset {err.start})", line) from None
     return text[1:] if text.startswith("\ufeff") else text
+
+
+def _decode_marked(raw: bytes, codec: str, name: str) -> str:
+    """Decode a file led by the byte-order mark of `codec` (the codec reads the mark and drops it)."""
+    try:
+        text = raw.decode(codec)
+    except UnicodeDecodeError as err:
+        line = raw[:err.start].decode(codec, errors="replace").count("\n") + 1
+        raise InputError(name, f"is not {codec.upper()} text past offset {err.start}, though it begins with the "
+                               f"{codec.upper()} byte-order mark", line) from None
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise InputError(name, "is not a text file (it holds NUL characters)", text.count("\n", 0, nul) + 1)
+    return text
 
 
 def load_file(path: Path, *, display: str | None = None, max_bytes: int = MAX_BYTES) -> Document:

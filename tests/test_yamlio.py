@@ -106,3 +106,24 @@ def test_files_binary_non_utf8_bom_missing_and_too_large(tmp_path: Path) -> None
     as_json = tmp_path / "x.json"
     as_json.write_text('{"a": [1, 2]}')
     assert load_file(as_json).data == {"a": [1, 2]}
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_a_file_saved_as_utf16_or_utf32_with_its_mark_is_read(tmp_path: Path, codec: str) -> None:
+    # Windows Notepad's "Unicode" is UTF-16 LE led by its byte-order mark: it holds NUL bytes, yet it is text
+    saved = tmp_path / "notepad.yaml"
+    saved.write_bytes("\ufeffgame: guédelon\nrounds: 12\n".encode(codec))
+    assert load_file(saved).data == {"game": "guédelon", "rounds": 12}
+
+
+def test_a_utf16_file_cut_in_the_middle_of_a_character_names_its_line(tmp_path: Path) -> None:
+    cut = tmp_path / "cut.yaml"
+    cut.write_bytes("\ufeffa: 1\nb: 2\n".encode("utf-16-le") + b"c")
+    with pytest.raises(InputError, match="UTF-16") as err:
+        read_text(cut)
+    assert err.value.line == 3
+    nul = tmp_path / "nul.yaml"
+    nul.write_bytes("\ufeffa: 1\n\x00".encode("utf-16-le"))
+    with pytest.raises(InputError, match="not a text file") as err:
+        read_text(nul)
+    assert err.value.line == 2
