@@ -1,6 +1,7 @@
 """Scan-ready sheets read from photos: markers found, blur judged, perspective and rotation undone, each mark read.
 
-A photo (JPEG, PNG, or HEIC with pillow-heif) is decoded to grey by Pillow, within bounds: a photo of more than
+A photo (JPEG, PNG, or HEIC with pillow-heif) is decoded to grey by Pillow (coloured ink as dark as it absorbs:
+:mod:`~generator.sheets.photo_colour`), within bounds: a photo of more than
 :data:`MAX_PIXELS` is decoded at a reduced scale when it is a JPEG (the decoder skips what it does not need) and
 refused otherwise, so memory stays bounded whatever the file claims. opencv (the `scan` extra, imported here and in
 :mod:`~generator.sheets.photo_marks` only when a photo is read) then:
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import InputError
 from generator.sheets.marks import CORNERS, DICTIONARY, MarkMap, Reading, interpret, marker_id, of_marker
+from generator.sheets.photo_colour import image_grey
 from generator.sheets.photo_marks import SCALE, MarkRead, expected, printed, read_marks
 from generator.sheets.photo_reasons import PhotoIssue, PhotoRefused, field_issues, refusal
 from generator.wording import listing
@@ -156,14 +158,19 @@ def decode(data: bytes, display: str) -> Grey:
                     raise InputError(display, f"is {width * height / 1e6:.0f} megapixels, too large to read even at "
                                               "an eighth of its size")
                 if reduction > 1:
-                    image.draft("L", (math.ceil(width / reduction), math.ceil(height / reduction)))
+                    # a colour JPEG is decoded to its own luminance and colour differences, no RGB in between (the
+                    # luminance is the grey a reduced decoding in grey gives, to the bit)
+                    image.draft("YCbCr" if image.mode == "RGB" else "L",
+                                (math.ceil(width / reduction), math.ceil(height / reduction)))
             if image.mode.startswith("I"):
                 # 16 bits of grey a pixel (a scanner app's PNG): its 8-bit twin, the top byte of each value;
                 # Pillow's convert("L") would clip every value above 255 to white
                 wide = np.asarray(image if image.mode == "I" else image.convert("I"))
                 return (np.clip(wide, 0, 65535) >> 8).astype(np.uint8)
-            grey = image.convert("L")
-            return np.asarray(grey, dtype=np.uint8)
+            if image.mode in ("1", "L", "LA", "La"):
+                return np.asarray(image.convert("L"), dtype=np.uint8)
+            # coloured ink (a yellow felt tip) reads as dark as it absorbs, not as light as it looks
+            return image_grey(image)
         except InputError:
             raise
         except Image.DecompressionBombError:

@@ -435,10 +435,10 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
     None when it shows no sheet's markers (or photos cannot be read here)."""
     try:
         import cv2  # noqa: F401  (the scan extra)
-        import numpy as np
         import pypdfium2 as pdfium
     except ImportError:
         return None
+    from generator.sheets.photo_colour import image_grey
     from generator.sheets.photo_reasons import PhotoRefused
     from generator.sheets.photos import MAX_PIXELS, read_grey
 
@@ -448,8 +448,8 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
         width, height = page.get_size()
         if width * height * SCAN_SCALE ** 2 > MAX_PIXELS:
             return None
-        pixels = page.render(scale=SCAN_SCALE, grayscale=True).to_numpy()
-        return np.ascontiguousarray(pixels[:, :, 0] if pixels.ndim == 3 else pixels)
+        # in colour, and to grey as a photo is: a scanner app's colour scan shows a yellow felt tip as ink too
+        return image_grey(page.render(scale=SCAN_SCALE).to_pil())
 
     try:
         pdf = pdfium.PdfDocument(data)

@@ -102,9 +102,9 @@ def fill_marks(the_map: MarkMap, grey: Image, values: Mapping[str, Any], tone: i
 
 def photograph(image: Image, turn: float = 0.0, tilt: float = 0.08, size: tuple[int, int] = (1600, 1200),
                quality: int = 85, background: int = 90) -> bytes:
-    """`image` photographed: turned by `turn` degrees, in perspective (`tilt` shrinks one edge by that share), on
-    a table, as a JPEG of `size`."""
-    h, w = image.shape
+    """`image` (grey, or colour in BGR) photographed: turned by `turn` degrees, in perspective (`tilt` shrinks one
+    edge by that share), on a table, as a JPEG of `size`."""
+    h, w = image.shape[:2]
     width, height = size
     scale = 0.85 * min(width, height) / max(w, h) if turn % 180 else 0.85 * min(width / w, height / h)
     if turn % 180 and not turn % 90:
@@ -119,7 +119,8 @@ def photograph(image: Image, turn: float = 0.0, tilt: float = 0.08, size: tuple[
     src = np.array([(0, 0), (w, 0), (w, h), (0, h)], dtype=np.float32)
     homography = cv2.getPerspectiveTransform(src, placed)
     photo = cv2.warpPerspective(image, homography, (width, height), flags=cv2.INTER_AREA,
-                                borderMode=cv2.BORDER_CONSTANT, borderValue=background)
+                                borderMode=cv2.BORDER_CONSTANT,
+                                borderValue=background if image.ndim == 2 else (background,) * 3)
     ok, data = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     return bytes(data.tobytes())

@@ -1,0 +1,126 @@
+"""Coloured ink read as ink: a resident coloured in with a yellow felt tip or an orange pencil is as plainly marked
+as one in graphite, though its luminance is near the paper's (generator/sheets/photo_colour.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from generator.games.castle.sheets import read_sheets  # noqa: E402
+from generator.sheets.photo_colour import ink_grey  # noqa: E402
+from tests.scan.helpers import GREAT, RENDER, expected, marks_for, photograph, sheet_image  # noqa: E402
+from tests.sheets.helpers import shipped  # noqa: E402
+
+#: Inks as a marker or coloured pencil leaves them on white paper (RGB), and how much of the paper each covers.
+YELLOW_FELT = ((250, 222, 30), 1.0)
+ORANGE_PENCIL = ((245, 150, 45), 0.9)
+BLUE_BALLPOINT = ((40, 60, 190), 1.0)
+#: A warm room's light on the paper (RGB gains): the paper reads cream, not white.
+WARM = (1.0, 0.94, 0.8)
+
+
+def _ycc(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Luminance and colour differences of an RGB image as a JPEG stores them (uint8 each)."""
+    ycc = cv2.cvtColor(rgb.astype(np.uint8), cv2.COLOR_RGB2YCrCb)
+    return ycc[..., 0], ycc[..., 2], ycc[..., 1]
+
+
+def test_neutral_pixels_keep_their_luminance_under_a_warm_light_and_colour_noise() -> None:
+    rng = np.random.default_rng(7)
+    grey = np.concatenate([np.full((200, 50), 235), rng.integers(20, 236, (200, 150))], axis=1).astype(np.float32)
+    noisy = grey[..., None] * np.array(WARM) + rng.normal(0, 4, (200, 200, 3))  # colour noise: each channel its own
+    luma, cb, cr = _ycc(np.clip(noisy, 0, 255))
+    assert np.array_equal(ink_grey(luma, cb, cr), luma)
+
+
+def test_coloured_ink_reads_as_dark_as_the_channel_it_absorbs() -> None:
+    paper = np.full((100, 100, 3), 240.0) * np.array(WARM)
+    yellow = paper * np.array(YELLOW_FELT[0]) / 255
+    image = np.concatenate([paper, yellow], axis=1)
+    luma, cb, cr = _ycc(image)
+    grey = ink_grey(luma, cb, cr)
+    assert luma[0, 150] > 0.8 * luma[0, 0]  # to the eye, yellow is nearly as light as the paper
+    assert grey[0, 150] < 0.5 * grey[0, 0]  # read darker than a mid-grey pencil: by the blue it takes away
+    assert grey[0, 0] == luma[0, 0]  # the paper is left as it was
+
+
+def _coloured_sheet(residents: tuple[tuple[int, int, int], float], bubbles: tuple[tuple[int, int, int], float],
+                    values: dict[str, object]) -> np.ndarray:
+    """The Great Architect sheet (BGR) under a warm light, its residents coloured in with one ink, its bubbles
+    filled with another; a share of the paper under each stroke is left (a pencil's grain)."""
+    the_map, grey = sheet_image("great-architect", "a4")
+    rgb = grey[..., None].astype(np.float32) * np.ones(3, np.float32)
+    rng = np.random.default_rng(3)
+    for mark, fill in zip(the_map.marks, marks_for(the_map, values), strict=True):
+        if not fill:
+            continue
+        (colour, cover) = residents if mark.shape == "figure" else bubbles
+        mask = np.zeros(grey.shape, np.uint8)
+        cx, cy = (mark.x + mark.width / 2) * RENDER, (mark.y + mark.height / 2) * RENDER
+        if mark.shape == "figure":
+            cv2.rectangle(mask, (round((mark.x + mark.width * 0.25) * RENDER), round(cy - 1)),
+                          (round((mark.x + mark.width * 0.75) * RENDER), round((mark.y + mark.height * 0.92) * RENDER)),
+                          1, -1)
+            cv2.circle(mask, (round(cx), round((mark.y + mark.height * 0.22) * RENDER)),
+                       round(mark.width * RENDER * 0.14), 1, -1)
+        else:
+            cv2.circle(mask, (round(cx), round(cy)), round(mark.width / 2 * RENDER * 0.8), 1, -1)
+        inked = (mask > 0) & (rng.random(grey.shape) < cover)
+        rgb[inked] *= np.array(colour, np.float32) / 255  # ink is transparent: it takes its colour from the paper
+    lit = np.clip(rgb * np.array(WARM, np.float32), 0, 255).astype(np.uint8)
+    return np.ascontiguousarray(lit[..., ::-1])
+
+
+@pytest.mark.parametrize("ink", [YELLOW_FELT, ORANGE_PENCIL], ids=["yellow-felt", "orange-pencil"])
+def test_residents_coloured_in_with_a_light_colour_are_read(ink: tuple[tuple[int, int, int], float]) -> None:
+    """Luminance alone read these residents (yellow: 85 % of the paper's) as marks rubbed out, each asked about."""
+    data = photograph(_coloured_sheet(ink, BLUE_BALLPOINT, GREAT), turn=7, quality=88)
+    read = read_sheets([(data, "ana.jpg")], shipped())
+    assert read.uncertain == ()
+    sheet = read.document.data["sheets"][0]
+    assert {k: v for k, v in sheet.items() if k != "player"} == expected("great-architect", "a4", GREAT)
+
+
+def test_a_colour_scan_in_a_pdf_shows_coloured_ink_too() -> None:
+    """A scanner app's colour PDF of the sheet is read as a photo is, colour included (it was rasterised in grey)."""
+    import io
+
+    from PIL import Image
+
+    bgr = _coloured_sheet(YELLOW_FELT, BLUE_BALLPOINT, GREAT)
+    scan = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(bgr[..., ::-1])).save(scan, "PDF", resolution=150.0)
+    read = read_sheets([(scan.getvalue(), "scan.pdf")], shipped())
+    assert read.uncertain == ()
+    sheet = read.document.data["sheets"][0]
+    assert {k: v for k, v in sheet.items() if k != "player"} == expected("great-architect", "a4", GREAT)
+
+
+@pytest.mark.parametrize("size", [(1600, 1200), (4400, 3300)], ids=["whole", "reduced"])
+def test_a_photo_with_no_colour_in_it_is_the_grey_it_always_was(size: tuple[int, int],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A photo of pencil marks under a warm light (a cast on every pixel, sensor noise) decodes to the luminance
+    Pillow gives, to the bit, whole or at a reduced scale: what was read before coloured ink counted is read the
+    same."""
+    import io
+    import math
+
+    from PIL import Image
+
+    from generator.sheets import photos
+
+    monkeypatch.setattr(photos, "DECODE_LONG_SIDE", 2000)  # the reduced photo decodes at half its size
+    grey = cv2.resize(sheet_image("great-architect", "a4")[1], size, interpolation=cv2.INTER_AREA)
+    noisy = grey.astype(np.float32) + np.random.default_rng(5).normal(0, 5, grey.shape)
+    bgr = np.clip(cv2.cvtColor(np.clip(noisy, 0, 255).astype(np.uint8), cv2.COLOR_GRAY2BGR).astype(np.int16)
+                  + (-8, 0, 6), 0, 255).astype(np.uint8)
+    ok, data = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    assert ok
+    image = Image.open(io.BytesIO(data.tobytes()))
+    reduction = 2 if size[0] > 4000 else 1
+    if reduction > 1:
+        image.draft("L", (math.ceil(size[0] / reduction), math.ceil(size[1] / reduction)))
+    luminance = np.asarray(image.convert("L"))
+    assert np.array_equal(photos.decode(data.tobytes(), "warm.jpg"), luminance)
