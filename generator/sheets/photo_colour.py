@@ -11,7 +11,9 @@ Only colour beyond :data:`COLOUR_MARGIN` counts: a photo's colour noise, a lens'
 line and the JPEG's coarse colour leave a neutral pixel's channels within a few grey levels of each other, and
 for those the grey is the luminance itself, unchanged. The paper's own colour (warm light, a cream paper) is taken
 out first: it is measured on the brightest part of the photo, and a neutral pixel keeps the same balance at any
-brightness, so it is removed in proportion to the pixel's luminance.
+brightness, so it is removed in proportion to the pixel's luminance. A JPEG stores its colour at half its
+resolution: the darkening is measured at that resolution (a second, smaller decoding of the photo) and each pixel
+of the grey takes the darkening of the coarse pixel it lies in.
 """
 
 from __future__ import annotations
@@ -43,23 +45,47 @@ _R_NEUTRAL = int(COLOUR_MARGIN / _RED_CR)
 
 
 def image_grey(image: Any) -> Grey:
-    """A Pillow image in colour (a photo decoded to YCbCr, or RGB, a palette, CMYK...) as the grey to read marks
-    in."""
+    """A Pillow image in colour (RGB, a palette, CMYK...; a PNG photo, a scan) as the grey to read marks in."""
     import numpy as np
 
-    if image.mode == "YCbCr":
-        ycc = np.asarray(image, dtype=np.uint8)
-        return ink_grey(ycc[:, :, 0], ycc[:, :, 1], ycc[:, :, 2])
     # the luminance as Pillow has always given it (a photo with no colour in it reads as it did, to the bit), the
     # colour differences beside it
     rgb = image if image.mode == "RGB" else image.convert("RGB")
+    grey = np.asarray(rgb.convert("L"), dtype=np.uint8)
     ycc = np.asarray(rgb.convert("YCbCr"), dtype=np.uint8)
-    return ink_grey(np.asarray(rgb.convert("L"), dtype=np.uint8), ycc[:, :, 1], ycc[:, :, 2])
+    return ink_grey(grey, ycc[:, :, 1], ycc[:, :, 2])
 
 
 def ink_grey(luma: Grey, cb: Grey, cr: Grey) -> Grey:
     """The grey to read marks in (uint8), from a photo's luminance and its colour differences (JPEG's YCbCr, each
-    uint8 with 128 for none): the luminance, darkened where a channel absorbs more than COLOUR_MARGIN below it."""
+    uint8 with 128 for none, all three the same size): the luminance, darkened where a channel absorbs more than
+    COLOUR_MARGIN below it."""
+    return darkened(luma, darkening(luma, cb, cr))
+
+
+def darkened(grey: Grey, deeper: Grey | None) -> Grey:
+    """`grey` darkened by `deeper` (grey levels; None: by nothing), which may be coarser than it (a JPEG's colour is
+    stored at half its resolution, and is decoded so): each pixel by the coarse pixel it lies in."""
+    import numpy as np
+
+    if deeper is None:
+        return grey
+    height, width = grey.shape
+    rows = np.arange(height) * deeper.shape[0] // height
+    columns = np.arange(width) * deeper.shape[1] // width
+    return _subtract(grey, deeper[rows[:, None], columns[None, :]])
+
+
+def _subtract(grey: Grey, deeper: Grey) -> Grey:
+    """`grey` - `deeper`, stopping at black (both uint8)."""
+    import numpy as np
+
+    return np.where(grey > deeper, grey - deeper, 0).astype(np.uint8)
+
+
+def darkening(luma: Grey, cb: Grey, cr: Grey) -> Grey | None:
+    """How many grey levels each pixel's colour darkens it (uint8, the size of the three planes given), or None
+    where no pixel's does (a photo with no colour in it)."""
     import numpy as np
 
     paper_y, paper_cb, paper_cr = _paper(luma, cb, cr)
@@ -67,7 +93,7 @@ def ink_grey(luma: Grey, cb: Grey, cr: Grey) -> Grey:
     share = np.arange(256, dtype=np.float64) / paper_y
     neutral_cb = np.rint(paper_cb * share).astype(np.int16)
     neutral_cr = np.rint(paper_cr * share).astype(np.int16)
-    out = np.array(luma, dtype=np.uint8, copy=True)
+    out: Grey | None = None
     for top in range(0, luma.shape[0], BLOCK_ROWS):
         rows = slice(top, top + BLOCK_ROWS)
         y = luma[rows]
@@ -81,12 +107,10 @@ def ink_grey(luma: Grey, cb: Grey, cr: Grey) -> Grey:
         bb = b.ravel()[coloured].astype(np.float32)
         rr = r.ravel()[coloured].astype(np.float32)
         lowest = np.minimum(np.minimum(_RED_CR * rr, _GREEN_CB * bb + _GREEN_CR * rr), _BLUE_CB * bb)
-        deeper = np.maximum(-lowest - COLOUR_MARGIN, 0.0)
-        block = out[rows]
-        flat = block.reshape(-1)
-        flat[coloured] = np.clip(np.rint(flat[coloured] - deeper), 0, 255).astype(np.uint8)
-        out[rows] = block
-    return out
+        if out is None:
+            out = np.zeros(luma.shape, dtype=np.uint8)
+        out.reshape(-1)[top * luma.shape[1] + coloured] = np.clip(np.rint(-lowest - COLOUR_MARGIN), 0, 255)
+    return out if out is not None and out.any() else None
 
 
 def _paper(luma: Grey, cb: Grey, cr: Grey) -> tuple[float, float, float]:

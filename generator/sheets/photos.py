@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import InputError
 from generator.sheets.marks import CORNERS, DICTIONARY, MarkMap, Reading, interpret, marker_id, of_marker
-from generator.sheets.photo_colour import image_grey
+from generator.sheets.photo_colour import darkened, darkening, image_grey
 from generator.sheets.photo_marks import SCALE, MarkRead, expected, printed, read_marks
 from generator.sheets.photo_reasons import PhotoIssue, PhotoRefused, field_issues, refusal
 from generator.wording import listing
@@ -157,11 +157,14 @@ def decode(data: bytes, display: str) -> Grey:
                 if reduction > 8:
                     raise InputError(display, f"is {width * height / 1e6:.0f} megapixels, too large to read even at "
                                               "an eighth of its size")
+                coloured = image.mode == "RGB"
                 if reduction > 1:
-                    # a colour JPEG is decoded to its own luminance and colour differences, no RGB in between (the
-                    # luminance is the grey a reduced decoding in grey gives, to the bit)
-                    image.draft("YCbCr" if image.mode == "RGB" else "L",
-                                (math.ceil(width / reduction), math.ceil(height / reduction)))
+                    image.draft("L", (math.ceil(width / reduction), math.ceil(height / reduction)))
+                if coloured:
+                    # coloured ink (a yellow felt tip) reads as dark as it absorbs, not as light as it looks: its
+                    # colour is stored at half the photo's resolution, and read at that (a second, smaller decoding)
+                    grey = np.asarray(image.convert("L"), dtype=np.uint8)
+                    return darkened(grey, _jpeg_darkening(data, width, height, reduction))
             if image.mode.startswith("I"):
                 # 16 bits of grey a pixel (a scanner app's PNG): its 8-bit twin, the top byte of each value;
                 # Pillow's convert("L") would clip every value above 255 to white
@@ -180,6 +183,18 @@ def decode(data: bytes, display: str) -> Grey:
             raise InputError(display, f"is a damaged image that cannot be read ({reason})") from None
         except MemoryError:
             raise InputError(display, "is an image too large to decode") from None
+
+
+def _jpeg_darkening(data: bytes, width: int, height: int, reduction: int) -> Grey | None:
+    """How much a colour JPEG's colour darkens its grey (photo_colour.darkening), at half the resolution its grey
+    is decoded at (as its colour is stored; at the same where that is already an eighth)."""
+    import numpy as np
+
+    coarser = min(2 * reduction, 8)
+    image = _opened(data, "jpeg")
+    image.draft("YCbCr", (math.ceil(width / coarser), math.ceil(height / coarser)))
+    ycc = np.asarray(image, dtype=np.uint8)
+    return darkening(ycc[:, :, 0], ycc[:, :, 1], ycc[:, :, 2])
 
 
 def _opened(data: bytes, kind: str) -> Any:
