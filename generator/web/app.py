@@ -685,8 +685,8 @@ class Companion:
         game = await self.saved(request.path_params["game_id"])
         hints = self.games.hints(game["game"])
         options, names, parts, team, shared = table_from_game(game, hints)
-        table_id = await self.db.awrite(lambda c: store.create_table(c, game["game"], options, names, team, parts,
-                                                                     shared, corrects=game["id"]))
+        table_id = await self.db.awrite(lambda c: store.correction_table(c, game["id"], game["game"], options, names,
+                                                                         team, parts, shared))
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
 
     async def delete_game(self, request: Request) -> Response:

@@ -86,6 +86,19 @@ def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any]
     return table_id
 
 
+def correction_table(conn: sqlite3.Connection, game_id: int, game: str, options: Mapping[str, Any],
+                     names: Sequence[str], team: Sequence[str], parts: Sequence[Mapping[str, Any]],
+                     shared: Mapping[str, Any]) -> int:
+    """The table correcting a saved game: the one already open for it (not saved yet), else a new one from the
+    game as it stands. Two phones that tap "Correct" on one game then correct it together at one table, each
+    seeing the other's changes: with a table each, the second saved would write over the first's correction."""
+    row = conn.execute("SELECT id FROM tables WHERE corrects = ? AND game_id IS NULL ORDER BY id DESC LIMIT 1",
+                       (game_id,)).fetchone()
+    if row is not None:
+        return int(row[0])
+    return create_table(conn, game, options, names, team, parts, shared, corrects=game_id)
+
+
 def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
     row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
     if row is None:

@@ -151,6 +151,29 @@ def test_a_game_corrected_at_a_table_is_a_new_version(client: TestClient) -> Non
     assert client.get(game).status_code == 404
 
 
+def test_two_phones_correcting_one_game_correct_it_together(client: TestClient) -> None:
+    """Two phones tapped "Correct this game" on one saved game: each got a table of its own, and the second saved
+    wrote its table over the first's correction (Ana's token corrected on one phone was gone from the game, with
+    nothing said). Both now open the one table correcting it, each sees the other's change, and the game keeps
+    both."""
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    first, second = (client.post(f"{game}/correct", headers=SAME_ORIGIN) for _ in range(2))
+    assert first.status_code == second.status_code == 303
+    assert first.headers["location"] == second.headers["location"]
+    for location, seat in ((first.headers["location"], "0"), (second.headers["location"], "1")):
+        client.post(f"{location}/edit", headers=SAME_ORIGIN,
+                    data={"seat": seat, "shown": seat, "op": "add", "path": "vp_tokens", "value": "1"})
+    for location in (first.headers["location"], second.headers["location"]):
+        assert client.post(f"{location}/save", headers=SAME_ORIGIN).headers["location"] == game
+    found = client.get("/api/games/" + game.rsplit("/", 1)[1]).json()
+    assert [p["score"] for p in found["players"]] == [22, 2]
+    assert [v["action"] for v in found["versions"]] == ["save", "edit"]
+    # once that correction is saved, "Correct this game" opens a new table, from the game as it now stands
+    third = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    assert third != first.headers["location"] and "22" in client.get(third).text
+
+
 def test_players_are_people_renamed_and_merged(client: TestClient) -> None:
     for names in (["Ana", "Ben"], ["ána ", "Cleo"], ["ANA", "Benoît"]):
         table_id = finished_guildhall(client, names)
