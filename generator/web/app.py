@@ -115,8 +115,11 @@ class Companion:
         html = self.env.get_template(name).render(
             request=request, join_url=self.join_url, game_names=self.games.names_in(lang),
             and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
+        # no-store: a page is a table, a game or the history as they stand, and the back button showed it from the
+        # browser's cache as it was first opened (a part without the taps made since, tapped again, counted twice)
         return HTMLResponse(html, status_code=status, headers={"content-language": lang.code,
-                                                                "vary": "Accept-Language, Cookie"})
+                                                                "vary": "Accept-Language, Cookie",
+                                                                "cache-control": "no-store"})
 
     async def set_language(self, request: Request) -> Response:
         """The language switch of every page: the phone's choice kept in a cookie for a year, then back to the page

@@ -343,3 +343,22 @@ def test_a_photo_of_a_paper_sheet_checked_and_corrected_on_a_phone(browser: Any,
     page.get_by_role("button", name="Keep these values").first.click()
     page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
     assert totals(page)["Ana"].lstrip("≈") == "36"
+
+
+def test_the_back_button_shows_the_part_as_it_stands(browser: Any, server: str) -> None:
+    """A player who tapped, looked at the table's page and came back with the back button saw their part as it was
+    when the page was first opened (Chromium showed the page from its cache, "Donjon floors" back at 0, until the
+    next poll two seconds later), and a tap again then counted twice. The page the back button shows is the part
+    as the companion holds it."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    tap(page, "Donjon floors: one more")
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
+    page.get_by_role("link", name=re.compile("table")).click()
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    page.go_back(wait_until="load")
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
+    context.close()
