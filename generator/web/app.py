@@ -640,8 +640,14 @@ class Companion:
         duration = _minutes_between(first or table.created_at, store.now())
         if table.corrects is not None:
             corrects = table.corrects
-            await self.db.awrite(lambda c: store.update_game(c, corrects, state, result, team=table.team,
-                                                             who=messages.BY_PAGE, table_id=table_id))
+            try:
+                await self.db.awrite(lambda c: store.update_game(c, corrects, state, result, team=table.team,
+                                                                 who=messages.BY_PAGE, table_id=table_id,
+                                                                 since=table.corrects_version))
+            except store.StoreError as err:  # the game changed or was deleted since the table opened it
+                gone = err.message == messages.GAME_DELETED
+                return self.page("error.html", request, status=409, status_code=409, message=err.said(lang),
+                                 back=f"/tables/{table_id}", game_link="" if gone else f"/history/games/{corrects}")
             return RedirectResponse(f"/history/games/{corrects}", status_code=303)
         game_id, _ = await self.db.awrite(lambda c: store.save_game(
             c, table.game, state, result, team=table.team, table_id=table_id, who=messages.BY_PAGE,

@@ -72,6 +72,11 @@ PDF_ON_SEAT_PAGE = N_("a fillable PDF is read on the player's own page, not here
 
 #: saved games and players
 NO_GAME = N_("there is no saved game {game}")
+#: a table correcting a saved game, saved after the game changed elsewhere (its state would undo that change)
+GAME_CHANGED = N_("game {game} was changed since this table opened it to correct it (its page lists the versions): "
+                  "saving this table would undo that change. Open the game and correct it again from there.")
+#: a table correcting a saved game, saved after the game was deleted
+GAME_DELETED = N_("game {game} was deleted since this table opened it to correct it: there is nothing to correct.")
 NO_PLAYER = N_("no saved game has a player of that name")
 RESCORE_FAILED = N_("game {game}: {error}")
 SCORES_OVER_TIME = N_("Scores of {name} over time, per game")

@@ -62,6 +62,8 @@ class GameTable:
     corrects: int | None = None
     #: the seats with an edit that can be undone (None: the shared fields)
     undoable: frozenset[int | None] = frozenset()
+    #: the version of the game `corrects` this table was opened from (None: a table opened before donjon kept it)
+    corrects_version: int | None = None
 
     @property
     def names(self) -> list[str]:
@@ -75,10 +77,12 @@ class GameTable:
 def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any], names: Sequence[str],
                  team: Sequence[str], part: Mapping[str, Any] | Sequence[Mapping[str, Any]],
                  shared: Mapping[str, Any], corrects: int | None = None) -> int:
-    """A new table; `part` is every seat's first part, or one part per seat (a saved game being corrected)."""
-    cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects) "
-                          "VALUES (?, ?, ?, ?, ?, ?)", (game, now(), _dump(dict(options)), _dump(list(team)),
-                                                        _dump(dict(shared)), corrects))
+    """A new table; `part` is every seat's first part, or one part per seat (a saved game being corrected, whose
+    version now is kept with the table)."""
+    since = None if corrects is None else latest_version(conn, corrects)
+    cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects, corrects_version) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?)", (game, now(), _dump(dict(options)), _dump(list(team)),
+                                                           _dump(dict(shared)), corrects, since))
     table_id = int(cursor.lastrowid or 0)
     parts = [part] * len(names) if isinstance(part, Mapping) else list(part)
     conn.executemany("INSERT INTO table_parts (table_id, seat, name, data) VALUES (?, ?, ?, ?)",
@@ -92,11 +96,17 @@ def correction_table(conn: sqlite3.Connection, game_id: int, game: str, options:
     """The table correcting a saved game: the one already open for it (not saved yet), else a new one from the
     game as it stands. Two phones that tap "Correct" on one game then correct it together at one table, each
     seeing the other's changes: with a table each, the second saved would write over the first's correction."""
-    row = conn.execute("SELECT id FROM tables WHERE corrects = ? AND game_id IS NULL ORDER BY id DESC LIMIT 1",
-                       (game_id,)).fetchone()
-    if row is not None:
+    row = conn.execute("SELECT id FROM tables WHERE corrects = ? AND game_id IS NULL AND corrects_version = ? "
+                       "ORDER BY id DESC LIMIT 1", (game_id, latest_version(conn, game_id))).fetchone()
+    if row is not None:  # one opened from an older version would be refused its save: a new one
         return int(row[0])
     return create_table(conn, game, options, names, team, parts, shared, corrects=game_id)
+
+
+def latest_version(conn: sqlite3.Connection, game_id: int) -> int:
+    """The number of a saved game's newest version (0: none)."""
+    return int(conn.execute("SELECT coalesce(max(number), 0) FROM game_versions WHERE game_id = ?",
+                            (game_id,)).fetchone()[0])
 
 
 def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
@@ -111,7 +121,8 @@ def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
         "SELECT 1 FROM table_edits WHERE table_id = ? AND seat IS ? AND undone = 0 ORDER BY id DESC LIMIT 1",
         (table_id, seat)).fetchone() is not None)
     return GameTable(row["id"], row["game"], row["created_at"], json.loads(row["options"]), json.loads(row["team"]),
-                     json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable)
+                     json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable,
+                     row["corrects_version"])
 
 
 def first_edit_at(conn: sqlite3.Connection, table_id: int) -> str | None:
@@ -425,11 +436,16 @@ def body_hash(body: bytes) -> str:
 
 def update_game(conn: sqlite3.Connection, game_id: int, end_state: Mapping[str, Any], result: Mapping[str, Any], *,
                 team: Sequence[str] | None = None, who: str = "donjon", action: str = "edit",
-                table_id: int | None = None) -> dict[str, Any]:
-    """Correct a saved game: its new end state and result become the game, the old ones stay as a version."""
+                table_id: int | None = None, since: int | None = None) -> dict[str, Any]:
+    """Correct a saved game: its new end state and result become the game, the old ones stay as a version.
+    `since`: the version the correction was made from (a table's); refused once the game has changed after it, or
+    was deleted, as the correction would undo that change."""
     game = get_game(conn, game_id)
     if game is None:
-        raise StoreError(messages.NO_GAME, game=game_id)
+        deleted = since is not None and conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+        raise StoreError(messages.GAME_DELETED if deleted else messages.NO_GAME, game=game_id)
+    if since is not None and latest_version(conn, game_id) != since:
+        raise StoreError(messages.GAME_CHANGED, game=game_id)
     team = list(game["team"] if team is None else team)
     conn.execute("UPDATE games SET end_state = ?, result = ?, team = ? WHERE id = ?",
                  (_dump(dict(end_state)), _dump(dict(result)), _dump(team), game_id))

@@ -174,6 +174,30 @@ def test_two_phones_correcting_one_game_correct_it_together(client: TestClient) 
     assert third != first.headers["location"] and "22" in client.get(third).text
 
 
+def test_a_correction_saved_over_a_game_changed_since_is_refused_in_words(client: TestClient) -> None:
+    """A table opened to correct a game, then the game changed elsewhere (a player renamed on the players page,
+    `donjon history edit`, the API) and the table saved: the game took the table's state and lost that change,
+    nothing said. Now the save is refused (409), saying why, the game keeps the change, and "Correct this game"
+    opens a new table from the game as it stands. A game deleted meanwhile is said too, not a server error."""
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    stale = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    client.post(f"{stale}/edit", headers=SAME_ORIGIN,
+                data={"seat": "1", "shown": "1", "op": "add", "path": "vp_tokens", "value": "1"})
+    assert client.post("/history/players/rename", headers=SAME_ORIGIN,
+                       data={"old": "Ben", "new": "Benjamin"}).status_code == 303
+    refused = client.post(f"{stale}/save", headers=SAME_ORIGIN)
+    assert refused.status_code == 409 and "changed since" in refused.text and f'href="{game}"' in refused.text
+    found = client.get("/api/games/" + game.rsplit("/", 1)[1]).json()
+    assert [p["name"] for p in found["players"]] == ["Ana", "Benjamin"]
+    assert [v["action"] for v in found["versions"]] == ["save", "rename"]
+    fresh = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    assert fresh != stale and "Benjamin" in client.get(fresh).text
+    assert client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 303
+    gone = client.post(f"{fresh}/save", headers=SAME_ORIGIN)
+    assert gone.status_code == 409 and "deleted" in gone.text
+
+
 def test_players_are_people_renamed_and_merged(client: TestClient) -> None:
     for names in (["Ana", "Ben"], ["ána ", "Cleo"], ["ANA", "Benoît"]):
         table_id = finished_guildhall(client, names)
