@@ -313,6 +313,8 @@ class Companion:
         op = str(form.get("op", ""))
         key = str(form.get("key", ""))[:80] or None
         wanted = str(form.get("on", ""))
+        seen_raw = str(form.get("seen", ""))
+        seen = int(seen_raw) if seen_raw.isdecimal() and len(seen_raw) < 6 else None
         error = ""
         status = 200
         table: store.GameTable | None = None
@@ -325,7 +327,7 @@ class Companion:
                 table = await self.db.awrite(lambda c: store.undo_edit(c, table_id, seat, key))
             else:
                 edit = Edit(op, path, value[:LONGEST_TEXT + 1], shared=seat is None,
-                            on=None if wanted not in ("true", "false") else wanted == "true")
+                            on=None if wanted not in ("true", "false") else wanted == "true", seen=seen)
 
                 def change(table: store.GameTable, data: dict[str, Any]) -> None:
                     builder = self.views.builder(table.game, table.options, table.names)

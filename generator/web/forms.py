@@ -100,7 +100,8 @@ def points_label(labels: Mapping[str, str], key: str) -> str:
     return words(key.split(":", 1)[1].replace("-", " ") if ":" in key else key)
 
 
-def edit_data(seat: int | None, shown: int | None, op: str, path: str, value: Any = None) -> Markup:
+def edit_data(seat: int | None, shown: int | None, op: str, path: str, value: Any = None,
+              seen: int | None = None) -> Markup:
     """A control's `data-edit`: the edit static/app.js sends when it is tapped (an input or a select sends its
     own value, so none is given), as JSON safe in an HTML attribute, keys sorted as jinja's `tojson` writes
     them. A function rather than a template macro: a form draws it for every button (a grid of professions
@@ -109,6 +110,8 @@ def edit_data(seat: int | None, shown: int | None, op: str, path: str, value: An
                            "path": path}
     if value is not None:
         out["value"] = str(value)
+    if seen is not None:  # a remove: how many items the list shows (Edit.seen)
+        out["seen"] = str(seen)
     return htmlsafe_json_dumps(out, sort_keys=True)
 
 
@@ -333,6 +336,9 @@ class Edit:
     value: str = ""
     shared: bool = False
     on: bool | None = None
+    #: a `remove`: how many items the list had on the phone's screen. A remove names its item by its place, and
+    #: two removes of one place (a fast double tap, two phones, taps kept offline) would take away two items
+    seen: int | None = None
 
 
 def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, str]:
@@ -421,6 +427,8 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
         return
     if edit.op == "remove":
         items = list(current or [])
+        if edit.seen is not None and edit.seen != len(items):
+            raise EditError(messages.LIST_CHANGED, seen=edit.seen, now=len(items))
         if not edit.value.isdecimal() or int(edit.value) >= len(items):
             raise EditError(messages.NO_ITEM, index=edit.value[:10])
         del items[int(edit.value)]

@@ -43,6 +43,10 @@ NOT_WHOLE_NUMBER = N_("{value!r} is not a whole number")
 NUMBER_TOO_BIG = N_("{number} is beyond the {most:,} donjon reads")
 TEXT_TOO_LONG = N_("longer than {most} characters")
 NO_ITEM = N_("there is no item {index} here")
+#: a "take away" tapped on a list that changed before it arrived (a fast double tap, another phone, taps kept
+#: while offline): the item at that place is no longer the one the player saw
+LIST_CHANGED = N_("this list changed since it was shown ({seen} then, {now} now): nothing was taken away. Look at it "
+                  "again and tap what to take away.")
 ALL_OR_NONE = N_("expected all or none")
 NOT_STEP = N_("expected a whole number to add, such as +1 or -1")
 LIST_FULL = N_("holds {most} items already")

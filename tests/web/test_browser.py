@@ -362,3 +362,24 @@ def test_the_back_button_shows_the_part_as_it_stands(browser: Any, server: str) 
     page.go_back(wait_until="load")
     assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
     context.close()
+
+
+def test_a_double_tap_on_a_chip_takes_away_one(browser: Any, server: str) -> None:
+    """A fast double tap on "take away 5 (number 1)" of towers 5, 2, 5 sent two edits "take away number 1" before
+    the page was redrawn: the 5 and then the 2 were taken away. Each edit says how many items the phone saw: the
+    second finds the list changed, takes nothing away and says so at the control."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    for value in ("5", "2", "5"):
+        tap(page, f"Towers: add {value}")
+    with page.expect_response(lambda r: r.url.endswith("/edit") and r.status == 422):
+        page.get_by_label("Towers: take away 5 (number 1)", exact=True).dblclick()
+    page.wait_for_timeout(200)
+    page.get_by_role("alert").filter(has_text="nothing was taken away").wait_for()
+    page.reload()
+    chips = page.locator("#form-0 .chip").all_inner_texts()
+    assert [chip.replace("×", "").strip() for chip in chips] == ["2", "5"]
+    context.close()
