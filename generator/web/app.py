@@ -324,7 +324,8 @@ class Companion:
             if status != 200:
                 pass
             elif op == "undo":
-                table = await self.db.awrite(lambda c: store.undo_edit(c, table_id, seat, key))
+                undone = int(value) if value.isdecimal() and len(value) < 19 else None  # the edit its Undo showed
+                table = await self.db.awrite(lambda c: store.undo_edit(c, table_id, seat, key, undone))
             else:
                 edit = Edit(op, path, value[:LONGEST_TEXT + 1], shared=seat is None,
                             on=None if wanted not in ("true", "false") else wanted == "true", seen=seen)

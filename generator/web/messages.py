@@ -29,6 +29,9 @@ NO = N_("no")
 NO_TABLE = N_("there is no table {table}")
 NO_SEAT = N_("there is no seat {seat} at this table")
 NOTHING_TO_UNDO = N_("nothing to undo")
+#: an Undo tapped for a change that is no longer the last (a fast double tap, another phone's change meanwhile)
+UNDO_CHANGED = N_("that change was already taken back, or another came after it: nothing more was undone. Look "
+                  "at the part again before undoing.")
 NAME_EMPTY = N_("type a name")
 NOT_SAVEABLE = N_("this game cannot be saved yet: it is saved only when it is finished by the rules and nothing is "
                   "marked in red. Go back to the table to finish it.")

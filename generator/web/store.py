@@ -10,7 +10,7 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -60,8 +60,9 @@ class GameTable:
     game_id: int | None
     #: the saved game this table corrects (its save makes a new version of that game), if any
     corrects: int | None = None
-    #: the seats with an edit that can be undone (None: the shared fields)
-    undoable: frozenset[int | None] = frozenset()
+    #: the seats with an edit that can be undone (None: the shared fields), each with the id of the edit its Undo
+    #: takes back (the undo names it: a second undo of a double tap then takes back nothing more)
+    undoable: Mapping[int | None, int] = field(default_factory=dict)
     #: the version of the game `corrects` this table was opened from (None: a table opened before donjon kept it)
     corrects_version: int | None = None
 
@@ -117,9 +118,10 @@ def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
     parts = tuple(TablePart(r["seat"], r["name"], json.loads(r["data"])) for r in rows)
     # each seat's newest edit not undone, found through the index (table_id, seat, id): a table is loaded for
     # every edit and every poll that sees a change, and counting its edits would read all of them each time
-    undoable = frozenset(seat for seat in [p.seat for p in parts] + [None] if conn.execute(
-        "SELECT 1 FROM table_edits WHERE table_id = ? AND seat IS ? AND undone = 0 ORDER BY id DESC LIMIT 1",
-        (table_id, seat)).fetchone() is not None)
+    newest = {seat: conn.execute(
+        "SELECT id FROM table_edits WHERE table_id = ? AND seat IS ? AND undone = 0 ORDER BY id DESC LIMIT 1",
+        (table_id, seat)).fetchone() for seat in [p.seat for p in parts] + [None]}
+    undoable = {seat: int(found[0]) for seat, found in newest.items() if found is not None}
     return GameTable(row["id"], row["game"], row["created_at"], json.loads(row["options"]), json.loads(row["team"]),
                      json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable,
                      row["corrects_version"])
@@ -331,14 +333,18 @@ def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
     return load_table(conn, table_id)
 
 
-def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: str | None = None) -> GameTable:
+def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: str | None = None,
+              edit: int | None = None) -> GameTable:
     """Take back the last edit of a part (or of the shared fields) not yet undone; an undo sent again with its
-    `key` (a retry) takes back nothing more."""
+    `key` (a retry) takes back nothing more. `edit`: the id of the edit the page's Undo showed it would take back
+    (GameTable.undoable); refused when it is no longer the last one (a fast double tap, another phone's edit)."""
     if _spent(conn, table_id, key):
         return load_table(conn, table_id)
     _part_data(_open_table(conn, table_id), seat)
     row = conn.execute("SELECT id, before FROM table_edits WHERE table_id = ? AND seat IS ? AND undone = 0 "
                        "ORDER BY id DESC LIMIT 1", (table_id, seat)).fetchone()
+    if edit is not None and (row is None or row["id"] != edit):
+        raise StoreError(messages.UNDO_CHANGED)
     if row is None:
         raise StoreError(messages.NOTHING_TO_UNDO)
     conn.execute("UPDATE table_edits SET undone = 1 WHERE id = ?", (row["id"],))

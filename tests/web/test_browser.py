@@ -383,3 +383,23 @@ def test_a_double_tap_on_a_chip_takes_away_one(browser: Any, server: str) -> Non
     chips = page.locator("#form-0 .chip").all_inner_texts()
     assert [chip.replace("×", "").strip() for chip in chips] == ["2", "5"]
     context.close()
+
+
+def test_a_double_tap_on_undo_takes_back_one_change(browser: Any, server: str) -> None:
+    """A fast double tap on "Undo the last change" sent two undos before the page was redrawn: the floor just
+    added and the tower before it were both taken back. Each undo names the change it takes back: the second finds
+    it already undone, takes back nothing more and says so."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    tap(page, "Towers: add 5")
+    tap(page, "Donjon floors: one more")
+    with page.expect_response(lambda r: r.url.endswith("/edit") and r.status == 422):
+        page.get_by_role("button", name="Undo the last change to Ana's part").dblclick(timeout=10000)
+    page.get_by_role("alert").filter(has_text="already taken back").wait_for()
+    page.reload()
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "0"
+    assert [chip.replace("×", "").strip() for chip in page.locator("#form-0 .chip").all_inner_texts()] == ["5"]
+    context.close()
