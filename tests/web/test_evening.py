@@ -198,6 +198,24 @@ def test_a_correction_saved_over_a_game_changed_since_is_refused_in_words(client
     assert gone.status_code == 409 and "deleted" in gone.text
 
 
+def test_two_phones_saving_one_correction_at_once_save_it_once(client: TestClient, db: Database) -> None:
+    """Two phones at one correction table tap Save at once: both were let through before either was written. The
+    second write finds the table saved and gives the game as the first saved it: one version, no "changed since"
+    for the table's own save."""
+    from generator.web import store
+
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    game_id = int(game.rsplit("/", 1)[1])
+    correcting = int(client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"].rsplit("/", 1)[1])
+    table = db.read(lambda c: store.load_table(c, correcting))
+    saved = client.get(f"/api/games/{game_id}").json()
+    for _ in range(2):  # what each phone's save writes, one after the other in the writer thread
+        db.write(lambda c: store.update_game(c, game_id, saved["end_state"], saved["result"], team=table.team,
+                                             table_id=correcting, since=table.corrects_version))
+    assert [v["action"] for v in client.get(f"/api/games/{game_id}").json()["versions"]] == ["save", "edit"]
+
+
 def test_players_are_people_renamed_and_merged(client: TestClient) -> None:
     for names in (["Ana", "Ben"], ["ána ", "Cleo"], ["ANA", "Benoît"]):
         table_id = finished_guildhall(client, names)
