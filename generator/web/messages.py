@@ -69,6 +69,8 @@ SAME_PHOTO_AS = N_("{file}: it is the same photo as {name}'s: choose this player
 STILL_UNDECIDED = N_("not kept yet: the photo could not decide {fields}; look at the sheet, then type each value "
                      "(none when nothing is filled there) or tap its marks")
 OTHER_VERSION = N_("this sheet is for the {sheet} version; this table plays {table}")
+#: the photos page of a table whose game has no sheet (Guildhall, Guédelon)
+NO_SHEET_TO_PHOTOGRAPH = N_("{game} has no sheet to photograph: each player enters their part on their own page")
 OTHER_SHEET = N_("the marks are of another sheet than this table's")
 MARK_NOT_NUMBER = N_("a mark is not a number")
 FORM_UNREADABLE = N_("the form could not be read: {error}")
