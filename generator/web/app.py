@@ -357,6 +357,8 @@ class Companion:
         name = " ".join(str(form.get("name", "")).split())
         lang = request_language(request)
         view = await self.table(table_id, lang)
+        if not view.table.has_seat(seat):  # its page cannot be drawn to say what is wrong with the name
+            raise Refused(404, messages.NO_SEAT, seat=seat)
         error = ""
         if not name:
             error = said(lang, messages.NAME_EMPTY)

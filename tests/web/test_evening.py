@@ -216,6 +216,16 @@ def test_two_phones_saving_one_correction_at_once_save_it_once(client: TestClien
     assert [v["action"] for v in client.get(f"/api/games/{game_id}").json()["versions"]] == ["save", "edit"]
 
 
+@pytest.mark.parametrize("name", ["", "W" * 41, "Cleo"])
+def test_renaming_a_seat_the_table_has_not_is_a_404(client: TestClient, name: str) -> None:
+    """A name sent for a seat the table has not (a Guédelon table has none; seat 9 of two) was a server error
+    (500, the seat's page drawn for no seat) when the name was refused: it is a 404 in words, whatever the name."""
+    for table in (new_table(client, "guedelon", ["Ana", "Ben"], events="easy"),
+                  new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")):
+        answer = client.post(f"/tables/{table.id}/seats/9/name", headers=SAME_ORIGIN, data={"name": name})
+        assert answer.status_code == 404 and "there is no seat 9 at this table" in answer.text
+
+
 def test_players_are_people_renamed_and_merged(client: TestClient) -> None:
     for names in (["Ana", "Ben"], ["ána ", "Cleo"], ["ANA", "Benoît"]):
         table_id = finished_guildhall(client, names)
