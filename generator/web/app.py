@@ -146,7 +146,10 @@ class Companion:
         seat = request.path_params["seat"]
         form = await self.form(request, fields=fields)
         lang = request_language(request)
-        return SeatUpload(table_id, seat, form, form.get("sheet"), lang, await self.table(table_id, lang))
+        view = await self.table(table_id, lang)
+        if not view.table.has_seat(seat):  # nothing to read a sheet for, nor a page to say what was read
+            raise Refused(404, messages.NO_SEAT, seat=seat)
+        return SeatUpload(table_id, seat, form, form.get("sheet"), lang, view)
 
     async def table(self, table_id: int, lang: Language) -> TableView:
         try:

@@ -226,6 +226,19 @@ def test_renaming_a_seat_the_table_has_not_is_a_404(client: TestClient, name: st
         assert answer.status_code == 404 and "there is no seat 9 at this table" in answer.text
 
 
+def test_a_sheet_sent_for_a_seat_the_table_has_not_is_a_404(client: TestClient) -> None:
+    """A sheet or a photo sent for a seat the table has not (seat 9 of two; any seat of a Guédelon table, which has
+    none) was a server error (500, the seat's page drawn for no seat; the connection reset for another photo):
+    a 404 in words, before anything is read."""
+    castle = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    guedelon = new_table(client, "guedelon", ["Ana", "Ben"], events="easy")
+    for url in (f"/tables/{castle.id}/seats/9/sheet", f"/tables/{castle.id}/seats/9/photo",
+                f"/tables/{guedelon.id}/seats/0/sheet", f"/tables/{guedelon.id}/seats/0/photo"):
+        for files in ({}, {"sheet": ("ana.jpg", b"\xff\xd8 not read", "image/jpeg")}):
+            answer = client.post(url, headers=SAME_ORIGIN, files=files, data={"x": "1"})
+            assert answer.status_code == 404 and "there is no seat" in answer.text, (url, answer.status_code)
+
+
 def test_players_are_people_renamed_and_merged(client: TestClient) -> None:
     for names in (["Ana", "Ben"], ["ána ", "Cleo"], ["ANA", "Benoît"]):
         table_id = finished_guildhall(client, names)
