@@ -403,3 +403,29 @@ def test_a_double_tap_on_undo_takes_back_one_change(browser: Any, server: str) -
     assert page.locator("#in-sheets_0__donjon_floors").input_value() == "0"
     assert [chip.replace("×", "").strip() for chip in page.locator("#form-0 .chip").all_inner_texts()] == ["5"]
     context.close()
+
+
+def test_a_long_name_without_a_space_stays_inside_a_phone(browser: Any, server: str) -> None:
+    """A name of 40 letters without a space (the most a name may have) made the table page 679 px wide and the
+    player's page 1031 px on a 360 px phone (its seat button, the sticky totals strip, the page's title, "Not ...?
+    Correct the name" did not break it), the home page's list of tables, the history and the game's page too: the
+    phone showed the whole page shrunk to fit. Every page stays as wide as the phone."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "guildhall", ["W" * 40, "Ana"], vp_set="old-world-economy")
+    table = page.url
+    for url in (table, table + "/seats/0", table + "/seats/1", server + "/"):
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, url
+    page.goto(table + "/seats/0")
+    for value in ("9", "7", "5"):
+        tap(page, f"VP cards bought: add {value}")
+    page.goto(table)
+    page.get_by_role("button", name="Save this game").click()
+    page.get_by_role("button", name="Save anyway").click()
+    page.wait_for_url(re.compile(r"/history/games/\d+$"))
+    game = page.url
+    for url in (game, game + "/print", server + "/history"):
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, url
+    context.close()
