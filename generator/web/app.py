@@ -64,6 +64,10 @@ MOST_FORM_FIELDS = 40
 MOST_MARK_FIELDS = 2000
 #: Games listed on a history page: years of weekly game nights; the JSON API and the export give them all.
 GAMES_NEWEST_FIRST_LIMIT = 500
+#: Pages holding what a player ticked or typed before sending it (the marks of a photo's check page, the names of
+#: a new game): kept by the browser, so that the back button after a send that failed (no Wi-Fi) shows them as
+#: they were left, not the companion's page again; every other page is answered `no-store` (Companion.page)
+FORM_PAGES = frozenset({"new.html", "photo.html", "photos.html"})
 
 
 def templates_root() -> Path:
@@ -115,11 +119,12 @@ class Companion:
         html = self.env.get_template(name).render(
             request=request, join_url=self.join_url, game_names=self.games.names_in(lang),
             and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
-        # no-store: a page is a table, a game or the history as they stand, and the back button showed it from the
-        # browser's cache as it was first opened (a part without the taps made since, tapped again, counted twice)
-        return HTMLResponse(html, status_code=status, headers={"content-language": lang.code,
-                                                                "vary": "Accept-Language, Cookie",
-                                                                "cache-control": "no-store"})
+        headers = {"content-language": lang.code, "vary": "Accept-Language, Cookie"}
+        if name not in FORM_PAGES:
+            # a table, a game or the history as they stand: the back button showed one from the browser's cache as
+            # it was first opened (a part without the taps made since, tapped again, counted twice)
+            headers["cache-control"] = "no-store"
+        return HTMLResponse(html, status_code=status, headers=headers)
 
     async def set_language(self, request: Request) -> Response:
         """The language switch of every page: the phone's choice kept in a cookie for a year, then back to the page

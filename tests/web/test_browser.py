@@ -429,3 +429,32 @@ def test_a_long_name_without_a_space_stays_inside_a_phone(browser: Any, server: 
         page.goto(url)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, url
     context.close()
+
+
+def test_marks_tapped_on_a_check_page_survive_a_send_without_wifi(browser: Any, server: str, tmp_path: Path) -> None:
+    """The check page of a photo holds the marks the player tapped until they are sent: "See what my marks say"
+    tapped without Wi-Fi fails, and the back button shows the page as the player left it (the browser keeps it),
+    the mark still tapped, not the page asked again (which cannot come without Wi-Fi, and would forget the tap)."""
+    pytest.importorskip("cv2")
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    photo = tmp_path / "ana.jpg"
+    photo.write_bytes(photograph(filled("great-architect", "a4", GREAT)))
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.set_input_files("#sheet-photo", str(photo))
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_url(re.compile(r"/photo$"))
+    mark = page.locator(".mark input[type=checkbox]").nth(3)
+    tapped = not mark.is_checked()
+    mark.click(force=True)  # the label over the straightened photo takes the tap
+    assert mark.is_checked() == tapped
+    context.set_offline(True)
+    page.get_by_role("button", name="See what my marks say").first.click()
+    page.wait_for_url(re.compile(r"^chrome-error:"))
+    page.go_back()
+    assert page.url.endswith("/photo")
+    assert page.locator(".mark input[type=checkbox]").nth(3).is_checked() == tapped
+    context.close()
