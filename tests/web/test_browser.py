@@ -458,3 +458,30 @@ def test_marks_tapped_on_a_check_page_survive_a_send_without_wifi(browser: Any, 
     assert page.url.endswith("/photo")
     assert page.locator(".mark input[type=checkbox]").nth(3).is_checked() == tapped
     context.close()
+
+
+
+def test_a_number_being_typed_is_sent_though_another_phone_changed_the_form(browser: Any, server: str) -> None:
+    """Guédelon's castle is one form for the whole table: Ana was typing the rounds (the field focused) when Ben
+    tapped a tile; drawing Ben's change in took her field out of the page and back, which sent what she had typed
+    so far (the 2 of 25) and left the field without its focus, the rest of her typing going nowhere. The field keeps
+    its focus, nothing is sent mid-typing, and her number is sent when she leaves it."""
+    phones = [browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True) for _ in range(2)]
+    ana, ben = (phone.new_page() for phone in phones)
+    open_table(ana, server, "guedelon", ["Ana", "Ben"], events="easy")
+    ben.goto(ana.url)
+    ana.locator("#in-rounds").fill("2")  # the first digit typed, the field still focused
+    tap(ben, "Building A: A0")
+    ana.wait_for_function("() => document.querySelector('#live-state').dataset.version !== '1'", timeout=LIVE_MS)
+    ana.wait_for_timeout(300)  # what the swap might have sent
+    assert ana.evaluate("document.activeElement.id") == "in-rounds"
+    assert ana.evaluate("document.querySelector('#live-state').dataset.version") == "2"  # Ben's tap, nothing of Ana's
+    ana.keyboard.type("5")
+    with ana.expect_response(re.compile(r"/edit$")):
+        ana.locator("#in-rounds").blur()
+    for phone in (ana, ben):
+        phone.reload()
+        assert phone.locator("#in-rounds").input_value() == "25"
+        assert phone.get_by_label("Building A: A0", exact=True).get_attribute("aria-pressed") == "true"
+    for phone in phones:
+        phone.close()

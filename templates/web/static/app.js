@@ -71,7 +71,12 @@
     return active && element.contains(active) && active.matches("input[type=text], input[type=number]")
       && active.value !== active.defaultValue;
   }
+  let swapping = false;  // a field moved by swap() loses its focus for a moment: not the player leaving it
   function swap(html) {
+    swapping = true;
+    try { swapPieces(html); } finally { swapping = false; }
+  }
+  function swapPieces(html) {
     const before = new Set(messagesOf(document));
     const doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
     for (const piece of Array.from(doc.body.children)) {
@@ -79,13 +84,17 @@
       const old = document.getElementById(piece.id);
       if (!old) continue;
       piece.removeAttribute("data-oob");
+      let kept = null;
       if (typingIn(old)) {  // never overwrite what a player is typing: keep their input as it is
         const active = document.activeElement;
         const twin = active.id ? piece.querySelector("#" + CSS.escape(active.id)) : null;
-        if (twin) twin.replaceWith(active);
+        if (twin) { twin.replaceWith(active); kept = active; }
         else continue;
       }
       old.replaceWith(piece);
+      // moved out of the page and back, the field lost its focus, which sent what was typed so far ("1" of "17")
+      // and left the rest of the typing nowhere: it keeps the focus, and is sent when left (see "focusout")
+      if (kept) kept.focus({preventScroll: true});
     }
     // a broken rule shows at its field and on its player's card of the totals: say it once
     const fresh = Array.from(new Set(messagesOf(document))).filter((m) => !before.has(m));
@@ -161,7 +170,17 @@
   });
   document.addEventListener("change", function (event) {
     const field = event.target.closest("input[data-edit], select[data-edit]");
-    if (field) send(editOf(field));
+    if (!field || swapping) return;  // moved by swap(), Chromium says "change" mid-typing: not sent until left
+    send(editOf(field));
+    if (field.matches("input")) field.defaultValue = field.value;  // sent: what "focusout" compares with
+  });
+  // a field typed in whose "change" was not sent (it came while another phone's update was drawn in) is sent when
+  // the player leaves it; after a "change" sent it is already
+  document.addEventListener("focusout", function (event) {
+    const field = event.target.closest("input[type=text][data-edit], input[type=number][data-edit]");
+    if (swapping || !field || field.value === field.defaultValue) return;
+    send(editOf(field));
+    field.defaultValue = field.value;
   });
 
   // --- live updates ---------------------------------------------------------------------------------------------
