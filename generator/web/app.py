@@ -321,6 +321,7 @@ class Companion:
         op = str(form.get("op", ""))
         key = str(form.get("key", ""))[:80] or None
         wanted = str(form.get("on", ""))
+        was = form.get("was")  # absent: no check (a button's set); empty: the field showed nothing
         seen_raw = str(form.get("seen", ""))
         seen = int(seen_raw) if seen_raw.isdecimal() and len(seen_raw) < 6 else None
         error = ""
@@ -336,7 +337,8 @@ class Companion:
                 table = await self.db.awrite(lambda c: store.undo_edit(c, table_id, seat, key, undone))
             else:
                 edit = Edit(op, path, value[:LONGEST_TEXT + 1], shared=seat is None,
-                            on=None if wanted not in ("true", "false") else wanted == "true", seen=seen)
+                            on=None if wanted not in ("true", "false") else wanted == "true", seen=seen,
+                            was=was[:LONGEST_TEXT + 1] if isinstance(was, str) else None)
 
                 def change(table: store.GameTable, data: dict[str, Any]) -> None:
                     builder = self.views.builder(table.game, table.options, table.names)

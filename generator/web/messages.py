@@ -46,6 +46,9 @@ NOT_WHOLE_NUMBER = N_("{value!r} is not a whole number")
 NUMBER_TOO_BIG = N_("{number} is beyond the {most:,} donjon reads")
 TEXT_TOO_LONG = N_("longer than {most} characters")
 NO_ITEM = N_("there is no item {index} here")
+#: a value typed or chosen in a field that another phone changed since the field showed it
+CHANGED_MEANWHILE = N_("this was changed on another phone to {now} while you typed: your {value} was not kept. "
+                       "Enter it again if it is the right one.")
 #: a "take away" tapped on a list that changed before it arrived (a fast double tap, another phone, taps kept
 #: while offline): the item at that place is no longer the one the player saw
 LIST_CHANGED = N_("this list changed since it was shown ({seen} then, {now} now): nothing was taken away. Look at it "

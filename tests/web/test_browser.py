@@ -485,3 +485,31 @@ def test_a_number_being_typed_is_sent_though_another_phone_changed_the_form(brow
         assert phone.get_by_label("Building A: A0", exact=True).get_attribute("aria-pressed") == "true"
     for phone in phones:
         phone.close()
+
+
+def test_two_phones_typing_one_number_are_told(browser: Any, server: str) -> None:
+    """Two phones on one part (a player's and the host's) type its donjon floors at once: the second sent replaced
+    the first, with nothing said on either phone. A number typed is sent with the number the field showed before:
+    the companion keeps the first, and the second phone is told, at the field, what it holds and that its own
+    number was not kept."""
+    phones = [browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True) for _ in range(2)]
+    ana, host = (phone.new_page() for phone in phones)
+    open_table(ana, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    host.goto(ana.url + "/seats/0")
+    ana.goto(ana.url + "/seats/0")
+    floors = "#in-sheets_0__donjon_floors"
+    host.locator(floors).fill("2")  # typed, not yet sent (the field still has the focus)
+    ana.locator(floors).fill("3")
+    with ana.expect_response(re.compile(r"/edit$")):
+        ana.locator(floors).blur()
+    host.wait_for_function("() => document.querySelector('#live-state').dataset.version !== '1'", timeout=LIVE_MS)
+    with host.expect_response(lambda r: r.url.endswith("/edit")) as answer:
+        host.locator(floors).blur()
+    assert answer.value.status == 422
+    host.get_by_role("alert").filter(has_text="your 2 was not kept").wait_for()
+    assert host.locator(floors).input_value() == "3"
+    for phone in (ana, host):
+        phone.reload()
+        assert phone.locator(floors).input_value() == "3"
+    for phone in phones:
+        phone.close()

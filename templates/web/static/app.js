@@ -104,7 +104,14 @@
   // --- the edits ------------------------------------------------------------------------------------------------
   function editOf(element) {
     const edit = JSON.parse(element.dataset.edit);
-    if (element.matches("input, select")) edit.value = element.value;
+    if (element.matches("input, select")) {
+      edit.value = element.value;
+      if ("was" in edit) {  // the field now shows what it sent: its next change is from that (kept offline too)
+        const next = JSON.parse(element.dataset.edit);
+        next.was = element.value;
+        element.dataset.edit = JSON.stringify(next);
+      }
+    }
     if (element.hasAttribute("data-toggle")) {
       const wanted = element.getAttribute("aria-pressed") !== "true";
       if (edit.op === "set") edit.value = wanted ? "true" : "false";
