@@ -513,3 +513,29 @@ def test_two_phones_typing_one_number_are_told(browser: Any, server: str) -> Non
         assert phone.locator(floors).input_value() == "3"
     for phone in phones:
         phone.close()
+
+
+def test_taps_on_a_count_without_wifi_show_and_arrive(browser: Any, server: str) -> None:
+    """Without Wi-Fi a tap on "+" was kept, but the field still showed 0: a player tapped again, and the number
+    typed after it was sent as changed from 0, which the companion (then at 1) took for another phone's change and
+    refused. The field shows each tap kept, and the taps and the number typed arrive as made."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    floors, clouds = "#in-sheets_0__donjon_floors", "#in-sheets_0__sky_clouds"
+    context.route("**/edit", lambda route: route.abort())
+    for _ in range(2):
+        page.get_by_label("Donjon floors: one more", exact=True).click()
+    page.get_by_label("Sky clouds: one more", exact=True).click()
+    assert page.locator(floors).input_value() == "2"
+    page.locator(clouds).fill("5")
+    page.locator(clouds).blur()
+    page.get_by_text("4 changes are not saved yet").wait_for()
+    context.unroute("**/edit")
+    page.wait_for_function("() => !document.body.classList.contains('sending')"
+                           " && localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 2)
+    page.reload()
+    assert page.locator(floors).input_value() == "2" and page.locator(clouds).input_value() == "5"
+    context.close()

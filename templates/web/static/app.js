@@ -118,8 +118,21 @@
       else edit.on = wanted ? "true" : "false";
       element.setAttribute("aria-pressed", wanted ? "true" : "false");  // shown at once; the answer confirms
     }
+    if (edit.op === "add") shownAdded(element, Number(edit.value));
     edit.key = newKey();
     return edit;
+  }
+  // a "+" or "-" tapped shows in its field at once, as a toggle does: kept without Wi-Fi, a tap that changed nothing
+  // on the screen was tapped again, and a number typed after it said it was changed from the old one (Edit.was)
+  function shownAdded(button, step) {
+    const field = button.closest(".count") && button.closest(".count").querySelector("input[data-edit]");
+    if (!field || !Number.isFinite(step)) return;
+    const next = (parseInt(field.value, 10) || 0) + step;
+    if ((field.min !== "" && next < Number(field.min)) || (field.max !== "" && next > Number(field.max))) return;
+    const now = String(next);  // past a bound the companion refuses it, and says so at the field
+    field.value = field.defaultValue = now;
+    const data = JSON.parse(field.dataset.edit);
+    if ("was" in data) { data.was = now; field.dataset.edit = JSON.stringify(data); }
   }
   function send(edit) {
     pending.push(edit);
