@@ -539,3 +539,30 @@ def test_taps_on_a_count_without_wifi_show_and_arrive(browser: Any, server: str)
     page.reload()
     assert page.locator(floors).input_value() == "2" and page.locator(clouds).input_value() == "5"
     context.close()
+
+
+
+def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: Any, server: str) -> None:
+    """The companion stopped (killed, a laptop's lid shut) in the middle of answering a tap: the page's reading of
+    the answer failed ("Failed to fetch", seen killing the companion under three phones), and the taps kept after it
+    were never sent, nor the page's updates asked (they wait for the taps), until the player tapped again. The taps
+    after it are sent on their own. The answer's body breaking off is the browser's failure to read it, made here
+    in the page (a route cannot cut a body in the middle)."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    page.add_init_script("""(() => { let cut = true; const read = Response.prototype.text;
+        Response.prototype.text = function () {
+          if (cut && this.url.endsWith("/edit")) { cut = false; return Promise.reject(new TypeError("Failed to fetch")); }
+          return read.call(this); }; })();""")
+    page.reload()
+    # two taps at once: the second is kept while the first is sent
+    page.evaluate("""() => { for (const label of ["Donjon floors: one more", "Sky clouds: one more"])
+        document.querySelector(`button[aria-label="${label}"]`).click(); }""")
+    page.wait_for_function("() => localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 2)
+    page.reload()
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
+    assert page.locator("#in-sheets_0__sky_clouds").input_value() == "1"
+    context.close()

@@ -167,7 +167,12 @@
         pending.shift();  // answered: applied, or refused with the reason in the page (a 4xx), never twice
         save();
         failures = 0;
-        const html = await answer.text();
+        let html;
+        try {
+          html = await answer.text();
+        } catch (e) {  // the companion stopped in the middle of its answer: the taps after it are sent again later
+          offline("down"); schedule(); return;
+        }
         if ((answer.headers.get("content-type") || "").startsWith("text/html") && !html.startsWith("<!doctype")) {
           swap(html);
         } else if (answer.status >= 400) {
@@ -218,7 +223,10 @@
     if (answer.status === 401) { offline(401); return; }
     if (answer.status >= 500) { offline(answer.status); return; }
     tell("", false);
-    if (answer.status === 200) swap(await answer.text());
+    if (answer.status !== 200) return;
+    let html;
+    try { html = await answer.text(); } catch (e) { offline("down"); return; }  // cut off: the next poll asks again
+    swap(html);
   }
 
   if (table) {
