@@ -64,6 +64,10 @@ MOST_FORM_FIELDS = 40
 MOST_MARK_FIELDS = 2000
 #: Games listed on a history page: years of weekly game nights; the JSON API and the export give them all.
 GAMES_NEWEST_FIRST_LIMIT = 500
+#: Pages holding what a player ticked or typed before sending it (the marks of a photo's check page, the names of
+#: a new game): kept by the browser, so that the back button after a send that failed (no Wi-Fi) shows them as
+#: they were left, not the companion's page again; every other page is answered `no-store` (Companion.page)
+FORM_PAGES = frozenset({"new.html", "photo.html", "photos.html"})
 
 
 def templates_root() -> Path:
@@ -115,8 +119,12 @@ class Companion:
         html = self.env.get_template(name).render(
             request=request, join_url=self.join_url, game_names=self.games.names_in(lang),
             and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
-        return HTMLResponse(html, status_code=status, headers={"content-language": lang.code,
-                                                                "vary": "Accept-Language, Cookie"})
+        headers = {"content-language": lang.code, "vary": "Accept-Language, Cookie"}
+        if name not in FORM_PAGES:
+            # a table, a game or the history as they stand: the back button showed one from the browser's cache as
+            # it was first opened (a part without the taps made since, tapped again, counted twice)
+            headers["cache-control"] = "no-store"
+        return HTMLResponse(html, status_code=status, headers=headers)
 
     async def set_language(self, request: Request) -> Response:
         """The language switch of every page: the phone's choice kept in a cookie for a year, then back to the page
@@ -143,7 +151,10 @@ class Companion:
         seat = request.path_params["seat"]
         form = await self.form(request, fields=fields)
         lang = request_language(request)
-        return SeatUpload(table_id, seat, form, form.get("sheet"), lang, await self.table(table_id, lang))
+        view = await self.table(table_id, lang)
+        if not view.table.has_seat(seat):  # nothing to read a sheet for, nor a page to say what was read
+            raise Refused(404, messages.NO_SEAT, seat=seat)
+        return SeatUpload(table_id, seat, form, form.get("sheet"), lang, view)
 
     async def table(self, table_id: int, lang: Language) -> TableView:
         try:
@@ -310,6 +321,9 @@ class Companion:
         op = str(form.get("op", ""))
         key = str(form.get("key", ""))[:80] or None
         wanted = str(form.get("on", ""))
+        was = form.get("was")  # absent: no check (a button's set); empty: the field showed nothing
+        seen_raw = str(form.get("seen", ""))
+        seen = int(seen_raw) if seen_raw.isdecimal() and len(seen_raw) < 6 else None
         error = ""
         status = 200
         table: store.GameTable | None = None
@@ -319,10 +333,12 @@ class Companion:
             if status != 200:
                 pass
             elif op == "undo":
-                table = await self.db.awrite(lambda c: store.undo_edit(c, table_id, seat, key))
+                undone = int(value) if value.isdecimal() and len(value) < 19 else None  # the edit its Undo showed
+                table = await self.db.awrite(lambda c: store.undo_edit(c, table_id, seat, key, undone))
             else:
                 edit = Edit(op, path, value[:LONGEST_TEXT + 1], shared=seat is None,
-                            on=None if wanted not in ("true", "false") else wanted == "true")
+                            on=None if wanted not in ("true", "false") else wanted == "true", seen=seen,
+                            was=was[:LONGEST_TEXT + 1] if isinstance(was, str) else None)
 
                 def change(table: store.GameTable, data: dict[str, Any]) -> None:
                     builder = self.views.builder(table.game, table.options, table.names)
@@ -351,6 +367,8 @@ class Companion:
         name = " ".join(str(form.get("name", "")).split())
         lang = request_language(request)
         view = await self.table(table_id, lang)
+        if not view.table.has_seat(seat):  # its page cannot be drawn to say what is wrong with the name
+            raise Refused(404, messages.NO_SEAT, seat=seat)
         error = ""
         if not name:
             error = said(lang, messages.NAME_EMPTY)
@@ -637,8 +655,14 @@ class Companion:
         duration = _minutes_between(first or table.created_at, store.now())
         if table.corrects is not None:
             corrects = table.corrects
-            await self.db.awrite(lambda c: store.update_game(c, corrects, state, result, team=table.team,
-                                                             who=messages.BY_PAGE, table_id=table_id))
+            try:
+                await self.db.awrite(lambda c: store.update_game(c, corrects, state, result, team=table.team,
+                                                                 who=messages.BY_PAGE, table_id=table_id,
+                                                                 since=table.corrects_version))
+            except store.StoreError as err:  # the game changed or was deleted since the table opened it
+                gone = err.message == messages.GAME_DELETED
+                return self.page("error.html", request, status=409, status_code=409, message=err.said(lang),
+                                 back=f"/tables/{table_id}", game_link="" if gone else f"/history/games/{corrects}")
             return RedirectResponse(f"/history/games/{corrects}", status_code=303)
         game_id, _ = await self.db.awrite(lambda c: store.save_game(
             c, table.game, state, result, team=table.team, table_id=table_id, who=messages.BY_PAGE,
@@ -685,8 +709,8 @@ class Companion:
         game = await self.saved(request.path_params["game_id"])
         hints = self.games.hints(game["game"])
         options, names, parts, team, shared = table_from_game(game, hints)
-        table_id = await self.db.awrite(lambda c: store.create_table(c, game["game"], options, names, team, parts,
-                                                                     shared, corrects=game["id"]))
+        table_id = await self.db.awrite(lambda c: store.correction_table(c, game["id"], game["game"], options, names,
+                                                                         team, parts, shared))
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
 
     async def delete_game(self, request: Request) -> Response:

@@ -145,6 +145,11 @@ MIGRATIONS: Sequence[str] = (
     ALTER TABLE table_photos ADD COLUMN reading TEXT;     -- JSON: the sheet and each mark read (games.KeptRead)
     ALTER TABLE table_photos ADD COLUMN image BLOB;       -- the sheet straightened, as a JPEG (a few hundred KB)
     """,
+    # 6: the version of a saved game a table correcting it was opened from: its save is refused once the game has
+    # changed since (a player renamed, an edit from the command line or the API), which it would silently undo
+    """
+    ALTER TABLE tables ADD COLUMN corrects_version INTEGER;  -- game_versions.number when the table was opened
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -100,7 +100,17 @@ def points_label(labels: Mapping[str, str], key: str) -> str:
     return words(key.split(":", 1)[1].replace("-", " ") if ":" in key else key)
 
 
-def edit_data(seat: int | None, shown: int | None, op: str, path: str, value: Any = None) -> Markup:
+#: edit_data's `was` not given (None is a value a field shows: empty)
+_NOT_GIVEN: Any = object()
+
+
+def shown_value(value: Any) -> str:
+    """A value as a field shows it and sends it back (`Edit.was`): empty for none."""
+    return "" if value is None else str(value)
+
+
+def edit_data(seat: int | None, shown: int | None, op: str, path: str, value: Any = None,
+              seen: int | None = None, was: Any = _NOT_GIVEN) -> Markup:
     """A control's `data-edit`: the edit static/app.js sends when it is tapped (an input or a select sends its
     own value, so none is given), as JSON safe in an HTML attribute, keys sorted as jinja's `tojson` writes
     them. A function rather than a template macro: a form draws it for every button (a grid of professions
@@ -109,6 +119,10 @@ def edit_data(seat: int | None, shown: int | None, op: str, path: str, value: An
                            "path": path}
     if value is not None:
         out["value"] = str(value)
+    if seen is not None:  # a remove: how many items the list shows (Edit.seen)
+        out["seen"] = str(seen)
+    if was is not _NOT_GIVEN:  # a field's set: the value it shows (Edit.was)
+        out["was"] = shown_value(was)
     return htmlsafe_json_dumps(out, sort_keys=True)
 
 
@@ -333,6 +347,12 @@ class Edit:
     value: str = ""
     shared: bool = False
     on: bool | None = None
+    #: a `remove`: how many items the list had on the phone's screen. A remove names its item by its place, and
+    #: two removes of one place (a fast double tap, two phones, taps kept offline) would take away two items
+    seen: int | None = None
+    #: a `set` from a field typed in or chosen: the value the field showed before (the companion's then). Another
+    #: phone's value written since is not replaced: two phones typing one field, the second is told
+    was: str | None = None
 
 
 def _walk(data: dict[str, Any], path: Sequence[str], create: Any) -> tuple[Any, str]:
@@ -370,6 +390,10 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
             container[key] = "all" if edit.value == "all" else []
             return
         value = builder.coerce(type_, edit.value, edit.path)
+        if edit.was is not None and (isinstance(container, list) or key in container):
+            now = shown_value(container[key])
+            if now != edit.was and now != shown_value(value):  # changed since the field showed it, to another value
+                raise EditError(messages.CHANGED_MEANWHILE, now=now or "–", value=edit.value[:20] or "–")
         if value is None and isinstance(container, dict):
             container.pop(key, None)
         else:
@@ -421,6 +445,8 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
         return
     if edit.op == "remove":
         items = list(current or [])
+        if edit.seen is not None and edit.seen != len(items):
+            raise EditError(messages.LIST_CHANGED, seen=edit.seen, now=len(items))
         if not edit.value.isdecimal() or int(edit.value) >= len(items):
             raise EditError(messages.NO_ITEM, index=edit.value[:10])
         del items[int(edit.value)]

@@ -29,6 +29,9 @@ NO = N_("no")
 NO_TABLE = N_("there is no table {table}")
 NO_SEAT = N_("there is no seat {seat} at this table")
 NOTHING_TO_UNDO = N_("nothing to undo")
+#: an Undo tapped for a change that is no longer the last (a fast double tap, another phone's change meanwhile)
+UNDO_CHANGED = N_("that change was already taken back, or another came after it: nothing more was undone. Look "
+                  "at the part again before undoing.")
 NAME_EMPTY = N_("type a name")
 NOT_SAVEABLE = N_("this game cannot be saved yet: it is saved only when it is finished by the rules and nothing is "
                   "marked in red. Go back to the table to finish it.")
@@ -43,6 +46,13 @@ NOT_WHOLE_NUMBER = N_("{value!r} is not a whole number")
 NUMBER_TOO_BIG = N_("{number} is beyond the {most:,} donjon reads")
 TEXT_TOO_LONG = N_("longer than {most} characters")
 NO_ITEM = N_("there is no item {index} here")
+#: a value typed or chosen in a field that another phone changed since the field showed it
+CHANGED_MEANWHILE = N_("this was changed on another phone to {now} while you typed: your {value} was not kept. "
+                       "Enter it again if it is the right one.")
+#: a "take away" tapped on a list that changed before it arrived (a fast double tap, another phone, taps kept
+#: while offline): the item at that place is no longer the one the player saw
+LIST_CHANGED = N_("this list changed since it was shown ({seen} then, {now} now): nothing was taken away. Look at it "
+                  "again and tap what to take away.")
 ALL_OR_NONE = N_("expected all or none")
 NOT_STEP = N_("expected a whole number to add, such as +1 or -1")
 LIST_FULL = N_("holds {most} items already")
@@ -62,6 +72,8 @@ SAME_PHOTO_AS = N_("{file}: it is the same photo as {name}'s: choose this player
 STILL_UNDECIDED = N_("not kept yet: the photo could not decide {fields}; look at the sheet, then type each value "
                      "(none when nothing is filled there) or tap its marks")
 OTHER_VERSION = N_("this sheet is for the {sheet} version; this table plays {table}")
+#: the photos page of a table whose game has no sheet (Guildhall, Guédelon)
+NO_SHEET_TO_PHOTOGRAPH = N_("{game} has no sheet to photograph: each player enters their part on their own page")
 OTHER_SHEET = N_("the marks are of another sheet than this table's")
 MARK_NOT_NUMBER = N_("a mark is not a number")
 FORM_UNREADABLE = N_("the form could not be read: {error}")
@@ -72,6 +84,11 @@ PDF_ON_SEAT_PAGE = N_("a fillable PDF is read on the player's own page, not here
 
 #: saved games and players
 NO_GAME = N_("there is no saved game {game}")
+#: a table correcting a saved game, saved after the game changed elsewhere (its state would undo that change)
+GAME_CHANGED = N_("game {game} was changed since this table opened it to correct it (its page lists the versions): "
+                  "saving this table would undo that change. Open the game and correct it again from there.")
+#: a table correcting a saved game, saved after the game was deleted
+GAME_DELETED = N_("game {game} was deleted since this table opened it to correct it: there is nothing to correct.")
 NO_PLAYER = N_("no saved game has a player of that name")
 RESCORE_FAILED = N_("game {game}: {error}")
 SCORES_OVER_TIME = N_("Scores of {name} over time, per game")

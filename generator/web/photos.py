@@ -55,9 +55,18 @@ class SeatPhoto(NamedTuple):
     kept: bool = False
 
 
+async def sheet_table(companion: Companion, table_id: int, lang: Language) -> TableView:
+    """The table, if its game has a sheet to photograph (the castle, a sheet of one's own): Guildhall's or
+    Guédelon's photos page is a 404 in words, not the castle's sheet looked up for a version it has not."""
+    view = await companion.table(table_id, lang)
+    if not companion.games.hints(view.table.game).sheet_upload:
+        raise Refused(404, messages.NO_SHEET_TO_PHOTOGRAPH, game=companion.games.names_in(lang)[view.table.game])
+    return view
+
+
 async def photos_page(companion: Companion, request: Request) -> Response:
     """The form: one photo per player, with how to take it."""
-    view = await companion.table(request.path_params["table_id"], request_language(request))
+    view = await sheet_table(companion, request.path_params["table_id"], request_language(request))
     return companion.page("photos.html", request, seats=(), kept=(), retake=view.table.parts,
                           **companion.table_context(view, None))
 
@@ -65,7 +74,7 @@ async def photos_page(companion: Companion, request: Request) -> Response:
 async def read_photos(companion: Companion, request: Request) -> Response:
     """Each photo sent read on its own; the page lists what each says (or why it was not read)."""
     lang = request_language(request)
-    view = await companion.table(request.path_params["table_id"], lang)
+    view = await sheet_table(companion, request.path_params["table_id"], lang)
     form = await companion.form(request, files=len(view.table.parts))
     seats: list[SeatPhoto] = []
     given: dict[bytes, str] = {}  # each photo's bytes -> the player it was given for first
@@ -156,7 +165,7 @@ async def keep_photos(companion: Companion, request: Request) -> Response:
     undecided) as its player's part; show again those that cannot be kept yet."""
     table_id = request.path_params["table_id"]
     lang = request_language(request)
-    view = await companion.table(table_id, lang)
+    view = await sheet_table(companion, table_id, lang)
     form = await companion.form(request)
     names = {part.seat: part.name for part in view.table.parts}
     left: list[SeatPhoto] = []

@@ -10,7 +10,7 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -60,8 +60,11 @@ class GameTable:
     game_id: int | None
     #: the saved game this table corrects (its save makes a new version of that game), if any
     corrects: int | None = None
-    #: the seats with an edit that can be undone (None: the shared fields)
-    undoable: frozenset[int | None] = frozenset()
+    #: the seats with an edit that can be undone (None: the shared fields), each with the id of the edit its Undo
+    #: takes back (the undo names it: a second undo of a double tap then takes back nothing more)
+    undoable: Mapping[int | None, int] = field(default_factory=dict)
+    #: the version of the game `corrects` this table was opened from (None: a table opened before donjon kept it)
+    corrects_version: int | None = None
 
     @property
     def names(self) -> list[str]:
@@ -75,15 +78,36 @@ class GameTable:
 def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any], names: Sequence[str],
                  team: Sequence[str], part: Mapping[str, Any] | Sequence[Mapping[str, Any]],
                  shared: Mapping[str, Any], corrects: int | None = None) -> int:
-    """A new table; `part` is every seat's first part, or one part per seat (a saved game being corrected)."""
-    cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects) "
-                          "VALUES (?, ?, ?, ?, ?, ?)", (game, now(), _dump(dict(options)), _dump(list(team)),
-                                                        _dump(dict(shared)), corrects))
+    """A new table; `part` is every seat's first part, or one part per seat (a saved game being corrected, whose
+    version now is kept with the table)."""
+    since = None if corrects is None else latest_version(conn, corrects)
+    cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects, corrects_version) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?)", (game, now(), _dump(dict(options)), _dump(list(team)),
+                                                           _dump(dict(shared)), corrects, since))
     table_id = int(cursor.lastrowid or 0)
     parts = [part] * len(names) if isinstance(part, Mapping) else list(part)
     conn.executemany("INSERT INTO table_parts (table_id, seat, name, data) VALUES (?, ?, ?, ?)",
                      [(table_id, seat, name, _dump(dict(data))) for seat, (name, data) in enumerate(zip(names, parts))])
     return table_id
+
+
+def correction_table(conn: sqlite3.Connection, game_id: int, game: str, options: Mapping[str, Any],
+                     names: Sequence[str], team: Sequence[str], parts: Sequence[Mapping[str, Any]],
+                     shared: Mapping[str, Any]) -> int:
+    """The table correcting a saved game: the one already open for it (not saved yet), else a new one from the
+    game as it stands. Two phones that tap "Correct" on one game then correct it together at one table, each
+    seeing the other's changes: with a table each, the second saved would write over the first's correction."""
+    row = conn.execute("SELECT id FROM tables WHERE corrects = ? AND game_id IS NULL AND corrects_version = ? "
+                       "ORDER BY id DESC LIMIT 1", (game_id, latest_version(conn, game_id))).fetchone()
+    if row is not None:  # one opened from an older version would be refused its save: a new one
+        return int(row[0])
+    return create_table(conn, game, options, names, team, parts, shared, corrects=game_id)
+
+
+def latest_version(conn: sqlite3.Connection, game_id: int) -> int:
+    """The number of a saved game's newest version (0: none)."""
+    return int(conn.execute("SELECT coalesce(max(number), 0) FROM game_versions WHERE game_id = ?",
+                            (game_id,)).fetchone()[0])
 
 
 def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
@@ -94,11 +118,13 @@ def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
     parts = tuple(TablePart(r["seat"], r["name"], json.loads(r["data"])) for r in rows)
     # each seat's newest edit not undone, found through the index (table_id, seat, id): a table is loaded for
     # every edit and every poll that sees a change, and counting its edits would read all of them each time
-    undoable = frozenset(seat for seat in [p.seat for p in parts] + [None] if conn.execute(
-        "SELECT 1 FROM table_edits WHERE table_id = ? AND seat IS ? AND undone = 0 ORDER BY id DESC LIMIT 1",
-        (table_id, seat)).fetchone() is not None)
+    newest = {seat: conn.execute(
+        "SELECT id FROM table_edits WHERE table_id = ? AND seat IS ? AND undone = 0 ORDER BY id DESC LIMIT 1",
+        (table_id, seat)).fetchone() for seat in [p.seat for p in parts] + [None]}
+    undoable = {seat: int(found[0]) for seat, found in newest.items() if found is not None}
     return GameTable(row["id"], row["game"], row["created_at"], json.loads(row["options"]), json.loads(row["team"]),
-                     json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable)
+                     json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable,
+                     row["corrects_version"])
 
 
 def first_edit_at(conn: sqlite3.Connection, table_id: int) -> str | None:
@@ -307,14 +333,18 @@ def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
     return load_table(conn, table_id)
 
 
-def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: str | None = None) -> GameTable:
+def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: str | None = None,
+              edit: int | None = None) -> GameTable:
     """Take back the last edit of a part (or of the shared fields) not yet undone; an undo sent again with its
-    `key` (a retry) takes back nothing more."""
+    `key` (a retry) takes back nothing more. `edit`: the id of the edit the page's Undo showed it would take back
+    (GameTable.undoable); refused when it is no longer the last one (a fast double tap, another phone's edit)."""
     if _spent(conn, table_id, key):
         return load_table(conn, table_id)
     _part_data(_open_table(conn, table_id), seat)
     row = conn.execute("SELECT id, before FROM table_edits WHERE table_id = ? AND seat IS ? AND undone = 0 "
                        "ORDER BY id DESC LIMIT 1", (table_id, seat)).fetchone()
+    if edit is not None and (row is None or row["id"] != edit):
+        raise StoreError(messages.UNDO_CHANGED)
     if row is None:
         raise StoreError(messages.NOTHING_TO_UNDO)
     conn.execute("UPDATE table_edits SET undone = 1 WHERE id = ?", (row["id"],))
@@ -412,11 +442,20 @@ def body_hash(body: bytes) -> str:
 
 def update_game(conn: sqlite3.Connection, game_id: int, end_state: Mapping[str, Any], result: Mapping[str, Any], *,
                 team: Sequence[str] | None = None, who: str = "donjon", action: str = "edit",
-                table_id: int | None = None) -> dict[str, Any]:
-    """Correct a saved game: its new end state and result become the game, the old ones stay as a version."""
+                table_id: int | None = None, since: int | None = None) -> dict[str, Any]:
+    """Correct a saved game: its new end state and result become the game, the old ones stay as a version.
+    `since`: the version the correction was made from (a table's); refused once the game has changed after it, or
+    was deleted, as the correction would undo that change."""
+    saved = None if table_id is None else conn.execute("SELECT game_id FROM tables WHERE id = ?",
+                                                       (table_id,)).fetchone()
     game = get_game(conn, game_id)
+    if game is not None and saved is not None and saved[0] == game_id:  # two phones' saves of one table: once
+        return game
     if game is None:
-        raise StoreError(messages.NO_GAME, game=game_id)
+        deleted = since is not None and conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+        raise StoreError(messages.GAME_DELETED if deleted else messages.NO_GAME, game=game_id)
+    if since is not None and latest_version(conn, game_id) != since:
+        raise StoreError(messages.GAME_CHANGED, game=game_id)
     team = list(game["team"] if team is None else team)
     conn.execute("UPDATE games SET end_state = ?, result = ?, team = ? WHERE id = ?",
                  (_dump(dict(end_state)), _dump(dict(result)), _dump(team), game_id))

@@ -343,3 +343,226 @@ def test_a_photo_of_a_paper_sheet_checked_and_corrected_on_a_phone(browser: Any,
     page.get_by_role("button", name="Keep these values").first.click()
     page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
     assert totals(page)["Ana"].lstrip("≈") == "36"
+
+
+def test_the_back_button_shows_the_part_as_it_stands(browser: Any, server: str) -> None:
+    """A player who tapped, looked at the table's page and came back with the back button saw their part as it was
+    when the page was first opened (Chromium showed the page from its cache, "Donjon floors" back at 0, until the
+    next poll two seconds later), and a tap again then counted twice. The page the back button shows is the part
+    as the companion holds it."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    tap(page, "Donjon floors: one more")
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
+    page.get_by_role("link", name=re.compile("table")).click()
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    page.go_back(wait_until="load")
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
+    context.close()
+
+
+def test_a_double_tap_on_a_chip_takes_away_one(browser: Any, server: str) -> None:
+    """A fast double tap on "take away 5 (number 1)" of towers 5, 2, 5 sent two edits "take away number 1" before
+    the page was redrawn: the 5 and then the 2 were taken away. Each edit says how many items the phone saw: the
+    second finds the list changed, takes nothing away and says so at the control."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    for value in ("5", "2", "5"):
+        tap(page, f"Towers: add {value}")
+    with page.expect_response(lambda r: r.url.endswith("/edit") and r.status == 422):
+        page.get_by_label("Towers: take away 5 (number 1)", exact=True).dblclick()
+    page.wait_for_timeout(200)
+    page.get_by_role("alert").filter(has_text="nothing was taken away").wait_for()
+    page.reload()
+    chips = page.locator("#form-0 .chip").all_inner_texts()
+    assert [chip.replace("×", "").strip() for chip in chips] == ["2", "5"]
+    context.close()
+
+
+def test_a_double_tap_on_undo_takes_back_one_change(browser: Any, server: str) -> None:
+    """A fast double tap on "Undo the last change" sent two undos before the page was redrawn: the floor just
+    added and the tower before it were both taken back. Each undo names the change it takes back: the second finds
+    it already undone, takes back nothing more and says so."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    tap(page, "Towers: add 5")
+    tap(page, "Donjon floors: one more")
+    with page.expect_response(lambda r: r.url.endswith("/edit") and r.status == 422):
+        page.get_by_role("button", name="Undo the last change to Ana's part").dblclick(timeout=10000)
+    page.get_by_role("alert").filter(has_text="already taken back").wait_for()
+    page.reload()
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "0"
+    assert [chip.replace("×", "").strip() for chip in page.locator("#form-0 .chip").all_inner_texts()] == ["5"]
+    context.close()
+
+
+def test_a_long_name_without_a_space_stays_inside_a_phone(browser: Any, server: str) -> None:
+    """A name of 40 letters without a space (the most a name may have) made the table page 679 px wide and the
+    player's page 1031 px on a 360 px phone (its seat button, the sticky totals strip, the page's title, "Not ...?
+    Correct the name" did not break it), the home page's list of tables, the history and the game's page too: the
+    phone showed the whole page shrunk to fit. Every page stays as wide as the phone."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "guildhall", ["W" * 40, "Ana"], vp_set="old-world-economy")
+    table = page.url
+    for url in (table, table + "/seats/0", table + "/seats/1", server + "/"):
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, url
+    page.goto(table + "/seats/0")
+    for value in ("9", "7", "5"):
+        tap(page, f"VP cards bought: add {value}")
+    page.goto(table)
+    page.get_by_role("button", name="Save this game").click()
+    page.get_by_role("button", name="Save anyway").click()
+    page.wait_for_url(re.compile(r"/history/games/\d+$"))
+    game = page.url
+    for url in (game, game + "/print", server + "/history"):
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, url
+    context.close()
+
+
+def test_marks_tapped_on_a_check_page_survive_a_send_without_wifi(browser: Any, server: str, tmp_path: Path) -> None:
+    """The check page of a photo holds the marks the player tapped until they are sent: "See what my marks say"
+    tapped without Wi-Fi fails, and the back button shows the page as the player left it (the browser keeps it),
+    the mark still tapped, not the page asked again (which cannot come without Wi-Fi, and would forget the tap)."""
+    pytest.importorskip("cv2")
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    photo = tmp_path / "ana.jpg"
+    photo.write_bytes(photograph(filled("great-architect", "a4", GREAT)))
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.set_input_files("#sheet-photo", str(photo))
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_url(re.compile(r"/photo$"))
+    mark = page.locator(".mark input[type=checkbox]").nth(3)
+    tapped = not mark.is_checked()
+    mark.click(force=True)  # the label over the straightened photo takes the tap
+    assert mark.is_checked() == tapped
+    context.set_offline(True)
+    page.get_by_role("button", name="See what my marks say").first.click()
+    page.wait_for_url(re.compile(r"^chrome-error:"))
+    page.go_back()
+    assert page.url.endswith("/photo")
+    assert page.locator(".mark input[type=checkbox]").nth(3).is_checked() == tapped
+    context.close()
+
+
+
+def test_a_number_being_typed_is_sent_though_another_phone_changed_the_form(browser: Any, server: str) -> None:
+    """Guédelon's castle is one form for the whole table: Ana was typing the rounds (the field focused) when Ben
+    tapped a tile; drawing Ben's change in took her field out of the page and back, which sent what she had typed
+    so far (the 2 of 25) and left the field without its focus, the rest of her typing going nowhere. The field keeps
+    its focus, nothing is sent mid-typing, and her number is sent when she leaves it."""
+    phones = [browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True) for _ in range(2)]
+    ana, ben = (phone.new_page() for phone in phones)
+    open_table(ana, server, "guedelon", ["Ana", "Ben"], events="easy")
+    ben.goto(ana.url)
+    ana.locator("#in-rounds").fill("2")  # the first digit typed, the field still focused
+    tap(ben, "Building A: A0")
+    ana.wait_for_function("() => document.querySelector('#live-state').dataset.version !== '1'", timeout=LIVE_MS)
+    ana.wait_for_timeout(300)  # what the swap might have sent
+    assert ana.evaluate("document.activeElement.id") == "in-rounds"
+    assert ana.evaluate("document.querySelector('#live-state').dataset.version") == "2"  # Ben's tap, nothing of Ana's
+    ana.keyboard.type("5")
+    with ana.expect_response(re.compile(r"/edit$")):
+        ana.locator("#in-rounds").blur()
+    for phone in (ana, ben):
+        phone.reload()
+        assert phone.locator("#in-rounds").input_value() == "25"
+        assert phone.get_by_label("Building A: A0", exact=True).get_attribute("aria-pressed") == "true"
+    for phone in phones:
+        phone.close()
+
+
+def test_two_phones_typing_one_number_are_told(browser: Any, server: str) -> None:
+    """Two phones on one part (a player's and the host's) type its donjon floors at once: the second sent replaced
+    the first, with nothing said on either phone. A number typed is sent with the number the field showed before:
+    the companion keeps the first, and the second phone is told, at the field, what it holds and that its own
+    number was not kept."""
+    phones = [browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True) for _ in range(2)]
+    ana, host = (phone.new_page() for phone in phones)
+    open_table(ana, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    host.goto(ana.url + "/seats/0")
+    ana.goto(ana.url + "/seats/0")
+    floors = "#in-sheets_0__donjon_floors"
+    host.locator(floors).fill("2")  # typed, not yet sent (the field still has the focus)
+    ana.locator(floors).fill("3")
+    with ana.expect_response(re.compile(r"/edit$")):
+        ana.locator(floors).blur()
+    host.wait_for_function("() => document.querySelector('#live-state').dataset.version !== '1'", timeout=LIVE_MS)
+    with host.expect_response(lambda r: r.url.endswith("/edit")) as answer:
+        host.locator(floors).blur()
+    assert answer.value.status == 422
+    host.get_by_role("alert").filter(has_text="your 2 was not kept").wait_for()
+    assert host.locator(floors).input_value() == "3"
+    for phone in (ana, host):
+        phone.reload()
+        assert phone.locator(floors).input_value() == "3"
+    for phone in phones:
+        phone.close()
+
+
+def test_taps_on_a_count_without_wifi_show_and_arrive(browser: Any, server: str) -> None:
+    """Without Wi-Fi a tap on "+" was kept, but the field still showed 0: a player tapped again, and the number
+    typed after it was sent as changed from 0, which the companion (then at 1) took for another phone's change and
+    refused. The field shows each tap kept, and the taps and the number typed arrive as made."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    floors, clouds = "#in-sheets_0__donjon_floors", "#in-sheets_0__sky_clouds"
+    context.route("**/edit", lambda route: route.abort())
+    for _ in range(2):
+        page.get_by_label("Donjon floors: one more", exact=True).click()
+    page.get_by_label("Sky clouds: one more", exact=True).click()
+    assert page.locator(floors).input_value() == "2"
+    page.locator(clouds).fill("5")
+    page.locator(clouds).blur()
+    page.get_by_text("4 changes are not saved yet").wait_for()
+    context.unroute("**/edit")
+    page.wait_for_function("() => !document.body.classList.contains('sending')"
+                           " && localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 2)
+    page.reload()
+    assert page.locator(floors).input_value() == "2" and page.locator(clouds).input_value() == "5"
+    context.close()
+
+
+
+def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: Any, server: str) -> None:
+    """The companion stopped (killed, a laptop's lid shut) in the middle of answering a tap: the page's reading of
+    the answer failed ("Failed to fetch", seen killing the companion under three phones), and the taps kept after it
+    were never sent, nor the page's updates asked (they wait for the taps), until the player tapped again. The taps
+    after it are sent on their own. The answer's body breaking off is the browser's failure to read it, made here
+    in the page (a route cannot cut a body in the middle)."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    page.add_init_script("""(() => { let cut = true; const read = Response.prototype.text;
+        Response.prototype.text = function () {
+          if (cut && this.url.endsWith("/edit")) { cut = false; return Promise.reject(new TypeError("Failed to fetch")); }
+          return read.call(this); }; })();""")
+    page.reload()
+    # two taps at once: the second is kept while the first is sent
+    page.evaluate("""() => { for (const label of ["Donjon floors: one more", "Sky clouds: one more"])
+        document.querySelector(`button[aria-label="${label}"]`).click(); }""")
+    page.wait_for_function("() => localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 2)
+    page.reload()
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
+    assert page.locator("#in-sheets_0__sky_clouds").input_value() == "1"
+    context.close()

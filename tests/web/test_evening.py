@@ -151,6 +151,94 @@ def test_a_game_corrected_at_a_table_is_a_new_version(client: TestClient) -> Non
     assert client.get(game).status_code == 404
 
 
+def test_two_phones_correcting_one_game_correct_it_together(client: TestClient) -> None:
+    """Two phones tapped "Correct this game" on one saved game: each got a table of its own, and the second saved
+    wrote its table over the first's correction (Ana's token corrected on one phone was gone from the game, with
+    nothing said). Both now open the one table correcting it, each sees the other's change, and the game keeps
+    both."""
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    first, second = (client.post(f"{game}/correct", headers=SAME_ORIGIN) for _ in range(2))
+    assert first.status_code == second.status_code == 303
+    assert first.headers["location"] == second.headers["location"]
+    for location, seat in ((first.headers["location"], "0"), (second.headers["location"], "1")):
+        client.post(f"{location}/edit", headers=SAME_ORIGIN,
+                    data={"seat": seat, "shown": seat, "op": "add", "path": "vp_tokens", "value": "1"})
+    for location in (first.headers["location"], second.headers["location"]):
+        assert client.post(f"{location}/save", headers=SAME_ORIGIN).headers["location"] == game
+    found = client.get("/api/games/" + game.rsplit("/", 1)[1]).json()
+    assert [p["score"] for p in found["players"]] == [22, 2]
+    assert [v["action"] for v in found["versions"]] == ["save", "edit"]
+    # once that correction is saved, "Correct this game" opens a new table, from the game as it now stands
+    third = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    assert third != first.headers["location"] and "22" in client.get(third).text
+
+
+def test_a_correction_saved_over_a_game_changed_since_is_refused_in_words(client: TestClient) -> None:
+    """A table opened to correct a game, then the game changed elsewhere (a player renamed on the players page,
+    `donjon history edit`, the API) and the table saved: the game took the table's state and lost that change,
+    nothing said. Now the save is refused (409), saying why, the game keeps the change, and "Correct this game"
+    opens a new table from the game as it stands. A game deleted meanwhile is said too, not a server error."""
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    stale = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    client.post(f"{stale}/edit", headers=SAME_ORIGIN,
+                data={"seat": "1", "shown": "1", "op": "add", "path": "vp_tokens", "value": "1"})
+    assert client.post("/history/players/rename", headers=SAME_ORIGIN,
+                       data={"old": "Ben", "new": "Benjamin"}).status_code == 303
+    refused = client.post(f"{stale}/save", headers=SAME_ORIGIN)
+    assert refused.status_code == 409 and "changed since" in refused.text and f'href="{game}"' in refused.text
+    found = client.get("/api/games/" + game.rsplit("/", 1)[1]).json()
+    assert [p["name"] for p in found["players"]] == ["Ana", "Benjamin"]
+    assert [v["action"] for v in found["versions"]] == ["save", "rename"]
+    fresh = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    assert fresh != stale and "Benjamin" in client.get(fresh).text
+    assert client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 303
+    gone = client.post(f"{fresh}/save", headers=SAME_ORIGIN)
+    assert gone.status_code == 409 and "deleted" in gone.text
+
+
+def test_two_phones_saving_one_correction_at_once_save_it_once(client: TestClient, db: Database) -> None:
+    """Two phones at one correction table tap Save at once: both were let through before either was written. The
+    second write finds the table saved and gives the game as the first saved it: one version, no "changed since"
+    for the table's own save."""
+    from generator.web import store
+
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    game_id = int(game.rsplit("/", 1)[1])
+    correcting = int(client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"].rsplit("/", 1)[1])
+    table = db.read(lambda c: store.load_table(c, correcting))
+    saved = client.get(f"/api/games/{game_id}").json()
+    for _ in range(2):  # what each phone's save writes, one after the other in the writer thread
+        db.write(lambda c: store.update_game(c, game_id, saved["end_state"], saved["result"], team=table.team,
+                                             table_id=correcting, since=table.corrects_version))
+    assert [v["action"] for v in client.get(f"/api/games/{game_id}").json()["versions"]] == ["save", "edit"]
+
+
+@pytest.mark.parametrize("name", ["", "W" * 41, "Cleo"])
+def test_renaming_a_seat_the_table_has_not_is_a_404(client: TestClient, name: str) -> None:
+    """A name sent for a seat the table has not (a Guédelon table has none; seat 9 of two) was a server error
+    (500, the seat's page drawn for no seat) when the name was refused: it is a 404 in words, whatever the name."""
+    for table in (new_table(client, "guedelon", ["Ana", "Ben"], events="easy"),
+                  new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")):
+        answer = client.post(f"/tables/{table.id}/seats/9/name", headers=SAME_ORIGIN, data={"name": name})
+        assert answer.status_code == 404 and "there is no seat 9 at this table" in answer.text
+
+
+def test_a_sheet_sent_for_a_seat_the_table_has_not_is_a_404(client: TestClient) -> None:
+    """A sheet or a photo sent for a seat the table has not (seat 9 of two; any seat of a Guédelon table, which has
+    none) was a server error (500, the seat's page drawn for no seat; the connection reset for another photo):
+    a 404 in words, before anything is read."""
+    castle = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    guedelon = new_table(client, "guedelon", ["Ana", "Ben"], events="easy")
+    for url in (f"/tables/{castle.id}/seats/9/sheet", f"/tables/{castle.id}/seats/9/photo",
+                f"/tables/{guedelon.id}/seats/0/sheet", f"/tables/{guedelon.id}/seats/0/photo"):
+        for files in ({}, {"sheet": ("ana.jpg", b"\xff\xd8 not read", "image/jpeg")}):
+            answer = client.post(url, headers=SAME_ORIGIN, files=files, data={"x": "1"})
+            assert answer.status_code == 404 and "there is no seat" in answer.text, (url, answer.status_code)
+
+
 def test_players_are_people_renamed_and_merged(client: TestClient) -> None:
     for names in (["Ana", "Ben"], ["ána ", "Cleo"], ["ANA", "Benoît"]):
         table_id = finished_guildhall(client, names)

@@ -87,3 +87,18 @@ def test_the_same_photo_for_two_players_is_refused_for_the_second(client: TestCl
     assert "towers 5, 2, –, 5" in read_lines(sections["Ana"])
     assert "Not read: copy.jpg" in sections["Ben"] and "Ana" in sections["Ben"].split("Not read:")[1]
     assert 'name="read:1"' not in read.text
+
+
+@pytest.mark.parametrize("game", ["guildhall", "guedelon"])
+def test_a_game_without_a_sheet_has_no_photos_page(client: TestClient, game: str) -> None:
+    """The photos page of a Guildhall or Guédelon table (an address typed, a bookmark of another table's) was a
+    server error (500, a KeyError in the castle's sheets): it is a 404 that says the game has no sheet to
+    photograph, and a photo sent there is refused the same way, before it is read."""
+    options = {"vp_set": "old-world-economy", "professions": ""} if game == "guildhall" else {"events": "easy"}
+    table = new_table(client, game, ["Ana", "Ben"], **options)
+    for answer in (client.get(f"/tables/{table.id}/photos"),
+                   client.post(f"/tables/{table.id}/photos", headers=SAME_ORIGIN,
+                               files=[("sheet-0", ("ana.jpg", b"\xff\xd8 not read", "image/jpeg"))]),
+                   client.post(f"/tables/{table.id}/photos/keep", headers=SAME_ORIGIN, data={"read:0": "x"})):
+        assert answer.status_code == 404, answer.text
+        assert "no sheet to photograph" in answer.text

@@ -71,7 +71,12 @@
     return active && element.contains(active) && active.matches("input[type=text], input[type=number]")
       && active.value !== active.defaultValue;
   }
+  let swapping = false;  // a field moved by swap() loses its focus for a moment: not the player leaving it
   function swap(html) {
+    swapping = true;
+    try { swapPieces(html); } finally { swapping = false; }
+  }
+  function swapPieces(html) {
     const before = new Set(messagesOf(document));
     const doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
     for (const piece of Array.from(doc.body.children)) {
@@ -79,13 +84,17 @@
       const old = document.getElementById(piece.id);
       if (!old) continue;
       piece.removeAttribute("data-oob");
+      let kept = null;
       if (typingIn(old)) {  // never overwrite what a player is typing: keep their input as it is
         const active = document.activeElement;
         const twin = active.id ? piece.querySelector("#" + CSS.escape(active.id)) : null;
-        if (twin) twin.replaceWith(active);
+        if (twin) { twin.replaceWith(active); kept = active; }
         else continue;
       }
       old.replaceWith(piece);
+      // moved out of the page and back, the field lost its focus, which sent what was typed so far ("1" of "17")
+      // and left the rest of the typing nowhere: it keeps the focus, and is sent when left (see "focusout")
+      if (kept) kept.focus({preventScroll: true});
     }
     // a broken rule shows at its field and on its player's card of the totals: say it once
     const fresh = Array.from(new Set(messagesOf(document))).filter((m) => !before.has(m));
@@ -95,15 +104,35 @@
   // --- the edits ------------------------------------------------------------------------------------------------
   function editOf(element) {
     const edit = JSON.parse(element.dataset.edit);
-    if (element.matches("input, select")) edit.value = element.value;
+    if (element.matches("input, select")) {
+      edit.value = element.value;
+      if ("was" in edit) {  // the field now shows what it sent: its next change is from that (kept offline too)
+        const next = JSON.parse(element.dataset.edit);
+        next.was = element.value;
+        element.dataset.edit = JSON.stringify(next);
+      }
+    }
     if (element.hasAttribute("data-toggle")) {
       const wanted = element.getAttribute("aria-pressed") !== "true";
       if (edit.op === "set") edit.value = wanted ? "true" : "false";
       else edit.on = wanted ? "true" : "false";
       element.setAttribute("aria-pressed", wanted ? "true" : "false");  // shown at once; the answer confirms
     }
+    if (edit.op === "add") shownAdded(element, Number(edit.value));
     edit.key = newKey();
     return edit;
+  }
+  // a "+" or "-" tapped shows in its field at once, as a toggle does: kept without Wi-Fi, a tap that changed nothing
+  // on the screen was tapped again, and a number typed after it said it was changed from the old one (Edit.was)
+  function shownAdded(button, step) {
+    const field = button.closest(".count") && button.closest(".count").querySelector("input[data-edit]");
+    if (!field || !Number.isFinite(step)) return;
+    const next = (parseInt(field.value, 10) || 0) + step;
+    if ((field.min !== "" && next < Number(field.min)) || (field.max !== "" && next > Number(field.max))) return;
+    const now = String(next);  // past a bound the companion refuses it, and says so at the field
+    field.value = field.defaultValue = now;
+    const data = JSON.parse(field.dataset.edit);
+    if ("was" in data) { data.was = now; field.dataset.edit = JSON.stringify(data); }
   }
   function send(edit) {
     pending.push(edit);
@@ -138,7 +167,12 @@
         pending.shift();  // answered: applied, or refused with the reason in the page (a 4xx), never twice
         save();
         failures = 0;
-        const html = await answer.text();
+        let html;
+        try {
+          html = await answer.text();
+        } catch (e) {  // the companion stopped in the middle of its answer: the taps after it are sent again later
+          offline("down"); schedule(); return;
+        }
         if ((answer.headers.get("content-type") || "").startsWith("text/html") && !html.startsWith("<!doctype")) {
           swap(html);
         } else if (answer.status >= 400) {
@@ -161,7 +195,17 @@
   });
   document.addEventListener("change", function (event) {
     const field = event.target.closest("input[data-edit], select[data-edit]");
-    if (field) send(editOf(field));
+    if (!field || swapping) return;  // moved by swap(), Chromium says "change" mid-typing: not sent until left
+    send(editOf(field));
+    if (field.matches("input")) field.defaultValue = field.value;  // sent: what "focusout" compares with
+  });
+  // a field typed in whose "change" was not sent (it came while another phone's update was drawn in) is sent when
+  // the player leaves it; after a "change" sent it is already
+  document.addEventListener("focusout", function (event) {
+    const field = event.target.closest("input[type=text][data-edit], input[type=number][data-edit]");
+    if (swapping || !field || field.value === field.defaultValue) return;
+    send(editOf(field));
+    field.defaultValue = field.value;
   });
 
   // --- live updates ---------------------------------------------------------------------------------------------
@@ -179,7 +223,10 @@
     if (answer.status === 401) { offline(401); return; }
     if (answer.status >= 500) { offline(answer.status); return; }
     tell("", false);
-    if (answer.status === 200) swap(await answer.text());
+    if (answer.status !== 200) return;
+    let html;
+    try { html = await answer.text(); } catch (e) { offline("down"); return; }  // cut off: the next poll asks again
+    swap(html);
   }
 
   if (table) {
