@@ -12,7 +12,9 @@ the line of the file, and refused, rather than printed wrong:
   what to do in the drawing program instead.
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or
   a `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
-  (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`); a `data:` PNG or
+  (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
+  leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
+  of the file wherever it is written, gradient stops included; a `data:` PNG or
   JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image
   of its own (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
@@ -36,7 +38,7 @@ import math
 import re
 from collections import OrderedDict
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
@@ -61,6 +63,13 @@ _SVG = "{http://www.w3.org/2000/svg}"
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _DATA_PICTURE = re.compile(r"\s*data:image/(png|jpeg|jpg);base64,(.*)", re.S)
 _URL = re.compile(r"url\(\s*['\"]?#([^)'\"\s]*)['\"]?\s*\)")
+#: The gradient elements, and how many gradients a chain of hrefs may go through (a loop ends there too).
+_GRADIENTS = ("linearGradient", "radialGradient")
+_CHAIN = 32
+#: Each kind's coordinates and their defaults when no gradient of the chain writes them (SVG 1.1, 13.2.2 and
+#: 13.2.3); a focus left unwritten is the centre.
+_LINEAR: dict[str, float | None] = {"x1": 0.0, "y1": 0.0, "x2": 1.0, "y2": 0.0}
+_RADIAL: dict[str, float | None] = {"cx": 0.5, "cy": 0.5, "r": 0.5, "fx": None, "fy": None}
 
 _BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)"
 #: Properties no PDF of donjon's draws as a viewer does: why, and what to do (value "none" or "normal" is fine).
@@ -338,7 +347,7 @@ def _embedded(href: str, line: int | None) -> Embedded | None:
 @cache
 def _reader_class() -> Any:
     """svglib's renderer with donjon's additions (made on first use: svglib is imported only for SVG art)."""
-    from svglib.svglib import SvgRenderer, _find_clip_shape
+    from svglib.svglib import SvgRenderer, _find_clip_shape, _GradientDef
 
     class Reader(SvgRenderer):
         def __init__(self, pictures: dict[str, Embedded], root: Any) -> None:
@@ -364,6 +373,15 @@ def _reader_class() -> Any:
                 return found
 
             self.attrConverter.findAttr = find_once  # type: ignore[method-assign,assignment]
+            # a stylesheet styles every element of the file, wherever it is written (a viewer reads it whole
+            # first); svglib would apply each <style> only to what it draws after it, and never to gradient stops
+            rules = self.attrConverter.css_rules
+            for element in root.iter():
+                if _local(element.tag) == "style" and element.text and rules is not None:
+                    rules.add_styles(element.text)
+
+        def renderStyle(self, node: Any) -> None:
+            pass  # read whole when the reader was made
 
         def renderUse(self, node: Any, group: Any = None, clipping: Any = None) -> Any:
             # svglib copies what a <use> shows into the tree before drawing it: a copy of copies multiplies, so
@@ -408,22 +426,70 @@ def _reader_class() -> Any:
             return found  # svglib reads its `size`; the image shape holds it as its path
 
         def renderGradient(self, node: Any) -> None:
+            for child in node.iter_children():
+                if _local(child.tag) == "stop":  # its stylesheet rules and style, on it before svglib reads it
+                    self.attrConverter.findAttr(child, "stop-color")
             super().renderGradient(node)
-            found: dict[str, Any] | None = self.gradient_defs.get(node.attrib.get("id"))  # type: ignore[assignment]
-            if found is None:
-                return
-            transform = node.attrib.get("gradientTransform")
+
+        def _resolve_gradient(self, grad_id: str) -> _GradientDef | None:
+            # SVG 1.1, 13.2.2 and 13.2.3: what a gradient leaves unwritten it takes from the gradient its href
+            # names, and so on down the chain (its stops from the first that has stops; x1... and cx... only from a
+            # gradient of its own kind). svglib filled every unwritten attribute with its default before following
+            # the chain, and stopped after one step: Inkscape's chains lost their axis, or their stops and shape.
+            chain: list[Any] = []
+            element = self.ids.get(grad_id)
+            while (element is not None and _local(element.tag) in _GRADIENTS and element not in chain
+                   and len(chain) < _CHAIN):
+                chain.append(element)
+                href = element.get(_XLINK_HREF) or element.get("href") or ""
+                element = self.ids.get(href[1:]) if href.startswith("#") else None
+            if not chain:
+                return None
+            kind = _local(chain[0].tag)
+            stops: list[Any] = []
+            for element in chain:
+                found: dict[str, Any] | None = self.gradient_defs.get(element.get("id"))  # type: ignore[assignment]
+                if found is not None and found.get("stops"):
+                    stops = list(found["stops"])
+                    break
+
+            def written(name: str, own_kind: bool = True) -> str | None:
+                for link in chain:
+                    if own_kind and _local(link.tag) != kind:
+                        continue
+                    value = (link.get(name) or "").strip()
+                    if value:
+                        return value
+                return None
+
+            units = written("gradientUnits", own_kind=False) or "objectBoundingBox"
+            resolved: dict[str, Any] = {"type": "linear" if kind == "linearGradient" else "radial",
+                                        "gradientUnits": units, "stops": stops,
+                                        "spreadMethod": written("spreadMethod", own_kind=False) or "pad"}
+            transform = written("gradientTransform", own_kind=False)
             if transform:
-                found["gradientTransform"] = _matrix(self.attrConverter.convertTransform(transform))
-            for name in ("fx", "fy"):  # svglib gives a focus the centre when none is written: keep it unwritten
-                if not node.attrib.get(name, "").strip():
-                    found.pop(name, None)
-            units = found.get("gradientUnits")
-            if units == "userSpaceOnUse":
-                for name in ("x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy"):
-                    raw = node.attrib.get(name, "").strip()
-                    if raw and not raw.endswith("%"):
-                        found[name] = float(self.attrConverter.convertLength(raw))  # type: ignore[arg-type]
+                resolved["gradientTransform"] = _matrix(self.attrConverter.convertTransform(transform))
+            coordinates = _LINEAR if kind == "linearGradient" else _RADIAL
+            for name, default in coordinates.items():
+                raw = written(name)
+                if raw is None:
+                    if default is not None:
+                        resolved[name] = default
+                    continue  # no focus written: the centre (generator.backends.pdf_art)
+                resolved[name] = self._coordinate(raw, units, resolved.get("c" + name[1]) if name in ("fx", "fy")
+                                                  else default)
+            return cast("_GradientDef", resolved)
+
+        def _coordinate(self, raw: str, units: str, default: float | None) -> float:
+            fallback = 0.0 if default is None else float(default)
+            try:
+                if raw.endswith("%"):  # a share of the box (objectBoundingBox), as svglib read it
+                    return float(raw[:-1]) / 100.0
+                if units == "userSpaceOnUse":
+                    return float(self.attrConverter.convertLength(raw))  # type: ignore[arg-type]
+                return float(raw)
+            except (ValueError, TypeError):
+                return fallback
 
         def _apply_gradient_fill(self, item: Any, grad_def: Any) -> Any:
             shape = _find_clip_shape(item)

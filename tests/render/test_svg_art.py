@@ -81,6 +81,25 @@ SAMPLES: dict[str, bytes] = {
         f"<defs><radialGradient id='r'>{_STOPS}</radialGradient></defs><rect width='100' height='100' fill='url(#r)'/>"
         "<g opacity='0.6' transform='rotate(15 50 50)'><rect x='20' y='20' width='60' height='60' fill='#000000'/>"
         "<rect x='35' y='35' width='30' height='30' fill='#ffffff'/></g>"),
+    # Inkscape keeps the stops in one gradient and each use of it in another that refers to it (xlink:href),
+    # sometimes through a third; what a gradient leaves unwritten (its units, its axis, its transform) it takes
+    # from the one it refers to (SVG 1.1, 13.2.2): the shape once vanished, or took the default axis
+    "gradient-referring-through-a-chain": svg(
+        f"<defs><linearGradient id='stops'>{_STOPS}</linearGradient>"
+        "<linearGradient id='axis' xlink:href='#stops' gradientUnits='userSpaceOnUse' x1='10' y1='10' x2='40' y2='90'/>"
+        "<linearGradient id='turned' xlink:href='#axis' gradientTransform='rotate(30 50 50)'/>"
+        "<linearGradient id='plain' xlink:href='#axis'/></defs>"
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        "<rect x='5' y='5' width='55' height='90' fill='url(#turned)'/>"
+        "<rect x='65' y='5' width='30' height='90' fill='url(#plain)'/>"),
+    # stops coloured by a stylesheet's classes, the <style> written after what it styles (any place in the file
+    # styles every element, as in a viewer): the stops read black, and the shape before the <style> unstyled
+    "stops-and-shapes-styled-by-classes": svg(
+        "<defs><linearGradient id='g'><stop offset='0' class='from'/><stop offset='1' class='to'/></linearGradient>"
+        "</defs><rect width='100' height='100' class='ground'/>"
+        "<rect x='10' y='10' width='80' height='80' fill='url(#g)'/>"
+        "<style>.from { stop-color: #d02020 } .to { stop-color: #2040c0; stop-opacity: 0.6 } "
+        ".ground { fill: #f0c020 }</style>"),
 }
 
 
