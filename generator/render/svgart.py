@@ -14,7 +14,8 @@ the line of the file, and refused, rather than printed wrong:
   a `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
   leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
-  of the file wherever it is written, gradient stops included; a `data:` PNG or
+  of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
+  symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport; a `data:` PNG or
   JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image
   of its own (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
@@ -347,6 +348,7 @@ def _embedded(href: str, line: int | None) -> Embedded | None:
 @cache
 def _reader_class() -> Any:
     """svglib's renderer with donjon's additions (made on first use: svglib is imported only for SVG art)."""
+    from reportlab.graphics.shapes import mmult, translate
     from svglib.svglib import SvgRenderer, _find_clip_shape, _GradientDef
 
     class Reader(SvgRenderer):
@@ -394,6 +396,54 @@ def _reader_class() -> Any:
                     if self.copied > MAX_DRAWN:
                         raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
             return super().renderUse(node, group, clipping)
+
+        def renderSymbol(self, node: Any) -> Any:
+            # a symbol a <use> shows is a viewport of the use's width and height (100% when unwritten), its viewBox
+            # fitted into it (SVG 1.1, 5.5 and 7.8); svglib drew it as a plain group (Illustrator's symbols)
+            group = super().renderSymbol(node)
+            use = node.parent
+            box = _view_box(node.etree_element.get("viewBox"))
+            if use is None or _local(use.tag) != "use" or box is None:
+                return group
+            whole = self.attrConverter.main_box
+            width = self._size(use.etree_element.get("width"), "width", whole.width if whole else box[2])
+            height = self._size(use.etree_element.get("height"), "height", whole.height if whole else box[3])
+            if width <= 0 or height <= 0:  # a viewer draws nothing
+                group.contents = []
+                return group
+            fitted = _fitted(box, width, height, node.etree_element.get("preserveAspectRatio"))
+            group.transform = mmult(fitted, group.transform)
+            return group
+
+        def renderSvg(self, node: Any, outermost: bool = False) -> Any:
+            # an <svg> inside the drawing: svglib fitted its viewBox into its size as if into the page's points
+            # (3/4 too small) and aligned it upside down; refitted here in the units of the drawing around it
+            around = self.attrConverter.main_box
+            group = super().renderSvg(node, outermost)
+            box = _view_box(node.etree_element.get("viewBox"))
+            if outermost or box is None:
+                return group
+            width = self._size(node.etree_element.get("width"), "width", around.width if around else box[2])
+            height = self._size(node.etree_element.get("height"), "height", around.height if around else box[3])
+            if width <= 0 or height <= 0:
+                group.contents = []
+                return group
+            x = self._size(node.etree_element.get("x"), "x", 0.0)
+            y = self._size(node.etree_element.get("y"), "y", 0.0)
+            fitted = _fitted(box, width, height, node.etree_element.get("preserveAspectRatio"))
+            group.transform = mmult(translate(x, y), fitted)
+            return group
+
+        def _size(self, raw: str | None, name: str, whole: float) -> float:
+            """A length of a viewport (`width`, `x`...) in the units around it; unwritten: all of `whole`, or 0
+            for a position."""
+            if raw is None or not raw.strip():
+                return whole if name in ("width", "height") else 0.0
+            try:
+                found = self.attrConverter.convertLength(raw, attr_name=name, default=whole)
+                return float(found) if isinstance(found, (int, float)) and math.isfinite(found) else 0.0
+            except (ValueError, TypeError):
+                return 0.0
 
         def renderNode(self, node: Any, parent: Any = None) -> None:
             if parent is None:
@@ -506,6 +556,34 @@ def _reader_class() -> Any:
             return Group(GradientFill(shape, dict(grad_def), opacity, evenodd), item)
 
     return Reader
+
+
+def _view_box(text: str | None) -> tuple[float, float, float, float] | None:
+    """A viewBox's four numbers, or None when it is unwritten, malformed or empty (a viewer then ignores it)."""
+    try:
+        numbers = [float(v) for v in (text or "").replace(",", " ").split()]
+    except ValueError:
+        return None
+    if len(numbers) != 4 or not all(math.isfinite(v) for v in numbers) or numbers[2] <= 0 or numbers[3] <= 0:
+        return None
+    return numbers[0], numbers[1], numbers[2], numbers[3]
+
+
+def _fitted(box: tuple[float, float, float, float], width: float, height: float,
+            aspect: str | None) -> tuple[float, ...]:
+    """The matrix that fits a viewBox into a viewport of `width` x `height` at its origin, as its
+    preserveAspectRatio says (SVG 1.1, 7.8; default `xMidYMid meet`), in SVG's own downward y."""
+    x, y, w, h = box
+    words = (aspect or "").split()
+    align = words[0] if words else "xMidYMid"
+    sx, sy = width / w, height / h
+    dx = dy = 0.0
+    if align != "none":
+        sx = sy = max(sx, sy) if len(words) > 1 and words[1] == "slice" else min(sx, sy)
+        share = {"Min": 0.0, "Mid": 0.5, "Max": 1.0}
+        dx = (width - w * sx) * share.get(align[1:4], 0.5)
+        dy = (height - h * sy) * share.get(align[5:8], 0.5)
+    return (sx, 0.0, 0.0, sy, dx - x * sx, dy - y * sy)
 
 
 def _number(text: str, default: float) -> float:

@@ -100,6 +100,29 @@ SAMPLES: dict[str, bytes] = {
         "<rect x='10' y='10' width='80' height='80' fill='url(#g)'/>"
         "<style>.from { stop-color: #d02020 } .to { stop-color: #2040c0; stop-opacity: 0.6 } "
         ".ground { fill: #f0c020 }</style>"),
+    # Illustrator's symbols: a <symbol> with its own viewBox, placed by a <use> giving its x, y, width and height
+    # (the viewBox fitted into them, centred, as preserveAspectRatio's default says), flipped by a transform; a
+    # symbol without a viewBox is only moved. svglib drew every symbol at the scale of its viewBox's units, off
+    # by its viewBox's corner
+    "symbols-placed-by-use": svg(
+        "<symbol id='star' viewBox='-10 -10 20 20'><polygon points='0,-10 3,-3 10,-3 4,2 6,10 0,5 -6,10 -4,2 "
+        "-10,-3 -3,-3' fill='#d02020'/></symbol>"
+        "<symbol id='dot' viewBox='0 0 10 10'><circle cx='5' cy='5' r='4' fill='#2040c0'/>"
+        "<rect x='0' y='8' width='10' height='2' fill='#f0c020'/></symbol>"
+        "<symbol id='square'><rect width='12' height='12' fill='#20a040'/></symbol>"
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        "<use xlink:href='#star' width='20' height='20' x='-10' y='-10' transform='matrix(2 0 0 -2 25 25)' "
+        "style='overflow:visible'/>"
+        "<use xlink:href='#dot' x='55' y='5' width='40' height='20'/>"
+        "<use xlink:href='#dot' x='5' y='55' width='20' height='40' preserveAspectRatio='none'/>"
+        "<use xlink:href='#square' x='70' y='70'/>"),
+    # an <svg> inside the art (a drawing pasted into another): its viewBox fitted into its width and height, in
+    # the units of the drawing around it (svglib scaled it by a further 3/4, points to pixels)
+    "drawing-nested-in-the-drawing": svg(
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        "<svg x='10' y='10' width='40' height='40' viewBox='0 0 10 10'><circle cx='5' cy='5' r='5' fill='#20a040'/>"
+        "</svg><svg x='55' y='10' width='40' height='80' viewBox='0 0 20 20' preserveAspectRatio='xMidYMax meet'>"
+        "<rect width='20' height='20' fill='#d02020'/></svg>"),
 }
 
 
