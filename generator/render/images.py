@@ -9,7 +9,8 @@ recognised by its first bytes (not its name) and checked:
   chunks are checked against their checksums and its pixels are unpacked (:func:`_png_pixels`: the zlib stream
   whole, every row's filter known, as many rows as the header says), and a JPEG is decoded at an eighth of its
   size, so a truncated or damaged file is an error here, with its name, rather than a hole in a PDF (a PNG whose
-  checksums are right can still hold broken pixels: the checksums are computed over what was written).
+  checksums are right can still hold broken pixels: the checksums are computed over what was written). A JPEG a
+  camera saved turned (its EXIF orientation) is turned upright, as photo viewers show it (:func:`_upright`).
 - **SVG**: parsed with the standard library's XML parser. Refused: a DOCTYPE (entities can expand without
   bound), scripts, `foreignObject`, a reference to another file or to the web (an SVG must carry what it draws;
   `#id` and embedded `data:` PNG or JPEG pictures are fine), and text, which would need fonts that neither the PDF
@@ -30,6 +31,7 @@ import hashlib
 import io
 import re
 import warnings
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -111,6 +113,7 @@ def image_data(path: Path) -> tuple[ImageInfo, bytes]:
 def clear_cache() -> None:
     """Forget what was read (a test, or a long-running watch that wants a clean slate)."""
     _cache.clear()
+    _turned.clear()
 
 
 def _read(path: Path) -> tuple[ImageInfo, bytes]:
@@ -122,6 +125,8 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
     if data.startswith(_PNG) or data.startswith(_JPEG):
         kind: Kind = "png" if data.startswith(_PNG) else "jpeg"
         width, height = raster_size(data, kind, digest)
+        if kind == "jpeg":
+            data, width, height = _upright(data, digest, width, height)
         return ImageInfo(path, kind, float(width), float(height), digest), data
     if _SVG_START.match(data[:4096]):
         from generator.render.svgart import read_art
@@ -130,6 +135,46 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
         art = read_art(data, digest)
         return ImageInfo(path, "svg", width_pt, height_pt, digest, art.warnings), data
     raise ImageProblem("it is not a PNG, JPEG or SVG file")
+
+
+#: EXIF's Orientation tag (TIFF tag 274): how a camera says its JPEG is to be turned for showing (1: as stored; 2 to
+#: 8: mirrored, turned by a half or a quarter turn, EXIF 2.32 section 4.6.5).
+_ORIENTATION = 0x0112
+#: The JPEGs turned upright by their file's digest, the last few (a PDF and every card's SVG of a build embed the
+#: same picture; a long `--watch` does not grow without end).
+_turned: OrderedDict[str, bytes] = OrderedDict()
+_TURNED_KEPT = 8
+
+
+def _upright(data: bytes, digest: str, width: int, height: int) -> tuple[bytes, int, int]:
+    """A JPEG as photo viewers show it: one a camera saved turned (an EXIF orientation other than 1) is turned
+    upright, encoded again with its own quantisation tables and sampling (no visible loss) and its colour profile,
+    without the orientation; any other is returned as it is. The size is the upright picture's."""
+    from PIL import Image, ImageOps, JpegImagePlugin
+
+    with Image.open(io.BytesIO(data)) as image:
+        orientation = image.getexif().get(_ORIENTATION, 1)
+        if orientation not in range(2, 9):
+            return data, width, height
+        turned = _turned.get(digest)
+        if turned is None:
+            try:
+                upright = ImageOps.exif_transpose(image)
+                # a JPEG's header read: its tables (what Pillow's JpegImageFile holds; the file is one)
+                options: dict[str, object] = {"qtables": getattr(image, "quantization", None), "optimize": False}
+                sampling = JpegImagePlugin.get_sampling(image)
+                if sampling != -1:
+                    options["subsampling"] = sampling
+                if image.info.get("icc_profile"):
+                    options["icc_profile"] = image.info["icc_profile"]
+                buffer = io.BytesIO()
+                upright.save(buffer, "JPEG", **options)
+            except (OSError, SyntaxError, ValueError, EOFError) as err:
+                raise ImageProblem(f"it is a damaged JPEG file ({err})") from None
+            turned = _turned[digest] = buffer.getvalue()
+            while len(_turned) > _TURNED_KEPT:
+                _turned.popitem(last=False)
+    return turned, *((height, width) if orientation >= 5 else (width, height))
 
 
 #: The digests of PNG files whose pixels were unpacked and found whole: a file read again to be embedded (a

@@ -307,3 +307,32 @@ def test_a_picture_that_breaks_after_its_check_is_a_content_error(tmp_path: Path
     art.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)  # saved again, broken, between drawing and writing
     with pytest.raises(ContentError, match=r"a.png: cannot be drawn into the PDF: it is a damaged PNG file"):
         write_pdf([Page(200, 300, (Placed(card, 0, 0),))], tmp_path / "out.pdf", title="t")
+
+
+@pytest.mark.parametrize("orientation", [3, 6, 8])
+def test_a_photo_a_camera_saved_turned_prints_as_photo_viewers_show_it(tmp_path: Path, orientation: int) -> None:
+    """A phone or camera saves a photo as its sensor read it and says in its EXIF how to turn it (Orientation:
+    3 upside down, 6 and 8 a quarter turn); every photo viewer shows it turned. The card must too, in the PDF
+    and in the SVG (a card once showed the photo sideways, and laid it out at the stored proportions)."""
+    from PIL import Image, ImageChops, ImageDraw, ImageOps
+
+    from tests.render.test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
+
+    if RSVG is None or PDFTOPPM is None:
+        pytest.skip("needs rsvg-convert and pdftoppm (librsvg2-bin, poppler-utils)")
+    stored = Image.new("RGB", (160, 120), (240, 230, 200))
+    ImageDraw.Draw(stored).rectangle((0, 0, 79, 119), fill=(30, 90, 160))
+    ImageDraw.Draw(stored).polygon([(150, 60), (100, 20), (100, 100)], fill=(200, 30, 30))
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    photo = tmp_path / "photo.jpg"
+    stored.save(photo, quality=95, exif=exif.tobytes())
+    with Image.open(photo) as opened:
+        seen = ImageOps.exif_transpose(opened).convert("RGB")  # what a photo viewer shows
+    info = image_info(photo)
+    assert (info.width, info.height) == seen.size
+    for render in (_render_pdf(photo, tmp_path / "photo.pdf", tmp_path / "pdf.png"),
+                   _render_svg(photo, tmp_path, tmp_path / "svg.png", (seen.width * 2, seen.height * 2))):
+        shown = render.resize(seen.size)
+        worst = ImageChops.difference(shown, seen).convert("L").histogram()
+        assert sum(worst[60:]) < 0.02 * seen.width * seen.height, f"orientation {orientation}: see {tmp_path}"
