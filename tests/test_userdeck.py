@@ -98,6 +98,11 @@ def test_broken_csv(tmp_path: Path, csv: str, expected: str) -> None:
     assert expected in only_problem(root)
 
 
+def test_a_row_longer_than_a_header_of_one_column_says_one_column(tmp_path: Path) -> None:
+    assert only_problem(make_deck(tmp_path / "d", "Name\nA,B\n")).endswith(
+        "cards.csv:2: this row has 2 values but the header names 1 column")
+
+
 def test_a_missing_column_names_the_columns_there_are(tmp_path: Path) -> None:
     root = make_deck(tmp_path / "d", "ID,Title,Count\n1,A,1\n")
     assert "name_column: the table has no column 'name' (its columns: ID, Title, Count)" in only_problem(root)

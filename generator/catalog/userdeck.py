@@ -50,7 +50,7 @@ from generator.fields import (
     Text,
     check_document,
 )
-from generator.wording import quoted
+from generator.wording import plural, quoted
 from generator.yamlio import Document, load_file
 
 #: The most cards one deck may hold (the benchmark goes to 10,000).
@@ -434,8 +434,8 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
                 continue
             if len(cells) != len(header):
                 hint = _delimiter_hint(header, delimiter)
-                raise InputError(table, f"this row has {len(cells)} values but the header names {len(header)} "
-                                        f"columns{hint}", line)
+                raise InputError(table, f"this row has {plural(len(cells), 'value')} but the header names "
+                                        f"{plural(len(header), 'column')}{hint}", line)
             rows.append((f"{table}:{line}", dict(zip(header, cells))))
             if len(rows) > MAX_CARDS:
                 raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
