@@ -15,7 +15,8 @@ the line of the file, and refused, rather than printed wrong:
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
   leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
   of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
-  symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport; a `data:` PNG or
+  symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport, an embedded picture
+  into its box as its preserveAspectRatio says; a `data:` PNG or
   JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image
   of its own (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
@@ -377,6 +378,12 @@ def _reader_class() -> Any:
             self.attrConverter.findAttr = find_once  # type: ignore[method-assign,assignment]
             # a stylesheet styles every element of the file, wherever it is written (a viewer reads it whole
             # first); svglib would apply each <style> only to what it draws after it, and never to gradient stops
+            convert_image = self.shape_converter.convertImage
+
+            def fitted_image(node: Any) -> Any:
+                return _keep_proportions(convert_image(node), node)
+
+            self.shape_converter.convertImage = fitted_image  # type: ignore[method-assign]
             rules = self.attrConverter.css_rules
             for element in root.iter():
                 if _local(element.tag) == "style" and element.text and rules is not None:
@@ -584,6 +591,38 @@ def _fitted(box: tuple[float, float, float, float], width: float, height: float,
         dx = (width - w * sx) * share.get(align[1:4], 0.5)
         dy = (height - h * sy) * share.get(align[5:8], 0.5)
     return (sx, 0.0, 0.0, sy, dx - x * sx, dy - y * sy)
+
+
+def _keep_proportions(group: Any, node: Any) -> Any:
+    """svglib's group of an embedded picture, the picture fitted into its box as its preserveAspectRatio says
+    (SVG 1.1, 7.8; default `xMidYMid meet`: all of it, centred), and cut to the box when it covers it (`slice`):
+    svglib stretched every picture over its box."""
+    from reportlab.graphics.shapes import Image
+    from svglib.svglib import ClippingPath
+
+    image = group.contents[0] if isinstance(group, Group) and group.contents else None
+    picture = getattr(image, "path", None)
+    if not isinstance(image, Image) or not isinstance(picture, Embedded):
+        return group
+    x, w, h = float(image.x), float(image.width), float(image.height)
+    y = float(image.y) - h  # svglib sets the picture a height below its box, then mirrors the group about it
+    width, height = picture.size
+    aspect = node.getAttribute("preserveAspectRatio")
+    if w <= 0 or h <= 0 or (aspect or "").split()[:1] == ["none"]:
+        return group
+    sx, _b, _c, sy, dx, dy = _fitted((0.0, 0.0, float(width), float(height)), w, h, aspect)
+    image.x, image.width, image.height = x + dx, width * sx, height * sy
+    image.y = y + dy + height * sy
+    group.transform = (1.0, 0.0, 0.0, -1.0, 0.0, 2 * float(image.y))
+    if width * sx <= w + 1e-9 and height * sy <= h + 1e-9:
+        return group
+    box = ClippingPath()
+    box.moveTo(x, y)
+    box.lineTo(x + w, y)
+    box.lineTo(x + w, y + h)
+    box.lineTo(x, y + h)
+    box.closePath()
+    return Group(box, group)
 
 
 def _number(text: str, default: float) -> float:

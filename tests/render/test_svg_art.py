@@ -123,6 +123,15 @@ SAMPLES: dict[str, bytes] = {
         "<svg x='10' y='10' width='40' height='40' viewBox='0 0 10 10'><circle cx='5' cy='5' r='5' fill='#20a040'/>"
         "</svg><svg x='55' y='10' width='40' height='80' viewBox='0 0 20 20' preserveAspectRatio='xMidYMax meet'>"
         "<rect width='20' height='20' fill='#d02020'/></svg>"),
+    # an embedded picture in a box of other proportions keeps its own, as preserveAspectRatio says (default:
+    # all of it, centred; `slice`: the box filled, the rest cut off): svglib stretched it over the box
+    "embedded-pictures-keeping-their-proportions": svg(
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        f"<image x='5' y='5' width='90' height='25' xlink:href='{data_uri(png_bytes(8, 6))}'/>"
+        f"<image x='5' y='35' width='40' height='60' preserveAspectRatio='xMinYMax meet' "
+        f"xlink:href='{data_uri(png_bytes(8, 6, (40, 80, 200)))}'/>"
+        f"<image x='55' y='35' width='40' height='60' preserveAspectRatio='xMidYMid slice' "
+        f"xlink:href='{data_uri(png_bytes(8, 6, (40, 160, 60)))}'/>"),
 }
 
 
