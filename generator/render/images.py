@@ -11,8 +11,8 @@ recognised by its first bytes (not its name) and checked:
   size, so a truncated or damaged file is an error here, with its name, rather than a hole in a PDF (a PNG whose
   checksums are right can still hold broken pixels: the checksums are computed over what was written). A JPEG a
   camera saved turned (its EXIF orientation) is turned upright, as photo viewers show it (:func:`_upright`).
-- **SVG**: parsed with the standard library's XML parser. Refused: a DOCTYPE (entities can expand without
-  bound), scripts, `foreignObject`, a reference to another file or to the web (an SVG must carry what it draws;
+- **SVG**: parsed with the standard library's XML parser. Refused: a DOCTYPE that declares anything (entities
+  can expand without bound; one that only names the SVG DTD, as Illustrator writes, is read), scripts, `foreignObject`, a reference to another file or to the web (an SVG must carry what it draws;
   `#id` and embedded `data:` PNG or JPEG pictures are fine), and text, which would need fonts that neither the PDF
   nor the SVG output carries (convert text to paths in the drawing program). Its size is its `width` and
   `height`, else its `viewBox`, finite and printable. Then :mod:`generator.render.svgart` reads it the way the
@@ -312,6 +312,11 @@ _REFUSED = {
 _LOCAL_REF = re.compile(r"#[^\s]*|data:image/(png|jpeg|jpg);base64,[A-Za-z0-9+/=\s]*", re.S)
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.I)
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d+)?|\.\d+)\s*(px|pt|mm|cm|in)?\s*")
+#: A DOCTYPE that only names a DTD, as Illustrator writes (`<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "...">`):
+#: it declares nothing, and no parser here fetches the DTD, so it is read; one with declarations of its own (`[...]`)
+#: is refused.
+_PLAIN_DOCTYPE = re.compile(rb"""<!DOCTYPE\s+svg(?:\s+PUBLIC\s+("[^"<>\[]*"|'[^'<>\[]*')\s+("[^"<>\[]*"|'[^'<>\[]*')"""
+                            rb"""|\s+SYSTEM\s+("[^"<>\[]*"|'[^'<>\[]*'))?\s*>""")
 #: CSS pixels per point: a CSS pixel is 1/96 in, a point 1/72 in.
 _PX_PER_PT = 96 / 72
 
@@ -321,9 +326,11 @@ def svg_size(data: bytes) -> tuple[float, float]:
     from xml.etree import ElementTree
 
     head = data[:65536]
-    if b"<!DOCTYPE" in head or b"<!ENTITY" in data:
+    doctype = head.find(b"<!DOCTYPE")
+    if b"<!ENTITY" in data or (doctype >= 0 and not _PLAIN_DOCTYPE.match(head, doctype)):
         raise ImageProblem("it declares a DOCTYPE or entities, which donjon does not read (entities can expand "
-                           "without bound); remove the declaration")
+                           "without bound): save it again as plain SVG (Inkscape: File > Save As... > Plain SVG; "
+                           "Illustrator: File > Export > Export As... > SVG)")
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as err:

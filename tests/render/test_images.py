@@ -336,3 +336,24 @@ def test_a_photo_a_camera_saved_turned_prints_as_photo_viewers_show_it(tmp_path:
         shown = render.resize(seen.size)
         worst = ImageChops.difference(shown, seen).convert("L").histogram()
         assert sum(worst[60:]) < 0.02 * seen.width * seen.height, f"orientation {orientation}: see {tmp_path}"
+
+
+def test_the_doctype_illustrator_writes_is_read_and_entities_say_how_to_save_without(tmp_path: Path) -> None:
+    """Illustrator's SVG export opens with a DOCTYPE naming the SVG 1.1 DTD, which declares nothing (the DTD is
+    never fetched): such art is read and drawn. Illustrator CS versions also declare entities for their
+    namespaces, which donjon does not expand: the message says how to save the file without them (removing the
+    declaration, as it used to say, leaves the entities undefined and the file unreadable)."""
+    from generator.backends.pdf import draw_picture
+
+    doctype = ('<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 15.0.0, SVG Export '
+               'Plug-In  -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" '
+               '"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg version="1.1" '
+               'xmlns="http://www.w3.org/2000/svg" x="0px" y="0px" width="100px" height="50px" '
+               'viewBox="0 0 100 50"><rect x="10" y="10" fill="#2D27C1" width="80" height="30"/></svg>\n')
+    art = pictures.svg(tmp_path / "plain.svg", doctype)
+    assert (image_info(art).width, image_info(art).height) == (75.0, 37.5)
+    draw_picture(art)
+    entities = doctype.replace('svg11.dtd">', 'svg11.dtd" [\n\t<!ENTITY ns_ai "http://ns.adobe.com/AdobeIllustrator/'
+                                              '10.0/">\n]>').replace('version="1.1"', 'version="1.1" xmlns:i="&ns_ai;"')
+    with pytest.raises(ImageProblem, match=r"declares a DOCTYPE or entities.*Plain SVG"):
+        image_info(pictures.svg(tmp_path / "cs.svg", entities))
