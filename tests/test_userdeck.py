@@ -307,3 +307,15 @@ def test_picking_cards_by_position_range_and_name(tmp_path: Path) -> None:
                                        "mean 'Card 3'?)"), (" , ", "names no card")):
         with pytest.raises(UsageError, match=re.escape(message)):
             pick_cards(deck, wanted)
+
+
+def test_picking_cards_by_a_name_typed_without_its_accents(tmp_path: Path) -> None:
+    """`--cards "Ca et la,grosster bar"` picks `Çà et là` and `Größter Bär`: a name folded as donjon folds every
+    name (case, accents, dashes), which the message already offered as what was meant; an exact name still wins."""
+    from generator.content import pick_cards
+
+    rows = "ID,Name,Count\n1,Çà et là,1\n2,Größter Bär,1\n3,Ca et la,1\n4,Élan-Vital,1\n"
+    [deck] = all_decks(load_content(make_deck(tmp_path / "d", rows)))
+    assert [c.id for c in pick_cards(deck, "grosster bar,elan vital").cards] == ["2", "4"]
+    assert [c.id for c in pick_cards(deck, "Ca et la").cards] == ["3"]  # the card of that very name
+    assert [c.id for c in pick_cards(deck, "ÇÀ ET LÀ").cards] == ["1"]
