@@ -16,7 +16,8 @@ the line of the file, and refused, rather than printed wrong:
   leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
   of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
   symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport, an embedded picture
-  into its box as its preserveAspectRatio says; a `data:` PNG or
+  into its box as its preserveAspectRatio says; `currentColor` is the shape's own `color`, black when none is
+  set (icon sets' outlines); a `data:` PNG or
   JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image
   of its own (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
@@ -369,11 +370,40 @@ def _reader_class() -> Any:
             find = self.attrConverter.findAttr
 
             def find_once(node: Any, name: str) -> str:
+                if name == "color":
+                    return current_colour(node)
                 key = (node.etree_element, name)
                 found = looked.get(key)
                 if found is None:
                     found = looked[key] = find(node, name)
                 return found
+
+            def current_colour(node: Any) -> str:
+                # what `currentColor` paints: svglib asks for the color of the parent of the shape it styles, and
+                # paints the fill's or stroke's default when none is set (a stroke: none); a viewer takes the
+                # shape's own color, inherited, and black when nothing sets one (its initial value), so icon sets'
+                # outlines (stroke="currentColor") were not drawn at all
+                if walking:  # svglib's own walk up the ancestors, from the lookup below
+                    return inherited_colour(node)
+                shape = self.nodes[-1] if self.nodes else None
+                if shape is not None and node is not None and node.etree_element is shape.etree_element.getparent():
+                    node = shape
+                if node is None:
+                    return "black"
+                walking.append(True)
+                try:
+                    return inherited_colour(node) or "black"
+                finally:
+                    walking.pop()
+
+            def inherited_colour(node: Any) -> str:
+                key = (node.etree_element, "color")
+                found = looked.get(key)
+                if found is None:
+                    found = looked[key] = find(node, "color")
+                return found
+
+            walking: list[bool] = []
 
             self.attrConverter.findAttr = find_once  # type: ignore[method-assign,assignment]
             # a stylesheet styles every element of the file, wherever it is written (a viewer reads it whole

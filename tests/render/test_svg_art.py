@@ -132,6 +132,16 @@ SAMPLES: dict[str, bytes] = {
         f"xlink:href='{data_uri(png_bytes(8, 6, (40, 80, 200)))}'/>"
         f"<image x='55' y='35' width='40' height='60' preserveAspectRatio='xMidYMid slice' "
         f"xlink:href='{data_uri(png_bytes(8, 6, (40, 160, 60)))}'/>"),
+    # icon sets (Lucide, Feather, Tabler, Heroicons) paint in `currentColor`, the element's own `color`, black
+    # when nothing sets one: svglib took the parent's color, and when none was set the paint's default, so an
+    # outline icon (stroke="currentColor") drew nothing at all
+    "icons-painted-in-current-colour": svg(
+        "<rect width='100' height='100' fill='#a0a0a0'/>"
+        "<g fill='none' stroke='currentColor' stroke-width='6' stroke-linecap='round'>"
+        "<polyline points='10,40 40,10 40,40'/><line x1='10' y1='50' x2='45' y2='50'/></g>"
+        "<g color='#d02020'><rect x='55' y='5' width='40' height='40' fill='currentColor'/>"
+        "<circle cx='75' cy='75' r='18' style='color:#2040c0' fill='currentColor' stroke='currentColor' "
+        "stroke-width='4'/></g>"),
 }
 
 
