@@ -34,11 +34,14 @@ import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from generator.errors import InputError
 from generator.files import read_bytes
 from generator.units import MM_PER_UNIT, PT_PER_MM
+
+if TYPE_CHECKING:
+    from xml.etree import ElementTree
 
 #: The largest picture file read: a 300 dpi A4 page as an uncompressed PNG is about 26 MiB.
 MAX_BYTES = 64 * 1024 * 1024
@@ -347,7 +350,7 @@ def svg_size(data: bytes) -> tuple[float, float]:
         tag = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
         if tag in _REFUSED:
             hint = (": convert text to paths in your drawing program (Inkscape: Path > Object to Path)"
-                    if _REFUSED[tag] == "text" else "")
+                    f"{_which_text(element)}" if _REFUSED[tag] == "text" else "")
             raise ImageProblem(f"it holds {_REFUSED[tag]}, which card art may not{hint}")
         for name, value in element.attrib.items():
             local = name.rpartition("}")[2]
@@ -378,6 +381,22 @@ def svg_size(data: bytes) -> tuple[float, float]:
                            f"{MAX_SVG_SIZE:g} pt a side): give its <svg> element a sensible width, height or "
                            "viewBox")
     return width, height
+
+
+def _which_text(element: ElementTree.Element) -> str:
+    """Where the first text of a drawing is, to find it among its objects: its words (spaces folded, at most
+    :data:`_QUOTED` characters) and the id of its element."""
+    words = " ".join("".join(element.itertext()).split())
+    if len(words) > _QUOTED:
+        words = words[:_QUOTED - 1] + "…"
+    found = [repr(words)] if words else []
+    if element.get("id"):
+        found.append(f"(id {element.get('id')})")
+    return f"; the first is {' '.join(found)}" if found else ""
+
+
+#: The most characters of an art file's text a message quotes: enough to recognise it.
+_QUOTED = 40
 
 
 def _check_urls(text: str, tag: str) -> None:

@@ -357,3 +357,13 @@ def test_the_doctype_illustrator_writes_is_read_and_entities_say_how_to_save_wit
                                               '10.0/">\n]>').replace('version="1.1"', 'version="1.1" xmlns:i="&ns_ai;"')
     with pytest.raises(ImageProblem, match=r"declares a DOCTYPE or entities.*Plain SVG"):
         image_info(pictures.svg(tmp_path / "cs.svg", entities))
+
+
+def test_text_in_art_is_named_so_it_can_be_found(tmp_path: Path) -> None:
+    """A drawing of hundreds of objects with one forgotten text object: the message quotes the text and its id
+    (Inkscape's Objects panel finds it by either), not only that there is text somewhere."""
+    art = pictures.svg(tmp_path / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><g>'
+                                           '<rect width="9" height="9"/><text id="text1234" x="1" y="5">'
+                                           '<tspan id="tspan99">Draft  –  do not print</tspan></text></g></svg>')
+    with pytest.raises(ImageProblem, match=r"holds text, .*Object to Path.*'Draft – do not print' \(id text1234\)"):
+        image_info(art)
