@@ -67,6 +67,18 @@ def test_ids_default_to_numbered_names_and_copies_to_one(tmp_path: Path) -> None
     assert [(c.id, c.copies) for c in d.cards] == [("001-fire-ball", 1), ("002-fire-ball", 1)]
 
 
+def test_ids_of_latin_names_stay_readable(tmp_path: Path) -> None:
+    """Latin letters that are not a letter and an accent (ß, œ, æ, ø, ł...) are spelled as their languages write
+    them in ASCII: `Größter Bär` is `grosster-bar`, not the punycode of the whole name (`grter-br-rya9c0l`), which
+    a German, French or Danish deck's every file name was; names in another script are still punycode."""
+    deck = "id: d\nname: D\nlayout: generic\ncards: cards.csv\n"
+    names = ["Größter Bär", "Cœur d’œuvre", "Ærø Ørn", "Łódź", "Þór", "Épée", "Дракон"]
+    root = make_deck(tmp_path / "d", "Name,Text\n" + "".join(f"{n},x\n" for n in names), deck)
+    [d] = load_content(root).user_decks
+    assert [c.id for c in d.cards] == ["001-grosster-bar", "002-coeur-doeuvre", "003-aero-orn", "004-lodz",
+                                       "005-thor", "006-epee", "007-80ahtmej"]
+
+
 def test_yaml_rows_in_a_file_and_inline(tmp_path: Path) -> None:
     root = tmp_path / "y"
     root.mkdir()
