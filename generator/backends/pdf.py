@@ -205,6 +205,9 @@ class PdfStats:
     def __init__(self) -> None:
         self.pages = 0
         self.placed = 0
+        #: the picture files embedded as pixels, by the name of their XObject (`FormXob.img3`): what a message about
+        #: the PDF's pictures (the print services' preflight) names instead
+        self.pictures: dict[str, str] = {}
 
 
 class _Recorded:
@@ -377,6 +380,8 @@ class _Writer:
         self.fonts: dict[str, Any] = {}
         #: whether any page added an outline entry (the viewer then opens with the outline shown)
         self.outline = False
+        #: the picture files embedded as pixels, by XObject name (PdfStats.pictures)
+        self.pictures: dict[str, str] = {}
         #: one XObject dictionary per set of forms, shared by every page placing that set
         self.xobjects: dict[tuple[str, ...], Any] = {}
         #: the form's resources, made with the first field
@@ -442,6 +447,7 @@ class _Writer:
                     found = (name, *self._svg_form(name, data, info.digest))
                 else:
                     self._register(name, _raster_xobject(self.doc, info.kind, data, self.inks))
+                    self.pictures[self.doc.getXObjectName(name)] = source
                     found = (name, 1.0, 1.0)
                 self.image_digests[info.digest] = found
         except ImageProblem as err:
@@ -1316,6 +1322,7 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
         assert writer is not None
         if writer.outline:
             canvas.showOutline()
+        stats.pictures = dict(writer.pictures)
         if ink.space == "cmyk":
             _print_ready(canvas, ink)
         canvas.save()
