@@ -514,8 +514,17 @@ def _reader_class() -> Any:
 
         def renderGradient(self, node: Any) -> None:
             for child in node.iter_children():
-                if _local(child.tag) == "stop":  # its stylesheet rules and style, on it before svglib reads it
-                    self.attrConverter.findAttr(child, "stop-color")
+                if _local(child.tag) != "stop":
+                    continue
+                # its stylesheet rules and style, on it before svglib reads it; a stop in `currentColor` takes the
+                # color it inherits (svglib failed on the word)
+                paint = self.attrConverter.findAttr(child, "stop-color")
+                if paint.strip().lower() == "currentcolor":
+                    colour = self.attrConverter.findAttr(child, "color")
+                    attributes = child.etree_element.attrib
+                    attributes["stop-color"] = colour
+                    if "style" in attributes:
+                        attributes["style"] = re.sub("currentcolor", colour, attributes["style"], flags=re.I)
             super().renderGradient(node)
 
         def _resolve_gradient(self, grad_id: str) -> _GradientDef | None:

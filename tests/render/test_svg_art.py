@@ -142,6 +142,12 @@ SAMPLES: dict[str, bytes] = {
         "<g color='#d02020'><rect x='55' y='5' width='40' height='40' fill='currentColor'/>"
         "<circle cx='75' cy='75' r='18' style='color:#2040c0' fill='currentColor' stroke='currentColor' "
         "stroke-width='4'/></g>"),
+    # a gradient stop in `currentColor` (the color of the stop, inherited from the drawing): svglib failed on it
+    # ("'str' object has no attribute 'clone'") and the art was refused
+    "gradient-stops-in-current-colour": svg(
+        "<g color='#2040c0'><defs><linearGradient id='g'><stop offset='0' stop-color='currentColor'/>"
+        "<stop offset='1' style='stop-color:currentColor;stop-opacity:0.3'/></linearGradient></defs></g>"
+        "<rect width='100' height='100' fill='#ffffff'/><rect x='10' y='10' width='80' height='80' fill='url(#g)'/>"),
 }
 
 
