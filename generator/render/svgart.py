@@ -17,7 +17,8 @@ the line of the file, and refused, rather than printed wrong:
   of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
   symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport, an embedded picture
   into its box as its preserveAspectRatio says; `currentColor` is the shape's own `color`, black when none is
-  set (icon sets' outlines); a `data:` PNG or
+  set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a style is used
+  (Illustrator's clipping masks); a `data:` PNG or
   JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image
   of its own (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
@@ -489,6 +490,10 @@ def _reader_class() -> Any:
             if self.drawn > MAX_DRAWN:
                 raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
             before = len(parent.contents)
+            # the element's stylesheet rules and style applied to it first: svglib reads some properties from the
+            # attribute alone (a clip path given by Illustrator's classes, `.st0{clip-path:url(#SVGID_2_)}`, was
+            # dropped, and the art spilled out of its clipping mask)
+            self.attrConverter.findAttr(node, "__donjon__")
             self.nodes.append(node)
             try:
                 super().renderNode(node, parent)

@@ -142,6 +142,18 @@ SAMPLES: dict[str, bytes] = {
         "<g color='#d02020'><rect x='55' y='5' width='40' height='40' fill='currentColor'/>"
         "<circle cx='75' cy='75' r='18' style='color:#2040c0' fill='currentColor' stroke='currentColor' "
         "stroke-width='4'/></g>"),
+    # Illustrator's clipping masks: the clip path named by a <style> class (`.st0{clip-path:url(#SVGID_2_)}`), its
+    # outline a <use> of a shape in <defs>; or by a style attribute: svglib read only the clip-path attribute, so
+    # the art spilled out of its mask
+    "clip-paths-given-by-a-class-or-a-style": svg(
+        "<style>.st0{clip-path:url(#SVGID_2_);fill:#d02020;} .st1{clip-path:url(#SVGID_2_);}</style>"
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        "<g><defs><circle id='SVGID_1_' cx='50' cy='40' r='30'/></defs>"
+        "<clipPath id='SVGID_2_'><use xlink:href='#SVGID_1_' style='overflow:visible;'/></clipPath>"
+        "<rect x='0' y='0' class='st0' width='60' height='100'/>"
+        "<g class='st1'><rect x='55' y='20' width='40' height='40' fill='#2040c0'/></g></g>"
+        "<clipPath id='low'><rect x='0' y='75' width='100' height='25'/></clipPath>"
+        "<circle cx='50' cy='80' r='18' style='fill:#20a040;clip-path:url(#low)'/>"),
     # a gradient stop in `currentColor` (the color of the stop, inherited from the drawing): svglib failed on it
     # ("'str' object has no attribute 'clone'") and the art was refused
     "gradient-stops-in-current-colour": svg(
