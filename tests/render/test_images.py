@@ -316,7 +316,7 @@ def test_a_photo_a_camera_saved_turned_prints_as_photo_viewers_show_it(tmp_path:
     and in the SVG (a card once showed the photo sideways, and laid it out at the stored proportions)."""
     from PIL import Image, ImageChops, ImageDraw, ImageOps
 
-    from tests.render.test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
+    from test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
 
     if RSVG is None or PDFTOPPM is None:
         pytest.skip("needs rsvg-convert and pdftoppm (librsvg2-bin, poppler-utils)")
