@@ -1191,8 +1191,9 @@ def _raster_xobject(doc: Any, kind: str, data: bytes, inks: Inks) -> Any:
     becomes a stencil mask (each pixel shown or not, at half opacity)."""
     import io
 
-    from PIL import Image
     from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
+
+    from generator.render.images import open_quietly
 
     def xobject(width: int, height: int, space: str, content: bytes, filters: list[str],
                 parameters: dict[str, Any] | None = None, mask: Any = None) -> Any:
@@ -1206,7 +1207,7 @@ def _raster_xobject(doc: Any, kind: str, data: bytes, inks: Inks) -> Any:
         return PDFStream(PDFDictionary(entries), content)
 
     if inks.cmyk:
-        with Image.open(io.BytesIO(data)) as image:
+        with open_quietly(data) as image:
             alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
             rgba = image.convert("RGBA" if alpha else "RGB")
         cmyk = inks.picture(rgba.convert("RGB"))
@@ -1235,7 +1236,7 @@ def _raster_xobject(doc: Any, kind: str, data: bytes, inks: Inks) -> Any:
             space = "DeviceGray" if colours == 1 else "DeviceRGB"
             return xobject(width, height, space, content, ["FlateDecode"],
                            {"Predictor": 15, "Colors": colours, "BitsPerComponent": 8, "Columns": width})
-    with Image.open(io.BytesIO(data)) as image:
+    with open_quietly(data) as image:
         if kind == "jpeg" and image.mode in ("L", "RGB"):
             return xobject(image.width, image.height, "DeviceGray" if image.mode == "L" else "DeviceRGB", data,
                            ["DCTDecode"])

@@ -43,6 +43,8 @@ from generator.units import MM_PER_UNIT, PT_PER_MM
 if TYPE_CHECKING:
     from xml.etree import ElementTree
 
+    from PIL.Image import Image as PILImage
+
 #: The largest picture file read: a 300 dpi A4 page as an uncompressed PNG is about 26 MiB.
 MAX_BYTES = 64 * 1024 * 1024
 #: The most pixels a picture may have: an A4 page at 600 dpi has 35 million; no card needs more, and a file
@@ -140,6 +142,17 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
     raise ImageProblem("it is not a PNG, JPEG or SVG file")
 
 
+def open_quietly(data: bytes) -> PILImage:
+    """Pillow's picture of a PNG or JPEG file's bytes, opened with Pillow's warnings kept from the designer's
+    terminal: it reads a file's EXIF as it opens it, and says so when the EXIF is damaged ("Corrupt EXIF data"),
+    which changes nothing of the pixels drawn."""
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return Image.open(io.BytesIO(data))
+
+
 #: EXIF's Orientation tag (TIFF tag 274): how a camera says its JPEG is to be turned for showing (1: as stored; 2 to
 #: 8: mirrored, turned by a half or a quarter turn, EXIF 2.32 section 4.6.5).
 _ORIENTATION = 0x0112
@@ -155,28 +168,36 @@ def _upright(data: bytes, digest: str, width: int, height: int) -> tuple[bytes, 
     without the orientation; any other is returned as it is. The size is the upright picture's."""
     from PIL import Image, ImageOps, JpegImagePlugin
 
-    with Image.open(io.BytesIO(data)) as image:
-        orientation = image.getexif().get(_ORIENTATION, 1)
-        if orientation not in range(2, 9):
-            return data, width, height
-        turned = _turned.get(digest)
-        if turned is None:
-            try:
-                upright = ImageOps.exif_transpose(image)
-                # a JPEG's header read: its tables (what Pillow's JpegImageFile holds; the file is one)
-                options: dict[str, object] = {"qtables": getattr(image, "quantization", None), "optimize": False}
-                sampling = JpegImagePlugin.get_sampling(image)
-                if sampling != -1:
-                    options["subsampling"] = sampling
-                if image.info.get("icc_profile"):
-                    options["icc_profile"] = image.info["icc_profile"]
-                buffer = io.BytesIO()
-                upright.save(buffer, "JPEG", **options)
-            except (OSError, SyntaxError, ValueError, EOFError) as err:
-                raise ImageProblem(f"it is a damaged JPEG file ({err})") from None
-            turned = _turned[digest] = buffer.getvalue()
-            while len(_turned) > _TURNED_KEPT:
-                _turned.popitem(last=False)
+    with warnings.catch_warnings():
+        # a damaged EXIF is read as far as it goes (Pillow reads it as the file opens), and Pillow's words about it
+        # are not the designer's
+        warnings.simplefilter("ignore")
+        try:
+            with Image.open(io.BytesIO(data)) as image:
+                try:
+                    orientation = image.getexif().get(_ORIENTATION, 1)
+                except Exception:  # noqa: BLE001 - EXIF Pillow cannot read says nothing of the picture: as stored
+                    orientation = 1
+                if orientation not in range(2, 9):
+                    return data, width, height
+                turned = _turned.get(digest)
+                if turned is None:
+                    upright = ImageOps.exif_transpose(image)
+                    # a JPEG's header read: its tables (what Pillow's JpegImageFile holds; the file is one)
+                    options: dict[str, object] = {"qtables": getattr(image, "quantization", None),
+                                                  "optimize": False}
+                    sampling = JpegImagePlugin.get_sampling(image)
+                    if sampling != -1:
+                        options["subsampling"] = sampling
+                    if image.info.get("icc_profile"):
+                        options["icc_profile"] = image.info["icc_profile"]
+                    buffer = io.BytesIO()
+                    upright.save(buffer, "JPEG", **options)
+                    turned = _turned[digest] = buffer.getvalue()
+                    while len(_turned) > _TURNED_KEPT:
+                        _turned.popitem(last=False)
+        except (OSError, SyntaxError, ValueError, EOFError) as err:
+            raise ImageProblem(f"it is a damaged JPEG file ({err})") from None
     return turned, *((height, width) if orientation >= 5 else (width, height))
 
 
@@ -270,8 +291,9 @@ def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
 
     try:
         with warnings.catch_warnings():
-            # Pillow warns of a bomb when the file opens; the limit below, lower than Pillow's, says why
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            # Pillow warns of a bomb when the file opens (the limit below, lower than Pillow's, says why), and of a
+            # damaged EXIF, which it reads past: neither is for the designer's terminal
+            warnings.simplefilter("ignore")
             with Image.open(io.BytesIO(data)) as image:
                 width, height = image.size
                 if width < 1 or height < 1:

@@ -367,3 +367,32 @@ def test_text_in_art_is_named_so_it_can_be_found(tmp_path: Path) -> None:
                                            '<tspan id="tspan99">Draft  –  do not print</tspan></text></g></svg>')
     with pytest.raises(ImageProblem, match=r"holds text, .*Object to Path.*'Draft – do not print' \(id text1234\)"):
         image_info(art)
+
+
+def test_a_photo_whose_exif_is_damaged_is_read_without_a_word_from_pillow(tmp_path: Path) -> None:
+    """A JPEG whose EXIF is damaged (its orientation's count past the end of the file) is read as stored, and
+    Pillow's own warnings about it ("Corrupt EXIF data") never reach the designer's terminal."""
+    import io
+    import warnings
+
+    from PIL import Image
+
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    buffer = io.BytesIO()
+    Image.new("RGB", (40, 30), (200, 40, 40)).save(buffer, "JPEG", exif=exif.tobytes())
+    data = buffer.getvalue()
+    tag = data.index(b"\x01\x12\x00\x03\x00\x00\x00\x01")  # Orientation, a SHORT, one of them (Pillow: big-endian)
+    damaged = data[:tag + 4] + b"\x00\x00\xff\xff" + data[tag + 8:]
+    (tmp_path / "photo.jpg").write_bytes(damaged)
+    from generator.backends.pdf import draw_picture
+    from generator.render.images import image_data
+    from generator.render.recolour import recolour
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        info = image_info(tmp_path / "photo.jpg")
+        draw_picture(tmp_path / "photo.jpg")  # embedded into a PDF as the build embeds it
+        recolour(*image_data(tmp_path / "photo.jpg"), "#204080")
+    assert (info.width, info.height) == (40, 30)
+    assert not caught, [str(w.message) for w in caught]
