@@ -285,9 +285,12 @@ def every_language(content: Content) -> list[Deck]:
 
 def pick_cards(deck: Deck, wanted: str) -> Deck:
     """The cards of `deck` that `donjon build --cards` names: positions and ranges in the table's order (`1-10,15`,
-    from 1, counting the cards printed) and names or ids (`Fire Ball`, any case), separated by commas."""
+    from 1, counting the cards printed) and names or ids (`Fire Ball`, any case; `Grosster Bar` for `Größter Bär`:
+    a name no card has exactly is folded as donjon folds names, accents and dashes too), separated by commas."""
     import difflib
     import re
+
+    from generator.fields import normalise_name
 
     chosen: list[int] = []
     parts = [part.strip() for part in wanted.split(",") if part.strip()]
@@ -295,9 +298,12 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
         raise UsageError("--cards", f"{wanted!r} names no card; give positions (1-10,15) or names")
     count = len(deck.cards)
     by_name: dict[str, int] = {}
+    folded: dict[str, int] = {}
     for index, card in enumerate(deck.cards):
         by_name.setdefault(card.name.strip().lower(), index)
         by_name.setdefault(card.id.lower(), index)
+        folded.setdefault(normalise_name(card.name), index)
+        folded.setdefault(normalise_name(card.id), index)
     for part in parts:
         span = re.fullmatch(r"(\d+)\s*(?:-\s*(\d+))?", part)
         if span:
@@ -308,6 +314,8 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
             chosen += range(first - 1, last)
             continue
         found = by_name.get(part.lower())
+        if found is None:
+            found = folded.get(normalise_name(part))
         if found is None:
             close = difflib.get_close_matches(part.lower(), list(by_name), n=1, cutoff=0.6)
             guess = f" (did you mean {deck.cards[by_name[close[0]]].name!r}?)" if close else ""

@@ -221,6 +221,28 @@ def test_a_deck_of_hexagons_is_warned_as_cut_rectangular(tmp_path: Path) -> None
     assert "„Rechteck mit runden Ecken“" in result.findings[-1].message
 
 
+def test_a_picture_too_coarse_for_the_service_is_named_by_its_file(tmp_path: Path) -> None:
+    """A designer's art at too few pixels for the service: the export's preflight names the picture by its file
+    (the one to replace), not by the PDF's internal name of it (`/FormXob.img1`); `check-print` of any PDF, which
+    knows no files, still names it as the PDF does."""
+    from PIL import Image
+
+    deck = tmp_path / "d"
+    (deck / "art").mkdir(parents=True)
+    Image.new("RGB", (60, 40), (200, 40, 40)).save(deck / "art" / "tiny dragon.png")
+    (deck / "deck.yaml").write_text("id: d\nname: D\nlayout: layout.yaml\ncards: cards.csv\n")
+    (deck / "cards.csv").write_text("Name,Art\nDragon,art/tiny dragon.png\n")
+    (deck / "layout.yaml").write_text("background: '#ffffff'\nboxes:\n  art: {kind: image, x: 5mm, y: 5mm, "
+                                      "width: 50mm, height: 40mm, src: '{{ Art }}'}\n")
+    done = donjon("export", "--service", "dtc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert re.search(r"REFUSED \[min_dpi\] the picture \S*d/art/tiny dragon\.png \(60 x 40 px\) is drawn at \d+ dpi",
+                     done.stdout), done.stdout
+    pdf = next((tmp_path / "out" / "print").rglob("*.pdf"))
+    checked = donjon("check-print", str(pdf), "--service", "dtc")
+    assert "the picture /FormXob.img1 (60 x 40 px)" in checked.stdout, checked.stdout
+
+
 def test_printninja_repeats_copies_and_shows_a_shared_back_once(exported: Path) -> None:
     import pikepdf
 

@@ -67,6 +67,18 @@ def test_ids_default_to_numbered_names_and_copies_to_one(tmp_path: Path) -> None
     assert [(c.id, c.copies) for c in d.cards] == [("001-fire-ball", 1), ("002-fire-ball", 1)]
 
 
+def test_ids_of_latin_names_stay_readable(tmp_path: Path) -> None:
+    """Latin letters that are not a letter and an accent (ß, œ, æ, ø, ł...) are spelled as their languages write
+    them in ASCII: `Größter Bär` is `grosster-bar`, not the punycode of the whole name (`grter-br-rya9c0l`), which
+    a German, French or Danish deck's every file name was; names in another script are still punycode."""
+    deck = "id: d\nname: D\nlayout: generic\ncards: cards.csv\n"
+    names = ["Größter Bär", "Cœur d’œuvre", "Ærø Ørn", "Łódź", "Þór", "Épée", "Дракон"]
+    root = make_deck(tmp_path / "d", "Name,Text\n" + "".join(f"{n},x\n" for n in names), deck)
+    [d] = load_content(root).user_decks
+    assert [c.id for c in d.cards] == ["001-grosster-bar", "002-coeur-doeuvre", "003-aero-orn", "004-lodz",
+                                       "005-thor", "006-epee", "007-80ahtmej"]
+
+
 def test_yaml_rows_in_a_file_and_inline(tmp_path: Path) -> None:
     root = tmp_path / "y"
     root.mkdir()
@@ -96,6 +108,11 @@ def test_yaml_rows_in_a_file_and_inline(tmp_path: Path) -> None:
 def test_broken_csv(tmp_path: Path, csv: str, expected: str) -> None:
     root = make_deck(tmp_path / "d", csv)
     assert expected in only_problem(root)
+
+
+def test_a_row_longer_than_a_header_of_one_column_says_one_column(tmp_path: Path) -> None:
+    assert only_problem(make_deck(tmp_path / "d", "Name\nA,B\n")).endswith(
+        "cards.csv:2: this row has 2 values but the header names 1 column")
 
 
 def test_a_missing_column_names_the_columns_there_are(tmp_path: Path) -> None:
@@ -302,3 +319,15 @@ def test_picking_cards_by_position_range_and_name(tmp_path: Path) -> None:
                                        "mean 'Card 3'?)"), (" , ", "names no card")):
         with pytest.raises(UsageError, match=re.escape(message)):
             pick_cards(deck, wanted)
+
+
+def test_picking_cards_by_a_name_typed_without_its_accents(tmp_path: Path) -> None:
+    """`--cards "Ca et la,grosster bar"` picks `Çà et là` and `Größter Bär`: a name folded as donjon folds every
+    name (case, accents, dashes), which the message already offered as what was meant; an exact name still wins."""
+    from generator.content import pick_cards
+
+    rows = "ID,Name,Count\n1,Çà et là,1\n2,Größter Bär,1\n3,Ca et la,1\n4,Élan-Vital,1\n"
+    [deck] = all_decks(load_content(make_deck(tmp_path / "d", rows)))
+    assert [c.id for c in pick_cards(deck, "grosster bar,elan vital").cards] == ["2", "4"]
+    assert [c.id for c in pick_cards(deck, "Ca et la").cards] == ["3"]  # the card of that very name
+    assert [c.id for c in pick_cards(deck, "ÇÀ ET LÀ").cards] == ["1"]

@@ -205,6 +205,9 @@ class PdfStats:
     def __init__(self) -> None:
         self.pages = 0
         self.placed = 0
+        #: the picture files embedded as pixels, by the name of their XObject (`FormXob.img3`): what a message about
+        #: the PDF's pictures (the print services' preflight) names instead
+        self.pictures: dict[str, str] = {}
 
 
 class _Recorded:
@@ -377,6 +380,8 @@ class _Writer:
         self.fonts: dict[str, Any] = {}
         #: whether any page added an outline entry (the viewer then opens with the outline shown)
         self.outline = False
+        #: the picture files embedded as pixels, by XObject name (PdfStats.pictures)
+        self.pictures: dict[str, str] = {}
         #: one XObject dictionary per set of forms, shared by every page placing that set
         self.xobjects: dict[tuple[str, ...], Any] = {}
         #: the form's resources, made with the first field
@@ -442,6 +447,7 @@ class _Writer:
                     found = (name, *self._svg_form(name, data, info.digest))
                 else:
                     self._register(name, _raster_xobject(self.doc, info.kind, data, self.inks))
+                    self.pictures[self.doc.getXObjectName(name)] = source
                     found = (name, 1.0, 1.0)
                 self.image_digests[info.digest] = found
         except ImageProblem as err:
@@ -1185,8 +1191,9 @@ def _raster_xobject(doc: Any, kind: str, data: bytes, inks: Inks) -> Any:
     becomes a stencil mask (each pixel shown or not, at half opacity)."""
     import io
 
-    from PIL import Image
     from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
+
+    from generator.render.images import open_quietly
 
     def xobject(width: int, height: int, space: str, content: bytes, filters: list[str],
                 parameters: dict[str, Any] | None = None, mask: Any = None) -> Any:
@@ -1200,7 +1207,7 @@ def _raster_xobject(doc: Any, kind: str, data: bytes, inks: Inks) -> Any:
         return PDFStream(PDFDictionary(entries), content)
 
     if inks.cmyk:
-        with Image.open(io.BytesIO(data)) as image:
+        with open_quietly(data) as image:
             alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
             rgba = image.convert("RGBA" if alpha else "RGB")
         cmyk = inks.picture(rgba.convert("RGB"))
@@ -1229,7 +1236,7 @@ def _raster_xobject(doc: Any, kind: str, data: bytes, inks: Inks) -> Any:
             space = "DeviceGray" if colours == 1 else "DeviceRGB"
             return xobject(width, height, space, content, ["FlateDecode"],
                            {"Predictor": 15, "Colors": colours, "BitsPerComponent": 8, "Columns": width})
-    with Image.open(io.BytesIO(data)) as image:
+    with open_quietly(data) as image:
         if kind == "jpeg" and image.mode in ("L", "RGB"):
             return xobject(image.width, image.height, "DeviceGray" if image.mode == "L" else "DeviceRGB", data,
                            ["DCTDecode"])
@@ -1316,6 +1323,7 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
         assert writer is not None
         if writer.outline:
             canvas.showOutline()
+        stats.pictures = dict(writer.pictures)
         if ink.space == "cmyk":
             _print_ready(canvas, ink)
         canvas.save()

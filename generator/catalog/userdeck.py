@@ -50,7 +50,7 @@ from generator.fields import (
     Text,
     check_document,
 )
-from generator.wording import quoted
+from generator.wording import plural, quoted
 from generator.yamlio import Document, load_file
 
 #: The most cards one deck may hold (the benchmark goes to 10,000).
@@ -257,12 +257,20 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
 SLUGS_KEPT = 65536
 
 
+#: Latin letters Unicode does not decompose into a letter and an accent, as their languages spell them in ASCII
+#: (`Straße` is `strasse`, `cœur` `coeur`, `Ørn` `orn`, `Łódź` `lodz`): without, one of them sent a whole name to
+#: punycode (`Größter Bär` was `grter-br-rya9c0l`).
+_LATIN = str.maketrans({"ß": "ss", "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+                        "ı": "i", "ħ": "h", "ŧ": "t", "ŋ": "n", "ĸ": "k", "ſ": "s"})
+
+
 @lru_cache(maxsize=SLUGS_KEPT)
 def _slug(text: str) -> str:
     """An id from a name or an id column: lower-case ASCII words joined by `-`. Accents are dropped (`Épée` is
     `epee`); text in another script is spelled in punycode, IDNA's ASCII form of Unicode (`Дракон` is
-    `80ahtmej`), so that ids in any script stay apart instead of all becoming `card`."""
-    lowered = text.lower().strip()
+    `80ahtmej`), so that ids in any script stay apart instead of all becoming `card`. Latin letters that are no
+    letter and accent (`ß`, `œ`, `ø`...) are spelled as their languages write them in ASCII (:data:`_LATIN`)."""
+    lowered = text.lower().strip().translate(_LATIN)
 
     def ascii_of(part: str) -> str:
         return unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode("ascii")
@@ -434,8 +442,8 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
                 continue
             if len(cells) != len(header):
                 hint = _delimiter_hint(header, delimiter)
-                raise InputError(table, f"this row has {len(cells)} values but the header names {len(header)} "
-                                        f"columns{hint}", line)
+                raise InputError(table, f"this row has {plural(len(cells), 'value')} but the header names "
+                                        f"{plural(len(header), 'column')}{hint}", line)
             rows.append((f"{table}:{line}", dict(zip(header, cells))))
             if len(rows) > MAX_CARDS:
                 raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)

@@ -326,7 +326,7 @@ def service(
         typer.echo(f"wrote {display_path(file.path)}: {plural(file.pages, 'page')} of {w:g} x {h:g} in "
                    f"({plural(file.deck.total, 'card')}, {chosen.order}, "
                    f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''})")
-        result = check_pdf(file.path, chosen)
+        result = check_pdf(file.path, chosen, pictures=file.pictures)
         add_shape(result, file.deck.key, file.deck.shape, language(file.deck.lang))
         refused = refused or result.refused
         _say(result, as_json)

@@ -46,6 +46,8 @@ class ServiceFile(NamedTuple):
     pages: int
     #: the page size in inches
     size_in: tuple[float, float]
+    #: the picture files embedded as pixels, by XObject name (what the preflight names them by)
+    pictures: dict[str, str]
 
 
 class ServiceReport(NamedTuple):
@@ -115,5 +117,6 @@ def export_pdfs(content: Content, decks: list[Deck], out: Path, service: Service
                 stats = write_pdf(service_pages(p, canvas, service.order, progress), tmp,
                                   title=f"{p.deck.game_name}: {p.deck.name}",
                                   subject=f"{service.name} card deck by donjon ({service.order})", ink=press)
-            report.append(ServiceFile(p.deck, target, stats.pages, (canvas.page_w / 72, canvas.page_h / 72)))
+            report.append(ServiceFile(p.deck, target, stats.pages, (canvas.page_w / 72, canvas.page_h / 72),
+                                      stats.pictures))
     return ServiceReport(service, report, time.perf_counter() - start)

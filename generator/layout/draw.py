@@ -338,14 +338,28 @@ def _evaluate(layout: Layout, box: LayoutBox | None, key: str, call: Any, what: 
     try:
         return call()
     except (TemplateFailure, *_RUNTIME) as err:
-        raise _content_error(layout, box, key, what, _explain(err)) from None
+        raise _content_error(layout, box, key, what, _explain(err, what.context)) from None
 
 
-def _explain(err: Exception) -> str:
+def _explain(err: Exception, names: Mapping[str, Any]) -> str:
     text = str(err) or type(err).__name__
     if isinstance(err, Undefined):
-        return f"{text} (the layout reads a value this card does not have)"
+        return f"{text} (the layout reads a value this card does not have{_meant(text, names)})"
     return text
+
+
+def _meant(text: str, names: Mapping[str, Any]) -> str:
+    """The name a template most likely meant when it read one the card does not have (`Color` for the table's
+    `Colour`, `faction` for `Faction`), as a question; empty when none is close."""
+    import difflib
+
+    found = re.fullmatch(r"'(.+)' is undefined", text)
+    if found is None:
+        return ""
+    read = found.group(1)
+    known = {name.casefold(): name for name in names if isinstance(name, str) and not name.startswith("_")}
+    close = difflib.get_close_matches(read.casefold(), list(known), n=1, cutoff=0.75)
+    return f": did you mean {known[close[0]]!r}?" if close else ""
 
 
 def _render(layout: Layout, box: LayoutBox | None, key: str, template: Template, ctx: Mapping[str, Any],

@@ -733,8 +733,9 @@ def _origin(origin: str) -> tuple[str, int | None]:
     return (file, int(line)) if line.isdigit() else (origin, None)
 
 
-def _faces(assets: Assets, problems: list[Problem]) -> dict[str, str]:
-    """Every font name a style may use: the built-in faces, and each declared family's faces."""
+def _faces(assets: Assets, problems: list[Problem], refused: set[str]) -> dict[str, str]:
+    """Every font name a style may use: the built-in faces, and each declared family's faces. The faces of a
+    family refused where it is declared go into `refused`: a style naming one is that one problem, not another."""
     faces = {face: face for face in fonts.BUILT_IN_IDS}
     for name, family in assets.fonts:
         file, line = _origin(family.origin)
@@ -747,6 +748,7 @@ def _faces(assets: Assets, problems: list[Problem]) -> dict[str, str]:
             faces.update(fonts.register_family(name, dict(family.files)))
         except fonts.FontProblem as err:
             problems.append(Problem(file, line, f"fonts.{name}", str(err)))
+            refused.update(f"{name}{suffix}" for suffix, _b, _i in fonts.STYLES.values())
     return faces
 
 
@@ -782,7 +784,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
     problems: list[Problem] = []
     palette: dict[str, str] = top["palette"]
     declared = _assets(raws, root or folder, assets, problems)
-    faces = _faces(declared, problems)
+    refused_faces: set[str] = set()
+    faces = _faces(declared, problems, refused_faces)
     own_icons = _own_icons(declared, problems)
     reads: set[str] = set()
 
@@ -871,7 +874,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         ink = colour(values["colour"], at, f"{where}.colour", none_ok=False)
         face = faces.get(values["font"])
         if face is None:
-            problems.append(Problem(at[0], at[1], f"{where}.font", _unknown_font(values["font"], faces)))
+            if values["font"] not in refused_faces:  # else named where its family is declared
+                problems.append(Problem(at[0], at[1], f"{where}.font", _unknown_font(values["font"], faces)))
             return None
         language = values.get("language")
         hyphenate = values.get("hyphenate", language is not None)

@@ -61,6 +61,18 @@ class Preflight:
     findings: list[Finding] = field(default_factory=list)
     #: the highest total ink found, in percent, and where
     ink: tuple[float, str] = (0.0, "")
+    #: the files the PDF's pictures were made from, by XObject name (`FormXob.img3`), when the PDF's writer said
+    #: (donjon's export): a message names the file to replace; else the name the PDF gives it
+    pictures: dict[str, str] = field(default_factory=dict)
+
+    def picture(self, name: Any) -> str:
+        """How a message names the picture the PDF calls `name`: its file when known, else that name."""
+        found = self.pictures.get(str(name).lstrip("/"))
+        if found is None:
+            return str(name)
+        from generator.resources import display_path
+
+        return display_path(Path(found))
 
     @property
     def refused(self) -> bool:
@@ -166,8 +178,10 @@ def _mm(points: float) -> str:
     return f"{points / 72 * 25.4:.2f} mm"
 
 
-def check_pdf(path: Path, service: Service, display: str | None = None) -> Preflight:
-    """Preflight `path` against `service` (an unreadable file is an InputError naming it)."""
+def check_pdf(path: Path, service: Service, display: str | None = None,
+              pictures: dict[str, str] | None = None) -> Preflight:
+    """Preflight `path` against `service` (an unreadable file is an InputError naming it); `pictures`: the files
+    its pictures were made from, by XObject name, for the messages (Preflight.pictures)."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
@@ -175,7 +189,7 @@ def check_pdf(path: Path, service: Service, display: str | None = None) -> Prefl
     from generator.resources import display_path
 
     shown = display or display_path(path)
-    result = Preflight(shown, service)
+    result = Preflight(shown, service, pictures=dict(pictures or {}))
     try:
         reader = PdfReader(path)
         pages = list(reader.pages)
@@ -375,16 +389,16 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     if drawn_w > 0 and drawn_h > 0:
         dpi = min(width / drawn_w, height / drawn_h)
         if dpi < service.min_dpi:
-            result.add(number, "min_dpi", f"the picture {name} ({width} x {height} px) is drawn at {dpi:.0f} dpi, "
+            result.add(number, "min_dpi", f"the picture {result.picture(name)} ({width} x {height} px) is drawn at {dpi:.0f} dpi, "
                                           f"below the {service.min_dpi} dpi {service.name} asks")
         elif dpi < GOOD_DPI - 0.5:
-            result.add(number, "min_dpi", f"the picture {name} is drawn at {dpi:.0f} dpi, below {GOOD_DPI}: it may "
+            result.add(number, "min_dpi", f"the picture {result.picture(name)} is drawn at {dpi:.0f} dpi, below {GOOD_DPI}: it may "
                                           "print soft", refuse=False)
     space = image.get("/ColorSpace")
     if service.colour == "cmyk" and _is_rgb(space):
-        result.add(number, "colour", f"the picture {name} is RGB")
+        result.add(number, "colour", f"the picture {result.picture(name)} is RGB")
     if service.pdfx == "x1a" and image.get("/SMask") is not None:
-        result.add(number, "pdfx", f"the picture {name} has a soft mask (transparency), which PDF/X-1a does not "
+        result.add(number, "pdfx", f"the picture {result.picture(name)} has a soft mask (transparency), which PDF/X-1a does not "
                                    "allow")
     if space is not None and str(space.get_object()) == "/DeviceCMYK":
         _picture_ink(image, name, number, result)
@@ -402,12 +416,12 @@ def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
             return
         pixels = PILImage.frombytes("CMYK", (width, height), data[:width * height * 4])
     except Exception:  # noqa: BLE001 - a picture pypdf cannot decode is not measured (said in the report)
-        result.add(number, "ink_limit", f"the picture {name} could not be decoded to measure its ink", refuse=False)
+        result.add(number, "ink_limit", f"the picture {result.picture(name)} could not be decoded to measure its ink", refuse=False)
         return
     bands = {k: band.convert("I") for k, band in zip("cmyk", pixels.split())}
     total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], **bands)
     highest = total.getextrema()[1]
-    _ink(result, float(highest) / 255 * 100, f"page {number}, the picture {name}")
+    _ink(result, float(highest) / 255 * 100, f"page {number}, the picture {result.picture(name)}")
 
 
 def _ink(result: Preflight, percent: float, where: str) -> None:

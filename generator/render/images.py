@@ -9,9 +9,10 @@ recognised by its first bytes (not its name) and checked:
   chunks are checked against their checksums and its pixels are unpacked (:func:`_png_pixels`: the zlib stream
   whole, every row's filter known, as many rows as the header says), and a JPEG is decoded at an eighth of its
   size, so a truncated or damaged file is an error here, with its name, rather than a hole in a PDF (a PNG whose
-  checksums are right can still hold broken pixels: the checksums are computed over what was written).
-- **SVG**: parsed with the standard library's XML parser. Refused: a DOCTYPE (entities can expand without
-  bound), scripts, `foreignObject`, a reference to another file or to the web (an SVG must carry what it draws;
+  checksums are right can still hold broken pixels: the checksums are computed over what was written). A JPEG a
+  camera saved turned (its EXIF orientation) is turned upright, as photo viewers show it (:func:`_upright`).
+- **SVG**: parsed with the standard library's XML parser. Refused: a DOCTYPE that declares anything (entities
+  can expand without bound; one that only names the SVG DTD, as Illustrator writes, is read), scripts, `foreignObject`, a reference to another file or to the web (an SVG must carry what it draws;
   `#id` and embedded `data:` PNG or JPEG pictures are fine), and text, which would need fonts that neither the PDF
   nor the SVG output carries (convert text to paths in the drawing program). Its size is its `width` and
   `height`, else its `viewBox`, finite and printable. Then :mod:`generator.render.svgart` reads it the way the
@@ -30,13 +31,19 @@ import hashlib
 import io
 import re
 import warnings
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from generator.errors import InputError
 from generator.files import read_bytes
 from generator.units import MM_PER_UNIT, PT_PER_MM
+
+if TYPE_CHECKING:
+    from xml.etree import ElementTree
+
+    from PIL.Image import Image as PILImage
 
 #: The largest picture file read: a 300 dpi A4 page as an uncompressed PNG is about 26 MiB.
 MAX_BYTES = 64 * 1024 * 1024
@@ -111,6 +118,7 @@ def image_data(path: Path) -> tuple[ImageInfo, bytes]:
 def clear_cache() -> None:
     """Forget what was read (a test, or a long-running watch that wants a clean slate)."""
     _cache.clear()
+    _turned.clear()
 
 
 def _read(path: Path) -> tuple[ImageInfo, bytes]:
@@ -122,6 +130,8 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
     if data.startswith(_PNG) or data.startswith(_JPEG):
         kind: Kind = "png" if data.startswith(_PNG) else "jpeg"
         width, height = raster_size(data, kind, digest)
+        if kind == "jpeg":
+            data, width, height = _upright(data, digest, width, height)
         return ImageInfo(path, kind, float(width), float(height), digest), data
     if _SVG_START.match(data[:4096]):
         from generator.render.svgart import read_art
@@ -130,6 +140,65 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
         art = read_art(data, digest)
         return ImageInfo(path, "svg", width_pt, height_pt, digest, art.warnings), data
     raise ImageProblem("it is not a PNG, JPEG or SVG file")
+
+
+def open_quietly(data: bytes) -> PILImage:
+    """Pillow's picture of a PNG or JPEG file's bytes, opened with Pillow's warnings kept from the designer's
+    terminal: it reads a file's EXIF as it opens it, and says so when the EXIF is damaged ("Corrupt EXIF data"),
+    which changes nothing of the pixels drawn."""
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return Image.open(io.BytesIO(data))
+
+
+#: EXIF's Orientation tag (TIFF tag 274): how a camera says its JPEG is to be turned for showing (1: as stored; 2 to
+#: 8: mirrored, turned by a half or a quarter turn, EXIF 2.32 section 4.6.5).
+_ORIENTATION = 0x0112
+#: The JPEGs turned upright by their file's digest, the last few (a PDF and every card's SVG of a build embed the
+#: same picture; a long `--watch` does not grow without end).
+_turned: OrderedDict[str, bytes] = OrderedDict()
+_TURNED_KEPT = 8
+
+
+def _upright(data: bytes, digest: str, width: int, height: int) -> tuple[bytes, int, int]:
+    """A JPEG as photo viewers show it: one a camera saved turned (an EXIF orientation other than 1) is turned
+    upright, encoded again with its own quantisation tables and sampling (no visible loss) and its colour profile,
+    without the orientation; any other is returned as it is. The size is the upright picture's."""
+    from PIL import Image, ImageOps, JpegImagePlugin
+
+    with warnings.catch_warnings():
+        # a damaged EXIF is read as far as it goes (Pillow reads it as the file opens), and Pillow's words about it
+        # are not the designer's
+        warnings.simplefilter("ignore")
+        try:
+            with Image.open(io.BytesIO(data)) as image:
+                try:
+                    orientation = image.getexif().get(_ORIENTATION, 1)
+                except Exception:  # noqa: BLE001 - EXIF Pillow cannot read says nothing of the picture: as stored
+                    orientation = 1
+                if orientation not in range(2, 9):
+                    return data, width, height
+                turned = _turned.get(digest)
+                if turned is None:
+                    upright = ImageOps.exif_transpose(image)
+                    # a JPEG's header read: its tables (what Pillow's JpegImageFile holds; the file is one)
+                    options: dict[str, object] = {"qtables": getattr(image, "quantization", None),
+                                                  "optimize": False}
+                    sampling = JpegImagePlugin.get_sampling(image)
+                    if sampling != -1:
+                        options["subsampling"] = sampling
+                    if image.info.get("icc_profile"):
+                        options["icc_profile"] = image.info["icc_profile"]
+                    buffer = io.BytesIO()
+                    upright.save(buffer, "JPEG", **options)
+                    turned = _turned[digest] = buffer.getvalue()
+                    while len(_turned) > _TURNED_KEPT:
+                        _turned.popitem(last=False)
+        except (OSError, SyntaxError, ValueError, EOFError) as err:
+            raise ImageProblem(f"it is a damaged JPEG file ({err})") from None
+    return turned, *((height, width) if orientation >= 5 else (width, height))
 
 
 #: The digests of PNG files whose pixels were unpacked and found whole: a file read again to be embedded (a
@@ -222,8 +291,9 @@ def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
 
     try:
         with warnings.catch_warnings():
-            # Pillow warns of a bomb when the file opens; the limit below, lower than Pillow's, says why
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            # Pillow warns of a bomb when the file opens (the limit below, lower than Pillow's, says why), and of a
+            # damaged EXIF, which it reads past: neither is for the designer's terminal
+            warnings.simplefilter("ignore")
             with Image.open(io.BytesIO(data)) as image:
                 width, height = image.size
                 if width < 1 or height < 1:
@@ -267,6 +337,11 @@ _REFUSED = {
 _LOCAL_REF = re.compile(r"#[^\s]*|data:image/(png|jpeg|jpg);base64,[A-Za-z0-9+/=\s]*", re.S)
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.I)
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d+)?|\.\d+)\s*(px|pt|mm|cm|in)?\s*")
+#: A DOCTYPE that only names a DTD, as Illustrator writes (`<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "...">`):
+#: it declares nothing, and no parser here fetches the DTD, so it is read; one with declarations of its own (`[...]`)
+#: is refused.
+_PLAIN_DOCTYPE = re.compile(rb"""<!DOCTYPE\s+svg(?:\s+PUBLIC\s+("[^"<>\[]*"|'[^'<>\[]*')\s+("[^"<>\[]*"|'[^'<>\[]*')"""
+                            rb"""|\s+SYSTEM\s+("[^"<>\[]*"|'[^'<>\[]*'))?\s*>""")
 #: CSS pixels per point: a CSS pixel is 1/96 in, a point 1/72 in.
 _PX_PER_PT = 96 / 72
 
@@ -276,9 +351,11 @@ def svg_size(data: bytes) -> tuple[float, float]:
     from xml.etree import ElementTree
 
     head = data[:65536]
-    if b"<!DOCTYPE" in head or b"<!ENTITY" in data:
+    doctype = head.find(b"<!DOCTYPE")
+    if b"<!ENTITY" in data or (doctype >= 0 and not _PLAIN_DOCTYPE.match(head, doctype)):
         raise ImageProblem("it declares a DOCTYPE or entities, which donjon does not read (entities can expand "
-                           "without bound); remove the declaration")
+                           "without bound): save it again as plain SVG (Inkscape: File > Save As... > Plain SVG; "
+                           "Illustrator: File > Export > Export As... > SVG)")
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as err:
@@ -295,7 +372,7 @@ def svg_size(data: bytes) -> tuple[float, float]:
         tag = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
         if tag in _REFUSED:
             hint = (": convert text to paths in your drawing program (Inkscape: Path > Object to Path)"
-                    if _REFUSED[tag] == "text" else "")
+                    f"{_which_text(element)}" if _REFUSED[tag] == "text" else "")
             raise ImageProblem(f"it holds {_REFUSED[tag]}, which card art may not{hint}")
         for name, value in element.attrib.items():
             local = name.rpartition("}")[2]
@@ -326,6 +403,22 @@ def svg_size(data: bytes) -> tuple[float, float]:
                            f"{MAX_SVG_SIZE:g} pt a side): give its <svg> element a sensible width, height or "
                            "viewBox")
     return width, height
+
+
+def _which_text(element: ElementTree.Element) -> str:
+    """Where the first text of a drawing is, to find it among its objects: its words (spaces folded, at most
+    :data:`_QUOTED` characters) and the id of its element."""
+    words = " ".join("".join(element.itertext()).split())
+    if len(words) > _QUOTED:
+        words = words[:_QUOTED - 1] + "…"
+    found = [repr(words)] if words else []
+    if element.get("id"):
+        found.append(f"(id {element.get('id')})")
+    return f"; the first is {' '.join(found)}" if found else ""
+
+
+#: The most characters of an art file's text a message quotes: enough to recognise it.
+_QUOTED = 40
 
 
 def _check_urls(text: str, tag: str) -> None:

@@ -19,7 +19,7 @@ import io
 import re
 from dataclasses import replace
 
-from generator.render.images import ImageInfo
+from generator.render.images import ImageInfo, open_quietly
 
 _SVG = "http://www.w3.org/2000/svg"
 _XLINK = "http://www.w3.org/1999/xlink"
@@ -86,7 +86,7 @@ def _svg(data: bytes, colour: str) -> bytes:
 def _raster(data: bytes, colour: str) -> bytes:
     from PIL import Image, ImageChops
 
-    with Image.open(io.BytesIO(data)) as image:
+    with open_quietly(data) as image:
         has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
         if has_alpha:
             alpha = image.convert("RGBA").getchannel("A")

@@ -12,7 +12,13 @@ the line of the file, and refused, rather than printed wrong:
   what to do in the drawing program instead.
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or
   a `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
-  (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`); a `data:` PNG or
+  (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
+  leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
+  of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
+  symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport, an embedded picture
+  into its box as its preserveAspectRatio says; `currentColor` is the shape's own `color`, black when none is
+  set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a style is used
+  (Illustrator's clipping masks); a `data:` PNG or
   JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image
   of its own (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
@@ -36,7 +42,7 @@ import math
 import re
 from collections import OrderedDict
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
@@ -61,6 +67,13 @@ _SVG = "{http://www.w3.org/2000/svg}"
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _DATA_PICTURE = re.compile(r"\s*data:image/(png|jpeg|jpg);base64,(.*)", re.S)
 _URL = re.compile(r"url\(\s*['\"]?#([^)'\"\s]*)['\"]?\s*\)")
+#: The gradient elements, and how many gradients a chain of hrefs may go through (a loop ends there too).
+_GRADIENTS = ("linearGradient", "radialGradient")
+_CHAIN = 32
+#: Each kind's coordinates and their defaults when no gradient of the chain writes them (SVG 1.1, 13.2.2 and
+#: 13.2.3); a focus left unwritten is the centre.
+_LINEAR: dict[str, float | None] = {"x1": 0.0, "y1": 0.0, "x2": 1.0, "y2": 0.0}
+_RADIAL: dict[str, float | None] = {"cx": 0.5, "cy": 0.5, "r": 0.5, "fx": None, "fy": None}
 
 _BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)"
 #: Properties no PDF of donjon's draws as a viewer does: why, and what to do (value "none" or "normal" is fine).
@@ -338,7 +351,8 @@ def _embedded(href: str, line: int | None) -> Embedded | None:
 @cache
 def _reader_class() -> Any:
     """svglib's renderer with donjon's additions (made on first use: svglib is imported only for SVG art)."""
-    from svglib.svglib import SvgRenderer, _find_clip_shape
+    from reportlab.graphics.shapes import mmult, translate
+    from svglib.svglib import SvgRenderer, _find_clip_shape, _GradientDef
 
     class Reader(SvgRenderer):
         def __init__(self, pictures: dict[str, Embedded], root: Any) -> None:
@@ -357,13 +371,57 @@ def _reader_class() -> Any:
             find = self.attrConverter.findAttr
 
             def find_once(node: Any, name: str) -> str:
+                if name == "color":
+                    return current_colour(node)
                 key = (node.etree_element, name)
                 found = looked.get(key)
                 if found is None:
                     found = looked[key] = find(node, name)
                 return found
 
+            def current_colour(node: Any) -> str:
+                # what `currentColor` paints: svglib asks for the color of the parent of the shape it styles, and
+                # paints the fill's or stroke's default when none is set (a stroke: none); a viewer takes the
+                # shape's own color, inherited, and black when nothing sets one (its initial value), so icon sets'
+                # outlines (stroke="currentColor") were not drawn at all
+                if walking:  # svglib's own walk up the ancestors, from the lookup below
+                    return inherited_colour(node)
+                shape = self.nodes[-1] if self.nodes else None
+                if shape is not None and node is not None and node.etree_element is shape.etree_element.getparent():
+                    node = shape
+                if node is None:
+                    return "black"
+                walking.append(True)
+                try:
+                    return inherited_colour(node) or "black"
+                finally:
+                    walking.pop()
+
+            def inherited_colour(node: Any) -> str:
+                key = (node.etree_element, "color")
+                found = looked.get(key)
+                if found is None:
+                    found = looked[key] = find(node, "color")
+                return found
+
+            walking: list[bool] = []
+
             self.attrConverter.findAttr = find_once  # type: ignore[method-assign,assignment]
+            # a stylesheet styles every element of the file, wherever it is written (a viewer reads it whole
+            # first); svglib would apply each <style> only to what it draws after it, and never to gradient stops
+            convert_image = self.shape_converter.convertImage
+
+            def fitted_image(node: Any) -> Any:
+                return _keep_proportions(convert_image(node), node)
+
+            self.shape_converter.convertImage = fitted_image  # type: ignore[method-assign]
+            rules = self.attrConverter.css_rules
+            for element in root.iter():
+                if _local(element.tag) == "style" and element.text and rules is not None:
+                    rules.add_styles(element.text)
+
+        def renderStyle(self, node: Any) -> None:
+            pass  # read whole when the reader was made
 
         def renderUse(self, node: Any, group: Any = None, clipping: Any = None) -> Any:
             # svglib copies what a <use> shows into the tree before drawing it: a copy of copies multiplies, so
@@ -377,6 +435,54 @@ def _reader_class() -> Any:
                         raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
             return super().renderUse(node, group, clipping)
 
+        def renderSymbol(self, node: Any) -> Any:
+            # a symbol a <use> shows is a viewport of the use's width and height (100% when unwritten), its viewBox
+            # fitted into it (SVG 1.1, 5.5 and 7.8); svglib drew it as a plain group (Illustrator's symbols)
+            group = super().renderSymbol(node)
+            use = node.parent
+            box = _view_box(node.etree_element.get("viewBox"))
+            if use is None or _local(use.tag) != "use" or box is None:
+                return group
+            whole = self.attrConverter.main_box
+            width = self._size(use.etree_element.get("width"), "width", whole.width if whole else box[2])
+            height = self._size(use.etree_element.get("height"), "height", whole.height if whole else box[3])
+            if width <= 0 or height <= 0:  # a viewer draws nothing
+                group.contents = []
+                return group
+            fitted = _fitted(box, width, height, node.etree_element.get("preserveAspectRatio"))
+            group.transform = mmult(fitted, group.transform)
+            return group
+
+        def renderSvg(self, node: Any, outermost: bool = False) -> Any:
+            # an <svg> inside the drawing: svglib fitted its viewBox into its size as if into the page's points
+            # (3/4 too small) and aligned it upside down; refitted here in the units of the drawing around it
+            around = self.attrConverter.main_box
+            group = super().renderSvg(node, outermost)
+            box = _view_box(node.etree_element.get("viewBox"))
+            if outermost or box is None:
+                return group
+            width = self._size(node.etree_element.get("width"), "width", around.width if around else box[2])
+            height = self._size(node.etree_element.get("height"), "height", around.height if around else box[3])
+            if width <= 0 or height <= 0:
+                group.contents = []
+                return group
+            x = self._size(node.etree_element.get("x"), "x", 0.0)
+            y = self._size(node.etree_element.get("y"), "y", 0.0)
+            fitted = _fitted(box, width, height, node.etree_element.get("preserveAspectRatio"))
+            group.transform = mmult(translate(x, y), fitted)
+            return group
+
+        def _size(self, raw: str | None, name: str, whole: float) -> float:
+            """A length of a viewport (`width`, `x`...) in the units around it; unwritten: all of `whole`, or 0
+            for a position."""
+            if raw is None or not raw.strip():
+                return whole if name in ("width", "height") else 0.0
+            try:
+                found = self.attrConverter.convertLength(raw, attr_name=name, default=whole)
+                return float(found) if isinstance(found, (int, float)) and math.isfinite(found) else 0.0
+            except (ValueError, TypeError):
+                return 0.0
+
         def renderNode(self, node: Any, parent: Any = None) -> None:
             if parent is None:
                 return
@@ -384,6 +490,10 @@ def _reader_class() -> Any:
             if self.drawn > MAX_DRAWN:
                 raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
             before = len(parent.contents)
+            # the element's stylesheet rules and style applied to it first: svglib reads some properties from the
+            # attribute alone (a clip path given by Illustrator's classes, `.st0{clip-path:url(#SVGID_2_)}`, was
+            # dropped, and the art spilled out of its clipping mask)
+            self.attrConverter.findAttr(node, "__donjon__")
             self.nodes.append(node)
             try:
                 super().renderNode(node, parent)
@@ -408,22 +518,79 @@ def _reader_class() -> Any:
             return found  # svglib reads its `size`; the image shape holds it as its path
 
         def renderGradient(self, node: Any) -> None:
+            for child in node.iter_children():
+                if _local(child.tag) != "stop":
+                    continue
+                # its stylesheet rules and style, on it before svglib reads it; a stop in `currentColor` takes the
+                # color it inherits (svglib failed on the word)
+                paint = self.attrConverter.findAttr(child, "stop-color")
+                if paint.strip().lower() == "currentcolor":
+                    colour = self.attrConverter.findAttr(child, "color")
+                    attributes = child.etree_element.attrib
+                    attributes["stop-color"] = colour
+                    if "style" in attributes:
+                        attributes["style"] = re.sub("currentcolor", colour, attributes["style"], flags=re.I)
             super().renderGradient(node)
-            found: dict[str, Any] | None = self.gradient_defs.get(node.attrib.get("id"))  # type: ignore[assignment]
-            if found is None:
-                return
-            transform = node.attrib.get("gradientTransform")
+
+        def _resolve_gradient(self, grad_id: str) -> _GradientDef | None:
+            # SVG 1.1, 13.2.2 and 13.2.3: what a gradient leaves unwritten it takes from the gradient its href
+            # names, and so on down the chain (its stops from the first that has stops; x1... and cx... only from a
+            # gradient of its own kind). svglib filled every unwritten attribute with its default before following
+            # the chain, and stopped after one step: Inkscape's chains lost their axis, or their stops and shape.
+            chain: list[Any] = []
+            element = self.ids.get(grad_id)
+            while (element is not None and _local(element.tag) in _GRADIENTS and element not in chain
+                   and len(chain) < _CHAIN):
+                chain.append(element)
+                href = element.get(_XLINK_HREF) or element.get("href") or ""
+                element = self.ids.get(href[1:]) if href.startswith("#") else None
+            if not chain:
+                return None
+            kind = _local(chain[0].tag)
+            stops: list[Any] = []
+            for element in chain:
+                found: dict[str, Any] | None = self.gradient_defs.get(element.get("id"))  # type: ignore[assignment]
+                if found is not None and found.get("stops"):
+                    stops = list(found["stops"])
+                    break
+
+            def written(name: str, own_kind: bool = True) -> str | None:
+                for link in chain:
+                    if own_kind and _local(link.tag) != kind:
+                        continue
+                    value = (link.get(name) or "").strip()
+                    if value:
+                        return value
+                return None
+
+            units = written("gradientUnits", own_kind=False) or "objectBoundingBox"
+            resolved: dict[str, Any] = {"type": "linear" if kind == "linearGradient" else "radial",
+                                        "gradientUnits": units, "stops": stops,
+                                        "spreadMethod": written("spreadMethod", own_kind=False) or "pad"}
+            transform = written("gradientTransform", own_kind=False)
             if transform:
-                found["gradientTransform"] = _matrix(self.attrConverter.convertTransform(transform))
-            for name in ("fx", "fy"):  # svglib gives a focus the centre when none is written: keep it unwritten
-                if not node.attrib.get(name, "").strip():
-                    found.pop(name, None)
-            units = found.get("gradientUnits")
-            if units == "userSpaceOnUse":
-                for name in ("x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy"):
-                    raw = node.attrib.get(name, "").strip()
-                    if raw and not raw.endswith("%"):
-                        found[name] = float(self.attrConverter.convertLength(raw))  # type: ignore[arg-type]
+                resolved["gradientTransform"] = _matrix(self.attrConverter.convertTransform(transform))
+            coordinates = _LINEAR if kind == "linearGradient" else _RADIAL
+            for name, default in coordinates.items():
+                raw = written(name)
+                if raw is None:
+                    if default is not None:
+                        resolved[name] = default
+                    continue  # no focus written: the centre (generator.backends.pdf_art)
+                resolved[name] = self._coordinate(raw, units, resolved.get("c" + name[1]) if name in ("fx", "fy")
+                                                  else default)
+            return cast("_GradientDef", resolved)
+
+        def _coordinate(self, raw: str, units: str, default: float | None) -> float:
+            fallback = 0.0 if default is None else float(default)
+            try:
+                if raw.endswith("%"):  # a share of the box (objectBoundingBox), as svglib read it
+                    return float(raw[:-1]) / 100.0
+                if units == "userSpaceOnUse":
+                    return float(self.attrConverter.convertLength(raw))  # type: ignore[arg-type]
+                return float(raw)
+            except (ValueError, TypeError):
+                return fallback
 
         def _apply_gradient_fill(self, item: Any, grad_def: Any) -> Any:
             shape = _find_clip_shape(item)
@@ -440,6 +607,66 @@ def _reader_class() -> Any:
             return Group(GradientFill(shape, dict(grad_def), opacity, evenodd), item)
 
     return Reader
+
+
+def _view_box(text: str | None) -> tuple[float, float, float, float] | None:
+    """A viewBox's four numbers, or None when it is unwritten, malformed or empty (a viewer then ignores it)."""
+    try:
+        numbers = [float(v) for v in (text or "").replace(",", " ").split()]
+    except ValueError:
+        return None
+    if len(numbers) != 4 or not all(math.isfinite(v) for v in numbers) or numbers[2] <= 0 or numbers[3] <= 0:
+        return None
+    return numbers[0], numbers[1], numbers[2], numbers[3]
+
+
+def _fitted(box: tuple[float, float, float, float], width: float, height: float,
+            aspect: str | None) -> tuple[float, ...]:
+    """The matrix that fits a viewBox into a viewport of `width` x `height` at its origin, as its
+    preserveAspectRatio says (SVG 1.1, 7.8; default `xMidYMid meet`), in SVG's own downward y."""
+    x, y, w, h = box
+    words = (aspect or "").split()
+    align = words[0] if words else "xMidYMid"
+    sx, sy = width / w, height / h
+    dx = dy = 0.0
+    if align != "none":
+        sx = sy = max(sx, sy) if len(words) > 1 and words[1] == "slice" else min(sx, sy)
+        share = {"Min": 0.0, "Mid": 0.5, "Max": 1.0}
+        dx = (width - w * sx) * share.get(align[1:4], 0.5)
+        dy = (height - h * sy) * share.get(align[5:8], 0.5)
+    return (sx, 0.0, 0.0, sy, dx - x * sx, dy - y * sy)
+
+
+def _keep_proportions(group: Any, node: Any) -> Any:
+    """svglib's group of an embedded picture, the picture fitted into its box as its preserveAspectRatio says
+    (SVG 1.1, 7.8; default `xMidYMid meet`: all of it, centred), and cut to the box when it covers it (`slice`):
+    svglib stretched every picture over its box."""
+    from reportlab.graphics.shapes import Image
+    from svglib.svglib import ClippingPath
+
+    image = group.contents[0] if isinstance(group, Group) and group.contents else None
+    picture = getattr(image, "path", None)
+    if not isinstance(image, Image) or not isinstance(picture, Embedded):
+        return group
+    x, w, h = float(image.x), float(image.width), float(image.height)
+    y = float(image.y) - h  # svglib sets the picture a height below its box, then mirrors the group about it
+    width, height = picture.size
+    aspect = node.getAttribute("preserveAspectRatio")
+    if w <= 0 or h <= 0 or (aspect or "").split()[:1] == ["none"]:
+        return group
+    sx, _b, _c, sy, dx, dy = _fitted((0.0, 0.0, float(width), float(height)), w, h, aspect)
+    image.x, image.width, image.height = x + dx, width * sx, height * sy
+    image.y = y + dy + height * sy
+    group.transform = (1.0, 0.0, 0.0, -1.0, 0.0, 2 * float(image.y))
+    if width * sx <= w + 1e-9 and height * sy <= h + 1e-9:
+        return group
+    box = ClippingPath()
+    box.moveTo(x, y)
+    box.lineTo(x + w, y)
+    box.lineTo(x + w, y + h)
+    box.lineTo(x, y + h)
+    box.closePath()
+    return Group(box, group)
 
 
 def _number(text: str, default: float) -> float:

@@ -18,7 +18,8 @@ Fitting: text wraps at spaces to the box's width; if the lines are too wide or t
 style's size, the size steps down by :data:`STEP` points, never below the style's `min_size`. Text that still
 does not fit raises :class:`NoFit` with the reason; the caller names the card and the field. With a language,
 a word that would start the next line is hyphenated where its dictionary allows (pyphen's, which LibreOffice
-uses too), if its first part fits the line, and a word wider than the box is broken the same way.
+uses too) or after a hyphen of its own (a compound), if its first part fits the line, and a word wider than the
+box is broken the same way.
 
 Laying out: left, centred, right, or justified (each line but a paragraph's last spread to the box's width by
 widening the spaces); letter spacing widens every character's advance (the PDF's `Tc`), so it counts in every
@@ -379,8 +380,12 @@ class Hyphens:
 
     #: Words shorter than this are never broken: a two-letter piece at each end reads badly in a narrow box.
     SHORTEST = 5
-    #: A word between its punctuation (text: compiled by `re` when a text is first hyphenated).
-    _WORD = r"(\W*)(\w(?:[\w'’]*\w)?)(\W*)"
+    #: A word between its punctuation, its parts joined by the hyphens of a compound (`Baden-Württemberg`) (text:
+    #: compiled by `re` when a text is first hyphenated).
+    _WORD = r"(\W*)(\w(?:[\w'’]*\w)?(?:[-\u2010]\w(?:[\w'’]*\w)?)*)(\W*)"
+    _PART = r"\w(?:[\w'’]*\w)?"
+    #: The hyphens a compound is written with: a line may end after one, which then is the line's hyphen.
+    _HYPHENS = "-\u2010"
 
     def __init__(self, language: str, spacing: float) -> None:
         import pyphen
@@ -389,20 +394,28 @@ class Hyphens:
         self.spacing = spacing
 
     def split(self, word: Word, room: float) -> tuple[Word, Word] | None:
-        """`word` broken at the last place where its first part and a hyphen are at most `room` wide (at 1 pt),
-        or None: a word of icons, of several faces or colours, or with no such place, stays whole."""
+        """`word` broken at the last place where its first part is at most `room` wide (at 1 pt): after a hyphen
+        of its own, or where its dictionary allows, a hyphen added; or None: a word of icons, of several faces or
+        colours, or with no such place, stays whole."""
         if len(word.pieces) != 1 or word.pieces[0].icon is not None:
             return None
         piece = word.pieces[0]
         found = re.fullmatch(self._WORD, piece.text)
-        if found is None or len(found.group(2)) < self.SHORTEST or fonts.missing(piece.face, "-"):
+        if found is None:
             return None
         lead, core, trail = found.groups()
-        for at in reversed(self.dictionary.positions(core)):
-            head = f"{lead}{core[:at]}-"
+        places: list[tuple[str, str]] = []  # (first part, the rest), each a place the word may break
+        for at, char in enumerate(core):
+            if char in self._HYPHENS:
+                places.append((f"{lead}{core[:at + 1]}", f"{core[at + 1:]}{trail}"))
+        if not fonts.missing(piece.face, "-"):
+            for part in re.finditer(self._PART, core):
+                if len(part.group()) >= self.SHORTEST:
+                    places += [(f"{lead}{core[:part.start() + at]}-", f"{core[part.start() + at:]}{trail}")
+                               for at in self.dictionary.positions(part.group())]
+        for head, tail in sorted(places, key=lambda place: len(place[0]), reverse=True):
             head_w1 = text_w1(piece.face, head, self.spacing) * piece.scale
             if head_w1 <= room + 1e-9:
-                tail = f"{core[at:]}{trail}"
                 return (Word((piece._replace(text=head),), head_w1, word.space1),
                         Word((piece._replace(text=tail),), text_w1(piece.face, tail, self.spacing) * piece.scale,
                              word.space1))

@@ -286,6 +286,28 @@ def test_content_check_reports_layout_problems(tmp_path: Path) -> None:
                      r"\(the layout reads a value this card does not have\) \(and 1 more card\)", result.stderr)
 
 
+def test_a_misspelt_column_is_named_with_the_column_meant(tmp_path: Path) -> None:
+    """A layout reading `Color` from a table whose column is `Colour` (or `faction` for `Faction`) says which
+    column it must have meant, by content check and build alike; a name close to none is said as before."""
+    layout = "extends: generic\nboxes:\n  band: {kind: rect, x: 0, y: 0, width: 100%, height: 10mm, " \
+             "fill: \"{{ Colour }}\"}\n  kind: {kind: text, x: 5mm, y: 60mm, width: 40mm, height: 6mm, " \
+             "style: body, text: \"{{ Faction }}\"}\n"
+    row = {"name": "A", "text": "x", "Colour": "#ff0000", "Faction": "Elves"}
+    for folder, misread, meant in (("colour", "{{ Colour }}", "'Color' is undefined (the layout reads a value this "
+                                                              "card does not have: did you mean 'Colour'?)"),
+                                   ("case", "{{ Faction }}", "'faction' is undefined (the layout reads a value this "
+                                                             "card does not have: did you mean 'Faction'?)"),
+                                   ("far", "{{ Faction }}", "'allegiance' is undefined (the layout reads a value this "
+                                                            "card does not have)\n")):
+        wrong = {"colour": "{{ Color }}", "case": "{{ faction }}", "far": "{{ allegiance }}"}[folder]
+        make_deck(tmp_path / folder / "mine", [row], layout=layout.replace(misread, wrong))
+        for command in (("content", "check", str(tmp_path / folder)),
+                        ("build", "--content", str(tmp_path / folder), "--out", str(tmp_path / folder / "out"))):
+            result = run(*command)
+            assert result.exit_code == 1
+            assert meant in result.stderr, result.stderr
+
+
 def test_content_check_reports_a_missing_layout(tmp_path: Path) -> None:
     make_deck(tmp_path / "mine", [{"name": "A", "text": "x"}], layout="no-such-layout")
     result = run("content", "check", str(tmp_path))

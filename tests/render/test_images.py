@@ -307,3 +307,92 @@ def test_a_picture_that_breaks_after_its_check_is_a_content_error(tmp_path: Path
     art.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)  # saved again, broken, between drawing and writing
     with pytest.raises(ContentError, match=r"a.png: cannot be drawn into the PDF: it is a damaged PNG file"):
         write_pdf([Page(200, 300, (Placed(card, 0, 0),))], tmp_path / "out.pdf", title="t")
+
+
+@pytest.mark.parametrize("orientation", [3, 6, 8])
+def test_a_photo_a_camera_saved_turned_prints_as_photo_viewers_show_it(tmp_path: Path, orientation: int) -> None:
+    """A phone or camera saves a photo as its sensor read it and says in its EXIF how to turn it (Orientation:
+    3 upside down, 6 and 8 a quarter turn); every photo viewer shows it turned. The card must too, in the PDF
+    and in the SVG (a card once showed the photo sideways, and laid it out at the stored proportions)."""
+    from PIL import Image, ImageChops, ImageDraw, ImageOps
+
+    from test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
+
+    if RSVG is None or PDFTOPPM is None:
+        pytest.skip("needs rsvg-convert and pdftoppm (librsvg2-bin, poppler-utils)")
+    stored = Image.new("RGB", (160, 120), (240, 230, 200))
+    ImageDraw.Draw(stored).rectangle((0, 0, 79, 119), fill=(30, 90, 160))
+    ImageDraw.Draw(stored).polygon([(150, 60), (100, 20), (100, 100)], fill=(200, 30, 30))
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    photo = tmp_path / "photo.jpg"
+    stored.save(photo, quality=95, exif=exif.tobytes())
+    with Image.open(photo) as opened:
+        seen = ImageOps.exif_transpose(opened).convert("RGB")  # what a photo viewer shows
+    info = image_info(photo)
+    assert (info.width, info.height) == seen.size
+    for render in (_render_pdf(photo, tmp_path / "photo.pdf", tmp_path / "pdf.png"),
+                   _render_svg(photo, tmp_path, tmp_path / "svg.png", (seen.width * 2, seen.height * 2))):
+        shown = render.resize(seen.size)
+        worst = ImageChops.difference(shown, seen).convert("L").histogram()
+        assert sum(worst[60:]) < 0.02 * seen.width * seen.height, f"orientation {orientation}: see {tmp_path}"
+
+
+def test_the_doctype_illustrator_writes_is_read_and_entities_say_how_to_save_without(tmp_path: Path) -> None:
+    """Illustrator's SVG export opens with a DOCTYPE naming the SVG 1.1 DTD, which declares nothing (the DTD is
+    never fetched): such art is read and drawn. Illustrator CS versions also declare entities for their
+    namespaces, which donjon does not expand: the message says how to save the file without them (removing the
+    declaration, as it used to say, leaves the entities undefined and the file unreadable)."""
+    from generator.backends.pdf import draw_picture
+
+    doctype = ('<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 15.0.0, SVG Export '
+               'Plug-In  -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" '
+               '"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg version="1.1" '
+               'xmlns="http://www.w3.org/2000/svg" x="0px" y="0px" width="100px" height="50px" '
+               'viewBox="0 0 100 50"><rect x="10" y="10" fill="#2D27C1" width="80" height="30"/></svg>\n')
+    art = pictures.svg(tmp_path / "plain.svg", doctype)
+    assert (image_info(art).width, image_info(art).height) == (75.0, 37.5)
+    draw_picture(art)
+    entities = doctype.replace('svg11.dtd">', 'svg11.dtd" [\n\t<!ENTITY ns_ai "http://ns.adobe.com/AdobeIllustrator/'
+                                              '10.0/">\n]>').replace('version="1.1"', 'version="1.1" xmlns:i="&ns_ai;"')
+    with pytest.raises(ImageProblem, match=r"declares a DOCTYPE or entities.*Plain SVG"):
+        image_info(pictures.svg(tmp_path / "cs.svg", entities))
+
+
+def test_text_in_art_is_named_so_it_can_be_found(tmp_path: Path) -> None:
+    """A drawing of hundreds of objects with one forgotten text object: the message quotes the text and its id
+    (Inkscape's Objects panel finds it by either), not only that there is text somewhere."""
+    art = pictures.svg(tmp_path / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><g>'
+                                           '<rect width="9" height="9"/><text id="text1234" x="1" y="5">'
+                                           '<tspan id="tspan99">Draft  –  do not print</tspan></text></g></svg>')
+    with pytest.raises(ImageProblem, match=r"holds text, .*Object to Path.*'Draft – do not print' \(id text1234\)"):
+        image_info(art)
+
+
+def test_a_photo_whose_exif_is_damaged_is_read_without_a_word_from_pillow(tmp_path: Path) -> None:
+    """A JPEG whose EXIF is damaged (its orientation's count past the end of the file) is read as stored, and
+    Pillow's own warnings about it ("Corrupt EXIF data") never reach the designer's terminal."""
+    import io
+    import warnings
+
+    from PIL import Image
+
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    buffer = io.BytesIO()
+    Image.new("RGB", (40, 30), (200, 40, 40)).save(buffer, "JPEG", exif=exif.tobytes())
+    data = buffer.getvalue()
+    tag = data.index(b"\x01\x12\x00\x03\x00\x00\x00\x01")  # Orientation, a SHORT, one of them (Pillow: big-endian)
+    damaged = data[:tag + 4] + b"\x00\x00\xff\xff" + data[tag + 8:]
+    (tmp_path / "photo.jpg").write_bytes(damaged)
+    from generator.backends.pdf import draw_picture
+    from generator.render.images import image_data
+    from generator.render.recolour import recolour
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        info = image_info(tmp_path / "photo.jpg")
+        draw_picture(tmp_path / "photo.jpg")  # embedded into a PDF as the build embeds it
+        recolour(*image_data(tmp_path / "photo.jpg"), "#204080")
+    assert (info.width, info.height) == (40, 30)
+    assert not caught, [str(w.message) for w in caught]

@@ -111,6 +111,25 @@ def test_font_problems_name_the_declaration(tmp_path: Path, declaration: str, fo
     assert message in result.stderr, result.stderr
 
 
+def test_a_family_with_a_broken_face_is_one_problem_not_every_style_using_it(tmp_path: Path) -> None:
+    """A family whose bold file is no font is named once, where it is declared: the styles using the family (its
+    regular face too) were each reported besides as an "unknown font ... or a font declared under `fonts:`", which
+    it is; a font no one declared still is."""
+    broken = DEJAVU.replace("bold: fonts/DejaVuSerifCondensed-Bold.ttf", "bold: cards.csv")
+    deck = _with_font(tmp_path, broken, "mine")
+    layout = deck / "layout.yaml"
+    layout.write_text(layout.read_text() + "  title: {kind: text, x: 5mm, y: 50mm, width: 40mm, height: 10mm, "
+                                           "font: mine-bold, size: 9pt, colour: ink, text: x}\n"
+                                           "  other: {kind: text, x: 5mm, y: 62mm, width: 40mm, height: 10mm, "
+                                           "font: theirs, size: 9pt, colour: ink, text: x}\n")
+    clear_cache()
+    result = run("content", "check", str(deck))
+    assert result.exit_code == 1
+    assert "fonts.mine: cards.csv: it is not a TrueType or OpenType font" in result.stderr, result.stderr
+    assert "unknown font 'mine" not in result.stderr, result.stderr
+    assert "unknown font 'theirs'" in result.stderr, result.stderr
+
+
 def test_a_cff_opentype_font_is_converted_to_truetype(tmp_path: Path) -> None:
     import pikepdf
 

@@ -81,6 +81,85 @@ SAMPLES: dict[str, bytes] = {
         f"<defs><radialGradient id='r'>{_STOPS}</radialGradient></defs><rect width='100' height='100' fill='url(#r)'/>"
         "<g opacity='0.6' transform='rotate(15 50 50)'><rect x='20' y='20' width='60' height='60' fill='#000000'/>"
         "<rect x='35' y='35' width='30' height='30' fill='#ffffff'/></g>"),
+    # Inkscape keeps the stops in one gradient and each use of it in another that refers to it (xlink:href),
+    # sometimes through a third; what a gradient leaves unwritten (its units, its axis, its transform) it takes
+    # from the one it refers to (SVG 1.1, 13.2.2): the shape once vanished, or took the default axis
+    "gradient-referring-through-a-chain": svg(
+        f"<defs><linearGradient id='stops'>{_STOPS}</linearGradient>"
+        "<linearGradient id='axis' xlink:href='#stops' gradientUnits='userSpaceOnUse' x1='10' y1='10' x2='40' y2='90'/>"
+        "<linearGradient id='turned' xlink:href='#axis' gradientTransform='rotate(30 50 50)'/>"
+        "<linearGradient id='plain' xlink:href='#axis'/></defs>"
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        "<rect x='5' y='5' width='55' height='90' fill='url(#turned)'/>"
+        "<rect x='65' y='5' width='30' height='90' fill='url(#plain)'/>"),
+    # stops coloured by a stylesheet's classes, the <style> written after what it styles (any place in the file
+    # styles every element, as in a viewer): the stops read black, and the shape before the <style> unstyled
+    "stops-and-shapes-styled-by-classes": svg(
+        "<defs><linearGradient id='g'><stop offset='0' class='from'/><stop offset='1' class='to'/></linearGradient>"
+        "</defs><rect width='100' height='100' class='ground'/>"
+        "<rect x='10' y='10' width='80' height='80' fill='url(#g)'/>"
+        "<style>.from { stop-color: #d02020 } .to { stop-color: #2040c0; stop-opacity: 0.6 } "
+        ".ground { fill: #f0c020 }</style>"),
+    # Illustrator's symbols: a <symbol> with its own viewBox, placed by a <use> giving its x, y, width and height
+    # (the viewBox fitted into them, centred, as preserveAspectRatio's default says), flipped by a transform; a
+    # symbol without a viewBox is only moved. svglib drew every symbol at the scale of its viewBox's units, off
+    # by its viewBox's corner
+    "symbols-placed-by-use": svg(
+        "<symbol id='star' viewBox='-10 -10 20 20'><polygon points='0,-10 3,-3 10,-3 4,2 6,10 0,5 -6,10 -4,2 "
+        "-10,-3 -3,-3' fill='#d02020'/></symbol>"
+        "<symbol id='dot' viewBox='0 0 10 10'><circle cx='5' cy='5' r='4' fill='#2040c0'/>"
+        "<rect x='0' y='8' width='10' height='2' fill='#f0c020'/></symbol>"
+        "<symbol id='square'><rect width='12' height='12' fill='#20a040'/></symbol>"
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        "<use xlink:href='#star' width='20' height='20' x='-10' y='-10' transform='matrix(2 0 0 -2 25 25)' "
+        "style='overflow:visible'/>"
+        "<use xlink:href='#dot' x='55' y='5' width='40' height='20'/>"
+        "<use xlink:href='#dot' x='5' y='55' width='20' height='40' preserveAspectRatio='none'/>"
+        "<use xlink:href='#square' x='70' y='70'/>"),
+    # an <svg> inside the art (a drawing pasted into another): its viewBox fitted into its width and height, in
+    # the units of the drawing around it (svglib scaled it by a further 3/4, points to pixels)
+    "drawing-nested-in-the-drawing": svg(
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        "<svg x='10' y='10' width='40' height='40' viewBox='0 0 10 10'><circle cx='5' cy='5' r='5' fill='#20a040'/>"
+        "</svg><svg x='55' y='10' width='40' height='80' viewBox='0 0 20 20' preserveAspectRatio='xMidYMax meet'>"
+        "<rect width='20' height='20' fill='#d02020'/></svg>"),
+    # an embedded picture in a box of other proportions keeps its own, as preserveAspectRatio says (default:
+    # all of it, centred; `slice`: the box filled, the rest cut off): svglib stretched it over the box
+    "embedded-pictures-keeping-their-proportions": svg(
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        f"<image x='5' y='5' width='90' height='25' xlink:href='{data_uri(png_bytes(8, 6))}'/>"
+        f"<image x='5' y='35' width='40' height='60' preserveAspectRatio='xMinYMax meet' "
+        f"xlink:href='{data_uri(png_bytes(8, 6, (40, 80, 200)))}'/>"
+        f"<image x='55' y='35' width='40' height='60' preserveAspectRatio='xMidYMid slice' "
+        f"xlink:href='{data_uri(png_bytes(8, 6, (40, 160, 60)))}'/>"),
+    # icon sets (Lucide, Feather, Tabler, Heroicons) paint in `currentColor`, the element's own `color`, black
+    # when nothing sets one: svglib took the parent's color, and when none was set the paint's default, so an
+    # outline icon (stroke="currentColor") drew nothing at all
+    "icons-painted-in-current-colour": svg(
+        "<rect width='100' height='100' fill='#a0a0a0'/>"
+        "<g fill='none' stroke='currentColor' stroke-width='6' stroke-linecap='round'>"
+        "<polyline points='10,40 40,10 40,40'/><line x1='10' y1='50' x2='45' y2='50'/></g>"
+        "<g color='#d02020'><rect x='55' y='5' width='40' height='40' fill='currentColor'/>"
+        "<circle cx='75' cy='75' r='18' style='color:#2040c0' fill='currentColor' stroke='currentColor' "
+        "stroke-width='4'/></g>"),
+    # Illustrator's clipping masks: the clip path named by a <style> class (`.st0{clip-path:url(#SVGID_2_)}`), its
+    # outline a <use> of a shape in <defs>; or by a style attribute: svglib read only the clip-path attribute, so
+    # the art spilled out of its mask
+    "clip-paths-given-by-a-class-or-a-style": svg(
+        "<style>.st0{clip-path:url(#SVGID_2_);fill:#d02020;} .st1{clip-path:url(#SVGID_2_);}</style>"
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        "<g><defs><circle id='SVGID_1_' cx='50' cy='40' r='30'/></defs>"
+        "<clipPath id='SVGID_2_'><use xlink:href='#SVGID_1_' style='overflow:visible;'/></clipPath>"
+        "<rect x='0' y='0' class='st0' width='60' height='100'/>"
+        "<g class='st1'><rect x='55' y='20' width='40' height='40' fill='#2040c0'/></g></g>"
+        "<clipPath id='low'><rect x='0' y='75' width='100' height='25'/></clipPath>"
+        "<circle cx='50' cy='80' r='18' style='fill:#20a040;clip-path:url(#low)'/>"),
+    # a gradient stop in `currentColor` (the color of the stop, inherited from the drawing): svglib failed on it
+    # ("'str' object has no attribute 'clone'") and the art was refused
+    "gradient-stops-in-current-colour": svg(
+        "<g color='#2040c0'><defs><linearGradient id='g'><stop offset='0' stop-color='currentColor'/>"
+        "<stop offset='1' style='stop-color:currentColor;stop-opacity:0.3'/></linearGradient></defs></g>"
+        "<rect width='100' height='100' fill='#ffffff'/><rect x='10' y='10' width='80' height='80' fill='url(#g)'/>"),
 }
 
 

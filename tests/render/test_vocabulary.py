@@ -512,6 +512,23 @@ def test_hyphenation_by_the_box_language(tmp_path: Path) -> None:
     # `hyphenate: true` without a language hyphenates in the language drawn in (tests/test_languages.py)
 
 
+def test_a_compound_written_with_hyphens_breaks_after_one(tmp_path: Path) -> None:
+    """A name such as `Württemberg-Hohenzollern-Sigmaringen` wider than its box, in a box with a language, breaks
+    after one of its own hyphens (no hyphen added there) or inside one of its words: it was refused as a word
+    wider than the box, which a box with a language promises never to do."""
+    german = TEXT.replace("align: justify", "language: de").replace("width: 40mm", "width: 30mm")
+    compound = "Fürst von Württemberg-Hohenzollern-Sigmaringen"
+    lines = [r.text for r in drawn(tmp_path, german, {"text": compound}).items if isinstance(r, TextRun)]
+    assert len(lines) > 1 and "".join(lines).replace("-", "").replace(" ", "") == \
+        compound.replace("-", "").replace(" ", ""), lines  # only broken, nothing lost
+    # parts too short for the dictionary to break: the lines end at the compound's own hyphens, none added
+    short = "Alba-Bora-Cato-Dido-Eris-Fama-Gaia-Hera"
+    lines = [r.text for r in drawn(tmp_path, german, {"text": short}).items if isinstance(r, TextRun)]
+    assert len(lines) > 1 and "".join(lines) == short, lines
+    with pytest.raises(Exception, match="wider than the box"):  # without a language, words break only at spaces
+        drawn(tmp_path, TEXT.replace("width: 40mm", "width: 30mm"), {"text": compound})
+
+
 def test_letter_spacing_and_outlines_are_on_every_run(tmp_path: Path) -> None:
     text = TEXT.replace("align: justify", "letter_spacing: 0.1, outline: \"#ff0000\", outline_width: 0.5pt")
     [run_] = [r for r in drawn(tmp_path, text, {"text": "Word"}).items if isinstance(r, TextRun)]
