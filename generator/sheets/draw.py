@@ -640,6 +640,16 @@ class _Drawer:
                 x -= length / 2
         labels = p.get("labels", "above")
         style = self.style(p, "label_style")
+        if labels == "above" and not column:
+            # labels centred above a row of bubbles: two neighbours overlap when their halves take more than the
+            # room from one bubble's centre to the next
+            face = style.face
+            widths = [fonts.width(face, fonts.typeset(self.lang, face, str(v))) * style.size for v in values]
+            for index in range(len(values) - 1):
+                if (widths[index] + widths[index + 1]) / 2 > d + gap:
+                    raise _Problem(f"its labels {str(values[index])!r} and {str(values[index + 1])!r} overlap: "
+                                   f"the bubbles are {(d + gap) / mm(1):.1f} mm apart (put the labels beside, or "
+                                   f"the bubbles in a column)")
         for index, value in enumerate(values):
             bx, by = (x, y + index * (d + gap)) if column else (x + index * (d + gap), y)
             if labels == "above":

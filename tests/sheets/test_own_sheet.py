@@ -199,3 +199,29 @@ def test_the_sheet_option_names_a_folder_or_an_id(built: Path, tmp_path: Path) -
     assert nowhere.exit_code == 2 and "--sheet no-such-sheet: is neither a folder with a sheet.yaml" in nowhere.stderr
     other = run("score", str(ana), "--sheet", "dragons", "--content", str(EXAMPLES))
     assert other.exit_code == 2 and "is no sheet of" in other.stderr
+
+
+#: Mistakes a designer makes placing marks, each a change to the example's layout.yaml and what `content check`
+#: must say (exit 1), naming the file, the line and the part or field (each piece of the message in turn): a sheet
+#: built with them prints marks that a photo cannot read, or reads as another field's (nothing was said before: the
+#: sheet built).
+PLACING: dict[str, tuple[str, ...]] = {
+    # the guilds in a row with their names above: each name is wider than the room between two bubbles
+    "labels": ("values: [fishers, sailors, merchants], direction: column, labels: beside",
+               "values: [fishers, sailors, merchants], direction: row, labels: above",
+               "layout.yaml:107: parts.guild.parts.marks: its labels 'fishers' and 'sailors' overlap: the bubbles "
+               "are 6.1 mm apart"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(PLACING))
+def test_marks_a_photo_cannot_read_are_refused_by_file_line_and_part(copy: Path, case: str) -> None:
+    old, new, *said = PLACING[case]
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    layout.write_text(text.replace(old, new), encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert all(piece in result.output for piece in said), result.output
+    assert "Traceback" not in result.output
