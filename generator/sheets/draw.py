@@ -278,6 +278,7 @@ class _Drawer:
             markers = self.markers() if self.variant == "scan" else ()
         except (_Problem, TextProblem) as err:
             raise self.error(str(err)) from None
+        self.check_every_field_is_marked()
         drawing = Drawing(self.page_w, self.page_h, tuple(self.items))
         identity, value, _ = self.layout.identity
         entries = [Entry(identity, identity, "text", Box(self.content.x, self.content.y, *IDENTITY_BOX).rounded())]
@@ -314,11 +315,30 @@ class _Drawer:
                                          for i in found)
         return choices, items
 
-    def error(self, message: str) -> SheetFitError:
+    def error(self, message: str, at: str | None = None) -> SheetFitError:
         part = self.part
-        at = f"{part.where.file}:{part.where.line}: {part.where.path}" if part else self.layout.file
+        if at is None:
+            at = _at(part) if part else self.layout.file
         what = f"the sheet {self.name or self.layout.id} ({PAPER_NAMES[self.paper]}, {self.variant})"
         return SheetFitError(f"{at}: {message} ({what})")
+
+    def check_every_field_is_marked(self) -> None:
+        """A field the reader reads needs a mark on the scan-ready sheet and a box on the fillable one: without,
+        a photo or a filled PDF always reads it as nothing marked (a storm never struck), and nothing says so.
+        A name (`text`) is never read from paper; a field the reader leaves (`read: false`) needs nothing."""
+        if self.variant == "print":
+            return
+        if self.variant == "scan":
+            held = {m.field for m in self.marks} | {w.field for w in self.write_ins}
+            lacking = "the scan-ready sheet has no mark for it (a bubble, bubbles, digits, a track or items)"
+        else:
+            held = {e.field for e in self.entries}
+            lacking = "the fillable sheet has no box for it (an entry)"
+        for decl in self.fields.values():
+            if decl.read and decl.name not in held and not (self.variant == "scan" and decl.type == "text"):
+                raise self.error(f"{lacking}, so it would always read as nothing marked; mark it, or say "
+                                 f"`read: false`", _at(decl))
+
 
     def page_line(self) -> list[Primitive]:
         if not self.layout.page_line:
@@ -861,6 +881,11 @@ class _Drawer:
                                            round((col - start) * cell, 3), round(cell, 3), Paint(fill=WHITE)))
                 else:
                     col += 1
+
+
+def _at(found: Part | FieldDecl) -> str:
+    """Where a part or a field is written, as messages name it: file:line: path."""
+    return f"{found.where.file}:{found.where.line}: {found.where.path}"
 
 
 def _get(item: Any, key: str, default: Any = None) -> Any:

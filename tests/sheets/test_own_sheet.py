@@ -206,6 +206,13 @@ def test_the_sheet_option_names_a_folder_or_an_id(built: Path, tmp_path: Path) -
 #: built with them prints marks that a photo cannot read, or reads as another field's (nothing was said before: the
 #: sheet built).
 PLACING: dict[str, tuple[str, ...]] = {
+    # the storm's bubble taken out: the scan-ready sheet has nothing for it, a photo always reads "no storm"
+    "no-mark": ("      mark: {kind: bubble, field: storm, x: 4mm, y: 10mm}\n", "",
+                "layout.yaml:60: fields.storm: the scan-ready sheet has no mark for it"),
+    # its tick box taken out: the fillable sheet has nothing for it, a filled PDF always reads "no storm"
+    "no-entry": ("      tick: {kind: entry, field: storm, tooltip: tick if the storm struck your harbour, x: 4mm, "
+                 "y: 10mm, width: 4.6mm, height: 4.6mm, paint: tick}\n", "",
+                 "layout.yaml:60: fields.storm: the fillable sheet has no box for it"),
     # the guilds in a row with their names above: each name is wider than the room between two bubbles
     "labels": ("values: [fishers, sailors, merchants], direction: column, labels: beside",
                "values: [fishers, sailors, merchants], direction: row, labels: above",
