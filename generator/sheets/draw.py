@@ -94,6 +94,9 @@ IDENTITY_BOX = (mm(20), mm(4))
 NUMBER_SIZE, TEXT_SIZE = 0.58, 0.55
 NUMBER_SIZES, TEXT_SIZES = (7, 14), (7, 12)
 NUMBER_LENGTH, TEXT_LENGTH = 4, 60
+#: Two marks overlap when they share more than this across and down (a thousandth of a millimetre: rounding, not
+#: a mark drawn over another); a pencil mark in the shared part would read as both.
+OVERLAP = mm(0.001)
 
 #: The track's measures (a resident track): the room one figure takes (at most 6.2 mm: larger looks like another
 #: game; at least 3.6 mm: smaller is too fine to colour in), between groups and inside a group's frame at each end,
@@ -266,6 +269,8 @@ class _Drawer:
         self.items: list[Primitive] = []
         self.entries: list[Entry] = []
         self.marks: list[Mark] = []
+        #: the part each mark was drawn by, as messages name it (file:line: path)
+        self.mark_parts: list[str] = []
         self.write_ins: list[WriteIn] = []
         self.part: Part | None = None
         self.tooltips: dict[str, str] = {}
@@ -610,8 +615,26 @@ class _Drawer:
     # --- fields on paper ----------------------------------------------------------------------------------------
 
     def mark(self, decl: FieldDecl, value: Value, shape: Shape, box: Box, digit: str | None = None) -> Box:
+        """A mark of the map: where a photo reads `field` = `value`. It must lie in the content, out of the
+        markers' corners (the reader finds the page by them), and clear of every other mark (a pencil mark on
+        two would read as both)."""
         b = box.rounded()
+        said = f"{decl.name}{'.' + digit if digit else ''} = {value}"
+        c, corner = self.content, self.marker + self.quiet
+        if b.x < c.x - OVERLAP or b.y < c.y - OVERLAP or b.right > c.right + OVERLAP or b.bottom > c.bottom + OVERLAP:
+            raise _Problem(f"its mark {said} is outside the sheet's content, where the markers frame what a photo "
+                           f"reads")
+        for cx, cy in ((c.x, c.y), (c.right - corner, c.y), (c.right - corner, c.bottom - corner),
+                       (c.x, c.bottom - corner)):
+            if _overlap(b, Box(cx, cy, corner, corner)):
+                raise _Problem(f"its mark {said} is in the corner kept for a marker ({corner / mm(1):.0f} mm "
+                               f"square, blank paper included)")
+        for other, by in zip(self.marks, self.mark_parts):
+            if _overlap(b, Box(other.x, other.y, other.width, other.height)):
+                theirs = f"{other.field}{'.' + other.digit if other.digit else ''} = {other.value}"
+                raise _Problem(f"its mark {said} overlaps the mark {theirs} ({by})")
         self.marks.append(Mark(decl.name, value, shape, b.x, b.y, b.w, b.h, digit))
+        self.mark_parts.append(_at(self.part) if self.part else self.layout.file)
         return box
 
     def bubble(self, decl: FieldDecl, value: Value, x: float, y: float, digit: str | None = None) -> Box:
@@ -886,6 +909,11 @@ class _Drawer:
 def _at(found: Part | FieldDecl) -> str:
     """Where a part or a field is written, as messages name it: file:line: path."""
     return f"{found.where.file}:{found.where.line}: {found.where.path}"
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share more than a rounding's width across and down."""
+    return min(a.right, b.right) - max(a.x, b.x) > OVERLAP and min(a.bottom, b.bottom) - max(a.y, b.y) > OVERLAP
 
 
 def _get(item: Any, key: str, default: Any = None) -> Any:

@@ -213,6 +213,14 @@ PLACING: dict[str, tuple[str, ...]] = {
     "no-entry": ("      tick: {kind: entry, field: storm, tooltip: tick if the storm struck your harbour, x: 4mm, "
                  "y: 10mm, width: 4.6mm, height: 4.6mm, paint: tick}\n", "",
                  "layout.yaml:60: fields.storm: the fillable sheet has no box for it"),
+    # the storm's bubble moved over the first boat's: one pencil mark would read as both
+    "overlap": ("mark: {kind: bubble, field: storm, x: 4mm, y: 10mm}", "mark: {kind: bubble, field: storm, x: 6mm, "
+                "y: -18mm}", "layout.yaml:146: parts.storm.parts.mark: its mark storm = True overlaps the mark "
+                "boats = 1 (", "layout.yaml:70: components.boat.parts.mark)"),
+    # the storm's bubble moved into the top-left marker's corner
+    "corner": ("mark: {kind: bubble, field: storm, x: 4mm, y: 10mm}", "mark: {kind: bubble, field: storm, "
+               "x: -96mm, y: -67mm}", "layout.yaml:146: parts.storm.parts.mark: its mark storm = True is in the "
+               "corner kept for a marker"),
     # the guilds in a row with their names above: each name is wider than the room between two bubbles
     "labels": ("values: [fishers, sailors, merchants], direction: column, labels: beside",
                "values: [fishers, sailors, merchants], direction: row, labels: above",
