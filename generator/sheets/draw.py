@@ -97,6 +97,8 @@ NUMBER_LENGTH, TEXT_LENGTH = 4, 60
 #: Two marks overlap when they share more than this across and down (a thousandth of a millimetre: rounding, not
 #: a mark drawn over another); a pencil mark in the shared part would read as both.
 OVERLAP = mm(0.001)
+#: The kinds of part that only place other parts: what they draw is checked part by part, inside them.
+CONTAINERS = frozenset({"group", "use", "repeat"})
 
 #: The track's measures (a resident track): the room one figure takes (at most 6.2 mm: larger looks like another
 #: game; at least 3.6 mm: smaller is too fine to colour in), between groups and inside a group's frame at each end,
@@ -344,6 +346,19 @@ class _Drawer:
                 raise self.error(f"{lacking}, so it would always read as nothing marked; mark it, or say "
                                  f"`read: false`", _at(decl))
 
+    def check_on_the_page(self, part: Part, start: int) -> None:
+        """What `part` drew (the items from `start` on) lies on the page: a part below or beside it is not
+        printed, and nothing said so (a sheet too long for its paper)."""
+        for item in self.items[start:]:
+            box = _bounds(item)
+            if box is None:
+                continue
+            left, top, right, bottom = box
+            if left < -OVERLAP or top < -OVERLAP or right > self.page_w + OVERLAP or bottom > self.page_h + OVERLAP:
+                raise _Problem(f"it reaches from {left / mm(1):.1f}, {top / mm(1):.1f} mm to {right / mm(1):.1f}, "
+                               f"{bottom / mm(1):.1f} mm (from the page's top left corner), off the "
+                               f"{PAPER_NAMES[self.paper]} page ({self.page_w / mm(1):.1f} x "
+                               f"{self.page_h / mm(1):.1f} mm)")
 
     def page_line(self) -> list[Primitive]:
         if not self.layout.page_line:
@@ -447,7 +462,11 @@ class _Drawer:
                 continue
             if p.get("when") and not self.truth(p["when"], context):
                 continue
+            start = len(self.items)
             getattr(self, "kind_" + part.kind.replace("-", "_"))(part, p, box, context)
+            if part.kind not in CONTAINERS:
+                self.part = part
+                self.check_on_the_page(part, start)
 
     def box(self, p: Mapping[str, Any], parent: Box) -> Box:
         return Box(parent.x + _dim(p, "x").resolve(parent.w), parent.y + _dim(p, "y").resolve(parent.h),
@@ -914,6 +933,24 @@ def _at(found: Part | FieldDecl) -> str:
 def _overlap(a: Box, b: Box) -> bool:
     """Whether two boxes share more than a rounding's width across and down."""
     return min(a.right, b.right) - max(a.x, b.x) > OVERLAP and min(a.bottom, b.bottom) - max(a.y, b.y) > OVERLAP
+
+
+def _bounds(item: Primitive) -> tuple[float, float, float, float] | None:
+    """left, top, right, bottom of what a primitive prints (a line of text from its size above its baseline to
+    its baseline: the descenders of its last line may hang below); None for what has no place of its own."""
+    if isinstance(item, Rect):
+        return item.x, item.y, item.x + item.w, item.y + item.h
+    if isinstance(item, Circle):
+        return item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r
+    if isinstance(item, Line):
+        return min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2)
+    if isinstance(item, TextRun):
+        if item.rotate == 90:  # turned a quarter anticlockwise about (x, y): it reads upwards from there
+            return item.x - item.size, item.y - item.width, item.x, item.y
+        return (item.x, item.y - item.size, item.x + item.width, item.y) if item.rotate == 0 else None
+    if isinstance(item, IconUse):
+        return item.x, item.y, item.x + item.size, item.y + item.size
+    return None
 
 
 def _get(item: Any, key: str, default: Any = None) -> Any:

@@ -221,6 +221,10 @@ PLACING: dict[str, tuple[str, ...]] = {
     "corner": ("mark: {kind: bubble, field: storm, x: 4mm, y: 10mm}", "mark: {kind: bubble, field: storm, "
                "x: -96mm, y: -67mm}", "layout.yaml:146: parts.storm.parts.mark: its mark storm = True is in the "
                "corner kept for a marker"),
+    # the villagers' panel moved below the page (a sheet too long for its paper)
+    "off-the-page": ("    y: 103mm\n", "    y: 300mm\n",
+                     "layout.yaml:160: parts.villagers.parts.panel: it reaches from 10.0, 310.0 mm to 200.0, 340.0 mm",
+                     "off the A4 page (210.0 x 297.0 mm)"),
     # the guilds in a row with their names above: each name is wider than the room between two bubbles
     "labels": ("values: [fishers, sailors, merchants], direction: column, labels: beside",
                "values: [fishers, sailors, merchants], direction: row, labels: above",
