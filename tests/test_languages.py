@@ -60,6 +60,21 @@ def test_messages_fall_back_to_english() -> None:
         language("not a code")
 
 
+@pytest.mark.parametrize("code", ["sp", "xx", "zz-AA"])
+def test_a_language_babel_does_not_know_writes_numbers_and_dates_as_english(tmp_path: Path, code: str) -> None:
+    """A well-formed code no locale data has (`sp`, the typo of `es`): its numbers, dates and lists are written as
+    English writes them, as its words are; a build or a reference in it was an internal error (exit 4)."""
+    import datetime
+
+    lang = language(code)
+    assert lang.number(1234.5) == "1,234.5" and lang.number(3, decimals=1) == "3.0"
+    day, english = datetime.date(2026, 1, 31), language("en")
+    assert lang.date(day) == english.date(day) and lang.listing(["Ana", "Ben"]) == english.listing(["Ana", "Ben"])
+    result = _donjon("reference", "guedelon", "--lang", code, "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "o" / "references" / "guedelon-reference.pdf").is_file()
+
+
 def test_numbers_and_dates_per_language() -> None:
     import datetime
 

@@ -138,12 +138,28 @@ class Language:
 
     @property
     def babel_locale(self) -> str:
-        return self.code.replace("-", "_")
+        """The locale Babel formats this language's numbers, dates and lists with: the code's, else its base
+        language's, else English (a well-formed code no locale data has, such as `sp` for `es`, speaks English
+        words; it writes English numbers too, rather than fail)."""
+        return _babel_locale(self.code)
 
     def typeset(self, text: str, narrow: str = "\u202f") -> str:
         """`text` with this language's typography: French spaces before `; : ! ?` and « quotes », German „quotes“
         (`narrow` is the narrow no-break space, or a no-break space for a font without it)."""
         return typeset(self.base, text, narrow)
+
+
+@cache
+def _babel_locale(code: str) -> str:
+    from babel import Locale, UnknownLocaleError
+
+    for candidate in (code.replace("-", "_"), code.split("-")[0]):
+        try:
+            Locale.parse(candidate)
+        except (UnknownLocaleError, ValueError):
+            continue
+        return candidate
+    return DEFAULT
 
 
 @cache
