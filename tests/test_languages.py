@@ -632,6 +632,24 @@ def test_a_language_nobody_holds_is_said_on_stderr(tmp_path: Path, code: str, ta
     assert (tmp_path / "o" / "decks" / "trilingual" / "svg" / "001-fireball.svg").is_file()
 
 
+@pytest.mark.parametrize("command", [
+    ["reference", "guedelon"],
+    ["preview", "--content", "{deck}"],
+    ["export", "png", "--content", "{deck}", "--dpi", "72"],
+    ["export", "--service", "tgc", "--content", "{deck}"],
+])
+def test_every_command_taking_lang_says_when_nobody_holds_it(tmp_path: Path, command: list[str]) -> None:
+    """`--lang sp` (the typo of es) on a reference, a preview or an export: written in English, and said so on
+    stderr as the build says it; the three wrote English without a word."""
+    folder = _deck(tmp_path / "content")
+    args = [part.format(deck=folder) for part in command]
+    result = _donjon(*args, "--lang", "sp", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert "warning: --lang sp: donjon has no words in 'sp' (it has en, fr, de)" in result.stderr, result.stderr
+    french = _donjon(*args, "--lang", "fr", "--out", str(tmp_path / "fr"))
+    assert french.returncode == 0 and "warning: --lang" not in french.stderr, french.stderr
+
+
 ONE_OF_EACH = """game: once-upon-a-castle
 version: great-architect
 sheets:
