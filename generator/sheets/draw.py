@@ -702,16 +702,23 @@ class _Drawer:
                 x -= length / 2
         labels = p.get("labels", "above")
         style = self.style(p, "label_style")
-        if labels == "above" and not column:
-            # labels centred above a row of bubbles: two neighbours overlap when their halves take more than the
-            # room from one bubble's centre to the next
-            face = style.face
-            widths = [fonts.width(face, fonts.typeset(self.lang, face, str(v))) * style.size for v in values]
-            for index in range(len(values) - 1):
-                if (widths[index] + widths[index + 1]) / 2 > d + gap:
-                    raise _Problem(f"its labels {str(values[index])!r} and {str(values[index + 1])!r} overlap: "
-                                   f"the bubbles are {(d + gap) / mm(1):.1f} mm apart (put the labels beside, or "
-                                   f"the bubbles in a column)")
+        face = style.face
+        widths = [fonts.width(face, fonts.typeset(self.lang, face, str(v))) * style.size for v in values]
+        for index in range(len(values) - 1):
+            label, following = str(values[index]), str(values[index + 1])
+            if labels == "above" and not column and (widths[index] + widths[index + 1]) / 2 > d + gap:
+                # labels centred above a row: two neighbours overlap when their halves take more than the room from
+                # one bubble's centre to the next
+                raise _Problem(f"its labels {label!r} and {following!r} overlap: the bubbles are "
+                               f"{(d + gap) / mm(1):.1f} mm apart (put the labels beside, or the bubbles in a column)")
+            if labels == "beside" and not column and widths[index] > 0 and VALUE_GAP + widths[index] > gap:
+                # a label beside its bubble, in a row, lies where the next bubble is
+                raise _Problem(f"its label {label!r} runs into the next bubble: {gap / mm(1):.1f} mm lie between "
+                               f"them (put the labels above, or the bubbles in a column)")
+            if labels == "above" and column and widths[index + 1] > 0 and VALUE_RISE + 2 * CENTRE * style.size > gap:
+                # a label above its bubble, in a column, has its capitals over the bubble above
+                raise _Problem(f"its label {following!r} runs into the bubble above it: {gap / mm(1):.1f} mm lie "
+                               f"between them (put the labels beside, or the bubbles in a row)")
         for index, value in enumerate(values):
             bx, by = (x, y + index * (d + gap)) if column else (x + index * (d + gap), y)
             if labels == "above":

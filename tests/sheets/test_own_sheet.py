@@ -230,6 +230,15 @@ PLACING: dict[str, tuple[str, ...]] = {
                "values: [fishers, sailors, merchants], direction: row, labels: above",
                "layout.yaml:107: parts.guild.parts.marks: its labels 'fishers' and 'sailors' overlap: the bubbles "
                "are 6.1 mm apart"),
+    # the guilds in a row with their names beside: each name runs over the next bubble
+    "labels-beside-a-row": ("values: [fishers, sailors, merchants], direction: column, labels: beside",
+                            "values: [fishers, sailors, merchants], direction: row, labels: beside",
+                            "layout.yaml:107: parts.guild.parts.marks: its label 'fishers' runs into the next bubble"),
+    # the guilds in a column with their names above: each name is drawn over the bubble above it
+    "labels-above-a-column": ("values: [fishers, sailors, merchants], direction: column, labels: beside",
+                              "values: [fishers, sailors, merchants], direction: column, labels: above",
+                              "layout.yaml:107: parts.guild.parts.marks: its label 'sailors' runs into the bubble "
+                              "above it"),
 }
 
 
