@@ -561,6 +561,11 @@ def test_the_rules_messages_in_every_language() -> None:
                         "nach dem anderen") in said["de"]["guedelon"]
     assert ("players[1].name", "'Ana' est aussi le nom de players[0]\u202f; les noms doivent être uniques") in \
         said["fr"]["guildhall"]
+    # a catalog's names in the message's language, as the table's pages show them (not the English Queen)
+    assert ("sheets[1].guests[0]", "Reine est déjà chez Ana (sheets[0].guests[0])\u202f; il y a une carte de "
+                                   "chaque invité") in said["fr"]["once-upon-a-castle"]
+    assert ("sheets[1].guests[0]", "Königin ist schon in der Burg von Ana (sheets[0].guests[0]); es gibt eine Karte "
+                                   "je Gast") in said["de"]["once-upon-a-castle"]
     for code in ("fr", "de"):  # the same rules broken at the same places, in other words
         for game, found in said[code].items():
             assert [w for w, _ in found] == [w for w, _ in said["en"][game]]
