@@ -561,7 +561,17 @@ def test_the_rules_messages_in_every_language() -> None:
                         "nach dem anderen") in said["de"]["guedelon"]
     assert ("players[1].name", "'Ana' est aussi le nom de players[0]\u202f; les noms doivent être uniques") in \
         said["fr"]["guildhall"]
-    # a catalog's names in the message's language, as the table's pages show them (not the English Queen)
+    # a catalog's names in the message's language, as the table's pages show them (not the English Queen, nor
+    # the ids of Guildhall's professions and colours)
+    cases = REPO / "tests" / "scoring" / "cases" / "guildhall"
+    for case, where, french, german in (
+            ("rule1-five-players.yaml", "players[4].guildhall.hunter", "contient Chasseur Rouge, ce qui",
+             "enthält Jäger in Rot, was"),
+            ("rule6-deck-overflow.yaml", "players", "(Érudit 4 et Percepteur 4)",
+             "(Gelehrter 4 und Steuereintreiber 4)")):
+        for code, words in (("fr", french), ("de", german)):
+            messages = [v.message for v in scorer.score(cases / case, language(code)).violations if v.where == where]
+            assert any(words in m for m in messages), (code, messages)
     assert ("sheets[1].guests[0]", "Reine est déjà chez Ana (sheets[0].guests[0])\u202f; il y a une carte de "
                                    "chaque invité") in said["fr"]["once-upon-a-castle"]
     assert ("sheets[1].guests[0]", "Königin ist schon in der Burg von Ana (sheets[0].guests[0]); es gibt eine Karte "
