@@ -155,6 +155,18 @@ def test_a_reference_page_in_each_language(shipped: Content, code: str, tmp_path
     check_golden_pdf(GOLDEN / f"guedelon-reference-events.{code}.pdf", target.read_bytes(), regenerate)
 
 
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_the_english_notes_of_a_reference_keep_english_typography(tmp_path: Path, code: str) -> None:
+    """The notes on sources stay in English (the reference says so): set as English writes them, not with the
+    page's French spaces before `;` (`card's text ; the rules`) nor its apostrophes (the golden reference pages
+    hold the page's own typography)."""
+    result = _donjon("reference", "guedelon", "--lang", code, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    said = subprocess.run(["pdftotext", str(tmp_path / "references" / "guedelon-reference.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "donjon's reading of the card's text; the rules say only" in " ".join(said.split()), said[-3000:]
+
+
 def _pdf_text(path: Path) -> str:
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout

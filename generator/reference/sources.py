@@ -26,6 +26,7 @@ from generator.reference.document import (
     Para,
     Row,
     Table,
+    as_written,
     cell,
 )
 from generator.render.text import escape_markup
@@ -249,7 +250,7 @@ class Sources:
             rows.append((Cell((Para(f"**{note.number}**", "cell", after=0.0, anchor=note.key),)),
                          cell(f"{MARK} {text(_(CONFIDENCE_WORDS[note.confidence]))} ({text(note.confidence)})"),
                          cell(_("**Covers** {covers}").format(covers=covers),
-                              _("**Source** {source}").format(source=text(note.source)))))
+                              _("**Source** {source}").format(source=as_written(text(note.source))))))
         blocks.append(Table((Column(_("Note"), 0.5), Column(_("Confidence"), 1.6),
                              Column(_("Values and source"), 5.4)), tuple(rows)))
         return blocks
