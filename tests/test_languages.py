@@ -475,7 +475,7 @@ def test_the_companion_can_choose_a_language_per_request() -> None:
     assert negotiate("es, it;q=0.9, de;q=0.2") == "de"
     assert negotiate("es, it") == "en" and negotiate(None) == "en" and negotiate(";;q=x,,*") == "en"
     assert negotiate("en;q=0.1, fr;q=0.9") == "fr" and negotiate("fr;q=0") == "en"
-    assert language("de").format("{n} different", n=1234) == "1.234 verschiedene"
+    assert language("de").format("Guest of floor {n}", n=1234) == "Gast von Stockwerk 1.234"
     assert language("fr").nformat("{n} card", "{n} cards", 2) == "2 cartes"
 
 
@@ -675,6 +675,15 @@ def test_every_command_taking_lang_says_when_nobody_holds_it(tmp_path: Path, com
     assert "warning: --lang sp: donjon has no words in 'sp' (it has en, fr, de)" in result.stderr, result.stderr
     french = _donjon(*args, "--lang", "fr", "--out", str(tmp_path / "fr"))
     assert french.returncode == 0 and "warning: --lang" not in french.stderr, french.stderr
+
+
+def test_the_preview_counts_the_different_cards_in_each_languages_plural_forms(tmp_path: Path) -> None:
+    """A deck of one card in the French preview: "1 carte, 1 différente", not the plural "1 différentes"."""
+    folder = _deck(tmp_path / "content", "Name,Text\nFireball,Deal 3 damage.\n")
+    result = _donjon("preview", "--content", str(folder), "--lang", "fr", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "o" / "preview" / "index.html").read_text(encoding="utf-8")
+    assert "1 carte, 1 différente ·" in page, page[:3000]
 
 
 ONE_OF_EACH = """game: once-upon-a-castle

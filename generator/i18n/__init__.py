@@ -94,7 +94,7 @@ class Language:
 
     def format(self, message: str, **values: Any) -> str:
         """`message` in this language with each `{name}` filled from `values`, whole numbers as the language writes
-        them (the `_` of a page's template: `_("{n} different", n=5)`)."""
+        them (the `_` of a page's template: `_("Guest of floor {n}", n=5)`)."""
         return self._(message).format(**{k: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v
                                          for k, v in values.items()})
 
