@@ -180,9 +180,16 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
                                     "_), the key of its end state"))
     values = dict(raw.get("values") or {})
     categories: list[Category] = []
+    named: dict[str, int] = {}
     for index, item in enumerate(raw.get("scoring") or ()):
         where = f"scoring[{index}]"
         line = doc.line(("scoring", index))
+        if item["name"] in named:
+            # each category is a row of the score table, by its name: a second of one name hides a row
+            problems.append(Problem(origin, line, f"{where}.name", f"{item['name']!r} is the name of "
+                                    f"scoring[{named[item['name']]}] too; each category is a row of the score table "
+                                    "and needs a name of its own"))
+        named.setdefault(item["name"], index)
         fields = tuple(item["sum"] or ()) if item.get("sum") else (item.get("count") or item.get("lookup"),)
         for name in fields:
             if name not in names:

@@ -201,6 +201,18 @@ def test_the_sheet_option_names_a_folder_or_an_id(built: Path, tmp_path: Path) -
     assert other.exit_code == 2 and "is no sheet of" in other.stderr
 
 
+def test_two_scoring_categories_of_one_name_are_refused(copy: Path) -> None:
+    """Each category is a row of the score table: a second `storm` (the goods renamed by mistake) would hide one
+    row while the total still counts both (the sheet was scored, its table's rows not adding up to the total)."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("{name: goods, count: goods,",
+                                                               "{name: storm, count: goods,"), encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert "sheet.yaml:19: scoring[4].name: 'storm' is the name of scoring[3] too; each category is a row of the " \
+           "score table and needs a name of its own" in result.output, result.output
+
+
 #: Mistakes a designer makes placing marks, each a change to the example's layout.yaml and what `content check`
 #: must say (exit 1), naming the file, the line and the part or field (each piece of the message in turn): a sheet
 #: built with them prints marks that a photo cannot read, or reads as another field's (nothing was said before: the
