@@ -213,6 +213,21 @@ def test_two_scoring_categories_of_one_name_are_refused(copy: Path) -> None:
            "score table and needs a name of its own" in result.output, result.output
 
 
+@pytest.mark.parametrize(("layout", "said"), [
+    ("layuot.yaml", "'layuot.yaml': there is no such file in"),
+    ("../lantern.yaml", "'../lantern.yaml' is outside the content folder"),
+])
+def test_a_layout_that_is_not_there_is_named_at_its_line(copy: Path, layout: str, said: str) -> None:
+    """A `layout:` naming a file that is not there (a typo) or outside the folder: the sheet.yaml's line says so
+    (the message named the folder alone)."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("layout: layout.yaml", f"layout: {layout}"),
+                     encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert f"sheet.yaml:5: layout: {said}" in result.output, result.output
+
+
 #: Mistakes a designer makes placing marks, each a change to the example's layout.yaml and what `content check`
 #: must say (exit 1), naming the file, the line and the part or field (each piece of the message in turn): a sheet
 #: built with them prints marks that a photo cannot read, or reads as another field's (nothing was said before: the
