@@ -327,6 +327,9 @@ def build(
         files += w.files
         typer.echo(f"wrote {display_path(w.path)}: {w.what}")
     seconds = time.perf_counter() - start
+    if not report.results:  # sheets of one's own alone: no deck, no card to count
+        typer.echo(f"Built no deck: {plural(files, 'file')} ({plural(report.pages, 'page')}) in {seconds:.2f} s.")
+        return
     rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
     typer.echo(f"Built {plural(len(report.results), 'deck')}: {report.cards} cards on "
                f"{report.pages} pages, {plural(files, 'file')} in {seconds:.2f} s{rate}.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 import shutil
 import sys
 from collections.abc import Iterator
@@ -199,6 +200,15 @@ def test_the_sheet_option_names_a_folder_or_an_id(built: Path, tmp_path: Path) -
     assert nowhere.exit_code == 2 and "--sheet no-such-sheet: is neither a folder with a sheet.yaml" in nowhere.stderr
     other = run("score", str(ana), "--sheet", "dragons", "--content", str(EXAMPLES))
     assert other.exit_code == 2 and "is no sheet of" in other.stderr
+
+
+def test_a_build_of_sheets_alone_says_what_it_wrote(copy: Path, tmp_path: Path) -> None:
+    """A folder holding a sheet and no deck: the build's last line counts its files and pages, not "0 decks: 0
+    cards ... (0 cards/s)"."""
+    result = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    last = result.stdout.strip().splitlines()[-1]
+    assert re.fullmatch(r"Built no deck: 6 files \(4 pages\) in \d+\.\d\d s\.", last), last
 
 
 def test_two_scoring_categories_of_one_name_are_refused(copy: Path) -> None:
