@@ -167,6 +167,20 @@ def test_the_english_notes_of_a_reference_keep_english_typography(tmp_path: Path
     assert "donjon's reading of the card's text; the rules say only" in " ".join(said.split()), said[-3000:]
 
 
+@pytest.mark.parametrize(("code", "word"), [("en", "house"), ("fr", "défaut donjon"), ("de", "Vorgabe")])
+def test_a_references_house_confidence_is_a_word_of_its_language(tmp_path: Path, code: str, word: str) -> None:
+    """The confidence of a house default is a word, shown in the reference's language as the companion shows it
+    (H, M and L are letters in every language): a French reference said "◊ house" in its legend and "(house)"
+    after each note of a house default."""
+    result = _donjon("reference", "guedelon", "--lang", code, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    said = " ".join(subprocess.run(["pdftotext", str(tmp_path / "references" / "guedelon-reference.pdf"), "-"],
+                                   capture_output=True, text=True, check=True).stdout.split())
+    assert f"◊ {word}" in said and f"({word})" in said, said[:2000]
+    if code != "en":
+        assert "house)" not in said and "◊ house" not in said
+
+
 def _pdf_text(path: Path) -> str:
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
