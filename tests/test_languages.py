@@ -181,6 +181,18 @@ def test_a_references_house_confidence_is_a_word_of_its_language(tmp_path: Path,
         assert "house)" not in said and "◊ house" not in said
 
 
+@pytest.mark.parametrize(("code", "words"), [("fr", "120 cartes métier ; et 30 cartes PV"),
+                                              ("de", "120 Berufskarten; dazu 30 Prestigekarten")])
+def test_the_guildhall_reference_counts_its_cards_in_its_language(tmp_path: Path, code: str, words: str) -> None:
+    """Each set's count of cards, in the reference's language: the French reference said "120 profession cards ;
+    et 30 VP cards" (messages no catalog had, as they were never extracted)."""
+    result = _donjon("reference", "guildhall", "--lang", code, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    said = " ".join(subprocess.run(["pdftotext", str(tmp_path / "references" / "guildhall-reference.pdf"), "-"],
+                                   capture_output=True, text=True, check=True).stdout.split())
+    assert words in said and "profession cards" not in said, said[:3000]
+
+
 def _pdf_text(path: Path) -> str:
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
