@@ -193,6 +193,23 @@ def test_the_guildhall_reference_counts_its_cards_in_its_language(tmp_path: Path
     assert words in said and "profession cards" not in said, said[:3000]
 
 
+@pytest.mark.parametrize(("code", "said"), [("en", "is 1e+300, beyond the 1,000,000 donjon reads"),
+                                             ("fr", "vaut 1e+300, au-delà des 1\u202f000\u202f000 que donjon lit"),
+                                             ("de", "1.000.000")])
+def test_the_largest_number_read_is_written_in_the_messages_language(code: str, said: str) -> None:
+    """The bound of a number in an end state, in the numbers of the message's language: French printed
+    "au-delà des 1000000"."""
+    from generator.errors import InputError
+    from scoring.engine import Scorer
+
+    state = {"game": "guildhall", "vp_set": "job-faire", "players": [
+        {"name": "Ana", "guildhall": {}, "vp_tokens": 1e300, "vp_cards": [], "completed_chapters": 0},
+        {"name": "Ben", "guildhall": {}, "vp_tokens": 0, "vp_cards": [], "completed_chapters": 0}]}
+    with pytest.raises(InputError) as err:
+        Scorer().score(state, language(code))
+    assert said in str(err.value), str(err.value)
+
+
 def _pdf_text(path: Path) -> str:
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
