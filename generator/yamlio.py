@@ -313,6 +313,9 @@ def loads_yaml(text: str, name: str) -> Document:
             raise InputError(name, f"is nested more than {MAX_DEPTH} levels deep", deep) from None
         line = mark.line + 1 if mark is not None else None
         problem = err.problem or "not valid YAML"
+        if mark is not None and text[mark.index:mark.index + 1] == "\t":
+            # an editor's tab: the parser's words ("cannot start any token") do not say what to change
+            problem = f"a tab at column {mark.column + 1}, where YAML takes spaces (indent with spaces, never tabs)"
         raise InputError(name, f"is not valid YAML: {problem}", line) from None
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1

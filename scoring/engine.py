@@ -169,11 +169,11 @@ def game_of(doc: Document) -> str:
 
 
 def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, strict: bool = False,
-               lang: Language | None = None) -> Result:
+               lang: Language | None = None, named: C | None = None) -> Result:
     """Check a document against the game's format and score the record it makes by the game's rules: the seam
     between parsed records and rules, typed by the game's catalog `C` and end state `S`. `strict`: every
     warning (a check resting on a value below H) is a violation; `lang`: the language of the rules' messages
-    (English).
+    (English); `named`: the catalog in that language, whose names the messages say (a guest's), when not English.
 
     The game's rules check the record and say how the game stands; a record that breaks rules is not scored (the
     same result for every game, made here), and one that keeps them is ranked by the game's rules."""
@@ -181,7 +181,7 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
     if problems or isinstance(state, Invalid):
         raise EndStateError(doc.file, problems, f"a {game.name} end state")
     found = Findings(game.id, Locator(doc), strict=strict, lang=lang or language())
-    standing = game.check(state, catalog, found)
+    standing = game.check(state, catalog if named is None else named, found)
     warnings = tuple(found.warnings)
     if found:
         return Result(game.id, False, standing.finished, tuple(found.violations), None, (), source=doc.file,
@@ -218,6 +218,8 @@ class Scorer:
         self._watch = watch
         self._catalogs: dict[str, tuple[tuple[tuple[str, int, int], ...], Any, Record[Any] | None,
                                         DonjonError | None]] = {}
+        #: each game's catalog in a language the rules' messages are asked in: (the catalog localised, its copy)
+        self._named: dict[tuple[str, str], tuple[Any, Any]] = {}
         try:
             self._cwd: Path | None = Path.cwd()
         except OSError:  # the working folder was removed: name files as given
@@ -305,7 +307,20 @@ class Scorer:
     def score_document(self, doc: Document, lang: Language | None = None) -> Result:
         game = find_game(game_of(doc))
         catalog, spec = self.catalog(game.id)
-        return score_with(game, catalog, spec, doc, self.strict, lang)
+        return score_with(game, catalog, spec, doc, self.strict, lang, self.named(game.id, catalog, lang))
+
+    def named(self, game: str, catalog: Any, lang: Language | None) -> Any:
+        """`catalog` in `lang`, for the rules' messages to name what they name (the Queen is la Reine at a
+        French table) as the table's pages do; None in English. Localised once per catalog loaded."""
+        if lang is None or lang.english:
+            return None
+        key = (game, lang.code)
+        cached = self._named.get(key)
+        if cached is None or cached[0] is not catalog:  # loaded again (a catalog edited): localised again
+            from generator.catalog.translations import localise
+
+            cached = self._named[key] = (catalog, localise(catalog, lang.code))
+        return cached[1]
 
     def score_provisional(self, source: Mapping[str, Any], lang: Language | None = None) -> Result | None:
         """The scores a state would have if its broken rules were set aside: each player's total and breakdown
@@ -319,7 +334,8 @@ class Scorer:
         if problems or isinstance(state, Invalid):
             return None
         found = Findings(game.id, Locator(doc), strict=self.strict, lang=lang or language())
-        standing = game.check(state, catalog, found)
+        named = self.named(game.id, catalog, lang)
+        standing = game.check(state, catalog if named is None else named, found)
         try:
             ranking = game.rank(state, catalog)
         except (ArithmeticError, AssertionError, LookupError, TypeError, ValueError):

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from generator.catalog.common import every_name
 from generator.fields import Checker, Choice, Field, Int, Invalid, Type, describe, normalise_name
-from generator.i18n import N_
+from generator.i18n import N_, language
 from generator.yamlio import PathKey
 
 #: No count or value in any of the three games comes near this; beyond it a number is refused as unreadable.
@@ -50,8 +50,9 @@ class Quantity(Type[int | float]):
         if isinstance(value, float) and not math.isfinite(value):
             return ck.fail(path, N_("is {value}, not a finite number"), value=value)
         if abs(value) > LARGEST:
-            return ck.fail(path, N_("is {value}, beyond the {most:,} donjon reads"), value=_shown(value),
-                           most=LARGEST)
+            # the bound as the message's language writes numbers (1,000,000; 1 000 000; 1.000.000)
+            return ck.fail(path, N_("is {value}, beyond the {most} donjon reads"), value=_shown(value),
+                           most=(ck.lang or language()).number(LARGEST))
         return value
 
     def schema(self) -> dict[str, Any]:

@@ -60,6 +60,21 @@ def test_messages_fall_back_to_english() -> None:
         language("not a code")
 
 
+@pytest.mark.parametrize("code", ["sp", "xx", "zz-AA"])
+def test_a_language_babel_does_not_know_writes_numbers_and_dates_as_english(tmp_path: Path, code: str) -> None:
+    """A well-formed code no locale data has (`sp`, the typo of `es`): its numbers, dates and lists are written as
+    English writes them, as its words are; a build or a reference in it was an internal error (exit 4)."""
+    import datetime
+
+    lang = language(code)
+    assert lang.number(1234.5) == "1,234.5" and lang.number(3, decimals=1) == "3.0"
+    day, english = datetime.date(2026, 1, 31), language("en")
+    assert lang.date(day) == english.date(day) and lang.listing(["Ana", "Ben"]) == english.listing(["Ana", "Ben"])
+    result = _donjon("reference", "guedelon", "--lang", code, "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "o" / "references" / "guedelon-reference.pdf").is_file()
+
+
 def test_numbers_and_dates_per_language() -> None:
     import datetime
 
@@ -138,6 +153,61 @@ def test_a_reference_page_in_each_language(shipped: Content, code: str, tmp_path
     target = tmp_path / "page.pdf"
     backend("pdf").page_writer()(iter([events]), target, title=doc.title, subject=doc.subject, lang=code)
     check_golden_pdf(GOLDEN / f"guedelon-reference-events.{code}.pdf", target.read_bytes(), regenerate)
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_the_english_notes_of_a_reference_keep_english_typography(tmp_path: Path, code: str) -> None:
+    """The notes on sources stay in English (the reference says so): set as English writes them, not with the
+    page's French spaces before `;` (`card's text ; the rules`) nor its apostrophes (the golden reference pages
+    hold the page's own typography)."""
+    result = _donjon("reference", "guedelon", "--lang", code, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    said = subprocess.run(["pdftotext", str(tmp_path / "references" / "guedelon-reference.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "donjon's reading of the card's text; the rules say only" in " ".join(said.split()), said[-3000:]
+
+
+@pytest.mark.parametrize(("code", "word"), [("en", "house"), ("fr", "défaut donjon"), ("de", "Vorgabe")])
+def test_a_references_house_confidence_is_a_word_of_its_language(tmp_path: Path, code: str, word: str) -> None:
+    """The confidence of a house default is a word, shown in the reference's language as the companion shows it
+    (H, M and L are letters in every language): a French reference said "◊ house" in its legend and "(house)"
+    after each note of a house default."""
+    result = _donjon("reference", "guedelon", "--lang", code, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    said = " ".join(subprocess.run(["pdftotext", str(tmp_path / "references" / "guedelon-reference.pdf"), "-"],
+                                   capture_output=True, text=True, check=True).stdout.split())
+    assert f"◊ {word}" in said and f"({word})" in said, said[:2000]
+    if code != "en":
+        assert "house)" not in said and "◊ house" not in said
+
+
+@pytest.mark.parametrize(("code", "words"), [("fr", "120 cartes métier ; et 30 cartes PV"),
+                                              ("de", "120 Berufskarten; dazu 30 Prestigekarten")])
+def test_the_guildhall_reference_counts_its_cards_in_its_language(tmp_path: Path, code: str, words: str) -> None:
+    """Each set's count of cards, in the reference's language: the French reference said "120 profession cards ;
+    et 30 VP cards" (messages no catalog had, as they were never extracted)."""
+    result = _donjon("reference", "guildhall", "--lang", code, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    said = " ".join(subprocess.run(["pdftotext", str(tmp_path / "references" / "guildhall-reference.pdf"), "-"],
+                                   capture_output=True, text=True, check=True).stdout.split())
+    assert words in said and "profession cards" not in said, said[:3000]
+
+
+@pytest.mark.parametrize(("code", "said"), [("en", "is 1e+300, beyond the 1,000,000 donjon reads"),
+                                             ("fr", "vaut 1e+300, au-delà des 1\u202f000\u202f000 que donjon lit"),
+                                             ("de", "1.000.000")])
+def test_the_largest_number_read_is_written_in_the_messages_language(code: str, said: str) -> None:
+    """The bound of a number in an end state, in the numbers of the message's language: French printed
+    "au-delà des 1000000"."""
+    from generator.errors import InputError
+    from scoring.engine import Scorer
+
+    state = {"game": "guildhall", "vp_set": "job-faire", "players": [
+        {"name": "Ana", "guildhall": {}, "vp_tokens": 1e300, "vp_cards": [], "completed_chapters": 0},
+        {"name": "Ben", "guildhall": {}, "vp_tokens": 0, "vp_cards": [], "completed_chapters": 0}]}
+    with pytest.raises(InputError) as err:
+        Scorer().score(state, language(code))
+    assert said in str(err.value), str(err.value)
 
 
 def _pdf_text(path: Path) -> str:
@@ -448,7 +518,7 @@ def test_the_companion_can_choose_a_language_per_request() -> None:
     assert negotiate("es, it;q=0.9, de;q=0.2") == "de"
     assert negotiate("es, it") == "en" and negotiate(None) == "en" and negotiate(";;q=x,,*") == "en"
     assert negotiate("en;q=0.1, fr;q=0.9") == "fr" and negotiate("fr;q=0") == "en"
-    assert language("de").format("{n} different", n=1234) == "1.234 verschiedene"
+    assert language("de").format("Guest of floor {n}", n=1234) == "Gast von Stockwerk 1.234"
     assert language("fr").nformat("{n} card", "{n} cards", 2) == "2 cartes"
 
 
@@ -546,6 +616,21 @@ def test_the_rules_messages_in_every_language() -> None:
                         "nach dem anderen") in said["de"]["guedelon"]
     assert ("players[1].name", "'Ana' est aussi le nom de players[0]\u202f; les noms doivent être uniques") in \
         said["fr"]["guildhall"]
+    # a catalog's names in the message's language, as the table's pages show them (not the English Queen, nor
+    # the ids of Guildhall's professions and colours)
+    cases = REPO / "tests" / "scoring" / "cases" / "guildhall"
+    for case, where, french, german in (
+            ("rule1-five-players.yaml", "players[4].guildhall.hunter", "contient Chasseur Rouge, ce qui",
+             "enthält Jäger in Rot, was"),
+            ("rule6-deck-overflow.yaml", "players", "(Érudit 4 et Percepteur 4)",
+             "(Gelehrter 4 und Steuereintreiber 4)")):
+        for code, words in (("fr", french), ("de", german)):
+            messages = [v.message for v in scorer.score(cases / case, language(code)).violations if v.where == where]
+            assert any(words in m for m in messages), (code, messages)
+    assert ("sheets[1].guests[0]", "Reine est déjà chez Ana (sheets[0].guests[0])\u202f; il y a une carte de "
+                                   "chaque invité") in said["fr"]["once-upon-a-castle"]
+    assert ("sheets[1].guests[0]", "Königin ist schon in der Burg von Ana (sheets[0].guests[0]); es gibt eine Karte "
+                                   "je Gast") in said["de"]["once-upon-a-castle"]
     for code in ("fr", "de"):  # the same rules broken at the same places, in other words
         for game, found in said[code].items():
             assert [w for w, _ in found] == [w for w, _ in said["en"][game]]
@@ -615,6 +700,33 @@ def test_a_language_nobody_holds_is_said_on_stderr(tmp_path: Path, code: str, ta
     said = f"warning: --lang {code}: donjon has no words in {code!r} (it has en, fr, de)"
     assert (said in result.stderr) is warned, result.stderr
     assert (tmp_path / "o" / "decks" / "trilingual" / "svg" / "001-fireball.svg").is_file()
+
+
+@pytest.mark.parametrize("command", [
+    ["reference", "guedelon"],
+    ["preview", "--content", "{deck}"],
+    ["export", "png", "--content", "{deck}", "--dpi", "72"],
+    ["export", "--service", "tgc", "--content", "{deck}"],
+])
+def test_every_command_taking_lang_says_when_nobody_holds_it(tmp_path: Path, command: list[str]) -> None:
+    """`--lang sp` (the typo of es) on a reference, a preview or an export: written in English, and said so on
+    stderr as the build says it; the three wrote English without a word."""
+    folder = _deck(tmp_path / "content")
+    args = [part.format(deck=folder) for part in command]
+    result = _donjon(*args, "--lang", "sp", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert "warning: --lang sp: donjon has no words in 'sp' (it has en, fr, de)" in result.stderr, result.stderr
+    french = _donjon(*args, "--lang", "fr", "--out", str(tmp_path / "fr"))
+    assert french.returncode == 0 and "warning: --lang" not in french.stderr, french.stderr
+
+
+def test_the_preview_counts_the_different_cards_in_each_languages_plural_forms(tmp_path: Path) -> None:
+    """A deck of one card in the French preview: "1 carte, 1 différente", not the plural "1 différentes"."""
+    folder = _deck(tmp_path / "content", "Name,Text\nFireball,Deal 3 damage.\n")
+    result = _donjon("preview", "--content", str(folder), "--lang", "fr", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "o" / "preview" / "index.html").read_text(encoding="utf-8")
+    assert "1 carte, 1 différente ·" in page, page[:3000]
 
 
 ONE_OF_EACH = """game: once-upon-a-castle

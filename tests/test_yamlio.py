@@ -38,6 +38,9 @@ def test_empty_document_is_none() -> None:
     ("a: 1\n---\nb: 2\n", "more than one YAML document", 2),
     ("a: *nowhere\n", "alias *nowhere names no anchor", 1),
     ("a: 1\nb: \x07\n", "control character U+0007", 2),
+    # a tab where YAML wants spaces, as an editor inserts it: said in those words, with its column
+    ("scoring:\n  - {name: x}\n\t- {name: y}\n", "is not valid YAML: a tab at column 1, where YAML takes spaces", 3),
+    ("名前: Élodie\nb:\n  c: 1\n\td: 2\n", "is not valid YAML: a tab at column 1, where YAML takes spaces", 4),
     ("x: " + "9" * 5000 + "\n", "holds a number donjon cannot read", 1),
 ])
 def test_bad_yaml_names_the_problem_and_line(text: str, message: str, line: int) -> None:

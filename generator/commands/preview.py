@@ -7,7 +7,14 @@ from typing import Optional
 
 import typer
 
-from generator.commands import ALSO_HELP, LANG_HELP, folder_option, language_option, reports_errors
+from generator.commands import (
+    ALSO_HELP,
+    LANG_HELP,
+    folder_option,
+    language_option,
+    reports_errors,
+    warn_of_a_language_nobody_holds,
+)
 from generator.wording import plural
 
 HELP = """\
@@ -48,6 +55,8 @@ def preview(
     lang, also = language_option(lang_text, "--lang"), language_option(also_text, "--also")
     content = load_content(content_dir)
     decks = all_decks(content, lang, also)
+    if lang is not None:
+        warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
     prepare_dir(out)
     total = sum(len(d.cards) + 1 for d in decks)
     report = with_progress(total, "Rendering cards",

@@ -7,7 +7,13 @@ from typing import Optional
 
 import typer
 
-from generator.commands import LANG_HELP, folder_option, language_option, reports_errors
+from generator.commands import (
+    LANG_HELP,
+    folder_option,
+    language_option,
+    reports_errors,
+    warn_of_a_language_nobody_holds,
+)
 from generator.wording import plural
 
 HELP = """\
@@ -38,6 +44,8 @@ def reference(
 
     start = time.perf_counter()
     lang = language_option(lang_text, "--lang")
+    if lang is not None:
+        warn_of_a_language_nobody_holds(lang)  # a reference is a game's: no deck of one's own holds languages here
     wanted = game.strip().lower()
     if wanted != "all":
         try:

@@ -55,10 +55,6 @@ def _zero(catalog: Any, options: Mapping[str, Any]) -> int:
     return 0
 
 
-def _items(items: list[tuple[str, str]], catalog: Any, options: Mapping[str, Any]) -> list[tuple[str, str]]:
-    return items
-
-
 def file_name(sheet: UserSheet, paper: str, fillable: bool) -> str:
     """`ID-PAPER[-fillable]`, without its suffix."""
     return f"{sheet.id}-{paper}{'-fillable' if fillable else ''}"
@@ -255,18 +251,25 @@ class SheetGame:
 
     # --- at the table ---
 
+    def _items(self, name: str, catalog: Any, options: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The items (id, name) a list field offers at the table, named in the catalog's language: the table asks
+        with the catalog localised to the phone's (its GameInfo says which), and the sheet gives its names in that
+        language under `languages:` (its own where it gives none)."""
+        info = getattr(catalog, "info", None)
+        lang = getattr(info, "lang", None) or self.sheet.lang
+        return list(self.drawn("fillable", self.sheet.layout.papers[0], lang).items.get(name, ()))
+
     def table_hints(self) -> TableHints:
         from functools import partial
 
         from generator.games.table import TableControl, TableHints
 
         catalog = catalog_of(self.sheet)
-        drawn = self.drawn("fillable", self.sheet.layout.papers[0])
         widgets: dict[str, TableControl] = {}
         for name, kind in self.fields(catalog):
             if kind == "count":
                 widgets[name] = TableControl("count", low=_zero)
             elif kind == "list":
-                widgets[name] = TableControl("pick", choices=partial(_items, list(drawn.items.get(name, ()))))
+                widgets[name] = TableControl("pick", choices=partial(self._items, name))
         labels = {name: name.replace("_", " ").capitalize() for name, _ in self.fields(catalog)}
         return TableHints(parts="sheets", part_name="player", widgets=widgets, labels=labels, sheet_upload=True)

@@ -94,7 +94,7 @@ class Language:
 
     def format(self, message: str, **values: Any) -> str:
         """`message` in this language with each `{name}` filled from `values`, whole numbers as the language writes
-        them (the `_` of a page's template: `_("{n} different", n=5)`)."""
+        them (the `_` of a page's template: `_("Guest of floor {n}", n=5)`)."""
         return self._(message).format(**{k: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v
                                          for k, v in values.items()})
 
@@ -138,12 +138,28 @@ class Language:
 
     @property
     def babel_locale(self) -> str:
-        return self.code.replace("-", "_")
+        """The locale Babel formats this language's numbers, dates and lists with: the code's, else its base
+        language's, else English (a well-formed code no locale data has, such as `sp` for `es`, speaks English
+        words; it writes English numbers too, rather than fail)."""
+        return _babel_locale(self.code)
 
     def typeset(self, text: str, narrow: str = "\u202f") -> str:
         """`text` with this language's typography: French spaces before `; : ! ?` and « quotes », German „quotes“
         (`narrow` is the narrow no-break space, or a no-break space for a font without it)."""
         return typeset(self.base, text, narrow)
+
+
+@cache
+def _babel_locale(code: str) -> str:
+    from babel import Locale, UnknownLocaleError
+
+    for candidate in (code.replace("-", "_"), code.split("-")[0]):
+        try:
+            Locale.parse(candidate)
+        except (UnknownLocaleError, ValueError):
+            continue
+        return candidate
+    return DEFAULT
 
 
 @cache

@@ -23,6 +23,7 @@ Sizes are in points, as in the drawing model; the origin is the page's top-left 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -298,7 +299,7 @@ class Pagination:
         if found is not None:
             return found
         style = STYLES[style_name]
-        text = fonts.typeset(self.doc.lang, style.face, text)
+        text = _typeset(self.doc.lang, style.face, text)
         try:
             paragraphs = parse(text, style.face)
         except TextProblem as err:
@@ -643,6 +644,28 @@ def _page_number(key: str, right: float, baseline: float, style: Style) -> Defer
 
 def _has_header(table: Table) -> bool:
     return table.header and any(c.title for c in table.columns)
+
+
+#: Brackets around text that keeps the catalogs' own language inside a page in another (the notes on sources, in
+#: English): two characters of Unicode's private use area, which no font donjon ships draws (a catalog text holding
+#: one could not be printed anyway), taken out before the text is drawn.
+AS_WRITTEN = ("\ue000", "\ue001")
+
+
+def as_written(text: str) -> str:
+    """`text` to be set as its own language writes it, without the page language's typography (French spaces
+    before `;`, its quotes and apostrophes): for English text on a French or German page."""
+    return f"{AS_WRITTEN[0]}{text}{AS_WRITTEN[1]}"
+
+
+def _typeset(lang: Language, face: str, text: str) -> str:
+    """`text` with `lang`'s typography, but for the parts :func:`as_written` brackets, which keep theirs."""
+    if AS_WRITTEN[0] not in text:
+        return fonts.typeset(lang, face, text)
+    out = []
+    for index, part in enumerate(re.split(f"[{AS_WRITTEN[0]}{AS_WRITTEN[1]}]", text)):
+        out.append(part if index % 2 else fonts.typeset(lang, face, part))
+    return "".join(out)
 
 
 def _escape(text: str) -> str:

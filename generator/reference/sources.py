@@ -26,6 +26,7 @@ from generator.reference.document import (
     Para,
     Row,
     Table,
+    as_written,
     cell,
 )
 from generator.render.text import escape_markup
@@ -61,6 +62,14 @@ FIELD_LABELS: Mapping[str, str] = {
 MARK = "{inferred}"
 #: The mark of a text donjon translated itself: not official (a rulebook's words are not marked).
 HOUSE_MARK = "†"
+#: The confidence of a house default, as a word (H, M and L are letters in every language; the companion's pages
+#: show them so too, generator.web.languages)
+HOUSE = N_("house")
+
+
+def confidence_code(code: str, lang: Language) -> str:
+    """A confidence as the reference shows it beside a value: its letter, or `house` in the reader's language."""
+    return lang._(HOUSE) if code == "house" else code
 
 
 def label(field_name: str, lang: Language | None = None) -> str:
@@ -148,7 +157,8 @@ class Sources:
             note = self.note(record, Provenance(None, (entry,)))[0]
             fields = ", ".join(label(f, self.lang) for f in entry.fields)
             paras.append(Para(_("{mark} note {number} ({confidence}): {fields}").format(
-                mark=MARK, number=note.number, confidence=text(entry.confidence), fields=text(fields)), "cell-note",
+                mark=MARK, number=note.number, confidence=text(confidence_code(entry.confidence, self.lang)),
+                fields=text(fields)), "cell-note",
                 after=0.0, link=note.key))
         translation = prov.translations.get(prov.lang) if prov.lang else None
         if translation is not None:
@@ -158,7 +168,7 @@ class Sources:
             for entry in translation.inferred:
                 paras.append(Para(_("{fields}: {source} ({confidence})").format(
                     fields=text(", ".join(label(f, self.lang) for f in entry.fields)), source=text(entry.source),
-                    confidence=text(entry.confidence)), "cell-note", after=0.0))
+                    confidence=text(confidence_code(entry.confidence, self.lang))), "cell-note", after=0.0))
         return Cell(tuple(paras))
 
     def line(self, record: str, prov: Provenance) -> Para:
@@ -212,7 +222,8 @@ class Sources:
     def key(self) -> list[Block]:
         """How to read the marks: for the first page."""
         _ = self.lang._
-        rows = [(cell(f"{MARK} **{c}**"), cell(text(_(CONFIDENCE_WORDS[c])))) for c in CONFIDENCES]
+        rows = [(cell(f"{MARK} **{text(confidence_code(c, self.lang))}**"), cell(text(_(CONFIDENCE_WORDS[c]))))
+                for c in CONFIDENCES]
         blocks: list[Block] = [
             Para(_("{mark} marks a value that no rulebook states: it is not official. The **Source** column of each "
                    "table (or the line above it) gives the rulebook section that states the other values, and a note "
@@ -247,9 +258,10 @@ class Sources:
         for note in sorted(self.notes.values(), key=lambda n: n.number):
             covers = "; ".join(f"{text(record)}: {text(what)}" for record, what in _grouped(note.covers))
             rows.append((Cell((Para(f"**{note.number}**", "cell", after=0.0, anchor=note.key),)),
-                         cell(f"{MARK} {text(_(CONFIDENCE_WORDS[note.confidence]))} ({text(note.confidence)})"),
+                         cell(f"{MARK} {text(_(CONFIDENCE_WORDS[note.confidence]))} "
+                              f"({text(confidence_code(note.confidence, self.lang))})"),
                          cell(_("**Covers** {covers}").format(covers=covers),
-                              _("**Source** {source}").format(source=text(note.source)))))
+                              _("**Source** {source}").format(source=as_written(text(note.source))))))
         blocks.append(Table((Column(_("Note"), 0.5), Column(_("Confidence"), 1.6),
                              Column(_("Values and source"), 5.4)), tuple(rows)))
         return blocks

@@ -94,6 +94,14 @@ IDENTITY_BOX = (mm(20), mm(4))
 NUMBER_SIZE, TEXT_SIZE = 0.58, 0.55
 NUMBER_SIZES, TEXT_SIZES = (7, 14), (7, 12)
 NUMBER_LENGTH, TEXT_LENGTH = 4, 60
+#: Two marks overlap when they share more than this across and down (a thousandth of a millimetre: rounding, not
+#: a mark drawn over another); a pencil mark in the shared part would read as both.
+OVERLAP = mm(0.001)
+#: The side of the squares the marks are filed under, so that a new mark is compared with the marks of the squares
+#: it touches, not with every mark drawn (a few bubbles wide: a sheet of 8,000 marks took 19 s of CPU to check)
+MARK_CELL = mm(10)
+#: The kinds of part that only place other parts: what they draw is checked part by part, inside them.
+CONTAINERS = frozenset({"group", "use", "repeat"})
 
 #: The track's measures (a resident track): the room one figure takes (at most 6.2 mm: larger looks like another
 #: game; at least 3.6 mm: smaller is too fine to colour in), between groups and inside a group's frame at each end,
@@ -266,6 +274,10 @@ class _Drawer:
         self.items: list[Primitive] = []
         self.entries: list[Entry] = []
         self.marks: list[Mark] = []
+        #: the part each mark was drawn by, as messages name it (file:line: path)
+        self.mark_parts: list[str] = []
+        #: the marks (their indexes) touching each square of MARK_CELL
+        self.mark_cells: dict[tuple[int, int], list[int]] = {}
         self.write_ins: list[WriteIn] = []
         self.part: Part | None = None
         self.tooltips: dict[str, str] = {}
@@ -278,6 +290,7 @@ class _Drawer:
             markers = self.markers() if self.variant == "scan" else ()
         except (_Problem, TextProblem) as err:
             raise self.error(str(err)) from None
+        self.check_every_field_is_marked()
         drawing = Drawing(self.page_w, self.page_h, tuple(self.items))
         identity, value, _ = self.layout.identity
         entries = [Entry(identity, identity, "text", Box(self.content.x, self.content.y, *IDENTITY_BOX).rounded())]
@@ -314,11 +327,43 @@ class _Drawer:
                                          for i in found)
         return choices, items
 
-    def error(self, message: str) -> SheetFitError:
+    def error(self, message: str, at: str | None = None) -> SheetFitError:
         part = self.part
-        at = f"{part.where.file}:{part.where.line}: {part.where.path}" if part else self.layout.file
+        if at is None:
+            at = _at(part) if part else self.layout.file
         what = f"the sheet {self.name or self.layout.id} ({PAPER_NAMES[self.paper]}, {self.variant})"
         return SheetFitError(f"{at}: {message} ({what})")
+
+    def check_every_field_is_marked(self) -> None:
+        """A field the reader reads needs a mark on the scan-ready sheet and a box on the fillable one: without,
+        a photo or a filled PDF always reads it as nothing marked (a storm never struck), and nothing says so.
+        A name (`text`) is never read from paper; a field the reader leaves (`read: false`) needs nothing."""
+        if self.variant == "print":
+            return
+        if self.variant == "scan":
+            held = {m.field for m in self.marks} | {w.field for w in self.write_ins}
+            lacking = "the scan-ready sheet has no mark for it (a bubble, bubbles, digits, a track or items)"
+        else:
+            held = {e.field for e in self.entries}
+            lacking = "the fillable sheet has no box for it (an entry)"
+        for decl in self.fields.values():
+            if decl.read and decl.name not in held and not (self.variant == "scan" and decl.type == "text"):
+                raise self.error(f"{lacking}, so it would always read as nothing marked; mark it, or say "
+                                 f"`read: false`", _at(decl))
+
+    def check_on_the_page(self, part: Part, start: int) -> None:
+        """What `part` drew (the items from `start` on) lies on the page: a part below or beside it is not
+        printed, and nothing said so (a sheet too long for its paper)."""
+        for item in self.items[start:]:
+            box = _bounds(item)
+            if box is None:
+                continue
+            left, top, right, bottom = box
+            if left < -OVERLAP or top < -OVERLAP or right > self.page_w + OVERLAP or bottom > self.page_h + OVERLAP:
+                raise _Problem(f"it reaches from {left / mm(1):.1f}, {top / mm(1):.1f} mm to {right / mm(1):.1f}, "
+                               f"{bottom / mm(1):.1f} mm (from the page's top left corner), off the "
+                               f"{PAPER_NAMES[self.paper]} page ({self.page_w / mm(1):.1f} x "
+                               f"{self.page_h / mm(1):.1f} mm)")
 
     def page_line(self) -> list[Primitive]:
         if not self.layout.page_line:
@@ -422,7 +467,11 @@ class _Drawer:
                 continue
             if p.get("when") and not self.truth(p["when"], context):
                 continue
+            start = len(self.items)
             getattr(self, "kind_" + part.kind.replace("-", "_"))(part, p, box, context)
+            if part.kind not in CONTAINERS:
+                self.part = part
+                self.check_on_the_page(part, start)
 
     def box(self, p: Mapping[str, Any], parent: Box) -> Box:
         return Box(parent.x + _dim(p, "x").resolve(parent.w), parent.y + _dim(p, "y").resolve(parent.h),
@@ -590,8 +639,32 @@ class _Drawer:
     # --- fields on paper ----------------------------------------------------------------------------------------
 
     def mark(self, decl: FieldDecl, value: Value, shape: Shape, box: Box, digit: str | None = None) -> Box:
+        """A mark of the map: where a photo reads `field` = `value`. It must lie in the content, out of the
+        markers' corners (the reader finds the page by them), and clear of every other mark (a pencil mark on
+        two would read as both)."""
         b = box.rounded()
+        said = f"{decl.name}{'.' + digit if digit else ''} = {value}"
+        c, corner = self.content, self.marker + self.quiet
+        if b.x < c.x - OVERLAP or b.y < c.y - OVERLAP or b.right > c.right + OVERLAP or b.bottom > c.bottom + OVERLAP:
+            raise _Problem(f"its mark {said} is outside the sheet's content, where the markers frame what a photo "
+                           f"reads")
+        for cx, cy in ((c.x, c.y), (c.right - corner, c.y), (c.right - corner, c.bottom - corner),
+                       (c.x, c.bottom - corner)):
+            if _overlap(b, Box(cx, cy, corner, corner)):
+                raise _Problem(f"its mark {said} is in the corner kept for a marker ({corner / mm(1):.0f} mm "
+                               f"square, blank paper included)")
+        cells = [(i, j) for i in range(int(b.x // MARK_CELL), int(b.right // MARK_CELL) + 1)
+                 for j in range(int(b.y // MARK_CELL), int(b.bottom // MARK_CELL) + 1)]
+        # the first mark drawn that it overlaps, as a comparison with every mark in drawing order would name it
+        for index in sorted({k for cell in cells for k in self.mark_cells.get(cell, ())}):
+            other = self.marks[index]
+            if _overlap(b, Box(other.x, other.y, other.width, other.height)):
+                theirs = f"{other.field}{'.' + other.digit if other.digit else ''} = {other.value}"
+                raise _Problem(f"its mark {said} overlaps the mark {theirs} ({self.mark_parts[index]})")
+        for cell in cells:
+            self.mark_cells.setdefault(cell, []).append(len(self.marks))
         self.marks.append(Mark(decl.name, value, shape, b.x, b.y, b.w, b.h, digit))
+        self.mark_parts.append(_at(self.part) if self.part else self.layout.file)
         return box
 
     def bubble(self, decl: FieldDecl, value: Value, x: float, y: float, digit: str | None = None) -> Box:
@@ -640,6 +713,23 @@ class _Drawer:
                 x -= length / 2
         labels = p.get("labels", "above")
         style = self.style(p, "label_style")
+        face = style.face
+        widths = [fonts.width(face, fonts.typeset(self.lang, face, str(v))) * style.size for v in values]
+        for index in range(len(values) - 1):
+            label, following = str(values[index]), str(values[index + 1])
+            if labels == "above" and not column and (widths[index] + widths[index + 1]) / 2 > d + gap:
+                # labels centred above a row: two neighbours overlap when their halves take more than the room from
+                # one bubble's centre to the next
+                raise _Problem(f"its labels {label!r} and {following!r} overlap: the bubbles are "
+                               f"{(d + gap) / mm(1):.1f} mm apart (put the labels beside, or the bubbles in a column)")
+            if labels == "beside" and not column and widths[index] > 0 and VALUE_GAP + widths[index] > gap:
+                # a label beside its bubble, in a row, lies where the next bubble is
+                raise _Problem(f"its label {label!r} runs into the next bubble: {gap / mm(1):.1f} mm lie between "
+                               f"them (put the labels above, or the bubbles in a column)")
+            if labels == "above" and column and widths[index + 1] > 0 and VALUE_RISE + 2 * CENTRE * style.size > gap:
+                # a label above its bubble, in a column, has its capitals over the bubble above
+                raise _Problem(f"its label {following!r} runs into the bubble above it: {gap / mm(1):.1f} mm lie "
+                               f"between them (put the labels beside, or the bubbles in a row)")
         for index, value in enumerate(values):
             bx, by = (x, y + index * (d + gap)) if column else (x + index * (d + gap), y)
             if labels == "above":
@@ -851,6 +941,34 @@ class _Drawer:
                                            round((col - start) * cell, 3), round(cell, 3), Paint(fill=WHITE)))
                 else:
                     col += 1
+
+
+def _at(found: Part | FieldDecl) -> str:
+    """Where a part or a field is written, as messages name it: file:line: path."""
+    return f"{found.where.file}:{found.where.line}: {found.where.path}"
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share more than a rounding's width across and down."""
+    return min(a.right, b.right) - max(a.x, b.x) > OVERLAP and min(a.bottom, b.bottom) - max(a.y, b.y) > OVERLAP
+
+
+def _bounds(item: Primitive) -> tuple[float, float, float, float] | None:
+    """left, top, right, bottom of what a primitive prints (a line of text from its size above its baseline to
+    its baseline: the descenders of its last line may hang below); None for what has no place of its own."""
+    if isinstance(item, Rect):
+        return item.x, item.y, item.x + item.w, item.y + item.h
+    if isinstance(item, Circle):
+        return item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r
+    if isinstance(item, Line):
+        return min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2)
+    if isinstance(item, TextRun):
+        if item.rotate == 90:  # turned a quarter anticlockwise about (x, y): it reads upwards from there
+            return item.x - item.size, item.y - item.width, item.x, item.y
+        return (item.x, item.y - item.size, item.x + item.width, item.y) if item.rotate == 0 else None
+    if isinstance(item, IconUse):
+        return item.x, item.y, item.x + item.size, item.y + item.size
+    return None
 
 
 def _get(item: Any, key: str, default: Any = None) -> Any:

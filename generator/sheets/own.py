@@ -157,7 +157,7 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
     """The sheet of one's own in `folder` (inside the content folder `root`), or None and every problem."""
     from generator.errors import InputError
     from generator.resources import display_path
-    from generator.sheets.layout import load_layout
+    from generator.sheets.layout import layout_path, load_layout
     from generator.yamlio import load_file
 
     origin = display_path(folder / "sheet.yaml")
@@ -168,6 +168,10 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
     raw, problems = check_document(doc, SHEET_SPEC)
     if problems or isinstance(raw, Invalid):
         return None, problems or [Problem(origin, None, "", "is not a sheet of your own")]
+    try:
+        layout_path(raw["layout"], folder, root or folder)
+    except ValueError as err:  # a file not there (a typo) or outside the folder: said at the sheet.yaml's line
+        return None, [Problem(origin, doc.line(("layout",)), "layout", str(err))]
     try:
         layout = load_layout(raw["layout"], folder, root or folder)
     except ContentError as err:
@@ -180,9 +184,16 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
                                     "_), the key of its end state"))
     values = dict(raw.get("values") or {})
     categories: list[Category] = []
+    named: dict[str, int] = {}
     for index, item in enumerate(raw.get("scoring") or ()):
         where = f"scoring[{index}]"
         line = doc.line(("scoring", index))
+        if item["name"] in named:
+            # each category is a row of the score table, by its name: a second of one name hides a row
+            problems.append(Problem(origin, line, f"{where}.name", f"{item['name']!r} is the name of "
+                                    f"scoring[{named[item['name']]}] too; each category is a row of the score table "
+                                    "and needs a name of its own"))
+        named.setdefault(item["name"], index)
         fields = tuple(item["sum"] or ()) if item.get("sum") else (item.get("count") or item.get("lookup"),)
         for name in fields:
             if name not in names:

@@ -43,7 +43,8 @@ PART_TOO_BIG = N_("this part would hold more than {most} KiB")
 NO_FIELD = N_("no such field")
 NOT_TRUE_FALSE = N_("expected true or false")
 NOT_WHOLE_NUMBER = N_("{value!r} is not a whole number")
-NUMBER_TOO_BIG = N_("{number} is beyond the {most:,} donjon reads")
+#: both numbers are :class:`Figure`s, written as the phone's language writes numbers
+NUMBER_TOO_BIG = N_("{number} is beyond the {most} donjon reads")
 TEXT_TOO_LONG = N_("longer than {most} characters")
 NO_ITEM = N_("there is no item {index} here")
 #: a value typed or chosen in a field that another phone changed since the field showed it
@@ -259,14 +260,27 @@ def token_page(lang: Language) -> str:
     return guard_page(lang, lang._(TOKEN_TITLE), lang._(TOKEN_HEADING), lang._(TOKEN_WHY), what, back=False)
 
 
+class Figure(int):
+    """A quantity a message says (a limit, a number typed): written as the language of whoever reads it writes
+    numbers (1,000,000; 1 000 000; 1.000.000) when a :class:`Said` is said; a plain int (a table's number, a
+    seat) is said as it is."""
+
+
 class Said(ValueError):
     """An error whose message is one of these, said later in the language of whoever sees it: `str()` is English
     (logs, the API), :meth:`said` the phone's."""
 
     def __init__(self, message: str, **values: Any) -> None:
-        super().__init__(message.format(**values))
+        from generator.i18n import language
+
+        super().__init__(message.format(**_figures(values, language())))
         self.message = message
         self.values = values
 
     def said(self, lang: Language) -> str:
-        return lang._(self.message).format(**self.values)
+        return lang._(self.message).format(**_figures(self.values, lang))
+
+
+def _figures(values: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """`values` with each :class:`Figure` written as `lang` writes numbers."""
+    return {k: lang.number(int(v)) if isinstance(v, Figure) else v for k, v in values.items()}

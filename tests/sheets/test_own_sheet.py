@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 import shutil
 import sys
 from collections.abc import Iterator
@@ -199,3 +200,93 @@ def test_the_sheet_option_names_a_folder_or_an_id(built: Path, tmp_path: Path) -
     assert nowhere.exit_code == 2 and "--sheet no-such-sheet: is neither a folder with a sheet.yaml" in nowhere.stderr
     other = run("score", str(ana), "--sheet", "dragons", "--content", str(EXAMPLES))
     assert other.exit_code == 2 and "is no sheet of" in other.stderr
+
+
+def test_a_build_of_sheets_alone_says_what_it_wrote(copy: Path, tmp_path: Path) -> None:
+    """A folder holding a sheet and no deck: the build's last line counts its files and pages, not "0 decks: 0
+    cards ... (0 cards/s)"."""
+    result = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    last = result.stdout.strip().splitlines()[-1]
+    assert re.fullmatch(r"Built no deck: 6 files \(4 pages\) in \d+\.\d\d s\.", last), last
+
+
+def test_two_scoring_categories_of_one_name_are_refused(copy: Path) -> None:
+    """Each category is a row of the score table: a second `storm` (the goods renamed by mistake) would hide one
+    row while the total still counts both (the sheet was scored, its table's rows not adding up to the total)."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("{name: goods, count: goods,",
+                                                               "{name: storm, count: goods,"), encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert "sheet.yaml:19: scoring[4].name: 'storm' is the name of scoring[3] too; each category is a row of the " \
+           "score table and needs a name of its own" in result.output, result.output
+
+
+@pytest.mark.parametrize(("layout", "said"), [
+    ("layuot.yaml", "'layuot.yaml': there is no such file in"),
+    ("../lantern.yaml", "'../lantern.yaml' is outside the content folder"),
+])
+def test_a_layout_that_is_not_there_is_named_at_its_line(copy: Path, layout: str, said: str) -> None:
+    """A `layout:` naming a file that is not there (a typo) or outside the folder: the sheet.yaml's line says so
+    (the message named the folder alone)."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("layout: layout.yaml", f"layout: {layout}"),
+                     encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert f"sheet.yaml:5: layout: {said}" in result.output, result.output
+
+
+#: Mistakes a designer makes placing marks, each a change to the example's layout.yaml and what `content check`
+#: must say (exit 1), naming the file, the line and the part or field (each piece of the message in turn): a sheet
+#: built with them prints marks that a photo cannot read, or reads as another field's (nothing was said before: the
+#: sheet built).
+PLACING: dict[str, tuple[str, ...]] = {
+    # the storm's bubble taken out: the scan-ready sheet has nothing for it, a photo always reads "no storm"
+    "no-mark": ("      mark: {kind: bubble, field: storm, x: 4mm, y: 10mm}\n", "",
+                "layout.yaml:60: fields.storm: the scan-ready sheet has no mark for it"),
+    # its tick box taken out: the fillable sheet has nothing for it, a filled PDF always reads "no storm"
+    "no-entry": ("      tick: {kind: entry, field: storm, tooltip: tick if the storm struck your harbour, x: 4mm, "
+                 "y: 10mm, width: 4.6mm, height: 4.6mm, paint: tick}\n", "",
+                 "layout.yaml:60: fields.storm: the fillable sheet has no box for it"),
+    # the storm's bubble moved over the first boat's: one pencil mark would read as both
+    "overlap": ("mark: {kind: bubble, field: storm, x: 4mm, y: 10mm}", "mark: {kind: bubble, field: storm, x: 6mm, "
+                "y: -18mm}", "layout.yaml:146: parts.storm.parts.mark: its mark storm = True overlaps the mark "
+                "boats = 1 (", "layout.yaml:70: components.boat.parts.mark)"),
+    # the storm's bubble moved into the top-left marker's corner
+    "corner": ("mark: {kind: bubble, field: storm, x: 4mm, y: 10mm}", "mark: {kind: bubble, field: storm, "
+               "x: -96mm, y: -67mm}", "layout.yaml:146: parts.storm.parts.mark: its mark storm = True is in the "
+               "corner kept for a marker"),
+    # the villagers' panel moved below the page (a sheet too long for its paper)
+    "off-the-page": ("    y: 103mm\n", "    y: 300mm\n",
+                     "layout.yaml:160: parts.villagers.parts.panel: it reaches from 10.0, 310.0 mm to 200.0, 340.0 mm",
+                     "off the A4 page (210.0 x 297.0 mm)"),
+    # the guilds in a row with their names above: each name is wider than the room between two bubbles
+    "labels": ("values: [fishers, sailors, merchants], direction: column, labels: beside",
+               "values: [fishers, sailors, merchants], direction: row, labels: above",
+               "layout.yaml:107: parts.guild.parts.marks: its labels 'fishers' and 'sailors' overlap: the bubbles "
+               "are 6.1 mm apart"),
+    # the guilds in a row with their names beside: each name runs over the next bubble
+    "labels-beside-a-row": ("values: [fishers, sailors, merchants], direction: column, labels: beside",
+                            "values: [fishers, sailors, merchants], direction: row, labels: beside",
+                            "layout.yaml:107: parts.guild.parts.marks: its label 'fishers' runs into the next bubble"),
+    # the guilds in a column with their names above: each name is drawn over the bubble above it
+    "labels-above-a-column": ("values: [fishers, sailors, merchants], direction: column, labels: beside",
+                              "values: [fishers, sailors, merchants], direction: column, labels: above",
+                              "layout.yaml:107: parts.guild.parts.marks: its label 'sailors' runs into the bubble "
+                              "above it"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(PLACING))
+def test_marks_a_photo_cannot_read_are_refused_by_file_line_and_part(copy: Path, case: str) -> None:
+    old, new, *said = PLACING[case]
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    layout.write_text(text.replace(old, new), encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert all(piece in result.output for piece in said), result.output
+    assert "Traceback" not in result.output

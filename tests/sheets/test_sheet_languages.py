@@ -162,3 +162,56 @@ def test_a_sheet_of_ones_own_in_another_language(tmp_path: Path) -> None:
     assert str(pypdf.PdfReader(own / f"{ID}-a4.pdf").root_object["/Lang"]) == "fr"
     assert "Épices" in subprocess.run(["pdftotext", str(own / f"{ID}-a4.pdf"), "-"], capture_output=True, text=True,
                                       check=True).stdout
+
+
+def test_the_table_offers_a_sheet_of_ones_own_in_the_phones_language(tmp_path: Path) -> None:
+    """At the table (`donjon serve --content`), a French phone picks a sheet of one's own's list items by the names
+    its `languages: fr` gives (Sel, Épices), as the French sheet prints them, and an English phone by its own; the
+    companion offered the sheet's own names (Salt) in every language."""
+    import shutil
+
+    from generator.i18n import language
+    from generator.registry import unregister
+    from generator.web.games import Games
+    from tests.sheets.test_own_sheet import ID, SHEET
+
+    folder = tmp_path / "lantern"
+    shutil.copytree(SHEET, folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR, encoding="utf-8")
+    try:
+        games = Games(folder)
+        french = games.value_names(ID, ID, language("fr"))["goods"]
+        english = games.value_names(ID, ID, language("en"))["goods"]
+        german = games.value_names(ID, ID, language("de"))["goods"]
+    finally:
+        unregister(ID)
+    assert french["salt"] == "Sel" and french["spice"] == "Épices"
+    assert english["salt"] == "Salt" and german["salt"] == "Salt"  # a language the sheet does not give: its own
+
+
+def test_content_check_draws_a_sheet_of_ones_own_in_every_language_it_gives(tmp_path: Path) -> None:
+    """A French word too wide for its place (the tens of the fish, under `languages: fr`): `content check` says so,
+    naming the language, as `build --lang fr` would refuse it; content check drew the sheet in its own language
+    only and said OK."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+    from generator.registry import unregister
+    from tests.sheets.test_own_sheet import ID, SHEET
+
+    folder = tmp_path / "lantern"
+    shutil.copytree(SHEET, folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR.replace("tens: diz.", "tens: dizaines entières"),
+                    encoding="utf-8")
+    try:
+        result = CliRunner().invoke(app, ["content", "check", str(folder)])
+    finally:
+        unregister(ID)
+    assert result.exit_code == 1, result.output
+    assert "parts.fish.parts.digits: the word 'dizaines entières' is wider than its label_width" in result.output
+    assert "(in fr)" in result.output, result.output
+

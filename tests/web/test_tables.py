@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -190,6 +191,21 @@ def test_an_edit_the_format_cannot_take_is_refused_with_a_message(client: TestCl
     update = table.edit(op, path, value, seat=0)
     assert 'role="alert"' in update
     assert client.get(f"/tables/{table.id}/live").text == before
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "2,000,000 is beyond the 1,000,000 donjon reads"),
+    ("fr", "2\u202f000\u202f000 dépasse les 1\u202f000\u202f000 que donjon lit"),
+    ("de", "2.000.000 liegt über den 1.000.000, die donjon liest")])
+def test_a_number_too_big_is_refused_in_numbers_of_the_phones_language(client: TestClient, code: str,
+                                                                       said: str) -> None:
+    """The largest number a control takes, said as the phone's language writes numbers: a French phone read
+    "dépasse les 1,000,000" (a comma is French's decimal point)."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    answer = client.post(f"/tables/{table.id}/edit", headers={**SAME_ORIGIN, "Accept-Language": code},
+                         data={"seat": "0", "shown": "0", "op": "set", "path": "vp_tokens", "value": "2000000"})
+    assert answer.status_code == 422, answer.text
+    assert said in html.unescape(answer.text), answer.text
 
 
 def test_live_answers_204_until_someone_changes_the_table(client: TestClient) -> None:

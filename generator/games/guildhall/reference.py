@@ -96,7 +96,9 @@ def _set(game: Guildhall, game_set: GuildhallSet, sources: Sources) -> list[Bloc
     lang = sources.lang
     _ = lang._
 
-    def count(singular: str, plural: str, n: int) -> str:
+    # named ngettext so that the catalogs' extraction finds the messages it is given (a helper of another name
+    # hid "{n} profession card" and "{n} VP card" from it: English on every French and German reference)
+    def ngettext(singular: str, plural: str, n: int) -> str:
         return lang.ngettext(singular, plural, n).format(n=n)
 
     comp = game.components
@@ -109,12 +111,12 @@ def _set(game: Guildhall, game_set: GuildhallSet, sources: Sources) -> list[Bloc
         Heading(game_set.name, 1, f"set-{game_set.id}"),
         Para(_("{professions}, each in {colours} x {copies}: {cards} a profession, {all}; and {vp}. Never mix the VP "
                "cards of two sets.").format(
-            professions=count("{n} profession", "{n} professions", len(professions)),
-            colours=count("{n} colour", "{n} colours", colours),
-            copies=count("{n} copy", "{n} copies", comp.copies_per_card),
-            cards=count("{n} card", "{n} cards", per_profession),
-            all=count("{n} profession card", "{n} profession cards", len(professions) * per_profession),
-            vp=count("{n} VP card", "{n} VP cards", vp_count))),
+            professions=ngettext("{n} profession", "{n} professions", len(professions)),
+            colours=ngettext("{n} colour", "{n} colours", colours),
+            copies=ngettext("{n} copy", "{n} copies", comp.copies_per_card),
+            cards=ngettext("{n} card", "{n} cards", per_profession),
+            all=ngettext("{n} profession card", "{n} profession cards", len(professions) * per_profession),
+            vp=ngettext("{n} VP card", "{n} VP cards", vp_count))),
         sources.line(game_set.name, game_set.provenance),
         Heading(_("{set}: professions").format(set=game_set.name), 2, f"{game_set.id}-professions"),
         Para(_("A level applies when your guildhall already holds at least that many cards of the profession (the "

@@ -92,6 +92,9 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     info = catalog.info
     players = state.players
     colours = tuple(c.id for c in catalog.colours)
+    # what messages call a colour: its name in the catalog's language (the rules see the catalog in the language of
+    # their messages), never its id
+    colour_names = {c.id: c.name for c in catalog.colours}
 
     # Rule 1. 002 header and 003 cover: Guildhall is a game for 2 to 4 players.
     if not info.players_min <= len(players) <= info.players_max:
@@ -184,13 +187,14 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
                 if copies[chapter.profession, colour] == comp.copies_per_card + 1:
                     found.add(GuildhallRule.CARD_COPIES, ("players", index, "guildhall", chapter.profession),
                               found._("holds the {colour} {profession}, which makes a {nth} copy face up; only "
-                                      "{copies} exist", colour=colour, profession=chapter.profession,
+                                      "{copies} exist", colour=colour_names.get(colour, colour),
+                                      profession=_profession_name(catalog, chapter.profession),
                                       nth=found.ordinal(comp.copies_per_card + 1), copies=comp.copies_per_card))
     chapters = sum(max(0, player.completed_chapters) for player in players)
     sets_left = {p: min(max(0, comp.copies_per_card - copies[p, c]) for c in colours) for p in in_play}
     bound = sum(sets_left.values())
     if chapters > bound:
-        left = [f"{p} {n}" for p, n in sets_left.items() if n]
+        left = [f"{_profession_name(catalog, p)} {n}" for p, n in sets_left.items() if n]
         found.add(GuildhallRule.CARD_COPIES, ("players",),
                   found._("hold {chapters} in all; each holds one card of each of the {colours} colours of one "
                           "profession in play, and beside the cards face up the deck has {sets} left",
@@ -308,3 +312,9 @@ def rank(state: GuildhallEndState, catalog: Guildhall) -> Ranking:
                     notes=(("completed_chapters", p.completed_chapters),))
         for i, p in enumerate(state.players))
     return Ranking(scores, winner, summary)
+
+
+def _profession_name(catalog: Guildhall, profession_id: str) -> str:
+    """A profession as messages name it: its name in the catalog's language (Hunter, Chasseur), its id when the
+    catalog lacks it."""
+    return next((p.name for p in catalog.professions if p.id == profession_id), profession_id)
