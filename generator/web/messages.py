@@ -260,10 +260,10 @@ def token_page(lang: Language) -> str:
     return guard_page(lang, lang._(TOKEN_TITLE), lang._(TOKEN_HEADING), lang._(TOKEN_WHY), what, back=False)
 
 
-class Figure(int):
-    """A quantity a message says (a limit, a number typed): written as the language of whoever reads it writes
-    numbers (1,000,000; 1 000 000; 1.000.000) when a :class:`Said` is said; a plain int (a table's number, a
-    seat) is said as it is."""
+class Figure(float):
+    """A quantity a message says (a limit, a number typed, a size in MiB): written as the language of whoever reads
+    it writes numbers (1,000,000; 1 000 000; 1.000.000; 0.25, 0,25) when it is said (:func:`figures`); a plain int
+    (a table's number, a seat) is said as it is."""
 
 
 class Said(ValueError):
@@ -273,14 +273,15 @@ class Said(ValueError):
     def __init__(self, message: str, **values: Any) -> None:
         from generator.i18n import language
 
-        super().__init__(message.format(**_figures(values, language())))
+        super().__init__(message.format(**figures(values, language())))
         self.message = message
         self.values = values
 
     def said(self, lang: Language) -> str:
-        return lang._(self.message).format(**_figures(self.values, lang))
+        return lang._(self.message).format(**figures(self.values, lang))
 
 
-def _figures(values: dict[str, Any], lang: Language) -> dict[str, Any]:
-    """`values` with each :class:`Figure` written as `lang` writes numbers."""
-    return {k: lang.number(int(v)) if isinstance(v, Figure) else v for k, v in values.items()}
+def figures(values: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """`values` with each :class:`Figure` written as `lang` writes numbers (a whole one without decimals)."""
+    return {k: lang.number(int(v) if v.is_integer() else float(v)) if isinstance(v, Figure) else v
+            for k, v in values.items()}

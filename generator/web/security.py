@@ -26,7 +26,7 @@ import json
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from http.cookies import SimpleCookie
-from typing import Any, NamedTuple
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 Scope = MutableMapping[str, Any]
@@ -88,31 +88,19 @@ async def _plain(send: Send, status: int, text: str, headers: list[tuple[bytes, 
     await send({"type": "http.response.body", "body": body})
 
 
-class Figure(NamedTuple):
-    """A number in a guard's message, written as the language of the message writes numbers (`0.25`, `0,25`)."""
-
-    value: float
-
-
-def _written(values: dict[str, Any], lang: Any) -> dict[str, Any]:
-    """`values` for a message in `lang`: each :class:`Figure` written as the language writes numbers (Babel)."""
-    return {k: lang.number(v.value) if isinstance(v, Figure) else v for k, v in values.items()}
-
-
 async def _refuse(scope: Scope, send: Send, status: int, text: str, page: str, values: dict[str, Any],
                   headers: list[tuple[bytes, bytes]] | None = None) -> None:
     """Refuse a request before the application: a browser showing a page gets `page` (a message of
     `generator.web.messages`) as a page in the phone's language; anything else `text` in English, as the API."""
     from generator.i18n import language
-
-    if not _wants_page(scope):
-        await _plain(send, status, text.format(**_written(values, language("en"))), headers)
-        return
     from generator.web import messages
 
+    if not _wants_page(scope):
+        await _plain(send, status, text.format(**messages.figures(values, language("en"))), headers)
+        return
     lang = _language(scope)
     title = lang._(messages.REFUSED_TITLE)
-    body = messages.guard_page(lang, title, title, lang._(page).format(**_written(values, lang))).encode()
+    body = messages.guard_page(lang, title, title, lang._(page).format(**messages.figures(values, lang))).encode()
     await _html(send, status, body, headers)
 
 
@@ -166,7 +154,7 @@ class BodyLimit:
         seconds = UPLOAD_SECONDS if limit > self.default else BODY_SECONDS
         deadline = asyncio.get_running_loop().time() + seconds
         length = _header(scope, b"content-length")
-        from generator.web.messages import REFUSED_TOO_BIG, REFUSED_TOO_SLOW, TOO_BIG, TOO_SLOW
+        from generator.web.messages import REFUSED_TOO_BIG, REFUSED_TOO_SLOW, TOO_BIG, TOO_SLOW, Figure
 
         most = {"most": Figure(limit / MIB)}
         if length is not None and (not length.isdecimal() or int(length) > limit):
