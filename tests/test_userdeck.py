@@ -232,6 +232,20 @@ def test_spreadsheet_problems(tmp_path: Path, sheets: dict[str, list[list[object
     assert message in only_problem(tmp_path / "d")
 
 
+def test_a_first_sheet_without_cards_names_the_sheets_to_choose_from(tmp_path: Path) -> None:
+    """A workbook whose cards are on its second sheet, read without `sheet:` (its first sheet, notes, is read):
+    the message says which sheets it has and to name one, as a sheet named wrong does; a workbook of one sheet is
+    told as before."""
+    make_xlsx(tmp_path / "d" / "cards.xlsx", {"Notes": [["Notizen für später"]], "Karten": [["Name"], ["A"]]})
+    (tmp_path / "d" / "deck.yaml").write_text(XLSX_DECK.replace("sheet: Goods\n", ""), encoding="utf-8")
+    assert only_problem(tmp_path / "d").endswith(
+        "cards.xlsx (sheet Notes): has a header row but no cards (the workbook's sheets: Notes, Karten; name the one "
+        "that holds the cards with `sheet:` in deck.yaml)")
+    make_xlsx(tmp_path / "e" / "cards.xlsx", {"Notes": [["Notizen"]]})
+    (tmp_path / "e" / "deck.yaml").write_text(XLSX_DECK.replace("sheet: Goods\n", ""), encoding="utf-8")
+    assert only_problem(tmp_path / "e").endswith("cards.xlsx (sheet Notes): has a header row but no cards")
+
+
 def test_files_that_are_not_spreadsheets_or_bombs_are_refused(tmp_path: Path) -> None:
     import zipfile
 

@@ -91,12 +91,31 @@ def xlsx_rows(path: Path, table: str, sheet: str | None) -> tuple[Rows, str]:
         slim = _slim(archive, book, chosen)
         found = _read_values(slim, named, lambda: _first_bad_cell(archive, chosen, book, cells=False),
                              lambda: _first_bad_cell(archive, chosen, book))
-        rows, empty = sheet_rows(found, named)
+        try:
+            rows, empty = sheet_rows(found, named)
+        except InputError as err:
+            raise _named_sheets(err, book.sheets, sheet) from None
         if _may_reach_beyond(archive, str(chosen.part)) or _may_hold_a_lost_date(found):
             _refuse_what_openpyxl_passes_over(archive, chosen, book, named)
     if empty:  # maybe formulas saved without their values
         _refuse_unsaved_formulas(slim, table, named, empty)
     return rows, named
+
+
+#: A sheet that holds no table of cards: nothing in it, or a first row and nothing under it.
+_EMPTY = "is empty: its first row must name the columns"
+_NO_CARDS = "has a header row but no cards"
+
+
+def _named_sheets(err: InputError, sheets: list[SheetEntry], sheet: str | None) -> InputError:
+    """A sheet read for want of `sheet:` (the workbook's first) that holds no table of cards: the problem, with the
+    workbook's sheets and how to name the one with the cards (a notes or cover sheet first is common)."""
+    others = [entry.name for entry in sheets if entry.kind in ("worksheet", "")]
+    if sheet is not None or len(others) < 2 or err.problem.message not in (_EMPTY, _NO_CARDS):
+        return err
+    names = ", ".join(name if name.isprintable() else quoted(name) for name in others)
+    return InputError(err.file, f"{err.problem.message} (the workbook's sheets: {names}; name the one that holds "
+                                "the cards with `sheet:` in deck.yaml)", err.line)
 
 
 # --- the package ----------------------------------------------------------------------------------------------------
@@ -525,7 +544,7 @@ def sheet_rows(found: list[tuple[Any, ...]], table: str) -> tuple[Rows, list[tup
     """Rows (origin, columns) of a sheet's values, and the (row, column) of empty cells in them."""
     start = next((i for i, row in enumerate(found) if any(v not in (None, "") for v in row)), None)
     if start is None:
-        raise InputError(table, "is empty: its first row must name the columns")
+        raise InputError(table, _EMPTY)
     raw_header = list(found[start])
     while raw_header and raw_header[-1] in (None, ""):
         raw_header.pop()
@@ -555,7 +574,7 @@ def sheet_rows(found: list[tuple[Any, ...]], table: str) -> tuple[Rows, list[tup
         if len(rows) > MAX_CARDS:
             raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
     if not rows:
-        raise InputError(table, "has a header row but no cards")
+        raise InputError(table, _NO_CARDS)
     return rows, empty
 
 
