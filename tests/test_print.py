@@ -279,6 +279,63 @@ def test_check_print_refuses_unreadable_files_with_exit_2(tmp_path: Path) -> Non
     assert done.returncode == 2 and "drivethrucards" in done.stderr
 
 
+def _one_page_pdf(media: str, content: str) -> str:
+    """A PDF of one page with a sound cross-reference table, whose page box and drawing are `media` and `content`
+    as written: a damaged page in an otherwise readable file, as a byte gone wrong in transit leaves it."""
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               f"<< /Type /Page /Parent 2 0 R /MediaBox {media} /TrimBox [9 9 189 261] /Contents 4 0 R >>",
+               f"<< /Length {len(content)} >>\nstream\n{content}\nendstream"]
+    text, offsets = "%PDF-1.4\n", []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(text))
+        text += f"{number} 0 obj\n{body}\nendobj\n"
+    table = len(text)
+    text += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n" + "".join(f"{o:010d} 00000 n \n" for o in offsets)
+    return text + f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{table}\n%%EOF\n"
+
+
+@pytest.mark.parametrize(("media", "content"), [
+    ("[0 0 198 270]", "1 0 0 1 cm"),            # a transformation of four numbers instead of six
+    ("null", "0 0 0 1 k"),                      # a page box that is no box
+    ("[0 0 198]", "0 0 0 1 k"),                 # a page box of three numbers
+    ("[0 0 198 270]", "0 0 m 1 1 l S 2 2 )x"),  # a drawing that cannot be parsed
+], ids=["transform", "null-box", "short-box", "drawing"])
+def test_check_print_refuses_a_damaged_pdf_in_one_line(tmp_path: Path, media: str, content: str) -> None:
+    """A PDF damaged inside (its pages found, a page's box or drawing broken) is a file that cannot be read, exit 2,
+    named in one line of donjon's own: never an internal error (exit 4), and no library's repair notes."""
+    damaged = tmp_path / "damaged.pdf"
+    damaged.write_text(_one_page_pdf(media, content), encoding="ascii")
+    done = donjon("check-print", str(damaged), "--service", "dtc")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"error: {damaged}: is a damaged PDF") and done.stderr.count("\n") == 1, done.stderr
+    sound = tmp_path / "sound.pdf"
+    sound.write_text(_one_page_pdf("[0 0 198 270]", "0 0 0 1 k 20 20 50 50 re f"), encoding="ascii")
+    assert donjon("check-print", str(sound), "--service", "dtc").returncode == 1  # read, and refused (not PDF/X)
+
+
+def test_check_print_refuses_what_is_no_pdf_file_without_waiting_or_reading_it_all(tmp_path: Path) -> None:
+    """A missing file, a folder, a FIFO no one writes to and an endless device are each refused at once, exit 2, in
+    one line saying what they are; a text file is not a PDF; an encrypted PDF is named as encrypted."""
+    from pypdf import PdfWriter
+
+    text = tmp_path / "notes.pdf"
+    text.write_text("hello\n", encoding="ascii")
+    fifo = tmp_path / "fifo.pdf"
+    os.mkfifo(fifo)
+    encrypted = tmp_path / "encrypted.pdf"
+    writer = PdfWriter()
+    writer.add_blank_page(198, 270)
+    writer.encrypt("reader", "owner", algorithm="AES-256")
+    with encrypted.open("wb") as handle:
+        writer.write(handle)
+    for path, says in ((tmp_path / "missing.pdf", "no such file"), (tmp_path, "is a folder"),
+                       (fifo, "is not a regular file"), (Path("/dev/zero"), "is not a regular file"),
+                       (text, "is not a PDF"), (encrypted, "is encrypted")):
+        done = donjon("check-print", str(path), "--service", "dtc")
+        assert done.returncode == 2 and done.stderr == f"error: {path}: {says}" + done.stderr.split(says, 1)[1]
+        assert done.stderr.count("\n") == 1, done.stderr
+
+
 def _crosses(png: Path, dpi: float) -> list[tuple[float, float]]:
     """Centres (mm) of the calibration crosses in a rendering: each is where a full-length dark row and column
     of 3 mm cross; found as the dark pixel runs of exactly a cross's arm length. The runs are found with numpy

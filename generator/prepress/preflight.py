@@ -43,6 +43,13 @@ Verdict = Literal["ok", "warned", "refused"]
 TOLERANCE = 0.2835
 #: An eighth of an inch, in points.
 EIGHTH = 9.0
+#: The largest PDF the preflight reads (into memory, as pypdf does): a deck of a few hundred cards with art of its
+#: own on every card at 300 dpi is some hundreds of MB; a larger file is refused by name, never read until memory
+#: runs out.
+MAX_PDF_BYTES = 1024 * 1024 * 1024
+#: How far into a file its `%PDF-` header may be: readers (Acrobat's, pdfium, pypdf) accept a header within the
+#: first 1024 bytes, after junk a mail program or a server put before it.
+HEADER_WITHIN = 1024
 
 
 @dataclass
@@ -167,22 +174,39 @@ def _mm(points: float) -> str:
 
 
 def check_pdf(path: Path, service: Service, display: str | None = None) -> Preflight:
-    """Preflight `path` against `service` (an unreadable file is an InputError naming it)."""
+    """Preflight `path` against `service`. A file that cannot be read (missing, not a regular file, encrypted,
+    damaged anywhere, its pages found or not) is an InputError naming it, in one line."""
+    import io
+
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
 
     from generator.errors import InputError
+    from generator.files import pypdf_quiet, read_bytes
     from generator.resources import display_path
 
     shown = display or display_path(path)
+    # read once, by donjon's reader: a FIFO or a device is refused at once instead of waited on or read without end
+    data = read_bytes(path, shown, max_bytes=MAX_PDF_BYTES)
+    if b"%PDF-" not in data[:HEADER_WITHIN]:
+        raise InputError(shown, "is not a PDF (it does not start with %PDF-)")
     result = Preflight(shown, service)
-    try:
-        reader = PdfReader(path)
-        pages = list(reader.pages)
-    except (PdfReadError, OSError, ValueError) as err:
-        raise InputError(shown, f"is not a PDF that can be read ({err})") from None
-    if reader.is_encrypted:
-        raise InputError(shown, "is encrypted: a print service takes no encrypted PDF")
+    with pypdf_quiet():
+        try:
+            reader = PdfReader(io.BytesIO(data))
+            if reader.is_encrypted:
+                raise InputError(shown, "is encrypted: a print service takes no encrypted PDF")
+            _read(reader, data, result)
+        except InputError:
+            raise
+        except Exception as err:  # noqa: BLE001 - pypdf and pdfium raise many kinds of error on a damaged file,
+            # and the pages' objects are read lazily, by every check: none may escape as a bug of donjon's
+            reason = str(err).strip().splitlines()[0][:120] if str(err).strip() else type(err).__name__
+            raise InputError(shown, f"is a damaged PDF that cannot be read ({reason})") from None
+    return result
+
+
+def _read(reader: Any, data: bytes, result: Preflight) -> None:
+    pages = list(reader.pages)
     result.pages = len(pages)
     _document(reader, result)
     sizes: set[tuple[float, float]] = set()
@@ -194,11 +218,11 @@ def check_pdf(path: Path, service: Service, display: str | None = None) -> Prefl
     if len(sizes) > 1:
         result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
                    refuse=True)
+    service = result.service
     if service.order in ("back-front", "front-back") and len(pages) % 2:
         result.add(None, "order", f"{len(pages)} pages: {service.name} takes a back and a front for every card "
                                   f"({service.order}), so an even number")
-    _safe_text(path, result)
-    return result
+    _safe_text(data, result)
 
 
 def _document(reader: Any, result: Preflight) -> None:
@@ -421,12 +445,12 @@ def _ink(result: Preflight, percent: float, where: str) -> None:
                                             f"{limit:g} % {result.service.name} allows")
 
 
-def _safe_text(path: Path, result: Preflight) -> None:
+def _safe_text(data: bytes, result: Preflight) -> None:
     """Every character's box inside the cut less the safe margin (pdfium's text page)."""
     import pypdfium2 as pdfium
 
     service = result.service
-    document = pdfium.PdfDocument(str(path))
+    document = pdfium.PdfDocument(data)
     try:
         for index in range(len(document)):
             page = document[index]
