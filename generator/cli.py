@@ -63,6 +63,17 @@ class LazyCommands(TyperGroup):
         _say_exit_codes(command)
         return command
 
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; Ctrl-C leaves it as donjon's own stop, which :func:`main` reports ("donjon:
+        interrupted", exit 130): a KeyboardInterrupt reaching typer would be a silent exit 130 (typer 0.2x) or
+        click's "Aborted!" and exit 1 (older versions), whose 1 means broken rules."""
+        from generator.errors import Interrupted
+
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted(signal_number("SIGINT")) from None
+
 
 def _say_exit_codes(command: Any) -> None:
     """Give every command whose help does not say its exit codes the ones every command shares, under its
@@ -76,7 +87,7 @@ def _say_exit_codes(command: Any) -> None:
 EXIT_CODES = """\
 Exit codes: 0 success; 1 the input breaks the rules (violations, a game in progress, catalog problems, text
 that does not fit); 2 the input cannot be read or the command line is wrong; 3 the output cannot be written;
-4 a bug in donjon."""
+4 a bug in donjon; 128 + N stopped by signal N (130: Ctrl-C)."""
 
 HELP = f"""\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
