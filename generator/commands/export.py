@@ -16,6 +16,7 @@ from generator.wording import plural
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
     from generator.catalog.deck import Deck
     from generator.content import Content
+    from generator.prepress.services import Service
 
 HELP = """\
 Export cards for print services (The Game Crafter, MakePlayingCards, DriveThruCards) and Tabletop Simulator,
@@ -96,18 +97,19 @@ def check_base_url(base_url: str) -> None:
 
 
 def _decks(content_dir: Optional[Path], target: Optional[str], lang_text: Optional[str] = None,
-           also_text: Optional[str] = None) -> tuple[Content, list[Deck]]:
+           also_text: Optional[str] = None, option: str = "TARGET") -> tuple[Content, list[Deck]]:
+    """The decks `target` chooses; a mistake in it is named as `option` (the argument TARGET, or `--decks`)."""
     from generator.content import all_decks, load_content, select
     from generator.errors import UsageError
 
     if target is not None and not target.strip():
-        raise UsageError("TARGET", "is empty: name a game, a deck, or all")
+        raise UsageError(option, "is empty: name a game, a deck, or all")
     lang, also = language_option(lang_text, "--lang"), language_option(also_text, "--also")
     content = load_content(content_dir)
     try:
         return content, select(all_decks(content, lang, also), target or "all")
     except UsageError as err:  # select() speaks for `donjon build`; name what was wrong here
-        raise UsageError("TARGET", err.reason) from None
+        raise UsageError(option, err.reason) from None
 
 
 def with_progress(total: int, label: str, work: Callable[[Callable[[int], None]], R]) -> R:
@@ -301,8 +303,9 @@ def service(
         raise _usage("--colour", f"{colour!r} is not rgb or cmyk")
     if pdfx is not None and pdfx.strip().lower() not in ("x1a", "x4", "none"):
         raise _usage("--pdfx", f"{pdfx!r} is not x1a, x4 or none")
+    _press_options_fit(chosen, colour, profile, pdfx)
     own_profile = icc_file(profile) if profile is not None else None
-    content, decks = _decks(content_dir, target, lang_text, also_text)
+    content, decks = _decks(content_dir, target, lang_text, also_text, "--decks")
     from generator.output import prepare_dir
 
     prepare_dir(out)
@@ -334,6 +337,23 @@ def service(
                f"{time.perf_counter() - start:.2f} s.")
     if refused:
         raise typer.Exit(1)
+
+
+def _press_options_fit(chosen: Service, colour: Optional[str], profile: Optional[str], pdfx: Optional[str]) -> None:
+    """Refuse press options the export could not follow, rather than drop them without a word: the pictures an
+    image service takes are RGB PNGs, and an RGB PDF has neither an ICC output profile nor a PDF/X standard (both
+    of donjon's, X-1a and X-4, are written here with a CMYK output intent)."""
+    given = [name for name, value in (("--colour", colour), ("--profile", profile), ("--pdfx", pdfx))
+             if value is not None]
+    if chosen.delivery == "png" and given:
+        raise _usage(given[0], f"{chosen.name} takes PNG pictures, in RGB; --colour, --profile and --pdfx are for "
+                               "the PDF services")
+    if (colour or chosen.colour).strip().lower() != "rgb":
+        return
+    if profile is not None:
+        raise _usage("--profile", "an ICC profile converts to CMYK; it cannot be used with --colour rgb")
+    if pdfx is not None and pdfx.strip().lower() != "none":
+        raise _usage("--pdfx", f"{pdfx.strip().lower()} is a CMYK standard; it cannot be written with --colour rgb")
 
 
 def icc_file(text: str) -> Path:
