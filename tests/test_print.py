@@ -313,6 +313,42 @@ def test_check_print_refuses_a_damaged_pdf_in_one_line(tmp_path: Path, media: st
     assert donjon("check-print", str(sound), "--service", "dtc").returncode == 1  # read, and refused (not PDF/X)
 
 
+def test_the_preflight_reads_a_drawing_shared_by_many_pages_once(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deck's card or back is one form shown on many pages (a back on every second page of a deck): its drawing,
+    hundreds of KB when the text is outlines, is parsed once, not once per page; the findings stay those of every
+    page (an ink over the limit found in the form is reported on each page showing it)."""
+    import pypdf.generic
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = tmp_path / "shared.pdf"
+    canvas = Canvas(str(pdf), pagesize=(198, 270), invariant=1)
+    canvas.beginForm("back")
+    canvas.setFillColorCMYK(1, 1, 1, 1)  # 400 % ink: a finding on every page that shows the form
+    canvas.rect(20, 20, 50, 50, fill=1)
+    canvas.endForm()
+    for _ in range(10):
+        canvas.setTrimBox((9, 9, 189, 261))
+        canvas.doForm("back")
+        canvas.showPage()
+    canvas.save()
+    parsed = []
+
+    class Counted(pypdf.generic.ContentStream):
+        def __init__(self, stream: Any, pdf: Any, *args: Any, **kwargs: Any) -> None:
+            parsed.append(stream)
+            super().__init__(stream, pdf, *args, **kwargs)
+
+    monkeypatch.setattr(pypdf.generic, "ContentStream", Counted)
+    result = check_pdf(pdf, find_service("dtc"))
+    forms = [s for s in parsed if s.get("/Subtype") == "/Form"]
+    assert len(forms) == 1, f"the shared form was parsed {len(forms)} times for 10 pages"
+    assert {f.page for f in result.findings if f.rule == "ink_limit"} == set(range(1, 11))
+
+
 def test_check_print_refuses_what_is_no_pdf_file_without_waiting_or_reading_it_all(tmp_path: Path) -> None:
     """A missing file, a folder, a FIFO no one writes to and an endless device are each refused at once, exit 2, in
     one line saying what they are; a text file is not a PDF; an encrypted PDF is named as encrypted."""

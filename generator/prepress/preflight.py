@@ -30,6 +30,7 @@ safe area).
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -200,6 +201,8 @@ def check_pdf(path: Path, service: Service, display: str | None = None) -> Prefl
             raise
         except Exception as err:  # noqa: BLE001 - pypdf and pdfium raise many kinds of error on a damaged file,
             # and the pages' objects are read lazily, by every check: none may escape as a bug of donjon's
+            if os.environ.get("DONJON_DEBUG"):  # a developer's question: is it the file, or the preflight?
+                raise
             reason = str(err).strip().splitlines()[0][:120] if str(err).strip() else type(err).__name__
             raise InputError(shown, f"is a damaged PDF that cannot be read ({reason})") from None
     return result
@@ -210,11 +213,12 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
     result.pages = len(pages)
     _document(reader, result)
     sizes: set[tuple[float, float]] = set()
+    parsed: dict[tuple[int, int], list[Any]] = {}
     for number, page in enumerate(pages, start=1):
         media = _box(page, "mediabox")
         sizes.add((round(media[2] - media[0], 1), round(media[3] - media[1], 1)))
         _boxes(page, number, result)
-        _content(page, number, result)
+        _content(page, number, result, parsed)
     if len(sizes) > 1:
         result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
                    refuse=True)
@@ -261,11 +265,15 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
 
 
 class _State:
-    """What the content stream's graphics state holds that the checks need: the transformation in force."""
+    """What the content stream's graphics state holds that the checks need: the transformation in force; and the
+    drawings of the file's shared objects, parsed once (`parsed`, by object number: a card or back a deck prints on
+    many pages is one form, and parsing its drawing again for each page made the preflight of a deck whose text is
+    outlines some ten times as long as writing it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, parsed: dict[tuple[int, int], list[Any]]) -> None:
         self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
         self.stack: list[tuple[float, ...]] = []
+        self.parsed = parsed
 
 
 def _multiply(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
@@ -275,10 +283,10 @@ def _multiply(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, float,
             e * b2 + f * d2 + f2)
 
 
-def _content(page: Any, number: int, result: Preflight) -> None:
+def _content(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, int], list[Any]]) -> None:
     """Walk the page's content (and its forms) with the transformation in force."""
     seen: dict[str, int] = {}
-    _walk(page.get_contents(), page.get("/Resources"), _State(), number, result, seen, 0)
+    _walk(page.get_contents(), page.get("/Resources"), _State(parsed), number, result, seen, 0)
     for what, count in seen.items():
         result.add(number, "colour", f"{count} x {what}: RGB in a CMYK file")
 
@@ -292,8 +300,15 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
     resources = resources.get_object() if resources is not None else {}
     _fonts(resources, number, result)
     cmyk = result.service.colour == "cmyk"
-    stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, None)
-    for operands, operator in stream.operations:
+    where = getattr(contents, "indirect_reference", None)  # none for a page's array of streams, joined anew
+    key = None if where is None else (int(where.idnum), int(where.generation))
+    operations = state.parsed.get(key) if key is not None else None
+    if operations is None:
+        stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, None)
+        operations = stream.operations
+        if key is not None:
+            state.parsed[key] = operations
+    for operands, operator in operations:
         op = operator.decode("latin-1") if isinstance(operator, bytes) else str(operator)
         if op == "q":
             state.stack.append(state.ctm)
