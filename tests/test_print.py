@@ -472,6 +472,24 @@ def test_a_saved_printer_moves_the_backs_and_scales_the_sheet(tmp_path: Path) ->
     assert unknown.returncode == 2 and "laser" in unknown.stderr
 
 
+@pytest.mark.parametrize("saved", [
+    '{"laser": {"back_offset": [0, 0], "scale": [1000000000.0, -1]}}',  # a factor no printer needs
+    '{"laser": {"back_offset": [250, 0], "scale": [1, 1]}}',             # a quarter of a metre
+    '{"laser": {"back_offset": [0, 0], "scale": [NaN, 1]}}',             # JSON as Python writes a NaN
+])
+def test_a_saved_printer_out_of_range_is_refused_by_name(tmp_path: Path, saved: str) -> None:
+    """A printers file edited by hand (its place is documented) is held to the ranges `printer add` keeps: a value
+    out of them is refused naming the file and the printer, exit 2, nothing built, never applied to every page."""
+    printers = tmp_path / "printers.json"
+    printers.write_text(saved, encoding="utf-8")
+    out = tmp_path / "out"
+    done = donjon("build", "guedelon/events", "--printer", "laser", "--out", str(out),
+                  env={"DONJON_PRINTERS": str(printers)})
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.startswith(f"error: {printers}: printer 'laser': ") and "out of range" in done.stderr
+    assert not out.exists()
+
+
 def test_a_saved_printer_moves_and_scales_the_references_and_score_sheets_too(tmp_path: Path) -> None:
     """A build with `--printer` draws every page of a game's reference and score sheets at the printer's scale about
     the page's centre, every second page of the reference (the back of a sheet printed on both sides) moved by the
