@@ -279,6 +279,25 @@ def test_check_print_refuses_unreadable_files_with_exit_2(tmp_path: Path) -> Non
     assert done.returncode == 2 and "drivethrucards" in done.stderr
 
 
+def test_check_print_of_several_files_checks_every_readable_one(broken: Path, tmp_path: Path) -> None:
+    """`check-print *.pdf`: a file that cannot be read does not hide the others, as with `donjon score`: each readable
+    file gets its report, each unreadable one its error (on stderr, and as {"file", "error"} with --json), and the
+    exit code is the highest (2)."""
+    junk = tmp_path / "junk.pdf"
+    junk.write_text("not a pdf", encoding="ascii")
+    files = [str(junk), str(broken / "rgb.pdf"), str(tmp_path / "missing.pdf"), str(broken / "ink.pdf")]
+    done = donjon("check-print", *files, "--service", "dtc", "--json")
+    assert done.returncode == 2, done.stderr
+    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["file"] for r in reports] == files
+    assert [r.get("verdict") for r in reports] == [None, "refused", None, "refused"]
+    assert reports[0]["error"] == f"{junk}: is not a PDF (it does not start with %PDF-)"
+    assert reports[2]["error"] == f"{tmp_path / 'missing.pdf'}: no such file"
+    assert done.stderr.splitlines() == [f"error: {reports[0]['error']}", f"error: {reports[2]['error']}"]
+    text = donjon("check-print", *files, "--service", "dtc")
+    assert text.returncode == 2 and text.stdout.count("DriveThruCards would refuse it") == 2, text.stdout
+
+
 def _one_page_pdf(media: str, content: str) -> str:
     """A PDF of one page with a sound cross-reference table, whose page box and drawing are `media` and `content`
     as written: a damaged page in an otherwise readable file, as a byte gone wrong in transit leaves it."""

@@ -19,7 +19,8 @@ A rule the service states is refused when broken; one donjon could not confirm f
 only warns. Services: drivethrucards (dtc), thegamecrafter (tgc), makeplayingcards (mpc), printninja, mbprint.
 
 Exit 0: the service would take every file (warnings or not); 1: it would refuse one; 2: a file cannot be read or
-the command line is wrong.
+the command line is wrong. A file that cannot be read does not hide the others: each is checked, and with --json
+an unreadable one gets {"file": ..., "error": ...}.
 """
 
 
@@ -33,18 +34,27 @@ def check_print(
     import json
     from pathlib import Path
 
+    from generator.errors import InputError
     from generator.prepress.preflight import check_pdf
     from generator.prepress.services import find_service
+    from generator.wording import visible_lines
 
     chosen = find_service(service)
-    refused = False
+    worst = 0
     for name in files:
-        result = check_pdf(Path(name), chosen, display=name)
-        refused = refused or result.refused
+        try:
+            result = check_pdf(Path(name), chosen, display=name)
+        except InputError as err:  # said, and the next file checked: as `donjon score` does with several files
+            typer.echo(f"error: {visible_lines(str(err))}", err=True)
+            if as_json:
+                typer.echo(json.dumps({"file": name, "error": str(err)}, ensure_ascii=False))
+            worst = max(worst, int(err.exit_code))
+            continue
+        worst = max(worst, 1 if result.refused else 0)
         if as_json:
             typer.echo(json.dumps(result.as_json(), ensure_ascii=False))
         else:
             for line in result.lines():
                 typer.echo(line)
-    if refused:
-        raise typer.Exit(1)
+    if worst:
+        raise typer.Exit(worst)
