@@ -221,6 +221,17 @@ def test_a_deck_of_hexagons_is_warned_as_cut_rectangular(tmp_path: Path) -> None
     assert "„Rechteck mit runden Ecken“" in result.findings[-1].message
 
 
+@pytest.mark.parametrize("service", ["dtc", "tgc"])
+def test_export_json_gives_a_program_json_alone_on_standard_output(tmp_path: Path, service: str) -> None:
+    """`donjon export --service NAME --json | jq`: every line of standard output is a JSON object (a PDF's preflight
+    report); what was written, and the summary, go to standard error for the person watching."""
+    done = donjon("export", "--service", service, "--decks", "guedelon", "--out", str(tmp_path), "--json")
+    assert done.returncode == 0, done.stderr
+    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [Path(r["file"]).name for r in reports] == (["events.pdf", "floor-tiles.pdf"] if service == "dtc" else [])
+    assert "wrote " in done.stderr and "Exported 2 decks" in done.stderr
+
+
 def test_printninja_repeats_copies_and_shows_a_shared_back_once(exported: Path) -> None:
     import pikepdf
 

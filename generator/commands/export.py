@@ -279,7 +279,9 @@ def service(
         None, "--pdfx", show_default=False, metavar="x1a|x4|none",
         help="The PDF/X standard of a CMYK PDF; default: what the service asks."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
-    as_json: bool = typer.Option(False, "--json", help="The preflight report as JSON (one object per file)."),
+    as_json: bool = typer.Option(False, "--json", help="The preflight report as JSON, one object per file and line, "
+                                                       "alone on standard output (what was written goes to standard "
+                                                       "error)."),
     lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
     also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
@@ -309,9 +311,13 @@ def service(
     from generator.output import prepare_dir
 
     prepare_dir(out)
+    # with --json, standard output is the reports alone (a program reads it line by line); what was written and
+    # the summary are for the person watching, on standard error
+    aside = as_json
     if chosen.delivery == "png":
-        _service_images(chosen, content, decks, out, check_jobs(jobs))
-        typer.echo(f"Exported {plural(len(decks), 'deck')} for {chosen.name} in {time.perf_counter() - start:.2f} s.")
+        _service_images(chosen, content, decks, out, check_jobs(jobs), aside)
+        typer.echo(f"Exported {plural(len(decks), 'deck')} for {chosen.name} in {time.perf_counter() - start:.2f} s.",
+                   err=aside)
         return
     from generator.export.service import export_pdfs
     from generator.i18n import language
@@ -328,13 +334,13 @@ def service(
         w, h = file.size_in
         typer.echo(f"wrote {display_path(file.path)}: {plural(file.pages, 'page')} of {w:g} x {h:g} in "
                    f"({plural(file.deck.total, 'card')}, {chosen.order}, "
-                   f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''})")
+                   f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''})", err=aside)
         result = check_pdf(file.path, chosen)
         add_shape(result, file.deck.key, file.deck.shape, language(file.deck.lang))
         refused = refused or result.refused
         _say(result, as_json)
     typer.echo(f"Exported {plural(len(report.files), 'deck')} for {chosen.name} in "
-               f"{time.perf_counter() - start:.2f} s.")
+               f"{time.perf_counter() - start:.2f} s.", err=aside)
     if refused:
         raise typer.Exit(1)
 
@@ -383,7 +389,9 @@ def _say(result: object, as_json: bool) -> None:
             typer.echo(line)
 
 
-def _service_images(chosen: object, content: Content, decks: list[Deck], out: Path, jobs_count: int) -> None:
+def _service_images(chosen: object, content: Content, decks: list[Deck], out: Path, jobs_count: int,
+                    aside: bool) -> None:
+    """The PNG files of an image service; `aside`: what was written said on standard error (with --json)."""
     from generator.export.png import MANIFEST, PngOptions, export_png
     from generator.export.service import preset
     from generator.i18n import language
@@ -399,7 +407,7 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
     for deck in report.decks:
         w, h = deck.size
         typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px at "
-                   f"{chosen.dpi} dpi, {MANIFEST} (each face's copies, as {chosen.name} asks them)")
+                   f"{chosen.dpi} dpi, {MANIFEST} (each face's copies, as {chosen.name} asks them)", err=aside)
         said = shape_warning(deck.deck.key, deck.deck.shape, chosen, language(deck.deck.lang))
         if said is not None:
             typer.echo(f"warning: {said}", err=True)
