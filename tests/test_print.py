@@ -290,6 +290,41 @@ def test_check_print_refuses_unreadable_files_with_exit_2(tmp_path: Path) -> Non
     assert done.returncode == 2 and "drivethrucards" in done.stderr
 
 
+def test_a_file_that_claims_pdfx_without_being_it_is_refused(tmp_path: Path) -> None:
+    """A file whose Info says PDF/X-1a:2003 is held to what that standard asks of a whole file: PDF 1.4 at most,
+    /Trapped True or False, an OutputIntent for PDF/X (GTS_PDFX). donjon's own export passes; the same file
+    with one of them broken (as another program may write it) is refused under rule pdfx."""
+    import pikepdf
+
+    done = donjon("export", "--service", "dtc", "--decks", "guedelon/events", "--out", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    good = tmp_path / "out" / "print" / "drivethrucards" / "guedelon" / "events.pdf"
+
+    def broken(name: str, change: Any, version: str | None = None) -> Path:
+        with pikepdf.open(good) as pdf:
+            change(pdf)
+            target = tmp_path / f"{name}.pdf"
+            pdf.save(target, min_version=version or "", deterministic_id=True)
+        return target
+
+    def untrapped(pdf: Any) -> None:
+        del pdf.docinfo["/Trapped"]
+
+    def pdfa_intent(pdf: Any) -> None:
+        pdf.Root.OutputIntents[0].S = pikepdf.Name("/GTS_PDFA1")
+
+    files = [broken("untrapped", untrapped), broken("pdf-1.7", lambda pdf: None, "1.7"),
+             broken("pdfa-intent", pdfa_intent)]
+    done = donjon("check-print", str(good), *map(str, files), "--service", "dtc", "--json")
+    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    assert reports[0]["verdict"] == "ok", reports[0]
+    for report in reports[1:]:
+        pdfx = [f["message"] for f in report["findings"] if f["rule"] == "pdfx" and f["verdict"] == "refused"]
+        assert report["verdict"] == "refused" and len(pdfx) == 1, report
+    messages = [f["message"] for r in reports[1:] for f in r["findings"] if f["rule"] == "pdfx"]
+    assert "/Trapped" in messages[0] and "PDF 1.7" in messages[1] and "GTS_PDFX" in messages[2], messages
+
+
 def test_check_print_of_several_files_checks_every_readable_one(broken: Path, tmp_path: Path) -> None:
     """`check-print *.pdf`: a file that cannot be read does not hide the others, as with `donjon score`: each readable
     file gets its report, each unreadable one its error (on stderr, and as {"file", "error"} with --json), and the

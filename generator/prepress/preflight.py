@@ -241,9 +241,35 @@ def _document(reader: Any, result: Preflight) -> None:
     if service.pdfx:
         want = {"x1a": "PDF/X-1a", "x4": "PDF/X-4"}[service.pdfx]
         info = reader.trailer.get("/Info")
-        version = str(info.get_object().get("/GTS_PDFXVersion", "")) if info is not None else ""
+        info = info.get_object() if info is not None else {}
+        version = str(info.get("/GTS_PDFXVersion", ""))
         if not version.startswith(want):
             result.add(None, "pdfx", f"is {version or 'not PDF/X'}, not {want}")
+        else:  # it says it is: what the standard asks of the whole file, which a press's checker reads first
+            _pdfx_file(reader, root, info, want, result)
+
+
+#: The highest PDF version each PDF/X standard is made of (ISO 15930-4: PDF 1.4; ISO 15930-7: PDF 1.6).
+PDFX_PDF_VERSION = {"PDF/X-1a": (1, 4), "PDF/X-4": (1, 6)}
+
+
+def _pdfx_file(reader: Any, root: Any, info: Any, want: str, result: Preflight) -> None:
+    """A file claiming PDF/X: a PDF version the standard allows (the header's, or the catalog's /Version where it is
+    higher), /Trapped True or False in its Info, and an OutputIntent for PDF/X (`/S /GTS_PDFX`, not PDF/A's)."""
+    found = []
+    for text in (str(reader.pdf_header).removeprefix("%PDF-"), str(root.get("/Version", "")).lstrip("/")):
+        major, _, minor = text.strip().partition(".")
+        if major.isdigit() and minor.isdigit():
+            found.append((int(major), int(minor)))
+    highest = PDFX_PDF_VERSION[want]
+    if found and max(found) > highest:
+        result.add(None, "pdfx", f"is PDF {max(found)[0]}.{max(found)[1]}; {want} is PDF {highest[0]}.{highest[1]} "
+                                 "at most")
+    if str(info.get("/Trapped", "")) not in ("/True", "/False"):
+        result.add(None, "pdfx", f"has no /Trapped True or False in its Info dictionary, which {want} asks")
+    intents = root.get("/OutputIntents") or []
+    if intents and not any(str(i.get_object().get("/S")) == "/GTS_PDFX" for i in intents):
+        result.add(None, "pdfx", f"has no OutputIntent for PDF/X (/S /GTS_PDFX), which {want} asks")
 
 
 def _boxes(page: Any, number: int, result: Preflight) -> None:
