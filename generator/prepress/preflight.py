@@ -15,8 +15,9 @@ What is read, with pypdf (structure, content streams, pictures) and pdfium (wher
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
-- PDF/X: the OutputIntent, the version in the Info dictionary, and for PDF/X-1a no transparency (soft masks,
-  constant opacity below 1, blend modes).
+- PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
+  standard allows, /Trapped True or False, an OutputIntent for PDF/X), and for PDF/X-1a no transparency (soft
+  masks, constant opacity below 1, blend modes).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
 round token, round corners of its own) is warned about (rule `shape`, :func:`add_shape`): the services cut their
