@@ -474,6 +474,43 @@ def _crosses(png: Path, dpi: float) -> list[tuple[float, float]]:
     return [(m[0] / m[2], m[1] / m[2]) for m in merged]
 
 
+@pytest.mark.parametrize(("paper", "orientation", "duplex"), [
+    ("a4", "portrait", "long"), ("letter", "portrait", "short"), ("legal", "portrait", "long"),
+    ("a3", "landscape", "long"), ("tabloid", "portrait", "short")])
+def test_the_calibration_sheet_is_printable_on_the_papers_it_is_built_for(paper: str, orientation: str,
+                                                                          duplex: str) -> None:
+    """Every line and word of both sides lies inside the band printers leave blank (5 mm from each edge): a ruler
+    cut by the paper's edge measures nothing."""
+    from generator.render.calibration import sheet
+    from generator.render.imposition import EDGE, PrintOptions
+    from generator.render.model import Line, TextRun
+
+    for page in sheet(PrintOptions(paper=paper, orientation=orientation, duplex=duplex)):
+        for item in page.items:
+            if isinstance(item, Line):
+                box = (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+            else:
+                assert isinstance(item, TextRun)
+                box = (item.x, item.y - item.size, item.x + item.width, item.y)
+            assert EDGE <= box[0] and box[2] <= page.width - EDGE and EDGE <= box[1] and box[3] <= page.height - EDGE, \
+                (paper, orientation, item)
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--paper", "a5"], "--paper: the calibration sheet does not fit a5 portrait (148 x 210 mm)"),
+    (["--paper", "100x150mm"], "--paper: the calibration sheet does not fit 100x150mm portrait (100 x 150 mm)"),
+    (["--orientation", "landscape"], "--paper: the calibration sheet does not fit a4 landscape (297 x 210 mm)"),
+])
+def test_a_calibration_sheet_too_big_for_the_paper_is_refused(tmp_path: Path, args: list[str], says: str) -> None:
+    """A paper on which the rulers or crosses would be cut is refused, exit 2, saying the paper the sheet needs
+    (and, in landscape, that portrait would do), rather than a sheet whose rulers run off the page."""
+    done = donjon("build", "calibration", *args, "--out", str(tmp_path / "out"))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.startswith(f"error: {says}: it needs ") and done.stderr.count("\n") == 1, done.stderr
+    assert ("--orientation portrait" in done.stderr) == ("landscape" in args)
+    assert not (tmp_path / "out" / "calibration").exists()
+
+
 def test_calibration_marks_measure_to_a_tenth_of_a_millimetre(tmp_path: Path) -> None:
     from generator.render.calibration import COLUMNS, ROWS, centres, offsets
     from generator.render.imposition import PrintOptions

@@ -358,15 +358,25 @@ def _calibration(out: Path, options: "BuildOptions") -> None:
     from generator.backends.pdf import write_pdf
     from generator.i18n import language
     from generator.output import atomic_path, inside, prepare_dir, transaction
-    from generator.render.calibration import sheet
+    from generator.render.calibration import printable, sheet, smallest_paper
     from generator.resources import display_path
+    from generator.units import PT_PER_MM
 
-    prepare_dir(out)
     po = options.print_options
     lang = language(options.lang or "en")
+    pages = sheet(po, lang)
+    if not printable(pages):  # its rulers or crosses would run off the paper: nothing to measure with
+        w, h = (round(v / PT_PER_MM) for v in po.page_size)
+        need_w, need_h = smallest_paper()
+        turn = "; use --orientation portrait" if po.orientation == "landscape" and printable(
+            sheet(po._replace(orientation="portrait"), lang)) else ""
+        raise _usage("--paper", f"the calibration sheet does not fit {po.paper} {po.orientation} ({w} x {h} mm): it "
+                                f"needs {need_w} x {need_h} mm or more, portrait (A4 or Letter), its rulers and crosses "
+                                f"5 mm from each edge{turn}")
+    prepare_dir(out)
     target = inside(out, "calibration", f"calibration-{po.paper}.pdf")
     with transaction(out), atomic_path(target, "the calibration sheet") as tmp:
-        write_pdf(sheet(po, lang), tmp, title=lang._("donjon calibration sheet"),
+        write_pdf(pages, tmp, title=lang._("donjon calibration sheet"),
                   subject=lang._("duplex offset and scale of a printer"), lang=lang.code)
     typer.echo(f"wrote {display_path(target)}: 2 pages; print both sides at 100%, then `donjon printer add`")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from generator.i18n import N_, Language, language
 from generator.render import fonts
-from generator.render.imposition import PrintOptions, back_position, grid
+from generator.render.imposition import EDGE, PrintOptions, back_position, grid
 from generator.render.model import Line, Page, Primitive, TextRun, mm
 
 #: The printed words of the sheet, in one place (in English: translated where drawn).
@@ -114,3 +114,42 @@ def sheet(options: PrintOptions, lang: Language | None = None) -> list[Page]:
     back.append(_label(fonts.typeset(lang, FACE, lang._(words)), mm(12), page_h - mm(8), 6.5))
     return [Page(page_w, page_h, (), tuple(front), "fronts", 1, scale=options.scale),
             Page(page_w, page_h, (), tuple(back), "backs", 2, scale=options.scale)]
+
+
+def printable(pages: list[Page]) -> bool:
+    """Whether every line and word of the pages lies inside the band printers leave blank (`EDGE` from each side):
+    a ruler the paper's edge cuts measures nothing."""
+    for page in pages:
+        for item in page.items:
+            if isinstance(item, Line):
+                box = (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+            elif isinstance(item, TextRun):
+                box = (item.x, item.y - item.size, item.x + item.width, item.y)
+            else:
+                continue
+            if box[0] < EDGE or box[1] < EDGE or box[2] > page.width - EDGE or box[3] > page.height - EDGE:
+                return False
+    return True
+
+
+#: The sizes between which the smallest paper the sheet fits is searched, in whole millimetres: smaller than any
+#: paper it fits, and larger than its rulers and crosses need (within the papers `--paper` accepts).
+SEARCH_MM = (100, 600)
+
+
+def smallest_paper() -> tuple[int, int]:
+    """The smallest portrait paper, in whole millimetres across and down, on which the sheet is printable: the
+    width searched on a tall page, then the height at that width (the crosses are centred, the rulers drawn from the
+    top left corner and the words along the foot, so a larger paper never cuts what a smaller one holds)."""
+    def fits(w: int, h: int) -> bool:
+        return printable(sheet(PrintOptions(paper=f"{w}x{h}mm")))
+
+    def least(ok: object) -> int:
+        low, high = SEARCH_MM  # ok(high) holds, ok(low) does not
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (low, middle) if ok(middle) else (middle, high)  # type: ignore[operator]
+        return high
+
+    width = least(lambda w: fits(w, SEARCH_MM[1]))
+    return width, least(lambda h: fits(width, h))
