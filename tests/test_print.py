@@ -325,6 +325,16 @@ def test_a_file_that_claims_pdfx_without_being_it_is_refused(tmp_path: Path) -> 
     assert "/Trapped" in messages[0] and "PDF 1.7" in messages[1] and "GTS_PDFX" in messages[2], messages
 
 
+@pytest.mark.parametrize("service", ["tgc", "mpc"])
+def test_check_print_for_a_service_of_pictures_says_it_takes_no_pdf(broken: Path, service: str) -> None:
+    """The Game Crafter and MakePlayingCards take a picture of each face, not a PDF: checking a PDF for them is a
+    usage error naming --service and what to do, never "would take it"."""
+    done = donjon("check-print", str(broken / "rgb.pdf"), "--service", service)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert done.stderr.startswith("error: --service: ") and "takes PNG pictures" in done.stderr, done.stderr
+    assert f"donjon export --service {service}" in done.stderr and done.stderr.count("\n") == 1
+
+
 def test_check_print_of_several_files_checks_every_readable_one(broken: Path, tmp_path: Path) -> None:
     """`check-print *.pdf`: a file that cannot be read does not hide the others, as with `donjon score`: each readable
     file gets its report, each unreadable one its error (on stderr, and as {"file", "error"} with --json), and the

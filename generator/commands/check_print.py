@@ -40,6 +40,14 @@ def check_print(
     from generator.wording import visible_lines
 
     chosen = find_service(service)
+    if chosen.delivery != "pdf":  # its rules are those of a picture per face: a PDF would be judged by the wrong ones
+        from generator.errors import UsageError
+        from generator.prepress.services import all_services
+
+        takers = ", ".join(s.id for s in all_services() if s.delivery == "pdf")
+        raise UsageError("--service", f"{chosen.name} takes PNG pictures, one per card face, not a PDF: `donjon "
+                                      f"export --service {service.strip().lower()}` writes them; check-print checks "
+                                      f"the PDFs of {takers}")
     worst = 0
     for name in files:
         try:
