@@ -16,7 +16,8 @@ fonts embedded (or text as outlines where the service asks), picture resolution 
 service's minimum: refused; below 300 dpi: warned), colour spaces (no RGB in a CMYK file), the highest total ink
 and where, page count and order, the OutputIntent and PDF/X version, and transparency where PDF/X-1a forbids it.
 A rule the service states is refused when broken; one donjon could not confirm from the service's own pages
-only warns. Services: drivethrucards (dtc), thegamecrafter (tgc), makeplayingcards (mpc), printninja, mbprint.
+only warns. Services: drivethrucards (dtc), printninja, mbprint (The Game Crafter and MakePlayingCards take a
+picture of each face, not a PDF).
 
 Exit 0: the service would take every file (warnings or not); 1: it would refuse one; 2: a file cannot be read or
 the command line is wrong. A file that cannot be read does not hide the others: each is checked, and with --json
