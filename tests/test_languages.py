@@ -617,6 +617,19 @@ def test_a_language_nobody_holds_is_said_on_stderr(tmp_path: Path, code: str, ta
     assert (tmp_path / "o" / "decks" / "trilingual" / "svg" / "001-fireball.svg").is_file()
 
 
+@pytest.mark.parametrize("code", ["sp", "xx", "de-XX"])
+def test_a_language_code_no_locale_knows_prints_numbers_as_its_base_or_english(tmp_path: Path, code: str) -> None:
+    """A well-formed code no locale data holds (`sp`, a typo of es; `xx`; German of a region that is not one) is
+    written with the numbers and dates of its base language where there is one, else English's: a deck's sheets
+    (whose page lines count pages) and a reference build, never an internal error (exit 4)."""
+    base = {"de-XX": "1.234,5"}.get(code, "1,234.5")
+    assert language(code).number(1234.5) == base
+    for args in (["build", "guedelon/events", "--format", "pdf"], ["reference", "guedelon"]):
+        result = _donjon(*args, "--lang", code, "--out", str(tmp_path / "o"))
+        assert result.returncode == 0, result.stderr
+        assert "internal error" not in result.stderr
+
+
 ONE_OF_EACH = """game: once-upon-a-castle
 version: great-architect
 sheets:

@@ -138,12 +138,28 @@ class Language:
 
     @property
     def babel_locale(self) -> str:
-        return self.code.replace("-", "_")
+        """The Babel locale of numbers, dates and lists: the code's own, else its base language's, else English's;
+        a well-formed code no locale data holds (a deck of one's own may name any, a user may mistype one) writes
+        them as that language or English does, rather than stop the build."""
+        return _babel_locale(self.code)
 
     def typeset(self, text: str, narrow: str = "\u202f") -> str:
         """`text` with this language's typography: French spaces before `; : ! ?` and « quotes », German „quotes“
         (`narrow` is the narrow no-break space, or a no-break space for a font without it)."""
         return typeset(self.base, text, narrow)
+
+
+@cache
+def _babel_locale(code: str) -> str:
+    from babel import Locale, UnknownLocaleError
+
+    for candidate in dict.fromkeys((code.replace("-", "_"), code.split("-")[0])):
+        try:
+            Locale.parse(candidate)
+        except (UnknownLocaleError, ValueError):
+            continue
+        return candidate
+    return DEFAULT
 
 
 @cache
