@@ -630,6 +630,16 @@ def test_a_language_code_no_locale_knows_prints_numbers_as_its_base_or_english(t
         assert "internal error" not in result.stderr
 
 
+@pytest.mark.parametrize("command", [["export", "png"], ["export", "tts"], ["export", "--service", "dtc", "--decks"]])
+def test_exports_say_a_language_nobody_holds_as_the_build_does(tmp_path: Path, command: list[str]) -> None:
+    """`--lang es` on an export of a deck that does not hold it: said on stderr as `donjon build` says it, and
+    exported all the same (in English)."""
+    folder = _deck(tmp_path / "content", TABLE)
+    result = _donjon(*command, "trilingual", "--content", str(folder), "--lang", "es", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert "warning: --lang es: donjon has no words in 'es' (it has en, fr, de)" in result.stderr, result.stderr
+
+
 ONE_OF_EACH = """game: once-upon-a-castle
 version: great-architect
 sheets:

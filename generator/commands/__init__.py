@@ -6,9 +6,15 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import typer
+
+if TYPE_CHECKING:  # annotations only
+    from collections.abc import Sequence
+
+    from generator.catalog.deck import Deck
+    from generator.catalog.userdeck import UserDeck
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -78,6 +84,21 @@ def language_option(value: str | None, option: str) -> str | None:
 
         raise UsageError(option, f"{value!r} is not a language code; give one such as en, fr or de")
     return code
+
+
+def warn_of_a_language_nobody_holds(lang: str, decks: list[Deck], own: Sequence[UserDeck]) -> None:
+    """`--lang es` (or the typo `--lang sp`) when neither donjon's catalogs nor any deck of the build or export hold
+    it: it cannot be refused (a deck of one's own may hold `Name@es`), but writing everything in English without a
+    word hides the mistake."""
+    from generator.i18n import INTERFACE
+
+    built = {d.game for d in decks}
+    held = {*INTERFACE, *(code for deck in own if deck.id in built for code in deck.languages)}
+    if lang.split("-")[0] in {code.split("-")[0] for code in held}:
+        return
+    fallback = "English" + (", each deck of your own in its own language" if own else "")
+    typer.echo(f"warning: --lang {lang}: donjon has no words in {lang!r} (it has {', '.join(INTERFACE)}) and no deck "
+               f"of this build holds it: written in {fallback}", err=True)
 
 
 #: The help of `--also`.

@@ -11,15 +11,13 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.backends import BACKENDS, names
-from generator.commands import ALSO_HELP, LANG_HELP, folder_option, is_terminal, language_option, reports_errors, settle
+from generator.commands import (ALSO_HELP, LANG_HELP, folder_option, is_terminal, language_option, reports_errors, settle,
+                                warn_of_a_language_nobody_holds)
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
-    from collections.abc import Sequence
-
     from generator.build.options import BuildOptions
     from generator.catalog.deck import Deck
-    from generator.catalog.userdeck import UserDeck
     from generator.content import Content
     from generator.render.imposition import PrintOptions
     from generator.render.ink import PressSettings
@@ -286,7 +284,7 @@ def build(
     content = load_content(content_dir)
     decks = select(all_decks(content, lang, also), target or "all")
     if lang is not None:
-        _warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
+        warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
     if cards is not None:
         if len(decks) != 1:
             shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
@@ -321,21 +319,6 @@ def build(
     rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
     typer.echo(f"Built {plural(len(report.results), 'deck')}: {report.cards} cards on "
                f"{report.pages} pages, {plural(files, 'file')} in {seconds:.2f} s{rate}.")
-
-
-def _warn_of_a_language_nobody_holds(lang: str, decks: list["Deck"], own: "Sequence[UserDeck]") -> None:
-    """`--lang es` (or the typo `--lang sp`) when neither donjon's catalogs nor any deck of the build hold it: it
-    cannot be refused (a deck of one's own may hold `Name@es`), but building everything in English without a word
-    hides the mistake."""
-    from generator.i18n import INTERFACE
-
-    built = {d.game for d in decks}
-    held = {*INTERFACE, *(code for deck in own if deck.id in built for code in deck.languages)}
-    if lang.split("-")[0] in {code.split("-")[0] for code in held}:
-        return
-    fallback = "English" + (", each deck of your own in its own language" if own else "")
-    typer.echo(f"warning: --lang {lang}: donjon has no words in {lang!r} (it has {', '.join(INTERFACE)}) and no deck "
-               f"of this build holds it: written in {fallback}", err=True)
 
 
 def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":

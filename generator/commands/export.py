@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Optional, TypeVar
 
 import typer
 
-from generator.commands import ALSO_HELP, LANG_HELP, folder_option, is_terminal, language_option, reports_errors
+from generator.commands import (ALSO_HELP, LANG_HELP, folder_option, is_terminal, language_option, reports_errors,
+                                warn_of_a_language_nobody_holds)
 from generator.wording import plural
 
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
@@ -107,9 +108,12 @@ def _decks(content_dir: Optional[Path], target: Optional[str], lang_text: Option
     lang, also = language_option(lang_text, "--lang"), language_option(also_text, "--also")
     content = load_content(content_dir)
     try:
-        return content, select(all_decks(content, lang, also), target or "all")
+        decks = select(all_decks(content, lang, also), target or "all")
     except UsageError as err:  # select() speaks for `donjon build`; name what was wrong here
         raise UsageError(option, err.reason) from None
+    if lang is not None:
+        warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
+    return content, decks
 
 
 def with_progress(total: int, label: str, work: Callable[[Callable[[int], None]], R]) -> R:
