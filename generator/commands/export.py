@@ -310,6 +310,7 @@ def service(
     if pdfx is not None and pdfx.strip().lower() not in ("x1a", "x4", "none"):
         raise _usage("--pdfx", f"{pdfx!r} is not x1a, x4 or none")
     _press_options_fit(chosen, colour, profile, pdfx)
+    jobs_count = check_jobs(jobs)  # a PDF service draws in this process, but a wrong --jobs is said all the same
     own_profile = icc_file(profile) if profile is not None else None
     content, decks = _decks(content_dir, target, lang_text, also_text, "--decks")
     from generator.output import prepare_dir
@@ -319,7 +320,7 @@ def service(
     # the summary are for the person watching, on standard error
     aside = as_json
     if chosen.delivery == "png":
-        _service_images(chosen, content, decks, out, check_jobs(jobs), aside)
+        _service_images(chosen, content, decks, out, jobs_count, aside)
         typer.echo(f"Exported {plural(len(decks), 'deck')} for {chosen.name} in {time.perf_counter() - start:.2f} s.",
                    err=aside)
         return
