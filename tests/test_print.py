@@ -335,6 +335,38 @@ def test_check_print_for_a_service_of_pictures_says_it_takes_no_pdf(broken: Path
     assert f"donjon export --service {service}" in done.stderr and done.stderr.count("\n") == 1
 
 
+def test_a_picture_written_inline_is_checked_as_any_picture(tmp_path: Path) -> None:
+    """A picture written into the page's drawing itself (an inline image, as Ghostscript's pdfwrite writes small
+    ones) is held to the same rules as one stored apart: an RGB picture at 10 dpi is refused for its colour and its
+    resolution; a CMYK one at 300 dpi passes both, and its ink (0 + 100 + 100 + 50 %) is measured, compressed as it
+    is (ASCII85 and Flate, abbreviated in an inline picture), and refused over DriveThruCards' 240 %."""
+    from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    def pdf(name: str, mode: str, colour: tuple[int, ...], inches: float) -> Path:
+        path = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(path), pagesize=(198, 270), invariant=1)
+        for _ in range(2):
+            canvas.setTrimBox((9, 9, 189, 261))
+            canvas.drawInlineImage(Image.new(mode, (30, 30), colour), 50, 50, width=72 * inches,
+                                   height=72 * inches)
+            canvas.showPage()
+        canvas.save()
+        return path
+
+    found = check_pdf(pdf("rgb", "RGB", (255, 0, 0), 3), find_service("dtc"))
+    rules = {(f.rule, f.verdict) for f in found.findings if f.page == 1}
+    assert {("colour", "refused"), ("min_dpi", "refused")} <= rules, found.findings
+    assert any("inline" in f.message for f in found.findings if f.rule == "colour"), found.findings
+    cmyk = check_pdf(pdf("cmyk", "CMYK", (0, 255, 255, 128), 0.1), find_service("dtc"))
+    assert not [f for f in cmyk.findings if f.page == 1 and f.rule in ("colour", "min_dpi")], cmyk.findings
+    assert cmyk.ink[0] == pytest.approx(250, abs=1) and "(inline)" in cmyk.ink[1]
+    assert ("ink_limit", "refused") in {(f.rule, f.verdict) for f in cmyk.findings if f.page == 1}
+
+
 def test_check_print_of_several_files_checks_every_readable_one(broken: Path, tmp_path: Path) -> None:
     """`check-print *.pdf`: a file that cannot be read does not hide the others, as with `donjon score`: each readable
     file gets its report, each unreadable one its error (on stderr, and as {"file", "error"} with --json), and the

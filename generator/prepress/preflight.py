@@ -355,6 +355,8 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
             _xobject(resources, operands[0], state, number, result, rgb, depth)
         elif op in ("cs", "CS") and cmyk:
             _colour_space(resources, operands[0], number, result)
+        elif op == "INLINE IMAGE":
+            _image(_Inline(operands, resources), "(inline)", state, number, result)
 
 
 def _fonts(resources: Any, number: int, result: Preflight) -> None:
@@ -429,6 +431,49 @@ def _xobject(resources: Any, name: Any, state: _State, number: int, result: Pref
         state.ctm = saved
     elif subtype == "/Image":
         _image(xobject, name, state, number, result)
+
+
+class _Inline(dict[str, Any]):
+    """A picture written inline in a drawing (`BI ... ID ... EI`, as Ghostscript's pdfwrite writes small ones),
+    seen as a picture stored apart: its abbreviated keys, colour spaces and filters spelt out (PDF 1.7, 8.9.7), a
+    colour space it names by name taken from the resources."""
+
+    KEYS = {"/W": "/Width", "/H": "/Height", "/CS": "/ColorSpace", "/IM": "/ImageMask", "/BPC": "/BitsPerComponent",
+            "/F": "/Filter", "/D": "/Decode", "/DP": "/DecodeParms", "/I": "/Interpolate"}
+    SPACES = {"/G": "/DeviceGray", "/RGB": "/DeviceRGB", "/CMYK": "/DeviceCMYK", "/I": "/Indexed"}
+    FILTERS = {"/AHx": "/ASCIIHexDecode", "/A85": "/ASCII85Decode", "/LZW": "/LZWDecode", "/Fl": "/FlateDecode",
+               "/RL": "/RunLengthDecode", "/CCF": "/CCITTFaxDecode", "/DCT": "/DCTDecode"}
+
+    def __init__(self, operands: Any, resources: Any) -> None:
+        from pypdf.generic import NameObject
+
+        super().__init__()
+        settings = operands.get("settings", {}) if isinstance(operands, dict) else {}
+        for key, value in settings.items():
+            self[self.KEYS.get(str(key), str(key))] = value
+        space = self.get("/ColorSpace")
+        if space is not None and not isinstance(space, list):
+            named = str(space)
+            spaces = resources.get("/ColorSpace")
+            found = spaces.get_object().get(named) if spaces is not None and named not in self.SPACES else None
+            self["/ColorSpace"] = found if found is not None else NameObject(self.SPACES.get(named, named))
+        self.data = operands.get("data", b"") if isinstance(operands, dict) else b""
+
+    def get_data(self) -> bytes:
+        """The picture's data with its filters undone (pypdf's decoders, which take the filters' full names)."""
+        from pypdf.filters import decode_stream_data
+        from pypdf.generic import ArrayObject, NameObject, StreamObject
+
+        filters = self.get("/Filter")
+        if filters is None:
+            return bytes(self.data)
+        stream = StreamObject()
+        stream.set_data(bytes(self.data))
+        names = filters if isinstance(filters, list) else [filters]
+        stream[NameObject("/Filter")] = ArrayObject(NameObject(self.FILTERS.get(str(f), str(f))) for f in names)
+        if self.get("/DecodeParms") is not None:
+            stream[NameObject("/DecodeParms")] = self["/DecodeParms"]
+        return bytes(decode_stream_data(stream))
 
 
 def _image(image: Any, name: Any, state: _State, number: int, result: Preflight) -> None:
