@@ -367,6 +367,58 @@ def test_a_picture_written_inline_is_checked_as_any_picture(tmp_path: Path) -> N
     assert ("ink_limit", "refused") in {(f.rule, f.verdict) for f in cmyk.findings if f.page == 1}
 
 
+def test_a_gradient_in_rgb_is_rgb_in_a_cmyk_file(tmp_path: Path) -> None:
+    """A gradient (a shading, painted by `sh` or as a fill pattern) whose colour space is RGB is RGB in the file,
+    as a fill colour is: refused for DriveThruCards; the same gradient in CMYK is not."""
+    from reportlab.lib.colors import CMYKColor, Color
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    def pdf(name: str, colours: tuple[Any, Any]) -> Path:
+        path = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(path), pagesize=(198, 270), invariant=1)
+        for _ in range(2):
+            canvas.setTrimBox((9, 9, 189, 261))
+            canvas.linearGradient(0, 0, 198, 270, colours, extend=True)
+            canvas.showPage()
+        canvas.save()
+        return path
+
+    rgb = check_pdf(pdf("rgb", (Color(1, 0, 0), Color(0, 0, 1))), find_service("dtc"))
+    said = [f.message for f in rgb.findings if f.page == 1 and f.rule == "colour" and f.verdict == "refused"]
+    assert said and "gradient" in said[0], rgb.findings
+    cmyk = check_pdf(pdf("cmyk", (CMYKColor(0, 1, 1, 0), CMYKColor(1, 1, 0, 0))), find_service("dtc"))
+    assert not [f for f in cmyk.findings if f.page == 1 and f.rule == "colour"], cmyk.findings
+
+
+def test_a_tiling_patterns_drawing_is_checked_as_a_forms_is(tmp_path: Path) -> None:
+    """A fill pattern of tiles draws what its own drawing holds: an RGB picture of 2 x 2 px in it, each tile 10 pt
+    wide, is found (RGB, 14 dpi), as it would be in a form."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    picture = pikepdf.Stream(pdf, b"\xff\x00\x00" * 4, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                             Width=2, Height=2, ColorSpace=pikepdf.Name.DeviceRGB, BitsPerComponent=8)
+    tile = pikepdf.Stream(pdf, b"q 10 0 0 10 0 0 cm /Im0 Do Q", Type=pikepdf.Name.Pattern, PatternType=1,
+                          PaintType=1, TilingType=1, BBox=[0, 0, 10, 10], XStep=10, YStep=10,
+                          Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)))
+    for _ in range(2):
+        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+            Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261],
+            Resources=pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=tile)),
+            Contents=pdf.make_stream(b"/Pattern cs /P0 scn 0 0 198 270 re f"))))
+    pdf.save(tmp_path / "tiles.pdf")
+    found = check_pdf(tmp_path / "tiles.pdf", find_service("dtc"))
+    on_page = {(f.rule, f.message) for f in found.findings if f.page == 1}
+    assert ("colour", "the picture /Im0 is RGB") in on_page, found.findings
+    assert any(rule == "min_dpi" and "14 dpi" in message for rule, message in on_page), found.findings
+
+
 def test_check_print_of_several_files_checks_every_readable_one(broken: Path, tmp_path: Path) -> None:
     """`check-print *.pdf`: a file that cannot be read does not hide the others, as with `donjon score`: each readable
     file gets its report, each unreadable one its error (on stderr, and as {"file", "error"} with --json), and the

@@ -357,6 +357,12 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
             _colour_space(resources, operands[0], number, result)
         elif op == "INLINE IMAGE":
             _image(_Inline(operands, resources), "(inline)", state, number, result)
+        elif op == "sh" and cmyk and operands:
+            shadings = resources.get("/Shading")
+            _shading(shadings.get_object().get(operands[0]) if shadings is not None else None, operands[0], number,
+                     result)
+        elif op in ("scn", "SCN") and operands and str(operands[-1]).startswith("/"):
+            _pattern(resources, operands[-1], state, number, result, rgb, depth)
 
 
 def _fonts(resources: Any, number: int, result: Preflight) -> None:
@@ -397,6 +403,37 @@ def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> 
     space = spaces.get_object().get(name) if spaces is not None else None
     if str(name) == "/DeviceRGB" or _is_rgb(space):
         result.add(number, "colour", f"the RGB colour space {name}")
+
+
+def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
+    """A gradient (a shading, painted by `sh` or a pattern's) whose colour space is RGB: RGB in a CMYK file, as a
+    fill colour is."""
+    if shading is not None and _is_rgb(shading.get_object().get("/ColorSpace")):
+        result.add(number, "colour", f"the gradient {name} is RGB")
+
+
+def _pattern(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
+             depth: int) -> None:
+    """A fill or stroke pattern: a gradient's colours checked, a tiling's drawing walked as a form's is (its
+    colours, pictures and fonts)."""
+    patterns = resources.get("/Pattern")
+    pattern = patterns.get_object().get(name) if patterns is not None else None
+    if pattern is None:
+        return
+    pattern = pattern.get_object()
+    if int(pattern.get("/PatternType", 0)) == 2:
+        if result.service.colour == "cmyk":
+            _shading(pattern.get("/Shading"), name, number, result)
+        return
+    saved = state.ctm
+    # a pattern's matrix places it in the default space of the drawing it is named in (not where it is painted):
+    # taken from the page's, which is where a pattern of a form is off (its pictures' resolution only)
+    matrix = pattern.get("/Matrix")
+    state.ctm = _multiply(tuple(float(v) for v in matrix or (1, 0, 0, 1, 0, 0)), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    stack = len(state.stack)
+    _walk(pattern, pattern.get("/Resources") or resources, state, number, result, rgb, depth + 1)
+    del state.stack[stack:]
+    state.ctm = saved
 
 
 def _is_rgb(space: Any) -> bool:
