@@ -10,7 +10,8 @@ What is read, with pypdf (structure, content streams, pictures) and pdfium (wher
 - page boxes: a TrimBox (the cut) and, around it, bleed of the service's size on every side; a cut of whole eighths
   of an inch for services that cut at those sizes; every page of one size; the page count (even for services
   taking backs and fronts in pairs);
-- colour: no RGB colour (operators `rg`, `RG`, RGB pictures and colour spaces) in a CMYK file;
+- colour: no RGB colour (operators `rg`, `RG`, RGB pictures, gradients and colour spaces) in a CMYK file; pictures
+  written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
 - total ink: C+M+Y+K of every CMYK colour operator and of every CMYK picture's pixels: the highest, and where;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
