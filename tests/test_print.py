@@ -393,6 +393,35 @@ def test_a_gradient_in_rgb_is_rgb_in_a_cmyk_file(tmp_path: Path) -> None:
     assert not [f for f in cmyk.findings if f.page == 1 and f.rule == "colour"], cmyk.findings
 
 
+def test_cmyk_set_through_a_colour_space_counts_its_ink(tmp_path: Path) -> None:
+    """Designers' programs set CMYK through a colour space (`/CS0 cs 0 0 0 1 scn`, DeviceCMYK or an ICC profile of
+    four components) more than with `k`: such a colour is measured as one set by `k`, and over the limit refused;
+    the colour space in force follows q and Q as the graphics state does."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    spaces = pikepdf.Dictionary(CS0=pikepdf.Name.DeviceCMYK,
+                                CS1=pikepdf.Array([pikepdf.Name.ICCBased, pdf.make_stream(b"", N=4)]),
+                                CS2=pikepdf.Name.DeviceGray)
+    drawings = [b"/CS0 cs 0.9 0.9 0.9 0.9 scn 0 0 50 50 re f",            # 360 % through DeviceCMYK
+                b"/CS1 CS 0.5 0.5 0.5 0.9 SCN 0 0 m 50 50 l S",            # 240 % (the limit) through an ICC profile
+                b"/CS0 cs q /CS2 cs 1 sc Q 0.2 0.2 0.2 0.2 sc 0 0 9 9 re f"]  # 80 %: q ... Q gives CMYK back
+    for drawing in drawings:
+        for _ in range(2):
+            pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+                Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261],
+                Resources=pikepdf.Dictionary(ColorSpace=spaces), Contents=pdf.make_stream(drawing))))
+    pdf.save(tmp_path / "spaces.pdf")
+    found = check_pdf(tmp_path / "spaces.pdf", find_service("dtc"))
+    over = {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"}
+    assert over == {1, 2}, found.findings
+    assert found.ink[0] == pytest.approx(360) and found.ink[1] == "page 1, the colour 0.9 0.9 0.9 0.9 scn"
+    assert not [f for f in found.findings if f.page in (3, 4, 5, 6) and f.rule == "ink_limit"], found.findings
+
+
 def test_a_tiling_patterns_drawing_is_checked_as_a_forms_is(tmp_path: Path) -> None:
     """A fill pattern of tiles draws what its own drawing holds: an RGB picture of 2 x 2 px in it, each tile 10 pt
     wide, is found (RGB, 14 dpi), as it would be in a form."""

@@ -301,6 +301,10 @@ class _State:
     def __init__(self, parsed: dict[tuple[int, int], list[Any]]) -> None:
         self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
         self.stack: list[tuple[float, ...]] = []
+        #: whether the fill and the stroke colour space in force are CMYK (DeviceCMYK, or an ICC profile of four
+        #: components), so that `sc`/`scn` set a CMYK colour as `k` does; saved and restored with q and Q
+        self.four = (False, False)
+        self.spaces: list[tuple[bool, bool]] = []
         self.parsed = parsed
 
 
@@ -340,22 +344,31 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
         op = operator.decode("latin-1") if isinstance(operator, bytes) else str(operator)
         if op == "q":
             state.stack.append(state.ctm)
+            state.spaces.append(state.four)
         elif op == "Q" and state.stack:
             state.ctm = state.stack.pop()  # type: ignore[assignment]
+            state.four = state.spaces.pop()
         elif op == "cm":
             state.ctm = _multiply(tuple(float(v) for v in operands), state.ctm)
-        elif op in ("rg", "RG") and cmyk:
-            what = "an RGB fill colour (rg)" if op == "rg" else "an RGB stroke colour (RG)"
-            rgb[what] = rgb.get(what, 0) + 1
-        elif op in ("k", "K"):
+        elif op in ("k", "K") or (op in ("sc", "scn", "SC", "SCN") and state.four[op[0].isupper()]
+                                  and len(operands) == 4 and not str(operands[-1]).startswith("/")):
+            state.four = (True, state.four[1]) if op == "k" else (state.four[0], True) if op == "K" else state.four
             _ink(result, sum(float(v) for v in operands) * 100, f"page {number}, the colour "
                  f"{' '.join(f'{float(v):g}' for v in operands)} {op}")
+        elif op in ("rg", "g", "RG", "G"):
+            state.four = (False, state.four[1]) if op.islower() else (state.four[0], False)
+            if op in ("rg", "RG") and cmyk:
+                what = "an RGB fill colour (rg)" if op == "rg" else "an RGB stroke colour (RG)"
+                rgb[what] = rgb.get(what, 0) + 1
         elif op == "gs":
             _graphics_state(resources, operands[0], number, result)
         elif op == "Do":
             _xobject(resources, operands[0], state, number, result, rgb, depth)
-        elif op in ("cs", "CS") and cmyk:
-            _colour_space(resources, operands[0], number, result)
+        elif op in ("cs", "CS") and operands:
+            four = _is_cmyk(resources, operands[0])
+            state.four = (four, state.four[1]) if op == "cs" else (state.four[0], four)
+            if cmyk:
+                _colour_space(resources, operands[0], number, result)
         elif op == "INLINE IMAGE":
             _image(_Inline(operands, resources), "(inline)", state, number, result)
         elif op == "sh" and cmyk and operands:
@@ -431,10 +444,26 @@ def _pattern(resources: Any, name: Any, state: _State, number: int, result: Pref
     # taken from the page's, which is where a pattern of a form is off (its pictures' resolution only)
     matrix = pattern.get("/Matrix")
     state.ctm = _multiply(tuple(float(v) for v in matrix or (1, 0, 0, 1, 0, 0)), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
-    stack = len(state.stack)
+    stack, four = len(state.stack), state.four
     _walk(pattern, pattern.get("/Resources") or resources, state, number, result, rgb, depth + 1)
-    del state.stack[stack:]
-    state.ctm = saved
+    del state.stack[stack:], state.spaces[stack:]
+    state.ctm, state.four = saved, four
+
+
+def _is_cmyk(resources: Any, name: Any) -> bool:
+    """Whether the colour space `cs` or `CS` names is CMYK: DeviceCMYK, or a resource that is, or an ICC profile of
+    four components (a spot colour, Separation or DeviceN, is not: its ink is the press's own)."""
+    if str(name) == "/DeviceCMYK":
+        return True
+    spaces = resources.get("/ColorSpace")
+    space = spaces.get_object().get(name) if spaces is not None else None
+    if space is None:
+        return False
+    space = space.get_object()
+    if str(space) == "/DeviceCMYK":
+        return True
+    return isinstance(space, list) and len(space) > 1 and str(space[0]) == "/ICCBased" and \
+        int(space[1].get_object().get("/N", 0)) == 4
 
 
 def _is_rgb(space: Any) -> bool:
@@ -463,10 +492,10 @@ def _xobject(resources: Any, name: Any, state: _State, number: int, result: Pref
         matrix = xobject.get("/Matrix")
         if matrix is not None:
             state.ctm = _multiply(tuple(float(v) for v in matrix), state.ctm)
-        stack = len(state.stack)
+        stack, four = len(state.stack), state.four
         _walk(xobject, xobject.get("/Resources") or resources, state, number, result, rgb, depth + 1)
-        del state.stack[stack:]
-        state.ctm = saved
+        del state.stack[stack:], state.spaces[stack:]
+        state.ctm, state.four = saved, four
     elif subtype == "/Image":
         _image(xobject, name, state, number, result)
 
