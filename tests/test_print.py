@@ -422,6 +422,29 @@ def test_cmyk_set_through_a_colour_space_counts_its_ink(tmp_path: Path) -> None:
     assert not [f for f in found.findings if f.page in (3, 4, 5, 6) and f.rule == "ink_limit"], found.findings
 
 
+def test_a_cmyk_picture_in_an_icc_colour_space_has_its_ink_measured(tmp_path: Path) -> None:
+    """A CMYK picture whose colour space is an ICC profile of four components (as designers' programs tag them)
+    has its pixels' ink measured as a DeviceCMYK picture's: 400 % here, refused."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    space = pikepdf.Array([pikepdf.Name.ICCBased, pdf.make_stream(b"", N=4)])
+    picture = pikepdf.Stream(pdf, b"\xff" * 4 * 4, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=2,
+                             Height=2, ColorSpace=space, BitsPerComponent=8)
+    for _ in range(2):
+        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+            Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261],
+            Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)),
+            Contents=pdf.make_stream(b"q 4 0 0 4 20 20 cm /Im0 Do Q"))))
+    pdf.save(tmp_path / "icc.pdf")
+    found = check_pdf(tmp_path / "icc.pdf", find_service("dtc"))
+    assert found.ink[0] == pytest.approx(400) and "/Im0" in found.ink[1], found.ink
+    assert {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"} == {1, 2}
+
+
 def test_a_tiling_patterns_drawing_is_checked_as_a_forms_is(tmp_path: Path) -> None:
     """A fill pattern of tiles draws what its own drawing holds: an RGB picture of 2 x 2 px in it, each tile 10 pt
     wide, is found (RGB, 14 dpi), as it would be in a form."""

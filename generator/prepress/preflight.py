@@ -456,7 +456,11 @@ def _is_cmyk(resources: Any, name: Any) -> bool:
     if str(name) == "/DeviceCMYK":
         return True
     spaces = resources.get("/ColorSpace")
-    space = spaces.get_object().get(name) if spaces is not None else None
+    return _cmyk_space(spaces.get_object().get(name) if spaces is not None else None)
+
+
+def _cmyk_space(space: Any) -> bool:
+    """Whether a colour space (an object, not a name of the resources) is DeviceCMYK or an ICC profile of four."""
     if space is None:
         return False
     space = space.get_object()
@@ -564,7 +568,7 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     if service.pdfx == "x1a" and image.get("/SMask") is not None:
         result.add(number, "pdfx", f"the picture {name} has a soft mask (transparency), which PDF/X-1a does not "
                                    "allow")
-    if space is not None and str(space.get_object()) == "/DeviceCMYK":
+    if _cmyk_space(space):
         _picture_ink(image, name, number, result)
 
 
