@@ -657,6 +657,25 @@ def test_a_calibration_sheet_too_big_for_the_paper_is_refused(tmp_path: Path, ar
     assert not (tmp_path / "out" / "calibration").exists()
 
 
+def test_a_calibration_sheet_a_printers_scale_pushes_off_the_paper_is_refused(tmp_path: Path) -> None:
+    """The sheet is checked as it prints, its printer's scale applied (`--printer`): scaled by 1.1 about the page's
+    centre, its rulers (drawn from the top left corner) reach the edge of any paper, which is refused saying to build
+    it without --printer; a printer's usual scale (1.004 x 0.998) on Letter fits."""
+    env = {"DONJON_PRINTERS": str(tmp_path / "printers.json")}
+    assert donjon("printer", "add", "large", "--scale", "1.1,1.1", env=env).returncode == 0
+    assert donjon("printer", "add", "usual", "--scale", "1.004,0.998", env=env).returncode == 0
+    for paper in ("letter", "a3"):
+        done = donjon("build", "calibration", "--printer", "large", "--paper", paper, "--out", str(tmp_path / "o"),
+                      env=env)
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert done.stderr.startswith("error: --printer: the calibration sheet, scaled by the printer's 1.1 x 1.1, "
+                                      "would reach the edge of any paper") and "without --printer" in done.stderr
+    assert not (tmp_path / "o" / "calibration").exists()
+    done = donjon("build", "calibration", "--printer", "usual", "--paper", "letter", "--out", str(tmp_path / "o"),
+                  env=env)
+    assert done.returncode == 0, done.stderr
+
+
 def test_calibration_marks_measure_to_a_tenth_of_a_millimetre(tmp_path: Path) -> None:
     from generator.render.calibration import COLUMNS, ROWS, centres, offsets
     from generator.render.imposition import PrintOptions

@@ -350,12 +350,17 @@ def _calibration(out: Path, options: "BuildOptions") -> None:
     pages = sheet(po, lang)
     if not printable(pages):  # its rulers or crosses would run off the paper: nothing to measure with
         w, h = (round(v / PT_PER_MM) for v in po.page_size)
-        need_w, need_h = smallest_paper()
+        need = smallest_paper(po)
+        if need is None:
+            sx, sy = po.scale
+            raise _usage("--printer", f"the calibration sheet, scaled by the printer's {sx:g} x {sy:g}, would reach "
+                                      "the edge of any paper (its rulers start from a corner): build it without "
+                                      "--printer")
         turn = "; use --orientation portrait" if po.orientation == "landscape" and printable(
             sheet(po._replace(orientation="portrait"), lang)) else ""
         raise _usage("--paper", f"the calibration sheet does not fit {po.paper} {po.orientation} ({w} x {h} mm): it "
-                                f"needs {need_w} x {need_h} mm or more, portrait (A4 or Letter), its rulers and crosses "
-                                f"5 mm from each edge{turn}")
+                                f"needs {need[0]} x {need[1]} mm or more, portrait (A4 or Letter), its rulers and "
+                                f"crosses 5 mm from each edge{turn}")
     prepare_dir(out)
     target = inside(out, "calibration", f"calibration-{po.paper}.pdf")
     with transaction(out), atomic_path(target, "the calibration sheet") as tmp:
