@@ -64,15 +64,15 @@ class LazyCommands(TyperGroup):
         return command
 
     def invoke(self, ctx: Any) -> Any:
-        """Run the command; Ctrl-C leaves it as donjon's own stop, which :func:`main` reports ("donjon:
-        interrupted", exit 130): a KeyboardInterrupt reaching typer would be a silent exit 130 (typer 0.2x) or
-        click's "Aborted!" and exit 1 (older versions), whose 1 means broken rules."""
-        from generator.errors import Interrupted
-
+        """Run the command; Ctrl-C ends it saying so (:data:`INTERRUPTED`) with exit 130, as :func:`main` does for
+        one outside a command: a KeyboardInterrupt reaching typer would be a silent exit 130 (typer 0.2x) or
+        click's "Aborted!" and exit 1 (older versions), whose 1 means broken rules. An exit, not an exception, so
+        that a program running the app (typer's test runner) gets the same exit code as a user."""
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            raise Interrupted(signal_number("SIGINT")) from None
+            typer.echo(INTERRUPTED, err=True)
+            raise typer.Exit(128 + signal_number("SIGINT")) from None
 
 
 def _say_exit_codes(command: Any) -> None:
@@ -271,13 +271,17 @@ def signal_number(name: str) -> int:
     return int(getattr(signal, name))
 
 
+#: What a command stopped by Ctrl-C says on standard error (exit 130).
+INTERRUPTED = "donjon: interrupted"
+
+
 def _stopped(signum: int) -> NoReturn:
     """A command stopped by a signal: say so (and whether its outputs were put in place first), exit 128 + it."""
     from generator.errors import Interrupted
 
     if signum == signal_number("SIGINT"):
-        sys.stderr.write("donjon: interrupted\n")
-        sys.exit(130)
+        sys.stderr.write(INTERRUPTED + "\n")
+        sys.exit(128 + signum)
     output = sys.modules.get("generator.output")
     placed = output is not None and output.placed_outputs() > 0
     sys.stderr.write(f"donjon: {Interrupted(signum)}" + (" (after its outputs were put in place)\n" if placed else "\n"))
