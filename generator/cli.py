@@ -63,6 +63,17 @@ class LazyCommands(TyperGroup):
         _say_exit_codes(command)
         return command
 
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; Ctrl-C ends it saying so (:data:`INTERRUPTED`) with exit 130, as :func:`main` does for
+        one outside a command: a KeyboardInterrupt reaching typer would be a silent exit 130 (typer 0.2x) or
+        click's "Aborted!" and exit 1 (older versions), whose 1 means broken rules. An exit, not an exception, so
+        that a program running the app (typer's test runner) gets the same exit code as a user."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            typer.echo(INTERRUPTED, err=True)
+            raise typer.Exit(128 + signal_number("SIGINT")) from None
+
 
 def _say_exit_codes(command: Any) -> None:
     """Give every command whose help does not say its exit codes the ones every command shares, under its
@@ -76,7 +87,7 @@ def _say_exit_codes(command: Any) -> None:
 EXIT_CODES = """\
 Exit codes: 0 success; 1 the input breaks the rules (violations, a game in progress, catalog problems, text
 that does not fit); 2 the input cannot be read or the command line is wrong; 3 the output cannot be written;
-4 a bug in donjon."""
+4 a bug in donjon; 128 + N stopped by signal N (130: Ctrl-C)."""
 
 HELP = f"""\
 donjon: print-and-play studio and scorer for Guédelon, Guildhall and Once Upon a Castle.
@@ -260,13 +271,17 @@ def signal_number(name: str) -> int:
     return int(getattr(signal, name))
 
 
+#: What a command stopped by Ctrl-C says on standard error (exit 130).
+INTERRUPTED = "donjon: interrupted"
+
+
 def _stopped(signum: int) -> NoReturn:
     """A command stopped by a signal: say so (and whether its outputs were put in place first), exit 128 + it."""
     from generator.errors import Interrupted
 
     if signum == signal_number("SIGINT"):
-        sys.stderr.write("donjon: interrupted\n")
-        sys.exit(130)
+        sys.stderr.write(INTERRUPTED + "\n")
+        sys.exit(128 + signum)
     output = sys.modules.get("generator.output")
     placed = output is not None and output.placed_outputs() > 0
     sys.stderr.write(f"donjon: {Interrupted(signum)}" + (" (after its outputs were put in place)\n" if placed else "\n"))

@@ -7,8 +7,11 @@ more than the limit it is given.
 
 from __future__ import annotations
 
+import logging
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.errors import InputError, os_reason
@@ -64,6 +67,19 @@ def read_bytes(path: Path, display: str | None = None, max_bytes: int = MAX_BYTE
         raise InputError(name, f"cannot be read ({os_reason(err)})") from None
     finally:
         os.close(fd)
+
+
+@contextmanager
+def pypdf_quiet() -> Iterator[None]:
+    """pypdf's notes about damage it repairs (it writes them through `logging`, on standard error) held back for
+    the block: a reader of a user's PDF reports what matters itself, in donjon's words."""
+    logger = logging.getLogger("pypdf")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 def resolve_within(root: Path, base: Path, ref: str) -> Path:

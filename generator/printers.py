@@ -23,6 +23,14 @@ class Printer(NamedTuple):
     scale: tuple[float, float]
 
 
+#: How far a back may be moved, in mm each way: the calibration sheet's crosses measure -2 to +2 mm, and a printer
+#: further out than 10 mm is feeding its paper askew, which no offset makes up for.
+OFFSET_MM = (-10.0, 10.0)
+#: The scale factors a printer may get: a printer off by more than a tenth is not printing at 100 % (a "fit to
+#: page" setting), which a scale must not hide.
+SCALE = (0.9, 1.1)
+
+
 def printers_file() -> Path:
     chosen = os.environ.get("DONJON_PRINTERS")
     if chosen:
@@ -53,10 +61,19 @@ def load_printers() -> dict[str, Printer]:
     except (OSError, ValueError) as err:
         raise InputError(str(path), f"cannot be read as donjon's printers ({err})") from None
     try:
-        return {name: Printer(name, (float(v["back_offset"][0]), float(v["back_offset"][1])),
-                              (float(v["scale"][0]), float(v["scale"][1]))) for name, v in data.items()}
+        printers = {name: Printer(name, (float(v["back_offset"][0]), float(v["back_offset"][1])),
+                                  (float(v["scale"][0]), float(v["scale"][1]))) for name, v in data.items()}
     except (TypeError, KeyError, IndexError, ValueError, AttributeError):
         raise InputError(str(path), "is not a file of printers donjon wrote (each: back_offset and scale)") from None
+    # the file can be edited by hand: held to the ranges `printer add` keeps, as every page would take its values
+    for printer in printers.values():
+        for what, pair, (low, high) in (("back_offset", printer.back_offset, OFFSET_MM),
+                                        ("scale", printer.scale, SCALE)):
+            for value in pair:
+                if not low <= value <= high:  # NaN, which JSON as Python writes it may hold, is in no range
+                    raise InputError(str(path), f"printer {printer.name!r}: {what} {value:g} is out of range; each "
+                                                f"must be from {low:g} to {high:g}")
+    return printers
 
 
 def find_printer(name: str) -> Printer:

@@ -729,6 +729,29 @@ def test_the_preview_counts_the_different_cards_in_each_languages_plural_forms(t
     assert "1 carte, 1 différente ·" in page, page[:3000]
 
 
+@pytest.mark.parametrize("code", ["sp", "xx", "de-XX"])
+def test_a_language_code_no_locale_knows_prints_numbers_as_its_base_or_english(tmp_path: Path, code: str) -> None:
+    """A well-formed code no locale data holds (`sp`, a typo of es; `xx`; German of a region that is not one) is
+    written with the numbers and dates of its base language where there is one, else English's: a deck's sheets
+    (whose page lines count pages) and a reference build, never an internal error (exit 4)."""
+    base = {"de-XX": "1.234,5"}.get(code, "1,234.5")
+    assert language(code).number(1234.5) == base
+    for args in (["build", "guedelon/events", "--format", "pdf"], ["reference", "guedelon"]):
+        result = _donjon(*args, "--lang", code, "--out", str(tmp_path / "o"))
+        assert result.returncode == 0, result.stderr
+        assert "internal error" not in result.stderr
+
+
+@pytest.mark.parametrize("command", [["export", "png"], ["export", "tts"], ["export", "--service", "dtc", "--decks"]])
+def test_exports_say_a_language_nobody_holds_as_the_build_does(tmp_path: Path, command: list[str]) -> None:
+    """`--lang es` on an export of a deck that does not hold it: said on stderr as `donjon build` says it, and
+    exported all the same (in English)."""
+    folder = _deck(tmp_path / "content", TABLE)
+    result = _donjon(*command, "trilingual", "--content", str(folder), "--lang", "es", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert "warning: --lang es: donjon has no words in 'es' (it has en, fr, de)" in result.stderr, result.stderr
+
+
 ONE_OF_EACH = """game: once-upon-a-castle
 version: great-architect
 sheets:

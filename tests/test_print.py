@@ -243,6 +243,17 @@ def test_a_picture_too_coarse_for_the_service_is_named_by_its_file(tmp_path: Pat
     assert "the picture /FormXob.img1 (60 x 40 px)" in checked.stdout, checked.stdout
 
 
+@pytest.mark.parametrize("service", ["dtc", "tgc"])
+def test_export_json_gives_a_program_json_alone_on_standard_output(tmp_path: Path, service: str) -> None:
+    """`donjon export --service NAME --json | jq`: every line of standard output is a JSON object (a PDF's preflight
+    report); what was written, and the summary, go to standard error for the person watching."""
+    done = donjon("export", "--service", service, "--decks", "guedelon", "--out", str(tmp_path), "--json")
+    assert done.returncode == 0, done.stderr
+    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [Path(r["file"]).name for r in reports] == (["events.pdf", "floor-tiles.pdf"] if service == "dtc" else [])
+    assert "wrote " in done.stderr and "Exported 2 decks" in done.stderr
+
+
 def test_printninja_repeats_copies_and_shows_a_shared_back_once(exported: Path) -> None:
     import pikepdf
 
@@ -301,6 +312,299 @@ def test_check_print_refuses_unreadable_files_with_exit_2(tmp_path: Path) -> Non
     assert done.returncode == 2 and "drivethrucards" in done.stderr
 
 
+def test_a_file_that_claims_pdfx_without_being_it_is_refused(tmp_path: Path) -> None:
+    """A file whose Info says PDF/X-1a:2003 is held to what that standard asks of a whole file: PDF 1.4 at most,
+    /Trapped True or False, an OutputIntent for PDF/X (GTS_PDFX). donjon's own export passes; the same file
+    with one of them broken (as another program may write it) is refused under rule pdfx."""
+    import pikepdf
+
+    done = donjon("export", "--service", "dtc", "--decks", "guedelon/events", "--out", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    good = tmp_path / "out" / "print" / "drivethrucards" / "guedelon" / "events.pdf"
+
+    def broken(name: str, change: Any, version: str | None = None) -> Path:
+        with pikepdf.open(good) as pdf:
+            change(pdf)
+            target = tmp_path / f"{name}.pdf"
+            pdf.save(target, min_version=version or "", deterministic_id=True)
+        return target
+
+    def untrapped(pdf: Any) -> None:
+        del pdf.docinfo["/Trapped"]
+
+    def pdfa_intent(pdf: Any) -> None:
+        pdf.Root.OutputIntents[0].S = pikepdf.Name("/GTS_PDFA1")
+
+    files = [broken("untrapped", untrapped), broken("pdf-1.7", lambda pdf: None, "1.7"),
+             broken("pdfa-intent", pdfa_intent)]
+    done = donjon("check-print", str(good), *map(str, files), "--service", "dtc", "--json")
+    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    assert reports[0]["verdict"] == "ok", reports[0]
+    for report in reports[1:]:
+        pdfx = [f["message"] for f in report["findings"] if f["rule"] == "pdfx" and f["verdict"] == "refused"]
+        assert report["verdict"] == "refused" and len(pdfx) == 1, report
+    messages = [f["message"] for r in reports[1:] for f in r["findings"] if f["rule"] == "pdfx"]
+    assert "/Trapped" in messages[0] and "PDF 1.7" in messages[1] and "GTS_PDFX" in messages[2], messages
+
+
+@pytest.mark.parametrize("service", ["tgc", "mpc"])
+def test_check_print_for_a_service_of_pictures_says_it_takes_no_pdf(broken: Path, service: str) -> None:
+    """The Game Crafter and MakePlayingCards take a picture of each face, not a PDF: checking a PDF for them is a
+    usage error naming --service and what to do, never "would take it"."""
+    done = donjon("check-print", str(broken / "rgb.pdf"), "--service", service)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert done.stderr.startswith("error: --service: ") and "takes PNG pictures" in done.stderr, done.stderr
+    assert f"donjon export --service {service}" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_picture_written_inline_is_checked_as_any_picture(tmp_path: Path) -> None:
+    """A picture written into the page's drawing itself (an inline image, as Ghostscript's pdfwrite writes small
+    ones) is held to the same rules as one stored apart: an RGB picture at 10 dpi is refused for its colour and its
+    resolution; a CMYK one at 300 dpi passes both, and its ink (0 + 100 + 100 + 50 %) is measured, compressed as it
+    is (ASCII85 and Flate, abbreviated in an inline picture), and refused over DriveThruCards' 240 %."""
+    from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    def pdf(name: str, mode: str, colour: tuple[int, ...], inches: float) -> Path:
+        path = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(path), pagesize=(198, 270), invariant=1)
+        for _ in range(2):
+            canvas.setTrimBox((9, 9, 189, 261))
+            canvas.drawInlineImage(Image.new(mode, (30, 30), colour), 50, 50, width=72 * inches,
+                                   height=72 * inches)
+            canvas.showPage()
+        canvas.save()
+        return path
+
+    found = check_pdf(pdf("rgb", "RGB", (255, 0, 0), 3), find_service("dtc"))
+    rules = {(f.rule, f.verdict) for f in found.findings if f.page == 1}
+    assert {("colour", "refused"), ("min_dpi", "refused")} <= rules, found.findings
+    assert any("inline" in f.message for f in found.findings if f.rule == "colour"), found.findings
+    cmyk = check_pdf(pdf("cmyk", "CMYK", (0, 255, 255, 128), 0.1), find_service("dtc"))
+    assert not [f for f in cmyk.findings if f.page == 1 and f.rule in ("colour", "min_dpi")], cmyk.findings
+    assert cmyk.ink[0] == pytest.approx(250, abs=1) and "(inline)" in cmyk.ink[1]
+    assert ("ink_limit", "refused") in {(f.rule, f.verdict) for f in cmyk.findings if f.page == 1}
+
+
+def test_a_gradient_in_rgb_is_rgb_in_a_cmyk_file(tmp_path: Path) -> None:
+    """A gradient (a shading, painted by `sh` or as a fill pattern) whose colour space is RGB is RGB in the file,
+    as a fill colour is: refused for DriveThruCards; the same gradient in CMYK is not."""
+    from reportlab.lib.colors import CMYKColor, Color
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    def pdf(name: str, colours: tuple[Any, Any]) -> Path:
+        path = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(path), pagesize=(198, 270), invariant=1)
+        for _ in range(2):
+            canvas.setTrimBox((9, 9, 189, 261))
+            canvas.linearGradient(0, 0, 198, 270, colours, extend=True)
+            canvas.showPage()
+        canvas.save()
+        return path
+
+    rgb = check_pdf(pdf("rgb", (Color(1, 0, 0), Color(0, 0, 1))), find_service("dtc"))
+    said = [f.message for f in rgb.findings if f.page == 1 and f.rule == "colour" and f.verdict == "refused"]
+    assert said and "gradient" in said[0], rgb.findings
+    cmyk = check_pdf(pdf("cmyk", (CMYKColor(0, 1, 1, 0), CMYKColor(1, 1, 0, 0))), find_service("dtc"))
+    assert not [f for f in cmyk.findings if f.page == 1 and f.rule == "colour"], cmyk.findings
+
+
+def test_cmyk_set_through_a_colour_space_counts_its_ink(tmp_path: Path) -> None:
+    """Designers' programs set CMYK through a colour space (`/CS0 cs 0 0 0 1 scn`, DeviceCMYK or an ICC profile of
+    four components) more than with `k`: such a colour is measured as one set by `k`, and over the limit refused;
+    the colour space in force follows q and Q as the graphics state does."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    spaces = pikepdf.Dictionary(CS0=pikepdf.Name.DeviceCMYK,
+                                CS1=pikepdf.Array([pikepdf.Name.ICCBased, pdf.make_stream(b"", N=4)]),
+                                CS2=pikepdf.Name.DeviceGray)
+    drawings = [b"/CS0 cs 0.9 0.9 0.9 0.9 scn 0 0 50 50 re f",            # 360 % through DeviceCMYK
+                b"/CS1 CS 0.5 0.5 0.5 0.9 SCN 0 0 m 50 50 l S",            # 240 % (the limit) through an ICC profile
+                b"/CS0 cs q /CS2 cs 1 sc Q 0.2 0.2 0.2 0.2 sc 0 0 9 9 re f"]  # 80 %: q ... Q gives CMYK back
+    for drawing in drawings:
+        for _ in range(2):
+            pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+                Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261],
+                Resources=pikepdf.Dictionary(ColorSpace=spaces), Contents=pdf.make_stream(drawing))))
+    pdf.save(tmp_path / "spaces.pdf")
+    found = check_pdf(tmp_path / "spaces.pdf", find_service("dtc"))
+    over = {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"}
+    assert over == {1, 2}, found.findings
+    assert found.ink[0] == pytest.approx(360) and found.ink[1] == "page 1, the colour 0.9 0.9 0.9 0.9 scn"
+    assert not [f for f in found.findings if f.page in (3, 4, 5, 6) and f.rule == "ink_limit"], found.findings
+
+
+def test_a_cmyk_picture_in_an_icc_colour_space_has_its_ink_measured(tmp_path: Path) -> None:
+    """A CMYK picture whose colour space is an ICC profile of four components (as designers' programs tag them)
+    has its pixels' ink measured as a DeviceCMYK picture's: 400 % here, refused."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    space = pikepdf.Array([pikepdf.Name.ICCBased, pdf.make_stream(b"", N=4)])
+    picture = pikepdf.Stream(pdf, b"\xff" * 4 * 4, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=2,
+                             Height=2, ColorSpace=space, BitsPerComponent=8)
+    for _ in range(2):
+        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+            Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261],
+            Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)),
+            Contents=pdf.make_stream(b"q 4 0 0 4 20 20 cm /Im0 Do Q"))))
+    pdf.save(tmp_path / "icc.pdf")
+    found = check_pdf(tmp_path / "icc.pdf", find_service("dtc"))
+    assert found.ink[0] == pytest.approx(400) and "/Im0" in found.ink[1], found.ink
+    assert {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"} == {1, 2}
+
+
+def test_a_tiling_patterns_drawing_is_checked_as_a_forms_is(tmp_path: Path) -> None:
+    """A fill pattern of tiles draws what its own drawing holds: an RGB picture of 2 x 2 px in it, each tile 10 pt
+    wide, is found (RGB, 14 dpi), as it would be in a form."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    picture = pikepdf.Stream(pdf, b"\xff\x00\x00" * 4, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                             Width=2, Height=2, ColorSpace=pikepdf.Name.DeviceRGB, BitsPerComponent=8)
+    tile = pikepdf.Stream(pdf, b"q 10 0 0 10 0 0 cm /Im0 Do Q", Type=pikepdf.Name.Pattern, PatternType=1,
+                          PaintType=1, TilingType=1, BBox=[0, 0, 10, 10], XStep=10, YStep=10,
+                          Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)))
+    for _ in range(2):
+        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+            Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261],
+            Resources=pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=tile)),
+            Contents=pdf.make_stream(b"/Pattern cs /P0 scn 0 0 198 270 re f"))))
+    pdf.save(tmp_path / "tiles.pdf")
+    found = check_pdf(tmp_path / "tiles.pdf", find_service("dtc"))
+    on_page = {(f.rule, f.message) for f in found.findings if f.page == 1}
+    assert ("colour", "the picture /Im0 is RGB") in on_page, found.findings
+    assert any(rule == "min_dpi" and "14 dpi" in message for rule, message in on_page), found.findings
+
+
+def test_check_print_of_several_files_checks_every_readable_one(broken: Path, tmp_path: Path) -> None:
+    """`check-print *.pdf`: a file that cannot be read does not hide the others, as with `donjon score`: each readable
+    file gets its report, each unreadable one its error (on stderr, and as {"file", "error"} with --json), and the
+    exit code is the highest (2)."""
+    junk = tmp_path / "junk.pdf"
+    junk.write_text("not a pdf", encoding="ascii")
+    files = [str(junk), str(broken / "rgb.pdf"), str(tmp_path / "missing.pdf"), str(broken / "ink.pdf")]
+    done = donjon("check-print", *files, "--service", "dtc", "--json")
+    assert done.returncode == 2, done.stderr
+    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["file"] for r in reports] == files
+    assert [r.get("verdict") for r in reports] == [None, "refused", None, "refused"]
+    assert reports[0]["error"] == f"{junk}: is not a PDF (it does not start with %PDF-)"
+    assert reports[2]["error"] == f"{tmp_path / 'missing.pdf'}: no such file"
+    assert done.stderr.splitlines() == [f"error: {reports[0]['error']}", f"error: {reports[2]['error']}"]
+    text = donjon("check-print", *files, "--service", "dtc")
+    assert text.returncode == 2 and text.stdout.count("DriveThruCards would refuse it") == 2, text.stdout
+
+
+def _one_page_pdf(media: str, content: str) -> str:
+    """A PDF of one page with a sound cross-reference table, whose page box and drawing are `media` and `content`
+    as written: a damaged page in an otherwise readable file, as a byte gone wrong in transit leaves it."""
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               f"<< /Type /Page /Parent 2 0 R /MediaBox {media} /TrimBox [9 9 189 261] /Contents 4 0 R >>",
+               f"<< /Length {len(content)} >>\nstream\n{content}\nendstream"]
+    text, offsets = "%PDF-1.4\n", []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(text))
+        text += f"{number} 0 obj\n{body}\nendobj\n"
+    table = len(text)
+    text += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n" + "".join(f"{o:010d} 00000 n \n" for o in offsets)
+    return text + f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{table}\n%%EOF\n"
+
+
+@pytest.mark.parametrize(("media", "content"), [
+    ("[0 0 198 270]", "1 0 0 1 cm"),            # a transformation of four numbers instead of six
+    ("null", "0 0 0 1 k"),                      # a page box that is no box
+    ("[0 0 198]", "0 0 0 1 k"),                 # a page box of three numbers
+    ("[0 0 198 270]", "0 0 m 1 1 l S 2 2 )x"),  # a drawing that cannot be parsed
+], ids=["transform", "null-box", "short-box", "drawing"])
+def test_check_print_refuses_a_damaged_pdf_in_one_line(tmp_path: Path, media: str, content: str) -> None:
+    """A PDF damaged inside (its pages found, a page's box or drawing broken) is a file that cannot be read, exit 2,
+    named in one line of donjon's own: never an internal error (exit 4), and no library's repair notes."""
+    damaged = tmp_path / "damaged.pdf"
+    damaged.write_text(_one_page_pdf(media, content), encoding="ascii")
+    done = donjon("check-print", str(damaged), "--service", "dtc")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"error: {damaged}: is a damaged PDF") and done.stderr.count("\n") == 1, done.stderr
+    sound = tmp_path / "sound.pdf"
+    sound.write_text(_one_page_pdf("[0 0 198 270]", "0 0 0 1 k 20 20 50 50 re f"), encoding="ascii")
+    assert donjon("check-print", str(sound), "--service", "dtc").returncode == 1  # read, and refused (not PDF/X)
+
+
+def test_the_preflight_reads_a_drawing_shared_by_many_pages_once(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deck's card or back is one form shown on many pages (a back on every second page of a deck): its drawing,
+    hundreds of KB when the text is outlines, is parsed once, not once per page; the findings stay those of every
+    page (an ink over the limit found in the form is reported on each page showing it)."""
+    import pypdf.generic
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = tmp_path / "shared.pdf"
+    canvas = Canvas(str(pdf), pagesize=(198, 270), invariant=1)
+    canvas.beginForm("back")
+    canvas.setFillColorCMYK(1, 1, 1, 1)  # 400 % ink: a finding on every page that shows the form
+    canvas.rect(20, 20, 50, 50, fill=1)
+    canvas.endForm()
+    for _ in range(10):
+        canvas.setTrimBox((9, 9, 189, 261))
+        canvas.doForm("back")
+        canvas.showPage()
+    canvas.save()
+    parsed = []
+
+    class Counted(pypdf.generic.ContentStream):
+        def __init__(self, stream: Any, pdf: Any, *args: Any, **kwargs: Any) -> None:
+            parsed.append(stream)
+            super().__init__(stream, pdf, *args, **kwargs)
+
+    monkeypatch.setattr(pypdf.generic, "ContentStream", Counted)
+    result = check_pdf(pdf, find_service("dtc"))
+    forms = [s for s in parsed if s.get("/Subtype") == "/Form"]
+    assert len(forms) == 1, f"the shared form was parsed {len(forms)} times for 10 pages"
+    assert {f.page for f in result.findings if f.rule == "ink_limit"} == set(range(1, 11))
+
+
+def test_check_print_refuses_what_is_no_pdf_file_without_waiting_or_reading_it_all(tmp_path: Path) -> None:
+    """A missing file, a folder, a FIFO no one writes to and an endless device are each refused at once, exit 2, in
+    one line saying what they are; a text file is not a PDF; an encrypted PDF is named as encrypted."""
+    from pypdf import PdfWriter
+
+    text = tmp_path / "notes.pdf"
+    text.write_text("hello\n", encoding="ascii")
+    fifo = tmp_path / "fifo.pdf"
+    os.mkfifo(fifo)
+    encrypted = tmp_path / "encrypted.pdf"
+    writer = PdfWriter()
+    writer.add_blank_page(198, 270)
+    writer.encrypt("reader", "owner", algorithm="AES-256")
+    with encrypted.open("wb") as handle:
+        writer.write(handle)
+    for path, says in ((tmp_path / "missing.pdf", "no such file"), (tmp_path, "is a folder"),
+                       (fifo, "is not a regular file"), (Path("/dev/zero"), "is not a regular file"),
+                       (text, "is not a PDF"), (encrypted, "is encrypted")):
+        done = donjon("check-print", str(path), "--service", "dtc")
+        assert done.returncode == 2 and done.stderr == f"error: {path}: {says}" + done.stderr.split(says, 1)[1]
+        assert done.stderr.count("\n") == 1, done.stderr
+
+
 def _crosses(png: Path, dpi: float) -> list[tuple[float, float]]:
     """Centres (mm) of the calibration crosses in a rendering: each is where a full-length dark row and column
     of 3 mm cross; found as the dark pixel runs of exactly a cross's arm length. The runs are found with numpy
@@ -336,6 +640,62 @@ def _crosses(png: Path, dpi: float) -> list[tuple[float, float]]:
         else:
             merged.append([cx, cy, 1])
     return [(m[0] / m[2], m[1] / m[2]) for m in merged]
+
+
+@pytest.mark.parametrize(("paper", "orientation", "duplex"), [
+    ("a4", "portrait", "long"), ("letter", "portrait", "short"), ("legal", "portrait", "long"),
+    ("a3", "landscape", "long"), ("tabloid", "portrait", "short")])
+def test_the_calibration_sheet_is_printable_on_the_papers_it_is_built_for(paper: str, orientation: str,
+                                                                          duplex: str) -> None:
+    """Every line and word of both sides lies inside the band printers leave blank (5 mm from each edge): a ruler
+    cut by the paper's edge measures nothing."""
+    from generator.render.calibration import sheet
+    from generator.render.imposition import EDGE, PrintOptions
+    from generator.render.model import Line, TextRun
+
+    for page in sheet(PrintOptions(paper=paper, orientation=orientation, duplex=duplex)):
+        for item in page.items:
+            if isinstance(item, Line):
+                box = (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+            else:
+                assert isinstance(item, TextRun)
+                box = (item.x, item.y - item.size, item.x + item.width, item.y)
+            assert EDGE <= box[0] and box[2] <= page.width - EDGE and EDGE <= box[1] and box[3] <= page.height - EDGE, \
+                (paper, orientation, item)
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--paper", "a5"], "--paper: the calibration sheet does not fit a5 portrait (148 x 210 mm)"),
+    (["--paper", "100x150mm"], "--paper: the calibration sheet does not fit 100x150mm portrait (100 x 150 mm)"),
+    (["--orientation", "landscape"], "--paper: the calibration sheet does not fit a4 landscape (297 x 210 mm)"),
+])
+def test_a_calibration_sheet_too_big_for_the_paper_is_refused(tmp_path: Path, args: list[str], says: str) -> None:
+    """A paper on which the rulers or crosses would be cut is refused, exit 2, saying the paper the sheet needs
+    (and, in landscape, that portrait would do), rather than a sheet whose rulers run off the page."""
+    done = donjon("build", "calibration", *args, "--out", str(tmp_path / "out"))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.startswith(f"error: {says}: it needs ") and done.stderr.count("\n") == 1, done.stderr
+    assert ("--orientation portrait" in done.stderr) == ("landscape" in args)
+    assert not (tmp_path / "out" / "calibration").exists()
+
+
+def test_a_calibration_sheet_a_printers_scale_pushes_off_the_paper_is_refused(tmp_path: Path) -> None:
+    """The sheet is checked as it prints, its printer's scale applied (`--printer`): scaled by 1.1 about the page's
+    centre, its rulers (drawn from the top left corner) reach the edge of any paper, which is refused saying to build
+    it without --printer; a printer's usual scale (1.004 x 0.998) on Letter fits."""
+    env = {"DONJON_PRINTERS": str(tmp_path / "printers.json")}
+    assert donjon("printer", "add", "large", "--scale", "1.1,1.1", env=env).returncode == 0
+    assert donjon("printer", "add", "usual", "--scale", "1.004,0.998", env=env).returncode == 0
+    for paper in ("letter", "a3"):
+        done = donjon("build", "calibration", "--printer", "large", "--paper", paper, "--out", str(tmp_path / "o"),
+                      env=env)
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert done.stderr.startswith("error: --printer: the calibration sheet, scaled by the printer's 1.1 x 1.1, "
+                                      "would reach the edge of any paper") and "without --printer" in done.stderr
+    assert not (tmp_path / "o" / "calibration").exists()
+    done = donjon("build", "calibration", "--printer", "usual", "--paper", "letter", "--out", str(tmp_path / "o"),
+                  env=env)
+    assert done.returncode == 0, done.stderr
 
 
 def test_calibration_marks_measure_to_a_tenth_of_a_millimetre(tmp_path: Path) -> None:
@@ -399,6 +759,24 @@ def test_a_saved_printer_moves_the_backs_and_scales_the_sheet(tmp_path: Path) ->
         assert x1 - x0 == pytest.approx(1.5 * mm, abs=0.002) and y1 - y0 == pytest.approx(-0.5 * mm, abs=0.002)
     unknown = donjon("build", "guildhall/vp-tokens", "--printer", "nope", "--out", str(plain), env=env)
     assert unknown.returncode == 2 and "laser" in unknown.stderr
+
+
+@pytest.mark.parametrize("saved", [
+    '{"laser": {"back_offset": [0, 0], "scale": [1000000000.0, -1]}}',  # a factor no printer needs
+    '{"laser": {"back_offset": [250, 0], "scale": [1, 1]}}',             # a quarter of a metre
+    '{"laser": {"back_offset": [0, 0], "scale": [NaN, 1]}}',             # JSON as Python writes a NaN
+])
+def test_a_saved_printer_out_of_range_is_refused_by_name(tmp_path: Path, saved: str) -> None:
+    """A printers file edited by hand (its place is documented) is held to the ranges `printer add` keeps: a value
+    out of them is refused naming the file and the printer, exit 2, nothing built, never applied to every page."""
+    printers = tmp_path / "printers.json"
+    printers.write_text(saved, encoding="utf-8")
+    out = tmp_path / "out"
+    done = donjon("build", "guedelon/events", "--printer", "laser", "--out", str(out),
+                  env={"DONJON_PRINTERS": str(printers)})
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.startswith(f"error: {printers}: printer 'laser': ") and "out of range" in done.stderr
+    assert not out.exists()
 
 
 def test_a_saved_printer_moves_and_scales_the_references_and_score_sheets_too(tmp_path: Path) -> None:

@@ -16,10 +16,12 @@ fonts embedded (or text as outlines where the service asks), picture resolution 
 service's minimum: refused; below 300 dpi: warned), colour spaces (no RGB in a CMYK file), the highest total ink
 and where, page count and order, the OutputIntent and PDF/X version, and transparency where PDF/X-1a forbids it.
 A rule the service states is refused when broken; one donjon could not confirm from the service's own pages
-only warns. Services: drivethrucards (dtc), thegamecrafter (tgc), makeplayingcards (mpc), printninja, mbprint.
+only warns. Services: drivethrucards (dtc), printninja, mbprint (The Game Crafter and MakePlayingCards take a
+picture of each face, not a PDF).
 
 Exit 0: the service would take every file (warnings or not); 1: it would refuse one; 2: a file cannot be read or
-the command line is wrong.
+the command line is wrong. A file that cannot be read does not hide the others: each is checked, and with --json
+an unreadable one gets {"file": ..., "error": ...}.
 """
 
 
@@ -33,18 +35,35 @@ def check_print(
     import json
     from pathlib import Path
 
+    from generator.errors import InputError
     from generator.prepress.preflight import check_pdf
     from generator.prepress.services import find_service
+    from generator.wording import visible_lines
 
     chosen = find_service(service)
-    refused = False
+    if chosen.delivery != "pdf":  # its rules are those of a picture per face: a PDF would be judged by the wrong ones
+        from generator.errors import UsageError
+        from generator.prepress.services import all_services
+
+        takers = ", ".join(s.id for s in all_services() if s.delivery == "pdf")
+        raise UsageError("--service", f"{chosen.name} takes PNG pictures, one per card face, not a PDF: `donjon "
+                                      f"export --service {service.strip().lower()}` writes them; check-print checks "
+                                      f"the PDFs of {takers}")
+    worst = 0
     for name in files:
-        result = check_pdf(Path(name), chosen, display=name)
-        refused = refused or result.refused
+        try:
+            result = check_pdf(Path(name), chosen, display=name)
+        except InputError as err:  # said, and the next file checked: as `donjon score` does with several files
+            typer.echo(f"error: {visible_lines(str(err))}", err=True)
+            if as_json:
+                typer.echo(json.dumps({"file": name, "error": str(err)}, ensure_ascii=False))
+            worst = max(worst, int(err.exit_code))
+            continue
+        worst = max(worst, 1 if result.refused else 0)
         if as_json:
             typer.echo(json.dumps(result.as_json(), ensure_ascii=False))
         else:
             for line in result.lines():
                 typer.echo(line)
-    if refused:
-        raise typer.Exit(1)
+    if worst:
+        raise typer.Exit(worst)

@@ -24,6 +24,7 @@ from generator.wording import plural
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
     from generator.catalog.deck import Deck
     from generator.content import Content
+    from generator.prepress.services import Service
 
 HELP = """\
 Export cards for print services (The Game Crafter, MakePlayingCards, DriveThruCards) and Tabletop Simulator,
@@ -104,18 +105,19 @@ def check_base_url(base_url: str) -> None:
 
 
 def _decks(content_dir: Optional[Path], target: Optional[str], lang_text: Optional[str] = None,
-           also_text: Optional[str] = None) -> tuple[Content, list[Deck]]:
+           also_text: Optional[str] = None, option: str = "TARGET") -> tuple[Content, list[Deck]]:
+    """The decks `target` chooses; a mistake in it is named as `option` (the argument TARGET, or `--decks`)."""
     from generator.content import all_decks, load_content, select
     from generator.errors import UsageError
 
     if target is not None and not target.strip():
-        raise UsageError("TARGET", "is empty: name a game, a deck, or all")
+        raise UsageError(option, "is empty: name a game, a deck, or all")
     lang, also = language_option(lang_text, "--lang"), language_option(also_text, "--also")
     content = load_content(content_dir)
     try:
         decks = select(all_decks(content, lang, also), target or "all")
     except UsageError as err:  # select() speaks for `donjon build`; name what was wrong here
-        raise UsageError("TARGET", err.reason) from None
+        raise UsageError(option, err.reason) from None
     if lang is not None:
         warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
     return content, decks
@@ -288,7 +290,9 @@ def service(
         None, "--pdfx", show_default=False, metavar="x1a|x4|none",
         help="The PDF/X standard of a CMYK PDF; default: what the service asks."),
     jobs: Optional[int] = typer.Option(None, "--jobs", show_default=False, metavar="N", help=_JOBS_HELP),
-    as_json: bool = typer.Option(False, "--json", help="The preflight report as JSON (one object per file)."),
+    as_json: bool = typer.Option(False, "--json", help="The preflight report as JSON, one object per file and line, "
+                                                       "alone on standard output (what was written goes to standard "
+                                                       "error)."),
     lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
     also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
@@ -312,14 +316,20 @@ def service(
         raise _usage("--colour", f"{colour!r} is not rgb or cmyk")
     if pdfx is not None and pdfx.strip().lower() not in ("x1a", "x4", "none"):
         raise _usage("--pdfx", f"{pdfx!r} is not x1a, x4 or none")
+    _press_options_fit(chosen, colour, profile, pdfx)
+    jobs_count = check_jobs(jobs)  # a PDF service draws in this process, but a wrong --jobs is said all the same
     own_profile = icc_file(profile) if profile is not None else None
-    content, decks = _decks(content_dir, target, lang_text, also_text)
+    content, decks = _decks(content_dir, target, lang_text, also_text, "--decks")
     from generator.output import prepare_dir
 
     prepare_dir(out)
+    # with --json, standard output is the reports alone (a program reads it line by line); what was written and
+    # the summary are for the person watching, on standard error
+    aside = as_json
     if chosen.delivery == "png":
-        _service_images(chosen, content, decks, out, check_jobs(jobs))
-        typer.echo(f"Exported {plural(len(decks), 'deck')} for {chosen.name} in {time.perf_counter() - start:.2f} s.")
+        _service_images(chosen, content, decks, out, jobs_count, aside)
+        typer.echo(f"Exported {plural(len(decks), 'deck')} for {chosen.name} in {time.perf_counter() - start:.2f} s.",
+                   err=aside)
         return
     from generator.export.service import export_pdfs
     from generator.i18n import language
@@ -336,15 +346,32 @@ def service(
         w, h = file.size_in
         typer.echo(f"wrote {display_path(file.path)}: {plural(file.pages, 'page')} of {w:g} x {h:g} in "
                    f"({plural(file.deck.total, 'card')}, {chosen.order}, "
-                   f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''})")
+                   f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''})", err=aside)
         result = check_pdf(file.path, chosen, pictures=file.pictures)
         add_shape(result, file.deck.key, file.deck.shape, language(file.deck.lang))
         refused = refused or result.refused
         _say(result, as_json)
     typer.echo(f"Exported {plural(len(report.files), 'deck')} for {chosen.name} in "
-               f"{time.perf_counter() - start:.2f} s.")
+               f"{time.perf_counter() - start:.2f} s.", err=aside)
     if refused:
         raise typer.Exit(1)
+
+
+def _press_options_fit(chosen: Service, colour: Optional[str], profile: Optional[str], pdfx: Optional[str]) -> None:
+    """Refuse press options the export could not follow, rather than drop them without a word: the pictures an
+    image service takes are RGB PNGs, and an RGB PDF has neither an ICC output profile nor a PDF/X standard (both
+    of donjon's, X-1a and X-4, are written here with a CMYK output intent)."""
+    given = [name for name, value in (("--colour", colour), ("--profile", profile), ("--pdfx", pdfx))
+             if value is not None]
+    if chosen.delivery == "png" and given:
+        raise _usage(given[0], f"{chosen.name} takes PNG pictures, in RGB; --colour, --profile and --pdfx are for "
+                               "the PDF services")
+    if (colour or chosen.colour).strip().lower() != "rgb":
+        return
+    if profile is not None:
+        raise _usage("--profile", "an ICC profile converts to CMYK; it cannot be used with --colour rgb")
+    if pdfx is not None and pdfx.strip().lower() != "none":
+        raise _usage("--pdfx", f"{pdfx.strip().lower()} is a CMYK standard; it cannot be written with --colour rgb")
 
 
 def icc_file(text: str) -> Path:
@@ -374,7 +401,9 @@ def _say(result: object, as_json: bool) -> None:
             typer.echo(line)
 
 
-def _service_images(chosen: object, content: Content, decks: list[Deck], out: Path, jobs_count: int) -> None:
+def _service_images(chosen: object, content: Content, decks: list[Deck], out: Path, jobs_count: int,
+                    aside: bool) -> None:
+    """The PNG files of an image service; `aside`: what was written said on standard error (with --json)."""
     from generator.export.png import MANIFEST, PngOptions, export_png
     from generator.export.service import preset
     from generator.i18n import language
@@ -390,7 +419,7 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
     for deck in report.decks:
         w, h = deck.size
         typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px at "
-                   f"{chosen.dpi} dpi, {MANIFEST} (each face's copies, as {chosen.name} asks them)")
+                   f"{chosen.dpi} dpi, {MANIFEST} (each face's copies, as {chosen.name} asks them)", err=aside)
         said = shape_warning(deck.deck.key, deck.deck.shape, chosen, language(deck.deck.lang))
         if said is not None:
             typer.echo(f"warning: {said}", err=True)

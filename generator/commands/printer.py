@@ -29,10 +29,10 @@ def add(
                               help="The factor across and down that makes up for the printer's scale (150 / measured)."),
 ) -> None:
     """Save a printer's duplex offset and scale."""
-    from generator.printers import Printer, parse_pair, save_printer
+    from generator.printers import OFFSET_MM, SCALE, Printer, parse_pair, save_printer
 
-    dx, dy = parse_pair("--back-offset", back_offset, -10.0, 10.0)
-    sx, sy = parse_pair("--scale", scale, 0.9, 1.1)
+    dx, dy = parse_pair("--back-offset", back_offset, *OFFSET_MM)
+    sx, sy = parse_pair("--scale", scale, *SCALE)
     path = save_printer(Printer(name, (dx, dy), (sx, sy)))
     typer.echo(f"saved printer {name!r}: back offset {dx:+g},{dy:+g} mm, scale {sx:g} x {sy:g} (in {path})")
 

@@ -153,7 +153,7 @@ class Language:
 def _babel_locale(code: str) -> str:
     from babel import Locale, UnknownLocaleError
 
-    for candidate in (code.replace("-", "_"), code.split("-")[0]):
+    for candidate in dict.fromkeys((code.replace("-", "_"), code.split("-")[0])):
         try:
             Locale.parse(candidate)
         except (UnknownLocaleError, ValueError):

@@ -10,13 +10,15 @@ What is read, with pypdf (structure, content streams, pictures) and pdfium (wher
 - page boxes: a TrimBox (the cut) and, around it, bleed of the service's size on every side; a cut of whole eighths
   of an inch for services that cut at those sizes; every page of one size; the page count (even for services
   taking backs and fronts in pairs);
-- colour: no RGB colour (operators `rg`, `RG`, RGB pictures and colour spaces) in a CMYK file;
+- colour: no RGB colour (operators `rg`, `RG`, RGB pictures, gradients and colour spaces) in a CMYK file; pictures
+  written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
 - total ink: C+M+Y+K of every CMYK colour operator and of every CMYK picture's pixels: the highest, and where;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
-- PDF/X: the OutputIntent, the version in the Info dictionary, and for PDF/X-1a no transparency (soft masks,
-  constant opacity below 1, blend modes).
+- PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
+  standard allows, /Trapped True or False, an OutputIntent for PDF/X), and for PDF/X-1a no transparency (soft
+  masks, constant opacity below 1, blend modes).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
 round token, round corners of its own) is warned about (rule `shape`, :func:`add_shape`): the services cut their
@@ -30,6 +32,7 @@ safe area).
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -43,6 +46,13 @@ Verdict = Literal["ok", "warned", "refused"]
 TOLERANCE = 0.2835
 #: An eighth of an inch, in points.
 EIGHTH = 9.0
+#: The largest PDF the preflight reads (into memory, as pypdf does): a deck of a few hundred cards with art of its
+#: own on every card at 300 dpi is some hundreds of MB; a larger file is refused by name, never read until memory
+#: runs out.
+MAX_PDF_BYTES = 1024 * 1024 * 1024
+#: How far into a file its `%PDF-` header may be: readers (Acrobat's, pdfium, pypdf) accept a header within the
+#: first 1024 bytes, after junk a mail program or a server put before it.
+HEADER_WITHIN = 1024
 
 
 @dataclass
@@ -180,39 +190,59 @@ def _mm(points: float) -> str:
 
 def check_pdf(path: Path, service: Service, display: str | None = None,
               pictures: dict[str, str] | None = None) -> Preflight:
-    """Preflight `path` against `service` (an unreadable file is an InputError naming it); `pictures`: the files
-    its pictures were made from, by XObject name, for the messages (Preflight.pictures)."""
+    """Preflight `path` against `service`; `pictures`: the files its pictures were made from, by XObject name, for
+    the messages (Preflight.pictures). A file that cannot be read (missing, not a regular file, encrypted, damaged
+    anywhere, its pages found or not) is an InputError naming it, in one line."""
+    import io
+
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
 
     from generator.errors import InputError
+    from generator.files import pypdf_quiet, read_bytes
     from generator.resources import display_path
 
     shown = display or display_path(path)
+    # read once, by donjon's reader: a FIFO or a device is refused at once instead of waited on or read without end
+    data = read_bytes(path, shown, max_bytes=MAX_PDF_BYTES)
+    if b"%PDF-" not in data[:HEADER_WITHIN]:
+        raise InputError(shown, "is not a PDF (it does not start with %PDF-)")
     result = Preflight(shown, service, pictures=dict(pictures or {}))
-    try:
-        reader = PdfReader(path)
-        pages = list(reader.pages)
-    except (PdfReadError, OSError, ValueError) as err:
-        raise InputError(shown, f"is not a PDF that can be read ({err})") from None
-    if reader.is_encrypted:
-        raise InputError(shown, "is encrypted: a print service takes no encrypted PDF")
+    with pypdf_quiet():
+        try:
+            reader = PdfReader(io.BytesIO(data))
+            if reader.is_encrypted:
+                raise InputError(shown, "is encrypted: a print service takes no encrypted PDF")
+            _read(reader, data, result)
+        except InputError:
+            raise
+        except Exception as err:  # noqa: BLE001 - pypdf and pdfium raise many kinds of error on a damaged file,
+            # and the pages' objects are read lazily, by every check: none may escape as a bug of donjon's
+            if os.environ.get("DONJON_DEBUG"):  # a developer's question: is it the file, or the preflight?
+                raise
+            reason = str(err).strip().splitlines()[0][:120] if str(err).strip() else type(err).__name__
+            raise InputError(shown, f"is a damaged PDF that cannot be read ({reason})") from None
+    return result
+
+
+def _read(reader: Any, data: bytes, result: Preflight) -> None:
+    pages = list(reader.pages)
     result.pages = len(pages)
     _document(reader, result)
     sizes: set[tuple[float, float]] = set()
+    parsed: dict[tuple[int, int], list[Any]] = {}
     for number, page in enumerate(pages, start=1):
         media = _box(page, "mediabox")
         sizes.add((round(media[2] - media[0], 1), round(media[3] - media[1], 1)))
         _boxes(page, number, result)
-        _content(page, number, result)
+        _content(page, number, result, parsed)
     if len(sizes) > 1:
         result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
                    refuse=True)
+    service = result.service
     if service.order in ("back-front", "front-back") and len(pages) % 2:
         result.add(None, "order", f"{len(pages)} pages: {service.name} takes a back and a front for every card "
                                   f"({service.order}), so an even number")
-    _safe_text(path, result)
-    return result
+    _safe_text(data, result)
 
 
 def _document(reader: Any, result: Preflight) -> None:
@@ -227,9 +257,35 @@ def _document(reader: Any, result: Preflight) -> None:
     if service.pdfx:
         want = {"x1a": "PDF/X-1a", "x4": "PDF/X-4"}[service.pdfx]
         info = reader.trailer.get("/Info")
-        version = str(info.get_object().get("/GTS_PDFXVersion", "")) if info is not None else ""
+        info = info.get_object() if info is not None else {}
+        version = str(info.get("/GTS_PDFXVersion", ""))
         if not version.startswith(want):
             result.add(None, "pdfx", f"is {version or 'not PDF/X'}, not {want}")
+        else:  # it says it is: what the standard asks of the whole file, which a press's checker reads first
+            _pdfx_file(reader, root, info, want, result)
+
+
+#: The highest PDF version each PDF/X standard is made of (ISO 15930-4: PDF 1.4; ISO 15930-7: PDF 1.6).
+PDFX_PDF_VERSION = {"PDF/X-1a": (1, 4), "PDF/X-4": (1, 6)}
+
+
+def _pdfx_file(reader: Any, root: Any, info: Any, want: str, result: Preflight) -> None:
+    """A file claiming PDF/X: a PDF version the standard allows (the header's, or the catalog's /Version where it is
+    higher), /Trapped True or False in its Info, and an OutputIntent for PDF/X (`/S /GTS_PDFX`, not PDF/A's)."""
+    found = []
+    for text in (str(reader.pdf_header).removeprefix("%PDF-"), str(root.get("/Version", "")).lstrip("/")):
+        major, _, minor = text.strip().partition(".")
+        if major.isdigit() and minor.isdigit():
+            found.append((int(major), int(minor)))
+    highest = PDFX_PDF_VERSION[want]
+    if found and max(found) > highest:
+        result.add(None, "pdfx", f"is PDF {max(found)[0]}.{max(found)[1]}; {want} is PDF {highest[0]}.{highest[1]} "
+                                 "at most")
+    if str(info.get("/Trapped", "")) not in ("/True", "/False"):
+        result.add(None, "pdfx", f"has no /Trapped True or False in its Info dictionary, which {want} asks")
+    intents = root.get("/OutputIntents") or []
+    if intents and not any(str(i.get_object().get("/S")) == "/GTS_PDFX" for i in intents):
+        result.add(None, "pdfx", f"has no OutputIntent for PDF/X (/S /GTS_PDFX), which {want} asks")
 
 
 def _boxes(page: Any, number: int, result: Preflight) -> None:
@@ -251,11 +307,19 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
 
 
 class _State:
-    """What the content stream's graphics state holds that the checks need: the transformation in force."""
+    """What the content stream's graphics state holds that the checks need: the transformation in force; and the
+    drawings of the file's shared objects, parsed once (`parsed`, by object number: a card or back a deck prints on
+    many pages is one form, and parsing its drawing again for each page made the preflight of a deck whose text is
+    outlines some ten times as long as writing it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, parsed: dict[tuple[int, int], list[Any]]) -> None:
         self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
         self.stack: list[tuple[float, ...]] = []
+        #: whether the fill and the stroke colour space in force are CMYK (DeviceCMYK, or an ICC profile of four
+        #: components), so that `sc`/`scn` set a CMYK colour as `k` does; saved and restored with q and Q
+        self.four = (False, False)
+        self.spaces: list[tuple[bool, bool]] = []
+        self.parsed = parsed
 
 
 def _multiply(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
@@ -265,10 +329,10 @@ def _multiply(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, float,
             e * b2 + f * d2 + f2)
 
 
-def _content(page: Any, number: int, result: Preflight) -> None:
+def _content(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, int], list[Any]]) -> None:
     """Walk the page's content (and its forms) with the transformation in force."""
     seen: dict[str, int] = {}
-    _walk(page.get_contents(), page.get("/Resources"), _State(), number, result, seen, 0)
+    _walk(page.get_contents(), page.get("/Resources"), _State(parsed), number, result, seen, 0)
     for what, count in seen.items():
         result.add(number, "colour", f"{count} x {what}: RGB in a CMYK file")
 
@@ -282,27 +346,51 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
     resources = resources.get_object() if resources is not None else {}
     _fonts(resources, number, result)
     cmyk = result.service.colour == "cmyk"
-    stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, None)
-    for operands, operator in stream.operations:
+    where = getattr(contents, "indirect_reference", None)  # none for a page's array of streams, joined anew
+    key = None if where is None else (int(where.idnum), int(where.generation))
+    operations = state.parsed.get(key) if key is not None else None
+    if operations is None:
+        stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, None)
+        operations = stream.operations
+        if key is not None:
+            state.parsed[key] = operations
+    for operands, operator in operations:
         op = operator.decode("latin-1") if isinstance(operator, bytes) else str(operator)
         if op == "q":
             state.stack.append(state.ctm)
+            state.spaces.append(state.four)
         elif op == "Q" and state.stack:
             state.ctm = state.stack.pop()  # type: ignore[assignment]
+            state.four = state.spaces.pop()
         elif op == "cm":
             state.ctm = _multiply(tuple(float(v) for v in operands), state.ctm)
-        elif op in ("rg", "RG") and cmyk:
-            what = "an RGB fill colour (rg)" if op == "rg" else "an RGB stroke colour (RG)"
-            rgb[what] = rgb.get(what, 0) + 1
-        elif op in ("k", "K"):
+        elif op in ("k", "K") or (op in ("sc", "scn", "SC", "SCN") and state.four[op[0].isupper()]
+                                  and len(operands) == 4 and not str(operands[-1]).startswith("/")):
+            state.four = (True, state.four[1]) if op == "k" else (state.four[0], True) if op == "K" else state.four
             _ink(result, sum(float(v) for v in operands) * 100, f"page {number}, the colour "
                  f"{' '.join(f'{float(v):g}' for v in operands)} {op}")
+        elif op in ("rg", "g", "RG", "G"):
+            state.four = (False, state.four[1]) if op.islower() else (state.four[0], False)
+            if op in ("rg", "RG") and cmyk:
+                what = "an RGB fill colour (rg)" if op == "rg" else "an RGB stroke colour (RG)"
+                rgb[what] = rgb.get(what, 0) + 1
         elif op == "gs":
             _graphics_state(resources, operands[0], number, result)
         elif op == "Do":
             _xobject(resources, operands[0], state, number, result, rgb, depth)
-        elif op in ("cs", "CS") and cmyk:
-            _colour_space(resources, operands[0], number, result)
+        elif op in ("cs", "CS") and operands:
+            four = _is_cmyk(resources, operands[0])
+            state.four = (four, state.four[1]) if op == "cs" else (state.four[0], four)
+            if cmyk:
+                _colour_space(resources, operands[0], number, result)
+        elif op == "INLINE IMAGE":
+            _image(_Inline(operands, resources), "(inline)", state, number, result)
+        elif op == "sh" and cmyk and operands:
+            shadings = resources.get("/Shading")
+            _shading(shadings.get_object().get(operands[0]) if shadings is not None else None, operands[0], number,
+                     result)
+        elif op in ("scn", "SCN") and operands and str(operands[-1]).startswith("/"):
+            _pattern(resources, operands[-1], state, number, result, rgb, depth)
 
 
 def _fonts(resources: Any, number: int, result: Preflight) -> None:
@@ -345,6 +433,57 @@ def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> 
         result.add(number, "colour", f"the RGB colour space {name}")
 
 
+def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
+    """A gradient (a shading, painted by `sh` or a pattern's) whose colour space is RGB: RGB in a CMYK file, as a
+    fill colour is."""
+    if shading is not None and _is_rgb(shading.get_object().get("/ColorSpace")):
+        result.add(number, "colour", f"the gradient {name} is RGB")
+
+
+def _pattern(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
+             depth: int) -> None:
+    """A fill or stroke pattern: a gradient's colours checked, a tiling's drawing walked as a form's is (its
+    colours, pictures and fonts)."""
+    patterns = resources.get("/Pattern")
+    pattern = patterns.get_object().get(name) if patterns is not None else None
+    if pattern is None:
+        return
+    pattern = pattern.get_object()
+    if int(pattern.get("/PatternType", 0)) == 2:
+        if result.service.colour == "cmyk":
+            _shading(pattern.get("/Shading"), name, number, result)
+        return
+    saved = state.ctm
+    # a pattern's matrix places it in the default space of the drawing it is named in (not where it is painted):
+    # taken from the page's, which is where a pattern of a form is off (its pictures' resolution only)
+    matrix = pattern.get("/Matrix")
+    state.ctm = _multiply(tuple(float(v) for v in matrix or (1, 0, 0, 1, 0, 0)), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    stack, four = len(state.stack), state.four
+    _walk(pattern, pattern.get("/Resources") or resources, state, number, result, rgb, depth + 1)
+    del state.stack[stack:], state.spaces[stack:]
+    state.ctm, state.four = saved, four
+
+
+def _is_cmyk(resources: Any, name: Any) -> bool:
+    """Whether the colour space `cs` or `CS` names is CMYK: DeviceCMYK, or a resource that is, or an ICC profile of
+    four components (a spot colour, Separation or DeviceN, is not: its ink is the press's own)."""
+    if str(name) == "/DeviceCMYK":
+        return True
+    spaces = resources.get("/ColorSpace")
+    return _cmyk_space(spaces.get_object().get(name) if spaces is not None else None)
+
+
+def _cmyk_space(space: Any) -> bool:
+    """Whether a colour space (an object, not a name of the resources) is DeviceCMYK or an ICC profile of four."""
+    if space is None:
+        return False
+    space = space.get_object()
+    if str(space) == "/DeviceCMYK":
+        return True
+    return isinstance(space, list) and len(space) > 1 and str(space[0]) == "/ICCBased" and \
+        int(space[1].get_object().get("/N", 0)) == 4
+
+
 def _is_rgb(space: Any) -> bool:
     if space is None:
         return False
@@ -371,12 +510,55 @@ def _xobject(resources: Any, name: Any, state: _State, number: int, result: Pref
         matrix = xobject.get("/Matrix")
         if matrix is not None:
             state.ctm = _multiply(tuple(float(v) for v in matrix), state.ctm)
-        stack = len(state.stack)
+        stack, four = len(state.stack), state.four
         _walk(xobject, xobject.get("/Resources") or resources, state, number, result, rgb, depth + 1)
-        del state.stack[stack:]
-        state.ctm = saved
+        del state.stack[stack:], state.spaces[stack:]
+        state.ctm, state.four = saved, four
     elif subtype == "/Image":
         _image(xobject, name, state, number, result)
+
+
+class _Inline(dict[str, Any]):
+    """A picture written inline in a drawing (`BI ... ID ... EI`, as Ghostscript's pdfwrite writes small ones),
+    seen as a picture stored apart: its abbreviated keys, colour spaces and filters spelt out (PDF 1.7, 8.9.7), a
+    colour space it names by name taken from the resources."""
+
+    KEYS = {"/W": "/Width", "/H": "/Height", "/CS": "/ColorSpace", "/IM": "/ImageMask", "/BPC": "/BitsPerComponent",
+            "/F": "/Filter", "/D": "/Decode", "/DP": "/DecodeParms", "/I": "/Interpolate"}
+    SPACES = {"/G": "/DeviceGray", "/RGB": "/DeviceRGB", "/CMYK": "/DeviceCMYK", "/I": "/Indexed"}
+    FILTERS = {"/AHx": "/ASCIIHexDecode", "/A85": "/ASCII85Decode", "/LZW": "/LZWDecode", "/Fl": "/FlateDecode",
+               "/RL": "/RunLengthDecode", "/CCF": "/CCITTFaxDecode", "/DCT": "/DCTDecode"}
+
+    def __init__(self, operands: Any, resources: Any) -> None:
+        from pypdf.generic import NameObject
+
+        super().__init__()
+        settings = operands.get("settings", {}) if isinstance(operands, dict) else {}
+        for key, value in settings.items():
+            self[self.KEYS.get(str(key), str(key))] = value
+        space = self.get("/ColorSpace")
+        if space is not None and not isinstance(space, list):
+            named = str(space)
+            spaces = resources.get("/ColorSpace")
+            found = spaces.get_object().get(named) if spaces is not None and named not in self.SPACES else None
+            self["/ColorSpace"] = found if found is not None else NameObject(self.SPACES.get(named, named))
+        self.data = operands.get("data", b"") if isinstance(operands, dict) else b""
+
+    def get_data(self) -> bytes:
+        """The picture's data with its filters undone (pypdf's decoders, which take the filters' full names)."""
+        from pypdf.filters import decode_stream_data
+        from pypdf.generic import ArrayObject, NameObject, StreamObject
+
+        filters = self.get("/Filter")
+        if filters is None:
+            return bytes(self.data)
+        stream = StreamObject()
+        stream.set_data(bytes(self.data))
+        names = filters if isinstance(filters, list) else [filters]
+        stream[NameObject("/Filter")] = ArrayObject(NameObject(self.FILTERS.get(str(f), str(f))) for f in names)
+        if self.get("/DecodeParms") is not None:
+            stream[NameObject("/DecodeParms")] = self["/DecodeParms"]
+        return bytes(decode_stream_data(stream))
 
 
 def _image(image: Any, name: Any, state: _State, number: int, result: Preflight) -> None:
@@ -386,21 +568,22 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     a, b, c, d, _e, _f = state.ctm
     drawn_w, drawn_h = math.hypot(a, b) / 72, math.hypot(c, d) / 72
     width, height = int(image.get("/Width", 0)), int(image.get("/Height", 0))
+    picture = result.picture(name)
     if drawn_w > 0 and drawn_h > 0:
         dpi = min(width / drawn_w, height / drawn_h)
         if dpi < service.min_dpi:
-            result.add(number, "min_dpi", f"the picture {result.picture(name)} ({width} x {height} px) is drawn at {dpi:.0f} dpi, "
+            result.add(number, "min_dpi", f"the picture {picture} ({width} x {height} px) is drawn at {dpi:.0f} dpi, "
                                           f"below the {service.min_dpi} dpi {service.name} asks")
         elif dpi < GOOD_DPI - 0.5:
-            result.add(number, "min_dpi", f"the picture {result.picture(name)} is drawn at {dpi:.0f} dpi, below {GOOD_DPI}: it may "
+            result.add(number, "min_dpi", f"the picture {picture} is drawn at {dpi:.0f} dpi, below {GOOD_DPI}: it may "
                                           "print soft", refuse=False)
     space = image.get("/ColorSpace")
     if service.colour == "cmyk" and _is_rgb(space):
-        result.add(number, "colour", f"the picture {result.picture(name)} is RGB")
+        result.add(number, "colour", f"the picture {picture} is RGB")
     if service.pdfx == "x1a" and image.get("/SMask") is not None:
-        result.add(number, "pdfx", f"the picture {result.picture(name)} has a soft mask (transparency), which PDF/X-1a does not "
+        result.add(number, "pdfx", f"the picture {picture} has a soft mask (transparency), which PDF/X-1a does not "
                                    "allow")
-    if space is not None and str(space.get_object()) == "/DeviceCMYK":
+    if _cmyk_space(space):
         _picture_ink(image, name, number, result)
 
 
@@ -416,7 +599,8 @@ def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
             return
         pixels = PILImage.frombytes("CMYK", (width, height), data[:width * height * 4])
     except Exception:  # noqa: BLE001 - a picture pypdf cannot decode is not measured (said in the report)
-        result.add(number, "ink_limit", f"the picture {result.picture(name)} could not be decoded to measure its ink", refuse=False)
+        result.add(number, "ink_limit", f"the picture {result.picture(name)} could not be decoded to measure its ink",
+                   refuse=False)
         return
     bands = {k: band.convert("I") for k, band in zip("cmyk", pixels.split())}
     total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], **bands)
@@ -435,12 +619,12 @@ def _ink(result: Preflight, percent: float, where: str) -> None:
                                             f"{limit:g} % {result.service.name} allows")
 
 
-def _safe_text(path: Path, result: Preflight) -> None:
+def _safe_text(data: bytes, result: Preflight) -> None:
     """Every character's box inside the cut less the safe margin (pdfium's text page)."""
     import pypdfium2 as pdfium
 
     service = result.service
-    document = pdfium.PdfDocument(str(path))
+    document = pdfium.PdfDocument(data)
     try:
         for index in range(len(document)):
             page = document[index]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from generator.i18n import N_, Language, language
 from generator.render import fonts
-from generator.render.imposition import PrintOptions, back_position, grid
+from generator.render.imposition import EDGE, PrintOptions, back_position, grid
 from generator.render.model import Line, Page, Primitive, TextRun, mm
 
 #: The printed words of the sheet, in one place (in English: translated where drawn).
@@ -114,3 +114,50 @@ def sheet(options: PrintOptions, lang: Language | None = None) -> list[Page]:
     back.append(_label(fonts.typeset(lang, FACE, lang._(words)), mm(12), page_h - mm(8), 6.5))
     return [Page(page_w, page_h, (), tuple(front), "fronts", 1, scale=options.scale),
             Page(page_w, page_h, (), tuple(back), "backs", 2, scale=options.scale)]
+
+
+def printable(pages: list[Page]) -> bool:
+    """Whether every line and word of the pages lies inside the band printers leave blank (`EDGE` from each side),
+    as printed: moved by the page's scale about its centre and its offset (a saved printer's, `--printer`). A ruler
+    the paper's edge cuts measures nothing."""
+    for page in pages:
+        (sx, sy), (dx, dy) = page.scale, page.offset
+        cx, cy = page.width / 2, page.height / 2
+        for item in page.items:
+            if isinstance(item, Line):
+                box = (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+            elif isinstance(item, TextRun):
+                box = (item.x, item.y - item.size, item.x + item.width, item.y)
+            else:
+                continue
+            left, top = cx + (box[0] - cx) * sx + dx, cy + (box[1] - cy) * sy + dy
+            right, bottom = cx + (box[2] - cx) * sx + dx, cy + (box[3] - cy) * sy + dy
+            if left < EDGE or top < EDGE or right > page.width - EDGE or bottom > page.height - EDGE:
+                return False
+    return True
+
+
+#: The sizes between which the smallest paper the sheet fits is searched, in whole millimetres: smaller than any
+#: paper it fits, and larger than its rulers and crosses need (within the papers `--paper` accepts).
+SEARCH_MM = (100, 600)
+
+
+def smallest_paper(options: PrintOptions) -> tuple[int, int] | None:
+    """The smallest portrait paper, in whole millimetres across and down, on which the sheet is printable with the
+    printer's scale and offset of `options`: the width searched on a tall page, then the height at that width (the
+    crosses are centred, the rulers drawn from the top left corner and the words along the foot, so a larger paper
+    never cuts what a smaller one holds at a scale of 1). None when the search finds none: a scale well above 1
+    moves the rulers drawn from a corner towards the edge the more, the larger the paper."""
+    def fits(w: int, h: int) -> bool:
+        return printable(sheet(options._replace(paper=f"{w}x{h}mm", orientation="portrait")))
+
+    def least(ok: object) -> int:
+        low, high = SEARCH_MM  # ok(high) holds, ok(low) does not
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (low, middle) if ok(middle) else (middle, high)  # type: ignore[operator]
+        return high
+
+    width = least(lambda w: fits(w, SEARCH_MM[1]))
+    height = least(lambda h: fits(width, h))
+    return (width, height) if fits(width, height) else None

@@ -20,14 +20,13 @@ What cannot be read is refused with every problem named by file and form field, 
 from __future__ import annotations
 
 import io
-import logging
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import DocumentError, InputError, Problem
+from generator.files import pypdf_quiet
 
 if TYPE_CHECKING:
     from generator.sheets.read import SheetKind
@@ -58,18 +57,6 @@ class FormReading:
     where: dict[str, tuple[str, ...]]
 
 
-@contextmanager
-def _quiet() -> Iterator[None]:
-    """pypdf warns through `logging` about damage it repairs; the reader reports what matters itself."""
-    logger = logging.getLogger("pypdf")
-    level = logger.level
-    logger.setLevel(logging.CRITICAL + 1)
-    try:
-        yield
-    finally:
-        logger.setLevel(level)
-
-
 def form_fields(data: bytes, display: str, what: str = "sheet") -> dict[str, Any]:
     """The form fields of a PDF by name (pypdf's field dictionaries); an InputError when it cannot be read."""
     if not data.lstrip()[:5] == b"%PDF-":
@@ -77,7 +64,7 @@ def form_fields(data: bytes, display: str, what: str = "sheet") -> dict[str, Any
                                   "a PDF viewer")
     from pypdf import PdfReader
 
-    with _quiet():
+    with pypdf_quiet():
         try:
             reader = PdfReader(io.BytesIO(data), strict=False)
             # A viewer may save a sheet encrypted (RC4 or AES) with an empty user password: every viewer opens it
