@@ -24,11 +24,8 @@ from generator.commands import (
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
-    from collections.abc import Sequence
-
     from generator.build.options import BuildOptions
     from generator.catalog.deck import Deck
-    from generator.catalog.userdeck import UserDeck
     from generator.content import Content
     from generator.render.imposition import PrintOptions
     from generator.render.ink import PressSettings
@@ -355,15 +352,30 @@ def _calibration(out: Path, options: "BuildOptions") -> None:
     from generator.backends.pdf import write_pdf
     from generator.i18n import language
     from generator.output import atomic_path, inside, prepare_dir, transaction
-    from generator.render.calibration import sheet
+    from generator.render.calibration import printable, sheet, smallest_paper
     from generator.resources import display_path
+    from generator.units import PT_PER_MM
 
-    prepare_dir(out)
     po = options.print_options
     lang = language(options.lang or "en")
+    pages = sheet(po, lang)
+    if not printable(pages):  # its rulers or crosses would run off the paper: nothing to measure with
+        w, h = (round(v / PT_PER_MM) for v in po.page_size)
+        need = smallest_paper(po)
+        if need is None:
+            sx, sy = po.scale
+            raise _usage("--printer", f"the calibration sheet, scaled by the printer's {sx:g} x {sy:g}, would reach "
+                                      "the edge of any paper (its rulers start from a corner): build it without "
+                                      "--printer")
+        turn = "; use --orientation portrait" if po.orientation == "landscape" and printable(
+            sheet(po._replace(orientation="portrait"), lang)) else ""
+        raise _usage("--paper", f"the calibration sheet does not fit {po.paper} {po.orientation} ({w} x {h} mm): it "
+                                f"needs {need[0]} x {need[1]} mm or more, portrait (A4 or Letter), its rulers and "
+                                f"crosses 5 mm from each edge{turn}")
+    prepare_dir(out)
     target = inside(out, "calibration", f"calibration-{po.paper}.pdf")
     with transaction(out), atomic_path(target, "the calibration sheet") as tmp:
-        write_pdf(sheet(po, lang), tmp, title=lang._("donjon calibration sheet"),
+        write_pdf(pages, tmp, title=lang._("donjon calibration sheet"),
                   subject=lang._("duplex offset and scale of a printer"), lang=lang.code)
     typer.echo(f"wrote {display_path(target)}: 2 pages; print both sides at 100%, then `donjon printer add`")
 
