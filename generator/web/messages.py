@@ -40,7 +40,7 @@ PART_TOO_BIG = N_("this part would hold more than {most} KiB")
 NO_FIELD = N_("no such field")
 NOT_TRUE_FALSE = N_("expected true or false")
 NOT_WHOLE_NUMBER = N_("{value!r} is not a whole number")
-#: both numbers are :class:`Figure`s, written as the phone's language writes numbers
+#: both numbers are :class:`SaidNumber`s, written as the phone's language writes numbers
 NUMBER_TOO_BIG = N_("{number} is beyond the {most} donjon reads")
 TEXT_TOO_LONG = N_("longer than {most} characters")
 NO_ITEM = N_("there is no item {index} here")
@@ -243,7 +243,7 @@ def token_page(lang: Language) -> str:
     return guard_page(lang, lang._(TOKEN_TITLE), lang._(TOKEN_HEADING), lang._(TOKEN_WHY), what, back=False)
 
 
-class Figure(int):
+class SaidNumber(int):
     """A quantity a message says (a limit, a number typed): written as the language of whoever reads it writes
     numbers (1,000,000; 1 000 000; 1.000.000) when a :class:`Said` is said; a plain int (a table's number, a
     seat) is said as it is."""
@@ -265,5 +265,5 @@ class Said(ValueError):
 
 
 def _figures(values: dict[str, Any], lang: Language) -> dict[str, Any]:
-    """`values` with each :class:`Figure` written as `lang` writes numbers."""
-    return {k: lang.number(int(v)) if isinstance(v, Figure) else v for k, v in values.items()}
+    """`values` with each :class:`SaidNumber` written as `lang` writes numbers."""
+    return {k: lang.number(int(v)) if isinstance(v, SaidNumber) else v for k, v in values.items()}
