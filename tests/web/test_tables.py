@@ -313,3 +313,17 @@ def test_the_completed_chapters_control_takes_what_its_help_says(client: TestCli
     control = control[:control.index('<div class="control', 1)]
     assert 'max="3"' in control and re.search(r'aria-label="[^"]*: one more"\s+disabled', control), control
     assert "0 to 3, as completing a fourth makes you discard down to 3 at once" in control
+
+
+def test_guest_names_donjon_translated_are_marked_at_the_table_as_on_the_sheets(client: TestClient) -> None:
+    """The honest-data rule: a French table's guests are donjon's own translations (no French edition is a source
+    of theirs), so each is marked † with the note the sheets print, in the pick list and in the result; English
+    names, the publisher's, carry no mark and no note."""
+    table = new_table(client, "once-upon-a-castle", ["Ana"], version="great-architect")
+    table.edit("toggle", "guests", "queen", seat=0)
+    french = html.unescape(client.get(f"/tables/{table.id}/seats/0", headers={"Accept-Language": "fr"}).text)
+    assert "Reine†" in french and "Bouffon†" in french
+    assert "† Noms traduits par donjon, non officiels." in french, french[:2000]
+    assert "Reine<" not in french  # never the translation alone, as if printed by the publisher
+    english = html.unescape(client.get(f"/tables/{table.id}/seats/0", headers={"Accept-Language": "en"}).text)
+    assert "Queen" in english and "†" not in english

@@ -23,6 +23,21 @@ from generator.fields import (
 from generator.games.castle import DECK_SOURCES
 from generator.yamlio import PathKey
 
+
+#: A name donjon translated itself, as the sheets, the reference and the companion mark it: not official.
+HOUSE_MARK = "†"
+
+
+def by_donjon(provenance: Provenance) -> bool:
+    """Whether a record's name, in the catalog's language, is donjon's own translation (`house`)."""
+    found = provenance.translated("name")
+    return found is not None and found[0] == "house"
+
+
+def marked(record: Any) -> str:
+    """A record's name (a guest's, a version's) as donjon shows it: marked when donjon translated it."""
+    return str(record.name) + (HOUSE_MARK if by_donjon(record.provenance) else "")
+
 KINDS = ("bolt", "hourglass", "crown")
 VERSIONS = ("apprentice", "great-architect")
 #: what a Crown guest can count in its castle, one VP each

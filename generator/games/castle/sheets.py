@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import ContentError, Problem
 from generator.games.base import ScoreSheetFile, SheetOptions
+from generator.games.castle.catalog import HOUSE_MARK, by_donjon, marked
 from generator.i18n import N_, language
 from generator.render.imposition import PAPER_NAMES
 
 if TYPE_CHECKING:
-    from generator.catalog.common import Provenance
     from generator.games.castle.catalog import Castle
     from generator.render.model import Page
     from generator.sheets.draw import DrawnSheet
@@ -40,8 +40,6 @@ GAME = "once-upon-a-castle"
 LAYOUTS = {"great-architect": "castle-great-architect", "apprentice": "castle-apprentice"}
 #: The suffix of a scan-ready sheet's map of marks, after the sheet's name.
 MARKS_SUFFIX = ".marks.json"
-#: A name donjon translated itself, as the reference marks it: not official.
-HOUSE_MARK = "†"
 #: The words of the sheet's field names (its map's `towers`, `donjon_floors`...), marked for the translators: the
 #: companion's photo pages say what was read field by field in the phone's language (generator.sheets.summary).
 FIELD_WORDS = (N_("sun"), N_("cloud"), N_("sky clouds"), N_("towers"), N_("walls"), N_("flags"), N_("donjon floors"),
@@ -72,16 +70,10 @@ def _noted(items: Sequence[Any], provenance: Any, name: str) -> Noted:
     return Noted(tuple(items), found is not None, found.confidence if found is not None else "H")
 
 
-def _by_donjon(provenance: Provenance) -> bool:
-    """Whether a record's name, in the catalog's language, is donjon's own translation (`house`)."""
-    found = provenance.translated("name")
-    return found is not None and found[0] == "house"
-
-
 def version_name(castle: Castle, version: str) -> str:
     """A version's name as the sheet prints it: the catalog's, marked when donjon translated it."""
     found = next(v for v in castle.versions if v.id == version)
-    return found.name + (HOUSE_MARK if _by_donjon(found.provenance) else "")
+    return marked(found)
 
 
 def values(castle: Castle) -> dict[str, Any]:
@@ -108,7 +100,7 @@ def values(castle: Castle) -> dict[str, Any]:
         "flag_values": _noted(sheet.flag_values.values, sheet.flag_values.provenance, "values"),
         "resident_track": _noted(sheet.resident_track.groups, sheet.resident_track.provenance, "groups"),
         "guest_vp": list(range(span.min, span.max + 1)), "guest_vp_note": _noted((), span.provenance, "min"),
-        "guests": [{"id": g.id, "name": g.name, "kind": g.kind, "house": _by_donjon(g.provenance)} for g in guests],
+        "guests": [{"id": g.id, "name": g.name, "kind": g.kind, "house": by_donjon(g.provenance)} for g in guests],
         "guest_scoring": scoring,
         "game_name": castle.info.name,
     }
@@ -144,8 +136,8 @@ def _drawn(castle: Castle, version: str, paper: str, variant: str) -> DrawnSheet
     given = values(castle)
     name = version_name(castle, version)
     # the Great Architect sheet prints the guests' names too
-    by_donjon = name.endswith(HOUSE_MARK) or (version == "great-architect" and any(g["house"] for g in given["guests"]))
-    given.update(version_name=name, translated_by_donjon=by_donjon)
+    translated = name.endswith(HOUSE_MARK) or (version == "great-architect" and any(g["house"] for g in given["guests"]))
+    given.update(version_name=name, translated_by_donjon=translated)
     return draw_sheet(layout(version), variant, paper, given, file_name(version, paper, False), name,
                       language(castle.info.lang))
 
