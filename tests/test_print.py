@@ -415,6 +415,17 @@ def test_a_gradient_in_rgb_is_rgb_in_a_cmyk_file(tmp_path: Path) -> None:
     assert not [f for f in cmyk.findings if f.page == 1 and f.rule == "colour"], cmyk.findings
 
 
+def _card_pages(pdf: Any, resources: Any, drawing: bytes) -> None:
+    """Two pages of a poker card with its bleed (DriveThruCards' 2.75 x 3.75 in, trimmed 9 pt in), each drawing
+    `drawing` with `resources`: a card's front and back, as an export writes them."""
+    import pikepdf
+
+    for _ in range(2):
+        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+            Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261], Resources=resources,
+            Contents=pdf.make_stream(drawing))))
+
+
 def test_cmyk_set_through_a_colour_space_counts_its_ink(tmp_path: Path) -> None:
     """Designers' programs set CMYK through a colour space (`/CS0 cs 0 0 0 1 scn`, DeviceCMYK or an ICC profile of
     four components) more than with `k`: such a colour is measured as one set by `k`, and over the limit refused;
@@ -432,10 +443,7 @@ def test_cmyk_set_through_a_colour_space_counts_its_ink(tmp_path: Path) -> None:
                 b"/CS1 CS 0.5 0.5 0.5 0.9 SCN 0 0 m 50 50 l S",            # 240 % (the limit) through an ICC profile
                 b"/CS0 cs q /CS2 cs 1 sc Q 0.2 0.2 0.2 0.2 sc 0 0 9 9 re f"]  # 80 %: q ... Q gives CMYK back
     for drawing in drawings:
-        for _ in range(2):
-            pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
-                Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261],
-                Resources=pikepdf.Dictionary(ColorSpace=spaces), Contents=pdf.make_stream(drawing))))
+        _card_pages(pdf, pikepdf.Dictionary(ColorSpace=spaces), drawing)
     pdf.save(tmp_path / "spaces.pdf")
     found = check_pdf(tmp_path / "spaces.pdf", find_service("dtc"))
     over = {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"}
@@ -456,11 +464,7 @@ def test_a_cmyk_picture_in_an_icc_colour_space_has_its_ink_measured(tmp_path: Pa
     space = pikepdf.Array([pikepdf.Name.ICCBased, pdf.make_stream(b"", N=4)])
     picture = pikepdf.Stream(pdf, b"\xff" * 4 * 4, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=2,
                              Height=2, ColorSpace=space, BitsPerComponent=8)
-    for _ in range(2):
-        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
-            Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261],
-            Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)),
-            Contents=pdf.make_stream(b"q 4 0 0 4 20 20 cm /Im0 Do Q"))))
+    _card_pages(pdf, pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)), b"q 4 0 0 4 20 20 cm /Im0 Do Q")
     pdf.save(tmp_path / "icc.pdf")
     found = check_pdf(tmp_path / "icc.pdf", find_service("dtc"))
     assert found.ink[0] == pytest.approx(400) and "/Im0" in found.ink[1], found.ink
@@ -481,11 +485,7 @@ def test_a_tiling_patterns_drawing_is_checked_as_a_forms_is(tmp_path: Path) -> N
     tile = pikepdf.Stream(pdf, b"q 10 0 0 10 0 0 cm /Im0 Do Q", Type=pikepdf.Name.Pattern, PatternType=1,
                           PaintType=1, TilingType=1, BBox=[0, 0, 10, 10], XStep=10, YStep=10,
                           Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)))
-    for _ in range(2):
-        pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
-            Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261],
-            Resources=pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=tile)),
-            Contents=pdf.make_stream(b"/Pattern cs /P0 scn 0 0 198 270 re f"))))
+    _card_pages(pdf, pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=tile)), b"/Pattern cs /P0 scn 0 0 198 270 re f")
     pdf.save(tmp_path / "tiles.pdf")
     found = check_pdf(tmp_path / "tiles.pdf", find_service("dtc"))
     on_page = {(f.rule, f.message) for f in found.findings if f.page == 1}
