@@ -86,6 +86,17 @@ def part_of(name: str) -> str:
     return f"{name}: enter {name}'s part"
 
 
+def at_anas_part(browser: Any, server: str) -> tuple[Any, Any]:
+    """A phone (touch, its own browser context) on Ana's part of a new Great Architect castle table of Ana and Ben:
+    the context (to go offline, to close) and its page."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    return context, page
+
+
 def tap(page: Any, label: str) -> None:
     """Tap a control and wait for the companion's answer to be swapped in."""
     with page.expect_response(re.compile(r"/edit$")):
@@ -350,11 +361,7 @@ def test_the_back_button_shows_the_part_as_it_stands(browser: Any, server: str) 
     when the page was first opened (Chromium showed the page from its cache, "Donjon floors" back at 0, until the
     next poll two seconds later), and a tap again then counted twice. The page the back button shows is the part
     as the companion holds it."""
-    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
-    page = context.new_page()
-    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
-    page.get_by_role("link", name=part_of("Ana")).click()
-    page.wait_for_url(re.compile(r"/seats/0$"))
+    context, page = at_anas_part(browser, server)
     tap(page, "Donjon floors: one more")
     assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
     page.get_by_role("link", name=re.compile("table")).click()
@@ -368,11 +375,7 @@ def test_a_double_tap_on_a_chip_takes_away_one(browser: Any, server: str) -> Non
     """A fast double tap on "take away 5 (number 1)" of towers 5, 2, 5 sent two edits "take away number 1" before
     the page was redrawn: the 5 and then the 2 were taken away. Each edit says how many items the phone saw: the
     second finds the list changed, takes nothing away and says so at the control."""
-    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
-    page = context.new_page()
-    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
-    page.get_by_role("link", name=part_of("Ana")).click()
-    page.wait_for_url(re.compile(r"/seats/0$"))
+    context, page = at_anas_part(browser, server)
     for value in ("5", "2", "5"):
         tap(page, f"Towers: add {value}")
     with page.expect_response(lambda r: r.url.endswith("/edit") and r.status == 422):
@@ -389,11 +392,7 @@ def test_a_double_tap_on_undo_takes_back_one_change(browser: Any, server: str) -
     """A fast double tap on "Undo the last change" sent two undos before the page was redrawn: the floor just
     added and the tower before it were both taken back. Each undo names the change it takes back: the second finds
     it already undone, takes back nothing more and says so."""
-    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
-    page = context.new_page()
-    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
-    page.get_by_role("link", name=part_of("Ana")).click()
-    page.wait_for_url(re.compile(r"/seats/0$"))
+    context, page = at_anas_part(browser, server)
     tap(page, "Towers: add 5")
     tap(page, "Donjon floors: one more")
     with page.expect_response(lambda r: r.url.endswith("/edit") and r.status == 422):
@@ -519,11 +518,7 @@ def test_taps_on_a_count_without_wifi_show_and_arrive(browser: Any, server: str)
     """Without Wi-Fi a tap on "+" was kept, but the field still showed 0: a player tapped again, and the number
     typed after it was sent as changed from 0, which the companion (then at 1) took for another phone's change and
     refused. The field shows each tap kept, and the taps and the number typed arrive as made."""
-    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
-    page = context.new_page()
-    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
-    page.get_by_role("link", name=part_of("Ana")).click()
-    page.wait_for_url(re.compile(r"/seats/0$"))
+    context, page = at_anas_part(browser, server)
     floors, clouds = "#in-sheets_0__donjon_floors", "#in-sheets_0__sky_clouds"
     context.route("**/edit", lambda route: route.abort())
     for _ in range(2):
@@ -548,11 +543,7 @@ def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: An
     were never sent, nor the page's updates asked (they wait for the taps), until the player tapped again. The taps
     after it are sent on their own. The answer's body breaking off is the browser's failure to read it, made here
     in the page (a route cannot cut a body in the middle)."""
-    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
-    page = context.new_page()
-    open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
-    page.get_by_role("link", name=part_of("Ana")).click()
-    page.wait_for_url(re.compile(r"/seats/0$"))
+    context, page = at_anas_part(browser, server)
     page.add_init_script("""(() => { let cut = true; const read = Response.prototype.text;
         Response.prototype.text = function () {
           if (cut && this.url.endsWith("/edit")) { cut = false; return Promise.reject(new TypeError("Failed to fetch")); }
