@@ -386,9 +386,7 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
         elif op == "INLINE IMAGE":
             _image(_Inline(operands, resources), "(inline)", state, number, result)
         elif op == "sh" and cmyk and operands:
-            shadings = resources.get("/Shading")
-            _shading(shadings.get_object().get(operands[0]) if shadings is not None else None, operands[0], number,
-                     result)
+            _shading(_named(resources, "/Shading", operands[0]), operands[0], number, result)
         elif op in ("scn", "SCN") and operands and str(operands[-1]).startswith("/"):
             _pattern(resources, operands[-1], state, number, result, rgb, depth)
 
@@ -413,8 +411,7 @@ def _fonts(resources: Any, number: int, result: Preflight) -> None:
 def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -> None:
     if result.service.pdfx != "x1a":
         return
-    states = resources.get("/ExtGState")
-    state = states.get_object().get(name) if states is not None else None
+    state = _named(resources, "/ExtGState", name)
     if state is None:
         return
     state = state.get_object()
@@ -427,9 +424,7 @@ def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -
 
 
 def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> None:
-    spaces = resources.get("/ColorSpace")
-    space = spaces.get_object().get(name) if spaces is not None else None
-    if str(name) == "/DeviceRGB" or _is_rgb(space):
+    if str(name) == "/DeviceRGB" or _is_rgb(_named(resources, "/ColorSpace", name)):
         result.add(number, "colour", f"the RGB colour space {name}")
 
 
@@ -444,8 +439,7 @@ def _pattern(resources: Any, name: Any, state: _State, number: int, result: Pref
              depth: int) -> None:
     """A fill or stroke pattern: a gradient's colours checked, a tiling's drawing walked as a form's is (its
     colours, pictures and fonts)."""
-    patterns = resources.get("/Pattern")
-    pattern = patterns.get_object().get(name) if patterns is not None else None
+    pattern = _named(resources, "/Pattern", name)
     if pattern is None:
         return
     pattern = pattern.get_object()
@@ -453,15 +447,11 @@ def _pattern(resources: Any, name: Any, state: _State, number: int, result: Pref
         if result.service.colour == "cmyk":
             _shading(pattern.get("/Shading"), name, number, result)
         return
-    saved = state.ctm
     # a pattern's matrix places it in the default space of the drawing it is named in (not where it is painted):
     # taken from the page's, which is where a pattern of a form is off (its pictures' resolution only)
     matrix = pattern.get("/Matrix")
-    state.ctm = _multiply(tuple(float(v) for v in matrix or (1, 0, 0, 1, 0, 0)), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
-    stack, four = len(state.stack), state.four
-    _walk(pattern, pattern.get("/Resources") or resources, state, number, result, rgb, depth + 1)
-    del state.stack[stack:], state.spaces[stack:]
-    state.ctm, state.four = saved, four
+    ctm = _multiply(tuple(float(v) for v in matrix or (1, 0, 0, 1, 0, 0)), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    _walk_inside(pattern, ctm, resources, state, number, result, rgb, depth)
 
 
 def _is_cmyk(resources: Any, name: Any) -> bool:
@@ -469,8 +459,7 @@ def _is_cmyk(resources: Any, name: Any) -> bool:
     four components (a spot colour, Separation or DeviceN, is not: its ink is the press's own)."""
     if str(name) == "/DeviceCMYK":
         return True
-    spaces = resources.get("/ColorSpace")
-    return _cmyk_space(spaces.get_object().get(name) if spaces is not None else None)
+    return _cmyk_space(_named(resources, "/ColorSpace", name))
 
 
 def _cmyk_space(space: Any) -> bool:
@@ -499,23 +488,34 @@ def _is_rgb(space: Any) -> bool:
 
 def _xobject(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
              depth: int) -> None:
-    objects = resources.get("/XObject")
-    found = objects.get_object().get(name) if objects is not None else None
+    found = _named(resources, "/XObject", name)
     if found is None:
         return
     xobject = found.get_object()
     subtype = str(xobject.get("/Subtype"))
     if subtype == "/Form":
-        saved = state.ctm
         matrix = xobject.get("/Matrix")
-        if matrix is not None:
-            state.ctm = _multiply(tuple(float(v) for v in matrix), state.ctm)
-        stack, four = len(state.stack), state.four
-        _walk(xobject, xobject.get("/Resources") or resources, state, number, result, rgb, depth + 1)
-        del state.stack[stack:], state.spaces[stack:]
-        state.ctm, state.four = saved, four
+        ctm = _multiply(tuple(float(v) for v in matrix), state.ctm) if matrix is not None else state.ctm
+        _walk_inside(xobject, ctm, resources, state, number, result, rgb, depth)
     elif subtype == "/Image":
         _image(xobject, name, state, number, result)
+
+
+def _named(resources: Any, kind: str, name: Any) -> Any:
+    """The object a drawing names from its resources (`/Im0` of `/XObject`), or None where they have none."""
+    found = resources.get(kind)
+    return found.get_object().get(name) if found is not None else None
+
+
+def _walk_inside(owner: Any, ctm: tuple[float, float, float, float, float, float], resources: Any, state: _State,
+                 number: int, result: Preflight, rgb: dict[str, int], depth: int) -> None:
+    """Walk the drawing of a form or a tiling pattern (`owner`, its resources or else the drawing's that names it)
+    in `ctm`, and give the drawing that named it its matrix, its graphics-state stack and its colour spaces back."""
+    saved, stack, four = state.ctm, len(state.stack), state.four
+    state.ctm = ctm
+    _walk(owner, owner.get("/Resources") or resources, state, number, result, rgb, depth + 1)
+    del state.stack[stack:], state.spaces[stack:]
+    state.ctm, state.four = saved, four
 
 
 class _Inline(dict[str, Any]):
@@ -539,8 +539,7 @@ class _Inline(dict[str, Any]):
         space = self.get("/ColorSpace")
         if space is not None and not isinstance(space, list):
             named = str(space)
-            spaces = resources.get("/ColorSpace")
-            found = spaces.get_object().get(named) if spaces is not None and named not in self.SPACES else None
+            found = _named(resources, "/ColorSpace", named) if named not in self.SPACES else None
             self["/ColorSpace"] = found if found is not None else NameObject(self.SPACES.get(named, named))
         self.data = operands.get("data", b"") if isinstance(operands, dict) else b""
 
