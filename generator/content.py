@@ -161,17 +161,15 @@ def _load_sheets(root: Path, folders: list[Path], problems: list[Problem]) -> di
         # drawn once on each variant and paper, in its own language and in each it gives under `languages:`: what
         # cannot be drawn (text too long for its box, a part naming a field the layout lacks) is a problem of the
         # content, found by `content check` too, in the language it is found in
-        failed = None
         for code in dict.fromkeys((sheet.lang, *sheet.languages)):
             try:
                 for paper in sheet.layout.papers:
                     for variant in ("scan", "fillable"):
                         game.drawn(variant, paper, code)
             except FitError as err:
-                failed = str(err) if code == sheet.lang else f"{err} (in {code})"
+                problems.append(Problem(sheet.origin, None, "layout", str(err) if code == sheet.lang
+                                        else f"{err} (in {code})"))
                 break
-        if failed is not None:
-            problems.append(Problem(sheet.origin, None, "layout", failed))
             continue
         try:
             register(game)

@@ -311,9 +311,9 @@ class Scorer:
 
     def named(self, game: str, catalog: Any, lang: Language | None) -> Any:
         """`catalog` in `lang`, for the rules' messages to name what they name (the Queen is la Reine at a
-        French table) as the table's pages do; None in English. Localised once per catalog loaded."""
+        French table) as the table's pages do; `catalog` itself in English. Localised once per catalog loaded."""
         if lang is None or lang.english:
-            return None
+            return catalog
         key = (game, lang.code)
         cached = self._named.get(key)
         if cached is None or cached[0] is not catalog:  # loaded again (a catalog edited): localised again
@@ -334,8 +334,7 @@ class Scorer:
         if problems or isinstance(state, Invalid):
             return None
         found = Findings(game.id, Locator(doc), strict=self.strict, lang=lang or language())
-        named = self.named(game.id, catalog, lang)
-        standing = game.check(state, catalog if named is None else named, found)
+        standing = game.check(state, self.named(game.id, catalog, lang), found)
         try:
             ranking = game.rank(state, catalog)
         except (ArithmeticError, AssertionError, LookupError, TypeError, ValueError):
