@@ -73,6 +73,11 @@ class Translation(NamedTuple):
         return "house", "", None
 
 
+#: The mark of a text donjon translated itself (Provenance.by_donjon), wherever it is shown (the references, the
+#: sheets, the companion): never shown as official.
+HOUSE_MARK = "†"
+
+
 class Provenance(NamedTuple):
     """Where a record's values come from, and its texts in other languages (`translations`, by language code;
     `lang` is the language the record was localised to, None when it holds the catalog's own words)."""
@@ -99,6 +104,11 @@ class Provenance(NamedTuple):
         if sub and not any(isinstance(item, Mapping) and item.get(sub) for item in given):
             return None  # `levels.at` of translated `levels.effect`: the numbers are the catalog's own
         return found.source(field_name)
+
+    def by_donjon(self, field_name: str = "name") -> bool:
+        """Whether the text of `field_name` in the record's language is donjon's own translation (`house`)."""
+        found = self.translated(field_name)
+        return found is not None and found[0] == "house"
 
     def of(self, field_name: str) -> Inferred | None:
         """The inference covering `field_name` (`levels.at` is covered by `levels`), or None if stated."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from generator.catalog.common import CONFIDENCE_WORDS, CONFIDENCES, Provenance
+from generator.catalog.common import CONFIDENCE_WORDS, CONFIDENCES, HOUSE_MARK, Provenance
 from generator.catalog.game import GameInfo
 from generator.i18n import N_, Language, language
 from generator.reference.document import (
@@ -60,8 +60,6 @@ FIELD_LABELS: Mapping[str, str] = {
 }
 
 MARK = "{inferred}"
-#: The mark of a text donjon translated itself: not official (a rulebook's words are not marked).
-HOUSE_MARK = "†"
 #: The confidence of a house default, as a word (H, M and L are letters in every language; the companion's pages
 #: show them so too, generator.web.languages)
 HOUSE = N_("house")
@@ -120,8 +118,7 @@ class Sources:
         return shown
 
     def translated_by_us(self, prov: Provenance, field_name: str) -> bool:
-        found = prov.translated(field_name)
-        if found is not None and found[0] == "house":
+        if prov.by_donjon(field_name):
             self.house = True
             return True
         return False

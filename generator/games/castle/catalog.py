@@ -6,7 +6,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.catalog.common import Provenance, aliases_field, report_duplicates, report_name_clashes, sourced
+from generator.catalog.common import (
+    HOUSE_MARK,
+    Provenance,
+    aliases_field,
+    report_duplicates,
+    report_name_clashes,
+    sourced,
+)
 from generator.catalog.game import GameInfo
 from generator.catalog.reader import CatalogReader
 from generator.fields import (
@@ -24,19 +31,10 @@ from generator.games.castle import DECK_SOURCES
 from generator.yamlio import PathKey
 
 
-#: A name donjon translated itself, as the sheets, the reference and the companion mark it: not official.
-HOUSE_MARK = "†"
-
-
-def by_donjon(provenance: Provenance) -> bool:
-    """Whether a record's name, in the catalog's language, is donjon's own translation (`house`)."""
-    found = provenance.translated("name")
-    return found is not None and found[0] == "house"
-
-
 def marked(record: Any) -> str:
     """A record's name (a guest's, a version's) as donjon shows it: marked when donjon translated it."""
-    return str(record.name) + (HOUSE_MARK if by_donjon(record.provenance) else "")
+    return str(record.name) + (HOUSE_MARK if record.provenance.by_donjon() else "")
+
 
 KINDS = ("bolt", "hourglass", "crown")
 VERSIONS = ("apprentice", "great-architect")

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import ContentError, Problem
 from generator.games.base import ScoreSheetFile, SheetOptions
-from generator.games.castle.catalog import HOUSE_MARK, by_donjon, marked
+from generator.catalog.common import HOUSE_MARK
+from generator.games.castle.catalog import marked
 from generator.i18n import N_, language
 from generator.render.imposition import PAPER_NAMES
 
@@ -100,7 +101,7 @@ def values(castle: Castle) -> dict[str, Any]:
         "flag_values": _noted(sheet.flag_values.values, sheet.flag_values.provenance, "values"),
         "resident_track": _noted(sheet.resident_track.groups, sheet.resident_track.provenance, "groups"),
         "guest_vp": list(range(span.min, span.max + 1)), "guest_vp_note": _noted((), span.provenance, "min"),
-        "guests": [{"id": g.id, "name": g.name, "kind": g.kind, "house": by_donjon(g.provenance)} for g in guests],
+        "guests": [{"id": g.id, "name": g.name, "kind": g.kind, "house": g.provenance.by_donjon()} for g in guests],
         "guest_scoring": scoring,
         "game_name": castle.info.name,
     }

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.games.castle.catalog import HOUSE_MARK, marked
+from generator.catalog.common import HOUSE_MARK
+from generator.games.castle.catalog import marked
 from generator.games.table import Choices, TableControl, TableHints, in_language, not_official
 from generator.i18n import N_
 
