@@ -322,8 +322,7 @@ class Companion:
         key = str(form.get("key", ""))[:80] or None
         wanted = str(form.get("on", ""))
         was = form.get("was")  # absent: no check (a button's set); empty: the field showed nothing
-        seen_raw = str(form.get("seen", ""))
-        seen = int(seen_raw) if seen_raw.isdecimal() and len(seen_raw) < 6 else None
+        seen = whole_number(form.get("seen", ""), 5)
         error = ""
         status = 200
         table: store.GameTable | None = None
@@ -333,7 +332,7 @@ class Companion:
             if status != 200:
                 pass
             elif op == "undo":
-                undone = int(value) if value.isdecimal() and len(value) < 19 else None  # the edit its Undo showed
+                undone = whole_number(value, 18)  # the edit its Undo showed
                 table = await self.db.awrite(lambda c: store.undo_edit(c, table_id, seat, key, undone))
             else:
                 edit = Edit(op, path, value[:LONGEST_TEXT + 1], shared=seat is None,
@@ -976,11 +975,16 @@ def photos_full(read: SheetReading, lang: Language) -> str:
     return said(lang, messages.TOO_MANY_PHOTOS, most=store.MOST_PHOTOS_PER_SEAT)
 
 
+def whole_number(raw: object, digits: int) -> int | None:
+    """A whole number as a form or a query sends it, of at most `digits` digits (all the field can mean), or None
+    for anything else: a file, an empty field, a sign, a `²` (a digit to `isdigit`, not to int())."""
+    return int(raw) if isinstance(raw, str) and raw.isdecimal() and len(raw) <= digits else None
+
+
 def seat_number(raw: object) -> int | None:
-    """A seat's number as a form or a query sends it (`2`), or None for anything else: a file, an empty field, a
-    sign, or more than three digits (no table seats a thousand). ASCII digits only: `isdigit` also takes `²`, which
-    int() refuses."""
-    return int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) < 4 else None
+    """A seat's number as a form or a query sends it (`2`): three digits at most (no table seats a thousand), ASCII
+    ones only; None for anything else."""
+    return whole_number(raw, 3) if isinstance(raw, str) and raw.isascii() else None
 
 
 def player_url(name: str) -> str:
