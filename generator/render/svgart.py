@@ -18,7 +18,9 @@ the line of the file, and refused, rather than printed wrong:
   symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport, an embedded picture
   into its box as its preserveAspectRatio says; `currentColor` is the shape's own `color`, black when none is
   set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a style is used
-  (Illustrator's clipping masks); a `data:` PNG or
+  (Illustrator's clipping masks); every CSS Color 4 colour name, in any case, is the colour CSS gives it (svglib
+  knew reportlab's names, lower case only); a length in percent is a share of its viewport (the drawing's, a
+  nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or
   JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image
   of its own (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
@@ -407,6 +409,28 @@ def _reader_class() -> Any:
             walking: list[bool] = []
 
             self.attrConverter.findAttr = find_once  # type: ignore[method-assign,assignment]
+            convert_colour = self.attrConverter.convertColor
+            convert_length = self.attrConverter.convertLength
+
+            def colour(text: str) -> Any:
+                # a colour name as CSS Color 4 names it, in any case: svglib knew reportlab's names, which lack
+                # rebeccapurple and lightgray and give darkseagreen another shade, and only in lower case, so
+                # such a shape was drawn without its colour
+                return convert_colour(_named_colour(text) or text)
+
+            def length(text: str, em_base: float | None = None, attr_name: str | None = None,
+                       default: float = 0.0) -> Any:
+                # a length in percent of the viewport, as SVG 1.1 (7.10) says: svglib resolved only x, y, width,
+                # height and their kin, and read any other (a circle's `r="10%"`, a stroke's width) as units
+                found = _percent(text, attr_name, self.attrConverter.main_box)
+                if found is not None:
+                    return found
+                if em_base is None:  # svglib's own default em
+                    return convert_length(text, attr_name=attr_name, default=default)
+                return convert_length(text, em_base=em_base, attr_name=attr_name, default=default)
+
+            self.attrConverter.convertColor = colour  # type: ignore[method-assign,assignment]
+            self.attrConverter.convertLength = length  # type: ignore[method-assign,assignment]
             # a stylesheet styles every element of the file, wherever it is written (a viewer reads it whole
             # first); svglib would apply each <style> only to what it draws after it, and never to gradient stops
             convert_image = self.shape_converter.convertImage
@@ -438,7 +462,7 @@ def _reader_class() -> Any:
         def renderSymbol(self, node: Any) -> Any:
             # a symbol a <use> shows is a viewport of the use's width and height (100% when unwritten), its viewBox
             # fitted into it (SVG 1.1, 5.5 and 7.8); svglib drew it as a plain group (Illustrator's symbols)
-            group = super().renderSymbol(node)
+            group = self._symbol_contents(node)
             use = node.parent
             box = _view_box(node.etree_element.get("viewBox"))
             if use is None or _local(use.tag) != "use" or box is None:
@@ -453,24 +477,59 @@ def _reader_class() -> Any:
             group.transform = mmult(fitted, group.transform)
             return group
 
+        def _symbol_contents(self, node: Any) -> Any:
+            """svglib's group of a symbol's contents, lengths in percent read against the symbol's own viewport
+            (its viewBox, or the width and height of the <use> showing it), not the drawing's."""
+            from svglib.svglib import Box
+
+            around = self.attrConverter.main_box
+            box = _view_box(node.etree_element.get("viewBox"))
+            use = node.parent
+            if box is None and use is not None and _local(use.tag) == "use":
+                whole = around
+                width = self._size(use.etree_element.get("width"), "width", whole.width if whole else 0.0)
+                height = self._size(use.etree_element.get("height"), "height", whole.height if whole else 0.0)
+                box = (0.0, 0.0, width, height)
+            if box is not None:
+                self.attrConverter.set_box(Box(*box))
+            try:
+                return super().renderSymbol(node)
+            finally:
+                self.attrConverter.set_box(around)
+
         def renderSvg(self, node: Any, outermost: bool = False) -> Any:
             # an <svg> inside the drawing: svglib fitted its viewBox into its size as if into the page's points
             # (3/4 too small) and aligned it upside down; refitted here in the units of the drawing around it
             around = self.attrConverter.main_box
             group = super().renderSvg(node, outermost)
             box = _view_box(node.etree_element.get("viewBox"))
-            if outermost or box is None:
+            if outermost:
+                return group
+            x = self._size(node.etree_element.get("x"), "x", 0.0)
+            y = self._size(node.etree_element.get("y"), "y", 0.0)
+            if box is None:  # no viewBox: only moved, its units those around it (svglib scaled it by 3/4 too)
+                group.transform = translate(x, y)
                 return group
             width = self._size(node.etree_element.get("width"), "width", around.width if around else box[2])
             height = self._size(node.etree_element.get("height"), "height", around.height if around else box[3])
             if width <= 0 or height <= 0:
                 group.contents = []
                 return group
-            x = self._size(node.etree_element.get("x"), "x", 0.0)
-            y = self._size(node.etree_element.get("y"), "y", 0.0)
             fitted = _fitted(box, width, height, node.etree_element.get("preserveAspectRatio"))
             group.transform = mmult(translate(x, y), fitted)
             return group
+
+        def get_box(self, svg_node: Any, default_box: bool = False) -> Any:
+            # an <svg> without a viewBox is a viewport of its width and height, which may be in percent of the
+            # viewport around it (svglib read them without knowing which is which)
+            from svglib.svglib import Box
+
+            if not default_box or _view_box(svg_node.getAttribute("viewBox")) is not None:
+                return super().get_box(svg_node, default_box)
+            around = self.attrConverter.main_box
+            width = self._size(svg_node.getAttribute("width"), "width", around.width if around else 0.0)
+            height = self._size(svg_node.getAttribute("height"), "height", around.height if around else 0.0)
+            return Box(0, 0, width, height)
 
         def _size(self, raw: str | None, name: str, whole: float) -> float:
             """A length of a viewport (`width`, `x`...) in the units around it; unwritten: all of `whole`, or 0
@@ -578,12 +637,15 @@ def _reader_class() -> Any:
                         resolved[name] = default
                     continue  # no focus written: the centre (generator.backends.pdf_art)
                 resolved[name] = self._coordinate(raw, units, resolved.get("c" + name[1]) if name in ("fx", "fy")
-                                                  else default)
+                                                  else default, name)
             return cast("_GradientDef", resolved)
 
-        def _coordinate(self, raw: str, units: str, default: float | None) -> float:
+        def _coordinate(self, raw: str, units: str, default: float | None, name: str = "") -> float:
             fallback = 0.0 if default is None else float(default)
             try:
+                if raw.endswith("%") and units == "userSpaceOnUse":  # a share of the viewport (SVG 1.1, 13.2.2)
+                    found = self.attrConverter.convertLength(raw, attr_name=name)
+                    return float(found) if isinstance(found, (int, float)) else fallback
                 if raw.endswith("%"):  # a share of the box (objectBoundingBox), as svglib read it
                     return float(raw[:-1]) / 100.0
                 if units == "userSpaceOnUse":
@@ -607,6 +669,46 @@ def _reader_class() -> Any:
             return Group(GradientFill(shape, dict(grad_def), opacity, evenodd), item)
 
     return Reader
+
+
+#: The lengths a percentage of the viewport's width or height gives (SVG 1.1, 7.10; SVG 2 for a rect's `rx` and
+#: `ry`); any other length (`r`, a stroke's width, a dash) is a percentage of its normalised diagonal.
+_ACROSS = frozenset({"x", "cx", "x1", "x2", "fx", "width", "rx", "dx"})
+_DOWN = frozenset({"y", "cy", "y1", "y2", "fy", "height", "ry", "dy"})
+_PERCENT = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)%\s*")
+_NAME = re.compile(r"\s*([A-Za-z]+)\s*")
+
+
+def _percent(text: Any, name: str | None, box: Any) -> float | None:
+    """A length written in percent, in user units of the viewport `box` (svglib's Box); None for any other (or
+    no viewport known), which svglib reads."""
+    match = _PERCENT.fullmatch(text) if isinstance(text, str) else None
+    if match is None or box is None:
+        return None
+    share = float(match.group(1)) / 100.0
+    width, height = float(box.width), float(box.height)
+    if name in _ACROSS:
+        return share * width
+    if name in _DOWN:
+        return share * height
+    return share * math.sqrt((width * width + height * height) / 2.0)
+
+
+@cache
+def _named_colour(text: Any) -> str | None:
+    """A CSS colour name (CSS Color 4, section 6.1, as tinycss2 knows it; any case) as `#rrggbb`, or `transparent`
+    as `#00000000`; None for anything else (svglib reads it)."""
+    match = _NAME.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        return None
+    from tinycss2.color4 import Color, parse_color
+
+    found = parse_color(match.group(1))
+    if not isinstance(found, Color):  # not a colour name, or currentColor (a word, not a colour)
+        return None
+    red, green, blue = (round(min(1.0, max(0.0, float(v))) * 255) for v in found.to("srgb").coordinates)
+    alpha = "" if found.alpha >= 1 else f"{round(float(found.alpha) * 255):02x}"
+    return f"#{red:02x}{green:02x}{blue:02x}{alpha}"
 
 
 def _view_box(text: str | None) -> tuple[float, float, float, float] | None:

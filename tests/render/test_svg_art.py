@@ -41,6 +41,10 @@ MEAN = 3.0
 #: Pixels per point of the renders (144 dpi).
 SCALE = 2
 
+#: A drawing twice as wide as it is high, so lengths in percent of its width, its height and its diagonal differ.
+WIDE_HEAD = SVG_HEAD.replace("width='100' height='100' viewBox='0 0 100 100'", "width='200' height='100' "
+                             "viewBox='0 0 200 100'")
+
 _STOPS = "<stop offset='0' stop-color='#d02020'/><stop offset='0.5' stop-color='#f0c020'/><stop offset='1' stop-color='#2040c0'/>"
 
 #: Art with the features the PDF must draw as a viewer does, by name.
@@ -160,6 +164,21 @@ SAMPLES: dict[str, bytes] = {
         "<g color='#2040c0'><defs><linearGradient id='g'><stop offset='0' stop-color='currentColor'/>"
         "<stop offset='1' style='stop-color:currentColor;stop-opacity:0.3'/></linearGradient></defs></g>"
         "<rect width='100' height='100' fill='#ffffff'/><rect x='10' y='10' width='80' height='80' fill='url(#g)'/>"),
+    # CSS colour names svglib does not know (CSS Color 4's rebeccapurple, the `gray` spellings it lacks, names in
+    # mixed case as drawing programs write them) and lengths in percent of the viewport (x and width of its
+    # width, y and height of its height, r and stroke-width of its normalised diagonal, SVG 1.1 7.10): svglib
+    # drew the names without colour and read `r="20%"` as 20 units; inside a nested <svg> or a <symbol>, the
+    # viewport is theirs
+    "colour-names-and-lengths-in-percent": svg(
+        "<rect width='100%' height='100%' fill='LightGray'/>"
+        "<circle cx='25%' cy='50%' r='20%' fill='rebeccapurple'/>"
+        "<rect x='50%' y='10%' width='25%' height='40%' rx='5%' fill='DarkSeaGreen' stroke='RebeccaPurple' "
+        "stroke-width='3%'/><ellipse cx='80%' cy='75%' rx='10%' ry='20%' fill='ROYALBLUE'/>"
+        "<line x1='50%' y1='95%' x2='95%' y2='95%' stroke='darkslategrey' stroke-width='2%'/>"
+        "<svg x='0' y='60%' width='30%' height='40%'><circle cx='50%' cy='50%' r='25%' fill='orange'/></svg>"
+        "<symbol id='s' viewBox='0 0 10 20'><rect x='10%' y='10%' width='80%' height='30%' fill='teal'/></symbol>"
+        "<use xlink:href='#s' x='150' y='5' width='40' height='80'/>",
+        head=WIDE_HEAD),
 }
 
 
@@ -242,6 +261,58 @@ def test_the_comparison_can_fail(tmp_path: Path) -> None:
     pdf_render = _render_pdf(tmp_path / "black.svg", tmp_path / "a.pdf", tmp_path / "pdf.png")
     differing, _mean = difference(pdf_render, svg_render)
     assert differing > SHARE * 10
+
+
+#: Every colour name of CSS Color 4 (section 6.1, "Named Colors": the 147 of CSS 3 and rebeccapurple), as SVG art
+#: may use them.
+CSS_NAMES = """
+aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown burlywood
+cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan darkgoldenrod
+darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon
+darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray
+dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray green
+greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon
+lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon
+lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen
+magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
+mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin navajowhite navy
+oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip
+peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown
+seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen steelblue tan teal
+thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen
+""".split()
+#: How far (of 255) a square's colour may be from librsvg's: the PDF writes colours to a few decimals.
+NAMED_CHANNEL = 2
+
+
+@needs_tools
+def test_every_css_colour_name_prints_the_colour_a_viewer_shows(tmp_path: Path) -> None:
+    """Each name fills a square, some written in capitals as drawing programs may (CSS names ignore case); the
+    middle of each square in the PDF's render is the colour librsvg draws: no square left empty (a name svglib
+    does not know) and none a shade off (svglib's darkseagreen was #8fbc8b, CSS's is #8fbc8f)."""
+    assert len(CSS_NAMES) == 148 and len(set(CSS_NAMES)) == 148
+    cell, columns = 10, 13
+    rows = -(-len(CSS_NAMES) // columns)
+    squares = []
+    for index, name in enumerate(CSS_NAMES):
+        written = name.upper() if index % 3 == 1 else name.title() if index % 3 == 2 else name
+        squares.append(f"<rect x='{index % columns * cell}' y='{index // columns * cell}' width='{cell}' "
+                       f"height='{cell}' fill='{written}'/>")
+    head = SVG_HEAD.replace("width='100' height='100' viewBox='0 0 100 100'",
+                            f"width='{columns * cell}' height='{rows * cell}' viewBox='0 0 {columns * cell} {rows * cell}'")
+    art = tmp_path / "names.svg"
+    art.write_bytes(svg("".join(squares), head=head))
+    pdf_render = _render_pdf(art, tmp_path / "names.pdf", tmp_path / "pdf-names.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / "svg-names.png", pdf_render.size)
+    per_unit = pdf_render.width / (columns * cell)
+    wrong = []
+    for index, name in enumerate(CSS_NAMES):
+        middle = (round((index % columns + 0.5) * cell * per_unit), round((index // columns + 0.5) * cell * per_unit))
+        printed, shown = pdf_render.getpixel(middle), svg_render.getpixel(middle)
+        assert isinstance(printed, tuple) and isinstance(shown, tuple)
+        if max(abs(a - b) for a, b in zip(printed, shown)) > NAMED_CHANNEL:
+            wrong.append(f"{name}: PDF {printed}, viewer {shown}")
+    assert not wrong, wrong
 
 
 # --- fuzz: art mutated element by element ---------------------------------------------------------------------------
