@@ -10,7 +10,8 @@ recognised by its first bytes (not its name) and checked:
   whole, every row's filter known, as many rows as the header says), and a JPEG is decoded at an eighth of its
   size, so a truncated or damaged file is an error here, with its name, rather than a hole in a PDF (a PNG whose
   checksums are right can still hold broken pixels: the checksums are computed over what was written). A JPEG a
-  camera saved turned (its EXIF orientation) is turned upright, as photo viewers show it (:func:`_upright`).
+  camera saved turned (its EXIF orientation) is turned upright, as photo viewers show it (:func:`_upright`), and
+  so is one embedded in SVG art as a `data:` URI (:func:`_upright_inside`), in every output.
 - **SVG**: parsed with the standard library's XML parser. Refused: a DOCTYPE that declares anything (entities
   can expand without bound; one that only names the SVG DTD, as Illustrator writes, is read), scripts, `foreignObject`, a reference to another file or to the web (an SVG must carry what it draws;
   `#id` and embedded `data:` PNG or JPEG pictures are fine), and text, which would need fonts that neither the PDF
@@ -119,6 +120,7 @@ def clear_cache() -> None:
     """Forget what was read (a test, or a long-running watch that wants a clean slate)."""
     _cache.clear()
     _turned.clear()
+    _turned_inside.clear()
 
 
 def _read(path: Path) -> tuple[ImageInfo, bytes]:
@@ -137,6 +139,7 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
         from generator.render.svgart import read_art
 
         width_pt, height_pt = svg_size(data)
+        data = _upright_inside(data, digest)
         art = read_art(data, digest)
         return ImageInfo(path, "svg", width_pt, height_pt, digest, art.warnings), data
     raise ImageProblem("it is not a PNG, JPEG or SVG file")
@@ -199,6 +202,49 @@ def _upright(data: bytes, digest: str, width: int, height: int) -> tuple[bytes, 
         except (OSError, SyntaxError, ValueError, EOFError) as err:
             raise ImageProblem(f"it is a damaged JPEG file ({err})") from None
     return turned, *((height, width) if orientation >= 5 else (width, height))
+
+
+#: A PNG or JPEG picture held in SVG art as a `data:` URI, up to the quote that ends its attribute (base64 wrapped
+#: over lines, as some programs write it, included).
+_INSIDE = re.compile(rb"(data:image/(?:png|jpeg|jpg);base64,)([A-Za-z0-9+/=\s]+)(?=[\"'])")
+#: SVG art whose photos were turned, by the art's digest, the last few (as :data:`_turned`).
+_turned_inside: OrderedDict[str, bytes] = OrderedDict()
+
+
+def _upright_inside(data: bytes, digest: str) -> bytes:
+    """SVG art with each JPEG it embeds (a `data:` URI) turned upright as :func:`_upright` turns a JPEG file: browsers
+    turn such a photo as its EXIF orientation says, librsvg and svglib do not, so the same art showed it two ways;
+    turned once here, the PDF, the PNG export and the SVG output (which carries these bytes) all show it upright,
+    and no viewer turns it again (the orientation is gone). Art without such a photo is returned as it is; a
+    picture that cannot be read is left for :mod:`generator.render.svgart` to name."""
+    if b"data:image/" not in data:
+        return data
+    found = _turned_inside.get(digest)
+    if found is not None:
+        _turned_inside.move_to_end(digest)
+        return found
+    import base64
+    import binascii
+
+    def turned(match: re.Match[bytes]) -> bytes:
+        try:
+            picture = base64.b64decode(re.sub(rb"\s+", b"", match.group(2)), validate=True)
+        except (binascii.Error, ValueError):
+            return match.group(0)
+        if not picture.startswith(_JPEG):
+            return match.group(0)
+        try:
+            upright, _width, _height = _upright(picture, hashlib.sha256(picture).hexdigest(), 0, 0)
+        except ImageProblem:
+            return match.group(0)
+        if upright is picture:
+            return match.group(0)
+        return b"data:image/jpeg;base64," + base64.b64encode(upright)
+
+    found = _turned_inside[digest] = _INSIDE.sub(turned, data)
+    while len(_turned_inside) > _TURNED_KEPT:
+        _turned_inside.popitem(last=False)
+    return found
 
 
 #: The digests of PNG files whose pixels were unpacked and found whole: a file read again to be embedded (a
