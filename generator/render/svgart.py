@@ -15,8 +15,9 @@ the line of the file, and refused, rather than printed wrong:
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
   leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
   of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
-  symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport, an embedded picture
-  into its box as its preserveAspectRatio says; `currentColor` is the shape's own `color`, black when none is
+  symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport and are cut to it
+  (unless their own `overflow` is `visible`; :func:`clip_viewports` writes the cut out for the SVG output too),
+  an embedded picture into its box as its preserveAspectRatio says; `currentColor` is the shape's own `color`, black when none is
   set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a style is used
   (Illustrator's clipping masks); every CSS Color 4 colour name, in any case, is the colour CSS gives it (svglib
   knew reportlab's names, lower case only); a length in percent is a share of its viewport (the drawing's, a
@@ -155,6 +156,7 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     pictures = _check(root)
+    _clip_viewports(root)  # after the checks: what they name is on the file's own lines
     records: list[logging.LogRecord] = []
     logger = logging.getLogger("svglib.svglib")
     handler = _Gather(records)
@@ -345,6 +347,166 @@ def _embedded(href: str, line: int | None) -> Embedded | None:
     except ImageProblem as err:
         raise ArtProblem(f"its embedded picture: {err}", line) from None
     return Embedded(kind, data, (width, height))
+
+
+# --- viewports cut what they draw outside them ----------------------------------------------------------------------
+
+#: The `overflow` values that show what a viewport draws outside it (SVG 1.1, 14.3.3: `auto` is `visible`); any
+#: other (`hidden`, `scroll`, and the default of a symbol or a nested <svg>) cuts it off.
+_SHOWN = frozenset({"visible", "auto"})
+
+
+def clip_viewports(data: bytes) -> bytes:
+    """SVG art with the clip each viewport makes written out (:func:`_clip_viewports`), for the SVG output: librsvg
+    2.54 cuts a nested <svg> but not a symbol (lovell/sharp#2919: it reads the overflow of the <use>), browsers
+    cut both, so the clip is made explicit and every viewer shows the same. Art with nothing to cut is returned
+    as it is (the same bytes); art that is cut is written again by lxml (the PDF reads the file as it was, so the
+    lines its messages name are the file's)."""
+    if b"symbol" not in data and data.count(b"svg") < 3:  # the root's tag and namespace: no other viewport
+        return data
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    try:
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError:
+        return data  # read_art names the fault
+    if not _clip_viewports(root):
+        return data
+    declared = data.lstrip().startswith(b"<?xml")
+    return bytes(etree.tostring(root.getroottree(), encoding="utf-8", xml_declaration=declared))
+
+
+def _clip_viewports(root: Any) -> bool:
+    """Cut what a viewport draws outside it, in the tree (whether anything is cut): a `<symbol>` a `<use>` places
+    and an `<svg>` inside the drawing cut off what they draw outside their viewport (the use's or the svg's x, y,
+    width and height), unless their own `overflow` (an attribute, a style or a `<style>` rule) is `visible` or
+    `auto` (SVG 1.1, 14.3.3, as Chromium draws it; svglib never cut). The element is wrapped in a group clipped to
+    that rectangle (the use's transform moved to the group, so the rectangle is in the use's own units), on the
+    same line of the file; one wrapped before (art written by :func:`clip_viewports`) is not wrapped again."""
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    overflow = _Overflow(root)
+    cut: list[Any] = []
+    for element in root.iter():
+        tag = _local(element.tag)
+        if tag not in ("use", "svg") or element is root or _inside_clip(element) or _wrapped(element):
+            continue
+        if tag == "svg":
+            if not overflow.shown(element):
+                cut.append(element)
+            continue
+        href = element.get(_XLINK_HREF) or element.get("href") or ""
+        target = ids.get(href[1:]) if href.startswith("#") else None
+        # the symbol's own overflow, as browsers read it (overflow is not inherited: a use's says nothing of
+        # the symbol it shows; librsvg 2.54 read the use's instead)
+        if target is not None and _local(target.tag) == "symbol" and not overflow.shown(target):
+            cut.append(element)
+    number = 0
+    for element in cut:
+        number += 1
+        while f"{_VIEWPORT_CLIP}{number}" in ids:
+            number += 1
+        _clip_to_viewport(element, f"{_VIEWPORT_CLIP}{number}")
+    return bool(cut)
+
+
+#: The ids of the clips :func:`_clip_viewports` adds (a number follows).
+_VIEWPORT_CLIP = "donjon-viewport-"
+
+
+def _wrapped(element: Any) -> bool:
+    parent = element.getparent()
+    return (parent is not None and _local(parent.tag) == "g" and len(parent) == 1
+            and (parent.get("clip-path") or "").startswith(f"url(#{_VIEWPORT_CLIP}"))
+
+
+def _inside_clip(element: Any) -> bool:
+    """Whether the element is part of a clip path (whose contents are shapes and uses only: no group may wrap)."""
+    return any(_local(parent.tag) == "clipPath" for parent in element.iterancestors())
+
+
+def _clip_to_viewport(element: Any, clip_id: str) -> None:
+    """Wrap the element in a group clipped to its viewport's rectangle, defined just before it."""
+    from lxml import etree
+
+    namespace = element.tag[:element.tag.index("}") + 1] if element.tag.startswith("{") else ""
+    clip = etree.Element(f"{namespace}clipPath", id=clip_id)
+    etree.SubElement(clip, f"{namespace}rect", x=element.get("x") or "0", y=element.get("y") or "0",
+                     width=element.get("width") or "100%", height=element.get("height") or "100%")
+    group = etree.Element(f"{namespace}g")
+    group.set("clip-path", f"url(#{clip_id})")
+    transform = element.get("transform")
+    if transform is not None:
+        group.set("transform", transform)
+        del element.attrib["transform"]
+    element.addprevious(clip)
+    element.addprevious(group)
+    group.tail, element.tail = element.tail, None
+    group.append(element)
+
+
+class _Overflow:
+    """The `overflow` an element is given: its style first, then the stylesheet's rules, then its attribute
+    (CSS's order); `inherit` takes its parent's."""
+
+    def __init__(self, root: Any) -> None:
+        self.rules: Any = None
+        self.wrappers: dict[Any, Any] = {}
+        sheets = [element.text for element in root.iter() if _local(element.tag) == "style" and element.text
+                  and "overflow" in element.text]
+        if sheets and sum(len(text) for text in sheets) <= MAX_STYLE:  # beyond, _check refuses the file
+            self._read_rules(root, sheets)
+
+    def _read_rules(self, root: Any, sheets: list[str]) -> None:
+        import cssselect2
+        import tinycss2
+
+        matcher = cssselect2.Matcher()
+        for text in sheets:
+            for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
+                if rule.type != "qualified-rule":
+                    continue
+                value = None
+                for declaration in tinycss2.parse_declaration_list(rule.content, skip_comments=True,
+                                                                   skip_whitespace=True):
+                    if declaration.type == "declaration" and declaration.lower_name == "overflow":
+                        value = tinycss2.serialize(declaration.value).replace("!important", "").strip().lower()
+                if value is None:
+                    continue
+                try:
+                    selectors = cssselect2.compile_selector_list(rule.prelude)
+                except cssselect2.SelectorError:
+                    continue  # a selector no viewer reads either
+                for selector in selectors:
+                    matcher.add_selector(selector, value)
+        self.rules = matcher
+        self.wrappers = {wrapper.etree_element: wrapper
+                         for wrapper in cssselect2.ElementWrapper.from_xml_root(root).iter_subtree()}
+
+    def value(self, element: Any) -> str | None:
+        for name, value in reversed(_declarations(element.get("style") or "")):
+            if name == "overflow":
+                return value.lower()
+        wrapper = self.wrappers.get(element)
+        if wrapper is not None:
+            found = self.rules.match(wrapper)
+            if found:
+                return str(found[-1][3])
+        attribute = element.get("overflow")
+        return attribute.strip().lower() if attribute else None
+
+    def shown(self, element: Any) -> bool:
+        value = self.value(element)
+        seen = 0
+        while value == "inherit" and seen < _CHAIN:
+            seen += 1
+            element = element.getparent()
+            if element is None:
+                return True  # the initial value: visible
+            value = self.value(element)
+            if value is None and _local(element.tag) in ("symbol", "svg") and element.getparent() is not None:
+                return False  # a viewport's own default
+        return value in _SHOWN
 
 
 # --- svglib's reader, with what it leaves out -----------------------------------------------------------------------

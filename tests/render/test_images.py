@@ -447,3 +447,30 @@ def test_a_photo_embedded_in_svg_art_shows_upright_in_every_output(tmp_path: Pat
     images.clear_cache()
     _info, again = images.image_data(art)
     assert first == again
+
+
+def test_art_whose_photo_is_turned_or_viewport_cut_still_names_its_own_lines(tmp_path: Path) -> None:
+    """Turning an embedded photo upright and cutting a nested drawing to its viewport change the art donjon draws,
+    not the lines its messages name: a filter on line 8 is refused as on line 8 (the photo's base64 wrapped over
+    three lines, path data over two)."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    buffer = io.BytesIO()
+    Image.new("RGB", (40, 30), (200, 40, 40)).save(buffer, "JPEG", exif=exif.tobytes())
+    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
+    third = len(encoded) // 3
+    wrapped = f"{encoded[:third]}\n{encoded[third:2 * third]}\n{encoded[2 * third:]}"
+    art = tmp_path / "art.svg"
+    art.write_text("<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100'>\n"          # 1
+                   f"<image width='40' height='40' href='data:image/jpeg;base64,{wrapped}'/>\n"  # 2-4
+                   "<path d='M0 0\nL 10 10 Z'/>\n"                                                  # 5-6
+                   "<svg x='5' y='5' width='20' height='20'><rect width='30' height='30'/></svg>\n"  # 7
+                   "<rect filter='blur(2)' width='3' height='3'/>\n"                               # 8
+                   "</svg>\n", encoding="utf-8")
+    with pytest.raises(ImageProblem, match=r"^line 8: it uses a filter"):
+        image_info(art)

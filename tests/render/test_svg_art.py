@@ -45,6 +45,10 @@ SCALE = 2
 WIDE_HEAD = SVG_HEAD.replace("width='100' height='100' viewBox='0 0 100 100'", "width='200' height='100' "
                              "viewBox='0 0 200 100'")
 
+#: A symbol whose circle overflows its 10 x 10 viewBox (radius 8 about its middle), on a white ground.
+OVERFLOWING = ("<rect width='100' height='100' fill='#ffffff'/><symbol id='over' viewBox='0 0 10 10'>"
+               "<circle cx='5' cy='5' r='8' fill='#d02020'/></symbol>")
+
 _STOPS = "<stop offset='0' stop-color='#d02020'/><stop offset='0.5' stop-color='#f0c020'/><stop offset='1' stop-color='#2040c0'/>"
 
 #: Art with the features the PDF must draw as a viewer does, by name.
@@ -179,6 +183,15 @@ SAMPLES: dict[str, bytes] = {
         "<symbol id='s' viewBox='0 0 10 20'><rect x='10%' y='10%' width='80%' height='30%' fill='teal'/></symbol>"
         "<use xlink:href='#s' x='150' y='5' width='40' height='80'/>",
         head=WIDE_HEAD),
+    # a symbol placed by <use> and a nested <svg> are viewports: what they draw outside them is cut off, as
+    # browsers draw them (SVG 1.1, 14.3.3: `overflow: hidden` for elements that make a viewport; a <use>'s own
+    # overflow says nothing of the symbol, as Chromium draws it): svglib cut nothing off, and librsvg cuts the
+    # nested <svg> but not the symbol (the clip is made explicit in the art donjon carries)
+    "symbols-and-drawings-clipped-to-their-viewport": svg(
+        OVERFLOWING + "<use xlink:href='#over' x='5' y='5' width='20' height='20'/>"
+        "<use xlink:href='#over' x='55' y='55' width='20' height='20' style='overflow:visible'/>"
+        "<svg x='5' y='55' width='20' height='20' viewBox='0 0 10 10'><circle cx='5' cy='5' r='8' "
+        "fill='#2040c0'/></svg>"),
 }
 
 
@@ -261,6 +274,40 @@ def test_the_comparison_can_fail(tmp_path: Path) -> None:
     pdf_render = _render_pdf(tmp_path / "black.svg", tmp_path / "a.pdf", tmp_path / "pdf.png")
     differing, _mean = difference(pdf_render, svg_render)
     assert differing > SHARE * 10
+
+
+def _at(render: Image.Image, x: float, y: float) -> tuple[int, ...]:
+    """The pixel at (x, y) in the art's units (100 x 100 art)."""
+    found = render.getpixel((round(x * render.width / 100), round(y * render.height / 100)))
+    assert isinstance(found, tuple)
+    return found
+
+
+@needs_tools
+def test_what_a_symbol_or_nested_drawing_draws_outside_its_viewport_is_cut_off(tmp_path: Path) -> None:
+    """The viewports of "symbols-and-drawings-clipped-to-their-viewport", each 20 x 20 with a circle reaching 6
+    units past each side: inside, the circle; just outside (3 units), the white ground, in both outputs. A symbol
+    that says `overflow: visible` itself (an attribute, a `<style>` rule, a style) is not cut, in the PDF
+    (librsvg 2.54 cuts that one, and that one only: its bug, lovell/sharp#2919; Chromium does not)."""
+    white, red, blue = (255, 255, 255), (208, 32, 32), (32, 64, 192)
+    name = "symbols-and-drawings-clipped-to-their-viewport"
+    art = tmp_path / f"{name}.svg"
+    art.write_bytes(SAMPLES[name])
+    pdf_render = _render_pdf(art, tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / f"svg-{name}.png", pdf_render.size)
+    for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+        seen = {"symbol": (_at(render, 15, 15), _at(render, 28, 15), _at(render, 15, 2)),
+                "the use saying visible": (_at(render, 65, 65), _at(render, 78, 65), _at(render, 65, 52)),
+                "nested drawing": (_at(render, 15, 65), _at(render, 28, 65), _at(render, 15, 52))}
+        assert seen == {"symbol": (red, white, white), "the use saying visible": (red, white, white),
+                        "nested drawing": (blue, white, white)}, what
+    for said in ("overflow='visible'", "class='shown'", "style='overflow:auto'"):
+        shown = tmp_path / "shown.svg"
+        shown.write_bytes(svg("<style>.shown { overflow: visible }</style>"
+                              + OVERFLOWING.replace("viewBox='0 0 10 10'", f"viewBox='0 0 10 10' {said}")
+                              + "<use xlink:href='#over' x='5' y='5' width='20' height='20'/>"))
+        pdf_render = _render_pdf(shown, tmp_path / "shown.pdf", tmp_path / "pdf-shown.png")
+        assert (_at(pdf_render, 15, 15), _at(pdf_render, 28, 15), _at(pdf_render, 15, 2)) == (red, red, red), said
 
 
 #: Every colour name of CSS Color 4 (section 6.1, "Named Colors": the 147 of CSS 3 and rebeccapurple), as SVG art
