@@ -17,13 +17,13 @@ the line of the file, and refused, rather than printed wrong:
   of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
   symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport and are cut to it
   (unless their own `overflow` is `visible`; :func:`clip_viewports` writes the cut out for the SVG output too),
-  an embedded picture into its box as its preserveAspectRatio says; `currentColor` is the shape's own `color`, black when none is
-  set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a style is used
-  (Illustrator's clipping masks); every CSS Color 4 colour name, in any case, is the colour CSS gives it (svglib
-  knew reportlab's names, lower case only); a length in percent is a share of its viewport (the drawing's, a
-  nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or
-  JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image
-  of its own (:class:`Embedded`).
+  an embedded picture into its box as its preserveAspectRatio says; `currentColor` (in any case) is the shape's own
+  `color`, black when none is set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a
+  style is used (Illustrator's clipping masks); every CSS Color 4 colour name, in any case, is the colour CSS gives it
+  (svglib knew reportlab's names, lower case only); a length in percent is a share of its viewport (the drawing's, a
+  nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or JPEG picture inside
+  the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
+  (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
   viewer; a dash array with a negative, infinite or zero-sum value draws a solid line (the SVG rule), one with an
   odd count is repeated. A number too large to print (an infinite size) is refused with its line.
@@ -540,7 +540,10 @@ def _reader_class() -> Any:
                 key = (node.etree_element, name)
                 found = looked.get(key)
                 if found is None:
-                    found = looked[key] = find(node, name)
+                    found = find(node, name)
+                    if name in _PAINTS and found.strip().lower() == "currentcolor":
+                        found = "currentColor"  # a CSS keyword, in any case: svglib knew this spelling only
+                    looked[key] = found
                 return found
 
             def current_colour(node: Any) -> str:
@@ -833,6 +836,8 @@ def _reader_class() -> Any:
     return Reader
 
 
+#: The properties whose value may be `currentColor` (a gradient's stops are mended where svglib reads them).
+_PAINTS = frozenset({"fill", "stroke"})
 #: The lengths a percentage of the viewport's width or height gives (SVG 1.1, 7.10; SVG 2 for a rect's `rx` and
 #: `ry`); any other length (`r`, a stroke's width, a dash) is a percentage of its normalised diagonal.
 _ACROSS = frozenset({"x", "cx", "x1", "x2", "fx", "width", "rx", "dx"})

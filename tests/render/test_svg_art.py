@@ -168,6 +168,12 @@ SAMPLES: dict[str, bytes] = {
         "<g color='#2040c0'><defs><linearGradient id='g'><stop offset='0' stop-color='currentColor'/>"
         "<stop offset='1' style='stop-color:currentColor;stop-opacity:0.3'/></linearGradient></defs></g>"
         "<rect width='100' height='100' fill='#ffffff'/><rect x='10' y='10' width='80' height='80' fill='url(#g)'/>"),
+    # `currentColor` written in another case (CSS keywords ignore case): svglib knew only `currentColor` itself,
+    # and drew `currentcolor` without colour
+    "current-colour-in-any-case": svg(
+        "<rect width='100' height='100' fill='#ffffff'/><g color='#2040c0'><rect x='10' y='10' width='35' "
+        "height='35' fill='currentcolor'/><rect x='55' y='10' width='35' height='35' fill='none' "
+        "stroke='CURRENTCOLOR' stroke-width='6'/><circle cx='50' cy='70' r='20' style='fill:CurrentColor'/></g>"),
     # CSS colour names svglib does not know (CSS Color 4's rebeccapurple, the `gray` spellings it lacks, names in
     # mixed case as drawing programs write them) and lengths in percent of the viewport (x and width of its
     # width, y and height of its height, r and stroke-width of its normalised diagonal, SVG 1.1 7.10): svglib
@@ -345,8 +351,9 @@ def test_every_css_colour_name_prints_the_colour_a_viewer_shows(tmp_path: Path) 
         written = name.upper() if index % 3 == 1 else name.title() if index % 3 == 2 else name
         squares.append(f"<rect x='{index % columns * cell}' y='{index // columns * cell}' width='{cell}' "
                        f"height='{cell}' fill='{written}'/>")
+    width, height = columns * cell, rows * cell
     head = SVG_HEAD.replace("width='100' height='100' viewBox='0 0 100 100'",
-                            f"width='{columns * cell}' height='{rows * cell}' viewBox='0 0 {columns * cell} {rows * cell}'")
+                            f"width='{width}' height='{height}' viewBox='0 0 {width} {height}'")
     art = tmp_path / "names.svg"
     art.write_bytes(svg("".join(squares), head=head))
     pdf_render = _render_pdf(art, tmp_path / "names.pdf", tmp_path / "pdf-names.png")
