@@ -123,6 +123,44 @@ def test_errors_are_reported_and_the_watch_goes_on(watching: tuple[Path, Path, L
     log.wait_for("built one/one", 2)
 
 
+def _changed_lines(log: Log) -> list[str]:
+    with log.lock:
+        return [line for line in log.lines if line.startswith("changed:")]
+
+
+def test_editors_temporary_files_are_neither_reported_nor_built_for(watching: tuple[Path, Path, Log]) -> None:
+    """What editors and tools write beside a file they save: `sed -i` (a sedXXXXXX file renamed over the table),
+    Vim (its swap file, a backup~, the 4913 it writes to test the folder), Emacs (its .#lock), gedit (a
+    .goutputstream-XXXXXX), a script's .tmp; and a file no deck reads (notes.txt). The watch reports only the
+    table, builds the deck once for the save, and does not build, nor speak, for the rest."""
+    content, _out, log = watching
+    log.wait_for("built two/two")
+    folder = content / "one"
+    done = subprocess.run(["sed", "-i", "s/first/by sed/", str(folder / "cards.csv")], capture_output=True,
+                          text=True, timeout=PATIENCE)
+    assert done.returncode == 0, done.stderr
+    log.wait_for("built one/one", 2)
+    for name in ("4913", ".cards.csv.swp", "cards.csv~", ".#cards.csv", ".goutputstream-K2ZQ1Y", "cards.csv.tmp",
+                 "sedAb12Cd"):
+        (folder / name).write_text("scratch\n", encoding="utf-8")
+    (folder / "4913").unlink()
+    (content / "notes.txt").write_text("ideas for the next deck\n", encoding="utf-8")
+    time.sleep(1.5)  # a round for them would start within the debounce (0.3 s) and say so at once
+    assert _changed_lines(log) == ["changed: cards.csv"], log.lines
+    assert log.count("built one/one") == 2 and log.count("built two/two") == 1
+    _save(folder / "cards.csv", lambda text: text.replace("by sed", "saved again"))  # the watch still works
+    log.wait_for("built one/one", 3)
+    assert _changed_lines(log) == ["changed: cards.csv", "changed: cards.csv"], log.lines
+
+
+@pytest.mark.parametrize("name", ["cards.csv", "sediment.png", "sedan-chair.svg", "2024.csv", "deck.yaml",
+                                  "layout~v2.yaml", "Tmp.png", "sedimentary", "swamp.swamp"])
+def test_a_file_a_deck_may_read_is_never_taken_for_a_temporary_one(name: str) -> None:
+    from generator.build.watch import TEMPORARY
+
+    assert TEMPORARY.fullmatch(name) is None
+
+
 @pytest.fixture
 def watching_samples(tmp_path: Path) -> Iterator[tuple[Path, Log]]:
     """A copy of the sample decks (content/examples/decks), watched in a thread until the test ends."""

@@ -11,6 +11,10 @@ A deck built again is built incrementally (generator.build.incremental): the wat
 what its last build wrote, draws again only the cards whose row, layouts or pictures changed, and writes only the
 files that changed; the files are those a new build writes.
 
+Only a saved file a deck reads, or may be about to read, is reported and built for: the temporary files editors
+and tools write beside a file they save (`sed -i`'s, Vim's swap files and 4913, Emacs's locks, backups~, .tmp) are
+left out by name, and a file of another kind no deck read (notes) by :func:`worth_a_round`.
+
 With `serve`, the preview page (`donjon preview`) of the target's decks is written after each build and the output
 folder is served on 127.0.0.1 (this machine only), with the standard library's HTTP server. The page asks for its
 `version.txt` every second when it is served from this machine and reloads itself when the version changes
@@ -19,6 +23,7 @@ folder is served on 127.0.0.1 (this machine only), with the standard library's H
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -171,16 +176,44 @@ def watched_paths(root: Path | None, out: Path) -> list[Path]:
     return [p for p in paths if p.exists()]
 
 
+#: The names of the files editors and tools write beside a file they save, and remove or rename over it: never a
+#: deck's. `sed -i` writes `sed` and six letters or digits and renames it over the file; Vim writes a swap file
+#: (`.name.swp`, `.swo`... and `.swp` alone for an unnamed buffer), a backup (`name~`) and, to test whether it may
+#: write in the folder, a file named 4913 (and 5036, 5159... when that exists: 4913 + 123 n); Emacs a lock file
+#: (`.#name`) and an autosave (`#name#`); GLib's editors (gedit) `.goutputstream-` and six characters;
+#: LibreOffice and Microsoft Office a lock file (`.~lock.name#`, `~$name`) while a table is open; scripts `.tmp`.
+#: A name starting with a dot is a hidden file, which no deck reads either.
+TEMPORARY = re.compile(r"""sed[A-Za-z0-9]{6}|\..*|.*\.sw[a-p]|.*~|\#.*\#|\d+|~\$.*|.*\.te?mp""")
+#: The kinds of file a deck, a layout or a game reads (tables, deck and layout files, pictures, fonts,
+#: translations): a new file of one of these kinds may be one a deck is about to use (a new deck's deck.yaml, a
+#: picture a card names next), so it is worth a round even before any deck has read it.
+READ_KINDS = frozenset({".yaml", ".yml", ".json", ".csv", ".xlsx", ".po", ".png", ".jpg", ".jpeg", ".svg", ".ttf",
+                        ".otf"})
+
+
 def outside_output(out: Path) -> Callable[[Any, str], bool]:
-    """A watchfiles filter leaving out the output folder (it may lie inside the content folder) and temp files."""
+    """A watchfiles filter leaving out the output folder (it may lie inside the content folder) and the
+    temporary files of editors and tools (:data:`TEMPORARY`)."""
     top = out.resolve()
 
     def keep(_change: Any, path: str) -> bool:
         found = Path(path)
-        if found.name.startswith(".") or found.name.endswith((".tmp", "~", ".swp")):
+        if TEMPORARY.fullmatch(found.name):
             return False
         return found.resolve() != top and top not in found.resolve().parents
     return keep
+
+
+def worth_a_round(saved: Iterable[Path], state: WatchState) -> list[Path]:
+    """The saved files a round is for: those a deck's last build read (its sources), and files no deck read yet
+    that may be a deck's next input (of a kind a deck reads, :data:`READ_KINDS`, or any file while a deck's last
+    build failed: it may be the file that deck was missing). Anything else (notes, a text editor's other files) is
+    neither reported nor built for."""
+    known: set[Path] = set()
+    for sources in state.sources.values():
+        known |= sources
+    return [path for path in saved
+            if path.resolve() in known or path.suffix.lower() in READ_KINDS or state.failed]
 
 
 def watch(root: Path | None, target: str, out: Path, options: BuildOptions, cards: str | None, reporter: Reporter,
@@ -197,7 +230,7 @@ def watch(root: Path | None, target: str, out: Path, options: BuildOptions, card
         ready()
     for batch in changes(*paths, watch_filter=outside_output(out), debounce=DEBOUNCE_MS, stop_event=stop,
                          raise_interrupt=False, rust_timeout=500, yield_on_timeout=False):
-        saved = sorted({Path(path) for _change, path in batch})
+        saved = worth_a_round(sorted({Path(path) for _change, path in batch}), state)
         if not saved:
             continue
         shown = ", ".join(p.name for p in saved[:4]) + (f" and {len(saved) - 4} more" if len(saved) > 4 else "")

@@ -10,7 +10,10 @@ recognised by its first bytes (not its name) and checked:
   whole, every row's filter known, as many rows as the header says), and a JPEG is decoded at an eighth of its
   size, so a truncated or damaged file is an error here, with its name, rather than a hole in a PDF (a PNG whose
   checksums are right can still hold broken pixels: the checksums are computed over what was written). A JPEG a
-  camera saved turned (its EXIF orientation) is turned upright, as photo viewers show it (:func:`_upright`).
+  camera saved turned (its EXIF orientation) is turned upright, as photo viewers show it (:func:`_upright`), and
+  so is one embedded in SVG art as a `data:` URI (:func:`_upright_inside`), in every output; the clips of SVG
+  art's viewports (symbols, nested drawings) are written out in what the SVG output carries
+  (:func:`_clip_viewports`).
 - **SVG**: parsed with the standard library's XML parser. Refused: a DOCTYPE that declares anything (entities
   can expand without bound; one that only names the SVG DTD, as Illustrator writes, is read), scripts, `foreignObject`, a reference to another file or to the web (an SVG must carry what it draws;
   `#id` and embedded `data:` PNG or JPEG pictures are fine), and text, which would need fonts that neither the PDF
@@ -119,6 +122,8 @@ def clear_cache() -> None:
     """Forget what was read (a test, or a long-running watch that wants a clean slate)."""
     _cache.clear()
     _turned.clear()
+    _upright_art.clear()
+    _drawn.clear()
 
 
 def _read(path: Path) -> tuple[ImageInfo, bytes]:
@@ -137,8 +142,9 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
         from generator.render.svgart import read_art
 
         width_pt, height_pt = svg_size(data)
+        data = _upright_inside(data, digest)
         art = read_art(data, digest)
-        return ImageInfo(path, "svg", width_pt, height_pt, digest, art.warnings), data
+        return ImageInfo(path, "svg", width_pt, height_pt, digest, art.warnings), _clip_viewports(data, digest)
     raise ImageProblem("it is not a PNG, JPEG or SVG file")
 
 
@@ -199,6 +205,71 @@ def _upright(data: bytes, digest: str, width: int, height: int) -> tuple[bytes, 
         except (OSError, SyntaxError, ValueError, EOFError) as err:
             raise ImageProblem(f"it is a damaged JPEG file ({err})") from None
     return turned, *((height, width) if orientation >= 5 else (width, height))
+
+
+#: A PNG or JPEG picture held in SVG art as a `data:` URI, up to the quote that ends its attribute (base64 wrapped
+#: over lines, as some programs write it, included).
+_INSIDE = re.compile(rb"(data:image/(?:png|jpeg|jpg);base64,)([A-Za-z0-9+/=\s]+)(?=[\"'])")
+#: SVG art with its photos turned upright (:func:`_upright_inside`), and with the clips of its viewports written
+#: out too (:func:`_clip_viewports`), by the file's digest, the last few (as :data:`_turned`).
+_upright_art: OrderedDict[str, bytes] = OrderedDict()
+_drawn: OrderedDict[str, bytes] = OrderedDict()
+
+
+def _clip_viewports(data: bytes, digest: str) -> bytes:
+    """SVG art with the clips of its viewports written out (:func:`generator.render.svgart.clip_viewports`), as the
+    SVG output carries it and the PDF draws it; cached by the file's digest."""
+    found = _drawn.get(digest)
+    if found is not None:
+        _drawn.move_to_end(digest)
+        return found
+    from generator.render.svgart import clip_viewports
+
+    found = _drawn[digest] = clip_viewports(data)
+    while len(_drawn) > _TURNED_KEPT:
+        _drawn.popitem(last=False)
+    return found
+
+
+def _upright_inside(data: bytes, digest: str) -> bytes:
+    """SVG art with each JPEG it embeds (a `data:` URI) turned upright as :func:`_upright` turns a JPEG file: browsers
+    turn such a photo as its EXIF orientation says, librsvg and svglib do not, so the same art showed it two ways;
+    turned once here, the PDF, the PNG export and the SVG output (which carries these bytes) all show it upright,
+    and no viewer turns it again (the orientation is gone). Art without such a photo is returned as it is; a
+    picture that cannot be read is left for :mod:`generator.render.svgart` to name."""
+    if b"data:image/" not in data:
+        return data
+    found = _upright_art.get(digest)
+    if found is not None:
+        _upright_art.move_to_end(digest)
+        return found
+    import base64
+    import binascii
+
+    def turned(match: re.Match[bytes]) -> bytes:
+        try:
+            picture = base64.b64decode(re.sub(rb"\s+", b"", match.group(2)), validate=True)
+        except (binascii.Error, ValueError):
+            return match.group(0)
+        if not picture.startswith(_JPEG):
+            return match.group(0)
+        try:
+            upright, _width, _height = _upright(picture, hashlib.sha256(picture).hexdigest(), 0, 0)
+        except ImageProblem:
+            return match.group(0)
+        if upright is picture:
+            return match.group(0)
+        # wrapped over as many lines as it was, so the lines of the art after it stay where they were (the
+        # messages about the art name them)
+        encoded = base64.b64encode(upright)
+        lines = match.group(2).count(b"\n") + 1
+        step = -(-len(encoded) // lines)
+        return b"data:image/jpeg;base64," + b"\n".join(encoded[at:at + step] for at in range(0, step * lines, step))
+
+    found = _upright_art[digest] = _INSIDE.sub(turned, data)
+    while len(_upright_art) > _TURNED_KEPT:
+        _upright_art.popitem(last=False)
+    return found
 
 
 #: The digests of PNG files whose pixels were unpacked and found whole: a file read again to be embedded (a

@@ -15,12 +15,15 @@ the line of the file, and refused, rather than printed wrong:
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
   leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
   of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
-  symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport, an embedded picture
-  into its box as its preserveAspectRatio says; `currentColor` is the shape's own `color`, black when none is
-  set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a style is used
-  (Illustrator's clipping masks); a `data:` PNG or
-  JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image
-  of its own (:class:`Embedded`).
+  symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport and are cut to it
+  (unless their own `overflow` is `visible`; :func:`clip_viewports` writes the cut out for the SVG output too),
+  an embedded picture into its box as its preserveAspectRatio says; `currentColor` (in any case) is the shape's own
+  `color`, black when none is set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a
+  style is used (Illustrator's clipping masks); every CSS Color 4 colour name, in any case, is the colour CSS gives it
+  (svglib knew reportlab's names, lower case only); a length in percent is a share of its viewport (the drawing's, a
+  nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or JPEG picture inside
+  the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
+  (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
   viewer; a dash array with a negative, infinite or zero-sum value draws a solid line (the SVG rule), one with an
   odd count is repeated. A number too large to print (an infinite size) is refused with its line.
@@ -153,6 +156,7 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     pictures = _check(root)
+    _clip_viewports(root)  # after the checks: what they name is on the file's own lines
     records: list[logging.LogRecord] = []
     logger = logging.getLogger("svglib.svglib")
     handler = _Gather(records)
@@ -345,6 +349,166 @@ def _embedded(href: str, line: int | None) -> Embedded | None:
     return Embedded(kind, data, (width, height))
 
 
+# --- viewports cut what they draw outside them ----------------------------------------------------------------------
+
+#: The `overflow` values that show what a viewport draws outside it (SVG 1.1, 14.3.3: `auto` is `visible`); any
+#: other (`hidden`, `scroll`, and the default of a symbol or a nested <svg>) cuts it off.
+_SHOWN = frozenset({"visible", "auto"})
+
+
+def clip_viewports(data: bytes) -> bytes:
+    """SVG art with the clip each viewport makes written out (:func:`_clip_viewports`), for the SVG output: librsvg
+    2.54 cuts a nested <svg> but not a symbol (lovell/sharp#2919: it reads the overflow of the <use>), browsers
+    cut both, so the clip is made explicit and every viewer shows the same. Art with nothing to cut is returned
+    as it is (the same bytes); art that is cut is written again by lxml (the PDF reads the file as it was, so the
+    lines its messages name are the file's)."""
+    if b"symbol" not in data and data.count(b"svg") < 3:  # the root's tag and namespace: no other viewport
+        return data
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    try:
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError:
+        return data  # read_art names the fault
+    if not _clip_viewports(root):
+        return data
+    declared = data.lstrip().startswith(b"<?xml")
+    return bytes(etree.tostring(root.getroottree(), encoding="utf-8", xml_declaration=declared))
+
+
+def _clip_viewports(root: Any) -> bool:
+    """Cut what a viewport draws outside it, in the tree (whether anything is cut): a `<symbol>` a `<use>` places
+    and an `<svg>` inside the drawing cut off what they draw outside their viewport (the use's or the svg's x, y,
+    width and height), unless their own `overflow` (an attribute, a style or a `<style>` rule) is `visible` or
+    `auto` (SVG 1.1, 14.3.3, as Chromium draws it; svglib never cut). The element is wrapped in a group clipped to
+    that rectangle (the use's transform moved to the group, so the rectangle is in the use's own units), on the
+    same line of the file; one wrapped before (art written by :func:`clip_viewports`) is not wrapped again."""
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    overflow = _Overflow(root)
+    cut: list[Any] = []
+    for element in root.iter():
+        tag = _local(element.tag)
+        if tag not in ("use", "svg") or element is root or _inside_clip(element) or _wrapped(element):
+            continue
+        if tag == "svg":
+            if not overflow.shown(element):
+                cut.append(element)
+            continue
+        href = element.get(_XLINK_HREF) or element.get("href") or ""
+        target = ids.get(href[1:]) if href.startswith("#") else None
+        # the symbol's own overflow, as browsers read it (overflow is not inherited: a use's says nothing of
+        # the symbol it shows; librsvg 2.54 read the use's instead)
+        if target is not None and _local(target.tag) == "symbol" and not overflow.shown(target):
+            cut.append(element)
+    number = 0
+    for element in cut:
+        number += 1
+        while f"{_VIEWPORT_CLIP}{number}" in ids:
+            number += 1
+        _clip_to_viewport(element, f"{_VIEWPORT_CLIP}{number}")
+    return bool(cut)
+
+
+#: The ids of the clips :func:`_clip_viewports` adds (a number follows).
+_VIEWPORT_CLIP = "donjon-viewport-"
+
+
+def _wrapped(element: Any) -> bool:
+    parent = element.getparent()
+    return (parent is not None and _local(parent.tag) == "g" and len(parent) == 1
+            and (parent.get("clip-path") or "").startswith(f"url(#{_VIEWPORT_CLIP}"))
+
+
+def _inside_clip(element: Any) -> bool:
+    """Whether the element is part of a clip path (whose contents are shapes and uses only: no group may wrap)."""
+    return any(_local(parent.tag) == "clipPath" for parent in element.iterancestors())
+
+
+def _clip_to_viewport(element: Any, clip_id: str) -> None:
+    """Wrap the element in a group clipped to its viewport's rectangle, defined just before it."""
+    from lxml import etree
+
+    namespace = element.tag[:element.tag.index("}") + 1] if element.tag.startswith("{") else ""
+    clip = etree.Element(f"{namespace}clipPath", id=clip_id)
+    etree.SubElement(clip, f"{namespace}rect", x=element.get("x") or "0", y=element.get("y") or "0",
+                     width=element.get("width") or "100%", height=element.get("height") or "100%")
+    group = etree.Element(f"{namespace}g")
+    group.set("clip-path", f"url(#{clip_id})")
+    transform = element.get("transform")
+    if transform is not None:
+        group.set("transform", transform)
+        del element.attrib["transform"]
+    element.addprevious(clip)
+    element.addprevious(group)
+    group.tail, element.tail = element.tail, None
+    group.append(element)
+
+
+class _Overflow:
+    """The `overflow` an element is given: its style first, then the stylesheet's rules, then its attribute
+    (CSS's order); `inherit` takes its parent's."""
+
+    def __init__(self, root: Any) -> None:
+        self.rules: Any = None
+        self.wrappers: dict[Any, Any] = {}
+        sheets = [element.text for element in root.iter() if _local(element.tag) == "style" and element.text
+                  and "overflow" in element.text]
+        if sheets and sum(len(text) for text in sheets) <= MAX_STYLE:  # beyond, _check refuses the file
+            self._read_rules(root, sheets)
+
+    def _read_rules(self, root: Any, sheets: list[str]) -> None:
+        import cssselect2
+        import tinycss2
+
+        matcher = cssselect2.Matcher()
+        for text in sheets:
+            for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
+                if rule.type != "qualified-rule":
+                    continue
+                value = None
+                for declaration in tinycss2.parse_declaration_list(rule.content, skip_comments=True,
+                                                                   skip_whitespace=True):
+                    if declaration.type == "declaration" and declaration.lower_name == "overflow":
+                        value = tinycss2.serialize(declaration.value).replace("!important", "").strip().lower()
+                if value is None:
+                    continue
+                try:
+                    selectors = cssselect2.compile_selector_list(rule.prelude)
+                except cssselect2.SelectorError:
+                    continue  # a selector no viewer reads either
+                for selector in selectors:
+                    matcher.add_selector(selector, value)
+        self.rules = matcher
+        self.wrappers = {wrapper.etree_element: wrapper
+                         for wrapper in cssselect2.ElementWrapper.from_xml_root(root).iter_subtree()}
+
+    def value(self, element: Any) -> str | None:
+        for name, value in reversed(_declarations(element.get("style") or "")):
+            if name == "overflow":
+                return value.lower()
+        wrapper = self.wrappers.get(element)
+        if wrapper is not None:
+            found = self.rules.match(wrapper)
+            if found:
+                return str(found[-1][3])
+        attribute = element.get("overflow")
+        return attribute.strip().lower() if attribute else None
+
+    def shown(self, element: Any) -> bool:
+        value = self.value(element)
+        seen = 0
+        while value == "inherit" and seen < _CHAIN:
+            seen += 1
+            element = element.getparent()
+            if element is None:
+                return True  # the initial value: visible
+            value = self.value(element)
+            if value is None and _local(element.tag) in ("symbol", "svg") and element.getparent() is not None:
+                return False  # a viewport's own default
+        return value in _SHOWN
+
+
 # --- svglib's reader, with what it leaves out -----------------------------------------------------------------------
 
 
@@ -376,7 +540,10 @@ def _reader_class() -> Any:
                 key = (node.etree_element, name)
                 found = looked.get(key)
                 if found is None:
-                    found = looked[key] = find(node, name)
+                    found = find(node, name)
+                    if name in _PAINTS and found.strip().lower() == "currentcolor":
+                        found = "currentColor"  # a CSS keyword, in any case: svglib knew this spelling only
+                    looked[key] = found
                 return found
 
             def current_colour(node: Any) -> str:
@@ -407,6 +574,28 @@ def _reader_class() -> Any:
             walking: list[bool] = []
 
             self.attrConverter.findAttr = find_once  # type: ignore[method-assign,assignment]
+            convert_colour = self.attrConverter.convertColor
+            convert_length = self.attrConverter.convertLength
+
+            def colour(text: str) -> Any:
+                # a colour name as CSS Color 4 names it, in any case: svglib knew reportlab's names, which lack
+                # rebeccapurple and lightgray and give darkseagreen another shade, and only in lower case, so
+                # such a shape was drawn without its colour
+                return convert_colour(_named_colour(text) or text)
+
+            def length(text: str, em_base: float | None = None, attr_name: str | None = None,
+                       default: float = 0.0) -> Any:
+                # a length in percent of the viewport, as SVG 1.1 (7.10) says: svglib resolved only x, y, width,
+                # height and their kin, and read any other (a circle's `r="10%"`, a stroke's width) as units
+                found = _percent(text, attr_name, self.attrConverter.main_box)
+                if found is not None:
+                    return found
+                if em_base is None:  # svglib's own default em
+                    return convert_length(text, attr_name=attr_name, default=default)
+                return convert_length(text, em_base=em_base, attr_name=attr_name, default=default)
+
+            self.attrConverter.convertColor = colour  # type: ignore[method-assign,assignment]
+            self.attrConverter.convertLength = length  # type: ignore[method-assign,assignment]
             # a stylesheet styles every element of the file, wherever it is written (a viewer reads it whole
             # first); svglib would apply each <style> only to what it draws after it, and never to gradient stops
             convert_image = self.shape_converter.convertImage
@@ -438,7 +627,7 @@ def _reader_class() -> Any:
         def renderSymbol(self, node: Any) -> Any:
             # a symbol a <use> shows is a viewport of the use's width and height (100% when unwritten), its viewBox
             # fitted into it (SVG 1.1, 5.5 and 7.8); svglib drew it as a plain group (Illustrator's symbols)
-            group = super().renderSymbol(node)
+            group = self._symbol_contents(node)
             use = node.parent
             box = _view_box(node.etree_element.get("viewBox"))
             if use is None or _local(use.tag) != "use" or box is None:
@@ -453,24 +642,59 @@ def _reader_class() -> Any:
             group.transform = mmult(fitted, group.transform)
             return group
 
+        def _symbol_contents(self, node: Any) -> Any:
+            """svglib's group of a symbol's contents, lengths in percent read against the symbol's own viewport
+            (its viewBox, or the width and height of the <use> showing it), not the drawing's."""
+            from svglib.svglib import Box
+
+            around = self.attrConverter.main_box
+            box = _view_box(node.etree_element.get("viewBox"))
+            use = node.parent
+            if box is None and use is not None and _local(use.tag) == "use":
+                whole = around
+                width = self._size(use.etree_element.get("width"), "width", whole.width if whole else 0.0)
+                height = self._size(use.etree_element.get("height"), "height", whole.height if whole else 0.0)
+                box = (0.0, 0.0, width, height)
+            if box is not None:
+                self.attrConverter.set_box(Box(*box))
+            try:
+                return super().renderSymbol(node)
+            finally:
+                self.attrConverter.set_box(around)
+
         def renderSvg(self, node: Any, outermost: bool = False) -> Any:
             # an <svg> inside the drawing: svglib fitted its viewBox into its size as if into the page's points
             # (3/4 too small) and aligned it upside down; refitted here in the units of the drawing around it
             around = self.attrConverter.main_box
             group = super().renderSvg(node, outermost)
             box = _view_box(node.etree_element.get("viewBox"))
-            if outermost or box is None:
+            if outermost:
+                return group
+            x = self._size(node.etree_element.get("x"), "x", 0.0)
+            y = self._size(node.etree_element.get("y"), "y", 0.0)
+            if box is None:  # no viewBox: only moved, its units those around it (svglib scaled it by 3/4 too)
+                group.transform = translate(x, y)
                 return group
             width = self._size(node.etree_element.get("width"), "width", around.width if around else box[2])
             height = self._size(node.etree_element.get("height"), "height", around.height if around else box[3])
             if width <= 0 or height <= 0:
                 group.contents = []
                 return group
-            x = self._size(node.etree_element.get("x"), "x", 0.0)
-            y = self._size(node.etree_element.get("y"), "y", 0.0)
             fitted = _fitted(box, width, height, node.etree_element.get("preserveAspectRatio"))
             group.transform = mmult(translate(x, y), fitted)
             return group
+
+        def get_box(self, svg_node: Any, default_box: bool = False) -> Any:
+            # an <svg> without a viewBox is a viewport of its width and height, which may be in percent of the
+            # viewport around it (svglib read them without knowing which is which)
+            from svglib.svglib import Box
+
+            if not default_box or _view_box(svg_node.getAttribute("viewBox")) is not None:
+                return super().get_box(svg_node, default_box)
+            around = self.attrConverter.main_box
+            width = self._size(svg_node.getAttribute("width"), "width", around.width if around else 0.0)
+            height = self._size(svg_node.getAttribute("height"), "height", around.height if around else 0.0)
+            return Box(0, 0, width, height)
 
         def _size(self, raw: str | None, name: str, whole: float) -> float:
             """A length of a viewport (`width`, `x`...) in the units around it; unwritten: all of `whole`, or 0
@@ -578,12 +802,15 @@ def _reader_class() -> Any:
                         resolved[name] = default
                     continue  # no focus written: the centre (generator.backends.pdf_art)
                 resolved[name] = self._coordinate(raw, units, resolved.get("c" + name[1]) if name in ("fx", "fy")
-                                                  else default)
+                                                  else default, name)
             return cast("_GradientDef", resolved)
 
-        def _coordinate(self, raw: str, units: str, default: float | None) -> float:
+        def _coordinate(self, raw: str, units: str, default: float | None, name: str = "") -> float:
             fallback = 0.0 if default is None else float(default)
             try:
+                if raw.endswith("%") and units == "userSpaceOnUse":  # a share of the viewport (SVG 1.1, 13.2.2)
+                    found = self.attrConverter.convertLength(raw, attr_name=name)
+                    return float(found) if isinstance(found, (int, float)) else fallback
                 if raw.endswith("%"):  # a share of the box (objectBoundingBox), as svglib read it
                     return float(raw[:-1]) / 100.0
                 if units == "userSpaceOnUse":
@@ -607,6 +834,48 @@ def _reader_class() -> Any:
             return Group(GradientFill(shape, dict(grad_def), opacity, evenodd), item)
 
     return Reader
+
+
+#: The properties whose value may be `currentColor` (a gradient's stops are mended where svglib reads them).
+_PAINTS = frozenset({"fill", "stroke"})
+#: The lengths a percentage of the viewport's width or height gives (SVG 1.1, 7.10; SVG 2 for a rect's `rx` and
+#: `ry`); any other length (`r`, a stroke's width, a dash) is a percentage of its normalised diagonal.
+_ACROSS = frozenset({"x", "cx", "x1", "x2", "fx", "width", "rx", "dx"})
+_DOWN = frozenset({"y", "cy", "y1", "y2", "fy", "height", "ry", "dy"})
+_PERCENT = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)%\s*")
+_NAME = re.compile(r"\s*([A-Za-z]+)\s*")
+
+
+def _percent(text: Any, name: str | None, box: Any) -> float | None:
+    """A length written in percent, in user units of the viewport `box` (svglib's Box); None for any other (or
+    no viewport known), which svglib reads."""
+    match = _PERCENT.fullmatch(text) if isinstance(text, str) else None
+    if match is None or box is None:
+        return None
+    share = float(match.group(1)) / 100.0
+    width, height = float(box.width), float(box.height)
+    if name in _ACROSS:
+        return share * width
+    if name in _DOWN:
+        return share * height
+    return share * math.sqrt((width * width + height * height) / 2.0)
+
+
+@cache
+def _named_colour(text: Any) -> str | None:
+    """A CSS colour name (CSS Color 4, section 6.1, as tinycss2 knows it; any case) as `#rrggbb`, or `transparent`
+    as `#00000000`; None for anything else (svglib reads it)."""
+    match = _NAME.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        return None
+    from tinycss2.color4 import Color, parse_color
+
+    found = parse_color(match.group(1))
+    if not isinstance(found, Color):  # not a colour name, or currentColor (a word, not a colour)
+        return None
+    red, green, blue = (round(min(1.0, max(0.0, float(v))) * 255) for v in found.to("srgb").coordinates)
+    alpha = "" if found.alpha >= 1 else f"{round(float(found.alpha) * 255):02x}"
+    return f"#{red:02x}{green:02x}{blue:02x}{alpha}"
 
 
 def _view_box(text: str | None) -> tuple[float, float, float, float] | None:

@@ -396,3 +396,81 @@ def test_a_photo_whose_exif_is_damaged_is_read_without_a_word_from_pillow(tmp_pa
         recolour(*image_data(tmp_path / "photo.jpg"), "#204080")
     assert (info.width, info.height) == (40, 30)
     assert not caught, [str(w.message) for w in caught]
+
+
+@pytest.mark.parametrize("orientation", [3, 6, 8])
+def test_a_photo_embedded_in_svg_art_shows_upright_in_every_output(tmp_path: Path, orientation: int) -> None:
+    """A camera photo pasted into SVG art (a `data:` JPEG whose EXIF says to turn it) is shown turned by browsers
+    and not by librsvg nor svglib, so the same art showed three ways. donjon turns it upright once, as it reads
+    the art: the PDF (and the PNG export, which renders the PDF) and the SVG output, in librsvg, show it as a
+    photo viewer does, the JPEG the SVG output carries says no more to turn it (a browser would turn it again),
+    and reading the art twice gives the same bytes."""
+    import base64
+
+    from PIL import Image, ImageChops, ImageDraw, ImageOps
+
+    from tests.art_samples import data_uri
+    from test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
+
+    if RSVG is None or PDFTOPPM is None:
+        pytest.skip("needs rsvg-convert and pdftoppm (librsvg2-bin, poppler-utils)")
+    stored = Image.new("RGB", (160, 120), (240, 230, 200))
+    ImageDraw.Draw(stored).rectangle((0, 0, 79, 119), fill=(30, 90, 160))
+    ImageDraw.Draw(stored).polygon([(150, 60), (100, 20), (100, 100)], fill=(200, 30, 30))
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    photo = tmp_path / "photo.jpg"
+    stored.save(photo, quality=95, exif=exif.tobytes())
+    with Image.open(photo) as opened:
+        seen = ImageOps.exif_transpose(opened).convert("RGB")  # what a photo viewer (and a browser) shows
+    width, height = seen.size
+    # the art is the photo's upright size, the picture filling it: turned or not, it is plain to see
+    art = tmp_path / "art" / "with-photo.svg"
+    art.parent.mkdir()
+    art.write_text(f"<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
+                   f"width='{width}' height='{height}' viewBox='0 0 {width} {height}'><image width='{width}' "
+                   f"height='{height}' xlink:href='{data_uri(photo.read_bytes(), 'jpeg')}'/></svg>", encoding="utf-8")
+    pdf_render = _render_pdf(art, tmp_path / "with-photo.pdf", tmp_path / "pdf.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / "svg.png", pdf_render.size)
+    for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+        shown = render.resize(seen.size)
+        worst = ImageChops.difference(shown, seen).convert("L").histogram()
+        assert sum(worst[60:]) < 0.02 * width * height, f"{what}, orientation {orientation}: see {tmp_path}"
+    output = (tmp_path / "with-photo.svg").read_text(encoding="utf-8")  # the SVG output _render_svg wrote
+    inner = [base64.b64decode(found) for found in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", output)]
+    jpegs = [base64.b64decode(found) for art_text in inner
+             for found in re.findall(rb"data:image/jpeg;base64,([A-Za-z0-9+/=\s]+)", art_text)]
+    assert len(jpegs) == 1
+    with images.open_quietly(jpegs[0]) as carried:
+        assert carried.getexif().get(0x0112, 1) == 1 and carried.size == seen.size
+    _info, first = images.image_data(art)
+    images.clear_cache()
+    _info, again = images.image_data(art)
+    assert first == again
+
+
+def test_art_whose_photo_is_turned_or_viewport_cut_still_names_its_own_lines(tmp_path: Path) -> None:
+    """Turning an embedded photo upright and cutting a nested drawing to its viewport change the art donjon draws,
+    not the lines its messages name: a filter on line 8 is refused as on line 8 (the photo's base64 wrapped over
+    three lines, path data over two)."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    buffer = io.BytesIO()
+    Image.new("RGB", (40, 30), (200, 40, 40)).save(buffer, "JPEG", exif=exif.tobytes())
+    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
+    third = len(encoded) // 3
+    wrapped = f"{encoded[:third]}\n{encoded[third:2 * third]}\n{encoded[2 * third:]}"
+    art = tmp_path / "art.svg"
+    art.write_text("<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100'>\n"          # 1
+                   f"<image width='40' height='40' href='data:image/jpeg;base64,{wrapped}'/>\n"  # 2-4
+                   "<path d='M0 0\nL 10 10 Z'/>\n"                                                  # 5-6
+                   "<svg x='5' y='5' width='20' height='20'><rect width='30' height='30'/></svg>\n"  # 7
+                   "<rect filter='blur(2)' width='3' height='3'/>\n"                               # 8
+                   "</svg>\n", encoding="utf-8")
+    with pytest.raises(ImageProblem, match=r"^line 8: it uses a filter"):
+        image_info(art)

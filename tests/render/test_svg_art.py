@@ -41,6 +41,14 @@ MEAN = 3.0
 #: Pixels per point of the renders (144 dpi).
 SCALE = 2
 
+#: A drawing twice as wide as it is high, so lengths in percent of its width, its height and its diagonal differ.
+WIDE_HEAD = SVG_HEAD.replace("width='100' height='100' viewBox='0 0 100 100'", "width='200' height='100' "
+                             "viewBox='0 0 200 100'")
+
+#: A symbol whose circle overflows its 10 x 10 viewBox (radius 8 about its middle), on a white ground.
+OVERFLOWING = ("<rect width='100' height='100' fill='#ffffff'/><symbol id='over' viewBox='0 0 10 10'>"
+               "<circle cx='5' cy='5' r='8' fill='#d02020'/></symbol>")
+
 _STOPS = "<stop offset='0' stop-color='#d02020'/><stop offset='0.5' stop-color='#f0c020'/><stop offset='1' stop-color='#2040c0'/>"
 
 #: Art with the features the PDF must draw as a viewer does, by name.
@@ -160,6 +168,36 @@ SAMPLES: dict[str, bytes] = {
         "<g color='#2040c0'><defs><linearGradient id='g'><stop offset='0' stop-color='currentColor'/>"
         "<stop offset='1' style='stop-color:currentColor;stop-opacity:0.3'/></linearGradient></defs></g>"
         "<rect width='100' height='100' fill='#ffffff'/><rect x='10' y='10' width='80' height='80' fill='url(#g)'/>"),
+    # `currentColor` written in another case (CSS keywords ignore case): svglib knew only `currentColor` itself,
+    # and drew `currentcolor` without colour
+    "current-colour-in-any-case": svg(
+        "<rect width='100' height='100' fill='#ffffff'/><g color='#2040c0'><rect x='10' y='10' width='35' "
+        "height='35' fill='currentcolor'/><rect x='55' y='10' width='35' height='35' fill='none' "
+        "stroke='CURRENTCOLOR' stroke-width='6'/><circle cx='50' cy='70' r='20' style='fill:CurrentColor'/></g>"),
+    # CSS colour names svglib does not know (CSS Color 4's rebeccapurple, the `gray` spellings it lacks, names in
+    # mixed case as drawing programs write them) and lengths in percent of the viewport (x and width of its
+    # width, y and height of its height, r and stroke-width of its normalised diagonal, SVG 1.1 7.10): svglib
+    # drew the names without colour and read `r="20%"` as 20 units; inside a nested <svg> or a <symbol>, the
+    # viewport is theirs
+    "colour-names-and-lengths-in-percent": svg(
+        "<rect width='100%' height='100%' fill='LightGray'/>"
+        "<circle cx='25%' cy='50%' r='20%' fill='rebeccapurple'/>"
+        "<rect x='50%' y='10%' width='25%' height='40%' rx='5%' fill='DarkSeaGreen' stroke='RebeccaPurple' "
+        "stroke-width='3%'/><ellipse cx='80%' cy='75%' rx='10%' ry='20%' fill='ROYALBLUE'/>"
+        "<line x1='50%' y1='95%' x2='95%' y2='95%' stroke='darkslategrey' stroke-width='2%'/>"
+        "<svg x='0' y='60%' width='30%' height='40%'><circle cx='50%' cy='50%' r='25%' fill='orange'/></svg>"
+        "<symbol id='s' viewBox='0 0 10 20'><rect x='10%' y='10%' width='80%' height='30%' fill='teal'/></symbol>"
+        "<use xlink:href='#s' x='150' y='5' width='40' height='80'/>",
+        head=WIDE_HEAD),
+    # a symbol placed by <use> and a nested <svg> are viewports: what they draw outside them is cut off, as
+    # browsers draw them (SVG 1.1, 14.3.3: `overflow: hidden` for elements that make a viewport; a <use>'s own
+    # overflow says nothing of the symbol, as Chromium draws it): svglib cut nothing off, and librsvg cuts the
+    # nested <svg> but not the symbol (the clip is made explicit in the art donjon carries)
+    "symbols-and-drawings-clipped-to-their-viewport": svg(
+        OVERFLOWING + "<use xlink:href='#over' x='5' y='5' width='20' height='20'/>"
+        "<use xlink:href='#over' x='55' y='55' width='20' height='20' style='overflow:visible'/>"
+        "<svg x='5' y='55' width='20' height='20' viewBox='0 0 10 10'><circle cx='5' cy='5' r='8' "
+        "fill='#2040c0'/></svg>"),
 }
 
 
@@ -242,6 +280,93 @@ def test_the_comparison_can_fail(tmp_path: Path) -> None:
     pdf_render = _render_pdf(tmp_path / "black.svg", tmp_path / "a.pdf", tmp_path / "pdf.png")
     differing, _mean = difference(pdf_render, svg_render)
     assert differing > SHARE * 10
+
+
+def _at(render: Image.Image, x: float, y: float) -> tuple[int, ...]:
+    """The pixel at (x, y) in the art's units (100 x 100 art)."""
+    found = render.getpixel((round(x * render.width / 100), round(y * render.height / 100)))
+    assert isinstance(found, tuple)
+    return found
+
+
+@needs_tools
+def test_what_a_symbol_or_nested_drawing_draws_outside_its_viewport_is_cut_off(tmp_path: Path) -> None:
+    """The viewports of "symbols-and-drawings-clipped-to-their-viewport", each 20 x 20 with a circle reaching 6
+    units past each side: inside, the circle; just outside (3 units), the white ground, in both outputs. A symbol
+    that says `overflow: visible` itself (an attribute, a `<style>` rule, a style) is not cut, in the PDF
+    (librsvg 2.54 cuts that one, and that one only: its bug, lovell/sharp#2919; Chromium does not)."""
+    white, red, blue = (255, 255, 255), (208, 32, 32), (32, 64, 192)
+    name = "symbols-and-drawings-clipped-to-their-viewport"
+    art = tmp_path / f"{name}.svg"
+    art.write_bytes(SAMPLES[name])
+    pdf_render = _render_pdf(art, tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / f"svg-{name}.png", pdf_render.size)
+    for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+        seen = {"symbol": (_at(render, 15, 15), _at(render, 28, 15), _at(render, 15, 2)),
+                "the use saying visible": (_at(render, 65, 65), _at(render, 78, 65), _at(render, 65, 52)),
+                "nested drawing": (_at(render, 15, 65), _at(render, 28, 65), _at(render, 15, 52))}
+        assert seen == {"symbol": (red, white, white), "the use saying visible": (red, white, white),
+                        "nested drawing": (blue, white, white)}, what
+    for said in ("overflow='visible'", "class='shown'", "style='overflow:auto'"):
+        shown = tmp_path / "shown.svg"
+        shown.write_bytes(svg("<style>.shown { overflow: visible }</style>"
+                              + OVERFLOWING.replace("viewBox='0 0 10 10'", f"viewBox='0 0 10 10' {said}")
+                              + "<use xlink:href='#over' x='5' y='5' width='20' height='20'/>"))
+        pdf_render = _render_pdf(shown, tmp_path / "shown.pdf", tmp_path / "pdf-shown.png")
+        assert (_at(pdf_render, 15, 15), _at(pdf_render, 28, 15), _at(pdf_render, 15, 2)) == (red, red, red), said
+
+
+#: Every colour name of CSS Color 4 (section 6.1, "Named Colors": the 147 of CSS 3 and rebeccapurple), as SVG art
+#: may use them.
+CSS_NAMES = """
+aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown burlywood
+cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan darkgoldenrod
+darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon
+darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray
+dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray green
+greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon
+lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon
+lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen
+magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
+mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin navajowhite navy
+oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip
+peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown
+seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen steelblue tan teal
+thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen
+""".split()
+#: How far (of 255) a square's colour may be from librsvg's: the PDF writes colours to a few decimals.
+NAMED_CHANNEL = 2
+
+
+@needs_tools
+def test_every_css_colour_name_prints_the_colour_a_viewer_shows(tmp_path: Path) -> None:
+    """Each name fills a square, some written in capitals as drawing programs may (CSS names ignore case); the
+    middle of each square in the PDF's render is the colour librsvg draws: no square left empty (a name svglib
+    does not know) and none a shade off (svglib's darkseagreen was #8fbc8b, CSS's is #8fbc8f)."""
+    assert len(CSS_NAMES) == 148 and len(set(CSS_NAMES)) == 148
+    cell, columns = 10, 13
+    rows = -(-len(CSS_NAMES) // columns)
+    squares = []
+    for index, name in enumerate(CSS_NAMES):
+        written = name.upper() if index % 3 == 1 else name.title() if index % 3 == 2 else name
+        squares.append(f"<rect x='{index % columns * cell}' y='{index // columns * cell}' width='{cell}' "
+                       f"height='{cell}' fill='{written}'/>")
+    width, height = columns * cell, rows * cell
+    head = SVG_HEAD.replace("width='100' height='100' viewBox='0 0 100 100'",
+                            f"width='{width}' height='{height}' viewBox='0 0 {width} {height}'")
+    art = tmp_path / "names.svg"
+    art.write_bytes(svg("".join(squares), head=head))
+    pdf_render = _render_pdf(art, tmp_path / "names.pdf", tmp_path / "pdf-names.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / "svg-names.png", pdf_render.size)
+    per_unit = pdf_render.width / (columns * cell)
+    wrong = []
+    for index, name in enumerate(CSS_NAMES):
+        middle = (round((index % columns + 0.5) * cell * per_unit), round((index // columns + 0.5) * cell * per_unit))
+        printed, shown = pdf_render.getpixel(middle), svg_render.getpixel(middle)
+        assert isinstance(printed, tuple) and isinstance(shown, tuple)
+        if max(abs(a - b) for a, b in zip(printed, shown)) > NAMED_CHANNEL:
+            wrong.append(f"{name}: PDF {printed}, viewer {shown}")
+    assert not wrong, wrong
 
 
 # --- fuzz: art mutated element by element ---------------------------------------------------------------------------
