@@ -210,6 +210,36 @@ def test_the_largest_number_read_is_written_in_the_messages_language(code: str, 
     assert said in str(err.value), str(err.value)
 
 
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", {"players[0].vp_tokens": "is 20.5;", "players[1].vp_tokens": "is -1,500;",
+            "players[1].vp_cards[0]": "is -2,500;", "players[1].completed_chapters": "is 1,200;",
+            "players[2].vp_tokens": "is 1.0001;", "ended_by": "Ben has -4,000 VP;",
+            "players[2].name": "of players[0];"}),
+    ("fr", {"players[0].vp_tokens": "vaut 20,5\u202f;", "players[1].vp_tokens": "vaut -1\u202f500\u202f;",
+            "players[1].vp_cards[0]": "vaut -2\u202f500\u202f;", "players[1].completed_chapters": "vaut 1\u202f200\u202f;",
+            "players[2].vp_tokens": "vaut 1,0001\u202f;", "ended_by": "Ben a -4\u202f000 PV\u202f;",
+            "players[2].name": "de players[0]\u202f;"}),
+    ("de", {"players[0].vp_tokens": "ist 20,5;", "players[1].vp_tokens": "ist -1.500;",
+            "players[1].vp_cards[0]": "ist -2.500;", "players[1].completed_chapters": "ist 1.200;",
+            "players[2].vp_tokens": "ist 1,0001;", "ended_by": "Ben hat -4.000 SP;",
+            "players[2].name": "von players[0];"})])
+def test_the_guildhall_rules_say_quantities_in_the_numbers_of_the_messages_language(code: str,
+                                                                                    said: dict[str, str]) -> None:
+    """Tokens, points, VP cards and chapters a file gives are said as the message's language writes numbers
+    (French printed "vaut 20.5" and "-1500"; `{tokens:g}` printed "-1e+06" in every language); a value three
+    decimals would round is said whole-digit (1,0001, never "1"), and an index stays as the file's path writes it."""
+    from scoring.engine import Scorer
+
+    state = {"game": "guildhall", "vp_set": "job-faire", "ended_by": "Ben", "players": [
+        {"name": "Ana", "guildhall": {}, "vp_tokens": 20.5, "vp_cards": [], "completed_chapters": 0},
+        {"name": "Ben", "guildhall": {}, "vp_tokens": -1500, "vp_cards": [-2500], "completed_chapters": 1200},
+        {"name": "ana", "guildhall": {}, "vp_tokens": 1.0001, "vp_cards": [], "completed_chapters": 0}]}
+    found = {v.where: v.message for v in Scorer().score(state, language(code)).violations}
+    wrong = {where: found.get(where) for where, words in said.items() if words not in found.get(where, "")}
+    assert wrong == {}, said
+
+
 def _pdf_text(path: Path) -> str:
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
