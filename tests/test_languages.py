@@ -304,6 +304,19 @@ def test_build_all_writes_the_castle_sheets_in_the_language(built: dict[str, Pat
         assert word in scan_ready, f"the {code} sheet lacks {word!r}"
 
 
+
+def test_the_german_castle_sheets_write_points_one_way(built: dict[str, Path]) -> None:
+    """Every German castle sheet writes points as SP (Siegpunkte), after a number and as a word: they wrote "1 P."
+    on the resident track, "1 SP" for the guests and "Sonne · 4 Punkte" (no source gives the German edition's
+    word; SP is the one donjon's German Guildhall and guest cards already use)."""
+    folder = built["de"] / "score-sheets" / "once-upon-a-castle"
+    for path in sorted(folder.glob("*.pdf")):
+        words = " ".join(_pdf_text(path).replace(NBSP, " ").replace(NNBSP, " ").split())
+        assert re.findall(r"\bPunkte?\b|\d P\.", words) == [], path.name
+        for said in ("Sonne · 4 SP", "Schlusswolke · 4 SP", "1 SP 1-5", "12 SP 26-30", "die SP der Gruppe"):
+            assert said in words, f"{path.name} lacks {said!r}"
+
+
 def test_the_shipped_catalogs_fit_in_every_language() -> None:
     """`content check` draws every card of the games in English, French and German: every text fits."""
     from generator.build.check import check_layouts
