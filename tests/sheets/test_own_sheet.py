@@ -290,3 +290,47 @@ def test_marks_a_photo_cannot_read_are_refused_by_file_line_and_part(copy: Path,
     assert result.exit_code == 1, result.output
     assert all(piece in result.output for piece in said), result.output
     assert "Traceback" not in result.output
+
+
+#: Labels of some of Lantern Harbour's fields, in English and in French (the villagers have none: their id is shown)
+LABELS = """
+labels: {boats: Boats launched, storm: Struck by the storm, goods: Goods traded}
+languages:
+  fr:
+    labels: {boats: Bateaux lancés, storm: Frappé par la tempête}
+"""
+
+
+def test_labels_of_fields_are_shown_under_the_score_table(copy: Path, tmp_path: Path) -> None:
+    """`labels:` in sheet.yaml names the fields under `donjon score`'s table ("Boats launched", not "boats"); a
+    field without one keeps its id, and the JSON keeps every id (they are the end state's keys)."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, fish: 14, boats: 3, villagers: 7, storm: true, "
+                    "goods: [salt, amber], guild: sailors}\n", encoding="utf-8")
+    table = run("score", str(game), "--content", str(copy))
+    assert table.exit_code == 0, table.output
+    # the values read, under the table's second rule (the points above keep their categories' names)
+    values = table.stdout.split("\n  ---")[2].splitlines()[1:]
+    rows = {line.strip().rsplit(" ", 1)[0].strip(): line.rsplit(" ", 1)[1] for line in values if line.startswith("  ")}
+    assert rows == {"guild": "sailors", "Boats launched": "3", "fish": "14", "Struck by the storm": "yes",
+                    "villagers": "7", "Goods traded": "salt,amber"}, table.stdout
+    as_json = run("score", str(game), "--content", str(copy), "--json")
+    assert set(json.loads(as_json.stdout)["players"][0]["values"]) == set(ANA)
+
+
+@pytest.mark.parametrize(("labels", "where"), [
+    ("labels: {boat: Boats launched}\n", "sheet.yaml:20: labels.boat: labels a field 'boat' that the layout"),
+    ("languages:\n  de:\n    labels: {stom: Sturm}\n",
+     "sheet.yaml:22: languages.de.labels.stom: labels a field 'stom' that the layout"),
+    ("labels: {boats: " + "x" * 41 + "}\n", "sheet.yaml:20: labels.boats: is 41 characters long"),
+])
+def test_a_label_of_no_field_is_named_with_file_line_and_field(copy: Path, labels: str, where: str) -> None:
+    """A label of a field the layout does not have (a typo) is refused at its line, naming the field and the
+    fields there are; a label longer than a control's few words too."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + labels, encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert where in result.output, result.output
