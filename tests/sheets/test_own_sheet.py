@@ -334,3 +334,37 @@ def test_a_label_of_no_field_is_named_with_file_line_and_field(copy: Path, label
     result = run("content", "check", str(copy))
     assert result.exit_code == 1, result.output
     assert where in result.output, result.output
+
+
+@pytest.mark.parametrize(("typed", "goods"), [
+    ("Salt, amber", ["salt", "amber"]),  # as people write a list
+    ("tea;wool ; rope", ["tea", "wool", "rope"]),
+    ("silk,", ["silk"]),
+    ("spice", ["spice"]),
+])
+def test_one_box_for_a_list_takes_items_separated_by_commas(copy: Path, tmp_path: Path, typed: str,
+                                                             goods: list[str]) -> None:
+    """A sheet that gives its list one box on the fillable sheet: "Salt, amber" typed in it is two goods; it was
+    refused as "unknown goods item 'Salt, amber'"."""
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(
+        "slots: {kind: repeat, component: good, count: 8, columns: 4, x: 4mm, y: 11mm, width: 42mm, height: 6.5mm, "
+        "gap_x: 3.33mm, gap_y: 2mm}", "slots: {kind: repeat, component: good, count: 1, columns: 1, x: 4mm, y: 11mm, "
+                                      "width: 80mm, height: 6.5mm}"), encoding="utf-8")
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    ana = fill(blank, tmp_path / "ana.pdf", {"player": "Ana", "fish": "3", "good_1": typed})
+    result = run("score", str(ana), "--sheet", str(copy), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"][0]["values"]["goods"] == goods
+
+
+def test_an_unknown_item_among_several_in_one_box_is_named_with_its_box(copy: Path, tmp_path: Path) -> None:
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    ana = fill(blank, tmp_path / "ana.pdf", {"player": "Ana", "fish": "3", "good_1": "tea", "good_2": "salt, gold"})
+    result = run("score", str(ana), "--sheet", str(copy))
+    assert result.exit_code == 2, result.output
+    assert "field good_2: unknown goods item 'gold'" in result.stderr, result.stderr
