@@ -763,13 +763,21 @@ def test_every_command_taking_lang_says_when_nobody_holds_it(tmp_path: Path, com
     assert french.returncode == 0 and "warning: --lang" not in french.stderr, french.stderr
 
 
-def test_the_preview_counts_the_different_cards_in_each_languages_plural_forms(tmp_path: Path) -> None:
-    """A deck of one card in the French preview: "1 carte, 1 différente", not the plural "1 différentes"."""
-    folder = _deck(tmp_path / "content", "Name,Text\nFireball,Deal 3 damage.\n")
-    result = _donjon("preview", "--content", str(folder), "--lang", "fr", "--out", str(tmp_path / "o"))
+@pytest.mark.parametrize(("code", "cards", "said"), [
+    ("fr", 1, "1 carte, 1 différente ·"),
+    ("de", 1, "1 Karte, 1 Motiv ·"),
+    ("de", 2, "2 Karten, 2 Motive ·"),
+])
+def test_the_preview_counts_the_different_cards_in_each_languages_plural_forms(tmp_path: Path, code: str,
+                                                                               cards: int, said: str) -> None:
+    """A deck of one card in the French preview: "1 carte, 1 différente", not the plural "1 différentes"; German
+    counts different cards as designs (Motive), one or more: it said "1 verschiedene" for both forms."""
+    rows = "".join(f"Card {n},Deal {n} damage.\n" for n in range(1, cards + 1))
+    folder = _deck(tmp_path / "content", "Name,Text\n" + rows)
+    result = _donjon("preview", "--content", str(folder), "--lang", code, "--out", str(tmp_path / "o"))
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "o" / "preview" / "index.html").read_text(encoding="utf-8")
-    assert "1 carte, 1 différente ·" in page, page[:3000]
+    assert said in page, page[:3000]
 
 
 @pytest.mark.parametrize("code", ["sp", "xx", "de-XX"])
