@@ -193,6 +193,19 @@ def test_the_guildhall_reference_counts_its_cards_in_its_language(tmp_path: Path
     assert words in said and "profession cards" not in said, said[:3000]
 
 
+@pytest.mark.parametrize(("code", "line"), [
+    ("en", "2-4 players · Alderac Entertainment Group (AEG); German edition Pegasus Spiele"),
+    ("fr", "2 à 4 joueurs · Alderac Entertainment Group (AEG) ; édition allemande Pegasus Spiele"),
+    ("de", "2–4 Spieler · Alderac Entertainment Group (AEG); deutsche Ausgabe Pegasus Spiele")])
+def test_the_guildhall_references_publisher_line_is_in_its_language(tmp_path: Path, code: str, line: str) -> None:
+    """The publisher line under a reference's title, in the reference's language: the French and German ones said
+    "German edition Pegasus Spiele", English words of game.yaml's publisher (now given under its translations)."""
+    result = _donjon("reference", "guildhall", "--lang", code, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    said = " ".join(subprocess.run(["pdftotext", "-l", "1", str(tmp_path / "references" / "guildhall-reference.pdf"),
+                                    "-"], capture_output=True, text=True, check=True).stdout.split())
+    assert line in said.replace(NBSP, " ").replace(NNBSP, " "), said[:400]
+
 @pytest.mark.parametrize(("code", "said"), [("en", "is 1e+300, beyond the 1,000,000 donjon reads"),
                                              ("fr", "vaut 1e+300, au-delà des 1\u202f000\u202f000 que donjon lit"),
                                              ("de", "1.000.000")])
