@@ -292,7 +292,7 @@ def build(
         _watch(content_dir, target or "all", out, options, cards, serve, port)
         return
     content = load_content(content_dir)
-    decks = select(all_decks(content, lang, also), target or "all")
+    decks = select(all_decks(content, lang, also), target or "all", [g.info.id for g in content.games()])
     if lang is not None:
         warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
         warn_of_sheets_not_in(lang, games_of(content, target or "all"))

@@ -368,3 +368,14 @@ def test_an_unknown_item_among_several_in_one_box_is_named_with_its_box(copy: Pa
     result = run("score", str(ana), "--sheet", str(copy))
     assert result.exit_code == 2, result.output
     assert "field good_2: unknown goods item 'gold'" in result.stderr, result.stderr
+
+
+def test_a_sheet_of_ones_own_is_a_build_target_by_its_id(copy: Path, tmp_path: Path) -> None:
+    """`donjon build lantern-harbour --content FOLDER` builds the sheet (a game without decks); it was refused with
+    "'lantern-harbour' names no game or deck; choose all, or one of: " and nothing after. A wrong target names it."""
+    result = run("build", ID, "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4.pdf").is_file()
+    wrong = run("build", "lantern", "--content", str(copy), "--out", str(tmp_path / "out"))
+    assert wrong.exit_code == 2
+    assert "'lantern' names no game or deck; choose all, or one of: lantern-harbour" in wrong.stderr, wrong.stderr
