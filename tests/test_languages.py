@@ -230,7 +230,8 @@ def test_the_largest_number_read_is_written_in_the_messages_language(code: str, 
             "players[2].vp_tokens": "is 1.0001;", "ended_by": "Ben has -4,000 VP;",
             "players[2].name": "of players[0];"}),
     ("fr", {"players[0].vp_tokens": "vaut 20,5\u202f;", "players[1].vp_tokens": "vaut -1\u202f500\u202f;",
-            "players[1].vp_cards[0]": "vaut -2\u202f500\u202f;", "players[1].completed_chapters": "vaut 1\u202f200\u202f;",
+            "players[1].vp_cards[0]": "vaut -2\u202f500\u202f;",
+            "players[1].completed_chapters": "vaut 1\u202f200\u202f;",
             "players[2].vp_tokens": "vaut 1,0001\u202f;", "ended_by": "Ben a -4\u202f000 PV\u202f;",
             "players[2].name": "de players[0]\u202f;"}),
     ("de", {"players[0].vp_tokens": "ist 20,5;", "players[1].vp_tokens": "ist -1.500;",
@@ -249,6 +250,31 @@ def test_the_guildhall_rules_say_quantities_in_the_numbers_of_the_messages_langu
         {"name": "Ben", "guildhall": {}, "vp_tokens": -1500, "vp_cards": [-2500], "completed_chapters": 1200},
         {"name": "ana", "guildhall": {}, "vp_tokens": 1.0001, "vp_cards": [], "completed_chapters": 0}]}
     found = {v.where: v.message for v in Scorer().score(state, language(code)).violations}
+    wrong = {where: found.get(where) for where, words in said.items() if words not in found.get(where, "")}
+    assert wrong == {}, said
+
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", {"sheets[0].towers[0]": "is -1,500;", "sheets[0].residents": "is 12,000;", "players": "is 1,500;",
+            "sheets[1].resident_points": "is 7,000;", "sheets[1].donjon_floors": "is -1,000;"}),
+    ("fr", {"sheets[0].towers[0]": "vaut -1\u202f500\u202f;", "sheets[0].residents": "vaut 12\u202f000\u202f;",
+            "players": "vaut 1\u202f500\u202f;", "sheets[1].resident_points": "vaut 7\u202f000\u202f;",
+            "sheets[1].donjon_floors": "vaut -1\u202f000\u202f;"}),
+    ("de", {"sheets[0].towers[0]": "ist -1.500;", "sheets[0].residents": "ist 12.000;", "players": "ist 1.500;",
+            "sheets[1].resident_points": "ist 7.000;", "sheets[1].donjon_floors": "ist -1.000;"})])
+def test_the_castle_and_guedelon_rules_say_quantities_in_the_numbers_of_the_messages_language(
+        code: str, said: dict[str, str]) -> None:
+    """A castle's towers, residents, points and floors and Guédelon's players, as a file gives them, are said as
+    the message's language writes numbers ("vaut 12000" and "-1500" in French before)."""
+    from scoring.engine import Scorer
+
+    castle = {"game": "once-upon-a-castle", "version": "apprentice", "sheets": [
+        {"player": "Ana", "donjon_floors": 1, "towers": [-1500], "walls": [], "residents": 12000, "guests": [3]},
+        {"player": "Ben", "donjon_floors": -1000, "towers": [], "walls": [], "resident_points": 7000, "guests": []}]}
+    guedelon = {"game": "guedelon", "players": 1500, "rounds": 3, "events": "easy", "built": []}
+    scored = [Scorer().score(state, language(code)) for state in (castle, guedelon)]
+    found = {v.where: v.message for result in scored for v in (*result.violations, *result.warnings)}
     wrong = {where: found.get(where) for where, words in said.items() if words not in found.get(where, "")}
     assert wrong == {}, said
 
