@@ -274,7 +274,8 @@ def test_the_castle_and_guedelon_rules_say_quantities_in_the_numbers_of_the_mess
         {"player": "Ben", "donjon_floors": -1000, "towers": [], "walls": [], "resident_points": 7000, "guests": []}]}
     guedelon = {"game": "guedelon", "players": 1500, "rounds": 3, "events": "easy", "built": []}
     scored = [Scorer().score(state, language(code)) for state in (castle, guedelon)]
-    found = {v.where: v.message for result in scored for v in (*result.violations, *result.warnings)}
+    found = {v.where: v.message for result in scored for v in result.violations}
+    found.update({w.where: w.message for result in scored for w in result.warnings})
     wrong = {where: found.get(where) for where, words in said.items() if words not in found.get(where, "")}
     assert wrong == {}, said
 
