@@ -15,7 +15,7 @@ game each one is, and holds what was loaded by game id.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -329,13 +329,15 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
     return deck.only(tuple(deck.cards[i] for i in keep))
 
 
-def select(decks: list[Deck], target: str) -> list[Deck]:
-    """The decks `donjon build TARGET` means: `all`, a game id, `game/deck`, or a user deck's id."""
+def select(decks: list[Deck], target: str, games: Collection[str] = ()) -> list[Deck]:
+    """The decks `donjon build TARGET` means: `all`, a game id, `game/deck`, or a user deck's id. `games`: the ids
+    of the games a build writes more of than decks (score sheets, references), so that a game without a deck (a
+    sheet of one's own) is a target too, of no deck."""
     if target == "all":
         return decks
     chosen = [d for d in decks if target in (d.game, d.key, d.id)]
-    if not chosen:
-        names = sorted({d.game for d in decks} | {d.key for d in decks})
+    if not chosen and target not in games:
+        names = sorted({d.game for d in decks} | {d.key for d in decks} | set(games))
         raise UsageError("build", f"{target!r} names no game or deck; choose all, or one of: {', '.join(names)}")
     return chosen
 

@@ -8,7 +8,8 @@ house, a **warning** carrying that record's source and confidence, and the file 
 `strict` (`donjon score --strict`, for games played on donjon's own sheets) every warning is a violation.
 
 Messages are written in the findings' language (`lang`: English on the command line, the phone's at the table):
-a rule says `found._("is {value}; ...", value=...)`, `found.ngettext("{n} tower", "{n} towers", n)`,
+a rule says `found._("is {value}; ...", value=...)` (`value=Figure(...)` for a quantity the file gave, so that
+French reads 20,5 and 1 500; never for an index), `found.ngettext("{n} tower", "{n} towers", n)`,
 `found.listing(values, "or")`; the paths stay as the file writes them.
 """
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from generator.fields import normalise_name
-from generator.i18n import N_, Language, language
+from generator.i18n import N_, Figure, Language, figures, language
 from generator.wording import listing, ordinal
 from generator.yamlio import Document, PathKey
 from scoring.result import RuleWarning, Violation
@@ -87,16 +88,19 @@ class Findings:
     lang: Language = field(default_factory=language)
 
     def _(self, message: str, /, **values: Any) -> str:
-        """`message` in the findings' language, each `{name}` filled from `values`."""
-        return self.lang._(message).format(**values)
+        """`message` in the findings' language, each `{name}` filled from `values`: a :class:`Figure` (a quantity:
+        points, tokens) as the language writes numbers, anything else as it is (an index stays `players[1]`)."""
+        return self.lang._(message).format(**figures(values, self.lang))
 
     def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
-        """The form of `singular`/`plural` for `count` in the findings' language, `{n}` being the count."""
-        return self.lang.ngettext(singular, plural, count).format(n=count, **values)
+        """The form of `singular`/`plural` for `count` in the findings' language, `{n}` being the count (a
+        quantity, written as the language writes numbers)."""
+        return self.lang.ngettext(singular, plural, count).format(**figures({"n": Figure(count), **values}, self.lang))
 
     def npgettext(self, context: str, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """:meth:`ngettext` of a message told apart from another of the same English by `context`."""
-        return self.lang.npgettext(context, singular, plural, count).format(n=count, **values)
+        return self.lang.npgettext(context, singular, plural, count).format(
+            **figures({"n": Figure(count), **values}, self.lang))
 
     def listing(self, items: Iterable[object], conjunction: str = "and") -> str:
         """`2, 3 or 5` (`2, 3 ou 5`): items joined in the findings' language."""

@@ -131,6 +131,9 @@ class PlayerScore:
     #: a sheet of one's own: each field's value as read (name, value), shown in the table and, when there are
     #: some, in the JSON as `values`
     values: tuple[tuple[str, Any], ...] = ()
+    #: a sheet of one's own: the label its sheet.yaml gives a field of `values` (name, label), which the table shows
+    #: instead of the name (the JSON keeps the names: they are the end state's keys)
+    labels: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         total = sum(points for _, points in self.breakdown)

@@ -178,9 +178,12 @@ def score_table(result: Result) -> list[str]:
     rows.extend((label.replace("_", " "), [str(dict(p.notes).get(label, "-")) for p in players]) for label in notes)
     # a sheet of one's own: the value of each field read, under the score
     fields: list[str] = []
+    labelled: dict[str, str] = {}
     for player in players:
         fields.extend(name for name, _ in player.values if name not in fields)
-    rows.extend((visible(name), [_value(dict(p.values).get(name)) for p in players]) for name in fields)
+        labelled.update(player.labels)
+    rows.extend((visible(labelled.get(name, name)), [_value(dict(p.values).get(name)) for p in players])
+                for name in fields)
     first = max([len(label) for label, _ in rows] + [0])
     names = [visible(p.name) for p in players]
     widths = [max(len(name), *(len(cells[i]) for _, cells in rows)) for i, name in enumerate(names)]

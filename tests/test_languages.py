@@ -193,6 +193,19 @@ def test_the_guildhall_reference_counts_its_cards_in_its_language(tmp_path: Path
     assert words in said and "profession cards" not in said, said[:3000]
 
 
+@pytest.mark.parametrize(("code", "line"), [
+    ("en", "2-4 players · Alderac Entertainment Group (AEG); German edition Pegasus Spiele"),
+    ("fr", "2 à 4 joueurs · Alderac Entertainment Group (AEG) ; édition allemande Pegasus Spiele"),
+    ("de", "2–4 Spieler · Alderac Entertainment Group (AEG); deutsche Ausgabe Pegasus Spiele")])
+def test_the_guildhall_references_publisher_line_is_in_its_language(tmp_path: Path, code: str, line: str) -> None:
+    """The publisher line under a reference's title, in the reference's language: the French and German ones said
+    "German edition Pegasus Spiele", English words of game.yaml's publisher (now given under its translations)."""
+    result = _donjon("reference", "guildhall", "--lang", code, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    said = " ".join(subprocess.run(["pdftotext", "-l", "1", str(tmp_path / "references" / "guildhall-reference.pdf"),
+                                    "-"], capture_output=True, text=True, check=True).stdout.split())
+    assert line in said.replace(NBSP, " ").replace(NNBSP, " "), said[:400]
+
 @pytest.mark.parametrize(("code", "said"), [("en", "is 1e+300, beyond the 1,000,000 donjon reads"),
                                              ("fr", "vaut 1e+300, au-delà des 1\u202f000\u202f000 que donjon lit"),
                                              ("de", "1.000.000")])
@@ -208,6 +221,63 @@ def test_the_largest_number_read_is_written_in_the_messages_language(code: str, 
     with pytest.raises(InputError) as err:
         Scorer().score(state, language(code))
     assert said in str(err.value), str(err.value)
+
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", {"players[0].vp_tokens": "is 20.5;", "players[1].vp_tokens": "is -1,500;",
+            "players[1].vp_cards[0]": "is -2,500;", "players[1].completed_chapters": "is 1,200;",
+            "players[2].vp_tokens": "is 1.0001;", "ended_by": "Ben has -4,000 VP;",
+            "players[2].name": "of players[0];"}),
+    ("fr", {"players[0].vp_tokens": "vaut 20,5\u202f;", "players[1].vp_tokens": "vaut -1\u202f500\u202f;",
+            "players[1].vp_cards[0]": "vaut -2\u202f500\u202f;",
+            "players[1].completed_chapters": "vaut 1\u202f200\u202f;",
+            "players[2].vp_tokens": "vaut 1,0001\u202f;", "ended_by": "Ben a -4\u202f000 PV\u202f;",
+            "players[2].name": "de players[0]\u202f;"}),
+    ("de", {"players[0].vp_tokens": "ist 20,5;", "players[1].vp_tokens": "ist -1.500;",
+            "players[1].vp_cards[0]": "ist -2.500;", "players[1].completed_chapters": "ist 1.200;",
+            "players[2].vp_tokens": "ist 1,0001;", "ended_by": "Ben hat -4.000 SP;",
+            "players[2].name": "von players[0];"})])
+def test_the_guildhall_rules_say_quantities_in_the_numbers_of_the_messages_language(code: str,
+                                                                                    said: dict[str, str]) -> None:
+    """Tokens, points, VP cards and chapters a file gives are said as the message's language writes numbers
+    (French printed "vaut 20.5" and "-1500"; `{tokens:g}` printed "-1e+06" in every language); a value three
+    decimals would round is said whole-digit (1,0001, never "1"), and an index stays as the file's path writes it."""
+    from scoring.engine import Scorer
+
+    state = {"game": "guildhall", "vp_set": "job-faire", "ended_by": "Ben", "players": [
+        {"name": "Ana", "guildhall": {}, "vp_tokens": 20.5, "vp_cards": [], "completed_chapters": 0},
+        {"name": "Ben", "guildhall": {}, "vp_tokens": -1500, "vp_cards": [-2500], "completed_chapters": 1200},
+        {"name": "ana", "guildhall": {}, "vp_tokens": 1.0001, "vp_cards": [], "completed_chapters": 0}]}
+    found = {v.where: v.message for v in Scorer().score(state, language(code)).violations}
+    wrong = {where: found.get(where) for where, words in said.items() if words not in found.get(where, "")}
+    assert wrong == {}, said
+
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", {"sheets[0].towers[0]": "is -1,500;", "sheets[0].residents": "is 12,000;", "players": "is 1,500;",
+            "sheets[1].resident_points": "is 7,000;", "sheets[1].donjon_floors": "is -1,000;"}),
+    ("fr", {"sheets[0].towers[0]": "vaut -1\u202f500\u202f;", "sheets[0].residents": "vaut 12\u202f000\u202f;",
+            "players": "vaut 1\u202f500\u202f;", "sheets[1].resident_points": "vaut 7\u202f000\u202f;",
+            "sheets[1].donjon_floors": "vaut -1\u202f000\u202f;"}),
+    ("de", {"sheets[0].towers[0]": "ist -1.500;", "sheets[0].residents": "ist 12.000;", "players": "ist 1.500;",
+            "sheets[1].resident_points": "ist 7.000;", "sheets[1].donjon_floors": "ist -1.000;"})])
+def test_the_castle_and_guedelon_rules_say_quantities_in_the_numbers_of_the_messages_language(
+        code: str, said: dict[str, str]) -> None:
+    """A castle's towers, residents, points and floors and Guédelon's players, as a file gives them, are said as
+    the message's language writes numbers ("vaut 12000" and "-1500" in French before)."""
+    from scoring.engine import Scorer
+
+    castle = {"game": "once-upon-a-castle", "version": "apprentice", "sheets": [
+        {"player": "Ana", "donjon_floors": 1, "towers": [-1500], "walls": [], "residents": 12000, "guests": [3]},
+        {"player": "Ben", "donjon_floors": -1000, "towers": [], "walls": [], "resident_points": 7000, "guests": []}]}
+    guedelon = {"game": "guedelon", "players": 1500, "rounds": 3, "events": "easy", "built": []}
+    scored = [Scorer().score(state, language(code)) for state in (castle, guedelon)]
+    found = {v.where: v.message for result in scored for v in result.violations}
+    found.update({w.where: w.message for result in scored for w in result.warnings})
+    wrong = {where: found.get(where) for where, words in said.items() if words not in found.get(where, "")}
+    assert wrong == {}, said
 
 
 def _pdf_text(path: Path) -> str:
@@ -272,6 +342,19 @@ def test_build_all_writes_the_castle_sheets_in_the_language(built: dict[str, Pat
     scan_ready = " ".join(_pdf_text(folder / "castle-sheet-great-architect-a4.pdf").replace(NBSP, " ").split())
     for word in SHEET_WORDS[code]:
         assert word in scan_ready, f"the {code} sheet lacks {word!r}"
+
+
+
+def test_the_german_castle_sheets_write_points_one_way(built: dict[str, Path]) -> None:
+    """Every German castle sheet writes points as SP (Siegpunkte), after a number and as a word: they wrote "1 P."
+    on the resident track, "1 SP" for the guests and "Sonne · 4 Punkte" (no source gives the German edition's
+    word; SP is the one donjon's German Guildhall and guest cards already use)."""
+    folder = built["de"] / "score-sheets" / "once-upon-a-castle"
+    for path in sorted(folder.glob("*.pdf")):
+        words = " ".join(_pdf_text(path).replace(NBSP, " ").replace(NNBSP, " ").split())
+        assert re.findall(r"\bPunkte?\b|\d P\.", words) == [], path.name
+        for said in ("Sonne · 4 SP", "Schlusswolke · 4 SP", "1 SP 1-5", "12 SP 26-30", "die SP der Gruppe"):
+            assert said in words, f"{path.name} lacks {said!r}"
 
 
 def test_the_shipped_catalogs_fit_in_every_language() -> None:
@@ -720,13 +803,21 @@ def test_every_command_taking_lang_says_when_nobody_holds_it(tmp_path: Path, com
     assert french.returncode == 0 and "warning: --lang" not in french.stderr, french.stderr
 
 
-def test_the_preview_counts_the_different_cards_in_each_languages_plural_forms(tmp_path: Path) -> None:
-    """A deck of one card in the French preview: "1 carte, 1 différente", not the plural "1 différentes"."""
-    folder = _deck(tmp_path / "content", "Name,Text\nFireball,Deal 3 damage.\n")
-    result = _donjon("preview", "--content", str(folder), "--lang", "fr", "--out", str(tmp_path / "o"))
+@pytest.mark.parametrize(("code", "cards", "said"), [
+    ("fr", 1, "1 carte, 1 différente ·"),
+    ("de", 1, "1 Karte, 1 Motiv ·"),
+    ("de", 2, "2 Karten, 2 Motive ·"),
+])
+def test_the_preview_counts_the_different_cards_in_each_languages_plural_forms(tmp_path: Path, code: str,
+                                                                               cards: int, said: str) -> None:
+    """A deck of one card in the French preview: "1 carte, 1 différente", not the plural "1 différentes"; German
+    counts different cards as designs (Motive), one or more: it said "1 verschiedene" for both forms."""
+    rows = "".join(f"Card {n},Deal {n} damage.\n" for n in range(1, cards + 1))
+    folder = _deck(tmp_path / "content", "Name,Text\n" + rows)
+    result = _donjon("preview", "--content", str(folder), "--lang", code, "--out", str(tmp_path / "o"))
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "o" / "preview" / "index.html").read_text(encoding="utf-8")
-    assert "1 carte, 1 différente ·" in page, page[:3000]
+    assert said in page, page[:3000]
 
 
 @pytest.mark.parametrize("code", ["sp", "xx", "de-XX"])

@@ -74,7 +74,7 @@ class Reporter:
 
 
 def _select(content: Content, target: str, cards: str | None, options: BuildOptions) -> list[Deck]:
-    decks = select(all_decks(content, options.lang, options.also), target)
+    decks = select(all_decks(content, options.lang, options.also), target, [g.info.id for g in content.games()])
     if cards is not None:
         if len(decks) != 1:
             raise UsageError("--cards", f"picks cards of one deck; name it as TARGET ({target} is {len(decks)} decks)")

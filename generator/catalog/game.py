@@ -108,14 +108,16 @@ def game_info(game: GameHeader, decks: tuple[DeckSpec, ...]) -> GameInfo:
                     game.players.provenance, game.translations)
 
 
-def _name_translations() -> Field:
-    """A game's or deck's name in other languages, each saying where it comes from."""
-    found = translations_field({"name": Field(Text(max_len=120))})
+def _name_translations(**more: Field) -> Field:
+    """A game's or deck's name (and `more` of its texts) in other languages, each saying where it comes from."""
+    found = translations_field({"name": Field(Text(max_len=120)), **more})
     assert found is not None  # a name is text: it has translations
     return found
 
 
 _NAME_TRANSLATIONS = _name_translations()
+#: a game's name and its publisher line in other languages (the line may say more than names: "German edition")
+_GAME_TRANSLATIONS = _name_translations(publisher=Field(Text(max_len=200)))
 
 
 def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
@@ -154,7 +156,7 @@ def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
                 **provenance_fields()}, build=_player_count)),
             "publisher": Field(Text(max_len=200)),
             "rulebooks": Field(ListOf(rulebook, min_items=1)),
-            "translations": _NAME_TRANSLATIONS,
+            "translations": _GAME_TRANSLATIONS,
         },
         build=game_header,
     )

@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # for annotations only: no command module imports anything he
 
     from generator.catalog.deck import Deck
     from generator.catalog.userdeck import UserDeck
+    from generator.games.base import GameCatalog
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -100,6 +101,27 @@ def warn_of_a_language_nobody_holds(lang: str, decks: Sequence[Deck] = (), own: 
     typer.echo(f"warning: --lang {lang}: donjon has no words in {lang!r} (it has {', '.join(INTERFACE)}) and no deck "
                f"of this build holds it: written in {fallback}", err=True)
 
+
+
+def warn_of_sheets_not_in(lang: str, games: Sequence[GameCatalog]) -> None:
+    """`--lang de` for a sheet of one's own written in English and given in French only (`lang:`, `languages:` of
+    its sheet.yaml): it is drawn, its own words as written and donjon's (`_('Player')`) in German, a sheet in two
+    languages; say so, naming the sheet.yaml, rather than print it without a word. The build goes on."""
+    from generator.games.sheet_game import SheetCatalog
+    from generator.wording import listing
+
+    base = lang.split("-")[0]
+    for game in games:
+        if not isinstance(game, SheetCatalog):
+            continue
+        sheet = game.sheet
+        given = tuple(dict.fromkeys((sheet.lang, *sheet.languages)))
+        if base in {code.split("-")[0] for code in given}:
+            continue
+        others = f" and given in {listing(list(given[1:]))} (languages:)" if given[1:] else ""
+        typer.echo(f"warning: {sheet.origin}: --lang {lang}: the sheet is written in {sheet.lang}{others}, not in "
+                   f"{lang}: its own words are drawn as written, among donjon's in {lang}; give them under "
+                   f"`languages: {base}:`", err=True)
 
 #: The help of `--also`.
 ALSO_HELP = ("Also print each card's name in this language, small under its title (bilingual cards: --lang fr "

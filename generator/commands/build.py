@@ -20,6 +20,7 @@ from generator.commands import (
     reports_errors,
     settle,
     warn_of_a_language_nobody_holds,
+    warn_of_sheets_not_in,
 )
 from generator.wording import plural
 
@@ -256,6 +257,7 @@ def build(
 
     from generator.build.decks import build as run
     from generator.build.options import BuildOptions
+    from generator.build.outputs import games_of
     from generator.content import all_decks, load_content, pick_cards, select
     from generator.output import prepare_dir
     from generator.resources import display_path
@@ -290,9 +292,10 @@ def build(
         _watch(content_dir, target or "all", out, options, cards, serve, port)
         return
     content = load_content(content_dir)
-    decks = select(all_decks(content, lang, also), target or "all")
+    decks = select(all_decks(content, lang, also), target or "all", [g.info.id for g in content.games()])
     if lang is not None:
         warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
+        warn_of_sheets_not_in(lang, games_of(content, target or "all"))
     if cards is not None:
         if len(decks) != 1:
             shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")

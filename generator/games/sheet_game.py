@@ -214,8 +214,9 @@ class SheetGame:
         else:
             summary = (f"no winner: {listing([sheets[i]['player'] for i in firsts], 'and')} tie for first with "
                        f"{plural(totals[firsts[0]], 'point')}")
-        scores = tuple(PlayerScore(record["player"], totals[i], places[i], items[i],
-                                   values=values_of(record, names)) for i, record in enumerate(sheets))
+        labels = tuple((name, label) for name, label in sheet.labels_in(catalog.info.lang).items() if name in names)
+        scores = tuple(PlayerScore(record["player"], totals[i], places[i], items[i], values=values_of(record, names),
+                                   labels=labels) for i, record in enumerate(sheets))
         return Ranking(scores, winner, summary)
 
     def kind(self) -> SheetKind:
@@ -272,4 +273,10 @@ class SheetGame:
             elif kind == "list":
                 widgets[name] = TableControl("pick", choices=partial(self._items, name))
         labels = {name: name.replace("_", " ").capitalize() for name, _ in self.fields(catalog)}
-        return TableHints(parts="sheets", part_name="player", widgets=widgets, labels=labels, sheet_upload=True)
+        return TableHints(parts="sheets", part_name="player", widgets=widgets, labels=labels, sheet_upload=True,
+                          labels_in=self._labels_in)
+
+    def _labels_in(self, lang: Any) -> Mapping[str, str]:
+        """The labels its sheet.yaml gives its fields in `lang` (a `Language`), its own where that language gives
+        none; a field without a label is left to the table (its id in words)."""
+        return self.sheet.labels_in(lang.code)

@@ -72,6 +72,9 @@ class TableHints:
     widgets: Mapping[str, TableControl] = field(default_factory=dict)
     #: labels of fields, by name (otherwise the field's name, in words)
     labels: Mapping[str, str] = field(default_factory=dict)
+    #: a game's own labels of its fields in a language (a `Language`), by name, over `labels` and never looked up
+    #: in donjon's catalogs: a sheet of one's own labels its fields in its sheet.yaml, in each language it gives
+    labels_in: Callable[[Any], Mapping[str, str]] | None = None
     #: the names of a result's breakdown keys that name catalog entries (`guest:queen`: the guest's name), read
     #: from the catalog (in the table's language) with words in that language (`lang`, a `Language`) for keys
     #: that hold a number (`guest:2`: an Apprentice's guest of floor 2); other keys are named by `labels`, else in

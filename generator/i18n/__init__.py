@@ -149,6 +149,30 @@ class Language:
         return typeset(self.base, text, narrow)
 
 
+
+class Figure(float):
+    """A quantity a message says (a limit, a number typed, a size in MiB, a player's points): written as the
+    language of whoever reads it writes numbers (1,000,000; 1 000 000; 1.000.000; 0.25, 0,25) when it is said
+    (:func:`figures`); a plain int (a table's number, a seat, an index such as `players[1]`) is said as it is."""
+
+
+def figures(values: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """`values` with each :class:`Figure` written as `lang` writes numbers (a whole one without decimals)."""
+    return {k: _figure(v, lang) if isinstance(v, Figure) else v for k, v in values.items()}
+
+
+def _figure(value: float, lang: Language) -> str:
+    if value.is_integer():
+        return lang.number(int(value))
+    if not round(value, 3).is_integer():
+        return lang.number(float(value))  # three decimals at most, as the language's own pattern has them
+    # a value the three decimals would round to a whole one keeps every digit it has: 1.0001 tokens said as "1"
+    # would contradict the message saying they are not whole
+    from decimal import Decimal
+
+    return lang.number(float(value), decimals=-int(Decimal(repr(float(value))).as_tuple().exponent))
+
+
 @cache
 def _babel_locale(code: str) -> str:
     from babel import Locale, UnknownLocaleError

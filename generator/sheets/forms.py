@@ -6,7 +6,8 @@ it). Which layout a PDF is, among the ones it may be, its hidden identity field 
 A value is taken as the sheet shows it:
 
 - text: as typed (stripped); a count, a number: a whole number (a count left blank is 0, a number left blank has
-  no value); a choice: one of its values (any case); a list: the slots filled in, in order;
+  no value); a choice: one of its values (any case); a list: the slots filled in, in order, a slot holding one
+  item or several separated by commas or semicolons (`cherry, fig`: a sheet may give a list one box);
 - yes-no: ticked or not; a count of tick boxes: how many are ticked; a box is ticked as it shows, by its
   appearance state (`/AS`), which every viewer draws, and by its value (`/V`) only when it has no appearance
   state;
@@ -31,6 +32,8 @@ from generator.files import pypdf_quiet
 if TYPE_CHECKING:
     from generator.sheets.read import SheetKind
 
+#: What separates the items typed in one slot of a list: a comma as people write a list, or a semicolon.
+ITEM_SEPARATOR = re.compile(r"\s*[,;]\s*")
 #: How long a value may be quoted in a message.
 QUOTE = 40
 #: What the reader accepts in a number field: a whole number, maybe signed (the rules judge its value)...
@@ -218,9 +221,10 @@ class _Reader:
                     if decl.type == "count" and value is None:
                         value = 0
                 elif decl.type == "list":
-                    value = [*values.get(decl.name, []), *([text] if text else [])]
-                    if text:  # which slot each item of the list was read from
-                        where[f"{decl.name}[{len(value) - 1}]"] = (entry.form,)
+                    held = values.get(decl.name, [])
+                    value = [*held, *self.items(text, drawn.items.get(decl.name, ()))]
+                    for index in range(len(held), len(value)):  # which slot each item of the list was read from
+                        where[f"{decl.name}[{index}]"] = (entry.form,)
                 elif decl.type == "choice":
                     value = self.choice(entry.form, text, kind.choices(decl))
                 else:
@@ -245,6 +249,15 @@ class _Reader:
             raise InputError(self.file, "has nothing filled in: fill in the sheet in a PDF viewer and save it, then "
                                         "score it")
         return FormReading(self.file, kind, values, where)
+
+    @staticmethod
+    def items(text: str, known: Sequence[tuple[str, str]]) -> list[str]:
+        """The items typed in one slot of a list: one, or several separated by commas or semicolons (a sheet that
+        gives a list a single box); a text naming one item whole (an item whose name holds a comma) is that item.
+        Each is judged by the end state, which names one it does not know."""
+        if not text or any(text.lower() in (i.lower(), n.lower()) for i, n in known):
+            return [text] if text else []
+        return [part for part in ITEM_SEPARATOR.split(text) if part]
 
     def choice(self, name: str, text: str, allowed: Sequence[Any]) -> Any:
         if not text:

@@ -1,7 +1,7 @@
 """A sheet of one's own: a designer's folder with a `sheet.yaml` naming its layout, and optional scoring rules.
 
     my-sheet/
-      sheet.yaml              id, name, layout, players, values, scoring, lang, languages
+      sheet.yaml              id, name, layout, players, values, labels, scoring, lang, languages
       layout.yaml             a sheet layout (templates/sheets/README.md), or a shipped one by id
 
 `donjon build --content my-sheet` draws it like a game's score sheet (scan-ready with its map of marks, and
@@ -19,10 +19,15 @@ Scoring (`scoring:`): a list of categories, each its `name` and one of
   `first`, `last` and `points`, or names a list of the sheet's `values`, the very groups its track draws); beyond
   the last group, the last group's points.
 
+Labels (`labels: {season: Season of the harvest}`): how people see a field where it is not drawn, at the table
+(the companion's form and its result), in the review of a photo and under `donjon score`'s table; a field without
+one is shown by its id in words (`season`). The end state and the JSON keep the ids.
+
 Languages: `lang` is the language the sheet's words are written in (default `en`): its typography, the PDF's
-language and donjon's own words (`_('Player')`) follow it. `languages: {fr: {name, words, values}}` gives the sheet
-in another language, each key over the sheet's own (a word or value a language leaves out stays the sheet's);
-`donjon build --lang fr` draws it in French. The marks are the same in every language: one map reads them all.
+language and donjon's own words (`_('Player')`) follow it. `languages: {fr: {name, words, values, labels}}` gives
+the sheet in another language, each key over the sheet's own (a word, value or label a language leaves out stays
+the sheet's); `donjon build --lang fr` draws it in French, and a French phone sees its French labels. The marks are
+the same in every language: one map reads them all.
 
 A field's amount: its number (a count, a number; none is 0), 1 for a yes-no marked, the length of a list, a
 choice's value when it is a number (else 1 when chosen), 1 for text written in.
@@ -57,6 +62,10 @@ from generator.yamlio import PathKey
 
 #: The fields of a sheet of one's own are keys of its end state: plain names.
 OWN_FIELD = re.compile(r"[a-z][a-z0-9_]{0,39}")
+#: A field's label, as the companion's form and the score table show it: a few words, not a sentence.
+LABEL = Text(max_len=40, doc="a field's label")
+#: The labels of a sheet's fields, by field (the layout's `fields:`).
+LABELS: MapOf[str, str] = MapOf(key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"), value=LABEL)
 #: The players a sheet of one's own is for, unless it says.
 PLAYERS = (1, 8)
 
@@ -101,6 +110,9 @@ SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A she
     "values": Field(MapOf(key=Text(max_len=40, pattern=r"[a-z_][a-z0-9_]*", hint="a name like 'rounds'"),
                           value=VALUE),
                     required=False, doc="values the layout's templates read, over the layout's own"),
+    "labels": Field(LABELS, required=False,
+                    doc="how people see each field at the table, in a photo's review and under the score table, by "
+                        "field (its id where none is given)"),
     "scoring": Field(ListOf(CATEGORY, min_items=1, max_items=50), required=False,
                      doc="the categories of the score, added up to the total; without them only the values are "
                          "read"),
@@ -112,6 +124,7 @@ SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A she
                        doc="the layout's words in this language, over its own"),
         "values": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'rounds'"), value=VALUE),
                         required=False, doc="values in this language, over the sheet's own"),
+        "labels": Field(LABELS, required=False, doc="the fields' labels in this language, over the sheet's own"),
     })), required=False, doc="the sheet in other languages (`donjon build --lang CODE`): by language code"),
 })
 
@@ -141,6 +154,13 @@ class UserSheet:
     #: the language of its words, and its words, values and name in each other language it is given in
     lang: str = "en"
     languages: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, hash=False)
+    #: the fields' labels in its own language, by field (`labels:`; a field without one is shown by its id)
+    labels: Mapping[str, str] = field(default_factory=dict, hash=False)
+
+    def labels_in(self, code: str) -> dict[str, str]:
+        """The fields' labels in language `code` (or its base language): the language's over the sheet's own."""
+        given = self.languages.get(code) or self.languages.get(code.split("-")[0]) or {}
+        return {**self.labels, **(given.get("labels") or {})}
 
     def in_language(self, code: str) -> tuple[str, Any, Mapping[str, Any]]:
         """Its name, layout and values in language `code` (or its base language, `fr` for `fr-CA`): the language's
@@ -182,6 +202,16 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
             problems.append(Problem(layout.file, names[name].where.line, names[name].where.path,
                                     f"{name!r}: a field of a sheet of your own is a plain name (letters, digits and "
                                     "_), the key of its end state"))
+    # a label of a field the layout does not have is a typo (or a field renamed): said at its line, never ignored
+    languages = raw.get("languages") or {}
+    for path, given in (((), raw.get("labels")),
+                        *((("languages", code), spec.get("labels")) for code, spec in languages.items())):
+        for name in given or {}:
+            if name not in names:
+                where = ".".join((*map(str, path), "labels", name))
+                problems.append(Problem(origin, doc.line((*path, "labels", name)), where,
+                                        f"labels a field {name!r} that the layout {layout.file} does not have "
+                                        f"({', '.join(names)})"))
     values = dict(raw.get("values") or {})
     categories: list[Category] = []
     named: dict[str, int] = {}
@@ -220,7 +250,7 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
     if problems:
         return None, problems
     return UserSheet(raw["id"], raw["name"], folder, origin, layout, values, (players["min"], players["max"]),
-                     tuple(categories), raw["lang"], dict(raw.get("languages") or {})), []
+                     tuple(categories), raw["lang"], dict(languages), dict(raw.get("labels") or {})), []
 
 
 def amount(value: Any) -> int:

@@ -55,17 +55,19 @@ def without_another_photo(lines: Sequence[ReadLine]) -> tuple[ReadLine, ...]:
     return tuple(line._replace(advice=alone_advice(line.reason)) if line.reason else line for line in lines)
 
 
-def words(name: str, lang: Language | None = None) -> str:
+def words(name: str, lang: Language | None = None, labels: Mapping[str, str] | None = None) -> str:
     """A field's name in words: `donjon_floors` -> `donjon floors`, `walls[1].flags` -> `walls #2 flags`; each
-    word of the map's names in `lang` when donjon's catalog has it (the castle's are marked in its sheets module; a
-    sheet of one's own keeps its names)."""
+    word of the map's names in `lang` when donjon's catalog has it (the castle's are marked in its sheets module), or
+    its label in `labels` (a sheet of one's own's, by field, in the page's language: `goods[1]` -> `Goods traded #2`);
+    a sheet of one's own without a label keeps its names."""
     lang = lang or language()
+    labels = labels or {}
     said_parts = []
     for part in name.split("."):
         found = re.fullmatch(r"([^\[]*)((?:\[\d+\])*)", part)
         word, indexes = (found.group(1), found.group(2)) if found else (part, "")
         numbers = "".join(f" #{int(i) + 1}" for i in re.findall(r"\[(\d+)\]", indexes))
-        said_parts.append(lang._(word.replace("_", " ")) + numbers)
+        said_parts.append((labels[word] if word in labels else lang._(word.replace("_", " "))) + numbers)
     return " ".join(said_parts)
 
 
@@ -83,16 +85,17 @@ def value_words(value: object, lang: Language | None = None, names: Mapping[str,
     return names.get(str(value), str(value))
 
 
-def why_said(doubt: Doubt, lang: Language | None = None) -> str:
+def why_said(doubt: Doubt, lang: Language | None = None, labels: Mapping[str, str] | None = None) -> str:
     """Why a field is undecided, for a person: the reader's own sentence in English (it names values and
-    fields), in another language the sentence of its reason's code (photo_reasons.FIELD_CAUSES) over the field."""
+    fields), in another language the sentence of its reason's code (photo_reasons.FIELD_CAUSES) over the field (by
+    its label in `labels`, where given)."""
     lang = lang or language()
     if lang.english:
         return doubt.why
     reason = uncertainty(doubt.why, getattr(doubt, "code", None))
     if reason is None or reason.name not in FIELD_CAUSES:
         return doubt.why  # a reason donjon has no words for in this language: better English than nothing
-    return lang._(FIELD_CAUSES[reason.name]).format(fields=words(doubt.field, lang))
+    return lang._(FIELD_CAUSES[reason.name]).format(fields=words(doubt.field, lang, labels))
 
 
 class Doubt(Protocol):
@@ -108,12 +111,14 @@ class Doubt(Protocol):
 
 def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Doubt],
          given: Mapping[str, str] | None = None, lang: Language | None = None,
-         names: Mapping[str, Mapping[str, str]] | None = None) -> tuple[ReadLine, ...]:
+         names: Mapping[str, Mapping[str, str]] | None = None, labels: Mapping[str, str] | None = None
+         ) -> tuple[ReadLine, ...]:
     """What the marks say: each uncertain field first, in the order given, then every row of the map in the map's
     order, an uncertain field's value said as a question mark there unless a person gave it (`given`, field ->
     value as `--set` takes it; `values` then hold it). Words in `lang` (English); the advice stays English, said in
     the page's language where shown. `names`: by field without its indexes (`guests`, `walls.flags`), the words of
-    values that are a catalog's ids (a castle guest's id -> its name in `lang`), so a page never shows an id."""
+    values that are a catalog's ids (a castle guest's id -> its name in `lang`), so a page never shows an id;
+    `labels`: a sheet of one's own's labels of its fields (by field, in `lang`), said instead of their ids."""
     given = given or {}
     names = names or {}
     lang = lang or language()
@@ -141,16 +146,16 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Dou
         for row in inside.get(name, ()):
             items = [item(field) for _, field in sorted(rows[row])]
             if any(i not in empty for i in items):
-                held.append(f"{words(row.rpartition('.')[2], lang)} {', '.join(items)}")
+                held.append(f"{words(row.rpartition('.')[2], lang, labels)} {', '.join(items)}")
         return f"{text} ({'; '.join(held)})" if held else text
 
     lines = []
     for doubt in uncertain:
         reason = uncertainty(doubt.why, getattr(doubt, "code", None))
-        lines.append(ReadLine(words(doubt.field, lang), UNSURE, doubt.field, why_said(doubt, lang),
+        lines.append(ReadLine(words(doubt.field, lang, labels), UNSURE, doubt.field, why_said(doubt, lang, labels),
                               reason.advice if reason else "", given.get(doubt.field, ""),
                               reason=reason.name if reason else ""))
     for row in top:
         items = sorted(rows[row])
-        lines.append(ReadLine(words(row, lang), ", ".join(item(name) for _, name in items), items[0][1]))
+        lines.append(ReadLine(words(row, lang, labels), ", ".join(item(name) for _, name in items), items[0][1]))
     return tuple(lines)

@@ -213,10 +213,12 @@ class FormBuilder:
     def _control(self, name: str, spec: Field, path: list[str], where: str, value: Any) -> Control:
         widget = self._widget(path)
         kind = widget.kind if widget else kind_of(spec.type)
-        label = self.lang._(self.hints.labels.get(name, words(name)))
+        # a game's own label (a sheet of one's own's, in the phone's language) as it is; donjon's, translated
+        own = self.hints.labels_in(self.lang).get(name) if self.hints.labels_in is not None else None
+        label = own or self.lang._(self.hints.labels.get(name, words(name)))
         help_text = self.lang._(self.hints.helps.get(name, spec.doc))
         control = Control(".".join(path), where, label, help_text, kind, value, optional=not spec.required)
-        english = self.hints.labels.get(name, words(name))
+        english = own or self.hints.labels.get(name, words(name))
         control.one = self.lang._(self.hints.item_labels[name]) if name in self.hints.item_labels else \
             (english[:-1] if english.endswith("s") else english).lower()
         type_ = spec.type

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from generator.errors import DonjonError, InputError, Problem
 from generator.fields import Record
 from generator.games.table import TableHints
-from generator.i18n import Language
+from generator.i18n import Language, language
 from generator.registry import find_game, game_ids, games
 
 if TYPE_CHECKING:
@@ -221,7 +221,8 @@ class Games:
         photo = read.photos[0]  # type: ignore[attr-defined]  # a photo was read: the engine's FilledSheets
         sheet = {k: v for k, v in read.document.data["sheets"][0].items() if k != "player"}
         sheet["version"] = read.document.data.get("version", game)
-        review = _review(photo, lang, self.value_names(game, str(sheet["version"]), lang))._replace(photos=len(files))
+        review = _review(photo, lang, self.value_names(game, str(sheet["version"]), lang),
+                         self.field_labels(game, lang))._replace(photos=len(files))
         marks = tuple(MarkReadBack(r.state, r.why, r.code) for r in photo.reads)
         # the first photo's straightened sheet is the review's (the combined read's image is the first photo's)
         first_image = base64.b64decode(review.image.partition(",")[2])
@@ -285,6 +286,12 @@ class Games:
             return {}
         return {name: dict(control.choices(catalog, {"version": version}))
                 for name, control in self.hints(game).widgets.items() if control.kind == "pick" and control.choices}
+
+    def field_labels(self, game: str, lang: Language | None) -> dict[str, str]:
+        """A game's own labels of its fields in `lang` (a sheet of one's own's, from its sheet.yaml), by field: what a
+        photo's review says instead of the fields' ids. Empty for a game whose fields donjon's catalogs name."""
+        hints = self.hints(game)
+        return dict(hints.labels_in(lang or language())) if hints.labels_in is not None else {}
 
     def sheet_from_marks(self, version: str, paper: str, filled: set[int], given: Mapping[str, str], image: str,
                          game: str = "once-upon-a-castle", lang: Language | None = None
@@ -355,7 +362,8 @@ class Games:
         doubts.extend(Uncertainty(field, typed) for field in given
                       if field in by_marks.fields and field not in {u.field for u in doubts})
         shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, read))
-        lines = said(the_map, reading.values, doubts, taken, lang, self.value_names(game, version, lang))
+        lines = said(the_map, reading.values, doubts, taken, lang, self.value_names(game, version, lang),
+                     self.field_labels(game, lang))
         # a value that cannot be taken stays in its box, to be mended (its field is said as the marks say it)
         lines = tuple(line._replace(given=given[line.field], refused=line.field not in taken)
                       if line.why and line.field in given else line for line in lines)
@@ -511,8 +519,8 @@ class PhotoReview(NamedTuple):
     photos: int = 1
 
 
-def _review(photo: Any, lang: Language | None = None, names: Mapping[str, Mapping[str, str]] | None = None
-            ) -> PhotoReview:
+def _review(photo: Any, lang: Language | None = None, names: Mapping[str, Mapping[str, str]] | None = None,
+            labels: Mapping[str, str] | None = None) -> PhotoReview:
     from generator.sheets.photos import straightened_jpeg
     from generator.sheets.summary import said
 
@@ -522,7 +530,7 @@ def _review(photo: Any, lang: Language | None = None, names: Mapping[str, Mappin
     shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.reads]))
     image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo)).decode("ascii")
     return PhotoReview(photo.identity, the_map.paper, image, shown,
-                       said(the_map, photo.reading.values, uncertain, lang=lang, names=names),
+                       said(the_map, photo.reading.values, uncertain, lang=lang, names=names, labels=labels),
                        the_map.width / the_map.height)
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.i18n import N_, Language
+# a quantity said in the reader's notation lives with the languages, under the rules that say one too
+from generator.i18n import N_, Figure as Figure, Language, figures as figures
 
 #: the new-game form
 CHOOSE_GAME = N_("choose one of the games")
@@ -260,12 +261,6 @@ def token_page(lang: Language) -> str:
     return guard_page(lang, lang._(TOKEN_TITLE), lang._(TOKEN_HEADING), lang._(TOKEN_WHY), what, back=False)
 
 
-class Figure(float):
-    """A quantity a message says (a limit, a number typed, a size in MiB): written as the language of whoever reads
-    it writes numbers (1,000,000; 1 000 000; 1.000.000; 0.25, 0,25) when it is said (:func:`figures`); a plain int
-    (a table's number, a seat) is said as it is."""
-
-
 class Said(ValueError):
     """An error whose message is one of these, said later in the language of whoever sees it: `str()` is English
     (logs, the API), :meth:`said` the phone's."""
@@ -279,9 +274,3 @@ class Said(ValueError):
 
     def said(self, lang: Language) -> str:
         return lang._(self.message).format(**figures(self.values, lang))
-
-
-def figures(values: dict[str, Any], lang: Language) -> dict[str, Any]:
-    """`values` with each :class:`Figure` written as `lang` writes numbers (a whole one without decimals)."""
-    return {k: lang.number(int(v) if v.is_integer() else float(v)) if isinstance(v, Figure) else v
-            for k, v in values.items()}

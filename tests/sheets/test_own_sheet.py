@@ -290,3 +290,92 @@ def test_marks_a_photo_cannot_read_are_refused_by_file_line_and_part(copy: Path,
     assert result.exit_code == 1, result.output
     assert all(piece in result.output for piece in said), result.output
     assert "Traceback" not in result.output
+
+
+#: Labels of some of Lantern Harbour's fields, in English and in French (the villagers have none: their id is shown)
+LABELS = """
+labels: {boats: Boats launched, storm: Struck by the storm, goods: Goods traded}
+languages:
+  fr:
+    labels: {boats: Bateaux lancés, storm: Frappé par la tempête}
+"""
+
+
+def test_labels_of_fields_are_shown_under_the_score_table(copy: Path, tmp_path: Path) -> None:
+    """`labels:` in sheet.yaml names the fields under `donjon score`'s table ("Boats launched", not "boats"); a
+    field without one keeps its id, and the JSON keeps every id (they are the end state's keys)."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, fish: 14, boats: 3, villagers: 7, storm: true, "
+                    "goods: [salt, amber], guild: sailors}\n", encoding="utf-8")
+    table = run("score", str(game), "--content", str(copy))
+    assert table.exit_code == 0, table.output
+    # the values read, under the table's second rule (the points above keep their categories' names)
+    values = table.stdout.split("\n  ---")[2].splitlines()[1:]
+    rows = {line.strip().rsplit(" ", 1)[0].strip(): line.rsplit(" ", 1)[1] for line in values if line.startswith("  ")}
+    assert rows == {"guild": "sailors", "Boats launched": "3", "fish": "14", "Struck by the storm": "yes",
+                    "villagers": "7", "Goods traded": "salt,amber"}, table.stdout
+    as_json = run("score", str(game), "--content", str(copy), "--json")
+    assert set(json.loads(as_json.stdout)["players"][0]["values"]) == set(ANA)
+
+
+@pytest.mark.parametrize(("labels", "where"), [
+    ("labels: {boat: Boats launched}\n", "sheet.yaml:20: labels.boat: labels a field 'boat' that the layout"),
+    ("languages:\n  de:\n    labels: {stom: Sturm}\n",
+     "sheet.yaml:22: languages.de.labels.stom: labels a field 'stom' that the layout"),
+    ("labels: {boats: " + "x" * 41 + "}\n", "sheet.yaml:20: labels.boats: is 41 characters long"),
+])
+def test_a_label_of_no_field_is_named_with_file_line_and_field(copy: Path, labels: str, where: str) -> None:
+    """A label of a field the layout does not have (a typo) is refused at its line, naming the field and the
+    fields there are; a label longer than a control's few words too."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + labels, encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert where in result.output, result.output
+
+
+@pytest.mark.parametrize(("typed", "goods"), [
+    ("Salt, amber", ["salt", "amber"]),  # as people write a list
+    ("tea;wool ; rope", ["tea", "wool", "rope"]),
+    ("silk,", ["silk"]),
+    ("spice", ["spice"]),
+])
+def test_one_box_for_a_list_takes_items_separated_by_commas(copy: Path, tmp_path: Path, typed: str,
+                                                             goods: list[str]) -> None:
+    """A sheet that gives its list one box on the fillable sheet: "Salt, amber" typed in it is two goods; it was
+    refused as "unknown goods item 'Salt, amber'"."""
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(
+        "slots: {kind: repeat, component: good, count: 8, columns: 4, x: 4mm, y: 11mm, width: 42mm, height: 6.5mm, "
+        "gap_x: 3.33mm, gap_y: 2mm}", "slots: {kind: repeat, component: good, count: 1, columns: 1, x: 4mm, y: 11mm, "
+                                      "width: 80mm, height: 6.5mm}"), encoding="utf-8")
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    ana = fill(blank, tmp_path / "ana.pdf", {"player": "Ana", "fish": "3", "good_1": typed})
+    result = run("score", str(ana), "--sheet", str(copy), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"][0]["values"]["goods"] == goods
+
+
+def test_an_unknown_item_among_several_in_one_box_is_named_with_its_box(copy: Path, tmp_path: Path) -> None:
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    ana = fill(blank, tmp_path / "ana.pdf", {"player": "Ana", "fish": "3", "good_1": "tea", "good_2": "salt, gold"})
+    result = run("score", str(ana), "--sheet", str(copy))
+    assert result.exit_code == 2, result.output
+    assert "field good_2: unknown goods item 'gold'" in result.stderr, result.stderr
+
+
+def test_a_sheet_of_ones_own_is_a_build_target_by_its_id(copy: Path, tmp_path: Path) -> None:
+    """`donjon build lantern-harbour --content FOLDER` builds the sheet (a game without decks); it was refused with
+    "'lantern-harbour' names no game or deck; choose all, or one of: " and nothing after. A wrong target names it."""
+    result = run("build", ID, "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4.pdf").is_file()
+    wrong = run("build", "lantern", "--content", str(copy), "--out", str(tmp_path / "out"))
+    assert wrong.exit_code == 2
+    assert "'lantern' names no game or deck; choose all, or one of: lantern-harbour" in wrong.stderr, wrong.stderr

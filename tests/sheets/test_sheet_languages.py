@@ -215,3 +215,33 @@ def test_content_check_draws_a_sheet_of_ones_own_in_every_language_it_gives(tmp_
     assert "parts.fish.parts.digits: the word 'dizaines entières' is wider than its label_width" in result.output
     assert "(in fr)" in result.output, result.output
 
+
+
+@pytest.mark.parametrize(("code", "warned"), [("de", True), ("fr", False), ("fr-CA", False), ("en", False)])
+def test_a_sheet_of_ones_own_built_in_a_language_it_does_not_give_is_said(tmp_path: Path, code: str,
+                                                                          warned: bool) -> None:
+    """`build --lang de` of a sheet written in English and given in French only: its own words are drawn in
+    English among donjon's German ones. It is built (exit 0, as a language nobody holds is), and stderr says so,
+    naming the sheet.yaml and the language; it said nothing. A language the sheet gives (its own, or fr for fr-CA)
+    says nothing."""
+    import shutil
+    import sys
+
+    from tests.sheets.test_own_sheet import ID, SHEET
+
+    folder = tmp_path / "lantern"
+    shutil.copytree(SHEET, folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR, encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--content", str(folder), "--out",
+                             str(tmp_path / "out"), "--format", "pdf", "--lang", code], capture_output=True, text=True,
+                            cwd=tmp_path, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4.pdf").is_file()
+    warning = [line for line in result.stderr.splitlines() if "sheet.yaml" in line]
+    if warned:
+        assert len(warning) == 1, result.stderr
+        assert warning[0].startswith("warning: lantern/sheet.yaml: --lang de:"), warning
+        assert "`languages: de:`" in warning[0]
+    else:
+        assert warning == [], result.stderr

@@ -67,3 +67,38 @@ def test_a_table_for_a_sheet_of_ones_own(own: TestClient, tmp_path: Path) -> Non
     assert saved.status_code == 303, saved.text
     game = own.get(saved.headers["location"]).text
     assert "Ana" in game and "Lantern Harbour" in game
+
+
+def test_a_sheet_of_ones_own_labels_its_fields_at_the_table_and_in_a_photos_review(db: Database,
+                                                                                   tmp_path: Path) -> None:
+    """The labels a sheet.yaml gives its fields are the companion's, in the phone's language where the sheet gives
+    that language's ("Bateaux lancés"), its own where not (a German phone: "Boats launched"); a field without one
+    keeps its id in words (Villagers). The review of a photo names its lines so too. Both showed the ids."""
+    import shutil
+
+    from generator.i18n import language
+    from generator.registry import unregister
+    from tests.sheets.test_own_sheet import LABELS
+
+    folder = tmp_path / "sheets" / "lantern-harbour"
+    shutil.copytree(SHEETS / "lantern-harbour", folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    try:
+        games = Games(folder.parent)
+        with TestClient(create_app(db, games), base_url="http://127.0.0.1", follow_redirects=False) as client:
+            table = new_table(client, "lantern-harbour", ["Ana", "Ben"])
+            pages = {code: client.get(f"/tables/{table.id}/seats/0", headers={"accept-language": code}).text
+                     for code in ("en", "fr", "de")}
+        reviews = {code: {line.field: line.label for line in games.sheet_from_marks(
+            "lantern-harbour", "a4", set(), {}, "", "lantern-harbour", language(code))[2].lines}
+            for code in ("en", "fr")}
+    finally:
+        unregister("lantern-harbour")
+    assert "Boats launched" in pages["en"] and "Struck by the storm" in pages["en"] and "Villagers" in pages["en"]
+    assert "Bateaux lancés" in pages["fr"] and "Frappé par la tempête" in pages["fr"] and "Boats launched" \
+        not in pages["fr"]
+    assert "Goods traded" in pages["fr"]  # French gives no label of its own: the sheet's
+    assert "Boats launched" in pages["de"]  # a language the sheet does not give
+    assert reviews["en"]["boats"] == "Boats launched" and reviews["en"]["villagers"] == "villagers"
+    assert reviews["fr"]["boats"] == "Bateaux lancés" and reviews["fr"]["storm"] == "Frappé par la tempête"

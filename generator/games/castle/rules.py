@@ -50,7 +50,7 @@ from enum import Enum, IntEnum
 from generator.catalog.common import Inferred
 from generator.games.castle.catalog import Castle, Guest
 from generator.games.castle.end_state import CastleEndState, PlayerCastle
-from generator.i18n import N_
+from generator.i18n import N_, Figure
 from generator.wording import listing, plural
 from scoring.findings import Findings, below_h
 from scoring.formats import name_key
@@ -128,7 +128,7 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
                 ("towers", len(castle.towers), sheet.towers, N_("has {built} towers; a castle has at most {most}")),
                 ("walls", len(castle.walls), sheet.walls, N_("has {built} walls; a castle has at most {most}"))):
             if built > most:
-                found.add(CastleRule.PARTS, (*at, part), found._(said, built=built, most=most))
+                found.add(CastleRule.PARTS, (*at, part), found._(said, built=Figure(built), most=most))
 
         # W1. 004 Towers: a tower's drawing sets the points written on it; 004 Flags: 4 ways to draw a flag, each
         # worth its points. Which values those are no rulebook says: the catalog's, with their source.
@@ -136,14 +136,14 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
         for position, value in enumerate(castle.towers):
             if value >= 0 and value not in towers.values:
                 found.check(VALUES, (*at, "towers", position),
-                            found._("is {value}; a tower is worth {values}", value=value,
+                            found._("is {value}; a tower is worth {values}", value=Figure(value),
                                     values=found.listing(towers.values, "or")), towers.provenance.of("values"))
         flags = sheet.flag_values
         for wall_index, wall in enumerate(castle.walls):
             for position, value in enumerate(wall.flags):
                 if value >= 0 and value not in flags.values:
                     found.check(VALUES, (*at, "walls", wall_index, "flags", position),
-                                found._("is {value}; a flag is worth {values}", value=value,
+                                found._("is {value}; a flag is worth {values}", value=Figure(value),
                                         values=found.listing(flags.values, "or")), flags.provenance.of("values"))
 
         # Rule 2. 004 Flags: flags go on walls already built, two walls carry up to 2 flags and two carry 1,
@@ -190,7 +190,7 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
         if state.version != "great-architect" and castle.sky_clouds:
             found.add(CastleRule.SKY_CLOUDS, (*at, "sky_clouds"),
                       found._("is {clouds}; sky clouds come only from the Shepherdess, a Great Architect guest, so "
-                              "the {version} version has none", clouds=castle.sky_clouds,
+                              "the {version} version has none", clouds=Figure(castle.sky_clouds),
                               version=_version_name(catalog, state.version)))
 
     _check_across(state, catalog, found)
@@ -210,7 +210,7 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
         elif castle.residents is not None and castle.residents > track.length:
             found.check(RESIDENT_TRACK, (*at, "residents"),
                         found._("is {residents}; the resident track holds {length} (scored as its last group, "
-                                "{points})", residents=castle.residents, length=track.length,
+                                "{points})", residents=Figure(castle.residents), length=track.length,
                                 points=found.ngettext("{n} point", "{n} points", track.points_for(castle.residents))),
                         basis)
         elif castle.resident_points is not None and castle.resident_points >= 0:
@@ -218,7 +218,7 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
             if castle.resident_points not in allowed:
                 found.check(RESIDENT_TRACK, (*at, "resident_points"),
                             found._("is {points}; a group of the resident track gives {allowed}",
-                                    points=castle.resident_points, allowed=", ".join(str(p) for p in allowed)), basis)
+                                    points=Figure(castle.resident_points), allowed=", ".join(str(p) for p in allowed)), basis)
 
     # W4. 004 End of the game: the player who completes the twelfth part draws the end Cloud, which ends the game.
     # A file may hold only some players' sheets, so a file in which none has it may still be a finished game.
@@ -243,25 +243,25 @@ def _check_not_negative(state: CastleEndState, castle: PlayerCastle, at: tuple[s
               ("residents", castle.residents, N_("is {count}; a castle has 0 residents or more")))
     for key, count, said in counts:
         if count is not None and count < 0:
-            found.add(CastleRule.NOT_NEGATIVE, (*at, key), found._(said, count=count))
+            found.add(CastleRule.NOT_NEGATIVE, (*at, key), found._(said, count=Figure(count)))
     if castle.resident_points is not None and castle.resident_points < 0:
         found.add(CastleRule.NOT_NEGATIVE, (*at, "resident_points"),
                   found._("is {points}; a group of residents is worth 0 points or more",
-                          points=castle.resident_points))
+                          points=Figure(castle.resident_points)))
     for position, value in enumerate(castle.towers):
         if value < 0:
             found.add(CastleRule.NOT_NEGATIVE, (*at, "towers", position),
-                      found._("is {value}; a tower is worth 0 or more", value=value))
+                      found._("is {value}; a tower is worth 0 or more", value=Figure(value)))
     for wall_index, wall in enumerate(castle.walls):
         for position, value in enumerate(wall.flags):
             if value < 0:
                 found.add(CastleRule.NOT_NEGATIVE, (*at, "walls", wall_index, "flags", position),
-                          found._("is {value}; a flag is worth 0 or more", value=value))
+                          found._("is {value}; a flag is worth 0 or more", value=Figure(value)))
     if state.version != "great-architect":
         for position, guest in enumerate(castle.guests):
             if isinstance(guest, int) and guest < 0:
                 found.add(CastleRule.NOT_NEGATIVE, (*at, "guests", position),
-                          found._("is {value}; a guest card is worth 0 VP or more", value=guest))
+                          found._("is {value}; a guest card is worth 0 VP or more", value=Figure(guest)))
 
 
 def _version_name(catalog: Castle, version: str) -> str:
@@ -332,7 +332,7 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
             assert isinstance(value, int)  # the format gives numbers in this version
             if value >= 0 and not span.min <= value <= span.max:
                 found.check(APPRENTICE_VP, ("sheets", index, "guests", position),
-                            found._("is {value}; an Apprentice guest card is worth {low} to {high} VP", value=value,
+                            found._("is {value}; an Apprentice guest card is worth {low} to {high} VP", value=Figure(value),
                                     low=span.min, high=span.max),
                             span.provenance.of("min") or span.provenance.of("max"))
 

@@ -42,6 +42,7 @@ from generator.catalog.common import Inferred
 from generator.fields import normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
+from generator.i18n import Figure
 from generator.wording import plural
 from scoring.findings import Findings
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, breakdown
@@ -170,12 +171,12 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> Standi
     # Rule 1. 000/001 box and 11 Solo and Duo Modes: 1 to 4 players (1 and 2 with the apprentice).
     if not info.players_min <= state.players <= info.players_max:
         found.add(GuedelonRule.PLAYERS, ("players",),
-                  found._("is {players}; Guédelon is played by {low} to {high}", players=state.players,
+                  found._("is {players}; Guédelon is played by {low} to {high}", players=Figure(state.players),
                           low=info.players_min, high=info.players_max))
     # Rule 2. 000/001 5.1: every round starts by moving the time counter one space; a game has played one at least.
     if state.rounds < 1:
         found.add(GuedelonRule.ROUNDS, ("rounds",), found._("is {rounds}; a game lasts 1 round or more",
-                                                            rounds=state.rounds))
+                                                            rounds=Figure(state.rounds)))
     # W2. 000 12.3: the Mill is an additional challenge, not a floor of the castle; `built: all` says every floor
     # tile is built and nothing about the Mill, which files written before `mill: built` had no other way to say.
     if state.mill == LISTED and state.built == "all":

@@ -45,6 +45,7 @@ from enum import IntEnum
 from generator.catalog.common import Inferred
 from generator.games.guildhall.catalog import Guildhall
 from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
+from generator.i18n import Figure
 from scoring.findings import Findings, weakest
 from scoring.formats import name_key
 from scoring.result import PlayerScore, Ranking, Standing, breakdown, ranked_by
@@ -169,11 +170,11 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
         held = player.completed_chapters
         if held < 0 or (held > most and state.variant != "yucata"):
             found.add(GuildhallRule.COMPLETED_CHAPTERS, at,
-                      found._("is {held}; a player holds 0 to {most} completed chapters", held=held, most=most))
+                      found._("is {held}; a player holds 0 to {most} completed chapters", held=Figure(held), most=most))
         elif held > most and index == ender:
             found.check(GuildhallRule.COMPLETED_CHAPTERS, at,
                         found._("is {held}; {name} ended the game on Yucata holding more than {most} completed "
-                                "chapters, which Yucata may have discarded during that last turn", held=held,
+                                "chapters, which Yucata may have discarded during that last turn", held=Figure(held),
                                 name=players[index].name, most=most), YUCATA_LAST_TURN)
 
     # Rule 6. 002/003 Components: each profession comes in 5 colours and 4 copies of each card (120 cards with six
@@ -210,14 +211,14 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
         tokens = player.vp_tokens
         if isinstance(tokens, float) and not tokens.is_integer():
             found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"),
-                      found._("is {tokens}; tokens are counted whole", tokens=tokens))
+                      found._("is {tokens}; tokens are counted whole", tokens=Figure(tokens)))
         elif tokens < 0:
             found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"),
-                      found._("is {tokens:g}; a player cannot hold fewer than 0 tokens", tokens=tokens))
+                      found._("is {tokens}; a player cannot hold fewer than 0 tokens", tokens=Figure(tokens)))
         for position, value in enumerate(player.vp_cards):
             if value < 0:
                 found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_cards", position),
-                          found._("is {value}; a VP card is worth 0 or more", value=value))
+                          found._("is {value}; a VP card is worth 0 or more", value=Figure(value)))
 
     # Rule 7. 002 Appendix: VP Cards, 003 Guildhall the First: the VP cards come from one set only;
     # 002/003 Smaller Games: a 2- or 3-player game removes two 5s and one of every other card first. Which
@@ -233,7 +234,7 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
                 continue
             if value not in supply:
                 found.check(GuildhallRule.VP_CARDS, card,
-                            found._("is {value}; no VP card of {set} is worth that (values: {values})", value=value,
+                            found._("is {value}; no VP card of {set} is worth that (values: {values})", value=Figure(value),
                                     set=state.vp_set, values=", ".join(str(v) for v in supply)), every_value)
                 continue
             bought[value] += 1
@@ -259,14 +260,14 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     if reached:
         if named is not None and named not in reached:
             found.add(GuildhallRule.GAME_END, ("ended_by",),
-                      found._("{name} has {vp:g} VP; the game ends at the end of the turn of a player with {win} or "
-                              "more", name=players[named].name, vp=points[named], win=comp.win_vp))
+                      found._("{name} has {vp} VP; the game ends at the end of the turn of a player with {win} or "
+                              "more", name=players[named].name, vp=Figure(points[named]), win=Figure(comp.win_vp)))
         others = [i for i in reached if i != named] if named in reached else reached[1:]
         for index in others:
             found.add(GuildhallRule.GAME_END, ("players", index),
-                      found._("{name} has {vp:g} VP; when the game ends only the player whose turn ended it can "
+                      found._("{name} has {vp} VP; when the game ends only the player whose turn ended it can "
                               "have {win} or more (anyone else would have won on their own turn)",
-                              name=players[index].name, vp=points[index], win=comp.win_vp))
+                              name=players[index].name, vp=Figure(points[index]), win=Figure(comp.win_vp)))
 
     setting: tuple[tuple[str, str], ...] = (("VP cards", state.vp_set), ("professions", ", ".join(in_play)),
                                             ("players", str(len(players))))
