@@ -78,3 +78,14 @@ def test_reference(fourth_game: None, tmp_path: Path) -> None:
     code, out, err = invoke("reference", "tiny-tower", "--content", str(CONTENT), "--out", str(tmp_path))
     assert code == 0, err
     assert (tmp_path / "references" / "tiny-tower-reference.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_a_build_of_pictures_alone_counts_no_pages(fourth_game: None, tmp_path: Path) -> None:
+    """An SVG build imposes no page: its summary counts the cards and the files, not '6 cards on 0 pages'."""
+    code, out, err = invoke("build", "--content", str(CONTENT), "--out", str(tmp_path), "--format", "svg")
+    assert code == 0, err
+    summary = out.strip().splitlines()[-1]
+    assert summary.startswith("Built 1 deck: 6 cards, ") and "page" not in summary, summary
+    code, out, err = invoke("build", "--content", str(CONTENT), "--out", str(tmp_path / "pdf"))
+    assert code == 0, err
+    assert out.strip().splitlines()[-1].startswith("Built 1 deck: 6 cards on 5 pages, ")

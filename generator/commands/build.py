@@ -331,8 +331,10 @@ def build(
         typer.echo(f"Built no deck: {plural(files, 'file')} ({plural(report.pages, 'page')}) in {seconds:.2f} s.")
         return
     rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
-    typer.echo(f"Built {plural(len(report.results), 'deck')}: {report.cards} cards on "
-               f"{report.pages} pages, {plural(files, 'file')} in {seconds:.2f} s{rate}.")
+    # an SVG or PNG build imposes nothing: its cards are files, not pages ("352 cards on 0 pages" said otherwise)
+    on_pages = f" on {plural(report.pages, 'page')}" if report.pages else ""
+    typer.echo(f"Built {plural(len(report.results), 'deck')}: {plural(report.cards, 'card')}{on_pages}, "
+               f"{plural(files, 'file')} in {seconds:.2f} s{rate}.")
 
 
 def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":
