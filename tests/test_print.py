@@ -551,9 +551,9 @@ def test_the_preflight_reads_a_drawing_shared_by_many_pages_once(tmp_path: Path,
     """A deck's card or back is one form shown on many pages (a back on every second page of a deck): its drawing,
     hundreds of KB when the text is outlines, is parsed once, not once per page; the findings stay those of every
     page (an ink over the limit found in the form is reported on each page showing it)."""
-    import pypdf.generic
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.prepress import drawing
     from generator.prepress.preflight import check_pdf
     from generator.prepress.services import find_service
 
@@ -568,18 +568,91 @@ def test_the_preflight_reads_a_drawing_shared_by_many_pages_once(tmp_path: Path,
         canvas.doForm("back")
         canvas.showPage()
     canvas.save()
-    parsed = []
+    parsed: list[bytes] = []
+    scan = drawing.operations
 
-    class Counted(pypdf.generic.ContentStream):
-        def __init__(self, stream: Any, pdf: Any, *args: Any, **kwargs: Any) -> None:
-            parsed.append(stream)
-            super().__init__(stream, pdf, *args, **kwargs)
+    def counted(data: bytes) -> Any:
+        parsed.append(data)
+        return scan(data)
 
-    monkeypatch.setattr(pypdf.generic, "ContentStream", Counted)
+    monkeypatch.setattr(drawing, "operations", counted)
     result = check_pdf(pdf, find_service("dtc"))
-    forms = [s for s in parsed if s.get("/Subtype") == "/Form"]
+    forms = [d for d in parsed if b" re" in d]  # the form's drawing: the pages' only place it (Do)
     assert len(forms) == 1, f"the shared form was parsed {len(forms)} times for 10 pages"
     assert {f.page for f in result.findings if f.rule == "ink_limit"} == set(range(1, 11))
+
+
+def test_the_preflight_steps_over_outlined_text_without_parsing_each_path_operator(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card whose text is outlines is a form of hundreds of KB of path operators (m, l, c, h, f), none of which
+    the checks read: they are stepped over, never parsed one Python object at a time by pypdf's content parser
+    (which made a 120-card deck's preflight 16 s); what comes after them is still found (an ink over the limit,
+    an RGB colour, a picture placed inside the form)."""
+    import pypdf.generic
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+    from PIL import Image
+
+    pdf = tmp_path / "outlined.pdf"
+    canvas = Canvas(str(pdf), pagesize=(198, 270), invariant=1)
+    canvas.beginForm("card")
+    path = canvas.beginPath()
+    for i in range(5000):  # a glyph's outline: curves and lines, as outlined text is written
+        path.moveTo(10 + i % 170, 10 + i % 250)
+        path.curveTo(11, 12, 13.5, 14, 15, 16)
+        path.lineTo(20, 20)
+        path.close()
+    canvas.setFillColorCMYK(0, 0, 0, 1)
+    canvas.drawPath(path, fill=1, stroke=0)
+    canvas.setFillColorCMYK(1, 1, 1, 1)  # 400 %, after the paths
+    canvas.rect(20, 20, 50, 50, fill=1)
+    canvas.setFillColorRGB(1, 0, 0)
+    canvas.rect(30, 30, 50, 50, fill=1)
+    canvas.drawImage(ImageReader(Image.new("RGB", (10, 10), "red")), 50, 50, 72, 72)  # 10 dpi, RGB
+    canvas.endForm()
+    canvas.setTrimBox((9, 9, 189, 261))
+    canvas.doForm("card")
+    canvas.showPage()
+    canvas.save()
+    parsed = []
+    parse = pypdf.generic.ContentStream._parse_content_stream
+
+    def counted(self: Any, stream: Any) -> None:
+        parsed.append(len(stream.getvalue()))
+        parse(self, stream)
+
+    monkeypatch.setattr(pypdf.generic.ContentStream, "_parse_content_stream", counted)
+    result = check_pdf(pdf, find_service("dtc"))
+    assert parsed == [], f"pypdf parsed drawings of {parsed} bytes operator by operator"
+    assert {f.rule for f in result.findings} >= {"ink_limit", "colour", "min_dpi"}, result.findings
+    assert round(result.ink[0]) == 400
+
+
+@pytest.mark.parametrize("drawing", [
+    b"1 0 0 1 0 0 cm 0.2 0.3 0.4 0.5 k 0 0 m 1 1 l 2 2 3 3 4 4 c h f /Im0 Do q .5 -2 +3. 4 5 6 cm Q",
+    b"BT /F1 12 Tf (a (nested) k) Tj [(x\\) 0 0 0 1 k) -120 (y)] TJ ET 0.1 0.1 0.1 0.1 K",
+    b"% 1 1 1 1 k in a comment\n/CS#200 cs 0.9 0.9 0.9 0.9 scn /P#31 scn 0.5 /P1 SCN /GS1 gs /Sh0 sh",
+    b"/Span << /ActualText (k) /MCID 0 >> BDC 1 0 0 rg 0 g 1 G 0 1 0 RG EMC <00ff> Tj /DeviceCMYK CS 1 SC",
+    b"[3 2] 0 d 1 w 0 J 0 j 10 M 0 0 10 10 re W n /Fm#C3#A9 Do 1 0 0 1 0 0 cm",
+], ids=["paths", "strings", "names", "dictionary", "dash"])
+def test_the_drawing_scanner_finds_what_pypdfs_parser_finds(drawing: bytes) -> None:
+    """The operators the checks read, with their operands, are those pypdf's content parser finds: in strings
+    (nested, escaped), comments, dictionaries and arrays no operator is seen; names' #xx escapes undone."""
+    import pypdf.generic
+
+    from generator.prepress import drawing as scanner
+
+    stream = pypdf.generic.DecodedStreamObject()
+    stream.set_data(drawing)
+    expected = [(operands, op.decode()) for operands, op in pypdf.generic.ContentStream(stream, None).operations
+                if op.decode() in scanner.WANTED]
+    found = scanner.operations(drawing)
+    assert found == expected
+    assert [[type(v) for v in operands] for operands, _ in found] == [[type(v) for v in operands]
+                                                                       for operands, _ in expected]
 
 
 def test_check_print_refuses_what_is_no_pdf_file_without_waiting_or_reading_it_all(tmp_path: Path) -> None:

@@ -5,7 +5,8 @@ verdict: **refused** when the file breaks a rule the service states (or that its
 **warned** when it breaks one donjon chose where no page of the service could be read (`RuleSource.confirmed`
 false), or when a picture is below 300 dpi but above the service's minimum. A file with a refusal is refused.
 
-What is read, with pypdf (structure, content streams, pictures) and pdfium (where text is drawn):
+What is read, with pypdf (structure, pictures), drawing.py (the operators of content streams) and pdfium (where text
+is drawn):
 
 - page boxes: a TrimBox (the cut) and, around it, bleed of the service's size on every side; a cut of whole eighths
   of an inch for services that cut at those sizes; every page of one size; the page count (even for services
@@ -337,10 +338,24 @@ def _content(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, 
         result.add(number, "colour", f"{count} x {what}: RGB in a CMYK file")
 
 
-def _walk(contents: Any, resources: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
-          depth: int) -> None:
+def _operations(contents: Any) -> list[tuple[list[Any], str]]:
+    """The operators of a drawing the checks read, with their operands: by donjon's scanner (drawing.py), which
+    steps over paths in C; a drawing it leaves to pypdf (an inline picture, bytes that are no token) by pypdf's
+    parser, every operator kept."""
     from pypdf.generic import ContentStream
 
+    from generator.prepress import drawing
+
+    try:
+        return drawing.operations(contents.get_data())
+    except drawing.Unreadable:
+        stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, None)
+        return [(operands, operator.decode("latin-1") if isinstance(operator, bytes) else str(operator))
+                for operands, operator in stream.operations]
+
+
+def _walk(contents: Any, resources: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
+          depth: int) -> None:
     if contents is None or depth > 12:
         return
     resources = resources.get_object() if resources is not None else {}
@@ -350,12 +365,10 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
     key = None if where is None else (int(where.idnum), int(where.generation))
     operations = state.parsed.get(key) if key is not None else None
     if operations is None:
-        stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, None)
-        operations = stream.operations
+        operations = _operations(contents)
         if key is not None:
             state.parsed[key] = operations
-    for operands, operator in operations:
-        op = operator.decode("latin-1") if isinstance(operator, bytes) else str(operator)
+    for operands, op in operations:
         if op == "q":
             state.stack.append(state.ctm)
             state.spaces.append(state.four)
