@@ -415,6 +415,49 @@ def test_a_gradient_in_rgb_is_rgb_in_a_cmyk_file(tmp_path: Path) -> None:
     assert not [f for f in cmyk.findings if f.page == 1 and f.rule == "colour"], cmyk.findings
 
 
+def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Path) -> None:
+    """A CMYK gradient's total ink is measured as a fill colour's: reportlab's gradient from 400 % (two stops, and
+    three stops peaking at the middle one, painted by `sh`), a shading pattern whose sampled table reaches 300 %,
+    each over DriveThruCards' 240 % and refused on its page; a gradient from 0 % to 200 % is not; one whose colours
+    the preflight cannot compute (a PostScript function) is warned as not measured, never taken as 0 %."""
+    import pikepdf
+    from reportlab.lib.colors import CMYKColor
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    path = tmp_path / "gradients.pdf"
+    canvas = Canvas(str(path), pagesize=(198, 270), invariant=1)
+    for colours in ((CMYKColor(1, 1, 1, 1), CMYKColor(0, 0, 0, 0.2)),
+                    (CMYKColor(0, 0, 0, 0.2), CMYKColor(1, 1, 1, 1), CMYKColor(0, 0, 0, 0)),
+                    (CMYKColor(0, 0, 0, 0), CMYKColor(0.5, 0.5, 0.5, 0.5))):
+        canvas.setTrimBox((9, 9, 189, 261))
+        canvas.linearGradient(0, 0, 198, 270, colours, extend=True)
+        canvas.showPage()
+    canvas.save()
+    pdf = pikepdf.open(path, allow_overwriting_input=True)
+    sampled = pdf.make_stream(bytes([0, 0, 0, 0, 255, 255, 0, 255, 0, 0, 0, 0]), FunctionType=0, Domain=[0, 1],
+                              Range=[0, 1] * 4, Size=[3], BitsPerSample=8)  # 0 %, then 300 %, then 0 %
+    postscript = pdf.make_stream(b"{ dup dup dup }", FunctionType=4, Domain=[0, 1], Range=[0, 1] * 4)
+    for function in (sampled, postscript):
+        shading = pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK, Coords=[0, 0, 198, 0],
+                                     Function=function)
+        pattern = pikepdf.Dictionary(Type=pikepdf.Name.Pattern, PatternType=2, Shading=shading)
+        _card_pages(pdf, pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=pattern)),
+                    b"/Pattern cs /P0 scn 0 0 198 270 re f")
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    refused = {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"}
+    assert refused == {1, 2, 4, 5}, found.findings
+    assert found.ink[0] == pytest.approx(400) and found.ink[1] == "page 1, the gradient /Sh0", found.ink
+    assert "400 %" in next(f.message for f in found.findings if f.page == 2 and f.rule == "ink_limit")
+    assert "300 %" in next(f.message for f in found.findings if f.page == 4 and f.rule == "ink_limit")
+    unmeasured = [f for f in found.findings if f.page in (6, 7)]
+    assert [(f.rule, f.verdict) for f in unmeasured] == [("ink_limit", "warned")] * 2, unmeasured
+    assert "could not be measured" in unmeasured[0].message
+
+
 def _card_pages(pdf: Any, resources: Any, drawing: bytes) -> None:
     """Two pages of a poker card with its bleed (DriveThruCards' 2.75 x 3.75 in, trimmed 9 pt in), each drawing
     `drawing` with `resources`: a card's front and back, as an export writes them."""

@@ -13,7 +13,8 @@ is drawn):
   taking backs and fronts in pairs);
 - colour: no RGB colour (operators `rg`, `RG`, RGB pictures, gradients and colour spaces) in a CMYK file; pictures
   written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
-- total ink: C+M+Y+K of every CMYK colour operator and of every CMYK picture's pixels: the highest, and where;
+- total ink: C+M+Y+K of every CMYK colour operator, of every CMYK gradient (at its stops and in 256 steps between)
+  and of every CMYK picture's pixels: the highest, and where;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
@@ -398,7 +399,7 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
                 _colour_space(resources, operands[0], number, result)
         elif op == "INLINE IMAGE":
             _image(_Inline(operands, resources), "(inline)", state, number, result)
-        elif op == "sh" and cmyk and operands:
+        elif op == "sh" and operands:
             _shading(_named(resources, "/Shading", operands[0]), operands[0], number, result)
         elif op in ("scn", "SCN") and operands and str(operands[-1]).startswith("/"):
             _pattern(resources, operands[-1], state, number, result, rgb, depth)
@@ -442,10 +443,120 @@ def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> 
 
 
 def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
-    """A gradient (a shading, painted by `sh` or a pattern's) whose colour space is RGB: RGB in a CMYK file, as a
-    fill colour is."""
-    if shading is not None and _is_rgb(shading.get_object().get("/ColorSpace")):
+    """A gradient (a shading, painted by `sh` or a pattern's): in RGB, RGB in a CMYK file, as a fill colour is; in
+    CMYK, the total ink of its colours measured, as a fill colour's is."""
+    if shading is None:
+        return
+    shading = shading.get_object()
+    space = shading.get("/ColorSpace")
+    if result.service.colour == "cmyk" and _is_rgb(space):
         result.add(number, "colour", f"the gradient {name} is RGB")
+    if _cmyk_space(space):
+        _gradient_ink(shading, name, number, result)
+
+
+#: How many equal steps of an axial or radial gradient's t are measured besides its ends and its stops (the bounds of
+#: a stitching function, where a gradient made of stops, as designers' programs and reportlab write them, peaks:
+#: measured exactly): between two stops the colour follows C0 + t^N (C1 - C0), or a sampled table, which steps of
+#: 1/256 follow to within 1/256 of the change from one stop to the next.
+GRADIENT_STEPS = 256
+#: The most samples of a sampled function (type 0) read: a gradient's table is some hundreds (256 in Illustrator's
+#: and Ghostscript's); a larger one is not measured (said, as a picture that cannot be decoded is).
+MAX_SAMPLES = 65536
+
+
+class _Unmeasured(Exception):
+    """A gradient whose colours the preflight cannot compute (a PostScript function, a mesh of colours)."""
+
+
+def _gradient_ink(shading: Any, name: Any, number: int, result: Preflight) -> None:
+    """The highest total ink of a CMYK gradient: an axial or radial one (ShadingType 2 or 3: one input t over its
+    /Domain) through its function(s) at its stops and in GRADIENT_STEPS steps. Another kind (a function of x and
+    y, a mesh) or a function that is no exponential, stitching or sampled one (a PostScript calculator) is not
+    measured: warned where the service limits ink."""
+    where = f"page {number}, the gradient {name}"
+    try:
+        if int(shading.get("/ShadingType", 0)) not in (2, 3) or shading.get("/Function") is None:
+            raise _Unmeasured
+        function = shading["/Function"]
+        t0, t1 = (float(v) for v in shading.get("/Domain", (0, 1)))
+        stops = [float(b) for b in function.get_object().get("/Bounds", ())] if not isinstance(
+            function.get_object(), list) else []
+        points = sorted({t0, t1, *stops, *(t0 + (t1 - t0) * i / GRADIENT_STEPS for i in range(GRADIENT_STEPS))})
+        highest = max(sum(min(1.0, max(0.0, v)) for v in _colour_at(function, t)[:4]) for t in points)
+    except (_Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        if result.service.ink_limit is not None:
+            result.add(number, "ink_limit", f"the ink of the gradient {name} could not be measured (a kind of "
+                                            "gradient the preflight does not compute)", refuse=False)
+        return
+    _ink(result, highest * 100, where)
+
+
+def _colour_at(function: Any, t: float) -> list[float]:
+    """The colour a gradient's function gives at `t`: one function of n outputs, or an array of n functions of one
+    (PDF 1.7, 8.7.4.5.3)."""
+    function = function.get_object()
+    if isinstance(function, list):
+        return [_evaluate(f, t)[0] for f in function]
+    return _evaluate(function, t)
+
+
+def _evaluate(function: Any, t: float) -> list[float]:
+    """A function of one input at `t` (PDF 1.7, 7.10): exponential (type 2), stitching (3) or sampled (0), its
+    input clipped to its /Domain; a PostScript calculator (4) is _Unmeasured."""
+    function = function.get_object()
+    kind = int(function.get("/FunctionType", -1))
+    d0, d1 = (float(v) for v in function.get("/Domain", (0, 1))[:2])
+    t = min(max(t, min(d0, d1)), max(d0, d1))
+    if kind == 2:
+        c0 = [float(v) for v in function.get("/C0", (0.0,))]
+        c1 = [float(v) for v in function.get("/C1", (1.0,))]
+        x = t ** float(function.get("/N", 1))
+        return [a + x * (b - a) for a, b in zip(c0, c1)]
+    if kind == 3:
+        bounds = [float(b) for b in function.get("/Bounds", ())]
+        parts = function["/Functions"]
+        k = next((i for i, b in enumerate(bounds) if t < b), len(bounds))
+        low = d0 if k == 0 else bounds[k - 1]
+        high = d1 if k == len(bounds) else bounds[k]
+        encode = [float(v) for v in function.get("/Encode", [0, 1] * len(parts))]
+        e0, e1 = encode[2 * k], encode[2 * k + 1]
+        return _evaluate(parts[k], e0 + (t - low) * (e1 - e0) / (high - low) if high > low else e0)
+    if kind == 0:
+        return _sampled(function, t, d0, d1)
+    raise _Unmeasured
+
+
+def _sampled(function: Any, t: float, d0: float, d1: float) -> list[float]:
+    """A sampled function of one input at `t` (PDF 1.7, 7.10.2): its table of 8- or 16-bit samples, linearly
+    interpolated, decoded to /Decode (else /Range)."""
+    size = int(function["/Size"][0])
+    bits = int(function["/BitsPerSample"])
+    ranges = [float(v) for v in function["/Range"]]
+    decode = [float(v) for v in function.get("/Decode", ranges)]
+    outputs = len(ranges) // 2
+    if bits not in (8, 16) or not 0 < size * outputs <= MAX_SAMPLES:
+        raise _Unmeasured
+    data = function.get_data()
+    width = bits // 8
+    if len(data) < size * outputs * width:
+        raise _Unmeasured
+    encode = [float(v) for v in function.get("/Encode", (0, size - 1))]
+    e = encode[0] + (t - d0) * (encode[1] - encode[0]) / (d1 - d0) if d1 != d0 else encode[0]
+    e = min(max(e, 0.0), size - 1.0)
+    i = min(int(e), size - 2) if size > 1 else 0
+    fraction = e - i
+
+    def sample(index: int, out: int) -> float:
+        at = (index * outputs + out) * width
+        return float(int.from_bytes(data[at:at + width], "big") / (2 ** bits - 1))
+
+    found = []
+    for out in range(outputs):
+        value = sample(i, out) if size == 1 else sample(i, out) * (1 - fraction) + sample(i + 1, out) * fraction
+        low, high = decode[2 * out], decode[2 * out + 1]
+        found.append(min(max(low + value * (high - low), ranges[2 * out]), ranges[2 * out + 1]))
+    return found
 
 
 def _pattern(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
@@ -457,8 +568,7 @@ def _pattern(resources: Any, name: Any, state: _State, number: int, result: Pref
         return
     pattern = pattern.get_object()
     if int(pattern.get("/PatternType", 0)) == 2:
-        if result.service.colour == "cmyk":
-            _shading(pattern.get("/Shading"), name, number, result)
+        _shading(pattern.get("/Shading"), name, number, result)
         return
     # a pattern's matrix places it in the default space of the drawing it is named in (not where it is painted):
     # taken from the page's, which is where a pattern of a form is off (its pictures' resolution only)
