@@ -458,6 +458,45 @@ def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Pat
     assert "could not be measured" in unmeasured[0].message
 
 
+def test_a_spot_colour_is_named_for_a_service_printing_cmyk(tmp_path: Path) -> None:
+    """A spot colour (a Separation or DeviceN colour space: a Pantone ink) in a file for a CMYK-only service is
+    named, by its name and where it is (a fill colour, a picture), as a warning: the press prints its CMYK
+    alternate. Process inks written as DeviceN, and registration colour (All), are not spot colours."""
+    import pikepdf
+    from reportlab.lib.colors import CMYKColorSep
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    path = tmp_path / "spots.pdf"
+    canvas = Canvas(str(path), pagesize=(198, 270), invariant=1)
+    canvas.setTrimBox((9, 9, 189, 261))
+    canvas.setFillColor(CMYKColorSep(0, 0.9, 0.8, 0, spotName="PANTONE 185 C", density=1))
+    canvas.rect(20, 20, 50, 50, fill=1)
+    canvas.showPage()
+    canvas.save()
+    pdf = pikepdf.open(path, allow_overwriting_input=True)
+    tint = pdf.make_stream(b"{ pop pop 0 0 0 }", FunctionType=4, Domain=[0, 1, 0, 1], Range=[0, 1] * 4)
+    gold = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Cyan, pikepdf.Name("/Metallic Gold")],
+                          pikepdf.Name.DeviceCMYK, tint])
+    picture = pikepdf.Stream(pdf, b"\xff" * 2 * 4, Type=pikepdf.Name.XObject,
+                             Subtype=pikepdf.Name.Image, Width=2, Height=2, ColorSpace=gold, BitsPerComponent=8)
+    process = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Cyan, pikepdf.Name.Magenta],
+                             pikepdf.Name.DeviceCMYK, tint])
+    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK, tint])
+    _card_pages(pdf, pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)), b"q 1 0 0 1 20 20 cm /Im0 Do Q")
+    _card_pages(pdf, pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=process, CS1=registration)),
+                b"/CS0 cs 1 1 scn 0 0 9 9 re f /CS1 CS 1 SCN 0 0 m 9 9 l S")
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    spots = [(f.page, f.verdict, f.message) for f in found.findings if "spot colour" in f.message]
+    assert [(page, verdict) for page, verdict, _ in spots] == [(1, "warned"), (2, "warned"), (3, "warned")], spots
+    assert spots[0][2].startswith("the spot colour PANTONE 185 C (the colour space /PANTONE 185 C)"), spots
+    assert spots[1][2].startswith("the spot colour Metallic Gold (the picture /Im0)"), spots
+    assert all(f.rule == "colour" for f in found.findings if "spot colour" in f.message)
+
+
 def _card_pages(pdf: Any, resources: Any, drawing: bytes) -> None:
     """Two pages of a poker card with its bleed (DriveThruCards' 2.75 x 3.75 in, trimmed 9 pt in), each drawing
     `drawing` with `resources`: a card's front and back, as an export writes them."""

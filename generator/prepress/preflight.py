@@ -11,7 +11,8 @@ is drawn):
 - page boxes: a TrimBox (the cut) and, around it, bleed of the service's size on every side; a cut of whole eighths
   of an inch for services that cut at those sizes; every page of one size; the page count (even for services
   taking backs and fronts in pairs);
-- colour: no RGB colour (operators `rg`, `RG`, RGB pictures, gradients and colour spaces) in a CMYK file; pictures
+- colour: no RGB colour (operators `rg`, `RG`, RGB pictures, gradients and colour spaces) in a CMYK file; spot
+  colours (Separation, DeviceN) named, warned (the press prints their CMYK alternate); pictures
   written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
 - total ink: C+M+Y+K of every CMYK colour operator, of every CMYK gradient (at its stops and in 256 steps between)
   and of every CMYK picture's pixels: the highest, and where;
@@ -438,8 +439,46 @@ def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -
 
 
 def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> None:
-    if str(name) == "/DeviceRGB" or _is_rgb(_named(resources, "/ColorSpace", name)):
+    space = _named(resources, "/ColorSpace", name)
+    if str(name) == "/DeviceRGB" or _is_rgb(space):
         result.add(number, "colour", f"the RGB colour space {name}")
+    _spot(space, f"the colour space {name}", number, result)
+
+
+#: Colourants of a Separation or DeviceN colour space that are no spot colour: the four process inks (a DeviceN of
+#: Cyan and Magenta is CMYK written another way), All (every plate: registration marks) and None (no ink) (PDF 1.7,
+#: 8.6.6.4).
+PROCESS_COLOURANTS = frozenset({"/Cyan", "/Magenta", "/Yellow", "/Black", "/All", "/None"})
+
+
+def _spots(space: Any) -> list[str]:
+    """The spot colours a colour space names (a Separation's colourant, a DeviceN's other than the process inks;
+    through an Indexed space's or a pattern's base)."""
+    space = space.get_object() if space is not None else None
+    if not isinstance(space, list) or len(space) < 2:
+        return []
+    family = str(space[0])
+    if family in ("/Indexed", "/Pattern"):
+        return _spots(space[1])
+    names = [space[1]] if family == "/Separation" else list(space[1].get_object()) if family == "/DeviceN" else []
+    return [str(n) for n in names if str(n) not in PROCESS_COLOURANTS]
+
+
+def _spot(space: Any, what: str, number: int, result: Preflight) -> None:
+    """Name each spot colour (Separation, DeviceN) of `space` for a CMYK-only service, once a page: warned. Why
+    not refused: PDF/X-1a allows spot colours (Kodak's 'Technical characteristics of PDF/X-1a', workflowhelp.kodak.
+    com/display/EVO100/Technical+characteristics+of+PDF_X-1a: "Spot colors and CMYK are allowed"), and no page of
+    the services read says what they do with one (DriveThruCards' spec-de: "files must be CMYK"; MB PRINT's cards
+    page: CMYK, Coated Fogra 39; PrintNinja's colour rules could not be read): a digital press prints a spot colour through its CMYK alternate (Impozycjoner's
+    'Spot colors', impozycjoner.com/interface/spot-colors: "in digital printing ... the conversion takes place to
+    the CMYK values given in the alternative definition"), which may not be the colour the designer chose."""
+    if result.service.colour != "cmyk":
+        return
+    for spot in _spots(space):
+        message = (f"the spot colour {spot[1:]} ({what}): {result.service.name} prints CMYK, so it is printed as "
+                   "its CMYK alternate, which may not match it; convert it to CMYK to see what will print")
+        if not any(f.page == number and f.message == message for f in result.findings):
+            result.add(number, "colour", message, refuse=False)
 
 
 def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
@@ -451,6 +490,7 @@ def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
     space = shading.get("/ColorSpace")
     if result.service.colour == "cmyk" and _is_rgb(space):
         result.add(number, "colour", f"the gradient {name} is RGB")
+    _spot(space, f"the gradient {name}", number, result)
     if _cmyk_space(space):
         _gradient_ink(shading, name, number, result)
 
@@ -702,6 +742,7 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     space = image.get("/ColorSpace")
     if service.colour == "cmyk" and _is_rgb(space):
         result.add(number, "colour", f"the picture {picture} is RGB")
+    _spot(space, f"the picture {picture}", number, result)
     if service.pdfx == "x1a" and image.get("/SMask") is not None:
         result.add(number, "pdfx", f"the picture {picture} has a soft mask (transparency), which PDF/X-1a does not "
                                    "allow")
