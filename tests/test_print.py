@@ -181,6 +181,36 @@ def test_donjons_own_exports_pass_their_services(exported: Path) -> None:
         assert done.returncode == 0, done.stdout
 
 
+def test_an_annotation_or_a_form_field_on_the_printed_area_of_a_pdfx_file_is_refused(exported: Path,
+                                                                                    tmp_path: Path) -> None:
+    """A DriveThruCards file (PDF/X-1a) the service would take is refused once a link or a form field lies on a
+    card's printed area (its BleedBox), each named on its page; a trapping network's annotation there, and a note
+    off the page, are not."""
+    import pikepdf
+
+    path = tmp_path / "annotated.pdf"
+    with pikepdf.open(exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf") as pdf:
+        def annotate(page: int, **keys: Any) -> Any:
+            annotation = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Annot, **keys))
+            pdf.pages[page - 1].obj.Annots = pdf.make_indirect(pikepdf.Array([annotation]))
+            return annotation
+
+        annotate(1, Subtype=pikepdf.Name.Link, Rect=[20, 20, 60, 40], Border=[0, 0, 0])
+        field = annotate(2, Subtype=pikepdf.Name.Widget, FT=pikepdf.Name.Tx, T=pikepdf.String("name"),
+                         Rect=[2, 2, 8, 8])  # in the bleed: outside the cut, inside the BleedBox
+        pdf.Root.AcroForm = pikepdf.Dictionary(Fields=[field])
+        annotate(3, Subtype=pikepdf.Name.TrapNet, Rect=[0, 0, 198, 270])
+        annotate(4, Subtype=pikepdf.Name.Text, Rect=[-40, -40, -20, -20])
+        pdf.save(path)
+    done = donjon("check-print", str(path), "--service", "dtc", "--json")
+    report = json.loads(done.stdout)
+    assert done.returncode == 1 and report["verdict"] == "refused", done.stdout
+    found = [(f["page"], f["rule"], f["verdict"]) for f in report["findings"]]
+    assert found == [(1, "pdfx", "refused"), (2, "pdfx", "refused")], report["findings"]
+    assert "Link annotation" in report["findings"][0]["message"]
+    assert "form field (name)" in report["findings"][1]["message"]
+
+
 def test_every_deck_of_every_game_passes_drivethrucards(tmp_path: Path) -> None:
     """The games' own decks for DriveThruCards: the export's preflight (the one `check-print` runs) finds nothing
     the service would refuse in any of them (the floor tiles' text kept inside its 1/8 in safe area)."""

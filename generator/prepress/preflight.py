@@ -20,8 +20,9 @@ is drawn):
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
-  standard allows, /Trapped True or False, an OutputIntent for PDF/X), and for PDF/X-1a no transparency (soft
-  masks, constant opacity below 1, blend modes).
+  standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
+  (the BleedBox, TrapNet excepted), and for PDF/X-1a no transparency (soft masks, constant opacity below 1, blend
+  modes).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
 round token, round corners of its own) is warned about (rule `shape`, :func:`add_shape`): the services cut their
@@ -237,6 +238,8 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
         media = _box(page, "mediabox")
         sizes.add((round(media[2] - media[0], 1), round(media[3] - media[1], 1)))
         _boxes(page, number, result)
+        if result.service.pdfx:
+            _annotations(page, number, result)
         _content(page, number, result, parsed)
     if len(sizes) > 1:
         result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
@@ -307,6 +310,39 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
         if any(abs(v / EIGHTH - round(v / EIGHTH)) * EIGHTH > TOLERANCE for v in (w, h)):
             result.add(number, "trim", f"is cut at {w / 72:.3f} x {h / 72:.3f} in, not a size of whole eighths "
                                        "of an inch, as the service cuts its cards")
+
+
+#: Annotations PDF/X lets lie on the printed area: a trapping network's (TrapNet), the one exception Kodak's
+#: 'Technical characteristics of PDF/X-1a' names (workflowhelp.kodak.com/display/EVO100/Technical+characteristics+
+#: of+PDF_X-1a).
+PRINTED_ANNOTATIONS = frozenset({"/TrapNet"})
+
+
+def _annotations(page: Any, number: int, result: Preflight) -> None:
+    """PDF/X: no annotation and no form field (a Widget annotation) on the printed area: the BleedBox, or the TrimBox
+    (else the ArtBox) where there is none. Kodak's 'Technical characteristics of PDF/X-1a' (address above): "Annotations
+    are allowed if they are outside the BleedBox or outside the ArtBox or TrimBox if there is no BleedBox", TrapNet
+    excepted; the PDF/X-1a checks of pdfbox-preflight (github.com/Padam87/pdfbox-preflight/issues/1): "Annotation and
+    Acrobat form elements must be outside of TrimBox and BleedBox". Refused as the service's PDF/X rule is (a service
+    stating PDF/X-1a: refused; one donjon chose PDF/X for: warned)."""
+    annotations = page.get("/Annots")
+    if not annotations:
+        return
+    name = "bleedbox" if "/BleedBox" in page else "trimbox" if "/TrimBox" in page or "/ArtBox" not in page \
+        else "artbox"
+    left, bottom, right, top = _box(page, name)
+    for annotation in annotations.get_object():
+        annotation = annotation.get_object()
+        subtype = str(annotation.get("/Subtype", "/Unknown"))
+        if subtype in PRINTED_ANNOTATIONS:
+            continue
+        x0, y0, x1, y1 = (float(v) for v in annotation.get("/Rect", (0, 0, 0, 0))[:4])
+        x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+        if x0 < right - TOLERANCE and x1 > left + TOLERANCE and y0 < top - TOLERANCE and y1 > bottom + TOLERANCE:
+            what = f"a form field ({annotation['/T']})" if subtype == "/Widget" and "/T" in annotation else \
+                "a form field" if subtype == "/Widget" else f"a {subtype[1:]} annotation"
+            result.add(number, "pdfx", f"{what} on the printed area ({name[:-3].capitalize()}Box), which PDF/X "
+                                       "does not allow")
 
 
 class _State:
