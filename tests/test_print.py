@@ -211,6 +211,38 @@ def test_an_annotation_or_a_form_field_on_the_printed_area_of_a_pdfx_file_is_ref
     assert "form field (name)" in report["findings"][1]["message"]
 
 
+def test_a_jpeg_2000_picture_in_a_pdfx_1a_file_is_refused(exported: Path, tmp_path: Path) -> None:
+    """PDF/X-1a is PDF 1.4, and JPEG 2000 (JPXDecode) came with PDF 1.5: a DriveThruCards file the service would
+    take is refused once a JPEG 2000 picture is drawn on a card (named on its page); the same picture as a JPEG
+    (DCTDecode) is not."""
+    import io
+
+    import pikepdf
+    from PIL import Image
+
+    def encoded(kind: str) -> bytes:
+        out = io.BytesIO()
+        Image.new("L", (600, 600), 128).save(out, kind)
+        return out.getvalue()
+
+    path = tmp_path / "jpx.pdf"
+    with pikepdf.open(exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf") as pdf:
+        for page, kind, filter in ((1, "JPEG2000", pikepdf.Name.JPXDecode), (3, "JPEG", pikepdf.Name.DCTDecode)):
+            picture = pikepdf.Stream(pdf, encoded(kind), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                                     Width=600, Height=600, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=8,
+                                     Filter=filter)  # 600 px over 72 pt: 600 dpi
+            target = pdf.pages[page - 1]
+            target.add_resource(picture, pikepdf.Name.XObject, pikepdf.Name("/Added"))
+            target.contents_add(pdf.make_stream(b"q 72 0 0 72 40 40 cm /Added Do Q"))
+        pdf.save(path)
+    done = donjon("check-print", str(path), "--service", "dtc", "--json")
+    report = json.loads(done.stdout)
+    assert done.returncode == 1 and report["verdict"] == "refused", done.stdout
+    found = [(f["page"], f["rule"], f["verdict"]) for f in report["findings"]]
+    assert found == [(1, "pdfx", "refused")], report["findings"]
+    assert "JPEG 2000" in report["findings"][0]["message"]
+
+
 def test_every_deck_of_every_game_passes_drivethrucards(tmp_path: Path) -> None:
     """The games' own decks for DriveThruCards: the export's preflight (the one `check-print` runs) finds nothing
     the service would refuse in any of them (the floor tiles' text kept inside its 1/8 in safe area)."""

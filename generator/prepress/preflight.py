@@ -22,7 +22,7 @@ is drawn):
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
   standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
   (the BleedBox, TrapNet excepted), and for PDF/X-1a no transparency (soft masks, constant opacity below 1, blend
-  modes).
+  modes) and no JPEG 2000 picture (JPXDecode: PDF 1.5).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
 round token, round corners of its own) is warned about (rule `shape`, :func:`add_shape`): the services cut their
@@ -782,6 +782,16 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     if service.pdfx == "x1a" and image.get("/SMask") is not None:
         result.add(number, "pdfx", f"the picture {picture} has a soft mask (transparency), which PDF/X-1a does not "
                                    "allow")
+    filters = image.get("/Filter")
+    if service.pdfx == "x1a" and "/JPXDecode" in [str(f) for f in (filters if isinstance(filters, list) else
+                                                                    [filters])]:
+        # PDF/X-1a is PDF 1.4 (ISO 15930-4, PDFX_PDF_VERSION); JPEG 2000 came with PDF 1.5 ("The JPXDecode filter
+        # (PDF 1.5)", PDF 1.7 7.4.9, quoted by Microsoft's MS-PDF notes, learn.microsoft.com/en-us/openspecs/
+        # ie_standards/ms-pdf/fa312d4b-4e34-43af-b07e-1ec1c71bf607), and Heidelberg's Prinect PDF Toolbox report
+        # (onlinehelp.prinect-lounge.com/Prinect_PDF_Toolbox/Version2020/en/Prinect/PDF_report/PDF_report-6.htm):
+        # "Filters such as LZW or JPEG 2000 are not allowed in PDF/X"
+        result.add(number, "pdfx", f"the picture {picture} is JPEG 2000 (JPXDecode, PDF 1.5), which PDF/X-1a (PDF "
+                                   "1.4) does not allow")
     if _cmyk_space(space):
         _picture_ink(image, name, number, result)
 
