@@ -106,16 +106,20 @@ def _name(token: bytes, name_class: Any) -> Any:
     return name_class.read_from_stream(BytesIO(token), None)
 
 
+#: What matters inside a string: an escape (a backslash and the byte after it) or a parenthesis.
+_IN_STRING = re.compile(rb"\\.|[()]", re.DOTALL)
+
+
 def _string_end(data: bytes, start: int) -> int:
-    """Where a string with nested parentheses that begins at `start` (its `(`) ends, past its `)`."""
-    depth, position = 0, start
-    while position < len(data):
-        byte = data[position]
-        if byte == 0x5C:  # a backslash: the next byte is escaped
-            position += 2
-            continue
-        depth += 1 if byte == 0x28 else -1 if byte == 0x29 else 0
-        position += 1
-        if depth == 0:
-            return position
+    """Where a string with nested parentheses that begins at `start` (its `(`) ends, past its `)`: the bytes
+    between parentheses and escapes are stepped over by `re`, not one by one in Python."""
+    depth = 0
+    for found in _IN_STRING.finditer(data, start):
+        mark = found[0]
+        if mark == b"(":
+            depth += 1
+        elif mark == b")":
+            depth -= 1
+            if depth == 0:
+                return found.end()
     raise Unreadable("a string that does not end")
