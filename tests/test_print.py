@@ -181,6 +181,68 @@ def test_donjons_own_exports_pass_their_services(exported: Path) -> None:
         assert done.returncode == 0, done.stdout
 
 
+def test_an_annotation_or_a_form_field_on_the_printed_area_of_a_pdfx_file_is_refused(exported: Path,
+                                                                                    tmp_path: Path) -> None:
+    """A DriveThruCards file (PDF/X-1a) the service would take is refused once a link or a form field lies on a
+    card's printed area (its BleedBox), each named on its page; a trapping network's annotation there, and a note
+    off the page, are not."""
+    import pikepdf
+
+    path = tmp_path / "annotated.pdf"
+    with pikepdf.open(exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf") as pdf:
+        def annotate(page: int, **keys: Any) -> Any:
+            annotation = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Annot, **keys))
+            pdf.pages[page - 1].obj.Annots = pdf.make_indirect(pikepdf.Array([annotation]))
+            return annotation
+
+        annotate(1, Subtype=pikepdf.Name.Link, Rect=[20, 20, 60, 40], Border=[0, 0, 0])
+        field = annotate(2, Subtype=pikepdf.Name.Widget, FT=pikepdf.Name.Tx, T=pikepdf.String("name"),
+                         Rect=[2, 2, 8, 8])  # in the bleed: outside the cut, inside the BleedBox
+        pdf.Root.AcroForm = pikepdf.Dictionary(Fields=[field])
+        annotate(3, Subtype=pikepdf.Name.TrapNet, Rect=[0, 0, 198, 270])
+        annotate(4, Subtype=pikepdf.Name.Text, Rect=[-40, -40, -20, -20])
+        pdf.save(path)
+    done = donjon("check-print", str(path), "--service", "dtc", "--json")
+    report = json.loads(done.stdout)
+    assert done.returncode == 1 and report["verdict"] == "refused", done.stdout
+    found = [(f["page"], f["rule"], f["verdict"]) for f in report["findings"]]
+    assert found == [(1, "pdfx", "refused"), (2, "pdfx", "refused")], report["findings"]
+    assert "Link annotation" in report["findings"][0]["message"]
+    assert "form field (name)" in report["findings"][1]["message"]
+
+
+def test_a_jpeg_2000_picture_in_a_pdfx_1a_file_is_refused(exported: Path, tmp_path: Path) -> None:
+    """PDF/X-1a is PDF 1.4, and JPEG 2000 (JPXDecode) came with PDF 1.5: a DriveThruCards file the service would
+    take is refused once a JPEG 2000 picture is drawn on a card (named on its page); the same picture as a JPEG
+    (DCTDecode) is not."""
+    import io
+
+    import pikepdf
+    from PIL import Image
+
+    def encoded(kind: str) -> bytes:
+        out = io.BytesIO()
+        Image.new("L", (600, 600), 128).save(out, kind)
+        return out.getvalue()
+
+    path = tmp_path / "jpx.pdf"
+    with pikepdf.open(exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf") as pdf:
+        for page, kind, filter in ((1, "JPEG2000", pikepdf.Name.JPXDecode), (3, "JPEG", pikepdf.Name.DCTDecode)):
+            picture = pikepdf.Stream(pdf, encoded(kind), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                                     Width=600, Height=600, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=8,
+                                     Filter=filter)  # 600 px over 72 pt: 600 dpi
+            target = pdf.pages[page - 1]
+            target.add_resource(picture, pikepdf.Name.XObject, pikepdf.Name("/Added"))
+            target.contents_add(pdf.make_stream(b"q 72 0 0 72 40 40 cm /Added Do Q"))
+        pdf.save(path)
+    done = donjon("check-print", str(path), "--service", "dtc", "--json")
+    report = json.loads(done.stdout)
+    assert done.returncode == 1 and report["verdict"] == "refused", done.stdout
+    found = [(f["page"], f["rule"], f["verdict"]) for f in report["findings"]]
+    assert found == [(1, "pdfx", "refused")], report["findings"]
+    assert "JPEG 2000" in report["findings"][0]["message"]
+
+
 def test_every_deck_of_every_game_passes_drivethrucards(tmp_path: Path) -> None:
     """The games' own decks for DriveThruCards: the export's preflight (the one `check-print` runs) finds nothing
     the service would refuse in any of them (the floor tiles' text kept inside its 1/8 in safe area)."""
@@ -415,6 +477,88 @@ def test_a_gradient_in_rgb_is_rgb_in_a_cmyk_file(tmp_path: Path) -> None:
     assert not [f for f in cmyk.findings if f.page == 1 and f.rule == "colour"], cmyk.findings
 
 
+def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Path) -> None:
+    """A CMYK gradient's total ink is measured as a fill colour's: reportlab's gradient from 400 % (two stops, and
+    three stops peaking at the middle one, painted by `sh`), a shading pattern whose sampled table reaches 300 %,
+    each over DriveThruCards' 240 % and refused on its page; a gradient from 0 % to 200 % is not; one whose colours
+    the preflight cannot compute (a PostScript function) is warned as not measured, never taken as 0 %."""
+    import pikepdf
+    from reportlab.lib.colors import CMYKColor
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    path = tmp_path / "gradients.pdf"
+    canvas = Canvas(str(path), pagesize=(198, 270), invariant=1)
+    for colours in ((CMYKColor(1, 1, 1, 1), CMYKColor(0, 0, 0, 0.2)),
+                    (CMYKColor(0, 0, 0, 0.2), CMYKColor(1, 1, 1, 1), CMYKColor(0, 0, 0, 0)),
+                    (CMYKColor(0, 0, 0, 0), CMYKColor(0.5, 0.5, 0.5, 0.5))):
+        canvas.setTrimBox((9, 9, 189, 261))
+        canvas.linearGradient(0, 0, 198, 270, colours, extend=True)
+        canvas.showPage()
+    canvas.save()
+    pdf = pikepdf.open(path, allow_overwriting_input=True)
+    sampled = pdf.make_stream(bytes([0, 0, 0, 0, 255, 255, 0, 255, 0, 0, 0, 0]), FunctionType=0, Domain=[0, 1],
+                              Range=[0, 1] * 4, Size=[3], BitsPerSample=8)  # 0 %, then 300 %, then 0 %
+    postscript = pdf.make_stream(b"{ dup dup dup }", FunctionType=4, Domain=[0, 1], Range=[0, 1] * 4)
+    for function in (sampled, postscript):
+        shading = pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK, Coords=[0, 0, 198, 0],
+                                     Function=function)
+        pattern = pikepdf.Dictionary(Type=pikepdf.Name.Pattern, PatternType=2, Shading=shading)
+        _card_pages(pdf, pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=pattern)),
+                    b"/Pattern cs /P0 scn 0 0 198 270 re f")
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    refused = {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"}
+    assert refused == {1, 2, 4, 5}, found.findings
+    assert found.ink[0] == pytest.approx(400) and found.ink[1] == "page 1, the gradient /Sh0", found.ink
+    assert "400 %" in next(f.message for f in found.findings if f.page == 2 and f.rule == "ink_limit")
+    assert "300 %" in next(f.message for f in found.findings if f.page == 4 and f.rule == "ink_limit")
+    unmeasured = [f for f in found.findings if f.page in (6, 7)]
+    assert [(f.rule, f.verdict) for f in unmeasured] == [("ink_limit", "warned")] * 2, unmeasured
+    assert "could not be measured" in unmeasured[0].message
+
+
+def test_a_spot_colour_is_named_for_a_service_printing_cmyk(tmp_path: Path) -> None:
+    """A spot colour (a Separation or DeviceN colour space: a Pantone ink) in a file for a CMYK-only service is
+    named, by its name and where it is (a fill colour, a picture), as a warning: the press prints its CMYK
+    alternate. Process inks written as DeviceN, and registration colour (All), are not spot colours."""
+    import pikepdf
+    from reportlab.lib.colors import CMYKColorSep
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    path = tmp_path / "spots.pdf"
+    canvas = Canvas(str(path), pagesize=(198, 270), invariant=1)
+    canvas.setTrimBox((9, 9, 189, 261))
+    canvas.setFillColor(CMYKColorSep(0, 0.9, 0.8, 0, spotName="PANTONE 185 C", density=1))
+    canvas.rect(20, 20, 50, 50, fill=1)
+    canvas.showPage()
+    canvas.save()
+    pdf = pikepdf.open(path, allow_overwriting_input=True)
+    tint = pdf.make_stream(b"{ pop pop 0 0 0 }", FunctionType=4, Domain=[0, 1, 0, 1], Range=[0, 1] * 4)
+    gold = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Cyan, pikepdf.Name("/Metallic Gold")],
+                          pikepdf.Name.DeviceCMYK, tint])
+    picture = pikepdf.Stream(pdf, b"\xff" * 2 * 4, Type=pikepdf.Name.XObject,
+                             Subtype=pikepdf.Name.Image, Width=2, Height=2, ColorSpace=gold, BitsPerComponent=8)
+    process = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Cyan, pikepdf.Name.Magenta],
+                             pikepdf.Name.DeviceCMYK, tint])
+    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK, tint])
+    _card_pages(pdf, pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)), b"q 1 0 0 1 20 20 cm /Im0 Do Q")
+    _card_pages(pdf, pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=process, CS1=registration)),
+                b"/CS0 cs 1 1 scn 0 0 9 9 re f /CS1 CS 1 SCN 0 0 m 9 9 l S")
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    spots = [(f.page, f.verdict, f.message) for f in found.findings if "spot colour" in f.message]
+    assert [(page, verdict) for page, verdict, _ in spots] == [(1, "warned"), (2, "warned"), (3, "warned")], spots
+    assert spots[0][2].startswith("the spot colour PANTONE 185 C (the colour space /PANTONE 185 C)"), spots
+    assert spots[1][2].startswith("the spot colour Metallic Gold (the picture /Im0)"), spots
+    assert all(f.rule == "colour" for f in found.findings if "spot colour" in f.message)
+
+
 def _card_pages(pdf: Any, resources: Any, drawing: bytes) -> None:
     """Two pages of a poker card with its bleed (DriveThruCards' 2.75 x 3.75 in, trimmed 9 pt in), each drawing
     `drawing` with `resources`: a card's front and back, as an export writes them."""
@@ -551,9 +695,9 @@ def test_the_preflight_reads_a_drawing_shared_by_many_pages_once(tmp_path: Path,
     """A deck's card or back is one form shown on many pages (a back on every second page of a deck): its drawing,
     hundreds of KB when the text is outlines, is parsed once, not once per page; the findings stay those of every
     page (an ink over the limit found in the form is reported on each page showing it)."""
-    import pypdf.generic
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.prepress import drawing
     from generator.prepress.preflight import check_pdf
     from generator.prepress.services import find_service
 
@@ -568,18 +712,91 @@ def test_the_preflight_reads_a_drawing_shared_by_many_pages_once(tmp_path: Path,
         canvas.doForm("back")
         canvas.showPage()
     canvas.save()
-    parsed = []
+    parsed: list[bytes] = []
+    scan = drawing.operations
 
-    class Counted(pypdf.generic.ContentStream):
-        def __init__(self, stream: Any, pdf: Any, *args: Any, **kwargs: Any) -> None:
-            parsed.append(stream)
-            super().__init__(stream, pdf, *args, **kwargs)
+    def counted(data: bytes) -> Any:
+        parsed.append(data)
+        return scan(data)
 
-    monkeypatch.setattr(pypdf.generic, "ContentStream", Counted)
+    monkeypatch.setattr(drawing, "operations", counted)
     result = check_pdf(pdf, find_service("dtc"))
-    forms = [s for s in parsed if s.get("/Subtype") == "/Form"]
+    forms = [d for d in parsed if b" re" in d]  # the form's drawing: the pages' only place it (Do)
     assert len(forms) == 1, f"the shared form was parsed {len(forms)} times for 10 pages"
     assert {f.page for f in result.findings if f.rule == "ink_limit"} == set(range(1, 11))
+
+
+def test_the_preflight_steps_over_outlined_text_without_parsing_each_path_operator(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card whose text is outlines is a form of hundreds of KB of path operators (m, l, c, h, f), none of which
+    the checks read: they are stepped over, never parsed one Python object at a time by pypdf's content parser
+    (which made a 120-card deck's preflight 16 s); what comes after them is still found (an ink over the limit,
+    an RGB colour, a picture placed inside the form)."""
+    import pypdf.generic
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+    from PIL import Image
+
+    pdf = tmp_path / "outlined.pdf"
+    canvas = Canvas(str(pdf), pagesize=(198, 270), invariant=1)
+    canvas.beginForm("card")
+    path = canvas.beginPath()
+    for i in range(5000):  # a glyph's outline: curves and lines, as outlined text is written
+        path.moveTo(10 + i % 170, 10 + i % 250)
+        path.curveTo(11, 12, 13.5, 14, 15, 16)
+        path.lineTo(20, 20)
+        path.close()
+    canvas.setFillColorCMYK(0, 0, 0, 1)
+    canvas.drawPath(path, fill=1, stroke=0)
+    canvas.setFillColorCMYK(1, 1, 1, 1)  # 400 %, after the paths
+    canvas.rect(20, 20, 50, 50, fill=1)
+    canvas.setFillColorRGB(1, 0, 0)
+    canvas.rect(30, 30, 50, 50, fill=1)
+    canvas.drawImage(ImageReader(Image.new("RGB", (10, 10), "red")), 50, 50, 72, 72)  # 10 dpi, RGB
+    canvas.endForm()
+    canvas.setTrimBox((9, 9, 189, 261))
+    canvas.doForm("card")
+    canvas.showPage()
+    canvas.save()
+    parsed = []
+    parse = pypdf.generic.ContentStream._parse_content_stream
+
+    def counted(self: Any, stream: Any) -> None:
+        parsed.append(len(stream.getvalue()))
+        parse(self, stream)
+
+    monkeypatch.setattr(pypdf.generic.ContentStream, "_parse_content_stream", counted)
+    result = check_pdf(pdf, find_service("dtc"))
+    assert parsed == [], f"pypdf parsed drawings of {parsed} bytes operator by operator"
+    assert {f.rule for f in result.findings} >= {"ink_limit", "colour", "min_dpi"}, result.findings
+    assert round(result.ink[0]) == 400
+
+
+@pytest.mark.parametrize("drawing", [
+    b"1 0 0 1 0 0 cm 0.2 0.3 0.4 0.5 k 0 0 m 1 1 l 2 2 3 3 4 4 c h f /Im0 Do q .5 -2 +3. 4 5 6 cm Q",
+    b"BT /F1 12 Tf (a (nested) k) Tj [(x\\) 0 0 0 1 k) -120 (y)] TJ ET 0.1 0.1 0.1 0.1 K",
+    b"% 1 1 1 1 k in a comment\n/CS#200 cs 0.9 0.9 0.9 0.9 scn /P#31 scn 0.5 /P1 SCN /GS1 gs /Sh0 sh",
+    b"/Span << /ActualText (k) /MCID 0 >> BDC 1 0 0 rg 0 g 1 G 0 1 0 RG EMC <00ff> Tj /DeviceCMYK CS 1 SC",
+    b"[3 2] 0 d 1 w 0 J 0 j 10 M 0 0 10 10 re W n /Fm#C3#A9 Do 1 0 0 1 0 0 cm",
+], ids=["paths", "strings", "names", "dictionary", "dash"])
+def test_the_drawing_scanner_finds_what_pypdfs_parser_finds(drawing: bytes) -> None:
+    """The operators the checks read, with their operands, are those pypdf's content parser finds: in strings
+    (nested, escaped), comments, dictionaries and arrays no operator is seen; names' #xx escapes undone."""
+    import pypdf.generic
+
+    from generator.prepress import drawing as scanner
+
+    stream = pypdf.generic.DecodedStreamObject()
+    stream.set_data(drawing)
+    expected = [(operands, op.decode()) for operands, op in pypdf.generic.ContentStream(stream, None).operations
+                if op.decode() in scanner.WANTED]
+    found = scanner.operations(drawing)
+    assert found == expected
+    assert [[type(v) for v in operands] for operands, _ in found] == [[type(v) for v in operands]
+                                                                       for operands, _ in expected]
 
 
 def test_check_print_refuses_what_is_no_pdf_file_without_waiting_or_reading_it_all(tmp_path: Path) -> None:

@@ -14,7 +14,8 @@ Preflight a PDF for a print service: page by page, what the service would refuse
 Checks any PDF (donjon's, or a designer's own export): page size, TrimBox and bleed, text inside the safe area,
 fonts embedded (or text as outlines where the service asks), picture resolution at print size (below the
 service's minimum: refused; below 300 dpi: warned), colour spaces (no RGB in a CMYK file), the highest total ink
-and where, page count and order, the OutputIntent and PDF/X version, and transparency where PDF/X-1a forbids it.
+and where, page count and order, the OutputIntent and PDF/X version, annotations and form fields on
+the printed area of a PDF/X file, and transparency and JPEG 2000 pictures where PDF/X-1a forbids them.
 A rule the service states is refused when broken; one donjon could not confirm from the service's own pages
 only warns. Services: drivethrucards (dtc), printninja, mbprint (The Game Crafter and MakePlayingCards take a
 picture of each face, not a PDF).

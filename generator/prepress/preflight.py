@@ -5,20 +5,24 @@ verdict: **refused** when the file breaks a rule the service states (or that its
 **warned** when it breaks one donjon chose where no page of the service could be read (`RuleSource.confirmed`
 false), or when a picture is below 300 dpi but above the service's minimum. A file with a refusal is refused.
 
-What is read, with pypdf (structure, content streams, pictures) and pdfium (where text is drawn):
+What is read, with pypdf (structure, pictures), drawing.py (the operators of content streams) and pdfium (where text
+is drawn):
 
 - page boxes: a TrimBox (the cut) and, around it, bleed of the service's size on every side; a cut of whole eighths
   of an inch for services that cut at those sizes; every page of one size; the page count (even for services
   taking backs and fronts in pairs);
-- colour: no RGB colour (operators `rg`, `RG`, RGB pictures, gradients and colour spaces) in a CMYK file; pictures
+- colour: no RGB colour (operators `rg`, `RG`, RGB pictures, gradients and colour spaces) in a CMYK file; spot
+  colours (Separation, DeviceN) named, warned (the press prints their CMYK alternate); pictures
   written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
-- total ink: C+M+Y+K of every CMYK colour operator and of every CMYK picture's pixels: the highest, and where;
+- total ink: C+M+Y+K of every CMYK colour operator, of every CMYK gradient (at its stops and in 256 steps between)
+  and of every CMYK picture's pixels: the highest, and where;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
-  standard allows, /Trapped True or False, an OutputIntent for PDF/X), and for PDF/X-1a no transparency (soft
-  masks, constant opacity below 1, blend modes).
+  standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
+  (the BleedBox, TrapNet excepted), and for PDF/X-1a no transparency (soft masks, constant opacity below 1, blend
+  modes) and no JPEG 2000 picture (JPXDecode: PDF 1.5).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
 round token, round corners of its own) is warned about (rule `shape`, :func:`add_shape`): the services cut their
@@ -234,6 +238,8 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
         media = _box(page, "mediabox")
         sizes.add((round(media[2] - media[0], 1), round(media[3] - media[1], 1)))
         _boxes(page, number, result)
+        if result.service.pdfx:
+            _annotations(page, number, result)
         _content(page, number, result, parsed)
     if len(sizes) > 1:
         result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
@@ -306,6 +312,39 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
                                        "of an inch, as the service cuts its cards")
 
 
+#: Annotations PDF/X lets lie on the printed area: a trapping network's (TrapNet), the one exception Kodak's
+#: 'Technical characteristics of PDF/X-1a' names (workflowhelp.kodak.com/display/EVO100/Technical+characteristics+
+#: of+PDF_X-1a).
+PRINTED_ANNOTATIONS = frozenset({"/TrapNet"})
+
+
+def _annotations(page: Any, number: int, result: Preflight) -> None:
+    """PDF/X: no annotation and no form field (a Widget annotation) on the printed area: the BleedBox, or the TrimBox
+    (else the ArtBox) where there is none. Kodak's 'Technical characteristics of PDF/X-1a' (address above): "Annotations
+    are allowed if they are outside the BleedBox or outside the ArtBox or TrimBox if there is no BleedBox", TrapNet
+    excepted; the PDF/X-1a checks of pdfbox-preflight (github.com/Padam87/pdfbox-preflight/issues/1): "Annotation and
+    Acrobat form elements must be outside of TrimBox and BleedBox". Refused as the service's PDF/X rule is (a service
+    stating PDF/X-1a: refused; one donjon chose PDF/X for: warned)."""
+    annotations = page.get("/Annots")
+    if not annotations:
+        return
+    name = "bleedbox" if "/BleedBox" in page else "trimbox" if "/TrimBox" in page or "/ArtBox" not in page \
+        else "artbox"
+    left, bottom, right, top = _box(page, name)
+    for annotation in annotations.get_object():
+        annotation = annotation.get_object()
+        subtype = str(annotation.get("/Subtype", "/Unknown"))
+        if subtype in PRINTED_ANNOTATIONS:
+            continue
+        x0, y0, x1, y1 = (float(v) for v in annotation.get("/Rect", (0, 0, 0, 0))[:4])
+        x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+        if x0 < right - TOLERANCE and x1 > left + TOLERANCE and y0 < top - TOLERANCE and y1 > bottom + TOLERANCE:
+            what = f"a form field ({annotation['/T']})" if subtype == "/Widget" and "/T" in annotation else \
+                "a form field" if subtype == "/Widget" else f"a {subtype[1:]} annotation"
+            result.add(number, "pdfx", f"{what} on the printed area ({name[:-3].capitalize()}Box), which PDF/X "
+                                       "does not allow")
+
+
 class _State:
     """What the content stream's graphics state holds that the checks need: the transformation in force; and the
     drawings of the file's shared objects, parsed once (`parsed`, by object number: a card or back a deck prints on
@@ -337,10 +376,24 @@ def _content(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, 
         result.add(number, "colour", f"{count} x {what}: RGB in a CMYK file")
 
 
-def _walk(contents: Any, resources: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
-          depth: int) -> None:
+def _operations(contents: Any) -> list[tuple[list[Any], str]]:
+    """The operators of a drawing the checks read, with their operands: by donjon's scanner (drawing.py), which
+    steps over paths in C; a drawing it leaves to pypdf (an inline picture, bytes that are no token) by pypdf's
+    parser, every operator kept."""
     from pypdf.generic import ContentStream
 
+    from generator.prepress import drawing
+
+    try:
+        return drawing.operations(contents.get_data())
+    except drawing.Unreadable:
+        stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, None)
+        return [(operands, operator.decode("latin-1") if isinstance(operator, bytes) else str(operator))
+                for operands, operator in stream.operations]
+
+
+def _walk(contents: Any, resources: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
+          depth: int) -> None:
     if contents is None or depth > 12:
         return
     resources = resources.get_object() if resources is not None else {}
@@ -350,12 +403,10 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
     key = None if where is None else (int(where.idnum), int(where.generation))
     operations = state.parsed.get(key) if key is not None else None
     if operations is None:
-        stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, None)
-        operations = stream.operations
+        operations = _operations(contents)
         if key is not None:
             state.parsed[key] = operations
-    for operands, operator in operations:
-        op = operator.decode("latin-1") if isinstance(operator, bytes) else str(operator)
+    for operands, op in operations:
         if op == "q":
             state.stack.append(state.ctm)
             state.spaces.append(state.four)
@@ -385,7 +436,7 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
                 _colour_space(resources, operands[0], number, result)
         elif op == "INLINE IMAGE":
             _image(_Inline(operands, resources), "(inline)", state, number, result)
-        elif op == "sh" and cmyk and operands:
+        elif op == "sh" and operands:
             _shading(_named(resources, "/Shading", operands[0]), operands[0], number, result)
         elif op in ("scn", "SCN") and operands and str(operands[-1]).startswith("/"):
             _pattern(resources, operands[-1], state, number, result, rgb, depth)
@@ -424,15 +475,164 @@ def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -
 
 
 def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> None:
-    if str(name) == "/DeviceRGB" or _is_rgb(_named(resources, "/ColorSpace", name)):
+    space = _named(resources, "/ColorSpace", name)
+    if str(name) == "/DeviceRGB" or _is_rgb(space):
         result.add(number, "colour", f"the RGB colour space {name}")
+    _spot(space, f"the colour space {name}", number, result)
+
+
+#: Colourants of a Separation or DeviceN colour space that are no spot colour: the four process inks (a DeviceN of
+#: Cyan and Magenta is CMYK written another way), All (every plate: registration marks) and None (no ink) (PDF 1.7,
+#: 8.6.6.4).
+PROCESS_COLOURANTS = frozenset({"/Cyan", "/Magenta", "/Yellow", "/Black", "/All", "/None"})
+
+
+def _spots(space: Any) -> list[str]:
+    """The spot colours a colour space names (a Separation's colourant, a DeviceN's other than the process inks;
+    through an Indexed space's or a pattern's base)."""
+    space = space.get_object() if space is not None else None
+    if not isinstance(space, list) or len(space) < 2:
+        return []
+    family = str(space[0])
+    if family in ("/Indexed", "/Pattern"):
+        return _spots(space[1])
+    names = [space[1]] if family == "/Separation" else list(space[1].get_object()) if family == "/DeviceN" else []
+    return [str(n) for n in names if str(n) not in PROCESS_COLOURANTS]
+
+
+def _spot(space: Any, what: str, number: int, result: Preflight) -> None:
+    """Name each spot colour (Separation, DeviceN) of `space` for a CMYK-only service, once a page: warned. Why
+    not refused: PDF/X-1a allows spot colours (Kodak's 'Technical characteristics of PDF/X-1a', workflowhelp.kodak.
+    com/display/EVO100/Technical+characteristics+of+PDF_X-1a: "Spot colors and CMYK are allowed"), and no page of
+    the services read says what they do with one (DriveThruCards' spec-de: "files must be CMYK"; MB PRINT's cards
+    page: CMYK, Coated Fogra 39; PrintNinja's colour rules could not be read): a digital press prints a spot colour through its CMYK alternate (Impozycjoner's
+    'Spot colors', impozycjoner.com/interface/spot-colors: "in digital printing ... the conversion takes place to
+    the CMYK values given in the alternative definition"), which may not be the colour the designer chose."""
+    if result.service.colour != "cmyk":
+        return
+    for spot in _spots(space):
+        message = (f"the spot colour {spot[1:]} ({what}): {result.service.name} prints CMYK, so it is printed as "
+                   "its CMYK alternate, which may not match it; convert it to CMYK to see what will print")
+        if not any(f.page == number and f.message == message for f in result.findings):
+            result.add(number, "colour", message, refuse=False)
 
 
 def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
-    """A gradient (a shading, painted by `sh` or a pattern's) whose colour space is RGB: RGB in a CMYK file, as a
-    fill colour is."""
-    if shading is not None and _is_rgb(shading.get_object().get("/ColorSpace")):
+    """A gradient (a shading, painted by `sh` or a pattern's): in RGB, RGB in a CMYK file, as a fill colour is; in
+    CMYK, the total ink of its colours measured, as a fill colour's is."""
+    if shading is None:
+        return
+    shading = shading.get_object()
+    space = shading.get("/ColorSpace")
+    if result.service.colour == "cmyk" and _is_rgb(space):
         result.add(number, "colour", f"the gradient {name} is RGB")
+    _spot(space, f"the gradient {name}", number, result)
+    if _cmyk_space(space):
+        _gradient_ink(shading, name, number, result)
+
+
+#: How many equal steps of an axial or radial gradient's t are measured besides its ends and its stops (the bounds of
+#: a stitching function, where a gradient made of stops, as designers' programs and reportlab write them, peaks:
+#: measured exactly): between two stops the colour follows C0 + t^N (C1 - C0), or a sampled table, which steps of
+#: 1/256 follow to within 1/256 of the change from one stop to the next.
+GRADIENT_STEPS = 256
+#: The most samples of a sampled function (type 0) read: a gradient's table is some hundreds (256 in Illustrator's
+#: and Ghostscript's); a larger one is not measured (said, as a picture that cannot be decoded is).
+MAX_SAMPLES = 65536
+
+
+class _Unmeasured(Exception):
+    """A gradient whose colours the preflight cannot compute (a PostScript function, a mesh of colours)."""
+
+
+def _gradient_ink(shading: Any, name: Any, number: int, result: Preflight) -> None:
+    """The highest total ink of a CMYK gradient: an axial or radial one (ShadingType 2 or 3: one input t over its
+    /Domain) through its function(s) at its stops and in GRADIENT_STEPS steps. Another kind (a function of x and
+    y, a mesh) or a function that is no exponential, stitching or sampled one (a PostScript calculator) is not
+    measured: warned where the service limits ink."""
+    where = f"page {number}, the gradient {name}"
+    try:
+        if int(shading.get("/ShadingType", 0)) not in (2, 3) or shading.get("/Function") is None:
+            raise _Unmeasured
+        function = shading["/Function"]
+        t0, t1 = (float(v) for v in shading.get("/Domain", (0, 1)))
+        stops = [float(b) for b in function.get_object().get("/Bounds", ())] if not isinstance(
+            function.get_object(), list) else []
+        points = sorted({t0, t1, *stops, *(t0 + (t1 - t0) * i / GRADIENT_STEPS for i in range(GRADIENT_STEPS))})
+        highest = max(sum(min(1.0, max(0.0, v)) for v in _colour_at(function, t)[:4]) for t in points)
+    except (_Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        if result.service.ink_limit is not None:
+            result.add(number, "ink_limit", f"the ink of the gradient {name} could not be measured (a kind of "
+                                            "gradient the preflight does not compute)", refuse=False)
+        return
+    _ink(result, highest * 100, where)
+
+
+def _colour_at(function: Any, t: float) -> list[float]:
+    """The colour a gradient's function gives at `t`: one function of n outputs, or an array of n functions of one
+    (PDF 1.7, 8.7.4.5.3)."""
+    function = function.get_object()
+    if isinstance(function, list):
+        return [_evaluate(f, t)[0] for f in function]
+    return _evaluate(function, t)
+
+
+def _evaluate(function: Any, t: float) -> list[float]:
+    """A function of one input at `t` (PDF 1.7, 7.10): exponential (type 2), stitching (3) or sampled (0), its
+    input clipped to its /Domain; a PostScript calculator (4) is _Unmeasured."""
+    function = function.get_object()
+    kind = int(function.get("/FunctionType", -1))
+    d0, d1 = (float(v) for v in function.get("/Domain", (0, 1))[:2])
+    t = min(max(t, min(d0, d1)), max(d0, d1))
+    if kind == 2:
+        c0 = [float(v) for v in function.get("/C0", (0.0,))]
+        c1 = [float(v) for v in function.get("/C1", (1.0,))]
+        x = t ** float(function.get("/N", 1))
+        return [a + x * (b - a) for a, b in zip(c0, c1)]
+    if kind == 3:
+        bounds = [float(b) for b in function.get("/Bounds", ())]
+        parts = function["/Functions"]
+        k = next((i for i, b in enumerate(bounds) if t < b), len(bounds))
+        low = d0 if k == 0 else bounds[k - 1]
+        high = d1 if k == len(bounds) else bounds[k]
+        encode = [float(v) for v in function.get("/Encode", [0, 1] * len(parts))]
+        e0, e1 = encode[2 * k], encode[2 * k + 1]
+        return _evaluate(parts[k], e0 + (t - low) * (e1 - e0) / (high - low) if high > low else e0)
+    if kind == 0:
+        return _sampled(function, t, d0, d1)
+    raise _Unmeasured
+
+
+def _sampled(function: Any, t: float, d0: float, d1: float) -> list[float]:
+    """A sampled function of one input at `t` (PDF 1.7, 7.10.2): its table of 8- or 16-bit samples, linearly
+    interpolated, decoded to /Decode (else /Range)."""
+    size = int(function["/Size"][0])
+    bits = int(function["/BitsPerSample"])
+    ranges = [float(v) for v in function["/Range"]]
+    decode = [float(v) for v in function.get("/Decode", ranges)]
+    outputs = len(ranges) // 2
+    if bits not in (8, 16) or not 0 < size * outputs <= MAX_SAMPLES:
+        raise _Unmeasured
+    data = function.get_data()
+    width = bits // 8
+    if len(data) < size * outputs * width:
+        raise _Unmeasured
+    encode = [float(v) for v in function.get("/Encode", (0, size - 1))]
+    e = encode[0] + (t - d0) * (encode[1] - encode[0]) / (d1 - d0) if d1 != d0 else encode[0]
+    e = min(max(e, 0.0), size - 1.0)
+    i = min(int(e), size - 2) if size > 1 else 0
+    fraction = e - i
+
+    def sample(index: int, out: int) -> float:
+        at = (index * outputs + out) * width
+        return float(int.from_bytes(data[at:at + width], "big") / (2 ** bits - 1))
+
+    found = []
+    for out in range(outputs):
+        value = sample(i, out) if size == 1 else sample(i, out) * (1 - fraction) + sample(i + 1, out) * fraction
+        low, high = decode[2 * out], decode[2 * out + 1]
+        found.append(min(max(low + value * (high - low), ranges[2 * out]), ranges[2 * out + 1]))
+    return found
 
 
 def _pattern(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
@@ -444,8 +644,7 @@ def _pattern(resources: Any, name: Any, state: _State, number: int, result: Pref
         return
     pattern = pattern.get_object()
     if int(pattern.get("/PatternType", 0)) == 2:
-        if result.service.colour == "cmyk":
-            _shading(pattern.get("/Shading"), name, number, result)
+        _shading(pattern.get("/Shading"), name, number, result)
         return
     # a pattern's matrix places it in the default space of the drawing it is named in (not where it is painted):
     # taken from the page's, which is where a pattern of a form is off (its pictures' resolution only)
@@ -579,9 +778,20 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     space = image.get("/ColorSpace")
     if service.colour == "cmyk" and _is_rgb(space):
         result.add(number, "colour", f"the picture {picture} is RGB")
+    _spot(space, f"the picture {picture}", number, result)
     if service.pdfx == "x1a" and image.get("/SMask") is not None:
         result.add(number, "pdfx", f"the picture {picture} has a soft mask (transparency), which PDF/X-1a does not "
                                    "allow")
+    filters = image.get("/Filter")
+    if service.pdfx == "x1a" and "/JPXDecode" in [str(f) for f in (filters if isinstance(filters, list) else
+                                                                    [filters])]:
+        # PDF/X-1a is PDF 1.4 (ISO 15930-4, PDFX_PDF_VERSION); JPEG 2000 came with PDF 1.5 ("The JPXDecode filter
+        # (PDF 1.5)", PDF 1.7 7.4.9, quoted by Microsoft's MS-PDF notes, learn.microsoft.com/en-us/openspecs/
+        # ie_standards/ms-pdf/fa312d4b-4e34-43af-b07e-1ec1c71bf607), and Heidelberg's Prinect PDF Toolbox report
+        # (onlinehelp.prinect-lounge.com/Prinect_PDF_Toolbox/Version2020/en/Prinect/PDF_report/PDF_report-6.htm):
+        # "Filters such as LZW or JPEG 2000 are not allowed in PDF/X"
+        result.add(number, "pdfx", f"the picture {picture} is JPEG 2000 (JPXDecode, PDF 1.5), which PDF/X-1a (PDF "
+                                   "1.4) does not allow")
     if _cmyk_space(space):
         _picture_ink(image, name, number, result)
 
