@@ -557,3 +557,38 @@ def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: An
     assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
     assert page.locator("#in-sheets_0__sky_clouds").input_value() == "1"
     context.close()
+
+
+def test_a_name_typed_in_the_history_search_finds_the_game(browser: Any, server: str) -> None:
+    """On a phone (390 x 844) the history's search: a part of a name typed, Search tapped, the player's games
+    listed and no other; the page stays as wide as the phone and axe finds nothing serious."""
+    import copy
+    import json
+
+    import httpx
+
+    from tests.web.conftest import example
+
+    for names, day in ((["Ana", "Ben"], "2026-03-01"), (["Zoé", "Ben"], "2026-03-02"), (["Cleo", "Ben"], "2026-03-03")):
+        state = copy.deepcopy(example("guildhall"))
+        state["players"] = state["players"][:2]
+        for player, name in zip(state["players"], names, strict=True):
+            player["name"] = name
+        state["ended_by"] = names[0]
+        saved = httpx.post(f"{server}/api/games", content=json.dumps({"end_state": state, "played_at": day}),
+                           headers={"content-type": "application/json", "origin": server})
+        assert saved.status_code in (200, 201), saved.text
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{server}/history")
+    assert page.locator("ul.games-list > li").count() == 3
+    page.get_by_label("Player").fill("zoe")
+    page.get_by_role("button", name="Search").click()
+    page.wait_for_url(re.compile(r"/history\?name=zoe"))
+    found = page.locator("ul.games-list > li")
+    assert found.count() == 1 and "Zoé" in found.inner_text()
+    assert page.get_by_label("Player").input_value() == "zoe"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    accessible(page, "the history searched at 390 px")
+    shot(page, "history-search-390")
+    context.close()
