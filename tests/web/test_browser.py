@@ -419,6 +419,8 @@ def test_a_long_name_without_a_space_stays_inside_a_phone(browser: Any, server: 
     page.goto(table + "/seats/0")
     for value in ("9", "7", "5"):
         tap(page, f"VP cards bought: add {value}")
+    # now with "Undo the last change to WWW...W's part" (it made the page 693 px wide)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "a seat with its undo button"
     page.goto(table)
     page.get_by_role("button", name="Save this game").click()
     page.get_by_role("button", name="Save anyway").click()
