@@ -12,6 +12,7 @@ phone on a two-core laptop, and SQLite stays the only source of truth (any proce
 
 from __future__ import annotations
 
+import datetime
 import json
 import sqlite3
 import urllib.parse
@@ -64,6 +65,8 @@ MOST_FORM_FIELDS = 40
 MOST_MARK_FIELDS = 2000
 #: Games listed on a history page: years of weekly game nights; the JSON API and the export give them all.
 GAMES_NEWEST_FIRST_LIMIT = 500
+#: Digits of a history page's number: a million pages of 500 games, more than any history holds.
+PAGE_DIGITS = 6
 #: Pages holding what a player ticked or typed before sending it (the marks of a photo's check page, the names of
 #: a new game): kept by the browser, so that the back button after a send that failed (no Wi-Fi) shows them as
 #: they were left, not the companion's page again; every other page is answered `no-store` (Companion.page)
@@ -671,8 +674,47 @@ class Companion:
     # --- history ------------------------------------------------------------------------------------------------
 
     async def history(self, request: Request) -> Response:
-        games = await self.db.aread(lambda c: store.list_games(c, limit=GAMES_NEWEST_FIRST_LIMIT))
-        return self.page("history.html", request, games=games, deleted=request.query_params.get("deleted"))
+        """The saved games, newest first, a page of GAMES_NEWEST_FIRST_LIMIT at a time; searched by a part of a
+        player's name, a game and the days played between (`?name=ana&game=guildhall&from=2026-01-01&to=...`)."""
+        lang = request_language(request)
+        query = request.query_params
+        search = {key: query.get(key, "").strip() for key in ("name", "game", "from", "to")}
+        error = None
+        days: dict[str, datetime.date | None] = {}
+        for key in ("from", "to"):
+            days[key] = None
+            if search[key]:
+                try:
+                    days[key] = datetime.date.fromisoformat(search[key])
+                except ValueError:  # also what is not a date at all: said with what was typed
+                    error = said(lang, messages.DATE_FORM, date=search[key][:LONGEST_NAME])
+        if len(search["name"]) > LONGEST_NAME:  # no player has a longer name: a search for one finds nothing
+            error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
+        if search["game"] and search["game"] not in self.games.ids:
+            error = said(lang, messages.CHOOSE_GAME)
+        number = whole_number(query.get("page", "1"), PAGE_DIGITS)
+        if number is None or number < 1:
+            error = said(lang, messages.NO_PAGE, page=query.get("page", "")[:PAGE_DIGITS + 1])
+        if error is not None:
+            return self.page("history.html", request, status=400, games=[], search=search, error=error,
+                             page=1, older=None, newer=None, deleted=None)
+        page = number or 1
+        start, end = days["from"], days["to"]
+        # played_at is local time as text ('YYYY-MM-DD HH:MM:SS'): the days asked for, `to` included
+        games = await self.db.aread(lambda c: store.list_games(
+            c, limit=GAMES_NEWEST_FIRST_LIMIT + 1, offset=(page - 1) * GAMES_NEWEST_FIRST_LIMIT,
+            named=search["name"] or None, game=search["game"] or None,
+            since=start.isoformat() if start else None,
+            before=(end + datetime.timedelta(days=1)).isoformat() if end else None))
+        kept = {key: value for key, value in search.items() if value}
+
+        def link(to: int) -> str:
+            return "/history?" + urllib.parse.urlencode({**kept, **({"page": str(to)} if to > 1 else {})})
+
+        return self.page("history.html", request, games=games[:GAMES_NEWEST_FIRST_LIMIT], search=search,
+                         searching=bool(kept), page=page, error=None,
+                         older=link(page + 1) if len(games) > GAMES_NEWEST_FIRST_LIMIT else None,
+                         newer=link(page - 1) if page > 1 else None, deleted=query.get("deleted"))
 
     async def game_page(self, request: Request) -> Response:
         game = await self.saved(request.path_params["game_id"])

@@ -21,6 +21,10 @@ NAME_TOO_LONG = N_("a name is longer than {most} characters")
 SAME_NAME = N_("{name} is entered twice: each player needs a different name (capitals, accents and spaces aside)")
 PLAYER_COUNT = N_("{game} is played by {low} to {high}: enter {low} to {high} names")
 
+#: the history's search
+DATE_FORM = N_("{date}: write a date as year-month-day, like 2026-11-28")
+NO_PAGE = N_("{page}: a page of the list is a number (1 is the newest games)")
+
 #: a label and what it labels ("Ana: Guests", "Version: Great Architect"; French sets a space before the colon)
 LABELLED = N_("{label}: {value}")
 #: a table and its options

@@ -497,18 +497,38 @@ def _game(row: sqlite3.Row, players: list[sqlite3.Row]) -> dict[str, Any]:
 
 
 def list_games(conn: sqlite3.Connection, *, limit: int | None = None, player: str | None = None,
-               oldest_first: bool = False, deleted: bool = False) -> list[dict[str, Any]]:
+               oldest_first: bool = False, deleted: bool = False, named: str | None = None,
+               game: str | None = None, since: str | None = None, before: str | None = None,
+               offset: int = 0) -> list[dict[str, Any]]:
     """Saved games, newest first; `player`: those a player (matched by :func:`player_key`) played; `deleted`:
-    the deleted ones too (an export keeps them)."""
+    the deleted ones too (an export keeps them). The history's search: `named`, a part of a player's name (by
+    key: "ana" finds Ana, Anaïs and Diana), `game` a game's id, `since` and `before` the times played (`played_at`,
+    'YYYY-MM-DD...', compared as text: `before` excluded), and `offset` games skipped (the pages past the first)."""
     order = "ASC" if oldest_first else "DESC"
     conditions, params = ([] if deleted else ["deleted_at IS NULL"]), []
     if player is not None:
         conditions.append("id IN (SELECT game_id FROM game_players WHERE player_key = ?)")
         params.append(player_key(player))
+    if named:
+        # a part of the key, its own % and _ taken literally (a name may hold them)
+        part = player_key(named).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        conditions.append("id IN (SELECT game_id FROM game_players WHERE player_key LIKE ? ESCAPE '\\')")
+        params.append(f"%{part}%")
+    if game is not None:
+        conditions.append("game = ?")
+        params.append(game)
+    if since is not None:
+        conditions.append("played_at >= ?")
+        params.append(since)
+    if before is not None:
+        conditions.append("played_at < ?")
+        params.append(before)
     where = f"WHERE {' AND '.join(conditions)}" if conditions else ""
     sql = f"SELECT * FROM games {where} ORDER BY played_at {order}, id {order}"
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
+        if offset:
+            sql += f" OFFSET {int(offset)}"
     rows = conn.execute(sql, params).fetchall()
     players: dict[int, list[sqlite3.Row]] = {}
     if rows:

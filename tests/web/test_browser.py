@@ -419,6 +419,8 @@ def test_a_long_name_without_a_space_stays_inside_a_phone(browser: Any, server: 
     page.goto(table + "/seats/0")
     for value in ("9", "7", "5"):
         tap(page, f"VP cards bought: add {value}")
+    # now with "Undo the last change to WWW...W's part" (it made the page 693 px wide)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "a seat with its undo button"
     page.goto(table)
     page.get_by_role("button", name="Save this game").click()
     page.get_by_role("button", name="Save anyway").click()
@@ -556,4 +558,85 @@ def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: An
     page.reload()
     assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
     assert page.locator("#in-sheets_0__sky_clouds").input_value() == "1"
+    context.close()
+
+
+def test_a_name_typed_in_the_history_search_finds_the_game(browser: Any, server: str) -> None:
+    """On a phone (390 x 844) the history's search: a part of a name typed, Search tapped, the player's games
+    listed and no other; the page stays as wide as the phone and axe finds nothing serious."""
+    import copy
+    import json
+
+    import httpx
+
+    from tests.web.conftest import example
+
+    for names, day in ((["Ana", "Ben"], "2026-03-01"), (["Zoé", "Ben"], "2026-03-02"), (["Cleo", "Ben"], "2026-03-03")):
+        state = copy.deepcopy(example("guildhall"))
+        state["players"] = state["players"][:2]
+        for player, name in zip(state["players"], names, strict=True):
+            player["name"] = name
+        state["ended_by"] = names[0]
+        saved = httpx.post(f"{server}/api/games", content=json.dumps({"end_state": state, "played_at": day}),
+                           headers={"content-type": "application/json", "origin": server})
+        assert saved.status_code in (200, 201), saved.text
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{server}/history")
+    assert page.locator("ul.games-list > li").count() == 3
+    page.get_by_label("Player").fill("zoe")
+    page.get_by_role("button", name="Search").click()
+    page.wait_for_url(re.compile(r"/history\?name=zoe"))
+    found = page.locator("ul.games-list > li")
+    assert found.count() == 1 and "Zoé" in found.inner_text()
+    assert page.get_by_label("Player").input_value() == "zoe"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    accessible(page, "the history searched at 390 px")
+    shot(page, "history-search-390")
+    context.close()
+
+
+#: A player's name of 40 letters (the most a name may have), with and without spaces.
+LONG_NAMES = ("Wolfeschlegelsteinhausenbergerdorffvoral", "Maria Magdalena von Hohenzollern-Sigmarin")
+
+
+def test_the_totals_strip_stays_one_line_with_a_40_letter_name(browser: Any, server: str) -> None:
+    """The running totals kept at the top of a phone's screen (`#mini`, 390 x 844) grew three lines tall with a
+    40-letter name: it stays one line, a long name cut short with an ellipsis (the whole of it still in the
+    link's text, read by a screen reader, and on the totals it links to), the leader first and named, and every
+    player's total shown whole."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    names = [LONG_NAMES[0], LONG_NAMES[1][:40], "Ana"]
+    open_table(page, server, "guildhall", names, vp_set="old-world-economy")
+    page.get_by_role("link", name=part_of(names[0])).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    for value in ("9", "7"):  # the longest name leads
+        tap(page, f"VP cards bought: add {value}")
+    page.evaluate("window.scrollTo(0, 600)")  # the strip stays at the top of the screen while the form scrolls
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "totals-strip-long-name-390.png"))  # the screen: where the strip is kept
+    strip = page.evaluate("""() => {
+        const mini = document.getElementById('mini'), box = mini.getBoundingClientRect(), style = getComputedStyle(mini);
+        const inner = box.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+                      - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
+        const links = Array.from(mini.querySelectorAll('a')).map(a => {
+            const name = a.querySelector('strong'), r = a.getBoundingClientRect(), n = name.getBoundingClientRect();
+            const score = (a.querySelector('.total') || a).getBoundingClientRect();  // before: no span
+            return {text: a.textContent.trim(), top: r.top, nameWidth: n.width, nameShown: n.right <= box.right + 0.5,
+                    whole: name.scrollWidth <= name.clientWidth,
+                    score: [score.left, score.right, score.width]};
+        });
+        return {inner, fontSize: parseFloat(style.fontSize), top: box.top, left: box.left, right: box.right, links};
+    }""")
+    assert strip["inner"] < 2 * strip["fontSize"], f"more than one line: {strip}"  # one line is ~1.5 em tall
+    assert abs(strip["top"]) <= 1, strip  # still kept at the top of the screen
+    leader = strip["links"][0]
+    assert leader["text"].startswith(names[0]), strip  # the whole name in the text, the leader first
+    assert leader["nameShown"] and leader["nameWidth"] >= 3 * strip["fontSize"], strip  # named, if cut short
+    assert [link["whole"] for link in strip["links"] if link["text"].startswith("Ana ")] == [True], strip  # short
+    for link in strip["links"]:
+        left, right, width = link["score"]
+        assert width > 0 and left >= strip["left"] and right <= strip["right"], f"a total not shown whole: {strip}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()

@@ -60,7 +60,7 @@ def test_a_warning_shows_at_its_field_and_an_inferred_score_is_never_official(tr
     board = page[page.index('id="scoreboard"'):]
     assert re.search(r'<span class="inferred"[^>]*>≈5</span>', board)  # Ana's total, marked
     assert "Residents coloured in 0<sup>≈ house</sup>" in board and "not an official score" in board
-    assert re.search(r"<strong>Ana</strong> ≈5", page)  # the line of totals at the top of a phone
+    assert re.search(r'<strong>Ana</strong> <span class="total">≈5</span>', page)  # the totals strip of a phone
     # saved, the game and the history say it again
     saved = trusting.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN, data={"confirm": "yes"})  # Ben entered nothing
     game = trusting.get(saved.headers["location"]).text

@@ -1,0 +1,105 @@
+"""The history's search (`/history?name=&game=&from=&to=&page=`): by a part of a player's name, a game and the days
+played, over the whole history (not only the newest page), and page after page past the first 500 games."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from generator.web import store
+from generator.web.app import GAMES_NEWEST_FIRST_LIMIT
+from generator.web.db import Database
+from tests.web.conftest import example, post_json
+
+
+def save(client: TestClient, names: list[str], played_at: str, game: str = "guildhall") -> int:
+    state = copy.deepcopy(example(game))
+    for player, name in zip(state["players"], names, strict=False):
+        player["name"] = name
+    state["players"] = state["players"][:len(names)]
+    state["ended_by"] = names[0]  # the player whose turn ended it: one of these
+    answer = post_json(client, "/api/games", {"end_state": state, "played_at": played_at})
+    assert answer.status_code in (200, 201), answer.text
+    return int(answer.json()["id"])
+
+
+def listed(page: str) -> list[int]:
+    """The ids of the games a history page lists, in its order."""
+    return [int(found) for found in re.findall(r'<li><a href="/history/games/(\d+)"', page)]
+
+
+@pytest.fixture
+def evenings(client: TestClient) -> dict[str, int]:
+    return {"anais": save(client, ["Anaïs", "Ben"], "2026-03-01 20:00"),
+            "diana": save(client, ["Diana", "Cleo"], "2026-03-08 20:30"),
+            "bob": save(client, ["Bob", "Ben"], "2026-04-02 21:00"),
+            "percent": save(client, ["50%_off", "Ben"], "2026-04-03 21:00")}
+
+
+def test_a_part_of_a_name_finds_the_games_of_every_player_it_is_in(client: TestClient,
+                                                                  evenings: dict[str, int]) -> None:
+    # no case nor accent: "ANA" is in Anaïs and in Diana
+    assert listed(client.get("/history", params={"name": "ANA"}).text) == [evenings["diana"], evenings["anais"]]
+    assert listed(client.get("/history", params={"name": " bob "}).text) == [evenings["bob"]]
+    # % and _ are letters of a name, not SQL's wildcards
+    assert listed(client.get("/history", params={"name": "%"}).text) == [evenings["percent"]]
+    assert listed(client.get("/history", params={"name": "%_o"}).text) == [evenings["percent"]]
+    assert listed(client.get("/history", params={"name": "b_b"}).text) == []
+    nothing = client.get("/history", params={"name": "Zoé"})
+    assert nothing.status_code == 200 and listed(nothing.text) == [] and "No saved game matches" in nothing.text
+
+
+def test_the_days_played_and_the_game_narrow_the_search(client: TestClient, evenings: dict[str, int]) -> None:
+    march = client.get("/history", params={"from": "2026-03-01", "to": "2026-03-08"}).text
+    assert listed(march) == [evenings["diana"], evenings["anais"]]  # both days included
+    assert listed(client.get("/history", params={"name": "ben", "from": "2026-04-01"}).text) \
+        == [evenings["percent"], evenings["bob"]]
+    assert listed(client.get("/history", params={"game": "guildhall", "to": "2026-03-01"}).text) \
+        == [evenings["anais"]]
+    # what was searched stays in the form
+    page = client.get("/history", params={"name": "ben", "game": "guildhall", "from": "2026-04-01"}).text
+    assert 'name="name" value="ben"' in page and 'value="guildhall" selected' in page \
+        and 'name="from" value="2026-04-01"' in page
+
+
+@pytest.mark.parametrize("query", [{"from": "28/11/2026"}, {"to": "2026-02-30"}, {"game": "chess"},
+                                   {"page": "0"}, {"page": "-1"}, {"page": "x"}, {"page": "9" * 30},
+                                   {"name": "a" * 41}])
+def test_a_search_that_cannot_be_read_is_said_in_words(client: TestClient, query: dict[str, str]) -> None:
+    answer = client.get("/history", params=query)
+    assert answer.status_code == 400 and 'role="alert"' in answer.text and "Traceback" not in answer.text
+
+
+def test_the_search_says_its_refusal_in_french_and_german(client: TestClient) -> None:
+    french = client.get("/history", params={"from": "hier"}, headers={"accept-language": "fr"})
+    assert french.status_code == 400 and "année-mois-jour" in french.text and "Chercher" in french.text
+    german = client.get("/history", params={"from": "gestern"}, headers={"accept-language": "de"})
+    assert german.status_code == 400 and "Jahr-Monat-Tag" in german.text and "Suchen" in german.text
+
+
+def test_the_history_goes_page_after_page_past_the_newest_500(client: TestClient, db: Database) -> None:
+    first = save(client, ["Ana", "Ben"], "2020-01-01 20:00")  # the oldest game
+    saved: Any = db.read(lambda c: store.get_game(c, first))
+    count = GAMES_NEWEST_FIRST_LIMIT + 20
+
+    def many(conn: Any) -> None:
+        for day in range(1, count):
+            store.save_game(conn, "guildhall", saved["end_state"], saved["result"],
+                            played_at=f"2021-01-01 {day // 60:02d}:{day % 60:02d}:00")
+
+    db.write(many)
+    newest = client.get("/history").text
+    assert len(listed(newest)) == GAMES_NEWEST_FIRST_LIMIT and first not in listed(newest)
+    older = re.search(r'<a href="([^"]+)" rel="next">', newest)
+    assert older is not None and "page=2" in older.group(1)
+    second = client.get(older.group(1).replace("&amp;", "&")).text
+    assert len(listed(second)) == count - GAMES_NEWEST_FIRST_LIMIT and listed(second)[-1] == first
+    assert not set(listed(second)) & set(listed(newest)) and 'rel="next"' not in second and 'rel="prev"' in second
+    # a search keeps to its games page after page: the oldest game is on a search's second page too
+    searched = client.get("/history", params={"name": "an", "page": "2"}).text
+    assert listed(searched)[-1] == first and 'name="name" value="an"' in searched
+    assert listed(client.get("/history", params={"page": "3"}).text) == []

@@ -1,0 +1,85 @@
+"""The result picture draws every player's name: what Open Sans lacks (emoji, Chinese, Japanese) in a font of the
+machine that has it, and what no font has as "?", never the empty box a font draws for a glyph it has not."""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from typing import Any
+
+import pytest
+
+from generator.web import share
+
+#: A character of Unicode's private use plane 15: no font has it, on any machine.
+NOWHERE = "\U000F0000"
+#: A Chinese name and an emoji with a skin tone and a zero-width joiner (an astronaut): what Open Sans has not.
+CJK_EMOJI = "王小明 👩🏽\u200d🚀"
+
+
+def game(names: list[str]) -> dict[str, Any]:
+    players = [{"name": name, "place": place, "score": 30 - place, "breakdown": {"vp": 3}}
+               for place, name in enumerate(names, 1)]
+    return {"result": {"players": players, "winner": names[0]}, "team": [], "played_at": "2026-11-28T02:00",
+            "end_state": {}}
+
+
+def picture(names: list[str]) -> bytes:
+    return share.result_png(game(names), "Guildhall", {"vp": "VP"})
+
+
+def cmap(face: tuple[str, int]) -> set[int]:
+    from fontTools.ttLib import TTFont
+
+    with TTFont(face[0], fontNumber=face[1], lazy=True) as font:
+        return set(font.getBestCmap())
+
+
+def visible(text: str) -> str:
+    """`text` without what only changes the character before it (zero-width joiner, skin tone)."""
+    return "".join(c for c in text if unicodedata.category(c) != "Cf" and not 0x1F3FB <= ord(c) <= 0x1F3FF)
+
+
+def test_a_character_no_font_has_is_drawn_as_a_question_mark_not_a_box() -> None:
+    # in the name and in "… wins.", which names the winner
+    assert picture([f"Ana{NOWHERE}", "Bo"]) == picture(["Ana?", "Bo"])
+
+
+@pytest.mark.parametrize("bold", [True, False])
+def test_each_character_of_an_emoji_and_cjk_name_is_drawn_in_a_font_that_has_it(bold: bool) -> None:
+    drawn = share.runs(CJK_EMOJI, bold)
+    for run, face in drawn:
+        missing = [c for c in run if ord(c) not in cmap(face)]
+        assert not missing, (run, face)
+    # every character the name has is there, or said as "?" (a joiner or skin tone goes with its emoji)
+    seen = visible("".join(run for run, _ in drawn))
+    assert len(seen) == len(visible(CJK_EMOJI))
+    for char, shown in zip(visible(CJK_EMOJI), seen, strict=True):
+        assert shown in (char, share.MISSING)
+        if shown == share.MISSING:  # said as "?" only where no font of the machine has it
+            assert share.fallback(char, bold) is None
+
+
+def test_without_fontconfig_the_name_is_drawn_with_question_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    share.fallback.cache_clear()
+    monkeypatch.setenv("PATH", "")
+    try:
+        assert [run for run, _ in share.runs("王 Ana", True)] == ["? Ana"]
+        assert picture(["王小明", "Bo"]) == picture(["???", "Bo"])
+    finally:
+        share.fallback.cache_clear()
+
+
+def test_the_picture_of_a_cjk_and_emoji_name_is_the_same_bytes_each_time() -> None:
+    from PIL import Image
+
+    one = picture([CJK_EMOJI, "Bo"])
+    assert picture([CJK_EMOJI, "Bo"]) == one
+    assert Image.open(io.BytesIO(one)).width == share.WIDTH
+
+
+def test_where_the_machine_has_the_fonts_the_name_is_not_question_marks() -> None:
+    if share.fallback("王", True) is None or share.fallback("🚀", True) is None:
+        pytest.skip("no font on this machine has 王 or 🚀 (Debian: fonts-noto-cjk, fonts-noto-color-emoji)")
+    assert picture([CJK_EMOJI, "Bo"]) != picture(["??? ?", "Bo"])
+    assert "".join(run for run, _ in share.runs(CJK_EMOJI, True)) == CJK_EMOJI
