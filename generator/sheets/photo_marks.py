@@ -136,6 +136,13 @@ COVERED = "its printed outline cannot be seen (something covers it, or a shadow 
 GHOST = 0.12
 FAINT = 0.4
 GHOST_CLOSE = 0.65
+#: A broad mark (a bubble filled, not a line) is asked about up to this share of the sheet's fills, not FAINT: a fill
+#: rubbed out badly (a third of its graphite left) read 0.41 of the fills and was scored a guest (seed 14,
+#: erased-ghosts photo 13: the Prince), while no fill drawn read under 0.6 of its sheet's (seeds 14 and 32, every
+#: family; 31 and 33, the erased-ghosts, noise, light-ticks, low-light, blur, scribbles, circled, jpeg and
+#: low-resolution families), and the rubbed-out traces there reach 0.45. Half: a pencil's pressure rarely leaves a fill
+#: lighter than that (above); one that does (a fill in a noisy photo once read 0.48, below) is asked about.
+FILL_FAINT = 0.5
 #: Rubbed out badly (issue 27 item 1: "a ghost beside a mark is asked about when it is close"): a trace left by an
 #: eraser reads up to about half the player's marks, inside what pressure does to a drawn line, so its darkness
 #: alone cannot tell it. A thin mark whose ink barely clears the paper's noise (SOFT of its inked pixels, or more,
@@ -1044,7 +1051,8 @@ def settle(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkR
         # (only questions are added by what follows the GHOST line: nothing new is decided)
         close = max(beside, as_fill.get((mark.field, mark.digit), 0.0)) if broad and beside else beside
         soft = not broad and mark.shape != "figure" and m.core >= SOFT * m.cover
-        ask = max(FAINT * faint, GHOST_CLOSE * faint if soft and sheet.ink else 0.0,
+        ask = max((FILL_FAINT if broad and mark.shape != "figure" else FAINT) * faint,
+                  GHOST_CLOSE * faint if soft and sheet.ink else 0.0,
                   FIGURE_FAINT * sheet.ink if mark.shape == "figure" else 0.0, lone)
         faint_here = m.level <= GHOST * (like or beside) or m.level <= ask or m.level <= GHOST_CLOSE * close
         if faint_here and mark.shape in sheet.outline and m.outline < OUTLINE_SEEN * sheet.outline[mark.shape]:
