@@ -309,26 +309,34 @@ def test_a_picture_that_breaks_after_its_check_is_a_content_error(tmp_path: Path
         write_pdf([Page(200, 300, (Placed(card, 0, 0),))], tmp_path / "out.pdf", title="t")
 
 
-@pytest.mark.parametrize("orientation", [3, 6, 8])
-def test_a_photo_a_camera_saved_turned_prints_as_photo_viewers_show_it(tmp_path: Path, orientation: int) -> None:
-    """A phone or camera saves a photo as its sensor read it and says in its EXIF how to turn it (Orientation:
-    3 upside down, 6 and 8 a quarter turn); every photo viewer shows it turned. The card must too, in the PDF
-    and in the SVG (a card once showed the photo sideways, and laid it out at the stored proportions)."""
-    from PIL import Image, ImageChops, ImageDraw, ImageOps
+def _turned_photo(folder: Path, orientation: int) -> tuple[Path, Any]:
+    """A JPEG saved as a camera's sensor read it, its EXIF Orientation `orientation` (3 upside down, 6 and 8 a
+    quarter turn), a shape that shows which way is up; and the picture a photo viewer (and a browser) shows."""
+    from PIL import Image, ImageDraw, ImageOps
 
-    from test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
-
-    if RSVG is None or PDFTOPPM is None:
-        pytest.skip("needs rsvg-convert and pdftoppm (librsvg2-bin, poppler-utils)")
     stored = Image.new("RGB", (160, 120), (240, 230, 200))
     ImageDraw.Draw(stored).rectangle((0, 0, 79, 119), fill=(30, 90, 160))
     ImageDraw.Draw(stored).polygon([(150, 60), (100, 20), (100, 100)], fill=(200, 30, 30))
     exif = Image.Exif()
     exif[0x0112] = orientation
-    photo = tmp_path / "photo.jpg"
+    photo = folder / "photo.jpg"
     stored.save(photo, quality=95, exif=exif.tobytes())
     with Image.open(photo) as opened:
-        seen = ImageOps.exif_transpose(opened).convert("RGB")  # what a photo viewer shows
+        return photo, ImageOps.exif_transpose(opened).convert("RGB")
+
+
+@pytest.mark.parametrize("orientation", [3, 6, 8])
+def test_a_photo_a_camera_saved_turned_prints_as_photo_viewers_show_it(tmp_path: Path, orientation: int) -> None:
+    """A phone or camera saves a photo as its sensor read it and says in its EXIF how to turn it (Orientation:
+    3 upside down, 6 and 8 a quarter turn); every photo viewer shows it turned. The card must too, in the PDF
+    and in the SVG (a card once showed the photo sideways, and laid it out at the stored proportions)."""
+    from PIL import ImageChops
+
+    from test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
+
+    if RSVG is None or PDFTOPPM is None:
+        pytest.skip("needs rsvg-convert and pdftoppm (librsvg2-bin, poppler-utils)")
+    photo, seen = _turned_photo(tmp_path, orientation)
     info = image_info(photo)
     assert (info.width, info.height) == seen.size
     for render in (_render_pdf(photo, tmp_path / "photo.pdf", tmp_path / "pdf.png"),
@@ -407,22 +415,14 @@ def test_a_photo_embedded_in_svg_art_shows_upright_in_every_output(tmp_path: Pat
     and reading the art twice gives the same bytes."""
     import base64
 
-    from PIL import Image, ImageChops, ImageDraw, ImageOps
+    from PIL import ImageChops
 
     from tests.art_samples import data_uri
     from test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
 
     if RSVG is None or PDFTOPPM is None:
         pytest.skip("needs rsvg-convert and pdftoppm (librsvg2-bin, poppler-utils)")
-    stored = Image.new("RGB", (160, 120), (240, 230, 200))
-    ImageDraw.Draw(stored).rectangle((0, 0, 79, 119), fill=(30, 90, 160))
-    ImageDraw.Draw(stored).polygon([(150, 60), (100, 20), (100, 100)], fill=(200, 30, 30))
-    exif = Image.Exif()
-    exif[0x0112] = orientation
-    photo = tmp_path / "photo.jpg"
-    stored.save(photo, quality=95, exif=exif.tobytes())
-    with Image.open(photo) as opened:
-        seen = ImageOps.exif_transpose(opened).convert("RGB")  # what a photo viewer (and a browser) shows
+    photo, seen = _turned_photo(tmp_path, orientation)
     width, height = seen.size
     # the art is the photo's upright size, the picture filling it: turned or not, it is plain to see
     art = tmp_path / "art" / "with-photo.svg"
