@@ -112,8 +112,8 @@ UNCERTAIN: tuple[Reason, ...] = (
            "number.")),
     Reason("spill", ("runs into", "neighbour"), N_("A stroke from the mark beside it runs into this one: look at the "
            "sheet and set it.")),
-    Reason("ghost", ("rubbed out", "ghost"), N_("A mark rubbed out lies beside a filled one: look at the sheet and set "
-           "it.")),
+    Reason("ghost", ("rubbed out", "ghost"), N_("A mark is much lighter than the sheet's other marks: rubbed "
+           "out, or filled lightly? Look at the sheet and set it.")),
     Reason("half-coloured", ("half coloured", "partly coloured", "half-coloured"), N_("A figure is only partly "
            "coloured in: count the figures on the sheet and set the number.")),
     Reason("rules", ("contradicts the rules", "a flag stands on", "brings its guest", "comes with its floor"),
