@@ -44,6 +44,7 @@ import logging
 import math
 import re
 from collections import OrderedDict
+from collections.abc import Iterator
 from functools import cache
 from typing import Any, NamedTuple, cast
 
@@ -264,18 +265,28 @@ def _check(root: Any) -> dict[str, Embedded]:
     return pictures
 
 
-def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) -> None:
+def _rules(text: str) -> Iterator[tuple[list[Any], list[tuple[str, str, int]]]]:
+    """Each rule of a stylesheet (its qualified rules; at-rules say nothing of how a shape is drawn): the tokens of
+    its selectors, and its declarations, each its name in lower case, its value as written (`!important` left out)
+    and its line in `text`."""
     import tinycss2
 
-    selectors = 0
     for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
         if rule.type != "qualified-rule":
             continue
-        selectors += 1 + sum(1 for token in rule.prelude if token.type == "literal" and token.value == ",")
-        for declaration in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True):
-            if declaration.type == "declaration":
-                value = tinycss2.serialize(declaration.value).replace("!important", "").strip()
-                _check_property(declaration.lower_name, value, line + declaration.source_line - 1, ids, css=True)
+        yield rule.prelude, [
+            (declaration.lower_name, tinycss2.serialize(declaration.value).replace("!important", "").strip(),
+             declaration.source_line)
+            for declaration in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True)
+            if declaration.type == "declaration"]
+
+
+def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) -> None:
+    selectors = 0
+    for prelude, declarations in _rules(text):
+        selectors += 1 + sum(1 for token in prelude if token.type == "literal" and token.value == ",")
+        for name, value, at in declarations:
+            _check_property(name, value, line + at - 1, ids, css=True)
     if selectors * elements > MAX_SELECTOR_WORK:
         raise ArtProblem(f"its <style> has {selectors:,} selectors for {elements:,} elements, more matching than "
                          "donjon does for a picture: keep the rules the drawing uses (Inkscape: File > Save As... "
@@ -459,22 +470,16 @@ class _Overflow:
 
     def _read_rules(self, root: Any, sheets: list[str]) -> None:
         import cssselect2
-        import tinycss2
 
         matcher = cssselect2.Matcher()
         for text in sheets:
-            for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
-                if rule.type != "qualified-rule":
+            for prelude, declarations in _rules(text):
+                overflows = [value.lower() for name, value, _ in declarations if name == "overflow"]
+                if not overflows:
                     continue
-                value = None
-                for declaration in tinycss2.parse_declaration_list(rule.content, skip_comments=True,
-                                                                   skip_whitespace=True):
-                    if declaration.type == "declaration" and declaration.lower_name == "overflow":
-                        value = tinycss2.serialize(declaration.value).replace("!important", "").strip().lower()
-                if value is None:
-                    continue
+                value = overflows[-1]  # the last one written is the one that counts
                 try:
-                    selectors = cssselect2.compile_selector_list(rule.prelude)
+                    selectors = cssselect2.compile_selector_list(prelude)
                 except cssselect2.SelectorError:
                     continue  # a selector no viewer reads either
                 for selector in selectors:
