@@ -35,6 +35,7 @@ import io
 import re
 import warnings
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -168,6 +169,18 @@ _turned: OrderedDict[str, bytes] = OrderedDict()
 _TURNED_KEPT = 8
 
 
+def _kept(cache: OrderedDict[str, bytes], digest: str, make: Callable[[], bytes]) -> bytes:
+    """What `make` gives for the file of `digest`, made once and kept among the last _TURNED_KEPT files in `cache`."""
+    found = cache.get(digest)
+    if found is not None:
+        cache.move_to_end(digest)
+        return found
+    found = cache[digest] = make()
+    while len(cache) > _TURNED_KEPT:
+        cache.popitem(last=False)
+    return found
+
+
 def _upright(data: bytes, digest: str, width: int, height: int) -> tuple[bytes, int, int]:
     """A JPEG as photo viewers show it: one a camera saved turned (an EXIF orientation other than 1) is turned
     upright, encoded again with its own quantisation tables and sampling (no visible loss) and its colour profile,
@@ -186,8 +199,8 @@ def _upright(data: bytes, digest: str, width: int, height: int) -> tuple[bytes, 
                     orientation = 1
                 if orientation not in range(2, 9):
                     return data, width, height
-                turned = _turned.get(digest)
-                if turned is None:
+
+                def encoded() -> bytes:
                     upright = ImageOps.exif_transpose(image)
                     # a JPEG's header read: its tables (what Pillow's JpegImageFile holds; the file is one)
                     options: dict[str, object] = {"qtables": getattr(image, "quantization", None),
@@ -199,9 +212,9 @@ def _upright(data: bytes, digest: str, width: int, height: int) -> tuple[bytes, 
                         options["icc_profile"] = image.info["icc_profile"]
                     buffer = io.BytesIO()
                     upright.save(buffer, "JPEG", **options)
-                    turned = _turned[digest] = buffer.getvalue()
-                    while len(_turned) > _TURNED_KEPT:
-                        _turned.popitem(last=False)
+                    return buffer.getvalue()
+
+                turned = _kept(_turned, digest, encoded)
         except (OSError, SyntaxError, ValueError, EOFError) as err:
             raise ImageProblem(f"it is a damaged JPEG file ({err})") from None
     return turned, *((height, width) if orientation >= 5 else (width, height))
@@ -219,16 +232,9 @@ _drawn: OrderedDict[str, bytes] = OrderedDict()
 def _clip_viewports(data: bytes, digest: str) -> bytes:
     """SVG art with the clips of its viewports written out (:func:`generator.render.svgart.clip_viewports`), as the
     SVG output carries it and the PDF draws it; cached by the file's digest."""
-    found = _drawn.get(digest)
-    if found is not None:
-        _drawn.move_to_end(digest)
-        return found
     from generator.render.svgart import clip_viewports
 
-    found = _drawn[digest] = clip_viewports(data)
-    while len(_drawn) > _TURNED_KEPT:
-        _drawn.popitem(last=False)
-    return found
+    return _kept(_drawn, digest, lambda: clip_viewports(data))
 
 
 def _upright_inside(data: bytes, digest: str) -> bytes:
@@ -239,10 +245,6 @@ def _upright_inside(data: bytes, digest: str) -> bytes:
     picture that cannot be read is left for :mod:`generator.render.svgart` to name."""
     if b"data:image/" not in data:
         return data
-    found = _upright_art.get(digest)
-    if found is not None:
-        _upright_art.move_to_end(digest)
-        return found
     import base64
     import binascii
 
@@ -266,10 +268,7 @@ def _upright_inside(data: bytes, digest: str) -> bytes:
         step = -(-len(encoded) // lines)
         return b"data:image/jpeg;base64," + b"\n".join(encoded[at:at + step] for at in range(0, step * lines, step))
 
-    found = _upright_art[digest] = _INSIDE.sub(turned, data)
-    while len(_upright_art) > _TURNED_KEPT:
-        _upright_art.popitem(last=False)
-    return found
+    return _kept(_upright_art, digest, lambda: _INSIDE.sub(turned, data))
 
 
 #: The digests of PNG files whose pixels were unpacked and found whole: a file read again to be embedded (a
