@@ -247,17 +247,16 @@ def _text(image: Any, xy: tuple[float, float], text: str, bold: bool, size: int,
     x, y = xy
     for run, face in runs(text, bold):
         font, scale = _face_font(face, size)
+        width = draw.textlength(run, font=font, embedded_color=True)
         if scale == 1.0:
             draw.text((x, y), run, font=font, fill=fill, embedded_color=True)
-            x += draw.textlength(run, font=font, embedded_color=True)
-            continue
-        width = draw.textlength(run, font=font, embedded_color=True)
-        ascent, descent = font.getmetrics()
-        big = Image.new("RGBA", (max(1, round(width)), ascent + descent), (0, 0, 0, 0))
-        ImageDraw.Draw(big).text((0, 0), run, font=font, fill=fill, embedded_color=True)
-        small = big.resize((max(1, round(width * scale)), max(1, round((ascent + descent) * scale))),
-                           Image.Resampling.LANCZOS)
-        image.paste(small, (round(x), round(y)), small)
+        else:
+            ascent, descent = font.getmetrics()
+            big = Image.new("RGBA", (max(1, round(width)), ascent + descent), (0, 0, 0, 0))
+            ImageDraw.Draw(big).text((0, 0), run, font=font, fill=fill, embedded_color=True)
+            small = big.resize((max(1, round(width * scale)), max(1, round((ascent + descent) * scale))),
+                               Image.Resampling.LANCZOS)
+            image.paste(small, (round(x), round(y)), small)
         x += width * scale
 
 
