@@ -102,7 +102,6 @@ def warn_of_a_language_nobody_holds(lang: str, decks: Sequence[Deck] = (), own: 
                f"of this build holds it: written in {fallback}", err=True)
 
 
-
 def warn_of_sheets_not_in(lang: str, games: Sequence[GameCatalog]) -> None:
     """`--lang de` for a sheet of one's own written in English and given in French only (`lang:`, `languages:` of
     its sheet.yaml): it is drawn, its own words as written and donjon's (`_('Player')`) in German, a sheet in two
@@ -122,6 +121,7 @@ def warn_of_sheets_not_in(lang: str, games: Sequence[GameCatalog]) -> None:
         typer.echo(f"warning: {sheet.origin}: --lang {lang}: the sheet is written in {sheet.lang}{others}, not in "
                    f"{lang}: its own words are drawn as written, among donjon's in {lang}; give them under "
                    f"`languages: {base}:`", err=True)
+
 
 #: The help of `--also`.
 ALSO_HELP = ("Also print each card's name in this language, small under its title (bilingual cards: --lang fr "

@@ -149,7 +149,6 @@ class Language:
         return typeset(self.base, text, narrow)
 
 
-
 class Figure(float):
     """A quantity a message says (a limit, a number typed, a size in MiB, a player's points): written as the
     language of whoever reads it writes numbers (1,000,000; 1 000 000; 1.000.000; 0.25, 0,25) when it is said

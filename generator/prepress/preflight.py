@@ -505,9 +505,10 @@ def _spot(space: Any, what: str, number: int, result: Preflight) -> None:
     not refused: PDF/X-1a allows spot colours (Kodak's 'Technical characteristics of PDF/X-1a', workflowhelp.kodak.
     com/display/EVO100/Technical+characteristics+of+PDF_X-1a: "Spot colors and CMYK are allowed"), and no page of
     the services read says what they do with one (DriveThruCards' spec-de: "files must be CMYK"; MB PRINT's cards
-    page: CMYK, Coated Fogra 39; PrintNinja's colour rules could not be read): a digital press prints a spot colour through its CMYK alternate (Impozycjoner's
-    'Spot colors', impozycjoner.com/interface/spot-colors: "in digital printing ... the conversion takes place to
-    the CMYK values given in the alternative definition"), which may not be the colour the designer chose."""
+    page: CMYK, Coated Fogra 39; PrintNinja's colour rules could not be read): a digital press prints a spot colour
+    through its CMYK alternate (Impozycjoner's 'Spot colors', impozycjoner.com/interface/spot-colors: "in digital
+    printing ... the conversion takes place to the CMYK values given in the alternative definition"), which may not
+    be the colour the designer chose."""
     if result.service.colour != "cmyk":
         return
     for spot in _spots(space):

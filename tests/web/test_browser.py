@@ -571,7 +571,8 @@ def test_a_name_typed_in_the_history_search_finds_the_game(browser: Any, server:
 
     from tests.web.conftest import example
 
-    for names, day in ((["Ana", "Ben"], "2026-03-01"), (["Zoé", "Ben"], "2026-03-02"), (["Cleo", "Ben"], "2026-03-03")):
+    for names, day in ((["Ana", "Ben"], "2026-03-01"), (["Zoé", "Ben"], "2026-03-02"),
+                       (["Cleo", "Ben"], "2026-03-03")):
         state = copy.deepcopy(example("guildhall"))
         state["players"] = state["players"][:2]
         for player, name in zip(state["players"], names, strict=True):
@@ -617,7 +618,8 @@ def test_the_totals_strip_stays_one_line_with_a_40_letter_name(browser: Any, ser
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "totals-strip-long-name-390.png"))  # the screen: where the strip is kept
     strip = page.evaluate("""() => {
-        const mini = document.getElementById('mini'), box = mini.getBoundingClientRect(), style = getComputedStyle(mini);
+        const mini = document.getElementById('mini'), box = mini.getBoundingClientRect(),
+              style = getComputedStyle(mini);
         const inner = box.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
                       - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
         const links = Array.from(mini.querySelectorAll('a')).map(a => {

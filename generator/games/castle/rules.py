@@ -218,7 +218,8 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
             if castle.resident_points not in allowed:
                 found.check(RESIDENT_TRACK, (*at, "resident_points"),
                             found._("is {points}; a group of the resident track gives {allowed}",
-                                    points=Figure(castle.resident_points), allowed=", ".join(str(p) for p in allowed)), basis)
+                                    points=Figure(castle.resident_points),
+                                    allowed=", ".join(str(p) for p in allowed)), basis)
 
     # W4. 004 End of the game: the player who completes the twelfth part draws the end Cloud, which ends the game.
     # A file may hold only some players' sheets, so a file in which none has it may still be a finished game.
@@ -332,8 +333,8 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
             assert isinstance(value, int)  # the format gives numbers in this version
             if value >= 0 and not span.min <= value <= span.max:
                 found.check(APPRENTICE_VP, ("sheets", index, "guests", position),
-                            found._("is {value}; an Apprentice guest card is worth {low} to {high} VP", value=Figure(value),
-                                    low=span.min, high=span.max),
+                            found._("is {value}; an Apprentice guest card is worth {low} to {high} VP",
+                                    value=Figure(value), low=span.min, high=span.max),
                             span.provenance.of("min") or span.provenance.of("max"))
 
 

@@ -234,8 +234,9 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
                 continue
             if value not in supply:
                 found.check(GuildhallRule.VP_CARDS, card,
-                            found._("is {value}; no VP card of {set} is worth that (values: {values})", value=Figure(value),
-                                    set=state.vp_set, values=", ".join(str(v) for v in supply)), every_value)
+                            found._("is {value}; no VP card of {set} is worth that (values: {values})",
+                                    value=Figure(value), set=state.vp_set, values=", ".join(str(v) for v in supply)),
+                            every_value)
                 continue
             bought[value] += 1
             if bought[value] == supply[value] + 1:
