@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from generator.catalog.common import every_name
-from generator.fields import Checker, Choice, Field, Int, Invalid, Type, describe, normalise_name
+from generator.fields import Checker, Choice, Field, Int, Invalid, Type, describe, normalise_name, player_key
 from generator.i18n import N_, language
 from generator.yamlio import PathKey
 
@@ -145,9 +145,10 @@ class GameName(Type[str]):
 
 
 def name_key(name: str) -> str:
-    """A player's name as names are compared: without regard to case or surrounding spaces (`ended_by: ana ` is
-    Ana; two sheets of `Ana` and `ANA` are one player's)."""
-    return name.strip().casefold()
+    """A player's name as names are compared: by :func:`generator.fields.player_key`, the key the companion keeps
+    players by (no case, accents or surrounding spaces: `ended_by: zoe ` is Zoë; two sheets of `Ana` and `ÁNA` are
+    one player's, as they are one player in the companion's history)."""
+    return player_key(name)
 
 
 def game_key(game: str) -> Field:
