@@ -149,7 +149,8 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
             fields={
                 "game": game_key("once-upon-a-castle"),
                 "version": Field(versions, doc=N_("apprentice or great-architect")),
-                "sheets": Field(ListOf(sheet, min_items=1, max_items=LONGEST), doc="one or more players' sheets"),
+                # how many sheets a game has is rule 6's (exit 1, the rule named), not the format's
+                "sheets": Field(ListOf(sheet, max_items=LONGEST), doc="one or more players' sheets (1 to 4)"),
             },
             build=_end_state,
         )

@@ -273,7 +273,11 @@ def _check_sheets(state: CastleEndState, catalog: Castle, found: Findings) -> No
     """Rule 6: how many sheets one game has, and one per player."""
     # Rule 6. 004 Game components: 4 personal boards and 4 sets of tokens, one of each per player.
     most = catalog.components.personal_boards
-    if len(state.sheets) > most:
+    if not state.sheets:
+        # a game is played by one player at least: a file with no sheet records no game
+        found.add(CastleRule.SHEETS, ("sheets",),
+                  found._("lists no sheet; a game has 1 to {most} players, each with a sheet", most=most))
+    elif len(state.sheets) > most:
         found.add(CastleRule.SHEETS, ("sheets",),
                   found._("lists {sheets}; a game has at most {most} players (the box holds {most} personal boards "
                           "and {most} sets of tokens)",
