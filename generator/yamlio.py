@@ -463,8 +463,10 @@ def _scalar(event: Any, name: str) -> Any:
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
     try:
         value = _constructor.yaml_constructors[tag](_constructor, node)
-    except ValueError as err:  # an integer with more digits than Python converts
-        raise InputError(name, f"holds a number donjon cannot read ({err})", event.start_mark.line + 1) from None
+    except ValueError:  # an integer with more digits than Python converts (Python's message says to raise a limit)
+        digits = sum(c.isdigit() for c in event.value)
+        raise InputError(name, f"holds a whole number of {digits:,} digits; no number donjon reads comes near that",
+                         event.start_mark.line + 1) from None
     if isinstance(value, float) and not math.isfinite(value):
         raise InputError(name, f"holds {event.value!r}, which is not a finite number", event.start_mark.line + 1)
     return value

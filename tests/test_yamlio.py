@@ -43,9 +43,13 @@ def test_a_json_file_on_several_lines_gives_each_value_its_line() -> None:
     assert loads_json(json.dumps(data), "t.json").line(("players", 1, "vp_tokens")) == 1
 
 
-def test_a_json_integer_too_long_to_convert_is_named_with_its_line() -> None:
+def test_an_integer_too_long_to_convert_is_named_with_its_line() -> None:
     with pytest.raises(InputError) as caught:
         loads_json('{"game": "guedelon",\n "players": ' + "9" * 5000 + "}", "big.json")
+    assert caught.value.line == 2 and "5,000 digits" in str(caught.value)
+    assert "sys." not in str(caught.value)
+    with pytest.raises(InputError) as caught:
+        loads_yaml("game: guedelon\nplayers: " + "9" * 5000 + "\n", "big.yaml")
     assert caught.value.line == 2 and "5,000 digits" in str(caught.value)
     assert "sys." not in str(caught.value)
 
@@ -71,7 +75,7 @@ def test_empty_document_is_none() -> None:
     # a tab where YAML wants spaces, as an editor inserts it: said in those words, with its column
     ("scoring:\n  - {name: x}\n\t- {name: y}\n", "is not valid YAML: a tab at column 1, where YAML takes spaces", 3),
     ("名前: Élodie\nb:\n  c: 1\n\td: 2\n", "is not valid YAML: a tab at column 1, where YAML takes spaces", 4),
-    ("x: " + "9" * 5000 + "\n", "holds a number donjon cannot read", 1),
+    ("x: " + "9" * 5000 + "\n", "holds a whole number of 5,000 digits", 1),
 ])
 def test_bad_yaml_names_the_problem_and_line(text: str, message: str, line: int) -> None:
     with pytest.raises(InputError) as err:
