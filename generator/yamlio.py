@@ -128,7 +128,11 @@ def loads_json(text: str, name: str) -> Document:
     silently, so a typo or a pasted block would drop a value unseen."""
     import json  # here, not at the top: YAML documents (most of them) never need it
     try:
-        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
+                          object_pairs_hook=_unique_keys)
+    except _Infinite as err:  # 1e400: json would read it as inf, which no count or score is
+        at = text.count("\n", 0, max(0, text.find(err.token))) + 1
+        raise InputError(name, f"holds {err.token}, which is not a finite number", at) from None
     except _DuplicateKey as err:
         line = _duplicate_line(text, err.key)
         raise InputError(name, f"holds the key {err.key!r} twice in one object; a key is given once", line) from None
@@ -293,6 +297,20 @@ def _duplicate_line(text: str, key: str) -> int | None:
 
 def _refuse_constant(token: str) -> float:
     raise ValueError(f"{token} is not a number donjon accepts")
+
+
+class _Infinite(ValueError):
+    def __init__(self, token: str) -> None:
+        super().__init__(token)
+        self.token = token
+
+
+def _finite_float(token: str) -> float:
+    """A JSON number with a fraction or exponent, refused when too large for a float (as YAML's `.inf` is)."""
+    value = float(token)
+    if not math.isfinite(value):
+        raise _Infinite(token)
+    return value
 
 
 def _check_depth(data: Any, name: str) -> None:

@@ -43,6 +43,12 @@ def test_a_json_file_on_several_lines_gives_each_value_its_line() -> None:
     assert loads_json(json.dumps(data), "t.json").line(("players", 1, "vp_tokens")) == 1
 
 
+def test_a_json_number_too_large_for_a_float_is_refused_with_its_line() -> None:
+    with pytest.raises(InputError) as caught:
+        loads_json('{"game": "guedelon",\n "players": -1e400}', "inf.json")
+    assert caught.value.line == 2 and "holds -1e400, which is not a finite number" in str(caught.value)
+
+
 def test_an_integer_too_long_to_convert_is_named_with_its_line() -> None:
     with pytest.raises(InputError) as caught:
         loads_json('{"game": "guedelon",\n "players": ' + "9" * 5000 + "}", "big.json")
