@@ -60,7 +60,7 @@ CASES: dict[str, tuple[str, bytes, str, int | None]] = {
     "infinity": ("inf.yaml", GOOD.replace("vp_tokens: 0}\n  - {name: Ben", "vp_tokens: .inf}\n  - {name: Ben")
                  .encode(), "is not a finite number", 4),
     "JSON infinity": ("inf.json", b'{"game": "guildhall", "players": [], "vp_set": "job-faire", "x": 1e999}',
-                      "unknown key 'x'", None),
+                      "holds 1e999, which is not a finite number", 1),
     "deep nesting": ("deep.yaml", b"game: guildhall\nx: " + b"[" * 10_000 + b"]" * 10_000 + b"\n",
                      "is nested more than 64 levels deep", 2),
     "deep JSON": ("deep.json", b'{"game": "guildhall", "x": ' + b"[" * 10_000 + b"]" * 10_000 + b"}",
