@@ -4,7 +4,9 @@ Violations (numbered as in end-states.md; each rests on facts rulebook 004 state
 its section):
 
 0. Every value is a whole number, zero or more (floors, towers, flags, an Apprentice guest's VP, residents,
-   resident points, sky clouds): points in this game are never negative.
+   resident points, sky clouds): points in this game are never negative. A fraction breaks it too, except in
+   the number of donjon floors, which the format reads as a count of parts (as the towers and walls are counted
+   by their lists): a fraction of a floor cannot be read (exit 2).
 1. At most 4 donjon floors, 4 towers and 4 walls.
 2. A wall carries at most 2 flags, at most two walls carry 2, so at most 6 flags in all.
 3. The Sun needs 4 towers; the end Cloud needs all 12 parts (4 floors, 4 towers, 4 walls).
