@@ -296,6 +296,18 @@ def normalise_name(text: str) -> str:
     return re.sub(r"[\s_-]+", "-", text.strip().casefold())
 
 
+def player_key(name: str) -> str:
+    """The one way donjon folds a player's name before comparing it: without case, accents or surrounding spaces,
+    and with runs of spaces as one (`Ana`, `ana ` and `ÁNA` are one player; `Zoë` typed with a combining diaeresis
+    is the `Zoë` of another keyboard). The scorer (`ended_by`, names unique in a game) and the companion's
+    database both key players by it, so a name the one finds the other finds."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", str(name))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
+
+
 class Choice(Type[str]):
     """One of a fixed set of words. With `loose`, a name is folded by :func:`normalise_name` (any case, spaces or
     `_` for dashes, accents or not), and `aliases` (folded name -> value) are other names for the values."""

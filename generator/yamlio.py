@@ -122,13 +122,17 @@ def load_file(path: Path, *, display: str | None = None, max_bytes: int = MAX_BY
 
 
 def loads_json(text: str, name: str) -> Document:
-    """Parse JSON text; values get no line table, errors do get their line.
+    """Parse JSON text; each value gets its line (as in YAML) and errors theirs.
 
     A key given twice in one object is refused, as the YAML reader refuses it: JSON parsers keep the last one
     silently, so a typo or a pasted block would drop a value unseen."""
     import json  # here, not at the top: YAML documents (most of them) never need it
     try:
-        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
+                          object_pairs_hook=_unique_keys)
+    except _Infinite as err:  # 1e400: json would read it as inf, which no count or score is
+        at = text.count("\n", 0, max(0, text.find(err.token))) + 1
+        raise InputError(name, f"holds {err.token}, which is not a finite number", at) from None
     except _DuplicateKey as err:
         line = _duplicate_line(text, err.key)
         raise InputError(name, f"holds the key {err.key!r} twice in one object; a key is given once", line) from None
@@ -137,11 +141,74 @@ def loads_json(text: str, name: str) -> Document:
     except RecursionError:
         raise InputError(name, f"is nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as err:  # NaN/Infinity, or an integer with too many digits
+        digits = re.search(r"\d{%d,}" % (_LONGEST_DIGITS + 1), text)
+        if digits is not None:  # Python's own message would tell the user to change an interpreter setting
+            raise InputError(name, f"holds a whole number of {len(digits.group()):,} digits; no number donjon reads "
+                                   f"comes near that", text.count("\n", 0, digits.start()) + 1) from None
         raise InputError(name, f"is not valid JSON: {err}") from None
     _check_depth(data, name)
     if "\\u" in text:  # only an escape can make half a character: the text itself was decoded strictly
         _refuse_lone_surrogates(data, text, name)
-    return Document(name, data, {(): 1})
+    # a file on one line: every value is on line 1; on several, each value's line is found as YAML's are
+    return Document(name, data, _json_lines(text) if "\n" in text.rstrip() else {(): 1})
+
+
+#: Python converts integers of up to 4,300 digits (sys.get_int_max_str_digits()); json refuses longer ones.
+_LONGEST_DIGITS = 4300
+#: JSON's whitespace between tokens.
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _json_lines(text: str) -> dict[PathKey, int]:
+    """The line of each value of a JSON text json.loads has already read (so it is valid JSON, nested at most
+    MAX_DEPTH deep), keyed as the YAML reader keys them: an object's entry at the line of its key, a list's item
+    at the line where it starts, the document at its first value."""
+    import bisect
+    import json
+
+    breaks = [m.start() for m in re.finditer("\n", text)]
+    decoder = json.JSONDecoder()
+    lines: dict[PathKey, int] = {}
+
+    def line_at(index: int) -> int:
+        return bisect.bisect_left(breaks, index) + 1
+
+    def skip(index: int) -> int:
+        """The index of the first character at or after `index` that is not JSON whitespace."""
+        space = _JSON_SPACE.match(text, index)
+        assert space is not None  # the pattern matches the empty string
+        return space.end()
+
+    def value(index: int, path: PathKey) -> int:
+        """Read the value starting at `index` (after spaces), recording its line; return the index after it."""
+        index = skip(index)
+        lines.setdefault(path, line_at(index))
+        opening = text[index]
+        if opening not in "{[":
+            return decoder.raw_decode(text, index)[1]
+        closing, position = ("}" if opening == "{" else "]"), 0
+        index = skip(index + 1)
+        if text[index] == closing:
+            return index + 1
+        while True:
+            if opening == "{":
+                key, after = decoder.raw_decode(text, index)  # the key, a string
+                lines[(*path, key)] = line_at(index)
+                index = skip(after) + 1  # past the ':'
+                index = value(index, (*path, key))
+            else:
+                index = value(index, (*path, position))
+                position += 1
+            index = skip(index)
+            if text[index] == closing:
+                return index + 1
+            index = skip(index + 1)  # past the ','
+
+    try:
+        value(0, ())
+    except (ValueError, IndexError):  # not reached for a text json.loads read; lines are a help, never a failure
+        return {(): 1}
+    return lines
 
 
 # Both patterns stay text until a JSON file with a `\u` escape needs them (`re` compiles each on first use).
@@ -230,6 +297,20 @@ def _duplicate_line(text: str, key: str) -> int | None:
 
 def _refuse_constant(token: str) -> float:
     raise ValueError(f"{token} is not a number donjon accepts")
+
+
+class _Infinite(ValueError):
+    def __init__(self, token: str) -> None:
+        super().__init__(token)
+        self.token = token
+
+
+def _finite_float(token: str) -> float:
+    """A JSON number with a fraction or exponent, refused when too large for a float (as YAML's `.inf` is)."""
+    value = float(token)
+    if not math.isfinite(value):
+        raise _Infinite(token)
+    return value
 
 
 def _check_depth(data: Any, name: str) -> None:
@@ -400,8 +481,10 @@ def _scalar(event: Any, name: str) -> Any:
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
     try:
         value = _constructor.yaml_constructors[tag](_constructor, node)
-    except ValueError as err:  # an integer with more digits than Python converts
-        raise InputError(name, f"holds a number donjon cannot read ({err})", event.start_mark.line + 1) from None
+    except ValueError:  # an integer with more digits than Python converts (Python's message says to raise a limit)
+        digits = sum(c.isdigit() for c in event.value)
+        raise InputError(name, f"holds a whole number of {digits:,} digits; no number donjon reads comes near that",
+                         event.start_mark.line + 1) from None
     if isinstance(value, float) and not math.isfinite(value):
         raise InputError(name, f"holds {event.value!r}, which is not a finite number", event.start_mark.line + 1)
     return value

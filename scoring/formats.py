@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from generator.catalog.common import every_name
-from generator.fields import Checker, Choice, Field, Int, Invalid, Type, describe, normalise_name
+from generator.fields import Checker, Choice, Field, Int, Invalid, Type, describe, normalise_name, player_key
 from generator.i18n import N_, language
 from generator.yamlio import PathKey
 
@@ -39,7 +39,9 @@ LONGEST = 1000
 
 
 class Quantity(Type[int | float]):
-    """A number the rules will judge (VP tokens must be whole and not negative: a rule, not a type)."""
+    """A number the rules will judge (VP tokens, a VP card's value, a tower's: whole and not negative is a rule of
+    the game, named when broken, not a type). A whole number written as a decimal (`5.0`) is read as the whole
+    number, so that only a fraction reaches the rules as a float."""
 
     def __init__(self, doc: str = "") -> None:
         self.doc = doc
@@ -53,7 +55,7 @@ class Quantity(Type[int | float]):
             # the bound as the message's language writes numbers (1,000,000; 1 000 000; 1.000.000)
             return ck.fail(path, N_("is {value}, beyond the {most} donjon reads"), value=_shown(value),
                            most=(ck.lang or language()).number(LARGEST))
-        return value
+        return int(value) if isinstance(value, float) and value.is_integer() else value
 
     def schema(self) -> dict[str, Any]:
         return self._with_doc({"type": "number", "minimum": -LARGEST, "maximum": LARGEST})
@@ -145,9 +147,10 @@ class GameName(Type[str]):
 
 
 def name_key(name: str) -> str:
-    """A player's name as names are compared: without regard to case or surrounding spaces (`ended_by: ana ` is
-    Ana; two sheets of `Ana` and `ANA` are one player's)."""
-    return name.strip().casefold()
+    """A player's name as names are compared: by :func:`generator.fields.player_key`, the key the companion keeps
+    players by (no case, accents or surrounding spaces: `ended_by: zoe ` is Zoë; two sheets of `Ana` and `ÁNA` are
+    one player's, as they are one player in the companion's history)."""
+    return player_key(name)
 
 
 def game_key(game: str) -> Field:

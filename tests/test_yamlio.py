@@ -20,6 +20,46 @@ def test_values_and_their_lines() -> None:
     assert doc.line(("players", 1, "name", "deeper")) == 5
 
 
+def test_a_json_file_on_several_lines_gives_each_value_its_line() -> None:
+    """A pretty-printed JSON end state names the line of a broken value, as a YAML one does (it said line 1)."""
+    import json
+
+    ana = {"name": "Ana", "guildhall": {"hunter": ["red", "red"]}}
+    ben = {"name": 'Ben \\ "x" \u00e9 ]},', "vp_cards": [], "vp_tokens": -1.5e0}  # JSON's own characters in text
+    data: dict[str, object] = {"game": "guildhall", "players": [ana, ben], "ended_by": None, "empty": {},
+                               "flags": [True, False]}
+    text = json.dumps(data, indent=2)
+    doc = loads_json(text, "t.json")
+    assert doc.data == data
+    numbered = text.splitlines()
+    for path, needle in ((("game",), '"game"'), (("players", 0, "guildhall", "hunter"), '"hunter"'),
+                         (("players", 0, "guildhall", "hunter", 1), '"red"'),
+                         (("players", 1, "vp_tokens"), '"vp_tokens"'), (("ended_by",), '"ended_by"'),
+                         (("flags", 1), "false")):
+        line = doc.line(path)
+        assert line is not None and needle in numbered[line - 1], (path, line)
+    assert [doc.line(("players", 0, "guildhall", "hunter", i)) for i in (0, 1)] == [8, 9]
+    # on one line, every value is on line 1
+    assert loads_json(json.dumps(data), "t.json").line(("players", 1, "vp_tokens")) == 1
+
+
+def test_a_json_number_too_large_for_a_float_is_refused_with_its_line() -> None:
+    with pytest.raises(InputError) as caught:
+        loads_json('{"game": "guedelon",\n "players": -1e400}', "inf.json")
+    assert caught.value.line == 2 and "holds -1e400, which is not a finite number" in str(caught.value)
+
+
+def test_an_integer_too_long_to_convert_is_named_with_its_line() -> None:
+    with pytest.raises(InputError) as caught:
+        loads_json('{"game": "guedelon",\n "players": ' + "9" * 5000 + "}", "big.json")
+    assert caught.value.line == 2 and "5,000 digits" in str(caught.value)
+    assert "sys." not in str(caught.value)
+    with pytest.raises(InputError) as caught:
+        loads_yaml("game: guedelon\nplayers: " + "9" * 5000 + "\n", "big.yaml")
+    assert caught.value.line == 2 and "5,000 digits" in str(caught.value)
+    assert "sys." not in str(caught.value)
+
+
 def test_scalars_resolve_like_yaml_but_dates_stay_text() -> None:
     doc = loads_yaml("a: 1\nb: 2.5\nc: true\nd: ~\ne: 2024-01-02\nf: '7'\n", "t.yaml")
     assert doc.data == {"a": 1, "b": 2.5, "c": True, "d": None, "e": "2024-01-02", "f": "7"}
@@ -41,7 +81,7 @@ def test_empty_document_is_none() -> None:
     # a tab where YAML wants spaces, as an editor inserts it: said in those words, with its column
     ("scoring:\n  - {name: x}\n\t- {name: y}\n", "is not valid YAML: a tab at column 1, where YAML takes spaces", 3),
     ("名前: Élodie\nb:\n  c: 1\n\td: 2\n", "is not valid YAML: a tab at column 1, where YAML takes spaces", 4),
-    ("x: " + "9" * 5000 + "\n", "holds a number donjon cannot read", 1),
+    ("x: " + "9" * 5000 + "\n", "holds a whole number of 5,000 digits", 1),
 ])
 def test_bad_yaml_names_the_problem_and_line(text: str, message: str, line: int) -> None:
     with pytest.raises(InputError) as err:

@@ -22,17 +22,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from generator.errors import InputError, OutputError
+from generator.fields import player_key as player_key  # the key a player is known by, the scorer's too
 
 T = TypeVar("T")
-
-
-def player_key(name: str) -> str:
-    """The key a player is known by: "Ana", "ana " and "ÁNA" are one player (no case, accents or extra spaces)."""
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", str(name))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.casefold().split())
 
 #: Each migration takes the database from version N (its index) to N + 1; `PRAGMA user_version` holds N.
 #: Never edit a released migration: add one.

@@ -54,13 +54,13 @@ CASES: dict[str, tuple[str, bytes, str, int | None]] = {
                     .encode(), "players[0].vp_tokens: expected a number, got 'lots' (text)", 4),
     "unknown key": ("key.yaml", (GOOD + "winner: Ana\n").encode(), "winner: unknown key 'winner'", 7),
     "huge number": ("huge.yaml", GOOD.replace("[9, 9, 2]", "[9, 9, 2" + "0" * 400 + "]").encode(),
-                    "players[0].vp_cards[2]: is 2000000000...(401 digits), more than the largest allowed", 4),
+                    "players[0].vp_cards[2]: is 2000000000...(401 digits), beyond the 1,000,000 donjon reads", 4),
     "huge float": ("float.yaml", GOOD.replace("vp_tokens: 0}\n  - {name: Ben", "vp_tokens: 1.0e+300}\n  - {name: Ben")
                    .encode(), "players[0].vp_tokens: is 1e+300, beyond the 1,000,000 donjon reads", 4),
     "infinity": ("inf.yaml", GOOD.replace("vp_tokens: 0}\n  - {name: Ben", "vp_tokens: .inf}\n  - {name: Ben")
                  .encode(), "is not a finite number", 4),
     "JSON infinity": ("inf.json", b'{"game": "guildhall", "players": [], "vp_set": "job-faire", "x": 1e999}',
-                      "unknown key 'x'", None),
+                      "holds 1e999, which is not a finite number", 1),
     "deep nesting": ("deep.yaml", b"game: guildhall\nx: " + b"[" * 10_000 + b"]" * 10_000 + b"\n",
                      "is nested more than 64 levels deep", 2),
     "deep JSON": ("deep.json", b'{"game": "guildhall", "x": ' + b"[" * 10_000 + b"]" * 10_000 + b"}",

@@ -21,6 +21,7 @@ from generator.content import load_content
 from generator.errors import DonjonError, ExitCode
 from generator.fields import control_character
 from scoring.engine import Scorer
+from scoring.formats import name_key
 from scoring.result import Result
 from scoring.table import render
 from generator.games.guildhall import GAME as GUILDHALL
@@ -76,8 +77,9 @@ def guildhall_states(draw: st.DrawFn, finished: bool = True) -> dict[str, Any]:
     supply = GH.vp_supply(vp_set, players)
     pool = list(draw(st.permutations([value for value, copies in supply.items() for _ in range(copies)])))
     ender = draw(st.integers(0, players - 1))
-    names = draw(st.lists(st.text(min_size=1, max_size=8).filter(lambda s: s.strip() and control_character(s) is None), min_size=players,
-                          max_size=players, unique_by=lambda s: s.strip().casefold()))
+    # names as the scorer tells players apart (scoring.formats.name_key: no case, accents or surrounding spaces)
+    named = st.text(min_size=1, max_size=8).filter(lambda s: bool(name_key(s)) and control_character(s) is None)
+    names = draw(st.lists(named, min_size=players, max_size=players, unique_by=name_key))
     rows: list[dict[str, Any]] = []
     for index in range(players):
         hall: dict[str, list[str]] = {}

@@ -277,7 +277,7 @@ def test_numbers_beyond_reason(tmp_path: Path) -> None:
     assert unreadable(huge).endswith("big.pdf: field tower_1_value: is a number of 40 digits; nothing on a castle "
                                      "sheet comes near")
     large = filled(tmp_path, "large.pdf", castle_values("Large", towers=(5_000_000,)))
-    assert unreadable(large).endswith("large.pdf: field tower_1_value: is 5000000, more than the largest allowed, 1000000")
+    assert unreadable(large).endswith("large.pdf: field tower_1_value: is 5000000, beyond the 1,000,000 donjon reads")
 
 
 def test_a_box_ticked_in_its_appearance_with_a_stale_value(tmp_path: Path) -> None:

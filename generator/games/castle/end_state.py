@@ -27,32 +27,33 @@ from generator.fields import (
 from generator.games.castle.catalog import Castle
 from generator.i18n import N_
 from generator.yamlio import PathKey
-from scoring.formats import LARGEST, LONGEST, Name, aliases_of, game_key, names, number
+from scoring.formats import LONGEST, Name, Quantity, aliases_of, game_key, names, number
 
 
 @dataclass(frozen=True, slots=True)
 class Wall:
-    #: the value of each flag drawn on the wall
-    flags: tuple[int, ...]
+    #: the value of each flag drawn on the wall (rule 0 requires whole ones)
+    flags: tuple[int | float, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerCastle:
     player: str
     donjon_floors: int
-    #: the value written on each tower built
-    towers: tuple[int, ...]
+    #: the value written on each tower built. Values are numbers that rule 0 requires whole and not negative (a
+    #: whole number written 5.0 is read as 5, so a float here is a fraction)
+    towers: tuple[int | float, ...]
     walls: tuple[Wall, ...]
     sun: bool
     cloud: bool
-    sky_clouds: int
-    residents: int | None
-    resident_points: int | None
+    sky_clouds: int | float
+    residents: int | float | None
+    resident_points: int | float | None
     #: Great Architect: guest ids; Apprentice: the VP printed on each guest card
-    guests: tuple[str | int, ...]
+    guests: tuple[str | int | float, ...]
 
     @property
-    def flags(self) -> tuple[int, ...]:
+    def flags(self) -> tuple[int | float, ...]:
         return tuple(value for wall in self.walls for value in wall.flags)
 
 
@@ -73,7 +74,7 @@ class GuestName(Name):
         return super().check(value, path, ck)
 
 
-class GuestVp(Int):
+class GuestVp(Quantity):
     """An Apprentice guest: the VP printed on its card; a name here means the file mixes up the two versions."""
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
@@ -115,11 +116,11 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
     versions = names(catalog.versions, N_("version"))
     great = catalog.guests_of("great-architect")
     named = GuestName(tuple(g.id for g in great), loose=True, what=N_("guest"), aliases=aliases_of(great))
-    printed = GuestVp(-LARGEST, LARGEST)
+    printed = GuestVp()
     either = AnyOf((named, printed), what=N_("a guest's name or the VP printed on a guest card"))
     guest_doc = N_("Great Architect: the guests' names; Apprentice: the VP printed on each guest card")
     wall: Record[Wall] = Record(name="wall", fields={
-        "flags": Field(ListOf(number(), max_items=LONGEST), doc=N_("the value of each flag drawn on this wall")),
+        "flags": Field(ListOf(Quantity(), max_items=LONGEST), doc=N_("the value of each flag drawn on this wall")),
     }, build=Wall)
 
     def state(guest: Type[Any]) -> ByVersion:
@@ -128,16 +129,18 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
             fields={
                 "player": Field(Text(max_len=200, drawn=False), doc="whose castle this is"),
                 "donjon_floors": Field(number(), doc=N_("floors of the donjon drawn: 0 to 4")),
-                "towers": Field(ListOf(number(), max_items=LONGEST), doc=N_("the value written on each tower built")),
+                # values are numbers whose wholeness is rule 0's (exit 1, the rule named); counts of parts are whole
+                "towers": Field(ListOf(Quantity(), max_items=LONGEST),
+                                doc=N_("the value written on each tower built")),
                 "walls": Field(ListOf(wall, max_items=LONGEST), doc=N_("each wall built, with its flags")),
                 "sun": Field(Bool(), required=False, default=False, doc=N_("drew the Sun: first to complete 4 towers")),
                 "cloud": Field(Bool(), required=False, default=False,
                                doc=N_("drew the end Cloud: completed the 12th part first")),
-                "sky_clouds": Field(number(), required=False, default=0,
+                "sky_clouds": Field(Quantity(), required=False, default=0,
                                     doc=N_("extra 2-point clouds drawn through the Shepherdess")),
-                "residents": Field(number(), required=False,
+                "residents": Field(Quantity(), required=False,
                                    doc=N_("residents coloured in, scored through the sheet's resident track")),
-                "resident_points": Field(number(), required=False,
+                "resident_points": Field(Quantity(), required=False,
                                          doc=N_("instead of residents: the points of the last resident's group")),
                 "guests": Field(ListOf(guest, max_items=LONGEST), doc=guest_doc),
             },
@@ -149,7 +152,8 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
             fields={
                 "game": game_key("once-upon-a-castle"),
                 "version": Field(versions, doc=N_("apprentice or great-architect")),
-                "sheets": Field(ListOf(sheet, min_items=1, max_items=LONGEST), doc="one or more players' sheets"),
+                # how many sheets a game has is rule 6's (exit 1, the rule named), not the format's
+                "sheets": Field(ListOf(sheet, max_items=LONGEST), doc="one or more players' sheets (1 to 4)"),
             },
             build=_end_state,
         )

@@ -4,7 +4,9 @@ Violations (numbered as in end-states.md; each rests on facts rulebook 004 state
 its section):
 
 0. Every value is a whole number, zero or more (floors, towers, flags, an Apprentice guest's VP, residents,
-   resident points, sky clouds): points in this game are never negative.
+   resident points, sky clouds): points in this game are never negative. A fraction breaks it too, except in
+   the number of donjon floors, which the format reads as a count of parts (as the towers and walls are counted
+   by their lists): a fraction of a floor cannot be read (exit 2).
 1. At most 4 donjon floors, 4 towers and 4 walls.
 2. A wall carries at most 2 flags, at most two walls carry 2, so at most 6 flags in all.
 3. The Sun needs 4 towers; the end Cloud needs all 12 parts (4 floors, 4 towers, 4 walls).
@@ -134,14 +136,14 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
         # worth its points. Which values those are no rulebook says: the catalog's, with their source.
         towers = sheet.tower_values
         for position, value in enumerate(castle.towers):
-            if value >= 0 and value not in towers.values:
+            if isinstance(value, int) and value >= 0 and value not in towers.values:  # a fraction breaks rule 0
                 found.check(VALUES, (*at, "towers", position),
                             found._("is {value}; a tower is worth {values}", value=Figure(value),
                                     values=found.listing(towers.values, "or")), towers.provenance.of("values"))
         flags = sheet.flag_values
         for wall_index, wall in enumerate(castle.walls):
             for position, value in enumerate(wall.flags):
-                if value >= 0 and value not in flags.values:
+                if isinstance(value, int) and value >= 0 and value not in flags.values:  # a fraction: rule 0
                     found.check(VALUES, (*at, "walls", wall_index, "flags", position),
                                 found._("is {value}; a flag is worth {values}", value=Figure(value),
                                         values=found.listing(flags.values, "or")), flags.provenance.of("values"))
@@ -207,13 +209,13 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
                       else found._("gives neither residents nor resident_points; give one (0 residents if none)"))
         # W2. The sheet's resident groups are not known (game-facts 2(c)): the track is the catalog's. Beyond it,
         # the residents score its last group (ResidentTrack.points_for), marked inferred.
-        elif castle.residents is not None and castle.residents > track.length:
+        elif isinstance(castle.residents, int) and castle.residents > track.length:  # a fraction: rule 0
             found.check(RESIDENT_TRACK, (*at, "residents"),
                         found._("is {residents}; the resident track holds {length} (scored as its last group, "
                                 "{points})", residents=Figure(castle.residents), length=track.length,
                                 points=found.ngettext("{n} point", "{n} points", track.points_for(castle.residents))),
                         basis)
-        elif castle.resident_points is not None and castle.resident_points >= 0:
+        elif isinstance(castle.resident_points, int) and castle.resident_points >= 0:  # a fraction: rule 0
             allowed = sorted({0, *(g.points for g in track.groups)})
             if castle.resident_points not in allowed:
                 found.check(RESIDENT_TRACK, (*at, "resident_points"),
@@ -245,6 +247,21 @@ def _check_not_negative(state: CastleEndState, castle: PlayerCastle, at: tuple[s
     for key, count, said in counts:
         if count is not None and count < 0:
             found.add(CastleRule.NOT_NEGATIVE, (*at, key), found._(said, count=Figure(count)))
+    # Rule 0. Values are points written or things counted: whole numbers. The format reads 5.0 as 5, so a float
+    # left here is a fraction (2.5).
+    fractions: list[tuple[tuple[str | int, ...], float]] = [
+        ((key,), value) for key, value in (("sky_clouds", castle.sky_clouds), ("residents", castle.residents),
+                                           ("resident_points", castle.resident_points)) if isinstance(value, float)]
+    fractions += [(("towers", i), v) for i, v in enumerate(castle.towers) if isinstance(v, float)]
+    fractions += [(("walls", w, "flags", i), v) for w, wall in enumerate(castle.walls)
+                  for i, v in enumerate(wall.flags) if isinstance(v, float)]
+    if state.version != "great-architect":
+        fractions += [(("guests", i), v) for i, v in enumerate(castle.guests) if isinstance(v, float)]
+    for where, value in fractions:
+        if value < 0:  # said above: below 0
+            continue
+        found.add(CastleRule.NOT_NEGATIVE, (*at, *where),
+                  found._("is {value}; a castle's points and counts are whole numbers", value=Figure(value)))
     if castle.resident_points is not None and castle.resident_points < 0:
         found.add(CastleRule.NOT_NEGATIVE, (*at, "resident_points"),
                   found._("is {points}; a group of residents is worth 0 points or more",
@@ -273,7 +290,11 @@ def _check_sheets(state: CastleEndState, catalog: Castle, found: Findings) -> No
     """Rule 6: how many sheets one game has, and one per player."""
     # Rule 6. 004 Game components: 4 personal boards and 4 sets of tokens, one of each per player.
     most = catalog.components.personal_boards
-    if len(state.sheets) > most:
+    if not state.sheets:
+        # a game is played by one player at least: a file with no sheet records no game
+        found.add(CastleRule.SHEETS, ("sheets",),
+                  found._("lists no sheet; a game has 1 to {most} players, each with a sheet", most=most))
+    elif len(state.sheets) > most:
         found.add(CastleRule.SHEETS, ("sheets",),
                   found._("lists {sheets}; a game has at most {most} players (the box holds {most} personal boards "
                           "and {most} sets of tokens)",
@@ -330,8 +351,8 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
         # W3. 004 The Donjon's floors: a guest scores the VP printed on its card; no source lists those values,
         # so the range is the catalog's.
         for position, value in enumerate(castle.guests):
-            assert isinstance(value, int)  # the format gives numbers in this version
-            if value >= 0 and not span.min <= value <= span.max:
+            # the format gives numbers in this version; a fraction breaks rule 0
+            if isinstance(value, int) and value >= 0 and not span.min <= value <= span.max:
                 found.check(APPRENTICE_VP, ("sheets", index, "guests", position),
                             found._("is {value}; an Apprentice guest card is worth {low} to {high} VP",
                                     value=Figure(value), low=span.min, high=span.max),
@@ -363,15 +384,16 @@ def points(castle: PlayerCastle, version: str, catalog: Castle,
     group, flags and guests; 004 Shepherdess: 2 per cloud in the sky)."""
     sheet = catalog.sheet
     by_id = guests if guests is not None else {g.id: g for g in catalog.guests}
-    residents = (castle.resident_points if castle.resident_points is not None
-                 else sheet.resident_track.points_for(castle.residents or 0))
+    # every value is whole in a castle that keeps rule 0 (the only one ranked): int() changes none of them
+    residents = (int(castle.resident_points) if castle.resident_points is not None
+                 else sheet.resident_track.points_for(int(castle.residents or 0)))
     items: list[tuple[str, int]] = [
-        ("towers", sum(castle.towers)),
+        ("towers", int(sum(castle.towers))),
         ("sun", sheet.sun_points if castle.sun else 0),
         ("cloud", sheet.cloud_points if castle.cloud else 0),
-        ("sky_clouds", sheet.sky_cloud_points * castle.sky_clouds),
+        ("sky_clouds", int(sheet.sky_cloud_points * castle.sky_clouds)),
         ("residents", residents),
-        ("flags", sum(castle.flags)),
+        ("flags", int(sum(castle.flags))),
     ]
     for number, guest_ref in enumerate(castle.guests, start=1):
         if version == "great-architect":
@@ -379,8 +401,8 @@ def points(castle: PlayerCastle, version: str, catalog: Castle,
             guest = by_id[guest_ref]
             items.append((f"guest:{guest.id}", guest_points(guest, castle, by_id)))
         else:
-            assert isinstance(guest_ref, int)
-            items.append((f"guest:{number}", guest_ref))
+            assert not isinstance(guest_ref, str)
+            items.append((f"guest:{number}", int(guest_ref)))
     return tuple(items)
 
 

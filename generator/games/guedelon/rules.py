@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import Any
 
-from generator.catalog.common import Inferred
+from generator.catalog.common import Inferred, every_name
 from generator.fields import normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
@@ -138,8 +138,15 @@ def built_tiles(state: GuedelonEndState, catalog: Guedelon) -> dict[str, tuple[s
     return out
 
 
+def names_the_mill(catalog: Guedelon, name: str) -> bool:
+    """Whether a name of a `built` list is the Mill: by its id, or by its name in the catalog's language or any
+    language the catalog translates it into (`Moulin`), folded as every name is."""
+    key = normalise_name(name)
+    return key == catalog.mill.id or any(key == normalise_name(other) for other in every_name(catalog.mill))
+
+
 def _names_mill(state: GuedelonEndState, catalog: Guedelon) -> bool:
-    return state.built != "all" and any(normalise_name(name) == catalog.mill.id for name in state.built)
+    return state.built != "all" and any(names_the_mill(catalog, name) for name in state.built)
 
 
 def mill_built(state: GuedelonEndState, catalog: Guedelon) -> str | None:
@@ -197,7 +204,7 @@ def _check_tiles(state: GuedelonEndState, catalog: Guedelon, found: Findings) ->
     known = {t.id for t in catalog.tiles}
     seen: set[str] = set()
     for index, name in enumerate(state.built):
-        is_mill = normalise_name(name) == catalog.mill.id
+        is_mill = names_the_mill(catalog, name)
         key = catalog.mill.id if is_mill else _tile_key(name)
         place = None if is_mill else possible(catalog, name)
         # Rule 3. 000/001 Contents and 7.10: six buildings A-F of 3 to 5 floor tiles each, A with 3 (7.10

@@ -28,7 +28,8 @@ class GuildhallPlayer:
     name: str
     guildhall: tuple[Chapter, ...]
     completed_chapters: int
-    vp_cards: tuple[int, ...]
+    #: numbers; rule 8 requires whole ones, zero or more
+    vp_cards: tuple[int | float, ...]
     #: a number; rule 8 requires a whole one, zero or more
     vp_tokens: int | float
 
@@ -49,8 +50,8 @@ class GuildhallEndState:
     variant: str = "rulebook"
 
 
-def _player(name: str, guildhall: dict[str, tuple[str, ...]], completed_chapters: int, vp_cards: tuple[int, ...],
-            vp_tokens: int | float) -> GuildhallPlayer:
+def _player(name: str, guildhall: dict[str, tuple[str, ...]], completed_chapters: int,
+            vp_cards: tuple[int | float, ...], vp_tokens: int | float) -> GuildhallPlayer:
     return GuildhallPlayer(name, tuple(Chapter(p, c) for p, c in guildhall.items()), completed_chapters, vp_cards,
                            vp_tokens)
 
@@ -72,7 +73,8 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
                                      ListOf(names(colours, N_("colour")), max_items=LONGEST), max_items=LONGEST),
                                doc="the face-up chapters: profession -> the colours present"),
             "completed_chapters": Field(number(), doc=N_("face-down completed chapters held: 0 to 3")),
-            "vp_cards": Field(ListOf(number(), max_items=LONGEST), doc=N_("the printed value of each VP card bought")),
+            "vp_cards": Field(ListOf(Quantity(), max_items=LONGEST),
+                              doc=N_("the printed value of each VP card bought")),
             "vp_tokens": Field(Quantity(), doc=N_("VP tokens held: a whole number, zero or more")),
         },
         build=_player,

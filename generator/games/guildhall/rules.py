@@ -216,7 +216,11 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
             found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_tokens"),
                       found._("is {tokens}; a player cannot hold fewer than 0 tokens", tokens=Figure(tokens)))
         for position, value in enumerate(player.vp_cards):
-            if value < 0:
+            if isinstance(value, float):  # the format reads a whole number written 9.0 as 9: this is a fraction
+                found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_cards", position),
+                          found._("is {value}; a VP card is worth the whole number printed on it",
+                                  value=Figure(value)))
+            elif value < 0:
                 found.add(GuildhallRule.VP_TOKENS, ("players", index, "vp_cards", position),
                           found._("is {value}; a VP card is worth 0 or more", value=Figure(value)))
 
@@ -230,7 +234,7 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     for index, player in enumerate(players):
         for position, value in enumerate(player.vp_cards):
             card = ("players", index, "vp_cards", position)
-            if value < 0:  # rule 8 says so
+            if isinstance(value, float) or value < 0:  # rule 8 says so
                 continue
             if value not in supply:
                 found.check(GuildhallRule.VP_CARDS, card,
@@ -310,7 +314,7 @@ def rank(state: GuildhallEndState, catalog: Guildhall) -> Ranking:
         summary = f"game in progress: nobody has {win_vp} VP yet (the most is {leader}), so no winner yet"
     scores = tuple(
         PlayerScore(p.name, points[i], places[i],
-                    breakdown((("vp_cards", sum(p.vp_cards)), ("vp_tokens", int(p.vp_tokens)))),
+                    breakdown((("vp_cards", int(sum(p.vp_cards))), ("vp_tokens", int(p.vp_tokens)))),
                     notes=(("completed_chapters", p.completed_chapters),))
         for i, p in enumerate(state.players))
     return Ranking(scores, winner, summary)
