@@ -248,7 +248,9 @@ class SheetGame:
         def document(sheets: Sequence[Any]) -> dict[str, Any]:
             return {"game": self.id, "sheets": [s.data for s in sheets]}
 
-        return read_filled(files, [self.kind()], options or SheetOptions(), to_data, document)
+        # its fields are named to people by the labels its sheet.yaml gives them (in the sheet's language)
+        return read_filled(files, [self.kind()], options or SheetOptions(), to_data, document,
+                           catalog.sheet.labels_in(catalog.info.lang))
 
     # --- at the table ---
 

@@ -309,8 +309,9 @@ class Games:
         states = [MarkReadBack(i in filled) for i in range(count)]
         reading, bad, review = self._checked(game, version, paper, states, given, image, lang)
         problems.extend(bad)
-        problems.extend(f"{u.field if lang is None or lang.english else words(u.field, lang)}: {why_said(u, lang)}"
-                        for u in reading.uncertain)
+        labels = self.field_labels(game, lang)  # a sheet of one's own names its fields by them, in every language
+        problems.extend(f"{u.field if (lang is None or lang.english) and not labels else words(u.field, lang, labels)}"
+                        f": {why_said(u, lang, labels)}" for u in reading.uncertain)
         return to_part(reading.values), problems, review
 
     def answered(self, read: SheetReading, marks: Mapping[int, bool], given: Mapping[str, str],

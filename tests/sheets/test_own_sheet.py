@@ -379,3 +379,77 @@ def test_a_sheet_of_ones_own_is_a_build_target_by_its_id(copy: Path, tmp_path: P
     wrong = run("build", "lantern", "--content", str(copy), "--out", str(tmp_path / "out"))
     assert wrong.exit_code == 2
     assert "'lantern' names no game or deck; choose all, or one of: lantern-harbour" in wrong.stderr, wrong.stderr
+
+
+#: The storm stands on boats by the rules (a `needs:` of the layout): a photo of a storm struck without boats leaves
+#: both for a person, with a sentence that names the two fields
+STORM_NEEDS = ("  storm: {type: yes-no}",
+               '  storm: {type: yes-no, needs: {field: boats, why: "the storm strikes a harbour with boats"}}')
+
+
+def page_photo(copy: Path, tmp_path: Path, marks: dict[str, int]) -> Path:
+    """The sheet's scan-ready A4 page rendered as a scanner would (300 dpi), with the marks `marks` names (`field=
+    value`, a digit's `field=place value`, -> the grey they are filled with: 40 a pencil's, 200 a trace too light to
+    be sure of beside them), as a PNG."""
+    pytest.importorskip("cv2")
+    import cv2
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from generator.games.sheet_game import SheetGame
+    from generator.sheets.own import load_sheet
+
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    scale = 300 / 72
+    pdf = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4.pdf"
+    image = pdfium.PdfDocument(str(pdf))[0].render(scale=scale, grayscale=True).to_numpy()
+    grey = np.ascontiguousarray(image[:, :, 0] if image.ndim == 3 else image)
+    sheet, problems = load_sheet(copy, copy.parent)
+    assert sheet is not None, problems
+    the_map = SheetGame(sheet).drawn("scan", "a4").map
+    assert the_map is not None
+    for mark in the_map.marks:
+        tone = marks.get(f"{mark.field}={mark.digit + ' ' if mark.digit else ''}{mark.value}")
+        if tone is not None:
+            centre = (round((mark.x + mark.width / 2) * scale), round((mark.y + mark.height / 2) * scale))
+            cv2.circle(grey, centre, round(mark.width / 2 * scale * 0.8), tone, -1)
+    photo = tmp_path / "ana.png"
+    cv2.imwrite(str(photo), grey)
+    return photo
+
+
+def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """`donjon score`'s lines of a photo's undecided fields, and the labels of `--annotate`'s photo, name a field by
+    the label sheet.yaml gives it ("Struck by the storm is marked but Boats launched is empty"), as the companion
+    does in French; they said "storm is marked but boats is empty". The JSON and `--set` keep the ids."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(*STORM_NEEDS), encoding="utf-8")
+    page_photo(copy, tmp_path, {"storm=True": 40, "fish=tens 1": 40, "fish=units 4": 40, "goods=tea": 200})
+    monkeypatch.chdir(tmp_path)  # the photo is said by the name given
+    import cv2
+
+    drawn: list[str] = []
+    put_text = cv2.putText
+
+    def writes(image: Any, text: str, *args: Any) -> Any:
+        drawn.append(text)
+        return put_text(image, text, *args)
+
+    monkeypatch.setattr(cv2, "putText", writes)
+    plain = run("score", "ana.png", "--sheet", str(copy), "--names", "Ana", "--annotate", "seen")
+    assert plain.exit_code == 1, plain.output
+    lines = plain.stdout.splitlines()
+    assert "  ana.png: Struck by the storm: Struck by the storm is marked but Boats launched is empty: the storm " \
+           "strikes a harbour with boats (confirm with --set storm=VALUE)" in lines, plain.stdout
+    assert any(line.startswith("  ana.png: Goods traded: ") and line.endswith("(confirm with --set goods=VALUE)")
+               for line in lines), plain.stdout
+    assert any(line.startswith("    what to change (Struck by the storm and Boats launched): ") for line in lines)
+    assert any(text.startswith("Goods traded ") for text in drawn), drawn  # the undecided mark's label
+    as_json = run("score", "ana.png", "--sheet", str(copy), "--names", "Ana", "--json")
+    uncertain = {u["field"]: u for u in json.loads(as_json.stdout)["uncertain"]}
+    assert set(uncertain) == {"storm", "boats", "goods"}, as_json.stdout
+    assert uncertain["storm"]["why"] == "storm is marked but boats is empty: the storm strikes a harbour with boats"

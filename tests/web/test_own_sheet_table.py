@@ -102,3 +102,32 @@ def test_a_sheet_of_ones_own_labels_its_fields_at_the_table_and_in_a_photos_revi
     assert "Boats launched" in pages["de"]  # a language the sheet does not give
     assert reviews["en"]["boats"] == "Boats launched" and reviews["en"]["villagers"] == "villagers"
     assert reviews["fr"]["boats"] == "Bateaux lancés" and reviews["fr"]["storm"] == "Frappé par la tempête"
+
+
+def test_a_photos_review_in_english_names_the_fields_a_rule_involves_by_their_labels(db: Database,
+                                                                                     tmp_path: Path) -> None:
+    """The review of a photo in English says why a field is undecided with the fields named by their labels
+    ("Struck by the storm is marked but Boats launched is empty"), as French does; it said the reader's own
+    sentence, with the ids ("storm is marked but boats is empty")."""
+    import shutil
+
+    from generator.i18n import language
+    from generator.registry import find_game, unregister
+    from tests.sheets.test_own_sheet import LABELS, STORM_NEEDS
+
+    folder = tmp_path / "sheets" / "lantern-harbour"
+    shutil.copytree(SHEETS / "lantern-harbour", folder)
+    spec, layout = folder / "sheet.yaml", folder / "layout.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    layout.write_text(layout.read_text(encoding="utf-8").replace(*STORM_NEEDS), encoding="utf-8")
+    try:
+        games = Games(folder.parent)
+        marks = find_game("lantern-harbour").drawn("scan", "a4").map.marks  # type: ignore[attr-defined]
+        storm = next(i for i, mark in enumerate(marks) if mark.field == "storm")
+        _, problems, review = games.sheet_from_marks("lantern-harbour", "a4", {storm}, {}, "", "lantern-harbour",
+                                                     language("en"))
+    finally:
+        unregister("lantern-harbour")
+    said = "Struck by the storm is marked but Boats launched is empty: the storm strikes a harbour with boats"
+    assert {line.field: line.why for line in review.lines if line.why} == {"storm": said, "boats": said}
+    assert problems == [f"Struck by the storm: {said}", f"Boats launched: {said}"]
