@@ -174,7 +174,9 @@ class SheetGame:
                 fields[name] = Field(Nullable(Choice(choices, loose=True, what=f"{name} value")), required=False)
             else:
                 items = tuple(i for i, _ in drawn.items.get(name, ()))
-                fields[name] = Field(ListOf(Choice(items, loose=True, what=f"{name} item"), max_items=len(items)),
+                # an item is named by its sheet's word for one ("unknown good 'gold'"), in the catalog's language
+                what = catalog.sheet.item_word(name, catalog.info.lang)
+                fields[name] = Field(ListOf(Choice(items, loose=True, what=what), max_items=len(items)),
                                      required=False, default=())
         player: Record[dict[str, Any]] = Record(name=f"{self.name} sheet", fields=fields)
         return Record(name=f"{self.name} end state", fields={
@@ -276,7 +278,11 @@ class SheetGame:
                 widgets[name] = TableControl("pick", choices=partial(self._items, name))
         labels = {name: name.replace("_", " ").capitalize() for name, _ in self.fields(catalog)}
         return TableHints(parts="sheets", part_name="player", widgets=widgets, labels=labels, sheet_upload=True,
-                          labels_in=self._labels_in)
+                          labels_in=self._labels_in, item_words_in=self._item_words_in)
+
+    def _item_words_in(self, lang: Any) -> Mapping[str, tuple[str, str]]:
+        """The item words (one, many) its sheet.yaml gives its list fields in `lang` (a `Language`), by field."""
+        return self.sheet.item_words_in(lang.code)
 
     def _labels_in(self, lang: Any) -> Mapping[str, str]:
         """The labels its sheet.yaml gives its fields in `lang` (a `Language`), its own where that language gives

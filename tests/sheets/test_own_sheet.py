@@ -453,3 +453,42 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     uncertain = {u["field"]: u for u in json.loads(as_json.stdout)["uncertain"]}
     assert set(uncertain) == {"storm", "boats", "goods"}, as_json.stdout
     assert uncertain["storm"]["why"] == "storm is marked but boats is empty: the storm strikes a harbour with boats"
+
+
+#: What one of Lantern Harbour's goods is called, and several, in English and in French
+ITEM_WORDS = """
+item_words: {goods: {one: good, many: goods}}
+languages:
+  fr:
+    item_words: {goods: {one: marchandise, many: marchandises}}
+"""
+
+
+def test_a_lists_item_word_names_its_items_in_messages(copy: Path, tmp_path: Path) -> None:
+    """`item_words:` says what one item of a list is called: an unknown one is "unknown good 'silver'"; a sheet that
+    gives none keeps "goods item" (test_a_yaml_end_state_of_the_sheet_is_scored)."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + ITEM_WORDS, encoding="utf-8")
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, goods: [silver]}}\n", encoding="utf-8")
+    bad = run("score", str(unknown), "--content", str(copy))
+    assert bad.exit_code == 2, bad.output
+    assert "goods[0]: unknown good 'silver'" in bad.stderr, bad.stderr
+
+
+@pytest.mark.parametrize(("words", "where"), [
+    ("item_words: {good: {one: good, many: goods}}\n",
+     "sheet.yaml:20: item_words.good: gives item words to a field 'good' that the layout"),
+    ("item_words: {boats: {one: boat, many: boats}}\n",
+     "sheet.yaml:20: item_words.boats: gives item words to 'boats', a count field: only a list field has items "
+     "(goods)"),
+    ("languages:\n  de:\n    item_words: {storm: {one: Sturm, many: Stürme}}\n",
+     "sheet.yaml:22: languages.de.item_words.storm: gives item words to 'storm', a yes-no field"),
+    ("item_words: {goods: {one: good}}\n", "sheet.yaml:20: item_words.goods: missing the key 'many'"),
+])
+def test_item_words_of_no_list_are_named_with_file_line_and_field(copy: Path, words: str, where: str) -> None:
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + words, encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert where in result.output, result.output

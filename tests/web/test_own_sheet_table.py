@@ -131,3 +131,42 @@ def test_a_photos_review_in_english_names_the_fields_a_rule_involves_by_their_la
     said = "Struck by the storm is marked but Boats launched is empty: the storm strikes a harbour with boats"
     assert {line.field: line.why for line in review.lines if line.why} == {"storm": said, "boats": said}
     assert problems == [f"Struck by the storm: {said}", f"Boats launched: {said}"]
+
+
+def test_a_list_of_ones_own_counts_its_items_in_its_own_words(db: Database, tmp_path: Path) -> None:
+    """A list field with `item_words:` says how many items it holds in them, singular or plural as the phone's
+    language says ("1 good", "2 goods"; French "0 marchandise", "2 marchandises"), by its label ("Goods traded"),
+    which names the whole list; its one item was the label in lower case ("goods traded")."""
+    import re
+    import shutil
+
+    from generator.registry import unregister
+    from tests.sheets.test_own_sheet import ITEM_WORDS
+
+    folder = tmp_path / "sheets" / "lantern-harbour"
+    shutil.copytree(SHEETS / "lantern-harbour", folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + "labels: {goods: Goods traded}\n" + ITEM_WORDS,
+                    encoding="utf-8")
+
+    def counted(page: str) -> str:
+        found = re.search(r"Goods traded <small class=\"counted\">\(([^)]*)\)</small>", page)
+        return found.group(1) if found else page
+
+    try:
+        games = Games(folder.parent)
+        with TestClient(create_app(db, games), base_url="http://127.0.0.1", follow_redirects=False) as client:
+            table = new_table(client, "lantern-harbour", ["Ana", "Ben"])
+            seen = {}
+            for goods in ([], ["salt"], ["salt", "amber"]):
+                for good in goods[-1:]:
+                    table.edit("toggle", "goods", good, seat=0)
+                for code in ("en", "fr"):
+                    seen[code, len(goods)] = counted(client.get(f"/tables/{table.id}/seats/0",
+                                                                headers={"accept-language": code}).text)
+            update = table.edit("toggle", "goods", "tea", seat=0)
+    finally:
+        unregister("lantern-harbour")
+    assert seen == {("en", 0): "0 goods", ("en", 1): "1 good", ("en", 2): "2 goods",
+                    ("fr", 0): "0 marchandise", ("fr", 1): "1 marchandise", ("fr", 2): "2 marchandises"}
+    assert counted(update) == "3 goods"  # the control drawn again after an edit says it too
