@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
-from generator.errors import FitError
+from generator.errors import FitError, Problem
 from generator.i18n import Language, language
 from generator.layout.spec import Dim, parse_dim
 from generator.layout.templates import Template, compile_expression, compile_template
@@ -180,8 +180,29 @@ class DrawnSheet:
         return {e.form: e.box for e in self.entries}
 
 
+#: The most problems one drawing of a sheet reports: enough for every mistake of a layout being written, not a
+#: screenful of one mistake's echoes (a style misspelt in a component repeated 500 times).
+MOST_PROBLEMS = 20
+#: What is said after the problems of a drawing stopped at MOST_PROBLEMS ({n}).
+STOPPED = "the drawing stopped at {n} problems; there may be more"
+
+
 class SheetFitError(FitError):
-    """A layout that cannot be drawn: the message names its file, line and part."""
+    """A layout that cannot be drawn: every problem found in one drawing (up to MOST_PROBLEMS), each naming its
+    file, line and part, and the drawing they were found in (`what`: the sheet, paper and variant)."""
+
+    def __init__(self, problems: Sequence[Problem], what: str = "", stopped: bool = False) -> None:
+        self.problems = tuple(problems)
+        self.what = what
+        #: the drawing stopped at MOST_PROBLEMS: there may be more
+        self.stopped = stopped
+        lines = [str(p) for p in self.problems]
+        if what:
+            lines = [f"{line} ({what})" for line in lines]
+        if stopped:
+            lines.append(STOPPED.format(n=len(self.problems)))
+        super().__init__("\n".join(lines) if len(lines) == 1 else "\n".join(
+            [f"{len(lines)} problems drawing {what or 'the sheet'}:", *(f"  {line}" for line in lines)]))
 
 
 def page_size(layout: SheetLayout, paper: str) -> tuple[float, float]:
@@ -198,7 +219,8 @@ def draw_sheet(layout: SheetLayout, variant: str, paper: str, given: Mapping[str
     looked up in the catalogs, and text is set as the language writes it. Only words change: every mark is where
     it is in English, so a photo of a sheet in any language is read with the same map."""
     if paper not in layout.papers:
-        raise SheetFitError(f"{layout.file}: the sheet is drawn on {', '.join(layout.papers)}, not on {paper}")
+        raise SheetFitError([Problem(layout.file, None, "", f"the sheet is drawn on {', '.join(layout.papers)}, "
+                                                            f"not on {paper}")])
     return _Drawer(layout, variant, paper, given or {}, name, label, lang or language()).draw()
 
 
@@ -232,6 +254,10 @@ def _expression(source: str) -> Callable[..., Any]:
 
 class _Problem(Exception):
     """A part that cannot be drawn: why, in words (the drawer adds where)."""
+
+
+class _Enough(Exception):
+    """MOST_PROBLEMS were found: the drawing stops there, and says so."""
 
 
 def _dim(values: Mapping[str, Any], key: str) -> Dim:
@@ -281,16 +307,28 @@ class _Drawer:
         self.write_ins: list[WriteIn] = []
         self.part: Part | None = None
         self.tooltips: dict[str, str] = {}
+        #: what cannot be drawn, each where it is: a part that cannot be drawn is left out and the next drawn, so
+        #: that one run says every mistake of a layout (as a catalog's check does)
+        self.problems: list[Problem] = []
 
     # --- the page -----------------------------------------------------------------------------------------------
 
     def draw(self) -> DrawnSheet:
+        markers: tuple[Marker, ...] = ()
+        stopped = False
         try:
             self.parts(self.layout.parts, self.content, self.base)
-            markers = self.markers() if self.variant == "scan" else ()
-        except (_Problem, TextProblem) as err:
-            raise self.error(str(err)) from None
-        self.check_every_field_is_marked()
+            try:
+                markers = self.markers() if self.variant == "scan" else ()
+            except _Problem as err:
+                self.problem(str(err), self.layout.file)
+            if not self.problems:  # a part left out leaves its field unmarked: that is no mistake of its own
+                self.check_every_field_is_marked()
+            choices, items = self.options()
+        except _Enough:
+            stopped = True
+        if self.problems:
+            raise SheetFitError(self.problems, self.what(), stopped)
         drawing = Drawing(self.page_w, self.page_h, tuple(self.items))
         identity, value, _ = self.layout.identity
         entries = [Entry(identity, identity, "text", Box(self.content.x, self.content.y, *IDENTITY_BOX).rounded())]
@@ -305,7 +343,6 @@ class _Drawer:
                               round(self.page_h, 3), markers, tuple(self.marks), tuple(self.write_ins), types,
                               needs, self.layout.id)
         line = self.page_line()
-        choices, items = self.options()
         return DrawnSheet(self.layout, self.variant, self.paper, drawing, tuple(line), forms, tuple(entries),
                           the_map, tuple(self.fields.values()), self.label, choices, items)
 
@@ -317,22 +354,35 @@ class _Drawer:
             if decl.type == "choice" and decl.values is not None:
                 found = self.evaluate(decl.values, self.base) if isinstance(decl.values, str) else decl.values
                 if not isinstance(found, (list, tuple)):
-                    raise self.error(f"the values of the field {decl.name} give {found!r}, not a list")
+                    self.problem(f"the values of the field {decl.name} give {found!r}, not a list")
+                    continue
                 choices[decl.name] = tuple(found)
             if decl.type == "list" and decl.items is not None:
                 found = self.evaluate(decl.items, self.base)
                 if not isinstance(found, (list, tuple)):
-                    raise self.error(f"the items of the field {decl.name} give {found!r}, not a list")
+                    self.problem(f"the items of the field {decl.name} give {found!r}, not a list")
+                    continue
                 items[decl.name] = tuple((str(_get(i, "id")), str(_get(i, "name", _get(i, "label", _get(i, "id")))))
                                          for i in found)
         return choices, items
 
-    def error(self, message: str, at: str | None = None) -> SheetFitError:
-        part = self.part
-        if at is None:
-            at = _at(part) if part else self.layout.file
-        what = f"the sheet {self.name or self.layout.id} ({PAPER_NAMES[self.paper]}, {self.variant})"
-        return SheetFitError(f"{at}: {message} ({what})")
+    def what(self) -> str:
+        """The drawing, as its problems name it: the sheet, its paper and variant."""
+        return f"the sheet {self.name or self.layout.id} ({PAPER_NAMES[self.paper]}, {self.variant})"
+
+    def problem(self, message: str, at: Part | FieldDecl | str | None = None) -> None:
+        """A problem of the drawing, where it is (`at`: a part or field, a file; by default the part being drawn):
+        noted, and the drawing goes on, up to MOST_PROBLEMS (then :class:`_Enough`)."""
+        found = self.part if at is None else at
+        if found is None or isinstance(found, str):
+            problem = Problem(found or self.layout.file, None, "", message)
+        else:
+            problem = Problem(found.where.file, found.where.line, found.where.path, message)
+        if problem in self.problems:  # a component's part, repeated: said once
+            return
+        self.problems.append(problem)
+        if len(self.problems) >= MOST_PROBLEMS:
+            raise _Enough
 
     def check_every_field_is_marked(self) -> None:
         """A field the reader reads needs a mark on the scan-ready sheet and a box on the fillable one: without,
@@ -348,8 +398,8 @@ class _Drawer:
             lacking = "the fillable sheet has no box for it (an entry)"
         for decl in self.fields.values():
             if decl.read and decl.name not in held and not (self.variant == "scan" and decl.type == "text"):
-                raise self.error(f"{lacking}, so it would always read as nothing marked; mark it, or say "
-                                 f"`read: false`", _at(decl))
+                self.problem(f"{lacking}, so it would always read as nothing marked; mark it, or say `read: false`",
+                             decl)
 
     def check_on_the_page(self, part: Part, start: int) -> None:
         """What `part` drew (the items from `start` on) lies on the page: a part below or beside it is not
@@ -459,19 +509,24 @@ class _Drawer:
     # --- parts --------------------------------------------------------------------------------------------------
 
     def parts(self, parts: Sequence[Part], box: Box, context: Mapping[str, Any]) -> None:
+        """Draw each of `parts` in `box`; a part that cannot be drawn is a problem (:meth:`problem`), the next
+        part drawn all the same (a container's parts each on their own)."""
         for part in parts:
             self.part = part
-            p = part.on(self.variant)
-            only = p.get("only")
-            if only is not None and only != ("scan" if self.variant == "scan" else "fillable"):
-                continue
-            if p.get("when") and not self.truth(p["when"], context):
-                continue
-            start = len(self.items)
-            getattr(self, "kind_" + part.kind.replace("-", "_"))(part, p, box, context)
-            if part.kind not in CONTAINERS:
-                self.part = part
-                self.check_on_the_page(part, start)
+            try:
+                p = part.on(self.variant)
+                only = p.get("only")
+                if only is not None and only != ("scan" if self.variant == "scan" else "fillable"):
+                    continue
+                if p.get("when") and not self.truth(p["when"], context):
+                    continue
+                start = len(self.items)
+                getattr(self, "kind_" + part.kind.replace("-", "_"))(part, p, box, context)
+                if part.kind not in CONTAINERS:
+                    self.part = part
+                    self.check_on_the_page(part, start)
+            except (_Problem, TextProblem) as err:
+                self.problem(str(err))
 
     def box(self, p: Mapping[str, Any], parent: Box) -> Box:
         return Box(parent.x + _dim(p, "x").resolve(parent.w), parent.y + _dim(p, "y").resolve(parent.h),

@@ -492,3 +492,42 @@ def test_item_words_of_no_list_are_named_with_file_line_and_field(copy: Path, wo
     result = run("content", "check", str(copy))
     assert result.exit_code == 1, result.output
     assert where in result.output, result.output
+
+
+#: Three mistakes in three parts of Lantern Harbour's layout: a style misspelt, a field misspelt, labels that overlap
+THREE_MISTAKES = {
+    "heading: {kind: text, x: 3mm, baseline: 6mm, text: Boats, style: heading}":
+        "heading: {kind: text, x: 3mm, baseline: 6mm, text: Boats, style: headng}",
+    "digits: {kind: digits, field: fish,": "digits: {kind: digits, field: fsh,",
+    "direction: column, labels: beside, label_style: value, x: 4mm, y: 10mm":
+        "direction: row, labels: above, label_style: value, x: 4mm, y: 10mm",
+}
+
+
+def test_every_mistake_of_a_drawing_is_said_with_its_file_line_and_part(copy: Path, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A layout with three mistakes in three parts: `content check` and `build` say all three, each at its file,
+    line and part (exit 1 as before); they said the first alone, one run per mistake. Past MOST_PROBLEMS, the
+    drawing stops and says so."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in THREE_MISTAKES.items():
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    said = [f"layout.yaml:{line}: {where}: {what}" for line, where, what in (
+        (107, "parts.guild.parts.marks", "its labels 'fishers' and 'sailors' overlap"),
+        (118, "parts.boats.parts.heading", "'headng' is not one of the layout's styles"),
+        (133, "parts.fish.parts.digits", "marks the field 'fsh', which the layout does not declare"))]
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 1, checked.output
+    assert all(piece in checked.output for piece in said), checked.output
+    assert "3 problems found" in checked.output, checked.output
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"))
+    assert built.exit_code == 1, built.output
+    assert all(piece in built.stderr for piece in said), built.stderr
+    monkeypatch.setattr("generator.sheets.draw.MOST_PROBLEMS", 2)
+    bounded = run("content", "check", str(copy))
+    assert bounded.exit_code == 1, bounded.output
+    assert said[0] in bounded.output and said[2] not in bounded.output, bounded.output
+    assert "the drawing stopped at 2 problems; there may be more" in bounded.output, bounded.output
