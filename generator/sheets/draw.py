@@ -169,6 +169,9 @@ class DrawnSheet:
     #: the values each choice field takes, and the items (id, name) of each list field, as the values gave them
     choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     items: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    #: each choice field's values (as text) with the word people read for each: an item's name (`summer`,
+    #: `Sommer`), a plain value itself
+    choice_names: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def page(self) -> Page:
         return Page(self.drawing.width, self.drawing.height, (Placed(self.drawing, 0.0, 0.0),), self.page_line,
@@ -324,7 +327,10 @@ class _Drawer:
                 self.problem(str(err), self.layout.file)
             if not self.problems:  # a part left out leaves its field unmarked: that is no mistake of its own
                 self.check_every_field_is_marked()
-            choices, items = self.options()
+            try:
+                choices, items, names = self.options()
+            except _Problem as err:  # an expression of a field's values that fails
+                self.problem(str(err), self.layout.file)
         except _Enough:
             stopped = True
         if self.problems:
@@ -344,11 +350,14 @@ class _Drawer:
                               needs, self.layout.id)
         line = self.page_line()
         return DrawnSheet(self.layout, self.variant, self.paper, drawing, tuple(line), forms, tuple(entries),
-                          the_map, tuple(self.fields.values()), self.label, choices, items)
+                          the_map, tuple(self.fields.values()), self.label, choices, items, names)
 
-    def options(self) -> tuple[dict[str, tuple[Any, ...]], dict[str, tuple[tuple[str, str], ...]]]:
-        """The values of each choice field and the items of each list field, the expressions evaluated."""
+    def options(self) -> tuple[dict[str, tuple[Any, ...]], dict[str, tuple[tuple[str, str], ...]],
+                               dict[str, tuple[tuple[str, str], ...]]]:
+        """The values of each choice field (and the word of each, as a person reads it) and the items of each list
+        field, the expressions evaluated."""
         choices: dict[str, tuple[Any, ...]] = {}
+        names: dict[str, tuple[tuple[str, str], ...]] = {}
         items: dict[str, tuple[tuple[str, str], ...]] = {}
         for decl in self.fields.values():
             if decl.type == "choice" and decl.values is not None:
@@ -356,7 +365,10 @@ class _Drawer:
                 if not isinstance(found, (list, tuple)):
                     self.problem(f"the values of the field {decl.name} give {found!r}, not a list")
                     continue
-                choices[decl.name] = tuple(found)
+                # an item's id is the value (the end state's, the map's), its name what people read
+                named = [_named(v) for v in found]
+                choices[decl.name] = tuple(n[0] if n else v for n, v in zip(named, found, strict=True))
+                names[decl.name] = tuple(n or (str(v), str(v)) for n, v in zip(named, found, strict=True))
             if decl.type == "list" and decl.items is not None:
                 found = self.evaluate(decl.items, self.base)
                 if not isinstance(found, (list, tuple)):
@@ -364,7 +376,7 @@ class _Drawer:
                     continue
                 items[decl.name] = tuple((str(_get(i, "id")), str(_get(i, "name", _get(i, "label", _get(i, "id")))))
                                          for i in found)
-        return choices, items
+        return choices, items, names
 
     def what(self) -> str:
         """The drawing, as its problems name it: the sheet, its paper and variant."""
@@ -740,19 +752,24 @@ class _Drawer:
         b = self.box(p, parent)
         self.bubble(decl, value, b.x, b.y)
 
-    def values_of(self, p: Mapping[str, Any], context: Mapping[str, Any]) -> list[Value]:
+    def values_of(self, p: Mapping[str, Any], context: Mapping[str, Any]) -> list[tuple[Value, str]]:
+        """The values a part's `values` give, each with the word printed for it: a number or a word as it is, an
+        item (`{id: summer, name: Sommer}`, a sheet's values in its language) by its name, the mark meaning its id
+        in every language."""
         given = p["values"]
         found = self.evaluate(given, context) if isinstance(given, str) else given
         if not isinstance(found, (list, tuple)) or not found or len(found) > 100 or not all(
-                isinstance(v, (int, str, bool)) for v in found):
-            raise _Problem(f"its values {given!r} give {found!r}: a list of 1 to 100 numbers or words")
-        return list(found)
+                isinstance(v, (int, str, bool)) or _named(v) is not None for v in found):
+            raise _Problem(f"its values {given!r} give {found!r}: a list of 1 to 100 numbers or words, or of items "
+                           "with an id and a name")
+        return [_named(v) or (v, str(v)) for v in found]
 
     def kind_bubbles(self, part: Part, p: Mapping[str, Any], parent: Box, context: Mapping[str, Any]) -> None:
         if self.variant != "scan":
             return
         decl = self.field(p, context)
-        values = self.values_of(p, context)
+        named = self.values_of(p, context)
+        values, words = [v for v, _ in named], [w for _, w in named]
         d, gap = self.bubble_d, self.bubble_gap
         length = len(values) * d + (len(values) - 1) * gap
         if p.get("room") is not None and length > _pt(p["room"], 0.0) + 1e-6:
@@ -769,9 +786,9 @@ class _Drawer:
         labels = p.get("labels", "above")
         style = self.style(p, "label_style")
         face = style.face
-        widths = [fonts.width(face, fonts.typeset(self.lang, face, str(v))) * style.size for v in values]
+        widths = [fonts.width(face, fonts.typeset(self.lang, face, w)) * style.size for w in words]
         for index in range(len(values) - 1):
-            label, following = str(values[index]), str(values[index + 1])
+            label, following = words[index], words[index + 1]
             if labels == "above" and not column and (widths[index] + widths[index + 1]) / 2 > d + gap:
                 # labels centred above a row: two neighbours overlap when their halves take more than the room from
                 # one bubble's centre to the next
@@ -788,12 +805,12 @@ class _Drawer:
         for index, value in enumerate(values):
             bx, by = (x, y + index * (d + gap)) if column else (x + index * (d + gap), y)
             if labels == "above":
-                self.line_of_text(bx + d / 2, by - VALUE_RISE, str(value), style._replace(align="center"))
+                self.line_of_text(bx + d / 2, by - VALUE_RISE, words[index], style._replace(align="center"))
                 self.bubble(decl, value, bx, by)
             else:
                 box = self.bubble(decl, value, bx, by)
                 if labels == "beside":
-                    self.line_of_text(box.right + VALUE_GAP, box.y + d / 2 + style.size * CENTRE, str(value),
+                    self.line_of_text(box.right + VALUE_GAP, box.y + d / 2 + style.size * CENTRE, words[index],
                                       style._replace(align="left"))
 
     def kind_digits(self, part: Part, p: Mapping[str, Any], parent: Box, context: Mapping[str, Any]) -> None:
@@ -1024,6 +1041,15 @@ def _bounds(item: Primitive) -> tuple[float, float, float, float] | None:
     if isinstance(item, IconUse):
         return item.x, item.y, item.x + item.size, item.y + item.size
     return None
+
+
+def _named(value: Any) -> tuple[str, str] | None:
+    """An item of a choice's values (`{id: summer, name: Sommer}`) as its id and the word printed for it (its name,
+    else its label, else its id); None for anything else."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("id"), (str, int)) or isinstance(
+            value.get("id"), bool):
+        return None
+    return str(value["id"]), str(_get(value, "name", _get(value, "label", value["id"])))
 
 
 def _get(item: Any, key: str, default: Any = None) -> Any:

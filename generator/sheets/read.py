@@ -46,10 +46,13 @@ class SheetKind:
     `draw(variant, paper)` draws it (the game's or the sheet's own drawing, with its file name); `printed` says
     which file of `donjon build` is its scan-ready sheet, for messages."""
 
-    def __init__(self, layout: SheetLayout, draw: Callable[[str, str], DrawnSheet], printed: str) -> None:
+    def __init__(self, layout: SheetLayout, draw: Callable[[str, str], DrawnSheet], printed: str,
+                 names: Callable[[str], Mapping[str, str]] | None = None) -> None:
         self.layout = layout
         self._draw = draw
         self.printed = printed
+        #: a field's values' names in every language (folded -> the value), for a value typed by its name
+        self.names = names
         self._cache: dict[tuple[str, str], DrawnSheet] = {}
         self._rasters: dict[tuple[str, float], Any] = {}
 
@@ -79,6 +82,10 @@ class SheetKind:
     def choices(self, decl: FieldDecl) -> tuple[Any, ...]:
         """The values a choice field takes (its `values`, or the list an expression gives)."""
         return tuple(self.drawn("fillable").choices.get(decl.name, ()))
+
+    def named(self, decl: FieldDecl) -> Mapping[str, str]:
+        """The names of a field's values in every language its sheet is given in (folded -> the value)."""
+        return self.names(decl.name) if self.names is not None else {}
 
 
 @dataclass(frozen=True)

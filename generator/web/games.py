@@ -285,7 +285,8 @@ class Games:
         except DonjonError:
             return {}
         return {name: dict(control.choices(catalog, {"version": version}))
-                for name, control in self.hints(game).widgets.items() if control.kind == "pick" and control.choices}
+                for name, control in self.hints(game).widgets.items()
+                if control.kind in ("pick", "select") and control.choices}
 
     def field_labels(self, game: str, lang: Language | None) -> dict[str, str]:
         """A game's own labels of its fields in `lang` (a sheet of one's own's, from its sheet.yaml), by field: what a
