@@ -662,8 +662,9 @@ LABEL_SHIFTS = 8
 def annotated(photo: PhotoRead, labels: Mapping[str, str] | None = None) -> bytes:
     """The photo (in grey) with what was read drawn over it, each mark where it was read (a curled sheet moves
     marks): green filled, grey empty, orange undecided (with its field, by its label in `labels` where given, and
-    why); each inked mark with its ink (the share of its inside inked), as a JPEG. Each label is written where no other label nor any mark drawn in colour
-    is, looked for around its mark (:func:`_place`), with a line to its mark when it had to move away."""
+    why); each inked mark with its ink (the share of its inside inked), as a JPEG. Each label is written where no
+    other label nor any mark drawn in colour is, looked for around its mark (:func:`_place`), with a line to its mark
+    when it had to move away."""
     import cv2
     import numpy as np
 

@@ -538,9 +538,10 @@ def annotation_stems(files: Sequence[str], displays: Sequence[str]) -> list[str]
 def write_annotations(photos: Sequence[tuple[PhotoRead, str]], folder: Path,
                       labels: Mapping[str, str] | None = None) -> None:
     """Each photo with what was read drawn over it (`STEM.read.jpg`, an undecided field named by its label in
-    `labels` where given) and its name box (`STEM.name.png`), `STEM` the name given with it. Every drawing is made before anything is written, then the files are written together
-    (one transaction of :mod:`generator.output`): a command stopped or failing before the end (Ctrl-C while a
-    photo is drawn) leaves no file, nor the folder when it made it."""
+    `labels` where given) and its name box (`STEM.name.png`), `STEM` the name given with it. Every drawing is made
+    before anything is written, then the files are written together (one transaction of :mod:`generator.output`):
+    a command stopped or failing before the end (Ctrl-C while a photo is drawn) leaves no file, nor the folder when
+    it made it."""
     from generator.errors import OutputError, os_reason
     from generator.output import transaction
     from generator.sheets.photos import annotated, name_crop
