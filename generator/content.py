@@ -145,6 +145,7 @@ def _load_sheets(root: Path, folders: list[Path], problems: list[Problem]) -> di
     """The sheets of one's own in `folders`, each registered as a game (see the module's docstring)."""
     from generator.games.sheet_game import SheetGame, catalog_of
     from generator.registry import BUILT_IN, register
+    from generator.sheets.draw import MOST_PROBLEMS, STOPPED, SheetFitError
     from generator.sheets.own import load_sheet
 
     loaded: dict[str, GameCatalog] = {}
@@ -160,16 +161,30 @@ def _load_sheets(root: Path, folders: list[Path], problems: list[Problem]) -> di
         game = SheetGame(sheet)
         # drawn once on each variant and paper, in its own language and in each it gives under `languages:`: what
         # cannot be drawn (text too long for its box, a part naming a field the layout lacks) is a problem of the
-        # content, found by `content check` too, in the language it is found in
+        # content, found by `content check` too, in the language it is found in. Every problem of every drawing is
+        # said, each at its file, line and part, once (the same mistake breaks every paper's drawing), up to
+        # MOST_PROBLEMS a sheet; a language whose drawings fail is the last one drawn (its mistakes are the others')
+        found_in_drawings: dict[tuple[str, int | None, str, str], str] = {}
+        stopped = False
         for code in dict.fromkeys((sheet.lang, *sheet.languages)):
-            try:
-                for paper in sheet.layout.papers:
-                    for variant in ("scan", "fillable"):
+            for paper in sheet.layout.papers:
+                for variant in ("scan", "fillable"):
+                    try:
                         game.drawn(variant, paper, code)
-            except FitError as err:
-                problems.append(Problem(sheet.origin, None, "layout", str(err) if code == sheet.lang
-                                        else f"{err} (in {code})"))
+                    except SheetFitError as err:
+                        for p in err.problems:
+                            found_in_drawings.setdefault((p.file, p.line, p.where, p.message), f" ({err.what})")
+                        stopped = stopped or err.stopped
+                    except FitError as err:
+                        found_in_drawings.setdefault((sheet.origin, None, "layout", str(err)), "")
+            if found_in_drawings:
+                language = "" if code == sheet.lang else f" (in {code})"
+                problems.extend(Problem(file, line, where, f"{message}{what}{language}") for (file, line, where,
+                                message), what in list(found_in_drawings.items())[:MOST_PROBLEMS])
+                if stopped or len(found_in_drawings) > MOST_PROBLEMS:
+                    problems.append(Problem(sheet.origin, None, "layout", STOPPED.format(n=MOST_PROBLEMS)))
                 break
+        if found_in_drawings:
             continue
         try:
             register(game)

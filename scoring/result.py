@@ -57,6 +57,11 @@ class Uncertain:
     code: str = ""
     #: what the player does about it (generator.sheets.advice: the same words as the companion's), "" when none
     advice: str = ""
+    #: the field as people are told of it: a sheet of one's own's label of it (`Boats launched`), "" for its id
+    #: (the JSON keeps the id alone: it is what `--set` and the end state take)
+    label: str = ""
+    #: `why` with the fields it names said by their labels, "" when that is `why` itself
+    said: str = ""
 
     def to_dict(self) -> dict[str, str]:
         return {"field": self.field, "photo": self.photo, "why": self.why, "set": self.key, "reason": self.code,

@@ -76,7 +76,7 @@ def unconfirmed_lines(photos: Unconfirmed) -> list[str]:
     """What keeps sheets from being scored: each value to confirm; with several files, file by file, each file
     that could not be read with why and what to change, and each file read in full said so."""
     def uncertain(item: Uncertain) -> str:
-        return f"{item.field}: {item.why} (confirm with --set {item.key}=VALUE)"
+        return f"{item.label or item.field}: {item.said or item.why} (confirm with --set {item.key}=VALUE)"
 
     if len(photos.files) < 2:  # one photo: its doubts
         return doubt_lines(photos.uncertain, uncertain)
@@ -115,7 +115,8 @@ def doubt_lines(doubts: Sequence[Uncertain], said: Callable[[Uncertain], str]) -
     lines = [f"  {item.photo}: {said(item)}" for item in doubts]
     for code in dict.fromkeys(item.code for item in doubts if item.advice):
         held = [item for item in doubts if item.code == code]
-        lines.append(f"    what to change ({listing([item.field for item in held], 'and')}): {held[0].advice}")
+        lines.append(f"    what to change ({listing([item.label or item.field for item in held], 'and')}): "
+                     f"{held[0].advice}")
         if code in retake:
             lines.append(f"    (another photo of {held[0].photo}'s sheet: give both photos under one name, "
                          f"donjon score {held[0].photo} SECOND-PHOTO ... --names NAME,NAME,...)")

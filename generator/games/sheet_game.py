@@ -152,6 +152,21 @@ class SheetGame:
         """The fields read back (name, type), in the layout's order."""
         return [(f.name, f.type) for f in self.drawn("fillable", catalog.sheet.layout.papers[0]).fields if f.read]
 
+    def names_of(self, name: str) -> dict[str, str]:
+        """The names of a choice field's values or a list field's items in every language the sheet is given in
+        (folded, `generator.fields.normalise_name`) -> the value: a German player types "Sommer" in the German
+        fillable sheet, as its bubble says, and the end state holds `summer`. The sheet's own language first, a
+        name that is another value's in an earlier language left to that one."""
+        from generator.fields import normalise_name
+
+        found: dict[str, str] = {}
+        paper = self.sheet.layout.papers[0]
+        for code in dict.fromkeys((self.sheet.lang, *self.sheet.languages)):
+            drawn = self.drawn("fillable", paper, code)
+            for value, word in (*drawn.choice_names.get(name, ()), *drawn.items.get(name, ())):
+                found.setdefault(normalise_name(word), value)
+        return found
+
     def end_state(self, catalog: SheetCatalog) -> Record[dict[str, Any]]:
         from generator.fields import Bool, Choice, Field, Int, ListOf, Nullable, Record, Text
         from scoring.formats import game_key
@@ -171,11 +186,14 @@ class SheetGame:
                 fields[name] = Field(Nullable(Int(-1_000_000, 1_000_000)), required=False)
             elif kind == "choice":
                 choices = tuple(str(v) for v in drawn.choices.get(name, ()))
-                fields[name] = Field(Nullable(Choice(choices, loose=True, what=f"{name} value")), required=False)
+                fields[name] = Field(Nullable(Choice(choices, loose=True, what=f"{name} value",
+                                                     aliases=self.names_of(name))), required=False)
             else:
                 items = tuple(i for i, _ in drawn.items.get(name, ()))
-                fields[name] = Field(ListOf(Choice(items, loose=True, what=f"{name} item"), max_items=len(items)),
-                                     required=False, default=())
+                # an item is named by its sheet's word for one ("unknown good 'gold'"), in the catalog's language
+                what = catalog.sheet.item_word(name, catalog.info.lang)
+                fields[name] = Field(ListOf(Choice(items, loose=True, what=what, aliases=self.names_of(name)),
+                                            max_items=len(items)), required=False, default=())
         player: Record[dict[str, Any]] = Record(name=f"{self.name} sheet", fields=fields)
         return Record(name=f"{self.name} end state", fields={
             "game": game_key(self.id), "sheets": Field(ListOf(player, min_items=1, max_items=100)),
@@ -222,7 +240,7 @@ class SheetGame:
     def kind(self) -> SheetKind:
         from generator.sheets.read import SheetKind
 
-        return SheetKind(self.sheet.layout, self.drawn, f"{self.id}-PAPER.pdf")
+        return SheetKind(self.sheet.layout, self.drawn, f"{self.id}-PAPER.pdf", self.names_of)
 
     def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: SheetCatalog,
                     options: SheetOptions | None = None) -> FilledSheets:
@@ -248,7 +266,9 @@ class SheetGame:
         def document(sheets: Sequence[Any]) -> dict[str, Any]:
             return {"game": self.id, "sheets": [s.data for s in sheets]}
 
-        return read_filled(files, [self.kind()], options or SheetOptions(), to_data, document)
+        # its fields are named to people by the labels its sheet.yaml gives them (in the sheet's language)
+        return read_filled(files, [self.kind()], options or SheetOptions(), to_data, document,
+                           catalog.sheet.labels_in(catalog.info.lang))
 
     # --- at the table ---
 
@@ -259,6 +279,13 @@ class SheetGame:
         info = getattr(catalog, "info", None)
         lang = getattr(info, "lang", None) or self.sheet.lang
         return list(self.drawn("fillable", self.sheet.layout.papers[0], lang).items.get(name, ()))
+
+    def _values(self, name: str, catalog: Any, options: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The values (value, name) a choice field offers at the table, named in the catalog's language (as
+        :meth:`_items`)."""
+        info = getattr(catalog, "info", None)
+        lang = getattr(info, "lang", None) or self.sheet.lang
+        return list(self.drawn("fillable", self.sheet.layout.papers[0], lang).choice_names.get(name, ()))
 
     def table_hints(self) -> TableHints:
         from functools import partial
@@ -272,9 +299,15 @@ class SheetGame:
                 widgets[name] = TableControl("count", low=_zero)
             elif kind == "list":
                 widgets[name] = TableControl("pick", choices=partial(self._items, name))
+            elif kind == "choice":  # its values by their names in the phone's language ("Sommer", not "summer")
+                widgets[name] = TableControl("select", choices=partial(self._values, name))
         labels = {name: name.replace("_", " ").capitalize() for name, _ in self.fields(catalog)}
         return TableHints(parts="sheets", part_name="player", widgets=widgets, labels=labels, sheet_upload=True,
-                          labels_in=self._labels_in)
+                          labels_in=self._labels_in, item_words_in=self._item_words_in)
+
+    def _item_words_in(self, lang: Any) -> Mapping[str, tuple[str, str]]:
+        """The item words (one, many) its sheet.yaml gives its list fields in `lang` (a `Language`), by field."""
+        return self.sheet.item_words_in(lang.code)
 
     def _labels_in(self, lang: Any) -> Mapping[str, str]:
         """The labels its sheet.yaml gives its fields in `lang` (a `Language`), its own where that language gives

@@ -83,6 +83,10 @@ class TableHints:
     #: what one item of a list of records is called in a sentence, by field ("wall": "Add wall", "wall 1");
     #: otherwise its label, less an English plural's s, in lower case
     item_labels: Mapping[str, str] = field(default_factory=dict)
+    #: a game's own words for one item of a list field and for several, in a language (a `Language`), by field
+    #: (`goods`: ("good", "goods")), never looked up in donjon's catalogs: a sheet of one's own's `item_words`. Its
+    #: label names the whole list ("Goods traded"), never one item
+    item_words_in: Callable[[Any], Mapping[str, tuple[str, str]]] | None = None
     #: help under a control, by field, where the format's own description speaks of the file rather than the form
     helps: Mapping[str, str] = field(default_factory=dict)
     #: the value a new part starts with, by field (otherwise 0, false, an empty list or mapping)

@@ -113,6 +113,14 @@ class Language:
         pattern = None if decimals is None else "#,##0." + "0" * decimals if decimals else "#,##0"
         return str(format_decimal(value, format=pattern, locale=self.babel_locale))
 
+    def counted(self, count: int, one: str, many: str) -> str:
+        """`count` and a word of someone's own (in no catalog: a sheet's item words), `one` or `many` as the
+        language's plural rule says (Babel's: French says "0 marchandise", English "0 goods")."""
+        from babel import Locale
+
+        form = Locale.parse(self.babel_locale).plural_form(count)
+        return f"{self.number(count)} {one if form == 'one' else many}"
+
     def date(self, value: datetime.date, form: str = "long") -> str:
         """A date as this language writes it (`31 January 2026`, `31 janvier 2026`, `31. Januar 2026`)."""
         from babel.dates import format_date

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
-from generator.errors import FitError
+from generator.errors import FitError, Problem
 from generator.i18n import Language, language
 from generator.layout.spec import Dim, parse_dim
 from generator.layout.templates import Template, compile_expression, compile_template
@@ -169,6 +169,9 @@ class DrawnSheet:
     #: the values each choice field takes, and the items (id, name) of each list field, as the values gave them
     choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     items: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    #: each choice field's values (as text) with the word people read for each: an item's name (`summer`,
+    #: `Sommer`), a plain value itself
+    choice_names: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def page(self) -> Page:
         return Page(self.drawing.width, self.drawing.height, (Placed(self.drawing, 0.0, 0.0),), self.page_line,
@@ -180,8 +183,29 @@ class DrawnSheet:
         return {e.form: e.box for e in self.entries}
 
 
+#: The most problems one drawing of a sheet reports: enough for every mistake of a layout being written, not a
+#: screenful of one mistake's echoes (a style misspelt in a component repeated 500 times).
+MOST_PROBLEMS = 20
+#: What is said after the problems of a drawing stopped at MOST_PROBLEMS ({n}).
+STOPPED = "the drawing stopped at {n} problems; there may be more"
+
+
 class SheetFitError(FitError):
-    """A layout that cannot be drawn: the message names its file, line and part."""
+    """A layout that cannot be drawn: every problem found in one drawing (up to MOST_PROBLEMS), each naming its
+    file, line and part, and the drawing they were found in (`what`: the sheet, paper and variant)."""
+
+    def __init__(self, problems: Sequence[Problem], what: str = "", stopped: bool = False) -> None:
+        self.problems = tuple(problems)
+        self.what = what
+        #: the drawing stopped at MOST_PROBLEMS: there may be more
+        self.stopped = stopped
+        lines = [str(p) for p in self.problems]
+        if what:
+            lines = [f"{line} ({what})" for line in lines]
+        if stopped:
+            lines.append(STOPPED.format(n=len(self.problems)))
+        super().__init__("\n".join(lines) if len(lines) == 1 else "\n".join(
+            [f"{len(lines)} problems drawing {what or 'the sheet'}:", *(f"  {line}" for line in lines)]))
 
 
 def page_size(layout: SheetLayout, paper: str) -> tuple[float, float]:
@@ -198,7 +222,8 @@ def draw_sheet(layout: SheetLayout, variant: str, paper: str, given: Mapping[str
     looked up in the catalogs, and text is set as the language writes it. Only words change: every mark is where
     it is in English, so a photo of a sheet in any language is read with the same map."""
     if paper not in layout.papers:
-        raise SheetFitError(f"{layout.file}: the sheet is drawn on {', '.join(layout.papers)}, not on {paper}")
+        raise SheetFitError([Problem(layout.file, None, "", f"the sheet is drawn on {', '.join(layout.papers)}, "
+                                                            f"not on {paper}")])
     return _Drawer(layout, variant, paper, given or {}, name, label, lang or language()).draw()
 
 
@@ -232,6 +257,10 @@ def _expression(source: str) -> Callable[..., Any]:
 
 class _Problem(Exception):
     """A part that cannot be drawn: why, in words (the drawer adds where)."""
+
+
+class _Enough(Exception):
+    """MOST_PROBLEMS were found: the drawing stops there, and says so."""
 
 
 def _dim(values: Mapping[str, Any], key: str) -> Dim:
@@ -281,16 +310,31 @@ class _Drawer:
         self.write_ins: list[WriteIn] = []
         self.part: Part | None = None
         self.tooltips: dict[str, str] = {}
+        #: what cannot be drawn, each where it is: a part that cannot be drawn is left out and the next drawn, so
+        #: that one run says every mistake of a layout (as a catalog's check does)
+        self.problems: list[Problem] = []
 
     # --- the page -----------------------------------------------------------------------------------------------
 
     def draw(self) -> DrawnSheet:
+        markers: tuple[Marker, ...] = ()
+        stopped = False
         try:
             self.parts(self.layout.parts, self.content, self.base)
-            markers = self.markers() if self.variant == "scan" else ()
-        except (_Problem, TextProblem) as err:
-            raise self.error(str(err)) from None
-        self.check_every_field_is_marked()
+            try:
+                markers = self.markers() if self.variant == "scan" else ()
+            except _Problem as err:
+                self.problem(str(err), self.layout.file)
+            if not self.problems:  # a part left out leaves its field unmarked: that is no mistake of its own
+                self.check_every_field_is_marked()
+            try:
+                choices, items, names = self.options()
+            except _Problem as err:  # an expression of a field's values that fails
+                self.problem(str(err), self.layout.file)
+        except _Enough:
+            stopped = True
+        if self.problems:
+            raise SheetFitError(self.problems, self.what(), stopped)
         drawing = Drawing(self.page_w, self.page_h, tuple(self.items))
         identity, value, _ = self.layout.identity
         entries = [Entry(identity, identity, "text", Box(self.content.x, self.content.y, *IDENTITY_BOX).rounded())]
@@ -305,34 +349,52 @@ class _Drawer:
                               round(self.page_h, 3), markers, tuple(self.marks), tuple(self.write_ins), types,
                               needs, self.layout.id)
         line = self.page_line()
-        choices, items = self.options()
         return DrawnSheet(self.layout, self.variant, self.paper, drawing, tuple(line), forms, tuple(entries),
-                          the_map, tuple(self.fields.values()), self.label, choices, items)
+                          the_map, tuple(self.fields.values()), self.label, choices, items, names)
 
-    def options(self) -> tuple[dict[str, tuple[Any, ...]], dict[str, tuple[tuple[str, str], ...]]]:
-        """The values of each choice field and the items of each list field, the expressions evaluated."""
+    def options(self) -> tuple[dict[str, tuple[Any, ...]], dict[str, tuple[tuple[str, str], ...]],
+                               dict[str, tuple[tuple[str, str], ...]]]:
+        """The values of each choice field (and the word of each, as a person reads it) and the items of each list
+        field, the expressions evaluated."""
         choices: dict[str, tuple[Any, ...]] = {}
+        names: dict[str, tuple[tuple[str, str], ...]] = {}
         items: dict[str, tuple[tuple[str, str], ...]] = {}
         for decl in self.fields.values():
             if decl.type == "choice" and decl.values is not None:
                 found = self.evaluate(decl.values, self.base) if isinstance(decl.values, str) else decl.values
                 if not isinstance(found, (list, tuple)):
-                    raise self.error(f"the values of the field {decl.name} give {found!r}, not a list")
-                choices[decl.name] = tuple(found)
+                    self.problem(f"the values of the field {decl.name} give {found!r}, not a list")
+                    continue
+                # an item's id is the value (the end state's, the map's), its name what people read
+                named = [_named(v) for v in found]
+                choices[decl.name] = tuple(n[0] if n else v for n, v in zip(named, found, strict=True))
+                names[decl.name] = tuple(n or (str(v), str(v)) for n, v in zip(named, found, strict=True))
             if decl.type == "list" and decl.items is not None:
                 found = self.evaluate(decl.items, self.base)
                 if not isinstance(found, (list, tuple)):
-                    raise self.error(f"the items of the field {decl.name} give {found!r}, not a list")
+                    self.problem(f"the items of the field {decl.name} give {found!r}, not a list")
+                    continue
                 items[decl.name] = tuple((str(_get(i, "id")), str(_get(i, "name", _get(i, "label", _get(i, "id")))))
                                          for i in found)
-        return choices, items
+        return choices, items, names
 
-    def error(self, message: str, at: str | None = None) -> SheetFitError:
-        part = self.part
-        if at is None:
-            at = _at(part) if part else self.layout.file
-        what = f"the sheet {self.name or self.layout.id} ({PAPER_NAMES[self.paper]}, {self.variant})"
-        return SheetFitError(f"{at}: {message} ({what})")
+    def what(self) -> str:
+        """The drawing, as its problems name it: the sheet, its paper and variant."""
+        return f"the sheet {self.name or self.layout.id} ({PAPER_NAMES[self.paper]}, {self.variant})"
+
+    def problem(self, message: str, at: Part | FieldDecl | str | None = None) -> None:
+        """A problem of the drawing, where it is (`at`: a part or field, a file; by default the part being drawn):
+        noted, and the drawing goes on, up to MOST_PROBLEMS (then :class:`_Enough`)."""
+        found = self.part if at is None else at
+        if found is None or isinstance(found, str):
+            problem = Problem(found or self.layout.file, None, "", message)
+        else:
+            problem = Problem(found.where.file, found.where.line, found.where.path, message)
+        if problem in self.problems:  # a component's part, repeated: said once
+            return
+        self.problems.append(problem)
+        if len(self.problems) >= MOST_PROBLEMS:
+            raise _Enough
 
     def check_every_field_is_marked(self) -> None:
         """A field the reader reads needs a mark on the scan-ready sheet and a box on the fillable one: without,
@@ -348,8 +410,8 @@ class _Drawer:
             lacking = "the fillable sheet has no box for it (an entry)"
         for decl in self.fields.values():
             if decl.read and decl.name not in held and not (self.variant == "scan" and decl.type == "text"):
-                raise self.error(f"{lacking}, so it would always read as nothing marked; mark it, or say "
-                                 f"`read: false`", _at(decl))
+                self.problem(f"{lacking}, so it would always read as nothing marked; mark it, or say `read: false`",
+                             decl)
 
     def check_on_the_page(self, part: Part, start: int) -> None:
         """What `part` drew (the items from `start` on) lies on the page: a part below or beside it is not
@@ -459,19 +521,24 @@ class _Drawer:
     # --- parts --------------------------------------------------------------------------------------------------
 
     def parts(self, parts: Sequence[Part], box: Box, context: Mapping[str, Any]) -> None:
+        """Draw each of `parts` in `box`; a part that cannot be drawn is a problem (:meth:`problem`), the next
+        part drawn all the same (a container's parts each on their own)."""
         for part in parts:
             self.part = part
-            p = part.on(self.variant)
-            only = p.get("only")
-            if only is not None and only != ("scan" if self.variant == "scan" else "fillable"):
-                continue
-            if p.get("when") and not self.truth(p["when"], context):
-                continue
-            start = len(self.items)
-            getattr(self, "kind_" + part.kind.replace("-", "_"))(part, p, box, context)
-            if part.kind not in CONTAINERS:
-                self.part = part
-                self.check_on_the_page(part, start)
+            try:
+                p = part.on(self.variant)
+                only = p.get("only")
+                if only is not None and only != ("scan" if self.variant == "scan" else "fillable"):
+                    continue
+                if p.get("when") and not self.truth(p["when"], context):
+                    continue
+                start = len(self.items)
+                getattr(self, "kind_" + part.kind.replace("-", "_"))(part, p, box, context)
+                if part.kind not in CONTAINERS:
+                    self.part = part
+                    self.check_on_the_page(part, start)
+            except (_Problem, TextProblem) as err:
+                self.problem(str(err))
 
     def box(self, p: Mapping[str, Any], parent: Box) -> Box:
         return Box(parent.x + _dim(p, "x").resolve(parent.w), parent.y + _dim(p, "y").resolve(parent.h),
@@ -685,19 +752,24 @@ class _Drawer:
         b = self.box(p, parent)
         self.bubble(decl, value, b.x, b.y)
 
-    def values_of(self, p: Mapping[str, Any], context: Mapping[str, Any]) -> list[Value]:
+    def values_of(self, p: Mapping[str, Any], context: Mapping[str, Any]) -> list[tuple[Value, str]]:
+        """The values a part's `values` give, each with the word printed for it: a number or a word as it is, an
+        item (`{id: summer, name: Sommer}`, a sheet's values in its language) by its name, the mark meaning its id
+        in every language."""
         given = p["values"]
         found = self.evaluate(given, context) if isinstance(given, str) else given
         if not isinstance(found, (list, tuple)) or not found or len(found) > 100 or not all(
-                isinstance(v, (int, str, bool)) for v in found):
-            raise _Problem(f"its values {given!r} give {found!r}: a list of 1 to 100 numbers or words")
-        return list(found)
+                isinstance(v, (int, str, bool)) or _named(v) is not None for v in found):
+            raise _Problem(f"its values {given!r} give {found!r}: a list of 1 to 100 numbers or words, or of items "
+                           "with an id and a name")
+        return [_named(v) or (v, str(v)) for v in found]
 
     def kind_bubbles(self, part: Part, p: Mapping[str, Any], parent: Box, context: Mapping[str, Any]) -> None:
         if self.variant != "scan":
             return
         decl = self.field(p, context)
-        values = self.values_of(p, context)
+        named = self.values_of(p, context)
+        values, words = [v for v, _ in named], [w for _, w in named]
         d, gap = self.bubble_d, self.bubble_gap
         length = len(values) * d + (len(values) - 1) * gap
         if p.get("room") is not None and length > _pt(p["room"], 0.0) + 1e-6:
@@ -714,9 +786,9 @@ class _Drawer:
         labels = p.get("labels", "above")
         style = self.style(p, "label_style")
         face = style.face
-        widths = [fonts.width(face, fonts.typeset(self.lang, face, str(v))) * style.size for v in values]
+        widths = [fonts.width(face, fonts.typeset(self.lang, face, w)) * style.size for w in words]
         for index in range(len(values) - 1):
-            label, following = str(values[index]), str(values[index + 1])
+            label, following = words[index], words[index + 1]
             if labels == "above" and not column and (widths[index] + widths[index + 1]) / 2 > d + gap:
                 # labels centred above a row: two neighbours overlap when their halves take more than the room from
                 # one bubble's centre to the next
@@ -733,12 +805,12 @@ class _Drawer:
         for index, value in enumerate(values):
             bx, by = (x, y + index * (d + gap)) if column else (x + index * (d + gap), y)
             if labels == "above":
-                self.line_of_text(bx + d / 2, by - VALUE_RISE, str(value), style._replace(align="center"))
+                self.line_of_text(bx + d / 2, by - VALUE_RISE, words[index], style._replace(align="center"))
                 self.bubble(decl, value, bx, by)
             else:
                 box = self.bubble(decl, value, bx, by)
                 if labels == "beside":
-                    self.line_of_text(box.right + VALUE_GAP, box.y + d / 2 + style.size * CENTRE, str(value),
+                    self.line_of_text(box.right + VALUE_GAP, box.y + d / 2 + style.size * CENTRE, words[index],
                                       style._replace(align="left"))
 
     def kind_digits(self, part: Part, p: Mapping[str, Any], parent: Box, context: Mapping[str, Any]) -> None:
@@ -969,6 +1041,15 @@ def _bounds(item: Primitive) -> tuple[float, float, float, float] | None:
     if isinstance(item, IconUse):
         return item.x, item.y, item.x + item.size, item.y + item.size
     return None
+
+
+def _named(value: Any) -> tuple[str, str] | None:
+    """An item of a choice's values (`{id: summer, name: Sommer}`) as its id and the word printed for it (its name,
+    else its label, else its id); None for anything else."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("id"), (str, int)) or isinstance(
+            value.get("id"), bool):
+        return None
+    return str(value["id"]), str(_get(value, "name", _get(value, "label", value["id"])))
 
 
 def _get(item: Any, key: str, default: Any = None) -> Any:

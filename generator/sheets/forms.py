@@ -226,7 +226,7 @@ class _Reader:
                     for index in range(len(held), len(value)):  # which slot each item of the list was read from
                         where[f"{decl.name}[{index}]"] = (entry.form,)
                 elif decl.type == "choice":
-                    value = self.choice(entry.form, text, kind.choices(decl))
+                    value = self.choice(entry.form, text, kind.choices(decl), kind.named(decl))
                 else:
                     value = text
             values[decl.name] = value
@@ -259,11 +259,18 @@ class _Reader:
             return [text] if text else []
         return [part for part in ITEM_SEPARATOR.split(text) if part]
 
-    def choice(self, name: str, text: str, allowed: Sequence[Any]) -> Any:
+    def choice(self, name: str, text: str, allowed: Sequence[Any], named: Mapping[str, str] | None = None) -> Any:
+        """The value typed in a choice's box: a value, or a value's name in any language of the sheet (`named`:
+        folded name -> value; "Sommer" on a German sheet whose value is `summer`)."""
         if not text:
             return None
         for value in allowed:
             if str(value).lower() == text.lower():
                 return value
+        from generator.fields import normalise_name
+
+        found = (named or {}).get(normalise_name(text))
+        if found is not None:
+            return next((value for value in allowed if str(value) == found), found)
         self.fail(name, f"holds {text[:QUOTE]!r}; it takes {', '.join(str(v) for v in allowed)}")
         return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -185,6 +185,16 @@ class Uncertainty(NamedTuple):
     field: str
     why: str
     code: str = ""
+    #: `why` in pieces when it names fields (what the rules say of fields read together): words and fields in turn,
+    #: words first (`("", "storm", " is marked but ", "boats", " is empty: ...")`), so that it can be said with the
+    #: fields named for people (a sheet of one's own's labels: :meth:`worded`); empty when `why` names no field
+    pieces: tuple[str, ...] = ()
+
+    def worded(self, name: Callable[[str], str]) -> str:
+        """`why` with each field it names said by `name` (its label): `why` itself when it names none."""
+        if not self.pieces:
+            return self.why
+        return "".join(piece if index % 2 == 0 else name(piece) for index, piece in enumerate(self.pieces))
 
 
 @dataclass(frozen=True)
@@ -369,11 +379,17 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
             if not short or open_fields & {name, *short}:
                 continue
             involved = [f for f in (name, *short) if f not in confirmed]
-            what = f"{name} is {_shown_value(values.get(name))} but {listing(short, 'and')} " + (
+            # the fields apart from the words around them (joined as `listing` joins them), to be said by labels
+            listed: list[str] = []
+            for index, f in enumerate(short):
+                if index:
+                    listed.append(" and " if index == len(short) - 1 else ", ")
+                listed.append(f)
+            pieces = ("", name, f" is {_shown_value(values.get(name))} but ", *listed, " " + (
                 f"{'holds' if len(short) == 1 else 'hold'} less than {need.at_least}" if need.at_least else
-                f"{'is' if len(short) == 1 else 'are'} empty")
+                f"{'is' if len(short) == 1 else 'are'} empty") + f": {need.why}")
             for field_name in involved:
-                uncertain.append(Uncertainty(field_name, f"{what}: {need.why}", "rules"))
+                uncertain.append(Uncertainty(field_name, "".join(pieces), "rules", pieces))
                 open_fields.add(field_name)
     return Reading(values, tuple(uncertain), {k: tuple(v) for k, v in by_field.items()},
                    sum(1 for state in states if state is True))

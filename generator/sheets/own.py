@@ -1,7 +1,8 @@
 """A sheet of one's own: a designer's folder with a `sheet.yaml` naming its layout, and optional scoring rules.
 
     my-sheet/
-      sheet.yaml              id, name, layout, players, values, labels, scoring, lang, languages
+      sheet.yaml              id, name, layout, players, values, labels, item_words, scoring, lang,
+                              languages
       layout.yaml             a sheet layout (templates/sheets/README.md), or a shipped one by id
 
 `donjon build --content my-sheet` draws it like a game's score sheet (scan-ready with its map of marks, and
@@ -21,13 +22,15 @@ Scoring (`scoring:`): a list of categories, each its `name` and one of
 
 Labels (`labels: {season: Season of the harvest}`): how people see a field where it is not drawn, at the table
 (the companion's form and its result), in the review of a photo and under `donjon score`'s table; a field without
-one is shown by its id in words (`season`). The end state and the JSON keep the ids.
+one is shown by its id in words (`season`). The end state and the JSON keep the ids. A list field's label names
+the whole list ("Goods traded"); what one of its items is called, and several, is `item_words: {goods: {one: good,
+many: goods}}` (messages say "unknown good 'gold'", the table "2 goods"); without, "goods item".
 
 Languages: `lang` is the language the sheet's words are written in (default `en`): its typography, the PDF's
-language and donjon's own words (`_('Player')`) follow it. `languages: {fr: {name, words, values, labels}}` gives
-the sheet in another language, each key over the sheet's own (a word, value or label a language leaves out stays
-the sheet's); `donjon build --lang fr` draws it in French, and a French phone sees its French labels. The marks are
-the same in every language: one map reads them all.
+language and donjon's own words (`_('Player')`) follow it. `languages: {fr: {name, words, values, labels,
+item_words}}` gives the sheet in another language, each key over the sheet's own (a word, value or label a language
+leaves out stays the sheet's); `donjon build --lang fr` draws it in French, and a French phone sees its French
+labels. The marks are the same in every language: one map reads them all.
 
 A field's amount: its number (a count, a number; none is 0), 1 for a yes-no marked, the length of a list, a
 choice's value when it is a number (else 1 when chosen), 1 for text written in.
@@ -66,6 +69,15 @@ OWN_FIELD = re.compile(r"[a-z][a-z0-9_]{0,39}")
 LABEL = Text(max_len=40, doc="a field's label")
 #: The labels of a sheet's fields, by field (the layout's `fields:`).
 LABELS: MapOf[str, str] = MapOf(key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"), value=LABEL)
+#: What one item of a list field is called, and several (`{one: good, many: goods}`): the words of messages and of
+#: the table about its items, where its label ("Goods traded") names the whole list.
+ITEM_WORD: Record[dict[str, Any]] = Record(name="an item's word", fields={
+    "one": Field(Text(max_len=40), doc="one item (`good`: \"unknown good 'gold'\", \"1 good\")"),
+    "many": Field(Text(max_len=40), doc="several items (`goods`: \"3 goods\")"),
+})
+#: The item words of a sheet's list fields, by field.
+ITEM_WORDS: MapOf[str, dict[str, Any]] = MapOf(
+    key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a list field's name"), value=ITEM_WORD)
 #: The players a sheet of one's own is for, unless it says.
 PLAYERS = (1, 8)
 
@@ -113,6 +125,9 @@ SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A she
     "labels": Field(LABELS, required=False,
                     doc="how people see each field at the table, in a photo's review and under the score table, by "
                         "field (its id where none is given)"),
+    "item_words": Field(ITEM_WORDS, required=False,
+                        doc="what one item of a list field is called, and several (`goods: {one: good, many: "
+                            "goods}`), by field: messages and the table say them (default: `goods item`)"),
     "scoring": Field(ListOf(CATEGORY, min_items=1, max_items=50), required=False,
                      doc="the categories of the score, added up to the total; without them only the values are "
                          "read"),
@@ -125,6 +140,8 @@ SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A she
         "values": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'rounds'"), value=VALUE),
                         required=False, doc="values in this language, over the sheet's own"),
         "labels": Field(LABELS, required=False, doc="the fields' labels in this language, over the sheet's own"),
+        "item_words": Field(ITEM_WORDS, required=False,
+                            doc="the list fields' item words in this language, over the sheet's own"),
     })), required=False, doc="the sheet in other languages (`donjon build --lang CODE`): by language code"),
 })
 
@@ -156,11 +173,26 @@ class UserSheet:
     languages: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, hash=False)
     #: the fields' labels in its own language, by field (`labels:`; a field without one is shown by its id)
     labels: Mapping[str, str] = field(default_factory=dict, hash=False)
+    #: its list fields' item words in its own language, by field (`item_words:`: `{one: good, many: goods}`)
+    item_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict, hash=False)
 
     def labels_in(self, code: str) -> dict[str, str]:
         """The fields' labels in language `code` (or its base language): the language's over the sheet's own."""
         given = self.languages.get(code) or self.languages.get(code.split("-")[0]) or {}
         return {**self.labels, **(given.get("labels") or {})}
+
+    def item_words_in(self, code: str) -> dict[str, tuple[str, str]]:
+        """The item words (one, many) of its list fields in language `code` (or its base language), by field: the
+        language's over the sheet's own; a list field without any is left out (:meth:`item_word` has a default)."""
+        given = self.languages.get(code) or self.languages.get(code.split("-")[0]) or {}
+        return {name: (words["one"], words["many"])
+                for name, words in {**self.item_words, **(given.get("item_words") or {})}.items()}
+
+    def item_word(self, name: str, code: str) -> str:
+        """What one item of the list field `name` is called in language `code`: its item word, else the field's id
+        and "item" (`goods item`), as a list's item was named before sheets could say it."""
+        found = self.item_words_in(code).get(name)
+        return found[0] if found else f"{name.replace('_', ' ')} item"
 
     def in_language(self, code: str) -> tuple[str, Any, Mapping[str, Any]]:
         """Its name, layout and values in language `code` (or its base language, `fr` for `fr-CA`): the language's
@@ -212,6 +244,20 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
                 problems.append(Problem(origin, doc.line((*path, "labels", name)), where,
                                         f"labels a field {name!r} that the layout {layout.file} does not have "
                                         f"({', '.join(names)})"))
+    # item words of a field that is not there, or not a list, are a typo too
+    for path, given in (((), raw.get("item_words")),
+                        *((("languages", code), spec.get("item_words")) for code, spec in languages.items())):
+        for name in given or {}:
+            where = ".".join((*map(str, path), "item_words", name))
+            line = doc.line((*path, "item_words", name))
+            lists = [n for n, decl in names.items() if decl.type == "list"]
+            if name not in names:
+                problems.append(Problem(origin, line, where, f"gives item words to a field {name!r} that the layout "
+                                                             f"{layout.file} does not have ({', '.join(names)})"))
+            elif names[name].type != "list":
+                problems.append(Problem(origin, line, where, f"gives item words to {name!r}, a {names[name].type} "
+                                        "field: only a list field has items (" + (", ".join(lists) or "the layout "
+                                                                                  "has none") + ")"))
     values = dict(raw.get("values") or {})
     categories: list[Category] = []
     named: dict[str, int] = {}
@@ -250,7 +296,8 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
     if problems:
         return None, problems
     return UserSheet(raw["id"], raw["name"], folder, origin, layout, values, (players["min"], players["max"]),
-                     tuple(categories), raw["lang"], dict(languages), dict(raw.get("labels") or {})), []
+                     tuple(categories), raw["lang"], dict(languages), dict(raw.get("labels") or {}),
+                     dict(raw.get("item_words") or {})), []
 
 
 def amount(value: Any) -> int:

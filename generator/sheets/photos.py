@@ -659,13 +659,16 @@ Box = tuple[int, int, int, int]
 LABEL_SHIFTS = 8
 
 
-def annotated(photo: PhotoRead) -> bytes:
+def annotated(photo: PhotoRead, labels: Mapping[str, str] | None = None) -> bytes:
     """The photo (in grey) with what was read drawn over it, each mark where it was read (a curled sheet moves
-    marks): green filled, grey empty, orange undecided (with its field and why); each inked mark with its ink (the
-    share of its inside inked), as a JPEG. Each label is written where no other label nor any mark drawn in colour
-    is, looked for around its mark (:func:`_place`), with a line to its mark when it had to move away."""
+    marks): green filled, grey empty, orange undecided (with its field, by its label in `labels` where given, and
+    why); each inked mark with its ink (the share of its inside inked), as a JPEG. Each label is written where no
+    other label nor any mark drawn in colour is, looked for around its mark (:func:`_place`), with a line to its mark
+    when it had to move away."""
     import cv2
     import numpy as np
+
+    from generator.sheets.summary import named
 
     grey = photo.grey
     scale = min(1.0, ANNOTATE_LONG_SIDE / max(grey.shape))
@@ -694,7 +697,8 @@ def annotated(photo: PhotoRead) -> bytes:
             coloured.append(box)
             if mark.field not in labelled:  # each field named once, beside its first undecided mark
                 labelled.add(mark.field)
-                names.append((f"{mark.field} {read.code}".strip(), box, "over", font * 1.2, (0, 110, 230), thick))
+                names.append((f"{named(mark.field, labels)} {read.code}".strip(), box, "over", font * 1.2,
+                              (0, 110, 230), thick))
         else:
             cv2.polylines(image, [quad], True, (150, 150, 150), 1)
             empty.append(box)

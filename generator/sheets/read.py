@@ -26,7 +26,7 @@ from scoring.result import Uncertain, Unread, not_applied
 if TYPE_CHECKING:
     from generator.sheets.draw import DrawnSheet
     from generator.sheets.layout import FieldDecl, SheetLayout
-    from generator.sheets.marks import MarkMap
+    from generator.sheets.marks import MarkMap, Uncertainty
     from generator.sheets.photos import PhotoRead
 
 #: `sheets[1].towers[0]`: a confirmation naming its sheet.
@@ -46,10 +46,13 @@ class SheetKind:
     `draw(variant, paper)` draws it (the game's or the sheet's own drawing, with its file name); `printed` says
     which file of `donjon build` is its scan-ready sheet, for messages."""
 
-    def __init__(self, layout: SheetLayout, draw: Callable[[str, str], DrawnSheet], printed: str) -> None:
+    def __init__(self, layout: SheetLayout, draw: Callable[[str, str], DrawnSheet], printed: str,
+                 names: Callable[[str], Mapping[str, str]] | None = None) -> None:
         self.layout = layout
         self._draw = draw
         self.printed = printed
+        #: a field's values' names in every language (folded -> the value), for a value typed by its name
+        self.names = names
         self._cache: dict[tuple[str, str], DrawnSheet] = {}
         self._rasters: dict[tuple[str, float], Any] = {}
 
@@ -79,6 +82,10 @@ class SheetKind:
     def choices(self, decl: FieldDecl) -> tuple[Any, ...]:
         """The values a choice field takes (its `values`, or the list an expression gives)."""
         return tuple(self.drawn("fillable").choices.get(decl.name, ()))
+
+    def named(self, decl: FieldDecl) -> Mapping[str, str]:
+        """The names of a field's values in every language its sheet is given in (folded -> the value)."""
+        return self.names(decl.name) if self.names is not None else {}
 
 
 @dataclass(frozen=True)
@@ -232,10 +239,13 @@ class _Read:
 
 
 def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], options: Any, to_data: ToData,
-                document: Callable[[Sequence[FilledSheet]], dict[str, Any]]) -> FilledSheets:
+                document: Callable[[Sequence[FilledSheet]], dict[str, Any]],
+                labels: Mapping[str, str] | None = None) -> FilledSheets:
     """Read filled sheets (each its bytes and its name for messages) of one game: fillable PDFs by their form
     fields, photos (and PDF scans) of scan-ready sheets by their marks; `to_data` makes each the game's sheet and
     `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate).
+    `labels`: a sheet of one's own's labels of its fields (by field), which name them to people (the uncertain
+    values' lines, the annotated photos); ids stay where a machine or `--set` reads them.
 
     One file that cannot be read is an InputError (a photo alone is listed under `unread` instead with
     `options.unread_alone`), and so is a fillable PDF of several (it is mended in a PDF viewer). Of several, each
@@ -316,19 +326,32 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                                   {"player": player_field, **origin}))
         if read.photo is not None:
             uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field), u.code,
-                                       _advice(u.why, u.code)) for u in read.photo.reading.uncertain)
+                                       _advice(u.why, u.code), *_labelled(u, labels))
+                             for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:
         # photos of one sheet combined: each drawn with what it read on its own (a mark the glare hid in one photo
         # is undecided over that photo, and read over the other), so the player sees which photo settled what
         drawn = [part for combined in photos for part in (combined.parts or (combined,))]
-        write_annotations(list(zip(drawn, annotation_stems([p.file for p in drawn], displays))), options.annotate)
+        write_annotations(list(zip(drawn, annotation_stems([p.file for p in drawn], displays))), options.annotate,
+                          labels)
     unread.sort(key=lambda u: u.sheet)
     data = document(sheets) if not unread else {}  # not scored: a player's sheet is missing
     combined = tuple((options.names[g[0]].strip(), tuple(displays[i] for i in g)) for g in groups if len(g) > 1)
     return FilledSheets(Document(", ".join(displays), data, {}), tuple(sheets),
                         tuple(uncertain) if photos or unread else None, identity_field, photos, tuple(unread),
                         combined)
+
+
+def _labelled(doubt: Uncertainty, labels: Mapping[str, str] | None) -> tuple[str, str]:
+    """An uncertain field's label and why with the fields it names by their labels (`Uncertain.label`, `said`):
+    empty where it has none, its id and the reader's words being said then."""
+    from generator.sheets.summary import named
+
+    if not labels:
+        return "", ""
+    label, said = named(doubt.field, labels), doubt.worded(lambda field: named(field, labels))
+    return (label if label != doubt.field else "", said if said != doubt.why else "")
 
 
 def _unset(confirmed: Mapping[int, Mapping[str, str]], index: int, displays: Sequence[str],
@@ -512,18 +535,20 @@ def annotation_stems(files: Sequence[str], displays: Sequence[str]) -> list[str]
     return out
 
 
-def write_annotations(photos: Sequence[tuple[PhotoRead, str]], folder: Path) -> None:
-    """Each photo with what was read drawn over it (`STEM.read.jpg`) and its name box (`STEM.name.png`), `STEM` the
-    name given with it. Every drawing is made before anything is written, then the files are written together
-    (one transaction of :mod:`generator.output`): a command stopped or failing before the end (Ctrl-C while a
-    photo is drawn) leaves no file, nor the folder when it made it."""
+def write_annotations(photos: Sequence[tuple[PhotoRead, str]], folder: Path,
+                      labels: Mapping[str, str] | None = None) -> None:
+    """Each photo with what was read drawn over it (`STEM.read.jpg`, an undecided field named by its label in
+    `labels` where given) and its name box (`STEM.name.png`), `STEM` the name given with it. Every drawing is made
+    before anything is written, then the files are written together (one transaction of :mod:`generator.output`):
+    a command stopped or failing before the end (Ctrl-C while a photo is drawn) leaves no file, nor the folder when
+    it made it."""
     from generator.errors import OutputError, os_reason
     from generator.output import transaction
     from generator.sheets.photos import annotated, name_crop
 
     files: list[tuple[str, bytes]] = []
     for photo, stem in photos:
-        files.append((f"{stem}.read.jpg", annotated(photo)))
+        files.append((f"{stem}.read.jpg", annotated(photo, labels)))
         name = name_crop(photo)
         if name is not None:
             files.append((f"{stem}.name.png", name))

@@ -85,13 +85,22 @@ def value_words(value: object, lang: Language | None = None, names: Mapping[str,
     return names.get(str(value), str(value))
 
 
+def named(field: str, labels: Mapping[str, str] | None) -> str:
+    """A field as the command line names it to people: by its label where `labels` give one (`words`: `Goods
+    traded`), else by its id, as `--set` takes it (`towers[1]`)."""
+    labels = labels or {}
+    parts = [_INDEXES.sub("", part) for part in field.split(".")]
+    return words(field, language("en"), labels) if any(part in labels for part in parts) else field
+
+
 def why_said(doubt: Doubt, lang: Language | None = None, labels: Mapping[str, str] | None = None) -> str:
     """Why a field is undecided, for a person: the reader's own sentence in English (it names values and
-    fields), in another language the sentence of its reason's code (photo_reasons.FIELD_CAUSES) over the field (by
-    its label in `labels`, where given)."""
+    fields, a field by its label in `labels` where given), in another language the sentence of its reason's code
+    (photo_reasons.FIELD_CAUSES) over the field (by its label in `labels`, where given)."""
     lang = lang or language()
     if lang.english:
-        return doubt.why
+        worded = getattr(doubt, "worded", None)  # the reader's Uncertainty: its fields can be said otherwise
+        return worded(lambda field: words(field, lang, labels)) if labels and worded is not None else doubt.why
     reason = uncertainty(doubt.why, getattr(doubt, "code", None))
     if reason is None or reason.name not in FIELD_CAUSES:
         return doubt.why  # a reason donjon has no words for in this language: better English than nothing

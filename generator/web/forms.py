@@ -67,6 +67,8 @@ class Control:
     note: str = ""
     #: `records`: what one item is called in a sentence ("wall": "Add wall", "wall 1")
     one: str = ""
+    #: a list of a game's own item words: how many items it holds, in words ("2 goods"), shown by its label
+    counted: str = ""
     #: a `player` control: the score from which the table is asked about it (TableControl.ask_from)
     ask_from: int | None = None
     #: `records`: the controls of each item
@@ -218,9 +220,13 @@ class FormBuilder:
         label = own or self.lang._(self.hints.labels.get(name, words(name)))
         help_text = self.lang._(self.hints.helps.get(name, spec.doc))
         control = Control(".".join(path), where, label, help_text, kind, value, optional=not spec.required)
-        english = own or self.hints.labels.get(name, words(name))
-        control.one = self.lang._(self.hints.item_labels[name]) if name in self.hints.item_labels else \
-            (english[:-1] if english.endswith("s") else english).lower()
+        # a game's own label names the whole list ("Goods traded"): one item is its own word, else its id's
+        item_words = self.hints.item_words_in(self.lang).get(name) if self.hints.item_words_in is not None else None
+        english = self.hints.labels.get(name, words(name))
+        control.one = item_words[0] if item_words else self.lang._(self.hints.item_labels[name]) \
+            if name in self.hints.item_labels else (english[:-1] if english.endswith("s") else english).lower()
+        if item_words and isinstance(value, (list, tuple)):
+            control.counted = self.lang.counted(len(value), *item_words)
         type_ = spec.type
         while isinstance(type_, Nullable):
             type_ = type_.inner

@@ -285,7 +285,8 @@ class Games:
         except DonjonError:
             return {}
         return {name: dict(control.choices(catalog, {"version": version}))
-                for name, control in self.hints(game).widgets.items() if control.kind == "pick" and control.choices}
+                for name, control in self.hints(game).widgets.items()
+                if control.kind in ("pick", "select") and control.choices}
 
     def field_labels(self, game: str, lang: Language | None) -> dict[str, str]:
         """A game's own labels of its fields in `lang` (a sheet of one's own's, from its sheet.yaml), by field: what a
@@ -309,8 +310,9 @@ class Games:
         states = [MarkReadBack(i in filled) for i in range(count)]
         reading, bad, review = self._checked(game, version, paper, states, given, image, lang)
         problems.extend(bad)
-        problems.extend(f"{u.field if lang is None or lang.english else words(u.field, lang)}: {why_said(u, lang)}"
-                        for u in reading.uncertain)
+        labels = self.field_labels(game, lang)  # a sheet of one's own names its fields by them, in every language
+        problems.extend(f"{u.field if (lang is None or lang.english) and not labels else words(u.field, lang, labels)}"
+                        f": {why_said(u, lang, labels)}" for u in reading.uncertain)
         return to_part(reading.values), problems, review
 
     def answered(self, read: SheetReading, marks: Mapping[int, bool], given: Mapping[str, str],

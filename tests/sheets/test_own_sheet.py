@@ -379,3 +379,155 @@ def test_a_sheet_of_ones_own_is_a_build_target_by_its_id(copy: Path, tmp_path: P
     wrong = run("build", "lantern", "--content", str(copy), "--out", str(tmp_path / "out"))
     assert wrong.exit_code == 2
     assert "'lantern' names no game or deck; choose all, or one of: lantern-harbour" in wrong.stderr, wrong.stderr
+
+
+#: The storm stands on boats by the rules (a `needs:` of the layout): a photo of a storm struck without boats leaves
+#: both for a person, with a sentence that names the two fields
+STORM_NEEDS = ("  storm: {type: yes-no}",
+               '  storm: {type: yes-no, needs: {field: boats, why: "the storm strikes a harbour with boats"}}')
+
+
+def page_photo(copy: Path, tmp_path: Path, marks: dict[str, int]) -> Path:
+    """The sheet's scan-ready A4 page rendered as a scanner would (300 dpi), with the marks `marks` names (`field=
+    value`, a digit's `field=place value`, -> the grey they are filled with: 40 a pencil's, 200 a trace too light to
+    be sure of beside them), as a PNG."""
+    pytest.importorskip("cv2")
+    import cv2
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from generator.games.sheet_game import SheetGame
+    from generator.sheets.own import load_sheet
+
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    scale = 300 / 72
+    pdf = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4.pdf"
+    image = pdfium.PdfDocument(str(pdf))[0].render(scale=scale, grayscale=True).to_numpy()
+    grey = np.ascontiguousarray(image[:, :, 0] if image.ndim == 3 else image)
+    sheet, problems = load_sheet(copy, copy.parent)
+    assert sheet is not None, problems
+    the_map = SheetGame(sheet).drawn("scan", "a4").map
+    assert the_map is not None
+    for mark in the_map.marks:
+        tone = marks.get(f"{mark.field}={mark.digit + ' ' if mark.digit else ''}{mark.value}")
+        if tone is not None:
+            centre = (round((mark.x + mark.width / 2) * scale), round((mark.y + mark.height / 2) * scale))
+            cv2.circle(grey, centre, round(mark.width / 2 * scale * 0.8), tone, -1)
+    photo = tmp_path / "ana.png"
+    cv2.imwrite(str(photo), grey)
+    return photo
+
+
+def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """`donjon score`'s lines of a photo's undecided fields, and the labels of `--annotate`'s photo, name a field by
+    the label sheet.yaml gives it ("Struck by the storm is marked but Boats launched is empty"), as the companion
+    does in French; they said "storm is marked but boats is empty". The JSON and `--set` keep the ids."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(*STORM_NEEDS), encoding="utf-8")
+    page_photo(copy, tmp_path, {"storm=True": 40, "fish=tens 1": 40, "fish=units 4": 40, "goods=tea": 200})
+    monkeypatch.chdir(tmp_path)  # the photo is said by the name given
+    import cv2
+
+    drawn: list[str] = []
+    put_text = cv2.putText
+
+    def writes(image: Any, text: str, *args: Any) -> Any:
+        drawn.append(text)
+        return put_text(image, text, *args)
+
+    monkeypatch.setattr(cv2, "putText", writes)
+    plain = run("score", "ana.png", "--sheet", str(copy), "--names", "Ana", "--annotate", "seen")
+    assert plain.exit_code == 1, plain.output
+    lines = plain.stdout.splitlines()
+    assert "  ana.png: Struck by the storm: Struck by the storm is marked but Boats launched is empty: the storm " \
+           "strikes a harbour with boats (confirm with --set storm=VALUE)" in lines, plain.stdout
+    assert any(line.startswith("  ana.png: Goods traded: ") and line.endswith("(confirm with --set goods=VALUE)")
+               for line in lines), plain.stdout
+    assert any(line.startswith("    what to change (Struck by the storm and Boats launched): ") for line in lines)
+    assert any(text.startswith("Goods traded ") for text in drawn), drawn  # the undecided mark's label
+    as_json = run("score", "ana.png", "--sheet", str(copy), "--names", "Ana", "--json")
+    uncertain = {u["field"]: u for u in json.loads(as_json.stdout)["uncertain"]}
+    assert set(uncertain) == {"storm", "boats", "goods"}, as_json.stdout
+    assert uncertain["storm"]["why"] == "storm is marked but boats is empty: the storm strikes a harbour with boats"
+
+
+#: What one of Lantern Harbour's goods is called, and several, in English and in French
+ITEM_WORDS = """
+item_words: {goods: {one: good, many: goods}}
+languages:
+  fr:
+    item_words: {goods: {one: marchandise, many: marchandises}}
+"""
+
+
+def test_a_lists_item_word_names_its_items_in_messages(copy: Path, tmp_path: Path) -> None:
+    """`item_words:` says what one item of a list is called: an unknown one is "unknown good 'silver'"; a sheet that
+    gives none keeps "goods item" (test_a_yaml_end_state_of_the_sheet_is_scored)."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + ITEM_WORDS, encoding="utf-8")
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, goods: [silver]}}\n", encoding="utf-8")
+    bad = run("score", str(unknown), "--content", str(copy))
+    assert bad.exit_code == 2, bad.output
+    assert "goods[0]: unknown good 'silver'" in bad.stderr, bad.stderr
+
+
+@pytest.mark.parametrize(("words", "where"), [
+    ("item_words: {good: {one: good, many: goods}}\n",
+     "sheet.yaml:20: item_words.good: gives item words to a field 'good' that the layout"),
+    ("item_words: {boats: {one: boat, many: boats}}\n",
+     "sheet.yaml:20: item_words.boats: gives item words to 'boats', a count field: only a list field has items "
+     "(goods)"),
+    ("languages:\n  de:\n    item_words: {storm: {one: Sturm, many: Stürme}}\n",
+     "sheet.yaml:22: languages.de.item_words.storm: gives item words to 'storm', a yes-no field"),
+    ("item_words: {goods: {one: good}}\n", "sheet.yaml:20: item_words.goods: missing the key 'many'"),
+])
+def test_item_words_of_no_list_are_named_with_file_line_and_field(copy: Path, words: str, where: str) -> None:
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + words, encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert where in result.output, result.output
+
+
+#: Three mistakes in three parts of Lantern Harbour's layout: a style misspelt, a field misspelt, labels that overlap
+THREE_MISTAKES = {
+    "heading: {kind: text, x: 3mm, baseline: 6mm, text: Boats, style: heading}":
+        "heading: {kind: text, x: 3mm, baseline: 6mm, text: Boats, style: headng}",
+    "digits: {kind: digits, field: fish,": "digits: {kind: digits, field: fsh,",
+    "direction: column, labels: beside, label_style: value, x: 4mm, y: 10mm":
+        "direction: row, labels: above, label_style: value, x: 4mm, y: 10mm",
+}
+
+
+def test_every_mistake_of_a_drawing_is_said_with_its_file_line_and_part(copy: Path, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A layout with three mistakes in three parts: `content check` and `build` say all three, each at its file,
+    line and part (exit 1 as before); they said the first alone, one run per mistake. Past MOST_PROBLEMS, the
+    drawing stops and says so."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in THREE_MISTAKES.items():
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    said = [f"layout.yaml:{line}: {where}: {what}" for line, where, what in (
+        (107, "parts.guild.parts.marks", "its labels 'fishers' and 'sailors' overlap"),
+        (118, "parts.boats.parts.heading", "'headng' is not one of the layout's styles"),
+        (133, "parts.fish.parts.digits", "marks the field 'fsh', which the layout does not declare"))]
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 1, checked.output
+    assert all(piece in checked.output for piece in said), checked.output
+    assert "3 problems found" in checked.output, checked.output
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"))
+    assert built.exit_code == 1, built.output
+    assert all(piece in built.stderr for piece in said), built.stderr
+    monkeypatch.setattr("generator.sheets.draw.MOST_PROBLEMS", 2)
+    bounded = run("content", "check", str(copy))
+    assert bounded.exit_code == 1, bounded.output
+    assert said[0] in bounded.output and said[2] not in bounded.output, bounded.output
+    assert "the drawing stopped at 2 problems; there may be more" in bounded.output, bounded.output

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -245,3 +246,80 @@ def test_a_sheet_of_ones_own_built_in_a_language_it_does_not_give_is_said(tmp_pa
         assert "`languages: de:`" in warning[0]
     else:
         assert warning == [], result.stderr
+
+
+#: Lantern Harbour's guild as values with names (`values: guilds`, items with an id and a name, as its goods are),
+#: named in German under `languages: de`, with the goods
+GUILDS = ("guild: {type: choice, values: [fishers, sailors, merchants]}", "guild: {type: choice, values: guilds}",
+          "marks: {kind: bubbles, field: guild, values: [fishers, sailors, merchants],",
+          "marks: {kind: bubbles, field: guild, values: guilds,")
+GUILD_VALUES = """values:
+  guilds: [{id: fishers, name: Fishers}, {id: sailors, name: Sailors}, {id: merchants, name: Merchants}]
+"""
+LANTERN_DE = """
+languages:
+  de:
+    values:
+      guilds: [{id: fishers, name: Fischer}, {id: sailors, name: Seeleute}, {id: merchants, name: Händler}]
+      goods: [{id: salt, name: Salz}, {id: rope, name: Seil}, {id: tar, name: Teer}, {id: silk, name: Seide},
+              {id: spice, name: Gewürze}, {id: tea, name: Tee}, {id: wool, name: Wolle}, {id: amber, name: Bernstein}]
+"""
+
+
+def test_a_choice_of_ones_own_is_named_in_every_language(tmp_path: Path) -> None:
+    """A choice's values given as items with a name (`{id: sailors, name: Seeleute}`) are named in the language of
+    the sheet: its bubbles on the German sheet say "Seeleute" (the map is the English one), a German player types
+    "Seeleute" and "Salz" in the German fillable sheet and the end state holds `sailors` and `salt`, a German phone
+    picks "Seeleute". A choice could only print its values as written: the German sheet said "sailors",
+    `content check` refused items as a choice's values, and the German fillable refused "Salz"."""
+    import json
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+    from generator.i18n import language
+    from generator.registry import unregister
+    from generator.web.games import Games
+    from tests.sheets.test_own_sheet import ID, SHEET
+
+    folder = tmp_path / "lantern"
+    shutil.copytree(SHEET, folder)
+    layout = folder / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in zip(GUILDS[::2], GUILDS[1::2], strict=True):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("values:\n", GUILD_VALUES, 1) + LANTERN_DE,
+                    encoding="utf-8")
+
+    def run(*args: str) -> Any:
+        try:
+            return CliRunner().invoke(app, list(args))
+        finally:
+            unregister(ID)
+
+    for code in ("en", "de"):
+        built = run("build", "--content", str(folder), "--out", str(tmp_path / code), "--format", "pdf",
+                    "--lang", code)
+        assert built.exit_code == 0, built.output
+    english, german = (tmp_path / code / "score-sheets" / ID for code in ("en", "de"))
+    words = subprocess.run(["pdftotext", str(german / f"{ID}-a4.pdf"), "-"], capture_output=True, text=True,
+                           check=True).stdout.split()
+    assert {"Fischer", "Seeleute", "Händler", "Bernstein"} <= set(words) and "sailors" not in words
+    assert (german / f"{ID}-a4.marks.json").read_bytes() == (english / f"{ID}-a4.marks.json").read_bytes()
+    greta = fill(german / f"{ID}-a4-fillable.pdf", tmp_path / "greta.pdf",
+                 {"player": "Greta", "guild": "Seeleute", "fish": "3", "good_1": "Salz", "good_2": "bernstein"})
+    scored = run("score", str(greta), "--sheet", str(folder), "--json")
+    assert scored.exit_code == 0, scored.output
+    values = json.loads(scored.stdout)["players"][0]["values"]
+    assert (values["guild"], values["goods"]) == ("sailors", ["salt", "amber"])
+    try:
+        games = Games(folder)
+        offered = {code: games.value_names(ID, ID, language(code))["guild"] for code in ("en", "de")}
+    finally:
+        unregister(ID)
+    assert offered == {"en": {"fishers": "Fishers", "sailors": "Sailors", "merchants": "Merchants"},
+                       "de": {"fishers": "Fischer", "sailors": "Seeleute", "merchants": "Händler"}}

@@ -102,3 +102,71 @@ def test_a_sheet_of_ones_own_labels_its_fields_at_the_table_and_in_a_photos_revi
     assert "Boats launched" in pages["de"]  # a language the sheet does not give
     assert reviews["en"]["boats"] == "Boats launched" and reviews["en"]["villagers"] == "villagers"
     assert reviews["fr"]["boats"] == "Bateaux lancés" and reviews["fr"]["storm"] == "Frappé par la tempête"
+
+
+def test_a_photos_review_in_english_names_the_fields_a_rule_involves_by_their_labels(db: Database,
+                                                                                     tmp_path: Path) -> None:
+    """The review of a photo in English says why a field is undecided with the fields named by their labels
+    ("Struck by the storm is marked but Boats launched is empty"), as French does; it said the reader's own
+    sentence, with the ids ("storm is marked but boats is empty")."""
+    import shutil
+
+    from generator.i18n import language
+    from generator.registry import find_game, unregister
+    from tests.sheets.test_own_sheet import LABELS, STORM_NEEDS
+
+    folder = tmp_path / "sheets" / "lantern-harbour"
+    shutil.copytree(SHEETS / "lantern-harbour", folder)
+    spec, layout = folder / "sheet.yaml", folder / "layout.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    layout.write_text(layout.read_text(encoding="utf-8").replace(*STORM_NEEDS), encoding="utf-8")
+    try:
+        games = Games(folder.parent)
+        marks = find_game("lantern-harbour").drawn("scan", "a4").map.marks  # type: ignore[attr-defined]
+        storm = next(i for i, mark in enumerate(marks) if mark.field == "storm")
+        _, problems, review = games.sheet_from_marks("lantern-harbour", "a4", {storm}, {}, "", "lantern-harbour",
+                                                     language("en"))
+    finally:
+        unregister("lantern-harbour")
+    said = "Struck by the storm is marked but Boats launched is empty: the storm strikes a harbour with boats"
+    assert {line.field: line.why for line in review.lines if line.why} == {"storm": said, "boats": said}
+    assert problems == [f"Struck by the storm: {said}", f"Boats launched: {said}"]
+
+
+def test_a_list_of_ones_own_counts_its_items_in_its_own_words(db: Database, tmp_path: Path) -> None:
+    """A list field with `item_words:` says how many items it holds in them, singular or plural as the phone's
+    language says ("1 good", "2 goods"; French "0 marchandise", "2 marchandises"), by its label ("Goods traded"),
+    which names the whole list; its one item was the label in lower case ("goods traded")."""
+    import re
+    import shutil
+
+    from generator.registry import unregister
+    from tests.sheets.test_own_sheet import ITEM_WORDS
+
+    folder = tmp_path / "sheets" / "lantern-harbour"
+    shutil.copytree(SHEETS / "lantern-harbour", folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + "labels: {goods: Goods traded}\n" + ITEM_WORDS,
+                    encoding="utf-8")
+
+    def counted(page: str) -> str:
+        found = re.search(r"Goods traded <small class=\"counted\">\(([^)]*)\)</small>", page)
+        return found.group(1) if found else page
+
+    try:
+        games = Games(folder.parent)
+        with TestClient(create_app(db, games), base_url="http://127.0.0.1", follow_redirects=False) as client:
+            table = new_table(client, "lantern-harbour", ["Ana", "Ben"])
+            seen = {}
+            for goods in ([], ["salt"], ["salt", "amber"]):
+                for good in goods[-1:]:
+                    table.edit("toggle", "goods", good, seat=0)
+                for code in ("en", "fr"):
+                    seen[code, len(goods)] = counted(client.get(f"/tables/{table.id}/seats/0",
+                                                                headers={"accept-language": code}).text)
+            update = table.edit("toggle", "goods", "tea", seat=0)
+    finally:
+        unregister("lantern-harbour")
+    assert seen == {("en", 0): "0 goods", ("en", 1): "1 good", ("en", 2): "2 goods",
+                    ("fr", 0): "0 marchandise", ("fr", 1): "1 marchandise", ("fr", 2): "2 marchandises"}
+    assert counted(update) == "3 goods"  # the control drawn again after an edit says it too
