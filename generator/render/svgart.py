@@ -368,11 +368,13 @@ _SHOWN = frozenset({"visible", "auto"})
 
 
 def clip_viewports(data: bytes) -> bytes:
-    """SVG art with the clip each viewport makes written out (:func:`_clip_viewports`), for the SVG output: librsvg
-    2.54 cuts a nested <svg> but not a symbol (lovell/sharp#2919: it reads the overflow of the <use>), browsers
-    cut both, so the clip is made explicit and every viewer shows the same. Art with nothing to cut is returned
-    as it is (the same bytes); art that is cut is written again by lxml (the PDF reads the file as it was, so the
-    lines its messages name are the file's)."""
+    """SVG art as the SVG output carries it, each viewport cut as browsers cut it whatever the viewer: librsvg 2.54
+    cuts a nested <svg> as browsers do, but reads a symbol's `overflow` the other way round (it does not cut a
+    symbol that says nothing or `hidden`, and cuts one that says `visible`; lovell/sharp#2919). So the clip of a
+    symbol that is cut is written out (:func:`_clip_viewports`), and each use of a symbol that shows what it draws
+    outside is drawn as a nested <svg> of the same viewBox and overflow (:func:`_shown_symbols_inline`), which
+    every viewer leaves uncut. Art with nothing to change is returned as it is (the same bytes); art changed is
+    written again by lxml (the PDF reads the file as it was, so the lines its messages name are the file's)."""
     if b"symbol" not in data and data.count(b"svg") < 3:  # the root's tag and namespace: no other viewport
         return data
     from lxml import etree
@@ -382,7 +384,8 @@ def clip_viewports(data: bytes) -> bytes:
         root = etree.fromstring(data, parser=parser)
     except etree.XMLSyntaxError:
         return data  # read_art names the fault
-    if not _clip_viewports(root):
+    cut = _clip_viewports(root)
+    if not _shown_symbols_inline(root) and not cut:
         return data
     declared = data.lstrip().startswith(b"<?xml")
     return bytes(etree.tostring(root.getroottree(), encoding="utf-8", xml_declaration=declared))
@@ -419,6 +422,79 @@ def _clip_viewports(root: Any) -> bool:
             number += 1
         _clip_to_viewport(element, f"{_VIEWPORT_CLIP}{number}")
     return bool(cut)
+
+
+def _shown_symbols_inline(root: Any) -> bool:
+    """Draw each <use> of a symbol that says its `overflow` is visible (or auto) as a nested <svg> in its place
+    (whether any is): the symbol's viewBox, preserveAspectRatio, presentation and a copy of its children, at the
+    use's x, y, width and height (100% when unwritten), in a group of the use's transform and other attributes, so
+    that what it inherits is the same. A <use> of a symbol and a nested <svg> are the same viewport (SVG 1.1, 5.6),
+    and every viewer leaves an <svg> saying `overflow: visible` uncut, where librsvg 2.54 cuts such a symbol (and a
+    <use> of an <svg> would not do: librsvg ignores the use's width and height there). The copies have no ids (the
+    originals keep theirs, so what refers to them still finds them); a use inside a symbol copied is drawn so in
+    turn, as many times as the drawing's own copies are bounded (:data:`MAX_DRAWN` elements made), beyond which
+    the rest is left as it is. A <use> inside a clip path is left (a clip path holds shapes and uses only)."""
+    import copy
+
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    overflow = _Overflow(root)
+    visible: dict[Any, bool] = {}
+    made = 0
+    changed = False
+    while True:
+        uses = []
+        for element in root.iter():
+            if _local(element.tag) != "use" or _inside_clip(element):
+                continue
+            href = element.get(_XLINK_HREF) or element.get("href") or ""
+            target = ids.get(href[1:]) if href.startswith("#") else None
+            if target is None or _local(target.tag) != "symbol":
+                continue
+            if target not in visible:
+                visible[target] = overflow.shown(target)
+            if visible[target]:
+                uses.append((element, target))
+        if not uses:
+            return changed
+        for use, symbol in uses:
+            made += sum(1 for _ in symbol.iter())
+            if made > MAX_DRAWN:
+                return changed
+            _inline(use, symbol, copy.deepcopy(list(symbol)))
+            changed = True
+
+
+#: What a <use> says of where it places what it shows, rather than of how that is drawn.
+_PLACING = frozenset({"x", "y", "width", "height", "href", _XLINK_HREF})
+#: What a symbol says of its viewport, which a nested <svg> says the same way.
+_VIEWPORT = frozenset({"viewBox", "preserveAspectRatio"})
+
+
+def _inline(use: Any, symbol: Any, children: list[Any]) -> None:
+    """Put a group holding a nested <svg> drawing `children` (a copy of the symbol's) in the place of `use`."""
+    from lxml import etree
+
+    namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+    group = etree.Element(f"{namespace}g")
+    for name, value in use.attrib.items():
+        if name not in _PLACING:
+            group.set(name, value)
+    drawing = etree.SubElement(group, f"{namespace}svg")
+    for name in ("x", "y", "width", "height"):
+        if use.get(name) is not None:
+            drawing.set(name, use.get(name))
+    for name, value in symbol.attrib.items():
+        if name != "id" and not name.startswith("{"):
+            drawing.set(name, value)
+    style = (symbol.get("style") or "").strip().rstrip(";")
+    drawing.set("style", f"{style}; overflow: visible" if style else "overflow: visible")
+    for child in children:
+        for element in child.iter():
+            if isinstance(element.tag, str) and "id" in element.attrib:
+                del element.attrib["id"]
+        drawing.append(child)
+    group.tail = use.tail
+    use.getparent().replace(use, group)
 
 
 #: The ids of the clips :func:`_clip_viewports` adds (a number follows).

@@ -198,6 +198,19 @@ SAMPLES: dict[str, bytes] = {
         "<use xlink:href='#over' x='55' y='55' width='20' height='20' style='overflow:visible'/>"
         "<svg x='5' y='55' width='20' height='20' viewBox='0 0 10 10'><circle cx='5' cy='5' r='8' "
         "fill='#2040c0'/></svg>"),
+    # symbols that say `overflow: visible` themselves (an attribute, a <style> rule, a style; `auto` is the same)
+    # show what they draw outside their viewport, in browsers and in the PDF; librsvg 2.54 cut them (it reads a
+    # symbol's overflow the other way round), so donjon's SVG output draws each such use as a nested drawing. What
+    # the use gives (a transform, a fill the symbol's shapes inherit, a percentage of the drawing's size) holds.
+    "symbols-saying-overflow-visible": svg(
+        "<style>.shown { overflow: visible }</style><rect width='100' height='100' fill='#ffffff'/>"
+        "<symbol id='a' viewBox='0 0 10 10' overflow='visible'><circle cx='5' cy='5' r='8' fill='#d02020'/></symbol>"
+        "<symbol id='b' viewBox='0 0 10 10' class='shown'><circle cx='5' cy='5' r='8'/></symbol>"
+        "<symbol id='c' viewBox='0 0 10 10' style='overflow:auto'><circle cx='5' cy='5' r='8' fill='#20a040'/>"
+        "</symbol><use xlink:href='#a' x='5' y='5' width='20' height='20'/>"
+        "<use xlink:href='#b' x='55' y='5' width='20' height='20' fill='#2040c0' transform='rotate(10 65 15)'/>"
+        "<use xlink:href='#c' x='5' y='55' width='20%' height='20%'/>"
+        "<use xlink:href='#a' x='55' y='55' width='30' height='20'/>"),
 }
 
 
@@ -293,8 +306,8 @@ def _at(render: Image.Image, x: float, y: float) -> tuple[int, ...]:
 def test_what_a_symbol_or_nested_drawing_draws_outside_its_viewport_is_cut_off(tmp_path: Path) -> None:
     """The viewports of "symbols-and-drawings-clipped-to-their-viewport", each 20 x 20 with a circle reaching 6
     units past each side: inside, the circle; just outside (3 units), the white ground, in both outputs. A symbol
-    that says `overflow: visible` itself (an attribute, a `<style>` rule, a style) is not cut, in the PDF
-    (librsvg 2.54 cuts that one, and that one only: its bug, lovell/sharp#2919; Chromium does not)."""
+    that says `overflow: visible` itself (an attribute, a `<style>` rule, a style) is not cut, in both outputs
+    (librsvg 2.54 cut that one, and that one only, lovell/sharp#2919; Chromium does not)."""
     white, red, blue = (255, 255, 255), (208, 32, 32), (32, 64, 192)
     name = "symbols-and-drawings-clipped-to-their-viewport"
     art = tmp_path / f"{name}.svg"
@@ -313,7 +326,9 @@ def test_what_a_symbol_or_nested_drawing_draws_outside_its_viewport_is_cut_off(t
                               + OVERFLOWING.replace("viewBox='0 0 10 10'", f"viewBox='0 0 10 10' {said}")
                               + "<use xlink:href='#over' x='5' y='5' width='20' height='20'/>"))
         pdf_render = _render_pdf(shown, tmp_path / "shown.pdf", tmp_path / "pdf-shown.png")
-        assert (_at(pdf_render, 15, 15), _at(pdf_render, 28, 15), _at(pdf_render, 15, 2)) == (red, red, red), said
+        svg_render = _render_svg(shown, tmp_path, tmp_path / "svg-shown.png", pdf_render.size)
+        for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+            assert (_at(render, 15, 15), _at(render, 28, 15), _at(render, 15, 2)) == (red, red, red), (said, what)
 
 
 #: Every colour name of CSS Color 4 (section 6.1, "Named Colors": the 147 of CSS 3 and rebeccapurple), as SVG art
