@@ -15,11 +15,12 @@ the line of the file, and refused, rather than printed wrong:
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
   leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
   of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
-  symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport and are cut to it
-  (unless their own `overflow` is `visible`; :func:`clip_viewports` writes the cut out for the SVG output too),
-  an embedded picture into its box as its preserveAspectRatio says; `currentColor` (in any case) is the shape's own
+  symbols), an `<svg>` inside the drawing and one a `<use>` shows (at the use's size) have their viewBox fitted
+  into their viewport and are cut to it (unless their own `overflow` is `visible`; :func:`clip_viewports` writes
+  what librsvg would draw otherwise out for the SVG output), an embedded picture into its box as its preserveAspectRatio says; `currentColor` (in any case) is the shape's own
   `color`, black when none is set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a
-  style is used (Illustrator's clipping masks); every CSS Color 4 colour name, in any case, is the colour CSS gives it
+  style is used (Illustrator's clipping masks), what viewers leave out of a clip path (a group, a `<use>` of a
+  symbol) is left out (and said, by line), and a clip path with no shape left hides all it clips; every CSS Color 4 colour name, in any case, is the colour CSS gives it
   (svglib knew reportlab's names, lower case only); a length in percent is a share of its viewport (the drawing's, a
   nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or JPEG picture inside
   the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
@@ -157,6 +158,7 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     pictures = _check(root)
+    left_out = _clip_path_uses(root)
     _clip_viewports(root)  # after the checks: what they name is on the file's own lines
     records: list[logging.LogRecord] = []
     logger = logging.getLogger("svglib.svglib")
@@ -182,7 +184,7 @@ def _read(data: bytes) -> Art:
         text = record.getMessage()
         if text not in warnings:
             warnings.append(text)
-    return Art(drawing, tuple(f"svglib: {text}" for text in warnings))
+    return Art(drawing, (*left_out, *(f"svglib: {text}" for text in warnings)))
 
 
 class _Gather(logging.Handler):
@@ -397,7 +399,10 @@ def _clip_viewports(root: Any) -> bool:
     width and height), unless their own `overflow` (an attribute, a style or a `<style>` rule) is `visible` or
     `auto` (SVG 1.1, 14.3.3, as Chromium draws it; svglib never cut). The element is wrapped in a group clipped to
     that rectangle (the use's transform moved to the group, so the rectangle is in the use's own units), on the
-    same line of the file; one wrapped before (art written by :func:`clip_viewports`) is not wrapped again."""
+    same line of the file; one wrapped before (art written by :func:`clip_viewports`) is not wrapped again. A <use>
+    that shows an <svg> is first drawn as that <svg> in its place (:func:`_drawings_inline`), so it is cut the same
+    way."""
+    inlined = _drawings_inline(root)
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
     overflow = _Overflow(root)
     cut: list[Any] = []
@@ -412,7 +417,7 @@ def _clip_viewports(root: Any) -> bool:
         href = element.get(_XLINK_HREF) or element.get("href") or ""
         target = ids.get(href[1:]) if href.startswith("#") else None
         # the symbol's own overflow, as browsers read it (overflow is not inherited: a use's says nothing of
-        # the symbol it shows; librsvg 2.54 read the use's instead)
+        # the symbol it shows; librsvg 2.54 reads the symbol's the other way round)
         if target is not None and _local(target.tag) == "symbol" and not overflow.shown(target):
             cut.append(element)
     number = 0
@@ -421,7 +426,111 @@ def _clip_viewports(root: Any) -> bool:
         while f"{_VIEWPORT_CLIP}{number}" in ids:
             number += 1
         _clip_to_viewport(element, f"{_VIEWPORT_CLIP}{number}")
-    return bool(cut)
+    return bool(cut) or inlined
+
+
+#: What a clip path draws its outline with (SVG 1.1, 14.3.5): shapes and text, and <use> elements that show one of
+#: those themselves; anything else in it (a group, a symbol, a drawing, a picture, a <use> of one of those or of
+#: another <use>) browsers and librsvg leave out of the clip.
+_CLIP_SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text"})
+#: What a clip path may also hold that draws nothing: descriptions and animations.
+_CLIP_QUIET = frozenset({"title", "desc", "metadata", "animate", "set", "animateTransform", "animateMotion"})
+_LEFT_OUT = "which viewers leave out of a clip: it is left out here too"
+
+
+def _clip_path_uses(root: Any) -> tuple[str, ...]:
+    """Leave out of each clip path what viewers leave out of it (:data:`_CLIP_SHAPES`), and say so by line: svglib
+    drew the shapes inside a group or behind a <use> of a symbol into the clip (a <use> of a symbol at the wrong
+    size, uncut), so the PDF showed what viewers hide. A clip path left with nothing hides all it clips, in every
+    viewer (:meth:`Reader.get_clippath`)."""
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    said: list[str] = []
+    for clip in [element for element in root.iter() if _local(element.tag) == "clipPath"]:
+        name = f"the clip path {clip.get('id')!r}" if clip.get("id") else "a clip path"
+        for child in list(clip):
+            kind = _local(child.tag)
+            if not kind or kind in _CLIP_SHAPES or kind in _CLIP_QUIET:
+                continue
+            line = f"line {child.sourceline}: " if child.sourceline else ""
+            if kind == "use":
+                href = child.get(_XLINK_HREF) or child.get("href") or ""
+                target = ids.get(href[1:]) if href.startswith("#") else None
+                if target is None or _local(target.tag) in _CLIP_SHAPES:
+                    continue
+                said.append(f"{line}{name} shows a <{_local(target.tag)}> through a <use>, {_LEFT_OUT}; a clip "
+                            "path's <use> must show a shape itself: put the shapes in the clip path (Inkscape: Edit "
+                            "> Clone > Unlink Clone, then ungroup)")
+            elif child.tag.startswith(_SVG) or not child.tag.startswith("{"):
+                said.append(f"{line}{name} holds a <{kind}>, {_LEFT_OUT}; a clip path holds shapes: put them in "
+                            "it ungrouped (Inkscape: ungroup them before Object > Clip > Set)")
+            if child.tail:
+                previous = child.getprevious()
+                if previous is not None:
+                    previous.tail = (previous.tail or "") + child.tail
+                else:
+                    clip.text = (clip.text or "") + child.tail
+            clip.remove(child)
+    return tuple(said)
+
+
+def _drawings_inline(root: Any) -> bool:
+    """Draw each <use> that shows an <svg> of the drawing as a copy of that <svg> in its place (whether any is),
+    its width and height the use's when the use gives them (SVG 1.1, 5.6), in a group of the use's transform,
+    moved by the use's x and y, and of its other attributes: browsers draw it so, a viewport cut to the use's size;
+    svglib drew the <svg> at its own size and never cut it, and librsvg 2.54 ignores the use's width and height.
+    The copies have no ids (the originals keep theirs). A use inside a clip path is left (viewers leave it out of
+    the clip: :func:`_clip_path_uses`), and so is one whose x or y, and its <svg>'s, are not both plain numbers
+    (units or percentages cannot be added up). Copies are made as long as the drawing's own copies are bounded
+    (:data:`MAX_DRAWN` elements made)."""
+    import copy
+
+    changed = False
+    made = 0
+    while True:
+        ids = {element.get("id"): element for element in root.iter()
+               if isinstance(element.tag, str) and element.get("id")}
+        found = []
+        for element in root.iter():
+            if _local(element.tag) != "use" or _inside_clip(element):
+                continue
+            href = element.get(_XLINK_HREF) or element.get("href") or ""
+            target = ids.get(href[1:]) if href.startswith("#") else None
+            if (target is None or _local(target.tag) != "svg" or target is root
+                    or any(parent is target for parent in element.iterancestors())):
+                continue
+            place = [_added(element.get(name), target.get(name)) for name in ("x", "y")]
+            if place[0] is not None and place[1] is not None:
+                found.append((element, target, place))
+        if not found:
+            return changed
+        for use, target, (x, y) in found:
+            made += sum(1 for _ in target.iter())
+            if made > MAX_DRAWN:
+                return changed
+            drawing = copy.deepcopy(target)
+            drawing.tail = None
+            for element in drawing.iter():
+                if isinstance(element.tag, str) and "id" in element.attrib:
+                    del element.attrib["id"]
+            for name, value in (("x", x), ("y", y), ("width", use.get("width")), ("height", use.get("height"))):
+                if value is not None:
+                    drawing.set(name, value)
+            _replace_use(use, drawing)
+            changed = True
+
+
+_PLAIN_NUMBER = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)(?:px)?\s*")
+
+
+def _added(first: str | None, second: str | None) -> str | None:
+    """Two lengths added up (a use's x and its svg's): either alone when the other is unwritten; their sum when
+    both are plain numbers; None otherwise."""
+    if first is None or second is None:
+        return first if second is None else second
+    a, b = _PLAIN_NUMBER.fullmatch(first), _PLAIN_NUMBER.fullmatch(second)
+    if a is None or b is None:
+        return None
+    return f"{float(a.group(1)) + float(b.group(1)):g}"
 
 
 def _shown_symbols_inline(root: Any) -> bool:
@@ -471,15 +580,11 @@ _VIEWPORT = frozenset({"viewBox", "preserveAspectRatio"})
 
 
 def _inline(use: Any, symbol: Any, children: list[Any]) -> None:
-    """Put a group holding a nested <svg> drawing `children` (a copy of the symbol's) in the place of `use`."""
+    """Put a nested <svg> drawing `children` (a copy of the symbol's) in the place of `use`."""
     from lxml import etree
 
     namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
-    group = etree.Element(f"{namespace}g")
-    for name, value in use.attrib.items():
-        if name not in _PLACING:
-            group.set(name, value)
-    drawing = etree.SubElement(group, f"{namespace}svg")
+    drawing = etree.Element(f"{namespace}svg")
     for name in ("x", "y", "width", "height"):
         if use.get(name) is not None:
             drawing.set(name, use.get(name))
@@ -493,6 +598,20 @@ def _inline(use: Any, symbol: Any, children: list[Any]) -> None:
             if isinstance(element.tag, str) and "id" in element.attrib:
                 del element.attrib["id"]
         drawing.append(child)
+    _replace_use(use, drawing)
+
+
+def _replace_use(use: Any, drawing: Any) -> None:
+    """Put `drawing` in the place of `use`, in a group of the use's attributes but those that place what it shows
+    (its transform included, so the drawing is in the use's own units)."""
+    from lxml import etree
+
+    namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+    group = etree.Element(f"{namespace}g")
+    for name, value in use.attrib.items():
+        if name not in _PLACING:
+            group.set(name, value)
+    group.append(drawing)
     group.tail = use.tail
     use.getparent().replace(use, group)
 
@@ -813,6 +932,24 @@ def _reader_class() -> Any:
                 faded = Faded(item, opacity)
                 self.lines[id(faded)] = node.sourceline or 0
                 parent.contents[-1] = faded
+
+        def get_clippath(self, node: Any) -> Any:
+            found = super().get_clippath(node)
+            if found is not None:
+                return found
+            # a clip path that holds no shape (empty, or only what viewers leave out of a clip) hides all it clips
+            # in every viewer; svglib drew the element unclipped. Clipped to a path of no area instead
+            match = _URL.search(node.getAttribute("clip-path") or "")
+            target = self.ids.get(match.group(1)) if match is not None else None
+            if target is None or _local(target.tag) != "clipPath":
+                return None
+            from svglib.svglib import ClippingPath
+
+            nothing = ClippingPath()
+            nothing.moveTo(0, 0)
+            nothing.lineTo(0, 0)
+            nothing.closePath()
+            return nothing
 
         def xlink_href_target(self, node: Any, group: Any = None) -> Any:
             href = node.attrib.get(_XLINK_HREF) or node.attrib.get("href") or ""

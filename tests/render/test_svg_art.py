@@ -211,6 +211,29 @@ SAMPLES: dict[str, bytes] = {
         "<use xlink:href='#b' x='55' y='5' width='20' height='20' fill='#2040c0' transform='rotate(10 65 15)'/>"
         "<use xlink:href='#c' x='5' y='55' width='20%' height='20%'/>"
         "<use xlink:href='#a' x='55' y='55' width='30' height='20'/>"),
+    # a <use> of an <svg> of the drawing is a viewport of the use's width and height (the svg's own when the use
+    # gives none) and is cut to it, as browsers draw it: svglib drew the svg at its own size, uncut, and librsvg
+    # 2.54 ignores the use's size (donjon's SVG output draws each such use as a copy of the svg in its place)
+    "drawings-shown-by-use": svg(
+        "<rect width='100' height='100' fill='#ffffff'/><defs><svg id='n' viewBox='0 0 10 10'><circle cx='5' cy='5' "
+        "r='8' fill='#2040c0'/></svg><svg id='m' x='2' y='2' width='10' height='10' viewBox='0 0 10 10' "
+        "overflow='visible'><circle cx='5' cy='5' r='8' fill='#20a040'/></svg></defs>"
+        "<use xlink:href='#n' x='10' y='10' width='20' height='20'/><use xlink:href='#n' x='60' y='60' width='30' "
+        "height='20' fill-opacity='0.5'/><use xlink:href='#m' x='60' y='8'/><use xlink:href='#m' x='8' y='60' "
+        "width='20' height='20' transform='rotate(-10 18 70)'/>"),
+    # what viewers leave out of a clip path (SVG 1.1, 14.3.5: a clip path draws with shapes, and <use> of shapes
+    # only): a <use> of a symbol, a group; what is left (an Illustrator-style <use> of a rect) still clips, and a
+    # clip path left with nothing hides all it clips. svglib drew the left-out shapes into the clip, and drew an
+    # element whose clip path has no shape unclipped
+    "what-viewers-leave-out-of-a-clip": svg(
+        "<rect width='100' height='100' fill='#ffffff'/><symbol id='s' viewBox='0 0 10 10'><circle cx='5' cy='5' "
+        "r='8'/></symbol><defs><rect id='r' x='5' y='5' width='40' height='40'/></defs>"
+        "<clipPath id='by-symbol'><use xlink:href='#s' x='55' y='5' width='40' height='40'/></clipPath>"
+        "<clipPath id='grouped'><g><circle cx='25' cy='75' r='20'/></g><use xlink:href='#r' "
+        "style='overflow:visible'/></clipPath><clipPath id='empty'/>"
+        "<rect width='100' height='100' fill='#d02020' clip-path='url(#by-symbol)'/>"
+        "<rect width='100' height='100' fill='#2040c0' clip-path='url(#grouped)'/>"
+        "<rect x='50' y='50' width='50' height='50' fill='#20a040' clip-path='url(#empty)'/>"),
 }
 
 
@@ -329,6 +352,40 @@ def test_what_a_symbol_or_nested_drawing_draws_outside_its_viewport_is_cut_off(t
         svg_render = _render_svg(shown, tmp_path, tmp_path / "svg-shown.png", pdf_render.size)
         for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
             assert (_at(render, 15, 15), _at(render, 28, 15), _at(render, 15, 2)) == (red, red, red), (said, what)
+
+
+@needs_tools
+def test_a_drawing_a_use_shows_is_cut_to_the_use_s_viewport(tmp_path: Path) -> None:
+    """The viewports of "drawings-shown-by-use": the first use's 20 x 20 at (10, 10), the circle reaching 6 units
+    past each side; inside, the circle; 3 units outside, the white ground; the second drawing says `overflow:
+    visible`, so its circle shows past its own 10 x 10, in both outputs as in Chromium."""
+    white, blue, green = (255, 255, 255), (32, 64, 192), (32, 160, 64)
+    name = "drawings-shown-by-use"
+    art = tmp_path / f"{name}.svg"
+    art.write_bytes(SAMPLES[name])
+    pdf_render = _render_pdf(art, tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / f"svg-{name}.png", pdf_render.size)
+    for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+        seen = (_at(render, 20, 20), _at(render, 33, 20), _at(render, 20, 7), _at(render, 60, 15))
+        # within a few levels of each colour: the last pixel is a unit from the circle's edge, which each renderer
+        # smooths its own way
+        assert all(max(abs(a - b) for a, b in zip(got, wanted)) <= 8
+                   for got, wanted in zip(seen, (blue, white, white, green))), (what, seen)
+
+
+def test_what_viewers_leave_out_of_a_clip_path_is_said_with_its_line(tmp_path: Path) -> None:
+    """A clip path's <use> of a symbol and a group in a clip path are left out of the clip, as viewers leave them
+    (the sample above shows the pixels); the build says so, naming the line and the clip path, since the shapes
+    clipped that way show nothing. A <use> of a shape, as Illustrator writes its clipping masks, is not named."""
+    from generator.render.images import image_info
+
+    art = tmp_path / "clips.svg"
+    art.write_bytes(SAMPLES["what-viewers-leave-out-of-a-clip"].replace(b"<clipPath", b"\n<clipPath"))
+    said = image_info(art).warnings
+    assert len(said) == 2, said
+    assert said[0].startswith("line 3: the clip path 'by-symbol' shows a <symbol> through a <use>, which viewers "
+                              "leave out of a clip")
+    assert said[1].startswith("line 4: the clip path 'grouped' holds a <g>, which viewers leave out of a clip")
 
 
 #: Every colour name of CSS Color 4 (section 6.1, "Named Colors": the 147 of CSS 3 and rebeccapurple), as SVG art
