@@ -10,20 +10,21 @@ the line of the file, and refused, rather than printed wrong:
   or pattern on a stroke, gradients that repeat or reflect (`spreadMethod`), blend modes, `paint-order`,
   non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
   what to do in the drawing program instead.
-- **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or
-  a `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
+- **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
+  `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
   leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
   of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
-  symbols), an `<svg>` inside the drawing and one a `<use>` shows (at the use's size) have their viewBox fitted
-  into their viewport and are cut to it (unless their own `overflow` is `visible`; :func:`clip_viewports` writes
-  what librsvg would draw otherwise out for the SVG output), an embedded picture into its box as its preserveAspectRatio says; `currentColor` (in any case) is the shape's own
-  `color`, black when none is set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a
-  style is used (Illustrator's clipping masks), what viewers leave out of a clip path (a group, a `<use>` of a
-  symbol) is left out (and said, by line), and a clip path with no shape left hides all it clips; every CSS Color 4 colour name, in any case, is the colour CSS gives it
-  (svglib knew reportlab's names, lower case only); a length in percent is a share of its viewport (the drawing's, a
-  nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or JPEG picture inside
-  the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
+  symbols), an `<svg>` inside the drawing and one a `<use>` shows (at the use's size) have their viewBox fitted into
+  their viewport and are cut to it (unless their own `overflow` is `visible`; :func:`clip_viewports` writes what
+  librsvg would draw otherwise out for the SVG output), an embedded picture into its box as its preserveAspectRatio
+  says; `currentColor` (in any case) is the shape's own `color`, black when none is set (icon sets' outlines), in a
+  gradient's stops too; a clip path named by a class or a style is used (Illustrator's clipping masks), what viewers
+  leave out of a clip path (a group, a `<use>` of a symbol) is left out (and said, by line), and a clip path with no
+  shape left hides all it clips; every CSS Color 4 colour name, in any case, is the colour CSS gives it (svglib knew
+  reportlab's names, lower case only); a length in percent is a share of its viewport (the drawing's, a nested
+  `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or JPEG picture inside the
+  SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
   (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
   viewer; a dash array with a negative, infinite or zero-sum value draws a solid line (the SVG rule), one with an
