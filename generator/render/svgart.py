@@ -21,10 +21,11 @@ the line of the file, and refused, rather than printed wrong:
   says; `currentColor` (in any case) is the shape's own `color`, black when none is set (icon sets' outlines), in a
   gradient's stops too; a clip path named by a class or a style is used (Illustrator's clipping masks), what viewers
   leave out of a clip path (a group, a `<use>` of a symbol) is left out (and said, by line), and a clip path with no
-  shape left hides all it clips; every CSS Color 4 colour name, in any case, is the colour CSS gives it (svglib knew
-  reportlab's names, lower case only); a length in percent is a share of its viewport (the drawing's, a nested
-  `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or JPEG picture inside the
-  SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
+  shape left hides all it clips; a stroke's miter limit (SVG's 4 when unwritten; the PDF's own is 10) and dash
+  offset, and opacities in percent, are drawn; every CSS Color 4 colour name, in any case, is the colour CSS gives
+  it (svglib knew reportlab's names, lower case only); a length in percent is a share of its viewport (the
+  drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or JPEG
+  picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
   (:class:`Embedded`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
   viewer; a dash array with a negative, infinite or zero-sum value draws a solid line (the SVG rule), one with an
@@ -805,6 +806,22 @@ def _reader_class() -> Any:
                 return _keep_proportions(convert_image(node), node)
 
             self.shape_converter.convertImage = fitted_image  # type: ignore[method-assign]
+            apply_style = self.shape_converter.applyStyleOnShape
+            converter = self.attrConverter
+
+            def styled(shape: Any, node: Any, only_explicit: bool = False) -> None:
+                apply_style(shape, node, only_explicit=only_explicit)
+                if not isinstance(shape, Group):
+                    _stroke_rest(converter, shape, node, only_explicit)
+
+            self.shape_converter.applyStyleOnShape = styled  # type: ignore[method-assign]
+
+            def opacity(value: str | float) -> float:
+                # an opacity in percent (CSS Color 4, as librsvg and browsers read `fill-opacity="50%"`): svglib
+                # failed on it, quietly, and drew the shape opaque (it also passes a colour's own alpha, a number)
+                return _number(str(value), 1.0)
+
+            self.attrConverter.convertOpacity = opacity  # type: ignore[method-assign,assignment]
             rules = self.attrConverter.css_rules
             for element in root.iter():
                 if _local(element.tag) == "style" and element.text and rules is not None:
@@ -967,6 +984,12 @@ def _reader_class() -> Any:
                 # its stylesheet rules and style, on it before svglib reads it; a stop in `currentColor` takes the
                 # color it inherits (svglib failed on the word)
                 paint = self.attrConverter.findAttr(child, "stop-color")
+                faded = self.attrConverter.findAttr(child, "stop-opacity").strip()
+                if faded.endswith("%"):  # in percent, as viewers read it; svglib drew such a stop opaque
+                    attributes = child.etree_element.attrib
+                    attributes["stop-opacity"] = f"{_number(faded, 1.0):g}"
+                    if "style" in attributes:
+                        attributes["style"] = re.sub(r"stop-opacity\s*:[^;]*", "", attributes["style"], flags=re.I)
                 if paint.strip().lower() == "currentcolor":
                     colour = self.attrConverter.findAttr(child, "color")
                     attributes = child.etree_element.attrib
@@ -1053,6 +1076,34 @@ def _reader_class() -> Any:
             return Group(GradientFill(shape, dict(grad_def), opacity, evenodd), item)
 
     return Reader
+
+
+#: SVG's miter limit where none is written (SVG 1.1, 11.4), which the PDF must be told: a PDF's own is 10, so a
+#: corner sharper than 29 degrees (whose miter is 4 to 10 stroke widths long) drew a long spike where viewers cut
+#: the corner off (a bevel).
+MITER_LIMIT = 4.0
+
+
+def _stroke_rest(converter: Any, shape: Any, node: Any, only_explicit: bool) -> None:
+    """What svglib leaves out of a shape's stroke: its miter limit (`stroke-miterlimit`, SVG's default 4; one below 1
+    is an error a viewer ignores) and where its dashes start (`stroke-dashoffset`, a length)."""
+    raw = converter.findAttr(node, "stroke-miterlimit").strip()
+    if raw or not only_explicit:
+        try:
+            limit = float(raw) if raw else MITER_LIMIT
+        except ValueError:
+            limit = MITER_LIMIT
+        shape.strokeMiterLimit = limit if math.isfinite(limit) and limit >= 1 else MITER_LIMIT
+    raw = converter.findAttr(node, "stroke-dashoffset").strip()
+    dashes = getattr(shape, "strokeDashArray", None)
+    if not raw or not isinstance(dashes, list) or not dashes or not all(isinstance(v, (int, float)) for v in dashes):
+        return
+    try:
+        offset = converter.convertLength(raw, attr_name="stroke-dashoffset")
+    except (ValueError, TypeError):
+        return
+    if isinstance(offset, (int, float)) and math.isfinite(offset) and offset:
+        shape.strokeDashArray = [float(offset), dashes]
 
 
 #: The properties whose value may be `currentColor` (a gradient's stops are mended where svglib reads them).
@@ -1295,4 +1346,5 @@ def _dashes(value: Any) -> Any:
         return None
     if len(numbers) % 2:
         numbers += numbers
-    return [float(phase), numbers] if phase else numbers
+    phase = float(phase) % sum(numbers)  # a dash offset below zero starts that far back in the pattern, as in SVG
+    return [phase, numbers] if phase else numbers

@@ -45,6 +45,11 @@ SCALE = 2
 WIDE_HEAD = SVG_HEAD.replace("width='100' height='100' viewBox='0 0 100 100'", "width='200' height='100' "
                              "viewBox='0 0 200 100'")
 
+#: A drawing twice the size of the art in it, for art of many thin shapes: the share of pixels on an edge (which
+#: each renderer smooths its own way) stays that of the other samples.
+ROOMY_HEAD = SVG_HEAD.replace("width='100' height='100' viewBox='0 0 100 100'", "width='200' height='200' "
+                              "viewBox='0 0 200 200'")
+
 #: A symbol whose circle overflows its 10 x 10 viewBox (radius 8 about its middle), on a white ground.
 OVERFLOWING = ("<rect width='100' height='100' fill='#ffffff'/><symbol id='over' viewBox='0 0 10 10'>"
                "<circle cx='5' cy='5' r='8' fill='#d02020'/></symbol>")
@@ -234,6 +239,21 @@ SAMPLES: dict[str, bytes] = {
         "<rect width='100' height='100' fill='#d02020' clip-path='url(#by-symbol)'/>"
         "<rect width='100' height='100' fill='#2040c0' clip-path='url(#grouped)'/>"
         "<rect x='50' y='50' width='50' height='50' fill='#20a040' clip-path='url(#empty)'/>"),
+    # strokes as SVG draws them: a sharp corner beyond the miter limit (SVG's default 4, or the one written) cut
+    # off, where the PDF's own limit of 10 drew a spike; dashes starting where `stroke-dashoffset` says (forward or
+    # back); opacities in percent (`fill-opacity="50%"`, a stop's `stop-opacity`), which svglib drew opaque
+    "strokes-dashes-and-opacities-as-viewers-draw-them": svg(
+        "<rect width='100' height='100' fill='#ffffff'/><defs><linearGradient id='g'><stop offset='0' "
+        "stop-color='#2040c0' stop-opacity='100%'/><stop offset='1' stop-color='#2040c0' style='stop-opacity:20%'/>"
+        "</linearGradient></defs>"
+        "<polyline points='5,8 45,18 5,28' fill='none' stroke='#000000' stroke-width='5'/>"
+        "<polygon points='70,5 85,40 55,40' fill='none' stroke='#d02020' stroke-width='5' stroke-miterlimit='1.5'/>"
+        "<line x1='5' y1='50' x2='95' y2='50' stroke='#20a040' stroke-width='6' stroke-dasharray='12 8' "
+        "stroke-dashoffset='5'/><line x1='5' y1='62' x2='95' y2='62' stroke='#20a040' stroke-width='6' "
+        "stroke-dasharray='12 8' stroke-dashoffset='-7'/>"
+        "<rect x='5' y='72' width='40' height='23' fill='#d02020' fill-opacity='50%' stroke='#000000' "
+        "stroke-width='4' stroke-opacity='40%'/><rect x='55' y='72' width='40' height='23' fill='url(#g)'/>",
+        head=ROOMY_HEAD),
 }
 
 
