@@ -16,7 +16,8 @@ renderer draws the same shapes with reportlab's drawing calls, and adds:
   of a deck are (`generator.backends.pdf`), not inline images.
 
 A colour's transparency (`fill-opacity`, `stroke-opacity`, `rgba()`) is a graphics state of its own, as reportlab
-would write it; a stroke's miter limit is written (reportlab's renderer left the PDF's own 10 where SVG's is 4). Nothing sets a font: art holds no text (generator.render.images refuses it).
+would write it; a stroke's miter limit is written (reportlab's renderer left the PDF's own 10 where SVG's is 4).
+Nothing sets a font: art holds no text (generator.render.images refuses it).
 """
 
 from __future__ import annotations
