@@ -99,6 +99,8 @@ _UNDRAWN = {
 }
 _TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted: simplify it, or "
                     "unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine them (Path > Combine)")
+#: The properties that draw markers on a shape (SVG 1.1, 11.6.2).
+_MARKERS = frozenset({"marker", "marker-start", "marker-mid", "marker-end"})
 _FINE_VALUES = {"", "none", "normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke"}
 
 
@@ -301,7 +303,9 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     """A property (an attribute, or a declaration of a `style` or a `<style>` rule when `css`) the PDF cannot
     draw as a viewer does: an ArtProblem at its line."""
     value = value.strip()
-    key = "marker" if name.startswith("marker") else name
+    # the marker properties only: a <marker>'s own markerWidth, markerHeight and markerUnits say nothing is drawn
+    # with it (Inkscape keeps its stock arrowheads defined, unused, with them)
+    key = "marker" if name in _MARKERS else name
     reason = _UNDRAWN.get(key)
     if reason is not None and value.lower() not in _FINE_VALUES and (css or key != "transform"):
         raise ArtProblem(f"it uses {reason}", line)

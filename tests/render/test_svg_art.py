@@ -408,6 +408,28 @@ def test_what_viewers_leave_out_of_a_clip_path_is_said_with_its_line(tmp_path: P
     assert said[1].startswith("line 4: the clip path 'grouped' holds a <g>, which viewers leave out of a clip")
 
 
+#: Inkscape 1.2's stock arrowhead, as it keeps it defined in a drawing (with the marker's own size attributes).
+INKSCAPE_ARROW = ("<defs><marker style='overflow:visible' id='ArrowWide' refX='0' refY='0' orient='auto-start-reverse' "
+                  "markerWidth='1' markerHeight='1' viewBox='0 0 1 1' preserveAspectRatio='xMidYMid'><path "
+                  "style='fill:none;stroke:context-stroke;stroke-width:1' d='M 3,-3 0,0 3,3'/></marker></defs>")
+
+
+def test_an_arrowhead_defined_but_drawn_nowhere_does_not_refuse_the_art(tmp_path: Path) -> None:
+    """Markers are refused where a shape draws them (its line named, to find it); a drawing that only keeps an
+    arrowhead defined, as Inkscape keeps its stock ones, draws none and is read (it was refused, at the marker's
+    own line, for its markerWidth)."""
+    from generator.render.images import ImageProblem, image_info
+
+    kept = tmp_path / "kept.svg"
+    kept.write_bytes(svg(INKSCAPE_ARROW + "\n<rect x='10' y='10' width='80' height='80' fill='#d02020'/>"))
+    assert image_info(kept).width == 75.0
+    drawn = tmp_path / "drawn.svg"
+    drawn.write_bytes(svg(INKSCAPE_ARROW + "\n<rect x='10' y='10' width='80' height='80' fill='#d02020'/>\n"
+                          "<path d='M10 50 H90' stroke='#000000' marker-end='url(#ArrowWide)'/>"))
+    with pytest.raises(ImageProblem, match="^line 4: it uses markers"):
+        image_info(drawn)
+
+
 #: Every colour name of CSS Color 4 (section 6.1, "Named Colors": the 147 of CSS 3 and rebeccapurple), as SVG art
 #: may use them.
 CSS_NAMES = """
