@@ -601,7 +601,7 @@ def svg_size(data: bytes) -> tuple[float, float]:
 
 #: The extensions a browser may claim to draw (Chromium's: HTML and MathML inside SVG): a `requiredExtensions` that
 #: names only these may be drawn.
-_KNOWN_EXTENSIONS = frozenset({"http://www.w3.org/1999/xhtml", "http://www.w3.org/1998/Math/MathML"})
+KNOWN_EXTENSIONS = frozenset({"http://www.w3.org/1999/xhtml", "http://www.w3.org/1998/Math/MathML"})
 
 
 def _never_drawn(element: ElementTree.Element) -> bool:
@@ -610,7 +610,7 @@ def _never_drawn(element: ElementTree.Element) -> bool:
     requiredExtensions="http://ns.adobe.com/AdobeIllustrator/10.0/">` in a `<switch>` beside what it draws; browsers,
     librsvg and svglib all pass it over and draw the next choice."""
     required = element.get("requiredExtensions")
-    return required is not None and any(name not in _KNOWN_EXTENSIONS for name in required.split())
+    return required is not None and any(name not in KNOWN_EXTENSIONS for name in required.split())
 
 
 def _which_text(element: ElementTree.Element) -> str:

@@ -27,6 +27,9 @@ the line of the file, and refused, rather than printed wrong:
   drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or JPEG
   picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
   (:class:`Embedded`).
+- **What viewers choose differently**: what is drawn on conditions (`systemLanguage`, `requiredFeatures`,
+  `requiredExtensions`, in a `<switch>` or not) is chosen once, as browsers choose, and for no language, the same
+  on every machine; the SVG output carries the choice made (:func:`_conditions`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
   viewer; a dash array with a negative, infinite or zero-sum value draws a solid line (the SVG rule), one with an
   odd count is repeated. A number too large to print (an infinite size) is refused with its line.
@@ -162,7 +165,8 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     pictures = _check(root)
-    left_out = _clip_path_uses(root)
+    _chosen, chosen_said = _conditions(root)
+    left_out = (*chosen_said, *_clip_path_uses(root))
     _clip_viewports(root)  # after the checks: what they name is on the file's own lines
     records: list[logging.LogRecord] = []
     logger = logging.getLogger("svglib.svglib")
@@ -383,7 +387,8 @@ def clip_viewports(data: bytes) -> bytes:
     outside is drawn as a nested <svg> of the same viewBox and overflow (:func:`_shown_symbols_inline`), which
     every viewer leaves uncut. Art with nothing to change is returned as it is (the same bytes); art changed is
     written again by lxml (the PDF reads the file as it was, so the lines its messages name are the file's)."""
-    if b"symbol" not in data and data.count(b"svg") < 3:  # the root's tag and namespace: no other viewport
+    # the root's tag and namespace name "svg" twice: no other viewport, and nothing drawn on conditions
+    if b"symbol" not in data and data.count(b"svg") < 3 and not any(name in data for name in _CONDITIONS_WRITTEN):
         return data
     from lxml import etree
 
@@ -392,8 +397,9 @@ def clip_viewports(data: bytes) -> bytes:
         root = etree.fromstring(data, parser=parser)
     except etree.XMLSyntaxError:
         return data  # read_art names the fault
+    chosen, _said = _conditions(root)
     cut = _clip_viewports(root)
-    if not _shown_symbols_inline(root) and not cut:
+    if not _shown_symbols_inline(root) and not cut and not chosen:
         return data
     declared = data.lstrip().startswith(b"<?xml")
     return bytes(etree.tostring(root.getroottree(), encoding="utf-8", xml_declaration=declared))
@@ -435,6 +441,70 @@ def _clip_viewports(root: Any) -> bool:
     return bool(cut) or inlined
 
 
+#: The conditions an element may be drawn on (SVG 1.1, 5.8), as they are written.
+_CONDITIONS_WRITTEN = (b"systemLanguage", b"requiredFeatures", b"requiredExtensions")
+
+
+def _conditions(root: Any) -> tuple[bool, tuple[str, ...]]:
+    """Draw the same whatever the viewer and the machine: each element drawn on conditions (SVG 1.1, 5.8) is left out
+    when they fail and kept without them when they hold, and each <switch> keeps only the first child kept (or
+    none); whether anything changed, and what is left out for a language, by line. The conditions are those of
+    browsers (SVG 2, Chromium): `requiredExtensions` holds for the extensions a browser has
+    (:data:`generator.render.images` refuses a foreignObject that would need one), `requiredFeatures` always holds;
+    `systemLanguage` holds for no language, the same on every machine (svglib took the build machine's locale,
+    librsvg and browsers take the viewer's, so the PDF and the SVG showed different choices, and one machine's PDF
+    another's). Browsers weigh the conditions on any element; librsvg only in a <switch>."""
+    from generator.render.images import KNOWN_EXTENSIONS
+
+    said: list[str] = []
+    changed = False
+    for element in list(root.iter()):
+        if not isinstance(element.tag, str) or element is root:
+            continue
+        if not any(name in element.attrib for name in ("systemLanguage", "requiredFeatures", "requiredExtensions")):
+            continue
+        extensions = element.get("requiredExtensions")
+        language = element.get("systemLanguage")
+        holds = (extensions is None or (bool(extensions.split())
+                                        and all(name in KNOWN_EXTENSIONS for name in extensions.split())))
+        holds = holds and language is None
+        changed = True
+        if holds:
+            for name in ("systemLanguage", "requiredFeatures", "requiredExtensions"):
+                element.attrib.pop(name, None)
+            continue
+        if language is not None:
+            line = f"line {element.sourceline}: " if element.sourceline else ""
+            said.append(f"{line}<{_local(element.tag)}> is drawn only for viewers of the languages "
+                        f"{language.strip()!r} (systemLanguage): donjon leaves it out, in the PDF and the SVG "
+                        "alike, whatever the language of the machine or of the viewer")
+        _remove(element)
+    for switch in [element for element in root.iter() if _local(element.tag) == "switch"]:
+        kept = [child for child in switch if isinstance(child.tag, str) and _local(child.tag) not in _UNDRAWN_KINDS]
+        for child in kept[1:]:
+            changed = True
+            _remove(child)
+    return changed, tuple(said)
+
+
+#: What a <switch> does not choose among: it draws nothing (SVG 1.1, 5.8.2 weighs the elements that draw).
+_UNDRAWN_KINDS = frozenset({"title", "desc", "metadata"})
+
+
+def _remove(element: Any) -> None:
+    """Take an element out of the tree, the text after it kept."""
+    parent = element.getparent()
+    if parent is None:
+        return
+    if element.tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + element.tail
+        else:
+            parent.text = (parent.text or "") + element.tail
+    parent.remove(element)
+
+
 #: What a clip path draws its outline with (SVG 1.1, 14.3.5): shapes and text, and <use> elements that show one of
 #: those themselves; anything else in it (a group, a symbol, a drawing, a picture, a <use> of one of those or of
 #: another <use>) browsers and librsvg leave out of the clip.
@@ -469,13 +539,7 @@ def _clip_path_uses(root: Any) -> tuple[str, ...]:
             elif child.tag.startswith(_SVG) or not child.tag.startswith("{"):
                 said.append(f"{line}{name} holds a <{kind}>, {_LEFT_OUT}; a clip path holds shapes: put them in "
                             "it ungrouped (Inkscape: ungroup them before Object > Clip > Set)")
-            if child.tail:
-                previous = child.getprevious()
-                if previous is not None:
-                    previous.tail = (previous.tail or "") + child.tail
-                else:
-                    clip.text = (clip.text or "") + child.tail
-            clip.remove(child)
+            _remove(child)
     return tuple(said)
 
 

@@ -254,6 +254,17 @@ SAMPLES: dict[str, bytes] = {
         "<rect x='5' y='72' width='40' height='23' fill='#d02020' fill-opacity='50%' stroke='#000000' "
         "stroke-width='4' stroke-opacity='40%'/><rect x='55' y='72' width='40' height='23' fill='url(#g)'/>",
         head=ROOMY_HEAD),
+    # elements drawn on conditions (SVG 1.1, 5.8), weighed as browsers weigh them, in or out of a <switch>: a
+    # feature required (SVG 2 dropped them: always there; librsvg and svglib knew a list), an empty language
+    # (never; svglib drew it), conditions outside a <switch> (weighed too; librsvg drew both)
+    "drawn-on-conditions": svg(
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        "<switch><rect requiredFeatures='http://www.w3.org/TR/SVG11/feature#Extensibility' x='5' y='5' width='40' "
+        "height='40' fill='#2040c0'/><rect x='5' y='5' width='40' height='40' fill='#d02020'/></switch>"
+        "<switch><rect systemLanguage='' x='55' y='5' width='40' height='40' fill='#2040c0'/><rect x='55' y='5' "
+        "width='40' height='40' fill='#d02020'/></switch>"
+        "<rect systemLanguage='en' x='5' y='55' width='40' height='40' fill='#2040c0'/>"
+        "<rect requiredExtensions='http://example.org/ext' x='55' y='55' width='40' height='40' fill='#20a040'/>"),
 }
 
 
@@ -406,6 +417,32 @@ def test_what_viewers_leave_out_of_a_clip_path_is_said_with_its_line(tmp_path: P
     assert said[0].startswith("line 3: the clip path 'by-symbol' shows a <symbol> through a <use>, which viewers "
                               "leave out of a clip")
     assert said[1].startswith("line 4: the clip path 'grouped' holds a <g>, which viewers leave out of a clip")
+
+
+@needs_tools
+@pytest.mark.parametrize("locale", ["fr_FR.UTF-8", "en_GB.UTF-8", "C.UTF-8"])
+def test_a_choice_by_language_draws_the_same_on_every_machine_and_in_every_viewer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    """A <switch> choosing by the viewer's language (systemLanguage): svglib chose by the build machine's locale and
+    librsvg by the viewer's, so the PDF differed from one machine to the next and from the SVG. donjon draws the
+    choice for no language named (the last, red, here) in both outputs whatever the locale, and says so by line."""
+    from generator.render import images, svgart
+
+    monkeypatch.setenv("LC_ALL", locale)
+    monkeypatch.setenv("LANGUAGE", locale.split(".")[0])
+    images.clear_cache()
+    svgart.clear_cache()
+    art = tmp_path / "art" / "languages.svg"  # apart from the SVG output, which _render_svg names as the art
+    art.parent.mkdir()
+    art.write_bytes(svg("<switch>\n<rect systemLanguage='fr' width='100' height='100' fill='#2040c0'/>\n"
+                        "<rect systemLanguage='en-GB, en' width='100' height='100' fill='#20a040'/>\n"
+                        "<rect width='100' height='100' fill='#d02020'/></switch>"))
+    pdf_render = _render_pdf(art, tmp_path / "languages.pdf", tmp_path / "pdf.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / "svg.png", pdf_render.size)
+    assert (_at(pdf_render, 50, 50), _at(svg_render, 50, 50)) == ((208, 32, 32), (208, 32, 32))
+    said = images.image_info(art).warnings
+    assert [text.split(":")[0] for text in said] == ["line 3", "line 4"], said
+    assert "is drawn only for viewers of the languages 'fr' (systemLanguage)" in said[0]
 
 
 #: Inkscape 1.2's stock arrowhead, as it keeps it defined in a drawing (with the marker's own size attributes).
