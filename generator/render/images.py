@@ -21,7 +21,8 @@ recognised by its first bytes (not its name) and checked:
   `foreignObject` (but for one requiring an extension no viewer has, which none draws: Illustrator's editing
   data), a reference to another file or to the web (an SVG must carry what it draws;
   `#id` and embedded `data:` PNG or JPEG pictures are fine), and text, which would need fonts that neither the PDF
-  nor the SVG output carries (convert text to paths in the drawing program). Its size is its `width` and
+  nor the SVG output carries (convert text to paths in the drawing program), unless no viewer draws it (a hidden
+  layer: :func:`hidden_elements`). Its size is its `width` and
   `height`, else its `viewBox`, finite and printable. Then :mod:`generator.render.svgart` reads it the way the
   PDF draws it: what it cannot draw as a viewer does is refused with its line, and what svglib logs becomes the
   picture's :attr:`ImageInfo.warnings`.
@@ -42,7 +43,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from generator.errors import InputError
 from generator.files import read_bytes
@@ -557,6 +558,7 @@ def svg_size(data: bytes) -> tuple[float, float]:
     if root.tag not in (f"{_SVG_NS}svg", "svg"):
         raise ImageProblem(f"its root element is <{root.tag.rpartition('}')[2]}>, not <svg>")
     count = 0
+    hidden: set[Any] | None = None
     for element in root.iter():
         count += 1
         if count > MAX_SVG_ELEMENTS:
@@ -564,6 +566,10 @@ def svg_size(data: bytes) -> tuple[float, float]:
                                "picture: simplify it (Inkscape: Path > Combine joins shapes of one colour, Path > "
                                "Simplify drops points), or make a bitmap copy of its busiest part")
         tag = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
+        if tag in _REFUSED and _REFUSED[tag] == "text":
+            hidden = hidden_elements(root) if hidden is None else hidden
+            if element in hidden:
+                continue  # drawn by no viewer (a hidden layer of notes): no font is needed
         if tag in _REFUSED and not _never_drawn(element):
             hint = (": convert text to paths in your drawing program (Inkscape: Path > Object to Path)"
                     f"{_which_text(element)}" if _REFUSED[tag] == "text" else "")
@@ -597,6 +603,44 @@ def svg_size(data: bytes) -> tuple[float, float]:
                            f"{MAX_SVG_SIZE:g} pt a side): give its <svg> element a sensible width, height or "
                            "viewBox")
     return width, height
+
+
+#: A style that hides an element and all it holds (`display: none`, as Inkscape hides a layer).
+_DISPLAY_NONE = re.compile(r"(?:^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?:;|$)", re.I)
+#: A reference to an element of the file, in an attribute or a stylesheet: `url(#id)`.
+_URL_ID = re.compile(r"url\(\s*['\"]?#([^)'\"\s]+)")
+
+
+def hidden_elements(root: Any) -> set[Any]:
+    """The elements of an SVG no viewer draws, whose text or effects need nothing of the PDF (the standard
+    library's tree or lxml's): an element that says `display: none` (its attribute or its style; Inkscape hides a
+    layer so) and all it holds, unless the file refers to one of them (a <use> shows what it refers to whatever
+    its ancestors say, a gradient or a clip path is used hidden or not), in which case that element is kept
+    whole."""
+    referred: set[str] = set()
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for name, value in element.attrib.items():
+            if name.rpartition("}")[2] == "href" and value.strip().startswith("#"):
+                referred.add(value.strip()[1:])
+            elif "url(" in value:
+                referred.update(_URL_ID.findall(value))
+        if element.tag.rpartition("}")[2] == "style" and element.text:
+            referred.update(_URL_ID.findall(element.text))
+    hidden: set[Any] = set()
+    stack = [root]
+    while stack:
+        element = stack.pop()
+        if isinstance(element.tag, str) and (
+                (element.get("display") or "").strip().lower() == "none"
+                or _DISPLAY_NONE.search(element.get("style") or "")):
+            held = [found for found in element.iter() if isinstance(found.tag, str)]
+            if not any(found.get("id") in referred for found in held if found.get("id")):
+                hidden.update(held)
+                continue
+        stack.extend(element)
+    return hidden
 
 
 #: The extensions a browser may claim to draw (Chromium's: HTML and MathML inside SVG): a `requiredExtensions` that

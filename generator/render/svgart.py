@@ -56,7 +56,7 @@ from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
-from generator.render.images import MAX_PIXELS, MAX_SVG_ELEMENTS, ImageProblem, raster_size
+from generator.render.images import MAX_PIXELS, MAX_SVG_ELEMENTS, ImageProblem, hidden_elements, raster_size
 
 #: The most characters of path data (`d`, `points`) in one file: some 75,000 segments, which take about seven
 #: microseconds a character to read and draw, so a few seconds.
@@ -165,6 +165,9 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     pictures = _check(root)
+    hidden = hidden_elements(root)
+    for element in [element for element in hidden if element.getparent() not in hidden]:
+        _remove(element)  # drawn by no viewer, and svglib would read its text (a hidden layer of notes) for nothing
     _chosen, chosen_said = _conditions(root)
     left_out = (*chosen_said, *_clip_path_uses(root))
     _clip_viewports(root)  # after the checks: what they name is on the file's own lines
@@ -253,10 +256,11 @@ def _check(root: Any) -> dict[str, Embedded]:
         _check_stylesheet(text, line, elements, ids)
     pictures: dict[str, Embedded] = {}
     pixels = 0
+    hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
-        for name, value in element.attrib.items():
+        for name, value in ({} if element in hidden else element.attrib).items():
             local = _local(name)
             if local == "style":
                 for prop, prop_value in _declarations(value):
@@ -1155,6 +1159,8 @@ MITER_LIMIT = 4.0
 def _stroke_rest(converter: Any, shape: Any, node: Any, only_explicit: bool) -> None:
     """What svglib leaves out of a shape's stroke: its miter limit (`stroke-miterlimit`, SVG's default 4; one below 1
     is an error a viewer ignores) and where its dashes start (`stroke-dashoffset`, a length)."""
+    if "strokeMiterLimit" not in getattr(shape, "_attrMap", {}):
+        return  # not a shape that strokes (text, which art does not draw)
     raw = converter.findAttr(node, "stroke-miterlimit").strip()
     if raw or not only_explicit:
         try:

@@ -445,6 +445,35 @@ def test_a_choice_by_language_draws_the_same_on_every_machine_and_in_every_viewe
     assert "is drawn only for viewers of the languages 'fr' (systemLanguage)" in said[0]
 
 
+#: An Inkscape drawing with a layer of notes hidden (display:none): text and a blurred shape, which no viewer draws.
+HIDDEN_NOTES = ("<defs><filter id='blur'><feGaussianBlur stdDeviation='3'/></filter></defs>\n"
+                "<g inkscape:groupmode='layer' inkscape:label='Art'><rect x='10' y='10' width='80' height='80' "
+                "fill='#d02020'/></g>\n<g inkscape:groupmode='layer' inkscape:label='Notes' style='display:none'>"
+                "<text x='10' y='50'>print at 300 dpi</text>\n<rect id='frame' width='100' height='100' "
+                "style='filter:url(#blur)'/></g>")
+INKSCAPE_HEAD = SVG_HEAD.replace("<svg ", "<svg xmlns:inkscape='http://www.inkscape.org/namespaces/inkscape' ")
+
+
+@needs_tools
+def test_a_hidden_layer_of_notes_does_not_refuse_the_art(tmp_path: Path) -> None:
+    """Text and effects refused because neither output could draw them (fonts, filters) are not refused in a
+    layer no viewer draws (Inkscape's hidden layers: display:none): the art is read and prints as a viewer shows
+    it. Shown, or shown elsewhere by a <use>, they are refused as before, with what to do."""
+    from generator.render.images import ImageProblem, image_info
+
+    differing, mean = compare(tmp_path, "hidden", svg(HIDDEN_NOTES, head=INKSCAPE_HEAD))
+    assert differing <= SHARE and mean <= MEAN, (differing, mean)
+    shown = tmp_path / "shown.svg"
+    shown.write_bytes(svg(HIDDEN_NOTES.replace("display:none", "display:inline"), head=INKSCAPE_HEAD))
+    with pytest.raises(ImageProblem, match="holds text"):
+        image_info(shown)
+    used = tmp_path / "used.svg"
+    used.write_bytes(svg(HIDDEN_NOTES.replace("<text x='10' y='50'>print at 300 dpi</text>", "")
+                         + "\n<use xlink:href='#frame'/>", head=INKSCAPE_HEAD))
+    with pytest.raises(ImageProblem, match="^line 5: it uses a filter"):
+        image_info(used)
+
+
 #: Inkscape 1.2's stock arrowhead, as it keeps it defined in a drawing (with the marker's own size attributes).
 INKSCAPE_ARROW = ("<defs><marker style='overflow:visible' id='ArrowWide' refX='0' refY='0' orient='auto-start-reverse' "
                   "markerWidth='1' markerHeight='1' viewBox='0 0 1 1' preserveAspectRatio='xMidYMid'><path "
