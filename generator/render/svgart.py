@@ -22,11 +22,12 @@ the line of the file, and refused, rather than printed wrong:
   gradient's stops too; a clip path named by a class or a style is used (Illustrator's clipping masks), what viewers
   leave out of a clip path (a group, a `<use>` of a symbol) is left out (and said, by line), and a clip path with no
   shape left hides all it clips; a stroke's miter limit (SVG's 4 when unwritten; the PDF's own is 10) and dash
-  offset, and opacities in percent, are drawn; every CSS Color 4 colour name, in any case, is the colour CSS gives
-  it (svglib knew reportlab's names, lower case only); a length in percent is a share of its viewport (the
-  drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or JPEG
-  picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
-  (:class:`Embedded`).
+  offset, and opacities in percent, are drawn; an ellipse's radius left out or `auto` is the other one, and a
+  paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name, in any case,
+  is the colour CSS gives it (svglib knew reportlab's names, lower case only); a length in percent is a share of its
+  viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a
+  `data:` PNG or JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as
+  an image of its own (:class:`Embedded`).
 - **What viewers choose differently**: what is drawn on conditions (`systemLanguage`, `requiredFeatures`,
   `requiredExtensions`, in a `<switch>` or not) is chosen once, as browsers choose, and for no language, the same
   on every machine; the SVG output carries the choice made (:func:`_conditions`).
@@ -817,6 +818,8 @@ def _reader_class() -> Any:
                     found = find(node, name)
                     if name in _PAINTS and found.strip().lower() == "currentcolor":
                         found = "currentColor"  # a CSS keyword, in any case: svglib knew this spelling only
+                    elif name in _PAINTS:
+                        found = self._paint(found)
                     looked[key] = found
                 return found
 
@@ -878,6 +881,20 @@ def _reader_class() -> Any:
                 return _keep_proportions(convert_image(node), node)
 
             self.shape_converter.convertImage = fitted_image  # type: ignore[method-assign]
+            convert_ellipse = self.shape_converter.convertEllipse
+
+            def ellipse(node: Any) -> Any:
+                # a radius unwritten or `auto` is the other one (SVG 2, as librsvg and browsers draw it: a circle);
+                # svglib drew an ellipse of no height
+                attributes = node.etree_element.attrib
+                rx, ry = (str(attributes.get(name, "auto")).strip() for name in ("rx", "ry"))
+                if rx == "auto" and ry != "auto":
+                    attributes["rx"] = ry
+                elif ry == "auto" and rx != "auto":
+                    attributes["ry"] = rx
+                return convert_ellipse(node)
+
+            self.shape_converter.convertEllipse = ellipse  # type: ignore[method-assign]
             apply_style = self.shape_converter.applyStyleOnShape
             converter = self.attrConverter
 
@@ -901,6 +918,18 @@ def _reader_class() -> Any:
 
         def renderStyle(self, node: Any) -> None:
             pass  # read whole when the reader was made
+
+        def _paint(self, value: str) -> str:
+            """A paint that names a gradient with a fallback colour (`url(#g) #f0c020`, SVG 1.1, 11.2): the gradient
+            when the file has it, the fallback otherwise, as viewers paint it; svglib read neither, and painted
+            nothing."""
+            match = _FALLBACK_PAINT.fullmatch(value)
+            if match is None:
+                return value
+            target = self.ids.get(match.group(2))
+            if target is not None and _local(target.tag) in _GRADIENTS:
+                return match.group(1)
+            return match.group(3)
 
         def renderUse(self, node: Any, group: Any = None, clipping: Any = None) -> Any:
             # svglib copies what a <use> shows into the tree before drawing it: a copy of copies multiplies, so
@@ -1178,6 +1207,10 @@ def _stroke_rest(converter: Any, shape: Any, node: Any, only_explicit: bool) -> 
         return
     if isinstance(offset, (int, float)) and math.isfinite(offset) and offset:
         shape.strokeDashArray = [float(offset), dashes]
+
+
+#: A paint naming a paint server and a fallback: the reference, its id and the fallback.
+_FALLBACK_PAINT = re.compile(r"\s*(url\(\s*['\"]?#([^)'\"\s]*)['\"]?\s*\))\s+(\S.*?)\s*")
 
 
 #: The properties whose value may be `currentColor` (a gradient's stops are mended where svglib reads them).

@@ -265,6 +265,17 @@ SAMPLES: dict[str, bytes] = {
         "width='40' height='40' fill='#d02020'/></switch>"
         "<rect systemLanguage='en' x='5' y='55' width='40' height='40' fill='#2040c0'/>"
         "<rect requiredExtensions='http://example.org/ext' x='55' y='55' width='40' height='40' fill='#20a040'/>"),
+    # what SVG completes: an ellipse's radius left out or `auto` is the other one (SVG 2: a circle; svglib drew it
+    # with no height, and refused `auto` with its own error; Chromium 156 draws a radius left out so, but not one
+    # written `auto`), and a paint naming a gradient with a fallback colour (SVG 1.1, 11.2) is the gradient when
+    # the file has it, the colour otherwise (svglib painted neither)
+    "radii-and-paints-completed": svg(
+        f"<rect width='100' height='100' fill='#ffffff'/><defs><linearGradient id='g'>{_STOPS}</linearGradient>"
+        "</defs><ellipse cx='15' cy='15' rx='10' fill='#d02020'/><ellipse cx='40' cy='15' ry='10' fill='#2040c0'/>"
+        "<ellipse cx='65' cy='15' rx='auto' ry='8' fill='#20a040'/>"
+        "<rect x='5' y='35' width='40' height='25' fill='url(#nothere) #f0c020'/>"
+        "<rect x='55' y='35' width='40' height='25' fill='url(#g) #000000'/>"
+        "<rect x='5' y='70' width='40' height='25' fill='none' stroke='url(#missing) #2040c0' stroke-width='6'/>"),
 }
 
 
