@@ -561,7 +561,8 @@ def _drawings_inline(root: Any) -> bool:
 
     changed = False
     made = 0
-    while True:
+    origin: dict[Any, Any] = {}
+    for _round in range(_CHAIN):  # a drawing inside a drawing inside...
         ids = {element.get("id"): element for element in root.iter()
                if isinstance(element.tag, str) and element.get("id")}
         found = []
@@ -570,8 +571,8 @@ def _drawings_inline(root: Any) -> bool:
                 continue
             href = element.get(_XLINK_HREF) or element.get("href") or ""
             target = ids.get(href[1:]) if href.startswith("#") else None
-            if (target is None or _local(target.tag) != "svg" or target is root
-                    or any(parent is target for parent in element.iterancestors())):
+            if target is None or _local(target.tag) != "svg" or target is root or _closes_loop(element, target,
+                                                                                                   origin):
                 continue
             place = [_added(element.get(name), target.get(name)) for name in ("x", "y")]
             if place[0] is not None and place[1] is not None:
@@ -583,6 +584,7 @@ def _drawings_inline(root: Any) -> bool:
             if made > MAX_DRAWN:
                 return changed
             drawing = copy.deepcopy(target)
+            _copied(target, drawing, origin)
             drawing.tail = None
             for element in drawing.iter():
                 if isinstance(element.tag, str) and "id" in element.attrib:
@@ -592,6 +594,20 @@ def _drawings_inline(root: Any) -> bool:
                     drawing.set(name, value)
             _replace_use(use, drawing)
             changed = True
+    return changed
+
+
+def _closes_loop(use: Any, target: Any, origin: dict[Any, Any]) -> bool:
+    """Whether a <use> shows what holds it (itself, or a copy of it made for another use, by `origin`): a loop,
+    whose closing use viewers leave undrawn (svglib too); it is not copied in place."""
+    return any(origin.get(parent, parent) is target for parent in use.iterancestors())
+
+
+def _copied(source: Any, copy_of: Any, origin: dict[Any, Any]) -> None:
+    """Remember which element each element of a copy is a copy of (the first original, through copies of copies)."""
+    for original, made in zip(source.iter(), copy_of.iter()):
+        if isinstance(made.tag, str) and _local(made.tag) in ("svg", "symbol"):
+            origin[made] = origin.get(original, original)
 
 
 _PLAIN_NUMBER = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)(?:px)?\s*")
@@ -625,7 +641,8 @@ def _shown_symbols_inline(root: Any) -> bool:
     visible: dict[Any, bool] = {}
     made = 0
     changed = False
-    while True:
+    origin: dict[Any, Any] = {}
+    for _round in range(_CHAIN):  # a symbol inside a symbol inside...
         uses = []
         for element in root.iter():
             if _local(element.tag) != "use" or _inside_clip(element):
@@ -636,7 +653,7 @@ def _shown_symbols_inline(root: Any) -> bool:
                 continue
             if target not in visible:
                 visible[target] = overflow.shown(target)
-            if visible[target]:
+            if visible[target] and not _closes_loop(element, target, origin):
                 uses.append((element, target))
         if not uses:
             return changed
@@ -644,18 +661,20 @@ def _shown_symbols_inline(root: Any) -> bool:
             made += sum(1 for _ in symbol.iter())
             if made > MAX_DRAWN:
                 return changed
-            _inline(use, symbol, copy.deepcopy(list(symbol)))
+            children = copy.deepcopy(list(symbol))
+            for original, made_copy in zip(symbol, children):
+                _copied(original, made_copy, origin)
+            origin[_inline(use, symbol, children)] = symbol
             changed = True
+    return changed
 
 
 #: What a <use> says of where it places what it shows, rather than of how that is drawn.
 _PLACING = frozenset({"x", "y", "width", "height", "href", _XLINK_HREF})
-#: What a symbol says of its viewport, which a nested <svg> says the same way.
-_VIEWPORT = frozenset({"viewBox", "preserveAspectRatio"})
 
 
-def _inline(use: Any, symbol: Any, children: list[Any]) -> None:
-    """Put a nested <svg> drawing `children` (a copy of the symbol's) in the place of `use`."""
+def _inline(use: Any, symbol: Any, children: list[Any]) -> Any:
+    """Put a nested <svg> drawing `children` (a copy of the symbol's) in the place of `use`; that <svg>."""
     from lxml import etree
 
     namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
@@ -674,6 +693,7 @@ def _inline(use: Any, symbol: Any, children: list[Any]) -> None:
                 del element.attrib["id"]
         drawing.append(child)
     _replace_use(use, drawing)
+    return drawing
 
 
 def _replace_use(use: Any, drawing: Any) -> None:

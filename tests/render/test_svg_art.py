@@ -485,6 +485,27 @@ def test_a_hidden_layer_of_notes_does_not_refuse_the_art(tmp_path: Path) -> None
         image_info(used)
 
 
+@pytest.mark.parametrize("art", [
+    "<symbol id='a' viewBox='0 0 10 10' overflow='visible'><circle cx='5' cy='5' r='3' fill='#d02020'/><use "
+    "xlink:href='#a' x='2' y='2' width='8' height='8'/></symbol><use xlink:href='#a' x='10' y='10' width='80' "
+    "height='80'/>",
+    "<defs><svg id='b' viewBox='0 0 10 10'><circle cx='5' cy='5' r='3' fill='#2040c0'/><use xlink:href='#c'/></svg>"
+    "<svg id='c' viewBox='0 0 10 10'><use xlink:href='#b' x='1' y='1' width='5' height='5'/></svg></defs>"
+    "<use xlink:href='#b' x='10' y='10' width='80' height='80'/>",
+], ids=["symbol", "drawings"])
+def test_a_loop_of_uses_is_copied_once_and_its_closing_use_left(art: str) -> None:
+    """A symbol or a drawing that shows itself through <use> elements (a loop, which viewers leave undrawn where it
+    closes): the copies made in place of its uses stop where the loop closes, so the art carried by the SVG output
+    stays the size of the file (copying on, it grew 1,600-fold, 32 nestings deep)."""
+    from generator.render.svgart import clip_viewports, read_art
+
+    data = svg(art)
+    carried = clip_viewports(data)
+    assert len(carried) < 4 * len(data), len(carried)
+    assert read_art(data, hashlib.sha256(data).hexdigest()).warnings == (
+        "svglib: Circular <use> reference detected, skipping.",)
+
+
 #: Inkscape 1.2's stock arrowhead, as it keeps it defined in a drawing (with the marker's own size attributes).
 INKSCAPE_ARROW = ("<defs><marker style='overflow:visible' id='ArrowWide' refX='0' refY='0' orient='auto-start-reverse' "
                   "markerWidth='1' markerHeight='1' viewBox='0 0 1 1' preserveAspectRatio='xMidYMid'><path "
