@@ -16,7 +16,8 @@ renderer draws the same shapes with reportlab's drawing calls, and adds:
   of a deck are (`generator.backends.pdf`), not inline images.
 
 A colour's transparency (`fill-opacity`, `stroke-opacity`, `rgba()`) is a graphics state of its own, as reportlab
-would write it. Nothing sets a font: art holds no text (generator.render.images refuses it).
+would write it; a stroke's miter limit is written (reportlab's renderer left the PDF's own 10 where SVG's is 4).
+Nothing sets a font: art holds no text (generator.render.images refuses it).
 """
 
 from __future__ import annotations
@@ -28,10 +29,11 @@ from typing import Any
 
 from generator.backends import number as n
 from generator.render.ink import Inks
-from generator.render.svgart import Art, Embedded, Faded, GradientFill
+from generator.render.svgart import MITER_LIMIT, Art, Embedded, Faded, GradientFill
 
-#: Room added around a faded group's shapes for its strokes, beyond the widest stroke it holds (miter joins
-#: reach further than half a stroke: four times the width covers SVG's default miter limit of 4).
+#: Room added around a faded group's shapes for its strokes, in widths of the widest stroke it holds, at the least
+#: (miter joins reach further than half a stroke, up to half the miter limit times the width: four times the width
+#: covers SVG's default miter limit of 4; a larger limit written in the file widens it).
 _MITER_REACH = 4.0
 
 
@@ -182,6 +184,11 @@ def _renderer_class() -> Any:
         def applyStateChanges(self, delta: dict[str, Any], newState: Any) -> None:
             kept = {k: v for k, v in delta.items() if k not in _NOT_APPLIED}
             super().applyStateChanges(kept, newState)
+            limit = delta.get("strokeMiterLimit")
+            if limit is not None:
+                # reportlab's renderer never writes a miter limit (so the PDF's own 10 held); SVG's default is 4,
+                # set on every shape by generator.render.svgart
+                self._canvas._code.append(f"{n(float(limit) if float(limit) >= 1 else MITER_LIMIT)} M")
             opacity = delta.get("strokeOpacity")
             if opacity is not None and float(opacity) < 1:
                 self._canvas._code.append(f"/{self.resources.alpha('CA', float(opacity))} gs")
@@ -254,13 +261,15 @@ def _bounds(group: Any) -> tuple[float, float, float, float] | None:
         return None
     x0, y0, x1, y1 = (float(v) for v in found)
     widest = 0.0
+    reach = _MITER_REACH
     stack = list(group.contents)
     while stack:
         node = stack.pop()
         stack.extend(getattr(node, "contents", ()))
         if getattr(node, "strokeColor", None) is not None:
             widest = max(widest, float(getattr(node, "strokeWidth", 0) or 0))
-    pad = widest * _MITER_REACH + 1
+            reach = max(reach, float(getattr(node, "strokeMiterLimit", 0) or 0) / 2)
+    pad = widest * reach + 1
     return x0 - pad, y0 - pad, x1 + pad, y1 + pad
 
 

@@ -14,10 +14,15 @@ recognised by its first bytes (not its name) and checked:
   so is one embedded in SVG art as a `data:` URI (:func:`_upright_inside`), in every output; the clips of SVG
   art's viewports (symbols, nested drawings) are written out in what the SVG output carries
   (:func:`_clip_viewports`).
-- **SVG**: parsed with the standard library's XML parser. Refused: a DOCTYPE that declares anything (entities
-  can expand without bound; one that only names the SVG DTD, as Illustrator writes, is read), scripts, `foreignObject`, a reference to another file or to the web (an SVG must carry what it draws;
+- **SVG**: parsed with the standard library's XML parser, after the flat entities of plain text its DOCTYPE may
+  declare (Illustrator CS's namespaces) are put where they are referred to (:func:`_entities_expanded`, bounded;
+  no other declaration is read: entities can expand without bound or read other files). Refused: a DOCTYPE that
+  declares anything else (one that only names the SVG DTD, as Illustrator writes, is read), scripts,
+  `foreignObject` (but for one requiring an extension no viewer has, which none draws: Illustrator's editing
+  data), a reference to another file or to the web (an SVG must carry what it draws;
   `#id` and embedded `data:` PNG or JPEG pictures are fine), and text, which would need fonts that neither the PDF
-  nor the SVG output carries (convert text to paths in the drawing program). Its size is its `width` and
+  nor the SVG output carries (convert text to paths in the drawing program), unless no viewer draws it (a hidden
+  layer: :func:`hidden_elements`). Its size is its `width` and
   `height`, else its `viewBox`, finite and printable. Then :mod:`generator.render.svgart` reads it the way the
   PDF draws it: what it cannot draw as a viewer does is refused with its line, and what svglib logs becomes the
   picture's :attr:`ImageInfo.warnings`.
@@ -35,10 +40,10 @@ import io
 import re
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from generator.errors import InputError
 from generator.files import read_bytes
@@ -139,6 +144,7 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
         if kind == "jpeg":
             data, width, height = _upright(data, digest, width, height)
         return ImageInfo(path, kind, float(width), float(height), digest), data
+    data = _entities_expanded(data)
     if _SVG_START.match(data[:4096]):
         from generator.render.svgart import read_art
 
@@ -415,6 +421,126 @@ _PLAIN_DOCTYPE = re.compile(rb"""<!DOCTYPE\s+svg(?:\s+PUBLIC\s+("[^"<>\[]*"|'[^'
 #: CSS pixels per point: a CSS pixel is 1/96 in, a point 1/72 in.
 _PX_PER_PT = 96 / 72
 
+#: The most entities a DOCTYPE may declare for donjon to read it: Illustrator CS declares one for each namespace it
+#: writes, a dozen at most.
+MAX_ENTITIES = 64
+#: The longest value such an entity may have, in bytes: a namespace's name is some 50.
+MAX_ENTITY_VALUE = 1_000
+#: The most bytes the references to entities may add to a file, all together: Illustrator refers to a namespace
+#: once in the <svg> element and once in each of its <foreignObject> (one per layer or object it keeps editable),
+#: a few kilobytes; a megabyte bounds a file of references to the longest values (which would otherwise expand
+#: 300-fold).
+MAX_ENTITY_TEXT = 1_000_000
+#: A DOCTYPE with declarations of its own (an internal subset), up to the `[` that opens them, at the start of a file
+#: (after an XML declaration and comments, as Illustrator writes them).
+_LITERAL = rb"""(?:"[^"]*"|'[^']*')"""
+_SUBSET = re.compile(rb"(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<!DOCTYPE\s+[A-Za-z_:][\w.:-]*"
+                     rb"(?:\s+PUBLIC\s+" + _LITERAL + rb"\s+" + _LITERAL + rb"|\s+SYSTEM\s+" + _LITERAL
+                     + rb")?\s*\[", re.S)
+#: What the declarations may hold, one at a time: white space, a comment, a general entity whose value is quoted
+#: text, or the end of the declarations. Anything else (a parameter entity `%`, an external one `SYSTEM` or
+#: `PUBLIC`, an element or attribute list declaration, a processing instruction) is refused.
+_DECLARATION = re.compile(rb"\s+|<!--(?:[^-]|-(?!-))*-->|<!ENTITY\s+([A-Za-z_][\w.-]*)\s+(" + _LITERAL
+                          + rb")\s*>|(\]\s*>)")
+#: What an entity's value may not hold to be plain text: markup (`<`), a reference to an entity or a character
+#: (`&`), to a parameter entity (`%`), or a control character (a line break too: the lines of the file stay put).
+_NOT_PLAIN = re.compile(rb"[<&%\x00-\x08\x0a-\x1f\x7f]")
+#: The entities XML itself defines: never declared again here, never replaced.
+_PREDEFINED = frozenset({b"lt", b"gt", b"amp", b"quot", b"apos"})
+#: In the document after the DOCTYPE: a reference to a general entity, or the start of a comment, a CDATA section or
+#: a processing instruction, where `&name;` is no reference (each skipped to its end, :data:`_CLOSING`).
+_REFERENCE = re.compile(rb"&([A-Za-z_][\w.-]*);|<!--|<!\[CDATA\[|<\?")
+_CLOSING = {b"<!--": b"-->", b"<![CDATA[": b"]]>", b"<?": b"?>"}
+#: How much of a declaration donjon does not read its message quotes: enough to recognise it.
+_SHOWN_DECLARATION = 60
+_SAVE_PLAIN = ("save it again as plain SVG (Inkscape: File > Save As... > Plain SVG; Illustrator: File > Export > "
+               "Export As... > SVG)")
+
+
+def _entities_expanded(data: bytes) -> bytes:
+    """An SVG whose DOCTYPE declares entities (Illustrator CS declares its namespaces so, `<!ENTITY ns_svg
+    "http://www.w3.org/2000/svg">`, and writes `xmlns="&ns_svg;"`) with every reference to them replaced by its
+    value, and the declarations left out (their lines kept, empty), so no parser after sees an entity: only flat
+    entities are read, each value plain text (no markup, no reference to another entity, so nothing expands more
+    than once: no "billion laughs"), none external (nothing is fetched or read from another file), at most
+    :data:`MAX_ENTITIES` of at most :data:`MAX_ENTITY_VALUE` bytes, adding at most :data:`MAX_ENTITY_TEXT` bytes to
+    the file. Any other declaration is refused, with its line. A file without declarations is returned as it is."""
+    start = _SUBSET.match(data[:65536])
+    if start is None:
+        return data
+    from generator.render.svgart import ArtProblem
+
+    values: dict[bytes, bytes] = {}
+    at = start.end()
+    while True:
+        found = _DECLARATION.match(data, at)
+        line = data.count(b"\n", 0, at) + 1 if found is None or found.group(1) is not None else 0
+        if found is None and at >= len(data):
+            raise ArtProblem("its DOCTYPE's declarations do not end (no `]>`): it is not well-formed SVG", line)
+        if found is None:
+            what = data[at:at + _SHOWN_DECLARATION].decode("utf-8", "replace")
+            what = what[:what.index(">") + 1] if ">" in what else f"{what}…"
+            raise ArtProblem(f"its DOCTYPE declares {what!r}, which donjon does not read (only entities whose value "
+                             f"is plain text, as Illustrator declares its namespaces): {_SAVE_PLAIN}", line)
+        at = found.end()
+        if found.group(3) is not None:
+            break
+        name = found.group(1)
+        if name is None:
+            continue  # white space or a comment
+        value = found.group(2)[1:-1]
+        shown = name.decode("ascii")
+        if name in _PREDEFINED or name in values:
+            twice = f"XML's own entity {shown!r} again" if name in _PREDEFINED else f"the entity {shown!r} twice"
+            raise ArtProblem(f"its DOCTYPE declares {twice}, which donjon does not read: {_SAVE_PLAIN}", line)
+        if _NOT_PLAIN.search(value):
+            raise ArtProblem(f"its DOCTYPE declares the entity {shown!r} with markup, references or line breaks in "
+                             f"its value, which donjon does not read (only plain text, as Illustrator declares its "
+                             f"namespaces): {_SAVE_PLAIN}", line)
+        if len(value) > MAX_ENTITY_VALUE:
+            raise ArtProblem(f"its DOCTYPE declares the entity {shown!r} with a value of {len(value):,} bytes, more "
+                             f"than the {MAX_ENTITY_VALUE:,} donjon reads: {_SAVE_PLAIN}", line)
+        if len(values) == MAX_ENTITIES:
+            raise ArtProblem(f"its DOCTYPE declares more than {MAX_ENTITIES} entities, more than donjon reads: "
+                             f"{_SAVE_PLAIN}", line)
+        values[name] = value
+    # a value's quotes written as references, so it reads the same inside an attribute quoted either way
+    escaped = {name: value.replace(b'"', b"&quot;").replace(b"'", b"&apos;") for name, value in values.items()}
+    lines = data.count(b"\n", start.end(), at)
+    parts = [data[:start.end() - 1], b"\n" * lines, b">"]
+    added = 0
+    for begin, end, name in _references(data, at):
+        value = escaped.get(name)
+        if value is None:
+            continue  # one XML defines, or one undeclared (the parser names it)
+        added += len(value)
+        if added > MAX_ENTITY_TEXT:
+            raise ArtProblem(f"its references to the entities its DOCTYPE declares add more than the "
+                             f"{MAX_ENTITY_TEXT:,} bytes donjon reads: {_SAVE_PLAIN}")
+        parts += [data[at:begin], value]
+        at = end
+    parts.append(data[at:])
+    return b"".join(parts)
+
+
+def _references(data: bytes, at: int) -> Iterator[tuple[int, int, bytes]]:
+    """Where each reference to a general entity is in `data` from `at` on (its start, its end and its name), passing
+    over comments, CDATA sections and processing instructions; in one pass (what is not closed ends the search:
+    the parser refuses the file)."""
+    while True:
+        found = _REFERENCE.search(data, at)
+        if found is None:
+            return
+        if found.group(1) is not None:
+            yield found.start(), found.end(), found.group(1)
+            at = found.end()
+            continue
+        closing = _CLOSING[found.group(0)]
+        end = data.find(closing, found.end())
+        if end < 0:
+            return
+        at = end + len(closing)
+
 
 def svg_size(data: bytes) -> tuple[float, float]:
     """Check an SVG (see the module's notes) and give its size in points."""
@@ -423,9 +549,8 @@ def svg_size(data: bytes) -> tuple[float, float]:
     head = data[:65536]
     doctype = head.find(b"<!DOCTYPE")
     if b"<!ENTITY" in data or (doctype >= 0 and not _PLAIN_DOCTYPE.match(head, doctype)):
-        raise ImageProblem("it declares a DOCTYPE or entities, which donjon does not read (entities can expand "
-                           "without bound): save it again as plain SVG (Inkscape: File > Save As... > Plain SVG; "
-                           "Illustrator: File > Export > Export As... > SVG)")
+        raise ImageProblem(f"it declares a DOCTYPE donjon does not read (one naming the SVG DTD, with entities of "
+                           f"plain text at most, is read): {_SAVE_PLAIN}")
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as err:
@@ -433,6 +558,7 @@ def svg_size(data: bytes) -> tuple[float, float]:
     if root.tag not in (f"{_SVG_NS}svg", "svg"):
         raise ImageProblem(f"its root element is <{root.tag.rpartition('}')[2]}>, not <svg>")
     count = 0
+    hidden: set[Any] | None = None
     for element in root.iter():
         count += 1
         if count > MAX_SVG_ELEMENTS:
@@ -440,7 +566,11 @@ def svg_size(data: bytes) -> tuple[float, float]:
                                "picture: simplify it (Inkscape: Path > Combine joins shapes of one colour, Path > "
                                "Simplify drops points), or make a bitmap copy of its busiest part")
         tag = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
-        if tag in _REFUSED:
+        if tag in _REFUSED and _REFUSED[tag] == "text":
+            hidden = hidden_elements(root) if hidden is None else hidden
+            if element in hidden:
+                continue  # drawn by no viewer (a hidden layer of notes): no font is needed
+        if tag in _REFUSED and not _never_drawn(element):
             hint = (": convert text to paths in your drawing program (Inkscape: Path > Object to Path)"
                     f"{_which_text(element)}" if _REFUSED[tag] == "text" else "")
             raise ImageProblem(f"it holds {_REFUSED[tag]}, which card art may not{hint}")
@@ -473,6 +603,58 @@ def svg_size(data: bytes) -> tuple[float, float]:
                            f"{MAX_SVG_SIZE:g} pt a side): give its <svg> element a sensible width, height or "
                            "viewBox")
     return width, height
+
+
+#: A style that hides an element and all it holds (`display: none`, as Inkscape hides a layer).
+_DISPLAY_NONE = re.compile(r"(?:^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?:;|$)", re.I)
+#: A reference to an element of the file, in an attribute or a stylesheet: `url(#id)`.
+_URL_ID = re.compile(r"url\(\s*['\"]?#([^)'\"\s]+)")
+
+
+def hidden_elements(root: Any) -> set[Any]:
+    """The elements of an SVG no viewer draws, whose text or effects need nothing of the PDF (the standard
+    library's tree or lxml's): an element that says `display: none` (its attribute or its style; Inkscape hides a
+    layer so) and all it holds, unless the file refers to one of them (a <use> shows what it refers to whatever
+    its ancestors say, a gradient or a clip path is used hidden or not), in which case that element is kept
+    whole."""
+    referred: set[str] = set()
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for name, value in element.attrib.items():
+            if name.rpartition("}")[2] == "href" and value.strip().startswith("#"):
+                referred.add(value.strip()[1:])
+            elif "url(" in value:
+                referred.update(_URL_ID.findall(value))
+        if element.tag.rpartition("}")[2] == "style" and element.text:
+            referred.update(_URL_ID.findall(element.text))
+    hidden: set[Any] = set()
+    stack = [root]
+    while stack:
+        element = stack.pop()
+        if isinstance(element.tag, str) and (
+                (element.get("display") or "").strip().lower() == "none"
+                or _DISPLAY_NONE.search(element.get("style") or "")):
+            held = [found for found in element.iter() if isinstance(found.tag, str)]
+            if not any(found.get("id") in referred for found in held if found.get("id")):
+                hidden.update(held)
+                continue
+        stack.extend(element)
+    return hidden
+
+
+#: The extensions a browser may claim to draw (Chromium's: HTML and MathML inside SVG): a `requiredExtensions` that
+#: names only these may be drawn.
+KNOWN_EXTENSIONS = frozenset({"http://www.w3.org/1999/xhtml", "http://www.w3.org/1998/Math/MathML"})
+
+
+def _never_drawn(element: ElementTree.Element) -> bool:
+    """Whether no viewer draws the element: it requires an extension none has (SVG 1.1, 5.8.4: its
+    `requiredExtensions` names one). Illustrator keeps its own editing data in a `<foreignObject
+    requiredExtensions="http://ns.adobe.com/AdobeIllustrator/10.0/">` in a `<switch>` beside what it draws; browsers,
+    librsvg and svglib all pass it over and draw the next choice."""
+    required = element.get("requiredExtensions")
+    return required is not None and any(name not in KNOWN_EXTENSIONS for name in required.split())
 
 
 def _which_text(element: ElementTree.Element) -> str:

@@ -10,20 +10,27 @@ the line of the file, and refused, rather than printed wrong:
   or pattern on a stroke, gradients that repeat or reflect (`spreadMethod`), blend modes, `paint-order`,
   non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
   what to do in the drawing program instead.
-- **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or
-  a `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
+- **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
+  `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
   leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
   of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
-  symbols) and an `<svg>` inside the drawing have their viewBox fitted into their viewport and are cut to it
-  (unless their own `overflow` is `visible`; :func:`clip_viewports` writes the cut out for the SVG output too),
-  an embedded picture into its box as its preserveAspectRatio says; `currentColor` (in any case) is the shape's own
-  `color`, black when none is set (icon sets' outlines), in a gradient's stops too; a clip path named by a class or a
-  style is used (Illustrator's clipping masks); every CSS Color 4 colour name, in any case, is the colour CSS gives it
-  (svglib knew reportlab's names, lower case only); a length in percent is a share of its viewport (the drawing's, a
-  nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a `data:` PNG or JPEG picture inside
-  the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
-  (:class:`Embedded`).
+  symbols), an `<svg>` inside the drawing and one a `<use>` shows (at the use's size) have their viewBox fitted into
+  their viewport and are cut to it (unless their own `overflow` is `visible`; :func:`clip_viewports` writes what
+  librsvg would draw otherwise out for the SVG output), an embedded picture into its box as its preserveAspectRatio
+  says; `currentColor` (in any case) is the shape's own `color`, black when none is set (icon sets' outlines), in a
+  gradient's stops too; a clip path named by a class or a style is used (Illustrator's clipping masks), what viewers
+  leave out of a clip path (a group, a `<use>` of a symbol) is left out (and said, by line), and a clip path with no
+  shape left hides all it clips; a stroke's miter limit (SVG's 4 when unwritten; the PDF's own is 10) and dash
+  offset, and opacities in percent, are drawn; an ellipse's radius left out or `auto` is the other one, and a
+  paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name, in any case,
+  is the colour CSS gives it (svglib knew reportlab's names, lower case only); a length in percent is a share of its
+  viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a
+  `data:` PNG or JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as
+  an image of its own (:class:`Embedded`).
+- **What viewers choose differently**: what is drawn on conditions (`systemLanguage`, `requiredFeatures`,
+  `requiredExtensions`, in a `<switch>` or not) is chosen once, as browsers choose, and for no language, the same
+  on every machine; the SVG output carries the choice made (:func:`_conditions`).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
   viewer; a dash array with a negative, infinite or zero-sum value draws a solid line (the SVG rule), one with an
   odd count is repeated. A number too large to print (an infinite size) is refused with its line.
@@ -50,7 +57,7 @@ from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
-from generator.render.images import MAX_PIXELS, MAX_SVG_ELEMENTS, ImageProblem, raster_size
+from generator.render.images import MAX_PIXELS, MAX_SVG_ELEMENTS, ImageProblem, hidden_elements, raster_size
 
 #: The most characters of path data (`d`, `points`) in one file: some 75,000 segments, which take about seven
 #: microseconds a character to read and draw, so a few seconds.
@@ -96,6 +103,8 @@ _UNDRAWN = {
 }
 _TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted: simplify it, or "
                     "unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine them (Path > Combine)")
+#: The properties that draw markers on a shape (SVG 1.1, 11.6.2).
+_MARKERS = frozenset({"marker", "marker-start", "marker-mid", "marker-end"})
 _FINE_VALUES = {"", "none", "normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke"}
 
 
@@ -157,6 +166,11 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     pictures = _check(root)
+    hidden = hidden_elements(root)
+    for element in [element for element in hidden if element.getparent() not in hidden]:
+        _remove(element)  # drawn by no viewer, and svglib would read its text (a hidden layer of notes) for nothing
+    _chosen, chosen_said = _conditions(root)
+    left_out = (*chosen_said, *_clip_path_uses(root))
     _clip_viewports(root)  # after the checks: what they name is on the file's own lines
     records: list[logging.LogRecord] = []
     logger = logging.getLogger("svglib.svglib")
@@ -182,7 +196,7 @@ def _read(data: bytes) -> Art:
         text = record.getMessage()
         if text not in warnings:
             warnings.append(text)
-    return Art(drawing, tuple(f"svglib: {text}" for text in warnings))
+    return Art(drawing, (*left_out, *(f"svglib: {text}" for text in warnings)))
 
 
 class _Gather(logging.Handler):
@@ -243,10 +257,11 @@ def _check(root: Any) -> dict[str, Embedded]:
         _check_stylesheet(text, line, elements, ids)
     pictures: dict[str, Embedded] = {}
     pixels = 0
+    hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
-        for name, value in element.attrib.items():
+        for name, value in ({} if element in hidden else element.attrib).items():
             local = _local(name)
             if local == "style":
                 for prop, prop_value in _declarations(value):
@@ -297,7 +312,9 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     """A property (an attribute, or a declaration of a `style` or a `<style>` rule when `css`) the PDF cannot
     draw as a viewer does: an ArtProblem at its line."""
     value = value.strip()
-    key = "marker" if name.startswith("marker") else name
+    # the marker properties only: a <marker>'s own markerWidth, markerHeight and markerUnits say nothing is drawn
+    # with it (Inkscape keeps its stock arrowheads defined, unused, with them)
+    key = "marker" if name in _MARKERS else name
     reason = _UNDRAWN.get(key)
     if reason is not None and value.lower() not in _FINE_VALUES and (css or key != "transform"):
         raise ArtProblem(f"it uses {reason}", line)
@@ -368,12 +385,15 @@ _SHOWN = frozenset({"visible", "auto"})
 
 
 def clip_viewports(data: bytes) -> bytes:
-    """SVG art with the clip each viewport makes written out (:func:`_clip_viewports`), for the SVG output: librsvg
-    2.54 cuts a nested <svg> but not a symbol (lovell/sharp#2919: it reads the overflow of the <use>), browsers
-    cut both, so the clip is made explicit and every viewer shows the same. Art with nothing to cut is returned
-    as it is (the same bytes); art that is cut is written again by lxml (the PDF reads the file as it was, so the
-    lines its messages name are the file's)."""
-    if b"symbol" not in data and data.count(b"svg") < 3:  # the root's tag and namespace: no other viewport
+    """SVG art as the SVG output carries it, each viewport cut as browsers cut it whatever the viewer: librsvg 2.54
+    cuts a nested <svg> as browsers do, but reads a symbol's `overflow` the other way round (it does not cut a
+    symbol that says nothing or `hidden`, and cuts one that says `visible`; lovell/sharp#2919). So the clip of a
+    symbol that is cut is written out (:func:`_clip_viewports`), and each use of a symbol that shows what it draws
+    outside is drawn as a nested <svg> of the same viewBox and overflow (:func:`_shown_symbols_inline`), which
+    every viewer leaves uncut. Art with nothing to change is returned as it is (the same bytes); art changed is
+    written again by lxml (the PDF reads the file as it was, so the lines its messages name are the file's)."""
+    # the root's tag and namespace name "svg" twice: no other viewport, and nothing drawn on conditions
+    if b"symbol" not in data and data.count(b"svg") < 3 and not any(name in data for name in _CONDITIONS_WRITTEN):
         return data
     from lxml import etree
 
@@ -382,7 +402,9 @@ def clip_viewports(data: bytes) -> bytes:
         root = etree.fromstring(data, parser=parser)
     except etree.XMLSyntaxError:
         return data  # read_art names the fault
-    if not _clip_viewports(root):
+    chosen, _said = _conditions(root)
+    cut = _clip_viewports(root)
+    if not _shown_symbols_inline(root) and not cut and not chosen:
         return data
     declared = data.lstrip().startswith(b"<?xml")
     return bytes(etree.tostring(root.getroottree(), encoding="utf-8", xml_declaration=declared))
@@ -394,7 +416,10 @@ def _clip_viewports(root: Any) -> bool:
     width and height), unless their own `overflow` (an attribute, a style or a `<style>` rule) is `visible` or
     `auto` (SVG 1.1, 14.3.3, as Chromium draws it; svglib never cut). The element is wrapped in a group clipped to
     that rectangle (the use's transform moved to the group, so the rectangle is in the use's own units), on the
-    same line of the file; one wrapped before (art written by :func:`clip_viewports`) is not wrapped again."""
+    same line of the file; one wrapped before (art written by :func:`clip_viewports`) is not wrapped again. A <use>
+    that shows an <svg> is first drawn as that <svg> in its place (:func:`_drawings_inline`), so it is cut the same
+    way."""
+    inlined = _drawings_inline(root)
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
     overflow = _Overflow(root)
     cut: list[Any] = []
@@ -409,7 +434,7 @@ def _clip_viewports(root: Any) -> bool:
         href = element.get(_XLINK_HREF) or element.get("href") or ""
         target = ids.get(href[1:]) if href.startswith("#") else None
         # the symbol's own overflow, as browsers read it (overflow is not inherited: a use's says nothing of
-        # the symbol it shows; librsvg 2.54 read the use's instead)
+        # the symbol it shows; librsvg 2.54 reads the symbol's the other way round)
         if target is not None and _local(target.tag) == "symbol" and not overflow.shown(target):
             cut.append(element)
     number = 0
@@ -418,7 +443,272 @@ def _clip_viewports(root: Any) -> bool:
         while f"{_VIEWPORT_CLIP}{number}" in ids:
             number += 1
         _clip_to_viewport(element, f"{_VIEWPORT_CLIP}{number}")
-    return bool(cut)
+    return bool(cut) or inlined
+
+
+#: The conditions an element may be drawn on (SVG 1.1, 5.8), as they are written.
+_CONDITIONS_WRITTEN = (b"systemLanguage", b"requiredFeatures", b"requiredExtensions")
+
+
+def _conditions(root: Any) -> tuple[bool, tuple[str, ...]]:
+    """Draw the same whatever the viewer and the machine: each element drawn on conditions (SVG 1.1, 5.8) is left out
+    when they fail and kept without them when they hold, and each <switch> keeps only the first child kept (or
+    none); whether anything changed, and what is left out for a language, by line. The conditions are those of
+    browsers (SVG 2, Chromium): `requiredExtensions` holds for the extensions a browser has
+    (:data:`generator.render.images` refuses a foreignObject that would need one), `requiredFeatures` always holds;
+    `systemLanguage` holds for no language, the same on every machine (svglib took the build machine's locale,
+    librsvg and browsers take the viewer's, so the PDF and the SVG showed different choices, and one machine's PDF
+    another's). Browsers weigh the conditions on any element; librsvg only in a <switch>."""
+    from generator.render.images import KNOWN_EXTENSIONS
+
+    said: list[str] = []
+    changed = False
+    for element in list(root.iter()):
+        if not isinstance(element.tag, str) or element is root:
+            continue
+        if not any(name in element.attrib for name in ("systemLanguage", "requiredFeatures", "requiredExtensions")):
+            continue
+        extensions = element.get("requiredExtensions")
+        language = element.get("systemLanguage")
+        holds = (extensions is None or (bool(extensions.split())
+                                        and all(name in KNOWN_EXTENSIONS for name in extensions.split())))
+        holds = holds and language is None
+        changed = True
+        if holds:
+            for name in ("systemLanguage", "requiredFeatures", "requiredExtensions"):
+                element.attrib.pop(name, None)
+            continue
+        if language is not None:
+            line = f"line {element.sourceline}: " if element.sourceline else ""
+            said.append(f"{line}<{_local(element.tag)}> is drawn only for viewers of the languages "
+                        f"{language.strip()!r} (systemLanguage): donjon leaves it out, in the PDF and the SVG "
+                        "alike, whatever the language of the machine or of the viewer")
+        _remove(element)
+    for switch in [element for element in root.iter() if _local(element.tag) == "switch"]:
+        kept = [child for child in switch if isinstance(child.tag, str) and _local(child.tag) not in _UNDRAWN_KINDS]
+        for child in kept[1:]:
+            changed = True
+            _remove(child)
+    return changed, tuple(said)
+
+
+#: What a <switch> does not choose among: it draws nothing (SVG 1.1, 5.8.2 weighs the elements that draw).
+_UNDRAWN_KINDS = frozenset({"title", "desc", "metadata"})
+
+
+def _remove(element: Any) -> None:
+    """Take an element out of the tree, the text after it kept."""
+    parent = element.getparent()
+    if parent is None:
+        return
+    if element.tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + element.tail
+        else:
+            parent.text = (parent.text or "") + element.tail
+    parent.remove(element)
+
+
+#: What a clip path draws its outline with (SVG 1.1, 14.3.5): shapes and text, and <use> elements that show one of
+#: those themselves; anything else in it (a group, a symbol, a drawing, a picture, a <use> of one of those or of
+#: another <use>) browsers and librsvg leave out of the clip.
+_CLIP_SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text"})
+#: What a clip path may also hold that draws nothing: descriptions and animations.
+_CLIP_QUIET = frozenset({"title", "desc", "metadata", "animate", "set", "animateTransform", "animateMotion"})
+_LEFT_OUT = "which viewers leave out of a clip: it is left out here too"
+
+
+def _clip_path_uses(root: Any) -> tuple[str, ...]:
+    """Leave out of each clip path what viewers leave out of it (:data:`_CLIP_SHAPES`), and say so by line: svglib
+    drew the shapes inside a group or behind a <use> of a symbol into the clip (a <use> of a symbol at the wrong
+    size, uncut), so the PDF showed what viewers hide. A clip path left with nothing hides all it clips, in every
+    viewer (:meth:`Reader.get_clippath`)."""
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    said: list[str] = []
+    for clip in [element for element in root.iter() if _local(element.tag) == "clipPath"]:
+        name = f"the clip path {clip.get('id')!r}" if clip.get("id") else "a clip path"
+        for child in list(clip):
+            kind = _local(child.tag)
+            if not kind or kind in _CLIP_SHAPES or kind in _CLIP_QUIET:
+                continue
+            line = f"line {child.sourceline}: " if child.sourceline else ""
+            if kind == "use":
+                href = child.get(_XLINK_HREF) or child.get("href") or ""
+                target = ids.get(href[1:]) if href.startswith("#") else None
+                if target is None or _local(target.tag) in _CLIP_SHAPES:
+                    continue
+                said.append(f"{line}{name} shows a <{_local(target.tag)}> through a <use>, {_LEFT_OUT}; a clip "
+                            "path's <use> must show a shape itself: put the shapes in the clip path (Inkscape: Edit "
+                            "> Clone > Unlink Clone, then ungroup)")
+            elif child.tag.startswith(_SVG) or not child.tag.startswith("{"):
+                said.append(f"{line}{name} holds a <{kind}>, {_LEFT_OUT}; a clip path holds shapes: put them in "
+                            "it ungrouped (Inkscape: ungroup them before Object > Clip > Set)")
+            _remove(child)
+    return tuple(said)
+
+
+def _drawings_inline(root: Any) -> bool:
+    """Draw each <use> that shows an <svg> of the drawing as a copy of that <svg> in its place (whether any is),
+    its width and height the use's when the use gives them (SVG 1.1, 5.6), in a group of the use's transform,
+    moved by the use's x and y, and of its other attributes: browsers draw it so, a viewport cut to the use's size;
+    svglib drew the <svg> at its own size and never cut it, and librsvg 2.54 ignores the use's width and height.
+    The copies have no ids (the originals keep theirs). A use inside a clip path is left (viewers leave it out of
+    the clip: :func:`_clip_path_uses`), and so is one whose x or y, and its <svg>'s, are not both plain numbers
+    (units or percentages cannot be added up). Copies are made as long as the drawing's own copies are bounded
+    (:data:`MAX_DRAWN` elements made)."""
+    import copy
+
+    changed = False
+    made = 0
+    origin: dict[Any, Any] = {}
+    for _round in range(_CHAIN):  # a drawing inside a drawing inside...
+        ids = {element.get("id"): element for element in root.iter()
+               if isinstance(element.tag, str) and element.get("id")}
+        found = []
+        for element in root.iter():
+            if _local(element.tag) != "use" or _inside_clip(element):
+                continue
+            href = element.get(_XLINK_HREF) or element.get("href") or ""
+            target = ids.get(href[1:]) if href.startswith("#") else None
+            if target is None or _local(target.tag) != "svg" or target is root or _closes_loop(element, target,
+                                                                                                   origin):
+                continue
+            place = [_added(element.get(name), target.get(name)) for name in ("x", "y")]
+            if place[0] is not None and place[1] is not None:
+                found.append((element, target, place))
+        if not found:
+            return changed
+        for use, target, (x, y) in found:
+            made += sum(1 for _ in target.iter())
+            if made > MAX_DRAWN:
+                return changed
+            drawing = copy.deepcopy(target)
+            _copied(target, drawing, origin)
+            drawing.tail = None
+            for element in drawing.iter():
+                if isinstance(element.tag, str) and "id" in element.attrib:
+                    del element.attrib["id"]
+            for name, value in (("x", x), ("y", y), ("width", use.get("width")), ("height", use.get("height"))):
+                if value is not None:
+                    drawing.set(name, value)
+            _replace_use(use, drawing)
+            changed = True
+    return changed
+
+
+def _closes_loop(use: Any, target: Any, origin: dict[Any, Any]) -> bool:
+    """Whether a <use> shows what holds it (itself, or a copy of it made for another use, by `origin`): a loop,
+    whose closing use viewers leave undrawn (svglib too); it is not copied in place."""
+    return any(origin.get(parent, parent) is target for parent in use.iterancestors())
+
+
+def _copied(source: Any, copy_of: Any, origin: dict[Any, Any]) -> None:
+    """Remember which element each element of a copy is a copy of (the first original, through copies of copies)."""
+    for original, made in zip(source.iter(), copy_of.iter()):
+        if isinstance(made.tag, str) and _local(made.tag) in ("svg", "symbol"):
+            origin[made] = origin.get(original, original)
+
+
+_PLAIN_NUMBER = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)(?:px)?\s*")
+
+
+def _added(first: str | None, second: str | None) -> str | None:
+    """Two lengths added up (a use's x and its svg's): either alone when the other is unwritten; their sum when
+    both are plain numbers; None otherwise."""
+    if first is None or second is None:
+        return first if second is None else second
+    a, b = _PLAIN_NUMBER.fullmatch(first), _PLAIN_NUMBER.fullmatch(second)
+    if a is None or b is None:
+        return None
+    return f"{float(a.group(1)) + float(b.group(1)):g}"
+
+
+def _shown_symbols_inline(root: Any) -> bool:
+    """Draw each <use> of a symbol that says its `overflow` is visible (or auto) as a nested <svg> in its place
+    (whether any is): the symbol's viewBox, preserveAspectRatio, presentation and a copy of its children, at the
+    use's x, y, width and height (100% when unwritten), in a group of the use's transform and other attributes, so
+    that what it inherits is the same. A <use> of a symbol and a nested <svg> are the same viewport (SVG 1.1, 5.6),
+    and every viewer leaves an <svg> saying `overflow: visible` uncut, where librsvg 2.54 cuts such a symbol (and a
+    <use> of an <svg> would not do: librsvg ignores the use's width and height there). The copies have no ids (the
+    originals keep theirs, so what refers to them still finds them); a use inside a symbol copied is drawn so in
+    turn, as many times as the drawing's own copies are bounded (:data:`MAX_DRAWN` elements made), beyond which
+    the rest is left as it is. A <use> inside a clip path is left (a clip path holds shapes and uses only)."""
+    import copy
+
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    overflow = _Overflow(root)
+    visible: dict[Any, bool] = {}
+    made = 0
+    changed = False
+    origin: dict[Any, Any] = {}
+    for _round in range(_CHAIN):  # a symbol inside a symbol inside...
+        uses = []
+        for element in root.iter():
+            if _local(element.tag) != "use" or _inside_clip(element):
+                continue
+            href = element.get(_XLINK_HREF) or element.get("href") or ""
+            target = ids.get(href[1:]) if href.startswith("#") else None
+            if target is None or _local(target.tag) != "symbol":
+                continue
+            if target not in visible:
+                visible[target] = overflow.shown(target)
+            if visible[target] and not _closes_loop(element, target, origin):
+                uses.append((element, target))
+        if not uses:
+            return changed
+        for use, symbol in uses:
+            made += sum(1 for _ in symbol.iter())
+            if made > MAX_DRAWN:
+                return changed
+            children = copy.deepcopy(list(symbol))
+            for original, made_copy in zip(symbol, children):
+                _copied(original, made_copy, origin)
+            origin[_inline(use, symbol, children)] = symbol
+            changed = True
+    return changed
+
+
+#: What a <use> says of where it places what it shows, rather than of how that is drawn.
+_PLACING = frozenset({"x", "y", "width", "height", "href", _XLINK_HREF})
+
+
+def _inline(use: Any, symbol: Any, children: list[Any]) -> Any:
+    """Put a nested <svg> drawing `children` (a copy of the symbol's) in the place of `use`; that <svg>."""
+    from lxml import etree
+
+    namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+    drawing = etree.Element(f"{namespace}svg")
+    for name in ("x", "y", "width", "height"):
+        if use.get(name) is not None:
+            drawing.set(name, use.get(name))
+    for name, value in symbol.attrib.items():
+        if name != "id" and not name.startswith("{"):
+            drawing.set(name, value)
+    style = (symbol.get("style") or "").strip().rstrip(";")
+    drawing.set("style", f"{style}; overflow: visible" if style else "overflow: visible")
+    for child in children:
+        for element in child.iter():
+            if isinstance(element.tag, str) and "id" in element.attrib:
+                del element.attrib["id"]
+        drawing.append(child)
+    _replace_use(use, drawing)
+    return drawing
+
+
+def _replace_use(use: Any, drawing: Any) -> None:
+    """Put `drawing` in the place of `use`, in a group of the use's attributes but those that place what it shows
+    (its transform included, so the drawing is in the use's own units)."""
+    from lxml import etree
+
+    namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+    group = etree.Element(f"{namespace}g")
+    for name, value in use.attrib.items():
+        if name not in _PLACING:
+            group.set(name, value)
+    group.append(drawing)
+    group.tail = use.tail
+    use.getparent().replace(use, group)
 
 
 #: The ids of the clips :func:`_clip_viewports` adds (a number follows).
@@ -548,6 +838,8 @@ def _reader_class() -> Any:
                     found = find(node, name)
                     if name in _PAINTS and found.strip().lower() == "currentcolor":
                         found = "currentColor"  # a CSS keyword, in any case: svglib knew this spelling only
+                    elif name in _PAINTS:
+                        found = self._paint(found)
                     looked[key] = found
                 return found
 
@@ -609,6 +901,36 @@ def _reader_class() -> Any:
                 return _keep_proportions(convert_image(node), node)
 
             self.shape_converter.convertImage = fitted_image  # type: ignore[method-assign]
+            convert_ellipse = self.shape_converter.convertEllipse
+
+            def ellipse(node: Any) -> Any:
+                # a radius unwritten or `auto` is the other one (SVG 2, as librsvg and browsers draw it: a circle);
+                # svglib drew an ellipse of no height
+                attributes = node.etree_element.attrib
+                rx, ry = (str(attributes.get(name, "auto")).strip() for name in ("rx", "ry"))
+                if rx == "auto" and ry != "auto":
+                    attributes["rx"] = ry
+                elif ry == "auto" and rx != "auto":
+                    attributes["ry"] = rx
+                return convert_ellipse(node)
+
+            self.shape_converter.convertEllipse = ellipse  # type: ignore[method-assign]
+            apply_style = self.shape_converter.applyStyleOnShape
+            converter = self.attrConverter
+
+            def styled(shape: Any, node: Any, only_explicit: bool = False) -> None:
+                apply_style(shape, node, only_explicit=only_explicit)
+                if not isinstance(shape, Group):
+                    _stroke_rest(converter, shape, node, only_explicit)
+
+            self.shape_converter.applyStyleOnShape = styled  # type: ignore[method-assign]
+
+            def opacity(value: str | float) -> float:
+                # an opacity in percent (CSS Color 4, as librsvg and browsers read `fill-opacity="50%"`): svglib
+                # failed on it, quietly, and drew the shape opaque (it also passes a colour's own alpha, a number)
+                return _number(str(value), 1.0)
+
+            self.attrConverter.convertOpacity = opacity  # type: ignore[method-assign,assignment]
             rules = self.attrConverter.css_rules
             for element in root.iter():
                 if _local(element.tag) == "style" and element.text and rules is not None:
@@ -616,6 +938,18 @@ def _reader_class() -> Any:
 
         def renderStyle(self, node: Any) -> None:
             pass  # read whole when the reader was made
+
+        def _paint(self, value: str) -> str:
+            """A paint that names a gradient with a fallback colour (`url(#g) #f0c020`, SVG 1.1, 11.2): the gradient
+            when the file has it, the fallback otherwise, as viewers paint it; svglib read neither, and painted
+            nothing."""
+            match = _FALLBACK_PAINT.fullmatch(value)
+            if match is None:
+                return value
+            target = self.ids.get(match.group(2))
+            if target is not None and _local(target.tag) in _GRADIENTS:
+                return match.group(1)
+            return match.group(3)
 
         def renderUse(self, node: Any, group: Any = None, clipping: Any = None) -> Any:
             # svglib copies what a <use> shows into the tree before drawing it: a copy of copies multiplies, so
@@ -738,6 +1072,24 @@ def _reader_class() -> Any:
                 self.lines[id(faded)] = node.sourceline or 0
                 parent.contents[-1] = faded
 
+        def get_clippath(self, node: Any) -> Any:
+            found = super().get_clippath(node)
+            if found is not None:
+                return found
+            # a clip path that holds no shape (empty, or only what viewers leave out of a clip) hides all it clips
+            # in every viewer; svglib drew the element unclipped. Clipped to a path of no area instead
+            match = _URL.search(node.getAttribute("clip-path") or "")
+            target = self.ids.get(match.group(1)) if match is not None else None
+            if target is None or _local(target.tag) != "clipPath":
+                return None
+            from svglib.svglib import ClippingPath
+
+            nothing = ClippingPath()
+            nothing.moveTo(0, 0)
+            nothing.lineTo(0, 0)
+            nothing.closePath()
+            return nothing
+
         def xlink_href_target(self, node: Any, group: Any = None) -> Any:
             href = node.attrib.get(_XLINK_HREF) or node.attrib.get("href") or ""
             match = _DATA_PICTURE.fullmatch(href)
@@ -753,6 +1105,12 @@ def _reader_class() -> Any:
                 # its stylesheet rules and style, on it before svglib reads it; a stop in `currentColor` takes the
                 # color it inherits (svglib failed on the word)
                 paint = self.attrConverter.findAttr(child, "stop-color")
+                faded = self.attrConverter.findAttr(child, "stop-opacity").strip()
+                if faded.endswith("%"):  # in percent, as viewers read it; svglib drew such a stop opaque
+                    attributes = child.etree_element.attrib
+                    attributes["stop-opacity"] = f"{_number(faded, 1.0):g}"
+                    if "style" in attributes:
+                        attributes["style"] = re.sub(r"stop-opacity\s*:[^;]*", "", attributes["style"], flags=re.I)
                 if paint.strip().lower() == "currentcolor":
                     colour = self.attrConverter.findAttr(child, "color")
                     attributes = child.etree_element.attrib
@@ -839,6 +1197,40 @@ def _reader_class() -> Any:
             return Group(GradientFill(shape, dict(grad_def), opacity, evenodd), item)
 
     return Reader
+
+
+#: SVG's miter limit where none is written (SVG 1.1, 11.4), which the PDF must be told: a PDF's own is 10, so a
+#: corner sharper than 29 degrees (whose miter is 4 to 10 stroke widths long) drew a long spike where viewers cut
+#: the corner off (a bevel).
+MITER_LIMIT = 4.0
+
+
+def _stroke_rest(converter: Any, shape: Any, node: Any, only_explicit: bool) -> None:
+    """What svglib leaves out of a shape's stroke: its miter limit (`stroke-miterlimit`, SVG's default 4; one below 1
+    is an error a viewer ignores) and where its dashes start (`stroke-dashoffset`, a length)."""
+    if "strokeMiterLimit" not in getattr(shape, "_attrMap", {}):
+        return  # not a shape that strokes (text, which art does not draw)
+    raw = converter.findAttr(node, "stroke-miterlimit").strip()
+    if raw or not only_explicit:
+        try:
+            limit = float(raw) if raw else MITER_LIMIT
+        except ValueError:
+            limit = MITER_LIMIT
+        shape.strokeMiterLimit = limit if math.isfinite(limit) and limit >= 1 else MITER_LIMIT
+    raw = converter.findAttr(node, "stroke-dashoffset").strip()
+    dashes = getattr(shape, "strokeDashArray", None)
+    if not raw or not isinstance(dashes, list) or not dashes or not all(isinstance(v, (int, float)) for v in dashes):
+        return
+    try:
+        offset = converter.convertLength(raw, attr_name="stroke-dashoffset")
+    except (ValueError, TypeError):
+        return
+    if isinstance(offset, (int, float)) and math.isfinite(offset) and offset:
+        shape.strokeDashArray = [float(offset), dashes]
+
+
+#: A paint naming a paint server and a fallback: the reference, its id and the fallback.
+_FALLBACK_PAINT = re.compile(r"\s*(url\(\s*['\"]?#([^)'\"\s]*)['\"]?\s*\))\s+(\S.*?)\s*")
 
 
 #: The properties whose value may be `currentColor` (a gradient's stops are mended where svglib reads them).
@@ -1081,4 +1473,5 @@ def _dashes(value: Any) -> Any:
         return None
     if len(numbers) % 2:
         numbers += numbers
-    return [float(phase), numbers] if phase else numbers
+    phase = float(phase) % sum(numbers)  # a dash offset below zero starts that far back in the pattern, as in SVG
+    return [phase, numbers] if phase else numbers

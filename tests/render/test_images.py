@@ -38,11 +38,19 @@ def test_kinds_and_sizes_are_read_from_the_files(tmp_path: Path) -> None:
     (lambda d: _cut(pictures.png(d / "x.png"), 0.6), "damaged PNG"),
     (lambda d: _cut(pictures.jpeg(d / "x.jpg", (400, 300)), 0.5), "damaged JPEG"),
     (lambda d: _write(d / "x.png", b"GIF89a not a picture we read"), "not a PNG, JPEG or SVG"),
-    (lambda d: pictures.svg(d / "x.svg", '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg '
-                                         'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">&a;</svg>'),
-     "declares a DOCTYPE or entities"),
+    (lambda d: pictures.svg(d / "x.svg", '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa"><!ENTITY b '
+                                         '"&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 '
+                                         '1">&b;</svg>'), "line 1: its DOCTYPE declares the entity 'b' with markup, "
+                                                          "references"),
+    (lambda d: pictures.svg(d / "x.svg", '<?xml version="1.0"?><!DOCTYPE html><svg '
+                                         'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>'),
+     "declares a DOCTYPE donjon does not read"),
     (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><script>'
                                          'alert(1)</script></svg>'), "holds a script"),
+    (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><switch>'
+                                         '<foreignObject requiredExtensions="http://www.w3.org/1999/xhtml" width="9" '
+                                         'height="9"/><rect width="9" height="9"/></switch></svg>'),
+     "holds a foreignObject"),
     (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/'
                                          '1999/xlink" viewBox="0 0 9 9"><image xlink:href="/etc/passwd"/></svg>'),
      "refers to '/etc/passwd'"),
@@ -346,25 +354,127 @@ def test_a_photo_a_camera_saved_turned_prints_as_photo_viewers_show_it(tmp_path:
         assert sum(worst[60:]) < 0.02 * seen.width * seen.height, f"orientation {orientation}: see {tmp_path}"
 
 
-def test_the_doctype_illustrator_writes_is_read_and_entities_say_how_to_save_without(tmp_path: Path) -> None:
+def test_the_doctype_illustrator_writes_is_read(tmp_path: Path) -> None:
     """Illustrator's SVG export opens with a DOCTYPE naming the SVG 1.1 DTD, which declares nothing (the DTD is
-    never fetched): such art is read and drawn. Illustrator CS versions also declare entities for their
-    namespaces, which donjon does not expand: the message says how to save the file without them (removing the
-    declaration, as it used to say, leaves the entities undefined and the file unreadable)."""
+    never fetched): such art is read and drawn."""
     from generator.backends.pdf import draw_picture
 
-    doctype = ('<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 15.0.0, SVG Export '
-               'Plug-In  -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" '
-               '"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg version="1.1" '
-               'xmlns="http://www.w3.org/2000/svg" x="0px" y="0px" width="100px" height="50px" '
-               'viewBox="0 0 100 50"><rect x="10" y="10" fill="#2D27C1" width="80" height="30"/></svg>\n')
-    art = pictures.svg(tmp_path / "plain.svg", doctype)
+    art = pictures.svg(tmp_path / "plain.svg", _ILLUSTRATOR_DOCTYPE + '>\n<svg version="1.1" '
+                       'xmlns="http://www.w3.org/2000/svg" x="0px" y="0px" width="100px" height="50px" '
+                       'viewBox="0 0 100 50"><rect x="10" y="10" fill="#2D27C1" width="80" height="30"/></svg>\n')
     assert (image_info(art).width, image_info(art).height) == (75.0, 37.5)
     draw_picture(art)
-    entities = doctype.replace('svg11.dtd">', 'svg11.dtd" [\n\t<!ENTITY ns_ai "http://ns.adobe.com/AdobeIllustrator/'
-                                              '10.0/">\n]>').replace('version="1.1"', 'version="1.1" xmlns:i="&ns_ai;"')
-    with pytest.raises(ImageProblem, match=r"declares a DOCTYPE or entities.*Plain SVG"):
-        image_info(pictures.svg(tmp_path / "cs.svg", entities))
+
+
+_ILLUSTRATOR_DOCTYPE = ('<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 13.0.0, SVG Export '
+                        'Plug-In . SVG Version: 6.00 Build 14948)  -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" '
+                        '"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"')
+#: Art as Illustrator CS saves it with its editing kept: the namespaces declared as entities and written as
+#: references (`xmlns="&ns_svg;"`), Save for Web's metadata, a <switch> whose first choice is Illustrator's own data
+#: (a <foreignObject> requiring Illustrator's extension, which no viewer has) and whose second is the drawing, and
+#: that data itself (<i:pgf>, base64 in a CDATA section, where `&ns_ai;` is no reference). Line 26 holds the circle.
+ILLUSTRATOR_CS = _ILLUSTRATOR_DOCTYPE + """ [
+\t<!ENTITY ns_extend "http://ns.adobe.com/Extensibility/1.0/">
+\t<!ENTITY ns_ai "http://ns.adobe.com/AdobeIllustrator/10.0/">
+\t<!ENTITY ns_graphs "http://ns.adobe.com/Graphs/1.0/">
+\t<!ENTITY ns_vars "http://ns.adobe.com/Variables/1.0/">
+\t<!ENTITY ns_sfw "http://ns.adobe.com/SaveForWeb/1.0/">
+\t<!-- a comment among the declarations -->
+\t<!ENTITY ns_svg "http://www.w3.org/2000/svg">
+\t<!ENTITY ns_xlink 'http://www.w3.org/1999/xlink'>
+]>
+<svg  version="1.1" id="Layer_1" xmlns:x="&ns_extend;" xmlns:i="&ns_ai;" xmlns:graph="&ns_graphs;"
+\t xmlns="&ns_svg;" xmlns:xlink="&ns_xlink;" x="0px" y="0px" width="100px" height="100px"
+\t viewBox="0 0 100 100" enable-background="new 0 0 100 100" xml:space="preserve">
+<metadata>
+\t<sfw  xmlns="&ns_sfw;"><slices></slices>
+\t\t<sliceSourceBounds  height="100" width="100" y="0" x="0" bottomLeftOrigin="true"></sliceSourceBounds></sfw>
+</metadata>
+<switch>
+\t<foreignObject requiredExtensions="&ns_ai;" x="0" y="0" width="1" height="1">
+\t\t<i:pgfRef  xlink:href="#adobe_illustrator_pgf"></i:pgfRef>
+\t</foreignObject>
+\t<g i:extraneous="self">
+\t\t<rect x="0" y="0" fill="#FFFFFF" width="100" height="100"/>
+\t\t<circle fill="#C1272D" cx="30" cy="40" r="20"/>
+\t\t<polygon fill="#2040C0" points="60,20 90,80 50,85"/>
+\t</g>
+</switch>
+<i:pgf  id="adobe_illustrator_pgf">
+\t<![CDATA[
+\teJzs3Xt8FNXdx/HPmb0l2SSbkAsJuRFIuIRLuCNyEREEFVFRUVFRUVFRUVFRUVFRUVFR &ns_ai;
+\t]]>
+</i:pgf>
+</svg>
+"""
+
+
+def test_art_illustrator_cs_saved_with_its_namespaces_as_entities_is_read_and_drawn(tmp_path: Path) -> None:
+    """Illustrator CS declares its namespaces as entities in the DOCTYPE and refers to them (`xmlns="&ns_svg;"`):
+    such art was refused. Its flat entities are read (their values put where they are referred to, in the PDF and
+    in what the SVG output carries, which then declares nothing), its editing data is passed over as viewers pass
+    it, and it draws the same in both outputs; what is said about the art still names the file's own lines."""
+    from test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
+
+    art = pictures.svg(tmp_path / "cs.svg", ILLUSTRATOR_CS)
+    assert (image_info(art).width, image_info(art).height, image_info(art).warnings) == (75.0, 75.0, ())
+    _info, carried = images.image_data(art)
+    assert b"<!ENTITY" not in carried
+    root = ET.fromstring(carried)  # the standard parser, which would refuse an undefined entity
+    assert root.tag == f"{SVG_NS}svg" and root.find(f"{SVG_NS}switch") is not None
+    if RSVG is not None and PDFTOPPM is not None:
+        red, blue = (193, 39, 45), (32, 64, 192)
+        pdf_render = _render_pdf(art, tmp_path / "cs.pdf", tmp_path / "pdf.png")
+        svg_render = _render_svg(art, tmp_path, tmp_path / "svg.png", pdf_render.size)
+        for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+            size = render.width / 100
+            assert (render.getpixel((round(30 * size), round(40 * size))),
+                    render.getpixel((round(65 * size), round(60 * size)))) == (red, blue), what
+    faulty = pictures.svg(tmp_path / "faulty.svg", ILLUSTRATOR_CS.replace('cx="30"', 'filter="url(#blur)" cx="30"'))
+    with pytest.raises(ImageProblem, match=r"^line 26: it uses a filter"):
+        image_info(faulty)
+
+
+@pytest.mark.parametrize(("declared", "line", "reason"), [
+    # what would read another file or the web (XXE), or expand without bound (a billion laughs)
+    ('<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n<!ENTITY secret SYSTEM "file:///etc/passwd">', 4,
+     r"declares '<!ENTITY secret SYSTEM \"file:///etc/passwd\">', which donjon does not read"),
+    ('<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n<!ENTITY % remote SYSTEM "http://example.org/x.dtd">', 4,
+     "declares '<!ENTITY % remote"),
+    ('<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n<!ENTITY a "lol">\n<!ENTITY b "&a;&a;&a;&a;&a;">', 5,
+     "the entity 'b' with markup, references or line breaks"),
+    ('<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n<!ENTITY g "<g/>">', 4, "the entity 'g' with markup"),
+    ('<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n<!ELEMENT svg ANY>', 4, "declares '<!ELEMENT svg ANY>'"),
+    ('<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n<!ENTITY ns_svg "http://example.org/">', 4,
+     "the entity 'ns_svg' twice"),
+    ('<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n<!ENTITY lt "&#60;">', 4, "XML's own entity 'lt' again"),
+    ('<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n' + "".join(f'<!ENTITY e{i} "x">' for i in range(64)), 4,
+     "more than 64 entities"),
+    ('<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n<!ENTITY long "' + "x" * 1001 + '">', 4,
+     "a value of 1,001 bytes, more than the 1,000"),
+], ids=["external", "parameter", "nested", "markup", "element", "twice", "predefined", "too-many", "too-long"])
+def test_declarations_other_than_flat_entities_of_plain_text_are_refused_with_their_line(
+        tmp_path: Path, declared: str, line: int, reason: str) -> None:
+    art = pictures.svg(tmp_path / "x.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [\n' + declared + '\n]>\n<svg '
+                       'xmlns="&ns_svg;" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')
+    with pytest.raises(ImageProblem, match=rf"^line {line}: its DOCTYPE {'.*' if 'declares' not in reason else ''}"
+                                           rf"{reason}.*Plain SVG") as refused:
+        image_info(art)
+    assert getattr(refused.value, "line", None) == line
+
+
+def test_references_to_flat_entities_are_bounded_in_all(tmp_path: Path) -> None:
+    """Flat entities expand once each, but a file of references to long values would still grow a hundredfold:
+    what they add is bounded (MAX_ENTITY_TEXT) and the file refused beyond."""
+    value = "x" * images.MAX_ENTITY_VALUE
+    count = images.MAX_ENTITY_TEXT // images.MAX_ENTITY_VALUE + 1
+    art = pictures.svg(tmp_path / "x.svg", f'<!DOCTYPE svg [<!ENTITY v "{value}">]><svg xmlns="http://www.w3.org/'
+                       f'2000/svg" viewBox="0 0 10 10"><desc>{"&v;" * count}</desc></svg>')
+    with pytest.raises(ImageProblem, match="references to the entities its DOCTYPE declares add more than the "
+                                           "1,000,000 bytes"):
+        image_info(art)
+    fits = pictures.svg(tmp_path / "y.svg", art.read_text().replace("&v;" * count, "&v;" * (count - 1)))
+    assert image_info(fits).width == 7.5
 
 
 def test_text_in_art_is_named_so_it_can_be_found(tmp_path: Path) -> None:

@@ -45,6 +45,11 @@ SCALE = 2
 WIDE_HEAD = SVG_HEAD.replace("width='100' height='100' viewBox='0 0 100 100'", "width='200' height='100' "
                              "viewBox='0 0 200 100'")
 
+#: A drawing twice the size of the art in it, for art of many thin shapes: the share of pixels on an edge (which
+#: each renderer smooths its own way) stays that of the other samples.
+ROOMY_HEAD = SVG_HEAD.replace("width='100' height='100' viewBox='0 0 100 100'", "width='200' height='200' "
+                              "viewBox='0 0 200 200'")
+
 #: A symbol whose circle overflows its 10 x 10 viewBox (radius 8 about its middle), on a white ground.
 OVERFLOWING = ("<rect width='100' height='100' fill='#ffffff'/><symbol id='over' viewBox='0 0 10 10'>"
                "<circle cx='5' cy='5' r='8' fill='#d02020'/></symbol>")
@@ -198,6 +203,79 @@ SAMPLES: dict[str, bytes] = {
         "<use xlink:href='#over' x='55' y='55' width='20' height='20' style='overflow:visible'/>"
         "<svg x='5' y='55' width='20' height='20' viewBox='0 0 10 10'><circle cx='5' cy='5' r='8' "
         "fill='#2040c0'/></svg>"),
+    # symbols that say `overflow: visible` themselves (an attribute, a <style> rule, a style; `auto` is the same)
+    # show what they draw outside their viewport, in browsers and in the PDF; librsvg 2.54 cut them (it reads a
+    # symbol's overflow the other way round), so donjon's SVG output draws each such use as a nested drawing. What
+    # the use gives (a transform, a fill the symbol's shapes inherit, a percentage of the drawing's size) holds.
+    "symbols-saying-overflow-visible": svg(
+        "<style>.shown { overflow: visible }</style><rect width='100' height='100' fill='#ffffff'/>"
+        "<symbol id='a' viewBox='0 0 10 10' overflow='visible'><circle cx='5' cy='5' r='8' fill='#d02020'/></symbol>"
+        "<symbol id='b' viewBox='0 0 10 10' class='shown'><circle cx='5' cy='5' r='8'/></symbol>"
+        "<symbol id='c' viewBox='0 0 10 10' style='overflow:auto'><circle cx='5' cy='5' r='8' fill='#20a040'/>"
+        "</symbol><use xlink:href='#a' x='5' y='5' width='20' height='20'/>"
+        "<use xlink:href='#b' x='55' y='5' width='20' height='20' fill='#2040c0' transform='rotate(10 65 15)'/>"
+        "<use xlink:href='#c' x='5' y='55' width='20%' height='20%'/>"
+        "<use xlink:href='#a' x='55' y='55' width='30' height='20'/>"),
+    # a <use> of an <svg> of the drawing is a viewport of the use's width and height (the svg's own when the use
+    # gives none) and is cut to it, as browsers draw it: svglib drew the svg at its own size, uncut, and librsvg
+    # 2.54 ignores the use's size (donjon's SVG output draws each such use as a copy of the svg in its place)
+    "drawings-shown-by-use": svg(
+        "<rect width='100' height='100' fill='#ffffff'/><defs><svg id='n' viewBox='0 0 10 10'><circle cx='5' cy='5' "
+        "r='8' fill='#2040c0'/></svg><svg id='m' x='2' y='2' width='10' height='10' viewBox='0 0 10 10' "
+        "overflow='visible'><circle cx='5' cy='5' r='8' fill='#20a040'/></svg></defs>"
+        "<use xlink:href='#n' x='10' y='10' width='20' height='20'/><use xlink:href='#n' x='60' y='60' width='30' "
+        "height='20' fill-opacity='0.5'/><use xlink:href='#m' x='60' y='8'/><use xlink:href='#m' x='8' y='60' "
+        "width='20' height='20' transform='rotate(-10 18 70)'/>"),
+    # what viewers leave out of a clip path (SVG 1.1, 14.3.5: a clip path draws with shapes, and <use> of shapes
+    # only): a <use> of a symbol, a group; what is left (an Illustrator-style <use> of a rect) still clips, and a
+    # clip path left with nothing hides all it clips. svglib drew the left-out shapes into the clip, and drew an
+    # element whose clip path has no shape unclipped
+    "what-viewers-leave-out-of-a-clip": svg(
+        "<rect width='100' height='100' fill='#ffffff'/><symbol id='s' viewBox='0 0 10 10'><circle cx='5' cy='5' "
+        "r='8'/></symbol><defs><rect id='r' x='5' y='5' width='40' height='40'/></defs>"
+        "<clipPath id='by-symbol'><use xlink:href='#s' x='55' y='5' width='40' height='40'/></clipPath>"
+        "<clipPath id='grouped'><g><circle cx='25' cy='75' r='20'/></g><use xlink:href='#r' "
+        "style='overflow:visible'/></clipPath><clipPath id='empty'/>"
+        "<rect width='100' height='100' fill='#d02020' clip-path='url(#by-symbol)'/>"
+        "<rect width='100' height='100' fill='#2040c0' clip-path='url(#grouped)'/>"
+        "<rect x='50' y='50' width='50' height='50' fill='#20a040' clip-path='url(#empty)'/>"),
+    # strokes as SVG draws them: a sharp corner beyond the miter limit (SVG's default 4, or the one written) cut
+    # off, where the PDF's own limit of 10 drew a spike; dashes starting where `stroke-dashoffset` says (forward or
+    # back); opacities in percent (`fill-opacity="50%"`, a stop's `stop-opacity`), which svglib drew opaque
+    "strokes-dashes-and-opacities-as-viewers-draw-them": svg(
+        "<rect width='100' height='100' fill='#ffffff'/><defs><linearGradient id='g'><stop offset='0' "
+        "stop-color='#2040c0' stop-opacity='100%'/><stop offset='1' stop-color='#2040c0' style='stop-opacity:20%'/>"
+        "</linearGradient></defs>"
+        "<polyline points='5,8 45,18 5,28' fill='none' stroke='#000000' stroke-width='5'/>"
+        "<polygon points='70,5 85,40 55,40' fill='none' stroke='#d02020' stroke-width='5' stroke-miterlimit='1.5'/>"
+        "<line x1='5' y1='50' x2='95' y2='50' stroke='#20a040' stroke-width='6' stroke-dasharray='12 8' "
+        "stroke-dashoffset='5'/><line x1='5' y1='62' x2='95' y2='62' stroke='#20a040' stroke-width='6' "
+        "stroke-dasharray='12 8' stroke-dashoffset='-7'/>"
+        "<rect x='5' y='72' width='40' height='23' fill='#d02020' fill-opacity='50%' stroke='#000000' "
+        "stroke-width='4' stroke-opacity='40%'/><rect x='55' y='72' width='40' height='23' fill='url(#g)'/>",
+        head=ROOMY_HEAD),
+    # elements drawn on conditions (SVG 1.1, 5.8), weighed as browsers weigh them, in or out of a <switch>: a
+    # feature required (SVG 2 dropped them: always there; librsvg and svglib knew a list), an empty language
+    # (never; svglib drew it), conditions outside a <switch> (weighed too; librsvg drew both)
+    "drawn-on-conditions": svg(
+        "<rect width='100' height='100' fill='#ffffff'/>"
+        "<switch><rect requiredFeatures='http://www.w3.org/TR/SVG11/feature#Extensibility' x='5' y='5' width='40' "
+        "height='40' fill='#2040c0'/><rect x='5' y='5' width='40' height='40' fill='#d02020'/></switch>"
+        "<switch><rect systemLanguage='' x='55' y='5' width='40' height='40' fill='#2040c0'/><rect x='55' y='5' "
+        "width='40' height='40' fill='#d02020'/></switch>"
+        "<rect systemLanguage='en' x='5' y='55' width='40' height='40' fill='#2040c0'/>"
+        "<rect requiredExtensions='http://example.org/ext' x='55' y='55' width='40' height='40' fill='#20a040'/>"),
+    # what SVG completes: an ellipse's radius left out or `auto` is the other one (SVG 2: a circle; svglib drew it
+    # with no height, and refused `auto` with its own error; Chromium 156 draws a radius left out so, but not one
+    # written `auto`), and a paint naming a gradient with a fallback colour (SVG 1.1, 11.2) is the gradient when
+    # the file has it, the colour otherwise (svglib painted neither)
+    "radii-and-paints-completed": svg(
+        f"<rect width='100' height='100' fill='#ffffff'/><defs><linearGradient id='g'>{_STOPS}</linearGradient>"
+        "</defs><ellipse cx='15' cy='15' rx='10' fill='#d02020'/><ellipse cx='40' cy='15' ry='10' fill='#2040c0'/>"
+        "<ellipse cx='65' cy='15' rx='auto' ry='8' fill='#20a040'/>"
+        "<rect x='5' y='35' width='40' height='25' fill='url(#nothere) #f0c020'/>"
+        "<rect x='55' y='35' width='40' height='25' fill='url(#g) #000000'/>"
+        "<rect x='5' y='70' width='40' height='25' fill='none' stroke='url(#missing) #2040c0' stroke-width='6'/>"),
 }
 
 
@@ -293,8 +371,8 @@ def _at(render: Image.Image, x: float, y: float) -> tuple[int, ...]:
 def test_what_a_symbol_or_nested_drawing_draws_outside_its_viewport_is_cut_off(tmp_path: Path) -> None:
     """The viewports of "symbols-and-drawings-clipped-to-their-viewport", each 20 x 20 with a circle reaching 6
     units past each side: inside, the circle; just outside (3 units), the white ground, in both outputs. A symbol
-    that says `overflow: visible` itself (an attribute, a `<style>` rule, a style) is not cut, in the PDF
-    (librsvg 2.54 cuts that one, and that one only: its bug, lovell/sharp#2919; Chromium does not)."""
+    that says `overflow: visible` itself (an attribute, a `<style>` rule, a style) is not cut, in both outputs
+    (librsvg 2.54 cut that one, and that one only, lovell/sharp#2919; Chromium does not)."""
     white, red, blue = (255, 255, 255), (208, 32, 32), (32, 64, 192)
     name = "symbols-and-drawings-clipped-to-their-viewport"
     art = tmp_path / f"{name}.svg"
@@ -313,7 +391,141 @@ def test_what_a_symbol_or_nested_drawing_draws_outside_its_viewport_is_cut_off(t
                               + OVERFLOWING.replace("viewBox='0 0 10 10'", f"viewBox='0 0 10 10' {said}")
                               + "<use xlink:href='#over' x='5' y='5' width='20' height='20'/>"))
         pdf_render = _render_pdf(shown, tmp_path / "shown.pdf", tmp_path / "pdf-shown.png")
-        assert (_at(pdf_render, 15, 15), _at(pdf_render, 28, 15), _at(pdf_render, 15, 2)) == (red, red, red), said
+        svg_render = _render_svg(shown, tmp_path, tmp_path / "svg-shown.png", pdf_render.size)
+        for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+            assert (_at(render, 15, 15), _at(render, 28, 15), _at(render, 15, 2)) == (red, red, red), (said, what)
+
+
+@needs_tools
+def test_a_drawing_a_use_shows_is_cut_to_the_use_s_viewport(tmp_path: Path) -> None:
+    """The viewports of "drawings-shown-by-use": the first use's 20 x 20 at (10, 10), the circle reaching 6 units
+    past each side; inside, the circle; 3 units outside, the white ground; the second drawing says `overflow:
+    visible`, so its circle shows past its own 10 x 10, in both outputs as in Chromium."""
+    white, blue, green = (255, 255, 255), (32, 64, 192), (32, 160, 64)
+    name = "drawings-shown-by-use"
+    art = tmp_path / f"{name}.svg"
+    art.write_bytes(SAMPLES[name])
+    pdf_render = _render_pdf(art, tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / f"svg-{name}.png", pdf_render.size)
+    for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+        seen = (_at(render, 20, 20), _at(render, 33, 20), _at(render, 20, 7), _at(render, 60, 15))
+        # within a few levels of each colour: the last pixel is a unit from the circle's edge, which each renderer
+        # smooths its own way
+        assert all(max(abs(a - b) for a, b in zip(got, wanted)) <= 8
+                   for got, wanted in zip(seen, (blue, white, white, green))), (what, seen)
+
+
+def test_what_viewers_leave_out_of_a_clip_path_is_said_with_its_line(tmp_path: Path) -> None:
+    """A clip path's <use> of a symbol and a group in a clip path are left out of the clip, as viewers leave them
+    (the sample above shows the pixels); the build says so, naming the line and the clip path, since the shapes
+    clipped that way show nothing. A <use> of a shape, as Illustrator writes its clipping masks, is not named."""
+    from generator.render.images import image_info
+
+    art = tmp_path / "clips.svg"
+    art.write_bytes(SAMPLES["what-viewers-leave-out-of-a-clip"].replace(b"<clipPath", b"\n<clipPath"))
+    said = image_info(art).warnings
+    assert len(said) == 2, said
+    assert said[0].startswith("line 3: the clip path 'by-symbol' shows a <symbol> through a <use>, which viewers "
+                              "leave out of a clip")
+    assert said[1].startswith("line 4: the clip path 'grouped' holds a <g>, which viewers leave out of a clip")
+
+
+@needs_tools
+@pytest.mark.parametrize("locale", ["fr_FR.UTF-8", "en_GB.UTF-8", "C.UTF-8"])
+def test_a_choice_by_language_draws_the_same_on_every_machine_and_in_every_viewer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    """A <switch> choosing by the viewer's language (systemLanguage): svglib chose by the build machine's locale and
+    librsvg by the viewer's, so the PDF differed from one machine to the next and from the SVG. donjon draws the
+    choice for no language named (the last, red, here) in both outputs whatever the locale, and says so by line."""
+    from generator.render import images, svgart
+
+    monkeypatch.setenv("LC_ALL", locale)
+    monkeypatch.setenv("LANGUAGE", locale.split(".")[0])
+    images.clear_cache()
+    svgart.clear_cache()
+    art = tmp_path / "art" / "languages.svg"  # apart from the SVG output, which _render_svg names as the art
+    art.parent.mkdir()
+    art.write_bytes(svg("<switch>\n<rect systemLanguage='fr' width='100' height='100' fill='#2040c0'/>\n"
+                        "<rect systemLanguage='en-GB, en' width='100' height='100' fill='#20a040'/>\n"
+                        "<rect width='100' height='100' fill='#d02020'/></switch>"))
+    pdf_render = _render_pdf(art, tmp_path / "languages.pdf", tmp_path / "pdf.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / "svg.png", pdf_render.size)
+    assert (_at(pdf_render, 50, 50), _at(svg_render, 50, 50)) == ((208, 32, 32), (208, 32, 32))
+    said = images.image_info(art).warnings
+    assert [text.split(":")[0] for text in said] == ["line 3", "line 4"], said
+    assert "is drawn only for viewers of the languages 'fr' (systemLanguage)" in said[0]
+
+
+#: An Inkscape drawing with a layer of notes hidden (display:none): text and a blurred shape, which no viewer draws.
+HIDDEN_NOTES = ("<defs><filter id='blur'><feGaussianBlur stdDeviation='3'/></filter></defs>\n"
+                "<g inkscape:groupmode='layer' inkscape:label='Art'><rect x='10' y='10' width='80' height='80' "
+                "fill='#d02020'/></g>\n<g inkscape:groupmode='layer' inkscape:label='Notes' style='display:none'>"
+                "<text x='10' y='50'>print at 300 dpi</text>\n<rect id='frame' width='100' height='100' "
+                "style='filter:url(#blur)'/></g>")
+INKSCAPE_HEAD = SVG_HEAD.replace("<svg ", "<svg xmlns:inkscape='http://www.inkscape.org/namespaces/inkscape' ")
+
+
+@needs_tools
+def test_a_hidden_layer_of_notes_does_not_refuse_the_art(tmp_path: Path) -> None:
+    """Text and effects refused because neither output could draw them (fonts, filters) are not refused in a
+    layer no viewer draws (Inkscape's hidden layers: display:none): the art is read and prints as a viewer shows
+    it. Shown, or shown elsewhere by a <use>, they are refused as before, with what to do."""
+    from generator.render.images import ImageProblem, image_info
+
+    differing, mean = compare(tmp_path, "hidden", svg(HIDDEN_NOTES, head=INKSCAPE_HEAD))
+    assert differing <= SHARE and mean <= MEAN, (differing, mean)
+    shown = tmp_path / "shown.svg"
+    shown.write_bytes(svg(HIDDEN_NOTES.replace("display:none", "display:inline"), head=INKSCAPE_HEAD))
+    with pytest.raises(ImageProblem, match="holds text"):
+        image_info(shown)
+    used = tmp_path / "used.svg"
+    used.write_bytes(svg(HIDDEN_NOTES.replace("<text x='10' y='50'>print at 300 dpi</text>", "")
+                         + "\n<use xlink:href='#frame'/>", head=INKSCAPE_HEAD))
+    with pytest.raises(ImageProblem, match="^line 5: it uses a filter"):
+        image_info(used)
+
+
+@pytest.mark.parametrize("art", [
+    "<symbol id='a' viewBox='0 0 10 10' overflow='visible'><circle cx='5' cy='5' r='3' fill='#d02020'/><use "
+    "xlink:href='#a' x='2' y='2' width='8' height='8'/></symbol><use xlink:href='#a' x='10' y='10' width='80' "
+    "height='80'/>",
+    "<defs><svg id='b' viewBox='0 0 10 10'><circle cx='5' cy='5' r='3' fill='#2040c0'/><use xlink:href='#c'/></svg>"
+    "<svg id='c' viewBox='0 0 10 10'><use xlink:href='#b' x='1' y='1' width='5' height='5'/></svg></defs>"
+    "<use xlink:href='#b' x='10' y='10' width='80' height='80'/>",
+], ids=["symbol", "drawings"])
+def test_a_loop_of_uses_is_copied_once_and_its_closing_use_left(art: str) -> None:
+    """A symbol or a drawing that shows itself through <use> elements (a loop, which viewers leave undrawn where it
+    closes): the copies made in place of its uses stop where the loop closes, so the art carried by the SVG output
+    stays the size of the file (copying on, it grew 1,600-fold, 32 nestings deep)."""
+    from generator.render.svgart import clip_viewports, read_art
+
+    data = svg(art)
+    carried = clip_viewports(data)
+    assert len(carried) < 4 * len(data), len(carried)
+    assert read_art(data, hashlib.sha256(data).hexdigest()).warnings == (
+        "svglib: Circular <use> reference detected, skipping.",)
+
+
+#: Inkscape 1.2's stock arrowhead, as it keeps it defined in a drawing (with the marker's own size attributes).
+INKSCAPE_ARROW = ("<defs><marker style='overflow:visible' id='ArrowWide' refX='0' refY='0' orient='auto-start-reverse' "
+                  "markerWidth='1' markerHeight='1' viewBox='0 0 1 1' preserveAspectRatio='xMidYMid'><path "
+                  "style='fill:none;stroke:context-stroke;stroke-width:1' d='M 3,-3 0,0 3,3'/></marker></defs>")
+
+
+def test_an_arrowhead_defined_but_drawn_nowhere_does_not_refuse_the_art(tmp_path: Path) -> None:
+    """Markers are refused where a shape draws them (its line named, to find it); a drawing that only keeps an
+    arrowhead defined, as Inkscape keeps its stock ones, draws none and is read (it was refused, at the marker's
+    own line, for its markerWidth)."""
+    from generator.render.images import ImageProblem, image_info
+
+    kept = tmp_path / "kept.svg"
+    kept.write_bytes(svg(INKSCAPE_ARROW + "\n<rect x='10' y='10' width='80' height='80' fill='#d02020'/>"))
+    assert image_info(kept).width == 75.0
+    drawn = tmp_path / "drawn.svg"
+    drawn.write_bytes(svg(INKSCAPE_ARROW + "\n<rect x='10' y='10' width='80' height='80' fill='#d02020'/>\n"
+                          "<path d='M10 50 H90' stroke='#000000' marker-end='url(#ArrowWide)'/>"))
+    with pytest.raises(ImageProblem, match="^line 4: it uses markers"):
+        image_info(drawn)
 
 
 #: Every colour name of CSS Color 4 (section 6.1, "Named Colors": the 147 of CSS 3 and rebeccapurple), as SVG art
