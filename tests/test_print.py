@@ -243,6 +243,79 @@ def test_a_jpeg_2000_picture_in_a_pdfx_1a_file_is_refused(exported: Path, tmp_pa
     assert "JPEG 2000" in report["findings"][0]["message"]
 
 
+def _lzw(data: bytes) -> bytes:
+    """`data` compressed with LZW (LZWDecode, PDF 1.7 7.4.4) the simplest way: a clear-table code, each byte as a
+    9-bit code of its own, the end code (codes stay 9 bits wide while fewer than 253 bytes have been coded)."""
+    assert len(data) < 253
+    bits = "".join(f"{code:09b}" for code in (256, *data, 257))
+    bits += "0" * (-len(bits) % 8)
+    return bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits), 8))
+
+
+def _jbig2_white(size: int) -> bytes:
+    """A JBIG2 picture (JBIG2Decode's embedded stream, ITU T.88 7.2) of `size` x `size` white pixels, at most 8: a
+    page information segment (type 48), then an immediate lossless generic region (type 39) coded with MMR (T.6),
+    where each white row over a white reference row is one V0 code, a 1 bit."""
+    import struct
+
+    def segment(number: int, kind: int, data: bytes) -> bytes:
+        return struct.pack(">IBBBI", number, kind, 0, 1, len(data)) + data
+
+    return segment(0, 48, struct.pack(">IIIIBH", size, size, 0, 0, 0, 0)) + \
+        segment(1, 39, struct.pack(">IIIIB", size, size, 0, 0, 0) + b"\x01" + bytes([256 - 2 ** (8 - size)]))
+
+
+def test_a_filter_pdfx_1a_excludes_is_refused(exported: Path, tmp_path: Path) -> None:
+    """PDF/X-1a allows no LZW and no JBIG2 compression: a DriveThruCards file the service would take is refused
+    once a picture is JBIG2 (named on its page), a picture written inline is LZW (/F /LZW) or a page's drawing is
+    LZW-compressed (a file finding naming the object); MB PRINT, for which PDF/X-1a is donjon's choice, warns. The
+    files are read by qpdf (which decodes LZW), poppler (which lists the JBIG2 picture and renders it without a
+    complaint) and Ghostscript first: the filters are what the tools find, the data sound."""
+    import pikepdf
+
+    path = tmp_path / "filters.pdf"
+    with pikepdf.open(exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf") as pdf:
+        picture = pikepdf.Stream(pdf, _jbig2_white(8), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                                 Width=8, Height=8, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=1,
+                                 Filter=pikepdf.Name.JBIG2Decode)
+        pdf.pages[0].add_resource(picture, pikepdf.Name.XObject, pikepdf.Name("/Added"))
+        pdf.pages[0].contents_add(pdf.make_stream(b"q 1 0 0 1 40 40 cm /Added Do Q"))  # 8 px over 1 pt: 576 dpi
+        inline = _lzw(b"\x00\x00\x00\x00" * 4)  # 2 x 2 CMYK pixels of no ink
+        pdf.pages[2].contents_add(pdf.make_stream(b"q 0.01 0 0 0.01 40 40 cm BI /W 2 /H 2 /CS /CMYK /BPC 8 /F /LZW "
+                                                  b"ID " + inline + b" EI Q"))
+        drawing = b"q 0 0 0 0.5 k 40 40 20 20 re f Q"
+        added = pdf.make_stream(_lzw(drawing), Filter=pikepdf.Name.LZWDecode)
+        target = pdf.pages[4].obj  # pikepdf's contents_add would decode and rewrite it
+        target.Contents = pikepdf.Array([*(target.Contents if isinstance(target.Contents, pikepdf.Array) else
+                                           [target.Contents]), added])
+        # as written: else qpdf decodes the LZW and compresses the drawing anew with Flate
+        pdf.save(path, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+    with pikepdf.open(path) as saved:  # saving numbers objects anew
+        number = saved.pages[4].Contents[-1].objgen[0]
+    assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
+    decoded = subprocess.run(["qpdf", f"--show-object={number}", "--filtered-stream-data", str(path)],
+                             capture_output=True, check=True).stdout
+    assert decoded == drawing
+    listed = subprocess.run(["pdfimages", "-f", "1", "-l", "1", "-list", str(path)], capture_output=True, text=True,
+                            check=True).stdout
+    assert re.search(r"\b8\s+8\s+gray\s+1\s+1\s+jbig2\b", listed), listed
+    rendered = subprocess.run(["pdftoppm", "-f", "1", "-l", "1", "-r", "20", str(path), str(tmp_path / "p")],
+                              capture_output=True, text=True)
+    assert rendered.returncode == 0 and not rendered.stderr, rendered.stderr
+    if GS is not None:
+        assert subprocess.run([GS, "-q", "-o", "/dev/null", "-sDEVICE=nullpage", str(path)],
+                              capture_output=True).returncode == 0
+    for service, verdict in (("dtc", "refused"), ("mbprint", "warned")):
+        done = donjon("check-print", str(path), "--service", service, "--json")
+        report = json.loads(done.stdout)
+        assert done.returncode == 1 and report["verdict"] == "refused"  # for MB PRINT: its text is no outlines
+        found = [(f["page"], f["rule"], f["verdict"]) for f in report["findings"] if f["rule"] == "pdfx"]
+        assert found == [(1, "pdfx", verdict), (3, "pdfx", verdict), (None, "pdfx", verdict)], report["findings"]
+        said = [f["message"] for f in report["findings"] if f["rule"] == "pdfx"]
+        assert "JBIG2" in said[0] and "/Added" in said[0] and "LZW" in said[1] and "(inline)" in said[1], said
+        assert said[2].startswith(f"object {number} is compressed with LZW"), said
+
+
 def test_every_deck_of_every_game_passes_drivethrucards(tmp_path: Path) -> None:
     """The games' own decks for DriveThruCards: the export's preflight (the one `check-print` runs) finds nothing
     the service would refuse in any of them (the floor tiles' text kept inside its 1/8 in safe area)."""
