@@ -553,8 +553,9 @@ def test_a_gradient_in_rgb_is_rgb_in_a_cmyk_file(tmp_path: Path) -> None:
 def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Path) -> None:
     """A CMYK gradient's total ink is measured as a fill colour's: reportlab's gradient from 400 % (two stops, and
     three stops peaking at the middle one, painted by `sh`), a shading pattern whose sampled table reaches 300 %,
-    each over DriveThruCards' 240 % and refused on its page; a gradient from 0 % to 200 % is not; one whose colours
-    the preflight cannot compute (a PostScript function) is warned as not measured, never taken as 0 %."""
+    one whose PostScript function gives 400 % at its end, each over DriveThruCards' 240 % and refused on its page; a
+    gradient from 0 % to 200 % is not; one whose colours the preflight does not compute (a mesh of triangles) is
+    warned as not measured, never taken as 0 %."""
     import pikepdf
     from reportlab.lib.colors import CMYKColor
     from reportlab.pdfgen.canvas import Canvas
@@ -575,20 +576,24 @@ def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Pat
     sampled = pdf.make_stream(bytes([0, 0, 0, 0, 255, 255, 0, 255, 0, 0, 0, 0]), FunctionType=0, Domain=[0, 1],
                               Range=[0, 1] * 4, Size=[3], BitsPerSample=8)  # 0 %, then 300 %, then 0 %
     postscript = pdf.make_stream(b"{ dup dup dup }", FunctionType=4, Domain=[0, 1], Range=[0, 1] * 4)
-    for function in (sampled, postscript):
-        shading = pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK, Coords=[0, 0, 198, 0],
-                                     Function=function)
+    mesh = pdf.make_stream(bytes([0, 0, 0, 255, 255, 255, 255, 0, 255, 0, 0, 0, 0, 0, 0, 0, 255, 0, 0, 0, 0]),
+                           ShadingType=4, ColorSpace=pikepdf.Name.DeviceCMYK, BitsPerCoordinate=8,
+                           BitsPerComponent=8, BitsPerFlag=8, Decode=[0, 198, 0, 270] + [0, 1] * 4)  # 400 % to 0
+    axial = [pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK, Coords=[0, 0, 198, 0], Function=f)
+             for f in (sampled, postscript)]
+    for shading in (*axial, mesh):
         pattern = pikepdf.Dictionary(Type=pikepdf.Name.Pattern, PatternType=2, Shading=shading)
         _card_pages(pdf, pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=pattern)),
                     b"/Pattern cs /P0 scn 0 0 198 270 re f")
     pdf.save(path)
     found = check_pdf(path, find_service("dtc"))
     refused = {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"}
-    assert refused == {1, 2, 4, 5}, found.findings
+    assert refused == {1, 2, 4, 5, 6, 7}, found.findings
     assert found.ink[0] == pytest.approx(400) and found.ink[1] == "page 1, the gradient /Sh0", found.ink
     assert "400 %" in next(f.message for f in found.findings if f.page == 2 and f.rule == "ink_limit")
     assert "300 %" in next(f.message for f in found.findings if f.page == 4 and f.rule == "ink_limit")
-    unmeasured = [f for f in found.findings if f.page in (6, 7)]
+    assert "400 %" in next(f.message for f in found.findings if f.page == 6 and f.rule == "ink_limit")
+    unmeasured = [f for f in found.findings if f.page in (8, 9)]
     assert [(f.rule, f.verdict) for f in unmeasured] == [("ink_limit", "warned")] * 2, unmeasured
     assert "could not be measured" in unmeasured[0].message
 
@@ -612,14 +617,16 @@ def test_a_spot_colour_is_named_for_a_service_printing_cmyk(tmp_path: Path) -> N
     canvas.showPage()
     canvas.save()
     pdf = pikepdf.open(path, allow_overwriting_input=True)
-    tint = pdf.make_stream(b"{ pop pop 0 0 0 }", FunctionType=4, Domain=[0, 1, 0, 1], Range=[0, 1] * 4)
+    tint = pdf.make_stream(b"{ pop pop 0 0 0 0 }", FunctionType=4, Domain=[0, 1, 0, 1], Range=[0, 1] * 4)
     gold = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Cyan, pikepdf.Name("/Metallic Gold")],
                           pikepdf.Name.DeviceCMYK, tint])
     picture = pikepdf.Stream(pdf, b"\xff" * 2 * 4, Type=pikepdf.Name.XObject,
                              Subtype=pikepdf.Name.Image, Width=2, Height=2, ColorSpace=gold, BitsPerComponent=8)
     process = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Cyan, pikepdf.Name.Magenta],
                              pikepdf.Name.DeviceCMYK, tint])
-    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK, tint])
+    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK,
+                                  pdf.make_stream(b"{ pop 0 0 0 0 }", FunctionType=4, Domain=[0, 1],
+                                                  Range=[0, 1] * 4)])  # one ink: a tint transform of one input
     _card_pages(pdf, pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)), b"q 1 0 0 1 20 20 cm /Im0 Do Q")
     _card_pages(pdf, pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=process, CS1=registration)),
                 b"/CS0 cs 1 1 scn 0 0 9 9 re f /CS1 CS 1 SCN 0 0 m 9 9 l S")
@@ -641,6 +648,70 @@ def _card_pages(pdf: Any, resources: Any, drawing: bytes) -> None:
         pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
             Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261], Resources=resources,
             Contents=pdf.make_stream(drawing))))
+
+
+def _gs_highest_ink(pdf: Path, page: int, tmp_path: Path) -> float:
+    """The highest total ink of a pixel of `page`, in percent, as Ghostscript separates it (tiff32nc: C, M, Y, K a
+    pixel; spot colours through their alternate, as a CMYK press prints them) at 20 dpi."""
+    from PIL import Image
+
+    out = tmp_path / f"gs-{page}.tif"
+    subprocess.run([cast(str, GS), "-q", "-o", str(out), "-sDEVICE=tiff32nc", "-r20", f"-dFirstPage={page}",
+                    f"-dLastPage={page}", str(pdf)], check=True, capture_output=True)
+    with Image.open(out) as picture:
+        data = picture.tobytes()
+    return max(sum(data[i:i + 4]) for i in range(0, len(data), 4)) / 255 * 100
+
+
+@needs_gs
+def test_a_spot_colours_ink_is_measured_through_its_cmyk_alternate(tmp_path: Path) -> None:
+    """A spot colour (Separation, DeviceN) is printed by a CMYK press through its CMYK alternate: its ink is that
+    alternate's, measured against the service's limit as a CMYK colour's. Over DriveThruCards' 240 % and refused:
+    a Separation at full tint whose alternate is 400 % (a tint transform of type 2), a DeviceN picture whose
+    PostScript tint transform gives 400 %, a gradient in that Separation, and (a CMYK gradient whose colour is a
+    function of x and y, ShadingType 1, by a PostScript function) 400 % at one corner; not refused: the same
+    Separation at half tint (200 %), and one whose alternate is 100 % K. Ghostscript's separations of each page
+    agree (within a 20 dpi pixel's rounding)."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    black = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[0, 0, 0, 1], N=1)
+    rich = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/Rich Black"), pikepdf.Name.DeviceCMYK,
+                          pdf.make_indirect(pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0],
+                                                               C1=[1, 1, 1, 1], N=1))])
+    plain = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/Plain Black"), pikepdf.Name.DeviceCMYK, black])
+    metals = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Gold, pikepdf.Name.Silver], pikepdf.Name.DeviceCMYK,
+                            pdf.make_stream(b"{ add dup dup dup }", FunctionType=4, Domain=[0, 1, 0, 1],
+                                            Range=[0, 1] * 4)])
+    picture = pikepdf.Stream(pdf, b"\xff\xff" * 4, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=2,
+                             Height=2, ColorSpace=metals, BitsPerComponent=8)
+    gradient = pikepdf.Dictionary(ShadingType=2, ColorSpace=rich, Coords=[0, 0, 198, 0], Extend=[True, True],
+                                  Function=pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0], C1=[1], N=1))
+    corner = pikepdf.Dictionary(ShadingType=1, ColorSpace=pikepdf.Name.DeviceCMYK, Domain=[0, 1, 0, 1],
+                                Matrix=[198, 0, 0, 270, 0, 0],
+                                Function=pdf.make_stream(b"{ mul dup dup dup }", FunctionType=4, Domain=[0, 1, 0, 1],
+                                                         Range=[0, 1] * 4))
+    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=rich, CS1=plain),
+                                   XObject=pikepdf.Dictionary(Im0=picture),
+                                   Shading=pikepdf.Dictionary(Sh0=gradient, Sh1=corner))
+    for drawing in (b"/CS0 cs 1 scn 20 20 50 50 re f", b"/CS0 cs 0.5 scn 20 20 50 50 re f",
+                    b"q 50 0 0 50 20 20 cm /Im0 Do Q", b"/Sh0 sh", b"/Sh1 sh", b"/CS1 cs 1 scn 20 20 50 50 re f"):
+        _card_pages(pdf, resources, drawing)
+    pdf.save(tmp_path / "spots.pdf")
+    found = check_pdf(tmp_path / "spots.pdf", find_service("dtc"))
+    refused = {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"}
+    assert refused == {1, 2, 5, 6, 7, 8, 9, 10}, found.findings
+    assert not [f for f in found.findings if f.rule == "ink_limit" and f.verdict == "warned"], found.findings
+    said = {f.page: f.message for f in found.findings if f.rule == "ink_limit"}
+    assert said[1].startswith("400 % total ink (the colour 1 scn, a spot colour printed as 1 1 1 1 CMYK)"), said
+    assert "400 %" in said[5] and "/Im0" in said[5] and "400 %" in said[7] and "/Sh0" in said[7], said
+    assert "400 %" in said[9] and "/Sh1" in said[9], said
+    for page, low, high in ((1, 390, 400), (3, 195, 205), (5, 390, 400), (7, 390, 400), (9, 360, 400),
+                            (11, 95, 105)):
+        assert low <= _gs_highest_ink(tmp_path / "spots.pdf", page, tmp_path) <= high, page
 
 
 def test_cmyk_set_through_a_colour_space_counts_its_ink(tmp_path: Path) -> None:
@@ -1218,3 +1289,77 @@ def test_pdfx_1a_draws_see_through_boxes_as_pictures_of_what_they_show(tmp_path:
         x1a, rgb = (cast(tuple[int, int, int], image.getpixel(spot)) for image in shown)
         assert max(abs(a - b) for a, b in zip(x1a, rgb)) < 40, (spot, x1a, rgb)
     assert max(ImageStat.Stat(ImageChops.difference(*shown)).mean) < 12
+
+
+def _pdf_function(program: bytes, inputs: int, outputs: int) -> Any:
+    """A PostScript calculator function (FunctionType 4) as pypdf reads one."""
+    from pypdf.generic import ArrayObject, FloatObject, NameObject, NumberObject, StreamObject
+
+    function = StreamObject()
+    function.set_data(program)
+    function[NameObject("/FunctionType")] = NumberObject(4)
+    function[NameObject("/Domain")] = ArrayObject([FloatObject(-10), FloatObject(10)] * inputs)
+    function[NameObject("/Range")] = ArrayObject([FloatObject(-1000), FloatObject(1000)] * outputs)
+    return function
+
+
+#: PostScript calculator programs of two inputs, each with how many numbers it leaves: every operator of the
+#: language (PDF 1.7, Table 42) is in one; the last three are errors in PostScript (stack underflow, division by
+#: zero, a real where an integer is asked).
+CALCULATOR_PROGRAMS = [
+    (b"{ 2 copy gt { exch } if pop }", 1),
+    (b"{ 2 copy lt { exch } if pop dup mul }", 1),
+    (b"{ add 10 mul cvi 3 idiv 7 mod -17 5 mod exch 1 exch bitshift -8 -2 bitshift }", 3),
+    (b"{ 1 index 1 index atan exch 0.5 exp 3 1 roll 2 div }", 3),
+    (b"{ 0.5 gt exch 0.5 le and { 1 } { 0 } ifelse true false or not { 2 } { 3 } ifelse 6 5 xor 12 10 and }", 4),
+    (b"{ neg abs sqrt exch ln round exch truncate ceiling exch floor 7.5 cvi 2 3 eq 1 2 ne or { 9 } if }", 4),
+    (b"{ 100 mul sin exch 360 mul cos 4 cvr 1 2 3 3 -1 roll 2 index log 5 4 1 roll sub 2 1 roll }", 7),
+    (b"{ 3 -1 roll }", 0),
+    (b"{ 1 0 div }", 0),
+    (b"{ copy }", 0),
+]
+
+
+@needs_gs
+@pytest.mark.parametrize(("program", "outputs"), CALCULATOR_PROGRAMS)
+def test_a_postscript_function_gives_what_ghostscript_computes(program: bytes, outputs: int) -> None:
+    """The preflight's PostScript calculator gives, for each program, the numbers Ghostscript (a PostScript
+    interpreter) leaves on its stack, to single precision (Ghostscript's reals); a program Ghostscript stops on is
+    not measured."""
+    from generator.prepress import functions
+
+    x, y = 0.3, 0.75
+    done = subprocess.run([cast(str, GS), "-q", "-dNODISPLAY", "-dBATCH", "-dNOPAUSE", "-c",
+                           f"{x} {y} {program.decode()} exec count array astore {{==}} forall"],
+                          capture_output=True, text=True, timeout=60)
+    if not outputs:
+        assert "Error" in done.stdout + done.stderr, done.stdout
+        with pytest.raises(functions.Unmeasured):
+            functions.evaluate(_pdf_function(program, 2, 1), [x, y])
+        return
+    expected = [float(v) for v in done.stdout.split()]
+    assert len(expected) == outputs, done.stdout + done.stderr
+    found = functions.evaluate(_pdf_function(program, 2, outputs), [x, y])
+    assert found == pytest.approx(expected, rel=2e-6, abs=2e-6), (found, expected)
+
+
+@pytest.mark.parametrize("program", [
+    b"{ " + b"true { " * 20000 + b"1 2 3 4" + b" } if" * 20000 + b" }",  # nested beyond Python's recursion limit
+    b"{ " + b"1 " * 40000 + b"}",  # more numbers than the stack holds
+    b"{ " + b"dup add " * 5000 + b"}",  # a number doubled past a float's range
+    b"{ " + b"1 pop " * 40000 + b"}",  # longer than the longest program read
+    b"{ 1 2 3 4 } { }",  # two programs
+    b"{ 1 2 3 4 loop }",  # an operator PostScript has and the calculator has not
+    b"{ (text) }",
+])
+def test_a_hostile_postscript_function_is_refused_quickly(program: bytes) -> None:
+    """A PostScript calculator function a hostile or broken file holds is not measured (functions.Unmeasured,
+    said in the report), in well under a second, never an internal error nor a hang."""
+    import time
+
+    from generator.prepress import functions
+
+    started = time.monotonic()
+    with pytest.raises(functions.Unmeasured):
+        functions.evaluate(_pdf_function(program, 1, 4), [0.5])
+    assert time.monotonic() - started < 1.0

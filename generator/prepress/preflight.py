@@ -14,8 +14,9 @@ is drawn):
 - colour: no RGB colour (operators `rg`, `RG`, RGB pictures, gradients and colour spaces) in a CMYK file; spot
   colours (Separation, DeviceN) named, warned (the press prints their CMYK alternate); pictures
   written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
-- total ink: C+M+Y+K of every CMYK colour operator, of every CMYK gradient (at its stops and in 256 steps between)
-  and of every CMYK picture's pixels: the highest, and where;
+- total ink: C+M+Y+K of every CMYK colour operator, of every CMYK gradient (at its stops and in 256 steps between;
+  one of x and y on a grid) and of every CMYK picture's pixels, spot colours counted through their CMYK alternate
+  (functions.py evaluates their tint transforms): the highest, and where; a mesh gradient is warned as not measured;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
@@ -39,6 +40,7 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, Literal
 
 from generator.catalog.shapes import Shape
@@ -46,6 +48,8 @@ from generator.i18n import N_, Language
 from generator.prepress.services import GOOD_DPI, Service
 
 Verdict = Literal["ok", "warned", "refused"]
+#: How a colour's values in a colour space turn into the C, M, Y and K a press prints (see _cmyk_of).
+_ToCmyk = Callable[[list[float]], list[float]]
 #: How far a measured length may miss the one asked for: a tenth of a millimetre (in points).
 TOLERANCE = 0.2835
 #: An eighth of an inch, in points.
@@ -356,10 +360,11 @@ class _State:
     def __init__(self, parsed: dict[tuple[int, int], list[Any]]) -> None:
         self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
         self.stack: list[tuple[float, ...]] = []
-        #: whether the fill and the stroke colour space in force are CMYK (DeviceCMYK, or an ICC profile of four
-        #: components), so that `sc`/`scn` set a CMYK colour as `k` does; saved and restored with q and Q
-        self.four = (False, False)
-        self.spaces: list[tuple[bool, bool]] = []
+        #: how a colour set by `sc`/`scn` in the fill and the stroke colour space in force turns into CMYK ink
+        #: (_cmyk_of: its own values in DeviceCMYK or an ICC profile of four components, a spot colour's tint
+        #: transform into its CMYK alternate), or None (RGB, grey: no CMYK ink); saved and restored with q and Q
+        self.four: tuple[_ToCmyk | None, _ToCmyk | None] = (None, None)
+        self.spaces: list[tuple[_ToCmyk | None, _ToCmyk | None]] = []
         self.parsed = parsed
 
 
@@ -417,13 +422,16 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
             state.four = state.spaces.pop()
         elif op == "cm":
             state.ctm = _multiply(tuple(float(v) for v in operands), state.ctm)
-        elif op in ("k", "K") or (op in ("sc", "scn", "SC", "SCN") and state.four[op[0].isupper()]
-                                  and len(operands) == 4 and not str(operands[-1]).startswith("/")):
-            state.four = (True, state.four[1]) if op == "k" else (state.four[0], True) if op == "K" else state.four
+        elif op in ("k", "K") and len(operands) == 4:
+            state.four = (_same, state.four[1]) if op == "k" else (state.four[0], _same)
             _ink(result, sum(float(v) for v in operands) * 100, f"page {number}, the colour "
                  f"{' '.join(f'{float(v):g}' for v in operands)} {op}")
+        elif op in ("sc", "scn", "SC", "SCN") and operands and not str(operands[-1]).startswith("/"):
+            convert = state.four[op[0].isupper()]
+            if convert is not None:
+                _set_ink(convert, operands, op, number, result)
         elif op in ("rg", "g", "RG", "G"):
-            state.four = (False, state.four[1]) if op.islower() else (state.four[0], False)
+            state.four = (None, state.four[1]) if op.islower() else (state.four[0], None)
             if op in ("rg", "RG") and cmyk:
                 what = "an RGB fill colour (rg)" if op == "rg" else "an RGB stroke colour (RG)"
                 rgb[what] = rgb.get(what, 0) + 1
@@ -432,7 +440,7 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
         elif op == "Do":
             _xobject(resources, operands[0], state, number, result, rgb, depth)
         elif op in ("cs", "CS") and operands:
-            four = _is_cmyk(resources, operands[0])
+            four = _ink_of(resources, operands[0])
             state.four = (four, state.four[1]) if op == "cs" else (state.four[0], four)
             if cmyk:
                 _colour_space(resources, operands[0], number, result)
@@ -442,6 +450,30 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
             _shading(_named(resources, "/Shading", operands[0]), operands[0], number, result)
         elif op in ("scn", "SCN") and operands and str(operands[-1]).startswith("/"):
             _pattern(resources, operands[-1], state, number, result, rgb, depth)
+
+
+def _set_ink(convert: _ToCmyk, operands: list[Any], op: str, number: int, result: Preflight) -> None:
+    """The total ink of a colour set by `sc`/`scn` (`SC`/`SCN`) in a CMYK space (its values, as `k`'s), or in a spot
+    colour printed through its CMYK alternate (its tints through the tint transform); a tint transform the
+    preflight does not evaluate is said where the service limits ink, once a page."""
+    from generator.prepress import functions
+
+    values = [float(v) for v in operands]
+    said = f"page {number}, the colour {' '.join(f'{v:g}' for v in values)} {op}"
+    if convert is _same:
+        if len(values) == 4:
+            _ink(result, sum(values) * 100, said)
+        return
+    try:
+        cmyk = convert(values)
+        total = _total(cmyk)
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        message = "the ink of a spot colour could not be measured (a tint transform the preflight does not compute)"
+        if result.service.ink_limit is not None and not any(f.page == number and f.message == message
+                                                             for f in result.findings):
+            result.add(number, "ink_limit", message, refuse=False)
+        return
+    _ink(result, total * 100, f"{said}, a spot colour printed as {' '.join(f'{v:g}' for v in cmyk[:4])} CMYK")
 
 
 def _fonts(resources: Any, number: int, result: Preflight) -> None:
@@ -522,7 +554,8 @@ def _spot(space: Any, what: str, number: int, result: Preflight) -> None:
 
 def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
     """A gradient (a shading, painted by `sh` or a pattern's): in RGB, RGB in a CMYK file, as a fill colour is; in
-    CMYK, the total ink of its colours measured, as a fill colour's is."""
+    CMYK or in a spot colour printed through a CMYK alternate, the total ink of its colours measured, as a fill
+    colour's is."""
     if shading is None:
         return
     shading = shading.get_object()
@@ -530,8 +563,9 @@ def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
     if result.service.colour == "cmyk" and _is_rgb(space):
         result.add(number, "colour", f"the gradient {name} is RGB")
     _spot(space, f"the gradient {name}", number, result)
-    if _cmyk_space(space):
-        _gradient_ink(shading, name, number, result)
+    cmyk = _cmyk_of(space)
+    if cmyk is not None:
+        _gradient_ink(shading, cmyk, name, number, result)
 
 
 #: How many equal steps of an axial or radial gradient's t are measured besides its ends and its stops (the bounds of
@@ -539,31 +573,40 @@ def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
 #: measured exactly): between two stops the colour follows C0 + t^N (C1 - C0), or a sampled table, which steps of
 #: 1/256 follow to within 1/256 of the change from one stop to the next.
 GRADIENT_STEPS = 256
-#: The most samples of a sampled function (type 0) read: a gradient's table is some hundreds (256 in Illustrator's
-#: and Ghostscript's); a larger one is not measured (said, as a picture that cannot be decoded is).
-MAX_SAMPLES = 65536
+#: How many equal steps of each of x and y a gradient whose colour is a function of both (ShadingType 1) is measured
+#: in, its corners included: 33 x 33 points, as many evaluations as four axial gradients (a PostScript function
+#: there costs some tens of microseconds each); the highest ink between two points is not seen, so a peak narrower
+#: than a 32nd of the gradient's domain may be missed (said in the module's notes, not in each report).
+GRID_STEPS = 32
 
 
-class _Unmeasured(Exception):
-    """A gradient whose colours the preflight cannot compute (a PostScript function, a mesh of colours)."""
+def _gradient_ink(shading: Any, cmyk: Callable[[list[float]], list[float]], name: Any, number: int,
+                  result: Preflight) -> None:
+    """The highest total ink of a gradient, its colours turned into CMYK by `cmyk`: an axial or radial one
+    (ShadingType 2 or 3: one input t over its /Domain) through its function(s) at its stops and in GRADIENT_STEPS
+    steps; one of x and y (ShadingType 1) on a grid of GRID_STEPS steps each way. A mesh (4 to 7: colours given at
+    its vertices) or a function the preflight does not evaluate (functions.Unmeasured) is not measured: warned
+    where the service limits ink."""
+    from generator.prepress import functions
 
-
-def _gradient_ink(shading: Any, name: Any, number: int, result: Preflight) -> None:
-    """The highest total ink of a CMYK gradient: an axial or radial one (ShadingType 2 or 3: one input t over its
-    /Domain) through its function(s) at its stops and in GRADIENT_STEPS steps. Another kind (a function of x and
-    y, a mesh) or a function that is no exponential, stitching or sampled one (a PostScript calculator) is not
-    measured: warned where the service limits ink."""
     where = f"page {number}, the gradient {name}"
     try:
-        if int(shading.get("/ShadingType", 0)) not in (2, 3) or shading.get("/Function") is None:
-            raise _Unmeasured
+        kind = int(shading.get("/ShadingType", 0))
+        if kind not in (1, 2, 3) or shading.get("/Function") is None:
+            raise functions.Unmeasured
         function = shading["/Function"]
-        t0, t1 = (float(v) for v in shading.get("/Domain", (0, 1)))
-        stops = [float(b) for b in function.get_object().get("/Bounds", ())] if not isinstance(
-            function.get_object(), list) else []
-        points = sorted({t0, t1, *stops, *(t0 + (t1 - t0) * i / GRADIENT_STEPS for i in range(GRADIENT_STEPS))})
-        highest = max(sum(min(1.0, max(0.0, v)) for v in _colour_at(function, t)[:4]) for t in points)
-    except (_Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        if kind == 1:
+            x0, x1, y0, y1 = (float(v) for v in shading.get("/Domain", (0, 1, 0, 1)))
+            points = [[x0 + (x1 - x0) * i / GRID_STEPS, y0 + (y1 - y0) * j / GRID_STEPS]
+                      for i in range(GRID_STEPS + 1) for j in range(GRID_STEPS + 1)]
+        else:
+            t0, t1 = (float(v) for v in shading.get("/Domain", (0, 1)))
+            stops = [float(b) for b in function.get_object().get("/Bounds", ())] if not isinstance(
+                function.get_object(), list) else []
+            points = [[t] for t in sorted({t0, t1, *stops, *(t0 + (t1 - t0) * i / GRADIENT_STEPS
+                                                           for i in range(GRADIENT_STEPS))})]
+        highest = max(_total(cmyk(functions.evaluate_all(function, p))) for p in points)
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
         if result.service.ink_limit is not None:
             result.add(number, "ink_limit", f"the ink of the gradient {name} could not be measured (a kind of "
                                             "gradient the preflight does not compute)", refuse=False)
@@ -571,71 +614,36 @@ def _gradient_ink(shading: Any, name: Any, number: int, result: Preflight) -> No
     _ink(result, highest * 100, where)
 
 
-def _colour_at(function: Any, t: float) -> list[float]:
-    """The colour a gradient's function gives at `t`: one function of n outputs, or an array of n functions of one
-    (PDF 1.7, 8.7.4.5.3)."""
-    function = function.get_object()
-    if isinstance(function, list):
-        return [_evaluate(f, t)[0] for f in function]
-    return _evaluate(function, t)
+def _total(cmyk: list[float]) -> float:
+    """The total ink of a CMYK colour, each ink held to 0..1 as a press does, as a fraction (4.0 is 400 %)."""
+    if len(cmyk) < 4:
+        raise ValueError("not a CMYK colour")
+    return sum(min(1.0, max(0.0, v)) for v in cmyk[:4])
 
 
-def _evaluate(function: Any, t: float) -> list[float]:
-    """A function of one input at `t` (PDF 1.7, 7.10): exponential (type 2), stitching (3) or sampled (0), its
-    input clipped to its /Domain; a PostScript calculator (4) is _Unmeasured."""
-    function = function.get_object()
-    kind = int(function.get("/FunctionType", -1))
-    d0, d1 = (float(v) for v in function.get("/Domain", (0, 1))[:2])
-    t = min(max(t, min(d0, d1)), max(d0, d1))
-    if kind == 2:
-        c0 = [float(v) for v in function.get("/C0", (0.0,))]
-        c1 = [float(v) for v in function.get("/C1", (1.0,))]
-        x = t ** float(function.get("/N", 1))
-        return [a + x * (b - a) for a, b in zip(c0, c1)]
-    if kind == 3:
-        bounds = [float(b) for b in function.get("/Bounds", ())]
-        parts = function["/Functions"]
-        k = next((i for i, b in enumerate(bounds) if t < b), len(bounds))
-        low = d0 if k == 0 else bounds[k - 1]
-        high = d1 if k == len(bounds) else bounds[k]
-        encode = [float(v) for v in function.get("/Encode", [0, 1] * len(parts))]
-        e0, e1 = encode[2 * k], encode[2 * k + 1]
-        return _evaluate(parts[k], e0 + (t - low) * (e1 - e0) / (high - low) if high > low else e0)
-    if kind == 0:
-        return _sampled(function, t, d0, d1)
-    raise _Unmeasured
+def _same(values: list[float]) -> list[float]:
+    """A CMYK colour space's colour: its own CMYK."""
+    return values
 
 
-def _sampled(function: Any, t: float, d0: float, d1: float) -> list[float]:
-    """A sampled function of one input at `t` (PDF 1.7, 7.10.2): its table of 8- or 16-bit samples, linearly
-    interpolated, decoded to /Decode (else /Range)."""
-    size = int(function["/Size"][0])
-    bits = int(function["/BitsPerSample"])
-    ranges = [float(v) for v in function["/Range"]]
-    decode = [float(v) for v in function.get("/Decode", ranges)]
-    outputs = len(ranges) // 2
-    if bits not in (8, 16) or not 0 < size * outputs <= MAX_SAMPLES:
-        raise _Unmeasured
-    data = function.get_data()
-    width = bits // 8
-    if len(data) < size * outputs * width:
-        raise _Unmeasured
-    encode = [float(v) for v in function.get("/Encode", (0, size - 1))]
-    e = encode[0] + (t - d0) * (encode[1] - encode[0]) / (d1 - d0) if d1 != d0 else encode[0]
-    e = min(max(e, 0.0), size - 1.0)
-    i = min(int(e), size - 2) if size > 1 else 0
-    fraction = e - i
+def _cmyk_of(space: Any) -> Callable[[list[float]], list[float]] | None:
+    """How a colour of `space` (an object, not a name of the resources) turns into the CMYK a press prints: its own
+    values in DeviceCMYK or an ICC profile of four; for a spot colour (Separation or DeviceN) whose alternate is
+    one of those, its tint transform, which a press without that ink prints through (PDF 1.7, 8.6.6.4: "If the
+    colorant is not available, the alternate colour space and tint transform are used" ... as a CMYK press
+    prints a Pantone colour, see _spot). None for another space (RGB, grey, Lab: no CMYK ink to measure)."""
+    if space is None:
+        return None
+    space = space.get_object()
+    if _cmyk_space(space):
+        return _same
+    if isinstance(space, list) and len(space) >= 4 and str(space[0]) in ("/Separation", "/DeviceN") and \
+            _cmyk_space(space[2]):
+        from generator.prepress import functions
 
-    def sample(index: int, out: int) -> float:
-        at = (index * outputs + out) * width
-        return float(int.from_bytes(data[at:at + width], "big") / (2 ** bits - 1))
-
-    found = []
-    for out in range(outputs):
-        value = sample(i, out) if size == 1 else sample(i, out) * (1 - fraction) + sample(i + 1, out) * fraction
-        low, high = decode[2 * out], decode[2 * out + 1]
-        found.append(min(max(low + value * (high - low), ranges[2 * out]), ranges[2 * out + 1]))
-    return found
+        transform = space[3]
+        return lambda tints: functions.evaluate(transform, tints)
+    return None
 
 
 def _pattern(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
@@ -656,12 +664,11 @@ def _pattern(resources: Any, name: Any, state: _State, number: int, result: Pref
     _walk_inside(pattern, ctm, resources, state, number, result, rgb, depth)
 
 
-def _is_cmyk(resources: Any, name: Any) -> bool:
-    """Whether the colour space `cs` or `CS` names is CMYK: DeviceCMYK, or a resource that is, or an ICC profile of
-    four components (a spot colour, Separation or DeviceN, is not: its ink is the press's own)."""
+def _ink_of(resources: Any, name: Any) -> _ToCmyk | None:
+    """How a colour in the colour space `cs` or `CS` names turns into CMYK ink (_cmyk_of), or None."""
     if str(name) == "/DeviceCMYK":
-        return True
-    return _cmyk_space(_named(resources, "/ColorSpace", name))
+        return _same
+    return _cmyk_of(_named(resources, "/ColorSpace", name))
 
 
 def _cmyk_space(space: Any) -> bool:
@@ -791,6 +798,8 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
                                        "PDF/X-1a does not allow")
     if _cmyk_space(space):
         _picture_ink(image, name, number, result)
+    elif (convert := _cmyk_of(space)) is not None:
+        _spot_picture_ink(image, space, convert, name, number, result)
 
 
 #: The filters PDF/X-1a excludes, by full name, with how a message says them (its inline pictures' abbreviations
@@ -860,6 +869,48 @@ def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
     total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], **bands)
     highest = total.getextrema()[1]
     _ink(result, float(highest) / 255 * 100, f"page {number}, the picture {result.picture(name)}")
+
+
+#: The most pixels of a picture in a spot colour whose ink is measured, and the most distinct colours among them
+#: taken through the tint transform: a spot-colour picture is a logo or a duotone of some thousands of colours
+#: (a Separation picture of 8 bits has 256 at most); beyond either, the ink is said not measured.
+MAX_SPOT_PIXELS = 16 * 1024 * 1024
+MAX_SPOT_COLOURS = 4096
+
+
+def _spot_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, number: int, result: Preflight) -> None:
+    """The highest total ink of a picture in a spot colour (Separation or DeviceN, 8 bits a component) printed
+    through its CMYK alternate: each distinct colour of its pixels, decoded by its /Decode, through the tint
+    transform."""
+    from generator.prepress import functions
+
+    picture = result.picture(name)
+    try:
+        inks = len(space.get_object()[1].get_object()) if str(space.get_object()[0]) == "/DeviceN" else 1
+        width, height = int(image["/Width"]), int(image["/Height"])
+        if int(image.get("/BitsPerComponent", 8)) != 8 or not 0 < width * height <= MAX_SPOT_PIXELS:
+            raise functions.Unmeasured
+        data = bytes(image.get_data())[:width * height * inks]
+        if len(data) < width * height * inks:
+            raise functions.Unmeasured
+        colours = set(data) if inks == 1 else {data[i:i + inks] for i in range(0, len(data), inks)}
+        if len(colours) > MAX_SPOT_COLOURS:
+            raise functions.Unmeasured
+        decode = [float(v) for v in image.get("/Decode", [0, 1] * inks)]
+        highest, worst = 0.0, [0.0]
+        for colour in colours:
+            values = [colour] if isinstance(colour, int) else list(colour)
+            tints = [decode[2 * i] + v / 255 * (decode[2 * i + 1] - decode[2 * i]) for i, v in enumerate(values)]
+            total = _total(convert(tints))
+            if total > highest:
+                highest, worst = total, tints
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        if result.service.ink_limit is not None:
+            result.add(number, "ink_limit", f"the ink of the picture {picture}, in a spot colour, could not be "
+                                            "measured", refuse=False)
+        return
+    _ink(result, highest * 100, f"page {number}, the picture {picture}, a spot colour at "
+                                f"{' '.join(f'{v:g}' for v in worst)} printed through its CMYK alternate")
 
 
 def _ink(result: Preflight, percent: float, where: str) -> None:
