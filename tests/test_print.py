@@ -781,6 +781,35 @@ def test_a_tiling_patterns_drawing_is_checked_as_a_forms_is(tmp_path: Path) -> N
     assert any(rule == "min_dpi" and "14 dpi" in message for rule, message in on_page), found.findings
 
 
+def test_a_tiling_pattern_named_in_a_form_is_placed_in_the_forms_space(tmp_path: Path) -> None:
+    """A tiling pattern's matrix places it in the default space of the drawing that names it: in a form, the form's
+    space as the form is painted (PDF 1.7, 8.7.3.1). A tile picture of 20 x 20 px drawn 10 pt wide in the tile is
+    144 dpi where the pattern is named on a page (refused by DriveThruCards' 300 dpi), and 1440 dpi where it is
+    named in a form painted at a tenth of the size (the form's matrix 0.2, the page's cm 0.5): not refused."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    picture = pikepdf.Stream(pdf, b"\x00\x00\x00\x80" * 400, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                             Width=20, Height=20, ColorSpace=pikepdf.Name.DeviceCMYK, BitsPerComponent=8)
+    tile = pikepdf.Stream(pdf, b"q 10 0 0 10 0 0 cm /Im0 Do Q", Type=pikepdf.Name.Pattern, PatternType=1,
+                          PaintType=1, TilingType=1, BBox=[0, 0, 10, 10], XStep=10, YStep=10,
+                          Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)))
+    patterns = pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=tile))
+    fill = b"/Pattern cs /P0 scn 0 0 1000 1000 re f"
+    form = pikepdf.Stream(pdf, fill, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=[0, 0, 1000, 1000],
+                          Matrix=[0.2, 0, 0, 0.2, 0, 0], Resources=patterns)
+    _card_pages(pdf, pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fm0=form)), b"q 0.5 0 0 0.5 9 9 cm /Fm0 Do Q")
+    _card_pages(pdf, patterns, fill)
+    pdf.save(tmp_path / "tiles.pdf")
+    found = check_pdf(tmp_path / "tiles.pdf", find_service("dtc"))
+    coarse = {(f.page, f.verdict) for f in found.findings if f.rule == "min_dpi"}
+    assert coarse == {(3, "refused"), (4, "refused")}, found.findings
+    assert "144 dpi" in next(f.message for f in found.findings if f.rule == "min_dpi")
+
+
 def test_check_print_of_several_files_checks_every_readable_one(broken: Path, tmp_path: Path) -> None:
     """`check-print *.pdf`: a file that cannot be read does not hide the others, as with `donjon score`: each readable
     file gets its report, each unreadable one its error (on stderr, and as {"file", "error"} with --json), and the

@@ -359,6 +359,9 @@ class _State:
 
     def __init__(self, parsed: dict[tuple[int, int], list[Any]]) -> None:
         self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        #: the default space of the drawing being walked (the page's, a form's as it is painted, a tiling pattern's
+        #: tile): where a pattern named in it is placed from
+        self.base = self.ctm
         self.stack: list[tuple[float, ...]] = []
         #: how a colour set by `sc`/`scn` in the fill and the stroke colour space in force turns into CMYK ink
         #: (_cmyk_of: its own values in DeviceCMYK or an ICC profile of four components, a spot colour's tint
@@ -657,10 +660,11 @@ def _pattern(resources: Any, name: Any, state: _State, number: int, result: Pref
     if int(pattern.get("/PatternType", 0)) == 2:
         _shading(pattern.get("/Shading"), name, number, result)
         return
-    # a pattern's matrix places it in the default space of the drawing it is named in (not where it is painted):
-    # taken from the page's, which is where a pattern of a form is off (its pictures' resolution only)
+    # a pattern's matrix places it in the default space of the drawing it is named in, not where it is painted
+    # (PDF 1.7, 8.7.3.1: in a form, "the form coordinate space at the time the form is painted with a Do
+    # operator"): `state.base`, the page's default space on a page
     matrix = pattern.get("/Matrix")
-    ctm = _multiply(tuple(float(v) for v in matrix or (1, 0, 0, 1, 0, 0)), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    ctm = _multiply(tuple(float(v) for v in matrix or (1, 0, 0, 1, 0, 0)), state.base)
     _walk_inside(pattern, ctm, resources, state, number, result, rgb, depth)
 
 
@@ -720,11 +724,11 @@ def _walk_inside(owner: Any, ctm: tuple[float, float, float, float, float, float
                  number: int, result: Preflight, rgb: dict[str, int], depth: int) -> None:
     """Walk the drawing of a form or a tiling pattern (`owner`, its resources or else the drawing's that names it)
     in `ctm`, and give the drawing that named it its matrix, its graphics-state stack and its colour spaces back."""
-    saved, stack, four = state.ctm, len(state.stack), state.four
-    state.ctm = ctm
+    saved, stack, four, base = state.ctm, len(state.stack), state.four, state.base
+    state.ctm = state.base = ctm
     _walk(owner, owner.get("/Resources") or resources, state, number, result, rgb, depth + 1)
     del state.stack[stack:], state.spaces[stack:]
-    state.ctm, state.four = saved, four
+    state.ctm, state.four, state.base = saved, four, base
 
 
 class _Inline(dict[str, Any]):
