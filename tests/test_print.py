@@ -553,9 +553,10 @@ def test_a_gradient_in_rgb_is_rgb_in_a_cmyk_file(tmp_path: Path) -> None:
 def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Path) -> None:
     """A CMYK gradient's total ink is measured as a fill colour's: reportlab's gradient from 400 % (two stops, and
     three stops peaking at the middle one, painted by `sh`), a shading pattern whose sampled table reaches 300 %,
-    one whose PostScript function gives 400 % at its end, each over DriveThruCards' 240 % and refused on its page; a
-    gradient from 0 % to 200 % is not; one whose colours the preflight does not compute (a mesh of triangles) is
-    warned as not measured, never taken as 0 %."""
+    one whose PostScript function gives 400 % at its end, meshes of a triangle and of a Coons patch with one corner at
+    400 %, each over DriveThruCards' 240 % and refused on its page (Ghostscript's separations find the meshes'
+    400 % too); a gradient from 0 % to 200 % is not; one whose colours the preflight does not compute (a PostScript
+    function using an operator the calculator has not) is warned as not measured, never taken as 0 %."""
     import pikepdf
     from reportlab.lib.colors import CMYKColor
     from reportlab.pdfgen.canvas import Canvas
@@ -579,21 +580,31 @@ def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Pat
     mesh = pdf.make_stream(bytes([0, 0, 0, 255, 255, 255, 255, 0, 255, 0, 0, 0, 0, 0, 0, 0, 255, 0, 0, 0, 0]),
                            ShadingType=4, ColorSpace=pikepdf.Name.DeviceCMYK, BitsPerCoordinate=8,
                            BitsPerComponent=8, BitsPerFlag=8, Decode=[0, 198, 0, 270] + [0, 1] * 4)  # 400 % to 0
+    side = [(0, 0), (0, 85), (0, 170), (0, 255), (85, 255), (170, 255), (255, 255), (255, 170), (255, 85), (255, 0),
+            (170, 0), (85, 0)]  # a Coons patch's 12 points, round the square from its first corner
+    coons = pdf.make_stream(bytes([0, *(v for point in side for v in point), 255, 255, 255, 255, *[0] * 12]),
+                            ShadingType=6, ColorSpace=pikepdf.Name.DeviceCMYK, BitsPerCoordinate=8,
+                            BitsPerComponent=8, BitsPerFlag=8, Decode=[0, 198, 0, 270] + [0, 1] * 4)
+    unknown = pdf.make_stream(b"{ dup dup dup 1 { } repeat }", FunctionType=4, Domain=[0, 1], Range=[0, 1] * 4)
     axial = [pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK, Coords=[0, 0, 198, 0], Function=f)
-             for f in (sampled, postscript)]
-    for shading in (*axial, mesh):
+             for f in (sampled, postscript, unknown)]
+    for shading in (*axial[:2], mesh, coons, axial[2]):
         pattern = pikepdf.Dictionary(Type=pikepdf.Name.Pattern, PatternType=2, Shading=shading)
         _card_pages(pdf, pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=pattern)),
                     b"/Pattern cs /P0 scn 0 0 198 270 re f")
     pdf.save(path)
     found = check_pdf(path, find_service("dtc"))
     refused = {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"}
-    assert refused == {1, 2, 4, 5, 6, 7}, found.findings
+    assert refused == {1, 2, 4, 5, 6, 7, 8, 9, 10, 11}, found.findings
     assert found.ink[0] == pytest.approx(400) and found.ink[1] == "page 1, the gradient /Sh0", found.ink
     assert "400 %" in next(f.message for f in found.findings if f.page == 2 and f.rule == "ink_limit")
     assert "300 %" in next(f.message for f in found.findings if f.page == 4 and f.rule == "ink_limit")
-    assert "400 %" in next(f.message for f in found.findings if f.page == 6 and f.rule == "ink_limit")
-    unmeasured = [f for f in found.findings if f.page in (8, 9)]
+    for page in (6, 8, 10):
+        assert "400 %" in next(f.message for f in found.findings if f.page == page and f.rule == "ink_limit")
+    if GS is not None:
+        for page in (8, 10):
+            assert _gs_highest_ink(path, page, tmp_path) > 360, page
+    unmeasured = [f for f in found.findings if f.page in (12, 13)]
     assert [(f.rule, f.verdict) for f in unmeasured] == [("ink_limit", "warned")] * 2, unmeasured
     assert "could not be measured" in unmeasured[0].message
 
@@ -1392,3 +1403,24 @@ def test_a_hostile_postscript_function_is_refused_quickly(program: bytes) -> Non
     with pytest.raises(functions.Unmeasured):
         functions.evaluate(_pdf_function(program, 1, 4), [0.5])
     assert time.monotonic() - started < 1.0
+
+
+def test_a_mesh_gradient_of_too_many_vertices_is_not_measured_and_quickly() -> None:
+    """A mesh gradient whose data holds more vertices than the preflight reads (16 MB of 6-bit vertices: some 22
+    million) is not measured (functions.Unmeasured, warned in the report), in about a second at most, not read
+    vertex by vertex to its end."""
+    import time
+
+    from pypdf.generic import ArrayObject, FloatObject, NameObject, NumberObject, StreamObject
+
+    from generator.prepress import functions, preflight
+
+    mesh = StreamObject()
+    mesh.set_data(b"\xff" * (16 * 1024 * 1024))
+    for key, value in (("/ShadingType", 4), ("/BitsPerCoordinate", 1), ("/BitsPerComponent", 1), ("/BitsPerFlag", 2)):
+        mesh[NameObject(key)] = NumberObject(value)
+    mesh[NameObject("/Decode")] = ArrayObject([FloatObject(0), FloatObject(1)] * 6)
+    started = time.monotonic()
+    with pytest.raises(functions.Unmeasured):
+        preflight._mesh_ink(mesh, preflight._same)
+    assert time.monotonic() - started < 3.0

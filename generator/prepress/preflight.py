@@ -16,7 +16,7 @@ is drawn):
   written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
 - total ink: C+M+Y+K of every CMYK colour operator, of every CMYK gradient (at its stops and in 256 steps between;
   one of x and y on a grid) and of every CMYK picture's pixels, spot colours counted through their CMYK alternate
-  (functions.py evaluates their tint transforms): the highest, and where; a mesh gradient is warned as not measured;
+  (functions.py evaluates their tint transforms), meshes by their vertices' colours: the highest, and where;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
@@ -587,34 +587,113 @@ def _gradient_ink(shading: Any, cmyk: Callable[[list[float]], list[float]], name
                   result: Preflight) -> None:
     """The highest total ink of a gradient, its colours turned into CMYK by `cmyk`: an axial or radial one
     (ShadingType 2 or 3: one input t over its /Domain) through its function(s) at its stops and in GRADIENT_STEPS
-    steps; one of x and y (ShadingType 1) on a grid of GRID_STEPS steps each way. A mesh (4 to 7: colours given at
-    its vertices) or a function the preflight does not evaluate (functions.Unmeasured) is not measured: warned
+    steps; one of x and y (ShadingType 1) on a grid of GRID_STEPS steps each way; a mesh (4 to 7) by the colours of
+    its vertices (_mesh_ink). One the preflight does not evaluate (functions.Unmeasured) is not measured: warned
     where the service limits ink."""
     from generator.prepress import functions
 
     where = f"page {number}, the gradient {name}"
     try:
         kind = int(shading.get("/ShadingType", 0))
-        if kind not in (1, 2, 3) or shading.get("/Function") is None:
+        if kind in (4, 5, 6, 7):
+            highest = _mesh_ink(shading, cmyk)
+        elif kind not in (1, 2, 3) or shading.get("/Function") is None:
             raise functions.Unmeasured
-        function = shading["/Function"]
-        if kind == 1:
-            x0, x1, y0, y1 = (float(v) for v in shading.get("/Domain", (0, 1, 0, 1)))
-            points = [[x0 + (x1 - x0) * i / GRID_STEPS, y0 + (y1 - y0) * j / GRID_STEPS]
-                      for i in range(GRID_STEPS + 1) for j in range(GRID_STEPS + 1)]
         else:
-            t0, t1 = (float(v) for v in shading.get("/Domain", (0, 1)))
-            stops = [float(b) for b in function.get_object().get("/Bounds", ())] if not isinstance(
-                function.get_object(), list) else []
-            points = [[t] for t in sorted({t0, t1, *stops, *(t0 + (t1 - t0) * i / GRADIENT_STEPS
-                                                           for i in range(GRADIENT_STEPS))})]
-        highest = max(_total(cmyk(functions.evaluate_all(function, p))) for p in points)
+            highest = _function_ink(shading, kind, cmyk)
     except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
         if result.service.ink_limit is not None:
             result.add(number, "ink_limit", f"the ink of the gradient {name} could not be measured (a kind of "
                                             "gradient the preflight does not compute)", refuse=False)
         return
     _ink(result, highest * 100, where)
+
+
+def _function_ink(shading: Any, kind: int, cmyk: _ToCmyk) -> float:
+    """The highest total ink of a gradient given by a function: of x and y (ShadingType 1) on a grid, of t (2, 3)
+    at its ends, its stops and in GRADIENT_STEPS steps."""
+    from generator.prepress import functions
+
+    function = shading["/Function"]
+    if kind == 1:
+        x0, x1, y0, y1 = (float(v) for v in shading.get("/Domain", (0, 1, 0, 1)))
+        points = [[x0 + (x1 - x0) * i / GRID_STEPS, y0 + (y1 - y0) * j / GRID_STEPS]
+                  for i in range(GRID_STEPS + 1) for j in range(GRID_STEPS + 1)]
+    else:
+        t0, t1 = (float(v) for v in shading.get("/Domain", (0, 1)))
+        stops = [float(b) for b in function.get_object().get("/Bounds", ())] if not isinstance(
+            function.get_object(), list) else []
+        points = [[t] for t in sorted({t0, t1, *stops, *(t0 + (t1 - t0) * i / GRADIENT_STEPS
+                                                       for i in range(GRADIENT_STEPS))})]
+    return max(_total(cmyk(functions.evaluate_all(function, p))) for p in points)
+
+
+#: The most bytes of a mesh gradient's data read (its vertices), and the most colours taken from it: a designer's
+#: mesh has some thousands of vertices (65 536 colours: 16 384 patches, read in some tenths of a second); beyond,
+#: it is said not measured.
+MAX_MESH_BYTES = 16 * 1024 * 1024
+MAX_MESH_COLOURS = 1 << 16
+
+
+def _mesh_ink(shading: Any, cmyk: _ToCmyk) -> float:
+    """The highest total ink of a mesh gradient (ShadingType 4 to 7: triangles, a lattice, Coons or tensor
+    patches; PDF 1.7, 8.7.4.5.5-8): its colours are given at its vertices (corners) and interpolated between them,
+    linearly or bilinearly, so a CMYK mesh's highest total ink is at a vertex. Where the colours are a parameter t
+    through a function, or tints of one spot colour, what lies between two vertices is any value between theirs:
+    the function (or the tint transform) is evaluated over the range the vertices span, in GRADIENT_STEPS steps.
+    A mesh of several spot colours, or of more data than MAX_MESH_BYTES, is Unmeasured."""
+    from generator.prepress import functions
+
+    kind = int(shading["/ShadingType"])
+    function = shading.get("/Function")
+    decode = [float(v) for v in shading["/Decode"]]
+    count = 1 if function is not None else (len(decode) - 4) // 2
+    coordinate, component = int(shading["/BitsPerCoordinate"]), int(shading["/BitsPerComponent"])
+    flag = int(shading.get("/BitsPerFlag", 8)) if kind != 5 else 0
+    data = shading.get_data()
+    if count < 1 or len(decode) < 4 + 2 * count or len(data) > MAX_MESH_BYTES or \
+            coordinate not in (1, 2, 4, 8, 12, 16, 24, 32) or component not in (1, 2, 4, 8, 12, 16) or \
+            flag not in (0, 2, 4, 8):
+        raise functions.Unmeasured
+    position = 0  # in bits
+
+    def read(width: int) -> int:
+        nonlocal position
+        first, last = position // 8, (position + width - 1) // 8
+        word = int.from_bytes(bytes(data[first:last + 1]), "big")
+        value = (word >> ((last + 1) * 8 - position - width)) & ((1 << width) - 1)
+        position += width
+        return value
+
+    colours: list[list[float]] = []
+    top = (1 << component) - 1
+    # each vertex (4, 5) or patch (6, 7): its flag, its points' coordinates, its colours; a triangle's vertex and a
+    # patch start on a byte boundary (as pdf.js and Ghostscript read them), a lattice's vertices do not
+    while len(colours) <= MAX_MESH_COLOURS:
+        edge = read(flag) if flag and position + flag <= len(data) * 8 else 0
+        points, corners = {4: (1, 1), 5: (1, 1), 6: (12, 4) if edge == 0 else (8, 2),
+                           7: (16, 4) if edge == 0 else (12, 2)}[kind]
+        if position + 2 * points * coordinate + corners * count * component > len(data) * 8:
+            break
+        position += 2 * points * coordinate
+        for _ in range(corners):
+            colours.append([decode[4 + 2 * i] + read(component) / top * (decode[5 + 2 * i] - decode[4 + 2 * i])
+                            for i in range(count)])
+        if kind != 5:
+            position = -(-position // 8) * 8
+    if not colours or len(colours) > MAX_MESH_COLOURS:
+        raise functions.Unmeasured
+    if function is None and cmyk is _same:
+        return max(_total(c) for c in colours)
+    if count != 1:
+        raise functions.Unmeasured
+    low, high = min(c[0] for c in colours), max(c[0] for c in colours)
+    steps = sorted({low, high, *(low + (high - low) * i / GRADIENT_STEPS for i in range(GRADIENT_STEPS))})
+
+    def colour(t: float) -> list[float]:
+        return cmyk(functions.evaluate_all(function, [t]) if function is not None else [t])
+
+    return max(_total(colour(t)) for t in steps)
 
 
 def _total(cmyk: list[float]) -> float:
