@@ -170,18 +170,19 @@ def png(
     options = PngOptions(PRESETS[key], dpi, check_jobs(jobs))
     content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
-    total = sum(len(d.cards) + 1 for d in decks)
-    report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
-                                                                                 progress))
-    for deck in report.decks:
-        w, h = deck.size
-        backs = "the back" if deck.backs == 1 else f"{deck.backs} backs, in backs/"
-        typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px "
-                   f"({plural(deck.faces, 'face')} and {backs}), {MANIFEST}")
-    seconds = time.perf_counter() - start
-    rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
-    typer.echo(f"Exported {plural(len(report.decks), 'deck')}: {report.images} PNG "
-               f"files ({PRESETS[key].label}) in {seconds:.2f} s{rate}.")
+    with _reported_before_placed(out):
+        total = sum(len(d.cards) + 1 for d in decks)
+        report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
+                                                                                     progress))
+        for deck in report.decks:
+            w, h = deck.size
+            backs = "the back" if deck.backs == 1 else f"{deck.backs} backs, in backs/"
+            typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px "
+                       f"({plural(deck.faces, 'face')} and {backs}), {MANIFEST}")
+        seconds = time.perf_counter() - start
+        rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
+        typer.echo(f"Exported {plural(len(report.decks), 'deck')}: {report.images} PNG "
+                   f"files ({PRESETS[key].label}) in {seconds:.2f} s{rate}.")
 
 
 @app.command("tts", help=TTS_HELP)
@@ -214,18 +215,20 @@ def tts(
     jobs_count = check_jobs(jobs)
     content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
-    total = sum(len(d.cards) + 1 for d in decks)
-    report = with_progress(total, "Rendering sheets", lambda progress: export_tts(
-        content, decks, out, jobs_count, base_url.strip() if base_url else None, progress))
-    for deck in report.decks:
-        w, h = deck.cell
-        sheets = ", ".join(f"{s.name} ({s.columns}x{s.rows})" for s in deck.sheets)
-        backs = "back.png" if deck.uniform else "their backs (backs-N.png)"
-        typer.echo(f"wrote {display_path(deck.folder)}/: {sheets}, {backs}, {deck.saved.name}; cards of {w}x{h} px")
-    seconds = time.perf_counter() - start
-    cards = sum(d.deck.total for d in report.decks)
-    typer.echo(f"Exported {plural(len(report.decks), 'deck')} for Tabletop Simulator: "
-               f"{plural(cards, 'card')} on {plural(sum(len(d.sheets) for d in report.decks), 'sheet')} in {seconds:.2f} s.")
+    with _reported_before_placed(out):
+        total = sum(len(d.cards) + 1 for d in decks)
+        report = with_progress(total, "Rendering sheets", lambda progress: export_tts(
+            content, decks, out, jobs_count, base_url.strip() if base_url else None, progress))
+        for deck in report.decks:
+            w, h = deck.cell
+            sheets = ", ".join(f"{s.name} ({s.columns}x{s.rows})" for s in deck.sheets)
+            backs = "back.png" if deck.uniform else "their backs (backs-N.png)"
+            typer.echo(f"wrote {display_path(deck.folder)}/: {sheets}, {backs}, {deck.saved.name}; cards of {w}x{h} px")
+        seconds = time.perf_counter() - start
+        cards = sum(d.deck.total for d in report.decks)
+        typer.echo(f"Exported {plural(len(report.decks), 'deck')} for Tabletop Simulator: "
+                   f"{plural(cards, 'card')} on {plural(sum(len(d.sheets) for d in report.decks), 'sheet')} in "
+                   f"{seconds:.2f} s.")
 
 
 DTC_HELP = """\
@@ -261,14 +264,15 @@ def dtc(
     start = time.perf_counter()
     content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
-    total = sum(d.total for d in decks)
-    report = with_progress(total, "Drawing cards", lambda progress: export_dtc(content, decks, out, progress))
-    for deck in report.decks:
-        w, h = deck.size_in
-        typer.echo(f"wrote {display_path(deck.path)}: {plural(deck.pages, 'page')} of {w:g} x {h:g} in "
-                   f"({plural(deck.deck.total, 'card')}, front and back)")
-    seconds = time.perf_counter() - start
-    typer.echo(f"Exported {plural(len(report.decks), 'deck')} for DriveThruCards in {seconds:.2f} s.")
+    with _reported_before_placed(out):
+        total = sum(d.total for d in decks)
+        report = with_progress(total, "Drawing cards", lambda progress: export_dtc(content, decks, out, progress))
+        for deck in report.decks:
+            w, h = deck.size_in
+            typer.echo(f"wrote {display_path(deck.path)}: {plural(deck.pages, 'page')} of {w:g} x {h:g} in "
+                       f"({plural(deck.deck.total, 'card')}, front and back)")
+        seconds = time.perf_counter() - start
+        typer.echo(f"Exported {plural(len(report.decks), 'deck')} for DriveThruCards in {seconds:.2f} s.")
 
 
 @app.callback()
@@ -500,10 +504,11 @@ def showcase(
             raise _usage(option, f"{value} is out of range; it must be from {low} to {high}")
     content, decks = _decks(content_dir, target)
     prepare_dir(out)
-    report = with_progress(len(decks), "Drawing pictures", lambda progress: export_showcase(
-        content, decks, out, dpi, in_hand, on_table, progress))
-    for deck in report.decks:
-        (hw, hh), (tw, th) = deck.hand_size, deck.table_size
-        typer.echo(f"wrote {display_path(deck.hand)} ({hw}x{hh} px) and {display_path(deck.table)} ({tw}x{th} px)")
-    seconds = time.perf_counter() - start
-    typer.echo(f"Exported {plural(len(report.decks), 'deck')} as pictures in {seconds:.2f} s.")
+    with _reported_before_placed(out):
+        report = with_progress(len(decks), "Drawing pictures", lambda progress: export_showcase(
+            content, decks, out, dpi, in_hand, on_table, progress))
+        for deck in report.decks:
+            (hw, hh), (tw, th) = deck.hand_size, deck.table_size
+            typer.echo(f"wrote {display_path(deck.hand)} ({hw}x{hh} px) and {display_path(deck.table)} ({tw}x{th} px)")
+        seconds = time.perf_counter() - start
+        typer.echo(f"Exported {plural(len(report.decks), 'deck')} as pictures in {seconds:.2f} s.")
