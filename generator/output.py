@@ -424,6 +424,11 @@ class Transaction:
         self.items[final] = _Item(staged, final, what, folder=True)
         return StagedFolder(final, staged)
 
+    def staged_file(self, final: Path) -> Path | None:
+        """Where the file that will take `final`'s place is written, before the commit; None if none is staged."""
+        item = self.items.get(final.resolve())
+        return None if item is None or item.folder else item.staged
+
     def _check(self) -> None:
         """Refuse, before anything is moved, what would stop a rename halfway."""
         base = self.out.resolve()

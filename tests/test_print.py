@@ -243,6 +243,79 @@ def test_a_jpeg_2000_picture_in_a_pdfx_1a_file_is_refused(exported: Path, tmp_pa
     assert "JPEG 2000" in report["findings"][0]["message"]
 
 
+def _lzw(data: bytes) -> bytes:
+    """`data` compressed with LZW (LZWDecode, PDF 1.7 7.4.4) the simplest way: a clear-table code, each byte as a
+    9-bit code of its own, the end code (codes stay 9 bits wide while fewer than 253 bytes have been coded)."""
+    assert len(data) < 253
+    bits = "".join(f"{code:09b}" for code in (256, *data, 257))
+    bits += "0" * (-len(bits) % 8)
+    return bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits), 8))
+
+
+def _jbig2_white(size: int) -> bytes:
+    """A JBIG2 picture (JBIG2Decode's embedded stream, ITU T.88 7.2) of `size` x `size` white pixels, at most 8: a
+    page information segment (type 48), then an immediate lossless generic region (type 39) coded with MMR (T.6),
+    where each white row over a white reference row is one V0 code, a 1 bit."""
+    import struct
+
+    def segment(number: int, kind: int, data: bytes) -> bytes:
+        return struct.pack(">IBBBI", number, kind, 0, 1, len(data)) + data
+
+    return segment(0, 48, struct.pack(">IIIIBH", size, size, 0, 0, 0, 0)) + \
+        segment(1, 39, struct.pack(">IIIIB", size, size, 0, 0, 0) + b"\x01" + bytes([256 - 2 ** (8 - size)]))
+
+
+def test_a_filter_pdfx_1a_excludes_is_refused(exported: Path, tmp_path: Path) -> None:
+    """PDF/X-1a allows no LZW and no JBIG2 compression: a DriveThruCards file the service would take is refused
+    once a picture is JBIG2 (named on its page), a picture written inline is LZW (/F /LZW) or a page's drawing is
+    LZW-compressed (a file finding naming the object); MB PRINT, for which PDF/X-1a is donjon's choice, warns. The
+    files are read by qpdf (which decodes LZW), poppler (which lists the JBIG2 picture and renders it without a
+    complaint) and Ghostscript first: the filters are what the tools find, the data sound."""
+    import pikepdf
+
+    path = tmp_path / "filters.pdf"
+    with pikepdf.open(exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf") as pdf:
+        picture = pikepdf.Stream(pdf, _jbig2_white(8), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                                 Width=8, Height=8, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=1,
+                                 Filter=pikepdf.Name.JBIG2Decode)
+        pdf.pages[0].add_resource(picture, pikepdf.Name.XObject, pikepdf.Name("/Added"))
+        pdf.pages[0].contents_add(pdf.make_stream(b"q 1 0 0 1 40 40 cm /Added Do Q"))  # 8 px over 1 pt: 576 dpi
+        inline = _lzw(b"\x00\x00\x00\x00" * 4)  # 2 x 2 CMYK pixels of no ink
+        pdf.pages[2].contents_add(pdf.make_stream(b"q 0.01 0 0 0.01 40 40 cm BI /W 2 /H 2 /CS /CMYK /BPC 8 /F /LZW "
+                                                  b"ID " + inline + b" EI Q"))
+        drawing = b"q 0 0 0 0.5 k 40 40 20 20 re f Q"
+        added = pdf.make_stream(_lzw(drawing), Filter=pikepdf.Name.LZWDecode)
+        target = pdf.pages[4].obj  # pikepdf's contents_add would decode and rewrite it
+        target.Contents = pikepdf.Array([*(target.Contents if isinstance(target.Contents, pikepdf.Array) else
+                                           [target.Contents]), added])
+        # as written: else qpdf decodes the LZW and compresses the drawing anew with Flate
+        pdf.save(path, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+    with pikepdf.open(path) as saved:  # saving numbers objects anew
+        number = saved.pages[4].Contents[-1].objgen[0]
+    assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
+    decoded = subprocess.run(["qpdf", f"--show-object={number}", "--filtered-stream-data", str(path)],
+                             capture_output=True, check=True).stdout
+    assert decoded == drawing
+    listed = subprocess.run(["pdfimages", "-f", "1", "-l", "1", "-list", str(path)], capture_output=True, text=True,
+                            check=True).stdout
+    assert re.search(r"\b8\s+8\s+gray\s+1\s+1\s+jbig2\b", listed), listed
+    rendered = subprocess.run(["pdftoppm", "-f", "1", "-l", "1", "-r", "20", str(path), str(tmp_path / "p")],
+                              capture_output=True, text=True)
+    assert rendered.returncode == 0 and not rendered.stderr, rendered.stderr
+    if GS is not None:
+        assert subprocess.run([GS, "-q", "-o", "/dev/null", "-sDEVICE=nullpage", str(path)],
+                              capture_output=True).returncode == 0
+    for service, verdict in (("dtc", "refused"), ("mbprint", "warned")):
+        done = donjon("check-print", str(path), "--service", service, "--json")
+        report = json.loads(done.stdout)
+        assert done.returncode == 1 and report["verdict"] == "refused"  # for MB PRINT: its text is no outlines
+        found = [(f["page"], f["rule"], f["verdict"]) for f in report["findings"] if f["rule"] == "pdfx"]
+        assert found == [(1, "pdfx", verdict), (3, "pdfx", verdict), (None, "pdfx", verdict)], report["findings"]
+        said = [f["message"] for f in report["findings"] if f["rule"] == "pdfx"]
+        assert "JBIG2" in said[0] and "/Added" in said[0] and "LZW" in said[1] and "(inline)" in said[1], said
+        assert said[2].startswith(f"object {number} is compressed with LZW"), said
+
+
 def test_every_deck_of_every_game_passes_drivethrucards(tmp_path: Path) -> None:
     """The games' own decks for DriveThruCards: the export's preflight (the one `check-print` runs) finds nothing
     the service would refuse in any of them (the floor tiles' text kept inside its 1/8 in safe area)."""
@@ -480,8 +553,10 @@ def test_a_gradient_in_rgb_is_rgb_in_a_cmyk_file(tmp_path: Path) -> None:
 def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Path) -> None:
     """A CMYK gradient's total ink is measured as a fill colour's: reportlab's gradient from 400 % (two stops, and
     three stops peaking at the middle one, painted by `sh`), a shading pattern whose sampled table reaches 300 %,
-    each over DriveThruCards' 240 % and refused on its page; a gradient from 0 % to 200 % is not; one whose colours
-    the preflight cannot compute (a PostScript function) is warned as not measured, never taken as 0 %."""
+    one whose PostScript function gives 400 % at its end, meshes of a triangle and of a Coons patch with one corner at
+    400 %, each over DriveThruCards' 240 % and refused on its page (Ghostscript's separations find the meshes'
+    400 % too); a gradient from 0 % to 200 % is not; one whose colours the preflight does not compute (a PostScript
+    function using an operator the calculator has not) is warned as not measured, never taken as 0 %."""
     import pikepdf
     from reportlab.lib.colors import CMYKColor
     from reportlab.pdfgen.canvas import Canvas
@@ -502,20 +577,34 @@ def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Pat
     sampled = pdf.make_stream(bytes([0, 0, 0, 0, 255, 255, 0, 255, 0, 0, 0, 0]), FunctionType=0, Domain=[0, 1],
                               Range=[0, 1] * 4, Size=[3], BitsPerSample=8)  # 0 %, then 300 %, then 0 %
     postscript = pdf.make_stream(b"{ dup dup dup }", FunctionType=4, Domain=[0, 1], Range=[0, 1] * 4)
-    for function in (sampled, postscript):
-        shading = pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK, Coords=[0, 0, 198, 0],
-                                     Function=function)
+    mesh = pdf.make_stream(bytes([0, 0, 0, 255, 255, 255, 255, 0, 255, 0, 0, 0, 0, 0, 0, 0, 255, 0, 0, 0, 0]),
+                           ShadingType=4, ColorSpace=pikepdf.Name.DeviceCMYK, BitsPerCoordinate=8,
+                           BitsPerComponent=8, BitsPerFlag=8, Decode=[0, 198, 0, 270] + [0, 1] * 4)  # 400 % to 0
+    side = [(0, 0), (0, 85), (0, 170), (0, 255), (85, 255), (170, 255), (255, 255), (255, 170), (255, 85), (255, 0),
+            (170, 0), (85, 0)]  # a Coons patch's 12 points, round the square from its first corner
+    coons = pdf.make_stream(bytes([0, *(v for point in side for v in point), 255, 255, 255, 255, *[0] * 12]),
+                            ShadingType=6, ColorSpace=pikepdf.Name.DeviceCMYK, BitsPerCoordinate=8,
+                            BitsPerComponent=8, BitsPerFlag=8, Decode=[0, 198, 0, 270] + [0, 1] * 4)
+    unknown = pdf.make_stream(b"{ dup dup dup 1 { } repeat }", FunctionType=4, Domain=[0, 1], Range=[0, 1] * 4)
+    axial = [pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK, Coords=[0, 0, 198, 0], Function=f)
+             for f in (sampled, postscript, unknown)]
+    for shading in (*axial[:2], mesh, coons, axial[2]):
         pattern = pikepdf.Dictionary(Type=pikepdf.Name.Pattern, PatternType=2, Shading=shading)
         _card_pages(pdf, pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=pattern)),
                     b"/Pattern cs /P0 scn 0 0 198 270 re f")
     pdf.save(path)
     found = check_pdf(path, find_service("dtc"))
     refused = {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"}
-    assert refused == {1, 2, 4, 5}, found.findings
+    assert refused == {1, 2, 4, 5, 6, 7, 8, 9, 10, 11}, found.findings
     assert found.ink[0] == pytest.approx(400) and found.ink[1] == "page 1, the gradient /Sh0", found.ink
     assert "400 %" in next(f.message for f in found.findings if f.page == 2 and f.rule == "ink_limit")
     assert "300 %" in next(f.message for f in found.findings if f.page == 4 and f.rule == "ink_limit")
-    unmeasured = [f for f in found.findings if f.page in (6, 7)]
+    for page in (6, 8, 10):
+        assert "400 %" in next(f.message for f in found.findings if f.page == page and f.rule == "ink_limit")
+    if GS is not None:
+        for page in (8, 10):
+            assert _gs_highest_ink(path, page, tmp_path) > 360, page
+    unmeasured = [f for f in found.findings if f.page in (12, 13)]
     assert [(f.rule, f.verdict) for f in unmeasured] == [("ink_limit", "warned")] * 2, unmeasured
     assert "could not be measured" in unmeasured[0].message
 
@@ -539,14 +628,16 @@ def test_a_spot_colour_is_named_for_a_service_printing_cmyk(tmp_path: Path) -> N
     canvas.showPage()
     canvas.save()
     pdf = pikepdf.open(path, allow_overwriting_input=True)
-    tint = pdf.make_stream(b"{ pop pop 0 0 0 }", FunctionType=4, Domain=[0, 1, 0, 1], Range=[0, 1] * 4)
+    tint = pdf.make_stream(b"{ pop pop 0 0 0 0 }", FunctionType=4, Domain=[0, 1, 0, 1], Range=[0, 1] * 4)
     gold = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Cyan, pikepdf.Name("/Metallic Gold")],
                           pikepdf.Name.DeviceCMYK, tint])
     picture = pikepdf.Stream(pdf, b"\xff" * 2 * 4, Type=pikepdf.Name.XObject,
                              Subtype=pikepdf.Name.Image, Width=2, Height=2, ColorSpace=gold, BitsPerComponent=8)
     process = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Cyan, pikepdf.Name.Magenta],
                              pikepdf.Name.DeviceCMYK, tint])
-    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK, tint])
+    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK,
+                                  pdf.make_stream(b"{ pop 0 0 0 0 }", FunctionType=4, Domain=[0, 1],
+                                                  Range=[0, 1] * 4)])  # one ink: a tint transform of one input
     _card_pages(pdf, pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)), b"q 1 0 0 1 20 20 cm /Im0 Do Q")
     _card_pages(pdf, pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=process, CS1=registration)),
                 b"/CS0 cs 1 1 scn 0 0 9 9 re f /CS1 CS 1 SCN 0 0 m 9 9 l S")
@@ -568,6 +659,70 @@ def _card_pages(pdf: Any, resources: Any, drawing: bytes) -> None:
         pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
             Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261], Resources=resources,
             Contents=pdf.make_stream(drawing))))
+
+
+def _gs_highest_ink(pdf: Path, page: int, tmp_path: Path) -> float:
+    """The highest total ink of a pixel of `page`, in percent, as Ghostscript separates it (tiff32nc: C, M, Y, K a
+    pixel; spot colours through their alternate, as a CMYK press prints them) at 20 dpi."""
+    from PIL import Image
+
+    out = tmp_path / f"gs-{page}.tif"
+    subprocess.run([cast(str, GS), "-q", "-o", str(out), "-sDEVICE=tiff32nc", "-r20", f"-dFirstPage={page}",
+                    f"-dLastPage={page}", str(pdf)], check=True, capture_output=True)
+    with Image.open(out) as picture:
+        data = picture.tobytes()
+    return max(sum(data[i:i + 4]) for i in range(0, len(data), 4)) / 255 * 100
+
+
+@needs_gs
+def test_a_spot_colours_ink_is_measured_through_its_cmyk_alternate(tmp_path: Path) -> None:
+    """A spot colour (Separation, DeviceN) is printed by a CMYK press through its CMYK alternate: its ink is that
+    alternate's, measured against the service's limit as a CMYK colour's. Over DriveThruCards' 240 % and refused:
+    a Separation at full tint whose alternate is 400 % (a tint transform of type 2), a DeviceN picture whose
+    PostScript tint transform gives 400 %, a gradient in that Separation, and (a CMYK gradient whose colour is a
+    function of x and y, ShadingType 1, by a PostScript function) 400 % at one corner; not refused: the same
+    Separation at half tint (200 %), and one whose alternate is 100 % K. Ghostscript's separations of each page
+    agree (within a 20 dpi pixel's rounding)."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    black = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[0, 0, 0, 1], N=1)
+    rich = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/Rich Black"), pikepdf.Name.DeviceCMYK,
+                          pdf.make_indirect(pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0],
+                                                               C1=[1, 1, 1, 1], N=1))])
+    plain = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/Plain Black"), pikepdf.Name.DeviceCMYK, black])
+    metals = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Gold, pikepdf.Name.Silver], pikepdf.Name.DeviceCMYK,
+                            pdf.make_stream(b"{ add dup dup dup }", FunctionType=4, Domain=[0, 1, 0, 1],
+                                            Range=[0, 1] * 4)])
+    picture = pikepdf.Stream(pdf, b"\xff\xff" * 4, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=2,
+                             Height=2, ColorSpace=metals, BitsPerComponent=8)
+    gradient = pikepdf.Dictionary(ShadingType=2, ColorSpace=rich, Coords=[0, 0, 198, 0], Extend=[True, True],
+                                  Function=pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0], C1=[1], N=1))
+    corner = pikepdf.Dictionary(ShadingType=1, ColorSpace=pikepdf.Name.DeviceCMYK, Domain=[0, 1, 0, 1],
+                                Matrix=[198, 0, 0, 270, 0, 0],
+                                Function=pdf.make_stream(b"{ mul dup dup dup }", FunctionType=4, Domain=[0, 1, 0, 1],
+                                                         Range=[0, 1] * 4))
+    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=rich, CS1=plain),
+                                   XObject=pikepdf.Dictionary(Im0=picture),
+                                   Shading=pikepdf.Dictionary(Sh0=gradient, Sh1=corner))
+    for drawing in (b"/CS0 cs 1 scn 20 20 50 50 re f", b"/CS0 cs 0.5 scn 20 20 50 50 re f",
+                    b"q 50 0 0 50 20 20 cm /Im0 Do Q", b"/Sh0 sh", b"/Sh1 sh", b"/CS1 cs 1 scn 20 20 50 50 re f"):
+        _card_pages(pdf, resources, drawing)
+    pdf.save(tmp_path / "spots.pdf")
+    found = check_pdf(tmp_path / "spots.pdf", find_service("dtc"))
+    refused = {f.page for f in found.findings if f.rule == "ink_limit" and f.verdict == "refused"}
+    assert refused == {1, 2, 5, 6, 7, 8, 9, 10}, found.findings
+    assert not [f for f in found.findings if f.rule == "ink_limit" and f.verdict == "warned"], found.findings
+    said = {f.page: f.message for f in found.findings if f.rule == "ink_limit"}
+    assert said[1].startswith("400 % total ink (the colour 1 scn, a spot colour printed as 1 1 1 1 CMYK)"), said
+    assert "400 %" in said[5] and "/Im0" in said[5] and "400 %" in said[7] and "/Sh0" in said[7], said
+    assert "400 %" in said[9] and "/Sh1" in said[9], said
+    for page, low, high in ((1, 390, 400), (3, 195, 205), (5, 390, 400), (7, 390, 400), (9, 360, 400),
+                            (11, 95, 105)):
+        assert low <= _gs_highest_ink(tmp_path / "spots.pdf", page, tmp_path) <= high, page
 
 
 def test_cmyk_set_through_a_colour_space_counts_its_ink(tmp_path: Path) -> None:
@@ -635,6 +790,35 @@ def test_a_tiling_patterns_drawing_is_checked_as_a_forms_is(tmp_path: Path) -> N
     on_page = {(f.rule, f.message) for f in found.findings if f.page == 1}
     assert ("colour", "the picture /Im0 is RGB") in on_page, found.findings
     assert any(rule == "min_dpi" and "14 dpi" in message for rule, message in on_page), found.findings
+
+
+def test_a_tiling_pattern_named_in_a_form_is_placed_in_the_forms_space(tmp_path: Path) -> None:
+    """A tiling pattern's matrix places it in the default space of the drawing that names it: in a form, the form's
+    space as the form is painted (PDF 1.7, 8.7.3.1). A tile picture of 20 x 20 px drawn 10 pt wide in the tile is
+    144 dpi where the pattern is named on a page (refused by DriveThruCards' 300 dpi), and 1440 dpi where it is
+    named in a form painted at a tenth of the size (the form's matrix 0.2, the page's cm 0.5): not refused."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    picture = pikepdf.Stream(pdf, b"\x00\x00\x00\x80" * 400, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                             Width=20, Height=20, ColorSpace=pikepdf.Name.DeviceCMYK, BitsPerComponent=8)
+    tile = pikepdf.Stream(pdf, b"q 10 0 0 10 0 0 cm /Im0 Do Q", Type=pikepdf.Name.Pattern, PatternType=1,
+                          PaintType=1, TilingType=1, BBox=[0, 0, 10, 10], XStep=10, YStep=10,
+                          Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)))
+    patterns = pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=tile))
+    fill = b"/Pattern cs /P0 scn 0 0 1000 1000 re f"
+    form = pikepdf.Stream(pdf, fill, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=[0, 0, 1000, 1000],
+                          Matrix=[0.2, 0, 0, 0.2, 0, 0], Resources=patterns)
+    _card_pages(pdf, pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fm0=form)), b"q 0.5 0 0 0.5 9 9 cm /Fm0 Do Q")
+    _card_pages(pdf, patterns, fill)
+    pdf.save(tmp_path / "tiles.pdf")
+    found = check_pdf(tmp_path / "tiles.pdf", find_service("dtc"))
+    coarse = {(f.page, f.verdict) for f in found.findings if f.rule == "min_dpi"}
+    assert coarse == {(3, "refused"), (4, "refused")}, found.findings
+    assert "144 dpi" in next(f.message for f in found.findings if f.rule == "min_dpi")
 
 
 def test_check_print_of_several_files_checks_every_readable_one(broken: Path, tmp_path: Path) -> None:
@@ -1145,3 +1329,98 @@ def test_pdfx_1a_draws_see_through_boxes_as_pictures_of_what_they_show(tmp_path:
         x1a, rgb = (cast(tuple[int, int, int], image.getpixel(spot)) for image in shown)
         assert max(abs(a - b) for a, b in zip(x1a, rgb)) < 40, (spot, x1a, rgb)
     assert max(ImageStat.Stat(ImageChops.difference(*shown)).mean) < 12
+
+
+def _pdf_function(program: bytes, inputs: int, outputs: int) -> Any:
+    """A PostScript calculator function (FunctionType 4) as pypdf reads one."""
+    from pypdf.generic import ArrayObject, FloatObject, NameObject, NumberObject, StreamObject
+
+    function = StreamObject()
+    function.set_data(program)
+    function[NameObject("/FunctionType")] = NumberObject(4)
+    function[NameObject("/Domain")] = ArrayObject([FloatObject(-10), FloatObject(10)] * inputs)
+    function[NameObject("/Range")] = ArrayObject([FloatObject(-1000), FloatObject(1000)] * outputs)
+    return function
+
+
+#: PostScript calculator programs of two inputs, each with how many numbers it leaves: every operator of the
+#: language (PDF 1.7, Table 42) is in one; the last three are errors in PostScript (stack underflow, division by
+#: zero, a real where an integer is asked).
+CALCULATOR_PROGRAMS = [
+    (b"{ 2 copy gt { exch } if pop }", 1),
+    (b"{ 2 copy lt { exch } if pop dup mul }", 1),
+    (b"{ add 10 mul cvi 3 idiv 7 mod -17 5 mod exch 1 exch bitshift -8 -2 bitshift }", 3),
+    (b"{ 1 index 1 index atan exch 0.5 exp 3 1 roll 2 div }", 3),
+    (b"{ 0.5 gt exch 0.5 le and { 1 } { 0 } ifelse true false or not { 2 } { 3 } ifelse 6 5 xor 12 10 and }", 4),
+    (b"{ neg abs sqrt exch ln round exch truncate ceiling exch floor 7.5 cvi 2 3 eq 1 2 ne or { 9 } if }", 4),
+    (b"{ 100 mul sin exch 360 mul cos 4 cvr 1 2 3 3 -1 roll 2 index log 5 4 1 roll sub 2 1 roll }", 7),
+    (b"{ 3 -1 roll }", 0),
+    (b"{ 1 0 div }", 0),
+    (b"{ copy }", 0),
+]
+
+
+@needs_gs
+@pytest.mark.parametrize(("program", "outputs"), CALCULATOR_PROGRAMS)
+def test_a_postscript_function_gives_what_ghostscript_computes(program: bytes, outputs: int) -> None:
+    """The preflight's PostScript calculator gives, for each program, the numbers Ghostscript (a PostScript
+    interpreter) leaves on its stack, to single precision (Ghostscript's reals); a program Ghostscript stops on is
+    not measured."""
+    from generator.prepress import functions
+
+    x, y = 0.3, 0.75
+    done = subprocess.run([cast(str, GS), "-q", "-dNODISPLAY", "-dBATCH", "-dNOPAUSE", "-c",
+                           f"{x} {y} {program.decode()} exec count array astore {{==}} forall"],
+                          capture_output=True, text=True, timeout=60)
+    if not outputs:
+        assert "Error" in done.stdout + done.stderr, done.stdout
+        with pytest.raises(functions.Unmeasured):
+            functions.evaluate(_pdf_function(program, 2, 1), [x, y])
+        return
+    expected = [float(v) for v in done.stdout.split()]
+    assert len(expected) == outputs, done.stdout + done.stderr
+    found = functions.evaluate(_pdf_function(program, 2, outputs), [x, y])
+    assert found == pytest.approx(expected, rel=2e-6, abs=2e-6), (found, expected)
+
+
+@pytest.mark.parametrize("program", [
+    b"{ " + b"true { " * 20000 + b"1 2 3 4" + b" } if" * 20000 + b" }",  # nested beyond Python's recursion limit
+    b"{ " + b"1 " * 40000 + b"}",  # more numbers than the stack holds
+    b"{ " + b"dup add " * 5000 + b"}",  # a number doubled past a float's range
+    b"{ " + b"1 pop " * 40000 + b"}",  # longer than the longest program read
+    b"{ 1 2 3 4 } { }",  # two programs
+    b"{ 1 2 3 4 loop }",  # an operator PostScript has and the calculator has not
+    b"{ (text) }",
+])
+def test_a_hostile_postscript_function_is_refused_quickly(program: bytes) -> None:
+    """A PostScript calculator function a hostile or broken file holds is not measured (functions.Unmeasured,
+    said in the report), in well under a second, never an internal error nor a hang."""
+    import time
+
+    from generator.prepress import functions
+
+    started = time.monotonic()
+    with pytest.raises(functions.Unmeasured):
+        functions.evaluate(_pdf_function(program, 1, 4), [0.5])
+    assert time.monotonic() - started < 1.0
+
+
+def test_a_mesh_gradient_of_too_many_vertices_is_not_measured_and_quickly() -> None:
+    """A mesh gradient whose data holds more vertices than the preflight reads (16 MB of 6-bit vertices: some 22
+    million) is not measured (functions.Unmeasured, warned in the report), in about a second at most, not read
+    vertex by vertex to its end."""
+    import time
+
+    from pypdf.generic import ArrayObject, FloatObject, NameObject, NumberObject, StreamObject
+
+    from generator.prepress import functions, preflight
+
+    mesh = StreamObject()
+    mesh.set_data(b"\xff" * (16 * 1024 * 1024))
+    for key, value in (("/ShadingType", 4), ("/BitsPerCoordinate", 1), ("/BitsPerComponent", 1), ("/BitsPerFlag", 2)):
+        mesh[NameObject(key)] = NumberObject(value)
+    mesh[NameObject("/Decode")] = ArrayObject([FloatObject(0), FloatObject(1)] * 6)
+    started = time.monotonic()
+    with pytest.raises(functions.Unmeasured):
+        preflight._mesh_ink(mesh, preflight._same)
+    assert time.monotonic() - started < 3.0

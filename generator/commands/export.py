@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, TypeVar
 
@@ -24,7 +25,9 @@ from generator.wording import plural
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
     from generator.catalog.deck import Deck
     from generator.content import Content
+    from generator.output import Transaction
     from generator.prepress.services import Service
+    from generator.render.ink import PressSettings
 
 HELP = """\
 Export cards for print services (The Game Crafter, MakePlayingCards, DriveThruCards) and Tabletop Simulator,
@@ -34,7 +37,9 @@ and pictures of the decks (showcase).
 PDF against the service's rules (the preflight of `donjon check-print`). Services: drivethrucards (dtc),
 thegamecrafter (tgc), makeplayingcards (mpc), printninja, mbprint (a European printer: Fogra39, 3 mm bleed). Each
 service's rules, with the page each was read in and when, are in templates/services/. Exit 1 when a file would
-be refused (it is written all the same, so you can look at it).
+be refused (it is written all the same, so you can look at it). Exit 3 when a file, or the report on standard
+output, cannot be written: the files are put in place only after their report, so then none is, and the files
+an earlier export left in OUT stay as they were.
 """
 
 PNG_HELP = """\
@@ -165,18 +170,19 @@ def png(
     options = PngOptions(PRESETS[key], dpi, check_jobs(jobs))
     content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
-    total = sum(len(d.cards) + 1 for d in decks)
-    report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
-                                                                                 progress))
-    for deck in report.decks:
-        w, h = deck.size
-        backs = "the back" if deck.backs == 1 else f"{deck.backs} backs, in backs/"
-        typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px "
-                   f"({plural(deck.faces, 'face')} and {backs}), {MANIFEST}")
-    seconds = time.perf_counter() - start
-    rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
-    typer.echo(f"Exported {plural(len(report.decks), 'deck')}: {report.images} PNG "
-               f"files ({PRESETS[key].label}) in {seconds:.2f} s{rate}.")
+    with _reported_before_placed(out):
+        total = sum(len(d.cards) + 1 for d in decks)
+        report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
+                                                                                     progress))
+        for deck in report.decks:
+            w, h = deck.size
+            backs = "the back" if deck.backs == 1 else f"{deck.backs} backs, in backs/"
+            typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px "
+                       f"({plural(deck.faces, 'face')} and {backs}), {MANIFEST}")
+        seconds = time.perf_counter() - start
+        rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
+        typer.echo(f"Exported {plural(len(report.decks), 'deck')}: {report.images} PNG "
+                   f"files ({PRESETS[key].label}) in {seconds:.2f} s{rate}.")
 
 
 @app.command("tts", help=TTS_HELP)
@@ -209,18 +215,20 @@ def tts(
     jobs_count = check_jobs(jobs)
     content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
-    total = sum(len(d.cards) + 1 for d in decks)
-    report = with_progress(total, "Rendering sheets", lambda progress: export_tts(
-        content, decks, out, jobs_count, base_url.strip() if base_url else None, progress))
-    for deck in report.decks:
-        w, h = deck.cell
-        sheets = ", ".join(f"{s.name} ({s.columns}x{s.rows})" for s in deck.sheets)
-        backs = "back.png" if deck.uniform else "their backs (backs-N.png)"
-        typer.echo(f"wrote {display_path(deck.folder)}/: {sheets}, {backs}, {deck.saved.name}; cards of {w}x{h} px")
-    seconds = time.perf_counter() - start
-    cards = sum(d.deck.total for d in report.decks)
-    typer.echo(f"Exported {plural(len(report.decks), 'deck')} for Tabletop Simulator: "
-               f"{plural(cards, 'card')} on {plural(sum(len(d.sheets) for d in report.decks), 'sheet')} in {seconds:.2f} s.")
+    with _reported_before_placed(out):
+        total = sum(len(d.cards) + 1 for d in decks)
+        report = with_progress(total, "Rendering sheets", lambda progress: export_tts(
+            content, decks, out, jobs_count, base_url.strip() if base_url else None, progress))
+        for deck in report.decks:
+            w, h = deck.cell
+            sheets = ", ".join(f"{s.name} ({s.columns}x{s.rows})" for s in deck.sheets)
+            backs = "back.png" if deck.uniform else "their backs (backs-N.png)"
+            typer.echo(f"wrote {display_path(deck.folder)}/: {sheets}, {backs}, {deck.saved.name}; cards of {w}x{h} px")
+        seconds = time.perf_counter() - start
+        cards = sum(d.deck.total for d in report.decks)
+        typer.echo(f"Exported {plural(len(report.decks), 'deck')} for Tabletop Simulator: "
+                   f"{plural(cards, 'card')} on {plural(sum(len(d.sheets) for d in report.decks), 'sheet')} in "
+                   f"{seconds:.2f} s.")
 
 
 DTC_HELP = """\
@@ -256,14 +264,15 @@ def dtc(
     start = time.perf_counter()
     content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
-    total = sum(d.total for d in decks)
-    report = with_progress(total, "Drawing cards", lambda progress: export_dtc(content, decks, out, progress))
-    for deck in report.decks:
-        w, h = deck.size_in
-        typer.echo(f"wrote {display_path(deck.path)}: {plural(deck.pages, 'page')} of {w:g} x {h:g} in "
-                   f"({plural(deck.deck.total, 'card')}, front and back)")
-    seconds = time.perf_counter() - start
-    typer.echo(f"Exported {plural(len(report.decks), 'deck')} for DriveThruCards in {seconds:.2f} s.")
+    with _reported_before_placed(out):
+        total = sum(d.total for d in decks)
+        report = with_progress(total, "Drawing cards", lambda progress: export_dtc(content, decks, out, progress))
+        for deck in report.decks:
+            w, h = deck.size_in
+            typer.echo(f"wrote {display_path(deck.path)}: {plural(deck.pages, 'page')} of {w:g} x {h:g} in "
+                       f"({plural(deck.deck.total, 'card')}, front and back)")
+        seconds = time.perf_counter() - start
+        typer.echo(f"Exported {plural(len(report.decks), 'deck')} for DriveThruCards in {seconds:.2f} s.")
 
 
 @app.callback()
@@ -326,18 +335,52 @@ def service(
     # with --json, standard output is the reports alone (a program reads it line by line); what was written and
     # the summary are for the person watching, on standard error
     aside = as_json
-    if chosen.delivery == "png":
-        _service_images(chosen, content, decks, out, jobs_count, aside)
-        typer.echo(f"Exported {plural(len(decks), 'deck')} for {chosen.name} in {time.perf_counter() - start:.2f} s.",
+    press = None if chosen.delivery == "png" else chosen.press(
+        colour.strip().lower() if colour else None, own_profile,
+        None if pdfx is None else ("" if pdfx.strip().lower() == "none" else pdfx.strip().lower()))
+    with _reported_before_placed(out) as tx:
+        if press is None:
+            _service_images(chosen, content, decks, out, jobs_count, aside)
+            refused = False
+            count = len(decks)
+        else:
+            refused, count = _service_pdfs(chosen, press, content, decks, out, tx, as_json)
+        typer.echo(f"Exported {plural(count, 'deck')} for {chosen.name} in {time.perf_counter() - start:.2f} s.",
                    err=aside)
-        return
+    if refused:
+        raise typer.Exit(1)
+
+
+@contextmanager
+def _reported_before_placed(out: Path) -> Iterator[Transaction]:
+    """The export's transaction, whose files are put in place only once its report is written: a report that cannot
+    be written (standard output full or closed: exit 3) leaves the earlier files in OUT as they were, as any
+    failed command does, and says so (the files were made, but nobody saw the preflight's verdict on them)."""
+    from generator.errors import OutputError, StdoutError
+    from generator.output import transaction
+    from generator.resources import display_path
+
+    try:
+        with transaction(out) as tx:
+            yield tx
+            sys.stdout.flush()  # typer.echo flushes each line; this makes sure of the last one before the commit
+    except StdoutError as err:
+        if err.quiet:
+            raise
+        raise OutputError("standard output", f"{err.reason}: the report of this export could not be written, so "
+                                             f"none of its files were put in place (the files in "
+                                             f"{display_path(out)} are as they were)") from None
+
+
+def _service_pdfs(chosen: Service, press: PressSettings, content: Content, decks: list[Deck], out: Path,
+                  tx: Transaction, as_json: bool) -> tuple[bool, int]:
+    """Draw each deck's PDF for a PDF service into the transaction `tx`, check each where it is staged, and report
+    it; whether any would be refused, and how many files were made."""
     from generator.export.service import export_pdfs
     from generator.i18n import language
     from generator.prepress.preflight import add_shape, check_pdf
     from generator.resources import display_path
 
-    press = chosen.press(colour.strip().lower() if colour else None, own_profile,
-                         None if pdfx is None else ("" if pdfx.strip().lower() == "none" else pdfx.strip().lower()))
     total = sum(d.total for d in decks)
     report = with_progress(total, "Drawing cards", lambda progress: export_pdfs(content, decks, out, chosen, press,
                                                                                 progress))
@@ -346,15 +389,13 @@ def service(
         w, h = file.size_in
         typer.echo(f"wrote {display_path(file.path)}: {plural(file.pages, 'page')} of {w:g} x {h:g} in "
                    f"({plural(file.deck.total, 'card')}, {chosen.order}, "
-                   f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''})", err=aside)
-        result = check_pdf(file.path, chosen, pictures=file.pictures)
+                   f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''})", err=as_json)
+        staged = tx.staged_file(file.path)
+        result = check_pdf(staged or file.path, chosen, display_path(file.path), pictures=file.pictures)
         add_shape(result, file.deck.key, file.deck.shape, language(file.deck.lang))
         refused = refused or result.refused
         _say(result, as_json)
-    typer.echo(f"Exported {plural(len(report.files), 'deck')} for {chosen.name} in "
-               f"{time.perf_counter() - start:.2f} s.", err=aside)
-    if refused:
-        raise typer.Exit(1)
+    return refused, len(report.files)
 
 
 def _press_options_fit(chosen: Service, colour: Optional[str], profile: Optional[str], pdfx: Optional[str]) -> None:
@@ -463,10 +504,11 @@ def showcase(
             raise _usage(option, f"{value} is out of range; it must be from {low} to {high}")
     content, decks = _decks(content_dir, target)
     prepare_dir(out)
-    report = with_progress(len(decks), "Drawing pictures", lambda progress: export_showcase(
-        content, decks, out, dpi, in_hand, on_table, progress))
-    for deck in report.decks:
-        (hw, hh), (tw, th) = deck.hand_size, deck.table_size
-        typer.echo(f"wrote {display_path(deck.hand)} ({hw}x{hh} px) and {display_path(deck.table)} ({tw}x{th} px)")
-    seconds = time.perf_counter() - start
-    typer.echo(f"Exported {plural(len(report.decks), 'deck')} as pictures in {seconds:.2f} s.")
+    with _reported_before_placed(out):
+        report = with_progress(len(decks), "Drawing pictures", lambda progress: export_showcase(
+            content, decks, out, dpi, in_hand, on_table, progress))
+        for deck in report.decks:
+            (hw, hh), (tw, th) = deck.hand_size, deck.table_size
+            typer.echo(f"wrote {display_path(deck.hand)} ({hw}x{hh} px) and {display_path(deck.table)} ({tw}x{th} px)")
+        seconds = time.perf_counter() - start
+        typer.echo(f"Exported {plural(len(report.decks), 'deck')} as pictures in {seconds:.2f} s.")

@@ -14,15 +14,16 @@ is drawn):
 - colour: no RGB colour (operators `rg`, `RG`, RGB pictures, gradients and colour spaces) in a CMYK file; spot
   colours (Separation, DeviceN) named, warned (the press prints their CMYK alternate); pictures
   written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
-- total ink: C+M+Y+K of every CMYK colour operator, of every CMYK gradient (at its stops and in 256 steps between)
-  and of every CMYK picture's pixels: the highest, and where;
+- total ink: C+M+Y+K of every CMYK colour operator, of every CMYK gradient (at its stops and in 256 steps between;
+  one of x and y on a grid) and of every CMYK picture's pixels, spot colours counted through their CMYK alternate
+  (functions.py evaluates their tint transforms), meshes by their vertices' colours: the highest, and where;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
   standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
   (the BleedBox, TrapNet excepted), and for PDF/X-1a no transparency (soft masks, constant opacity below 1, blend
-  modes) and no JPEG 2000 picture (JPXDecode: PDF 1.5).
+  modes) and no stream compressed with a filter it excludes (JPEG 2000, JBIG2, LZW).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
 round token, round corners of its own) is warned about (rule `shape`, :func:`add_shape`): the services cut their
@@ -39,6 +40,7 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, Literal
 
 from generator.catalog.shapes import Shape
@@ -46,6 +48,8 @@ from generator.i18n import N_, Language
 from generator.prepress.services import GOOD_DPI, Service
 
 Verdict = Literal["ok", "warned", "refused"]
+#: How a colour's values in a colour space turn into the C, M, Y and K a press prints (see _cmyk_of).
+_ToCmyk = Callable[[list[float]], list[float]]
 #: How far a measured length may miss the one asked for: a tenth of a millimetre (in points).
 TOLERANCE = 0.2835
 #: An eighth of an inch, in points.
@@ -241,6 +245,8 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
         if result.service.pdfx:
             _annotations(page, number, result)
         _content(page, number, result, parsed)
+    if result.service.pdfx == "x1a":
+        _streams_filtered(reader, result)
     if len(sizes) > 1:
         result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
                    refuse=True)
@@ -353,11 +359,15 @@ class _State:
 
     def __init__(self, parsed: dict[tuple[int, int], list[Any]]) -> None:
         self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        #: the default space of the drawing being walked (the page's, a form's as it is painted, a tiling pattern's
+        #: tile): where a pattern named in it is placed from
+        self.base = self.ctm
         self.stack: list[tuple[float, ...]] = []
-        #: whether the fill and the stroke colour space in force are CMYK (DeviceCMYK, or an ICC profile of four
-        #: components), so that `sc`/`scn` set a CMYK colour as `k` does; saved and restored with q and Q
-        self.four = (False, False)
-        self.spaces: list[tuple[bool, bool]] = []
+        #: how a colour set by `sc`/`scn` in the fill and the stroke colour space in force turns into CMYK ink
+        #: (_cmyk_of: its own values in DeviceCMYK or an ICC profile of four components, a spot colour's tint
+        #: transform into its CMYK alternate), or None (RGB, grey: no CMYK ink); saved and restored with q and Q
+        self.four: tuple[_ToCmyk | None, _ToCmyk | None] = (None, None)
+        self.spaces: list[tuple[_ToCmyk | None, _ToCmyk | None]] = []
         self.parsed = parsed
 
 
@@ -415,13 +425,16 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
             state.four = state.spaces.pop()
         elif op == "cm":
             state.ctm = _multiply(tuple(float(v) for v in operands), state.ctm)
-        elif op in ("k", "K") or (op in ("sc", "scn", "SC", "SCN") and state.four[op[0].isupper()]
-                                  and len(operands) == 4 and not str(operands[-1]).startswith("/")):
-            state.four = (True, state.four[1]) if op == "k" else (state.four[0], True) if op == "K" else state.four
+        elif op in ("k", "K") and len(operands) == 4:
+            state.four = (_same, state.four[1]) if op == "k" else (state.four[0], _same)
             _ink(result, sum(float(v) for v in operands) * 100, f"page {number}, the colour "
                  f"{' '.join(f'{float(v):g}' for v in operands)} {op}")
+        elif op in ("sc", "scn", "SC", "SCN") and operands and not str(operands[-1]).startswith("/"):
+            convert = state.four[op[0].isupper()]
+            if convert is not None:
+                _set_ink(convert, operands, op, number, result)
         elif op in ("rg", "g", "RG", "G"):
-            state.four = (False, state.four[1]) if op.islower() else (state.four[0], False)
+            state.four = (None, state.four[1]) if op.islower() else (state.four[0], None)
             if op in ("rg", "RG") and cmyk:
                 what = "an RGB fill colour (rg)" if op == "rg" else "an RGB stroke colour (RG)"
                 rgb[what] = rgb.get(what, 0) + 1
@@ -430,7 +443,7 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
         elif op == "Do":
             _xobject(resources, operands[0], state, number, result, rgb, depth)
         elif op in ("cs", "CS") and operands:
-            four = _is_cmyk(resources, operands[0])
+            four = _ink_of(resources, operands[0])
             state.four = (four, state.four[1]) if op == "cs" else (state.four[0], four)
             if cmyk:
                 _colour_space(resources, operands[0], number, result)
@@ -440,6 +453,30 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
             _shading(_named(resources, "/Shading", operands[0]), operands[0], number, result)
         elif op in ("scn", "SCN") and operands and str(operands[-1]).startswith("/"):
             _pattern(resources, operands[-1], state, number, result, rgb, depth)
+
+
+def _set_ink(convert: _ToCmyk, operands: list[Any], op: str, number: int, result: Preflight) -> None:
+    """The total ink of a colour set by `sc`/`scn` (`SC`/`SCN`) in a CMYK space (its values, as `k`'s), or in a spot
+    colour printed through its CMYK alternate (its tints through the tint transform); a tint transform the
+    preflight does not evaluate is said where the service limits ink, once a page."""
+    from generator.prepress import functions
+
+    values = [float(v) for v in operands]
+    said = f"page {number}, the colour {' '.join(f'{v:g}' for v in values)} {op}"
+    if convert is _same:
+        if len(values) == 4:
+            _ink(result, sum(values) * 100, said)
+        return
+    try:
+        cmyk = convert(values)
+        total = _total(cmyk)
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        message = "the ink of a spot colour could not be measured (a tint transform the preflight does not compute)"
+        if result.service.ink_limit is not None and not any(f.page == number and f.message == message
+                                                             for f in result.findings):
+            result.add(number, "ink_limit", message, refuse=False)
+        return
+    _ink(result, total * 100, f"{said}, a spot colour printed as {' '.join(f'{v:g}' for v in cmyk[:4])} CMYK")
 
 
 def _fonts(resources: Any, number: int, result: Preflight) -> None:
@@ -520,7 +557,8 @@ def _spot(space: Any, what: str, number: int, result: Preflight) -> None:
 
 def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
     """A gradient (a shading, painted by `sh` or a pattern's): in RGB, RGB in a CMYK file, as a fill colour is; in
-    CMYK, the total ink of its colours measured, as a fill colour's is."""
+    CMYK or in a spot colour printed through a CMYK alternate, the total ink of its colours measured, as a fill
+    colour's is."""
     if shading is None:
         return
     shading = shading.get_object()
@@ -528,8 +566,9 @@ def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
     if result.service.colour == "cmyk" and _is_rgb(space):
         result.add(number, "colour", f"the gradient {name} is RGB")
     _spot(space, f"the gradient {name}", number, result)
-    if _cmyk_space(space):
-        _gradient_ink(shading, name, number, result)
+    cmyk = _cmyk_of(space)
+    if cmyk is not None:
+        _gradient_ink(shading, cmyk, name, number, result)
 
 
 #: How many equal steps of an axial or radial gradient's t are measured besides its ends and its stops (the bounds of
@@ -537,31 +576,32 @@ def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
 #: measured exactly): between two stops the colour follows C0 + t^N (C1 - C0), or a sampled table, which steps of
 #: 1/256 follow to within 1/256 of the change from one stop to the next.
 GRADIENT_STEPS = 256
-#: The most samples of a sampled function (type 0) read: a gradient's table is some hundreds (256 in Illustrator's
-#: and Ghostscript's); a larger one is not measured (said, as a picture that cannot be decoded is).
-MAX_SAMPLES = 65536
+#: How many equal steps of each of x and y a gradient whose colour is a function of both (ShadingType 1) is measured
+#: in, its corners included: 33 x 33 points, as many evaluations as four axial gradients (a PostScript function
+#: there costs some tens of microseconds each); the highest ink between two points is not seen, so a peak narrower
+#: than a 32nd of the gradient's domain may be missed (said in the module's notes, not in each report).
+GRID_STEPS = 32
 
 
-class _Unmeasured(Exception):
-    """A gradient whose colours the preflight cannot compute (a PostScript function, a mesh of colours)."""
+def _gradient_ink(shading: Any, cmyk: Callable[[list[float]], list[float]], name: Any, number: int,
+                  result: Preflight) -> None:
+    """The highest total ink of a gradient, its colours turned into CMYK by `cmyk`: an axial or radial one
+    (ShadingType 2 or 3: one input t over its /Domain) through its function(s) at its stops and in GRADIENT_STEPS
+    steps; one of x and y (ShadingType 1) on a grid of GRID_STEPS steps each way; a mesh (4 to 7) by the colours of
+    its vertices (_mesh_ink). One the preflight does not evaluate (functions.Unmeasured) is not measured: warned
+    where the service limits ink."""
+    from generator.prepress import functions
 
-
-def _gradient_ink(shading: Any, name: Any, number: int, result: Preflight) -> None:
-    """The highest total ink of a CMYK gradient: an axial or radial one (ShadingType 2 or 3: one input t over its
-    /Domain) through its function(s) at its stops and in GRADIENT_STEPS steps. Another kind (a function of x and
-    y, a mesh) or a function that is no exponential, stitching or sampled one (a PostScript calculator) is not
-    measured: warned where the service limits ink."""
     where = f"page {number}, the gradient {name}"
     try:
-        if int(shading.get("/ShadingType", 0)) not in (2, 3) or shading.get("/Function") is None:
-            raise _Unmeasured
-        function = shading["/Function"]
-        t0, t1 = (float(v) for v in shading.get("/Domain", (0, 1)))
-        stops = [float(b) for b in function.get_object().get("/Bounds", ())] if not isinstance(
-            function.get_object(), list) else []
-        points = sorted({t0, t1, *stops, *(t0 + (t1 - t0) * i / GRADIENT_STEPS for i in range(GRADIENT_STEPS))})
-        highest = max(sum(min(1.0, max(0.0, v)) for v in _colour_at(function, t)[:4]) for t in points)
-    except (_Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        kind = int(shading.get("/ShadingType", 0))
+        if kind in (4, 5, 6, 7):
+            highest = _mesh_ink(shading, cmyk)
+        elif kind not in (1, 2, 3) or shading.get("/Function") is None:
+            raise functions.Unmeasured
+        else:
+            highest = _function_ink(shading, kind, cmyk)
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
         if result.service.ink_limit is not None:
             result.add(number, "ink_limit", f"the ink of the gradient {name} could not be measured (a kind of "
                                             "gradient the preflight does not compute)", refuse=False)
@@ -569,71 +609,123 @@ def _gradient_ink(shading: Any, name: Any, number: int, result: Preflight) -> No
     _ink(result, highest * 100, where)
 
 
-def _colour_at(function: Any, t: float) -> list[float]:
-    """The colour a gradient's function gives at `t`: one function of n outputs, or an array of n functions of one
-    (PDF 1.7, 8.7.4.5.3)."""
-    function = function.get_object()
-    if isinstance(function, list):
-        return [_evaluate(f, t)[0] for f in function]
-    return _evaluate(function, t)
+def _function_ink(shading: Any, kind: int, cmyk: _ToCmyk) -> float:
+    """The highest total ink of a gradient given by a function: of x and y (ShadingType 1) on a grid, of t (2, 3)
+    at its ends, its stops and in GRADIENT_STEPS steps."""
+    from generator.prepress import functions
+
+    function = shading["/Function"]
+    if kind == 1:
+        x0, x1, y0, y1 = (float(v) for v in shading.get("/Domain", (0, 1, 0, 1)))
+        points = [[x0 + (x1 - x0) * i / GRID_STEPS, y0 + (y1 - y0) * j / GRID_STEPS]
+                  for i in range(GRID_STEPS + 1) for j in range(GRID_STEPS + 1)]
+    else:
+        t0, t1 = (float(v) for v in shading.get("/Domain", (0, 1)))
+        stops = [float(b) for b in function.get_object().get("/Bounds", ())] if not isinstance(
+            function.get_object(), list) else []
+        points = [[t] for t in sorted({t0, t1, *stops, *(t0 + (t1 - t0) * i / GRADIENT_STEPS
+                                                       for i in range(GRADIENT_STEPS))})]
+    return max(_total(cmyk(functions.evaluate_all(function, p))) for p in points)
 
 
-def _evaluate(function: Any, t: float) -> list[float]:
-    """A function of one input at `t` (PDF 1.7, 7.10): exponential (type 2), stitching (3) or sampled (0), its
-    input clipped to its /Domain; a PostScript calculator (4) is _Unmeasured."""
-    function = function.get_object()
-    kind = int(function.get("/FunctionType", -1))
-    d0, d1 = (float(v) for v in function.get("/Domain", (0, 1))[:2])
-    t = min(max(t, min(d0, d1)), max(d0, d1))
-    if kind == 2:
-        c0 = [float(v) for v in function.get("/C0", (0.0,))]
-        c1 = [float(v) for v in function.get("/C1", (1.0,))]
-        x = t ** float(function.get("/N", 1))
-        return [a + x * (b - a) for a, b in zip(c0, c1)]
-    if kind == 3:
-        bounds = [float(b) for b in function.get("/Bounds", ())]
-        parts = function["/Functions"]
-        k = next((i for i, b in enumerate(bounds) if t < b), len(bounds))
-        low = d0 if k == 0 else bounds[k - 1]
-        high = d1 if k == len(bounds) else bounds[k]
-        encode = [float(v) for v in function.get("/Encode", [0, 1] * len(parts))]
-        e0, e1 = encode[2 * k], encode[2 * k + 1]
-        return _evaluate(parts[k], e0 + (t - low) * (e1 - e0) / (high - low) if high > low else e0)
-    if kind == 0:
-        return _sampled(function, t, d0, d1)
-    raise _Unmeasured
+#: The most bytes of a mesh gradient's data read (its vertices), and the most colours taken from it: a designer's
+#: mesh has some thousands of vertices (65 536 colours: 16 384 patches, read in some tenths of a second); beyond,
+#: it is said not measured.
+MAX_MESH_BYTES = 16 * 1024 * 1024
+MAX_MESH_COLOURS = 1 << 16
 
 
-def _sampled(function: Any, t: float, d0: float, d1: float) -> list[float]:
-    """A sampled function of one input at `t` (PDF 1.7, 7.10.2): its table of 8- or 16-bit samples, linearly
-    interpolated, decoded to /Decode (else /Range)."""
-    size = int(function["/Size"][0])
-    bits = int(function["/BitsPerSample"])
-    ranges = [float(v) for v in function["/Range"]]
-    decode = [float(v) for v in function.get("/Decode", ranges)]
-    outputs = len(ranges) // 2
-    if bits not in (8, 16) or not 0 < size * outputs <= MAX_SAMPLES:
-        raise _Unmeasured
-    data = function.get_data()
-    width = bits // 8
-    if len(data) < size * outputs * width:
-        raise _Unmeasured
-    encode = [float(v) for v in function.get("/Encode", (0, size - 1))]
-    e = encode[0] + (t - d0) * (encode[1] - encode[0]) / (d1 - d0) if d1 != d0 else encode[0]
-    e = min(max(e, 0.0), size - 1.0)
-    i = min(int(e), size - 2) if size > 1 else 0
-    fraction = e - i
+def _mesh_ink(shading: Any, cmyk: _ToCmyk) -> float:
+    """The highest total ink of a mesh gradient (ShadingType 4 to 7: triangles, a lattice, Coons or tensor
+    patches; PDF 1.7, 8.7.4.5.5-8): its colours are given at its vertices (corners) and interpolated between them,
+    linearly or bilinearly, so a CMYK mesh's highest total ink is at a vertex. Where the colours are a parameter t
+    through a function, or tints of one spot colour, what lies between two vertices is any value between theirs:
+    the function (or the tint transform) is evaluated over the range the vertices span, in GRADIENT_STEPS steps.
+    A mesh of several spot colours, or of more data than MAX_MESH_BYTES, is Unmeasured."""
+    from generator.prepress import functions
 
-    def sample(index: int, out: int) -> float:
-        at = (index * outputs + out) * width
-        return float(int.from_bytes(data[at:at + width], "big") / (2 ** bits - 1))
+    kind = int(shading["/ShadingType"])
+    function = shading.get("/Function")
+    decode = [float(v) for v in shading["/Decode"]]
+    count = 1 if function is not None else (len(decode) - 4) // 2
+    coordinate, component = int(shading["/BitsPerCoordinate"]), int(shading["/BitsPerComponent"])
+    flag = int(shading.get("/BitsPerFlag", 8)) if kind != 5 else 0
+    data = shading.get_data()
+    if count < 1 or len(decode) < 4 + 2 * count or len(data) > MAX_MESH_BYTES or \
+            coordinate not in (1, 2, 4, 8, 12, 16, 24, 32) or component not in (1, 2, 4, 8, 12, 16) or \
+            flag not in (0, 2, 4, 8):
+        raise functions.Unmeasured
+    position = 0  # in bits
 
-    found = []
-    for out in range(outputs):
-        value = sample(i, out) if size == 1 else sample(i, out) * (1 - fraction) + sample(i + 1, out) * fraction
-        low, high = decode[2 * out], decode[2 * out + 1]
-        found.append(min(max(low + value * (high - low), ranges[2 * out]), ranges[2 * out + 1]))
-    return found
+    def read(width: int) -> int:
+        nonlocal position
+        first, last = position // 8, (position + width - 1) // 8
+        word = int.from_bytes(bytes(data[first:last + 1]), "big")
+        value = (word >> ((last + 1) * 8 - position - width)) & ((1 << width) - 1)
+        position += width
+        return value
+
+    colours: list[list[float]] = []
+    top = (1 << component) - 1
+    # each vertex (4, 5) or patch (6, 7): its flag, its points' coordinates, its colours; a triangle's vertex and a
+    # patch start on a byte boundary (as pdf.js and Ghostscript read them), a lattice's vertices do not
+    while len(colours) <= MAX_MESH_COLOURS:
+        edge = read(flag) if flag and position + flag <= len(data) * 8 else 0
+        points, corners = {4: (1, 1), 5: (1, 1), 6: (12, 4) if edge == 0 else (8, 2),
+                           7: (16, 4) if edge == 0 else (12, 2)}[kind]
+        if position + 2 * points * coordinate + corners * count * component > len(data) * 8:
+            break
+        position += 2 * points * coordinate
+        for _ in range(corners):
+            colours.append([decode[4 + 2 * i] + read(component) / top * (decode[5 + 2 * i] - decode[4 + 2 * i])
+                            for i in range(count)])
+        if kind != 5:
+            position = -(-position // 8) * 8
+    if not colours or len(colours) > MAX_MESH_COLOURS:
+        raise functions.Unmeasured
+    if function is None and cmyk is _same:
+        return max(_total(c) for c in colours)
+    if count != 1:
+        raise functions.Unmeasured
+    low, high = min(c[0] for c in colours), max(c[0] for c in colours)
+    steps = sorted({low, high, *(low + (high - low) * i / GRADIENT_STEPS for i in range(GRADIENT_STEPS))})
+
+    def colour(t: float) -> list[float]:
+        return cmyk(functions.evaluate_all(function, [t]) if function is not None else [t])
+
+    return max(_total(colour(t)) for t in steps)
+
+
+def _total(cmyk: list[float]) -> float:
+    """The total ink of a CMYK colour, each ink held to 0..1 as a press does, as a fraction (4.0 is 400 %)."""
+    if len(cmyk) < 4:
+        raise ValueError("not a CMYK colour")
+    return sum(min(1.0, max(0.0, v)) for v in cmyk[:4])
+
+
+def _same(values: list[float]) -> list[float]:
+    """A CMYK colour space's colour: its own CMYK."""
+    return values
+
+
+def _cmyk_of(space: Any) -> Callable[[list[float]], list[float]] | None:
+    """How a colour of `space` (an object, not a name of the resources) turns into the CMYK a press prints: its own
+    values in DeviceCMYK or an ICC profile of four; for a spot colour (Separation or DeviceN) whose alternate is
+    one of those, its tint transform, which a press without that ink prints through (PDF 1.7, 8.6.6.4: "If the
+    colorant is not available, the alternate colour space and tint transform are used" ... as a CMYK press
+    prints a Pantone colour, see _spot). None for another space (RGB, grey, Lab: no CMYK ink to measure)."""
+    if space is None:
+        return None
+    space = space.get_object()
+    if _cmyk_space(space):
+        return _same
+    if isinstance(space, list) and len(space) >= 4 and str(space[0]) in ("/Separation", "/DeviceN") and \
+            _cmyk_space(space[2]):
+        from generator.prepress import functions
+
+        transform = space[3]
+        return lambda tints: functions.evaluate(transform, tints)
+    return None
 
 
 def _pattern(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
@@ -647,19 +739,19 @@ def _pattern(resources: Any, name: Any, state: _State, number: int, result: Pref
     if int(pattern.get("/PatternType", 0)) == 2:
         _shading(pattern.get("/Shading"), name, number, result)
         return
-    # a pattern's matrix places it in the default space of the drawing it is named in (not where it is painted):
-    # taken from the page's, which is where a pattern of a form is off (its pictures' resolution only)
+    # a pattern's matrix places it in the default space of the drawing it is named in, not where it is painted
+    # (PDF 1.7, 8.7.3.1: in a form, "the form coordinate space at the time the form is painted with a Do
+    # operator"): `state.base`, the page's default space on a page
     matrix = pattern.get("/Matrix")
-    ctm = _multiply(tuple(float(v) for v in matrix or (1, 0, 0, 1, 0, 0)), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    ctm = _multiply(tuple(float(v) for v in matrix or (1, 0, 0, 1, 0, 0)), state.base)
     _walk_inside(pattern, ctm, resources, state, number, result, rgb, depth)
 
 
-def _is_cmyk(resources: Any, name: Any) -> bool:
-    """Whether the colour space `cs` or `CS` names is CMYK: DeviceCMYK, or a resource that is, or an ICC profile of
-    four components (a spot colour, Separation or DeviceN, is not: its ink is the press's own)."""
+def _ink_of(resources: Any, name: Any) -> _ToCmyk | None:
+    """How a colour in the colour space `cs` or `CS` names turns into CMYK ink (_cmyk_of), or None."""
     if str(name) == "/DeviceCMYK":
-        return True
-    return _cmyk_space(_named(resources, "/ColorSpace", name))
+        return _same
+    return _cmyk_of(_named(resources, "/ColorSpace", name))
 
 
 def _cmyk_space(space: Any) -> bool:
@@ -711,11 +803,11 @@ def _walk_inside(owner: Any, ctm: tuple[float, float, float, float, float, float
                  number: int, result: Preflight, rgb: dict[str, int], depth: int) -> None:
     """Walk the drawing of a form or a tiling pattern (`owner`, its resources or else the drawing's that names it)
     in `ctm`, and give the drawing that named it its matrix, its graphics-state stack and its colour spaces back."""
-    saved, stack, four = state.ctm, len(state.stack), state.four
-    state.ctm = ctm
+    saved, stack, four, base = state.ctm, len(state.stack), state.four, state.base
+    state.ctm = state.base = ctm
     _walk(owner, owner.get("/Resources") or resources, state, number, result, rgb, depth + 1)
     del state.stack[stack:], state.spaces[stack:]
-    state.ctm, state.four = saved, four
+    state.ctm, state.four, state.base = saved, four, base
 
 
 class _Inline(dict[str, Any]):
@@ -783,18 +875,62 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     if service.pdfx == "x1a" and image.get("/SMask") is not None:
         result.add(number, "pdfx", f"the picture {picture} has a soft mask (transparency), which PDF/X-1a does not "
                                    "allow")
-    filters = image.get("/Filter")
-    if service.pdfx == "x1a" and "/JPXDecode" in [str(f) for f in (filters if isinstance(filters, list) else
-                                                                    [filters])]:
-        # PDF/X-1a is PDF 1.4 (ISO 15930-4, PDFX_PDF_VERSION); JPEG 2000 came with PDF 1.5 ("The JPXDecode filter
-        # (PDF 1.5)", PDF 1.7 7.4.9, quoted by Microsoft's MS-PDF notes, learn.microsoft.com/en-us/openspecs/
-        # ie_standards/ms-pdf/fa312d4b-4e34-43af-b07e-1ec1c71bf607), and Heidelberg's Prinect PDF Toolbox report
-        # (onlinehelp.prinect-lounge.com/Prinect_PDF_Toolbox/Version2020/en/Prinect/PDF_report/PDF_report-6.htm):
-        # "Filters such as LZW or JPEG 2000 are not allowed in PDF/X"
-        result.add(number, "pdfx", f"the picture {picture} is JPEG 2000 (JPXDecode, PDF 1.5), which PDF/X-1a (PDF "
-                                   "1.4) does not allow")
+    if service.pdfx == "x1a":
+        for excluded in _excluded_filters(image.get("/Filter")):
+            result.add(number, "pdfx", f"the picture {picture} is {X1A_EXCLUDED_FILTERS[excluded]}, which "
+                                       "PDF/X-1a does not allow")
     if _cmyk_space(space):
         _picture_ink(image, name, number, result)
+    elif (convert := _cmyk_of(space)) is not None:
+        _spot_picture_ink(image, space, convert, name, number, result)
+
+
+#: The filters PDF/X-1a excludes, by full name, with how a message says them (its inline pictures' abbreviations
+#: are spelt out by _Inline.FILTERS). JPEG 2000: PDF/X-1a is PDF 1.4 (ISO 15930-4, PDFX_PDF_VERSION) and "The
+#: JPXDecode filter (PDF 1.5)" (PDF 1.7 7.4.9, quoted by Microsoft's MS-PDF notes, learn.microsoft.com/en-us/
+#: openspecs/ie_standards/ms-pdf/fa312d4b-4e34-43af-b07e-1ec1c71bf607). LZW and JBIG2: Kodak's 'Technical
+#: characteristics of PDF/X-1a' (workflowhelp.kodak.com/display/EVO100/Technical+characteristics+of+PDF_X-1a):
+#: "LZW and JBIG2 compression are not allowed"; Antenna House's notes on ISO 15930-4 (blog.antenna.co.jp/PDFTool/
+#: archives/2006/07/18): PDF/X-1a:2003 allows every compression but LZW and JBIG2; Heidelberg's Prinect PDF Toolbox
+#: report (onlinehelp.prinect-lounge.com/Prinect_PDF_Toolbox/Version2020/en/Prinect/PDF_report/PDF_report-6.htm):
+#: "Filters such as LZW or JPEG 2000 are not allowed in PDF/X"; pdfbox-preflight's PDF/X-1a checks
+#: (github.com/Padam87/pdfbox-preflight/issues/1): "LZW compression prohibited".
+X1A_EXCLUDED_FILTERS = {"/JPXDecode": "JPEG 2000 (JPXDecode, PDF 1.5)",
+                        "/JBIG2Decode": "compressed with JBIG2 (JBIG2Decode)",
+                        "/LZWDecode": "compressed with LZW (LZWDecode)"}
+
+
+def _excluded_filters(filters: Any) -> list[str]:
+    """The filters of a stream's /Filter (a name or an array) that PDF/X-1a excludes, by full name, each once."""
+    filters = filters.get_object() if filters is not None else None
+    names = [str(f) for f in (filters if isinstance(filters, list) else [filters] if filters is not None else [])]
+    full = [_Inline.FILTERS.get(n, n) for n in names]
+    return [f for f in dict.fromkeys(full) if f in X1A_EXCLUDED_FILTERS]
+
+
+def _streams_filtered(reader: Any, result: Preflight) -> None:
+    """PDF/X-1a: no stream of the file but its pictures (named on their pages by _image) compressed with a filter
+    the standard excludes (X1A_EXCLUDED_FILTERS): a drawing, a font, a profile. Every stream of the file is read
+    (an excluded filter anywhere breaks the standard; a filter's name may be escaped, `/LZ#57Decode`, or held in
+    an object stream, so the file's bytes cannot be searched instead): the 523 objects of a 240-page MB PRINT deck
+    in 0.03 s."""
+    from pypdf.generic import IndirectObject, StreamObject
+
+    found: dict[str, list[str]] = {}
+    for generation, numbers in sorted(reader.xref.items()):
+        for idnum in sorted(numbers):
+            try:
+                stream = IndirectObject(idnum, generation, reader).get_object()
+                filters = _excluded_filters(stream.get("/Filter")) if isinstance(stream, StreamObject) and \
+                    str(stream.get("/Subtype")) != "/Image" else []
+            except Exception:  # noqa: BLE001 - an object no page uses may be damaged: what the pages use is read by
+                continue  # the other checks, where damage is said
+            for excluded in filters:
+                found.setdefault(excluded, []).append(str(idnum))
+    for excluded, objects in found.items():
+        shown = ", ".join(objects[:5]) + (f" and {len(objects) - 5} more" if len(objects) > 5 else "")
+        said = f"object {shown} is" if len(objects) == 1 else f"objects {shown} are"
+        result.add(None, "pdfx", f"{said} {X1A_EXCLUDED_FILTERS[excluded]}, which PDF/X-1a does not allow")
 
 
 def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
@@ -816,6 +952,48 @@ def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
     total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], **bands)
     highest = total.getextrema()[1]
     _ink(result, float(highest) / 255 * 100, f"page {number}, the picture {result.picture(name)}")
+
+
+#: The most pixels of a picture in a spot colour whose ink is measured, and the most distinct colours among them
+#: taken through the tint transform: a spot-colour picture is a logo or a duotone of some thousands of colours
+#: (a Separation picture of 8 bits has 256 at most); beyond either, the ink is said not measured.
+MAX_SPOT_PIXELS = 16 * 1024 * 1024
+MAX_SPOT_COLOURS = 4096
+
+
+def _spot_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, number: int, result: Preflight) -> None:
+    """The highest total ink of a picture in a spot colour (Separation or DeviceN, 8 bits a component) printed
+    through its CMYK alternate: each distinct colour of its pixels, decoded by its /Decode, through the tint
+    transform."""
+    from generator.prepress import functions
+
+    picture = result.picture(name)
+    try:
+        inks = len(space.get_object()[1].get_object()) if str(space.get_object()[0]) == "/DeviceN" else 1
+        width, height = int(image["/Width"]), int(image["/Height"])
+        if int(image.get("/BitsPerComponent", 8)) != 8 or not 0 < width * height <= MAX_SPOT_PIXELS:
+            raise functions.Unmeasured
+        data = bytes(image.get_data())[:width * height * inks]
+        if len(data) < width * height * inks:
+            raise functions.Unmeasured
+        colours = set(data) if inks == 1 else {data[i:i + inks] for i in range(0, len(data), inks)}
+        if len(colours) > MAX_SPOT_COLOURS:
+            raise functions.Unmeasured
+        decode = [float(v) for v in image.get("/Decode", [0, 1] * inks)]
+        highest, worst = 0.0, [0.0]
+        for colour in colours:
+            values = [colour] if isinstance(colour, int) else list(colour)
+            tints = [decode[2 * i] + v / 255 * (decode[2 * i + 1] - decode[2 * i]) for i, v in enumerate(values)]
+            total = _total(convert(tints))
+            if total > highest:
+                highest, worst = total, tints
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        if result.service.ink_limit is not None:
+            result.add(number, "ink_limit", f"the ink of the picture {picture}, in a spot colour, could not be "
+                                            "measured", refuse=False)
+        return
+    _ink(result, highest * 100, f"page {number}, the picture {picture}, a spot colour at "
+                                f"{' '.join(f'{v:g}' for v in worst)} printed through its CMYK alternate")
 
 
 def _ink(result: Preflight, percent: float, where: str) -> None:
