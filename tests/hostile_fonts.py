@@ -153,6 +153,25 @@ def _contours_past_the_glyph() -> bytes:
     return _patch(data, start, struct.pack(">h", 30000))
 
 
+def _negative_contours() -> bytes:
+    """The glyph of A says -2 contours: negative is a composite glyph, which says -1 (fontTools reads -2 as simple)."""
+    data = good()
+    start, _end, _glyph = _glyph_range(data, "A")
+    return _patch(data, start, struct.pack(">h", -2))
+
+
+def _flags_repeated_past_the_points() -> bytes:
+    """The glyph of A's first flag is repeated 255 times, more than the points its contours end at."""
+    data = good()
+    start, _end, _glyph = _glyph_range(data, "A")
+    contours = struct.unpack(">h", data[start:start + 2])[0]
+    at = start + 10 + 2 * contours
+    points = struct.unpack(">H", data[at - 2:at])[0] + 1
+    assert points < 255
+    flags = at + 2 + struct.unpack(">H", data[at:at + 2])[0]
+    return _patch(data, flags, bytes([data[flags] | 0x08, 255]))
+
+
 #: Each damaged font by name. None may make `content check` pass and the build then fail, nor exit 4.
 HOSTILE: dict[str, Callable[[], bytes]] = {
     "glyf-garbled": _garbled("glyf"),
@@ -161,6 +180,8 @@ HOSTILE: dict[str, Callable[[], bytes]] = {
     "composites-in-a-loop": _two_composites_in_a_loop,
     "component-out-of-range": _component_out_of_range,
     "contours-past-the-glyph": _contours_past_the_glyph,
+    "contours-negative": _negative_contours,
+    "flags-repeated-past-the-points": _flags_repeated_past_the_points,
     "glyf-past-the-end": _table_past_the_end("glyf"),
     "cmap-past-the-end": _table_past_the_end("cmap"),
     "cmap-garbled": _garbled("cmap", 3),

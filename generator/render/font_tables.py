@@ -162,6 +162,10 @@ def _glyph(glyf: bytes, start: int, end: int, glyphs: int) -> str | list[int]:
     at = start + 10
     if contours >= 0:
         return _simple(glyf, at, end, contours)
+    if contours != -1:
+        # the OpenType spec ('glyf', glyph headers) says a composite glyph "should" say -1; fontTools, which draws
+        # the SVG's glyphs, reads any other negative count as a simple glyph's and fails on it
+        return f"says it has {contours:,} contours (a composite glyph says -1)"
     parts: list[int] = []
     while True:
         if at + 4 > end:
@@ -211,6 +215,8 @@ def _simple(glyf: bytes, at: int, end: int, contours: int) -> str | list[int]:
             coordinates += copies * _COORDINATE_BYTES[glyf[at]]
             read += copies
             at += 2
+            if read > points:  # (fontTools, drawing the SVG's glyphs, writes the copies past its flags and fails)
+                return f"repeats its flags past its {points} points"
     if at + coordinates > end:
         return f"runs past its data: the coordinates of its {points} points need {at + coordinates - end} more bytes"
     return []

@@ -24,6 +24,8 @@ EXPECTED = {
     "composites-in-a-loop": "is made of itself (through glyph",
     "component-out-of-range": "is made of glyph 65000, which the font does not have",
     "contours-past-the-glyph": "has 30,000 contours, more than its data holds",
+    "contours-negative": "says it has -2 contours",
+    "flags-repeated-past-the-points": "repeats its flags past its",
     "glyf-past-the-end": "its table 'glyf' runs to byte",
     "cmap-past-the-end": "its table 'cmap' runs to byte",
 }
