@@ -561,9 +561,15 @@ def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: An
     context.close()
 
 
-def test_a_name_typed_in_the_history_search_finds_the_game(browser: Any, server: str) -> None:
-    """On a phone (390 x 844) the history's search: a part of a name typed, Search tapped, the player's games
-    listed and no other; the page stays as wide as the phone and axe finds nothing serious."""
+@pytest.mark.parametrize(("width", "height", "language", "label", "button", "counted"),
+                         [(390, 844, "en", "Player", "Search", "1 game"),
+                          (360, 740, "fr", "Joueur", "Chercher", "1 partie")])
+def test_a_name_typed_in_the_history_search_finds_the_game(browser: Any, server: str, width: int, height: int,
+                                                           language: str, label: str, button: str,
+                                                           counted: str) -> None:
+    """On a phone (390 x 844, and 360 x 740 in French) the history's search: a part of a name typed, Search tapped,
+    the player's games listed and no other, and how many it found said on the screen the player sees without
+    scrolling; the page stays as wide as the phone and axe finds nothing serious."""
     import copy
     import json
 
@@ -581,19 +587,24 @@ def test_a_name_typed_in_the_history_search_finds_the_game(browser: Any, server:
         saved = httpx.post(f"{server}/api/games", content=json.dumps({"end_state": state, "played_at": day}),
                            headers={"content-type": "application/json", "origin": server})
         assert saved.status_code in (200, 201), saved.text
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                  locale=language)
     page = context.new_page()
     page.goto(f"{server}/history")
     assert page.locator("ul.games-list > li").count() == 3
-    page.get_by_label("Player").fill("zoe")
-    page.get_by_role("button", name="Search").click()
+    page.get_by_label(label).fill("zoe")
+    page.get_by_role("button", name=button).click()
     page.wait_for_url(re.compile(r"/history\?name=zoe"))
     found = page.locator("ul.games-list > li")
     assert found.count() == 1 and "Zoé" in found.inner_text()
-    assert page.get_by_label("Player").input_value() == "zoe"
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    accessible(page, "the history searched at 390 px")
-    shot(page, "history-search-390")
+    assert page.get_by_label(label).input_value() == "zoe"
+    count = page.locator("p.found")
+    assert " ".join(count.inner_text().split()) == counted
+    box = count.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= height, f"the count is below the screen: {box}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    accessible(page, f"the history searched at {width} px")
+    shot(page, f"history-search-{width}")
     context.close()
 
 
