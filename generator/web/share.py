@@ -325,8 +325,10 @@ def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str
 
 def _drawable(text: str) -> str:
     """`text` in Open Sans, which has no narrow no-break space (French writes one before `; ! ?`): a no-break
-    space in its place, as the printed outputs do (generator.render.fonts.typeset)."""
-    return text.replace("\u202f", "\u00a0")
+    space in its place, as the printed outputs do (generator.render.fonts.typeset). Composed (NFC): a name a phone
+    sent as letters and combining accents is drawn with the accented letters Open Sans has, where the combining
+    marks it lacks (U+0302, U+0308) would be dropped ("Anaïs" drawn "Anais")."""
+    return unicodedata.normalize("NFC", text).replace("\u202f", "\u00a0")
 
 
 def _fit(text: str, bold: bool, size: int, width: int) -> str:

@@ -120,3 +120,13 @@ def test_a_name_too_long_for_the_picture_is_cut_between_whole_characters(cluster
         assert kept, f"at {width} px the cut {cut!r} splits a character of {clusters}"
         longer = "".join(clusters[:kept[-1] + 1]).rstrip() + "…"
         assert share.text_length(longer, True, 44) > width, f"at {width} px {longer!r} fits, not only {cut!r}"
+
+
+def test_a_name_typed_with_combining_accents_keeps_them() -> None:
+    """A phone may send "Anaïs" as an i and a combining diaeresis (and "Nguyễn" with two stacked marks): Open Sans
+    has the accented letters but not every combining mark, so the picture draws the name composed, as the
+    page shows it, never "Anais"."""
+    for decomposed in ("Anai\u0308s", "Nguye\u0302\u0303n"):
+        composed = unicodedata.normalize("NFC", decomposed)
+        assert composed != decomposed and picture([decomposed, "Ben"]) == picture([composed, "Ben"])
+        assert share.runs(decomposed, True) == share.runs(composed, True)
