@@ -25,6 +25,8 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 #: how long a live update may take to reach another phone: two polls (every 2 s) and a margin
 LIVE_MS = 7000
+#: how long the page waits for the answer to a tap before it says the companion cannot be reached (app.js)
+EDIT_TIMEOUT_MS = 8000
 
 
 @pytest.fixture
@@ -558,6 +560,34 @@ def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: An
     page.reload()
     assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
     assert page.locator("#in-sheets_0__sky_clouds").input_value() == "1"
+    context.close()
+
+
+def test_a_tap_whose_answer_never_comes_is_said_and_sent_again(browser: Any, server: str) -> None:
+    """Weak Wi-Fi at a table: the phone is connected but its request goes nowhere, and no error comes (a browser
+    waits minutes for one). The tap was kept, but nothing said so, and the taps after it and the other phones'
+    changes waited behind it. After EDIT_TIMEOUT_MS the page says the companion cannot be reached and that the tap
+    is kept, sends it again, and it counts once."""
+    context, page = at_anas_part(browser, server)
+    held: list[Any] = []
+
+    def first_goes_nowhere(route: Any) -> None:
+        if not held:
+            held.append(route)  # never answered, never refused: as a request lost on the way
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/edit$"), first_goes_nowhere)
+    page.get_by_label("Donjon floors: one more", exact=True).click()
+    banner = page.locator("#connection")
+    banner.wait_for(state="visible", timeout=EDIT_TIMEOUT_MS + 5000)
+    said = banner.inner_text()
+    assert "cannot be reached" in said and "1 change is not saved yet" in said, said
+    shot(page, "tap-lost-on-the-way-390")
+    page.wait_for_function("() => localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 2)
+    banner.wait_for(state="hidden")
+    page.reload()
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
     context.close()
 
 
