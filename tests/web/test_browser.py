@@ -683,3 +683,57 @@ def test_the_totals_strip_stays_one_line_with_a_40_letter_name(browser: Any, ser
         assert width > 0 and left >= strip["left"] and right <= strip["right"], f"a total not shown whole: {strip}"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+def test_a_players_charts_stay_inside_a_phone_after_a_thousand_games(browser: Any, tmp_path: Path) -> None:
+    """A history of a few thousand games: Ana's page at 320, 360 and 390 px in English, French and German. The wins
+    per game bar was followed by its "won/played" and drawn to the chart's right edge, with room for five
+    characters: "231/754" came out "231/75", and "1000/1000" worse. Every word of the charts stays inside them, and
+    the page inside the phone (in French its table's heads made it 399 px wide at 360)."""
+    import copy
+    import datetime
+    import itertools
+    import json
+
+    from starlette.testclient import TestClient
+
+    from generator.web import store
+    from generator.web.app import create_app
+    from generator.web.db import Database
+    from generator.web.games import Games
+    from tests.web.conftest import example
+
+    path = tmp_path / "db.sqlite3"
+    db = Database(path)
+    with TestClient(create_app(db, Games()), base_url="http://127.0.0.1") as client:
+        state = copy.deepcopy(example("guildhall"))
+        answer = client.post("/api/games", content=json.dumps({"end_state": state, "played_at": "2024-01-01 20:00"}),
+                             headers={"content-type": "application/json"})
+        assert answer.status_code in (200, 201), answer.text
+    saved: Any = db.read(lambda c: store.get_game(c, int(answer.json()["id"])))
+    ana = saved["result"]["players"][0]["name"]
+
+    def many(conn: Any) -> None:  # the same game again and again: Ana wins it each time or never
+        for hour in range(1, 1000):
+            played = datetime.datetime(2024, 1, 1, 20) + datetime.timedelta(hours=hour)
+            store.save_game(conn, "guildhall", saved["end_state"], saved["result"], played_at=f"{played:%Y-%m-%d %H:%M:%S}")
+
+    db.write(many)
+    db.close()
+    with serving("--db", str(path)) as (_, url):
+        wait_ready(url)
+        for (width, height), (language, games) in itertools.product(
+                ((320, 640), (360, 740), (390, 844)), (("en", "1,000 games"), ("fr", "1 000 parties"),
+                                                       ("de", "1.000 Partien"))):
+            context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                          is_mobile=True, locale=language)
+            page = context.new_page()
+            page.goto(f"{url.rstrip('/')}/history/players/{ana}")
+            assert games in page.locator("main").inner_text().replace("\u202f", " ")
+            outside = page.evaluate("""() => [...document.querySelectorAll("svg.chart text")].filter(t => {
+                const box = t.getBBox(), view = t.ownerSVGElement.viewBox.baseVal;
+                return box.x < view.x || box.x + box.width > view.x + view.width; }).map(t => t.textContent)""")
+            assert not outside, f"at {width} px these words leave their chart: {outside}"
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= width, f"{language} at {width} px: the page is {wide} px wide"
+            context.close()
