@@ -378,7 +378,10 @@ class Companion:
             error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
         else:
             try:
-                await self.db.awrite(lambda c: store.rename_seat(c, table_id, seat, name))
+                # the name the form showed (none from a script or an older page): another phone's correction since
+                # is said, not written over
+                was = " ".join(str(form["was"]).split()) if "was" in form else None
+                await self.db.awrite(lambda c: store.rename_seat(c, table_id, seat, name, was))
             except store.StoreError as err:
                 error = err.said(lang)
         if error:

@@ -355,10 +355,14 @@ def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: st
     return load_table(conn, table_id)
 
 
-def rename_seat(conn: sqlite3.Connection, table_id: int, seat: int, name: str) -> GameTable:
-    """Correct the name of who took a seat while the game is open."""
+def rename_seat(conn: sqlite3.Connection, table_id: int, seat: int, name: str, was: str | None = None) -> GameTable:
+    """Correct the name of who took a seat while the game is open; `was`, the name the phone showed: when another
+    phone corrected it since to another name, this one is refused, not written over it."""
     table = _open_table(conn, table_id)
     _part_data(table, seat)
+    now = next(p.name for p in table.parts if p.seat == seat)
+    if was is not None and now not in (was, name):
+        raise StoreError(messages.NAME_CHANGED_MEANWHILE, now=now, name=name)
     if any(player_key(p.name) == player_key(name) for p in table.parts if p.seat != seat):
         raise StoreError(messages.SEAT_TAKEN, name=name)
     conn.execute("UPDATE table_parts SET name = ? WHERE table_id = ? AND seat = ?", (name, table_id, seat))

@@ -737,3 +737,33 @@ def test_a_players_charts_stay_inside_a_phone_after_a_thousand_games(browser: An
             wide = page.evaluate("document.documentElement.scrollWidth")
             assert wide <= width, f"{language} at {width} px: the page is {wide} px wide"
             context.close()
+
+
+def test_two_phones_correcting_one_name_are_told(browser: Any, server: str) -> None:
+    """Two phones on Ana's part correct her name at once (Ana herself to "Anna", Ben from his phone to "Annie"):
+    the second was written over the first, nothing said. The second is refused in words, with the name the seat
+    now has, and the first stays."""
+    context, anas = at_anas_part(browser, server)
+    bens_phone = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    bens = bens_phone.new_page()
+    bens.goto(anas.url)  # both pages show "Ana"
+    for page, name in ((anas, "Anna"), (bens, "Annie")):
+        page.get_by_text("Not Ana? Correct the name").click()
+        page.get_by_label("Who took this seat").fill(name)
+    anas.get_by_role("button", name="Keep this name").click()
+    anas.wait_for_load_state()
+    assert anas.locator("h1").inner_text().startswith("Anna")
+    bens.get_by_role("button", name="Keep this name").click()
+    bens.wait_for_load_state()
+    assert not bens.locator("h1").inner_text().startswith("Annie"), "Ben's correction was written over Anna"
+    said = bens.get_by_role("alert").filter(has_text="another phone").inner_text()
+    assert "Anna" in said and "Annie" in said, said
+    assert bens.get_by_label("Who took this seat").input_value() == "Anna"  # what the seat is now called
+    # said where Ben looks: the page opens at the field (at the bottom of a long part), not at its top
+    alert = bens.get_by_role("alert").filter(has_text="another phone").bounding_box()
+    assert alert is not None and 0 <= alert["y"] and alert["y"] + alert["height"] <= 740, alert
+    shot(bens, "name-corrected-on-two-phones-360")
+    anas.reload()
+    assert anas.locator("h1").inner_text().startswith("Anna")
+    context.close()
+    bens_phone.close()
