@@ -378,7 +378,10 @@ class Companion:
             error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
         else:
             try:
-                await self.db.awrite(lambda c: store.rename_seat(c, table_id, seat, name))
+                # the name the form showed (none from a script or an older page): another phone's correction since
+                # is said, not written over
+                was = " ".join(str(form["was"]).split()) if "was" in form else None
+                await self.db.awrite(lambda c: store.rename_seat(c, table_id, seat, name, was))
             except store.StoreError as err:
                 error = err.said(lang)
         if error:
@@ -701,18 +704,25 @@ class Companion:
         page = number or 1
         start, end = days["from"], days["to"]
         # played_at is local time as text ('YYYY-MM-DD HH:MM:SS'): the days asked for, `to` included
-        games = await self.db.aread(lambda c: store.list_games(
-            c, limit=GAMES_NEWEST_FIRST_LIMIT + 1, offset=(page - 1) * GAMES_NEWEST_FIRST_LIMIT,
-            named=search["name"] or None, game=search["game"] or None,
-            since=start.isoformat() if start else None,
-            before=(end + datetime.timedelta(days=1)).isoformat() if end else None))
+        named, game = search["name"] or None, search["game"] or None
+        since = start.isoformat() if start else None
+        before = (end + datetime.timedelta(days=1)).isoformat() if end else None
+
+        def read(conn: sqlite3.Connection) -> tuple[list[dict[str, Any]], int]:
+            # one read, so the count and the list are of the same history
+            return (store.list_games(conn, limit=GAMES_NEWEST_FIRST_LIMIT + 1,
+                                     offset=(page - 1) * GAMES_NEWEST_FIRST_LIMIT, named=named, game=game,
+                                     since=since, before=before),
+                    store.count_games(conn, named=named, game=game, since=since, before=before))
+
+        games, found = await self.db.aread(read)
         kept = {key: value for key, value in search.items() if value}
 
         def link(to: int) -> str:
             return "/history?" + urllib.parse.urlencode({**kept, **({"page": str(to)} if to > 1 else {})})
 
         return self.page("history.html", request, games=games[:GAMES_NEWEST_FIRST_LIMIT], search=search,
-                         searching=bool(kept), page=page, error=None,
+                         searching=bool(kept), page=page, error=None, found=found,
                          older=link(page + 1) if len(games) > GAMES_NEWEST_FIRST_LIMIT else None,
                          newer=link(page - 1) if page > 1 else None, deleted=query.get("deleted"))
 

@@ -17,6 +17,10 @@ PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 WIDTH, HEIGHT = 360, 200
 #: room for the axis labels (left) and the legend (bottom)
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 12, 44
+#: the size of the charts' words (app.css: .chart .tick), and a digit's width in ems, above the widest measured
+#: (fontTools, the fonts' advances: DejaVu Sans 0.636, which Linux browsers draw with, Open Sans 0.572): what a
+#: number drawn on a chart takes up
+TICK_PX, DIGIT_EM = 11, 0.65
 
 
 def scores_over_time(series: Mapping[str, Sequence[int]], title: str) -> Markup:
@@ -63,7 +67,9 @@ def wins_per_game(rows: Sequence[tuple[str, int, int]], title: str, lang: Langua
     most = max(1, *(games for _, games, _ in rows))
     bar_h, gap, label_w = 22, 10, 130
     height = TOP + len(rows) * (bar_h + gap)
-    plot_w = WIDTH - label_w - RIGHT - 30
+    # the bars end where the longest "won/played" after one still fits (a history of years: "312/1000")
+    said = max(len(f"{wins}/{games}") for _, games, wins in rows)
+    plot_w = WIDTH - label_w - RIGHT - 4 - said * DIGIT_EM * TICK_PX
     parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}">',
              f"<title>{escape(title)}</title>"]
     for index, (name, games, wins) in enumerate(rows):

@@ -73,7 +73,7 @@ def said(lang: Language, message: str, **values: Any) -> str:
 
 
 def page_words(lang: Language) -> dict[str, Any]:
-    """What every page's templates get: `_`, `ngettext` and `said` in `lang`, the language's code, the switch's
+    """What every page's templates get: `_`, `ngettext`, `npgettext` and `said` in `lang`, the language's code, the switch's
     languages, and the `when` of dates."""
 
     def gettext(message: str, **values: Any) -> Markup:
@@ -81,7 +81,13 @@ def page_words(lang: Language) -> dict[str, Any]:
         return said.format(**values) if values else said  # braces with no values are the page script's to fill
 
     def ngettext(singular: str, plural: str, count: int, **values: Any) -> Markup:
-        return _escaped(lang.ngettext(singular, plural, count)).format(n=count, **values)
+        # the count as the language writes it: a history of 2400 games is "2 400 parties" in French
+        return _escaped(lang.ngettext(singular, plural, count)).format(n=lang.number(count), **values)
+
+    def npgettext(context: str, singular: str, plural: str, count: int, **values: Any) -> Markup:
+        # a message whose English another page uses with another meaning ("{n} games" of the history are plays,
+        # the preview's are titles: "parties", not "jeux")
+        return _escaped(lang.npgettext(context, singular, plural, count)).format(n=lang.number(count), **values)
 
     def translated(message: str, **values: Any) -> str:
         return said(lang, message, **values)
@@ -90,7 +96,7 @@ def page_words(lang: Language) -> dict[str, Any]:
         """A confidence as shown beside a value: H, M and L are letters in every language; `house` is a word."""
         return lang._(HOUSE) if code == "house" else code
 
-    return {"_": gettext, "ngettext": ngettext, "said": translated, "confidence": confidence, "lang": lang.code,
+    return {"_": gettext, "ngettext": ngettext, "npgettext": npgettext, "said": translated, "confidence": confidence, "lang": lang.code,
             "languages": [(code, ENDONYMS[code]) for code in INTERFACE], "when": _bound(when, lang)}
 
 

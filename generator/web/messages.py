@@ -55,6 +55,9 @@ NO_ITEM = N_("there is no item {index} here")
 #: a value typed or chosen in a field that another phone changed since the field showed it
 CHANGED_MEANWHILE = N_("this was changed on another phone to {now} while you typed: your {value} was not kept. "
                        "Enter it again if it is the right one.")
+#: a seat's name corrected on a phone while another phone corrected it to another name
+NAME_CHANGED_MEANWHILE = N_("this name was changed on another phone to {now} while you typed: your {name} was not "
+                            "kept. Correct it again if it is still wrong.")
 #: a "take away" tapped on a list that changed before it arrived (a fast double tap, another phone, taps kept
 #: while offline): the item at that place is no longer the one the player saw
 LIST_CHANGED = N_("this list changed since it was shown ({seen} then, {now} now): nothing was taken away. Look at it "

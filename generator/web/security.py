@@ -37,8 +37,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "donjon_token"
 #: What a phone without the token may still fetch: the files donjon ships (the page saying it is not let in needs
-#: its style sheet, the home screen its icon); nothing of a table or of the history.
-PUBLIC = ("/static/", "/favicon.ico", "/icons/")
+#: its style sheet, the home screen its icon) and the web app manifest (the same in every companion: a browser asks
+#: for it without cookies, so "Add to Home screen" found no app); nothing of a table or of the history.
+PUBLIC = ("/static/", "/favicon.ico", "/icons/", "/manifest.webmanifest")
 #: The token in a cookie for a game evening and more; a new `donjon serve --lan` makes a new token anyway.
 COOKIE_SECONDS = 7 * 24 * 3600
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})

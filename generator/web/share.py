@@ -325,14 +325,27 @@ def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str
 
 def _drawable(text: str) -> str:
     """`text` in Open Sans, which has no narrow no-break space (French writes one before `; ! ?`): a no-break
-    space in its place, as the printed outputs do (generator.render.fonts.typeset)."""
-    return text.replace("\u202f", "\u00a0")
+    space in its place, as the printed outputs do (generator.render.fonts.typeset). Composed (NFC): a name a phone
+    sent as letters and combining accents is drawn with the accented letters Open Sans has, where the combining
+    marks it lacks (U+0302, U+0308) would be dropped ("Anaïs" drawn "Anais")."""
+    return unicodedata.normalize("NFC", text).replace("\u202f", "\u00a0")
 
 
 def _fit(text: str, bold: bool, size: int, width: int) -> str:
-    while text and text_length(text, bold, size) > width:
-        text = text[:-2] + "…" if len(text) > 2 else ""
-    return text
+    """`text` as drawn within `width` px: whole, else cut with "…" after as many of its characters as fit, a
+    character being what a reader sees as one (a grapheme cluster: an emoji family with its joiners, a flag's two
+    letters, a letter and its accents, a Devanagari conjunct), never part of one; "" when not even one fits."""
+    if text_length(text, bold, size) <= width:
+        return text
+    import regex  # Unicode's grapheme clusters (`\X`), which the standard library's re cannot find
+
+    clusters = regex.findall(r"\X", text)
+    while len(clusters) > 1:
+        clusters.pop()
+        cut = "".join(clusters).rstrip() + "…"  # no space left before the "…"
+        if text_length(cut, bold, size) <= width:
+            return cut
+    return ""
 
 
 @functools.lru_cache(maxsize=8)

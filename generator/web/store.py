@@ -355,10 +355,14 @@ def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: st
     return load_table(conn, table_id)
 
 
-def rename_seat(conn: sqlite3.Connection, table_id: int, seat: int, name: str) -> GameTable:
-    """Correct the name of who took a seat while the game is open."""
+def rename_seat(conn: sqlite3.Connection, table_id: int, seat: int, name: str, was: str | None = None) -> GameTable:
+    """Correct the name of who took a seat while the game is open; `was`, the name the phone showed: when another
+    phone corrected it since to another name, this one is refused, not written over it."""
     table = _open_table(conn, table_id)
     _part_data(table, seat)
+    now = next(p.name for p in table.parts if p.seat == seat)
+    if was is not None and now not in (was, name):
+        raise StoreError(messages.NAME_CHANGED_MEANWHILE, now=now, name=name)
     if any(player_key(p.name) == player_key(name) for p in table.parts if p.seat != seat):
         raise StoreError(messages.SEAT_TAKEN, name=name)
     conn.execute("UPDATE table_parts SET name = ? WHERE table_id = ? AND seat = ?", (name, table_id, seat))
@@ -496,15 +500,9 @@ def _game(row: sqlite3.Row, players: list[sqlite3.Row]) -> dict[str, Any]:
     }
 
 
-def list_games(conn: sqlite3.Connection, *, limit: int | None = None, player: str | None = None,
-               oldest_first: bool = False, deleted: bool = False, named: str | None = None,
-               game: str | None = None, since: str | None = None, before: str | None = None,
-               offset: int = 0) -> list[dict[str, Any]]:
-    """Saved games, newest first; `player`: those a player (matched by :func:`player_key`) played; `deleted`:
-    the deleted ones too (an export keeps them). The history's search: `named`, a part of a player's name (by
-    key: "ana" finds Ana, Anaïs and Diana), `game` a game's id, `since` and `before` the times played (`played_at`,
-    'YYYY-MM-DD...', compared as text: `before` excluded), and `offset` games skipped (the pages past the first)."""
-    order = "ASC" if oldest_first else "DESC"
+def _searched(*, player: str | None, deleted: bool, named: str | None, game: str | None, since: str | None,
+              before: str | None) -> tuple[str, list[str]]:
+    """The WHERE clause (and its parameters) of the games :func:`list_games` and :func:`count_games` find."""
     conditions, params = ([] if deleted else ["deleted_at IS NULL"]), []
     if player is not None:
         conditions.append("id IN (SELECT game_id FROM game_players WHERE player_key = ?)")
@@ -523,7 +521,19 @@ def list_games(conn: sqlite3.Connection, *, limit: int | None = None, player: st
     if before is not None:
         conditions.append("played_at < ?")
         params.append(before)
-    where = f"WHERE {' AND '.join(conditions)}" if conditions else ""
+    return (f"WHERE {' AND '.join(conditions)}" if conditions else ""), params
+
+
+def list_games(conn: sqlite3.Connection, *, limit: int | None = None, player: str | None = None,
+               oldest_first: bool = False, deleted: bool = False, named: str | None = None,
+               game: str | None = None, since: str | None = None, before: str | None = None,
+               offset: int = 0) -> list[dict[str, Any]]:
+    """Saved games, newest first; `player`: those a player (matched by :func:`player_key`) played; `deleted`:
+    the deleted ones too (an export keeps them). The history's search: `named`, a part of a player's name (by
+    key: "ana" finds Ana, Anaïs and Diana), `game` a game's id, `since` and `before` the times played (`played_at`,
+    'YYYY-MM-DD...', compared as text: `before` excluded), and `offset` games skipped (the pages past the first)."""
+    order = "ASC" if oldest_first else "DESC"
+    where, params = _searched(player=player, deleted=deleted, named=named, game=game, since=since, before=before)
     sql = f"SELECT * FROM games {where} ORDER BY played_at {order}, id {order}"
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
@@ -538,6 +548,13 @@ def list_games(conn: sqlite3.Connection, *, limit: int | None = None, player: st
             players.setdefault(p["game_id"], []).append(p)
     return [{**_game(r, players.get(r["id"], [])), **({"deleted_at": r["deleted_at"]} if deleted else {})}
             for r in rows]
+
+
+def count_games(conn: sqlite3.Connection, *, named: str | None = None, game: str | None = None,
+                since: str | None = None, before: str | None = None) -> int:
+    """How many saved games (deleted ones left out) the history's search finds, over all its pages."""
+    where, params = _searched(player=None, deleted=False, named=named, game=game, since=since, before=before)
+    return int(conn.execute(f"SELECT count(*) FROM games {where}", params).fetchone()[0])
 
 
 #: SQLite's integer range: an id beyond it names no game (and must not reach SQLite, which refuses it)

@@ -133,13 +133,15 @@ def test_without_lan_only_loopback_host_names_are_answered(client: TestClient) -
 def test_with_a_token_every_request_needs_it(db: Database, games: Games) -> None:
     with TestClient(create_app(db, games, token="s3cret"), base_url="http://192.168.1.5:8765",
                     follow_redirects=False) as client:
-        for url in ("/", "/history", "/history/players", "/tables/1", "/api/games", "/manifest.webmanifest"):
+        for url in ("/", "/history", "/history/players", "/tables/1", "/api/games"):
             assert client.get(url).status_code == 401, url
         refused = client.get("/history", headers={"accept": "text/html"})
         assert "This phone is not let in" in refused.text and 'href="/static/app.css"' in refused.text
         # what the page saying so needs, and only what donjon ships, comes without the token
         assert client.get("/static/app.css").status_code == 200
         assert client.get("/favicon.ico").status_code == 200
+        # the web app manifest too: a browser asks for it without cookies ("Add to Home screen")
+        assert client.get("/manifest.webmanifest").status_code == 200
         assert client.post("/static/app.css").status_code == 401
         assert client.get("/api/games", headers={"authorization": "Bearer nope"}).status_code == 401
         assert client.get("/api/games", headers={"authorization": "Bearer s3cret"}).status_code == 200

@@ -25,6 +25,8 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 #: how long a live update may take to reach another phone: two polls (every 2 s) and a margin
 LIVE_MS = 7000
+#: how long the page waits for the answer to a tap before it says the companion cannot be reached (app.js)
+EDIT_TIMEOUT_MS = 8000
 
 
 @pytest.fixture
@@ -561,9 +563,43 @@ def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: An
     context.close()
 
 
-def test_a_name_typed_in_the_history_search_finds_the_game(browser: Any, server: str) -> None:
-    """On a phone (390 x 844) the history's search: a part of a name typed, Search tapped, the player's games
-    listed and no other; the page stays as wide as the phone and axe finds nothing serious."""
+def test_a_tap_whose_answer_never_comes_is_said_and_sent_again(browser: Any, server: str) -> None:
+    """Weak Wi-Fi at a table: the phone is connected but its request goes nowhere, and no error comes (a browser
+    waits minutes for one). The tap was kept, but nothing said so, and the taps after it and the other phones'
+    changes waited behind it. After EDIT_TIMEOUT_MS the page says the companion cannot be reached and that the tap
+    is kept, sends it again, and it counts once."""
+    context, page = at_anas_part(browser, server)
+    held: list[Any] = []
+
+    def first_goes_nowhere(route: Any) -> None:
+        if not held:
+            held.append(route)  # never answered, never refused: as a request lost on the way
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/edit$"), first_goes_nowhere)
+    page.get_by_label("Donjon floors: one more", exact=True).click()
+    banner = page.locator("#connection")
+    banner.wait_for(state="visible", timeout=EDIT_TIMEOUT_MS + 5000)
+    said = banner.inner_text()
+    assert "cannot be reached" in said and "1 change is not saved yet" in said, said
+    shot(page, "tap-lost-on-the-way-390")
+    page.wait_for_function("() => localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 2)
+    banner.wait_for(state="hidden")
+    page.reload()
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"
+    context.close()
+
+
+@pytest.mark.parametrize(("width", "height", "language", "label", "button", "counted"),
+                         [(390, 844, "en", "Player", "Search", "1 game"),
+                          (360, 740, "fr", "Joueur", "Chercher", "1 partie")])
+def test_a_name_typed_in_the_history_search_finds_the_game(browser: Any, server: str, width: int, height: int,
+                                                           language: str, label: str, button: str,
+                                                           counted: str) -> None:
+    """On a phone (390 x 844, and 360 x 740 in French) the history's search: a part of a name typed, Search tapped,
+    the player's games listed and no other, and how many it found said on the screen the player sees without
+    scrolling; the page stays as wide as the phone and axe finds nothing serious."""
     import copy
     import json
 
@@ -581,19 +617,24 @@ def test_a_name_typed_in_the_history_search_finds_the_game(browser: Any, server:
         saved = httpx.post(f"{server}/api/games", content=json.dumps({"end_state": state, "played_at": day}),
                            headers={"content-type": "application/json", "origin": server})
         assert saved.status_code in (200, 201), saved.text
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                  locale=language)
     page = context.new_page()
     page.goto(f"{server}/history")
     assert page.locator("ul.games-list > li").count() == 3
-    page.get_by_label("Player").fill("zoe")
-    page.get_by_role("button", name="Search").click()
+    page.get_by_label(label).fill("zoe")
+    page.get_by_role("button", name=button).click()
     page.wait_for_url(re.compile(r"/history\?name=zoe"))
     found = page.locator("ul.games-list > li")
     assert found.count() == 1 and "Zoé" in found.inner_text()
-    assert page.get_by_label("Player").input_value() == "zoe"
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    accessible(page, "the history searched at 390 px")
-    shot(page, "history-search-390")
+    assert page.get_by_label(label).input_value() == "zoe"
+    count = page.locator("p.found")
+    assert " ".join(count.inner_text().split()) == counted
+    box = count.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= height, f"the count is below the screen: {box}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    accessible(page, f"the history searched at {width} px")
+    shot(page, f"history-search-{width}")
     context.close()
 
 
@@ -642,3 +683,87 @@ def test_the_totals_strip_stays_one_line_with_a_40_letter_name(browser: Any, ser
         assert width > 0 and left >= strip["left"] and right <= strip["right"], f"a total not shown whole: {strip}"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+def test_a_players_charts_stay_inside_a_phone_after_a_thousand_games(browser: Any, tmp_path: Path) -> None:
+    """A history of a few thousand games: Ana's page at 320, 360 and 390 px in English, French and German. The wins
+    per game bar was followed by its "won/played" and drawn to the chart's right edge, with room for five
+    characters: "231/754" came out "231/75", and "1000/1000" worse. Every word of the charts stays inside them, and
+    the page inside the phone (in French its table's heads made it 399 px wide at 360)."""
+    import copy
+    import datetime
+    import itertools
+    import json
+
+    from starlette.testclient import TestClient
+
+    from generator.web import store
+    from generator.web.app import create_app
+    from generator.web.db import Database
+    from generator.web.games import Games
+    from tests.web.conftest import example
+
+    path = tmp_path / "db.sqlite3"
+    db = Database(path)
+    with TestClient(create_app(db, Games()), base_url="http://127.0.0.1") as client:
+        state = copy.deepcopy(example("guildhall"))
+        answer = client.post("/api/games", content=json.dumps({"end_state": state, "played_at": "2024-01-01 20:00"}),
+                             headers={"content-type": "application/json"})
+        assert answer.status_code in (200, 201), answer.text
+    saved: Any = db.read(lambda c: store.get_game(c, int(answer.json()["id"])))
+    ana = saved["result"]["players"][0]["name"]
+
+    def many(conn: Any) -> None:  # the same game again and again: Ana wins it each time or never
+        for hour in range(1, 1000):
+            played = datetime.datetime(2024, 1, 1, 20) + datetime.timedelta(hours=hour)
+            store.save_game(conn, "guildhall", saved["end_state"], saved["result"], played_at=f"{played:%Y-%m-%d %H:%M:%S}")
+
+    db.write(many)
+    db.close()
+    with serving("--db", str(path)) as (_, url):
+        wait_ready(url)
+        for (width, height), (language, games) in itertools.product(
+                ((320, 640), (360, 740), (390, 844)), (("en", "1,000 games"), ("fr", "1 000 parties"),
+                                                       ("de", "1.000 Partien"))):
+            context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                          is_mobile=True, locale=language)
+            page = context.new_page()
+            page.goto(f"{url.rstrip('/')}/history/players/{ana}")
+            assert games in page.locator("main").inner_text().replace("\u202f", " ")
+            outside = page.evaluate("""() => [...document.querySelectorAll("svg.chart text")].filter(t => {
+                const box = t.getBBox(), view = t.ownerSVGElement.viewBox.baseVal;
+                return box.x < view.x || box.x + box.width > view.x + view.width; }).map(t => t.textContent)""")
+            assert not outside, f"at {width} px these words leave their chart: {outside}"
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= width, f"{language} at {width} px: the page is {wide} px wide"
+            context.close()
+
+
+def test_two_phones_correcting_one_name_are_told(browser: Any, server: str) -> None:
+    """Two phones on Ana's part correct her name at once (Ana herself to "Anna", Ben from his phone to "Annie"):
+    the second was written over the first, nothing said. The second is refused in words, with the name the seat
+    now has, and the first stays."""
+    context, anas = at_anas_part(browser, server)
+    bens_phone = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    bens = bens_phone.new_page()
+    bens.goto(anas.url)  # both pages show "Ana"
+    for page, name in ((anas, "Anna"), (bens, "Annie")):
+        page.get_by_text("Not Ana? Correct the name").click()
+        page.get_by_label("Who took this seat").fill(name)
+    anas.get_by_role("button", name="Keep this name").click()
+    anas.wait_for_load_state()
+    assert anas.locator("h1").inner_text().startswith("Anna")
+    bens.get_by_role("button", name="Keep this name").click()
+    bens.wait_for_load_state()
+    assert not bens.locator("h1").inner_text().startswith("Annie"), "Ben's correction was written over Anna"
+    said = bens.get_by_role("alert").filter(has_text="another phone").inner_text()
+    assert "Anna" in said and "Annie" in said, said
+    assert bens.get_by_label("Who took this seat").input_value() == "Anna"  # what the seat is now called
+    # said where Ben looks: the page opens at the field (at the bottom of a long part), not at its top
+    alert = bens.get_by_role("alert").filter(has_text="another phone").bounding_box()
+    assert alert is not None and 0 <= alert["y"] and alert["y"] + alert["height"] <= 740, alert
+    shot(bens, "name-corrected-on-two-phones-360")
+    anas.reload()
+    assert anas.locator("h1").inner_text().startswith("Anna")
+    context.close()
+    bens_phone.close()

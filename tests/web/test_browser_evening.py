@@ -313,3 +313,21 @@ def totals_of_result(page: Any) -> dict[str, str]:
     """Each player's score on a saved game's page."""
     return {row.locator("th").inner_text().strip(): row.locator("td.num").inner_text().strip()
             for row in page.locator("table.result tbody tr:not(.breakdown)").all()}
+
+
+def test_a_phone_let_in_on_the_lan_can_add_the_companion_to_its_home_screen(browser: Any,  # noqa: F811
+                                                                            companion: Companion) -> None:
+    """With `--lan` the page's web app manifest (name, icons, "standalone") was refused like any page without the
+    token: a browser asks for a manifest without cookies, so "Add to Home screen" found no app, only a bookmark. It
+    holds nothing of the table's (the same in every companion) and is answered to a phone without the token."""
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = phone.new_page()
+    try:
+        page.goto(companion.join)  # the QR code's address: the phone is let in
+        manifest = phone.new_cdp_session(page).send("Page.getAppManifest")
+        assert not manifest.get("errors") and manifest.get("data"), manifest
+        assert json.loads(manifest["data"])["name"] == "donjon table companion", manifest
+        # the pages themselves still want the token
+        assert httpx.get(f"{companion.base}/history").status_code == 401
+    finally:
+        phone.close()

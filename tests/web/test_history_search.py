@@ -66,6 +66,27 @@ def test_the_days_played_and_the_game_narrow_the_search(client: TestClient, even
         and 'name="from" value="2026-04-01"' in page
 
 
+def found(page: str) -> str:
+    """What the history says it found (the count above the list), spaces as plain spaces."""
+    said = re.search(r'<p class="found" role="status">([^<]*)</p>', page)
+    assert said is not None, page[-2000:]
+    return said.group(1).replace("\u202f", " ").replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize(("language", "single", "plural"), [("en", "game", "games"), ("fr", "partie", "parties"),
+                                                            ("de", "Partie", "Partien")])
+def test_the_search_says_how_many_games_it_found(client: TestClient, evenings: dict[str, int], language: str,
+                                                  single: str, plural: str) -> None:
+    def said(query: dict[str, str]) -> str:
+        return found(client.get("/history", params=query, headers={"accept-language": language}).text)
+
+    assert said({"name": "bob"}) == f"1 {single}"  # each language's singular
+    assert said({"name": "ben"}) == f"3 {plural}"  # and plural: Anaïs', Bob's and 50%_off's games
+    assert said({}) == f"4 {plural}"  # the whole history when nothing is searched
+    nothing = client.get("/history", params={"name": "Zoé"}).text
+    assert 'class="found"' not in nothing  # "no saved game matches" says it instead
+
+
 @pytest.mark.parametrize("query", [{"from": "28/11/2026"}, {"to": "2026-02-30"}, {"game": "chess"},
                                    {"page": "0"}, {"page": "-1"}, {"page": "x"}, {"page": "9" * 30},
                                    {"name": "a" * 41}])
@@ -94,9 +115,12 @@ def test_the_history_goes_page_after_page_past_the_newest_500(client: TestClient
     db.write(many)
     newest = client.get("/history").text
     assert len(listed(newest)) == GAMES_NEWEST_FIRST_LIMIT and first not in listed(newest)
+    assert found(newest) == f"{count} games"  # all of them, not the page's
+    assert found(client.get("/history", headers={"accept-language": "fr"}).text) == f"{count} parties"
     older = re.search(r'<a href="([^"]+)" rel="next">', newest)
     assert older is not None and "page=2" in older.group(1)
     second = client.get(older.group(1).replace("&amp;", "&")).text
+    assert found(second) == f"{count} games"
     assert len(listed(second)) == count - GAMES_NEWEST_FIRST_LIMIT and listed(second)[-1] == first
     assert not set(listed(second)) & set(listed(newest)) and 'rel="next"' not in second and 'rel="prev"' in second
     # a search keeps to its games page after page: the oldest game is on a search's second page too

@@ -87,3 +87,46 @@ def test_where_the_machine_has_the_fonts_the_name_is_not_question_marks() -> Non
                     "fonts-noto-color-emoji)")
     assert picture([CJK_EMOJI, "Bo"]) != picture(["??? ?", "Bo"])
     assert "".join(run for run, _ in share.runs(CJK_EMOJI, True)) == CJK_EMOJI
+
+
+#: Names whose characters as a reader sees them (Unicode's grapheme clusters) are each several code points, written
+#: out here by hand: an emoji family (zero-width joiners), a thumb with a skin tone, two flags (pairs of regional
+#: indicators), accents typed as combining marks, a Devanagari conjunct with its vowel sign, Hangul in jamo.
+CLUSTERED = (
+    ["A", "n", "a", " ", "👨\u200d👩\u200d👧\u200d👦", "👍🏽", "🇫🇷", "🇩🇪", "👩🏽\u200d🚀"],
+    ["Z", "o", "e\u0301", " ", "A", "n", "a", "i\u0308", "s", " ", "N", "g\u0303", "u\u0323\u0302", "y"],
+    ["न", "म", "स\u094d\u0924\u0947", " ", "क\u094d\u0937\u093f", "ज"],
+    ["\u1100\u1161\u11a8", "\u1100\u1161", " ", "\u1112\u1161\u11ab", "\u1100\u1173\u11af"],
+)
+
+
+@pytest.mark.parametrize("clusters", CLUSTERED, ids=["emoji", "combining", "devanagari", "jamo"])
+def test_a_name_too_long_for_the_picture_is_cut_between_whole_characters(clusters: list[str]) -> None:
+    """The picture cuts a name too wide for its line with "…": never inside an emoji made of several (the family
+    falling apart into its people, a flag into letters), nor between a letter and its accent ("Zoé" is not
+    "Zoe…"). At every width the cut keeps as many whole characters as fit, the "…" included."""
+    name = "".join(clusters)
+    full = share.text_length(name, True, 44)
+    for width in range(0, int(full) + 8):
+        cut = share._fit(name, True, 44, width)
+        if cut == name:
+            assert full <= width
+            continue
+        assert share.text_length(cut, True, 44) <= width, (width, cut)
+        if cut == "":
+            continue  # not even one character and the "…" fit
+        assert cut.endswith("…"), (width, cut)
+        kept = [k for k in range(1, len(clusters)) if "".join(clusters[:k]).rstrip() == cut[:-1].rstrip()]
+        assert kept, f"at {width} px the cut {cut!r} splits a character of {clusters}"
+        longer = "".join(clusters[:kept[-1] + 1]).rstrip() + "…"
+        assert share.text_length(longer, True, 44) > width, f"at {width} px {longer!r} fits, not only {cut!r}"
+
+
+def test_a_name_typed_with_combining_accents_keeps_them() -> None:
+    """A phone may send "Anaïs" as an i and a combining diaeresis (and "Nguyễn" with two stacked marks): Open Sans
+    has the accented letters but not every combining mark, so the picture draws the name composed, as the
+    page shows it, never "Anais"."""
+    for decomposed in ("Anai\u0308s", "Nguye\u0302\u0303n"):
+        composed = unicodedata.normalize("NFC", decomposed)
+        assert composed != decomposed and picture([decomposed, "Ben"]) == picture([composed, "Ben"])
+        assert share.runs(decomposed, True) == share.runs(composed, True)

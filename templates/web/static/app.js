@@ -10,6 +10,12 @@
   const store = table ? "donjon-pending-" + table : null;
   const POLL_MS = 2000;
   const RETRY_MS = [1000, 2000, 4000, 8000];
+  // How long a tap's answer is waited for. On weak Wi-Fi a request can go nowhere with no error for minutes (the
+  // browser's own timeout): the tap is kept, but nothing says so and the taps after it wait. The companion answers
+  // a tap in milliseconds (a castle part's: 10 ms median, 24 ms at most, on a two-core machine), so an answer not
+  // there after 8 s, a slow laptop's many times over, is taken as not arriving: said, and sent again with its key
+  // (counted once if it did arrive). The live updates' poll gives up as well, and asks again 2 s later.
+  const ANSWER_MS = 8000;
   let pending = [];
   let sending = false;
   let failures = 0;
@@ -134,6 +140,11 @@
     const data = JSON.parse(field.dataset.edit);
     if ("was" in data) { data.was = now; field.dataset.edit = JSON.stringify(data); }
   }
+  function timed(url, options) {  // fetch, given up after ANSWER_MS as a network error
+    const stop = new AbortController();
+    const timer = setTimeout(function () { stop.abort(); }, ANSWER_MS);
+    return fetch(url, Object.assign({signal: stop.signal}, options)).finally(function () { clearTimeout(timer); });
+  }
   function send(edit) {
     pending.push(edit);
     save();
@@ -155,7 +166,7 @@
         for (const [k, v] of Object.entries(edit)) body.append(k, v == null ? "" : String(v));
         let answer;
         try {
-          answer = await fetch("/tables/" + table + "/edit", {
+          answer = await timed("/tables/" + table + "/edit", {
             method: "POST", body: body, credentials: "same-origin", headers: {"Accept": "text/html"}});
         } catch (e) {
           offline("down"); schedule(); return;
@@ -215,7 +226,7 @@
     const query = new URLSearchParams({v: live.dataset.version, seat: live.dataset.seat, h: live.dataset.hash});
     let answer;
     try {
-      answer = await fetch("/tables/" + table + "/live?" + query, {credentials: "same-origin"});
+      answer = await timed("/tables/" + table + "/live?" + query, {credentials: "same-origin"});
     } catch (e) {
       offline("down");
       return;
