@@ -609,6 +609,31 @@ def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Pat
     assert "could not be measured" in unmeasured[0].message
 
 
+def test_registration_marks_are_not_ink_but_are_named(tmp_path: Path) -> None:
+    """Crop marks in the registration colour (a Separation of All: every plate at once, PDF 1.7 8.6.6.4) outside a
+    card's trim are the printer's, not the card's: not refused for DriveThruCards' ink limit (as 400 % they were),
+    named as a warning (art painted in it would print at 400 %); a page that also paints 400 % CMYK art inside the
+    card is still refused for its ink."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    every_plate = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)
+    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK, every_plate])
+    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=registration))
+    marks = b"/CS0 cs 1 scn 0 0 5 0.5 re f 0 0 0.5 5 re f"  # in the corner of the media box, outside the trim
+    _card_pages(pdf, resources, b"0 0 0 1 k 20 20 150 220 re f " + marks)
+    _card_pages(pdf, resources, b"1 1 1 1 k 20 20 150 220 re f " + marks)
+    pdf.save(tmp_path / "marks.pdf")
+    found = check_pdf(tmp_path / "marks.pdf", find_service("dtc"))
+    ink = [(f.page, f.verdict) for f in found.findings if f.rule == "ink_limit"]
+    assert ink == [(3, "refused"), (4, "refused")], found.findings
+    named = [(f.page, f.verdict) for f in found.findings if "registration colour All" in f.message]
+    assert named == [(page, "warned") for page in (1, 2, 3, 4)], found.findings
+
+
 def test_a_spot_colour_is_named_for_a_service_printing_cmyk(tmp_path: Path) -> None:
     """A spot colour (a Separation or DeviceN colour space: a Pantone ink) in a file for a CMYK-only service is
     named, by its name and where it is (a fill colour, a picture), as a warning: the press prints its CMYK

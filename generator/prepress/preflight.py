@@ -537,6 +537,13 @@ def _spots(space: Any) -> list[str]:
     return [str(n) for n in names if str(n) not in PROCESS_COLOURANTS]
 
 
+def _registration(space: Any) -> bool:
+    """Whether `space` is the registration colour: a Separation of the colourant All, which paints every plate at
+    once (PDF 1.7, 8.6.6.4: meant for "registration targets in the margins of separations"), as designers' programs
+    draw crop and registration marks."""
+    return isinstance(space, list) and len(space) >= 2 and str(space[0]) == "/Separation" and str(space[1]) == "/All"
+
+
 def _spot(space: Any, what: str, number: int, result: Preflight) -> None:
     """Name each spot colour (Separation, DeviceN) of `space` for a CMYK-only service, once a page: warned. Why
     not refused: PDF/X-1a allows spot colours (Kodak's 'Technical characteristics of PDF/X-1a', workflowhelp.kodak.
@@ -548,6 +555,15 @@ def _spot(space: Any, what: str, number: int, result: Preflight) -> None:
     be the colour the designer chose."""
     if result.service.colour != "cmyk":
         return
+    space = space.get_object() if space is not None else None
+    if _registration(space) and result.service.ink_limit is not None:
+        # its ink is every plate's (400 % at full tint): not counted against the limit, since printer's marks lie
+        # outside the card and are cut off (where it is painted is not followed), but said, since art painted in it
+        # would print at 400 %
+        message = (f"the registration colour All ({what}) prints on every plate, 400 % ink at full tint: keep it to "
+                   "crop and registration marks outside the card")
+        if not any(f.page == number and f.message == message for f in result.findings):
+            result.add(number, "colour", message, refuse=False)
     for spot in _spots(space):
         message = (f"the spot colour {spot[1:]} ({what}): {result.service.name} prints CMYK, so it is printed as "
                    "its CMYK alternate, which may not match it; convert it to CMYK to see what will print")
@@ -719,6 +735,8 @@ def _cmyk_of(space: Any) -> Callable[[list[float]], list[float]] | None:
     space = space.get_object()
     if _cmyk_space(space):
         return _same
+    if _registration(space):
+        return None  # marks for the printer, outside what is printed: warned by _spot, not measured
     if isinstance(space, list) and len(space) >= 4 and str(space[0]) in ("/Separation", "/DeviceN") and \
             _cmyk_space(space[2]):
         from generator.prepress import functions
