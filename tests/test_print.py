@@ -634,6 +634,25 @@ def test_registration_marks_are_not_ink_but_are_named(tmp_path: Path) -> None:
     assert named == [(page, "warned") for page in (1, 2, 3, 4)], found.findings
 
 
+def test_a_spot_colours_cmyk_is_said_as_a_press_holds_it(tmp_path: Path) -> None:
+    """A tint transform without a /Range may give inks past 1 (here 2^900 at tint 2): the press holds each ink to
+    0..1, so the ink is 400 % and the report says the CMYK printed, 1 1 1 1, not the function's raw numbers."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    steep = pikepdf.Dictionary(FunctionType=2, Domain=[0, 100000], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=900)
+    spot = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/Steep"), pikepdf.Name.DeviceCMYK, steep])
+    _card_pages(pdf, pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=spot)), b"/CS0 cs 2 scn 20 20 50 50 re f")
+    pdf.save(tmp_path / "steep.pdf")
+    found = check_pdf(tmp_path / "steep.pdf", find_service("dtc"))
+    ink = [f.message for f in found.findings if f.rule == "ink_limit" and f.page == 1]
+    assert len(ink) == 1 and ink[0].startswith("400 % total ink (the colour 2 scn, a spot colour printed as 1 1 1 1 "
+                                               "CMYK)"), found.findings
+
+
 def test_a_spot_colour_is_named_for_a_service_printing_cmyk(tmp_path: Path) -> None:
     """A spot colour (a Separation or DeviceN colour space: a Pantone ink) in a file for a CMYK-only service is
     named, by its name and where it is (a fill colour, a picture), as a warning: the press prints its CMYK

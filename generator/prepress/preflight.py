@@ -476,7 +476,8 @@ def _set_ink(convert: _ToCmyk, operands: list[Any], op: str, number: int, result
                                                              for f in result.findings):
             result.add(number, "ink_limit", message, refuse=False)
         return
-    _ink(result, total * 100, f"{said}, a spot colour printed as {' '.join(f'{v:g}' for v in cmyk[:4])} CMYK")
+    printed = " ".join(f"{min(1.0, max(0.0, v)):g}" for v in cmyk[:4])  # (as _total holds each ink)
+    _ink(result, total * 100, f"{said}, a spot colour printed as {printed} CMYK")
 
 
 def _fonts(resources: Any, number: int, result: Preflight) -> None:
