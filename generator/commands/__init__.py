@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:  # for annotations only: no command module imports anything he
     from generator.catalog.deck import Deck
     from generator.catalog.userdeck import UserDeck
     from generator.games.base import GameCatalog
+    from generator.output import Transaction
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -45,6 +47,28 @@ def reports_errors(func: F) -> F:
             raise typer.Exit(int(err.exit_code)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+@contextmanager
+def reported_before_placed(out: Path, command: str) -> Iterator[Transaction]:
+    """The transaction of a command writing into `out` (`command`: "build", "export"), whose files are put in place
+    only once its report is written: a report that cannot be written (standard output full or closed: exit 3)
+    leaves the earlier files in OUT as they were, as any failed command does, and says so (the files were made, but
+    nobody saw what was said of them)."""
+    from generator.errors import OutputError, StdoutError
+    from generator.output import transaction
+    from generator.resources import display_path
+
+    try:
+        with transaction(out) as tx:
+            yield tx
+            sys.stdout.flush()  # typer.echo flushes each line; this makes sure of the last one before the commit
+    except StdoutError as err:
+        if err.quiet:
+            raise
+        raise OutputError("standard output", f"{err.reason}: the report of this {command} could not be written, so "
+                                             f"none of its files were put in place (the files in "
+                                             f"{display_path(out)} are as they were)") from None
 
 
 @overload

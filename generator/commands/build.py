@@ -17,6 +17,7 @@ from generator.commands import (
     folder_option,
     is_terminal,
     language_option,
+    reported_before_placed,
     reports_errors,
     settle,
     warn_of_a_language_nobody_holds,
@@ -39,7 +40,8 @@ one deck as GAME/DECK (guildhall/old-world-economy-vp), or, with --content, a de
 Writes OUT/GAME/DECK.pdf (fronts, then backs for duplex printing, with crop marks) and
 OUT/GAME/DECK/svg/CARD.svg with OUT/GAME/DECK/svg/back.svg (OUT/decks/... for a deck of your own), and for a
 game its reference (OUT/references/) and score sheets (OUT/score-sheets/). Nothing is replaced unless every
-output was made. Lengths take a unit (3mm, 0.125in, 9pt); a bare number is millimetres (points for
+output was made and the report of what was written could be printed (exit 3 if not: the files in OUT stay as
+they were). Lengths take a unit (3mm, 0.125in, 9pt); a bare number is millimetres (points for
 --crop-width). Print the PDFs at 100% (actual size), duplex on the long edge, or with --duplex fold on one side:
 fold each sheet on its dashed line, glue, cut.
 
@@ -307,34 +309,35 @@ def build(
     if any(backend.imposed for backend in BACKENDS if backend.name in options.formats):
         for line in sheet_plans(decks, options):
             typer.echo(line)
-    total = sum(len(d.cards) if unique else d.total for d in decks)
-    if is_terminal():
-        with typer.progressbar(length=total, label="Drawing cards", file=sys.stderr) as bar:
-            report = run(content, decks, target or "all", out, options, bar.update)
-    else:
-        report = run(content, decks, target or "all", out, options, lambda n: None)
-    files = 0
-    for result in report.results:
-        for warning in result.warnings:
-            typer.echo(f"warning: {warning}", err=True)
-        for w in result.written:
+    with reported_before_placed(out, "build"):
+        total = sum(len(d.cards) if unique else d.total for d in decks)
+        if is_terminal():
+            with typer.progressbar(length=total, label="Drawing cards", file=sys.stderr) as bar:
+                report = run(content, decks, target or "all", out, options, bar.update)
+        else:
+            report = run(content, decks, target or "all", out, options, lambda n: None)
+        files = 0
+        for result in report.results:
+            for warning in result.warnings:
+                typer.echo(f"warning: {warning}", err=True)
+            for w in result.written:
+                files += w.files
+                if w.folder:
+                    typer.echo(f"wrote {display_path(w.path)}/: {plural(w.files, f'{w.what} file')}")
+                else:
+                    typer.echo(f"wrote {display_path(w.path)}: {plural(w.pages, 'page')}, {plural(w.cards, 'card')}")
+        for w in report.others:
             files += w.files
-            if w.folder:
-                typer.echo(f"wrote {display_path(w.path)}/: {plural(w.files, f'{w.what} file')}")
-            else:
-                typer.echo(f"wrote {display_path(w.path)}: {plural(w.pages, 'page')}, {plural(w.cards, 'card')}")
-    for w in report.others:
-        files += w.files
-        typer.echo(f"wrote {display_path(w.path)}: {w.what}")
-    seconds = time.perf_counter() - start
-    if not report.results:  # sheets of one's own alone: no deck, no card to count
-        typer.echo(f"Built no deck: {plural(files, 'file')} ({plural(report.pages, 'page')}) in {seconds:.2f} s.")
-        return
-    rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
-    # an SVG or PNG build imposes nothing: its cards are files, not pages ("352 cards on 0 pages" said otherwise)
-    on_pages = f" on {plural(report.pages, 'page')}" if report.pages else ""
-    typer.echo(f"Built {plural(len(report.results), 'deck')}: {plural(report.cards, 'card')}{on_pages}, "
-               f"{plural(files, 'file')} in {seconds:.2f} s{rate}.")
+            typer.echo(f"wrote {display_path(w.path)}: {w.what}")
+        seconds = time.perf_counter() - start
+        if not report.results:  # sheets of one's own alone: no deck, no card to count
+            typer.echo(f"Built no deck: {plural(files, 'file')} ({plural(report.pages, 'page')}) in {seconds:.2f} s.")
+            return
+        rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
+        # an SVG or PNG build imposes nothing: its cards are files, not pages ("352 cards on 0 pages" said otherwise)
+        on_pages = f" on {plural(report.pages, 'page')}" if report.pages else ""
+        typer.echo(f"Built {plural(len(report.results), 'deck')}: {plural(report.cards, 'card')}{on_pages}, "
+                   f"{plural(files, 'file')} in {seconds:.2f} s{rate}.")
 
 
 def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":

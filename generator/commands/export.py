@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, TypeVar
 
@@ -17,6 +16,7 @@ from generator.commands import (
     folder_option,
     is_terminal,
     language_option,
+    reported_before_placed,
     reports_errors,
     warn_of_a_language_nobody_holds,
 )
@@ -170,7 +170,7 @@ def png(
     options = PngOptions(PRESETS[key], dpi, check_jobs(jobs))
     content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
-    with _reported_before_placed(out):
+    with reported_before_placed(out, "export"):
         total = sum(len(d.cards) + 1 for d in decks)
         report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
                                                                                      progress))
@@ -215,7 +215,7 @@ def tts(
     jobs_count = check_jobs(jobs)
     content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
-    with _reported_before_placed(out):
+    with reported_before_placed(out, "export"):
         total = sum(len(d.cards) + 1 for d in decks)
         report = with_progress(total, "Rendering sheets", lambda progress: export_tts(
             content, decks, out, jobs_count, base_url.strip() if base_url else None, progress))
@@ -264,7 +264,7 @@ def dtc(
     start = time.perf_counter()
     content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
-    with _reported_before_placed(out):
+    with reported_before_placed(out, "export"):
         total = sum(d.total for d in decks)
         report = with_progress(total, "Drawing cards", lambda progress: export_dtc(content, decks, out, progress))
         for deck in report.decks:
@@ -338,7 +338,7 @@ def service(
     press = None if chosen.delivery == "png" else chosen.press(
         colour.strip().lower() if colour else None, own_profile,
         None if pdfx is None else ("" if pdfx.strip().lower() == "none" else pdfx.strip().lower()))
-    with _reported_before_placed(out) as tx:
+    with reported_before_placed(out, "export") as tx:
         if press is None:
             _service_images(chosen, content, decks, out, jobs_count, aside)
             refused = False
@@ -349,27 +349,6 @@ def service(
                    err=aside)
     if refused:
         raise typer.Exit(1)
-
-
-@contextmanager
-def _reported_before_placed(out: Path) -> Iterator[Transaction]:
-    """The export's transaction, whose files are put in place only once its report is written: a report that cannot
-    be written (standard output full or closed: exit 3) leaves the earlier files in OUT as they were, as any
-    failed command does, and says so (the files were made, but nobody saw the preflight's verdict on them)."""
-    from generator.errors import OutputError, StdoutError
-    from generator.output import transaction
-    from generator.resources import display_path
-
-    try:
-        with transaction(out) as tx:
-            yield tx
-            sys.stdout.flush()  # typer.echo flushes each line; this makes sure of the last one before the commit
-    except StdoutError as err:
-        if err.quiet:
-            raise
-        raise OutputError("standard output", f"{err.reason}: the report of this export could not be written, so "
-                                             f"none of its files were put in place (the files in "
-                                             f"{display_path(out)} are as they were)") from None
 
 
 def _service_pdfs(chosen: Service, press: PressSettings, content: Content, decks: list[Deck], out: Path,
@@ -504,7 +483,7 @@ def showcase(
             raise _usage(option, f"{value} is out of range; it must be from {low} to {high}")
     content, decks = _decks(content_dir, target)
     prepare_dir(out)
-    with _reported_before_placed(out):
+    with reported_before_placed(out, "export"):
         report = with_progress(len(decks), "Drawing pictures", lambda progress: export_showcase(
             content, decks, out, dpi, in_hand, on_table, progress))
         for deck in report.decks:
