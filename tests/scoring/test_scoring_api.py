@@ -156,6 +156,26 @@ def test_unknown_game(state: dict[str, Any], message: str) -> None:
         scoring.score(state)
 
 
+def test_tile_names_are_folded_as_every_name_is() -> None:
+    """end-states.md: every name the scorer reads is folded the same way. A tile written `A 0`, `a-1`, `b_0` or
+    `Ä2` is the tile A0, A1, B0, A2 (it was refused by rule 3 as no floor tile), and the same tile written two ways
+    is named twice; every tile of the catalog folds to its own key (no two meet)."""
+    from generator.content import load_content
+    from generator.games.guedelon import GAME as GUEDELON
+    from generator.games.guedelon.rules import _tile_key
+
+    state = {"game": "guedelon", "players": 3, "events": "easy", "rounds": 18, "built": ["A 0", "a-1", "b_0", "Ä2"]}
+    result = scoring.score(state)
+    assert result.valid and outcome(result).tiles_left == 18, result.violations
+    twice = scoring.score({**state, "built": ["A0", "a 0"]})
+    assert [v.where for v in twice.violations] == ["built[1]"] and "A0" in twice.violations[0].message
+    shipped = load_content().catalog(GUEDELON)
+    assert shipped is not None
+    tiles = [t.id for t in shipped.tiles]
+    assert len({_tile_key(t) for t in tiles}) == len(tiles) == 22
+    assert all(_tile_key(f" {t[0].lower()}-{t[1]} ") == t for t in tiles)
+
+
 @pytest.mark.parametrize("name", ["guedelon", "Guédelon", "GUEDELON", "Guedelon"])
 def test_game_names_in_any_form(name: str) -> None:
     state = {"game": name, "players": 2, "events": "Easy", "rounds": 12, "built": "ALL"}

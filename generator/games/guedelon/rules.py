@@ -112,7 +112,10 @@ class GuedelonOutcome(ResultPart):
 
 
 def _tile_key(name: str) -> str:
-    return name.strip().upper()
+    """A floor tile's name folded as every name the scorer reads is (end-states.md: one normaliser: case, spaces,
+    `_` and `-`, accents), then without separators: `A0`, `a0`, `A 0`, `a-0` and `a_0` are the tile A0. No two
+    tiles meet: a tile is a letter and a digit, and folding removes only what lies between or around them."""
+    return normalise_name(name).replace("-", "").upper()
 
 
 def possible(catalog: Guedelon, name: str) -> tuple[str, int] | None:
