@@ -71,15 +71,16 @@ def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> O
     from scoring.result import Unconfirmed, json_line
     from scoring.table import render
 
-    head: dict[str, object] = {}
-    if named:
-        head["file"] = unit[0] if isinstance(unit, tuple) else unit
-        if isinstance(unit, tuple):
-            head["files"] = list(unit)
+    about: dict[str, object] = {"file": unit[0] if isinstance(unit, tuple) else unit}
+    if isinstance(unit, tuple):
+        about["files"] = list(unit)
+    head = about if named else {}
     try:
         result = scorer.score_sheets(unit) if isinstance(unit, tuple) else scorer.score(unit)
     except DonjonError as err:
-        line = json_line({**head, "error": str(err)}) if as_json and named else None
+        # with --json, one JSON object on standard output whatever the outcome (end-states.md): a file alone that
+        # cannot be read gets the line several files get, naming it (the error is said on standard error too)
+        line = json_line({**about, "error": str(err)}) if as_json else None
         # what the error's raiser added for standard error (a photo alone not read: each `--set` given for it, not
         # applied), after the error itself
         return Outcome(int(err.exit_code), output=line, error="\n".join([str(err), *getattr(err, "__notes__", ())]))

@@ -22,7 +22,8 @@ of each player by source, the places, the winner, and every rule broken, each on
 rests on a value no rulebook states (a review's tower values, donjon's own resident track) gives a warning, not
 a violation: the file is still scored, and the warning says the value's source and confidence. Points computed
 from such a value are marked. With --json, prints one JSON object per file, one per line, in the order given;
-with several files each line names its "file", and a file that cannot be read gets {"file": ..., "error": ...}.
+with several files each line names its "file", and a file that cannot be read (alone too) gets {"file": ...,
+"error": ...}.
 Filled sheets and photos given together are the sheets of one game: they are scored together, as one result.
 
 With --sheet, the filled sheets and photos are those of a sheet of your own (a folder with a sheet.yaml, or

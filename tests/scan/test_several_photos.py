@@ -150,5 +150,7 @@ def test_a_fillable_pdf_that_cannot_be_read_is_the_error_it_always_was(photos: d
     notes = tmp_path / "notes.pdf"
     notes.write_text("game: once-upon-a-castle\n", encoding="utf-8")
     result = run("score", photos["ana"], str(notes), photos["cid"], "--json")
-    assert result.exit_code == 2 and result.stdout == ""
-    assert f"{notes}: is not a PDF" in result.stderr
+    assert result.exit_code == 2 and f"{notes}: is not a PDF" in result.stderr
+    # with --json, standard output holds the one JSON object even so: the files of the game, and the error
+    said = json.loads(result.stdout)
+    assert said["files"] == [photos["ana"], str(notes), photos["cid"]] and f"{notes}: is not a PDF" in said["error"]

@@ -93,6 +93,18 @@ def test_an_unreadable_file_goes_to_stderr_and_the_others_are_scored() -> None:
     assert "format-unknown-names.yaml: cannot be read as a Guildhall end state (6 problems)" in result.stderr
 
 
+def test_one_file_that_cannot_be_read_gives_its_json_object_too() -> None:
+    """`--json` prints one JSON object on standard output with the same exit codes (end-states.md): a file alone
+    that cannot be read gets the object several files give it, naming it, the message on stderr as well (stdout was
+    empty: a program reading it found nothing to parse)."""
+    result = runner.invoke(app, ["score", "--json", UNREADABLE])
+    assert result.exit_code == 2
+    said = json.loads(result.stdout)
+    assert list(said) == ["file", "error"] and said["file"] == UNREADABLE
+    assert "cannot be read as a Guildhall end state (6 problems)" in said["error"]
+    assert "cannot be read as a Guildhall end state (6 problems)" in result.stderr
+
+
 def test_one_file_gives_the_object_of_the_spec_without_a_file_key() -> None:
     result = runner.invoke(app, ["score", "--json", GUILDHALL])
     assert result.exit_code == 0
