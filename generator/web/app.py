@@ -17,7 +17,7 @@ import json
 import sqlite3
 import urllib.parse
 from collections.abc import Mapping
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -79,8 +79,15 @@ def templates_root() -> Path:
     return templates_dir() / "web"
 
 
+#: QR codes kept drawn: one a game's BG Stats link, the table's and the home page's join links. Drawing one takes
+#: 0.04-0.3 s of the event loop (segno is pure Python), during which other phones' taps wait, and the game page
+#: shows its link on every view.
+QR_KEPT = 64
+
+
+@lru_cache(maxsize=QR_KEPT)
 def qr_svg(text: str, scale: int = 4) -> Markup:
-    """A QR code as inline SVG (segno: pure Python)."""
+    """A QR code as inline SVG (segno: pure Python), drawn once for a text and scale."""
     import segno
 
     # a viewBox rather than a size, so that the page's style scales it

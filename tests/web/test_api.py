@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -154,6 +155,29 @@ def test_with_a_token_every_request_needs_it(db: Database, games: Games) -> None
         assert client.get("/").status_code == 200
         client.cookies.clear()
         assert client.get("/?token=wrong").status_code == 401
+
+
+def test_a_games_qr_code_is_drawn_once_for_every_view(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game page shows its BG Stats link as a QR code on every view; drawing one holds the event loop (other
+    phones' taps wait) for 0.04-0.3 s, so it is drawn once and the views after show the same code."""
+    import segno
+
+    from generator.web import app as web_app
+
+    drawn: list[str] = []
+    real = segno.make
+
+    def counted(content: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(content)
+        return real(content, *args, **kwargs)
+
+    monkeypatch.setattr(segno, "make", counted)
+    getattr(web_app.qr_svg, "cache_clear", lambda: None)()  # (codes other tests drew are not this test's)
+    saved = post_json(client, "/api/games", {"end_state": example("guildhall"), "played_at": "2026-03-01 21:05:00"})
+    pages = [client.get(f"/history/games/{saved.json()['id']}") for _ in range(3)]
+    assert all(page.status_code == 200 for page in pages) and pages[0].text == pages[2].text
+    links = [content for content in drawn if "bgstats" in content]
+    assert len(links) == 1, drawn
 
 
 def test_the_bg_stats_link_carries_the_play_as_bg_stats_documents_it(client: TestClient) -> None:
