@@ -40,8 +40,8 @@ one deck as GAME/DECK (guildhall/old-world-economy-vp), or, with --content, a de
 Writes OUT/GAME/DECK.pdf (fronts, then backs for duplex printing, with crop marks) and
 OUT/GAME/DECK/svg/CARD.svg with OUT/GAME/DECK/svg/back.svg (OUT/decks/... for a deck of your own), and for a
 game its reference (OUT/references/) and score sheets (OUT/score-sheets/). Nothing is replaced unless every
-output was made and the report of what was written could be printed (exit 3 if not: the files in OUT stay as
-they were). Lengths take a unit (3mm, 0.125in, 9pt); a bare number is millimetres (points for
+output was made and its report printed (a report that cannot be written leaves the files in OUT as they
+were). Lengths take a unit (3mm, 0.125in, 9pt); a bare number is millimetres (points for
 --crop-width). Print the PDFs at 100% (actual size), duplex on the long edge, or with --duplex fold on one side:
 fold each sheet on its dashed line, glue, cut.
 
