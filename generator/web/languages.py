@@ -73,8 +73,8 @@ def said(lang: Language, message: str, **values: Any) -> str:
 
 
 def page_words(lang: Language) -> dict[str, Any]:
-    """What every page's templates get: `_`, `ngettext`, `npgettext` and `said` in `lang`, the language's code, the switch's
-    languages, and the `when` of dates."""
+    """What every page's templates get: `_`, `ngettext`, `npgettext` and `said` in `lang`, the language's code, the
+    switch's languages, and the `when` of dates."""
 
     def gettext(message: str, **values: Any) -> Markup:
         said = _escaped_in(lang, message)
