@@ -1183,6 +1183,19 @@ def _fits_better(mark: Mark, dark: Floats, ref: Grey, place: tuple[float, float]
     return place[0] + bx - reach, place[1] + by - reach
 
 
+def _checked_off_edge(mark: Mark, place: tuple[float, float], shape: tuple[int, ...]) -> bool:
+    """Whether the mark's printed surroundings (its outline and label, AROUND_MM around its window, and REFINE_MM
+    further, as `refine` searches them) lie on the printed sheet but, at `place`, run off the straightened photo
+    (`shape`): the tiles moved it towards the sheet's edge, past where its own place can be refined or its outline's
+    fit checked (`refine`, `_fits_better`)."""
+    rx, ry, w, h = _window(mark)
+    margin = round(AROUND_MM * PX_MM) + round(REFINE_MM * PX_MM)
+    if rx - margin < 0 or ry - margin < 0 or rx + w + margin > shape[1] or ry + h + margin > shape[0]:
+        return False
+    x0, y0 = round(rx + place[0]), round(ry + place[1])
+    return x0 - margin < 0 or y0 - margin < 0 or x0 + w + margin > shape[1] or y0 + h + margin > shape[0]
+
+
 def _exclusive(mark: Mark, types: Any) -> bool:
     """Whether the mark is one of values its field (or its digit) takes only one of."""
     return mark.value != "built" and (bool(mark.digit) or types.get(mark.field) not in ("count", "list", "yes-no"))
@@ -1276,6 +1289,18 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
             reads[i] = MarkRead(None, reads[i].fill, 0.0, f"its printed outline is seen {away:.1f} mm from where the "
                                                           "sheet around it puts it (a fold or a curl)", "bent",
                                 reads[i].x, reads[i].y)
+    # a mark a curl moved so far towards the sheet's edge that what is printed around it runs off the photo: where it
+    # is cannot be checked (neither refined nor fitted, above), and the tiles' field, carried past the last tile that
+    # found its print, can fall short by a bubble (seed 37 curl photo 5: a curl of 29 mm at a 33 degree tilt moved
+    # the first column of guests 10 mm; the field moved them 6.5, onto their printed neighbours' outlines and
+    # labels, read as four guests filled)
+    for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
+        if reads[i].state is None or m is NOWHERE or not _checked_off_edge(mark, places[i], light_.dark.shape):
+            continue
+        away = math.hypot(*places[i]) / PX_MM
+        reads[i] = MarkRead(None, reads[i].fill, 0.0, f"it lies {away:.1f} mm from where the sheet's corners put it, "
+                                                      "at the sheet's edge, where its printed outline cannot be "
+                                                      "checked (a fold or a curl)", "bent", reads[i].x, reads[i].y)
     return reads, light_
 
 

@@ -24,3 +24,23 @@ def test_a_curl_past_the_tiles_search_is_followed(monkeypatch: pytest.MonkeyPatc
     assert [read.reads[i].state for i in tower] == [photo.truth[i] for i in tower], [read.reads[i] for i in tower]
     covered = sum(r.code == "covered" for r in read.reads)
     assert covered <= 15, covered  # 29 before (39 asked in all), 12 now (18)
+
+
+def test_a_mark_moved_past_where_its_place_can_be_checked_is_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 37's `curl` photo 5: a 28.7 mm curl shot at 33 degrees moves the first column of guests, at the sheet's
+    left edge, about 10 mm; the tiles' field, carried past the last tile that found its print, moved them 6.5 mm,
+    onto the right half of their printed bubbles and the icons beside them, and what is printed around them ran off
+    the photo there, so neither their own refinement nor the fit of their outlines could check the place: four empty
+    guests were read filled and the photo scored wrong without a word. Such marks are asked about."""
+    monkeypatch.setattr(seed21, "SEED", 37)
+    sheet, photo, read, verdict = seed21.read_judged("curl", 5)
+    assert verdict.confident_wrong == 0, verdict
+    assert verdict.outcome != "wrong", verdict
+    first = {"architect", "bohemian", "logger", "peasant"}
+    column = [i for i, mark in enumerate(sheet.map.marks) if mark.field == "guests" and mark.value in first]
+    assert len(column) == 4
+    assert all(read.reads[i].state is None and read.reads[i].code == "bent" for i in column), \
+        [read.reads[i] for i in column]
+    # the rest of the guests, whose places could be checked, are still read as drawn
+    others = [i for i, mark in enumerate(sheet.map.marks) if mark.field == "guests" and mark.value not in first]
+    assert [read.reads[i].state for i in others] == [photo.truth[i] for i in others]
