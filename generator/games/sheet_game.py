@@ -167,6 +167,13 @@ class SheetGame:
                 found.setdefault(normalise_name(word), value)
         return found
 
+    def value_names(self, lang: str) -> dict[str, dict[str, str]]:
+        """The names of its choice fields' values and its list fields' items in language `lang` (its own where
+        that language gives none), by field (id -> name): what people are told of a value the end state holds by
+        id (`ete` is "Sommer" in German)."""
+        drawn = self.drawn("fillable", self.sheet.layout.papers[0], lang)
+        return {name: dict(pairs) for name, pairs in (*drawn.choice_names.items(), *drawn.items.items())}
+
     def end_state(self, catalog: SheetCatalog) -> Record[dict[str, Any]]:
         from generator.fields import Bool, Choice, Field, Int, ListOf, Nullable, Record, Text
         from scoring.formats import game_key
@@ -233,8 +240,11 @@ class SheetGame:
             summary = (f"no winner: {listing([sheets[i]['player'] for i in firsts], 'and')} tie for first with "
                        f"{plural(totals[firsts[0]], 'point')}")
         labels = tuple((name, label) for name, label in sheet.labels_in(catalog.info.lang).items() if name in names)
+        # the values the table shows by their names (the JSON keeps the ids, as the end state does)
+        named = tuple((name, tuple(pairs.items())) for name, pairs in self.value_names(catalog.info.lang).items()
+                      if name in names)
         scores = tuple(PlayerScore(record["player"], totals[i], places[i], items[i], values=values_of(record, names),
-                                   labels=labels) for i, record in enumerate(sheets))
+                                   labels=labels, names=named) for i, record in enumerate(sheets))
         return Ranking(scores, winner, summary)
 
     def kind(self) -> SheetKind:
@@ -266,9 +276,10 @@ class SheetGame:
         def document(sheets: Sequence[Any]) -> dict[str, Any]:
             return {"game": self.id, "sheets": [s.data for s in sheets]}
 
-        # its fields are named to people by the labels its sheet.yaml gives them (in the sheet's language)
+        # its fields are named to people by the labels its sheet.yaml gives them, its values by their names (in
+        # the sheet's language)
         return read_filled(files, [self.kind()], options or SheetOptions(), to_data, document,
-                           catalog.sheet.labels_in(catalog.info.lang))
+                           catalog.sheet.labels_in(catalog.info.lang), self.value_names(catalog.info.lang))
 
     # --- at the table ---
 

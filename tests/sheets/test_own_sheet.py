@@ -95,7 +95,8 @@ def test_filled_pdfs_are_read_and_scored(built: Path, tmp_path: Path) -> None:
     assert (players["Ben"]["score"], players["Ben"]["place"]) == (BEN_SCORE, 2)
     table = run("score", str(ana), "--sheet", str(SHEET)).stdout
     assert f"winner: Ana, with {ANA_SCORE} points" in table
-    assert "  goods      salt,amber" in table and "  storm             yes" in table
+    # the goods by the names the layout gives them, as on the sheet (the JSON above keeps the ids)
+    assert "  goods      Salt,Amber" in table and "  storm             yes" in table
 
 
 @pytest.fixture(scope="module")
@@ -315,7 +316,7 @@ def test_labels_of_fields_are_shown_under_the_score_table(copy: Path, tmp_path: 
     values = table.stdout.split("\n  ---")[2].splitlines()[1:]
     rows = {line.strip().rsplit(" ", 1)[0].strip(): line.rsplit(" ", 1)[1] for line in values if line.startswith("  ")}
     assert rows == {"guild": "sailors", "Boats launched": "3", "fish": "14", "Struck by the storm": "yes",
-                    "villagers": "7", "Goods traded": "salt,amber"}, table.stdout
+                    "villagers": "7", "Goods traded": "Salt,Amber"}, table.stdout
     as_json = run("score", str(game), "--content", str(copy), "--json")
     assert set(json.loads(as_json.stdout)["players"][0]["values"]) == set(ANA)
 
@@ -453,6 +454,54 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     uncertain = {u["field"]: u for u in json.loads(as_json.stdout)["uncertain"]}
     assert set(uncertain) == {"storm", "boats", "goods"}, as_json.stdout
     assert uncertain["storm"]["why"] == "storm is marked but boats is empty: the storm strikes a harbour with boats"
+
+
+def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Path, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A photo's undecided fields are said with their values named as the sheet prints them ("the mark of Tea",
+    "Fishers and Sailors are both filled"), and so are the values under the score table ("Salt,Tea"), in the sheet's
+    own language (a sheet written in German says "Tee"); `--set` takes a value by its name in any language of the
+    sheet, as by its id. They said the ids ("the mark of tea", "salt,tea"). The JSON keeps the ids."""
+    from tests.sheets.test_sheet_languages import GUILD_VALUES, GUILDS, LANTERN_DE
+
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in zip(GUILDS[::2], GUILDS[1::2], strict=True):
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    spec = copy / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("values:\n", GUILD_VALUES, 1) + LANTERN_DE,
+                    encoding="utf-8")
+    page_photo(copy, tmp_path, {"guild=fishers": 40, "guild=sailors": 40, "goods=salt": 40, "goods=tea": 200})
+    monkeypatch.chdir(tmp_path)
+    plain = run("score", "ana.png", "--sheet", str(copy))
+    assert plain.exit_code == 1, plain.output
+    lines = plain.stdout.splitlines()
+    assert "  ana.png: guild: Fishers and Sailors are both filled; it takes one value (confirm with --set " \
+           "guild=VALUE)" in lines, plain.stdout
+    assert any(line.startswith("  ana.png: goods: the mark of Tea is neither filled nor empty") for line in lines)
+    as_json = json.loads(run("score", "ana.png", "--sheet", str(copy), "--json").stdout)
+    whys = {u["field"]: u["why"] for u in as_json["uncertain"]}
+    assert whys["guild"] == "fishers and sailors are both filled; it takes one value", whys
+    assert whys["goods"].startswith("the mark of tea is neither"), whys
+    # confirmed by the names a player reads, in English or in German, or by id
+    given = ("--set", "guild=Seeleute", "--set", "goods=Salt, tee")
+    table = run("score", "ana.png", "--sheet", str(copy), *given)
+    assert table.exit_code == 0, table.output
+    rows = {line.split()[0]: line.split()[-1] for line in table.stdout.splitlines() if line.startswith("  ")}
+    assert (rows["guild"], rows["goods"]) == ("Sailors", "Salt,Tea"), table.stdout
+    scored = json.loads(run("score", "ana.png", "--sheet", str(copy), "--json", *given).stdout)
+    assert {k: scored["players"][0]["values"][k] for k in ("guild", "goods")} == {"guild": "sailors",
+                                                                                  "goods": ["salt", "tea"]}
+    # a sheet written in German names its values in German, its fields' ids and the reader's English around them
+    spec.write_text("lang: de\n" + spec.read_text(encoding="utf-8"), encoding="utf-8")
+    german = run("score", "ana.png", "--sheet", str(copy))
+    assert "  ana.png: guild: Fischer and Seeleute are both filled; it takes one value (confirm with --set " \
+           "guild=VALUE)" in german.stdout.splitlines(), german.stdout
+    assert "  ana.png: goods: the mark of Tee is neither filled nor empty" in german.stdout, german.stdout
+    rows = {line.split()[0]: line.split()[-1] for line in run("score", "ana.png", "--sheet", str(copy), *given)
+            .stdout.splitlines() if line.startswith("  ")}
+    assert (rows["guild"], rows["goods"]) == ("Seeleute", "Salz,Tee"), rows
 
 
 #: What one of Lantern Harbour's goods is called, and several, in English and in French
