@@ -199,8 +199,10 @@ class SheetGame:
                 items = tuple(i for i, _ in drawn.items.get(name, ()))
                 # an item is named by its sheet's word for one ("unknown good 'gold'"), in the catalog's language
                 what = catalog.sheet.item_word(name, catalog.info.lang)
+                # and so is the list, where it holds too many ("has 9 goods"), where the sheet gives item words
+                words = catalog.sheet.item_words_in(catalog.info.lang).get(name)
                 fields[name] = Field(ListOf(Choice(items, loose=True, what=what, aliases=self.names_of(name)),
-                                            max_items=len(items)), required=False, default=())
+                                            max_items=len(items), items=words), required=False, default=())
         player: Record[dict[str, Any]] = Record(name=f"{self.name} sheet", fields=fields)
         return Record(name=f"{self.name} end state", fields={
             "game": game_key(self.id), "sheets": Field(ListOf(player, min_items=1, max_items=100)),

@@ -525,6 +525,41 @@ def test_a_lists_item_word_names_its_items_in_messages(copy: Path, tmp_path: Pat
     assert "goods[0]: unknown good 'silver'" in bad.stderr, bad.stderr
 
 
+def test_a_list_that_holds_too_many_counts_them_in_its_item_words(copy: Path, tmp_path: Path) -> None:
+    """A list of more items than its sheet has is counted in its item words ("has 9 goods, more than the 8
+    allowed"), one or many as the language counts (French "compte 9 marchandises"); a sheet without item words, and
+    any other list, keep "items". It said "has 9 items" whatever words the sheet gave."""
+    import dataclasses
+
+    from generator.fields import ListOf, Text, check_document
+    from generator.games.sheet_game import SheetGame, catalog_of
+    from generator.i18n import language
+    from generator.sheets.own import load_sheet
+    from generator.yamlio import Document
+
+    nine = f"game: {ID}\nsheets:\n  - {{player: Ana, goods: [salt, rope, tar, silk, spice, tea, wool, amber, tea]}}\n"
+    game = tmp_path / "nine.yaml"
+    game.write_text(nine, encoding="utf-8")
+    plain = run("score", str(game), "--content", str(copy))
+    assert plain.exit_code == 2 and "goods: has 9 items, more than the 8 allowed" in plain.stderr, plain.stderr
+    sheet_yaml = copy / "sheet.yaml"
+    sheet_yaml.write_text(sheet_yaml.read_text(encoding="utf-8") + ITEM_WORDS, encoding="utf-8")
+    worded = run("score", str(game), "--content", str(copy))
+    assert worded.exit_code == 2, worded.output
+    assert "goods: has 9 goods, more than the 8 allowed" in worded.stderr, worded.stderr
+    sheet, problems = load_sheet(copy, copy.parent)
+    assert sheet is not None, problems
+    catalog = catalog_of(sheet)
+    french = dataclasses.replace(catalog, info=dataclasses.replace(catalog.info, lang="fr"))
+    data = {"game": ID, "sheets": [{"player": "Ana", "goods": ["salt", "rope", "tar", "silk", "spice", "tea", "wool",
+                                                                "amber", "tea"]}]}
+    _, found = check_document(Document("nine.yaml", data, {}), SheetGame(sheet).end_state(french), language("fr"))
+    assert [p.message for p in found] == ["compte 9 marchandises, plus que les 8 permis"], found
+    # a list with no item words is said as before, in every language
+    _, found = check_document(Document("x.yaml", ["a", "b"], {}), ListOf(Text(), max_items=1), language("fr"))
+    assert [p.message for p in found] == ["compte 2 éléments, plus que les 1 permis"], found
+
+
 @pytest.mark.parametrize(("words", "where"), [
     ("item_words: {good: {one: good, many: goods}}\n",
      "sheet.yaml:20: item_words.good: gives item words to a field 'good' that the layout"),
