@@ -382,6 +382,66 @@ def test_a_sheet_of_ones_own_is_a_build_target_by_its_id(copy: Path, tmp_path: P
     assert "'lantern' names no game or deck; choose all, or one of: lantern-harbour" in wrong.stderr, wrong.stderr
 
 
+#: Lantern Harbour's guild and two goods with ids written as a designer might (capitals, `_`): ids that fold to
+#: another word (`generator.fields.normalise_name`), then the same as the refusal says to write them
+LOOSE_IDS = (("guild: {type: choice, values: [fishers, sailors, merchants]}",
+              "guild: {type: choice, values: [Fishers, sea_farers, merchants]}"),
+             ("marks: {kind: bubbles, field: guild, values: [fishers, sailors, merchants],",
+              "marks: {kind: bubbles, field: guild, values: [Fishers, sea_farers, merchants],"),
+             ("{id: tea, name: Tea}", "{id: Tea, name: Tea}"), ("{id: amber, name: Amber}", "{id: dark_amber, "
+                                                                                            "name: Dark amber}"))
+FOLDED_IDS = (("values: [Fishers, sea_farers, merchants]", "values: guilds"),
+              ("values:\n  goods:", "values:\n  guilds: [{id: fishers, name: Fishers}, {id: sea-farers, name: Sea "
+                                    "farers}, merchants]\n  goods:"),
+              ("{id: Tea, name: Tea}", "{id: tea, name: Tea}"), ("{id: dark_amber,", "{id: dark-amber,"))
+
+
+def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path, tmp_path: Path) -> None:
+    """A choice's value or a list's item whose id folds to another word (`Fishers`, `sea_farers`: a typed value is
+    compared folded, in lower case with '-' for '_') is refused at its field's line, saying the id to write: it was
+    taken, and then never matched, not even typed as written ("unknown guild value 'Fishers' (did you mean
+    'Fishers'?)"). Written as the message says, a YAML end state and a filled PDF typed either way are read, and
+    hold the ids."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in LOOSE_IDS:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), start=1) if row.startswith("  guild: "))
+    goods = next(i for i, row in enumerate(text.splitlines(), start=1) if row.startswith("  goods: "))
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 1, checked.output
+    said = checked.stdout + checked.stderr
+    assert f"layout.yaml:{line}: fields.guild: its value id 'Fishers' cannot be matched as typed" in said, said
+    assert "write 'fishers' (to print 'Fishers' still, give the values as items under `values:`, this one " \
+           "{id: fishers, name: Fishers})" in said
+    assert f"layout.yaml:{line}: fields.guild: its value id 'sea_farers' " in said and "write 'sea-farers'" in said
+    assert f"layout.yaml:{goods}: fields.goods: its item id 'Tea' " in said and "write 'tea'" in said
+    assert f"layout.yaml:{goods}: fields.goods: its item id 'dark_amber' " in said
+    assert "Traceback" not in said
+    assert run("build", "--content", str(copy), "--out", str(tmp_path / "refused")).exit_code == 1
+    for old, new in FOLDED_IDS:
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, guild: Fishers, goods: [Tea, dark_amber]}}\n"
+                    "  - {player: Ben, guild: sea_farers, goods: [TEA]}\n", encoding="utf-8")
+    scored = run("score", str(game), "--content", str(copy), "--json")
+    assert scored.exit_code == 0, scored.output
+    values = [(p["values"]["guild"], p["values"]["goods"]) for p in json.loads(scored.stdout)["players"]]
+    assert sorted(values) == [("fishers", ["tea", "dark-amber"]), ("sea-farers", ["tea"])], values
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    ana = fill(blank, tmp_path / "ana.pdf", {"player": "Ana", "guild": "Sea_Farers", "good_1": "Dark_Amber",
+                                             "good_2": "tea"})
+    read = run("score", str(ana), "--sheet", str(copy), "--json")
+    assert read.exit_code == 0, read.output
+    player = json.loads(read.stdout)["players"][0]["values"]
+    assert (player["guild"], player["goods"]) == ("sea-farers", ["dark-amber", "tea"]), player
+
+
 #: The storm stands on boats by the rules (a `needs:` of the layout): a photo of a storm struck without boats leaves
 #: both for a person, with a sentence that names the two fields
 STORM_NEEDS = ("  storm: {type: yes-no}",
