@@ -178,7 +178,7 @@ class MarkMap:
 State = bool | None
 
 
-class Named(NamedTuple):
+class Mention(NamedTuple):
     """A field a reason names, or one of its values (`value`, the value as the map holds it: a choice's id, a list's
     item): said as the reader says it (`text`) unless the words of a sheet name it otherwise (:meth:`Uncertainty.
     worded`)."""
@@ -188,8 +188,8 @@ class Named(NamedTuple):
     value: str | None = None
 
 
-#: A reason in pieces: its words (str) and what it names (:class:`Named`), in turn.
-Pieces = tuple[str | Named, ...]
+#: A reason in pieces: its words (str) and what it names (:class:`Mention`), in turn.
+Pieces = tuple[str | Mention, ...]
 
 
 class Uncertainty(NamedTuple):
@@ -200,7 +200,7 @@ class Uncertainty(NamedTuple):
     why: str
     code: str = ""
     #: `why` in pieces when it names fields or values (the values of marks left undecided, what the rules say of
-    #: fields read together): words and what they name, in turn (`("", Named("storm", "storm"), " is marked but ",
+    #: fields read together): words and what they name, in turn (`(Mention("storm", "storm"), " is marked but ",
     #: ...)`), so that it can be said with the names people read on the sheet (a sheet of one's own's labels and
     #: its values' names: :meth:`worded`); empty when `why` names neither
     pieces: Pieces = ()
@@ -221,15 +221,15 @@ class Uncertainty(NamedTuple):
         return "".join(out)
 
 
-def _because(field: str, pieces: Sequence[str | Named], code: str) -> Uncertainty:
+def _because(field: str, pieces: Sequence[str | Mention], code: str) -> Uncertainty:
     """An Uncertainty whose `why` is its pieces' words, kept as pieces where they name anything."""
     why = "".join(piece if isinstance(piece, str) else piece.text for piece in pieces)
-    return Uncertainty(field, why, code, tuple(pieces) if any(isinstance(p, Named) for p in pieces) else ())
+    return Uncertainty(field, why, code, tuple(pieces) if any(isinstance(p, Mention) for p in pieces) else ())
 
 
-def _listed_pieces(items: Sequence[Sequence[str | Named]], conjunction: str = "and") -> list[str | Named]:
+def _listed_pieces(items: Sequence[Sequence[str | Mention]], conjunction: str = "and") -> list[str | Mention]:
     """`items` (each in pieces) joined as :func:`generator.wording.listing` joins words: `a, b and c`."""
-    out: list[str | Named] = []
+    out: list[str | Mention] = []
     for index, item in enumerate(items):
         if index:
             out.append(f" {conjunction} " if index == len(items) - 1 else ", ")
@@ -271,14 +271,14 @@ def _amount(value: object, kind: str | None) -> int:
     return 1 if value else 0
 
 
-def _shown_value(field: str, value: object) -> list[str | Named]:
+def _shown_value(field: str, value: object) -> list[str | Mention]:
     """A field's value as a rule's reason says it ("marked", "salt, tar"), each of its values to be named."""
     if value is True:
         return ["marked"]
-    out: list[str | Named] = []
+    out: list[str | Mention] = []
     for index, item in enumerate(value if isinstance(value, (list, tuple)) else [value]):
         out.extend((", ",) if index else ())
-        out.append(Named(field, str(item), str(item)))
+        out.append(Mention(field, str(item), str(item)))
     return out
 
 
@@ -286,15 +286,15 @@ def describe(values: Iterable[Value]) -> str:
     return " and ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
 
 
-def _value_piece(field: str, value: Value) -> str | Named:
+def _value_piece(field: str, value: Value) -> str | Mention:
     """A mark's value as a reason says it (:func:`describe`): one a sheet may name (a choice's id, a list's item)
-    as :class:`Named`; yes-no's true as the word it is."""
-    return describe([value]) if isinstance(value, bool) else Named(field, str(value), str(value))
+    as :class:`Mention`; yes-no's true as the word it is."""
+    return describe([value]) if isinstance(value, bool) else Mention(field, str(value), str(value))
 
 
-def _described(field: str, values: Sequence[Value]) -> list[str | Named]:
+def _described(field: str, values: Sequence[Value]) -> list[str | Mention]:
     """:func:`describe` in pieces: the values of `field` joined by "and"."""
-    out: list[str | Named] = []
+    out: list[str | Mention] = []
     for index, value in enumerate(values):
         out.extend((" and ",) if index else ())
         out.append(_value_piece(field, value))
@@ -307,7 +307,7 @@ def _is_count(mark_map: MarkMap, name: str, indexes: Sequence[int]) -> bool:
 
 
 def _digits(mark_map: MarkMap, name: str, indexes: Sequence[int], states: Sequence[State],
-            why: Sequence[str] | None) -> tuple[object, list[str | Named] | None]:
+            why: Sequence[str] | None) -> tuple[object, list[str | Mention] | None]:
     """A number written as digits: its value (None when nothing at all is filled and the field may be empty), or
     why it is uncertain."""
     marks = mark_map.marks
@@ -344,23 +344,23 @@ def _code(indexes: Sequence[int], states: Sequence[State], codes: Sequence[str] 
 
 
 def _undecided(marks: Sequence[Mark], indexes: Sequence[int], unsure: Sequence[int],
-               why: Sequence[str] | None) -> list[str | Named]:
-    which: list[str | Named] = (["its mark"] if len(indexes) == 1 else
+               why: Sequence[str] | None) -> list[str | Mention]:
+    which: list[str | Mention] = (["its mark"] if len(indexes) == 1 else
                                 [f"the {noun(len(unsure), 'mark')} of ", *_listed(marks[i] for i in unsure)])
     reasons = sorted({why[i] for i in unsure if why is not None and why[i]})
     return [*which, f" {'are' if len(unsure) > 1 else 'is'} neither filled nor empty" + (
         f" ({'; '.join(reasons)})" if reasons else "")]
 
 
-def _listed(marks: Iterable[Mark]) -> list[str | Named]:
+def _listed(marks: Iterable[Mark]) -> list[str | Mention]:
     """Marks as a person reads them on the sheet: their values listed ("1, 2 and 3"), those of a digit after its
     place, said once ("units 0, 1 and 3", "tens 1 and of units 0, 4 and 9"); a value a sheet may name (a choice's,
-    a list's item) as :class:`Named`."""
-    places: dict[str | None, list[list[str | Named]]] = {}
+    a list's item) as :class:`Mention`."""
+    places: dict[str | None, list[list[str | Mention]]] = {}
     for mark in marks:
         places.setdefault(mark.digit, []).append(
             [describe([mark.value])] if mark.digit else [_value_piece(mark.field, mark.value)])
-    out: list[str | Named] = []
+    out: list[str | Mention] = []
     for index, (place, values) in enumerate(places.items()):
         out.extend(([" and of "] if index else []) + ([f"{place} "] if place else []))
         out.extend(_listed_pieces(values))
@@ -443,8 +443,8 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
                 continue
             involved = [f for f in (name, *short) if f not in confirmed]
             # the fields and values apart from the words around them, to be said by labels and names
-            pieces = [Named(name, name), " is ", *_shown_value(name, values.get(name)), " but ",
-                      *_listed_pieces([[Named(f, f)] for f in short]), " " + (
+            pieces = [Mention(name, name), " is ", *_shown_value(name, values.get(name)), " but ",
+                      *_listed_pieces([[Mention(f, f)] for f in short]), " " + (
                           f"{'holds' if len(short) == 1 else 'hold'} less than {need.at_least}" if need.at_least
                           else f"{'is' if len(short) == 1 else 'are'} empty") + f": {need.why}"]
             for field_name in involved:
