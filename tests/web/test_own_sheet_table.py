@@ -166,6 +166,32 @@ def test_a_photos_review_in_english_names_the_values_a_rule_involves_by_their_na
     assert problems == [f"Goods traded: {said}", f"Boats launched: {said}"]
 
 
+def test_a_value_typed_on_a_photos_check_page_may_be_its_name(db: Database, tmp_path: Path) -> None:
+    """On a photo's check page a player types a value as the page names it, in any language of the sheet ("Salz,
+    Tee" on a German phone): it is taken as the ids (`salt`, `tea`), as `--set` takes it; it was refused ("goods
+    takes ids separated by commas ... 'salz, tee' is not one")."""
+    import shutil
+
+    from generator.i18n import language
+    from generator.registry import unregister
+    from tests.sheets.test_sheet_languages import LANTERN_DE
+
+    folder = tmp_path / "sheets" / "lantern-harbour"
+    shutil.copytree(SHEETS / "lantern-harbour", folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_DE.replace("      guilds: [{id: fishers, name: "
+                                                                          "Fischer}, {id: sailors, name: Seeleute}, "
+                                                                          "{id: merchants, name: Händler}]\n", ""),
+                    encoding="utf-8")
+    try:
+        games = Games(folder.parent)
+        part, problems, _ = games.sheet_from_marks("lantern-harbour", "a4", set(), {"goods": "Salz, Tee"}, "",
+                                                   "lantern-harbour", language("de"))
+    finally:
+        unregister("lantern-harbour")
+    assert problems == [] and part["goods"] == ["salt", "tea"], (problems, part)
+
+
 def test_a_list_of_ones_own_counts_its_items_in_its_own_words(db: Database, tmp_path: Path) -> None:
     """A list field with `item_words:` says how many items it holds in them, singular or plural as the phone's
     language says ("1 good", "2 goods"; French "0 marchandise", "2 marchandises"), by its label ("Goods traded"),
