@@ -491,16 +491,16 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     layout.write_text(layout.read_text(encoding="utf-8").replace(*STORM_NEEDS), encoding="utf-8")
     page_photo(copy, tmp_path, {"storm=True": 40, "fish=tens 1": 40, "fish=units 4": 40, "goods=tea": 200})
     monkeypatch.chdir(tmp_path)  # the photo is said by the name given
-    import cv2
+    from generator.render import picture_text
 
     drawn: list[str] = []
-    put_text = cv2.putText
+    draw_text = picture_text.draw_text
 
-    def writes(image: Any, text: str, *args: Any) -> Any:
+    def writes(image: Any, xy: Any, text: str, *args: Any) -> None:
         drawn.append(text)
-        return put_text(image, text, *args)
+        draw_text(image, xy, text, *args)
 
-    monkeypatch.setattr(cv2, "putText", writes)
+    monkeypatch.setattr(picture_text, "draw_text", writes)
     plain = run("score", "ana.png", "--sheet", str(copy), "--names", "Ana", "--annotate", "seen")
     assert plain.exit_code == 1, plain.output
     lines = plain.stdout.splitlines()
