@@ -388,15 +388,26 @@ class Nullable(Type[T | None]):
 
 
 class ListOf(Type[tuple[T, ...]]):
-    """A list of values of one type. `label` names the key that identifies an item in messages."""
+    """A list of values of one type. `label` names the key that identifies an item in messages; `items` what one
+    item is called and several (`("good", "goods")`: a sheet of one's own's item words, in the checker's language),
+    which messages count the list in ("has 9 goods"), "items" being said without them."""
 
     def __init__(self, item: Type[T], min_items: int = 0, max_items: int | None = None, label: str | None = None,
-                 doc: str = "") -> None:
+                 doc: str = "", items: tuple[str, str] | None = None) -> None:
         self.item = item
         self.min_items = min_items
         self.max_items = max_items
         self.label = label
         self.doc = doc
+        self.items = items
+
+    def _counted(self, count: int, ck: Checker) -> str:
+        """`count` and its item word (:attr:`items`), one or many as the checker's language says."""
+        assert self.items is not None
+        one, many = self.items
+        if ck.lang is None:
+            return f"{count} {one if count == 1 else many}"
+        return ck.lang.counted(count, one, many)
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> tuple[T, ...] | Invalid:
         if not isinstance(value, list):
@@ -408,6 +419,9 @@ class ListOf(Type[tuple[T, ...]]):
                                                   "has {n} items, fewer than the {least} required", len(value)),
                            n=len(value), least=self.min_items)
         if self.max_items is not None and len(value) > self.max_items:
+            if self.items is not None:  # in the list's own words ("has 9 goods"), counted as its language counts
+                return ck.fail(path, N_("has {counted}, more than the {most} allowed"),
+                               counted=self._counted(len(value), ck), most=self.max_items)
             return ck.fail(path, N_("has {count} items, more than the {most} allowed"), count=len(value),
                            most=self.max_items)
         out: list[T] = []

@@ -60,7 +60,8 @@ class Uncertain:
     #: the field as people are told of it: a sheet of one's own's label of it (`Boats launched`), "" for its id
     #: (the JSON keeps the id alone: it is what `--set` and the end state take)
     label: str = ""
-    #: `why` with the fields it names said by their labels, "" when that is `why` itself
+    #: `why` with the fields it names said by their labels and the values by their names, "" when that is `why`
+    #: itself
     said: str = ""
 
     def to_dict(self) -> dict[str, str]:
@@ -139,6 +140,9 @@ class PlayerScore:
     #: a sheet of one's own: the label its sheet.yaml gives a field of `values` (name, label), which the table shows
     #: instead of the name (the JSON keeps the names: they are the end state's keys)
     labels: tuple[tuple[str, str], ...] = ()
+    #: a sheet of one's own: the names its sheet gives the values of a field of `values` (name, ((id, name), ...)),
+    #: which the table shows instead of the ids (the JSON keeps the ids: they are the end state's values)
+    names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     def __post_init__(self) -> None:
         total = sum(points for _, points in self.breakdown)

@@ -14,7 +14,7 @@ terminal raw.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from generator.catalog.common import CONFIDENCE_WORDS
 from generator.registry import UnknownGame, find_game
@@ -146,15 +146,17 @@ def inferred_notes(result: Result) -> list[str]:
             f"({CONFIDENCE_WORDS.get(confidence, 'not official')})" for label, confidence in seen]
 
 
-def _value(value: object) -> str:
-    """A field's value in the table: yes or no, a list's items, - for none."""
+def _value(value: object, names: Mapping[str, str] | None = None) -> str:
+    """A field's value in the table: yes or no, a list's items, - for none; a value (or item) by its name in
+    `names` (id -> name) where the sheet gives one."""
+    names = names or {}
     if value is None or value == [] or value == ():
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
-        return ",".join(str(v) for v in value)
-    return visible(str(value))
+        return ",".join(visible(names.get(str(v), str(v))) for v in value)
+    return visible(names.get(str(value), str(value)))
 
 
 def score_table(result: Result) -> list[str]:
@@ -180,11 +182,13 @@ def score_table(result: Result) -> list[str]:
     # a sheet of one's own: the value of each field read, under the score
     fields: list[str] = []
     labelled: dict[str, str] = {}
+    value_names: dict[str, dict[str, str]] = {}
     for player in players:
         fields.extend(name for name, _ in player.values if name not in fields)
         labelled.update(player.labels)
-    rows.extend((visible(labelled.get(name, name)), [_value(dict(p.values).get(name)) for p in players])
-                for name in fields)
+        value_names.update((name, dict(pairs)) for name, pairs in player.names)
+    rows.extend((visible(labelled.get(name, name)),
+                 [_value(dict(p.values).get(name), value_names.get(name)) for p in players]) for name in fields)
     first = max([len(label) for label, _ in rows] + [0])
     names = [visible(p.name) for p in players]
     widths = [max(len(name), *(len(cells[i]) for _, cells in rows)) for i, name in enumerate(names)]

@@ -167,6 +167,13 @@ class SheetGame:
                 found.setdefault(normalise_name(word), value)
         return found
 
+    def value_names(self, lang: str) -> dict[str, dict[str, str]]:
+        """The names of its choice fields' values and its list fields' items in language `lang` (its own where
+        that language gives none), by field (id -> name): what people are told of a value the end state holds by
+        id (`ete` is "Sommer" in German)."""
+        drawn = self.drawn("fillable", self.sheet.layout.papers[0], lang)
+        return {name: dict(pairs) for name, pairs in (*drawn.choice_names.items(), *drawn.items.items())}
+
     def end_state(self, catalog: SheetCatalog) -> Record[dict[str, Any]]:
         from generator.fields import Bool, Choice, Field, Int, ListOf, Nullable, Record, Text
         from scoring.formats import game_key
@@ -192,8 +199,10 @@ class SheetGame:
                 items = tuple(i for i, _ in drawn.items.get(name, ()))
                 # an item is named by its sheet's word for one ("unknown good 'gold'"), in the catalog's language
                 what = catalog.sheet.item_word(name, catalog.info.lang)
+                # and so is the list, where it holds too many ("has 9 goods"), where the sheet gives item words
+                words = catalog.sheet.item_words_in(catalog.info.lang).get(name)
                 fields[name] = Field(ListOf(Choice(items, loose=True, what=what, aliases=self.names_of(name)),
-                                            max_items=len(items)), required=False, default=())
+                                            max_items=len(items), items=words), required=False, default=())
         player: Record[dict[str, Any]] = Record(name=f"{self.name} sheet", fields=fields)
         return Record(name=f"{self.name} end state", fields={
             "game": game_key(self.id), "sheets": Field(ListOf(player, min_items=1, max_items=100)),
@@ -233,8 +242,11 @@ class SheetGame:
             summary = (f"no winner: {listing([sheets[i]['player'] for i in firsts], 'and')} tie for first with "
                        f"{plural(totals[firsts[0]], 'point')}")
         labels = tuple((name, label) for name, label in sheet.labels_in(catalog.info.lang).items() if name in names)
+        # the values the table shows by their names (the JSON keeps the ids, as the end state does)
+        named = tuple((name, tuple(pairs.items())) for name, pairs in self.value_names(catalog.info.lang).items()
+                      if name in names)
         scores = tuple(PlayerScore(record["player"], totals[i], places[i], items[i], values=values_of(record, names),
-                                   labels=labels) for i, record in enumerate(sheets))
+                                   labels=labels, names=named) for i, record in enumerate(sheets))
         return Ranking(scores, winner, summary)
 
     def kind(self) -> SheetKind:
@@ -266,9 +278,10 @@ class SheetGame:
         def document(sheets: Sequence[Any]) -> dict[str, Any]:
             return {"game": self.id, "sheets": [s.data for s in sheets]}
 
-        # its fields are named to people by the labels its sheet.yaml gives them (in the sheet's language)
+        # its fields are named to people by the labels its sheet.yaml gives them, its values by their names (in
+        # the sheet's language)
         return read_filled(files, [self.kind()], options or SheetOptions(), to_data, document,
-                           catalog.sheet.labels_in(catalog.info.lang))
+                           catalog.sheet.labels_in(catalog.info.lang), self.value_names(catalog.info.lang))
 
     # --- at the table ---
 

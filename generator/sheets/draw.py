@@ -368,6 +368,8 @@ class _Drawer:
                 # an item's id is the value (the end state's, the map's), its name what people read
                 named = [_named(v) for v in found]
                 choices[decl.name] = tuple(n[0] if n else v for n, v in zip(named, found, strict=True))
+                self.check_ids(decl, "value", [(n[0], False) if n else (v, True) for n, v in zip(named, found,
+                                                                                                  strict=True)])
                 names[decl.name] = tuple(n or (str(v), str(v)) for n, v in zip(named, found, strict=True))
             if decl.type == "list" and decl.items is not None:
                 found = self.evaluate(decl.items, self.base)
@@ -376,7 +378,27 @@ class _Drawer:
                     continue
                 items[decl.name] = tuple((str(_get(i, "id")), str(_get(i, "name", _get(i, "label", _get(i, "id")))))
                                          for i in found)
+                self.check_ids(decl, "item", [(i, _get(x, "name", _get(x, "label")) is None)
+                                              for (i, _), x in zip(items[decl.name], found, strict=True)])
         return choices, items, names
+
+    def check_ids(self, decl: FieldDecl, what: str, ids: Sequence[tuple[Any, bool]]) -> None:
+        """Each id a field's values (or items) give (with whether it is printed itself, having no name) is one a
+        typed value can match: an end state, a fillable sheet, `--set` and the table fold what is typed
+        (`generator.fields.normalise_name`: lower case, `-` for `_` and spaces, no accents) before comparing it, so
+        an id that folds to another word (`Fishers`, `late_summer`) would never match, even typed as written. A
+        problem at the field, naming the id to write instead (and, for one printed itself, how to keep its word)."""
+        from generator.fields import normalise_name
+
+        for value, printed in ids:
+            if isinstance(value, (bool, int)):
+                continue  # a number (or yes and no) is matched as a number
+            folded = normalise_name(str(value))
+            if folded != value:
+                keep = (f" (to print {str(value)!r} still, give the values as items under `values:`, this one "
+                        f"{{id: {folded}, name: {value}}})" if printed else "")
+                self.problem(f"its {what} id {str(value)!r} cannot be matched as typed: ids are compared in lower "
+                             f"case, with '-' for spaces and '_', without accents; write {folded!r}{keep}", decl)
 
     def what(self) -> str:
         """The drawing, as its problems name it: the sheet, its paper and variant."""

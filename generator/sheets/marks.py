@@ -24,7 +24,7 @@ from dataclasses import field as dc_field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from generator.i18n import N_
-from generator.wording import listing, noun, quoted
+from generator.wording import noun, quoted
 
 if TYPE_CHECKING:
     from generator.i18n import Language
@@ -178,6 +178,20 @@ class MarkMap:
 State = bool | None
 
 
+class Mention(NamedTuple):
+    """A field a reason names, or one of its values (`value`, the value as the map holds it: a choice's id, a list's
+    item): said as the reader says it (`text`) unless the words of a sheet name it otherwise (:meth:`Uncertainty.
+    worded`)."""
+
+    field: str
+    text: str
+    value: str | None = None
+
+
+#: A reason in pieces: its words (str) and what it names (:class:`Mention`), in turn.
+Pieces = tuple[str | Mention, ...]
+
+
 class Uncertainty(NamedTuple):
     """A field the marks do not decide: its name (as the map names fields), why in words, and the reason's code
     (generator.sheets.photo_reasons.FIELD_CAUSES)."""
@@ -185,16 +199,42 @@ class Uncertainty(NamedTuple):
     field: str
     why: str
     code: str = ""
-    #: `why` in pieces when it names fields (what the rules say of fields read together): words and fields in turn,
-    #: words first (`("", "storm", " is marked but ", "boats", " is empty: ...")`), so that it can be said with the
-    #: fields named for people (a sheet of one's own's labels: :meth:`worded`); empty when `why` names no field
-    pieces: tuple[str, ...] = ()
+    #: `why` in pieces when it names fields or values (the values of marks left undecided, what the rules say of
+    #: fields read together): words and what they name, in turn (`(Mention("storm", "storm"), " is marked but ",
+    #: ...)`), so that it can be said with the names people read on the sheet (a sheet of one's own's labels and
+    #: its values' names: :meth:`worded`); empty when `why` names neither
+    pieces: Pieces = ()
 
-    def worded(self, name: Callable[[str], str]) -> str:
-        """`why` with each field it names said by `name` (its label): `why` itself when it names none."""
+    def worded(self, name: Callable[[str], str], value: Callable[[str, str], str | None] | None = None) -> str:
+        """`why` with each field it names said by `name` (its label), and each value by `value` (field, value ->
+        its name, None to keep the reader's words for it): `why` itself when it names none."""
         if not self.pieces:
             return self.why
-        return "".join(piece if index % 2 == 0 else name(piece) for index, piece in enumerate(self.pieces))
+        out = []
+        for piece in self.pieces:
+            if isinstance(piece, str):
+                out.append(piece)
+            elif piece.value is None:
+                out.append(name(piece.field))
+            else:
+                out.append((value(piece.field, piece.value) if value is not None else None) or piece.text)
+        return "".join(out)
+
+
+def _because(field: str, pieces: Sequence[str | Mention], code: str) -> Uncertainty:
+    """An Uncertainty whose `why` is its pieces' words, kept as pieces where they name anything."""
+    why = "".join(piece if isinstance(piece, str) else piece.text for piece in pieces)
+    return Uncertainty(field, why, code, tuple(pieces) if any(isinstance(p, Mention) for p in pieces) else ())
+
+
+def _listed_pieces(items: Sequence[Sequence[str | Mention]], conjunction: str = "and") -> list[str | Mention]:
+    """`items` (each in pieces) joined as :func:`generator.wording.listing` joins words: `a, b and c`."""
+    out: list[str | Mention] = []
+    for index, item in enumerate(items):
+        if index:
+            out.append(f" {conjunction} " if index == len(items) - 1 else ", ")
+        out.extend(item)
+    return out
 
 
 @dataclass(frozen=True)
@@ -231,16 +271,34 @@ def _amount(value: object, kind: str | None) -> int:
     return 1 if value else 0
 
 
-def _shown_value(value: object) -> str:
+def _shown_value(field: str, value: object) -> list[str | Mention]:
+    """A field's value as a rule's reason says it ("marked", "salt, tar"), each of its values to be named."""
     if value is True:
-        return "marked"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+        return ["marked"]
+    out: list[str | Mention] = []
+    for index, item in enumerate(value if isinstance(value, (list, tuple)) else [value]):
+        out.extend((", ",) if index else ())
+        out.append(Mention(field, str(item), str(item)))
+    return out
 
 
 def describe(values: Iterable[Value]) -> str:
     return " and ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+
+
+def _value_piece(field: str, value: Value) -> str | Mention:
+    """A mark's value as a reason says it (:func:`describe`): one a sheet may name (a choice's id, a list's item)
+    as :class:`Mention`; yes-no's true as the word it is."""
+    return describe([value]) if isinstance(value, bool) else Mention(field, str(value), str(value))
+
+
+def _described(field: str, values: Sequence[Value]) -> list[str | Mention]:
+    """:func:`describe` in pieces: the values of `field` joined by "and"."""
+    out: list[str | Mention] = []
+    for index, value in enumerate(values):
+        out.extend((" and ",) if index else ())
+        out.append(_value_piece(field, value))
+    return out
 
 
 def _is_count(mark_map: MarkMap, name: str, indexes: Sequence[int]) -> bool:
@@ -249,7 +307,7 @@ def _is_count(mark_map: MarkMap, name: str, indexes: Sequence[int]) -> bool:
 
 
 def _digits(mark_map: MarkMap, name: str, indexes: Sequence[int], states: Sequence[State],
-            why: Sequence[str] | None) -> tuple[object, str | None]:
+            why: Sequence[str] | None) -> tuple[object, list[str | Mention] | None]:
     """A number written as digits: its value (None when nothing at all is filled and the field may be empty), or
     why it is uncertain."""
     marks = mark_map.marks
@@ -260,7 +318,7 @@ def _digits(mark_map: MarkMap, name: str, indexes: Sequence[int], states: Sequen
     for place in DIGIT_PLACES:
         filled = [marks[i].value for i in indexes if marks[i].digit == place and states[i] is True]
         if len(filled) > 1:
-            return None, f"the {place} {describe(filled)} are both filled; a digit takes one value"
+            return None, [f"the {place} {describe(filled)} are both filled; a digit takes one value"]
         if filled:
             any_filled = True
             total = total * 10 + int(filled[0])
@@ -286,22 +344,27 @@ def _code(indexes: Sequence[int], states: Sequence[State], codes: Sequence[str] 
 
 
 def _undecided(marks: Sequence[Mark], indexes: Sequence[int], unsure: Sequence[int],
-               why: Sequence[str] | None) -> str:
-    which = ("its mark" if len(indexes) == 1 else
-             f"the {noun(len(unsure), 'mark')} of {_listed(marks[i] for i in unsure)}")
+               why: Sequence[str] | None) -> list[str | Mention]:
+    which: list[str | Mention] = (["its mark"] if len(indexes) == 1 else
+                                [f"the {noun(len(unsure), 'mark')} of ", *_listed(marks[i] for i in unsure)])
     reasons = sorted({why[i] for i in unsure if why is not None and why[i]})
-    return f"{which} {'are' if len(unsure) > 1 else 'is'} neither filled nor empty" + (
-        f" ({'; '.join(reasons)})" if reasons else "")
+    return [*which, f" {'are' if len(unsure) > 1 else 'is'} neither filled nor empty" + (
+        f" ({'; '.join(reasons)})" if reasons else "")]
 
 
-def _listed(marks: Iterable[Mark]) -> str:
+def _listed(marks: Iterable[Mark]) -> list[str | Mention]:
     """Marks as a person reads them on the sheet: their values listed ("1, 2 and 3"), those of a digit after its
-    place, said once ("units 0, 1 and 3", "tens 1 and of units 0, 4 and 9")."""
-    places: dict[str | None, list[str]] = {}
+    place, said once ("units 0, 1 and 3", "tens 1 and of units 0, 4 and 9"); a value a sheet may name (a choice's,
+    a list's item) as :class:`Mention`."""
+    places: dict[str | None, list[list[str | Mention]]] = {}
     for mark in marks:
-        places.setdefault(mark.digit, []).append(describe([mark.value]))
-    return " and of ".join(f"{place} {listing(values)}" if place else listing(values)
-                           for place, values in places.items())
+        places.setdefault(mark.digit, []).append(
+            [describe([mark.value])] if mark.digit else [_value_piece(mark.field, mark.value)])
+    out: list[str | Mention] = []
+    for index, (place, values) in enumerate(places.items()):
+        out.extend(([" and of "] if index else []) + ([f"{place} "] if place else []))
+        out.extend(_listed_pieces(values))
+    return out
 
 
 def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str, str] | None = None,
@@ -323,7 +386,7 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
     values: dict[str, object] = {}
 
     def undecided(name: str, indexes: Sequence[int], unsure: Sequence[int]) -> Uncertainty:
-        return Uncertainty(name, _undecided(marks, indexes, unsure, why), _code(unsure, states, codes))
+        return _because(name, _undecided(marks, indexes, unsure, why), _code(unsure, states, codes))
 
     for name, indexes in by_field.items():
         if name in confirmed:
@@ -334,7 +397,7 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
         if any(marks[i].digit for i in indexes):
             value, doubt = _digits(mark_map, name, indexes, states, why)
             if doubt:
-                uncertain.append(Uncertainty(name, doubt, _code(indexes, states, codes, "two-values")))
+                uncertain.append(_because(name, doubt, _code(indexes, states, codes, "two-values")))
             values[name] = value
         elif _is_count(mark_map, name, indexes):
             if unsure:
@@ -358,8 +421,8 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
             if unsure:
                 uncertain.append(undecided(name, indexes, unsure))
             elif len(filled) > 1:
-                uncertain.append(Uncertainty(name, f"{describe(filled)} are both filled; it takes one value",
-                                             "two-values"))
+                uncertain.append(_because(name, [*_described(name, filled), " are both filled; it takes one value"],
+                                          "two-values"))
             values[name] = filled[0] if len(filled) == 1 else None
     for name, text in confirmed.items():
         values[name] = confirmed_value(mark_map, name, text, by_field)
@@ -379,17 +442,13 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
             if not short or open_fields & {name, *short}:
                 continue
             involved = [f for f in (name, *short) if f not in confirmed]
-            # the fields apart from the words around them (joined as `listing` joins them), to be said by labels
-            listed: list[str] = []
-            for index, f in enumerate(short):
-                if index:
-                    listed.append(" and " if index == len(short) - 1 else ", ")
-                listed.append(f)
-            pieces = ("", name, f" is {_shown_value(values.get(name))} but ", *listed, " " + (
-                f"{'holds' if len(short) == 1 else 'hold'} less than {need.at_least}" if need.at_least else
-                f"{'is' if len(short) == 1 else 'are'} empty") + f": {need.why}")
+            # the fields and values apart from the words around them, to be said by labels and names
+            pieces = [Mention(name, name), " is ", *_shown_value(name, values.get(name)), " but ",
+                      *_listed_pieces([[Mention(f, f)] for f in short]), " " + (
+                          f"{'holds' if len(short) == 1 else 'hold'} less than {need.at_least}" if need.at_least
+                          else f"{'is' if len(short) == 1 else 'are'} empty") + f": {need.why}"]
             for field_name in involved:
-                uncertain.append(Uncertainty(field_name, "".join(pieces), "rules", pieces))
+                uncertain.append(_because(field_name, pieces, "rules"))
                 open_fields.add(field_name)
     return Reading(values, tuple(uncertain), {k: tuple(v) for k, v in by_field.items()},
                    sum(1 for state in states if state is True))

@@ -75,6 +75,11 @@ REDUCE_TO = 1.2
 #: Annotated photos: long side in pixels, and JPEG quality (a picture for a person, kept small).
 ANNOTATE_LONG_SIDE = 1600
 ANNOTATE_QUALITY = 85
+#: The size of an annotated photo's writing, in pixels per unit of its line width (2 px on a photo 1600 px long): a
+#: field's name, and a mark's ink (smaller, beside a mark). At 22 and 18 px a label stays legible on a phone and
+#: about as tall as the sheet's own 7 pt words.
+NAME_PX = 11
+INK_PX = 9
 #: The name box is cropped at this many pixels per point (about 200 dpi).
 NAME_SCALE = 2.8
 
@@ -664,10 +669,14 @@ def annotated(photo: PhotoRead, labels: Mapping[str, str] | None = None) -> byte
     marks): green filled, grey empty, orange undecided (with its field, by its label in `labels` where given, and
     why); each inked mark with its ink (the share of its inside inked), as a JPEG. Each label is written where no
     other label nor any mark drawn in colour is, looked for around its mark (:func:`_place`), with a line to its mark
-    when it had to move away."""
+    when it had to move away. The writing is drawn with Pillow in Open Sans (generator.render.picture_text), as
+    the companion's pictures are: OpenCV's own fonts draw no letter beyond ASCII ("récolte" came out "r??colte" in
+    OpenCV 4), and draw differently from one version to the next."""
     import cv2
     import numpy as np
+    from PIL import Image
 
+    from generator.render import picture_text
     from generator.sheets.summary import named
 
     grey = photo.grey
@@ -676,13 +685,13 @@ def annotated(photo: PhotoRead, labels: Mapping[str, str] | None = None) -> byte
     image = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
     to_image = np.diag([scale, scale, 1.0]) @ photo.located.homography
     thick = max(1, round(max(image.shape) / 800))
-    font = 0.3 * thick
     labelled: set[str] = set()
     coloured: list[Box] = []
     empty: list[Box] = []
-    # (text, the mark's box, where it goes first, size, colour, thickness): field names first, then inks
-    names: list[tuple[str, Box, str, float, tuple[int, int, int], int]] = []
-    inks: list[tuple[str, Box, str, float, tuple[int, int, int], int]] = []
+    # (text, the mark's box, where it goes first, size in px, colour (BGR, as OpenCV draws), bold): field names
+    # first, then inks
+    names: list[tuple[str, Box, str, int, tuple[int, int, int], bool]] = []
+    inks: list[tuple[str, Box, str, int, tuple[int, int, int], bool]] = []
     for mark, read in zip(photo.map.marks, photo.reads, strict=True):
         x, y = read.x, read.y
         corners = np.array([[(x, y), (x + mark.width, y), (x + mark.width, y + mark.height), (x, y + mark.height)]],
@@ -697,24 +706,29 @@ def annotated(photo: PhotoRead, labels: Mapping[str, str] | None = None) -> byte
             coloured.append(box)
             if mark.field not in labelled:  # each field named once, beside its first undecided mark
                 labelled.add(mark.field)
-                names.append((f"{named(mark.field, labels)} {read.code}".strip(), box, "over", font * 1.2,
-                              (0, 110, 230), thick))
+                names.append((f"{named(mark.field, labels)} {read.code}".strip(), box, "over", NAME_PX * thick,
+                              (0, 110, 230), True))
         else:
             cv2.polylines(image, [quad], True, (150, 150, 150), 1)
             empty.append(box)
         if read.fill >= 0.02:
-            inks.append((f"{read.fill:.0%}", box, "beside", font, (40, 40, 200), max(1, thick - 1)))
+            inks.append((f"{read.fill:.0%}", box, "beside", INK_PX * thick, (40, 40, 200), False))
     written: list[Box] = []
     height, width = image.shape[:2]
-    for text, box, first, size, colour, weight in names + inks:
-        (w, h), below = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, size, weight)
-        left, top = _place((w, h + below), box, first, 2 * thick, written, (coloured, empty), (width, height))
-        written.append((left, top, left + w, top + h + below))
-        cv2.putText(image, text, (left, top + h), cv2.FONT_HERSHEY_SIMPLEX, size, colour, weight, cv2.LINE_AA)
-        if _gap((left, top, left + w, top + h + below), box) > 4 * thick:  # moved away: a line says whose it is
+    texts: list[tuple[tuple[int, int], str, bool, int, tuple[int, int, int]]] = []
+    for text, box, first, size, colour, bold in names + inks:
+        w, h = picture_text.text_box(text, bold, size)
+        left, top = _place((w, h), box, first, 2 * thick, written, (coloured, empty), (width, height))
+        written.append((left, top, left + w, top + h))
+        texts.append(((left, top), text, bold, size, colour))
+        if _gap((left, top, left + w, top + h), box) > 4 * thick:  # moved away: a line says whose it is
             start = (min(max(box[0], left), box[2]), min(max(box[1], top), box[3]))
-            end = (min(max(start[0], left), left + w), min(max(start[1], top), top + h + below))
+            end = (min(max(start[0], left), left + w), min(max(start[1], top), top + h))
             cv2.line(image, start, end, colour, 1, cv2.LINE_AA)
+    picture = Image.fromarray(cv2.cvtColor(image, cv2.COLOR_BGR2RGB))
+    for at, text, bold, size, colour in texts:
+        picture_text.draw_text(picture, at, text, bold, size, (colour[2], colour[1], colour[0]))
+    image = cv2.cvtColor(np.asarray(picture), cv2.COLOR_RGB2BGR)
     ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, ANNOTATE_QUALITY])
     assert ok
     return bytes(encoded.tobytes())

@@ -23,6 +23,9 @@ from generator.wording import listing, plural
 from generator.yamlio import Document
 from scoring.result import Uncertain, Unread, not_applied
 
+#: Every index of a field's name: `--set walls[1].flags[0]=...` names the values of `walls.flags`.
+_INDEXES = re.compile(r"\[\d+\]")
+
 if TYPE_CHECKING:
     from generator.sheets.draw import DrawnSheet
     from generator.sheets.layout import FieldDecl, SheetLayout
@@ -86,6 +89,22 @@ class SheetKind:
     def named(self, decl: FieldDecl) -> Mapping[str, str]:
         """The names of a field's values in every language its sheet is given in (folded -> the value)."""
         return self.names(decl.name) if self.names is not None else {}
+
+    def as_ids(self, given: Mapping[str, str]) -> dict[str, str]:
+        """Values a person gave for fields (`--set`, field -> text) with each value (each item of a list, between
+        commas) typed by its name in a language of the sheet (`été`, `Sommer`) given as its id, as the map of marks
+        takes it: the reasons and the table name values so, and a player types what they read. Text that names no
+        value is kept as typed (the map says what it takes)."""
+        if self.names is None:
+            return dict(given)
+        from generator.fields import normalise_name
+
+        out = {}
+        for field, text in given.items():
+            names = self.names(_INDEXES.sub("", field))
+            out[field] = ",".join(names.get(normalise_name(part), part.strip()) for part in text.split(",")) \
+                if names else text
+        return out
 
 
 @dataclass(frozen=True)
@@ -240,12 +259,14 @@ class _Read:
 
 def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], options: Any, to_data: ToData,
                 document: Callable[[Sequence[FilledSheet]], dict[str, Any]],
-                labels: Mapping[str, str] | None = None) -> FilledSheets:
+                labels: Mapping[str, str] | None = None,
+                names: Mapping[str, Mapping[str, str]] | None = None) -> FilledSheets:
     """Read filled sheets (each its bytes and its name for messages) of one game: fillable PDFs by their form
     fields, photos (and PDF scans) of scan-ready sheets by their marks; `to_data` makes each the game's sheet and
     `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate).
     `labels`: a sheet of one's own's labels of its fields (by field), which name them to people (the uncertain
-    values' lines, the annotated photos); ids stay where a machine or `--set` reads them.
+    values' lines, the annotated photos), and `names` its values' names (by field, id -> name), which name the
+    values the uncertain values' reasons say; ids stay where a machine or `--set` reads them.
 
     One file that cannot be read is an InputError (a photo alone is listed under `unread` instead with
     `options.unread_alone`), and so is a fillable PDF of several (it is mended in a PDF viewer). Of several, each
@@ -280,10 +301,12 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         index = group[0]
         try:
             if len(group) > 1:
-                reads.append(_read_combined(group, files, kinds, confirmed.get(index, {})))
+                reads.append(_read_combined(group, files, kinds, kinds[0].as_ids(confirmed.get(index, {}))))
                 continue
             content, display = files[index]
-            reads.append(_read_one(index, content, display, kinds_of[index], kinds, confirmed.get(index, {})))
+            # a value given by its name (as the reasons and the table name it) is read as the id the map takes
+            reads.append(_read_one(index, content, display, kinds_of[index], kinds,
+                                   kinds[0].as_ids(confirmed.get(index, {}))))
         except BadConfirmation as err:
             raise UsageError(f"--set {set_key(index, displays, err.field)}", f"{displays[index]}: {err}") from None
         except InputError as err:
@@ -326,7 +349,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                                   {"player": player_field, **origin}))
         if read.photo is not None:
             uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field), u.code,
-                                       _advice(u.why, u.code), *_labelled(u, labels))
+                                       _advice(u.why, u.code), *_labelled(u, labels, names))
                              for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:
@@ -343,14 +366,16 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                         combined)
 
 
-def _labelled(doubt: Uncertainty, labels: Mapping[str, str] | None) -> tuple[str, str]:
-    """An uncertain field's label and why with the fields it names by their labels (`Uncertain.label`, `said`):
-    empty where it has none, its id and the reader's words being said then."""
-    from generator.sheets.summary import named
+def _labelled(doubt: Uncertainty, labels: Mapping[str, str] | None,
+              names: Mapping[str, Mapping[str, str]] | None = None) -> tuple[str, str]:
+    """An uncertain field's label and why with the fields it names by their labels and the values by their names
+    (`Uncertain.label`, `said`): empty where it has none, its id and the reader's words being said then."""
+    from generator.sheets.summary import named, value_name
 
-    if not labels:
+    if not labels and not names:
         return "", ""
-    label, said = named(doubt.field, labels), doubt.worded(lambda field: named(field, labels))
+    label = named(doubt.field, labels)
+    said = doubt.worded(lambda field: named(field, labels), lambda field, value: value_name(field, value, names))
     return (label if label != doubt.field else "", said if said != doubt.why else "")
 
 

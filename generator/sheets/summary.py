@@ -93,18 +93,29 @@ def named(field: str, labels: Mapping[str, str] | None) -> str:
     return words(field, language("en"), labels) if any(part in labels for part in parts) else field
 
 
-def why_said(doubt: Doubt, lang: Language | None = None, labels: Mapping[str, str] | None = None) -> str:
+def why_said(doubt: Doubt, lang: Language | None = None, labels: Mapping[str, str] | None = None,
+             names: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """Why a field is undecided, for a person: the reader's own sentence in English (it names values and
-    fields, a field by its label in `labels` where given), in another language the sentence of its reason's code
+    fields, a field by its label in `labels` where given, a value by its name in `names`: by field without its
+    indexes, value -> name, as :func:`said` takes them), in another language the sentence of its reason's code
     (photo_reasons.FIELD_CAUSES) over the field (by its label in `labels`, where given)."""
     lang = lang or language()
     if lang.english:
         worded = getattr(doubt, "worded", None)  # the reader's Uncertainty: its fields can be said otherwise
-        return worded(lambda field: words(field, lang, labels)) if labels and worded is not None else doubt.why
+        if worded is None or not (labels or names):
+            return doubt.why
+        return str(worded(lambda field: words(field, lang, labels) if labels else field,
+                          lambda field, value: value_name(field, value, names)))
     reason = uncertainty(doubt.why, getattr(doubt, "code", None))
     if reason is None or reason.name not in FIELD_CAUSES:
         return doubt.why  # a reason donjon has no words for in this language: better English than nothing
     return lang._(FIELD_CAUSES[reason.name]).format(fields=words(doubt.field, lang, labels))
+
+
+def value_name(field: str, value: str, names: Mapping[str, Mapping[str, str]] | None) -> str | None:
+    """The name of `field`'s value `value` in `names` (by field without its indexes, value -> name), None when it
+    has none there."""
+    return (names or {}).get(_INDEXES.sub("", field), {}).get(value)
 
 
 class Doubt(Protocol):
@@ -161,7 +172,8 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Dou
     lines = []
     for doubt in uncertain:
         reason = uncertainty(doubt.why, getattr(doubt, "code", None))
-        lines.append(ReadLine(words(doubt.field, lang, labels), UNSURE, doubt.field, why_said(doubt, lang, labels),
+        lines.append(ReadLine(words(doubt.field, lang, labels), UNSURE, doubt.field,
+                              why_said(doubt, lang, labels, names),
                               reason.advice if reason else "", given.get(doubt.field, ""),
                               reason=reason.name if reason else ""))
     for row in top:

@@ -311,8 +311,9 @@ class Games:
         reading, bad, review = self._checked(game, version, paper, states, given, image, lang)
         problems.extend(bad)
         labels = self.field_labels(game, lang)  # a sheet of one's own names its fields by them, in every language
+        names = self.value_names(game, version, lang)  # and its values (and the castle its guests) by their names
         problems.extend(f"{u.field if (lang is None or lang.english) and not labels else words(u.field, lang, labels)}"
-                        f": {why_said(u, lang, labels)}" for u in reading.uncertain)
+                        f": {why_said(u, lang, labels, names)}" for u in reading.uncertain)
         return to_part(reading.values), problems, review
 
     def answered(self, read: SheetReading, marks: Mapping[int, bool], given: Mapping[str, str],
@@ -345,7 +346,10 @@ class Games:
         whys, codes = [s.why for s in states], [s.code for s in states]
         by_marks = interpret(the_map, read, None, whys, codes)
         bad: list[str] = []
-        taken = dict(given)  # the values given that can be taken: one that cannot is said, and the others stand
+        # the values given that can be taken: one that cannot is said, and the others stand; a sheet of one's own's
+        # value typed by its name (as the page names it) is its id
+        own = getattr(find_game(game), "kind", None)
+        taken = own().as_ids(given) if own is not None else dict(given)
         while True:
             try:
                 reading = interpret(the_map, read, taken, whys, codes)

@@ -198,39 +198,77 @@ def test_a_ctrl_c_before_the_annotations_are_written_leaves_no_folder(tmp_path: 
         assert list(mine.iterdir()) == []
 
 
-def test_annotate_labels_overlap_no_other_label(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Glare over a tower and the flags of the wall beside it leaves their marks undecided side by side: each field's
-    label (and each mark's ink) is written where no other writing is, every one of them still written, and the same
-    drawing each time."""
-    import itertools
+def _glared() -> Any:
+    """A photo of a Great Architect sheet with glare over a tower and the flags of the wall beside it: their marks
+    undecided side by side."""
     from dataclasses import replace
-
-    import cv2
 
     from generator.games.castle.sheets import kinds
 
     read = photos.read_photo(photograph(filled("great-architect", "a4", GREAT), turn=10), "ana.jpg",
                              kinds(shipped()))
-    glared = {"towers[2]", "towers[3]", "walls[3]", "walls[2].flags[0]", "walls[3].flags[0]"}
-    read = replace(read, reads=tuple(replace(r, state=None, code="glare", why="glare washes it out")
-                                     if m.field in glared else r for m, r in zip(read.map.marks, read.reads)))
+    return replace(read, reads=tuple(replace(r, state=None, code="glare", why="glare washes it out")
+                                     if m.field in GLARED else r for m, r in zip(read.map.marks, read.reads)))
+
+
+#: The fields `_glared` leaves undecided
+GLARED = {"towers[2]", "towers[3]", "walls[3]", "walls[2].flags[0]", "walls[3].flags[0]"}
+
+
+def _written(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """What the annotated photo writes, recorded as it is drawn: each text and the box it takes."""
+    from generator.render import picture_text
+
     written: list[tuple[str, tuple[int, int, int, int]]] = []
-    put_text = cv2.putText
+    draw = picture_text.draw_text
 
-    def recorded(image: Any, text: str, origin: Any, face: int, size: float, colour: Any, thickness: int = 1,
-                 *rest: Any) -> Any:
-        (width, height), below = cv2.getTextSize(text, face, size, thickness)
-        x, y = int(origin[0]), int(origin[1])
-        written.append((text, (x, y - height, x + width, y + below)))
-        return put_text(image, text, origin, face, size, colour, thickness, *rest)
+    def recorded(image: Any, xy: tuple[float, float], text: str, bold: bool, size: int,
+                 fill: tuple[int, int, int]) -> None:
+        width, height = picture_text.text_box(text, bold, size)
+        x, y = int(xy[0]), int(xy[1])
+        written.append((text, (x, y, x + width, y + height)))
+        draw(image, xy, text, bold, size, fill)
 
-    monkeypatch.setattr(cv2, "putText", recorded)
+    monkeypatch.setattr(picture_text, "draw_text", recorded)
+    return written
+
+
+def test_annotate_labels_overlap_no_other_label(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Glare over a tower and the flags of the wall beside it leaves their marks undecided side by side: each field's
+    label (and each mark's ink) is written where no other writing is, every one of them still written, and the same
+    drawing each time."""
+    import itertools
+
+    read = _glared()
+    written = _written(monkeypatch)
     drawn = photos.annotated(read)
     labels = [text for text, _ in written if not text.endswith("%")]
-    assert sorted(labels) == sorted(f"{field} glare" for field in glared)
+    assert sorted(labels) == sorted(f"{field} glare" for field in GLARED)
     for (a, (ax0, ay0, ax1, ay1)), (b, (bx0, by0, bx1, by1)) in itertools.combinations(written, 2):
         assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, f"{a!r} is written over {b!r}"
     assert photos.annotated(read) == drawn
+
+
+def test_annotate_writes_accented_labels_whatever_opencv_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sheet's labels in French or German ("Tours récoltées", "Mauern für Flaggen") are written on the annotated
+    photo with donjon's own font, letter for letter: OpenCV's fonts draw no letter beyond ASCII in OpenCV 4 (which
+    pyproject allows: "r??colte"), so the photo is the same bytes whether OpenCV draws them or not. They were
+    written with OpenCV's putText."""
+    import cv2
+
+    read = _glared()
+    labels = {"towers": "Tours récoltées", "walls": "Mauern für Flaggen", "flags": "Größe ß"}
+    written = _written(monkeypatch)
+    drawn = photos.annotated(read, labels)
+    said = {text for text, _ in written if not text.endswith("%")}
+    assert {"Tours récoltées #3 glare", "Tours récoltées #4 glare", "Mauern für Flaggen #4 glare"} <= said, said
+    put_text = cv2.putText
+
+    def as_opencv_4(image: Any, text: str, *rest: Any) -> Any:  # Hershey fonts: '?' for each byte beyond ASCII
+        return put_text(image, "".join(c if c.isascii() else "?" * len(c.encode()) for c in text), *rest)
+
+    monkeypatch.setattr(cv2, "putText", as_opencv_4)
+    assert photos.annotated(read, labels) == drawn
 
 
 def test_annotate_keeps_every_photo_when_two_share_a_file_name(tmp_path: Path) -> None:

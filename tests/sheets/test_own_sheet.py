@@ -95,7 +95,8 @@ def test_filled_pdfs_are_read_and_scored(built: Path, tmp_path: Path) -> None:
     assert (players["Ben"]["score"], players["Ben"]["place"]) == (BEN_SCORE, 2)
     table = run("score", str(ana), "--sheet", str(SHEET)).stdout
     assert f"winner: Ana, with {ANA_SCORE} points" in table
-    assert "  goods      salt,amber" in table and "  storm             yes" in table
+    # the goods by the names the layout gives them, as on the sheet (the JSON above keeps the ids)
+    assert "  goods      Salt,Amber" in table and "  storm             yes" in table
 
 
 @pytest.fixture(scope="module")
@@ -315,7 +316,7 @@ def test_labels_of_fields_are_shown_under_the_score_table(copy: Path, tmp_path: 
     values = table.stdout.split("\n  ---")[2].splitlines()[1:]
     rows = {line.strip().rsplit(" ", 1)[0].strip(): line.rsplit(" ", 1)[1] for line in values if line.startswith("  ")}
     assert rows == {"guild": "sailors", "Boats launched": "3", "fish": "14", "Struck by the storm": "yes",
-                    "villagers": "7", "Goods traded": "salt,amber"}, table.stdout
+                    "villagers": "7", "Goods traded": "Salt,Amber"}, table.stdout
     as_json = run("score", str(game), "--content", str(copy), "--json")
     assert set(json.loads(as_json.stdout)["players"][0]["values"]) == set(ANA)
 
@@ -381,6 +382,66 @@ def test_a_sheet_of_ones_own_is_a_build_target_by_its_id(copy: Path, tmp_path: P
     assert "'lantern' names no game or deck; choose all, or one of: lantern-harbour" in wrong.stderr, wrong.stderr
 
 
+#: Lantern Harbour's guild and two goods with ids written as a designer might (capitals, `_`): ids that fold to
+#: another word (`generator.fields.normalise_name`), then the same as the refusal says to write them
+LOOSE_IDS = (("guild: {type: choice, values: [fishers, sailors, merchants]}",
+              "guild: {type: choice, values: [Fishers, sea_farers, merchants]}"),
+             ("marks: {kind: bubbles, field: guild, values: [fishers, sailors, merchants],",
+              "marks: {kind: bubbles, field: guild, values: [Fishers, sea_farers, merchants],"),
+             ("{id: tea, name: Tea}", "{id: Tea, name: Tea}"), ("{id: amber, name: Amber}", "{id: dark_amber, "
+                                                                                            "name: Dark amber}"))
+FOLDED_IDS = (("values: [Fishers, sea_farers, merchants]", "values: guilds"),
+              ("values:\n  goods:", "values:\n  guilds: [{id: fishers, name: Fishers}, {id: sea-farers, name: Sea "
+                                    "farers}, merchants]\n  goods:"),
+              ("{id: Tea, name: Tea}", "{id: tea, name: Tea}"), ("{id: dark_amber,", "{id: dark-amber,"))
+
+
+def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path, tmp_path: Path) -> None:
+    """A choice's value or a list's item whose id folds to another word (`Fishers`, `sea_farers`: a typed value is
+    compared folded, in lower case with '-' for '_') is refused at its field's line, saying the id to write: it was
+    taken, and then never matched, not even typed as written ("unknown guild value 'Fishers' (did you mean
+    'Fishers'?)"). Written as the message says, a YAML end state and a filled PDF typed either way are read, and
+    hold the ids."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in LOOSE_IDS:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), start=1) if row.startswith("  guild: "))
+    goods = next(i for i, row in enumerate(text.splitlines(), start=1) if row.startswith("  goods: "))
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 1, checked.output
+    said = checked.stdout + checked.stderr
+    assert f"layout.yaml:{line}: fields.guild: its value id 'Fishers' cannot be matched as typed" in said, said
+    assert "write 'fishers' (to print 'Fishers' still, give the values as items under `values:`, this one " \
+           "{id: fishers, name: Fishers})" in said
+    assert f"layout.yaml:{line}: fields.guild: its value id 'sea_farers' " in said and "write 'sea-farers'" in said
+    assert f"layout.yaml:{goods}: fields.goods: its item id 'Tea' " in said and "write 'tea'" in said
+    assert f"layout.yaml:{goods}: fields.goods: its item id 'dark_amber' " in said
+    assert "Traceback" not in said
+    assert run("build", "--content", str(copy), "--out", str(tmp_path / "refused")).exit_code == 1
+    for old, new in FOLDED_IDS:
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, guild: Fishers, goods: [Tea, dark_amber]}}\n"
+                    "  - {player: Ben, guild: sea_farers, goods: [TEA]}\n", encoding="utf-8")
+    scored = run("score", str(game), "--content", str(copy), "--json")
+    assert scored.exit_code == 0, scored.output
+    values = [(p["values"]["guild"], p["values"]["goods"]) for p in json.loads(scored.stdout)["players"]]
+    assert sorted(values) == [("fishers", ["tea", "dark-amber"]), ("sea-farers", ["tea"])], values
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    ana = fill(blank, tmp_path / "ana.pdf", {"player": "Ana", "guild": "Sea_Farers", "good_1": "Dark_Amber",
+                                             "good_2": "tea"})
+    read = run("score", str(ana), "--sheet", str(copy), "--json")
+    assert read.exit_code == 0, read.output
+    player = json.loads(read.stdout)["players"][0]["values"]
+    assert (player["guild"], player["goods"]) == ("sea-farers", ["dark-amber", "tea"]), player
+
+
 #: The storm stands on boats by the rules (a `needs:` of the layout): a photo of a storm struck without boats leaves
 #: both for a person, with a sentence that names the two fields
 STORM_NEEDS = ("  storm: {type: yes-no}",
@@ -430,16 +491,16 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     layout.write_text(layout.read_text(encoding="utf-8").replace(*STORM_NEEDS), encoding="utf-8")
     page_photo(copy, tmp_path, {"storm=True": 40, "fish=tens 1": 40, "fish=units 4": 40, "goods=tea": 200})
     monkeypatch.chdir(tmp_path)  # the photo is said by the name given
-    import cv2
+    from generator.render import picture_text
 
     drawn: list[str] = []
-    put_text = cv2.putText
+    draw_text = picture_text.draw_text
 
-    def writes(image: Any, text: str, *args: Any) -> Any:
+    def writes(image: Any, xy: Any, text: str, *args: Any) -> None:
         drawn.append(text)
-        return put_text(image, text, *args)
+        draw_text(image, xy, text, *args)
 
-    monkeypatch.setattr(cv2, "putText", writes)
+    monkeypatch.setattr(picture_text, "draw_text", writes)
     plain = run("score", "ana.png", "--sheet", str(copy), "--names", "Ana", "--annotate", "seen")
     assert plain.exit_code == 1, plain.output
     lines = plain.stdout.splitlines()
@@ -453,6 +514,54 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     uncertain = {u["field"]: u for u in json.loads(as_json.stdout)["uncertain"]}
     assert set(uncertain) == {"storm", "boats", "goods"}, as_json.stdout
     assert uncertain["storm"]["why"] == "storm is marked but boats is empty: the storm strikes a harbour with boats"
+
+
+def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Path, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A photo's undecided fields are said with their values named as the sheet prints them ("the mark of Tea",
+    "Fishers and Sailors are both filled"), and so are the values under the score table ("Salt,Tea"), in the sheet's
+    own language (a sheet written in German says "Tee"); `--set` takes a value by its name in any language of the
+    sheet, as by its id. They said the ids ("the mark of tea", "salt,tea"). The JSON keeps the ids."""
+    from tests.sheets.test_sheet_languages import GUILD_VALUES, GUILDS, LANTERN_DE
+
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in zip(GUILDS[::2], GUILDS[1::2], strict=True):
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    spec = copy / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("values:\n", GUILD_VALUES, 1) + LANTERN_DE,
+                    encoding="utf-8")
+    page_photo(copy, tmp_path, {"guild=fishers": 40, "guild=sailors": 40, "goods=salt": 40, "goods=tea": 200})
+    monkeypatch.chdir(tmp_path)
+    plain = run("score", "ana.png", "--sheet", str(copy))
+    assert plain.exit_code == 1, plain.output
+    lines = plain.stdout.splitlines()
+    assert "  ana.png: guild: Fishers and Sailors are both filled; it takes one value (confirm with --set " \
+           "guild=VALUE)" in lines, plain.stdout
+    assert any(line.startswith("  ana.png: goods: the mark of Tea is neither filled nor empty") for line in lines)
+    as_json = json.loads(run("score", "ana.png", "--sheet", str(copy), "--json").stdout)
+    whys = {u["field"]: u["why"] for u in as_json["uncertain"]}
+    assert whys["guild"] == "fishers and sailors are both filled; it takes one value", whys
+    assert whys["goods"].startswith("the mark of tea is neither"), whys
+    # confirmed by the names a player reads, in English or in German, or by id
+    given = ("--set", "guild=Seeleute", "--set", "goods=Salt, tee")
+    table = run("score", "ana.png", "--sheet", str(copy), *given)
+    assert table.exit_code == 0, table.output
+    rows = {line.split()[0]: line.split()[-1] for line in table.stdout.splitlines() if line.startswith("  ")}
+    assert (rows["guild"], rows["goods"]) == ("Sailors", "Salt,Tea"), table.stdout
+    scored = json.loads(run("score", "ana.png", "--sheet", str(copy), "--json", *given).stdout)
+    assert {k: scored["players"][0]["values"][k] for k in ("guild", "goods")} == {"guild": "sailors",
+                                                                                  "goods": ["salt", "tea"]}
+    # a sheet written in German names its values in German, its fields' ids and the reader's English around them
+    spec.write_text("lang: de\n" + spec.read_text(encoding="utf-8"), encoding="utf-8")
+    german = run("score", "ana.png", "--sheet", str(copy))
+    assert "  ana.png: guild: Fischer and Seeleute are both filled; it takes one value (confirm with --set " \
+           "guild=VALUE)" in german.stdout.splitlines(), german.stdout
+    assert "  ana.png: goods: the mark of Tee is neither filled nor empty" in german.stdout, german.stdout
+    rows = {line.split()[0]: line.split()[-1] for line in run("score", "ana.png", "--sheet", str(copy), *given)
+            .stdout.splitlines() if line.startswith("  ")}
+    assert (rows["guild"], rows["goods"]) == ("Seeleute", "Salz,Tee"), rows
 
 
 #: What one of Lantern Harbour's goods is called, and several, in English and in French
@@ -474,6 +583,41 @@ def test_a_lists_item_word_names_its_items_in_messages(copy: Path, tmp_path: Pat
     bad = run("score", str(unknown), "--content", str(copy))
     assert bad.exit_code == 2, bad.output
     assert "goods[0]: unknown good 'silver'" in bad.stderr, bad.stderr
+
+
+def test_a_list_that_holds_too_many_counts_them_in_its_item_words(copy: Path, tmp_path: Path) -> None:
+    """A list of more items than its sheet has is counted in its item words ("has 9 goods, more than the 8
+    allowed"), one or many as the language counts (French "compte 9 marchandises"); a sheet without item words, and
+    any other list, keep "items". It said "has 9 items" whatever words the sheet gave."""
+    import dataclasses
+
+    from generator.fields import ListOf, Text, check_document
+    from generator.games.sheet_game import SheetGame, catalog_of
+    from generator.i18n import language
+    from generator.sheets.own import load_sheet
+    from generator.yamlio import Document
+
+    nine = f"game: {ID}\nsheets:\n  - {{player: Ana, goods: [salt, rope, tar, silk, spice, tea, wool, amber, tea]}}\n"
+    game = tmp_path / "nine.yaml"
+    game.write_text(nine, encoding="utf-8")
+    plain = run("score", str(game), "--content", str(copy))
+    assert plain.exit_code == 2 and "goods: has 9 items, more than the 8 allowed" in plain.stderr, plain.stderr
+    sheet_yaml = copy / "sheet.yaml"
+    sheet_yaml.write_text(sheet_yaml.read_text(encoding="utf-8") + ITEM_WORDS, encoding="utf-8")
+    worded = run("score", str(game), "--content", str(copy))
+    assert worded.exit_code == 2, worded.output
+    assert "goods: has 9 goods, more than the 8 allowed" in worded.stderr, worded.stderr
+    sheet, problems = load_sheet(copy, copy.parent)
+    assert sheet is not None, problems
+    catalog = catalog_of(sheet)
+    french = dataclasses.replace(catalog, info=dataclasses.replace(catalog.info, lang="fr"))
+    data = {"game": ID, "sheets": [{"player": "Ana", "goods": ["salt", "rope", "tar", "silk", "spice", "tea", "wool",
+                                                                "amber", "tea"]}]}
+    _, found = check_document(Document("nine.yaml", data, {}), SheetGame(sheet).end_state(french), language("fr"))
+    assert [p.message for p in found] == ["compte 9 marchandises, plus que les 8 permis"], found
+    # a list with no item words is said as before, in every language
+    _, found = check_document(Document("x.yaml", ["a", "b"], {}), ListOf(Text(), max_items=1), language("fr"))
+    assert [p.message for p in found] == ["compte 2 éléments, plus que les 1 permis"], found
 
 
 @pytest.mark.parametrize(("words", "where"), [

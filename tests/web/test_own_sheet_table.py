@@ -133,6 +133,65 @@ def test_a_photos_review_in_english_names_the_fields_a_rule_involves_by_their_la
     assert problems == [f"Struck by the storm: {said}", f"Boats launched: {said}"]
 
 
+def test_a_photos_review_in_english_names_the_values_a_rule_involves_by_their_names(db: Database,
+                                                                                    tmp_path: Path) -> None:
+    """The review of a photo in English names the values a reason says as the sheet prints them ("Goods traded is
+    Salt, Tea but ..."), in the phone's language where the sheet gives one, else in its own; it said their ids
+    ("salt, tea")."""
+    import shutil
+
+    from generator.i18n import language
+    from generator.registry import find_game, unregister
+    from tests.sheets.test_own_sheet import LABELS
+
+    folder = tmp_path / "sheets" / "lantern-harbour"
+    shutil.copytree(SHEETS / "lantern-harbour", folder)
+    spec, layout = folder / "sheet.yaml", folder / "layout.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    goods = "  goods: {type: list, items: goods}"
+    text = layout.read_text(encoding="utf-8")
+    assert text.count(goods) == 1
+    layout.write_text(text.replace(goods, '  goods: {type: list, items: goods, needs: {field: boats, why: "goods '
+                                          'leave by boat"}}'), encoding="utf-8")
+    try:
+        games = Games(folder.parent)
+        marks = find_game("lantern-harbour").drawn("scan", "a4").map.marks  # type: ignore[attr-defined]
+        ticked = {i for i, mark in enumerate(marks) if mark.field == "goods" and mark.value in ("salt", "tea")}
+        _, problems, review = games.sheet_from_marks("lantern-harbour", "a4", ticked, {}, "", "lantern-harbour",
+                                                     language("en"))
+    finally:
+        unregister("lantern-harbour")
+    said = "Goods traded is Salt, Tea but Boats launched is empty: goods leave by boat"
+    assert {line.field: line.why for line in review.lines if line.why} == {"goods": said, "boats": said}
+    assert problems == [f"Goods traded: {said}", f"Boats launched: {said}"]
+
+
+def test_a_value_typed_on_a_photos_check_page_may_be_its_name(db: Database, tmp_path: Path) -> None:
+    """On a photo's check page a player types a value as the page names it, in any language of the sheet ("Salz,
+    Tee" on a German phone): it is taken as the ids (`salt`, `tea`), as `--set` takes it; it was refused ("goods
+    takes ids separated by commas ... 'salz, tee' is not one")."""
+    import shutil
+
+    from generator.i18n import language
+    from generator.registry import unregister
+    from tests.sheets.test_sheet_languages import LANTERN_DE
+
+    folder = tmp_path / "sheets" / "lantern-harbour"
+    shutil.copytree(SHEETS / "lantern-harbour", folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_DE.replace("      guilds: [{id: fishers, name: "
+                                                                          "Fischer}, {id: sailors, name: Seeleute}, "
+                                                                          "{id: merchants, name: Händler}]\n", ""),
+                    encoding="utf-8")
+    try:
+        games = Games(folder.parent)
+        part, problems, _ = games.sheet_from_marks("lantern-harbour", "a4", set(), {"goods": "Salz, Tee"}, "",
+                                                   "lantern-harbour", language("de"))
+    finally:
+        unregister("lantern-harbour")
+    assert problems == [] and part["goods"] == ["salt", "tea"], (problems, part)
+
+
 def test_a_list_of_ones_own_counts_its_items_in_its_own_words(db: Database, tmp_path: Path) -> None:
     """A list field with `item_words:` says how many items it holds in them, singular or plural as the phone's
     language says ("1 good", "2 goods"; French "0 marchandise", "2 marchandises"), by its label ("Goods traded"),

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from generator.render import picture_text
 from generator.web import share
 
 #: A character of Unicode's private use plane 15: no font has it, on any machine.
@@ -48,7 +49,7 @@ def test_a_character_no_font_has_is_drawn_as_a_question_mark_not_a_box() -> None
 
 @pytest.mark.parametrize("bold", [True, False])
 def test_each_character_of_an_emoji_and_cjk_name_is_drawn_in_a_font_that_has_it(bold: bool) -> None:
-    drawn = share.runs(CJK_EMOJI, bold)
+    drawn = picture_text.runs(CJK_EMOJI, bold)
     for run, face in drawn:
         missing = [c for c in run if ord(c) not in cmap(face)]
         assert not missing, (run, face)
@@ -56,19 +57,19 @@ def test_each_character_of_an_emoji_and_cjk_name_is_drawn_in_a_font_that_has_it(
     seen = visible("".join(run for run, _ in drawn))
     assert len(seen) == len(visible(CJK_EMOJI))
     for char, shown in zip(visible(CJK_EMOJI), seen, strict=True):
-        assert shown in (char, share.MISSING)
-        if shown == share.MISSING:  # said as "?" only where no font of the machine has it
-            assert share.fallback(char, bold) is None
+        assert shown in (char, picture_text.MISSING)
+        if shown == picture_text.MISSING:  # said as "?" only where no font of the machine has it
+            assert picture_text.fallback(char, bold) is None
 
 
 def test_without_fontconfig_the_name_is_drawn_with_question_marks(monkeypatch: pytest.MonkeyPatch) -> None:
-    share.fallback.cache_clear()
+    picture_text.fallback.cache_clear()
     monkeypatch.setenv("PATH", "")
     try:
-        assert [run for run, _ in share.runs("王 Ana", True)] == ["? Ana"]
+        assert [run for run, _ in picture_text.runs("王 Ana", True)] == ["? Ana"]
         assert picture(["王小明", "Bo"]) == picture(["???", "Bo"])
     finally:
-        share.fallback.cache_clear()
+        picture_text.fallback.cache_clear()
 
 
 def test_the_picture_of_a_cjk_and_emoji_name_is_the_same_bytes_each_time() -> None:
@@ -80,13 +81,13 @@ def test_the_picture_of_a_cjk_and_emoji_name_is_the_same_bytes_each_time() -> No
 
 
 def test_where_the_machine_has_the_fonts_the_name_is_not_question_marks() -> None:
-    if share.fallback("王", True) is None or share.fallback("🚀", True) is None:
+    if picture_text.fallback("王", True) is None or picture_text.fallback("🚀", True) is None:
         # CI installs them (.ci/run): there a missing font is a failure, not a skipped test
         assert not os.environ.get("DONJON_REQUIRE_FONTS"), "no font on this machine has 王 or 🚀"
         pytest.skip("no font on this machine has 王 or 🚀 (Debian: fonts-wqy-microhei or fonts-noto-cjk, "
                     "fonts-noto-color-emoji)")
     assert picture([CJK_EMOJI, "Bo"]) != picture(["??? ?", "Bo"])
-    assert "".join(run for run, _ in share.runs(CJK_EMOJI, True)) == CJK_EMOJI
+    assert "".join(run for run, _ in picture_text.runs(CJK_EMOJI, True)) == CJK_EMOJI
 
 
 #: Names whose characters as a reader sees them (Unicode's grapheme clusters) are each several code points, written
@@ -106,20 +107,20 @@ def test_a_name_too_long_for_the_picture_is_cut_between_whole_characters(cluster
     falling apart into its people, a flag into letters), nor between a letter and its accent ("Zoé" is not
     "Zoe…"). At every width the cut keeps as many whole characters as fit, the "…" included."""
     name = "".join(clusters)
-    full = share.text_length(name, True, 44)
+    full = picture_text.text_length(name, True, 44)
     for width in range(0, int(full) + 8):
         cut = share._fit(name, True, 44, width)
         if cut == name:
             assert full <= width
             continue
-        assert share.text_length(cut, True, 44) <= width, (width, cut)
+        assert picture_text.text_length(cut, True, 44) <= width, (width, cut)
         if cut == "":
             continue  # not even one character and the "…" fit
         assert cut.endswith("…"), (width, cut)
         kept = [k for k in range(1, len(clusters)) if "".join(clusters[:k]).rstrip() == cut[:-1].rstrip()]
         assert kept, f"at {width} px the cut {cut!r} splits a character of {clusters}"
         longer = "".join(clusters[:kept[-1] + 1]).rstrip() + "…"
-        assert share.text_length(longer, True, 44) > width, f"at {width} px {longer!r} fits, not only {cut!r}"
+        assert picture_text.text_length(longer, True, 44) > width, f"at {width} px {longer!r} fits, not only {cut!r}"
 
 
 def test_a_name_typed_with_combining_accents_keeps_them() -> None:
@@ -129,4 +130,4 @@ def test_a_name_typed_with_combining_accents_keeps_them() -> None:
     for decomposed in ("Anai\u0308s", "Nguye\u0302\u0303n"):
         composed = unicodedata.normalize("NFC", decomposed)
         assert composed != decomposed and picture([decomposed, "Ben"]) == picture([composed, "Ben"])
-        assert share.runs(decomposed, True) == share.runs(composed, True)
+        assert picture_text.runs(decomposed, True) == picture_text.runs(composed, True)
