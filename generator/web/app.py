@@ -34,6 +34,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from generator.fields import visible_name
 from generator.i18n import INTERFACE, Language
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import refusal
@@ -254,7 +255,7 @@ class Companion:
         hints = self.games.hints(game)
         low, high = self.games.players_range(game)
         typed = [str(n) for n in form.getlist("name") if isinstance(n, str)]
-        names = [" ".join(n.split()) for n in typed if n.strip()]
+        names = [n for n in map(visible_name, typed) if n]  # a name pasted with a zero-width space is the name
         options: dict[str, Any] = {}
         chosen: dict[str, str] = {}
         error = ""
@@ -373,7 +374,7 @@ class Companion:
         """Correct the name of who took a seat, while the game is open."""
         table_id, seat = request.path_params["table_id"], request.path_params["seat"]
         form = await self.form(request)
-        name = " ".join(str(form.get("name", "")).split())
+        name = visible_name(str(form.get("name", "")))
         lang = request_language(request)
         view = await self.table(table_id, lang)
         if not view.table.has_seat(seat):  # its page cannot be drawn to say what is wrong with the name
@@ -814,7 +815,7 @@ class Companion:
         from generator.web.people import PeopleError, merge, rename
 
         form = await self.form(request)
-        old, new = " ".join(str(form.get("old", "")).split()), " ".join(str(form.get("new", "")).split())
+        old, new = " ".join(str(form.get("old", "")).split()), visible_name(str(form.get("new", "")))
         merging = request.url.path.endswith("/merge")
         lang = request_language(request)
         if not old or not new:
