@@ -807,14 +807,14 @@ class Companion:
         name = stats["name"]
         lang = request_language(request)
         names = self.games.names_in(lang)
-        over_time = charts.scores_over_time(
-            {names[g]: [s["score"] for s in e["scores"]] for g, e in stats["per_game"].items()},
-            said(lang, messages.SCORES_OVER_TIME, name=name))
+        series = {names[g]: [s["score"] for s in e["scores"]] for g, e in stats["per_game"].items()}
+        over_time = charts.scores_over_time(series, said(lang, messages.SCORES_OVER_TIME, name=name))
         wins = charts.wins_per_game([(names[g], e["games"], e["wins"]) for g, e in stats["per_game"].items()],
                                     said(lang, messages.WINS_PER_GAME, name=name), lang)
         games = await self.db.aread(lambda c: store.list_games(c, player=name, limit=PLAYER_GAMES_LIMIT))
         return self.page("player.html", request, stats=stats, over_time=over_time, wins=wins, games=games,
-                         lower_is_better=lower)
+                         lower_is_better=lower, last_games=charts.LAST_GAMES,
+                         cut={game: lang.number(n) for game, n in charts.cut_series(series).items()})
 
     async def rename_player(self, request: Request) -> Response:
         """Rename a player (`/history/players/rename`) or merge one into another (`.../merge`) in every game."""

@@ -117,3 +117,26 @@ def test_a_history_page_of_a_thousand_games_is_light_on_a_slow_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shot(page, f"history-page-2-{language}-360")
     context.close()
+
+
+@pytest.mark.parametrize(("language", "note"), [
+    ("en", "Guildhall: the last 30 games of 1,000."), ("fr", "Guildhall : les 30 dernières parties sur 1 000."),
+    ("de", "Guildhall: die letzten 30 von 1.000 Partien.")])
+def test_a_players_score_chart_after_a_thousand_games_draws_the_last_ones_apart(
+        browser: Any, thousand_games: tuple[str, dict[str, Any]], language: str, note: str) -> None:  # noqa: F811
+    """At 320 px the chart of Ana's 1000 games drew 1000 dots 0.3 px apart: a solid band. It draws her last 30,
+    each dot clear of the next, and says so under it."""
+    url, saved = thousand_games
+    ana = saved["result"]["winner"]
+    context, page = phone(browser, 320, 640, language)
+    page.goto(f"{url}/history/players/{ana}")
+    chart = page.locator("figure").first
+    dots = chart.locator("svg.chart circle")
+    assert dots.count() == 30
+    centres = [box["x"] + box["width"] / 2 for box in (dots.nth(i).bounding_box() for i in range(dots.count()))]
+    gaps = [b - a for a, b in zip(centres, centres[1:])]
+    assert min(gaps) >= 6, f"dots {min(gaps):.1f} px apart: they touch"  # a dot is 6 px wide (r = 3)
+    assert note in spaced(chart.inner_text())
+    chart.screenshot(path=str(Path(__file__).resolve().parent / "screenshots" / f"score-chart-{language}-320.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    context.close()
