@@ -182,3 +182,22 @@ def test_the_api_takes_an_emoji_name_with_its_joiner_and_refuses_one_with_a_char
     state["players"][1]["name"] = "Ben\u200b"
     refused = post_json(client, "/api/games", state)
     assert refused.status_code == 422 and "control character" in refused.json()["error"]
+
+
+def test_the_command_line_renames_as_the_players_page_does(db: Database, client: TestClient) -> None:
+    """`donjon history rename` and `merge` keep a new name without what no one sees, as the players' page does, and
+    take an emoji ZWJ sequence (they refused every format character, the joiner of an emoji too)."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app as cli
+
+    assert post_json(client, "/api/games", example("guildhall")).status_code == 201  # Ana, Ben and Cleo
+    runner = CliRunner()
+    pasted = runner.invoke(cli, ["history", "rename", "Ana", "\u200bAnna\u00ad", "--db", str(db.path)])
+    assert pasted.exit_code == 0, pasted.output
+    emoji = runner.invoke(cli, ["history", "rename", "Ben", TECHNOLOGIST, "--db", str(db.path)])
+    assert emoji.exit_code == 0, emoji.output
+    names = [p["name"] for p in client.get("/api/players").json()]
+    assert sorted(names) == sorted(["Anna", TECHNOLOGIST, "Cleo"])
+    control = runner.invoke(cli, ["history", "rename", "Cleo", "Cl\x1beo", "--db", str(db.path)])
+    assert control.exit_code == 2 and "printable" in control.stderr
