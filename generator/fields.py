@@ -346,11 +346,26 @@ def visible_name(name: str) -> str:
     return " ".join(text.split())
 
 
+#: The tag characters of an emoji tag sequence: a subdivision's flag (England, Scotland, Wales) is a black flag, the
+#: tags spelling the subdivision's code, and a cancel tag.
+_TAGS = range(0xE0020, 0xE0080)
+
+
+def unprintable_character(name: str) -> str | None:
+    """The first character of a name that no page or picture draws, as `U+001B` (a control character, one no one
+    sees, a private or unassigned code point), or None; a joiner where a script needs it (an emoji ZWJ sequence, a
+    Persian name: :data:`_JOINERS`) and the tags of a subdivision's flag are drawn."""
+    if name.isprintable():
+        return None
+    for i, c in enumerate(name):
+        if not (c.isprintable() or (c in "\u200c\u200d" and _joiner_needed(name, i)) or ord(c) in _TAGS):
+            return f"U+{ord(c):04X}"
+    return None
+
+
 def printable_name(name: str) -> bool:
-    """Whether a name holds only characters a page or a picture draws: no control character, nothing no one sees,
-    but a joiner where a script needs it (an emoji ZWJ sequence, a Persian name: :data:`_JOINERS`)."""
-    return name.isprintable() or all(c.isprintable() or (c in "\u200c\u200d" and _joiner_needed(name, i))
-                                     for i, c in enumerate(name))
+    """Whether a name holds only characters a page or a picture draws (:func:`unprintable_character`)."""
+    return unprintable_character(name) is None
 
 
 def player_key(name: str) -> str:

@@ -34,7 +34,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from generator.fields import visible_name
+from generator.fields import unprintable_character, visible_name
 from generator.i18n import INTERFACE, Language
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import refusal
@@ -279,8 +279,11 @@ class Companion:
                     options[option["name"]] = json.loads(value) if value.startswith("[") else value
         keys = [player_key(n) for n in names]
         twice = next((n for n, k in zip(names, keys) if keys.count(k) > 1), None)
+        unprintable = next(filter(None, map(unprintable_character, names)), None)
         if any(len(n) > LONGEST_NAME for n in names):
             error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
+        elif unprintable is not None:
+            error = said(lang, messages.NAME_CHARACTER, code=unprintable)
         elif twice is not None:
             error = said(lang, messages.SAME_NAME, name=twice)
         elif not low <= len(names) <= high:
@@ -389,6 +392,8 @@ class Companion:
             error = said(lang, messages.NAME_EMPTY)
         elif len(name) > LONGEST_NAME:
             error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
+        elif unprintable_character(name) is not None:
+            error = said(lang, messages.NAME_CHARACTER, code=unprintable_character(name))
         else:
             try:
                 # the name the form showed (none from a script or an older page): another phone's correction since
@@ -828,6 +833,9 @@ class Companion:
             return await self.players_page(request, said(lang, messages.NAME_EMPTY), 400)
         if len(new) > LONGEST_NAME:
             return await self.players_page(request, said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME), 400)
+        if unprintable_character(new) is not None:
+            return await self.players_page(request, said(lang, messages.NAME_CHARACTER,
+                                                          code=unprintable_character(new)), 400)
         try:
             await self.db.awrite(lambda c: (merge if merging else rename)(c, self.games, old, new,
                                                                           who=messages.BY_PAGE))

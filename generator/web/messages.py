@@ -18,6 +18,8 @@ from generator.i18n import N_, Figure as Figure, Language, figures as figures
 CHOOSE_GAME = N_("choose one of the games")
 CHOOSE_VALUE = N_("{label}: choose one of the values offered")
 NAME_TOO_LONG = N_("a name is longer than {most} characters")
+#: a character no page shows (a control character sent by a script, a private code point): refused, as the API does
+NAME_CHARACTER = N_("a name cannot hold the character {code}")
 SAME_NAME = N_("{name} is entered twice: each player needs a different name (capitals, accents and spaces aside)")
 PLAYER_COUNT = N_("{game} is played by {low} to {high}: enter {low} to {high} names")
 

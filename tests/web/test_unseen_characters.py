@@ -201,3 +201,25 @@ def test_the_command_line_renames_as_the_players_page_does(db: Database, client:
     assert sorted(names) == sorted(["Anna", TECHNOLOGIST, "Cleo"])
     control = runner.invoke(cli, ["history", "rename", "Cleo", "Cl\x1beo", "--db", str(db.path)])
     assert control.exit_code == 2 and "printable" in control.stderr
+
+
+SCOTLAND = "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"  # a black flag and its tags
+
+
+def test_a_name_typed_at_a_table_with_a_control_character_is_refused_as_the_api_refuses_it(
+        client: TestClient, db: Database) -> None:
+    """A name sent with a control character (by a script: a phone's keyboard types none) was kept at a table, and
+    its saved game could then not be imported back from an export (the import refuses it, as the API does)."""
+    form = {"game": "guildhall", "vp_set": "job-faire", "professions": ""}
+    refused = client.post("/tables", headers=SAME_ORIGIN, data={**form, "name": ["Ana\x1b[31m", "Ben"]})
+    assert refused.status_code == 400 and "U+001B" in refused.text and 'role="alert"' in refused.text
+    table = new_table(client, "guildhall", ["Ana", SCOTLAND], vp_set="job-faire", professions="")  # a flag is a name
+    seat = client.post(f"/tables/{table.id}/seats/0/name", headers=SAME_ORIGIN,
+                       data={"name": "An\ue000a", "was": "Ana"})
+    assert seat.status_code == 400 and "U+E000" in seat.text
+    assert [p.name for p in db.read(lambda c: store.load_table(c, table.id)).parts] == ["Ana", SCOTLAND]
+    state = example("guildhall")
+    state["players"][1]["name"] = SCOTLAND
+    assert post_json(client, "/api/games", state).status_code == 201
+    renamed = client.post("/history/players/rename", headers=SAME_ORIGIN, data={"old": "Ana", "new": "An\x07a"})
+    assert renamed.status_code == 400 and "U+0007" in renamed.text
