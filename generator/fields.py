@@ -296,14 +296,90 @@ def normalise_name(text: str) -> str:
     return re.sub(r"[\s_-]+", "-", text.strip().casefold())
 
 
-def player_key(name: str) -> str:
-    """The one way donjon folds a player's name before comparing it: without case, accents or surrounding spaces,
-    and with runs of spaces as one (`Ana`, `ana ` and `ÁNA` are one player; `Zoë` typed with a combining diaeresis
-    is the `Zoë` of another keyboard). The scorer (`ended_by`, names unique in a game) and the companion's
-    database both key players by it, so a name the one finds the other finds."""
+#: Characters a name holds without anyone seeing them or choosing them, which a paste or a keyboard adds unseen: a
+#: soft hyphen (U+00AD), the Arabic letter mark (U+061C), a zero-width space (U+200B), the left-to-right and
+#: right-to-left marks (U+200E, U+200F) and the bidi embeddings, overrides and isolates (U+202A-U+202E,
+#: U+2066-U+2069) a name copied from a right-to-left page or a chat carries, a word joiner and the invisible maths
+#: operators (U+2060-U+2064), the deprecated format characters (U+206A-U+206F), and a byte order mark (U+FEFF) at
+#: the start of a copied text. None changes a letter, and none is a character of any language's spelling.
+_INVISIBLE = "[\u00ad\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]"
+#: The zero-width non-joiner (U+200C) and joiner (U+200D): part of the spelling where a script needs them (these
+#: contexts are those of Unicode's identifiers, UAX #31 A1, A2 and B, and of international domain names, RFC 5892
+#: appendix A.1 and A.2, and an emoji ZWJ sequence, UTS #51), and noise no one sees anywhere else. After a virama,
+#: either joiner chooses a half form or a conjunct (Devanagari, Malayalam's chillus); a non-joiner between two
+#: letters that would join keeps them apart (the Persian half-space, part of its spelling: "mi-khaham", "Ali-Reza");
+#: a joiner between two emoji makes them one (a woman, a joiner and a computer are one technologist).
+_JOINERS = "[\u200c\u200d]"
+_VIRAMA = 9  # the canonical combining class of a virama (Unicode's UCD)
+_JOINS_BEFORE = r"[\p{Joining_Type=Left_Joining}\p{Joining_Type=Dual_Joining}]\p{Joining_Type=Transparent}*\Z"
+_JOINS_AFTER = r"\p{Joining_Type=Transparent}*[\p{Joining_Type=Right_Joining}\p{Joining_Type=Dual_Joining}]"
+_EMOJI_BEFORE = r"[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]\Z"
+_EMOJI_AFTER = r"\p{Extended_Pictographic}"
+#: Variation selectors 15 and 16: text or emoji presentation of one character ("❤" or "❤️"), which one phone's
+#: keyboard adds and another's leaves out; the key leaves them out, the name shown keeps them.
+_PRESENTATION = "[\ufe0e\ufe0f]"
+
+
+def _joiner_needed(text: str, at: int) -> bool:
+    """Whether the joiner at `text[at]` is part of the spelling (:data:`_JOINERS`)."""
     import unicodedata
 
-    decomposed = unicodedata.normalize("NFKD", str(name))
+    import regex
+
+    before, after = text[:at], text[at + 1:]
+    if before and unicodedata.combining(before[-1]) == _VIRAMA:
+        return True
+    if text[at] == "\u200c":
+        return bool(regex.search(_JOINS_BEFORE, before)) and bool(regex.match(_JOINS_AFTER, after))
+    return bool(regex.search(_EMOJI_BEFORE, before)) and bool(regex.match(_EMOJI_AFTER, after))
+
+
+def visible_name(name: str) -> str:
+    """A name as it is shown and kept: without the characters no one sees (:data:`_INVISIBLE`, and a joiner where
+    no script needs it), and with runs of spaces as one, none around. `Zoë` pasted with a zero-width space or a
+    soft hyphen is `Zoë`; an emoji ZWJ sequence and a Persian name keep their joiners (:data:`_JOINERS`)."""
+    text = str(name)
+    if not text.isascii():
+        text = re.sub(_INVISIBLE, "", text)
+        if re.search(_JOINERS, text):
+            text = "".join(c for i, c in enumerate(text) if c not in "\u200c\u200d" or _joiner_needed(text, i))
+    return " ".join(text.split())
+
+
+#: The tag characters of an emoji tag sequence: a subdivision's flag (England, Scotland, Wales) is a black flag, the
+#: tags spelling the subdivision's code, and a cancel tag.
+_TAGS = range(0xE0020, 0xE0080)
+
+
+def unprintable_character(name: str) -> str | None:
+    """The first character of a name that no page or picture draws, as `U+001B` (a control character, one no one
+    sees, a private or unassigned code point), or None; a joiner where a script needs it (an emoji ZWJ sequence, a
+    Persian name: :data:`_JOINERS`) and the tags of a subdivision's flag are drawn."""
+    if name.isprintable():
+        return None
+    for i, c in enumerate(name):
+        if not (c.isprintable() or (c in "\u200c\u200d" and _joiner_needed(name, i)) or ord(c) in _TAGS):
+            return f"U+{ord(c):04X}"
+    return None
+
+
+def printable_name(name: str) -> bool:
+    """Whether a name holds only characters a page or a picture draws (:func:`unprintable_character`)."""
+    return unprintable_character(name) is None
+
+
+def player_key(name: str) -> str:
+    """The one way donjon folds a player's name before comparing it: without case, accents or surrounding spaces,
+    with runs of spaces as one, and without what no one sees (`Ana`, `ana ` and `ÁNA` are one player; `Zoë` typed
+    with a combining diaeresis is the `Zoë` of another keyboard, and so is `Zoë` pasted with a zero-width space:
+    :func:`visible_name`); a heart drawn as text or as an emoji is one heart. The scorer (`ended_by`, names unique
+    in a game) and the companion's database both key players by it, so a name the one finds the other finds."""
+    import unicodedata
+
+    text = visible_name(name)
+    if text.isascii():
+        return text.casefold()
+    decomposed = unicodedata.normalize("NFKD", re.sub(_PRESENTATION, "", text))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(plain.casefold().split())
 

@@ -148,8 +148,9 @@ class GameName(Type[str]):
 
 def name_key(name: str) -> str:
     """A player's name as names are compared: by :func:`generator.fields.player_key`, the key the companion keeps
-    players by (no case, accents or surrounding spaces: `ended_by: zoe ` is Zoë; two sheets of `Ana` and `ÁNA` are
-    one player's, as they are one player in the companion's history)."""
+    players by (no case, accents, surrounding spaces or characters no one sees: `ended_by: zoe ` is Zoë, and so is
+    `Zoë` pasted with a zero-width space; two sheets of `Ana` and `ÁNA` are one player's, as they are one player in
+    the companion's history)."""
     return player_key(name)
 
 

@@ -337,12 +337,13 @@ def merge(old: str = typer.Argument(..., help="The name to merge away."),
 
 def _people(db: Optional[Path], old: str, new: str, merging: bool) -> None:
     from generator.errors import UsageError
+    from generator.fields import printable_name, visible_name
     from generator.web import messages, people
     from generator.web.archive import LONGEST_NAME
     from generator.web.games import Games
 
-    new = " ".join(new.split())
-    if not new or len(new) > LONGEST_NAME or not new.isprintable():
+    new = visible_name(new)  # as the players' page keeps it: a zero-width space pasted with it is no part of it
+    if not new or len(new) > LONGEST_NAME or not printable_name(new):
         raise UsageError("NEW", messages.NAME_RULE.format(most=LONGEST_NAME))
     games = Games()
 

@@ -34,6 +34,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from generator.fields import unprintable_character, visible_name
 from generator.i18n import INTERFACE, Language
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import refusal
@@ -63,9 +64,14 @@ MOST_FORM_FIELDS = 40
 #: Fields of a check page's form (its marks kept, or sent with another photo of the sheet): a box for each mark (a
 #: castle sheet has 140) and a value for each field, with room for a sheet of one's own that holds many more.
 MOST_MARK_FIELDS = 2000
-#: Games listed on a history page: years of weekly game nights; the JSON API and the export give them all.
-GAMES_NEWEST_FIRST_LIMIT = 500
-#: Digits of a history page's number: a million pages of 500 games, more than any history holds.
+#: Games listed on a history page: two years of weekly game nights, about 19 KB and 550 elements. A page of 500
+#: (120 KB, 4052 elements) was ready on a phone at 4x CPU throttling after 0.44 to 0.87 s (medians; 2.3 s at worst,
+#: 3.6 s on a busier day), a page of 100 after 0.17 to 0.28 s; the count, the search and the page's number find an
+#: older game. The JSON API and the export give them all.
+GAMES_NEWEST_FIRST_LIMIT = 100
+#: Games listed on a player's page (it has no pages): the newest, years of a regular player's game nights.
+PLAYER_GAMES_LIMIT = 500
+#: Digits of a history page's number: a million pages of 100 games, more than any history holds.
 PAGE_DIGITS = 6
 #: Pages holding what a player ticked or typed before sending it (the marks of a photo's check page, the names of
 #: a new game): kept by the browser, so that the back button after a send that failed (no Wi-Fi) shows them as
@@ -254,7 +260,7 @@ class Companion:
         hints = self.games.hints(game)
         low, high = self.games.players_range(game)
         typed = [str(n) for n in form.getlist("name") if isinstance(n, str)]
-        names = [" ".join(n.split()) for n in typed if n.strip()]
+        names = [n for n in map(visible_name, typed) if n]  # a name pasted with a zero-width space is the name
         options: dict[str, Any] = {}
         chosen: dict[str, str] = {}
         error = ""
@@ -273,8 +279,11 @@ class Companion:
                     options[option["name"]] = json.loads(value) if value.startswith("[") else value
         keys = [player_key(n) for n in names]
         twice = next((n for n, k in zip(names, keys) if keys.count(k) > 1), None)
+        unprintable = next(filter(None, map(unprintable_character, names)), None)
         if any(len(n) > LONGEST_NAME for n in names):
             error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
+        elif unprintable is not None:
+            error = said(lang, messages.NAME_CHARACTER, code=unprintable)
         elif twice is not None:
             error = said(lang, messages.SAME_NAME, name=twice)
         elif not low <= len(names) <= high:
@@ -373,7 +382,7 @@ class Companion:
         """Correct the name of who took a seat, while the game is open."""
         table_id, seat = request.path_params["table_id"], request.path_params["seat"]
         form = await self.form(request)
-        name = " ".join(str(form.get("name", "")).split())
+        name = visible_name(str(form.get("name", "")))
         lang = request_language(request)
         view = await self.table(table_id, lang)
         if not view.table.has_seat(seat):  # its page cannot be drawn to say what is wrong with the name
@@ -383,6 +392,8 @@ class Companion:
             error = said(lang, messages.NAME_EMPTY)
         elif len(name) > LONGEST_NAME:
             error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
+        elif unprintable_character(name) is not None:
+            error = said(lang, messages.NAME_CHARACTER, code=unprintable_character(name))
         else:
             try:
                 # the name the form showed (none from a script or an older page): another phone's correction since
@@ -730,6 +741,7 @@ class Companion:
 
         return self.page("history.html", request, games=games[:GAMES_NEWEST_FIRST_LIMIT], search=search,
                          searching=bool(kept), page=page, error=None, found=found,
+                         pages=max(1, -(-found // GAMES_NEWEST_FIRST_LIMIT)),
                          older=link(page + 1) if len(games) > GAMES_NEWEST_FIRST_LIMIT else None,
                          newer=link(page - 1) if page > 1 else None, deleted=query.get("deleted"))
 
@@ -800,27 +812,30 @@ class Companion:
         name = stats["name"]
         lang = request_language(request)
         names = self.games.names_in(lang)
-        over_time = charts.scores_over_time(
-            {names[g]: [s["score"] for s in e["scores"]] for g, e in stats["per_game"].items()},
-            said(lang, messages.SCORES_OVER_TIME, name=name))
+        series = {names[g]: [s["score"] for s in e["scores"]] for g, e in stats["per_game"].items()}
+        over_time = charts.scores_over_time(series, said(lang, messages.SCORES_OVER_TIME, name=name))
         wins = charts.wins_per_game([(names[g], e["games"], e["wins"]) for g, e in stats["per_game"].items()],
                                     said(lang, messages.WINS_PER_GAME, name=name), lang)
-        games = await self.db.aread(lambda c: store.list_games(c, player=name, limit=GAMES_NEWEST_FIRST_LIMIT))
+        games = await self.db.aread(lambda c: store.list_games(c, player=name, limit=PLAYER_GAMES_LIMIT))
         return self.page("player.html", request, stats=stats, over_time=over_time, wins=wins, games=games,
-                         lower_is_better=lower)
+                         lower_is_better=lower, last_games=charts.LAST_GAMES,
+                         cut={game: lang.number(n) for game, n in charts.cut_series(series).items()})
 
     async def rename_player(self, request: Request) -> Response:
         """Rename a player (`/history/players/rename`) or merge one into another (`.../merge`) in every game."""
         from generator.web.people import PeopleError, merge, rename
 
         form = await self.form(request)
-        old, new = " ".join(str(form.get("old", "")).split()), " ".join(str(form.get("new", "")).split())
+        old, new = " ".join(str(form.get("old", "")).split()), visible_name(str(form.get("new", "")))
         merging = request.url.path.endswith("/merge")
         lang = request_language(request)
         if not old or not new:
             return await self.players_page(request, said(lang, messages.NAME_EMPTY), 400)
         if len(new) > LONGEST_NAME:
             return await self.players_page(request, said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME), 400)
+        if unprintable_character(new) is not None:
+            return await self.players_page(request, said(lang, messages.NAME_CHARACTER,
+                                                          code=unprintable_character(new)), 400)
         try:
             await self.db.awrite(lambda c: (merge if merging else rename)(c, self.games, old, new,
                                                                           who=messages.BY_PAGE))

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.errors import InputError, Problem
+from generator.fields import printable_name
 from generator.wording import spreadsheet_cell
 from generator.web import messages, store
 from generator.web.games import Games
@@ -77,7 +78,7 @@ def check_envelope(data: Mapping[str, Any], patch: bool = False) -> tuple[dict[s
         raise SaveRefused(messages.END_STATE_OBJECT)
     if team is not None and not (isinstance(team, list) and 0 < len(team) <= MOST_TEAM
                                  and all(isinstance(n, str) and 0 < len(n.strip()) and len(n) <= LONGEST_NAME
-                                         and n.isprintable() for n in team)):
+                                         and printable_name(n) for n in team)):
         raise SaveRefused(messages.TEAM_NAMES.format(most_team=MOST_TEAM, most=LONGEST_NAME))
     when = None
     if played_at is not None:
@@ -88,9 +89,10 @@ def check_envelope(data: Mapping[str, Any], patch: bool = False) -> tuple[dict[s
 
 
 def long_names(result: Mapping[str, Any]) -> list[str]:
-    """The players' names of a result longer than a name may be (or holding a control character)."""
+    """The players' names of a result longer than a name may be, or holding a character no page draws (a control
+    character, one no one sees: :func:`generator.fields.printable_name`; the joiner of an emoji is drawn)."""
     return [str(p["name"]) for p in result.get("players", [])
-            if len(str(p["name"])) > LONGEST_NAME or not str(p["name"]).isprintable()]
+            if len(str(p["name"])) > LONGEST_NAME or not printable_name(str(p["name"]))]
 
 
 def export(conn: sqlite3.Connection) -> dict[str, Any]:

@@ -21,10 +21,16 @@ LEFT, RIGHT, TOP, BOTTOM = 34, 10, 12, 44
 #: (fontTools, the fonts' advances: DejaVu Sans 0.636, which Linux browsers draw with, Open Sans 0.572): what a
 #: number drawn on a chart takes up
 TICK_PX, DIGIT_EM = 11, 0.65
+#: The games of each game the score chart draws, the newest: half a year of weekly game nights. A point every 9 px
+#: at 320 px (the chart drawn 290 px wide), its 6 px dot apart from the next; hundreds of games drew a solid band,
+#: and a `<title>` each (half of a regular player's page). The table above the chart counts every game.
+LAST_GAMES = 30
 
 
 def scores_over_time(series: Mapping[str, Sequence[int]], title: str) -> Markup:
-    """One line per game: the player's score in each of their games of it, in order of play."""
+    """One line per game: the player's score in each of their last :data:`LAST_GAMES` games of it, in order of play
+    (:func:`cut_series` says which series were cut)."""
+    series = {name: points[-LAST_GAMES:] for name, points in series.items()}
     values = [v for points in series.values() for v in points]
     if not values:
         return Markup("")
@@ -56,6 +62,11 @@ def scores_over_time(series: Mapping[str, Sequence[int]], title: str) -> Markup:
                      f'<text x="{legend_x + 14}" y="{legend_y}" class="legend">{escape(name)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def cut_series(series: Mapping[str, Sequence[int]]) -> dict[str, int]:
+    """The series :func:`scores_over_time` draws only the last games of, each with how many games it has."""
+    return {name: len(points) for name, points in series.items() if len(points) > LAST_GAMES}
 
 
 def wins_per_game(rows: Sequence[tuple[str, int, int]], title: str, lang: Language | None = None) -> Markup:

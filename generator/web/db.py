@@ -12,23 +12,104 @@ a message saying so, and left exactly as it was.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import queue
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 from generator.errors import InputError, OutputError
 from generator.fields import player_key as player_key  # the key a player is known by, the scorer's too
+from generator.fields import visible_name
 
 T = TypeVar("T")
 
-#: Each migration takes the database from version N (its index) to N + 1; `PRAGMA user_version` holds N.
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    """A stored JSON value with every string (a value or a key) that is exactly `old` made `new`."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [_renamed(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {(new if k == old else k): _renamed(v, old, new) for k, v in value.items()}
+    return value
+
+
+def _keys_without_invisible_characters(conn: sqlite3.Connection) -> None:
+    """7: players keyed without the characters no one sees (`generator.fields.visible_name`): `Zoë` pasted with a
+    zero-width space and `Zoë` become one player, every game of both kept. It only recomputes each seat's key, so
+    running it again changes nothing. Written out here, not with `store`'s functions, so that it stays what it is
+    when they change.
+
+    Two seats of one game (or of one open table) whose names now make one key were two people at that table (the
+    form refused one name twice): they cannot become one player. The name with the invisible characters (the later
+    seat's, when both have some) is given a visible one, `Zoë (2)`, free in the whole history, in every game it was
+    saved under, each keeping its earlier state as a version (`rename`, as a rename from the players' page does):
+    a player page shows who they were, and the game can still be corrected and scored (its names unique)."""
+    conn.execute("UPDATE game_players SET player_key = donjon_player_key(name) "
+                 "WHERE player_key <> donjon_player_key(name)")
+    taken = {str(r[0]) for r in conn.execute("SELECT DISTINCT player_key FROM game_players")}
+    taken |= {player_key(str(r[0])) for r in conn.execute("SELECT name FROM table_parts")}
+    renamed: dict[str, str] = {}
+
+    def rename_clashes(names: Sequence[str]) -> None:
+        by_key: dict[str, list[str]] = {}
+        for name in names:
+            if name not in by_key.setdefault(player_key(name), []):
+                by_key[player_key(name)].append(name)
+        for same in by_key.values():
+            left = [n for n in same if n not in renamed]  # a name renamed at another game has a key of its own
+            kept = next((n for n in left if n == visible_name(n)), left[0] if left else "")
+            for name in left:
+                if name != kept:
+                    base = visible_name(name) or "?"  # a name of invisible characters only
+                    number = 2
+                    while player_key(f"{base} ({number})") in taken:
+                        number += 1
+                    renamed[name] = f"{base} ({number})"
+                    taken.add(player_key(renamed[name]))
+
+    clashing = conn.execute("SELECT game_id FROM game_players GROUP BY game_id, player_key HAVING count(*) > 1 "
+                            "ORDER BY game_id").fetchall()
+    for (game_id,) in clashing:
+        rename_clashes([str(r[0]) for r in conn.execute("SELECT name FROM game_players WHERE game_id = ? "
+                                                        "ORDER BY seat", (game_id,))])
+    open_tables = conn.execute("SELECT id, team FROM tables WHERE game_id IS NULL ORDER BY id").fetchall()
+    for table_id, team in open_tables:
+        rename_clashes([*(str(r[0]) for r in conn.execute("SELECT name FROM table_parts WHERE table_id = ? "
+                                                            "ORDER BY seat", (table_id,))), *json.loads(team)])
+    at = datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+    for old, new in renamed.items():
+        games = conn.execute("SELECT DISTINCT g.id, g.end_state, g.result, g.team FROM games g "
+                             "JOIN game_players p ON p.game_id = g.id WHERE p.name = ? ORDER BY g.id", (old,))
+        for game_id, end_state, result, team in games.fetchall():
+            state, scored, members = (json.dumps(_renamed(json.loads(text), old, new), ensure_ascii=False,
+                                                 separators=(",", ":")) for text in (end_state, result, team))
+            conn.execute("UPDATE games SET end_state = ?, result = ?, team = ? WHERE id = ?",
+                         (state, scored, members, game_id))
+            conn.execute("INSERT INTO game_versions (game_id, number, at, who, action, end_state, result, team) "
+                         "SELECT ?, coalesce(max(number), 0) + 1, ?, 'donjon', 'rename', ?, ?, ? "
+                         "FROM game_versions WHERE game_id = ?", (game_id, at, state, scored, members, game_id))
+        conn.execute("UPDATE game_players SET name = ?, player_key = ? WHERE name = ?", (new, player_key(new), old))
+        for table_id, _ in open_tables:
+            team = conn.execute("SELECT team FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+            members = json.dumps(_renamed(json.loads(team), old, new), ensure_ascii=False, separators=(",", ":"))
+            changed = conn.execute("UPDATE table_parts SET name = ? WHERE table_id = ? AND name = ?",
+                                   (new, table_id, old)).rowcount
+            if changed or members != team:
+                conn.execute("UPDATE tables SET team = ?, version = version + 1 WHERE id = ?", (members, table_id))
+
+
+#: Each migration takes the database from version N (its index) to N + 1; `PRAGMA user_version` holds N: SQL
+#: statements, or a function given the connection when SQL alone cannot say it (all in one transaction either way).
 #: Never edit a released migration: add one.
-MIGRATIONS: Sequence[str] = (
+MIGRATIONS: Sequence[str | Callable[[sqlite3.Connection], None]] = (
     # 1: finished games, their players, and the tables being entered
     """
     CREATE TABLE games (
@@ -142,6 +223,9 @@ MIGRATIONS: Sequence[str] = (
     """
     ALTER TABLE tables ADD COLUMN corrects_version INTEGER;  -- game_versions.number when the table was opened
     """,
+    # 7: players keyed without the characters no one sees; two seats of one game that this makes one player are
+    # given distinct names
+    _keys_without_invisible_characters,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -279,13 +363,19 @@ class Database:
         for number in range(version, SCHEMA_VERSION):
             try:
                 conn.execute("BEGIN IMMEDIATE")
-                for statement in _statements(MIGRATIONS[number]):
-                    conn.execute(statement)
+                step = MIGRATIONS[number]
+                if callable(step):
+                    step(conn)
+                else:
+                    for statement in _statements(step):
+                        conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {number + 1}")
                 conn.execute("COMMIT")
-            except sqlite3.Error as err:
+            except BaseException as err:  # a migration written in Python may fail otherwise: it too leaves nothing
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
+                if not isinstance(err, sqlite3.Error):
+                    raise
                 raise OutputError(self.path, f"cannot bring the database to schema version {number + 1} ({err}); "
                                   "it was left at the version it had") from None
 

@@ -18,6 +18,8 @@ from generator.i18n import N_, Figure as Figure, Language, figures as figures
 CHOOSE_GAME = N_("choose one of the games")
 CHOOSE_VALUE = N_("{label}: choose one of the values offered")
 NAME_TOO_LONG = N_("a name is longer than {most} characters")
+#: a character no page shows (a control character sent by a script, a private code point): refused, as the API does
+NAME_CHARACTER = N_("a name cannot hold the character {code}")
 SAME_NAME = N_("{name} is entered twice: each player needs a different name (capitals, accents and spaces aside)")
 PLAYER_COUNT = N_("{game} is played by {low} to {high}: enter {low} to {high} names")
 
@@ -125,7 +127,7 @@ SURROGATE = "the body holds text that is not valid Unicode (a lone surrogate esc
 UNKNOWN_KEYS = "unknown keys: {keys}; allowed: {allowed}"
 END_STATE_OBJECT = "end_state must be a JSON object"
 TEAM_NAMES = "team must be a list of 1 to {most_team} names of 1 to {most} characters, with no control character"
-PLAYER_NAME_LONG = "the player name {name!r} is longer than the {most} characters a name may have"
+PLAYER_NAME_LONG = "the player name {name!r} is longer than {most} characters or holds a control character"
 PLAYED_AT = "played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YYYY-MM-DD', 'YYYY-MM-DDTHH:MM')"
 KEY_LENGTH = "Idempotency-Key must be 1 to 200 characters"
 KEY_REUSED = ("the Idempotency-Key {key!r} was used for another game (game {game}); use a new key for each game")

@@ -1,10 +1,10 @@
 """Players as people: renaming one, and merging two names that are one person, in every saved game.
 
-A name is matched by its key (`db.player_key`: no case, accents or surrounding spaces). Renaming rewrites the
-name wherever a game's end state holds it (the players' parts, the team, a field naming a player such as whose
-turn ended the game), scores each game again through the engine, and keeps the game's earlier state as a
-version (action `rename` or `merge`), as a correction does: nothing is lost, and the history, the statistics,
-the export and BG Stats all see the new name.
+A name is matched by its key (`db.player_key`: no case, accents, surrounding spaces or characters no one sees).
+Renaming rewrites the name wherever a game's end state holds it (the players' parts, the team, a field naming a
+player such as whose turn ended the game), scores each game again through the engine, and keeps the game's earlier
+state as a version (action `rename` or `merge`), as a correction does: nothing is lost, and the history, the
+statistics, the export and BG Stats all see the new name.
 """
 
 from __future__ import annotations

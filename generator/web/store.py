@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from generator.fields import visible_name
 from generator.web import messages
 from generator.web.db import player_key
 
@@ -575,7 +576,9 @@ def _latest_names(conn: sqlite3.Connection) -> dict[str, str]:
     """Each player's key and the name they were last saved under (how the history shows them)."""
     rows = conn.execute("SELECT p.player_key, p.name FROM game_players p JOIN games g ON g.id = p.game_id "
                         "ORDER BY g.played_at, g.id")
-    return {r[0]: r[1] for r in rows}
+    # without what no one sees, which a name saved before donjon left it out may hold (a soft hyphen would show
+    # at a line's end, a right-to-left mark reorder what follows it)
+    return {r[0]: visible_name(r[1]) for r in rows}
 
 
 def players(conn: sqlite3.Connection) -> list[dict[str, Any]]:
@@ -620,8 +623,9 @@ def player_stats(conn: sqlite3.Connection, name: str, lower_is_better: Sequence[
         entry["best"] = min(scores) if game in lower_is_better else max(scores)
         entry["average"] = round(sum(scores) / len(scores), 1)
     wins = sum(r["winner"] for r in rows)
-    return {"name": rows[-1]["name"], "games": len(rows), "wins": wins, "win_rate": round(wins / len(rows), 3),
-            "per_game": dict(sorted(per_game.items())), "any_inferred": any(e["inferred"] for e in per_game.values())}
+    return {"name": visible_name(rows[-1]["name"]), "games": len(rows), "wins": wins,
+            "win_rate": round(wins / len(rows), 3), "per_game": dict(sorted(per_game.items())),
+            "any_inferred": any(e["inferred"] for e in per_game.values())}
 
 
 def player_inferred(result: Mapping[str, Any], name: str) -> bool:

@@ -1,5 +1,5 @@
 """The history's search (`/history?name=&game=&from=&to=&page=`): by a part of a player's name, a game and the days
-played, over the whole history (not only the newest page), and page after page past the first 500 games."""
+played, over the whole history (not only the newest page), and page after page past the first page of games."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def test_the_search_says_its_refusal_in_french_and_german(client: TestClient) ->
     assert german.status_code == 400 and "Jahr-Monat-Tag" in german.text and "Suchen" in german.text
 
 
-def test_the_history_goes_page_after_page_past_the_newest_500(client: TestClient, db: Database) -> None:
+def test_the_history_goes_page_after_page_past_its_first_page(client: TestClient, db: Database) -> None:
     first = save(client, ["Ana", "Ben"], "2020-01-01 20:00")  # the oldest game
     saved: Any = db.read(lambda c: store.get_game(c, first))
     count = GAMES_NEWEST_FIRST_LIMIT + 20

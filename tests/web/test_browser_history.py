@@ -1,0 +1,142 @@
+"""A history of a thousand games on a phone, in a real browser (Chromium headless, through playwright) against a
+real server: its pages are light enough for a slow phone, and a player's score chart is still read as a line.
+
+Each phone is Chromium at 320 or 360 px with its CPU slowed 4x (DevTools' throttling, as the companion was measured):
+a history page of 500 games was 120 KB and 4052 elements, 0.44 to 0.87 s before the phone could use it (medians;
+2.3 s at worst, 3.6 s on a busier day), and the score chart of a regular player a solid band of hundreds of dots.
+Screenshots are kept in tests/web/screenshots/ (not in git) to be looked at.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.test_browser import browser, shot  # noqa: F401 - the module's browser, shared
+from tests.web.test_serve_process import serving, wait_ready
+
+pytestmark = pytest.mark.browser
+
+GAMES = 1000
+#: What a phone may be given to lay out for a page of the history: 100 games of 3 players, at about 4.5 elements a
+#: game and 100 for the page around them, with room. A page of 500 games had 4052.
+MOST_ELEMENTS = 700
+#: The most a page of the history may weigh (its HTML): about 190 bytes a game. A page of 500 games was 120 KB.
+MOST_BYTES = 30_000
+
+
+@pytest.fixture(scope="module")
+def thousand_games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
+    """A companion serving a history of a thousand games of Guildhall, one every hour, Ana's score going up and down
+    from game to game: its address, and the first game saved (its players, in seat order)."""
+    from starlette.testclient import TestClient
+
+    from generator.web import store
+    from generator.web.app import create_app
+    from generator.web.db import Database
+    from generator.web.games import Games
+    from tests.web.conftest import example
+
+    path = tmp_path_factory.mktemp("thousand") / "db.sqlite3"
+    db = Database(path)
+    with TestClient(create_app(db, Games()), base_url="http://127.0.0.1") as client:
+        answer = client.post("/api/games", content=json.dumps({"end_state": example("guildhall"),
+                                                               "played_at": "2024-01-01 20:00"}),
+                             headers={"content-type": "application/json"})
+        assert answer.status_code in (200, 201), answer.text
+    saved: Any = db.read(lambda c: store.get_game(c, int(answer.json()["id"])))
+
+    def many(conn: Any) -> None:
+        for hour in range(1, GAMES):
+            result = copy.deepcopy(saved["result"])
+            result["players"][0]["score"] += hour % 7  # Ana wins each one, by more or less
+            played = datetime.datetime(2024, 1, 1, 20) + datetime.timedelta(hours=hour)
+            store.save_game(conn, "guildhall", saved["end_state"], result, played_at=f"{played:%Y-%m-%d %H:%M:%S}")
+
+    db.write(many)
+    db.close()
+    with serving("--db", str(path)) as (_, url):
+        wait_ready(url)
+        yield url.rstrip("/"), saved
+
+
+def phone(browser: Any, width: int, height: int, language: str) -> tuple[Any, Any]:  # noqa: F811
+    """A phone's browser context and page, its CPU slowed 4x."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                  locale=language)
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    return context, page
+
+
+def spaced(text: str) -> str:
+    """Text with the no-break spaces of French and German numbers and typography as plain spaces."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize(("language", "found", "first", "second"), [
+    ("en", "1,000 games", "Page 1 of 10", "Page 2 of 10"), ("fr", "1 000 parties", "Page 1 sur 10", "Page 2 sur 10")])
+def test_a_history_page_of_a_thousand_games_is_light_on_a_slow_phone(
+        browser: Any, thousand_games: tuple[str, dict[str, Any]], language: str, found: str, first: str,  # noqa: F811
+        second: str) -> None:
+    url, saved = thousand_games
+    context, page = phone(browser, 360, 740, language)
+    page.goto(f"{url}/history")
+    timing = page.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0];"
+                           " return {ready: Math.round(n.domContentLoadedEventEnd), bytes: n.decodedBodySize,"
+                           " elements: document.getElementsByTagName('*').length}; })()")
+    print(f"/history at 360 px, CPU 4x ({language}): {timing}")  # the time is the machine's; the rest is the page's
+    assert timing["elements"] <= MOST_ELEMENTS and timing["bytes"] <= MOST_BYTES, timing
+    rows = page.locator("ul.games-list > li")
+    assert rows.count() == 100
+    main = spaced(page.locator("main").inner_text())
+    assert found in main and first in main
+    # what a row says is what it said: the game and when, then each player (in seat order) and their score, the
+    # winner starred; the newest game is the last one saved, Ana's score up by 999 % 7
+    players = ", ".join(f"{p['name']} {p['score'] + (GAMES - 1) % 7 if p['winner'] else p['score']}"
+                        + (" ★" if p["winner"] else "") for p in saved["players"])
+    newest = datetime.datetime(2024, 1, 1, 20) + datetime.timedelta(hours=GAMES - 1)
+    said = spaced(rows.first.inner_text()).splitlines()
+    assert said[1] == players, said
+    if language == "en":  # the other languages write the date their way (languages.when)
+        assert said[0] == f"Guildhall · {newest:%Y-%m-%d %H:%M:%S}", said
+    assert page.get_by_label("winner" if language == "en" else "gagnant", exact=True).count() == 100
+    # the last row is reached, and the next page after it
+    rows.last.scroll_into_view_if_needed()
+    assert rows.last.is_visible()
+    page.get_by_role("link", name="Older games" if language == "en" else "Parties plus anciennes").click()
+    page.wait_for_url(re.compile(r"page=2"))
+    assert second in spaced(page.locator("main").inner_text()) and page.locator("ul.games-list > li").count() == 100
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, f"history-page-2-{language}-360")
+    context.close()
+
+
+@pytest.mark.parametrize(("language", "note"), [
+    ("en", "Guildhall: the last 30 games of 1,000."), ("fr", "Guildhall : les 30 dernières parties sur 1 000."),
+    ("de", "Guildhall: die letzten 30 von 1.000 Partien.")])
+def test_a_players_score_chart_after_a_thousand_games_draws_the_last_ones_apart(
+        browser: Any, thousand_games: tuple[str, dict[str, Any]], language: str, note: str) -> None:  # noqa: F811
+    """At 320 px the chart of Ana's 1000 games drew 1000 dots 0.3 px apart: a solid band. It draws her last 30,
+    each dot clear of the next, and says so under it."""
+    url, saved = thousand_games
+    ana = saved["result"]["winner"]
+    context, page = phone(browser, 320, 640, language)
+    page.goto(f"{url}/history/players/{ana}")
+    chart = page.locator("figure").first
+    dots = chart.locator("svg.chart circle")
+    assert dots.count() == 30
+    centres = [box["x"] + box["width"] / 2 for box in (dots.nth(i).bounding_box() for i in range(dots.count()))]
+    gaps = [b - a for a, b in zip(centres, centres[1:])]
+    assert min(gaps) >= 6, f"dots {min(gaps):.1f} px apart: they touch"  # a dot is 6 px wide (r = 3)
+    assert note in spaced(chart.inner_text())
+    chart.screenshot(path=str(Path(__file__).resolve().parent / "screenshots" / f"score-chart-{language}-320.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    context.close()
