@@ -16,7 +16,8 @@ is drawn):
   written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
 - total ink: C+M+Y+K of every CMYK colour operator, of every CMYK gradient (at its stops and in 256 steps between;
   one of x and y on a grid) and of every CMYK picture's pixels, spot colours counted through their CMYK alternate
-  (functions.py evaluates their tint transforms), meshes by their vertices' colours: the highest, and where;
+  (functions.py evaluates their tint transforms), Indexed colours through their table, meshes by their vertices'
+  colours, pictures of 1, 2, 4, 8 or 16 bits a component: the highest, and where;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
@@ -744,7 +745,55 @@ def _cmyk_of(space: Any) -> Callable[[list[float]], list[float]] | None:
 
         transform = space[3]
         return lambda tints: functions.evaluate(transform, tints)
+    if isinstance(space, list) and len(space) >= 4 and str(space[0]) == "/Indexed":
+        return _indexed(space)
     return None
+
+
+#: The most colours of an Indexed colour space's table (PDF 1.7, 8.6.6.3: hival "shall be ... no greater than 255").
+MAX_INDEXED = 256
+
+
+def _indexed(space: list[Any]) -> _ToCmyk | None:
+    """How an index into an Indexed colour space turns into CMYK: its entry of the lookup table (one byte a component
+    of the base space, 0..255 for the base's 0..1; PDF 1.7, 8.6.6.3) through the base's own conversion (_cmyk_of:
+    CMYK, or a spot colour's tint transform). None where the base has none (RGB, grey, Lab). An index past the
+    table, or a table shorter than hival says, raises IndexError (said not measured by the caller)."""
+    from generator.prepress import functions
+
+    base = space[1].get_object()
+    convert = _cmyk_of(base)
+    inks = _components(base)
+    if convert is None or inks is None:
+        return None
+    highest = min(int(space[2]), MAX_INDEXED - 1)
+    table = space[3].get_object()
+    # a string's bytes as the file holds them (pypdf may read a table's bytes as UTF-16 text: its original_bytes)
+    lookup = bytes(table.get_data()) if hasattr(table, "get_data") else bytes(table.original_bytes)
+    lookup = lookup[:(highest + 1) * inks]
+
+    def colour(values: list[float]) -> list[float]:
+        index = min(max(0, round(values[0])), highest)
+        entry = lookup[index * inks:(index + 1) * inks]
+        if len(entry) < inks:
+            raise functions.Unmeasured("an index past the end of its colour table")
+        return convert([v / 255 for v in entry])
+
+    return colour
+
+
+def _components(space: Any) -> int | None:
+    """How many components a colour of `space` has, for the spaces whose ink is measured: CMYK 4 (an ICC profile
+    its N), a Separation 1, a DeviceN one a colourant, an Indexed space 1 (the index); None for another."""
+    space = space.get_object() if space is not None else None
+    if str(space) == "/DeviceCMYK":
+        return 4
+    if not isinstance(space, list) or len(space) < 2:
+        return None
+    family = str(space[0])
+    if family == "/ICCBased":
+        return int(space[1].get_object().get("/N", 0)) or None
+    return {"/Separation": 1, "/Indexed": 1}.get(family, len(space[1].get_object()) if family == "/DeviceN" else None)
 
 
 def _pattern(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
@@ -898,10 +947,10 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
         for excluded in _excluded_filters(image.get("/Filter")):
             result.add(number, "pdfx", f"the picture {picture} is {X1A_EXCLUDED_FILTERS[excluded]}, which "
                                        "PDF/X-1a does not allow")
-    if _cmyk_space(space):
+    if _cmyk_space(space) and int(image.get("/BitsPerComponent", 8)) == 8 and image.get("/Decode") is None:
         _picture_ink(image, name, number, result)
     elif (convert := _cmyk_of(space)) is not None:
-        _spot_picture_ink(image, space, convert, name, number, result)
+        _converted_picture_ink(image, space, convert, name, number, result)
 
 
 #: The filters PDF/X-1a excludes, by full name, with how a message says them (its inline pictures' abbreviations
@@ -953,15 +1002,16 @@ def _streams_filtered(reader: Any, result: Preflight) -> None:
 
 
 def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
-    """The highest total ink of a CMYK picture's pixels."""
+    """The highest total ink of a CMYK picture's pixels (8 bits a component, no /Decode: the common picture, read by
+    Pillow at once; another goes to _converted_picture_ink)."""
     from PIL import Image as PILImage
     from PIL import ImageMath
 
     try:
         width, height = int(image["/Width"]), int(image["/Height"])
         data = image.get_data()
-        if int(image.get("/BitsPerComponent", 8)) != 8 or len(data) < width * height * 4:
-            return
+        if len(data) < width * height * 4:
+            raise ValueError("its data is shorter than its width and height say")
         pixels = PILImage.frombytes("CMYK", (width, height), data[:width * height * 4])
     except Exception:  # noqa: BLE001 - a picture pypdf cannot decode is not measured (said in the report)
         result.add(number, "ink_limit", f"the picture {result.picture(name)} could not be decoded to measure its ink",
@@ -973,46 +1023,98 @@ def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
     _ink(result, float(highest) / 255 * 100, f"page {number}, the picture {result.picture(name)}")
 
 
-#: The most pixels of a picture in a spot colour whose ink is measured, and the most distinct colours among them
-#: taken through the tint transform: a spot-colour picture is a logo or a duotone of some thousands of colours
-#: (a Separation picture of 8 bits has 256 at most); beyond either, the ink is said not measured.
+#: The most pixels of a picture measured through a conversion (a spot colour's, an Indexed table's, a CMYK picture
+#: of other than 8 bits), and the most distinct colours among them taken through it: a spot-colour picture is a
+#: logo or a duotone of some thousands of colours (one of 8 bits has 256 at most, an Indexed one 256); beyond
+#: either, the ink is said not measured, and why.
 MAX_SPOT_PIXELS = 16 * 1024 * 1024
 MAX_SPOT_COLOURS = 4096
+#: The sizes of a component a picture's samples may have (PDF 1.7, 8.9.5.1: "1, 2, 4, 8, or (PDF 1.5) 16"), with
+#: Pillow's way of reading rows of them (each row starting on a byte, as PDF's do), each sample to one byte of
+#: 0..255 (a sample of b bits v as v * 255 / (2^b - 1), exactly) or to two (16 bits, as they are).
+SAMPLE_READERS = {1: ("1", "1"), 2: ("L", "L;2"), 4: ("L", "L;4"), 8: ("L", "L"), 16: ("I;16B", "I;16B")}
 
 
-def _spot_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, number: int, result: Preflight) -> None:
-    """The highest total ink of a picture in a spot colour (Separation or DeviceN, 8 bits a component) printed
-    through its CMYK alternate: each distinct colour of its pixels, decoded by its /Decode, through the tint
-    transform."""
+def _samples(image: Any, inks: int) -> tuple[set[bytes], int]:
+    """The distinct colours of a picture's pixels, each as its samples' bytes (one a sample, two of 16 bits), and
+    the largest a sample's bytes can say (255, or 65 535). Raises functions.Unmeasured, saying why, for a picture
+    of another size of sample, of more than MAX_SPOT_PIXELS pixels or MAX_SPOT_COLOURS colours, or of less data
+    than its size says."""
+    from PIL import Image as PILImage
+
+    from generator.prepress import functions
+
+    width, height = int(image["/Width"]), int(image["/Height"])
+    bits = int(image.get("/BitsPerComponent", 8))
+    if bits not in SAMPLE_READERS:
+        raise functions.Unmeasured(f"{bits} bits a component, which PDF does not allow")
+    if not 0 < width * height <= MAX_SPOT_PIXELS or not 0 < inks <= 32:
+        raise functions.Unmeasured(f"{width} x {height} pixels of {inks} components, more than the "
+                                   f"{MAX_SPOT_PIXELS} pixels measured")
+    row = -(-width * inks * bits // 8)
+    data = bytes(image.get_data())
+    if len(data) < row * height:
+        raise functions.Unmeasured("its data is shorter than its width and height say")
+    mode, raw = SAMPLE_READERS[bits]
+    samples = data[:row * height]
+    if bits != 8:  # rows of samples of other sizes, each starting on a byte: read into one byte (or two) a sample
+        picture = PILImage.frombytes(mode, (width * inks, height), samples, "raw", raw)
+        samples = (picture.convert("L") if mode == "1" else picture).tobytes()
+    size = 2 if bits == 16 else 1
+    step = size * inks
+    colours = {bytes([v]) for v in set(samples)} if step == 1 else \
+        {samples[i:i + step] for i in range(0, len(samples), step)}
+    if len(colours) > MAX_SPOT_COLOURS:
+        raise functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
+    return colours, 65535 if bits == 16 else 255
+
+
+def _decoded(colour: bytes, inks: int, top: int, decode: list[float]) -> list[float]:
+    """A pixel's samples (`colour`, of `inks` samples of one byte or two, 0..`top`) as its colour's values, mapped
+    by the picture's /Decode (PDF 1.7, 8.9.5.2: Dmin + v (Dmax - Dmin) / top)."""
+    size = len(colour) // inks
+    values = [int.from_bytes(colour[i * size:(i + 1) * size], "big") for i in range(inks)]
+    return [decode[2 * i] + v * (decode[2 * i + 1] - decode[2 * i]) / top for i, v in enumerate(values)]
+
+
+def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, number: int,
+                           result: Preflight) -> None:
+    """The highest total ink of a picture printed through a conversion to CMYK: a spot colour's (Separation or
+    DeviceN, its tint transform into its CMYK alternate), an Indexed table's (its entries in CMYK or a spot colour,
+    _indexed), or CMYK of other than 8 bits a component or with a /Decode: each distinct colour of its pixels, of
+    1, 2, 4, 8 or 16 bits a component, decoded by its /Decode (an Indexed picture's default: its samples are the
+    indices themselves, PDF 1.7 Table 90), through the conversion. One the preflight does not measure is said, and
+    why, where the service limits ink."""
     from generator.prepress import functions
 
     picture = result.picture(name)
     try:
-        inks = len(space.get_object()[1].get_object()) if str(space.get_object()[0]) == "/DeviceN" else 1
-        width, height = int(image["/Width"]), int(image["/Height"])
-        if int(image.get("/BitsPerComponent", 8)) != 8 or not 0 < width * height <= MAX_SPOT_PIXELS:
-            raise functions.Unmeasured
-        data = bytes(image.get_data())[:width * height * inks]
-        if len(data) < width * height * inks:
-            raise functions.Unmeasured
-        colours = set(data) if inks == 1 else {data[i:i + inks] for i in range(0, len(data), inks)}
-        if len(colours) > MAX_SPOT_COLOURS:
-            raise functions.Unmeasured
-        decode = [float(v) for v in image.get("/Decode", [0, 1] * inks)]
+        inks = _components(space)
+        if inks is None:
+            raise functions.Unmeasured("a colour space of no known number of components")
+        colours, top = _samples(image, inks)
+        indexed = str(space.get_object()[0]) == "/Indexed" if isinstance(space.get_object(), list) else False
+        bits = int(image.get("/BitsPerComponent", 8))
+        default = [0.0, float((1 << bits) - 1)] if indexed else [0.0, 1.0] * inks
+        decode = [float(v) for v in image.get("/Decode", default)]
+        if len(decode) < 2 * inks:
+            raise functions.Unmeasured("a /Decode shorter than its components")
         highest, worst = 0.0, [0.0]
-        for colour in colours:
-            values = [colour] if isinstance(colour, int) else list(colour)
-            tints = [decode[2 * i] + v / 255 * (decode[2 * i + 1] - decode[2 * i]) for i, v in enumerate(values)]
-            total = _total(convert(tints))
+        for colour in sorted(colours):
+            values = _decoded(colour, inks, top, decode)
+            total = _total(convert(values))
             if total > highest:
-                highest, worst = total, tints
-    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+                highest, worst = total, values
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError) as err:
         if result.service.ink_limit is not None:
-            result.add(number, "ink_limit", f"the ink of the picture {picture}, in a spot colour, could not be "
-                                            "measured", refuse=False)
+            why = f" ({err})" if isinstance(err, functions.Unmeasured) and str(err) else ""
+            result.add(number, "ink_limit", f"the ink of the picture {picture} could not be measured{why}",
+                       refuse=False)
         return
-    _ink(result, highest * 100, f"page {number}, the picture {picture}, a spot colour at "
-                                f"{' '.join(f'{v:g}' for v in worst)} printed through its CMYK alternate")
+    kind = "an index into its colour table" if indexed else "a colour" if convert is _same else "a spot colour"
+    _ink(result, highest * 100, f"page {number}, the picture {picture}, {kind} at "
+                                f"{' '.join(f'{v:g}' for v in worst)}"
+                                f"{' printed through its CMYK alternate' if kind == 'a spot colour' else ''}")
 
 
 def _ink(result: Preflight, percent: float, where: str) -> None:
