@@ -967,6 +967,58 @@ def test_a_spot_pictures_samples_of_every_size_are_measured_or_said_not_measured
             assert _gs_ink_inside_and_out(path, page, tmp_path, device)[0] == pytest.approx(percent, abs=1), page
 
 
+def _jpeg(mode: str, colour: Any, size: int = 16) -> bytes:
+    """A JPEG of one colour (Pillow writes a CMYK one with Adobe's marker, its inks inverted, as Photoshop does)."""
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new(mode, (size, size), colour).save(out, "JPEG", quality=95)
+    return out.getvalue()
+
+
+def test_a_jpeg_pictures_ink_is_measured_as_pdf_reads_it(tmp_path: Path) -> None:
+    """A JPEG picture (DCTDecode: the common picture of a designer's PDF, whose data pypdf gives as the JPEG file)
+    has its ink measured as PDF reads its samples: a CMYK JPEG of Adobe's (inverted inks) with Photoshop's /Decode
+    [1 0 1 0 1 0 1 0] at 400 % and at 300 %: refused; at some 94 %, or the same 400 % JPEG without the /Decode
+    (which PDF reads as no ink): not; a Separation JPEG at full tint: refused. One that cannot be read as its size
+    and colour space say (another size, a damaged file) is said not measured, and why, never a traceback.
+    Ghostscript's separations agree on each page it renders."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    inverted = [1, 0] * 4
+    full, three, light = (_jpeg("CMYK", ink) for ink in ((255, 255, 255, 255), (255, 255, 255, 0), (100, 80, 60, 0)))
+    cmyk, jpeg = pikepdf.Name.DeviceCMYK, pikepdf.Name.DCTDecode
+    pictures = {"/Im0": _picture(pdf, full, 16, 16, cmyk, Filter=jpeg, Decode=inverted),
+                "/Im1": _picture(pdf, three, 16, 16, cmyk, Filter=jpeg, Decode=inverted),
+                "/Im2": _picture(pdf, light, 16, 16, cmyk, Filter=jpeg, Decode=inverted),
+                "/Im3": _picture(pdf, full, 16, 16, cmyk, Filter=jpeg),
+                "/Im4": _picture(pdf, _jpeg("L", 255), 16, 16, _rich_black(pdf), Filter=jpeg),
+                "/Im5": _picture(pdf, full, 32, 32, cmyk, Filter=jpeg, Decode=inverted),
+                "/Im6": _picture(pdf, full[:40] + b"\x00" * 200, 16, 16, cmyk, Filter=jpeg),
+                "/Im7": _picture(pdf, b"\xff\xd8 not a JPEG", 16, 16, _rich_black(pdf), Filter=jpeg)}
+    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(pictures))
+    for name in pictures:
+        _one_page(pdf, resources, b"q 50 0 0 50 60 60 cm %s Do Q" % name.encode())
+    path = tmp_path / "jpeg.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = _ink_pages(found)
+    verdicts = {f.page: f.verdict for f in found.findings if f.rule == "ink_limit"}
+    assert verdicts == {1: "refused", 2: "refused", 5: "refused", 6: "warned", 7: "warned", 8: "warned"}, ink
+    assert [ink[page][:15] for page in (1, 2, 5)] == ["400 % total ink", "300 % total ink", "400 % total ink"], ink
+    assert "(a JPEG of 16 x 16 pixels, not its 32 x 32)" in ink[6], ink
+    assert "(a JPEG that cannot be read)" in ink[7] and "(a JPEG that cannot be read)" in ink[8], ink
+    if GS is not None:
+        for page, low, high in ((1, 398, 400), (2, 298, 302), (3, 88, 100), (4, 0, 2), (5, 398, 400)):
+            assert low <= _gs_ink_inside_and_out(path, page, tmp_path)[0] <= high, page
+
+
 def test_a_spot_colours_cmyk_is_said_as_a_press_holds_it(tmp_path: Path) -> None:
     """A tint transform without a /Range may give inks past 1 (here 2^900 at tint 2): the press holds each ink to
     0..1, so the ink is 400 % and the report says the CMYK printed, 1 1 1 1, not the function's raw numbers."""

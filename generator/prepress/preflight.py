@@ -1033,7 +1033,7 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
         for excluded in _excluded_filters(image.get("/Filter")):
             result.add(number, "pdfx", f"the picture {picture} is {X1A_EXCLUDED_FILTERS[excluded]}, which "
                                        "PDF/X-1a does not allow")
-    if _cmyk_space(space) and int(image.get("/BitsPerComponent", 8)) == 8 and image.get("/Decode") is None:
+    if _cmyk_space(space) and int(image.get("/BitsPerComponent", 8)) == 8:
         _picture_ink(image, name, number, result)
     elif (convert := _cmyk_of(space)) is not None:
         _converted_picture_ink(image, space, convert, name, number, result)
@@ -1088,25 +1088,86 @@ def _streams_filtered(reader: Any, result: Preflight) -> None:
 
 
 def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
-    """The highest total ink of a CMYK picture's pixels (8 bits a component, no /Decode: the common picture, read by
-    Pillow at once; another goes to _converted_picture_ink)."""
+    """The highest total ink of a CMYK picture's pixels (8 bits a component: the common picture, a JPEG's too, read
+    by Pillow at once, each ink mapped by the picture's /Decode; another goes to _converted_picture_ink)."""
     from PIL import Image as PILImage
     from PIL import ImageMath
 
+    from generator.prepress import functions
+
     try:
         width, height = int(image["/Width"]), int(image["/Height"])
-        data = image.get_data()
+        data = _picture_data(image, 4)
         if len(data) < width * height * 4:
-            raise ValueError("its data is shorter than its width and height say")
+            raise functions.Unmeasured("its data is shorter than its width and height say")
         pixels = PILImage.frombytes("CMYK", (width, height), data[:width * height * 4])
-    except Exception:  # noqa: BLE001 - a picture pypdf cannot decode is not measured (said in the report)
-        result.add(number, "ink_limit", f"the picture {result.picture(name)} could not be decoded to measure its ink",
-                   refuse=False)
+        decode = [float(v) for v in image.get("/Decode", [0, 1] * 4)]
+        if len(decode) < 8:
+            raise functions.Unmeasured("a /Decode shorter than its components")
+    except Exception as err:  # noqa: BLE001 - a picture pypdf or Pillow cannot decode is not measured (said)
+        why = f" ({err})" if isinstance(err, functions.Unmeasured) and str(err) else ""
+        result.add(number, "ink_limit", f"the picture {result.picture(name)} could not be decoded to measure its "
+                                        f"ink{why}", refuse=False)
         return
-    bands = {k: band.convert("I") for k, band in zip("cmyk", pixels.split())}
+    # each ink's samples as PDF maps them (8.9.5.2: Dmin + v (Dmax - Dmin) / 255, held to 0..1), to the nearest of
+    # 0..255: exact for the /Decode of every picture seen, [0 1] and Photoshop's JPEGs' [1 0]
+    tables = [[round(255 * min(1.0, max(0.0, decode[2 * i] + v * (decode[2 * i + 1] - decode[2 * i]) / 255)))
+               for v in range(256)] for i in range(4)]
+    bands = {k: band.point(table).convert("I") for k, band, table in zip("cmyk", pixels.split(), tables)}
     total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], **bands)
     highest = total.getextrema()[1]
     _ink(result, float(highest) / 255 * 100, f"page {number}, the picture {result.picture(name)}")
+
+
+#: The most pixels of a JPEG or JPEG 2000 picture decoded to measure its ink: a card's art at 300 dpi is some
+#: million (an A3 poster at 300 dpi 17 million); Pillow holds four bytes a pixel of a CMYK one.
+MAX_JPEG_PIXELS = 64 * 1024 * 1024
+#: The filters whose data pypdf leaves as it is (a JPEG's, a JPEG 2000's file), decoded here by Pillow.
+IMAGE_FILTERS = frozenset({"/DCTDecode", "/JPXDecode"})
+
+
+def _picture_data(image: Any, inks: int) -> bytes:
+    """A picture's samples, its filters undone: by pypdf, and for a JPEG (DCTDecode) or JPEG 2000 (JPXDecode),
+    whose file pypdf gives as it is, by Pillow, at most MAX_JPEG_PIXELS, as PDF reads its samples: a CMYK JPEG with
+    Adobe's marker holds its inks inverted, which Pillow undoes on reading and PDF does not (a PDF's Photoshop JPEG
+    says so by its /Decode [1 0 ...]; Ghostscript reads such a JPEG without /Decode as the inverse of what Pillow
+    shows), so Pillow's inversion is undone here. A JPEG of another number of components than the picture's colour
+    space raises functions.Unmeasured."""
+    import io
+
+    from PIL import Image as PILImage
+    from PIL import ImageChops
+
+    from generator.prepress import functions
+
+    data = bytes(image.get_data())
+    filters = image.get("/Filter")
+    filters = filters.get_object() if filters is not None else None
+    names = [str(f) for f in (filters if isinstance(filters, list) else [filters] if filters is not None else [])]
+    last = _Inline.FILTERS.get(names[-1], names[-1]) if names else ""
+    if last not in IMAGE_FILTERS:
+        return data
+    width, height = int(image["/Width"]), int(image["/Height"])
+    if not 0 < width * height <= MAX_JPEG_PIXELS:
+        raise functions.Unmeasured(f"{width} x {height} pixels, more than the {MAX_JPEG_PIXELS} decoded")
+    kind = "JPEG" if last == "/DCTDecode" else "JPEG 2000"
+    try:
+        with PILImage.open(io.BytesIO(data)) as picture:
+            if picture.size != (width, height):
+                raise functions.Unmeasured(f"a {kind} of {picture.width} x {picture.height} pixels, not its "
+                                           f"{width} x {height}")
+            mode = {1: "L", 4: "CMYK"}.get(inks)
+            if picture.mode != mode:
+                raise functions.Unmeasured(f"a {kind} in {picture.mode}, not of the {inks} components of its colour "
+                                           "space")
+            picture.load()
+            if mode == "CMYK" and "adobe" in picture.info:
+                return bytes(ImageChops.invert(picture).tobytes())
+            return bytes(picture.tobytes())
+    except functions.Unmeasured:
+        raise
+    except Exception:  # noqa: BLE001 - Pillow raises many kinds of error on a damaged JPEG: said, not a traceback
+        raise functions.Unmeasured(f"a {kind} that cannot be read") from None
 
 
 #: The most pixels of a picture measured through a conversion (a spot colour's, an Indexed table's, a CMYK picture
@@ -1138,7 +1199,7 @@ def _samples(image: Any, inks: int) -> tuple[set[bytes], int]:
         raise functions.Unmeasured(f"{width} x {height} pixels of {inks} components, more than the "
                                    f"{MAX_SPOT_PIXELS} pixels measured")
     row = -(-width * inks * bits // 8)
-    data = bytes(image.get_data())
+    data = _picture_data(image, inks)
     if len(data) < row * height:
         raise functions.Unmeasured("its data is shorter than its width and height say")
     mode, raw = SAMPLE_READERS[bits]
