@@ -69,11 +69,13 @@ _SCANNERS = {wanted: _scanner(wanted) for wanted in (WANTED, PLACED)}
 #: A path-painting operator that fills (f, F, f*, B, B*, b, b*) or strokes (S, s, B, B*, b, b*) in a run of operators
 #: stepped over (PDF 1.7, Table 60), as a whole word: operators there are parted from what is around them by white
 #: space, or end the run before a delimiter.
-#: Each is looked for only in a run holding one of its letters (`in`, at memchr's speed: outlined text's paths
-#: are m, l, c, h and f, so a run of them is never searched for a stroke, whose search reads the whole run).
+#: Each is looked for only where the run's last operator is not one (a path's painting ends it, as a card's
+#: outlined text ends in one `f` after hundreds of KB of paths), and then only in a run holding one of its letters
+#: (`in`, at memchr's speed: a run of m, l, c, h and f is never searched for a stroke, a search reading it all).
 PAINTS_FILL = re.compile(rb"\s(?:f\*?|F|B\*?|b\*?)(?![^" + _DELIMITERS + rb"])")
 PAINTS_STROKE = re.compile(rb"\s(?:S|s|B\*?|b\*?)(?![^" + _DELIMITERS + rb"])")
-_PAINTERS = (("f", PAINTS_FILL, (b"f", b"F", b"B", b"b")), ("S", PAINTS_STROKE, (b"S", b"s", b"B", b"b")))
+_PAINTERS = (("f", PAINTS_FILL, (b"f", b"F", b"B", b"b"), frozenset({b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"})),
+             ("S", PAINTS_STROKE, (b"S", b"s", b"B", b"b"), frozenset({b"S", b"s", b"B", b"B*", b"b", b"b*"})))
 
 Operation = tuple[list[Any], str]
 
@@ -108,8 +110,9 @@ def operations(data: bytes, wanted: frozenset[str] = WANTED, most: int | None = 
             operands = []
             if painted:
                 run = b" " + token[0]  # (a white space before its first operator, as the searches want)
-                found += [([], word) for word, paints, letters in _PAINTERS
-                          if any(letter in run for letter in letters) and paints.search(run)]
+                last = run.rsplit(None, 1)[-1]
+                found += [([], word) for word, paints, letters, ending in _PAINTERS if last in ending
+                          or (any(letter in run for letter in letters) and paints.search(run))]
         elif kind == "numbers":
             operands += [FloatObject(n) if b"." in n else NumberObject(n) for n in token[0].split()]
         elif kind == "name":
