@@ -1019,6 +1019,34 @@ def test_a_jpeg_pictures_ink_is_measured_as_pdf_reads_it(tmp_path: Path) -> None
             assert low <= _gs_ink_inside_and_out(path, page, tmp_path)[0] <= high, page
 
 
+def test_the_colourant_none_paints_no_ink(tmp_path: Path) -> None:
+    """A Separation of the colourant None never marks the page (PDF 1.7, 8.6.6.4), whatever its alternate says
+    (here 400 %): a fill, a picture and a gradient in it are no ink, not refused (they were, at 400 %); Ghostscript
+    paints nothing."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    every_plate = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)
+    none = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/None"), pikepdf.Name.DeviceCMYK, every_plate])
+    gradient = pikepdf.Dictionary(ShadingType=2, ColorSpace=none, Coords=[0, 0, 198, 0],
+                                  Function=pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0], C1=[1], N=1))
+    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=none),
+                                   XObject=pikepdf.Dictionary(Im0=_picture(pdf, b"\xff" * 4, 2, 2, none)),
+                                   Shading=pikepdf.Dictionary(Sh0=gradient))
+    for drawing in (b"/CS0 cs 1 scn 20 20 50 50 re f", b"q 50 0 0 50 60 60 cm /Im0 Do Q", b"/Sh0 sh"):
+        _one_page(pdf, resources, drawing)
+    path = tmp_path / "none.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    assert not _ink_pages(found) and found.ink[0] == 0, found.findings
+    if GS is not None:
+        for page in (1, 2, 3):
+            assert _gs_ink_inside_and_out(path, page, tmp_path) == (0, 0), page
+
+
 def test_a_spot_colours_cmyk_is_said_as_a_press_holds_it(tmp_path: Path) -> None:
     """A tint transform without a /Range may give inks past 1 (here 2^900 at tint 2): the press holds each ink to
     0..1, so the ink is 400 % and the report says the CMYK printed, 1 1 1 1, not the function's raw numbers."""

@@ -813,6 +813,11 @@ def _total(cmyk: list[float]) -> float:
     return sum(min(1.0, max(0.0, v)) for v in cmyk[:4])
 
 
+def _no_ink(values: list[float]) -> list[float]:
+    """The colourant None's colour: no ink."""
+    return [0.0, 0.0, 0.0, 0.0]
+
+
 def _same(values: list[float]) -> list[float]:
     """A CMYK colour space's colour: its own CMYK."""
     return values
@@ -831,6 +836,8 @@ def _cmyk_of(space: Any) -> Callable[[list[float]], list[float]] | None:
         return _same
     if _registration(space):
         return None  # every plate: measured where it is painted inside the cut (_marks), not as a colour
+    if isinstance(space, list) and len(space) >= 2 and str(space[0]) == "/Separation" and str(space[1]) == "/None":
+        return _no_ink  # "shall never produce any visible output" (PDF 1.7, 8.6.6.4), whatever its alternate
     if isinstance(space, list) and len(space) >= 4 and str(space[0]) in ("/Separation", "/DeviceN") and \
             _cmyk_space(space[2]):
         from generator.prepress import functions
