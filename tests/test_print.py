@@ -826,7 +826,8 @@ def _ink_pages(found: Any) -> dict[int, str]:
 def test_a_spot_colour_painted_without_a_tint_set_is_measured_at_full_tint(tmp_path: Path) -> None:
     """`cs` sets a spot colour at its initial tint, 1.0 for each ink (PDF 1.7, 8.6.6.4); painted before any `scn`
     it prints at full tint: a fill, a stroke in a DeviceN of two, a form painted in it, a stencil picture, text, an
-    Indexed space's index 0 are measured at 400 % and refused for DriveThruCards' 240 %. Not refused: a tint set by
+    Indexed space's index 0, a fill after a form that set a tint of its own (Do gives the graphics state back) are
+    measured at 400 % and refused for DriveThruCards' 240 %. Not refused: a tint set by
     `scn` before painting (80 %), a colour space replaced by `k` before painting, or set inside q ... Q and never
     painted in, and text drawn invisible (3 Tr). Ghostscript's separations agree on each page."""
     import pikepdf
@@ -842,9 +843,11 @@ def test_a_spot_colour_painted_without_a_tint_set_is_measured_at_full_tint(tmp_p
                            BBox=[0, 0, 198, 270])
     stencil = pikepdf.Stream(pdf, b"\x00" * 8, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=8,
                              Height=8, ImageMask=True, BitsPerComponent=1)
+    tinted = pdf.make_stream(b"/CS0 cs 0.1 scn", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                             BBox=[0, 0, 198, 270])
     resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=rich, CS1=_gold_and_silver(pdf), CS2=indexed),
                                    Font=pikepdf.Dictionary(F1=font),
-                                   XObject=pikepdf.Dictionary(Fm0=form, Im0=stencil))
+                                   XObject=pikepdf.Dictionary(Fm0=form, Im0=stencil, Fm1=tinted))
     art = b" 0 0 0 1 k 100 100 50 50 re f"  # 100 % K: what an honest page's highest ink is
     drawings = [b"/CS0 cs 20 20 50 50 re f",
                 b"/CS1 CS 5 w 20 20 m 100 100 l S",
@@ -855,21 +858,22 @@ def test_a_spot_colour_painted_without_a_tint_set_is_measured_at_full_tint(tmp_p
                 b"/CS0 cs 0.2 scn 20 20 50 50 re f" + art,
                 b"/CS0 cs 0 0 0 1 k 20 20 50 50 re f",
                 b"q /CS0 cs Q" + art,
-                b"BT 3 Tr /F1 24 Tf /CS0 cs 50 130 Td (ART) Tj ET" + art]
+                b"BT 3 Tr /F1 24 Tf /CS0 cs 50 130 Td (ART) Tj ET" + art,
+                b"/CS0 cs /Fm1 Do 20 20 50 50 re f"]
     for drawing in drawings:
         _one_page(pdf, resources, drawing)
     path = tmp_path / "initial.pdf"
     pdf.save(path)
     found = check_pdf(path, find_service("dtc"))
     ink = _ink_pages(found)
-    assert sorted(ink) == [1, 2, 3, 4, 5, 6], found.findings
+    assert sorted(ink) == [1, 2, 3, 4, 5, 6, 11], found.findings
     assert all(f.verdict == "refused" for f in found.findings if f.rule == "ink_limit")
     assert all(message.startswith("400 % total ink") for message in ink.values()), ink
     assert "the colour 1 that cs /CS0 sets, painted without a tint set" in ink[1], ink
     assert "the colour 1 1 that CS /CS1 sets" in ink[2] and "the colour 0 that cs /CS2 sets" in ink[6], ink
     if GS is not None:
         for page, percent in ((1, 400), (2, 400), (3, 400), (4, 400), (5, 400), (6, 400), (7, 100), (8, 100),
-                              (9, 100), (10, 100)):
+                              (9, 100), (10, 100), (11, 400)):
             assert _gs_ink_inside_and_out(path, page, tmp_path)[0] == pytest.approx(percent, abs=1), page
 
 

@@ -508,7 +508,8 @@ PAINTS = FILLS | STROKES | SHOWS
 
 def _paint(state: _State, fill: bool, stroke: bool, number: int, result: Preflight) -> None:
     """Something painted with the fill and/or the stroke colour: an initial colour still in force (a spot colour's
-    full tint, set by `cs` and never given a tint by `scn`) is measured, once (it stays until replaced)."""
+    full tint, set by `cs` and never given a tint by `scn`) is measured, then forgotten (painting in it again would
+    measure the same)."""
     for side, used in ((0, fill), (1, stroke)):
         initial = state.initial[side]
         if used and initial is not None:
@@ -964,10 +965,12 @@ def _walk_inside(owner: Any, ctm: tuple[float, float, float, float, float, float
     """Walk the drawing of a form or a tiling pattern (`owner`, its resources or else the drawing's that names it)
     in `ctm`, and give the drawing that named it its matrix, its graphics-state stack and its colour spaces back."""
     saved, stack, four, base = state.ctm, len(state.stack), state.four, state.base
+    initial, render = state.initial, state.render
     state.ctm = state.base = ctm
     _walk(owner, owner.get("/Resources") or resources, state, number, result, rgb, depth + 1)
     del state.stack[stack:], state.spaces[stack:]
     state.ctm, state.four, state.base = saved, four, base
+    state.initial, state.render = initial, render
 
 
 class _Inline(dict[str, Any]):
