@@ -609,11 +609,424 @@ def test_a_cmyk_gradients_ink_is_measured_at_its_stops_and_between(tmp_path: Pat
     assert "could not be measured" in unmeasured[0].message
 
 
-def test_registration_marks_are_not_ink_but_are_named(tmp_path: Path) -> None:
-    """Crop marks in the registration colour (a Separation of All: every plate at once, PDF 1.7 8.6.6.4) outside a
-    card's trim are the printer's, not the card's: not refused for DriveThruCards' ink limit (as 400 % they were),
-    named as a warning (art painted in it would print at 400 %); a page that also paints 400 % CMYK art inside the
-    card is still refused for its ink."""
+def _one_page(pdf: Any, resources: Any, drawing: bytes) -> None:
+    """One page of a poker card with its bleed (2.75 x 3.75 in, trimmed 9 pt in) drawing `drawing`."""
+    import pikepdf
+
+    pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+        Type=pikepdf.Name.Page, MediaBox=[0, 0, 198, 270], TrimBox=[9, 9, 189, 261], Resources=resources,
+        Contents=pdf.make_stream(drawing))))
+
+
+def _gs_ink_inside_and_out(pdf: Path, page: int, tmp_path: Path, device: str = "tiff32nc") -> tuple[float, float]:
+    """The highest total ink, in percent, of the pixels of `page` inside its trim (9 pt in) and of those outside,
+    each a point clear of the cut, as Ghostscript separates them (tiff32nc at 72 dpi: a pixel a point; or the
+    composite of tiffsep, its plates written beside)."""
+    from PIL import Image
+
+    out = tmp_path / f"gs-{page}.tif"
+    subprocess.run([cast(str, GS), "-q", "-o", str(out), f"-sDEVICE={device}", "-r72", f"-dFirstPage={page}",
+                    f"-dLastPage={page}", str(pdf)], check=True, capture_output=True)
+    with Image.open(out) as picture:
+        width, height = picture.size
+        data = picture.tobytes()
+    inside = outside = 0
+    for row in range(height):
+        for column in range(width):
+            total = sum(data[(row * width + column) * 4:(row * width + column) * 4 + 4])
+            x, y = column + 0.5, height - row - 0.5
+            if 10 < x < 188 and 10 < y < 260:
+                inside = max(inside, total)
+            elif not (8 < x < 190 and 8 < y < 262):
+                outside = max(outside, total)
+    return inside / 255 * 100, outside / 255 * 100
+
+
+def _registration_pdf(path: Path) -> None:
+    """Pages painting in the registration colour (a Separation of All, PDF 1.7 8.6.6.4), whose alternate says
+    50 % K (a press prints every plate, whatever the alternate): 1, crop marks, a slug line of text placed by a form
+    and a page-wide rectangle clipped to the bottom margin, all outside the trim, with 100 % K art inside; 2, a
+    form drawing a 'mark' of 5 pt in its corner that its placing scales into the card; 3, text inside; 4, a stencil
+    picture inside; 5, a rectangle at tint 0.5 inside; 6, a crop mark drawn 31 pt into the card; 7, a picture in
+    the registration colour inside."""
+    import pikepdf
+
+    pdf = pikepdf.new()
+    half_black = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[0, 0, 0, 0.5], N=1)
+    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK, half_black])
+    font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica)
+    slug = pdf.make_stream(b"/CS0 cs 1 scn BT /F1 5 Tf 0 0 Td (donjon-cards.pdf 2026-11-28) Tj ET",
+                           Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=[0, 0, 200, 10],
+                           Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font),
+                                                        ColorSpace=pikepdf.Dictionary(CS0=registration)))
+    corner = pdf.make_stream(b"/CS0 cs 1 scn 0 0 5 5 re f", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                             BBox=[0, 0, 5, 5], Resources=pikepdf.Dictionary(
+                                 ColorSpace=pikepdf.Dictionary(CS0=registration)))
+    stencil = pikepdf.Stream(pdf, b"\x00" * 8, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=8,
+                             Height=8, ImageMask=True, BitsPerComponent=1)
+    every_plate = pikepdf.Stream(pdf, b"\xff" * 4, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=2,
+                                 Height=2, ColorSpace=registration, BitsPerComponent=8)
+    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=registration),
+                                   Font=pikepdf.Dictionary(F1=font),
+                                   XObject=pikepdf.Dictionary(Fm0=slug, Fm1=corner, Im0=stencil, Im1=every_plate))
+    # eight lines stroked as one path, as reportlab's crop marks are: a box around the whole path would cover the card
+    crop = b" ".join(b"%d %d m %d %d l %d %d m %d %d l" % (x0, y, x1, y, x, y0, x, y1)
+                     for x, y, x0, x1, y0, y1 in ((9, 9, 0, 6, 0, 6), (189, 9, 192, 198, 0, 6),
+                                                  (9, 261, 0, 6, 264, 270), (189, 261, 192, 198, 264, 270))) + b" S"
+    drawings = [b"0 0 0 1 k 20 20 150 220 re f /CS0 CS 1 SCN 0.25 w " + crop + b" q 1 0 0 1 12 1 cm /Fm0 Do Q"
+                b" q 0 0 198 6 re W n /CS0 cs 1 scn 0 0 198 270 re f Q",
+                b"q 20 0 0 20 40 40 cm /Fm1 Do Q",
+                b"BT /F1 24 Tf /CS0 cs 50 130 Td (ART) Tj ET",
+                b"/CS0 cs q 50 0 0 50 60 60 cm /Im0 Do Q",
+                b"/CS0 cs 0.5 scn 20 20 50 50 re f",
+                b"/CS0 CS 1 SCN 2 w 0 100 m 40 100 l S",
+                b"q 50 0 0 50 60 60 cm /Im1 Do Q"]
+    for drawing in drawings:
+        _one_page(pdf, resources, drawing)
+    pdf.save(path)
+
+
+def test_registration_colour_counts_as_ink_where_it_is_painted_inside_the_cut(tmp_path: Path) -> None:
+    """The registration colour (All) prints on every plate: 400 % ink at full tint. Crop marks, a slug line and a
+    rectangle clipped to the margin, all painted in it outside the trim, are the printer's: nothing said, and the
+    page's ink is its art's (100 %). Painted inside the trim (a form's corner 'mark' its placing scales into the card,
+    text, a stencil picture, a line running into the card, a picture in it) it is ink, counted at 400 % x its
+    tint whatever its alternate says: refused over DriveThruCards' 240 %; at tint 0.5, 200 %, within it.
+    Ghostscript's separations of each page agree: 400 % inside on the refused pages, 200 % at tint 0.5, the marks'
+    400 % outside the trim on the first page and 100 % inside."""
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    path = tmp_path / "registration.pdf"
+    _registration_pdf(path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = _ink_pages(found)
+    assert sorted(ink) == [2, 3, 4, 6, 7], found.findings
+    assert all(f.verdict == "refused" for f in found.findings if f.rule == "ink_limit")
+    assert ink[2].startswith("400 % total ink (the registration colour All at tint 1 (a filled shape), inside the "
+                             "cut)"), ink
+    assert "(text)" in ink[3] and "stencil picture /Im0" in ink[4] and "(a line)" in ink[6], ink
+    assert "picture /Im1" in ink[7], ink
+    assert not [f for f in found.findings if f.page in (1, 5) and f.rule in ("ink_limit", "colour")], found.findings
+    assert found.ink[0] == pytest.approx(400)
+    if GS is not None:
+        inside, outside = _gs_ink_inside_and_out(path, 1, tmp_path)
+        assert inside == pytest.approx(100, abs=1) and outside == pytest.approx(400, abs=1), (inside, outside)
+        for page in (2, 3, 4, 6, 7):
+            assert _gs_ink_inside_and_out(path, page, tmp_path)[0] == pytest.approx(400, abs=1), page
+        assert _gs_ink_inside_and_out(path, 5, tmp_path)[0] == pytest.approx(200, abs=2)
+
+
+def test_crop_marks_reportlab_draws_in_the_registration_colour_pass(tmp_path: Path) -> None:
+    """reportlab's own crop marks (`cropMarks`, their colour the registration colour All) around a card: taken;
+    a rectangle painted in that colour on the card: refused at 400 %."""
+    import pikepdf
+    from reportlab.lib.colors import CMYKColorSep
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    class Marks:  # reportlab reads these names: 36 pt of margin around the card, 9 pt of it bleed
+        borderWidth, markWidth, markLength, markLast, bleedWidth = 36, 0.5, 18, True, 9
+        markColor = CMYKColorSep(1, 1, 1, 1, spotName="All", density=1)
+
+    path = tmp_path / "marks.pdf"
+    canvas = Canvas(str(path), pagesize=(180, 252), cropMarks=Marks(), invariant=1)
+    canvas.setFillColorCMYK(0, 0.5, 0.5, 0.1)
+    canvas.rect(-9, -9, 198, 270, fill=1, stroke=0)
+    canvas.showPage()
+    canvas.setFillColor(Marks.markColor)
+    canvas.rect(20, 20, 60, 60, fill=1)
+    canvas.showPage()
+    canvas.save()
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:  # reportlab writes no TrimBox: the marks' cut
+        for page in pdf.pages:
+            page.obj.TrimBox = pikepdf.Array([36, 36, 216, 288])
+        pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = [(f.page, f.verdict, f.message[:15]) for f in found.findings if f.rule in ("ink_limit", "colour")
+           and f.page is not None]
+    assert ink == [(2, "refused", "400 % total ink")], found.findings
+
+
+def test_where_the_registration_colour_is_painted_is_followed_within_bounds(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Following where the registration colour is painted stops, and says so (warned, naming why), on forms nested
+    deeper than 12, on more operators than it reads a page (MAX_MARK_OPERATORS, here made 10 000: a form of 2 000
+    painted 6 times; a page's own drawing of 12 000, not read past them) and on an operand it cannot read (a path's
+    corner given by names): each page said, never a traceback. A card whose drawing paints nothing in it (a form
+    of 12 000 operators in CMYK, with marks in it beside) is followed without reading its paths' points: no
+    finding."""
+    import pikepdf
+
+    from generator.prepress import preflight
+    from generator.prepress.services import find_service
+
+    monkeypatch.setattr(preflight, "MAX_MARK_OPERATORS", 10_000)
+    pdf = pikepdf.new()
+    every_plate = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)
+    spaces = pikepdf.Dictionary(CS0=pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All,
+                                                   pikepdf.Name.DeviceCMYK, every_plate]))
+    nested = pdf.make_stream(b"/CS0 cs 1 scn 0 0 5 5 re f", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                             BBox=[0, 0, 5, 5], Resources=pikepdf.Dictionary(ColorSpace=spaces))
+    for _ in range(20):
+        nested = pdf.make_stream(b"/Fm0 Do", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=[0, 0, 5, 5],
+                                 Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fm0=nested)))
+    many = pdf.make_stream(b"0 0 1 1 re f " * 1000, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                           BBox=[0, 0, 5, 5])
+    card = pdf.make_stream(b"0 0 0 1 k " + b"20 20 1 1 re f " * 6000, Type=pikepdf.Name.XObject,
+                           Subtype=pikepdf.Name.Form, BBox=[0, 0, 198, 270])
+    resources = pikepdf.Dictionary(ColorSpace=spaces, XObject=pikepdf.Dictionary(Fm0=nested, Fm1=many, Fm2=card))
+    for drawing in (b"/CS0 cs /Fm0 Do", b"/CS0 cs " + b"/Fm1 Do " * 6, b"/CS0 cs 1 scn " + b"0 0 1 1 re f " * 6000,
+                    b"/CS0 cs 1 scn /X /Y 5 5 re f", b"/Fm2 Do /CS0 cs 1 scn 0 0 5 5 re f"):
+        _one_page(pdf, resources, drawing)
+    path = tmp_path / "hostile.pdf"
+    pdf.save(path)
+    found = preflight.check_pdf(path, find_service("dtc"))
+    said = {cast(int, f.page): (f.verdict, f.message) for f in found.findings
+            if "registration colour All" in f.message}
+    assert sorted(said) == [1, 2, 3, 4] and {verdict for verdict, _ in said.values()} == {"warned"}, found.findings
+    assert not [f for f in found.findings if f.page == 5 and f.rule in ("colour", "ink_limit")], found.findings
+    for page, why in ((1, "forms inside forms deeper than 12"), (2, "more than 10000 operators"),
+                      (3, "more than 10000 operators"), (4, "an operand the preflight cannot read")):
+        assert f"where could not be followed ({why})" in said[page][1], said[page]
+
+
+def _rich_black(pdf: Any) -> Any:
+    """A Separation whose CMYK alternate is 400 % at full tint, 100 % x 4 x its tint (a tint transform of type 2)."""
+    import pikepdf
+
+    return pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/Rich Black"), pikepdf.Name.DeviceCMYK,
+                          pdf.make_indirect(pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0],
+                                                               C1=[1, 1, 1, 1], N=1))])
+
+
+def _gold_and_silver(pdf: Any) -> Any:
+    """A DeviceN of two spot colours whose CMYK alternate is their sum on every plate (held to 0..1)."""
+    import pikepdf
+
+    return pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name.Gold, pikepdf.Name.Silver], pikepdf.Name.DeviceCMYK,
+                          pdf.make_stream(b"{ add dup dup dup }", FunctionType=4, Domain=[0, 1, 0, 1],
+                                          Range=[0, 1] * 4)])
+
+
+def _picture(pdf: Any, data: bytes, width: int, height: int, space: Any, bits: int = 8, **more: Any) -> Any:
+    import pikepdf
+
+    return pikepdf.Stream(pdf, data, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=width,
+                          Height=height, ColorSpace=space, BitsPerComponent=bits, **more)
+
+
+def _ink_pages(found: Any) -> dict[int, str]:
+    """The ink findings of a preflight by page: each page's one message."""
+    return {f.page: f.message for f in found.findings if f.rule == "ink_limit"}
+
+
+def test_a_spot_colour_painted_without_a_tint_set_is_measured_at_full_tint(tmp_path: Path) -> None:
+    """`cs` sets a spot colour at its initial tint, 1.0 for each ink (PDF 1.7, 8.6.6.4); painted before any `scn`
+    it prints at full tint: a fill, a stroke in a DeviceN of two, a form painted in it, a stencil picture, text, an
+    Indexed space's index 0, a fill after a form that set a tint of its own (Do gives the graphics state back) are
+    measured at 400 % and refused for DriveThruCards' 240 %. Not refused: a tint set by
+    `scn` before painting (80 %), a colour space replaced by `k` before painting, or set inside q ... Q and never
+    painted in, and text drawn invisible (3 Tr). Ghostscript's separations agree on each page."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    rich = _rich_black(pdf)
+    indexed = pikepdf.Array([pikepdf.Name.Indexed, rich, 1, pikepdf.String(b"\xff\x00")])
+    font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica)
+    form = pdf.make_stream(b"20 20 50 50 re f", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                           BBox=[0, 0, 198, 270])
+    stencil = pikepdf.Stream(pdf, b"\x00" * 8, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=8,
+                             Height=8, ImageMask=True, BitsPerComponent=1)
+    tinted = pdf.make_stream(b"/CS0 cs 0.1 scn", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                             BBox=[0, 0, 198, 270])
+    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=rich, CS1=_gold_and_silver(pdf), CS2=indexed),
+                                   Font=pikepdf.Dictionary(F1=font),
+                                   XObject=pikepdf.Dictionary(Fm0=form, Im0=stencil, Fm1=tinted))
+    art = b" 0 0 0 1 k 100 100 50 50 re f"  # 100 % K: what an honest page's highest ink is
+    drawings = [b"/CS0 cs 20 20 50 50 re f",
+                b"/CS1 CS 5 w 20 20 m 100 100 l S",
+                b"/CS0 cs /Fm0 Do",
+                b"/CS0 cs q 50 0 0 50 20 20 cm /Im0 Do Q",
+                b"BT /F1 24 Tf /CS0 cs 50 130 Td (ART) Tj ET",
+                b"/CS2 cs 20 20 50 50 re f",
+                b"/CS0 cs 0.2 scn 20 20 50 50 re f" + art,
+                b"/CS0 cs 0 0 0 1 k 20 20 50 50 re f",
+                b"q /CS0 cs Q" + art,
+                b"BT 3 Tr /F1 24 Tf /CS0 cs 50 130 Td (ART) Tj ET" + art,
+                b"/CS0 cs /Fm1 Do 20 20 50 50 re f"]
+    for drawing in drawings:
+        _one_page(pdf, resources, drawing)
+    path = tmp_path / "initial.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = _ink_pages(found)
+    assert sorted(ink) == [1, 2, 3, 4, 5, 6, 11], found.findings
+    assert all(f.verdict == "refused" for f in found.findings if f.rule == "ink_limit")
+    assert all(message.startswith("400 % total ink") for message in ink.values()), ink
+    assert "the colour 1 that cs /CS0 sets, painted without a tint set" in ink[1], ink
+    assert "the colour 1 1 that CS /CS1 sets" in ink[2] and "the colour 0 that cs /CS2 sets" in ink[6], ink
+    if GS is not None:
+        for page, percent in ((1, 400), (2, 400), (3, 400), (4, 400), (5, 400), (6, 400), (7, 100), (8, 100),
+                              (9, 100), (10, 100), (11, 400)):
+            assert _gs_ink_inside_and_out(path, page, tmp_path)[0] == pytest.approx(percent, abs=1), page
+
+
+def test_an_indexed_pictures_ink_is_measured_through_its_colour_table(tmp_path: Path) -> None:
+    """A picture in an Indexed colour space whose base is CMYK, a Separation or a DeviceN has the ink of the table's
+    entries its pixels use (PDF 1.7, 8.6.6.3), through the base's tint transform: an 8-bit picture using a 400 %
+    entry, a 1-bit one over a Separation, a DeviceN entry, a 1-bit one whose /Decode [1 0] turns its 0s into index 1,
+    and a fill colour set by `sc` in an Indexed space, all refused at 400 %; a 4-bit picture using only a 151 % entry
+    of a table that also holds a 400 % one, not refused; a table shorter than its hival says, said not measured
+    (warned), without a traceback. Ghostscript's separations agree on each page it renders."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    cmyk = pikepdf.Array([pikepdf.Name.Indexed, pikepdf.Name.DeviceCMYK, 2,
+                          pikepdf.String(b"\x00\x00\x00\x00\xff\xff\xff\xff\x80\x80\x80\x00")])
+    spot = pikepdf.Array([pikepdf.Name.Indexed, _rich_black(pdf), 1, pikepdf.String(b"\x00\xff")])
+    metals = pikepdf.Array([pikepdf.Name.Indexed, _gold_and_silver(pdf), 1,
+                            pdf.make_stream(b"\x00\x00\xff\x00")])
+    short = pikepdf.Array([pikepdf.Name.Indexed, pikepdf.Name.DeviceCMYK, 1, pikepdf.String(b"\x00\x00\x00\x00")])
+    pictures = {"/Im0": _picture(pdf, b"\x00\x01" * 2, 2, 2, cmyk),
+                "/Im1": _picture(pdf, b"\xff" * 8, 8, 8, spot, 1),
+                "/Im2": _picture(pdf, b"\x01" * 4, 2, 2, metals),
+                "/Im3": _picture(pdf, b"\x00" * 8, 8, 8, spot, 1, Decode=[1, 0]),
+                "/Im4": _picture(pdf, b"\x22\x20" * 3, 3, 3, cmyk, 4),  # index 2 (151 %) and row padding
+                "/Im5": _picture(pdf, b"\x01" * 4, 2, 2, short)}
+    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(pictures), ColorSpace=pikepdf.Dictionary(CS0=cmyk))
+    for name in pictures:
+        _one_page(pdf, resources, b"q 50 0 0 50 60 60 cm %s Do Q" % name.encode())
+    _one_page(pdf, resources, b"/CS0 cs 1 sc 20 20 50 50 re f")
+    path = tmp_path / "indexed.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = _ink_pages(found)
+    assert sorted(ink) == [1, 2, 3, 4, 6, 7], found.findings
+    verdicts = {f.page: f.verdict for f in found.findings if f.rule == "ink_limit"}
+    assert verdicts == {1: "refused", 2: "refused", 3: "refused", 4: "refused", 6: "warned", 7: "refused"}
+    assert all(ink[page].startswith("400 % total ink") for page in (1, 2, 3, 4, 7)), ink
+    assert "an index into its colour table at 1" in ink[1], ink
+    assert ink[6].startswith("the ink of the picture /Im5 could not be measured"), ink
+    if GS is not None:
+        for page, percent in ((1, 400), (2, 400), (3, 400), (4, 400), (5, 151), (7, 400)):
+            assert _gs_ink_inside_and_out(path, page, tmp_path)[0] == pytest.approx(percent, abs=1), page
+
+
+def test_a_spot_pictures_samples_of_every_size_are_measured_or_said_not_measured(tmp_path: Path) -> None:
+    """A picture in a spot colour (or CMYK) of 1, 2, 4 or 16 bits a component is measured as one of 8: a 1-bit
+    Separation at full tint (400 %), a 2-bit one at 2/3 (267 %, its rows' padding bits set, which are no pixel),
+    a 16-bit one at 0.75 (300 %), a 16-bit CMYK one (400 %), a DeviceN of six inks of 4 bits (400 %): refused; a
+    4-bit one at 1/3 (133 %): not. Beyond what is measured, said, and why: 16 bits of more than 4096 colours, 3 bits
+    a component (which PDF does not allow). Ghostscript's separations agree on each page it renders."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    rich = _rich_black(pdf)
+    # six inks printed as the first one's tint on every plate (the five others popped from the top of the stack)
+    six = pikepdf.Array([pikepdf.Name.DeviceN, [pikepdf.Name("/Ink%d" % i) for i in range(6)],
+                         pikepdf.Name.DeviceCMYK,
+                         pdf.make_stream(b"{ pop pop pop pop pop dup dup dup }", FunctionType=4,
+                                         Domain=[0, 1] * 6, Range=[0, 1] * 4)])
+    many = b"".join((4096 + i).to_bytes(2, "big") for i in range(64 * 80))
+    pictures = {"/Im0": _picture(pdf, b"\xff" * 8, 8, 8, rich, 1),
+                "/Im1": _picture(pdf, b"\xab" * 3, 3, 3, rich, 2),  # 2 2 2, then 2 bits of padding set
+                "/Im2": _picture(pdf, b"\x55\x5f" * 3, 3, 3, rich, 4),  # 5 5 5, then 4 bits of padding set
+                "/Im3": _picture(pdf, b"\xc0\x00" * 4, 2, 2, rich, 16),
+                "/Im4": _picture(pdf, b"\xff\xff" * 16, 2, 2, pikepdf.Name.DeviceCMYK, 16),
+                "/Im5": _picture(pdf, b"\xf0\x00\x00" * 4, 1, 4, six, 4),  # its first ink at 1, the rest 0
+                "/Im6": _picture(pdf, many, 64, 80, rich, 16),
+                "/Im7": _picture(pdf, b"\xff" * 8, 8, 8, rich, 3)}
+    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(pictures))
+    for name in pictures:
+        _one_page(pdf, resources, b"q 50 0 0 50 60 60 cm %s Do Q" % name.encode())
+    path = tmp_path / "samples.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = _ink_pages(found)
+    verdicts = {f.page: f.verdict for f in found.findings if f.rule == "ink_limit"}
+    assert verdicts == {1: "refused", 2: "refused", 4: "refused", 5: "refused", 6: "refused", 7: "warned",
+                        8: "warned"}, found.findings
+    assert [ink[page][:15] for page in (1, 2, 4, 5, 6)] == ["400 % total ink", "267 % total ink", "300 % total ink",
+                                                            "400 % total ink", "400 % total ink"], ink
+    assert found.ink[0] == pytest.approx(400)
+    assert found.ink[1] == "page 1, the picture /Im0, a spot colour at 1 printed through its CMYK alternate"
+    assert "(5120 colours, more than the 4096 measured)" in ink[7], ink
+    assert "(3 bits a component, which PDF does not allow)" in ink[8], ink
+    if GS is not None:
+        for page, percent in ((1, 400), (2, 267), (3, 133), (4, 300), (5, 400), (6, 400)):
+            # (Ghostscript 10.00's tiff32nc and inkcov crash on the 16-bit Separation picture; its tiffsep does not)
+            device = "tiffsep" if page == 4 else "tiff32nc"
+            assert _gs_ink_inside_and_out(path, page, tmp_path, device)[0] == pytest.approx(percent, abs=1), page
+
+
+def _jpeg(mode: str, colour: Any, size: int = 16) -> bytes:
+    """A JPEG of one colour (Pillow writes a CMYK one with Adobe's marker, its inks inverted, as Photoshop does)."""
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new(mode, (size, size), colour).save(out, "JPEG", quality=95)
+    return out.getvalue()
+
+
+def test_a_jpeg_pictures_ink_is_measured_as_pdf_reads_it(tmp_path: Path) -> None:
+    """A JPEG picture (DCTDecode: the common picture of a designer's PDF, whose data pypdf gives as the JPEG file)
+    has its ink measured as PDF reads its samples: a CMYK JPEG of Adobe's (inverted inks) with Photoshop's /Decode
+    [1 0 1 0 1 0 1 0] at 400 % and at 300 %: refused; at some 94 %, or the same 400 % JPEG without the /Decode
+    (which PDF reads as no ink): not; a Separation JPEG at full tint: refused. One that cannot be read as its size
+    and colour space say (another size, a damaged file) is said not measured, and why, never a traceback.
+    Ghostscript's separations agree on each page it renders."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    inverted = [1, 0] * 4
+    full, three, light = (_jpeg("CMYK", ink) for ink in ((255, 255, 255, 255), (255, 255, 255, 0), (100, 80, 60, 0)))
+    cmyk, jpeg = pikepdf.Name.DeviceCMYK, pikepdf.Name.DCTDecode
+    pictures = {"/Im0": _picture(pdf, full, 16, 16, cmyk, Filter=jpeg, Decode=inverted),
+                "/Im1": _picture(pdf, three, 16, 16, cmyk, Filter=jpeg, Decode=inverted),
+                "/Im2": _picture(pdf, light, 16, 16, cmyk, Filter=jpeg, Decode=inverted),
+                "/Im3": _picture(pdf, full, 16, 16, cmyk, Filter=jpeg),
+                "/Im4": _picture(pdf, _jpeg("L", 255), 16, 16, _rich_black(pdf), Filter=jpeg),
+                "/Im5": _picture(pdf, full, 32, 32, cmyk, Filter=jpeg, Decode=inverted),
+                "/Im6": _picture(pdf, full[:40] + b"\x00" * 200, 16, 16, cmyk, Filter=jpeg),
+                "/Im7": _picture(pdf, b"\xff\xd8 not a JPEG", 16, 16, _rich_black(pdf), Filter=jpeg)}
+    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(pictures))
+    for name in pictures:
+        _one_page(pdf, resources, b"q 50 0 0 50 60 60 cm %s Do Q" % name.encode())
+    path = tmp_path / "jpeg.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = _ink_pages(found)
+    verdicts = {f.page: f.verdict for f in found.findings if f.rule == "ink_limit"}
+    assert verdicts == {1: "refused", 2: "refused", 5: "refused", 6: "warned", 7: "warned", 8: "warned"}, ink
+    assert [ink[page][:15] for page in (1, 2, 5)] == ["400 % total ink", "300 % total ink", "400 % total ink"], ink
+    assert "(a JPEG of 16 x 16 pixels, not its 32 x 32)" in ink[6], ink
+    assert "(a JPEG that cannot be read)" in ink[7] and "(a JPEG that cannot be read)" in ink[8], ink
+    if GS is not None:
+        for page, low, high in ((1, 398, 400), (2, 298, 302), (3, 88, 100), (4, 0, 2), (5, 398, 400)):
+            assert low <= _gs_ink_inside_and_out(path, page, tmp_path)[0] <= high, page
+
+
+def test_the_colourant_none_paints_no_ink(tmp_path: Path) -> None:
+    """A Separation of the colourant None never marks the page (PDF 1.7, 8.6.6.4), whatever its alternate says
+    (here 400 %): a fill, a picture and a gradient in it are no ink, not refused (they were, at 400 %); Ghostscript
+    paints nothing."""
     import pikepdf
 
     from generator.prepress.preflight import check_pdf
@@ -621,17 +1034,21 @@ def test_registration_marks_are_not_ink_but_are_named(tmp_path: Path) -> None:
 
     pdf = pikepdf.new()
     every_plate = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)
-    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK, every_plate])
-    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=registration))
-    marks = b"/CS0 cs 1 scn 0 0 5 0.5 re f 0 0 0.5 5 re f"  # in the corner of the media box, outside the trim
-    _card_pages(pdf, resources, b"0 0 0 1 k 20 20 150 220 re f " + marks)
-    _card_pages(pdf, resources, b"1 1 1 1 k 20 20 150 220 re f " + marks)
-    pdf.save(tmp_path / "marks.pdf")
-    found = check_pdf(tmp_path / "marks.pdf", find_service("dtc"))
-    ink = [(f.page, f.verdict) for f in found.findings if f.rule == "ink_limit"]
-    assert ink == [(3, "refused"), (4, "refused")], found.findings
-    named = [(f.page, f.verdict) for f in found.findings if "registration colour All" in f.message]
-    assert named == [(page, "warned") for page in (1, 2, 3, 4)], found.findings
+    none = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name("/None"), pikepdf.Name.DeviceCMYK, every_plate])
+    gradient = pikepdf.Dictionary(ShadingType=2, ColorSpace=none, Coords=[0, 0, 198, 0],
+                                  Function=pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0], C1=[1], N=1))
+    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=none),
+                                   XObject=pikepdf.Dictionary(Im0=_picture(pdf, b"\xff" * 4, 2, 2, none)),
+                                   Shading=pikepdf.Dictionary(Sh0=gradient))
+    for drawing in (b"/CS0 cs 1 scn 20 20 50 50 re f", b"q 50 0 0 50 60 60 cm /Im0 Do Q", b"/Sh0 sh"):
+        _one_page(pdf, resources, drawing)
+    path = tmp_path / "none.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    assert not _ink_pages(found) and found.ink[0] == 0, found.findings
+    if GS is not None:
+        for page in (1, 2, 3):
+            assert _gs_ink_inside_and_out(path, page, tmp_path) == (0, 0), page
 
 
 def test_a_spot_colours_cmyk_is_said_as_a_press_holds_it(tmp_path: Path) -> None:
@@ -1009,22 +1426,56 @@ def test_the_preflight_steps_over_outlined_text_without_parsing_each_path_operat
     b"% 1 1 1 1 k in a comment\n/CS#200 cs 0.9 0.9 0.9 0.9 scn /P#31 scn 0.5 /P1 SCN /GS1 gs /Sh0 sh",
     b"/Span << /ActualText (k) /MCID 0 >> BDC 1 0 0 rg 0 g 1 G 0 1 0 RG EMC <00ff> Tj /DeviceCMYK CS 1 SC",
     b"[3 2] 0 d 1 w 0 J 0 j 10 M 0 0 10 10 re W n /Fm#C3#A9 Do 1 0 0 1 0 0 cm",
-], ids=["paths", "strings", "names", "dictionary", "dash"])
+    b"0 0 m 1 1 l S /CS0 cs 0 0 5 5 re f* (f S b) Tj % f S B\n1 Tr 0 0 m 2 2 l b [(a) 5 (b)] TJ 2 2 m 3 3 l h s Q",
+    b"BT /F1 9 Tf 0 0 Td (x) ' ET 0 0 m 1 1 l n 0 0 1 1 re W n BX 0 0 1 1 re F EX 1 0 0 1 0 0 cm",
+], ids=["paths", "strings", "names", "dictionary", "dash", "paints", "clips"])
 def test_the_drawing_scanner_finds_what_pypdfs_parser_finds(drawing: bytes) -> None:
     """The operators the checks read, with their operands, are those pypdf's content parser finds: in strings
-    (nested, escaped), comments, dictionaries and arrays no operator is seen; names' #xx escapes undone."""
+    (nested, escaped), comments, dictionaries and arrays no operator is seen; names' #xx escapes undone. A path
+    painted among operators stepped over is said as `f` (filled) and/or `S` (stroked) where pypdf finds a painting
+    operator (f, F, f*, B, b and their stars fill; S, s, B, b stroke), never for a letter in a string or a comment;
+    strings are compared by their place, the scanner keeping a string's bytes as written (no check reads them)."""
     import pypdf.generic
 
     from generator.prepress import drawing as scanner
 
+    fills, strokes = {"f", "F", "f*", "B", "B*", "b", "b*"}, {"S", "s", "B", "B*", "b", "b*"}
+
+    def plain(operands: list[Any]) -> list[Any]:
+        """Operands with arrays unbracketed and each string a mark of its place."""
+        flat: list[Any] = []
+        for value in operands:
+            flat.extend(value if isinstance(value, pypdf.generic.ArrayObject) else [value])
+        return ["<string>" if isinstance(v, (str, bytes)) and not isinstance(v, pypdf.generic.NameObject) else v
+                for v in flat]
+
+    def painted(operations: list[tuple[list[Any], str]]) -> list[tuple[list[Any], str]]:
+        """Each run of paintings between two operators read said once: `f` if one fills, `S` if one strokes."""
+        out: list[tuple[list[Any], str]] = []
+        run: set[str] = set()
+        for operands, op in operations + [([], "(end)")]:
+            if op in fills | strokes:
+                run |= {"f"} if op in fills else set()
+                run |= {"S"} if op in strokes else set()
+                continue
+            out += [([], word) for word in sorted(run)]
+            run = set()
+            if op != "(end)":
+                out.append((plain(operands), op))
+        return out
+
     stream = pypdf.generic.DecodedStreamObject()
     stream.set_data(drawing)
-    expected = [(operands, op.decode()) for operands, op in pypdf.generic.ContentStream(stream, None).operations
-                if op.decode() in scanner.WANTED]
-    found = scanner.operations(drawing)
+    expected = painted([(operands, op.decode()) for operands, op in
+                        pypdf.generic.ContentStream(stream, None).operations
+                        if op.decode() in scanner.WANTED | fills | strokes])
+    found = painted(scanner.operations(drawing))
     assert found == expected
     assert [[type(v) for v in operands] for operands, _ in found] == [[type(v) for v in operands]
                                                                        for operands, _ in expected]
+    placed = [(plain(operands), op.decode()) for operands, op in pypdf.generic.ContentStream(stream, None).operations
+              if op.decode() in scanner.PLACED]  # the walk following the registration colour: every painting
+    assert [(plain(operands), op) for operands, op in scanner.operations(drawing, scanner.PLACED)] == placed
 
 
 def test_check_print_refuses_what_is_no_pdf_file_without_waiting_or_reading_it_all(tmp_path: Path) -> None:

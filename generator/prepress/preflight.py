@@ -16,7 +16,11 @@ is drawn):
   written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
 - total ink: C+M+Y+K of every CMYK colour operator, of every CMYK gradient (at its stops and in 256 steps between;
   one of x and y on a grid) and of every CMYK picture's pixels, spot colours counted through their CMYK alternate
-  (functions.py evaluates their tint transforms), meshes by their vertices' colours: the highest, and where;
+  (functions.py evaluates their tint transforms), Indexed colours through their table, meshes by their vertices'
+  colours, pictures of 1, 2, 4, 8 or 16 bits a component; a colour space's initial colour (a spot colour's full
+  tint) when something is painted in it before a tint is set: the highest, and where. The registration colour
+  (All, every plate) is followed to where it is painted (_marks): crop marks outside the cut pass; inside, it
+  is ink, 400 % at full tint;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
@@ -50,6 +54,11 @@ from generator.prepress.services import GOOD_DPI, Service
 Verdict = Literal["ok", "warned", "refused"]
 #: How a colour's values in a colour space turn into the C, M, Y and K a press prints (see _cmyk_of).
 _ToCmyk = Callable[[list[float]], list[float]]
+#: A colour space's initial colour, set by `cs` or `CS` and not yet replaced by `sc`/`scn`: how it turns into CMYK,
+#: its values, and the space's name, for the report.
+_Initial = tuple[_ToCmyk, list[float], str]
+#: A box (left, bottom, right, top) in the page's default space, where its TrimBox is given.
+_Box = tuple[float, float, float, float]
 #: How far a measured length may miss the one asked for: a tenth of a millimetre (in points).
 TOLERANCE = 0.2835
 #: An eighth of an inch, in points.
@@ -238,13 +247,14 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
     _document(reader, result)
     sizes: set[tuple[float, float]] = set()
     parsed: dict[tuple[int, int], list[Any]] = {}
+    placed: dict[tuple[int, int], list[Any]] = {}
     for number, page in enumerate(pages, start=1):
         media = _box(page, "mediabox")
         sizes.add((round(media[2] - media[0], 1), round(media[3] - media[1], 1)))
         _boxes(page, number, result)
         if result.service.pdfx:
             _annotations(page, number, result)
-        _content(page, number, result, parsed)
+        _content(page, number, result, parsed, placed)
     if result.service.pdfx == "x1a":
         _streams_filtered(reader, result)
     if len(sizes) > 1:
@@ -367,7 +377,17 @@ class _State:
         #: (_cmyk_of: its own values in DeviceCMYK or an ICC profile of four components, a spot colour's tint
         #: transform into its CMYK alternate), or None (RGB, grey: no CMYK ink); saved and restored with q and Q
         self.four: tuple[_ToCmyk | None, _ToCmyk | None] = (None, None)
-        self.spaces: list[tuple[_ToCmyk | None, _ToCmyk | None]] = []
+        #: the fill's and the stroke's initial colour while it is in force (_Initial): a spot colour set by `cs` and
+        #: painted without `scn` is painted at full tint (PDF 1.7, 8.6.6.4: "each component shall be given an
+        #: initial value of 1.0"), so its ink is measured when something is painted (_paint), not when it is set
+        self.initial: tuple[_Initial | None, _Initial | None] = (None, None)
+        #: the text rendering mode (Tr): whether text shown is filled (0, 2, 4, 6), stroked (1, 2, 5, 6) or neither
+        self.render = 0
+        self.spaces: list[tuple[tuple[_ToCmyk | None, _ToCmyk | None], tuple[_Initial | None, _Initial | None],
+                                int]] = []
+        #: whether the drawing walked paints in the registration colour (All): where it paints is then followed by
+        #: _marks
+        self.registration = False
         self.parsed = parsed
 
 
@@ -378,23 +398,31 @@ def _multiply(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, float,
             e * b2 + f * d2 + f2)
 
 
-def _content(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, int], list[Any]]) -> None:
-    """Walk the page's content (and its forms) with the transformation in force."""
+def _content(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, int], list[Any]],
+             placed: dict[tuple[int, int], list[Any]]) -> None:
+    """Walk the page's content (and its forms) with the transformation in force; where it paints in the
+    registration colour, follow where (_marks; `placed`: the drawings read for it, by object number, as `parsed`)."""
     seen: dict[str, int] = {}
-    _walk(page.get_contents(), page.get("/Resources"), _State(parsed), number, result, seen, 0)
+    state = _State(parsed)
+    _walk(page.get_contents(), page.get("/Resources"), state, number, result, seen, 0)
     for what, count in seen.items():
         result.add(number, "colour", f"{count} x {what}: RGB in a CMYK file")
+    if state.registration and result.service.colour == "cmyk":
+        _marks(page, number, result, parsed, placed)
 
 
-def _operations(contents: Any) -> list[tuple[list[Any], str]]:
+def _operations(contents: Any, placing: bool = False, most: int | None = None) -> list[tuple[list[Any], str]]:
     """The operators of a drawing the checks read, with their operands: by donjon's scanner (drawing.py), which
-    steps over paths in C; a drawing it leaves to pypdf (an inline picture, bytes that are no token) by pypdf's
-    parser, every operator kept."""
+    steps over paths in C (`placing`: the paths' points and the text's placing read too, drawing.PLACED, at most
+    `most` of them: drawing.TooMany past); a drawing it leaves to pypdf (an inline picture, bytes that are no
+    token) by pypdf's parser, every operator kept."""
     from pypdf.generic import ContentStream
 
     from generator.prepress import drawing
 
     try:
+        if placing:
+            return drawing.operations(contents.get_data(), drawing.PLACED, most)
         return drawing.operations(contents.get_data())
     except drawing.Unreadable:
         stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, None)
@@ -417,24 +445,34 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
         if key is not None:
             state.parsed[key] = operations
     for operands, op in operations:
-        if op == "q":
+        if op in PAINTS:  # (a path's painting is said by the scanner as `f` or `S`, drawing.WANTED)
+            _paint(state, op in FILLS or (op in SHOWS and state.render in (0, 2, 4, 6)),
+                   op in STROKES or (op in SHOWS and state.render in (1, 2, 5, 6)), number, result)
+        elif op == "q":
             state.stack.append(state.ctm)
-            state.spaces.append(state.four)
+            state.spaces.append((state.four, state.initial, state.render))
         elif op == "Q" and state.stack:
             state.ctm = state.stack.pop()  # type: ignore[assignment]
-            state.four = state.spaces.pop()
+            state.four, state.initial, state.render = state.spaces.pop()
         elif op == "cm":
             state.ctm = _multiply(tuple(float(v) for v in operands), state.ctm)
+        elif op == "Tr" and operands and isinstance(operands[0], (int, float)):
+            state.render = int(operands[0])
         elif op in ("k", "K") and len(operands) == 4:
             state.four = (_same, state.four[1]) if op == "k" else (state.four[0], _same)
+            state.initial = (None, state.initial[1]) if op == "k" else (state.initial[0], None)
             _ink(result, sum(float(v) for v in operands) * 100, f"page {number}, the colour "
                  f"{' '.join(f'{float(v):g}' for v in operands)} {op}")
         elif op in ("sc", "scn", "SC", "SCN") and operands and not str(operands[-1]).startswith("/"):
             convert = state.four[op[0].isupper()]
+            state.initial = (None, state.initial[1]) if op.islower() else (state.initial[0], None)
             if convert is not None:
-                _set_ink(convert, operands, op, number, result)
+                values = [float(v) for v in operands]
+                _set_ink(convert, values, f"page {number}, the colour {' '.join(f'{v:g}' for v in values)} {op}",
+                         number, result)
         elif op in ("rg", "g", "RG", "G"):
             state.four = (None, state.four[1]) if op.islower() else (state.four[0], None)
+            state.initial = (None, state.initial[1]) if op.islower() else (state.initial[0], None)
             if op in ("rg", "RG") and cmyk:
                 what = "an RGB fill colour (rg)" if op == "rg" else "an RGB stroke colour (RG)"
                 rgb[what] = rgb.get(what, 0) + 1
@@ -443,26 +481,84 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
         elif op == "Do":
             _xobject(resources, operands[0], state, number, result, rgb, depth)
         elif op in ("cs", "CS") and operands:
-            four = _ink_of(resources, operands[0])
+            space = _space(resources, operands[0])
+            four = _cmyk_of(space)
+            start = _initial_colour(space) if four is not None else None
+            initial = (four, start, str(operands[0])) if four is not None and start is not None else None
             state.four = (four, state.four[1]) if op == "cs" else (state.four[0], four)
+            state.initial = (initial, state.initial[1]) if op == "cs" else (state.initial[0], initial)
             if cmyk:
-                _colour_space(resources, operands[0], number, result)
+                state.registration |= _colour_space(resources, operands[0], number, result)
         elif op == "INLINE IMAGE":
             _image(_Inline(operands, resources), "(inline)", state, number, result)
         elif op == "sh" and operands:
-            _shading(_named(resources, "/Shading", operands[0]), operands[0], number, result)
+            state.registration |= _shading(_named(resources, "/Shading", operands[0]), operands[0], number, result)
         elif op in ("scn", "SCN") and operands and str(operands[-1]).startswith("/"):
+            state.initial = (None, state.initial[1]) if op == "scn" else (state.initial[0], None)
             _pattern(resources, operands[-1], state, number, result, rgb, depth)
 
 
-def _set_ink(convert: _ToCmyk, operands: list[Any], op: str, number: int, result: Preflight) -> None:
-    """The total ink of a colour set by `sc`/`scn` (`SC`/`SCN`) in a CMYK space (its values, as `k`'s), or in a spot
-    colour printed through its CMYK alternate (its tints through the tint transform); a tint transform the
-    preflight does not evaluate is said where the service limits ink, once a page."""
+#: The operators that paint (PDF 1.7, Tables 60 and 109): a path filled, stroked or both, text shown; a picture
+#: (Do, an inline one) is painted by _image, a gradient's own colours by _shading.
+FILLS = frozenset({"f", "F", "f*", "B", "B*", "b", "b*"})
+STROKES = frozenset({"S", "s", "B", "B*", "b", "b*"})
+SHOWS = frozenset({"Tj", "TJ", "'", '"'})
+PAINTS = FILLS | STROKES | SHOWS
+
+
+def _paint(state: _State, fill: bool, stroke: bool, number: int, result: Preflight) -> None:
+    """Something painted with the fill and/or the stroke colour: an initial colour still in force (a spot colour's
+    full tint, set by `cs` and never given a tint by `scn`) is measured, then forgotten (painting in it again would
+    measure the same)."""
+    for side, used in ((0, fill), (1, stroke)):
+        initial = state.initial[side]
+        if used and initial is not None:
+            convert, values, name = initial
+            _set_ink(convert, values, f"page {number}, the colour {' '.join(f'{v:g}' for v in values)} that "
+                                      f"{'cs' if side == 0 else 'CS'} {name} sets, painted without a tint set",
+                     number, result)
+            state.initial = (None, state.initial[1]) if side == 0 else (state.initial[0], None)
+
+
+def _space(resources: Any, name: Any) -> Any:
+    """The colour space `cs`, `CS` (or an inline picture) names: a device space by its name, else the resources'."""
+    if str(name) in ("/DeviceCMYK", "/DeviceRGB", "/DeviceGray", "/Pattern"):
+        return name
+    return _named(resources, "/ColorSpace", name)
+
+
+def _initial_colour(space: Any) -> list[float] | None:
+    """The colour `cs` sets with a colour space (PDF 1.7, 8.6.4 and 8.6.6): DeviceCMYK's 0 0 0 1 (black); an ICC
+    profile's all 0 (held to its /Range); a Separation's or DeviceN's 1.0 for each ink (full tint); an Indexed
+    space's index 0. None for a space whose initial colour paints no CMYK ink."""
+    if space is None:
+        return None
+    space = space.get_object()
+    if str(space) == "/DeviceCMYK":
+        return [0.0, 0.0, 0.0, 1.0]
+    if not isinstance(space, list) or len(space) < 2:
+        return None
+    family = str(space[0])
+    if family == "/ICCBased":
+        profile = space[1].get_object()
+        ranges = [float(v) for v in profile.get("/Range", [0, 1] * int(profile.get("/N", 0)))]
+        return [min(max(0.0, ranges[i]), ranges[i + 1]) for i in range(0, len(ranges) - 1, 2)]
+    if family == "/Separation":
+        return [1.0]
+    if family == "/DeviceN":
+        return [1.0] * len(space[1].get_object())
+    if family == "/Indexed":
+        return [0.0]
+    return None
+
+
+def _set_ink(convert: _ToCmyk, values: list[float], said: str, number: int, result: Preflight) -> None:
+    """The total ink of a colour (`values`, `said` where it is) set by `sc`/`scn` (`SC`/`SCN`), or a space's initial
+    colour, in a CMYK space (its values, as `k`'s), or in a spot colour printed through its CMYK alternate (its tints
+    through the tint transform), or an index into a table of those (Indexed); a tint transform the preflight does
+    not evaluate is said where the service limits ink, once a page."""
     from generator.prepress import functions
 
-    values = [float(v) for v in operands]
-    said = f"page {number}, the colour {' '.join(f'{v:g}' for v in values)} {op}"
     if convert is _same:
         if len(values) == 4:
             _ink(result, sum(values) * 100, said)
@@ -512,11 +608,12 @@ def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -
                                    "PDF/X-1a does not allow")
 
 
-def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> None:
+def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> bool:
+    """RGB and spot colours in the colour space `cs`/`CS` names said; whether it is the registration colour."""
     space = _named(resources, "/ColorSpace", name)
     if str(name) == "/DeviceRGB" or _is_rgb(space):
         result.add(number, "colour", f"the RGB colour space {name}")
-    _spot(space, f"the colour space {name}", number, result)
+    return _spot(space, f"the colour space {name}", number, result)
 
 
 #: Colourants of a Separation or DeviceN colour space that are no spot colour: the four process inks (a DeviceN of
@@ -542,11 +639,13 @@ def _registration(space: Any) -> bool:
     """Whether `space` is the registration colour: a Separation of the colourant All, which paints every plate at
     once (PDF 1.7, 8.6.6.4: meant for "registration targets in the margins of separations"), as designers' programs
     draw crop and registration marks."""
+    space = space.get_object() if space is not None else None
     return isinstance(space, list) and len(space) >= 2 and str(space[0]) == "/Separation" and str(space[1]) == "/All"
 
 
-def _spot(space: Any, what: str, number: int, result: Preflight) -> None:
-    """Name each spot colour (Separation, DeviceN) of `space` for a CMYK-only service, once a page: warned. Why
+def _spot(space: Any, what: str, number: int, result: Preflight) -> bool:
+    """Name each spot colour (Separation, DeviceN) of `space` for a CMYK-only service, once a page: warned; say
+    whether `space` is the registration colour (where it is painted is then followed, _marks). Why
     not refused: PDF/X-1a allows spot colours (Kodak's 'Technical characteristics of PDF/X-1a', workflowhelp.kodak.
     com/display/EVO100/Technical+characteristics+of+PDF_X-1a: "Spot colors and CMYK are allowed"), and no page of
     the services read says what they do with one (DriveThruCards' spec-de: "files must be CMYK"; MB PRINT's cards
@@ -555,37 +654,32 @@ def _spot(space: Any, what: str, number: int, result: Preflight) -> None:
     printing ... the conversion takes place to the CMYK values given in the alternative definition"), which may not
     be the colour the designer chose."""
     if result.service.colour != "cmyk":
-        return
+        return False
     space = space.get_object() if space is not None else None
-    if _registration(space) and result.service.ink_limit is not None:
-        # its ink is every plate's (400 % at full tint): not counted against the limit, since printer's marks lie
-        # outside the card and are cut off (where it is painted is not followed), but said, since art painted in it
-        # would print at 400 %
-        message = (f"the registration colour All ({what}) prints on every plate, 400 % ink at full tint: keep it to "
-                   "crop and registration marks outside the card")
-        if not any(f.page == number and f.message == message for f in result.findings):
-            result.add(number, "colour", message, refuse=False)
     for spot in _spots(space):
         message = (f"the spot colour {spot[1:]} ({what}): {result.service.name} prints CMYK, so it is printed as "
                    "its CMYK alternate, which may not match it; convert it to CMYK to see what will print")
         if not any(f.page == number and f.message == message for f in result.findings):
             result.add(number, "colour", message, refuse=False)
+    return _registration(space) or (isinstance(space, list) and len(space) > 1 and str(space[0]) == "/Indexed"
+                                    and _registration(space[1].get_object()))
 
 
-def _shading(shading: Any, name: Any, number: int, result: Preflight) -> None:
+def _shading(shading: Any, name: Any, number: int, result: Preflight) -> bool:
     """A gradient (a shading, painted by `sh` or a pattern's): in RGB, RGB in a CMYK file, as a fill colour is; in
     CMYK or in a spot colour printed through a CMYK alternate, the total ink of its colours measured, as a fill
-    colour's is."""
+    colour's is. Whether it is in the registration colour (_spot)."""
     if shading is None:
-        return
+        return False
     shading = shading.get_object()
     space = shading.get("/ColorSpace")
     if result.service.colour == "cmyk" and _is_rgb(space):
         result.add(number, "colour", f"the gradient {name} is RGB")
-    _spot(space, f"the gradient {name}", number, result)
+    registration = _spot(space, f"the gradient {name}", number, result)
     cmyk = _cmyk_of(space)
     if cmyk is not None:
         _gradient_ink(shading, cmyk, name, number, result)
+    return registration
 
 
 #: How many equal steps of an axial or radial gradient's t are measured besides its ends and its stops (the bounds of
@@ -720,6 +814,11 @@ def _total(cmyk: list[float]) -> float:
     return sum(min(1.0, max(0.0, v)) for v in cmyk[:4])
 
 
+def _no_ink(values: list[float]) -> list[float]:
+    """The colourant None's colour: no ink."""
+    return [0.0, 0.0, 0.0, 0.0]
+
+
 def _same(values: list[float]) -> list[float]:
     """A CMYK colour space's colour: its own CMYK."""
     return values
@@ -737,14 +836,64 @@ def _cmyk_of(space: Any) -> Callable[[list[float]], list[float]] | None:
     if _cmyk_space(space):
         return _same
     if _registration(space):
-        return None  # marks for the printer, outside what is printed: warned by _spot, not measured
+        return None  # every plate: measured where it is painted inside the cut (_marks), not as a colour
+    if isinstance(space, list) and len(space) >= 2 and str(space[0]) == "/Separation" and str(space[1]) == "/None":
+        return _no_ink  # "shall never produce any visible output" (PDF 1.7, 8.6.6.4), whatever its alternate
     if isinstance(space, list) and len(space) >= 4 and str(space[0]) in ("/Separation", "/DeviceN") and \
             _cmyk_space(space[2]):
         from generator.prepress import functions
 
         transform = space[3]
         return lambda tints: functions.evaluate(transform, tints)
+    if isinstance(space, list) and len(space) >= 4 and str(space[0]) == "/Indexed":
+        return _indexed(space)
     return None
+
+
+#: The most colours of an Indexed colour space's table (PDF 1.7, 8.6.6.3: hival "shall be ... no greater than 255").
+MAX_INDEXED = 256
+
+
+def _indexed(space: list[Any]) -> _ToCmyk | None:
+    """How an index into an Indexed colour space turns into CMYK: its entry of the lookup table (one byte a component
+    of the base space, 0..255 for the base's 0..1; PDF 1.7, 8.6.6.3) through the base's own conversion (_cmyk_of:
+    CMYK, or a spot colour's tint transform). None where the base has none (RGB, grey, Lab). An index past the
+    table, or a table shorter than hival says, raises IndexError (said not measured by the caller)."""
+    from generator.prepress import functions
+
+    base = space[1].get_object()
+    convert = _cmyk_of(base)
+    inks = _components(base)
+    if convert is None or inks is None:
+        return None
+    highest = min(int(space[2]), MAX_INDEXED - 1)
+    table = space[3].get_object()
+    # a string's bytes as the file holds them (pypdf may read a table's bytes as UTF-16 text: its original_bytes)
+    lookup = bytes(table.get_data()) if hasattr(table, "get_data") else bytes(table.original_bytes)
+    lookup = lookup[:(highest + 1) * inks]
+
+    def colour(values: list[float]) -> list[float]:
+        index = min(max(0, round(values[0])), highest)
+        entry = lookup[index * inks:(index + 1) * inks]
+        if len(entry) < inks:
+            raise functions.Unmeasured("an index past the end of its colour table")
+        return convert([v / 255 for v in entry])
+
+    return colour
+
+
+def _components(space: Any) -> int | None:
+    """How many components a colour of `space` has, for the spaces whose ink is measured: CMYK 4 (an ICC profile
+    its N), a Separation 1, a DeviceN one a colourant, an Indexed space 1 (the index); None for another."""
+    space = space.get_object() if space is not None else None
+    if str(space) == "/DeviceCMYK":
+        return 4
+    if not isinstance(space, list) or len(space) < 2:
+        return None
+    family = str(space[0])
+    if family == "/ICCBased":
+        return int(space[1].get_object().get("/N", 0)) or None
+    return {"/Separation": 1, "/Indexed": 1}.get(family, len(space[1].get_object()) if family == "/DeviceN" else None)
 
 
 def _pattern(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
@@ -756,7 +905,7 @@ def _pattern(resources: Any, name: Any, state: _State, number: int, result: Pref
         return
     pattern = pattern.get_object()
     if int(pattern.get("/PatternType", 0)) == 2:
-        _shading(pattern.get("/Shading"), name, number, result)
+        state.registration |= _shading(pattern.get("/Shading"), name, number, result)
         return
     # a pattern's matrix places it in the default space of the drawing it is named in, not where it is painted
     # (PDF 1.7, 8.7.3.1: in a form, "the form coordinate space at the time the form is painted with a Do
@@ -764,13 +913,6 @@ def _pattern(resources: Any, name: Any, state: _State, number: int, result: Pref
     matrix = pattern.get("/Matrix")
     ctm = _multiply(tuple(float(v) for v in matrix or (1, 0, 0, 1, 0, 0)), state.base)
     _walk_inside(pattern, ctm, resources, state, number, result, rgb, depth)
-
-
-def _ink_of(resources: Any, name: Any) -> _ToCmyk | None:
-    """How a colour in the colour space `cs` or `CS` names turns into CMYK ink (_cmyk_of), or None."""
-    if str(name) == "/DeviceCMYK":
-        return _same
-    return _cmyk_of(_named(resources, "/ColorSpace", name))
 
 
 def _cmyk_space(space: Any) -> bool:
@@ -823,10 +965,12 @@ def _walk_inside(owner: Any, ctm: tuple[float, float, float, float, float, float
     """Walk the drawing of a form or a tiling pattern (`owner`, its resources or else the drawing's that names it)
     in `ctm`, and give the drawing that named it its matrix, its graphics-state stack and its colour spaces back."""
     saved, stack, four, base = state.ctm, len(state.stack), state.four, state.base
+    initial, render = state.initial, state.render
     state.ctm = state.base = ctm
     _walk(owner, owner.get("/Resources") or resources, state, number, result, rgb, depth + 1)
     del state.stack[stack:], state.spaces[stack:]
     state.ctm, state.four, state.base = saved, four, base
+    state.initial, state.render = initial, render
 
 
 class _Inline(dict[str, Any]):
@@ -874,7 +1018,8 @@ class _Inline(dict[str, Any]):
 def _image(image: Any, name: Any, state: _State, number: int, result: Preflight) -> None:
     service = result.service
     if image.get("/ImageMask"):
-        return  # a stencil: its colour is the fill colour, checked as such
+        _paint(state, True, False, number, result)  # a stencil: painted in the fill colour, measured as such
+        return
     a, b, c, d, _e, _f = state.ctm
     drawn_w, drawn_h = math.hypot(a, b) / 72, math.hypot(c, d) / 72
     width, height = int(image.get("/Width", 0)), int(image.get("/Height", 0))
@@ -890,7 +1035,7 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     space = image.get("/ColorSpace")
     if service.colour == "cmyk" and _is_rgb(space):
         result.add(number, "colour", f"the picture {picture} is RGB")
-    _spot(space, f"the picture {picture}", number, result)
+    state.registration |= _spot(space, f"the picture {picture}", number, result)
     if service.pdfx == "x1a" and image.get("/SMask") is not None:
         result.add(number, "pdfx", f"the picture {picture} has a soft mask (transparency), which PDF/X-1a does not "
                                    "allow")
@@ -898,10 +1043,10 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
         for excluded in _excluded_filters(image.get("/Filter")):
             result.add(number, "pdfx", f"the picture {picture} is {X1A_EXCLUDED_FILTERS[excluded]}, which "
                                        "PDF/X-1a does not allow")
-    if _cmyk_space(space):
+    if _cmyk_space(space) and int(image.get("/BitsPerComponent", 8)) == 8:
         _picture_ink(image, name, number, result)
     elif (convert := _cmyk_of(space)) is not None:
-        _spot_picture_ink(image, space, convert, name, number, result)
+        _converted_picture_ink(image, space, convert, name, number, result)
 
 
 #: The filters PDF/X-1a excludes, by full name, with how a message says them (its inline pictures' abbreviations
@@ -953,66 +1098,586 @@ def _streams_filtered(reader: Any, result: Preflight) -> None:
 
 
 def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
-    """The highest total ink of a CMYK picture's pixels."""
+    """The highest total ink of a CMYK picture's pixels (8 bits a component: the common picture, a JPEG's too, read
+    by Pillow at once, each ink mapped by the picture's /Decode; another goes to _converted_picture_ink)."""
     from PIL import Image as PILImage
     from PIL import ImageMath
 
+    from generator.prepress import functions
+
     try:
         width, height = int(image["/Width"]), int(image["/Height"])
-        data = image.get_data()
-        if int(image.get("/BitsPerComponent", 8)) != 8 or len(data) < width * height * 4:
-            return
+        data = _picture_data(image, 4)
+        if len(data) < width * height * 4:
+            raise functions.Unmeasured("its data is shorter than its width and height say")
         pixels = PILImage.frombytes("CMYK", (width, height), data[:width * height * 4])
-    except Exception:  # noqa: BLE001 - a picture pypdf cannot decode is not measured (said in the report)
-        result.add(number, "ink_limit", f"the picture {result.picture(name)} could not be decoded to measure its ink",
-                   refuse=False)
+        decode = [float(v) for v in image.get("/Decode", [0, 1] * 4)]
+        if len(decode) < 8:
+            raise functions.Unmeasured("a /Decode shorter than its components")
+    except Exception as err:  # noqa: BLE001 - a picture pypdf or Pillow cannot decode is not measured (said)
+        why = f" ({err})" if isinstance(err, functions.Unmeasured) and str(err) else ""
+        result.add(number, "ink_limit", f"the picture {result.picture(name)} could not be decoded to measure its "
+                                        f"ink{why}", refuse=False)
         return
-    bands = {k: band.convert("I") for k, band in zip("cmyk", pixels.split())}
+    # each ink's samples as PDF maps them (8.9.5.2: Dmin + v (Dmax - Dmin) / 255, held to 0..1), to the nearest of
+    # 0..255: exact for the /Decode of every picture seen, [0 1] and Photoshop's JPEGs' [1 0]
+    tables = [[round(255 * min(1.0, max(0.0, decode[2 * i] + v * (decode[2 * i + 1] - decode[2 * i]) / 255)))
+               for v in range(256)] for i in range(4)]
+    bands = {k: band.point(table).convert("I") for k, band, table in zip("cmyk", pixels.split(), tables)}
     total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], **bands)
     highest = total.getextrema()[1]
     _ink(result, float(highest) / 255 * 100, f"page {number}, the picture {result.picture(name)}")
 
 
-#: The most pixels of a picture in a spot colour whose ink is measured, and the most distinct colours among them
-#: taken through the tint transform: a spot-colour picture is a logo or a duotone of some thousands of colours
-#: (a Separation picture of 8 bits has 256 at most); beyond either, the ink is said not measured.
+#: The most pixels of a JPEG or JPEG 2000 picture decoded to measure its ink: a card's art at 300 dpi is some
+#: million (an A3 poster at 300 dpi 17 million); Pillow holds four bytes a pixel of a CMYK one.
+MAX_JPEG_PIXELS = 64 * 1024 * 1024
+#: The filters whose data pypdf leaves as it is (a JPEG's, a JPEG 2000's file), decoded here by Pillow.
+IMAGE_FILTERS = frozenset({"/DCTDecode", "/JPXDecode"})
+
+
+def _picture_data(image: Any, inks: int) -> bytes:
+    """A picture's samples, its filters undone: by pypdf, and for a JPEG (DCTDecode) or JPEG 2000 (JPXDecode),
+    whose file pypdf gives as it is, by Pillow, at most MAX_JPEG_PIXELS, as PDF reads its samples: a CMYK JPEG with
+    Adobe's marker holds its inks inverted, which Pillow undoes on reading and PDF does not (a PDF's Photoshop JPEG
+    says so by its /Decode [1 0 ...]; Ghostscript reads such a JPEG without /Decode as the inverse of what Pillow
+    shows), so Pillow's inversion is undone here. A JPEG of another number of components than the picture's colour
+    space raises functions.Unmeasured."""
+    import io
+
+    from PIL import Image as PILImage
+    from PIL import ImageChops
+
+    from generator.prepress import functions
+
+    data = bytes(image.get_data())
+    filters = image.get("/Filter")
+    filters = filters.get_object() if filters is not None else None
+    names = [str(f) for f in (filters if isinstance(filters, list) else [filters] if filters is not None else [])]
+    last = _Inline.FILTERS.get(names[-1], names[-1]) if names else ""
+    if last not in IMAGE_FILTERS:
+        return data
+    width, height = int(image["/Width"]), int(image["/Height"])
+    if not 0 < width * height <= MAX_JPEG_PIXELS:
+        raise functions.Unmeasured(f"{width} x {height} pixels, more than the {MAX_JPEG_PIXELS} decoded")
+    kind = "JPEG" if last == "/DCTDecode" else "JPEG 2000"
+    try:
+        with PILImage.open(io.BytesIO(data)) as picture:
+            if picture.size != (width, height):
+                raise functions.Unmeasured(f"a {kind} of {picture.width} x {picture.height} pixels, not its "
+                                           f"{width} x {height}")
+            mode = {1: "L", 4: "CMYK"}.get(inks)
+            if picture.mode != mode:
+                raise functions.Unmeasured(f"a {kind} in {picture.mode}, not of the {inks} components of its colour "
+                                           "space")
+            picture.load()
+            if mode == "CMYK" and "adobe" in picture.info:
+                return bytes(ImageChops.invert(picture).tobytes())
+            return bytes(picture.tobytes())
+    except functions.Unmeasured:
+        raise
+    except Exception:  # noqa: BLE001 - Pillow raises many kinds of error on a damaged JPEG: said, not a traceback
+        raise functions.Unmeasured(f"a {kind} that cannot be read") from None
+
+
+#: The most pixels of a picture measured through a conversion (a spot colour's, an Indexed table's, a CMYK picture
+#: of other than 8 bits), and the most distinct colours among them taken through it: a spot-colour picture is a
+#: logo or a duotone of some thousands of colours (one of 8 bits has 256 at most, an Indexed one 256); beyond
+#: either, the ink is said not measured, and why.
 MAX_SPOT_PIXELS = 16 * 1024 * 1024
 MAX_SPOT_COLOURS = 4096
+#: The sizes of a component a picture's samples may have (PDF 1.7, 8.9.5.1: "1, 2, 4, 8, or (PDF 1.5) 16"), with
+#: Pillow's way of reading rows of them (each row starting on a byte, as PDF's do), each sample to one byte of
+#: 0..255 (a sample of b bits v as v * 255 / (2^b - 1), exactly) or to two (16 bits, as they are).
+SAMPLE_READERS = {1: ("1", "1"), 2: ("L", "L;2"), 4: ("L", "L;4"), 8: ("L", "L"), 16: ("I;16B", "I;16B")}
 
 
-def _spot_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, number: int, result: Preflight) -> None:
-    """The highest total ink of a picture in a spot colour (Separation or DeviceN, 8 bits a component) printed
-    through its CMYK alternate: each distinct colour of its pixels, decoded by its /Decode, through the tint
-    transform."""
+def _samples(image: Any, inks: int) -> tuple[set[bytes], int]:
+    """The distinct colours of a picture's pixels, each as its samples' bytes (one a sample, two of 16 bits), and
+    the largest a sample's bytes can say (255, or 65 535). Raises functions.Unmeasured, saying why, for a picture
+    of another size of sample, of more than MAX_SPOT_PIXELS pixels or MAX_SPOT_COLOURS colours, or of less data
+    than its size says."""
+    from PIL import Image as PILImage
+
+    from generator.prepress import functions
+
+    width, height = int(image["/Width"]), int(image["/Height"])
+    bits = int(image.get("/BitsPerComponent", 8))
+    if bits not in SAMPLE_READERS:
+        raise functions.Unmeasured(f"{bits} bits a component, which PDF does not allow")
+    if not 0 < width * height <= MAX_SPOT_PIXELS or not 0 < inks <= 32:
+        raise functions.Unmeasured(f"{width} x {height} pixels of {inks} components, more than the "
+                                   f"{MAX_SPOT_PIXELS} pixels measured")
+    row = -(-width * inks * bits // 8)
+    data = _picture_data(image, inks)
+    if len(data) < row * height:
+        raise functions.Unmeasured("its data is shorter than its width and height say")
+    mode, raw = SAMPLE_READERS[bits]
+    samples = data[:row * height]
+    if bits != 8:  # rows of samples of other sizes, each starting on a byte: read into one byte (or two) a sample
+        picture = PILImage.frombytes(mode, (width * inks, height), samples, "raw", raw)
+        samples = (picture.convert("L") if mode == "1" else picture).tobytes()
+    size = 2 if bits == 16 else 1
+    step = size * inks
+    colours = {bytes([v]) for v in set(samples)} if step == 1 else \
+        {samples[i:i + step] for i in range(0, len(samples), step)}
+    if len(colours) > MAX_SPOT_COLOURS:
+        raise functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
+    return colours, 65535 if bits == 16 else 255
+
+
+def _decoded(colour: bytes, inks: int, top: int, decode: list[float]) -> list[float]:
+    """A pixel's samples (`colour`, of `inks` samples of one byte or two, 0..`top`) as its colour's values, mapped
+    by the picture's /Decode (PDF 1.7, 8.9.5.2: Dmin + v (Dmax - Dmin) / top)."""
+    size = len(colour) // inks
+    values = [int.from_bytes(colour[i * size:(i + 1) * size], "big") for i in range(inks)]
+    return [decode[2 * i] + v * (decode[2 * i + 1] - decode[2 * i]) / top for i, v in enumerate(values)]
+
+
+def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, number: int,
+                           result: Preflight) -> None:
+    """The highest total ink of a picture printed through a conversion to CMYK: a spot colour's (Separation or
+    DeviceN, its tint transform into its CMYK alternate), an Indexed table's (its entries in CMYK or a spot colour,
+    _indexed), or CMYK of other than 8 bits a component or with a /Decode: each distinct colour of its pixels, of
+    1, 2, 4, 8 or 16 bits a component, decoded by its /Decode (an Indexed picture's default: its samples are the
+    indices themselves, PDF 1.7 Table 90), through the conversion. One the preflight does not measure is said, and
+    why, where the service limits ink."""
     from generator.prepress import functions
 
     picture = result.picture(name)
     try:
-        inks = len(space.get_object()[1].get_object()) if str(space.get_object()[0]) == "/DeviceN" else 1
-        width, height = int(image["/Width"]), int(image["/Height"])
-        if int(image.get("/BitsPerComponent", 8)) != 8 or not 0 < width * height <= MAX_SPOT_PIXELS:
-            raise functions.Unmeasured
-        data = bytes(image.get_data())[:width * height * inks]
-        if len(data) < width * height * inks:
-            raise functions.Unmeasured
-        colours = set(data) if inks == 1 else {data[i:i + inks] for i in range(0, len(data), inks)}
-        if len(colours) > MAX_SPOT_COLOURS:
-            raise functions.Unmeasured
-        decode = [float(v) for v in image.get("/Decode", [0, 1] * inks)]
+        inks = _components(space)
+        if inks is None:
+            raise functions.Unmeasured("a colour space of no known number of components")
+        colours, top = _samples(image, inks)
+        indexed = str(space.get_object()[0]) == "/Indexed" if isinstance(space.get_object(), list) else False
+        bits = int(image.get("/BitsPerComponent", 8))
+        default = [0.0, float((1 << bits) - 1)] if indexed else [0.0, 1.0] * inks
+        decode = [float(v) for v in image.get("/Decode", default)]
+        if len(decode) < 2 * inks:
+            raise functions.Unmeasured("a /Decode shorter than its components")
         highest, worst = 0.0, [0.0]
-        for colour in colours:
-            values = [colour] if isinstance(colour, int) else list(colour)
-            tints = [decode[2 * i] + v / 255 * (decode[2 * i + 1] - decode[2 * i]) for i, v in enumerate(values)]
-            total = _total(convert(tints))
+        for colour in sorted(colours):
+            values = _decoded(colour, inks, top, decode)
+            total = _total(convert(values))
             if total > highest:
-                highest, worst = total, tints
-    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+                highest, worst = total, values
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError) as err:
         if result.service.ink_limit is not None:
-            result.add(number, "ink_limit", f"the ink of the picture {picture}, in a spot colour, could not be "
-                                            "measured", refuse=False)
+            why = f" ({err})" if isinstance(err, functions.Unmeasured) and str(err) else ""
+            result.add(number, "ink_limit", f"the ink of the picture {picture} could not be measured{why}",
+                       refuse=False)
         return
-    _ink(result, highest * 100, f"page {number}, the picture {picture}, a spot colour at "
-                                f"{' '.join(f'{v:g}' for v in worst)} printed through its CMYK alternate")
+    kind = "an index into its colour table" if indexed else "a colour" if convert is _same else "a spot colour"
+    _ink(result, highest * 100, f"page {number}, the picture {picture}, {kind} at "
+                                f"{' '.join(f'{v:g}' for v in worst)}"
+                                f"{' printed through its CMYK alternate' if kind == 'a spot colour' else ''}")
+
+
+#: The most operators read to follow where the registration colour is painted on one page, its forms' as often as
+#: they are painted. Only a drawing that may paint in it (_follow) is read with its paths' points: crop marks are
+#: some hundred operators, a card's art painted in it by mistake (outlined text) some ten thousand, a 450 KB form
+#: of paths some hundred thousand; past this (a second or two of reading), where it is painted is said not
+#: followed.
+MAX_MARK_OPERATORS = 200_000
+#: How deep forms inside forms are followed (as deep as the page's walk, _walk, reads them).
+MAX_MARK_DEPTH = 12
+#: Where a glyph may reach from its origin, in ems of its font's size (the text's box, _shown): below its baseline
+#: (descenders, some 0.2 to 0.3 em), above (ascenders and accents, some 0.9 to 1.2 em), and before its origin; its
+#: advance is the font's widest glyph (/Widths, /W), at least an em. A box larger than the glyphs' own, so that text
+#: near the cut is taken as inside rather than missed.
+GLYPH_BELOW, GLYPH_ABOVE, GLYPH_BEFORE = 1.0, 1.5, 0.5
+
+
+class _Unfollowed(Exception):
+    """Where the registration colour is painted could not be followed on a page (a bound above, a broken operand)."""
+
+
+class _Pen:
+    """The graphics state the walk of where the registration colour is painted keeps, saved by q and given back by
+    Q: the transformation, the clip's box, the registration colour's tint when it is the fill or the stroke colour
+    (None when another colour is), the line width, the text state (PDF 1.7, 9.3)."""
+
+    __slots__ = ("ctm", "clip", "fill", "stroke", "width", "size", "widest", "spacing", "words", "scale", "leading",
+                 "rise", "render")
+
+    def __init__(self, clip: _Box) -> None:
+        self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        self.clip = clip
+        self.fill: float | None = None
+        self.stroke: float | None = None
+        self.width = 1.0
+        self.size, self.widest, self.spacing, self.words, self.scale, self.leading, self.rise = \
+            0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
+        self.render = 0
+
+    def copy(self) -> _Pen:
+        pen = _Pen.__new__(_Pen)
+        for name in self.__slots__:
+            setattr(pen, name, getattr(self, name))
+        return pen
+
+
+class _Marks:
+    """What is painted in the registration colour on one page: each piece's box (clipped, in the page's default
+    space), its tint and what it is; and the operators left to read (MAX_MARK_OPERATORS)."""
+
+    def __init__(self, parsed: dict[tuple[int, int], list[Any]], placed: dict[tuple[int, int], list[Any]]) -> None:
+        self.pieces: list[tuple[_Box, float, str]] = []
+        self.left = MAX_MARK_OPERATORS
+        #: the drawings' operators as the page's walk read them (_State.parsed), and with their paths' points
+        self.parsed, self.placed = parsed, placed
+
+    def add(self, box: _Box | None, pen: _Pen, tint: float | None, what: str) -> None:
+        """A piece painted at `tint` (None: not in the registration colour) over `box`, within the clip."""
+        if tint is None or box is None:
+            return
+        clipped = _intersect(box, pen.clip)
+        if clipped is not None:
+            self.pieces.append((clipped, tint, what))
+
+
+def _intersect(a: _Box, b: _Box) -> _Box | None:
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] <= box[2] and box[1] <= box[3] else None
+
+
+def _placed_box(box: _Box, m: tuple[float, ...]) -> _Box:
+    """The box around `box` (in a space `m` maps to the page's) once mapped: its four corners' bounds."""
+    xs, ys = [], []
+    for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
+        xs.append(m[0] * x + m[2] * y + m[4])
+        ys.append(m[1] * x + m[3] * y + m[5])
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _marks(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, int], list[Any]],
+           placed: dict[tuple[int, int], list[Any]]) -> None:
+    """Where the page paints in the registration colour (All: every plate at once, PDF 1.7 8.6.6.4, meant for
+    "registration targets in the margins of separations"): followed through its drawing and its forms, with the
+    transformation and the clip in force, each fill, stroke, text, picture and gradient's box against the TrimBox.
+    Crop and registration marks outside the cut are the printer's and are cut off: nothing said. Inside the cut it
+    prints on every plate, 400 % ink at full tint: counted as ink (refused over the service's limit), and said where
+    the service limits no ink. Where it cannot be followed (MAX_MARK_OPERATORS, MAX_MARK_DEPTH, a broken operand),
+    warned. Boxes, not outlines: a diagonal line's box may cross the cut where the line does not (taken as inside)."""
+    from generator.prepress import functions
+
+    said = "it prints on every plate, 400 % ink at full tint; keep it to crop and registration marks outside the card"
+    if "/TrimBox" not in page:
+        result.add(number, "colour", f"the registration colour All is painted on this page, which has no TrimBox to "
+                                     f"tell the card from its margins: {said}", refuse=False)
+        return
+    trim = _box(page, "trimbox")
+    marks = _Marks(parsed, placed)
+    try:
+        _follow(page.get_contents(), page.get("/Resources"), _Pen(_box(page, "mediabox")), marks, 0)
+    except (_Unfollowed, functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError,
+            AttributeError) as err:
+        reason = str(err) if isinstance(err, _Unfollowed) else "an operand the preflight cannot read"
+        result.add(number, "colour", f"the registration colour All is painted on this page, and where could not be "
+                                     f"followed ({reason}): {said}", refuse=False)
+        return
+    inside = [(tint, what) for box, tint, what in marks.pieces
+              if box[2] > trim[0] + TOLERANCE and box[0] < trim[2] - TOLERANCE and box[3] > trim[1] + TOLERANCE
+              and box[1] < trim[3] - TOLERANCE]
+    if not inside:
+        return
+    tint, what = max(inside, key=lambda piece: piece[0])
+    _ink(result, tint * 400, f"page {number}, the registration colour All at tint {tint:g} ({what}), inside the cut")
+    if result.service.ink_limit is None:
+        result.add(number, "colour", f"the registration colour All is painted inside the cut ({what}): it prints on "
+                                     f"every plate, {tint * 400:.0f} % ink; keep it to crop and registration marks "
+                                     "outside the card", refuse=False)
+
+
+def _placed_operations(contents: Any, marks: _Marks, placing: bool) -> list[tuple[list[Any], str]]:
+    """A drawing's operators as the page's walk reads them, or (`placing`) with its paths' points and its text's
+    placing (drawing.PLACED, at most the operators left to read: _Unfollowed past them); each read once a file
+    (a form shown on many pages, a card's back), those with points while the kept hold at most MAX_MARK_OPERATORS
+    (so that a deck's many forms are not all kept in memory)."""
+    from generator.prepress import drawing
+
+    where = getattr(contents, "indirect_reference", None)
+    key = None if where is None else (int(where.idnum), int(where.generation))
+    kept = marks.placed if placing else marks.parsed
+    operations = kept.get(key) if key is not None else None
+    if operations is None:
+        try:
+            operations = _operations(contents, placing, max(0, marks.left))
+        except drawing.TooMany:
+            raise _Unfollowed(f"more than {MAX_MARK_OPERATORS} operators") from None
+        if key is not None and (not placing or sum(map(len, kept.values())) + len(operations) <= MAX_MARK_OPERATORS):
+            kept[key] = operations
+    return operations
+
+
+def _numbers(operands: list[Any], count: int) -> list[float]:
+    if len(operands) < count:
+        raise ValueError("too few operands")
+    return [float(v) for v in operands[-count:]]
+
+
+def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int) -> None:
+    """Walk a drawing (a page's, a form's) for what it paints in the registration colour (_marks)."""
+    if contents is None:
+        return
+    if depth > MAX_MARK_DEPTH:
+        raise _Unfollowed(f"forms inside forms deeper than {MAX_MARK_DEPTH}")
+    resources = resources.get_object() if resources is not None else {}
+    # a drawing paints in the registration colour with paths or text only if it comes in with it as a colour (a form
+    # painted while it is in force), or sets it (cs, CS; a gradient pattern in it): only then are its paths' points
+    # read; another (a card's outlined text in CMYK) is walked as the page's walk reads it, for its forms, pictures
+    # and gradients
+    operations = _placed_operations(contents, marks, False)
+    if pen.fill is not None or pen.stroke is not None or any(
+            op in ("cs", "CS", "scn", "SCN") and operands and _sets_registration(resources, operands[-1])
+            for operands, op in operations):
+        operations = _placed_operations(contents, marks, True)
+    marks.left -= len(operations)
+    if marks.left < 0:
+        raise _Unfollowed(f"more than {MAX_MARK_OPERATORS} operators")
+    stack: list[_Pen] = []
+    # the current path's subpaths' boxes, in the page's space: crop marks are often one path of eight lines,
+    # whose box as one would cover the card
+    path: list[list[float]] = []
+    clipping = False
+    line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0  # the text line's matrix, where text has reached
+    for operands, op in operations:
+        if op == "q":
+            stack.append(pen.copy())
+        elif op == "Q" and stack:
+            pen = stack.pop()
+        elif op == "cm":
+            pen.ctm = _multiply(tuple(_numbers(operands, 6)), pen.ctm)
+        elif op == "w":
+            pen.width = abs(_numbers(operands, 1)[0])
+        elif op in ("cs", "CS"):
+            tint = 1.0 if operands and _registration(_space(resources, operands[0])) else None
+            pen.fill, pen.stroke = (tint, pen.stroke) if op == "cs" else (pen.fill, tint)
+        elif op in ("sc", "scn", "SC", "SCN"):
+            side = "fill" if op.islower() else "stroke"
+            if operands and str(operands[-1]).startswith("/"):
+                setattr(pen, side, _pattern_tint(resources, operands[-1]))
+            elif getattr(pen, side) is not None:
+                setattr(pen, side, min(1.0, max(0.0, _numbers(operands, 1)[0])))
+        elif op in ("k", "rg", "g"):
+            pen.fill = None
+        elif op in ("K", "RG", "G"):
+            pen.stroke = None
+        elif op in ("m", "l", "c", "v", "y", "re"):
+            values = _numbers(operands, {"m": 2, "l": 2, "c": 6, "v": 4, "y": 4, "re": 4}[op])
+            if op == "re":
+                x, y, w, h = values
+                values = [x, y, x + w, y + h]
+            points = _placed_box((min(values[0::2]), min(values[1::2]), max(values[0::2]), max(values[1::2])),
+                                 pen.ctm)
+            if op in ("m", "re") or not path:  # a subpath begins (a rectangle is one)
+                path.append(list(points))
+            else:  # a segment from the current point, which the subpath's box holds already
+                last = path[-1]
+                path[-1] = [min(last[0], points[0]), min(last[1], points[1]), max(last[2], points[2]),
+                            max(last[3], points[3])]
+        elif op in ("W", "W*"):
+            clipping = True
+        elif op in FILLS or op in STROKES or op == "n":
+            a, b, c, d, _e, _f = pen.ctm
+            half = pen.width / 2 * max(math.hypot(a, b), math.hypot(c, d))  # a line's half width on the page
+            for x0, y0, x1, y1 in path:  # what a path fills or strokes lies within its subpaths' boxes
+                if op in FILLS:
+                    marks.add((x0, y0, x1, y1), pen, pen.fill, "a filled shape")
+                if op in STROKES:
+                    marks.add((x0 - half, y0 - half, x1 + half, y1 + half), pen, pen.stroke, "a line")
+            if clipping:
+                whole = (min(p[0] for p in path), min(p[1] for p in path), max(p[2] for p in path),
+                         max(p[3] for p in path)) if path else None
+                pen.clip = (_intersect(pen.clip, whole) if whole is not None else None) or (0.0, 0.0, -1.0, -1.0)
+            path, clipping = [], False
+        elif op == "BT":
+            line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0
+        elif op == "Tf":
+            pen.size = _numbers(operands, 1)[0]
+            pen.widest = _widest(_named(resources, "/Font", operands[0]) if operands else None)
+        elif op in ("Tc", "Tw", "Tz", "TL", "Ts", "Tr"):
+            value = _numbers(operands, 1)[0]
+            if op == "Tr":
+                pen.render = int(value)
+            else:
+                setattr(pen, {"Tc": "spacing", "Tw": "words", "Tz": "scale", "TL": "leading", "Ts": "rise"}[op],
+                        value / 100 if op == "Tz" else value)
+        elif op in ("Td", "TD", "Tm", "T*"):
+            if op == "Tm":
+                line = tuple(_numbers(operands, 6))  # type: ignore[assignment]
+            else:
+                tx, ty = _numbers(operands, 2) if op != "T*" else (0.0, -pen.leading)
+                pen.leading = -ty if op == "TD" else pen.leading
+                line = _multiply((1.0, 0.0, 0.0, 1.0, tx, ty), line)
+            low = high = 0.0
+        elif op in SHOWS:
+            if op in ("'", '"'):
+                if op == '"':
+                    pen.words, pen.spacing = _numbers(operands[:2], 2)
+                line, low, high = _multiply((1.0, 0.0, 0.0, 1.0, 0.0, -pen.leading), line), 0.0, 0.0
+            text, low, high = _shown(operands if op == "TJ" else operands[-1:], pen, line, low, high)
+            marks.add(text, pen, pen.fill if pen.render in (0, 2, 4, 6) else None, "text")
+            marks.add(text, pen, pen.stroke if pen.render in (1, 2, 5, 6) else None, "text")
+        elif op == "Do" and operands:
+            _placed_xobject(resources, operands[0], pen.copy(), marks, depth)
+        elif op == "INLINE IMAGE":
+            _placed_image(_Inline(operands, resources), "(inline)", pen, marks)
+        elif op == "sh" and operands:
+            shading = _named(resources, "/Shading", operands[0])
+            if shading is not None and _registration(shading.get_object().get("/ColorSpace")):
+                marks.add(pen.clip, pen, _shading_tint(shading.get_object()), f"the gradient {operands[0]}")
+
+
+def _sets_registration(resources: Any, name: Any) -> bool:
+    """Whether the colour space (cs, CS) or the pattern (scn, SCN) `name` names is, or fills with, the registration
+    colour."""
+    if not str(name).startswith("/"):
+        return False
+    return _registration(_space(resources, name)) or _pattern_tint(resources, name) is not None
+
+
+def _shown(operands: list[Any], pen: _Pen, line: tuple[float, ...], low: float,
+           high: float) -> tuple[_Box, float, float]:
+    """The box text shown by Tj, TJ, ' or " covers on the page, and the range where the next text starts along the
+    line (`low`, `high`: where this starts, in the line's space). Each code is taken as a glyph as wide as the
+    font's widest (pen.widest, in ems), with its character and word spacing (PDF 1.7, 9.4.4), a TJ number moving
+    the text exactly; the box reaches GLYPH_BEFORE, GLYPH_BELOW, GLYPH_ABOVE ems around: bounds, not outlines."""
+    from pypdf.generic import ArrayObject
+
+    scale, size = pen.scale, pen.size
+    glyph = sorted((0.0, pen.widest * size * scale))
+    spacing = (abs(pen.spacing) + abs(pen.words)) * abs(scale)
+    start, end = low, high
+    items: list[Any] = []
+    for operand in operands:
+        items.extend(operand if isinstance(operand, ArrayObject) else [operand])
+    for item in items:
+        if isinstance(item, (int, float)):
+            move = -float(item) / 1000 * size * scale
+            low, high = low + move, high + move
+        else:
+            codes = _codes(item)
+            low, high = low + codes * (glyph[0] - spacing), high + codes * (glyph[1] + spacing)
+        start, end = min(start, low), max(end, high)
+    em, across = abs(size), abs(size * scale)
+    box = (start - GLYPH_BEFORE * across, pen.rise - GLYPH_BELOW * em, end + GLYPH_BEFORE * across,
+           pen.rise + GLYPH_ABOVE * em)
+    return _placed_box(box, _multiply(line, pen.ctm)), low, high
+
+
+def _codes(string: Any) -> int:
+    """How many codes a string operand holds, at most (a code is one byte or more): the scanner's token as written
+    (`(...)`, `<...>`), or pypdf's string."""
+    from pypdf.generic import ByteStringObject, TextStringObject
+
+    if isinstance(string, (TextStringObject, ByteStringObject)):
+        return len(string.original_bytes)
+    if not isinstance(string, bytes):
+        return len(string)
+    if string.startswith(b"<"):
+        return -(-len(bytes(c for c in string[1:-1] if chr(c) in "0123456789abcdefABCDEF")) // 2)
+    return max(0, len(string) - 2)
+
+
+def _widest(font: Any) -> float:
+    """The widest glyph of a font, in ems, at least one: its /Widths (a simple font's, in thousandths; a Type 3
+    font's through its /FontMatrix), or its descendant's /W and /DW (a composite font's)."""
+    if font is None:
+        return 1.0
+    font = font.get_object()
+    widths: list[float] = []
+    if "/Widths" in font:
+        widths = [float(v) for v in font["/Widths"].get_object()]
+        if str(font.get("/Subtype")) == "/Type3":
+            matrix = [float(v) for v in font.get("/FontMatrix", (0.001, 0, 0, 0.001, 0, 0))]
+            widths = [w * abs(matrix[0]) * 1000 for w in widths]
+    elif font.get("/DescendantFonts"):
+        descendant = font["/DescendantFonts"].get_object()[0].get_object()
+        widths = [float(descendant.get("/DW", 1000))]
+        found = [entry.get_object() for entry in descendant.get("/W", ())]
+        at = 0
+        while at + 1 < len(found):  # `c [w1 w2 ...]` or `c_first c_last w` (PDF 1.7, 9.7.4.3)
+            if isinstance(found[at + 1], list):
+                widths += [float(v) for v in found[at + 1]]
+                at += 2
+            else:
+                widths += [float(found[at + 2])] if at + 2 < len(found) else []
+                at += 3
+    return max([1.0] + [abs(w) / 1000 for w in widths])
+
+
+def _pattern_tint(resources: Any, name: Any) -> float | None:
+    """The registration colour's highest tint a gradient pattern fills with (`/P0 scn`), or None: another pattern."""
+    pattern = _named(resources, "/Pattern", name)
+    if pattern is None or int(pattern.get_object().get("/PatternType", 0)) != 2:
+        return None
+    shading = pattern.get_object().get("/Shading")
+    if shading is None or not _registration(shading.get_object().get("/ColorSpace")):
+        return None
+    return _shading_tint(shading.get_object())
+
+
+def _shading_tint(shading: Any) -> float:
+    """The highest tint of a gradient in the registration colour (its function or its vertices evaluated as the
+    ink measure does; full tint where it cannot be)."""
+    from generator.prepress import functions
+
+    def every_plate(tints: list[float]) -> list[float]:
+        return [tints[0]] * 4
+
+    try:
+        kind = int(shading.get("/ShadingType", 0))
+        if kind in (4, 5, 6, 7):
+            return _mesh_ink(shading, every_plate) / 4
+        if kind in (1, 2, 3) and shading.get("/Function") is not None:
+            return _function_ink(shading, kind, every_plate) / 4
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        pass
+    return 1.0
+
+
+def _placed_xobject(resources: Any, name: Any, pen: _Pen, marks: _Marks, depth: int) -> None:
+    """A form (its drawing followed in its matrix, clipped to its /BBox) or a picture placed by Do."""
+    found = _named(resources, "/XObject", name)
+    if found is None:
+        return
+    xobject = found.get_object()
+    subtype = str(xobject.get("/Subtype"))
+    if subtype == "/Form":
+        matrix = xobject.get("/Matrix")
+        pen.ctm = _multiply(tuple(float(v) for v in matrix), pen.ctm) if matrix is not None else pen.ctm
+        bbox = [float(v) for v in xobject.get("/BBox", ())]
+        if len(bbox) == 4:
+            box = _placed_box((min(bbox[0], bbox[2]), min(bbox[1], bbox[3]), max(bbox[0], bbox[2]),
+                               max(bbox[1], bbox[3])), pen.ctm)
+            pen.clip = _intersect(pen.clip, box) or (0.0, 0.0, -1.0, -1.0)
+        _follow(xobject, xobject.get("/Resources") or resources, pen, marks, depth + 1)
+    elif subtype == "/Image":
+        _placed_image(xobject, name, pen, marks)
+
+
+def _placed_image(image: Any, name: Any, pen: _Pen, marks: _Marks) -> None:
+    """A picture (the unit square in the transformation in force): a stencil painted in the registration colour
+    (the fill), or a picture in it, at its highest tint (its samples read as the ink measure reads them; full
+    tint where they cannot be)."""
+    from generator.prepress import functions
+
+    box = _placed_box((0.0, 0.0, 1.0, 1.0), pen.ctm)
+    if image.get("/ImageMask"):
+        marks.add(box, pen, pen.fill, f"the stencil picture {name}")
+        return
+    space = image.get("/ColorSpace")
+    if not _registration(space.get_object() if space is not None else None):
+        return
+    try:
+        colours, top = _samples(image, 1)
+        decode = [float(v) for v in image.get("/Decode", (0, 1))]
+        tint = max(min(1.0, max(0.0, _decoded(c, 1, top, decode)[0])) for c in colours)
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        tint = 1.0
+    marks.add(box, pen, tint, f"the picture {name}")
 
 
 def _ink(result: Preflight, percent: float, where: str) -> None:
