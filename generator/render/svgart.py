@@ -23,11 +23,13 @@ the line of the file, and refused, rather than printed wrong:
   leave out of a clip path (a group, a `<use>` of a symbol) is left out (and said, by line), and a clip path with no
   shape left hides all it clips; a stroke's miter limit (SVG's 4 when unwritten; the PDF's own is 10) and dash
   offset, and opacities in percent, are drawn; an ellipse's radius left out or `auto` is the other one, and a
-  paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name, in any case,
-  is the colour CSS gives it (svglib knew reportlab's names, lower case only); a length in percent is a share of its
-  viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a
-  `data:` PNG or JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as
-  an image of its own (:class:`Embedded`).
+  paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name and function
+  (`RGB()`, numbers out of range, `hwb()`, `color(srgb ...)`), in any case, is the colour CSS gives it (svglib knew
+  reportlab's names, lower case only, and drew such functions black or not at all; librsvg 2.54 paints `hwb()` and
+  `color()` black, so the SVG output writes them as `#rrggbb`: :func:`_colours_for_librsvg`); a length in percent
+  is a share of its viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the
+  attribute; a `data:` PNG or JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and
+  embedded as an image of its own (:class:`Embedded`).
 - **What viewers choose differently**: what is drawn on conditions (`systemLanguage`, `requiredFeatures`,
   `requiredExtensions`, in a `<switch>` or not) is chosen once, as browsers choose, and for no language, the same
   on every machine; the SVG output carries the choice made (:func:`_conditions`). `@media` blocks in a `<style>`
@@ -58,7 +60,7 @@ import math
 import re
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
@@ -398,12 +400,13 @@ def clip_viewports(data: bytes) -> bytes:
     symbol that is cut is written out (:func:`_clip_viewports`), and each use of a symbol that shows what it draws
     outside is drawn as a nested <svg> of the same viewBox and overflow (:func:`_shown_symbols_inline`), which
     every viewer leaves uncut. Its stylesheets are those a browser printing reads (:func:`_printed`: librsvg reads
-    every `@media` block, browsers those for screens). Art with nothing to change is returned as it is (the same
+    every `@media` block, browsers those for screens), and the colours librsvg cannot read are written as it reads
+    them (:func:`_colours_for_librsvg`). Art with nothing to change is returned as it is (the same
     bytes); art changed is written again by lxml (the PDF reads the file as it was, so the lines its messages name
     are the file's)."""
     # the root's tag and namespace name "svg" twice: no other viewport, nothing drawn on conditions, no @media
     if (b"symbol" not in data and data.count(b"svg") < 3 and not any(name in data for name in _CONDITIONS_WRITTEN)
-            and b"@media" not in data):
+            and b"@media" not in data and not _UNREAD_COLOUR_WRITTEN.search(data)):
         return data
     from lxml import etree
 
@@ -417,7 +420,8 @@ def clip_viewports(data: bytes) -> bytes:
     printed = sheets != [element.text for element in root.iter() if _local(element.tag) == "style"]
     chosen, _said = _conditions(root)
     cut = _clip_viewports(root)
-    if not _shown_symbols_inline(root) and not cut and not chosen and not printed:
+    coloured = _colours_for_librsvg(root)
+    if not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured:
         return data
     declared = data.lstrip().startswith(b"<?xml")
     return bytes(etree.tostring(root.getroottree(), encoding="utf-8", xml_declaration=declared))
@@ -457,6 +461,37 @@ def _clip_viewports(root: Any) -> bool:
             number += 1
         _clip_to_viewport(element, f"{_VIEWPORT_CLIP}{number}")
     return bool(cut) or inlined
+
+
+#: The colour functions librsvg 2.54 does not read (it paints black) and browsers do, which donjon's PDF draws
+#: (:func:`_css_colour`): `hwb()` and `color()`, in any case, as written in an attribute, a style or a stylesheet.
+_UNREAD_COLOUR = re.compile(r"(?<![\w-])(?:hwb|color)\([^()]*\)", re.I)
+_UNREAD_COLOUR_WRITTEN = re.compile(rb"(?<![\w-])(?:hwb|color)\(", re.I)
+
+
+def _colours_for_librsvg(root: Any) -> bool:
+    """Write each colour librsvg 2.54 cannot read (:data:`_UNREAD_COLOUR`) as the `#rrggbb` browsers and the PDF
+    draw, in the tree (whether any is): in attributes, styles and stylesheets; one tinycss2 cannot turn into sRGB
+    (`color(display-p3 ...)`) is left as written."""
+    changed = False
+
+    def written(match: re.Match[str]) -> str:
+        nonlocal changed
+        found = _css_colour(match.group(0))
+        if found is None:
+            return match.group(0)
+        changed = True
+        return found
+
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for name, value in element.attrib.items():
+            if "(" in value and _UNREAD_COLOUR.search(value):
+                element.set(name, _UNREAD_COLOUR.sub(written, value))
+        if _local(element.tag) == "style" and element.text and _UNREAD_COLOUR.search(element.text):
+            element.text = _UNREAD_COLOUR.sub(written, element.text)
+    return changed
 
 
 #: The conditions an element may be drawn on (SVG 1.1, 5.8), as they are written.
@@ -889,10 +924,11 @@ def _reader_class() -> Any:
             convert_length = self.attrConverter.convertLength
 
             def colour(text: str) -> Any:
-                # a colour name as CSS Color 4 names it, in any case: svglib knew reportlab's names, which lack
-                # rebeccapurple and lightgray and give darkseagreen another shade, and only in lower case, so
-                # such a shape was drawn without its colour
-                return convert_colour(_named_colour(text) or text)
+                # a colour as CSS Color 4 reads it: a name in any case (svglib knew reportlab's names, which lack
+                # rebeccapurple and lightgray and give darkseagreen another shade, and only in lower case), a
+                # function in any case, out-of-range numbers clamped, hwb(), lab(), color()... (svglib drew such a
+                # shape without its colour, or black)
+                return convert_colour(_css_colour(text) or text)
 
             def length(text: str, em_base: float | None = None, attr_name: str | None = None,
                        default: float = 0.0) -> Any:
@@ -1247,6 +1283,8 @@ def _stroke_rest(converter: Any, shape: Any, node: Any, only_explicit: bool) -> 
 _FALLBACK_PAINT = re.compile(r"\s*(url\(\s*['\"]?#([^)'\"\s]*)['\"]?\s*\))\s+(\S.*?)\s*")
 
 
+#: How many colours written are kept read (a file writes a few dozen; a long `--watch` does not grow without end).
+_COLOURS_KEPT = 4096
 #: The properties whose value may be `currentColor` (a gradient's stops are mended where svglib reads them).
 _PAINTS = frozenset({"fill", "stroke"})
 #: The lengths a percentage of the viewport's width or height gives (SVG 1.1, 7.10; SVG 2 for a rect's `rx` and
@@ -1254,7 +1292,8 @@ _PAINTS = frozenset({"fill", "stroke"})
 _ACROSS = frozenset({"x", "cx", "x1", "x2", "fx", "width", "rx", "dx"})
 _DOWN = frozenset({"y", "cy", "y1", "y2", "fy", "height", "ry", "dy"})
 _PERCENT = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)%\s*")
-_NAME = re.compile(r"\s*([A-Za-z]+)\s*")
+#: A colour name, or a colour function (`rgb(...)`, `hwb(...)`, `color(srgb ...)`), as written.
+_COLOUR = re.compile(r"\s*([A-Za-z]+|[A-Za-z][A-Za-z0-9-]*\([^()]*\))\s*")
 
 
 def _percent(text: Any, name: str | None, box: Any) -> float | None:
@@ -1272,11 +1311,12 @@ def _percent(text: Any, name: str | None, box: Any) -> float | None:
     return share * math.sqrt((width * width + height * height) / 2.0)
 
 
-@cache
-def _named_colour(text: Any) -> str | None:
-    """A CSS colour name (CSS Color 4, section 6.1, as tinycss2 knows it; any case) as `#rrggbb`, or `transparent`
-    as `#00000000`; None for anything else (svglib reads it)."""
-    match = _NAME.fullmatch(text) if isinstance(text, str) else None
+@lru_cache(maxsize=_COLOURS_KEPT)
+def _css_colour(text: Any) -> str | None:
+    """A CSS colour name or function (CSS Color 4, as tinycss2 reads it; any case) as `#rrggbb`, or `#rrggbbaa`
+    when see-through (`transparent` is `#00000000`), clamped to sRGB as browsers clamp it; None for anything else
+    (svglib reads it, or says it cannot), and for a colour tinycss2 cannot turn into sRGB (lab(), oklch()...)."""
+    match = _COLOUR.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         return None
     from tinycss2.color4 import Color, parse_color
@@ -1284,8 +1324,12 @@ def _named_colour(text: Any) -> str | None:
     found = parse_color(match.group(1))
     if not isinstance(found, Color):  # not a colour name, or currentColor (a word, not a colour)
         return None
-    red, green, blue = (round(min(1.0, max(0.0, float(v))) * 255) for v in found.to("srgb").coordinates)
-    alpha = "" if found.alpha >= 1 else f"{round(float(found.alpha) * 255):02x}"
+    try:
+        srgb = found.to("srgb")
+    except NotImplementedError:  # lab(), oklch(), color(display-p3 ...): tinycss2 does not convert them to sRGB
+        return None
+    red, green, blue = (round(min(1.0, max(0.0, float(v))) * 255) for v in srgb.coordinates)
+    alpha = "" if found.alpha >= 1 else f"{round(min(1.0, max(0.0, float(found.alpha))) * 255):02x}"
     return f"#{red:02x}{green:02x}{blue:02x}{alpha}"
 
 

@@ -305,6 +305,15 @@ SAMPLES: dict[str, bytes] = {
         "50,90'/><line x1='0' y1='0' x2='100' y2='100'/></clipPath><clipPath id='line'><line x1='0' y1='100' "
         "x2='100' y2='0'/></clipPath></defs><rect width='100' height='100' fill='#2040c0' clip-path='url(#tri)'/>"
         "<rect width='100' height='100' fill='#d02020' clip-path='url(#line)'/>"),
+    # colours as CSS Color 4 reads them, as browsers paint them: a function in capitals, numbers out of range
+    # (clamped), hwb() and color(srgb ...) in an attribute, a style and a stylesheet. svglib painted none of them
+    # (or black), and librsvg 2.54 paints hwb() and color() black (donjon's SVG output writes them as #rrggbb)
+    "colours-as-css-reads-them": svg(
+        "<style>.c { fill: HWB(120deg 20% 30%) }</style>"
+        "<rect width='50' height='50' fill='RGB(208,32,32)' stroke='rgb(300, -20, 128)' stroke-width='8'/>"
+        "<rect x='50' width='50' height='50' fill='hwb(200 10% 20%)'/>"
+        "<rect y='50' width='50' height='50' style='fill: color(srgb 0.8 0.2 0.2)'/>"
+        "<rect class='c' x='50' y='50' width='50' height='50'/>"),
 }
 
 
