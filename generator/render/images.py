@@ -667,16 +667,7 @@ def hidden_elements(root: Any) -> set[Any]:
         if element.tag.rpartition("}")[2] == "style" and element.text:
             referred.update(_URL_ID.findall(element.text))
     cascade = Cascade(root, ("display", "visibility"))
-    # the elements that say `visible` again, and all that hold one (found once, from each up to the root); and every
-    # <use>, whose copy may say `visible` again where it stands elsewhere (svglib follows visibility through it)
-    parents = {child: parent for parent in root.iter() for child in parent}
-    shown_again: set[Any] = set()
-    for element in root.iter():
-        local = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
-        if local == "use" or (local in _VISIBLE and (cascade.value(element, "visibility") or "").lower() == "visible"):
-            while element is not None and element not in shown_again:
-                shown_again.add(element)
-                element = parents.get(element)
+    shown_again: set[Any] | None = None
     hidden: set[Any] = set()
     stack: list[tuple[Any, bool]] = [(root, False)]
     while stack:
@@ -687,13 +678,31 @@ def hidden_elements(root: Any) -> set[Any]:
             visibility = (cascade.value(element, "visibility") or "inherit").lower()
             if visibility != "inherit":
                 unseen = visibility in ("hidden", "collapse")
-        if (cascade.value(element, "display") or "").lower() == "none" or (unseen and element not in shown_again):
+        if unseen and shown_again is None:
+            shown_again = _shown_again(root, cascade)
+        if (cascade.value(element, "display") or "").lower() == "none" or (
+                unseen and shown_again is not None and element not in shown_again):
             held = [found for found in element.iter() if isinstance(found.tag, str)]
             if not any(found.get("id") in referred for found in held if found.get("id")):
                 hidden.update(held)
                 continue
         stack.extend((child, unseen) for child in element)
     return hidden
+
+
+def _shown_again(root: Any, cascade: Cascade) -> set[Any]:
+    """The elements that say `visibility: visible` again, and all that hold one (found once, from each up to the
+    root); and every <use>, whose copy may say `visible` again where it stands elsewhere (svglib follows visibility
+    through it), with all that holds it."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    shown: set[Any] = set()
+    for element in root.iter():
+        local = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
+        if local == "use" or (local in _VISIBLE and (cascade.value(element, "visibility") or "").lower() == "visible"):
+            while element is not None and element not in shown:
+                shown.add(element)
+                element = parents.get(element)
+    return shown
 
 
 #: The elements `visibility` hides (SVG 1.1, 11.5: what draws, and what holds what draws); it says nothing of the

@@ -173,8 +173,8 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
-    pictures = _check(root)
-    hidden = hidden_elements(root)
+    hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
+    pictures = _check(root, hidden)
     for element in [element for element in hidden if element.getparent() not in hidden]:
         _remove(element)  # drawn by no viewer, and svglib would read its text (a hidden layer of notes) for nothing
     _chosen, chosen_said = _conditions(root)
@@ -234,7 +234,7 @@ def _declarations(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _check(root: Any) -> dict[str, Embedded]:
+def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
     """Bound the file's cost and find what the PDF cannot draw faithfully; the embedded pictures, checked, by
     their `data:` URI (the element count is bounded by `svg_size`, which read the file first)."""
     elements = 0
@@ -265,7 +265,6 @@ def _check(root: Any) -> dict[str, Embedded]:
         _check_stylesheet(text, line, elements, ids)
     pictures: dict[str, Embedded] = {}
     pixels = 0
-    hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
