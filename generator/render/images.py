@@ -22,10 +22,12 @@ recognised by its first bytes (not its name) and checked:
   data), a reference to another file or to the web (an SVG must carry what it draws;
   `#id` and embedded `data:` PNG or JPEG pictures are fine), and text, which would need fonts that neither the PDF
   nor the SVG output carries (convert text to paths in the drawing program), unless no viewer draws it (a hidden
-  layer: :func:`hidden_elements`). Its size is its `width` and
-  `height`, else its `viewBox`, finite and printable. Then :mod:`generator.render.svgart` reads it the way the
-  PDF draws it: what it cannot draw as a viewer does is refused with its line, and what svglib logs becomes the
-  picture's :attr:`ImageInfo.warnings`.
+  layer, by its attribute, its style or a `<style>` rule: :func:`hidden_elements`). Each refusal names the element's
+  line (:func:`_line_of`: the standard library's parser keeps none). A `<style>` is read as a browser printing
+  reads it (:func:`css_rules`, :func:`printed_stylesheet`: `@media print` applies, `screen` does not). Its size is
+  its `width` and `height`, else its `viewBox`, finite and printable. Then :mod:`generator.render.svgart` reads it
+  the way the PDF draws it: what it cannot draw as a viewer does is refused with its line, and what svglib logs
+  becomes the picture's :attr:`ImageInfo.warnings`.
 
 :func:`image_info` gives what layouts need (kind, size, aspect) and caches it by path, size and modification
 time, so a picture used by a hundred cards is read once per build and a picture saved again is read anew
@@ -68,6 +70,9 @@ MAX_SVG_ELEMENTS = 10_000
 MAX_SVG_SIZE = 4_000.0
 #: The smallest: a thousandth of a point.
 MIN_SVG_SIZE = 0.001
+#: The most characters of CSS in an SVG's `<style>` elements: drawing programs write a few kilobytes
+#: (:mod:`generator.render.svgart` refuses more).
+MAX_STYLE = 100_000
 
 Kind = Literal["png", "jpeg", "svg"]
 
@@ -558,34 +563,23 @@ def svg_size(data: bytes) -> tuple[float, float]:
     if root.tag not in (f"{_SVG_NS}svg", "svg"):
         raise ImageProblem(f"its root element is <{root.tag.rpartition('}')[2]}>, not <svg>")
     count = 0
-    hidden: set[Any] | None = None
+    hidden: list[set[Any]] = []
+
+    def found_hidden() -> set[Any]:
+        if not hidden:
+            hidden.append(hidden_elements(root))
+        return hidden[0]
+
     for element in root.iter():
         count += 1
         if count > MAX_SVG_ELEMENTS:
             raise ImageProblem(f"it holds more than {MAX_SVG_ELEMENTS:,} elements, more than donjon draws in a "
                                "picture: simplify it (Inkscape: Path > Combine joins shapes of one colour, Path > "
                                "Simplify drops points), or make a bitmap copy of its busiest part")
-        tag = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
-        if tag in _REFUSED and _REFUSED[tag] == "text":
-            hidden = hidden_elements(root) if hidden is None else hidden
-            if element in hidden:
-                continue  # drawn by no viewer (a hidden layer of notes): no font is needed
-        if tag in _REFUSED and not _never_drawn(element):
-            hint = (": convert text to paths in your drawing program (Inkscape: Path > Object to Path)"
-                    f"{_which_text(element)}" if _REFUSED[tag] == "text" else "")
-            raise ImageProblem(f"it holds {_REFUSED[tag]}, which card art may not{hint}")
-        for name, value in element.attrib.items():
-            local = name.rpartition("}")[2]
-            if local == "href" and not _LOCAL_REF.fullmatch(value.strip()):
-                raise ImageProblem(f"<{tag}> refers to {value[:60]!r}: an SVG must hold what it draws (embed "
-                                   "pictures as data: PNG or JPEG, refer only to #ids of the same file)")
-            if local.startswith("on"):
-                raise ImageProblem(f"<{tag}> has an event handler ({local}), which card art may not")
-            _check_urls(value, tag)
-        if tag == "style" and element.text:
-            if "@import" in element.text:
-                raise ImageProblem("its <style> imports another file; an SVG must hold what it draws")
-            _check_urls(element.text, tag)
+        problem = _element_problem(element, found_hidden)
+        if problem is not None:
+            line = _line_of(data, count)
+            raise ImageProblem(f"line {line}: {problem}" if line else problem)
     width, height = _dimension(root.get("width")), _dimension(root.get("height"))
     if width is None or height is None:
         box = (root.get("viewBox") or "").replace(",", " ").split()
@@ -605,18 +599,62 @@ def svg_size(data: bytes) -> tuple[float, float]:
     return width, height
 
 
-#: A style that hides an element and all it holds (`display: none`, as Inkscape hides a layer).
-_DISPLAY_NONE = re.compile(r"(?:^|;)\s*display\s*:\s*none\s*(?:!important\s*)?(?:;|$)", re.I)
+def _element_problem(element: ElementTree.Element, hidden: Callable[[], set[Any]]) -> str | None:
+    """What is wrong with one element of an SVG (see the module's notes), or None; the caller names its line.
+    `hidden` gives the elements no viewer draws (:func:`hidden_elements`), found when first needed."""
+    tag = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
+    if tag in _REFUSED and _REFUSED[tag] == "text" and element in hidden():
+        return None  # drawn by no viewer (a hidden layer of notes): no font is needed
+    if tag in _REFUSED and not _never_drawn(element):
+        hint = (": convert text to paths in your drawing program (Inkscape: Path > Object to Path)"
+                f"{_which_text(element)}" if _REFUSED[tag] == "text" else "")
+        return f"it holds {_REFUSED[tag]}, which card art may not{hint}"
+    for name, value in element.attrib.items():
+        local = name.rpartition("}")[2]
+        if local == "href" and not _LOCAL_REF.fullmatch(value.strip()):
+            return (f"<{tag}> refers to {value[:60]!r}: an SVG must hold what it draws (embed pictures as data: PNG "
+                    "or JPEG, refer only to #ids of the same file)")
+        if local.startswith("on"):
+            return f"<{tag}> has an event handler ({local}), which card art may not"
+        problem = _url_problem(value, tag)
+        if problem:
+            return problem
+    if tag == "style" and element.text:
+        if "@import" in element.text:
+            return "its <style> imports another file; an SVG must hold what it draws"
+        return _url_problem(element.text, tag)
+    return None
+
+
+def _line_of(data: bytes, index: int) -> int | None:
+    """The line of the file where its `index`-th element (1 for the root, in document order, as the standard
+    library's parser counts them) begins: that parser keeps no lines, so the file is read again by lxml, which
+    does, for the message only."""
+    from lxml import etree
+
+    parser = etree.XMLParser(remove_comments=True, remove_pis=True, resolve_entities=False, no_network=True,
+                             huge_tree=False)
+    try:
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError:
+        return None
+    for count, element in enumerate((found for found in root.iter() if isinstance(found.tag, str)), start=1):
+        if count == index:
+            return int(element.sourceline) if element.sourceline else None
+    return None
+
+
 #: A reference to an element of the file, in an attribute or a stylesheet: `url(#id)`.
 _URL_ID = re.compile(r"url\(\s*['\"]?#([^)'\"\s]+)")
 
 
 def hidden_elements(root: Any) -> set[Any]:
     """The elements of an SVG no viewer draws, whose text or effects need nothing of the PDF (the standard
-    library's tree or lxml's): an element that says `display: none` (its attribute or its style; Inkscape hides a
-    layer so) and all it holds, unless the file refers to one of them (a <use> shows what it refers to whatever
-    its ancestors say, a gradient or a clip path is used hidden or not), in which case that element is kept
-    whole."""
+    library's tree or lxml's): an element whose `display` is `none` (its attribute, its style or a `<style>` rule,
+    as Inkscape and Figma hide a layer) and all it holds; and an element whose `visibility` is `hidden` or
+    `collapse` (its own or inherited) and all it holds, unless something in it says `visible` again. Either is kept
+    whole when the file refers to something in it (a <use> shows what it refers to whatever its ancestors say, a
+    gradient or a clip path is used hidden or not)."""
     referred: set[str] = set()
     for element in root.iter():
         if not isinstance(element.tag, str):
@@ -628,19 +666,305 @@ def hidden_elements(root: Any) -> set[Any]:
                 referred.update(_URL_ID.findall(value))
         if element.tag.rpartition("}")[2] == "style" and element.text:
             referred.update(_URL_ID.findall(element.text))
+    cascade = Cascade(root, ("display", "visibility"))
+    shown_again: set[Any] | None = None
     hidden: set[Any] = set()
-    stack = [root]
+    stack: list[tuple[Any, bool]] = [(root, False)]
     while stack:
-        element = stack.pop()
-        if isinstance(element.tag, str) and (
-                (element.get("display") or "").strip().lower() == "none"
-                or _DISPLAY_NONE.search(element.get("style") or "")):
+        element, unseen = stack.pop()
+        if not isinstance(element.tag, str):
+            continue
+        if element.tag.rpartition("}")[2] in _VISIBLE:
+            visibility = (cascade.value(element, "visibility") or "inherit").lower()
+            if visibility != "inherit":
+                unseen = visibility in ("hidden", "collapse")
+        if unseen and shown_again is None:
+            shown_again = _shown_again(root, cascade)
+        if (cascade.value(element, "display") or "").lower() == "none" or (
+                unseen and shown_again is not None and element not in shown_again):
             held = [found for found in element.iter() if isinstance(found.tag, str)]
             if not any(found.get("id") in referred for found in held if found.get("id")):
                 hidden.update(held)
                 continue
-        stack.extend(element)
+        stack.extend((child, unseen) for child in element)
     return hidden
+
+
+def _shown_again(root: Any, cascade: Cascade) -> set[Any]:
+    """The elements that say `visibility: visible` again, and all that hold one (found once, from each up to the
+    root); and every <use>, whose copy may say `visible` again where it stands elsewhere (svglib follows visibility
+    through it), with all that holds it."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    shown: set[Any] = set()
+    for element in root.iter():
+        local = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
+        if local == "use" or (local in _VISIBLE and (cascade.value(element, "visibility") or "").lower() == "visible"):
+            while element is not None and element not in shown:
+                shown.add(element)
+                element = parents.get(element)
+    return shown
+
+
+#: The elements `visibility` hides (SVG 1.1, 11.5: what draws, and what holds what draws); it says nothing of the
+#: others (a gradient's stops, a clip path's definition).
+_VISIBLE = frozenset({"svg", "g", "a", "switch", "use", "path", "rect", "circle", "ellipse", "line", "polyline",
+                      "polygon", "text", "tspan", "textPath", "image", "foreignObject"})
+
+
+class Cascade:
+    """The value some properties are given to each element of an SVG (the standard library's tree or lxml's), as CSS
+    cascades them: a `<style>` rule marked `!important`, then the element's `style`, then the stylesheet's other
+    rules (the most specific, then the last written), then its presentation attribute. None when nothing sets it
+    (`inherit` is returned as written: the caller knows what its property inherits). A stylesheet beyond
+    :data:`MAX_STYLE` is not read (:mod:`generator.render.svgart` refuses the file)."""
+
+    def __init__(self, root: Any, names: tuple[str, ...] | None) -> None:
+        """`names`: the properties asked for, or None for every property (:meth:`declared`). The stylesheet is read
+        when first asked."""
+        self.root = root
+        self.names = names
+        self.matcher: Any = None
+        self.wrappers: dict[Any, Any] | None = None
+        self.found: dict[Any, list[tuple[str, str, bool]]] = {}
+
+    def _read(self) -> dict[Any, Any]:
+        """The wrappers of the elements cssselect2 matches, by element (none when no rule sets a property asked)."""
+        self.wrappers = {}
+        names = self.names
+        sheets = [element.text for element in self.root.iter() if isinstance(element.tag, str)
+                  and element.tag.rpartition("}")[2] == "style" and element.text
+                  and (names is None or any(name in element.text for name in names))]
+        if not sheets or sum(len(text) for text in sheets) > MAX_STYLE:
+            return self.wrappers
+        import cssselect2
+
+        matcher = cssselect2.Matcher()
+        added = 0
+        for text in sheets:
+            for prelude, declarations in css_rules(text):
+                kept = [(name, value, important) for name, value, _line, important in declarations
+                        if names is None or name in names]
+                if not kept:
+                    continue
+                try:
+                    selectors = cssselect2.compile_selector_list(prelude)
+                except cssselect2.SelectorError:
+                    continue  # a selector no viewer reads either
+                for selector in selectors:
+                    matcher.add_selector(selector, kept)
+                    added += 1
+        if added:
+            self.matcher = matcher
+            self.wrappers = {wrapper.etree_element: wrapper
+                             for wrapper in cssselect2.ElementWrapper.from_xml_root(self.root).iter_subtree()}
+        return self.wrappers
+
+    def declared(self, element: Any) -> list[tuple[str, str, bool]]:
+        """The declarations of the stylesheet's rules that match the element, in the order they count (the last of
+        a name wins), each its name, its value and whether it is `!important`."""
+        found = self.found.get(element)
+        if found is None:
+            found = []
+            wrapper = (self._read() if self.wrappers is None else self.wrappers).get(element)
+            if wrapper is not None:
+                for _specificity, _order, _pseudo, declarations in self.matcher.match(wrapper):
+                    found.extend(declarations)
+            self.found[element] = found
+        return found
+
+    def value(self, element: Any, name: str) -> str | None:
+        ruled: str | None = None
+        important: str | None = None
+        for declared, value, is_important in self.declared(element):
+            if declared == name:
+                if is_important:
+                    important = value
+                else:
+                    ruled = value
+        if important is not None:
+            return important
+        for part in reversed((element.get("style") or "").split(";")):
+            key, colon, value = part.partition(":")
+            if colon and key.strip().lower() == name:
+                return value.replace("!important", "").strip()
+        if ruled is not None:
+            return ruled
+        attribute = element.get(name)
+        return attribute.strip() if attribute is not None else None
+
+
+def css_rules(text: str) -> Iterator[tuple[list[Any], list[tuple[str, str, int, bool]]]]:
+    """Each rule of a stylesheet that applies to a printed page: its qualified rules, and those of the `@media`
+    blocks that hold in print (:func:`media_holds`); other at-rules say nothing of how a shape is drawn. Each: the
+    tokens of its selectors, and its declarations, each its name in lower case, its value as written
+    (`!important` left out), its line in `text` and whether it was `!important`."""
+    import tinycss2
+
+    def walk(nodes: list[Any]) -> Iterator[tuple[list[Any], list[tuple[str, str, int, bool]]]]:
+        for rule in nodes:
+            if rule.type == "at-rule" and rule.lower_at_keyword == "media" and rule.content is not None:
+                if media_holds(rule.prelude):
+                    yield from walk(tinycss2.parse_rule_list(rule.content, skip_comments=True,
+                                                             skip_whitespace=True))
+                continue
+            if rule.type != "qualified-rule":
+                continue
+            yield rule.prelude, [
+                (declaration.lower_name, tinycss2.serialize(declaration.value).replace("!important", "").strip(),
+                 declaration.source_line, bool(declaration.important))
+                for declaration in tinycss2.parse_declaration_list(rule.content, skip_comments=True,
+                                                                   skip_whitespace=True)
+                if declaration.type == "declaration"]
+
+    yield from walk(tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True))
+
+
+#: What a media query's type holds for a printed page (Media Queries 4, 2.3): `print` and `all`; `screen` and
+#: every other type do not.
+_PRINTED_TYPES = frozenset({"print", "all"})
+#: The media features a printed page answers (Media Queries 4 and 5), each with the values that hold for it, as
+#: Chromium prints: in colour, on a light page, with no pointer, hover, motion or script; a feature written with no
+#: value holds when it is not `none` (the values that hold for `(name)` are under the name alone, None there).
+#: A feature not here (a width, a height, a resolution...) depends on the size or the device the art is drawn on,
+#: which the art file does not know: such a query is undecided.
+_PRINTED_FEATURES: dict[str, frozenset[str] | None] = {
+    "prefers-color-scheme": frozenset({"light"}),
+    "prefers-contrast": frozenset({"no-preference"}),
+    "prefers-reduced-motion": frozenset({"no-preference"}),
+    "prefers-reduced-transparency": frozenset({"no-preference"}),
+    "forced-colors": frozenset({"none"}),
+    "inverted-colors": frozenset({"none"}),
+    "hover": frozenset({"none"}),
+    "any-hover": frozenset({"none"}),
+    "pointer": frozenset({"none"}),
+    "any-pointer": frozenset({"none"}),
+    "scripting": frozenset({"none"}),
+    "update": frozenset({"none"}),
+    "grid": frozenset({"0"}),
+    "color-gamut": frozenset({"srgb"}),
+    "dynamic-range": frozenset({"standard"}),
+    "color": None,
+    "monochrome": frozenset({"0"}),
+}
+#: The features above that hold when written alone, with no value: `(color)` (a printer in colour); `(hover)`,
+#: `(pointer)`, `(grid)`, `(monochrome)`... do not.
+_PRINTED_ALONE = frozenset({"color", "prefers-color-scheme", "color-gamut", "dynamic-range"})
+
+
+def media_holds(prelude: list[Any]) -> bool | None:
+    """Whether a `@media` rule's query list holds for a printed page, as a browser printing decides (the types and
+    features of :data:`_PRINTED_FEATURES`); None when it depends on what the art file cannot know (the size it is
+    drawn at, a feature unknown, a syntax not read): undecided, and the caller says so by line."""
+    import tinycss2
+
+    if all(token.type in ("whitespace", "comment") for token in prelude):
+        return True  # no query: all media (Media Queries 4, 2.1)
+    queries: list[list[Any]] = [[]]
+    for token in prelude:
+        if token.type == "literal" and token.value == ",":
+            queries.append([])
+        elif token.type not in ("whitespace", "comment"):
+            queries[-1].append(token)
+    undecided = False
+    for query in queries:
+        holds = _query_holds(query, tinycss2)
+        if holds:
+            return True
+        undecided = undecided or holds is None
+    return None if undecided else False
+
+
+def _query_holds(tokens: list[Any], tinycss2: Any) -> bool | None:
+    """One media query (its tokens, white space left out): `[not|only] type [and (feature)]...` or `(feature) [and
+    (feature)]...`; None when undecided."""
+    if not tokens:
+        return False  # an empty query in a list matches nothing (Media Queries 4, 3.2)
+    negated = False
+    first = tokens[0]
+    if first.type == "ident" and first.lower_value in ("not", "only"):
+        negated = first.lower_value == "not"
+        tokens = tokens[1:]
+    found: list[bool | None] = []
+    expect_feature = False
+    for at, token in enumerate(tokens):
+        if at == 0 and token.type == "ident":
+            found.append(token.lower_value in _PRINTED_TYPES)
+            continue
+        if token.type == "ident" and token.lower_value == "and" and not expect_feature:
+            expect_feature = True
+            continue
+        if token.type != "() block" or (at > 0 and not expect_feature):
+            return None  # `or`, nested `not`, a syntax not read
+        expect_feature = False
+        found.append(_feature_holds([t for t in token.content if t.type not in ("whitespace", "comment")]))
+    if expect_feature:
+        return None
+    # all must hold: one that does not (`screen`, a dark page) decides, whatever else is undecided
+    holds = False if False in found else None if None in found else True
+    return holds if holds is None or not negated else not holds
+
+
+def _feature_holds(tokens: list[Any]) -> bool | None:
+    """One media feature, `name` or `name: value`, for a printed page; None when it is not one of
+    :data:`_PRINTED_FEATURES` or is written otherwise (a range, `min-`...)."""
+    if not tokens or tokens[0].type != "ident":
+        return None
+    name = tokens[0].lower_value
+    if name not in _PRINTED_FEATURES:
+        return None
+    if len(tokens) == 1:
+        return name in _PRINTED_ALONE
+    if len(tokens) != 3 or tokens[1].type != "literal" or tokens[1].value != ":":
+        return None
+    value = tokens[2]
+    written = value.lower_value if value.type == "ident" else str(value.int_value) if (
+        value.type == "number" and value.is_integer) else None
+    if written is None:
+        return None
+    holding = _PRINTED_FEATURES[name]
+    if holding is None:  # (color: N): the bits of each colour a printer has, 8 as browsers say
+        return written == "8"
+    return written in holding
+
+
+def printed_stylesheet(text: str, line: int) -> tuple[str, list[str]]:
+    """A stylesheet as a browser printing reads it: each `@media` block that holds in print (:func:`media_holds`)
+    replaced by its rules, each that does not left out, and each undecided left out too and said by line (its text
+    begins on `line` of the file); the lines of what is kept stay where they were (what is left out is replaced by
+    its line breaks). A stylesheet with no `@media` is returned as it is."""
+    if "@media" not in text.lower():
+        return text, []
+    import tinycss2
+
+    said: list[str] = []
+
+    def rewritten(nodes: list[Any], base: int) -> str:
+        """The nodes written again; `base` is the line of the file where the text they were parsed from begins."""
+        out: list[str] = []
+        for node in nodes:
+            if node.type == "at-rule" and node.lower_at_keyword == "media" and node.content is not None:
+                written = tinycss2.serialize([node])
+                holds = media_holds(node.prelude)
+                if holds:
+                    inside = tinycss2.serialize(node.content)
+                    before = written[:written.index("{")] if "{" in written else ""
+                    out.append("\n" * before.count("\n"))
+                    out.append(rewritten(tinycss2.parse_rule_list(inside),
+                                         base + node.source_line - 1 + before.count("\n")))
+                    out.append("\n" * (written.count("\n") - before.count("\n") - inside.count("\n")))
+                    continue
+                if holds is None:
+                    query = " ".join(tinycss2.serialize(node.prelude).split())
+                    said.append(f"line {base + node.source_line - 1}: its <style> has a rule for some screens or "
+                                f"sizes only (@media {query}), which donjon cannot decide for a printed card: its "
+                                "rules are left out, in the PDF and the SVG alike; write them outside @media if "
+                                "they are meant for print")
+                out.append("\n" * written.count("\n"))
+                continue
+            out.append(tinycss2.serialize([node]))
+        return "".join(out)
+
+    return rewritten(tinycss2.parse_stylesheet(text), line), said
 
 
 #: The extensions a browser may claim to draw (Chromium's: HTML and MathML inside SVG): a `requiredExtensions` that
@@ -673,10 +997,12 @@ def _which_text(element: ElementTree.Element) -> str:
 _QUOTED = 40
 
 
-def _check_urls(text: str, tag: str) -> None:
+def _url_problem(text: str, tag: str) -> str | None:
+    """A reference to another file in a `url()` (an attribute's or a stylesheet's), or None."""
     for match in _URL.finditer(text):
         if not match.group(1).startswith("#"):
-            raise ImageProblem(f"<{tag}> refers to {match.group(1)[:60]!r}: an SVG must hold what it draws")
+            return f"<{tag}> refers to {match.group(1)[:60]!r}: an SVG must hold what it draws"
+    return None
 
 
 def _dimension(text: str | None) -> float | None:

@@ -23,14 +23,22 @@ the line of the file, and refused, rather than printed wrong:
   leave out of a clip path (a group, a `<use>` of a symbol) is left out (and said, by line), and a clip path with no
   shape left hides all it clips; a stroke's miter limit (SVG's 4 when unwritten; the PDF's own is 10) and dash
   offset, and opacities in percent, are drawn; an ellipse's radius left out or `auto` is the other one, and a
-  paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name, in any case,
-  is the colour CSS gives it (svglib knew reportlab's names, lower case only); a length in percent is a share of its
-  viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the attribute; a
-  `data:` PNG or JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and embedded as
-  an image of its own (:class:`Embedded`).
+  paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name and function
+  (`RGB()`, numbers out of range, `hwb()`, `color(srgb ...)`), in any case, is the colour CSS gives it (svglib knew
+  reportlab's names, lower case only, and drew such functions black or not at all; librsvg 2.54 paints `hwb()` and
+  `color()` black, so the SVG output writes them as `#rrggbb`: :func:`_colours_for_librsvg`); a length in percent
+  is a share of its viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the
+  attribute; a `data:` PNG or JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and
+  embedded as an image of its own (:class:`Embedded`).
 - **What viewers choose differently**: what is drawn on conditions (`systemLanguage`, `requiredFeatures`,
   `requiredExtensions`, in a `<switch>` or not) is chosen once, as browsers choose, and for no language, the same
-  on every machine; the SVG output carries the choice made (:func:`_conditions`).
+  on every machine; the SVG output carries the choice made (:func:`_conditions`). `@media` blocks in a `<style>`
+  are read as a browser printing reads them, in both outputs (:func:`_printed`; svglib read none, librsvg reads
+  all, browsers on screen those for screens), and one that depends on the size drawn is left out, said by line.
+  What `<style>` rules hide (`display: none`, `visibility: hidden`, by class or id, as Inkscape and Figma hide a
+  layer) is left out of what svglib reads (svglib drew a <use> so hidden), and the copies drawn in place of uses
+  keep the declarations the rules give their originals (:func:`_styled_as`: they have no ids). A polyline in a
+  clip path clips as its polygon (svglib left it out).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
   viewer; a dash array with a negative, infinite or zero-sum value draws a solid line (the SVG rule), one with an
   odd count is repeated. A number too large to print (an infinite size) is refused with its line.
@@ -51,19 +59,18 @@ import logging
 import math
 import re
 from collections import OrderedDict
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Iterable, Iterator
+from functools import cache, lru_cache
 from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
-from generator.render.images import MAX_PIXELS, MAX_SVG_ELEMENTS, ImageProblem, hidden_elements, raster_size
+from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, css_rules,
+                                     hidden_elements, printed_stylesheet, raster_size)
 
 #: The most characters of path data (`d`, `points`) in one file: some 75,000 segments, which take about seven
 #: microseconds a character to read and draw, so a few seconds.
 MAX_PATH_DATA = 500_000
-#: The most characters of CSS in `<style>` elements: drawing programs write a few kilobytes.
-MAX_STYLE = 100_000
 #: The most selector tests a stylesheet may cost (its selectors times the elements they are matched against).
 MAX_SELECTOR_WORK = 1_000_000
 #: The most elements svglib reads, and copies, once every `<use>` copy is counted (a copy of a copy multiplies):
@@ -165,12 +172,13 @@ def _read(data: bytes) -> Art:
         root = etree.fromstring(data, parser=parser)
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
-    pictures = _check(root)
-    hidden = hidden_elements(root)
+    printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
+    hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
+    pictures = _check(root, hidden)
     for element in [element for element in hidden if element.getparent() not in hidden]:
         _remove(element)  # drawn by no viewer, and svglib would read its text (a hidden layer of notes) for nothing
     _chosen, chosen_said = _conditions(root)
-    left_out = (*chosen_said, *_clip_path_uses(root))
+    left_out = (*printed, *chosen_said, *_clip_path_uses(root))
     _clip_viewports(root)  # after the checks: what they name is on the file's own lines
     records: list[logging.LogRecord] = []
     logger = logging.getLogger("svglib.svglib")
@@ -226,7 +234,7 @@ def _declarations(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _check(root: Any) -> dict[str, Embedded]:
+def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
     """Bound the file's cost and find what the PDF cannot draw faithfully; the embedded pictures, checked, by
     their `data:` URI (the element count is bounded by `svg_size`, which read the file first)."""
     elements = 0
@@ -257,7 +265,6 @@ def _check(root: Any) -> dict[str, Embedded]:
         _check_stylesheet(text, line, elements, ids)
     pictures: dict[str, Embedded] = {}
     pixels = 0
-    hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
@@ -280,27 +287,28 @@ def _check(root: Any) -> dict[str, Embedded]:
     return pictures
 
 
-def _rules(text: str) -> Iterator[tuple[list[Any], list[tuple[str, str, int]]]]:
-    """Each rule of a stylesheet (its qualified rules; at-rules say nothing of how a shape is drawn): the tokens of
-    its selectors, and its declarations, each its name in lower case, its value as written (`!important` left out)
-    and its line in `text`."""
-    import tinycss2
-
-    for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
-        if rule.type != "qualified-rule":
-            continue
-        yield rule.prelude, [
-            (declaration.lower_name, tinycss2.serialize(declaration.value).replace("!important", "").strip(),
-             declaration.source_line)
-            for declaration in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True)
-            if declaration.type == "declaration"]
+def _printed(root: Any) -> list[str]:
+    """Each `<style>` of the file as a browser printing reads it (:func:`generator.render.images.printed_stylesheet`:
+    `@media print` kept, `@media screen` and a dark scheme left out), in the tree; what is left out undecided, by
+    line. svglib read no `@media` block at all, librsvg reads every one, and browsers read those for screens on
+    screen: the same art showed three ways."""
+    said: list[str] = []
+    sheets = [element for element in root.iter() if _local(element.tag) == "style" and element.text]
+    if sum(len(element.text) for element in sheets) > MAX_STYLE:
+        return said  # _check refuses the file
+    for element in sheets:
+        text, undecided = printed_stylesheet(element.text, element.sourceline or 1)
+        if text is not element.text:
+            element.text = text
+        said.extend(undecided)
+    return said
 
 
 def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) -> None:
     selectors = 0
-    for prelude, declarations in _rules(text):
+    for prelude, declarations in css_rules(text):
         selectors += 1 + sum(1 for token in prelude if token.type == "literal" and token.value == ",")
-        for name, value, at in declarations:
+        for name, value, at, _important in declarations:
             _check_property(name, value, line + at - 1, ids, css=True)
     if selectors * elements > MAX_SELECTOR_WORK:
         raise ArtProblem(f"its <style> has {selectors:,} selectors for {elements:,} elements, more matching than "
@@ -390,10 +398,14 @@ def clip_viewports(data: bytes) -> bytes:
     symbol that says nothing or `hidden`, and cuts one that says `visible`; lovell/sharp#2919). So the clip of a
     symbol that is cut is written out (:func:`_clip_viewports`), and each use of a symbol that shows what it draws
     outside is drawn as a nested <svg> of the same viewBox and overflow (:func:`_shown_symbols_inline`), which
-    every viewer leaves uncut. Art with nothing to change is returned as it is (the same bytes); art changed is
-    written again by lxml (the PDF reads the file as it was, so the lines its messages name are the file's)."""
-    # the root's tag and namespace name "svg" twice: no other viewport, and nothing drawn on conditions
-    if b"symbol" not in data and data.count(b"svg") < 3 and not any(name in data for name in _CONDITIONS_WRITTEN):
+    every viewer leaves uncut. Its stylesheets are those a browser printing reads (:func:`_printed`: librsvg reads
+    every `@media` block, browsers those for screens), and the colours librsvg cannot read are written as it reads
+    them (:func:`_colours_for_librsvg`). Art with nothing to change is returned as it is (the same
+    bytes); art changed is written again by lxml (the PDF reads the file as it was, so the lines its messages name
+    are the file's)."""
+    # the root's tag and namespace name "svg" twice: no other viewport, nothing drawn on conditions, no @media
+    if (b"symbol" not in data and data.count(b"svg") < 3 and not any(name in data for name in _CONDITIONS_WRITTEN)
+            and b"@media" not in data and not _UNREAD_COLOUR_WRITTEN.search(data)):
         return data
     from lxml import etree
 
@@ -402,9 +414,13 @@ def clip_viewports(data: bytes) -> bytes:
         root = etree.fromstring(data, parser=parser)
     except etree.XMLSyntaxError:
         return data  # read_art names the fault
+    sheets = [element.text for element in root.iter() if _local(element.tag) == "style"]
+    _printed(root)  # as the PDF reads it (read_art says what is left out)
+    printed = sheets != [element.text for element in root.iter() if _local(element.tag) == "style"]
     chosen, _said = _conditions(root)
     cut = _clip_viewports(root)
-    if not _shown_symbols_inline(root) and not cut and not chosen:
+    coloured = _colours_for_librsvg(root)
+    if not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured:
         return data
     declared = data.lstrip().startswith(b"<?xml")
     return bytes(etree.tostring(root.getroottree(), encoding="utf-8", xml_declaration=declared))
@@ -444,6 +460,37 @@ def _clip_viewports(root: Any) -> bool:
             number += 1
         _clip_to_viewport(element, f"{_VIEWPORT_CLIP}{number}")
     return bool(cut) or inlined
+
+
+#: The colour functions librsvg 2.54 does not read (it paints black) and browsers do, which donjon's PDF draws
+#: (:func:`_css_colour`): `hwb()` and `color()`, in any case, as written in an attribute, a style or a stylesheet.
+_UNREAD_COLOUR = re.compile(r"(?<![\w-])(?:hwb|color)\([^()]*\)", re.I)
+_UNREAD_COLOUR_WRITTEN = re.compile(rb"(?<![\w-])(?:hwb|color)\(", re.I)
+
+
+def _colours_for_librsvg(root: Any) -> bool:
+    """Write each colour librsvg 2.54 cannot read (:data:`_UNREAD_COLOUR`) as the `#rrggbb` browsers and the PDF
+    draw, in the tree (whether any is): in attributes, styles and stylesheets; one tinycss2 cannot turn into sRGB
+    (`color(display-p3 ...)`) is left as written."""
+    changed = False
+
+    def written(match: re.Match[str]) -> str:
+        nonlocal changed
+        found = _css_colour(match.group(0))
+        if found is None:
+            return match.group(0)
+        changed = True
+        return found
+
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for name, value in element.attrib.items():
+            if "(" in value and _UNREAD_COLOUR.search(value):
+                element.set(name, _UNREAD_COLOUR.sub(written, value))
+        if _local(element.tag) == "style" and element.text and _UNREAD_COLOUR.search(element.text):
+            element.text = _UNREAD_COLOUR.sub(written, element.text)
+    return changed
 
 
 #: The conditions an element may be drawn on (SVG 1.1, 5.8), as they are written.
@@ -522,14 +569,23 @@ _LEFT_OUT = "which viewers leave out of a clip: it is left out here too"
 def _clip_path_uses(root: Any) -> tuple[str, ...]:
     """Leave out of each clip path what viewers leave out of it (:data:`_CLIP_SHAPES`), and say so by line: svglib
     drew the shapes inside a group or behind a <use> of a symbol into the clip (a <use> of a symbol at the wrong
-    size, uncut), so the PDF showed what viewers hide. A clip path left with nothing hides all it clips, in every
-    viewer (:meth:`Reader.get_clippath`)."""
+    size, uncut), so the PDF showed what viewers hide. A polyline clips as the polygon of its points, and a line
+    adds nothing, as in viewers (svglib left a polyline out, so a clip of one polyline hid everything). A clip path
+    left with nothing hides all it clips, in every viewer (:meth:`Reader.get_clippath`)."""
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
     said: list[str] = []
     for clip in [element for element in root.iter() if _local(element.tag) == "clipPath"]:
         name = f"the clip path {clip.get('id')!r}" if clip.get("id") else "a clip path"
         for child in list(clip):
             kind = _local(child.tag)
+            if kind == "polyline":
+                # a clip is the inside of each shape's outline (SVG 1.1, 14.3.5), a polyline's closed as it is
+                # filled: a polygon of the same points (svglib left polylines and lines out of a clip)
+                child.tag = child.tag[:len(child.tag) - len(kind)] + "polygon"
+                continue
+            if kind == "line":
+                _remove(child)  # a line has no inside: it adds nothing to the clip (one left empty hides all)
+                continue
             if not kind or kind in _CLIP_SHAPES or kind in _CLIP_QUIET:
                 continue
             line = f"line {child.sourceline}: " if child.sourceline else ""
@@ -562,6 +618,7 @@ def _drawings_inline(root: Any) -> bool:
     changed = False
     made = 0
     origin: dict[Any, Any] = {}
+    sheet = Cascade(root, None)
     for _round in range(_CHAIN):  # a drawing inside a drawing inside...
         ids = {element.get("id"): element for element in root.iter()
                if isinstance(element.tag, str) and element.get("id")}
@@ -585,6 +642,7 @@ def _drawings_inline(root: Any) -> bool:
                 return changed
             drawing = copy.deepcopy(target)
             _copied(target, drawing, origin)
+            _styled_as(zip(target.iter(), drawing.iter()), sheet)
             drawing.tail = None
             for element in drawing.iter():
                 if isinstance(element.tag, str) and "id" in element.attrib:
@@ -638,6 +696,7 @@ def _shown_symbols_inline(root: Any) -> bool:
 
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
     overflow = _Overflow(root)
+    sheet = Cascade(root, None)
     visible: dict[Any, bool] = {}
     made = 0
     changed = False
@@ -664,13 +723,35 @@ def _shown_symbols_inline(root: Any) -> bool:
             children = copy.deepcopy(list(symbol))
             for original, made_copy in zip(symbol, children):
                 _copied(original, made_copy, origin)
-            origin[_inline(use, symbol, children)] = symbol
+                _styled_as(zip(original.iter(), made_copy.iter()), sheet)
+            drawing = _inline(use, symbol, children)
+            _styled_as([(symbol, drawing)], sheet)
+            origin[drawing] = symbol
             changed = True
     return changed
 
 
 #: What a <use> says of where it places what it shows, rather than of how that is drawn.
 _PLACING = frozenset({"x", "y", "width", "height", "href", _XLINK_HREF})
+
+
+def _styled_as(pairs: Iterable[tuple[Any, Any]], sheet: Cascade) -> None:
+    """Give each copy (of each pair of an original and its copy) the declarations of the stylesheet's rules that match
+    its original, in its `style` before its own: the copies have no ids and stand elsewhere, so a rule by id or by
+    place (`#star { fill: red }`, `#sym circle`) would no longer reach them, where browsers and librsvg style what a
+    <use> shows by the rules that match what it shows (SVG 2, 5.6.3). `!important` is not written (svglib would read
+    it as part of the value): those come last instead, after the copy's own."""
+    for original, made in pairs:
+        if not isinstance(made.tag, str):
+            continue
+        declared = sheet.declared(original)
+        if not declared:
+            continue
+        own = (made.get("style") or "").strip().rstrip(";").strip()
+        parts = [f"{name}: {value}" for name, value, important in declared if not important]
+        parts += [own] if own else []
+        parts += [f"{name}: {value}" for name, value, important in declared if important]
+        made.set("style", "; ".join(parts))
 
 
 def _inline(use: Any, symbol: Any, children: list[Any]) -> Any:
@@ -747,48 +828,15 @@ def _clip_to_viewport(element: Any, clip_id: str) -> None:
 
 
 class _Overflow:
-    """The `overflow` an element is given: its style first, then the stylesheet's rules, then its attribute
-    (CSS's order); `inherit` takes its parent's."""
+    """The `overflow` an element is given (:class:`generator.render.images.Cascade`); `inherit` takes its
+    parent's."""
 
     def __init__(self, root: Any) -> None:
-        self.rules: Any = None
-        self.wrappers: dict[Any, Any] = {}
-        sheets = [element.text for element in root.iter() if _local(element.tag) == "style" and element.text
-                  and "overflow" in element.text]
-        if sheets and sum(len(text) for text in sheets) <= MAX_STYLE:  # beyond, _check refuses the file
-            self._read_rules(root, sheets)
-
-    def _read_rules(self, root: Any, sheets: list[str]) -> None:
-        import cssselect2
-
-        matcher = cssselect2.Matcher()
-        for text in sheets:
-            for prelude, declarations in _rules(text):
-                overflows = [value.lower() for name, value, _ in declarations if name == "overflow"]
-                if not overflows:
-                    continue
-                value = overflows[-1]  # the last one written is the one that counts
-                try:
-                    selectors = cssselect2.compile_selector_list(prelude)
-                except cssselect2.SelectorError:
-                    continue  # a selector no viewer reads either
-                for selector in selectors:
-                    matcher.add_selector(selector, value)
-        self.rules = matcher
-        self.wrappers = {wrapper.etree_element: wrapper
-                         for wrapper in cssselect2.ElementWrapper.from_xml_root(root).iter_subtree()}
+        self.cascade = Cascade(root, ("overflow",))
 
     def value(self, element: Any) -> str | None:
-        for name, value in reversed(_declarations(element.get("style") or "")):
-            if name == "overflow":
-                return value.lower()
-        wrapper = self.wrappers.get(element)
-        if wrapper is not None:
-            found = self.rules.match(wrapper)
-            if found:
-                return str(found[-1][3])
-        attribute = element.get("overflow")
-        return attribute.strip().lower() if attribute else None
+        found = self.cascade.value(element, "overflow")
+        return found.lower() if found is not None else None
 
     def shown(self, element: Any) -> bool:
         value = self.value(element)
@@ -875,10 +923,11 @@ def _reader_class() -> Any:
             convert_length = self.attrConverter.convertLength
 
             def colour(text: str) -> Any:
-                # a colour name as CSS Color 4 names it, in any case: svglib knew reportlab's names, which lack
-                # rebeccapurple and lightgray and give darkseagreen another shade, and only in lower case, so
-                # such a shape was drawn without its colour
-                return convert_colour(_named_colour(text) or text)
+                # a colour as CSS Color 4 reads it: a name in any case (svglib knew reportlab's names, which lack
+                # rebeccapurple and lightgray and give darkseagreen another shade, and only in lower case), a
+                # function in any case, out-of-range numbers clamped, hwb(), lab(), color()... (svglib drew such a
+                # shape without its colour, or black)
+                return convert_colour(_css_colour(text) or text)
 
             def length(text: str, em_base: float | None = None, attr_name: str | None = None,
                        default: float = 0.0) -> Any:
@@ -1233,6 +1282,8 @@ def _stroke_rest(converter: Any, shape: Any, node: Any, only_explicit: bool) -> 
 _FALLBACK_PAINT = re.compile(r"\s*(url\(\s*['\"]?#([^)'\"\s]*)['\"]?\s*\))\s+(\S.*?)\s*")
 
 
+#: How many colours written are kept read (a file writes a few dozen; a long `--watch` does not grow without end).
+_COLOURS_KEPT = 4096
 #: The properties whose value may be `currentColor` (a gradient's stops are mended where svglib reads them).
 _PAINTS = frozenset({"fill", "stroke"})
 #: The lengths a percentage of the viewport's width or height gives (SVG 1.1, 7.10; SVG 2 for a rect's `rx` and
@@ -1240,7 +1291,8 @@ _PAINTS = frozenset({"fill", "stroke"})
 _ACROSS = frozenset({"x", "cx", "x1", "x2", "fx", "width", "rx", "dx"})
 _DOWN = frozenset({"y", "cy", "y1", "y2", "fy", "height", "ry", "dy"})
 _PERCENT = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)%\s*")
-_NAME = re.compile(r"\s*([A-Za-z]+)\s*")
+#: A colour name, or a colour function (`rgb(...)`, `hwb(...)`, `color(srgb ...)`), as written.
+_COLOUR = re.compile(r"\s*([A-Za-z]+|[A-Za-z][A-Za-z0-9-]*\([^()]*\))\s*")
 
 
 def _percent(text: Any, name: str | None, box: Any) -> float | None:
@@ -1258,11 +1310,12 @@ def _percent(text: Any, name: str | None, box: Any) -> float | None:
     return share * math.sqrt((width * width + height * height) / 2.0)
 
 
-@cache
-def _named_colour(text: Any) -> str | None:
-    """A CSS colour name (CSS Color 4, section 6.1, as tinycss2 knows it; any case) as `#rrggbb`, or `transparent`
-    as `#00000000`; None for anything else (svglib reads it)."""
-    match = _NAME.fullmatch(text) if isinstance(text, str) else None
+@lru_cache(maxsize=_COLOURS_KEPT)
+def _css_colour(text: Any) -> str | None:
+    """A CSS colour name or function (CSS Color 4, as tinycss2 reads it; any case) as `#rrggbb`, or `#rrggbbaa`
+    when see-through (`transparent` is `#00000000`), clamped to sRGB as browsers clamp it; None for anything else
+    (svglib reads it, or says it cannot), and for a colour tinycss2 cannot turn into sRGB (lab(), oklch()...)."""
+    match = _COLOUR.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         return None
     from tinycss2.color4 import Color, parse_color
@@ -1270,8 +1323,12 @@ def _named_colour(text: Any) -> str | None:
     found = parse_color(match.group(1))
     if not isinstance(found, Color):  # not a colour name, or currentColor (a word, not a colour)
         return None
-    red, green, blue = (round(min(1.0, max(0.0, float(v))) * 255) for v in found.to("srgb").coordinates)
-    alpha = "" if found.alpha >= 1 else f"{round(float(found.alpha) * 255):02x}"
+    try:
+        srgb = found.to("srgb")
+    except NotImplementedError:  # lab(), oklch(), color(display-p3 ...): tinycss2 does not convert them to sRGB
+        return None
+    red, green, blue = (round(min(1.0, max(0.0, float(v))) * 255) for v in srgb.coordinates)
+    alpha = "" if found.alpha >= 1 else f"{round(min(1.0, max(0.0, float(found.alpha))) * 255):02x}"
     return f"#{red:02x}{green:02x}{blue:02x}{alpha}"
 
 

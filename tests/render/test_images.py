@@ -59,6 +59,12 @@ def test_kinds_and_sizes_are_read_from_the_files(tmp_path: Path) -> None:
      "refers to 'https://example.org"),
     (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><text>Hi</text>'
                                          '</svg>'), "holds text, .*Object to Path"),
+    # named by their line, to find them in the file (the standard library's parser, which checks first, keeps none)
+    (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">\n<rect/>\n'
+                                         '<!-- a note -->\n<text>Hi</text></svg>'), "^line 4: it holds text"),
+    (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/'
+                                         '1999/xlink" viewBox="0 0 9 9">\n<g>\n<image xlink:href="art/x.png"/>'
+                                         '</g></svg>'), "^line 3: <image> refers to 'art/x.png'"),
     (lambda d: pictures.svg(d / "x.svg", '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9"/></svg>'),
      "has no size"),
     (lambda d: d / "missing.png", "no such file"),

@@ -276,6 +276,44 @@ SAMPLES: dict[str, bytes] = {
         "<rect x='5' y='35' width='40' height='25' fill='url(#nothere) #f0c020'/>"
         "<rect x='55' y='35' width='40' height='25' fill='url(#g) #000000'/>"
         "<rect x='5' y='70' width='40' height='25' fill='none' stroke='url(#missing) #2040c0' stroke-width='6'/>"),
+    # symbols saying `overflow: visible` and drawings a <use> shows, styled by <style> rules naming them or what
+    # they hold by id: the copies donjon draws in their place (they have no ids) keep what those rules give them,
+    # as viewers style what a <use> shows by the rules that match what it shows
+    "symbols-styled-by-id-drawn-in-place": svg(
+        "<style>#star { fill: #d02020 } #pair rect { fill: #2040c0 } #pair .dot { fill: #20a040 } "
+        "#drawing circle { fill: #f0c020 }</style>"
+        "<rect width='100' height='100' fill='#ffffff'/><defs><symbol id='star' viewBox='0 0 10 10' "
+        "overflow='visible'><rect x='-2' y='0' width='14' height='10'/></symbol><symbol id='pair' viewBox='0 0 10 10' "
+        "style='overflow: visible'><rect width='10' height='10'/><circle class='dot' cx='5' cy='5' r='3'/></symbol>"
+        "</defs><use xlink:href='#star' x='15' y='10' width='30' height='30'/><use xlink:href='#pair' x='55' y='55' "
+        "width='30' height='30'/><defs><svg id='drawing' viewBox='0 0 10 10'><circle cx='5' cy='5' r='4'/></svg>"
+        "</defs><use xlink:href='#drawing' x='5' y='55' width='40' height='40'/>"),
+    # layers hidden by <style> rules, as Inkscape and Figma write them (a class or an id saying `display: none`,
+    # `visibility: hidden` with a shape in it saying `visible` again): svglib drew a <use> so hidden, and such a
+    # layer's text refused the art
+    "layers-hidden-by-style-rules": svg(
+        "<style>.hide { display: none } .ghost { visibility: hidden } #notes { display:none }</style>"
+        "<rect width='100' height='100' fill='#ffffff'/><defs><rect id='r' x='70' y='70' width='25' height='25' "
+        "fill='#000000'/></defs><g class='hide'><rect x='5' y='5' width='40' height='40' fill='#d02020'/></g>"
+        "<g class='ghost'><rect x='55' y='5' width='40' height='40' fill='#2040c0'/><rect x='55' y='55' width='20' "
+        "height='20' fill='#20a040' visibility='visible'/></g><g id='notes'><text x='5' y='70'>print at 300 dpi"
+        "</text><rect x='5' y='55' width='40' height='40' fill='#d020d0'/></g><use xlink:href='#r' class='hide'/>"),
+    # basic shapes in a clip path: a polyline clips as the polygon of its points (svglib left it out, and the clip,
+    # left with no shape, hid everything); a line adds nothing (no inside), as in viewers
+    "polylines-in-clip-paths": svg(
+        "<rect width='100' height='100' fill='#ffffff'/><defs><clipPath id='tri'><polyline points='10,10 90,10 "
+        "50,90'/><line x1='0' y1='0' x2='100' y2='100'/></clipPath><clipPath id='line'><line x1='0' y1='100' "
+        "x2='100' y2='0'/></clipPath></defs><rect width='100' height='100' fill='#2040c0' clip-path='url(#tri)'/>"
+        "<rect width='100' height='100' fill='#d02020' clip-path='url(#line)'/>"),
+    # colours as CSS Color 4 reads them, as browsers paint them: a function in capitals, numbers out of range
+    # (clamped), hwb() and color(srgb ...) in an attribute, a style and a stylesheet. svglib painted none of them
+    # (or black), and librsvg 2.54 paints hwb() and color() black (donjon's SVG output writes them as #rrggbb)
+    "colours-as-css-reads-them": svg(
+        "<style>.c { fill: HWB(120deg 20% 30%) }</style>"
+        "<rect width='50' height='50' fill='RGB(208,32,32)' stroke='rgb(300, -20, 128)' stroke-width='8'/>"
+        "<rect x='50' width='50' height='50' fill='hwb(200 10% 20%)'/>"
+        "<rect y='50' width='50' height='50' style='fill: color(srgb 0.8 0.2 0.2)'/>"
+        "<rect class='c' x='50' y='50' width='50' height='50'/>"),
 }
 
 
@@ -483,6 +521,95 @@ def test_a_hidden_layer_of_notes_does_not_refuse_the_art(tmp_path: Path) -> None
                          + "\n<use xlink:href='#frame'/>", head=INKSCAPE_HEAD))
     with pytest.raises(ImageProblem, match="^line 5: it uses a filter"):
         image_info(used)
+
+
+@needs_tools
+def test_what_a_use_shows_in_place_keeps_the_style_rules_by_id(tmp_path: Path) -> None:
+    """In "symbols-styled-by-id-drawn-in-place", each copy drawn in place of a use has the colour the rules by id
+    give its original, in both outputs: the symbol red, what the second symbol holds blue and green, the drawing's
+    circle yellow (the copies have no ids: the drawing's circle was black in both outputs, the symbols' shapes black
+    in the SVG output)."""
+    red, blue, green, yellow = (208, 32, 32), (32, 64, 192), (32, 160, 64), (240, 192, 32)
+    name = "symbols-styled-by-id-drawn-in-place"
+    art = tmp_path / f"{name}.svg"
+    art.write_bytes(SAMPLES[name])
+    pdf_render = _render_pdf(art, tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / f"svg-{name}.png", pdf_render.size)
+    for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+        seen = (_at(render, 12, 25), _at(render, 58, 58), _at(render, 70, 70), _at(render, 25, 75))
+        assert seen == (red, blue, green, yellow), what
+
+
+@needs_tools
+def test_a_layer_hidden_by_a_style_rule_is_drawn_by_neither_output(tmp_path: Path) -> None:
+    """In "layers-hidden-by-style-rules", what a class or an id hides (`display: none`, `visibility: hidden`) shows
+    the white ground in both outputs, a <use> so hidden included (svglib drew it); a shape saying `visible` inside a
+    hidden group shows. The same layers shown by their rules refuse the art for their text, with its line."""
+    from generator.render.images import ImageProblem, image_info
+
+    white, green = (255, 255, 255), (32, 160, 64)
+    name = "layers-hidden-by-style-rules"
+    art = tmp_path / f"{name}.svg"
+    art.write_bytes(SAMPLES[name])
+    pdf_render = _render_pdf(art, tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / f"svg-{name}.png", pdf_render.size)
+    for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+        seen = (_at(render, 25, 25), _at(render, 75, 25), _at(render, 65, 65), _at(render, 25, 75),
+                _at(render, 85, 85))
+        assert seen == (white, white, green, white, white), what
+    shown = tmp_path / "shown.svg"
+    shown.write_bytes(SAMPLES[name].replace(b"#notes { display:none }", b"").replace(b"<text", b"\n<text"))
+    with pytest.raises(ImageProblem, match="^line 3: it holds text"):
+        image_info(shown)
+
+
+@needs_tools
+def test_media_rules_are_read_as_a_browser_printing_reads_them(tmp_path: Path) -> None:
+    """`@media` blocks in a <style>: a browser printing applies `print` and a light scheme's, not `screen` nor a dark
+    scheme's; svglib read none of them, librsvg reads all, and browsers on screen apply `screen`. Both outputs
+    apply what printing applies (the SVG output carries that stylesheet), and a block that depends on the size the
+    art is drawn at is left out and said, by its line."""
+    from generator.render.images import image_info
+
+    grey, blue, green = (136, 136, 136), (32, 64, 192), (32, 160, 64)
+    art = tmp_path / "art" / "media.svg"  # apart from the SVG output, which _render_svg names as the art
+    art.parent.mkdir()
+    art.write_bytes(svg(
+        "<style>\n.a { fill: #2040c0 }\n@media (prefers-color-scheme: dark) { .a { fill: #d02020 } }\n"
+        "@media print { .b { fill: #20a040 } }\n@media screen { .c { fill: #d020d0 } }\n"
+        "@media (min-width: 300px) { .d { fill: #d02020 } }\n</style>"
+        "<rect class='a' width='50' height='50'/><rect class='b' x='50' width='50' height='50' fill='#888888'/>"
+        "<rect class='c' y='50' width='50' height='50' fill='#888888'/>"
+        "<rect class='d' x='50' y='50' width='50' height='50' fill='#888888'/>"))
+    pdf_render = _render_pdf(art, tmp_path / "media.pdf", tmp_path / "pdf.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / "svg.png", pdf_render.size)
+    for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+        seen = (_at(render, 25, 25), _at(render, 75, 25), _at(render, 25, 75), _at(render, 75, 75))
+        assert seen == (blue, green, grey, grey), what
+    said = image_info(art).warnings
+    assert len(said) == 1 and said[0].startswith("line 7: its <style> has a rule for some screens or sizes only "
+                                                 "(@media (min-width: 300px))"), said
+
+
+@pytest.mark.parametrize(("query", "printed"), [
+    ("", True), ("print", True), ("all", True), ("screen", False), ("only screen", False), ("not print", False),
+    ("not screen", True), ("screen, print", True), ("(prefers-color-scheme: light)", True),
+    ("(prefers-color-scheme: dark)", False), ("(color)", True), ("not all and (monochrome)", True),
+    ("screen and (min-width: 300px)", False), ("print and (orientation: landscape)", None),
+    ("(min-width: 300px)", None), ("(width >= 300px)", None),
+])
+def test_a_media_query_holds_as_for_a_browser_printing(query: str, printed: bool | None) -> None:
+    """Each `@media` block is kept (its rules applied), left out, or left out and said (undecided: it depends on the
+    size the art is drawn at), as a browser printing decides; a type that does not hold (`screen`) decides whatever
+    else the query asks."""
+    from generator.render.images import printed_stylesheet
+
+    text, said = printed_stylesheet(f"\n@media {query} {{\n.a {{ fill: red }} }}\n.b {{ fill: blue }}", 4)
+    assert text.count("\n") == 3  # the lines of what follows stay where they were
+    assert (".a" in text, bool(said)) == (bool(printed), printed is None), (text, said)
+    assert said == [] or said[0].startswith(f"line 5: its <style> has a rule for some screens or sizes only (@media "
+                                            f"{query})")
+    assert ".b { fill: blue }" in text
 
 
 @pytest.mark.parametrize("art", [
