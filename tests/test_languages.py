@@ -126,6 +126,34 @@ def test_localised_catalog_keeps_where_each_text_comes_from(shipped: Content) ->
     assert localise(castle, "es") == castle or localise(castle, "es").guests[0].name == "Architect"  # falls back
 
 
+@pytest.mark.parametrize(("lang", "also"), [("en", "en"), ("en", "xx"), ("fr", "fr")])
+def test_a_second_name_that_is_the_title_itself_is_left_out(tmp_path: Path, shipped: Content, lang: str,
+                                                           also: str) -> None:
+    """`--also` in the build's own language, or in one nobody holds (whose names fall back to English): no card
+    prints its title twice, the games' as a deck of one's own (which falls back to its own language)."""
+    mine = load_content(_deck(tmp_path / "content"))
+    decks = all_decks(shipped, lang, also) + all_decks(mine, lang, also)
+    assert [c.name for d in decks for c in d.cards if c.also] == []
+    # a second language that gives other names still prints them
+    assert {c.also for d in all_decks(mine, "fr", "de") for c in d.cards} == {"Feuerball", "Shield"}
+
+
+@pytest.mark.parametrize("command", [
+    ["build", "--content", "{deck}", "--format", "svg"],
+    ["preview", "--content", "{deck}"],
+    ["export", "png", "--content", "{deck}", "--dpi", "72"],
+])
+def test_an_also_language_nobody_holds_is_said_on_stderr(tmp_path: Path, command: list[str]) -> None:
+    """`--also sp` (the typo of es) says so as `--lang sp` does, where it printed every title twice in silence."""
+    folder = _deck(tmp_path / "content")
+    args = [part.format(deck=folder) for part in command]
+    result = _donjon(*args, "--also", "sp", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert "warning: --also sp: donjon has no words in 'sp' (it has en, fr, de)" in result.stderr, result.stderr
+    german = _donjon(*args, "--lang", "fr", "--also", "de", "--out", str(tmp_path / "de"))
+    assert german.returncode == 0 and "warning:" not in german.stderr, german.stderr
+
+
 @pytest.mark.parametrize("code", ["fr", "de"])
 def test_a_card_in_each_language(shipped: Content, code: str, regenerate: bool) -> None:
     """Golden: the first event card of Guédelon, in the language and with its English name under the title."""

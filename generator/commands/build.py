@@ -298,6 +298,8 @@ def build(
     if lang is not None:
         warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
         warn_of_sheets_not_in(lang, games_of(content, target or "all"))
+    if also is not None:
+        warn_of_a_language_nobody_holds(also, decks, content.user_decks, "--also")
     if cards is not None:
         if len(decks) != 1:
             shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
