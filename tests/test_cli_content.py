@@ -65,6 +65,36 @@ def test_every_commands_help_says_its_exit_codes() -> None:
         assert said is not None and re.search(r"\b2\b", said.group(2)), args
 
 
+def test_a_groups_own_exit_codes_are_its_subcommands(tmp_path: Path) -> None:
+    """`donjon history edit --help` says the codes `donjon history` says (a game that breaks the rules is 2 there),
+    not the shared ones whose 1 it never exits with; a group saying none (`content`) leaves the shared ones."""
+    group = " ".join(runner.invoke(app, ["history", "--help"]).output.split())
+    codes = group[group.index("Exit codes:"):group.index(" Options:")]
+    for name in ("list", "show", "players", "export", "photos", "import", "edit", "delete", "rename", "merge"):
+        text = " ".join(runner.invoke(app, ["history", name, "--help"]).output.split())
+        assert text.endswith(codes) and "1 the input breaks the rules" not in text, name
+    shared = " ".join(runner.invoke(app, ["content", "schema", "--help"]).output.split())
+    assert "1 the input breaks the rules" in shared
+    # and what the help says is what `history edit` does with a game that breaks the rules
+    broken = tmp_path / "broken.yaml"
+    broken.write_text((content_dir() / "examples" / "guildhall.yaml").read_text(encoding="utf-8")
+                      .replace("ended_by: Ana", "ended_by: Ben"), encoding="utf-8")
+    import yaml
+
+    from generator.web import store
+    from generator.web.db import Database
+    from generator.web.games import Games
+
+    db = Database(tmp_path / "h.sqlite3")
+    state = yaml.safe_load((content_dir() / "examples" / "guildhall.yaml").read_text(encoding="utf-8"))
+    result = Games().score(state).result
+    assert result is not None
+    db.write(lambda c: store.save_game(c, "guildhall", state, result, played_at="2026-03-01 21:00:00"))
+    db.close()
+    edited = runner.invoke(app, ["history", "edit", "1", str(broken), "--db", str(tmp_path / "h.sqlite3")])
+    assert edited.exit_code == 2 and "is not a valid, finished game" in edited.output
+
+
 def test_content_check_ok() -> None:
     result = runner.invoke(app, ["content", "check"])
     assert result.exit_code == 0

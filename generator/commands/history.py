@@ -15,9 +15,10 @@ The games saved by the table companion (donjon serve), in its SQLite database: l
 players, correct or delete a game (every change is kept as a version of the game), rename a player or merge two
 names of one person, export every game as JSON or CSV, and import an export (into another machine's database);
 list the photos of paper sheets the companion keeps (not exported), or let go those of saved games.
-Exit codes: 0 done; 2 a bad option, an unreadable file, an export holding a game that is unreadable or breaks
-the rules (nothing is imported; every problem is listed), or a database donjon will not use; 3 the output or the
-database cannot be written.
+Exit codes: 0 done; 2 a bad option, a game or player not saved, an unreadable file, an end state that is not a
+valid, finished game (`edit`), an export holding a game that is unreadable or breaks the rules (nothing is
+imported; every problem is listed), or a database donjon will not use; 3 the output or the database cannot be
+written.
 """
 
 app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False, rich_markup_mode=None)
