@@ -7,6 +7,7 @@ rewrites them (look at them first: `pdftoppm -png`)."""
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -490,6 +491,20 @@ def _translated(rows: list[list[str]]) -> list[list[str]]:
             translation, status = f"[{lang}] " + words.get(source, source), "translated"
         out.append([deck, card, column, lang, source, translation, status])
     return out
+
+
+@pytest.mark.parametrize("command", [["export", "--out", "{tmp}/t.csv"], ["import", "{tmp}/t.csv"]])
+def test_translations_without_a_folder_of_decks_say_which_folder(tmp_path: Path, command: list[str]) -> None:
+    """Without DIR (the shipped content, the games' alone) the error asks for DIR; with a folder that holds no deck
+    it names that folder. Both said `DIR: holds no deck of your own`, naming a word of the help, not a folder."""
+    (tmp_path / "t.csv").write_text("deck,card,column,language,source,translation,status\n", encoding="utf-8")
+    games = tmp_path / "games"
+    shutil.copytree(REPO / "content" / "guildhall", games / "guildhall")
+    args = ["content", "translations", *(part.format(tmp=tmp_path) for part in command)]
+    alone = _donjon(*args)
+    assert alone.returncode == 2 and "error: DIR: not given: name the content folder of your decks" in alone.stderr
+    given = _donjon(*args, str(games))
+    assert given.returncode == 2 and f"error: {games}: holds no deck of your own" in given.stderr, given.stderr
 
 
 def test_the_translations_spreadsheet_round_trips_as_csv(tmp_path: Path) -> None:

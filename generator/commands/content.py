@@ -144,7 +144,11 @@ def _user_decks(folder: Optional[Path]) -> dict[str, Any]:
 
     content = load_content(folder, games=("decks",))
     if not content.user_decks:
-        raise UsageError("DIR", "holds no deck of your own (a folder with a deck.yaml) to translate")
+        if folder is None:  # the shipped content, which is the games' alone
+            raise UsageError("DIR", "not given: name the content folder of your decks (or one deck folder)")
+        from generator.resources import display_path
+
+        raise UsageError(display_path(folder), "holds no deck of your own (a folder with a deck.yaml) to translate")
     return {deck.id: deck for deck in content.user_decks}
 
 
