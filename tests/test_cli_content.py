@@ -43,17 +43,19 @@ def test_every_command_has_help_that_explains_its_options() -> None:
     assert "--json" in listing
 
 
+def leaves(args: list[str]) -> list[list[str]]:
+    """Every command below `donjon ARGS`, as the arguments that run it, found through the help's lists."""
+    listing = runner.invoke(app, [*args, "--help"]).output
+    if "Commands:" not in listing:
+        return [args]
+    names = [line.split()[0] for line in listing.split("Commands:", 1)[1].splitlines() if line.startswith("  ")]
+    return [leaf for name in names for leaf in leaves([*args, name])]
+
+
 def test_every_commands_help_says_its_exit_codes() -> None:
     """`donjon COMMAND --help` alone tells a script what each exit code means: the command's own words where it
     gives them (score, serve, check-print), else the codes every command shares."""
     from generator.cli import COMMANDS
-
-    def leaves(args: list[str]) -> list[list[str]]:
-        listing = runner.invoke(app, [*args, "--help"]).output
-        if "Commands:" not in listing:
-            return [args]
-        names = [line.split()[0] for line in listing.split("Commands:", 1)[1].splitlines() if line.startswith("  ")]
-        return [leaf for name in names for leaf in leaves([*args, name])]
 
     commands = [leaf for name in COMMANDS for leaf in leaves([name])]
     assert ["history", "merge"] in commands and ["content", "translations", "import"] in commands
@@ -196,3 +198,19 @@ def test_schema_command_into_a_file_is_exit_3(tmp_path: Path) -> None:
     result = runner.invoke(app, ["content", "schema", "--out", str(blocker)])
     assert result.exit_code == 3
     assert f"--out {blocker}: is a file, not a folder" in result.output
+
+
+def test_every_option_and_argument_is_shown_in_donjons_words() -> None:
+    """Each option's and argument's placeholder is one the help explains (DIR, FILE, N, NAME...), never the type
+    name typer makes up for one without (`<str>`, `<path>`, `<int range>`) nor a parameter's Python name
+    (`{files}`, while the help says FILE); `reference --lang` says nothing of decks of one's own, which it never
+    reads."""
+    from generator.cli import COMMANDS
+
+    for args in [leaf for name in COMMANDS for leaf in leaves([name])]:
+        text = runner.invoke(app, [*args, "--help"]).output
+        assert re.search(r"<[a-z][a-z ]*>", text) is None, (args, text)
+        usage = text.split("\n\n", 1)[0]
+        assert re.search(r"\{[a-z]", usage) is None, (args, usage)
+    reference = " ".join(runner.invoke(app, ["reference", "--help"]).output.split())
+    assert "--lang LANG The language to write in" in reference and "deck of your own" not in reference

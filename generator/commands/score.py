@@ -57,17 +57,20 @@ CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles..
 @reports_errors
 def score(
     # text, not Path: typer validates each Path one by one, which a thousand files feel
-    files: list[str] = typer.Argument(..., help="End-state files (YAML or JSON), filled castle sheets (PDF) or "
-                                                "photos of filled scan-ready castle sheets (JPEG, PNG, HEIC).",
+    files: list[str] = typer.Argument(..., metavar="FILE...",
+                                      help="End-state files (YAML or JSON), filled castle sheets (PDF) or "
+                                           "photos of filled scan-ready castle sheets (JPEG, PNG, HEIC).",
                                       show_default=False),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object per file instead of a table."),
     strict: bool = typer.Option(False, "--strict", help="Make every warning a violation: for games played on "
                                 "donjon's own printed sheets, where its house values are the truth."),
-    content_text: Optional[str] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
-    names: Optional[str] = typer.Option(None, "--names", help="The players of the files given, in order, "
-                                        "separated by commas (Ana,Ben); photos default to Player 1, Player 2... "
-                                        "Photos given the same name are photos of one sheet, read as one "
-                                        "(Ana,Ana,Ben: the first two are Ana's sheet).",
+    content_text: Optional[str] = typer.Option(None, "--content", metavar="DIR", help=CONTENT_HELP,
+                                               show_default=False),
+    names: Optional[str] = typer.Option(None, "--names", metavar="NAME,NAME...",
+                                        help="The players of the files given, in order, separated by commas "
+                                             "(Ana,Ben); photos default to Player 1, Player 2... Photos given the "
+                                             "same name are photos of one sheet, read as one (Ana,Ana,Ben: the first "
+                                             "two are Ana's sheet).",
                                         show_default=False),
     confirm: Optional[list[str]] = typer.Option(None, "--set", metavar="FIELD=VALUE",
                                                 help="Confirm a value a photo left uncertain: towers[1]=5, "
