@@ -450,3 +450,12 @@ def _watch(content_dir: Optional[Path], target: str, out: Path, options: "BuildO
         if server is not None:
             server.stop()
     typer.echo("stopped watching.")
+    import signal
+
+    from generator.errors import Interrupted, requested_stop
+
+    # watchfiles ends its loop quietly on any signal whose exception it caught (`raise_interrupt=False`): Ctrl-C is
+    # the watch's own way to end (exit 0), but SIGTERM, SIGHUP or SIGQUIT stop it as they stop any command
+    stopped_by = requested_stop()
+    if stopped_by is not None and stopped_by != signal.SIGINT:
+        raise Interrupted(stopped_by)
