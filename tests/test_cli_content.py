@@ -214,3 +214,12 @@ def test_every_option_and_argument_is_shown_in_donjons_words() -> None:
         assert re.search(r"\{[a-z]", usage) is None, (args, usage)
     reference = " ".join(runner.invoke(app, ["reference", "--help"]).output.split())
     assert "--lang LANG The language to write in" in reference and "deck of your own" not in reference
+
+
+def test_a_value_to_confirm_without_a_photo_is_refused() -> None:
+    """`--set` confirms marks read from photos; given with end states only it was applied to nothing, exit 0, and
+    the user believed the result corrected. It is refused as with filled PDFs only (exit 2)."""
+    example = str(content_dir() / "examples" / "guildhall.yaml")
+    result = runner.invoke(app, ["score", example, "--set", "towers[1]=5"])
+    assert result.exit_code == 2
+    assert "--set towers[1]: confirms values read from photos, and no photo was given" in result.output

@@ -99,7 +99,7 @@ def score(
     from generator.games.base import SheetOptions
     from generator.wording import visible_lines
     from scoring.batch import score_paths
-    from scoring.engine import Scorer
+    from scoring.engine import Scorer, is_sheet
 
     if content is not None and not content.is_dir():
         raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
@@ -109,6 +109,10 @@ def score(
         if not sep or not field.strip():
             raise UsageError(f"--set {item}", "expected FIELD=VALUE, such as towers[1]=5")
         confirmed.append((field.strip(), value.strip()))
+    if confirmed and not any(is_sheet(path) for path in files):
+        # an end state is read exactly: a value to confirm there would be applied to nothing, and the user would
+        # believe the result corrected (with sheets among the files, `confirmations` names the photo at fault)
+        raise UsageError(f"--set {confirmed[0][0]}", "confirms values read from photos, and no photo was given")
     players = tuple(n.strip() for n in names.split(",")) if names is not None else ()
     if any(not n for n in players):
         raise UsageError(f"--names {names}", "a name is empty; give one name per sheet, separated by commas")
