@@ -223,3 +223,13 @@ def test_a_value_to_confirm_without_a_photo_is_refused() -> None:
     result = runner.invoke(app, ["score", example, "--set", "towers[1]=5"])
     assert result.exit_code == 2
     assert "--set towers[1]: confirms values read from photos, and no photo was given" in result.output
+
+
+def test_printer_add_says_the_ranges_it_keeps() -> None:
+    """`printer add --help` gives the ranges `printer add` refuses values outside of (they were said only by the
+    refusal)."""
+    from generator.printers import OFFSET_MM, SCALE
+
+    text = " ".join(runner.invoke(app, ["printer", "add", "--help"]).output.split())
+    assert f"each {OFFSET_MM[0]:g} to {OFFSET_MM[1]:g}" in text.split("--scale")[0]
+    assert f"each {SCALE[0]:g} to {SCALE[1]:g}" in text.split("--scale")[1]
