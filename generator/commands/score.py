@@ -95,7 +95,7 @@ def score(
     """Check end states by the rules of their game and score them."""
     content = folder_option(content_text, "--content")
     annotate = folder_option(annotate_text, "--annotate")
-    from generator.errors import UsageError
+    from generator.errors import UsageError, stop_if_requested
     from generator.games.base import SheetOptions
     from generator.wording import visible_lines
     from scoring.batch import score_paths
@@ -132,6 +132,7 @@ def score(
     worst = 0
     printed = False
     for outcome in score_paths(files, Scorer(source, strict=strict, sheet_options=options, sheet=sheet), json_):
+        stop_if_requested()  # a stop whose exception Python dropped (in a finaliser) ends the command here
         worst = max(worst, outcome.exit_code)
         if outcome.error is not None:
             typer.echo(f"error: {visible_lines(outcome.error)}", err=True)
