@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import io
 import os
+import re
 import sys
 
 # Start-up creates hundreds of thousands of objects that live as long as the process (modules, classes, font
@@ -75,13 +76,16 @@ class LazyCommands(TyperGroup):
             raise typer.Exit(128 + signal_number("SIGINT")) from None
 
 
-def _say_exit_codes(command: Any) -> None:
+def _say_exit_codes(command: Any, codes: str | None = None) -> None:
     """Give every command whose help does not say its exit codes the ones every command shares, under its
-    options, so that `donjon COMMAND --help` alone tells a script what to expect."""
+    options, so that `donjon COMMAND --help` alone tells a script what to expect; the subcommands of a group whose
+    help says codes of its own (`donjon history`: a game that breaks the rules is 2 there, not 1) get the group's."""
+    said = re.search(r"Exit codes:.*", command.help or "", flags=re.S)
+    codes = " ".join(said.group(0).split()) if said else codes or EXIT_CODES
     for sub in getattr(command, "commands", {}).values():
-        _say_exit_codes(sub)
+        _say_exit_codes(sub, codes)
     if not hasattr(command, "commands") and "exit" not in (command.help or "").lower() and not command.epilog:
-        command.epilog = EXIT_CODES
+        command.epilog = codes
 
 
 EXIT_CODES = """\

@@ -268,10 +268,17 @@ def game_decks(content: Content, lang: str | None = None, also: str | None = Non
             cards = tuple(game.cards(catalog, spec))
             if other is not None:
                 names = {c.id: c.name for c in game.cards(other, other.info.decks[index])}
-                cards = tuple(c._replace(also=names.get(c.id, "")) for c in cards)
+                cards = tuple(c._replace(also=second_name(c.name, names.get(c.id, ""))) for c in cards)
             decks.append(Deck(game.id, catalog.info.name, spec.id, spec.name, spec.layout, spec.back,
                               spec.card_size, cards, lang=code, shape=spec.shape))
     return decks
+
+
+def second_name(name: str, other: str) -> str:
+    """A card's name in the `--also` language, or nothing when it is the name the card already shows: a name the
+    second language lacks falls back (to English, a deck of one's own to its own language), and `--also` in the
+    language of the build, or in one nobody holds (`--also xx`), would print every title twice."""
+    return "" if other == name else other
 
 
 def user_deck(deck: UserDeck, lang: str | None = None, also: str | None = None) -> Deck:
@@ -280,7 +287,7 @@ def user_deck(deck: UserDeck, lang: str | None = None, also: str | None = None) 
     code = lang or deck.lang
     also_names = {c.id: c.name for c in deck.in_language(also)} if also else {}
     cards = tuple(Card(c.id, c.name, c.copies, c.fields, origin=c.origin, layout=c.layout, back=c.back,
-                       also=also_names.get(c.id, ""))
+                       also=second_name(c.name, also_names.get(c.id, "")))
                   for c in deck.in_language(code))  # rows shared, not copied, in the deck's own language
     sources = (deck.folder / "deck.yaml",) + ((deck.table,) if deck.table is not None else ())
     return Deck(deck.id, deck.name, deck.id, deck.name, deck.layout, deck.back, deck.card_size, cards, deck.folder,

@@ -43,17 +43,19 @@ def test_every_command_has_help_that_explains_its_options() -> None:
     assert "--json" in listing
 
 
+def leaves(args: list[str]) -> list[list[str]]:
+    """Every command below `donjon ARGS`, as the arguments that run it, found through the help's lists."""
+    listing = runner.invoke(app, [*args, "--help"]).output
+    if "Commands:" not in listing:
+        return [args]
+    names = [line.split()[0] for line in listing.split("Commands:", 1)[1].splitlines() if line.startswith("  ")]
+    return [leaf for name in names for leaf in leaves([*args, name])]
+
+
 def test_every_commands_help_says_its_exit_codes() -> None:
     """`donjon COMMAND --help` alone tells a script what each exit code means: the command's own words where it
     gives them (score, serve, check-print), else the codes every command shares."""
     from generator.cli import COMMANDS
-
-    def leaves(args: list[str]) -> list[list[str]]:
-        listing = runner.invoke(app, [*args, "--help"]).output
-        if "Commands:" not in listing:
-            return [args]
-        names = [line.split()[0] for line in listing.split("Commands:", 1)[1].splitlines() if line.startswith("  ")]
-        return [leaf for name in names for leaf in leaves([*args, name])]
 
     commands = [leaf for name in COMMANDS for leaf in leaves([name])]
     assert ["history", "merge"] in commands and ["content", "translations", "import"] in commands
@@ -63,6 +65,36 @@ def test_every_commands_help_says_its_exit_codes() -> None:
         text = " ".join(result.output.split())
         said = re.search(r"Exit (codes: )?0\b(.*)", text)
         assert said is not None and re.search(r"\b2\b", said.group(2)), args
+
+
+def test_a_groups_own_exit_codes_are_its_subcommands(tmp_path: Path) -> None:
+    """`donjon history edit --help` says the codes `donjon history` says (a game that breaks the rules is 2 there),
+    not the shared ones whose 1 it never exits with; a group saying none (`content`) leaves the shared ones."""
+    group = " ".join(runner.invoke(app, ["history", "--help"]).output.split())
+    codes = group[group.index("Exit codes:"):group.index(" Options:")]
+    for name in ("list", "show", "players", "export", "photos", "import", "edit", "delete", "rename", "merge"):
+        text = " ".join(runner.invoke(app, ["history", name, "--help"]).output.split())
+        assert text.endswith(codes) and "1 the input breaks the rules" not in text, name
+    shared = " ".join(runner.invoke(app, ["content", "schema", "--help"]).output.split())
+    assert "1 the input breaks the rules" in shared
+    # and what the help says is what `history edit` does with a game that breaks the rules
+    broken = tmp_path / "broken.yaml"
+    broken.write_text((content_dir() / "examples" / "guildhall.yaml").read_text(encoding="utf-8")
+                      .replace("ended_by: Ana", "ended_by: Ben"), encoding="utf-8")
+    import yaml
+
+    from generator.web import store
+    from generator.web.db import Database
+    from generator.web.games import Games
+
+    db = Database(tmp_path / "h.sqlite3")
+    state = yaml.safe_load((content_dir() / "examples" / "guildhall.yaml").read_text(encoding="utf-8"))
+    result = Games().score(state).result
+    assert result is not None
+    db.write(lambda c: store.save_game(c, "guildhall", state, result, played_at="2026-03-01 21:00:00"))
+    db.close()
+    edited = runner.invoke(app, ["history", "edit", "1", str(broken), "--db", str(tmp_path / "h.sqlite3")])
+    assert edited.exit_code == 2 and "is not a valid, finished game" in edited.output
 
 
 def test_content_check_ok() -> None:
@@ -166,3 +198,38 @@ def test_schema_command_into_a_file_is_exit_3(tmp_path: Path) -> None:
     result = runner.invoke(app, ["content", "schema", "--out", str(blocker)])
     assert result.exit_code == 3
     assert f"--out {blocker}: is a file, not a folder" in result.output
+
+
+def test_every_option_and_argument_is_shown_in_donjons_words() -> None:
+    """Each option's and argument's placeholder is one the help explains (DIR, FILE, N, NAME...), never the type
+    name typer makes up for one without (`<str>`, `<path>`, `<int range>`) nor a parameter's Python name
+    (`{files}`, while the help says FILE); `reference --lang` says nothing of decks of one's own, which it never
+    reads."""
+    from generator.cli import COMMANDS
+
+    for args in [leaf for name in COMMANDS for leaf in leaves([name])]:
+        text = runner.invoke(app, [*args, "--help"]).output
+        assert re.search(r"<[a-z][a-z ]*>", text) is None, (args, text)
+        usage = text.split("\n\n", 1)[0]
+        assert re.search(r"\{[a-z]", usage) is None, (args, usage)
+    reference = " ".join(runner.invoke(app, ["reference", "--help"]).output.split())
+    assert "--lang LANG The language to write in" in reference and "deck of your own" not in reference
+
+
+def test_a_value_to_confirm_without_a_photo_is_refused() -> None:
+    """`--set` confirms marks read from photos; given with end states only it was applied to nothing, exit 0, and
+    the user believed the result corrected. It is refused as with filled PDFs only (exit 2)."""
+    example = str(content_dir() / "examples" / "guildhall.yaml")
+    result = runner.invoke(app, ["score", example, "--set", "towers[1]=5"])
+    assert result.exit_code == 2
+    assert "--set towers[1]: confirms values read from photos, and no photo was given" in result.output
+
+
+def test_printer_add_says_the_ranges_it_keeps() -> None:
+    """`printer add --help` gives the ranges `printer add` refuses values outside of (they were said only by the
+    refusal)."""
+    from generator.printers import OFFSET_MM, SCALE
+
+    text = " ".join(runner.invoke(app, ["printer", "add", "--help"]).output.split())
+    assert f"each {OFFSET_MM[0]:g} to {OFFSET_MM[1]:g}" in text.split("--scale")[0]
+    assert f"each {SCALE[0]:g} to {SCALE[1]:g}" in text.split("--scale")[1]

@@ -7,6 +7,7 @@ rewrites them (look at them first: `pdftoppm -png`)."""
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -124,6 +125,34 @@ def test_localised_catalog_keeps_where_each_text_comes_from(shipped: Content) ->
     assert set(every_name(merchant)) == {"Merchant", "Marchand", "Händler"}
     assert localise(castle, "fr").info.name == "Oh mon château"
     assert localise(castle, "es") == castle or localise(castle, "es").guests[0].name == "Architect"  # falls back
+
+
+@pytest.mark.parametrize(("lang", "also"), [("en", "en"), ("en", "xx"), ("fr", "fr")])
+def test_a_second_name_that_is_the_title_itself_is_left_out(tmp_path: Path, shipped: Content, lang: str,
+                                                           also: str) -> None:
+    """`--also` in the build's own language, or in one nobody holds (whose names fall back to English): no card
+    prints its title twice, the games' as a deck of one's own (which falls back to its own language)."""
+    mine = load_content(_deck(tmp_path / "content"))
+    decks = all_decks(shipped, lang, also) + all_decks(mine, lang, also)
+    assert [c.name for d in decks for c in d.cards if c.also] == []
+    # a second language that gives other names still prints them
+    assert {c.also for d in all_decks(mine, "fr", "de") for c in d.cards} == {"Feuerball", "Shield"}
+
+
+@pytest.mark.parametrize("command", [
+    ["build", "--content", "{deck}", "--format", "svg"],
+    ["preview", "--content", "{deck}"],
+    ["export", "png", "--content", "{deck}", "--dpi", "72"],
+])
+def test_an_also_language_nobody_holds_is_said_on_stderr(tmp_path: Path, command: list[str]) -> None:
+    """`--also sp` (the typo of es) says so as `--lang sp` does, where it printed every title twice in silence."""
+    folder = _deck(tmp_path / "content")
+    args = [part.format(deck=folder) for part in command]
+    result = _donjon(*args, "--also", "sp", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert "warning: --also sp: donjon has no words in 'sp' (it has en, fr, de)" in result.stderr, result.stderr
+    german = _donjon(*args, "--lang", "fr", "--also", "de", "--out", str(tmp_path / "de"))
+    assert german.returncode == 0 and "warning:" not in german.stderr, german.stderr
 
 
 @pytest.mark.parametrize("code", ["fr", "de"])
@@ -462,6 +491,20 @@ def _translated(rows: list[list[str]]) -> list[list[str]]:
             translation, status = f"[{lang}] " + words.get(source, source), "translated"
         out.append([deck, card, column, lang, source, translation, status])
     return out
+
+
+@pytest.mark.parametrize("command", [["export", "--out", "{tmp}/t.csv"], ["import", "{tmp}/t.csv"]])
+def test_translations_without_a_folder_of_decks_say_which_folder(tmp_path: Path, command: list[str]) -> None:
+    """Without DIR (the shipped content, the games' alone) the error asks for DIR; with a folder that holds no deck
+    it names that folder. Both said `DIR: holds no deck of your own`, naming a word of the help, not a folder."""
+    (tmp_path / "t.csv").write_text("deck,card,column,language,source,translation,status\n", encoding="utf-8")
+    games = tmp_path / "games"
+    shutil.copytree(REPO / "content" / "guildhall", games / "guildhall")
+    args = ["content", "translations", *(part.format(tmp=tmp_path) for part in command)]
+    alone = _donjon(*args)
+    assert alone.returncode == 2 and "error: DIR: not given: name the content folder of your decks" in alone.stderr
+    given = _donjon(*args, str(games))
+    assert given.returncode == 2 and f"error: {games}: holds no deck of your own" in given.stderr, given.stderr
 
 
 def test_the_translations_spreadsheet_round_trips_as_csv(tmp_path: Path) -> None:

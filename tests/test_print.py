@@ -447,6 +447,21 @@ def test_check_print_refuses_unreadable_files_with_exit_2(tmp_path: Path) -> Non
     assert done.returncode == 2 and "drivethrucards" in done.stderr
 
 
+def test_the_report_counts_one_page_as_one(tmp_path: Path) -> None:
+    """The verdict line counts the file's pages in words a person reads: `(1 page)`, never `(1 pages)`."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(tmp_path / "one.pdf"), pagesize=(198, 270), invariant=1)
+    canvas.setFillColorRGB(1, 0, 0)
+    canvas.rect(20, 20, 50, 50, fill=1)
+    canvas.showPage()
+    canvas.save()
+    done = donjon("check-print", str(tmp_path / "one.pdf"), "--service", "dtc")
+    assert done.returncode == 1, done.stdout + done.stderr
+    verdict = done.stdout.splitlines()[0]
+    assert verdict.endswith("DriveThruCards would refuse it (1 page)"), verdict
+
+
 def test_a_file_that_claims_pdfx_without_being_it_is_refused(tmp_path: Path) -> None:
     """A file whose Info says PDF/X-1a:2003 is held to what that standard asks of a whole file: PDF 1.4 at most,
     /Trapped True or False, an OutputIntent for PDF/X (GTS_PDFX). donjon's own export passes; the same file

@@ -300,6 +300,44 @@ def _doubled(_context: None, chunk: list[int]) -> list[int]:
     return [2 * n for n in chunk]
 
 
+def test_a_score_whose_stop_was_lost_stops_at_the_next_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SIGTERM whose exception Python dropped (it landed in a weakref callback or a finaliser) is noted: `donjon
+    score` stops at its next file, as the README promises every command does, where it scored every file to the
+    end and exited as if never stopped (its batch calls no checkpoint)."""
+    import weakref
+
+    from typer.testing import CliRunner
+
+    import generator.errors as errors
+    import scoring.batch as batch
+    from generator.cli import _unraisable, app
+    from scoring.engine import Scorer
+
+    monkeypatch.setattr(errors, "_stop_signal", None)
+    monkeypatch.setattr(sys, "unraisablehook", _unraisable)
+    example = Path(__file__).resolve().parent.parent / "content" / "examples" / "guildhall.yaml"
+    files = [str(example)] * 3
+    scored = []
+    real = batch.outcome
+
+    class Lock:
+        pass
+
+    def outcome(scorer: Scorer, unit: batch.Unit, as_json: bool, named: bool = False) -> batch.Outcome:
+        scored.append(1)
+        if len(scored) == 1:
+            lock = Lock()
+            watcher = weakref.ref(lock, lambda _gone: errors.request_stop(signal.SIGTERM))
+            del lock  # the callback runs and its exception is dropped: the command goes on
+            assert watcher() is None
+        return real(scorer, unit, as_json, named)
+
+    monkeypatch.setattr(batch, "outcome", outcome)
+    with pytest.raises(errors.Interrupted, match="stopped by SIGTERM"):
+        CliRunner().invoke(app, ["score", *files], catch_exceptions=False)
+    assert len(scored) == 1
+
+
 @pytest.mark.parametrize("broken_at", [0, 1, 3])
 def test_a_pool_broken_while_the_work_is_handed_out_is_the_same_clean_failure(monkeypatch: pytest.MonkeyPatch,
                                                                              broken_at: int) -> None:

@@ -292,7 +292,9 @@ def test_watch_and_serve_keep_the_preview_current(served: tuple[Path, str, subpr
     process.send_signal(signal.SIGINT)
     assert process.wait(PATIENCE) == 0
     assert process.stdout is not None
-    assert "stopped watching." in process.stdout.read()
+    said = process.stdout.read()  # standard output and standard error
+    assert "stopped watching." in said
+    assert "KeyboardInterrupt" not in said  # the watching library's own words ("... caught, stopping watch")
 
 
 def test_the_served_page_reloads_itself(served: tuple[Path, str, subprocess.Popen[str]]) -> None:
@@ -378,3 +380,27 @@ def test_a_watch_rewrites_only_the_card_a_saved_row_changes(tmp_path: Path) -> N
                          capture_output=True, text=True, timeout=PATIENCE)
     assert new.returncode == 0, new.stderr
     assert tree(out) == tree(tmp_path / "new")
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_a_watch_stopped_by_a_signal_says_so_and_exits_128_plus_it(tmp_path: Path, name: str) -> None:
+    """Ctrl-C is how a watch is meant to end (exit 0); SIGTERM or SIGHUP stop it as they stop any command:
+    `donjon: stopped by SIGTERM` and 128 + the signal, which watchfiles' loop, ending quietly on any signal, turned
+    into a silent exit 0."""
+    deck = make_deck(tmp_path / "d", [{"name": "A", "Text": "first"}], deck_id="one")
+    process = subprocess.Popen(with_default_signals([*_donjon(), "build", "--content", str(deck), "--out",
+                                                     str(tmp_path / "out"), "--watch", "--format", "pdf"]),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        _read_line(process, "watching ")
+        time.sleep(0.3)
+        number = getattr(signal, name)
+        process.send_signal(number)
+        assert process.wait(PATIENCE) == 128 + number
+        assert process.stderr is not None
+        assert f"donjon: stopped by {name}" in process.stderr.read()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -220,8 +220,14 @@ def watch(root: Path | None, target: str, out: Path, options: BuildOptions, card
           stop: threading.Event | None = None, after: Callable[[Content, list[Deck]], None] | None = None,
           ready: Callable[[], None] | None = None) -> WatchState:
     """Build, then rebuild on every save until `stop` is set (or the process is interrupted)."""
+    import logging
+
     from watchfiles import watch as changes
 
+    # Ctrl-C ends the loop below quietly (`raise_interrupt=False`), but watchfiles says so with a warning of its own
+    # ("KeyboardInterrupt caught, stopping watch") that Python's last-resort handler prints; donjon says "stopped
+    # watching." itself, so the library's warnings and notes are kept out of the user's terminal (errors stay).
+    logging.getLogger("watchfiles").setLevel(logging.ERROR)
     state = WatchState()
     run_once(root, target, out, options, cards, state, reporter, None, after)
     paths = watched_paths(root, out)

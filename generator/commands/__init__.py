@@ -111,10 +111,12 @@ def language_option(value: str | None, option: str) -> str | None:
     return code
 
 
-def warn_of_a_language_nobody_holds(lang: str, decks: Sequence[Deck] = (), own: Sequence[UserDeck] = ()) -> None:
+def warn_of_a_language_nobody_holds(lang: str, decks: Sequence[Deck] = (), own: Sequence[UserDeck] = (),
+                                    option: str = "--lang") -> None:
     """`--lang es` (or the typo `--lang sp`) when neither donjon's catalogs nor any deck of the command (`decks`,
     of which `own` are a designer's) hold it: it cannot be refused (a deck of one's own may hold `Name@es`), but
-    writing everything in English without a word hides the mistake. Every command taking `--lang` says it."""
+    writing everything in English without a word hides the mistake. Every command taking `--lang` says it, and
+    `--also` (`option`) the same: its second names would be the fallback's, or none."""
     from generator.i18n import INTERFACE
 
     built = {d.game for d in decks}
@@ -122,8 +124,9 @@ def warn_of_a_language_nobody_holds(lang: str, decks: Sequence[Deck] = (), own: 
     if lang.split("-")[0] in {code.split("-")[0] for code in held}:
         return
     fallback = "English" + (", each deck of your own in its own language" if own else "")
-    typer.echo(f"warning: --lang {lang}: donjon has no words in {lang!r} (it has {', '.join(INTERFACE)}) and no deck "
-               f"of this build holds it: written in {fallback}", err=True)
+    what = ("written in " if option == "--lang" else "each card's second name falls back to ") + fallback
+    typer.echo(f"warning: {option} {lang}: donjon has no words in {lang!r} (it has {', '.join(INTERFACE)}) and no "
+               f"deck of this build holds it: {what}", err=True)
 
 
 def warn_of_sheets_not_in(lang: str, games: Sequence[GameCatalog]) -> None:

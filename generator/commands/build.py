@@ -298,6 +298,8 @@ def build(
     if lang is not None:
         warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
         warn_of_sheets_not_in(lang, games_of(content, target or "all"))
+    if also is not None:
+        warn_of_a_language_nobody_holds(also, decks, content.user_decks, "--also")
     if cards is not None:
         if len(decks) != 1:
             shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
@@ -448,3 +450,12 @@ def _watch(content_dir: Optional[Path], target: str, out: Path, options: "BuildO
         if server is not None:
             server.stop()
     typer.echo("stopped watching.")
+    import signal
+
+    from generator.errors import Interrupted, requested_stop
+
+    # watchfiles ends its loop quietly on any signal whose exception it caught (`raise_interrupt=False`): Ctrl-C is
+    # the watch's own way to end (exit 0), but SIGTERM, SIGHUP or SIGQUIT stop it as they stop any command
+    stopped_by = requested_stop()
+    if stopped_by is not None and stopped_by != signal.SIGINT:
+        raise Interrupted(stopped_by)

@@ -89,7 +89,8 @@ def _summary(content: Content) -> dict[str, Any]:
 @app.command("list")
 @reports_errors
 def list_(
-    content_dir_text: Optional[str] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
+    content_dir_text: Optional[str] = typer.Option(None, "--content", metavar="DIR", help=CONTENT_HELP,
+                                                   show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
 ) -> None:
     """Show what each game holds: its decks with their card counts, and the size of each catalog."""
@@ -114,7 +115,8 @@ def list_(
 @app.command("schema")
 @reports_errors
 def schema(
-    out_text: str = typer.Option("schemas", "--out", help="Folder to write the *.schema.json files into."),
+    out_text: str = typer.Option("schemas", "--out", metavar="DIR",
+                                 help="Folder to write the *.schema.json files into."),
 ) -> None:
     """Write the JSON Schema of every catalog kind, deck, layout and end-state format.
 
@@ -144,7 +146,11 @@ def _user_decks(folder: Optional[Path]) -> dict[str, Any]:
 
     content = load_content(folder, games=("decks",))
     if not content.user_decks:
-        raise UsageError("DIR", "holds no deck of your own (a folder with a deck.yaml) to translate")
+        if folder is None:  # the shipped content, which is the games' alone
+            raise UsageError("DIR", "not given: name the content folder of your decks (or one deck folder)")
+        from generator.resources import display_path
+
+        raise UsageError(display_path(folder), "holds no deck of your own (a folder with a deck.yaml) to translate")
     return {deck.id: deck for deck in content.user_decks}
 
 

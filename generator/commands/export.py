@@ -125,6 +125,8 @@ def _decks(content_dir: Optional[Path], target: Optional[str], lang_text: Option
         raise UsageError(option, err.reason) from None
     if lang is not None:
         warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
+    if also is not None:
+        warn_of_a_language_nobody_holds(also, decks, content.user_decks, "--also")
     return content, decks
 
 

@@ -15,9 +15,10 @@ The games saved by the table companion (donjon serve), in its SQLite database: l
 players, correct or delete a game (every change is kept as a version of the game), rename a player or merge two
 names of one person, export every game as JSON or CSV, and import an export (into another machine's database);
 list the photos of paper sheets the companion keeps (not exported), or let go those of saved games.
-Exit codes: 0 done; 2 a bad option, an unreadable file, an export holding a game that is unreadable or breaks
-the rules (nothing is imported; every problem is listed), or a database donjon will not use; 3 the output or the
-database cannot be written.
+Exit codes: 0 done; 2 a bad option, a game or player not saved, an unreadable file, an end state that is not a
+valid, finished game (`edit`), an export holding a game that is unreadable or breaks the rules (nothing is
+imported; every problem is listed), or a database donjon will not use; 3 the output or the database cannot be
+written.
 """
 
 app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False, rich_markup_mode=None)
@@ -73,7 +74,7 @@ def _score(game: dict[str, Any], player: dict[str, Any]) -> str:
 
 @app.command("list")
 @reports_errors
-def list_(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False),
+def list_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
           json_: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """Every saved game, newest first: its id, date, game and each player's score (the winner starred)."""
     from generator.web import messages, store
@@ -98,7 +99,7 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_def
 @app.command("show")
 @reports_errors
 def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as `donjon history list` shows it."),
-         db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False),
+         db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
          json_: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """One saved game: its end state, and the result with every player's breakdown."""
     from generator.errors import UsageError
@@ -138,7 +139,7 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
 
 @app.command("players")
 @reports_errors
-def players(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False),
+def players(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
             json_: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """Every player: games played, games won, win rate."""
     from generator.web import messages, store
@@ -157,11 +158,12 @@ def players(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_d
 
 @app.command("export")
 @reports_errors
-def export(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False),
-           out: Optional[Path] = typer.Option(None, "--out", "-o", show_default=False,
+def export(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+           out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="FILE", show_default=False,
                                               help="Write to this file instead of standard output."),
-           format_: str = typer.Option("json", "--format", help="json (every game, for import) or csv (one "
-                                                                "row per player of each game, for a spreadsheet)."),
+           format_: str = typer.Option("json", "--format", metavar="json|csv",
+                                       help="json (every game, for import) or csv (one row per player of each game, "
+                                            "for a spreadsheet)."),
            ) -> None:
     """Every saved game as JSON (end states and results, importable) or CSV."""
     from generator.errors import UsageError
@@ -186,7 +188,7 @@ def export(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_de
 
 @app.command("photos")
 @reports_errors
-def photos_(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False),
+def photos_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
             json_: bool = typer.Option(False, "--json", help=JSON_HELP),
             let_go: bool = typer.Option(False, "--let-go-saved",
                                         help="Delete the photos of the tables whose game is saved (the saved game "
@@ -219,8 +221,8 @@ def photos_(db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_d
 
 @app.command("import")
 @reports_errors
-def import_(file: Path = typer.Argument(..., help="A JSON export of donjon history export."),
-            db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False)) -> None:
+def import_(file: Path = typer.Argument(..., metavar="FILE", help="A JSON export of donjon history export."),
+            db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
     """Import an export: every game is checked and scored again; games already there (same uid) are skipped."""
     from generator.errors import InputError
     from generator.web import archive, messages
@@ -267,9 +269,10 @@ def _change(db: Optional[Path], func: Any) -> Any:
 @app.command("edit")
 @reports_errors
 def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as `donjon history list` shows it."),
-         file: Path = typer.Argument(..., help="The corrected end state (YAML or JSON, the format of donjon "
-                                               "score); it must be a valid, finished game."),
-         db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False)) -> None:
+         file: Path = typer.Argument(..., metavar="FILE",
+                                     help="The corrected end state (YAML or JSON, the format of donjon score); it must "
+                                          "be a valid, finished game."),
+         db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
     """Correct a saved game: its end state is replaced by FILE, scored again; the old one is kept as a version."""
     from generator.errors import InputError, UsageError
     from generator.web import messages, store
@@ -300,7 +303,7 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
 @app.command("delete")
 @reports_errors
 def delete(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as `donjon history list` shows it."),
-           db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False)) -> None:
+           db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
     """Delete a saved game from the history and the statistics (it is kept, marked deleted, in an export)."""
     from generator.errors import UsageError
     from generator.web import messages, store
@@ -319,18 +322,19 @@ def delete(game: str = typer.Argument(..., metavar="GAME", help="The game's id, 
 
 @app.command("rename")
 @reports_errors
-def rename(old: str = typer.Argument(..., help="The player's name (capitals, accents and spaces aside)."),
-           new: str = typer.Argument(..., help="Their name from now on."),
-           db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False)) -> None:
+def rename(old: str = typer.Argument(..., metavar="OLD",
+                                     help="The player's name (capitals, accents and spaces aside)."),
+           new: str = typer.Argument(..., metavar="NEW", help="Their name from now on."),
+           db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
     """Rename a player in every game they played (each game keeps its earlier version)."""
     _people(db, old, new, merging=False)
 
 
 @app.command("merge")
 @reports_errors
-def merge(old: str = typer.Argument(..., help="The name to merge away."),
-          into: str = typer.Argument(..., help="The player it is the same person as."),
-          db: Optional[Path] = typer.Option(None, "--db", help=DB_HELP, show_default=False)) -> None:
+def merge(old: str = typer.Argument(..., metavar="OLD", help="The name to merge away."),
+          into: str = typer.Argument(..., metavar="INTO", help="The player it is the same person as."),
+          db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
     """Make two names one player (two spellings of one person), under the name INTO has."""
     _people(db, old, into, merging=True)
 

@@ -57,6 +57,8 @@ def preview(
     decks = all_decks(content, lang, also)
     if lang is not None:
         warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
+    if also is not None:
+        warn_of_a_language_nobody_holds(also, decks, content.user_decks, "--also")
     prepare_dir(out)
     total = sum(len(d.cards) + 1 for d in decks)
     report = with_progress(total, "Rendering cards",

@@ -23,10 +23,14 @@ app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False, rich_ma
 @reports_errors
 def add(
     name: str = typer.Argument(..., metavar="NAME", help="A name for the printer (letters, digits, - and _)."),
+    # the ranges said here are generator.printers' OFFSET_MM and SCALE (not imported: a command module imports
+    # only typer until it runs); tests/test_cli_content.py holds the two together
     back_offset: str = typer.Option("0,0", "--back-offset", metavar="X,Y",
-                                    help="The offset read on the calibration sheet, in mm (x right, y up, on the back)."),
+                                    help="The offset read on the calibration sheet, in mm (x right, y up, on the "
+                                         "back), each -10 to 10."),
     scale: str = typer.Option("1,1", "--scale", metavar="X,Y",
-                              help="The factor across and down that makes up for the printer's scale (150 / measured)."),
+                              help="The factor across and down that makes up for the printer's scale (150 / "
+                                   "measured), each 0.9 to 1.1 (further out, the printer is not printing at 100 %)."),
 ) -> None:
     """Save a printer's duplex offset and scale."""
     from generator.printers import OFFSET_MM, SCALE, Printer, parse_pair, save_printer

@@ -8,7 +8,6 @@ from typing import Optional
 import typer
 
 from generator.commands import (
-    LANG_HELP,
     folder_option,
     language_option,
     reports_errors,
@@ -24,6 +23,11 @@ GAME is guildhall, guedelon, once-upon-a-castle, or all. Writes OUT/references/G
 contents page, bookmarks and page numbers. `donjon build` writes the references too.
 """
 
+#: The help of `--lang` here: a reference is a game's, so the shared help's words on decks of one's own do not apply.
+REFERENCE_LANG_HELP = ("The language to write in: en (the default), fr or de; a text a catalog does not give in it is "
+                       "written in English.")
+
+
 @reports_errors
 def reference(
     game: str = typer.Argument(..., metavar="GAME", help="A game's id (see `donjon content list`), or all."),
@@ -32,7 +36,8 @@ def reference(
         help="A content folder to read the catalogs from instead of the shipped ones (a corrected copy of content/)."),
     out_text: str = typer.Option("output", "--out", metavar="DIR", help="The folder to write into (created if needed)."),
     paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
-    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG",
+                                            help=REFERENCE_LANG_HELP),
 ) -> None:
     """Write the card reference PDF of a game."""
     out = folder_option(out_text, "--out")

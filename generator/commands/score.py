@@ -57,17 +57,20 @@ CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles..
 @reports_errors
 def score(
     # text, not Path: typer validates each Path one by one, which a thousand files feel
-    files: list[str] = typer.Argument(..., help="End-state files (YAML or JSON), filled castle sheets (PDF) or "
-                                                "photos of filled scan-ready castle sheets (JPEG, PNG, HEIC).",
+    files: list[str] = typer.Argument(..., metavar="FILE...",
+                                      help="End-state files (YAML or JSON), filled castle sheets (PDF) or "
+                                           "photos of filled scan-ready castle sheets (JPEG, PNG, HEIC).",
                                       show_default=False),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object per file instead of a table."),
     strict: bool = typer.Option(False, "--strict", help="Make every warning a violation: for games played on "
                                 "donjon's own printed sheets, where its house values are the truth."),
-    content_text: Optional[str] = typer.Option(None, "--content", help=CONTENT_HELP, show_default=False),
-    names: Optional[str] = typer.Option(None, "--names", help="The players of the files given, in order, "
-                                        "separated by commas (Ana,Ben); photos default to Player 1, Player 2... "
-                                        "Photos given the same name are photos of one sheet, read as one "
-                                        "(Ana,Ana,Ben: the first two are Ana's sheet).",
+    content_text: Optional[str] = typer.Option(None, "--content", metavar="DIR", help=CONTENT_HELP,
+                                               show_default=False),
+    names: Optional[str] = typer.Option(None, "--names", metavar="NAME,NAME...",
+                                        help="The players of the files given, in order, separated by commas "
+                                             "(Ana,Ben); photos default to Player 1, Player 2... Photos given the "
+                                             "same name are photos of one sheet, read as one (Ana,Ana,Ben: the first "
+                                             "two are Ana's sheet).",
                                         show_default=False),
     confirm: Optional[list[str]] = typer.Option(None, "--set", metavar="FIELD=VALUE",
                                                 help="Confirm a value a photo left uncertain: towers[1]=5, "
@@ -92,11 +95,11 @@ def score(
     """Check end states by the rules of their game and score them."""
     content = folder_option(content_text, "--content")
     annotate = folder_option(annotate_text, "--annotate")
-    from generator.errors import UsageError
+    from generator.errors import UsageError, stop_if_requested
     from generator.games.base import SheetOptions
     from generator.wording import visible_lines
     from scoring.batch import score_paths
-    from scoring.engine import Scorer
+    from scoring.engine import Scorer, is_sheet
 
     if content is not None and not content.is_dir():
         raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
@@ -106,6 +109,10 @@ def score(
         if not sep or not field.strip():
             raise UsageError(f"--set {item}", "expected FIELD=VALUE, such as towers[1]=5")
         confirmed.append((field.strip(), value.strip()))
+    if confirmed and not any(is_sheet(path) for path in files):
+        # an end state is read exactly: a value to confirm there would be applied to nothing, and the user would
+        # believe the result corrected (with sheets among the files, `confirmations` names the photo at fault)
+        raise UsageError(f"--set {confirmed[0][0]}", "confirms values read from photos, and no photo was given")
     players = tuple(n.strip() for n in names.split(",")) if names is not None else ()
     if any(not n for n in players):
         raise UsageError(f"--names {names}", "a name is empty; give one name per sheet, separated by commas")
@@ -125,6 +132,7 @@ def score(
     worst = 0
     printed = False
     for outcome in score_paths(files, Scorer(source, strict=strict, sheet_options=options, sheet=sheet), json_):
+        stop_if_requested()  # a stop whose exception Python dropped (in a finaliser) ends the command here
         worst = max(worst, outcome.exit_code)
         if outcome.error is not None:
             typer.echo(f"error: {visible_lines(outcome.error)}", err=True)

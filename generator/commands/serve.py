@@ -54,22 +54,22 @@ def lan_addresses() -> list[str]:
 
 @reports_errors
 def serve(
-    host: Optional[str] = typer.Option(None, "--host", show_default=False,
+    host: Optional[str] = typer.Option(None, "--host", metavar="ADDRESS", show_default=False,
                                        help="Address to listen on. Default 127.0.0.1 (this machine only); with "
                                             "--lan, 0.0.0.0 (every network of this machine)."),
-    port: int = typer.Option(8765, "--port", "-p", min=0, max=65535,
+    port: int = typer.Option(8765, "--port", "-p", metavar="N", min=0, max=65535,
                              help="Port to listen on; 0 picks a free one (the address printed says which)."),
-    db: Optional[Path] = typer.Option(None, "--db", show_default=False,
+    db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", show_default=False,
                                       help="The SQLite database of tables and games. Default: donjon.sqlite3 in "
                                            "your data folder (~/.local/share/donjon on Linux), or $DONJON_DB."),
     lan: bool = typer.Option(False, "--lan", help="Serve the local network, so that phones can join: prints the "
                                                   "address with an access token and its QR code."),
-    content: Optional[Path] = typer.Option(None, "--content", show_default=False,
+    content: Optional[Path] = typer.Option(None, "--content", metavar="DIR", show_default=False,
                                            help="A content folder whose catalogs replace the shipped ones."),
     new_token: bool = typer.Option(False, "--new-token", help="With --lan: make a new access token (the one kept "
                                                               "in the database stops working; every phone scans "
                                                               "the new code)."),
-    location: Optional[str] = typer.Option(None, "--location", show_default=False,
+    location: Optional[str] = typer.Option(None, "--location", metavar="TEXT", show_default=False,
                                            help="Where the games are played (\"Home\", \"the club\"): sent to "
                                                 "BG Stats with each play."),
 ) -> None:

@@ -50,6 +50,7 @@ from typing import Any, Literal
 from generator.catalog.shapes import Shape
 from generator.i18n import N_, Language
 from generator.prepress.services import GOOD_DPI, Service
+from generator.wording import plural
 
 Verdict = Literal["ok", "warned", "refused"]
 #: How a colour's values in a colour space turn into the C, M, Y and K a press prints (see _cmyk_of).
@@ -125,7 +126,7 @@ class Preflight:
         verdict = {"ok": f"{name} would take it", "warned": f"{name} would take it, with warnings",
                    "refused": f"{name} would refuse it"}[self.verdict]
         ink = f"; highest total ink {self.ink[0]:.0f} % ({self.ink[1]})" if self.ink[1] else ""
-        out = [f"{self.file}: {verdict} ({self.pages} pages{ink})"]
+        out = [f"{self.file}: {verdict} ({plural(self.pages, 'page')}{ink})"]
         grouped: dict[tuple[str, str, str], list[int | None]] = {}
         for f in self.findings:
             grouped.setdefault((f.verdict, f.rule, _generic(f.message)), []).append(f.page)

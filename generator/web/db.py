@@ -263,10 +263,12 @@ def check_file(path: Path) -> int:
         try:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         except sqlite3.Error as err:
-            if not not_written(err):
+            if not not_written(err) and getattr(err, "sqlite_errorcode", 0) & 0xFF != sqlite3.SQLITE_CANTOPEN:
                 raise
-            # reading a WAL database makes its shared-memory file beside it, which a full disk refuses: the file
-            # itself is checked as it stands (SQLite's `immutable`), and writing it is refused later, as exit 3
+            # reading a WAL database makes its shared-memory file beside it, which a full disk refuses, and a
+            # read-only folder too (SQLite then cannot open it): the file itself is checked as it stands (SQLite's
+            # `immutable`), and writing it is refused later, as exit 3; a file that cannot be read at all fails
+            # again here, and is refused below
             conn.close()
             conn = _connect(path, readonly=True, immutable=True)
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
@@ -334,10 +336,13 @@ class Database:
                 conn.close()
             if new:  # a database that could not be made leaves no file behind
                 for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-                    leftover.unlink(missing_ok=True)
+                    try:
+                        leftover.unlink(missing_ok=True)
+                    except OSError:  # a read-only folder refuses even to remove what is not there (EROFS)
+                        pass
             if isinstance(err, sqlite3.Error):
-                raise OutputError(path, f"cannot be written ({err}): is the disk full, or the file read-only? "
-                                        "It was left as it is") from None
+                raise OutputError(path, f"cannot be written ({err}): is the disk full, or the file or its folder "
+                                        "read-only? It was left as it is") from None
             raise
         self._queue: queue.Queue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._write_loop, name="donjon-db-writer", daemon=True)

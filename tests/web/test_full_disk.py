@@ -120,6 +120,27 @@ def test_a_full_disk_is_exit_3_for_history_and_serve_and_nothing_is_lost(disk: D
     assert len(saved_uids(disk, db)) == 301
 
 
+def test_a_read_only_folder_is_read_and_refused_as_output(disk: Disk, tmp_path: Path) -> None:
+    """The database's folder mounted read-only (a USB stick locked, a read-only share): `history list` reads it,
+    and what would write says it cannot (exit 3). The list said the database was damaged (exit 2), since reading a
+    WAL database makes a file beside it; a new database there was an internal error (exit 4): cleaning up after
+    the refusal, SQLite's files were removed from a folder that refuses even the removal of what is not there."""
+    db = disk.path / "history.sqlite3"
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(export_of(1)), encoding="utf-8")
+    assert disk.run("history", "import", str(one), "--db", str(db)).returncode == 0
+    subprocess.run([*disk.enter, "mount", "-o", "remount,ro", str(disk.path)], check=True)
+    listed = disk.run("history", "list", "--db", str(db))
+    assert listed.returncode == 0 and "Guildhall" in listed.stdout, listed.stderr
+    for command in (("history", "delete", "1", "--db", str(db)),
+                    ("history", "import", str(one), "--db", str(disk.path / "new.sqlite3")),
+                    ("serve", "--port", "0", "--db", str(disk.path / "new.sqlite3"))):
+        refused = disk.run(*command)
+        assert refused.returncode == 3, (command, refused.stdout, refused.stderr)
+        assert "cannot be written" in refused.stderr and "Traceback" not in refused.stderr, refused.stderr
+    assert saved_uids(disk, db) == ["game-0"]
+
+
 def test_a_running_companion_answers_507_on_a_full_disk_and_keeps_the_save_once_there_is_room(disk: Disk) -> None:
     command = [*disk.enter, *with_default_signals([sys.executable, "-m", "generator", "serve", "--port", "0",
                                                    "--db", str(disk.path / "serve.sqlite3")])]
