@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from generator.errors import InputError
 from generator.sheets.marks import CORNERS, DICTIONARY, MarkMap, Reading, interpret, marker_id, of_marker
 from generator.sheets.photo_colour import darkened, darkening, image_grey
-from generator.sheets.photo_marks import SCALE, MarkRead, expected, printed, read_marks
+from generator.sheets.photo_marks import SCALE, MarkRead, expected, printed, printed_language, read_marks
 from generator.sheets.photo_reasons import PhotoIssue, PhotoRefused, field_issues, refusal
 from generator.wording import listing
 
@@ -573,7 +573,9 @@ def read_grey(grey: Grey, display: str, kinds: Sequence[SheetKind],
                                 located.homography @ np.diag([1 / SCALE, 1 / SCALE, 1.0]),
                                 (straight.shape[1], straight.shape[0]),
                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderValue=0) > 0
-    reads, _ = read_marks(straight, printed(located.kind, located.paper), expected(located.kind, located.paper), valid,
+    # the print this photo shows: the sheet in the language it was printed in (its words are not the catalog's)
+    shown = printed_language(located.kind.in_languages(), located.paper, straight, valid)
+    reads, _ = read_marks(straight, printed(shown, located.paper), expected(shown, located.paper), valid,
                           the_map.marks, the_map.types, located.blur)
     reading = interpret(the_map, [r.state for r in reads], confirmed, [r.why for r in reads], [r.code for r in reads])
     return PhotoRead(display, the_map, tuple(reads), reading, located, grey, field_issues(reading.uncertain))

@@ -50,14 +50,27 @@ class SheetKind:
     which file of `donjon build` is its scan-ready sheet, for messages."""
 
     def __init__(self, layout: SheetLayout, draw: Callable[[str, str], DrawnSheet], printed: str,
-                 names: Callable[[str], Mapping[str, str]] | None = None) -> None:
+                 names: Callable[[str], Mapping[str, str]] | None = None,
+                 printed_in: Callable[[], Sequence[Callable[[str, str], DrawnSheet]]] | None = None) -> None:
         self.layout = layout
         self._draw = draw
         self.printed = printed
         #: a field's values' names in every language (folded -> the value), for a value typed by its name
         self.names = names
+        #: how the same sheet is drawn in the other languages it may be printed in (only its words differ: its
+        #: marks are the same), for the photo reader to compare a photo with the print it shows
+        self._printed_in = printed_in
+        self._languages: tuple[SheetKind, ...] | None = None
         self._cache: dict[tuple[str, str], DrawnSheet] = {}
         self._rasters: dict[tuple[str, float], Any] = {}
+
+    def in_languages(self) -> tuple[SheetKind, ...]:
+        """This sheet as printed in each language it may be printed in, itself first (each drawn when first
+        needed, and kept)."""
+        if self._languages is None:
+            others = self._printed_in() if self._printed_in is not None else ()
+            self._languages = (self, *(SheetKind(self.layout, draw, self.printed, self.names) for draw in others))
+        return self._languages
 
     def drawn(self, variant: str, paper: str | None = None) -> DrawnSheet:
         key = (variant, paper or self.layout.papers[0])

@@ -11,7 +11,7 @@ order of their index, skipping the ones not built.
 A sheet is drawn in the language of the catalog it is given (`localise`): the layouts' words through donjon's
 catalogs, the game's, versions' and guests' names from the catalog, each name donjon translated itself marked †
 and said so in the small print. Only words change: the marks, and so the map a photo is read with, are the same
-in every language.
+in every language; a photo is compared with the print in the language it shows (`kinds`, `printed_in`).
 """
 
 from __future__ import annotations
@@ -194,10 +194,21 @@ def kinds(castle: Castle) -> list[SheetKind]:
     """The castle's sheets a filled sheet or a photo may be: one per version."""
     from generator.sheets.read import SheetKind
 
-    def drawer(version: str) -> Callable[[str, str], DrawnSheet]:
-        return lambda variant, paper: drawn(castle, version, paper, variant)
+    from generator.catalog.translations import localise
+    from generator.i18n import INTERFACE
 
-    return [SheetKind(layout(version), drawer(version), "castle-sheet-VERSION-PAPER.pdf") for version in LAYOUTS]
+    def drawer(version: str, catalog: Castle = castle) -> Callable[[str, str], DrawnSheet]:
+        return lambda variant, paper: drawn(catalog, version, paper, variant)
+
+    def printed_in(version: str) -> Callable[[], list[Callable[[str, str], DrawnSheet]]]:
+        # `donjon build --lang` prints the sheet in any language donjon speaks, its marks where they are in English
+        # (castle-marks.md): a photo of the French sheet is compared with the French print, not with the words of
+        # the catalog it is scored with (seed 37, 10 photos of each of five families printed in French and read
+        # against the English print: 34 of 50 read without a question; 40 of the same photos printed in English)
+        return lambda: [drawer(version, localise(castle, code)) for code in INTERFACE if code != castle.info.lang]
+
+    return [SheetKind(layout(version), drawer(version), "castle-sheet-VERSION-PAPER.pdf",
+                      printed_in=printed_in(version)) for version in LAYOUTS]
 
 
 # --- filled sheets as the end state ---------------------------------------------------------------------------------
