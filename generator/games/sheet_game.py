@@ -9,7 +9,7 @@ sheet's `players` say. Its score: the categories of its `scoring:` (none: the va
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -252,7 +252,17 @@ class SheetGame:
     def kind(self) -> SheetKind:
         from generator.sheets.read import SheetKind
 
-        return SheetKind(self.sheet.layout, self.drawn, f"{self.id}-PAPER.pdf", self.names_of)
+        from functools import partial
+
+        from generator.i18n import INTERFACE
+
+        def printed_in() -> list[Callable[[str, str], DrawnSheet]]:
+            # it may be printed in any language it gives words for, or donjon speaks (`donjon build --lang`: donjon's
+            # own words on it change too): a photo is compared with the print it shows (photo_marks.printed_language)
+            codes = dict.fromkeys([*self.sheet.languages, *INTERFACE])
+            return [partial(self.drawn, lang=code) for code in codes if code != self.sheet.lang]
+
+        return SheetKind(self.sheet.layout, self.drawn, f"{self.id}-PAPER.pdf", self.names_of, printed_in)
 
     def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: SheetCatalog,
                     options: SheetOptions | None = None) -> FilledSheets:

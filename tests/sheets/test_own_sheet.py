@@ -675,3 +675,41 @@ def test_every_mistake_of_a_drawing_is_said_with_its_file_line_and_part(copy: Pa
     assert bounded.exit_code == 1, bounded.output
     assert said[0] in bounded.output and said[2] not in bounded.output, bounded.output
     assert "the drawing stopped at 2 problems; there may be more" in bounded.output, bounded.output
+
+
+@pytest.mark.slow
+def test_a_photo_of_the_sheet_printed_in_another_language_is_compared_with_that_print(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`donjon build --lang de` prints the sheet with donjon's words in German ("Spieler"); a photo of that print
+    is compared with it, not with the sheet's own language's print, and read as filled."""
+    pytest.importorskip("cv2")
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    bench: Any = importlib.import_module("scan_photos")
+    from generator.games.sheet_game import SheetGame
+    from generator.sheets import photo_marks, photos
+    from generator.sheets.own import load_sheet
+    from tests.scan.helpers import marks_for, rendered
+
+    sheet, problems = load_sheet(SHEET, EXAMPLES)
+    assert sheet is not None, problems
+    game = SheetGame(sheet)
+    german = game.drawn("scan", "a4", lang="de")
+    assert german.page() != game.drawn("scan", "a4").page()
+    assert german.map is not None
+    image = rendered(german.page(), 300 / 72).copy()
+    rng = random.Random(5)
+    for mark, filled in zip(german.map.marks, marks_for(german.map, ANA), strict=True):
+        if filled:
+            bench.fill(image, mark, rng)
+    data, _ = bench.photograph(image, rng, 3)
+    chosen: list[Any] = []
+    choose = photo_marks.printed_language
+
+    def spy(kinds: Any, paper: str, grey: Any, valid: Any) -> Any:
+        chosen.append(choose(kinds, paper, grey, valid))
+        return chosen[-1]
+
+    monkeypatch.setattr(photos, "printed_language", spy)
+    read = photos.read_photo(data, "ana.jpg", [game.kind()])
+    assert len(chosen) == 1 and chosen[0].drawn("scan", "a4").page() == german.page()
+    assert not read.reading.uncertain, read.reading.uncertain
