@@ -250,11 +250,10 @@ class SheetGame:
         return Ranking(scores, winner, summary)
 
     def kind(self) -> SheetKind:
-        from generator.sheets.read import SheetKind
-
         from functools import partial
 
         from generator.i18n import INTERFACE
+        from generator.sheets.read import SheetKind
 
         def printed_in() -> list[Callable[[str, str], DrawnSheet]]:
             # it may be printed in any language it gives words for, or donjon speaks (`donjon build --lang`: donjon's

@@ -192,10 +192,9 @@ def _map_json(castle: Castle, version: str, paper: str) -> bytes:
 
 def kinds(castle: Castle) -> list[SheetKind]:
     """The castle's sheets a filled sheet or a photo may be: one per version."""
-    from generator.sheets.read import SheetKind
-
     from generator.catalog.translations import localise
     from generator.i18n import INTERFACE
+    from generator.sheets.read import SheetKind
 
     def drawer(version: str, catalog: Castle = castle) -> Callable[[str, str], DrawnSheet]:
         return lambda variant, paper: drawn(catalog, version, paper, variant)
