@@ -1351,10 +1351,10 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if reads[i].state is None or m is NOWHERE or not _checked_off_edge(mark, places[i], light_.dark.shape):
             continue
-        away = math.hypot(*places[i]) / PX_MM
-        reads[i] = MarkRead(None, reads[i].fill, 0.0, f"it lies {away:.1f} mm from where the sheet's corners put it, "
-                                                      "at the sheet's edge, where its printed outline cannot be "
-                                                      "checked (a fold or a curl)", "bent", reads[i].x, reads[i].y)
+        # one sentence for every such mark (no distance in it): the marks of a field moved alike are said once
+        reads[i] = MarkRead(None, reads[i].fill, 0.0, "it was moved to the sheet's edge, where its printed outline "
+                                                      "cannot be checked (a fold or a curl)", "bent", reads[i].x,
+                            reads[i].y)
     return reads, light_
 
 
