@@ -323,9 +323,10 @@ def printed_language(kinds: Sequence[SheetKind], paper: str, sheet: Grey, valid:
     def coarse(grey: Grey) -> Floats:
         return cv2.resize(grey.astype(np.float32), None, fx=1 / COARSE, fy=1 / COARSE, interpolation=cv2.INTER_AREA)
 
-    prints = [1.0 - coarse(printed(kind, paper)) / 255.0 for kind in kinds]
-    if any(p.shape != prints[0].shape for p in prints) or sheet.shape != printed(kinds[0], paper).shape:
+    rasters = [printed(kind, paper) for kind in kinds]
+    if any(raster.shape != sheet.shape for raster in rasters):
         return kinds[0]
+    prints = [1.0 - coarse(raster) / 255.0 for raster in rasters]
     small = coarse(sheet)
     reach = max(3, round(PAPER_REACH_MM * PX_MM / COARSE)) | 1
     paper_light = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
@@ -646,6 +647,12 @@ def _window(mark: Mark) -> tuple[int, int, int, int]:
 AROUND_MM = 3.0
 
 
+def _within(x0: int, y0: int, w: int, h: int, margin: int, shape: tuple[int, ...]) -> bool:
+    """Whether a window (top-left corner, width, height, in pixels) and `margin` pixels around it lie inside an
+    image of `shape`."""
+    return x0 - margin >= 0 and y0 - margin >= 0 and x0 + w + margin <= shape[1] and y0 + h + margin <= shape[0]
+
+
 def _around(mark: Mark, dark: Floats, ref: Grey, place: tuple[float, float], reach: int
             ) -> tuple[Floats, Floats, Any] | None:
     """What a mark's place is matched on: what is printed around it (its outline, its label: AROUND_MM around its
@@ -657,9 +664,7 @@ def _around(mark: Mark, dark: Floats, ref: Grey, place: tuple[float, float], rea
     rx, ry, w, h = _window(mark)
     x0, y0 = round(rx + place[0]), round(ry + place[1])
     margin = round(AROUND_MM * PX_MM)
-    if x0 - margin - reach < 0 or y0 - margin - reach < 0 or x0 + w + margin + reach > dark.shape[1] or \
-            y0 + h + margin + reach > dark.shape[0] or rx - margin < 0 or ry - margin < 0 or \
-            rx + w + margin > ref.shape[1] or ry + h + margin > ref.shape[0]:
+    if not _within(x0, y0, w, h, margin + reach, dark.shape) or not _within(rx, ry, w, h, margin, ref.shape):
         return None
     template = 1.0 - ref[ry - margin:ry + h + margin, rx - margin:rx + w + margin].astype(np.float32) / 255.0
     patch = dark[y0 - margin - reach:y0 + h + margin + reach, x0 - margin - reach:x0 + w + margin + reach]
@@ -1244,10 +1249,8 @@ def _checked_off_edge(mark: Mark, place: tuple[float, float], shape: tuple[int, 
     fit checked (`refine`, `_fits_better`)."""
     rx, ry, w, h = _window(mark)
     margin = round(AROUND_MM * PX_MM) + round(REFINE_MM * PX_MM)
-    if rx - margin < 0 or ry - margin < 0 or rx + w + margin > shape[1] or ry + h + margin > shape[0]:
-        return False
-    x0, y0 = round(rx + place[0]), round(ry + place[1])
-    return x0 - margin < 0 or y0 - margin < 0 or x0 + w + margin > shape[1] or y0 + h + margin > shape[0]
+    return _within(rx, ry, w, h, margin, shape) and \
+        not _within(round(rx + place[0]), round(ry + place[1]), w, h, margin, shape)
 
 
 def _exclusive(mark: Mark, types: Any) -> bool:
