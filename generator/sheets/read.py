@@ -23,9 +23,6 @@ from generator.wording import listing, plural
 from generator.yamlio import Document
 from scoring.result import Uncertain, Unread, not_applied
 
-#: Every index of a field's name: `--set walls[1].flags[0]=...` names the values of `walls.flags`.
-_INDEXES = re.compile(r"\[\d+\]")
-
 if TYPE_CHECKING:
     from generator.sheets.draw import DrawnSheet
     from generator.sheets.layout import FieldDecl, SheetLayout
@@ -111,10 +108,12 @@ class SheetKind:
         if self.names is None:
             return dict(given)
         from generator.fields import normalise_name
+        from generator.sheets.summary import unindexed
 
         out = {}
         for field, text in given.items():
-            names = self.names(_INDEXES.sub("", field))
+            # `--set walls[1].flags[0]=...` names the values of `walls.flags`
+            names = self.names(unindexed(field))
             out[field] = ",".join(names.get(normalise_name(part), part.strip()) for part in text.split(",")) \
                 if names else text
         return out

@@ -85,11 +85,17 @@ def value_words(value: object, lang: Language | None = None, names: Mapping[str,
     return names.get(str(value), str(value))
 
 
+def unindexed(field: str) -> str:
+    """A field's name without its indexes (`walls[1].flags[0]` -> `walls.flags`), as a sheet's words for its values
+    and labels are kept."""
+    return _INDEXES.sub("", field)
+
+
 def named(field: str, labels: Mapping[str, str] | None) -> str:
     """A field as the command line names it to people: by its label where `labels` give one (`words`: `Goods
     traded`), else by its id, as `--set` takes it (`towers[1]`)."""
     labels = labels or {}
-    parts = [_INDEXES.sub("", part) for part in field.split(".")]
+    parts = [unindexed(part) for part in field.split(".")]
     return words(field, language("en"), labels) if any(part in labels for part in parts) else field
 
 
@@ -115,7 +121,7 @@ def why_said(doubt: Doubt, lang: Language | None = None, labels: Mapping[str, st
 def value_name(field: str, value: str, names: Mapping[str, Mapping[str, str]] | None) -> str | None:
     """The name of `field`'s value `value` in `names` (by field without its indexes, value -> name), None when it
     has none there."""
-    return (names or {}).get(_INDEXES.sub("", field), {}).get(value)
+    return (names or {}).get(unindexed(field), {}).get(value)
 
 
 class Doubt(Protocol):
@@ -161,7 +167,7 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Dou
             top.append(row)
 
     def item(name: str) -> str:
-        text = UNSURE if name in unsure else value_words(values.get(name), lang, names.get(_INDEXES.sub("", name)))
+        text = UNSURE if name in unsure else value_words(values.get(name), lang, names.get(unindexed(name)))
         held = []
         for row in inside.get(name, ()):
             items = [item(field) for _, field in sorted(rows[row])]
