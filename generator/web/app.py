@@ -392,8 +392,8 @@ class Companion:
             error = said(lang, messages.NAME_EMPTY)
         elif len(name) > LONGEST_NAME:
             error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
-        elif unprintable_character(name) is not None:
-            error = said(lang, messages.NAME_CHARACTER, code=unprintable_character(name))
+        elif (code := unprintable_character(name)) is not None:
+            error = said(lang, messages.NAME_CHARACTER, code=code)
         else:
             try:
                 # the name the form showed (none from a script or an older page): another phone's correction since
@@ -833,9 +833,8 @@ class Companion:
             return await self.players_page(request, said(lang, messages.NAME_EMPTY), 400)
         if len(new) > LONGEST_NAME:
             return await self.players_page(request, said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME), 400)
-        if unprintable_character(new) is not None:
-            return await self.players_page(request, said(lang, messages.NAME_CHARACTER,
-                                                          code=unprintable_character(new)), 400)
+        if (code := unprintable_character(new)) is not None:
+            return await self.players_page(request, said(lang, messages.NAME_CHARACTER, code=code), 400)
         try:
             await self.db.awrite(lambda c: (merge if merging else rename)(c, self.games, old, new,
                                                                           who=messages.BY_PAGE))
