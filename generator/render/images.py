@@ -711,6 +711,17 @@ _VISIBLE = frozenset({"svg", "g", "a", "switch", "use", "path", "rect", "circle"
                       "polygon", "text", "tspan", "textPath", "image", "foreignObject"})
 
 
+def style_declarations(text: str) -> list[tuple[str, str]]:
+    """The declarations of a `style` attribute, in order: each its name in lower case and its value (`!important`
+    left out)."""
+    out = []
+    for part in text.split(";"):
+        name, colon, value = part.partition(":")
+        if colon:
+            out.append((name.strip().lower(), value.replace("!important", "").strip()))
+    return out
+
+
 class Cascade:
     """The value some properties are given to each element of an SVG (the standard library's tree or lxml's), as CSS
     cascades them: a `<style>` rule marked `!important`, then the element's `style`, then the stylesheet's other
@@ -783,10 +794,9 @@ class Cascade:
                     ruled = value
         if important is not None:
             return important
-        for part in reversed((element.get("style") or "").split(";")):
-            key, colon, value = part.partition(":")
-            if colon and key.strip().lower() == name:
-                return value.replace("!important", "").strip()
+        for key, value in reversed(style_declarations(element.get("style") or "")):
+            if key == name:
+                return value
         if ruled is not None:
             return ruled
         attribute = element.get(name)

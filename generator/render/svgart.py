@@ -66,7 +66,7 @@ from typing import Any, NamedTuple, cast
 from reportlab.graphics.shapes import DirectDraw, Group
 
 from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, css_rules,
-                                     hidden_elements, printed_stylesheet, raster_size)
+                                     hidden_elements, printed_stylesheet, raster_size, style_declarations)
 
 #: The most characters of path data (`d`, `points`) in one file: some 75,000 segments, which take about seven
 #: microseconds a character to read and draw, so a few seconds.
@@ -225,15 +225,6 @@ def _local(tag: Any) -> str:
     return tag.rpartition("}")[2] if isinstance(tag, str) else ""
 
 
-def _declarations(text: str) -> list[tuple[str, str]]:
-    out = []
-    for part in text.split(";"):
-        name, colon, value = part.partition(":")
-        if colon:
-            out.append((name.strip().lower(), value.replace("!important", "").strip()))
-    return out
-
-
 def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
     """Bound the file's cost and find what the PDF cannot draw faithfully; the embedded pictures, checked, by
     their `data:` URI (the element count is bounded by `svg_size`, which read the file first)."""
@@ -271,7 +262,7 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
         for name, value in ({} if element in hidden else element.attrib).items():
             local = _local(name)
             if local == "style":
-                for prop, prop_value in _declarations(value):
+                for prop, prop_value in style_declarations(value):
                     _check_property(prop, prop_value, line, ids, css=True)
             else:
                 _check_property(local, value, line, ids)
@@ -1409,7 +1400,7 @@ def _own_opacity(reader: Any, node: Any) -> float:
 def _fade_root(reader: Any, root: Any, drawing: Any) -> None:
     """`opacity` on the outermost <svg>: svglib draws it as a group of its own."""
     opacity = _number(root.get("opacity", "1"), 1.0)
-    for name, value in _declarations(root.get("style", "")):
+    for name, value in style_declarations(root.get("style", "")):
         if name == "opacity":
             opacity = _number(value, 1.0)
     if opacity < 1 and drawing.contents:
