@@ -126,6 +126,22 @@ def photograph(image: Image, turn: float = 0.0, tilt: float = 0.08, size: tuple[
     return bytes(data.tobytes())
 
 
+def prints_compared(monkeypatch: Any) -> list[Any]:
+    """The prints (SheetKind, one a language) the photo reader compares photos with, in the order it reads them:
+    each photo's choice of generator.sheets.photo_marks.printed_language, recorded as the reader makes it."""
+    from generator.sheets import photo_marks, photos
+
+    chosen: list[Any] = []
+    choose = photo_marks.printed_language
+
+    def recorded(kinds: Any, paper: str, sheet: Any, valid: Any) -> Any:
+        chosen.append(choose(kinds, paper, sheet, valid))
+        return chosen[-1]
+
+    monkeypatch.setattr(photos, "printed_language", recorded)
+    return chosen
+
+
 def expected(version: str, paper: str, values: Mapping[str, Any]) -> dict[str, object]:
     """The end state's sheet the values make, as the reader must give it (without the player)."""
     the_map, _ = sheet_image(version, paper)

@@ -15,7 +15,7 @@ pytest.importorskip("cv2")
 
 from generator.catalog.translations import localise  # noqa: E402
 from generator.games.castle.sheets import drawn, kinds  # noqa: E402
-from generator.sheets import photo_marks, photos  # noqa: E402
+from generator.sheets import photos  # noqa: E402
 from tests.scan import helpers as scan_helpers  # noqa: E402
 from tests.scan import test_seed21_silent as seed21  # noqa: E402
 from tests.sheets.helpers import shipped  # noqa: E402
@@ -34,14 +34,7 @@ def test_a_photo_is_compared_with_the_print_of_its_language(monkeypatch: pytest.
         return scan.map, scan_helpers.rendered(scan.page(), render)
 
     monkeypatch.setattr(seed21, "sheet_image", sheet_image)
-    chosen: list[Any] = []
-    choose = photo_marks.printed_language
-
-    def spy(kinds_: Any, paper: str, sheet: Any, valid: Any) -> Any:
-        chosen.append(choose(kinds_, paper, sheet, valid))
-        return chosen[-1]
-
-    monkeypatch.setattr(photos, "printed_language", spy)
+    chosen = scan_helpers.prints_compared(monkeypatch)
     sheet, photo = seed21.benchmark_photo(family, 0, render=300 / 72, megapixels=None)
     read = photos.read_photo(photo.data, "photo.jpg", kinds(shipped()))  # scored with the English catalog
     assert len(chosen) == 1

@@ -686,9 +686,9 @@ def test_a_photo_of_the_sheet_printed_in_another_language_is_compared_with_that_
     sys.path.insert(0, str(REPO / "benchmarks"))
     bench: Any = importlib.import_module("scan_photos")
     from generator.games.sheet_game import SheetGame
-    from generator.sheets import photo_marks, photos
+    from generator.sheets import photos
     from generator.sheets.own import load_sheet
-    from tests.scan.helpers import marks_for, rendered
+    from tests.scan.helpers import marks_for, prints_compared, rendered
 
     sheet, problems = load_sheet(SHEET, EXAMPLES)
     assert sheet is not None, problems
@@ -702,14 +702,7 @@ def test_a_photo_of_the_sheet_printed_in_another_language_is_compared_with_that_
         if filled:
             bench.fill(image, mark, rng)
     data, _ = bench.photograph(image, rng, 3)
-    chosen: list[Any] = []
-    choose = photo_marks.printed_language
-
-    def spy(kinds: Any, paper: str, grey: Any, valid: Any) -> Any:
-        chosen.append(choose(kinds, paper, grey, valid))
-        return chosen[-1]
-
-    monkeypatch.setattr(photos, "printed_language", spy)
+    chosen = prints_compared(monkeypatch)
     read = photos.read_photo(data, "ana.jpg", [game.kind()])
     assert len(chosen) == 1 and chosen[0].drawn("scan", "a4").page() == german.page()
     assert not read.reading.uncertain, read.reading.uncertain
