@@ -298,16 +298,26 @@ def expected(kind: SheetKind, paper: str) -> Floats:
 
 #: Which language's print a photo shows (`printed_language`) is told on the sheet's words where two languages'
 #: prints differ (WORDS_DIFFER of darkness apart, at a quarter of the scale, grown by WORDS_AROUND pixels there:
-#: 2.8 mm, what a curl or a fold moves them), both sides smoothed by WORDS_SOFT pixels; a language is taken when its
-#: print fits the photo there WORDS_BETTER (normalised correlation) better than the other's, the sheet's own
-#: language when none does. Measured on seed 37's curl, fold, finger and glare photos (3 each) printed in English,
-#: French and German: the print the photo shows fitted 0.04-0.12 better than any other, never worse.
+#: 2.8 mm), both sides smoothed by WORDS_SOFT pixels; a language is taken when its print fits the photo there
+#: WORDS_BETTER (normalised correlation) better than the other's, the sheet's own language when none does.
 WORDS_DIFFER = 0.15
 WORDS_AROUND = 4
 WORDS_SOFT = 1.5
 WORDS_BETTER = 0.02
 #: ... on this many pixels at least (at a quarter of the scale: 50 mm² of words), or the sheet's own language stands
 WORDS_SEEN = 100
+#: The fit is taken tile by tile (WORDS_TILE pixels at a quarter of the scale: 28 mm), each tile's print moved up
+#: to WORDS_SHIFT pixels (1.4 mm) each way to where it fits best, the tiles weighed by their words: a curl or a fold
+#: moves the words a few millimetres from where the markers put them, and words compared where they no longer lie
+#: tell little. Seed 37's curl photo 9 printed in German (a 28 mm curl): the English and German prints fitted it
+#: 0.528 and 0.533 compared whole, and the English print was taken; 0.707 and 0.777 tile by tile. Over 7 photos of
+#: seed 37 (clean, curl, fold) printed in English, French or German, the print shown fitted 0.051-0.11 better than
+#: any other tile by tile (0.005-0.12 whole); over 32 photos of seed 38 printed in German (curl, fold, perspective,
+#: glare), German was taken every time.
+WORDS_TILE = 40
+WORDS_SHIFT = 2
+#: ... and a tile with fewer pixels of words than this is left out (too few to correlate)
+WORDS_TILE_SEEN = 30
 
 
 def printed_language(kinds: Sequence[SheetKind], paper: str, sheet: Grey, valid: Any) -> SheetKind:
@@ -335,10 +345,6 @@ def printed_language(kinds: Sequence[SheetKind], paper: str, sheet: Grey, valid:
     seen = cv2.GaussianBlur(dark, (0, 0), WORDS_SOFT)
     soft = [cv2.GaussianBlur(one, (0, 0), WORDS_SOFT) for one in prints]
 
-    def fit(i: int, where: Any) -> float:
-        a, b = seen[where], soft[i][where]
-        return float(np.corrcoef(a, b)[0, 1]) if a.std() > 0 and b.std() > 0 else 0.0
-
     # two prints at a time, where those two differ (compared where any two of three differ, a German photo's
     # English and German prints fitted it 0.04-0.07 apart, seed 37); the sheet's own language stands unless another
     # fits clearly better
@@ -346,9 +352,57 @@ def printed_language(kinds: Sequence[SheetKind], paper: str, sheet: Grey, valid:
     for other in range(1, len(kinds)):
         differ = (np.abs(prints[other] - prints[best]) > WORDS_DIFFER).astype(np.uint8)
         where = (cv2.dilate(differ, np.ones((2 * WORDS_AROUND + 1,) * 2, np.uint8)) > 0) & inside
-        if int(where.sum()) >= WORDS_SEEN and fit(other, where) - fit(best, where) >= WORDS_BETTER:
+        if int(where.sum()) < WORDS_SEEN:
+            continue
+        fits = _fits_by_tiles(seen, (soft[best], soft[other]), where)
+        if fits is not None and fits[1] - fits[0] >= WORDS_BETTER:
             best = other
     return kinds[best]
+
+
+def _fits_by_tiles(seen: Floats, prints: Sequence[Floats], where: Any) -> tuple[float, ...] | None:
+    """How well each print fits the photo's darkness `seen` on the pixels `where`: tile by tile (WORDS_TILE), the
+    best normalised correlation of the print moved up to WORDS_SHIFT pixels each way, averaged over the tiles weighed
+    by their pixels; None when no tile has words enough."""
+    import numpy as np
+
+    reach = WORDS_SHIFT
+    height, width = seen.shape
+    rows, cols = (height - 2 * reach) // WORDS_TILE, (width - 2 * reach) // WORDS_TILE
+    if rows < 1 or cols < 1:
+        return None
+    # the tiles lie on the sheet less a border of `reach` pixels, so that each print moved that far stays on it
+    # (views, not copies: the search costs the products and sums alone)
+    box = (slice(reach, reach + rows * WORDS_TILE), slice(reach, reach + cols * WORDS_TILE))
+
+    def per_tile(values: Floats) -> Floats:
+        return values.reshape(rows, WORDS_TILE, cols, WORDS_TILE).sum(axis=(1, 3), dtype=np.float64)
+
+    weight = where[box].astype(np.float32)
+    n = per_tile(weight)
+    used = n >= WORDS_TILE_SEEN
+    if not used.any():
+        return None
+    count = np.maximum(n, 1.0)
+    x = seen[box].astype(np.float32)
+    xw = x * weight
+    sx = per_tile(xw)
+    var_x = per_tile(x * xw) - sx * sx / count
+    fits = []
+    for one in prints:
+        one = one.astype(np.float32)
+        squared = one * one
+        best = np.full(n.shape, -1.0)
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                moved = (slice(box[0].start + dy, box[0].stop + dy), slice(box[1].start + dx, box[1].stop + dx))
+                sy = per_tile(one[moved] * weight)
+                var_y = per_tile(squared[moved] * weight) - sy * sy / count
+                cov = per_tile(one[moved] * xw) - sx * sy / count
+                flat = (var_x <= 1e-9) | (var_y <= 1e-9)
+                best = np.maximum(best, np.where(flat, -1.0, cov / np.sqrt(np.where(flat, 1.0, var_x * var_y))))
+        fits.append(float((best[used] * n[used]).sum() / n[used].sum()))
+    return tuple(fits)
 
 
 def light(sheet: Grey, ref: Grey, valid: Any, blur_mm: float = 0.0) -> Light:
