@@ -26,6 +26,7 @@ PLAYER_COUNT = N_("{game} is played by {low} to {high}: enter {low} to {high} na
 #: the history's search
 DATE_FORM = N_("{date}: write a date as year-month-day, like 2026-11-28")
 NO_PAGE = N_("{page}: a page of the list is a number (1 is the newest games)")
+NO_PLAYER_PAGE = N_("There is no page {page} of {name}'s games: the last is page {pages}.")
 
 #: a label and what it labels ("Ana: Guests", "Version: Great Architect"; French sets a space before the colon)
 LABELLED = N_("{label}: {value}")
