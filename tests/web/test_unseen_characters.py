@@ -27,6 +27,7 @@ from tests.web.conftest import SAME_ORIGIN, example, new_table, post_json
 SCHEMA_6 = Path(__file__).resolve().parent / "data" / "schema6-invisible-names.sql"
 TECHNOLOGIST = "\U0001F469\u200d\U0001F4BB"  # a woman, a zero-width joiner, a computer: one emoji
 WOMAN_AND_COMPUTER = "\U0001F469\U0001F4BB"  # the same two emoji without the joiner: two
+SCOTLAND = "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"  # a black flag and its tags
 
 
 @pytest.mark.parametrize("typed", ["Zo\u200bë", "\ufeffZoë", "Zo\u00adë", "\u200eZoë\u200f", "Zo\u2060ë",
@@ -128,6 +129,60 @@ def test_a_database_of_the_previous_schema_makes_one_player_of_names_that_differ
     assert snapshot(path) == migrated
 
 
+#: What migration 7 makes of the schema 6 database's seats (game, seat, name, key): written out, not computed, so
+#: that a change of today's key cannot move what the test expects with what it tests.
+MIGRATED_SEATS = [
+    (1, 0, "Zoë", "zoe"), (1, 1, "Ben", "ben"), (2, 0, "Zo\u200bë", "zoe"), (2, 1, "Ben", "ben"),
+    (3, 0, "\u00adZoë\u200f", "zoe"), (3, 1, "Ben", "ben"), (3, 2, "Ana", "ana"),
+    (4, 0, "Ana", "ana"), (4, 1, "Ana (2)", "ana (2)"), (4, 2, "Ben", "ben"), (5, 0, "Ana (2)", "ana (2)"),
+    (5, 1, "Zo\u200bë", "zoe"), (6, 0, "Ben", "ben"), (6, 1, TECHNOLOGIST, TECHNOLOGIST),
+    (6, 2, WOMAN_AND_COMPUTER, WOMAN_AND_COMPUTER)]
+
+
+def test_migration_7_keys_a_schema_6_database_the_same_whatever_todays_key(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Migration 7 keyed the players with today's `player_key`: had the key changed in a later donjon, a database of
+    version 6 would have been migrated to other keys and names than by donjon 7. It keys them with its own frozen
+    copy (generator.web.keys7): with today's key and name functions replaced, the same seats, names and keys."""
+    from generator import fields
+
+    def other_key(name: str) -> str:  # a later donjon's key, unlike migration 7's: every name its own player
+        return "changed:" + name
+
+    for module in (fields, database):
+        monkeypatch.setattr(module, "player_key", other_key)
+    monkeypatch.setattr(fields, "visible_name", lambda name: name)
+    path = schema_6_file(tmp_path)
+    Database(path).close()
+    conn = sqlite3.connect(path)
+    try:
+        seats = [tuple(r) for r in conn.execute("SELECT game_id, seat, name, player_key FROM game_players "
+                                                 "ORDER BY game_id, seat")]
+        parts = [r[0] for r in conn.execute("SELECT name FROM table_parts ORDER BY table_id, seat")]
+    finally:
+        conn.close()
+    assert seats == MIGRATED_SEATS
+    assert parts == ["Cy", "Cy (2)"]
+
+
+#: Names of every kind the key folds or keeps apart: the schema 6 database's and those of the tests above.
+KNOWN_NAMES = ["Zoë", "Zoe\u0308", "Zo\u200bë", "\u00adZoë\u200f", "\ufeffZoë", "Zo\u2060ë", "\u202eZoë\u202c",
+               "\u2067Zoë\u2069", "Zo\u200dë", "Zo\u200cë", " zoe\u200b ", "ÁNA", "ana  b", "Ana\u2764\ufe0f",
+               TECHNOLOGIST, WOMAN_AND_COMPUTER, "\U0001F3F3\ufe0f\u200d\U0001F308", "\u0639\u0644\u06cc\u200c\u0631",
+               "\u0915\u094d\u200d\u0937", "Ⅻ", "ﬁona", "Straße", "İlker", SCOTLAND]
+
+
+def test_todays_key_is_still_migration_7s() -> None:
+    """Migration 7 keeps its own copy of the key (generator.web.keys7). When today's key changes, this fails: leave
+    keys7 as it is and add a migration that keys every seat again with a frozen copy of the new key, so that the
+    keys in a database are today's."""
+    from generator.web import keys7
+
+    for name in KNOWN_NAMES:
+        assert (keys7.player_key(name), keys7.visible_name(name)) == (player_key(name), visible_name(name)), \
+            f"player_key changed for {name!r}: add a migration that keys players again (see generator/web/keys7.py)"
+
+
 def test_a_migration_that_fails_leaves_the_database_as_it_was(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     path = schema_6_file(tmp_path)
@@ -202,8 +257,6 @@ def test_the_command_line_renames_as_the_players_page_does(db: Database, client:
     control = runner.invoke(cli, ["history", "rename", "Cleo", "Cl\x1beo", "--db", str(db.path)])
     assert control.exit_code == 2 and "printable" in control.stderr
 
-
-SCOTLAND = "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"  # a black flag and its tags
 
 
 def test_a_name_typed_at_a_table_with_a_control_character_is_refused_as_the_api_refuses_it(
