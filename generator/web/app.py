@@ -900,10 +900,14 @@ class Companion:
         import` checks them: raises a 400 naming what is wrong."""
         from generator.web.archive import SaveRefused, check_envelope
 
+        from generator.web.archive import visible_names
+
         try:
-            return check_envelope(data, patch=patch)
+            state, team, played_at = check_envelope(data, patch=patch)
         except SaveRefused as err:
             raise HTTPException(400, str(err)) from None
+        # a name pasted with a zero-width space or a bidi mark is saved without them, as a table's form saves it
+        return visible_names(state, self.games), team, played_at
 
     def scored_for_saving(self, state: Mapping[str, Any]) -> dict[str, Any] | JSONResponse:
         from generator.web.archive import long_names
@@ -914,10 +918,9 @@ class Companion:
         result = scored.result
         if not (result["valid"] and result["finished"]):
             return JSONResponse({"error": messages.ONLY_FINISHED, "result": result}, status_code=422)
-        too_long = long_names(result)
-        if too_long:
-            return JSONResponse({"error": messages.PLAYER_NAME_LONG.format(name=too_long[0], most=LONGEST_NAME)},
-                                status_code=422)
+        wrong = long_names(result)
+        if wrong:
+            return JSONResponse({"error": wrong[0]}, status_code=422)
         return result
 
     async def api_save(self, request: Request) -> Response:

@@ -234,9 +234,13 @@ def test_the_api_takes_an_emoji_name_with_its_joiner_and_refuses_one_with_a_char
     assert saved.status_code == 201, saved.text
     names = [p["name"] for p in client.get("/api/players").json()]
     assert TECHNOLOGIST in names and WOMAN_AND_COMPUTER in names
-    state["players"][1]["name"] = "Ben\u200b"
-    refused = post_json(client, "/api/games", state)
-    assert refused.status_code == 422 and "control character" in refused.json()["error"]
+    # a name pasted with a character no one sees: saved as typed without it, as a table's form saves it
+    state["players"][1]["name"] = "\u200eBen\u200b"
+    state["players"][2]["name"] = "Zo\u00adë"
+    pasted = post_json(client, "/api/games", state)
+    assert pasted.status_code == 201, pasted.text
+    assert [p["name"] for p in pasted.json()["players"]][1:] == ["Ben", "Zoë"]
+    assert "\u200b" not in json.dumps(pasted.json()["end_state"]) and "Zo\u00adë" not in pasted.text
 
 
 def test_the_command_line_renames_as_the_players_page_does(db: Database, client: TestClient) -> None:
@@ -276,3 +280,76 @@ def test_a_name_typed_at_a_table_with_a_control_character_is_refused_as_the_api_
     assert post_json(client, "/api/games", state).status_code == 201
     renamed = client.post("/history/players/rename", headers=SAME_ORIGIN, data={"old": "Ana", "new": "An\x07a"})
     assert renamed.status_code == 400 and "U+0007" in renamed.text
+
+
+@pytest.mark.parametrize(("name", "kept"), [("Zo\u200bë", "Zoë"), ("\u202bAna\u202c", "Ana"), ("\ufeffDan  Li ", "Dan Li"),
+                                            (TECHNOLOGIST, TECHNOLOGIST)])
+def test_every_way_in_keeps_a_name_without_what_no_one_sees(client: TestClient, db: Database, tmp_path: Path,
+                                                            games: Games, name: str, kept: str) -> None:
+    """The forms kept `Zo\u200bë` as `Zoë`, but the API (a save, a correction), an import and `donjon history edit`
+    refused it ("longer than 40 characters or holds a control character"), though its key leaves the character
+    out: each now keeps the name as typed without the characters no one sees, and the game's end state says so."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app as cli
+    from generator.web import archive
+
+    state = example("guildhall")
+    state["players"][0]["name"] = name
+    state["ended_by"] = name
+    saved = post_json(client, "/api/games", state)
+    assert saved.status_code == 201, saved.text
+    game = saved.json()
+    assert game["players"][0]["name"] == kept and game["end_state"]["players"][0]["name"] == kept
+    assert game["end_state"]["ended_by"] == kept
+    patched = client.patch(f"/api/games/{game['id']}", content=json.dumps(state),
+                           headers={"content-type": "application/json"})
+    assert patched.status_code == 200 and patched.json()["players"][0]["name"] == kept, patched.text
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(state), encoding="utf-8")
+    answer = CliRunner().invoke(cli, ["history", "edit", str(game["id"]), str(edited), "--db", str(db.path)])
+    assert answer.exit_code == 0, answer.output
+    assert db.read(lambda c: store.get_game(c, game["id"]))["end_state"]["players"][0]["name"] == kept
+    export = db.read(archive.export)
+    export["games"][0]["end_state"]["players"][0]["name"] = name
+    export["games"][0]["uid"] = "another"
+    imported = archive.check(export, "games.json", games)
+    assert imported[0]["end_state"]["players"][0]["name"] == kept
+
+
+@pytest.mark.parametrize(("name", "code"), [("Ana\x1b[31m", "U+001B"), ("An\x07a", "U+0007"), ("An\ue000a", "U+E000"),
+                                            ("\u200b\x00", "U+0000")])
+def test_every_way_in_refuses_a_control_character_and_names_it(client: TestClient, db: Database, tmp_path: Path,
+                                                               games: Games, name: str, code: str) -> None:
+    """A control character such as ESC is refused everywhere, the character named (`U+001B`): the API said "longer
+    than 40 characters or holds a control character", and `donjon history edit` saved it."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app as cli
+    from generator.errors import InputError
+    from generator.web import archive
+
+    good = post_json(client, "/api/games", example("guildhall"))
+    assert good.status_code == 201
+    state = example("guildhall")
+    state["players"][0]["name"] = name
+    state["ended_by"] = name
+    refused = post_json(client, "/api/games", state)
+    assert refused.status_code == 422 and code in refused.json()["error"], refused.text
+    patched = client.patch(f"/api/games/{good.json()['id']}", content=json.dumps(state),
+                           headers={"content-type": "application/json"})
+    assert patched.status_code == 422 and code in patched.json()["error"]
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(state), encoding="utf-8")
+    before = db.read(lambda c: store.get_game(c, good.json()["id"]))
+    answer = CliRunner().invoke(cli, ["history", "edit", str(good.json()["id"]), str(edited), "--db", str(db.path)])
+    assert answer.exit_code == 2 and code in answer.stderr and "edited.json" in answer.stderr, answer.output
+    assert db.read(lambda c: store.get_game(c, good.json()["id"])) == before  # nothing changed
+    export = db.read(archive.export)
+    export["games"][0]["end_state"]["players"][0]["name"] = name
+    export["games"][0]["end_state"]["ended_by"] = name
+    with pytest.raises(InputError, match=code.replace("+", r"\+")) as raised:
+        archive.check(export, "games.json", games)
+    assert "games[0].end_state" in str(raised.value)
+    team = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana", name]})
+    assert team.status_code == 400 and code in team.json()["error"], team.text
