@@ -683,15 +683,21 @@ class Companion:
             try:
                 await self.db.awrite(lambda c: store.update_game(c, corrects, state, result, team=table.team,
                                                                  who=messages.BY_PAGE, table_id=table_id,
-                                                                 since=table.corrects_version))
+                                                                 since=table.corrects_version,
+                                                                 table_version=table.version))
             except store.StoreError as err:  # the game changed or was deleted since the table opened it
-                gone = err.message == messages.GAME_DELETED
+                gone = err.message in (messages.GAME_DELETED, messages.CHANGED_WHILE_SAVING)
                 return self.page("error.html", request, status=409, status_code=409, message=err.said(lang),
                                  back=f"/tables/{table_id}", game_link="" if gone else f"/history/games/{corrects}")
             return RedirectResponse(f"/history/games/{corrects}", status_code=303)
-        game_id, _ = await self.db.awrite(lambda c: store.save_game(
-            c, table.game, state, result, team=table.team, table_id=table_id, who=messages.BY_PAGE,
-            duration_min=duration))
+        try:
+            # the state as read above: refused when another phone's tap was written since (store._unchanged)
+            game_id, _ = await self.db.awrite(lambda c: store.save_game(
+                c, table.game, state, result, team=table.team, table_id=table_id, who=messages.BY_PAGE,
+                duration_min=duration, table_version=table.version))
+        except store.StoreError as err:
+            return self.page("error.html", request, status=409, status_code=409, message=err.said(lang),
+                             back=f"/tables/{table_id}")
         return RedirectResponse(f"/history/games/{game_id}", status_code=303)
 
     # --- history ------------------------------------------------------------------------------------------------

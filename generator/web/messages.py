@@ -45,6 +45,8 @@ NOT_SAVEABLE = N_("this game cannot be saved yet: it is saved only when it is fi
                   "marked in red. Go back to the table to finish it.")
 END_MISSING = N_("this game cannot be saved yet: {why}. Go back to the table to finish it.")
 TABLE_SAVED = N_("this game is saved; its table can no longer change")
+CHANGED_WHILE_SAVING = N_("A phone changed this game while it was being saved, so it was not saved: look at the totals "
+                          "and tap Save again.")
 SEAT_TAKEN = N_("another seat is already {name}")
 PART_TOO_BIG = N_("this part would hold more than {most} KiB")
 #: an edit a control sent that the format cannot take (shown at that control, so the field is not named)
