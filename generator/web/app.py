@@ -794,6 +794,9 @@ class Companion:
     async def delete_game(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
         form = await self.form(request)
+        if form.get("confirm") == "yes" and await self.db.aread(lambda c: store.was_deleted(c, game_id)):
+            # the same tap sent again (its answer lost on a weak network): answered as the first was, not "no game"
+            return RedirectResponse(f"/history?deleted={game_id}", status_code=303)
         game = await self.saved(game_id)
         if form.get("confirm") != "yes":
             found = await self.db.aread(lambda c: store.versions(c, game_id))

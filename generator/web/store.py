@@ -499,6 +499,13 @@ def delete_game(conn: sqlite3.Connection, game_id: int, who: str = "donjon") -> 
     _add_version(conn, game_id, who, "delete", game["end_state"], game["result"], game["team"])
 
 
+def was_deleted(conn: sqlite3.Connection, game_id: int) -> bool:
+    """Whether a saved game has been deleted (it is kept, marked)."""
+    if not 0 < game_id <= LARGEST_ID:
+        return False
+    return conn.execute("SELECT 1 FROM games WHERE id = ? AND deleted_at IS NOT NULL", (game_id,)).fetchone() is not None
+
+
 def versions(conn: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:
     """Every version of a saved game, the first save first: number, when, who, what was done, and the state."""
     rows = conn.execute("SELECT * FROM game_versions WHERE game_id = ? ORDER BY number", (game_id,))

@@ -430,3 +430,15 @@ def test_a_tap_that_lands_while_another_phone_saves_is_in_the_game_or_the_save_i
     found = client.get(f"/api/games/{game_id}").json()
     assert [p["score"] for p in found["players"]] == [21, 2]  # Ben's two tokens: the one that landed meanwhile too
     assert len(found["versions"]) == (2 if correcting else 1)
+
+
+def test_a_delete_sent_again_after_its_answer_was_lost_is_answered_as_the_first(client: TestClient) -> None:
+    """The phone deleted a game, the answer was lost (weak Wi-Fi) and the browser sent the form again: the second
+    answer was "no saved game 1" (404), as if the deletion had failed. It is answered as the first was."""
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    answers = [client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}) for _ in range(2)]
+    assert [a.status_code for a in answers] == [303, 303]
+    assert answers[0].headers["location"] == answers[1].headers["location"] == f"/history?deleted={game.rsplit('/', 1)[1]}"
+    assert [v["action"] for v in client.get("/api/games").json()] == []
+    assert client.post("/history/games/999/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 404
