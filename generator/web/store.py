@@ -413,7 +413,8 @@ def save_game(conn: sqlite3.Connection, game: str, end_state: Mapping[str, Any],
     """Store a finished game once: (its id, whether it was stored now). A save with an Idempotency-Key, a uid or a
     table already saved gives the game stored then. `versions`: its history, when imported from an export.
     `body`: the fingerprint of the request that carried the Idempotency-Key; the same key with another body is
-    refused (:class:`KeyReused`). `table_version`: the table's version the end state was read at (:func:`_unchanged`)."""
+    refused (:class:`KeyReused`). `table_version`: the table's version the end state was read at
+    (:func:`_unchanged`)."""
     for column, value in (("idempotency_key", idempotency_key), ("uid", uid), ("table_id", table_id)):
         if value is not None:
             row = conn.execute(f"SELECT id, idempotency_hash FROM games WHERE {column} = ?", (value,)).fetchone()
@@ -503,7 +504,8 @@ def was_deleted(conn: sqlite3.Connection, game_id: int) -> bool:
     """Whether a saved game has been deleted (it is kept, marked)."""
     if not 0 < game_id <= LARGEST_ID:
         return False
-    return conn.execute("SELECT 1 FROM games WHERE id = ? AND deleted_at IS NOT NULL", (game_id,)).fetchone() is not None
+    found = conn.execute("SELECT 1 FROM games WHERE id = ? AND deleted_at IS NOT NULL", (game_id,)).fetchone()
+    return found is not None
 
 
 def versions(conn: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:

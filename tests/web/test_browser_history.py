@@ -149,7 +149,8 @@ MOST_PLAYER_BYTES = 20_000
 
 
 @pytest.mark.parametrize(("language", "first", "second", "older"), [
-    ("en", "Page 1 of 10", "Page 2 of 10", "Older games"), ("de", "Seite 1 von 10", "Seite 2 von 10", "Ältere Partien")])
+    ("en", "Page 1 of 10", "Page 2 of 10", "Older games"),
+    ("de", "Seite 1 von 10", "Seite 2 von 10", "Ältere Partien")])
 def test_a_players_thousand_games_go_page_after_page_on_a_slow_phone(
         browser: Any, thousand_games: tuple[str, dict[str, Any]], language: str, first: str, second: str,  # noqa: F811
         older: str) -> None:

@@ -439,6 +439,7 @@ def test_a_delete_sent_again_after_its_answer_was_lost_is_answered_as_the_first(
     game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
     answers = [client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}) for _ in range(2)]
     assert [a.status_code for a in answers] == [303, 303]
-    assert answers[0].headers["location"] == answers[1].headers["location"] == f"/history?deleted={game.rsplit('/', 1)[1]}"
+    deleted = f"/history?deleted={game.rsplit('/', 1)[1]}"
+    assert answers[0].headers["location"] == answers[1].headers["location"] == deleted
     assert [v["action"] for v in client.get("/api/games").json()] == []
     assert client.post("/history/games/999/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 404

@@ -282,7 +282,8 @@ def test_a_name_typed_at_a_table_with_a_control_character_is_refused_as_the_api_
     assert renamed.status_code == 400 and "U+0007" in renamed.text
 
 
-@pytest.mark.parametrize(("name", "kept"), [("Zo\u200bë", "Zoë"), ("\u202bAna\u202c", "Ana"), ("\ufeffDan  Li ", "Dan Li"),
+@pytest.mark.parametrize(("name", "kept"), [("Zo\u200bë", "Zoë"), ("\u202bAna\u202c", "Ana"),
+                                            ("\ufeffDan  Li ", "Dan Li"),
                                             (TECHNOLOGIST, TECHNOLOGIST)])
 def test_every_way_in_keeps_a_name_without_what_no_one_sees(client: TestClient, db: Database, tmp_path: Path,
                                                             games: Games, name: str, kept: str) -> None:
