@@ -310,7 +310,8 @@ def test_every_way_in_keeps_a_name_without_what_no_one_sees(client: TestClient, 
     edited.write_text(json.dumps(state), encoding="utf-8")
     answer = CliRunner().invoke(cli, ["history", "edit", str(game["id"]), str(edited), "--db", str(db.path)])
     assert answer.exit_code == 0, answer.output
-    assert db.read(lambda c: store.get_game(c, game["id"]))["end_state"]["players"][0]["name"] == kept
+    corrected = db.read(lambda c: store.get_game(c, game["id"]))
+    assert corrected is not None and corrected["end_state"]["players"][0]["name"] == kept
     export = db.read(archive.export)
     export["games"][0]["end_state"]["players"][0]["name"] = name
     export["games"][0]["uid"] = "another"
