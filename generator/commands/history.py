@@ -279,16 +279,23 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
     from generator.web.games import Games
     from generator.yamlio import load_file
 
+    from generator.web.archive import long_names, visible_names
+
     game_id = _game_id(game)
     state = load_file(file).data
     if not isinstance(state, dict):
         raise InputError(str(file), messages.NOT_END_STATE)
-    scored = Games().score(state)
+    games = Games()
+    state = visible_names(state, games)  # a name pasted with a zero-width space: saved without it, as the API saves it
+    scored = games.score(state)
     if scored.result is None:
         raise InputError(str(file), scored.error)
     if not (scored.result["valid"] and scored.result["finished"]):
         raise InputError(str(file), messages.NOT_FINISHED_FILE)
     result = scored.result
+    wrong = long_names(result)
+    if wrong:  # as the API and an import refuse it
+        raise InputError(str(file), wrong[0])
 
     def correct(conn: Any) -> dict[str, Any]:
         try:
@@ -341,14 +348,17 @@ def merge(old: str = typer.Argument(..., metavar="OLD", help="The name to merge 
 
 def _people(db: Optional[Path], old: str, new: str, merging: bool) -> None:
     from generator.errors import UsageError
-    from generator.fields import printable_name, visible_name
+    from generator.fields import unprintable_character, visible_name
     from generator.web import messages, people
     from generator.web.archive import LONGEST_NAME
     from generator.web.games import Games
 
     new = visible_name(new)  # as the players' page keeps it: a zero-width space pasted with it is no part of it
-    if not new or len(new) > LONGEST_NAME or not printable_name(new):
+    if not new or len(new) > LONGEST_NAME:
         raise UsageError("NEW", messages.NAME_RULE.format(most=LONGEST_NAME))
+    code = unprintable_character(new)
+    if code is not None:  # a control character such as ESC, said as the API and the forms say it
+        raise UsageError("NEW", f"{messages.NAME_RULE.format(most=LONGEST_NAME)}: {new!r} holds the character {code}")
     games = Games()
 
     def change(conn: Any) -> int:

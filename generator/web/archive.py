@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.errors import InputError, Problem
-from generator.fields import printable_name
+from generator.fields import unprintable_character, visible_name
 from generator.wording import spreadsheet_cell
 from generator.web import messages, store
 from generator.web.games import Games
@@ -77,9 +77,13 @@ def check_envelope(data: Mapping[str, Any], patch: bool = False) -> tuple[dict[s
     if not isinstance(state, dict):
         raise SaveRefused(messages.END_STATE_OBJECT)
     if team is not None and not (isinstance(team, list) and 0 < len(team) <= MOST_TEAM
-                                 and all(isinstance(n, str) and 0 < len(n.strip()) and len(n) <= LONGEST_NAME
-                                         and printable_name(n) for n in team)):
-        raise SaveRefused(messages.TEAM_NAMES.format(most_team=MOST_TEAM, most=LONGEST_NAME))
+                                 and all(isinstance(n, str) and visible_name(n) for n in team)):
+        raise SaveRefused(messages.TEAM_NAMES.format(most_team=MOST_TEAM))
+    if team is not None:
+        team = [shown_name(n) for n in team]
+        wrong = next(filter(None, map(name_problem, team)), None)
+        if wrong is not None:
+            raise SaveRefused(f"team: {wrong}")
     when = None
     if played_at is not None:
         when = play_date(played_at)
@@ -88,11 +92,49 @@ def check_envelope(data: Mapping[str, Any], patch: bool = False) -> tuple[dict[s
     return state, team, when
 
 
+def shown_name(name: str) -> str:
+    """A player's name as a save keeps it: as typed without the characters no one sees (a zero-width space, a soft
+    hyphen, a bidi mark pasted with it: :func:`generator.fields.visible_name`), its spaces as one, as the table's
+    forms keep a name typed there; a name of nothing visible is left as it is, to be refused naming its character."""
+    return visible_name(name) or name
+
+
+def visible_names(state: Mapping[str, Any], games: Games) -> dict[str, Any]:
+    """An end state with each player's name where the game's format holds them (the players' parts, a field naming
+    a player such as whose turn ended the game) as :func:`shown_name` keeps it: `Zo\u200bë` is saved as `Zoë`, as
+    it is when typed at a table. A state of a game donjon does not know is left as it is (the scorer says why)."""
+    from generator.registry import UnknownGame
+
+    try:
+        hints = games.hints(str(state.get("game", "")))
+    except UnknownGame:
+        return dict(state)
+    out = dict(state)
+    if hints.parts and isinstance(out.get(hints.parts), list):
+        out[hints.parts] = [{**part, hints.part_name: shown_name(part[hints.part_name])}
+                            if isinstance(part, dict) and isinstance(part.get(hints.part_name), str) else part
+                            for part in out[hints.parts]]
+    for name, widget in hints.widgets.items():
+        if widget.kind == "player" and isinstance(out.get(name), str):
+            out[name] = shown_name(out[name])
+    return out
+
+
+def name_problem(name: str) -> str | None:
+    """Why a player's name (as :func:`shown_name` keeps it) cannot be saved, in English, or None: longer than a name
+    may be, or holding a character no page draws (a control character such as ESC, a private or unassigned code
+    point), named as `U+001B`; a joiner a script needs and the tags of a subdivision's flag are drawn."""
+    code = unprintable_character(name)
+    if code is not None:
+        return messages.NAME_HOLDS.format(name=name, code=code)
+    if len(name) > LONGEST_NAME:
+        return messages.NAME_LONG.format(name=name, most=LONGEST_NAME)
+    return None
+
+
 def long_names(result: Mapping[str, Any]) -> list[str]:
-    """The players' names of a result longer than a name may be, or holding a character no page draws (a control
-    character, one no one sees: :func:`generator.fields.printable_name`; the joiner of an emoji is drawn)."""
-    return [str(p["name"]) for p in result.get("players", [])
-            if len(str(p["name"])) > LONGEST_NAME or not printable_name(str(p["name"]))]
+    """Why each player's name of a result that cannot be saved cannot be (:func:`name_problem`)."""
+    return [problem for p in result.get("players", []) if (problem := name_problem(str(p["name"]))) is not None]
 
 
 def export(conn: sqlite3.Connection) -> dict[str, Any]:
@@ -171,6 +213,7 @@ def check(data: Any, file: str, games: Games) -> list[dict[str, Any]]:
         except SaveRefused as err:
             problems.append(Problem(file, None, where, str(err)))
             continue
+        state = visible_names(state, games)
         scored = games.score(state)
         if scored.result is None:
             problems.append(Problem(file, None, f"{where}.end_state", scored.error))
@@ -178,10 +221,9 @@ def check(data: Any, file: str, games: Games) -> list[dict[str, Any]]:
         if not (scored.result["valid"] and scored.result["finished"]):
             problems.append(Problem(file, None, f"{where}.end_state", messages.NOT_FINISHED))
             continue
-        too_long = long_names(scored.result)
-        if too_long:
-            problems.append(Problem(file, None, f"{where}.end_state",
-                                    messages.NAME_LONG.format(name=too_long[0], most=LONGEST_NAME)))
+        wrong = long_names(scored.result)
+        if wrong:
+            problems.append(Problem(file, None, f"{where}.end_state", wrong[0]))
             continue
         history, problem = _versions(entry.get("versions"), f"{where}.versions")
         deleted = entry.get("deleted_at")

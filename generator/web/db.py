@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from generator.errors import InputError, OutputError
 from generator.fields import player_key as player_key  # the key a player is known by, the scorer's too
-from generator.fields import visible_name
+from generator.web import keys7
 
 T = TypeVar("T")
 
@@ -51,9 +51,15 @@ def _keys_without_invisible_characters(conn: sqlite3.Connection) -> None:
     form refused one name twice): they cannot become one player. The name with the invisible characters (the later
     seat's, when both have some) is given a visible one, `Zoë (2)`, free in the whole history, in every game it was
     saved under, each keeping its earlier state as a version (`rename`, as a rename from the players' page does):
-    a player page shows who they were, and the game can still be corrected and scored (its names unique)."""
-    conn.execute("UPDATE game_players SET player_key = donjon_player_key(name) "
-                 "WHERE player_key <> donjon_player_key(name)")
+    a player page shows who they were, and the game can still be corrected and scored (its names unique).
+
+    Every key here is the key as of this version (:mod:`generator.web.keys7`, frozen; so is the SQL function
+    `donjon_player_key_7`, registered here), never today's `player_key`: a database of version 6 migrated by any
+    later donjon gets the same keys and the same names."""
+    player_key, visible_name = keys7.player_key, keys7.visible_name
+    conn.create_function("donjon_player_key_7", 1, player_key, deterministic=True)
+    conn.execute("UPDATE game_players SET player_key = donjon_player_key_7(name) "
+                 "WHERE player_key <> donjon_player_key_7(name)")
     taken = {str(r[0]) for r in conn.execute("SELECT DISTINCT player_key FROM game_players")}
     taken |= {player_key(str(r[0])) for r in conn.execute("SELECT name FROM table_parts")}
     renamed: dict[str, str] = {}
@@ -228,6 +234,11 @@ MIGRATIONS: Sequence[str | Callable[[sqlite3.Connection], None]] = (
     _keys_without_invisible_characters,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+#: The SQL function `donjon_player_key` that migration 2 calls (nothing else does): the key as of migration 7, frozen
+#: (:mod:`generator.web.keys7`). Migration 2 wrote the key of its day, which migration 7 writes again for every seat,
+#: so what a database holds after 7 does not depend on it. A migration that keys players (7, and any after it)
+#: registers a function of its own, under its own name, with the key of its own version.
+MIGRATIONS_KEY = keys7.player_key
 
 #: Most writes committed together (group commit); a game night never queues anywhere near this many.
 GROUP_COMMIT_MOST = 64
@@ -243,7 +254,7 @@ def _connect(path: Path, *, readonly: bool, immutable: bool = False) -> sqlite3.
     uri = f"{path.resolve().as_uri()}?mode={'ro' if readonly else 'rwc'}{'&immutable=1' if immutable else ''}"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
     conn.row_factory = sqlite3.Row
-    conn.create_function("donjon_player_key", 1, player_key, deterministic=True)
+    conn.create_function("donjon_player_key", 1, MIGRATIONS_KEY, deterministic=True)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
@@ -505,7 +516,7 @@ def _memory_copy(path: Path) -> sqlite3.Connection:
     """A copy in memory of a database that may only be read (SQLite's backup API)."""
     memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     memory.row_factory = sqlite3.Row
-    memory.create_function("donjon_player_key", 1, player_key, deterministic=True)
+    memory.create_function("donjon_player_key", 1, MIGRATIONS_KEY, deterministic=True)
     for suffix in ("?mode=ro", "?mode=ro&immutable=1"):  # immutable: a WAL file in a folder it cannot write
         try:
             source = sqlite3.connect(path.resolve().as_uri() + suffix, uri=True)

@@ -26,6 +26,7 @@ PLAYER_COUNT = N_("{game} is played by {low} to {high}: enter {low} to {high} na
 #: the history's search
 DATE_FORM = N_("{date}: write a date as year-month-day, like 2026-11-28")
 NO_PAGE = N_("{page}: a page of the list is a number (1 is the newest games)")
+NO_PLAYER_PAGE = N_("There is no page {page} of {name}'s games: the last is page {pages}.")
 
 #: a label and what it labels ("Ana: Guests", "Version: Great Architect"; French sets a space before the colon)
 LABELLED = N_("{label}: {value}")
@@ -44,6 +45,8 @@ NOT_SAVEABLE = N_("this game cannot be saved yet: it is saved only when it is fi
                   "marked in red. Go back to the table to finish it.")
 END_MISSING = N_("this game cannot be saved yet: {why}. Go back to the table to finish it.")
 TABLE_SAVED = N_("this game is saved; its table can no longer change")
+CHANGED_WHILE_SAVING = N_("A phone changed this game while it was being saved, so it was not saved: look at the totals "
+                          "and tap Save again.")
 SEAT_TAKEN = N_("another seat is already {name}")
 PART_TOO_BIG = N_("this part would hold more than {most} KiB")
 #: an edit a control sent that the format cannot take (shown at that control, so the field is not named)
@@ -126,8 +129,7 @@ NOT_OBJECT = "the body must be a JSON object (an end state)"
 SURROGATE = "the body holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)"
 UNKNOWN_KEYS = "unknown keys: {keys}; allowed: {allowed}"
 END_STATE_OBJECT = "end_state must be a JSON object"
-TEAM_NAMES = "team must be a list of 1 to {most_team} names of 1 to {most} characters, with no control character"
-PLAYER_NAME_LONG = "the player name {name!r} is longer than {most} characters or holds a control character"
+TEAM_NAMES = "team must be a list of 1 to {most_team} names"
 PLAYED_AT = "played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YYYY-MM-DD', 'YYYY-MM-DDTHH:MM')"
 KEY_LENGTH = "Idempotency-Key must be 1 to 200 characters"
 KEY_REUSED = ("the Idempotency-Key {key!r} was used for another game (game {game}); use a new key for each game")
@@ -149,7 +151,8 @@ EXPECTED_GAMES = "expected a list of games"
 EXPECTED_KEYS = "expected the keys {keys}"
 EXPECTED_UID = "expected 1 to 64 printable characters"
 NOT_FINISHED = "is not a valid, finished game"
-NAME_LONG = "the player name {name!r} is longer than {most} characters or holds a control character"
+NAME_LONG = "the player name {name!r} is longer than {most} characters"
+NAME_HOLDS = "the player name {name!r} holds the character {code}, which no page can show (a control character)"
 EXPECTED_VERSIONS = "expected a list of up to {most} versions"
 EXPECTED_VERSION = "expected {keys} of the right types"
 EXPECTED_DATE = "expected a date and time"

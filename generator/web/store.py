@@ -408,11 +408,13 @@ def save_game(conn: sqlite3.Connection, game: str, end_state: Mapping[str, Any],
               team: Sequence[str] = (), played_at: str | None = None, uid: str | None = None,
               idempotency_key: str | None = None, table_id: int | None = None, who: str = "donjon",
               duration_min: int | None = None, versions: Sequence[Mapping[str, Any]] = (),
-              deleted_at: str | None = None, body: str | None = None) -> tuple[int, bool]:
+              deleted_at: str | None = None, body: str | None = None,
+              table_version: int | None = None) -> tuple[int, bool]:
     """Store a finished game once: (its id, whether it was stored now). A save with an Idempotency-Key, a uid or a
     table already saved gives the game stored then. `versions`: its history, when imported from an export.
     `body`: the fingerprint of the request that carried the Idempotency-Key; the same key with another body is
-    refused (:class:`KeyReused`)."""
+    refused (:class:`KeyReused`). `table_version`: the table's version the end state was read at
+    (:func:`_unchanged`)."""
     for column, value in (("idempotency_key", idempotency_key), ("uid", uid), ("table_id", table_id)):
         if value is not None:
             row = conn.execute(f"SELECT id, idempotency_hash FROM games WHERE {column} = ?", (value,)).fetchone()
@@ -420,6 +422,7 @@ def save_game(conn: sqlite3.Connection, game: str, end_state: Mapping[str, Any],
                 if column == "idempotency_key" and body is not None and row[1] not in (None, body):
                     raise KeyReused(messages.KEY_REUSED, key=value, game=row[0])
                 return int(row[0]), False
+    _unchanged(conn, table_id, table_version)
     cursor = conn.execute(
         "INSERT INTO games (uid, game, played_at, end_state, result, team, idempotency_key, table_id, duration_min, "
         "deleted_at, idempotency_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -438,6 +441,17 @@ def save_game(conn: sqlite3.Connection, game: str, end_state: Mapping[str, Any],
     return game_id, True
 
 
+def _unchanged(conn: sqlite3.Connection, table_id: int | None, version: int | None) -> None:
+    """Refuse a table's save whose end state was read at its `version` when the table has changed since: a phone's tap
+    written between the save's read and its write (answered, shown on that phone) would be missing from the game
+    saved. Checked in the write, after a save of the same table (a Save sent twice) has been found."""
+    if table_id is None or version is None:
+        return
+    row = conn.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+    if row is not None and int(row[0]) != version:
+        raise StoreError(messages.CHANGED_WHILE_SAVING)
+
+
 def body_hash(body: bytes) -> str:
     """A fingerprint of a request body: an Idempotency-Key used again for another body is refused."""
     import hashlib
@@ -447,10 +461,12 @@ def body_hash(body: bytes) -> str:
 
 def update_game(conn: sqlite3.Connection, game_id: int, end_state: Mapping[str, Any], result: Mapping[str, Any], *,
                 team: Sequence[str] | None = None, who: str = "donjon", action: str = "edit",
-                table_id: int | None = None, since: int | None = None) -> dict[str, Any]:
+                table_id: int | None = None, since: int | None = None,
+                table_version: int | None = None) -> dict[str, Any]:
     """Correct a saved game: its new end state and result become the game, the old ones stay as a version.
     `since`: the version the correction was made from (a table's); refused once the game has changed after it, or
-    was deleted, as the correction would undo that change."""
+    was deleted, as the correction would undo that change. `table_version`: the correcting table's version the end state
+    was read at (:func:`_unchanged`)."""
     saved = None if table_id is None else conn.execute("SELECT game_id FROM tables WHERE id = ?",
                                                        (table_id,)).fetchone()
     game = get_game(conn, game_id)
@@ -461,6 +477,7 @@ def update_game(conn: sqlite3.Connection, game_id: int, end_state: Mapping[str, 
         raise StoreError(messages.GAME_DELETED if deleted else messages.NO_GAME, game=game_id)
     if since is not None and latest_version(conn, game_id) != since:
         raise StoreError(messages.GAME_CHANGED, game=game_id)
+    _unchanged(conn, table_id, table_version)
     team = list(game["team"] if team is None else team)
     conn.execute("UPDATE games SET end_state = ?, result = ?, team = ? WHERE id = ?",
                  (_dump(dict(end_state)), _dump(dict(result)), _dump(team), game_id))
@@ -481,6 +498,14 @@ def delete_game(conn: sqlite3.Connection, game_id: int, who: str = "donjon") -> 
     conn.execute("UPDATE games SET deleted_at = ? WHERE id = ?", (now(), game_id))
     conn.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
     _add_version(conn, game_id, who, "delete", game["end_state"], game["result"], game["team"])
+
+
+def was_deleted(conn: sqlite3.Connection, game_id: int) -> bool:
+    """Whether a saved game has been deleted (it is kept, marked)."""
+    if not 0 < game_id <= LARGEST_ID:
+        return False
+    found = conn.execute("SELECT 1 FROM games WHERE id = ? AND deleted_at IS NOT NULL", (game_id,)).fetchone()
+    return found is not None
 
 
 def versions(conn: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:

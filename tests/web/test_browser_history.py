@@ -140,3 +140,35 @@ def test_a_players_score_chart_after_a_thousand_games_draws_the_last_ones_apart(
     chart.screenshot(path=str(Path(__file__).resolve().parent / "screenshots" / f"score-chart-{language}-320.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     context.close()
+
+
+#: What a phone may be given for a page of a player's games: the statistics, two charts and 100 games. Their 500
+#: newest on one page were 46 KB and 1135 elements (a player of 3,000 games; the older ones not shown at all).
+MOST_PLAYER_ELEMENTS = 450
+MOST_PLAYER_BYTES = 20_000
+
+
+@pytest.mark.parametrize(("language", "first", "second", "older"), [
+    ("en", "Page 1 of 10", "Page 2 of 10", "Older games"),
+    ("de", "Seite 1 von 10", "Seite 2 von 10", "Ältere Partien")])
+def test_a_players_thousand_games_go_page_after_page_on_a_slow_phone(
+        browser: Any, thousand_games: tuple[str, dict[str, Any]], language: str, first: str, second: str,  # noqa: F811
+        older: str) -> None:
+    url, saved = thousand_games
+    context, page = phone(browser, 360, 740, language)
+    page.goto(f"{url}/history/players/{saved['result']['winner']}")
+    timing = page.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0];"
+                           " return {ready: Math.round(n.domContentLoadedEventEnd), bytes: n.decodedBodySize,"
+                           " elements: document.getElementsByTagName('*').length}; })()")
+    print(f"a player's page at 360 px, CPU 4x ({language}): {timing}")
+    assert timing["elements"] <= MOST_PLAYER_ELEMENTS and timing["bytes"] <= MOST_PLAYER_BYTES, timing
+    games = page.locator("#games + ul.list > li")
+    assert games.count() == 100 and first in spaced(page.locator("nav.pages").inner_text())
+    page.get_by_role("link", name=older).click()
+    page.wait_for_url(re.compile(r"page=2#games$"))
+    assert second in spaced(page.locator("nav.pages").inner_text()) and games.count() == 100
+    # the page opens at its list of games, not at the charts above it again
+    assert page.locator("#games").bounding_box()["y"] < 740 and page.evaluate("window.scrollY") > 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, f"player-page-2-{language}-360")
+    context.close()

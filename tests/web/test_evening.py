@@ -357,9 +357,9 @@ def test_the_history_command_line_corrects_deletes_and_escapes(tmp_path: Path, c
     game = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana\x1b[31m", "Ben"]})
     assert game.status_code == 400  # a control character is no name
     name = example("guildhall")
-    name["players"][1]["name"] = "Ben\u202e"
+    name["players"][1]["name"] = "Ben\x07"
     saved = post_json(client, "/api/games", name)
-    assert saved.status_code == 422  # the API holds names to the forms' rules
+    assert saved.status_code == 422 and "U+0007" in saved.text  # the API holds names to the forms' rules
     game_id = str(post_json(client, "/api/games", example("guildhall")).json()["id"])
     corrected = example("guildhall")
     corrected["players"][2]["vp_tokens"] += 2
@@ -394,3 +394,52 @@ def test_a_read_only_database_is_read(tmp_path: Path, client: TestClient, db: Da
         assert sorted(p.name for p in copy.parent.iterdir()) == ["history.sqlite3"]  # nothing written beside it
     finally:
         copy.parent.chmod(0o755)
+
+
+@pytest.mark.parametrize("correcting", [False, True])
+def test_a_tap_that_lands_while_another_phone_saves_is_in_the_game_or_the_save_is_refused(
+        client: TestClient, db: Database, monkeypatch: pytest.MonkeyPatch, correcting: bool) -> None:
+    """Ben's phone adds his last token (answered 200, shown on his page) while Ana's phone taps Save: the save had
+    read the table before the token and wrote that, so the saved game lacked a tap its phone was told had landed.
+    The save is now refused in words when the table changed after it was read (409, back to the table), and the
+    next Save keeps the token; a Save sent twice still saves once."""
+    from generator.web import store
+
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    if correcting:  # the same with a table correcting a saved game
+        game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+        table_id = int(client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"].rsplit("/", 1)[1])
+    first_edit_at = store.first_edit_at
+    landed: list[str] = []
+
+    def meanwhile(conn: sqlite3.Connection, table: int) -> str | None:  # read by the save between its read and write
+        if not landed:
+            landed.append(client.post(f"/tables/{table_id}/edit", headers=SAME_ORIGIN, data={
+                "seat": "1", "shown": "1", "op": "add", "path": "vp_tokens", "value": "1", "key": "ben-1"}).text)
+        return first_edit_at(conn, table)
+
+    monkeypatch.setattr(store, "first_edit_at", meanwhile)
+    refused = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN)
+    assert refused.status_code == 409 and "while it was being saved" in refused.text and f'href="/tables/{table_id}"' \
+        in refused.text, refused.text
+    monkeypatch.undo()
+    saved = [client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN) for _ in range(2)]
+    assert saved[0].status_code == saved[1].status_code == 303
+    assert saved[0].headers["location"] == saved[1].headers["location"]
+    game_id = int(saved[0].headers["location"].rsplit("/", 1)[1])
+    found = client.get(f"/api/games/{game_id}").json()
+    assert [p["score"] for p in found["players"]] == [21, 2]  # Ben's two tokens: the one that landed meanwhile too
+    assert len(found["versions"]) == (2 if correcting else 1)
+
+
+def test_a_delete_sent_again_after_its_answer_was_lost_is_answered_as_the_first(client: TestClient) -> None:
+    """The phone deleted a game, the answer was lost (weak Wi-Fi) and the browser sent the form again: the second
+    answer was "no saved game 1" (404), as if the deletion had failed. It is answered as the first was."""
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    answers = [client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}) for _ in range(2)]
+    assert [a.status_code for a in answers] == [303, 303]
+    deleted = f"/history?deleted={game.rsplit('/', 1)[1]}"
+    assert answers[0].headers["location"] == answers[1].headers["location"] == deleted
+    assert [v["action"] for v in client.get("/api/games").json()] == []
+    assert client.post("/history/games/999/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 404

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from generator.web import store
-from generator.web.app import GAMES_NEWEST_FIRST_LIMIT
+from generator.web.app import GAMES_NEWEST_FIRST_LIMIT, PLAYER_GAMES_LIMIT
 from generator.web.db import Database
 from tests.web.conftest import example, post_json
 
@@ -127,3 +127,54 @@ def test_the_history_goes_page_after_page_past_its_first_page(client: TestClient
     searched = client.get("/history", params={"name": "an", "page": "2"}).text
     assert listed(searched)[-1] == first and 'name="name" value="an"' in searched
     assert listed(client.get("/history", params={"page": "3"}).text) == []
+
+
+def pages_said(page: str) -> str:
+    """What a list's pages say ("Page 2 of 3"), spaces as plain spaces."""
+    said = re.search(r'<nav class="pages">.*?<span>([^<]*)</span>', page, re.S)
+    assert said is not None, page[-2000:]
+    return said.group(1).replace("\u202f", " ").replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize(("language", "second", "older"), [("en", "Page 2 of 3", "Older games"),
+                                                           ("fr", "Page 2 sur 3", "Parties plus anciennes"),
+                                                           ("de", "Seite 2 von 3", "Ältere Partien")])
+def test_a_players_games_go_page_after_page_as_the_history_does(client: TestClient, db: Database, language: str,
+                                                                 second: str, older: str) -> None:
+    """A player's page listed their newest 500 games and no other (a regular of 3,000 games could not reach the
+    first 2,500 of them): it lists them 100 a page, newest first, saying which page of how many, every game once."""
+    first = save(client, ["Ana", "Ben"], "2020-01-01 20:00")  # Ana's oldest game
+    saved: Any = db.read(lambda c: store.get_game(c, first))
+    count = 2 * PLAYER_GAMES_LIMIT + 50
+
+    def many(conn: Any) -> None:
+        for n in range(1, count):
+            store.save_game(conn, "guildhall", saved["end_state"], saved["result"],
+                            played_at=f"2021-01-{1 + n // 1440:02d} {n // 60 % 24:02d}:{n % 60:02d}:00")
+
+    db.write(many)
+    every = db.read(lambda c: [g["id"] for g in store.list_games(c, player="Ana")])
+    shown: list[int] = []
+    url: str | None = "/history/players/Ana"
+    while url is not None:
+        answer = client.get(url, headers={"accept-language": language})
+        assert answer.status_code == 200, answer.text
+        shown += listed(answer.text)
+        assert len(listed(answer.text)) <= PLAYER_GAMES_LIMIT
+        if "page=2" in url:
+            assert pages_said(answer.text) == second and older in answer.text
+        link = re.search(r'<a href="([^"]+)" rel="next">', answer.text)
+        url = link.group(1).replace("&amp;", "&") if link else None
+        assert url is None or url.endswith("#games")  # the next page opens at its list, past the charts
+    assert shown == every and shown[-1] == first and len(shown) == count
+
+
+def test_a_player_page_that_is_not_there_is_said_in_words(client: TestClient) -> None:
+    save(client, ["Ana", "Ben"], "2020-01-01 20:00")
+    for query in ("0", "-1", "x", "9" * 30):
+        answer = client.get("/history/player", params={"name": "Ana", "page": query})
+        assert answer.status_code == 400 and "a page of the list is a number" in answer.text
+    beyond = client.get("/history/player", params={"name": "Ana", "page": "2"}, headers={"accept-language": "de"})
+    assert beyond.status_code == 404 and "Es gibt keine Seite 2 der Partien von Ana" in beyond.text
+    alone = client.get("/history/player", params={"name": "Ana"}).text
+    assert 'class="pages"' not in alone  # one page says nothing of pages

@@ -27,6 +27,7 @@ from tests.web.conftest import SAME_ORIGIN, example, new_table, post_json
 SCHEMA_6 = Path(__file__).resolve().parent / "data" / "schema6-invisible-names.sql"
 TECHNOLOGIST = "\U0001F469\u200d\U0001F4BB"  # a woman, a zero-width joiner, a computer: one emoji
 WOMAN_AND_COMPUTER = "\U0001F469\U0001F4BB"  # the same two emoji without the joiner: two
+SCOTLAND = "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"  # a black flag and its tags
 
 
 @pytest.mark.parametrize("typed", ["Zo\u200bë", "\ufeffZoë", "Zo\u00adë", "\u200eZoë\u200f", "Zo\u2060ë",
@@ -128,6 +129,60 @@ def test_a_database_of_the_previous_schema_makes_one_player_of_names_that_differ
     assert snapshot(path) == migrated
 
 
+#: What migration 7 makes of the schema 6 database's seats (game, seat, name, key): written out, not computed, so
+#: that a change of today's key cannot move what the test expects with what it tests.
+MIGRATED_SEATS = [
+    (1, 0, "Zoë", "zoe"), (1, 1, "Ben", "ben"), (2, 0, "Zo\u200bë", "zoe"), (2, 1, "Ben", "ben"),
+    (3, 0, "\u00adZoë\u200f", "zoe"), (3, 1, "Ben", "ben"), (3, 2, "Ana", "ana"),
+    (4, 0, "Ana", "ana"), (4, 1, "Ana (2)", "ana (2)"), (4, 2, "Ben", "ben"), (5, 0, "Ana (2)", "ana (2)"),
+    (5, 1, "Zo\u200bë", "zoe"), (6, 0, "Ben", "ben"), (6, 1, TECHNOLOGIST, TECHNOLOGIST),
+    (6, 2, WOMAN_AND_COMPUTER, WOMAN_AND_COMPUTER)]
+
+
+def test_migration_7_keys_a_schema_6_database_the_same_whatever_todays_key(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Migration 7 keyed the players with today's `player_key`: had the key changed in a later donjon, a database of
+    version 6 would have been migrated to other keys and names than by donjon 7. It keys them with its own frozen
+    copy (generator.web.keys7): with today's key and name functions replaced, the same seats, names and keys."""
+    from generator import fields
+
+    def other_key(name: str) -> str:  # a later donjon's key, unlike migration 7's: every name its own player
+        return "changed:" + name
+
+    for module in (fields, database):
+        monkeypatch.setattr(module, "player_key", other_key)
+    monkeypatch.setattr(fields, "visible_name", lambda name: name)
+    path = schema_6_file(tmp_path)
+    Database(path).close()
+    conn = sqlite3.connect(path)
+    try:
+        seats = [tuple(r) for r in conn.execute("SELECT game_id, seat, name, player_key FROM game_players "
+                                                 "ORDER BY game_id, seat")]
+        parts = [r[0] for r in conn.execute("SELECT name FROM table_parts ORDER BY table_id, seat")]
+    finally:
+        conn.close()
+    assert seats == MIGRATED_SEATS
+    assert parts == ["Cy", "Cy (2)"]
+
+
+#: Names of every kind the key folds or keeps apart: the schema 6 database's and those of the tests above.
+KNOWN_NAMES = ["Zoë", "Zoe\u0308", "Zo\u200bë", "\u00adZoë\u200f", "\ufeffZoë", "Zo\u2060ë", "\u202eZoë\u202c",
+               "\u2067Zoë\u2069", "Zo\u200dë", "Zo\u200cë", " zoe\u200b ", "ÁNA", "ana  b", "Ana\u2764\ufe0f",
+               TECHNOLOGIST, WOMAN_AND_COMPUTER, "\U0001F3F3\ufe0f\u200d\U0001F308", "\u0639\u0644\u06cc\u200c\u0631",
+               "\u0915\u094d\u200d\u0937", "Ⅻ", "ﬁona", "Straße", "İlker", SCOTLAND]
+
+
+def test_todays_key_is_still_migration_7s() -> None:
+    """Migration 7 keeps its own copy of the key (generator.web.keys7). When today's key changes, this fails: leave
+    keys7 as it is and add a migration that keys every seat again with a frozen copy of the new key, so that the
+    keys in a database are today's."""
+    from generator.web import keys7
+
+    for name in KNOWN_NAMES:
+        assert (keys7.player_key(name), keys7.visible_name(name)) == (player_key(name), visible_name(name)), \
+            f"player_key changed for {name!r}: add a migration that keys players again (see generator/web/keys7.py)"
+
+
 def test_a_migration_that_fails_leaves_the_database_as_it_was(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     path = schema_6_file(tmp_path)
@@ -179,9 +234,13 @@ def test_the_api_takes_an_emoji_name_with_its_joiner_and_refuses_one_with_a_char
     assert saved.status_code == 201, saved.text
     names = [p["name"] for p in client.get("/api/players").json()]
     assert TECHNOLOGIST in names and WOMAN_AND_COMPUTER in names
-    state["players"][1]["name"] = "Ben\u200b"
-    refused = post_json(client, "/api/games", state)
-    assert refused.status_code == 422 and "control character" in refused.json()["error"]
+    # a name pasted with a character no one sees: saved as typed without it, as a table's form saves it
+    state["players"][1]["name"] = "\u200eBen\u200b"
+    state["players"][2]["name"] = "Zo\u00adë"
+    pasted = post_json(client, "/api/games", state)
+    assert pasted.status_code == 201, pasted.text
+    assert [p["name"] for p in pasted.json()["players"]][1:] == ["Ben", "Zoë"]
+    assert "\u200b" not in json.dumps(pasted.json()["end_state"]) and "Zo\u00adë" not in pasted.text
 
 
 def test_the_command_line_renames_as_the_players_page_does(db: Database, client: TestClient) -> None:
@@ -203,8 +262,6 @@ def test_the_command_line_renames_as_the_players_page_does(db: Database, client:
     assert control.exit_code == 2 and "printable" in control.stderr
 
 
-SCOTLAND = "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"  # a black flag and its tags
-
 
 def test_a_name_typed_at_a_table_with_a_control_character_is_refused_as_the_api_refuses_it(
         client: TestClient, db: Database) -> None:
@@ -223,3 +280,78 @@ def test_a_name_typed_at_a_table_with_a_control_character_is_refused_as_the_api_
     assert post_json(client, "/api/games", state).status_code == 201
     renamed = client.post("/history/players/rename", headers=SAME_ORIGIN, data={"old": "Ana", "new": "An\x07a"})
     assert renamed.status_code == 400 and "U+0007" in renamed.text
+
+
+@pytest.mark.parametrize(("name", "kept"), [("Zo\u200bë", "Zoë"), ("\u202bAna\u202c", "Ana"),
+                                            ("\ufeffDan  Li ", "Dan Li"),
+                                            (TECHNOLOGIST, TECHNOLOGIST)])
+def test_every_way_in_keeps_a_name_without_what_no_one_sees(client: TestClient, db: Database, tmp_path: Path,
+                                                            games: Games, name: str, kept: str) -> None:
+    """The forms kept `Zo\u200bë` as `Zoë`, but the API (a save, a correction), an import and `donjon history edit`
+    refused it ("longer than 40 characters or holds a control character"), though its key leaves the character
+    out: each now keeps the name as typed without the characters no one sees, and the game's end state says so."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app as cli
+    from generator.web import archive
+
+    state = example("guildhall")
+    state["players"][0]["name"] = name
+    state["ended_by"] = name
+    saved = post_json(client, "/api/games", state)
+    assert saved.status_code == 201, saved.text
+    game = saved.json()
+    assert game["players"][0]["name"] == kept and game["end_state"]["players"][0]["name"] == kept
+    assert game["end_state"]["ended_by"] == kept
+    patched = client.patch(f"/api/games/{game['id']}", content=json.dumps(state),
+                           headers={"content-type": "application/json"})
+    assert patched.status_code == 200 and patched.json()["players"][0]["name"] == kept, patched.text
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(state), encoding="utf-8")
+    answer = CliRunner().invoke(cli, ["history", "edit", str(game["id"]), str(edited), "--db", str(db.path)])
+    assert answer.exit_code == 0, answer.output
+    corrected = db.read(lambda c: store.get_game(c, game["id"]))
+    assert corrected is not None and corrected["end_state"]["players"][0]["name"] == kept
+    export = db.read(archive.export)
+    export["games"][0]["end_state"]["players"][0]["name"] = name
+    export["games"][0]["uid"] = "another"
+    imported = archive.check(export, "games.json", games)
+    assert imported[0]["end_state"]["players"][0]["name"] == kept
+
+
+@pytest.mark.parametrize(("name", "code"), [("Ana\x1b[31m", "U+001B"), ("An\x07a", "U+0007"), ("An\ue000a", "U+E000"),
+                                            ("\u200b\x00", "U+0000")])
+def test_every_way_in_refuses_a_control_character_and_names_it(client: TestClient, db: Database, tmp_path: Path,
+                                                               games: Games, name: str, code: str) -> None:
+    """A control character such as ESC is refused everywhere, the character named (`U+001B`): the API said "longer
+    than 40 characters or holds a control character", and `donjon history edit` saved it."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app as cli
+    from generator.errors import InputError
+    from generator.web import archive
+
+    good = post_json(client, "/api/games", example("guildhall"))
+    assert good.status_code == 201
+    state = example("guildhall")
+    state["players"][0]["name"] = name
+    state["ended_by"] = name
+    refused = post_json(client, "/api/games", state)
+    assert refused.status_code == 422 and code in refused.json()["error"], refused.text
+    patched = client.patch(f"/api/games/{good.json()['id']}", content=json.dumps(state),
+                           headers={"content-type": "application/json"})
+    assert patched.status_code == 422 and code in patched.json()["error"]
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(state), encoding="utf-8")
+    before = db.read(lambda c: store.get_game(c, good.json()["id"]))
+    answer = CliRunner().invoke(cli, ["history", "edit", str(good.json()["id"]), str(edited), "--db", str(db.path)])
+    assert answer.exit_code == 2 and code in answer.stderr and "edited.json" in answer.stderr, answer.output
+    assert db.read(lambda c: store.get_game(c, good.json()["id"])) == before  # nothing changed
+    export = db.read(archive.export)
+    export["games"][0]["end_state"]["players"][0]["name"] = name
+    export["games"][0]["end_state"]["ended_by"] = name
+    with pytest.raises(InputError, match=code.replace("+", r"\+")) as raised:
+        archive.check(export, "games.json", games)
+    assert "games[0].end_state" in str(raised.value)
+    team = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana", name]})
+    assert team.status_code == 400 and code in team.json()["error"], team.text
