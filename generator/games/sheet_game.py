@@ -246,7 +246,8 @@ class SheetGame:
         named = tuple((name, tuple(pairs.items())) for name, pairs in self.value_names(catalog.info.lang).items()
                       if name in names)
         scores = tuple(PlayerScore(record["player"], totals[i], places[i], items[i], values=values_of(record, names),
-                                   labels=labels, names=named) for i, record in enumerate(sheets))
+                                   labels=labels, names=named, lang=catalog.info.lang)
+                       for i, record in enumerate(sheets))
         return Ranking(scores, winner, summary)
 
     def kind(self) -> SheetKind:

@@ -96,7 +96,7 @@ def test_filled_pdfs_are_read_and_scored(built: Path, tmp_path: Path) -> None:
     table = run("score", str(ana), "--sheet", str(SHEET)).stdout
     assert f"winner: Ana, with {ANA_SCORE} points" in table
     # the goods by the names the layout gives them, as on the sheet (the JSON above keeps the ids)
-    assert "  goods      Salt,Amber" in table and "  storm             yes" in table
+    assert "  goods      Salt and Amber" in table and "  storm                 yes" in table
 
 
 @pytest.fixture(scope="module")
@@ -314,9 +314,9 @@ def test_labels_of_fields_are_shown_under_the_score_table(copy: Path, tmp_path: 
     assert table.exit_code == 0, table.output
     # the values read, under the table's second rule (the points above keep their categories' names)
     values = table.stdout.split("\n  ---")[2].splitlines()[1:]
-    rows = {line.strip().rsplit(" ", 1)[0].strip(): line.rsplit(" ", 1)[1] for line in values if line.startswith("  ")}
+    rows = dict(re.split(r"\s{2,}", line.strip()) for line in values if line.startswith("  "))
     assert rows == {"guild": "sailors", "Boats launched": "3", "fish": "14", "Struck by the storm": "yes",
-                    "villagers": "7", "Goods traded": "Salt,Amber"}, table.stdout
+                    "villagers": "7", "Goods traded": "Salt and Amber"}, table.stdout
     as_json = run("score", str(game), "--content", str(copy), "--json")
     assert set(json.loads(as_json.stdout)["players"][0]["values"]) == set(ANA)
 
@@ -516,12 +516,20 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     assert uncertain["storm"]["why"] == "storm is marked but boats is empty: the storm strikes a harbour with boats"
 
 
+def table_rows(table: str) -> dict[str, str]:
+    """The rows of a score table of one player: the row's name -> its cell (columns are two spaces or more apart,
+    a cell may hold one: "Salt and Tea")."""
+    return {cells[0]: cells[-1] for line in table.splitlines() if line.startswith("  ") and not line.startswith("  -")
+            for cells in [re.split(r"\s{2,}", line.strip())] if len(cells) == 2}
+
+
 def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Path, tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """A photo's undecided fields are said with their values named as the sheet prints them ("the mark of Tea",
-    "Fishers and Sailors are both filled"), and so are the values under the score table ("Salt,Tea"), in the sheet's
-    own language (a sheet written in German says "Tee"); `--set` takes a value by its name in any language of the
-    sheet, as by its id. They said the ids ("the mark of tea", "salt,tea"). The JSON keeps the ids."""
+    "Fishers and Sailors are both filled"), and so are the values under the score table ("Salt and Tea"), in the
+    sheet's own language (a sheet written in German says "Tee"), a list's items joined as that language joins a list
+    ("Salz und Tee"; it said "Salz,Tee"); `--set` takes a value by its name in any language of the sheet, as by its
+    id. They said the ids ("the mark of tea", "salt,tea"). The JSON keeps the ids."""
     from tests.sheets.test_sheet_languages import GUILD_VALUES, GUILDS, LANTERN_DE
 
     layout = copy / "layout.yaml"
@@ -548,8 +556,8 @@ def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Pat
     given = ("--set", "guild=Seeleute", "--set", "goods=Salt, tee")
     table = run("score", "ana.png", "--sheet", str(copy), *given)
     assert table.exit_code == 0, table.output
-    rows = {line.split()[0]: line.split()[-1] for line in table.stdout.splitlines() if line.startswith("  ")}
-    assert (rows["guild"], rows["goods"]) == ("Sailors", "Salt,Tea"), table.stdout
+    rows = table_rows(table.stdout)
+    assert (rows["guild"], rows["goods"]) == ("Sailors", "Salt and Tea"), table.stdout
     scored = json.loads(run("score", "ana.png", "--sheet", str(copy), "--json", *given).stdout)
     assert {k: scored["players"][0]["values"][k] for k in ("guild", "goods")} == {"guild": "sailors",
                                                                                   "goods": ["salt", "tea"]}
@@ -559,9 +567,8 @@ def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Pat
     assert "  ana.png: guild: Fischer and Seeleute are both filled; it takes one value (confirm with --set " \
            "guild=VALUE)" in german.stdout.splitlines(), german.stdout
     assert "  ana.png: goods: the mark of Tee is neither filled nor empty" in german.stdout, german.stdout
-    rows = {line.split()[0]: line.split()[-1] for line in run("score", "ana.png", "--sheet", str(copy), *given)
-            .stdout.splitlines() if line.startswith("  ")}
-    assert (rows["guild"], rows["goods"]) == ("Seeleute", "Salz,Tee"), rows
+    rows = table_rows(run("score", "ana.png", "--sheet", str(copy), *given).stdout)
+    assert (rows["guild"], rows["goods"]) == ("Seeleute", "Salz und Tee"), rows
 
 
 #: What one of Lantern Harbour's goods is called, and several, in English and in French
