@@ -456,31 +456,60 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
 
 class BadConfirmation(ValueError):
     """A value given for a field that the field cannot take (the message says which it takes): `str()` is English
-    (the command line's `--set`), :meth:`said` the message in a language (the companion's check page)."""
+    (the command line's `--set`) with the field and its values by their ids, :meth:`said` the message in a language
+    (the companion's check page), or in English with the field by its label and the values by their names (a sheet
+    of one's own on the command line)."""
 
-    def __init__(self, field: str, message: str, **values: object) -> None:
-        super().__init__(message.format(name=field, **values))
+    def __init__(self, field: str, message: str, allowed: Sequence[Value] = (), **values: object) -> None:
+        super().__init__(message.format(name=field, **{_ALLOWED[message]: _joined(allowed)} if allowed else {},
+                                        **values))
         self.field = field
         self.message = message
+        #: the values the field takes (by id), said in the message at its `{values}` or `{ids}`
+        self.allowed = tuple(allowed)
         self.values = values
 
-    def said(self, lang: Language) -> str:
-        """The message in `lang`, the field named in its words (English: exactly as `str()`)."""
-        if lang.english:
-            return str(self)
-        from generator.sheets.summary import words
+    def said(self, lang: Language | None = None, labels: Mapping[str, str] | None = None,
+             names: Mapping[str, Mapping[str, str]] | None = None) -> str:
+        """The message in `lang` (default English), the field named in its words or by its label in `labels` (by
+        field), and each value it takes by its name in `names` (by field, id -> name: as the sheet prints it, the id
+        beside a name that is not the id written otherwise, `Seeleute (sailors)`), as a player reads the sheet and
+        may type either; without labels and names, English is exactly `str()`."""
+        from generator.i18n import language
+        from generator.sheets.summary import named, value_name, words
 
-        return lang._(self.message).format(name=words(self.field, lang), **self.values)
+        lang = lang or language("en")
+        if lang.english and not labels and not names:
+            return str(self)
+        shown = {}
+        if self.allowed:
+            from generator.fields import named_value
+
+            def one(value: Value) -> str:
+                name = value_name(self.field, str(value), names)
+                return _joined((value,)) if name is None else named_value(str(value), name)
+
+            shown = {_ALLOWED[self.message]: _joined(self.allowed, one)}
+        field = named(self.field, labels) if lang.english else words(self.field, lang, labels)
+        return lang._(self.message).format(name=field, **shown, **self.values)
+
+
+def _joined(allowed: Sequence[Value], say: Callable[[Value], str] | None = None) -> str:
+    """The values a field takes as a refusal lists them (`1, 2, 3`; `true`, `false` in lower case)."""
+    return ", ".join(say(v) if say is not None else str(v).lower() if isinstance(v, bool) else str(v)
+                     for v in allowed)
 
 
 #: Why a value given for a field is refused: `{name}` the field, `{given}` what was typed (quoted).
 NO_FIELD = N_("the sheet has no field {unknown} (its fields: {fields})")
-NOT_IDS = N_("{name} takes ids separated by commas ({ids}) or none; {given} is not one")
+NOT_IDS = N_("{name} takes values separated by commas ({ids}) or none; {given} is not one")
 NOT_DIGITS = N_("{name} takes a whole number from 0 to {most}, not {given}")
 NOT_DIGITS_OR_NONE = N_("{name} takes a whole number from 0 to {most} or none, not {given}")
 NOT_COUNT = N_("{name} takes a number from 0 to {most}, not {given}")
 NOT_YES_NO = N_("{name} takes true or false, not {given}")
 NOT_ALLOWED = N_("{name} takes {values} or none, not {given}")
+#: The key of a message above that lists the values its field takes.
+_ALLOWED = {NOT_IDS: "ids", NOT_ALLOWED: "values"}
 
 
 def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[str, Sequence[int]] | None = None
@@ -509,11 +538,11 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
             return _refuse(name, NOT_COUNT, text, most=len(allowed))
         return number
     if kind == "list":
-        given = [g.strip().lower() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
-        unknown = [g for g in given if g not in allowed]
+        typed = [g.strip() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
+        unknown = [g for g in typed if g.lower() not in allowed]  # said as typed ('Maïs'), compared in lower case
         if unknown:
-            raise BadConfirmation(name, NOT_IDS, ids=", ".join(map(str, allowed)), given=quoted(", ".join(unknown)))
-        return given
+            raise BadConfirmation(name, NOT_IDS, allowed, given=quoted(", ".join(unknown)))
+        return [g.lower() for g in typed]
     if text.lower() in ("none", "no", "false", ""):
         return False if kind == "yes-no" else None
     if kind == "yes-no" or all(isinstance(v, bool) for v in allowed):
@@ -524,8 +553,8 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
         return number
     if text in [str(v) for v in allowed]:
         return next(v for v in allowed if str(v) == text)
-    return _refuse(name, NOT_ALLOWED, text, values=describe(allowed).replace(" and ", ", "))
+    return _refuse(name, NOT_ALLOWED, text, allowed)
 
 
-def _refuse(name: str, message: str, text: str, **values: object) -> object:
-    raise BadConfirmation(name, message, given=quoted(text), **values)  # a value of 5,000 digits is shown cut
+def _refuse(name: str, message: str, text: str, allowed: Sequence[Value] = (), **values: object) -> object:
+    raise BadConfirmation(name, message, allowed, given=quoted(text), **values)  # 5,000 digits are shown cut

@@ -571,6 +571,53 @@ def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Pat
     assert (rows["guild"], rows["goods"]) == ("Seeleute", "Salz und Tee"), rows
 
 
+def test_a_value_refused_lists_the_values_as_the_sheet_prints_them(copy: Path, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value a field cannot take is refused with the values it takes as the sheet prints them, which a player
+    reads and types, the id beside a name that is not typed as the id ("Fischer (fishers)"), the field by its label:
+    from `--set` (a choice, a list), from a filled PDF and from a YAML end state. They listed the ids alone ("guild
+    takes fishers, sailors, merchants or none", "it takes fishers, sailors, merchants", "expected one of salt,
+    rope, ...") to a player who had typed "Seeleute". Exit 2 each, nothing scored."""
+    from tests.sheets.test_sheet_languages import GUILD_VALUES, GUILDS, LANTERN_DE
+
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in zip(GUILDS[::2], GUILDS[1::2], strict=True):
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    spec = copy / "sheet.yaml"
+    spec.write_text("lang: de\n" + spec.read_text(encoding="utf-8").replace("values:\n", GUILD_VALUES, 1)
+                    + LANTERN_DE.replace("\n    values:", "\n    labels: {guild: Gilde}\n    values:"),
+                    encoding="utf-8")
+    page_photo(copy, tmp_path, {"guild=fishers": 40, "guild=sailors": 40, "goods=salt": 40})
+    monkeypatch.chdir(tmp_path)
+    guilds = "Fischer (fishers), Seeleute (sailors), Händler (merchants)"
+    goods = "Salz (salt), Seil (rope), Teer (tar), Seide (silk), Gewürze (spice), Tee (tea), Wolle (wool), " \
+            "Bernstein (amber)"
+    refused = run("score", "ana.png", "--sheet", str(copy), "--set", "guild=Piraten")
+    assert refused.exit_code == 2, refused.output
+    assert f"error: --set guild: ana.png: Gilde takes {guilds} or none, not 'Piraten'" in refused.stderr, \
+        refused.stderr
+    listed = run("score", "ana.png", "--sheet", str(copy), "--set", "guild=Seeleute", "--set", "goods=Salz, Gold")
+    assert listed.exit_code == 2, listed.output
+    assert f"error: --set goods: ana.png: goods takes values separated by commas ({goods}) or none; 'Gold' is not " \
+           "one" in listed.stderr, listed.stderr
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    typed = run("score", str(fill(blank, tmp_path / "ben.pdf", {"player": "Ben", "guild": "Piraten", "fish": "3"})),
+                "--sheet", str(copy))
+    assert typed.exit_code == 2 and f"field guild: holds 'Piraten'; it takes {guilds}" in typed.stderr, typed.stderr
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, goods: [Salz, Gold]}}\n", encoding="utf-8")
+    ended = run("score", str(game), "--content", str(copy))
+    assert ended.exit_code == 2 and f"sheets[0].goods[1]: unknown goods item 'Gold'; expected one of {goods}" in \
+        ended.stderr, ended.stderr
+    # a sheet whose names are typed as its ids lists the names alone
+    spec.write_text(spec.read_text(encoding="utf-8").replace("lang: de\n", "", 1), encoding="utf-8")
+    english = run("score", "ana.png", "--sheet", str(copy), "--set", "guild=Pirates")
+    assert "error: --set guild: ana.png: guild takes Fishers, Sailors, Merchants or none, not 'Pirates'" in \
+        english.stderr, english.stderr
+
+
 #: What one of Lantern Harbour's goods is called, and several, in English and in French
 ITEM_WORDS = """
 item_words: {goods: {one: good, many: goods}}
