@@ -60,7 +60,7 @@ from generator.fields import (
     Text,
     check_document,
 )
-from generator.sheets.layout import VALUE, VALUE_NAME, WORDS
+from generator.sheets.layout import VALUE, VALUE_NAME, WORDS, Where, values_written
 from generator.yamlio import PathKey
 
 #: The fields of a sheet of one's own are keys of its end state: plain names.
@@ -175,6 +175,9 @@ class UserSheet:
     labels: Mapping[str, str] = field(default_factory=dict, hash=False)
     #: its list fields' item words in its own language, by field (`item_words:`: `{one: good, many: goods}`)
     item_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict, hash=False)
+    #: where each item of the lists of values of each language (by code) is written in its sheet.yaml, by list (the
+    #: sheet's own are in its `layout`'s `values_where`)
+    values_where: Mapping[str, Mapping[str, tuple[Where, ...]]] = field(default_factory=dict, hash=False)
 
     def labels_in(self, code: str) -> dict[str, str]:
         """The fields' labels in language `code` (or its base language): the language's over the sheet's own."""
@@ -201,7 +204,10 @@ class UserSheet:
         if not given:
             return self.name, self.layout, self.values
         words = {**self.layout.words, **(given.get("words") or {})}
-        return (given.get("name") or self.name, dataclasses.replace(self.layout, words=words),
+        # where the language's lists of values are written, over the sheet's own: their problems are said there
+        code = code if code in self.languages else code.split("-")[0]
+        written = {**self.layout.values_where, **self.values_where.get(code, {})}
+        return (given.get("name") or self.name, dataclasses.replace(self.layout, words=words, values_where=written),
                 {**self.values, **(given.get("values") or {})})
 
 
@@ -295,9 +301,14 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
         problems.append(Problem(origin, doc.line(("players",)), "players", "min is more than max"))
     if problems:
         return None, problems
+    # the lists of values sheet.yaml writes are said at their lines there (over the layout's, as they are read)
+    layout = dataclasses.replace(layout, values_where={**layout.values_where,
+                                                       **values_written(raw.get("values"), origin, doc)})
+    written = {code: values_written(spec.get("values"), origin, doc, ("languages", code, "values"))
+               for code, spec in languages.items()}
     return UserSheet(raw["id"], raw["name"], folder, origin, layout, values, (players["min"], players["max"]),
                      tuple(categories), raw["lang"], dict(languages), dict(raw.get("labels") or {}),
-                     dict(raw.get("item_words") or {})), []
+                     dict(raw.get("item_words") or {}), written), []
 
 
 def amount(value: Any) -> int:

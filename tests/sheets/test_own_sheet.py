@@ -398,10 +398,12 @@ FOLDED_IDS = (("values: [Fishers, sea_farers, merchants]", "values: guilds"),
 
 def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path, tmp_path: Path) -> None:
     """A choice's value or a list's item whose id folds to another word (`Fishers`, `sea_farers`: a typed value is
-    compared folded, in lower case with '-' for '_') is refused at its field's line, saying the id to write: it was
-    taken, and then never matched, not even typed as written ("unknown guild value 'Fishers' (did you mean
-    'Fishers'?)"). Written as the message says, a YAML end state and a filled PDF typed either way are read, and
-    hold the ids."""
+    compared folded, in lower case with '-' for '_') is refused at the line that writes it, saying the id to write:
+    the field's line for values written in the field, the item's line of the `values:` list a field names (in the
+    layout, or the sheet.yaml, or a language of it, that writes it; those were said at the field's line of the
+    layout, a file the id is not in). It was taken, and then never matched, not even typed as written ("unknown
+    guild value 'Fishers' (did you mean 'Fishers'?)"). Written as the message says, a YAML end state and a filled
+    PDF typed either way are read, and hold the ids."""
     layout = copy / "layout.yaml"
     text = layout.read_text(encoding="utf-8")
     for old, new in LOOSE_IDS:
@@ -409,7 +411,18 @@ def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path,
         text = text.replace(old, new)
     layout.write_text(text, encoding="utf-8")
     line = next(i for i, row in enumerate(text.splitlines(), start=1) if row.startswith("  guild: "))
-    goods = next(i for i, row in enumerate(text.splitlines(), start=1) if row.startswith("  goods: "))
+    tea = next(i for i, row in enumerate(text.splitlines(), start=1) if "{id: Tea," in row)
+    amber = next(i for i, row in enumerate(text.splitlines(), start=1) if "{id: dark_amber," in row)
+    sheet = copy / "sheet.yaml"
+    own = sheet.read_text(encoding="utf-8")
+    sheet.write_text(own.replace("values:\n", "values:\n  ports: [{id: Old_Quay, name: Old quay}]\n", 1),
+                     encoding="utf-8")
+    ports = next(i for i, row in enumerate(sheet.read_text(encoding="utf-8").splitlines(), start=1)
+                 if row.startswith("  ports:"))
+    layout.write_text(text.replace("  goods: {type: list, items: goods}", "  goods: {type: list, items: goods}\n"
+                                   "  port: {type: choice, values: ports, read: false}")
+                      .replace("  guild:\n    kind: group", "  port: {kind: bubbles, field: port, values: ports, x: 150mm"
+                               ", y: 10mm}\n  guild:\n    kind: group"), encoding="utf-8")
     checked = run("content", "check", str(copy))
     assert checked.exit_code == 1, checked.output
     said = checked.stdout + checked.stderr
@@ -417,8 +430,12 @@ def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path,
     assert "write 'fishers' (to print 'Fishers' still, give the values as items under `values:`, this one " \
            "{id: fishers, name: Fishers})" in said
     assert f"layout.yaml:{line}: fields.guild: its value id 'sea_farers' " in said and "write 'sea-farers'" in said
-    assert f"layout.yaml:{goods}: fields.goods: its item id 'Tea' " in said and "write 'tea'" in said
-    assert f"layout.yaml:{goods}: fields.goods: its item id 'dark_amber' " in said
+    assert f"layout.yaml:{tea}: values.goods[5]: its item id 'Tea' of the field goods " in said and "write 'tea'" in said
+    assert f"layout.yaml:{amber}: values.goods[7]: its item id 'dark_amber' of the field goods " in said
+    assert f"sheet.yaml:{ports}: values.ports[0]: its value id 'Old_Quay' of the field port " in said, said
+    assert "write 'old-quay'" in said and "fields.port:" not in said
+    layout.write_text(text, encoding="utf-8")
+    sheet.write_text(own, encoding="utf-8")
     assert "Traceback" not in said
     assert run("build", "--content", str(copy), "--out", str(tmp_path / "refused")).exit_code == 1
     for old, new in FOLDED_IDS:
