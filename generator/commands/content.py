@@ -101,13 +101,16 @@ def list_(
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
+    # each column as wide as its widest cell over every game, so that the columns line up down the whole list
+    # whatever a deck's id, count or card size (`bridge 57.15x88.9 mm`, a deck of 10,000 cards)
+    decks = [deck for game in summary.values() for deck in game["decks"]]
+    width = {key: max((len(str(d[key])) for d in decks), default=0) for key in ("id", "cards", "faces", "card_size")}
     for game_id, game in summary.items():
         typer.echo(f"{game['name']} ({game_id})")
-        width = max((len(d["id"]) for d in game["decks"]), default=0)
         for deck in game["decks"]:
-            typer.echo(f"  {deck['id']:<{width}}  {deck['cards']:>4} {noun(deck['cards'], 'card'):<5}  "
-                       f"{deck['faces']:>3} {noun(deck['faces'], 'face'):<5}  "
-                       f"{deck['card_size']:<18}  {deck['name']}")
+            typer.echo(f"  {deck['id']:<{width['id']}}  {deck['cards']:>{width['cards']}} "
+                       f"{noun(deck['cards'], 'card'):<5}  {deck['faces']:>{width['faces']}} "
+                       f"{noun(deck['faces'], 'face'):<5}  {deck['card_size']:<{width['card_size']}}  {deck['name']}")
         if game["catalogs"]:
             typer.echo("  catalogs: " + ", ".join(f"{k} {v}" for k, v in game["catalogs"].items()))
 
