@@ -50,7 +50,11 @@ def check(
 
     found, warnings = check_outputs(content, {"png": {MANIFEST: f"the PNG export's {MANIFEST}"}})
     problems += found
-    warnings = noticed + warnings
+    from generator.games.sheet_game import SheetCatalog
+
+    # what a sheet of one's own takes, but likely not as meant (a name box not called `player`)
+    sheets = [note for game in content.games() if isinstance(game, SheetCatalog) for note in game.sheet.notes()]
+    warnings = noticed + sheets + warnings
     for problem in problems:
         typer.echo(str(problem), err=True)
     for warning in warnings:

@@ -179,6 +179,22 @@ class UserSheet:
     #: sheet's own are in its `layout`'s `values_where`)
     values_where: Mapping[str, Mapping[str, tuple[Where, ...]]] = field(default_factory=dict, hash=False)
 
+    def notes(self) -> list[Problem]:
+        """What is taken, but likely not as meant (warnings, never refusals): a layout whose players write their
+        name in a text field not called `player` (a French sheet's `joueur`). Only `player` names a player (the end
+        state's key, the companion's seat, the name box `--annotate` crops), so such a name is read as a value and
+        each filled sheet is named by its file (`ana.pdf` is "ana") or `--names`: said at the field's line, with
+        what to write."""
+        fields = self.layout.fields
+        if any(f.name == "player" for f in fields):
+            return []
+        return [Problem(f.where.file, f.where.line, f.where.path,
+                        f"the sheet has no field `player`, which alone names a player: what is written in "
+                        f"{f.name!r} is read as a value, and each filled sheet is named by its file (ana.pdf is "
+                        f"'ana') or by --names; if players write their name there, call the field `player` (its label "
+                        f"says it in the sheet's words: `labels: {{player: {self.labels.get(f.name, 'Name')}}}`)")
+                for f in fields if f.type == "text" and f.read]
+
     def labels_in(self, code: str) -> dict[str, str]:
         """The fields' labels in language `code` (or its base language): the language's over the sheet's own."""
         given = self.languages.get(code) or self.languages.get(code.split("-")[0]) or {}

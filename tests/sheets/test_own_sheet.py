@@ -777,3 +777,27 @@ def test_a_photo_of_the_sheet_printed_in_another_language_is_compared_with_that_
     read = photos.read_photo(data, "ana.jpg", [game.kind()])
     assert len(chosen) == 1 and chosen[0].drawn("scan", "a4").page() == german.page()
     assert not read.reading.uncertain, read.reading.uncertain
+
+
+def test_a_name_box_not_called_player_is_warned_of_at_its_line(copy: Path, tmp_path: Path) -> None:
+    """A sheet whose players write their name in a text field not called `player` (a French designer's `joueur`)
+    is taken, its players named by their files, as ever, but `content check` and `score --sheet` warn at the field's
+    line of what happens and what to write: the table said "winner: ana" over a sheet on which Anaïs wrote her name,
+    without a word."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    assert text.count("  player: {type: text}") == 1
+    text = text.replace("  player: {type: text}", "  joueur: {type: text}").replace("field: player", "field: joueur")
+    layout.write_text(text, encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), start=1) if row.startswith("  joueur: "))
+    said = f"layout.yaml:{line}: fields.joueur: the sheet has no field `player`, which alone names a player"
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 0 and said in checked.stderr and "warning: " in checked.stderr, checked.output
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    ana = fill(blank, tmp_path / "ana.pdf", {"joueur": "Anaïs", "fish": "3"})
+    scored = run("score", str(ana), "--sheet", str(copy))
+    assert scored.exit_code == 0 and said in scored.stderr and "winner: ana," in scored.stdout, scored.output
+    # the example, whose name box is `player`, is warned of nothing
+    assert "warning" not in run("content", "check", str(SHEET)).stderr
