@@ -24,7 +24,7 @@ from dataclasses import field as dc_field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from generator.i18n import N_
-from generator.wording import noun, quoted
+from generator.wording import noun, plural, quoted
 
 if TYPE_CHECKING:
     from generator.i18n import Language
@@ -406,8 +406,9 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
                 # floors are built from the bottom, residents and clouds coloured in from the first: a gap means
                 # a mark misread, or one forgotten; the count is the spec's, the doubt a person's to settle
                 gap = next(marks[i].value for i in indexes if states[i] is not True)
-                uncertain.append(Uncertainty(name, f"{len(filled)} marks are filled but not from the first on "
-                                                   f"({gap} is empty)", "gap"))
+                are = "is" if len(filled) == 1 else "are"
+                uncertain.append(Uncertainty(name, f"{plural(len(filled), 'mark')} {are} filled but not from the "
+                                                   f"first on ({gap} is empty)", "gap"))
             values[name] = len(filled)
         elif kind == "list":
             if unsure:

@@ -801,3 +801,14 @@ def test_a_name_box_not_called_player_is_warned_of_at_its_line(copy: Path, tmp_p
     assert scored.exit_code == 0 and said in scored.stderr and "winner: ana," in scored.stdout, scored.output
     # the example, whose name box is `player`, is warned of nothing
     assert "warning" not in run("content", "check", str(SHEET)).stderr
+
+
+def test_one_mark_filled_past_a_gap_is_said_in_the_singular(copy: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A track with one figure coloured in, not the first, is asked about as "1 mark is filled but not from the
+    first on"; it said "1 marks are filled"."""
+    page_photo(copy, tmp_path, {"villagers=3": 40, "fish=units 4": 40})
+    monkeypatch.chdir(tmp_path)
+    read = run("score", "ana.png", "--sheet", str(copy))
+    assert read.exit_code == 1, read.output
+    assert "villagers: 1 mark is filled but not from the first on (1 is empty)" in read.stdout, read.stdout
