@@ -281,6 +281,7 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
                                         "field: only a list field has items (" + (", ".join(lists) or "the layout "
                                                                                   "has none") + ")"))
     values = dict(raw.get("values") or {})
+    problems.extend(_same_ids_in_every_language(values, layout, languages, origin, doc))
     categories: list[Category] = []
     named: dict[str, int] = {}
     for index, item in enumerate(raw.get("scoring") or ()):
@@ -325,6 +326,43 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
     return UserSheet(raw["id"], raw["name"], folder, origin, layout, values, (players["min"], players["max"]),
                      tuple(categories), raw["lang"], dict(languages), dict(raw.get("labels") or {}),
                      dict(raw.get("item_words") or {}), written), []
+
+
+def _ids(items: Sequence[Any]) -> list[Any] | None:
+    """The ids of a list of values as a choice or a list field takes them (a value, or an item's `id`), in order;
+    None for a list of something else (a track's groups)."""
+    ids = [item.get("id") if isinstance(item, Mapping) else item for item in items]
+    return None if any(i is None for i in ids) else ids
+
+
+def _same_ids_in_every_language(values: Mapping[str, Any], layout: Any, languages: Mapping[str, Any], origin: str,
+                                doc: Any) -> list[Problem]:
+    """A language's list of values names the sheet's own items in its words: the same ids in the same order. One
+    map of marks reads the sheet in every language, by the ids and places of its own print, so an id a language
+    changes (`wheat` for `ble`) would be another item in the end state than the same mark read from a photo, and an
+    order it changes would print a name over another item's mark."""
+    problems: list[Problem] = []
+    for code, spec in languages.items():
+        for name, given in (spec.get("values") or {}).items():
+            own = values.get(name, layout.values.get(name))
+            if not isinstance(own, (list, tuple)) or not isinstance(given, (list, tuple)):
+                continue
+            own_ids, ids = _ids(own), _ids(given)
+            if own_ids is None or ids is None or ids == own_ids:
+                continue
+            where = ("languages", code, "values", name)
+            written = (f"{origin} values.{name}" if name in values else f"{layout.file} values.{name}")
+            place = next((i for i, (a, b) in enumerate(zip(ids, own_ids)) if a != b), None)
+            if place is None:  # one list is the other's beginning
+                problems.append(Problem(origin, doc.line(where), ".".join(where), f"gives {len(ids)} items where the "
+                                        f"sheet's own ({written}) has {len(own_ids)}: a language names the same "
+                                        "items, each by its id, in the same order"))
+                continue
+            problems.append(Problem(origin, doc.line((*where, place)), f"{'.'.join(where)}[{place}]",
+                                    f"has the id {ids[place]!r} where the sheet's own ({written}) has "
+                                    f"{own_ids[place]!r}: a language names the same items in its words, each by its "
+                                    "id, in the same order (one map of marks reads every language)"))
+    return problems
 
 
 def amount(value: Any) -> int:

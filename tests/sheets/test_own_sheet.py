@@ -812,3 +812,30 @@ def test_one_mark_filled_past_a_gap_is_said_in_the_singular(copy: Path, tmp_path
     read = run("score", "ana.png", "--sheet", str(copy))
     assert read.exit_code == 1, read.output
     assert "villagers: 1 mark is filled but not from the first on (1 is empty)" in read.stdout, read.stdout
+
+
+@pytest.mark.parametrize(("german", "said"), [
+    ("{id: salz, name: Salz}, {id: rope, name: Seil}", "languages.de.values.goods[0]: has the id 'salz' where the "
+                                                       "sheet's own ("),
+    ("{id: rope, name: Seil}, {id: salt, name: Salz}", "languages.de.values.goods[0]: has the id 'rope' where the "
+                                                       "sheet's own ("),
+])
+def test_a_language_that_changes_an_items_id_or_place_is_refused_at_its_line(copy: Path, tmp_path: Path,
+                                                                             german: str, said: str) -> None:
+    """A language's list of items names the sheet's own items: an id it changes (`salz` for `salt`) was taken, and
+    a German fillable sheet typed "Salz" scored an item the sheet does not have (`salz`, where a photo of the same
+    sheet reads `salt`); an order it changes printed "Seil" over salt's mark. Both are refused at the item's line."""
+    from tests.sheets.test_sheet_languages import LANTERN_DE
+
+    text = LANTERN_DE.replace("      guilds: [{id: fishers, name: Fischer}, {id: sailors, name: Seeleute}, "
+                              "{id: merchants, name: Händler}]\n", "")
+    assert text.count("{id: salt, name: Salz}, {id: rope, name: Seil}") == 1
+    spec = copy / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + text.replace("{id: salt, name: Salz}, {id: rope, name: Seil}",
+                                                                    german), encoding="utf-8")
+    line = next(i for i, row in enumerate(spec.read_text(encoding="utf-8").splitlines(), start=1)
+                if row.startswith("      goods:"))
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 1 and f"sheet.yaml:{line}: {said}" in checked.stderr, checked.output
+    assert "layout.yaml values.goods) has 'salt': a language names the same items" in checked.stderr
+    assert run("build", "--content", str(copy), "--out", str(tmp_path / "out")).exit_code == 1
