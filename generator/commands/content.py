@@ -53,8 +53,8 @@ def check(
     from generator.games.sheet_game import SheetCatalog
 
     # what a sheet of one's own takes, but likely not as meant (a name box not called `player`)
-    sheets = [note for game in content.games() if isinstance(game, SheetCatalog) for note in game.sheet.notes()]
-    warnings = noticed + sheets + warnings
+    sheet_notes = [note for game in content.games() if isinstance(game, SheetCatalog) for note in game.sheet.notes()]
+    warnings = noticed + sheet_notes + warnings
     for problem in problems:
         typer.echo(str(problem), err=True)
     for warning in warnings:
@@ -63,8 +63,6 @@ def check(
         typer.echo(f"{plural(len(problems), 'problem')} found.", err=True)
         raise typer.Exit(1)
     decks = all_decks(content)
-    from generator.games.sheet_game import SheetCatalog
-
     # a sheet of one's own is a game of the registry too: counted as a sheet
     sheets = sum(1 for g in content.games() if isinstance(g, SheetCatalog))
     typer.echo(f"OK: {plural(len(content.games()) - sheets, 'game')}, "
