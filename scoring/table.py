@@ -148,18 +148,25 @@ def inferred_notes(result: Result) -> list[str]:
 
 def _value(value: object, names: Mapping[str, str] | None = None, lang: str = "en") -> str:
     """A field's value in the table: yes or no, a list's items, - for none; a value (or item) by its name in
-    `names` (id -> name) where the sheet gives one. A list's items are joined as the language of their names
-    (`lang`) joins a list: donjon's English style (`Salt, Rope and Tea`, as every message), `Blé, Orge et Avoine`
-    in French (Babel's list patterns)."""
+    `names` (id -> name) where the sheet gives one. The values are said in the language of their names (`lang`,
+    the sheet's own) as the labels beside them are: a yes-no as donjon's catalog of that language says it (`oui`),
+    a list's items joined as the language joins a list: donjon's English style (`Salt, Rope and Tea`, as every
+    message), `Blé, Orge et Avoine` in French (Babel's list patterns)."""
     names = names or {}
     if value is None or value == [] or value == ():
         return "-"
+    english = lang.split("-")[0] == "en"  # English reads no catalog and no Babel (generator/README.md, Languages)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        if english:
+            return "yes" if value else "no"
+        from generator.i18n import language
+        from generator.sheets.summary import NO, YES
+
+        return language(lang)._(YES if value else NO)
     if isinstance(value, (list, tuple)):
         words = [visible(names.get(str(v), str(v))) for v in value]
-        if lang.split("-")[0] == "en":
-            return listing(words)  # English reads no Babel (generator/README.md, Languages)
+        if english:
+            return listing(words)
         from generator.i18n import language
 
         return language(lang).listing(words)

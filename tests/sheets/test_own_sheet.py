@@ -545,7 +545,7 @@ def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Pat
     """A photo's undecided fields are said with their values named as the sheet prints them ("the mark of Tea",
     "Fishers and Sailors are both filled"), and so are the values under the score table ("Salt and Tea"), in the
     sheet's own language (a sheet written in German says "Tee"), a list's items joined as that language joins a list
-    ("Salz und Tee"; it said "Salz,Tee"); `--set` takes a value by its name in any language of the sheet, as by its
+    ("Salz und Tee"; it said "Salz,Tee"), a yes-no as the language says it ("nein"; it said "no"); `--set` takes a value by its name in any language of the sheet, as by its
     id. They said the ids ("the mark of tea", "salt,tea"). The JSON keeps the ids."""
     from tests.sheets.test_sheet_languages import GUILD_VALUES, GUILDS, LANTERN_DE
 
@@ -585,7 +585,7 @@ def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Pat
            "guild=VALUE)" in german.stdout.splitlines(), german.stdout
     assert "  ana.png: goods: the mark of Tee is neither filled nor empty" in german.stdout, german.stdout
     rows = table_rows(run("score", "ana.png", "--sheet", str(copy), *given).stdout)
-    assert (rows["guild"], rows["goods"]) == ("Seeleute", "Salz und Tee"), rows
+    assert (rows["guild"], rows["goods"], rows["storm"]) == ("Seeleute", "Salz und Tee", "nein"), rows
 
 
 def test_a_value_refused_lists_the_values_as_the_sheet_prints_them(copy: Path, tmp_path: Path,
