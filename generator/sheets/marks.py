@@ -272,14 +272,12 @@ def _amount(value: object, kind: str | None) -> int:
 
 
 def _shown_value(field: str, value: object) -> list[str | Mention]:
-    """A field's value as a rule's reason says it ("marked", "salt, tar"), each of its values to be named."""
+    """A field's value as a rule's reason says it ("marked", "salt and tar", as the English sentence around it
+    joins a list), each of its values to be named."""
     if value is True:
         return ["marked"]
-    out: list[str | Mention] = []
-    for index, item in enumerate(value if isinstance(value, (list, tuple)) else [value]):
-        out.extend((", ",) if index else ())
-        out.append(Mention(field, str(item), str(item)))
-    return out
+    return _listed_pieces([[Mention(field, str(item), str(item))]
+                           for item in (value if isinstance(value, (list, tuple)) else [value])])
 
 
 def describe(values: Iterable[Value]) -> str:

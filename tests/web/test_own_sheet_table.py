@@ -136,8 +136,8 @@ def test_a_photos_review_in_english_names_the_fields_a_rule_involves_by_their_la
 def test_a_photos_review_in_english_names_the_values_a_rule_involves_by_their_names(db: Database,
                                                                                     tmp_path: Path) -> None:
     """The review of a photo in English names the values a reason says as the sheet prints them ("Goods traded is
-    Salt, Tea but ..."), in the phone's language where the sheet gives one, else in its own; it said their ids
-    ("salt, tea")."""
+    Salt and Tea but ..."), in the phone's language where the sheet gives one, else in its own; it said their ids
+    ("salt, tea"), then joined them with a bare comma in an English sentence ("Salt, Tea")."""
     import shutil
 
     from generator.i18n import language
@@ -161,7 +161,7 @@ def test_a_photos_review_in_english_names_the_values_a_rule_involves_by_their_na
                                                      language("en"))
     finally:
         unregister("lantern-harbour")
-    said = "Goods traded is Salt, Tea but Boats launched is empty: goods leave by boat"
+    said = "Goods traded is Salt and Tea but Boats launched is empty: goods leave by boat"
     assert {line.field: line.why for line in review.lines if line.why} == {"goods": said, "boats": said}
     assert problems == [f"Goods traded: {said}", f"Boats launched: {said}"]
 
