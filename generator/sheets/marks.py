@@ -460,7 +460,7 @@ class BadConfirmation(ValueError):
     of one's own on the command line)."""
 
     def __init__(self, field: str, message: str, allowed: Sequence[Value] = (), **values: object) -> None:
-        super().__init__(message.format(name=field, **{_ALLOWED[message]: _joined(allowed)} if allowed else {},
+        super().__init__(message.format(name=field, **({_ALLOWED[message]: _joined(allowed)} if allowed else {}),
                                         **values))
         self.field = field
         self.message = message
