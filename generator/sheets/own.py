@@ -192,7 +192,7 @@ class UserSheet:
                         f"the sheet has no field `player`, which alone names a player: what is written in "
                         f"{f.name!r} is read as a value, and each filled sheet is named by its file (ana.pdf is "
                         f"'ana') or by --names; if players write their name there, call the field `player` (its label "
-                        f"says it in the sheet's words: `labels: {{player: {self.labels.get(f.name, 'Name')}}}`)")
+                        f"says it in the sheet's words: `labels: {{player: {self.labels.get(f.name, f.name.replace('_', ' ').capitalize())}}}`)")
                 for f in fields if f.type == "text" and f.read]
 
     def labels_in(self, code: str) -> dict[str, str]:
@@ -342,8 +342,13 @@ def _same_ids_in_every_language(values: Mapping[str, Any], layout: Any, language
     changes (`wheat` for `ble`) would be another item in the end state than the same mark read from a photo, and an
     order it changes would print a name over another item's mark."""
     problems: list[Problem] = []
+    # only the lists a choice or a list field takes its values from: another list (words a template prints) is the
+    # language's to translate whole
+    taken = {f.values for f in layout.fields if isinstance(f.values, str)} | {f.items for f in layout.fields}
     for code, spec in languages.items():
         for name, given in (spec.get("values") or {}).items():
+            if name not in taken:
+                continue
             own = values.get(name, layout.values.get(name))
             if not isinstance(own, (list, tuple)) or not isinstance(given, (list, tuple)):
                 continue

@@ -839,3 +839,13 @@ def test_a_language_that_changes_an_items_id_or_place_is_refused_at_its_line(cop
     assert checked.exit_code == 1 and f"sheet.yaml:{line}: {said}" in checked.stderr, checked.output
     assert "layout.yaml values.goods) has 'salt': a language names the same items" in checked.stderr
     assert run("build", "--content", str(copy), "--out", str(tmp_path / "out")).exit_code == 1
+
+
+def test_a_language_translates_a_list_no_field_takes_its_values_from_whole(copy: Path) -> None:
+    """A list of words the layout prints but no field takes its values from (headings) is the language's to
+    translate whole: only a choice's or a list's values must keep the sheet's own ids."""
+    spec = copy / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("values:\n", "values:\n  headings: [Boats, Fish]\n", 1)
+                    + "languages:\n  de:\n    values:\n      headings: [Boote, Fische]\n", encoding="utf-8")
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 0, checked.output
