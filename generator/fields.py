@@ -296,6 +296,15 @@ def normalise_name(text: str) -> str:
     return re.sub(r"[\s_-]+", "-", text.strip().casefold())
 
 
+def named_value(value: str, name: str | None) -> str:
+    """A value as a message lists it to people: by its `name` (as the sheet or catalog prints it, which a player
+    types) where it has one, the value beside where typing the name is not typing the value (`Seeleute (sailors)`;
+    `Été` is `ete` folded, and says it alone)."""
+    if name is None:
+        return value
+    return name if normalise_name(name) == normalise_name(value) else f"{name} ({value})"
+
+
 #: Characters a name holds without anyone seeing them or choosing them, which a paste or a keyboard adds unseen: a
 #: soft hyphen (U+00AD), the Arabic letter mark (U+061C), a zero-width space (U+200B), the left-to-right and
 #: right-to-left marks (U+200E, U+200F) and the bidi embeddings, overrides and isolates (U+202A-U+202E,
@@ -386,15 +395,18 @@ def player_key(name: str) -> str:
 
 class Choice(Type[str]):
     """One of a fixed set of words. With `loose`, a name is folded by :func:`normalise_name` (any case, spaces or
-    `_` for dashes, accents or not), and `aliases` (folded name -> value) are other names for the values."""
+    `_` for dashes, accents or not), and `aliases` (folded name -> value) are other names for the values. `shown`
+    (value -> words) says a value in a message as people read it where that is not the value itself (a sheet's
+    item `ble` as "Blé", which a player types)."""
 
     def __init__(self, values: Sequence[str] = (), loose: bool = False, doc: str = "", what: str = "value",
-                 aliases: Mapping[str, str] | None = None) -> None:
+                 aliases: Mapping[str, str] | None = None, shown: Mapping[str, str] | None = None) -> None:
         self.values = values
         self.loose = loose
         self.doc = doc
         self.what = what
         self.aliases = {} if aliases is None else aliases
+        self.shown = {} if shown is None else shown
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
@@ -406,11 +418,13 @@ class Choice(Type[str]):
         key = normalise_name(value) if self.loose else value
         close = _closest(key, [*self.values, *self.aliases])
         what = ck.lang._(self.what) if ck.lang is not None else self.what
+        values = _listing([self.shown.get(v, v) for v in self.values])
         if close:
+            close = self.aliases.get(close, close)
             return ck.fail(path, N_("unknown {what} {value!r} (did you mean {close!r}?); expected one of {values}"),
-                           what=what, value=value, close=self.aliases.get(close, close), values=_listing(self.values))
+                           what=what, value=value, close=self.shown.get(close, close), values=values)
         return ck.fail(path, N_("unknown {what} {value!r}; expected one of {values}"), what=what, value=value,
-                       values=_listing(self.values))
+                       values=values)
 
     def resolve(self, value: str) -> str | None:
         """The value `value` names, or None."""

@@ -143,6 +143,9 @@ class PlayerScore:
     #: a sheet of one's own: the names its sheet gives the values of a field of `values` (name, ((id, name), ...)),
     #: which the table shows instead of the ids (the JSON keeps the ids: they are the end state's values)
     names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    #: a sheet of one's own: the language `names` are in (the sheet's own), whose way of joining a list the table
+    #: follows ("Blé et Orge"; the JSON keeps the list of ids)
+    lang: str = "en"
 
     def __post_init__(self) -> None:
         total = sum(points for _, points in self.breakdown)

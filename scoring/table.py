@@ -146,16 +146,30 @@ def inferred_notes(result: Result) -> list[str]:
             f"({CONFIDENCE_WORDS.get(confidence, 'not official')})" for label, confidence in seen]
 
 
-def _value(value: object, names: Mapping[str, str] | None = None) -> str:
+def _value(value: object, names: Mapping[str, str] | None = None, lang: str = "en") -> str:
     """A field's value in the table: yes or no, a list's items, - for none; a value (or item) by its name in
-    `names` (id -> name) where the sheet gives one."""
+    `names` (id -> name) where the sheet gives one. The values are said in the language of their names (`lang`,
+    the sheet's own) as the labels beside them are: a yes-no as donjon's catalog of that language says it (`oui`),
+    a list's items joined as the language joins a list: donjon's English style (`Salt, Rope and Tea`, as every
+    message), `Blé, Orge et Avoine` in French (Babel's list patterns)."""
     names = names or {}
     if value is None or value == [] or value == ():
         return "-"
+    english = lang.split("-")[0] == "en"  # English reads no catalog and no Babel (generator/README.md, Languages)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        if english:
+            return "yes" if value else "no"
+        from generator.i18n import language
+        from generator.sheets.summary import NO, YES
+
+        return language(lang)._(YES if value else NO)
     if isinstance(value, (list, tuple)):
-        return ",".join(visible(names.get(str(v), str(v))) for v in value)
+        words = [visible(names.get(str(v), str(v))) for v in value]
+        if english:
+            return listing(words)
+        from generator.i18n import language
+
+        return language(lang).listing(words)
     return visible(names.get(str(value), str(value)))
 
 
@@ -188,7 +202,8 @@ def score_table(result: Result) -> list[str]:
         labelled.update(player.labels)
         value_names.update((name, dict(pairs)) for name, pairs in player.names)
     rows.extend((visible(labelled.get(name, name)),
-                 [_value(dict(p.values).get(name), value_names.get(name)) for p in players]) for name in fields)
+                 [_value(dict(p.values).get(name), value_names.get(name), p.lang) for p in players])
+                for name in fields)
     first = max([len(label) for label, _ in rows] + [0])
     names = [visible(p.name) for p in players]
     widths = [max(len(name), *(len(cells[i]) for _, cells in rows)) for i, name in enumerate(names)]

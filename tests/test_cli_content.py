@@ -146,7 +146,7 @@ def test_content_check_takes_the_folder_as_the_other_commands_do(tmp_path: Path)
 def test_content_list_table_and_json() -> None:
     table = runner.invoke(app, ["content", "list"])
     assert table.exit_code == 0
-    assert "old-world-economy-professions   120 cards   30 faces" in table.output
+    assert "old-world-economy-professions  120 cards  30 faces" in table.output
     assert "great-architect-guests" in table.output
     data = json.loads(runner.invoke(app, ["content", "list", "--json"]).output)
     assert data["guildhall"]["decks"][0] == {"id": "old-world-economy-professions",
@@ -164,6 +164,23 @@ def test_content_list_with_a_user_deck(tmp_path: Path) -> None:
     result = runner.invoke(app, ["content", "list", "--content", str(deck), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["mine"]["decks"][0]["cards"] == 5
+
+
+def test_content_list_columns_line_up_whatever_the_card_size(tmp_path: Path) -> None:
+    """Each column of `donjon content list` starts at the same place on every line, of every game: a card size
+    longer than 18 characters (`bridge 57.15x88.9 mm`) pushed its deck's name out of line, and each game had its
+    own width of ids."""
+    result = runner.invoke(app, ["content", "list", "--content", str(content_dir() / "examples" / "decks")])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("  ") and " cards " in line]
+    assert len(rows) >= 4 and any("bridge 57.15x88.9 mm" in row for row in rows), result.output
+    for column in (" cards ", " faces "):
+        assert len({row.index(column) for row in rows}) == 1, (column, result.output)
+    listed = json.loads(runner.invoke(app, ["content", "list", "--content", str(content_dir() / "examples" / "decks"),
+                                            "--json"]).output)
+    names = [deck["name"] for game in listed.values() for deck in game["decks"]]
+    assert len(names) == len(rows) and len({len(row) - len(name) for row, name in zip(rows, names)}) == 1, \
+        result.output  # every deck's name starts in one column
 
 
 def test_unknown_option_is_a_usage_error() -> None:

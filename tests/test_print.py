@@ -1934,3 +1934,26 @@ def test_a_mesh_gradient_of_too_many_vertices_is_not_measured_and_quickly() -> N
     with pytest.raises(functions.Unmeasured):
         preflight._mesh_ink(mesh, preflight._same)
     assert time.monotonic() - started < 3.0
+
+
+def test_the_help_names_every_service_by_every_name_it_is_taken_by() -> None:
+    """`donjon export --help` (its text and its --service option), `check-print --help` (for the services that take
+    a PDF) and the README name each print service with every alias `--service` takes (`printninja (pn)`): PrintNinja's
+    `pn` and MB PRINT's `mb` were taken but said nowhere."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+    from generator.prepress.services import all_services
+
+    runner = CliRunner()
+    export = " ".join(runner.invoke(app, ["export", "--help"], terminal_width=200).output.split())
+    check = " ".join(runner.invoke(app, ["check-print", "--help"], terminal_width=200).output.split())
+    option = export[export.index("--service NAME"):export.index("--decks")]
+    readme = " ".join((content_dir().parent / "README.md").read_text(encoding="utf-8").split())
+    for service in all_services():
+        said = f"{service.id} ({', '.join(service.aliases)}" if service.aliases else service.id
+        assert said in export and said in option, (said, export)
+        if service.delivery == "pdf":
+            assert said in check, (said, check)
+        written = f"`{service.id}` ({', '.join(f'`{a}`' for a in service.aliases)})" if service.aliases else service.id
+        assert written in readme, written

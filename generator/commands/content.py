@@ -50,7 +50,11 @@ def check(
 
     found, warnings = check_outputs(content, {"png": {MANIFEST: f"the PNG export's {MANIFEST}"}})
     problems += found
-    warnings = noticed + warnings
+    from generator.games.sheet_game import SheetCatalog
+
+    # what a sheet of one's own takes, but likely not as meant (a name box not called `player`)
+    sheet_notes = [note for game in content.games() if isinstance(game, SheetCatalog) for note in game.sheet.notes()]
+    warnings = noticed + sheet_notes + warnings
     for problem in problems:
         typer.echo(str(problem), err=True)
     for warning in warnings:
@@ -59,8 +63,6 @@ def check(
         typer.echo(f"{plural(len(problems), 'problem')} found.", err=True)
         raise typer.Exit(1)
     decks = all_decks(content)
-    from generator.games.sheet_game import SheetCatalog
-
     # a sheet of one's own is a game of the registry too: counted as a sheet
     sheets = sum(1 for g in content.games() if isinstance(g, SheetCatalog))
     typer.echo(f"OK: {plural(len(content.games()) - sheets, 'game')}, "
@@ -101,13 +103,16 @@ def list_(
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
+    # each column as wide as its widest cell over every game, so that the columns line up down the whole list
+    # whatever a deck's id, count or card size (`bridge 57.15x88.9 mm`, a deck of 10,000 cards)
+    decks = [deck for game in summary.values() for deck in game["decks"]]
+    width = {key: max((len(str(d[key])) for d in decks), default=0) for key in ("id", "cards", "faces", "card_size")}
     for game_id, game in summary.items():
         typer.echo(f"{game['name']} ({game_id})")
-        width = max((len(d["id"]) for d in game["decks"]), default=0)
         for deck in game["decks"]:
-            typer.echo(f"  {deck['id']:<{width}}  {deck['cards']:>4} {noun(deck['cards'], 'card'):<5}  "
-                       f"{deck['faces']:>3} {noun(deck['faces'], 'face'):<5}  "
-                       f"{deck['card_size']:<18}  {deck['name']}")
+            typer.echo(f"  {deck['id']:<{width['id']}}  {deck['cards']:>{width['cards']}} "
+                       f"{noun(deck['cards'], 'card'):<5}  {deck['faces']:>{width['faces']}} "
+                       f"{noun(deck['faces'], 'face'):<5}  {deck['card_size']:<{width['card_size']}}  {deck['name']}")
         if game["catalogs"]:
             typer.echo("  catalogs: " + ", ".join(f"{k} {v}" for k, v in game["catalogs"].items()))
 

@@ -30,12 +30,13 @@ if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
     from generator.render.ink import PressSettings
 
 HELP = """\
-Export cards for print services (The Game Crafter, MakePlayingCards, DriveThruCards) and Tabletop Simulator,
-and pictures of the decks (showcase).
+Export cards for print services (The Game Crafter, MakePlayingCards, DriveThruCards, PrintNinja, MB PRINT) and
+Tabletop Simulator, and pictures of the decks (showcase).
 
 `donjon export --service NAME` writes exactly what a print service asks for, named as it asks, and checks each
 PDF against the service's rules (the preflight of `donjon check-print`). Services: drivethrucards (dtc),
-thegamecrafter (tgc), makeplayingcards (mpc), printninja, mbprint (a European printer: Fogra39, 3 mm bleed). Each
+thegamecrafter (tgc), makeplayingcards (mpc), printninja (pn), mbprint (mb; a European printer: Fogra39, 3 mm
+bleed). Each
 service's rules, with the page each was read in and when, are in templates/services/. Exit 1 when a file would
 be refused (it is written all the same, so you can look at it). Exit 3 when a file, or the report on standard
 output, cannot be written: the files are put in place only after their report, so then none is, and the files
@@ -283,8 +284,8 @@ def service(
     ctx: typer.Context,
     service_name: Optional[str] = typer.Option(
         None, "--service", show_default=False, metavar="NAME",
-        help="A print service: drivethrucards (dtc), thegamecrafter (tgc), makeplayingcards (mpc), printninja, "
-             "mbprint. Writes OUT/print/SERVICE/... as the service asks."),
+        help="A print service: drivethrucards (dtc), thegamecrafter (tgc), makeplayingcards (mpc), printninja (pn), "
+             "mbprint (mb). Writes OUT/print/SERVICE/... as the service asks."),
     target: Optional[str] = typer.Option(None, "--decks", show_default=False, metavar="TARGET", help=_TARGET_HELP),
     content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
                                                    help=_CONTENT_HELP),

@@ -346,6 +346,13 @@ def merge(old: str = typer.Argument(..., metavar="OLD", help="The name to merge 
     _people(db, old, into, merging=True)
 
 
+def _argument(metavar: str, given: str) -> str:
+    """An argument as an error names it: its placeholder in --help and the name given (`NEW 'Bob'`)."""
+    from generator.wording import quoted
+
+    return f"{metavar} {quoted(given)}"
+
+
 def _people(db: Optional[Path], old: str, new: str, merging: bool) -> None:
     from generator.errors import UsageError
     from generator.fields import unprintable_character, visible_name
@@ -353,19 +360,22 @@ def _people(db: Optional[Path], old: str, new: str, merging: bool) -> None:
     from generator.web.archive import LONGEST_NAME
     from generator.web.games import Games
 
+    # an error names the argument at fault as --help shows it, with the name given (`OLD 'Zed': ...`)
+    arguments = {"old": ("OLD", old), "new": ("INTO" if merging else "NEW", new)}
     new = visible_name(new)  # as the players' page keeps it: a zero-width space pasted with it is no part of it
     if not new or len(new) > LONGEST_NAME:
-        raise UsageError("NEW", messages.NAME_RULE.format(most=LONGEST_NAME))
+        raise UsageError(_argument(*arguments["new"]), messages.NAME_RULE.format(most=LONGEST_NAME))
     code = unprintable_character(new)
     if code is not None:  # a control character such as ESC, said as the API and the forms say it
-        raise UsageError("NEW", f"{messages.NAME_RULE.format(most=LONGEST_NAME)}: {new!r} holds the character {code}")
+        raise UsageError(_argument(*arguments["new"]),
+                         f"{messages.NAME_RULE.format(most=LONGEST_NAME)}: {new!r} holds the character {code}")
     games = Games()
 
     def change(conn: Any) -> int:
         try:
             return (people.merge if merging else people.rename)(conn, games, old, new, who=messages.BY_COMMAND)
         except people.PeopleError as err:
-            raise UsageError("NAME", str(err)) from None
+            raise UsageError(" and ".join(_argument(*arguments[about]) for about in err.about), str(err)) from None
 
     count = _change(db, change)
     typer.echo(messages.games_changed(count))

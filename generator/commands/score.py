@@ -11,6 +11,7 @@ from generator.commands import folder_option, reports_errors
 
 if TYPE_CHECKING:
     from generator.content import Content
+    from generator.errors import Problem
 
 HELP = """\
 Check end states of Guildhall, Once Upon a Castle or Guédelon by the rules and score them.
@@ -160,6 +161,7 @@ def _own_sheet(given: str, content: Optional[Path]) -> tuple[Content, str]:
             from generator.errors import ContentError
 
             raise ContentError(problems)
+        _say_notes(sheet.notes())
         return loaded, sheet.id
     if content is None:
         raise UsageError(f"--sheet {given}", "is neither a folder with a sheet.yaml nor, with --content, the id of "
@@ -168,4 +170,12 @@ def _own_sheet(given: str, content: Optional[Path]) -> tuple[Content, str]:
     if given not in loaded.catalogs:
         raise UsageError(f"--sheet {given}", f"is no sheet of {content} (it holds "
                                              f"{', '.join(loaded.catalogs) or 'nothing'})")
+    found = getattr(loaded.catalogs[given], "sheet", None)
+    _say_notes(found.notes() if found is not None else [])
     return loaded, given
+
+
+def _say_notes(notes: list[Problem]) -> None:
+    """A sheet's warnings on standard error, before the table they explain (players named by their files)."""
+    for note in notes:
+        typer.echo(f"warning: {note}", err=True)

@@ -174,11 +174,21 @@ class SheetGame:
         drawn = self.drawn("fillable", self.sheet.layout.papers[0], lang)
         return {name: dict(pairs) for name, pairs in (*drawn.choice_names.items(), *drawn.items.items())}
 
+    def values_shown(self, lang: str) -> dict[str, dict[str, str]]:
+        """Its choices' values and its lists' items as a message lists them to a player, in language `lang`, by
+        field (id -> words): by the name the sheet prints (`Blé`), the id beside where typing the name is not
+        typing the id (`Seeleute (sailors)`); both are taken."""
+        from generator.fields import named_value
+
+        return {name: {value: named_value(value, word) for value, word in pairs.items()}
+                for name, pairs in self.value_names(lang).items()}
+
     def end_state(self, catalog: SheetCatalog) -> Record[dict[str, Any]]:
         from generator.fields import Bool, Choice, Field, Int, ListOf, Nullable, Record, Text
         from scoring.formats import game_key
 
         drawn = self.drawn("fillable", catalog.sheet.layout.papers[0])
+        shown = self.values_shown(catalog.info.lang)  # a value refused lists the values as the sheet prints them
         fields: dict[str, Field] = {"player": Field(Text(max_len=80, drawn=False), doc="the player's name")}
         for name, kind in self.fields(catalog):
             if name == "player":
@@ -194,14 +204,16 @@ class SheetGame:
             elif kind == "choice":
                 choices = tuple(str(v) for v in drawn.choices.get(name, ()))
                 fields[name] = Field(Nullable(Choice(choices, loose=True, what=f"{name} value",
-                                                     aliases=self.names_of(name))), required=False)
+                                                     aliases=self.names_of(name), shown=shown.get(name))),
+                                     required=False)
             else:
                 items = tuple(i for i, _ in drawn.items.get(name, ()))
                 # an item is named by its sheet's word for one ("unknown good 'gold'"), in the catalog's language
                 what = catalog.sheet.item_word(name, catalog.info.lang)
                 # and so is the list, where it holds too many ("has 9 goods"), where the sheet gives item words
                 words = catalog.sheet.item_words_in(catalog.info.lang).get(name)
-                fields[name] = Field(ListOf(Choice(items, loose=True, what=what, aliases=self.names_of(name)),
+                fields[name] = Field(ListOf(Choice(items, loose=True, what=what, aliases=self.names_of(name),
+                                                   shown=shown.get(name)),
                                             max_items=len(items), items=words), required=False, default=())
         player: Record[dict[str, Any]] = Record(name=f"{self.name} sheet", fields=fields)
         return Record(name=f"{self.name} end state", fields={
@@ -246,7 +258,8 @@ class SheetGame:
         named = tuple((name, tuple(pairs.items())) for name, pairs in self.value_names(catalog.info.lang).items()
                       if name in names)
         scores = tuple(PlayerScore(record["player"], totals[i], places[i], items[i], values=values_of(record, names),
-                                   labels=labels, names=named) for i, record in enumerate(sheets))
+                                   labels=labels, names=named, lang=catalog.info.lang)
+                       for i, record in enumerate(sheets))
         return Ranking(scores, winner, summary)
 
     def kind(self) -> SheetKind:

@@ -43,7 +43,7 @@ from generator.render.model import (
     mm,
 )
 from generator.render.text import NoFit, Style, TextProblem, fit, layout_runs, parse
-from generator.sheets.layout import FieldDecl, Part, SheetLayout
+from generator.sheets.layout import FieldDecl, Part, SheetLayout, Where
 from generator.sheets.marks import (
     ARUCO_4X4,
     DICTIONARY,
@@ -369,7 +369,8 @@ class _Drawer:
                 named = [_named(v) for v in found]
                 choices[decl.name] = tuple(n[0] if n else v for n, v in zip(named, found, strict=True))
                 self.check_ids(decl, "value", [(n[0], False) if n else (v, True) for n, v in zip(named, found,
-                                                                                                  strict=True)])
+                                                                                                  strict=True)],
+                               decl.values if isinstance(decl.values, str) else None)
                 names[decl.name] = tuple(n or (str(v), str(v)) for n, v in zip(named, found, strict=True))
             if decl.type == "list" and decl.items is not None:
                 found = self.evaluate(decl.items, self.base)
@@ -379,37 +380,46 @@ class _Drawer:
                 items[decl.name] = tuple((str(_get(i, "id")), str(_get(i, "name", _get(i, "label", _get(i, "id")))))
                                          for i in found)
                 self.check_ids(decl, "item", [(i, _get(x, "name", _get(x, "label")) is None)
-                                              for (i, _), x in zip(items[decl.name], found, strict=True)])
+                                              for (i, _), x in zip(items[decl.name], found, strict=True)],
+                               decl.items)
         return choices, items, names
 
-    def check_ids(self, decl: FieldDecl, what: str, ids: Sequence[tuple[Any, bool]]) -> None:
+    def check_ids(self, decl: FieldDecl, what: str, ids: Sequence[tuple[Any, bool]], source: str | None = None
+                  ) -> None:
         """Each id a field's values (or items) give (with whether it is printed itself, having no name) is one a
         typed value can match: an end state, a fillable sheet, `--set` and the table fold what is typed
         (`generator.fields.normalise_name`: lower case, `-` for `_` and spaces, no accents) before comparing it, so
         an id that folds to another word (`Fishers`, `late_summer`) would never match, even typed as written. A
-        problem at the field, naming the id to write instead (and, for one printed itself, how to keep its word)."""
+        problem where the id is written, naming the id to write instead (and, for one printed itself, how to keep
+        its word): the item's line of the list of `values` the field names (`source`, in the layout or the
+        sheet.yaml that writes it, as `values_where` says), else the field's line (values written in the field)."""
         from generator.fields import normalise_name
 
-        for value, printed in ids:
+        written = self.layout.values_where.get(source or "", ())
+        for index, (value, printed) in enumerate(ids):
             if isinstance(value, (bool, int)):
                 continue  # a number (or yes and no) is matched as a number
             folded = normalise_name(str(value))
             if folded != value:
                 keep = (f" (to print {str(value)!r} still, give the values as items under `values:`, this one "
                         f"{{id: {folded}, name: {value}}})" if printed else "")
-                self.problem(f"its {what} id {str(value)!r} cannot be matched as typed: ids are compared in lower "
-                             f"case, with '-' for spaces and '_', without accents; write {folded!r}{keep}", decl)
+                at = written[index] if len(written) == len(ids) else decl
+                field = f" of the field {decl.name}" if at is not decl else ""
+                self.problem(f"its {what} id {str(value)!r}{field} cannot be matched as typed: ids are compared in "
+                             f"lower case, with '-' for spaces and '_', without accents; write {folded!r}{keep}", at)
 
     def what(self) -> str:
         """The drawing, as its problems name it: the sheet, its paper and variant."""
         return f"the sheet {self.name or self.layout.id} ({PAPER_NAMES[self.paper]}, {self.variant})"
 
-    def problem(self, message: str, at: Part | FieldDecl | str | None = None) -> None:
-        """A problem of the drawing, where it is (`at`: a part or field, a file; by default the part being drawn):
-        noted, and the drawing goes on, up to MOST_PROBLEMS (then :class:`_Enough`)."""
+    def problem(self, message: str, at: Part | FieldDecl | Where | str | None = None) -> None:
+        """A problem of the drawing, where it is (`at`: a part or field, a value's place, a file; by default the
+        part being drawn): noted, and the drawing goes on, up to MOST_PROBLEMS (then :class:`_Enough`)."""
         found = self.part if at is None else at
         if found is None or isinstance(found, str):
             problem = Problem(found or self.layout.file, None, "", message)
+        elif isinstance(found, Where):
+            problem = Problem(found.file, found.line, found.path, message)
         else:
             problem = Problem(found.where.file, found.where.line, found.where.path, message)
         if problem in self.problems:  # a component's part, repeated: said once

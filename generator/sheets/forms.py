@@ -226,7 +226,8 @@ class _Reader:
                     for index in range(len(held), len(value)):  # which slot each item of the list was read from
                         where[f"{decl.name}[{index}]"] = (entry.form,)
                 elif decl.type == "choice":
-                    value = self.choice(entry.form, text, kind.choices(decl), kind.named(decl))
+                    value = self.choice(entry.form, text, kind.choices(decl), kind.named(decl),
+                                        dict(drawn.choice_names.get(decl.name, ())))
                 else:
                     value = text
             values[decl.name] = value
@@ -259,9 +260,12 @@ class _Reader:
             return [text] if text else []
         return [part for part in ITEM_SEPARATOR.split(text) if part]
 
-    def choice(self, name: str, text: str, allowed: Sequence[Any], named: Mapping[str, str] | None = None) -> Any:
+    def choice(self, name: str, text: str, allowed: Sequence[Any], named: Mapping[str, str] | None = None,
+               printed: Mapping[str, str] | None = None) -> Any:
         """The value typed in a choice's box: a value, or a value's name in any language of the sheet (`named`:
-        folded name -> value; "Sommer" on a German sheet whose value is `summer`)."""
+        folded name -> value; "Sommer" on a German sheet whose value is `summer`). Refused, it lists the values as
+        the sheet prints them (`printed`: value -> name; a name whose fold is not the value's has it beside, as
+        `--set` says them), which a player types."""
         if not text:
             return None
         for value in allowed:
@@ -272,5 +276,9 @@ class _Reader:
         found = (named or {}).get(normalise_name(text))
         if found is not None:
             return next((value for value in allowed if str(value) == found), found)
-        self.fail(name, f"holds {text[:QUOTE]!r}; it takes {', '.join(str(v) for v in allowed)}")
+        from generator.fields import named_value
+
+        printed = printed or {}
+        said = ", ".join(named_value(str(v), printed.get(str(v))) for v in allowed)
+        self.fail(name, f"holds {text[:QUOTE]!r}; it takes {said}")
         return None

@@ -36,6 +36,7 @@ The checked, merged layout is a :class:`SheetLayout`; :mod:`generator.sheets.dra
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -380,6 +381,9 @@ class SheetLayout:
     components: Mapping[str, tuple[Part, ...]]
     fields: tuple[FieldDecl, ...]
     parts: tuple[Part, ...]
+    #: where each item of a list of `values` was written, by the list's name (a sheet.yaml's own lists over the
+    #: layout's, :func:`values_written`): a problem of one (an id a typed value cannot match) is said at its line
+    values_where: Mapping[str, tuple[Where, ...]] = dataclasses.field(default_factory=dict, hash=False)
 
     def field(self, name: str) -> FieldDecl | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -482,6 +486,7 @@ class _Merger:
         components: dict[str, dict[str, Any]] = {}
         fields: dict[str, tuple[dict[str, Any], Where]] = {}
         parts: dict[str, Any] = {}
+        written: dict[str, tuple[Where, ...]] = {}
         for _path, file, doc, values in self.chain:
             for key in ("description", "name", "identity"):
                 if values.get(key) is not None:
@@ -492,6 +497,7 @@ class _Merger:
                     merged["margins"] = {**(top.get("page") or {}).get("margins", {}),
                                          **{k: v for k, v in values["page"]["margins"].items() if v is not None}}
                 top[key] = merged
+            written.update(values_written(values.get("values"), file, doc))
             for key, into in maps.items():
                 for name, value in (values.get(key) or {}).items():
                     if key == "styles" or key == "paints":
@@ -538,7 +544,8 @@ class _Merger:
                       identity.get("tooltip") or "the sheet this is (filled in by donjon)"),
             markers=dict((top.get("scan") or {}).get("markers") or {}), scan=top.get("scan") or {},
             values=maps["values"], words=maps["words"], palette=palette, styles=maps["styles"],
-            paints=maps["paints"], components=built_components, fields=decls, parts=built_parts)
+            paints=maps["paints"], components=built_components, fields=decls, parts=built_parts,
+            values_where=written)
 
     def _tag(self, parts: Mapping[str, Any], file: str, doc: Document, path: tuple[Any, ...]) -> dict[str, Any]:
         """Each part with where it was written (kept under `_where`, and its children's too)."""
@@ -613,6 +620,14 @@ class _Merger:
         return FieldDecl(name, kind, bool(raw.get("read", True)), raw.get("when"),
                          tuple(values) if isinstance(values, (list, tuple)) else values, raw.get("items"),
                          tuple(needs), where)
+
+
+def values_written(values: Mapping[str, Any] | None, file: str, doc: Document,
+                   path: tuple[Any, ...] = ("values",)) -> dict[str, tuple[Where, ...]]:
+    """Where each item of each list of `values` (read from `doc` at `path`) was written, by the list's name."""
+    return {name: tuple(Where(file, doc.line((*path, name, index)), ".".join(map(str, (*path, name))) + f"[{index}]")
+                        for index in range(len(value)))
+            for name, value in (values or {}).items() if isinstance(value, (list, tuple))}
 
 
 def _merge_parts(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from dataclasses import field as dc_field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from generator.i18n import N_
-from generator.wording import noun, quoted
+from generator.wording import noun, plural, quoted
 
 if TYPE_CHECKING:
     from generator.i18n import Language
@@ -272,14 +272,12 @@ def _amount(value: object, kind: str | None) -> int:
 
 
 def _shown_value(field: str, value: object) -> list[str | Mention]:
-    """A field's value as a rule's reason says it ("marked", "salt, tar"), each of its values to be named."""
+    """A field's value as a rule's reason says it ("marked", "salt and tar", as the English sentence around it
+    joins a list), each of its values to be named."""
     if value is True:
         return ["marked"]
-    out: list[str | Mention] = []
-    for index, item in enumerate(value if isinstance(value, (list, tuple)) else [value]):
-        out.extend((", ",) if index else ())
-        out.append(Mention(field, str(item), str(item)))
-    return out
+    return _listed_pieces([[Mention(field, str(item), str(item))]
+                           for item in (value if isinstance(value, (list, tuple)) else [value])])
 
 
 def describe(values: Iterable[Value]) -> str:
@@ -406,8 +404,9 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
                 # floors are built from the bottom, residents and clouds coloured in from the first: a gap means
                 # a mark misread, or one forgotten; the count is the spec's, the doubt a person's to settle
                 gap = next(marks[i].value for i in indexes if states[i] is not True)
-                uncertain.append(Uncertainty(name, f"{len(filled)} marks are filled but not from the first on "
-                                                   f"({gap} is empty)", "gap"))
+                are = "is" if len(filled) == 1 else "are"
+                uncertain.append(Uncertainty(name, f"{plural(len(filled), 'mark')} {are} filled but not from the "
+                                                   f"first on ({gap} is empty)", "gap"))
             values[name] = len(filled)
         elif kind == "list":
             if unsure:
@@ -456,31 +455,60 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
 
 class BadConfirmation(ValueError):
     """A value given for a field that the field cannot take (the message says which it takes): `str()` is English
-    (the command line's `--set`), :meth:`said` the message in a language (the companion's check page)."""
+    (the command line's `--set`) with the field and its values by their ids, :meth:`said` the message in a language
+    (the companion's check page), or in English with the field by its label and the values by their names (a sheet
+    of one's own on the command line)."""
 
-    def __init__(self, field: str, message: str, **values: object) -> None:
-        super().__init__(message.format(name=field, **values))
+    def __init__(self, field: str, message: str, allowed: Sequence[Value] = (), **values: object) -> None:
+        super().__init__(message.format(name=field, **({_ALLOWED[message]: _joined(allowed)} if allowed else {}),
+                                        **values))
         self.field = field
         self.message = message
+        #: the values the field takes (by id), said in the message at its `{values}` or `{ids}`
+        self.allowed = tuple(allowed)
         self.values = values
 
-    def said(self, lang: Language) -> str:
-        """The message in `lang`, the field named in its words (English: exactly as `str()`)."""
-        if lang.english:
-            return str(self)
-        from generator.sheets.summary import words
+    def said(self, lang: Language | None = None, labels: Mapping[str, str] | None = None,
+             names: Mapping[str, Mapping[str, str]] | None = None) -> str:
+        """The message in `lang` (default English), the field named in its words or by its label in `labels` (by
+        field), and each value it takes by its name in `names` (by field, id -> name: as the sheet prints it, the id
+        beside a name that is not the id written otherwise, `Seeleute (sailors)`), as a player reads the sheet and
+        may type either; without labels and names, English is exactly `str()`."""
+        from generator.i18n import language
+        from generator.sheets.summary import named, value_name, words
 
-        return lang._(self.message).format(name=words(self.field, lang), **self.values)
+        lang = lang or language("en")
+        if lang.english and not labels and not names:
+            return str(self)
+        shown = {}
+        if self.allowed:
+            from generator.fields import named_value
+
+            def one(value: Value) -> str:
+                name = value_name(self.field, str(value), names)
+                return _joined((value,)) if name is None else named_value(str(value), name)
+
+            shown = {_ALLOWED[self.message]: _joined(self.allowed, one)}
+        field = named(self.field, labels) if lang.english else words(self.field, lang, labels)
+        return lang._(self.message).format(name=field, **shown, **self.values)
+
+
+def _joined(allowed: Sequence[Value], say: Callable[[Value], str] | None = None) -> str:
+    """The values a field takes as a refusal lists them (`1, 2, 3`; `true`, `false` in lower case)."""
+    return ", ".join(say(v) if say is not None else str(v).lower() if isinstance(v, bool) else str(v)
+                     for v in allowed)
 
 
 #: Why a value given for a field is refused: `{name}` the field, `{given}` what was typed (quoted).
 NO_FIELD = N_("the sheet has no field {unknown} (its fields: {fields})")
-NOT_IDS = N_("{name} takes ids separated by commas ({ids}) or none; {given} is not one")
+NOT_IDS = N_("{name} takes values separated by commas ({ids}) or none; {given} is not one")
 NOT_DIGITS = N_("{name} takes a whole number from 0 to {most}, not {given}")
 NOT_DIGITS_OR_NONE = N_("{name} takes a whole number from 0 to {most} or none, not {given}")
 NOT_COUNT = N_("{name} takes a number from 0 to {most}, not {given}")
 NOT_YES_NO = N_("{name} takes true or false, not {given}")
 NOT_ALLOWED = N_("{name} takes {values} or none, not {given}")
+#: The key of a message above that lists the values its field takes.
+_ALLOWED = {NOT_IDS: "ids", NOT_ALLOWED: "values"}
 
 
 def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[str, Sequence[int]] | None = None
@@ -509,11 +537,11 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
             return _refuse(name, NOT_COUNT, text, most=len(allowed))
         return number
     if kind == "list":
-        given = [g.strip().lower() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
-        unknown = [g for g in given if g not in allowed]
+        typed = [g.strip() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
+        unknown = [g for g in typed if g.lower() not in allowed]  # said as typed ('Maïs'), compared in lower case
         if unknown:
-            raise BadConfirmation(name, NOT_IDS, ids=", ".join(map(str, allowed)), given=quoted(", ".join(unknown)))
-        return given
+            raise BadConfirmation(name, NOT_IDS, allowed, given=quoted(", ".join(unknown)))
+        return [g.lower() for g in typed]
     if text.lower() in ("none", "no", "false", ""):
         return False if kind == "yes-no" else None
     if kind == "yes-no" or all(isinstance(v, bool) for v in allowed):
@@ -524,8 +552,8 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
         return number
     if text in [str(v) for v in allowed]:
         return next(v for v in allowed if str(v) == text)
-    return _refuse(name, NOT_ALLOWED, text, values=describe(allowed).replace(" and ", ", "))
+    return _refuse(name, NOT_ALLOWED, text, allowed)
 
 
-def _refuse(name: str, message: str, text: str, **values: object) -> object:
-    raise BadConfirmation(name, message, given=quoted(text), **values)  # a value of 5,000 digits is shown cut
+def _refuse(name: str, message: str, text: str, allowed: Sequence[Value] = (), **values: object) -> object:
+    raise BadConfirmation(name, message, allowed, given=quoted(text), **values)  # 5,000 digits are shown cut

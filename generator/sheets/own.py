@@ -60,7 +60,7 @@ from generator.fields import (
     Text,
     check_document,
 )
-from generator.sheets.layout import VALUE, VALUE_NAME, WORDS
+from generator.sheets.layout import VALUE, VALUE_NAME, WORDS, Where, values_written
 from generator.yamlio import PathKey
 
 #: The fields of a sheet of one's own are keys of its end state: plain names.
@@ -175,6 +175,25 @@ class UserSheet:
     labels: Mapping[str, str] = field(default_factory=dict, hash=False)
     #: its list fields' item words in its own language, by field (`item_words:`: `{one: good, many: goods}`)
     item_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict, hash=False)
+    #: where each item of the lists of values of each language (by code) is written in its sheet.yaml, by list (the
+    #: sheet's own are in its `layout`'s `values_where`)
+    values_where: Mapping[str, Mapping[str, tuple[Where, ...]]] = field(default_factory=dict, hash=False)
+
+    def notes(self) -> list[Problem]:
+        """What is taken, but likely not as meant (warnings, never refusals): a layout whose players write their
+        name in a text field not called `player` (a French sheet's `joueur`). Only `player` names a player (the end
+        state's key, the companion's seat, the name box `--annotate` crops), so such a name is read as a value and
+        each filled sheet is named by its file (`ana.pdf` is "ana") or `--names`: said at the field's line, with
+        what to write."""
+        fields = self.layout.fields
+        if any(f.name == "player" for f in fields):
+            return []
+        return [Problem(f.where.file, f.where.line, f.where.path,
+                        f"the sheet has no field `player`, which alone names a player: what is written in "
+                        f"{f.name!r} is read as a value, and each filled sheet is named by its file (ana.pdf is "
+                        f"'ana') or by --names; if players write their name there, call the field `player` (its label "
+                        f"says it in the sheet's words: `labels: {{player: {self.labels.get(f.name, f.name.replace('_', ' ').capitalize())}}}`)")
+                for f in fields if f.type == "text" and f.read]
 
     def labels_in(self, code: str) -> dict[str, str]:
         """The fields' labels in language `code` (or its base language): the language's over the sheet's own."""
@@ -201,7 +220,10 @@ class UserSheet:
         if not given:
             return self.name, self.layout, self.values
         words = {**self.layout.words, **(given.get("words") or {})}
-        return (given.get("name") or self.name, dataclasses.replace(self.layout, words=words),
+        # where the language's lists of values are written, over the sheet's own: their problems are said there
+        code = code if code in self.languages else code.split("-")[0]
+        written = {**self.layout.values_where, **self.values_where.get(code, {})}
+        return (given.get("name") or self.name, dataclasses.replace(self.layout, words=words, values_where=written),
                 {**self.values, **(given.get("values") or {})})
 
 
@@ -259,6 +281,7 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
                                         "field: only a list field has items (" + (", ".join(lists) or "the layout "
                                                                                   "has none") + ")"))
     values = dict(raw.get("values") or {})
+    problems.extend(_same_ids_in_every_language(values, layout, languages, origin, doc))
     categories: list[Category] = []
     named: dict[str, int] = {}
     for index, item in enumerate(raw.get("scoring") or ()):
@@ -295,9 +318,56 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
         problems.append(Problem(origin, doc.line(("players",)), "players", "min is more than max"))
     if problems:
         return None, problems
+    # the lists of values sheet.yaml writes are said at their lines there (over the layout's, as they are read)
+    layout = dataclasses.replace(layout, values_where={**layout.values_where,
+                                                       **values_written(raw.get("values"), origin, doc)})
+    written = {code: values_written(spec.get("values"), origin, doc, ("languages", code, "values"))
+               for code, spec in languages.items()}
     return UserSheet(raw["id"], raw["name"], folder, origin, layout, values, (players["min"], players["max"]),
                      tuple(categories), raw["lang"], dict(languages), dict(raw.get("labels") or {}),
-                     dict(raw.get("item_words") or {})), []
+                     dict(raw.get("item_words") or {}), written), []
+
+
+def _ids(items: Sequence[Any]) -> list[Any] | None:
+    """The ids of a list of values as a choice or a list field takes them (a value, or an item's `id`), in order;
+    None for a list of something else (a track's groups)."""
+    ids = [item.get("id") if isinstance(item, Mapping) else item for item in items]
+    return None if any(i is None for i in ids) else ids
+
+
+def _same_ids_in_every_language(values: Mapping[str, Any], layout: Any, languages: Mapping[str, Any], origin: str,
+                                doc: Any) -> list[Problem]:
+    """A language's list of values names the sheet's own items in its words: the same ids in the same order. One
+    map of marks reads the sheet in every language, by the ids and places of its own print, so an id a language
+    changes (`wheat` for `ble`) would be another item in the end state than the same mark read from a photo, and an
+    order it changes would print a name over another item's mark."""
+    problems: list[Problem] = []
+    # only the lists a choice or a list field takes its values from: another list (words a template prints) is the
+    # language's to translate whole
+    taken = {f.values for f in layout.fields if isinstance(f.values, str)} | {f.items for f in layout.fields}
+    for code, spec in languages.items():
+        for name, given in (spec.get("values") or {}).items():
+            if name not in taken:
+                continue
+            own = values.get(name, layout.values.get(name))
+            if not isinstance(own, (list, tuple)) or not isinstance(given, (list, tuple)):
+                continue
+            own_ids, ids = _ids(own), _ids(given)
+            if own_ids is None or ids is None or ids == own_ids:
+                continue
+            where = ("languages", code, "values", name)
+            written = (f"{origin} values.{name}" if name in values else f"{layout.file} values.{name}")
+            place = next((i for i, (a, b) in enumerate(zip(ids, own_ids)) if a != b), None)
+            if place is None:  # one list is the other's beginning
+                problems.append(Problem(origin, doc.line(where), ".".join(where), f"gives {len(ids)} items where the "
+                                        f"sheet's own ({written}) has {len(own_ids)}: a language names the same "
+                                        "items, each by its id, in the same order"))
+                continue
+            problems.append(Problem(origin, doc.line((*where, place)), f"{'.'.join(where)}[{place}]",
+                                    f"has the id {ids[place]!r} where the sheet's own ({written}) has "
+                                    f"{own_ids[place]!r}: a language names the same items in its words, each by its "
+                                    "id, in the same order (one map of marks reads every language)"))
+    return problems
 
 
 def amount(value: Any) -> int:

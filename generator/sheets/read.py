@@ -319,8 +319,9 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             # a value given by its name (as the reasons and the table name it) is read as the id the map takes
             reads.append(_read_one(index, content, display, kinds_of[index], kinds,
                                    kinds[0].as_ids(confirmed.get(index, {}))))
-        except BadConfirmation as err:
-            raise UsageError(f"--set {set_key(index, displays, err.field)}", f"{displays[index]}: {err}") from None
+        except BadConfirmation as err:  # the field by its label, the values it takes as the sheet prints them
+            raise UsageError(f"--set {set_key(index, displays, err.field)}",
+                             f"{displays[index]}: {err.said(labels=labels, names=names)}") from None
         except InputError as err:
             alone = len(files) == 1
             if (alone and not options.unread_alone) or kinds_of[index] == "pdf":  # a PDF is mended in a viewer

@@ -355,7 +355,8 @@ class Games:
                 reading = interpret(the_map, read, taken, whys, codes)
                 break
             except BadConfirmation as err:
-                bad.append(str(err) if lang is None else err.said(lang))
+                # the field by its label, the values it takes as the page names them (ids beside where they differ)
+                bad.append(err.said(lang, self.field_labels(game, lang), self.value_names(game, version, lang)))
                 if err.field not in taken:  # not one value's fault: the marks alone
                     reading, taken = by_marks, {}
                     break

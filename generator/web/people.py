@@ -20,7 +20,13 @@ from generator.web.games import Games
 
 
 class PeopleError(messages.Said):
-    """A rename or a merge that cannot be done (the names are one player already, or two seats of one game)."""
+    """A rename or a merge that cannot be done (the names are one player already, or two seats of one game).
+    `about`: which of the two names it is about, `old` (the name renamed or merged away) and `new` (the name
+    from now on, or the player merged into), so that the command line names its argument (`OLD 'Zed': ...`)."""
+
+    def __init__(self, message: str, about: tuple[str, ...], **values: Any) -> None:
+        super().__init__(message, **values)
+        self.about = about
 
 
 def renamed_state(state: Mapping[str, Any], hints: TableHints, old: str, new: str) -> dict[str, Any]:
@@ -46,13 +52,13 @@ def _apply(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str,
         assert game is not None
         names = [p["name"] for p in game["players"]]
         if action == "merge" and any(player_key(n) == player_key(new) for n in names):
-            raise PeopleError(messages.MERGE_BOTH, a=old, b=new, game=game_id)
+            raise PeopleError(messages.MERGE_BOTH, ("old", "new"), a=old, b=new, game=game_id)
         hints = games.hints(game["game"])
         state = renamed_state(game["end_state"], hints, old_key, new)
         team = [new if player_key(n) == old_key else n for n in game["team"]]
         scored = games.score(state)
         if scored.result is None:  # a game saved valid stays readable with another name; never expected
-            raise PeopleError(messages.RESCORE_FAILED, game=game_id, error=scored.error)
+            raise PeopleError(messages.RESCORE_FAILED, ("new",), game=game_id, error=scored.error)
         store.update_game(conn, game_id, state, scored.result, team=team, who=who, action=action)
         changed += 1
     return changed
@@ -61,19 +67,20 @@ def _apply(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str,
 def rename(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str = messages.BY_COMMAND) -> int:
     """Give a player another name in every game (or the same name written otherwise: "ana" to "Ana")."""
     if not store.player_games(conn, old):
-        raise PeopleError(messages.NO_PLAYER)
+        raise PeopleError(messages.NO_PLAYER, ("old",))
     if old == new:
-        raise PeopleError(messages.RENAME_SAME, name=new)
+        raise PeopleError(messages.RENAME_SAME, ("new",), name=new)
     if player_key(old) != player_key(new) and store.player_games(conn, new):
-        raise PeopleError(messages.RENAME_TAKEN, old=old, new=new)
+        raise PeopleError(messages.RENAME_TAKEN, ("new",), old=old, new=new)
     return _apply(conn, games, old, new, who, "rename")
 
 
 def merge(conn: sqlite3.Connection, games: Games, old: str, into: str, who: str = messages.BY_COMMAND) -> int:
     """Make `old` and `into` one player, under the name `into` has in the history."""
-    if not store.player_games(conn, old) or not store.player_games(conn, into):
-        raise PeopleError(messages.NO_PLAYER)
+    missing = tuple(about for about, name in (("old", old), ("new", into)) if not store.player_games(conn, name))
+    if missing:
+        raise PeopleError(messages.NO_PLAYER, missing)
     if player_key(old) == player_key(into):
-        raise PeopleError(messages.MERGE_SAME, name=old, other=into)
+        raise PeopleError(messages.MERGE_SAME, ("old", "new"), name=old, other=into)
     shown = next(p["name"] for p in store.players(conn) if player_key(p["name"]) == player_key(into))
     return _apply(conn, games, old, shown, who, "merge")

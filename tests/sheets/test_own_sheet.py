@@ -96,7 +96,7 @@ def test_filled_pdfs_are_read_and_scored(built: Path, tmp_path: Path) -> None:
     table = run("score", str(ana), "--sheet", str(SHEET)).stdout
     assert f"winner: Ana, with {ANA_SCORE} points" in table
     # the goods by the names the layout gives them, as on the sheet (the JSON above keeps the ids)
-    assert "  goods      Salt,Amber" in table and "  storm             yes" in table
+    assert "  goods      Salt and Amber" in table and "  storm                 yes" in table
 
 
 @pytest.fixture(scope="module")
@@ -314,9 +314,9 @@ def test_labels_of_fields_are_shown_under_the_score_table(copy: Path, tmp_path: 
     assert table.exit_code == 0, table.output
     # the values read, under the table's second rule (the points above keep their categories' names)
     values = table.stdout.split("\n  ---")[2].splitlines()[1:]
-    rows = {line.strip().rsplit(" ", 1)[0].strip(): line.rsplit(" ", 1)[1] for line in values if line.startswith("  ")}
+    rows = dict(re.split(r"\s{2,}", line.strip()) for line in values if line.startswith("  "))
     assert rows == {"guild": "sailors", "Boats launched": "3", "fish": "14", "Struck by the storm": "yes",
-                    "villagers": "7", "Goods traded": "Salt,Amber"}, table.stdout
+                    "villagers": "7", "Goods traded": "Salt and Amber"}, table.stdout
     as_json = run("score", str(game), "--content", str(copy), "--json")
     assert set(json.loads(as_json.stdout)["players"][0]["values"]) == set(ANA)
 
@@ -398,10 +398,12 @@ FOLDED_IDS = (("values: [Fishers, sea_farers, merchants]", "values: guilds"),
 
 def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path, tmp_path: Path) -> None:
     """A choice's value or a list's item whose id folds to another word (`Fishers`, `sea_farers`: a typed value is
-    compared folded, in lower case with '-' for '_') is refused at its field's line, saying the id to write: it was
-    taken, and then never matched, not even typed as written ("unknown guild value 'Fishers' (did you mean
-    'Fishers'?)"). Written as the message says, a YAML end state and a filled PDF typed either way are read, and
-    hold the ids."""
+    compared folded, in lower case with '-' for '_') is refused at the line that writes it, saying the id to write:
+    the field's line for values written in the field, the item's line of the `values:` list a field names (in the
+    layout, or the sheet.yaml, or a language of it, that writes it; those were said at the field's line of the
+    layout, a file the id is not in). It was taken, and then never matched, not even typed as written ("unknown
+    guild value 'Fishers' (did you mean 'Fishers'?)"). Written as the message says, a YAML end state and a filled
+    PDF typed either way are read, and hold the ids."""
     layout = copy / "layout.yaml"
     text = layout.read_text(encoding="utf-8")
     for old, new in LOOSE_IDS:
@@ -409,7 +411,18 @@ def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path,
         text = text.replace(old, new)
     layout.write_text(text, encoding="utf-8")
     line = next(i for i, row in enumerate(text.splitlines(), start=1) if row.startswith("  guild: "))
-    goods = next(i for i, row in enumerate(text.splitlines(), start=1) if row.startswith("  goods: "))
+    tea = next(i for i, row in enumerate(text.splitlines(), start=1) if "{id: Tea," in row)
+    amber = next(i for i, row in enumerate(text.splitlines(), start=1) if "{id: dark_amber," in row)
+    sheet = copy / "sheet.yaml"
+    own = sheet.read_text(encoding="utf-8")
+    sheet.write_text(own.replace("values:\n", "values:\n  ports: [{id: Old_Quay, name: Old quay}]\n", 1),
+                     encoding="utf-8")
+    ports = next(i for i, row in enumerate(sheet.read_text(encoding="utf-8").splitlines(), start=1)
+                 if row.startswith("  ports:"))
+    layout.write_text(text.replace("  goods: {type: list, items: goods}", "  goods: {type: list, items: goods}\n"
+                                   "  port: {type: choice, values: ports, read: false}")
+                      .replace("  guild:\n    kind: group", "  port: {kind: bubbles, field: port, values: ports, x: 150mm"
+                               ", y: 10mm}\n  guild:\n    kind: group"), encoding="utf-8")
     checked = run("content", "check", str(copy))
     assert checked.exit_code == 1, checked.output
     said = checked.stdout + checked.stderr
@@ -417,8 +430,12 @@ def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path,
     assert "write 'fishers' (to print 'Fishers' still, give the values as items under `values:`, this one " \
            "{id: fishers, name: Fishers})" in said
     assert f"layout.yaml:{line}: fields.guild: its value id 'sea_farers' " in said and "write 'sea-farers'" in said
-    assert f"layout.yaml:{goods}: fields.goods: its item id 'Tea' " in said and "write 'tea'" in said
-    assert f"layout.yaml:{goods}: fields.goods: its item id 'dark_amber' " in said
+    assert f"layout.yaml:{tea}: values.goods[5]: its item id 'Tea' of the field goods " in said and "write 'tea'" in said
+    assert f"layout.yaml:{amber}: values.goods[7]: its item id 'dark_amber' of the field goods " in said
+    assert f"sheet.yaml:{ports}: values.ports[0]: its value id 'Old_Quay' of the field port " in said, said
+    assert "write 'old-quay'" in said and "fields.port:" not in said
+    layout.write_text(text, encoding="utf-8")
+    sheet.write_text(own, encoding="utf-8")
     assert "Traceback" not in said
     assert run("build", "--content", str(copy), "--out", str(tmp_path / "refused")).exit_code == 1
     for old, new in FOLDED_IDS:
@@ -516,12 +533,20 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     assert uncertain["storm"]["why"] == "storm is marked but boats is empty: the storm strikes a harbour with boats"
 
 
+def table_rows(table: str) -> dict[str, str]:
+    """The rows of a score table of one player: the row's name -> its cell (columns are two spaces or more apart,
+    a cell may hold one: "Salt and Tea")."""
+    return {cells[0]: cells[-1] for line in table.splitlines() if line.startswith("  ") and not line.startswith("  -")
+            for cells in [re.split(r"\s{2,}", line.strip())] if len(cells) == 2}
+
+
 def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Path, tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """A photo's undecided fields are said with their values named as the sheet prints them ("the mark of Tea",
-    "Fishers and Sailors are both filled"), and so are the values under the score table ("Salt,Tea"), in the sheet's
-    own language (a sheet written in German says "Tee"); `--set` takes a value by its name in any language of the
-    sheet, as by its id. They said the ids ("the mark of tea", "salt,tea"). The JSON keeps the ids."""
+    "Fishers and Sailors are both filled"), and so are the values under the score table ("Salt and Tea"), in the
+    sheet's own language (a sheet written in German says "Tee"), a list's items joined as that language joins a list
+    ("Salz und Tee"; it said "Salz,Tee"), a yes-no as the language says it ("nein"; it said "no"); `--set` takes a value by its name in any language of the sheet, as by its
+    id. They said the ids ("the mark of tea", "salt,tea"). The JSON keeps the ids."""
     from tests.sheets.test_sheet_languages import GUILD_VALUES, GUILDS, LANTERN_DE
 
     layout = copy / "layout.yaml"
@@ -548,8 +573,8 @@ def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Pat
     given = ("--set", "guild=Seeleute", "--set", "goods=Salt, tee")
     table = run("score", "ana.png", "--sheet", str(copy), *given)
     assert table.exit_code == 0, table.output
-    rows = {line.split()[0]: line.split()[-1] for line in table.stdout.splitlines() if line.startswith("  ")}
-    assert (rows["guild"], rows["goods"]) == ("Sailors", "Salt,Tea"), table.stdout
+    rows = table_rows(table.stdout)
+    assert (rows["guild"], rows["goods"]) == ("Sailors", "Salt and Tea"), table.stdout
     scored = json.loads(run("score", "ana.png", "--sheet", str(copy), "--json", *given).stdout)
     assert {k: scored["players"][0]["values"][k] for k in ("guild", "goods")} == {"guild": "sailors",
                                                                                   "goods": ["salt", "tea"]}
@@ -559,9 +584,55 @@ def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Pat
     assert "  ana.png: guild: Fischer and Seeleute are both filled; it takes one value (confirm with --set " \
            "guild=VALUE)" in german.stdout.splitlines(), german.stdout
     assert "  ana.png: goods: the mark of Tee is neither filled nor empty" in german.stdout, german.stdout
-    rows = {line.split()[0]: line.split()[-1] for line in run("score", "ana.png", "--sheet", str(copy), *given)
-            .stdout.splitlines() if line.startswith("  ")}
-    assert (rows["guild"], rows["goods"]) == ("Seeleute", "Salz,Tee"), rows
+    rows = table_rows(run("score", "ana.png", "--sheet", str(copy), *given).stdout)
+    assert (rows["guild"], rows["goods"], rows["storm"]) == ("Seeleute", "Salz und Tee", "nein"), rows
+
+
+def test_a_value_refused_lists_the_values_as_the_sheet_prints_them(copy: Path, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value a field cannot take is refused with the values it takes as the sheet prints them, which a player
+    reads and types, the id beside a name that is not typed as the id ("Fischer (fishers)"), the field by its label:
+    from `--set` (a choice, a list), from a filled PDF and from a YAML end state. They listed the ids alone ("guild
+    takes fishers, sailors, merchants or none", "it takes fishers, sailors, merchants", "expected one of salt,
+    rope, ...") to a player who had typed "Seeleute". Exit 2 each, nothing scored."""
+    from tests.sheets.test_sheet_languages import GUILD_VALUES, GUILDS, LANTERN_DE
+
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in zip(GUILDS[::2], GUILDS[1::2], strict=True):
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    spec = copy / "sheet.yaml"
+    spec.write_text("lang: de\n" + spec.read_text(encoding="utf-8").replace("values:\n", GUILD_VALUES, 1)
+                    + LANTERN_DE.replace("\n    values:", "\n    labels: {guild: Gilde}\n    values:"),
+                    encoding="utf-8")
+    page_photo(copy, tmp_path, {"guild=fishers": 40, "guild=sailors": 40, "goods=salt": 40})
+    monkeypatch.chdir(tmp_path)
+    guilds = "Fischer (fishers), Seeleute (sailors), Händler (merchants)"
+    goods = "Salz (salt), Seil (rope), Teer (tar), Seide (silk), Gewürze (spice), Tee (tea), Wolle (wool), " \
+            "Bernstein (amber)"
+    refused = run("score", "ana.png", "--sheet", str(copy), "--set", "guild=Piraten")
+    assert refused.exit_code == 2, refused.output
+    assert f"error: --set guild: ana.png: Gilde takes {guilds} or none, not 'Piraten'" in refused.stderr, \
+        refused.stderr
+    listed = run("score", "ana.png", "--sheet", str(copy), "--set", "guild=Seeleute", "--set", "goods=Salz, Gold")
+    assert listed.exit_code == 2, listed.output
+    assert f"error: --set goods: ana.png: goods takes values separated by commas ({goods}) or none; 'Gold' is not " \
+           "one" in listed.stderr, listed.stderr
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    typed = run("score", str(fill(blank, tmp_path / "ben.pdf", {"player": "Ben", "guild": "Piraten", "fish": "3"})),
+                "--sheet", str(copy))
+    assert typed.exit_code == 2 and f"field guild: holds 'Piraten'; it takes {guilds}" in typed.stderr, typed.stderr
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, goods: [Salz, Gold]}}\n", encoding="utf-8")
+    ended = run("score", str(game), "--content", str(copy))
+    assert ended.exit_code == 2 and f"sheets[0].goods[1]: unknown goods item 'Gold'; expected one of {goods}" in \
+        ended.stderr, ended.stderr
+    # a sheet whose names are typed as its ids lists the names alone
+    spec.write_text(spec.read_text(encoding="utf-8").replace("lang: de\n", "", 1), encoding="utf-8")
+    english = run("score", "ana.png", "--sheet", str(copy), "--set", "guild=Pirates")
+    assert "error: --set guild: ana.png: guild takes Fishers, Sailors, Merchants or none, not 'Pirates'" in \
+        english.stderr, english.stderr
 
 
 #: What one of Lantern Harbour's goods is called, and several, in English and in French
@@ -706,3 +777,75 @@ def test_a_photo_of_the_sheet_printed_in_another_language_is_compared_with_that_
     read = photos.read_photo(data, "ana.jpg", [game.kind()])
     assert len(chosen) == 1 and chosen[0].drawn("scan", "a4").page() == german.page()
     assert not read.reading.uncertain, read.reading.uncertain
+
+
+def test_a_name_box_not_called_player_is_warned_of_at_its_line(copy: Path, tmp_path: Path) -> None:
+    """A sheet whose players write their name in a text field not called `player` (a French designer's `joueur`)
+    is taken, its players named by their files, as ever, but `content check` and `score --sheet` warn at the field's
+    line of what happens and what to write: the table said "winner: ana" over a sheet on which Anaïs wrote her name,
+    without a word."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    assert text.count("  player: {type: text}") == 1
+    text = text.replace("  player: {type: text}", "  joueur: {type: text}").replace("field: player", "field: joueur")
+    layout.write_text(text, encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), start=1) if row.startswith("  joueur: "))
+    said = f"layout.yaml:{line}: fields.joueur: the sheet has no field `player`, which alone names a player"
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 0 and said in checked.stderr and "warning: " in checked.stderr, checked.output
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    ana = fill(blank, tmp_path / "ana.pdf", {"joueur": "Anaïs", "fish": "3"})
+    scored = run("score", str(ana), "--sheet", str(copy))
+    assert scored.exit_code == 0 and said in scored.stderr and "winner: ana," in scored.stdout, scored.output
+    # the example, whose name box is `player`, is warned of nothing
+    assert "warning" not in run("content", "check", str(SHEET)).stderr
+
+
+def test_one_mark_filled_past_a_gap_is_said_in_the_singular(copy: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A track with one figure coloured in, not the first, is asked about as "1 mark is filled but not from the
+    first on"; it said "1 marks are filled"."""
+    page_photo(copy, tmp_path, {"villagers=3": 40, "fish=units 4": 40})
+    monkeypatch.chdir(tmp_path)
+    read = run("score", "ana.png", "--sheet", str(copy))
+    assert read.exit_code == 1, read.output
+    assert "villagers: 1 mark is filled but not from the first on (1 is empty)" in read.stdout, read.stdout
+
+
+@pytest.mark.parametrize(("german", "said"), [
+    ("{id: salz, name: Salz}, {id: rope, name: Seil}", "languages.de.values.goods[0]: has the id 'salz' where the "
+                                                       "sheet's own ("),
+    ("{id: rope, name: Seil}, {id: salt, name: Salz}", "languages.de.values.goods[0]: has the id 'rope' where the "
+                                                       "sheet's own ("),
+])
+def test_a_language_that_changes_an_items_id_or_place_is_refused_at_its_line(copy: Path, tmp_path: Path,
+                                                                             german: str, said: str) -> None:
+    """A language's list of items names the sheet's own items: an id it changes (`salz` for `salt`) was taken, and
+    a German fillable sheet typed "Salz" scored an item the sheet does not have (`salz`, where a photo of the same
+    sheet reads `salt`); an order it changes printed "Seil" over salt's mark. Both are refused at the item's line."""
+    from tests.sheets.test_sheet_languages import LANTERN_DE
+
+    text = LANTERN_DE.replace("      guilds: [{id: fishers, name: Fischer}, {id: sailors, name: Seeleute}, "
+                              "{id: merchants, name: Händler}]\n", "")
+    assert text.count("{id: salt, name: Salz}, {id: rope, name: Seil}") == 1
+    spec = copy / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + text.replace("{id: salt, name: Salz}, {id: rope, name: Seil}",
+                                                                    german), encoding="utf-8")
+    line = next(i for i, row in enumerate(spec.read_text(encoding="utf-8").splitlines(), start=1)
+                if row.startswith("      goods:"))
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 1 and f"sheet.yaml:{line}: {said}" in checked.stderr, checked.output
+    assert "layout.yaml values.goods) has 'salt': a language names the same items" in checked.stderr
+    assert run("build", "--content", str(copy), "--out", str(tmp_path / "out")).exit_code == 1
+
+
+def test_a_language_translates_a_list_no_field_takes_its_values_from_whole(copy: Path) -> None:
+    """A list of words the layout prints but no field takes its values from (headings) is the language's to
+    translate whole: only a choice's or a list's values must keep the sheet's own ids."""
+    spec = copy / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("values:\n", "values:\n  headings: [Boats, Fish]\n", 1)
+                    + "languages:\n  de:\n    values:\n      headings: [Boote, Fische]\n", encoding="utf-8")
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 0, checked.output

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sqlite3
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -380,20 +382,84 @@ def test_the_history_command_line_corrects_deletes_and_escapes(tmp_path: Path, c
     assert "\x1b" not in listed.stdout
 
 
+#: A shell line that makes the folder "$0" read-only in a mount namespace of its own (a read-only bind mount of
+#: it over itself, seen by this process alone) and runs the command after it: a read-only file system refuses
+#: root's writes too, where permissions do not.
+READ_ONLY_MOUNT = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" && exec "$@"'
+#: The user an unprivileged run is made as (`nobody` on Debian, whose permissions a chmod binds).
+NOBODY = 65534
+
+
+def _unwritable(folder: Path) -> tuple[list[str], Path]:
+    """A command prefix under which `folder` (made here, world-readable, or the one given) truly cannot be written,
+    and the folder: as a user who is not root, its permissions (chmod) suffice; as root, which permissions do not
+    bind, a read-only bind mount in a private mount namespace (`unshare -m`, where root may make one), else the
+    command run as `nobody` (`setpriv`) over a folder of the system's temporary folder (`nobody` cannot reach
+    pytest's, which is root's alone). Each way is checked before it is used: a write under it must be refused. A
+    skip, with why, where no way holds (root in a container that may neither unshare nor change its user)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    def refuses(prefix: list[str], where: Path) -> bool:
+        probe = where / "probe"
+        try:
+            ran = subprocess.run([*prefix, "sh", "-c", 'touch "$0"', str(probe)], capture_output=True, timeout=30)
+        except OSError:
+            return False
+        written = probe.exists()
+        probe.unlink(missing_ok=True)
+        return ran.returncode != 0 and not written
+
+    folder.chmod(0o555)
+    if os.geteuid() != 0:
+        return [], folder
+    if shutil.which("unshare"):
+        prefix = ["unshare", "-m", "--propagation", "private", "sh", "-c", READ_ONLY_MOUNT, str(folder)]
+        if refuses(prefix, folder):
+            return prefix, folder
+    if shutil.which("setpriv"):
+        shared = Path(tempfile.mkdtemp(prefix="donjon-ro-"))
+        for item in folder.iterdir():
+            shutil.copy(item, shared / item.name)
+            (shared / item.name).chmod(0o444)
+        shared.chmod(0o555)
+        prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
+        python = subprocess.run([*prefix, sys.executable, "-c", "import generator"], capture_output=True, timeout=60)
+        if python.returncode == 0 and refuses(prefix, shared):
+            return prefix, shared
+        shared.chmod(0o755)
+        shutil.rmtree(shared)
+    pytest.skip("running as root, which permissions do not bind, and neither a read-only mount (unshare -m) nor "
+                "another user (setpriv) is allowed here: a read-only database cannot be made")
+
+
 def test_a_read_only_database_is_read(tmp_path: Path, client: TestClient, db: Database) -> None:
+    """A database in a folder that cannot be written (a read-only mount, a folder of another user's) is read:
+    `donjon history list` lists its games and writes nothing beside it (no journal, no lock file). It was tested
+    with a chmod alone, which root ignores: under CI, which runs as root, the folder could be written and the test
+    proved nothing; now the folder truly refuses the command's writes, whoever runs the tests."""
+    import shutil
+    import subprocess
+
     post_json(client, "/api/games", example("guildhall"))
     db.close()
     copy = tmp_path / "ro" / "history.sqlite3"
     copy.parent.mkdir()
     copy.write_bytes(db.path.read_bytes())
     copy.chmod(0o444)
-    copy.parent.chmod(0o555)
+    prefix, folder = _unwritable(copy.parent)
     try:
-        listed = CliRunner().invoke(cli, ["history", "list", "--db", str(copy)])
-        assert listed.exit_code == 0 and "Guildhall" in listed.stdout
-        assert sorted(p.name for p in copy.parent.iterdir()) == ["history.sqlite3"]  # nothing written beside it
+        listed = subprocess.run([*prefix, sys.executable, "-m", "generator", "history", "list", "--db",
+                                 str(folder / copy.name)], capture_output=True, text=True, timeout=120,
+                                env={**os.environ, "HOME": str(folder)})
+        assert listed.returncode == 0 and "Guildhall" in listed.stdout, listed.stderr
+        assert sorted(p.name for p in folder.iterdir()) == ["history.sqlite3"]  # nothing written beside it
     finally:
-        copy.parent.chmod(0o755)
+        for place in {copy.parent, folder}:
+            place.chmod(0o755)
+        if folder != copy.parent:
+            shutil.rmtree(folder)
 
 
 @pytest.mark.parametrize("correcting", [False, True])

@@ -171,3 +171,23 @@ def test_photos_are_listed_said_by_the_export_and_let_go_once_their_game_is_save
         "let go 0 photos (0.0 MB) of tables whose game is saved; 1 photo of tables still open kept\n"
     code, _, err = run("history", "photos", "--db", str(tmp_path / "missing.sqlite3"), "--let-go-saved")
     assert code == 2 and "no such database" in err and not (tmp_path / "missing.sqlite3").exists()
+
+
+def test_a_rename_or_merge_refused_names_its_argument_and_the_name_given(tmp_path: Path) -> None:
+    """`donjon history rename` and `merge` refusing a name say which argument, as --help calls it, and the name
+    given (`OLD 'Zed': no saved game has a player of that name`); they said `NAME:`, a placeholder --help never
+    shows, whichever name was at fault, and `NEW:` for merge's INTO."""
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    refusals = {
+        ("rename", "Zed", "Zoe"): "error: OLD 'Zed': no saved game has a player of that name",
+        ("rename", "Ana", "Ana"): "error: NEW 'Ana': Ana is already the name of that player",
+        ("rename", "Ana", "Ben"): "error: NEW 'Ben': Ben is already another player's name",
+        ("rename", "Ana", ""): "error: NEW '': a name is 1 to 40 printable characters",
+        ("merge", "Ana", "Zed"): "error: INTO 'Zed': no saved game has a player of that name",
+        ("merge", "Yan", "Zed"): "error: OLD 'Yan' and INTO 'Zed': no saved game has a player of that name",
+        ("merge", "ana", "Ana"): "error: OLD 'ana' and INTO 'Ana': ana and Ana are already one player",
+        ("merge", "Ana", "Ben"): "error: OLD 'Ana' and INTO 'Ben': Ana and Ben both played game ",
+    }
+    for args, said in refusals.items():
+        code, _, err = run("history", *args, "--db", db)
+        assert code == 2 and err.startswith(said), (args, err)

@@ -136,8 +136,8 @@ def test_a_photos_review_in_english_names_the_fields_a_rule_involves_by_their_la
 def test_a_photos_review_in_english_names_the_values_a_rule_involves_by_their_names(db: Database,
                                                                                     tmp_path: Path) -> None:
     """The review of a photo in English names the values a reason says as the sheet prints them ("Goods traded is
-    Salt, Tea but ..."), in the phone's language where the sheet gives one, else in its own; it said their ids
-    ("salt, tea")."""
+    Salt and Tea but ..."), in the phone's language where the sheet gives one, else in its own; it said their ids
+    ("salt, tea"), then joined them with a bare comma in an English sentence ("Salt, Tea")."""
     import shutil
 
     from generator.i18n import language
@@ -161,7 +161,7 @@ def test_a_photos_review_in_english_names_the_values_a_rule_involves_by_their_na
                                                      language("en"))
     finally:
         unregister("lantern-harbour")
-    said = "Goods traded is Salt, Tea but Boats launched is empty: goods leave by boat"
+    said = "Goods traded is Salt and Tea but Boats launched is empty: goods leave by boat"
     assert {line.field: line.why for line in review.lines if line.why} == {"goods": said, "boats": said}
     assert problems == [f"Goods traded: {said}", f"Boats launched: {said}"]
 
@@ -190,6 +190,37 @@ def test_a_value_typed_on_a_photos_check_page_may_be_its_name(db: Database, tmp_
     finally:
         unregister("lantern-harbour")
     assert problems == [] and part["goods"] == ["salt", "tea"], (problems, part)
+
+
+def test_a_value_refused_on_a_photos_check_page_lists_the_values_as_the_page_names_them(db: Database,
+                                                                                       tmp_path: Path) -> None:
+    """A value typed on a photo's check page that its field cannot take is refused with the values it takes as the
+    phone's page names them, the id beside a name not typed as the id ("Salz (salt)" on a German phone); it listed
+    the ids alone ("salt, rope, tar, ...")."""
+    import shutil
+
+    from generator.i18n import language
+    from generator.registry import unregister
+    from tests.sheets.test_sheet_languages import LANTERN_DE
+
+    folder = tmp_path / "sheets" / "lantern-harbour"
+    shutil.copytree(SHEETS / "lantern-harbour", folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_DE.replace("      guilds: [{id: fishers, name: "
+                                                                          "Fischer}, {id: sailors, name: Seeleute}, "
+                                                                          "{id: merchants, name: Händler}]\n", ""),
+                    encoding="utf-8")
+    try:
+        games = Games(folder.parent)
+        _, german, _ = games.sheet_from_marks("lantern-harbour", "a4", set(), {"goods": "Salz, Gold"}, "",
+                                              "lantern-harbour", language("de"))
+        _, english, _ = games.sheet_from_marks("lantern-harbour", "a4", set(), {"goods": "Salt, Gold"}, "",
+                                               "lantern-harbour", language("en"))
+    finally:
+        unregister("lantern-harbour")
+    assert len(german) == 1 and "(Salz (salt), Seil (rope), Teer (tar), " in german[0], german
+    assert english == ["goods takes values separated by commas (Salt, Rope, Tar, Silk, Spice, Tea, Wool, Amber) or "
+                       "none; 'Gold' is not one"], english
 
 
 def test_a_list_of_ones_own_counts_its_items_in_its_own_words(db: Database, tmp_path: Path) -> None:
