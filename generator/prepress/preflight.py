@@ -58,6 +58,8 @@ _ToCmyk = Callable[[list[float]], list[float]]
 #: A colour space's initial colour, set by `cs` or `CS` and not yet replaced by `sc`/`scn`: how it turns into CMYK,
 #: its values, and the space's name, for the report.
 _Initial = tuple[_ToCmyk, list[float], str]
+#: A transformation (a b c d e f: PDF 1.7, 8.3.3), as `cm` and a form's /Matrix give one.
+_Matrix = tuple[float, float, float, float, float, float]
 #: A box (left, bottom, right, top) in the page's default space, where its TrimBox is given.
 _Box = tuple[float, float, float, float]
 #: How far a measured length may miss the one asked for: a tenth of a millimetre (in points).
@@ -942,17 +944,24 @@ def _is_rgb(space: Any) -> bool:
 
 def _xobject(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
              depth: int) -> None:
-    found = _named(resources, "/XObject", name)
-    if found is None:
-        return
-    xobject = found.get_object()
-    subtype = str(xobject.get("/Subtype"))
+    xobject, subtype, ctm = _done(resources, name, state.ctm)
     if subtype == "/Form":
-        matrix = xobject.get("/Matrix")
-        ctm = _multiply(tuple(float(v) for v in matrix), state.ctm) if matrix is not None else state.ctm
         _walk_inside(xobject, ctm, resources, state, number, result, rgb, depth)
     elif subtype == "/Image":
         _image(xobject, name, state, number, result)
+
+
+def _done(resources: Any, name: Any, ctm: _Matrix) -> tuple[Any, str, _Matrix]:
+    """What `Do` paints, for both walks of a drawing (_walk, _follow): the XObject `name` names, its subtype
+    (`/Form`, `/Image`; "" where the resources name none), and the transformation it is painted in: a form's own
+    /Matrix applied to `ctm` (PDF 1.7, 8.10.1), a picture's `ctm` as it is."""
+    found = _named(resources, "/XObject", name)
+    if found is None:
+        return None, "", ctm
+    xobject = found.get_object()
+    subtype = str(xobject.get("/Subtype"))
+    matrix = xobject.get("/Matrix") if subtype == "/Form" else None
+    return xobject, subtype, _multiply(tuple(float(v) for v in matrix), ctm) if matrix is not None else ctm
 
 
 def _named(resources: Any, kind: str, name: Any) -> Any:
@@ -1641,14 +1650,8 @@ def _shading_tint(shading: Any) -> float:
 
 def _placed_xobject(resources: Any, name: Any, pen: _Pen, marks: _Marks, depth: int) -> None:
     """A form (its drawing followed in its matrix, clipped to its /BBox) or a picture placed by Do."""
-    found = _named(resources, "/XObject", name)
-    if found is None:
-        return
-    xobject = found.get_object()
-    subtype = str(xobject.get("/Subtype"))
+    xobject, subtype, pen.ctm = _done(resources, name, pen.ctm)
     if subtype == "/Form":
-        matrix = xobject.get("/Matrix")
-        pen.ctm = _multiply(tuple(float(v) for v in matrix), pen.ctm) if matrix is not None else pen.ctm
         bbox = [float(v) for v in xobject.get("/BBox", ())]
         if len(bbox) == 4:
             box = _placed_box((min(bbox[0], bbox[2]), min(bbox[1], bbox[3]), max(bbox[0], bbox[2]),
