@@ -808,6 +808,73 @@ def test_where_the_registration_colour_is_painted_is_followed_within_bounds(tmp_
         assert f"where could not be followed ({why})" in said[page][1], said[page]
 
 
+def _registration_in_tiles_and_glyphs(path: Path) -> None:
+    """Pages where a designer's file paints the registration colour (All, its alternate 50 % K) inside drawings of
+    their own: 1, a coloured tiling pattern whose tile paints a square in it, filling a rectangle inside the cut
+    (over 100 % K art); 2, the same filling the bottom margin only; 3 and 4, an uncoloured tiling pattern painted in a
+    Pattern space over it, at tint 1 and 0.5; 5, a Type 3 font's glyph 'a' (d0: a glyph of its own colours) that
+    paints a square in it, shown inside; 6, the same glyph shown in the bottom margin; 7, the font's glyphs 'b' (in
+    black, d0) and 'c' (in the text's black, d1), shown inside by TJ, 'c' as hex; 8, 'a' written as an octal
+    escape."""
+    import pikepdf
+
+    pdf = pikepdf.new()
+    half_black = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[0, 0, 0, 0.5], N=1)
+    registration = pdf.make_indirect(pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All,
+                                                    pikepdf.Name.DeviceCMYK, half_black]))
+    spaces = pikepdf.Dictionary(CS0=registration)
+    tile = pdf.make_stream(b"/CS0 cs 1 scn 0 0 4 4 re f", Type=pikepdf.Name.Pattern, PatternType=1, PaintType=1,
+                           TilingType=1, BBox=[0, 0, 8, 8], XStep=8, YStep=8,
+                           Resources=pikepdf.Dictionary(ColorSpace=spaces))
+    uncoloured = pdf.make_stream(b"0 0 4 4 re f", Type=pikepdf.Name.Pattern, PatternType=1, PaintType=2,
+                                 TilingType=1, BBox=[0, 0, 8, 8], XStep=8, YStep=8, Resources=pikepdf.Dictionary())
+    glyphs = pikepdf.Dictionary(a=pdf.make_stream(b"1000 0 d0 /CS0 cs 1 scn 0 0 700 700 re f"),
+                                b=pdf.make_stream(b"1000 0 d0 0 0 0 1 k 0 0 700 700 re f"),
+                                c=pdf.make_stream(b"1000 0 0 0 700 700 d1 0 0 700 700 re f"))
+    type3 = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3, FontBBox=[0, 0, 1000, 1000],
+                               FontMatrix=[0.001, 0, 0, 0.001, 0, 0], CharProcs=glyphs, FirstChar=97, LastChar=99,
+                               Widths=[1000] * 3, Resources=pikepdf.Dictionary(ColorSpace=spaces),
+                               Encoding=pikepdf.Dictionary(Type=pikepdf.Name.Encoding, Differences=[
+                                   97, pikepdf.Name.a, pikepdf.Name.b, pikepdf.Name.c]))
+    resources = pikepdf.Dictionary(
+        ColorSpace=pikepdf.Dictionary(CS0=registration, CSP=pikepdf.Array([pikepdf.Name.Pattern, registration])),
+        Pattern=pikepdf.Dictionary(P0=tile, P1=uncoloured), Font=pikepdf.Dictionary(T3=type3))
+    art = b"0 0 0 1 k 20 20 150 220 re f "
+    for drawing in (art + b"/Pattern cs /P0 scn 40 40 100 100 re f", art + b"/Pattern cs /P0 scn 0 0 198 6 re f",
+                    b"/CSP cs 1 /P1 scn 40 40 100 100 re f", b"/CSP cs 0.5 /P1 scn 40 40 100 100 re f",
+                    b"BT /T3 30 Tf 40 120 Td (a) Tj ET", art + b"BT /T3 4 Tf 40 1 Td (a) Tj ET",
+                    b"BT /T3 30 Tf 40 120 Td [(b) -500 <63>] TJ ET", b"BT /T3 30 Tf 40 120 Td (\\141) Tj ET"):
+        _one_page(pdf, resources, drawing)
+    pdf.save(path)
+
+
+def test_registration_colour_painted_by_tiles_and_type3_glyphs_is_followed(tmp_path: Path) -> None:
+    """The registration colour painted inside a tiling pattern's tile, or by a Type 3 font's glyph with colours of
+    its own, is followed to where the pattern fills or the text is shown: inside the cut it is ink, 400 % x its
+    tint (refused over DriveThruCards' 240 %; said at 200 % for MB PRINT, which limits no ink); in the margin,
+    nothing. Glyphs the text does not show, and a d1 glyph (painted in the text's colour), are not taken. Both were
+    passed without a word: the walk of where the registration colour is painted stepped over tiles and glyphs.
+    Ghostscript's separations of each page agree."""
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    path = tmp_path / "tiles-and-glyphs.pdf"
+    _registration_in_tiles_and_glyphs(path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = _ink_pages(found)
+    assert sorted(ink) == [1, 3, 5, 8] and all(m.startswith("400 % total ink") for m in ink.values()), found.findings
+    assert "(text in a Type 3 font whose glyphs paint in it)" in ink[5], ink
+    said = {f.page: f.message for f in check_pdf(path, find_service("mbprint")).findings
+            if "registration colour All" in f.message}
+    assert sorted(said) == [1, 3, 4, 5, 8] and "200 % ink" in said[4], said
+    if GS is not None:
+        expected = {1: (400, 0), 2: (100, 400), 3: (400, 0), 4: (200, 0), 5: (400, 0), 6: (100, 400), 7: (100, 0),
+                    8: (400, 0)}
+        for page, (inside, outside) in expected.items():
+            measured = _gs_ink_inside_and_out(path, page, tmp_path)
+            assert measured == (pytest.approx(inside, abs=2), pytest.approx(outside, abs=2)), (page, measured)
+
+
 def _rich_black(pdf: Any) -> Any:
     """A Separation whose CMYK alternate is 400 % at full tint, 100 % x 4 x its tint (a tint transform of type 2)."""
     import pikepdf

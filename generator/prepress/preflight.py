@@ -19,8 +19,8 @@ is drawn):
   (functions.py evaluates their tint transforms), Indexed colours through their table, meshes by their vertices'
   colours, pictures of 1, 2, 4, 8 or 16 bits a component; a colour space's initial colour (a spot colour's full
   tint) when something is painted in it before a tint is set: the highest, and where. The registration colour
-  (All, every plate) is followed to where it is painted (_marks): crop marks outside the cut pass; inside, it
-  is ink, 400 % at full tint;
+  (All, every plate) is followed to where it is painted (_marks), through forms, tiling patterns' tiles and Type 3
+  glyphs: crop marks outside the cut pass; inside, it is ink, 400 % at full tint;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable
@@ -438,8 +439,9 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
     if contents is None or depth > 12:
         return
     resources = resources.get_object() if resources is not None else {}
-    _fonts(resources, number, result)
+    glyphs = _fonts(resources, number, result)
     cmyk = result.service.colour == "cmyk"
+    state.registration |= cmyk and glyphs  # Type 3 glyphs, which this walk does not read, may paint in it
     where = getattr(contents, "indirect_reference", None)  # none for a page's array of streams, joined anew
     key = None if where is None else (int(where.idnum), int(where.generation))
     operations = state.parsed.get(key) if key is not None else None
@@ -579,12 +581,16 @@ def _set_ink(convert: _ToCmyk, values: list[float], said: str, number: int, resu
     _ink(result, total * 100, f"{said}, a spot colour printed as {printed} CMYK")
 
 
-def _fonts(resources: Any, number: int, result: Preflight) -> None:
-    """Every font the resources name is embedded (a Type 3 font draws its own glyphs)."""
+def _fonts(resources: Any, number: int, result: Preflight) -> bool:
+    """Every font the resources name is embedded (a Type 3 font draws its own glyphs). Whether a Type 3 font's
+    glyphs may paint in the registration colour (_names_registration: followed where text in it is shown, _marks),
+    said here, where the fonts are read anyway, so that the walk of a page reads its fonts once."""
     fonts = resources.get("/Font")
+    glyphs = False
     for name, font in (fonts.get_object().items() if fonts is not None else ()):
         font = font.get_object()
         if str(font.get("/Subtype")) == "/Type3":
+            glyphs = glyphs or _names_registration(font.get("/Resources"))
             continue
         descendant = font.get("/DescendantFonts")
         described = descendant[0].get_object() if descendant else font
@@ -594,6 +600,7 @@ def _fonts(resources: Any, number: int, result: Preflight) -> None:
             if not any(f.page == number and f.rule == "text" and str(name) in f.message for f in result.findings):
                 result.add(number, "text", f"the font {font.get('/BaseFont')} ({name}) is not embedded",
                            refuse=True)
+    return glyphs
 
 
 def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -> None:
@@ -1308,14 +1315,19 @@ class _Pen:
     Q: the transformation, the clip's box, the registration colour's tint when it is the fill or the stroke colour
     (None when another colour is), the line width, the text state (PDF 1.7, 9.3)."""
 
-    __slots__ = ("ctm", "clip", "fill", "stroke", "width", "size", "widest", "spacing", "words", "scale", "leading",
-                 "rise", "render")
+    __slots__ = ("ctm", "clip", "fill", "stroke", "under", "width", "size", "font", "widest", "spacing", "words",
+                 "scale", "leading", "rise", "render")
 
     def __init__(self, clip: _Box) -> None:
         self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
         self.clip = clip
         self.fill: float | None = None
         self.stroke: float | None = None
+        #: whether the fill's and the stroke's colour space is a Pattern space over the registration colour (an
+        #: uncoloured tiling pattern is then painted in it, at the tint `scn` gives with the pattern's name)
+        self.under = (False, False)
+        #: the font in force (Tf), whose glyphs a Type 3 font draws with drawings of its own
+        self.font: Any = None
         self.width = 1.0
         self.size, self.widest, self.spacing, self.words, self.scale, self.leading, self.rise = \
             0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
@@ -1335,6 +1347,10 @@ class _Marks:
     def __init__(self, parsed: dict[tuple[int, int], list[Any]], placed: dict[tuple[int, int], list[Any]]) -> None:
         self.pieces: list[tuple[_Box, float, str]] = []
         self.left = MAX_MARK_OPERATORS
+        #: the registration colour's highest tint each tiling pattern's tile and each Type 3 glyph paints (or None),
+        #: by object number: followed once a page
+        self.tiles: dict[tuple[int, int], float | None] = {}
+        self.glyphs: dict[tuple[int, int], float | None] = {}
         #: the drawings' operators as the page's walk read them (_State.parsed), and with their paths' points
         self.parsed, self.placed = parsed, placed
 
@@ -1428,7 +1444,8 @@ def _numbers(operands: list[Any], count: int) -> list[float]:
 
 
 def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int) -> None:
-    """Walk a drawing (a page's, a form's) for what it paints in the registration colour (_marks)."""
+    """Walk a drawing (a page's, a form's, a tile's, a Type 3 glyph's) for what it paints in the registration colour
+    (_marks)."""
     if contents is None:
         return
     if depth > MAX_MARK_DEPTH:
@@ -1439,9 +1456,10 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
     # read; another (a card's outlined text in CMYK) is walked as the page's walk reads it, for its forms, pictures
     # and gradients
     operations = _placed_operations(contents, marks, False)
-    if pen.fill is not None or pen.stroke is not None or any(
-            op in ("cs", "CS", "scn", "SCN") and operands and _sets_registration(resources, operands[-1])
-            for operands, op in operations):
+    if pen.fill is not None or pen.stroke is not None or pen.under != (False, False) or any(
+            op in ("cs", "CS", "scn", "SCN") and operands and _sets_registration(resources, operands[-1], marks,
+                                                                                 depth)
+            for operands, op in operations) or _glyphs_in_registration(resources):
         operations = _placed_operations(contents, marks, True)
     marks.left -= len(operations)
     if marks.left < 0:
@@ -1462,18 +1480,23 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
         elif op == "w":
             pen.width = abs(_numbers(operands, 1)[0])
         elif op in ("cs", "CS"):
-            tint = 1.0 if operands and _registration(_space(resources, operands[0])) else None
+            space = _space(resources, operands[0]) if operands else None
+            tint = 1.0 if _registration(space) else None
+            under = _pattern_over_registration(space)
             pen.fill, pen.stroke = (tint, pen.stroke) if op == "cs" else (pen.fill, tint)
+            pen.under = (under, pen.under[1]) if op == "cs" else (pen.under[0], under)
         elif op in ("sc", "scn", "SC", "SCN"):
             side = "fill" if op.islower() else "stroke"
             if operands and str(operands[-1]).startswith("/"):
-                setattr(pen, side, _pattern_tint(resources, operands[-1]))
+                under = pen.under[0 if op.islower() else 1]
+                setattr(pen, side, _pattern_tint(resources, operands[-1], marks, depth,
+                                                 _numbers(operands[:-1], 1)[0] if under else None))
             elif getattr(pen, side) is not None:
                 setattr(pen, side, min(1.0, max(0.0, _numbers(operands, 1)[0])))
         elif op in ("k", "rg", "g"):
-            pen.fill = None
+            pen.fill, pen.under = None, (False, pen.under[1])
         elif op in ("K", "RG", "G"):
-            pen.stroke = None
+            pen.stroke, pen.under = None, (pen.under[0], False)
         elif op in ("m", "l", "c", "v", "y", "re"):
             values = _numbers(operands, {"m": 2, "l": 2, "c": 6, "v": 4, "y": 4, "re": 4}[op])
             if op == "re":
@@ -1506,7 +1529,8 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
             line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0
         elif op == "Tf":
             pen.size = _numbers(operands, 1)[0]
-            pen.widest = _widest(_named(resources, "/Font", operands[0]) if operands else None)
+            pen.font = _named(resources, "/Font", operands[0]) if operands else None
+            pen.widest = _widest(pen.font)
         elif op in ("Tc", "Tw", "Tz", "TL", "Ts", "Tr"):
             value = _numbers(operands, 1)[0]
             if op == "Tr":
@@ -1527,9 +1551,13 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
                 if op == '"':
                     pen.words, pen.spacing = _numbers(operands[:2], 2)
                 line, low, high = _multiply((1.0, 0.0, 0.0, 1.0, 0.0, -pen.leading), line), 0.0, 0.0
-            text, low, high = _shown(operands if op == "TJ" else operands[-1:], pen, line, low, high)
+            shown = operands if op == "TJ" else operands[-1:]
+            text, low, high = _shown(shown, pen, line, low, high)
             marks.add(text, pen, pen.fill if pen.render in (0, 2, 4, 6) else None, "text")
             marks.add(text, pen, pen.stroke if pen.render in (1, 2, 5, 6) else None, "text")
+            if pen.font is not None and pen.render not in (3, 7):  # (invisible text, a clip alone: nothing painted)
+                marks.add(text, pen, _glyph_tint(pen.font, shown, marks, depth), "text in a Type 3 font whose "
+                                                                                 "glyphs paint in it")
         elif op == "Do" and operands:
             _placed_xobject(resources, operands[0], pen.copy(), marks, depth)
         elif op == "INLINE IMAGE":
@@ -1540,12 +1568,23 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
                 marks.add(pen.clip, pen, _shading_tint(shading.get_object()), f"the gradient {operands[0]}")
 
 
-def _sets_registration(resources: Any, name: Any) -> bool:
+def _sets_registration(resources: Any, name: Any, marks: _Marks, depth: int) -> bool:
     """Whether the colour space (cs, CS) or the pattern (scn, SCN) `name` names is, or fills with, the registration
-    colour."""
+    colour: a Pattern space over it (an uncoloured tiling pattern's), a gradient in it, a tiling pattern whose tile
+    paints in it."""
     if not str(name).startswith("/"):
         return False
-    return _registration(_space(resources, name)) or _pattern_tint(resources, name) is not None
+    space = _space(resources, name)
+    return _registration(space) or _pattern_over_registration(space) or \
+        _pattern_tint(resources, name, marks, depth, None) is not None
+
+
+def _pattern_over_registration(space: Any) -> bool:
+    """Whether `space` is a Pattern colour space whose underlying space is the registration colour (PDF 1.7,
+    8.7.3.3: an uncoloured tiling pattern is painted in the colour `scn` gives in that space)."""
+    space = space.get_object() if space is not None else None
+    return isinstance(space, list) and len(space) >= 2 and str(space[0]) == "/Pattern" and \
+        _registration(space[1].get_object())
 
 
 def _shown(operands: list[Any], pen: _Pen, line: tuple[float, ...], low: float,
@@ -1618,15 +1657,165 @@ def _widest(font: Any) -> float:
     return max([1.0] + [abs(w) / 1000 for w in widths])
 
 
-def _pattern_tint(resources: Any, name: Any) -> float | None:
-    """The registration colour's highest tint a gradient pattern fills with (`/P0 scn`), or None: another pattern."""
+def _pattern_tint(resources: Any, name: Any, marks: _Marks, depth: int, tint: float | None) -> float | None:
+    """The registration colour's highest tint a pattern fills with (`/P0 scn`), or None where it paints none: a
+    gradient in it; a coloured tiling pattern whose tile paints in it (_tile_tint); an uncoloured tiling pattern
+    set in a Pattern space over it, at `tint` (the tint given with its name; None in another space)."""
     pattern = _named(resources, "/Pattern", name)
-    if pattern is None or int(pattern.get_object().get("/PatternType", 0)) != 2:
+    if pattern is None:
         return None
-    shading = pattern.get_object().get("/Shading")
+    pattern = pattern.get_object()
+    if int(pattern.get("/PatternType", 0)) == 1:
+        if int(pattern.get("/PaintType", 1)) == 2:
+            return None if tint is None else min(1.0, max(0.0, tint))
+        return _tile_tint(pattern, resources, marks, depth)
+    if int(pattern.get("/PatternType", 0)) != 2:
+        return None
+    shading = pattern.get("/Shading")
     if shading is None or not _registration(shading.get_object().get("/ColorSpace")):
         return None
     return _shading_tint(shading.get_object())
+
+
+def _tile_tint(pattern: Any, resources: Any, marks: _Marks, depth: int) -> float | None:
+    """The highest tint of the registration colour a coloured tiling pattern's tile paints (its drawing followed as
+    a form's, clipped to its /BBox), or None: it paints none. The tile repeats over all that the pattern fills, so
+    what it fills is taken as painted in the registration colour at that tint (a box, as elsewhere: where the
+    tiles' own marks fall between the repeats is not worked out). Each pattern followed once a page."""
+    where = getattr(pattern, "indirect_reference", None)
+    key = None if where is None else (int(where.idnum), int(where.generation))
+    if key is not None and key in marks.tiles:
+        return marks.tiles[key]
+    bbox = [float(v) for v in pattern.get("/BBox", (0, 0, 0, 0))]
+    pen = _Pen((min(bbox[0], bbox[2]), min(bbox[1], bbox[3]), max(bbox[0], bbox[2]), max(bbox[1], bbox[3])))
+    tint = _own_tint(pattern, pattern.get("/Resources") or resources, pen, marks, depth + 1)
+    if key is not None:
+        marks.tiles[key] = tint
+    return tint
+
+
+def _own_tint(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int) -> float | None:
+    """The highest tint of the registration colour a drawing of its own (a tiling pattern's tile, a Type 3 glyph)
+    paints, followed apart from the page's pieces, or None: it paints none."""
+    pieces, marks.pieces = marks.pieces, []
+    try:
+        _follow(contents, resources, pen, marks, depth)
+        own = marks.pieces
+    finally:
+        marks.pieces = pieces
+    return max((tint for _box, tint, _what in own), default=None)
+
+
+#: A Type 3 glyph's drawing that begins with `d1` (its width and box): a glyph of one colour, which PDF 1.7 (9.6.5)
+#: says "shall not" set colours: it is painted in the text's fill colour, any colour operators in it ignored.
+_D1 = re.compile(rb"\s*(?:%[^\r\n]*\s*)*(?:[-+.0-9]+\s+){6}d1(?![^\s\[\]()<>{}/%])")
+
+
+def _glyphs_in_registration(resources: Any) -> bool:
+    """Whether a drawing's resources hold a Type 3 font whose glyphs may paint in the registration colour (its own
+    resources name it as a colour space, or a Pattern space over it): text in it is then followed glyph by glyph."""
+    fonts = resources.get("/Font")
+    for font in (fonts.get_object().values() if fonts is not None else ()):
+        font = font.get_object()
+        if str(font.get("/Subtype")) == "/Type3" and _names_registration(font.get("/Resources")):
+            return True
+    return False
+
+
+def _names_registration(resources: Any) -> bool:
+    """Whether resources name the registration colour as a colour space (or a Pattern space over it)."""
+    resources = resources.get_object() if resources is not None else None
+    spaces = resources.get("/ColorSpace") if resources is not None else None
+    return any(_registration(space) or _pattern_over_registration(space)
+               for space in (spaces.get_object().values() if spaces is not None else ()))
+
+
+def _glyph_tint(font: Any, shown: list[Any], marks: _Marks, depth: int) -> float | None:
+    """The highest tint of the registration colour the glyphs of a Type 3 font that text shows (`shown`: Tj's
+    string, TJ's array) paint with colours of their own (glyphs beginning with d0; PDF 1.7, 9.6.5), or None: it is
+    not a Type 3 font, or they paint none. A glyph in the text's own fill colour is the text's box painted in it,
+    followed as text is. Each code through the font's /Encoding /Differences to its glyph's name, its drawing in
+    /CharProcs; each glyph followed once a page."""
+    from pypdf.generic import ArrayObject
+
+    font = font.get_object()
+    if str(font.get("/Subtype")) != "/Type3" or not _names_registration(font.get("/Resources")):
+        return None
+    encoding = font.get("/Encoding")
+    encoding = encoding.get_object() if encoding is not None else None
+    names: dict[int, str] = {}
+    code = 0
+    for item in (encoding.get("/Differences", ()) if isinstance(encoding, dict) else ()):
+        item = item.get_object() if hasattr(item, "get_object") else item
+        if isinstance(item, (int, float)):
+            code = int(item)
+        else:
+            names[code], code = str(item), code + 1
+    procs = font.get("/CharProcs")
+    procs = procs.get_object() if procs is not None else {}
+    codes: set[int] = set()
+    for operand in shown:
+        for item in (operand if isinstance(operand, ArrayObject) else [operand]):
+            if not isinstance(item, (int, float)):
+                codes.update(_string_bytes(item))
+    highest: float | None = None
+    for code in sorted(codes):
+        glyph = procs.get(names.get(code, ""))
+        if glyph is None:
+            continue
+        glyph = glyph.get_object()
+        where = getattr(glyph, "indirect_reference", None)
+        key = None if where is None else (int(where.idnum), int(where.generation))
+        if key is not None and key in marks.glyphs:
+            tint = marks.glyphs[key]
+        else:
+            tint = None if _D1.match(glyph.get_data()) else _own_tint(
+                glyph, font.get("/Resources"), _Pen((-1e9, -1e9, 1e9, 1e9)), marks, depth + 1)
+            if key is not None:
+                marks.glyphs[key] = tint
+        if tint is not None and (highest is None or tint > highest):
+            highest = tint
+    return highest
+
+
+#: What a backslash in a literal string stands for (PDF 1.7, 7.3.4.2, Table 3); an octal code and a line's end
+#: are read apart.
+_ESCAPES = {ord("n"): 10, ord("r"): 13, ord("t"): 9, ord("b"): 8, ord("f"): 12}
+
+
+def _string_bytes(string: Any) -> bytes:
+    """The bytes of a string operand: pypdf's string's own, or the scanner's token (`(...)` with its escapes, or
+    `<...>` in hex, PDF 1.7 7.3.4)."""
+    from pypdf.generic import ByteStringObject, TextStringObject
+
+    if isinstance(string, (TextStringObject, ByteStringObject)):
+        return bytes(string.original_bytes)
+    token = bytes(string) if isinstance(string, (bytes, bytearray)) else str(string).encode("latin-1")
+    if token.startswith(b"<"):
+        digits = bytes(c for c in token[1:-1] if chr(c) in "0123456789abcdefABCDEF")
+        return bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode("ascii"))
+    if not token.startswith(b"("):
+        return token
+    body, out, at = token[1:-1], bytearray(), 0
+    while at < len(body):
+        byte = body[at]
+        at += 1
+        if byte != 0x5C or at >= len(body):  # (a backslash)
+            out.append(byte)
+            continue
+        escaped = body[at]
+        at += 1
+        if 0x30 <= escaped <= 0x37:  # up to three octal digits
+            digits = bytes([escaped])
+            while len(digits) < 3 and at < len(body) and 0x30 <= body[at] <= 0x37:
+                digits += bytes([body[at]])
+                at += 1
+            out.append(int(digits, 8) & 0xFF)
+        elif escaped in (10, 13):  # a line's end after a backslash: nothing
+            at += 1 if escaped == 13 and at < len(body) and body[at] == 10 else 0
+        else:
+            out.append(_ESCAPES.get(escaped, escaped))
+    return bytes(out)
 
 
 def _shading_tint(shading: Any) -> float:
