@@ -1053,6 +1053,41 @@ def test_a_spot_pictures_samples_of_every_size_are_measured_or_said_not_measured
             assert _gs_ink_inside_and_out(path, page, tmp_path, device)[0] == pytest.approx(percent, abs=1), page
 
 
+def test_a_picture_of_more_colours_than_are_converted_one_by_one_is_measured_pixel_by_pixel(tmp_path: Path) -> None:
+    """A 16-bit CMYK picture of 5120 colours (C 0.75 and up by one step a pixel, M, Y and K at 0.75: its highest
+    total 308 %) and a 16-bit picture in the registration colour of 5120 tints (0.5 and up: at most 0.578, 231 %)
+    were said not measured (more than the 4096 colours converted one by one) and the latter taken at full tint
+    (400 %): no colour of theirs needs converting, so every pixel is measured. Ghostscript's separations agree."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    half_black = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[0, 0, 0, 0.5], N=1)
+    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK, half_black])
+    cmyk = b"".join((0xC000 + i).to_bytes(2, "big") + b"\xc0\x00" * 3 for i in range(64 * 80))
+    tints = b"".join((0x8000 + i).to_bytes(2, "big") for i in range(64 * 80))
+    pictures = {"/Im0": _picture(pdf, cmyk, 64, 80, pikepdf.Name.DeviceCMYK, 16),
+                "/Im1": _picture(pdf, tints, 64, 80, registration, 16)}
+    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(pictures))
+    for name in pictures:
+        _one_page(pdf, resources, b"q 64 0 0 80 60 60 cm %s Do Q" % name.encode())
+    path = tmp_path / "colours.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = _ink_pages(found)
+    assert sorted(ink) == [1] and ink[1].startswith("308 % total ink (the picture /Im0, a colour at 0.828"), ink
+    assert found.ink[0] == pytest.approx((4 * 0xC000 + 5119) / 65535 * 100), found.ink
+    said = [f.message for f in check_pdf(path, find_service("mbprint")).findings
+            if f.page == 2 and "registration colour All" in f.message]
+    assert len(said) == 1 and "231 % ink" in said[0], said
+    if GS is not None:
+        assert _gs_ink_inside_and_out(path, 1, tmp_path)[0] == pytest.approx(308, abs=2)
+        # (Ghostscript 10.00's tiff32nc crashes on a 16-bit Separation picture; its tiffsep does not)
+        assert _gs_ink_inside_and_out(path, 2, tmp_path, "tiffsep")[0] == pytest.approx(231, abs=2)
+
+
 def _jpeg(mode: str, colour: Any, size: int = 16) -> bytes:
     """A JPEG of one colour (Pillow writes a CMYK one with Adobe's marker, its inks inverted, as Photoshop does)."""
     import io

@@ -1197,10 +1197,12 @@ def _picture_data(image: Any, inks: int) -> bytes:
         raise functions.Unmeasured(f"a {kind} that cannot be read") from None
 
 
-#: The most pixels of a picture measured through a conversion (a spot colour's, an Indexed table's, a CMYK picture
-#: of other than 8 bits), and the most distinct colours among them taken through it: a spot-colour picture is a
-#: logo or a duotone of some thousands of colours (one of 8 bits has 256 at most, an Indexed one 256); beyond
-#: either, the ink is said not measured, and why.
+#: The most pixels of a picture measured through a conversion (a spot colour's, an Indexed table's) or pixel by
+#: pixel (a CMYK picture of other than 8 bits, one in the registration colour), and the most distinct colours taken
+#: through a conversion, each evaluated in Python (a PostScript tint transform some tens of microseconds a colour):
+#: a spot-colour picture is a logo or a duotone of some thousands of colours (one of 8 bits has 256 at most, an
+#: Indexed one 256); beyond either, the ink is said not measured, and why. A picture measured pixel by pixel, in
+#: numpy, has no bound on its colours (a 2000 x 2000 picture of 16-bit CMYK, 4 million colours: some 0.5 s).
 MAX_SPOT_PIXELS = 16 * 1024 * 1024
 MAX_SPOT_COLOURS = 4096
 #: The sizes of a component a picture's samples may have (PDF 1.7, 8.9.5.1: "1, 2, 4, 8, or (PDF 1.5) 16"), with
@@ -1210,10 +1212,24 @@ SAMPLE_READERS = {1: ("1", "1"), 2: ("L", "L;2"), 4: ("L", "L;4"), 8: ("L", "L")
 
 
 def _samples(image: Any, inks: int) -> tuple[set[bytes], int]:
-    """The distinct colours of a picture's pixels, each as its samples' bytes (one a sample, two of 16 bits), and
-    the largest a sample's bytes can say (255, or 65 535). Raises functions.Unmeasured, saying why, for a picture
-    of another size of sample, of more than MAX_SPOT_PIXELS pixels or MAX_SPOT_COLOURS colours, or of less data
-    than its size says."""
+    """The distinct colours of a picture's pixels, each as its samples' bytes (_sample_bytes), and the largest a
+    sample's bytes can say. Raises functions.Unmeasured, saying why, where _sample_bytes does, and for a picture of
+    more than MAX_SPOT_COLOURS colours."""
+    from generator.prepress import functions
+
+    samples, top = _sample_bytes(image, inks)
+    step = (2 if top > 255 else 1) * inks
+    colours = {bytes([v]) for v in set(samples)} if step == 1 else \
+        {samples[i:i + step] for i in range(0, len(samples), step)}
+    if len(colours) > MAX_SPOT_COLOURS:
+        raise functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
+    return colours, top
+
+
+def _sample_bytes(image: Any, inks: int) -> tuple[bytes, int]:
+    """A picture's samples, pixel by pixel (one byte a sample, two of 16 bits, big-endian), and the largest a
+    sample's bytes can say (255, or 65 535). Raises functions.Unmeasured, saying why, for a picture of another size
+    of sample, of more than MAX_SPOT_PIXELS pixels, or of less data than its size says."""
     from PIL import Image as PILImage
 
     from generator.prepress import functions
@@ -1234,13 +1250,41 @@ def _samples(image: Any, inks: int) -> tuple[set[bytes], int]:
     if bits != 8:  # rows of samples of other sizes, each starting on a byte: read into one byte (or two) a sample
         picture = PILImage.frombytes(mode, (width * inks, height), samples, "raw", raw)
         samples = (picture.convert("L") if mode == "1" else picture).tobytes()
-    size = 2 if bits == 16 else 1
-    step = size * inks
-    colours = {bytes([v]) for v in set(samples)} if step == 1 else \
-        {samples[i:i + step] for i in range(0, len(samples), step)}
-    if len(colours) > MAX_SPOT_COLOURS:
-        raise functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
-    return colours, 65535 if bits == 16 else 255
+    return samples, 65535 if bits == 16 else 255
+
+
+#: How many pixels _highest_pixel reads at once: some tens of MB of numbers at a time, whatever the picture's size.
+PIXELS_AT_ONCE = 1 << 20
+
+
+def _highest_pixel(samples: bytes, inks: int, top: int, decode: list[float]) -> tuple[float, list[float]]:
+    """The highest sum of a picture's pixels' values, each held to 0..1 (the total ink of a CMYK picture, the tint
+    of one in the registration colour), and the values of the pixel that reaches it, the lowest samples of those
+    that do (as the colours measured one by one, in order, say it: _converted_picture_ink); [0.0] where it is 0.
+    Every pixel read as _decoded reads one (the same arithmetic, in the same order, in numpy's float64, so the same
+    figure to the last bit), PIXELS_AT_ONCE at a time: what needs no colour converted one by one (a tint transform
+    is evaluated in Python, colour by colour) is measured however many colours a picture has."""
+    import numpy as np
+
+    pixels = np.frombuffer(samples, dtype=">u2" if top > 255 else np.uint8)
+    pixels = pixels[:len(pixels) // inks * inks].reshape(-1, inks)
+    highest, lowest = 0.0, None
+    for start in range(0, len(pixels), PIXELS_AT_ONCE):
+        chunk = pixels[start:start + PIXELS_AT_ONCE]
+        total = np.zeros(len(chunk))
+        for i in range(inks):
+            total = total + np.clip(decode[2 * i] + chunk[:, i].astype(np.float64) *
+                                    (decode[2 * i + 1] - decode[2 * i]) / top, 0.0, 1.0)
+        peak = float(total.max()) if len(total) else 0.0
+        if peak <= 0.0 or peak < highest:
+            continue
+        found = chunk[total == peak]
+        first = tuple(int(v) for v in found[np.lexsort(found.T[::-1])[0]])
+        if peak > highest or lowest is None or first < lowest:
+            highest, lowest = peak, first
+    if lowest is None:
+        return 0.0, [0.0]
+    return highest, [decode[2 * i] + v * (decode[2 * i + 1] - decode[2 * i]) / top for i, v in enumerate(lowest)]
 
 
 def _decoded(colour: bytes, inks: int, top: int, decode: list[float]) -> list[float]:
@@ -1255,9 +1299,9 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
                            result: Preflight) -> None:
     """The highest total ink of a picture printed through a conversion to CMYK: a spot colour's (Separation or
     DeviceN, its tint transform into its CMYK alternate), an Indexed table's (its entries in CMYK or a spot colour,
-    _indexed), or CMYK of other than 8 bits a component or with a /Decode: each distinct colour of its pixels, of
-    1, 2, 4, 8 or 16 bits a component, decoded by its /Decode (an Indexed picture's default: its samples are the
-    indices themselves, PDF 1.7 Table 90), through the conversion. One the preflight does not measure is said, and
+    _indexed): each distinct colour of its pixels, of 1, 2, 4, 8 or 16 bits a component, decoded by its /Decode
+    (an Indexed picture's default: its samples are the indices themselves, PDF 1.7 Table 90), through the
+    conversion; or CMYK of other than 8 bits a component: every pixel, however many colours (_highest_pixel). One the preflight does not measure is said, and
     why, where the service limits ink."""
     from generator.prepress import functions
 
@@ -1266,7 +1310,6 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
         inks = _components(space)
         if inks is None:
             raise functions.Unmeasured("a colour space of no known number of components")
-        colours, top = _samples(image, inks)
         indexed = str(space.get_object()[0]) == "/Indexed" if isinstance(space.get_object(), list) else False
         bits = int(image.get("/BitsPerComponent", 8))
         default = [0.0, float((1 << bits) - 1)] if indexed else [0.0, 1.0] * inks
@@ -1274,6 +1317,12 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
         if len(decode) < 2 * inks:
             raise functions.Unmeasured("a /Decode shorter than its components")
         highest, worst = 0.0, [0.0]
+        if convert is _same:  # CMYK: every pixel measured, in numpy, however many colours
+            colours: set[bytes] = set()
+            samples, top = _sample_bytes(image, inks)
+            highest, worst = _highest_pixel(samples, inks, top, decode)
+        else:  # each distinct colour through its conversion (MAX_SPOT_COLOURS at most)
+            colours, top = _samples(image, inks)
         for colour in sorted(colours):
             values = _decoded(colour, inks, top, decode)
             total = _total(convert(values))
@@ -1865,9 +1914,9 @@ def _placed_image(image: Any, name: Any, pen: _Pen, marks: _Marks) -> None:
     if not _registration(space.get_object() if space is not None else None):
         return
     try:
-        colours, top = _samples(image, 1)
         decode = [float(v) for v in image.get("/Decode", (0, 1))]
-        tint = max(min(1.0, max(0.0, _decoded(c, 1, top, decode)[0])) for c in colours)
+        samples, top = _sample_bytes(image, 1)  # every pixel (16 bits: up to 65 536 tints), in numpy
+        tint = _highest_pixel(samples, 1, top, decode)[0]
     except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
         tint = 1.0
     marks.add(box, pen, tint, f"the picture {name}")
