@@ -816,6 +816,33 @@ def test_where_the_registration_colour_is_painted_is_followed_within_bounds(tmp_
         assert f"where could not be followed ({why})" in said[page][1], said[page]
 
 
+def test_a_lines_sharp_corner_in_the_registration_colour_is_followed_as_far_as_its_miter_reaches(
+        tmp_path: Path) -> None:
+    """A line in the registration colour, 2 pt wide, whose sharp corner (16 degrees) stops 2 pt outside the cut: with
+    the default miter join its spike reaches 5.5 pt into the card (Ghostscript: 400 % inside), which the box of its
+    points grown by half the width took as outside; refused now. Bevelled (2 j), or with a miter limit of 1 set by a
+    graphics state (/ML), it stays outside: taken, as Ghostscript's separations show."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=_registration_space()),
+                                   ExtGState=pikepdf.Dictionary(GS0=pikepdf.Dictionary(ML=1)))
+    corner = b" 0 100 m 7 101 l 0 102 l S"
+    for drawing in (b"/CS0 CS 1 SCN 2 w" + corner, b"/CS0 CS 1 SCN 2 w 2 j" + corner,
+                    b"/CS0 CS 1 SCN 2 w /GS0 gs" + corner):
+        _one_page(pdf, resources, drawing)
+    path = tmp_path / "corner.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    assert sorted(_ink_pages(found)) == [1], found.findings
+    if GS is not None:
+        for page, inside in ((1, 400), (2, 0), (3, 0)):
+            assert _gs_ink_inside_and_out(path, page, tmp_path)[0] == pytest.approx(inside, abs=2), page
+
+
 def _registration_in_tiles_and_glyphs(path: Path) -> None:
     """Pages where a designer's file paints the registration colour (All, its alternate 50 % K) inside drawings of
     their own: 1, a coloured tiling pattern whose tile paints a square in it, filling a rectangle inside the cut

@@ -1364,8 +1364,8 @@ class _Pen:
     Q: the transformation, the clip's box, the registration colour's tint when it is the fill or the stroke colour
     (None when another colour is), the line width, the text state (PDF 1.7, 9.3)."""
 
-    __slots__ = ("ctm", "clip", "fill", "stroke", "under", "width", "size", "font", "widest", "spacing", "words",
-                 "scale", "leading", "rise", "render")
+    __slots__ = ("ctm", "clip", "fill", "stroke", "under", "width", "cap", "join", "limit", "size", "font", "widest",
+                 "spacing", "words", "scale", "leading", "rise", "render")
 
     def __init__(self, clip: _Box) -> None:
         self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -1378,6 +1378,9 @@ class _Pen:
         #: the font in force (Tf), whose glyphs a Type 3 font draws with drawings of its own
         self.font: Any = None
         self.width = 1.0
+        #: the line cap (J), the line join (j) and the miter limit (M): how far a stroke reaches past its path's
+        #: box (_reach); PDF 1.7, 8.4.1, Table 52: butt caps, miter joins, a limit of 10 at first
+        self.cap, self.join, self.limit = 0, 0, 10.0
         self.size, self.widest, self.spacing, self.words, self.scale, self.leading, self.rise = \
             0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
         self.render = 0
@@ -1517,6 +1520,7 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
     # the current path's subpaths' boxes, in the page's space: crop marks are often one path of eight lines,
     # whose box as one would cover the card
     path: list[list[float]] = []
+    joined: list[bool] = []  # whether each subpath has a join (two segments or more, or closed): see _reach
     clipping = False
     line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0  # the text line's matrix, where text has reached
     for operands, op in operations:
@@ -1528,6 +1532,12 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
             pen.ctm = _multiply(tuple(_numbers(operands, 6)), pen.ctm)
         elif op == "w":
             pen.width = abs(_numbers(operands, 1)[0])
+        elif op in ("J", "j", "M"):
+            value = _numbers(operands, 1)[0]
+            pen.cap, pen.join, pen.limit = (int(value), pen.join, pen.limit) if op == "J" else \
+                (pen.cap, int(value), pen.limit) if op == "j" else (pen.cap, pen.join, abs(value))
+        elif op == "gs" and operands:
+            _line_state(_named(resources, "/ExtGState", operands[0]), pen)
         elif op in ("cs", "CS"):
             space = _space(resources, operands[0]) if operands else None
             tint = 1.0 if _registration(space) else None
@@ -1553,27 +1563,32 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
                 values = [x, y, x + w, y + h]
             points = _placed_box((min(values[0::2]), min(values[1::2]), max(values[0::2]), max(values[1::2])),
                                  pen.ctm)
-            if op in ("m", "re") or not path:  # a subpath begins (a rectangle is one)
+            if op in ("m", "re") or not path:  # a subpath begins (a rectangle is one, closed: four joins)
                 path.append(list(points))
+                joined.append(op == "re")
             else:  # a segment from the current point, which the subpath's box holds already
                 last = path[-1]
                 path[-1] = [min(last[0], points[0]), min(last[1], points[1]), max(last[2], points[2]),
                             max(last[3], points[3])]
+                joined[-1] = joined[-1] or last[0] != last[2] or last[1] != last[3]  # (a segment was there)
+        elif op == "h" and joined:
+            joined[-1] = True  # closed: a join where it ends and begins
         elif op in ("W", "W*"):
             clipping = True
         elif op in FILLS or op in STROKES or op == "n":
             a, b, c, d, _e, _f = pen.ctm
             half = pen.width / 2 * max(math.hypot(a, b), math.hypot(c, d))  # a line's half width on the page
-            for x0, y0, x1, y1 in path:  # what a path fills or strokes lies within its subpaths' boxes
-                if op in FILLS:
+            for (x0, y0, x1, y1), joins in zip(path, joined):  # what a path fills or strokes lies within its
+                if op in FILLS:  # subpaths' boxes
                     marks.add((x0, y0, x1, y1), pen, pen.fill, "a filled shape")
                 if op in STROKES:
-                    marks.add((x0 - half, y0 - half, x1 + half, y1 + half), pen, pen.stroke, "a line")
+                    reach = half * _reach(pen, joins)
+                    marks.add((x0 - reach, y0 - reach, x1 + reach, y1 + reach), pen, pen.stroke, "a line")
             if clipping:
                 whole = (min(p[0] for p in path), min(p[1] for p in path), max(p[2] for p in path),
                          max(p[3] for p in path)) if path else None
                 pen.clip = (_intersect(pen.clip, whole) if whole is not None else None) or (0.0, 0.0, -1.0, -1.0)
-            path, clipping = [], False
+            path, joined, clipping = [], [], False
         elif op == "BT":
             line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0
         elif op == "Tf":
@@ -1615,6 +1630,38 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
             shading = _named(resources, "/Shading", operands[0])
             if shading is not None and _registration(shading.get_object().get("/ColorSpace")):
                 marks.add(pen.clip, pen, _shading_tint(shading.get_object()), f"the gradient {operands[0]}")
+
+
+#: How far past the end of a segment a projecting square cap reaches, in half line widths, at most in x or y: its
+#: corners lie one half width along the line and one across it, so up to the square root of two in either axis.
+SQUARE_CAP_REACH = math.sqrt(2)
+
+
+def _reach(pen: _Pen, joins: bool) -> float:
+    """How far a stroke reaches past the box of its subpath's points, in half line widths, in x or y (PDF 1.7,
+    8.5.3.2-8.5.3.3, Table 52): a butt or round cap, a round or bevel join, one; a projecting square cap, its
+    corner (SQUARE_CAP_REACH); a miter join (of a subpath that has one), its spike: its tip lies 1 / sin(angle / 2)
+    half widths from the join's point, and a miter longer than the miter limit is bevelled (PDF 1.7, 8.4.3.5), so
+    the limit's number of half widths at most. Without this, a sharp
+    corner of a line in the registration colour that stopped 1 pt outside the cut reached 5.5 pt into it
+    (Ghostscript) and was taken as outside."""
+    return max(1.0, SQUARE_CAP_REACH if pen.cap == 2 else 1.0, pen.limit if joins and pen.join == 0 else 1.0)
+
+
+def _line_state(state: Any, pen: _Pen) -> None:
+    """A graphics state (gs) sets the line width, cap, join and miter limit as w, J, j and M do (/LW, /LC, /LJ, /ML;
+    PDF 1.7 Table 58)."""
+    if state is None:
+        return
+    state = state.get_object()
+    if "/LW" in state:
+        pen.width = abs(float(state["/LW"]))
+    if "/LC" in state:
+        pen.cap = int(state["/LC"])
+    if "/LJ" in state:
+        pen.join = int(state["/LJ"])
+    if "/ML" in state:
+        pen.limit = abs(float(state["/ML"]))
 
 
 def _sets_registration(resources: Any, name: Any, marks: _Marks, depth: int) -> bool:
