@@ -657,6 +657,15 @@ def _gs_ink_inside_and_out(pdf: Path, page: int, tmp_path: Path, device: str = "
     return inside / 255 * 100, outside / 255 * 100
 
 
+def _registration_space() -> Any:
+    """The registration colour (a Separation of All), its alternate 50 % K: a press prints every plate whatever it
+    says."""
+    import pikepdf
+
+    half_black = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[0, 0, 0, 0.5], N=1)
+    return pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK, half_black])
+
+
 def _registration_pdf(path: Path) -> None:
     """Pages painting in the registration colour (a Separation of All, PDF 1.7 8.6.6.4), whose alternate says
     50 % K (a press prints every plate, whatever the alternate): 1, crop marks, a slug line of text placed by a form
@@ -667,8 +676,7 @@ def _registration_pdf(path: Path) -> None:
     import pikepdf
 
     pdf = pikepdf.new()
-    half_black = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[0, 0, 0, 0.5], N=1)
-    registration = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.All, pikepdf.Name.DeviceCMYK, half_black])
+    registration = _registration_space()
     font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica)
     slug = pdf.make_stream(b"/CS0 cs 1 scn BT /F1 5 Tf 0 0 Td (donjon-cards.pdf 2026-11-28) Tj ET",
                            Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=[0, 0, 200, 10],
@@ -808,6 +816,99 @@ def test_where_the_registration_colour_is_painted_is_followed_within_bounds(tmp_
         assert f"where could not be followed ({why})" in said[page][1], said[page]
 
 
+def test_a_lines_sharp_corner_in_the_registration_colour_is_followed_as_far_as_its_miter_reaches(
+        tmp_path: Path) -> None:
+    """A line in the registration colour, 2 pt wide, whose sharp corner (16 degrees) stops 2 pt outside the cut: with
+    the default miter join its spike reaches 5.5 pt into the card (Ghostscript: 400 % inside), which the box of its
+    points grown by half the width took as outside; refused now. Bevelled (2 j), or with a miter limit of 1 set by a
+    graphics state (/ML), it stays outside: taken, as Ghostscript's separations show."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=_registration_space()),
+                                   ExtGState=pikepdf.Dictionary(GS0=pikepdf.Dictionary(ML=1)))
+    corner = b" 0 100 m 7 101 l 0 102 l S"
+    for drawing in (b"/CS0 CS 1 SCN 2 w" + corner, b"/CS0 CS 1 SCN 2 w 2 j" + corner,
+                    b"/CS0 CS 1 SCN 2 w /GS0 gs" + corner):
+        _one_page(pdf, resources, drawing)
+    path = tmp_path / "corner.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    assert sorted(_ink_pages(found)) == [1], found.findings
+    if GS is not None:
+        for page, inside in ((1, 400), (2, 0), (3, 0)):
+            assert _gs_ink_inside_and_out(path, page, tmp_path)[0] == pytest.approx(inside, abs=2), page
+
+
+def _registration_in_tiles_and_glyphs(path: Path) -> None:
+    """Pages where a designer's file paints the registration colour (All, its alternate 50 % K) inside drawings of
+    their own: 1, a coloured tiling pattern whose tile paints a square in it, filling a rectangle inside the cut
+    (over 100 % K art); 2, the same filling the bottom margin only; 3 and 4, an uncoloured tiling pattern painted in a
+    Pattern space over it, at tint 1 and 0.5; 5, a Type 3 font's glyph 'a' (d0: a glyph of its own colours) that
+    paints a square in it, shown inside; 6, the same glyph shown in the bottom margin; 7, the font's glyphs 'b' (in
+    black, d0) and 'c' (in the text's black, d1), shown inside by TJ, 'c' as hex; 8, 'a' written as an octal
+    escape."""
+    import pikepdf
+
+    pdf = pikepdf.new()
+    registration = pdf.make_indirect(_registration_space())
+    spaces = pikepdf.Dictionary(CS0=registration)
+    tile = pdf.make_stream(b"/CS0 cs 1 scn 0 0 4 4 re f", Type=pikepdf.Name.Pattern, PatternType=1, PaintType=1,
+                           TilingType=1, BBox=[0, 0, 8, 8], XStep=8, YStep=8,
+                           Resources=pikepdf.Dictionary(ColorSpace=spaces))
+    uncoloured = pdf.make_stream(b"0 0 4 4 re f", Type=pikepdf.Name.Pattern, PatternType=1, PaintType=2,
+                                 TilingType=1, BBox=[0, 0, 8, 8], XStep=8, YStep=8, Resources=pikepdf.Dictionary())
+    glyphs = pikepdf.Dictionary(a=pdf.make_stream(b"1000 0 d0 /CS0 cs 1 scn 0 0 700 700 re f"),
+                                b=pdf.make_stream(b"1000 0 d0 0 0 0 1 k 0 0 700 700 re f"),
+                                c=pdf.make_stream(b"1000 0 0 0 700 700 d1 0 0 700 700 re f"))
+    type3 = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3, FontBBox=[0, 0, 1000, 1000],
+                               FontMatrix=[0.001, 0, 0, 0.001, 0, 0], CharProcs=glyphs, FirstChar=97, LastChar=99,
+                               Widths=[1000] * 3, Resources=pikepdf.Dictionary(ColorSpace=spaces),
+                               Encoding=pikepdf.Dictionary(Type=pikepdf.Name.Encoding, Differences=[
+                                   97, pikepdf.Name.a, pikepdf.Name.b, pikepdf.Name.c]))
+    resources = pikepdf.Dictionary(
+        ColorSpace=pikepdf.Dictionary(CS0=registration, CSP=pikepdf.Array([pikepdf.Name.Pattern, registration])),
+        Pattern=pikepdf.Dictionary(P0=tile, P1=uncoloured), Font=pikepdf.Dictionary(T3=type3))
+    art = b"0 0 0 1 k 20 20 150 220 re f "
+    for drawing in (art + b"/Pattern cs /P0 scn 40 40 100 100 re f", art + b"/Pattern cs /P0 scn 0 0 198 6 re f",
+                    b"/CSP cs 1 /P1 scn 40 40 100 100 re f", b"/CSP cs 0.5 /P1 scn 40 40 100 100 re f",
+                    b"BT /T3 30 Tf 40 120 Td (a) Tj ET", art + b"BT /T3 4 Tf 40 1 Td (a) Tj ET",
+                    b"BT /T3 30 Tf 40 120 Td [(b) -500 <63>] TJ ET", b"BT /T3 30 Tf 40 120 Td (\\141) Tj ET"):
+        _one_page(pdf, resources, drawing)
+    pdf.save(path)
+
+
+def test_registration_colour_painted_by_tiles_and_type3_glyphs_is_followed(tmp_path: Path) -> None:
+    """The registration colour painted inside a tiling pattern's tile, or by a Type 3 font's glyph with colours of
+    its own, is followed to where the pattern fills or the text is shown: inside the cut it is ink, 400 % x its
+    tint (refused over DriveThruCards' 240 %; said at 200 % for MB PRINT, which limits no ink); in the margin,
+    nothing. Glyphs the text does not show, and a d1 glyph (painted in the text's colour), are not taken. Both were
+    passed without a word: the walk of where the registration colour is painted stepped over tiles and glyphs.
+    Ghostscript's separations of each page agree."""
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    path = tmp_path / "tiles-and-glyphs.pdf"
+    _registration_in_tiles_and_glyphs(path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = _ink_pages(found)
+    assert sorted(ink) == [1, 3, 5, 8] and all(m.startswith("400 % total ink") for m in ink.values()), found.findings
+    assert "(text in a Type 3 font whose glyphs paint in it)" in ink[5], ink
+    said = {cast(int, f.page): f.message for f in check_pdf(path, find_service("mbprint")).findings
+            if "registration colour All" in f.message}
+    assert sorted(said) == [1, 3, 4, 5, 8] and "200 % ink" in said[4], said
+    if GS is not None:
+        expected = {1: (400, 0), 2: (100, 400), 3: (400, 0), 4: (200, 0), 5: (400, 0), 6: (100, 400), 7: (100, 0),
+                    8: (400, 0)}
+        for page, (inside, outside) in expected.items():
+            measured = _gs_ink_inside_and_out(path, page, tmp_path)
+            assert measured[0] == pytest.approx(inside, abs=2) and measured[1] == pytest.approx(outside, abs=2), \
+                (page, measured)
+
+
 def _rich_black(pdf: Any) -> Any:
     """A Separation whose CMYK alternate is 400 % at full tint, 100 % x 4 x its tint (a tint transform of type 2)."""
     import pikepdf
@@ -831,6 +932,16 @@ def _picture(pdf: Any, data: bytes, width: int, height: int, space: Any, bits: i
 
     return pikepdf.Stream(pdf, data, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=width,
                           Height=height, ColorSpace=space, BitsPerComponent=bits, **more)
+
+
+def _picture_pages(pdf: Any, pictures: dict[str, Any], placing: bytes, path: Path) -> None:
+    """A page for each picture (by its name), drawn where `placing` (a `q ... cm`) puts it; saved as `path`."""
+    import pikepdf
+
+    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(pictures))
+    for name in pictures:
+        _one_page(pdf, resources, placing + b" %s Do Q" % name.encode())
+    pdf.save(path)
 
 
 def _ink_pages(found: Any) -> dict[int, str]:
@@ -963,11 +1074,8 @@ def test_a_spot_pictures_samples_of_every_size_are_measured_or_said_not_measured
                 "/Im5": _picture(pdf, b"\xf0\x00\x00" * 4, 1, 4, six, 4),  # its first ink at 1, the rest 0
                 "/Im6": _picture(pdf, many, 64, 80, rich, 16),
                 "/Im7": _picture(pdf, b"\xff" * 8, 8, 8, rich, 3)}
-    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(pictures))
-    for name in pictures:
-        _one_page(pdf, resources, b"q 50 0 0 50 60 60 cm %s Do Q" % name.encode())
     path = tmp_path / "samples.pdf"
-    pdf.save(path)
+    _picture_pages(pdf, pictures, b"q 50 0 0 50 60 60 cm", path)
     found = check_pdf(path, find_service("dtc"))
     ink = _ink_pages(found)
     verdicts = {f.page: f.verdict for f in found.findings if f.rule == "ink_limit"}
@@ -984,6 +1092,37 @@ def test_a_spot_pictures_samples_of_every_size_are_measured_or_said_not_measured
             # (Ghostscript 10.00's tiff32nc and inkcov crash on the 16-bit Separation picture; its tiffsep does not)
             device = "tiffsep" if page == 4 else "tiff32nc"
             assert _gs_ink_inside_and_out(path, page, tmp_path, device)[0] == pytest.approx(percent, abs=1), page
+
+
+def test_a_picture_of_more_colours_than_are_converted_one_by_one_is_measured_pixel_by_pixel(tmp_path: Path) -> None:
+    """A 16-bit CMYK picture of 5120 colours (C 0.75 and up by one step a pixel, M, Y and K at 0.75: its highest
+    total 308 %) and a 16-bit picture in the registration colour of 5120 tints (0.5 and up: at most 0.578, 231 %)
+    were said not measured (more than the 4096 colours converted one by one) and the latter taken at full tint
+    (400 %): no colour of theirs needs converting, so every pixel is measured. Ghostscript's separations agree."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    registration = _registration_space()
+    cmyk = b"".join((0xC000 + i).to_bytes(2, "big") + b"\xc0\x00" * 3 for i in range(64 * 80))
+    tints = b"".join((0x8000 + i).to_bytes(2, "big") for i in range(64 * 80))
+    pictures = {"/Im0": _picture(pdf, cmyk, 64, 80, pikepdf.Name.DeviceCMYK, 16),
+                "/Im1": _picture(pdf, tints, 64, 80, registration, 16)}
+    path = tmp_path / "colours.pdf"
+    _picture_pages(pdf, pictures, b"q 64 0 0 80 60 60 cm", path)
+    found = check_pdf(path, find_service("dtc"))
+    ink = _ink_pages(found)
+    assert sorted(ink) == [1] and ink[1].startswith("308 % total ink (the picture /Im0, a colour at 0.828"), ink
+    assert found.ink[0] == pytest.approx((4 * 0xC000 + 5119) / 65535 * 100), found.ink
+    said = [f.message for f in check_pdf(path, find_service("mbprint")).findings
+            if f.page == 2 and "registration colour All" in f.message]
+    assert len(said) == 1 and "231 % ink" in said[0], said
+    if GS is not None:
+        assert _gs_ink_inside_and_out(path, 1, tmp_path)[0] == pytest.approx(308, abs=2)
+        # (Ghostscript 10.00's tiff32nc crashes on a 16-bit Separation picture; its tiffsep does not)
+        assert _gs_ink_inside_and_out(path, 2, tmp_path, "tiffsep")[0] == pytest.approx(231, abs=2)
 
 
 def _jpeg(mode: str, colour: Any, size: int = 16) -> bytes:

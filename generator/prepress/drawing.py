@@ -30,10 +30,10 @@ from typing import Any
 WANTED = frozenset({"q", "Q", "cm", "k", "K", "sc", "scn", "SC", "SCN", "rg", "g", "RG", "G", "gs", "Do", "cs",
                     "CS", "sh", "Tj", "TJ", "'", '"', "Tr"})
 #: What the walk of where the registration colour is painted reads besides (preflight._Marks): paths' points, their
-#: painting, the line width, clipping, and the text state and matrices that place text.
-PLACED = WANTED | frozenset({"m", "l", "c", "v", "y", "re", "h", "n", "W", "W*", "w", "f", "F", "f*", "B", "B*",
-                             "b", "b*", "S", "s", "BT", "ET", "Tf", "Tm", "Td", "TD", "T*", "TL", "Tz", "Tc", "Tw",
-                             "Ts"})
+#: painting, the line width, cap, join and miter limit, clipping, and the text state and matrices that place text.
+PLACED = WANTED | frozenset({"m", "l", "c", "v", "y", "re", "h", "n", "W", "W*", "w", "J", "j", "M", "f", "F", "f*",
+                             "B", "B*", "b", "b*", "S", "s", "BT", "ET", "Tf", "Tm", "Td", "TD", "T*", "TL", "Tz",
+                             "Tc", "Tw", "Ts"})
 
 #: What ends a token (PDF 1.7, 7.2.2: white space and delimiters), as pypdf's NameObject.delimiter_pattern says.
 _DELIMITERS = rb"\s\[\]()<>{}/%"

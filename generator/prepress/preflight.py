@@ -19,8 +19,8 @@ is drawn):
   (functions.py evaluates their tint transforms), Indexed colours through their table, meshes by their vertices'
   colours, pictures of 1, 2, 4, 8 or 16 bits a component; a colour space's initial colour (a spot colour's full
   tint) when something is painted in it before a tint is set: the highest, and where. The registration colour
-  (All, every plate) is followed to where it is painted (_marks): crop marks outside the cut pass; inside, it
-  is ink, 400 % at full tint;
+  (All, every plate) is followed to where it is painted (_marks), through forms, tiling patterns' tiles and Type 3
+  glyphs: crop marks outside the cut pass; inside, it is ink, 400 % at full tint;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
 - fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable
@@ -58,6 +59,8 @@ _ToCmyk = Callable[[list[float]], list[float]]
 #: A colour space's initial colour, set by `cs` or `CS` and not yet replaced by `sc`/`scn`: how it turns into CMYK,
 #: its values, and the space's name, for the report.
 _Initial = tuple[_ToCmyk, list[float], str]
+#: A transformation (a b c d e f: PDF 1.7, 8.3.3), as `cm` and a form's /Matrix give one.
+_Matrix = tuple[float, float, float, float, float, float]
 #: A box (left, bottom, right, top) in the page's default space, where its TrimBox is given.
 _Box = tuple[float, float, float, float]
 #: How far a measured length may miss the one asked for: a tenth of a millimetre (in points).
@@ -436,8 +439,9 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
     if contents is None or depth > 12:
         return
     resources = resources.get_object() if resources is not None else {}
-    _fonts(resources, number, result)
+    glyphs = _fonts(resources, number, result)
     cmyk = result.service.colour == "cmyk"
+    state.registration |= cmyk and glyphs  # Type 3 glyphs, which this walk does not read, may paint in it
     where = getattr(contents, "indirect_reference", None)  # none for a page's array of streams, joined anew
     key = None if where is None else (int(where.idnum), int(where.generation))
     operations = state.parsed.get(key) if key is not None else None
@@ -577,12 +581,16 @@ def _set_ink(convert: _ToCmyk, values: list[float], said: str, number: int, resu
     _ink(result, total * 100, f"{said}, a spot colour printed as {printed} CMYK")
 
 
-def _fonts(resources: Any, number: int, result: Preflight) -> None:
-    """Every font the resources name is embedded (a Type 3 font draws its own glyphs)."""
+def _fonts(resources: Any, number: int, result: Preflight) -> bool:
+    """Every font the resources name is embedded (a Type 3 font draws its own glyphs). Whether a Type 3 font's
+    glyphs may paint in the registration colour (_names_registration: followed where text in it is shown, _marks),
+    said here, where the fonts are read anyway, so that the walk of a page reads its fonts once."""
     fonts = resources.get("/Font")
+    glyphs = False
     for name, font in (fonts.get_object().items() if fonts is not None else ()):
         font = font.get_object()
         if str(font.get("/Subtype")) == "/Type3":
+            glyphs = glyphs or _names_registration(font.get("/Resources"))
             continue
         descendant = font.get("/DescendantFonts")
         described = descendant[0].get_object() if descendant else font
@@ -592,6 +600,7 @@ def _fonts(resources: Any, number: int, result: Preflight) -> None:
             if not any(f.page == number and f.rule == "text" and str(name) in f.message for f in result.findings):
                 result.add(number, "text", f"the font {font.get('/BaseFont')} ({name}) is not embedded",
                            refuse=True)
+    return glyphs
 
 
 def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -> None:
@@ -942,17 +951,24 @@ def _is_rgb(space: Any) -> bool:
 
 def _xobject(resources: Any, name: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
              depth: int) -> None:
-    found = _named(resources, "/XObject", name)
-    if found is None:
-        return
-    xobject = found.get_object()
-    subtype = str(xobject.get("/Subtype"))
+    xobject, subtype, ctm = _done(resources, name, state.ctm)
     if subtype == "/Form":
-        matrix = xobject.get("/Matrix")
-        ctm = _multiply(tuple(float(v) for v in matrix), state.ctm) if matrix is not None else state.ctm
         _walk_inside(xobject, ctm, resources, state, number, result, rgb, depth)
     elif subtype == "/Image":
         _image(xobject, name, state, number, result)
+
+
+def _done(resources: Any, name: Any, ctm: _Matrix) -> tuple[Any, str, _Matrix]:
+    """What `Do` paints, for both walks of a drawing (_walk, _follow): the XObject `name` names, its subtype
+    (`/Form`, `/Image`; "" where the resources name none), and the transformation it is painted in: a form's own
+    /Matrix applied to `ctm` (PDF 1.7, 8.10.1), a picture's `ctm` as it is."""
+    found = _named(resources, "/XObject", name)
+    if found is None:
+        return None, "", ctm
+    xobject = found.get_object()
+    subtype = str(xobject.get("/Subtype"))
+    matrix = xobject.get("/Matrix") if subtype == "/Form" else None
+    return xobject, subtype, _multiply(tuple(float(v) for v in matrix), ctm) if matrix is not None else ctm
 
 
 def _named(resources: Any, kind: str, name: Any) -> Any:
@@ -1181,10 +1197,12 @@ def _picture_data(image: Any, inks: int) -> bytes:
         raise functions.Unmeasured(f"a {kind} that cannot be read") from None
 
 
-#: The most pixels of a picture measured through a conversion (a spot colour's, an Indexed table's, a CMYK picture
-#: of other than 8 bits), and the most distinct colours among them taken through it: a spot-colour picture is a
-#: logo or a duotone of some thousands of colours (one of 8 bits has 256 at most, an Indexed one 256); beyond
-#: either, the ink is said not measured, and why.
+#: The most pixels of a picture measured through a conversion (a spot colour's, an Indexed table's) or pixel by
+#: pixel (a CMYK picture of other than 8 bits, one in the registration colour), and the most distinct colours taken
+#: through a conversion, each evaluated in Python (a PostScript tint transform some tens of microseconds a colour):
+#: a spot-colour picture is a logo or a duotone of some thousands of colours (one of 8 bits has 256 at most, an
+#: Indexed one 256); beyond either, the ink is said not measured, and why. A picture measured pixel by pixel, in
+#: numpy, has no bound on its colours (a 2000 x 2000 picture of 16-bit CMYK, 4 million colours: some 0.5 s).
 MAX_SPOT_PIXELS = 16 * 1024 * 1024
 MAX_SPOT_COLOURS = 4096
 #: The sizes of a component a picture's samples may have (PDF 1.7, 8.9.5.1: "1, 2, 4, 8, or (PDF 1.5) 16"), with
@@ -1194,10 +1212,24 @@ SAMPLE_READERS = {1: ("1", "1"), 2: ("L", "L;2"), 4: ("L", "L;4"), 8: ("L", "L")
 
 
 def _samples(image: Any, inks: int) -> tuple[set[bytes], int]:
-    """The distinct colours of a picture's pixels, each as its samples' bytes (one a sample, two of 16 bits), and
-    the largest a sample's bytes can say (255, or 65 535). Raises functions.Unmeasured, saying why, for a picture
-    of another size of sample, of more than MAX_SPOT_PIXELS pixels or MAX_SPOT_COLOURS colours, or of less data
-    than its size says."""
+    """The distinct colours of a picture's pixels, each as its samples' bytes (_sample_bytes), and the largest a
+    sample's bytes can say. Raises functions.Unmeasured, saying why, where _sample_bytes does, and for a picture of
+    more than MAX_SPOT_COLOURS colours."""
+    from generator.prepress import functions
+
+    samples, top = _sample_bytes(image, inks)
+    step = (2 if top > 255 else 1) * inks
+    colours = {bytes([v]) for v in set(samples)} if step == 1 else \
+        {samples[i:i + step] for i in range(0, len(samples), step)}
+    if len(colours) > MAX_SPOT_COLOURS:
+        raise functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
+    return colours, top
+
+
+def _sample_bytes(image: Any, inks: int) -> tuple[bytes, int]:
+    """A picture's samples, pixel by pixel (one byte a sample, two of 16 bits, big-endian), and the largest a
+    sample's bytes can say (255, or 65 535). Raises functions.Unmeasured, saying why, for a picture of another size
+    of sample, of more than MAX_SPOT_PIXELS pixels, or of less data than its size says."""
     from PIL import Image as PILImage
 
     from generator.prepress import functions
@@ -1218,13 +1250,41 @@ def _samples(image: Any, inks: int) -> tuple[set[bytes], int]:
     if bits != 8:  # rows of samples of other sizes, each starting on a byte: read into one byte (or two) a sample
         picture = PILImage.frombytes(mode, (width * inks, height), samples, "raw", raw)
         samples = (picture.convert("L") if mode == "1" else picture).tobytes()
-    size = 2 if bits == 16 else 1
-    step = size * inks
-    colours = {bytes([v]) for v in set(samples)} if step == 1 else \
-        {samples[i:i + step] for i in range(0, len(samples), step)}
-    if len(colours) > MAX_SPOT_COLOURS:
-        raise functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
-    return colours, 65535 if bits == 16 else 255
+    return samples, 65535 if bits == 16 else 255
+
+
+#: How many pixels _highest_pixel reads at once: some tens of MB of numbers at a time, whatever the picture's size.
+PIXELS_AT_ONCE = 1 << 20
+
+
+def _highest_pixel(samples: bytes, inks: int, top: int, decode: list[float]) -> tuple[float, list[float]]:
+    """The highest sum of a picture's pixels' values, each held to 0..1 (the total ink of a CMYK picture, the tint
+    of one in the registration colour), and the values of the pixel that reaches it, the lowest samples of those
+    that do (as the colours measured one by one, in order, say it: _converted_picture_ink); [0.0] where it is 0.
+    Every pixel read as _decoded reads one (the same arithmetic, in the same order, in numpy's float64, so the same
+    figure to the last bit), PIXELS_AT_ONCE at a time: what needs no colour converted one by one (a tint transform
+    is evaluated in Python, colour by colour) is measured however many colours a picture has."""
+    import numpy as np
+
+    pixels = np.frombuffer(samples, dtype=">u2" if top > 255 else np.uint8)
+    pixels = pixels[:len(pixels) // inks * inks].reshape(-1, inks)
+    highest, lowest = 0.0, None
+    for start in range(0, len(pixels), PIXELS_AT_ONCE):
+        chunk = pixels[start:start + PIXELS_AT_ONCE]
+        total = np.zeros(len(chunk))
+        for i in range(inks):
+            total = total + np.clip(decode[2 * i] + chunk[:, i].astype(np.float64) *
+                                    (decode[2 * i + 1] - decode[2 * i]) / top, 0.0, 1.0)
+        peak = float(total.max()) if len(total) else 0.0
+        if peak <= 0.0 or peak < highest:
+            continue
+        found = chunk[total == peak]
+        first = tuple(int(v) for v in found[np.lexsort(found.T[::-1])[0]])
+        if peak > highest or lowest is None or first < lowest:
+            highest, lowest = peak, first
+    if lowest is None:
+        return 0.0, [0.0]
+    return highest, [decode[2 * i] + v * (decode[2 * i + 1] - decode[2 * i]) / top for i, v in enumerate(lowest)]
 
 
 def _decoded(colour: bytes, inks: int, top: int, decode: list[float]) -> list[float]:
@@ -1239,9 +1299,9 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
                            result: Preflight) -> None:
     """The highest total ink of a picture printed through a conversion to CMYK: a spot colour's (Separation or
     DeviceN, its tint transform into its CMYK alternate), an Indexed table's (its entries in CMYK or a spot colour,
-    _indexed), or CMYK of other than 8 bits a component or with a /Decode: each distinct colour of its pixels, of
-    1, 2, 4, 8 or 16 bits a component, decoded by its /Decode (an Indexed picture's default: its samples are the
-    indices themselves, PDF 1.7 Table 90), through the conversion. One the preflight does not measure is said, and
+    _indexed): each distinct colour of its pixels, of 1, 2, 4, 8 or 16 bits a component, decoded by its /Decode
+    (an Indexed picture's default: its samples are the indices themselves, PDF 1.7 Table 90), through the
+    conversion; or CMYK of other than 8 bits a component: every pixel, however many colours (_highest_pixel). One the preflight does not measure is said, and
     why, where the service limits ink."""
     from generator.prepress import functions
 
@@ -1250,7 +1310,6 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
         inks = _components(space)
         if inks is None:
             raise functions.Unmeasured("a colour space of no known number of components")
-        colours, top = _samples(image, inks)
         indexed = str(space.get_object()[0]) == "/Indexed" if isinstance(space.get_object(), list) else False
         bits = int(image.get("/BitsPerComponent", 8))
         default = [0.0, float((1 << bits) - 1)] if indexed else [0.0, 1.0] * inks
@@ -1258,6 +1317,12 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
         if len(decode) < 2 * inks:
             raise functions.Unmeasured("a /Decode shorter than its components")
         highest, worst = 0.0, [0.0]
+        if convert is _same:  # CMYK: every pixel measured, in numpy, however many colours
+            colours: set[bytes] = set()
+            samples, top = _sample_bytes(image, inks)
+            highest, worst = _highest_pixel(samples, inks, top, decode)
+        else:  # each distinct colour through its conversion (MAX_SPOT_COLOURS at most)
+            colours, top = _samples(image, inks)
         for colour in sorted(colours):
             values = _decoded(colour, inks, top, decode)
             total = _total(convert(values))
@@ -1299,15 +1364,23 @@ class _Pen:
     Q: the transformation, the clip's box, the registration colour's tint when it is the fill or the stroke colour
     (None when another colour is), the line width, the text state (PDF 1.7, 9.3)."""
 
-    __slots__ = ("ctm", "clip", "fill", "stroke", "width", "size", "widest", "spacing", "words", "scale", "leading",
-                 "rise", "render")
+    __slots__ = ("ctm", "clip", "fill", "stroke", "under", "width", "cap", "join", "limit", "size", "font", "widest",
+                 "spacing", "words", "scale", "leading", "rise", "render")
 
     def __init__(self, clip: _Box) -> None:
         self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
         self.clip = clip
         self.fill: float | None = None
         self.stroke: float | None = None
+        #: whether the fill's and the stroke's colour space is a Pattern space over the registration colour (an
+        #: uncoloured tiling pattern is then painted in it, at the tint `scn` gives with the pattern's name)
+        self.under = (False, False)
+        #: the font in force (Tf), whose glyphs a Type 3 font draws with drawings of its own
+        self.font: Any = None
         self.width = 1.0
+        #: the line cap (J), the line join (j) and the miter limit (M): how far a stroke reaches past its path's
+        #: box (_reach); PDF 1.7, 8.4.1, Table 52: butt caps, miter joins, a limit of 10 at first
+        self.cap, self.join, self.limit = 0, 0, 10.0
         self.size, self.widest, self.spacing, self.words, self.scale, self.leading, self.rise = \
             0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
         self.render = 0
@@ -1326,6 +1399,10 @@ class _Marks:
     def __init__(self, parsed: dict[tuple[int, int], list[Any]], placed: dict[tuple[int, int], list[Any]]) -> None:
         self.pieces: list[tuple[_Box, float, str]] = []
         self.left = MAX_MARK_OPERATORS
+        #: the registration colour's highest tint each tiling pattern's tile and each Type 3 glyph paints (or None),
+        #: by object number: followed once a page
+        self.tiles: dict[tuple[int, int], float | None] = {}
+        self.glyphs: dict[tuple[int, int], float | None] = {}
         #: the drawings' operators as the page's walk read them (_State.parsed), and with their paths' points
         self.parsed, self.placed = parsed, placed
 
@@ -1419,7 +1496,8 @@ def _numbers(operands: list[Any], count: int) -> list[float]:
 
 
 def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int) -> None:
-    """Walk a drawing (a page's, a form's) for what it paints in the registration colour (_marks)."""
+    """Walk a drawing (a page's, a form's, a tile's, a Type 3 glyph's) for what it paints in the registration colour
+    (_marks)."""
     if contents is None:
         return
     if depth > MAX_MARK_DEPTH:
@@ -1430,9 +1508,10 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
     # read; another (a card's outlined text in CMYK) is walked as the page's walk reads it, for its forms, pictures
     # and gradients
     operations = _placed_operations(contents, marks, False)
-    if pen.fill is not None or pen.stroke is not None or any(
-            op in ("cs", "CS", "scn", "SCN") and operands and _sets_registration(resources, operands[-1])
-            for operands, op in operations):
+    if pen.fill is not None or pen.stroke is not None or pen.under != (False, False) or any(
+            op in ("cs", "CS", "scn", "SCN") and operands and _sets_registration(resources, operands[-1], marks,
+                                                                                 depth)
+            for operands, op in operations) or _glyphs_in_registration(resources):
         operations = _placed_operations(contents, marks, True)
     marks.left -= len(operations)
     if marks.left < 0:
@@ -1441,6 +1520,7 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
     # the current path's subpaths' boxes, in the page's space: crop marks are often one path of eight lines,
     # whose box as one would cover the card
     path: list[list[float]] = []
+    joined: list[bool] = []  # whether each subpath has a join (two segments or more, or closed): see _reach
     clipping = False
     line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0  # the text line's matrix, where text has reached
     for operands, op in operations:
@@ -1452,19 +1532,30 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
             pen.ctm = _multiply(tuple(_numbers(operands, 6)), pen.ctm)
         elif op == "w":
             pen.width = abs(_numbers(operands, 1)[0])
+        elif op in ("J", "j", "M"):
+            value = _numbers(operands, 1)[0]
+            pen.cap, pen.join, pen.limit = (int(value), pen.join, pen.limit) if op == "J" else \
+                (pen.cap, int(value), pen.limit) if op == "j" else (pen.cap, pen.join, abs(value))
+        elif op == "gs" and operands:
+            _line_state(_named(resources, "/ExtGState", operands[0]), pen)
         elif op in ("cs", "CS"):
-            tint = 1.0 if operands and _registration(_space(resources, operands[0])) else None
+            space = _space(resources, operands[0]) if operands else None
+            tint = 1.0 if _registration(space) else None
+            under = _pattern_over_registration(space)
             pen.fill, pen.stroke = (tint, pen.stroke) if op == "cs" else (pen.fill, tint)
+            pen.under = (under, pen.under[1]) if op == "cs" else (pen.under[0], under)
         elif op in ("sc", "scn", "SC", "SCN"):
             side = "fill" if op.islower() else "stroke"
             if operands and str(operands[-1]).startswith("/"):
-                setattr(pen, side, _pattern_tint(resources, operands[-1]))
+                under = pen.under[0 if op.islower() else 1]
+                setattr(pen, side, _pattern_tint(resources, operands[-1], marks, depth,
+                                                 _numbers(operands[:-1], 1)[0] if under else None))
             elif getattr(pen, side) is not None:
                 setattr(pen, side, min(1.0, max(0.0, _numbers(operands, 1)[0])))
         elif op in ("k", "rg", "g"):
-            pen.fill = None
+            pen.fill, pen.under = None, (False, pen.under[1])
         elif op in ("K", "RG", "G"):
-            pen.stroke = None
+            pen.stroke, pen.under = None, (pen.under[0], False)
         elif op in ("m", "l", "c", "v", "y", "re"):
             values = _numbers(operands, {"m": 2, "l": 2, "c": 6, "v": 4, "y": 4, "re": 4}[op])
             if op == "re":
@@ -1472,32 +1563,38 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
                 values = [x, y, x + w, y + h]
             points = _placed_box((min(values[0::2]), min(values[1::2]), max(values[0::2]), max(values[1::2])),
                                  pen.ctm)
-            if op in ("m", "re") or not path:  # a subpath begins (a rectangle is one)
+            if op in ("m", "re") or not path:  # a subpath begins (a rectangle is one, closed: four joins)
                 path.append(list(points))
+                joined.append(op == "re")
             else:  # a segment from the current point, which the subpath's box holds already
                 last = path[-1]
                 path[-1] = [min(last[0], points[0]), min(last[1], points[1]), max(last[2], points[2]),
                             max(last[3], points[3])]
+                joined[-1] = joined[-1] or last[0] != last[2] or last[1] != last[3]  # (a segment was there)
+        elif op == "h" and joined:
+            joined[-1] = True  # closed: a join where it ends and begins
         elif op in ("W", "W*"):
             clipping = True
         elif op in FILLS or op in STROKES or op == "n":
             a, b, c, d, _e, _f = pen.ctm
             half = pen.width / 2 * max(math.hypot(a, b), math.hypot(c, d))  # a line's half width on the page
-            for x0, y0, x1, y1 in path:  # what a path fills or strokes lies within its subpaths' boxes
-                if op in FILLS:
+            for (x0, y0, x1, y1), joins in zip(path, joined):  # what a path fills or strokes lies within its
+                if op in FILLS:  # subpaths' boxes
                     marks.add((x0, y0, x1, y1), pen, pen.fill, "a filled shape")
                 if op in STROKES:
-                    marks.add((x0 - half, y0 - half, x1 + half, y1 + half), pen, pen.stroke, "a line")
+                    reach = half * _reach(pen, joins)
+                    marks.add((x0 - reach, y0 - reach, x1 + reach, y1 + reach), pen, pen.stroke, "a line")
             if clipping:
                 whole = (min(p[0] for p in path), min(p[1] for p in path), max(p[2] for p in path),
                          max(p[3] for p in path)) if path else None
                 pen.clip = (_intersect(pen.clip, whole) if whole is not None else None) or (0.0, 0.0, -1.0, -1.0)
-            path, clipping = [], False
+            path, joined, clipping = [], [], False
         elif op == "BT":
             line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0
         elif op == "Tf":
             pen.size = _numbers(operands, 1)[0]
-            pen.widest = _widest(_named(resources, "/Font", operands[0]) if operands else None)
+            pen.font = _named(resources, "/Font", operands[0]) if operands else None
+            pen.widest = _widest(pen.font)
         elif op in ("Tc", "Tw", "Tz", "TL", "Ts", "Tr"):
             value = _numbers(operands, 1)[0]
             if op == "Tr":
@@ -1518,9 +1615,13 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
                 if op == '"':
                     pen.words, pen.spacing = _numbers(operands[:2], 2)
                 line, low, high = _multiply((1.0, 0.0, 0.0, 1.0, 0.0, -pen.leading), line), 0.0, 0.0
-            text, low, high = _shown(operands if op == "TJ" else operands[-1:], pen, line, low, high)
+            shown = operands if op == "TJ" else operands[-1:]
+            text, low, high = _shown(shown, pen, line, low, high)
             marks.add(text, pen, pen.fill if pen.render in (0, 2, 4, 6) else None, "text")
             marks.add(text, pen, pen.stroke if pen.render in (1, 2, 5, 6) else None, "text")
+            if pen.font is not None and pen.render not in (3, 7):  # (invisible text, a clip alone: nothing painted)
+                marks.add(text, pen, _glyph_tint(pen.font, shown, marks, depth), "text in a Type 3 font whose "
+                                                                                 "glyphs paint in it")
         elif op == "Do" and operands:
             _placed_xobject(resources, operands[0], pen.copy(), marks, depth)
         elif op == "INLINE IMAGE":
@@ -1531,12 +1632,55 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
                 marks.add(pen.clip, pen, _shading_tint(shading.get_object()), f"the gradient {operands[0]}")
 
 
-def _sets_registration(resources: Any, name: Any) -> bool:
+#: How far past the end of a segment a projecting square cap reaches, in half line widths, at most in x or y: its
+#: corners lie one half width along the line and one across it, so up to the square root of two in either axis.
+SQUARE_CAP_REACH = math.sqrt(2)
+
+
+def _reach(pen: _Pen, joins: bool) -> float:
+    """How far a stroke reaches past the box of its subpath's points, in half line widths, in x or y (PDF 1.7,
+    8.5.3.2-8.5.3.3, Table 52): a butt or round cap, a round or bevel join, one; a projecting square cap, its
+    corner (SQUARE_CAP_REACH); a miter join (of a subpath that has one), its spike: its tip lies 1 / sin(angle / 2)
+    half widths from the join's point, and a miter longer than the miter limit is bevelled (PDF 1.7, 8.4.3.5), so
+    the limit's number of half widths at most. Without this, a sharp
+    corner of a line in the registration colour that stopped 1 pt outside the cut reached 5.5 pt into it
+    (Ghostscript) and was taken as outside."""
+    return max(1.0, SQUARE_CAP_REACH if pen.cap == 2 else 1.0, pen.limit if joins and pen.join == 0 else 1.0)
+
+
+def _line_state(state: Any, pen: _Pen) -> None:
+    """A graphics state (gs) sets the line width, cap, join and miter limit as w, J, j and M do (/LW, /LC, /LJ, /ML;
+    PDF 1.7 Table 58)."""
+    if state is None:
+        return
+    state = state.get_object()
+    if "/LW" in state:
+        pen.width = abs(float(state["/LW"]))
+    if "/LC" in state:
+        pen.cap = int(state["/LC"])
+    if "/LJ" in state:
+        pen.join = int(state["/LJ"])
+    if "/ML" in state:
+        pen.limit = abs(float(state["/ML"]))
+
+
+def _sets_registration(resources: Any, name: Any, marks: _Marks, depth: int) -> bool:
     """Whether the colour space (cs, CS) or the pattern (scn, SCN) `name` names is, or fills with, the registration
-    colour."""
+    colour: a Pattern space over it (an uncoloured tiling pattern's), a gradient in it, a tiling pattern whose tile
+    paints in it."""
     if not str(name).startswith("/"):
         return False
-    return _registration(_space(resources, name)) or _pattern_tint(resources, name) is not None
+    space = _space(resources, name)
+    return _registration(space) or _pattern_over_registration(space) or \
+        _pattern_tint(resources, name, marks, depth, None) is not None
+
+
+def _pattern_over_registration(space: Any) -> bool:
+    """Whether `space` is a Pattern colour space whose underlying space is the registration colour (PDF 1.7,
+    8.7.3.3: an uncoloured tiling pattern is painted in the colour `scn` gives in that space)."""
+    space = space.get_object() if space is not None else None
+    return isinstance(space, list) and len(space) >= 2 and str(space[0]) == "/Pattern" and \
+        _registration(space[1].get_object())
 
 
 def _shown(operands: list[Any], pen: _Pen, line: tuple[float, ...], low: float,
@@ -1609,15 +1753,165 @@ def _widest(font: Any) -> float:
     return max([1.0] + [abs(w) / 1000 for w in widths])
 
 
-def _pattern_tint(resources: Any, name: Any) -> float | None:
-    """The registration colour's highest tint a gradient pattern fills with (`/P0 scn`), or None: another pattern."""
+def _pattern_tint(resources: Any, name: Any, marks: _Marks, depth: int, tint: float | None) -> float | None:
+    """The registration colour's highest tint a pattern fills with (`/P0 scn`), or None where it paints none: a
+    gradient in it; a coloured tiling pattern whose tile paints in it (_tile_tint); an uncoloured tiling pattern
+    set in a Pattern space over it, at `tint` (the tint given with its name; None in another space)."""
     pattern = _named(resources, "/Pattern", name)
-    if pattern is None or int(pattern.get_object().get("/PatternType", 0)) != 2:
+    if pattern is None:
         return None
-    shading = pattern.get_object().get("/Shading")
+    pattern = pattern.get_object()
+    if int(pattern.get("/PatternType", 0)) == 1:
+        if int(pattern.get("/PaintType", 1)) == 2:
+            return None if tint is None else min(1.0, max(0.0, tint))
+        return _tile_tint(pattern, resources, marks, depth)
+    if int(pattern.get("/PatternType", 0)) != 2:
+        return None
+    shading = pattern.get("/Shading")
     if shading is None or not _registration(shading.get_object().get("/ColorSpace")):
         return None
     return _shading_tint(shading.get_object())
+
+
+def _tile_tint(pattern: Any, resources: Any, marks: _Marks, depth: int) -> float | None:
+    """The highest tint of the registration colour a coloured tiling pattern's tile paints (its drawing followed as
+    a form's, clipped to its /BBox), or None: it paints none. The tile repeats over all that the pattern fills, so
+    what it fills is taken as painted in the registration colour at that tint (a box, as elsewhere: where the
+    tiles' own marks fall between the repeats is not worked out). Each pattern followed once a page."""
+    where = getattr(pattern, "indirect_reference", None)
+    key = None if where is None else (int(where.idnum), int(where.generation))
+    if key is not None and key in marks.tiles:
+        return marks.tiles[key]
+    bbox = [float(v) for v in pattern.get("/BBox", (0, 0, 0, 0))]
+    pen = _Pen((min(bbox[0], bbox[2]), min(bbox[1], bbox[3]), max(bbox[0], bbox[2]), max(bbox[1], bbox[3])))
+    tint = _own_tint(pattern, pattern.get("/Resources") or resources, pen, marks, depth + 1)
+    if key is not None:
+        marks.tiles[key] = tint
+    return tint
+
+
+def _own_tint(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int) -> float | None:
+    """The highest tint of the registration colour a drawing of its own (a tiling pattern's tile, a Type 3 glyph)
+    paints, followed apart from the page's pieces, or None: it paints none."""
+    pieces, marks.pieces = marks.pieces, []
+    try:
+        _follow(contents, resources, pen, marks, depth)
+        own = marks.pieces
+    finally:
+        marks.pieces = pieces
+    return max((tint for _box, tint, _what in own), default=None)
+
+
+#: A Type 3 glyph's drawing that begins with `d1` (its width and box): a glyph of one colour, which PDF 1.7 (9.6.5)
+#: says "shall not" set colours: it is painted in the text's fill colour, any colour operators in it ignored.
+_D1 = re.compile(rb"\s*(?:%[^\r\n]*\s*)*(?:[-+.0-9]+\s+){6}d1(?![^\s\[\]()<>{}/%])")
+
+
+def _glyphs_in_registration(resources: Any) -> bool:
+    """Whether a drawing's resources hold a Type 3 font whose glyphs may paint in the registration colour (its own
+    resources name it as a colour space, or a Pattern space over it): text in it is then followed glyph by glyph."""
+    fonts = resources.get("/Font")
+    for font in (fonts.get_object().values() if fonts is not None else ()):
+        font = font.get_object()
+        if str(font.get("/Subtype")) == "/Type3" and _names_registration(font.get("/Resources")):
+            return True
+    return False
+
+
+def _names_registration(resources: Any) -> bool:
+    """Whether resources name the registration colour as a colour space (or a Pattern space over it)."""
+    resources = resources.get_object() if resources is not None else None
+    spaces = resources.get("/ColorSpace") if resources is not None else None
+    return any(_registration(space) or _pattern_over_registration(space)
+               for space in (spaces.get_object().values() if spaces is not None else ()))
+
+
+def _glyph_tint(font: Any, shown: list[Any], marks: _Marks, depth: int) -> float | None:
+    """The highest tint of the registration colour the glyphs of a Type 3 font that text shows (`shown`: Tj's
+    string, TJ's array) paint with colours of their own (glyphs beginning with d0; PDF 1.7, 9.6.5), or None: it is
+    not a Type 3 font, or they paint none. A glyph in the text's own fill colour is the text's box painted in it,
+    followed as text is. Each code through the font's /Encoding /Differences to its glyph's name, its drawing in
+    /CharProcs; each glyph followed once a page."""
+    from pypdf.generic import ArrayObject
+
+    font = font.get_object()
+    if str(font.get("/Subtype")) != "/Type3" or not _names_registration(font.get("/Resources")):
+        return None
+    encoding = font.get("/Encoding")
+    encoding = encoding.get_object() if encoding is not None else None
+    names: dict[int, str] = {}
+    code = 0
+    for item in (encoding.get("/Differences", ()) if isinstance(encoding, dict) else ()):
+        item = item.get_object() if hasattr(item, "get_object") else item
+        if isinstance(item, (int, float)):
+            code = int(item)
+        else:
+            names[code], code = str(item), code + 1
+    procs = font.get("/CharProcs")
+    procs = procs.get_object() if procs is not None else {}
+    codes: set[int] = set()
+    for operand in shown:
+        for item in (operand if isinstance(operand, ArrayObject) else [operand]):
+            if not isinstance(item, (int, float)):
+                codes.update(_string_bytes(item))
+    highest: float | None = None
+    for code in sorted(codes):
+        glyph = procs.get(names.get(code, ""))
+        if glyph is None:
+            continue
+        glyph = glyph.get_object()
+        where = getattr(glyph, "indirect_reference", None)
+        key = None if where is None else (int(where.idnum), int(where.generation))
+        if key is not None and key in marks.glyphs:
+            tint = marks.glyphs[key]
+        else:
+            tint = None if _D1.match(glyph.get_data()) else _own_tint(
+                glyph, font.get("/Resources"), _Pen((-1e9, -1e9, 1e9, 1e9)), marks, depth + 1)
+            if key is not None:
+                marks.glyphs[key] = tint
+        if tint is not None and (highest is None or tint > highest):
+            highest = tint
+    return highest
+
+
+#: What a backslash in a literal string stands for (PDF 1.7, 7.3.4.2, Table 3); an octal code and a line's end
+#: are read apart.
+_ESCAPES = {ord("n"): 10, ord("r"): 13, ord("t"): 9, ord("b"): 8, ord("f"): 12}
+
+
+def _string_bytes(string: Any) -> bytes:
+    """The bytes of a string operand: pypdf's string's own, or the scanner's token (`(...)` with its escapes, or
+    `<...>` in hex, PDF 1.7 7.3.4)."""
+    from pypdf.generic import ByteStringObject, TextStringObject
+
+    if isinstance(string, (TextStringObject, ByteStringObject)):
+        return bytes(string.original_bytes)
+    token = bytes(string) if isinstance(string, (bytes, bytearray)) else str(string).encode("latin-1")
+    if token.startswith(b"<"):
+        digits = bytes(c for c in token[1:-1] if chr(c) in "0123456789abcdefABCDEF")
+        return bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode("ascii"))
+    if not token.startswith(b"("):
+        return token
+    body, out, at = token[1:-1], bytearray(), 0
+    while at < len(body):
+        byte = body[at]
+        at += 1
+        if byte != 0x5C or at >= len(body):  # (a backslash)
+            out.append(byte)
+            continue
+        escaped = body[at]
+        at += 1
+        if 0x30 <= escaped <= 0x37:  # up to three octal digits
+            digits = bytes([escaped])
+            while len(digits) < 3 and at < len(body) and 0x30 <= body[at] <= 0x37:
+                digits += bytes([body[at]])
+                at += 1
+            out.append(int(digits, 8) & 0xFF)
+        elif escaped in (10, 13):  # a line's end after a backslash: nothing
+            at += 1 if escaped == 13 and at < len(body) and body[at] == 10 else 0
+        else:
+            out.append(_ESCAPES.get(escaped, escaped))
+    return bytes(out)
 
 
 def _shading_tint(shading: Any) -> float:
@@ -1641,14 +1935,8 @@ def _shading_tint(shading: Any) -> float:
 
 def _placed_xobject(resources: Any, name: Any, pen: _Pen, marks: _Marks, depth: int) -> None:
     """A form (its drawing followed in its matrix, clipped to its /BBox) or a picture placed by Do."""
-    found = _named(resources, "/XObject", name)
-    if found is None:
-        return
-    xobject = found.get_object()
-    subtype = str(xobject.get("/Subtype"))
+    xobject, subtype, pen.ctm = _done(resources, name, pen.ctm)
     if subtype == "/Form":
-        matrix = xobject.get("/Matrix")
-        pen.ctm = _multiply(tuple(float(v) for v in matrix), pen.ctm) if matrix is not None else pen.ctm
         bbox = [float(v) for v in xobject.get("/BBox", ())]
         if len(bbox) == 4:
             box = _placed_box((min(bbox[0], bbox[2]), min(bbox[1], bbox[3]), max(bbox[0], bbox[2]),
@@ -1673,9 +1961,9 @@ def _placed_image(image: Any, name: Any, pen: _Pen, marks: _Marks) -> None:
     if not _registration(space.get_object() if space is not None else None):
         return
     try:
-        colours, top = _samples(image, 1)
         decode = [float(v) for v in image.get("/Decode", (0, 1))]
-        tint = max(min(1.0, max(0.0, _decoded(c, 1, top, decode)[0])) for c in colours)
+        samples, top = _sample_bytes(image, 1)  # every pixel (16 bits: up to 65 536 tints), in numpy
+        tint = _highest_pixel(samples, 1, top, decode)[0]
     except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
         tint = 1.0
     marks.add(box, pen, tint, f"the picture {name}")
