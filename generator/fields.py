@@ -173,6 +173,11 @@ class Text(Type[str]):
         return re.compile(self.pattern) if self.pattern else None
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
+        if isinstance(value, (bool, int, float)):
+            # YAML reads bare No, Yes, On, Off as booleans and 42 or 1e3 as numbers: a name written so was meant as
+            # text, and quotes keep it so (the word itself is lost by then: No and Off are both False)
+            return ck.fail(path, N_("expected text, got {value}; if it is text (a name such as No or 42), put it "
+                                    "in quotes"), value=ck.describe(value))
         if not isinstance(value, str):
             return ck.fail(path, N_("expected text, got {value}"), value=ck.describe(value))
         if len(value.strip()) < self.min_len:

@@ -111,19 +111,32 @@ class Findings:
         """`5th` (`5e`, `5.`)."""
         return ordinal(number) if self.lang.english else self.lang.ordinal(number)
 
-    def add(self, rule: int | str, path: PathKey, message: str) -> None:
-        """Report that `rule` (its number in the game's list) is broken at `path`: a violation."""
-        self.violations.append(Violation(where(path), message, f"{self.game}-{rule}", self.locator.line(path)))
+    def add(self, rule: int | str, path: PathKey, message: str, source: str | None = None) -> None:
+        """Report that `rule` (its number in the game's list) is broken at `path`: a violation, its message ending
+        with the rulebook section the rule comes from (`[004 Towers]`), so that every broken rule is named with
+        its section. `source`: that section when it is not the rule's own (`rule.section`, which a game's rules
+        give every rule they number), such as the one of the several sections a rule gathers that a check rests
+        on."""
+        cited = source if source is not None else str(getattr(rule, "section", ""))
+        self._violation(rule, path, f"{message} [{cited}]" if cited else message, cited)
+
+    def _violation(self, rule: int | str, path: PathKey, message: str, source: str) -> None:
+        self.violations.append(Violation(where(path), message, f"{self.game}-{rule}", self.locator.line(path),
+                                         source))
 
     def check(self, rule: int | str, path: PathKey, message: str, basis: Inferred | None) -> None:
         """Report a failed check that rests on a catalog value whose inference is `basis` (None: a rulebook
         states it): a violation when the value is stated or H, else a warning with its source and confidence."""
-        if basis is None or basis.confidence == "H":
+        if basis is None:
             self.add(rule, path, message)
-        elif self.strict:
-            self.add(rule, path, self._("{message} ({basis}, confidence {confidence}: a violation under --strict)",
-                                        message=message, confidence=basis.confidence,
-                                        basis=self.lang._(STRICT_WORDS.get(basis.confidence, basis.confidence))))
+        elif basis.confidence == "H":  # a catalog value a source states: that source is the rule's
+            self.add(rule, path, message, basis.source or None)
+        elif self.strict:  # the message says what the check rests on, a guess: its source is not a rulebook's
+            self._violation(rule, path, self._("{message} ({basis}, confidence {confidence}: a violation under "
+                                               "--strict)", message=message, confidence=basis.confidence,
+                                               basis=self.lang._(STRICT_WORDS.get(basis.confidence,
+                                                                                  basis.confidence))),
+                            basis.source)
         else:
             self.warnings.append(RuleWarning(where(path), message, basis.source, basis.confidence,
                                              f"{self.game}-{rule}", self.locator.line(path)))

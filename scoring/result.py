@@ -28,7 +28,9 @@ K = TypeVar("K")
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """One broken rule: where it is in the file (`players[1].guildhall.hunter`) and what is wrong, in words."""
+    """One broken rule: where it is in the file (`players[1].guildhall.hunter`), what is wrong, in words, and the
+    rulebook section the rule comes from (`source`, which the message ends with), so that a player can look it up
+    and tell a misread rule from a mistake in the file."""
 
     where: str
     message: str
@@ -36,8 +38,12 @@ class Violation:
     rule: str = ""
     #: the line in the file, when the file is YAML and the value is found there (not part of the JSON result)
     line: int | None = None
+    #: the rulebook section the rule rests on (`002/003 Duplicate Dos and Don'ts`), also said at the end of the
+    #: message; under --strict, a warning's own source (its message says it rests on a guess instead)
+    source: str = ""
 
     def to_dict(self) -> dict[str, str]:
+        # end-states.md: `where` and `message`; the message ends with the section (`[004 Towers]`)
         return {"where": self.where, "message": self.message}
 
 

@@ -732,8 +732,13 @@ def test_the_rules_messages_in_every_language() -> None:
     guildhall = {"game": "guildhall", "vp_set": "old-world-economy", "players": [
         {"name": "Ana", "guildhall": {}, "vp_tokens": -1, "vp_cards": [], "completed_chapters": 0},
         {"name": "Ana", "guildhall": {}, "vp_tokens": 0, "vp_cards": [], "completed_chapters": 0}]}
-    said = {code: {game["game"]: [(v.where, v.message) for v in scorer.score(game, language(code)).violations]
-                   for game in (castle, guedelon, guildhall)} for code in ("en", "fr", "de")}
+    broken = {code: {game["game"]: scorer.score(game, language(code)).violations
+                     for game in (castle, guedelon, guildhall)} for code in ("en", "fr", "de")}
+    # every message ends with its rulebook section, as the rulebook names it whatever the language: said apart
+    assert all(v.source and v.message.endswith(f" [{v.source}]") for games in broken.values()
+               for violations in games.values() for v in violations)
+    said = {code: {game: [(v.where, v.message.removesuffix(f" [{v.source}]")) for v in violations]
+                   for game, violations in games.items()} for code, games in broken.items()}
     assert ("sheets[0].sun", "is drawn with 1 tower; the Sun needs 4") in said["en"]["once-upon-a-castle"]
     assert ("sheets[0].sun", "est dessiné avec 1 tour\u202f; le Soleil en demande 4") in said["fr"]["once-upon-a-castle"]
     assert ("sheets[0].sun", "ist mit 1 Turm gezeichnet; die Sonne braucht 4") in said["de"]["once-upon-a-castle"]

@@ -73,6 +73,13 @@ CASES: dict[str, tuple[str, bytes, str, int | None]] = {
     "duplicate key": ("dup.yaml", (GOOD + "vp_set: job-faire\n").encode(), "repeats the key 'vp_set'", 7),
     "long list": ("long.yaml", GOOD.replace("[9, 9, 2]", "[" + ", ".join(["9"] * 5000) + "]").encode(),
                   "players[0].vp_cards: has 5000 items, more than the 1000 allowed", 4),
+    # YAML reads some bare words (No, Yes, On, Off) as true/false and digits as numbers: a player called No or 42
+    # is told how to keep the name as text, not only that a boolean is no name
+    "a name YAML reads as false": ("no.yaml", GOOD.replace("name: Ben", "name: No").encode(),
+                                   "players[1].name: expected text, got False (true/false); if it is text (a name "
+                                   "such as No or 42), put it in quotes", 5),
+    "a name YAML reads as a number": ("digits.yaml", GOOD.replace("ended_by: Ana", "ended_by: 42").encode(),
+                                      "ended_by: expected text, got 42 (a whole number); if it is text", 6),
     "a broken PDF": ("sheet.pdf", b"%PDF-1.7\n", "is a damaged PDF that cannot be read", None),
     "not a PDF": ("sheet.pdf", b"game: guildhall\n", "is not a PDF", None),
 }

@@ -55,6 +55,8 @@ def check_expectations(result: Result, expect: dict[str, str]) -> None:
     assert sorted(w.rule for w in result.warnings) == sorted(expect.get("warnings", "").split())
     assert all(w.confidence in ("M", "L", "house") and w.source for w in result.warnings)
     assert result.valid == (not result.violations)
+    # every broken rule names the rulebook section it comes from (the table and the JSON show it)
+    assert all(v.source for v in result.violations), [v.where for v in result.violations if not v.source]
     if "finished" in expect:
         assert result.finished is (expect["finished"] == "true")
     guedelon = result.part(GuedelonOutcome)
@@ -98,6 +100,7 @@ def test_case(path: Path, regenerate: bool, monkeypatch: pytest.MonkeyPatch) -> 
         check_expectations(result, expect)
         strict = STRICT.score(path.relative_to(REPO))
         assert strict.warnings == ()
+        assert all(v.source for v in strict.violations)  # a warning made a violation keeps its source
         assert sorted(v.rule for v in strict.violations) == sorted((expect.get("rules", "") + " "
                                                                      + expect.get("warnings", "")).split())
         golden = {"exit_code": int(result.exit_code), "result": result.to_dict(), "table": render(result).splitlines()}

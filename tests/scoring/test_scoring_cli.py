@@ -48,7 +48,21 @@ def test_table_lists_each_violation_on_its_own_line() -> None:
     assert lines[9].startswith("2 warnings: checks on values no rulebook states")
     assert len(lines) == 2 + 7 + 1 + 2
     assert lines[2].endswith("many-violations.yaml:17: players[1].name: 'Ana' is also the name of players[0]; "
-                             "names must be unique")
+                             "names must be unique [end-states.md: each player is named, once]")
+
+
+def test_each_broken_rule_names_its_rulebook_section() -> None:
+    """A broken rule says where the rule comes from, so that a player can open the rulebook at it: its message ends
+    with the section, in the table and in the JSON (whose violations keep the spec's `where` and `message`)."""
+    table = runner.invoke(app, ["score", VIOLATING])
+    assert table.exit_code == 1
+    assert table.stdout.splitlines()[2].endswith("a guildhall never holds two cards of the same profession and "
+                                                 "colour [002/003 Duplicate Dos and Don'ts]")
+    as_json = runner.invoke(app, ["score", "--json", str(CASES / "castle" / "rule3-sun-and-cloud.yaml")])
+    assert as_json.exit_code == 1
+    violations = json.loads(as_json.stdout)["violations"]
+    assert [v["message"].rsplit(" [", 1)[1] for v in violations] == ["004 Towers]", "004 End of the game]"]
+    assert all(set(v) == {"where", "message"} for v in violations)
 
 
 def test_game_in_progress_shows_standings_and_exits_1() -> None:

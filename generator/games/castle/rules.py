@@ -71,6 +71,28 @@ class CastleRule(IntEnum):
     SHEETS = 6
     SKY_CLOUDS = 7
 
+    @property
+    def section(self) -> str:
+        """The sections of rulebook 004 the rule comes from, named with every violation of it (a check that rests
+        on one of them alone names that one)."""
+        return _SECTIONS[self]
+
+
+#: Where each rule is stated: the section titles of rulebook 004.
+_SECTIONS = {
+    CastleRule.NOT_NEGATIVE: "004 End of the game (the score); Towers; Flags; Shepherdess",
+    CastleRule.PARTS: "004 The different parts of the Castle",
+    CastleRule.FLAGS: "004 Flags",
+    CastleRule.SUN_AND_CLOUD: "004 Towers (the Sun); End of the game (the Cloud)",
+    CastleRule.ONE_OF_EACH: "004 Towers; End of the game; Game components; The Donjon's floors",
+    CastleRule.RESIDENTS: "004 End of the game (the group of the last resident drawn)",
+    CastleRule.SHEETS: "004 Game components (4 personal boards, 4 sets of tokens)",
+    CastleRule.SKY_CLOUDS: "004 Shepherdess; Great Architect Version",
+}
+#: The sections of rule 3's and rule 4's checks, each of which rests on one of them.
+SUN_SECTION, CLOUD_SECTION = "004 Towers", "004 End of the game"
+GUESTS_SECTION, FLOORS_SECTION = "004 Game components (20 Great Architect guests)", "004 The Donjon's floors"
+
 
 #: The warnings of end-states.md (its bullets, in order).
 VALUES, RESIDENT_TRACK, APPRENTICE_VP, END_CLOUD = "w1", "w2", "w3", "w4"
@@ -175,7 +197,7 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
             found.add(CastleRule.SUN_AND_CLOUD, (*at, "sun"),
                       found._("is drawn with {towers}; the Sun needs {needed}",
                               towers=found.ngettext("{n} tower", "{n} towers", len(castle.towers)),
-                              needed=sheet.towers))
+                              needed=sheet.towers), SUN_SECTION)
         parts = castle.donjon_floors + len(castle.towers) + len(castle.walls)
         # each part counted as a list writes it (German "2 Türme", not the "mit 2 Türmen" of the Sun's message)
         if castle.cloud and not (castle.donjon_floors >= sheet.donjon_floors and len(castle.towers) >= sheet.towers
@@ -185,7 +207,8 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
                               "needs all of them", parts=parts, all=sheet.parts,
                               floors=found.npgettext("a part in a list", "{n} floor", "{n} floors", castle.donjon_floors),
                               towers=found.npgettext("a part in a list", "{n} tower", "{n} towers", len(castle.towers)),
-                              walls=found.npgettext("a part in a list", "{n} wall", "{n} walls", len(castle.walls))))
+                              walls=found.npgettext("a part in a list", "{n} wall", "{n} walls", len(castle.walls))),
+                      CLOUD_SECTION)
 
         # Rule 7. 004 Shepherdess: a "?" face may draw a 2-point cloud in the sky; she is a Great Architect guest,
         # and the Apprentice version has no guest powers (004 Great Architect Version), so no sky clouds.
@@ -299,14 +322,14 @@ def _check_sheets(state: CastleEndState, catalog: Castle, found: Findings) -> No
                   found._("lists {sheets}; a game has at most {most} players (the box holds {most} personal boards "
                           "and {most} sets of tokens)",
                           sheets=found.ngettext("{n} sheet", "{n} sheets", len(state.sheets)), most=most))
-    # Rule 6. Each player draws one castle (004 Setting up: one sheet each), so a name appears once.
+    # Rule 6. Each player draws one castle (004 setup: each player gets one sheet), so a name appears once.
     seen: dict[str, int] = {}
     for index, castle in enumerate(state.sheets):
         key = name_key(castle.player)
         if key in seen:
             found.add(CastleRule.SHEETS, ("sheets", index, "player"),
                       found._("{name!r} is also the player of sheets[{other}]; each player has one sheet",
-                              name=castle.player, other=seen[key]))
+                              name=castle.player, other=seen[key]), "004 setup: each player gets one sheet")
         else:
             seen[key] = index
 
@@ -322,7 +345,8 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
             said = (N_("the Sun was already drawn by {name} (sheets[{first}]); a game has only one") if flag == "sun"
                     else N_("the end Cloud was already drawn by {name} (sheets[{first}]); a game has only one"))
             found.add(CastleRule.ONE_OF_EACH, ("sheets", index, flag),
-                      found._(said, name=state.sheets[first].player, first=first))
+                      found._(said, name=state.sheets[first].player, first=first),
+                      SUN_SECTION if flag == "sun" else CLOUD_SECTION)
     if state.version == "great-architect":
         # Rule 4. 004 Game components: 20 Great Architect guests, each card once; stealing moves a guest from one
         # castle to another, it never copies it.
@@ -335,7 +359,7 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
                     found.add(CastleRule.ONE_OF_EACH, ("sheets", index, "guests", position),
                               found._("{guest} is already in {name}'s castle (sheets[{owner}].guests[{slot}]); there "
                                       "is one card of each guest", guest=_guest_name(catalog, guest, found),
-                                      name=state.sheets[owner].player, owner=owner, slot=slot))
+                                      name=state.sheets[owner].player, owner=owner, slot=slot), GUESTS_SECTION)
                 else:
                     first_seen[guest] = (index, position)
         return
@@ -347,7 +371,8 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
             found.add(CastleRule.ONE_OF_EACH, ("sheets", index, "guests"),
                       found._("lists {guests} for {floors}; in the Apprentice version each floor brings exactly one "
                               "guest", guests=found.ngettext("{n} guest", "{n} guests", len(castle.guests)),
-                              floors=found.ngettext("{n} donjon floor", "{n} donjon floors", castle.donjon_floors)))
+                              floors=found.ngettext("{n} donjon floor", "{n} donjon floors", castle.donjon_floors)),
+                      FLOORS_SECTION)
         # W3. 004 The Donjon's floors: a guest scores the VP printed on its card; no source lists those values,
         # so the range is the catalog's.
         for position, value in enumerate(castle.guests):

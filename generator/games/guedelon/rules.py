@@ -60,6 +60,23 @@ class GuedelonRule(IntEnum):
     TILES_EXIST = 3
     FLOORS_IN_ORDER = 4
 
+    @property
+    def section(self) -> str:
+        """The sections of rulebooks 000 (English) and 001 (French) the rule comes from, named with every
+        violation of it (a check that rests on one of them alone names that one)."""
+        return _SECTIONS[self]
+
+
+#: Where each rule is stated: the section numbers and titles of rulebooks 000 and 001.
+_SECTIONS = {
+    GuedelonRule.PLAYERS: "000/001 Contents (4 player boards); 11 Solo and Duo Modes",
+    GuedelonRule.ROUNDS: "000/001 5.1 Advance the Time counter",
+    GuedelonRule.TILES_EXIST: "000/001 Contents (22 floor tiles); 7.10 The Castle",
+    GuedelonRule.FLOORS_IN_ORDER: "000/001 7.10 The Castle",
+}
+#: The section of rule 3's checks on the Mill.
+MILL_SECTION = "000 12 The mill (Expansion)"
+
 
 #: The warnings: a tile outside the catalog's split of the two unplaced tiles; `mill: true` with `built: all`.
 SPLIT, OLD_MILL = "w1", "w2"
@@ -216,10 +233,10 @@ def _check_tiles(state: GuedelonEndState, catalog: Guedelon, found: Findings) ->
         if is_mill and state.mill is None:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
                       found._("names the {mill}, but the {mill} was not in play (mill: false)",
-                              mill=catalog.mill.name))
+                              mill=catalog.mill.name), MILL_SECTION)
         elif is_mill and state.mill == NOT_BUILT:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
-                      found._("names the {mill}, but mill: not-built says it was not built", mill=catalog.mill.name))
+                      found._("names the {mill}, but mill: not-built says it was not built", mill=catalog.mill.name), MILL_SECTION)
         elif not is_mill and place is None:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
                       found._("{name!r} is not a floor tile any building of the castle can hold (tiles: {tiles})",

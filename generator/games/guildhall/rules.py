@@ -64,6 +64,31 @@ class GuildhallRule(IntEnum):
     VP_TOKENS = 8
     GAME_END = 9
 
+    @property
+    def section(self) -> str:
+        """The rulebook sections the rule comes from, named with every violation of it (002 Old World Economy,
+        003 Job Faire)."""
+        return _SECTIONS[self]
+
+
+#: Where each rule is stated: the section titles of rulebooks 002 and 003 (rule 1's unique names are the format's
+#: own: places and `ended_by` name the players).
+_SECTIONS = {
+    GuildhallRule.PLAYERS: "002 game info (2-4 players), 003 cover (a game for 2-4 players)",
+    GuildhallRule.PROFESSIONS: "003 Guildhall the First",
+    GuildhallRule.NO_DUPLICATE_CARD: "002/003 Duplicate Dos and Don'ts",
+    GuildhallRule.NO_FULL_CHAPTER_FACE_UP: "002/003 Completed Chapters",
+    GuildhallRule.COMPLETED_CHAPTERS: "002/003 Completed Chapters",
+    GuildhallRule.CARD_COPIES: "002 Game Components, 003 Components; 002/003 Completed Chapters",
+    GuildhallRule.VP_CARDS: "002 Appendix: VP Cards; 002/003 Smaller Games",
+    GuildhallRule.VP_TOKENS: "002/003 Buy 1 VP Card; 003 VP Tokens",
+    GuildhallRule.GAME_END: "002 End of Turn, Game End; 003 End of Turn, End of Game",
+}
+
+
+#: What the checks on names rest on: not a rulebook's rule but the format's, whose places and `ended_by` name the
+#: players (a violation cites it as a rule cites its rulebook section).
+NAMES_IN_FILE = "end-states.md: each player is named, once"
 
 #: What the Yucata check of rule 5 on the player who ended the game rests on: no source says it (a warning).
 YUCATA_LAST_TURN = Inferred(
@@ -108,11 +133,12 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     for index, player in enumerate(players):
         key = name_key(player.name)
         if not key:
-            found.add(GuildhallRule.PLAYERS, ("players", index, "name"), found._("is empty; every player needs a name"))
+            found.add(GuildhallRule.PLAYERS, ("players", index, "name"), found._("is empty; every player needs a name"),
+                      NAMES_IN_FILE)
         elif key in seen:
             found.add(GuildhallRule.PLAYERS, ("players", index, "name"),
                       found._("{name!r} is also the name of players[{other}]; names must be unique",
-                              name=player.name, other=seen[key]))
+                              name=player.name, other=seen[key]), NAMES_IN_FILE)
         else:
             seen[key] = index
 
@@ -261,7 +287,7 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     if state.ended_by is not None and named is None:
         found.add(GuildhallRule.GAME_END, ("ended_by",),
                   found._("{name!r} is not one of the players ({players})", name=state.ended_by,
-                          players=", ".join(p.name for p in players) or found._("none")))
+                          players=", ".join(p.name for p in players) or found._("none")), NAMES_IN_FILE)
     if reached:
         if named is not None and named not in reached:
             found.add(GuildhallRule.GAME_END, ("ended_by",),
