@@ -202,12 +202,21 @@ def castle_states(draw: st.DrawFn) -> dict[str, Any]:
             entry["residents"] = draw(st.integers(0, sheet.resident_track.length))
         else:
             entry["resident_points"] = draw(st.sampled_from(groups))
-        if version == "great-architect":
-            take = draw(st.integers(0, min(5, len(pool))))
-            entry["guests"] = [draw(loose(pool.pop())) for _ in range(take)]
-        else:
+        if version != "great-architect":
             entry["guests"] = draw(st.lists(st.integers(span.min, span.max), min_size=floors, max_size=floors))
         sheets.append(entry)
+    if version == "great-architect":
+        # guests come in with floors and steals only move them (castle rule 4): the file's castles hold at most their
+        # floors plus 4 per player not in it, exactly their floors when all 4 players are here; any castle may hold
+        # them
+        floors_built = sum(entry["donjon_floors"] for entry in sheets)
+        most = floors_built + CA.sheet.donjon_floors * (CA.components.personal_boards - count)
+        total = draw(st.integers(floors_built if count == CA.components.personal_boards else 0, min(most, len(pool))))
+        owners = draw(st.lists(st.integers(0, count - 1), min_size=total, max_size=total))
+        for entry in sheets:
+            entry["guests"] = []
+        for owner in owners:
+            sheets[owner]["guests"].append(draw(loose(pool.pop())))
     return {"game": draw(loose("once-upon-a-castle")), "version": draw(loose(version)), "sheets": sheets}
 
 

@@ -12,7 +12,8 @@ its section):
 3. The Sun needs 4 towers; the end Cloud needs all 12 parts (4 floors, 4 towers, 4 walls).
 4. Across the sheets of one game: at most one Sun, at most one end Cloud, and a Great Architect guest is in at
    most one castle (each card exists once). With the Apprentice version a castle holds exactly one guest per
-   donjon floor.
+   donjon floor; with the Great Architect version the castles of the file hold no more guests than their floors
+   plus 4 per player not in the file (a steal only moves a guest), exactly one per floor with 4 sheets.
 5. Exactly one of `residents` and `resident_points`.
 6. 1 to 4 sheets in one game (the box holds 4 personal boards and 4 sets of tokens), one per player: no two
    sheets share a player's name.
@@ -33,8 +34,10 @@ W4. Some sheet has the end Cloud: the game ends when it is drawn (004 End of the
     that drew it is missing). The result's :class:`CastleOutcome` says so; the companion, whose table holds every
     player's sheet, does not save the game then.
 
-Not a rule here: how many Great Architect guests a castle holds. A floor brings one, but guests are stolen from
-castle to castle (004 Great Architect Version), and a file need not hold every sheet of the game.
+Not a rule here: how many Great Architect guests one castle holds. A floor brings one, but guests are stolen from
+castle to castle (004 Great Architect Version), and a file need not hold every sheet of the game. Across the
+castles of a file, though, rule 4 counts them: the guests came in with the floors, those of the file's castles and
+at most 4 per player whose sheet is not in it; with 4 sheets (every player) they are exactly one per floor.
 
 Score: towers + Sun + end Cloud + sky clouds + the residents' points + flags + guests. The numbers (parts of a
 castle, allowed tower and flag values, Sun, Cloud and cloud points, the resident track, the Apprentice guests'
@@ -92,6 +95,7 @@ _SECTIONS = {
 #: The sections of rule 3's and rule 4's checks, each of which rests on one of them.
 SUN_SECTION, CLOUD_SECTION = "004 Towers", "004 End of the game"
 GUESTS_SECTION, FLOORS_SECTION = "004 Game components (20 Great Architect guests)", "004 The Donjon's floors"
+GUESTS_COME_IN = "004 Great Architect Version (a floor takes a guest; a steal moves one); Game components"
 
 
 #: The warnings of end-states.md (its bullets, in order).
@@ -362,6 +366,7 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
                                       name=state.sheets[owner].player, owner=owner, slot=slot), GUESTS_SECTION)
                 else:
                     first_seen[guest] = (index, position)
+        _check_guests_came_with_floors(state, catalog, found)
         return
     span = catalog.sheet.apprentice_guest_vp
     for index, castle in enumerate(state.sheets):
@@ -382,6 +387,37 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
                             found._("is {value}; an Apprentice guest card is worth {low} to {high} VP",
                                     value=Figure(value), low=span.min, high=span.max),
                             span.provenance.of("min") or span.provenance.of("max"))
+
+
+def _check_guests_came_with_floors(state: CastleEndState, catalog: Castle, found: Findings) -> None:
+    """Rule 4, Great Architect: the guests of all the castles are as many as the donjon floors of all the castles.
+
+    004 Great Architect Version: drawing a donjon floor takes one of the 3 face-up guests into one's castle, and
+    the board's steal moves a guest from a castle to another; nothing else brings a guest in or takes one out (the
+    20 cards outnumber the 16 floors of 4 castles, so a floor always finds one). A file may hold only some sheets:
+    the players whose sheets are not in it (4 at most in all, 004 Game components) may have built up to 4 floors
+    each, whose guests may have been stolen into the castles here. With every possible player's sheet in the file,
+    the guests are exactly one per floor."""
+    floors = sum(max(0, castle.donjon_floors) for castle in state.sheets)
+    guests = sum(len(castle.guests) for castle in state.sheets)
+    missing = max(0, catalog.components.personal_boards - len(state.sheets))
+    elsewhere = missing * catalog.sheet.donjon_floors  # floors the players not in the file can have built
+    counted = dict(guests=found.ngettext("{n} guest", "{n} guests", guests),
+                   floors=found.ngettext("{n} donjon floor", "{n} donjon floors", floors))
+    if guests > floors + elsewhere:
+        said = (found._("hold {guests} for {floors} in all; each guest comes in with a donjon floor (stealing "
+                        "only moves one from castle to castle), and every player's sheet is here", **counted)
+                if not missing else
+                found._("hold {guests} for {floors} in all; each guest comes in with a donjon floor (stealing only "
+                        "moves one from castle to castle), and the {players} not in this file can have built at most "
+                        "{more} more", **counted, more=elsewhere,
+                        players=found.ngettext("{n} player", "{n} players", missing)))
+        found.add(CastleRule.ONE_OF_EACH, ("sheets",), said, GUESTS_COME_IN)
+    elif not missing and guests < floors:
+        found.add(CastleRule.ONE_OF_EACH, ("sheets",),
+                  found._("hold {guests} for {floors} in all; each floor brings a guest and no guest ever leaves the "
+                          "castles (stealing only moves one), and every player's sheet is here", **counted),
+                  GUESTS_COME_IN)
 
 
 def _guest_name(catalog: Castle, guest_id: str, found: Findings) -> str:

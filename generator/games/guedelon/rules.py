@@ -236,7 +236,8 @@ def _check_tiles(state: GuedelonEndState, catalog: Guedelon, found: Findings) ->
                               mill=catalog.mill.name), MILL_SECTION)
         elif is_mill and state.mill == NOT_BUILT:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
-                      found._("names the {mill}, but mill: not-built says it was not built", mill=catalog.mill.name), MILL_SECTION)
+                      found._("names the {mill}, but mill: not-built says it was not built", mill=catalog.mill.name),
+                      MILL_SECTION)
         elif not is_mill and place is None:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
                       found._("{name!r} is not a floor tile any building of the castle can hold (tiles: {tiles})",
