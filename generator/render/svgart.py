@@ -24,12 +24,13 @@ the line of the file, and refused, rather than printed wrong:
   shape left hides all it clips; a stroke's miter limit (SVG's 4 when unwritten; the PDF's own is 10) and dash
   offset, and opacities in percent, are drawn; an ellipse's radius left out or `auto` is the other one, and a
   paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name and function
-  (`RGB()`, numbers out of range, `hwb()`, `color(srgb ...)`), in any case, is the colour CSS gives it (svglib knew
-  reportlab's names, lower case only, and drew such functions black or not at all; librsvg 2.54 paints `hwb()` and
-  `color()` black, so the SVG output writes them as `#rrggbb`: :func:`_colours_for_librsvg`); a length in percent
-  is a share of its viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the
-  attribute; a `data:` PNG or JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and
-  embedded as an image of its own (:class:`Embedded`).
+  (`RGB()`, numbers out of range, `hwb()`, `color(srgb ...)`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color()`
+  in display-p3 and XYZ, clipped to sRGB as Chromium paints them: :func:`_to_srgb`), in any case, is the colour CSS
+  gives it (svglib knew reportlab's names, lower case only, and drew such functions black or not at all; librsvg
+  2.54 paints those functions black, so the SVG output writes them as `#rrggbb`: :func:`_colours_for_librsvg`); a
+  length in percent is a share of its viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10)
+  says, whatever the attribute; a `data:` PNG or JPEG picture inside the SVG is checked as picture files are (its
+  size, its pixels) and embedded as an image of its own (:class:`Embedded`).
 - **What viewers choose differently**: what is drawn on conditions (`systemLanguage`, `requiredFeatures`,
   `requiredExtensions`, in a `<switch>` or not) is chosen once, as browsers choose, and for no language, the same
   on every machine; the SVG output carries the choice made (:func:`_conditions`). `@media` blocks in a `<style>`
@@ -454,9 +455,10 @@ def _clip_viewports(root: Any) -> bool:
 
 
 #: The colour functions librsvg 2.54 does not read (it paints black) and browsers do, which donjon's PDF draws
-#: (:func:`_css_colour`): `hwb()` and `color()`, in any case, as written in an attribute, a style or a stylesheet.
-_UNREAD_COLOUR = re.compile(r"(?<![\w-])(?:hwb|color)\([^()]*\)", re.I)
-_UNREAD_COLOUR_WRITTEN = re.compile(rb"(?<![\w-])(?:hwb|color)\(", re.I)
+#: (:func:`_css_colour`): `hwb()`, `color()`, `lab()`, `lch()`, `oklab()` and `oklch()`, in any case, as written in an
+#: attribute, a style or a stylesheet.
+_UNREAD_COLOUR = re.compile(r"(?<![\w-])(?:hwb|color|lab|lch|oklab|oklch)\([^()]*\)", re.I)
+_UNREAD_COLOUR_WRITTEN = re.compile(rb"(?<![\w-])(?:hwb|color|lab|lch|oklab|oklch)\(", re.I)
 
 
 def _colours_for_librsvg(root: Any) -> bool:
@@ -1305,7 +1307,7 @@ def _percent(text: Any, name: str | None, box: Any) -> float | None:
 def _css_colour(text: Any) -> str | None:
     """A CSS colour name or function (CSS Color 4, as tinycss2 reads it; any case) as `#rrggbb`, or `#rrggbbaa`
     when see-through (`transparent` is `#00000000`), clamped to sRGB as browsers clamp it; None for anything else
-    (svglib reads it, or says it cannot), and for a colour tinycss2 cannot turn into sRGB (lab(), oklch()...)."""
+    (svglib reads it, or says it cannot), and for a colour in a space :func:`_to_srgb` does not convert."""
     match = _COLOUR.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         return None
@@ -1315,12 +1317,70 @@ def _css_colour(text: Any) -> str | None:
     if not isinstance(found, Color):  # not a colour name, or currentColor (a word, not a colour)
         return None
     try:
-        srgb = found.to("srgb")
+        coordinates = found.to("srgb").coordinates
     except NotImplementedError:  # lab(), oklch(), color(display-p3 ...): tinycss2 does not convert them to sRGB
-        return None
-    red, green, blue = (round(min(1.0, max(0.0, float(v))) * 255) for v in srgb.coordinates)
+        converted = _to_srgb(found)
+        if converted is None:
+            return None
+        coordinates = converted
+    red, green, blue = (round(min(1.0, max(0.0, float(v or 0))) * 255) for v in coordinates)
     alpha = "" if found.alpha >= 1 else f"{round(min(1.0, max(0.0, float(found.alpha))) * 255):02x}"
     return f"#{red:02x}{green:02x}{blue:02x}{alpha}"
+
+
+#: CIE XYZ under D50 to XYZ under D65, the Bradford chromatic adaptation CSS Color 4 (section 18) writes: lab() and
+#: lch() are D50 colours, sRGB is D65.
+_D50_TO_D65 = ((0.955473421488075, -0.02309845494876471, 0.06325924320057072),
+               (-0.0283697093338637, 1.0099953980813041, 0.021041441191917323),
+               (0.012314014864481998, -0.020507649298898964, 1.330365926242124))
+#: CIE XYZ (D65) to linear sRGB (CSS Color 4, section 18, from the sRGB primaries' chromaticities).
+_XYZ_TO_LINEAR_SRGB = ((3.2409699419045226, -1.537383177570094, -0.4986107602930034),
+                       (-0.9692436362808796, 1.8759675015077202, 0.04155505740717559),
+                       (0.05563007969699366, -0.20397695888897652, 1.0569715142428786))
+#: Linear Display P3 to CIE XYZ (D65) (CSS Color 4, section 18); Display P3 has sRGB's transfer curve.
+_LINEAR_P3_TO_XYZ = ((0.4865709486482162, 0.26566769316909306, 0.1982172852343625),
+                     (0.2289745640697488, 0.6917385218365064, 0.079286914093745),
+                     (0.0, 0.04511338185890264, 1.043944368900976))
+
+
+def _product(matrix: tuple[tuple[float, float, float], ...], vector: Iterable[float]) -> tuple[float, ...]:
+    values = tuple(vector)
+    return tuple(sum(a * b for a, b in zip(row, values)) for row in matrix)
+
+
+def _srgb_curve(linear: float) -> float:
+    """A linear-light channel through sRGB's transfer curve (CSS Color 4, section 18), odd about zero so a colour
+    outside the gamut keeps its sign until it is clipped."""
+    size = abs(linear)
+    curved = 1.055 * size ** (1 / 2.4) - 0.055 if size > 0.0031308 else 12.92 * size
+    return math.copysign(curved, linear)
+
+
+def _linear(channel: float) -> float:
+    """A channel of sRGB's transfer curve back to linear light (CSS Color 4, section 18)."""
+    size = abs(channel)
+    return math.copysign(((size + 0.055) / 1.055) ** 2.4 if size > 0.04045 else size / 12.92, channel)
+
+
+def _to_srgb(colour: Any) -> tuple[float, ...] | None:
+    """The sRGB channels (0 to 1, not yet clipped) of a colour tinycss2 reads but does not turn into sRGB: lab(),
+    lch(), oklab(), oklch() and color() in xyz, xyz-d50, xyz-d65, srgb-linear and display-p3, by the formulas of
+    CSS Color 4 (section 18); None for another space (a98-rgb, prophoto-rgb, rec2020: left as written). Out of
+    gamut, each channel is then clipped: that is what Chromium paints (oklch(70% 0.4 150) is rgb(0, 214, 0) in its
+    render), not the chroma reduction CSS Color 4 suggests."""
+    space = colour.space
+    coordinates = tuple(float(v or 0) for v in colour.coordinates)  # `none` is 0 (CSS Color 4, 4.4)
+    if space in ("lab", "lch", "xyz-d50"):
+        xyz = _product(_D50_TO_D65, colour.to("xyz-d50").coordinates if space != "xyz-d50" else coordinates)
+    elif space in ("oklab", "oklch", "xyz-d65", "xyz"):
+        xyz = colour.to("xyz-d65").coordinates if space in ("oklab", "oklch") else coordinates
+    elif space == "display-p3":
+        xyz = _product(_LINEAR_P3_TO_XYZ, (_linear(v) for v in coordinates))
+    elif space == "srgb-linear":
+        return tuple(_srgb_curve(v) for v in coordinates)
+    else:
+        return None
+    return tuple(_srgb_curve(v) for v in _product(_XYZ_TO_LINEAR_SRGB, xyz))
 
 
 def _view_box(text: str | None) -> tuple[float, float, float, float] | None:

@@ -347,6 +347,40 @@ def _render_svg(art: Path, folder: Path, png: Path, size: tuple[int, int]) -> Im
     return Image.open(png).convert("RGB")
 
 
+CHROMIUM = "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else shutil.which("chromium")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None and os.environ.get("DONJON_REQUIRE_BROWSER") != "1",
+                                    reason="needs a headless Chromium (apt-get install chromium)")
+
+
+def _render_chromium(art: Path, png: Path, size: tuple[int, int]) -> Image.Image:
+    """The art file itself as Chromium draws it, alone in a window of its own size (`size` is the renders' size, at
+    SCALE pixels a point), at the renders' scale (a CSS pixel is 3/4 of a point), in sRGB: the independent renderer
+    both outputs are measured against."""
+    assert CHROMIUM is not None, "DONJON_REQUIRE_BROWSER=1 but Chromium is not installed"
+    per_css_pixel = SCALE * 0.75
+    done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                           "--disable-background-networking", "--disable-component-update", "--hide-scrollbars",
+                           "--force-color-profile=srgb", f"--force-device-scale-factor={per_css_pixel}",
+                           f"--window-size={round(size[0] / per_css_pixel)},{round(size[1] / per_css_pixel)}",
+                           f"--screenshot={png}",
+                           art.resolve().as_uri()], capture_output=True, text=True, timeout=120)
+    assert png.exists(), done.stderr
+    shot = Image.open(png).convert("RGB")
+    assert shot.size == size, shot.size
+    return shot
+
+
+def against_chromium(tmp_path: Path, name: str, data: bytes) -> dict[str, tuple[float, float]]:
+    """How far donjon's PDF (poppler's render) and its SVG output (librsvg's render) are from Chromium's render of
+    the art file, by :func:`difference`: each output's share of differing pixels and mean difference."""
+    art = tmp_path / f"{name}.svg"
+    art.write_bytes(data)
+    pdf_render = _render_pdf(art, tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / f"svg-{name}.png", pdf_render.size)
+    browser = _render_chromium(art, tmp_path / f"chromium-{name}.png", pdf_render.size)
+    return {"PDF": difference(pdf_render, browser), "SVG": difference(svg_render, browser)}
+
+
 def _worst_channel(a: Image.Image, b: Image.Image) -> Image.Image:
     channels = ImageChops.difference(a, b).split()
     return ImageChops.lighter(ImageChops.lighter(channels[0], channels[1]), channels[2])
@@ -706,6 +740,39 @@ def test_every_css_colour_name_prints_the_colour_a_viewer_shows(tmp_path: Path) 
         if max(abs(a - b) for a, b in zip(printed, shown)) > NAMED_CHANNEL:
             wrong.append(f"{name}: PDF {printed}, viewer {shown}")
     assert not wrong, wrong
+
+
+#: A drawing of 100 x 100 units three pixels each in the renders (200 CSS px, 150 pt at SCALE): the edges of shapes
+#: on whole units fall on whole pixels in every renderer, which would each smooth an edge between pixels its own way.
+WHOLE_PIXELS_HEAD = SVG_HEAD.replace("width='100' height='100'", "width='200' height='200'")
+
+#: CSS Color 4's Lab and Oklab colours as drawing programs write them (Figma's and Illustrator's exports keep the
+#: colour space they were picked in): in an attribute, a style and a stylesheet, in capitals, one with `none`, one
+#: see-through, and two outside sRGB (Chromium clips each channel: oklch(70% 0.4 150) is rgb(0, 214, 0)); and
+#: color() in display-p3, xyz-d50 and srgb-linear. svglib drew them with no fill, librsvg 2.54 black.
+LAB_COLOURS = svg(
+    "<style>.k { fill: OKLCH(60% 0.15 50) } .m { fill: lab(90% -120 100) }</style>"
+    "<rect width='25' height='50' fill='lab(50% 40 59.5)'/>"
+    "<rect x='25' width='25' height='50' style='fill: lch(52.2% 72.2 50)'/>"
+    "<rect x='50' width='25' height='50' fill='oklab(59% 0.1 0.1)'/>"
+    "<rect class='k' x='75' width='25' height='50'/>"
+    "<rect y='50' width='20' height='50' fill='oklch(70% 0.4 150)' stroke='lch(none 40 300)' stroke-width='4'/>"
+    "<rect class='m' x='20' y='50' width='20' height='50'/>"
+    "<rect x='40' y='50' width='20' height='50' fill='oklch(60% 0.15 250 / 50%)'/>"
+    "<rect x='60' y='50' width='20' height='50' fill='color(display-p3 0.2 0.6 0.3)'/>"
+    "<rect x='80' y='50' width='20' height='25' fill='color(xyz-d50 0.2 0.3 0.4)'/>"
+    "<rect x='80' y='75' width='20' height='25' fill='color(srgb-linear 0.5 0.1 0.1)'/>", head=WHOLE_PIXELS_HEAD)
+
+
+@needs_tools
+@needs_chromium
+def test_lab_and_oklab_colours_print_as_chromium_paints_them(tmp_path: Path) -> None:
+    """Each square of LAB_COLOURS is the colour Chromium paints, in the PDF and in the SVG output (librsvg, to which
+    the SVG output writes them as #rrggbb): before, the PDF drew them black (every pixel off Chromium's, mean 150.9
+    of 255) and librsvg painted them black too."""
+    for what, (differing, mean) in against_chromium(tmp_path, "lab-colours", LAB_COLOURS).items():
+        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
+                                                     f"mean {mean:.1f}; see {tmp_path}")
 
 
 # --- fuzz: art mutated element by element ---------------------------------------------------------------------------
