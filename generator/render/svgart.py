@@ -35,7 +35,8 @@ the line of the file, and refused, rather than printed wrong:
   `requiredExtensions`, in a `<switch>` or not) is chosen once, as browsers choose, and for no language, the same
   on every machine; the SVG output carries the choice made (:func:`_conditions`). `@media` blocks in a `<style>`
   are read as a browser printing reads them, in both outputs (:func:`_printed`; svglib read none, librsvg reads
-  all, browsers on screen those for screens), and one that depends on the size drawn is left out, said by line.
+  all, browsers on screen those for screens), its size queries answered by the art's own size (a browser printing
+  it as a picture of that size); one that depends on the device (a resolution) is left out, said by line.
   What `<style>` rules hide (`display: none`, `visibility: hidden`, by class or id, as Inkscape and Figma hide a
   layer) is left out of what svglib reads (svglib drew a <use> so hidden), and the copies drawn in place of uses
   keep the declarations the rules give their originals (:func:`_styled_as`: they have no ids). A polyline in a
@@ -66,8 +67,9 @@ from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
-from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, css_rules,
-                                     hidden_elements, printed_stylesheet, raster_size, style_declarations)
+from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, art_viewport,
+                                     css_rules, hidden_elements, printed_stylesheet, raster_size,
+                                     style_declarations)
 
 #: The most characters of path data (`d`, `points`) in one file: some 75,000 segments, which take about seven
 #: microseconds a character to read and draw, so a few seconds.
@@ -288,8 +290,9 @@ def _printed(root: Any) -> list[str]:
     sheets = [element for element in root.iter() if _local(element.tag) == "style" and element.text]
     if sum(len(element.text) for element in sheets) > MAX_STYLE:
         return said  # _check refuses the file
+    viewport = art_viewport(root)  # the size features' answers: the art printed at its own size
     for element in sheets:
-        text, undecided = printed_stylesheet(element.text, element.sourceline or 1)
+        text, undecided = printed_stylesheet(element.text, element.sourceline or 1, viewport)
         if text is not element.text:
             element.text = text
         said.extend(undecided)
@@ -1303,6 +1306,10 @@ def _percent(text: Any, name: str | None, box: Any) -> float | None:
     return share * math.sqrt((width * width + height * height) / 2.0)
 
 
+#: The keyword of a missing component in a colour function (CSS Color 4, 4.4), in any case.
+_NONE = re.compile(r"(?<![\w-])none(?![\w-])", re.I)
+
+
 @lru_cache(maxsize=_COLOURS_KEPT)
 def _css_colour(text: Any) -> str | None:
     """A CSS colour name or function (CSS Color 4, as tinycss2 reads it; any case) as `#rrggbb`, or `#rrggbbaa`
@@ -1313,7 +1320,9 @@ def _css_colour(text: Any) -> str | None:
         return None
     from tinycss2.color4 import Color, parse_color
 
-    found = parse_color(match.group(1))
+    # a component written `none` is 0 once converted (CSS Color 4, 4.4); written so before tinycss2 reads it, whose
+    # lch() and oklch() take a lightness of `none` for a hue of none too (lch(none 40 300) was dark red, not blue)
+    found = parse_color(_NONE.sub("0", match.group(1)) if "(" in match.group(1) else match.group(1))
     if not isinstance(found, Color):  # not a colour name, or currentColor (a word, not a colour)
         return None
     try:

@@ -353,17 +353,23 @@ needs_chromium = pytest.mark.skipif(CHROMIUM is None and os.environ.get("DONJON_
 
 
 def _render_chromium(art: Path, png: Path, size: tuple[int, int]) -> Image.Image:
-    """The art file itself as Chromium draws it, alone in a window of its own size (`size` is the renders' size, at
-    SCALE pixels a point), at the renders' scale (a CSS pixel is 3/4 of a point), in sRGB: the independent renderer
-    both outputs are measured against."""
+    """The art file itself as Chromium draws it as a picture (an <img> of a page of its own size, the art's own
+    size: `size` is the renders', at SCALE pixels a point, a CSS pixel 3/4 of a point), in sRGB: the independent
+    renderer both outputs are measured against. As a picture, the art's `@media` queries are answered by the
+    picture's size, as for a browser printing it (opened alone, Chromium's headless window at a scale of 1.5 was a
+    fraction of a pixel taller than asked)."""
     assert CHROMIUM is not None, "DONJON_REQUIRE_BROWSER=1 but Chromium is not installed"
     per_css_pixel = SCALE * 0.75
+    width, height = round(size[0] / per_css_pixel), round(size[1] / per_css_pixel)
+    page = png.with_suffix(".html")
+    page.write_text(f"<!doctype html><html><body style='margin:0'><img src='{art.resolve().as_uri()}' "
+                    f"style='display:block;width:{width}px;height:{height}px'></body></html>", encoding="utf-8")
     done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                            "--disable-background-networking", "--disable-component-update", "--hide-scrollbars",
-                           "--force-color-profile=srgb", f"--force-device-scale-factor={per_css_pixel}",
-                           f"--window-size={round(size[0] / per_css_pixel)},{round(size[1] / per_css_pixel)}",
-                           f"--screenshot={png}",
-                           art.resolve().as_uri()], capture_output=True, text=True, timeout=120)
+                           "--allow-file-access-from-files", "--force-color-profile=srgb",
+                           f"--force-device-scale-factor={per_css_pixel}", f"--window-size={width},{height}",
+                           f"--screenshot={png}", page.resolve().as_uri()], capture_output=True, text=True,
+                          timeout=120)
     assert png.exists(), done.stderr
     shot = Image.open(png).convert("RGB")
     assert shot.size == size, shot.size
@@ -373,7 +379,8 @@ def _render_chromium(art: Path, png: Path, size: tuple[int, int]) -> Image.Image
 def against_chromium(tmp_path: Path, name: str, data: bytes) -> dict[str, tuple[float, float]]:
     """How far donjon's PDF (poppler's render) and its SVG output (librsvg's render) are from Chromium's render of
     the art file, by :func:`difference`: each output's share of differing pixels and mean difference."""
-    art = tmp_path / f"{name}.svg"
+    art = tmp_path / "art" / f"{name}.svg"  # apart from the SVG output, which _render_svg names as the art
+    art.parent.mkdir(exist_ok=True)
     art.write_bytes(data)
     pdf_render = _render_pdf(art, tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png")
     svg_render = _render_svg(art, tmp_path, tmp_path / f"svg-{name}.png", pdf_render.size)
@@ -601,8 +608,8 @@ def test_a_layer_hidden_by_a_style_rule_is_drawn_by_neither_output(tmp_path: Pat
 def test_media_rules_are_read_as_a_browser_printing_reads_them(tmp_path: Path) -> None:
     """`@media` blocks in a <style>: a browser printing applies `print` and a light scheme's, not `screen` nor a dark
     scheme's; svglib read none of them, librsvg reads all, and browsers on screen apply `screen`. Both outputs
-    apply what printing applies (the SVG output carries that stylesheet), and a block that depends on the size the
-    art is drawn at is left out and said, by its line."""
+    apply what printing applies (the SVG output carries that stylesheet), and a block that depends on the device the
+    art is drawn on (its resolution) is left out and said, by its line."""
     from generator.render.images import image_info
 
     grey, blue, green = (136, 136, 136), (32, 64, 192), (32, 160, 64)
@@ -611,7 +618,7 @@ def test_media_rules_are_read_as_a_browser_printing_reads_them(tmp_path: Path) -
     art.write_bytes(svg(
         "<style>\n.a { fill: #2040c0 }\n@media (prefers-color-scheme: dark) { .a { fill: #d02020 } }\n"
         "@media print { .b { fill: #20a040 } }\n@media screen { .c { fill: #d020d0 } }\n"
-        "@media (min-width: 300px) { .d { fill: #d02020 } }\n</style>"
+        "@media (min-resolution: 2dppx) { .d { fill: #d02020 } }\n</style>"
         "<rect class='a' width='50' height='50'/><rect class='b' x='50' width='50' height='50' fill='#888888'/>"
         "<rect class='c' y='50' width='50' height='50' fill='#888888'/>"
         "<rect class='d' x='50' y='50' width='50' height='50' fill='#888888'/>"))
@@ -621,8 +628,8 @@ def test_media_rules_are_read_as_a_browser_printing_reads_them(tmp_path: Path) -
         seen = (_at(render, 25, 25), _at(render, 75, 25), _at(render, 25, 75), _at(render, 75, 75))
         assert seen == (blue, green, grey, grey), what
     said = image_info(art).warnings
-    assert len(said) == 1 and said[0].startswith("line 7: its <style> has a rule for some screens or sizes only "
-                                                 "(@media (min-width: 300px))"), said
+    assert len(said) == 1 and said[0].startswith("line 7: its <style> has a rule for some screens or devices only "
+                                                 "(@media (min-resolution: 2dppx))"), said
 
 
 @pytest.mark.parametrize(("query", "printed"), [
@@ -634,14 +641,14 @@ def test_media_rules_are_read_as_a_browser_printing_reads_them(tmp_path: Path) -
 ])
 def test_a_media_query_holds_as_for_a_browser_printing(query: str, printed: bool | None) -> None:
     """Each `@media` block is kept (its rules applied), left out, or left out and said (undecided: it depends on the
-    size the art is drawn at), as a browser printing decides; a type that does not hold (`screen`) decides whatever
-    else the query asks."""
+    size the art is drawn at, not given here), as a browser printing decides; a type that does not hold (`screen`)
+    decides whatever else the query asks."""
     from generator.render.images import printed_stylesheet
 
     text, said = printed_stylesheet(f"\n@media {query} {{\n.a {{ fill: red }} }}\n.b {{ fill: blue }}", 4)
     assert text.count("\n") == 3  # the lines of what follows stay where they were
     assert (".a" in text, bool(said)) == (bool(printed), printed is None), (text, said)
-    assert said == [] or said[0].startswith(f"line 5: its <style> has a rule for some screens or sizes only (@media "
+    assert said == [] or said[0].startswith(f"line 5: its <style> has a rule for some screens or devices only (@media "
                                             f"{query})")
     assert ".b { fill: blue }" in text
 
@@ -773,6 +780,52 @@ def test_lab_and_oklab_colours_print_as_chromium_paints_them(tmp_path: Path) -> 
     for what, (differing, mean) in against_chromium(tmp_path, "lab-colours", LAB_COLOURS).items():
         assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
                                                      f"mean {mean:.1f}; see {tmp_path}")
+
+
+@pytest.mark.parametrize(("query", "holds"), [
+    ("(min-width: 300px)", False), ("(max-width: 300px)", True), ("(width >= 200px)", True), ("(width > 200px)", False),
+    ("(100px < width <= 200px)", True), ("(200px < width)", False), ("(orientation: portrait)", False),
+    ("(orientation: landscape)", True), ("(aspect-ratio: 2/1)", True), ("(min-aspect-ratio: 3/2)", True),
+    ("(max-aspect-ratio: 1)", False), ("(min-width: 12.5em)", True), ("(min-width: 5in)", False),
+    ("(min-width: 50vw)", True), ("(height: 100px)", True), ("(width)", True), ("screen and (min-width: 1px)", False),
+    ("not all and (max-width: 199px)", True), ("(min-width: 10ex)", None), ("(min-resolution: 2dppx)", None),
+])
+def test_a_size_query_is_answered_by_the_art_s_own_size(query: str, holds: bool | None) -> None:
+    """For art 200 x 100 CSS pixels, each size query holds as for a browser printing the art at its own size (its
+    viewport): widths, heights, their ratio and the orientation, in every form Media Queries 4 writes them (`min-`,
+    `max-`, the range form, em as 16 px, vw of the art's width); what depends on the device (a resolution, a
+    font's ex) stays undecided and said."""
+    from generator.render.images import printed_stylesheet
+
+    text, said = printed_stylesheet(f"@media {query} {{ .a {{ fill: red }} }}", 1, (200.0, 100.0))
+    assert (".a" in text, bool(said)) == (bool(holds), holds is None), (text, said)
+
+
+#: Art 200 x 100 whose `@media` blocks ask for its size: the squares each block colours stay grey where it does not
+#: hold. Chromium draws the art alone in a window of its size, so answers them as a browser printing it does.
+SIZED_MEDIA = svg(
+    "<style><![CDATA[\nrect { fill: #888888 }\n@media (min-width: 150px) { .a { fill: #2040c0 } }\n"
+    "@media (max-width: 150px) { .b { fill: #d02020 } }\n@media (orientation: landscape) { .c { fill: #20a040 } }\n"
+    "@media (min-aspect-ratio: 3/2) and (max-height: 100px) { .d { fill: #f0c020 } }\n"
+    "@media (100px < width <= 200px) { .e { fill: #d020d0 } }\n@media (min-width: 20em) { .f { fill: #d02020 } }\n"
+    "]]></style><rect class='a' width='60' height='50'/><rect class='b' x='60' width='60' height='50'/>"
+    "<rect class='c' x='120' width='80' height='50'/><rect class='d' y='50' width='60' height='50'/>"
+    "<rect class='e' x='60' y='50' width='60' height='50'/><rect class='f' x='120' y='50' width='80' height='50'/>",
+    head=WIDE_HEAD)
+
+
+@needs_tools
+@needs_chromium
+def test_size_queries_print_as_chromium_draws_the_art_at_its_size(tmp_path: Path) -> None:
+    """SIZED_MEDIA in both outputs is Chromium's render of it, and nothing is said of its queries: before, every
+    block was left out and said (the PDF and the SVG output grey where Chromium drew blue, green, yellow and
+    magenta)."""
+    from generator.render.images import image_info
+
+    for what, (differing, mean) in against_chromium(tmp_path, "sized-media", SIZED_MEDIA).items():
+        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
+                                                     f"mean {mean:.1f}; see {tmp_path}")
+    assert image_info(tmp_path / "art" / "sized-media.svg").warnings == ()
 
 
 # --- fuzz: art mutated element by element ---------------------------------------------------------------------------
