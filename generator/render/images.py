@@ -731,10 +731,12 @@ class Cascade:
     (`inherit` is returned as written: the caller knows what its property inherits). A stylesheet beyond
     :data:`MAX_STYLE` is not read (:mod:`generator.render.svgart` refuses the file)."""
 
-    def __init__(self, root: Any, names: tuple[str, ...] | None) -> None:
+    def __init__(self, root: Any, names: tuple[str, ...] | None, sheets_of: Any = None) -> None:
         """`names`: the properties asked for, or None for every property (:meth:`declared`). The stylesheet is read
-        when first asked."""
+        when first asked, from the `<style>` elements of `sheets_of` (the drawing a tree apart from it, `root`,
+        was copied from), else of `root`."""
         self.root = root
+        self.sheets_of = root if sheets_of is None else sheets_of
         self.names = names
         self.matcher: Any = None
         self.wrappers: dict[Any, Any] | None = None
@@ -744,7 +746,7 @@ class Cascade:
         """The wrappers of the elements cssselect2 matches, by element (none when no rule sets a property asked)."""
         self.wrappers = {}
         names = self.names
-        sheets = [element.text for element in self.root.iter() if isinstance(element.tag, str)
+        sheets = [element.text for element in self.sheets_of.iter() if isinstance(element.tag, str)
                   and element.tag.rpartition("}")[2] == "style" and element.text
                   and (names is None or any(name in element.text for name in names))]
         if not sheets or sum(len(text) for text in sheets) > MAX_STYLE:
@@ -753,13 +755,15 @@ class Cascade:
 
         matcher = cssselect2.Matcher()
         added = 0
-        viewport = art_viewport(self.root)
+        viewport = art_viewport(self.sheets_of)
         for text in sheets:
             for prelude, declarations in css_rules(text, viewport):
                 kept = [(name, value, important) for name, value, _line, important in declarations
                         if names is None or name in names]
                 if not kept:
                     continue
+                if self.sheets_of is not self.root:
+                    prelude = _outside_root(prelude)
                 try:
                     selectors = cssselect2.compile_selector_list(prelude)
                 except cssselect2.SelectorError:
@@ -804,6 +808,24 @@ class Cascade:
             return ruled
         attribute = element.get(name)
         return attribute.strip() if attribute is not None else None
+
+
+def _outside_root(prelude: list[Any]) -> list[Any]:
+    """The selectors of a rule that may match in a tree apart from the document (a copy a <use> shows, Chromium's
+    shadow tree): those naming `:root` are left out, the document's root being no ancestor there (a tree of its
+    own would have a root of its own, which cssselect2 would take for it)."""
+    import tinycss2
+
+    kept: list[Any] = []
+    part: list[Any] = []
+    for token in [*prelude, None]:
+        if token is None or (token.type == "literal" and token.value == ","):
+            if ":root" not in tinycss2.serialize(part).lower().replace(" ", ""):
+                kept.extend([*([tinycss2.ast.LiteralToken(0, 0, ",")] if kept else []), *part])
+            part = []
+        else:
+            part.append(token)
+    return kept
 
 
 def css_rules(text: str, viewport: tuple[float, float] | None = None

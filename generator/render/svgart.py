@@ -38,9 +38,12 @@ the line of the file, and refused, rather than printed wrong:
   all, browsers on screen those for screens), its size queries answered by the art's own size (a browser printing
   it as a picture of that size); one that depends on the device (a resolution) is left out, said by line.
   What `<style>` rules hide (`display: none`, `visibility: hidden`, by class or id, as Inkscape and Figma hide a
-  layer) is left out of what svglib reads (svglib drew a <use> so hidden), and the copies drawn in place of uses
-  keep the declarations the rules give their originals (:func:`_styled_as`: they have no ids). A polyline in a
-  clip path clips as its polygon (svglib left it out).
+  layer) is left out of what svglib reads (svglib drew a <use> so hidden). What a `<use>` shows is styled as
+  Chromium styles it, by the rules that match it in a tree of its own (:func:`_isolated`: no rule reaches it by
+  the use's place nor by the original's), in both outputs: svglib's copies (:func:`_settle_rules`), the copies
+  drawn in place of uses (:func:`_styled_as`, :func:`_unmatched_in_place`), and in the SVG output each use librsvg
+  would style otherwise, drawn as such a copy (:func:`_restyled_uses_inline`). A polyline in a clip path clips as
+  its polygon (svglib left it out).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
   viewer; a dash array with a negative, infinite or zero-sum value draws a solid line (the SVG rule), one with an
   odd count is repeated. A number too large to print (an infinite size) is refused with its line.
@@ -413,9 +416,10 @@ def clip_viewports(data: bytes) -> bytes:
     _printed(root)  # as the PDF reads it (read_art says what is left out)
     printed = sheets != [element.text for element in root.iter() if _local(element.tag) == "style"]
     chosen, _said = _conditions(root)
+    restyled = _restyled_uses_inline(root)
     cut = _clip_viewports(root)
     coloured = _colours_for_librsvg(root)
-    if not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured:
+    if not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured and not restyled:
         return data
     declared = data.lstrip().startswith(b"<?xml")
     return bytes(etree.tostring(root.getroottree(), encoding="utf-8", xml_declaration=declared))
@@ -609,12 +613,10 @@ def _drawings_inline(root: Any) -> bool:
     the clip: :func:`_clip_path_uses`), and so is one whose x or y, and its <svg>'s, are not both plain numbers
     (units or percentages cannot be added up). Copies are made as long as the drawing's own copies are bounded
     (:data:`MAX_DRAWN` elements made)."""
-    import copy
-
     changed = False
     made = 0
     origin: dict[Any, Any] = {}
-    sheet = Cascade(root, None)
+    copies: list[Any] = []
     for _round in range(_CHAIN):  # a drawing inside a drawing inside...
         ids = {element.get("id"): element for element in root.iter()
                if isinstance(element.tag, str) and element.get("id")}
@@ -631,15 +633,15 @@ def _drawings_inline(root: Any) -> bool:
             if place[0] is not None and place[1] is not None:
                 found.append((element, target, place))
         if not found:
-            return changed
+            break
         for use, target, (x, y) in found:
             made += sum(1 for _ in target.iter())
             if made > MAX_DRAWN:
-                return changed
-            drawing = copy.deepcopy(target)
+                break
+            drawing, isolated = _isolated(target, root)
             _copied(target, drawing, origin)
-            _styled_as(zip(target.iter(), drawing.iter()), sheet)
-            drawing.tail = None
+            _styled_as(drawing.iter(), isolated)
+            copies.extend(drawing.iter())
             for element in drawing.iter():
                 if isinstance(element.tag, str) and "id" in element.attrib:
                     del element.attrib["id"]
@@ -648,7 +650,70 @@ def _drawings_inline(root: Any) -> bool:
                     drawing.set(name, value)
             _replace_use(use, drawing)
             changed = True
+        if made > MAX_DRAWN:
+            break
+    _unmatched_in_place(root, copies)
     return changed
+
+
+def _restyled_uses_inline(root: Any) -> bool:
+    """Draw each <use> whose copy Chromium styles otherwise than librsvg as a copy in its place, styled as Chromium
+    styles it (whether any is): Chromium matches the rules against what a use shows in a tree of its own
+    (:func:`_isolated`), librsvg 2.54 against the original where it is defined, so a rule by its place (`defs
+    ellipse`, `:root .e`, `.f:first-child`) painted it in the SVG output and not in a browser. The copy, its ids
+    left out, stands in a group of the use's attributes (:func:`_replace_use`), moved by the use's x and y; a symbol
+    becomes a nested <svg> of its viewBox and the use's size, cut unless its overflow is visible. A use inside a
+    clip path, one whose x or y is not a plain number, and one closing a loop are left; the copies are bounded as
+    the other copies are (:data:`MAX_DRAWN` elements made). Uses inside a copy are left as uses: Chromium and
+    librsvg match them alike once their copy stands where the use was only if they too are restyled, which this
+    one pass does not follow."""
+    from lxml import etree
+
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    if "style" not in {_local(element.tag) for element in root.iter()}:
+        return False
+    here = Cascade(root, None)
+    overflow = _Overflow(root)
+    differs: dict[Any, bool] = {}
+    found = []
+    for element in root.iter():
+        if _local(element.tag) != "use" or _inside_clip(element):
+            continue
+        href = element.get(_XLINK_HREF) or element.get("href") or ""
+        target = ids.get(href[1:]) if href.startswith("#") else None
+        if target is None or _local(target.tag) == "svg" or any(parent is target for parent in element.iterancestors()):
+            continue
+        if target not in differs:
+            clone, isolated = _isolated(target, root)
+            differs[target] = any(here.declared(original) != isolated.declared(made)
+                                  for original, made in zip(target.iter(), clone.iter())
+                                  if isinstance(original.tag, str))
+        written_x, written_y = (_PLAIN_NUMBER.fullmatch(element.get(name) or "0") for name in ("x", "y"))
+        if differs[target] and written_x is not None and written_y is not None:
+            found.append((element, target, float(written_x.group(1)), float(written_y.group(1))))
+    made = 0
+    copies: list[Any] = []
+    for use, target, x, y in found:
+        made += sum(1 for _ in target.iter())
+        if made > MAX_DRAWN:
+            break
+        clone, isolated = _isolated(target, root)
+        _styled_as(clone.iter(), isolated)
+        for element in clone.iter():
+            if isinstance(element.tag, str) and "id" in element.attrib:
+                del element.attrib["id"]
+        if _local(target.tag) == "symbol":
+            drawing = _inline(use, clone, list(clone), "visible" if overflow.shown(target) else "hidden")
+        else:
+            namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+            drawing = etree.Element(f"{namespace}g")
+            if x or y:
+                drawing.set("transform", f"translate({x:g} {y:g})")
+            drawing.append(clone)
+            _replace_use(use, drawing)
+        copies.extend(drawing.iter())
+    _unmatched_in_place(root, copies)
+    return bool(copies)
 
 
 def _closes_loop(use: Any, target: Any, origin: dict[Any, Any]) -> bool:
@@ -688,12 +753,10 @@ def _shown_symbols_inline(root: Any) -> bool:
     originals keep theirs, so what refers to them still finds them); a use inside a symbol copied is drawn so in
     turn, as many times as the drawing's own copies are bounded (:data:`MAX_DRAWN` elements made), beyond which
     the rest is left as it is. A <use> inside a clip path is left (a clip path holds shapes and uses only)."""
-    import copy
-
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
     overflow = _Overflow(root)
-    sheet = Cascade(root, None)
     visible: dict[Any, bool] = {}
+    copies: list[Any] = []
     made = 0
     changed = False
     origin: dict[Any, Any] = {}
@@ -711,19 +774,23 @@ def _shown_symbols_inline(root: Any) -> bool:
             if visible[target] and not _closes_loop(element, target, origin):
                 uses.append((element, target))
         if not uses:
-            return changed
+            break
         for use, symbol in uses:
             made += sum(1 for _ in symbol.iter())
             if made > MAX_DRAWN:
-                return changed
-            children = copy.deepcopy(list(symbol))
+                break
+            clone, isolated = _isolated(symbol, root)
+            _styled_as(clone.iter(), isolated)
+            children = list(clone)
             for original, made_copy in zip(symbol, children):
                 _copied(original, made_copy, origin)
-                _styled_as(zip(original.iter(), made_copy.iter()), sheet)
-            drawing = _inline(use, symbol, children)
-            _styled_as([(symbol, drawing)], sheet)
+            drawing = _inline(use, clone, children)
+            copies.extend(drawing.iter())
             origin[drawing] = symbol
             changed = True
+        if made > MAX_DRAWN:
+            break
+    _unmatched_in_place(root, copies)
     return changed
 
 
@@ -731,16 +798,36 @@ def _shown_symbols_inline(root: Any) -> bool:
 _PLACING = frozenset({"x", "y", "width", "height", "href", _XLINK_HREF})
 
 
-def _styled_as(pairs: Iterable[tuple[Any, Any]], sheet: Cascade) -> None:
-    """Give each copy (of each pair of an original and its copy) the declarations of the stylesheet's rules that match
-    its original, in its `style` before its own: the copies have no ids and stand elsewhere, so a rule by id or by
-    place (`#star { fill: red }`, `#sym circle`) would no longer reach them, where browsers and librsvg style what a
-    <use> shows by the rules that match what it shows (SVG 2, 5.6.3). `!important` is not written (svglib would read
-    it as part of the value): those come last instead, after the copy's own."""
-    for original, made in pairs:
-        if not isinstance(made.tag, str):
-            continue
-        declared = sheet.declared(original)
+#: The tag of the element a copy of what a <use> shows is matched under (:func:`_isolated`): it stands for the use's
+#: shadow root, which no rule names.
+_SHADOW_ROOT = "{urn:x-donjon:use}shadow-root"
+
+
+def _isolated(target: Any, root: Any) -> tuple[Any, Cascade]:
+    """A copy of `target` (its ids kept) in a tree of its own, the only child of a stand-in for a shadow root, and
+    the drawing's rules matched against that tree: Chromium styles what a <use> shows so (a copy in the use's shadow
+    tree, SVG 2, 5.6.3), where no rule sees its place, neither where it is shown (`#layer1 path` does not reach a
+    path a use in layer1 shows) nor where it is defined (`defs path`, `:root path` do not; `#sym rect` and
+    `symbol rect` do, and it is a first child). Matched when first asked (:class:`Cascade`), so while the copy is
+    in that tree: take its declarations before it is moved."""
+    import copy
+
+    from lxml import etree
+
+    holder = etree.Element(_SHADOW_ROOT)
+    made = copy.deepcopy(target)
+    made.tail = None
+    holder.append(made)
+    return made, Cascade(holder, None, sheets_of=root)
+
+
+def _styled_as(elements: Iterable[Any], sheet: Cascade) -> None:
+    """Give each element of a copy the declarations of the stylesheet's rules that match it in its own tree
+    (:func:`_isolated`), in its `style` before its own: once it stands in place of a use with no ids, no rule would
+    reach it as Chromium's do. `!important` is not written (svglib would read it as part of the value): those come
+    last instead, after the copy's own. Every element's declarations are taken before any `style` is changed."""
+    found = [(made, sheet.declared(made)) for made in elements if isinstance(made.tag, str)]
+    for made, declared in found:
         if not declared:
             continue
         own = (made.get("style") or "").strip().rstrip(";").strip()
@@ -750,8 +837,9 @@ def _styled_as(pairs: Iterable[tuple[Any, Any]], sheet: Cascade) -> None:
         made.set("style", "; ".join(parts))
 
 
-def _inline(use: Any, symbol: Any, children: list[Any]) -> Any:
-    """Put a nested <svg> drawing `children` (a copy of the symbol's) in the place of `use`; that <svg>."""
+def _inline(use: Any, symbol: Any, children: list[Any], overflow: str = "visible") -> Any:
+    """Put a nested <svg> drawing `children` in the place of `use`, of the attributes of `symbol` (a copy of the
+    symbol, styled: :func:`_styled_as`, and `children` its children) and of the symbol's `overflow`; that <svg>."""
     from lxml import etree
 
     namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
@@ -763,7 +851,7 @@ def _inline(use: Any, symbol: Any, children: list[Any]) -> Any:
         if name != "id" and not name.startswith("{"):
             drawing.set(name, value)
     style = (symbol.get("style") or "").strip().rstrip(";")
-    drawing.set("style", f"{style}; overflow: visible" if style else "overflow: visible")
+    drawing.set("style", f"{style}; overflow: {overflow}" if style else f"overflow: {overflow}")
     for child in children:
         for element in child.iter():
             if isinstance(element.tag, str) and "id" in element.attrib:
@@ -771,6 +859,54 @@ def _inline(use: Any, symbol: Any, children: list[Any]) -> Any:
         drawing.append(child)
     _replace_use(use, drawing)
     return drawing
+
+
+#: The properties CSS inherits (CSS 2.2, SVG 1.1 and 2, CSS Fill and Stroke): a copy's rule that a viewer would match
+#: where it stands, and Chromium would not, is undone by `inherit` (:func:`_unmatched_in_place`).
+_INHERITED = frozenset({
+    "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+    "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
+    "clip-rule", "marker", "marker-start", "marker-mid", "marker-end", "paint-order", "font", "font-family",
+    "font-size", "font-style", "font-variant", "font-weight", "font-stretch", "font-size-adjust", "text-anchor",
+    "letter-spacing", "word-spacing", "direction", "writing-mode", "dominant-baseline", "color-interpolation",
+    "color-interpolation-filters", "color-rendering", "shape-rendering", "text-rendering", "image-rendering",
+    "pointer-events", "cursor", "glyph-orientation-horizontal", "glyph-orientation-vertical", "kerning"})
+#: The initial values of the properties CSS does not inherit that art sets (SVG 1.1's property index, CSS
+#: Masking, Compositing, Display): such a rule is undone by writing its initial value.
+_INITIAL = {"opacity": "1", "display": "inline", "clip-path": "none", "mask": "none", "filter": "none",
+            "stop-color": "black", "stop-opacity": "1", "flood-color": "black", "flood-opacity": "1",
+            "lighting-color": "white", "mix-blend-mode": "normal", "isolation": "auto", "vector-effect": "none",
+            "baseline-shift": "baseline", "text-decoration": "none", "unicode-bidi": "normal"}
+
+
+def _unmatched_in_place(root: Any, copies: list[Any]) -> None:
+    """Undo, in each copy's `style`, what the drawing's rules would give it where it now stands and Chromium does
+    not give what a <use> shows (:func:`_isolated`): a property a rule sets there, which neither its own rules (now
+    in its style) nor its style set, is given its presentation attribute, else `inherit` (an inherited property),
+    else its initial value (:data:`_INITIAL`); any other property is left (none a drawing's art sets). `!important`
+    rules there are left too (svglib would read `!important` in a style as part of the value)."""
+    if not copies:
+        return
+    here = Cascade(root, None)
+    settled = []
+    for made in copies:
+        if not isinstance(made.tag, str) or made.getparent() is None:
+            continue
+        names = {name for name, _value, important in here.declared(made) if not important}
+        if names:
+            settled.append((made, names))
+    for made, names in settled:
+        written = {name for name, _value in style_declarations(made.get("style") or "")}
+        undone = []
+        for name in sorted(names - written):
+            value = made.get(name)
+            if value is None:
+                value = "inherit" if name in _INHERITED else _INITIAL.get(name)
+            if value is not None:
+                undone.append(f"{name}: {value}")
+        if undone:
+            own = (made.get("style") or "").strip().rstrip(";").strip()
+            made.set("style", "; ".join([own, *undone] if own else undone))
 
 
 def _replace_use(use: Any, drawing: Any) -> None:
@@ -862,7 +998,14 @@ def _reader_class() -> Any:
             # no file path: svglib then resolves no reference to another file (donjon refuses them before)
             super().__init__("")
             self.pictures = pictures
+            self.document = root
             self.ids = {element.get("id"): element for element in root.iter() if element.get("id")}
+            # the file as it is before svglib reads it: svglib writes what the rules give an element into its
+            # attributes as it draws it, at its place, and a copy for a use is made of the element as written
+            import copy
+
+            self.written = {element.get("id"): element for element in copy.deepcopy(root).iter()
+                            if isinstance(element.tag, str) and element.get("id")}
             self.nodes: list[Any] = []
             self.lines: dict[int, int] = {}
             self.drawn = 0
@@ -1006,6 +1149,17 @@ def _reader_class() -> Any:
                     self.copied += 1
                     if self.copied > MAX_DRAWN:
                         raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
+                # the copy styled as Chromium styles what a use shows (:func:`_isolated`), made here for svglib
+                # to draw: svglib copies the element under the use and matches the rules there, where they reach
+                # it by the use's place (`#layer1 path` painted a path in <defs> a use in layer1 shows)
+                if target.get(_USE_ORIGIN) is None:  # svglib's mark of the original, for finding loops
+                    target.set(_USE_ORIGIN, str(next(self._use_expansions.origin_ids)))
+                made, isolated = _isolated(self.written.get(href[1:], target), self.document)
+                _settle_rules(made, isolated)
+                for mark in (_USE_ORIGIN, _RENDERED):  # svglib's marks on the original, which its copy had
+                    if target.get(mark) is not None:
+                        made.set(mark, target.get(mark))
+                node.etree_element.append(made)
             return super().renderUse(node, group, clipping)
 
         def renderSymbol(self, node: Any) -> Any:
@@ -1458,6 +1612,32 @@ def _number(text: str, default: float) -> float:
     except (ValueError, AttributeError):
         return default
     return min(1.0, max(0.0, value)) if math.isfinite(value) else default
+
+
+#: The attribute svglib marks an element with once the stylesheet and its style are applied to it, and the one it
+#: marks the original of a copy with, to find loops of uses.
+_RULES_APPLIED = "__rules_applied"
+_USE_ORIGIN = "__use_origin"
+#: svglib's mark of a symbol it has met once (as a definition): one so marked is drawn where it is met again.
+_RENDERED = "_rendered"
+
+
+def _settle_rules(made: Any, sheet: Cascade) -> None:
+    """Apply to each element of a copy, as svglib applies them (attributes), the declarations of the rules that
+    match it in its own tree (`sheet`, :func:`_isolated`), then its style, then the `!important` rules, and mark it
+    so that svglib applies no rule to it where it is drawn."""
+    found = [(element, sheet.declared(element)) for element in made.iter() if isinstance(element.tag, str)]
+    for element, declared in found:
+        written = [(name, value) for name, value, important in declared if not important]
+        written += style_declarations(element.get("style") or "")
+        written += [(name, value) for name, value, important in declared if important]
+        for name, value in written:
+            if name and not name.startswith("-"):  # lxml takes no attribute name starting so
+                try:
+                    element.set(name, value)
+                except ValueError:
+                    pass  # a name no attribute may have: svglib would not read it either
+        element.set(_RULES_APPLIED, "1")
 
 
 def _own_opacity(reader: Any, node: Any) -> float:

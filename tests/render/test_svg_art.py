@@ -828,6 +828,73 @@ def test_size_queries_print_as_chromium_draws_the_art_at_its_size(tmp_path: Path
     assert image_info(tmp_path / "art" / "sized-media.svg").warnings == ()
 
 
+#: Copies a <use> shows, and rules that would reach them by a place: the use's (`#layer1 path`, `use circle`, `svg
+#: .c` once a symbol is drawn as a nested <svg>) or the original's (`defs ellipse`, `:root .e`, and `.f:first-child`
+#: for a rect that is no first child in <defs>). Chromium matches the rules against the copy in a tree of its own:
+#: only those by the copy's own tree reach it (`#shapes > path`, `#sym rect`, `symbol .b`, `g .h`), and it is a
+#: first child. Each square's colour in Chromium's render, by its place (units): grey is #888888, black none. The
+#: last row's are defined after their uses (svglib applied the rules to a definition it had met at its place, and
+#: to one it had not where the use stands).
+USES_STYLED_IN_THEIR_OWN_TREE = svg(
+    "<style>\n#layer1 path, #layer1 rect, use circle { fill: #d02020 }\n#shapes > path { fill: #2040c0 }\n"
+    "defs ellipse, :root .e { fill: #20a040 }\n#sym rect, symbol .b, g .h { fill: #f0c020 }\n"
+    "svg .c { fill: #d020d0 }\n.f:first-child { fill: #20a0a0 }\n</style>"
+    "<defs><g id='shapes'><path d='M0 0h20v20h-20z'/></g>"
+    "<symbol id='sym' viewBox='0 0 20 20'><rect width='20' height='20'/></symbol>"
+    "<symbol id='vis' viewBox='0 0 20 20' overflow='visible'><rect class='c' width='20' height='20'/></symbol>"
+    "<symbol id='s2' viewBox='0 0 20 20'><rect class='b' width='20' height='20'/></symbol>"
+    "<g id='dot'><circle cx='10' cy='10' r='10'/></g><g id='el'><rect class='e' width='20' height='20'/></g>"
+    "<g id='oval'><ellipse cx='10' cy='10' rx='10' ry='10'/></g>"
+    "<rect id='first' class='f' width='20' height='20'/><g id='h'><rect class='h' width='20' height='20'/></g>"
+    "<g id='plain'><path d='M0 0h20v20h-20z'/></g>"
+    "<symbol id='plainsym' viewBox='0 0 20 20'><path d='M0 0h20v20h-20z'/></symbol>"
+    "<symbol id='vispath' viewBox='0 0 20 20' overflow='visible'><path d='M0 0h20v20h-20z'/></symbol>"
+    "<svg id='drawing' width='20' height='20' viewBox='0 0 20 20'><path d='M0 0h20v20h-20z'/></svg></defs>"
+    "<rect width='100' height='100' fill='#ffffff'/>"
+    "<g id='layer1'><use xlink:href='#shapes' x='0' y='0'/>"
+    "<use xlink:href='#sym' x='25' y='0' width='20' height='20'/>"
+    "<use xlink:href='#vis' x='50' y='0' width='20' height='20'/>"
+    "<use xlink:href='#s2' x='75' y='0' width='20' height='20'/>"
+    "<use xlink:href='#dot' x='0' y='25'/><use xlink:href='#el' x='25' y='25'/>"
+    "<use xlink:href='#oval' x='50' y='25'/><use xlink:href='#first' x='75' y='25'/>"
+    "<use xlink:href='#h' x='0' y='50'/><path d='M25 50h20v20h-20z' fill='#888888'/>"
+    "<use xlink:href='#plain' x='50' y='50'/><use xlink:href='#plainsym' x='75' y='50' width='20' height='20'/>"
+    "<use xlink:href='#late' x='0' y='75'/><use xlink:href='#latesym' x='25' y='75' width='20' height='20'/>"
+    "<use xlink:href='#vispath' x='50' y='75' width='20' height='20'/><use xlink:href='#drawing' x='75' y='75'/></g>"
+    "<defs><g id='late'><path d='M0 0h20v20h-20z'/></g>"
+    "<symbol id='latesym' viewBox='0 0 20 20'><path d='M0 0h20v20h-20z'/></symbol></defs>",
+    head=WHOLE_PIXELS_HEAD)
+#: The colour of each square of USES_STYLED_IN_THEIR_OWN_TREE, by the middle of it, as Chromium draws it.
+USES_STYLED = {(10, 10): (32, 64, 192), (35, 10): (240, 192, 32), (60, 10): (0, 0, 0), (85, 10): (240, 192, 32),
+               (10, 35): (0, 0, 0), (35, 35): (0, 0, 0), (60, 35): (0, 0, 0), (85, 35): (32, 160, 160),
+               (10, 60): (240, 192, 32), (35, 60): (208, 32, 32), (60, 60): (0, 0, 0), (85, 60): (0, 0, 0),
+               (10, 85): (0, 0, 0), (35, 85): (0, 0, 0), (60, 85): (0, 0, 0), (85, 85): (0, 0, 0)}
+
+
+@needs_tools
+@needs_chromium
+def test_what_a_use_shows_is_styled_in_its_own_tree_as_chromium_styles_it(tmp_path: Path) -> None:
+    """Each square of USES_STYLED_IN_THEIR_OWN_TREE is the colour Chromium gives it, in the PDF and in the SVG
+    output (librsvg): before, the copies drawn in place (a use of an <svg>, of a symbol saying overflow: visible)
+    took the rules where the use stands (`#layer1 path` painted them red, `svg .c` magenta) and both outputs those
+    where the original stands (`defs ellipse`, `:root .e`, not `.f:first-child`): 5 squares of 16 wrong in the PDF,
+    6 in the SVG output. The SVG output now carries the copies librsvg styles otherwise, each styled as Chromium
+    styles it. The PDF is measured whole against Chromium's render too (librsvg smooths
+    the edges of curves and of what it cuts a pixel wider than Chromium, so the SVG output is measured by the
+    squares' colours)."""
+    name = "uses-styled-in-their-own-tree"
+    found = against_chromium(tmp_path, name, USES_STYLED_IN_THEIR_OWN_TREE)
+    renders = {what: Image.open(tmp_path / f"{what}-{name}.png").convert("RGB") for what in ("chromium", "pdf", "svg")}
+    assert {place: _at(renders["chromium"], *place) for place in USES_STYLED} == USES_STYLED
+    for what in ("pdf", "svg"):
+        wrong = {place: _at(renders[what], *place) for place in USES_STYLED
+                 if _at(renders[what], *place) != USES_STYLED[place]}
+        assert not wrong, (what, wrong, tmp_path)
+    differing, mean = found["PDF"]
+    assert differing <= SHARE and mean <= MEAN, (f"PDF: {differing:.1%} of the pixels differ from Chromium's, mean "
+                                                 f"{mean:.1f}; see {tmp_path}")
+
+
 # --- fuzz: art mutated element by element ---------------------------------------------------------------------------
 
 #: A drawing with one element of each kind a designer's file holds.
