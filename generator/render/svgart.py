@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import copy
 import logging
 import math
 import re
@@ -810,8 +811,6 @@ def _isolated(target: Any, root: Any) -> tuple[Any, Cascade]:
     path a use in layer1 shows) nor where it is defined (`defs path`, `:root path` do not; `#sym rect` and
     `symbol rect` do, and it is a first child). Matched when first asked (:class:`Cascade`), so while the copy is
     in that tree: take its declarations before it is moved."""
-    import copy
-
     from lxml import etree
 
     holder = etree.Element(_SHADOW_ROOT)
@@ -1002,10 +1001,10 @@ def _reader_class() -> Any:
             self.ids = {element.get("id"): element for element in root.iter() if element.get("id")}
             # the file as it is before svglib reads it: svglib writes what the rules give an element into its
             # attributes as it draws it, at its place, and a copy for a use is made of the element as written
-            import copy
-
             self.written = {element.get("id"): element for element in copy.deepcopy(root).iter()
-                            if isinstance(element.tag, str) and element.get("id")}
+                            if isinstance(element.tag, str) and element.get("id")} if any(
+                _local(element.tag) == "use" for element in root.iter()) else {}
+            self.settled: dict[str, Any] = {}
             self.nodes: list[Any] = []
             self.lines: dict[int, int] = {}
             self.drawn = 0
@@ -1154,8 +1153,12 @@ def _reader_class() -> Any:
                 # it by the use's place (`#layer1 path` painted a path in <defs> a use in layer1 shows)
                 if target.get(_USE_ORIGIN) is None:  # svglib's mark of the original, for finding loops
                     target.set(_USE_ORIGIN, str(next(self._use_expansions.origin_ids)))
-                made, isolated = _isolated(self.written.get(href[1:], target), self.document)
-                _settle_rules(made, isolated)
+                settled = self.settled.get(href[1:])
+                if settled is None:  # styled once for all its uses: matching the rules is the costly part
+                    settled, isolated = _isolated(self.written.get(href[1:], target), self.document)
+                    _settle_rules(settled, isolated)
+                    self.settled[href[1:]] = settled
+                made = copy.deepcopy(settled)
                 for mark in (_USE_ORIGIN, _RENDERED):  # svglib's marks on the original, which its copy had
                     if target.get(mark) is not None:
                         made.set(mark, target.get(mark))
