@@ -29,8 +29,11 @@ the line of the file, and refused, rather than printed wrong:
   gives it (svglib knew reportlab's names, lower case only, and drew such functions black or not at all; librsvg
   2.54 paints those functions black, so the SVG output writes them as `#rrggbb`: :func:`_colours_for_librsvg`); a
   length in percent is a share of its viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10)
-  says, whatever the attribute; a `data:` PNG or JPEG picture inside the SVG is checked as picture files are (its
-  size, its pixels) and embedded as an image of its own (:class:`Embedded`).
+  says, whatever the attribute, and one in em a share of the element's font size (an attribute, a style or a rule,
+  relative sizes taken down from `medium`, 16 px: :func:`_font_size`; svglib took 16 px always, and the SVG output
+  gives librsvg, which starts from 12, that start: :func:`_font_size_for_librsvg`); a `data:` PNG or JPEG picture
+  inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
+  (:class:`Embedded`).
 - **What viewers choose differently**: what is drawn on conditions (`systemLanguage`, `requiredFeatures`,
   `requiredExtensions`, in a `<switch>` or not) is chosen once, as browsers choose, and for no language, the same
   on every machine; the SVG output carries the choice made (:func:`_conditions`). `@media` blocks in a `<style>`
@@ -404,7 +407,7 @@ def clip_viewports(data: bytes) -> bytes:
     are the file's)."""
     # the root's tag and namespace name "svg" twice: no other viewport, nothing drawn on conditions, no @media
     if (b"symbol" not in data and data.count(b"svg") < 3 and not any(name in data for name in _CONDITIONS_WRITTEN)
-            and b"@media" not in data and not _UNREAD_COLOUR_WRITTEN.search(data)):
+            and b"@media" not in data and not _UNREAD_COLOUR_WRITTEN.search(data) and not _EM_WRITTEN.search(data)):
         return data
     from lxml import etree
 
@@ -418,9 +421,11 @@ def clip_viewports(data: bytes) -> bytes:
     printed = sheets != [element.text for element in root.iter() if _local(element.tag) == "style"]
     chosen, _said = _conditions(root)
     restyled = _restyled_uses_inline(root)
+    sized = _font_size_for_librsvg(root)
     cut = _clip_viewports(root)
     coloured = _colours_for_librsvg(root)
-    if not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured and not restyled:
+    if (not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured and not restyled
+            and not sized):
         return data
     declared = data.lstrip().startswith(b"<?xml")
     return bytes(etree.tostring(root.getroottree(), encoding="utf-8", xml_declaration=declared))
@@ -990,7 +995,12 @@ class _Overflow:
 def _reader_class() -> Any:
     """svglib's renderer with donjon's additions (made on first use: svglib is imported only for SVG art)."""
     from reportlab.graphics.shapes import mmult, translate
-    from svglib.svglib import SvgRenderer, _find_clip_shape, _GradientDef
+    from svglib.fonts import DEFAULT_FONT_SIZE
+    from svglib.svglib import PX_TO_PT, SvgRenderer, _find_clip_shape, _GradientDef
+
+    # the em svglib measures a shape's lengths by, whatever the drawing says (its default font size, in px): what
+    # it passes when it does not know the shape's own
+    svglib_em = DEFAULT_FONT_SIZE / PX_TO_PT
 
     class Reader(SvgRenderer):
         def __init__(self, pictures: dict[str, Embedded], root: Any) -> None:
@@ -1074,9 +1084,31 @@ def _reader_class() -> Any:
                 found = _percent(text, attr_name, self.attrConverter.main_box)
                 if found is not None:
                     return found
+                if (em_base is None or em_base == svglib_em) and self.nodes and isinstance(text, str) and _EM.search(
+                        text):
+                    # an em of the shape's own font size, as viewers read it; svglib took 16 px whatever the
+                    # drawing's font-size said (a rect 2em wide under font-size: 10px was drawn 32 wide, not 20)
+                    em_base = font_size(self.nodes[-1])
                 if em_base is None:  # svglib's own default em
                     return convert_length(text, attr_name=attr_name, default=default)
                 return convert_length(text, em_base=em_base, attr_name=attr_name, default=default)
+
+            sizes: dict[Any, float] = {}
+
+            def font_size(node: Any) -> float:
+                # the element's font size in user units as CSS computes it, down from the drawing's root: each
+                # element's own (attribute, style or rule: svglib's findAttr applies them), relative to its
+                # parent's (em, %, larger...), the root's parent's being `medium`
+                chain = []
+                while node is not None and node.etree_element not in sizes:
+                    chain.append(node)
+                    node = node.parent
+                size = sizes[node.etree_element] if node is not None else _MEDIUM_FONT
+                for element in reversed(chain):
+                    find(element, "__donjon__")  # the stylesheet's rules and the style, applied to the element
+                    size = _font_size(str(element.etree_element.attrib.get("font-size", "")), size)
+                    sizes[element.etree_element] = size
+                return size
 
             self.attrConverter.convertColor = colour  # type: ignore[method-assign,assignment]
             self.attrConverter.convertLength = length  # type: ignore[method-assign,assignment]
@@ -1547,6 +1579,58 @@ def _to_srgb(colour: Any) -> tuple[float, ...] | None:
     else:
         return None
     return tuple(_srgb_curve(v) for v in _product(_XYZ_TO_LINEAR_SRGB, xyz))
+
+
+#: A length in em (or ex), as written in an attribute or a style: measured against the element's font size.
+_EM = re.compile(r"\d\s*(?:em|ex)\b", re.I)
+_EM_WRITTEN = re.compile(rb"\d\s*(?:em|ex)\b", re.I)
+
+
+def _font_size_for_librsvg(root: Any) -> bool:
+    """Give the root of art that measures in em the font size browsers start from, `medium` (16 px), as a
+    presentation attribute (any rule or style of the file's own outranks it), when it writes none (whether it
+    does): librsvg 2.54 starts from 12 px, so a rect 2em wide was 24 wide in the SVG output, 32 in a browser and
+    in the PDF."""
+    if root.get("font-size") is not None or not any(
+            _EM.search(value) for element in root.iter() if isinstance(element.tag, str)
+            for value in (*element.attrib.values(), *([element.text or ""] if _local(element.tag) == "style" else []))):
+        return False
+    root.set("font-size", f"{_MEDIUM_FONT:g}")
+    return True
+#: The font size of `medium`, the initial one (CSS Fonts 4, 2.5), in CSS pixels: 16 in browsers; librsvg 2.54 takes
+#: 12, so the SVG output of art that measures in em writes it on its root (:func:`_font_size_for_librsvg`).
+_MEDIUM_FONT = 16.0
+#: The absolute-size keywords, in CSS pixels, as Chromium (and CSS Fonts 4's table, 2.5) gives them.
+_FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0, "x-large": 24.0,
+                  "xx-large": 32.0, "xxx-large": 48.0}
+#: How much `larger` and `smaller` scale the parent's font size (CSS Fonts 4, 2.5 suggests 1.2, as browsers do).
+_FONT_STEP = 1.2
+#: CSS pixels per unit of an absolute font size (CSS Values 4, 6.2); a number alone is in user units (SVG's
+#: presentation attribute).
+_FONT_UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4,
+               "q": 96 / 101.6}
+_FONT_SIZE = re.compile(r"\s*([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*([a-z%]*)\s*", re.I)
+
+
+def _font_size(written: str, inherited: float) -> float:
+    """An element's font size in CSS pixels, from the value written for it (empty when none) and its parent's:
+    relative values (em, ex as half an em, %, rem as medium's, larger, smaller) against the parent's, keywords and
+    absolute lengths as they are; what is not read (a negative, calc()...) is dropped, as browsers drop it."""
+    text = written.strip().lower()
+    if text in _FONT_KEYWORDS:
+        return _FONT_KEYWORDS[text]
+    if text in ("larger", "smaller"):
+        return inherited * _FONT_STEP if text == "larger" else inherited / _FONT_STEP
+    match = _FONT_SIZE.fullmatch(text)
+    if match is None:
+        return inherited
+    value, unit = float(match.group(1)), match.group(2)
+    relative = {"%": inherited / 100, "em": inherited, "ex": inherited / 2, "rem": _MEDIUM_FONT}
+    if unit in relative:
+        return value * relative[unit]
+    if unit in _FONT_UNITS and math.isfinite(value):
+        return value * _FONT_UNITS[unit]
+    return inherited
 
 
 def _view_box(text: str | None) -> tuple[float, float, float, float] | None:
