@@ -24,7 +24,8 @@ recognised by its first bytes (not its name) and checked:
   nor the SVG output carries (convert text to paths in the drawing program), unless no viewer draws it (a hidden
   layer, by its attribute, its style or a `<style>` rule: :func:`hidden_elements`). Each refusal names the element's
   line (:func:`_line_of`: the standard library's parser keeps none). A `<style>` is read as a browser printing
-  reads it (:func:`css_rules`, :func:`printed_stylesheet`: `@media print` applies, `screen` does not). Its size is
+  reads it, the art at its own size (:func:`css_rules`, :func:`printed_stylesheet`: `@media print` applies, `screen`
+  does not, `(min-width: 300px)` when the art is that wide: :func:`art_viewport`). Its size is
   its `width` and `height`, else its `viewBox`, finite and printable. Then :mod:`generator.render.svgart` reads it
   the way the PDF draws it: what it cannot draw as a viewer does is refused with its line, and what svglib logs
   becomes the picture's :attr:`ImageInfo.warnings`.
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 import re
 import warnings
 from collections import OrderedDict
@@ -729,10 +731,12 @@ class Cascade:
     (`inherit` is returned as written: the caller knows what its property inherits). A stylesheet beyond
     :data:`MAX_STYLE` is not read (:mod:`generator.render.svgart` refuses the file)."""
 
-    def __init__(self, root: Any, names: tuple[str, ...] | None) -> None:
+    def __init__(self, root: Any, names: tuple[str, ...] | None, sheets_of: Any = None) -> None:
         """`names`: the properties asked for, or None for every property (:meth:`declared`). The stylesheet is read
-        when first asked."""
+        when first asked, from the `<style>` elements of `sheets_of` (the drawing a tree apart from it, `root`,
+        was copied from), else of `root`."""
         self.root = root
+        self.sheets_of = root if sheets_of is None else sheets_of
         self.names = names
         self.matcher: Any = None
         self.wrappers: dict[Any, Any] | None = None
@@ -742,7 +746,7 @@ class Cascade:
         """The wrappers of the elements cssselect2 matches, by element (none when no rule sets a property asked)."""
         self.wrappers = {}
         names = self.names
-        sheets = [element.text for element in self.root.iter() if isinstance(element.tag, str)
+        sheets = [element.text for element in self.sheets_of.iter() if isinstance(element.tag, str)
                   and element.tag.rpartition("}")[2] == "style" and element.text
                   and (names is None or any(name in element.text for name in names))]
         if not sheets or sum(len(text) for text in sheets) > MAX_STYLE:
@@ -751,12 +755,15 @@ class Cascade:
 
         matcher = cssselect2.Matcher()
         added = 0
+        viewport = art_viewport(self.sheets_of)
         for text in sheets:
-            for prelude, declarations in css_rules(text):
+            for prelude, declarations in css_rules(text, viewport):
                 kept = [(name, value, important) for name, value, _line, important in declarations
                         if names is None or name in names]
                 if not kept:
                     continue
+                if self.sheets_of is not self.root:
+                    prelude = _outside_root(prelude)
                 try:
                     selectors = cssselect2.compile_selector_list(prelude)
                 except cssselect2.SelectorError:
@@ -803,9 +810,29 @@ class Cascade:
         return attribute.strip() if attribute is not None else None
 
 
-def css_rules(text: str) -> Iterator[tuple[list[Any], list[tuple[str, str, int, bool]]]]:
+def _outside_root(prelude: list[Any]) -> list[Any]:
+    """The selectors of a rule that may match in a tree apart from the document (a copy a <use> shows, Chromium's
+    shadow tree): those naming `:root` are left out, the document's root being no ancestor there (a tree of its
+    own would have a root of its own, which cssselect2 would take for it)."""
+    import tinycss2
+
+    kept: list[Any] = []
+    part: list[Any] = []
+    for token in [*prelude, None]:
+        if token is None or (token.type == "literal" and token.value == ","):
+            if ":root" not in tinycss2.serialize(part).lower().replace(" ", ""):
+                kept.extend([*([tinycss2.ast.LiteralToken(0, 0, ",")] if kept else []), *part])
+            part = []
+        else:
+            part.append(token)
+    return kept
+
+
+def css_rules(text: str, viewport: tuple[float, float] | None = None
+              ) -> Iterator[tuple[list[Any], list[tuple[str, str, int, bool]]]]:
     """Each rule of a stylesheet that applies to a printed page: its qualified rules, and those of the `@media`
-    blocks that hold in print (:func:`media_holds`); other at-rules say nothing of how a shape is drawn. Each: the
+    blocks that hold in print for art of the size `viewport` (:func:`media_holds`); other at-rules say nothing of
+    how a shape is drawn. Each: the
     tokens of its selectors, and its declarations, each its name in lower case, its value as written
     (`!important` left out), its line in `text` and whether it was `!important`."""
     import tinycss2
@@ -813,7 +840,7 @@ def css_rules(text: str) -> Iterator[tuple[list[Any], list[tuple[str, str, int, 
     def walk(nodes: list[Any]) -> Iterator[tuple[list[Any], list[tuple[str, str, int, bool]]]]:
         for rule in nodes:
             if rule.type == "at-rule" and rule.lower_at_keyword == "media" and rule.content is not None:
-                if media_holds(rule.prelude):
+                if media_holds(rule.prelude, viewport):
                     yield from walk(tinycss2.parse_rule_list(rule.content, skip_comments=True,
                                                              skip_whitespace=True))
                 continue
@@ -835,8 +862,9 @@ _PRINTED_TYPES = frozenset({"print", "all"})
 #: The media features a printed page answers (Media Queries 4 and 5), each with the values that hold for it, as
 #: Chromium prints: in colour, on a light page, with no pointer, hover, motion or script; a feature written with no
 #: value holds when it is not `none` (the values that hold for `(name)` are under the name alone, None there).
-#: A feature not here (a width, a height, a resolution...) depends on the size or the device the art is drawn on,
-#: which the art file does not know: such a query is undecided.
+#: The size features (a width, a height, their ratio, the orientation) are answered by the art's own viewport
+#: (:data:`_SIZE_FEATURES`); any other feature not here (a resolution, a device's size...) depends on the device the
+#: art is drawn on, which the art file does not know: such a query is undecided.
 _PRINTED_FEATURES: dict[str, frozenset[str] | None] = {
     "prefers-color-scheme": frozenset({"light"}),
     "prefers-contrast": frozenset({"no-preference"}),
@@ -861,10 +889,12 @@ _PRINTED_FEATURES: dict[str, frozenset[str] | None] = {
 _PRINTED_ALONE = frozenset({"color", "prefers-color-scheme", "color-gamut", "dynamic-range"})
 
 
-def media_holds(prelude: list[Any]) -> bool | None:
+def media_holds(prelude: list[Any], viewport: tuple[float, float] | None = None) -> bool | None:
     """Whether a `@media` rule's query list holds for a printed page, as a browser printing decides (the types and
-    features of :data:`_PRINTED_FEATURES`); None when it depends on what the art file cannot know (the size it is
-    drawn at, a feature unknown, a syntax not read): undecided, and the caller says so by line."""
+    features of :data:`_PRINTED_FEATURES`), the art drawn at its own size: `viewport`, its width and height in CSS
+    pixels (:func:`art_viewport`), answers the size features (:func:`_size_holds`). None when it depends on what the
+    art file cannot know (its size when `viewport` is None, a feature unknown, a syntax not read): undecided, and
+    the caller says so by line."""
     import tinycss2
 
     if all(token.type in ("whitespace", "comment") for token in prelude):
@@ -877,14 +907,14 @@ def media_holds(prelude: list[Any]) -> bool | None:
             queries[-1].append(token)
     undecided = False
     for query in queries:
-        holds = _query_holds(query, tinycss2)
+        holds = _query_holds(query, viewport)
         if holds:
             return True
         undecided = undecided or holds is None
     return None if undecided else False
 
 
-def _query_holds(tokens: list[Any], tinycss2: Any) -> bool | None:
+def _query_holds(tokens: list[Any], viewport: tuple[float, float] | None) -> bool | None:
     """One media query (its tokens, white space left out): `[not|only] type [and (feature)]...` or `(feature) [and
     (feature)]...`; None when undecided."""
     if not tokens:
@@ -906,7 +936,8 @@ def _query_holds(tokens: list[Any], tinycss2: Any) -> bool | None:
         if token.type != "() block" or (at > 0 and not expect_feature):
             return None  # `or`, nested `not`, a syntax not read
         expect_feature = False
-        found.append(_feature_holds([t for t in token.content if t.type not in ("whitespace", "comment")]))
+        found.append(_feature_holds([t for t in token.content if t.type not in ("whitespace", "comment")],
+                                    viewport))
     if expect_feature:
         return None
     # all must hold: one that does not (`screen`, a dark page) decides, whatever else is undecided
@@ -914,9 +945,12 @@ def _query_holds(tokens: list[Any], tinycss2: Any) -> bool | None:
     return holds if holds is None or not negated else not holds
 
 
-def _feature_holds(tokens: list[Any]) -> bool | None:
-    """One media feature, `name` or `name: value`, for a printed page; None when it is not one of
-    :data:`_PRINTED_FEATURES` or is written otherwise (a range, `min-`...)."""
+def _feature_holds(tokens: list[Any], viewport: tuple[float, float] | None) -> bool | None:
+    """One media feature, `name` or `name: value`, for a printed page, or a size feature in any form
+    (:func:`_size_holds`); None when it is not one of :data:`_PRINTED_FEATURES` or is written otherwise."""
+    if any(token.type == "ident" and token.lower_value.removeprefix("min-").removeprefix("max-") in _SIZE_FEATURES
+           for token in tokens):
+        return _size_holds(tokens, viewport) if viewport is not None else None
     if not tokens or tokens[0].type != "ident":
         return None
     name = tokens[0].lower_value
@@ -937,8 +971,132 @@ def _feature_holds(tokens: list[Any]) -> bool | None:
     return written in holding
 
 
-def printed_stylesheet(text: str, line: int) -> tuple[str, list[str]]:
-    """A stylesheet as a browser printing reads it: each `@media` block that holds in print (:func:`media_holds`)
+#: The media features the art's own viewport answers (Media Queries 4, 4.1 to 4.4): an SVG drawn as a picture is a
+#: document whose viewport is the picture's box, so a browser printing the art at its own size answers them with
+#: its width and height. `device-width` and the like (deprecated) are the page's, which the art does not know.
+_SIZE_FEATURES = frozenset({"width", "height", "aspect-ratio", "orientation"})
+#: CSS pixels per unit of a length a media query may compare (CSS Values 4, 6.2, absolute units); `em` and `rem`
+#: are the initial font size, 16 px, in a media query (Media Queries 4, 1.3). Units of a font's shape (`ex`, `ch`...)
+#: leave the query undecided.
+_MEDIA_PX = {"px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4, "q": 96 / 101.6, "pt": 96 / 72, "pc": 16.0,
+             "em": 16.0, "rem": 16.0}
+#: The viewport-percentage units (CSS Values 4, 6.1.2), of the art's own viewport: a hundredth of its width, its
+#: height, the smaller, the larger.
+_VIEWPORT_UNITS: dict[str, Callable[[float, float], float]] = {
+    "vw": lambda width, height: width, "vh": lambda width, height: height,
+    "vmin": min, "vmax": max}
+#: The comparisons of the range form (Media Queries 4, 2.4.3), each with the one it is seen from the other side.
+_FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "="}
+
+
+def art_viewport(root: Any) -> tuple[float, float] | None:
+    """The viewport of art drawn at its own size, in CSS pixels: its `<svg>`'s width and height, or its viewBox's
+    when either is unwritten or in percent (as :func:`svg_size` sizes the art); None when it has neither."""
+    width, height = _dimension(root.get("width")), _dimension(root.get("height"))
+    if width is not None and height is not None:
+        return width * _PX_PER_PT, height * _PX_PER_PT
+    try:
+        numbers = [float(part) for part in (root.get("viewBox") or "").replace(",", " ").split()]
+    except ValueError:
+        return None
+    if len(numbers) != 4 or not (numbers[2] > 0 and numbers[3] > 0):
+        return None
+    return numbers[2], numbers[3]
+
+
+def _size_holds(tokens: list[Any], viewport: tuple[float, float]) -> bool | None:
+    """A size feature (:data:`_SIZE_FEATURES`) for the art's viewport, written `name`, `name: value`, `min-name:
+    value`, `max-name: value`, or in the range form (`width >= 300px`, `400px < width <= 700px`); None when written
+    otherwise, or compared with what is not a length of :data:`_MEDIA_PX` (a width) or a ratio (`16/9`, `1.5`)."""
+    width, height = viewport
+    # the form's parts: names, comparisons (two literals make `<=`), and values (the tokens between)
+    parts: list[tuple[str, Any]] = []
+    for token in tokens:
+        if token.type == "literal" and token.value in ("<", ">", "="):
+            if parts and parts[-1][0] == "op" and parts[-1][1] in ("<", ">") and token.value == "=":
+                parts[-1] = ("op", parts[-1][1] + "=")
+            else:
+                parts.append(("op", token.value))
+        elif token.type == "ident":
+            parts.append(("name", token.lower_value))
+        elif token.type == "literal" and token.value == ":":
+            parts.append(("colon", ":"))
+        elif parts and parts[-1][0] == "value":
+            parts[-1][1].append(token)
+        else:
+            parts.append(("value", [token]))
+
+    def actual(name: str) -> float | str:
+        if name == "orientation":
+            return "portrait" if height >= width else "landscape"
+        return {"width": width, "height": height, "aspect-ratio": width / height}[name]
+
+    def measured(name: str, written: Any) -> float | str | None:
+        if name == "orientation":
+            return written if isinstance(written, str) and written in ("portrait", "landscape") else None
+        if isinstance(written, str):
+            return None
+        if name == "aspect-ratio":
+            numbers = [token.value for token in written if token.type == "number"]
+            if len(written) == 1 and len(numbers) == 1:
+                return float(numbers[0]) if numbers[0] > 0 else None
+            if (len(written) == 3 and len(numbers) == 2 and written[1].type == "literal" and written[1].value == "/"
+                    and numbers[1] > 0):
+                return float(numbers[0]) / float(numbers[1])
+            return None
+        if len(written) != 1:
+            return None
+        token = written[0]
+        if token.type == "number" and token.value == 0:
+            return 0.0
+        if token.type == "dimension" and token.lower_unit in _MEDIA_PX:
+            return float(token.value) * _MEDIA_PX[token.lower_unit]
+        if token.type == "dimension" and token.lower_unit in _VIEWPORT_UNITS:  # a share of the viewport itself
+            return float(token.value) * _VIEWPORT_UNITS[token.lower_unit](width, height) / 100
+        return None
+
+    def compared(name: str, op: str, written: Any) -> bool | None:
+        value = measured(name, written)
+        if value is None:
+            return None
+        have = actual(name)
+        if isinstance(value, str) or isinstance(have, str):
+            return op == "=" and value == have
+        # CSS pixels are compared to a millionth: a ratio of 16/9 is the art's 1600 x 900 whatever the rounding
+        close = math.isclose(have, value, rel_tol=1e-6, abs_tol=1e-6)
+        return {"=": close, "<": have < value and not close, "<=": have < value or close,
+                ">": have > value and not close, ">=": have > value or close}[op]
+
+    kinds = [kind for kind, _value in parts]
+    if kinds == ["name"]:  # `(width)`: holds when not zero (Media Queries 4, 2.4.2); the art has a size
+        name = parts[0][1]
+        return True if name in _SIZE_FEATURES else None
+    if kinds in (["name", "colon", "value"], ["name", "colon", "name"]):
+        name = parts[0][1]
+        written = parts[2][1]
+        op = "="
+        if name.startswith(("min-", "max-")) and name != "orientation":
+            op = ">=" if name.startswith("min-") else "<="
+            name = name[4:]
+            if name == "orientation":
+                return None  # no min-orientation
+        return compared(name, op, written) if name in _SIZE_FEATURES else None
+    if kinds == ["name", "op", "value"] and parts[0][1] in _SIZE_FEATURES:
+        return compared(parts[0][1], parts[1][1], parts[2][1])
+    if kinds == ["value", "op", "name"] and parts[2][1] in _SIZE_FEATURES:
+        return compared(parts[2][1], _FLIPPED[parts[1][1]], parts[0][1])
+    if (kinds == ["value", "op", "name", "op", "value"] and parts[2][1] in _SIZE_FEATURES
+            and parts[1][1][0] == parts[3][1][0] and parts[1][1][0] in "<>"):  # both the same way (2.4.3)
+        first = compared(parts[2][1], _FLIPPED[parts[1][1]], parts[0][1])
+        second = compared(parts[2][1], parts[3][1], parts[4][1])
+        return None if first is None or second is None else first and second
+    return None
+
+
+def printed_stylesheet(text: str, line: int, viewport: tuple[float, float] | None = None
+                       ) -> tuple[str, list[str]]:
+    """A stylesheet as a browser printing reads it, the art drawn at its own size (`viewport`, in CSS pixels: see
+    :func:`media_holds`): each `@media` block that holds in print (:func:`media_holds`)
     replaced by its rules, each that does not left out, and each undecided left out too and said by line (its text
     begins on `line` of the file); the lines of what is kept stay where they were (what is left out is replaced by
     its line breaks). A stylesheet with no `@media` is returned as it is."""
@@ -954,7 +1112,7 @@ def printed_stylesheet(text: str, line: int) -> tuple[str, list[str]]:
         for node in nodes:
             if node.type == "at-rule" and node.lower_at_keyword == "media" and node.content is not None:
                 written = tinycss2.serialize([node])
-                holds = media_holds(node.prelude)
+                holds = media_holds(node.prelude, viewport)
                 if holds:
                     inside = tinycss2.serialize(node.content)
                     before = written[:written.index("{")] if "{" in written else ""
@@ -966,9 +1124,9 @@ def printed_stylesheet(text: str, line: int) -> tuple[str, list[str]]:
                 if holds is None:
                     query = " ".join(tinycss2.serialize(node.prelude).split())
                     said.append(f"line {base + node.source_line - 1}: its <style> has a rule for some screens or "
-                                f"sizes only (@media {query}), which donjon cannot decide for a printed card: its "
-                                "rules are left out, in the PDF and the SVG alike; write them outside @media if "
-                                "they are meant for print")
+                                f"devices only (@media {query}), which donjon cannot decide for a printed card: "
+                                "its rules are left out, in the PDF and the SVG alike; write them outside @media "
+                                "if they are meant for print")
                 out.append("\n" * written.count("\n"))
                 continue
             out.append(tinycss2.serialize([node]))

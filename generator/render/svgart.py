@@ -24,21 +24,29 @@ the line of the file, and refused, rather than printed wrong:
   shape left hides all it clips; a stroke's miter limit (SVG's 4 when unwritten; the PDF's own is 10) and dash
   offset, and opacities in percent, are drawn; an ellipse's radius left out or `auto` is the other one, and a
   paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name and function
-  (`RGB()`, numbers out of range, `hwb()`, `color(srgb ...)`), in any case, is the colour CSS gives it (svglib knew
-  reportlab's names, lower case only, and drew such functions black or not at all; librsvg 2.54 paints `hwb()` and
-  `color()` black, so the SVG output writes them as `#rrggbb`: :func:`_colours_for_librsvg`); a length in percent
-  is a share of its viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10) says, whatever the
-  attribute; a `data:` PNG or JPEG picture inside the SVG is checked as picture files are (its size, its pixels) and
-  embedded as an image of its own (:class:`Embedded`).
+  (`RGB()`, numbers out of range, `hwb()`, `color(srgb ...)`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color()`
+  in display-p3 and XYZ, clipped to sRGB as Chromium paints them: :func:`_to_srgb`), in any case, is the colour CSS
+  gives it (svglib knew reportlab's names, lower case only, and drew such functions black or not at all; librsvg
+  2.54 paints those functions black, so the SVG output writes them as `#rrggbb`: :func:`_colours_for_librsvg`); a
+  length in percent is a share of its viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10)
+  says, whatever the attribute, and one in em a share of the element's font size (an attribute, a style or a rule,
+  relative sizes taken down from `medium`, 16 px: :func:`_font_size`; svglib took 16 px always, and the SVG output
+  gives librsvg, which starts from 12, that start: :func:`_font_size_for_librsvg`); a `data:` PNG or JPEG picture
+  inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
+  (:class:`Embedded`).
 - **What viewers choose differently**: what is drawn on conditions (`systemLanguage`, `requiredFeatures`,
   `requiredExtensions`, in a `<switch>` or not) is chosen once, as browsers choose, and for no language, the same
   on every machine; the SVG output carries the choice made (:func:`_conditions`). `@media` blocks in a `<style>`
   are read as a browser printing reads them, in both outputs (:func:`_printed`; svglib read none, librsvg reads
-  all, browsers on screen those for screens), and one that depends on the size drawn is left out, said by line.
+  all, browsers on screen those for screens), its size queries answered by the art's own size (a browser printing
+  it as a picture of that size); one that depends on the device (a resolution) is left out, said by line.
   What `<style>` rules hide (`display: none`, `visibility: hidden`, by class or id, as Inkscape and Figma hide a
-  layer) is left out of what svglib reads (svglib drew a <use> so hidden), and the copies drawn in place of uses
-  keep the declarations the rules give their originals (:func:`_styled_as`: they have no ids). A polyline in a
-  clip path clips as its polygon (svglib left it out).
+  layer) is left out of what svglib reads (svglib drew a <use> so hidden). What a `<use>` shows is styled as
+  Chromium styles it, by the rules that match it in a tree of its own (:func:`_isolated`: no rule reaches it by
+  the use's place nor by the original's), in both outputs: svglib's copies (:func:`_settle_rules`), the copies
+  drawn in place of uses (:func:`_styled_as`, :func:`_unmatched_in_place`), and in the SVG output each use librsvg
+  would style otherwise, drawn as such a copy (:func:`_restyled_uses_inline`). A polyline in a clip path clips as
+  its polygon (svglib left it out).
 - **What viewers draw and svglib would crash on**: a singular transform (`scale(0)`) draws nothing, as in a
   viewer; a dash array with a negative, infinite or zero-sum value draws a solid line (the SVG rule), one with an
   odd count is repeated. A number too large to print (an infinite size) is refused with its line.
@@ -55,6 +63,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import copy
 import logging
 import math
 import re
@@ -65,8 +74,9 @@ from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
-from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, css_rules,
-                                     hidden_elements, printed_stylesheet, raster_size, style_declarations)
+from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, art_viewport,
+                                     css_rules, hidden_elements, printed_stylesheet, raster_size,
+                                     style_declarations)
 
 #: The most characters of path data (`d`, `points`) in one file: some 75,000 segments, which take about seven
 #: microseconds a character to read and draw, so a few seconds.
@@ -287,8 +297,9 @@ def _printed(root: Any) -> list[str]:
     sheets = [element for element in root.iter() if _local(element.tag) == "style" and element.text]
     if sum(len(element.text) for element in sheets) > MAX_STYLE:
         return said  # _check refuses the file
+    viewport = art_viewport(root)  # the size features' answers: the art printed at its own size
     for element in sheets:
-        text, undecided = printed_stylesheet(element.text, element.sourceline or 1)
+        text, undecided = printed_stylesheet(element.text, element.sourceline or 1, viewport)
         if text is not element.text:
             element.text = text
         said.extend(undecided)
@@ -396,7 +407,7 @@ def clip_viewports(data: bytes) -> bytes:
     are the file's)."""
     # the root's tag and namespace name "svg" twice: no other viewport, nothing drawn on conditions, no @media
     if (b"symbol" not in data and data.count(b"svg") < 3 and not any(name in data for name in _CONDITIONS_WRITTEN)
-            and b"@media" not in data and not _UNREAD_COLOUR_WRITTEN.search(data)):
+            and b"@media" not in data and not _UNREAD_COLOUR_WRITTEN.search(data) and not _EM_WRITTEN.search(data)):
         return data
     from lxml import etree
 
@@ -409,9 +420,12 @@ def clip_viewports(data: bytes) -> bytes:
     _printed(root)  # as the PDF reads it (read_art says what is left out)
     printed = sheets != [element.text for element in root.iter() if _local(element.tag) == "style"]
     chosen, _said = _conditions(root)
+    restyled = _restyled_uses_inline(root)
+    sized = _font_size_for_librsvg(root)
     cut = _clip_viewports(root)
     coloured = _colours_for_librsvg(root)
-    if not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured:
+    if (not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured and not restyled
+            and not sized):
         return data
     declared = data.lstrip().startswith(b"<?xml")
     return bytes(etree.tostring(root.getroottree(), encoding="utf-8", xml_declaration=declared))
@@ -454,9 +468,10 @@ def _clip_viewports(root: Any) -> bool:
 
 
 #: The colour functions librsvg 2.54 does not read (it paints black) and browsers do, which donjon's PDF draws
-#: (:func:`_css_colour`): `hwb()` and `color()`, in any case, as written in an attribute, a style or a stylesheet.
-_UNREAD_COLOUR = re.compile(r"(?<![\w-])(?:hwb|color)\([^()]*\)", re.I)
-_UNREAD_COLOUR_WRITTEN = re.compile(rb"(?<![\w-])(?:hwb|color)\(", re.I)
+#: (:func:`_css_colour`): `hwb()`, `color()`, `lab()`, `lch()`, `oklab()` and `oklch()`, in any case, as written in an
+#: attribute, a style or a stylesheet.
+_UNREAD_COLOUR = re.compile(r"(?<![\w-])(?:hwb|color|lab|lch|oklab|oklch)\([^()]*\)", re.I)
+_UNREAD_COLOUR_WRITTEN = re.compile(rb"(?<![\w-])(?:hwb|color|lab|lch|oklab|oklch)\(", re.I)
 
 
 def _colours_for_librsvg(root: Any) -> bool:
@@ -604,12 +619,10 @@ def _drawings_inline(root: Any) -> bool:
     the clip: :func:`_clip_path_uses`), and so is one whose x or y, and its <svg>'s, are not both plain numbers
     (units or percentages cannot be added up). Copies are made as long as the drawing's own copies are bounded
     (:data:`MAX_DRAWN` elements made)."""
-    import copy
-
     changed = False
     made = 0
     origin: dict[Any, Any] = {}
-    sheet = Cascade(root, None)
+    copies: list[Any] = []
     for _round in range(_CHAIN):  # a drawing inside a drawing inside...
         ids = {element.get("id"): element for element in root.iter()
                if isinstance(element.tag, str) and element.get("id")}
@@ -626,15 +639,15 @@ def _drawings_inline(root: Any) -> bool:
             if place[0] is not None and place[1] is not None:
                 found.append((element, target, place))
         if not found:
-            return changed
+            break
         for use, target, (x, y) in found:
             made += sum(1 for _ in target.iter())
             if made > MAX_DRAWN:
-                return changed
-            drawing = copy.deepcopy(target)
+                break
+            drawing, isolated = _isolated(target, root)
             _copied(target, drawing, origin)
-            _styled_as(zip(target.iter(), drawing.iter()), sheet)
-            drawing.tail = None
+            _styled_as(drawing.iter(), isolated)
+            copies.extend(drawing.iter())
             for element in drawing.iter():
                 if isinstance(element.tag, str) and "id" in element.attrib:
                     del element.attrib["id"]
@@ -643,7 +656,70 @@ def _drawings_inline(root: Any) -> bool:
                     drawing.set(name, value)
             _replace_use(use, drawing)
             changed = True
+        if made > MAX_DRAWN:
+            break
+    _unmatched_in_place(root, copies)
     return changed
+
+
+def _restyled_uses_inline(root: Any) -> bool:
+    """Draw each <use> whose copy Chromium styles otherwise than librsvg as a copy in its place, styled as Chromium
+    styles it (whether any is): Chromium matches the rules against what a use shows in a tree of its own
+    (:func:`_isolated`), librsvg 2.54 against the original where it is defined, so a rule by its place (`defs
+    ellipse`, `:root .e`, `.f:first-child`) painted it in the SVG output and not in a browser. The copy, its ids
+    left out, stands in a group of the use's attributes (:func:`_replace_use`), moved by the use's x and y; a symbol
+    becomes a nested <svg> of its viewBox and the use's size, cut unless its overflow is visible. A use inside a
+    clip path, one whose x or y is not a plain number, and one closing a loop are left; the copies are bounded as
+    the other copies are (:data:`MAX_DRAWN` elements made). Uses inside a copy are left as uses: Chromium and
+    librsvg match them alike once their copy stands where the use was only if they too are restyled, which this
+    one pass does not follow."""
+    from lxml import etree
+
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    if "style" not in {_local(element.tag) for element in root.iter()}:
+        return False
+    here = Cascade(root, None)
+    overflow = _Overflow(root)
+    differs: dict[Any, bool] = {}
+    found = []
+    for element in root.iter():
+        if _local(element.tag) != "use" or _inside_clip(element):
+            continue
+        href = element.get(_XLINK_HREF) or element.get("href") or ""
+        target = ids.get(href[1:]) if href.startswith("#") else None
+        if target is None or _local(target.tag) == "svg" or any(parent is target for parent in element.iterancestors()):
+            continue
+        if target not in differs:
+            clone, isolated = _isolated(target, root)
+            differs[target] = any(here.declared(original) != isolated.declared(made)
+                                  for original, made in zip(target.iter(), clone.iter())
+                                  if isinstance(original.tag, str))
+        written_x, written_y = (_PLAIN_NUMBER.fullmatch(element.get(name) or "0") for name in ("x", "y"))
+        if differs[target] and written_x is not None and written_y is not None:
+            found.append((element, target, float(written_x.group(1)), float(written_y.group(1))))
+    made = 0
+    copies: list[Any] = []
+    for use, target, x, y in found:
+        made += sum(1 for _ in target.iter())
+        if made > MAX_DRAWN:
+            break
+        clone, isolated = _isolated(target, root)
+        _styled_as(clone.iter(), isolated)
+        for element in clone.iter():
+            if isinstance(element.tag, str) and "id" in element.attrib:
+                del element.attrib["id"]
+        if _local(target.tag) == "symbol":
+            drawing = _inline(use, clone, list(clone), "visible" if overflow.shown(target) else "hidden")
+        else:
+            namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+            drawing = etree.Element(f"{namespace}g")
+            if x or y:
+                drawing.set("transform", f"translate({x:g} {y:g})")
+            drawing.append(clone)
+            _replace_use(use, drawing)
+        copies.extend(drawing.iter())
+    _unmatched_in_place(root, copies)
+    return bool(copies)
 
 
 def _closes_loop(use: Any, target: Any, origin: dict[Any, Any]) -> bool:
@@ -683,12 +759,10 @@ def _shown_symbols_inline(root: Any) -> bool:
     originals keep theirs, so what refers to them still finds them); a use inside a symbol copied is drawn so in
     turn, as many times as the drawing's own copies are bounded (:data:`MAX_DRAWN` elements made), beyond which
     the rest is left as it is. A <use> inside a clip path is left (a clip path holds shapes and uses only)."""
-    import copy
-
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
     overflow = _Overflow(root)
-    sheet = Cascade(root, None)
     visible: dict[Any, bool] = {}
+    copies: list[Any] = []
     made = 0
     changed = False
     origin: dict[Any, Any] = {}
@@ -706,19 +780,23 @@ def _shown_symbols_inline(root: Any) -> bool:
             if visible[target] and not _closes_loop(element, target, origin):
                 uses.append((element, target))
         if not uses:
-            return changed
+            break
         for use, symbol in uses:
             made += sum(1 for _ in symbol.iter())
             if made > MAX_DRAWN:
-                return changed
-            children = copy.deepcopy(list(symbol))
+                break
+            clone, isolated = _isolated(symbol, root)
+            _styled_as(clone.iter(), isolated)
+            children = list(clone)
             for original, made_copy in zip(symbol, children):
                 _copied(original, made_copy, origin)
-                _styled_as(zip(original.iter(), made_copy.iter()), sheet)
-            drawing = _inline(use, symbol, children)
-            _styled_as([(symbol, drawing)], sheet)
+            drawing = _inline(use, clone, children)
+            copies.extend(drawing.iter())
             origin[drawing] = symbol
             changed = True
+        if made > MAX_DRAWN:
+            break
+    _unmatched_in_place(root, copies)
     return changed
 
 
@@ -726,16 +804,34 @@ def _shown_symbols_inline(root: Any) -> bool:
 _PLACING = frozenset({"x", "y", "width", "height", "href", _XLINK_HREF})
 
 
-def _styled_as(pairs: Iterable[tuple[Any, Any]], sheet: Cascade) -> None:
-    """Give each copy (of each pair of an original and its copy) the declarations of the stylesheet's rules that match
-    its original, in its `style` before its own: the copies have no ids and stand elsewhere, so a rule by id or by
-    place (`#star { fill: red }`, `#sym circle`) would no longer reach them, where browsers and librsvg style what a
-    <use> shows by the rules that match what it shows (SVG 2, 5.6.3). `!important` is not written (svglib would read
-    it as part of the value): those come last instead, after the copy's own."""
-    for original, made in pairs:
-        if not isinstance(made.tag, str):
-            continue
-        declared = sheet.declared(original)
+#: The tag of the element a copy of what a <use> shows is matched under (:func:`_isolated`): it stands for the use's
+#: shadow root, which no rule names.
+_SHADOW_ROOT = "{urn:x-donjon:use}shadow-root"
+
+
+def _isolated(target: Any, root: Any) -> tuple[Any, Cascade]:
+    """A copy of `target` (its ids kept) in a tree of its own, the only child of a stand-in for a shadow root, and
+    the drawing's rules matched against that tree: Chromium styles what a <use> shows so (a copy in the use's shadow
+    tree, SVG 2, 5.6.3), where no rule sees its place, neither where it is shown (`#layer1 path` does not reach a
+    path a use in layer1 shows) nor where it is defined (`defs path`, `:root path` do not; `#sym rect` and
+    `symbol rect` do, and it is a first child). Matched when first asked (:class:`Cascade`), so while the copy is
+    in that tree: take its declarations before it is moved."""
+    from lxml import etree
+
+    holder = etree.Element(_SHADOW_ROOT)
+    made = copy.deepcopy(target)
+    made.tail = None
+    holder.append(made)
+    return made, Cascade(holder, None, sheets_of=root)
+
+
+def _styled_as(elements: Iterable[Any], sheet: Cascade) -> None:
+    """Give each element of a copy the declarations of the stylesheet's rules that match it in its own tree
+    (:func:`_isolated`), in its `style` before its own: once it stands in place of a use with no ids, no rule would
+    reach it as Chromium's do. `!important` is not written (svglib would read it as part of the value): those come
+    last instead, after the copy's own. Every element's declarations are taken before any `style` is changed."""
+    found = [(made, sheet.declared(made)) for made in elements if isinstance(made.tag, str)]
+    for made, declared in found:
         if not declared:
             continue
         own = (made.get("style") or "").strip().rstrip(";").strip()
@@ -745,8 +841,9 @@ def _styled_as(pairs: Iterable[tuple[Any, Any]], sheet: Cascade) -> None:
         made.set("style", "; ".join(parts))
 
 
-def _inline(use: Any, symbol: Any, children: list[Any]) -> Any:
-    """Put a nested <svg> drawing `children` (a copy of the symbol's) in the place of `use`; that <svg>."""
+def _inline(use: Any, symbol: Any, children: list[Any], overflow: str = "visible") -> Any:
+    """Put a nested <svg> drawing `children` in the place of `use`, of the attributes of `symbol` (a copy of the
+    symbol, styled: :func:`_styled_as`, and `children` its children) and of the symbol's `overflow`; that <svg>."""
     from lxml import etree
 
     namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
@@ -758,7 +855,7 @@ def _inline(use: Any, symbol: Any, children: list[Any]) -> Any:
         if name != "id" and not name.startswith("{"):
             drawing.set(name, value)
     style = (symbol.get("style") or "").strip().rstrip(";")
-    drawing.set("style", f"{style}; overflow: visible" if style else "overflow: visible")
+    drawing.set("style", f"{style}; overflow: {overflow}" if style else f"overflow: {overflow}")
     for child in children:
         for element in child.iter():
             if isinstance(element.tag, str) and "id" in element.attrib:
@@ -766,6 +863,54 @@ def _inline(use: Any, symbol: Any, children: list[Any]) -> Any:
         drawing.append(child)
     _replace_use(use, drawing)
     return drawing
+
+
+#: The properties CSS inherits (CSS 2.2, SVG 1.1 and 2, CSS Fill and Stroke): a copy's rule that a viewer would match
+#: where it stands, and Chromium would not, is undone by `inherit` (:func:`_unmatched_in_place`).
+_INHERITED = frozenset({
+    "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+    "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
+    "clip-rule", "marker", "marker-start", "marker-mid", "marker-end", "paint-order", "font", "font-family",
+    "font-size", "font-style", "font-variant", "font-weight", "font-stretch", "font-size-adjust", "text-anchor",
+    "letter-spacing", "word-spacing", "direction", "writing-mode", "dominant-baseline", "color-interpolation",
+    "color-interpolation-filters", "color-rendering", "shape-rendering", "text-rendering", "image-rendering",
+    "pointer-events", "cursor", "glyph-orientation-horizontal", "glyph-orientation-vertical", "kerning"})
+#: The initial values of the properties CSS does not inherit that art sets (SVG 1.1's property index, CSS
+#: Masking, Compositing, Display): such a rule is undone by writing its initial value.
+_INITIAL = {"opacity": "1", "display": "inline", "clip-path": "none", "mask": "none", "filter": "none",
+            "stop-color": "black", "stop-opacity": "1", "flood-color": "black", "flood-opacity": "1",
+            "lighting-color": "white", "mix-blend-mode": "normal", "isolation": "auto", "vector-effect": "none",
+            "baseline-shift": "baseline", "text-decoration": "none", "unicode-bidi": "normal"}
+
+
+def _unmatched_in_place(root: Any, copies: list[Any]) -> None:
+    """Undo, in each copy's `style`, what the drawing's rules would give it where it now stands and Chromium does
+    not give what a <use> shows (:func:`_isolated`): a property a rule sets there, which neither its own rules (now
+    in its style) nor its style set, is given its presentation attribute, else `inherit` (an inherited property),
+    else its initial value (:data:`_INITIAL`); any other property is left (none a drawing's art sets). `!important`
+    rules there are left too (svglib would read `!important` in a style as part of the value)."""
+    if not copies:
+        return
+    here = Cascade(root, None)
+    settled = []
+    for made in copies:
+        if not isinstance(made.tag, str) or made.getparent() is None:
+            continue
+        names = {name for name, _value, important in here.declared(made) if not important}
+        if names:
+            settled.append((made, names))
+    for made, names in settled:
+        written = {name for name, _value in style_declarations(made.get("style") or "")}
+        undone = []
+        for name in sorted(names - written):
+            value = made.get(name)
+            if value is None:
+                value = "inherit" if name in _INHERITED else _INITIAL.get(name)
+            if value is not None:
+                undone.append(f"{name}: {value}")
+        if undone:
+            own = (made.get("style") or "").strip().rstrip(";").strip()
+            made.set("style", "; ".join([own, *undone] if own else undone))
 
 
 def _replace_use(use: Any, drawing: Any) -> None:
@@ -850,14 +995,26 @@ class _Overflow:
 def _reader_class() -> Any:
     """svglib's renderer with donjon's additions (made on first use: svglib is imported only for SVG art)."""
     from reportlab.graphics.shapes import mmult, translate
-    from svglib.svglib import SvgRenderer, _find_clip_shape, _GradientDef
+    from svglib.fonts import DEFAULT_FONT_SIZE
+    from svglib.svglib import PX_TO_PT, SvgRenderer, _find_clip_shape, _GradientDef
+
+    # the em svglib measures a shape's lengths by, whatever the drawing says (its default font size, in px): what
+    # it passes when it does not know the shape's own
+    svglib_em = DEFAULT_FONT_SIZE / PX_TO_PT
 
     class Reader(SvgRenderer):
         def __init__(self, pictures: dict[str, Embedded], root: Any) -> None:
             # no file path: svglib then resolves no reference to another file (donjon refuses them before)
             super().__init__("")
             self.pictures = pictures
+            self.document = root
             self.ids = {element.get("id"): element for element in root.iter() if element.get("id")}
+            # the file as it is before svglib reads it: svglib writes what the rules give an element into its
+            # attributes as it draws it, at its place, and a copy for a use is made of the element as written
+            self.written = {element.get("id"): element for element in copy.deepcopy(root).iter()
+                            if isinstance(element.tag, str) and element.get("id")} if any(
+                _local(element.tag) == "use" for element in root.iter()) else {}
+            self.settled: dict[str, Any] = {}
             self.nodes: list[Any] = []
             self.lines: dict[int, int] = {}
             self.drawn = 0
@@ -927,9 +1084,31 @@ def _reader_class() -> Any:
                 found = _percent(text, attr_name, self.attrConverter.main_box)
                 if found is not None:
                     return found
+                if (em_base is None or em_base == svglib_em) and self.nodes and isinstance(text, str) and _EM.search(
+                        text):
+                    # an em of the shape's own font size, as viewers read it; svglib took 16 px whatever the
+                    # drawing's font-size said (a rect 2em wide under font-size: 10px was drawn 32 wide, not 20)
+                    em_base = font_size(self.nodes[-1])
                 if em_base is None:  # svglib's own default em
                     return convert_length(text, attr_name=attr_name, default=default)
                 return convert_length(text, em_base=em_base, attr_name=attr_name, default=default)
+
+            sizes: dict[Any, float] = {}
+
+            def font_size(node: Any) -> float:
+                # the element's font size in user units as CSS computes it, down from the drawing's root: each
+                # element's own (attribute, style or rule: svglib's findAttr applies them), relative to its
+                # parent's (em, %, larger...), the root's parent's being `medium`
+                chain = []
+                while node is not None and node.etree_element not in sizes:
+                    chain.append(node)
+                    node = node.parent
+                size = sizes[node.etree_element] if node is not None else _MEDIUM_FONT
+                for element in reversed(chain):
+                    find(element, "__donjon__")  # the stylesheet's rules and the style, applied to the element
+                    size = _font_size(str(element.etree_element.attrib.get("font-size", "")), size)
+                    sizes[element.etree_element] = size
+                return size
 
             self.attrConverter.convertColor = colour  # type: ignore[method-assign,assignment]
             self.attrConverter.convertLength = length  # type: ignore[method-assign,assignment]
@@ -1001,6 +1180,21 @@ def _reader_class() -> Any:
                     self.copied += 1
                     if self.copied > MAX_DRAWN:
                         raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
+                # the copy styled as Chromium styles what a use shows (:func:`_isolated`), made here for svglib
+                # to draw: svglib copies the element under the use and matches the rules there, where they reach
+                # it by the use's place (`#layer1 path` painted a path in <defs> a use in layer1 shows)
+                if target.get(_USE_ORIGIN) is None:  # svglib's mark of the original, for finding loops
+                    target.set(_USE_ORIGIN, str(next(self._use_expansions.origin_ids)))
+                settled = self.settled.get(href[1:])
+                if settled is None:  # styled once for all its uses: matching the rules is the costly part
+                    settled, isolated = _isolated(self.written.get(href[1:], target), self.document)
+                    _settle_rules(settled, isolated)
+                    self.settled[href[1:]] = settled
+                made = copy.deepcopy(settled)
+                for mark in (_USE_ORIGIN, _RENDERED):  # svglib's marks on the original, which its copy had
+                    if target.get(mark) is not None:
+                        made.set(mark, target.get(mark))
+                node.etree_element.append(made)
             return super().renderUse(node, group, clipping)
 
         def renderSymbol(self, node: Any) -> Any:
@@ -1301,26 +1495,142 @@ def _percent(text: Any, name: str | None, box: Any) -> float | None:
     return share * math.sqrt((width * width + height * height) / 2.0)
 
 
+#: The keyword of a missing component in a colour function (CSS Color 4, 4.4), in any case.
+_NONE = re.compile(r"(?<![\w-])none(?![\w-])", re.I)
+
+
 @lru_cache(maxsize=_COLOURS_KEPT)
 def _css_colour(text: Any) -> str | None:
     """A CSS colour name or function (CSS Color 4, as tinycss2 reads it; any case) as `#rrggbb`, or `#rrggbbaa`
     when see-through (`transparent` is `#00000000`), clamped to sRGB as browsers clamp it; None for anything else
-    (svglib reads it, or says it cannot), and for a colour tinycss2 cannot turn into sRGB (lab(), oklch()...)."""
+    (svglib reads it, or says it cannot), and for a colour in a space :func:`_to_srgb` does not convert."""
     match = _COLOUR.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         return None
     from tinycss2.color4 import Color, parse_color
 
-    found = parse_color(match.group(1))
+    # a component written `none` is 0 once converted (CSS Color 4, 4.4); written so before tinycss2 reads it, whose
+    # lch() and oklch() take a lightness of `none` for a hue of none too (lch(none 40 300) was dark red, not blue)
+    found = parse_color(_NONE.sub("0", match.group(1)) if "(" in match.group(1) else match.group(1))
     if not isinstance(found, Color):  # not a colour name, or currentColor (a word, not a colour)
         return None
     try:
-        srgb = found.to("srgb")
+        coordinates = found.to("srgb").coordinates
     except NotImplementedError:  # lab(), oklch(), color(display-p3 ...): tinycss2 does not convert them to sRGB
-        return None
-    red, green, blue = (round(min(1.0, max(0.0, float(v))) * 255) for v in srgb.coordinates)
+        converted = _to_srgb(found)
+        if converted is None:
+            return None
+        coordinates = converted
+    red, green, blue = (round(min(1.0, max(0.0, float(v or 0))) * 255) for v in coordinates)
     alpha = "" if found.alpha >= 1 else f"{round(min(1.0, max(0.0, float(found.alpha))) * 255):02x}"
     return f"#{red:02x}{green:02x}{blue:02x}{alpha}"
+
+
+#: CIE XYZ under D50 to XYZ under D65, the Bradford chromatic adaptation CSS Color 4 (section 18) writes: lab() and
+#: lch() are D50 colours, sRGB is D65.
+_D50_TO_D65 = ((0.955473421488075, -0.02309845494876471, 0.06325924320057072),
+               (-0.0283697093338637, 1.0099953980813041, 0.021041441191917323),
+               (0.012314014864481998, -0.020507649298898964, 1.330365926242124))
+#: CIE XYZ (D65) to linear sRGB (CSS Color 4, section 18, from the sRGB primaries' chromaticities).
+_XYZ_TO_LINEAR_SRGB = ((3.2409699419045226, -1.537383177570094, -0.4986107602930034),
+                       (-0.9692436362808796, 1.8759675015077202, 0.04155505740717559),
+                       (0.05563007969699366, -0.20397695888897652, 1.0569715142428786))
+#: Linear Display P3 to CIE XYZ (D65) (CSS Color 4, section 18); Display P3 has sRGB's transfer curve.
+_LINEAR_P3_TO_XYZ = ((0.4865709486482162, 0.26566769316909306, 0.1982172852343625),
+                     (0.2289745640697488, 0.6917385218365064, 0.079286914093745),
+                     (0.0, 0.04511338185890264, 1.043944368900976))
+
+
+def _product(matrix: tuple[tuple[float, float, float], ...], vector: Iterable[float]) -> tuple[float, ...]:
+    values = tuple(vector)
+    return tuple(sum(a * b for a, b in zip(row, values)) for row in matrix)
+
+
+def _srgb_curve(linear: float) -> float:
+    """A linear-light channel through sRGB's transfer curve (CSS Color 4, section 18), odd about zero so a colour
+    outside the gamut keeps its sign until it is clipped."""
+    size = abs(linear)
+    curved = 1.055 * size ** (1 / 2.4) - 0.055 if size > 0.0031308 else 12.92 * size
+    return math.copysign(curved, linear)
+
+
+def _linear(channel: float) -> float:
+    """A channel of sRGB's transfer curve back to linear light (CSS Color 4, section 18)."""
+    size = abs(channel)
+    return math.copysign(((size + 0.055) / 1.055) ** 2.4 if size > 0.04045 else size / 12.92, channel)
+
+
+def _to_srgb(colour: Any) -> tuple[float, ...] | None:
+    """The sRGB channels (0 to 1, not yet clipped) of a colour tinycss2 reads but does not turn into sRGB: lab(),
+    lch(), oklab(), oklch() and color() in xyz, xyz-d50, xyz-d65, srgb-linear and display-p3, by the formulas of
+    CSS Color 4 (section 18); None for another space (a98-rgb, prophoto-rgb, rec2020: left as written). Out of
+    gamut, each channel is then clipped: that is what Chromium paints (oklch(70% 0.4 150) is rgb(0, 214, 0) in its
+    render), not the chroma reduction CSS Color 4 suggests."""
+    space = colour.space
+    coordinates = tuple(float(v or 0) for v in colour.coordinates)  # `none` is 0 (CSS Color 4, 4.4)
+    if space in ("lab", "lch", "xyz-d50"):
+        xyz = _product(_D50_TO_D65, colour.to("xyz-d50").coordinates if space != "xyz-d50" else coordinates)
+    elif space in ("oklab", "oklch", "xyz-d65", "xyz"):
+        xyz = colour.to("xyz-d65").coordinates if space in ("oklab", "oklch") else coordinates
+    elif space == "display-p3":
+        xyz = _product(_LINEAR_P3_TO_XYZ, (_linear(v) for v in coordinates))
+    elif space == "srgb-linear":
+        return tuple(_srgb_curve(v) for v in coordinates)
+    else:
+        return None
+    return tuple(_srgb_curve(v) for v in _product(_XYZ_TO_LINEAR_SRGB, xyz))
+
+
+#: A length in em (or ex), as written in an attribute or a style: measured against the element's font size.
+_EM = re.compile(r"\d\s*(?:em|ex)\b", re.I)
+_EM_WRITTEN = re.compile(rb"\d\s*(?:em|ex)\b", re.I)
+
+
+def _font_size_for_librsvg(root: Any) -> bool:
+    """Give the root of art that measures in em the font size browsers start from, `medium` (16 px), as a
+    presentation attribute (any rule or style of the file's own outranks it), when it writes none (whether it
+    does): librsvg 2.54 starts from 12 px, so a rect 2em wide was 24 wide in the SVG output, 32 in a browser and
+    in the PDF."""
+    if root.get("font-size") is not None or not any(
+            _EM.search(value) for element in root.iter() if isinstance(element.tag, str)
+            for value in (*element.attrib.values(), *([element.text or ""] if _local(element.tag) == "style" else []))):
+        return False
+    root.set("font-size", f"{_MEDIUM_FONT:g}")
+    return True
+#: The font size of `medium`, the initial one (CSS Fonts 4, 2.5), in CSS pixels: 16 in browsers; librsvg 2.54 takes
+#: 12, so the SVG output of art that measures in em writes it on its root (:func:`_font_size_for_librsvg`).
+_MEDIUM_FONT = 16.0
+#: The absolute-size keywords, in CSS pixels, as Chromium (and CSS Fonts 4's table, 2.5) gives them.
+_FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0, "x-large": 24.0,
+                  "xx-large": 32.0, "xxx-large": 48.0}
+#: How much `larger` and `smaller` scale the parent's font size (CSS Fonts 4, 2.5 suggests 1.2, as browsers do).
+_FONT_STEP = 1.2
+#: CSS pixels per unit of an absolute font size (CSS Values 4, 6.2); a number alone is in user units (SVG's
+#: presentation attribute).
+_FONT_UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4,
+               "q": 96 / 101.6}
+_FONT_SIZE = re.compile(r"\s*([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*([a-z%]*)\s*", re.I)
+
+
+def _font_size(written: str, inherited: float) -> float:
+    """An element's font size in CSS pixels, from the value written for it (empty when none) and its parent's:
+    relative values (em, ex as half an em, %, rem as medium's, larger, smaller) against the parent's, keywords and
+    absolute lengths as they are; what is not read (a negative, calc()...) is dropped, as browsers drop it."""
+    text = written.strip().lower()
+    if text in _FONT_KEYWORDS:
+        return _FONT_KEYWORDS[text]
+    if text in ("larger", "smaller"):
+        return inherited * _FONT_STEP if text == "larger" else inherited / _FONT_STEP
+    match = _FONT_SIZE.fullmatch(text)
+    if match is None:
+        return inherited
+    value, unit = float(match.group(1)), match.group(2)
+    relative = {"%": inherited / 100, "em": inherited, "ex": inherited / 2, "rem": _MEDIUM_FONT}
+    if unit in relative:
+        return value * relative[unit]
+    if unit in _FONT_UNITS and math.isfinite(value):
+        return value * _FONT_UNITS[unit]
+    return inherited
 
 
 def _view_box(text: str | None) -> tuple[float, float, float, float] | None:
@@ -1389,6 +1699,32 @@ def _number(text: str, default: float) -> float:
     except (ValueError, AttributeError):
         return default
     return min(1.0, max(0.0, value)) if math.isfinite(value) else default
+
+
+#: The attribute svglib marks an element with once the stylesheet and its style are applied to it, and the one it
+#: marks the original of a copy with, to find loops of uses.
+_RULES_APPLIED = "__rules_applied"
+_USE_ORIGIN = "__use_origin"
+#: svglib's mark of a symbol it has met once (as a definition): one so marked is drawn where it is met again.
+_RENDERED = "_rendered"
+
+
+def _settle_rules(made: Any, sheet: Cascade) -> None:
+    """Apply to each element of a copy, as svglib applies them (attributes), the declarations of the rules that
+    match it in its own tree (`sheet`, :func:`_isolated`), then its style, then the `!important` rules, and mark it
+    so that svglib applies no rule to it where it is drawn."""
+    found = [(element, sheet.declared(element)) for element in made.iter() if isinstance(element.tag, str)]
+    for element, declared in found:
+        written = [(name, value) for name, value, important in declared if not important]
+        written += style_declarations(element.get("style") or "")
+        written += [(name, value) for name, value, important in declared if important]
+        for name, value in written:
+            if name and not name.startswith("-"):  # lxml takes no attribute name starting so
+                try:
+                    element.set(name, value)
+                except ValueError:
+                    pass  # a name no attribute may have: svglib would not read it either
+        element.set(_RULES_APPLIED, "1")
 
 
 def _own_opacity(reader: Any, node: Any) -> float:
