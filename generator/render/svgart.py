@@ -235,6 +235,13 @@ def _local(tag: Any) -> str:
     return tag.rpartition("}")[2] if isinstance(tag, str) else ""
 
 
+def _referenced(element: Any, ids: dict[Any, Any]) -> Any:
+    """The element `element`'s href names in the drawing (`ids`: its elements by id), SVG 2's `href` or SVG 1.1's
+    `xlink:href`; None when it names none, or something outside the drawing."""
+    href = element.get(_XLINK_HREF) or element.get("href") or ""
+    return ids.get(href[1:]) if href.startswith("#") else None
+
+
 def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
     """Bound the file's cost and find what the PDF cannot draw faithfully; the embedded pictures, checked, by
     their `data:` URI (the element count is bounded by `svg_size`, which read the file first)."""
@@ -362,8 +369,7 @@ def _inherited(gradient: Any, name: str, ids: dict[str, Any]) -> str | None:
         value = gradient.get(name)
         if value is not None:
             return str(value).strip()
-        href = gradient.get(_XLINK_HREF) or gradient.get("href") or ""
-        gradient = ids.get(href[1:]) if href.startswith("#") else None
+        gradient = _referenced(gradient, ids)
         seen += 1
     return None
 
@@ -452,8 +458,7 @@ def _clip_viewports(root: Any) -> bool:
             if not overflow.shown(element):
                 cut.append(element)
             continue
-        href = element.get(_XLINK_HREF) or element.get("href") or ""
-        target = ids.get(href[1:]) if href.startswith("#") else None
+        target = _referenced(element, ids)
         # the symbol's own overflow, as browsers read it (overflow is not inherited: a use's says nothing of
         # the symbol it shows; librsvg 2.54 reads the symbol's the other way round)
         if target is not None and _local(target.tag) == "symbol" and not overflow.shown(target):
@@ -596,8 +601,7 @@ def _clip_path_uses(root: Any) -> tuple[str, ...]:
                 continue
             line = f"line {child.sourceline}: " if child.sourceline else ""
             if kind == "use":
-                href = child.get(_XLINK_HREF) or child.get("href") or ""
-                target = ids.get(href[1:]) if href.startswith("#") else None
+                target = _referenced(child, ids)
                 if target is None or _local(target.tag) in _CLIP_SHAPES:
                     continue
                 said.append(f"{line}{name} shows a <{_local(target.tag)}> through a <use>, {_LEFT_OUT}; a clip "
@@ -630,8 +634,7 @@ def _drawings_inline(root: Any) -> bool:
         for element in root.iter():
             if _local(element.tag) != "use" or _inside_clip(element):
                 continue
-            href = element.get(_XLINK_HREF) or element.get("href") or ""
-            target = ids.get(href[1:]) if href.startswith("#") else None
+            target = _referenced(element, ids)
             if target is None or _local(target.tag) != "svg" or target is root or _closes_loop(element, target,
                                                                                                    origin):
                 continue
@@ -685,8 +688,7 @@ def _restyled_uses_inline(root: Any) -> bool:
     for element in root.iter():
         if _local(element.tag) != "use" or _inside_clip(element):
             continue
-        href = element.get(_XLINK_HREF) or element.get("href") or ""
-        target = ids.get(href[1:]) if href.startswith("#") else None
+        target = _referenced(element, ids)
         if target is None or _local(target.tag) == "svg" or any(parent is target for parent in element.iterancestors()):
             continue
         if target not in differs:
@@ -771,8 +773,7 @@ def _shown_symbols_inline(root: Any) -> bool:
         for element in root.iter():
             if _local(element.tag) != "use" or _inside_clip(element):
                 continue
-            href = element.get(_XLINK_HREF) or element.get("href") or ""
-            target = ids.get(href[1:]) if href.startswith("#") else None
+            target = _referenced(element, ids)
             if target is None or _local(target.tag) != "symbol":
                 continue
             if target not in visible:
@@ -1363,8 +1364,7 @@ def _reader_class() -> Any:
             while (element is not None and _local(element.tag) in _GRADIENTS and element not in chain
                    and len(chain) < _CHAIN):
                 chain.append(element)
-                href = element.get(_XLINK_HREF) or element.get("href") or ""
-                element = self.ids.get(href[1:]) if href.startswith("#") else None
+                element = _referenced(element, self.ids)
             if not chain:
                 return None
             kind = _local(chain[0].tag)
