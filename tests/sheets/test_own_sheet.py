@@ -421,8 +421,8 @@ def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path,
                  if row.startswith("  ports:"))
     layout.write_text(text.replace("  goods: {type: list, items: goods}", "  goods: {type: list, items: goods}\n"
                                    "  port: {type: choice, values: ports, read: false}")
-                      .replace("  guild:\n    kind: group", "  port: {kind: bubbles, field: port, values: ports, x: 150mm"
-                               ", y: 10mm}\n  guild:\n    kind: group"), encoding="utf-8")
+                      .replace("  guild:\n    kind: group", "  port: {kind: bubbles, field: port, values: ports, "
+                               "x: 150mm, y: 10mm}\n  guild:\n    kind: group"), encoding="utf-8")
     checked = run("content", "check", str(copy))
     assert checked.exit_code == 1, checked.output
     said = checked.stdout + checked.stderr
@@ -430,7 +430,8 @@ def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path,
     assert "write 'fishers' (to print 'Fishers' still, give the values as items under `values:`, this one " \
            "{id: fishers, name: Fishers})" in said
     assert f"layout.yaml:{line}: fields.guild: its value id 'sea_farers' " in said and "write 'sea-farers'" in said
-    assert f"layout.yaml:{tea}: values.goods[5]: its item id 'Tea' of the field goods " in said and "write 'tea'" in said
+    assert f"layout.yaml:{tea}: values.goods[5]: its item id 'Tea' of the field goods " in said and \
+        "write 'tea'" in said
     assert f"layout.yaml:{amber}: values.goods[7]: its item id 'dark_amber' of the field goods " in said
     assert f"sheet.yaml:{ports}: values.ports[0]: its value id 'Old_Quay' of the field port " in said, said
     assert "write 'old-quay'" in said and "fields.port:" not in said
@@ -545,18 +546,13 @@ def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Pat
     """A photo's undecided fields are said with their values named as the sheet prints them ("the mark of Tea",
     "Fishers and Sailors are both filled"), and so are the values under the score table ("Salt and Tea"), in the
     sheet's own language (a sheet written in German says "Tee"), a list's items joined as that language joins a list
-    ("Salz und Tee"; it said "Salz,Tee"), a yes-no as the language says it ("nein"; it said "no"); `--set` takes a value by its name in any language of the sheet, as by its
-    id. They said the ids ("the mark of tea", "salt,tea"). The JSON keeps the ids."""
-    from tests.sheets.test_sheet_languages import GUILD_VALUES, GUILDS, LANTERN_DE
+    ("Salz und Tee"; it said "Salz,Tee"), a yes-no as the language says it ("nein"; it said "no"); `--set` takes a
+    value by its name in any language of the sheet, as by its id. They said the ids ("the mark of tea",
+    "salt,tea"). The JSON keeps the ids."""
+    from tests.sheets.test_sheet_languages import with_named_guilds
 
-    layout = copy / "layout.yaml"
-    text = layout.read_text(encoding="utf-8")
-    for old, new in zip(GUILDS[::2], GUILDS[1::2], strict=True):
-        text = text.replace(old, new)
-    layout.write_text(text, encoding="utf-8")
+    with_named_guilds(copy)
     spec = copy / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8").replace("values:\n", GUILD_VALUES, 1) + LANTERN_DE,
-                    encoding="utf-8")
     page_photo(copy, tmp_path, {"guild=fishers": 40, "guild=sailors": 40, "goods=salt": 40, "goods=tea": 200})
     monkeypatch.chdir(tmp_path)
     plain = run("score", "ana.png", "--sheet", str(copy))
@@ -595,17 +591,10 @@ def test_a_value_refused_lists_the_values_as_the_sheet_prints_them(copy: Path, t
     from `--set` (a choice, a list), from a filled PDF and from a YAML end state. They listed the ids alone ("guild
     takes fishers, sailors, merchants or none", "it takes fishers, sailors, merchants", "expected one of salt,
     rope, ...") to a player who had typed "Seeleute". Exit 2 each, nothing scored."""
-    from tests.sheets.test_sheet_languages import GUILD_VALUES, GUILDS, LANTERN_DE
+    from tests.sheets.test_sheet_languages import LANTERN_DE, with_named_guilds
 
-    layout = copy / "layout.yaml"
-    text = layout.read_text(encoding="utf-8")
-    for old, new in zip(GUILDS[::2], GUILDS[1::2], strict=True):
-        text = text.replace(old, new)
-    layout.write_text(text, encoding="utf-8")
     spec = copy / "sheet.yaml"
-    spec.write_text("lang: de\n" + spec.read_text(encoding="utf-8").replace("values:\n", GUILD_VALUES, 1)
-                    + LANTERN_DE.replace("\n    values:", "\n    labels: {guild: Gilde}\n    values:"),
-                    encoding="utf-8")
+    with_named_guilds(copy, "de", LANTERN_DE.replace("\n    values:", "\n    labels: {guild: Gilde}\n    values:"))
     page_photo(copy, tmp_path, {"guild=fishers": 40, "guild=sailors": 40, "goods=salt": 40})
     monkeypatch.chdir(tmp_path)
     guilds = "Fischer (fishers), Seeleute (sailors), Händler (merchants)"

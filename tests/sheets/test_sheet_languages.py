@@ -266,6 +266,20 @@ languages:
 """
 
 
+def with_named_guilds(folder: Path, lang: str = "", german: str = LANTERN_DE) -> None:
+    """The Lantern Harbour sheet in `folder` with its guilds a list of values of their own (GUILDS, GUILD_VALUES),
+    named in German (`german`, at the end of its sheet.yaml), the sheet itself written in `lang` where given."""
+    layout = folder / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in zip(GUILDS[::2], GUILDS[1::2], strict=True):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    spec = folder / "sheet.yaml"
+    spec.write_text((f"lang: {lang}\n" if lang else "") + spec.read_text(encoding="utf-8").replace(
+        "values:\n", GUILD_VALUES, 1) + german, encoding="utf-8")
+
+
 def test_a_choice_of_ones_own_is_named_in_every_language(tmp_path: Path) -> None:
     """A choice's values given as items with a name (`{id: sailors, name: Seeleute}`) are named in the language of
     the sheet: its bubbles on the German sheet say "Seeleute" (the map is the English one), a German player types
@@ -285,15 +299,7 @@ def test_a_choice_of_ones_own_is_named_in_every_language(tmp_path: Path) -> None
 
     folder = tmp_path / "lantern"
     shutil.copytree(SHEET, folder)
-    layout = folder / "layout.yaml"
-    text = layout.read_text(encoding="utf-8")
-    for old, new in zip(GUILDS[::2], GUILDS[1::2], strict=True):
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    layout.write_text(text, encoding="utf-8")
-    spec = folder / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8").replace("values:\n", GUILD_VALUES, 1) + LANTERN_DE,
-                    encoding="utf-8")
+    with_named_guilds(folder)
 
     def run(*args: str) -> Any:
         try:

@@ -81,6 +81,15 @@ def spaced(text: str) -> str:
     return text.replace("\u202f", " ").replace("\u00a0", " ")
 
 
+def loaded(page: Any) -> dict[str, int]:
+    """What the page a phone just opened cost it: when it was ready (ms), its bytes (decoded) and its elements."""
+    found: dict[str, int] = page.evaluate(
+        "(() => { const n = performance.getEntriesByType('navigation')[0];"
+        " return {ready: Math.round(n.domContentLoadedEventEnd), bytes: n.decodedBodySize,"
+        " elements: document.getElementsByTagName('*').length}; })()")
+    return found
+
+
 @pytest.mark.parametrize(("language", "found", "first", "second"), [
     ("en", "1,000 games", "Page 1 of 10", "Page 2 of 10"), ("fr", "1 000 parties", "Page 1 sur 10", "Page 2 sur 10")])
 def test_a_history_page_of_a_thousand_games_is_light_on_a_slow_phone(
@@ -89,9 +98,7 @@ def test_a_history_page_of_a_thousand_games_is_light_on_a_slow_phone(
     url, saved = thousand_games
     context, page = phone(browser, 360, 740, language)
     page.goto(f"{url}/history")
-    timing = page.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0];"
-                           " return {ready: Math.round(n.domContentLoadedEventEnd), bytes: n.decodedBodySize,"
-                           " elements: document.getElementsByTagName('*').length}; })()")
+    timing = loaded(page)
     print(f"/history at 360 px, CPU 4x ({language}): {timing}")  # the time is the machine's; the rest is the page's
     assert timing["elements"] <= MOST_ELEMENTS and timing["bytes"] <= MOST_BYTES, timing
     rows = page.locator("ul.games-list > li")
@@ -157,9 +164,7 @@ def test_a_players_thousand_games_go_page_after_page_on_a_slow_phone(
     url, saved = thousand_games
     context, page = phone(browser, 360, 740, language)
     page.goto(f"{url}/history/players/{saved['result']['winner']}")
-    timing = page.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0];"
-                           " return {ready: Math.round(n.domContentLoadedEventEnd), bytes: n.decodedBodySize,"
-                           " elements: document.getElementsByTagName('*').length}; })()")
+    timing = loaded(page)
     print(f"a player's page at 360 px, CPU 4x ({language}): {timing}")
     assert timing["elements"] <= MOST_PLAYER_ELEMENTS and timing["bytes"] <= MOST_PLAYER_BYTES, timing
     games = page.locator("#games + ul.list > li")

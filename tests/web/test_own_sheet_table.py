@@ -31,6 +31,27 @@ def own(db: Database) -> Iterator[TestClient]:
         unregister("lantern-harbour")
 
 
+def lantern_with(tmp_path: Path, added: str) -> Path:
+    """A copy of the Lantern Harbour sheet's folder (in `tmp_path/sheets`), `added` written at the end of its
+    sheet.yaml."""
+    import shutil
+
+    folder = tmp_path / "sheets" / "lantern-harbour"
+    shutil.copytree(SHEETS / "lantern-harbour", folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + added, encoding="utf-8")
+    return folder
+
+
+def lantern_in_german(tmp_path: Path) -> Path:
+    """The Lantern Harbour sheet with its German: its words and its goods' names (its guilds keep their English
+    names)."""
+    from tests.sheets.test_sheet_languages import LANTERN_DE
+
+    return lantern_with(tmp_path, LANTERN_DE.replace("      guilds: [{id: fishers, name: Fischer}, {id: sailors, name: "
+                                                     "Seeleute}, {id: merchants, name: Händler}]\n", ""))
+
+
 def test_a_table_for_a_sheet_of_ones_own(own: TestClient, tmp_path: Path) -> None:
     home = own.get("/").text
     assert "Lantern Harbour" in home and "Guildhall" not in home  # the games of the folder served
@@ -74,16 +95,11 @@ def test_a_sheet_of_ones_own_labels_its_fields_at_the_table_and_in_a_photos_revi
     """The labels a sheet.yaml gives its fields are the companion's, in the phone's language where the sheet gives
     that language's ("Bateaux lancés"), its own where not (a German phone: "Boats launched"); a field without one
     keeps its id in words (Villagers). The review of a photo names its lines so too. Both showed the ids."""
-    import shutil
-
     from generator.i18n import language
     from generator.registry import unregister
     from tests.sheets.test_own_sheet import LABELS
 
-    folder = tmp_path / "sheets" / "lantern-harbour"
-    shutil.copytree(SHEETS / "lantern-harbour", folder)
-    spec = folder / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    folder = lantern_with(tmp_path, LABELS)
     try:
         games = Games(folder.parent)
         with TestClient(create_app(db, games), base_url="http://127.0.0.1", follow_redirects=False) as client:
@@ -109,16 +125,12 @@ def test_a_photos_review_in_english_names_the_fields_a_rule_involves_by_their_la
     """The review of a photo in English says why a field is undecided with the fields named by their labels
     ("Struck by the storm is marked but Boats launched is empty"), as French does; it said the reader's own
     sentence, with the ids ("storm is marked but boats is empty")."""
-    import shutil
-
     from generator.i18n import language
     from generator.registry import find_game, unregister
     from tests.sheets.test_own_sheet import LABELS, STORM_NEEDS
 
-    folder = tmp_path / "sheets" / "lantern-harbour"
-    shutil.copytree(SHEETS / "lantern-harbour", folder)
-    spec, layout = folder / "sheet.yaml", folder / "layout.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    folder = lantern_with(tmp_path, LABELS)
+    layout = folder / "layout.yaml"
     layout.write_text(layout.read_text(encoding="utf-8").replace(*STORM_NEEDS), encoding="utf-8")
     try:
         games = Games(folder.parent)
@@ -138,16 +150,12 @@ def test_a_photos_review_in_english_names_the_values_a_rule_involves_by_their_na
     """The review of a photo in English names the values a reason says as the sheet prints them ("Goods traded is
     Salt and Tea but ..."), in the phone's language where the sheet gives one, else in its own; it said their ids
     ("salt, tea"), then joined them with a bare comma in an English sentence ("Salt, Tea")."""
-    import shutil
-
     from generator.i18n import language
     from generator.registry import find_game, unregister
     from tests.sheets.test_own_sheet import LABELS
 
-    folder = tmp_path / "sheets" / "lantern-harbour"
-    shutil.copytree(SHEETS / "lantern-harbour", folder)
-    spec, layout = folder / "sheet.yaml", folder / "layout.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + LABELS, encoding="utf-8")
+    folder = lantern_with(tmp_path, LABELS)
+    layout = folder / "layout.yaml"
     goods = "  goods: {type: list, items: goods}"
     text = layout.read_text(encoding="utf-8")
     assert text.count(goods) == 1
@@ -170,19 +178,10 @@ def test_a_value_typed_on_a_photos_check_page_may_be_its_name(db: Database, tmp_
     """On a photo's check page a player types a value as the page names it, in any language of the sheet ("Salz,
     Tee" on a German phone): it is taken as the ids (`salt`, `tea`), as `--set` takes it; it was refused ("goods
     takes ids separated by commas ... 'salz, tee' is not one")."""
-    import shutil
-
     from generator.i18n import language
     from generator.registry import unregister
-    from tests.sheets.test_sheet_languages import LANTERN_DE
 
-    folder = tmp_path / "sheets" / "lantern-harbour"
-    shutil.copytree(SHEETS / "lantern-harbour", folder)
-    spec = folder / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_DE.replace("      guilds: [{id: fishers, name: "
-                                                                          "Fischer}, {id: sailors, name: Seeleute}, "
-                                                                          "{id: merchants, name: Händler}]\n", ""),
-                    encoding="utf-8")
+    folder = lantern_in_german(tmp_path)
     try:
         games = Games(folder.parent)
         part, problems, _ = games.sheet_from_marks("lantern-harbour", "a4", set(), {"goods": "Salz, Tee"}, "",
@@ -197,19 +196,10 @@ def test_a_value_refused_on_a_photos_check_page_lists_the_values_as_the_page_nam
     """A value typed on a photo's check page that its field cannot take is refused with the values it takes as the
     phone's page names them, the id beside a name not typed as the id ("Salz (salt)" on a German phone); it listed
     the ids alone ("salt, rope, tar, ...")."""
-    import shutil
-
     from generator.i18n import language
     from generator.registry import unregister
-    from tests.sheets.test_sheet_languages import LANTERN_DE
 
-    folder = tmp_path / "sheets" / "lantern-harbour"
-    shutil.copytree(SHEETS / "lantern-harbour", folder)
-    spec = folder / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_DE.replace("      guilds: [{id: fishers, name: "
-                                                                          "Fischer}, {id: sailors, name: Seeleute}, "
-                                                                          "{id: merchants, name: Händler}]\n", ""),
-                    encoding="utf-8")
+    folder = lantern_in_german(tmp_path)
     try:
         games = Games(folder.parent)
         _, german, _ = games.sheet_from_marks("lantern-harbour", "a4", set(), {"goods": "Salz, Gold"}, "",
@@ -228,16 +218,11 @@ def test_a_list_of_ones_own_counts_its_items_in_its_own_words(db: Database, tmp_
     language says ("1 good", "2 goods"; French "0 marchandise", "2 marchandises"), by its label ("Goods traded"),
     which names the whole list; its one item was the label in lower case ("goods traded")."""
     import re
-    import shutil
 
     from generator.registry import unregister
     from tests.sheets.test_own_sheet import ITEM_WORDS
 
-    folder = tmp_path / "sheets" / "lantern-harbour"
-    shutil.copytree(SHEETS / "lantern-harbour", folder)
-    spec = folder / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + "labels: {goods: Goods traded}\n" + ITEM_WORDS,
-                    encoding="utf-8")
+    folder = lantern_with(tmp_path, "labels: {goods: Goods traded}\n" + ITEM_WORDS)
 
     def counted(page: str) -> str:
         found = re.search(r"Goods traded <small class=\"counted\">\(([^)]*)\)</small>", page)
