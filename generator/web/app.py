@@ -907,9 +907,7 @@ class Companion:
                                                                                str | None]:
         """The end state, team and date of a save (POST) or a correction (PATCH), checked as `donjon history
         import` checks them: raises a 400 naming what is wrong."""
-        from generator.web.archive import SaveRefused, check_envelope
-
-        from generator.web.archive import visible_names
+        from generator.web.archive import SaveRefused, check_envelope, visible_names
 
         try:
             state, team, played_at = check_envelope(data, patch=patch)
