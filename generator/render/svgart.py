@@ -886,10 +886,14 @@ _INITIAL = {"opacity": "1", "display": "inline", "clip-path": "none", "mask": "n
 
 def _unmatched_in_place(root: Any, copies: list[Any]) -> None:
     """Undo, in each copy's `style`, what the drawing's rules would give it where it now stands and Chromium does
-    not give what a <use> shows (:func:`_isolated`): a property a rule sets there, which neither its own rules (now
-    in its style) nor its style set, is given its presentation attribute, else `inherit` (an inherited property),
-    else its initial value (:data:`_INITIAL`); any other property is left (none a drawing's art sets). `!important`
-    rules there are left too (svglib would read `!important` in a style as part of the value)."""
+    not give what a <use> shows (:func:`_isolated`). A property a plain rule sets there, which neither its own rules
+    (now in its style) nor its style set, is given its presentation attribute, else `inherit` (an inherited
+    property), else its initial value (:data:`_INITIAL`); any other property is left (none a drawing's art sets). A
+    property an `!important` rule sets there would outrank the style (CSS Cascade 4, 6.1), so it is written again
+    at the end of the style marked `!important` too, of the value the copy has (the last in its style, else as
+    above): an element's own important declarations outrank a stylesheet's (`#layer path { fill: red !important }`
+    painted red the copy of a path a use in layer1 shows, which Chromium leaves black). The PDF reads such a style
+    through :func:`_important_last`."""
     if not copies:
         return
     here = Cascade(root, None)
@@ -897,21 +901,82 @@ def _unmatched_in_place(root: Any, copies: list[Any]) -> None:
     for made in copies:
         if not isinstance(made.tag, str) or made.getparent() is None:
             continue
-        names = {name for name, _value, important in here.declared(made) if not important}
-        if names:
-            settled.append((made, names))
-    for made, names in settled:
-        written = {name for name, _value in style_declarations(made.get("style") or "")}
+        declared = here.declared(made)
+        if declared:
+            settled.append((made, {name for name, _value, important in declared if not important},
+                            {name for name, _value, important in declared if important}))
+    for made, names, important in settled:
+        written = dict(_cascaded([], made.get("style") or ""))
         undone = []
-        for name in sorted(names - written):
-            value = made.get(name)
-            if value is None:
-                value = "inherit" if name in _INHERITED else _INITIAL.get(name)
+        for name in sorted(names - set(written)):
+            value = _undone_value(made, name)
             if value is not None:
                 undone.append(f"{name}: {value}")
+        for name in sorted(important):
+            value = written.get(name) or _undone_value(made, name)
+            if value is not None:
+                undone.append(f"{name}: {value} !important")
         if undone:
             own = (made.get("style") or "").strip().rstrip(";").strip()
             made.set("style", "; ".join([own, *undone] if own else undone))
+
+
+def _undone_value(made: Any, name: str) -> str | None:
+    """What a copy's property is when no rule of the place it stands in sets it: its presentation attribute, else
+    `inherit` for a property CSS inherits, else the property's initial value (None when not known)."""
+    value = made.get(name)
+    if value is None:
+        value = "inherit" if name in _INHERITED else _INITIAL.get(name)
+    return value
+
+
+_IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
+
+
+def _style_parts(text: str) -> list[tuple[str, str, bool]]:
+    """The declarations of a `style` attribute, in order: each its name in lower case, its value (`!important` left
+    out) and whether it was `!important`."""
+    out = []
+    for part in text.split(";"):
+        name, colon, value = part.partition(":")
+        if colon and name.strip():
+            value = value.strip()
+            flagged = _IMPORTANT.search(value)
+            out.append((name.strip().lower(), value[:flagged.start()].strip() if flagged else value, bool(flagged)))
+    return out
+
+
+def _cascaded(rules: list[tuple[str, str, bool]], style: str) -> list[tuple[str, str]]:
+    """An element's declarations in the order CSS ranks them, the last of a name winning (CSS Cascade 4, 6.1: an
+    element's own style outranks the stylesheet's rules, and `!important` reverses that): the stylesheet's plain
+    rules, the style's plain declarations, the stylesheet's `!important` rules, the style's `!important` ones."""
+    parts = _style_parts(style)
+    return ([(name, value) for name, value, important in rules if not important]
+            + [(name, value) for name, value, important in parts if not important]
+            + [(name, value) for name, value, important in rules if important]
+            + [(name, value) for name, value, important in parts if important])
+
+
+def _important_last(root: Any) -> None:
+    """Write each element's `style` so that svglib, which applies the stylesheet's rules first and the style over
+    them whatever is `!important`, draws what CSS ranks first (:func:`_cascaded`): a stylesheet's `!important` rule
+    lost to a plain `style` in the PDF (`.a { fill: green !important }` and `style="fill: gold"` printed gold where
+    viewers paint green), and svglib read `!important` in a style as part of the value (an opacity so written was
+    read as 1). Done only when the file says `!important`."""
+    sheets = [element.text for element in root.iter() if _local(element.tag) == "style" and element.text]
+    styles = [element for element in root.iter() if isinstance(element.tag, str) and element.get("style")]
+    if not any("important" in text for text in sheets) and not any("important" in element.get("style")
+                                                                   for element in styles):
+        return
+    cascade = Cascade(root, None)
+    found = [(element, cascade.declared(element)) for element in root.iter() if isinstance(element.tag, str)]
+    for element, declared in found:
+        style = element.get("style") or ""
+        if not any(important for _name, _value, important in declared) and "important" not in style:
+            continue
+        # svglib applies the plain rules under the style itself
+        ordered = _cascaded([declaration for declaration in declared if declaration[2]], style)
+        element.set("style", "; ".join(f"{name}: {value}" for name, value in ordered))
 
 
 def _replace_use(use: Any, drawing: Any) -> None:
@@ -1015,6 +1080,7 @@ def _reader_class() -> Any:
             self.written = {element.get("id"): element for element in copy.deepcopy(root).iter()
                             if isinstance(element.tag, str) and element.get("id")} if any(
                 _local(element.tag) == "use" for element in root.iter()) else {}
+            _important_last(root)  # after the copy above: a use's copy is styled in a tree of its own
             self.settled: dict[str, Any] = {}
             self.nodes: list[Any] = []
             self.lines: dict[int, int] = {}
@@ -1711,14 +1777,11 @@ _RENDERED = "_rendered"
 
 def _settle_rules(made: Any, sheet: Cascade) -> None:
     """Apply to each element of a copy, as svglib applies them (attributes), the declarations of the rules that
-    match it in its own tree (`sheet`, :func:`_isolated`), then its style, then the `!important` rules, and mark it
-    so that svglib applies no rule to it where it is drawn."""
+    match it in its own tree (`sheet`, :func:`_isolated`) and its style, in the order CSS ranks them
+    (:func:`_cascaded`), and mark it so that svglib applies no rule to it where it is drawn."""
     found = [(element, sheet.declared(element)) for element in made.iter() if isinstance(element.tag, str)]
     for element, declared in found:
-        written = [(name, value) for name, value, important in declared if not important]
-        written += style_declarations(element.get("style") or "")
-        written += [(name, value) for name, value, important in declared if important]
-        for name, value in written:
+        for name, value in _cascaded(declared, element.get("style") or ""):
             if name and not name.startswith("-"):  # lxml takes no attribute name starting so
                 try:
                     element.set(name, value)
