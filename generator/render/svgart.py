@@ -25,7 +25,9 @@ the line of the file, and refused, rather than printed wrong:
   offset, and opacities in percent, are drawn; an ellipse's radius left out or `auto` is the other one, and a
   paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name and function
   (`RGB()`, numbers out of range, `hwb()`, `color(srgb ...)`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color()`
-  in display-p3 and XYZ, clipped to sRGB as Chromium paints them: :func:`_to_srgb`), in any case, is the colour CSS
+  in display-p3, a98-rgb, prophoto-rgb, rec2020 and XYZ, clipped to sRGB as Chromium paints them:
+  :func:`_to_srgb`; a `color()` in a space CSS does not name is left out as browsers leave it out, and said by
+  line: :func:`_unread_colours`), in any case, is the colour CSS
   gives it (svglib knew reportlab's names, lower case only, and drew such functions black or not at all; librsvg
   2.54 paints those functions black, so the SVG output writes them as `#rrggbb`: :func:`_colours_for_librsvg`); a
   length in percent is a share of its viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10)
@@ -183,6 +185,7 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
+    printed += _unread_colours(root)  # left out as browsers leave them out
     hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
     pictures = _check(root, hidden)
     for element in [element for element in hidden if element.getparent() not in hidden]:
@@ -425,6 +428,7 @@ def clip_viewports(data: bytes) -> bytes:
     sheets = [element.text for element in root.iter() if _local(element.tag) == "style"]
     _printed(root)  # as the PDF reads it (read_art says what is left out)
     printed = sheets != [element.text for element in root.iter() if _local(element.tag) == "style"]
+    printed = bool(_unread_colours(root)) or printed
     chosen, _said = _conditions(root)
     restyled = _restyled_uses_inline(root)
     sized = _font_size_for_librsvg(root)
@@ -481,8 +485,8 @@ _UNREAD_COLOUR_WRITTEN = re.compile(rb"(?<![\w-])(?:hwb|color|lab|lch|oklab|oklc
 
 def _colours_for_librsvg(root: Any) -> bool:
     """Write each colour librsvg 2.54 cannot read (:data:`_UNREAD_COLOUR`) as the `#rrggbb` browsers and the PDF
-    draw, in the tree (whether any is): in attributes, styles and stylesheets; one tinycss2 cannot turn into sRGB
-    (`color(display-p3 ...)`) is left as written."""
+    draw, in the tree (whether any is): in attributes, styles and stylesheets; one no viewer reads is left out
+    before (:func:`_unread_colours`)."""
     changed = False
 
     def written(match: re.Match[str]) -> str:
@@ -502,6 +506,71 @@ def _colours_for_librsvg(root: Any) -> bool:
         if _local(element.tag) == "style" and element.text and _UNREAD_COLOUR.search(element.text):
             element.text = _UNREAD_COLOUR.sub(written, element.text)
     return changed
+
+
+#: A `color()` function as written (its space, then the rest), and a declaration holding one in a stylesheet or a
+#: style (its name and value up to the next `;` or brace).
+_COLOR_FUNCTION = re.compile(r"(?<![\w-])color\(\s*([^\s()/]*)[^()]*\)", re.I)
+_COLOR_DECLARATION = re.compile(r"([\w-]+)\s*:([^;{}]*(?<![\w-])color\([^;{}]*)", re.I)
+
+
+def _unread_colours(root: Any) -> list[str]:
+    """Leave out, in the tree, each colour written as a `color()` no viewer reads (a colour space CSS Color 4 does
+    not name, `color(foo 1 0 0)`, or too few numbers), as browsers leave it out: a presentation attribute so written
+    is ignored and a declaration dropped (CSS Syntax 3: an invalid value drops its declaration), so the shape takes
+    what it would without it (Chromium paints a fill so written black, its initial value, or the parent's); the PDF
+    drew no fill at all. Each said by line, element and value."""
+    from tinycss2.color4 import parse_color
+
+    said: list[str] = []
+
+    def unread(value: str) -> str | None:
+        for match in _COLOR_FUNCTION.finditer(value):
+            if parse_color(_NONE.sub("0", match.group(0))) is None:
+                return match.group(0)
+        return None
+
+    def tell(element: Any, name: str, colour: str, space: str, down: int = 0) -> None:
+        line = f"line {element.sourceline + down}: " if element.sourceline else ""
+        space_said = f"the colour space '{space}' is none CSS names" if space and space.lower() not in _COLOR_SPACES \
+            else "it is not a colour CSS reads"
+        said.append(f"{line}<{_local(element.tag)}> {name}: {colour}: {space_said} (a98-rgb, display-p3, "
+                    "prophoto-rgb, rec2020, srgb, srgb-linear, xyz, xyz-d50, xyz-d65): left out, as browsers leave "
+                    "it out")
+
+    def dropped(element: Any, text: str) -> str:
+        def drop(match: re.Match[str]) -> str:
+            colour = unread(match.group(2))
+            if colour is None:
+                return match.group(0)
+            found = _COLOR_FUNCTION.match(colour)
+            tell(element, match.group(1), colour, found.group(1) if found else "",
+                 text.count("\n", 0, match.start()))  # the declaration's own line in a stylesheet
+            return "--donjon-dropped: 0"  # a custom property: nothing reads it
+        return _COLOR_DECLARATION.sub(drop, text)
+
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for name, value in list(element.attrib.items()):
+            if "(" not in value or "color(" not in value.lower():
+                continue
+            if _local(name) == "style":
+                element.set(name, dropped(element, value))
+                continue
+            colour = unread(value)
+            if colour is not None:
+                found = _COLOR_FUNCTION.match(colour)
+                tell(element, _local(name), colour, found.group(1) if found else "")
+                del element.attrib[name]
+        if _local(element.tag) == "style" and element.text and "color(" in element.text.lower():
+            element.text = dropped(element, element.text)
+    return said
+
+
+#: The colour spaces `color()` names (CSS Color 4, 10.1).
+_COLOR_SPACES = frozenset({"srgb", "srgb-linear", "display-p3", "a98-rgb", "prophoto-rgb", "rec2020", "xyz",
+                           "xyz-d50", "xyz-d65"})
 
 
 #: The conditions an element may be drawn on (SVG 1.1, 5.8), as they are written.
@@ -1628,8 +1697,8 @@ def _linear(channel: float) -> float:
 
 def _to_srgb(colour: Any) -> tuple[float, ...] | None:
     """The sRGB channels (0 to 1, not yet clipped) of a colour tinycss2 reads but does not turn into sRGB: lab(),
-    lch(), oklab(), oklch() and color() in xyz, xyz-d50, xyz-d65, srgb-linear and display-p3, by the formulas of
-    CSS Color 4 (section 18); None for another space (a98-rgb, prophoto-rgb, rec2020: left as written). Out of
+    lch(), oklab(), oklch() and color() in xyz, xyz-d50, xyz-d65, srgb-linear, display-p3, a98-rgb, prophoto-rgb and
+    rec2020, by the formulas of CSS Color 4 (section 18); None for another space (none tinycss2 reads). Out of
     gamut, each channel is then clipped: that is what Chromium paints (oklch(70% 0.4 150) is rgb(0, 214, 0) in its
     render), not the chroma reduction CSS Color 4 suggests."""
     space = colour.space
@@ -1642,9 +1711,50 @@ def _to_srgb(colour: Any) -> tuple[float, ...] | None:
         xyz = _product(_LINEAR_P3_TO_XYZ, (_linear(v) for v in coordinates))
     elif space == "srgb-linear":
         return tuple(_srgb_curve(v) for v in coordinates)
+    elif space == "a98-rgb":
+        xyz = _product(_LINEAR_A98_TO_XYZ, (math.copysign(abs(v) ** _A98_GAMMA, v) for v in coordinates))
+    elif space == "prophoto-rgb":
+        xyz = _product(_D50_TO_D65, _product(_LINEAR_PROPHOTO_TO_XYZ_D50, (_prophoto_linear(v) for v in coordinates)))
+    elif space == "rec2020":
+        xyz = _product(_LINEAR_REC2020_TO_XYZ, (_rec2020_linear(v) for v in coordinates))
     else:
         return None
     return tuple(_srgb_curve(v) for v in _product(_XYZ_TO_LINEAR_SRGB, xyz))
+
+
+#: Linear a98-rgb (Adobe RGB 1998) to CIE XYZ (D65), and its transfer curve's exponent, 563/256 (CSS Color 4,
+#: section 18).
+_LINEAR_A98_TO_XYZ = ((0.5766690429101305, 0.1855582379065463, 0.1882286462349947),
+                      (0.29734497525053605, 0.6273635662554661, 0.07529145849399788),
+                      (0.02703136138641234, 0.07068885253582723, 0.9913375368376388))
+_A98_GAMMA = 563 / 256
+#: Linear ProPhoto RGB to CIE XYZ (D50: ProPhoto's white) (CSS Color 4, section 18).
+_LINEAR_PROPHOTO_TO_XYZ_D50 = ((0.7977604896723027, 0.13518583717574031, 0.0313493495815248),
+                               (0.2880711282292934, 0.7118432178101014, 0.00008565396060525902),
+                               (0.0, 0.0, 0.8251046025104601))
+#: Linear Rec. 2020 to CIE XYZ (D65) (CSS Color 4, section 18).
+_LINEAR_REC2020_TO_XYZ = ((0.6369580483012914, 0.14461690358620832, 0.1688809751641721),
+                          (0.2627002120112671, 0.6779980715188708, 0.05930171646986196),
+                          (0.0, 0.028072693049087428, 1.060985057710791))
+#: ProPhoto's transfer curve as Chromium (Skia) applies it: a power of 1.8 throughout. CSS Color 4 (section 18)
+#: adds a linear part below 16/512; Chromium's render of color(prophoto-rgb 0.02 0.025 0.01) is (2, 5, 0), the
+#: pure power's (2.5, 4.6, 0.3), where the linear part gives (4.0, 5.4, 1.6).
+_PROPHOTO_GAMMA = 1.8
+#: Rec. 2020's transfer curve (ITU-R BT.2020, as CSS Color 4, section 18, writes it): linear (slope 1/4.5) below
+#: 4.5 beta, a power of 1/0.45 of the offset value above.
+_REC2020_ALPHA = 1.09929682680944
+_REC2020_BETA = 0.018053968510807
+
+
+def _prophoto_linear(channel: float) -> float:
+    return math.copysign(abs(channel) ** _PROPHOTO_GAMMA, channel)
+
+
+def _rec2020_linear(channel: float) -> float:
+    size = abs(channel)
+    if size < _REC2020_BETA * 4.5:
+        return channel / 4.5
+    return math.copysign(((size + _REC2020_ALPHA - 1) / _REC2020_ALPHA) ** (1 / 0.45), channel)
 
 
 #: A length in em (or ex), as written in an attribute or a style: measured against the element's font size.

@@ -782,6 +782,61 @@ def test_lab_and_oklab_colours_print_as_chromium_paints_them(tmp_path: Path) -> 
                                                      f"mean {mean:.1f}; see {tmp_path}")
 
 
+
+#: color() in the wide spaces designers' exports keep (a98-rgb, prophoto-rgb, rec2020: Photoshop's and print
+#: workflows' working spaces), near black too (where their curves' linear parts count), see-through; then a colour
+#: in a space CSS does not name, in an attribute under a blue group (Chromium ignores it: the rect is blue) and in a
+#: rule on a rect whose attribute says green (the declaration is dropped: green).
+WIDE_COLOURS = svg(
+    "<style>.u { fill: color(bar 1 0 0) }</style><rect width='100' height='100' fill='#ffffff'/>"
+    + "".join(f"<rect x='{(i % 4) * 25}' y='{(i // 4) * 25}' width='25' height='25' fill='{colour}'/>"
+              for i, colour in enumerate([
+                  "color(a98-rgb 0.8 0.3 0.2)", "color(a98-rgb 0 1 0)", "color(prophoto-rgb 0.6 0.4 0.2)",
+                  "color(prophoto-rgb 0.1 0.2 0.9)", "color(rec2020 0.7 0.2 0.3)", "color(rec2020 0.2 0.5 0.8)",
+                  "color(rec2020 0.01 0.03 0.02)", "color(prophoto-rgb 0.02 0.025 0.01)",
+                  "color(a98-rgb 0.5 0.5 0.5 / 50%)"]))
+    + "<g fill='#2040c0'><rect x='25' y='50' width='25' height='25' fill='color(foo 1 0 0)'/></g>"
+    "<rect class='u' x='50' y='50' width='25' height='25' fill='#20a040'/>", head=WHOLE_PIXELS_HEAD)
+#: The colour in the middle of each square of WIDE_COLOURS, as Chromium paints it.
+WIDE = {(12, 12): (235, 75, 46), (37, 12): (0, 255, 0), (62, 12): (211, 106, 49), (87, 12): (0, 70, 250),
+        (12, 37): (228, 2, 90), (37, 37): (0, 145, 216), (62, 37): (0, 20, 14), (87, 37): (2, 5, 0),
+        (37, 62): (32, 64, 192), (62, 62): (32, 160, 64)}
+
+
+@needs_tools
+@needs_chromium
+def test_wide_gamut_colours_print_as_chromium_paints_them(tmp_path: Path) -> None:
+    """Each square of WIDE_COLOURS is the colour Chromium paints, in the PDF and in the SVG output (librsvg 2.54
+    reads no color() but srgb): before, the PDF left a98-rgb, prophoto-rgb and rec2020 unfilled (white) and
+    librsvg painted them black; a colour in a space CSS does not name left the PDF's rect unfilled too, where
+    Chromium ignores the attribute (the group's blue) and drops the rule (the attribute's green)."""
+    name = "wide-colours"
+    found = against_chromium(tmp_path, name, WIDE_COLOURS)
+    renders = {what: Image.open(tmp_path / f"{what}-{name}.png").convert("RGB") for what in ("chromium", "pdf", "svg")}
+    assert {place: _at(renders["chromium"], *place) for place in WIDE} == WIDE
+    for what in ("pdf", "svg"):
+        wrong = {place: _at(renders[what], *place) for place in WIDE if _at(renders[what], *place) != WIDE[place]}
+        assert not wrong, (what, wrong, tmp_path)
+    differing, mean = found["PDF"]  # librsvg softens the squares' edges (the SVG output's embedded picture)
+    assert differing <= SHARE and mean <= MEAN, (f"PDF: {differing:.1%} of the pixels differ from Chromium's, mean "
+                                                 f"{mean:.1f}; see {tmp_path}")
+
+
+def test_a_colour_in_a_space_css_does_not_name_is_said_with_its_line(tmp_path: Path) -> None:
+    """Each colour in a space CSS does not name is said with its line, its element and what it says, and left out
+    (never a failure): an attribute, a style, a rule."""
+    from generator.render.images import image_info
+
+    art = tmp_path / "unknown.svg"
+    art.write_bytes(svg("<style>\n.u { fill: color(bar 1 0 0) }</style>\n"
+                        "<rect width='5' height='5' fill='color(foo 1 0 0)'/>\n"
+                        "<circle r='5' style='stroke: COLOR(--mine 1 0 0); fill: red'/>"))
+    said = image_info(art).warnings
+    assert len(said) == 3, said
+    assert said[0].startswith("line 3: <style> fill: color(bar 1 0 0): the colour space 'bar' is none CSS names")
+    assert said[1].startswith("line 4: <rect> fill: color(foo 1 0 0): the colour space 'foo'")
+    assert said[2].startswith("line 5: <circle> stroke: COLOR(--mine 1 0 0): the colour space '--mine'")
+
 @pytest.mark.parametrize(("query", "holds"), [
     ("(min-width: 300px)", False), ("(max-width: 300px)", True), ("(width >= 200px)", True), ("(width > 200px)", False),
     ("(100px < width <= 200px)", True), ("(200px < width)", False), ("(orientation: portrait)", False),
