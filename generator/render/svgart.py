@@ -33,7 +33,8 @@ the line of the file, and refused, rather than printed wrong:
   length in percent is a share of its viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10)
   says, whatever the attribute, and one in em a share of the element's font size (an attribute, a style or a rule,
   relative sizes taken down from `medium`, 16 px: :func:`_font_size`; svglib took 16 px always, and the SVG output
-  gives librsvg, which starts from 12, that start: :func:`_font_size_for_librsvg`); a `data:` PNG or JPEG picture
+  gives librsvg, which starts from 12, that start: :func:`_font_size_for_librsvg`), one in ex a share of the
+  font's x-height as Chromium measures it (:func:`_ex_as_em`; both took half an em); a `data:` PNG or JPEG picture
   inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
   (:class:`Embedded`).
 - **What viewers choose differently**: what is drawn on conditions (`systemLanguage`, `requiredFeatures`,
@@ -185,6 +186,7 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
+    _ex_as_em(root)  # as Chromium measures them
     printed += _unread_colours(root)  # left out as browsers leave them out
     hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
     pictures = _check(root, hidden)
@@ -431,7 +433,8 @@ def clip_viewports(data: bytes) -> bytes:
     printed = bool(_unread_colours(root)) or printed
     chosen, _said = _conditions(root)
     restyled = _restyled_uses_inline(root)
-    sized = _font_size_for_librsvg(root)
+    sized = _ex_as_em(root)
+    sized = _font_size_for_librsvg(root) or sized
     cut = _clip_viewports(root)
     coloured = _colours_for_librsvg(root)
     if (not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured and not restyled
@@ -1762,6 +1765,82 @@ _EM = re.compile(r"\d\s*(?:em|ex)\b", re.I)
 _EM_WRITTEN = re.compile(rb"\d\s*(?:em|ex)\b", re.I)
 
 
+#: A font's x-height (the `ex` unit) as a share of its em, as Chromium measures it, by family name in lower case:
+#: measured in Chromium's render of a rect 100ex wide at font-size 10 (tests' _render_chromium) on the machine the
+#: test suite runs on, whose fonts are DejaVu, URW's base 35 (Nimbus...) and WenQuanYi. Chromium takes the first
+#: family of the list it has, so a family it lacks (Arial, Helvetica, Times New Roman on that machine) is passed
+#: over; the generic families are fontconfig's choices there (serif: DejaVu Serif; sans-serif, monospace, cursive,
+#: fantasy, system-ui: DejaVu Sans). Another machine's fonts give other figures (Arial's x-height is 0.519): art
+#: measured in ex is drawn as on that machine, the same on every machine donjon runs on.
+_X_HEIGHTS = {
+    "serif": 0.5187, "dejavu serif": 0.5187, "dejavu serif condensed": 0.5187, "dejavu math tex gyre": 0.5193,
+    "sans-serif": 0.5467, "monospace": 0.5467, "cursive": 0.5467, "fantasy": 0.5467, "system-ui": 0.5467,
+    "dejavu sans": 0.5467, "dejavu sans mono": 0.5467, "dejavu sans condensed": 0.5467, "dejavu sans light": 0.5467,
+    "nimbus sans": 0.516, "nimbus roman": 0.45, "nimbus mono ps": 0.4173, "c059": 0.466, "p052": 0.4493,
+    "urw bookman": 0.4853, "urw gothic": 0.5473, "d050000l": 0.5673, "z003": 0.398, "standard symbols ps": 0.5,
+    "wenquanyi micro hei": 0.536, "wenquanyi micro hei mono": 0.536, "emoji": 0.928, "noto color emoji": 0.928}
+#: The x-height Chromium gives when the art names no family it has (nor any): its default font's there, 0.6 of the
+#: em (measured as above, for no font-family, for `Times New Roman` and for a name no font has), where librsvg and
+#: the PDF took half an em (a rect 100ex wide at font-size 10 was 500 wide, 600 in Chromium).
+_X_HEIGHT_DEFAULT = 0.6
+#: A length in ex, as written in an attribute, a style or a stylesheet: its number (not part of a name: `a1ex`).
+_EX = re.compile(r"(?<![\w.#-])([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*ex\b", re.I)
+
+
+def _x_height(families: str | None) -> float:
+    """The x-height, as a share of the em, of the first family of a `font-family` list Chromium would have
+    (:data:`_X_HEIGHTS`), else of Chromium's default font."""
+    for name in (families or "").split(","):
+        found = _X_HEIGHTS.get(name.strip().strip("'\"").strip().lower())
+        if found is not None:
+            return found
+    return _X_HEIGHT_DEFAULT
+
+
+def _ex_as_em(root: Any) -> bool:
+    """Write each length in ex as the same length in em, in the tree (whether any is): an ex is the x-height of the
+    element's font, as Chromium measures it (:func:`_x_height` of the family the element inherits or is given;
+    for a font-size, its parent's), where svglib and librsvg take half an em whatever the font. A stylesheet's
+    rule may reach elements of several families: its lengths take the drawing's own (its root's) family."""
+    if not any(_EX.search(value) for element in root.iter() if isinstance(element.tag, str)
+               for value in (*element.attrib.values(), *([element.text or ""] if _local(element.tag) == "style"
+                                                         else []))):
+        return False
+    families = Cascade(root, ("font-family",))
+    found: dict[Any, float] = {}
+
+    def ratio(element: Any) -> float:
+        if element is None or not isinstance(element.tag, str):
+            return _X_HEIGHT_DEFAULT
+        known = found.get(element)
+        if known is None:
+            written = families.value(element, "font-family")
+            known = found[element] = (_x_height(written) if written and written.strip() != "inherit"
+                                      else ratio(element.getparent()))
+        return known
+
+    def rewritten(text: str, share: float) -> str:
+        return _EX.sub(lambda match: f"{float(match.group(1)) * share:.6g}em", text)
+
+    root_share = ratio(root)
+    elements = [element for element in root.iter() if isinstance(element.tag, str)]
+    shares = {element: (ratio(element), ratio(element.getparent())) for element in elements}
+    for element in elements:
+        own, parents = shares[element]
+        for name, value in list(element.attrib.items()):
+            if not _EX.search(value):
+                continue
+            if name == "style":
+                element.set(name, "; ".join(f"{key}: {rewritten(text, parents if key == 'font-size' else own)}"
+                                            for key, text in ((key.strip(), text) for key, _colon, text in (
+                                                part.partition(":") for part in value.split(";") if ":" in part))))
+            else:
+                element.set(name, rewritten(value, parents if name == "font-size" else own))
+        if _local(element.tag) == "style" and element.text and _EX.search(element.text):
+            element.text = rewritten(element.text, root_share)
+    return True
+
+
 def _font_size_for_librsvg(root: Any) -> bool:
     """Give the root of art that measures in em the font size browsers start from, `medium` (16 px), as a
     presentation attribute (any rule or style of the file's own outranks it), when it writes none (whether it
@@ -1790,7 +1869,8 @@ _FONT_SIZE = re.compile(r"\s*([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*([a-z%]*)
 
 def _font_size(written: str, inherited: float) -> float:
     """An element's font size in CSS pixels, from the value written for it (empty when none) and its parent's:
-    relative values (em, ex as half an em, %, rem as medium's, larger, smaller) against the parent's, keywords and
+    relative values (em, ex as half an em: art's are written in em before, :func:`_ex_as_em`; %, rem as medium's,
+    larger, smaller) against the parent's, keywords and
     absolute lengths as they are; what is not read (a negative, calc()...) is dropped, as browsers drop it."""
     text = written.strip().lower()
     if text in _FONT_KEYWORDS:
