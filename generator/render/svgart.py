@@ -745,53 +745,67 @@ def _restyled_uses_inline(root: Any) -> bool:
     left out, stands in a group of the use's attributes (:func:`_replace_use`), moved by the use's x and y; a symbol
     becomes a nested <svg> of its viewBox and the use's size, cut unless its overflow is visible. A use inside a
     clip path, one whose x or y is not a plain number, and one closing a loop are left; the copies are bounded as
-    the other copies are (:data:`MAX_DRAWN` elements made). Uses inside a copy are left as uses: Chromium and
-    librsvg match them alike once their copy stands where the use was only if they too are restyled, which this
-    one pass does not follow."""
+    the other copies are (:data:`MAX_DRAWN` elements made). A use inside a copy is looked at again, as many times
+    as uses nest (each in a tree of its own in Chromium): one left as a use in a copy was drawn by librsvg as styled
+    where its original is defined (`defs .k` painted it red)."""
     from lxml import etree
 
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
     if "style" not in {_local(element.tag) for element in root.iter()}:
         return False
-    here = Cascade(root, None)
     overflow = _Overflow(root)
     differs: dict[Any, bool] = {}
-    found = []
-    for element in root.iter():
-        if _local(element.tag) != "use" or _inside_clip(element):
-            continue
-        target = _referenced(element, ids)
-        if target is None or _local(target.tag) == "svg" or any(parent is target for parent in element.iterancestors()):
-            continue
-        if target not in differs:
-            clone, isolated = _isolated(target, root)
-            differs[target] = any(here.declared(original) != isolated.declared(made)
-                                  for original, made in zip(target.iter(), clone.iter())
-                                  if isinstance(original.tag, str))
-        written_x, written_y = (_PLAIN_NUMBER.fullmatch(element.get(name) or "0") for name in ("x", "y"))
-        if differs[target] and written_x is not None and written_y is not None:
-            found.append((element, target, float(written_x.group(1)), float(written_y.group(1))))
+    restyled: dict[Any, Any] = {}
     made = 0
     copies: list[Any] = []
-    for use, target, x, y in found:
-        made += sum(1 for _ in target.iter())
+    origin: dict[Any, Any] = {}
+    for _round in range(_CHAIN):  # a use inside what a use shows, inside...
+        here = Cascade(root, None)
+        found = []
+        for element in root.iter():
+            if _local(element.tag) != "use" or _inside_clip(element):
+                continue
+            target = _referenced(element, ids)
+            if target is None or _local(target.tag) == "svg" or _closes_loop(element, target, origin):
+                continue
+            if target not in differs:
+                clone, isolated = _isolated(target, root)
+                differs[target] = any(here.declared(original) != isolated.declared(made_copy)
+                                      for original, made_copy in zip(target.iter(), clone.iter())
+                                      if isinstance(original.tag, str))
+            written_x, written_y = (_PLAIN_NUMBER.fullmatch(element.get(name) or "0") for name in ("x", "y"))
+            if differs[target] and written_x is not None and written_y is not None:
+                found.append((element, target, float(written_x.group(1)), float(written_y.group(1))))
+        if not found:
+            break
+        for use, target, x, y in found:
+            made += sum(1 for _ in target.iter())
+            if made > MAX_DRAWN:
+                break
+            styled = restyled.get(target)
+            if styled is None:  # styled once for all its uses: matching the rules is the costly part
+                styled, isolated = _isolated(target, root)
+                _styled_as(styled.iter(), isolated)
+                restyled[target] = styled
+            clone = copy.deepcopy(styled)
+            _copied(target, clone, origin)
+            origin[clone] = origin.get(target, target)
+            for element in clone.iter():
+                if isinstance(element.tag, str) and "id" in element.attrib:
+                    del element.attrib["id"]
+            if _local(target.tag) == "symbol":
+                drawing = _inline(use, clone, list(clone), "visible" if overflow.shown(target) else "hidden")
+            else:
+                namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+                drawing = etree.Element(f"{namespace}g")
+                if x or y:
+                    drawing.set("transform", f"translate({x:g} {y:g})")
+                drawing.append(clone)
+                _replace_use(use, drawing)
+            origin[drawing] = origin.get(target, target)  # a use inside showing it closes a loop
+            copies.extend(drawing.iter())
         if made > MAX_DRAWN:
             break
-        clone, isolated = _isolated(target, root)
-        _styled_as(clone.iter(), isolated)
-        for element in clone.iter():
-            if isinstance(element.tag, str) and "id" in element.attrib:
-                del element.attrib["id"]
-        if _local(target.tag) == "symbol":
-            drawing = _inline(use, clone, list(clone), "visible" if overflow.shown(target) else "hidden")
-        else:
-            namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
-            drawing = etree.Element(f"{namespace}g")
-            if x or y:
-                drawing.set("transform", f"translate({x:g} {y:g})")
-            drawing.append(clone)
-            _replace_use(use, drawing)
-        copies.extend(drawing.iter())
     _unmatched_in_place(root, copies)
     return bool(copies)
 
