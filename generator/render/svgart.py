@@ -338,6 +338,8 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     # with it (Inkscape keeps its stock arrowheads defined, unused, with them)
     key = "marker" if name in _MARKERS else name
     reason = _UNDRAWN.get(key)
+    if key == "paint-order" and _fills_first(value):
+        return
     if reason is not None and value.lower() not in _FINE_VALUES and (css or key != "transform"):
         raise ArtProblem(f"it uses {reason}", line)
     if name in ("fill", "stroke", "clip-path"):
@@ -361,6 +363,22 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
         if name == "clip-path" and kind == "clipPath" and target.get("clipPathUnits") == "objectBoundingBox":
             raise ArtProblem("a clip path in objectBoundingBox units, which donjon's PDF cannot draw: give it "
                              "userSpaceOnUse units", target.sourceline)
+
+
+#: The paint order when nothing is said (SVG 2, 13.8.1): what a `paint-order` leaves out follows in this order.
+_PAINT_ORDER = ("fill", "stroke", "markers")
+
+
+def _fills_first(value: str) -> bool:
+    """Whether a `paint-order` paints the fill before the stroke, as the PDF draws every shape (SVG 2, 13.8.1: the
+    parts it names, then the others in the usual order): `markers fill stroke`, Inkscape's choice "markers, fill,
+    stroke", and `markers` alone do (markers are refused apart); `stroke`, `stroke fill` and `markers stroke` do
+    not. An unread value (an unknown word, a part twice) is `normal`, as viewers drop it."""
+    words = value.lower().split()
+    if words in ([], ["normal"]) or len(set(words)) != len(words) or not set(words) <= set(_PAINT_ORDER):
+        return True
+    order = words + [part for part in _PAINT_ORDER if part not in words]
+    return order.index("fill") < order.index("stroke")
 
 
 def _paint_name(kind: str) -> str:

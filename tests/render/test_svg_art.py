@@ -1095,6 +1095,37 @@ def test_an_ex_is_the_x_height_of_the_first_family_chromium_has() -> None:
     assert _x_height("NoSuchFont") == _x_height(None) == 0.6
     assert [match.group(1) for match in _EX.finditer("1ex 2.5EX url(#a1ex) flex -.5ex")] == ["1", "2.5", "-.5"]
 
+
+#: Paint orders that fill before they stroke, as Inkscape writes its "markers, fill, stroke" choice (a style) and
+#: as others write them (attributes: markers alone, fill alone, and a value viewers drop, `fill fill`).
+FILL_FIRST = svg(
+    "<rect width='100' height='100' fill='#ffffff'/>"
+    + "".join(f"<rect x='{x}' y='{y}' width='30' height='30' fill='#2040c0' stroke='#d02020' stroke-width='8' "
+              f"{order}/>" for x, y, order in ((10, 10, "style='paint-order:markers fill stroke'"),
+                                               (60, 10, "paint-order='markers'"), (10, 60, "paint-order='fill'"),
+                                               (60, 60, "paint-order='fill fill'"))), head=WHOLE_PIXELS_HEAD)
+
+
+@needs_tools
+@needs_chromium
+def test_a_paint_order_that_fills_first_is_drawn_as_chromium_draws_it(tmp_path: Path) -> None:
+    """FILL_FIRST is drawn, as Chromium draws it, in both outputs: before, every paint order but `normal` and three
+    spellings was refused as one "that strokes before it fills", `markers fill stroke` among them."""
+    for what, (differing, mean) in against_chromium(tmp_path, "fill-first", FILL_FIRST).items():
+        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
+                                                     f"mean {mean:.1f}; see {tmp_path}")
+
+
+@pytest.mark.parametrize("order", ["stroke", "stroke fill", "markers stroke", "STROKE markers"])
+def test_a_paint_order_that_strokes_first_is_refused_with_its_line(tmp_path: Path, order: str) -> None:
+    from generator.render.images import ImageProblem, image_info
+
+    art = tmp_path / "stroke-first.svg"
+    art.write_bytes(svg(f"<rect width='9' height='9'/>\n<rect width='9' height='9' stroke='red' "
+                        f"style='paint-order: {order}'/>"))
+    with pytest.raises(ImageProblem, match="^line 3: it uses a paint order that strokes before it fills"):
+        image_info(art)
+
 # --- fuzz: art mutated element by element ---------------------------------------------------------------------------
 
 #: A drawing with one element of each kind a designer's file holds.
