@@ -7,7 +7,7 @@ donjon's SVG output carries the art file itself (a viewer draws it); its PDF dra
 the line of the file, and refused, rather than printed wrong:
 
 - **What no PDF of donjon's draws**: filters (blurs, shadows), masks, markers (arrowheads), patterns, a gradient
-  or pattern on a stroke, gradients that repeat or reflect (`spreadMethod`), blend modes, `paint-order`,
+  or pattern on a stroke, gradients that repeat or reflect (`spreadMethod`), blend modes,
   non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
   what to do in the drawing program instead.
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
@@ -23,7 +23,8 @@ the line of the file, and refused, rather than printed wrong:
   leave out of a clip path (a group, a `<use>` of a symbol) is left out (and said, by line), and a clip path with no
   shape left hides all it clips; a stroke's miter limit (SVG's 4 when unwritten; the PDF's own is 10) and dash
   offset, and opacities in percent, are drawn; an ellipse's radius left out or `auto` is the other one, and a
-  paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name and function
+  paint's fallback colour is used when its gradient is not in the file; a `paint-order` that strokes first draws
+  the stroke under the fill (:func:`_stroked_first`); every CSS Color 4 colour name and function
   (`RGB()`, numbers out of range, `hwb()`, `color(srgb ...)`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color()`
   in display-p3, a98-rgb, prophoto-rgb, rec2020 and XYZ, clipped to sRGB as Chromium paints them:
   :func:`_to_srgb`; a `color()` in a space CSS does not name is left out as browsers leave it out, and said by
@@ -114,8 +115,6 @@ _UNDRAWN = {
     "marker": "markers (arrowheads), which donjon's PDF cannot draw: turn them into shapes (Inkscape: Path > "
               "Stroke to Path)",
     "mix-blend-mode": f"a blend mode, which donjon's PDF cannot draw: {_BITMAP_COPY}",
-    "paint-order": "a paint order that strokes before it fills, which donjon's PDF cannot draw: turn the stroke "
-                   "into a shape (Inkscape: Path > Stroke to Path)",
     "vector-effect": "a stroke that keeps its width when scaled, which donjon's PDF cannot draw: turn it into a "
                      "shape (Inkscape: Path > Stroke to Path)",
     "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
@@ -338,8 +337,6 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     # with it (Inkscape keeps its stock arrowheads defined, unused, with them)
     key = "marker" if name in _MARKERS else name
     reason = _UNDRAWN.get(key)
-    if key == "paint-order" and _fills_first(value):
-        return
     if reason is not None and value.lower() not in _FINE_VALUES and (css or key != "transform"):
         raise ArtProblem(f"it uses {reason}", line)
     if name in ("fill", "stroke", "clip-path"):
@@ -370,10 +367,11 @@ _PAINT_ORDER = ("fill", "stroke", "markers")
 
 
 def _fills_first(value: str) -> bool:
-    """Whether a `paint-order` paints the fill before the stroke, as the PDF draws every shape (SVG 2, 13.8.1: the
+    """Whether a `paint-order` paints the fill before the stroke, as svglib draws every shape (SVG 2, 13.8.1: the
     parts it names, then the others in the usual order): `markers fill stroke`, Inkscape's choice "markers, fill,
     stroke", and `markers` alone do (markers are refused apart); `stroke`, `stroke fill` and `markers stroke` do
-    not. An unread value (an unknown word, a part twice) is `normal`, as viewers drop it."""
+    not, and the Reader draws their stroke first (:func:`_stroked_first`). An unread value (an unknown word, a part
+    twice) is `normal`, as viewers drop it."""
     words = value.lower().split()
     if words in ([], ["normal"]) or len(set(words)) != len(words) or not set(words) <= set(_PAINT_ORDER):
         return True
@@ -1305,6 +1303,18 @@ def _reader_class() -> Any:
                 return convert_ellipse(node)
 
             self.shape_converter.convertEllipse = ellipse  # type: ignore[method-assign]
+            convert_shape = self.shape_converter.convertShape
+
+            def shape_in_order(name: str, node: Any, clipping: Any = None) -> Any:
+                # a paint order that strokes before it fills (SVG 2, 13.8.1: Inkscape's "stroke, fill, markers",
+                # a sticker's outline under its fill): the stroke drawn first, then the fill over it; svglib
+                # knew no paint order, and the art was refused
+                made = convert_shape(name, node, clipping)
+                if made is None or _fills_first(self.attrConverter.findAttr(node, "paint-order")):
+                    return made
+                return _stroked_first(made)
+
+            self.shape_converter.convertShape = shape_in_order  # type: ignore[method-assign]
             apply_style = self.shape_converter.applyStyleOnShape
             converter = self.attrConverter
 
@@ -1598,7 +1608,10 @@ def _reader_class() -> Any:
             evenodd = False
             if node is not None:
                 evenodd = self.attrConverter.findAttr(node, "fill-rule") == "evenodd"
-            return Group(GradientFill(shape, dict(grad_def), opacity, evenodd), item)
+            gradient = GradientFill(shape, dict(grad_def), opacity, evenodd)
+            if node is not None and not _fills_first(self.attrConverter.findAttr(node, "paint-order")):
+                return Group(item, gradient)  # its stroke under its fill (shape_in_order)
+            return Group(gradient, item)
 
     return Reader
 
@@ -2060,6 +2073,35 @@ def _matrix(operations: Any) -> tuple[float, ...]:
 
 
 # --- the shapes donjon adds, and the drawing checked ----------------------------------------------------------------
+
+
+def _stroked_first(made: Any) -> Any:
+    """A shape as svglib drew it (a shape, or a group of a clip, a gradient fill and the shape...) with its stroke
+    drawn before its fill: in each group, a clip first, then what strokes, then what fills; a shape that does both
+    is drawn twice, stroke only then fill only."""
+    if not isinstance(made, Group):
+        made = Group(made)
+    clips: list[Any] = []
+    strokes: list[Any] = []
+    fills: list[Any] = []
+    for item in made.contents:
+        if isinstance(item, Group):
+            fills.append(_stroked_first(item))
+        elif getattr(item, "isClipPath", 0) or isinstance(item, GradientFill):
+            (clips if getattr(item, "isClipPath", 0) else fills).append(item)
+        else:
+            stroked = getattr(item, "strokeColor", None) is not None and (getattr(item, "strokeWidth", 1) or 0) > 0
+            filled = getattr(item, "fillColor", None) is not None
+            if stroked and filled:
+                stroke_only, fill_only = item.copy(), item.copy()
+                stroke_only.fillColor = None
+                fill_only.strokeColor = None
+                strokes.append(stroke_only)
+                fills.append(fill_only)
+            else:
+                (strokes if stroked else fills).append(item)
+    made.contents = [*clips, *strokes, *fills]
+    return made
 
 
 class Faded(Group):  # type: ignore[misc]
