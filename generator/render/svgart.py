@@ -1026,7 +1026,7 @@ def _unmatched_in_place(root: Any, copies: list[Any]) -> None:
 def _undone_value(made: Any, name: str) -> str | None:
     """What a copy's property is when no rule of the place it stands in sets it: its presentation attribute, else
     `inherit` for a property CSS inherits, else the property's initial value (None when not known)."""
-    value = made.get(name)
+    value: str | None = made.get(name)
     if value is None:
         value = "inherit" if name in _INHERITED else _INITIAL.get(name)
     return value
