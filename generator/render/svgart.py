@@ -6,7 +6,8 @@ donjon's SVG output carries the art file itself (a viewer draws it); its PDF dra
 (:mod:`generator.backends.pdf_art`). So what svglib would draw differently from a viewer is found here, named by
 the line of the file, and refused, rather than printed wrong:
 
-- **What no PDF of donjon's draws**: filters (blurs, shadows), masks, markers (arrowheads), patterns, a gradient
+- **What no PDF of donjon's draws**: filters (blurs, shadows), masks (but those that are clips, as Figma writes
+  them: :func:`_masks_as_clips`), markers (arrowheads), patterns, a gradient
   or pattern on a stroke, gradients that repeat or reflect (`spreadMethod`), blend modes,
   non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
   what to do in the drawing program instead.
@@ -23,7 +24,8 @@ the line of the file, and refused, rather than printed wrong:
   leave out of a clip path (a group, a `<use>` of a symbol) is left out (and said, by line), and a clip path with no
   shape left hides all it clips; a stroke's miter limit (SVG's 4 when unwritten; the PDF's own is 10) and dash
   offset, and opacities in percent, are drawn; an ellipse's radius left out or `auto` is the other one, and a
-  paint's fallback colour is used when its gradient is not in the file; a `paint-order` that strokes first draws
+  paint's fallback colour is used when its gradient is not in the file, a clip path written after what it clips
+  is found (Figma writes its definitions last); a `paint-order` that strokes first draws
   the stroke under the fill (:func:`_stroked_first`); every CSS Color 4 colour name and function
   (`RGB()`, numbers out of range, `hwb()`, `color(srgb ...)`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color()`
   in display-p3, a98-rgb, prophoto-rgb, rec2020 and XYZ, clipped to sRGB as Chromium paints them:
@@ -187,6 +189,7 @@ def _read(data: bytes) -> Art:
     printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
     _ex_as_em(root)  # as Chromium measures them
     printed += _unread_colours(root)  # left out as browsers leave them out
+    _masks_as_clips(root)  # before the checks, which refuse a mask
     hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
     pictures = _check(root, hidden)
     for element in [element for element in hidden if element.getparent() not in hidden]:
@@ -585,6 +588,89 @@ def _unread_colours(root: Any) -> list[str]:
         if _local(element.tag) == "style" and element.text and "color(" in element.text.lower():
             element.text = dropped(element, element.text)
     return said
+
+
+#: The shapes a mask drawn as a clip may hold (:func:`_masks_as_clips`), and the fills that are white (a luminance
+#: mask lets through what is under white, wholly).
+_MASK_SHAPES = frozenset({"path", "rect", "circle", "ellipse", "polygon"})
+_WHITE = frozenset({"white", "#fff", "#ffffff", "rgb(255,255,255)"})
+#: The ids of the clips a mask becomes (a number follows).
+_MASK_CLIP = "donjon-mask-"
+
+
+def _masks_as_clips(root: Any) -> None:
+    """Draw as clips, in the tree, the masks that are clips (a viewer shows the same): Figma exports a shape's mask
+    (and a frame's cut) as a `<mask>` in user units, its region written, holding shapes filled wholly opaque
+    (mask-type alpha) or white (luminance), unstroked. Such a mask lets through, wholly, what is under its shapes
+    within its region, which is what a clip path of the shapes inside a clip of the region does. The element masked
+    gets those two clips on groups around it (its transform moved onto them: a mask's units are the element's own).
+    Any other mask (see-through, grey, a gradient, a picture, units of the box) is left, and refused as a mask."""
+    from lxml import etree
+
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    masked = [element for element in root.iter() if isinstance(element.tag, str) and element.get("mask")]
+    number = 0
+    for element in masked:
+        match = _URL.fullmatch(element.get("mask").strip())
+        mask = ids.get(match.group(1)) if match else None
+        if mask is None or _local(mask.tag) != "mask" or not _mask_is_clip(mask):
+            continue
+        namespace = mask.tag[:mask.tag.index("}") + 1] if mask.tag.startswith("{") else ""
+        clips = []
+        for what in ("region", "shapes"):
+            number += 1
+            while f"{_MASK_CLIP}{number}" in ids:
+                number += 1
+            clip = etree.SubElement(mask.getparent(), f"{namespace}clipPath", id=f"{_MASK_CLIP}{number}")
+            ids[clip.get("id")] = clip
+            if what == "region":
+                etree.SubElement(clip, f"{namespace}rect", {name: mask.get(name) for name in
+                                                            ("x", "y", "width", "height")})
+            else:
+                for shape in mask:
+                    if isinstance(shape.tag, str) and _local(shape.tag) in _MASK_SHAPES:
+                        made = copy.deepcopy(shape)
+                        made.tail = None
+                        made.attrib.pop("id", None)
+                        clip.append(made)
+            clips.append(clip.get("id"))
+        outer = etree.Element(f"{namespace}g")
+        inner = etree.SubElement(outer, f"{namespace}g", {"clip-path": f"url(#{clips[1]})"})
+        outer.set("clip-path", f"url(#{clips[0]})")
+        if element.get("transform"):
+            outer.set("transform", element.attrib.pop("transform"))
+        del element.attrib["mask"]
+        outer.tail, element.tail = element.tail, None
+        element.getparent().replace(element, outer)
+        inner.append(element)
+
+
+def _mask_is_clip(mask: Any) -> bool:
+    """Whether a <mask> lets through wholly what is under its shapes and nothing else (:func:`_masks_as_clips`)."""
+    if mask.get("maskUnits") != "userSpaceOnUse" or mask.get("maskContentUnits") not in (None, "userSpaceOnUse"):
+        return False
+    if any(_PLAIN_NUMBER.fullmatch(mask.get(name) or "") is None for name in ("x", "y", "width", "height")):
+        return False
+    styles = dict(style_declarations(mask.get("style") or ""))
+    alpha = (styles.get("mask-type") or mask.get("mask-type") or "luminance").strip().lower() == "alpha"
+    shapes = [child for child in mask if isinstance(child.tag, str)]
+    if not shapes:
+        return False
+    for shape in shapes:
+        if _local(shape.tag) not in _MASK_SHAPES:
+            return False
+        said = {**{name: value for name, value in shape.attrib.items() if isinstance(name, str)},
+                **dict(style_declarations(shape.get("style") or ""))}
+        fill = (said.get("fill") or "black").strip().lower().replace(" ", "")
+        if fill == "none" or fill.startswith("url(") or (not alpha and fill not in _WHITE):
+            return False
+        if (said.get("stroke") or "none").strip().lower() != "none" or said.get("class"):
+            return False
+        if any(_number(said[name], 1.0) < 1.0 for name in ("opacity", "fill-opacity") if name in said):
+            return False
+        if alpha and _css_colour(fill) is not None and len(_css_colour(fill) or "") > 7:  # a see-through colour
+            return False
+    return True
 
 
 #: The colour spaces `color()` names (CSS Color 4, 10.1).
@@ -1488,6 +1574,19 @@ def _reader_class() -> Any:
                 parent.contents[-1] = faded
 
         def get_clippath(self, node: Any) -> Any:
+            # a clip path written after what it clips (Figma writes its <defs> last): svglib knows a definition
+            # once it has met it, so it found none and the clip hid everything in the PDF
+            match = _URL.search(node.getAttribute("clip-path") or "")
+            later = self.ids.get(match.group(1)) if match is not None and match.group(1) not in self.definitions \
+                else None
+            if match is not None and later is not None and _local(later.tag) == "clipPath":
+                top = node
+                while top.parent is not None:
+                    top = top.parent
+                for wrapper in top.iter_subtree():
+                    if wrapper.etree_element is later:
+                        self.definitions[match.group(1)] = wrapper
+                        break
             found = super().get_clippath(node)
             if found is not None:
                 return found
