@@ -613,8 +613,9 @@ def _masks_as_clips(root: Any) -> None:
     for element in masked:
         match = _URL.fullmatch(element.get("mask").strip())
         mask = ids.get(match.group(1)) if match else None
-        if mask is None or _local(mask.tag) != "mask" or not _mask_is_clip(mask):
-            continue
+        if (mask is None or _local(mask.tag) != "mask" or element.getparent() is None or _inside_clip(element)
+                or not _mask_is_clip(mask)):
+            continue  # refused as a mask (the root's own mask too: no group can hold the root)
         namespace = mask.tag[:mask.tag.index("}") + 1] if mask.tag.startswith("{") else ""
         clips = []
         for what in ("region", "shapes"):
