@@ -6,8 +6,9 @@ donjon's SVG output carries the art file itself (a viewer draws it); its PDF dra
 (:mod:`generator.backends.pdf_art`). So what svglib would draw differently from a viewer is found here, named by
 the line of the file, and refused, rather than printed wrong:
 
-- **What no PDF of donjon's draws**: filters (blurs, shadows), masks, markers (arrowheads), patterns, a gradient
-  or pattern on a stroke, gradients that repeat or reflect (`spreadMethod`), blend modes, `paint-order`,
+- **What no PDF of donjon's draws**: filters (blurs, shadows), masks (but those that are clips, as Figma writes
+  them: :func:`_masks_as_clips`), markers (arrowheads), patterns, a gradient
+  or pattern on a stroke, gradients that repeat or reflect (`spreadMethod`), blend modes,
   non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
   what to do in the drawing program instead.
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
@@ -23,15 +24,20 @@ the line of the file, and refused, rather than printed wrong:
   leave out of a clip path (a group, a `<use>` of a symbol) is left out (and said, by line), and a clip path with no
   shape left hides all it clips; a stroke's miter limit (SVG's 4 when unwritten; the PDF's own is 10) and dash
   offset, and opacities in percent, are drawn; an ellipse's radius left out or `auto` is the other one, and a
-  paint's fallback colour is used when its gradient is not in the file; every CSS Color 4 colour name and function
+  paint's fallback colour is used when its gradient is not in the file, a clip path written after what it clips
+  is found (Figma writes its definitions last); a `paint-order` that strokes first draws
+  the stroke under the fill (:func:`_stroked_first`); every CSS Color 4 colour name and function
   (`RGB()`, numbers out of range, `hwb()`, `color(srgb ...)`, `lab()`, `lch()`, `oklab()`, `oklch()`, `color()`
-  in display-p3 and XYZ, clipped to sRGB as Chromium paints them: :func:`_to_srgb`), in any case, is the colour CSS
+  in display-p3, a98-rgb, prophoto-rgb, rec2020 and XYZ, clipped to sRGB as Chromium paints them:
+  :func:`_to_srgb`; a `color()` in a space CSS does not name is left out as browsers leave it out, and said by
+  line: :func:`_unread_colours`), in any case, is the colour CSS
   gives it (svglib knew reportlab's names, lower case only, and drew such functions black or not at all; librsvg
   2.54 paints those functions black, so the SVG output writes them as `#rrggbb`: :func:`_colours_for_librsvg`); a
   length in percent is a share of its viewport (the drawing's, a nested `<svg>`'s or a symbol's) as SVG 1.1 (7.10)
   says, whatever the attribute, and one in em a share of the element's font size (an attribute, a style or a rule,
   relative sizes taken down from `medium`, 16 px: :func:`_font_size`; svglib took 16 px always, and the SVG output
-  gives librsvg, which starts from 12, that start: :func:`_font_size_for_librsvg`); a `data:` PNG or JPEG picture
+  gives librsvg, which starts from 12, that start: :func:`_font_size_for_librsvg`), one in ex a share of the
+  font's x-height as Chromium measures it (:func:`_ex_as_em`; both took half an em); a `data:` PNG or JPEG picture
   inside the SVG is checked as picture files are (its size, its pixels) and embedded as an image of its own
   (:class:`Embedded`).
 - **What viewers choose differently**: what is drawn on conditions (`systemLanguage`, `requiredFeatures`,
@@ -111,8 +117,6 @@ _UNDRAWN = {
     "marker": "markers (arrowheads), which donjon's PDF cannot draw: turn them into shapes (Inkscape: Path > "
               "Stroke to Path)",
     "mix-blend-mode": f"a blend mode, which donjon's PDF cannot draw: {_BITMAP_COPY}",
-    "paint-order": "a paint order that strokes before it fills, which donjon's PDF cannot draw: turn the stroke "
-                   "into a shape (Inkscape: Path > Stroke to Path)",
     "vector-effect": "a stroke that keeps its width when scaled, which donjon's PDF cannot draw: turn it into a "
                      "shape (Inkscape: Path > Stroke to Path)",
     "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
@@ -183,6 +187,9 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
+    _ex_as_em(root)  # as Chromium measures them
+    printed += _unread_colours(root)  # left out as browsers leave them out
+    _masks_as_clips(root)  # before the checks, which refuse a mask
     hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
     pictures = _check(root, hidden)
     for element in [element for element in hidden if element.getparent() not in hidden]:
@@ -358,6 +365,23 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
                              "userSpaceOnUse units", target.sourceline)
 
 
+#: The paint order when nothing is said (SVG 2, 13.8.1): what a `paint-order` leaves out follows in this order.
+_PAINT_ORDER = ("fill", "stroke", "markers")
+
+
+def _fills_first(value: str) -> bool:
+    """Whether a `paint-order` paints the fill before the stroke, as svglib draws every shape (SVG 2, 13.8.1: the
+    parts it names, then the others in the usual order): `markers fill stroke`, Inkscape's choice "markers, fill,
+    stroke", and `markers` alone do (markers are refused apart); `stroke`, `stroke fill` and `markers stroke` do
+    not, and the Reader draws their stroke first (:func:`_stroked_first`). An unread value (an unknown word, a part
+    twice) is `normal`, as viewers drop it."""
+    words = value.lower().split()
+    if words in ([], ["normal"]) or len(set(words)) != len(words) or not set(words) <= set(_PAINT_ORDER):
+        return True
+    order = words + [part for part in _PAINT_ORDER if part not in words]
+    return order.index("fill") < order.index("stroke")
+
+
 def _paint_name(kind: str) -> str:
     return "pattern" if kind == "pattern" else "gradient"
 
@@ -425,9 +449,11 @@ def clip_viewports(data: bytes) -> bytes:
     sheets = [element.text for element in root.iter() if _local(element.tag) == "style"]
     _printed(root)  # as the PDF reads it (read_art says what is left out)
     printed = sheets != [element.text for element in root.iter() if _local(element.tag) == "style"]
+    printed = bool(_unread_colours(root)) or printed
     chosen, _said = _conditions(root)
     restyled = _restyled_uses_inline(root)
-    sized = _font_size_for_librsvg(root)
+    sized = _ex_as_em(root)
+    sized = _font_size_for_librsvg(root) or sized
     cut = _clip_viewports(root)
     coloured = _colours_for_librsvg(root)
     if (not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured and not restyled
@@ -481,8 +507,8 @@ _UNREAD_COLOUR_WRITTEN = re.compile(rb"(?<![\w-])(?:hwb|color|lab|lch|oklab|oklc
 
 def _colours_for_librsvg(root: Any) -> bool:
     """Write each colour librsvg 2.54 cannot read (:data:`_UNREAD_COLOUR`) as the `#rrggbb` browsers and the PDF
-    draw, in the tree (whether any is): in attributes, styles and stylesheets; one tinycss2 cannot turn into sRGB
-    (`color(display-p3 ...)`) is left as written."""
+    draw, in the tree (whether any is): in attributes, styles and stylesheets; one no viewer reads is left out
+    before (:func:`_unread_colours`)."""
     changed = False
 
     def written(match: re.Match[str]) -> str:
@@ -502,6 +528,155 @@ def _colours_for_librsvg(root: Any) -> bool:
         if _local(element.tag) == "style" and element.text and _UNREAD_COLOUR.search(element.text):
             element.text = _UNREAD_COLOUR.sub(written, element.text)
     return changed
+
+
+#: A `color()` function as written (its space, then the rest), and a declaration holding one in a stylesheet or a
+#: style (its name and value up to the next `;` or brace).
+_COLOR_FUNCTION = re.compile(r"(?<![\w-])color\(\s*([^\s()/]*)[^()]*\)", re.I)
+_COLOR_DECLARATION = re.compile(r"([\w-]+)\s*:([^;{}]*(?<![\w-])color\([^;{}]*)", re.I)
+
+
+def _unread_colours(root: Any) -> list[str]:
+    """Leave out, in the tree, each colour written as a `color()` no viewer reads (a colour space CSS Color 4 does
+    not name, `color(foo 1 0 0)`, or too few numbers), as browsers leave it out: a presentation attribute so written
+    is ignored and a declaration dropped (CSS Syntax 3: an invalid value drops its declaration), so the shape takes
+    what it would without it (Chromium paints a fill so written black, its initial value, or the parent's); the PDF
+    drew no fill at all. Each said by line, element and value."""
+    from tinycss2.color4 import parse_color
+
+    said: list[str] = []
+
+    def unread(value: str) -> str | None:
+        for match in _COLOR_FUNCTION.finditer(value):
+            if parse_color(_NONE.sub("0", match.group(0))) is None:
+                return match.group(0)
+        return None
+
+    def tell(element: Any, name: str, colour: str, space: str, down: int = 0) -> None:
+        line = f"line {element.sourceline + down}: " if element.sourceline else ""
+        space_said = f"the colour space '{space}' is none CSS names" if space and space.lower() not in _COLOR_SPACES \
+            else "it is not a colour CSS reads"
+        said.append(f"{line}<{_local(element.tag)}> {name}: {colour}: {space_said} (a98-rgb, display-p3, "
+                    "prophoto-rgb, rec2020, srgb, srgb-linear, xyz, xyz-d50, xyz-d65): left out, as browsers leave "
+                    "it out")
+
+    def dropped(element: Any, text: str) -> str:
+        def drop(match: re.Match[str]) -> str:
+            colour = unread(match.group(2))
+            if colour is None:
+                return match.group(0)
+            found = _COLOR_FUNCTION.match(colour)
+            tell(element, match.group(1), colour, found.group(1) if found else "",
+                 text.count("\n", 0, match.start()))  # the declaration's own line in a stylesheet
+            return "--donjon-dropped: 0"  # a custom property: nothing reads it
+        return _COLOR_DECLARATION.sub(drop, text)
+
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for name, value in list(element.attrib.items()):
+            if "(" not in value or "color(" not in value.lower():
+                continue
+            if _local(name) == "style":
+                element.set(name, dropped(element, value))
+                continue
+            colour = unread(value)
+            if colour is not None:
+                found = _COLOR_FUNCTION.match(colour)
+                tell(element, _local(name), colour, found.group(1) if found else "")
+                del element.attrib[name]
+        if _local(element.tag) == "style" and element.text and "color(" in element.text.lower():
+            element.text = dropped(element, element.text)
+    return said
+
+
+#: The shapes a mask drawn as a clip may hold (:func:`_masks_as_clips`), and the fills that are white (a luminance
+#: mask lets through what is under white, wholly).
+_MASK_SHAPES = frozenset({"path", "rect", "circle", "ellipse", "polygon"})
+_WHITE = frozenset({"white", "#fff", "#ffffff", "rgb(255,255,255)"})
+#: The ids of the clips a mask becomes (a number follows).
+_MASK_CLIP = "donjon-mask-"
+
+
+def _masks_as_clips(root: Any) -> None:
+    """Draw as clips, in the tree, the masks that are clips (a viewer shows the same): Figma exports a shape's mask
+    (and a frame's cut) as a `<mask>` in user units, its region written, holding shapes filled wholly opaque
+    (mask-type alpha) or white (luminance), unstroked. Such a mask lets through, wholly, what is under its shapes
+    within its region, which is what a clip path of the shapes inside a clip of the region does. The element masked
+    gets those two clips on groups around it (its transform moved onto them: a mask's units are the element's own).
+    Any other mask (see-through, grey, a gradient, a picture, units of the box) is left, and refused as a mask."""
+    from lxml import etree
+
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    masked = [element for element in root.iter() if isinstance(element.tag, str) and element.get("mask")]
+    number = 0
+    for element in masked:
+        match = _URL.fullmatch(element.get("mask").strip())
+        mask = ids.get(match.group(1)) if match else None
+        if (mask is None or _local(mask.tag) != "mask" or element.getparent() is None or _inside_clip(element)
+                or not _mask_is_clip(mask)):
+            continue  # refused as a mask (the root's own mask too: no group can hold the root)
+        namespace = mask.tag[:mask.tag.index("}") + 1] if mask.tag.startswith("{") else ""
+        clips = []
+        for what in ("region", "shapes"):
+            number += 1
+            while f"{_MASK_CLIP}{number}" in ids:
+                number += 1
+            clip = etree.SubElement(mask.getparent(), f"{namespace}clipPath", id=f"{_MASK_CLIP}{number}")
+            ids[clip.get("id")] = clip
+            if what == "region":
+                etree.SubElement(clip, f"{namespace}rect", {name: mask.get(name) for name in
+                                                            ("x", "y", "width", "height")})
+            else:
+                for shape in mask:
+                    if isinstance(shape.tag, str) and _local(shape.tag) in _MASK_SHAPES:
+                        made = copy.deepcopy(shape)
+                        made.tail = None
+                        made.attrib.pop("id", None)
+                        clip.append(made)
+            clips.append(clip.get("id"))
+        outer = etree.Element(f"{namespace}g")
+        inner = etree.SubElement(outer, f"{namespace}g", {"clip-path": f"url(#{clips[1]})"})
+        outer.set("clip-path", f"url(#{clips[0]})")
+        if element.get("transform"):
+            outer.set("transform", element.attrib.pop("transform"))
+        del element.attrib["mask"]
+        outer.tail, element.tail = element.tail, None
+        element.getparent().replace(element, outer)
+        inner.append(element)
+
+
+def _mask_is_clip(mask: Any) -> bool:
+    """Whether a <mask> lets through wholly what is under its shapes and nothing else (:func:`_masks_as_clips`)."""
+    if mask.get("maskUnits") != "userSpaceOnUse" or mask.get("maskContentUnits") not in (None, "userSpaceOnUse"):
+        return False
+    if any(_PLAIN_NUMBER.fullmatch(mask.get(name) or "") is None for name in ("x", "y", "width", "height")):
+        return False
+    styles = dict(style_declarations(mask.get("style") or ""))
+    alpha = (styles.get("mask-type") or mask.get("mask-type") or "luminance").strip().lower() == "alpha"
+    shapes = [child for child in mask if isinstance(child.tag, str)]
+    if not shapes:
+        return False
+    for shape in shapes:
+        if _local(shape.tag) not in _MASK_SHAPES:
+            return False
+        said = {**{name: value for name, value in shape.attrib.items() if isinstance(name, str)},
+                **dict(style_declarations(shape.get("style") or ""))}
+        fill = (said.get("fill") or "black").strip().lower().replace(" ", "")
+        if fill == "none" or fill.startswith("url(") or (not alpha and fill not in _WHITE):
+            return False
+        if (said.get("stroke") or "none").strip().lower() != "none" or said.get("class"):
+            return False
+        if any(_number(said[name], 1.0) < 1.0 for name in ("opacity", "fill-opacity") if name in said):
+            return False
+        if alpha and _css_colour(fill) is not None and len(_css_colour(fill) or "") > 7:  # a see-through colour
+            return False
+    return True
+
+
+#: The colour spaces `color()` names (CSS Color 4, 10.1).
+_COLOR_SPACES = frozenset({"srgb", "srgb-linear", "display-p3", "a98-rgb", "prophoto-rgb", "rec2020", "xyz",
+                           "xyz-d50", "xyz-d65"})
 
 
 #: The conditions an element may be drawn on (SVG 1.1, 5.8), as they are written.
@@ -673,53 +848,67 @@ def _restyled_uses_inline(root: Any) -> bool:
     left out, stands in a group of the use's attributes (:func:`_replace_use`), moved by the use's x and y; a symbol
     becomes a nested <svg> of its viewBox and the use's size, cut unless its overflow is visible. A use inside a
     clip path, one whose x or y is not a plain number, and one closing a loop are left; the copies are bounded as
-    the other copies are (:data:`MAX_DRAWN` elements made). Uses inside a copy are left as uses: Chromium and
-    librsvg match them alike once their copy stands where the use was only if they too are restyled, which this
-    one pass does not follow."""
+    the other copies are (:data:`MAX_DRAWN` elements made). A use inside a copy is looked at again, as many times
+    as uses nest (each in a tree of its own in Chromium): one left as a use in a copy was drawn by librsvg as styled
+    where its original is defined (`defs .k` painted it red)."""
     from lxml import etree
 
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
     if "style" not in {_local(element.tag) for element in root.iter()}:
         return False
-    here = Cascade(root, None)
     overflow = _Overflow(root)
     differs: dict[Any, bool] = {}
-    found = []
-    for element in root.iter():
-        if _local(element.tag) != "use" or _inside_clip(element):
-            continue
-        target = _referenced(element, ids)
-        if target is None or _local(target.tag) == "svg" or any(parent is target for parent in element.iterancestors()):
-            continue
-        if target not in differs:
-            clone, isolated = _isolated(target, root)
-            differs[target] = any(here.declared(original) != isolated.declared(made)
-                                  for original, made in zip(target.iter(), clone.iter())
-                                  if isinstance(original.tag, str))
-        written_x, written_y = (_PLAIN_NUMBER.fullmatch(element.get(name) or "0") for name in ("x", "y"))
-        if differs[target] and written_x is not None and written_y is not None:
-            found.append((element, target, float(written_x.group(1)), float(written_y.group(1))))
+    restyled: dict[Any, Any] = {}
     made = 0
     copies: list[Any] = []
-    for use, target, x, y in found:
-        made += sum(1 for _ in target.iter())
+    origin: dict[Any, Any] = {}
+    for _round in range(_CHAIN):  # a use inside what a use shows, inside...
+        here = Cascade(root, None)
+        found = []
+        for element in root.iter():
+            if _local(element.tag) != "use" or _inside_clip(element):
+                continue
+            target = _referenced(element, ids)
+            if target is None or _local(target.tag) == "svg" or _closes_loop(element, target, origin):
+                continue
+            if target not in differs:
+                clone, isolated = _isolated(target, root)
+                differs[target] = any(here.declared(original) != isolated.declared(made_copy)
+                                      for original, made_copy in zip(target.iter(), clone.iter())
+                                      if isinstance(original.tag, str))
+            written_x, written_y = (_PLAIN_NUMBER.fullmatch(element.get(name) or "0") for name in ("x", "y"))
+            if differs[target] and written_x is not None and written_y is not None:
+                found.append((element, target, float(written_x.group(1)), float(written_y.group(1))))
+        if not found:
+            break
+        for use, target, x, y in found:
+            made += sum(1 for _ in target.iter())
+            if made > MAX_DRAWN:
+                break
+            styled = restyled.get(target)
+            if styled is None:  # styled once for all its uses: matching the rules is the costly part
+                styled, isolated = _isolated(target, root)
+                _styled_as(styled.iter(), isolated)
+                restyled[target] = styled
+            clone = copy.deepcopy(styled)
+            _copied(target, clone, origin)
+            origin[clone] = origin.get(target, target)
+            for element in clone.iter():
+                if isinstance(element.tag, str) and "id" in element.attrib:
+                    del element.attrib["id"]
+            if _local(target.tag) == "symbol":
+                drawing = _inline(use, clone, list(clone), "visible" if overflow.shown(target) else "hidden")
+            else:
+                namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+                drawing = etree.Element(f"{namespace}g")
+                if x or y:
+                    drawing.set("transform", f"translate({x:g} {y:g})")
+                drawing.append(clone)
+                _replace_use(use, drawing)
+            origin[drawing] = origin.get(target, target)  # a use inside showing it closes a loop
+            copies.extend(drawing.iter())
         if made > MAX_DRAWN:
             break
-        clone, isolated = _isolated(target, root)
-        _styled_as(clone.iter(), isolated)
-        for element in clone.iter():
-            if isinstance(element.tag, str) and "id" in element.attrib:
-                del element.attrib["id"]
-        if _local(target.tag) == "symbol":
-            drawing = _inline(use, clone, list(clone), "visible" if overflow.shown(target) else "hidden")
-        else:
-            namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
-            drawing = etree.Element(f"{namespace}g")
-            if x or y:
-                drawing.set("transform", f"translate({x:g} {y:g})")
-            drawing.append(clone)
-            _replace_use(use, drawing)
-        copies.extend(drawing.iter())
     _unmatched_in_place(root, copies)
     return bool(copies)
 
@@ -886,10 +1075,14 @@ _INITIAL = {"opacity": "1", "display": "inline", "clip-path": "none", "mask": "n
 
 def _unmatched_in_place(root: Any, copies: list[Any]) -> None:
     """Undo, in each copy's `style`, what the drawing's rules would give it where it now stands and Chromium does
-    not give what a <use> shows (:func:`_isolated`): a property a rule sets there, which neither its own rules (now
-    in its style) nor its style set, is given its presentation attribute, else `inherit` (an inherited property),
-    else its initial value (:data:`_INITIAL`); any other property is left (none a drawing's art sets). `!important`
-    rules there are left too (svglib would read `!important` in a style as part of the value)."""
+    not give what a <use> shows (:func:`_isolated`). A property a plain rule sets there, which neither its own rules
+    (now in its style) nor its style set, is given its presentation attribute, else `inherit` (an inherited
+    property), else its initial value (:data:`_INITIAL`); any other property is left (none a drawing's art sets). A
+    property an `!important` rule sets there would outrank the style (CSS Cascade 4, 6.1), so it is written again
+    at the end of the style marked `!important` too, of the value the copy has (the last in its style, else as
+    above): an element's own important declarations outrank a stylesheet's (`#layer path { fill: red !important }`
+    painted red the copy of a path a use in layer1 shows, which Chromium leaves black). The PDF reads such a style
+    through :func:`_important_last`."""
     if not copies:
         return
     here = Cascade(root, None)
@@ -897,21 +1090,82 @@ def _unmatched_in_place(root: Any, copies: list[Any]) -> None:
     for made in copies:
         if not isinstance(made.tag, str) or made.getparent() is None:
             continue
-        names = {name for name, _value, important in here.declared(made) if not important}
-        if names:
-            settled.append((made, names))
-    for made, names in settled:
-        written = {name for name, _value in style_declarations(made.get("style") or "")}
+        declared = here.declared(made)
+        if declared:
+            settled.append((made, {name for name, _value, important in declared if not important},
+                            {name for name, _value, important in declared if important}))
+    for made, names, important in settled:
+        written = dict(_cascaded([], made.get("style") or ""))
         undone = []
-        for name in sorted(names - written):
-            value = made.get(name)
-            if value is None:
-                value = "inherit" if name in _INHERITED else _INITIAL.get(name)
+        for name in sorted(names - set(written)):
+            value = _undone_value(made, name)
             if value is not None:
                 undone.append(f"{name}: {value}")
+        for name in sorted(important):
+            value = written.get(name) or _undone_value(made, name)
+            if value is not None:
+                undone.append(f"{name}: {value} !important")
         if undone:
             own = (made.get("style") or "").strip().rstrip(";").strip()
             made.set("style", "; ".join([own, *undone] if own else undone))
+
+
+def _undone_value(made: Any, name: str) -> str | None:
+    """What a copy's property is when no rule of the place it stands in sets it: its presentation attribute, else
+    `inherit` for a property CSS inherits, else the property's initial value (None when not known)."""
+    value: str | None = made.get(name)
+    if value is None:
+        value = "inherit" if name in _INHERITED else _INITIAL.get(name)
+    return value
+
+
+_IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
+
+
+def _style_parts(text: str) -> list[tuple[str, str, bool]]:
+    """The declarations of a `style` attribute, in order: each its name in lower case, its value (`!important` left
+    out) and whether it was `!important`."""
+    out = []
+    for part in text.split(";"):
+        name, colon, value = part.partition(":")
+        if colon and name.strip():
+            value = value.strip()
+            flagged = _IMPORTANT.search(value)
+            out.append((name.strip().lower(), value[:flagged.start()].strip() if flagged else value, bool(flagged)))
+    return out
+
+
+def _cascaded(rules: list[tuple[str, str, bool]], style: str) -> list[tuple[str, str]]:
+    """An element's declarations in the order CSS ranks them, the last of a name winning (CSS Cascade 4, 6.1: an
+    element's own style outranks the stylesheet's rules, and `!important` reverses that): the stylesheet's plain
+    rules, the style's plain declarations, the stylesheet's `!important` rules, the style's `!important` ones."""
+    parts = _style_parts(style)
+    return ([(name, value) for name, value, important in rules if not important]
+            + [(name, value) for name, value, important in parts if not important]
+            + [(name, value) for name, value, important in rules if important]
+            + [(name, value) for name, value, important in parts if important])
+
+
+def _important_last(root: Any) -> None:
+    """Write each element's `style` so that svglib, which applies the stylesheet's rules first and the style over
+    them whatever is `!important`, draws what CSS ranks first (:func:`_cascaded`): a stylesheet's `!important` rule
+    lost to a plain `style` in the PDF (`.a { fill: green !important }` and `style="fill: gold"` printed gold where
+    viewers paint green), and svglib read `!important` in a style as part of the value (an opacity so written was
+    read as 1). Done only when the file says `!important`."""
+    sheets = [element.text for element in root.iter() if _local(element.tag) == "style" and element.text]
+    styles = [element for element in root.iter() if isinstance(element.tag, str) and element.get("style")]
+    if not any("important" in text for text in sheets) and not any("important" in element.get("style")
+                                                                   for element in styles):
+        return
+    cascade = Cascade(root, None)
+    found = [(element, cascade.declared(element)) for element in root.iter() if isinstance(element.tag, str)]
+    for element, declared in found:
+        style = element.get("style") or ""
+        if not any(important for _name, _value, important in declared) and "important" not in style:
+            continue
+        # svglib applies the plain rules under the style itself
+        ordered = _cascaded([declaration for declaration in declared if declaration[2]], style)
+        element.set("style", "; ".join(f"{name}: {value}" for name, value in ordered))
 
 
 def _replace_use(use: Any, drawing: Any) -> None:
@@ -1015,6 +1269,7 @@ def _reader_class() -> Any:
             self.written = {element.get("id"): element for element in copy.deepcopy(root).iter()
                             if isinstance(element.tag, str) and element.get("id")} if any(
                 _local(element.tag) == "use" for element in root.iter()) else {}
+            _important_last(root)  # after the copy above: a use's copy is styled in a tree of its own
             self.settled: dict[str, Any] = {}
             self.nodes: list[Any] = []
             self.lines: dict[int, int] = {}
@@ -1135,6 +1390,18 @@ def _reader_class() -> Any:
                 return convert_ellipse(node)
 
             self.shape_converter.convertEllipse = ellipse  # type: ignore[method-assign]
+            convert_shape = self.shape_converter.convertShape
+
+            def shape_in_order(name: str, node: Any, clipping: Any = None) -> Any:
+                # a paint order that strokes before it fills (SVG 2, 13.8.1: Inkscape's "stroke, fill, markers",
+                # a sticker's outline under its fill): the stroke drawn first, then the fill over it; svglib
+                # knew no paint order, and the art was refused
+                made = convert_shape(name, node, clipping)
+                if made is None or _fills_first(self.attrConverter.findAttr(node, "paint-order")):
+                    return made
+                return _stroked_first(made)
+
+            self.shape_converter.convertShape = shape_in_order  # type: ignore[method-assign]
             apply_style = self.shape_converter.applyStyleOnShape
             converter = self.attrConverter
 
@@ -1308,6 +1575,19 @@ def _reader_class() -> Any:
                 parent.contents[-1] = faded
 
         def get_clippath(self, node: Any) -> Any:
+            # a clip path written after what it clips (Figma writes its <defs> last): svglib knows a definition
+            # once it has met it, so it found none and the clip hid everything in the PDF
+            match = _URL.search(node.getAttribute("clip-path") or "")
+            later = self.ids.get(match.group(1)) if match is not None and match.group(1) not in self.definitions \
+                else None
+            if match is not None and later is not None and _local(later.tag) == "clipPath":
+                top = node
+                while top.parent is not None:
+                    top = top.parent
+                for wrapper in top.iter_subtree():
+                    if wrapper.etree_element is later:
+                        self.definitions[match.group(1)] = wrapper
+                        break
             found = super().get_clippath(node)
             if found is not None:
                 return found
@@ -1428,7 +1708,10 @@ def _reader_class() -> Any:
             evenodd = False
             if node is not None:
                 evenodd = self.attrConverter.findAttr(node, "fill-rule") == "evenodd"
-            return Group(GradientFill(shape, dict(grad_def), opacity, evenodd), item)
+            gradient = GradientFill(shape, dict(grad_def), opacity, evenodd)
+            if node is not None and not _fills_first(self.attrConverter.findAttr(node, "paint-order")):
+                return Group(item, gradient)  # its stroke under its fill (shape_in_order)
+            return Group(gradient, item)
 
     return Reader
 
@@ -1562,8 +1845,8 @@ def _linear(channel: float) -> float:
 
 def _to_srgb(colour: Any) -> tuple[float, ...] | None:
     """The sRGB channels (0 to 1, not yet clipped) of a colour tinycss2 reads but does not turn into sRGB: lab(),
-    lch(), oklab(), oklch() and color() in xyz, xyz-d50, xyz-d65, srgb-linear and display-p3, by the formulas of
-    CSS Color 4 (section 18); None for another space (a98-rgb, prophoto-rgb, rec2020: left as written). Out of
+    lch(), oklab(), oklch() and color() in xyz, xyz-d50, xyz-d65, srgb-linear, display-p3, a98-rgb, prophoto-rgb and
+    rec2020, by the formulas of CSS Color 4 (section 18); None for another space (none tinycss2 reads). Out of
     gamut, each channel is then clipped: that is what Chromium paints (oklch(70% 0.4 150) is rgb(0, 214, 0) in its
     render), not the chroma reduction CSS Color 4 suggests."""
     space = colour.space
@@ -1576,14 +1859,131 @@ def _to_srgb(colour: Any) -> tuple[float, ...] | None:
         xyz = _product(_LINEAR_P3_TO_XYZ, (_linear(v) for v in coordinates))
     elif space == "srgb-linear":
         return tuple(_srgb_curve(v) for v in coordinates)
+    elif space == "a98-rgb":
+        xyz = _product(_LINEAR_A98_TO_XYZ, (math.copysign(abs(v) ** _A98_GAMMA, v) for v in coordinates))
+    elif space == "prophoto-rgb":
+        xyz = _product(_D50_TO_D65, _product(_LINEAR_PROPHOTO_TO_XYZ_D50, (_prophoto_linear(v) for v in coordinates)))
+    elif space == "rec2020":
+        xyz = _product(_LINEAR_REC2020_TO_XYZ, (_rec2020_linear(v) for v in coordinates))
     else:
         return None
     return tuple(_srgb_curve(v) for v in _product(_XYZ_TO_LINEAR_SRGB, xyz))
 
 
+#: Linear a98-rgb (Adobe RGB 1998) to CIE XYZ (D65), and its transfer curve's exponent, 563/256 (CSS Color 4,
+#: section 18).
+_LINEAR_A98_TO_XYZ = ((0.5766690429101305, 0.1855582379065463, 0.1882286462349947),
+                      (0.29734497525053605, 0.6273635662554661, 0.07529145849399788),
+                      (0.02703136138641234, 0.07068885253582723, 0.9913375368376388))
+_A98_GAMMA = 563 / 256
+#: Linear ProPhoto RGB to CIE XYZ (D50: ProPhoto's white) (CSS Color 4, section 18).
+_LINEAR_PROPHOTO_TO_XYZ_D50 = ((0.7977604896723027, 0.13518583717574031, 0.0313493495815248),
+                               (0.2880711282292934, 0.7118432178101014, 0.00008565396060525902),
+                               (0.0, 0.0, 0.8251046025104601))
+#: Linear Rec. 2020 to CIE XYZ (D65) (CSS Color 4, section 18).
+_LINEAR_REC2020_TO_XYZ = ((0.6369580483012914, 0.14461690358620832, 0.1688809751641721),
+                          (0.2627002120112671, 0.6779980715188708, 0.05930171646986196),
+                          (0.0, 0.028072693049087428, 1.060985057710791))
+#: ProPhoto's transfer curve as Chromium (Skia) applies it: a power of 1.8 throughout. CSS Color 4 (section 18)
+#: adds a linear part below 16/512; Chromium's render of color(prophoto-rgb 0.02 0.025 0.01) is (2, 5, 0), the
+#: pure power's (2.5, 4.6, 0.3), where the linear part gives (4.0, 5.4, 1.6).
+_PROPHOTO_GAMMA = 1.8
+#: Rec. 2020's transfer curve (ITU-R BT.2020, as CSS Color 4, section 18, writes it): linear (slope 1/4.5) below
+#: 4.5 beta, a power of 1/0.45 of the offset value above.
+_REC2020_ALPHA = 1.09929682680944
+_REC2020_BETA = 0.018053968510807
+
+
+def _prophoto_linear(channel: float) -> float:
+    return math.copysign(abs(channel) ** _PROPHOTO_GAMMA, channel)
+
+
+def _rec2020_linear(channel: float) -> float:
+    size = abs(channel)
+    if size < _REC2020_BETA * 4.5:
+        return channel / 4.5
+    return math.copysign(((size + _REC2020_ALPHA - 1) / _REC2020_ALPHA) ** (1 / 0.45), channel)
+
+
 #: A length in em (or ex), as written in an attribute or a style: measured against the element's font size.
 _EM = re.compile(r"\d\s*(?:em|ex)\b", re.I)
 _EM_WRITTEN = re.compile(rb"\d\s*(?:em|ex)\b", re.I)
+
+
+#: A font's x-height (the `ex` unit) as a share of its em, as Chromium measures it, by family name in lower case:
+#: measured in Chromium's render of a rect 100ex wide at font-size 10 (tests' _render_chromium) on the machine the
+#: test suite runs on, whose fonts are DejaVu, URW's base 35 (Nimbus...) and WenQuanYi. Chromium takes the first
+#: family of the list it has, so a family it lacks (Arial, Helvetica, Times New Roman on that machine) is passed
+#: over; the generic families are fontconfig's choices there (serif: DejaVu Serif; sans-serif, monospace, cursive,
+#: fantasy, system-ui: DejaVu Sans). Another machine's fonts give other figures (Arial's x-height is 0.519): art
+#: measured in ex is drawn as on that machine, the same on every machine donjon runs on.
+_X_HEIGHTS = {
+    "serif": 0.5187, "dejavu serif": 0.5187, "dejavu serif condensed": 0.5187, "dejavu math tex gyre": 0.5193,
+    "sans-serif": 0.5467, "monospace": 0.5467, "cursive": 0.5467, "fantasy": 0.5467, "system-ui": 0.5467,
+    "dejavu sans": 0.5467, "dejavu sans mono": 0.5467, "dejavu sans condensed": 0.5467, "dejavu sans light": 0.5467,
+    "nimbus sans": 0.516, "nimbus roman": 0.45, "nimbus mono ps": 0.4173, "c059": 0.466, "p052": 0.4493,
+    "urw bookman": 0.4853, "urw gothic": 0.5473, "d050000l": 0.5673, "z003": 0.398, "standard symbols ps": 0.5,
+    "wenquanyi micro hei": 0.536, "wenquanyi micro hei mono": 0.536, "emoji": 0.928, "noto color emoji": 0.928}
+#: The x-height Chromium gives when the art names no family it has (nor any): its default font's there, 0.6 of the
+#: em (measured as above, for no font-family, for `Times New Roman` and for a name no font has), where librsvg and
+#: the PDF took half an em (a rect 100ex wide at font-size 10 was 500 wide, 600 in Chromium).
+_X_HEIGHT_DEFAULT = 0.6
+#: A length in ex, as written in an attribute, a style or a stylesheet: its number (not part of a name: `a1ex`).
+_EX = re.compile(r"(?<![\w.#-])([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*ex\b", re.I)
+
+
+def _x_height(families: str | None) -> float:
+    """The x-height, as a share of the em, of the first family of a `font-family` list Chromium would have
+    (:data:`_X_HEIGHTS`), else of Chromium's default font."""
+    for name in (families or "").split(","):
+        found = _X_HEIGHTS.get(name.strip().strip("'\"").strip().lower())
+        if found is not None:
+            return found
+    return _X_HEIGHT_DEFAULT
+
+
+def _ex_as_em(root: Any) -> bool:
+    """Write each length in ex as the same length in em, in the tree (whether any is): an ex is the x-height of the
+    element's font, as Chromium measures it (:func:`_x_height` of the family the element inherits or is given;
+    for a font-size, its parent's), where svglib and librsvg take half an em whatever the font. A stylesheet's
+    rule may reach elements of several families: its lengths take the drawing's own (its root's) family."""
+    if not any(_EX.search(value) for element in root.iter() if isinstance(element.tag, str)
+               for value in (*element.attrib.values(), *([element.text or ""] if _local(element.tag) == "style"
+                                                         else []))):
+        return False
+    families = Cascade(root, ("font-family",))
+    found: dict[Any, float] = {}
+
+    def ratio(element: Any) -> float:
+        if element is None or not isinstance(element.tag, str):
+            return _X_HEIGHT_DEFAULT
+        known = found.get(element)
+        if known is None:
+            written = families.value(element, "font-family")
+            known = found[element] = (_x_height(written) if written and written.strip() != "inherit"
+                                      else ratio(element.getparent()))
+        return known
+
+    def rewritten(text: str, share: float) -> str:
+        return _EX.sub(lambda match: f"{float(match.group(1)) * share:.6g}em", text)
+
+    root_share = ratio(root)
+    elements = [element for element in root.iter() if isinstance(element.tag, str)]
+    shares = {element: (ratio(element), ratio(element.getparent())) for element in elements}
+    for element in elements:
+        own, parents = shares[element]
+        for name, value in list(element.attrib.items()):
+            if not _EX.search(value):
+                continue
+            if name == "style":
+                element.set(name, "; ".join(f"{key}: {rewritten(text, parents if key == 'font-size' else own)}"
+                                            for key, text in ((key.strip(), text) for key, _colon, text in (
+                                                part.partition(":") for part in value.split(";") if ":" in part))))
+            else:
+                element.set(name, rewritten(value, parents if name == "font-size" else own))
+        if _local(element.tag) == "style" and element.text and _EX.search(element.text):
+            element.text = rewritten(element.text, root_share)
+    return True
 
 
 def _font_size_for_librsvg(root: Any) -> bool:
@@ -1614,7 +2014,8 @@ _FONT_SIZE = re.compile(r"\s*([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*([a-z%]*)
 
 def _font_size(written: str, inherited: float) -> float:
     """An element's font size in CSS pixels, from the value written for it (empty when none) and its parent's:
-    relative values (em, ex as half an em, %, rem as medium's, larger, smaller) against the parent's, keywords and
+    relative values (em, ex as half an em: art's are written in em before, :func:`_ex_as_em`; %, rem as medium's,
+    larger, smaller) against the parent's, keywords and
     absolute lengths as they are; what is not read (a negative, calc()...) is dropped, as browsers drop it."""
     text = written.strip().lower()
     if text in _FONT_KEYWORDS:
@@ -1711,14 +2112,11 @@ _RENDERED = "_rendered"
 
 def _settle_rules(made: Any, sheet: Cascade) -> None:
     """Apply to each element of a copy, as svglib applies them (attributes), the declarations of the rules that
-    match it in its own tree (`sheet`, :func:`_isolated`), then its style, then the `!important` rules, and mark it
-    so that svglib applies no rule to it where it is drawn."""
+    match it in its own tree (`sheet`, :func:`_isolated`) and its style, in the order CSS ranks them
+    (:func:`_cascaded`), and mark it so that svglib applies no rule to it where it is drawn."""
     found = [(element, sheet.declared(element)) for element in made.iter() if isinstance(element.tag, str)]
     for element, declared in found:
-        written = [(name, value) for name, value, important in declared if not important]
-        written += style_declarations(element.get("style") or "")
-        written += [(name, value) for name, value, important in declared if important]
-        for name, value in written:
+        for name, value in _cascaded(declared, element.get("style") or ""):
             if name and not name.startswith("-"):  # lxml takes no attribute name starting so
                 try:
                     element.set(name, value)
@@ -1775,6 +2173,35 @@ def _matrix(operations: Any) -> tuple[float, ...]:
 
 
 # --- the shapes donjon adds, and the drawing checked ----------------------------------------------------------------
+
+
+def _stroked_first(made: Any) -> Any:
+    """A shape as svglib drew it (a shape, or a group of a clip, a gradient fill and the shape...) with its stroke
+    drawn before its fill: in each group, a clip first, then what strokes, then what fills; a shape that does both
+    is drawn twice, stroke only then fill only."""
+    if not isinstance(made, Group):
+        made = Group(made)
+    clips: list[Any] = []
+    strokes: list[Any] = []
+    fills: list[Any] = []
+    for item in made.contents:
+        if isinstance(item, Group):
+            fills.append(_stroked_first(item))
+        elif getattr(item, "isClipPath", 0) or isinstance(item, GradientFill):
+            (clips if getattr(item, "isClipPath", 0) else fills).append(item)
+        else:
+            stroked = getattr(item, "strokeColor", None) is not None and (getattr(item, "strokeWidth", 1) or 0) > 0
+            filled = getattr(item, "fillColor", None) is not None
+            if stroked and filled:
+                stroke_only, fill_only = item.copy(), item.copy()
+                stroke_only.fillColor = None
+                fill_only.strokeColor = None
+                strokes.append(stroke_only)
+                fills.append(fill_only)
+            else:
+                (strokes if stroked else fills).append(item)
+    made.contents = [*clips, *strokes, *fills]
+    return made
 
 
 class Faded(Group):  # type: ignore[misc]
