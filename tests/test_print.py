@@ -843,6 +843,32 @@ def test_a_lines_sharp_corner_in_the_registration_colour_is_followed_as_far_as_i
             assert _gs_ink_inside_and_out(path, page, tmp_path)[0] == pytest.approx(inside, abs=2), page
 
 
+def test_a_line_in_the_registration_colour_is_judged_by_its_segments_not_its_box(tmp_path: Path) -> None:
+    """Lines in the registration colour, 1 pt wide, across the bottom-left corner of a card's margin: a diagonal
+    from (0, 12) to (12, 0) stays outside the cut (Ghostscript: no ink inside), though its box crosses it, as does
+    a quarter circle of radius 11 round the page's corner, and a path along the two margins' edges stroked open
+    (S); the same diagonal from (0, 24) to (24, 0), and the corner path closed by its painting operator (s: its
+    closing segment is that diagonal), cut across the card's corner (400 % inside). Only those two are refused."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=_registration_space()))
+    for path in (b"0 12 m 12 0 l S", b"0 24 m 24 0 l S", b"0 11 m 6.075 11 11 6.075 11 0 c S",
+                 b"0 30 m 0 0 l 30 0 l S", b"0 30 m 0 0 l 30 0 l s", b"1 0 0 1 -12 0 cm 12 12 m 24 0 l S"):
+        _one_page(pdf, resources, b"/CS0 CS 1 SCN 1 w " + path)
+    path = tmp_path / "diagonals.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    assert sorted(_ink_pages(found)) == [2, 5], found.findings
+    if GS is not None:
+        for page in range(1, 7):
+            assert _gs_ink_inside_and_out(path, page, tmp_path)[0] == pytest.approx(400 if page in (2, 5) else 0,
+                                                                                      abs=2), page
+
+
 def _registration_in_tiles_and_glyphs(path: Path) -> None:
     """Pages where a designer's file paints the registration colour (All, its alternate 50 % K) inside drawings of
     their own: 1, a coloured tiling pattern whose tile paints a square in it, filling a rectangle inside the cut

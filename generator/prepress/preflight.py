@@ -1396,8 +1396,11 @@ class _Marks:
     """What is painted in the registration colour on one page: each piece's box (clipped, in the page's default
     space), its tint and what it is; and the operators left to read (MAX_MARK_OPERATORS)."""
 
-    def __init__(self, parsed: dict[tuple[int, int], list[Any]], placed: dict[tuple[int, int], list[Any]]) -> None:
+    def __init__(self, parsed: dict[tuple[int, int], list[Any]], placed: dict[tuple[int, int], list[Any]],
+                 trim: _Box) -> None:
         self.pieces: list[tuple[_Box, float, str]] = []
+        #: the card (the TrimBox), against which a line's segments are judged (add_line)
+        self.trim = trim
         self.left = MAX_MARK_OPERATORS
         #: the registration colour's highest tint each tiling pattern's tile and each Type 3 glyph paints (or None),
         #: by object number: followed once a page
@@ -1413,6 +1416,94 @@ class _Marks:
         clipped = _intersect(box, pen.clip)
         if clipped is not None:
             self.pieces.append((clipped, tint, what))
+
+    def add_line(self, box: _Box, segments: list[_Segment], reach: float, pen: _Pen, tint: float | None) -> None:
+        """A subpath stroked at `tint` whose paint lies within `box` (its points' box grown by `reach`): taken as
+        reaching into the card (a piece over `box`, which _marks then finds inside) only if one of its segments,
+        grown by `reach` in x and y, meets the part of the clip inside the cut; else not kept (what lies outside
+        the cut is not judged). A segment grown so holds every cap and join at its ends (_reach); a curve lies
+        within its control points' hull, so within the boxes of the hulls of CURVE_PIECES pieces of it."""
+        if tint is None:
+            return
+        trim = self.trim
+        card = _intersect(pen.clip, (trim[0] + TOLERANCE, trim[1] + TOLERANCE, trim[2] - TOLERANCE,
+                                     trim[3] - TOLERANCE))
+        if card is None:
+            return
+        grown = (card[0] - reach, card[1] - reach, card[2] + reach, card[3] + reach)
+        for segment in segments or [((box[0] + reach, box[1] + reach), (box[0] + reach, box[1] + reach))]:
+            if len(segment) == 2 and _line_meets(segment[0], segment[1], grown) or len(segment) == 4 and any(
+                    _box_meets(piece, grown) for piece in _curve_boxes(segment)):
+                self.add(box, pen, tint, "a line")
+                return
+
+
+#: A segment of a path on the page: a line's two ends, or a Bezier curve's four points (PDF 1.7, 8.5.2.2).
+_Segment = tuple[tuple[float, float], ...]
+#: The pieces a curve is cut into (de Casteljau) to bound it by their control points' boxes: a box of the whole
+#: curve is as loose as a diagonal line's; a sixteenth of a card's arc is bounded within a fraction of a point.
+CURVE_PIECES = 16
+#: The painting operators that close the subpath before stroking it (s, b, b*; PDF 1.7, Table 60).
+CLOSING = frozenset({"s", "b", "b*"})
+
+
+def _placed_point(m: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _segment(op: str, current: tuple[float, float], placed: list[tuple[float, float]]) -> _Segment:
+    """The segment `op` (l, c, v, y) draws from `current` to its points (placed on the page): v's first control
+    point is the current point, y's second is its end (PDF 1.7, Table 59)."""
+    if op == "l":
+        return current, placed[0]
+    if op == "v":
+        return current, current, placed[0], placed[1]
+    if op == "y":
+        return current, placed[0], placed[1], placed[1]
+    return current, placed[0], placed[1], placed[2]
+
+
+def _line_meets(a: tuple[float, float], b: tuple[float, float], box: _Box) -> bool:
+    """Whether the line from `a` to `b` meets the box: the part of it within the box's x and y bounds, each
+    worked out as a range of the line's parameter (Liang-Barsky), is not empty."""
+    low, high = 0.0, 1.0
+    for start, delta, lower, upper in ((a[0], b[0] - a[0], box[0], box[2]), (a[1], b[1] - a[1], box[1], box[3])):
+        if delta == 0:
+            if not lower <= start <= upper:
+                return False
+            continue
+        t0, t1 = (lower - start) / delta, (upper - start) / delta
+        low, high = max(low, min(t0, t1)), min(high, max(t0, t1))
+        if low > high:
+            return False
+    return True
+
+
+def _box_meets(a: _Box, b: _Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _curve_boxes(curve: _Segment) -> list[_Box]:
+    """The boxes of the control points of CURVE_PIECES pieces of a Bezier curve, which hold the curve."""
+    boxes = []
+    for i in range(CURVE_PIECES):
+        low, high = i / CURVE_PIECES, (i + 1) / CURVE_PIECES
+        points = _curve_part(_curve_part(curve, high, first=True), low / high if high else 0.0, first=False)
+        boxes.append((min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
+                      max(p[1] for p in points)))
+    return boxes
+
+
+def _curve_part(curve: _Segment, t: float, first: bool) -> _Segment:
+    """The part of a Bezier curve before (`first`) or after its parameter `t`, as a curve (de Casteljau)."""
+    def between(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float]:
+        return p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+
+    p0, p1, p2, p3 = curve
+    a, b, c = between(p0, p1), between(p1, p2), between(p2, p3)
+    d, e = between(a, b), between(b, c)
+    f = between(d, e)
+    return (p0, a, d, f) if first else (f, e, c, p3)
 
 
 def _intersect(a: _Box, b: _Box) -> _Box | None:
@@ -1437,7 +1528,8 @@ def _marks(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, in
     Crop and registration marks outside the cut are the printer's and are cut off: nothing said. Inside the cut it
     prints on every plate, 400 % ink at full tint: counted as ink (refused over the service's limit), and said where
     the service limits no ink. Where it cannot be followed (MAX_MARK_OPERATORS, MAX_MARK_DEPTH, a broken operand),
-    warned. Boxes, not outlines: a diagonal line's box may cross the cut where the line does not (taken as inside)."""
+    warned. A line is judged by its segments (_Marks.add_line); a filled shape, text, a picture, a gradient by their
+    boxes, not outlines: a diagonal triangle's box may cross the cut where the triangle does not (taken as inside)."""
     from generator.prepress import functions
 
     said = "it prints on every plate, 400 % ink at full tint; keep it to crop and registration marks outside the card"
@@ -1446,7 +1538,7 @@ def _marks(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, in
                                      f"tell the card from its margins: {said}", refuse=False)
         return
     trim = _box(page, "trimbox")
-    marks = _Marks(parsed, placed)
+    marks = _Marks(parsed, placed, trim)
     try:
         _follow(page.get_contents(), page.get("/Resources"), _Pen(_box(page, "mediabox")), marks, 0)
     except (_Unfollowed, functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError,
@@ -1518,9 +1610,12 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
         raise _Unfollowed(f"more than {MAX_MARK_OPERATORS} operators")
     stack: list[_Pen] = []
     # the current path's subpaths' boxes, in the page's space: crop marks are often one path of eight lines,
-    # whose box as one would cover the card
+    # whose box as one would cover the card; and each subpath's segments (what a stroke is judged by: a diagonal
+    # line's box may reach the cut where the line does not)
     path: list[list[float]] = []
     joined: list[bool] = []  # whether each subpath has a join (two segments or more, or closed): see _reach
+    segments: list[list[_Segment]] = []
+    start = current = (0.0, 0.0)  # the subpath's first point and the current point, on the page
     clipping = False
     line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0  # the text line's matrix, where text has reached
     for operands, op in operations:
@@ -1561,34 +1656,54 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
             if op == "re":
                 x, y, w, h = values
                 values = [x, y, x + w, y + h]
+                corners = [_placed_point(pen.ctm, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h),
+                                                                        (x, y + h))]
+            placed = [_placed_point(pen.ctm, values[i], values[i + 1]) for i in range(0, len(values), 2)]
             points = _placed_box((min(values[0::2]), min(values[1::2]), max(values[0::2]), max(values[1::2])),
                                  pen.ctm)
             if op in ("m", "re") or not path:  # a subpath begins (a rectangle is one, closed: four joins)
                 path.append(list(points))
                 joined.append(op == "re")
+                if op == "re":
+                    segments.append([(corners[i], corners[(i + 1) % 4]) for i in range(4)])
+                    start = current = corners[0]  # (a rectangle's subpath ends where it began)
+                else:
+                    segments.append([])
+                    start = current = placed[0]
+                    if op != "m":  # a segment without a current point: from its first point (tolerated)
+                        segments[-1].append(_segment(op, current, placed))
+                        current = placed[-1]
             else:  # a segment from the current point, which the subpath's box holds already
                 last = path[-1]
                 path[-1] = [min(last[0], points[0]), min(last[1], points[1]), max(last[2], points[2]),
                             max(last[3], points[3])]
                 joined[-1] = joined[-1] or last[0] != last[2] or last[1] != last[3]  # (a segment was there)
+                segments[-1].append(_segment(op, current, placed))
+                current = placed[-1]
         elif op == "h" and joined:
             joined[-1] = True  # closed: a join where it ends and begins
+            segments[-1].append((current, start))
+            current = start
         elif op in ("W", "W*"):
             clipping = True
         elif op in FILLS or op in STROKES or op == "n":
             a, b, c, d, _e, _f = pen.ctm
             half = pen.width / 2 * max(math.hypot(a, b), math.hypot(c, d))  # a line's half width on the page
-            for (x0, y0, x1, y1), joins in zip(path, joined):  # what a path fills or strokes lies within its
-                if op in FILLS:  # subpaths' boxes
+            if op in FILLS:  # what a path fills lies within its subpaths' boxes
+                for x0, y0, x1, y1 in path:
                     marks.add((x0, y0, x1, y1), pen, pen.fill, "a filled shape")
-                if op in STROKES:
+            if op in STROKES:  # what it strokes, within its segments grown by the stroke's reach
+                for (x0, y0, x1, y1), joins, pieces in zip(path, joined, segments):
                     reach = half * _reach(pen, joins)
-                    marks.add((x0 - reach, y0 - reach, x1 + reach, y1 + reach), pen, pen.stroke, "a line")
+                    if op in CLOSING:  # (s, b, b*: the subpath closed first, PDF 1.7 Table 60)
+                        pieces = pieces + [(pieces[-1][-1], pieces[0][0])] if pieces else pieces
+                    marks.add_line((x0 - reach, y0 - reach, x1 + reach, y1 + reach), pieces, reach, pen,
+                                   pen.stroke)
             if clipping:
                 whole = (min(p[0] for p in path), min(p[1] for p in path), max(p[2] for p in path),
                          max(p[3] for p in path)) if path else None
                 pen.clip = (_intersect(pen.clip, whole) if whole is not None else None) or (0.0, 0.0, -1.0, -1.0)
-            path, joined, clipping = [], [], False
+            path, joined, segments, clipping = [], [], [], False
         elif op == "BT":
             line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0
         elif op == "Tf":
