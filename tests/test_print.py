@@ -352,8 +352,42 @@ def test_a_deck_of_hexagons_is_warned_as_cut_rectangular(tmp_path: Path) -> None
         "rectangles: the file is accepted and the pieces come out rectangular, with what is printed around their "
         "outline; cut them by hand, or choose a shaped product if the service's own pages list one")
     assert len(result.findings) == 1 and result.verdict == "warned"
-    add_shape(result, "guedelon/floor-tiles", named_shape("rounded"), language("de"))
-    assert "„Rechteck mit runden Ecken“" in result.findings[-1].message
+
+
+def test_cards_with_round_corners_are_warned_as_each_services_pages_say(tmp_path: Path) -> None:
+    """A deck of cards with round corners (the Guedelon floor tiles): no page read of any service says whether it
+    rounds card corners, so for each the warning (rule `corners`) says that it is not stated, in the deck's language,
+    citing the service's data as unconfirmed, and never that the cards come out rectangular; a service whose data
+    says round corners are an option (with a source) is warned so; exported as a user does, the same."""
+    import dataclasses
+
+    from generator.catalog.shapes import named_shape
+    from generator.i18n import language
+    from generator.prepress.preflight import Preflight, add_shape
+    from generator.prepress.services import RuleSource, all_services
+
+    rounded = named_shape("rounded")
+    for service in all_services():
+        result = Preflight("tiles.pdf", service, pages=1)
+        add_shape(result, "guedelon/floor-tiles", rounded, language("en"))
+        [finding] = result.findings
+        assert (finding.rule, finding.verdict) == ("corners", "warned"), service.id
+        assert f"whether {service.name} rounds card corners is not stated" in finding.message, finding.message
+        assert "rectangular" not in finding.message
+        assert result.as_json()["findings"][0]["source"].startswith("not confirmed by the service"), service.id
+        add_shape(result, "guedelon/floor-tiles", rounded, language("de"))
+        assert f"ob {service.name} die Ecken der Karten abrundet" in result.findings[-1].message
+    offered = dataclasses.replace(service, corners="option", provenance={
+        **service.provenance, "corners": RuleSource(service.sources[0].id, "round corners can be chosen")})
+    result = Preflight("tiles.pdf", offered, pages=1)
+    add_shape(result, "guedelon/floor-tiles", rounded, language("en"))
+    assert "list round corners as an option: choose it when ordering" in result.findings[0].message
+    assert "round corners can be chosen" in result.as_json()["findings"][0]["source"]
+    done = donjon("export", "--service", "dtc", "--decks", "guedelon/floor-tiles", "--out", str(tmp_path), "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(next(line for line in done.stdout.splitlines() if line.startswith("{")))
+    assert [f["rule"] for f in report["findings"]] == ["corners"], report
+    assert "is not stated" in report["findings"][0]["message"]
 
 
 def test_a_picture_too_coarse_for_the_service_is_named_by_its_file(tmp_path: Path) -> None:

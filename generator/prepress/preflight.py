@@ -30,8 +30,9 @@ is drawn):
   modes) and no stream compressed with a filter it excludes (JPEG 2000, JBIG2, LZW).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
-round token, round corners of its own) is warned about (rule `shape`, :func:`add_shape`): the services cut their
-products' rectangles, so the file is taken and the pieces come out rectangular.
+round token) is warned about (rule `shape`, :func:`add_shape`): the services cut their products' rectangles, so the
+file is taken and the pieces come out rectangular. Cards with round corners are warned about as the service's own
+pages say it cuts corners (rule `corners`, `Service.corners` and its source), "not stated" where none does.
 
 What a PDF cannot tell: whether a picture was a PNG file before it was placed (DriveThruCards' rule is about the
 files put in the layout: donjon states it as not checkable); which art is "key" (only text is checked against the
@@ -155,8 +156,21 @@ class Preflight:
 SHAPED = N_("the deck {deck} has pieces of the shape {shape}, but {service} cuts rectangles: the file is accepted "
             "and the pieces come out rectangular, with what is printed around their outline; cut them by hand, or "
             "choose a shaped product if the service's own pages list one")
-#: A deck's `shape` in words, by its kind (a rectangle with round corners is `rounded`).
-SHAPE_WORDS = {"rounded": N_("rectangle with round corners"), "circle": N_("circle"), "ellipse": N_("ellipse"),
+#: The warning on a deck of cards with round corners, by what the service's pages say of its cards' corners
+#: (Service.corners, rule `corners`, with its source): said as the source says it, "not stated" where none does.
+ROUNDED = {
+    "standard": N_("the deck {deck} has cards with round corners; {service}'s pages say it rounds card corners as "
+                   "standard: check that its radius is the deck's"),
+    "option": N_("the deck {deck} has cards with round corners; {service}'s pages list round corners as an option: "
+                 "choose it when ordering, or the corners are cut square"),
+    "square": N_("the deck {deck} has cards with round corners, but {service}'s pages say it cuts square corners: "
+                 "the cards come out rectangular, with what is printed around their round corners"),
+    "not-stated": N_("the deck {deck} has cards with round corners; whether {service} rounds card corners is not "
+                     "stated in the pages of it donjon read: check the product you order, or the corners may be cut "
+                     "square, with what is printed around them"),
+}
+#: A deck's `shape` in words, by its kind (other than a rectangle: ROUNDED says round corners).
+SHAPE_WORDS = {"circle": N_("circle"), "ellipse": N_("ellipse"),
                "hexagon": N_("hexagon"), "polygon": N_("polygon"), "star": N_("star"),
                "path": N_("outline of its own")}
 
@@ -165,16 +179,18 @@ def shape_warning(deck: str, shape: Shape | None, service: Service, lang: Langua
     """What to say, in `lang`, of the deck `deck`'s pieces for `service`: None when they are plain rectangles."""
     if shape is None or (shape.kind == "rect" and not any(shape.radii)):
         return None
-    kind = "rounded" if shape.kind == "rect" else "hexagon" if shape.kind == "polygon" and shape.sides == 6 \
-        else shape.kind
+    if shape.kind == "rect":  # round corners: what the service's own pages say of them (rule `corners`)
+        return lang._(ROUNDED[service.corners]).format(deck=deck, service=service.name)
+    kind = "hexagon" if shape.kind == "polygon" and shape.sides == 6 else shape.kind
     return lang._(SHAPED).format(deck=deck, shape=lang._(SHAPE_WORDS[kind]), service=service.name)
 
 
 def add_shape(result: Preflight, deck: str, shape: Shape | None, lang: Language) -> None:
-    """Warn (rule `shape`) when the deck `deck`'s pieces are not plain rectangles."""
+    """Warn (rule `shape`; `corners` for round corners) when the deck `deck`'s pieces are not plain rectangles."""
     said = shape_warning(deck, shape, result.service, lang)
     if said is not None:
-        result.add(None, "shape", said, refuse=False)
+        rounded = shape is not None and shape.kind == "rect"
+        result.add(None, "corners" if rounded else "shape", said, refuse=False)
 
 
 def _generic(message: str) -> str:
