@@ -890,9 +890,9 @@ def test_a_line_in_the_registration_colour_is_judged_by_its_segments_not_its_box
 
     pdf = pikepdf.new()
     resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=_registration_space()))
-    for path in (b"0 12 m 12 0 l S", b"0 24 m 24 0 l S", b"0 11 m 6.075 11 11 6.075 11 0 c S",
+    for line in (b"0 12 m 12 0 l S", b"0 24 m 24 0 l S", b"0 11 m 6.075 11 11 6.075 11 0 c S",
                  b"0 30 m 0 0 l 30 0 l S", b"0 30 m 0 0 l 30 0 l s", b"1 0 0 1 -12 0 cm 12 12 m 24 0 l S"):
-        _one_page(pdf, resources, b"/CS0 CS 1 SCN 1 w " + path)
+        _one_page(pdf, resources, b"/CS0 CS 1 SCN 1 w " + line)
     path = tmp_path / "diagonals.pdf"
     pdf.save(path)
     found = check_pdf(path, find_service("dtc"))
