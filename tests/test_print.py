@@ -882,25 +882,33 @@ def test_a_line_in_the_registration_colour_is_judged_by_its_segments_not_its_box
     from (0, 12) to (12, 0) stays outside the cut (Ghostscript: no ink inside), though its box crosses it, as does
     a quarter circle of radius 11 round the page's corner, and a path along the two margins' edges stroked open
     (S); the same diagonal from (0, 24) to (24, 0), and the corner path closed by its painting operator (s: its
-    closing segment is that diagonal), cut across the card's corner (400 % inside). Only those two are refused."""
+    closing segment is that diagonal), cut across the card's corner (400 % inside). Only those two are refused,
+    and a page filled inside the card with a pattern whose tile strokes a diagonal in it (its lines judged in the
+    tile's own space: whatever it strokes counts)."""
     import pikepdf
 
     from generator.prepress.preflight import check_pdf
     from generator.prepress.services import find_service
 
     pdf = pikepdf.new()
-    resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(CS0=_registration_space()))
+    spaces = pikepdf.Dictionary(CS0=_registration_space())
+    # a fill pattern whose tile strokes a diagonal in it: its tile's lines are in the tile's space, not the page's
+    tile = pdf.make_stream(b"/CS0 CS 1 SCN 1 w 0 0 m 8 8 l S", Type=pikepdf.Name.Pattern, PatternType=1,
+                           PaintType=1, TilingType=1, BBox=[0, 0, 8, 8], XStep=8, YStep=8,
+                           Resources=pikepdf.Dictionary(ColorSpace=spaces))
+    resources = pikepdf.Dictionary(ColorSpace=spaces, Pattern=pikepdf.Dictionary(P0=tile))
+    _one_page(pdf, resources, b"/Pattern cs /P0 scn 40 40 100 100 re f")
     for line in (b"0 12 m 12 0 l S", b"0 24 m 24 0 l S", b"0 11 m 6.075 11 11 6.075 11 0 c S",
                  b"0 30 m 0 0 l 30 0 l S", b"0 30 m 0 0 l 30 0 l s", b"1 0 0 1 -12 0 cm 12 12 m 24 0 l S"):
         _one_page(pdf, resources, b"/CS0 CS 1 SCN 1 w " + line)
     path = tmp_path / "diagonals.pdf"
     pdf.save(path)
     found = check_pdf(path, find_service("dtc"))
-    assert sorted(_ink_pages(found)) == [2, 5], found.findings
+    assert sorted(_ink_pages(found)) == [1, 3, 6], found.findings
     if GS is not None:
-        for page in range(1, 7):
-            assert _gs_ink_inside_and_out(path, page, tmp_path)[0] == pytest.approx(400 if page in (2, 5) else 0,
-                                                                                      abs=2), page
+        for page in range(1, 8):
+            assert _gs_ink_inside_and_out(path, page, tmp_path)[0] == pytest.approx(
+                400 if page in (1, 3, 6) else 0, abs=2), page
 
 
 def _registration_in_tiles_and_glyphs(path: Path) -> None:

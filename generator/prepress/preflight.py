@@ -1415,8 +1415,9 @@ class _Marks:
     def __init__(self, parsed: dict[tuple[int, int], list[Any]], placed: dict[tuple[int, int], list[Any]],
                  trim: _Box) -> None:
         self.pieces: list[tuple[_Box, float, str]] = []
-        #: the card (the TrimBox), against which a line's segments are judged (add_line)
-        self.trim = trim
+        #: the card (the TrimBox), against which a line's segments are judged (add_line); None while a drawing of
+        #: its own (a tile, a glyph) is followed in its own space, where whatever it paints counts (_own_tint)
+        self.trim: _Box | None = trim
         self.left = MAX_MARK_OPERATORS
         #: the registration colour's highest tint each tiling pattern's tile and each Type 3 glyph paints (or None),
         #: by object number: followed once a page
@@ -1442,6 +1443,9 @@ class _Marks:
         if tint is None:
             return
         trim = self.trim
+        if trim is None:
+            self.add(box, pen, tint, "a line")
+            return
         card = _intersect(pen.clip, (trim[0] + TOLERANCE, trim[1] + TOLERANCE, trim[2] - TOLERANCE,
                                      trim[3] - TOLERANCE))
         if card is None:
@@ -1924,12 +1928,12 @@ def _tile_tint(pattern: Any, resources: Any, marks: _Marks, depth: int) -> float
 def _own_tint(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int) -> float | None:
     """The highest tint of the registration colour a drawing of its own (a tiling pattern's tile, a Type 3 glyph)
     paints, followed apart from the page's pieces, or None: it paints none."""
-    pieces, marks.pieces = marks.pieces, []
+    pieces, marks.pieces, trim, marks.trim = marks.pieces, [], marks.trim, None
     try:
         _follow(contents, resources, pen, marks, depth)
         own = marks.pieces
     finally:
-        marks.pieces = pieces
+        marks.pieces, marks.trim = pieces, trim
     return max((tint for _box, tint, _what in own), default=None)
 
 
