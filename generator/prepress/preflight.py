@@ -1217,8 +1217,10 @@ def _picture_data(image: Any, inks: int) -> bytes:
 #: pixel (a CMYK picture of other than 8 bits, one in the registration colour), and the most distinct colours taken
 #: through a conversion, each evaluated in Python (a PostScript tint transform some tens of microseconds a colour):
 #: a spot-colour picture is a logo or a duotone of some thousands of colours (one of 8 bits has 256 at most, an
-#: Indexed one 256); beyond either, the ink is said not measured, and why. A picture measured pixel by pixel, in
-#: numpy, has no bound on its colours (a 2000 x 2000 picture of 16-bit CMYK, 4 million colours: some 0.5 s).
+#: Indexed one 256); beyond either, the ink is said not measured, and why, but for a spot picture whose tint
+#: transform is evaluated over all its colours at once (exponential or stitching functions: _many_spot_colours,
+#: 65,536 tints in some 0.1 s). A picture measured pixel by pixel, in numpy, has no bound on its colours (a
+#: 2000 x 2000 picture of 16-bit CMYK, 4 million colours: some 0.5 s).
 MAX_SPOT_PIXELS = 16 * 1024 * 1024
 MAX_SPOT_COLOURS = 4096
 #: The sizes of a component a picture's samples may have (PDF 1.7, 8.9.5.1: "1, 2, 4, 8, or (PDF 1.5) 16"), with
@@ -1229,17 +1231,59 @@ SAMPLE_READERS = {1: ("1", "1"), 2: ("L", "L;2"), 4: ("L", "L;4"), 8: ("L", "L")
 
 def _samples(image: Any, inks: int) -> tuple[set[bytes], int]:
     """The distinct colours of a picture's pixels, each as its samples' bytes (_sample_bytes), and the largest a
-    sample's bytes can say. Raises functions.Unmeasured, saying why, where _sample_bytes does, and for a picture of
-    more than MAX_SPOT_COLOURS colours."""
-    from generator.prepress import functions
-
+    sample's bytes can say. Raises functions.Unmeasured, saying why, where _sample_bytes does."""
     samples, top = _sample_bytes(image, inks)
     step = (2 if top > 255 else 1) * inks
     colours = {bytes([v]) for v in set(samples)} if step == 1 else \
         {samples[i:i + step] for i in range(0, len(samples), step)}
-    if len(colours) > MAX_SPOT_COLOURS:
-        raise functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
     return colours, top
+
+
+#: How many of the colours a spot picture's tint transform, evaluated all at once (_many_spot_colours), puts at
+#: the highest total (within SAME_TOTAL) are evaluated again colour by colour, lowest samples first, for the
+#: figure and the colour the report names: a picture's highest tint is one colour, or a few equal ones.
+MOST_RECHECKED = 64
+#: Totals this close (a millionth of a percent of ink) are taken as the same highest in that choice.
+SAME_TOTAL = 1e-8
+
+
+def _many_spot_colours(space: Any, convert: _ToCmyk, colours: set[bytes], inks: int, top: int,
+                       decode: list[float]) -> tuple[float, list[float]]:
+    """The highest total ink of a spot picture's colours, more than MAX_SPOT_COLOURS of them (a 16-bit Separation
+    picture, up to 65,536 tints), and that colour's values: its tint transform evaluated over all of them at once
+    (functions.evaluate_many: exponential and stitching functions, the same arithmetic in numpy), then the few at
+    the highest evaluated again one by one as _converted_picture_ink does (so the report's figure and colour are
+    theirs). Raises functions.Unmeasured, saying how many colours, for a transform not evaluated at once (a sampled
+    table, a PostScript program) or an Indexed picture."""
+    import numpy as np
+
+    from generator.prepress import functions
+
+    too_many = functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
+    space = space.get_object()
+    if not (isinstance(space, list) and len(space) >= 4 and str(space[0]) in ("/Separation", "/DeviceN")):
+        raise too_many
+    ordered = sorted(colours)  # lowest samples first, as the colours measured one by one are
+    samples = np.frombuffer(b"".join(ordered), dtype=">u2" if top > 255 else np.uint8).reshape(-1, inks)
+    values = np.stack([decode[2 * i] + samples[:, i].astype(np.float64) * (decode[2 * i + 1] - decode[2 * i]) / top
+                       for i in range(inks)], axis=1)
+    try:
+        out = functions.evaluate_many(space[3], values)
+    except functions.Unmeasured:
+        raise too_many from None
+    if not np.isfinite(out).all():  # (a power of a negative tint: not a colour, as one by one it is none either)
+        raise too_many
+    if out.shape[1] < 4:
+        raise ValueError("not a CMYK colour")
+    held = np.clip(out[:, :4], 0.0, 1.0)
+    totals = held[:, 0] + held[:, 1] + held[:, 2] + held[:, 3]  # (in _total's order)
+    highest, worst = 0.0, [0.0]
+    for index in np.flatnonzero(totals >= totals.max() - SAME_TOTAL)[:MOST_RECHECKED]:
+        colour = _decoded(ordered[int(index)], inks, top, decode)
+        total = _total(convert(colour))
+        if total > highest:
+            highest, worst = total, colour
+    return highest, worst
 
 
 def _sample_bytes(image: Any, inks: int) -> tuple[bytes, int]:
@@ -1337,8 +1381,11 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
             colours: set[bytes] = set()
             samples, top = _sample_bytes(image, inks)
             highest, worst = _highest_pixel(samples, inks, top, decode)
-        else:  # each distinct colour through its conversion (MAX_SPOT_COLOURS at most)
+        else:  # each distinct colour through its conversion (MAX_SPOT_COLOURS at most; more, all at once)
             colours, top = _samples(image, inks)
+            if len(colours) > MAX_SPOT_COLOURS:
+                highest, worst = _many_spot_colours(space, convert, colours, inks, top, decode)
+                colours = set()
         for colour in sorted(colours):
             values = _decoded(colour, inks, top, decode)
             total = _total(convert(values))
