@@ -30,8 +30,9 @@ is drawn):
   modes) and no stream compressed with a filter it excludes (JPEG 2000, JBIG2, LZW).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
-round token, round corners of its own) is warned about (rule `shape`, :func:`add_shape`): the services cut their
-products' rectangles, so the file is taken and the pieces come out rectangular.
+round token) is warned about (rule `shape`, :func:`add_shape`): the services cut their products' rectangles, so the
+file is taken and the pieces come out rectangular. Cards with round corners are warned about as the service's own
+pages say it cuts corners (rule `corners`, `Service.corners` and its source), "not stated" where none does.
 
 What a PDF cannot tell: whether a picture was a PNG file before it was placed (DriveThruCards' rule is about the
 files put in the layout: donjon states it as not checkable); which art is "key" (only text is checked against the
@@ -155,8 +156,21 @@ class Preflight:
 SHAPED = N_("the deck {deck} has pieces of the shape {shape}, but {service} cuts rectangles: the file is accepted "
             "and the pieces come out rectangular, with what is printed around their outline; cut them by hand, or "
             "choose a shaped product if the service's own pages list one")
-#: A deck's `shape` in words, by its kind (a rectangle with round corners is `rounded`).
-SHAPE_WORDS = {"rounded": N_("rectangle with round corners"), "circle": N_("circle"), "ellipse": N_("ellipse"),
+#: The warning on a deck of cards with round corners, by what the service's pages say of its cards' corners
+#: (Service.corners, rule `corners`, with its source): said as the source says it, "not stated" where none does.
+ROUNDED = {
+    "standard": N_("the deck {deck} has cards with round corners; {service}'s pages say it rounds card corners as "
+                   "standard: check that its radius is the deck's"),
+    "option": N_("the deck {deck} has cards with round corners; {service}'s pages list round corners as an option: "
+                 "choose it when ordering, or the corners are cut square"),
+    "square": N_("the deck {deck} has cards with round corners, but {service}'s pages say it cuts square corners: "
+                 "the cards come out rectangular, with what is printed around their round corners"),
+    "not-stated": N_("the deck {deck} has cards with round corners; whether {service} rounds card corners is not "
+                     "stated in the pages of it donjon read: check the product you order, or the corners may be cut "
+                     "square, with what is printed around them"),
+}
+#: A deck's `shape` in words, by its kind (other than a rectangle: ROUNDED says round corners).
+SHAPE_WORDS = {"circle": N_("circle"), "ellipse": N_("ellipse"),
                "hexagon": N_("hexagon"), "polygon": N_("polygon"), "star": N_("star"),
                "path": N_("outline of its own")}
 
@@ -165,16 +179,18 @@ def shape_warning(deck: str, shape: Shape | None, service: Service, lang: Langua
     """What to say, in `lang`, of the deck `deck`'s pieces for `service`: None when they are plain rectangles."""
     if shape is None or (shape.kind == "rect" and not any(shape.radii)):
         return None
-    kind = "rounded" if shape.kind == "rect" else "hexagon" if shape.kind == "polygon" and shape.sides == 6 \
-        else shape.kind
+    if shape.kind == "rect":  # round corners: what the service's own pages say of them (rule `corners`)
+        return lang._(ROUNDED[service.corners]).format(deck=deck, service=service.name)
+    kind = "hexagon" if shape.kind == "polygon" and shape.sides == 6 else shape.kind
     return lang._(SHAPED).format(deck=deck, shape=lang._(SHAPE_WORDS[kind]), service=service.name)
 
 
 def add_shape(result: Preflight, deck: str, shape: Shape | None, lang: Language) -> None:
-    """Warn (rule `shape`) when the deck `deck`'s pieces are not plain rectangles."""
+    """Warn (rule `shape`; `corners` for round corners) when the deck `deck`'s pieces are not plain rectangles."""
     said = shape_warning(deck, shape, result.service, lang)
     if said is not None:
-        result.add(None, "shape", said, refuse=False)
+        rounded = shape is not None and shape.kind == "rect"
+        result.add(None, "corners" if rounded else "shape", said, refuse=False)
 
 
 def _generic(message: str) -> str:
@@ -1201,8 +1217,10 @@ def _picture_data(image: Any, inks: int) -> bytes:
 #: pixel (a CMYK picture of other than 8 bits, one in the registration colour), and the most distinct colours taken
 #: through a conversion, each evaluated in Python (a PostScript tint transform some tens of microseconds a colour):
 #: a spot-colour picture is a logo or a duotone of some thousands of colours (one of 8 bits has 256 at most, an
-#: Indexed one 256); beyond either, the ink is said not measured, and why. A picture measured pixel by pixel, in
-#: numpy, has no bound on its colours (a 2000 x 2000 picture of 16-bit CMYK, 4 million colours: some 0.5 s).
+#: Indexed one 256); beyond either, the ink is said not measured, and why, but for a spot picture whose tint
+#: transform is evaluated over all its colours at once (exponential or stitching functions: _many_spot_colours,
+#: 65,536 tints in some 0.1 s). A picture measured pixel by pixel, in numpy, has no bound on its colours (a
+#: 2000 x 2000 picture of 16-bit CMYK, 4 million colours: some 0.5 s).
 MAX_SPOT_PIXELS = 16 * 1024 * 1024
 MAX_SPOT_COLOURS = 4096
 #: The sizes of a component a picture's samples may have (PDF 1.7, 8.9.5.1: "1, 2, 4, 8, or (PDF 1.5) 16"), with
@@ -1213,17 +1231,59 @@ SAMPLE_READERS = {1: ("1", "1"), 2: ("L", "L;2"), 4: ("L", "L;4"), 8: ("L", "L")
 
 def _samples(image: Any, inks: int) -> tuple[set[bytes], int]:
     """The distinct colours of a picture's pixels, each as its samples' bytes (_sample_bytes), and the largest a
-    sample's bytes can say. Raises functions.Unmeasured, saying why, where _sample_bytes does, and for a picture of
-    more than MAX_SPOT_COLOURS colours."""
-    from generator.prepress import functions
-
+    sample's bytes can say. Raises functions.Unmeasured, saying why, where _sample_bytes does."""
     samples, top = _sample_bytes(image, inks)
     step = (2 if top > 255 else 1) * inks
     colours = {bytes([v]) for v in set(samples)} if step == 1 else \
         {samples[i:i + step] for i in range(0, len(samples), step)}
-    if len(colours) > MAX_SPOT_COLOURS:
-        raise functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
     return colours, top
+
+
+#: How many of the colours a spot picture's tint transform, evaluated all at once (_many_spot_colours), puts at
+#: the highest total (within SAME_TOTAL) are evaluated again colour by colour, lowest samples first, for the
+#: figure and the colour the report names: a picture's highest tint is one colour, or a few equal ones.
+MOST_RECHECKED = 64
+#: Totals this close (a millionth of a percent of ink) are taken as the same highest in that choice.
+SAME_TOTAL = 1e-8
+
+
+def _many_spot_colours(space: Any, convert: _ToCmyk, colours: set[bytes], inks: int, top: int,
+                       decode: list[float]) -> tuple[float, list[float]]:
+    """The highest total ink of a spot picture's colours, more than MAX_SPOT_COLOURS of them (a 16-bit Separation
+    picture, up to 65,536 tints), and that colour's values: its tint transform evaluated over all of them at once
+    (functions.evaluate_many: exponential and stitching functions, the same arithmetic in numpy), then the few at
+    the highest evaluated again one by one as _converted_picture_ink does (so the report's figure and colour are
+    theirs). Raises functions.Unmeasured, saying how many colours, for a transform not evaluated at once (a sampled
+    table, a PostScript program) or an Indexed picture."""
+    import numpy as np
+
+    from generator.prepress import functions
+
+    too_many = functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
+    space = space.get_object()
+    if not (isinstance(space, list) and len(space) >= 4 and str(space[0]) in ("/Separation", "/DeviceN")):
+        raise too_many
+    ordered = sorted(colours)  # lowest samples first, as the colours measured one by one are
+    samples = np.frombuffer(b"".join(ordered), dtype=">u2" if top > 255 else np.uint8).reshape(-1, inks)
+    values = np.stack([decode[2 * i] + samples[:, i].astype(np.float64) * (decode[2 * i + 1] - decode[2 * i]) / top
+                       for i in range(inks)], axis=1)
+    try:
+        out = functions.evaluate_many(space[3], values)
+    except functions.Unmeasured:
+        raise too_many from None
+    if not np.isfinite(out).all():  # (a power of a negative tint: not a colour, as one by one it is none either)
+        raise too_many
+    if out.shape[1] < 4:
+        raise ValueError("not a CMYK colour")
+    held = np.clip(out[:, :4], 0.0, 1.0)
+    totals = held[:, 0] + held[:, 1] + held[:, 2] + held[:, 3]  # (in _total's order)
+    highest, worst = 0.0, [0.0]
+    for index in np.flatnonzero(totals >= totals.max() - SAME_TOTAL)[:MOST_RECHECKED]:
+        colour = _decoded(ordered[int(index)], inks, top, decode)
+        total = _total(convert(colour))
+        if total > highest:
+            highest, worst = total, colour
+    return highest, worst
 
 
 def _sample_bytes(image: Any, inks: int) -> tuple[bytes, int]:
@@ -1321,8 +1381,11 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
             colours: set[bytes] = set()
             samples, top = _sample_bytes(image, inks)
             highest, worst = _highest_pixel(samples, inks, top, decode)
-        else:  # each distinct colour through its conversion (MAX_SPOT_COLOURS at most)
+        else:  # each distinct colour through its conversion (MAX_SPOT_COLOURS at most; more, all at once)
             colours, top = _samples(image, inks)
+            if len(colours) > MAX_SPOT_COLOURS:
+                highest, worst = _many_spot_colours(space, convert, colours, inks, top, decode)
+                colours = set()
         for colour in sorted(colours):
             values = _decoded(colour, inks, top, decode)
             total = _total(convert(values))
@@ -1396,8 +1459,12 @@ class _Marks:
     """What is painted in the registration colour on one page: each piece's box (clipped, in the page's default
     space), its tint and what it is; and the operators left to read (MAX_MARK_OPERATORS)."""
 
-    def __init__(self, parsed: dict[tuple[int, int], list[Any]], placed: dict[tuple[int, int], list[Any]]) -> None:
+    def __init__(self, parsed: dict[tuple[int, int], list[Any]], placed: dict[tuple[int, int], list[Any]],
+                 trim: _Box) -> None:
         self.pieces: list[tuple[_Box, float, str]] = []
+        #: the card (the TrimBox), against which a line's segments are judged (add_line); None while a drawing of
+        #: its own (a tile, a glyph) is followed in its own space, where whatever it paints counts (_own_tint)
+        self.trim: _Box | None = trim
         self.left = MAX_MARK_OPERATORS
         #: the registration colour's highest tint each tiling pattern's tile and each Type 3 glyph paints (or None),
         #: by object number: followed once a page
@@ -1413,6 +1480,97 @@ class _Marks:
         clipped = _intersect(box, pen.clip)
         if clipped is not None:
             self.pieces.append((clipped, tint, what))
+
+    def add_line(self, box: _Box, segments: list[_Segment], reach: float, pen: _Pen, tint: float | None) -> None:
+        """A subpath stroked at `tint` whose paint lies within `box` (its points' box grown by `reach`): taken as
+        reaching into the card (a piece over `box`, which _marks then finds inside) only if one of its segments,
+        grown by `reach` in x and y, meets the part of the clip inside the cut; else not kept (what lies outside
+        the cut is not judged). A segment grown so holds every cap and join at its ends (_reach); a curve lies
+        within its control points' hull, so within the boxes of the hulls of CURVE_PIECES pieces of it."""
+        if tint is None:
+            return
+        trim = self.trim
+        if trim is None:
+            self.add(box, pen, tint, "a line")
+            return
+        card = _intersect(pen.clip, (trim[0] + TOLERANCE, trim[1] + TOLERANCE, trim[2] - TOLERANCE,
+                                     trim[3] - TOLERANCE))
+        if card is None:
+            return
+        grown = (card[0] - reach, card[1] - reach, card[2] + reach, card[3] + reach)
+        for segment in segments or [((box[0] + reach, box[1] + reach), (box[0] + reach, box[1] + reach))]:
+            if len(segment) == 2 and _line_meets(segment[0], segment[1], grown) or len(segment) == 4 and any(
+                    _box_meets(piece, grown) for piece in _curve_boxes(segment)):
+                self.add(box, pen, tint, "a line")
+                return
+
+
+#: A segment of a path on the page: a line's two ends, or a Bezier curve's four points (PDF 1.7, 8.5.2.2).
+_Segment = tuple[tuple[float, float], ...]
+#: The pieces a curve is cut into (de Casteljau) to bound it by their control points' boxes: a box of the whole
+#: curve is as loose as a diagonal line's; a sixteenth of a card's arc is bounded within a fraction of a point.
+CURVE_PIECES = 16
+#: The painting operators that close the subpath before stroking it (s, b, b*; PDF 1.7, Table 60).
+CLOSING = frozenset({"s", "b", "b*"})
+
+
+def _placed_point(m: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _segment(op: str, current: tuple[float, float], placed: list[tuple[float, float]]) -> _Segment:
+    """The segment `op` (l, c, v, y) draws from `current` to its points (placed on the page): v's first control
+    point is the current point, y's second is its end (PDF 1.7, Table 59)."""
+    if op == "l":
+        return current, placed[0]
+    if op == "v":
+        return current, current, placed[0], placed[1]
+    if op == "y":
+        return current, placed[0], placed[1], placed[1]
+    return current, placed[0], placed[1], placed[2]
+
+
+def _line_meets(a: tuple[float, float], b: tuple[float, float], box: _Box) -> bool:
+    """Whether the line from `a` to `b` meets the box: the part of it within the box's x and y bounds, each
+    worked out as a range of the line's parameter (Liang-Barsky), is not empty."""
+    low, high = 0.0, 1.0
+    for start, delta, lower, upper in ((a[0], b[0] - a[0], box[0], box[2]), (a[1], b[1] - a[1], box[1], box[3])):
+        if delta == 0:
+            if not lower <= start <= upper:
+                return False
+            continue
+        t0, t1 = (lower - start) / delta, (upper - start) / delta
+        low, high = max(low, min(t0, t1)), min(high, max(t0, t1))
+        if low > high:
+            return False
+    return True
+
+
+def _box_meets(a: _Box, b: _Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _curve_boxes(curve: _Segment) -> list[_Box]:
+    """The boxes of the control points of CURVE_PIECES pieces of a Bezier curve, which hold the curve."""
+    boxes = []
+    for i in range(CURVE_PIECES):
+        low, high = i / CURVE_PIECES, (i + 1) / CURVE_PIECES
+        points = _curve_part(_curve_part(curve, high, first=True), low / high if high else 0.0, first=False)
+        boxes.append((min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
+                      max(p[1] for p in points)))
+    return boxes
+
+
+def _curve_part(curve: _Segment, t: float, first: bool) -> _Segment:
+    """The part of a Bezier curve before (`first`) or after its parameter `t`, as a curve (de Casteljau)."""
+    def between(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float]:
+        return p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+
+    p0, p1, p2, p3 = curve
+    a, b, c = between(p0, p1), between(p1, p2), between(p2, p3)
+    d, e = between(a, b), between(b, c)
+    f = between(d, e)
+    return (p0, a, d, f) if first else (f, e, c, p3)
 
 
 def _intersect(a: _Box, b: _Box) -> _Box | None:
@@ -1437,7 +1595,8 @@ def _marks(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, in
     Crop and registration marks outside the cut are the printer's and are cut off: nothing said. Inside the cut it
     prints on every plate, 400 % ink at full tint: counted as ink (refused over the service's limit), and said where
     the service limits no ink. Where it cannot be followed (MAX_MARK_OPERATORS, MAX_MARK_DEPTH, a broken operand),
-    warned. Boxes, not outlines: a diagonal line's box may cross the cut where the line does not (taken as inside)."""
+    warned. A line is judged by its segments (_Marks.add_line); a filled shape, text, a picture, a gradient by their
+    boxes, not outlines: a diagonal triangle's box may cross the cut where the triangle does not (taken as inside)."""
     from generator.prepress import functions
 
     said = "it prints on every plate, 400 % ink at full tint; keep it to crop and registration marks outside the card"
@@ -1446,7 +1605,7 @@ def _marks(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, in
                                      f"tell the card from its margins: {said}", refuse=False)
         return
     trim = _box(page, "trimbox")
-    marks = _Marks(parsed, placed)
+    marks = _Marks(parsed, placed, trim)
     try:
         _follow(page.get_contents(), page.get("/Resources"), _Pen(_box(page, "mediabox")), marks, 0)
     except (_Unfollowed, functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError,
@@ -1518,9 +1677,12 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
         raise _Unfollowed(f"more than {MAX_MARK_OPERATORS} operators")
     stack: list[_Pen] = []
     # the current path's subpaths' boxes, in the page's space: crop marks are often one path of eight lines,
-    # whose box as one would cover the card
+    # whose box as one would cover the card; and each subpath's segments (what a stroke is judged by: a diagonal
+    # line's box may reach the cut where the line does not)
     path: list[list[float]] = []
     joined: list[bool] = []  # whether each subpath has a join (two segments or more, or closed): see _reach
+    segments: list[list[_Segment]] = []
+    start = current = (0.0, 0.0)  # the subpath's first point and the current point, on the page
     clipping = False
     line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0  # the text line's matrix, where text has reached
     for operands, op in operations:
@@ -1561,34 +1723,54 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
             if op == "re":
                 x, y, w, h = values
                 values = [x, y, x + w, y + h]
+                corners = [_placed_point(pen.ctm, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h),
+                                                                        (x, y + h))]
+            placed = [_placed_point(pen.ctm, values[i], values[i + 1]) for i in range(0, len(values), 2)]
             points = _placed_box((min(values[0::2]), min(values[1::2]), max(values[0::2]), max(values[1::2])),
                                  pen.ctm)
             if op in ("m", "re") or not path:  # a subpath begins (a rectangle is one, closed: four joins)
                 path.append(list(points))
                 joined.append(op == "re")
+                if op == "re":
+                    segments.append([(corners[i], corners[(i + 1) % 4]) for i in range(4)])
+                    start = current = corners[0]  # (a rectangle's subpath ends where it began)
+                else:
+                    segments.append([])
+                    start = current = placed[0]
+                    if op != "m":  # a segment without a current point: from its first point (tolerated)
+                        segments[-1].append(_segment(op, current, placed))
+                        current = placed[-1]
             else:  # a segment from the current point, which the subpath's box holds already
                 last = path[-1]
                 path[-1] = [min(last[0], points[0]), min(last[1], points[1]), max(last[2], points[2]),
                             max(last[3], points[3])]
                 joined[-1] = joined[-1] or last[0] != last[2] or last[1] != last[3]  # (a segment was there)
+                segments[-1].append(_segment(op, current, placed))
+                current = placed[-1]
         elif op == "h" and joined:
             joined[-1] = True  # closed: a join where it ends and begins
+            segments[-1].append((current, start))
+            current = start
         elif op in ("W", "W*"):
             clipping = True
         elif op in FILLS or op in STROKES or op == "n":
             a, b, c, d, _e, _f = pen.ctm
             half = pen.width / 2 * max(math.hypot(a, b), math.hypot(c, d))  # a line's half width on the page
-            for (x0, y0, x1, y1), joins in zip(path, joined):  # what a path fills or strokes lies within its
-                if op in FILLS:  # subpaths' boxes
+            if op in FILLS:  # what a path fills lies within its subpaths' boxes
+                for x0, y0, x1, y1 in path:
                     marks.add((x0, y0, x1, y1), pen, pen.fill, "a filled shape")
-                if op in STROKES:
+            if op in STROKES:  # what it strokes, within its segments grown by the stroke's reach
+                for (x0, y0, x1, y1), joins, pieces in zip(path, joined, segments):
                     reach = half * _reach(pen, joins)
-                    marks.add((x0 - reach, y0 - reach, x1 + reach, y1 + reach), pen, pen.stroke, "a line")
+                    if op in CLOSING:  # (s, b, b*: the subpath closed first, PDF 1.7 Table 60)
+                        pieces = pieces + [(pieces[-1][-1], pieces[0][0])] if pieces else pieces
+                    marks.add_line((x0 - reach, y0 - reach, x1 + reach, y1 + reach), pieces, reach, pen,
+                                   pen.stroke)
             if clipping:
                 whole = (min(p[0] for p in path), min(p[1] for p in path), max(p[2] for p in path),
                          max(p[3] for p in path)) if path else None
                 pen.clip = (_intersect(pen.clip, whole) if whole is not None else None) or (0.0, 0.0, -1.0, -1.0)
-            path, joined, clipping = [], [], False
+            path, joined, segments, clipping = [], [], [], False
         elif op == "BT":
             line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0
         elif op == "Tf":
@@ -1793,12 +1975,12 @@ def _tile_tint(pattern: Any, resources: Any, marks: _Marks, depth: int) -> float
 def _own_tint(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int) -> float | None:
     """The highest tint of the registration colour a drawing of its own (a tiling pattern's tile, a Type 3 glyph)
     paints, followed apart from the page's pieces, or None: it paints none."""
-    pieces, marks.pieces = marks.pieces, []
+    pieces, marks.pieces, trim, marks.trim = marks.pieces, [], marks.trim, None
     try:
         _follow(contents, resources, pen, marks, depth)
         own = marks.pieces
     finally:
-        marks.pieces = pieces
+        marks.pieces, marks.trim = pieces, trim
     return max((tint for _box, tint, _what in own), default=None)
 
 

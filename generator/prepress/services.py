@@ -5,7 +5,8 @@ other (`order`: `back-front`, `front-back`, or `faces`: one page per printed fac
 are named, the cut (`trim`: the card's size rounded to 1/8 in, or the card's own), bleed and safe margins, the
 pictures' resolution (`min_dpi`: below it the service refuses; below 300 dpi a warning), colour (`rgb` or `cmyk`
 through an ICC profile of `templates/icc/`, with its printing condition), total ink, rich black, PDF/X, and text
-in embedded fonts or as outlines. `provenance` gives each rule its `source` (an entry of `sources`, with the
+in embedded fonts or as outlines, and whether it rounds cards' corners (`corners`: `standard`, `option`, `square`,
+or `not-stated` where no page of the service read says). `provenance` gives each rule its `source` (an entry of `sources`, with the
 address and the date it was read) and what the source says in our words, or, for a rule no page of the service
 could be read for, a `confidence` (M or L) and a `note`: such a rule is donjon's choice and an option of
 `donjon export --service`, never shown as the service's own.
@@ -40,9 +41,12 @@ from generator.units import PT_PER_MM
 Delivery = Literal["pdf", "png"]
 Order = Literal["back-front", "front-back", "faces"]
 PdfX = Literal["", "x1a", "x4"]
+#: Whether a service rounds its cards' corners: as standard, as an option to order, never (square corners), or
+#: not stated by any page of it read (what the `shape` warning then says, rule `corners`).
+Corners = Literal["standard", "option", "square", "not-stated"]
 #: The rules a service's `provenance` may speak for: its fields that are rules (not its name and sources).
 RULES = ("delivery", "file_name", "order", "trim", "bleed", "safe", "dpi", "min_dpi", "colour", "profile",
-         "condition", "ink_limit", "rich_black", "pdfx", "text", "images")
+         "condition", "ink_limit", "rich_black", "pdfx", "text", "images", "corners")
 #: Below this many dots per inch at print size, a picture is warned about whatever the service's minimum.
 GOOD_DPI = 300
 
@@ -97,6 +101,7 @@ class Service:
     rich_black: tuple[float, float, float, float] | None
     pdfx: PdfX
     text: Literal["embedded", "outlines"]
+    corners: Corners
     provenance: dict[str, RuleSource]
     #: the file it was read from
     file: str = ""
@@ -137,11 +142,12 @@ def _rule_source(source: str | None, says: str, confidence: str | None, note: st
 def _service(id: str, name: str, aliases: tuple[str, ...], sources: tuple[Source, ...], delivery: str,
              file_name: str, order: str, trim: str, bleed: float, safe: float, dpi: int, min_dpi: int, colour: str,
              profile: str, condition: str, ink_limit: float | None, rich_black: tuple[float, ...] | None, pdfx: str,
-             text: str, provenance: dict[str, RuleSource]) -> Service:
+             text: str, corners: str, provenance: dict[str, RuleSource]) -> Service:
     black = None if rich_black is None else (rich_black[0], rich_black[1], rich_black[2], rich_black[3])
     return Service(id, name, aliases, sources, cast(Delivery, delivery), file_name, cast(Order, order),
                    cast(Any, trim), bleed * PT_PER_MM, safe * PT_PER_MM, dpi, min_dpi, cast(Any, colour), profile,
-                   condition, ink_limit, black, cast(PdfX, pdfx), cast(Any, text), provenance)
+                   condition, ink_limit, black, cast(PdfX, pdfx), cast(Any, text), cast(Corners, corners),
+                   provenance)
 
 
 SOURCE: Record[Source] = Record(name="source", build=Source, fields={
@@ -171,6 +177,7 @@ SERVICE: Record[Service] = Record(name="print service", build=_service, fields={
     "rich_black": Field(Nullable(ListOf(Number(0, 100), min_items=4, max_items=4))),
     "pdfx": Field(Choice(("", "x1a", "x4"))),
     "text": Field(Choice(("embedded", "outlines"))),
+    "corners": Field(Choice(("standard", "option", "square", "not-stated"))),
     "provenance": Field(MapOf(Choice(RULES, what="rule"), RULE_SOURCE)),
 })
 
@@ -197,6 +204,12 @@ def all_services() -> tuple[Service, ...]:
 
                 problems.append(Problem(display_path(path), None, "provenance",
                                         f"names sources that are not listed: {', '.join(sorted(unknown))}"))
+            if value.corners != "not-stated" and not value.rule("corners").confirmed:
+                from generator.errors import Problem
+
+                # a service's policy on corners is said to a user as the service's own: never without its page
+                problems.append(Problem(display_path(path), None, "corners",
+                                        f"says {value.corners!r} without a source in provenance (else not-stated)"))
             found.append(Service(**{**value.__dict__, "file": display_path(path)}))
     if problems:
         raise ContentError(problems)
