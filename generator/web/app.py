@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import secrets
 import sqlite3
 import urllib.parse
 from collections.abc import Mapping
@@ -79,6 +80,11 @@ PAGE_DIGITS = 6
 #: a new game): kept by the browser, so that the back button after a send that failed (no Wi-Fi) shows them as
 #: they were left, not the companion's page again; every other page is answered `no-store` (Companion.page)
 FORM_PAGES = frozenset({"new.html", "photo.html", "photos.html"})
+#: Random bytes of a new table's form key: 128 bits, so that no two forms ever drawn share one by chance.
+FORM_KEY_BYTES = 16
+#: Characters kept of a key a form sends (an edit's, a new table's): ours are 22 to 36; a longer one, sent by hand,
+#: is cut rather than kept whole in the database.
+MOST_KEY = 80
 
 
 def templates_root() -> Path:
@@ -241,12 +247,16 @@ class Companion:
         return str(value)
 
     async def new_form(self, request: Request, game: str, *, status: int = 200, error: str = "",
-                       names: list[str] | None = None, chosen: Mapping[str, str] | None = None) -> Response:
+                       names: list[str] | None = None, chosen: Mapping[str, str] | None = None,
+                       key: str | None = None) -> Response:
+        """The form of a new table. It carries a key of its own, drawn with it (kept when the form comes back with
+        an error), which the table keeps: the form sent twice opens that one table (`store.create_table`)."""
         low, high = self.games.players_range(game)
         known = await self.db.aread(store.known_names)
         return self.page("new.html", request, status=status, game=game,
                          options=self.option_fields(game, request_language(request)), low=low,
-                         high=high, error=error, names=names or [], chosen=chosen or {}, known=known)
+                         high=high, error=error, names=names or [], chosen=chosen or {}, known=known,
+                         key=key or secrets.token_urlsafe(FORM_KEY_BYTES))
 
     async def new_table(self, request: Request) -> Response:
         game = request.path_params["game"]
@@ -259,6 +269,8 @@ class Companion:
         game = str(form.get("game", ""))
         if game not in self.games.ids:
             raise Refused(400, messages.CHOOSE_GAME)
+        # a form drawn before form keys, or sent by hand, has none: it opens a table each time, as it always did
+        key = str(form.get("key", ""))[:MOST_KEY] or None
         hints = self.games.hints(game)
         low, high = self.games.players_range(game)
         typed = [str(n) for n in form.getlist("name") if isinstance(n, str)]
@@ -291,7 +303,8 @@ class Companion:
         elif not low <= len(names) <= high:
             error = said(lang, messages.PLAYER_COUNT, game=self.games.names_in(lang)[game], low=low, high=high)
         if error:
-            return await self.new_form(request, game, status=400, error=error, names=typed[:high], chosen=chosen)
+            return await self.new_form(request, game, status=400, error=error, names=typed[:high], chosen=chosen,
+                                       key=key)
         names = await self.db.aread(lambda c: _as_known(c, names))
         builder = self.views.builder(game, options, names)
         from generator.web.forms import initial_part
@@ -300,7 +313,8 @@ class Companion:
         shared = {} if hints.parts else initial_part(builder.spec, hints)
         seats = names if hints.parts else []
         team = [] if hints.parts else names
-        table_id = await self.db.awrite(lambda c: store.create_table(c, game, options, seats, team, part, shared))
+        table_id = await self.db.awrite(lambda c: store.create_table(c, game, options, seats, team, part, shared,
+                                                                             form_key=key))
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
 
     # --- a table ------------------------------------------------------------------------------------------------
@@ -340,7 +354,7 @@ class Companion:
         if not isinstance(value, str):
             raise Refused(400, messages.VALUE_IS_FILE)
         op = str(form.get("op", ""))
-        key = str(form.get("key", ""))[:80] or None
+        key = str(form.get("key", ""))[:MOST_KEY] or None
         wanted = str(form.get("on", ""))
         was = form.get("was")  # absent: no check (a button's set); empty: the field showed nothing
         seen = whole_number(form.get("seen", ""), 5)

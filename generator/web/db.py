@@ -232,6 +232,12 @@ MIGRATIONS: Sequence[str | Callable[[sqlite3.Connection], None]] = (
     # 7: players keyed without the characters no one sees; two seats of one game that this makes one player are
     # given distinct names
     _keys_without_invisible_characters,
+    # 8: the key of the form a table was opened from (drawn with the page, sent with it): the same form sent twice
+    # (a double tap on its button, or the browser sending it again after a lost answer) opens one table, not two
+    """
+    ALTER TABLE tables ADD COLUMN form_key TEXT;           -- the new table's form, as sent (NULL: opened otherwise)
+    CREATE UNIQUE INDEX tables_by_form_key ON tables(form_key);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The SQL function `donjon_player_key` that migration 2 calls (nothing else does): the key as of migration 7, frozen

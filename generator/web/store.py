@@ -78,13 +78,19 @@ class GameTable:
 
 def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any], names: Sequence[str],
                  team: Sequence[str], part: Mapping[str, Any] | Sequence[Mapping[str, Any]],
-                 shared: Mapping[str, Any], corrects: int | None = None) -> int:
+                 shared: Mapping[str, Any], corrects: int | None = None, form_key: str | None = None) -> int:
     """A new table; `part` is every seat's first part, or one part per seat (a saved game being corrected, whose
-    version now is kept with the table)."""
+    version now is kept with the table). With the `form_key` of a table opened already (its form sent twice), that
+    table, as it is: looked up here, in the writer, so that two sends arriving together still open one."""
+    if form_key is not None:
+        row = conn.execute("SELECT id FROM tables WHERE form_key = ?", (form_key,)).fetchone()
+        if row is not None:
+            return int(row[0])
     since = None if corrects is None else latest_version(conn, corrects)
-    cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects, corrects_version) "
-                          "VALUES (?, ?, ?, ?, ?, ?, ?)", (game, now(), _dump(dict(options)), _dump(list(team)),
-                                                           _dump(dict(shared)), corrects, since))
+    cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects, corrects_version, "
+                          "form_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                          (game, now(), _dump(dict(options)), _dump(list(team)), _dump(dict(shared)), corrects, since,
+                           form_key))
     table_id = int(cursor.lastrowid or 0)
     parts = [part] * len(names) if isinstance(part, Mapping) else list(part)
     conn.executemany("INSERT INTO table_parts (table_id, seat, name, data) VALUES (?, ?, ?, ?)",
