@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import secrets
 import sqlite3
 import urllib.parse
 from collections.abc import Mapping
@@ -42,7 +41,7 @@ from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
 from generator.web.db import Database, not_written, player_key
-from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, short_label
+from generator.web.forms import LONGEST_TEXT, sent_again_key, sent_key, Edit, EditError, apply, edit_data, points_label, short_label
 from generator.web.games import Games, KeptRead, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.photos import refused as refused_said
@@ -80,11 +79,6 @@ PAGE_DIGITS = 6
 #: a new game): kept by the browser, so that the back button after a send that failed (no Wi-Fi) shows them as
 #: they were left, not the companion's page again; every other page is answered `no-store` (Companion.page)
 FORM_PAGES = frozenset({"new.html", "photo.html", "photos.html"})
-#: Random bytes of a new table's form key: 128 bits, so that no two forms ever drawn share one by chance.
-FORM_KEY_BYTES = 16
-#: Characters kept of a key a form sends (an edit's, a new table's): ours are 22 to 36; a longer one, sent by hand,
-#: is cut rather than kept whole in the database.
-MOST_KEY = 80
 
 
 def templates_root() -> Path:
@@ -249,14 +243,18 @@ class Companion:
     async def new_form(self, request: Request, game: str, *, status: int = 200, error: str = "",
                        names: list[str] | None = None, chosen: Mapping[str, str] | None = None,
                        key: str | None = None) -> Response:
-        """The form of a new table. It carries a key of its own, drawn with it (kept when the form comes back with
-        an error), which the table keeps: the form sent twice opens that one table (`store.create_table`)."""
+        """The form of a new table. It carries a key, the newest table when it was drawn (kept when the form comes
+        back with an error), which the table opened keeps with what it was opened with: the form sent twice opens
+        that one table (`store.create_table`). A key of the database's state rather than a random one: the page
+        drawn again is the same page, and two phones sending the same names at once open one table."""
         low, high = self.games.players_range(game)
         known = await self.db.aread(store.known_names)
+        if key is None:
+            key = f"after-{await self.db.aread(store.newest_table)}"
         return self.page("new.html", request, status=status, game=game,
                          options=self.option_fields(game, request_language(request)), low=low,
                          high=high, error=error, names=names or [], chosen=chosen or {}, known=known,
-                         key=key or secrets.token_urlsafe(FORM_KEY_BYTES))
+                         key=key)
 
     async def new_table(self, request: Request) -> Response:
         game = request.path_params["game"]
@@ -270,7 +268,7 @@ class Companion:
         if game not in self.games.ids:
             raise Refused(400, messages.CHOOSE_GAME)
         # a form drawn before form keys, or sent by hand, has none: it opens a table each time, as it always did
-        key = str(form.get("key", ""))[:MOST_KEY] or None
+        key = sent_key(form)
         hints = self.games.hints(game)
         low, high = self.games.players_range(game)
         typed = [str(n) for n in form.getlist("name") if isinstance(n, str)]
@@ -313,8 +311,11 @@ class Companion:
         shared = {} if hints.parts else initial_part(builder.spec, hints)
         seats = names if hints.parts else []
         team = [] if hints.parts else names
+        # the same form sent with other names or options (shown again by the back button, then changed) is another
+        # table's: the key is kept with what it opened
+        kept = sent_again_key(key, game, json.dumps(options, sort_keys=True), *names)
         table_id = await self.db.awrite(lambda c: store.create_table(c, game, options, seats, team, part, shared,
-                                                                             form_key=key))
+                                                                     form_key=kept))
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
 
     # --- a table ------------------------------------------------------------------------------------------------
@@ -354,7 +355,7 @@ class Companion:
         if not isinstance(value, str):
             raise Refused(400, messages.VALUE_IS_FILE)
         op = str(form.get("op", ""))
-        key = str(form.get("key", ""))[:MOST_KEY] or None
+        key = sent_key(form)
         wanted = str(form.get("on", ""))
         was = form.get("was")  # absent: no check (a button's set); empty: the field showed nothing
         seen = whole_number(form.get("seen", ""), 5)
@@ -447,6 +448,11 @@ class Companion:
         table_id, seat, form, upload, lang, view = await self.seat_upload(request)
         error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
+        key = sent_again_key(sent_key(form), data)
+        if key is not None and await self.db.aread(lambda c: store.photo_sent(c, table_id, seat, key)):
+            # this photo's form sent again (a double tap, a resend): answered as the first was, and the answers
+            # given on its check page since are kept (a new first photo would let them go)
+            return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
         if not data and not (isinstance(upload, UploadFile) and upload.filename):
             # no file chosen: the browser sends an empty part with no name (a file of 0 bytes has its name: read,
             # it is said to be empty)
@@ -467,7 +473,7 @@ class Companion:
             elif read.review is not None:
                 # the first photo of the sheet, kept: a photo added later is read with it
                 kept = await self.keep_photo(table_id, seat, file_name(upload.filename or "photo.jpg"), data,
-                                             read.kept[0], lang, first=True)
+                                             read.kept[0], lang, first=True, key=key)
                 if isinstance(kept, Response):
                     return kept
                 error = kept
@@ -482,14 +488,14 @@ class Companion:
                          upload_refused=refusal(english) if english else None, **self.table_context(view, seat))
 
     async def keep_photo(self, table_id: int, seat: int, name: str, data: bytes, kept: KeptRead, lang: Language, *,
-                         first: bool) -> Response | str:
+                         first: bool, key: str | None = None) -> Response | str:
         """Keep a photo of a player's sheet read (the `first` of a new sheet, or one more of it), with what it read
         on its own (`kept`: it is never read again): a redirect to its check page, a page of its own so that
         reloading it shows the same; or why it could not be kept."""
         reading, image = kept.stored(), kept.image
         try:
             await self.db.awrite(lambda c: store.add_photo(c, table_id, seat, name, data, first=first,
-                                                           reading=reading, image=image))
+                                                           reading=reading, image=image, form_key=key))
         except store.StoreError as err:
             return err.said(lang)
         return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
@@ -585,6 +591,10 @@ class Companion:
         english = reason = ""
         status = 400
         data = await upload.read() if isinstance(upload, UploadFile) else b""
+        key = sent_again_key(sent_key(form), data)
+        if key is not None and await self.db.aread(lambda c: store.photo_sent(c, table_id, seat, key)):
+            # this photo's form sent again (a double tap, a resend): answered as the first was, not "already kept"
+            return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
         if not data and not (isinstance(upload, UploadFile) and upload.filename):  # none chosen (0 bytes: read)
             error = said(lang, messages.NO_OTHER_PHOTO)
         elif full := photos_full(read, lang):  # said before the photo is read (store.add_photo checks too)
@@ -599,7 +609,7 @@ class Companion:
             both = new if not new.kept else \
                 await run_in_threadpool(self.games.read_kept, [*read.kept, *new.kept], view.table.game, lang)
             if both.review is not None:
-                response = await self.keep_photo(table_id, seat, name, data, new.kept[0], lang, first=False)
+                response = await self.keep_photo(table_id, seat, name, data, new.kept[0], lang, first=False, key=key)
                 if isinstance(response, Response):
                     return response
                 error = response

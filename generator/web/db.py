@@ -117,7 +117,7 @@ def _seats_inferred(conn: sqlite3.Connection) -> None:
     longer parses the result of every game of the player. Its own copy of the reading (as `store.player_inferred`
     reads it today), so that a later change there does not change what this migration writes."""
     conn.execute("ALTER TABLE game_players ADD COLUMN inferred INTEGER NOT NULL DEFAULT 0")
-    flagged = []
+    flagged: list[tuple[int, str]] = []
     for game_id, result in conn.execute("SELECT id, result FROM games WHERE id IN (SELECT game_id FROM game_players)"):
         scored = json.loads(result)
         # end-states.md: `inferred` in a player's entry; a result kept before then held a mapping by name
@@ -248,11 +248,13 @@ MIGRATIONS: Sequence[str | Callable[[sqlite3.Connection], None]] = (
     # 7: players keyed without the characters no one sees; two seats of one game that this makes one player are
     # given distinct names
     _keys_without_invisible_characters,
-    # 8: the key of the form a table was opened from (drawn with the page, sent with it): the same form sent twice
-    # (a double tap on its button, or the browser sending it again after a lost answer) opens one table, not two
+    # 8: the key of the form a table was opened from, or a photo of a sheet sent from (drawn with the page, sent with
+    # it): the same form sent twice (a double tap on its button, or the browser sending it again after a lost
+    # answer) opens one table, keeps one photo
     """
     ALTER TABLE tables ADD COLUMN form_key TEXT;           -- the new table's form, as sent (NULL: opened otherwise)
     CREATE UNIQUE INDEX tables_by_form_key ON tables(form_key);
+    ALTER TABLE table_photos ADD COLUMN form_key TEXT;     -- the form the photo was sent with (NULL: none)
     """,
     # 9: whether a seat's score rests on a value no rulebook states (end-states.md `inferred`), kept with the seat
     _seats_inferred,

@@ -98,6 +98,11 @@ def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any]
     return table_id
 
 
+def newest_table(conn: sqlite3.Connection) -> int:
+    """The id of the newest table (0: none yet)."""
+    return int(conn.execute("SELECT coalesce(max(id), 0) FROM tables").fetchone()[0])
+
+
 def correction_table(conn: sqlite3.Connection, game_id: int, game: str, options: Mapping[str, Any],
                      names: Sequence[str], team: Sequence[str], parts: Sequence[Mapping[str, Any]],
                      shared: Mapping[str, Any]) -> int:
@@ -188,13 +193,27 @@ class TooManyPhotos(StoreError):
     """A photo added to a sheet that has MOST_PHOTOS_PER_SEAT photos kept already."""
 
 
+class SamePhoto(StoreError):
+    """A photo added to a sheet that is one of its photos kept already (nothing new to read)."""
+
+
 def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, data: bytes, *, first: bool,
-              reading: str | None = None, image: bytes | None = None) -> int:
+              reading: str | None = None, image: bytes | None = None, form_key: str | None = None) -> int:
     """Keep a photo of a player's paper sheet, with what it read (`reading`, JSON, and `image`, the sheet
     straightened: `games.KeptRead`): the `first` of a new sheet's photos (the earlier ones, of a sheet the player
     starts over with, are let go), or one more photo of the same sheet (at most MOST_PHOTOS_PER_SEAT:
-    :class:`TooManyPhotos`). Its number among the seat's photos."""
+    :class:`TooManyPhotos`; this very photo kept already: :class:`SamePhoto`). Its number among the seat's photos.
+    Sent again with its form's `form_key` (a double tap, a resend after a lost answer), the photo kept then, and
+    nothing let go: looked up here, in the writer, as two sends arriving together are both read before either is
+    kept."""
     _part_data(_open_table(conn, table_id), seat)  # the table still open, the seat one of it
+    if form_key is not None:
+        row = conn.execute("SELECT number FROM table_photos WHERE table_id = ? AND seat = ? AND form_key = ?",
+                           (table_id, seat, form_key)).fetchone()
+        if row is not None:
+            return int(row[0])
+    if not first and photo_kept(conn, table_id, seat, data):  # checked here too: sent twice at once, without a key
+        raise SamePhoto(messages.SAME_PHOTO)
     if first:
         conn.execute("DELETE FROM table_photos WHERE table_id = ? AND seat = ?", (table_id, seat))
         conn.execute("DELETE FROM photo_answers WHERE table_id = ? AND seat = ?", (table_id, seat))
@@ -202,9 +221,16 @@ def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, dat
         raise TooManyPhotos(messages.TOO_MANY_PHOTOS, most=MOST_PHOTOS_PER_SEAT)
     number = int(conn.execute("SELECT coalesce(max(number), 0) + 1 FROM table_photos WHERE table_id = ? AND seat = ?",
                               (table_id, seat)).fetchone()[0])
-    conn.execute("INSERT INTO table_photos (table_id, seat, number, name, data, at, reading, image) "
-                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (table_id, seat, number, name, data, now(), reading, image))
+    conn.execute("INSERT INTO table_photos (table_id, seat, number, name, data, at, reading, image, form_key) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 (table_id, seat, number, name, data, now(), reading, image, form_key))
     return number
+
+
+def photo_sent(conn: sqlite3.Connection, table_id: int, seat: int, form_key: str) -> bool:
+    """Whether a photo of a player's sheet was kept from the form of this key already (the form sent again)."""
+    return conn.execute("SELECT 1 FROM table_photos WHERE table_id = ? AND seat = ? AND form_key = ? LIMIT 1",
+                        (table_id, seat, form_key)).fetchone() is not None
 
 
 def photo_count(conn: sqlite3.Connection, table_id: int, seat: int) -> int:
