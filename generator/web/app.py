@@ -41,7 +41,8 @@ from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
 from generator.web.db import Database, not_written, player_key
-from generator.web.forms import LONGEST_TEXT, sent_again_key, sent_key, Edit, EditError, apply, edit_data, points_label, short_label
+from generator.web.forms import (LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, sent_again_key, sent_key,
+                                 short_label)
 from generator.web.games import Games, KeptRead, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.photos import refused as refused_said
@@ -79,6 +80,9 @@ PAGE_DIGITS = 6
 #: a new game): kept by the browser, so that the back button after a send that failed (no Wi-Fi) shows them as
 #: they were left, not the companion's page again; every other page is answered `no-store` (Companion.page)
 FORM_PAGES = frozenset({"new.html", "photo.html", "photos.html"})
+#: The setting that holds the key of the last rename or merge of players done from the page (one: a form sent again
+#: comes at once, never after another rename).
+PEOPLE_FORM = "people-form"
 
 
 def templates_root() -> Path:
@@ -836,7 +840,9 @@ class Companion:
 
     async def players_page(self, request: Request, error: str = "", status: int = 200) -> Response:
         found = await self.db.aread(store.players)
-        return self.page("players.html", request, status=status, players=found, error=error)
+        # the forms' key: the history as they were drawn (a rename or merge sent twice from them is done once)
+        key = f"after-{await self.db.aread(store.newest_version)}"
+        return self.page("players.html", request, status=status, players=found, error=error, key=key)
 
     async def player_page(self, request: Request) -> Response:
         name = request.query_params.get("name") or request.path_params.get("name", "")
@@ -882,9 +888,19 @@ class Companion:
             return await self.players_page(request, said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME), 400)
         if (code := unprintable_character(new)) is not None:
             return await self.players_page(request, said(lang, messages.NAME_CHARACTER, code=code), 400)
+        # the form sent again (a double tap, a resend after a lost answer) finds its player renamed already: it is
+        # answered as the first was, not "no saved game has a player of that name"
+        key = sent_again_key(sent_key(form), request.url.path, old, new)
+
+        def change(conn: sqlite3.Connection) -> None:
+            if key is not None and store.setting(conn, PEOPLE_FORM) == key:
+                return
+            (merge if merging else rename)(conn, self.games, old, new, who=messages.BY_PAGE)
+            if key is not None:
+                store.set_setting(conn, PEOPLE_FORM, key)
+
         try:
-            await self.db.awrite(lambda c: (merge if merging else rename)(c, self.games, old, new,
-                                                                          who=messages.BY_PAGE))
+            await self.db.awrite(change)
         except PeopleError as err:
             return await self.players_page(request, err.said(lang), 409)
         return RedirectResponse(player_url(new), status_code=303)

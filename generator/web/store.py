@@ -660,6 +660,11 @@ def player_games(conn: sqlite3.Connection, name: str) -> list[int]:
                                             "ORDER BY game_id", (player_key(name),))]
 
 
+def newest_version(conn: sqlite3.Connection) -> int:
+    """The newest version of any saved game (its row: 0 none): changes with every save, correction, rename."""
+    return int(conn.execute("SELECT coalesce(max(rowid), 0) FROM game_versions").fetchone()[0])
+
+
 def player_stats(conn: sqlite3.Connection, name: str, lower_is_better: Sequence[str]) -> dict[str, Any] | None:
     """One player's games, wins, win rate, and per game: games, wins, best and average score, scores over time."""
     # the seat's own `inferred` flag (migration 9), not the game's result: a player of 3,000 games had all their
