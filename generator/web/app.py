@@ -41,8 +41,8 @@ from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
 from generator.web.db import Database, not_written, player_key
-from generator.web.forms import (LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, sent_again_key, sent_key,
-                                 short_label)
+from generator.web.forms import (LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, sent_again_key,
+                                 sent_key, short_label)
 from generator.web.games import Games, KeptRead, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.photos import refused as refused_said
