@@ -41,7 +41,8 @@ from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
 from generator.web.db import Database, not_written, player_key
-from generator.web.forms import LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, short_label
+from generator.web.forms import (LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, sent_again_key,
+                                 sent_key, short_label)
 from generator.web.games import Games, KeptRead, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.photos import refused as refused_said
@@ -79,6 +80,9 @@ PAGE_DIGITS = 6
 #: a new game): kept by the browser, so that the back button after a send that failed (no Wi-Fi) shows them as
 #: they were left, not the companion's page again; every other page is answered `no-store` (Companion.page)
 FORM_PAGES = frozenset({"new.html", "photo.html", "photos.html"})
+#: The setting that holds the key of the last rename or merge of players done from the page (one: a form sent again
+#: comes at once, never after another rename).
+PEOPLE_FORM = "people-form"
 
 
 def templates_root() -> Path:
@@ -241,12 +245,20 @@ class Companion:
         return str(value)
 
     async def new_form(self, request: Request, game: str, *, status: int = 200, error: str = "",
-                       names: list[str] | None = None, chosen: Mapping[str, str] | None = None) -> Response:
+                       names: list[str] | None = None, chosen: Mapping[str, str] | None = None,
+                       key: str | None = None) -> Response:
+        """The form of a new table. It carries a key, the newest table when it was drawn (kept when the form comes
+        back with an error), which the table opened keeps with what it was opened with: the form sent twice opens
+        that one table (`store.create_table`). A key of the database's state rather than a random one: the page
+        drawn again is the same page, and two phones sending the same names at once open one table."""
         low, high = self.games.players_range(game)
         known = await self.db.aread(store.known_names)
+        if key is None:
+            key = f"after-{await self.db.aread(store.newest_table)}"
         return self.page("new.html", request, status=status, game=game,
                          options=self.option_fields(game, request_language(request)), low=low,
-                         high=high, error=error, names=names or [], chosen=chosen or {}, known=known)
+                         high=high, error=error, names=names or [], chosen=chosen or {}, known=known,
+                         key=key)
 
     async def new_table(self, request: Request) -> Response:
         game = request.path_params["game"]
@@ -259,6 +271,8 @@ class Companion:
         game = str(form.get("game", ""))
         if game not in self.games.ids:
             raise Refused(400, messages.CHOOSE_GAME)
+        # a form drawn before form keys, or sent by hand, has none: it opens a table each time, as it always did
+        key = sent_key(form)
         hints = self.games.hints(game)
         low, high = self.games.players_range(game)
         typed = [str(n) for n in form.getlist("name") if isinstance(n, str)]
@@ -291,7 +305,8 @@ class Companion:
         elif not low <= len(names) <= high:
             error = said(lang, messages.PLAYER_COUNT, game=self.games.names_in(lang)[game], low=low, high=high)
         if error:
-            return await self.new_form(request, game, status=400, error=error, names=typed[:high], chosen=chosen)
+            return await self.new_form(request, game, status=400, error=error, names=typed[:high], chosen=chosen,
+                                       key=key)
         names = await self.db.aread(lambda c: _as_known(c, names))
         builder = self.views.builder(game, options, names)
         from generator.web.forms import initial_part
@@ -300,7 +315,11 @@ class Companion:
         shared = {} if hints.parts else initial_part(builder.spec, hints)
         seats = names if hints.parts else []
         team = [] if hints.parts else names
-        table_id = await self.db.awrite(lambda c: store.create_table(c, game, options, seats, team, part, shared))
+        # the same form sent with other names or options (shown again by the back button, then changed) is another
+        # table's: the key is kept with what it opened
+        kept = sent_again_key(key, game, json.dumps(options, sort_keys=True), *names)
+        table_id = await self.db.awrite(lambda c: store.create_table(c, game, options, seats, team, part, shared,
+                                                                     form_key=kept))
         return RedirectResponse(f"/tables/{table_id}", status_code=303)
 
     # --- a table ------------------------------------------------------------------------------------------------
@@ -340,7 +359,7 @@ class Companion:
         if not isinstance(value, str):
             raise Refused(400, messages.VALUE_IS_FILE)
         op = str(form.get("op", ""))
-        key = str(form.get("key", ""))[:80] or None
+        key = sent_key(form)
         wanted = str(form.get("on", ""))
         was = form.get("was")  # absent: no check (a button's set); empty: the field showed nothing
         seen = whole_number(form.get("seen", ""), 5)
@@ -433,6 +452,11 @@ class Companion:
         table_id, seat, form, upload, lang, view = await self.seat_upload(request)
         error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
+        key = sent_again_key(sent_key(form), data)
+        if key is not None and await self.db.aread(lambda c: store.photo_sent(c, table_id, seat, key)):
+            # this photo's form sent again (a double tap, a resend): answered as the first was, and the answers
+            # given on its check page since are kept (a new first photo would let them go)
+            return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
         if not data and not (isinstance(upload, UploadFile) and upload.filename):
             # no file chosen: the browser sends an empty part with no name (a file of 0 bytes has its name: read,
             # it is said to be empty)
@@ -453,7 +477,7 @@ class Companion:
             elif read.review is not None:
                 # the first photo of the sheet, kept: a photo added later is read with it
                 kept = await self.keep_photo(table_id, seat, file_name(upload.filename or "photo.jpg"), data,
-                                             read.kept[0], lang, first=True)
+                                             read.kept[0], lang, first=True, key=key)
                 if isinstance(kept, Response):
                     return kept
                 error = kept
@@ -468,14 +492,14 @@ class Companion:
                          upload_refused=refusal(english) if english else None, **self.table_context(view, seat))
 
     async def keep_photo(self, table_id: int, seat: int, name: str, data: bytes, kept: KeptRead, lang: Language, *,
-                         first: bool) -> Response | str:
+                         first: bool, key: str | None = None) -> Response | str:
         """Keep a photo of a player's sheet read (the `first` of a new sheet, or one more of it), with what it read
         on its own (`kept`: it is never read again): a redirect to its check page, a page of its own so that
         reloading it shows the same; or why it could not be kept."""
         reading, image = kept.stored(), kept.image
         try:
             await self.db.awrite(lambda c: store.add_photo(c, table_id, seat, name, data, first=first,
-                                                           reading=reading, image=image))
+                                                           reading=reading, image=image, form_key=key))
         except store.StoreError as err:
             return err.said(lang)
         return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
@@ -571,6 +595,10 @@ class Companion:
         english = reason = ""
         status = 400
         data = await upload.read() if isinstance(upload, UploadFile) else b""
+        key = sent_again_key(sent_key(form), data)
+        if key is not None and await self.db.aread(lambda c: store.photo_sent(c, table_id, seat, key)):
+            # this photo's form sent again (a double tap, a resend): answered as the first was, not "already kept"
+            return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
         if not data and not (isinstance(upload, UploadFile) and upload.filename):  # none chosen (0 bytes: read)
             error = said(lang, messages.NO_OTHER_PHOTO)
         elif full := photos_full(read, lang):  # said before the photo is read (store.add_photo checks too)
@@ -585,7 +613,7 @@ class Companion:
             both = new if not new.kept else \
                 await run_in_threadpool(self.games.read_kept, [*read.kept, *new.kept], view.table.game, lang)
             if both.review is not None:
-                response = await self.keep_photo(table_id, seat, name, data, new.kept[0], lang, first=False)
+                response = await self.keep_photo(table_id, seat, name, data, new.kept[0], lang, first=False, key=key)
                 if isinstance(response, Response):
                     return response
                 error = response
@@ -812,7 +840,9 @@ class Companion:
 
     async def players_page(self, request: Request, error: str = "", status: int = 200) -> Response:
         found = await self.db.aread(store.players)
-        return self.page("players.html", request, status=status, players=found, error=error)
+        # the forms' key: the history as they were drawn (a rename or merge sent twice from them is done once)
+        key = f"after-{await self.db.aread(store.newest_version)}"
+        return self.page("players.html", request, status=status, players=found, error=error, key=key)
 
     async def player_page(self, request: Request) -> Response:
         name = request.query_params.get("name") or request.path_params.get("name", "")
@@ -858,9 +888,19 @@ class Companion:
             return await self.players_page(request, said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME), 400)
         if (code := unprintable_character(new)) is not None:
             return await self.players_page(request, said(lang, messages.NAME_CHARACTER, code=code), 400)
+        # the form sent again (a double tap, a resend after a lost answer) finds its player renamed already: it is
+        # answered as the first was, not "no saved game has a player of that name"
+        key = sent_again_key(sent_key(form), request.url.path, old, new)
+
+        def change(conn: sqlite3.Connection) -> None:
+            if key is not None and store.setting(conn, PEOPLE_FORM) == key:
+                return
+            (merge if merging else rename)(conn, self.games, old, new, who=messages.BY_PAGE)
+            if key is not None:
+                store.set_setting(conn, PEOPLE_FORM, key)
+
         try:
-            await self.db.awrite(lambda c: (merge if merging else rename)(c, self.games, old, new,
-                                                                          who=messages.BY_PAGE))
+            await self.db.awrite(change)
         except PeopleError as err:
             return await self.players_page(request, err.said(lang), 409)
         return RedirectResponse(player_url(new), status_code=303)

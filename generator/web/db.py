@@ -112,6 +112,22 @@ def _keys_without_invisible_characters(conn: sqlite3.Connection) -> None:
                 conn.execute("UPDATE tables SET team = ?, version = version + 1 WHERE id = ?", (members, table_id))
 
 
+def _seats_inferred(conn: sqlite3.Connection) -> None:
+    """Migration 9: each seat's `inferred` flag, read once from its game's result, so that a player's page no
+    longer parses the result of every game of the player. Its own copy of the reading (as `store.player_inferred`
+    reads it today), so that a later change there does not change what this migration writes."""
+    conn.execute("ALTER TABLE game_players ADD COLUMN inferred INTEGER NOT NULL DEFAULT 0")
+    flagged: list[tuple[int, str]] = []
+    for game_id, result in conn.execute("SELECT id, result FROM games WHERE id IN (SELECT game_id FROM game_players)"):
+        scored = json.loads(result)
+        # end-states.md: `inferred` in a player's entry; a result kept before then held a mapping by name
+        names = {str(p.get("name")) for p in scored.get("players", []) if isinstance(p, dict) and p.get("inferred")}
+        if isinstance(scored.get("inferred"), dict):
+            names |= {str(name) for name, flag in scored["inferred"].items() if flag}
+        flagged.extend((game_id, name) for name in names)
+    conn.executemany("UPDATE game_players SET inferred = 1 WHERE game_id = ? AND name = ?", flagged)
+
+
 #: Each migration takes the database from version N (its index) to N + 1; `PRAGMA user_version` holds N: SQL
 #: statements, or a function given the connection when SQL alone cannot say it (all in one transaction either way).
 #: Never edit a released migration: add one.
@@ -232,6 +248,16 @@ MIGRATIONS: Sequence[str | Callable[[sqlite3.Connection], None]] = (
     # 7: players keyed without the characters no one sees; two seats of one game that this makes one player are
     # given distinct names
     _keys_without_invisible_characters,
+    # 8: the key of the form a table was opened from, or a photo of a sheet sent from (drawn with the page, sent with
+    # it): the same form sent twice (a double tap on its button, or the browser sending it again after a lost
+    # answer) opens one table, keeps one photo
+    """
+    ALTER TABLE tables ADD COLUMN form_key TEXT;           -- the new table's form, as sent (NULL: opened otherwise)
+    CREATE UNIQUE INDEX tables_by_form_key ON tables(form_key);
+    ALTER TABLE table_photos ADD COLUMN form_key TEXT;     -- the form the photo was sent with (NULL: none)
+    """,
+    # 9: whether a seat's score rests on a value no rulebook states (end-states.md `inferred`), kept with the seat
+    _seats_inferred,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The SQL function `donjon_player_key` that migration 2 calls (nothing else does): the key as of migration 7, frozen

@@ -486,3 +486,31 @@ def all_slots(controls: Sequence[Control]) -> list[str]:
         for item in control.items:
             out.extend(all_slots(item))
     return out
+
+
+#: Characters kept of a key a form sends (an edit's, a new table's, a photo's): ours are at most 32 (an edit's, drawn
+#: by the page's script); a longer one, sent by hand, is cut rather than kept whole in the database.
+MOST_KEY = 80
+
+
+def sent_key(form: Mapping[str, Any]) -> str | None:
+    """The key a form carries (`key`: an edit's, drawn by the page's script; a new table's or a photo's, the state
+    its page was drawn in), by which the form sent again is answered as the first; None without."""
+    key = form.get("key")
+    return (key[:MOST_KEY] or None) if isinstance(key, str) else None
+
+
+def sent_again_key(key: str | None, *sent: str | bytes) -> str | None:
+    """The key a form's send is kept by: its `key` with a digest of what it `sent` (the names, the photo). The page
+    can be shown again with its key, by the back button (a page holding what was typed before sending it is kept by
+    the browser: app.FORM_PAGES), and sent with other names or another photo: that is a new send, not the first
+    sent again, and gets a key of its own."""
+    if key is None:
+        return None
+    import hashlib
+
+    digest = hashlib.sha256()
+    for part in sent:
+        data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "big") + data)  # each part's length first: ("ab", "c") is not ("a", "bc")
+    return f"{key}:{digest.hexdigest()[:32]}"

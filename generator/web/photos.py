@@ -22,6 +22,7 @@ from starlette.responses import RedirectResponse, Response
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import Reason, refusal
 from generator.web import messages, store
+from generator.web.forms import sent_again_key, sent_key
 from generator.web.games import file_name
 from generator.web.languages import Refused, request_language, said
 
@@ -76,6 +77,7 @@ async def read_photos(companion: Companion, request: Request) -> Response:
     lang = request_language(request)
     view = await sheet_table(companion, request.path_params["table_id"], lang)
     form = await companion.form(request, files=len(view.table.parts))
+    key = sent_key(form)
     seats: list[SeatPhoto] = []
     given: dict[bytes, str] = {}  # each photo's bytes -> the player it was given for first
     for part in view.table.parts:
@@ -88,7 +90,8 @@ async def read_photos(companion: Companion, request: Request) -> Response:
             seats.append(SeatPhoto(part.seat, part.name, error))
             continue
         given[data] = part.name
-        seats.append(await _read_one(companion, view, part.seat, part.name, data, upload.filename, lang))
+        seats.append(await _read_one(companion, view, part.seat, part.name, data, upload.filename, lang,
+                                     sent_again_key(key, data)))
     if not seats:
         raise Refused(400, messages.NO_PHOTO)
     read = {s.seat for s in seats if s.review is not None}
@@ -98,7 +101,7 @@ async def read_photos(companion: Companion, request: Request) -> Response:
 
 
 async def _read_one(companion: Companion, view: TableView, seat: int, name: str, data: bytes, filename: str,
-                    lang: Language) -> SeatPhoto:
+                    lang: Language, key: str | None) -> SeatPhoto:
     read = await run_in_threadpool(companion.games.score_castle_sheet, data, filename, view.table.game, lang)
     if read.review is None:
         if read.scored.readable:
@@ -114,8 +117,9 @@ async def _read_one(companion: Companion, view: TableView, seat: int, name: str,
     filled = ",".join(str(m.number) for m in read.review.marks if m.state == "filled")
     # kept as this player's sheet's first photo, as from their own page: another photo of the sheet (glare, a
     # finger) is added on its check page
+    # (the page's form sent again keeps the photo kept then, and what its player answered since)
     stored = await companion.keep_photo(view.table.id, seat, file_name(filename), data, read.kept[0], lang,
-                                        first=True)
+                                        first=True, key=key)
     return SeatPhoto(seat, name, review=read.review, filled=filled, kept=not isinstance(stored, str))
 
 

@@ -78,18 +78,29 @@ class GameTable:
 
 def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any], names: Sequence[str],
                  team: Sequence[str], part: Mapping[str, Any] | Sequence[Mapping[str, Any]],
-                 shared: Mapping[str, Any], corrects: int | None = None) -> int:
+                 shared: Mapping[str, Any], corrects: int | None = None, form_key: str | None = None) -> int:
     """A new table; `part` is every seat's first part, or one part per seat (a saved game being corrected, whose
-    version now is kept with the table)."""
+    version now is kept with the table). With the `form_key` of a table opened already (its form sent twice), that
+    table, as it is: looked up here, in the writer, so that two sends arriving together still open one."""
+    if form_key is not None:
+        row = conn.execute("SELECT id FROM tables WHERE form_key = ?", (form_key,)).fetchone()
+        if row is not None:
+            return int(row[0])
     since = None if corrects is None else latest_version(conn, corrects)
-    cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects, corrects_version) "
-                          "VALUES (?, ?, ?, ?, ?, ?, ?)", (game, now(), _dump(dict(options)), _dump(list(team)),
-                                                           _dump(dict(shared)), corrects, since))
+    cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects, corrects_version, "
+                          "form_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                          (game, now(), _dump(dict(options)), _dump(list(team)), _dump(dict(shared)), corrects, since,
+                           form_key))
     table_id = int(cursor.lastrowid or 0)
     parts = [part] * len(names) if isinstance(part, Mapping) else list(part)
     conn.executemany("INSERT INTO table_parts (table_id, seat, name, data) VALUES (?, ?, ?, ?)",
                      [(table_id, seat, name, _dump(dict(data))) for seat, (name, data) in enumerate(zip(names, parts))])
     return table_id
+
+
+def newest_table(conn: sqlite3.Connection) -> int:
+    """The id of the newest table (0: none yet)."""
+    return int(conn.execute("SELECT coalesce(max(id), 0) FROM tables").fetchone()[0])
 
 
 def correction_table(conn: sqlite3.Connection, game_id: int, game: str, options: Mapping[str, Any],
@@ -182,13 +193,27 @@ class TooManyPhotos(StoreError):
     """A photo added to a sheet that has MOST_PHOTOS_PER_SEAT photos kept already."""
 
 
+class SamePhoto(StoreError):
+    """A photo added to a sheet that is one of its photos kept already (nothing new to read)."""
+
+
 def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, data: bytes, *, first: bool,
-              reading: str | None = None, image: bytes | None = None) -> int:
+              reading: str | None = None, image: bytes | None = None, form_key: str | None = None) -> int:
     """Keep a photo of a player's paper sheet, with what it read (`reading`, JSON, and `image`, the sheet
     straightened: `games.KeptRead`): the `first` of a new sheet's photos (the earlier ones, of a sheet the player
     starts over with, are let go), or one more photo of the same sheet (at most MOST_PHOTOS_PER_SEAT:
-    :class:`TooManyPhotos`). Its number among the seat's photos."""
+    :class:`TooManyPhotos`; this very photo kept already: :class:`SamePhoto`). Its number among the seat's photos.
+    Sent again with its form's `form_key` (a double tap, a resend after a lost answer), the photo kept then, and
+    nothing let go: looked up here, in the writer, as two sends arriving together are both read before either is
+    kept."""
     _part_data(_open_table(conn, table_id), seat)  # the table still open, the seat one of it
+    if form_key is not None:
+        row = conn.execute("SELECT number FROM table_photos WHERE table_id = ? AND seat = ? AND form_key = ?",
+                           (table_id, seat, form_key)).fetchone()
+        if row is not None:
+            return int(row[0])
+    if not first and photo_kept(conn, table_id, seat, data):  # checked here too: sent twice at once, without a key
+        raise SamePhoto(messages.SAME_PHOTO)
     if first:
         conn.execute("DELETE FROM table_photos WHERE table_id = ? AND seat = ?", (table_id, seat))
         conn.execute("DELETE FROM photo_answers WHERE table_id = ? AND seat = ?", (table_id, seat))
@@ -196,9 +221,16 @@ def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, dat
         raise TooManyPhotos(messages.TOO_MANY_PHOTOS, most=MOST_PHOTOS_PER_SEAT)
     number = int(conn.execute("SELECT coalesce(max(number), 0) + 1 FROM table_photos WHERE table_id = ? AND seat = ?",
                               (table_id, seat)).fetchone()[0])
-    conn.execute("INSERT INTO table_photos (table_id, seat, number, name, data, at, reading, image) "
-                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (table_id, seat, number, name, data, now(), reading, image))
+    conn.execute("INSERT INTO table_photos (table_id, seat, number, name, data, at, reading, image, form_key) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 (table_id, seat, number, name, data, now(), reading, image, form_key))
     return number
+
+
+def photo_sent(conn: sqlite3.Connection, table_id: int, seat: int, form_key: str) -> bool:
+    """Whether a photo of a player's sheet was kept from the form of this key already (the form sent again)."""
+    return conn.execute("SELECT 1 FROM table_photos WHERE table_id = ? AND seat = ? AND form_key = ? LIMIT 1",
+                        (table_id, seat, form_key)).fetchone() is not None
 
 
 def photo_count(conn: sqlite3.Connection, table_id: int, seat: int) -> int:
@@ -388,9 +420,10 @@ def player_rows(result: Mapping[str, Any], team: Sequence[str]) -> list[tuple[st
 
 def _write_players(conn: sqlite3.Connection, game_id: int, result: Mapping[str, Any], team: Sequence[str]) -> None:
     conn.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
-    conn.executemany("INSERT INTO game_players (game_id, seat, name, score, place, winner, player_key) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     [(game_id, seat, name, score, place, int(won), player_key(name))
+    conn.executemany("INSERT INTO game_players (game_id, seat, name, score, place, winner, player_key, inferred) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                     [(game_id, seat, name, score, place, int(won), player_key(name),
+                       int(player_inferred(result, name)))
                       for seat, (name, score, place, won) in enumerate(player_rows(result, team))])
 
 
@@ -627,9 +660,16 @@ def player_games(conn: sqlite3.Connection, name: str) -> list[int]:
                                             "ORDER BY game_id", (player_key(name),))]
 
 
+def newest_version(conn: sqlite3.Connection) -> int:
+    """The newest version of any saved game (its row: 0 none): changes with every save, correction, rename."""
+    return int(conn.execute("SELECT coalesce(max(rowid), 0) FROM game_versions").fetchone()[0])
+
+
 def player_stats(conn: sqlite3.Connection, name: str, lower_is_better: Sequence[str]) -> dict[str, Any] | None:
     """One player's games, wins, win rate, and per game: games, wins, best and average score, scores over time."""
-    rows = conn.execute("SELECT g.id, g.game, g.played_at, g.result, p.name, p.score, p.place, p.winner "
+    # the seat's own `inferred` flag (migration 9), not the game's result: a player of 3,000 games had all their
+    # results parsed on each of their pages (about 60 ms)
+    rows = conn.execute("SELECT g.id, g.game, g.played_at, p.inferred, p.name, p.score, p.place, p.winner "
                         "FROM game_players p JOIN games g ON g.id = p.game_id WHERE p.player_key = ? "
                         "ORDER BY g.played_at, g.id", (player_key(name),)).fetchall()
     if not rows:
@@ -639,7 +679,7 @@ def player_stats(conn: sqlite3.Connection, name: str, lower_is_better: Sequence[
         entry = per_game.setdefault(r["game"], {"games": 0, "wins": 0, "scores": [], "inferred": False})
         entry["games"] += 1
         # a score computed from a value no rulebook states is never shown as official (end-states.md `inferred`)
-        entry["inferred"] = entry["inferred"] or player_inferred(json.loads(r["result"]), r["name"])
+        entry["inferred"] = entry["inferred"] or bool(r["inferred"])
         entry["wins"] += r["winner"]
         entry["scores"].append({"game_id": r["id"], "played_at": r["played_at"], "score": r["score"],
                                 "winner": bool(r["winner"])})

@@ -35,6 +35,27 @@ def test_score_answers_what_donjon_score_json_prints(client: TestClient, name: s
     assert response.json() == cli_json(EXAMPLES / f"{name}.yaml")
 
 
+@pytest.mark.parametrize("first, other, ended_by", [
+    ("Zo\u200bë", "Ben", "zoë"),  # a zero-width space pasted in the name; ended_by typed without it, lower-case
+    ("  Ana   Maria ", "Ben", "ana maria"),  # spaces around and inside
+    ("Zoe\u0308", "Ben", "Zoë"),  # a combining diaeresis against a precomposed one
+    ("Ana", "ÁNA", "Ana"),  # one player by the key: refused as twice the same name, by both
+])
+def test_score_compares_names_as_donjon_score_does(client: TestClient, tmp_path: Path, first: str, other: str,
+                                                     ended_by: str) -> None:
+    """Player names go through the one key the scorer compares them by (`fields.player_key`, through
+    `scoring.formats.name_key`): the API scores them through the same engine, so it answers what the command line
+    prints, names kept as sent."""
+    state = example("guildhall")
+    state["players"][0]["name"], state["players"][1]["name"], state["ended_by"] = first, other, ended_by
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(state, ensure_ascii=False), encoding="utf-8")
+    answer = post_json(client, "/api/score", state)
+    assert answer.status_code == 200
+    assert answer.json() == cli_json(path)
+    assert answer.json()["valid"] is (other == "Ben")
+
+
 def test_a_broken_rule_is_a_result_with_violations_and_an_unreadable_state_is_422(client: TestClient) -> None:
     broken = example("guildhall")
     broken["players"][0]["guildhall"]["hunter"] = ["red", "red"]

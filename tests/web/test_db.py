@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,5 +135,50 @@ def test_a_write_done_lets_go_of_what_it_holds(tmp_path: Path) -> None:
             gc.collect()
             time.sleep(0.01)
         assert gone() is None, "the writer still holds the last write's function"
+    finally:
+        db.close()
+
+
+def _result(players: list[tuple[str, int, Any]], **more: Any) -> dict[str, Any]:
+    """A scorer's result of these (name, score, inferred) players, first place first."""
+    return {"game": "guildhall", "winner": players[0][0], **more,
+            "players": [{"name": name, "score": score, "place": place, "inferred": inferred}
+                        for place, (name, score, inferred) in enumerate(players, start=1)]}
+
+
+def test_a_seats_inferred_flag_is_kept_and_filled_in_for_games_saved_before(tmp_path: Path) -> None:
+    """A score resting on a value no rulebook states (end-states.md `inferred`) is never official on a player's
+    page. The flag is kept with each seat (migration 9 fills it in for games saved before it, from the result in
+    either form a result has held), so that a player's page reads no game's result."""
+    path = tmp_path / "donjon.sqlite3"
+    games = [  # Ana inferred in her entry; Ben inferred in an older result's mapping by name; Cy never
+        _result([("Ana", 9, {"residents": "house"}), ("Ben", 5, {})]),
+        _result([("Ben", 8, {}), ("Cy", 3, {})], inferred={"Ben": {"vp": "M"}}),
+        _result([("Cy", 7, {}), ("Ana", 2, {})]),
+    ]
+    db = Database(path)
+    for result in games:
+        db.write(lambda c: store.save_game(c, "guildhall", {"game": "guildhall"}, result))
+    db.close()
+    conn = sqlite3.connect(path)  # the database as migration 8 left it: no flag kept with a seat
+    conn.execute("ALTER TABLE game_players DROP COLUMN inferred")
+    conn.execute("PRAGMA user_version = 8")
+    conn.commit()
+    conn.close()
+    db = Database(path)
+    try:
+        flags = db.read(lambda c: c.execute("SELECT game_id, name, inferred FROM game_players "
+                                            "ORDER BY game_id, seat").fetchall())
+        assert [tuple(r) for r in flags] == [(1, "Ana", 1), (1, "Ben", 0), (2, "Ben", 1), (2, "Cy", 0), (3, "Cy", 0),
+                                             (3, "Ana", 0)]
+        # a player's page reads the seats only: with every result emptied, it says the same
+        db.write(lambda c: c.execute("UPDATE games SET result = '{}'"))
+        stats = {name: db.read(lambda c: store.player_stats(c, name, [])) for name in ("Ana", "Ben", "Cy")}
+        assert {name: s["any_inferred"] for name, s in stats.items() if s} == {"Ana": True, "Ben": True, "Cy": False}
+        # a game saved or corrected now keeps the flag with its seats
+        db.write(lambda c: store.update_game(c, 3, {"game": "guildhall"}, _result([("Cy", 7, {"x": "L"}),
+                                                                                   ("Ana", 2, {})])))
+        cy = db.read(lambda c: store.player_stats(c, "Cy", []))
+        assert cy is not None and cy["per_game"]["guildhall"]["inferred"]
     finally:
         db.close()

@@ -468,3 +468,58 @@ def test_a_photo_of_another_version_of_the_sheet_is_refused_as_another_sheet(cli
     alert = re.search(r'<div class="refused" role="alert">(.*?)</div>', refused.text, re.S)
     assert alert and messages.NOT_THIS_SHEET.split(":")[0] in alert.group(1), alert
     assert '<p class="advice">' in alert.group(1)
+
+
+def test_a_photo_sent_twice_is_kept_once(client: TestClient, db: Database, games: Any, sheets: dict[str, bytes],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A double tap on "Add this photo", or the browser sending it again after a lost answer, while the first is
+    still being read (seconds): both were read, and the photo was kept twice (read twice over in every combined
+    reading, and one place fewer before the most kept of a sheet). Each photo's form carries a key drawn with its
+    page: sent again, the photo is kept once, every send is answered as the first (its check page), and what the
+    player answered since is kept."""
+    import threading
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check = f"/tables/{table.id}/seats/0/photo"
+    seat_page = client.get(f"/tables/{table.id}/seats/0").text
+    first_key = re.search(r'name="key" value="([^"]+)"', seat_page)
+    assert first_key, "the photo form of a player's page carries no key"
+    first = {"key": first_key.group(1)}
+    for _ in range(2):  # the first photo sent again
+        answer = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN, data=first,
+                             files={"sheet": ("ana.jpg", sheets["ana.jpg"], "image/jpeg")})
+        assert answer.status_code == 303 and answer.headers["location"] == check
+    assert kept(db, table.id, 0) == ["ana.jpg"]
+    more_key = re.search(r'name="key" form="marks" value="([^"]+)"', client.get(check).text)
+    assert more_key, "the check page's form of another photo carries no key"
+    # both sends read before either is kept, as a double tap on a photo being read for seconds
+    both_read = threading.Barrier(2, timeout=60)
+    read_photos = games.read_photos
+
+    def read_together(*args: Any, **kwargs: Any) -> Any:
+        found = read_photos(*args, **kwargs)
+        both_read.wait()
+        return found
+
+    monkeypatch.setattr(games, "read_photos", read_together)
+    answers: list[Any] = []
+
+    def tap() -> None:
+        answers.append(client.post(check, headers=SAME_ORIGIN, data={"key": more_key.group(1)},
+                                   files={"sheet": ("ana-tilted.jpg", sheets["ana-tilted.jpg"], "image/jpeg")}))
+
+    taps = [threading.Thread(target=tap) for _ in range(2)]
+    for thread in taps:
+        thread.start()
+    for thread in taps:
+        thread.join()
+    monkeypatch.undo()
+    assert [(a.status_code, a.headers.get("location")) for a in answers] == [(303, check)] * 2
+    assert kept(db, table.id, 0) == ["ana.jpg", "ana-tilted.jpg"]
+    again = client.post(check, headers=SAME_ORIGIN, data={"key": more_key.group(1)},
+                        files={"sheet": ("ana-tilted.jpg", sheets["ana-tilted.jpg"], "image/jpeg")})
+    assert (again.status_code, again.headers.get("location")) == (303, check)  # not "already kept"
+    # the first photo's form sent once more (its answer was lost long ago): the two photos stay
+    late = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN, data=first,
+                       files={"sheet": ("ana.jpg", sheets["ana.jpg"], "image/jpeg")})
+    assert late.status_code == 303 and kept(db, table.id, 0) == ["ana.jpg", "ana-tilted.jpg"]

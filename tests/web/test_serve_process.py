@@ -175,3 +175,43 @@ def test_twenty_concurrent_saves_then_sigkill_keep_every_acknowledged_game(tmp_p
             conn.execute("SELECT count(DISTINCT idempotency_key) FROM games").fetchone()[0]
     finally:
         conn.close()
+
+
+def test_a_new_tables_form_sent_twice_opens_one_table(tmp_path: Path) -> None:
+    """A double tap on "Open the table", or the browser sending the form again after a lost answer (one of them at
+    once, the other after the first was answered): both land on the table the first opened, and the home page lists
+    that one table, not a second that another phone could join."""
+    path = tmp_path / "db.sqlite3"
+    with serving("--db", str(path)) as (_, url):
+        wait_ready(url)
+        base = url.rstrip("/")
+        form_page = httpx.get(f"{base}/new/guildhall").text
+        found = re.search(r'name="key" value="([^"]+)"', form_page)
+        assert found, "the new table's form carries no key"
+        form = {"game": "guildhall", "key": found.group(1), "name": ["Ana", "Ben", "Cy"], "vp_set": "old-world-economy",
+                "professions": ""}
+        headers = {"sec-fetch-site": "same-origin"}
+        answers: list[httpx.Response] = []
+
+        def send() -> None:
+            answers.append(httpx.post(f"{base}/tables", data=form, headers=headers, timeout=20))
+
+        together = [threading.Thread(target=send) for _ in range(2)]
+        for thread in together:
+            thread.start()
+        for thread in together:
+            thread.join()
+        send()  # and once more, after both were answered
+        assert [a.status_code for a in answers] == [303] * 3
+        assert len({a.headers["location"] for a in answers}) == 1, [a.headers["location"] for a in answers]
+        home = httpx.get(f"{base}/").text
+        assert re.findall(r'href="/tables/\d+"', home) == [f'href="{answers[0].headers["location"]}"'], home
+        # the form shown again by the back button, its names changed, then sent: another table, not the first
+        changed = httpx.post(f"{base}/tables", data={**form, "name": ["Ana", "Ben", "Dan"]}, headers=headers)
+        assert changed.status_code == 303 and changed.headers["location"] != answers[0].headers["location"]
+        another = re.search(r'name="key" value="([^"]+)"', httpx.get(f"{base}/new/guildhall").text)
+        assert another and another.group(1) != found.group(1), "a form drawn again carries the same key"
+        second = httpx.post(f"{base}/tables", data={**form, "key": another.group(1)}, headers=headers)
+        assert second.status_code == 303 and second.headers["location"] != answers[0].headers["location"]
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM tables").fetchone()[0] == 3
