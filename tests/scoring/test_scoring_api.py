@@ -182,6 +182,18 @@ def test_game_names_in_any_form(name: str) -> None:
     assert outcome(scoring.score(state)).won is True
 
 
+@pytest.mark.parametrize("built", ["all", "ALL ", "Àll", "\u0041\u0300ll", " All\t"])
+def test_built_all_is_folded_as_every_name_is(built: str) -> None:
+    """`built: all` was matched by strip().lower(), not the spec's one name normaliser: `Àll` (or `all` typed with
+    a combining accent) was refused as neither `all` nor a list, where `Guédelon` reads as `guedelon`."""
+    state = {"game": "guedelon", "players": 2, "events": "easy", "rounds": 12, "built": built}
+    result = scoring.score(state)
+    assert result.valid and outcome(result).won is True and outcome(result).tiles_left == 0, result.violations
+    # a word that folds to another is still refused, at `built`, exit 2
+    with pytest.raises(EndStateError, match="built: is 'a l l'"):
+        scoring.score({**state, "built": "a l l"})
+
+
 def test_violation_lines_follow_loose_names(tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
     path.write_text("game: guildhall\nvp_set: job-faire\nplayers:\n"
