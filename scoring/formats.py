@@ -146,6 +146,12 @@ class GameName(Type[str]):
                                "$comment": "any case; spaces or '_' in place of '-'; accents or not"})
 
 
+#: What the checks on players' names rest on: not a rulebook's rule but the format's (end-states.md: Guildhall rule
+#: 1, "names unique and non-empty"; "Names of players are unique within one game, in every format"), whose places,
+#: winner and `ended_by` name the players; a violation cites it as a rule cites its rulebook section.
+NAMES_IN_FILE = "end-states.md: each player is named, once"
+
+
 def name_key(name: str) -> str:
     """A player's name as names are compared: by :func:`generator.fields.player_key`, the key the companion keeps
     players by (no case, accents, surrounding spaces or characters no one sees: `ended_by: zoe ` is Zoë, and so is

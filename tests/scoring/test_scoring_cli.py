@@ -285,3 +285,24 @@ def test_duplicate_json_keys_are_refused_with_their_line(tmp_path: Path) -> None
     done = runner.invoke(app, ["score", str(path)])
     assert done.exit_code == 2
     assert "twice.json:3: holds the key 'rounds' twice in one object" in done.stderr
+
+
+@pytest.mark.parametrize(("game", "empty"), [("guildhall", '""'), ("castle", '""'), ("castle", '"  "')])
+def test_an_empty_players_name_is_the_same_broken_rule_in_every_game(game: str, empty: str, tmp_path: Path) -> None:
+    """A castle sheet's empty `player` was a format error (exit 2, "must not be empty"), a Guildhall player's empty
+    `name` a broken rule (exit 1): end-states.md makes it Guildhall's rule 1 ("names unique and non-empty") and
+    says names are unique in every format. Now both are the format's rule, exit 1, at the name's line."""
+    source = Path(CASTLE if game == "castle" else GUILDHALL).read_text(encoding="utf-8")
+    key = "player" if game == "castle" else "name"
+    first = next(line for line in source.splitlines() if line.lstrip(" -").startswith(f"{key}:"))
+    path = tmp_path / "game.yaml"
+    path.write_text(source.replace(first, first.split(":")[0] + f": {empty}", 1), encoding="utf-8")
+    line = source.splitlines().index(first) + 1
+    result = runner.invoke(app, ["score", str(path), "--json"])
+    assert result.exit_code == 1, result.output
+    where = "sheets[0].player" if game == "castle" else "players[0].name"
+    # (Guildhall's example names Ana in `ended_by` too: that breaks rule 9 besides)
+    (violation,) = [v for v in json.loads(result.stdout)["violations"] if v["where"] == where]
+    assert violation["message"].startswith("is empty; every player needs a name")
+    table = runner.invoke(app, ["score", str(path)])
+    assert f"game.yaml:{line}: {where}: is empty" in table.stdout

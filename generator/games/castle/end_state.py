@@ -127,7 +127,7 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
         sheet: Record[PlayerCastle] = Record(
             name="castle sheet",
             fields={
-                "player": Field(Text(max_len=200, drawn=False), doc="whose castle this is"),
+                "player": Field(Text(min_len=0, max_len=200, drawn=False), doc="whose castle this is"),
                 "donjon_floors": Field(number(), doc=N_("floors of the donjon drawn: 0 to 4")),
                 # values are numbers whose wholeness is rule 0's (exit 1, the rule named); counts of parts are whole
                 "towers": Field(ListOf(Quantity(), max_items=LONGEST),

@@ -58,7 +58,7 @@ from generator.games.castle.end_state import CastleEndState, PlayerCastle
 from generator.i18n import N_, Figure
 from generator.wording import listing, plural
 from scoring.findings import Findings, below_h
-from scoring.formats import name_key
+from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, ranked_by
 
 
@@ -330,7 +330,12 @@ def _check_sheets(state: CastleEndState, catalog: Castle, found: Findings) -> No
     seen: dict[str, int] = {}
     for index, castle in enumerate(state.sheets):
         key = name_key(castle.player)
-        if key in seen:
+        if not key:
+            # the format's rule, as Guildhall's rule 1 (end-states.md: names non-empty): a broken rule (exit 1),
+            # where it was a format error (exit 2) in one game and a rule in the other
+            found.add(CastleRule.SHEETS, ("sheets", index, "player"), found._("is empty; every player needs a name"),
+                      NAMES_IN_FILE)
+        elif key in seen:
             found.add(CastleRule.SHEETS, ("sheets", index, "player"),
                       found._("{name!r} is also the player of sheets[{other}]; each player has one sheet",
                               name=castle.player, other=seen[key]), "004 setup: each player gets one sheet")
