@@ -306,3 +306,17 @@ def test_an_empty_players_name_is_the_same_broken_rule_in_every_game(game: str, 
     assert violation["message"].startswith("is empty; every player needs a name")
     table = runner.invoke(app, ["score", str(path)])
     assert f"game.yaml:{line}: {where}: is empty" in table.stdout
+
+
+def test_two_suns_are_refused_naming_both_players() -> None:
+    """Two players who complete their 4th tower in the same turn both write the Sun: 004 gives it to "the first
+    player to build 4 Towers" and end-states.md rule 4 allows one per game, so the file is refused (exit 1). The
+    message named only the first sheet's player, at the second's place; it now names both, and says the rulebook
+    leaves a same-turn finish to the table."""
+    result = runner.invoke(app, ["score", str(CASES / "castle" / "rule4-one-sun-one-cloud.yaml"), "--json"])
+    assert result.exit_code == 1
+    said = {v["where"]: v["message"] for v in json.loads(result.stdout)["violations"]}
+    assert said["sheets[1].sun"].startswith("Ben and Ana (sheets[0]) both drew the Sun; a game has one")
+    assert "same turn" in said["sheets[1].sun"] and said["sheets[1].sun"].endswith("[004 Towers]")
+    assert said["sheets[1].cloud"].startswith("Ben and Ana (sheets[0]) both drew the end Cloud")
+

@@ -345,16 +345,22 @@ def _check_sheets(state: CastleEndState, catalog: Castle, found: Findings) -> No
 
 def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> None:
     """Rule 4: what holds across the sheets of one game; and W3, the Apprentice guests' VP."""
-    # Rule 4. 004 Towers: only the first castle with 4 towers draws the Sun; 004 End of the game: the first to
-    # complete the twelfth part draws the Cloud, which ends the game at once. One of each per game.
+    # Rule 4. 004 Towers: "the first player to build 4 Towers can claim the right to draw the Sun"; 004 End of the
+    # game: the first to complete the twelfth part draws the Cloud, which ends the game at once. One of each per
+    # game, so two sheets holding it are refused whatever the turn: players build at the end of each turn, so two
+    # can complete their 4th tower in the same turn, and the rulebook does not say which of them is first then
+    # (the message says so, and leaves the choice to the table, naming both players).
     for flag in ("sun", "cloud"):
         holders = [i for i, castle in enumerate(state.sheets) if getattr(castle, flag)]
         for index in holders[1:]:
             first = holders[0]
-            said = (N_("the Sun was already drawn by {name} (sheets[{first}]); a game has only one") if flag == "sun"
-                    else N_("the end Cloud was already drawn by {name} (sheets[{first}]); a game has only one"))
+            said = (N_("{name} and {other} (sheets[{first}]) both drew the Sun; a game has one, drawn by the first "
+                       "castle with 4 towers (for 4th towers completed in the same turn the rulebook does not say "
+                       "who: the table chooses which sheet keeps it)") if flag == "sun"
+                    else N_("{name} and {other} (sheets[{first}]) both drew the end Cloud; a game has one, drawn by "
+                            "the first castle to complete its twelfth part, which ends the game"))
             found.add(CastleRule.ONE_OF_EACH, ("sheets", index, flag),
-                      found._(said, name=state.sheets[first].player, first=first),
+                      found._(said, name=state.sheets[index].player, other=state.sheets[first].player, first=first),
                       SUN_SECTION if flag == "sun" else CLOUD_SECTION)
     if state.version == "great-architect":
         # Rule 4. 004 Game components: 20 Great Architect guests, each card once; stealing moves a guest from one
