@@ -320,3 +320,24 @@ def test_two_suns_are_refused_naming_both_players() -> None:
     assert "same turn" in said["sheets[1].sun"] and said["sheets[1].sun"].endswith("[004 Towers]")
     assert said["sheets[1].cloud"].startswith("Ben and Ana (sheets[0]) both drew the end Cloud")
 
+
+def test_an_end_state_is_read_from_standard_input() -> None:
+    """`donjon score -` said "-: no such file": an end state from a pipe (a tool's JSON, a YAML made by a script)
+    had to be written to a file first. Now `-` is standard input: YAML, or JSON when it starts with `{`, scored as
+    a file is, its messages naming `<stdin>` and the line; given with files, its JSON line's "file" is "-"."""
+    piped = Path(CASES / "castle" / "rule4-one-sun-one-cloud.yaml").read_text(encoding="utf-8")
+    table = runner.invoke(app, ["score", "-"], input=piped)
+    assert table.exit_code == 1 and "<stdin>:19: sheets[1].sun: Ben and Ana" in table.stdout, table.output
+    state = json.dumps({"game": "guedelon", "players": 2, "events": "easy", "rounds": 12, "built": "all"})
+    assert runner.invoke(app, ["score", "-", "--json"], input=state).exit_code == 0
+    wrong = '{"game": "guedelon",\n "players": 2, "events": "easy",\n "rounds": "x", "built": "all"}\n'
+    bad = runner.invoke(app, ["score", "-"], input=wrong)
+    assert bad.exit_code == 2 and bad.stderr.startswith("error: <stdin>:3: rounds: expected a whole number")
+    several = runner.invoke(app, ["score", GUILDHALL, "-", "--json"], input="game: guedelon\nplayers: [\n")
+    assert several.exit_code == 2
+    assert [json.loads(line)["file"] for line in several.stdout.splitlines()] == [GUILDHALL, "-"]
+    assert "<stdin>:3: is not valid YAML" in json.loads(several.stdout.splitlines()[1])["error"]
+    twice = runner.invoke(app, ["score", "-", "-"], input=piped)
+    assert twice.exit_code == 2 and "standard input is read once" in twice.stderr
+    pdf = runner.invoke(app, ["score", "-"], input=b"%PDF-1.7\n")
+    assert pdf.exit_code == 2 and "give those as files" in pdf.stderr
