@@ -137,7 +137,8 @@ class GameName(Type[str]):
         self.doc = f"the game this file records: {game}"
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
-        if not isinstance(value, str) or (value != self.game and normalise_name(value) != self.game):
+        if not isinstance(value, str) or (value != self.game and normalise_name(value) != self.game
+                                          and not _titles(value, self.game)):
             return ck.fail(path, f"expected {self.game!r}, got {describe(value)}")
         return self.game
 
@@ -150,6 +151,17 @@ class GameName(Type[str]):
 #: 1, "names unique and non-empty"; "Names of players are unique within one game, in every format"), whose places,
 #: winner and `ended_by` name the players; a violation cites it as a rule cites its rulebook section.
 NAMES_IN_FILE = "end-states.md: each player is named, once"
+
+
+def _titles(value: str, game: str) -> bool:
+    """Whether `value` is the title of an edition of `game` in another language (`Oh mon château`), as the registry
+    finds a game by it (so that a file `game_of` read as that game is read so by its format too)."""
+    from generator.registry import UnknownGame, find_game
+
+    try:
+        return find_game(value).id == game
+    except UnknownGame:
+        return False
 
 
 def name_key(name: str) -> str:

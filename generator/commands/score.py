@@ -27,7 +27,7 @@ with several files each line names its "file", and a file that cannot be read (a
 "error": ...}.
 Filled sheets and photos given together are the sheets of one game: they are scored together, as one result.
 A FILE given as - is an end state (YAML, or JSON when it starts with { or [) read from standard input
-(some-tool | donjon score -), named <stdin> in messages.
+(some-tool | donjon score -); its messages name standard input and the line.
 
 With --sheet, the filled sheets and photos are those of a sheet of your own (a folder with a sheet.yaml, or
 its id in --content): each field's value is printed, and the score of each category when the sheet declares

@@ -31,4 +31,6 @@ GAME: Game[Castle, CastleEndState] = Declared(
                     end_state=f"{__name__}.end_state", rules=f"{__name__}.rules", table=f"{__name__}.table",
                     score_sheets=f"{__name__}.sheets", filled_sheets=f"{__name__}.sheets"),
     # filled score sheets: the fillable PDF donjon prints, and photos of the scan-ready sheet (JPEG, PNG, HEIC)
-    sheet_suffixes=(".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif"))
+    sheet_suffixes=(".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif"),
+    # the French edition's title, on its box and on donjon's French sheets (game-facts 2, H; game.yaml's `fr` name)
+    titles=("Oh mon château",))
