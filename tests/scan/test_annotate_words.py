@@ -47,8 +47,8 @@ def word_boxes(grey: Any, marks: list[tuple[float, float, float, float]]) -> lis
 @pytest.mark.parametrize("code", ["en", "fr", "de"])
 def test_a_marks_ink_is_written_over_no_printed_word(code: str) -> None:
     """A photo of a filled Great Architect sheet printed in `code`: no ink label ("100%") covers more than a square
-    point of any printed word's box (measured on the sheet as rendered, in the sheet's points). Before, 5 to 8 did,
-    each 4 to 236 square points ("construite", "étage 3", "built", the towers' digits)."""
+    point of any printed word's box (measured on the sheet as rendered, in the sheet's points). Before, 6 did in each
+    language, 4 to 236 square points each ("construite", "étage 3", "built", a tower's digit)."""
     import cv2
     import numpy as np
 
