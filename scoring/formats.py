@@ -132,13 +132,15 @@ def aliases_of(entries: Iterable[Named]) -> Mapping[str, str]:
 class GameName(Type[str]):
     """The `game:` key: the game's id in any case, with spaces for dashes and accents or not."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, titles: tuple[str, ...] = ()) -> None:
         self.game = game
+        #: its editions' titles (Game.titles), folded, which the registry finds the game by too
+        self.titles = {normalise_name(t) for t in titles}
         self.doc = f"the game this file records: {game}"
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         if not isinstance(value, str) or (value != self.game and normalise_name(value) != self.game
-                                          and not _titles(value, self.game)):
+                                          and normalise_name(value) not in self.titles):
             return ck.fail(path, f"expected {self.game!r}, got {describe(value)}")
         return self.game
 
@@ -153,17 +155,6 @@ class GameName(Type[str]):
 NAMES_IN_FILE = "end-states.md: each player is named, once"
 
 
-def _titles(value: str, game: str) -> bool:
-    """Whether `value` is the title of an edition of `game` in another language (`Oh mon château`), as the registry
-    finds a game by it (so that a file `game_of` read as that game is read so by its format too)."""
-    from generator.registry import UnknownGame, find_game
-
-    try:
-        return find_game(value).id == game
-    except UnknownGame:
-        return False
-
-
 def name_key(name: str) -> str:
     """A player's name as names are compared: by :func:`generator.fields.player_key`, the key the companion keeps
     players by (no case, accents, surrounding spaces or characters no one sees: `ended_by: zoe ` is Zoë, and so is
@@ -172,5 +163,5 @@ def name_key(name: str) -> str:
     return player_key(name)
 
 
-def game_key(game: str) -> Field:
-    return Field(GameName(game))
+def game_key(game: str, titles: tuple[str, ...] = ()) -> Field:
+    return Field(GameName(game, titles))

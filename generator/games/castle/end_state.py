@@ -24,6 +24,7 @@ from generator.fields import (
     Text,
     Type,
 )
+from generator.games.castle import TITLES
 from generator.games.castle.catalog import Castle
 from generator.i18n import N_
 from generator.yamlio import PathKey
@@ -150,7 +151,7 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
             name="Once Upon a Castle end state",
             doc="The castle sheets of one game of Once Upon a Castle, for `donjon score`.",
             fields={
-                "game": game_key("once-upon-a-castle"),
+                "game": game_key("once-upon-a-castle", TITLES),
                 "version": Field(versions, doc=N_("apprentice or great-architect")),
                 # how many sheets a game has is rule 6's (exit 1, the rule named), not the format's
                 "sheets": Field(ListOf(sheet, max_items=LONGEST), doc="one or more players' sheets (1 to 4)"),
