@@ -103,8 +103,9 @@ def read_source(path: Path, display: str | None = None) -> Document:
 
 def read_stdin_document() -> Document:
     """An end state piped into `donjon score -`: JSON when its first character opens an object or a list (as a
-    `.json` file is read: duplicate keys refused, each line its own), else YAML; messages name it `<stdin>`, with
-    its lines. A filled sheet or a photo is refused: the readers of those take a file (its name says which photo)."""
+    `.json` file is read: duplicate keys refused, each line its own) and it reads as JSON, else YAML; messages name
+    it `<stdin>`, with its lines. A filled sheet or a photo is refused: the readers of those take a file (its name
+    says which photo)."""
     raw = read_stdin(STDIN_NAME)
     if raw.startswith(b"%PDF-") or raw.startswith((b"\xff\xd8\xff", b"\x89PNG")) or raw[4:12] in (b"ftypheic",
                                                                                                  b"ftypmif1"):
@@ -112,7 +113,15 @@ def read_stdin_document() -> Document:
                                      "ben.jpg): only an end state (YAML or JSON) is read from standard input")
     text = decode(raw, STDIN_NAME)
     if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
-        return loads_json(text, STDIN_NAME)
+        try:
+            return loads_json(text, STDIN_NAME)
+        except InputError as err:
+            # a YAML flow mapping (`{game: guedelon, rounds: 12}`) starts as JSON does: read as YAML, and a text
+            # neither reads is said as the JSON it looked like
+            try:
+                return loads_yaml(text, STDIN_NAME)
+            except InputError:
+                raise err from None
     return loads_yaml(text, STDIN_NAME)
 
 

@@ -330,6 +330,9 @@ def test_an_end_state_is_read_from_standard_input() -> None:
     assert table.exit_code == 1 and "<stdin>:19: sheets[1].sun: Ben and Ana" in table.stdout, table.output
     state = json.dumps({"game": "guedelon", "players": 2, "events": "easy", "rounds": 12, "built": "all"})
     assert runner.invoke(app, ["score", "-", "--json"], input=state).exit_code == 0
+    # a YAML flow mapping starts as JSON does: read as YAML (it was refused as JSON)
+    flow = runner.invoke(app, ["score", "-"], input="{game: guedelon, players: 2, events: easy, rounds: 9, built: all}")
+    assert flow.exit_code == 0, flow.output
     wrong = '{"game": "guedelon",\n "players": 2, "events": "easy",\n "rounds": "x", "built": "all"}\n'
     bad = runner.invoke(app, ["score", "-"], input=wrong)
     assert bad.exit_code == 2 and bad.stderr.startswith("error: <stdin>:3: rounds: expected a whole number")
@@ -337,6 +340,8 @@ def test_an_end_state_is_read_from_standard_input() -> None:
     assert several.exit_code == 2
     assert [json.loads(line)["file"] for line in several.stdout.splitlines()] == [GUILDHALL, "-"]
     assert "<stdin>:3: is not valid YAML" in json.loads(several.stdout.splitlines()[1])["error"]
+    broken = runner.invoke(app, ["score", "-"], input='{"game": "guedelon",\n "players": 2,,\n}')
+    assert broken.exit_code == 2 and broken.stderr.startswith("error: <stdin>:2: is not valid JSON")
     twice = runner.invoke(app, ["score", "-", "-"], input=piped)
     assert twice.exit_code == 2 and "standard input is read once" in twice.stderr
     pdf = runner.invoke(app, ["score", "-"], input=b"%PDF-1.7\n")
