@@ -140,6 +140,27 @@ class UsageError(DonjonError):
         super().__init__(visible(f"{where}: {message}" if where else message))
 
 
+class UsageErrors(UsageError):
+    """Several things wrong on one command line (every `--set` of a run that cannot be taken), all said at once so
+    that one run tells the user everything to mend; `errors` keeps each, and `where` and `reason` are the first's
+    for a caller that looks at one."""
+
+    def __init__(self, errors: Iterable[UsageError], heading: str) -> None:
+        self.errors = tuple(errors)
+        self.where = self.errors[0].where
+        self.reason = self.errors[0].reason
+        lines = [str(err) for err in self.errors]
+        DonjonError.__init__(self, lines[0] if len(lines) == 1 else "\n".join([heading, *(f"  {line}"
+                                                                                            for line in lines)]))
+
+
+def usage_errors(errors: Iterable[UsageError], heading: str) -> UsageError:
+    """One UsageError for `errors` (at least one): the error itself when it is alone (its message as it always
+    was), else all of them under `heading`."""
+    found = tuple(errors)
+    return found[0] if len(found) == 1 else UsageErrors(found, heading)
+
+
 class OutputError(DonjonError):
     """An output file or folder cannot be written: `path` names it (or the option and path), `reason` says why."""
 

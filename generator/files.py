@@ -143,3 +143,25 @@ def linked_outside(root: Path, path: Path) -> Path | None:
 def inside(top: Path, path: Path) -> bool:
     """Whether `path` is the resolved folder `top` or lies in it (by name: resolve `path` to follow its links)."""
     return path == top or top in path.parents
+
+
+def read_stdin(display: str, max_bytes: int = MAX_BYTES) -> bytes:
+    """Standard input's bytes (`donjon score -`), refusing a terminal (nothing piped in: the command would wait for
+    a user who does not know it reads) and more than `max_bytes`, as a file is."""
+    import sys
+
+    stream = sys.stdin
+    if stream is None:
+        raise InputError(display, "there is no standard input to read")
+    try:
+        if stream.isatty():
+            raise InputError(display, "standard input is a terminal: pipe an end state into it (donjon score - < "
+                                      "game.yaml)")
+        data = stream.buffer.read(max_bytes + 1)
+    except OSError as err:
+        raise InputError(display, f"cannot be read ({os_reason(err)})") from None
+    except ValueError:  # closed before donjon started
+        raise InputError(display, "cannot be read (standard input is closed)") from None
+    if len(data) > max_bytes:
+        raise InputError(display, f"is more than the {max_bytes // 1048576} MiB donjon reads")
+    return data

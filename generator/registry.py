@@ -73,7 +73,8 @@ def game_ids() -> tuple[str, ...]:
 
 
 def find_game(name: str, where: str = "game") -> Game[Any, Any]:
-    """The game `name` names, by its id or its name in any case, with or without accents.
+    """The game `name` names, by its id, its name or an edition's title (`Oh mon château`) in any case, with or
+    without accents.
 
     Raises :class:`UnknownGame` (exit 2) naming `where` (the option or key at fault) and the games donjon knows.
     """
@@ -83,7 +84,7 @@ def find_game(name: str, where: str = "game") -> Game[Any, Any]:
             return _get(index)
     known = _load()
     for game in known:
-        if key == normalise_name(game.name):
+        if key == normalise_name(game.name) or key in (normalise_name(t) for t in game.titles):
             return game
     raise UnknownGame(name, tuple(g.id for g in known), where)
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from generator.content import Content, load_content
 from generator.errors import DocumentError, DonjonError, InputError, Problem
 from generator.fields import Invalid, Record, check_document, describe
-from generator.files import read_bytes
+from generator.files import read_bytes, read_stdin
 from generator.i18n import Language, language
 from generator.registry import UnknownGame, find_game, game_ids, games
 from generator.resources import content_dir
@@ -46,6 +46,8 @@ S = TypeVar("S")
 
 #: The name a mapping given to the library is called by in messages.
 MAPPING_NAME = "<end state>"
+#: The file `donjon score -` reads (standard input), and the name its messages give it.
+STDIN, STDIN_NAME = "-", "<stdin>"
 #: The largest filled score sheet read (by `donjon score` and the companion alike): a photo as large as a phone takes.
 #: The largest phone cameras take 200 megapixels (their own JPEGs are 30 to 60 MB); at a high quality (JPEG 95) a
 #: photo of a sheet on a busy table cloth is up to 4 bits a pixel (measured on the benchmark's photos: 2 to 4), so
@@ -97,6 +99,30 @@ def read_source(path: Path, display: str | None = None) -> Document:
     their game's catalog by :meth:`Scorer.score_sheets`)."""
     name = display or str(path)
     return READERS.get(path.suffix.lower(), _read_yaml)(path, name)
+
+
+def read_stdin_document() -> Document:
+    """An end state piped into `donjon score -`: JSON when its first character opens an object or a list (as a
+    `.json` file is read: duplicate keys refused, each line its own) and it reads as JSON, else YAML; messages name
+    it `<stdin>`, with its lines. A filled sheet or a photo is refused: the readers of those take a file (its name
+    says which photo)."""
+    raw = read_stdin(STDIN_NAME)
+    if raw.startswith(b"%PDF-") or raw.startswith((b"\xff\xd8\xff", b"\x89PNG")) or raw[4:12] in (b"ftypheic",
+                                                                                                 b"ftypmif1"):
+        raise InputError(STDIN_NAME, "holds a filled sheet or a photo; give those as files (donjon score ana.pdf "
+                                     "ben.jpg): only an end state (YAML or JSON) is read from standard input")
+    text = decode(raw, STDIN_NAME)
+    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+        try:
+            return loads_json(text, STDIN_NAME)
+        except InputError as err:
+            # a YAML flow mapping (`{game: guedelon, rounds: 12}`) starts as JSON does: read as YAML, and a text
+            # neither reads is said as the JSON it looked like
+            try:
+                return loads_yaml(text, STDIN_NAME)
+            except InputError:
+                raise err from None
+    return loads_yaml(text, STDIN_NAME)
 
 
 def display_name(path: Path, cwd: Path | None) -> str:
@@ -204,12 +230,15 @@ class Scorer:
     """Scores end states against one content folder (default: the shipped catalogs)."""
 
     def __init__(self, content: Path | str | Content | None = None, *, watch: bool = False,
-                 strict: bool = False, sheet_options: SheetOptions | None = None, sheet: str | None = None) -> None:
+                 strict: bool = False, sheet_options: SheetOptions | None = None, sheet: str | None = None,
+                 stdin: bool = False) -> None:
         """`watch`: notice edits to the catalog files between calls (for a long-lived scorer); `strict`: every
         warning (a check resting on a value no rulebook states) is a violation; `sheet_options`: how filled
         sheets are read (players' names, confirmed values, annotated photos); `sheet`: the game (a sheet of one's
-        own) whose sheets filled PDFs and photos are, rather than the first game reading their suffix."""
+        own) whose sheets filled PDFs and photos are, rather than the first game reading their suffix; `stdin`: a
+        file named `-` is standard input (the command line's convention; the library reads a file of that name)."""
         self.strict = strict
+        self.stdin = stdin
         self.sheet_options = sheet_options
         self.sheet = sheet
         self._content = content if isinstance(content, Content) else None
@@ -252,6 +281,8 @@ class Scorer:
         """
         if isinstance(source, Mapping):
             return self.score_document(document_of(source), lang)
+        if self.stdin and os.fspath(source) == STDIN:
+            return self.score_document(read_stdin_document(), lang)
         path = Path(source)
         if sheet_game(path) is not None:  # a filled sheet or a photo: of `self.sheet` when it is named
             return self.score_sheets([path])

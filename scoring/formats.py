@@ -132,18 +132,27 @@ def aliases_of(entries: Iterable[Named]) -> Mapping[str, str]:
 class GameName(Type[str]):
     """The `game:` key: the game's id in any case, with spaces for dashes and accents or not."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, titles: tuple[str, ...] = ()) -> None:
         self.game = game
+        #: its editions' titles (Game.titles), folded, which the registry finds the game by too
+        self.titles = {normalise_name(t) for t in titles}
         self.doc = f"the game this file records: {game}"
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
-        if not isinstance(value, str) or (value != self.game and normalise_name(value) != self.game):
+        if not isinstance(value, str) or (value != self.game and normalise_name(value) != self.game
+                                          and normalise_name(value) not in self.titles):
             return ck.fail(path, f"expected {self.game!r}, got {describe(value)}")
         return self.game
 
     def schema(self) -> dict[str, Any]:
         return self._with_doc({"type": "string", "examples": [self.game],
                                "$comment": "any case; spaces or '_' in place of '-'; accents or not"})
+
+
+#: What the checks on players' names rest on: not a rulebook's rule but the format's (end-states.md: Guildhall rule
+#: 1, "names unique and non-empty"; "Names of players are unique within one game, in every format"), whose places,
+#: winner and `ended_by` name the players; a violation cites it as a rule cites its rulebook section.
+NAMES_IN_FILE = "end-states.md: each player is named, once"
 
 
 def name_key(name: str) -> str:
@@ -154,5 +163,5 @@ def name_key(name: str) -> str:
     return player_key(name)
 
 
-def game_key(game: str) -> Field:
-    return Field(GameName(game))
+def game_key(game: str, titles: tuple[str, ...] = ()) -> Field:
+    return Field(GameName(game, titles))

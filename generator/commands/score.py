@@ -26,6 +26,8 @@ from such a value are marked. With --json, prints one JSON object per file, one 
 with several files each line names its "file", and a file that cannot be read (alone too) gets {"file": ...,
 "error": ...}.
 Filled sheets and photos given together are the sheets of one game: they are scored together, as one result.
+A FILE given as - is an end state (YAML, or JSON when it starts with { or [) read from standard input
+(some-tool | donjon score -); its messages name standard input and the line.
 
 With --sheet, the filled sheets and photos are those of a sheet of your own (a folder with a sheet.yaml, or
 its id in --content): each field's value is printed, and the score of each category when the sheet declares
@@ -48,8 +50,8 @@ need the scan extra: pip install 'donjon[scan]'.
 Exit codes: 0 every file is a valid, finished game (warnings or not); 1 a file breaks rules, records a game
 still in progress, or has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo
 of one, wrong types, unknown keys or names, duplicate keys, unknown game, a sheet that needs a password; or one
-of several photos scored together, or photos given as one sheet that show different sheets); 3 --annotate cannot
-be written. With several files, the highest.
+of several photos scored together, or photos given as one sheet that show different sheets; or a --set that
+cannot be taken: every one of a run is listed); 3 --annotate cannot be written. With several files, the highest.
 """
 
 CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles...) replace the shipped ones."
@@ -59,8 +61,9 @@ CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles..
 def score(
     # text, not Path: typer validates each Path one by one, which a thousand files feel
     files: list[str] = typer.Argument(..., metavar="FILE...",
-                                      help="End-state files (YAML or JSON), filled castle sheets (PDF) or "
-                                           "photos of filled scan-ready castle sheets (JPEG, PNG, HEIC).",
+                                      help="End-state files (YAML or JSON; - for standard input), filled castle "
+                                           "sheets (PDF) or photos of filled scan-ready castle sheets (JPEG, PNG, "
+                                           "HEIC).",
                                       show_default=False),
     json_: bool = typer.Option(False, "--json", help="Print one JSON object per file instead of a table."),
     strict: bool = typer.Option(False, "--strict", help="Make every warning a violation: for games played on "
@@ -96,24 +99,28 @@ def score(
     """Check end states by the rules of their game and score them."""
     content = folder_option(content_text, "--content")
     annotate = folder_option(annotate_text, "--annotate")
-    from generator.errors import UsageError, stop_if_requested
+    from generator.errors import UsageError, stop_if_requested, usage_errors
     from generator.games.base import SheetOptions
-    from generator.wording import visible_lines
+    from generator.wording import plural, visible_lines
     from scoring.batch import score_paths
-    from scoring.engine import Scorer, is_sheet
+    from scoring.engine import STDIN, Scorer, is_sheet
 
     if content is not None and not content.is_dir():
         raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
     confirmed = []
+    malformed = []
     for item in confirm or ():
         field, sep, value = item.partition("=")
         if not sep or not field.strip():
-            raise UsageError(f"--set {item}", "expected FIELD=VALUE, such as towers[1]=5")
+            malformed.append(UsageError(f"--set {item}", "expected FIELD=VALUE, such as towers[1]=5"))
         confirmed.append((field.strip(), value.strip()))
+    if malformed:  # each said, before any photo is read (a second or more each)
+        raise usage_errors(malformed, f"{plural(len(malformed), 'value')} given with --set cannot be taken:")
     if confirmed and not any(is_sheet(path) for path in files):
         # an end state is read exactly: a value to confirm there would be applied to nothing, and the user would
         # believe the result corrected (with sheets among the files, `confirmations` names the photo at fault)
-        raise UsageError(f"--set {confirmed[0][0]}", "confirms values read from photos, and no photo was given")
+        raise UsageError(f"--set {', '.join(field for field, _ in confirmed)}",
+                         "confirms values read from photos, and no photo was given")
     players = tuple(n.strip() for n in names.split(",")) if names is not None else ()
     if any(not n for n in players):
         raise UsageError(f"--names {names}", "a name is empty; give one name per sheet, separated by commas")
@@ -132,7 +139,10 @@ def score(
         source = load_content(content)  # a content folder holding sheets of one's own registers them
     worst = 0
     printed = False
-    for outcome in score_paths(files, Scorer(source, strict=strict, sheet_options=options, sheet=sheet), json_):
+    if files.count(STDIN) > 1:
+        raise UsageError("FILE -", f"is given {files.count(STDIN)} times; standard input is read once")
+    scorer = Scorer(source, strict=strict, sheet_options=options, sheet=sheet, stdin=True)
+    for outcome in score_paths(files, scorer, json_):
         stop_if_requested()  # a stop whose exception Python dropped (in a finaliser) ends the command here
         worst = max(worst, outcome.exit_code)
         if outcome.error is not None:

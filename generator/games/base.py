@@ -123,6 +123,9 @@ class Game(Protocol[C, S]):
     deck_sources: tuple[str, ...]
     #: suffixes of files holding filled score sheets of this game (`.pdf`), scored as one game together
     sheet_suffixes: tuple[str, ...]
+    #: the titles its editions in other languages are sold under, which their players write in `game:` (the French
+    #: "Oh mon château"), each a fact with its source where it is declared
+    titles: tuple[str, ...]
 
     # --- the catalog ---
 
@@ -262,19 +265,22 @@ class Declared(Generic[C, S]):
     """A game declared by its package: id, name, and the modules that hold its parts. Each module is imported when
     one of its parts is first used (listing the games imports none of them)."""
 
-    __slots__ = ("deck_sources", "id", "modules", "name", "schema_prefix", "sheet_suffixes")
+    __slots__ = ("deck_sources", "id", "modules", "name", "schema_prefix", "sheet_suffixes", "titles")
 
     def __init__(self, id: str, name: str, *, deck_sources: tuple[str, ...], modules: Modules,  # noqa: A002
-                 schema_prefix: str = "", sheet_suffixes: tuple[str, ...] = ()) -> None:
+                 schema_prefix: str = "", sheet_suffixes: tuple[str, ...] = (), titles: tuple[str, ...] = ()
+                 ) -> None:
         """`deck_sources`: the catalogs a deck of the game can draw its cards from (game.yaml `decks[].cards`);
         `schema_prefix`: of its published JSON Schemas (default: the id); `sheet_suffixes`: of the files holding
-        its filled score sheets, read by `modules.filled_sheets`."""
+        its filled score sheets, read by `modules.filled_sheets`; `titles`: its editions' titles in other
+        languages."""
         self.id = id
         self.name = name
         self.deck_sources = deck_sources
         self.modules = modules
         self.schema_prefix = schema_prefix or id
         self.sheet_suffixes = sheet_suffixes
+        self.titles = titles
 
     def __repr__(self) -> str:
         return f"Declared({self.id!r})"

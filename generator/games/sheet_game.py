@@ -65,6 +65,7 @@ class SheetGame:
 
     deck_sources: tuple[str, ...] = ()
     sheet_suffixes: tuple[str, ...] = SHEET_SUFFIXES
+    titles: tuple[str, ...] = ()  # a sheet of one's own is named by its id or its name
 
     def __init__(self, sheet: UserSheet) -> None:
         self.sheet = sheet

@@ -373,9 +373,9 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
     `states[i]` is what was read at `mark_map.marks[i]` (and `why[i]` why it is undecided, when it is, `codes[i]`
     the reason's code: generator.sheets.photo_reasons.FIELD_CAUSES).
     `confirmed` holds values a person gave for fields (`towers[1]` -> `5`, `none`...): a confirmed field is taken
-    as given whatever its marks say (a BadConfirmation when it cannot take it). A field with a mark read as
-    undecided, with two marks filled where it takes one value, or a counted field whose filled marks leave a gap,
-    is uncertain: it is listed, never guessed.
+    as given whatever its marks say (a BadConfirmations naming every value its field cannot take). A field with a
+    mark read as undecided, with two marks filled where it takes one value, or a counted field whose filled marks
+    leave a gap, is uncertain: it is listed, never guessed.
     """
     marks = mark_map.marks
     confirmed = dict(confirmed or {})
@@ -423,8 +423,14 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
                 uncertain.append(_because(name, [*_described(name, filled), " are both filled; it takes one value"],
                                           "two-values"))
             values[name] = filled[0] if len(filled) == 1 else None
+    refused = []
     for name, text in confirmed.items():
-        values[name] = confirmed_value(mark_map, name, text, by_field)
+        try:
+            values[name] = confirmed_value(mark_map, name, text, by_field)
+        except BadConfirmation as err:  # every value refused is said at once: one run tells the user all to mend
+            refused.append(err)
+    if refused:
+        raise BadConfirmations(refused)
     # what the rules say fields read together show (a flag stands on its wall, a guest on its floor, the Sun on 4
     # towers): read otherwise, a mark was misread or forgotten, and a person decides; the fields involved are
     # asked about (those confirmed are taken as given)
@@ -491,6 +497,15 @@ class BadConfirmation(ValueError):
             shown = {_ALLOWED[self.message]: _joined(self.allowed, one)}
         field = named(self.field, labels) if lang.english else words(self.field, lang, labels)
         return lang._(self.message).format(name=field, **shown, **self.values)
+
+
+class BadConfirmations(ValueError):
+    """Every value given for fields (a run's `--set`s, a check page's typed values) that its field cannot take, each
+    a :class:`BadConfirmation`, in the order given."""
+
+    def __init__(self, errors: Sequence[BadConfirmation]) -> None:
+        super().__init__("; ".join(str(err) for err in errors))
+        self.errors = tuple(errors)
 
 
 def _joined(allowed: Sequence[Value], say: Callable[[Value], str] | None = None) -> str:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import io
 import math
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -45,6 +45,7 @@ from generator.wording import listing
 
 if TYPE_CHECKING:
     from generator.sheets.read import SheetKind
+    from generator.sheets.draw import DrawnSheet
 
 #: Images as arrays (numpy's, opencv's): typed loosely, as opencv's own types are (`MatLike`).
 Grey = Any
@@ -539,6 +540,9 @@ class PhotoRead:
     #: the photos of the same sheet this read combines (:func:`combine`), each as read on its own, in order (the
     #: first is the photo this read's image and places come from); empty for a photo read alone
     parts: tuple[PhotoRead, ...] = ()
+    #: the sheet as printed in the language the photo shows (a SheetKind), whose words an annotation keeps clear of;
+    #: None: the sheet's own language
+    printed_as: Any = None
 
     @property
     def others(self) -> tuple[str, ...]:
@@ -553,8 +557,8 @@ class PhotoRead:
 
 def read_photo(data: bytes, display: str, kinds: Sequence[SheetKind],
                confirmed: Mapping[str, str] | None = None) -> PhotoRead:
-    """Read one photo of a scan-ready sheet of one of `kinds` (a BadConfirmation for a confirmed value its field
-    cannot take)."""
+    """Read one photo of a scan-ready sheet of one of `kinds` (a BadConfirmations for the confirmed values their
+    fields cannot take)."""
     _import_cv2(display)  # without the scan extra (opencv, and numpy with it): say what to install, first
     return read_grey(decode(data, display), display, kinds, confirmed)
 
@@ -578,7 +582,8 @@ def read_grey(grey: Grey, display: str, kinds: Sequence[SheetKind],
     reads, _ = read_marks(straight, printed(shown, located.paper), expected(shown, located.paper), valid,
                           the_map.marks, the_map.types, located.blur)
     reading = interpret(the_map, [r.state for r in reads], confirmed, [r.why for r in reads], [r.code for r in reads])
-    return PhotoRead(display, the_map, tuple(reads), reading, located, grey, field_issues(reading.uncertain))
+    return PhotoRead(display, the_map, tuple(reads), reading, located, grey, field_issues(reading.uncertain),
+                     printed_as=shown)
 
 
 # --- several photos of one sheet ---------------------------------------------------------------------------------
@@ -599,7 +604,7 @@ def combine(photos: Sequence[PhotoRead], confirmed: Mapping[str, str] | None = N
     reading = interpret(first.map, [r.state for r in reads], confirmed, [r.why for r in reads],
                         [r.code for r in reads])
     return PhotoRead(first.file, first.map, reads, reading, first.located, first.grey,
-                     field_issues(reading.uncertain), tuple(photos))
+                     field_issues(reading.uncertain), tuple(photos), first.printed_as)
 
 
 class Seen(NamedTuple):
@@ -666,14 +671,66 @@ Box = tuple[int, int, int, int]
 LABEL_SHIFTS = 8
 
 
+#: A line of text printed on a sheet reaches this share of its size above its baseline and below it (Open Sans and
+#: Cormorant, donjon's sheet fonts: capitals and accents above, descenders below), so a word's box holds its letters.
+ASCENT, DESCENT = 0.95, 0.25
+
+
+class Annotation(NamedTuple):
+    """A label written over an annotated photo: its text, and its box in the picture's pixels."""
+
+    text: str
+    box: Box
+
+
 def annotated(photo: PhotoRead, labels: Mapping[str, str] | None = None) -> bytes:
+    """The annotated photo as a JPEG (:func:`annotation`)."""
+    import cv2
+
+    image, _ = annotation(photo, labels)
+    ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, ANNOTATE_QUALITY])
+    assert ok
+    return bytes(encoded.tobytes())
+
+
+def printed_words(sheet: DrawnSheet) -> list[tuple[float, float, float, float]]:
+    """The box of every line of text a sheet prints (its words: a bubble's label, a heading, a track's points), in
+    the sheet's points (left, top, right, bottom), through the groups' matrices; a run turned a quarter is boxed
+    turned. Words only: an annotation may cross the drawing's lines, never hide what a reader reads."""
+    from generator.render.model import Group, TextRun
+
+    out: list[tuple[float, float, float, float]] = []
+
+    def walk(items: Sequence[Any], matrix: tuple[float, ...]) -> None:
+        a, b, c, d, e, f = matrix
+        for item in items:
+            if isinstance(item, Group):
+                inner = item.matrix or (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+                p, q, r, t, u, v = inner
+                walk(item.items, (a * p + c * q, b * p + d * q, a * r + c * t, b * r + d * t, a * u + c * v + e,
+                                  b * u + d * v + f))
+            elif isinstance(item, TextRun) and item.text.strip():
+                x, y, up, down = item.x, item.y, ASCENT * item.size, DESCENT * item.size
+                box = ((x - up, y - item.width, x + down, y) if item.rotate == 90 else
+                       (x, y - up, x + item.width, y + down))
+                corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+                xs = [a * cx + c * cy + e for cx, cy in corners]
+                ys = [b * cx + d * cy + f for cx, cy in corners]
+                out.append((min(xs), min(ys), max(xs), max(ys)))
+
+    walk([*sheet.drawing.items, *sheet.page_line], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    return out
+
+
+def annotation(photo: PhotoRead, labels: Mapping[str, str] | None = None) -> tuple[Any, list[Annotation]]:
     """The photo (in grey) with what was read drawn over it, each mark where it was read (a curled sheet moves
     marks): green filled, grey empty, orange undecided (with its field, by its label in `labels` where given, and
-    why); each inked mark with its ink (the share of its inside inked), as a JPEG. Each label is written where no
-    other label nor any mark drawn in colour is, looked for around its mark (:func:`_place`), with a line to its mark
-    when it had to move away. The writing is drawn with Pillow in Open Sans (generator.render.picture_text), as
-    the companion's pictures are: OpenCV's own fonts draw no letter beyond ASCII ("récolte" came out "r??colte" in
-    OpenCV 4), and draw differently from one version to the next."""
+    why); each inked mark with its ink (the share of its inside inked): the picture (BGR) and each label written,
+    with its box. Each label is written where no other label, no mark drawn in colour and no printed word of the
+    sheet is (:func:`printed_words`: "100%" over the "Été" beside its bubble hid the word), looked for around its mark
+    (:func:`_place`), with a line to its mark when it had to move away. The writing is drawn with Pillow in Open
+    Sans (generator.render.picture_text), as the companion's pictures are: OpenCV's own fonts draw no letter beyond
+    ASCII ("récolte" came out "r??colte" in OpenCV 4), and draw differently from one version to the next."""
     import cv2
     import numpy as np
     from PIL import Image
@@ -717,11 +774,27 @@ def annotated(photo: PhotoRead, labels: Mapping[str, str] | None = None) -> byte
             inks.append((f"{read.fill:.0%}", box, "beside", INK_PX * thick, (40, 40, 200), False))
     written: list[Box] = []
     height, width = image.shape[:2]
+    # the words of the sheet as printed in the language the photo shows, where the photo has them
+    kind = photo.printed_as if photo.printed_as is not None else photo.located.kind
+    printed_boxes: list[Box] = []
+    for x0, y0, x1, y1 in printed_words(kind.drawn("scan", photo.located.paper)):
+        corners = np.array([[(x0, y0), (x1, y0), (x1, y1), (x0, y1)]], dtype=np.float64)
+        seen = cv2.perspectiveTransform(corners, to_image)[0]
+        printed_boxes.append((int(seen[:, 0].min()), int(seen[:, 1].min()), int(math.ceil(seen[:, 0].max())),
+                              int(math.ceil(seen[:, 1].max()))))
+
+    def words(place: Box) -> int:
+        """How much of the sheet's printed words a box covers, in square pixels."""
+        return sum(max(0, min(place[2], b[2]) - max(place[0], b[0])) * max(0, min(place[3], b[3]) - max(place[1], b[1]))
+                   for b in printed_boxes)
+
     texts: list[tuple[tuple[int, int], str, bool, int, tuple[int, int, int]]] = []
+    placed: list[tuple[tuple[int, int], str, int, int]] = []
     for text, box, first, size, colour, bold in names + inks:
         w, h = picture_text.text_box(text, bold, size)
-        left, top = _place((w, h), box, first, 2 * thick, written, (coloured, empty), (width, height))
+        left, top = _place((w, h), box, first, 2 * thick, written, (coloured, empty), (width, height), words)
         written.append((left, top, left + w, top + h))
+        placed.append(((left, top), text, w, h))
         texts.append(((left, top), text, bold, size, colour))
         if _gap((left, top, left + w, top + h), box) > 4 * thick:  # moved away: a line says whose it is
             start = (min(max(box[0], left), box[2]), min(max(box[1], top), box[3]))
@@ -731,17 +804,19 @@ def annotated(photo: PhotoRead, labels: Mapping[str, str] | None = None) -> byte
     for at, text, bold, size, colour in texts:
         picture_text.draw_text(picture, at, text, bold, size, (colour[2], colour[1], colour[0]))
     image = cv2.cvtColor(np.asarray(picture), cv2.COLOR_RGB2BGR)
-    ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, ANNOTATE_QUALITY])
-    assert ok
-    return bytes(encoded.tobytes())
+    return image, [Annotation(text, (left, top, left + size_w, top + size_h))
+                   for (left, top), text, size_w, size_h in placed]
 
 
 def _place(size: tuple[int, int], mark: Box, first: str, gap: int, written: Sequence[Box],
-           marks: tuple[Sequence[Box], Sequence[Box]], image: tuple[int, int]) -> tuple[int, int]:
+           marks: tuple[Sequence[Box], Sequence[Box]], image: tuple[int, int],
+           words: Callable[[Box], int] | None = None) -> tuple[int, int]:
     """Where a label of `size` (width, height) goes beside its `mark`: the top-left corner of the first place, in a
-    fixed order, that overlaps no label `written` and no mark (`marks`: those drawn in colour, then the empty ones)
-    and lies inside the `image` (width, height); else the first that overlaps no label nor mark drawn in colour;
-    else the first that overlaps no label; else the one that overlaps labels the least. Tried in order:
+    fixed order, that overlaps no label `written`, no mark (`marks`: those drawn in colour, then the empty ones) and
+    no printed word (`words`: how much of the sheet's printed ink a box covers) and lies inside the `image` (width,
+    height); else, of those overlapping no label nor mark drawn in colour, the first that covers no word, then the
+    first over no empty mark, then the one covering the least ink; else the first that overlaps no label; else the
+    one that overlaps labels the least. Tried in order:
     the place it goes `first` (right of the mark: "over" its top, as a field's name; "beside" its bottom, as an
     ink), then right and left of the mark, moving a line up or down at a time (LABEL_SHIFTS), then above and below."""
     w, h = size
@@ -765,6 +840,13 @@ def _place(size: tuple[int, int], mark: Box, first: str, gap: int, written: Sequ
     clear = [p for p in inside if not over(p, written)]
     coloured, empty = marks
     seen = [p for p in clear if not over(p, coloured)]
+    if seen and words is not None:
+        # a printed word hidden (the "Été" beside its bubble) is the worst a label can do to a reader of the picture:
+        # min keeps the order of places among equals
+        def covered(place: tuple[int, int]) -> tuple[bool, bool]:
+            return words((place[0], place[1], place[0] + w, place[1] + h)) > 0, over(place, empty) > 0
+
+        return min(seen, key=covered)
     return next((p for p in seen if not over(p, empty)), seen[0] if seen else clear[0] if clear else
                 min(inside, key=lambda p: over(p, written)))
 

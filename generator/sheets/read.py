@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
-from generator.errors import InputError, Problem, UsageError
+from generator.errors import InputError, Problem, UsageError, usage_errors
 from generator.wording import listing, plural
 from generator.yamlio import Document
 from scoring.result import Uncertain, Unread, not_applied
@@ -189,24 +189,32 @@ class FilledSheets:
 
 
 def confirmations(given: Sequence[tuple[str, str]], files: Sequence[str], photos: Sequence[int],
-                  groups: Sequence[Sequence[int]] = (), names: Sequence[str] = ()) -> dict[int, dict[str, str]]:
+                  groups: Sequence[Sequence[int]] = (), names: Sequence[str] = ()
+                  ) -> tuple[dict[int, dict[str, str]], list[UsageError]]:
     """Each `--set KEY=VALUE` by the index of the sheet it is for. With several files a KEY names its photo, by
     its file (`ben.jpg:towers[2]`: the file as given or its name alone) or its place (`sheets[1].towers[2]`, from
     0 in the order given); a bare FIELD is for the only photo (a usage error when several photos were given). A
     sheet of several photos (one of `groups`, the photos given one name in `names`) is also named by that name
-    (`Ana:towers[2]`); whichever of its photos a key names, the value is for the sheet, kept at its first photo."""
+    (`Ana:towers[2]`); whichever of its photos a key names, the value is for the sheet, kept at its first photo.
+    Each key that names no photo is refused (the second list, in the order given), the others kept: every bad
+    `--set` of a run is said at once."""
     first = {index: group[0] for group in groups for index in group}
     by_name = {names[group[0]].strip(): group[0] for group in groups if len(group) > 1}
     out: dict[int, dict[str, str]] = {}
+    refused: list[UsageError] = []
     for key, value in given:
-        if not photos:
-            raise UsageError(f"--set {key}", "confirms values read from photos, and no photo was given")
-        index, field = _sheet_of(key.strip(), files, photos, first, by_name)
-        if index not in photos:
-            raise UsageError(f"--set {key}", f"{files[index]} (sheets[{index}]) is not a photo; --set confirms "
-                                             "marks read from photos")
+        try:
+            if not photos:
+                raise UsageError(f"--set {key}", "confirms values read from photos, and no photo was given")
+            index, field = _sheet_of(key.strip(), files, photos, first, by_name)
+            if index not in photos:
+                raise UsageError(f"--set {key}", f"{files[index]} (sheets[{index}]) is not a photo; --set confirms "
+                                                 "marks read from photos")
+        except UsageError as err:
+            refused.append(err)
+            continue
         out.setdefault(index, {})[field] = value
-    return out
+    return out, refused
 
 
 def _sheet_of(key: str, files: Sequence[str], photos: Sequence[int], first: Mapping[int, int],
@@ -285,7 +293,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     photo is read on its own: one that cannot be read (no whole sheet in it, a sheet of another version) is listed
     under `unread` with why and what to change, and the others are still read, their uncertain values listed, so
     that one run says everything that stands between the photos and a score."""
-    from generator.sheets.marks import BadConfirmation
+    from generator.sheets.marks import BadConfirmations
     from generator.sheets.photo_reasons import PhotoRefused
 
     if not files:
@@ -304,8 +312,10 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                                     "one name per file, in order (two photos of one sheet under the same name)")
     groups = same_sheet(options.names, displays, kinds_of)
     photo_indexes = [group[0] for group in groups if kinds_of[group[0]] != "pdf"]
-    confirmed = (confirmations(options.confirmed, displays, photo_indexes, groups, options.names)
-                 if options.confirmed else {})
+    confirmed, bad_sets = (confirmations(options.confirmed, displays, photo_indexes, groups, options.names)
+                           if options.confirmed else ({}, []))
+    if bad_sets and not photo_indexes:  # no photo to read: each --set is refused now, none could be taken
+        raise usage_errors(bad_sets, f"{plural(len(bad_sets), 'value')} given with --set cannot be taken:")
     reads: list[_Read] = []
     unread: list[Unread] = []
     shared = {group[0]: options.names[group[0]].strip() for group in groups if len(group) > 1}  # a sheet's name
@@ -319,12 +329,17 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             # a value given by its name (as the reasons and the table name it) is read as the id the map takes
             reads.append(_read_one(index, content, display, kinds_of[index], kinds,
                                    kinds[0].as_ids(confirmed.get(index, {}))))
-        except BadConfirmation as err:  # the field by its label, the values it takes as the sheet prints them
-            raise UsageError(f"--set {set_key(index, displays, err.field)}",
-                             f"{displays[index]}: {err.said(labels=labels, names=names)}") from None
+        except BadConfirmations as bad:  # the field by its label, the values it takes as the sheet prints them
+            # the other photos are still read: their bad values are said with these, in one run
+            bad_sets.extend(UsageError(f"--set {set_key(index, displays, err.field)}",
+                                       f"{displays[index]}: {err.said(labels=labels, names=names)}")
+                            for err in bad.errors)
         except InputError as err:
             alone = len(files) == 1
             if (alone and not options.unread_alone) or kinds_of[index] == "pdf":  # a PDF is mended in a viewer
+                if bad_sets:  # a --set that cannot be taken is said first, as it always was: the command line's
+                    raise usage_errors(bad_sets, f"{plural(len(bad_sets), 'value')} given with --set cannot be "
+                                                 "taken:") from None
                 # the error stands for the photo; each `--set` given for it was not applied, and is said so after it
                 for given in _unset(confirmed, index, displays, shared):
                     err.add_note(not_applied(given, displays[index]))
@@ -335,6 +350,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             said = err.issue.sentence if isinstance(err, PhotoRefused) else _said(err, refused)
             unread.append(replace(unread_file(at, refused, said, getattr(err, "code", None)),
                                   error=str(err) if alone else "", unset=_unset(confirmed, index, displays, shared)))
+    if bad_sets:  # before anything is written (--annotate): a failed command leaves earlier outputs as they were
+        raise usage_errors(bad_sets, f"{plural(len(bad_sets), 'value')} given with --set cannot be taken:")
     identity_field = kinds[0].layout.identity[0]
     if reads:
         first = reads[0]

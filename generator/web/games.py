@@ -336,7 +336,7 @@ class Games:
         (`given`): the reading, why a value given cannot be taken, and the check page of it. A field given a value
         is listed with the fields to check (with its value, to change) even when its marks decide it, so that the
         page sends it again and the player sees that their value is the one taken."""
-        from generator.sheets.marks import BadConfirmation, Uncertainty, interpret
+        from generator.sheets.marks import BadConfirmations, Uncertainty, interpret
         from generator.sheets.summary import said
 
         the_map, _ = self._marks_of(game, version, paper)
@@ -354,13 +354,15 @@ class Games:
             try:
                 reading = interpret(the_map, read, taken, whys, codes)
                 break
-            except BadConfirmation as err:
+            except BadConfirmations as refused:
                 # the field by its label, the values it takes as the page names them (ids beside where they differ)
-                bad.append(err.said(lang, self.field_labels(game, lang), self.value_names(game, version, lang)))
-                if err.field not in taken:  # not one value's fault: the marks alone
+                bad.extend(err.said(lang, self.field_labels(game, lang), self.value_names(game, version, lang))
+                           for err in refused.errors)
+                if any(err.field not in taken for err in refused.errors):  # not one value's fault: the marks alone
                     reading, taken = by_marks, {}
                     break
-                del taken[err.field]
+                for err in refused.errors:
+                    del taken[err.field]
         unsure = {u.field for u in by_marks.uncertain}
         typed = lang._("you typed its value") if lang is not None else "you typed its value"
         # what the marks leave undecided, then what a value given makes doubtful (a sun given where the towers are

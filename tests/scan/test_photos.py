@@ -473,3 +473,31 @@ def test_a_gap_in_the_residents_coloured_in_is_uncertain() -> None:
 def test_confirmations_need_a_photo() -> None:
     with pytest.raises(UsageError, match="--set towers\\[0\\]: confirms values read from photos, and no photo"):
         read_sheets([(b"%PDF-1.7\n", "a.pdf")], shipped(), SheetOptions(confirmed=(("towers[0]", "5"),)))
+
+
+def test_every_bad_set_of_a_run_is_said_at_once(tmp_path: Path) -> None:
+    """Three bad `--set`s (a value a tower cannot take, a field the sheet lacks, both on one photo; a photo the
+    files do not hold) and a good one: the run stopped at the first, and the user met the next only after mending
+    it. Now each is said, naming its --set, the photo and why, exit 2, and --annotate writes nothing."""
+    values = dict(GREAT, **{"towers[2]": (2, 5)})
+    ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
+    ben = save(tmp_path, "ben.jpg", photograph(filled("great-architect", "a4", dict(values, guests=["king"]))))
+    seen = tmp_path / "seen"
+    result = run("score", ana, ben, "--set", "ben.jpg:towers[2]=12", "--set", "cid.jpg:sun=true",
+                 "--set", "ana.jpg:towers[0]=5", "--set", "ben.jpg:tower[9]=1", "--annotate", str(seen))
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert lines[0] == "error: 3 values given with --set cannot be taken:"
+    assert lines[1] == f"  --set cid.jpg:sun: names no file given ({ana}, {ben})"
+    assert lines[2].startswith(f"  --set ben.jpg:towers[2]: {ben}: towers[2] takes a whole number from 0 to 9 or "
+                               "none, not '12'")
+    assert lines[3].startswith(f"  --set ben.jpg:tower[9]: {ben}: the sheet has no field 'tower[9]'")
+    assert len(lines) == 4 and not seen.exists()
+    # one alone is said as it always was; and each --set without `=` at once, before any photo is read
+    alone = run("score", ana, ben, "--set", "ben.jpg:towers[2]=12")
+    assert alone.stderr.startswith(f"error: --set ben.jpg:towers[2]: {ben}: towers[2] takes"), alone.stderr
+    typed = run("score", ana, "--set", "towers[0]", "--set", "sun")
+    assert typed.exit_code == 2 and typed.stderr.splitlines() == [
+        "error: 2 values given with --set cannot be taken:",
+        "  --set towers[0]: expected FIELD=VALUE, such as towers[1]=5",
+        "  --set sun: expected FIELD=VALUE, such as towers[1]=5"]

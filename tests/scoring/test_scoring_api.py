@@ -182,6 +182,18 @@ def test_game_names_in_any_form(name: str) -> None:
     assert outcome(scoring.score(state)).won is True
 
 
+@pytest.mark.parametrize("built", ["all", "ALL ", "Àll", "\u0041\u0300ll", " All\t"])
+def test_built_all_is_folded_as_every_name_is(built: str) -> None:
+    """`built: all` was matched by strip().lower(), not the spec's one name normaliser: `Àll` (or `all` typed with
+    a combining accent) was refused as neither `all` nor a list, where `Guédelon` reads as `guedelon`."""
+    state = {"game": "guedelon", "players": 2, "events": "easy", "rounds": 12, "built": built}
+    result = scoring.score(state)
+    assert result.valid and outcome(result).won is True and outcome(result).tiles_left == 0, result.violations
+    # a word that folds to another is still refused, at `built`, exit 2
+    with pytest.raises(EndStateError, match="built: is 'a l l'"):
+        scoring.score({**state, "built": "a l l"})
+
+
 def test_violation_lines_follow_loose_names(tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
     path.write_text("game: guildhall\nvp_set: job-faire\nplayers:\n"
@@ -341,3 +353,18 @@ def test_importing_scoring_stays_light() -> None:
     code = "import sys, scoring; print(','.join(m for m in ('yaml', 'generator.catalog') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == ""
+
+
+@pytest.mark.parametrize("title", ["Oh mon château", "OH MON CHATEAU", "oh-mon-chateau"])
+def test_a_game_is_named_by_its_editions_title(title: str, tmp_path: Path) -> None:
+    """A French player writes `game: Oh mon château`, the title on their box and on donjon's French sheet: it was
+    refused as an unknown game (exit 2). It names Once Upon a Castle, folded as every name is; it names no other."""
+    castle = (EXAMPLES / "once-upon-a-castle.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "chateau.yaml"
+    path.write_text(castle.replace("game: once-upon-a-castle", f"game: {title}"), encoding="utf-8")
+    result = scoring.score(path)
+    assert result.game == "once-upon-a-castle" and result.valid, result.violations
+    guildhall = (EXAMPLES / "guildhall.yaml").read_text(encoding="utf-8")
+    path.write_text(guildhall.replace("game: guildhall", f"game: {title}"), encoding="utf-8")
+    with pytest.raises(EndStateError):  # read as a castle sheet's file, whose keys a Guildhall file lacks
+        scoring.score(path)

@@ -285,3 +285,64 @@ def test_duplicate_json_keys_are_refused_with_their_line(tmp_path: Path) -> None
     done = runner.invoke(app, ["score", str(path)])
     assert done.exit_code == 2
     assert "twice.json:3: holds the key 'rounds' twice in one object" in done.stderr
+
+
+@pytest.mark.parametrize(("game", "empty"), [("guildhall", '""'), ("castle", '""'), ("castle", '"  "')])
+def test_an_empty_players_name_is_the_same_broken_rule_in_every_game(game: str, empty: str, tmp_path: Path) -> None:
+    """A castle sheet's empty `player` was a format error (exit 2, "must not be empty"), a Guildhall player's empty
+    `name` a broken rule (exit 1): end-states.md makes it Guildhall's rule 1 ("names unique and non-empty") and
+    says names are unique in every format. Now both are the format's rule, exit 1, at the name's line."""
+    source = Path(CASTLE if game == "castle" else GUILDHALL).read_text(encoding="utf-8")
+    key = "player" if game == "castle" else "name"
+    first = next(line for line in source.splitlines() if line.lstrip(" -").startswith(f"{key}:"))
+    path = tmp_path / "game.yaml"
+    path.write_text(source.replace(first, first.split(":")[0] + f": {empty}", 1), encoding="utf-8")
+    line = source.splitlines().index(first) + 1
+    result = runner.invoke(app, ["score", str(path), "--json"])
+    assert result.exit_code == 1, result.output
+    where = "sheets[0].player" if game == "castle" else "players[0].name"
+    # (Guildhall's example names Ana in `ended_by` too: that breaks rule 9 besides)
+    (violation,) = [v for v in json.loads(result.stdout)["violations"] if v["where"] == where]
+    assert violation["message"].startswith("is empty; every player needs a name")
+    table = runner.invoke(app, ["score", str(path)])
+    assert f"game.yaml:{line}: {where}: is empty" in table.stdout
+
+
+def test_two_suns_are_refused_naming_both_players() -> None:
+    """Two players who complete their 4th tower in the same turn both write the Sun: 004 gives it to "the first
+    player to build 4 Towers" and end-states.md rule 4 allows one per game, so the file is refused (exit 1). The
+    message named only the first sheet's player, at the second's place; it now names both, and says the rulebook
+    leaves a same-turn finish to the table."""
+    result = runner.invoke(app, ["score", str(CASES / "castle" / "rule4-one-sun-one-cloud.yaml"), "--json"])
+    assert result.exit_code == 1
+    said = {v["where"]: v["message"] for v in json.loads(result.stdout)["violations"]}
+    assert said["sheets[1].sun"].startswith("Ben and Ana (sheets[0]) both drew the Sun; a game has one")
+    assert "same turn" in said["sheets[1].sun"] and said["sheets[1].sun"].endswith("[004 Towers]")
+    assert said["sheets[1].cloud"].startswith("Ben and Ana (sheets[0]) both drew the end Cloud")
+
+
+def test_an_end_state_is_read_from_standard_input() -> None:
+    """`donjon score -` said "-: no such file": an end state from a pipe (a tool's JSON, a YAML made by a script)
+    had to be written to a file first. Now `-` is standard input: YAML, or JSON when it starts with `{`, scored as
+    a file is, its messages naming `<stdin>` and the line; given with files, its JSON line's "file" is "-"."""
+    piped = Path(CASES / "castle" / "rule4-one-sun-one-cloud.yaml").read_text(encoding="utf-8")
+    table = runner.invoke(app, ["score", "-"], input=piped)
+    assert table.exit_code == 1 and "<stdin>:19: sheets[1].sun: Ben and Ana" in table.stdout, table.output
+    state = json.dumps({"game": "guedelon", "players": 2, "events": "easy", "rounds": 12, "built": "all"})
+    assert runner.invoke(app, ["score", "-", "--json"], input=state).exit_code == 0
+    # a YAML flow mapping starts as JSON does: read as YAML (it was refused as JSON)
+    flow = runner.invoke(app, ["score", "-"], input="{game: guedelon, players: 2, events: easy, rounds: 9, built: all}")
+    assert flow.exit_code == 0, flow.output
+    wrong = '{"game": "guedelon",\n "players": 2, "events": "easy",\n "rounds": "x", "built": "all"}\n'
+    bad = runner.invoke(app, ["score", "-"], input=wrong)
+    assert bad.exit_code == 2 and bad.stderr.startswith("error: <stdin>:3: rounds: expected a whole number")
+    several = runner.invoke(app, ["score", GUILDHALL, "-", "--json"], input="game: guedelon\nplayers: [\n")
+    assert several.exit_code == 2
+    assert [json.loads(line)["file"] for line in several.stdout.splitlines()] == [GUILDHALL, "-"]
+    assert "<stdin>:3: is not valid YAML" in json.loads(several.stdout.splitlines()[1])["error"]
+    broken = runner.invoke(app, ["score", "-"], input='{"game": "guedelon",\n "players": 2,,\n}')
+    assert broken.exit_code == 2 and broken.stderr.startswith("error: <stdin>:2: is not valid JSON")
+    twice = runner.invoke(app, ["score", "-", "-"], input=piped)
+    assert twice.exit_code == 2 and "standard input is read once" in twice.stderr
+    pdf = runner.invoke(app, ["score", "-"], input=b"%PDF-1.7\n")
+    assert pdf.exit_code == 2 and "give those as files" in pdf.stderr

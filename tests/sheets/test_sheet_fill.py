@@ -125,7 +125,7 @@ def test_the_sun_drawn_on_two_sheets_names_the_second(tmp_path: Path) -> None:
     assert violation.message.endswith(f"({second}, field sun)")  # several sheets: the file, then the field
     table = run("score", str(first), str(second))
     assert table.exit_code == 1
-    assert "the Sun was already drawn by Ana (sheets[0]); a game has only one" in table.stdout
+    assert "Ben and Ana (sheets[0]) both drew the Sun; a game has one" in table.stdout
 
 
 def test_an_apprentice_sheet_takes_the_printed_vp(tmp_path: Path) -> None:

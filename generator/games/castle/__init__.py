@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
     _PARTS = Parts[Castle, CastleEndState](catalog, decks, reference, end_state, rules, table, sheets, sheets)
 
+#: The titles of the game's editions in other languages, which their players write in `game:`: the French edition's,
+#: on its box and on donjon's French sheets (game-facts 2, H; game.yaml's `fr` name).
+TITLES = ("Oh mon château",)
 #: The catalogs a deck of the game can draw its cards from (game.yaml `decks[].cards`).
 DECK_SOURCES: tuple[str, ...] = ("guests",)
 
@@ -31,4 +34,4 @@ GAME: Game[Castle, CastleEndState] = Declared(
                     end_state=f"{__name__}.end_state", rules=f"{__name__}.rules", table=f"{__name__}.table",
                     score_sheets=f"{__name__}.sheets", filled_sheets=f"{__name__}.sheets"),
     # filled score sheets: the fillable PDF donjon prints, and photos of the scan-ready sheet (JPEG, PNG, HEIC)
-    sheet_suffixes=(".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif"))
+    sheet_suffixes=(".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif"), titles=TITLES)

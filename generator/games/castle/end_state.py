@@ -24,6 +24,7 @@ from generator.fields import (
     Text,
     Type,
 )
+from generator.games.castle import TITLES
 from generator.games.castle.catalog import Castle
 from generator.i18n import N_
 from generator.yamlio import PathKey
@@ -127,7 +128,7 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
         sheet: Record[PlayerCastle] = Record(
             name="castle sheet",
             fields={
-                "player": Field(Text(max_len=200, drawn=False), doc="whose castle this is"),
+                "player": Field(Text(min_len=0, max_len=200, drawn=False), doc="whose castle this is"),
                 "donjon_floors": Field(number(), doc=N_("floors of the donjon drawn: 0 to 4")),
                 # values are numbers whose wholeness is rule 0's (exit 1, the rule named); counts of parts are whole
                 "towers": Field(ListOf(Quantity(), max_items=LONGEST),
@@ -150,7 +151,7 @@ def spec(catalog: Castle) -> Record[CastleEndState]:
             name="Once Upon a Castle end state",
             doc="The castle sheets of one game of Once Upon a Castle, for `donjon score`.",
             fields={
-                "game": game_key("once-upon-a-castle"),
+                "game": game_key("once-upon-a-castle", TITLES),
                 "version": Field(versions, doc=N_("apprentice or great-architect")),
                 # how many sheets a game has is rule 6's (exit 1, the rule named), not the format's
                 "sheets": Field(ListOf(sheet, max_items=LONGEST), doc="one or more players' sheets (1 to 4)"),

@@ -58,7 +58,7 @@ from generator.games.castle.end_state import CastleEndState, PlayerCastle
 from generator.i18n import N_, Figure
 from generator.wording import listing, plural
 from scoring.findings import Findings, below_h
-from scoring.formats import name_key
+from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, ranked_by
 
 
@@ -330,7 +330,12 @@ def _check_sheets(state: CastleEndState, catalog: Castle, found: Findings) -> No
     seen: dict[str, int] = {}
     for index, castle in enumerate(state.sheets):
         key = name_key(castle.player)
-        if key in seen:
+        if not key:
+            # the format's rule, as Guildhall's rule 1 (end-states.md: names non-empty): a broken rule (exit 1),
+            # where it was a format error (exit 2) in one game and a rule in the other
+            found.add(CastleRule.SHEETS, ("sheets", index, "player"), found._("is empty; every player needs a name"),
+                      NAMES_IN_FILE)
+        elif key in seen:
             found.add(CastleRule.SHEETS, ("sheets", index, "player"),
                       found._("{name!r} is also the player of sheets[{other}]; each player has one sheet",
                               name=castle.player, other=seen[key]), "004 setup: each player gets one sheet")
@@ -340,16 +345,22 @@ def _check_sheets(state: CastleEndState, catalog: Castle, found: Findings) -> No
 
 def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> None:
     """Rule 4: what holds across the sheets of one game; and W3, the Apprentice guests' VP."""
-    # Rule 4. 004 Towers: only the first castle with 4 towers draws the Sun; 004 End of the game: the first to
-    # complete the twelfth part draws the Cloud, which ends the game at once. One of each per game.
+    # Rule 4. 004 Towers: "the first player to build 4 Towers can claim the right to draw the Sun"; 004 End of the
+    # game: the first to complete the twelfth part draws the Cloud, which ends the game at once. One of each per
+    # game, so two sheets holding it are refused whatever the turn: players build at the end of each turn, so two
+    # can complete their 4th tower in the same turn, and the rulebook does not say which of them is first then
+    # (the message says so, and leaves the choice to the table, naming both players).
     for flag in ("sun", "cloud"):
         holders = [i for i, castle in enumerate(state.sheets) if getattr(castle, flag)]
         for index in holders[1:]:
             first = holders[0]
-            said = (N_("the Sun was already drawn by {name} (sheets[{first}]); a game has only one") if flag == "sun"
-                    else N_("the end Cloud was already drawn by {name} (sheets[{first}]); a game has only one"))
+            said = (N_("{name} and {other} (sheets[{first}]) both drew the Sun; a game has one, drawn by the first "
+                       "castle with 4 towers (for 4th towers completed in the same turn the rulebook does not say "
+                       "who: the table chooses which sheet keeps it)") if flag == "sun"
+                    else N_("{name} and {other} (sheets[{first}]) both drew the end Cloud; a game has one, drawn by "
+                            "the first castle to complete its twelfth part, which ends the game"))
             found.add(CastleRule.ONE_OF_EACH, ("sheets", index, flag),
-                      found._(said, name=state.sheets[first].player, first=first),
+                      found._(said, name=state.sheets[index].player, other=state.sheets[first].player, first=first),
                       SUN_SECTION if flag == "sun" else CLOUD_SECTION)
     if state.version == "great-architect":
         # Rule 4. 004 Game components: 20 Great Architect guests, each card once; stealing moves a guest from one

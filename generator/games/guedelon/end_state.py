@@ -65,7 +65,9 @@ class Built(Type[str | tuple[str, ...]]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         if isinstance(value, str):
-            if value.strip().lower() == "all":
+            # folded as every name the scorer reads is (end-states.md: one normaliser), so that `ALL `, `All` and
+            # `Àll` are `all` exactly where `Guédelon` and `GUEDELON` are one game
+            if normalise_name(value) == "all":
                 return "all"
             return ck.fail(path, N_("is {value!r}; expected `all` or a list of floor tiles such as [A0, A1, B0]"),
                            value=value)
@@ -75,7 +77,9 @@ class Built(Type[str | tuple[str, ...]]):
         return self.tiles.check(value, path, ck)
 
     def schema(self) -> dict[str, Any]:
-        return self._with_doc({"anyOf": [{"type": "string", "pattern": "^\\s*[Aa][Ll][Ll]\\s*$"},
+        # no pattern: a JSON Schema's cannot fold accents as the scorer does (`Àll`); the scorer has the last word
+        return self._with_doc({"anyOf": [{"type": "string", "examples": ["all"],
+                                          "$comment": "any case; accents or not (folded as names are)"},
                                          self.tiles.schema()]})
 
 

@@ -47,7 +47,7 @@ from generator.games.guildhall.catalog import Guildhall
 from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
 from generator.i18n import Figure
 from scoring.findings import Findings, weakest
-from scoring.formats import name_key
+from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, Standing, breakdown, ranked_by
 
 
@@ -85,10 +85,6 @@ _SECTIONS = {
     GuildhallRule.GAME_END: "002 End of Turn, Game End; 003 End of Turn, End of Game",
 }
 
-
-#: What the checks on names rest on: not a rulebook's rule but the format's, whose places and `ended_by` name the
-#: players (a violation cites it as a rule cites its rulebook section).
-NAMES_IN_FILE = "end-states.md: each player is named, once"
 
 #: What the Yucata check of rule 5 on the player who ended the game rests on: no source says it (a warning).
 YUCATA_LAST_TURN = Inferred(
