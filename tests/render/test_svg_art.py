@@ -388,6 +388,30 @@ def against_chromium(tmp_path: Path, name: str, data: bytes) -> dict[str, tuple[
     return {"PDF": difference(pdf_render, browser), "SVG": difference(svg_render, browser)}
 
 
+def assert_like_chromium(tmp_path: Path, name: str, data: bytes) -> None:
+    """Both outputs of the art file within SHARE of differing pixels and MEAN of mean difference of Chromium's render
+    (:func:`against_chromium`)."""
+    for what, (differing, mean) in against_chromium(tmp_path, name, data).items():
+        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
+                                                     f"mean {mean:.1f}; see {tmp_path}")
+
+
+def assert_colours_like_chromium(tmp_path: Path, name: str, data: bytes,
+                                 colours: dict[tuple[int, int], tuple[int, int, int]]) -> None:
+    """Each place of `colours` the colour given there in Chromium's render of the art file and in both outputs', and
+    the PDF within SHARE and MEAN of Chromium's render whole (the SVG output is judged by colour only: librsvg's
+    edges of the symbols it cuts are a pixel softer)."""
+    found = against_chromium(tmp_path, name, data)
+    renders = {what: Image.open(tmp_path / f"{what}-{name}.png").convert("RGB") for what in ("chromium", "pdf", "svg")}
+    assert {place: _at(renders["chromium"], *place) for place in colours} == colours
+    for what in ("pdf", "svg"):
+        wrong = {place: _at(renders[what], *place) for place in colours if _at(renders[what], *place) != colours[place]}
+        assert not wrong, (what, wrong, tmp_path)
+    differing, mean = found["PDF"]
+    assert differing <= SHARE and mean <= MEAN, (f"PDF: {differing:.1%} of the pixels differ from Chromium's, mean "
+                                                 f"{mean:.1f}; see {tmp_path}")
+
+
 def _worst_channel(a: Image.Image, b: Image.Image) -> Image.Image:
     channels = ImageChops.difference(a, b).split()
     return ImageChops.lighter(ImageChops.lighter(channels[0], channels[1]), channels[2])
@@ -777,9 +801,7 @@ def test_lab_and_oklab_colours_print_as_chromium_paints_them(tmp_path: Path) -> 
     """Each square of LAB_COLOURS is the colour Chromium paints, in the PDF and in the SVG output (librsvg, to which
     the SVG output writes them as #rrggbb): before, the PDF drew them black (every pixel off Chromium's, mean 150.9
     of 255) and librsvg painted them black too."""
-    for what, (differing, mean) in against_chromium(tmp_path, "lab-colours", LAB_COLOURS).items():
-        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
-                                                     f"mean {mean:.1f}; see {tmp_path}")
+    assert_like_chromium(tmp_path, "lab-colours", LAB_COLOURS)
 
 
 
@@ -877,9 +899,7 @@ def test_size_queries_print_as_chromium_draws_the_art_at_its_size(tmp_path: Path
     magenta)."""
     from generator.render.images import image_info
 
-    for what, (differing, mean) in against_chromium(tmp_path, "sized-media", SIZED_MEDIA).items():
-        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
-                                                     f"mean {mean:.1f}; see {tmp_path}")
+    assert_like_chromium(tmp_path, "sized-media", SIZED_MEDIA)
     assert image_info(tmp_path / "art" / "sized-media.svg").warnings == ()
 
 
@@ -937,17 +957,7 @@ def test_what_a_use_shows_is_styled_in_its_own_tree_as_chromium_styles_it(tmp_pa
     styles it. The PDF is measured whole against Chromium's render too (librsvg smooths
     the edges of curves and of what it cuts a pixel wider than Chromium, so the SVG output is measured by the
     squares' colours)."""
-    name = "uses-styled-in-their-own-tree"
-    found = against_chromium(tmp_path, name, USES_STYLED_IN_THEIR_OWN_TREE)
-    renders = {what: Image.open(tmp_path / f"{what}-{name}.png").convert("RGB") for what in ("chromium", "pdf", "svg")}
-    assert {place: _at(renders["chromium"], *place) for place in USES_STYLED} == USES_STYLED
-    for what in ("pdf", "svg"):
-        wrong = {place: _at(renders[what], *place) for place in USES_STYLED
-                 if _at(renders[what], *place) != USES_STYLED[place]}
-        assert not wrong, (what, wrong, tmp_path)
-    differing, mean = found["PDF"]
-    assert differing <= SHARE and mean <= MEAN, (f"PDF: {differing:.1%} of the pixels differ from Chromium's, mean "
-                                                 f"{mean:.1f}; see {tmp_path}")
+    assert_colours_like_chromium(tmp_path, "uses-styled-in-their-own-tree", USES_STYLED_IN_THEIR_OWN_TREE, USES_STYLED)
 
 
 
@@ -985,17 +995,7 @@ def test_important_rules_rank_as_in_chromium_in_what_a_use_shows_too(tmp_path: P
     important rule of the use's place painted red the copies drawn in place (a use of an <svg> in both outputs, of
     a symbol shown whole in the SVG output), and the PDF let a plain style beat an important rule and read an
     opacity marked important as 1: 3 squares of 9 wrong in the PDF, 2 in the SVG output."""
-    name = "important-rules"
-    found = against_chromium(tmp_path, name, IMPORTANT_RULES)
-    renders = {what: Image.open(tmp_path / f"{what}-{name}.png").convert("RGB") for what in ("chromium", "pdf", "svg")}
-    assert {place: _at(renders["chromium"], *place) for place in IMPORTANT_COLOURS} == IMPORTANT_COLOURS
-    for what in ("pdf", "svg"):
-        wrong = {place: _at(renders[what], *place) for place in IMPORTANT_COLOURS
-                 if _at(renders[what], *place) != IMPORTANT_COLOURS[place]}
-        assert not wrong, (what, wrong, tmp_path)
-    differing, mean = found["PDF"]  # librsvg's edges of the symbols it cuts are a pixel softer: measured by colour
-    assert differing <= SHARE and mean <= MEAN, (f"PDF: {differing:.1%} of the pixels differ from Chromium's, mean "
-                                                 f"{mean:.1f}; see {tmp_path}")
+    assert_colours_like_chromium(tmp_path, "important-rules", IMPORTANT_RULES, IMPORTANT_COLOURS)
 
 
 #: Uses inside what a use shows, the definitions after the uses: a group, a symbol shown whole, a symbol cut and a
@@ -1054,9 +1054,7 @@ def test_lengths_in_em_are_of_the_font_size_the_drawing_gives(tmp_path: Path) ->
     """EM_LENGTHS in both outputs is Chromium's render of it: before, the PDF measured every em as 16 px whatever
     the font size (46.4 % of the pixels off Chromium's, mean 71.5), and librsvg took 12 px for the initial font
     size (the last square 24 wide, not 32: 4.3 % off, mean 8.3)."""
-    for what, (differing, mean) in against_chromium(tmp_path, "em-lengths", EM_LENGTHS).items():
-        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
-                                                     f"mean {mean:.1f}; see {tmp_path}")
+    assert_like_chromium(tmp_path, "em-lengths", EM_LENGTHS)
 
 
 
@@ -1080,9 +1078,7 @@ def test_lengths_in_ex_are_of_the_font_s_x_height_as_chromium_measures_it(tmp_pa
     """EX_LENGTHS in both outputs is Chromium's render of it: before, both took an ex for half an em whatever the
     font (Chromium: 0.6 em for its default font there, 0.519 for serif, 0.547 for DejaVu Sans, 0.45 for Nimbus
     Roman): 5.9 % of the PDF's pixels off Chromium's, 6.0 % of the SVG output's."""
-    for what, (differing, mean) in against_chromium(tmp_path, "ex-lengths", EX_LENGTHS).items():
-        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
-                                                     f"mean {mean:.1f}; see {tmp_path}")
+    assert_like_chromium(tmp_path, "ex-lengths", EX_LENGTHS)
 
 
 def test_an_ex_is_the_x_height_of_the_first_family_chromium_has() -> None:
@@ -1112,9 +1108,7 @@ def test_a_paint_order_that_fills_first_is_drawn_as_chromium_draws_it(tmp_path: 
     """FILL_FIRST is drawn, as Chromium draws it, in both outputs: before, every paint order but `normal` and three
     spellings was refused as one "that strokes before it fills", `markers fill stroke` among them (the order is
     still read: :func:`generator.render.svgart._fills_first`)."""
-    for what, (differing, mean) in against_chromium(tmp_path, "fill-first", FILL_FIRST).items():
-        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
-                                                     f"mean {mean:.1f}; see {tmp_path}")
+    assert_like_chromium(tmp_path, "fill-first", FILL_FIRST)
 
 
 #: Paint orders that stroke before they fill: a rect (a style), a circle filled with a gradient, a group's order
@@ -1135,9 +1129,7 @@ STROKE_FIRST = svg(
 def test_a_paint_order_that_strokes_first_is_drawn_as_chromium_draws_it(tmp_path: Path) -> None:
     """STROKE_FIRST is drawn, as Chromium draws it (the fill over the inner half of the stroke), in both outputs:
     before, such art was refused ("a paint order that strokes before it fills, which donjon's PDF cannot draw")."""
-    for what, (differing, mean) in against_chromium(tmp_path, "stroke-first", STROKE_FIRST).items():
-        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
-                                                     f"mean {mean:.1f}; see {tmp_path}")
+    assert_like_chromium(tmp_path, "stroke-first", STROKE_FIRST)
 
 
 #: Art as Figma exports it: every definition in a <defs> written last, a frame cut by a clip path of a rounded
@@ -1170,9 +1162,7 @@ def test_art_as_figma_exports_it_prints_as_chromium_draws_it(tmp_path: Path) -> 
     """FIGMA_EXPORT in both outputs is Chromium's render of it: before, the PDF refused its masks ("it uses a
     mask"), and without them it drew nothing of the frame: svglib met the clip path after what it clips, found
     none, and the clip hid everything (with the masks drawn, 14.9 % of the pixels off Chromium's)."""
-    for what, (differing, mean) in against_chromium(tmp_path, "figma-export", FIGMA_EXPORT).items():
-        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
-                                                     f"mean {mean:.1f}; see {tmp_path}")
+    assert_like_chromium(tmp_path, "figma-export", FIGMA_EXPORT)
 
 
 @pytest.mark.parametrize("mask", [
