@@ -345,7 +345,7 @@ def _check_sheets(state: CastleEndState, catalog: Castle, found: Findings) -> No
 
 def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> None:
     """Rule 4: what holds across the sheets of one game; and W3, the Apprentice guests' VP."""
-    # Rule 4. 004 Towers: "the first player to build 4 Towers can claim the right to draw the Sun"; 004 End of the
+    # Rule 4. 004 Towers: the Sun goes to the first player whose castle has 4 towers; 004 End of the
     # game: the first to complete the twelfth part draws the Cloud, which ends the game at once. One of each per
     # game, so two sheets holding it are refused whatever the turn: players build at the end of each turn, so two
     # can complete their 4th tower in the same turn, and the rulebook does not say which of them is first then
