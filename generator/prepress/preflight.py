@@ -1515,6 +1515,7 @@ CLOSING = frozenset({"s", "b", "b*"})
 
 
 def _placed_point(m: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
+    """The point (x, y) of a space `m` maps to the page's, on the page."""
     return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
@@ -1580,10 +1581,9 @@ def _intersect(a: _Box, b: _Box) -> _Box | None:
 
 def _placed_box(box: _Box, m: tuple[float, ...]) -> _Box:
     """The box around `box` (in a space `m` maps to the page's) once mapped: its four corners' bounds."""
-    xs, ys = [], []
-    for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
-        xs.append(m[0] * x + m[2] * y + m[4])
-        ys.append(m[1] * x + m[3] * y + m[5])
+    corners = [_placed_point(m, x, y) for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]),
+                                                    (box[2], box[3]))]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
     return min(xs), min(ys), max(xs), max(ys)
 
 
