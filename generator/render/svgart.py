@@ -242,6 +242,12 @@ def _local(tag: Any) -> str:
     return tag.rpartition("}")[2] if isinstance(tag, str) else ""
 
 
+def _namespace(tag: str) -> str:
+    """The namespace part of an element's tag (`{http://www.w3.org/2000/svg}`), or "" for none: what an element made
+    beside it is named with."""
+    return tag[:tag.index("}") + 1] if tag.startswith("{") else ""
+
+
 def _referenced(element: Any, ids: dict[Any, Any]) -> Any:
     """The element `element`'s href names in the drawing (`ids`: its elements by id), SVG 2's `href` or SVG 1.1's
     `xlink:href`; None when it names none, or something outside the drawing."""
@@ -616,7 +622,7 @@ def _masks_as_clips(root: Any) -> None:
         if (mask is None or _local(mask.tag) != "mask" or element.getparent() is None or _inside_clip(element)
                 or not _mask_is_clip(mask)):
             continue  # refused as a mask (the root's own mask too: no group can hold the root)
-        namespace = mask.tag[:mask.tag.index("}") + 1] if mask.tag.startswith("{") else ""
+        namespace = _namespace(mask.tag)
         clips = []
         for what in ("region", "shapes"):
             number += 1
@@ -669,7 +675,8 @@ def _mask_is_clip(mask: Any) -> bool:
             return False
         if any(_number(said[name], 1.0) < 1.0 for name in ("opacity", "fill-opacity") if name in said):
             return False
-        if alpha and _css_colour(fill) is not None and len(_css_colour(fill) or "") > 7:  # a see-through colour
+        colour = _css_colour(fill) if alpha else None
+        if colour is not None and len(colour) > 7:  # a see-through colour (#rrggbbaa)
             return False
     return True
 
@@ -899,7 +906,7 @@ def _restyled_uses_inline(root: Any) -> bool:
             if _local(target.tag) == "symbol":
                 drawing = _inline(use, clone, list(clone), "visible" if overflow.shown(target) else "hidden")
             else:
-                namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+                namespace = _namespace(use.tag)
                 drawing = etree.Element(f"{namespace}g")
                 if x or y:
                     drawing.set("transform", f"translate({x:g} {y:g})")
@@ -1036,7 +1043,7 @@ def _inline(use: Any, symbol: Any, children: list[Any], overflow: str = "visible
     symbol, styled: :func:`_styled_as`, and `children` its children) and of the symbol's `overflow`; that <svg>."""
     from lxml import etree
 
-    namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+    namespace = _namespace(use.tag)
     drawing = etree.Element(f"{namespace}svg")
     for name in ("x", "y", "width", "height"):
         if use.get(name) is not None:
@@ -1173,7 +1180,7 @@ def _replace_use(use: Any, drawing: Any) -> None:
     (its transform included, so the drawing is in the use's own units)."""
     from lxml import etree
 
-    namespace = use.tag[:use.tag.index("}") + 1] if use.tag.startswith("{") else ""
+    namespace = _namespace(use.tag)
     group = etree.Element(f"{namespace}g")
     for name, value in use.attrib.items():
         if name not in _PLACING:
@@ -1202,7 +1209,7 @@ def _clip_to_viewport(element: Any, clip_id: str) -> None:
     """Wrap the element in a group clipped to its viewport's rectangle, defined just before it."""
     from lxml import etree
 
-    namespace = element.tag[:element.tag.index("}") + 1] if element.tag.startswith("{") else ""
+    namespace = _namespace(element.tag)
     clip = etree.Element(f"{namespace}clipPath", id=clip_id)
     etree.SubElement(clip, f"{namespace}rect", x=element.get("x") or "0", y=element.get("y") or "0",
                      width=element.get("width") or "100%", height=element.get("height") or "100%")
