@@ -698,25 +698,20 @@ def printed_words(sheet: DrawnSheet) -> list[tuple[float, float, float, float]]:
     the sheet's points (left, top, right, bottom), through the groups' matrices; a run turned a quarter is boxed
     turned. Words only: an annotation may cross the drawing's lines, never hide what a reader reads."""
     from generator.render.model import Group, TextRun
+    from generator.render.shapes import product, turned_bounds
 
     out: list[tuple[float, float, float, float]] = []
 
-    def walk(items: Sequence[Any], matrix: tuple[float, ...]) -> None:
-        a, b, c, d, e, f = matrix
+    def walk(items: Sequence[Any], matrix: tuple[float, float, float, float, float, float]) -> None:
         for item in items:
             if isinstance(item, Group):
-                inner = item.matrix or (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-                p, q, r, t, u, v = inner
-                walk(item.items, (a * p + c * q, b * p + d * q, a * r + c * t, b * r + d * t, a * u + c * v + e,
-                                  b * u + d * v + f))
+                walk(item.items, product(matrix, item.matrix) if item.matrix else matrix)
             elif isinstance(item, TextRun) and item.text.strip():
                 x, y, up, down = item.x, item.y, ASCENT * item.size, DESCENT * item.size
-                box = ((x - up, y - item.width, x + down, y) if item.rotate == 90 else
-                       (x, y - up, x + item.width, y + down))
-                corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
-                xs = [a * cx + c * cy + e for cx, cy in corners]
-                ys = [b * cx + d * cy + f for cx, cy in corners]
-                out.append((min(xs), min(ys), max(xs), max(ys)))
+                # (left, top, width, height): a quarter-turned run stands up from its baseline's start
+                box = ((x - up, y - item.width, up + down, item.width) if item.rotate == 90 else
+                       (x, y - up, item.width, up + down))
+                out.append(turned_bounds(matrix, *box))
 
     walk([*sheet.drawing.items, *sheet.page_line], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
     return out
