@@ -154,11 +154,12 @@ class UsageErrors(UsageError):
                                                                                             for line in lines)]))
 
 
-def usage_errors(errors: Iterable[UsageError], heading: str) -> UsageError:
-    """One UsageError for `errors` (at least one): the error itself when it is alone (its message as it always
-    was), else all of them under `heading`."""
+def refused_sets(errors: Iterable[UsageError]) -> UsageError:
+    """One UsageError for the `--set`s of a run that cannot be taken (at least one): the error itself when it is
+    alone (its message as it always was), else all of them under one heading."""
     found = tuple(errors)
-    return found[0] if len(found) == 1 else UsageErrors(found, heading)
+    return found[0] if len(found) == 1 else UsageErrors(found, f"{plural(len(found), 'value')} given with --set "
+                                                               "cannot be taken:")
 
 
 class OutputError(DonjonError):

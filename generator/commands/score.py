@@ -99,9 +99,9 @@ def score(
     """Check end states by the rules of their game and score them."""
     content = folder_option(content_text, "--content")
     annotate = folder_option(annotate_text, "--annotate")
-    from generator.errors import UsageError, stop_if_requested, usage_errors
+    from generator.errors import UsageError, refused_sets, stop_if_requested
     from generator.games.base import SheetOptions
-    from generator.wording import plural, visible_lines
+    from generator.wording import visible_lines
     from scoring.batch import score_paths
     from scoring.engine import STDIN, Scorer, is_sheet
 
@@ -115,7 +115,7 @@ def score(
             malformed.append(UsageError(f"--set {item}", "expected FIELD=VALUE, such as towers[1]=5"))
         confirmed.append((field.strip(), value.strip()))
     if malformed:  # each said, before any photo is read (a second or more each)
-        raise usage_errors(malformed, f"{plural(len(malformed), 'value')} given with --set cannot be taken:")
+        raise refused_sets(malformed)
     if confirmed and not any(is_sheet(path) for path in files):
         # an end state is read exactly: a value to confirm there would be applied to nothing, and the user would
         # believe the result corrected (with sheets among the files, `confirmations` names the photo at fault)

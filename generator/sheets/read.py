@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
-from generator.errors import InputError, Problem, UsageError, usage_errors
+from generator.errors import InputError, Problem, UsageError, refused_sets
 from generator.wording import listing, plural
 from generator.yamlio import Document
 from scoring.result import Uncertain, Unread, not_applied
@@ -315,7 +315,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     confirmed, bad_sets = (confirmations(options.confirmed, displays, photo_indexes, groups, options.names)
                            if options.confirmed else ({}, []))
     if bad_sets and not photo_indexes:  # no photo to read: each --set is refused now, none could be taken
-        raise usage_errors(bad_sets, f"{plural(len(bad_sets), 'value')} given with --set cannot be taken:")
+        raise refused_sets(bad_sets)
     reads: list[_Read] = []
     unread: list[Unread] = []
     shared = {group[0]: options.names[group[0]].strip() for group in groups if len(group) > 1}  # a sheet's name
@@ -338,8 +338,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             alone = len(files) == 1
             if (alone and not options.unread_alone) or kinds_of[index] == "pdf":  # a PDF is mended in a viewer
                 if bad_sets:  # a --set that cannot be taken is said first, as it always was: the command line's
-                    raise usage_errors(bad_sets, f"{plural(len(bad_sets), 'value')} given with --set cannot be "
-                                                 "taken:") from None
+                    raise refused_sets(bad_sets) from None
                 # the error stands for the photo; each `--set` given for it was not applied, and is said so after it
                 for given in _unset(confirmed, index, displays, shared):
                     err.add_note(not_applied(given, displays[index]))
@@ -351,7 +350,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             unread.append(replace(unread_file(at, refused, said, getattr(err, "code", None)),
                                   error=str(err) if alone else "", unset=_unset(confirmed, index, displays, shared)))
     if bad_sets:  # before anything is written (--annotate): a failed command leaves earlier outputs as they were
-        raise usage_errors(bad_sets, f"{plural(len(bad_sets), 'value')} given with --set cannot be taken:")
+        raise refused_sets(bad_sets)
     identity_field = kinds[0].layout.identity[0]
     if reads:
         first = reads[0]
