@@ -453,7 +453,7 @@ class Companion:
         error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         key = sent_again_key(sent_key(form), data)
-        if key is not None and await self.db.aread(lambda c: store.photo_sent(c, table_id, seat, key)):
+        if await self.photo_sent_again(table_id, seat, key):
             # this photo's form sent again (a double tap, a resend): answered as the first was, and the answers
             # given on its check page since are kept (a new first photo would let them go)
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
@@ -490,6 +490,13 @@ class Companion:
         # what to change is found by the reader's (English) words; the page says them in the phone's
         return self.page("seat.html", request, status=400 if error else 200, upload_error=error,
                          upload_refused=refusal(english) if english else None, **self.table_context(view, seat))
+
+    async def photo_sent_again(self, table_id: int, seat: int, key: str | None) -> bool:
+        """Whether a photo's form of this `key` was sent before (a double tap, a resend after a lost answer): a
+        photo of the seat's sheet was kept from it (store.photo_sent); False without a key."""
+        if key is None:
+            return False
+        return await self.db.aread(lambda c: store.photo_sent(c, table_id, seat, key)) is not None
 
     async def keep_photo(self, table_id: int, seat: int, name: str, data: bytes, kept: KeptRead, lang: Language, *,
                          first: bool, key: str | None = None) -> Response | str:
@@ -596,7 +603,7 @@ class Companion:
         status = 400
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         key = sent_again_key(sent_key(form), data)
-        if key is not None and await self.db.aread(lambda c: store.photo_sent(c, table_id, seat, key)):
+        if await self.photo_sent_again(table_id, seat, key):
             # this photo's form sent again (a double tap, a resend): answered as the first was, not "already kept"
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}/photo", status_code=303)
         if not data and not (isinstance(upload, UploadFile) and upload.filename):  # none chosen (0 bytes: read)

@@ -207,11 +207,8 @@ def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, dat
     nothing let go: looked up here, in the writer, as two sends arriving together are both read before either is
     kept."""
     _part_data(_open_table(conn, table_id), seat)  # the table still open, the seat one of it
-    if form_key is not None:
-        row = conn.execute("SELECT number FROM table_photos WHERE table_id = ? AND seat = ? AND form_key = ?",
-                           (table_id, seat, form_key)).fetchone()
-        if row is not None:
-            return int(row[0])
+    if form_key is not None and (kept := photo_sent(conn, table_id, seat, form_key)) is not None:
+        return kept
     if not first and photo_kept(conn, table_id, seat, data):  # checked here too: sent twice at once, without a key
         raise SamePhoto(messages.SAME_PHOTO)
     if first:
@@ -227,10 +224,12 @@ def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, dat
     return number
 
 
-def photo_sent(conn: sqlite3.Connection, table_id: int, seat: int, form_key: str) -> bool:
-    """Whether a photo of a player's sheet was kept from the form of this key already (the form sent again)."""
-    return conn.execute("SELECT 1 FROM table_photos WHERE table_id = ? AND seat = ? AND form_key = ? LIMIT 1",
-                        (table_id, seat, form_key)).fetchone() is not None
+def photo_sent(conn: sqlite3.Connection, table_id: int, seat: int, form_key: str) -> int | None:
+    """The number of the photo of a player's sheet kept from the form of this key already (the form sent again),
+    or None."""
+    row = conn.execute("SELECT number FROM table_photos WHERE table_id = ? AND seat = ? AND form_key = ?",
+                       (table_id, seat, form_key)).fetchone()
+    return None if row is None else int(row[0])
 
 
 def photo_count(conn: sqlite3.Connection, table_id: int, seat: int) -> int:
