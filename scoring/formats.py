@@ -134,13 +134,13 @@ class GameName(Type[str]):
 
     def __init__(self, game: str, titles: tuple[str, ...] = ()) -> None:
         self.game = game
-        #: its editions' titles (Game.titles), folded, which the registry finds the game by too
-        self.titles = {normalise_name(t) for t in titles}
+        #: what `game:` may say, folded: the id, and its editions' titles (Game.titles), which the registry finds the
+        #: game by too
+        self.names = {game} | {normalise_name(t) for t in titles}
         self.doc = f"the game this file records: {game}"
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
-        if not isinstance(value, str) or (value != self.game and normalise_name(value) != self.game
-                                          and normalise_name(value) not in self.titles):
+        if not isinstance(value, str) or (value != self.game and normalise_name(value) not in self.names):
             return ck.fail(path, f"expected {self.game!r}, got {describe(value)}")
         return self.game
 
