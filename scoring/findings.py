@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, Self
 
 from generator.fields import normalise_name
 from generator.i18n import N_, Figure, Language, figures, language
@@ -70,6 +71,21 @@ class Locator:
         return self.doc.line(tuple(raw))
 
 
+class NumberedRule(IntEnum):
+    """A rule of a game's list in end-states.md: its number, and the rulebook sections it comes from, named with
+    every violation of it. A game writes each rule as `PLAYERS = 1, "002 game info (2-4 players)"`, so that where a
+    rule is stated is read beside it."""
+
+    #: where the rule is stated: rulebook numbers and section titles (`004 Towers; Flags`)
+    section: str
+
+    def __new__(cls, number: int, section: str) -> Self:
+        rule = int.__new__(cls, number)
+        rule._value_ = number
+        rule.section = section
+        return rule
+
+
 #: How a warning turned violation by `--strict` names the confidence of the value it rests on.
 STRICT_WORDS = {"M": N_("a best reading"), "L": N_("a guess"), "house": N_("a house default")}
 
@@ -114,10 +130,10 @@ class Findings:
     def add(self, rule: int | str, path: PathKey, message: str, source: str | None = None) -> None:
         """Report that `rule` (its number in the game's list) is broken at `path`: a violation, its message ending
         with the rulebook section the rule comes from (`[004 Towers]`), so that every broken rule is named with
-        its section. `source`: that section when it is not the rule's own (`rule.section`, which a game's rules
-        give every rule they number), such as the one of the several sections a rule gathers that a check rests
+        its section. `source`: that section when it is not the rule's own (a :class:`NumberedRule`'s `section`;
+        a plain number cites none), such as the one of the several sections a rule gathers that a check rests
         on."""
-        cited = source if source is not None else str(getattr(rule, "section", ""))
+        cited = source if source is not None else rule.section if isinstance(rule, NumberedRule) else ""
         self._violation(rule, path, f"{message} [{cited}]" if cited else message, cited)
 
     def _violation(self, rule: int | str, path: PathKey, message: str, source: str) -> None:

@@ -50,48 +50,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import Enum
 
 from generator.catalog.common import Inferred
 from generator.games.castle.catalog import Castle, Guest
 from generator.games.castle.end_state import CastleEndState, PlayerCastle
 from generator.i18n import N_, Figure
 from generator.wording import listing, plural
-from scoring.findings import Findings, below_h
+from scoring.findings import Findings, NumberedRule, below_h
 from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, ranked_by
 
 
-class CastleRule(IntEnum):
-    """The rules of end-states.md, by number."""
+class CastleRule(NumberedRule):
+    """The rules of end-states.md, by number, each with the sections of rulebook 004 it comes from (a check
+    that rests on one of them alone names that one)."""
 
-    NOT_NEGATIVE = 0
-    PARTS = 1
-    FLAGS = 2
-    SUN_AND_CLOUD = 3
-    ONE_OF_EACH = 4
-    RESIDENTS = 5
-    SHEETS = 6
-    SKY_CLOUDS = 7
-
-    @property
-    def section(self) -> str:
-        """The sections of rulebook 004 the rule comes from, named with every violation of it (a check that rests
-        on one of them alone names that one)."""
-        return _SECTIONS[self]
+    NOT_NEGATIVE = 0, "004 End of the game (the score); Towers; Flags; Shepherdess"
+    PARTS = 1, "004 The different parts of the Castle"
+    FLAGS = 2, "004 Flags"
+    SUN_AND_CLOUD = 3, "004 Towers (the Sun); End of the game (the Cloud)"
+    ONE_OF_EACH = 4, "004 Towers; End of the game; Game components; The Donjon's floors"
+    RESIDENTS = 5, "004 End of the game (the group of the last resident drawn)"
+    SHEETS = 6, "004 Game components (4 personal boards, 4 sets of tokens)"
+    SKY_CLOUDS = 7, "004 Shepherdess; Great Architect Version"
 
 
-#: Where each rule is stated: the section titles of rulebook 004.
-_SECTIONS = {
-    CastleRule.NOT_NEGATIVE: "004 End of the game (the score); Towers; Flags; Shepherdess",
-    CastleRule.PARTS: "004 The different parts of the Castle",
-    CastleRule.FLAGS: "004 Flags",
-    CastleRule.SUN_AND_CLOUD: "004 Towers (the Sun); End of the game (the Cloud)",
-    CastleRule.ONE_OF_EACH: "004 Towers; End of the game; Game components; The Donjon's floors",
-    CastleRule.RESIDENTS: "004 End of the game (the group of the last resident drawn)",
-    CastleRule.SHEETS: "004 Game components (4 personal boards, 4 sets of tokens)",
-    CastleRule.SKY_CLOUDS: "004 Shepherdess; Great Architect Version",
-}
 #: The sections of rule 3's and rule 4's checks, each of which rests on one of them.
 SUN_SECTION, CLOUD_SECTION = "004 Towers", "004 End of the game"
 GUESTS_SECTION, FLOORS_SECTION = "004 Game components (20 Great Architect guests)", "004 The Donjon's floors"

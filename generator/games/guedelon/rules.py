@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import Enum
 from typing import Any
 
 from generator.catalog.common import Inferred, every_name
@@ -44,7 +44,7 @@ from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
 from generator.i18n import Figure
 from generator.wording import plural
-from scoring.findings import Findings
+from scoring.findings import Findings, NumberedRule
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, breakdown
 
 TEAM = "team"
@@ -52,28 +52,16 @@ TEAM = "team"
 TILE = re.compile(r"([A-Z])(\d)")
 
 
-class GuedelonRule(IntEnum):
-    """The rules of end-states.md, by number."""
+class GuedelonRule(NumberedRule):
+    """The rules of end-states.md, by number, each with the sections of rulebooks 000 (English) and 001
+    (French) it comes from (a check that rests on one of them alone names that one)."""
 
-    PLAYERS = 1
-    ROUNDS = 2
-    TILES_EXIST = 3
-    FLOORS_IN_ORDER = 4
-
-    @property
-    def section(self) -> str:
-        """The sections of rulebooks 000 (English) and 001 (French) the rule comes from, named with every
-        violation of it (a check that rests on one of them alone names that one)."""
-        return _SECTIONS[self]
+    PLAYERS = 1, "000/001 Contents (4 player boards); 11 Solo and Duo Modes"
+    ROUNDS = 2, "000/001 5.1 Advance the Time counter"
+    TILES_EXIST = 3, "000/001 Contents (22 floor tiles); 7.10 The Castle"
+    FLOORS_IN_ORDER = 4, "000/001 7.10 The Castle"
 
 
-#: Where each rule is stated: the section numbers and titles of rulebooks 000 and 001.
-_SECTIONS = {
-    GuedelonRule.PLAYERS: "000/001 Contents (4 player boards); 11 Solo and Duo Modes",
-    GuedelonRule.ROUNDS: "000/001 5.1 Advance the Time counter",
-    GuedelonRule.TILES_EXIST: "000/001 Contents (22 floor tiles); 7.10 The Castle",
-    GuedelonRule.FLOORS_IN_ORDER: "000/001 7.10 The Castle",
-}
 #: The section of rule 3's checks on the Mill.
 MILL_SECTION = "000 12 The mill (Expansion)"
 

@@ -40,50 +40,31 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from enum import IntEnum
 
 from generator.catalog.common import Inferred
 from generator.games.guildhall.catalog import Guildhall
 from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
 from generator.i18n import Figure
-from scoring.findings import Findings, weakest
+from scoring.findings import Findings, NumberedRule, weakest
 from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, Standing, breakdown, ranked_by
 
 
-class GuildhallRule(IntEnum):
-    """The rules of end-states.md, by number."""
+class GuildhallRule(NumberedRule):
+    """The rules of end-states.md, by number, each with the rulebook sections it comes from (002 Old World
+    Economy, 003 Job Faire; rule 1's unique names are the format's own: places and `ended_by` name the players)."""
 
-    PLAYERS = 1
-    PROFESSIONS = 2
-    NO_DUPLICATE_CARD = 3
-    NO_FULL_CHAPTER_FACE_UP = 4
-    COMPLETED_CHAPTERS = 5
-    CARD_COPIES = 6
-    VP_CARDS = 7
-    VP_TOKENS = 8
-    GAME_END = 9
-
-    @property
-    def section(self) -> str:
-        """The rulebook sections the rule comes from, named with every violation of it (002 Old World Economy,
-        003 Job Faire)."""
-        return _SECTIONS[self]
+    PLAYERS = 1, "002 game info (2-4 players), 003 cover (a game for 2-4 players)"
+    PROFESSIONS = 2, "003 Guildhall the First"
+    NO_DUPLICATE_CARD = 3, "002/003 Duplicate Dos and Don'ts"
+    NO_FULL_CHAPTER_FACE_UP = 4, "002/003 Completed Chapters"
+    COMPLETED_CHAPTERS = 5, "002/003 Completed Chapters"
+    CARD_COPIES = 6, "002 Game Components, 003 Components; 002/003 Completed Chapters"
+    VP_CARDS = 7, "002 Appendix: VP Cards; 002/003 Smaller Games"
+    VP_TOKENS = 8, "002/003 Buy 1 VP Card; 003 VP Tokens"
+    GAME_END = 9, "002 End of Turn, Game End; 003 End of Turn, End of Game"
 
 
-#: Where each rule is stated: the section titles of rulebooks 002 and 003 (rule 1's unique names are the format's
-#: own: places and `ended_by` name the players).
-_SECTIONS = {
-    GuildhallRule.PLAYERS: "002 game info (2-4 players), 003 cover (a game for 2-4 players)",
-    GuildhallRule.PROFESSIONS: "003 Guildhall the First",
-    GuildhallRule.NO_DUPLICATE_CARD: "002/003 Duplicate Dos and Don'ts",
-    GuildhallRule.NO_FULL_CHAPTER_FACE_UP: "002/003 Completed Chapters",
-    GuildhallRule.COMPLETED_CHAPTERS: "002/003 Completed Chapters",
-    GuildhallRule.CARD_COPIES: "002 Game Components, 003 Components; 002/003 Completed Chapters",
-    GuildhallRule.VP_CARDS: "002 Appendix: VP Cards; 002/003 Smaller Games",
-    GuildhallRule.VP_TOKENS: "002/003 Buy 1 VP Card; 003 VP Tokens",
-    GuildhallRule.GAME_END: "002 End of Turn, Game End; 003 End of Turn, End of Game",
-}
 
 
 #: What the Yucata check of rule 5 on the player who ended the game rests on: no source says it (a warning).
