@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from dataclasses import fields as declared_fields
 from typing import Any
 
 from generator.catalog.common import (
@@ -149,18 +150,10 @@ class SheetCounts:
 
 
 @dataclass(frozen=True, slots=True)
-class SheetFacts:
-    """The castle score sheet shared by the printed sheet and the scorer."""
+class SheetFacts(SheetCounts):
+    """The castle score sheet shared by the printed sheet and the scorer: the catalog's counts, and the values
+    players write and score on it."""
 
-    donjon_floors: int
-    towers: int
-    walls: int
-    walls_with_two_flags: int
-    walls_with_one_flag: int
-    sun_points: int
-    cloud_points: int
-    sky_cloud_points: int
-    provenance: Provenance
     tower_values: ValueSet
     flag_values: ValueSet
     resident_track: ResidentTrack
@@ -188,9 +181,9 @@ class GuestsFile:
 
 def _sheet_facts(sheet: SheetCounts, tower_values: ValueSet, flag_values: ValueSet, resident_track: ResidentTrack,
                  apprentice_guest_vp: Range) -> SheetFacts:
-    return SheetFacts(sheet.donjon_floors, sheet.towers, sheet.walls, sheet.walls_with_two_flags,
-                      sheet.walls_with_one_flag, sheet.sun_points, sheet.cloud_points, sheet.sky_cloud_points,
-                      sheet.provenance, tower_values, flag_values, resident_track, apprentice_guest_vp)
+    counts = {f.name: getattr(sheet, f.name) for f in declared_fields(SheetCounts)}
+    return SheetFacts(**counts, tower_values=tower_values, flag_values=flag_values, resident_track=resident_track,
+                      apprentice_guest_vp=apprentice_guest_vp)
 
 
 def _value_set(values: tuple[int, ...], provenance: Provenance) -> ValueSet:
