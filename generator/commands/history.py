@@ -79,11 +79,7 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=D
     """Every saved game, newest first: its id, date, game and each player's score (the winner starred)."""
     from generator.web import messages, store
 
-    database = _open(db)
-    try:
-        games = database.read(store.list_games)
-    finally:
-        database.close()
+    games = _read(db, store.list_games)
     if json_:
         typer.echo(json.dumps(games, ensure_ascii=False))
         return
@@ -106,12 +102,8 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
     from generator.web import messages, store
 
     game_id = _game_id(game)
-    database = _open(db)
-    try:
-        found = database.read(lambda c: store.get_game(c, game_id))
-        versions = database.read(lambda c: store.versions(c, game_id))
-    finally:
-        database.close()
+    # one read, so that the game and its versions are of one moment
+    found, versions = _read(db, lambda c: (store.get_game(c, game_id), store.versions(c, game_id)))
     if found is None:
         raise UsageError("GAME", messages.NO_SAVED_GAME.format(game=game_id))
     if json_:
@@ -144,11 +136,7 @@ def players(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help
     """Every player: games played, games won, win rate."""
     from generator.web import messages, store
 
-    database = _open(db)
-    try:
-        found = database.read(store.players)
-    finally:
-        database.close()
+    found = _read(db, store.players)
     if json_:
         typer.echo(json.dumps(found, ensure_ascii=False))
         return
@@ -251,6 +239,7 @@ def _has_surrogate(value: Any) -> bool:
 
 
 def _read(db: Optional[Path], func: Any) -> Any:
+    """What `func` reads from the database, the database closed after it whatever happens."""
     database = _open(db)
     try:
         return database.read(func)
