@@ -80,6 +80,7 @@ from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
+from generator.render.art_markers import Matrix, Vertex, marker_matrix, orient_angle, path_vertices, points_vertices
 from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, art_viewport,
                                      css_rules, hidden_elements, printed_stylesheet, raster_size,
                                      style_declarations)
@@ -114,18 +115,15 @@ _BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit
 _UNDRAWN = {
     "filter": f"a filter (a blur, a shadow...), which donjon's PDF cannot draw: {_BITMAP_COPY}, or remove it",
     "mask": f"a mask, which donjon's PDF cannot draw: use a clip path instead, or {_BITMAP_COPY}",
-    "marker": "markers (arrowheads), which donjon's PDF cannot draw: turn them into shapes (Inkscape: Path > "
-              "Stroke to Path)",
     "mix-blend-mode": f"a blend mode, which donjon's PDF cannot draw: {_BITMAP_COPY}",
     "vector-effect": "a stroke that keeps its width when scaled, which donjon's PDF cannot draw: turn it into a "
                      "shape (Inkscape: Path > Stroke to Path)",
     "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
                  "transform attribute",
 }
-_TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted: simplify it, or "
-                    "unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine them (Path > Combine)")
-#: The properties that draw markers on a shape (SVG 1.1, 11.6.2).
-_MARKERS = frozenset({"marker", "marker-start", "marker-mid", "marker-end"})
+_TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted, markers "
+                    "included: simplify it, or unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine them "
+                    "(Path > Combine)")
 _FINE_VALUES = {"", "none", "normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke"}
 
 
@@ -342,11 +340,8 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     """A property (an attribute, or a declaration of a `style` or a `<style>` rule when `css`) the PDF cannot
     draw as a viewer does: an ArtProblem at its line."""
     value = value.strip()
-    # the marker properties only: a <marker>'s own markerWidth, markerHeight and markerUnits say nothing is drawn
-    # with it (Inkscape keeps its stock arrowheads defined, unused, with them)
-    key = "marker" if name in _MARKERS else name
-    reason = _UNDRAWN.get(key)
-    if reason is not None and value.lower() not in _FINE_VALUES and (css or key != "transform"):
+    reason = _UNDRAWN.get(name)
+    if reason is not None and value.lower() not in _FINE_VALUES and (css or name != "transform"):
         raise ArtProblem(f"it uses {reason}", line)
     if name in ("fill", "stroke", "clip-path"):
         match = _URL.search(value)
@@ -1278,6 +1273,10 @@ def _reader_class() -> Any:
                 _local(element.tag) == "use" for element in root.iter()) else {}
             _important_last(root)  # after the copy above: a use's copy is styled in a tree of its own
             self.settled: dict[str, Any] = {}
+            # the fill and stroke of each shape whose markers are being drawn (what `context-fill` and
+            # `context-stroke` paint in them: SVG 2, 13.3), innermost last
+            self.marking: list[tuple[str, str]] = []
+            self.wrappers: dict[Any, Any] | None = None
             self.nodes: list[Any] = []
             self.lines: dict[int, int] = {}
             self.drawn = 0
@@ -1300,6 +1299,12 @@ def _reader_class() -> Any:
                     elif name in _PAINTS:
                         found = self._paint(found)
                     looked[key] = found
+                if name in _PAINTS and found.strip().lower() in _CONTEXT_PAINTS:
+                    # a marker's paint of the shape it marks, `none` outside a marker (SVG 2, 13.3), as Chromium
+                    # paints it (Inkscape 1.2's stock arrowheads are stroked so)
+                    if not self.marking:
+                        return "none"
+                    return self.marking[-1][_CONTEXT_PAINTS.index(found.strip().lower())]
                 return found
 
             def current_colour(node: Any) -> str:
@@ -1574,12 +1579,139 @@ def _reader_class() -> Any:
             if len(parent.contents) != before + 1:
                 return
             item = parent.contents[-1]
+            if _local(node.etree_element.tag) in _MARKABLE and not _inside_clip(node.etree_element):
+                item = parent.contents[-1] = self._with_markers(node, item)
             self.lines[id(item)] = node.sourceline or 0
             opacity = _own_opacity(self, node)
             if opacity < 1:
                 faded = Faded(item, opacity)
                 self.lines[id(faded)] = node.sourceline or 0
                 parent.contents[-1] = faded
+
+        def _with_markers(self, node: Any, item: Any) -> Any:
+            """The shape svglib drew (`item`) with its markers drawn at its vertices (SVG 2, 11.6): each marker's
+            contents drawn where the marker is defined (its rules and what it inherits are the marker's, as in
+            Chromium), placed, turned and scaled at each vertex and cut to the marker's viewport unless its overflow
+            is visible; in the shape's own transform and clip, over the shape (under it when its paint order puts
+            markers first). svglib drew no marker, and the art was refused."""
+            find = self.attrConverter.findAttr
+            element = node.etree_element
+            shorthand = find(node, "marker")
+            chosen = {where: find(node, f"marker-{where}") or shorthand for where in ("start", "mid", "end")}
+            markers = {}
+            for where, value in chosen.items():
+                match = _URL.fullmatch(value.strip())
+                target = self.ids.get(match.group(1)) if match is not None else None
+                if target is not None and _local(target.tag) == "marker":
+                    markers[where] = target
+            if not markers:
+                return item
+            if self.wrappers is None:  # svglib's nodes of the whole file, found from the top of this one's
+                top = node
+                while top.parent is not None:
+                    top = top.parent
+                self.wrappers = {wrapper.etree_element: wrapper for wrapper in top.iter_subtree()}
+            if self.marking:
+                raise ArtProblem("a marker's shapes carry markers themselves, which donjon's PDF does not draw: "
+                                 "turn the inner ones into shapes (Inkscape: Path > Object to Path on the marker's "
+                                 "copy)", element.sourceline)
+            order = find(node, "paint-order").lower().split()
+            if "markers" in order and order.index("markers") == 1 and len(order) >= 2:
+                raise ArtProblem("a paint order that draws markers between the fill and the stroke, which donjon's "
+                                 "PDF does not draw: put markers first or last (Inkscape: Fill and Stroke > "
+                                 "Stroke style > Order)", element.sourceline)
+            vertices = self._vertices(node)
+            width = self._stroke_width(node)
+            context = (find(node, "fill") or "black", find(node, "stroke") or "none")
+            instances = []
+            self.marking.append(context)
+            try:
+                for vertex in vertices:
+                    marker = markers.get(vertex.where)
+                    if marker is not None:
+                        drawn = self._marker_at(marker, vertex, width)
+                        if drawn is not None:
+                            instances.append(drawn)
+            finally:
+                self.marking.pop()
+            if not instances:
+                return item
+            marks = Group()
+            clipping = self.get_clippath(node)
+            if clipping is not None:
+                marks.add(clipping)
+            for drawn in instances:
+                marks.add(drawn)
+            transform = node.getAttribute("transform")
+            if transform:
+                self.shape_converter.applyTransformOnGroup(transform, marks)
+            first = "markers" in order and order.index("markers") == 0
+            return Group(marks, item) if first else Group(item, marks)
+
+        def _vertices(self, node: Any) -> list[Vertex]:
+            """The shape's vertices for its markers, its lengths read as svglib reads them."""
+            element = node.etree_element
+            kind = _local(element.tag)
+            if kind == "path":
+                return path_vertices(element.get("d") or "")
+            if kind == "line":
+                ends = [self._size(element.get(name), name, 0.0) for name in ("x1", "y1", "x2", "y2")]
+                return points_vertices([(ends[0], ends[1]), (ends[2], ends[3])], False)
+            numbers = [float(text) for text in _POINT_NUMBER.findall(element.get("points") or "")]
+            points = [(numbers[at], numbers[at + 1]) for at in range(0, len(numbers) - 1, 2)]
+            return points_vertices(points, kind == "polygon")
+
+        def _stroke_width(self, node: Any) -> float:
+            raw = self.attrConverter.findAttr(node, "stroke-width")
+            try:
+                found = self.attrConverter.convertLength(raw or "1", attr_name="stroke-width", default=1.0)
+            except (ValueError, TypeError):
+                return 1.0
+            return float(found) if isinstance(found, (int, float)) and math.isfinite(found) else 1.0
+
+        def _marker_at(self, marker: Any, vertex: Vertex, stroke_width: float) -> Any:
+            """A group of the marker's contents placed at the vertex (SVG 2, 11.6.2), None when its viewport is
+            empty (a viewer draws nothing)."""
+            from svglib.svglib import ClippingPath
+
+            wrapper = (self.wrappers or {}).get(marker)
+            if wrapper is None:
+                return None
+            self.attrConverter.findAttr(wrapper, "__donjon__")  # its rules and style, on its attributes
+            width = self._size(marker.get("markerWidth"), "width", 3.0)
+            height = self._size(marker.get("markerHeight"), "height", 3.0)
+            if width <= 0 or height <= 0:
+                return None
+            scale = stroke_width if (marker.get("markerUnits") or "").strip() != "userSpaceOnUse" else 1.0
+            box = _view_box(marker.get("viewBox"))
+            fitted: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            if box is not None:
+                a, b, c, d, e, f = _fitted(box, width, height, marker.get("preserveAspectRatio"))
+                fitted = (a, b, c, d, e, f)
+            reference = (self._size(marker.get("refX"), "x", 0.0), self._size(marker.get("refY"), "y", 0.0))
+            orient = orient_angle(marker.get("orient"))
+            angle = (vertex.angle + (180.0 if orient == "auto-start-reverse" and vertex.where == "start" else 0.0)
+                     if isinstance(orient, str) else orient)
+            placed = Group()
+            placed.transform = marker_matrix(vertex, angle, scale, reference, fitted)
+            if (marker.get("overflow") or "hidden").strip().lower() not in ("visible", "auto"):
+                # cut to its viewport, in the viewport's units (SVG 2, 11.6.2: a marker's overflow is hidden
+                # unless it says otherwise)
+                edge = ClippingPath()
+                edge.moveTo(0, 0)
+                edge.lineTo(width, 0)
+                edge.lineTo(width, height)
+                edge.lineTo(0, height)
+                edge.closePath()
+                edge.isClipPath = 1
+                edge.fillColor = edge.strokeColor = None
+                placed.add(edge)
+            contents = Group()
+            contents.transform = fitted
+            for child in wrapper.iter_children():
+                self.renderNode(child, parent=contents)
+            placed.add(contents)
+            return placed
 
         def get_clippath(self, node: Any) -> Any:
             # a clip path written after what it clips (Figma writes its <defs> last): svglib knows a definition
@@ -1761,6 +1893,12 @@ _FALLBACK_PAINT = re.compile(r"\s*(url\(\s*['\"]?#([^)'\"\s]*)['\"]?\s*\))\s+(\S
 _COLOURS_KEPT = 4096
 #: The properties whose value may be `currentColor` (a gradient's stops are mended where svglib reads them).
 _PAINTS = frozenset({"fill", "stroke"})
+#: The paints of a marker's shapes that are those of the shape marked: its fill, its stroke (SVG 2, 13.3).
+_CONTEXT_PAINTS = ("context-fill", "context-stroke")
+#: The shapes markers are drawn on (SVG 2, 11.6: the markable elements).
+_MARKABLE = frozenset({"path", "line", "polyline", "polygon"})
+#: A number of a polyline's or polygon's `points`.
+_POINT_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 #: The lengths a percentage of the viewport's width or height gives (SVG 1.1, 7.10; SVG 2 for a rect's `rx` and
 #: `ry`); any other length (`r`, a stroke's width, a dash) is a percentage of its normalised diagonal.
 _ACROSS = frozenset({"x", "cx", "x1", "x2", "fx", "width", "rx", "dx"})
