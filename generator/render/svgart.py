@@ -354,8 +354,6 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
         if name == "stroke" and kind:
             raise ArtProblem(f"it strokes with a {_paint_name(kind)}, which donjon's PDF cannot draw: turn the "
                              "stroke into a shape (Inkscape: Path > Stroke to Path) and fill that", line)
-        if name == "fill" and kind == "pattern":
-            raise ArtProblem(f"it fills with a pattern, which donjon's PDF cannot draw: {_BITMAP_COPY}", line)
         if name == "fill" and kind.endswith("Gradient"):
             spread = _inherited(target, "spreadMethod", ids)
             if spread not in (None, "pad"):
@@ -1277,6 +1275,7 @@ def _reader_class() -> Any:
             # `context-stroke` paint in them: SVG 2, 13.3), innermost last
             self.marking: list[tuple[str, str]] = []
             self.wrappers: dict[Any, Any] | None = None
+            self.patterning: list[Any] = []  # the patterns whose contents are being drawn, innermost last
             self.nodes: list[Any] = []
             self.lines: dict[int, int] = {}
             self.drawn = 0
@@ -1446,7 +1445,7 @@ def _reader_class() -> Any:
             if match is None:
                 return value
             target = self.ids.get(match.group(2))
-            if target is not None and _local(target.tag) in _GRADIENTS:
+            if target is not None and _local(target.tag) in (*_GRADIENTS, "pattern"):
                 return match.group(1)
             return match.group(3)
 
@@ -1579,14 +1578,132 @@ def _reader_class() -> Any:
             if len(parent.contents) != before + 1:
                 return
             item = parent.contents[-1]
-            if _local(node.etree_element.tag) in _MARKABLE and not _inside_clip(node.etree_element):
-                item = parent.contents[-1] = self._with_markers(node, item)
+            if not _inside_clip(node.etree_element):
+                if _local(node.etree_element.tag) in _SHAPES:
+                    item = parent.contents[-1] = self._pattern_filled(node, item)
+                if _local(node.etree_element.tag) in _MARKABLE:
+                    item = parent.contents[-1] = self._with_markers(node, item)
             self.lines[id(item)] = node.sourceline or 0
             opacity = _own_opacity(self, node)
             if opacity < 1:
                 faded = Faded(item, opacity)
                 self.lines[id(faded)] = node.sourceline or 0
                 parent.contents[-1] = faded
+
+        def _file_nodes(self, node: Any) -> dict[Any, Any]:
+            """svglib's nodes of the whole file by element (their parents the file's: what they inherit), found
+            from the top of `node`'s."""
+            if self.wrappers is None:
+                top = node
+                while top.parent is not None:
+                    top = top.parent
+                self.wrappers = {wrapper.etree_element: wrapper for wrapper in top.iter_subtree()}
+            return self.wrappers
+
+        def _pattern_filled(self, node: Any, item: Any) -> Any:
+            """The shape svglib drew (`item`, unfilled: svglib paints no pattern) with its pattern fill (SVG 1.1,
+            13.3): tiles of the pattern's contents, as many as cover the shape, clipped to its outline
+            (:class:`PatternFill`), under its stroke (over it when its paint order strokes first), at its
+            `fill-opacity`. What a pattern leaves unwritten (its size, units, transform, viewBox, contents) it
+            takes from the pattern its href names, as Inkscape writes a fill of its stock patterns. svglib drew
+            such a shape unfilled, and the art was refused."""
+            from svglib.svglib import _find_clip_shape
+
+            find = self.attrConverter.findAttr
+            match = _URL.match(find(node, "fill").strip())
+            target = self.ids.get(match.group(1)) if match is not None else None
+            if target is None or _local(target.tag) != "pattern":
+                return item
+            shape = _find_clip_shape(item)
+            if shape is None:
+                return item
+            line = node.etree_element.sourceline
+            if target in self.patterning:
+                raise ArtProblem("its pattern is drawn inside itself, which no viewer draws: take the shape "
+                                 "filled with it out of the pattern", target.sourceline)
+            chain: list[Any] = []
+            link = target
+            while link is not None and _local(link.tag) == "pattern" and link not in chain and len(chain) < _CHAIN:
+                chain.append(link)
+                link = _referenced(link, self.ids)
+
+            def written(name: str) -> str | None:
+                for pattern in chain:
+                    value = (pattern.get(name) or "").strip()
+                    if value:
+                        return value
+                return None
+
+            x0, y0, x1, y1 = (float(v) for v in shape.getBounds())
+            box = (x0, y0, x1 - x0, y1 - y0)
+            in_box = (written("patternUnits") or "objectBoundingBox") == "objectBoundingBox"
+            tile = [self._pattern_length(written(name), name, in_box, box) for name in ("x", "y", "width", "height")]
+            if in_box:
+                tile = [box[0] + tile[0] * box[2], box[1] + tile[1] * box[3], tile[2] * box[2], tile[3] * box[3]]
+            x, y, width, height = tile
+            if not (width > 0 and height > 0 and all(math.isfinite(v) for v in tile)):
+                shape.fillColor = None  # a tile of no size paints nothing (SVG 1.1, 13.3)
+                return item
+            view = _view_box(written("viewBox"))
+            contents_matrix: tuple[float, ...] = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            if view is not None:
+                contents_matrix = _fitted(view, width, height, written("preserveAspectRatio"))
+            elif written("patternContentUnits") == "objectBoundingBox":
+                contents_matrix = (box[2], 0.0, 0.0, box[3], 0.0, 0.0)
+            transform = written("patternTransform")
+            placed = _matrix(self.attrConverter.convertTransform(transform)) if transform else (
+                1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            columns, rows = _tiles_over(box, placed, (x, y, width, height))
+            count = len(columns) * len(rows)
+            if count > MAX_PATTERN_TILES:
+                raise ArtProblem(f"its pattern (line {target.sourceline}) takes {count:,} tiles to fill the shape, "
+                                 f"more than the {MAX_PATTERN_TILES:,} donjon draws: make the pattern's tile "
+                                 f"larger, or {_BITMAP_COPY}", line)
+            source = next((pattern for pattern in chain if any(isinstance(child.tag, str) for child in pattern)),
+                          None)
+            wrapper = self._file_nodes(node).get(source) if source is not None else None
+            contents = Group()
+            contents.transform = contents_matrix
+            if wrapper is not None:
+                before = self.drawn
+                self.patterning.append(target)
+                try:
+                    for child in wrapper.iter_children():
+                        self.renderNode(child, parent=contents)
+                finally:
+                    self.patterning.pop()
+                # each tile draws the contents again: counted as copies are
+                self.drawn += (self.drawn - before) * (count - 1)
+                if self.drawn > MAX_DRAWN:
+                    raise ArtProblem(_TOO_MANY_COPIES, line)
+            tiles = Group()
+            tiles.transform = placed
+            for row in rows:
+                for column in columns:
+                    one = Group(_rectangle_clip(width, height), contents)
+                    one.transform = (1.0, 0.0, 0.0, 1.0, x + column * width, y + row * height)
+                    tiles.add(one)
+            filled: Any = PatternFill(shape, find(node, "fill-rule") == "evenodd", tiles)
+            opacity = _number(find(node, "fill-opacity"), 1.0)
+            if opacity < 1:
+                filled = Faded(filled, opacity)
+            shape.fillColor = None
+            holder = _holder(item, shape)
+            if holder is None:
+                item = holder = Group(item)
+            at = holder.contents.index(shape)
+            stroke_first = not _fills_first(find(node, "paint-order"))
+            holder.contents.insert(at + 1 if stroke_first else at, filled)
+            return item
+
+        def _pattern_length(self, raw: str | None, name: str, in_box: bool, box: tuple[float, ...]) -> float:
+            """A pattern's x, y, width or height: a share of the box (a number, or a percent) in box units, a
+            length otherwise (0 when unwritten, as SVG 1.1 says)."""
+            if raw is None:
+                return 0.0
+            if in_box:
+                return _number(raw, 0.0)
+            return self._size(raw, name, 0.0)
 
         def _with_markers(self, node: Any, item: Any) -> Any:
             """The shape svglib drew (`item`) with its markers drawn at its vertices (SVG 2, 11.6): each marker's
@@ -1606,11 +1723,7 @@ def _reader_class() -> Any:
                     markers[where] = target
             if not markers:
                 return item
-            if self.wrappers is None:  # svglib's nodes of the whole file, found from the top of this one's
-                top = node
-                while top.parent is not None:
-                    top = top.parent
-                self.wrappers = {wrapper.etree_element: wrapper for wrapper in top.iter_subtree()}
+            self._file_nodes(node)
             if self.marking:
                 raise ArtProblem("a marker's shapes carry markers themselves, which donjon's PDF does not draw: "
                                  "turn the inner ones into shapes (Inkscape: Path > Object to Path on the marker's "
@@ -1672,8 +1785,6 @@ def _reader_class() -> Any:
         def _marker_at(self, marker: Any, vertex: Vertex, stroke_width: float) -> Any:
             """A group of the marker's contents placed at the vertex (SVG 2, 11.6.2), None when its viewport is
             empty (a viewer draws nothing)."""
-            from svglib.svglib import ClippingPath
-
             wrapper = (self.wrappers or {}).get(marker)
             if wrapper is None:
                 return None
@@ -1697,15 +1808,7 @@ def _reader_class() -> Any:
             if (marker.get("overflow") or "hidden").strip().lower() not in ("visible", "auto"):
                 # cut to its viewport, in the viewport's units (SVG 2, 11.6.2: a marker's overflow is hidden
                 # unless it says otherwise)
-                edge = ClippingPath()
-                edge.moveTo(0, 0)
-                edge.lineTo(width, 0)
-                edge.lineTo(width, height)
-                edge.lineTo(0, height)
-                edge.closePath()
-                edge.isClipPath = 1
-                edge.fillColor = edge.strokeColor = None
-                placed.add(edge)
+                placed.add(_rectangle_clip(width, height))
             contents = Group()
             contents.transform = fitted
             for child in wrapper.iter_children():
@@ -1895,6 +1998,12 @@ _COLOURS_KEPT = 4096
 _PAINTS = frozenset({"fill", "stroke"})
 #: The paints of a marker's shapes that are those of the shape marked: its fill, its stroke (SVG 2, 13.3).
 _CONTEXT_PAINTS = ("context-fill", "context-stroke")
+#: The shapes a pattern may fill (SVG 1.1, 9: the basic shapes and paths).
+_SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})
+#: The most tiles a pattern may draw to fill one shape: a tile a hundredth of the shape's width and height (a fine
+#: hatching, or dots a millimetre apart over a card 10 cm wide) takes 10,000; each tile repeats the pattern's
+#: drawing in the PDF, so more would make a file many times the size of the rest of the art.
+MAX_PATTERN_TILES = 10_000
 #: The shapes markers are drawn on (SVG 2, 11.6: the markable elements).
 _MARKABLE = frozenset({"path", "line", "polyline", "polygon"})
 #: A number of a polyline's or polygon's `points`.
@@ -2355,6 +2464,70 @@ class Faded(Group):  # type: ignore[misc]
     def __init__(self, item: Any, opacity: float) -> None:
         super().__init__(item)
         self.__dict__["opacity"] = opacity
+
+
+class PatternFill(Group):  # type: ignore[misc]
+    """The tiles of a pattern that fill a shape (`tiles`, in the shape's units), drawn clipped to the shape's
+    outline (`shape`, by the even-odd rule when `evenodd`) by the PDF backend (generator.backends.pdf_art)."""
+
+    def __init__(self, shape: Any, evenodd: bool, tiles: Any) -> None:
+        super().__init__(tiles)
+        self.__dict__.update(shape=shape, evenodd=evenodd)
+
+    def getBounds(self) -> Any:
+        return self.shape.getBounds()  # what is drawn is inside the outline
+
+
+def _holder(item: Any, shape: Any) -> Any:
+    """The group of `item` (itself, or a group inside it) that holds `shape`; None when `item` is the shape."""
+    stack = [item]
+    while stack:
+        group = stack.pop()
+        if isinstance(group, Group):
+            if any(child is shape for child in group.contents):
+                return group
+            stack.extend(group.contents)
+    return None
+
+
+def _rectangle_clip(width: float, height: float) -> Any:
+    """A clip to the rectangle from the origin to (width, height): a pattern's tile, a marker's viewport."""
+    from svglib.svglib import ClippingPath
+
+    edge = ClippingPath()
+    edge.moveTo(0, 0)
+    edge.lineTo(width, 0)
+    edge.lineTo(width, height)
+    edge.lineTo(0, height)
+    edge.closePath()
+    edge.isClipPath = 1
+    edge.fillColor = edge.strokeColor = None
+    return edge
+
+
+def _tiles_over(box: tuple[float, float, float, float], placed: tuple[float, ...],
+                tile: tuple[float, float, float, float]) -> tuple[range, range]:
+    """The columns and rows of tiles (numbered from the tile at x, y) that cover a shape's box, in the pattern's
+    space (`placed`: its patternTransform; none when it flattens everything)."""
+    a, b, c, d, e, f = placed
+    det = a * d - b * c
+    if det == 0 or not all(math.isfinite(v) for v in (det, *placed, *box, *tile)):
+        return range(0), range(0)
+    corners = [(box[0], box[1]), (box[0] + box[2], box[1]), (box[0], box[1] + box[3]),
+               (box[0] + box[2], box[1] + box[3])]
+    # each corner in the pattern's own space: the inverse of the transform
+    inside = [((d * (px - e) - c * (py - f)) / det, (-b * (px - e) + a * (py - f)) / det) for px, py in corners]
+    x, y, width, height = tile
+    us = [point[0] for point in inside]
+    vs = [point[1] for point in inside]
+    limit = MAX_PATTERN_TILES + 1  # a count beyond it is refused; the ranges are not made longer than that
+    first_column = math.floor((min(us) - x) / width)
+    last_column = math.ceil((max(us) - x) / width)
+    first_row = math.floor((min(vs) - y) / height)
+    last_row = math.ceil((max(vs) - y) / height)
+    columns = range(first_column, min(last_column, first_column + limit))
+    rows = range(first_row, min(last_row, first_row + limit))
+    return columns, rows
 
 
 class GradientFill(DirectDraw):  # type: ignore[misc]

@@ -799,6 +799,97 @@ def test_a_marker_inside_a_marker_is_refused_with_its_line(tmp_path: Path) -> No
         image_info(art)
 
 
+#: Designers' patterns, each with places (in the art's units) and the colour Chromium paints there.
+PATTERNED = {
+    # Inkscape's stock stripes (a tile of user units scaled by its patternTransform), and the pattern Inkscape makes
+    # when a fill uses one: an href to the stock pattern, which it takes its size and contents from, with a
+    # patternTransform of its own (turned 45 degrees, scaled, moved) in place of the stock one's; a circle filled
+    # with the stock stripes at a fill-opacity, under its stroke
+    "inkscape-stripes": (svg(
+        "<defs><pattern patternUnits='userSpaceOnUse' width='2' height='1' patternTransform='translate(0,0) "
+        "scale(4,4)' id='Stripes1_1'><rect style='fill:#202080;stroke:none' x='0' y='-0.5' width='1' height='2'/>"
+        "</pattern><pattern xlink:href='#Stripes1_1' id='pattern1' patternTransform='matrix(4.2426,4.2426,-4.2426,"
+        "4.2426,3,7)'/></defs><rect x='8' y='8' width='50' height='40' style='fill:url(#pattern1);"
+        "stroke:#000000;stroke-width:1.5'/><circle cx='70' cy='70' r='25' style='fill:url(#Stripes1_1);"
+        "fill-opacity:0.6;stroke:#c02020;stroke-width:2'/>"),
+        {(13, 26): (255, 255, 255), (17, 29): (32, 32, 128), (38, 27): (32, 32, 128), (46, 28): (255, 255, 255),
+         (57, 70): (121, 121, 179), (61, 70): (255, 255, 255)}),
+    # polka dots in units of each shape's box (patternUnits objectBoundingBox, the default): a tile a fifth of the
+    # box's width, a quarter of its height, offset by x and y, its dots in user units; on a rect and an ellipse
+    "dots-in-box-units": (svg(
+        "<defs><pattern id='dots' x='0.05' y='0.1' width='0.2' height='0.25'><circle cx='4' cy='4' r='3' "
+        "fill='#d02060'/><rect x='6' y='6' width='3' height='3' fill='#2070d0'/></pattern></defs>"
+        "<rect width='100' height='100' fill='#fff8e0'/><rect x='10' y='10' width='45' height='40' "
+        "fill='url(#dots)'/><ellipse cx='70' cy='70' rx='25' ry='20' fill='url(#dots)' stroke='#404040'/>"),
+        {(11, 35): (255, 248, 224), (16, 37): (208, 32, 96), (61, 77): (208, 32, 96), (79, 63): (255, 248, 224)}),
+    # as Figma and Illustrator write them: a viewBox fitted into the tile (preserveAspectRatio), a tile's colour
+    # by a class, a path with a hole (fill-rule evenodd) in a turned group; contents in units of the box
+    # (patternContentUnits) with a fallback colour after the pattern; a missing pattern's fallback colour
+    "figma-patterns": (svg(
+        "<style>.chk{fill:#208040}</style><defs><pattern id='grid' patternUnits='userSpaceOnUse' width='12' "
+        "height='8' viewBox='0 0 10 10' preserveAspectRatio='xMidYMid meet'><rect class='chk' width='5' "
+        "height='5'/><rect x='5' y='5' width='5' height='5' fill='#e0a020'/></pattern><pattern id='bands' "
+        "patternContentUnits='objectBoundingBox' width='1' height='0.5'><rect width='1' height='0.25' "
+        "fill='#6030a0'/></pattern></defs><g transform='translate(50 0) rotate(10)'><path d='M5 5 h40 v40 h-40 z "
+        "M15 15 v20 h20 v-20 z' fill='url(#grid)' fill-rule='evenodd'/></g><polygon points='5,60 45,55 40,95 "
+        "10,90' fill='url(#bands) #ff0000' stroke='#000000'/><rect x='55' y='60' width='40' height='35' "
+        "fill='url(#missing) #80c0e0'/>"),
+        {(67, 28): (255, 255, 255), (75, 43): (224, 160, 32), (70, 46): (32, 128, 64), (14, 78): (96, 48, 160),
+         (20, 71): (255, 255, 255), (75, 77): (128, 192, 224)}),
+}
+
+
+@needs_chromium
+@needs_tools
+@pytest.mark.parametrize("name", sorted(PATTERNED))
+def test_patterns_print_as_chromium_draws_them(tmp_path: Path, name: str) -> None:
+    """A pattern fill is drawn in the PDF as tiles clipped to the shape, where Chromium draws them: the PDF within
+    SHARE and MEAN of Chromium's render whole, and both outputs the colour Chromium paints at each place (the SVG
+    output within CHANNEL). The PDF refused such art before ("it fills with a pattern")."""
+    data, colours = PATTERNED[name]
+    assert_colours_like_chromium(tmp_path, name, data, colours, near=CHANNEL)
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("<pattern id='p' width='0.5' height='0.5' patternUnits='userSpaceOnUse'><circle cx='0.2' cy='0.2' r='0.1'/>"
+     "</pattern>\n<rect width='90' height='90' fill='url(#p)'/>",
+     r"^line 3: its pattern \(line 2\) takes 32,400 tiles to fill the shape, more than the 10,000 donjon draws"),
+    ("<pattern id='p' width='10' height='10' patternUnits='userSpaceOnUse'>\n<rect width='5' height='5' "
+     "fill='url(#p)'/></pattern>\n<rect width='90' height='90' fill='url(#p)'/>",
+     r"^line 2: its pattern is drawn inside itself"),
+    ("<pattern id='p' width='10' height='10' patternUnits='userSpaceOnUse'><rect width='5' height='5'/></pattern>"
+     "\n<circle cx='50' cy='50' r='30' fill='none' stroke='url(#p)' stroke-width='8'/>",
+     r"^line 3: it strokes with a pattern"),
+])
+def test_a_pattern_the_pdf_cannot_draw_is_refused_with_its_line(tmp_path: Path, body: str, message: str) -> None:
+    from generator.render.images import ImageProblem, image_info
+
+    art = tmp_path / "pattern.svg"
+    art.write_bytes(svg(body))
+    with pytest.raises(ImageProblem, match=message):
+        image_info(art)
+
+
+def test_a_pattern_fill_prints_the_same_bytes_every_time(tmp_path: Path) -> None:
+    from generator.backends.pdf import write_pdf
+    from generator.render.images import clear_cache, image_info
+    from generator.render.model import Drawing, ImageUse, Page, Placed
+    from generator.render.svgart import clear_cache as clear_art
+
+    art = tmp_path / "dots.svg"
+    art.write_bytes(PATTERNED["dots-in-box-units"][0])
+    made = []
+    for turn in range(2):
+        clear_cache()
+        clear_art()
+        info = image_info(art)
+        card = Drawing(info.width, info.height, (ImageUse(str(art), 0, 0, info.width, info.height),))
+        pdf = tmp_path / f"{turn}.pdf"
+        write_pdf([Page(info.width, info.height, (Placed(card, 0, 0),))], pdf, title="art")
+        made.append(pdf.read_bytes())
+    assert made[0] == made[1]
+
+
 #: Every colour name of CSS Color 4 (section 6.1, "Named Colors": the 147 of CSS 3 and rebeccapurple), as SVG art
 #: may use them.
 CSS_NAMES = """
