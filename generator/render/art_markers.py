@@ -266,15 +266,19 @@ def path_vertices(data: str) -> list[Vertex]:
             found.append((*subpath.start, _bisected(last_in, first_out)))
         else:
             found.append((*subpath.start, _bisected(None, first_out)))
+        # the direction into each vertex (the last segment of some length before it) and out of it (the next)
+        into_at: list[Point | None] = []
+        known: Point | None = None
+        for segment in segments:
+            known = segment.into if segment.into is not None else known
+            into_at.append(known)
+        out_after: list[Point | None] = [None] * len(segments)
+        known = first_out if subpath.closed else None
+        for index in range(len(segments) - 1, -1, -1):
+            out_after[index] = known
+            known = segments[index].out if segments[index].out is not None else known
         for index, segment in enumerate(segments):
-            into = _first_known([s.into for s in reversed(segments[:index + 1])])
-            if index + 1 < len(segments):
-                out = _first_known([s.out for s in segments[index + 1:]])
-            elif subpath.closed:
-                out = first_out
-            else:
-                out = None
-            found.append((*segment.end, _bisected(into, out)))
+            found.append((*segment.end, _bisected(into_at[index], out_after[index])))
     return _placed(found)
 
 

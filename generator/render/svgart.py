@@ -7,10 +7,16 @@ donjon's SVG output carries the art file itself (a viewer draws it); its PDF dra
 the line of the file, and refused, rather than printed wrong:
 
 - **What no PDF of donjon's draws**: filters (blurs, shadows), masks (but those that are clips, as Figma writes
-  them: :func:`_masks_as_clips`), markers (arrowheads), patterns, a gradient
-  or pattern on a stroke, gradients that repeat or reflect (`spreadMethod`), blend modes,
+  them: :func:`_masks_as_clips`), a gradient or pattern on a stroke, a pattern of more than
+  :data:`MAX_PATTERN_TILES` tiles a shape or drawn inside itself, markers on a marker's shapes, a paint order
+  that draws markers between fill and stroke, gradients that repeat or reflect (`spreadMethod`), blend modes,
   non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
   what to do in the drawing program instead.
+- **Markers and patterns, which svglib does not draw**: a shape's markers are drawn at its vertices
+  (:mod:`generator.render.art_markers` finds them and their directions; the Reader's `_with_markers` draws each
+  marker's contents there, styled where the marker is defined, `context-stroke` and `context-fill` the shape's
+  paints, cut to its viewport unless its overflow is visible); a pattern fill is drawn as the tiles that cover
+  the shape, cut to its outline (:class:`PatternFill`; what a pattern leaves unwritten is taken down its hrefs).
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
   `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
@@ -1737,14 +1743,26 @@ def _reader_class() -> Any:
             width = self._stroke_width(node)
             context = (find(node, "fill") or "black", find(node, "stroke") or "none")
             instances = []
+            # each marker's contents drawn once for the shape, and placed at each of its vertices: the same
+            # drawing (svglib's shapes are not changed once made), counted once a vertex as copies are
+            made: dict[Any, tuple[Any, ...] | None] = {}
             self.marking.append(context)
             try:
                 for vertex in vertices:
                     marker = markers.get(vertex.where)
-                    if marker is not None:
-                        drawn = self._marker_at(marker, vertex, width)
-                        if drawn is not None:
-                            instances.append(drawn)
+                    if marker is None:
+                        continue
+                    if marker not in made:
+                        before = self.drawn
+                        made[marker] = self._marker_contents(marker)
+                        self.drawn = before  # counted below, once a vertex
+                    found = made[marker]
+                    if found is None:
+                        continue
+                    self.drawn += found[-1]
+                    if self.drawn > MAX_DRAWN:
+                        raise ArtProblem(_TOO_MANY_COPIES, element.sourceline)
+                    instances.append(self._marker_at(marker, vertex, width, found))
             finally:
                 self.marking.pop()
             if not instances:
@@ -1782,38 +1800,45 @@ def _reader_class() -> Any:
                 return 1.0
             return float(found) if isinstance(found, (int, float)) and math.isfinite(found) else 1.0
 
-        def _marker_at(self, marker: Any, vertex: Vertex, stroke_width: float) -> Any:
-            """A group of the marker's contents placed at the vertex (SVG 2, 11.6.2), None when its viewport is
-            empty (a viewer draws nothing)."""
+        def _marker_contents(self, marker: Any) -> tuple[Any, ...] | None:
+            """A marker's viewport (its width and height), the matrix fitting its viewBox into it, its clip (None
+            when its overflow is visible), the group of its contents (drawn where the marker is defined) and how
+            many elements that drew; None when its viewport is empty (a viewer draws nothing)."""
             wrapper = (self.wrappers or {}).get(marker)
             if wrapper is None:
                 return None
             self.attrConverter.findAttr(wrapper, "__donjon__")  # its rules and style, on its attributes
             width = self._size(marker.get("markerWidth"), "width", 3.0)
             height = self._size(marker.get("markerHeight"), "height", 3.0)
-            if width <= 0 or height <= 0:
+            if not (width > 0 and height > 0):
                 return None
-            scale = stroke_width if (marker.get("markerUnits") or "").strip() != "userSpaceOnUse" else 1.0
             box = _view_box(marker.get("viewBox"))
             fitted: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
             if box is not None:
                 a, b, c, d, e, f = _fitted(box, width, height, marker.get("preserveAspectRatio"))
                 fitted = (a, b, c, d, e, f)
+            # cut to its viewport, in the viewport's units (SVG 2, 11.6.2: a marker's overflow is hidden unless it
+            # says otherwise)
+            hidden = (marker.get("overflow") or "hidden").strip().lower() not in ("visible", "auto")
+            contents = Group()
+            contents.transform = fitted
+            before = self.drawn
+            for child in wrapper.iter_children():
+                self.renderNode(child, parent=contents)
+            return fitted, _rectangle_clip(width, height) if hidden else None, contents, self.drawn - before
+
+        def _marker_at(self, marker: Any, vertex: Vertex, stroke_width: float, made: tuple[Any, ...]) -> Any:
+            """The marker's contents (`made`: :meth:`_marker_contents`) placed at the vertex (SVG 2, 11.6.2): its
+            viewport put there, turned as its `orient` says, scaled by the stroke width (markerUnits strokeWidth,
+            the default), its reference point (refX, refY) on the vertex."""
+            fitted, clip, contents, _count = made
+            scale = stroke_width if (marker.get("markerUnits") or "").strip() != "userSpaceOnUse" else 1.0
             reference = (self._size(marker.get("refX"), "x", 0.0), self._size(marker.get("refY"), "y", 0.0))
             orient = orient_angle(marker.get("orient"))
             angle = (vertex.angle + (180.0 if orient == "auto-start-reverse" and vertex.where == "start" else 0.0)
                      if isinstance(orient, str) else orient)
-            placed = Group()
+            placed = Group(*(part for part in (clip, contents) if part is not None))
             placed.transform = marker_matrix(vertex, angle, scale, reference, fitted)
-            if (marker.get("overflow") or "hidden").strip().lower() not in ("visible", "auto"):
-                # cut to its viewport, in the viewport's units (SVG 2, 11.6.2: a marker's overflow is hidden
-                # unless it says otherwise)
-                placed.add(_rectangle_clip(width, height))
-            contents = Group()
-            contents.transform = fitted
-            for child in wrapper.iter_children():
-                self.renderNode(child, parent=contents)
-            placed.add(contents)
             return placed
 
         def get_clippath(self, node: Any) -> Any:

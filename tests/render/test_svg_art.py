@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -788,6 +789,26 @@ def test_markers_print_as_chromium_draws_them(tmp_path: Path, name: str) -> None
     assert_colours_like_chromium(tmp_path, name, data, colours, near=CHANNEL)
 
 
+@pytest.mark.parametrize(("data", "expected"), [
+    # an arc over the top (its tangent up at its start, down at its end), then a line: the mid vertex half way
+    # between down (90) and the line's direction; a second subpath's start is a mid vertex pointing along its
+    # curve, and a smooth quadratic (T) continues the reflected control point
+    ("M10,20 A 20 15 0 0 1 50,20 L 80,40 M 20,70 Q 50,40 60,80 T 90,90",
+     [(10, 20, -90, "start"), (50, 20, 61.845, "mid"), (80, 40, 33.690, "mid"), (20, 70, -45, "mid"),
+      (60, 80, 75.964, "mid"), (90, 90, -56.310, "end")]),
+    # a closed triangle: its start and end (the same point) half way between the closing side and the first
+    ("M0,0 L10,0 L0,10 Z", [(0, 0, -45, "start"), (10, 0, 67.5, "mid"), (0, 10, 202.5, "mid"),
+                             (0, 0, -45, "end")]),
+    # numbers run together, relative commands, H and V, a curve whose first control point is its start
+    ("m5-5h10v10c0,0 5,0 5,5", [(5, -5, 0, "start"), (15, -5, 45, "mid"), (15, 5, 45, "mid"), (20, 10, 90, "end")]),
+])
+def test_a_path_s_vertices_and_their_directions_are_those_svg_2_gives(data: str, expected: list[Any]) -> None:
+    from generator.render.art_markers import path_vertices
+
+    found = [(round(v.x, 3), round(v.y, 3), round(v.angle, 3), v.where) for v in path_vertices(data)]
+    assert found == [(float(x), float(y), round(float(angle), 3), where) for x, y, angle, where in expected]
+
+
 def test_a_marker_inside_a_marker_is_refused_with_its_line(tmp_path: Path) -> None:
     from generator.render.images import ImageProblem, image_info
 
@@ -1368,13 +1389,20 @@ BASE = [
     "<g clip-path='url(#c)'><rect x='0' y='50' width='100' height='50' fill='teal'/></g>",
     f"<image x='70' y='70' width='20' height='20' xlink:href='{data_uri(png_bytes(4, 4))}'/>",
     "<use xlink:href='#g1' x='5'/><g id='g1'><ellipse cx='20' cy='90' rx='10' ry='5'/></g>",
+    "<marker id='m' viewBox='0 0 10 10' refX='5' refY='5' markerWidth='4' markerHeight='4' orient='auto'><path "
+    "d='M0 0 L10 5 L0 10 z' fill='green'/></marker><polyline points='10,50 30,30 50,50' fill='none' "
+    "stroke='black' marker-mid='url(#m)' marker-end='url(#m)'/>",
+    "<pattern id='p' width='0.25' height='0.25'><circle cx='3' cy='3' r='2'/></pattern><rect x='60' y='50' "
+    "width='30' height='20' fill='url(#p)'/>",
 ]
 ATTRIBUTES = ["x", "y", "width", "height", "r", "rx", "cx", "d", "points", "transform", "opacity", "fill",
-              "stroke", "stroke-width", "stroke-dasharray", "offset", "style", "viewBox", "fill-opacity", "class"]
+              "stroke", "stroke-width", "stroke-dasharray", "offset", "style", "viewBox", "fill-opacity", "class",
+              "markerWidth", "orient", "refX", "patternTransform", "patternUnits", "marker-start"]
 HOSTILE = ["0", "-1", "1e400", "-1e400", "nan", "inf", "1e300", "", "scale(0)", "matrix(1 2 2 4 0 0)",
            "rotate(nan)", "url(#nothere)", "url(#g)", "url(#c)", "none", "5 3 2", "-3 -2", "0 0", "M", "M0 0 Z Z",
            "L 1e400 0", "opacity:2;fill:url(#g)", "red; filter: blur(3px)", "1%", "9999999999",
-           "translate(1e308 1e308) scale(1e308)", "0,0 1e400,1e400", "#zzzzzz", "rgba(0,0,0,nan)"]
+           "translate(1e308 1e308) scale(1e308)", "0,0 1e400,1e400", "#zzzzzz", "rgba(0,0,0,nan)", "url(#m)",
+           "url(#p)", "auto-start-reverse", "1e-300", "objectBoundingBox"]
 
 
 @st.composite
