@@ -1707,8 +1707,12 @@ def _reader_class() -> Any:
             length otherwise (0 when unwritten, as SVG 1.1 says)."""
             if raw is None:
                 return 0.0
-            if in_box:
-                return _number(raw, 0.0)
+            if in_box:  # any number, not only a share up to 1: a tile twice the box, moved back by a tenth
+                try:
+                    value = float(raw.rstrip("%")) / (100 if raw.endswith("%") else 1)
+                except ValueError:
+                    return 0.0
+                return value if math.isfinite(value) else 0.0
             return self._size(raw, name, 0.0)
 
         def _with_markers(self, node: Any, item: Any) -> Any:

@@ -857,6 +857,14 @@ PATTERNED = {
         "fill='url(#missing) #80c0e0'/>"),
         {(67, 28): (255, 255, 255), (75, 43): (224, 160, 32), (70, 46): (32, 128, 64), (14, 78): (96, 48, 160),
          (20, 71): (255, 255, 255), (75, 77): (128, 192, 224)}),
+    # a tile in box units wider than the box and starting left of it (x below 0, width above 1): read as written
+    # (they were clamped to 0..1, and the tile drawn at the box's edge: 6.8 % of the pixels off)
+    "tile-beyond-the-box": (svg(
+        "<defs><pattern id='b' x='-0.1' y='0.2' width='1.5' height='0.6'><circle cx='20' cy='10' r='8' "
+        "fill='#c03030'/><rect x='40' y='0' width='10' height='20' fill='#3030c0'/></pattern></defs>"
+        "<rect x='10' y='10' width='60' height='80' fill='url(#b)'/>"),
+        {(24, 36): (192, 48, 48), (49, 36): (48, 48, 192), (24, 84): (192, 48, 48), (49, 80): (48, 48, 192),
+         (35, 60): (255, 255, 255), (12, 36): (255, 255, 255)}),
 }
 
 
