@@ -7,7 +7,7 @@ donjon's SVG output carries the art file itself (a viewer draws it); its PDF dra
 the line of the file, and refused, rather than printed wrong:
 
 - **What no PDF of donjon's draws**: filters (blurs, shadows), masks (but those that are clips, as Figma writes
-  them: :func:`_masks_as_clips`), a gradient or pattern on a stroke, a pattern of more than
+  them: :func:`_masks_as_clips`), a gradient on a stroke, a pattern of more than
   :data:`MAX_PATTERN_TILES` tiles a shape or drawn inside itself, markers on a marker's shapes, a paint order
   that draws markers between fill and stroke, gradients that repeat or reflect (`spreadMethod`), blend modes,
   non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
@@ -16,7 +16,8 @@ the line of the file, and refused, rather than printed wrong:
   (:mod:`generator.render.art_markers` finds them and their directions; the Reader's `_with_markers` draws each
   marker's contents there, styled where the marker is defined, `context-stroke` and `context-fill` the shape's
   paints, cut to its viewport unless its overflow is visible); a pattern fill is drawn as the tiles that cover
-  the shape, cut to its outline (:class:`PatternFill`; what a pattern leaves unwritten is taken down its hrefs).
+  the shape, cut to its outline, a pattern stroke as tiles under a soft mask of the stroke (:class:`PatternFill`;
+  what a pattern leaves unwritten is taken down its hrefs).
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
   `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
@@ -357,7 +358,7 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
         if target is None:
             return
         kind = _local(target.tag)
-        if name == "stroke" and kind:
+        if name == "stroke" and kind.endswith("Gradient"):
             raise ArtProblem(f"it strokes with a {_paint_name(kind)}, which donjon's PDF cannot draw: turn the "
                              "stroke into a shape (Inkscape: Path > Stroke to Path) and fill that", line)
         if name == "fill" and kind.endswith("Gradient"):
@@ -1607,22 +1608,53 @@ def _reader_class() -> Any:
             return self.wrappers
 
         def _pattern_filled(self, node: Any, item: Any) -> Any:
-            """The shape svglib drew (`item`, unfilled: svglib paints no pattern) with its pattern fill (SVG 1.1,
-            13.3): tiles of the pattern's contents, as many as cover the shape, clipped to its outline
-            (:class:`PatternFill`), under its stroke (over it when its paint order strokes first), at its
-            `fill-opacity`. What a pattern leaves unwritten (its size, units, transform, viewBox, contents) it
+            """The shape svglib drew (`item`: svglib paints no pattern) with its pattern fill and stroke (SVG 1.1,
+            13.3): tiles of the pattern's contents, as many as cover the shape, clipped to its outline, or masked
+            by its stroke (:class:`PatternFill`), in the order the shape paints them, at its `fill-opacity` and
+            `stroke-opacity`. What a pattern leaves unwritten (its size, units, transform, viewBox, contents) it
             takes from the pattern its href names, as Inkscape writes a fill of its stock patterns. svglib drew
-            such a shape unfilled, and the art was refused."""
+            such a shape unfilled and unstroked, and the art was refused."""
             from svglib.svglib import _find_clip_shape
 
             find = self.attrConverter.findAttr
-            match = _URL.match(find(node, "fill").strip())
-            target = self.ids.get(match.group(1)) if match is not None else None
-            if target is None or _local(target.tag) != "pattern":
-                return item
             shape = _find_clip_shape(item)
             if shape is None:
                 return item
+            stroke_first = not _fills_first(find(node, "paint-order"))
+            outline = None
+            for paint in ("fill", "stroke"):
+                match = _URL.match(find(node, paint).strip())
+                target = self.ids.get(match.group(1)) if match is not None else None
+                if target is None or _local(target.tag) != "pattern":
+                    continue
+                if paint == "stroke":
+                    outline = shape.copy()  # the stroke as svglib set it: its width, joins, caps and dashes
+                    outline.fillColor = None
+                    reach = float(getattr(shape, "strokeWidth", 1) or 0) * max(
+                        _MITER_LIMIT_REACH, float(getattr(shape, "strokeMiterLimit", 0) or 0)) / 2
+                else:
+                    reach = 0.0
+                filled = self._pattern_tiles(node, target, shape, outline, reach)
+                opacity = _number(find(node, f"{paint}-opacity"), 1.0)
+                if filled is not None and opacity < 1:
+                    filled = Faded(filled, opacity)
+                setattr(shape, f"{paint}Color", None)
+                if filled is None:
+                    continue
+                holder = _holder(item, shape)
+                if holder is None:
+                    item = holder = Group(item)
+                at = holder.contents.index(shape)
+                # the fill under the shape's stroke, or over it when its paint order strokes first; the stroke
+                # over the shape's fill, or under it
+                over = (paint == "fill") == stroke_first
+                holder.contents.insert(at + 1 if over else at, filled)
+            return item
+
+        def _pattern_tiles(self, node: Any, target: Any, shape: Any, outline: Any, reach: float) -> Any:
+            """The :class:`PatternFill` of `target`'s tiles over the shape (over its stroke, `outline`, reaching
+            `reach` past its outline, when it strokes); None when its tile is empty (nothing is painted)."""
+            find = self.attrConverter.findAttr
             line = node.etree_element.sourceline
             if target in self.patterning:
                 raise ArtProblem("its pattern is drawn inside itself, which no viewer draws: take the shape "
@@ -1648,8 +1680,7 @@ def _reader_class() -> Any:
                 tile = [box[0] + tile[0] * box[2], box[1] + tile[1] * box[3], tile[2] * box[2], tile[3] * box[3]]
             x, y, width, height = tile
             if not (width > 0 and height > 0 and all(math.isfinite(v) for v in tile)):
-                shape.fillColor = None  # a tile of no size paints nothing (SVG 1.1, 13.3)
-                return item
+                return None  # a tile of no size paints nothing (SVG 1.1, 13.3)
             view = _view_box(written("viewBox"))
             contents_matrix: tuple[float, ...] = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
             if view is not None:
@@ -1659,10 +1690,11 @@ def _reader_class() -> Any:
             transform = written("patternTransform")
             placed = _matrix(self.attrConverter.convertTransform(transform)) if transform else (
                 1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-            columns, rows = _tiles_over(box, placed, (x, y, width, height))
+            covered = (box[0] - reach, box[1] - reach, box[2] + 2 * reach, box[3] + 2 * reach)
+            columns, rows = _tiles_over(covered, placed, (x, y, width, height))
             count = len(columns) * len(rows)
             if count > MAX_PATTERN_TILES:
-                raise ArtProblem(f"its pattern (line {target.sourceline}) takes {count:,} tiles to fill the shape, "
+                raise ArtProblem(f"its pattern (line {target.sourceline}) takes {count:,} tiles to paint the shape, "
                                  f"more than the {MAX_PATTERN_TILES:,} donjon draws: make the pattern's tile "
                                  f"larger, or {_BITMAP_COPY}", line)
             source = next((pattern for pattern in chain if any(isinstance(child.tag, str) for child in pattern)),
@@ -1689,18 +1721,8 @@ def _reader_class() -> Any:
                     one = Group(_rectangle_clip(width, height), contents)
                     one.transform = (1.0, 0.0, 0.0, 1.0, x + column * width, y + row * height)
                     tiles.add(one)
-            filled: Any = PatternFill(shape, find(node, "fill-rule") == "evenodd", tiles)
-            opacity = _number(find(node, "fill-opacity"), 1.0)
-            if opacity < 1:
-                filled = Faded(filled, opacity)
-            shape.fillColor = None
-            holder = _holder(item, shape)
-            if holder is None:
-                item = holder = Group(item)
-            at = holder.contents.index(shape)
-            stroke_first = not _fills_first(find(node, "paint-order"))
-            holder.contents.insert(at + 1 if stroke_first else at, filled)
-            return item
+            return PatternFill(shape if outline is None else outline, find(node, "fill-rule") == "evenodd", tiles,
+                               stroke=outline is not None)
 
         def _pattern_length(self, raw: str | None, name: str, in_box: bool, box: tuple[float, ...]) -> float:
             """A pattern's x, y, width or height: a share of the box (a number, or a percent) in box units, a
@@ -2033,6 +2055,9 @@ _SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "p
 #: hatching, or dots a millimetre apart over a card 10 cm wide) takes 10,000; each tile repeats the pattern's
 #: drawing in the PDF, so more would make a file many times the size of the rest of the art.
 MAX_PATTERN_TILES = 10_000
+#: How far a stroke may reach past its outline, in half widths, at the least: a miter join reaches up to half the
+#: miter limit times the width, and SVG's default limit is 4 (a larger limit written reaches further).
+_MITER_LIMIT_REACH = 4.0
 #: The shapes markers are drawn on (SVG 2, 11.6: the markable elements).
 _MARKABLE = frozenset({"path", "line", "polyline", "polygon"})
 #: A number of a polyline's or polygon's `points`.
@@ -2497,13 +2522,16 @@ class Faded(Group):  # type: ignore[misc]
 
 class PatternFill(Group):  # type: ignore[misc]
     """The tiles of a pattern that fill a shape (`tiles`, in the shape's units), drawn clipped to the shape's
-    outline (`shape`, by the even-odd rule when `evenodd`) by the PDF backend (generator.backends.pdf_art)."""
+    outline (`shape`, by the even-odd rule when `evenodd`), or, when `stroke`, where `shape` (a copy of the shape
+    unfilled, with its stroke) strokes, by the PDF backend (generator.backends.pdf_art)."""
 
-    def __init__(self, shape: Any, evenodd: bool, tiles: Any) -> None:
+    def __init__(self, shape: Any, evenodd: bool, tiles: Any, stroke: bool = False) -> None:
         super().__init__(tiles)
-        self.__dict__.update(shape=shape, evenodd=evenodd)
+        self.__dict__.update(shape=shape, evenodd=evenodd, stroke=stroke)
 
     def getBounds(self) -> Any:
+        if self.stroke:  # the tiles, as far as the stroke reaches
+            return super().getBounds()
         return self.shape.getBounds()  # what is drawn is inside the outline
 
 

@@ -865,6 +865,18 @@ PATTERNED = {
         "<rect x='10' y='10' width='60' height='80' fill='url(#b)'/>"),
         {(24, 36): (192, 48, 48), (49, 36): (48, 48, 192), (24, 84): (192, 48, 48), (49, 80): (48, 48, 192),
          (35, 60): (255, 255, 255), (12, 36): (255, 255, 255)}),
+    # patterns on strokes: a turned hatching on a rect's wide stroke with round joins, dots on a curve's stroke
+    # with round caps, and on a dashed stroke at a stroke-opacity over a circle filled with dots
+    "pattern-strokes": (svg(
+        "<defs><pattern id='hatch' width='6' height='6' patternUnits='userSpaceOnUse' patternTransform='rotate(30)'>"
+        "<rect width='3' height='6' fill='#c03060'/></pattern><pattern id='dots2' width='5' height='5' "
+        "patternUnits='userSpaceOnUse'><circle cx='2.5' cy='2.5' r='1.8' fill='#2050c0'/></pattern></defs>"
+        "<rect x='10' y='10' width='50' height='35' fill='#f0e0a0' stroke='url(#hatch)' stroke-width='8' "
+        "stroke-linejoin='round'/><path d='M15 70 C 30 50, 60 95, 85 65' fill='none' stroke='url(#dots2)' "
+        "stroke-width='10' stroke-linecap='round'/><circle cx='78' cy='25' r='15' fill='url(#dots2)' "
+        "stroke='url(#hatch)' stroke-width='5' stroke-dasharray='8 4' stroke-opacity='0.7'/>"),
+        {(43, 7): (255, 255, 255), (51, 10): (192, 48, 96), (28, 15): (240, 224, 160), (60, 30): (192, 48, 96),
+         (62, 72): (32, 80, 192), (76, 61): (255, 255, 255), (77, 22): (32, 80, 192)}),
 }
 
 
@@ -872,9 +884,10 @@ PATTERNED = {
 @needs_tools
 @pytest.mark.parametrize("name", sorted(PATTERNED))
 def test_patterns_print_as_chromium_draws_them(tmp_path: Path, name: str) -> None:
-    """A pattern fill is drawn in the PDF as tiles clipped to the shape, where Chromium draws them: the PDF within
-    SHARE and MEAN of Chromium's render whole, and both outputs the colour Chromium paints at each place (the SVG
-    output within CHANNEL). The PDF refused such art before ("it fills with a pattern")."""
+    """A pattern fill is drawn in the PDF as tiles clipped to the shape (a pattern stroke as tiles under a soft mask
+    of the stroke), where Chromium draws them: the PDF within SHARE and MEAN of Chromium's render whole, and both
+    outputs the colour Chromium paints at each place (the SVG output within CHANNEL). The PDF refused such art
+    before ("it fills with a pattern", "it strokes with a pattern")."""
     data, colours = PATTERNED[name]
     assert_colours_like_chromium(tmp_path, name, data, colours, near=CHANNEL)
 
@@ -882,13 +895,13 @@ def test_patterns_print_as_chromium_draws_them(tmp_path: Path, name: str) -> Non
 @pytest.mark.parametrize(("body", "message"), [
     ("<pattern id='p' width='0.5' height='0.5' patternUnits='userSpaceOnUse'><circle cx='0.2' cy='0.2' r='0.1'/>"
      "</pattern>\n<rect width='90' height='90' fill='url(#p)'/>",
-     r"^line 3: its pattern \(line 2\) takes 32,400 tiles to fill the shape, more than the 10,000 donjon draws"),
+     r"^line 3: its pattern \(line 2\) takes 32,400 tiles to paint the shape, more than the 10,000 donjon draws"),
     ("<pattern id='p' width='10' height='10' patternUnits='userSpaceOnUse'>\n<rect width='5' height='5' "
      "fill='url(#p)'/></pattern>\n<rect width='90' height='90' fill='url(#p)'/>",
      r"^line 2: its pattern is drawn inside itself"),
-    ("<pattern id='p' width='10' height='10' patternUnits='userSpaceOnUse'><rect width='5' height='5'/></pattern>"
-     "\n<circle cx='50' cy='50' r='30' fill='none' stroke='url(#p)' stroke-width='8'/>",
-     r"^line 3: it strokes with a pattern"),
+    ("<pattern id='p' width='0.1' height='0.1' patternUnits='userSpaceOnUse'><rect width='0.05' height='0.05'/>"
+     "</pattern>\n<circle cx='50' cy='50' r='30' fill='none' stroke='url(#p)' stroke-width='8'/>",
+     r"^line 3: its pattern \(line 2\) takes 846,400 tiles to paint the shape"),
 ])
 def test_a_pattern_the_pdf_cannot_draw_is_refused_with_its_line(tmp_path: Path, body: str, message: str) -> None:
     from generator.render.images import ImageProblem, image_info
