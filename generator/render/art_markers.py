@@ -93,14 +93,22 @@ def _minus(a: Point, b: Point) -> Point:
     return a[0] - b[0], a[1] - b[1]
 
 
+#: The direction Chromium gives a segment of no length (a line back to where it starts, `l0 0`, a `Z` where the
+#: subpath is back at its start already): along x, angle 0, as measured (an arrowhead at the end of `M10 60 l30 20
+#: l0 0` points right, not along the line). SVG 2 (9.4) would take its neighbours' direction; donjon draws what
+#: Chromium draws.
+_NO_LENGTH: Point = (1.0, 0.0)
+
+
 def _line(start: Point, end: Point) -> _Segment:
-    way = _direction(_minus(end, start))
+    way = _direction(_minus(end, start)) or _NO_LENGTH
     return _Segment(start, end, way, way)
 
 
 def _cubic(start: Point, one: Point, two: Point, end: Point) -> _Segment:
-    return _Segment(start, end, _direction(_minus(one, start), _minus(two, start), _minus(end, start)),
-                    _direction(_minus(end, two), _minus(end, one), _minus(end, start)))
+    return _Segment(start, end,
+                    _direction(_minus(one, start), _minus(two, start), _minus(end, start)) or _NO_LENGTH,
+                    _direction(_minus(end, two), _minus(end, one), _minus(end, start)) or _NO_LENGTH)
 
 
 def _arc(start: Point, rx: float, ry: float, turn: float, large: bool, sweep: bool, end: Point) -> _Segment:
