@@ -776,6 +776,23 @@ MARKED = {
         "stroke-width='2' marker-end='url(#m2)' transform='rotate(-10 35 95)'/>"),
         {(51.1, 23.1): (208, 32, 32), (21.1, 73.1): (208, 32, 32), (61.1, 83.1): (208, 32, 32),
          (92.2, 86.7): (32, 32, 32), (63.6, 90.0): (32, 32, 32)}),
+    # Inkscape 0.92's stock markers as it saved them: no size (markerWidth 3, unused: their overflow is visible),
+    # turned and scaled inside by a transform, stroked 1pt, on a thin curve in a layer, with Inkscape's own
+    # namespace and attributes
+    "inkscape-092-markers": (
+        b"<svg xmlns='http://www.w3.org/2000/svg' xmlns:inkscape='http://www.inkscape.org/namespaces/inkscape' "
+        b"width='100' height='100' viewBox='0 0 100 100'>\n<defs><marker inkscape:stockid='Arrow1Lend' "
+        b"orient='auto' refY='0' refX='0' id='Arrow1Lend' style='overflow:visible' inkscape:isstock='true'><path "
+        b"transform='matrix(-0.8,0,0,-0.8,-10,0)' style='fill:#000000;fill-opacity:1;fill-rule:evenodd;"
+        b"stroke:#000000;stroke-width:1pt;stroke-opacity:1' d='M 0,0 5,-5 -12.5,0 5,5 Z'/></marker><marker "
+        b"inkscape:stockid='DotL' orient='auto' refY='0' refX='0' id='DotL' style='overflow:visible'><path "
+        b"transform='matrix(0.8,0,0,0.8,5.92,0.8)' style='fill:#c02020;fill-rule:evenodd;stroke:#c02020;"
+        b"stroke-width:1pt' d='m -2.5,-1 c 0,2.76 -2.24,5 -5,5 -2.76,0 -5,-2.24 -5,-5 0,-2.76 2.24,-5 5,-5 2.76,0 "
+        b"5,2.24 5,5 z'/></marker></defs><g inkscape:label='Layer 1' inkscape:groupmode='layer' id='layer1'><path "
+        b"style='fill:none;stroke:#000000;stroke-width:0.8;marker-end:url(#Arrow1Lend);marker-start:url(#DotL)' "
+        b"d='M 15,85 C 20,40 50,60 75,25' inkscape:connector-curvature='0'/></g>\n</svg>\n",
+        {(71.5, 29.9): (0, 0, 0), (70, 31): (0, 0, 0), (71, 22): (255, 255, 255), (14, 85): (192, 32, 32),
+         (20, 85): (255, 255, 255)}),
 }
 
 
