@@ -12,6 +12,8 @@ renderer draws the same shapes with reportlab's drawing calls, and adds:
 - **gradients** (:class:`~generator.render.svgart.GradientFill`): the shape's outline clips a shading drawn in
   the gradient's own space (its units and `gradientTransform`), axial, or radial from its focus; stops that are
   not opaque, and the shape's `fill-opacity`, become a soft mask of the same geometry in grey;
+- **patterns** (:class:`~generator.render.svgart.PatternFill`): the shape's outline clips the pattern's tiles,
+  drawn as the rest of the art is; a pattern on a stroke is drawn under a soft mask of the stroke;
 - **embedded pictures** (:class:`~generator.render.svgart.Embedded`): image XObjects made as the picture files
   of a deck are (`generator.backends.pdf`), not inline images.
 
@@ -29,7 +31,7 @@ from typing import Any
 
 from generator.backends import number as n
 from generator.render.ink import Inks
-from generator.render.svgart import MITER_LIMIT, Art, Embedded, Faded, GradientFill
+from generator.render.svgart import MITER_LIMIT, Art, Embedded, Faded, GradientFill, PatternFill
 
 #: Room added around a faded group's shapes for its strokes, in widths of the widest stroke it holds, at the least
 #: (miter joins reach further than half a stroke, up to half the miter limit times the width: four times the width
@@ -212,8 +214,59 @@ def _renderer_class() -> Any:
         def drawNodeDispatcher(self, node: Any) -> None:
             if isinstance(node, Faded):
                 self._faded(node)
+            elif isinstance(node, PatternFill):
+                self._pattern(node)
             else:
                 super().drawNodeDispatcher(node)
+
+        def _pattern(self, fill: PatternFill) -> None:
+            # the tiles drawn inside the shape's outline, as a clip: each tile's drawing is written once per tile
+            # (the same operators every time), which any PDF reader draws as it draws the rest of the art; a
+            # stroke, which no PDF clip follows, is a soft mask instead: the stroke drawn white on black
+            from svglib.svglib import _shape_to_pdf_path
+
+            c = self._canvas
+            if fill.stroke:
+                mask = self._stroke_mask(fill.shape)
+                if mask is None:
+                    return
+                c.saveState()
+                c._code.append(f"/{mask} gs")
+                self.drawGroup(fill)
+                c.restoreState()
+                return
+            path = _shape_to_pdf_path(c, fill.shape)
+            if path is None:
+                return
+            c.saveState()
+            c._code.append(path.getCode() + (" W* n" if fill.evenodd else " W n"))
+            self.drawGroup(fill)
+            c.restoreState()
+
+        def _stroke_mask(self, outline: Any) -> str | None:
+            """The graphics state whose soft mask is where `outline` (a shape with its stroke, unfilled) strokes:
+            its luminosity, the stroke drawn white with its width, joins, caps and dashes."""
+            from reportlab.graphics.shapes import Group
+            from reportlab.lib.colors import white
+
+            stroke = outline.copy()
+            stroke.fillColor = None
+            stroke.strokeColor = white
+            stroke.strokeOpacity = 1
+            bounds = _bounds(Group(stroke))
+            if bounds is None:
+                return None
+            c = self._canvas
+            saved = c._code
+            c._code = []
+            try:
+                self.drawNode(stroke)
+                content = "\n".join(c._code)
+            finally:
+                c._code = saved
+            resources = self.resources
+            form = resources.form(content, bounds, transparency_group("DeviceGray"))
+            return resources.soft_mask(resources.doc.Reference(form))
 
         def _faded(self, group: Any) -> None:
             bounds = _bounds(group)
@@ -320,8 +373,8 @@ def translucent(art: Art) -> bool:
     stack = [art.drawing]
     while stack:
         node = stack.pop()
-        if isinstance(node, Faded):
-            return True
+        if isinstance(node, Faded) or (isinstance(node, PatternFill) and node.stroke):
+            return True  # a pattern's stroke is a soft mask
         if isinstance(node, GradientFill):
             if node.opacity < 1 or any(a < 1 for _o, _c, a in _stops(node.gradient.get("stops") or [])):
                 return True

@@ -7,10 +7,17 @@ donjon's SVG output carries the art file itself (a viewer draws it); its PDF dra
 the line of the file, and refused, rather than printed wrong:
 
 - **What no PDF of donjon's draws**: filters (blurs, shadows), masks (but those that are clips, as Figma writes
-  them: :func:`_masks_as_clips`), markers (arrowheads), patterns, a gradient
-  or pattern on a stroke, gradients that repeat or reflect (`spreadMethod`), blend modes,
+  them: :func:`_masks_as_clips`), a gradient on a stroke, a pattern of more than
+  :data:`MAX_PATTERN_TILES` tiles a shape or drawn inside itself, markers on a marker's shapes, a paint order
+  that draws markers between fill and stroke, gradients that repeat or reflect (`spreadMethod`), blend modes,
   non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
   what to do in the drawing program instead.
+- **Markers and patterns, which svglib does not draw**: a shape's markers are drawn at its vertices
+  (:mod:`generator.render.art_markers` finds them and their directions; the Reader's `_with_markers` draws each
+  marker's contents there, styled where the marker is defined, `context-stroke` and `context-fill` the shape's
+  paints, cut to its viewport unless its overflow is visible); a pattern fill is drawn as the tiles that cover
+  the shape, cut to its outline, a pattern stroke as tiles under a soft mask of the stroke (:class:`PatternFill`;
+  what a pattern leaves unwritten is taken down its hrefs).
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
   `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
@@ -80,6 +87,7 @@ from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
+from generator.render.art_markers import Matrix, Vertex, marker_matrix, orient_angle, path_vertices, points_vertices
 from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, art_viewport,
                                      css_rules, hidden_elements, printed_stylesheet, raster_size,
                                      style_declarations)
@@ -114,18 +122,15 @@ _BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit
 _UNDRAWN = {
     "filter": f"a filter (a blur, a shadow...), which donjon's PDF cannot draw: {_BITMAP_COPY}, or remove it",
     "mask": f"a mask, which donjon's PDF cannot draw: use a clip path instead, or {_BITMAP_COPY}",
-    "marker": "markers (arrowheads), which donjon's PDF cannot draw: turn them into shapes (Inkscape: Path > "
-              "Stroke to Path)",
     "mix-blend-mode": f"a blend mode, which donjon's PDF cannot draw: {_BITMAP_COPY}",
     "vector-effect": "a stroke that keeps its width when scaled, which donjon's PDF cannot draw: turn it into a "
                      "shape (Inkscape: Path > Stroke to Path)",
     "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
                  "transform attribute",
 }
-_TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted: simplify it, or "
-                    "unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine them (Path > Combine)")
-#: The properties that draw markers on a shape (SVG 1.1, 11.6.2).
-_MARKERS = frozenset({"marker", "marker-start", "marker-mid", "marker-end"})
+_TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted, markers "
+                    "included: simplify it, or unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine them "
+                    "(Path > Combine)")
 _FINE_VALUES = {"", "none", "normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke"}
 
 
@@ -342,11 +347,8 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     """A property (an attribute, or a declaration of a `style` or a `<style>` rule when `css`) the PDF cannot
     draw as a viewer does: an ArtProblem at its line."""
     value = value.strip()
-    # the marker properties only: a <marker>'s own markerWidth, markerHeight and markerUnits say nothing is drawn
-    # with it (Inkscape keeps its stock arrowheads defined, unused, with them)
-    key = "marker" if name in _MARKERS else name
-    reason = _UNDRAWN.get(key)
-    if reason is not None and value.lower() not in _FINE_VALUES and (css or key != "transform"):
+    reason = _UNDRAWN.get(name)
+    if reason is not None and value.lower() not in _FINE_VALUES and (css or name != "transform"):
         raise ArtProblem(f"it uses {reason}", line)
     if name in ("fill", "stroke", "clip-path"):
         match = _URL.search(value)
@@ -356,11 +358,9 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
         if target is None:
             return
         kind = _local(target.tag)
-        if name == "stroke" and kind:
+        if name == "stroke" and kind.endswith("Gradient"):
             raise ArtProblem(f"it strokes with a {_paint_name(kind)}, which donjon's PDF cannot draw: turn the "
                              "stroke into a shape (Inkscape: Path > Stroke to Path) and fill that", line)
-        if name == "fill" and kind == "pattern":
-            raise ArtProblem(f"it fills with a pattern, which donjon's PDF cannot draw: {_BITMAP_COPY}", line)
         if name == "fill" and kind.endswith("Gradient"):
             spread = _inherited(target, "spreadMethod", ids)
             if spread not in (None, "pad"):
@@ -1278,6 +1278,11 @@ def _reader_class() -> Any:
                 _local(element.tag) == "use" for element in root.iter()) else {}
             _important_last(root)  # after the copy above: a use's copy is styled in a tree of its own
             self.settled: dict[str, Any] = {}
+            # the fill and stroke of each shape whose markers are being drawn (what `context-fill` and
+            # `context-stroke` paint in them: SVG 2, 13.3), innermost last
+            self.marking: list[tuple[str, str]] = []
+            self.wrappers: dict[Any, Any] | None = None
+            self.patterning: list[Any] = []  # the patterns whose contents are being drawn, innermost last
             self.nodes: list[Any] = []
             self.lines: dict[int, int] = {}
             self.drawn = 0
@@ -1300,6 +1305,12 @@ def _reader_class() -> Any:
                     elif name in _PAINTS:
                         found = self._paint(found)
                     looked[key] = found
+                if name in _PAINTS and found.strip().lower() in _CONTEXT_PAINTS:
+                    # a marker's paint of the shape it marks, `none` outside a marker (SVG 2, 13.3), as Chromium
+                    # paints it (Inkscape 1.2's stock arrowheads are stroked so)
+                    if not self.marking:
+                        return "none"
+                    return self.marking[-1][_CONTEXT_PAINTS.index(found.strip().lower())]
                 return found
 
             def current_colour(node: Any) -> str:
@@ -1441,7 +1452,7 @@ def _reader_class() -> Any:
             if match is None:
                 return value
             target = self.ids.get(match.group(2))
-            if target is not None and _local(target.tag) in _GRADIENTS:
+            if target is not None and _local(target.tag) in (*_GRADIENTS, "pattern"):
                 return match.group(1)
             return match.group(3)
 
@@ -1574,12 +1585,287 @@ def _reader_class() -> Any:
             if len(parent.contents) != before + 1:
                 return
             item = parent.contents[-1]
+            if not _inside_clip(node.etree_element):
+                if _local(node.etree_element.tag) in _SHAPES:
+                    item = parent.contents[-1] = self._pattern_filled(node, item)
+                if _local(node.etree_element.tag) in _MARKABLE:
+                    item = parent.contents[-1] = self._with_markers(node, item)
             self.lines[id(item)] = node.sourceline or 0
             opacity = _own_opacity(self, node)
             if opacity < 1:
                 faded = Faded(item, opacity)
                 self.lines[id(faded)] = node.sourceline or 0
                 parent.contents[-1] = faded
+
+        def _file_nodes(self, node: Any) -> dict[Any, Any]:
+            """svglib's nodes of the whole file by element (their parents the file's: what they inherit), found
+            from the top of `node`'s."""
+            if self.wrappers is None:
+                top = node
+                while top.parent is not None:
+                    top = top.parent
+                self.wrappers = {wrapper.etree_element: wrapper for wrapper in top.iter_subtree()}
+            return self.wrappers
+
+        def _pattern_filled(self, node: Any, item: Any) -> Any:
+            """The shape svglib drew (`item`: svglib paints no pattern) with its pattern fill and stroke (SVG 1.1,
+            13.3): tiles of the pattern's contents, as many as cover the shape, clipped to its outline, or masked
+            by its stroke (:class:`PatternFill`), in the order the shape paints them, at its `fill-opacity` and
+            `stroke-opacity`. What a pattern leaves unwritten (its size, units, transform, viewBox, contents) it
+            takes from the pattern its href names, as Inkscape writes a fill of its stock patterns. svglib drew
+            such a shape unfilled and unstroked, and the art was refused."""
+            from svglib.svglib import _find_clip_shape
+
+            find = self.attrConverter.findAttr
+            shape = _find_clip_shape(item)
+            if shape is None:
+                return item
+            stroke_first = not _fills_first(find(node, "paint-order"))
+            outline = None
+            for paint in ("fill", "stroke"):
+                match = _URL.match(find(node, paint).strip())
+                target = self.ids.get(match.group(1)) if match is not None else None
+                if target is None or _local(target.tag) != "pattern":
+                    continue
+                if paint == "stroke":
+                    outline = shape.copy()  # the stroke as svglib set it: its width, joins, caps and dashes
+                    outline.fillColor = None
+                    reach = float(getattr(shape, "strokeWidth", 1) or 0) * max(
+                        _MITER_LIMIT_REACH, float(getattr(shape, "strokeMiterLimit", 0) or 0)) / 2
+                else:
+                    reach = 0.0
+                filled = self._pattern_tiles(node, target, shape, outline, reach)
+                opacity = _number(find(node, f"{paint}-opacity"), 1.0)
+                if filled is not None and opacity < 1:
+                    filled = Faded(filled, opacity)
+                setattr(shape, f"{paint}Color", None)
+                if filled is None:
+                    continue
+                holder = _holder(item, shape)
+                if holder is None:
+                    item = holder = Group(item)
+                at = holder.contents.index(shape)
+                # the fill under the shape's stroke, or over it when its paint order strokes first; the stroke
+                # over the shape's fill, or under it
+                over = (paint == "fill") == stroke_first
+                holder.contents.insert(at + 1 if over else at, filled)
+            return item
+
+        def _pattern_tiles(self, node: Any, target: Any, shape: Any, outline: Any, reach: float) -> Any:
+            """The :class:`PatternFill` of `target`'s tiles over the shape (over its stroke, `outline`, reaching
+            `reach` past its outline, when it strokes); None when its tile is empty (nothing is painted)."""
+            find = self.attrConverter.findAttr
+            line = node.etree_element.sourceline
+            if target in self.patterning:
+                raise ArtProblem("its pattern is drawn inside itself, which no viewer draws: take the shape "
+                                 "filled with it out of the pattern", target.sourceline)
+            chain: list[Any] = []
+            link = target
+            while link is not None and _local(link.tag) == "pattern" and link not in chain and len(chain) < _CHAIN:
+                chain.append(link)
+                link = _referenced(link, self.ids)
+
+            def written(name: str) -> str | None:
+                for pattern in chain:
+                    value = (pattern.get(name) or "").strip()
+                    if value:
+                        return value
+                return None
+
+            x0, y0, x1, y1 = (float(v) for v in shape.getBounds())
+            box = (x0, y0, x1 - x0, y1 - y0)
+            in_box = (written("patternUnits") or "objectBoundingBox") == "objectBoundingBox"
+            tile = [self._pattern_length(written(name), name, in_box, box) for name in ("x", "y", "width", "height")]
+            if in_box:
+                tile = [box[0] + tile[0] * box[2], box[1] + tile[1] * box[3], tile[2] * box[2], tile[3] * box[3]]
+            x, y, width, height = tile
+            if not (width > 0 and height > 0 and all(math.isfinite(v) for v in tile)):
+                return None  # a tile of no size paints nothing (SVG 1.1, 13.3)
+            view = _view_box(written("viewBox"))
+            contents_matrix: tuple[float, ...] = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            if view is not None:
+                contents_matrix = _fitted(view, width, height, written("preserveAspectRatio"))
+            elif written("patternContentUnits") == "objectBoundingBox":
+                contents_matrix = (box[2], 0.0, 0.0, box[3], 0.0, 0.0)
+            transform = written("patternTransform")
+            placed = _matrix(self.attrConverter.convertTransform(transform)) if transform else (
+                1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            covered = (box[0] - reach, box[1] - reach, box[2] + 2 * reach, box[3] + 2 * reach)
+            columns, rows = _tiles_over(covered, placed, (x, y, width, height))
+            count = len(columns) * len(rows)
+            if count > MAX_PATTERN_TILES:
+                raise ArtProblem(f"its pattern (line {target.sourceline}) takes {count:,} tiles to paint the shape, "
+                                 f"more than the {MAX_PATTERN_TILES:,} donjon draws: make the pattern's tile "
+                                 f"larger, or {_BITMAP_COPY}", line)
+            source = next((pattern for pattern in chain if any(isinstance(child.tag, str) for child in pattern)),
+                          None)
+            wrapper = self._file_nodes(node).get(source) if source is not None else None
+            contents = Group()
+            contents.transform = contents_matrix
+            if wrapper is not None:
+                before = self.drawn
+                self.patterning.append(target)
+                try:
+                    for child in wrapper.iter_children():
+                        self.renderNode(child, parent=contents)
+                finally:
+                    self.patterning.pop()
+                # each tile draws the contents again: counted as copies are
+                self.drawn += (self.drawn - before) * (count - 1)
+                if self.drawn > MAX_DRAWN:
+                    raise ArtProblem(_TOO_MANY_COPIES, line)
+            tiles = Group()
+            tiles.transform = placed
+            for row in rows:
+                for column in columns:
+                    one = Group(_rectangle_clip(width, height), contents)
+                    one.transform = (1.0, 0.0, 0.0, 1.0, x + column * width, y + row * height)
+                    tiles.add(one)
+            return PatternFill(shape if outline is None else outline, find(node, "fill-rule") == "evenodd", tiles,
+                               stroke=outline is not None)
+
+        def _pattern_length(self, raw: str | None, name: str, in_box: bool, box: tuple[float, ...]) -> float:
+            """A pattern's x, y, width or height: a share of the box (a number, or a percent) in box units, a
+            length otherwise (0 when unwritten, as SVG 1.1 says)."""
+            if raw is None:
+                return 0.0
+            if in_box:  # any number, not only a share up to 1: a tile twice the box, moved back by a tenth
+                try:
+                    value = float(raw.rstrip("%")) / (100 if raw.endswith("%") else 1)
+                except ValueError:
+                    return 0.0
+                return value if math.isfinite(value) else 0.0
+            return self._size(raw, name, 0.0)
+
+        def _with_markers(self, node: Any, item: Any) -> Any:
+            """The shape svglib drew (`item`) with its markers drawn at its vertices (SVG 2, 11.6): each marker's
+            contents drawn where the marker is defined (its rules and what it inherits are the marker's, as in
+            Chromium), placed, turned and scaled at each vertex and cut to the marker's viewport unless its overflow
+            is visible; in the shape's own transform and clip, over the shape (under it when its paint order puts
+            markers first). svglib drew no marker, and the art was refused."""
+            find = self.attrConverter.findAttr
+            element = node.etree_element
+            shorthand = find(node, "marker")
+            chosen = {where: find(node, f"marker-{where}") or shorthand for where in ("start", "mid", "end")}
+            markers = {}
+            for where, value in chosen.items():
+                match = _URL.fullmatch(value.strip())
+                target = self.ids.get(match.group(1)) if match is not None else None
+                if target is not None and _local(target.tag) == "marker":
+                    markers[where] = target
+            if not markers:
+                return item
+            self._file_nodes(node)
+            if self.marking:
+                raise ArtProblem("a marker's shapes carry markers themselves, which donjon's PDF does not draw: "
+                                 "turn the inner ones into shapes (Inkscape: Path > Object to Path on the marker's "
+                                 "copy)", element.sourceline)
+            order = find(node, "paint-order").lower().split()
+            if "markers" in order and order.index("markers") == 1 and len(order) >= 2:
+                raise ArtProblem("a paint order that draws markers between the fill and the stroke, which donjon's "
+                                 "PDF does not draw: put markers first or last (Inkscape: Fill and Stroke > "
+                                 "Stroke style > Order)", element.sourceline)
+            vertices = self._vertices(node)
+            width = self._stroke_width(node)
+            context = (find(node, "fill") or "black", find(node, "stroke") or "none")
+            instances = []
+            # each marker's contents drawn once for the shape, and placed at each of its vertices: the same
+            # drawing (svglib's shapes are not changed once made), counted once a vertex as copies are
+            made: dict[Any, tuple[Any, ...] | None] = {}
+            self.marking.append(context)
+            try:
+                for vertex in vertices:
+                    marker = markers.get(vertex.where)
+                    if marker is None:
+                        continue
+                    if marker not in made:
+                        before = self.drawn
+                        made[marker] = self._marker_contents(marker)
+                        self.drawn = before  # counted below, once a vertex
+                    found = made[marker]
+                    if found is None:
+                        continue
+                    self.drawn += found[-1]
+                    if self.drawn > MAX_DRAWN:
+                        raise ArtProblem(_TOO_MANY_COPIES, element.sourceline)
+                    instances.append(self._marker_at(marker, vertex, width, found))
+            finally:
+                self.marking.pop()
+            if not instances:
+                return item
+            marks = Group()
+            clipping = self.get_clippath(node)
+            if clipping is not None:
+                marks.add(clipping)
+            for drawn in instances:
+                marks.add(drawn)
+            transform = node.getAttribute("transform")
+            if transform:
+                self.shape_converter.applyTransformOnGroup(transform, marks)
+            first = "markers" in order and order.index("markers") == 0
+            return Group(marks, item) if first else Group(item, marks)
+
+        def _vertices(self, node: Any) -> list[Vertex]:
+            """The shape's vertices for its markers, its lengths read as svglib reads them."""
+            element = node.etree_element
+            kind = _local(element.tag)
+            if kind == "path":
+                return path_vertices(element.get("d") or "")
+            if kind == "line":
+                ends = [self._size(element.get(name), name, 0.0) for name in ("x1", "y1", "x2", "y2")]
+                return points_vertices([(ends[0], ends[1]), (ends[2], ends[3])], False)
+            numbers = [float(text) for text in _POINT_NUMBER.findall(element.get("points") or "")]
+            points = [(numbers[at], numbers[at + 1]) for at in range(0, len(numbers) - 1, 2)]
+            return points_vertices(points, kind == "polygon")
+
+        def _stroke_width(self, node: Any) -> float:
+            raw = self.attrConverter.findAttr(node, "stroke-width")
+            try:
+                found = self.attrConverter.convertLength(raw or "1", attr_name="stroke-width", default=1.0)
+            except (ValueError, TypeError):
+                return 1.0
+            return float(found) if isinstance(found, (int, float)) and math.isfinite(found) else 1.0
+
+        def _marker_contents(self, marker: Any) -> tuple[Any, ...] | None:
+            """A marker's viewport (its width and height), the matrix fitting its viewBox into it, its clip (None
+            when its overflow is visible), the group of its contents (drawn where the marker is defined) and how
+            many elements that drew; None when its viewport is empty (a viewer draws nothing)."""
+            wrapper = (self.wrappers or {}).get(marker)
+            if wrapper is None:
+                return None
+            self.attrConverter.findAttr(wrapper, "__donjon__")  # its rules and style, on its attributes
+            width = self._size(marker.get("markerWidth"), "width", 3.0)
+            height = self._size(marker.get("markerHeight"), "height", 3.0)
+            if not (width > 0 and height > 0):
+                return None
+            box = _view_box(marker.get("viewBox"))
+            fitted: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            if box is not None:
+                a, b, c, d, e, f = _fitted(box, width, height, marker.get("preserveAspectRatio"))
+                fitted = (a, b, c, d, e, f)
+            # cut to its viewport, in the viewport's units (SVG 2, 11.6.2: a marker's overflow is hidden unless it
+            # says otherwise)
+            hidden = (marker.get("overflow") or "hidden").strip().lower() not in ("visible", "auto")
+            contents = Group()
+            contents.transform = fitted
+            before = self.drawn
+            for child in wrapper.iter_children():
+                self.renderNode(child, parent=contents)
+            return fitted, _rectangle_clip(width, height) if hidden else None, contents, self.drawn - before
+
+        def _marker_at(self, marker: Any, vertex: Vertex, stroke_width: float, made: tuple[Any, ...]) -> Any:
+            """The marker's contents (`made`: :meth:`_marker_contents`) placed at the vertex (SVG 2, 11.6.2): its
+            viewport put there, turned as its `orient` says, scaled by the stroke width (markerUnits strokeWidth,
+            the default), its reference point (refX, refY) on the vertex."""
+            fitted, clip, contents, _count = made
+            scale = stroke_width if (marker.get("markerUnits") or "").strip() != "userSpaceOnUse" else 1.0
+            reference = (self._size(marker.get("refX"), "x", 0.0), self._size(marker.get("refY"), "y", 0.0))
+            orient = orient_angle(marker.get("orient"))
+            angle = (vertex.angle + (180.0 if orient == "auto-start-reverse" and vertex.where == "start" else 0.0)
+                     if isinstance(orient, str) else orient)
+            placed = Group(*(part for part in (clip, contents) if part is not None))
+            placed.transform = marker_matrix(vertex, angle, scale, reference, fitted)
+            return placed
 
         def get_clippath(self, node: Any) -> Any:
             # a clip path written after what it clips (Figma writes its <defs> last): svglib knows a definition
@@ -1761,6 +2047,21 @@ _FALLBACK_PAINT = re.compile(r"\s*(url\(\s*['\"]?#([^)'\"\s]*)['\"]?\s*\))\s+(\S
 _COLOURS_KEPT = 4096
 #: The properties whose value may be `currentColor` (a gradient's stops are mended where svglib reads them).
 _PAINTS = frozenset({"fill", "stroke"})
+#: The paints of a marker's shapes that are those of the shape marked: its fill, its stroke (SVG 2, 13.3).
+_CONTEXT_PAINTS = ("context-fill", "context-stroke")
+#: The shapes a pattern may fill (SVG 1.1, 9: the basic shapes and paths).
+_SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})
+#: The most tiles a pattern may draw to fill one shape: a tile a hundredth of the shape's width and height (a fine
+#: hatching, or dots a millimetre apart over a card 10 cm wide) takes 10,000; each tile repeats the pattern's
+#: drawing in the PDF, so more would make a file many times the size of the rest of the art.
+MAX_PATTERN_TILES = 10_000
+#: How far a stroke may reach past its outline, in half widths, at the least: a miter join reaches up to half the
+#: miter limit times the width, and SVG's default limit is 4 (a larger limit written reaches further).
+_MITER_LIMIT_REACH = 4.0
+#: The shapes markers are drawn on (SVG 2, 11.6: the markable elements).
+_MARKABLE = frozenset({"path", "line", "polyline", "polygon"})
+#: A number of a polyline's or polygon's `points`.
+_POINT_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 #: The lengths a percentage of the viewport's width or height gives (SVG 1.1, 7.10; SVG 2 for a rect's `rx` and
 #: `ry`); any other length (`r`, a stroke's width, a dash) is a percentage of its normalised diagonal.
 _ACROSS = frozenset({"x", "cx", "x1", "x2", "fx", "width", "rx", "dx"})
@@ -2217,6 +2518,73 @@ class Faded(Group):  # type: ignore[misc]
     def __init__(self, item: Any, opacity: float) -> None:
         super().__init__(item)
         self.__dict__["opacity"] = opacity
+
+
+class PatternFill(Group):  # type: ignore[misc]
+    """The tiles of a pattern that fill a shape (`tiles`, in the shape's units), drawn clipped to the shape's
+    outline (`shape`, by the even-odd rule when `evenodd`), or, when `stroke`, where `shape` (a copy of the shape
+    unfilled, with its stroke) strokes, by the PDF backend (generator.backends.pdf_art)."""
+
+    def __init__(self, shape: Any, evenodd: bool, tiles: Any, stroke: bool = False) -> None:
+        super().__init__(tiles)
+        self.__dict__.update(shape=shape, evenodd=evenodd, stroke=stroke)
+
+    def getBounds(self) -> Any:
+        if self.stroke:  # the tiles, as far as the stroke reaches
+            return super().getBounds()
+        return self.shape.getBounds()  # what is drawn is inside the outline
+
+
+def _holder(item: Any, shape: Any) -> Any:
+    """The group of `item` (itself, or a group inside it) that holds `shape`; None when `item` is the shape."""
+    stack = [item]
+    while stack:
+        group = stack.pop()
+        if isinstance(group, Group):
+            if any(child is shape for child in group.contents):
+                return group
+            stack.extend(group.contents)
+    return None
+
+
+def _rectangle_clip(width: float, height: float) -> Any:
+    """A clip to the rectangle from the origin to (width, height): a pattern's tile, a marker's viewport."""
+    from svglib.svglib import ClippingPath
+
+    edge = ClippingPath()
+    edge.moveTo(0, 0)
+    edge.lineTo(width, 0)
+    edge.lineTo(width, height)
+    edge.lineTo(0, height)
+    edge.closePath()
+    edge.isClipPath = 1
+    edge.fillColor = edge.strokeColor = None
+    return edge
+
+
+def _tiles_over(box: tuple[float, float, float, float], placed: tuple[float, ...],
+                tile: tuple[float, float, float, float]) -> tuple[range, range]:
+    """The columns and rows of tiles (numbered from the tile at x, y) that cover a shape's box, in the pattern's
+    space (`placed`: its patternTransform; none when it flattens everything)."""
+    a, b, c, d, e, f = placed
+    det = a * d - b * c
+    if det == 0 or not all(math.isfinite(v) for v in (det, *placed, *box, *tile)):
+        return range(0), range(0)
+    corners = [(box[0], box[1]), (box[0] + box[2], box[1]), (box[0], box[1] + box[3]),
+               (box[0] + box[2], box[1] + box[3])]
+    # each corner in the pattern's own space: the inverse of the transform
+    inside = [((d * (px - e) - c * (py - f)) / det, (-b * (px - e) + a * (py - f)) / det) for px, py in corners]
+    x, y, width, height = tile
+    us = [point[0] for point in inside]
+    vs = [point[1] for point in inside]
+    limit = MAX_PATTERN_TILES + 1  # a count beyond it is refused; the ranges are not made longer than that
+    first_column = math.floor((min(us) - x) / width)
+    last_column = math.ceil((max(us) - x) / width)
+    first_row = math.floor((min(vs) - y) / height)
+    last_row = math.ceil((max(vs) - y) / height)
+    columns = range(first_column, min(last_column, first_column + limit))
+    rows = range(first_row, min(last_row, first_row + limit))
+    return columns, rows
 
 
 class GradientFill(DirectDraw):  # type: ignore[misc]
