@@ -256,33 +256,30 @@ def _renderer_class() -> Any:
             bounds = _bounds(Group(stroke))
             if bounds is None:
                 return None
+            content = self._captured(self.drawNode, stroke)
+            resources = self.resources
+            form = resources.form(content, bounds, transparency_group("DeviceGray"))
+            return resources.soft_mask(resources.doc.Reference(form))
+
+        def _captured(self, draw: Callable[[Any], None], node: Any) -> str:
+            """The operators `draw(node)` writes, kept out of the page's own (for a form of their own)."""
             c = self._canvas
             saved = c._code
             c._code = []
             try:
-                self.drawNode(stroke)
-                content = "\n".join(c._code)
+                draw(node)
+                return "\n".join(c._code)
             finally:
                 c._code = saved
-            resources = self.resources
-            form = resources.form(content, bounds, transparency_group("DeviceGray"))
-            return resources.soft_mask(resources.doc.Reference(form))
 
         def _faded(self, group: Any) -> None:
             bounds = _bounds(group)
             if bounds is None or group.opacity <= 0:
                 return
-            c = self._canvas
-            saved = c._code
-            c._code = []
-            try:
-                self.drawGroup(group)
-                content = "\n".join(c._code)
-            finally:
-                c._code = saved
+            content = self._captured(self.drawGroup, group)
             form = self.resources.form(content, bounds, transparency_group())
             name = self.resources.xobject(self.resources.doc.Reference(form))
-            c._code.append(f"/{self.resources.both_alphas(group.opacity)} gs /{name} Do")
+            self._canvas._code.append(f"/{self.resources.both_alphas(group.opacity)} gs /{name} Do")
 
         def drawImage(self, image: Any) -> None:
             picture = image.path
