@@ -258,6 +258,13 @@ MIGRATIONS: Sequence[str | Callable[[sqlite3.Connection], None]] = (
     """,
     # 9: whether a seat's score rests on a value no rulebook states (end-states.md `inferred`), kept with the seat
     _seats_inferred,
+    # 10: how many photos of sheets a table has kept so far, those let go by a start over too: it only grows, so
+    # a photo's form drawn after a photo was kept carries another key than the form that photo came from (a player
+    # starting over with that same photo is not taken for its form sent again); the photos kept now to start with
+    """
+    ALTER TABLE tables ADD COLUMN photos_taken INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET photos_taken = (SELECT count(*) FROM table_photos p WHERE p.table_id = tables.id);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The SQL function `donjon_player_key` that migration 2 calls (nothing else does): the key as of migration 7, frozen

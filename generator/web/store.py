@@ -66,6 +66,17 @@ class GameTable:
     undoable: Mapping[int | None, int] = field(default_factory=dict)
     #: the version of the game `corrects` this table was opened from (None: a table opened before donjon kept it)
     corrects_version: int | None = None
+    #: how many photos of sheets the table has kept so far (those let go by a start over too; it only grows): with
+    #: `version`, the key of a photo's form (a form drawn after a photo was kept is not the form it came from)
+    photos_taken: int = 0
+
+    @property
+    def photo_form_key(self) -> str:
+        """The key a photo's form carries (the player's page, the check page, every player's sheet): the table as
+        the page was drawn. That form sent again with the same photo (a double tap, a resend after a lost answer)
+        is the first send again; a page drawn after a photo was kept, a start over with that very photo among them,
+        has a key of its own."""
+        return f"v{self.version}-p{self.photos_taken}"
 
     @property
     def names(self) -> list[str]:
@@ -136,7 +147,7 @@ def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
     undoable = {seat: int(found[0]) for seat, found in newest.items() if found is not None}
     return GameTable(row["id"], row["game"], row["created_at"], json.loads(row["options"]), json.loads(row["team"]),
                      json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable,
-                     row["corrects_version"])
+                     row["corrects_version"], row["photos_taken"])
 
 
 def first_edit_at(conn: sqlite3.Connection, table_id: int) -> str | None:
@@ -221,6 +232,8 @@ def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, dat
     conn.execute("INSERT INTO table_photos (table_id, seat, number, name, data, at, reading, image, form_key) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (table_id, seat, number, name, data, now(), reading, image, form_key))
+    # not the table's version: a photo kept changes no part (the marks kept do), and a Save drawn before it stands
+    conn.execute("UPDATE tables SET photos_taken = photos_taken + 1 WHERE id = ?", (table_id,))
     return number
 
 
