@@ -80,9 +80,6 @@ PAGE_DIGITS = 6
 #: a new game): kept by the browser, so that the back button after a send that failed (no Wi-Fi) shows them as
 #: they were left, not the companion's page again; every other page is answered `no-store` (Companion.page)
 FORM_PAGES = frozenset({"new.html", "photo.html", "photos.html"})
-#: The setting that holds the key of the last rename or merge of players done from the page (one: a form sent again
-#: comes at once, never after another rename).
-PEOPLE_FORM = "people-form"
 
 
 def templates_root() -> Path:
@@ -900,11 +897,12 @@ class Companion:
         key = sent_again_key(sent_key(form), request.url.path, old, new)
 
         def change(conn: sqlite3.Connection) -> None:
-            if key is not None and store.setting(conn, PEOPLE_FORM) == key:
+            # every form done is remembered, not the last one only: a resend comes after another phone's rename
+            if key is not None and store.people_form_done(conn, key):
                 return
             (merge if merging else rename)(conn, self.games, old, new, who=messages.BY_PAGE)
             if key is not None:
-                store.set_setting(conn, PEOPLE_FORM, key)
+                store.keep_people_form(conn, key)
 
         try:
             await self.db.awrite(change)

@@ -265,6 +265,18 @@ MIGRATIONS: Sequence[str | Callable[[sqlite3.Connection], None]] = (
     ALTER TABLE tables ADD COLUMN photos_taken INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET photos_taken = (SELECT count(*) FROM table_photos p WHERE p.table_id = tables.id);
     """,
+    # 11: every rename or merge of players done from the players page, by its form's key (what its form was drawn
+    # at, with a digest of the names): sent again, even after other renames, it is answered as it was, not done
+    # again (one row a rename: a few bytes for each ever made); the one setting that held the last one is let go
+    """
+    CREATE TABLE people_forms (
+        key TEXT PRIMARY KEY,                  -- forms.sent_again_key of the form sent
+        at TEXT NOT NULL
+    );
+    INSERT INTO people_forms (key, at)
+        SELECT value, datetime('now', 'localtime') FROM settings WHERE key = 'people-form';
+    DELETE FROM settings WHERE key = 'people-form';
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The SQL function `donjon_player_key` that migration 2 calls (nothing else does): the key as of migration 7, frozen

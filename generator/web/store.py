@@ -716,6 +716,16 @@ def player_inferred(result: Mapping[str, Any], name: str) -> bool:
 
 # --- settings -----------------------------------------------------------------------------------------------------
 
+def people_form_done(conn: sqlite3.Connection, key: str) -> bool:
+    """Whether the players page's form of this key (a rename or a merge, with its names) was done already."""
+    return conn.execute("SELECT 1 FROM people_forms WHERE key = ?", (key,)).fetchone() is not None
+
+
+def keep_people_form(conn: sqlite3.Connection, key: str) -> None:
+    """Remember that the players page's form of this key was done (in the write that does it)."""
+    conn.execute("INSERT OR IGNORE INTO people_forms (key, at) VALUES (?, ?)", (key, now()))
+
+
 def setting(conn: sqlite3.Connection, key: str) -> str | None:
     row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
     return None if row is None else str(row[0])

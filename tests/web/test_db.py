@@ -148,7 +148,8 @@ def _result(players: list[tuple[str, int, Any]], **more: Any) -> dict[str, Any]:
 
 #: What each migration from 9 on adds, taken away to take a database back to the version before it (SQL).
 UNDONE = {9: ["ALTER TABLE game_players DROP COLUMN inferred"],
-          10: ["ALTER TABLE tables DROP COLUMN photos_taken"]}
+          10: ["ALTER TABLE tables DROP COLUMN photos_taken"],
+          11: ["DROP TABLE people_forms"]}
 
 
 def back_to(path: Path, version: int) -> None:
@@ -176,6 +177,24 @@ def test_a_tables_photos_taken_start_from_the_photos_it_keeps(tmp_path: Path) ->
     db = Database(path)
     try:
         assert [db.read(lambda c: store.load_table(c, table).photos_taken) for table in tables] == [3, 0]
+    finally:
+        db.close()
+
+
+def test_the_last_rename_kept_in_a_setting_is_kept_with_every_rename_after_it(tmp_path: Path) -> None:
+    """Before migration 11 the players page's last rename was kept in one setting: it is kept as the first of the
+    renames remembered (its form sent again is still answered as it was), and the setting is let go."""
+    path = tmp_path / "donjon.sqlite3"
+    Database(path).close()
+    back_to(path, 10)
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO settings (key, value) VALUES ('people-form', 'after-3:abc'), ('token', 't')")
+    conn.commit()
+    conn.close()
+    db = Database(path)
+    try:
+        assert db.read(lambda c: store.people_form_done(c, "after-3:abc"))
+        assert db.read(lambda c: [tuple(r) for r in c.execute("SELECT key, value FROM settings")]) == [("token", "t")]
     finally:
         db.close()
 
