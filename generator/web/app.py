@@ -40,7 +40,7 @@ from generator.render.imposition import PAPERS
 from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
-from generator.web.db import Database, not_written, player_key
+from generator.web.db import Database, busy, not_written, player_key
 from generator.web.forms import (LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, sent_again_key,
                                  sent_key, short_label)
 from generator.web.games import Games, KeptRead, SheetReading, file_name
@@ -1051,10 +1051,11 @@ class Companion:
 
     async def db_error(self, request: Request, exc: Exception) -> Response:
         """The database failed: 507 when it could not be written (the disk is full: the phone keeps the change and
-        sends it again), else 503. The server carries on either way."""
+        sends it again), else 503 (another program holding its lock said as such). The server carries on either
+        way."""
         full = not_written(exc)
         status = 507 if full else 503
-        which = messages.NOT_WRITTEN if full else messages.DB_UNUSABLE
+        which = messages.NOT_WRITTEN if full else messages.DB_BUSY if busy(exc) else messages.DB_UNUSABLE
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": which.format(error=exc)}, status_code=status)
         return self.page("error.html", request, status=status, status_code=status,

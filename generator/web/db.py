@@ -352,6 +352,19 @@ def not_written(err: BaseException) -> bool:
         code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR)
 
 
+def busy(err: BaseException) -> bool:
+    """Whether an SQLite error says another connection held the database's lock for longer than BUSY_TIMEOUT_MS
+    (a second donjon serve, a database browser with changes not yet written)."""
+    code = getattr(err, "sqlite_errorcode", None)
+    return isinstance(err, sqlite3.OperationalError) and code is not None and \
+        code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+#: What a write that waited in vain for another program's lock says (`error`: SQLite's words).
+BUSY_SAID = ("is being written by another program ({error}: another donjon serve, or a database browser with "
+             "changes not yet written?); nothing was changed: try again once it is done")
+
+
 class Database:
     """One SQLite file: a writer thread that serialises every write, and a read connection per thread."""
 
@@ -484,11 +497,16 @@ class Database:
                     conn.execute("RELEASE one_write")
                     done.append((future, value))
             conn.execute("COMMIT")
-        except sqlite3.Error as err:  # the commit itself failed (disk full...): no write of the batch is kept
+        except sqlite3.Error as err:
+            # the transaction could not begin (another program, a second donjon serve or a database browser, held
+            # the write lock for longer than BUSY_TIMEOUT_MS) or commit (disk full...): no write of the batch is
+            # kept, and every one of them is told so, those not yet run too (left waiting, a phone's tap or a
+            # command was never answered, for as long as the server ran)
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            for future, _ in done:
-                future.set_exception(err)
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(err)
             done = []
         for future, value in done:
             future.set_result(value)
@@ -509,6 +527,8 @@ class Database:
         except sqlite3.OperationalError as err:
             if not_written(err):
                 raise OutputError(self.path, f"cannot be written ({err}); nothing was changed") from None
+            if busy(err):
+                raise OutputError(self.path, BUSY_SAID.format(error=err)) from None
             raise
 
     async def awrite(self, func: Callable[[sqlite3.Connection], T]) -> T:

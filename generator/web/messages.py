@@ -140,6 +140,8 @@ OTHER_SITE = N_("403: a change to the companion must come from its own pages (th
                 "site)")
 JSON_ONLY = "the API takes JSON: send 'Content-Type: application/json'"
 DB_UNUSABLE = N_("the database could not be used: {error}")
+DB_BUSY = N_("another program is writing the companion's database ({error}): a second donjon serve, or a database "
+             "browser with changes not yet written? Nothing was saved: try again once it is done")
 NOT_WRITTEN = N_("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "
                  "some space on the computer running donjon serve, then try again")
 

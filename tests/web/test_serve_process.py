@@ -215,3 +215,48 @@ def test_a_new_tables_form_sent_twice_opens_one_table(tmp_path: Path) -> None:
         assert second.status_code == 303 and second.headers["location"] != answers[0].headers["location"]
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM tables").fetchone()[0] == 3
+
+
+def test_a_database_another_program_is_writing_is_said_and_nothing_waits_for_ever(tmp_path: Path) -> None:
+    """Another program holds the database's write lock: a database browser with changes not yet written, a second
+    donjon serve in the middle of a long write. A phone's tap waited for it in vain and was never answered, not even
+    once the lock was let go (the write was left in the writer's queue for as long as the server ran); `donjon
+    history delete` hung. Each is answered after SQLite's wait (BUSY_TIMEOUT_MS): the tap 503, in words, and the
+    phone's resend with its key, once the lock is let go, is kept once; the command exits 3 and says why."""
+    from generator.web.db import BUSY_TIMEOUT_MS
+
+    path = tmp_path / "db.sqlite3"
+    waited = BUSY_TIMEOUT_MS / 1000 + 10  # SQLite's wait, and a loaded machine's slack
+    with serving("--db", str(path)) as (_, url):
+        wait_ready(url)
+        base = url.rstrip("/")
+        headers = {"sec-fetch-site": "same-origin"}
+        saved = httpx.post(f"{base}/api/games", content=json.dumps(example("guildhall")),
+                           headers={"content-type": "application/json"})
+        assert saved.status_code == 201
+        opened = httpx.post(f"{base}/tables", headers=headers, data={
+            "game": "guildhall", "name": ["Ana", "Ben"], "vp_set": "old-world-economy", "professions": ""})
+        table = opened.headers["location"]
+        tap = {"seat": "0", "shown": "0", "op": "append", "path": "vp_cards", "value": "7", "key": "tap-1"}
+        browser = sqlite3.connect(path, isolation_level=None)
+        try:
+            browser.execute("BEGIN IMMEDIATE")  # changes not yet written
+            try:
+                answer = httpx.post(f"{base}{table}/edit", data=tap, headers=headers, timeout=waited)
+            except httpx.ReadTimeout:
+                pytest.fail(f"a tap was not answered within {waited} s while another program wrote the database")
+            assert answer.status_code == 503 and "another program is writing" in answer.text, answer.text
+            command = subprocess.run(with_default_signals(donjon("history", "delete", "1", "--db", str(path))),
+                                     capture_output=True, text=True, timeout=waited + 20)
+            assert command.returncode == 3, command.stderr
+            assert "is being written by another program" in command.stderr and "Traceback" not in command.stderr
+        finally:
+            browser.execute("ROLLBACK")
+            browser.close()
+        again = httpx.post(f"{base}{table}/edit", data=tap, headers=headers, timeout=waited)
+        assert again.status_code == 200
+        httpx.post(f"{base}{table}/edit", data=tap, headers=headers, timeout=waited)  # and once more: kept once
+    with sqlite3.connect(path) as conn:
+        part = conn.execute("SELECT data FROM table_parts WHERE seat = 0").fetchone()[0]
+        assert json.loads(part)["vp_cards"] == [7]
+        assert conn.execute("SELECT deleted_at FROM games WHERE id = 1").fetchone()[0] is None
