@@ -92,11 +92,15 @@ def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any]
                  shared: Mapping[str, Any], corrects: int | None = None, form_key: str | None = None) -> int:
     """A new table; `part` is every seat's first part, or one part per seat (a saved game being corrected, whose
     version now is kept with the table). With the `form_key` of a table opened already (its form sent twice), that
-    table, as it is: looked up here, in the writer, so that two sends arriving together still open one."""
+    table, as it is: looked up here, in the writer, so that two sends arriving together still open one. Not once
+    its game is saved: a double tap or a resend comes before a game is played, and the form sent after it is the
+    back button's page, the same players typed for another game; the new table takes the key over."""
     if form_key is not None:
-        row = conn.execute("SELECT id FROM tables WHERE form_key = ?", (form_key,)).fetchone()
-        if row is not None:
+        row = conn.execute("SELECT id, game_id FROM tables WHERE form_key = ?", (form_key,)).fetchone()
+        if row is not None and row[1] is None:
             return int(row[0])
+        if row is not None:  # the key is unique: the saved table lets go of it (no send of its form comes now)
+            conn.execute("UPDATE tables SET form_key = NULL WHERE id = ?", (row[0],))
     since = None if corrects is None else latest_version(conn, corrects)
     cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects, corrects_version, "
                           "form_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

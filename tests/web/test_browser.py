@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.exports.test_preview_browser import FLAGS, chromium
@@ -767,3 +768,30 @@ def test_two_phones_correcting_one_name_are_told(browser: Any, server: str) -> N
     assert anas.locator("h1").inner_text().startswith("Anna")
     context.close()
     bens_phone.close()
+
+
+def test_the_same_players_again_from_the_back_button_open_a_new_table(browser: Any, server: str) -> None:
+    """A game saved, the phone goes back twice to the new game's form (its page kept by the browser, with the key it
+    was drawn with), the same players typed again for another game: the form landed on the table just saved ("Saved:
+    see the game"), where nothing can be entered, taken for that form sent twice. A double tap or a resend comes
+    before a game is played and saved: a saved table is never what a form lands on, it opens a new table."""
+    page = browser.new_page(viewport=VIEWPORTS["phone"])
+    open_table(page, server, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
+    first = page.url
+    for seat, value in (("0", "9"), ("0", "7"), ("0", "5"), ("1", "3")):  # the other phones' taps
+        httpx.post(f"{first}/edit", headers={"sec-fetch-site": "same-origin"},
+                   data={"seat": seat, "shown": seat, "op": "append", "path": "vp_cards", "value": value})
+    page.reload()
+    page.get_by_text("Ana wins.").wait_for()
+    page.get_by_role("button", name="Save this game").click()
+    page.wait_for_url(re.compile(r"/history/games/\d+$"))
+    while not page.url.endswith("/new/guildhall"):
+        page.go_back(wait_until="load")
+    for index, name in enumerate(["Ana", "Ben"]):
+        page.fill(f"#name-{index}", name)
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    assert page.url != first, "the players' new game landed on the table saved"
+    assert page.get_by_text("Saved:").count() == 0
+    assert totals(page) == {"Ana": "0", "Ben": "0"}
+    page.close()
