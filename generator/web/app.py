@@ -365,6 +365,11 @@ class Companion:
         table: store.GameTable | None = None
         if op != "undo" and (not raw_path or len(raw_path) > 200 or any(not step for step in path)):
             status, error = 400, said(lang, messages.NO_FIELD)
+        made = form.get("made")  # when the table the page showed was made (none from an older page or a script)
+        if status == 200 and isinstance(made, str) and made and \
+                made != await self.db.aread(lambda c: store.table_made(c, table_id)):
+            # a tap kept on a phone since another evening, whose database had a table of this number: not this game's
+            status, error = 409, said(lang, messages.ANOTHER_TABLE, table=table_id)
         try:
             if status != 200:
                 pass

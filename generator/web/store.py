@@ -160,6 +160,12 @@ def first_edit_at(conn: sqlite3.Connection, table_id: int) -> str | None:
     return first
 
 
+def table_made(conn: sqlite3.Connection, table_id: int) -> str | None:
+    """When a table was made ('YYYY-MM-DD HH:MM:SS'; None: no such table), which the edits of its pages carry."""
+    row = conn.execute("SELECT created_at FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return None if row is None else str(row[0])
+
+
 def table_version(conn: sqlite3.Connection, table_id: int) -> int | None:
     row = conn.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
     return None if row is None else int(row[0])

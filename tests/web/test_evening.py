@@ -269,6 +269,23 @@ def test_players_are_people_renamed_and_merged(client: TestClient) -> None:
         ["save", "rename", "merge"]
 
 
+def test_a_tap_for_a_table_made_at_another_time_is_refused(client: TestClient, db: Database) -> None:
+    """A page's tap says when its table was made (`made`, from the page): a tap kept on a phone since another
+    database's table of the same number is refused, 409 in words, and changes nothing; a tap without it (an older
+    page, a script) is taken as before."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    made = re.search(r'data-made="([^"]+)"', table.page(0))
+    assert made, "the page does not say when its table was made"
+    tap = {"seat": "0", "shown": "0", "op": "add", "path": "vp_tokens", "value": "1"}
+    other = client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data={**tap, "made": "2020-01-01 20:00:00"})
+    assert other.status_code == 409 and "another database the companion served before" in other.text
+    for sent in ({**tap, "made": made.group(1)}, tap):
+        assert client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data=sent).status_code == 200
+    part = db.read(lambda c: c.execute("SELECT data FROM table_parts WHERE table_id = ? AND seat = 0",
+                                       (table.id,)).fetchone()[0])
+    assert json.loads(part)["vp_tokens"] == 2
+
+
 def test_a_rename_sent_again_after_another_rename_is_answered_as_the_first(client: TestClient) -> None:
     """Two phones on the players page: one renames Ana, its answer is lost on the way; the other renames Ben; the
     first phone sends its rename again (a reload, a resend after the Wi-Fi came back). It was answered 409, "no saved
