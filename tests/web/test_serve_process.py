@@ -260,3 +260,56 @@ def test_a_database_another_program_is_writing_is_said_and_nothing_waits_for_eve
         part = conn.execute("SELECT data FROM table_parts WHERE seat = 0").fetchone()[0]
         assert json.loads(part)["vp_cards"] == [7]
         assert conn.execute("SELECT deleted_at FROM games WHERE id = 1").fetchone()[0] is None
+
+
+def test_two_companions_on_one_database_and_ctrl_c_in_the_middle_of_taps(tmp_path: Path) -> None:
+    """A second `donjon serve` on the same database (another port), phones tapping one table through both, and
+    Ctrl-C on the first in the middle of its taps: every tap answered is kept once, the second companion carries on
+    alone, the first starts again on the same file and shows the table as it stands. (A guard: nothing failed when
+    it was written.)"""
+    path = tmp_path / "db.sqlite3"
+    answered: list[str] = []
+    lock = threading.Lock()
+    headers = {"sec-fetch-site": "same-origin"}
+
+    def phone(base: str, table: str, seat: int, taps: int) -> None:
+        with httpx.Client(base_url=base, timeout=20, headers=headers) as client:
+            for k in range(taps):
+                key = f"{base[-5:]}-{seat}-{k}"
+                try:
+                    answer = client.post(f"{table}/edit", data={"seat": str(seat), "shown": str(seat), "op": "add",
+                                                                "path": "vp_tokens", "value": "1", "key": key})
+                except httpx.TransportError:
+                    return  # the companion stopped under this tap: not answered (the phone sends it again)
+                assert answer.status_code == 200, answer.text
+                with lock:
+                    answered.append(key)
+
+    with serving("--db", str(path)) as (first, one), serving("--db", str(path)) as (_, two):
+        wait_ready(one)
+        wait_ready(two)
+        one, two = one.rstrip("/"), two.rstrip("/")
+        table = httpx.post(f"{one}/tables", headers=headers, data={
+            "game": "guildhall", "name": ["Ana", "Ben"], "vp_set": "old-world-economy", "professions": ""}
+        ).headers["location"]
+        phones = [threading.Thread(target=phone, args=(one, table, 0, 400)),
+                  threading.Thread(target=phone, args=(two, table, 1, 60))]
+        for thread in phones:
+            thread.start()
+        while sum(key.startswith(one[-5:]) for key in answered) < 30:
+            time.sleep(0.005)
+        first.send_signal(signal.SIGINT)
+        for thread in phones:
+            thread.join()
+        assert first.wait(10) == 0
+        assert sum(key.startswith(two[-5:]) for key in answered) == 60  # the second one carried on
+        with serving("--db", str(path)) as (_, again):
+            wait_ready(again)
+            assert httpx.get(f"{again.rstrip('/')}{table}").status_code == 200
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        kept = {row[0] for row in conn.execute("SELECT key FROM table_edits")}
+        assert set(answered) <= kept
+        tokens = [json.loads(row[0]).get("vp_tokens", 0) for row in
+                  conn.execute("SELECT data FROM table_parts ORDER BY seat")]
+        assert tokens == [sum(key.startswith(f"{one[-5:]}-0-") for key in kept), 60]
