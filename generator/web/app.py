@@ -40,7 +40,7 @@ from generator.render.imposition import PAPERS
 from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
-from generator.web.db import Database, not_written, player_key
+from generator.web.db import Database, busy, not_written, player_key
 from generator.web.forms import (LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, sent_again_key,
                                  sent_key, short_label)
 from generator.web.games import Games, KeptRead, SheetReading, file_name
@@ -80,9 +80,6 @@ PAGE_DIGITS = 6
 #: a new game): kept by the browser, so that the back button after a send that failed (no Wi-Fi) shows them as
 #: they were left, not the companion's page again; every other page is answered `no-store` (Companion.page)
 FORM_PAGES = frozenset({"new.html", "photo.html", "photos.html"})
-#: The setting that holds the key of the last rename or merge of players done from the page (one: a form sent again
-#: comes at once, never after another rename).
-PEOPLE_FORM = "people-form"
 
 
 def templates_root() -> Path:
@@ -368,6 +365,11 @@ class Companion:
         table: store.GameTable | None = None
         if op != "undo" and (not raw_path or len(raw_path) > 200 or any(not step for step in path)):
             status, error = 400, said(lang, messages.NO_FIELD)
+        made = form.get("made")  # when the table the page showed was made (none from an older page or a script)
+        if status == 200 and isinstance(made, str) and made and \
+                made != await self.db.aread(lambda c: store.table_made(c, table_id)):
+            # a tap kept on a phone since another evening, whose database had a table of this number: not this game's
+            status, error = 409, said(lang, messages.ANOTHER_TABLE, table=table_id)
         try:
             if status != 200:
                 pass
@@ -900,11 +902,12 @@ class Companion:
         key = sent_again_key(sent_key(form), request.url.path, old, new)
 
         def change(conn: sqlite3.Connection) -> None:
-            if key is not None and store.setting(conn, PEOPLE_FORM) == key:
+            # every form done is remembered, not the last one only: a resend comes after another phone's rename
+            if key is not None and store.people_form_done(conn, key):
                 return
             (merge if merging else rename)(conn, self.games, old, new, who=messages.BY_PAGE)
             if key is not None:
-                store.set_setting(conn, PEOPLE_FORM, key)
+                store.keep_people_form(conn, key)
 
         try:
             await self.db.awrite(change)
@@ -1053,10 +1056,11 @@ class Companion:
 
     async def db_error(self, request: Request, exc: Exception) -> Response:
         """The database failed: 507 when it could not be written (the disk is full: the phone keeps the change and
-        sends it again), else 503. The server carries on either way."""
+        sends it again), else 503 (another program holding its lock said as such). The server carries on either
+        way."""
         full = not_written(exc)
         status = 507 if full else 503
-        which = messages.NOT_WRITTEN if full else messages.DB_UNUSABLE
+        which = messages.NOT_WRITTEN if full else messages.DB_BUSY if busy(exc) else messages.DB_UNUSABLE
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": which.format(error=exc)}, status_code=status)
         return self.page("error.html", request, status=status, status_code=status,

@@ -258,6 +258,25 @@ MIGRATIONS: Sequence[str | Callable[[sqlite3.Connection], None]] = (
     """,
     # 9: whether a seat's score rests on a value no rulebook states (end-states.md `inferred`), kept with the seat
     _seats_inferred,
+    # 10: how many photos of sheets a table has kept so far, those let go by a start over too: it only grows, so
+    # a photo's form drawn after a photo was kept carries another key than the form that photo came from (a player
+    # starting over with that same photo is not taken for its form sent again); the photos kept now to start with
+    """
+    ALTER TABLE tables ADD COLUMN photos_taken INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET photos_taken = (SELECT count(*) FROM table_photos p WHERE p.table_id = tables.id);
+    """,
+    # 11: every rename or merge of players done from the players page, by its form's key (what its form was drawn
+    # at, with a digest of the names): sent again, even after other renames, it is answered as it was, not done
+    # again (one row a rename: a few bytes for each ever made); the one setting that held the last one is let go
+    """
+    CREATE TABLE people_forms (
+        key TEXT PRIMARY KEY,                  -- forms.sent_again_key of the form sent
+        at TEXT NOT NULL
+    );
+    INSERT INTO people_forms (key, at)
+        SELECT value, datetime('now', 'localtime') FROM settings WHERE key = 'people-form';
+    DELETE FROM settings WHERE key = 'people-form';
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The SQL function `donjon_player_key` that migration 2 calls (nothing else does): the key as of migration 7, frozen
@@ -331,6 +350,19 @@ def not_written(err: BaseException) -> bool:
     code = getattr(err, "sqlite_errorcode", None)
     return isinstance(err, sqlite3.OperationalError) and code is not None and \
         code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR)
+
+
+def busy(err: BaseException) -> bool:
+    """Whether an SQLite error says another connection held the database's lock for longer than BUSY_TIMEOUT_MS
+    (a second donjon serve, a database browser with changes not yet written)."""
+    code = getattr(err, "sqlite_errorcode", None)
+    return isinstance(err, sqlite3.OperationalError) and code is not None and \
+        code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+#: What a write that waited in vain for another program's lock says (`error`: SQLite's words).
+BUSY_SAID = ("is being written by another program ({error}: another donjon serve, or a database browser with "
+             "changes not yet written?); nothing was changed: try again once it is done")
 
 
 class Database:
@@ -465,11 +497,16 @@ class Database:
                     conn.execute("RELEASE one_write")
                     done.append((future, value))
             conn.execute("COMMIT")
-        except sqlite3.Error as err:  # the commit itself failed (disk full...): no write of the batch is kept
+        except sqlite3.Error as err:
+            # the transaction could not begin (another program, a second donjon serve or a database browser, held
+            # the write lock for longer than BUSY_TIMEOUT_MS) or commit (disk full...): no write of the batch is
+            # kept, and every one of them is told so, those not yet run too (left waiting, a phone's tap or a
+            # command was never answered, for as long as the server ran)
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            for future, _ in done:
-                future.set_exception(err)
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(err)
             done = []
         for future, value in done:
             future.set_result(value)
@@ -490,6 +527,8 @@ class Database:
         except sqlite3.OperationalError as err:
             if not_written(err):
                 raise OutputError(self.path, f"cannot be written ({err}); nothing was changed") from None
+            if busy(err):
+                raise OutputError(self.path, BUSY_SAID.format(error=err)) from None
             raise
 
     async def awrite(self, func: Callable[[sqlite3.Connection], T]) -> T:

@@ -45,6 +45,8 @@ NOT_SAVEABLE = N_("this game cannot be saved yet: it is saved only when it is fi
                   "marked in red. Go back to the table to finish it.")
 END_MISSING = N_("this game cannot be saved yet: {why}. Go back to the table to finish it.")
 TABLE_SAVED = N_("this game is saved; its table can no longer change")
+ANOTHER_TABLE = N_("this change was kept on this phone for another table {table}, of another database the companion "
+                   "served before: it is not taken into this game")
 CHANGED_WHILE_SAVING = N_("A phone changed this game while it was being saved, so it was not saved: look at the totals "
                           "and tap Save again.")
 SEAT_TAKEN = N_("another seat is already {name}")
@@ -140,6 +142,8 @@ OTHER_SITE = N_("403: a change to the companion must come from its own pages (th
                 "site)")
 JSON_ONLY = "the API takes JSON: send 'Content-Type: application/json'"
 DB_UNUSABLE = N_("the database could not be used: {error}")
+DB_BUSY = N_("another program is writing the companion's database ({error}): a second donjon serve, or a database "
+             "browser with changes not yet written? Nothing was saved: try again once it is done")
 NOT_WRITTEN = N_("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "
                  "some space on the computer running donjon serve, then try again")
 

@@ -95,6 +95,8 @@ async def read_photos(companion: Companion, request: Request) -> Response:
     if not seats:
         raise Refused(400, messages.NO_PHOTO)
     read = {s.seat for s in seats if s.review is not None}
+    # the table as it is now, the photos just kept counted: the form to take the refused ones again is a new form
+    view = await companion.table(view.table.id, lang)
     return companion.page("photos.html", request, seats=seats, kept=(),
                           retake=[p for p in view.table.parts if p.seat not in read],
                           **companion.table_context(view, None))

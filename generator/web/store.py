@@ -66,6 +66,17 @@ class GameTable:
     undoable: Mapping[int | None, int] = field(default_factory=dict)
     #: the version of the game `corrects` this table was opened from (None: a table opened before donjon kept it)
     corrects_version: int | None = None
+    #: how many photos of sheets the table has kept so far (those let go by a start over too; it only grows): with
+    #: `version`, the key of a photo's form (a form drawn after a photo was kept is not the form it came from)
+    photos_taken: int = 0
+
+    @property
+    def photo_form_key(self) -> str:
+        """The key a photo's form carries (the player's page, the check page, every player's sheet): the table as
+        the page was drawn. That form sent again with the same photo (a double tap, a resend after a lost answer)
+        is the first send again; a page drawn after a photo was kept, a start over with that very photo among them,
+        has a key of its own."""
+        return f"v{self.version}-p{self.photos_taken}"
 
     @property
     def names(self) -> list[str]:
@@ -81,11 +92,15 @@ def create_table(conn: sqlite3.Connection, game: str, options: Mapping[str, Any]
                  shared: Mapping[str, Any], corrects: int | None = None, form_key: str | None = None) -> int:
     """A new table; `part` is every seat's first part, or one part per seat (a saved game being corrected, whose
     version now is kept with the table). With the `form_key` of a table opened already (its form sent twice), that
-    table, as it is: looked up here, in the writer, so that two sends arriving together still open one."""
+    table, as it is: looked up here, in the writer, so that two sends arriving together still open one. Not once
+    its game is saved: a double tap or a resend comes before a game is played, and the form sent after it is the
+    back button's page, the same players typed for another game; the new table takes the key over."""
     if form_key is not None:
-        row = conn.execute("SELECT id FROM tables WHERE form_key = ?", (form_key,)).fetchone()
-        if row is not None:
+        row = conn.execute("SELECT id, game_id FROM tables WHERE form_key = ?", (form_key,)).fetchone()
+        if row is not None and row[1] is None:
             return int(row[0])
+        if row is not None:  # the key is unique: the saved table lets go of it (no send of its form comes now)
+            conn.execute("UPDATE tables SET form_key = NULL WHERE id = ?", (row[0],))
     since = None if corrects is None else latest_version(conn, corrects)
     cursor = conn.execute("INSERT INTO tables (game, created_at, options, team, shared, corrects, corrects_version, "
                           "form_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -136,13 +151,19 @@ def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
     undoable = {seat: int(found[0]) for seat, found in newest.items() if found is not None}
     return GameTable(row["id"], row["game"], row["created_at"], json.loads(row["options"]), json.loads(row["team"]),
                      json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable,
-                     row["corrects_version"])
+                     row["corrects_version"], row["photos_taken"])
 
 
 def first_edit_at(conn: sqlite3.Connection, table_id: int) -> str | None:
     """When a table's first edit was made (the game's start, for BG Stats' duration); None before any."""
     first: str | None = conn.execute("SELECT min(at) FROM table_edits WHERE table_id = ?", (table_id,)).fetchone()[0]
     return first
+
+
+def table_made(conn: sqlite3.Connection, table_id: int) -> str | None:
+    """When a table was made ('YYYY-MM-DD HH:MM:SS'; None: no such table), which the edits of its pages carry."""
+    row = conn.execute("SELECT created_at FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return None if row is None else str(row[0])
 
 
 def table_version(conn: sqlite3.Connection, table_id: int) -> int | None:
@@ -221,6 +242,8 @@ def add_photo(conn: sqlite3.Connection, table_id: int, seat: int, name: str, dat
     conn.execute("INSERT INTO table_photos (table_id, seat, number, name, data, at, reading, image, form_key) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (table_id, seat, number, name, data, now(), reading, image, form_key))
+    # not the table's version: a photo kept changes no part (the marks kept do), and a Save drawn before it stands
+    conn.execute("UPDATE tables SET photos_taken = photos_taken + 1 WHERE id = ?", (table_id,))
     return number
 
 
@@ -702,6 +725,16 @@ def player_inferred(result: Mapping[str, Any], name: str) -> bool:
 
 
 # --- settings -----------------------------------------------------------------------------------------------------
+
+def people_form_done(conn: sqlite3.Connection, key: str) -> bool:
+    """Whether the players page's form of this key (a rename or a merge, with its names) was done already."""
+    return conn.execute("SELECT 1 FROM people_forms WHERE key = ?", (key,)).fetchone() is not None
+
+
+def keep_people_form(conn: sqlite3.Connection, key: str) -> None:
+    """Remember that the players page's form of this key was done (in the write that does it)."""
+    conn.execute("INSERT OR IGNORE INTO people_forms (key, at) VALUES (?, ?)", (key, now()))
+
 
 def setting(conn: sqlite3.Connection, key: str) -> str | None:
     row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()

@@ -252,7 +252,7 @@ class Views:
 
     def __init__(self, games: Games) -> None:
         self.games = games
-        self._cache: OrderedDict[tuple[int, int, str], TableView] = OrderedDict()
+        self._cache: OrderedDict[tuple[int, int, int, str], TableView] = OrderedDict()
         self._lock = threading.Lock()
 
     def builder(self, game: str, options: Mapping[str, Any], players: Sequence[str],
@@ -263,7 +263,8 @@ class Views:
     def view(self, table: GameTable, lang: Language | None = None) -> TableView:
         """The view of a table's version in `lang` (English): computed once per version and language."""
         lang = lang or language()
-        key = (table.id, table.version, lang.code)
+        # the photos taken too: a photo kept changes no part, but the photo forms' key (GameTable.photo_form_key)
+        key = (table.id, table.version, table.photos_taken, lang.code)
         with self._lock:
             found = self._cache.get(key)
             if found is not None:

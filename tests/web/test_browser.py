@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.exports.test_preview_browser import FLAGS, chromium
@@ -767,3 +768,114 @@ def test_two_phones_correcting_one_name_are_told(browser: Any, server: str) -> N
     assert anas.locator("h1").inner_text().startswith("Anna")
     context.close()
     bens_phone.close()
+
+
+def test_the_same_players_again_from_the_back_button_open_a_new_table(browser: Any, server: str) -> None:
+    """A game saved, the phone goes back twice to the new game's form (its page kept by the browser, with the key it
+    was drawn with), the same players typed again for another game: the form landed on the table just saved ("Saved:
+    see the game"), where nothing can be entered, taken for that form sent twice. A double tap or a resend comes
+    before a game is played and saved: a saved table is never what a form lands on, it opens a new table."""
+    page = browser.new_page(viewport=VIEWPORTS["phone"])
+    open_table(page, server, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
+    first = page.url
+    for seat, value in (("0", "9"), ("0", "7"), ("0", "5"), ("1", "3")):  # the other phones' taps
+        httpx.post(f"{first}/edit", headers={"sec-fetch-site": "same-origin"},
+                   data={"seat": seat, "shown": seat, "op": "append", "path": "vp_cards", "value": value})
+    page.reload()
+    page.get_by_text("Ana wins.").wait_for()
+    page.get_by_role("button", name="Save this game").click()
+    page.wait_for_url(re.compile(r"/history/games/\d+$"))
+    while not page.url.endswith("/new/guildhall"):
+        page.go_back(wait_until="load")
+    for index, name in enumerate(["Ana", "Ben"]):
+        page.fill(f"#name-{index}", name)
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    assert page.url != first, "the players' new game landed on the table saved"
+    assert page.get_by_text("Saved:").count() == 0
+    assert totals(page) == {"Ana": "0", "Ben": "0"}
+    page.close()
+
+
+def test_taps_kept_without_wifi_are_sent_from_whichever_page_opens_next(browser: Any, server: str) -> None:
+    """A phone without Wi-Fi keeps its taps, and sent them only from its table's pages. The app put away (the phone
+    locked, the tab closed) and opened again from the home screen, it starts at the home page: the taps stayed on
+    the phone, unsent and unsaid, and another phone saved the game without them. Every page of the companion sends
+    the taps kept for any table."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
+    table = page.url
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    context.set_offline(True)
+    page.get_by_label("VP cards bought: add 9", exact=True).first.click()
+    page.get_by_text("kept on this phone").wait_for()
+    page.close()
+    context.set_offline(False)
+    home = context.new_page()
+    home.goto(f"{server}/")  # the app on the home screen starts here
+    other = browser.new_page(viewport=VIEWPORTS["phone"])  # another phone, at the table
+    for _ in range(50):
+        other.goto(table)
+        if totals(other)["Ana"] != "0":
+            break
+        other.wait_for_timeout(200)
+    assert totals(other) == {"Ana": "9", "Ben": "0"}
+    assert home.evaluate("Object.keys(localStorage).filter(k => k.startsWith('donjon-pending-'))") == []
+    # a tap kept while another phone saves the game: refused, and said on the page the phone opens next
+    home.goto(f"{table}/seats/0")
+    for value in ("7", "5"):
+        tap(home, f"VP cards bought: add {value}")
+    context.set_offline(True)
+    home.get_by_label("Completed chapters: one more", exact=True).first.click()
+    home.get_by_text("kept on this phone").wait_for()
+    home.close()
+    context.set_offline(False)
+    saved = httpx.post(f"{table}/save", headers={"sec-fetch-site": "same-origin"}, data={"confirm": "yes"})
+    assert saved.status_code == 303
+    history = context.new_page()
+    history.goto(f"{server}/history")
+    history.get_by_text(f"A change kept on this phone for table {table.rsplit('/', 1)[1]} was refused (422)").wait_for()
+    other.close()
+    context.close()
+
+
+def test_a_tap_kept_since_another_evening_is_not_taken_into_another_database(browser: Any, tmp_path: Path) -> None:
+    """A phone left without Wi-Fi at the end of an evening keeps a tap for its table 1; the companion is stopped.
+    Another evening the companion serves another database at the same address, where the same players have a table
+    1 too: the tap kept was sent to it (from any page now, from table 1's page before) and counted in that game.
+    Each tap carries when its table was made, and a table made at another time refuses it, in words."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    with serving("--port", port, "--db", str(tmp_path / "friday.sqlite3")) as (_, url):
+        wait_ready(url)
+        page = context.new_page()
+        open_table(page, url.rstrip("/"), "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
+        page.get_by_role("link", name=part_of("Ana")).click()
+        page.wait_for_url(re.compile(r"/seats/0$"))
+        context.set_offline(True)
+        page.get_by_label("VP cards bought: add 9", exact=True).first.click()
+        page.get_by_text("kept on this phone").wait_for()
+        page.close()
+    context.set_offline(False)
+    import time
+
+    time.sleep(1.1)  # another evening: its table is made at another second
+    with serving("--port", port, "--db", str(tmp_path / "club.sqlite3")) as (_, url):
+        wait_ready(url)
+        base = url.rstrip("/")
+        other = browser.new_page(viewport=VIEWPORTS["phone"])
+        open_table(other, base, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
+        assert other.url == f"{base}/tables/1"
+        home = context.new_page()
+        home.goto(f"{base}/")
+        home.get_by_text("A change kept on this phone for table 1 was refused (409)").wait_for()
+        other.reload()
+        assert totals(other) == {"Ana": "0", "Ben": "0"}
+        other.close()
+    context.close()

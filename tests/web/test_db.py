@@ -146,6 +146,59 @@ def _result(players: list[tuple[str, int, Any]], **more: Any) -> dict[str, Any]:
                         for place, (name, score, inferred) in enumerate(players, start=1)]}
 
 
+#: What each migration from 9 on adds, taken away to take a database back to the version before it (SQL).
+UNDONE = {9: ["ALTER TABLE game_players DROP COLUMN inferred"],
+          10: ["ALTER TABLE tables DROP COLUMN photos_taken"],
+          11: ["DROP TABLE people_forms"]}
+
+
+def back_to(path: Path, version: int) -> None:
+    """The database at `path` taken back to schema `version`, as a donjon of that version left it."""
+    conn = sqlite3.connect(path)
+    for number in range(SCHEMA_VERSION, version, -1):
+        for statement in UNDONE[number]:
+            conn.execute(statement)
+    conn.execute(f"PRAGMA user_version = {version}")
+    conn.commit()
+    conn.close()
+
+
+def test_a_tables_photos_taken_start_from_the_photos_it_keeps(tmp_path: Path) -> None:
+    """Migration 10 counts the photos a table keeps as the photos it has taken (the photo forms' key grows from
+    there); a table without any has taken none."""
+    path = tmp_path / "donjon.sqlite3"
+    db = Database(path)
+    tables = [db.write(lambda c: store.create_table(c, "once-upon-a-castle", {}, ["Ana", "Ben"], [], {}, {}))
+              for _ in range(2)]
+    for seat, name in ((0, "a.jpg"), (0, "b.jpg"), (1, "c.jpg")):
+        db.write(lambda c: store.add_photo(c, tables[0], seat, name, name.encode(), first=False))
+    db.close()
+    back_to(path, 9)
+    db = Database(path)
+    try:
+        assert [db.read(lambda c: store.load_table(c, table).photos_taken) for table in tables] == [3, 0]
+    finally:
+        db.close()
+
+
+def test_the_last_rename_kept_in_a_setting_is_kept_with_every_rename_after_it(tmp_path: Path) -> None:
+    """Before migration 11 the players page's last rename was kept in one setting: it is kept as the first of the
+    renames remembered (its form sent again is still answered as it was), and the setting is let go."""
+    path = tmp_path / "donjon.sqlite3"
+    Database(path).close()
+    back_to(path, 10)
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO settings (key, value) VALUES ('people-form', 'after-3:abc'), ('token', 't')")
+    conn.commit()
+    conn.close()
+    db = Database(path)
+    try:
+        assert db.read(lambda c: store.people_form_done(c, "after-3:abc"))
+        assert db.read(lambda c: [tuple(r) for r in c.execute("SELECT key, value FROM settings")]) == [("token", "t")]
+    finally:
+        db.close()
+
+
 def test_a_seats_inferred_flag_is_kept_and_filled_in_for_games_saved_before(tmp_path: Path) -> None:
     """A score resting on a value no rulebook states (end-states.md `inferred`) is never official on a player's
     page. The flag is kept with each seat (migration 9 fills it in for games saved before it, from the result in
@@ -160,11 +213,7 @@ def test_a_seats_inferred_flag_is_kept_and_filled_in_for_games_saved_before(tmp_
     for result in games:
         db.write(lambda c: store.save_game(c, "guildhall", {"game": "guildhall"}, result))
     db.close()
-    conn = sqlite3.connect(path)  # the database as migration 8 left it: no flag kept with a seat
-    conn.execute("ALTER TABLE game_players DROP COLUMN inferred")
-    conn.execute("PRAGMA user_version = 8")
-    conn.commit()
-    conn.close()
+    back_to(path, 8)  # the database as migration 8 left it: no flag kept with a seat
     db = Database(path)
     try:
         flags = db.read(lambda c: c.execute("SELECT game_id, name, inferred FROM game_players "

@@ -269,6 +269,55 @@ def test_players_are_people_renamed_and_merged(client: TestClient) -> None:
         ["save", "rename", "merge"]
 
 
+def test_a_tap_for_a_table_made_at_another_time_is_refused(client: TestClient, db: Database) -> None:
+    """A page's tap says when its table was made (`made`, from the page): a tap kept on a phone since another
+    database's table of the same number is refused, 409 in words, and changes nothing; a tap without it (an older
+    page, a script) is taken as before."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    made = re.search(r'data-made="([^"]+)"', table.page(0))
+    assert made, "the page does not say when its table was made"
+    tap = {"seat": "0", "shown": "0", "op": "add", "path": "vp_tokens", "value": "1"}
+    other = client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data={**tap, "made": "2020-01-01 20:00:00"})
+    assert other.status_code == 409 and "another database the companion served before" in other.text
+    for sent in ({**tap, "made": made.group(1)}, tap):
+        assert client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data=sent).status_code == 200
+    part = db.read(lambda c: c.execute("SELECT data FROM table_parts WHERE table_id = ? AND seat = 0",
+                                       (table.id,)).fetchone()[0])
+    assert json.loads(part)["vp_tokens"] == 2
+
+
+def test_a_rename_sent_again_after_another_rename_is_answered_as_the_first(client: TestClient) -> None:
+    """Two phones on the players page: one renames Ana, its answer is lost on the way; the other renames Ben; the
+    first phone sends its rename again (a reload, a resend after the Wi-Fi came back). It was answered 409, "no saved
+    game has a player of that name", as if the rename had failed: only the last rename's form was remembered. Every
+    rename or merge done is remembered, so the resend is answered as the first was; the same names typed on a page
+    drawn later are a new rename, and are said to find no such player."""
+    for names in (["Ana", "Ben"], ["Ana", "Cleo"]):
+        client.post(f"/tables/{finished_guildhall(client, names)}/save", headers=SAME_ORIGIN)
+
+    def key() -> str:
+        found = re.search(r'name="key" value="([^"]+)"', client.get("/history/players").text)
+        assert found, "the rename form carries no key"
+        return found.group(1)
+
+    first = {"old": "Ana", "new": "Anna", "key": key()}
+    assert client.post("/history/players/rename", headers=SAME_ORIGIN, data=first).status_code == 303
+    other = client.post("/history/players/rename", headers=SAME_ORIGIN, data={"old": "Ben", "new": "Benoît",
+                                                                             "key": key()})
+    assert other.status_code == 303
+    merged = client.post("/history/players/merge", headers=SAME_ORIGIN, data={"old": "Cleo", "new": "Benoît",
+                                                                             "key": key()})
+    assert merged.status_code == 303
+    again = client.post("/history/players/rename", headers=SAME_ORIGIN, data=first)
+    assert (again.status_code, again.headers.get("location")) == (303, "/history/player?name=Anna"), again.text
+    assert {p["name"]: p["games"] for p in client.get("/api/players").json()} == {"Anna": 2, "Benoît": 2}
+    versions = client.get("/api/games").json()[-1]["id"]
+    assert [v["action"] for v in client.get(f"/api/games/{versions}").json()["versions"]] == \
+        ["save", "rename", "rename"]  # Ana's rename done once
+    later = client.post("/history/players/rename", headers=SAME_ORIGIN, data={**first, "key": key()})
+    assert later.status_code == 409
+
+
 @pytest.mark.parametrize("name", ["a/b", "..", ".", "x?y=1&z", "Zoë"])
 def test_every_name_has_a_player_page(client: TestClient, name: str) -> None:
     from generator.web.app import player_url

@@ -523,3 +523,54 @@ def test_a_photo_sent_twice_is_kept_once(client: TestClient, db: Database, games
     late = client.post(f"/tables/{table.id}/seats/0/sheet", headers=SAME_ORIGIN, data=first,
                        files={"sheet": ("ana.jpg", sheets["ana.jpg"], "image/jpeg")})
     assert late.status_code == 303 and kept(db, table.id, 0) == ["ana.jpg", "ana-tilted.jpg"]
+
+
+def test_starting_over_with_the_very_photo_kept_starts_over(client: TestClient, db: Database,
+                                                            sheets: dict[str, bytes]) -> None:
+    """A player who added a photo and tapped marks, then opens their page again and photographs the sheet afresh
+    with the very photo they took first ("a new photo below starts over"): they start over, with that photo alone
+    and nothing answered. Its form was taken for the first photo's form sent again (the same table version, the
+    same photo), and the check page came back with both photos and the taps; only the very page the photo was sent
+    from is that form sent again."""
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    check, own = f"/tables/{table.id}/seats/0/photo", f"/tables/{table.id}/seats/0"
+
+    def photo_key(page: str) -> dict[str, str]:
+        found = re.search(r'name="key" (?:form="marks" )?value="([^"]+)"', page)
+        assert found, "a photo's form carries no key"
+        return {"key": found.group(1)}
+
+    def version() -> int:
+        return int(db.read(lambda c: c.execute("SELECT version FROM tables WHERE id = ?", (table.id,)).fetchone()[0]))
+
+    first, drawn_at = photo_key(client.get(own).text), version()
+    sent = client.post(f"{own}/sheet", headers=SAME_ORIGIN, data=first,
+                       files={"sheet": ("ana.jpg", sheets["ana.jpg"], "image/jpeg")})
+    assert sent.headers.get("location") == check
+    page = client.get(check).text
+    tapped = re.search(r'<label id="mark-(\d+)" class="mark empty', page)
+    assert tapped
+    added = client.post(check, headers=SAME_ORIGIN,
+                        data={**check_form(page), "mark": [*check_form(page)["mark"], tapped.group(1)],
+                              **photo_key(page)},
+                        files={"sheet": ("ana-tilted.jpg", sheets["ana-tilted.jpg"], "image/jpeg")})
+    assert added.headers.get("location") == check
+    assert kept(db, table.id, 0) == ["ana.jpg", "ana-tilted.jpg"]
+    assert "1 mark you tapped is taken as you tapped it" in client.get(check).text
+    # nothing was entered at the table since: its version is the one the first photo was sent at
+    assert version() == drawn_at
+    again = client.post(f"{own}/sheet", headers=SAME_ORIGIN, data=photo_key(client.get(own).text),
+                        files={"sheet": ("ana.jpg", sheets["ana.jpg"], "image/jpeg")})
+    assert again.headers.get("location") == check
+    assert kept(db, table.id, 0) == ["ana.jpg"]
+    assert "you tapped is taken" not in client.get(check).text
+    # and that start over's page sent again (a double tap) is still the one start over; a page drawn after it, with
+    # that photo once more, starts over once more (the key differs each time: the photos taken only grow)
+    twice = photo_key(client.get(own).text)
+    assert twice != first
+    for _ in range(2):
+        client.post(f"{own}/sheet", headers=SAME_ORIGIN, data=twice,
+                    files={"sheet": ("ana.jpg", sheets["ana.jpg"], "image/jpeg")})
+    assert db.read(lambda c: c.execute("SELECT photos_taken FROM tables WHERE id = ?", (table.id,)).fetchone()[0]) \
+        == 4
+    assert photo_key(client.get(own).text) not in (first, twice)

@@ -215,3 +215,101 @@ def test_a_new_tables_form_sent_twice_opens_one_table(tmp_path: Path) -> None:
         assert second.status_code == 303 and second.headers["location"] != answers[0].headers["location"]
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM tables").fetchone()[0] == 3
+
+
+def test_a_database_another_program_is_writing_is_said_and_nothing_waits_for_ever(tmp_path: Path) -> None:
+    """Another program holds the database's write lock: a database browser with changes not yet written, a second
+    donjon serve in the middle of a long write. A phone's tap waited for it in vain and was never answered, not even
+    once the lock was let go (the write was left in the writer's queue for as long as the server ran); `donjon
+    history delete` hung. Each is answered after SQLite's wait (BUSY_TIMEOUT_MS): the tap 503, in words, and the
+    phone's resend with its key, once the lock is let go, is kept once; the command exits 3 and says why."""
+    from generator.web.db import BUSY_TIMEOUT_MS
+
+    path = tmp_path / "db.sqlite3"
+    waited = BUSY_TIMEOUT_MS / 1000 + 10  # SQLite's wait, and a loaded machine's slack
+    with serving("--db", str(path)) as (_, url):
+        wait_ready(url)
+        base = url.rstrip("/")
+        headers = {"sec-fetch-site": "same-origin"}
+        saved = httpx.post(f"{base}/api/games", content=json.dumps(example("guildhall")),
+                           headers={"content-type": "application/json"})
+        assert saved.status_code == 201
+        opened = httpx.post(f"{base}/tables", headers=headers, data={
+            "game": "guildhall", "name": ["Ana", "Ben"], "vp_set": "old-world-economy", "professions": ""})
+        table = opened.headers["location"]
+        tap = {"seat": "0", "shown": "0", "op": "append", "path": "vp_cards", "value": "7", "key": "tap-1"}
+        browser = sqlite3.connect(path, isolation_level=None)
+        try:
+            browser.execute("BEGIN IMMEDIATE")  # changes not yet written
+            try:
+                answer = httpx.post(f"{base}{table}/edit", data=tap, headers=headers, timeout=waited)
+            except httpx.ReadTimeout:
+                pytest.fail(f"a tap was not answered within {waited} s while another program wrote the database")
+            assert answer.status_code == 503 and "another program is writing" in answer.text, answer.text
+            command = subprocess.run(with_default_signals(donjon("history", "delete", "1", "--db", str(path))),
+                                     capture_output=True, text=True, timeout=waited + 20)
+            assert command.returncode == 3, command.stderr
+            assert "is being written by another program" in command.stderr and "Traceback" not in command.stderr
+        finally:
+            browser.execute("ROLLBACK")
+            browser.close()
+        again = httpx.post(f"{base}{table}/edit", data=tap, headers=headers, timeout=waited)
+        assert again.status_code == 200
+        httpx.post(f"{base}{table}/edit", data=tap, headers=headers, timeout=waited)  # and once more: kept once
+    with sqlite3.connect(path) as conn:
+        part = conn.execute("SELECT data FROM table_parts WHERE seat = 0").fetchone()[0]
+        assert json.loads(part)["vp_cards"] == [7]
+        assert conn.execute("SELECT deleted_at FROM games WHERE id = 1").fetchone()[0] is None
+
+
+def test_two_companions_on_one_database_and_ctrl_c_in_the_middle_of_taps(tmp_path: Path) -> None:
+    """A second `donjon serve` on the same database (another port), phones tapping one table through both, and
+    Ctrl-C on the first in the middle of its taps: every tap answered is kept once, the second companion carries on
+    alone, the first starts again on the same file and shows the table as it stands. (A guard: nothing failed when
+    it was written.)"""
+    path = tmp_path / "db.sqlite3"
+    answered: list[str] = []
+    lock = threading.Lock()
+    headers = {"sec-fetch-site": "same-origin"}
+
+    def phone(base: str, table: str, seat: int, taps: int) -> None:
+        with httpx.Client(base_url=base, timeout=20, headers=headers) as client:
+            for k in range(taps):
+                key = f"{base[-5:]}-{seat}-{k}"
+                try:
+                    answer = client.post(f"{table}/edit", data={"seat": str(seat), "shown": str(seat), "op": "add",
+                                                                "path": "vp_tokens", "value": "1", "key": key})
+                except httpx.TransportError:
+                    return  # the companion stopped under this tap: not answered (the phone sends it again)
+                assert answer.status_code == 200, answer.text
+                with lock:
+                    answered.append(key)
+
+    with serving("--db", str(path)) as (first, one), serving("--db", str(path)) as (_, two):
+        wait_ready(one)
+        wait_ready(two)
+        one, two = one.rstrip("/"), two.rstrip("/")
+        table = httpx.post(f"{one}/tables", headers=headers, data={
+            "game": "guildhall", "name": ["Ana", "Ben"], "vp_set": "old-world-economy", "professions": ""}
+        ).headers["location"]
+        phones = [threading.Thread(target=phone, args=(one, table, 0, 400)),
+                  threading.Thread(target=phone, args=(two, table, 1, 60))]
+        for thread in phones:
+            thread.start()
+        while sum(key.startswith(one[-5:]) for key in answered) < 30:
+            time.sleep(0.005)
+        first.send_signal(signal.SIGINT)
+        for thread in phones:
+            thread.join()
+        assert first.wait(10) == 0
+        assert sum(key.startswith(two[-5:]) for key in answered) == 60  # the second one carried on
+        with serving("--db", str(path)) as (_, again):
+            wait_ready(again)
+            assert httpx.get(f"{again.rstrip('/')}{table}").status_code == 200
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        kept = {row[0] for row in conn.execute("SELECT key FROM table_edits")}
+        assert set(answered) <= kept
+        tokens = [json.loads(row[0]).get("vp_tokens", 0) for row in
+                  conn.execute("SELECT data FROM table_parts ORDER BY seat")]
+        assert tokens == [sum(key.startswith(f"{one[-5:]}-0-") for key in kept), 60]

@@ -25,6 +25,7 @@
     try { pending = JSON.parse(localStorage.getItem(store) || "[]"); } catch (e) { pending = []; }
   }
   function save() {
+    if (!store) return;  // a page of no table has no taps of its own (those kept for a table: sendKept)
     try { localStorage.setItem(store, JSON.stringify(pending)); } catch (e) { /* private mode: kept in memory */ }
   }
   function newKey() {  // crypto.randomUUID needs https; getRandomValues works on a local network's http
@@ -48,17 +49,21 @@
     discard.hidden = !showDiscard;
     banner.hidden = false;
   }
-  function unsaved() {
-    const n = pending.length;
+  function unsaved(n) {
     return n === 0 ? "" : n === 1 ? words("unsavedOne") : words("unsavedMany", {n: n});
   }
-  function offline(why) {
+  function offline(why, n) {  // n: the changes not sent yet (this table's, else those kept for other tables)
+    const left = n === undefined ? pending.length : n;
     const said = why === 401 ? words("notLetIn") : why === "down" ? words("down")
       : why === 507 ? words("full") : words("error", {status: why});
-    tell(said + (pending.length ? " " + words("kept", {unsaved: unsaved()}) : ""), pending.length > 0);
+    tell(said + (left ? " " + words("kept", {unsaved: unsaved(left)}) : ""), left > 0);
   }
   if (discard) discard.addEventListener("click", function () {
-    pending = []; save(); location.reload();
+    pending = []; save();
+    for (const name of keptNames()) {  // those kept for other tables, said on this page too
+      try { localStorage.removeItem(name); } catch (e) { /* nothing kept */ }
+    }
+    location.reload();
   });
 
   function announce(text) {
@@ -126,6 +131,10 @@
     }
     if (edit.op === "add") shownAdded(element, Number(edit.value));
     edit.key = newKey();
+    // the table as made: a tap kept on the phone and sent later reaches a table of that number in whatever database
+    // the companion then serves (another evening's), which refuses it rather than take it into another game
+    const live = document.getElementById("live-state");
+    if (live && live.dataset.made) edit.made = live.dataset.made;
     return edit;
   }
   // a "+" or "-" tapped shows in its field at once, as a toggle does: kept without Wi-Fi, a tap that changed nothing
@@ -247,4 +256,58 @@
     window.addEventListener("online", flush);
     document.addEventListener("visibilitychange", function () { if (!document.hidden) { flush(); poll(); } });
   }
+
+  // --- the taps kept for a table whose page is not this one -------------------------------------------------------
+  // Taps kept without Wi-Fi were sent only from their own table's pages. The app put away and opened again from the
+  // home screen starts at the home page (or the player went to the history, another table): they stayed on the
+  // phone, unsent and unsaid, and another phone saved the game without them. Every page sends them, each with its
+  // key (counted once, were it sent from two pages at once), and says what it cannot send yet or what was refused.
+  const KEPT = "donjon-pending-";
+  let keptTimer = null;
+  let keptFailures = 0;
+  function keptNames() {
+    try {
+      return Object.keys(localStorage).filter((name) => name.startsWith(KEPT) && name !== store);
+    } catch (e) { return []; }  // no storage: nothing was kept
+  }
+  async function sendKept() {
+    clearTimeout(keptTimer);
+    let left = 0;
+    let why = null;
+    let refused = null;
+    for (const name of keptNames()) {
+      const other = name.slice(KEPT.length);
+      let kept;
+      try { kept = JSON.parse(localStorage.getItem(name) || "[]"); } catch (e) { kept = []; }
+      while (kept.length && why === null) {
+        const body = new URLSearchParams();
+        for (const [k, v] of Object.entries(kept[0])) body.append(k, v == null ? "" : String(v));
+        let answer;
+        try {
+          answer = await timed("/tables/" + encodeURIComponent(other) + "/edit", {
+            method: "POST", body: body, credentials: "same-origin", headers: {"Accept": "text/html"}});
+        } catch (e) { why = "down"; break; }
+        if (answer.status === 401 || answer.status >= 500 || answer.status === 408 || answer.status === 429) {
+          why = answer.status;
+          break;
+        }
+        kept.shift();  // answered: applied, or refused (a game saved meanwhile), never twice
+        if (answer.status >= 400) refused = {table: other, status: answer.status};
+        try {
+          if (kept.length) localStorage.setItem(name, JSON.stringify(kept)); else localStorage.removeItem(name);
+        } catch (e) { /* kept in this page's memory only */ }
+      }
+      left += kept.length;
+    }
+    if (left) {
+      offline(why, left);
+      keptTimer = setTimeout(sendKept, RETRY_MS[Math.min(keptFailures, RETRY_MS.length - 1)]);
+      keptFailures += 1;
+    } else if (refused) {
+      keptFailures = 0;
+      tell(words("refusedAt", refused), false);
+    }
+  }
+  sendKept();
+  window.addEventListener("online", sendKept);
 })();
