@@ -564,9 +564,10 @@ class MapOf(Type[dict[K, V]]):
                 ok = False
             elif key in out:
                 ok = False
-                ck.fail((*path, raw_key), N_("names {key!r} twice (as {given!r})"), key=key, given=raw_key)
+                ck.fail((*path, raw_key), N_("names {key!r} twice (as {given!r})"), key=first[key], given=raw_key)
             else:
                 out[key] = converted
+                first[key] = raw_key
         return out if ok else INVALID
 
     def schema(self) -> dict[str, Any]:

@@ -346,3 +346,15 @@ def test_an_end_state_is_read_from_standard_input() -> None:
     assert twice.exit_code == 2 and "standard input is read once" in twice.stderr
     pdf = runner.invoke(app, ["score", "-"], input=b"%PDF-1.7\n")
     assert pdf.exit_code == 2 and "give those as files" in pdf.stderr
+
+
+def test_a_key_named_twice_is_said_as_written_both_times(tmp_path: Path) -> None:
+    """`Jäger:` and `hunter:` in one guildhall were refused as "names 'hunter' twice (as 'hunter')": the first
+    key is said as the file wrote it."""
+    guildhall = (EXAMPLES / "guildhall.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "gilde.yaml"
+    path.write_text(guildhall.replace("bricklayer: [red, blue]\n      hunter: [green, yellow]",
+                                      "Jäger: [rot]\n      hunter: [grün]"), encoding="utf-8")
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 2
+    assert "players[0].guildhall.hunter: names 'Jäger' twice (as 'hunter')" in result.stderr, result.stderr
