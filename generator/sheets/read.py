@@ -129,6 +129,8 @@ class FilledSheet:
     data: dict[str, Any]
     #: path inside the sheet (`towers[1]`, `walls[0].flags[1]`, `sun`, `` for the whole sheet) -> field names
     fields: dict[str, tuple[str, ...]]
+    #: the language the sheet says it is printed in (a fillable PDF's /Lang: `de`), or None
+    lang: str | None = None
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,13 @@ class FilledSheets:
     unread: tuple[Unread, ...] = ()
     #: the sheets given as several photos of them (the same name in --names): the name and the photos, in order
     combined: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def lang(self) -> str | None:
+        """The language the sheets say they are printed in, when they say one and the same (`de`), else None: the
+        language a name the scorer cannot take is answered in, as the sheet prints the names."""
+        said = {sheet.lang for sheet in self.sheets}
+        return said.pop() if len(said) == 1 else None
 
     def origin(self, where: str) -> tuple[str, str] | None:
         """The file and the field(s) a place of the document (`sheets[1].towers[0]`) was read from, in words:
@@ -275,6 +284,8 @@ class _Read:
     where: dict[str, tuple[str, ...]]
     photo: PhotoRead | None = None
     named: str = ""
+    #: the language the file says it is printed in (a PDF's /Lang), or None
+    lang: str | None = None
 
 
 def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], options: Any, to_data: ToData,
@@ -375,7 +386,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         data, origin = to_data(read.values, read.where)
         player_field = ("player",) if read.photo is None and not options.names else ()
         sheets.append(FilledSheet(read.file, read.identity, {"player": name, **data},
-                                  {"player": player_field, **origin}))
+                                  {"player": player_field, **origin}, read.lang))
         if read.photo is not None:
             uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field), u.code,
                                        _advice(u.why, u.code), *_labelled(u, labels, names))
@@ -457,7 +468,7 @@ def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequen
             form = read_form(found, display, kinds)
             player = form.values.get("player")
             return _Read(index, display, form.kind.layout.identity[1], form.values, form.where,
-                         named=player if isinstance(player, str) else "")
+                         named=player if isinstance(player, str) else "", lang=form.lang)
     else:
         from generator.sheets.photos import read_photo
 

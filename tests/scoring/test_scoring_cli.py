@@ -348,6 +348,32 @@ def test_an_end_state_is_read_from_standard_input() -> None:
     assert pdf.exit_code == 2 and "give those as files" in pdf.stderr
 
 
+@pytest.mark.parametrize(("guests", "said"), [
+    # German names: the misspelled one is answered in German, whichever comes first
+    ("[Prinzesin, Königin, Narr]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt, Bohemien, "
+                                   "Holzfäller, Bäuerin, Hund Dagobert,"),
+    ("[Königin, Narr, Prinzesin]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt, Bohemien,"),
+    # French names
+    ("[Princese, Reine]", "'Princese' (did you mean 'Princesse'?); expected one of Architecte, Bohémienne,"),
+    # one name alone: the language of the name it is closest to
+    ("[Prinzesin]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt,"),
+    # names as the format writes them (ids) and in English: said as before
+    ("[Quen, jester]", "'Quen' (did you mean 'queen'?); expected one of architect, bohemian, logger,"),
+])
+def test_a_name_refused_is_answered_in_the_files_language(guests: str, said: str, tmp_path: Path) -> None:
+    """A castle file naming its guests in German with one misspelled was refused with "did you mean 'princess'?;
+    expected one of architect, bohemian, ...": ids in English to a player who wrote German names. The suggestion and
+    the list are in the language the file's names are written in (the spec has no key saying a file's language: its
+    names tell it), exit 2 as before."""
+    castle = (EXAMPLES / "once-upon-a-castle.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "burg.yaml"
+    path.write_text(castle.replace("[queen, jester, shepherdess, king]", guests), encoding="utf-8")
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 2
+    assert "burg.yaml:19: sheets[0].guests[" in result.stderr and f"]: unknown guest {said}" in result.stderr, \
+        result.stderr
+
+
 def test_a_key_named_twice_is_said_as_written_both_times(tmp_path: Path) -> None:
     """`Jäger:` and `hunter:` in one guildhall were refused as "names 'hunter' twice (as 'hunter')": the first
     key is said as the file wrote it."""

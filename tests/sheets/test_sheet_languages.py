@@ -329,3 +329,26 @@ def test_a_choice_of_ones_own_is_named_in_every_language(tmp_path: Path) -> None
         unregister(ID)
     assert offered == {"en": {"fishers": "Fishers", "sailors": "Sailors", "merchants": "Merchants"},
                        "de": {"fishers": "Fischer", "sailors": "Seeleute", "merchants": "Händler"}}
+
+
+def test_a_name_a_german_sheet_cannot_take_is_answered_in_german(tmp_path: Path) -> None:
+    """The German fillable sheet with "Die Prinzessin" in a guest box was refused with "did you mean 'princess'?;
+    expected one of architect, bohemian, ...": ids in English where the sheet prints German names. The sheet says
+    its language (the /Lang `build --lang de` writes): the suggestion and the list are the German names it prints,
+    even for a word closer to no German name than to an English one ("Kin"); exit 2, the file and field named."""
+    from generator.backends.pdf import write_pdf
+    from generator.errors import DonjonError, ExitCode
+
+    import scoring
+
+    sheet = drawn(localise(shipped(), "de"), "great-architect", "a4", "fillable")
+    blank = tmp_path / "blank.pdf"
+    write_pdf([sheet.page()], blank, title="Bogen", lang="de")
+    for typed, close in (("Die Prinzessin", "Prinzessin"), ("Kin", "König")):
+        pdf = fill(blank, tmp_path / "jurgen.pdf", castle_values("Jürgen", floors=2, towers=(5,), guests=(typed,)))
+        with pytest.raises(DonjonError) as caught:
+            scoring.score(pdf)
+        assert caught.value.exit_code == ExitCode.UNREADABLE
+        assert str(caught.value).startswith(
+            f"{pdf}: field guest_1: unknown guest {typed!r} (did you mean {close!r}?); expected one of Architekt, "
+            "Bohemien, Holzfäller, Bäuerin, Hund Dagobert,"), str(caught.value)

@@ -28,7 +28,7 @@ from generator.games.castle import TITLES
 from generator.games.castle.catalog import Castle
 from generator.i18n import N_
 from generator.yamlio import PathKey
-from scoring.formats import LONGEST, Name, Quantity, aliases_of, game_key, names, number
+from scoring.formats import LONGEST, Name, Quantity, aliases_of, game_key, names, number, spellings_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +114,10 @@ class ByVersion(Record[CastleEndState]):
 
 
 def spec(catalog: Castle) -> Record[CastleEndState]:
-    versions = names(catalog.versions, N_("version"))
+    versions = names(catalog.versions, N_("version"), lang=catalog.info.lang)
     great = catalog.guests_of("great-architect")
-    named = GuestName(tuple(g.id for g in great), loose=True, what=N_("guest"), aliases=aliases_of(great))
+    named = GuestName(tuple(g.id for g in great), loose=True, what=N_("guest"), aliases=aliases_of(great),
+                      spelled=spellings_of(great, catalog.info.lang))
     printed = GuestVp()
     either = AnyOf((named, printed), what=N_("a guest's name or the VP printed on a guest card"))
     guest_doc = N_("Great Architect: the guests' names; Apprentice: the VP printed on each guest card")
