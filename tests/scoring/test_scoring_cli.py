@@ -374,6 +374,33 @@ def test_a_name_refused_is_answered_in_the_files_language(guests: str, said: str
         result.stderr
 
 
+def test_a_profession_not_in_play_is_said_as_the_player_wrote_it(tmp_path: Path) -> None:
+    """A German table's `Händler` under Job Faire was refused as "trader is not in play in this game (in play:
+    bricklayer, hunter, ...)": the id, not the word written, and ids for the professions in play. The rule is said
+    with the word written, the set it comes from and the professions in play as the file's language names them, at
+    the key's own line; a file written in ids is answered in ids. Exit 1, the rule's where unchanged."""
+    guildhall = (EXAMPLES / "guildhall.yaml").read_text(encoding="utf-8")
+    german = guildhall.replace("bricklayer: [red, blue]", "Maurer: [rot, blau]\n      Händler: [gelb]")
+    path = tmp_path / "gilde.yaml"
+    path.write_text(german, encoding="utf-8")
+    result = runner.invoke(app, ["score", str(path), "--json"])
+    assert result.exit_code == 1, result.output
+    (violation,) = json.loads(result.stdout)["violations"]
+    assert violation["where"] == "players[0].guildhall.trader"
+    assert violation["message"] == ("Händler (Old World Economy) is not in play in this game (in play: Maurer, Jäger, "
+                                    "Hausierer, Räuber, Gelehrter, Steuereintreiber) [003 Guildhall the First]")
+    line = german.splitlines().index("      Händler: [gelb]") + 1
+    assert f"gilde.yaml:{line}: players[0].guildhall.trader: Händler" in runner.invoke(app, ["score", str(path)]).stdout
+    # the word as written, whatever it is (the id); a file in ids is answered in ids, one in names by names
+    in_ids = guildhall.replace("Tax Collector:", "tax-collector:")
+    for text, said in ((in_ids, "trader (old-world-economy) is not in play in this game (in play: bricklayer, hunter,"),
+                       (guildhall, "trader (Old World Economy) is not in play in this game (in play: Bricklayer, Hunter,")):
+        path.write_text(text.replace("bricklayer: [red, blue]", "bricklayer: [red, blue]\n      trader: [yellow]"),
+                        encoding="utf-8")
+        (violation,) = json.loads(runner.invoke(app, ["score", str(path), "--json"]).stdout)["violations"]
+        assert violation["message"].startswith(said), violation
+
+
 def test_a_key_named_twice_is_said_as_written_both_times(tmp_path: Path) -> None:
     """`Jäger:` and `hunter:` in one guildhall were refused as "names 'hunter' twice (as 'hunter')": the first
     key is said as the file wrote it."""
