@@ -352,3 +352,26 @@ def test_a_name_a_german_sheet_cannot_take_is_answered_in_german(tmp_path: Path)
         assert str(caught.value).startswith(
             f"{pdf}: field guest_1: unknown guest {typed!r} (did you mean {close!r}?); expected one of Architekt, "
             "Bohemien, Holzfäller, Bäuerin, Hund Dagobert,"), str(caught.value)
+
+
+def test_a_guest_given_with_set_by_its_german_name_is_taken() -> None:
+    """`donjon score foto.jpg --set guests=Königin,Narr` (the names the German sheet prints) was refused: "guests
+    takes values separated by commas (architect, bohemian, ...) or none; 'Königin, Narr' is not one". A guest given
+    by any of its names is its id; one that names no guest is refused (exit 2) with the guests as the names typed
+    are spelled, German, each with its id."""
+    pytest.importorskip("cv2")
+    from generator.errors import ExitCode, UsageError
+    from generator.games.base import SheetOptions
+    from tests.scan.helpers import GREAT, fill_marks, photograph, rendered
+
+    sheet = drawn(localise(shipped(), "de"), "great-architect", "a4", "scan")
+    assert sheet.map is not None
+    photo = [(photograph(fill_marks(sheet.map, rendered(sheet.page()), GREAT)), "foto.jpg")]
+    read = read_sheets(photo, shipped(), SheetOptions(confirmed=(("guests", "Prinzessin, König"),)))
+    assert read.document.data["sheets"][0]["guests"] == ["princess", "king"]
+    with pytest.raises(UsageError) as caught:
+        read_sheets(photo, shipped(), SheetOptions(confirmed=(("guests", "Königin, Prinzesin"),)))
+    assert caught.value.exit_code == ExitCode.UNREADABLE
+    said = str(caught.value)
+    assert said.startswith("--set guests: foto.jpg: guests takes values separated by commas (Architekt (architect), "
+                           "Bohemien (bohemian),") and said.endswith("'Prinzesin' is not one"), said

@@ -206,8 +206,50 @@ def kinds(castle: Castle) -> list[SheetKind]:
         # against the English print: 34 of 50 read without a question; 40 of the same photos printed in English)
         return lambda: [drawer(version, localise(castle, code)) for code in INTERFACE if code != castle.info.lang]
 
-    return [SheetKind(layout(version), drawer(version), "castle-sheet-VERSION-PAPER.pdf",
+    named = guest_names(castle)
+
+    def names(version: str) -> Callable[[str], Mapping[str, str]]:
+        # a Great Architect guest typed by any of its names (`--set guests=Königin,Narr`, a check page's box) is its
+        # id, as a YAML file's is; the Apprentice's guests are the VP printed on their cards
+        return lambda field: named if version == "great-architect" and field == "guests" else {}
+
+    return [SheetKind(layout(version), drawer(version), "castle-sheet-VERSION-PAPER.pdf", names(version),
                       printed_in=printed_in(version)) for version in LAYOUTS]
+
+
+def guest_names(castle: Castle) -> dict[str, str]:
+    """Folded name -> id, for every name of every Great Architect guest: its id, its name in each language the
+    catalog gives, its aliases (what the end state takes, `scoring.formats.aliases_of`)."""
+    from scoring.formats import aliases_of
+
+    great = castle.guests_of("great-architect")
+    return {**aliases_of(great), **{g.id: g.id for g in great}}
+
+
+def typed_language(castle: Castle, confirmed: Sequence[tuple[str, str]]) -> dict[str, dict[str, str]]:
+    """The guests' names (field -> id -> name) in the language the guests given with `--set` are typed in, when it
+    is not English: a value refused is answered with the names the player types (`Königin`), not the ids. Empty
+    when no guest is named in another language."""
+    import difflib
+
+    from generator.fields import NAME_CUTOFF, normalise_name
+    from scoring.formats import spellings_of
+
+    spelled = spellings_of(castle.guests_of("great-architect"), castle.info.lang)
+    languages: dict[str, set[str]] = {}  # folded name -> the languages that spell a guest so
+    for code, names in spelled.items():
+        for name in names.values():
+            languages.setdefault(normalise_name(name), set()).add(code)
+    votes: dict[str, int] = {}
+    for key, value in confirmed:
+        if key.rsplit(":", 1)[-1].rsplit(".", 1)[-1].startswith("guests"):
+            for part in value.split(","):
+                # a name as typed, else the one it is closest to (as the end state suggests one: `Prinzesin`)
+                close = difflib.get_close_matches(normalise_name(part), list(languages), n=1, cutoff=NAME_CUTOFF)
+                for code in languages.get(close[0], ()) if close else ():
+                    votes[code] = votes.get(code, 0) + 1
+    code = max(sorted(votes), key=lambda c: (votes[c], c == "en"), default="en")
+    return {"guests": spelled[code]} if code != "en" else {}
 
 
 # --- filled sheets as the end state ---------------------------------------------------------------------------------
@@ -284,7 +326,9 @@ def read_sheets(files: Sequence[tuple[bytes, str]], castle: Castle, options: She
     def document(sheets: Sequence[Any]) -> dict[str, Any]:
         return {"game": GAME, "version": sheets[0].identity, "sheets": [s.data for s in sheets]}
 
-    return read_filled(files, kinds(castle), options or SheetOptions(), end_state_sheet, document)
+    options = options or SheetOptions()
+    return read_filled(files, kinds(castle), options, end_state_sheet, document,
+                       names=typed_language(castle, options.confirmed) or None)
 
 
 def mark_map(castle: Castle, version: str, paper: str) -> MarkMap:
