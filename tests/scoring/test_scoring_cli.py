@@ -411,3 +411,17 @@ def test_a_key_named_twice_is_said_as_written_both_times(tmp_path: Path) -> None
     result = runner.invoke(app, ["score", str(path)])
     assert result.exit_code == 2
     assert "players[0].guildhall.hunter: names 'Jäger' twice (as 'hunter')" in result.stderr, result.stderr
+
+
+def test_a_number_among_german_guests_is_answered_with_their_names(tmp_path: Path) -> None:
+    """A Great Architect file naming its guests in German with an Apprentice's VP among them was told "the Great
+    Architect version names its guests (architect, bohemian, ...)": ids. The guests are named as the file names
+    them (exit 2); a file in ids still gets ids."""
+    castle = (EXAMPLES / "once-upon-a-castle.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "burg.yaml"
+    for guests, names in (("[Königin, 3]", "Architekt, Bohemien, Holzfäller"), ("[queen, 3]", "architect, bohemian")):
+        path.write_text(castle.replace("[queen, jester, shepherdess, king]", guests), encoding="utf-8")
+        result = runner.invoke(app, ["score", str(path)])
+        assert result.exit_code == 2
+        assert f"sheets[0].guests[1]: is the number 3; the Great Architect version names its guests ({names}" \
+            in result.stderr, result.stderr

@@ -70,8 +70,10 @@ class GuestName(Name):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
+            said = self._said(None, ck)  # as the file names things (Architekt, Bohemien, ... to a German file)
             return ck.fail(path, N_("is the number {value}; the Great Architect version names its guests "
-                                    "({names}, ...)"), value=value, names=", ".join(self.values[:5]))
+                                    "({names}, ...)"), value=value,
+                           names=", ".join(said.get(v, v) for v in self.values[:5]))
         return super().check(value, path, ck)
 
 
