@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.content import Content, load_content
 from generator.errors import DocumentError, DonjonError, InputError, Problem
-from generator.fields import Invalid, Record, check_document, check_named, describe
+from generator.fields import Invalid, Record, check_named, describe
 from generator.files import read_bytes, read_stdin
 from generator.i18n import Language, language
 from generator.registry import UnknownGame, find_game, game_ids, games
@@ -36,7 +36,7 @@ from generator.yamlio import (
     loads_yaml,
 )
 from scoring.findings import Findings, Locator
-from scoring.result import Result, Unconfirmed, Unread
+from scoring.result import Result, Standing, Unconfirmed, Unread
 
 if TYPE_CHECKING:
     from generator.games.base import Game, GameCatalog, SheetOptions
@@ -209,10 +209,7 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
     state, problems, told, written = check_named(doc, spec, lang, names)
     if problems or isinstance(state, Invalid):
         raise EndStateError(doc.file, problems, f"a {game.name} end state")
-    shown = catalog if named is None else named(told or (lang.base if lang is not None else "en"))
-    names = told or (lang.base if lang is not None and not lang.english else None)
-    found = Findings(game.id, Locator(doc, written), strict=strict, lang=lang or language(), names=names)
-    standing = game.check(state, shown, found)
+    found, standing = _judged(game, catalog, state, Locator(doc, written), told, strict, lang, named)
     warnings = tuple(found.warnings)
     if found:
         return Result(game.id, False, standing.finished, tuple(found.violations), None, (), source=doc.file,
@@ -221,6 +218,17 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
     ranking = game.rank(state, catalog)
     return Result(game.id, True, standing.finished, (), ranking.winner, ranking.players, source=doc.file,
                   summary=ranking.summary, setting=standing.setting, warnings=warnings, parts=standing.parts)
+
+
+def _judged(game: Game[C, S], catalog: C, state: S, locator: Locator, told: str | None, strict: bool,
+            lang: Language | None, named: Callable[[str], C] | None) -> tuple[Findings, Standing]:
+    """The game's rules run on a record: what they found and how the game stands. The rules see the catalog in the
+    language the document names things in (`told`), else in that of their messages, and name cards by their ids
+    for a document written in ids with English messages (`Findings.names`)."""
+    shown = catalog if named is None else named(told or (lang.base if lang is not None else "en"))
+    names = told or (lang.base if lang is not None and not lang.english else None)
+    found = Findings(game.id, locator, strict=strict, lang=lang or language(), names=names)
+    return found, game.check(state, shown, found)
 
 
 def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
@@ -369,11 +377,11 @@ class Scorer:
         doc = document_of(source)
         game = find_game(game_of(doc))
         catalog, spec = self.catalog(game.id)
-        state, problems = check_document(doc, spec)
+        state, problems, told, written = check_named(doc, spec)
         if problems or isinstance(state, Invalid):
             return None
-        found = Findings(game.id, Locator(doc), strict=self.strict, lang=lang or language())
-        standing = game.check(state, self.named(game.id, catalog, lang.base if lang is not None else "en"), found)
+        found, standing = _judged(game, catalog, state, Locator(doc, written), told, self.strict, lang,
+                                  lambda code: self.named(game.id, catalog, code))
         try:
             ranking = game.rank(state, catalog)
         except (ArithmeticError, AssertionError, LookupError, TypeError, ValueError):

@@ -163,12 +163,12 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
             if chapter.profession not in in_play:
                 # the profession as the player wrote it (Händler), the set it comes from and those in play as the
                 # catalog names them in the file's language: a German table reads German names, not ids
-                at = ("players", index, "guildhall", chapter.profession)
+                place = ("players", index, "guildhall", chapter.profession)
                 its_set = next((found.called(s.id, s.name) for p in catalog.professions if p.id == chapter.profession
                                 for s in catalog.sets if s.id == p.set), "")
-                found.add(GuildhallRule.PROFESSIONS, at,
+                found.add(GuildhallRule.PROFESSIONS, place,
                           found._("{profession} ({set}) is not in play in this game (in play: {in_play})",
-                                  profession=found.written(at, found.called(
+                                  profession=found.written(place, found.called(
                                       chapter.profession, _profession_name(catalog, chapter.profession))),
                                   set=its_set,
                                   in_play=", ".join(found.called(p, _profession_name(catalog, p)) for p in in_play)))
