@@ -108,9 +108,9 @@ class Checker:
         self.spellings: dict[str, int] = {}
         #: whether a name was refused before the document's language was known (`check_document` checks again)
         self.unnamed = False
-        #: each name as the document writes it (`Händler` for `trader`), by the place of its value in the record (a
-        #: mapping's key by the value: `players[1].guildhall.trader`), so that the rules, which see values, say
-        #: what the player wrote
+        #: each name the document writes other than as its value (`Händler` for `trader`), by the place of the value
+        #: in the record (a mapping's key by the value: `players[1].guildhall.trader`), so that the rules, which see
+        #: values, say what the player wrote
         self.written: dict[PathKey, str] = {}
 
     def spelled(self, languages: Iterable[str]) -> None:
@@ -469,9 +469,10 @@ class Choice(Type[str]):
         if found is not None:
             # a value written as the value itself (`great-architect`, the format's own word, which a filled sheet's
             # hidden field holds too) is no language's spelling
-            if value != found and self.spelled:
-                ck.spelled(self.languages.get(normalise_name(value), ()))
-            ck.wrote(path, value, found)
+            if value != found:
+                if self.spelled:
+                    ck.spelled(self.languages.get(normalise_name(value), ()))
+                ck.wrote(path, value, found)
             return found
         key = normalise_name(value) if self.loose else value
         close = _closest(key, [*self.values, *self.aliases])

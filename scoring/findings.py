@@ -51,7 +51,7 @@ class Locator:
     """
 
     doc: Document | None = None
-    #: each name as the file writes it, by its place in the record (:attr:`generator.fields.Checker.written`)
+    #: each name the file writes other than as its id, by its place in the record (`Checker.written`)
     written: Mapping[PathKey, str] = field(default_factory=dict)
 
     def _walk(self, path: PathKey) -> PathKey:
@@ -136,10 +136,11 @@ class Findings:
         catalog the rules are given) when the file names things so, else by its id `entry`, as the file does."""
         return name if self.names is not None else entry
 
-    def written(self, path: PathKey, name: str) -> str:
-        """A name as the file writes it at `path` (`Händler` for the profession `trader`), else `name` (what the
-        rules call it: its name in the catalog they are given)."""
-        return self.locator.name(path, name)
+    def written(self, path: PathKey, entry: str, name: str) -> str:
+        """The catalog entry `entry` at `path` as the file writes it when that is not its id (`Händler` for the
+        profession `trader`), else as it would call it (:meth:`called`): a table's form sends the id of a name the
+        player picked, and is answered with the name."""
+        return self.locator.name(path, self.called(entry, name))
 
     def add(self, rule: int | str, path: PathKey, message: str, source: str | None = None) -> None:
         """Report that `rule` (its number in the game's list) is broken at `path`: a violation, its message ending

@@ -86,7 +86,6 @@ class Name(Choice):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         if value.__class__ is str and value in self._ids:
-            ck.wrote(path, value, value)
             return value
         return super().check(value, path, ck)
 

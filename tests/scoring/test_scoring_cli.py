@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from tests.conftest import REPO
@@ -391,14 +392,24 @@ def test_a_profession_not_in_play_is_said_as_the_player_wrote_it(tmp_path: Path)
                                     "Hausierer, Räuber, Gelehrter, Steuereintreiber) [003 Guildhall the First]")
     line = german.splitlines().index("      Händler: [gelb]") + 1
     assert f"gilde.yaml:{line}: players[0].guildhall.trader: Händler" in runner.invoke(app, ["score", str(path)]).stdout
-    # the word as written, whatever it is (the id); a file in ids is answered in ids, one in names by names
+    # a file in ids is answered in ids, one in names by names (the id written among them said as a name)
     in_ids = guildhall.replace("Tax Collector:", "tax-collector:")
     for text, said in ((in_ids, "trader (old-world-economy) is not in play in this game (in play: bricklayer, hunter,"),
-                       (guildhall, "trader (Old World Economy) is not in play in this game (in play: Bricklayer, Hunter,")):
+                       (guildhall, "Trader (Old World Economy) is not in play in this game (in play: Bricklayer, Hunter,")):
         path.write_text(text.replace("bricklayer: [red, blue]", "bricklayer: [red, blue]\n      trader: [yellow]"),
                         encoding="utf-8")
         (violation,) = json.loads(runner.invoke(app, ["score", str(path), "--json"]).stdout)["violations"]
         assert violation["message"].startswith(said), violation
+    # at the table, whose forms send the id of the name a French phone picked: answered with the names
+    from generator.i18n import language
+    from generator.web.games import Games
+
+    state = yaml.safe_load(in_ids.replace("bricklayer: [red, blue]", "bricklayer: [red, blue]\n      trader: [yellow]"))
+    scored = Games().score(state, language("fr"))
+    assert scored.result is not None
+    (violation,) = scored.result["violations"]
+    assert violation["message"].startswith("Négociant (Old World Economy) n’est pas en jeu dans cette partie (en "
+                                           "jeu\u00a0: Maçon, Chasseur,"), violation
 
 
 def test_a_key_named_twice_is_said_as_written_both_times(tmp_path: Path) -> None:

@@ -119,8 +119,8 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     colour_names = {c.id: c.name for c in catalog.colours}
     # a set, a profession and a colour the rules name besides: as the file writes them, else as it would (by their
     # names in its language, or by their ids: Findings.called)
-    set_name = found.written(("vp_set",), found.called(
-        state.vp_set, next((s.name for s in catalog.sets if s.id == state.vp_set), state.vp_set)))
+    set_name = found.written(("vp_set",), state.vp_set,
+                             next((s.name for s in catalog.sets if s.id == state.vp_set), state.vp_set))
 
     # Rule 1. 002 header and 003 cover: Guildhall is a game for 2 to 4 players.
     if not info.players_min <= len(players) <= info.players_max:
@@ -151,7 +151,7 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
             if counts[profession] > 1 and state.professions.index(profession) < index:
                 found.add(GuildhallRule.PROFESSIONS, ("professions", index),
                           found._("names {profession} a second time", profession=found.written(
-                              ("professions", index), found.called(profession, _profession_name(catalog, profession)))))
+                              ("professions", index), profession, _profession_name(catalog, profession))))
         every = len(catalog.professions)
         if len(in_play) not in (comp.professions_per_set, every):
             found.add(GuildhallRule.PROFESSIONS, ("professions",),
@@ -168,8 +168,8 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
                                 for s in catalog.sets if s.id == p.set), "")
                 found.add(GuildhallRule.PROFESSIONS, place,
                           found._("{profession} ({set}) is not in play in this game (in play: {in_play})",
-                                  profession=found.written(place, found.called(
-                                      chapter.profession, _profession_name(catalog, chapter.profession))),
+                                  profession=found.written(place, chapter.profession,
+                                                           _profession_name(catalog, chapter.profession)),
                                   set=its_set,
                                   in_play=", ".join(found.called(p, _profession_name(catalog, p)) for p in in_play)))
 
