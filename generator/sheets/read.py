@@ -48,15 +48,19 @@ class SheetKind:
 
     def __init__(self, layout: SheetLayout, draw: Callable[[str, str], DrawnSheet], printed: str,
                  names: Callable[[str], Mapping[str, str]] | None = None,
-                 printed_in: Callable[[], Sequence[Callable[[str, str], DrawnSheet]]] | None = None) -> None:
+                 printed_in: Callable[[], Sequence[tuple[str, Callable[[str, str], DrawnSheet]]]] | None = None,
+                 lang: str | None = None) -> None:
         self.layout = layout
         self._draw = draw
         self.printed = printed
         #: a field's values' names in every language (folded -> the value), for a value typed by its name
         self.names = names
         #: how the same sheet is drawn in the other languages it may be printed in (only its words differ: its
-        #: marks are the same), for the photo reader to compare a photo with the print it shows
+        #: marks are the same), each with its language's code, for the photo reader to compare a photo with the
+        #: print it shows
         self._printed_in = printed_in
+        #: the language this sheet is printed in (`de`), when known: a photo showing it is answered with its names
+        self.lang = lang
         self._languages: tuple[SheetKind, ...] | None = None
         self._cache: dict[tuple[str, str], DrawnSheet] = {}
         self._rasters: dict[tuple[str, float], Any] = {}
@@ -66,7 +70,8 @@ class SheetKind:
         needed, and kept)."""
         if self._languages is None:
             others = self._printed_in() if self._printed_in is not None else ()
-            self._languages = (self, *(SheetKind(self.layout, draw, self.printed, self.names) for draw in others))
+            self._languages = (self, *(SheetKind(self.layout, draw, self.printed, self.names, lang=code)
+                                       for code, draw in others))
         return self._languages
 
     def drawn(self, variant: str, paper: str | None = None) -> DrawnSheet:
@@ -129,7 +134,7 @@ class FilledSheet:
     data: dict[str, Any]
     #: path inside the sheet (`towers[1]`, `walls[0].flags[1]`, `sun`, `` for the whole sheet) -> field names
     fields: dict[str, tuple[str, ...]]
-    #: the language the sheet says it is printed in (a fillable PDF's /Lang: `de`), or None
+    #: the language the sheet says it is printed in (a fillable PDF's /Lang: `de`) or its photo shows, or None
     lang: str | None = None
 
 
@@ -284,7 +289,7 @@ class _Read:
     where: dict[str, tuple[str, ...]]
     photo: PhotoRead | None = None
     named: str = ""
-    #: the language the file says it is printed in (a PDF's /Lang), or None
+    #: the language the file says it is printed in (a PDF's /Lang) or a photo shows, or None
     lang: str | None = None
 
 
@@ -452,7 +457,7 @@ def _read_combined(group: Sequence[int], files: Sequence[tuple[bytes, str]], kin
     if not photo.reading.filled and not photo.reading.uncertain:
         raise InputError(photo.file, f"shows a scan-ready {kinds[0].layout.name} with no mark filled in: "
                                      "photograph the sheet of a finished game")
-    return _Read(group[0], photo.file, photo.identity, dict(photo.reading.values), {}, photo)
+    return _Read(group[0], photo.file, photo.identity, dict(photo.reading.values), {}, photo, lang=_shown_in(photo))
 
 
 def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequence[SheetKind],
@@ -476,7 +481,12 @@ def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequen
     if not photo.reading.filled and not photo.reading.uncertain:
         raise InputError(display, f"shows a scan-ready {what} with no mark filled in: photograph the sheet of a "
                                   "finished game")
-    return _Read(index, display, photo.identity, dict(photo.reading.values), {}, photo)
+    return _Read(index, display, photo.identity, dict(photo.reading.values), {}, photo, lang=_shown_in(photo))
+
+
+def _shown_in(photo: PhotoRead) -> str | None:
+    """The language of the print a photo shows (its words compared with the sheet in each language), or None."""
+    return getattr(photo.printed_as, "lang", None)
 
 
 def _said(err: InputError, display: str) -> str:

@@ -375,3 +375,25 @@ def test_a_guest_given_with_set_by_its_german_name_is_taken() -> None:
     said = str(caught.value)
     assert said.startswith("--set guests: foto.jpg: guests takes values separated by commas (Architekt (architect), "
                            "Bohemien (bohemian),") and said.endswith("'Prinzesin' is not one"), said
+
+
+def test_a_rule_broken_on_photos_of_german_sheets_names_the_guests_in_german(tmp_path: Path) -> None:
+    """Photos of two German sheets with the Queen in both castles were told "the Queen is already in Player 1's
+    castle": the English name, where the sheets print "Königin". The photos' print says their language (the reader
+    compares each photo with the sheet in each language), and the rules name the guests in it (exit 1 as before)."""
+    pytest.importorskip("cv2")
+    from generator.errors import ExitCode
+    from scoring.engine import Scorer
+    from tests.scan.helpers import GREAT, fill_marks, photograph, rendered
+
+    sheet = drawn(localise(shipped(), "de"), "great-architect", "a4", "scan")
+    assert sheet.map is not None
+    other = dict(GREAT, guests=["queen"], sky_clouds=0, residents=3, donjon_floors=1)
+    paths = []
+    for name, values in (("ana.jpg", GREAT), ("ben.jpg", other)):
+        paths.append(tmp_path / name)
+        paths[-1].write_bytes(photograph(fill_marks(sheet.map, rendered(sheet.page()), values)))
+    result = Scorer().score_sheets(paths)
+    assert result.exit_code == ExitCode.INVALID
+    (violation,) = result.violations
+    assert violation.message.startswith("the Königin is already in Player 1's castle"), violation

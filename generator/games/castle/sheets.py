@@ -199,12 +199,13 @@ def kinds(castle: Castle) -> list[SheetKind]:
     def drawer(version: str, catalog: Castle = castle) -> Callable[[str, str], DrawnSheet]:
         return lambda variant, paper: drawn(catalog, version, paper, variant)
 
-    def printed_in(version: str) -> Callable[[], list[Callable[[str, str], DrawnSheet]]]:
+    def printed_in(version: str) -> Callable[[], list[tuple[str, Callable[[str, str], DrawnSheet]]]]:
         # `donjon build --lang` prints the sheet in any language donjon speaks, its marks where they are in English
         # (castle-marks.md): a photo of the French sheet is compared with the French print, not with the words of
         # the catalog it is scored with (seed 37, 10 photos of each of five families printed in French and read
         # against the English print: 34 of 50 read without a question; 40 of the same photos printed in English)
-        return lambda: [drawer(version, localise(castle, code)) for code in INTERFACE if code != castle.info.lang]
+        return lambda: [(code, drawer(version, localise(castle, code))) for code in INTERFACE
+                        if code != castle.info.lang]
 
     named = guest_names(castle)
 
@@ -214,7 +215,7 @@ def kinds(castle: Castle) -> list[SheetKind]:
         return lambda field: named if version == "great-architect" and field == "guests" else {}
 
     return [SheetKind(layout(version), drawer(version), "castle-sheet-VERSION-PAPER.pdf", names(version),
-                      printed_in=printed_in(version)) for version in LAYOUTS]
+                      printed_in=printed_in(version), lang=castle.info.lang) for version in LAYOUTS]
 
 
 def guest_names(castle: Castle) -> dict[str, str]:
