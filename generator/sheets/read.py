@@ -296,13 +296,16 @@ class _Read:
 def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], options: Any, to_data: ToData,
                 document: Callable[[Sequence[FilledSheet]], dict[str, Any]],
                 labels: Mapping[str, str] | None = None,
-                names: Mapping[str, Mapping[str, str]] | None = None) -> FilledSheets:
+                names: Mapping[str, Mapping[str, str]] | None = None,
+                names_in: Callable[[str], Mapping[str, Mapping[str, str]]] | None = None) -> FilledSheets:
     """Read filled sheets (each its bytes and its name for messages) of one game: fillable PDFs by their form
     fields, photos (and PDF scans) of scan-ready sheets by their marks; `to_data` makes each the game's sheet and
     `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate).
     `labels`: a sheet of one's own's labels of its fields (by field), which name them to people (the uncertain
     values' lines, the annotated photos), and `names` its values' names (by field, id -> name), which name the
-    values the uncertain values' reasons say; ids stay where a machine or `--set` reads them.
+    values the uncertain values' reasons say; ids stay where a machine or `--set` reads them. Without `names`,
+    `names_in(code)` gives them in the language a photo's print shows (a German castle sheet's König), when that is
+    not English.
 
     One file that cannot be read is an InputError (a photo alone is listed under `unread` instead with
     `options.unread_alone`), and so is a fillable PDF of several (it is mended in a PDF viewer). Of several, each
@@ -393,8 +396,10 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         sheets.append(FilledSheet(read.file, read.identity, {"player": name, **data},
                                   {"player": player_field, **origin}, read.lang))
         if read.photo is not None:
+            named = names if names is not None or names_in is None or read.lang in (None, "en") else \
+                names_in(read.lang)
             uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field), u.code,
-                                       _advice(u.why, u.code), *_labelled(u, labels, names))
+                                       _advice(u.why, u.code), *_labelled(u, labels, named))
                              for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:

@@ -397,3 +397,20 @@ def test_a_rule_broken_on_photos_of_german_sheets_names_the_guests_in_german(tmp
     assert result.exit_code == ExitCode.INVALID
     (violation,) = result.violations
     assert violation.message.startswith("the Königin is already in Player 1's castle"), violation
+
+
+def test_an_uncertain_guest_on_a_photo_of_a_german_sheet_is_said_in_german() -> None:
+    """A faint mark on the King's bubble of a German sheet was said "the mark of king is neither filled nor empty":
+    the id, where the sheet prints "König". It is said as the print the photo shows names it; `--set` keeps the
+    field's id."""
+    pytest.importorskip("cv2")
+    from tests.scan.helpers import GREAT, fill_marks, photograph, rendered
+
+    sheet = drawn(localise(shipped(), "de"), "great-architect", "a4", "scan")
+    assert sheet.map is not None
+    image = fill_marks(sheet.map, fill_marks(sheet.map, rendered(sheet.page()), GREAT), {"guests": ["king"]},
+                       tone=185, share=0.5)  # a light, small fill: neither filled nor empty
+    read = read_sheets([(photograph(image), "foto.jpg")], shipped())
+    (doubt,) = read.uncertain or ()
+    assert doubt.field == "guests" and doubt.said.startswith("the mark of König is neither filled nor empty"), doubt
+    assert doubt.key == "guests"

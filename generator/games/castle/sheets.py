@@ -327,9 +327,15 @@ def read_sheets(files: Sequence[tuple[bytes, str]], castle: Castle, options: She
     def document(sheets: Sequence[Any]) -> dict[str, Any]:
         return {"game": GAME, "version": sheets[0].identity, "sheets": [s.data for s in sheets]}
 
+    from scoring.formats import spellings_of
+
     options = options or SheetOptions()
+    spelled = spellings_of(castle.guests_of("great-architect"), castle.info.lang)
+    # an uncertain guest is said as the sheet photographed prints it (the mark of König), and a guest refused as the
+    # player typed it
     return read_filled(files, kinds(castle), options, end_state_sheet, document,
-                       names=typed_language(castle, options.confirmed) or None)
+                       names=typed_language(castle, options.confirmed) or None,
+                       names_in=lambda code: {"guests": spelled.get(code, {})})
 
 
 def mark_map(castle: Castle, version: str, paper: str) -> MarkMap:
