@@ -16,7 +16,7 @@ import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, TypeVar, cast
 
 from generator.errors import Problem
 from generator.i18n import N_
@@ -94,12 +94,42 @@ def describe(value: Any, lang: Language | None = None) -> str:
 class Checker:
     """Collects the problems found while checking one document."""
 
-    def __init__(self, doc: Document, lang: Language | None = None) -> None:
+    def __init__(self, doc: Document, lang: Language | None = None, names: str | None = None) -> None:
         self.doc = doc
         self.problems: list[Problem] = []
         self.labels: dict[PathKey, str] = {}
         # The language of the messages (None: English); the companion shows them to a phone in its language.
         self.lang = lang
+        #: the language the document names things in (`de`), when known: a name it cannot take is said with the
+        #: names of that language (a German sheet's guests as it prints them), which is what its writer reads
+        self.names = names
+        #: how many of the names read so far each language spells so (:meth:`Choice.check` notes them): the language
+        #: of a file that does not say its own (:meth:`names_language`)
+        self.spellings: dict[str, int] = {}
+        #: whether a name was refused before the document's language was known (`check_document` checks again)
+        self.unnamed = False
+        #: each name the document writes other than as its value (`Händler` for `trader`), by the place of the value
+        #: in the record (a mapping's key by the value: `players[1].guildhall.trader`), so that the rules, which see
+        #: values, say what the player wrote
+        self.written: dict[PathKey, str] = {}
+
+    def spelled(self, languages: Iterable[str]) -> None:
+        """Note a name the document gives, spelled as `languages` name it."""
+        for code in languages:
+            self.spellings[code] = self.spellings.get(code, 0) + 1
+
+    def wrote(self, path: PathKey, value: str, found: str) -> None:
+        """Note that the document names `found` as `value` at `path` (a mapping's key by the value it names)."""
+        self.written[(*path[:-1], found) if path and path[-1] == value else path] = value
+
+    def names_language(self) -> str | None:
+        """The language that spells most of the names read, or None when none was told apart: on a tie the
+        messages' language, then English (what the ids are), then the first by code."""
+        if not self.spellings:
+            return None
+        preferred = (self.lang.base if self.lang is not None else "en", "en")
+        return max(sorted(self.spellings), key=lambda code: (self.spellings[code], code in preferred,
+                                                             code == preferred[0]))
 
     def fail(self, path: PathKey, message: str, **values: Any) -> Invalid:
         """Record a problem at `path`: `message` in the checker's language, its `{names}` filled from `values`
@@ -402,16 +432,34 @@ class Choice(Type[str]):
     """One of a fixed set of words. With `loose`, a name is folded by :func:`normalise_name` (any case, spaces or
     `_` for dashes, accents or not), and `aliases` (folded name -> value) are other names for the values. `shown`
     (value -> words) says a value in a message as people read it where that is not the value itself (a sheet's
-    item `ble` as "Blé", which a player types)."""
+    item `ble` as "Blé", which a player types). `spelled` (language code -> value -> its name in that language:
+    `de` -> `princess` -> "Prinzessin") says a name refused in the language the document names things in
+    (:attr:`Checker.names`, else the language most of its names are spelled in, else the one of the name
+    suggested): a German player reads the German names their sheet prints, not the ids. English is said by the
+    values themselves, which are its names folded."""
 
     def __init__(self, values: Sequence[str] = (), loose: bool = False, doc: str = "", what: str = "value",
-                 aliases: Mapping[str, str] | None = None, shown: Mapping[str, str] | None = None) -> None:
+                 aliases: Mapping[str, str] | None = None, shown: Mapping[str, str] | None = None,
+                 spelled: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self.values = values
         self.loose = loose
         self.doc = doc
         self.what = what
         self.aliases = {} if aliases is None else aliases
         self.shown = {} if shown is None else shown
+        self.spelled = {} if spelled is None else spelled
+
+    @functools.cached_property
+    def languages(self) -> Mapping[str, tuple[str, ...]]:
+        """Folded name -> the languages (of :attr:`spelled`) that name its value so: which language a document
+        that gives the name writes in (`königin`: de; `troll`: every one)."""
+        out: dict[str, list[str]] = {}
+        for code, names in sorted(self.spelled.items()):
+            for value, name in names.items():
+                key = normalise_name(name)
+                if self.aliases.get(key, key) == value:
+                    out.setdefault(key, []).append(code)
+        return {key: tuple(codes) for key, codes in out.items()}
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
@@ -419,17 +467,39 @@ class Choice(Type[str]):
                            value=ck.describe(value))
         found = self.resolve(value)
         if found is not None:
+            # a value written as the value itself (`great-architect`, the format's own word, which a filled sheet's
+            # hidden field holds too) is no language's spelling
+            if value != found:
+                if self.spelled:
+                    ck.spelled(self.languages.get(normalise_name(value), ()))
+                ck.wrote(path, value, found)
             return found
         key = normalise_name(value) if self.loose else value
         close = _closest(key, [*self.values, *self.aliases])
         what = ck.lang._(self.what) if ck.lang is not None else self.what
-        values = _listing([self.shown.get(v, v) for v in self.values])
+        said = self._said(close, ck)
+        values = _listing([said.get(v, v) for v in self.values])
         if close:
             close = self.aliases.get(close, close)
             return ck.fail(path, N_("unknown {what} {value!r} (did you mean {close!r}?); expected one of {values}"),
-                           what=what, value=value, close=self.shown.get(close, close), values=values)
+                           what=what, value=value, close=said.get(close, close), values=values)
         return ck.fail(path, N_("unknown {what} {value!r}; expected one of {values}"), what=what, value=value,
                        values=values)
+
+    def _said(self, close: str | None, ck: Checker) -> Mapping[str, str]:
+        """Value -> how a refusal says it: in the document's language of names (:attr:`spelled`), or as
+        :attr:`shown` (the values themselves) in English or a language the choice has no names in. Before that
+        language is known (the first reading of a document that does not say it), in the language of the name
+        `close` (folded) to the one refused: `Prinzesin` is answered in German."""
+        if not self.spelled:
+            return self.shown
+        code = ck.names
+        if code is None:
+            ck.unnamed = True
+            found = self.languages.get(close, ()) if close is not None else ()
+            preferred = ck.lang.base if ck.lang is not None else "en"
+            code = preferred if preferred in found or not found else "en" if "en" in found else found[0]
+        return self.shown if code == "en" else self.spelled.get(code, self.shown)
 
     def resolve(self, value: str) -> str | None:
         """The value `value` names, or None."""
@@ -556,6 +626,7 @@ class MapOf(Type[dict[K, V]]):
             return ck.fail(path, N_("has {count} entries, more than the {most} allowed"), count=len(value),
                            most=self.max_items)
         out: dict[Any, Any] = {}
+        first: dict[Any, Any] = {}  # each key as the document first wrote it (`Jäger`, where `hunter` repeats it)
         ok = True
         for raw_key, item in value.items():
             key = self.key.check(raw_key, (*path, raw_key), ck)
@@ -564,9 +635,10 @@ class MapOf(Type[dict[K, V]]):
                 ok = False
             elif key in out:
                 ok = False
-                ck.fail((*path, raw_key), N_("names {key!r} twice (as {given!r})"), key=key, given=raw_key)
+                ck.fail((*path, raw_key), N_("names {key!r} twice (as {given!r})"), key=first[key], given=raw_key)
             else:
                 out[key] = converted
+                first[key] = raw_key
         return out if ok else INVALID
 
     def schema(self) -> dict[str, Any]:
@@ -730,14 +802,40 @@ class Record(Type[T]):
         return self._with_doc(out)
 
 
-def check_document(doc: Document, spec: Type[T], lang: Language | None = None) -> tuple[T | Invalid, list[Problem]]:
+def check_document(doc: Document, spec: Type[T], lang: Language | None = None,
+                   names: str | None = None) -> tuple[T | Invalid, list[Problem]]:
     """Check a whole document against `spec`: the converted value (or INVALID) and every problem found, said in
-    `lang` (English)."""
-    ck = Checker(doc, lang=lang)
+    `lang` (English), a name refused said in the language `names` (:func:`check_named`)."""
+    checked = check_named(doc, spec, lang, names)
+    return checked.value, checked.problems
+
+
+class Checked(NamedTuple, Generic[T]):
+    """A document checked: the converted value (or INVALID), every problem, the language it names things in (a
+    code, or None when its names tell none apart) and the names it writes other than as their values
+    (:attr:`Checker.written`)."""
+
+    value: T | Invalid
+    problems: list[Problem]
+    names: str | None
+    written: Mapping[PathKey, str]
+
+
+def check_named(doc: Document, spec: Type[T], lang: Language | None = None,
+                names: str | None = None) -> Checked[T]:
+    """:func:`check_document`, and what the document's names say: the language it names things in, `names` (a code)
+    when given, else the language most of its names are spelled in; and each name as written. A name refused is
+    said in that language; one refused before the rest was read is said again in it by a second reading (only a
+    document with such a name pays it)."""
+    ck = Checker(doc, lang=lang, names=names)
     if doc.data is None:
-        return INVALID, [Problem(doc.file, None, "", "is empty")]
+        return Checked(INVALID, [Problem(doc.file, None, "", "is empty")], names, {})
     value = spec.check(doc.data, (), ck)
-    return value, ck.problems
+    told = names or ck.names_language()
+    if ck.unnamed and told is not None:
+        ck = Checker(doc, lang=lang, names=told)
+        value = spec.check(doc.data, (), ck)
+    return Checked(value, ck.problems, told, ck.written)
 
 
 def json_schema(spec: Type[Any], *, title: str, schema_id: str) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.content import Content, load_content
 from generator.errors import DocumentError, DonjonError, InputError, Problem
-from generator.fields import Invalid, Record, check_document, describe
+from generator.fields import Invalid, Record, check_named, describe
 from generator.files import read_bytes, read_stdin
 from generator.i18n import Language, language
 from generator.registry import UnknownGame, find_game, game_ids, games
@@ -36,7 +36,7 @@ from generator.yamlio import (
     loads_yaml,
 )
 from scoring.findings import Findings, Locator
-from scoring.result import Result, Unconfirmed, Unread
+from scoring.result import Result, Standing, Unconfirmed, Unread
 
 if TYPE_CHECKING:
     from generator.games.base import Game, GameCatalog, SheetOptions
@@ -195,19 +195,21 @@ def game_of(doc: Document) -> str:
 
 
 def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, strict: bool = False,
-               lang: Language | None = None, named: C | None = None) -> Result:
+               lang: Language | None = None, named: Callable[[str], C] | None = None,
+               names: str | None = None) -> Result:
     """Check a document against the game's format and score the record it makes by the game's rules: the seam
     between parsed records and rules, typed by the game's catalog `C` and end state `S`. `strict`: every
     warning (a check resting on a value below H) is a violation; `lang`: the language of the rules' messages
-    (English); `named`: the catalog in that language, whose names the messages say (a guest's), when not English.
+    (English); `names`: the language the document names things in (a filled sheet's, `de`), else told by the names
+    it uses; `named`: the catalog in a language (a code), whose names the messages say (the Queen is die Königin to a
+    file that calls her so), the messages' language's when the document's names tell none.
 
     The game's rules check the record and say how the game stands; a record that breaks rules is not scored (the
     same result for every game, made here), and one that keeps them is ranked by the game's rules."""
-    state, problems = check_document(doc, spec, lang)
+    state, problems, told, written = check_named(doc, spec, lang, names)
     if problems or isinstance(state, Invalid):
         raise EndStateError(doc.file, problems, f"a {game.name} end state")
-    found = Findings(game.id, Locator(doc), strict=strict, lang=lang or language())
-    standing = game.check(state, catalog if named is None else named, found)
+    found, standing = _judged(game, catalog, state, Locator(doc, written), told, strict, lang, named)
     warnings = tuple(found.warnings)
     if found:
         return Result(game.id, False, standing.finished, tuple(found.violations), None, (), source=doc.file,
@@ -216,6 +218,17 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
     ranking = game.rank(state, catalog)
     return Result(game.id, True, standing.finished, (), ranking.winner, ranking.players, source=doc.file,
                   summary=ranking.summary, setting=standing.setting, warnings=warnings, parts=standing.parts)
+
+
+def _judged(game: Game[C, S], catalog: C, state: S, locator: Locator, told: str | None, strict: bool,
+            lang: Language | None, named: Callable[[str], C] | None) -> tuple[Findings, Standing]:
+    """The game's rules run on a record: what they found and how the game stands. The rules see the catalog in the
+    language the document names things in (`told`), else in that of their messages, and name cards by their ids
+    for a document written in ids with English messages (`Findings.names`)."""
+    shown = catalog if named is None else named(told or (lang.base if lang is not None else "en"))
+    names = told or (lang.base if lang is not None and not lang.english else None)
+    found = Findings(game.id, locator, strict=strict, lang=lang or language(), names=names)
+    return found, game.check(state, shown, found)
 
 
 def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
@@ -321,7 +334,7 @@ class Scorer:
                           parts=(Unconfirmed(filled.uncertain or (), unread, tuple(name for _, name in files),
                                              combined),))
         try:
-            result = self.score_document(filled.document, lang)
+            result = self.score_document(filled.document, lang, filled.lang)
         except EndStateError as err:
             raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems],
                                 f"filled {game.name} sheets") from None
@@ -335,22 +348,25 @@ class Scorer:
                        warnings=tuple(replace(w, message=named(w.message, w.where)) for w in result.warnings),
                        parts=result.parts + photos)
 
-    def score_document(self, doc: Document, lang: Language | None = None) -> Result:
+    def score_document(self, doc: Document, lang: Language | None = None, names: str | None = None) -> Result:
+        """Score a document read; `names`: the language it names things in (a filled sheet's), else told by them."""
         game = find_game(game_of(doc))
         catalog, spec = self.catalog(game.id)
-        return score_with(game, catalog, spec, doc, self.strict, lang, self.named(game.id, catalog, lang))
+        return score_with(game, catalog, spec, doc, self.strict, lang,
+                          lambda code: self.named(game.id, catalog, code), names)
 
-    def named(self, game: str, catalog: Any, lang: Language | None) -> Any:
-        """`catalog` in `lang`, for the rules' messages to name what they name (the Queen is la Reine at a
-        French table) as the table's pages do; `catalog` itself in English. Localised once per catalog loaded."""
-        if lang is None or lang.english:
+    def named(self, game: str, catalog: Any, code: str) -> Any:
+        """`catalog` in the language `code`, for the rules' messages to name what they name as the file or the
+        table does (the Queen is la Reine at a French table, die Königin in a file naming her so); `catalog` itself
+        in English. Localised once per catalog loaded."""
+        if code == "en":
             return catalog
-        key = (game, lang.code)
+        key = (game, code)
         cached = self._named.get(key)
         if cached is None or cached[0] is not catalog:  # loaded again (a catalog edited): localised again
             from generator.catalog.translations import localise
 
-            cached = self._named[key] = (catalog, localise(catalog, lang.code))
+            cached = self._named[key] = (catalog, localise(catalog, code))
         return cached[1]
 
     def score_provisional(self, source: Mapping[str, Any], lang: Language | None = None) -> Result | None:
@@ -361,11 +377,11 @@ class Scorer:
         doc = document_of(source)
         game = find_game(game_of(doc))
         catalog, spec = self.catalog(game.id)
-        state, problems = check_document(doc, spec)
+        state, problems, told, written = check_named(doc, spec)
         if problems or isinstance(state, Invalid):
             return None
-        found = Findings(game.id, Locator(doc), strict=self.strict, lang=lang or language())
-        standing = game.check(state, self.named(game.id, catalog, lang), found)
+        found, standing = _judged(game, catalog, state, Locator(doc, written), told, self.strict, lang,
+                                  lambda code: self.named(game.id, catalog, code))
         try:
             ranking = game.rank(state, catalog)
         except (ArithmeticError, AssertionError, LookupError, TypeError, ValueError):

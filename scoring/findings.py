@@ -15,7 +15,7 @@ French reads 20,5 and 1 500; never for an index), `found.ngettext("{n} tower", "
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Self
@@ -43,23 +43,30 @@ def where(path: PathKey) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Locator:
-    """Finds the line of a value in the file from its path in the parsed record.
+    """Finds a value in the file from its path in the parsed record: its line, and a name as the file writes it.
 
-    A record holds names normalised (`Tax Collector` becomes `tax-collector`), so a mapping key of the path is
-    matched against the file's own keys loosely when it is not found as written.
+    A record holds names as their ids (`Tax Collector` and `Händler` become `tax-collector` and `trader`), so a
+    mapping key of the path is the key the file wrote for it (`written`, as the format read it: the checker's
+    :attr:`~generator.fields.Checker.written`), else a key of the file that folds to it. Paths in messages stay
+    the record's (`players[1].guildhall.trader`): one place has one path, whatever name a file gives it.
     """
 
     doc: Document | None = None
+    #: each name the file writes other than as its id, by its place in the record (`Checker.written`)
+    written: Mapping[PathKey, str] = field(default_factory=dict)
 
-    def line(self, path: PathKey) -> int | None:
-        if self.doc is None or not self.doc.lines:
-            return None
+    def _walk(self, path: PathKey) -> PathKey:
+        """The longest start of `path` the file holds, as the file writes it (each mapping key as written)."""
         raw: list[str | int] = []
-        node: Any = self.doc.data
-        for part in path:
+        node: Any = self.doc.data if self.doc is not None else None
+        for depth, part in enumerate(path):
             if isinstance(node, dict):
                 if part not in node and isinstance(part, str):
-                    part = next((k for k in node if isinstance(k, str) and normalise_name(k) == part), part)
+                    given = self.written.get(path[:depth + 1])
+                    if given is not None and given in node:
+                        part = given
+                    else:
+                        part = next((k for k in node if isinstance(k, str) and normalise_name(k) == part), part)
                 if part not in node:
                     break
                 node = node[part]
@@ -68,7 +75,17 @@ class Locator:
             else:
                 break
             raw.append(part)
-        return self.doc.line(tuple(raw))
+        return tuple(raw)
+
+    def line(self, path: PathKey) -> int | None:
+        if self.doc is None or not self.doc.lines:
+            return None
+        return self.doc.line(self._walk(path))
+
+    def name(self, path: PathKey, value: str) -> str:
+        """How the file writes the name at `path` (a list item's, or a mapping key's by its id: `Händler` at
+        `players[1].guildhall.trader`), else `value`."""
+        return self.written.get(path, value)
 
 
 class NumberedRule(IntEnum):
@@ -102,6 +119,9 @@ class Findings:
     strict: bool = False
     #: the language messages are written in
     lang: Language = field(default_factory=language)
+    #: the language the file names things in (`de`: it says Händler; the messages' language when its names tell none
+    #: and that is not English), or None for a file that writes the format's own words, the ids (`trader`)
+    names: str | None = None
 
     def _(self, message: str, /, **values: Any) -> str:
         """`message` in the findings' language, each `{name}` filled from `values`: a :class:`Figure` (a quantity:
@@ -126,6 +146,17 @@ class Findings:
     def ordinal(self, number: int) -> str:
         """`5th` (`5e`, `5.`)."""
         return ordinal(number) if self.lang.english else self.lang.ordinal(number)
+
+    def called(self, entry: str, name: str) -> str:
+        """A catalog entry as the file would call it: by `name` (its name in the file's language, that of the
+        catalog the rules are given) when the file names things so, else by its id `entry`, as the file does."""
+        return name if self.names is not None else entry
+
+    def written(self, path: PathKey, entry: str, name: str) -> str:
+        """The catalog entry `entry` at `path` as the file writes it when that is not its id (`Händler` for the
+        profession `trader`), else as it would call it (:meth:`called`): a table's form sends the id of a name the
+        player picked, and is answered with the name."""
+        return self.locator.name(path, self.called(entry, name))
 
     def add(self, rule: int | str, path: PathKey, message: str, source: str | None = None) -> None:
         """Report that `rule` (its number in the game's list) is broken at `path`: a violation, its message ending

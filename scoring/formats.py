@@ -27,7 +27,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-from generator.catalog.common import every_name
+from generator.catalog.common import Provenance, every_name
 from generator.fields import Checker, Choice, Field, Int, Invalid, Type, describe, normalise_name, player_key
 from generator.i18n import N_, language
 from generator.yamlio import PathKey
@@ -103,9 +103,10 @@ class Named(Protocol):
     def aliases(self) -> tuple[str, ...]: ...
 
 
-def names(entries: Iterable[Named | str], what: str, doc: str = "") -> Name:
+def names(entries: Iterable[Named | str], what: str, doc: str = "", lang: str = "en") -> Name:
     """The type of a name among catalog entries (each accepted by its id, the name its card prints and its
-    aliases), or among fixed words."""
+    aliases), or among fixed words; `lang`: the language of the catalog's own names (its translations say theirs),
+    in which a refused name is answered to a document written in it."""
     ids: list[str] = []
     named: list[Named] = []
     for entry in entries:
@@ -114,7 +115,8 @@ def names(entries: Iterable[Named | str], what: str, doc: str = "") -> Name:
         else:
             ids.append(entry.id)
             named.append(entry)
-    return Name(tuple(ids), loose=True, what=what, doc=doc, aliases=aliases_of(named))
+    return Name(tuple(ids), loose=True, what=what, doc=doc, aliases=aliases_of(named),
+                spelled=spellings_of(named, lang))
 
 
 def aliases_of(entries: Iterable[Named]) -> Mapping[str, str]:
@@ -126,6 +128,26 @@ def aliases_of(entries: Iterable[Named]) -> Mapping[str, str]:
             key = normalise_name(other)
             if key != entry.id:
                 out.setdefault(key, entry.id)
+    return out
+
+
+def spellings_of(entries: Iterable[Named], lang: str = "en") -> dict[str, dict[str, str]]:
+    """Language code -> id -> the entry's name in that language, as the catalog holds it (its own name in `lang`,
+    its translations' in theirs; an entry a language does not translate keeps its own name there): what a document
+    written in that language calls the entries (:attr:`generator.fields.Choice.spelled`)."""
+    listed = list(entries)
+    out: dict[str, dict[str, str]] = {lang: {e.id: e.name for e in listed}} if listed else {}
+    for entry in listed:
+        provenance = getattr(entry, "provenance", None)
+        translations = (provenance.translations if isinstance(provenance, Provenance)
+                        else getattr(entry, "translations", None) or {})
+        for code, translation in sorted(translations.items()):
+            name = translation.values.get("name")
+            if isinstance(name, str) and code != lang:
+                out.setdefault(code, {})[entry.id] = name
+    for code, spelled in out.items():
+        for entry in listed:
+            spelled.setdefault(entry.id, entry.name)
     return out
 
 

@@ -103,6 +103,10 @@ class SheetsRead(Protocol):
     def combined(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The sheets read from several photos of them: each player's name and the photos (empty: none)."""
 
+    @property
+    def lang(self) -> str | None:
+        """The language the sheets say they are printed in (a fillable PDF's /Lang: `de`), or None."""
+
     def problem(self, problem: Problem) -> Problem:
         """A problem of the end state, said in terms of the sheets (file and form field)."""
 

@@ -269,13 +269,14 @@ class SheetGame:
         from generator.i18n import INTERFACE
         from generator.sheets.read import SheetKind
 
-        def printed_in() -> list[Callable[[str, str], DrawnSheet]]:
+        def printed_in() -> list[tuple[str, Callable[[str, str], DrawnSheet]]]:
             # it may be printed in any language it gives words for, or donjon speaks (`donjon build --lang`: donjon's
             # own words on it change too): a photo is compared with the print it shows (photo_marks.printed_language)
             codes = dict.fromkeys([*self.sheet.languages, *INTERFACE])
-            return [partial(self.drawn, lang=code) for code in codes if code != self.sheet.lang]
+            return [(code, partial(self.drawn, lang=code)) for code in codes if code != self.sheet.lang]
 
-        return SheetKind(self.sheet.layout, self.drawn, f"{self.id}-PAPER.pdf", self.names_of, printed_in)
+        return SheetKind(self.sheet.layout, self.drawn, f"{self.id}-PAPER.pdf", self.names_of, printed_in,
+                         self.sheet.lang)
 
     def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: SheetCatalog,
                     options: SheetOptions | None = None) -> FilledSheets:

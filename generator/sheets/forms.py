@@ -23,7 +23,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import DocumentError, InputError, Problem
@@ -58,10 +58,33 @@ class FormReading:
     kind: SheetKind
     values: dict[str, Any]
     where: dict[str, tuple[str, ...]]
+    #: the language the PDF says it is in (`de`), or None
+    lang: str | None = None
 
 
-def form_fields(data: bytes, display: str, what: str = "sheet") -> dict[str, Any]:
-    """The form fields of a PDF by name (pypdf's field dictionaries); an InputError when it cannot be read."""
+class FormFields(dict[str, Any]):
+    """The form fields of a PDF by name, and the language the PDF says it is written in (its catalog's /Lang, which
+    `donjon build --lang` writes: `de`), or None."""
+
+    lang: str | None = None
+
+
+def _language(reader: Any) -> str | None:
+    """The base language of a PDF's /Lang (`de` of `de-DE`), or None when it has none or not a language code (a
+    viewer that saves a copy may drop it: the names typed then say the language, `Checker.names_language`)."""
+    from generator.i18n import normalise_code
+
+    try:
+        given = reader.trailer["/Root"].get("/Lang")
+    except Exception:  # a damaged catalog: the language is a courtesy of messages, never a reason to refuse
+        return None
+    code = normalise_code(given) if isinstance(given, str) else None
+    return code.split("-")[0] if code else None
+
+
+def form_fields(data: bytes, display: str, what: str = "sheet") -> FormFields:
+    """The form fields of a PDF by name (pypdf's field dictionaries) and its language; an InputError when it cannot
+    be read."""
     if not data.lstrip()[:5] == b"%PDF-":
         raise InputError(display, f"is not a PDF (it does not start with %PDF-); a filled {what} is a PDF saved from "
                                   "a PDF viewer")
@@ -78,8 +101,9 @@ def form_fields(data: bytes, display: str, what: str = "sheet") -> dict[str, Any
                                           "viewer with its password, save a copy without a password (or print it "
                                           "to a new fillable PDF), and score that copy")
             # a damaged file can name a field with raw bytes; such a name matches none of ours and is reported so
-            found = {name if isinstance(name, str) else bytes(name).decode("latin-1"): field
-                     for name, field in (reader.get_fields() or {}).items()}
+            found = FormFields({name if isinstance(name, str) else bytes(name).decode("latin-1"): field
+                                for name, field in (reader.get_fields() or {}).items()})
+            found.lang = _language(reader)
             # A checkbox is read as it is shown: by its widget's appearance state (/AS) when it has one. Viewers
             # draw the box from /AS; some set only /AS, others leave a stale /V (`/AS /Yes` with `/V /Off` shows
             # ticked everywhere), so /V decides only for a box without an appearance state.
@@ -137,7 +161,7 @@ def read_form(found: Mapping[str, Any], display: str, kinds: Sequence[SheetKind]
         raise SheetError(display, [Problem(display, None, f"field {identity}",
                                            f"is {value[:QUOTE]!r}, which is no sheet donjon reads here ({known})")],
                          what)
-    return reader.read(kind)
+    return replace(reader.read(kind), lang=getattr(found, "lang", None))
 
 
 class _Reader:

@@ -48,15 +48,19 @@ class SheetKind:
 
     def __init__(self, layout: SheetLayout, draw: Callable[[str, str], DrawnSheet], printed: str,
                  names: Callable[[str], Mapping[str, str]] | None = None,
-                 printed_in: Callable[[], Sequence[Callable[[str, str], DrawnSheet]]] | None = None) -> None:
+                 printed_in: Callable[[], Sequence[tuple[str, Callable[[str, str], DrawnSheet]]]] | None = None,
+                 lang: str | None = None) -> None:
         self.layout = layout
         self._draw = draw
         self.printed = printed
         #: a field's values' names in every language (folded -> the value), for a value typed by its name
         self.names = names
         #: how the same sheet is drawn in the other languages it may be printed in (only its words differ: its
-        #: marks are the same), for the photo reader to compare a photo with the print it shows
+        #: marks are the same), each with its language's code, for the photo reader to compare a photo with the
+        #: print it shows
         self._printed_in = printed_in
+        #: the language this sheet is printed in (`de`), when known: a photo showing it is answered with its names
+        self.lang = lang
         self._languages: tuple[SheetKind, ...] | None = None
         self._cache: dict[tuple[str, str], DrawnSheet] = {}
         self._rasters: dict[tuple[str, float], Any] = {}
@@ -66,7 +70,8 @@ class SheetKind:
         needed, and kept)."""
         if self._languages is None:
             others = self._printed_in() if self._printed_in is not None else ()
-            self._languages = (self, *(SheetKind(self.layout, draw, self.printed, self.names) for draw in others))
+            self._languages = (self, *(SheetKind(self.layout, draw, self.printed, self.names, lang=code)
+                                       for code, draw in others))
         return self._languages
 
     def drawn(self, variant: str, paper: str | None = None) -> DrawnSheet:
@@ -129,6 +134,8 @@ class FilledSheet:
     data: dict[str, Any]
     #: path inside the sheet (`towers[1]`, `walls[0].flags[1]`, `sun`, `` for the whole sheet) -> field names
     fields: dict[str, tuple[str, ...]]
+    #: the language the sheet says it is printed in (a fillable PDF's /Lang: `de`) or its photo shows, or None
+    lang: str | None = None
 
 
 @dataclass(frozen=True)
@@ -147,6 +154,13 @@ class FilledSheets:
     unread: tuple[Unread, ...] = ()
     #: the sheets given as several photos of them (the same name in --names): the name and the photos, in order
     combined: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def lang(self) -> str | None:
+        """The language the sheets say they are printed in, when they say one and the same (`de`), else None: the
+        language a name the scorer cannot take is answered in, as the sheet prints the names."""
+        said = {sheet.lang for sheet in self.sheets}
+        return said.pop() if len(said) == 1 else None
 
     def origin(self, where: str) -> tuple[str, str] | None:
         """The file and the field(s) a place of the document (`sheets[1].towers[0]`) was read from, in words:
@@ -275,18 +289,23 @@ class _Read:
     where: dict[str, tuple[str, ...]]
     photo: PhotoRead | None = None
     named: str = ""
+    #: the language the file says it is printed in (a PDF's /Lang) or a photo shows, or None
+    lang: str | None = None
 
 
 def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], options: Any, to_data: ToData,
                 document: Callable[[Sequence[FilledSheet]], dict[str, Any]],
                 labels: Mapping[str, str] | None = None,
-                names: Mapping[str, Mapping[str, str]] | None = None) -> FilledSheets:
+                names: Mapping[str, Mapping[str, str]] | None = None,
+                names_in: Callable[[str], Mapping[str, Mapping[str, str]]] | None = None) -> FilledSheets:
     """Read filled sheets (each its bytes and its name for messages) of one game: fillable PDFs by their form
     fields, photos (and PDF scans) of scan-ready sheets by their marks; `to_data` makes each the game's sheet and
     `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate).
     `labels`: a sheet of one's own's labels of its fields (by field), which name them to people (the uncertain
     values' lines, the annotated photos), and `names` its values' names (by field, id -> name), which name the
-    values the uncertain values' reasons say; ids stay where a machine or `--set` reads them.
+    values the uncertain values' reasons say; ids stay where a machine or `--set` reads them. Without `names`,
+    `names_in(code)` gives them in the language a photo's print shows (a German castle sheet's König), when that is
+    not English.
 
     One file that cannot be read is an InputError (a photo alone is listed under `unread` instead with
     `options.unread_alone`), and so is a fillable PDF of several (it is mended in a PDF viewer). Of several, each
@@ -375,10 +394,12 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         data, origin = to_data(read.values, read.where)
         player_field = ("player",) if read.photo is None and not options.names else ()
         sheets.append(FilledSheet(read.file, read.identity, {"player": name, **data},
-                                  {"player": player_field, **origin}))
+                                  {"player": player_field, **origin}, read.lang))
         if read.photo is not None:
+            named = names if names is not None or names_in is None or read.lang in (None, "en") else \
+                names_in(read.lang)
             uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field), u.code,
-                                       _advice(u.why, u.code), *_labelled(u, labels, names))
+                                       _advice(u.why, u.code), *_labelled(u, labels, named))
                              for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:
@@ -441,7 +462,7 @@ def _read_combined(group: Sequence[int], files: Sequence[tuple[bytes, str]], kin
     if not photo.reading.filled and not photo.reading.uncertain:
         raise InputError(photo.file, f"shows a scan-ready {kinds[0].layout.name} with no mark filled in: "
                                      "photograph the sheet of a finished game")
-    return _Read(group[0], photo.file, photo.identity, dict(photo.reading.values), {}, photo)
+    return _Read(group[0], photo.file, photo.identity, dict(photo.reading.values), {}, photo, lang=_shown_in(photo))
 
 
 def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequence[SheetKind],
@@ -457,7 +478,7 @@ def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequen
             form = read_form(found, display, kinds)
             player = form.values.get("player")
             return _Read(index, display, form.kind.layout.identity[1], form.values, form.where,
-                         named=player if isinstance(player, str) else "")
+                         named=player if isinstance(player, str) else "", lang=form.lang)
     else:
         from generator.sheets.photos import read_photo
 
@@ -465,7 +486,12 @@ def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequen
     if not photo.reading.filled and not photo.reading.uncertain:
         raise InputError(display, f"shows a scan-ready {what} with no mark filled in: photograph the sheet of a "
                                   "finished game")
-    return _Read(index, display, photo.identity, dict(photo.reading.values), {}, photo)
+    return _Read(index, display, photo.identity, dict(photo.reading.values), {}, photo, lang=_shown_in(photo))
+
+
+def _shown_in(photo: PhotoRead) -> str | None:
+    """The language of the print a photo shows (its words compared with the sheet in each language), or None."""
+    return getattr(photo.printed_as, "lang", None)
 
 
 def _said(err: InputError, display: str) -> str:

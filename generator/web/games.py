@@ -25,6 +25,7 @@ from generator.registry import find_game, game_ids, games
 
 if TYPE_CHECKING:
     from generator.sheets.photo_marks import MarkRead
+    from generator.sheets.read import SheetKind
     from generator.sheets.summary import ReadLine
 
 __all__ = ["Games", "KeptRead", "MarkShown", "PhotoFrame", "PhotoReview", "Scored", "SheetReading", "file_name",
@@ -348,8 +349,7 @@ class Games:
         bad: list[str] = []
         # the values given that can be taken: one that cannot is said, and the others stand; a sheet of one's own's
         # value typed by its name (as the page names it) is its id
-        own = getattr(find_game(game), "kind", None)
-        taken = own().as_ids(given) if own is not None else dict(given)
+        taken = self._kind_of(game, version).as_ids(given)
         while True:
             try:
                 reading = interpret(the_map, read, taken, whys, codes)
@@ -406,6 +406,18 @@ class Games:
 
             return mark_map(catalog, version, paper), lambda values: end_state_sheet(values, {})[0]
         return own().map(paper), dict
+
+    def _kind_of(self, game: str, version: str) -> SheetKind:
+        """The sheet a game's photo of `version` is (the castle's of that version, a sheet of one's own), which takes
+        a value typed by the name the page gives it (`Königin` for `queen`) as its id."""
+        own = getattr(find_game(game), "kind", None)  # a sheet of one's own (generator.games.sheet_game)
+        if own is not None:
+            kind: SheetKind = own()
+            return kind
+        from generator.games.castle.sheets import kinds
+
+        catalog, _ = self.catalog(game)
+        return next(k for k in kinds(catalog) if k.layout.identity[1] == version)
 
     def _score_one(self, game: str, sheet: Mapping[str, Any], lang: Language | None) -> Scored:
         part = {k: v for k, v in sheet.items() if k != "version"}

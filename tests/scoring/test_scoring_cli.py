@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from tests.conftest import REPO
@@ -346,3 +347,92 @@ def test_an_end_state_is_read_from_standard_input() -> None:
     assert twice.exit_code == 2 and "standard input is read once" in twice.stderr
     pdf = runner.invoke(app, ["score", "-"], input=b"%PDF-1.7\n")
     assert pdf.exit_code == 2 and "give those as files" in pdf.stderr
+
+
+@pytest.mark.parametrize(("guests", "said"), [
+    # German names: the misspelled one is answered in German, whichever comes first
+    ("[Prinzesin, Königin, Narr]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt, Bohemien, "
+                                   "Holzfäller, Bäuerin, Hund Dagobert,"),
+    ("[Königin, Narr, Prinzesin]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt, Bohemien,"),
+    # French names
+    ("[Princese, Reine]", "'Princese' (did you mean 'Princesse'?); expected one of Architecte, Bohémienne,"),
+    # one name alone: the language of the name it is closest to
+    ("[Prinzesin]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt,"),
+    # names as the format writes them (ids) and in English: said as before
+    ("[Quen, jester]", "'Quen' (did you mean 'queen'?); expected one of architect, bohemian, logger,"),
+])
+def test_a_name_refused_is_answered_in_the_files_language(guests: str, said: str, tmp_path: Path) -> None:
+    """A castle file naming its guests in German with one misspelled was refused with "did you mean 'princess'?;
+    expected one of architect, bohemian, ...": ids in English to a player who wrote German names. The suggestion and
+    the list are in the language the file's names are written in (the spec has no key saying a file's language: its
+    names tell it), exit 2 as before."""
+    castle = (EXAMPLES / "once-upon-a-castle.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "burg.yaml"
+    path.write_text(castle.replace("[queen, jester, shepherdess, king]", guests), encoding="utf-8")
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 2
+    assert "burg.yaml:19: sheets[0].guests[" in result.stderr and f"]: unknown guest {said}" in result.stderr, \
+        result.stderr
+
+
+def test_a_profession_not_in_play_is_said_as_the_player_wrote_it(tmp_path: Path) -> None:
+    """A German table's `Händler` under Job Faire was refused as "trader is not in play in this game (in play:
+    bricklayer, hunter, ...)": the id, not the word written, and ids for the professions in play. The rule is said
+    with the word written, the set it comes from and the professions in play as the file's language names them, at
+    the key's own line; a file written in ids is answered in ids. Exit 1, the rule's where unchanged."""
+    guildhall = (EXAMPLES / "guildhall.yaml").read_text(encoding="utf-8")
+    german = guildhall.replace("bricklayer: [red, blue]", "Maurer: [rot, blau]\n      Händler: [gelb]")
+    path = tmp_path / "gilde.yaml"
+    path.write_text(german, encoding="utf-8")
+    result = runner.invoke(app, ["score", str(path), "--json"])
+    assert result.exit_code == 1, result.output
+    (violation,) = json.loads(result.stdout)["violations"]
+    assert violation["where"] == "players[0].guildhall.trader"
+    assert violation["message"] == ("Händler (Old World Economy) is not in play in this game (in play: Maurer, Jäger, "
+                                    "Hausierer, Räuber, Gelehrter, Steuereintreiber) [003 Guildhall the First]")
+    line = german.splitlines().index("      Händler: [gelb]") + 1
+    assert f"gilde.yaml:{line}: players[0].guildhall.trader: Händler" in runner.invoke(app, ["score", str(path)]).stdout
+    # a file in ids is answered in ids, one in names by names (the id written among them said as a name)
+    in_ids = guildhall.replace("Tax Collector:", "tax-collector:")
+    for text, said in ((in_ids, "trader (old-world-economy) is not in play in this game (in play: bricklayer, hunter,"),
+                       (guildhall, "Trader (Old World Economy) is not in play in this game (in play: Bricklayer, Hunter,")):
+        path.write_text(text.replace("bricklayer: [red, blue]", "bricklayer: [red, blue]\n      trader: [yellow]"),
+                        encoding="utf-8")
+        (violation,) = json.loads(runner.invoke(app, ["score", str(path), "--json"]).stdout)["violations"]
+        assert violation["message"].startswith(said), violation
+    # at the table, whose forms send the id of the name a French phone picked: answered with the names
+    from generator.i18n import language
+    from generator.web.games import Games
+
+    state = yaml.safe_load(in_ids.replace("bricklayer: [red, blue]", "bricklayer: [red, blue]\n      trader: [yellow]"))
+    scored = Games().score(state, language("fr"))
+    assert scored.result is not None
+    (violation,) = scored.result["violations"]
+    assert violation["message"].startswith("Négociant (Old World Economy) n’est pas en jeu dans cette partie (en "
+                                           "jeu\u00a0: Maçon, Chasseur,"), violation
+
+
+def test_a_key_named_twice_is_said_as_written_both_times(tmp_path: Path) -> None:
+    """`Jäger:` and `hunter:` in one guildhall were refused as "names 'hunter' twice (as 'hunter')": the first
+    key is said as the file wrote it."""
+    guildhall = (EXAMPLES / "guildhall.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "gilde.yaml"
+    path.write_text(guildhall.replace("bricklayer: [red, blue]\n      hunter: [green, yellow]",
+                                      "Jäger: [rot]\n      hunter: [grün]"), encoding="utf-8")
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 2
+    assert "players[0].guildhall.hunter: names 'Jäger' twice (as 'hunter')" in result.stderr, result.stderr
+
+
+def test_a_number_among_german_guests_is_answered_with_their_names(tmp_path: Path) -> None:
+    """A Great Architect file naming its guests in German with an Apprentice's VP among them was told "the Great
+    Architect version names its guests (architect, bohemian, ...)": ids. The guests are named as the file names
+    them (exit 2); a file in ids still gets ids."""
+    castle = (EXAMPLES / "once-upon-a-castle.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "burg.yaml"
+    for guests, names in (("[Königin, 3]", "Architekt, Bohemien, Holzfäller"), ("[queen, 3]", "architect, bohemian")):
+        path.write_text(castle.replace("[queen, jester, shepherdess, king]", guests), encoding="utf-8")
+        result = runner.invoke(app, ["score", str(path)])
+        assert result.exit_code == 2
+        assert f"sheets[0].guests[1]: is the number 3; the Great Architect version names its guests ({names}" \
+            in result.stderr, result.stderr

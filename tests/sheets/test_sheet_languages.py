@@ -329,3 +329,88 @@ def test_a_choice_of_ones_own_is_named_in_every_language(tmp_path: Path) -> None
         unregister(ID)
     assert offered == {"en": {"fishers": "Fishers", "sailors": "Sailors", "merchants": "Merchants"},
                        "de": {"fishers": "Fischer", "sailors": "Seeleute", "merchants": "Händler"}}
+
+
+def test_a_name_a_german_sheet_cannot_take_is_answered_in_german(tmp_path: Path) -> None:
+    """The German fillable sheet with "Die Prinzessin" in a guest box was refused with "did you mean 'princess'?;
+    expected one of architect, bohemian, ...": ids in English where the sheet prints German names. The sheet says
+    its language (the /Lang `build --lang de` writes): the suggestion and the list are the German names it prints,
+    even for a word closer to no German name than to an English one ("Kin"); exit 2, the file and field named."""
+    from generator.backends.pdf import write_pdf
+    from generator.errors import DonjonError, ExitCode
+
+    import scoring
+
+    sheet = drawn(localise(shipped(), "de"), "great-architect", "a4", "fillable")
+    blank = tmp_path / "blank.pdf"
+    write_pdf([sheet.page()], blank, title="Bogen", lang="de")
+    for typed, close in (("Die Prinzessin", "Prinzessin"), ("Kin", "König")):
+        pdf = fill(blank, tmp_path / "jurgen.pdf", castle_values("Jürgen", floors=2, towers=(5,), guests=(typed,)))
+        with pytest.raises(DonjonError) as caught:
+            scoring.score(pdf)
+        assert caught.value.exit_code == ExitCode.UNREADABLE
+        assert str(caught.value).startswith(
+            f"{pdf}: field guest_1: unknown guest {typed!r} (did you mean {close!r}?); expected one of Architekt, "
+            "Bohemien, Holzfäller, Bäuerin, Hund Dagobert,"), str(caught.value)
+
+
+def test_a_guest_given_with_set_by_its_german_name_is_taken() -> None:
+    """`donjon score foto.jpg --set guests=Königin,Narr` (the names the German sheet prints) was refused: "guests
+    takes values separated by commas (architect, bohemian, ...) or none; 'Königin, Narr' is not one". A guest given
+    by any of its names is its id; one that names no guest is refused (exit 2) with the guests as the names typed
+    are spelled, German, each with its id."""
+    pytest.importorskip("cv2")
+    from generator.errors import ExitCode, UsageError
+    from generator.games.base import SheetOptions
+    from tests.scan.helpers import GREAT, fill_marks, photograph, rendered
+
+    sheet = drawn(localise(shipped(), "de"), "great-architect", "a4", "scan")
+    assert sheet.map is not None
+    photo = [(photograph(fill_marks(sheet.map, rendered(sheet.page()), GREAT)), "foto.jpg")]
+    read = read_sheets(photo, shipped(), SheetOptions(confirmed=(("guests", "Prinzessin, König"),)))
+    assert read.document.data["sheets"][0]["guests"] == ["princess", "king"]
+    with pytest.raises(UsageError) as caught:
+        read_sheets(photo, shipped(), SheetOptions(confirmed=(("guests", "Königin, Prinzesin"),)))
+    assert caught.value.exit_code == ExitCode.UNREADABLE
+    said = str(caught.value)
+    assert said.startswith("--set guests: foto.jpg: guests takes values separated by commas (Architekt (architect), "
+                           "Bohemien (bohemian),") and said.endswith("'Prinzesin' is not one"), said
+
+
+def test_a_rule_broken_on_photos_of_german_sheets_names_the_guests_in_german(tmp_path: Path) -> None:
+    """Photos of two German sheets with the Queen in both castles were told "the Queen is already in Player 1's
+    castle": the English name, where the sheets print "Königin". The photos' print says their language (the reader
+    compares each photo with the sheet in each language), and the rules name the guests in it (exit 1 as before)."""
+    pytest.importorskip("cv2")
+    from generator.errors import ExitCode
+    from scoring.engine import Scorer
+    from tests.scan.helpers import GREAT, fill_marks, photograph, rendered
+
+    sheet = drawn(localise(shipped(), "de"), "great-architect", "a4", "scan")
+    assert sheet.map is not None
+    other = dict(GREAT, guests=["queen"], sky_clouds=0, residents=3, donjon_floors=1)
+    paths = []
+    for name, values in (("ana.jpg", GREAT), ("ben.jpg", other)):
+        paths.append(tmp_path / name)
+        paths[-1].write_bytes(photograph(fill_marks(sheet.map, rendered(sheet.page()), values)))
+    result = Scorer().score_sheets(paths)
+    assert result.exit_code == ExitCode.INVALID
+    (violation,) = result.violations
+    assert violation.message.startswith("the Königin is already in Player 1's castle"), violation
+
+
+def test_an_uncertain_guest_on_a_photo_of_a_german_sheet_is_said_in_german() -> None:
+    """A faint mark on the King's bubble of a German sheet was said "the mark of king is neither filled nor empty":
+    the id, where the sheet prints "König". It is said as the print the photo shows names it; `--set` keeps the
+    field's id."""
+    pytest.importorskip("cv2")
+    from tests.scan.helpers import GREAT, fill_marks, photograph, rendered
+
+    sheet = drawn(localise(shipped(), "de"), "great-architect", "a4", "scan")
+    assert sheet.map is not None
+    image = fill_marks(sheet.map, fill_marks(sheet.map, rendered(sheet.page()), GREAT), {"guests": ["king"]},
+                       tone=185, share=0.5)  # a light, small fill: neither filled nor empty
+    read = read_sheets([(photograph(image), "foto.jpg")], shipped())
+    (doubt,) = read.uncertain or ()
+    assert doubt.field == "guests" and doubt.said.startswith("the mark of König is neither filled nor empty"), doubt
+    assert doubt.key == "guests"

@@ -383,3 +383,21 @@ def test_a_body_too_large_is_refused_with_the_cap_in_mib(client: TestClient, cod
     mib = MOST_SHEET // (1 << 20)
     said = f"the request body is larger than the {mib} MiB this address accepts"
     assert script.status_code == 413 and script.text == said, script.text[:300]
+
+
+def test_a_castle_guest_typed_by_its_name_on_a_check_page_is_taken() -> None:
+    """A German phone's check page of a castle photo offers the guests by their German names, but "Königin, Narr"
+    typed into its guests box was refused ("'Königin, Narr' ist keiner davon"): only the ids were taken. A guest
+    typed by any of its names is its id, as in a YAML file; one that names no guest is still refused, the others
+    listed by the page's names."""
+    from generator.i18n import language
+    from generator.web.games import Games
+
+    games = Games()
+    german = language("de")
+    part, problems, _ = games.sheet_from_marks("great-architect", "a4", set(), {"guests": "Königin, Narr"}, "",
+                                               "once-upon-a-castle", german)
+    assert problems == [] and part["guests"] == ["queen", "jester"], problems
+    _, problems, _ = games.sheet_from_marks("great-architect", "a4", set(), {"guests": "Königin, Prinzesin"}, "",
+                                            "once-upon-a-castle", german)
+    assert len(problems) == 1 and problems[0].endswith("'Prinzesin' ist keiner davon"), problems

@@ -28,7 +28,7 @@ from generator.games.castle import TITLES
 from generator.games.castle.catalog import Castle
 from generator.i18n import N_
 from generator.yamlio import PathKey
-from scoring.formats import LONGEST, Name, Quantity, aliases_of, game_key, names, number
+from scoring.formats import LONGEST, Name, Quantity, aliases_of, game_key, names, number, spellings_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +70,10 @@ class GuestName(Name):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
+            said = self._said(None, ck)  # as the file names things (Architekt, Bohemien, ... to a German file)
             return ck.fail(path, N_("is the number {value}; the Great Architect version names its guests "
-                                    "({names}, ...)"), value=value, names=", ".join(self.values[:5]))
+                                    "({names}, ...)"), value=value,
+                           names=", ".join(said.get(v, v) for v in self.values[:5]))
         return super().check(value, path, ck)
 
 
@@ -114,9 +116,10 @@ class ByVersion(Record[CastleEndState]):
 
 
 def spec(catalog: Castle) -> Record[CastleEndState]:
-    versions = names(catalog.versions, N_("version"))
+    versions = names(catalog.versions, N_("version"), lang=catalog.info.lang)
     great = catalog.guests_of("great-architect")
-    named = GuestName(tuple(g.id for g in great), loose=True, what=N_("guest"), aliases=aliases_of(great))
+    named = GuestName(tuple(g.id for g in great), loose=True, what=N_("guest"), aliases=aliases_of(great),
+                      spelled=spellings_of(great, catalog.info.lang))
     printed = GuestVp()
     either = AnyOf((named, printed), what=N_("a guest's name or the VP printed on a guest card"))
     guest_doc = N_("Great Architect: the guests' names; Apprentice: the VP printed on each guest card")

@@ -199,15 +199,58 @@ def kinds(castle: Castle) -> list[SheetKind]:
     def drawer(version: str, catalog: Castle = castle) -> Callable[[str, str], DrawnSheet]:
         return lambda variant, paper: drawn(catalog, version, paper, variant)
 
-    def printed_in(version: str) -> Callable[[], list[Callable[[str, str], DrawnSheet]]]:
+    def printed_in(version: str) -> Callable[[], list[tuple[str, Callable[[str, str], DrawnSheet]]]]:
         # `donjon build --lang` prints the sheet in any language donjon speaks, its marks where they are in English
         # (castle-marks.md): a photo of the French sheet is compared with the French print, not with the words of
         # the catalog it is scored with (seed 37, 10 photos of each of five families printed in French and read
         # against the English print: 34 of 50 read without a question; 40 of the same photos printed in English)
-        return lambda: [drawer(version, localise(castle, code)) for code in INTERFACE if code != castle.info.lang]
+        return lambda: [(code, drawer(version, localise(castle, code))) for code in INTERFACE
+                        if code != castle.info.lang]
 
-    return [SheetKind(layout(version), drawer(version), "castle-sheet-VERSION-PAPER.pdf",
-                      printed_in=printed_in(version)) for version in LAYOUTS]
+    named = guest_names(castle)
+
+    def names(version: str) -> Callable[[str], Mapping[str, str]]:
+        # a Great Architect guest typed by any of its names (`--set guests=Königin,Narr`, a check page's box) is its
+        # id, as a YAML file's is; the Apprentice's guests are the VP printed on their cards
+        return lambda field: named if version == "great-architect" and field == "guests" else {}
+
+    return [SheetKind(layout(version), drawer(version), "castle-sheet-VERSION-PAPER.pdf", names(version),
+                      printed_in=printed_in(version), lang=castle.info.lang) for version in LAYOUTS]
+
+
+def guest_names(castle: Castle) -> dict[str, str]:
+    """Folded name -> id, for every name of every Great Architect guest: its id, its name in each language the
+    catalog gives, its aliases (what the end state takes, `scoring.formats.aliases_of`)."""
+    from scoring.formats import aliases_of
+
+    great = castle.guests_of("great-architect")
+    return {**aliases_of(great), **{g.id: g.id for g in great}}
+
+
+def typed_language(castle: Castle, confirmed: Sequence[tuple[str, str]]) -> dict[str, dict[str, str]]:
+    """The guests' names (field -> id -> name) in the language the guests given with `--set` are typed in, when it
+    is not English: a value refused is answered with the names the player types (`Königin`), not the ids. Empty
+    when no guest is named in another language."""
+    import difflib
+
+    from generator.fields import NAME_CUTOFF, normalise_name
+    from scoring.formats import spellings_of
+
+    spelled = spellings_of(castle.guests_of("great-architect"), castle.info.lang)
+    languages: dict[str, set[str]] = {}  # folded name -> the languages that spell a guest so
+    for code, names in spelled.items():
+        for name in names.values():
+            languages.setdefault(normalise_name(name), set()).add(code)
+    votes: dict[str, int] = {}
+    for key, value in confirmed:
+        if key.rsplit(":", 1)[-1].rsplit(".", 1)[-1].startswith("guests"):
+            for part in value.split(","):
+                # a name as typed, else the one it is closest to (as the end state suggests one: `Prinzesin`)
+                close = difflib.get_close_matches(normalise_name(part), list(languages), n=1, cutoff=NAME_CUTOFF)
+                for code in languages.get(close[0], ()) if close else ():
+                    votes[code] = votes.get(code, 0) + 1
+    code = max(sorted(votes), key=lambda c: (votes[c], c == "en"), default="en")
+    return {"guests": spelled[code]} if code != "en" else {}
 
 
 # --- filled sheets as the end state ---------------------------------------------------------------------------------
@@ -284,7 +327,15 @@ def read_sheets(files: Sequence[tuple[bytes, str]], castle: Castle, options: She
     def document(sheets: Sequence[Any]) -> dict[str, Any]:
         return {"game": GAME, "version": sheets[0].identity, "sheets": [s.data for s in sheets]}
 
-    return read_filled(files, kinds(castle), options or SheetOptions(), end_state_sheet, document)
+    from scoring.formats import spellings_of
+
+    options = options or SheetOptions()
+    spelled = spellings_of(castle.guests_of("great-architect"), castle.info.lang)
+    # an uncertain guest is said as the sheet photographed prints it (the mark of König), and a guest refused as the
+    # player typed it
+    return read_filled(files, kinds(castle), options, end_state_sheet, document,
+                       names=typed_language(castle, options.confirmed) or None,
+                       names_in=lambda code: {"guests": spelled.get(code, {})})
 
 
 def mark_map(castle: Castle, version: str, paper: str) -> MarkMap:

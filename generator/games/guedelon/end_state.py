@@ -46,7 +46,8 @@ def spec(catalog: Guedelon) -> Record[GuedelonEndState]:
         fields={
             "game": game_key("guedelon"),
             "players": Field(number(), doc="1 to 4; 1 and 2 play with the apprentice"),
-            "events": Field(names(series, N_("event series")), doc=N_("the event series played")),
+            "events": Field(names(series, N_("event series"), lang=catalog.info.lang),
+                            doc=N_("the event series played")),
             "mill": Field(MillState(), required=False,
                           doc="false (the default): the Mill was not in play; built, or not-built, when it was"),
             "rounds": Field(number(), doc="rounds played when the castle was finished, or when play stopped"),

@@ -65,12 +65,14 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
     sets = catalog.sets
     professions = catalog.professions
     colours = catalog.colours
+    lang = catalog.info.lang
     player: Record[GuildhallPlayer] = Record(
         name="player",
         fields={
             "name": Field(Text(min_len=0, max_len=200, drawn=False), doc="the player's name, unique in the game"),
-            "guildhall": Field(MapOf(names(professions, N_("profession")),
-                                     ListOf(names(colours, N_("colour")), max_items=LONGEST), max_items=LONGEST),
+            "guildhall": Field(MapOf(names(professions, N_("profession"), lang=lang),
+                                     ListOf(names(colours, N_("colour"), lang=lang), max_items=LONGEST),
+                                     max_items=LONGEST),
                                doc="the face-up chapters: profession -> the colours present"),
             "completed_chapters": Field(number(), doc=N_("face-down completed chapters held: 0 to 3")),
             "vp_cards": Field(ListOf(Quantity(), max_items=LONGEST),
@@ -84,12 +86,13 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
         doc="A finished (or stopped) game of Guildhall, for `donjon score`.",
         fields={
             "game": game_key("guildhall"),
-            "vp_set": Field(names(sets, N_("set")), doc=N_("the set whose VP cards were used")),
+            "vp_set": Field(names(sets, N_("set"), lang=lang), doc=N_("the set whose VP cards were used")),
             "variant": Field(names(VARIANTS, N_("variant")), required=False, default="rulebook",
                              doc="rulebook (default), or yucata for games played on Yucata, where a fourth completed "
                                  "chapter is discarded only on its owner's next turn"),
             "professions": Field(
-                AnyOf((names(sets, N_("set")), ListOf(names(professions, N_("profession")), max_items=LONGEST)),
+                AnyOf((names(sets, N_("set"), lang=lang),
+                       ListOf(names(professions, N_("profession"), lang=lang), max_items=LONGEST)),
                       what=N_("a set name or a list of professions")),
                 required=False,
                 doc="the professions in play: a set name, or a list of six or of all twelve; default: those of vp_set"),

@@ -98,6 +98,10 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     # what messages call a colour: its name in the catalog's language (the rules see the catalog in the language of
     # their messages), never its id
     colour_names = {c.id: c.name for c in catalog.colours}
+    # a set, a profession and a colour the rules name besides: as the file writes them, else as it would (by their
+    # names in its language, or by their ids: Findings.called)
+    set_name = found.written(("vp_set",), state.vp_set,
+                             next((s.name for s in catalog.sets if s.id == state.vp_set), state.vp_set))
 
     # Rule 1. 002 header and 003 cover: Guildhall is a game for 2 to 4 players.
     if not info.players_min <= len(players) <= info.players_max:
@@ -127,7 +131,8 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
         for index, profession in enumerate(state.professions):
             if counts[profession] > 1 and state.professions.index(profession) < index:
                 found.add(GuildhallRule.PROFESSIONS, ("professions", index),
-                          found._("names {profession} a second time", profession=profession))
+                          found._("names {profession} a second time", profession=found.written(
+                              ("professions", index), profession, _profession_name(catalog, profession))))
         every = len(catalog.professions)
         if len(in_play) not in (comp.professions_per_set, every):
             found.add(GuildhallRule.PROFESSIONS, ("professions",),
@@ -137,9 +142,17 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     for index, player in enumerate(players):
         for chapter in player.guildhall:
             if chapter.profession not in in_play:
-                found.add(GuildhallRule.PROFESSIONS, ("players", index, "guildhall", chapter.profession),
-                          found._("{profession} is not in play in this game (in play: {in_play})",
-                                  profession=chapter.profession, in_play=", ".join(in_play)))
+                # the profession as the player wrote it (Händler), the set it comes from and those in play as the
+                # catalog names them in the file's language: a German table reads German names, not ids
+                place = ("players", index, "guildhall", chapter.profession)
+                its_set = next((found.called(s.id, s.name) for p in catalog.professions if p.id == chapter.profession
+                                for s in catalog.sets if s.id == p.set), "")
+                found.add(GuildhallRule.PROFESSIONS, place,
+                          found._("{profession} ({set}) is not in play in this game (in play: {in_play})",
+                                  profession=found.written(place, chapter.profession,
+                                                           _profession_name(catalog, chapter.profession)),
+                                  set=its_set,
+                                  in_play=", ".join(found.called(p, _profession_name(catalog, p)) for p in in_play)))
 
     every_colour = frozenset(colours)
     for index, player in enumerate(players):
@@ -149,7 +162,8 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
             # Rule 3. 002/003 Duplicate Dos and Don'ts: a guildhall never holds two cards of the same
             # profession and colour; a duplicate is discarded at once.
             if len(present) != len(chapter.colours):
-                doubled = [c for c, n in Counter(chapter.colours).items() if n > 1]
+                doubled = [found.called(c, colour_names.get(c, c)) for c, n in Counter(chapter.colours).items()
+                           if n > 1]
                 found.add(GuildhallRule.NO_DUPLICATE_CARD, path,
                           found._("holds {cards} more than once; a guildhall never holds two cards of the same "
                                   "profession and colour", cards=found.listing(doubled)))
@@ -242,7 +256,7 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
             if value not in supply:
                 found.check(GuildhallRule.VP_CARDS, card,
                             found._("is {value}; no VP card of {set} is worth that (values: {values})",
-                                    value=Figure(value), set=state.vp_set, values=", ".join(str(v) for v in supply)),
+                                    value=Figure(value), set=set_name, values=", ".join(str(v) for v in supply)),
                             every_value)
                 continue
             bought[value] += 1
@@ -254,7 +268,7 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
                 found.check(GuildhallRule.VP_CARDS, card,
                             found._("is a {nth} VP card worth {value} ({total} bought in all); a {players}-player "
                                     "game of {set} has {copies}", nth=found.ordinal(bought[value]), value=value,
-                                    total=total, players=len(players), set=state.vp_set,
+                                    total=total, players=len(players), set=set_name,
                                     copies=found.ngettext("{n} copy", "{n} copies", supply[value])), basis)
 
     # Rule 9. 002 End of Turn, Game End; 003 End of Turn, End of Game: a player with 20 VP or more at the end of
