@@ -2105,12 +2105,14 @@ def _pdf_function(program: bytes, inputs: int, outputs: int) -> Any:
 
 #: PostScript calculator programs of two inputs, each with how many numbers it leaves: every operator of the
 #: language (PDF 1.7, Table 42) is in one; the last three are errors in PostScript (stack underflow, division by
-#: zero, a real where an integer is asked).
+#: zero, a real where an integer is asked). The fourth's sums have operands whose power has no value (0 ** -0.75,
+#: 10 ** 400), which the calculator once computed for every operator, and so refused.
 CALCULATOR_PROGRAMS = [
     (b"{ 2 copy gt { exch } if pop }", 1),
     (b"{ 2 copy lt { exch } if pop dup mul }", 1),
     (b"{ add 10 mul cvi 3 idiv 7 mod -17 5 mod exch 1 exch bitshift -8 -2 bitshift }", 3),
     (b"{ 1 index 1 index atan exch 0.5 exp 3 1 roll 2 div }", 3),
+    (b"{ neg 0 exch sub 10 400 add 3 -2 mul }", 4),
     (b"{ 0.5 gt exch 0.5 le and { 1 } { 0 } ifelse true false or not { 2 } { 3 } ifelse 6 5 xor 12 10 and }", 4),
     (b"{ neg abs sqrt exch ln round exch truncate ceiling exch floor 7.5 cvi 2 3 eq 1 2 ne or { 9 } if }", 4),
     (b"{ 100 mul sin exch 360 mul cos 4 cvr 1 2 3 3 -1 roll 2 index log 5 4 1 roll sub 2 1 roll }", 7),

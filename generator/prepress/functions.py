@@ -215,9 +215,11 @@ def _arithmetic(stack: list[Any], name: str) -> None:
         x2, y2 = _number(a), _number(b)
         if name == "div" and y2 == 0:
             raise Unmeasured
-        value = {"add": x2 + y2, "sub": x2 - y2, "mul": x2 * y2, "div": x2 / y2 if y2 else 0.0,
-                 "exp": float(x2) ** float(y2),
-                 "atan": math.degrees(math.atan2(x2, y2)) % 360.0}[name]
+        # only the operator's own result computed: `0 -1 add` is -1, though 0 ** -1 has none
+        operations: dict[str, Callable[[], Any]] = {
+            "add": lambda: x2 + y2, "sub": lambda: x2 - y2, "mul": lambda: x2 * y2, "div": lambda: x2 / y2,
+            "exp": lambda: float(x2) ** float(y2), "atan": lambda: math.degrees(math.atan2(x2, y2)) % 360.0}
+        value = operations[name]()
         if isinstance(value, complex) or (isinstance(value, float) and not math.isfinite(value)):
             raise Unmeasured
         integers = name in ("add", "sub", "mul") and isinstance(a, int) and isinstance(b, int)
