@@ -38,6 +38,28 @@ def test_every_message_is_translated_in_every_language() -> None:
     assert list(gaps()) == []
 
 
+#: The formal address of German (`prüfen Sie`, `Ihre`) where it is not a sentence's first word: there `Sie` is
+#: "they" or "she" too, so only the middle of a sentence tells it.
+FORMAL_GERMAN = re.compile(r"(?<![.:!?;]\s)(?<![.:!?;])(?<!^)\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b")
+
+
+def test_the_german_messages_say_du_to_the_player_throughout() -> None:
+    """donjon's German speaks to its user one way, as its companion and command line do (`prüfe`, `tippe`): a
+    message that said Sie (the print shop's, the companion's busy database) read as another program's."""
+    from babel.messages.pofile import read_po
+
+    from generator.i18n import catalogs
+
+    with catalogs.po_files()["de"].open("rb") as f:
+        catalog = read_po(f)
+    formal = [(message.id, text) for message in catalog if message.id
+              for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+              if text and FORMAL_GERMAN.search(text)]
+    assert formal == []
+    assert FORMAL_GERMAN.search("Nichts wurde gespeichert: versuchen Sie es erneut")
+    assert not FORMAL_GERMAN.search("Keine Quelle nennt sie: Sie fehlt hier.")
+
+
 def test_a_catalog_missing_a_message_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.i18n import catalogs
 
