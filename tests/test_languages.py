@@ -53,7 +53,7 @@ def test_the_german_messages_say_du_to_the_player_throughout() -> None:
     with catalogs.po_files()["de"].open("rb") as f:
         catalog = read_po(f)
     formal = [(message.id, text) for message in catalog if message.id
-              for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+              for text in ((message.string,) if isinstance(message.string, str) else message.string or ())
               if text and FORMAL_GERMAN.search(text)]
     assert formal == []
     assert FORMAL_GERMAN.search("Nichts wurde gespeichert: versuchen Sie es erneut")
