@@ -12,9 +12,8 @@ import math
 import re
 from typing import NamedTuple
 
-#: A point, a direction or a matrix's six numbers (a b c d e f, SVG's order).
-Point = tuple[float, float]
-Matrix = tuple[float, float, float, float, float, float]
+from generator.render.model import Matrix
+from generator.render.shapes import Point, apply, product
 
 
 class Vertex(NamedTuple):
@@ -297,6 +296,12 @@ def _first_known(ways: list[Point | None]) -> Point | None:
     return None
 
 
+def points_of(text: str) -> list[Point]:
+    """A polyline's or polygon's `points`, read as numbers are in path data; an odd number left over is dropped."""
+    numbers = [float(found) for found in _NUMBER.findall(text)]
+    return [(numbers[at], numbers[at + 1]) for at in range(0, len(numbers) - 1, 2)]
+
+
 def points_vertices(points: list[Point], closed: bool) -> list[Vertex]:
     """The vertices of a polyline (or of a polygon, `closed`, whose last vertex is its first again), as those of
     the path of lines through its points."""
@@ -312,14 +317,6 @@ def _placed(found: list[tuple[float, float, float]]) -> list[Vertex]:
             for index, (x, y, angle) in enumerate(found)]
 
 
-def _multiply(first: Matrix, second: Matrix) -> Matrix:
-    """`first` then `second` applied after it... as SVG composes `transform="first second"`: first x second."""
-    a, b, c, d, e, f = first
-    a2, b2, c2, d2, e2, f2 = second
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
-            b * e2 + d * f2 + f)
-
-
 def marker_matrix(vertex: Vertex, angle: float, scale: float, reference: Point, fitted: Matrix) -> Matrix:
     """The matrix from a marker's contents to the shape's user space (SVG 2, 11.6.2): its viewport put at the vertex,
     turned by `angle`, scaled by the stroke width for `markerUnits="strokeWidth"` (`scale`), and moved so that its
@@ -327,9 +324,8 @@ def marker_matrix(vertex: Vertex, angle: float, scale: float, reference: Point, 
     into the viewport (the identity when none)."""
     cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     placed: Matrix = (cos * scale, sin * scale, -sin * scale, cos * scale, vertex.x, vertex.y)
-    rx = fitted[0] * reference[0] + fitted[2] * reference[1] + fitted[4]
-    ry = fitted[1] * reference[0] + fitted[3] * reference[1] + fitted[5]
-    return _multiply(placed, (1.0, 0.0, 0.0, 1.0, -rx, -ry))
+    rx, ry = apply(fitted, *reference)
+    return product(placed, (1.0, 0.0, 0.0, 1.0, -rx, -ry))
 
 
 def orient_angle(text: str | None) -> float | str:

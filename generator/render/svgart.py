@@ -81,16 +81,18 @@ import logging
 import math
 import re
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
-from generator.render.art_markers import Matrix, Vertex, marker_matrix, orient_angle, path_vertices, points_vertices
+from generator.render.art_markers import (Vertex, marker_matrix, orient_angle, path_vertices, points_of,
+                                           points_vertices)
 from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, art_viewport,
                                      css_rules, hidden_elements, printed_stylesheet, raster_size,
                                      style_declarations)
+from generator.render.model import Matrix
 
 #: The most characters of path data (`d`, `points`) in one file: some 75,000 segments, which take about seven
 #: microseconds a character to read and draw, so a few seconds.
@@ -129,8 +131,8 @@ _UNDRAWN = {
                  "transform attribute",
 }
 _TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted, markers "
-                    "included: simplify it, or unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine them "
-                    "(Path > Combine)")
+                    "included: simplify it, or unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine "
+                    "them (Path > Combine)")
 _FINE_VALUES = {"", "none", "normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke"}
 
 
@@ -401,6 +403,28 @@ def _inherited(gradient: Any, name: str, ids: dict[str, Any]) -> str | None:
             return str(value).strip()
         gradient = _referenced(gradient, ids)
         seen += 1
+    return None
+
+
+def _href_chain(element: Any, kinds: Iterable[str], ids: dict[str, Any]) -> list[Any]:
+    """`element` and the elements its href names in turn, while they are of `kinds`, each once and at most _CHAIN:
+    what a gradient or a pattern leaves unwritten it takes from them, first to last (SVG 1.1, 13.2.2, 13.3)."""
+    chain: list[Any] = []
+    while element is not None and _local(element.tag) in kinds and element not in chain and len(chain) < _CHAIN:
+        chain.append(element)
+        element = _referenced(element, ids)
+    return chain
+
+
+def _written(chain: Sequence[Any], name: str, kind: str | None = None) -> str | None:
+    """The attribute `name` as the first element of `chain` that writes it writes it (of the element type `kind`
+    only, when given); None when none does."""
+    for link in chain:
+        if kind is not None and _local(link.tag) != kind:
+            continue
+        value = (link.get(name) or "").strip()
+        if value:
+            return value
     return None
 
 
@@ -1659,18 +1683,10 @@ def _reader_class() -> Any:
             if target in self.patterning:
                 raise ArtProblem("its pattern is drawn inside itself, which no viewer draws: take the shape "
                                  "filled with it out of the pattern", target.sourceline)
-            chain: list[Any] = []
-            link = target
-            while link is not None and _local(link.tag) == "pattern" and link not in chain and len(chain) < _CHAIN:
-                chain.append(link)
-                link = _referenced(link, self.ids)
+            chain = _href_chain(target, ("pattern",), self.ids)
 
             def written(name: str) -> str | None:
-                for pattern in chain:
-                    value = (pattern.get(name) or "").strip()
-                    if value:
-                        return value
-                return None
+                return _written(chain, name)
 
             x0, y0, x1, y1 = (float(v) for v in shape.getBounds())
             box = (x0, y0, x1 - x0, y1 - y0)
@@ -1814,9 +1830,7 @@ def _reader_class() -> Any:
             if kind == "line":
                 ends = [self._size(element.get(name), name, 0.0) for name in ("x1", "y1", "x2", "y2")]
                 return points_vertices([(ends[0], ends[1]), (ends[2], ends[3])], False)
-            numbers = [float(text) for text in _POINT_NUMBER.findall(element.get("points") or "")]
-            points = [(numbers[at], numbers[at + 1]) for at in range(0, len(numbers) - 1, 2)]
-            return points_vertices(points, kind == "polygon")
+            return points_vertices(points_of(element.get("points") or ""), kind == "polygon")
 
         def _stroke_width(self, node: Any) -> float:
             raw = self.attrConverter.findAttr(node, "stroke-width")
@@ -1932,12 +1946,7 @@ def _reader_class() -> Any:
             # names, and so on down the chain (its stops from the first that has stops; x1... and cx... only from a
             # gradient of its own kind). svglib filled every unwritten attribute with its default before following
             # the chain, and stopped after one step: Inkscape's chains lost their axis, or their stops and shape.
-            chain: list[Any] = []
-            element = self.ids.get(grad_id)
-            while (element is not None and _local(element.tag) in _GRADIENTS and element not in chain
-                   and len(chain) < _CHAIN):
-                chain.append(element)
-                element = _referenced(element, self.ids)
+            chain = _href_chain(self.ids.get(grad_id), _GRADIENTS, self.ids)
             if not chain:
                 return None
             kind = _local(chain[0].tag)
@@ -1949,13 +1958,7 @@ def _reader_class() -> Any:
                     break
 
             def written(name: str, own_kind: bool = True) -> str | None:
-                for link in chain:
-                    if own_kind and _local(link.tag) != kind:
-                        continue
-                    value = (link.get(name) or "").strip()
-                    if value:
-                        return value
-                return None
+                return _written(chain, name, kind if own_kind else None)
 
             units = written("gradientUnits", own_kind=False) or "objectBoundingBox"
             resolved: dict[str, Any] = {"type": "linear" if kind == "linearGradient" else "radial",
@@ -2060,8 +2063,6 @@ MAX_PATTERN_TILES = 10_000
 _MITER_LIMIT_REACH = 4.0
 #: The shapes markers are drawn on (SVG 2, 11.6: the markable elements).
 _MARKABLE = frozenset({"path", "line", "polyline", "polygon"})
-#: A number of a polyline's or polygon's `points`.
-_POINT_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 #: The lengths a percentage of the viewport's width or height gives (SVG 1.1, 7.10; SVG 2 for a rect's `rx` and
 #: `ry`); any other length (`r`, a stroke's width, a dash) is a percentage of its normalised diagonal.
 _ACROSS = frozenset({"x", "cx", "x1", "x2", "fx", "width", "rx", "dx"})
