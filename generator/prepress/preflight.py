@@ -1218,8 +1218,8 @@ def _picture_data(image: Any, inks: int) -> bytes:
 #: through a conversion, each evaluated in Python (a PostScript tint transform some tens of microseconds a colour):
 #: a spot-colour picture is a logo or a duotone of some thousands of colours (one of 8 bits has 256 at most, an
 #: Indexed one 256); beyond either, the ink is said not measured, and why, but for a spot picture whose tint
-#: transform is evaluated over all its colours at once (exponential or stitching functions: _many_spot_colours,
-#: 65,536 tints in some 0.1 s). A picture measured pixel by pixel, in numpy, has no bound on its colours (a
+#: transform is evaluated over all its colours at once (_many_spot_colours: 65,536 tints in some 0.1 s, a
+#: PostScript program's some 0.3 s). A picture measured pixel by pixel, in numpy, has no bound on its colours (a
 #: 2000 x 2000 picture of 16-bit CMYK, 4 million colours: some 0.5 s).
 MAX_SPOT_PIXELS = 16 * 1024 * 1024
 MAX_SPOT_COLOURS = 4096
@@ -1250,16 +1250,19 @@ SAME_TOTAL = 1e-8
 def _many_spot_colours(space: Any, convert: _ToCmyk, colours: set[bytes], inks: int, top: int,
                        decode: list[float]) -> tuple[float, list[float]]:
     """The highest total ink of a spot picture's colours, more than MAX_SPOT_COLOURS of them (a 16-bit Separation
-    picture, up to 65,536 tints), and that colour's values: its tint transform evaluated over all of them at once
-    (functions.evaluate_many: exponential and stitching functions, the same arithmetic in numpy), then the few at
-    the highest evaluated again one by one as _converted_picture_ink does (so the report's figure and colour are
-    theirs). Raises functions.Unmeasured, saying how many colours, for a transform not evaluated at once (a sampled
-    table, a PostScript program) or an Indexed picture."""
+    picture, up to 65,536 tints; a DeviceN one of several inks), and that colour's values: its tint transform
+    evaluated over all of them at once (functions.evaluate_many: the same arithmetic in numpy), then the few at the
+    highest evaluated again one by one as _converted_picture_ink does (so the report's figure and colour are
+    theirs). Raises functions.Unmeasured, saying how many colours, for a transform not evaluated at once (one that
+    cannot be evaluated for some colour, a PostScript program whose if or ifelse leaves a stack of another depth for
+    some colours than for others) or an Indexed picture."""
     import numpy as np
 
     from generator.prepress import functions
 
     too_many = functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
+    if convert is _no_ink:  # (the colourant None: no ink, whatever its tint transform says)
+        return 0.0, [0.0]
     space = space.get_object()
     if not (isinstance(space, list) and len(space) >= 4 and str(space[0]) in ("/Separation", "/DeviceN")):
         raise too_many
