@@ -4,9 +4,10 @@ of its time (it need not look for namespaces: the files declare theirs).
 
 The geometry is the PDF's: the same primitives at the same coordinates (the viewBox is in points, the
 document's size in millimetres). Icons are defined once per file as symbols and placed with `<use>`, and so are
-pictures (`ImageUse`): each file once, as a `data:` URI inside a symbol, so the SVG carries its art and stays
-vector where the art is an SVG (a viewer draws an SVG picture as vectors, with scripts and outside files
-disabled). A picture cropped to its box is clipped by a `clipPath` in the card's own coordinates. Gradients are
+pictures (`ImageUse`): each file once inside a symbol, a PNG or JPEG as a `data:` URI, SVG art drawn as vectors in
+a nested `<svg>` (:mod:`generator.render.art_inline`: its ids prefixed by the picture's, its stylesheet written into
+its elements' styles). Art embedded as an `<image>` of SVG data, as it was, was drawn by librsvg (rsvg-convert,
+Inkscape's import) at the art's own pixel size and then enlarged: soft when zoomed or printed. A picture cropped to its box is clipped by a `clipPath` in the card's own coordinates. Gradients are
 `linearGradient`/`radialGradient` in user space (each defined once per file), a group is a `<g>` with its
 transform, `clip-path`, luminance `mask` and `opacity`, and a recoloured picture is a picture of its own.
 
@@ -278,6 +279,7 @@ def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[tuple[str, str 
     import base64
     from pathlib import Path as FilePath
 
+    from generator.render.art_inline import inline_art
     from generator.render.images import image_data
 
     ids: dict[tuple[str, str | None], str] = {}
@@ -296,8 +298,11 @@ def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[tuple[str, str 
             size = {"width": num(info.width), "height": num(info.height), "preserveAspectRatio": "none"}
             symbol = _element("symbol", {"id": found, "viewBox": f"0 0 {num(info.width)} {num(info.height)}",
                                          "preserveAspectRatio": "none"})
-            uri = f"data:{_MIME[info.kind]};base64,{base64.b64encode(data).decode('ascii')}"
-            symbol.append(_element("image", {"xlink:href": uri, "x": "0", "y": "0", **size}))
+            if info.kind == "svg":  # as vectors, not as a picture librsvg draws at its own pixel size
+                symbol.append(inline_art(data, info.digest, found, num(info.width), num(info.height)))
+            else:
+                uri = f"data:{_MIME[info.kind]};base64,{base64.b64encode(data).decode('ascii')}"
+                symbol.append(_element("image", {"xlink:href": uri, "x": "0", "y": "0", **size}))
             defs.append(symbol)
         ids[(item.source, item.tint)] = found
     return ids
