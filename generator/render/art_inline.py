@@ -38,6 +38,7 @@ _XML = "{http://www.w3.org/XML/1998/namespace}"
 #: A reference to an element of the file in an attribute or a style: `url(#id)`, the id quoted or not.
 _URL_ID = re.compile(r"url\(\s*(['\"]?)\s*#([^)'\"\s]*)\s*\1\s*\)")
 #: The root's attributes that place the art where it stood alone: the nested drawing is placed by the symbol instead.
+_GRADIENTS = frozenset({"linearGradient", "radialGradient"})
 _PLACED = frozenset({"x", "y", "width", "height"})
 #: How many pieces of art inlined are kept, by the art file's digest, the picture id and the size: a deck's hundred
 #: cards carry the same art at the same size, and the elements made are only read when written (an ElementTree
@@ -61,6 +62,24 @@ def inline_art(data: bytes, digest: str, prefix: str, width: str, height: str) -
     return found
 
 
+def _as_chromium_reads(gradient: Any, attrs: dict[str, str], ids: dict[str, Any]) -> None:
+    """Write a gradient's attributes (`attrs`, being made) so that librsvg draws it as Chromium and the PDF do
+    (:func:`generator.render.svgart.spread_method`): a spreadMethod Chromium knows no value of (empty, misspelt,
+    with spaces) is `pad` (librsvg took the next gradient's), and an href to what is no gradient is left out
+    (Chromium takes nothing from it; librsvg painted the shape black)."""
+    from generator.render.svgart import SPREADS
+
+    if gradient.get("spreadMethod") is not None and gradient.get("spreadMethod") not in SPREADS:
+        attrs["spreadMethod"] = "pad"
+    href = gradient.get(f"{_XLINK}href") or gradient.get("href")  # SVG 1.1's first, as the PDF reads it
+    if href is None:
+        return
+    target = ids.get(href[1:]) if href.startswith("#") else None
+    if target is None or target.tag.rpartition("}")[2] not in _GRADIENTS:
+        attrs.pop("href", None)
+        attrs.pop("xlink:href", None)
+
+
 def _number(value: float) -> str:
     """A number of CSS pixels as written in a viewBox: exact (a fraction of a pixel is the art's scale), shortest."""
     return repr(round(value, 6)).removesuffix(".0")
@@ -78,6 +97,8 @@ def _inlined(data: bytes, prefix: str, width: str, height: str) -> Element:
     # every element's rules taken before anything changes (a rule may depend on an attribute renamed below)
     ruled = [(element, cascade.declared(element)) for element in root.iter() if isinstance(element.tag, str)]
     styles = {element: _cascaded(declared, element.get("style") or "") for element, declared in ruled if declared}
+
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
 
     def renamed(value: str) -> str:
         return _URL_ID.sub(lambda match: f"url(#{prefix}.{match.group(2)})", value) if "url(" in value else value
@@ -108,6 +129,8 @@ def _inlined(data: bytes, prefix: str, width: str, height: str) -> Element:
         style = styles.get(source)
         if style:
             attrs["style"] = renamed("; ".join(f"{name}: {value}" for name, value in style))
+        if tag in _GRADIENTS:
+            _as_chromium_reads(source, attrs, ids)
         element = Element(tag, attrs)
         element.text = source.text
         element.tail = source.tail

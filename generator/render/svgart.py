@@ -364,8 +364,8 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
             raise ArtProblem(f"it strokes with a {_paint_name(kind)}, which donjon's PDF cannot draw: turn the "
                              "stroke into a shape (Inkscape: Path > Stroke to Path) and fill that", line)
         if name == "fill" and kind.endswith("Gradient"):
-            spread = _inherited(target, "spreadMethod", ids)
-            if spread not in (None, "pad"):
+            spread = spread_method(_href_chain(target, _GRADIENTS, ids))
+            if spread != "pad":
                 raise ArtProblem(f"a gradient that repeats (spreadMethod=\"{spread}\"), which donjon's PDF cannot "
                                  "draw: use spreadMethod=\"pad\" (Inkscape: Repeat: none)", target.sourceline)
         if name == "clip-path" and kind == "clipPath" and target.get("clipPathUnits") == "objectBoundingBox":
@@ -394,16 +394,23 @@ def _paint_name(kind: str) -> str:
     return "pattern" if kind == "pattern" else "gradient"
 
 
-def _inherited(gradient: Any, name: str, ids: dict[str, Any]) -> str | None:
-    """An attribute of a gradient or of those it refers to by href."""
-    seen = 0
-    while gradient is not None and seen < 32:
-        value = gradient.get(name)
+#: The values of a gradient's spreadMethod (SVG 1.1, 13.2.2), written exactly so (Chromium reads ` reflect` or
+#: `Reflect` as no value it knows).
+SPREADS = frozenset({"pad", "reflect", "repeat"})
+
+
+def spread_method(chain: Sequence[Any]) -> str:
+    """How a gradient spreads past its ends, its href chain given (:func:`_href_chain`), as Chromium reads it: the
+    spreadMethod of the first gradient of the chain that has the attribute at all, `pad` when that value is not one
+    of :data:`SPREADS` (an empty or misspelt value is written, and is the initial value, not taken from the next
+    gradient: measured; librsvg 2.54 takes it from the next), and `pad` when none has it. A gradient that refers to
+    something that is no gradient takes nothing from it (the chain ends there; SVG 1.1, 13.2.2: such an href is
+    invalid), as in Chromium."""
+    for link in chain:
+        value = link.get("spreadMethod")
         if value is not None:
-            return str(value).strip()
-        gradient = _referenced(gradient, ids)
-        seen += 1
-    return None
+            return value if value in SPREADS else "pad"
+    return "pad"
 
 
 def _href_chain(element: Any, kinds: Iterable[str], ids: dict[str, Any]) -> list[Any]:
@@ -1963,7 +1970,7 @@ def _reader_class() -> Any:
             units = written("gradientUnits", own_kind=False) or "objectBoundingBox"
             resolved: dict[str, Any] = {"type": "linear" if kind == "linearGradient" else "radial",
                                         "gradientUnits": units, "stops": stops,
-                                        "spreadMethod": written("spreadMethod", own_kind=False) or "pad"}
+                                        "spreadMethod": spread_method(chain)}
             transform = written("gradientTransform", own_kind=False)
             if transform:
                 resolved["gradientTransform"] = _matrix(self.attrConverter.convertTransform(transform))

@@ -1618,3 +1618,44 @@ def test_art_in_the_svg_output_is_the_same_bytes_every_time(tmp_path: Path) -> N
     images.clear_cache()
     art_inline._kept.clear()
     assert drawing_svg(card) == target.read_text(encoding="utf-8")
+
+
+_SPREAD_STOPS = "<stop offset='0' stop-color='#d02020'/><stop offset='1' stop-color='#2040c0'/>"
+#: Gradients whose spreadMethod Chromium reads as `pad` where librsvg 2.54 took another gradient's (an empty, a
+#: capitalised or a spaced value is written, and is no value Chromium knows), or painted black (an href to a
+#: pattern, from which a gradient takes nothing). A quarter of the width long, so padding and reflecting differ.
+SPREAD_AS_CHROMIUM = {
+    "empty": (f"<defs><linearGradient id='base' spreadMethod='reflect' x2='0.25'>{_SPREAD_STOPS}</linearGradient>"
+              "<linearGradient id='g' xlink:href='#base' spreadMethod=''/></defs>"),
+    "capitalised": (f"<defs><linearGradient id='g' spreadMethod='Reflect' x2='0.25'>{_SPREAD_STOPS}"
+                    "</linearGradient></defs>"),
+    "spaced": (f"<defs><linearGradient id='g' spreadMethod=' repeat ' x2='0.25'>{_SPREAD_STOPS}"
+               "</linearGradient></defs>"),
+    "href-to-a-pattern": ("<defs><pattern id='p' spreadMethod='reflect' width='10' height='10'/><linearGradient "
+                          f"id='g' xlink:href='#p' x2='0.25'>{_SPREAD_STOPS}</linearGradient></defs>"),
+}
+
+
+@needs_tools
+@needs_chromium
+@pytest.mark.parametrize("name", sorted(SPREAD_AS_CHROMIUM))
+def test_a_gradient_s_spread_is_read_as_chromium_reads_it(tmp_path: Path, name: str) -> None:
+    """A gradient whose spreadMethod Chromium reads as `pad` prints padded, in the PDF and the SVG output alike. The
+    check read the value with a walk of its own (`_inherited`), the drawing with another: an empty value, a
+    misspelt one, or a reflect found on a pattern the gradient names, was refused as a gradient that repeats."""
+    data = svg(SPREAD_AS_CHROMIUM[name] + "<rect width='100' height='100' fill='url(#g)'/>")
+    # padded: blue from a quarter of the width on (reflected, it would come back to red at half)
+    assert_colours_like_chromium(tmp_path, name, data, {(60, 50): (32, 64, 192), (90, 50): (32, 64, 192)}, near=2)
+
+
+def test_a_gradient_that_reflects_through_its_href_is_refused_with_its_line(tmp_path: Path) -> None:
+    """A spreadMethod taken from the gradient an href names (one Chromium and librsvg both reflect) is still
+    refused, by the line of the gradient the shape fills with (the third: the drawing begins on the second)."""
+    from generator.render.images import ImageProblem, image_info
+
+    art = tmp_path / "reflect.svg"
+    art.write_bytes(svg(f"<defs><linearGradient id='base' spreadMethod='reflect'/>\n<linearGradient id='g' "
+                        f"xlink:href='#base' x2='0.25'>{_SPREAD_STOPS}</linearGradient></defs><rect width='100' "
+                        "height='100' fill='url(#g)'/>"))
+    with pytest.raises(ImageProblem, match=r'line 3: a gradient that repeats \(spreadMethod="reflect"\)'):
+        image_info(art)
