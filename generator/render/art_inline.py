@@ -14,7 +14,7 @@ symbol gives it. Two things keep it drawing as it did alone:
   by element), and its selectors would see the card's elements as ancestors. So the rules are matched where the
   art stands alone (:class:`generator.render.images.Cascade`, `@media` answered by the art's own size as a browser
   printing answers it) and written into each element's `style`, ranked as CSS ranks them
-  (:func:`generator.render.svgart._cascaded`: the rules, the element's own style over them, `!important` over
+  (:func:`generator.render.images.cascaded`: the rules, the element's own style over them, `!important` over
   both), and the `<style>` elements are left out. The selectors then name nothing, and need no renaming.
 
 Elements and attributes of other namespaces (Inkscape's `sodipodi:namedview`, an editor's metadata) draw nothing and
@@ -30,7 +30,7 @@ from collections import OrderedDict
 from typing import Any
 from xml.etree.ElementTree import Element
 
-from generator.render.images import Cascade, art_viewport
+from generator.render.images import Cascade, art_viewport, cascaded
 
 _SVG = "{http://www.w3.org/2000/svg}"
 _XLINK = "{http://www.w3.org/1999/xlink}"
@@ -88,15 +88,13 @@ def _number(value: float) -> str:
 def _inlined(data: bytes, prefix: str, width: str, height: str) -> Element:
     from lxml import etree
 
-    from generator.render.svgart import _cascaded
-
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True,
                              remove_pis=True)
     root = etree.fromstring(data, parser=parser)  # read and checked before (images.svg_size, svgart.read_art)
     cascade = Cascade(root, None)
     # every element's rules taken before anything changes (a rule may depend on an attribute renamed below)
     ruled = [(element, cascade.declared(element)) for element in root.iter() if isinstance(element.tag, str)]
-    styles = {element: _cascaded(declared, element.get("style") or "") for element, declared in ruled if declared}
+    styles = {element: cascaded(declared, element.get("style") or "") for element, declared in ruled if declared}
 
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
 

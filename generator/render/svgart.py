@@ -90,7 +90,7 @@ from reportlab.graphics.shapes import DirectDraw, Group
 from generator.render.art_markers import (Vertex, marker_matrix, orient_angle, path_vertices, points_of,
                                            points_vertices)
 from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, art_viewport,
-                                     css_rules, hidden_elements, printed_stylesheet, raster_size,
+                                     cascaded, css_rules, hidden_elements, printed_stylesheet, raster_size,
                                      style_declarations)
 from generator.render.model import Matrix
 
@@ -299,7 +299,7 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
         for name, value in ({} if element in hidden else element.attrib).items():
             local = _local(name)
             if local == "style":
-                for prop, prop_value in style_declarations(value):
+                for prop, prop_value, _important in style_declarations(value):
                     _check_property(prop, prop_value, line, ids, css=True)
             else:
                 _check_property(local, value, line, ids)
@@ -689,7 +689,7 @@ def _mask_is_clip(mask: Any) -> bool:
         return False
     if any(_PLAIN_NUMBER.fullmatch(mask.get(name) or "") is None for name in ("x", "y", "width", "height")):
         return False
-    styles = dict(style_declarations(mask.get("style") or ""))
+    styles = dict(cascaded([], mask.get("style") or ""))
     alpha = (styles.get("mask-type") or mask.get("mask-type") or "luminance").strip().lower() == "alpha"
     shapes = [child for child in mask if isinstance(child.tag, str)]
     if not shapes:
@@ -698,7 +698,7 @@ def _mask_is_clip(mask: Any) -> bool:
         if _local(shape.tag) not in _MASK_SHAPES:
             return False
         said = {**{name: value for name, value in shape.attrib.items() if isinstance(name, str)},
-                **dict(style_declarations(shape.get("style") or ""))}
+                **dict(cascaded([], shape.get("style") or ""))}
         fill = (said.get("fill") or "black").strip().lower().replace(" ", "")
         if fill == "none" or fill.startswith("url(") or (not alpha and fill not in _WHITE):
             return False
@@ -1133,7 +1133,7 @@ def _unmatched_in_place(root: Any, copies: list[Any]) -> None:
             settled.append((made, {name for name, _value, important in declared if not important},
                             {name for name, _value, important in declared if important}))
     for made, names, important in settled:
-        written = dict(_cascaded([], made.get("style") or ""))
+        written = dict(cascaded([], made.get("style") or ""))
         undone = []
         for name in sorted(names - set(written)):
             value = _undone_value(made, name)
@@ -1157,36 +1157,9 @@ def _undone_value(made: Any, name: str) -> str | None:
     return value
 
 
-_IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
-
-
-def _style_parts(text: str) -> list[tuple[str, str, bool]]:
-    """The declarations of a `style` attribute, in order: each its name in lower case, its value (`!important` left
-    out) and whether it was `!important`."""
-    out = []
-    for part in text.split(";"):
-        name, colon, value = part.partition(":")
-        if colon and name.strip():
-            value = value.strip()
-            flagged = _IMPORTANT.search(value)
-            out.append((name.strip().lower(), value[:flagged.start()].strip() if flagged else value, bool(flagged)))
-    return out
-
-
-def _cascaded(rules: list[tuple[str, str, bool]], style: str) -> list[tuple[str, str]]:
-    """An element's declarations in the order CSS ranks them, the last of a name winning (CSS Cascade 4, 6.1: an
-    element's own style outranks the stylesheet's rules, and `!important` reverses that): the stylesheet's plain
-    rules, the style's plain declarations, the stylesheet's `!important` rules, the style's `!important` ones."""
-    parts = _style_parts(style)
-    return ([(name, value) for name, value, important in rules if not important]
-            + [(name, value) for name, value, important in parts if not important]
-            + [(name, value) for name, value, important in rules if important]
-            + [(name, value) for name, value, important in parts if important])
-
-
 def _important_last(root: Any) -> None:
     """Write each element's `style` so that svglib, which applies the stylesheet's rules first and the style over
-    them whatever is `!important`, draws what CSS ranks first (:func:`_cascaded`): a stylesheet's `!important` rule
+    them whatever is `!important`, draws what CSS ranks first (:func:`generator.render.images.cascaded`): a stylesheet's `!important` rule
     lost to a plain `style` in the PDF (`.a { fill: green !important }` and `style="fill: gold"` printed gold where
     viewers paint green), and svglib read `!important` in a style as part of the value (an opacity so written was
     read as 1). Done only when the file says `!important`."""
@@ -1202,7 +1175,7 @@ def _important_last(root: Any) -> None:
         if not any(important for _name, _value, important in declared) and "important" not in style:
             continue
         # svglib applies the plain rules under the style itself
-        ordered = _cascaded([declaration for declaration in declared if declaration[2]], style)
+        ordered = cascaded([declaration for declaration in declared if declaration[2]], style)
         element.set("style", "; ".join(f"{name}: {value}" for name, value in ordered))
 
 
@@ -2429,10 +2402,10 @@ _RENDERED = "_rendered"
 def _settle_rules(made: Any, sheet: Cascade) -> None:
     """Apply to each element of a copy, as svglib applies them (attributes), the declarations of the rules that
     match it in its own tree (`sheet`, :func:`_isolated`) and its style, in the order CSS ranks them
-    (:func:`_cascaded`), and mark it so that svglib applies no rule to it where it is drawn."""
+    (:func:`generator.render.images.cascaded`), and mark it so that svglib applies no rule to it where it is drawn."""
     found = [(element, sheet.declared(element)) for element in made.iter() if isinstance(element.tag, str)]
     for element, declared in found:
-        for name, value in _cascaded(declared, element.get("style") or ""):
+        for name, value in cascaded(declared, element.get("style") or ""):
             if name and not name.startswith("-"):  # lxml takes no attribute name starting so
                 try:
                     element.set(name, value)
@@ -2450,7 +2423,7 @@ def _own_opacity(reader: Any, node: Any) -> float:
 def _fade_root(reader: Any, root: Any, drawing: Any) -> None:
     """`opacity` on the outermost <svg>: svglib draws it as a group of its own."""
     opacity = _number(root.get("opacity", "1"), 1.0)
-    for name, value in style_declarations(root.get("style", "")):
+    for name, value in cascaded([], root.get("style", "")):
         if name == "opacity":
             opacity = _number(value, 1.0)
     if opacity < 1 and drawing.contents:

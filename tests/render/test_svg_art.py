@@ -1659,3 +1659,30 @@ def test_a_gradient_that_reflects_through_its_href_is_refused_with_its_line(tmp_
                         "height='100' fill='url(#g)'/>"))
     with pytest.raises(ImageProblem, match=r'line 3: a gradient that repeats \(spreadMethod="reflect"\)'):
         image_info(art)
+
+
+@pytest.mark.parametrize("style", ["display: none ! important", "display: none !IMPORTANT"])
+def test_a_layer_hidden_by_an_important_style_written_loosely_does_not_refuse_its_text(tmp_path: Path,
+                                                                                    style: str) -> None:
+    """`! important` with a space, or in capitals, is `!important` (CSS Syntax 3; Chromium hides such a layer): the
+    hidden layer's notes need no font. One reader of styles read the flag so and another took it for part of the
+    value, so the layer was shown and its text refused."""
+    from generator.render.images import image_info
+
+    art = tmp_path / "notes.svg"
+    art.write_bytes(svg(f"<rect width='100' height='100' fill='#20a040'/><g style='{style}'><text x='5' y='50'>"
+                        "print at 300 dpi</text></g>"))
+    assert image_info(art).kind == "svg"
+
+
+def test_an_element_s_own_important_style_outranks_an_important_rule(tmp_path: Path) -> None:
+    """An element's own `!important` declaration outranks a stylesheet's `!important` rule (CSS Cascade 4, 6.1;
+    Chromium shows the layer): its text is shown, so it is refused as text, where the layer was taken for hidden
+    and the PDF drew nothing of what Chromium shows."""
+    from generator.render.images import ImageProblem, image_info
+
+    art = tmp_path / "shown.svg"
+    art.write_bytes(svg("<style>.notes { display: none !important }</style><g class='notes' style='display: inline "
+                        "!important'><text x='5' y='50'>print at 300 dpi</text></g>"))
+    with pytest.raises(ImageProblem, match="it holds text"):
+        image_info(art)
