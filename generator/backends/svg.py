@@ -7,7 +7,8 @@ document's size in millimetres). Icons are defined once per file as symbols and 
 pictures (`ImageUse`): each file once inside a symbol, a PNG or JPEG as a `data:` URI, SVG art drawn as vectors in
 a nested `<svg>` (:mod:`generator.render.art_inline`: its ids prefixed by the picture's, its stylesheet written into
 its elements' styles). Art embedded as an `<image>` of SVG data, as it was, was drawn by librsvg (rsvg-convert,
-Inkscape's import) at the art's own pixel size and then enlarged: soft when zoomed or printed. A picture cropped to its box is clipped by a `clipPath` in the card's own coordinates. Gradients are
+Inkscape's import) at the art's own pixel size and then enlarged: soft when zoomed or printed. A picture cropped
+to its box is clipped by a `clipPath` in the card's own coordinates. Gradients are
 `linearGradient`/`radialGradient` in user space (each defined once per file), a group is a `<g>` with its
 transform, `clip-path`, luminance `mask` and `opacity`, and a recoloured picture is a picture of its own.
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -1686,3 +1687,138 @@ def test_an_element_s_own_important_style_outranks_an_important_rule(tmp_path: P
                         "!important'><text x='5' y='50'>print at 300 dpi</text></g>"))
     with pytest.raises(ImageProblem, match="it holds text"):
         image_info(art)
+
+
+#: Three stripes of colour under blended shapes: every blend mode has something to blend with, a light, a strong
+#: and a dark colour.
+_BACKDROP = ("<rect width='100' height='100' fill='#ffffff'/><rect width='34' height='100' fill='#f0c020'/>"
+             "<rect x='33' width='34' height='100' fill='#d02060'/><rect x='66' width='34' height='100' "
+             "fill='#204080'/>")
+#: CSS's blend modes that PDF has too (all but plus-lighter and plus-darker).
+BLEND_MODES = ("multiply", "screen", "overlay", "darken", "lighten", "color-dodge", "color-burn", "hard-light",
+               "soft-light", "difference", "exclusion", "hue", "saturation", "color", "luminosity")
+#: The blend modes poppler 22.12 draws otherwise than the PDF specification (ISO 32000-1, 11.3.5.3: Hue is
+#: SetLum(SetSat(Cs, Sat(Cb)), Lum(Cb))): cyan hued over yellow gives it (181, 181, 255) where the formula, pdfium and
+#: Chromium give (107, 218, 255). The PDF is measured through pdfium for them.
+POPPLER_OTHERWISE = frozenset({"hue", "saturation"})
+#: How elements are blended and isolated, beside the modes: a group blended as one (its circles over each other
+#: normally, then multiplied), a clip path (Chromium draws a clipped group on its own: the multiply inside it does
+#: not reach the stripes), `isolation: isolate`, an opacity with a blend, a rule of a `<style>`, and the attribute
+#: (no presentation attribute: Chromium and librsvg draw the shape normally).
+BLENDS = {
+    "a-group-blended-as-one": ("<g style='mix-blend-mode: multiply'><circle cx='40' cy='50' r='25' fill='#40a0c0'/>"
+                               "<circle cx='60' cy='50' r='25' fill='#c0c040'/></g>"),
+    "inside-a-clip-path": ("<clipPath id='c'><rect width='100' height='60'/></clipPath><g clip-path='url(#c)'><rect "
+                           "x='20' y='20' width='60' height='60' fill='#40a0c0' style='mix-blend-mode: multiply'/>"
+                           "</g>"),
+    "isolated": ("<g style='isolation: isolate'><rect x='20' y='20' width='60' height='25' fill='#40a0c0' "
+                 "style='mix-blend-mode: multiply'/></g><rect x='20' y='55' width='60' height='25' fill='#40a0c0' "
+                 "style='mix-blend-mode: multiply'/>"),
+    "with-an-opacity": ("<rect x='20' y='20' width='60' height='60' fill='#40a0c0' opacity='0.6' "
+                        "style='mix-blend-mode: multiply'/>"),
+    "by-a-style-rule": ("<style>.m { mix-blend-mode: SCREEN }</style><rect class='m' x='20' y='20' width='60' "
+                        "height='60' fill='#40a0c0'/>"),
+    "as-an-attribute": "<rect x='20' y='20' width='60' height='60' fill='#40a0c0' mix-blend-mode='multiply'/>",
+}
+
+
+def _blend_like_chromium(tmp_path: Path, name: str, data: bytes, pdfium: bool = False) -> None:
+    """Both outputs within SHARE and MEAN of Chromium's render (:func:`against_chromium`); the PDF rendered by pdfium
+    when `pdfium` (poppler draws it otherwise: POPPLER_OTHERWISE)."""
+    found = against_chromium(tmp_path, name, data)
+    if pdfium:
+        import pypdfium2
+
+        document = pypdfium2.PdfDocument(tmp_path / f"{name}.pdf")
+        try:
+            render = document[0].render(scale=SCALE).to_pil().convert("RGB")
+        finally:
+            document.close()
+        found["PDF"] = difference(render, Image.open(tmp_path / f"chromium-{name}.png").convert("RGB"))
+    for what, (differing, mean) in found.items():
+        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
+                                                     f"mean {mean:.1f}; see {tmp_path}")
+
+
+@needs_tools
+@needs_chromium
+@pytest.mark.parametrize("mode", BLEND_MODES)
+def test_blend_modes_print_as_chromium_draws_them(tmp_path: Path, mode: str) -> None:
+    """Each blend mode PDF shares with CSS is drawn, in the PDF (a graphics state's /BM, the shape an isolated
+    group) and in the SVG output, as Chromium draws it: within SHARE and MEAN of its render. Such art was refused
+    ("a blend mode, which donjon's PDF cannot draw")."""
+    data = svg(_BACKDROP + f"<rect x='10' y='20' width='80' height='25' fill='#40a0c0' style='mix-blend-mode: "
+                           f"{mode}'/><rect x='10' y='55' width='80' height='25' fill='#c08040' "
+                           f"style='mix-blend-mode: {mode}'/>")
+    _blend_like_chromium(tmp_path, mode, data, pdfium=mode in POPPLER_OTHERWISE)
+
+
+@needs_tools
+@needs_chromium
+@pytest.mark.parametrize("name", sorted(BLENDS))
+def test_what_a_blend_reaches_is_what_chromium_blends(tmp_path: Path, name: str) -> None:
+    """A group blends as one, a clip path or `isolation` keeps a blend inside, an opacity and a blend go together,
+    a rule of a `<style>` blends and an attribute does not: both outputs as Chromium draws them."""
+    _blend_like_chromium(tmp_path, name, svg(_BACKDROP + BLENDS[name]))
+
+
+@needs_tools
+def test_art_that_blends_blends_nothing_of_the_card_under_it(tmp_path: Path) -> None:
+    """Art is a picture of its own: a shape it multiplies over nothing of its own stays its colour on a yellow card,
+    in the PDF and in the SVG output, as Chromium shows such art in a page (a picture's blends reach nothing
+    outside it)."""
+    from generator.backends.pdf import write_pdf
+    from generator.backends.svg import drawing_svg
+    from generator.render.model import Drawing, ImageUse, Page, Placed
+
+    art = tmp_path / "art.svg"
+    art.write_bytes(svg("<rect x='25' y='25' width='50' height='50' fill='#2080d0' style='mix-blend-mode: "
+                        "multiply'/>"))
+    card = Drawing(75, 75, (ImageUse(str(art), 0, 0, 75, 75),), background="#f0c020")
+    write_pdf([Page(75, 75, (Placed(card, 0, 0),))], tmp_path / "card.pdf", title="t")
+    assert PDFTOPPM is not None and RSVG is not None
+    subprocess.run([PDFTOPPM, "-r", str(72 * SCALE), "-png", "-singlefile", str(tmp_path / "card.pdf"),
+                    str(tmp_path / "pdf")], check=True, timeout=60)
+    (tmp_path / "card.svg").write_text(drawing_svg(card), encoding="utf-8")
+    subprocess.run([RSVG, "-w", "150", "-h", "150", "-o", str(tmp_path / "svg.png"), str(tmp_path / "card.svg")],
+                   check=True, timeout=60)
+    for what in ("pdf", "svg"):
+        render = Image.open(tmp_path / f"{what}.png").convert("RGB")
+        assert _at(render, 37.5, 37.5) == (0x20, 0x80, 0xd0), (what, tmp_path)  # the art's blue, not green
+        assert _at(render, 5, 5) == (0xf0, 0xc0, 0x20), (what, tmp_path)
+
+
+def test_a_blend_mode_pdf_has_not_is_refused_with_its_line(tmp_path: Path) -> None:
+    """plus-lighter and plus-darker (sums of colours) have no PDF blend mode: refused by line, with what to use."""
+    from generator.render.images import ImageProblem, image_info
+
+    art = tmp_path / "plus.svg"
+    art.write_bytes(svg("<rect width='100' height='100' fill='#f0c020'/>\n<rect width='50' height='50' "
+                        "fill='#2080d0' style='mix-blend-mode: plus-lighter'/>"))
+    with pytest.raises(ImageProblem, match=r"line 3: a blend mode PDF does not have \(plus-lighter\).*use lighten "
+                                           r"or screen"):
+        image_info(art)
+
+
+def test_pdf_x_1a_flattens_art_that_blends(tmp_path: Path) -> None:
+    """PDF/X-1a allows no blend mode but Normal (ISO 15930-4): art that blends is drawn as a picture there, as art
+    with an opacity is, and the file holds no /BM."""
+    import pikepdf
+
+    from generator.backends.pdf import write_pdf
+    from generator.prepress.services import find_service
+    from generator.render.model import Drawing, ImageUse, Page, Placed
+
+    art = tmp_path / "art.svg"
+    art.write_bytes(svg(_BACKDROP + "<rect x='20' y='20' width='60' height='60' fill='#40a0c0' "
+                                    "style='mix-blend-mode: multiply'/>"))
+    card = Drawing(75, 75, (ImageUse(str(art), 0, 0, 75, 75),))
+    write_pdf([Page(75, 75, (Placed(card, 0, 0),))], tmp_path / "x1a.pdf", title="t",
+              ink=find_service("dtc").press())
+    # the graphics states are written uncompressed (reportlab writes no object streams): their blend modes read
+    blend = re.compile(rb"/BM\s*/(\w+)")
+    assert set(blend.findall((tmp_path / "x1a.pdf").read_bytes())) <= {b"Normal"}
+    with pikepdf.open(tmp_path / "x1a.pdf") as doc:
+        assert any(isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" for obj in doc.objects)
+    write_pdf([Page(75, 75, (Placed(card, 0, 0),))], tmp_path / "rgb.pdf", title="t")
+    assert b"Multiply" in blend.findall((tmp_path / "rgb.pdf").read_bytes())
