@@ -1597,7 +1597,9 @@ def test_two_pieces_of_art_with_the_same_ids_each_draw_their_own(tmp_path: Path)
     scale = render.width / 150  # pixels per point
 
     def at(x: float, y: float) -> tuple[int, ...]:
-        return tuple(render.getpixel((int(x * scale), int(y * scale))))
+        found = render.getpixel((int(x * scale), int(y * scale)))
+        assert isinstance(found, tuple)
+        return found
 
     # each piece 75 pt wide (a unit of the art is 0.75 pt): its top half its rule's colour, the shape its use shows
     # in its gradient's, its bottom half its gradient's on its clip's side only; the card's background white
