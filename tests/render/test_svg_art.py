@@ -1721,6 +1721,16 @@ BLENDS = {
     "by-a-style-rule": ("<style>.m { mix-blend-mode: SCREEN }</style><rect class='m' x='20' y='20' width='60' "
                         "height='60' fill='#40a0c0'/>"),
     "as-an-attribute": "<rect x='20' y='20' width='60' height='60' fill='#40a0c0' mix-blend-mode='multiply'/>",
+    "what-a-use-shows": ("<defs><rect id='r' x='20' y='20' width='60' height='60' fill='#40a0c0' "
+                         "style='mix-blend-mode: multiply'/></defs><use xlink:href='#r'/>"),
+    "a-use-blended": ("<defs><rect id='r' x='20' y='20' width='60' height='60' fill='#40a0c0'/></defs><use "
+                      "xlink:href='#r' style='mix-blend-mode: screen'/>"),
+    "a-blend-inside-a-blend": ("<g style='mix-blend-mode: multiply'><rect x='20' y='20' width='60' height='60' "
+                               "fill='#40a0c0'/><rect x='40' y='40' width='50' height='50' fill='#c0c040' "
+                               "style='mix-blend-mode: difference'/></g>"),
+    "a-see-through-gradient": ("<linearGradient id='g'><stop offset='0' stop-color='#40a0c0'/><stop offset='1' "
+                               "stop-color='#ffffff' stop-opacity='0.5'/></linearGradient><rect x='10' y='10' "
+                               "width='80' height='80' fill='url(#g)' style='mix-blend-mode: overlay'/>"),
 }
 
 
