@@ -30,6 +30,7 @@ and it adds an object per element on top of ElementTree, which it writes with an
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from xml.etree.ElementTree import Element, SubElement
@@ -165,7 +166,11 @@ def _attributes(element: Element) -> str:
 
 
 def _write(element: Element, out: list[str]) -> None:
-    """Serialise `element` into `out`: attributes in the order given, empty elements closed with ` />`."""
+    """Serialise `element` into `out`: attributes in the order given, empty elements closed with ` />`; one of
+    :data:`_WRITTEN` as its text, written already."""
+    if element.tag == _WRITTEN:
+        out.append(element.text or "")
+        return
     attrs = _attributes(element)
     if element.text or len(element):
         out.append(f"<{element.tag}{attrs}>")
@@ -280,7 +285,6 @@ def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[tuple[str, str 
     import base64
     from pathlib import Path as FilePath
 
-    from generator.render.art_inline import inline_art
     from generator.render.images import image_data
 
     ids: dict[tuple[str, str | None], str] = {}
@@ -300,13 +304,41 @@ def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[tuple[str, str 
             symbol = _element("symbol", {"id": found, "viewBox": f"0 0 {num(info.width)} {num(info.height)}",
                                          "preserveAspectRatio": "none"})
             if info.kind == "svg":  # as vectors, not as a picture librsvg draws at its own pixel size
-                symbol.append(inline_art(data, info.digest, found, num(info.width), num(info.height)))
+                symbol.append(_written_art(data, info.digest, found, num(info.width), num(info.height)))
             else:
                 uri = f"data:{_MIME[info.kind]};base64,{base64.b64encode(data).decode('ascii')}"
                 symbol.append(_element("image", {"xlink:href": uri, "x": "0", "y": "0", **size}))
             defs.append(symbol)
         ids[(item.source, item.tint)] = found
     return ids
+
+
+#: The tag of an element :func:`_write` writes as its text, already written (art inlined).
+_WRITTEN = "donjon-written"
+#: How many pieces of art inlined are kept written, by the art file's digest, the picture's id and its size: a
+#: deck's hundred cards carry the same art at the same size, written once (a drawing of 5,000 elements took 0.05 s
+#: a card to write). Bounded, for a long `--watch`.
+ART_KEPT = 16
+_art_written: OrderedDict[tuple[str, str, str, str], Element] = OrderedDict()
+
+
+def _written_art(data: bytes, digest: str, prefix: str, width: str, height: str) -> Element:
+    """SVG art (the file of `digest`) as a nested `<svg>` (:func:`generator.render.art_inline.inline_art`), written
+    once and kept: an element :func:`_write` puts in as it is."""
+    key = (digest, prefix, width, height)
+    found = _art_written.get(key)
+    if found is not None:
+        _art_written.move_to_end(key)
+        return found
+    from generator.render.art_inline import inline_art
+
+    out: list[str] = []
+    _write(inline_art(data, prefix, width, height), out)
+    found = _art_written[key] = Element(_WRITTEN)
+    found.text = "".join(out)
+    while len(_art_written) > ART_KEPT:
+        _art_written.popitem(last=False)
+    return found
 
 
 @cache

@@ -26,7 +26,6 @@ give the same elements, attributes in the file's order: the output is determinis
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from typing import Any
 from xml.etree.ElementTree import Element
 
@@ -37,29 +36,17 @@ _XLINK = "{http://www.w3.org/1999/xlink}"
 _XML = "{http://www.w3.org/XML/1998/namespace}"
 #: A reference to an element of the file in an attribute or a style: `url(#id)`, the id quoted or not.
 _URL_ID = re.compile(r"url\(\s*(['\"]?)\s*#([^)'\"\s]*)\s*\1\s*\)")
-#: The root's attributes that place the art where it stood alone: the nested drawing is placed by the symbol instead.
+#: The elements a gradient's href may name to take from (SVG 1.1, 13.2.2).
 _GRADIENTS = frozenset({"linearGradient", "radialGradient"})
+#: The root's attributes that place the art where it stood alone: the nested drawing is placed by the symbol instead.
 _PLACED = frozenset({"x", "y", "width", "height"})
-#: How many pieces of art inlined are kept, by the art file's digest, the picture id and the size: a deck's hundred
-#: cards carry the same art at the same size, and the elements made are only read when written (an ElementTree
-#: element knows no parent, so one may stand in many files). Bounded, for a long `--watch` (art may embed photos).
-INLINED_KEPT = 16
-_kept: OrderedDict[tuple[str, str, str, str], Element] = OrderedDict()
 
 
-def inline_art(data: bytes, digest: str, prefix: str, width: str, height: str) -> Element:
-    """The art of `data` (the file of `digest`) as a nested `<svg>` element (tags and attributes as the SVG output
-    writes them: `xlink:href`, no namespace braces) `width` by `height` at the origin, every id and reference to one
-    prefixed by `prefix` and a dot, its stylesheet written into its elements' styles (see the module's notes)."""
-    key = (digest, prefix, width, height)
-    found = _kept.get(key)
-    if found is None:
-        found = _kept[key] = _inlined(data, prefix, width, height)
-        while len(_kept) > INLINED_KEPT:
-            _kept.popitem(last=False)
-    else:
-        _kept.move_to_end(key)
-    return found
+def inline_art(data: bytes, prefix: str, width: str, height: str) -> Element:
+    """The art of `data` as a nested `<svg>` element (tags and attributes as the SVG output writes them:
+    `xlink:href`, no namespace braces) `width` by `height` at the origin, every id and reference to one prefixed by
+    `prefix` and a dot, its stylesheet written into its elements' styles (see the module's notes)."""
+    return _inlined(data, prefix, width, height)
 
 
 def _as_chromium_reads(gradient: Any, attrs: dict[str, str], ids: dict[str, Any]) -> None:
