@@ -797,6 +797,16 @@ def test_the_same_players_again_from_the_back_button_open_a_new_table(browser: A
     page.close()
 
 
+def tap_kept_offline(context: Any, page: Any, label: str) -> None:
+    """A phone without Wi-Fi taps `label` (the tap is kept on the phone, and the page says so), then its app is put
+    away (the page closed) and the Wi-Fi comes back: the tap waits on the phone for the next page to send it."""
+    context.set_offline(True)
+    page.get_by_label(label, exact=True).first.click()
+    page.get_by_text("kept on this phone").wait_for()
+    page.close()
+    context.set_offline(False)
+
+
 def test_taps_kept_without_wifi_are_sent_from_whichever_page_opens_next(browser: Any, server: str) -> None:
     """A phone without Wi-Fi keeps its taps, and sent them only from its table's pages. The app put away (the phone
     locked, the tab closed) and opened again from the home screen, it starts at the home page: the taps stayed on
@@ -808,11 +818,7 @@ def test_taps_kept_without_wifi_are_sent_from_whichever_page_opens_next(browser:
     table = page.url
     page.get_by_role("link", name=part_of("Ana")).click()
     page.wait_for_url(re.compile(r"/seats/0$"))
-    context.set_offline(True)
-    page.get_by_label("VP cards bought: add 9", exact=True).first.click()
-    page.get_by_text("kept on this phone").wait_for()
-    page.close()
-    context.set_offline(False)
+    tap_kept_offline(context, page, "VP cards bought: add 9")
     home = context.new_page()
     home.goto(f"{server}/")  # the app on the home screen starts here
     other = browser.new_page(viewport=VIEWPORTS["phone"])  # another phone, at the table
@@ -827,11 +833,7 @@ def test_taps_kept_without_wifi_are_sent_from_whichever_page_opens_next(browser:
     home.goto(f"{table}/seats/0")
     for value in ("7", "5"):
         tap(home, f"VP cards bought: add {value}")
-    context.set_offline(True)
-    home.get_by_label("Completed chapters: one more", exact=True).first.click()
-    home.get_by_text("kept on this phone").wait_for()
-    home.close()
-    context.set_offline(False)
+    tap_kept_offline(context, home, "Completed chapters: one more")
     saved = httpx.post(f"{table}/save", headers={"sec-fetch-site": "same-origin"}, data={"confirm": "yes"})
     assert saved.status_code == 303
     history = context.new_page()
@@ -858,11 +860,7 @@ def test_a_tap_kept_since_another_evening_is_not_taken_into_another_database(bro
         open_table(page, url.rstrip("/"), "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
         page.get_by_role("link", name=part_of("Ana")).click()
         page.wait_for_url(re.compile(r"/seats/0$"))
-        context.set_offline(True)
-        page.get_by_label("VP cards bought: add 9", exact=True).first.click()
-        page.get_by_text("kept on this phone").wait_for()
-        page.close()
-    context.set_offline(False)
+        tap_kept_offline(context, page, "VP cards bought: add 9")
     import time
 
     time.sleep(1.1)  # another evening: its table is made at another second
