@@ -843,6 +843,35 @@ def test_taps_kept_without_wifi_are_sent_from_whichever_page_opens_next(browser:
     context.close()
 
 
+def test_a_kept_tap_refused_stays_said_on_a_table_page_until_closed(browser: Any, server: str) -> None:
+    """A tap kept without Wi-Fi for a table another phone saved meanwhile is refused when a table page sends it, and
+    the page said so; its next poll, 2 s later, said all was well and the message went before the player read it.
+    The refusal stays through the polls until the player closes it."""
+    other = browser.new_page(viewport=VIEWPORTS["phone"])  # another phone opens another game's table
+    open_table(other, server, "guedelon", ["Cleo", "Dan"], events="easy")
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
+    table = page.url
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    for value in ("9", "7", "5"):  # a game finished, which may be saved
+        tap(page, f"VP cards bought: add {value}")
+    tap_kept_offline(context, page, "Completed chapters: one more")
+    saved = httpx.post(f"{table}/save", headers={"sec-fetch-site": "same-origin"}, data={"confirm": "yes"})
+    assert saved.status_code == 303, saved.text[-600:]
+    next_table = context.new_page()
+    next_table.goto(other.url)  # a table page: it polls every 2 s
+    said = next_table.get_by_text(f"A change kept on this phone for table {table.rsplit('/', 1)[1]} was refused")
+    said.wait_for()
+    next_table.wait_for_timeout(5000)  # two polls and more
+    assert said.is_visible(), "the refusal went with the next poll"
+    next_table.get_by_role("button", name="Close this message").click()
+    assert next_table.locator("#connection").is_hidden()
+    other.close()
+    context.close()
+
+
 def test_a_tap_kept_since_another_evening_is_not_taken_into_another_database(browser: Any, tmp_path: Path) -> None:
     """A phone left without Wi-Fi at the end of an evening keeps a tap for its table 1; the companion is stopped.
     Another evening the companion serves another database at the same address, where the same players have a table
