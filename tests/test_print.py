@@ -328,7 +328,9 @@ def test_every_deck_of_every_game_passes_drivethrucards(tmp_path: Path) -> None:
 def test_a_deck_of_hexagons_is_warned_as_cut_rectangular(tmp_path: Path) -> None:
     """A deck whose pieces are not rectangles (the sample hexagonal tiles) exported for DriveThruCards: the file is
     taken (exit 0) but its preflight warns, naming the deck and its shape, in the deck's language; a plain card deck
-    gets no such warning; the text report says it in English."""
+    gets no such warning. No page of a service says what it does with such a shape, so the warning (in every
+    language, for every service) says that the service's pages do not state it and gives donjon's own reading with
+    the rule's confidence (OWN_RULES), never "SERVICE cuts rectangles" as the service's word; its source says the same."""
     from generator.i18n import language
     from generator.prepress.preflight import Preflight, add_shape
     from generator.prepress.services import find_service
@@ -340,18 +342,30 @@ def test_a_deck_of_hexagons_is_warned_as_cut_rectangular(tmp_path: Path) -> None
     shaped = [f for f in report["findings"] if f["rule"] == "shape"]
     assert report["verdict"] == "warned" and len(shaped) == 1 and shaped[0]["verdict"] == "warned", report
     assert "tiles/tiles" in shaped[0]["message"] and "«\u202fhexagone\u202f»" in shaped[0]["message"]
-    assert "rectangulaires" in shaped[0]["message"] and shaped[0]["source"].startswith("not confirmed by the service")
+    assert "lecture de donjon (confiance M)" in shaped[0]["message"], shaped[0]["message"]
+    assert "ne disent pas" in shaped[0]["message"] and "mais DriveThruCards" not in shaped[0]["message"]
+    assert shaped[0]["source"].startswith("not confirmed by the service (confidence M)"), shaped[0]["source"]
     from generator.catalog.shapes import RECT, named_shape
+    from generator.prepress.services import OWN_RULES, all_services
 
-    dtc = find_service("dtc")
-    result = Preflight("tokens.pdf", dtc, pages=2)
+    for service in all_services():
+        for lang, own, unstated in (("en", "donjon's own reading (confidence M)", "is not stated"),
+                                    ("de", "donjons eigene Lesart (Sicherheit M)", "sagen die von donjon"),
+                                    ("fr", "lecture de donjon (confiance M)", "ne disent pas")):
+            result = Preflight("tokens.pdf", service, pages=2)
+            add_shape(result, "decks/tokens", named_shape("circle"), language(lang))
+            add_shape(result, "decks/cards", RECT, language(lang))
+            [finding] = result.findings
+            assert (finding.rule, finding.verdict, result.verdict) == ("shape", "warned", "warned"), service.id
+            assert "decks/tokens" in finding.message and service.name in finding.message, finding.message
+            assert own in finding.message and unstated in finding.message, finding.message
+            assert f"{service.name} cuts rectangles" not in finding.message
+            assert result.as_json()["findings"][0]["source"] == (
+                f"not confirmed by the service (confidence {OWN_RULES['shape'].confidence}): "
+                f"{OWN_RULES['shape'].note}")
+    result = Preflight("tokens.pdf", find_service("dtc"), pages=2)
     add_shape(result, "decks/tokens", named_shape("circle"), language("en"))
-    add_shape(result, "decks/cards", RECT, language("en"))
-    assert result.lines()[1] == (
-        "  file: WARNED [shape] the deck decks/tokens has pieces of the shape circle, but DriveThruCards cuts "
-        "rectangles: the file is accepted and the pieces come out rectangular, with what is printed around their "
-        "outline; cut them by hand, or choose a shaped product if the service's own pages list one")
-    assert len(result.findings) == 1 and result.verdict == "warned"
+    assert result.lines()[1].startswith("  file: WARNED [shape] the deck decks/tokens has pieces of the shape circle;")
 
 
 def test_cards_with_round_corners_are_warned_as_each_services_pages_say(tmp_path: Path) -> None:

@@ -30,8 +30,9 @@ is drawn):
   modes) and no stream compressed with a filter it excludes (JPEG 2000, JBIG2, LZW).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
-round token) is warned about (rule `shape`, :func:`add_shape`): the services cut their products' rectangles, so the
-file is taken and the pieces come out rectangular. Cards with round corners are warned about as the service's own
+round token) is warned about (rule `shape`, :func:`add_shape`): no page of a service read says whether it cuts such a
+shape, so the warning says the pieces may come out rectangular as donjon's own reading, with the confidence
+`OWN_RULES["shape"]` gives it, never as the service's word. Cards with round corners are warned about as the service's own
 pages say it cuts corners (rule `corners`, `Service.corners` and its source), "not stated" where none does.
 
 What a PDF cannot tell: whether a picture was a PNG file before it was placed (DriveThruCards' rule is about the
@@ -151,11 +152,15 @@ class Preflight:
                               "source": self.service.cite(f.rule)} for f in self.findings]}
 
 
-#: The warning on a deck whose pieces are not rectangles. What is certain: the services cut their products, which
-#: are rectangles, whatever the file draws; whether one sells a shaped product is for its own pages to say.
-SHAPED = N_("the deck {deck} has pieces of the shape {shape}, but {service} cuts rectangles: the file is accepted "
-            "and the pieces come out rectangular, with what is printed around their outline; cut them by hand, or "
-            "choose a shaped product if the service's own pages list one")
+#: The warning on a deck whose pieces are not rectangles. No page of a service read says what it does with a shape
+#: its products do not have, so the likely outcome (the pieces cut as rectangles) is said as donjon's own reading
+#: (rule `shape`, services.OWN_RULES: a service's provenance cannot speak for it) with that rule's confidence, the
+#: way ROUNDED["not-stated"] says what is not stated of round corners.
+SHAPED = N_("the deck {deck} has pieces of the shape {shape}; whether {service} cuts that shape is not stated in the "
+            "pages of it donjon read, and donjon's own reading (confidence {confidence}) is that a service cuts the "
+            "product ordered, not what a file draws: the pieces may come out rectangular, with what is printed around "
+            "their outline; check the product you order, cut them by hand, or choose a shaped product if the "
+            "service's pages list one")
 #: The warning on a deck of cards with round corners, by what the service's pages say of its cards' corners
 #: (Service.corners, rule `corners`, with its source): said as the source says it, "not stated" where none does.
 ROUNDED = {
@@ -182,7 +187,8 @@ def shape_warning(deck: str, shape: Shape | None, service: Service, lang: Langua
     if shape.kind == "rect":  # round corners: what the service's own pages say of them (rule `corners`)
         return lang._(ROUNDED[service.corners]).format(deck=deck, service=service.name)
     kind = "hexagon" if shape.kind == "polygon" and shape.sides == 6 else shape.kind
-    return lang._(SHAPED).format(deck=deck, shape=lang._(SHAPE_WORDS[kind]), service=service.name)
+    return lang._(SHAPED).format(deck=deck, shape=lang._(SHAPE_WORDS[kind]), service=service.name,
+                                 confidence=service.rule("shape").confidence or "L")
 
 
 def add_shape(result: Preflight, deck: str, shape: Shape | None, lang: Language) -> None:
