@@ -797,6 +797,18 @@ def test_the_same_players_again_from_the_back_button_open_a_new_table(browser: A
     page.close()
 
 
+def anas_phone(browser: Any, server: str) -> tuple[Any, Any, str]:
+    """A phone of its own (a browser context, whose Wi-Fi a test can cut) that opens a Guildhall table for Ana and Ben
+    and goes to Ana's seat: the context, the page and the table's address."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
+    table = page.url
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    return context, page, table
+
+
 def tap_kept_offline(context: Any, page: Any, label: str) -> None:
     """A phone without Wi-Fi taps `label` (the tap is kept on the phone, and the page says so), then its app is put
     away (the page closed) and the Wi-Fi comes back: the tap waits on the phone for the next page to send it."""
@@ -812,12 +824,7 @@ def test_taps_kept_without_wifi_are_sent_from_whichever_page_opens_next(browser:
     locked, the tab closed) and opened again from the home screen, it starts at the home page: the taps stayed on
     the phone, unsent and unsaid, and another phone saved the game without them. Every page of the companion sends
     the taps kept for any table."""
-    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
-    page = context.new_page()
-    open_table(page, server, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
-    table = page.url
-    page.get_by_role("link", name=part_of("Ana")).click()
-    page.wait_for_url(re.compile(r"/seats/0$"))
+    context, page, table = anas_phone(browser, server)
     tap_kept_offline(context, page, "VP cards bought: add 9")
     home = context.new_page()
     home.goto(f"{server}/")  # the app on the home screen starts here
@@ -849,12 +856,7 @@ def test_a_kept_tap_refused_stays_said_on_a_table_page_until_closed(browser: Any
     The refusal stays through the polls until the player closes it."""
     other = browser.new_page(viewport=VIEWPORTS["phone"])  # another phone opens another game's table
     open_table(other, server, "guedelon", ["Cleo", "Dan"], events="easy")
-    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
-    page = context.new_page()
-    open_table(page, server, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy")
-    table = page.url
-    page.get_by_role("link", name=part_of("Ana")).click()
-    page.wait_for_url(re.compile(r"/seats/0$"))
+    context, page, table = anas_phone(browser, server)
     for value in ("9", "7", "5"):  # a game finished, which may be saved
         tap(page, f"VP cards bought: add {value}")
     tap_kept_offline(context, page, "Completed chapters: one more")
