@@ -35,7 +35,8 @@ from typing import Any
 
 from generator.backends import number as n
 from generator.render.ink import Inks
-from generator.render.svgart import MITER_LIMIT, Art, Blended, Embedded, Faded, GradientFill, PatternFill
+from generator.render.svgart import (MITER_LIMIT, Art, Blended, Embedded, Faded, GradientFill, PatternFill,
+                                     nodes_inside)
 
 #: Room added around a faded group's shapes for its strokes, in widths of the widest stroke it holds, at the least
 #: (miter joins reach further than half a stroke, up to half the miter limit times the width: four times the width
@@ -159,13 +160,7 @@ def art_form(canvas: Any, art: Art, raster: Callable[[Embedded], Any], inks: Ink
 
 def _blends(art: Art) -> bool:
     """Whether the art blends anything (:class:`~generator.render.svgart.Blended`)."""
-    stack = [art.drawing]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Blended):
-            return True
-        stack.extend(getattr(node, "contents", ()))
-    return False
+    return any(isinstance(node, Blended) for node in nodes_inside(art.drawing))
 
 
 class _Painter:
@@ -354,10 +349,7 @@ def _bounds(group: Any) -> tuple[float, float, float, float] | None:
     x0, y0, x1, y1 = (float(v) for v in found)
     widest = 0.0
     reach = _MITER_REACH
-    stack = list(group.contents)
-    while stack:
-        node = stack.pop()
-        stack.extend(getattr(node, "contents", ()))
+    for node in nodes_inside(group):
         if getattr(node, "strokeColor", None) is not None:
             widest = max(widest, float(getattr(node, "strokeWidth", 0) or 0))
             reach = max(reach, float(getattr(node, "strokeMiterLimit", 0) or 0) / 2)
@@ -409,9 +401,8 @@ def _hex(rgb: Any) -> str:
 def translucent(art: Art) -> bool:
     """Whether the art draws anything with transparency (an opacity, a colour's alpha, a stop's opacity): what
     PDF/X-1a does not allow."""
-    stack = [art.drawing]
-    while stack:
-        node = stack.pop()
+    # a gradient answers for its shapes: what is inside it is drawn in the gradient's colours, not its own
+    for node in nodes_inside(art.drawing, descend=lambda node: not isinstance(node, GradientFill)):
         if isinstance(node, (Faded, Blended)) or (isinstance(node, PatternFill) and node.stroke):
             return True  # a pattern's stroke is a soft mask; a blend mode is transparency too (ISO 15930-4)
         if isinstance(node, GradientFill):
@@ -424,7 +415,6 @@ def translucent(art: Art) -> bool:
                 return True
         if getattr(node, "strokeOpacity", None) not in (None, 1):
             return True
-        stack.extend(getattr(node, "contents", ()))
     return False
 
 

@@ -85,7 +85,7 @@ import logging
 import math
 import re
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple, cast
 
@@ -2459,13 +2459,19 @@ def _blend_mode(element: Any, item: Any) -> str | None:
 
 def _holds_blend(item: Any) -> bool:
     """Whether something inside `item` (what svglib drew, <use> copies included) is blended."""
+    return any(isinstance(node, Blended) and node.mode != "Normal" for node in nodes_inside(item))
+
+
+def nodes_inside(item: Any, descend: Callable[[Any], bool] = lambda node: True) -> Iterator[Any]:
+    """Everything drawn inside `item` (a drawing, a group, a fill of ours that holds shapes), at any depth, in no
+    promised order; what is inside a node for which `descend` says False is left out (a gradient's own shapes, for a
+    reader that answers for the gradient as a whole)."""
     stack = list(getattr(item, "contents", ()))
     while stack:
         node = stack.pop()
-        if isinstance(node, Blended) and node.mode != "Normal":
-            return True
-        stack.extend(getattr(node, "contents", ()))
-    return False
+        yield node
+        if descend(node):
+            stack.extend(getattr(node, "contents", ()))
 
 
 def _blend_attributes_dropped(root: Any) -> None:
