@@ -1018,7 +1018,12 @@ def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
     # a fill is inked evenly; a line, however a grainy photo spreads it over the bubble, is not (a dark room's ticks
     # and crosses read inked over 80 % of their inside, and dragged the fills' usual down to a line's darkness)
     inks = [m.level for _, m in seen if m.cover >= BROAD and m.even >= EVEN]
-    thin = [m.level for _, m in seen if COVER_FILLED <= m.cover < BROAD and m.spread >= SPREAD and m.wide < WIDE_MM]
+    # the sheet's ticks and crosses: a figure is coloured in, never ticked (a figure rubbed out, or coloured in a
+    # little, is no line of the player's: two residents rubbed out and the Merchant's tick rubbed out badly made
+    # the lines of seed 41's erased-ghosts photo 12 read 0.25 where its ticks read 0.33-0.56, and that tick 0.70
+    # of them, decided)
+    thin = [m.level for mark, m in seen if mark.shape != "figure" and COVER_FILLED <= m.cover < BROAD and
+            m.spread >= SPREAD and m.wide < WIDE_MM]
     lines = thin + [m.level for _, m in seen if m.cover >= BROAD and m.even < EVEN and m.spread >= SPREAD]
     # a pen's fill reads at least as dark as its line: where the sheet's even marks read fainter than its lines, or
     # it has too few to say, they are not what the player's fills read (a player who ticks and crosses)
