@@ -335,7 +335,17 @@ def read_sheets(files: Sequence[tuple[bytes, str]], castle: Castle, options: She
     # player typed it
     return read_filled(files, kinds(castle), options, end_state_sheet, document,
                        names=typed_language(castle, options.confirmed) or None,
-                       names_in=lambda code: {"guests": spelled.get(code, {})})
+                       names_in=lambda code: {"guests": spelled.get(code, {})},
+                       identity_names=lambda code: version_names(castle, code))
+
+
+def version_names(castle: Castle, code: str | None) -> dict[str, str]:
+    """Version id -> its name in the language `code` (the catalog's own when None), as a sheet printed in it says
+    it: `Petits Bâtisseurs` for the French Apprentice sheet."""
+    from generator.catalog.translations import localise
+
+    versions = castle.versions if code is None or code == castle.info.lang else localise(castle.versions, code)
+    return {v.id: v.name for v in versions}
 
 
 def mark_map(castle: Castle, version: str, paper: str) -> MarkMap:
