@@ -370,6 +370,8 @@ def test_an_end_state_is_read_from_standard_input() -> None:
     ("[Prinzesin, Königin, Narr]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt, Bohemien, "
                                    "Holzfäller, Bäuerin, Hund Dagobert,"),
     ("[Königin, Narr, Prinzesin]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt, Bohemien,"),
+    # a mixed list: Prince (English and French) and Troll (every language) tell nothing, Königin tells German
+    ("[Prince, Troll, Königin, Prinzesin]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt,"),
     # French names
     ("[Princese, Reine]", "'Princese' (did you mean 'Princesse'?); expected one of Architecte, Bohémienne,"),
     # one name alone: the language of the name it is closest to
