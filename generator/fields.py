@@ -103,9 +103,9 @@ class Checker:
         #: the language the document names things in (`de`), when known: a name it cannot take is said with the
         #: names of that language (a German sheet's guests as it prints them), which is what its writer reads
         self.names = names
-        #: how many of the names read so far each language spells so (:meth:`Choice.check` notes them): the language
-        #: of a file that does not say its own (:meth:`names_language`)
-        self.spellings: dict[str, int] = {}
+        #: the languages that spell each name read so far, one entry per name (:meth:`Choice.check` notes them): the
+        #: language of a file that does not say its own (:meth:`names_language`)
+        self.spellings: list[tuple[str, ...]] = []
         #: whether a name was refused before the document's language was known (`check_document` checks again)
         self.unnamed = False
         #: each name the document writes other than as its value (`Händler` for `trader`), by the place of the value
@@ -115,21 +115,16 @@ class Checker:
 
     def spelled(self, languages: Iterable[str]) -> None:
         """Note a name the document gives, spelled as `languages` name it."""
-        for code in languages:
-            self.spellings[code] = self.spellings.get(code, 0) + 1
+        self.spellings.append(tuple(languages))
 
     def wrote(self, path: PathKey, value: str, found: str) -> None:
         """Note that the document names `found` as `value` at `path` (a mapping's key by the value it names)."""
         self.written[(*path[:-1], found) if path and path[-1] == value else path] = value
 
     def names_language(self) -> str | None:
-        """The language that spells most of the names read, or None when none was told apart: on a tie the
-        messages' language, then English (what the ids are), then the first by code."""
-        if not self.spellings:
-            return None
-        preferred = (self.lang.base if self.lang is not None else "en", "en")
-        return max(sorted(self.spellings), key=lambda code: (self.spellings[code], code in preferred,
-                                                             code == preferred[0]))
+        """The language the names read are written in (:func:`vote_language`; a document that does not say its own
+        language has none to break a tie but that of the messages), or None when no name was in any language."""
+        return vote_language(self.spellings, self.lang.base if self.lang is not None else None)
 
     def fail(self, path: PathKey, message: str, **values: Any) -> Invalid:
         """Record a problem at `path`: `message` in the checker's language, its `{names}` filled from `values`
@@ -453,13 +448,7 @@ class Choice(Type[str]):
     def languages(self) -> Mapping[str, tuple[str, ...]]:
         """Folded name -> the languages (of :attr:`spelled`) that name its value so: which language a document
         that gives the name writes in (`königin`: de; `troll`: every one)."""
-        out: dict[str, list[str]] = {}
-        for code, names in sorted(self.spelled.items()):
-            for value, name in names.items():
-                key = normalise_name(name)
-                if self.aliases.get(key, key) == value:
-                    out.setdefault(key, []).append(code)
-        return {key: tuple(codes) for key, codes in out.items()}
+        return name_languages(self.spelled, self.aliases)
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
@@ -498,7 +487,7 @@ class Choice(Type[str]):
             ck.unnamed = True
             found = self.languages.get(close, ()) if close is not None else ()
             preferred = ck.lang.base if ck.lang is not None else "en"
-            code = preferred if preferred in found or not found else "en" if "en" in found else found[0]
+            code = vote_language([found], preferred) or preferred
         return self.shown if code == "en" else self.spelled.get(code, self.shown)
 
     def resolve(self, value: str) -> str | None:
@@ -519,6 +508,39 @@ class Choice(Type[str]):
 def _listing(values: Sequence[str], most: int = 14) -> str:
     shown = ", ".join(values[:most])
     return shown + (f", ... ({len(values)} in all)" if len(values) > most else "")
+
+
+def name_languages(spelled: Mapping[str, Mapping[str, str]],
+                   aliases: Mapping[str, str] | None = None) -> dict[str, tuple[str, ...]]:
+    """Folded name -> the languages that name a value so, from `spelled` (language -> value -> name, as
+    :func:`scoring.formats.spellings_of` gives it): which language a document that gives the name writes in
+    (`königin`: de; `prince`: en and fr; `troll`: every one). A name read as another value (through `aliases`, the
+    folded names a :class:`Choice` takes) is that value's, and says nothing of the language that spells this one
+    so: only the languages whose name for the value the name is read as count."""
+    found = {} if aliases is None else aliases
+    out: dict[str, list[str]] = {}
+    for code, names in sorted(spelled.items()):
+        for value, name in names.items():
+            key = normalise_name(name)
+            if found.get(key, key) == value and code not in out.get(key, ()):
+                out.setdefault(key, []).append(code)
+    return {key: tuple(codes) for key, codes in out.items()}
+
+
+def vote_language(spellings: Iterable[Sequence[str]], preferred: str | None = None) -> str | None:
+    """The language a list of names is written in, each name given as the languages that spell it
+    (:func:`name_languages`): the language with most names that no other language spells so (`Königin` tells German;
+    `Prince`, English or French, tells nothing); on a tie, `preferred` (the sheet's or the file's language) when it
+    spells one of the names, then English (the language of the ids), then the first by code. None when no name is
+    spelled in any language. Every place that guesses a document's language from its names (a file's, a `--set`'s, a
+    refused name's) asks this one rule, so that they cannot disagree."""
+    votes: dict[str, int] = {}
+    for languages in spellings:
+        for code in languages:
+            votes[code] = votes.get(code, 0) + (len(set(languages)) == 1)
+    if not votes:
+        return None
+    return max(sorted(votes), key=lambda code: (votes[code], code == preferred, code == "en"))
 
 
 #: How alike a word must be to a known one to be suggested (difflib's ratio). Keys are suggested a little more

@@ -297,7 +297,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                 document: Callable[[Sequence[FilledSheet]], dict[str, Any]],
                 labels: Mapping[str, str] | None = None,
                 names: Mapping[str, Mapping[str, str]] | None = None,
-                names_in: Callable[[str], Mapping[str, Mapping[str, str]]] | None = None) -> FilledSheets:
+                names_in: Callable[[str], Mapping[str, Mapping[str, str]]] | None = None,
+                identity_names: Callable[[str | None], Mapping[str, str]] | None = None) -> FilledSheets:
     """Read filled sheets (each its bytes and its name for messages) of one game: fillable PDFs by their form
     fields, photos (and PDF scans) of scan-ready sheets by their marks; `to_data` makes each the game's sheet and
     `document` the whole end state. `options` is the game's SheetOptions (names, confirmed values, annotate).
@@ -305,7 +306,9 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     values' lines, the annotated photos), and `names` its values' names (by field, id -> name), which name the
     values the uncertain values' reasons say; ids stay where a machine or `--set` reads them. Without `names`,
     `names_in(code)` gives them in the language a photo's print shows (a German castle sheet's König), when that is
-    not English.
+    not English. `identity_names(code)`: the identity's values (the castle's versions) by name as a sheet printed in
+    the language `code` (None: not known) prints them, id -> name, for sheets of two kinds to be told apart as the
+    players see them; without it, by id.
 
     One file that cannot be read is an InputError (a photo alone is listed under `unread` instead with
     `options.unread_alone`), and so is a fillable PDF of several (it is mended in a PDF viewer). Of several, each
@@ -375,12 +378,15 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         first = reads[0]
         for other in reads[1:]:
             if other.identity != first.identity:
-                why = (f"field {identity_field}: is a sheet of the {other.identity!r} {identity_field}, but "
-                       f"{first.file} is one of {first.identity!r}; the sheets of one game share a {identity_field}")
+                # each named as its own sheet prints it (Petits Bâtisseurs on a French sheet): the player holding
+                # the two sheets reads those words on them, not donjon's ids
+                why = (f"field {identity_field}: is a sheet of the {_identity(other, identity_names)} "
+                       f"{identity_field}, but {first.file} is one of the {_identity(first, identity_names)} "
+                       f"{identity_field}; the sheets of one game share a {identity_field}")
                 if other.photo is None:
                     raise InputError(other.file, why)
                 reads.remove(other)
-                unread.append(replace(unread_file(other.index, other.file, why),
+                unread.append(replace(unread_file(other.index, other.file, why, "other-version"),
                                       unset=_unset(confirmed, other.index, displays, shared)))
     sheets: list[FilledSheet] = []
     uncertain: list[Uncertain] = []
@@ -414,6 +420,12 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     return FilledSheets(Document(", ".join(displays), data, {}), tuple(sheets),
                         tuple(uncertain) if photos or unread else None, identity_field, photos, tuple(unread),
                         combined)
+
+
+def _identity(read: _Read, names: Callable[[str | None], Mapping[str, str]] | None) -> str:
+    """The kind of sheet `read` is (its identity: the castle's version), by the name its sheet prints, else by id."""
+    name = names(read.lang).get(read.identity) if names is not None else None
+    return name if name else repr(read.identity)
 
 
 def _labelled(doubt: Uncertainty, labels: Mapping[str, str] | None,

@@ -297,7 +297,7 @@ def test_sheets_of_two_versions_are_not_one_game(tmp_path: Path) -> None:
     ben = save(tmp_path, "ben.jpg", photograph(filled("apprentice", "a4", APPRENTICE)))
     result = run("score", ana, ben)
     assert result.exit_code == 2
-    assert "ben.jpg: field version: is a sheet of the 'apprentice' version, but" in result.stderr
+    assert "ben.jpg: field version: is a sheet of the Apprentice version, but" in result.stderr
 
 
 def test_a_pdf_scan_of_a_printed_sheet_is_read(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ def test_each_photo_says_what_keeps_it_from_a_score(photos: dict[str, str]) -> N
                                                                      (4, "other-version")]
     assert unread[cid]["why"].startswith("shows only 2 of the sheet's 4 corner markers")
     assert "all four black corner squares" in unread[cid]["advice"]
-    assert "is a sheet of the 'apprentice' version, but" in unread[eve]["why"]
+    assert "is a sheet of the Apprentice version, but" in unread[eve]["why"]
     assert "another version" in unread[eve]["advice"]
     # each unreadable photo is an error on stderr, named
     assert f"{cid}: shows only 2 of the sheet's 4 corner markers" in result.stderr

@@ -31,14 +31,30 @@ def test_table_for_one_file() -> None:
     result = runner.invoke(app, ["score", GUILDHALL])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].endswith("guildhall.yaml: Guildhall (VP cards: job-faire; professions: bricklayer, hunter, "
-                             "peddler, robber, scholar, tax-collector; players: 3)")
+    # what players read: the set and the professions by their names, not donjon's ids
+    assert lines[0].endswith("guildhall.yaml: Guildhall (VP cards: Job Faire; professions: Bricklayer, Hunter, "
+                             "Peddler, Robber, Scholar, Tax Collector; players: 3)")
     assert lines[1].split() == ["Ana", "Ben", "Cleo"]
     assert lines[2].split() == ["vp_cards", "19", "14", "13"]
     assert lines[5].split() == ["score", "21", "17", "17"]
     assert lines[6].split() == ["place", "1", "2", "3"]
     assert lines[-1] == "winner: Ana, with 21 VP"
     assert result.stderr == ""
+
+
+def test_guildhall_header_names_professions_in_the_files_language(tmp_path: Path) -> None:
+    """A file written with the German names of the professions gets its header in German names: the language
+    the file names things in is the one its writer reads."""
+    text = (EXAMPLES / "guildhall.yaml").read_text(encoding="utf-8")
+    for english, german in (("bricklayer:", "Maurer:"), ("hunter:", "Jäger:"), ("peddler:", "Hausierer:"),
+                            ("robber:", "Räuber:"), ("scholar:", "Gelehrter:"), ("Tax Collector:", "Steuereintreiber:")):
+        text = text.replace(english, german)
+    german_file = tmp_path / "zunft.yaml"
+    german_file.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["score", str(german_file)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].endswith("(VP cards: Job Faire; professions: Maurer, Jäger, Hausierer, "
+                                                  "Räuber, Gelehrter, Steuereintreiber; players: 3)")
 
 
 def test_table_lists_each_violation_on_its_own_line() -> None:
@@ -354,6 +370,8 @@ def test_an_end_state_is_read_from_standard_input() -> None:
     ("[Prinzesin, Königin, Narr]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt, Bohemien, "
                                    "Holzfäller, Bäuerin, Hund Dagobert,"),
     ("[Königin, Narr, Prinzesin]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt, Bohemien,"),
+    # a mixed list: Prince (English and French) and Troll (every language) tell nothing, Königin tells German
+    ("[Prince, Troll, Königin, Prinzesin]", "'Prinzesin' (did you mean 'Prinzessin'?); expected one of Architekt,"),
     # French names
     ("[Princese, Reine]", "'Princese' (did you mean 'Princesse'?); expected one of Architecte, Bohémienne,"),
     # one name alone: the language of the name it is closest to

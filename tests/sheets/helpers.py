@@ -27,13 +27,18 @@ def shipped() -> Castle:
 
 
 @cache
-def sheet(version: str, paper: str, variant: str = "fillable") -> DrawnSheet:
-    """A castle sheet drawn: fillable (the default), print (the same without its form) or scan (scan-ready)."""
-    return drawn(shipped(), version, paper, variant)
+def sheet(version: str, paper: str, variant: str = "fillable", lang: str = "en") -> DrawnSheet:
+    """A castle sheet drawn: fillable (the default), print (the same without its form) or scan (scan-ready); in
+    `lang`, as `donjon build --lang` prints it."""
+    from generator.catalog.translations import localise
+
+    return drawn(localise(shipped(), lang), version, paper, variant)
 
 
-def write(target: Path, version: str = "great-architect", paper: str = "a4", fillable: bool = True) -> Path:
-    write_pdf([sheet(version, paper, "fillable" if fillable else "print").page()], target, title="test sheet")
+def write(target: Path, version: str = "great-architect", paper: str = "a4", fillable: bool = True,
+          lang: str = "en") -> Path:
+    write_pdf([sheet(version, paper, "fillable" if fillable else "print", lang).page()], target, title="test sheet",
+              lang=lang)
     return target
 
 
@@ -51,9 +56,9 @@ def fill(blank: Path, target: Path, values: Mapping[str, str | int | bool]) -> P
 
 
 def filled(folder: Path, name: str, values: Mapping[str, str | int | bool], version: str = "great-architect",
-           paper: str = "a4") -> Path:
-    """A fresh fillable sheet of `version`, filled with `values`, saved as folder/name."""
-    blank = write(folder / f".blank-{name}", version, paper)
+           paper: str = "a4", lang: str = "en") -> Path:
+    """A fresh fillable sheet of `version` (printed in `lang`), filled with `values`, saved as folder/name."""
+    blank = write(folder / f".blank-{name}", version, paper, lang=lang)
     return fill(blank, folder / name, values)
 
 

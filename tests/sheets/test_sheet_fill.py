@@ -191,7 +191,23 @@ def test_an_apprentice_guest_written_as_a_name(tmp_path: Path) -> None:
 def test_sheets_of_two_versions(tmp_path: Path) -> None:
     one = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(2,)))
     two = filled(tmp_path, "b.pdf", castle_values("Ben", towers=(2,)), version="apprentice")
-    assert "b.pdf: field version: is a sheet of the 'apprentice' version, but " in unreadable([one, two])
+    assert (f"{two}: field version: is a sheet of the Apprentice version, but {one} is one of the Great Architect "
+            "version; the sheets of one game share a version") in unreadable([one, two])
+
+
+def test_sheets_of_two_versions_are_named_as_each_sheet_prints_them(tmp_path: Path) -> None:
+    # the player holds a German Great Architect sheet and a French Apprentice one: the refusal says the words
+    # printed on each, not donjon's ids
+    one = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(2,)), lang="de")
+    two = filled(tmp_path, "b.pdf", castle_values("Ben", towers=(2,)), version="apprentice", lang="fr")
+    result = run("score", str(one), str(two))
+    assert result.exit_code == 2, result.output
+    assert (f"{two}: field version: is a sheet of the Petits Bâtisseurs version, but {one} is one of the "
+            "Baumeister version") in result.stderr
+    assert "apprentice" not in result.stderr and "great-architect" not in result.stderr
+    as_json = run("score", str(one), str(two), "--json")
+    assert as_json.exit_code == 2
+    assert "Petits Bâtisseurs version, but" in json.loads(as_json.stdout)["error"]
 
 
 def test_what_is_not_a_filled_sheet(tmp_path: Path) -> None:

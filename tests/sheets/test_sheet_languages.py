@@ -414,3 +414,32 @@ def test_an_uncertain_guest_on_a_photo_of_a_german_sheet_is_said_in_german() -> 
     (doubt,) = read.uncertain or ()
     assert doubt.field == "guests" and doubt.said.startswith("the mark of König is neither filled nor empty"), doubt
     assert doubt.key == "guests"
+
+
+@pytest.mark.parametrize(("typed", "sheet_lang", "told"), [
+    ("Königin,Narr", None, "de"),  # names only German spells
+    ("Prince", "fr", "fr"),  # spelled the same in English and French, alone: the sheet's language
+    ("Prince", None, "en"),  # ... the catalog's (English) when the sheet's is not known
+    ("Prince,Troll,Königin", None, "de"),  # the one name that tells a language apart decides
+    ("Königin,Narr,Reine", "fr", "de"),  # a mixed list: the language most of its names are in
+])
+def test_the_language_of_guests_given_with_set(typed: str, sheet_lang: str | None, told: str) -> None:
+    """`--set guests=Prince,Troll,Königin` was answered in English names: the castle's own vote counted Prince
+    (English and French) and Troll (every language) for English as much as Königin for German, and broke the tie for
+    English, where a YAML file with the same names was read as German. Both now ask one rule
+    (`generator.fields.vote_language`): names unique to one language vote, a tie goes to the sheet's language."""
+    from generator.games.castle.sheets import typed_language
+
+    names = typed_language(shipped(), [("guests", typed)], sheet_lang)
+    assert names.get("guests", {}).get("queen", "Queen") == {"de": "Königin", "fr": "Reine", "en": "Queen"}[told]
+
+
+def test_a_name_read_as_another_value_tells_no_language() -> None:
+    """A French name that the choice reads as another value (an English name first) is no French spelling: a file
+    giving it wrote the other value, in English."""
+    from generator.fields import name_languages, vote_language
+
+    spelled = {"en": {"page": "Page", "squire": "Squire"}, "fr": {"page": "Écuyer", "squire": "Page"}}
+    languages = name_languages(spelled, {"page": "page", "ecuyer": "page", "squire": "squire"})
+    assert languages["page"] == ("en",)
+    assert vote_language([languages["page"]], "fr") == "en"

@@ -227,29 +227,30 @@ def guest_names(castle: Castle) -> dict[str, str]:
     return {**aliases_of(great), **{g.id: g.id for g in great}}
 
 
-def typed_language(castle: Castle, confirmed: Sequence[tuple[str, str]]) -> dict[str, dict[str, str]]:
+def typed_language(castle: Castle, confirmed: Sequence[tuple[str, str]], sheet_lang: str | None = None
+                   ) -> dict[str, dict[str, str]]:
     """The guests' names (field -> id -> name) in the language the guests given with `--set` are typed in, when it
     is not English: a value refused is answered with the names the player types (`Königin`), not the ids. Empty
-    when no guest is named in another language."""
+    when no guest is named in another language. The language is told by :func:`generator.fields.vote_language`,
+    as a YAML file's is: a tie (`Prince`, English and French alike) goes to `sheet_lang`, the language the sheet is
+    printed in (by default the catalog's, that of the sheets `donjon build` prints from it), then English."""
     import difflib
 
-    from generator.fields import NAME_CUTOFF, normalise_name
-    from scoring.formats import spellings_of
+    from generator.fields import NAME_CUTOFF, name_languages, normalise_name, vote_language
+    from scoring.formats import aliases_of, spellings_of
 
-    spelled = spellings_of(castle.guests_of("great-architect"), castle.info.lang)
-    languages: dict[str, set[str]] = {}  # folded name -> the languages that spell a guest so
-    for code, names in spelled.items():
-        for name in names.values():
-            languages.setdefault(normalise_name(name), set()).add(code)
-    votes: dict[str, int] = {}
+    great = castle.guests_of("great-architect")
+    spelled = spellings_of(great, castle.info.lang)
+    languages = name_languages(spelled, aliases_of(great))  # folded name -> the languages that spell a guest so
+    typed: list[tuple[str, ...]] = []
     for key, value in confirmed:
         if key.rsplit(":", 1)[-1].rsplit(".", 1)[-1].startswith("guests"):
             for part in value.split(","):
                 # a name as typed, else the one it is closest to (as the end state suggests one: `Prinzesin`)
                 close = difflib.get_close_matches(normalise_name(part), list(languages), n=1, cutoff=NAME_CUTOFF)
-                for code in languages.get(close[0], ()) if close else ():
-                    votes[code] = votes.get(code, 0) + 1
-    code = max(sorted(votes), key=lambda c: (votes[c], c == "en"), default="en")
+                if close:
+                    typed.append(languages[close[0]])
+    code = vote_language(typed, sheet_lang or castle.info.lang) or "en"
     return {"guests": spelled[code]} if code != "en" else {}
 
 
@@ -335,7 +336,17 @@ def read_sheets(files: Sequence[tuple[bytes, str]], castle: Castle, options: She
     # player typed it
     return read_filled(files, kinds(castle), options, end_state_sheet, document,
                        names=typed_language(castle, options.confirmed) or None,
-                       names_in=lambda code: {"guests": spelled.get(code, {})})
+                       names_in=lambda code: {"guests": spelled.get(code, {})},
+                       identity_names=lambda code: version_names(castle, code))
+
+
+def version_names(castle: Castle, code: str | None) -> dict[str, str]:
+    """Version id -> its name in the language `code` (the catalog's own when None), as a sheet printed in it says
+    it: `Petits Bâtisseurs` for the French Apprentice sheet."""
+    from generator.catalog.translations import localise
+
+    versions = castle.versions if code is None or code == castle.info.lang else localise(castle.versions, code)
+    return {v.id: v.name for v in versions}
 
 
 def mark_map(castle: Castle, version: str, paper: str) -> MarkMap:

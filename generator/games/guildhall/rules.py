@@ -291,8 +291,11 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
                               "have {win} or more (anyone else would have won on their own turn)",
                               name=players[index].name, vp=Figure(points[index]), win=Figure(comp.win_vp)))
 
-    setting: tuple[tuple[str, str], ...] = (("VP cards", state.vp_set), ("professions", ", ".join(in_play)),
-                                            ("players", str(len(players))))
+    # the result's header is read by players: the set and the professions by their names in the language the file
+    # names things in (the catalog the rules are given), as the cards print them, never by ids (Bricklayer, Maurer)
+    setting: tuple[tuple[str, str], ...] = (
+        ("VP cards", next((s.name for s in catalog.sets if s.id == state.vp_set), state.vp_set)),
+        ("professions", ", ".join(_profession_name(catalog, p) for p in in_play)), ("players", str(len(players))))
     if state.variant != "rulebook":
         setting += (("variant", state.variant),)
     return Standing(finished=bool(reached), setting=setting)
