@@ -2304,3 +2304,14 @@ def test_the_help_names_every_service_by_every_name_it_is_taken_by() -> None:
             assert said in check, (said, check)
         written = f"`{service.id}` ({', '.join(f'`{a}`' for a in service.aliases)})" if service.aliases else service.id
         assert written in readme, written
+
+
+def test_decks_named_where_a_command_goes_are_refused_saying_where_they_go(tmp_path: Path) -> None:
+    """`donjon export --service tgc guildhall`, as `donjon build guildhall` names its decks: click said only "No such
+    command 'guildhall'". The refusal (exit 2, nothing written) says the decks go with --decks, or after a command."""
+    done = donjon("export", "--service", "tgc", "guildhall", "--out", str(tmp_path))
+    assert done.returncode == 2 and not any(tmp_path.iterdir()), done.stdout + done.stderr
+    assert "--decks guildhall" in done.stderr and "export tts guildhall" in done.stderr, done.stderr
+    # a command's own name still runs it, and a word after one is its target
+    done = donjon("export", "tts", "guildhall/vp-tokens", "--out", str(tmp_path))
+    assert done.returncode == 0 and (tmp_path / "tts" / "guildhall" / "vp-tokens" / "back.png").is_file(), done.stderr

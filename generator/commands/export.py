@@ -6,9 +6,10 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 from generator.commands import (
     ALSO_HELP,
@@ -66,7 +67,22 @@ Saved Objects. The images are found by file:/// paths on this computer; with --b
 BASE-URL/GAME/DECK/... once you upload the OUT/tts folder there, which other players need.
 """
 
-app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+class _ExportGroup(TyperGroup):
+    """`donjon export`: a word that names no command of it is most likely the decks meant for `--service` (as every
+    other command takes them, `donjon build guildhall`): the refusal says where they go."""
+
+    # (typed loosely: typer's click is its own copy, its types private to it)
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            commands = ", ".join(self.list_commands(ctx))
+            ctx.fail(f"No such command {name!r} (the commands are {commands}). Decks for a print service are named "
+                     f"with --decks: donjon export --service NAME --decks {name}; after a command they come last: "
+                     f"donjon export tts {name}.")
+        return super().resolve_command(ctx, args)
+
+
+app = typer.Typer(cls=_ExportGroup, help=HELP, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   invoke_without_command=True,
                   context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 
