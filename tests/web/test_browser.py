@@ -848,7 +848,9 @@ def test_taps_kept_without_wifi_are_sent_from_whichever_page_opens_next(browser:
     context.set_offline(False)
     history = context.new_page()
     history.goto(f"{server}/history")
-    history.get_by_text(f"A change kept on this phone for table {table.rsplit('/', 1)[1]} was refused (422)").wait_for()
+    # in the companion's words, not as an HTTP status a player has no use for ("was refused (422)" before)
+    history.get_by_text(f"A change kept on this phone for table {table.rsplit('/', 1)[1]} was refused: this game is "
+                        "saved; its table can no longer change.").wait_for()
     other.close()
     context.close()
 
@@ -908,7 +910,9 @@ def test_a_tap_kept_since_another_evening_is_not_taken_into_another_database(bro
         assert other.url == f"{base}/tables/1"
         home = context.new_page()
         home.goto(f"{base}/")
-        home.get_by_text("A change kept on this phone for table 1 was refused (409)").wait_for()
+        home.get_by_text("A change kept on this phone for table 1 was refused: this change was kept on this phone "
+                         "for another table 1, of another database the companion served before: it is not taken into "
+                         "this game.").wait_for()
         other.reload()
         assert totals(other) == {"Ana": "0", "Ben": "0"}
         other.close()

@@ -304,7 +304,7 @@
           break;
         }
         kept.shift();  // answered: applied, or refused (a game saved meanwhile), never twice
-        if (answer.status >= 400) refused = {table: other, status: answer.status};
+        if (answer.status >= 400) refused = {table: other, status: answer.status, why: await reasonOf(answer)};
         try {
           if (kept.length) localStorage.setItem(name, JSON.stringify(kept)); else localStorage.removeItem(name);
         } catch (e) { /* kept in this page's memory only */ }
@@ -317,8 +317,17 @@
       keptFailures += 1;
     } else if (refused) {
       keptFailures = 0;
-      hold(words("refusedAt", refused));
+      hold(words(refused.why ? "refusedAtWhy" : "refusedAt", refused));
     }
+  }
+  // why the companion refused a tap, in its words (the message its answer shows at the field: "this game is saved;
+  // its table can no longer change"), for a player, who has no use for an HTTP status; "" when it says none
+  async function reasonOf(answer) {
+    try {
+      const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+      const said = page.querySelector(".violation[role=alert]");
+      return said ? said.textContent.trim().replace(/[.!]$/, "") : "";
+    } catch (e) { return ""; }  // cut off mid-answer: said without its reason
   }
   sendKept();
   window.addEventListener("online", sendKept);
