@@ -2315,3 +2315,25 @@ def test_decks_named_where_a_command_goes_are_refused_saying_where_they_go(tmp_p
     # a command's own name still runs it, and a word after one is its target
     done = donjon("export", "tts", "guildhall/vp-tokens", "--out", str(tmp_path))
     assert done.returncode == 0 and (tmp_path / "tts" / "guildhall" / "vp-tokens" / "back.png").is_file(), done.stderr
+
+
+def test_every_font_subset_of_a_pdf_has_a_tag_of_its_own(tmp_path: Path) -> None:
+    """PDF 32000-1 §9.6.4: a subset font's name starts with a tag of six capital letters, and different subsets of one
+    file have different tags. reportlab tagged each font's subsets from AAAAAA on, so the four fonts of a reference
+    were all AAAAAA+ (AAAAAA+Cardo, AAAAAA+OpenSans...). The tags are the same on a second build (byte-identical)."""
+    import pypdf
+
+    written = []
+    for run in ("a", "b"):
+        done = donjon("reference", "guildhall", "--out", str(tmp_path / run))
+        assert done.returncode == 0, done.stderr
+        written.append(tmp_path / run / "references" / "guildhall-reference.pdf")
+    names = set()
+    for page in pypdf.PdfReader(written[0]).pages:
+        resources = cast(Any, page["/Resources"]).get_object()
+        fonts = cast(Any, resources.get("/Font", {})).get_object()
+        names |= {str(font.get_object()["/BaseFont"]) for font in fonts.values()}
+    tags = [name[1:].split("+", 1)[0] for name in sorted(names)]
+    assert len(names) >= 4 and all(re.fullmatch(r"[A-Z]{6}", tag) for tag in tags), names
+    assert len(set(tags)) == len(tags), sorted(names)
+    assert written[0].read_bytes() == written[1].read_bytes()

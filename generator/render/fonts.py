@@ -20,6 +20,7 @@ a width at any size is that times the size (reportlab applies no kerning, so wid
 from __future__ import annotations
 
 import io
+import threading
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -98,15 +99,48 @@ def variant(face_id: str, bold: bool, italic: bool) -> str | None:
 def _font(face_id: str) -> Any:
     """The reportlab font of a face, registered on first use (parsing a TTF takes a few milliseconds)."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
     face = FACES[face_id]
+    tagged = _tagged_font_class()
     if face.registered:
-        font = TTFont(face.pdf_name, io.BytesIO(_own_files[face.id]))
+        font = tagged(face.pdf_name, io.BytesIO(_own_files[face.id]))
     else:
-        font = TTFont(face.pdf_name, str(fonts_dir() / face.file))
+        font = tagged(face.pdf_name, str(fonts_dir() / face.file))
     pdfmetrics.registerFont(font)
     return font
+
+
+#: reportlab's subset tags are put in place one font at a time (see _tagged_font_class): one at a time
+_TAGGING = threading.Lock()
+
+
+@cache
+def _tagged_font_class() -> Any:
+    """reportlab's TrueType font, its subsets tagged apart across the whole PDF.
+
+    reportlab tags each font's subsets from AAAAAA+ on, so every font of a card PDF was AAAAAA+Cardo,
+    AAAAAA+OpenSans...: PDF 32000-1 §9.6.4 asks a tag of six capital letters that differs between the subsets of one
+    file (a tool that merges or preflights PDFs may take two subsets of one tag for the same one). Here the subsets
+    are numbered across the document in the order its fonts are written, which is the order they were first used:
+    the same input gives the same tags, and no two subsets of a file share one."""
+    from reportlab.pdfbase import ttfonts
+
+    class TaggedTTFont(ttfonts.TTFont):  # type: ignore[misc]  # (reportlab has no type hints)
+        def addObjects(self, doc: Any) -> None:
+            first = getattr(doc, "_donjon_subsets", 0)
+            state = self.state.get(doc)
+            count = len(state.subsets) if state is not None else 0
+            with _TAGGING:
+                # reportlab names each subset with SUBSETN(its number in the font), and no hook lets a caller name it
+                numbered = ttfonts.SUBSETN
+                ttfonts.SUBSETN = lambda n: numbered(first + n)
+                try:
+                    super().addObjects(doc)
+                finally:
+                    ttfonts.SUBSETN = numbered
+            doc._donjon_subsets = first + count
+
+    return TaggedTTFont
 
 
 # --- fonts of one's own -------------------------------------------------------------------------------------------
