@@ -465,6 +465,27 @@ def test_marks_tapped_on_a_check_page_survive_a_send_without_wifi(browser: Any, 
 
 
 
+def test_the_names_typed_for_a_new_game_come_back_with_the_back_button(browser: Any, server: str) -> None:
+    """The new game's names typed, "Open the table" tapped without Wi-Fi: the back button showed the form with its
+    names empty (they were typed with `autocomplete="off"`, which tells the browser not to keep what was typed when
+    it goes back), though the page is kept for that (app.FORM_PAGES). They come back as they were left, after a
+    send that failed and after one that opened the table."""
+    for offline in (True, False):
+        context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(f"{server}/")
+        page.get_by_role("link", name=re.compile("Guildhall")).click()
+        page.fill("#name-0", "Ana")
+        page.fill("#name-1", "Ben")
+        context.set_offline(offline)
+        page.get_by_role("button", name="Open the table").click()
+        page.wait_for_url(re.compile(r"^chrome-error:" if offline else r"/tables/\d+$"))
+        page.go_back()
+        assert page.url.endswith("/new/guildhall")
+        assert (page.input_value("#name-0"), page.input_value("#name-1")) == ("Ana", "Ben"), offline
+        context.close()
+
+
 def test_a_number_being_typed_is_sent_though_another_phone_changed_the_form(browser: Any, server: str) -> None:
     """Guédelon's castle is one form for the whole table: Ana was typing the rounds (the field focused) when Ben
     tapped a tile; drawing Ben's change in took her field out of the page and back, which sent what she had typed
