@@ -490,8 +490,8 @@ class _Writer:
 
         art = read_art(data, digest)
         if self.inks.settings.pdfx == "x1a" and translucent(art):
-            # PDF/X-1a allows no transparency: art drawn with opacity is flattened into pixels (FLATTEN_PX) whose
-            # own transparency becomes a stencil, as prepress flatteners do
+            # PDF/X-1a allows no transparency: art drawn with opacity or a blend mode is flattened into pixels
+            # (FLATTEN_PX) whose own transparency becomes a stencil, as prepress flatteners do
             self._register(name, _raster_xobject(self.doc, "png", _flattened(art), self.inks))
             return 1.0, 1.0
         form, width, height = art_form(self.c, art, self._embedded, self.inks)

@@ -9,6 +9,10 @@ renderer draws the same shapes with reportlab's drawing calls, and adds:
   (opacities, soft masks), its shadings and its images, each named for this picture;
 - **opacity** (:class:`~generator.render.svgart.Faded`): the group drawn into a transparency group form and
   placed at that opacity, so overlapping shapes inside it fade as one, as in a viewer;
+- **blend modes** (:class:`~generator.render.svgart.Blended`): the element drawn into an isolated transparency
+  group form, placed under a graphics state of its blend mode (`/BM`, ISO 32000-1, 11.3.5: CSS's modes are PDF's),
+  so it blends with what is under it in the art as in Chromium; art that blends is itself a group, so its blends
+  reach nothing of the card under it (a picture's do not in Chromium);
 - **gradients** (:class:`~generator.render.svgart.GradientFill`): the shape's outline clips a shading drawn in
   the gradient's own space (its units and `gradientTransform`), axial, or radial from its focus; stops that are
   not opaque, and the shape's `fill-opacity`, become a soft mask of the same geometry in grey;
@@ -31,7 +35,7 @@ from typing import Any
 
 from generator.backends import number as n
 from generator.render.ink import Inks
-from generator.render.svgart import MITER_LIMIT, Art, Embedded, Faded, GradientFill, PatternFill
+from generator.render.svgart import MITER_LIMIT, Art, Blended, Embedded, Faded, GradientFill, PatternFill
 
 #: Room added around a faded group's shapes for its strokes, in widths of the widest stroke it holds, at the least
 #: (miter joins reach further than half a stroke, up to half the miter limit times the width: four times the width
@@ -49,7 +53,7 @@ class ArtResources:
         self.raster = raster
         self.inks = inks
         self.states: dict[str, Any] = {}
-        self.state_names: dict[tuple[str, float], str] = {}
+        self.state_names: dict[tuple[str, float | str], str] = {}
         self.shadings: dict[str, Any] = {}
         self.xobjects: dict[str, Any] = {}
         self.dictionary = PDFDictionary({})
@@ -74,6 +78,16 @@ class ArtResources:
         if name is None:
             name = self.state_names[("both", value)] = f"A{len(self.states) + 1}"
             self.states[name] = PDFDictionary({"Type": PDFName("ExtGState"), "ca": value, "CA": value})
+        return name
+
+    def blend(self, mode: str) -> str:
+        """The name of a graphics state setting the blend mode `mode` (a PDF name: `Multiply`...)."""
+        from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
+
+        name = self.state_names.get(("BM", mode))
+        if name is None:
+            name = self.state_names[("BM", mode)] = f"A{len(self.states) + 1}"
+            self.states[name] = PDFDictionary({"Type": PDFName("ExtGState"), "BM": PDFName(mode)})
         return name
 
     def soft_mask(self, form: Any) -> str:
@@ -138,7 +152,20 @@ def art_form(canvas: Any, art: Art, raster: Callable[[Embedded], Any], inks: Ink
     resources = ArtResources(canvas._doc, raster, inks)
     content = _Painter(canvas, resources).paint(drawing)
     resources.close()
-    return resources.form(content, (0.0, 0.0, width, height)), width, height
+    # art that blends is a group of its own, as a picture is in Chromium: its blends reach nothing of the card
+    group = transparency_group() if _blends(art) else None
+    return resources.form(content, (0.0, 0.0, width, height), group), width, height
+
+
+def _blends(art: Art) -> bool:
+    """Whether the art blends anything (:class:`~generator.render.svgart.Blended`)."""
+    stack = [art.drawing]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Blended):
+            return True
+        stack.extend(getattr(node, "contents", ()))
+    return False
 
 
 class _Painter:
@@ -214,6 +241,8 @@ def _renderer_class() -> Any:
         def drawNodeDispatcher(self, node: Any) -> None:
             if isinstance(node, Faded):
                 self._faded(node)
+            elif isinstance(node, Blended):
+                self._blended(node)
             elif isinstance(node, PatternFill):
                 self._pattern(node)
             else:
@@ -280,6 +309,19 @@ def _renderer_class() -> Any:
             form = self.resources.form(content, bounds, transparency_group())
             name = self.resources.xobject(self.resources.doc.Reference(form))
             self._canvas._code.append(f"/{self.resources.both_alphas(group.opacity)} gs /{name} Do")
+
+        def _blended(self, group: Any) -> None:
+            # drawn on its own (an isolated group: what it holds blends only with itself), then laid over what is
+            # under it by its blend mode, which the graphics state holds while the group is painted (ISO 32000-1,
+            # 11.4.7); q/Q, so nothing drawn after it blends
+            bounds = _bounds(group)
+            if bounds is None:
+                return
+            content = self._captured(self.drawGroup, group)
+            form = self.resources.form(content, bounds, transparency_group())
+            name = self.resources.xobject(self.resources.doc.Reference(form))
+            state = f"/{self.resources.blend(group.mode)} gs " if group.mode != "Normal" else ""
+            self._canvas._code.append(f"q {state}/{name} Do Q")
 
         def drawImage(self, image: Any) -> None:
             picture = image.path
@@ -370,8 +412,8 @@ def translucent(art: Art) -> bool:
     stack = [art.drawing]
     while stack:
         node = stack.pop()
-        if isinstance(node, Faded) or (isinstance(node, PatternFill) and node.stroke):
-            return True  # a pattern's stroke is a soft mask
+        if isinstance(node, (Faded, Blended)) or (isinstance(node, PatternFill) and node.stroke):
+            return True  # a pattern's stroke is a soft mask; a blend mode is transparency too (ISO 15930-4)
         if isinstance(node, GradientFill):
             if node.opacity < 1 or any(a < 1 for _o, _c, a in _stops(node.gradient.get("stops") or [])):
                 return True

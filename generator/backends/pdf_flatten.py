@@ -10,7 +10,7 @@ what prepress flatteners do with the areas transparency touches. A box inside a 
 piece's outline) is flattened inside it, the clip kept; a turned group holding a see-through box is flattened as
 a whole.
 
-SVG art drawn with opacity is a picture already, flattened by the PDF backend (`pdf._svg_form`).
+SVG art drawn with opacity or a blend mode is a picture already, flattened by the PDF backend (`pdf._svg_form`).
 """
 
 from __future__ import annotations

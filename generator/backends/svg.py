@@ -4,9 +4,11 @@ of its time (it need not look for namespaces: the files declare theirs).
 
 The geometry is the PDF's: the same primitives at the same coordinates (the viewBox is in points, the
 document's size in millimetres). Icons are defined once per file as symbols and placed with `<use>`, and so are
-pictures (`ImageUse`): each file once, as a `data:` URI inside a symbol, so the SVG carries its art and stays
-vector where the art is an SVG (a viewer draws an SVG picture as vectors, with scripts and outside files
-disabled). A picture cropped to its box is clipped by a `clipPath` in the card's own coordinates. Gradients are
+pictures (`ImageUse`): each file once inside a symbol, a PNG or JPEG as a `data:` URI, SVG art drawn as vectors in
+a nested `<svg>` (:mod:`generator.render.art_inline`: its ids prefixed by the picture's, its stylesheet written into
+its elements' styles). Art embedded as an `<image>` of SVG data, as it was, was drawn by librsvg (rsvg-convert,
+Inkscape's import) at the art's own pixel size and then enlarged: soft when zoomed or printed. A picture cropped
+to its box is clipped by a `clipPath` in the card's own coordinates. Gradients are
 `linearGradient`/`radialGradient` in user space (each defined once per file), a group is a `<g>` with its
 transform, `clip-path`, luminance `mask` and `opacity`, and a recoloured picture is a picture of its own.
 
@@ -28,6 +30,7 @@ and it adds an object per element on top of ElementTree, which it writes with an
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from xml.etree.ElementTree import Element, SubElement
@@ -163,7 +166,11 @@ def _attributes(element: Element) -> str:
 
 
 def _write(element: Element, out: list[str]) -> None:
-    """Serialise `element` into `out`: attributes in the order given, empty elements closed with ` />`."""
+    """Serialise `element` into `out`: attributes in the order given, empty elements closed with ` />`; one of
+    :data:`_WRITTEN` as its text, written already."""
+    if element.tag == _WRITTEN:
+        out.append(element.text or "")
+        return
     attrs = _attributes(element)
     if element.text or len(element):
         out.append(f"<{element.tag}{attrs}>")
@@ -296,11 +303,42 @@ def _pictures(defs: Element, items: Iterable[Primitive]) -> dict[tuple[str, str 
             size = {"width": num(info.width), "height": num(info.height), "preserveAspectRatio": "none"}
             symbol = _element("symbol", {"id": found, "viewBox": f"0 0 {num(info.width)} {num(info.height)}",
                                          "preserveAspectRatio": "none"})
-            uri = f"data:{_MIME[info.kind]};base64,{base64.b64encode(data).decode('ascii')}"
-            symbol.append(_element("image", {"xlink:href": uri, "x": "0", "y": "0", **size}))
+            if info.kind == "svg":  # as vectors, not as a picture librsvg draws at its own pixel size
+                symbol.append(_written_art(data, info.digest, found, num(info.width), num(info.height)))
+            else:
+                uri = f"data:{_MIME[info.kind]};base64,{base64.b64encode(data).decode('ascii')}"
+                symbol.append(_element("image", {"xlink:href": uri, "x": "0", "y": "0", **size}))
             defs.append(symbol)
         ids[(item.source, item.tint)] = found
     return ids
+
+
+#: The tag of an element :func:`_write` writes as its text, already written (art inlined).
+_WRITTEN = "donjon-written"
+#: How many pieces of art inlined are kept written, by the art file's digest, the picture's id and its size: a
+#: deck's hundred cards carry the same art at the same size, written once (a drawing of 5,000 elements took 0.05 s
+#: a card to write). Bounded, for a long `--watch`.
+ART_KEPT = 16
+_art_written: OrderedDict[tuple[str, str, str, str], Element] = OrderedDict()
+
+
+def _written_art(data: bytes, digest: str, prefix: str, width: str, height: str) -> Element:
+    """SVG art (the file of `digest`) as a nested `<svg>` (:func:`generator.render.art_inline.inline_art`), written
+    once and kept: an element :func:`_write` puts in as it is."""
+    key = (digest, prefix, width, height)
+    found = _art_written.get(key)
+    if found is not None:
+        _art_written.move_to_end(key)
+        return found
+    from generator.render.art_inline import inline_art
+
+    out: list[str] = []
+    _write(inline_art(data, prefix, width, height), out)
+    found = _art_written[key] = Element(_WRITTEN)
+    found.text = "".join(out)
+    while len(_art_written) > ART_KEPT:
+        _art_written.popitem(last=False)
+    return found
 
 
 @cache

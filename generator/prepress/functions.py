@@ -92,24 +92,32 @@ def _stitching(function: Any, t: float, domain: list[float], depth: int) -> list
     return evaluate(parts[k], [e0 + (t - low) * (e1 - e0) / (high - low) if high > low else e0], depth + 1)
 
 
-def _sampled(function: Any, x: list[float], domain: list[float]) -> list[float]:
-    """A sampled function (7.10.2): each input encoded into its table's index range, the outputs interpolated
-    multilinearly between the 2^m samples around it, decoded to /Decode (else /Range). A table of /Order 3, which
-    PDF interpolates by a cubic spline, is read linearly as well: at its samples the same, between them within what
-    a spline's overshoot adds (not measured)."""
+def _table(function: Any, inputs: int) -> tuple[list[int], int, list[float], int, int, bytes, list[float]]:
+    """What a sampled function (7.10.2) of `inputs` inputs says of its table: its /Size, /BitsPerSample, /Decode (else
+    /Range), its outputs, how many samples it holds, its bytes and its /Encode; Unmeasured when the table is beyond
+    what is measured (MAX_INPUTS, MAX_SAMPLES) or shorter than it says."""
     sizes = [int(v) for v in function["/Size"]]
     bits = int(function["/BitsPerSample"])
     ranges = [float(v) for v in function["/Range"]]
     decode = [float(v) for v in function.get("/Decode", ranges)]
     outputs = len(ranges) // 2
     count = outputs * math.prod(sizes)
-    if len(sizes) != len(x) or not 0 < len(x) <= MAX_INPUTS or bits not in (1, 2, 4, 8, 12, 16, 24, 32) \
+    if len(sizes) != inputs or not 0 < inputs <= MAX_INPUTS or bits not in (1, 2, 4, 8, 12, 16, 24, 32) \
             or min(sizes) < 1 or not 0 < count <= MAX_SAMPLES:
         raise Unmeasured
-    data = function.get_data()
+    data = bytes(function.get_data())
     if len(data) * 8 < count * bits:
         raise Unmeasured
     encode = [float(v) for v in function.get("/Encode", [v for s in sizes for v in (0, s - 1)])]
+    return sizes, bits, decode, outputs, count, data, encode
+
+
+def _sampled(function: Any, x: list[float], domain: list[float]) -> list[float]:
+    """A sampled function (7.10.2): each input encoded into its table's index range, the outputs interpolated
+    multilinearly between the 2^m samples around it, decoded to /Decode (else /Range). A table of /Order 3, which
+    PDF interpolates by a cubic spline, is read linearly as well: at its samples the same, between them within what
+    a spline's overshoot adds (not measured)."""
+    sizes, bits, decode, outputs, count, data, encode = _table(function, len(x))
     low_index, fractions = [], []
     for i, v in enumerate(x):
         d0, d1 = domain[2 * i], domain[2 * i + 1]
@@ -445,20 +453,8 @@ def _sampled_many(function: Any, x: Any, domain: list[float]) -> Any:
     bit. Like _sampled it interpolates linearly whatever /Order says (an /Order 3 table is read as /Order 1)."""
     import numpy as np
 
-    sizes = [int(v) for v in function["/Size"]]
-    bits = int(function["/BitsPerSample"])
-    ranges = [float(v) for v in function["/Range"]]
-    decode = [float(v) for v in function.get("/Decode", ranges)]
-    outputs = len(ranges) // 2
-    count = outputs * math.prod(sizes)
-    if len(sizes) != x.shape[1] or not 0 < x.shape[1] <= MAX_INPUTS or bits not in (1, 2, 4, 8, 12, 16, 24, 32) \
-            or min(sizes) < 1 or not 0 < count <= MAX_SAMPLES:
-        raise Unmeasured
-    data = function.get_data()
-    if len(data) * 8 < count * bits:
-        raise Unmeasured
-    table = _sample_table(bytes(data), count, bits)
-    encode = [float(v) for v in function.get("/Encode", [v for s in sizes for v in (0, s - 1)])]
+    sizes, bits, decode, outputs, count, data, encode = _table(function, x.shape[1])
+    table = _sample_table(data, count, bits)
     rows = x.shape[0]
     low_index, fractions = [], []
     for i in range(x.shape[1]):

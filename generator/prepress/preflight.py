@@ -32,8 +32,8 @@ is drawn):
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
 round token) is warned about (rule `shape`, :func:`add_shape`): no page of a service read says whether it cuts such a
 shape, so the warning says the pieces may come out rectangular as donjon's own reading, with the confidence
-`OWN_RULES["shape"]` gives it, never as the service's word. Cards with round corners are warned about as the service's own
-pages say it cuts corners (rule `corners`, `Service.corners` and its source), "not stated" where none does.
+`OWN_RULES["shape"]` gives it, never as the service's word. Cards with round corners are warned about as the
+service's own pages say it cuts corners (rule `corners`, `Service.corners` and its source), "not stated" where none does.
 
 What a PDF cannot tell: whether a picture was a PNG file before it was placed (DriveThruCards' rule is about the
 files put in the layout: donjon states it as not checkable); which art is "key" (only text is checked against the

@@ -713,15 +713,36 @@ _VISIBLE = frozenset({"svg", "g", "a", "switch", "use", "path", "rect", "circle"
                       "polygon", "text", "tspan", "textPath", "image", "foreignObject"})
 
 
-def style_declarations(text: str) -> list[tuple[str, str]]:
-    """The declarations of a `style` attribute, in order: each its name in lower case and its value (`!important`
-    left out)."""
+#: How a declaration says it is `!important`, at its end (CSS Syntax 3, 5.4.6: `!` and `important` in any case, white
+#: space between allowed).
+_IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
+
+
+def style_declarations(text: str) -> list[tuple[str, str, bool]]:
+    """The declarations of a `style` attribute, in order: each its name in lower case, its value (`!important` left
+    out) and whether it was `!important`. The one reader of a style: the check, the cascade (:func:`cascaded`) and
+    the drawing read a style alike (a `! important` written with a space, or in capitals, was part of the value to
+    one reader and a flag to another)."""
     out = []
     for part in text.split(";"):
         name, colon, value = part.partition(":")
-        if colon:
-            out.append((name.strip().lower(), value.replace("!important", "").strip()))
+        if colon and name.strip():
+            value = value.strip()
+            flagged = _IMPORTANT.search(value)
+            out.append((name.strip().lower(), value[:flagged.start()].strip() if flagged else value, bool(flagged)))
     return out
+
+
+def cascaded(rules: list[tuple[str, str, bool]], style: str) -> list[tuple[str, str]]:
+    """An element's declarations in the order CSS ranks them, the last of a name winning (CSS Cascade 4, 6.1: an
+    element's own style outranks the stylesheet's rules, and `!important` reverses that): the stylesheet's plain
+    rules (`rules`, :meth:`Cascade.declared`), the style's plain declarations, the stylesheet's `!important` rules,
+    the style's `!important` ones."""
+    parts = style_declarations(style)
+    return ([(name, value) for name, value, important in rules if not important]
+            + [(name, value) for name, value, important in parts if not important]
+            + [(name, value) for name, value, important in rules if important]
+            + [(name, value) for name, value, important in parts if important])
 
 
 class Cascade:
@@ -791,21 +812,12 @@ class Cascade:
         return found
 
     def value(self, element: Any, name: str) -> str | None:
-        ruled: str | None = None
-        important: str | None = None
-        for declared, value, is_important in self.declared(element):
+        found: str | None = None
+        for declared, value in cascaded(self.declared(element), element.get("style") or ""):
             if declared == name:
-                if is_important:
-                    important = value
-                else:
-                    ruled = value
-        if important is not None:
-            return important
-        for key, value in reversed(style_declarations(element.get("style") or "")):
-            if key == name:
-                return value
-        if ruled is not None:
-            return ruled
+                found = value
+        if found is not None:
+            return found
         attribute = element.get(name)
         return attribute.strip() if attribute is not None else None
 

@@ -9,7 +9,8 @@ the line of the file, and refused, rather than printed wrong:
 - **What no PDF of donjon's draws**: filters (blurs, shadows), masks (but those that are clips, as Figma writes
   them: :func:`_masks_as_clips`), a gradient on a stroke, a pattern of more than
   :data:`MAX_PATTERN_TILES` tiles a shape or drawn inside itself, markers on a marker's shapes, a paint order
-  that draws markers between fill and stroke, gradients that repeat or reflect (`spreadMethod`), blend modes,
+  that draws markers between fill and stroke, gradients that repeat or reflect (`spreadMethod`), the blend modes
+  PDF has not (`plus-lighter`, `plus-darker`),
   non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
   what to do in the drawing program instead.
 - **Markers and patterns, which svglib does not draw**: a shape's markers are drawn at its vertices
@@ -19,7 +20,10 @@ the line of the file, and refused, rather than printed wrong:
   the shape, cut to its outline, a pattern stroke as tiles under a soft mask of the stroke (:class:`PatternFill`;
   what a pattern leaves unwritten is taken down its hrefs).
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
-  `<style>` rule) becomes a transparency group (:class:`Faded`); a gradient's `gradientTransform`, focal point
+  `<style>` rule) becomes a transparency group (:class:`Faded`); `mix-blend-mode` (a style or a rule; as an
+  attribute no viewer reads it) an isolated group laid over what is under it by PDF's blend mode of that name, and
+  `isolation: isolate` or a clip path around a blend an isolated group, as Chromium composites them
+  (:class:`Blended`); a gradient's `gradientTransform`, focal point
   (`fx`, `fy`), `stop-opacity` and the shape's `fill-opacity` are drawn (:class:`GradientFill`), what a gradient
   leaves unwritten is taken down its whole chain of hrefs (Inkscape's gradients), a `<style>` styles every element
   of the file wherever it is written, gradient stops included; a `<symbol>` a `<use>` places (Illustrator's
@@ -90,7 +94,7 @@ from reportlab.graphics.shapes import DirectDraw, Group
 from generator.render.art_markers import (Vertex, marker_matrix, orient_angle, path_vertices, points_of,
                                            points_vertices)
 from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, art_viewport,
-                                     css_rules, hidden_elements, printed_stylesheet, raster_size,
+                                     cascaded, css_rules, hidden_elements, printed_stylesheet, raster_size,
                                      style_declarations)
 from generator.render.model import Matrix
 
@@ -124,12 +128,22 @@ _BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit
 _UNDRAWN = {
     "filter": f"a filter (a blur, a shadow...), which donjon's PDF cannot draw: {_BITMAP_COPY}, or remove it",
     "mask": f"a mask, which donjon's PDF cannot draw: use a clip path instead, or {_BITMAP_COPY}",
-    "mix-blend-mode": f"a blend mode, which donjon's PDF cannot draw: {_BITMAP_COPY}",
     "vector-effect": "a stroke that keeps its width when scaled, which donjon's PDF cannot draw: turn it into a "
                      "shape (Inkscape: Path > Stroke to Path)",
     "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
                  "transform attribute",
 }
+#: CSS's blend modes (Compositing and Blending 1, 5.2; `mix-blend-mode`, in any case) as PDF names them (ISO
+#: 32000-1, 11.3.5, tables 136 and 137: the same sixteen, the same formulas). A value CSS does not know is no
+#: declaration (the element is drawn normally, as in Chromium).
+BLEND_MODES = {"normal": "Normal", "multiply": "Multiply", "screen": "Screen", "overlay": "Overlay",
+               "darken": "Darken", "lighten": "Lighten", "color-dodge": "ColorDodge", "color-burn": "ColorBurn",
+               "hard-light": "HardLight", "soft-light": "SoftLight", "difference": "Difference",
+               "exclusion": "Exclusion", "hue": "Hue", "saturation": "Saturation", "color": "Color",
+               "luminosity": "Luminosity"}
+#: CSS's blend modes PDF has not (Compositing and Blending 2: sums of the colours, clamped), with the nearest that
+#: PDF has.
+_NOT_IN_PDF = {"plus-lighter": "lighten or screen", "plus-darker": "darken or multiply"}
 _TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted, markers "
                     "included: simplify it, or unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine "
                     "them (Path > Combine)")
@@ -194,6 +208,7 @@ def _read(data: bytes) -> Art:
     except etree.XMLSyntaxError as err:
         raise ArtProblem(f"it is not well-formed SVG ({err})") from None
     printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
+    _blend_attributes_dropped(root)  # read by no viewer: neither checked nor drawn
     _ex_as_em(root)  # as Chromium measures them
     printed += _unread_colours(root)  # left out as browsers leave them out
     _masks_as_clips(root)  # before the checks, which refuse a mask
@@ -299,7 +314,7 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
         for name, value in ({} if element in hidden else element.attrib).items():
             local = _local(name)
             if local == "style":
-                for prop, prop_value in style_declarations(value):
+                for prop, prop_value, _important in style_declarations(value):
                     _check_property(prop, prop_value, line, ids, css=True)
             else:
                 _check_property(local, value, line, ids)
@@ -349,6 +364,9 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     """A property (an attribute, or a declaration of a `style` or a `<style>` rule when `css`) the PDF cannot
     draw as a viewer does: an ArtProblem at its line."""
     value = value.strip()
+    if name == "mix-blend-mode" and value.lower() in _NOT_IN_PDF:
+        raise ArtProblem(f"a blend mode PDF does not have ({value.lower()}), which donjon's PDF cannot draw: use "
+                         f"{_NOT_IN_PDF[value.lower()]}, or {_BITMAP_COPY}", line)
     reason = _UNDRAWN.get(name)
     if reason is not None and value.lower() not in _FINE_VALUES and (css or name != "transform"):
         raise ArtProblem(f"it uses {reason}", line)
@@ -364,8 +382,8 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
             raise ArtProblem(f"it strokes with a {_paint_name(kind)}, which donjon's PDF cannot draw: turn the "
                              "stroke into a shape (Inkscape: Path > Stroke to Path) and fill that", line)
         if name == "fill" and kind.endswith("Gradient"):
-            spread = _inherited(target, "spreadMethod", ids)
-            if spread not in (None, "pad"):
+            spread = spread_method(_href_chain(target, _GRADIENTS, ids))
+            if spread != "pad":
                 raise ArtProblem(f"a gradient that repeats (spreadMethod=\"{spread}\"), which donjon's PDF cannot "
                                  "draw: use spreadMethod=\"pad\" (Inkscape: Repeat: none)", target.sourceline)
         if name == "clip-path" and kind == "clipPath" and target.get("clipPathUnits") == "objectBoundingBox":
@@ -394,16 +412,23 @@ def _paint_name(kind: str) -> str:
     return "pattern" if kind == "pattern" else "gradient"
 
 
-def _inherited(gradient: Any, name: str, ids: dict[str, Any]) -> str | None:
-    """An attribute of a gradient or of those it refers to by href."""
-    seen = 0
-    while gradient is not None and seen < 32:
-        value = gradient.get(name)
+#: The values of a gradient's spreadMethod (SVG 1.1, 13.2.2), written exactly so (Chromium reads ` reflect` or
+#: `Reflect` as no value it knows).
+SPREADS = frozenset({"pad", "reflect", "repeat"})
+
+
+def spread_method(chain: Sequence[Any]) -> str:
+    """How a gradient spreads past its ends, its href chain given (:func:`_href_chain`), as Chromium reads it: the
+    spreadMethod of the first gradient of the chain that has the attribute at all, `pad` when that value is not one
+    of :data:`SPREADS` (an empty or misspelt value is written, and is the initial value, not taken from the next
+    gradient: measured; librsvg 2.54 takes it from the next), and `pad` when none has it. A gradient that refers to
+    something that is no gradient takes nothing from it (the chain ends there; SVG 1.1, 13.2.2: such an href is
+    invalid), as in Chromium."""
+    for link in chain:
+        value = link.get("spreadMethod")
         if value is not None:
-            return str(value).strip()
-        gradient = _referenced(gradient, ids)
-        seen += 1
-    return None
+            return value if value in SPREADS else "pad"
+    return "pad"
 
 
 def _href_chain(element: Any, kinds: Iterable[str], ids: dict[str, Any]) -> list[Any]:
@@ -682,7 +707,7 @@ def _mask_is_clip(mask: Any) -> bool:
         return False
     if any(_PLAIN_NUMBER.fullmatch(mask.get(name) or "") is None for name in ("x", "y", "width", "height")):
         return False
-    styles = dict(style_declarations(mask.get("style") or ""))
+    styles = dict(cascaded([], mask.get("style") or ""))
     alpha = (styles.get("mask-type") or mask.get("mask-type") or "luminance").strip().lower() == "alpha"
     shapes = [child for child in mask if isinstance(child.tag, str)]
     if not shapes:
@@ -691,7 +716,7 @@ def _mask_is_clip(mask: Any) -> bool:
         if _local(shape.tag) not in _MASK_SHAPES:
             return False
         said = {**{name: value for name, value in shape.attrib.items() if isinstance(name, str)},
-                **dict(style_declarations(shape.get("style") or ""))}
+                **dict(cascaded([], shape.get("style") or ""))}
         fill = (said.get("fill") or "black").strip().lower().replace(" ", "")
         if fill == "none" or fill.startswith("url(") or (not alpha and fill not in _WHITE):
             return False
@@ -1126,7 +1151,7 @@ def _unmatched_in_place(root: Any, copies: list[Any]) -> None:
             settled.append((made, {name for name, _value, important in declared if not important},
                             {name for name, _value, important in declared if important}))
     for made, names, important in settled:
-        written = dict(_cascaded([], made.get("style") or ""))
+        written = dict(cascaded([], made.get("style") or ""))
         undone = []
         for name in sorted(names - set(written)):
             value = _undone_value(made, name)
@@ -1150,39 +1175,12 @@ def _undone_value(made: Any, name: str) -> str | None:
     return value
 
 
-_IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
-
-
-def _style_parts(text: str) -> list[tuple[str, str, bool]]:
-    """The declarations of a `style` attribute, in order: each its name in lower case, its value (`!important` left
-    out) and whether it was `!important`."""
-    out = []
-    for part in text.split(";"):
-        name, colon, value = part.partition(":")
-        if colon and name.strip():
-            value = value.strip()
-            flagged = _IMPORTANT.search(value)
-            out.append((name.strip().lower(), value[:flagged.start()].strip() if flagged else value, bool(flagged)))
-    return out
-
-
-def _cascaded(rules: list[tuple[str, str, bool]], style: str) -> list[tuple[str, str]]:
-    """An element's declarations in the order CSS ranks them, the last of a name winning (CSS Cascade 4, 6.1: an
-    element's own style outranks the stylesheet's rules, and `!important` reverses that): the stylesheet's plain
-    rules, the style's plain declarations, the stylesheet's `!important` rules, the style's `!important` ones."""
-    parts = _style_parts(style)
-    return ([(name, value) for name, value, important in rules if not important]
-            + [(name, value) for name, value, important in parts if not important]
-            + [(name, value) for name, value, important in rules if important]
-            + [(name, value) for name, value, important in parts if important])
-
-
 def _important_last(root: Any) -> None:
     """Write each element's `style` so that svglib, which applies the stylesheet's rules first and the style over
-    them whatever is `!important`, draws what CSS ranks first (:func:`_cascaded`): a stylesheet's `!important` rule
-    lost to a plain `style` in the PDF (`.a { fill: green !important }` and `style="fill: gold"` printed gold where
-    viewers paint green), and svglib read `!important` in a style as part of the value (an opacity so written was
-    read as 1). Done only when the file says `!important`."""
+    them whatever is `!important`, draws what CSS ranks first (:func:`generator.render.images.cascaded`): a
+    stylesheet's `!important` rule lost to a plain `style` in the PDF (`.a { fill: green !important }` and
+    `style="fill: gold"` printed gold where viewers paint green), and svglib read `!important` in a style as part of
+    the value (an opacity so written was read as 1). Done only when the file says `!important`."""
     sheets = [element.text for element in root.iter() if _local(element.tag) == "style" and element.text]
     styles = [element for element in root.iter() if isinstance(element.tag, str) and element.get("style")]
     if not any("important" in text for text in sheets) and not any("important" in element.get("style")
@@ -1195,7 +1193,7 @@ def _important_last(root: Any) -> None:
         if not any(important for _name, _value, important in declared) and "important" not in style:
             continue
         # svglib applies the plain rules under the style itself
-        ordered = _cascaded([declaration for declaration in declared if declaration[2]], style)
+        ordered = cascaded([declaration for declaration in declared if declaration[2]], style)
         element.set("style", "; ".join(f"{name}: {value}" for name, value in ordered))
 
 
@@ -1620,6 +1618,11 @@ def _reader_class() -> Any:
                 faded = Faded(item, opacity)
                 self.lines[id(faded)] = node.sourceline or 0
                 parent.contents[-1] = faded
+            mode = _blend_mode(node.etree_element, item)
+            if mode is not None:
+                blended = Blended(parent.contents[-1], mode)
+                self.lines[id(blended)] = node.sourceline or 0
+                parent.contents[-1] = blended
 
         def _file_nodes(self, node: Any) -> dict[Any, Any]:
             """svglib's nodes of the whole file by element (their parents the file's: what they inherit), found
@@ -1963,7 +1966,7 @@ def _reader_class() -> Any:
             units = written("gradientUnits", own_kind=False) or "objectBoundingBox"
             resolved: dict[str, Any] = {"type": "linear" if kind == "linearGradient" else "radial",
                                         "gradientUnits": units, "stops": stops,
-                                        "spreadMethod": written("spreadMethod", own_kind=False) or "pad"}
+                                        "spreadMethod": spread_method(chain)}
             transform = written("gradientTransform", own_kind=False)
             if transform:
                 resolved["gradientTransform"] = _matrix(self.attrConverter.convertTransform(transform))
@@ -2422,10 +2425,10 @@ _RENDERED = "_rendered"
 def _settle_rules(made: Any, sheet: Cascade) -> None:
     """Apply to each element of a copy, as svglib applies them (attributes), the declarations of the rules that
     match it in its own tree (`sheet`, :func:`_isolated`) and its style, in the order CSS ranks them
-    (:func:`_cascaded`), and mark it so that svglib applies no rule to it where it is drawn."""
+    (:func:`generator.render.images.cascaded`), and mark it so that svglib applies no rule to it where it is drawn."""
     found = [(element, sheet.declared(element)) for element in made.iter() if isinstance(element.tag, str)]
     for element, declared in found:
-        for name, value in _cascaded(declared, element.get("style") or ""):
+        for name, value in cascaded(declared, element.get("style") or ""):
             if name and not name.startswith("-"):  # lxml takes no attribute name starting so
                 try:
                     element.set(name, value)
@@ -2440,10 +2443,44 @@ def _own_opacity(reader: Any, node: Any) -> float:
     return _number(node.etree_element.attrib.get("opacity", "1"), 1.0)
 
 
+def _blend_mode(element: Any, item: Any) -> str | None:
+    """How the element is laid over what is under it, its stylesheet rules and style applied (:func:`_own_opacity`):
+    the PDF name of its `mix-blend-mode` (:data:`BLEND_MODES`); `Normal` when it is drawn as a group of its own
+    (`isolation: isolate`, or a clip path around something blended: Chromium isolates both, measured, so a blend
+    inside reaches no further); None when it is drawn as it is. An opacity below 1 isolates too
+    (:class:`Faded`)."""
+    attrib = element.attrib
+    mode = BLEND_MODES.get((attrib.get("mix-blend-mode") or "normal").strip().lower(), "Normal")
+    if mode != "Normal" or (attrib.get("isolation") or "").strip().lower() == "isolate":
+        return mode
+    clip = (attrib.get("clip-path") or "none").strip().lower()
+    return "Normal" if clip != "none" and _holds_blend(item) else None
+
+
+def _holds_blend(item: Any) -> bool:
+    """Whether something inside `item` (what svglib drew, <use> copies included) is blended."""
+    stack = list(getattr(item, "contents", ()))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Blended) and node.mode != "Normal":
+            return True
+        stack.extend(getattr(node, "contents", ()))
+    return False
+
+
+def _blend_attributes_dropped(root: Any) -> None:
+    """Leave out every `mix-blend-mode` written as an attribute: it is no presentation attribute (Compositing and
+    Blending 1 defines a CSS property only), and Chromium and librsvg draw such an element normally (measured).
+    What is left of the property is then what a style or a `<style>` rule says, as svglib applies them."""
+    for element in root.iter():
+        if isinstance(element.tag, str) and "mix-blend-mode" in element.attrib:
+            del element.attrib["mix-blend-mode"]
+
+
 def _fade_root(reader: Any, root: Any, drawing: Any) -> None:
     """`opacity` on the outermost <svg>: svglib draws it as a group of its own."""
     opacity = _number(root.get("opacity", "1"), 1.0)
-    for name, value in style_declarations(root.get("style", "")):
+    for name, value in cascaded([], root.get("style", "")):
         if name == "opacity":
             opacity = _number(value, 1.0)
     if opacity < 1 and drawing.contents:
@@ -2519,6 +2556,16 @@ class Faded(Group):  # type: ignore[misc]
     def __init__(self, item: Any, opacity: float) -> None:
         super().__init__(item)
         self.__dict__["opacity"] = opacity
+
+
+class Blended(Group):  # type: ignore[misc]
+    """A shape or group drawn on its own (an isolated transparency group) and laid over what is under it by the
+    PDF blend mode `mode` (`Multiply`...; `Normal` for a group that only isolates what it holds), as Chromium
+    composites an element with `mix-blend-mode`, `isolation: isolate` or a clip path."""
+
+    def __init__(self, item: Any, mode: str) -> None:
+        super().__init__(item)
+        self.__dict__["mode"] = mode
 
 
 class PatternFill(Group):  # type: ignore[misc]

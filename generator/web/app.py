@@ -365,17 +365,15 @@ class Companion:
         table: store.GameTable | None = None
         if op != "undo" and (not raw_path or len(raw_path) > 200 or any(not step for step in path)):
             status, error = 400, said(lang, messages.NO_FIELD)
-        made = form.get("made")  # when the table the page showed was made (none from an older page or a script)
-        if status == 200 and isinstance(made, str) and made and \
-                made != await self.db.aread(lambda c: store.table_made(c, table_id)):
-            # a tap kept on a phone since another evening, whose database had a table of this number: not this game's
-            status, error = 409, said(lang, messages.ANOTHER_TABLE, table=table_id)
+        # when the table the page showed was made (none from an older page or a script), checked in the tap's write
+        sent_made = form.get("made")
+        made = sent_made if isinstance(sent_made, str) else None
         try:
             if status != 200:
                 pass
             elif op == "undo":
                 undone = whole_number(value, 18)  # the edit its Undo showed
-                table = await self.db.awrite(lambda c: store.undo_edit(c, table_id, seat, key, undone))
+                table = await self.db.awrite(lambda c: store.undo_edit(c, table_id, seat, key, undone, made))
             else:
                 edit = Edit(op, path, value[:LONGEST_TEXT + 1], shared=seat is None,
                             on=None if wanted not in ("true", "false") else wanted == "true", seen=seen,
@@ -385,7 +383,10 @@ class Companion:
                     builder = self.views.builder(table.game, table.options, table.names)
                     apply(builder, data, edit)
 
-                table = await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, change, key))
+                table = await self.db.awrite(lambda c: store.edit_table(c, table_id, seat, change, key, made))
+        except store.AnotherTable as err:  # a tap kept since another evening's table of this number: not this game's
+            error = err.said(lang)
+            status = 409
         except (EditError, store.StoreError) as err:
             error = err.said(lang)
             status = 422

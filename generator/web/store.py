@@ -26,6 +26,11 @@ class StoreError(messages.Said):
     """A request the store cannot carry out (no such table, a table already saved...); the message says why."""
 
 
+class AnotherTable(StoreError):
+    """A tap kept on a phone since another evening, whose database had a table of this number (409): the `made` its
+    page sent is not when this table was made."""
+
+
 class KeyReused(StoreError):
     """An Idempotency-Key sent again with another body: a client bug, or a key shared by two games (409)."""
 
@@ -365,13 +370,23 @@ def _open_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
     return table
 
 
+def _same_table(conn: sqlite3.Connection, table_id: int, made: str | None) -> None:
+    """Refuse an edit whose page showed a table made at another moment (`made`; None or empty: an older page or a
+    script, which says nothing and is taken). Read in the edit's own write transaction, so the table checked is the
+    table changed."""
+    if made and made != table_made(conn, table_id):
+        raise AnotherTable(messages.ANOTHER_TABLE, table=table_id)
+
+
 def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
-               change: Callable[[GameTable, dict[str, Any]], None], key: str | None = None) -> GameTable:
+               change: Callable[[GameTable, dict[str, Any]], None], key: str | None = None,
+               made: str | None = None) -> GameTable:
     """Apply `change` to a part's data (or the shared fields' when `seat` is None), bump the version, and give
     the table as it now is (read in the same transaction: the page shows exactly what it wrote).
 
     An edit with a `key` already applied to this table is not applied again (a phone's retry after a lost
-    answer): the table is given as it is."""
+    answer): the table is given as it is. `made`: when the table the page showed was made (see _same_table)."""
+    _same_table(conn, table_id, made)
     if _spent(conn, table_id, key):
         return load_table(conn, table_id)
     table = _open_table(conn, table_id)
@@ -389,10 +404,12 @@ def edit_table(conn: sqlite3.Connection, table_id: int, seat: int | None,
 
 
 def undo_edit(conn: sqlite3.Connection, table_id: int, seat: int | None, key: str | None = None,
-              edit: int | None = None) -> GameTable:
+              edit: int | None = None, made: str | None = None) -> GameTable:
     """Take back the last edit of a part (or of the shared fields) not yet undone; an undo sent again with its
     `key` (a retry) takes back nothing more. `edit`: the id of the edit the page's Undo showed it would take back
-    (GameTable.undoable); refused when it is no longer the last one (a fast double tap, another phone's edit)."""
+    (GameTable.undoable); refused when it is no longer the last one (a fast double tap, another phone's edit).
+    `made`: when the table the page showed was made (see _same_table)."""
+    _same_table(conn, table_id, made)
     if _spent(conn, table_id, key):
         return load_table(conn, table_id)
     _part_data(_open_table(conn, table_id), seat)

@@ -170,8 +170,9 @@ def test_the_svg_output_holds_each_picture_once_and_clips_a_cover(tmp_path: Path
     root = ET.fromstring(text)
     symbols = root.findall(f".//{SVG_NS}symbol")
     hrefs = [i.get("{http://www.w3.org/1999/xlink}href", "") for i in root.iter(f"{SVG_NS}image")]
-    assert len(symbols) == 2 and len(hrefs) == 2
-    assert hrefs[0].startswith("data:image/svg+xml;base64,") and hrefs[1].startswith("data:image/jpeg;base64,")
+    # the SVG art drawn as vectors in its symbol (a nested <svg>), the photo as a picture
+    assert len(symbols) == 2 and len(hrefs) == 1
+    assert [child.tag for child in symbols[0]] == [f"{SVG_NS}svg"] and hrefs[0].startswith("data:image/jpeg;base64,")
     uses = [u for u in root.iter(f"{SVG_NS}use")]
     assert len(uses) == 3
     clip = root.find(f".//{SVG_NS}clipPath/{SVG_NS}rect")
@@ -261,7 +262,7 @@ def test_a_fixed_picture_is_found_beside_its_layout_when_the_layout_loads(tmp_pa
     result = run("build", "--content", str(tmp_path / "content"), "--out", str(out), "--bleed")
     assert result.exit_code == 0, result.stderr
     svg_text = (out / "decks" / "test-deck" / "svg" / "001-a.svg").read_text(encoding="utf-8")
-    assert svg_text.count("data:image/svg+xml;base64,") == 1
+    assert svg_text.count('<symbol id="picture-') == 1
     (shared / "frame.yaml").write_text((shared / "frame.yaml").read_text().replace("frame.svg", "gone.svg"),
                                        encoding="utf-8")
     from generator.layout.load import clear_cache
@@ -553,9 +554,8 @@ def test_a_photo_embedded_in_svg_art_shows_upright_in_every_output(tmp_path: Pat
         worst = ImageChops.difference(shown, seen).convert("L").histogram()
         assert sum(worst[60:]) < 0.02 * width * height, f"{what}, orientation {orientation}: see {tmp_path}"
     output = (tmp_path / "with-photo.svg").read_text(encoding="utf-8")  # the SVG output _render_svg wrote
-    inner = [base64.b64decode(found) for found in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", output)]
-    jpegs = [base64.b64decode(found) for art_text in inner
-             for found in re.findall(rb"data:image/jpeg;base64,([A-Za-z0-9+/=\s]+)", art_text)]
+    # the art drawn in the output as vectors, the photo it embeds as it is
+    jpegs = [base64.b64decode(found) for found in re.findall(r"data:image/jpeg;base64,([A-Za-z0-9+/=\s]+)", output)]
     assert len(jpegs) == 1
     with images.open_quietly(jpegs[0]) as carried:
         assert carried.getexif().get(0x0112, 1) == 1 and carried.size == seen.size

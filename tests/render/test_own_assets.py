@@ -241,7 +241,10 @@ def test_own_icons_inline_and_in_icon_boxes(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     root = ET.parse(out / "decks" / "test-deck" / "svg" / "001-a.svg").getroot()
     hrefs = [i.get("{http://www.w3.org/1999/xlink}href", "") for i in root.iter(f"{SVG_NS}image")]
-    assert sorted(h.split(";")[0] for h in hrefs) == ["data:image/png", "data:image/svg+xml"]  # each once
+    # each once: the PNG as a picture, the SVG as vectors (a nested <svg> in its symbol)
+    assert sorted(h.split(";")[0] for h in hrefs) == ["data:image/png"]
+    assert sorted(len(s.findall(f"{SVG_NS}svg")) for s in root.iter(f"{SVG_NS}symbol") if s.get("id", "").startswith(
+        "picture-")) == [0, 1]
     placed = [u for u in root.iter(f"{SVG_NS}use") if not u.get(f"{{{XLINK}}}href", "").startswith("#g-")]
     assert len(placed) == 4  # the badge, mana twice, and the built-in wood (not counting the text's glyphs)
     # the tall sword keeps its shape inside its square: as tall as the box, half as wide

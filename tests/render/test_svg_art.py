@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -315,6 +316,12 @@ SAMPLES: dict[str, bytes] = {
         "<rect x='50' width='50' height='50' fill='hwb(200 10% 20%)'/>"
         "<rect y='50' width='50' height='50' style='fill: color(srgb 0.8 0.2 0.2)'/>"
         "<rect class='c' x='50' y='50' width='50' height='50'/>"),
+    # art with no viewBox draws in CSS pixels of its width and height (an inch is 96): drawn inline in the SVG
+    # output, its nested <svg> is given a viewBox of those pixels (without it, the art was drawn a third too large)
+    "no-viewbox-sized-in-inches": (
+        b"<svg xmlns='http://www.w3.org/2000/svg' width='1in' height='0.5in'><rect width='96' height='48' "
+        b"fill='#ffffff'/><rect x='10' y='10' width='40' height='20' fill='#d02020'/><circle cx='80' cy='24' r='10' "
+        b"fill='#2040c0'/></svg>"),
 }
 
 
@@ -1512,3 +1519,319 @@ def test_mutated_art_is_drawn_or_refused_never_a_crash(tmp_path: Path, art: byte
         assert all(path.name in problem.file for problem in err.problems)
     except ImageProblem:
         pass
+
+
+#: Art of fine detail: hairlines a tenth of a unit apart and a grid of one-unit squares, which a picture drawn at the
+#: art's own size (100 x 100 px) and then enlarged can only show as grey.
+FINE = svg("<rect width='100' height='100' fill='#ffffff'/>"
+           + "".join(f"<rect x='{x}' y='0' width='0.5' height='50' fill='#000000'/>" for x in range(0, 100, 2))
+           + "".join(f"<rect x='{x}' y='{y}' width='1' height='1' fill='#2040c0'/>"
+                     for x in range(0, 100, 2) for y in range(50, 100, 2)))
+#: Pixels per point of the sharpness renders: four times the others' (576 dpi), a card zoomed in or printed finely.
+ZOOMED = 4 * SCALE
+
+
+@needs_tools
+def test_the_svg_output_draws_art_as_sharp_as_the_pdf_when_zoomed(tmp_path: Path) -> None:
+    """Art in the SVG output is drawn as vectors: rendered by librsvg four times larger it matches the PDF rendered
+    by poppler at the same resolution. It was an <image> of the art's data, which librsvg drew at the art's own
+    pixel size and then enlarged: the hairlines came out as a grey blur (58.1 % of the pixels off the PDF's, mean
+    57.2)."""
+    from generator.render.images import image_info
+
+    art = tmp_path / "art" / "fine.svg"
+    art.parent.mkdir()
+    art.write_bytes(FINE)
+    _render_pdf(art, tmp_path / "fine.pdf", tmp_path / "pdf-small.png")
+    assert PDFTOPPM is not None
+    subprocess.run([PDFTOPPM, "-r", str(72 * ZOOMED), "-png", "-singlefile", str(tmp_path / "fine.pdf"),
+                    str(tmp_path / "pdf-zoomed")], check=True, timeout=60)
+    pdf_render = Image.open(tmp_path / "pdf-zoomed.png").convert("RGB")
+    info = image_info(art)
+    assert pdf_render.size == (round(info.width * ZOOMED), round(info.height * ZOOMED))
+    svg_render = _render_svg(art, tmp_path, tmp_path / "svg-zoomed.png", pdf_render.size)
+    differing, mean = difference(svg_render, pdf_render)
+    assert differing <= SHARE and mean <= MEAN, (f"{differing:.1%} of the pixels differ from the PDF's, mean "
+                                                 f"{mean:.1f}; see {tmp_path}")
+
+
+def _two_pieces(tmp_path: Path, first: bytes, second: bytes) -> tuple[Path, Any]:
+    """A card of two pieces of art side by side (each 75 x 75 pt), its SVG output written and the drawing given."""
+    from generator.backends.svg import drawing_svg
+    from generator.render.model import Drawing, ImageUse
+
+    (tmp_path / "one.svg").write_bytes(first)
+    (tmp_path / "two.svg").write_bytes(second)
+    # 15 pt of the card's own background below them
+    card = Drawing(150, 90, (ImageUse(str(tmp_path / "one.svg"), 0, 0, 75, 75),
+                             ImageUse(str(tmp_path / "two.svg"), 75, 0, 75, 75)), background="#ffffff")
+    target = tmp_path / "card.svg"
+    target.write_text(drawing_svg(card), encoding="utf-8")
+    return target, card
+
+
+#: Two pieces of art that name their gradient, their clip, their shape a <use> shows and their rules alike, each its
+#: own colours: in one card's file, each must still draw its own, and their `rect` rule must not reach the card's
+#: own background.
+_SAME_IDS = ("<style>rect {{ fill: {fill} }}</style><defs><linearGradient id='g'><stop offset='0' "
+             "stop-color='{stop}'/><stop offset='1' stop-color='{stop}'/></linearGradient><clipPath id='c'><rect "
+             "x='{clip}' y='0' width='50' height='100'/></clipPath><rect id='dot' width='10' height='10' "
+             "style='fill: {stop}'/></defs><rect width='100' height='50'/><rect y='50' width='100' height='50' "
+             "style='fill: url(#g)' clip-path='url(#c)'/><use xlink:href='#dot' x='45' y='20'/>")
+
+
+@needs_tools
+def test_two_pieces_of_art_with_the_same_ids_each_draw_their_own(tmp_path: Path) -> None:
+    """Art drawn inside a card's SVG keeps its ids, its references and its stylesheet to itself: two pieces whose
+    gradient, clip path and class have the same names and different colours each draw theirs in librsvg's render,
+    as in the PDF (each piece's ids prefixed by its picture's id, its rules written into its elements' styles)."""
+    first = svg(_SAME_IDS.format(fill="#d02020", stop="#20a040", clip="0"))
+    second = svg(_SAME_IDS.format(fill="#2040c0", stop="#f0c020", clip="50"))
+    target, _card = _two_pieces(tmp_path, first, second)
+    text = target.read_text(encoding="utf-8")
+    assert "<style" not in text and 'id="picture-1.g"' in text and 'id="picture-2.g"' in text
+    assert RSVG is not None
+    png = tmp_path / "card.png"
+    subprocess.run([RSVG, "-z", "2", "-o", str(png), str(target)], check=True, timeout=60)
+    render = Image.open(png).convert("RGB")
+    scale = render.width / 150  # pixels per point
+
+    def at(x: float, y: float) -> tuple[int, ...]:
+        found = render.getpixel((int(x * scale), int(y * scale)))
+        assert isinstance(found, tuple)
+        return found
+
+    # each piece 75 pt wide (a unit of the art is 0.75 pt): its top half its rule's colour, the shape its use shows
+    # in its gradient's, its bottom half its gradient's on its clip's side only; the card's background white
+    assert at(15, 7.5) == (0xd0, 0x20, 0x20) and at(90, 7.5) == (0x20, 0x40, 0xc0)
+    assert at(37.5, 18.75) == (0x20, 0xa0, 0x40) and at(112.5, 18.75) == (0xf0, 0xc0, 0x20)
+    assert at(18.75, 56.25) == (0x20, 0xa0, 0x40) and at(56.25, 56.25) == (255, 255, 255)
+    assert at(93.75, 56.25) == (255, 255, 255) and at(131.25, 56.25) == (0xf0, 0xc0, 0x20)
+    assert at(75, 85) == (255, 255, 255)
+
+
+def test_art_in_the_svg_output_is_the_same_bytes_every_time(tmp_path: Path) -> None:
+    """The SVG output of a card with art drawn inline is byte for byte the same when built again from nothing."""
+    from generator.backends import svg as svg_backend
+    from generator.backends.svg import drawing_svg
+    from generator.render import images
+
+    first = svg(_SAME_IDS.format(fill="#d02020", stop="#20a040", clip="0"))
+    second = svg(_SAME_IDS.format(fill="#2040c0", stop="#f0c020", clip="50"))
+    target, card = _two_pieces(tmp_path, first, second)
+    images.clear_cache()
+    svg_backend._art_written.clear()
+    assert drawing_svg(card) == target.read_text(encoding="utf-8")
+
+
+_SPREAD_STOPS = "<stop offset='0' stop-color='#d02020'/><stop offset='1' stop-color='#2040c0'/>"
+#: Gradients whose spreadMethod Chromium reads as `pad` where librsvg 2.54 took another gradient's (an empty, a
+#: capitalised or a spaced value is written, and is no value Chromium knows), or painted black (an href to a
+#: pattern, from which a gradient takes nothing). A quarter of the width long, so padding and reflecting differ.
+SPREAD_AS_CHROMIUM = {
+    "empty": (f"<defs><linearGradient id='base' spreadMethod='reflect' x2='0.25'>{_SPREAD_STOPS}</linearGradient>"
+              "<linearGradient id='g' xlink:href='#base' spreadMethod=''/></defs>"),
+    "capitalised": (f"<defs><linearGradient id='g' spreadMethod='Reflect' x2='0.25'>{_SPREAD_STOPS}"
+                    "</linearGradient></defs>"),
+    "spaced": (f"<defs><linearGradient id='g' spreadMethod=' repeat ' x2='0.25'>{_SPREAD_STOPS}"
+               "</linearGradient></defs>"),
+    "href-to-a-pattern": ("<defs><pattern id='p' spreadMethod='reflect' width='10' height='10'/><linearGradient "
+                          f"id='g' xlink:href='#p' x2='0.25'>{_SPREAD_STOPS}</linearGradient></defs>"),
+}
+
+
+@needs_tools
+@needs_chromium
+@pytest.mark.parametrize("name", sorted(SPREAD_AS_CHROMIUM))
+def test_a_gradient_s_spread_is_read_as_chromium_reads_it(tmp_path: Path, name: str) -> None:
+    """A gradient whose spreadMethod Chromium reads as `pad` prints padded, in the PDF and the SVG output alike. The
+    check read the value with a walk of its own (`_inherited`), the drawing with another: an empty value, a
+    misspelt one, or a reflect found on a pattern the gradient names, was refused as a gradient that repeats."""
+    data = svg(SPREAD_AS_CHROMIUM[name] + "<rect width='100' height='100' fill='url(#g)'/>")
+    # padded: blue from a quarter of the width on (reflected, it would come back to red at half)
+    assert_colours_like_chromium(tmp_path, name, data, {(60, 50): (32, 64, 192), (90, 50): (32, 64, 192)}, near=2)
+
+
+def test_a_gradient_that_reflects_through_its_href_is_refused_with_its_line(tmp_path: Path) -> None:
+    """A spreadMethod taken from the gradient an href names (one Chromium and librsvg both reflect) is still
+    refused, by the line of the gradient the shape fills with (the third: the drawing begins on the second)."""
+    from generator.render.images import ImageProblem, image_info
+
+    art = tmp_path / "reflect.svg"
+    art.write_bytes(svg(f"<defs><linearGradient id='base' spreadMethod='reflect'/>\n<linearGradient id='g' "
+                        f"xlink:href='#base' x2='0.25'>{_SPREAD_STOPS}</linearGradient></defs><rect width='100' "
+                        "height='100' fill='url(#g)'/>"))
+    with pytest.raises(ImageProblem, match=r'line 3: a gradient that repeats \(spreadMethod="reflect"\)'):
+        image_info(art)
+
+
+@pytest.mark.parametrize("style", ["display: none ! important", "display: none !IMPORTANT"])
+def test_a_layer_hidden_by_an_important_style_written_loosely_does_not_refuse_its_text(tmp_path: Path,
+                                                                                    style: str) -> None:
+    """`! important` with a space, or in capitals, is `!important` (CSS Syntax 3; Chromium hides such a layer): the
+    hidden layer's notes need no font. One reader of styles read the flag so and another took it for part of the
+    value, so the layer was shown and its text refused."""
+    from generator.render.images import image_info
+
+    art = tmp_path / "notes.svg"
+    art.write_bytes(svg(f"<rect width='100' height='100' fill='#20a040'/><g style='{style}'><text x='5' y='50'>"
+                        "print at 300 dpi</text></g>"))
+    assert image_info(art).kind == "svg"
+
+
+def test_an_element_s_own_important_style_outranks_an_important_rule(tmp_path: Path) -> None:
+    """An element's own `!important` declaration outranks a stylesheet's `!important` rule (CSS Cascade 4, 6.1;
+    Chromium shows the layer): its text is shown, so it is refused as text, where the layer was taken for hidden
+    and the PDF drew nothing of what Chromium shows."""
+    from generator.render.images import ImageProblem, image_info
+
+    art = tmp_path / "shown.svg"
+    art.write_bytes(svg("<style>.notes { display: none !important }</style><g class='notes' style='display: inline "
+                        "!important'><text x='5' y='50'>print at 300 dpi</text></g>"))
+    with pytest.raises(ImageProblem, match="it holds text"):
+        image_info(art)
+
+
+#: Three stripes of colour under blended shapes: every blend mode has something to blend with, a light, a strong
+#: and a dark colour.
+_BACKDROP = ("<rect width='100' height='100' fill='#ffffff'/><rect width='34' height='100' fill='#f0c020'/>"
+             "<rect x='33' width='34' height='100' fill='#d02060'/><rect x='66' width='34' height='100' "
+             "fill='#204080'/>")
+#: CSS's blend modes that PDF has too (all but plus-lighter and plus-darker).
+BLEND_MODES = ("multiply", "screen", "overlay", "darken", "lighten", "color-dodge", "color-burn", "hard-light",
+               "soft-light", "difference", "exclusion", "hue", "saturation", "color", "luminosity")
+#: The blend modes poppler 22.12 draws otherwise than the PDF specification (ISO 32000-1, 11.3.5.3: Hue is
+#: SetLum(SetSat(Cs, Sat(Cb)), Lum(Cb))): cyan hued over yellow gives it (181, 181, 255) where the formula, pdfium and
+#: Chromium give (107, 218, 255). The PDF is measured through pdfium for them.
+POPPLER_OTHERWISE = frozenset({"hue", "saturation"})
+#: How elements are blended and isolated, beside the modes: a group blended as one (its circles over each other
+#: normally, then multiplied), a clip path (Chromium draws a clipped group on its own: the multiply inside it does
+#: not reach the stripes), `isolation: isolate`, an opacity with a blend, a rule of a `<style>`, and the attribute
+#: (no presentation attribute: Chromium and librsvg draw the shape normally).
+BLENDS = {
+    "a-group-blended-as-one": ("<g style='mix-blend-mode: multiply'><circle cx='40' cy='50' r='25' fill='#40a0c0'/>"
+                               "<circle cx='60' cy='50' r='25' fill='#c0c040'/></g>"),
+    "inside-a-clip-path": ("<clipPath id='c'><rect width='100' height='60'/></clipPath><g clip-path='url(#c)'><rect "
+                           "x='20' y='20' width='60' height='60' fill='#40a0c0' style='mix-blend-mode: multiply'/>"
+                           "</g>"),
+    "isolated": ("<g style='isolation: isolate'><rect x='20' y='20' width='60' height='25' fill='#40a0c0' "
+                 "style='mix-blend-mode: multiply'/></g><rect x='20' y='55' width='60' height='25' fill='#40a0c0' "
+                 "style='mix-blend-mode: multiply'/>"),
+    "with-an-opacity": ("<rect x='20' y='20' width='60' height='60' fill='#40a0c0' opacity='0.6' "
+                        "style='mix-blend-mode: multiply'/>"),
+    "by-a-style-rule": ("<style>.m { mix-blend-mode: SCREEN }</style><rect class='m' x='20' y='20' width='60' "
+                        "height='60' fill='#40a0c0'/>"),
+    "as-an-attribute": "<rect x='20' y='20' width='60' height='60' fill='#40a0c0' mix-blend-mode='multiply'/>",
+    "what-a-use-shows": ("<defs><rect id='r' x='20' y='20' width='60' height='60' fill='#40a0c0' "
+                         "style='mix-blend-mode: multiply'/></defs><use xlink:href='#r'/>"),
+    "a-use-blended": ("<defs><rect id='r' x='20' y='20' width='60' height='60' fill='#40a0c0'/></defs><use "
+                      "xlink:href='#r' style='mix-blend-mode: screen'/>"),
+    "a-blend-inside-a-blend": ("<g style='mix-blend-mode: multiply'><rect x='20' y='20' width='60' height='60' "
+                               "fill='#40a0c0'/><rect x='40' y='40' width='50' height='50' fill='#c0c040' "
+                               "style='mix-blend-mode: difference'/></g>"),
+    "a-see-through-gradient": ("<linearGradient id='g'><stop offset='0' stop-color='#40a0c0'/><stop offset='1' "
+                               "stop-color='#ffffff' stop-opacity='0.5'/></linearGradient><rect x='10' y='10' "
+                               "width='80' height='80' fill='url(#g)' style='mix-blend-mode: overlay'/>"),
+}
+
+
+def _blend_like_chromium(tmp_path: Path, name: str, data: bytes, pdfium: bool = False) -> None:
+    """Both outputs within SHARE and MEAN of Chromium's render (:func:`against_chromium`); the PDF rendered by pdfium
+    when `pdfium` (poppler draws it otherwise: POPPLER_OTHERWISE)."""
+    found = against_chromium(tmp_path, name, data)
+    if pdfium:
+        import pypdfium2
+
+        document = pypdfium2.PdfDocument(tmp_path / f"{name}.pdf")
+        try:
+            render = document[0].render(scale=SCALE).to_pil().convert("RGB")
+        finally:
+            document.close()
+        found["PDF"] = difference(render, Image.open(tmp_path / f"chromium-{name}.png").convert("RGB"))
+    for what, (differing, mean) in found.items():
+        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "
+                                                     f"mean {mean:.1f}; see {tmp_path}")
+
+
+@needs_tools
+@needs_chromium
+@pytest.mark.parametrize("mode", BLEND_MODES)
+def test_blend_modes_print_as_chromium_draws_them(tmp_path: Path, mode: str) -> None:
+    """Each blend mode PDF shares with CSS is drawn, in the PDF (a graphics state's /BM, the shape an isolated
+    group) and in the SVG output, as Chromium draws it: within SHARE and MEAN of its render. Such art was refused
+    ("a blend mode, which donjon's PDF cannot draw")."""
+    data = svg(_BACKDROP + f"<rect x='10' y='20' width='80' height='25' fill='#40a0c0' style='mix-blend-mode: "
+                           f"{mode}'/><rect x='10' y='55' width='80' height='25' fill='#c08040' "
+                           f"style='mix-blend-mode: {mode}'/>")
+    _blend_like_chromium(tmp_path, mode, data, pdfium=mode in POPPLER_OTHERWISE)
+
+
+@needs_tools
+@needs_chromium
+@pytest.mark.parametrize("name", sorted(BLENDS))
+def test_what_a_blend_reaches_is_what_chromium_blends(tmp_path: Path, name: str) -> None:
+    """A group blends as one, a clip path or `isolation` keeps a blend inside, an opacity and a blend go together,
+    a rule of a `<style>` blends and an attribute does not: both outputs as Chromium draws them."""
+    _blend_like_chromium(tmp_path, name, svg(_BACKDROP + BLENDS[name]))
+
+
+@needs_tools
+def test_art_that_blends_blends_nothing_of_the_card_under_it(tmp_path: Path) -> None:
+    """Art is a picture of its own: a shape it multiplies over nothing of its own stays its colour on a yellow card,
+    in the PDF and in the SVG output, as Chromium shows such art in a page (a picture's blends reach nothing
+    outside it)."""
+    from generator.backends.pdf import write_pdf
+    from generator.backends.svg import drawing_svg
+    from generator.render.model import Drawing, ImageUse, Page, Placed
+
+    art = tmp_path / "art.svg"
+    art.write_bytes(svg("<rect x='25' y='25' width='50' height='50' fill='#2080d0' style='mix-blend-mode: "
+                        "multiply'/>"))
+    card = Drawing(75, 75, (ImageUse(str(art), 0, 0, 75, 75),), background="#f0c020")
+    write_pdf([Page(75, 75, (Placed(card, 0, 0),))], tmp_path / "card.pdf", title="t")
+    assert PDFTOPPM is not None and RSVG is not None
+    subprocess.run([PDFTOPPM, "-r", str(72 * SCALE), "-png", "-singlefile", str(tmp_path / "card.pdf"),
+                    str(tmp_path / "pdf")], check=True, timeout=60)
+    (tmp_path / "card.svg").write_text(drawing_svg(card), encoding="utf-8")
+    subprocess.run([RSVG, "-w", "150", "-h", "150", "-o", str(tmp_path / "svg.png"), str(tmp_path / "card.svg")],
+                   check=True, timeout=60)
+    for what in ("pdf", "svg"):
+        render = Image.open(tmp_path / f"{what}.png").convert("RGB")
+        assert _at(render, 37.5, 37.5) == (0x20, 0x80, 0xd0), (what, tmp_path)  # the art's blue, not green
+        assert _at(render, 5, 5) == (0xf0, 0xc0, 0x20), (what, tmp_path)
+
+
+def test_a_blend_mode_pdf_has_not_is_refused_with_its_line(tmp_path: Path) -> None:
+    """plus-lighter and plus-darker (sums of colours) have no PDF blend mode: refused by line, with what to use."""
+    from generator.render.images import ImageProblem, image_info
+
+    art = tmp_path / "plus.svg"
+    art.write_bytes(svg("<rect width='100' height='100' fill='#f0c020'/>\n<rect width='50' height='50' "
+                        "fill='#2080d0' style='mix-blend-mode: plus-lighter'/>"))
+    with pytest.raises(ImageProblem, match=r"line 3: a blend mode PDF does not have \(plus-lighter\).*use lighten "
+                                           r"or screen"):
+        image_info(art)
+
+
+def test_pdf_x_1a_flattens_art_that_blends(tmp_path: Path) -> None:
+    """PDF/X-1a allows no blend mode but Normal (ISO 15930-4): art that blends is drawn as a picture there, as art
+    with an opacity is, and the file holds no /BM."""
+    import pikepdf
+
+    from generator.backends.pdf import write_pdf
+    from generator.prepress.services import find_service
+    from generator.render.model import Drawing, ImageUse, Page, Placed
+
+    art = tmp_path / "art.svg"
+    art.write_bytes(svg(_BACKDROP + "<rect x='20' y='20' width='60' height='60' fill='#40a0c0' "
+                                    "style='mix-blend-mode: multiply'/>"))
+    card = Drawing(75, 75, (ImageUse(str(art), 0, 0, 75, 75),))
+    write_pdf([Page(75, 75, (Placed(card, 0, 0),))], tmp_path / "x1a.pdf", title="t",
+              ink=find_service("dtc").press())
+    # the graphics states are written uncompressed (reportlab writes no object streams): their blend modes read
+    blend = re.compile(rb"/BM\s*/(\w+)")
+    assert set(blend.findall((tmp_path / "x1a.pdf").read_bytes())) <= {b"Normal"}
+    with pikepdf.open(tmp_path / "x1a.pdf") as doc:
+        assert any(isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" for obj in doc.objects)
+    write_pdf([Page(75, 75, (Placed(card, 0, 0),))], tmp_path / "rgb.pdf", title="t")
+    assert b"Multiply" in blend.findall((tmp_path / "rgb.pdf").read_bytes())

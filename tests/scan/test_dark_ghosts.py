@@ -118,9 +118,10 @@ def test_on_a_sheet_of_lines_a_figure_as_dark_as_the_lines_is_asked_about(traces
 
 
 def test_a_player_who_ticks_and_fills_darker_keeps_their_fills() -> None:
-    # a sheet of lines with three fills darker than them: those tell the pen's fill, and a fill a little lighter is
-    # read as one
-    reads = _settled(LINES + [_ink(0.55, 0.9) for _ in range(3)] + [_ink(0.30, 0.9)])
+    # a sheet of lines with three fills darker than them: those tell the pen's fill, and a fill a little lighter
+    # (0.64 of them; at about half of them it is asked about, as dark as a fill rubbed out badly: FILL_FAINT) is read
+    # as one
+    reads = _settled(LINES + [_ink(0.55, 0.9) for _ in range(3)] + [_ink(0.35, 0.9)])
     assert [r.state for r in reads[-4:]] == [True] * 4
 
 

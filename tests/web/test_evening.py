@@ -11,6 +11,7 @@ import sqlite3
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -279,8 +280,24 @@ def test_a_tap_for_a_table_made_at_another_time_is_refused(client: TestClient, d
     tap = {"seat": "0", "shown": "0", "op": "add", "path": "vp_tokens", "value": "1"}
     other = client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data={**tap, "made": "2020-01-01 20:00:00"})
     assert other.status_code == 409 and "another database the companion served before" in other.text
-    for sent in ({**tap, "made": made.group(1)}, tap):
-        assert client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data=sent).status_code == 200
+    reads: list[object] = []
+    taken = db.aread
+
+    async def counted(func: Any) -> Any:
+        reads.append(func)
+        return await taken(func)
+
+    db.aread = counted  # type: ignore[method-assign]
+    try:
+        for sent in ({**tap, "made": made.group(1)}, tap):
+            assert client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data=sent).status_code == 200
+        # the table's moment is checked in the tap's own write: a tap taken reads nothing on its own before it
+        assert reads == [], f"{len(reads)} reads of their own beside the taps' writes"
+        undo = client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN,
+                           data={"seat": "0", "shown": "0", "op": "undo", "made": "2020-01-01 20:00:00"})
+        assert undo.status_code == 409 and "another database the companion served before" in undo.text
+    finally:
+        db.aread = taken  # type: ignore[method-assign]
     part = db.read(lambda c: c.execute("SELECT data FROM table_parts WHERE table_id = ? AND seat = 0",
                                        (table.id,)).fetchone()[0])
     assert json.loads(part)["vp_tokens"] == 2

@@ -42,13 +42,25 @@
     const text = (banner && banner.dataset[name]) || "";
     return text.replace(/\{(\w+)\}/g, (_, key) => String(values && key in values ? values[key] : ""));
   }
+  // A refusal of a tap kept on the phone is said once, when it is sent: the next poll's "all is well" (2 s later)
+  // cleared it, before a player looked. It is held until the player closes it (or leaves the page to act on it);
+  // what the connection says meanwhile is said after it.
+  const dismiss = document.getElementById("dismiss");
+  let held = "";
   function tell(text, showDiscard) {
     if (!banner) return;
-    if (!text) { banner.hidden = true; return; }
-    bannerText.textContent = text;
+    const said = [held, text].filter(Boolean).join(" ");
+    if (!said) { banner.hidden = true; return; }
+    bannerText.textContent = said;
     discard.hidden = !showDiscard;
+    if (dismiss) dismiss.hidden = !held;
     banner.hidden = false;
   }
+  function hold(text) {
+    held = text;
+    tell("", false);
+  }
+  if (dismiss) dismiss.addEventListener("click", function () { hold(""); });
   function unsaved(n) {
     return n === 0 ? "" : n === 1 ? words("unsavedOne") : words("unsavedMany", {n: n});
   }
@@ -305,7 +317,7 @@
       keptFailures += 1;
     } else if (refused) {
       keptFailures = 0;
-      tell(words("refusedAt", refused), false);
+      hold(words("refusedAt", refused));
     }
   }
   sendKept();
