@@ -456,6 +456,25 @@ def _operations(contents: Any, placing: bool = False, most: int | None = None) -
                 for operands, operator in stream.operations]
 
 
+def _object_key(contents: Any) -> tuple[int, int] | None:
+    """A drawing's object number and generation, by which what is read of it is kept; None for a page's array of
+    streams (no object of its own: joined anew each time)."""
+    where = getattr(contents, "indirect_reference", None)
+    return None if where is None else (int(where.idnum), int(where.generation))
+
+
+def _read_once(contents: Any, parsed: dict[tuple[int, int], list[Any]]) -> list[tuple[list[Any], str]]:
+    """A drawing's operators (_operations), read once a file for both walks of it (_walk, _follow share `parsed`):
+    a form shown on many pages, a card's back."""
+    key = _object_key(contents)
+    operations = parsed.get(key) if key is not None else None
+    if operations is None:
+        operations = _operations(contents)
+        if key is not None:
+            parsed[key] = operations
+    return operations
+
+
 def _walk(contents: Any, resources: Any, state: _State, number: int, result: Preflight, rgb: dict[str, int],
           depth: int) -> None:
     if contents is None or depth > 12:
@@ -464,14 +483,7 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
     glyphs = _fonts(resources, number, result)
     cmyk = result.service.colour == "cmyk"
     state.registration |= cmyk and glyphs  # Type 3 glyphs, which this walk does not read, may paint in it
-    where = getattr(contents, "indirect_reference", None)  # none for a page's array of streams, joined anew
-    key = None if where is None else (int(where.idnum), int(where.generation))
-    operations = state.parsed.get(key) if key is not None else None
-    if operations is None:
-        operations = _operations(contents)
-        if key is not None:
-            state.parsed[key] = operations
-    for operands, op in operations:
+    for operands, op in _read_once(contents, state.parsed):
         if op in PAINTS:  # (a path's painting is said by the scanner as `f` or `S`, drawing.WANTED)
             _paint(state, op in FILLS or (op in SHOWS and state.render in (0, 2, 4, 6)),
                    op in STROKES or (op in SHOWS and state.render in (1, 2, 5, 6)), number, result)
@@ -1643,16 +1655,17 @@ def _placed_operations(contents: Any, marks: _Marks, placing: bool) -> list[tupl
     (so that a deck's many forms are not all kept in memory)."""
     from generator.prepress import drawing
 
-    where = getattr(contents, "indirect_reference", None)
-    key = None if where is None else (int(where.idnum), int(where.generation))
-    kept = marks.placed if placing else marks.parsed
+    if not placing:  # as the page's walk reads it: read once for both
+        return _read_once(contents, marks.parsed)
+    key = _object_key(contents)
+    kept = marks.placed
     operations = kept.get(key) if key is not None else None
     if operations is None:
         try:
-            operations = _operations(contents, placing, max(0, marks.left))
+            operations = _operations(contents, True, max(0, marks.left))
         except drawing.TooMany:
             raise _Unfollowed(f"more than {MAX_MARK_OPERATORS} operators") from None
-        if key is not None and (not placing or sum(map(len, kept.values())) + len(operations) <= MAX_MARK_OPERATORS):
+        if key is not None and sum(map(len, kept.values())) + len(operations) <= MAX_MARK_OPERATORS:
             kept[key] = operations
     return operations
 
