@@ -178,6 +178,23 @@ def test_two_phones_correcting_one_game_correct_it_together(client: TestClient) 
     assert third != first.headers["location"] and "22" in client.get(third).text
 
 
+def test_a_phone_on_a_saved_table_is_led_to_the_table_correcting_it(client: TestClient) -> None:
+    """A phone still on a table another phone saved: its tap refused ("this game is saved"), its page said only
+    "Saved: see the game", and the table correcting it that a third phone had opened from the history was two pages
+    away. The saved table's page, and the answer to the refused tap, hold "Correct this game", which leads to that
+    table (the one every phone that taps it corrects at), or opens it."""
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    opened = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]  # from the history
+    form = f'<form method="post" action="{game}/correct"'
+    assert form in client.get(f"/tables/{table_id}").text and form in client.get(f"/tables/{table_id}/seats/1").text
+    refused = client.post(f"/tables/{table_id}/edit", headers=SAME_ORIGIN,
+                          data={"seat": "1", "shown": "1", "op": "add", "path": "vp_tokens", "value": "1"})
+    assert refused.status_code == 422 and form in refused.text
+    led = client.post(f"{game}/correct", headers=SAME_ORIGIN)
+    assert led.status_code == 303 and led.headers["location"] == opened
+
+
 def test_a_correction_saved_over_a_game_changed_since_is_refused_in_words(client: TestClient) -> None:
     """A table opened to correct a game, then the game changed elsewhere (a player renamed on the players page,
     `donjon history edit`, the API) and the table saved: the game took the table's state and lost that change,
