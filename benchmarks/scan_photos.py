@@ -91,9 +91,19 @@ def build_sheets(folder: Path, castle: Any) -> dict[tuple[str, str], Sheet]:
         the_map = mark_map(castle, data["version"], data["paper"])
         assert json.loads(the_map.to_json()) == data, "the map written beside the sheet is the reader's"
         pdf = marks.with_name(marks.name.replace(".marks.json", ".pdf"))
-        image = pdfium.PdfDocument(str(pdf))[0].render(scale=RENDER, grayscale=True).to_numpy()
-        sheets[(data["version"], data["paper"])] = Sheet(the_map, np.ascontiguousarray(image[:, :, 0]
-                                                                                        if image.ndim == 3 else image))
+        # every pdfium object closed at once, never left to a finalizer in another thread (pdfium is not
+        # thread-safe: tests/pdfium_pages.py); the pixels copied out first
+        document = pdfium.PdfDocument(str(pdf))
+        try:
+            page = document[0]
+            bitmap = page.render(scale=RENDER, grayscale=True)
+            image = bitmap.to_numpy()
+            grey = np.array(image[:, :, 0] if image.ndim == 3 else image, copy=True, order="C")
+            bitmap.close()
+            page.close()
+        finally:
+            document.close()
+        sheets[(data["version"], data["paper"])] = Sheet(the_map, grey)
     return sheets
 
 

@@ -205,13 +205,9 @@ def test_drivethrucards_pdf_alternates_fronts_and_backs(tmp_path: Path) -> None:
 
 
 def _render(pdf: Path, pages: list[int]) -> list[bytes]:
-    import pypdfium2 as pdfium
+    from tests.pdfium_pages import page_image
 
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        return [doc[i].render(scale=0.25).to_pil().tobytes() for i in pages]
-    finally:
-        doc.close()
+    return [page_image(pdf, i, scale=0.25).tobytes() for i in pages]
 
 
 def test_building_a_few_cards_by_position_and_name(tmp_path: Path) -> None:

@@ -73,13 +73,9 @@ def flat_rows(count: int) -> list[dict[str, str]]:
 
 def render_page(pdf: Path, index: int, dpi: float = 100.0) -> Image:
     """A page of a PDF as an RGB numpy-free PIL image, and the scale in pixels per point."""
-    import pypdfium2 as pdfium
+    from tests.pdfium_pages import page_image
 
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        image: Image = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
-    finally:
-        doc.close()
+    image: Image = page_image(pdf, index, scale=dpi / 72).convert("RGB")
     return image
 
 

@@ -1740,13 +1740,9 @@ def _blend_like_chromium(tmp_path: Path, name: str, data: bytes, pdfium: bool = 
     when `pdfium` (poppler draws it otherwise: POPPLER_OTHERWISE)."""
     found = against_chromium(tmp_path, name, data)
     if pdfium:
-        import pypdfium2
+        from tests.pdfium_pages import page_image
 
-        document = pypdfium2.PdfDocument(tmp_path / f"{name}.pdf")
-        try:
-            render = document[0].render(scale=SCALE).to_pil().convert("RGB")
-        finally:
-            document.close()
+        render = page_image(tmp_path / f"{name}.pdf", scale=SCALE).convert("RGB")
         found["PDF"] = difference(render, Image.open(tmp_path / f"chromium-{name}.png").convert("RGB"))
     for what, (differing, mean) in found.items():
         assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ from Chromium's, "

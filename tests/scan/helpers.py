@@ -72,14 +72,12 @@ def rendered(page: Any, render: float = RENDER) -> Image:
     """A page (generator.render.model.Page) rasterised in grey at `render` pixels per point."""
     import io
 
-    import pypdfium2 as pdfium
-
     from generator.backends.pdf import write_pdf
+    from tests.pdfium_pages import page_grey
 
     buffer = io.BytesIO()
     write_pdf([page], buffer, title="test")
-    bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=render, grayscale=True).to_numpy()
-    return np.ascontiguousarray(bitmap[:, :, 0] if bitmap.ndim == 3 else bitmap)
+    return page_grey(buffer.getvalue(), scale=render)
 
 
 def fill_marks(the_map: MarkMap, grey: Image, values: Mapping[str, Any], tone: int = 70,

@@ -102,14 +102,12 @@ def test_filled_pdfs_are_read_and_scored(built: Path, tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def rendered(built: Path) -> Any:
     """The scan-ready sheet (A4) rasterised at the photo benchmark's 300 dpi, and its map."""
-    np = pytest.importorskip("numpy")
-    import pypdfium2 as pdfium
-
+    pytest.importorskip("numpy")
     from generator.sheets.marks import MarkMap
+    from tests.pdfium_pages import page_grey
 
     pdf = built / "score-sheets" / ID / f"{ID}-a4.pdf"
-    image = pdfium.PdfDocument(str(pdf))[0].render(scale=300 / 72, grayscale=True).to_numpy()
-    grey = np.ascontiguousarray(image[:, :, 0] if image.ndim == 3 else image)
+    grey = page_grey(pdf, scale=300 / 72)
     from generator.games.sheet_game import SheetGame
     from generator.sheets.own import load_sheet
 
@@ -486,18 +484,16 @@ def page_photo(copy: Path, tmp_path: Path, marks: dict[str, int]) -> Path:
     be sure of beside them), as a PNG."""
     pytest.importorskip("cv2")
     import cv2
-    import numpy as np
-    import pypdfium2 as pdfium
 
     from generator.games.sheet_game import SheetGame
     from generator.sheets.own import load_sheet
+    from tests.pdfium_pages import page_grey
 
     built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
     assert built.exit_code == 0, built.output
     scale = 300 / 72
     pdf = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4.pdf"
-    image = pdfium.PdfDocument(str(pdf))[0].render(scale=scale, grayscale=True).to_numpy()
-    grey = np.ascontiguousarray(image[:, :, 0] if image.ndim == 3 else image)
+    grey = page_grey(pdf, scale=scale)
     sheet, problems = load_sheet(copy, copy.parent)
     assert sheet is not None, problems
     the_map = SheetGame(sheet).drawn("scan", "a4").map

@@ -181,9 +181,11 @@ def shown(pdf: Path) -> tuple[dict[str, str], Any, float]:
     text = page.get_textpage()
     texts = {name: text.get_text_bounded(*rect).strip()
              for name, (kind, rect) in widgets(pdf).items() if kind == "/Tx"}
-    image = page.render(scale=SCALE).to_pil().convert("L")
+    bitmap = page.render(scale=SCALE)
+    image = bitmap.to_pil().convert("L")  # (a copy: nothing of pdfium's outlives this, tests/pdfium_pages.py)
     height = page.get_height()
-    document.close()
+    for done in (bitmap, text, page, document):
+        done.close()
     return texts, image, height
 
 
