@@ -585,6 +585,32 @@ def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: An
     context.close()
 
 
+def test_an_answer_that_stalls_in_the_middle_does_not_hold_the_taps_after_it(browser: Any, server: str) -> None:
+    """The companion said a tap's status, then its page stopped coming (a Wi-Fi that drops mid-answer, a laptop
+    going to sleep): the page's timer covered the request but not the reading of the answer, so it waited for the
+    rest forever, and every tap after it stayed on the phone, unsent, with nothing said. After EDIT_TIMEOUT_MS the
+    page gives up on that answer as on one that never came: it says so, sends the tap again (counted once, by its
+    key), then the taps after it. The stall is made in the page, as in the test above: the first answer's body never
+    ends."""
+    context, page = at_anas_part(browser, server)
+    page.add_init_script("""(() => { let stall = true; const read = Response.prototype.text;
+        Response.prototype.text = function () {
+          if (stall && this.url.endsWith("/edit")) { stall = false; return new Promise(() => {}); }
+          return read.call(this); }; })();""")
+    page.reload()
+    page.evaluate("""() => { for (const label of ["Donjon floors: one more", "Sky clouds: one more"])
+        document.querySelector(`button[aria-label="${label}"]`).click(); }""")
+    banner = page.locator("#connection")
+    banner.wait_for(state="visible", timeout=EDIT_TIMEOUT_MS + 5000)
+    assert "cannot be reached" in banner.inner_text()
+    page.wait_for_function("() => localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 3)
+    banner.wait_for(state="hidden")
+    page.reload()
+    assert page.locator("#in-sheets_0__donjon_floors").input_value() == "1"  # applied once, though sent twice
+    assert page.locator("#in-sheets_0__sky_clouds").input_value() == "1"
+    context.close()
+
+
 def test_a_tap_whose_answer_never_comes_is_said_and_sent_again(browser: Any, server: str) -> None:
     """Weak Wi-Fi at a table: the phone is connected but its request goes nowhere, and no error comes (a browser
     waits minutes for one). The tap was kept, but nothing said so, and the taps after it and the other phones'

@@ -161,10 +161,21 @@
     const data = JSON.parse(field.dataset.edit);
     if ("was" in data) { data.was = now; field.dataset.edit = JSON.stringify(data); }
   }
-  function timed(url, options) {  // fetch, given up after ANSWER_MS as a network error
+  // fetch, and read its answer whole ({status, headers, text}), given up after ANSWER_MS as a network error. The
+  // answer's body is read within that time too: a companion that said its status and then stalled in the middle of
+  // its page held every tap after it (and the kept taps of other tables) as long as one that never answered at all
+  function timed(url, options) {
     const stop = new AbortController();
-    const timer = setTimeout(function () { stop.abort(); }, ANSWER_MS);
-    return fetch(url, Object.assign({signal: stop.signal}, options)).finally(function () { clearTimeout(timer); });
+    let timer = null;
+    const late = new Promise(function (_, reject) {
+      timer = setTimeout(function () { stop.abort(); reject(new TypeError("no answer in time")); }, ANSWER_MS);
+    });
+    const whole = fetch(url, Object.assign({signal: stop.signal}, options)).then(function (answer) {
+      return answer.text().then(function (text) {
+        return {status: answer.status, headers: answer.headers, text: text};
+      });
+    });
+    return Promise.race([whole, late]).finally(function () { clearTimeout(timer); });
   }
   function send(edit) {
     pending.push(edit);
@@ -196,15 +207,10 @@
         if (answer.status >= 500 || answer.status === 408 || answer.status === 429) {
           offline(answer.status); schedule(); return;
         }
-        pending.shift();  // answered: applied, or refused with the reason in the page (a 4xx), never twice
+        pending.shift();  // answered whole: applied, or refused with the reason in the page (a 4xx), never twice
         save();
         failures = 0;
-        let html;
-        try {
-          html = await answer.text();
-        } catch (e) {  // the companion stopped in the middle of its answer: the taps after it are sent again later
-          offline("down"); schedule(); return;
-        }
+        const html = answer.text;
         if ((answer.headers.get("content-type") || "").startsWith("text/html") && !html.startsWith("<!doctype")) {
           swap(html);
         } else if (answer.status >= 400) {
@@ -256,9 +262,7 @@
     if (answer.status >= 500) { offline(answer.status); return; }
     tell("", false);
     if (answer.status !== 200) return;
-    let html;
-    try { html = await answer.text(); } catch (e) { offline("down"); return; }  // cut off: the next poll asks again
-    swap(html);
+    swap(answer.text);
   }
 
   if (table) {
@@ -304,7 +308,7 @@
           break;
         }
         kept.shift();  // answered: applied, or refused (a game saved meanwhile), never twice
-        if (answer.status >= 400) refused = {table: other, status: answer.status, why: await reasonOf(answer)};
+        if (answer.status >= 400) refused = {table: other, status: answer.status, why: reasonOf(answer.text)};
         try {
           if (kept.length) localStorage.setItem(name, JSON.stringify(kept)); else localStorage.removeItem(name);
         } catch (e) { /* kept in this page's memory only */ }
@@ -322,12 +326,9 @@
   }
   // why the companion refused a tap, in its words (the message its answer shows at the field: "this game is saved;
   // its table can no longer change"), for a player, who has no use for an HTTP status; "" when it says none
-  async function reasonOf(answer) {
-    try {
-      const page = new DOMParser().parseFromString(await answer.text(), "text/html");
-      const said = page.querySelector(".violation[role=alert]");
-      return said ? said.textContent.trim().replace(/[.!]$/, "") : "";
-    } catch (e) { return ""; }  // cut off mid-answer: said without its reason
+  function reasonOf(html) {
+    const said = new DOMParser().parseFromString(html, "text/html").querySelector(".violation[role=alert]");
+    return said ? said.textContent.trim().replace(/[.!]$/, "") : "";
   }
   sendKept();
   window.addEventListener("online", sendKept);
