@@ -81,7 +81,7 @@ class Sheet:
 def build_sheets(folder: Path, castle: Any) -> dict[tuple[str, str], Sheet]:
     """The real scan-ready sheets, as `donjon build` writes them, rasterised, and their maps (the same as the
     `.marks.json` beside each; the reader's, which also knows each field's type)."""
-    import pypdfium2 as pdfium
+    from generator.pdfium_lock import page_grey
 
     subprocess.run([sys.executable, "-m", "generator", "build", "once-upon-a-castle", "--out", str(folder)],
                    check=True, cwd=REPO, stdout=subprocess.DEVNULL)
@@ -91,18 +91,7 @@ def build_sheets(folder: Path, castle: Any) -> dict[tuple[str, str], Sheet]:
         the_map = mark_map(castle, data["version"], data["paper"])
         assert json.loads(the_map.to_json()) == data, "the map written beside the sheet is the reader's"
         pdf = marks.with_name(marks.name.replace(".marks.json", ".pdf"))
-        # every pdfium object closed at once, never left to a finalizer in another thread (pdfium is not
-        # thread-safe: tests/pdfium_pages.py); the pixels copied out first
-        document = pdfium.PdfDocument(str(pdf))
-        try:
-            page = document[0]
-            bitmap = page.render(scale=RENDER, grayscale=True)
-            image = bitmap.to_numpy()
-            grey = np.array(image[:, :, 0] if image.ndim == 3 else image, copy=True, order="C")
-            bitmap.close()
-            page.close()
-        finally:
-            document.close()
+        grey = page_grey(pdf, 0, scale=RENDER)  # pdfium one call at a time, nothing of it left to a finalizer
         sheets[(data["version"], data["paper"])] = Sheet(the_map, grey)
     return sheets
 

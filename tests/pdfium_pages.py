@@ -1,52 +1,28 @@
-"""Pages of a PDF drawn by pdfium for the tests, every pdfium object closed before the pixels are handed back.
+"""Pages of a PDF drawn by pdfium for the tests: through donjon's own helpers (generator.pdfium_lock), which call
+pdfium one thread at a time and close every pdfium object before the pixels are handed back.
 
 PDFium must never be called from two threads at once, not even for two documents (pypdfium2's documentation,
-"Incompatibility with Threading"). A page, a bitmap or a document left to the garbage collector is closed by its
-finalizer in whichever thread collects it; in a test process full of threads (the companion's, its database's
-writer) that close met a render in the main thread and killed the pytest-xdist worker (SIGTRAP in libpdfium, seen
-three times in full runs), which then left the whole run waiting forever. So nothing of pdfium's outlives a call
-here: the pixels are copied out first.
+"Incompatibility with Threading"), and a test process is full of threads (the companion's app driven in process,
+its database's writer): a test drawing a page in its main thread while the companion reads a photo in another
+must wait for it, as the companion's own threads wait for each other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
-
-T = TypeVar("T")
-
-
-def _drawn(source: bytes | Path | str, index: int, convert: Callable[[Any], T], **render: Any) -> T:
-    import pypdfium2 as pdfium
-
-    document = pdfium.PdfDocument(str(source) if isinstance(source, Path) else source)
-    try:
-        page = document[index]
-        try:
-            bitmap = page.render(**render)
-            try:
-                return convert(bitmap)
-            finally:
-                bitmap.close()
-        finally:
-            page.close()
-    finally:
-        document.close()
+from typing import Any
 
 
 def page_image(source: bytes | Path | str, index: int = 0, **render: Any) -> Any:
     """Page `index` of a PDF (its bytes or its path) as a PIL image of its own; `render`: PdfPage.render's."""
-    return _drawn(source, index, lambda bitmap: bitmap.to_pil().copy(), **render)
+    from generator.pdfium_lock import page_image as drawn
+
+    return drawn(Path(source) if isinstance(source, str) else source, index, **render)
 
 
 def page_grey(source: bytes | Path | str, index: int = 0, **render: Any) -> Any:
     """Page `index` of a PDF drawn in grey (`render`: PdfPage.render's, `grayscale` set) as a 2-D numpy array of
     its own."""
-    import numpy as np
+    from generator.pdfium_lock import page_grey as drawn
 
-    def grey(bitmap: Any) -> Any:
-        pixels = bitmap.to_numpy()
-        return np.array(pixels[:, :, 0] if pixels.ndim == 3 else pixels, copy=True, order="C")
-
-    return _drawn(source, index, grey, grayscale=True, **render)
+    return drawn(Path(source) if isinstance(source, str) else source, index, **render)

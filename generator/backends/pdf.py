@@ -1136,10 +1136,10 @@ def _flattened(art: Any) -> bytes:
     (generator.backends.pdf_art) into an RGB PDF in memory, rendered by pdfium on a transparent ground."""
     import io
 
-    import pypdfium2 as pdfium
     from reportlab.pdfgen.canvas import Canvas
 
     from generator.backends.pdf_art import art_form
+    from generator.pdfium_lock import page_image
 
     width, height = float(art.drawing.width), float(art.drawing.height)
     buffer = io.BytesIO()
@@ -1150,12 +1150,7 @@ def _flattened(art: Any) -> bytes:
     canvas.doForm("art")
     canvas.showPage()
     canvas.save()
-    document = pdfium.PdfDocument(buffer.getvalue())
-    try:
-        scale = FLATTEN_PX / max(width, height)
-        image = document[0].render(scale=scale, fill_color=(0, 0, 0, 0)).to_pil()
-    finally:
-        document.close()
+    image = page_image(buffer.getvalue(), 0, scale=FLATTEN_PX / max(width, height), fill_color=(0, 0, 0, 0))
     out = io.BytesIO()
     image.convert("RGBA").save(out, "PNG")
     return out.getvalue()

@@ -67,9 +67,8 @@ def flatten(drawing: Drawing, dpi: float) -> tuple[Drawing, dict[str, bytes]]:
 def _picture(upto: Drawing, item: Primitive, dpi: float) -> tuple[ImageUse, bytes] | None:
     """The area `item` covers (inside the drawing and its bleed) drawn as `upto` draws it, as a PNG placed there;
     None when it covers nothing of the drawing."""
-    import pypdfium2 as pdfium
-
     from generator.backends.pdf import write_pdf
+    from generator.pdfium_lock import page_image
     from generator.render.shapes import extent
 
     x0, y0, x1, y1 = extent((item,))
@@ -81,11 +80,7 @@ def _picture(upto: Drawing, item: Primitive, dpi: float) -> tuple[ImageUse, byte
     width, height = x1 - x0, y1 - y0
     buffer = io.BytesIO()
     write_pdf([Page(width, height, (Placed(upto, -x0, -y0),))], buffer, title="flattened")
-    document = pdfium.PdfDocument(buffer.getvalue())
-    try:
-        image = document[0].render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
-    finally:
-        document.close()
+    image = page_image(buffer.getvalue(), 0, scale=dpi / 72, fill_color=(255, 255, 255, 255)).convert("RGB")
     out = io.BytesIO()
     image.save(out, "PNG")
     data = out.getvalue()

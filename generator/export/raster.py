@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import InputError
 from generator.export.geometry import Canvas
+from generator.pdfium_lock import PDFIUM
 from generator.render.model import Drawing, Page, Placed
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def pdf_bytes(pages: Sequence[Page], title: str) -> bytes:
 
 def _render(page: Any, width: int, height: int, alpha: bool = False) -> Raster:
     """One pdfium page as RGB pixels, exactly `width` x `height`, on white, as PNG scanlines; `alpha`: RGBA pixels on
-    a transparent bitmap."""
+    a transparent bitmap. Called with PDFIUM held (generator.pdfium_lock)."""
     import ctypes
 
     import pypdfium2.raw as pdfium_c
@@ -117,19 +118,25 @@ def _render(page: Any, width: int, height: int, alpha: bool = False) -> Raster:
 def render_pages(pages: Sequence[Page], sizes: Sequence[tuple[int, int]], title: str) -> Iterator[Raster]:
     """Each page as pixels of its size in `sizes`, through one PDF written in memory; a page showing a piece that
     is not a rectangle as RGBA, transparent where nothing is drawn."""
-    import pypdfium2 as pdfium
+    data = pdf_bytes(pages, title)
+    # pdfium one call at a time (generator.pdfium_lock), held while a page is drawn, not while its pixels are used
+    with PDFIUM:
+        import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(pdf_bytes(pages, title))
+        doc = pdfium.PdfDocument(data)
     try:
         for index, (width, height) in enumerate(sizes):
-            page = doc[index]
             shaped = any(placed.drawing.outline is not None for placed in pages[index].placed)
-            try:
-                yield _render(page, width, height, shaped)
-            finally:
-                page.close()
+            with PDFIUM:
+                page = doc[index]
+                try:
+                    raster = _render(page, width, height, shaped)
+                finally:
+                    page.close()
+            yield raster
     finally:
-        doc.close()
+        with PDFIUM:
+            doc.close()
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -171,23 +178,25 @@ class PdfFile:
     InputError naming the file, never an exception of pdfium's."""
 
     def __init__(self, path: Path) -> None:
-        import pypdfium2 as pdfium
-
         self.path = path
-        try:
-            self.doc = pdfium.PdfDocument(path)
-        except (pdfium.PdfiumError, OSError) as err:
-            raise InputError(path, f"cannot read this PDF ({pdfium_reason(err)})") from None
-        try:
-            self.doc.init_forms()
-        except Exception:  # noqa: BLE001 - a PDF whose forms pdfium cannot set up still shows its pages
-            pass
+        with PDFIUM:  # pdfium one call at a time (generator.pdfium_lock), each method's calls under the lock
+            import pypdfium2 as pdfium
+
+            try:
+                self.doc = pdfium.PdfDocument(path)
+            except (pdfium.PdfiumError, OSError) as err:
+                raise InputError(path, f"cannot read this PDF ({pdfium_reason(err)})") from None
+            try:
+                self.doc.init_forms()
+            except Exception:  # noqa: BLE001 - a PDF whose forms pdfium cannot set up still shows its pages
+                pass
 
     def __enter__(self) -> PdfFile:
         return self
 
     def __exit__(self, *_: object) -> None:
-        self.doc.close()
+        with PDFIUM:
+            self.doc.close()
 
     def _page(self, index: int) -> Any:
         try:
@@ -196,23 +205,26 @@ class PdfFile:
             raise InputError(self.path, f"page {index + 1} cannot be read ({pdfium_reason(err)})") from None
 
     def __len__(self) -> int:
-        try:
-            return len(self.doc)
-        except Exception as err:  # noqa: BLE001
-            raise InputError(self.path, f"its pages cannot be counted ({pdfium_reason(err)})") from None
+        with PDFIUM:
+            try:
+                return len(self.doc)
+            except Exception as err:  # noqa: BLE001
+                raise InputError(self.path, f"its pages cannot be counted ({pdfium_reason(err)})") from None
 
     def page_size(self, index: int) -> tuple[float, float]:
-        page = self._page(index)
-        try:
-            width, height = page.get_size()
-        finally:
-            page.close()
+        with PDFIUM:
+            page = self._page(index)
+            try:
+                width, height = page.get_size()
+            finally:
+                page.close()
         return float(width), float(height)
 
     def render(self, index: int, width: int, height: int) -> Raster:
         """Page `index` scaled to `width` x `height` pixels."""
-        page = self._page(index)
-        try:
-            return _render(page, width, height)
-        finally:
-            page.close()
+        with PDFIUM:
+            page = self._page(index)
+            try:
+                return _render(page, width, height)
+            finally:
+                page.close()

@@ -2186,11 +2186,10 @@ def _ink(result: Preflight, percent: float, where: str) -> None:
 
 def _safe_text(data: bytes, result: Preflight) -> None:
     """Every character's box inside the cut less the safe margin (pdfium's text page)."""
-    import pypdfium2 as pdfium
+    from generator.pdfium_lock import pdf_document
 
     service = result.service
-    document = pdfium.PdfDocument(data)
-    try:
+    with pdf_document(data) as document:  # pdfium one call at a time; its pages and text pages closed with it
         for index in range(len(document)):
             page = document[index]
             trim = page.get_trimbox()
@@ -2212,5 +2211,3 @@ def _safe_text(data: bytes, result: Preflight) -> None:
                                               "asks for text converted to outlines")
             text.close()
             page.close()
-    finally:
-        document.close()

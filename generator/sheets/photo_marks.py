@@ -230,15 +230,13 @@ def rasterise(page: Any, scale: float) -> Grey:
     """A page (generator.render.model.Page) rasterised in grey at `scale` pixels per point (PDF, then pdfium)."""
     import io
 
-    import numpy as np
-    import pypdfium2 as pdfium
-
     from generator.backends.pdf import write_pdf
+    from generator.pdfium_lock import page_grey
 
     buffer = io.BytesIO()
     write_pdf([page], buffer, title="scan-ready sheet")
-    bitmap = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=scale, grayscale=True).to_numpy()
-    return np.ascontiguousarray(bitmap[:, :, 0] if bitmap.ndim == 3 else bitmap)
+    # photos are read in the companion's threads, two at once: pdfium one call at a time, nothing left to a finalizer
+    return page_grey(buffer.getvalue(), 0, scale=scale)
 
 
 # --- light -----------------------------------------------------------------------------------------------------------

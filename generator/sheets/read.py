@@ -550,25 +550,34 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
     None when it shows no sheet's markers (or photos cannot be read here)."""
     try:
         import cv2  # noqa: F401  (the scan extra)
-        import pypdfium2 as pdfium
+        import pypdfium2  # noqa: F401
     except ImportError:
         return None
+    from generator.pdfium_lock import page_drawn, pdf_document
     from generator.sheets.photo_colour import image_grey
     from generator.sheets.photo_reasons import PhotoRefused
     from generator.sheets.photos import MAX_PIXELS, read_grey
 
     def page_grey(number: int) -> Any:
-        """Page `number` of the scan in grey at SCAN_SCALE, or None when it is too large to read."""
-        page = pdf[number]
-        width, height = page.get_size()
-        if width * height * SCAN_SCALE ** 2 > MAX_PIXELS:
-            return None
+        """Page `number` of the scan in grey at SCAN_SCALE, or None when it is too large to read. The document is
+        opened for each page and closed at once: photos are read in the companion's threads, and pdfium must be
+        called by one at a time (generator.pdfium_lock), so it is not held while the page is read."""
+        with pdf_document(data) as pdf:
+            page = pdf[number]
+            try:
+                width, height = page.get_size()
+            finally:
+                page.close()
+            if width * height * SCAN_SCALE ** 2 > MAX_PIXELS:
+                return None
+            image = page_drawn(pdf, number, lambda bitmap: bitmap.to_pil().copy(), scale=SCAN_SCALE)
         # in colour, and to grey as a photo is: a scanner app's colour scan shows a yellow felt tip as ink too
-        return image_grey(page.render(scale=SCAN_SCALE).to_pil())
+        return image_grey(image)
 
     try:
-        pdf = pdfium.PdfDocument(data)
-        if len(pdf) < 1:
+        with pdf_document(data) as pdf:
+            pages = len(pdf)
+        if pages < 1:
             return None
         grey = page_grey(0)
         if grey is None:
@@ -583,9 +592,9 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
         raise
     # a scanner app's PDF of every player's sheet, one page each, is not the first player's sheet alone: the
     # pages after the first that show a sheet too are said (a blank page, a sheet's back scanned, shows none)
-    others = [number + 1 for number in range(1, min(len(pdf), SCAN_PAGES)) if _shows_sheet(page_grey, number, kinds)]
+    others = [number + 1 for number in range(1, min(pages, SCAN_PAGES)) if _shows_sheet(page_grey, number, kinds)]
     if others:
-        raise InputError(display, f"holds {len(pdf)} pages, and pages {listing([1, *others], 'and')} each show a "
+        raise InputError(display, f"holds {pages} pages, and pages {listing([1, *others], 'and')} each show a "
                                   "sheet: donjon reads one sheet per file; scan each player's sheet to a file of its "
                                   "own (a blank page after it is fine)")
     return read

@@ -80,10 +80,7 @@ def render_page(pdf: Path, index: int, dpi: float = 100.0) -> Image:
 
 
 def page_count(pdf: Path) -> int:
-    import pypdfium2 as pdfium
+    from generator.pdfium_lock import pdf_document
 
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
+    with pdf_document(pdf) as doc:
         return len(doc)
-    finally:
-        doc.close()

@@ -169,23 +169,24 @@ def widgets(pdf: Path) -> dict[str, tuple[str, tuple[float, float, float, float]
 
 def shown(pdf: Path) -> tuple[dict[str, str], Any, float]:
     """What pdfium shows: the flattened page's text inside each text field, and the page rendered."""
-    import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
-    document = pdfium.PdfDocument(str(pdf))
-    document.init_forms()  # a viewer's form environment: draws fields, regenerates appearances a file asks for
-    page = document[0]
-    assert raw.FPDFPage_Flatten(page.raw, raw.FLAT_PRINT) in (raw.FLATTEN_SUCCESS, raw.FLATTEN_NOTHINGTODO)
-    page.close()
-    page = document[0]
-    text = page.get_textpage()
-    texts = {name: text.get_text_bounded(*rect).strip()
-             for name, (kind, rect) in widgets(pdf).items() if kind == "/Tx"}
-    bitmap = page.render(scale=SCALE)
-    image = bitmap.to_pil().convert("L")  # (a copy: nothing of pdfium's outlives this, tests/pdfium_pages.py)
-    height = page.get_height()
-    for done in (bitmap, text, page, document):
-        done.close()
+    from generator.pdfium_lock import pdf_document
+
+    fields = widgets(pdf)
+    with pdf_document(pdf) as document:  # pdfium one thread at a time, nothing of it outliving this
+        document.init_forms()  # a viewer's form environment: draws fields, regenerates appearances a file asks for
+        page = document[0]
+        assert raw.FPDFPage_Flatten(page.raw, raw.FLAT_PRINT) in (raw.FLATTEN_SUCCESS, raw.FLATTEN_NOTHINGTODO)
+        page.close()
+        page = document[0]
+        text = page.get_textpage()
+        texts = {name: text.get_text_bounded(*rect).strip() for name, (kind, rect) in fields.items() if kind == "/Tx"}
+        bitmap = page.render(scale=SCALE)
+        image = bitmap.to_pil().convert("L")  # a copy
+        height = page.get_height()
+        for done in (bitmap, text, page):
+            done.close()
     return texts, image, height
 
 
