@@ -249,14 +249,44 @@ def _run(database: Database, sock: socket.socket, host: str, port: int, path: Pa
     logging.getLogger("uvicorn.error").addFilter(_not_the_cancel_line)
     _load_before_serving(app)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        _stopping_server(uvicorn.Server)(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops gracefully on Ctrl-C, then raises it again: that is a normal stop
         pass
-    cut: list[str] = app.state.cut_short
-    if cut:
-        typer.echo(f"donjon serve: stopped before it had finished {', '.join(cut)} (a photo still being read?); "
-                   "the phone was told to send it again", err=True)
+    finally:  # the other signals stop it the same way, then end the command with their exit code (128 + theirs)
+        cut: list[str] = app.state.cut_short
+        if cut:
+            typer.echo(f"donjon serve: stopped before it had finished {', '.join(cut)} (a photo still being "
+                       "read?); the phone was told to send it again", err=True)
     typer.echo("donjon serve: stopped")
+
+
+def _stopping_server(base: type) -> type:
+    """uvicorn's server, stopped gracefully by SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\) as it is by
+    SIGINT and SIGTERM: it catches only those two, and donjon's handler for the others raised its exception in
+    whatever callback the event loop was running, which uvloop printed as a traceback and let go of; the server
+    ran on, holding its port, after its terminal was closed. A signal the parent set to be ignored (`nohup`) stays
+    ignored. Once the server has stopped, uvicorn raises each signal again, to donjon's own handler: the command
+    then ends as that signal asks (exit 129 for SIGHUP, 131 for SIGQUIT)."""
+    import contextlib
+    import signal
+    from collections.abc import Iterator
+
+    extra = [getattr(signal, name) for name in ("SIGHUP", "SIGQUIT") if hasattr(signal, name)]
+    server: Any = base
+
+    class Stopping(server):  # type: ignore[misc]
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                caught = {number: signal.signal(number, self.handle_exit) for number in extra
+                          if signal.getsignal(number) is not signal.SIG_IGN}
+                try:
+                    yield
+                finally:  # donjon's handlers back before uvicorn raises the signals again
+                    for number, handler in caught.items():
+                        signal.signal(number, handler)
+
+    return Stopping
 
 
 def _not_the_cancel_line(record: logging.LogRecord) -> bool:

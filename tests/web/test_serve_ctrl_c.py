@@ -2,7 +2,7 @@
 grace (uvicorn's `timeout_graceful_shutdown`, 3 s) and a little more, exit 0, nothing on stderr but its own words
 (no traceback), each phone answered 503 in words, nothing half written (every photo kept whole or not at all, no
 temporary file, no journal), and the database opens again with the table as it was. A second Ctrl-C (an impatient
-user) stops it at once, as cleanly.
+user) stops it at once, as cleanly. SIGHUP (the terminal closed) and SIGQUIT stop it too, with their exit codes.
 
 A photo's read is made to last far longer than the test waits (a slow machine, a 200-megapixel photo): the server
 runs through a launcher that sleeps in the read of every photo whose file name starts with "slow", after noting it
@@ -30,7 +30,7 @@ import httpx
 import pytest
 
 from tests.processes import with_default_signals
-from tests.web.test_serve_process import wait_ready
+from tests.web.test_serve_process import serving, wait_ready
 
 pytest.importorskip("cv2")
 
@@ -176,3 +176,27 @@ def test_ctrl_c_while_photos_are_read(tmp_path: Path, photo: bytes, impatient: b
         assert [len(database.read(lambda c: store.seat_readings(c, table_id, seat))) for seat in range(3)] == [1, 0, 0]
     finally:
         database.close()
+
+
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGQUIT"])
+def test_the_terminal_closed_or_ctrl_backslash_stops_the_server(tmp_path: Path, name: str) -> None:
+    """SIGHUP (the terminal window closed) and SIGQUIT (Ctrl-\\) stop the companion as Ctrl-C does, then end it with
+    their exit code (128 + the signal's number) and the line every command says. uvicorn catches only SIGINT and
+    SIGTERM: donjon's handler for the others raised its exception in a callback of the event loop, which printed a
+    traceback and carried on, and the server ran on, its port taken, with nobody to stop it."""
+    number = getattr(signal, name, None)
+    if number is None:
+        pytest.skip(f"no {name} here")
+    with serving("--db", str(tmp_path / "db.sqlite3")) as (process, url):
+        wait_ready(url)
+        assert httpx.get(url).status_code == 200
+        process.send_signal(number)
+        try:
+            code: int | None = process.wait(STOP_LIMIT_S)
+        except subprocess.TimeoutExpired:
+            code = None
+        assert process.stderr is not None
+        said = process.stderr.read() if code is not None else ""
+        assert code == 128 + number, f"{name}: still running {STOP_LIMIT_S} s after it" if code is None else said
+    assert said == f"donjon: stopped by {name}\n"
+    assert sorted(os.listdir(tmp_path)) == ["db.sqlite3"]
