@@ -243,13 +243,15 @@ def _leave(code: object) -> None:
     nothing in it matters to a finished command (mypy leaves the same way, for the same reason).
 
     What does matter still happens: the standard streams are flushed and the atexit functions run. A thread
-    still running (a library's, whose shutdown joins it) takes the ordinary way out instead. Signals are held
-    from here on: the command has finished, and its exit code says how."""
+    still running (a library's, whose shutdown joins it) takes the ordinary way out instead, unless the command
+    left it behind (`processes.leave_behind`: a stopped server's photo still being read, which would hold the exit
+    for as long as the read takes, with Ctrl-C held below). Signals are held from here on: the command has
+    finished, and its exit code says how."""
     import atexit
     import signal
-    import threading
 
     from generator.errors import stopping_signals
+    from generator.processes import threads_to_wait_for
 
     status = 0 if code is None else code if isinstance(code, int) else 1
     if not isinstance(code, (int, type(None))):
@@ -263,7 +265,7 @@ def _leave(code: object) -> None:
         sys.stderr.flush()
     except Exception:  # noqa: BLE001 - a stream that cannot take it: the ordinary exit deals with it as Python does
         raise SystemExit(status) from None
-    if threading.active_count() > 1:
+    if threads_to_wait_for():
         raise SystemExit(status)
     atexit._run_exitfuncs()
     os._exit(status)

@@ -48,7 +48,8 @@ def asks_for_fuzzing(markexpr: str) -> bool:
 SLOW_MODULES = frozenset({
     "tests/test_signals.py", "tests/test_install.py", "tests/test_corpus.py", "tests/test_readme.py",
     "tests/test_watch.py", "tests/test_typing.py", "tests/test_print.py", "tests/test_generated_files.py",
-    "tests/test_sample_decks.py", "tests/web/test_serve_process.py", "tests/exports/test_png.py",
+    "tests/test_sample_decks.py", "tests/web/test_serve_process.py", "tests/web/test_serve_ctrl_c.py",
+    "tests/exports/test_png.py",
     "tests/exports/test_tts.py", "tests/exports/test_preview.py", "tests/render/test_svg_fonts.py",
     "tests/reference/test_reference_cli.py", "tests/sheets/test_sheet_fillers.py", "tests/scan/test_photos.py",
     "tests/reference/test_reference_pdf.py", "tests/test_fuzz_loaders.py",

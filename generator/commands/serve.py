@@ -11,6 +11,7 @@ import typer
 from generator.commands import reports_errors
 
 if TYPE_CHECKING:  # typing only: `donjon --help` must not import the database or the socket layer
+    import logging
     import socket
 
     from generator.web.db import Database
@@ -77,8 +78,10 @@ def serve(
     import errno
     import secrets
     import socket
+    import threading
 
     from generator.errors import UsageError
+    from generator.processes import leave_behind
     from generator.web.db import Database, default_path
 
     if host is None:
@@ -105,11 +108,16 @@ def serve(
     except BaseException:
         sock.close()
         raise
+    before = set(threading.enumerate())
     try:
         token = database.write(lambda c: _token(c, secrets.token_urlsafe(16), new_token)) if lan else None
         _run(database, sock, host, sock.getsockname()[1], path, content, token, location)
     finally:
         database.close()
+        # every write is done (the writer thread has ended); a thread the requests started that still runs is
+        # reading a photo for a phone that will not get the answer (uvicorn cancelled its request): the exit does
+        # not wait the seconds, or the minute, that read takes
+        leave_behind(set(threading.enumerate()) - before)
 
 
 def _token(conn: object, fresh: str, renew: bool) -> str:
@@ -198,6 +206,8 @@ def _bounded_protocol() -> type:
 
 def _run(database: Database, sock: socket.socket, host: str, port: int, path: Path,
          content: Optional[Path], token: Optional[str], location: Optional[str] = None) -> None:
+    import logging
+
     import uvicorn
 
     from generator.web.app import create_app
@@ -235,9 +245,51 @@ def _run(database: Database, sock: socket.socket, host: str, port: int, path: Pa
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
                             timeout_graceful_shutdown=3, limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5,
                             http=_bounded_protocol())
+    # said in our words below, with the requests it names
+    logging.getLogger("uvicorn.error").addFilter(_not_the_cancel_line)
     _load_before_serving(app)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        _stopping_server(uvicorn.Server)(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops gracefully on Ctrl-C, then raises it again: that is a normal stop
         pass
+    finally:  # the other signals stop it the same way, then end the command with their exit code (128 + theirs)
+        cut: list[str] = app.state.cut_short
+        if cut:
+            typer.echo(f"donjon serve: stopped before it had finished {', '.join(cut)} (a photo still being "
+                       "read?); the phone was told to send it again", err=True)
     typer.echo("donjon serve: stopped")
+
+
+def _stopping_server(base: type) -> type:
+    """uvicorn's server, stopped gracefully by SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\) as it is by
+    SIGINT and SIGTERM: it catches only those two, and donjon's handler for the others raised its exception in
+    whatever callback the event loop was running, which uvloop printed as a traceback and let go of; the server
+    ran on, holding its port, after its terminal was closed. A signal the parent set to be ignored (`nohup`) stays
+    ignored. Once the server has stopped, uvicorn raises each signal again, to donjon's own handler: the command
+    then ends as that signal asks (exit 129 for SIGHUP, 131 for SIGQUIT)."""
+    import contextlib
+    import signal
+    from collections.abc import Iterator
+
+    extra = [getattr(signal, name) for name in ("SIGHUP", "SIGQUIT") if hasattr(signal, name)]
+    server: Any = base
+
+    class Stopping(server):  # type: ignore[misc]
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                caught = {number: signal.signal(number, self.handle_exit) for number in extra
+                          if signal.getsignal(number) is not signal.SIG_IGN}
+                try:
+                    yield
+                finally:  # donjon's handlers back before uvicorn raises the signals again
+                    for number, handler in caught.items():
+                        signal.signal(number, handler)
+
+    return Stopping
+
+
+def _not_the_cancel_line(record: logging.LogRecord) -> bool:
+    """uvicorn's line for the requests it cancels at Ctrl-C ("Cancel 1 running task(s), timeout graceful shutdown
+    exceeded", as an ERROR): the companion answers them (security.CutShort) and says which they were instead."""
+    return not str(record.msg).startswith("Cancel %s running task")

@@ -47,7 +47,7 @@ from generator.web.games import Games, KeptRead, SheetReading, file_name
 from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
 from generator.web.photos import refused as refused_said
 from generator.web.photos import not_kept_yet
-from generator.web.security import BodyLimit, BodyStopped, Headers, SameOrigin, TokenGate
+from generator.web.security import BodyLimit, BodyStopped, CutShort, Headers, SameOrigin, TokenGate
 from generator.web.tables import TableView, Views, table_from_game
 from scoring.engine import SHEET_MAX_BYTES
 
@@ -1225,7 +1225,8 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/api/players", c.api_players),
         Mount("/static", StaticFiles(directory=templates_root() / "static"), name="static"),
     ]
-    middleware = [Middleware(Headers),
+    cut_short: list[str] = []  # the requests the server stopped answering when it stopped (serve.py says them)
+    middleware = [Middleware(Headers), Middleware(CutShort, cut=cut_short),
                   Middleware(BodyLimit, default=MOST_BODY, limits={"/sheet": MOST_SHEET, "/photo": MOST_SHEET,
                                                                    "/marks": MOST_MARKS,
                                                                    "/photos": photos.MOST_PHOTOS})]
@@ -1238,6 +1239,7 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
                     exception_handlers={HTTPException: c.http_error, sqlite3.Error: c.db_error,
                                         ClientDisconnect: c.gone})
     app.state.companion = companion
+    app.state.cut_short = cut_short
     return app
 
 

@@ -249,6 +249,12 @@ REFUSED_TOO_SLOW = N_("This took longer than {seconds:.0f} s to arrive, so the c
                       "closer to the Wi-Fi, then send it again.")
 REFUSED_OTHER_SITE = N_("A change to the companion must come from its own pages: this one came from another site, "
                         "so nothing was changed.")
+#: a request still being answered when `donjon serve` was stopped (Ctrl-C): a photo still being read, say
+STOPPED = N_("503: the companion was stopped on its computer before it had finished this request; send it again "
+             "once it runs again")
+REFUSED_STOPPED = N_("The companion was stopped on the computer running it before it had finished this, so it may "
+                     "not all have been kept. Once the companion runs again, send it again: what was kept already "
+                     "is kept only once.")
 BACK_HOME = N_("Back to the companion")
 
 

@@ -15,6 +15,9 @@
   companion's own scripts, and sends no Referer (the QR code's address holds the token).
 - A body has a time limit (:class:`BodyLimit`): a client that sends it slower than that gets 408, so a thousand
   slow clients cannot hold the server; uvicorn bounds the open connections (`serve.py`).
+- :class:`CutShort`: a request still being answered when the server stops (Ctrl-C on `donjon serve`: uvicorn waits
+  a few seconds, then cancels it) is answered 503 in words, not 500 with the cancellation's traceback on the
+  server's terminal.
 - Without `--lan`, only loopback Host names are answered (Starlette's TrustedHostMiddleware, set up in `app.py`),
   so a web page cannot reach the companion through DNS rebinding.
 """
@@ -294,3 +297,38 @@ class SameOrigin:
         from generator.web.messages import OTHER_SITE, REFUSED_OTHER_SITE
 
         await _refuse(scope, send, 403, OTHER_SITE, REFUSED_OTHER_SITE, {})
+
+
+class CutShort:
+    """A request the server stops answering (Ctrl-C on `donjon serve` while a phone's photo is being read: uvicorn
+    waits `timeout_graceful_shutdown`, then cancels the request's task) is answered 503 with what to do, and noted
+    in `cut` ("POST /tables/1/photos") for the server to say on its terminal. Without it the cancellation reached
+    uvicorn, which printed its traceback and answered a bare 500. What the request had kept before is kept whole
+    (each write is one transaction, and one still queued is dropped with the cancellation: `db.Database.awrite`)."""
+
+    def __init__(self, app: ASGIApp, cut: list[str] | None = None) -> None:
+        self.app = app
+        self.cut = cut if cut is not None else []
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking)
+        except asyncio.CancelledError:
+            # only the server cancels a request's task, and only when it stops: nobody awaits the task after that,
+            # so the cancellation ends here, with an answer (the connection is closed after it)
+            self.cut.append(f"{scope['method']} {scope['path']}")
+            if not started:
+                from generator.web.messages import REFUSED_STOPPED, STOPPED
+
+                await _refuse(scope, send, 503, STOPPED, REFUSED_STOPPED, {}, [(b"connection", b"close")])
