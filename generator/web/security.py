@@ -165,7 +165,7 @@ class BodyLimit:
             await _refuse(scope, send, 413, TOO_BIG, REFUSED_TOO_BIG, most)
             return
         seen = 0
-        started = False
+        tracked = _Tracked(send)
 
         async def limited() -> Message:
             nonlocal seen
@@ -182,21 +182,28 @@ class BodyLimit:
                     raise _TooBig()
             return message
 
-        async def tracking(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
         try:
-            await self.app(scope, limited, tracking)
+            await self.app(scope, limited, tracked)
         except _TooBig:
-            if not started:
+            if not tracked.started:
                 await _refuse(scope, send, 413, TOO_BIG, REFUSED_TOO_BIG, most)
         except _TooSlow:
-            if not started:
+            if not tracked.started:
                 await _refuse(scope, send, 408, TOO_SLOW, REFUSED_TOO_SLOW, {"seconds": seconds},
                               [(b"connection", b"close")])
+
+
+class _Tracked:
+    """A request's `send`, noting whether its answer has begun: a guard's refusal can only be sent before."""
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+        self.started = False
+
+    async def __call__(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.started = True
+        await self.send(message)
 
 
 class BodyStopped(Exception):
@@ -314,21 +321,14 @@ class CutShort:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
-
-        async def tracking(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
+        tracked = _Tracked(send)
         try:
-            await self.app(scope, receive, tracking)
+            await self.app(scope, receive, tracked)
         except asyncio.CancelledError:
             # only the server cancels a request's task, and only when it stops: nobody awaits the task after that,
             # so the cancellation ends here, with an answer (the connection is closed after it)
             self.cut.append(f"{scope['method']} {scope['path']}")
-            if not started:
+            if not tracked.started:
                 from generator.web.messages import REFUSED_STOPPED, STOPPED
 
                 await _refuse(scope, send, 503, STOPPED, REFUSED_STOPPED, {}, [(b"connection", b"close")])
