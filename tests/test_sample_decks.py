@@ -205,7 +205,7 @@ def test_drivethrucards_pdf_alternates_fronts_and_backs(tmp_path: Path) -> None:
 
 
 def _render(pdf: Path, pages: list[int]) -> list[bytes]:
-    from tests.pdfium_pages import page_image
+    from generator.pdfium_lock import page_image
 
     return [page_image(pdf, i, scale=0.25).tobytes() for i in pages]
 

@@ -73,7 +73,7 @@ def flat_rows(count: int) -> list[dict[str, str]]:
 
 def render_page(pdf: Path, index: int, dpi: float = 100.0) -> Image:
     """A page of a PDF as an RGB numpy-free PIL image, and the scale in pixels per point."""
-    from tests.pdfium_pages import page_image
+    from generator.pdfium_lock import page_image
 
     image: Image = page_image(pdf, index, scale=dpi / 72).convert("RGB")
     return image

@@ -1740,7 +1740,7 @@ def _blend_like_chromium(tmp_path: Path, name: str, data: bytes, pdfium: bool = 
     when `pdfium` (poppler draws it otherwise: POPPLER_OTHERWISE)."""
     found = against_chromium(tmp_path, name, data)
     if pdfium:
-        from tests.pdfium_pages import page_image
+        from generator.pdfium_lock import page_image
 
         render = page_image(tmp_path / f"{name}.pdf", scale=SCALE).convert("RGB")
         found["PDF"] = difference(render, Image.open(tmp_path / f"chromium-{name}.png").convert("RGB"))

@@ -73,7 +73,7 @@ def rendered(page: Any, render: float = RENDER) -> Image:
     import io
 
     from generator.backends.pdf import write_pdf
-    from tests.pdfium_pages import page_grey
+    from generator.pdfium_lock import page_grey
 
     buffer = io.BytesIO()
     write_pdf([page], buffer, title="test")

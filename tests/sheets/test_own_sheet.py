@@ -104,7 +104,7 @@ def rendered(built: Path) -> Any:
     """The scan-ready sheet (A4) rasterised at the photo benchmark's 300 dpi, and its map."""
     pytest.importorskip("numpy")
     from generator.sheets.marks import MarkMap
-    from tests.pdfium_pages import page_grey
+    from generator.pdfium_lock import page_grey
 
     pdf = built / "score-sheets" / ID / f"{ID}-a4.pdf"
     grey = page_grey(pdf, scale=300 / 72)
@@ -487,7 +487,7 @@ def page_photo(copy: Path, tmp_path: Path, marks: dict[str, int]) -> Path:
 
     from generator.games.sheet_game import SheetGame
     from generator.sheets.own import load_sheet
-    from tests.pdfium_pages import page_grey
+    from generator.pdfium_lock import page_grey
 
     built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"), "--format", "pdf")
     assert built.exit_code == 0, built.output
