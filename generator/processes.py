@@ -53,4 +53,4 @@ def threads_to_wait_for() -> list[threading.Thread]:
     """The threads still running that a command's exit waits for: every one but the main thread and those left
     behind (daemon threads too, as Python's own exit lets them run on while it finalises)."""
     main = threading.main_thread()
-    return [t for t in threading.enumerate() if t is not main and t not in _left_behind and t.is_alive()]
+    return [t for t in threading.enumerate() if t is not main and t not in _left_behind]  # enumerate: alive ones

@@ -563,11 +563,7 @@ def _pdf_scan(data: bytes, display: str, kinds: Sequence[SheetKind], confirmed: 
         opened for each page and closed at once: photos are read in the companion's threads, and pdfium must be
         called by one at a time (generator.pdfium_lock), so it is not held while the page is read."""
         with pdf_document(data) as pdf:
-            page = pdf[number]
-            try:
-                width, height = page.get_size()
-            finally:
-                page.close()
+            width, height = pdf.get_page_size(number)  # without loading the page, which page_drawn then loads
             if width * height * SCAN_SCALE ** 2 > MAX_PIXELS:
                 return None
             image = page_drawn(pdf, number, lambda bitmap: bitmap.to_pil().copy(), scale=SCAN_SCALE)
