@@ -29,7 +29,6 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.processes import with_default_signals
 from tests.web.test_serve_process import serving, wait_ready
 
 pytest.importorskip("cv2")
@@ -68,21 +67,8 @@ def photo() -> bytes:
 def slow_serving(db: Path, reading: Path, temporary: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """`donjon serve` through the launcher, its temporary files in `temporary`, and its address."""
     env = dict(os.environ, DONJON_TEST_READING=str(reading), TMPDIR=str(temporary))
-    argv = [sys.executable, "-c", SLOW_LAUNCHER, "serve", "--port", "0", "--db", str(db)]
-    process = subprocess.Popen(with_default_signals(argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=env)
-    try:
-        assert process.stdout is not None
-        found = re.search(r"(http://\S+)", process.stdout.readline())
-        assert found, process.stderr.read() if process.stderr and process.poll() is not None else "no address"
-        yield process, found.group(1).rstrip("/")
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        for stream in (process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
+    with serving("--db", str(db), launcher=[sys.executable, "-c", SLOW_LAUNCHER], env=env) as (process, url):
+        yield process, url.rstrip("/")
 
 
 def listening(url: str) -> bool:

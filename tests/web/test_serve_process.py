@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -30,11 +30,13 @@ def donjon(*args: str) -> list[str]:
 
 
 @contextmanager
-def serving(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """A running `donjon serve --port 0 ...` and its address (read from what it prints)."""
-    process = subprocess.Popen(with_default_signals(donjon("serve", "--port", "0", *args)), stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE,
-                               text=True)
+def serving(*args: str, launcher: Sequence[str] | None = None, env: Mapping[str, str] | None = None
+            ) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """A running `donjon serve --port 0 ...` and its address (read from what it prints); `launcher`: the command
+    that runs donjon (a script that changes something in it first), `env`: its environment."""
+    command = [*(launcher if launcher is not None else donjon()), "serve", "--port", "0", *args]
+    process = subprocess.Popen(with_default_signals(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=env)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
