@@ -884,6 +884,10 @@ def test_taps_kept_without_wifi_are_sent_from_whichever_page_opens_next(browser:
             break
         other.wait_for_timeout(200)
     assert totals(other) == {"Ana": "9", "Ben": "0"}
+    # the tap leaves the phone once its answer has been read whole, a moment after the companion applied it (which
+    # the other phone saw): waited for, as the tests above wait for a table's own kept taps
+    home.wait_for_function("() => !Object.keys(localStorage).some(k => k.startsWith('donjon-pending-'))",
+                           timeout=LIVE_MS * 2)
     assert home.evaluate("Object.keys(localStorage).filter(k => k.startsWith('donjon-pending-'))") == []
     # a tap kept while another phone saves the game: refused, and said on the page the phone opens next
     home.goto(f"{table}/seats/0")
