@@ -396,7 +396,7 @@ def test_a_rule_broken_on_photos_of_german_sheets_names_the_guests_in_german(tmp
     result = Scorer().score_sheets(paths)
     assert result.exit_code == ExitCode.INVALID
     (violation,) = result.violations
-    assert violation.message.startswith("the Königin is already in Player 1's castle"), violation
+    assert violation.message.startswith("Königin is already in Player 1's castle"), violation
 
 
 def test_an_uncertain_guest_on_a_photo_of_a_german_sheet_is_said_in_german() -> None:

@@ -417,7 +417,13 @@ def _check_guests_came_with_floors(state: CastleEndState, catalog: Castle, found
 
 def _guest_name(catalog: Castle, guest_id: str, found: Findings) -> str:
     guest = catalog.guest(guest_id)
-    return found._("the {guest}", guest=guest.name) if guest is not None else guest_id
+    if guest is None:
+        return guest_id
+    if found.names is not None and found.names != found.lang.base:
+        # a name in the file's language inside a sentence in another: the sentence's article would not fit it
+        # (an English sentence around a French file's guest read "the Reine is already in Ana's castle")
+        return guest.name
+    return found._("the {guest}", guest=guest.name)
 
 
 def guest_points(guest: Guest, castle: PlayerCastle, guests: Mapping[str, Guest]) -> int:
