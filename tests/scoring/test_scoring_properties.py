@@ -217,6 +217,12 @@ def castle_states(draw: st.DrawFn) -> dict[str, Any]:
             entry["guests"] = []
         for owner in owners:
             sheets[owner]["guests"].append(draw(loose(pool.pop())))
+        held = {g.lower().replace(" ", "-").replace("_", "-") for entry in sheets for g in entry["guests"]}
+        if count == CA.components.personal_boards and "shepherdess" not in held:
+            # she alone draws sky clouds and never leaves the castles (castle rule 7): with every player's sheet
+            # here, sky clouds need her in one of them
+            for entry in sheets:
+                entry.pop("sky_clouds", None)
     return {"game": draw(loose("once-upon-a-castle")), "version": draw(loose(version)), "sheets": sheets}
 
 

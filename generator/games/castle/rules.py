@@ -17,7 +17,9 @@ its section):
 5. Exactly one of `residents` and `resident_points`.
 6. 1 to 4 sheets in one game (the box holds 4 personal boards and 4 sets of tokens), one per player: no two
    sheets share a player's name.
-7. Sky clouds come only from the Shepherdess, a Great Architect guest: none in the Apprentice version.
+7. Sky clouds come only from the Shepherdess, a Great Architect guest: none in the Apprentice version. She
+   never leaves the castles (a steal moves her, and the clouds stay), so with 4 sheets (every player's) a castle
+   with sky clouds means one of them holds her.
 
 Warnings (checks on values no rulebook states, or on what a file may leave out; the spec's bullets in order, W1
 to W4). Each is reported through :meth:`scoring.findings.Findings.check` with the record it rests on (a catalog
@@ -80,6 +82,10 @@ class CastleRule(NumberedRule):
 SUN_SECTION, CLOUD_SECTION = "004 Towers", "004 End of the game"
 GUESTS_SECTION, FLOORS_SECTION = "004 Game components (20 Great Architect guests)", "004 The Donjon's floors"
 GUESTS_COME_IN = "004 Great Architect Version (a floor takes a guest; a steal moves one); Game components"
+#: The guest whose power draws the sky clouds (004 Shepherdess), by its catalog id; the catalog keeps no field
+#: saying which power that is, only its words.
+SHEPHERDESS = "shepherdess"
+SHEPHERDESS_KEPT = "004 Shepherdess (the clouds stay if she is stolen); Great Architect Version (a steal moves a guest)"
 
 
 #: The warnings of end-states.md (its bullets, in order).
@@ -362,6 +368,7 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
                 else:
                     first_seen[guest] = (index, position)
         _check_guests_came_with_floors(state, catalog, found)
+        _check_shepherdess_kept(state, catalog, found)
         return
     span = catalog.sheet.apprentice_guest_vp
     for index, castle in enumerate(state.sheets):
@@ -413,6 +420,27 @@ def _check_guests_came_with_floors(state: CastleEndState, catalog: Castle, found
                   found._("hold {guests} for {floors} in all; each floor brings a guest and no guest ever leaves the "
                           "castles (stealing only moves one), and every player's sheet is here", **counted),
                   GUESTS_COME_IN)
+
+
+def _check_shepherdess_kept(state: CastleEndState, catalog: Castle, found: Findings) -> None:
+    """Rule 7, Great Architect: with every player's sheet in the file, sky clouds mean some castle holds the
+    Shepherdess.
+
+    004 Shepherdess: only she lets a castle draw a cloud in its sky, and the clouds stay when she is stolen; 004
+    Great Architect Version: a steal moves her to the thief's castle, and nothing else takes a guest out of the
+    castles. So she is in some castle at the end of any game in which a sky cloud was drawn. A file may hold only
+    some players' sheets (she may be in a castle not in it); with 4 sheets (the box's 4 personal boards) it holds
+    every player's."""
+    if len(state.sheets) < catalog.components.personal_boards:
+        return
+    if catalog.guest(SHEPHERDESS) is None or any(SHEPHERDESS in castle.guests for castle in state.sheets):
+        return  # she is here (or a catalog of one's own has no such guest: nothing to say)
+    for index, castle in enumerate(state.sheets):
+        if castle.sky_clouds > 0:
+            found.add(CastleRule.SKY_CLOUDS, ("sheets", index, "sky_clouds"),
+                      found._("is {clouds}; sky clouds come only from the Shepherdess, who is in no castle here, and "
+                              "every player's sheet is here (a steal moves a guest from castle to castle, never out "
+                              "of them)", clouds=Figure(castle.sky_clouds)), SHEPHERDESS_KEPT)
 
 
 def _guest_name(catalog: Castle, guest_id: str, found: Findings) -> str:
