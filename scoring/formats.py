@@ -71,9 +71,20 @@ def _shown(value: int | float) -> str:
     return text if len(text) <= 24 else f"{text[:10]}...({len(text)} digits)"
 
 
+class Count(Int):
+    """A count the rules will judge (donjon floors, completed chapters, players, rounds): a whole number. Written as
+    a decimal (`4.0`, as a spreadsheet or a form may export it, and as the published JSON Schemas' `integer` takes
+    it) it is that whole number, as a `Quantity` is; a fraction (`2.5`) cannot be read as a count."""
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> int | Invalid:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return super().check(value, path, ck)
+
+
 def number(doc: str = "") -> Int:
     """A whole number the rules will judge (a negative one too: rules say what is never negative)."""
-    return Int(-LARGEST, LARGEST, doc=doc)
+    return Count(-LARGEST, LARGEST, doc=doc)
 
 
 class Name(Choice):
