@@ -34,7 +34,9 @@ reach their farthest (a hexagon's points and flat sides, a token's top, bottom a
 draws nothing more, a straight cut through a sheet of hexagons being no help.
 
 The page line (game, deck, fronts or backs, page n of N, "print at 100%") and a 50 mm ruler to check the
-scale go in the bottom margin, or along the right margin when only the side margins have room for them.
+scale go in the bottom margin, or along the right margin when only the side margins have room for them. On a
+paper narrower than the line (A6, 4 x 6 in photo paper) it goes without the ruler, broken in two lines or set
+smaller, down to 5 pt.
 """
 
 import math
@@ -85,6 +87,13 @@ MIN_CROP_MARK = mm(1.5)
 FOOTER_GAP = mm(1.5)
 #: The page line's size: small, but readable on any printer.
 FOOTER_SIZE = 6.5
+#: The smallest the page line is set in to fit a narrow paper (A6 and 4 x 6 in photo paper leave 92 to 95 mm between
+#: the bands printers leave blank, and a German page line of backs is 148 mm at FOOTER_SIZE): donjon's choice, not a
+#: measured limit; Open Sans' capitals are 1.3 mm high at 5 pt (0.714 of the size).
+MIN_FOOTER_SIZE = 5.0
+#: Between the parts of a page line (game · deck · side · page n of N · print at 100%): where a line too long for a
+#: narrow paper is broken in two.
+FOOTER_PARTS = " · "
 FOOTER_FACE = "open-sans"
 FOOTER_COLOUR = "#555555"
 #: The page line keeps this far from the paper's edge (its own margin, like any text).
@@ -459,6 +468,7 @@ def page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | N
 def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None) -> tuple[Primitive, ...]:
     from generator.render.text import visual
 
+    logical = text
     text = visual(text)  # a deck named in Hebrew reads right to left
     m = fonts.metrics(FOOTER_FACE)
     size = FOOTER_SIZE
@@ -472,16 +482,16 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
     room = (layout.page_w if layout.footer == "bottom" else layout.page_h) - 2 * EDGE
     with_ruler = total <= room
     length = total if with_ruler else text_w
-    if length > room:
-        # Deck names are short (120 characters at most), so this only happens with tiny grids; say so plainly.
-        raise FitError(f"the page line {text!r} is {length / mm(1):.0f} mm long, longer than the "
-                       f"{room / mm(1):.0f} mm the page has for it; shorten the deck's name")
     lacking = fonts.missing(FOOTER_FACE, text)
     if lacking:
         raise FitError(f"the page line {text!r} holds {', '.join(repr(c) for c in lacking)}, which the font "
                        f"{fonts.FACES[FOOTER_FACE].family} cannot draw; change the deck's name")
-    items: list[Primitive] = []
     ink = FOOTER_COLOUR
+    if length > room:
+        # A paper a card fits on may be narrower than the line (A6, 4 x 6 in photo paper): rather than refuse the
+        # build over a name the user may not own, the line goes without its ruler, in two lines or smaller.
+        return _narrow_page_line(layout, logical, room, crop, ink)
+    items: list[Primitive] = []
     if layout.footer == "bottom":
         baseline = layout.y0 + layout.height + crop + FOOTER_GAP + m.ascent * size
         x = layout.page_w / 2 - length / 2
@@ -512,6 +522,49 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
                            round(ry0 - RULER, 3), ink, 0.5),
                       TextRun(round(baseline, 3), round(ry0 - RULER - mm(1.5), 3), label, FOOTER_FACE, size, ink,
                               round(label_w, 3), rotate=90)]
+    return tuple(items)
+
+
+def _narrow_page_line(layout: Grid, logical: str, room: float, crop: float, ink: str) -> tuple[Primitive, ...]:
+    """The page line on a paper too narrow for it in one line at FOOTER_SIZE: broken in two at the separator that
+    balances the halves, where the margin is deep enough for two lines, else in one line; set at the largest size
+    down to MIN_FOOTER_SIZE that fits `room`, the larger of the two ways (one line at equal size wins). Each line is
+    centred along the page, as the page line is."""
+    from generator.render.text import visual
+
+    m = fonts.metrics(FOOTER_FACE)
+    height = m.ascent + m.descent  # one line's, at 1 pt
+    # how deep the margin holding the page line is: the grid to the paper's edge
+    depth = (layout.page_h - layout.y0 - layout.height if layout.footer == "bottom"
+             else layout.page_w - layout.x0 - layout.width) - crop - FOOTER_GAP - FOOTER_EDGE
+
+    def fitting(lines: list[str]) -> float:
+        """The largest size (in 0.01 pt, so the same lines give the same bytes) at which `lines` fit, or 0."""
+        widest = max(fonts.measure(FOOTER_FACE, visual(line)) for line in lines)
+        size = min(FOOTER_SIZE, math.floor(room / widest * 100) / 100,
+                   math.floor(depth / len(lines) / height * 100) / 100)
+        return size if size >= MIN_FOOTER_SIZE else 0.0
+
+    parts = logical.split(FOOTER_PARTS)
+    halves = [[FOOTER_PARTS.join(parts[:k]), FOOTER_PARTS.join(parts[k:])] for k in range(1, len(parts))]
+    ways = [(fitting(lines), -len(lines), lines) for lines in ([logical], *halves)]
+    size, _, lines = max(ways, key=lambda way: way[:2])
+    if not size:
+        one = fonts.measure(FOOTER_FACE, visual(logical)) * MIN_FOOTER_SIZE
+        raise FitError(f"the page line {logical!r} is {one / mm(1):.0f} mm long at {MIN_FOOTER_SIZE:g} pt, longer "
+                       f"than the {room / mm(1):.0f} mm the page has for it, even in two lines; shorten the deck's "
+                       "name or use a wider --paper")
+    items: list[Primitive] = []
+    for row, line in enumerate(lines):
+        shown = visual(line)
+        w = fonts.measure(FOOTER_FACE, shown) * size
+        down = crop + FOOTER_GAP + m.ascent * size + row * height * size  # from the grid's edge to the baseline
+        if layout.footer == "bottom":
+            items.append(TextRun(round(layout.page_w / 2 - w / 2, 3), round(layout.y0 + layout.height + down, 3),
+                                 shown, FOOTER_FACE, size, ink, round(w, 3)))
+        else:
+            items.append(TextRun(round(layout.x0 + layout.width + down, 3), round(layout.page_h / 2 + w / 2, 3),
+                                 shown, FOOTER_FACE, size, ink, round(w, 3), rotate=90))
     return tuple(items)
 
 
