@@ -315,16 +315,12 @@ def fold_grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
     page_w, page_h = options.page_size
     b, g = options.bleed, options.gutter
     slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
-    outer = max(plain_room(options), footer_room(options))
-    clear = (CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0) + FOLD_CLEAR
-    across = (_count(page_w / 2 - outer - clear, slot_w, g), _count(page_h - 2 * outer, slot_h, g))
-    down = (_count(page_w - 2 * outer, slot_w, g), _count(page_h / 2 - outer - clear, slot_h, g))
+    across, down, clear = _fold_counts(card_w, card_h, options)
     if across[0] * across[1] == 0 and down[0] * down[1] == 0:
-        other = "landscape" if options.orientation == "portrait" else "portrait"
         raise UsageError("--duplex", f"fold: a {card_w / mm(1):g} x {card_h / mm(1):g} mm card"
                          f"{' with its bleed' if b else ''} and its back do not fit side by side on "
-                         f"{paper_name(options.paper)} {options.orientation} paper; try --orientation {other}"
-                         + (" or no --bleed" if b else ""))
+                         f"{paper_name(options.paper)} {options.orientation} paper; try "
+                         f"{_fold_advice(card_w, card_h, options)}")
     if across[0] * across[1] >= down[0] * down[1]:
         cols, rows = across
         width, height = cols * slot_w - g, rows * slot_h - g
@@ -334,6 +330,47 @@ def fold_grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
     width, height = cols * slot_w - g, rows * slot_h - g
     return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, (page_w - width) / 2, page_h / 2 - clear - height,
                 "bottom", "horizontal")
+
+
+def _fold_counts(card_w: float, card_h: float,
+                 options: PrintOptions) -> tuple[tuple[int, int], tuple[int, int], float]:
+    """The fronts' columns and rows of a fold sheet folded across (a vertical fold line) and down, and how far the
+    grids keep from the fold line."""
+    page_w, page_h = options.page_size
+    b, g = options.bleed, options.gutter
+    slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
+    outer = max(plain_room(options), footer_room(options))
+    clear = (CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0) + FOLD_CLEAR
+    across = (_count(page_w / 2 - outer - clear, slot_w, g), _count(page_h - 2 * outer, slot_h, g))
+    down = (_count(page_w - 2 * outer, slot_w, g), _count(page_h / 2 - outer - clear, slot_h, g))
+    return across, down, clear
+
+
+def _folds(card_w: float, card_h: float, options: PrintOptions) -> bool:
+    """Whether a card and its back fit side by side on the paper of `options`."""
+    across, down, _ = _fold_counts(card_w, card_h, options)
+    return across[0] * across[1] + down[0] * down[1] > 0
+
+
+def _fold_advice(card_w: float, card_h: float, options: PrintOptions) -> str:
+    """What would hold a fold sheet the paper asked for cannot: only a change that does (the other orientation, no
+    bleed or gutter, the smallest paper donjon knows), else printing the backs on a page of their own, which holds
+    one card where a fold sheet needs two."""
+    other = "landscape" if options.orientation == "portrait" else "portrait"
+    if _folds(card_w, card_h, options._replace(orientation=other)):
+        return f"--orientation {other}"
+    plainer = options._replace(bleed=0.0, gutter=0.0)
+    if (options.bleed or options.gutter) and any(_folds(card_w, card_h, plainer._replace(orientation=way))
+                                                 for way in ORIENTATIONS):
+        return " and ".join(h for h, on in (("no --bleed", options.bleed), ("no --gutter", options.gutter)) if on)
+    # the smallest paper that holds it, in the orientation asked if that one does
+    larger = sorted((w * h, way != options.orientation, paper, way) for paper, (w, h) in SHEET_PAPERS.items()
+                    for way in ORIENTATIONS if _folds(card_w, card_h, options._replace(paper=paper, orientation=way)))
+    ways = [f"--paper {paper}" + (f" --orientation {way}" if way != options.orientation else "")
+            for _, _, paper, way in larger[:1]]
+    if _best(card_w, card_h, options)[0] > 0:  # the card alone fits the paper asked
+        ways.append("--duplex long (a page of backs after each page of fronts)")
+    return ", or ".join(ways) or "--duplex long on a larger paper"
 
 
 def fold_position(layout: Grid, front: tuple[float, float]) -> tuple[float, float, bool]:

@@ -328,6 +328,32 @@ def test_fold_refuses_what_does_not_fit() -> None:
         grid(mm(120), mm(200), PrintOptions(duplex="fold"))
 
 
+@pytest.mark.parametrize(("paper", "orientation", "bleed"), [
+    ("a5", "portrait", 0.0), ("a5", "portrait", 3.0), ("105x148mm", "portrait", 0.0), ("105x148mm", "landscape", 0.0),
+    ("4x6in", "portrait", 0.0), ("4x6in", "landscape", 3.0), ("74x105mm", "portrait", 0.0), ("a5", "portrait", 6.0),
+])
+def test_the_advice_of_a_fold_that_does_not_fit_is_advice_that_works(paper: str, orientation: str,
+                                                                     bleed: float) -> None:
+    """A poker card folded on A6 (105 x 148 mm) portrait was told "try --orientation landscape", and in landscape
+    "try --orientation portrait": neither holds it. Every way the refusal names builds."""
+    import re
+
+    options = PrintOptions(paper=paper, orientation=orientation, bleed=mm(bleed), duplex="fold")
+    with pytest.raises(UsageError) as refused:
+        grid(*POKER, options)
+    advice = str(refused.value).split("; try ", 1)[1]
+    ways = advice.split(", or ")
+    assert ways
+    for way in ways:
+        changed = options
+        for flag, value in re.findall(r"(--paper|--orientation|--duplex) (\S+)", way):
+            changed = changed._replace(**{flag[2:]: value})
+        if "no --bleed" in way:
+            changed = changed._replace(bleed=0.0)
+        assert changed != options, way
+        assert grid(*POKER, changed).per_page > 0, way
+
+
 def test_cut_lines_run_along_every_trim_line_beside_the_crop_marks() -> None:
     options = PrintOptions(cut_lines=True)
     g = grid(*POKER, options)
