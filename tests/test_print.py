@@ -486,6 +486,47 @@ def test_check_print_names_the_rule_each_file_breaks(broken: Path, name: str, ru
     assert rule in refused, report
 
 
+def test_a_bleed_cut_off_by_the_crop_box_or_the_bleed_box_is_no_bleed(tmp_path: Path) -> None:
+    """A card drawn with 1/8 in of bleed on its MediaBox, whose CropBox (clipping the page "when displayed or
+    printed") or BleedBox (clipping it "when output in a production environment", PDF 1.7 14.11.2) stops at the
+    TrimBox, prints with no bleed: check-print passed it, measuring the bleed from the MediaBox alone. Now refused
+    under rule bleed, saying which box cuts it; the same card without those boxes, or with a CropBox larger than the
+    page, passes."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    trim = [9, 9, 189, 261]  # 2.5 x 3.5 in, 1/8 in inside a 2.75 x 3.75 in page
+
+    def card(name: str, **boxes: list[float]) -> Path:
+        target = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+        for _ in range(2):  # a back and a front
+            canvas.setTrimBox(trim)
+            for box, value in boxes.items():
+                getattr(canvas, f"set{box}")(value)
+            canvas.setFillColorCMYK(0, 0, 0, 0.2)
+            canvas.rect(0, 0, 198, 270, fill=1, stroke=0)  # the background, into the bleed
+            canvas.showPage()
+        canvas.save()
+        return target
+
+    files = {"plain": card("plain"), "wide-crop": card("wide-crop", CropBox=[-20, -20, 218, 290]),
+             "crop-at-trim": card("crop-at-trim", CropBox=trim),
+             "bleed-box-at-trim": card("bleed-box-at-trim", BleedBox=trim),
+             "crop-off-centre": card("crop-off-centre", CropBox=[4, 0, 198, 270])}
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    reports = dict(zip(files, (json.loads(line) for line in done.stdout.splitlines())))
+    assert len(reports) == len(files), done.stdout + done.stderr
+
+    def bleed(name: str) -> list[str]:
+        return [f["message"] for f in reports[name]["findings"] if f["rule"] == "bleed" and f["verdict"] == "refused"]
+
+    assert not bleed("plain") and not bleed("wide-crop")
+    assert bleed("crop-at-trim") and "CropBox" in bleed("crop-at-trim")[0] and "0.00 mm" in bleed("crop-at-trim")[0]
+    assert bleed("bleed-box-at-trim") and "BleedBox" in bleed("bleed-box-at-trim")[0]
+    assert bleed("crop-off-centre") and "1.76 mm" in bleed("crop-off-centre")[0]  # 4 pt cut from 9 pt of bleed
+    assert done.returncode == 1
+
+
 def test_check_print_refuses_unreadable_files_with_exit_2(tmp_path: Path) -> None:
     junk = tmp_path / "junk.pdf"
     junk.write_text("not a pdf")

@@ -343,10 +343,23 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
     if "/TrimBox" not in page and "/ArtBox" not in page:
         result.add(number, "trim", "has no TrimBox: nothing says where the page is cut", refuse=bool(service.pdfx)
                    or None)
-    sides = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+    # What is printed of the page: its content clipped to the CropBox "when displayed or printed", and to the
+    # BleedBox "when output in a production environment" (PDF 1.7, 14.11.2; each defaults to the one before), within
+    # the MediaBox. A bleed drawn on the media but cut off by a CropBox or BleedBox at the trim never reaches paper.
+    printed: tuple[float, float, float, float] | None = media
+    clips = []
+    for key, name in (("/CropBox", "cropbox"), ("/BleedBox", "bleedbox")):
+        if key in page and printed is not None:
+            clipped = _intersect(printed, _box(page, name))
+            if clipped != printed:
+                clips.append(key[1:])
+            printed = clipped
+    edge = printed or trim  # clipped away entirely: no bleed at all
+    sides = (trim[0] - edge[0], trim[1] - edge[1], edge[2] - trim[2], edge[3] - trim[3])
     if service.bleed > 0 and min(sides) < service.bleed - TOLERANCE:
-        result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side; {service.name} asks "
-                                    f"{_mm(service.bleed)} on every side")
+        where = f" (its {' and '.join(clips)} cut{'s' if len(clips) == 1 else ''} the page there)" if clips else ""
+        result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side{where}; "
+                                    f"{service.name} asks {_mm(service.bleed)} on every side")
     if service.trim == "eighth-inch":
         w, h = trim[2] - trim[0], trim[3] - trim[1]
         if any(abs(v / EIGHTH - round(v / EIGHTH)) * EIGHTH > TOLERANCE for v in (w, h)):
