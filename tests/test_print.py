@@ -2032,6 +2032,26 @@ def test_a_saved_printer_moves_the_backs_and_scales_the_sheet(tmp_path: Path) ->
     assert unknown.returncode == 2 and "laser" in unknown.stderr
 
 
+def test_a_printers_scale_is_taken_as_the_rulers_give_it(tmp_path: Path) -> None:
+    """docs/printing.md gives the scale as `--scale 150/measured,200/measured`; written so
+    (`150/149.4,200/200.4`), `printer add` refused it as "not X,Y". A fraction is taken, saved as its value; a
+    fraction by zero or a broken one is refused as before (exit 2, the file untouched), with an example of each
+    form."""
+    env = {"DONJON_PRINTERS": str(tmp_path / "printers.json")}
+    done = donjon("printer", "add", "inkjet", "--scale", "150/149.4,200/200.4", env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    saved = json.loads((tmp_path / "printers.json").read_text(encoding="utf-8"))
+    assert saved["inkjet"]["scale"] == pytest.approx([150 / 149.4, 200 / 200.4])
+    before = (tmp_path / "printers.json").read_bytes()
+    for bad in ("150/0,1", "150/149/1,1", "150/,1"):
+        refused = donjon("printer", "add", "inkjet", "--scale", bad, env=env)
+        assert refused.returncode == 2 and refused.stderr.startswith(f"error: --scale: {bad!r} is not X,Y"), bad
+        assert "150/149.4,200/200.4" in refused.stderr and "Traceback" not in refused.stderr
+    assert (tmp_path / "printers.json").read_bytes() == before
+    far = donjon("printer", "add", "inkjet", "--scale", "150/120,1", env=env)
+    assert far.returncode == 2 and "1.25 is out of range" in far.stderr
+
+
 @pytest.mark.parametrize("saved", [
     '{"laser": {"back_offset": [0, 0], "scale": [1000000000.0, -1]}}',  # a factor no printer needs
     '{"laser": {"back_offset": [250, 0], "scale": [1, 1]}}',             # a quarter of a metre
