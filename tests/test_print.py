@@ -586,6 +586,57 @@ def test_a_file_that_claims_pdfx_without_being_it_is_refused(tmp_path: Path) -> 
     assert "/Trapped" in messages[0] and "PDF 1.7" in messages[1] and "GTS_PDFX" in messages[2], messages
 
 
+def test_a_pdfx_file_is_held_to_its_output_profile_title_and_identifier(tmp_path: Path) -> None:
+    """`donjon export --service dtc --profile FILE` with an ICC version 4 profile wrote it as the OutputIntent of a
+    PDF/X-1a file (PDF 1.3; PDF 1.4 takes version 2 profiles) and said DriveThruCards would take it; an input
+    profile ('scnr') passed too. Each is now refused under rule pdfx (export exit 1), as are a PDF/X-1a file without
+    a Title and one without a file identifier (/ID), which PDF/X asks; donjon's own export passes."""
+    import pikepdf
+
+    from generator.resources import templates_dir
+
+    shipped = (templates_dir() / "icc" / "swop-tr003.icc").read_bytes()
+
+    def profile(name: str, version: int, kind: bytes) -> Path:
+        data = bytearray(shipped)
+        data[8], data[12:16], data[84:100] = version, kind, bytes(16)  # major version, class; no profile ID
+        target = tmp_path / f"{name}.icc"
+        target.write_bytes(bytes(data))
+        return target
+
+    def export(name: str, *extra: str) -> tuple[int, dict[str, Any]]:
+        done = donjon("export", "--service", "dtc", "--decks", "guedelon/events", "--out", str(tmp_path / name),
+                      "--json", *extra)
+        return done.returncode, json.loads(done.stdout.splitlines()[0])
+
+    def pdfx(report: dict[str, Any]) -> list[str]:
+        return [f["message"] for f in report["findings"] if f["rule"] == "pdfx" and f["verdict"] == "refused"]
+
+    code, report = export("good")
+    assert code == 0 and not pdfx(report), report
+    code, report = export("v4", "--profile", str(profile("v4", 4, b"prtr")))
+    assert code == 1 and any("ICC version 4 profile" in m and "version 2" in m for m in pdfx(report)), report
+    code, report = export("input", "--profile", str(profile("input", 2, b"scnr")))
+    assert code == 1 and any("'scnr' profile, not an output profile" in m for m in pdfx(report)), report
+
+    good = tmp_path / "good" / "print" / "drivethrucards" / "guedelon" / "events.pdf"
+    untitled = tmp_path / "untitled.pdf"
+    with pikepdf.open(good) as pdf:
+        del pdf.docinfo["/Title"]
+        pdf.save(untitled, deterministic_id=True)
+    data = good.read_bytes()
+    trailer = data.rindex(b"trailer")
+    found = re.search(rb"/ID\s*\[<[0-9a-f]+><[0-9a-f]+>\]", data[trailer:])
+    assert found
+    anonymous = tmp_path / "anonymous.pdf"  # the /ID blanked in place: every offset stays as it was
+    anonymous.write_bytes(data[:trailer + found.start()] + b" " * len(found[0]) + data[trailer + found.end():])
+    done = donjon("check-print", str(untitled), str(anonymous), "--service", "dtc", "--json")
+    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 1 and len(reports) == 2, done.stdout + done.stderr
+    assert pdfx(reports[0]) == ["has no Title in its Info dictionary, which PDF/X-1a asks"], reports[0]
+    assert pdfx(reports[1]) == ["has no file identifier (/ID in its trailer), which PDF/X-1a asks"], reports[1]
+
+
 @pytest.mark.parametrize("service", ["tgc", "mpc"])
 def test_check_print_for_a_service_of_pictures_says_it_takes_no_pdf(broken: Path, service: str) -> None:
     """The Game Crafter and MakePlayingCards take a picture of each face, not a PDF: checking a PDF for them is a

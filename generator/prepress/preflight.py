@@ -315,6 +315,15 @@ def _document(reader: Any, result: Preflight) -> None:
 
 #: The highest PDF version each PDF/X standard is made of (ISO 15930-4: PDF 1.4; ISO 15930-7: PDF 1.6).
 PDFX_PDF_VERSION = {"PDF/X-1a": (1, 4), "PDF/X-4": (1, 6)}
+#: The highest major version of an ICC profile each PDF/X standard's PDF takes: PDF 1.4 takes profiles of ICC.1:1998-09
+#: (version 2), version 4 profiles came with PDF 1.5 (ISO 32000-1, Table 67, "ICC specification versions supported by
+#: ICCBased colour spaces"); PDF/A-1, also PDF 1.4, asks the same ("must have a major version below 4", Oracle's
+#: PDF/A output properties, docs.oracle.com/en/cloud/saas/otbi/otbi-pub-design/pdf-output-properties1.html).
+PDFX_ICC_MAJOR = {"PDF/X-1a": 2, "PDF/X-4": 4}
+#: What an ICC profile's 128-byte header holds where (ICC.1:2010, 7.2): its major version, its device class (`prtr`:
+#: an output device, which a PDF/X OutputIntent's profile must be, pdfbox-preflight's PDF/X-1a checks,
+#: github.com/Padam87/pdfbox-preflight/issues/1) and the `acsp` signature that makes it a profile at all.
+ICC_MAJOR_AT, ICC_CLASS_AT, ICC_SIGNATURE_AT = 8, slice(12, 16), slice(36, 40)
 
 
 def _pdfx_file(reader: Any, root: Any, info: Any, want: str, result: Preflight) -> None:
@@ -334,6 +343,40 @@ def _pdfx_file(reader: Any, root: Any, info: Any, want: str, result: Preflight) 
     intents = root.get("/OutputIntents") or []
     if intents and not any(str(i.get_object().get("/S")) == "/GTS_PDFX" for i in intents):
         result.add(None, "pdfx", f"has no OutputIntent for PDF/X (/S /GTS_PDFX), which {want} asks")
+    for intent in (i.get_object() for i in intents):
+        if str(intent.get("/S")) == "/GTS_PDFX":
+            _pdfx_intent(intent, want, result)
+    # what pdfbox-preflight's PDF/X-1a checks (address above) ask of every PDF/X file: "CreationDate, ModDate and
+    # Title required", "Document ID must be present in PDF trailer"
+    lacking = [key[1:] for key in ("/Title", "/CreationDate", "/ModDate") if not str(info.get(key, "")).strip()]
+    if lacking:
+        result.add(None, "pdfx", f"has no {' or '.join(lacking)} in its Info dictionary, which {want} asks")
+    if "/ID" not in reader.trailer:
+        result.add(None, "pdfx", f"has no file identifier (/ID in its trailer), which {want} asks")
+
+
+def _pdfx_intent(intent: Any, want: str, result: Preflight) -> None:
+    """A PDF/X OutputIntent: named (OutputConditionIdentifier), and its embedded profile an output profile of an ICC
+    version the standard's PDF takes (an ICC version 4 profile in PDF/X-1a, given as `--profile`, was written and
+    passed)."""
+    if not str(intent.get("/OutputConditionIdentifier", "")).strip():
+        result.add(None, "pdfx", f"its OutputIntent has no OutputConditionIdentifier, which {want} asks")
+    profile = intent.get("/DestOutputProfile")
+    if profile is None:
+        return
+    head = bytes(profile.get_object().get_data()[:128])
+    if len(head) < 128 or head[ICC_SIGNATURE_AT] != b"acsp":
+        result.add(None, "pdfx", "its OutputIntent's profile (DestOutputProfile) is not an ICC profile")
+        return
+    kind = head[ICC_CLASS_AT].decode("latin-1").strip()
+    if kind != "prtr":
+        result.add(None, "pdfx", f"its OutputIntent's profile is a {kind!r} profile, not an output profile ('prtr'), "
+                                 f"which {want} asks")
+    major = head[ICC_MAJOR_AT]
+    if major > PDFX_ICC_MAJOR[want]:
+        result.add(None, "pdfx", f"its OutputIntent's profile is an ICC version {major} profile; {want}'s PDF takes "
+                                 f"version {PDFX_ICC_MAJOR[want]} profiles at most: use a version "
+                                 f"{PDFX_ICC_MAJOR[want]} profile")
 
 
 def _boxes(page: Any, number: int, result: Preflight) -> None:
