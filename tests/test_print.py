@@ -586,6 +586,32 @@ def test_a_file_that_claims_pdfx_without_being_it_is_refused(tmp_path: Path) -> 
     assert "/Trapped" in messages[0] and "PDF 1.7" in messages[1] and "GTS_PDFX" in messages[2], messages
 
 
+@pytest.mark.parametrize(("version", "pdf"), [(b"\x02\x20", None), (b"\x04\x00", "/1.5"), (b"\x04\x20", "/1.7")],
+                         ids=["icc-2.2", "icc-4.0", "icc-4.2"])
+def test_a_cmyk_build_with_a_version_4_profile_says_the_pdf_version_that_takes_it(tmp_path: Path, version: bytes,
+                                                                                   pdf: str | None) -> None:
+    """`donjon build --colour cmyk --profile FILE` embedded an ICC version 4 profile as the OutputIntent of a PDF
+    1.3 file, whose ICC profiles are version 2 (ISO 32000-1, Table 67: 4.0 came with PDF 1.5, 4.2 with PDF 1.7). The
+    catalog now says the version that takes it; a version 2 profile leaves the file as it was (PDF 1.3, no
+    /Version)."""
+    import pikepdf
+
+    from generator.resources import templates_dir
+
+    data = bytearray((templates_dir() / "icc" / "fogra39.icc").read_bytes())
+    data[8:10], data[84:100] = version, bytes(16)  # the profile's version; no profile ID
+    profile = tmp_path / "mine.icc"
+    profile.write_bytes(bytes(data))
+    out = tmp_path / "out"
+    done = donjon("build", "guildhall/vp-tokens", "--colour", "cmyk", "--profile", str(profile), "--format", "pdf",
+                  "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    with pikepdf.open(out / "guildhall" / "vp-tokens.pdf") as doc:
+        assert doc.pdf_version == "1.3"
+        assert (str(doc.Root.Version) if "/Version" in doc.Root else None) == pdf
+        assert bytes(doc.Root.OutputIntents[0].DestOutputProfile.read_bytes()[8:10]) == version
+
+
 def test_a_pdfx_file_is_held_to_its_output_profile_title_and_identifier(tmp_path: Path) -> None:
     """`donjon export --service dtc --profile FILE` with an ICC version 4 profile wrote it as the OutputIntent of a
     PDF/X-1a file (PDF 1.3; PDF 1.4 takes version 2 profiles) and said DriveThruCards would take it; an input
