@@ -527,6 +527,32 @@ def test_a_bleed_cut_off_by_the_crop_box_or_the_bleed_box_is_no_bleed(tmp_path: 
     assert done.returncode == 1
 
 
+def test_a_picture_drawn_at_the_services_resolution_as_a_pdf_writer_rounds_it_passes(tmp_path: Path) -> None:
+    """Art of 825 x 1125 px over a 2.75 x 3.75 in card, its size written to a hundredth of a point (198.01 pt, as a
+    PDF writer rounds it): 299.98 dpi was refused as "drawn at 300 dpi, below the 300 dpi DriveThruCards asks".
+    Within half a dot per inch it meets the resolution; at 299 dpi (828 px over 2.77 in) it is refused."""
+    from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
+
+    art = tmp_path / "art.png"
+    Image.new("RGB", (825, 1125), (200, 120, 40)).save(art)
+
+    def card(name: str, width: float, height: float) -> list[str]:
+        target = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+        for _ in range(2):
+            canvas.setTrimBox([9, 9, 189, 261])
+            canvas.drawImage(str(art), 0, 0, width=width, height=height)
+            canvas.showPage()
+        canvas.save()
+        done = donjon("check-print", str(target), "--service", "dtc", "--json")
+        return [f"{f['verdict']} {f['message']}" for f in json.loads(done.stdout)["findings"] if f["rule"] == "min_dpi"]
+
+    assert card("rounded", 198.01, 270.01) == []
+    coarse = card("coarse", 825 / 299 * 72, 1125 / 299 * 72)
+    assert coarse and all(f.startswith("refused") and "drawn at 299 dpi" in f for f in coarse), coarse
+
+
 def test_check_print_refuses_unreadable_files_with_exit_2(tmp_path: Path) -> None:
     junk = tmp_path / "junk.pdf"
     junk.write_text("not a pdf")
