@@ -494,7 +494,7 @@ def test_a_bleed_cut_off_by_the_crop_box_or_the_bleed_box_is_no_bleed(tmp_path: 
     page, passes."""
     from reportlab.pdfgen.canvas import Canvas
 
-    trim = [9, 9, 189, 261]  # 2.5 x 3.5 in, 1/8 in inside a 2.75 x 3.75 in page
+    trim: list[float] = [9, 9, 189, 261]  # 2.5 x 3.5 in, 1/8 in inside a 2.75 x 3.75 in page
 
     def card(name: str, **boxes: list[float]) -> Path:
         target = tmp_path / f"{name}.pdf"
