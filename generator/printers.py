@@ -40,12 +40,24 @@ def printers_file() -> Path:
     return Path(user_data_dir("donjon", appauthor=False)) / "printers.json"
 
 
-def parse_pair(option: str, text: str, low: float, high: float) -> tuple[float, float]:
+def _number(text: str) -> float:
+    """A number, or a fraction of two (150/149.4: the scale as the calibration sheet's ruler gives it, what it
+    should measure over what it measured, written as the docs write it); ValueError if neither."""
+    top, slash, bottom = text.partition("/")
+    if not slash:
+        return float(text)
+    divisor = float(bottom)
+    if divisor == 0:
+        raise ValueError(text)
+    return float(top) / divisor
+
+
+def parse_pair(option: str, text: str, low: float, high: float, example: str = "0.5,-1") -> tuple[float, float]:
     parts = [p.strip() for p in text.split(",")]
     try:
-        x, y = (float(p) for p in parts)
+        x, y = (_number(p) for p in parts)
     except ValueError:
-        raise UsageError(option, f"{text!r} is not X,Y (two numbers such as 0.5,-1)") from None
+        raise UsageError(option, f"{text!r} is not X,Y (two numbers such as {example})") from None
     for value in (x, y):
         if not low <= value <= high:
             raise UsageError(option, f"{value:g} is out of range; each must be from {low:g} to {high:g}")

@@ -486,6 +486,73 @@ def test_check_print_names_the_rule_each_file_breaks(broken: Path, name: str, ru
     assert rule in refused, report
 
 
+def test_a_bleed_cut_off_by_the_crop_box_or_the_bleed_box_is_no_bleed(tmp_path: Path) -> None:
+    """A card drawn with 1/8 in of bleed on its MediaBox, whose CropBox (clipping the page "when displayed or
+    printed") or BleedBox (clipping it "when output in a production environment", PDF 1.7 14.11.2) stops at the
+    TrimBox, prints with no bleed: check-print passed it, measuring the bleed from the MediaBox alone. Now refused
+    under rule bleed, saying which box cuts it; the same card without those boxes, or with a CropBox larger than the
+    page, passes."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    trim: list[float] = [9, 9, 189, 261]  # 2.5 x 3.5 in, 1/8 in inside a 2.75 x 3.75 in page
+
+    def card(name: str, **boxes: list[float]) -> Path:
+        target = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+        for _ in range(2):  # a back and a front
+            canvas.setTrimBox(trim)
+            for box, value in boxes.items():
+                getattr(canvas, f"set{box}")(value)
+            canvas.setFillColorCMYK(0, 0, 0, 0.2)
+            canvas.rect(0, 0, 198, 270, fill=1, stroke=0)  # the background, into the bleed
+            canvas.showPage()
+        canvas.save()
+        return target
+
+    files = {"plain": card("plain"), "wide-crop": card("wide-crop", CropBox=[-20, -20, 218, 290]),
+             "crop-at-trim": card("crop-at-trim", CropBox=trim),
+             "bleed-box-at-trim": card("bleed-box-at-trim", BleedBox=trim),
+             "crop-off-centre": card("crop-off-centre", CropBox=[4, 0, 198, 270])}
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    reports = dict(zip(files, (json.loads(line) for line in done.stdout.splitlines())))
+    assert len(reports) == len(files), done.stdout + done.stderr
+
+    def bleed(name: str) -> list[str]:
+        return [f["message"] for f in reports[name]["findings"] if f["rule"] == "bleed" and f["verdict"] == "refused"]
+
+    assert not bleed("plain") and not bleed("wide-crop")
+    assert bleed("crop-at-trim") and "CropBox" in bleed("crop-at-trim")[0] and "0.00 mm" in bleed("crop-at-trim")[0]
+    assert bleed("bleed-box-at-trim") and "BleedBox" in bleed("bleed-box-at-trim")[0]
+    assert bleed("crop-off-centre") and "1.76 mm" in bleed("crop-off-centre")[0]  # 4 pt cut from 9 pt of bleed
+    assert done.returncode == 1
+
+
+def test_a_picture_drawn_at_the_services_resolution_as_a_pdf_writer_rounds_it_passes(tmp_path: Path) -> None:
+    """Art of 825 x 1125 px over a 2.75 x 3.75 in card, its size written to a hundredth of a point (198.01 pt, as a
+    PDF writer rounds it): 299.98 dpi was refused as "drawn at 300 dpi, below the 300 dpi DriveThruCards asks".
+    Within half a dot per inch it meets the resolution; at 299 dpi (828 px over 2.77 in) it is refused."""
+    from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
+
+    art = tmp_path / "art.png"
+    Image.new("RGB", (825, 1125), (200, 120, 40)).save(art)
+
+    def card(name: str, width: float, height: float) -> list[str]:
+        target = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+        for _ in range(2):
+            canvas.setTrimBox([9, 9, 189, 261])
+            canvas.drawImage(str(art), 0, 0, width=width, height=height)
+            canvas.showPage()
+        canvas.save()
+        done = donjon("check-print", str(target), "--service", "dtc", "--json")
+        return [f"{f['verdict']} {f['message']}" for f in json.loads(done.stdout)["findings"] if f["rule"] == "min_dpi"]
+
+    assert card("rounded", 198.01, 270.01) == []
+    coarse = card("coarse", 825 / 299 * 72, 1125 / 299 * 72)
+    assert coarse and all(f.startswith("refused") and "drawn at 299 dpi" in f for f in coarse), coarse
+
+
 def test_check_print_refuses_unreadable_files_with_exit_2(tmp_path: Path) -> None:
     junk = tmp_path / "junk.pdf"
     junk.write_text("not a pdf")
@@ -543,6 +610,83 @@ def test_a_file_that_claims_pdfx_without_being_it_is_refused(tmp_path: Path) -> 
         assert report["verdict"] == "refused" and len(pdfx) == 1, report
     messages = [f["message"] for r in reports[1:] for f in r["findings"] if f["rule"] == "pdfx"]
     assert "/Trapped" in messages[0] and "PDF 1.7" in messages[1] and "GTS_PDFX" in messages[2], messages
+
+
+@pytest.mark.parametrize(("version", "pdf"), [(b"\x02\x20", None), (b"\x04\x00", "/1.5"), (b"\x04\x20", "/1.7")],
+                         ids=["icc-2.2", "icc-4.0", "icc-4.2"])
+def test_a_cmyk_build_with_a_version_4_profile_says_the_pdf_version_that_takes_it(tmp_path: Path, version: bytes,
+                                                                                   pdf: str | None) -> None:
+    """`donjon build --colour cmyk --profile FILE` embedded an ICC version 4 profile as the OutputIntent of a PDF
+    1.3 file, whose ICC profiles are version 2 (ISO 32000-1, Table 67: 4.0 came with PDF 1.5, 4.2 with PDF 1.7). The
+    catalog now says the version that takes it; a version 2 profile leaves the file as it was (PDF 1.3, no
+    /Version)."""
+    import pikepdf
+
+    from generator.resources import templates_dir
+
+    data = bytearray((templates_dir() / "icc" / "fogra39.icc").read_bytes())
+    data[8:10], data[84:100] = version, bytes(16)  # the profile's version; no profile ID
+    profile = tmp_path / "mine.icc"
+    profile.write_bytes(bytes(data))
+    out = tmp_path / "out"
+    done = donjon("build", "guildhall/vp-tokens", "--colour", "cmyk", "--profile", str(profile), "--format", "pdf",
+                  "--out", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    with pikepdf.open(out / "guildhall" / "vp-tokens.pdf") as doc:
+        assert doc.pdf_version == "1.3"
+        assert (str(doc.Root.Version) if "/Version" in doc.Root else None) == pdf
+        assert bytes(doc.Root.OutputIntents[0].DestOutputProfile.read_bytes()[8:10]) == version
+
+
+def test_a_pdfx_file_is_held_to_its_output_profile_title_and_identifier(tmp_path: Path) -> None:
+    """`donjon export --service dtc --profile FILE` with an ICC version 4 profile wrote it as the OutputIntent of a
+    PDF/X-1a file (PDF 1.3; PDF 1.4 takes version 2 profiles) and said DriveThruCards would take it; an input
+    profile ('scnr') passed too. Each is now refused under rule pdfx (export exit 1), as are a PDF/X-1a file without
+    a Title and one without a file identifier (/ID), which PDF/X asks; donjon's own export passes."""
+    import pikepdf
+
+    from generator.resources import templates_dir
+
+    shipped = (templates_dir() / "icc" / "swop-tr003.icc").read_bytes()
+
+    def profile(name: str, version: int, kind: bytes) -> Path:
+        data = bytearray(shipped)
+        data[8], data[12:16], data[84:100] = version, kind, bytes(16)  # major version, class; no profile ID
+        target = tmp_path / f"{name}.icc"
+        target.write_bytes(bytes(data))
+        return target
+
+    def export(name: str, *extra: str) -> tuple[int, dict[str, Any]]:
+        done = donjon("export", "--service", "dtc", "--decks", "guedelon/events", "--out", str(tmp_path / name),
+                      "--json", *extra)
+        return done.returncode, json.loads(done.stdout.splitlines()[0])
+
+    def pdfx(report: dict[str, Any]) -> list[str]:
+        return [f["message"] for f in report["findings"] if f["rule"] == "pdfx" and f["verdict"] == "refused"]
+
+    code, report = export("good")
+    assert code == 0 and not pdfx(report), report
+    code, report = export("v4", "--profile", str(profile("v4", 4, b"prtr")))
+    assert code == 1 and any("ICC version 4 profile" in m and "version 2" in m for m in pdfx(report)), report
+    code, report = export("input", "--profile", str(profile("input", 2, b"scnr")))
+    assert code == 1 and any("'scnr' profile, not an output profile" in m for m in pdfx(report)), report
+
+    good = tmp_path / "good" / "print" / "drivethrucards" / "guedelon" / "events.pdf"
+    untitled = tmp_path / "untitled.pdf"
+    with pikepdf.open(good) as pdf:
+        del pdf.docinfo["/Title"]
+        pdf.save(untitled, deterministic_id=True)
+    data = good.read_bytes()
+    trailer = data.rindex(b"trailer")
+    found = re.search(rb"/ID\s*\[<[0-9a-f]+><[0-9a-f]+>\]", data[trailer:])
+    assert found
+    anonymous = tmp_path / "anonymous.pdf"  # the /ID blanked in place: every offset stays as it was
+    anonymous.write_bytes(data[:trailer + found.start()] + b" " * len(found[0]) + data[trailer + found.end():])
+    done = donjon("check-print", str(untitled), str(anonymous), "--service", "dtc", "--json")
+    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 1 and len(reports) == 2, done.stdout + done.stderr
+    assert pdfx(reports[0]) == ["has no Title in its Info dictionary, which PDF/X-1a asks"], reports[0]
+    assert pdfx(reports[1]) == ["has no file identifier (/ID in its trailer), which PDF/X-1a asks"], reports[1]
 
 
 @pytest.mark.parametrize("service", ["tgc", "mpc"])
@@ -1989,6 +2133,26 @@ def test_a_saved_printer_moves_the_backs_and_scales_the_sheet(tmp_path: Path) ->
         assert x1 - x0 == pytest.approx(1.5 * mm, abs=0.002) and y1 - y0 == pytest.approx(-0.5 * mm, abs=0.002)
     unknown = donjon("build", "guildhall/vp-tokens", "--printer", "nope", "--out", str(plain), env=env)
     assert unknown.returncode == 2 and "laser" in unknown.stderr
+
+
+def test_a_printers_scale_is_taken_as_the_rulers_give_it(tmp_path: Path) -> None:
+    """docs/printing.md gives the scale as `--scale 150/measured,200/measured`; written so
+    (`150/149.4,200/200.4`), `printer add` refused it as "not X,Y". A fraction is taken, saved as its value; a
+    fraction by zero or a broken one is refused as before (exit 2, the file untouched), with an example of each
+    form."""
+    env = {"DONJON_PRINTERS": str(tmp_path / "printers.json")}
+    done = donjon("printer", "add", "inkjet", "--scale", "150/149.4,200/200.4", env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    saved = json.loads((tmp_path / "printers.json").read_text(encoding="utf-8"))
+    assert saved["inkjet"]["scale"] == pytest.approx([150 / 149.4, 200 / 200.4])
+    before = (tmp_path / "printers.json").read_bytes()
+    for bad in ("150/0,1", "150/149/1,1", "150/,1"):
+        refused = donjon("printer", "add", "inkjet", "--scale", bad, env=env)
+        assert refused.returncode == 2 and refused.stderr.startswith(f"error: --scale: {bad!r} is not X,Y"), bad
+        assert "150/149.4,200/200.4" in refused.stderr and "Traceback" not in refused.stderr
+    assert (tmp_path / "printers.json").read_bytes() == before
+    far = donjon("printer", "add", "inkjet", "--scale", "150/120,1", env=env)
+    assert far.returncode == 2 and "1.25 is out of range" in far.stderr
 
 
 @pytest.mark.parametrize("saved", [

@@ -183,25 +183,49 @@ def test_the_samples_fold_and_export(tmp_path: Path) -> None:
     assert (tts / "backs-1.png").is_file() and not (tts / "back.png").exists()
 
 
-def test_drivethrucards_pdf_alternates_fronts_and_backs(tmp_path: Path) -> None:
+def test_drivethrucards_pdf_alternates_backs_and_fronts(tmp_path: Path) -> None:
+    """Every card's back, then its front: DriveThruCards' page order (templates/services/drivethrucards.yaml,
+    `order`). `export dtc` wrote the front first, which the service prints as the back: every card inside out."""
     import pikepdf
 
     out = tmp_path / "out"
     result = run("export", "dtc", "skirmish", "--content", str(SAMPLES), "--out", str(out))
     assert result.exit_code == 0, result.stderr
-    assert "42 pages of 2.75 x 3.75 in (21 cards, front and back)" in result.stdout
+    assert "42 pages of 2.75 x 3.75 in (21 cards, back then front, RGB)" in result.stdout
     with pikepdf.open(out / "dtc" / "decks" / "skirmish.pdf") as doc:
         sizes = {tuple(round(float(v), 3) for v in page.mediabox) for page in doc.pages}
         assert sizes == {(0.0, 0.0, 198.0, 270.0)}
         images = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
         assert len(images) == 7  # every picture once, for 42 pages
         assert len(doc.pages) == 42
-    # pages 1 and 3 are the two Knights, 2 and 4 their backs (the Kingdom's); the last two, Arcane shield and the
-    # spells' back
-    knight, knight_back, knight_2, knight_back_2, last, last_back = _render(
+    # pages 2 and 4 are the two Knights, 1 and 3 their backs (the Kingdom's); the last two, the spells' back and
+    # Arcane shield
+    knight_back, knight, knight_back_2, knight_2, last_back, last = _render(
         out / "dtc" / "decks" / "skirmish.pdf", [0, 1, 2, 3, 40, 41])
     assert knight == knight_2 and knight_back == knight_back_2
     assert len({knight, knight_back, last, last_back}) == 4
+    words = [_text(out / "dtc" / "decks" / "skirmish.pdf", page) for page in (0, 1, 40, 41)]
+    assert "Knight" not in words[0] and "Knight" in words[1]
+    assert "Arcane shield" not in words[2] and "Arcane shield" in words[3]
+
+
+def _text(pdf: Path, page: int) -> str:
+    """The words of a page, as pdfium reads them."""
+    from generator.pdfium_lock import PDFIUM
+
+    with PDFIUM:
+        import pypdfium2 as pdfium
+
+        doc = pdfium.PdfDocument(pdf)
+        try:
+            loaded = doc[page]
+            text = loaded.get_textpage()
+            words = str(text.get_text_range())
+            text.close()
+            loaded.close()
+        finally:
+            doc.close()
+    return words
 
 
 def _render(pdf: Path, pages: list[int]) -> list[bytes]:

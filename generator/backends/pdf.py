@@ -1354,6 +1354,14 @@ def _print_ready(canvas: Any, ink: PressSettings) -> None:
     catalog.OutputIntents = PDFArray([intent])
     version = PDFX_VERSIONS.get(ink.pdfx)
     if version is None:
+        # reportlab writes PDF 1.3, whose ICC profiles are version 2; a version 4 profile (`--profile`) needs the
+        # PDF version that took it (ISO 32000-1, Table 67), said by the catalog's /Version (7.7.2: "if later than
+        # the version specified in the file's header"). PDF/X keeps its own version: the preflight refuses a
+        # version 4 profile in PDF/X-1a.
+        needed = icc_pdf_version(ink.profile.read_bytes()[:128])
+        if needed > (1, 3):
+            catalog.Version = PDFName(f"{needed[0]}.{needed[1]}")
+            catalog.__NoDefault__ = [*catalog.__NoDefault__, "Version"]
         return
     info = doc.info
     plain = info.format
@@ -1371,6 +1379,20 @@ def _print_ready(canvas: Any, ink: PressSettings) -> None:
         catalog.Version = PDFName("1.6")
         catalog.__NoDefault__ = [*catalog.__NoDefault__, "Version", "Metadata"]
         catalog.Metadata = doc.Reference(_xmp(canvas, version))
+
+
+#: The PDF version that first took each ICC profile version 4.x (ISO 32000-1, Table 67: PDF 1.5 ICC.1:2001-12, 4.0;
+#: PDF 1.6 ICC.1:2003-09, 4.1; PDF 1.7 ICC.1v4.2:2004-10, 4.2); every version 2 profile is PDF 1.3's or 1.4's.
+ICC_V4_PDF = {0: (1, 5), 1: (1, 6)}
+
+
+def icc_pdf_version(header: bytes) -> tuple[int, int]:
+    """The lowest PDF version whose ICCBased colour spaces take the profile whose header is `header` (its major
+    version at byte 8, its minor version in the high nibble of byte 9, ICC.1:2010 7.2.4)."""
+    major, minor = header[8], header[9] >> 4
+    if major < 4:
+        return (1, 3)
+    return ICC_V4_PDF.get(minor, (1, 7)) if major == 4 else (1, 7)
 
 
 def _compressed(stream: Any) -> Any:

@@ -49,8 +49,8 @@ One PNG per card face and one of each deck's back, at a print service's size wit
 
 TARGET is `all` (the default), a game, GAME/DECK, or with --content a deck of your own by its id.
 Presets: tgc (The Game Crafter: 825x1125 px for a poker card, 1/8 in bleed), mpc (MakePlayingCards: 822x1122
-px, 0.12 in bleed), dtc (DriveThruCards' size, 1/8 in bleed; `donjon export dtc` writes the PDF the service
-asks for), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png (OUT/png/decks/DECK/ for a
+px, 0.12 in bleed), dtc (DriveThruCards' size, 1/8 in bleed; `donjon export --service dtc` writes the PDF the
+service asks for), plain (the card's own size, no bleed). Writes OUT/png/GAME/DECK/CARD.png (OUT/png/decks/DECK/ for a
 deck of your own), back.png (or backs/CARD.png when cards have backs of their own) and manifest.csv (file, id,
 name and copies of every image). Images are RGB (RGBA, transparent outside, for pieces that are not rectangles:
 a deck's `shape`), and two exports of the same input give the same bytes.
@@ -251,13 +251,13 @@ def tts(
 
 
 DTC_HELP = """\
-One PDF per deck for DriveThruCards: every page one side of one card with 1/8 in of bleed, each card's front
-followed by its back, every copy in deck order.
+One RGB PDF per deck at DriveThruCards' sizes: every page one side of one card with 1/8 in of bleed, each card's
+back followed by its front (the service's page order), every copy in deck order.
 
 TARGET is `all` (the default), a game, GAME/DECK, or with --content a deck of your own by its id.
 Writes OUT/dtc/GAME/DECK.pdf (OUT/dtc/decks/DECK.pdf for a deck of your own; a poker card's pages are
-2.75 x 3.75 in). Vector text with embedded fonts; the
-service asks for PDF/X-1a and converts what it gets (see its upload preview).
+2.75 x 3.75 in). Vector text with embedded fonts, in RGB: the file to upload, CMYK in PDF/X-1a:2003 as the
+service asks and checked by the preflight, is `donjon export --service dtc`'s.
 """
 
 
@@ -271,7 +271,7 @@ def dtc(
     lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
     also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
-    """DriveThruCards: one PDF per deck, front then back of every card."""
+    """DriveThruCards' sizes: one RGB PDF per deck, back then front of every card."""
     out = folder_option(out_text, "--out")
     content_dir = folder_option(content_dir_text, "--content")
     import time
@@ -289,7 +289,7 @@ def dtc(
         for deck in report.decks:
             w, h = deck.size_in
             typer.echo(f"wrote {display_path(deck.path)}: {plural(deck.pages, 'page')} of {w:g} x {h:g} in "
-                       f"({plural(deck.deck.total, 'card')}, front and back)")
+                       f"({plural(deck.deck.total, 'card')}, back then front, RGB)")
         seconds = time.perf_counter() - start
         typer.echo(f"Exported {plural(len(report.decks), 'deck')} for DriveThruCards in {seconds:.2f} s.")
 

@@ -29,14 +29,15 @@ def add(
                                     help="The offset read on the calibration sheet, in mm (x right, y up, on the "
                                          "back), each -10 to 10."),
     scale: str = typer.Option("1,1", "--scale", metavar="X,Y",
-                              help="The factor across and down that makes up for the printer's scale (150 / "
-                                   "measured), each 0.9 to 1.1 (further out, the printer is not printing at 100 %)."),
+                              help="The factor across and down that makes up for the printer's scale, each 0.9 "
+                                   "to 1.1 (further out, the printer is not printing at 100 %): a number, or "
+                                   "150/measured,200/measured as the rulers give it."),
 ) -> None:
     """Save a printer's duplex offset and scale."""
     from generator.printers import OFFSET_MM, SCALE, Printer, parse_pair, save_printer
 
     dx, dy = parse_pair("--back-offset", back_offset, *OFFSET_MM)
-    sx, sy = parse_pair("--scale", scale, *SCALE)
+    sx, sy = parse_pair("--scale", scale, *SCALE, example="1.004,0.998, or 150/149.4,200/200.4 as measured")
     path = save_printer(Printer(name, (dx, dy), (sx, sy)))
     typer.echo(f"saved printer {name!r}: back offset {dx:+g},{dy:+g} mm, scale {sx:g} x {sy:g} (in {path})")
 

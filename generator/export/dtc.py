@@ -1,16 +1,18 @@
 """`donjon export dtc`: one PDF per deck for DriveThruCards, the print-on-demand service of OneBookShelf.
 
 DriveThruCards prints a deck from one PDF whose every page is one side of one card, at the card's size plus 1/8
-in of bleed on every side (2.75 x 3.75 in for a poker card), each card's front followed by its back. So, for
-each deck, `OUT/dtc/GAME/DECK.pdf` (`OUT/dtc/decks/DECK.pdf` for a deck of your own) holds, for every copy of
-every card in deck order, its front page and then its back page (a deck of 54 cards is 108 pages).
+in of bleed on every side (2.75 x 3.75 in for a poker card), in the page order its partner help states (the
+service's `order` in templates/services/drivethrucards.yaml: each card's back, then its front). So, for each deck,
+`OUT/dtc/GAME/DECK.pdf` (`OUT/dtc/decks/DECK.pdf` for a deck of your own) holds, for every copy of every card in
+deck order, its back page and then its front page (a deck of 54 cards is 108 pages). It wrote the front first,
+which the service prints as the back: every card inside out.
 
 The pages are drawn by the same code as the print sheets, as vectors with embedded fonts. The page is the
 service's cut (the card's size rounded to the nearest eighth of an inch, as for the PNG presets:
 generator.export.geometry) plus the bleed; the card is never scaled, it is centred and its background and
 `bleed: true` shapes fill the rest. Each card and each back is drawn once and placed by reference, however many
-copies the deck holds, so the file stays small. DriveThruCards asks for PDF/X-1a (CMYK); donjon writes an
-ordinary RGB PDF, which the service's upload converts (see generator/export/README.md).
+copies the deck holds, so the file stays small. The PDF is RGB: DriveThruCards asks for CMYK within 240 % of ink in
+PDF/X-1a:2003, which `donjon export --service dtc` writes and checks (see generator/export/README.md).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from generator.export.cards import Prepared, prepare
 from generator.export.geometry import PRESETS, Canvas, card_canvas
 from generator.export.service import service_pages
 from generator.output import atomic_path, inside, transaction
+from generator.prepress.services import find_service
 from generator.render.model import Page
 
 
@@ -48,8 +51,9 @@ def deck_file(out: Path, deck: Deck) -> Path:
 
 
 def deck_pages(prepared: Prepared, canvas: Canvas, progress: Callable[[int], None]) -> Iterator[Page]:
-    """Front, back, front, back...: every copy of every card, each with its back, drawn once per card."""
-    return service_pages(prepared, canvas, "front-back", progress)
+    """Every copy of every card with its back, in DriveThruCards' page order (back, front, back, front...), each
+    drawn once per card."""
+    return service_pages(prepared, canvas, find_service("drivethrucards").order, progress)
 
 
 def export_dtc(content: Content, decks: list[Deck], out: Path, progress: Callable[[int], None]) -> DtcReport:
@@ -65,7 +69,7 @@ def export_dtc(content: Content, decks: list[Deck], out: Path, progress: Callabl
             with atomic_path(target, f"the DriveThruCards PDF of {p.deck.key}") as tmp:
                 stats = write_pages("pdf", deck_pages(p, canvas, progress), tmp,
                                     title=f"{p.deck.game_name}: {p.deck.name}",
-                                    subject="DriveThruCards card deck by donjon: front, back, front, back...")
+                                    subject="DriveThruCards card deck by donjon: back, front, back, front...")
             report.append(DtcDeck(p.deck, target, stats.pages,
                                   (canvas.px_w / canvas.dpi, canvas.px_h / canvas.dpi)))
     return DtcReport(report, time.perf_counter() - start)

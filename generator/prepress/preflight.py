@@ -315,6 +315,15 @@ def _document(reader: Any, result: Preflight) -> None:
 
 #: The highest PDF version each PDF/X standard is made of (ISO 15930-4: PDF 1.4; ISO 15930-7: PDF 1.6).
 PDFX_PDF_VERSION = {"PDF/X-1a": (1, 4), "PDF/X-4": (1, 6)}
+#: The highest major version of an ICC profile each PDF/X standard's PDF takes: PDF 1.4 takes profiles of ICC.1:1998-09
+#: (version 2), version 4 profiles came with PDF 1.5 (ISO 32000-1, Table 67, "ICC specification versions supported by
+#: ICCBased colour spaces"); PDF/A-1, also PDF 1.4, asks the same ("must have a major version below 4", Oracle's
+#: PDF/A output properties, docs.oracle.com/en/cloud/saas/otbi/otbi-pub-design/pdf-output-properties1.html).
+PDFX_ICC_MAJOR = {"PDF/X-1a": 2, "PDF/X-4": 4}
+#: What an ICC profile's 128-byte header holds where (ICC.1:2010, 7.2): its major version, its device class (`prtr`:
+#: an output device, which a PDF/X OutputIntent's profile must be, pdfbox-preflight's PDF/X-1a checks,
+#: github.com/Padam87/pdfbox-preflight/issues/1) and the `acsp` signature that makes it a profile at all.
+ICC_MAJOR_AT, ICC_CLASS_AT, ICC_SIGNATURE_AT = 8, slice(12, 16), slice(36, 40)
 
 
 def _pdfx_file(reader: Any, root: Any, info: Any, want: str, result: Preflight) -> None:
@@ -334,6 +343,40 @@ def _pdfx_file(reader: Any, root: Any, info: Any, want: str, result: Preflight) 
     intents = root.get("/OutputIntents") or []
     if intents and not any(str(i.get_object().get("/S")) == "/GTS_PDFX" for i in intents):
         result.add(None, "pdfx", f"has no OutputIntent for PDF/X (/S /GTS_PDFX), which {want} asks")
+    for intent in (i.get_object() for i in intents):
+        if str(intent.get("/S")) == "/GTS_PDFX":
+            _pdfx_intent(intent, want, result)
+    # what pdfbox-preflight's PDF/X-1a checks (address above) ask of every PDF/X file: "CreationDate, ModDate and
+    # Title required", "Document ID must be present in PDF trailer"
+    lacking = [key[1:] for key in ("/Title", "/CreationDate", "/ModDate") if not str(info.get(key, "")).strip()]
+    if lacking:
+        result.add(None, "pdfx", f"has no {' or '.join(lacking)} in its Info dictionary, which {want} asks")
+    if "/ID" not in reader.trailer:
+        result.add(None, "pdfx", f"has no file identifier (/ID in its trailer), which {want} asks")
+
+
+def _pdfx_intent(intent: Any, want: str, result: Preflight) -> None:
+    """A PDF/X OutputIntent: named (OutputConditionIdentifier), and its embedded profile an output profile of an ICC
+    version the standard's PDF takes (an ICC version 4 profile in PDF/X-1a, given as `--profile`, was written and
+    passed)."""
+    if not str(intent.get("/OutputConditionIdentifier", "")).strip():
+        result.add(None, "pdfx", f"its OutputIntent has no OutputConditionIdentifier, which {want} asks")
+    profile = intent.get("/DestOutputProfile")
+    if profile is None:
+        return
+    head = bytes(profile.get_object().get_data()[:128])
+    if len(head) < 128 or head[ICC_SIGNATURE_AT] != b"acsp":
+        result.add(None, "pdfx", "its OutputIntent's profile (DestOutputProfile) is not an ICC profile")
+        return
+    kind = head[ICC_CLASS_AT].decode("latin-1").strip()
+    if kind != "prtr":
+        result.add(None, "pdfx", f"its OutputIntent's profile is a {kind!r} profile, not an output profile ('prtr'), "
+                                 f"which {want} asks")
+    major = head[ICC_MAJOR_AT]
+    if major > PDFX_ICC_MAJOR[want]:
+        result.add(None, "pdfx", f"its OutputIntent's profile is an ICC version {major} profile; {want}'s PDF takes "
+                                 f"version {PDFX_ICC_MAJOR[want]} profiles at most: use a version "
+                                 f"{PDFX_ICC_MAJOR[want]} profile")
 
 
 def _boxes(page: Any, number: int, result: Preflight) -> None:
@@ -343,10 +386,23 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
     if "/TrimBox" not in page and "/ArtBox" not in page:
         result.add(number, "trim", "has no TrimBox: nothing says where the page is cut", refuse=bool(service.pdfx)
                    or None)
-    sides = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+    # What is printed of the page: its content clipped to the CropBox "when displayed or printed", and to the
+    # BleedBox "when output in a production environment" (PDF 1.7, 14.11.2; each defaults to the one before), within
+    # the MediaBox. A bleed drawn on the media but cut off by a CropBox or BleedBox at the trim never reaches paper.
+    printed: tuple[float, float, float, float] | None = media
+    clips = []
+    for key, name in (("/CropBox", "cropbox"), ("/BleedBox", "bleedbox")):
+        if key in page and printed is not None:
+            clipped = _intersect(printed, _box(page, name))
+            if clipped != printed:
+                clips.append(key[1:])
+            printed = clipped
+    edge = printed or trim  # clipped away entirely: no bleed at all
+    sides = (trim[0] - edge[0], trim[1] - edge[1], edge[2] - trim[2], edge[3] - trim[3])
     if service.bleed > 0 and min(sides) < service.bleed - TOLERANCE:
-        result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side; {service.name} asks "
-                                    f"{_mm(service.bleed)} on every side")
+        where = f" (its {' and '.join(clips)} cut{'s' if len(clips) == 1 else ''} the page there)" if clips else ""
+        result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side{where}; "
+                                    f"{service.name} asks {_mm(service.bleed)} on every side")
     if service.trim == "eighth-inch":
         w, h = trim[2] - trim[0], trim[3] - trim[1]
         if any(abs(v / EIGHTH - round(v / EIGHTH)) * EIGHTH > TOLERANCE for v in (w, h)):
@@ -1066,6 +1122,12 @@ class _Inline(dict[str, Any]):
         return bytes(decode_stream_data(stream))
 
 
+#: How far below a resolution a picture may be drawn and still meet it: the report gives whole dpi, and a PDF writer
+#: rounding a picture's size in the drawing (to a hundredth of a point) draws 825 px over 198.01 pt, 299.98 dpi:
+#: "drawn at 300 dpi, below the 300 dpi DriveThruCards asks" was refused.
+DPI_TOLERANCE = 0.5
+
+
 def _image(image: Any, name: Any, state: _State, number: int, result: Preflight) -> None:
     service = result.service
     if image.get("/ImageMask"):
@@ -1077,10 +1139,10 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     picture = result.picture(name)
     if drawn_w > 0 and drawn_h > 0:
         dpi = min(width / drawn_w, height / drawn_h)
-        if dpi < service.min_dpi:
+        if dpi < service.min_dpi - DPI_TOLERANCE:
             result.add(number, "min_dpi", f"the picture {picture} ({width} x {height} px) is drawn at {dpi:.0f} dpi, "
                                           f"below the {service.min_dpi} dpi {service.name} asks")
-        elif dpi < GOOD_DPI - 0.5:
+        elif dpi < GOOD_DPI - DPI_TOLERANCE:
             result.add(number, "min_dpi", f"the picture {picture} is drawn at {dpi:.0f} dpi, below {GOOD_DPI}: it may "
                                           "print soft", refuse=False)
     space = image.get("/ColorSpace")

@@ -34,7 +34,9 @@ reach their farthest (a hexagon's points and flat sides, a token's top, bottom a
 draws nothing more, a straight cut through a sheet of hexagons being no help.
 
 The page line (game, deck, fronts or backs, page n of N, "print at 100%") and a 50 mm ruler to check the
-scale go in the bottom margin, or along the right margin when only the side margins have room for them.
+scale go in the bottom margin, or along the right margin when only the side margins have room for them. On a
+paper narrower than the line (A6, 4 x 6 in photo paper) it goes without the ruler, broken in two lines or set
+smaller, down to 5 pt.
 """
 
 import math
@@ -85,6 +87,13 @@ MIN_CROP_MARK = mm(1.5)
 FOOTER_GAP = mm(1.5)
 #: The page line's size: small, but readable on any printer.
 FOOTER_SIZE = 6.5
+#: The smallest the page line is set in to fit a narrow paper (A6 and 4 x 6 in photo paper leave 92 to 95 mm between
+#: the bands printers leave blank, and a German page line of backs is 148 mm at FOOTER_SIZE): donjon's choice, not a
+#: measured limit; Open Sans' capitals are 1.3 mm high at 5 pt (0.714 of the size).
+MIN_FOOTER_SIZE = 5.0
+#: Between the parts of a page line (game · deck · side · page n of N · print at 100%): where a line too long for a
+#: narrow paper is broken in two.
+FOOTER_PARTS = " · "
 FOOTER_FACE = "open-sans"
 FOOTER_COLOUR = "#555555"
 #: The page line keeps this far from the paper's edge (its own margin, like any text).
@@ -306,16 +315,12 @@ def fold_grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
     page_w, page_h = options.page_size
     b, g = options.bleed, options.gutter
     slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
-    outer = max(plain_room(options), footer_room(options))
-    clear = (CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0) + FOLD_CLEAR
-    across = (_count(page_w / 2 - outer - clear, slot_w, g), _count(page_h - 2 * outer, slot_h, g))
-    down = (_count(page_w - 2 * outer, slot_w, g), _count(page_h / 2 - outer - clear, slot_h, g))
+    across, down, clear = _fold_counts(card_w, card_h, options)
     if across[0] * across[1] == 0 and down[0] * down[1] == 0:
-        other = "landscape" if options.orientation == "portrait" else "portrait"
         raise UsageError("--duplex", f"fold: a {card_w / mm(1):g} x {card_h / mm(1):g} mm card"
                          f"{' with its bleed' if b else ''} and its back do not fit side by side on "
-                         f"{paper_name(options.paper)} {options.orientation} paper; try --orientation {other}"
-                         + (" or no --bleed" if b else ""))
+                         f"{paper_name(options.paper)} {options.orientation} paper; try "
+                         f"{_fold_advice(card_w, card_h, options)}")
     if across[0] * across[1] >= down[0] * down[1]:
         cols, rows = across
         width, height = cols * slot_w - g, rows * slot_h - g
@@ -325,6 +330,47 @@ def fold_grid(card_w: float, card_h: float, options: PrintOptions) -> Grid:
     width, height = cols * slot_w - g, rows * slot_h - g
     return Grid(page_w, page_h, card_w, card_h, b, g, cols, rows, (page_w - width) / 2, page_h / 2 - clear - height,
                 "bottom", "horizontal")
+
+
+def _fold_counts(card_w: float, card_h: float,
+                 options: PrintOptions) -> tuple[tuple[int, int], tuple[int, int], float]:
+    """The fronts' columns and rows of a fold sheet folded across (a vertical fold line) and down, and how far the
+    grids keep from the fold line."""
+    page_w, page_h = options.page_size
+    b, g = options.bleed, options.gutter
+    slot_w, slot_h = card_w + 2 * b + g, card_h + 2 * b + g
+    outer = max(plain_room(options), footer_room(options))
+    clear = (CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0) + FOLD_CLEAR
+    across = (_count(page_w / 2 - outer - clear, slot_w, g), _count(page_h - 2 * outer, slot_h, g))
+    down = (_count(page_w - 2 * outer, slot_w, g), _count(page_h / 2 - outer - clear, slot_h, g))
+    return across, down, clear
+
+
+def _folds(card_w: float, card_h: float, options: PrintOptions) -> bool:
+    """Whether a card and its back fit side by side on the paper of `options`."""
+    across, down, _ = _fold_counts(card_w, card_h, options)
+    return across[0] * across[1] + down[0] * down[1] > 0
+
+
+def _fold_advice(card_w: float, card_h: float, options: PrintOptions) -> str:
+    """What would hold a fold sheet the paper asked for cannot: only a change that does (the other orientation, no
+    bleed or gutter, the smallest paper donjon knows), else printing the backs on a page of their own, which holds
+    one card where a fold sheet needs two."""
+    other = "landscape" if options.orientation == "portrait" else "portrait"
+    if _folds(card_w, card_h, options._replace(orientation=other)):
+        return f"--orientation {other}"
+    plainer = options._replace(bleed=0.0, gutter=0.0)
+    if (options.bleed or options.gutter) and any(_folds(card_w, card_h, plainer._replace(orientation=way))
+                                                 for way in ORIENTATIONS):
+        return " and ".join(h for h, on in (("no --bleed", options.bleed), ("no --gutter", options.gutter)) if on)
+    # the smallest paper that holds it, in the orientation asked if that one does
+    larger = sorted((w * h, way != options.orientation, paper, way) for paper, (w, h) in SHEET_PAPERS.items()
+                    for way in ORIENTATIONS if _folds(card_w, card_h, options._replace(paper=paper, orientation=way)))
+    ways = [f"--paper {paper}" + (f" --orientation {way}" if way != options.orientation else "")
+            for _, _, paper, way in larger[:1]]
+    if _best(card_w, card_h, options)[0] > 0:  # the card alone fits the paper asked
+        ways.append("--duplex long (a page of backs after each page of fronts)")
+    return ", or ".join(ways) or "--duplex long on a larger paper"
 
 
 def fold_position(layout: Grid, front: tuple[float, float]) -> tuple[float, float, bool]:
@@ -459,6 +505,7 @@ def page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | N
 def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None) -> tuple[Primitive, ...]:
     from generator.render.text import visual
 
+    logical = text
     text = visual(text)  # a deck named in Hebrew reads right to left
     m = fonts.metrics(FOOTER_FACE)
     size = FOOTER_SIZE
@@ -472,16 +519,16 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
     room = (layout.page_w if layout.footer == "bottom" else layout.page_h) - 2 * EDGE
     with_ruler = total <= room
     length = total if with_ruler else text_w
-    if length > room:
-        # Deck names are short (120 characters at most), so this only happens with tiny grids; say so plainly.
-        raise FitError(f"the page line {text!r} is {length / mm(1):.0f} mm long, longer than the "
-                       f"{room / mm(1):.0f} mm the page has for it; shorten the deck's name")
     lacking = fonts.missing(FOOTER_FACE, text)
     if lacking:
         raise FitError(f"the page line {text!r} holds {', '.join(repr(c) for c in lacking)}, which the font "
                        f"{fonts.FACES[FOOTER_FACE].family} cannot draw; change the deck's name")
-    items: list[Primitive] = []
     ink = FOOTER_COLOUR
+    if length > room:
+        # A paper a card fits on may be narrower than the line (A6, 4 x 6 in photo paper): rather than refuse the
+        # build over a name the user may not own, the line goes without its ruler, in two lines or smaller.
+        return _narrow_page_line(layout, logical, room, crop, ink)
+    items: list[Primitive] = []
     if layout.footer == "bottom":
         baseline = layout.y0 + layout.height + crop + FOOTER_GAP + m.ascent * size
         x = layout.page_w / 2 - length / 2
@@ -512,6 +559,49 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
                            round(ry0 - RULER, 3), ink, 0.5),
                       TextRun(round(baseline, 3), round(ry0 - RULER - mm(1.5), 3), label, FOOTER_FACE, size, ink,
                               round(label_w, 3), rotate=90)]
+    return tuple(items)
+
+
+def _narrow_page_line(layout: Grid, logical: str, room: float, crop: float, ink: str) -> tuple[Primitive, ...]:
+    """The page line on a paper too narrow for it in one line at FOOTER_SIZE: broken in two at the separator that
+    balances the halves, where the margin is deep enough for two lines, else in one line; set at the largest size
+    down to MIN_FOOTER_SIZE that fits `room`, the larger of the two ways (one line at equal size wins). Each line is
+    centred along the page, as the page line is."""
+    from generator.render.text import visual
+
+    m = fonts.metrics(FOOTER_FACE)
+    height = m.ascent + m.descent  # one line's, at 1 pt
+    # how deep the margin holding the page line is: the grid to the paper's edge
+    depth = (layout.page_h - layout.y0 - layout.height if layout.footer == "bottom"
+             else layout.page_w - layout.x0 - layout.width) - crop - FOOTER_GAP - FOOTER_EDGE
+
+    def fitting(lines: list[str]) -> float:
+        """The largest size (in 0.01 pt, so the same lines give the same bytes) at which `lines` fit, or 0."""
+        widest = max(fonts.measure(FOOTER_FACE, visual(line)) for line in lines)
+        size = min(FOOTER_SIZE, math.floor(room / widest * 100) / 100,
+                   math.floor(depth / len(lines) / height * 100) / 100)
+        return size if size >= MIN_FOOTER_SIZE else 0.0
+
+    parts = logical.split(FOOTER_PARTS)
+    halves = [[FOOTER_PARTS.join(parts[:k]), FOOTER_PARTS.join(parts[k:])] for k in range(1, len(parts))]
+    ways = [(fitting(lines), -len(lines), lines) for lines in ([logical], *halves)]
+    size, _, lines = max(ways, key=lambda way: way[:2])
+    if not size:
+        one = fonts.measure(FOOTER_FACE, visual(logical)) * MIN_FOOTER_SIZE
+        raise FitError(f"the page line {logical!r} is {one / mm(1):.0f} mm long at {MIN_FOOTER_SIZE:g} pt, longer "
+                       f"than the {room / mm(1):.0f} mm the page has for it, even in two lines; shorten the deck's "
+                       "name or use a wider --paper")
+    items: list[Primitive] = []
+    for row, line in enumerate(lines):
+        shown = visual(line)
+        w = fonts.measure(FOOTER_FACE, shown) * size
+        down = crop + FOOTER_GAP + m.ascent * size + row * height * size  # from the grid's edge to the baseline
+        if layout.footer == "bottom":
+            items.append(TextRun(round(layout.page_w / 2 - w / 2, 3), round(layout.y0 + layout.height + down, 3),
+                                 shown, FOOTER_FACE, size, ink, round(w, 3)))
+        else:
+            items.append(TextRun(round(layout.x0 + layout.width + down, 3), round(layout.page_h / 2 + w / 2, 3),
+                                 shown, FOOTER_FACE, size, ink, round(w, 3), rotate=90))
     return tuple(items)
 
 

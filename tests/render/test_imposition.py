@@ -209,6 +209,58 @@ def test_a_page_line_the_font_cannot_draw_is_an_error() -> None:
         list(pages(iter(_deck(1)), 1, BACK, g, PrintOptions(), PageHeading("Game", "Snow ☃ deck")))
 
 
+@pytest.mark.parametrize(("paper", "orientation"), [("105x148mm", "portrait"), ("105x148mm", "landscape"),
+                                                    ("4x6in", "portrait")])
+def test_a_page_line_too_long_for_a_narrow_paper_is_printed_whole_inside_the_margins(paper: str,
+                                                                                     orientation: str) -> None:
+    """A6 and 4 x 6 in photo paper hold a poker card, but not the page line of the German backs of a shipped deck
+    in one line (148 mm at 6.5 pt, 92 to 95 mm of room): the build was refused ("shorten the deck's name", a name
+    the user does not own). Every word of the line is printed, inside the printable band, clear of the card and of
+    the crop marks, at 5 pt or more."""
+    from generator.i18n import language
+    from generator.render.imposition import EDGE, MIN_FOOTER_SIZE
+
+    options = PrintOptions(paper=paper, orientation=orientation)
+    g = grid(*POKER, options)
+    german = language("de")
+    heading = PageHeading("Guildhall", "Old World Economy: Berufe", german)
+    made = list(pages(iter(_deck(240)), 240, BACK, g, options, heading))
+    assert len(made) == 480  # one card a page, and its back
+    for page in (made[0], made[1], made[-1]):
+        runs = [i for i in page.items if isinstance(i, TextRun)]
+        side = german._("backs, flip on the long edge") if page.kind == "backs" else german._("fronts")
+        assert " · ".join(run.text for run in runs) == (
+            f"Guildhall · Old World Economy: Berufe · {side} · "
+            f"{german._('page {number} of {total}').format(number=page.number, total=480)} · "
+            f"{german._('print at 100% (actual size)')}")
+        cards = [(p.x, p.y, g.card_w, g.card_h) for p in page.placed]
+        marks = [m for m in crop_marks(g, len(page.placed), options) if isinstance(m, Line)]
+        assert marks or page.kind == "backs"
+        for run in runs:
+            assert run.size >= MIN_FOOTER_SIZE
+            tall = run.size * 1.3
+            box = ((run.x - tall, run.y - run.width, tall, run.width) if run.rotate
+                   else (run.x, run.y - run.size, run.width, tall))
+            assert box[0] >= EDGE - 0.01 and box[1] >= EDGE - 0.01
+            assert box[0] + box[2] <= g.page_w - EDGE + 0.01 and box[1] + box[3] <= g.page_h - EDGE + 0.01
+            for c in cards:
+                assert box[0] + box[2] <= c[0] or c[0] + c[2] <= box[0] or box[1] + box[3] <= c[1] \
+                    or c[1] + c[3] <= box[1]
+            for m in marks:
+                assert not (_inside(m.x1, m.y1, box) or _inside(m.x2, m.y2, box))
+        if len(runs) == 2:  # two lines, one under the other
+            assert runs[0].size == runs[1].size
+            assert abs((runs[1].x - runs[0].x) if runs[0].rotate else (runs[1].y - runs[0].y)) >= runs[0].size
+
+
+def test_a_page_line_that_fits_no_way_names_the_way_out() -> None:
+    from generator.errors import FitError
+
+    g = grid(*POKER, PrintOptions(paper="4x6in"))
+    with pytest.raises(FitError, match=r"even in two lines; shorten the deck's name or use a wider --paper"):
+        list(pages(iter(_deck(1)), 1, BACK, g, PrintOptions(paper="4x6in"), PageHeading("Game", "Deck " * 40)))
+
+
 # --- a back per card, fold sheets, cut lines ------------------------------------------------------------------------
 
 def _sided(count: int, options: PrintOptions) -> list[Page]:
@@ -274,6 +326,32 @@ def test_a_horizontal_fold_turns_the_backs() -> None:
 def test_fold_refuses_what_does_not_fit() -> None:
     with pytest.raises(UsageError, match="--duplex: fold: a 120 x 200 mm card .* do not fit side by side"):
         grid(mm(120), mm(200), PrintOptions(duplex="fold"))
+
+
+@pytest.mark.parametrize(("paper", "orientation", "bleed"), [
+    ("a5", "portrait", 0.0), ("a5", "portrait", 3.0), ("105x148mm", "portrait", 0.0), ("105x148mm", "landscape", 0.0),
+    ("4x6in", "portrait", 0.0), ("4x6in", "landscape", 3.0), ("74x105mm", "portrait", 0.0), ("a5", "portrait", 6.0),
+])
+def test_the_advice_of_a_fold_that_does_not_fit_is_advice_that_works(paper: str, orientation: str,
+                                                                     bleed: float) -> None:
+    """A poker card folded on A6 (105 x 148 mm) portrait was told "try --orientation landscape", and in landscape
+    "try --orientation portrait": neither holds it. Every way the refusal names builds."""
+    import re
+
+    options = PrintOptions(paper=paper, orientation=orientation, bleed=mm(bleed), duplex="fold")
+    with pytest.raises(UsageError) as refused:
+        grid(*POKER, options)
+    advice = str(refused.value).split("; try ", 1)[1]
+    ways = advice.split(", or ")
+    assert ways
+    for way in ways:
+        changed = options
+        for flag, value in re.findall(r"(--paper|--orientation|--duplex) (\S+)", way):
+            changed = changed._replace(**{flag[2:]: value})
+        if "no --bleed" in way:
+            changed = changed._replace(bleed=0.0)
+        assert changed != options, way
+        assert grid(*POKER, changed).per_page > 0, way
 
 
 def test_cut_lines_run_along_every_trim_line_beside_the_crop_marks() -> None:
