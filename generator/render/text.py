@@ -37,6 +37,7 @@ from typing import Any, NamedTuple, TypeVar
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE, ICON_RISE, ICON_SIDE, icons
 from generator.render.model import IconUse, ImageUse, Primitive, TextRun
+from generator.render.joining import join, needs_joining
 from generator.units import to_mm
 from generator.wording import plural
 
@@ -209,7 +210,7 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
             if lacking:
                 gathered = glyphless.setdefault(current, [])
                 gathered += [c for c in lacking if c not in gathered]
-            pieces.append(Piece(current, joined, None, colour, scale))
+            pieces.append(Piece(current, _joined(current, joined), None, colour, scale))
             chunk.clear()
 
     def flush_word() -> None:
@@ -316,7 +317,15 @@ def _plain(text: str, face: str, spacing: float) -> tuple[Paragraph, ...]:
         raise MissingGlyphs({face: list(lacking)})
     if not words:
         return ()
-    return (tuple(_word([Piece(face, word)], face, spacing) for word in words),)
+    return (tuple(_word([Piece(face, _joined(face, word))], face, spacing) for word in words),)
+
+
+def _joined(face: str, text: str) -> str:
+    """`text` with its Arabic letters joined in the shapes `face` draws (generator.render.joining): reportlab has
+    no shaping engine, and each letter drawn alone printed a word as a row of isolated letters."""
+    if not needs_joining(text):
+        return text
+    return join(text, lambda char: not fonts.missing(face, char))
 
 
 def shown(word: Word) -> str:

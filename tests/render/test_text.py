@@ -335,3 +335,58 @@ def test_plain_text_reads_as_the_full_markup_parser_reads_it(face: str, monkeypa
     full = [read(t) for t in plain]
     for text, a, b in zip(plain, short, full):
         assert a == b, text
+
+
+# --- Arabic letters joined ----------------------------------------------------------------------------------------
+
+#: The Arabic letters of the words below (sin, yeh, feh, lam, alef, meem), their shapes in Arabic Presentation
+#: Forms-B (isolated, final, initial, medial; alef and lam-alef have only the first two) and the lam-alef ligature.
+_ARABIC_SHAPES = {"س": "ﺱﺲﺳﺴ", "ي": "ﻱﻲﻳﻴ", "ف": "ﻑﻒﻓﻔ", "ل": "ﻝﻞﻟﻠ", "م": "ﻡﻢﻣﻤ", "ا": "ﺍﺎ", "لا": "ﻻﻼ"}
+
+
+def _arabic_font(tmp_path: Any, shapes: bool) -> str:
+    """A font of one's own with the Arabic letters above, with their presentation forms or without them (as a
+    font that only shapes through OpenType tables maps them): each glyph a box, registered as donjon does."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    chars = [c for key in _ARABIC_SHAPES for c in (key if len(key) == 1 else "")] + [" "]
+    if shapes:
+        chars += [c for forms in _ARABIC_SHAPES.values() for c in forms]
+    names = [".notdef"] + [f"u{ord(c):04X}" for c in chars]
+    pen = TTGlyphPen(None)
+    pen.moveTo((50, 0)), pen.lineTo((50, 500)), pen.lineTo((450, 500)), pen.lineTo((450, 0)), pen.closePath()
+    box = pen.glyph()
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({ord(c): f"u{ord(c):04X}" for c in chars})
+    builder.setupGlyf({name: box for name in names})
+    builder.setupHorizontalMetrics({name: (500, 50) for name in names})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Joined" if shapes else "Plain", "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    builder.setupPost()
+    path = tmp_path / ("joined.ttf" if shapes else "plain.ttf")
+    builder.save(str(path))
+    return fonts.register_family(path.stem, {"regular": path})[path.stem]
+
+
+def test_arabic_letters_are_drawn_joined(tmp_path: Any) -> None:
+    """reportlab draws each character alone: a card's سيف printed as three isolated letters. Each letter is now
+    drawn in the shape its neighbours give it (initial, medial, final), lam-alef as one ligature, right to left."""
+    face = _arabic_font(tmp_path, shapes=True)
+    sin, yeh, feh = _ARABIC_SHAPES["س"], _ARABIC_SHAPES["ي"], _ARABIC_SHAPES["ف"]
+    # the runs drawn, left to right: feh final, yeh medial, sin initial
+    assert _runs("سيف", face) == [feh[1] + yeh[3] + sin[2]]
+    # salam: sin initial, lam-alef final (one ligature), meem isolated; a lone "la" is the isolated ligature
+    lam_alef, meem = _ARABIC_SHAPES["لا"], _ARABIC_SHAPES["م"]
+    assert _runs("سلام لا", face) == [lam_alef[0], meem[0] + lam_alef[1] + sin[2]]
+    # rich text reads the same letters the same way
+    assert _runs("[colour=#aa0000]سيف[/colour]", face) == [feh[1] + yeh[3] + sin[2]]
+    # a letter alone is isolated, and so is one after an alef, which never joins the letter after it
+    assert _runs("س اس", face) == [sin[0] + _ARABIC_SHAPES["ا"][0], sin[0]]
+
+
+def test_a_font_without_presentation_forms_draws_the_letters_as_before(tmp_path: Any) -> None:
+    face = _arabic_font(tmp_path, shapes=False)
+    assert _runs("سيف", face) == ["فيس"]
