@@ -104,6 +104,12 @@ def test_yaml_rows_in_a_file_and_inline(tmp_path: Path) -> None:
     ("ID,Name,Count\n1,A,1\n1,B,1\n", "cards.csv:3: cards[1]: repeats the card id '1'"),
     ("ID,Name,Count\n1,,1\n", "cards.csv:2: cards[0]: the card has no name"),
     ("ID,Name,Name\n1,A,B\n", "cards.csv:1: the header row names 'Name' more than once"),
+    # a row is named by the line it begins on, where an editor shows it, though a quoted value before it or in it
+    # holds line breaks (a spreadsheet's Alt+Enter), and empty lines come between
+    ('ID,Name,Count\n1,"A\r\nfirst\nsecond",1\n\n2,B,x\n', "cards.csv:6: cards[1].Count: expected a whole number"),
+    ('ID,Name,Count\n1,A,1\n2,"B\nsecond\nthird",1,extra\n',
+     "cards.csv:3: this row has 4 values but the header names 3 columns"),
+    ('ID,Name,Count\n1,A,1\n2,"B,1\n3,C,1\n', "cards.csv:3: a quote opened in this row is never closed"),
 ])
 def test_broken_csv(tmp_path: Path, csv: str, expected: str) -> None:
     root = make_deck(tmp_path / "d", csv)

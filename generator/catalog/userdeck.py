@@ -419,6 +419,7 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
     # rows end at line breaks only (\n, \r\n, \r), not at every character str.splitlines takes for one (U+0085,
     # U+2028, form feed...), which would cut a row in two
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    ended = 0  # the line the last row read ends on
     try:
         header = next(reader, None)
         if header is None or not any(cell.strip() for cell in header):
@@ -436,8 +437,11 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
         if repeated:
             raise InputError(table, f"the header row names {', '.join(map(repr, repeated))} more than once", 1)
         rows: list[tuple[str, dict[str, Scalar]]] = []
+        # a row is named by the line it begins on, where a text editor shows it: a quoted value may hold line
+        # breaks (Excel's Alt+Enter), and reader.line_num is the line a row ends on
+        ended = reader.line_num
         for cells in reader:
-            line = reader.line_num
+            line, ended = ended + 1, reader.line_num
             if not any(cell.strip() for cell in cells):
                 continue
             if len(cells) != len(header):
@@ -448,7 +452,10 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
             if len(rows) > MAX_CARDS:
                 raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
     except csv.Error as err:
-        raise InputError(table, f"is not valid CSV: {err}", reader.line_num) from None
+        # named by the line the faulty row begins on: a quote never closed runs to the end of the file
+        unclosed = "end of data" in str(err)  # (csv says no more than that)
+        raise InputError(table, "a quote opened in this row is never closed" if unclosed
+                         else f"is not valid CSV: {err}", ended + 1) from None
     if not rows:
         raise InputError(table, "has a header row but no cards")
     return rows
