@@ -219,6 +219,30 @@ def test_a_sheet_by_name_with_the_saved_values_of_its_formulas(tmp_path: Path) -
     assert bread.origin.endswith("cards.xlsx (sheet Goods):2") and cloth.origin.endswith(":5")
 
 
+def test_a_value_merged_down_a_column_is_each_rows(tmp_path: Path) -> None:
+    """A designer merges "Kingdom" beside the rows of its three cards: the sheet shows it beside each, but keeps it
+    in the first cell only, and the other two cards printed an empty faction. A range merged across columns still
+    gives its value to its first cell alone (which column would it be?)."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Goods"
+    for row in (["Faction", "Name", "Text", "Note"], ["Kingdom", "Knight", "Guard"], [None, "Archer"],
+                [None, "Squire"], ["Wilds", "Wolf", "Bites", "across"], [None, "Dragon"]):
+        sheet.append(row)
+    for cells in ("A2:A4", "A5:A6", "C5:D5"):
+        sheet.merge_cells(cells)
+    (tmp_path / "d").mkdir()
+    book.save(tmp_path / "d" / "cards.xlsx")
+    (tmp_path / "d" / "deck.yaml").write_text(XLSX_DECK.replace("count_column: Count\n", ""), encoding="utf-8")
+    [deck] = load_content(tmp_path / "d").user_decks
+    assert [(c.name, c.fields["Faction"]) for c in deck.cards] == [
+        ("Knight", "Kingdom"), ("Archer", "Kingdom"), ("Squire", "Kingdom"), ("Wolf", "Wilds"), ("Dragon", "Wilds")]
+    assert (deck.cards[3].fields["Text"], deck.cards[3].fields["Note"]) == ("Bites", None)
+
+
 @pytest.mark.parametrize(("sheets", "cached", "deck", "message"), [
     ({"Goods": [["Name", "Price"], ["Bread", "=1+1"]]}, None, XLSX_DECK.replace("count_column: Count\n", ""),
      "cards.xlsx (sheet Goods):2: cell B2 holds the formula '=1+1' but no value for it: donjon reads the values a "
