@@ -418,7 +418,9 @@ def _may_reach_beyond(archive: zipfile.ZipFile, part: str) -> bool:
 
 #: A merged range of one column: (its column, its first row, its last row), all from 1.
 MergedDown = tuple[int, int, int]
-_MERGE_CELL = re.compile(rb"""<(?:[\w.-]+:)?mergeCell\s[^>]*?\bref\s*=\s*["']([A-Za-z]{1,3})([0-9]{1,7}):([A-Za-z]{1,3})([0-9]{1,7})["']""")
+#: A merged range as a sheet lists it, `<mergeCell ref="A2:A4"/>` (with any namespace prefix): its corners.
+_MERGE_CELL = re.compile(rb"""<(?:[\w.-]+:)?mergeCell\s[^>]*?\bref\s*=\s*["']"""
+                         rb"""([A-Za-z]{1,3})([0-9]{1,7}):([A-Za-z]{1,3})([0-9]{1,7})["']""")
 
 
 def _merged_down(archive: zipfile.ZipFile, part: str) -> list[MergedDown]:
