@@ -284,7 +284,8 @@ def _upright_inside(data: bytes, digest: str) -> bytes:
     """SVG art with each JPEG it embeds (a `data:` URI) turned upright as :func:`_upright` turns a JPEG file: browsers
     turn such a photo as its EXIF orientation says, librsvg and svglib do not, so the same art showed it two ways;
     turned once here, the PDF, the PNG export and the SVG output (which carries these bytes) all show it upright,
-    and no viewer turns it again (the orientation is gone). Art without such a photo is returned as it is; a
+    and no viewer turns it again (the orientation is gone). A 16-bit grey PNG it embeds is made 8 bits as a PNG file
+    is (:func:`_eight_bit_grey`: the PDF printed it white). Art without such a photo is returned as it is; a
     picture that cannot be read is left for :mod:`generator.render.svgart` to name."""
     if b"data:image/" not in data:
         return data
@@ -296,11 +297,18 @@ def _upright_inside(data: bytes, digest: str) -> bytes:
             picture = base64.b64decode(re.sub(rb"\s+", b"", match.group(2)), validate=True)
         except (binascii.Error, ValueError):
             return match.group(0)
-        if not picture.startswith(_JPEG):
-            return match.group(0)
-        try:
-            upright, _width, _height = _upright(picture, hashlib.sha256(picture).hexdigest(), 0, 0)
-        except ImageProblem:
+        if picture.startswith(_PNG) and picture[24:26] == _GREY_16:  # (as a PNG file is: _eight_bit_grey)
+            try:
+                upright, kind = _eight_bit_grey(picture), b"png"
+            except (OSError, SyntaxError, ValueError, EOFError):
+                return match.group(0)
+        elif picture.startswith(_JPEG):
+            try:
+                upright, _width, _height = _upright(picture, hashlib.sha256(picture).hexdigest(), 0, 0)
+            except ImageProblem:
+                return match.group(0)
+            kind = b"jpeg"
+        else:
             return match.group(0)
         if upright is picture:
             return match.group(0)
@@ -309,7 +317,8 @@ def _upright_inside(data: bytes, digest: str) -> bytes:
         encoded = base64.b64encode(upright)
         lines = match.group(2).count(b"\n") + 1
         step = -(-len(encoded) // lines)
-        return b"data:image/jpeg;base64," + b"\n".join(encoded[at:at + step] for at in range(0, step * lines, step))
+        return (b"data:image/" + kind + b";base64,"
+                + b"\n".join(encoded[at:at + step] for at in range(0, step * lines, step)))
 
     return _kept(_upright_art, digest, lambda: _INSIDE.sub(turned, data))
 

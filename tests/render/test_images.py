@@ -361,13 +361,15 @@ def test_a_photo_a_camera_saved_turned_prints_as_photo_viewers_show_it(tmp_path:
         assert sum(worst[60:]) < 0.02 * seen.width * seen.height, f"orientation {orientation}: see {tmp_path}"
 
 
-@pytest.mark.parametrize("transparent", [None, 20000])
-def test_a_16_bit_grey_png_prints_its_greys(tmp_path: Path, transparent: int | None) -> None:
+@pytest.mark.parametrize(("transparent", "in_art"), [(None, False), (20000, False), (20000, True)])
+def test_a_16_bit_grey_png_prints_its_greys(tmp_path: Path, transparent: int | None, in_art: bool) -> None:
     """A grey PNG exported at 16 bits per channel (Photoshop, Krita, GIMP) printed white in the PDF wherever it
     was lighter than 1/256 of white (Pillow clips its 16-bit greys to 8 bits), and its transparent grey opaque,
-    while the SVG output showed the greys: both now show them, and the transparent band the paper."""
+    while the SVG output showed the greys: both now show them, and the transparent band the paper; so does such a
+    PNG embedded in SVG art (a `data:` picture)."""
     from PIL import Image
 
+    from tests.art_samples import data_uri
     from test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
 
     if RSVG is None or PDFTOPPM is None:
@@ -377,6 +379,11 @@ def test_a_16_bit_grey_png_prints_its_greys(tmp_path: Path, transparent: int | N
     picture = Image.frombytes("I;16", (64, 16), row * 16)
     art = tmp_path / "grey16.png"
     picture.save(art, **({"transparency": transparent} if transparent is not None else {}))
+    if in_art:
+        uri = data_uri(art.read_bytes())
+        art = tmp_path / "grey16.svg"
+        art.write_text("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' width='64' "
+                       f"height='16'><image width='64' height='16' xlink:href='{uri}'/></svg>", encoding="utf-8")
     expected = [255 if grey == transparent else round(grey / 257) for grey in greys]
     pdf_render = _render_pdf(art, tmp_path / "grey16.pdf", tmp_path / "pdf.png")
     svg_render = _render_svg(art, tmp_path, tmp_path / "svg.png", pdf_render.size)
