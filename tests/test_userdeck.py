@@ -93,6 +93,21 @@ def test_yaml_rows_in_a_file_and_inline(tmp_path: Path) -> None:
     assert [c.name for c in d.cards] == ["A", "B"]
 
 
+def test_yaml_cells_print_as_written(tmp_path: Path) -> None:
+    """YAML 1.1 reads `No` as false, `Yes` and `On` as true, `010` as 8, `0x1F` as 31 and `12:30` as 750 (base
+    60): a card named No was refused as having no name, one named Yes printed True, a time printed 750. A table's
+    cells are what they show; true, false and plain numbers are still values."""
+    root = tmp_path / "y"
+    root.mkdir()
+    (root / "deck.yaml").write_text("id: y\nname: Y\nlayout: generic\ncards: cards.yaml\n")
+    (root / "cards.yaml").write_text("- {name: No, cost: 010, at: 12:30}\n- {name: Yes, cost: 0x1F, at: 1_000}\n"
+                                     "- {name: On, cost: 3, at: 2.5, rare: true}\n")
+    [d] = load_content(root).user_decks
+    assert [(c.name, c.fields["cost"], c.fields["at"]) for c in d.cards] == [
+        ("No", "010", "12:30"), ("Yes", "0x1F", "1_000"), ("On", 3, 2.5)]
+    assert d.cards[2].fields["rare"] is True
+
+
 @pytest.mark.parametrize(("csv", "expected"), [
     ("ID,Name,Count\n1,A,1\n2,B\n", "cards.csv:3: this row has 2 values but the header names 3 columns"),
     ("ID,Name,Count\n1,A,1,extra\n", "cards.csv:2: this row has 4 values but the header names 3 columns"),

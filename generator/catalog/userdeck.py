@@ -493,7 +493,7 @@ def _csv_text(path: Path, table: str) -> str:
 
 
 def _yaml_rows(path: Path, table: str) -> list[tuple[str, dict[str, Scalar]]]:
-    doc = load_file(path, display=table)
+    doc = load_file(path, display=table, as_written=True)  # `No`, `010` and `12:30` are what a card prints
     spec = ListOf(MapOf(key=Text(max_len=100), value=_CELL), min_items=1, max_items=MAX_CARDS)
     rows, problems = check_document(doc, spec)
     if isinstance(rows, Invalid):
