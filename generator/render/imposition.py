@@ -459,6 +459,7 @@ def page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | N
 def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None) -> tuple[Primitive, ...]:
     from generator.render.text import visual
 
+    written = text  # as the messages quote it: in the order it is read, not the order it is drawn
     text = visual(text)  # a deck named in Hebrew reads right to left
     m = fonts.metrics(FOOTER_FACE)
     size = FOOTER_SIZE
@@ -474,11 +475,12 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
     length = total if with_ruler else text_w
     if length > room:
         # Deck names are short (120 characters at most), so this only happens with tiny grids; say so plainly.
-        raise FitError(f"the page line {text!r} is {length / mm(1):.0f} mm long, longer than the "
+        raise FitError(f"the page line {written!r} is {length / mm(1):.0f} mm long, longer than the "
                        f"{room / mm(1):.0f} mm the page has for it; shorten the deck's name")
     lacking = fonts.missing(FOOTER_FACE, text)
     if lacking:
-        raise FitError(f"the page line {text!r} holds {', '.join(repr(c) for c in lacking)}, which the font "
+        named = ", ".join(map(repr, fonts.missing(FOOTER_FACE, written) or lacking))  # in the order written
+        raise FitError(f"the page line {written!r} holds {named}, which the font "
                        f"{fonts.FACES[FOOTER_FACE].family} cannot draw; change the deck's name")
     items: list[Primitive] = []
     ink = FOOTER_COLOUR
