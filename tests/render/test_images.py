@@ -378,7 +378,10 @@ def test_a_16_bit_grey_png_prints_its_greys(tmp_path: Path, transparent: int | N
     row = b"".join(grey.to_bytes(2, "little") * 16 for grey in greys)
     picture = Image.frombytes("I;16", (64, 16), row * 16)
     art = tmp_path / "grey16.png"
-    picture.save(art, **({"transparency": transparent} if transparent is not None else {}))
+    if transparent is None:
+        picture.save(art)
+    else:
+        picture.save(art, transparency=transparent)
     if in_art:
         uri = data_uri(art.read_bytes())
         art = tmp_path / "grey16.svg"
@@ -388,8 +391,12 @@ def test_a_16_bit_grey_png_prints_its_greys(tmp_path: Path, transparent: int | N
     pdf_render = _render_pdf(art, tmp_path / "grey16.pdf", tmp_path / "pdf.png")
     svg_render = _render_svg(art, tmp_path, tmp_path / "svg.png", pdf_render.size)
     for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
-        shown = [render.convert("L").getpixel((render.width * (2 * band + 1) // 8, render.height // 2))
-                 for band in range(len(greys))]
+        grey = render.convert("L")
+        shown: list[int] = []
+        for band in range(len(greys)):
+            value = grey.getpixel((render.width * (2 * band + 1) // 8, render.height // 2))
+            assert isinstance(value, int)
+            shown.append(value)
         assert all(abs(a - b) <= 2 for a, b in zip(shown, expected, strict=True)), (what, shown, expected)
 
 
