@@ -147,6 +147,19 @@ def test_wrong_delimiter_row_hint(tmp_path: Path) -> None:
     assert "the header looks split by ';': set `delimiter: ;` in deck.yaml" in only_problem(root)
 
 
+def test_a_tab_delimiter_as_the_hint_writes_it(tmp_path: Path) -> None:
+    """`delimiter: "\\t"`, as the hint for a tab-separated header says to write it, was refused: "delimiter: must
+    not be empty" (a tab is white space)."""
+    deck = "id: d\nname: D\nlayout: generic\ncards: cards.csv\n"
+    root = make_deck(tmp_path / "d", "Name\tText\nA\tone, two\n", deck)
+    assert 'set `delimiter: "\\t"` in deck.yaml' in only_problem(root)
+    make_deck(root, "Name\tText\nA\tone, two\n", deck + 'delimiter: "\\t"\n')
+    [d] = load_content(root).user_decks
+    assert [(c.name, c.fields["Text"]) for c in d.cards] == [("A", "one, two")]
+    make_deck(root, "Name\tText\nA\tone, two\n", deck + 'delimiter: ""\n')
+    assert "delimiter: '' is not one of , ; | or a tab" in only_problem(root)
+
+
 def test_non_utf8_csv(tmp_path: Path) -> None:
     root = make_deck(tmp_path / "d", b"ID,Name,Count\n1,Caf\xe9,1\n")
     assert "cards.csv:2: is not UTF-8 text" in only_problem(root)

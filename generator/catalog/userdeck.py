@@ -233,8 +233,10 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
         "count_column": Field(Text(max_len=100), required=False,
                               doc="the column holding how many copies of each card to print (default 1; an empty "
                                   "cell is 1, 0 leaves the card out)"),
-        "delimiter": Field(Text(max_len=1, pattern=r"[,;\t|]", hint="one of , ; | or a tab"), required=False,
-                           default=",", doc="the CSV delimiter"),
+        # min_len=0: a tab is white space, which Text's "must not be empty" would take for nothing at all (the
+        # pattern still refuses an empty delimiter)
+        "delimiter": Field(Text(min_len=0, max_len=1, pattern=r"[,;\t|]", hint="one of , ; | or a tab"),
+                           required=False, default=",", doc="the CSV delimiter"),
         "fonts": Field(FONTS, required=False, doc="fonts of the deck's own, by name (files relative to this folder)"),
         "icons": Field(ICONS, required=False, doc="icons of the deck's own (SVG or PNG), by name, or a folder of them"),
         "lang": Field(_LANGUAGE, required=False, default="en",
