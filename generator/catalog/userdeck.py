@@ -417,7 +417,7 @@ def _fill_missing(rows: list[tuple[str, dict[str, Scalar]]]) -> list[tuple[str, 
 
 
 def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[str, Scalar]]]:
-    text = _csv_text(path, table)
+    text = csv_text(path, table)
     # rows end at line breaks only (\n, \r\n, \r), not at every character str.splitlines takes for one (U+0085,
     # U+2028, form feed...), which would cut a row in two
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
@@ -475,7 +475,7 @@ def _delimiter_hint(header: list[str], delimiter: str) -> str:
     return ""
 
 
-def _csv_text(path: Path, table: str) -> str:
+def csv_text(path: Path, table: str) -> str:
     """A CSV file's text. Excel's plain "CSV" is in the Windows code page, not UTF-8: say how to save it."""
     from generator.files import read_bytes
     from generator.yamlio import decode
