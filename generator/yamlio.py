@@ -112,13 +112,14 @@ def _decode_marked(raw: bytes, codec: str, name: str) -> str:
     return text
 
 
-def load_file(path: Path, *, display: str | None = None, max_bytes: int = MAX_BYTES) -> Document:
-    """Load a `.json` file as JSON and anything else as YAML."""
+def load_file(path: Path, *, display: str | None = None, max_bytes: int = MAX_BYTES,
+              as_written: bool = False) -> Document:
+    """Load a `.json` file as JSON and anything else as YAML (`as_written`: see :func:`loads_yaml`)."""
     name = display or str(path)
     text = read_text(path, display=name, max_bytes=max_bytes)
     if path.suffix.lower() == ".json":
         return loads_json(text, name)
-    return loads_yaml(text, name)
+    return loads_yaml(text, name, as_written)
 
 
 def loads_json(text: str, name: str) -> Document:
@@ -341,8 +342,11 @@ class _Frame:
 _NO_KEY = object()
 
 
-def loads_yaml(text: str, name: str) -> Document:
-    """Parse YAML text into a :class:`Document` (one document per file; an empty file gives `None`)."""
+def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
+    """Parse YAML text into a :class:`Document` (one document per file; an empty file gives `None`).
+
+    `as_written` (a table of cards, whose cells are printed): a plain value that YAML 1.1 reads as another value
+    than its text shows (:func:`_as_written`) is kept as the text written."""
     lines: dict[PathKey, int] = {}
     anchors: dict[str, tuple[Any, int]] = {}  # name -> (value, expanded size)
     stack: list[_Frame] = []
@@ -360,6 +364,8 @@ def loads_yaml(text: str, name: str) -> Document:
                     value, size = anchors[event.anchor]
                 else:
                     value, size = _plain_scalar(event, name), 1
+                    if as_written and value is not None and not isinstance(value, str):
+                        value = _as_written(event.value, value)
                     if event.anchor:
                         anchors[event.anchor] = (value, 1)
                 total += size
@@ -488,6 +494,22 @@ def _scalar(event: Any, name: str) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         raise InputError(name, f"holds {event.value!r}, which is not a finite number", event.start_mark.line + 1)
     return value
+
+
+#: How a number is written when it is read as written: a whole number in decimals without a leading zero, and a
+#: decimal fraction (as YAML 1.2's core schema writes them, 10.3.2, less its `.inf` and `.nan`).
+_WHOLE_AS_WRITTEN = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_FRACTION_AS_WRITTEN = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][-+]?[0-9]+)?")
+
+
+def _as_written(text: str, value: Any) -> Any:
+    """A plain value as a table cell: `value`, YAML 1.1's reading of `text`, where it is what the text shows, else
+    the text. YAML 1.1 reads `Yes`, `No`, `On` and `Off` as true and false, `010` as 8, `0x1F` as 31 and `12:30`
+    as 750 (base 60): a card named No was refused as having no name, and a card named Yes printed True."""
+    if isinstance(value, bool):
+        return value if text.lower() in ("true", "false") else text
+    written = _WHOLE_AS_WRITTEN if isinstance(value, int) else _FRACTION_AS_WRITTEN
+    return value if written.fullmatch(text) else text
 
 
 def _child_path(stack: list[_Frame], line: int, name: str) -> PathKey:

@@ -555,6 +555,33 @@ def test_the_translations_spreadsheet_round_trips_as_csv(tmp_path: Path) -> None
     assert built.returncode == 0 and "[de] Schild" in _pdf_text(tmp_path / "out" / "decks" / "trilingual.pdf")
 
 
+def test_a_translation_saved_by_excel_in_french_is_imported_or_refused_with_how_to_save_it(tmp_path: Path) -> None:
+    """A translator opens the exported CSV in Excel set to French or German, which saves "CSV UTF-8" split by `;`:
+    the import said its header row lacked every column it holds. It now reads the `;` (or a tab) from the header.
+    Saved as plain "CSV" (the Windows code page), it said "not a UTF-8 CSV file ('utf-8' codec can't decode...)";
+    it now names the line and says how to save it, as a deck's own table does."""
+    import csv
+    import io
+
+    folder = _deck(tmp_path / "content")
+    first = tmp_path / "t.csv"
+    assert _donjon("content", "translations", "export", str(folder), "--out", str(first)).returncode == 0
+    rows = _translated(list(csv.reader(io.StringIO(first.read_text(encoding="utf-8")))))
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, delimiter=";", lineterminator="\r\n").writerows(rows)
+    plain = tmp_path / "excel.csv"
+    plain.write_bytes(buffer.getvalue().encode("cp1252"))  # "Fügt", "nächsten": bytes no UTF-8 text holds
+    before = (folder / "cards.csv").read_bytes()
+    refused = _donjon("content", "translations", "import", str(plain), str(folder))
+    assert refused.returncode == 2 and "save it as \"CSV UTF-8\"" in refused.stderr, refused.stderr
+    assert f"{plain}:" in refused.stderr and (folder / "cards.csv").read_bytes() == before
+    excel = tmp_path / "excel-utf8.csv"
+    excel.write_bytes(b"\xef\xbb\xbf" + buffer.getvalue().encode("utf-8"))
+    result = _donjon("content", "translations", "import", str(excel), str(folder))
+    assert result.returncode == 0, result.stderr
+    assert "[de] Schild" in (folder / "cards.csv").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("kind", ["csv", "yaml"])
 def test_an_import_keeps_the_tables_crlf_line_endings(tmp_path: Path, kind: str) -> None:
     """A card table saved with Windows line endings (CRLF) keeps them when translations are imported into it: every

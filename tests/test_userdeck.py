@@ -93,6 +93,21 @@ def test_yaml_rows_in_a_file_and_inline(tmp_path: Path) -> None:
     assert [c.name for c in d.cards] == ["A", "B"]
 
 
+def test_yaml_cells_print_as_written(tmp_path: Path) -> None:
+    """YAML 1.1 reads `No` as false, `Yes` and `On` as true, `010` as 8, `0x1F` as 31 and `12:30` as 750 (base
+    60): a card named No was refused as having no name, one named Yes printed True, a time printed 750. A table's
+    cells are what they show; true, false and plain numbers are still values."""
+    root = tmp_path / "y"
+    root.mkdir()
+    (root / "deck.yaml").write_text("id: y\nname: Y\nlayout: generic\ncards: cards.yaml\n")
+    (root / "cards.yaml").write_text("- {name: No, cost: 010, at: 12:30}\n- {name: Yes, cost: 0x1F, at: 1_000}\n"
+                                     "- {name: On, cost: 3, at: 2.5, rare: true}\n")
+    [d] = load_content(root).user_decks
+    assert [(c.name, c.fields["cost"], c.fields["at"]) for c in d.cards] == [
+        ("No", "010", "12:30"), ("Yes", "0x1F", "1_000"), ("On", 3, 2.5)]
+    assert d.cards[2].fields["rare"] is True
+
+
 @pytest.mark.parametrize(("csv", "expected"), [
     ("ID,Name,Count\n1,A,1\n2,B\n", "cards.csv:3: this row has 2 values but the header names 3 columns"),
     ("ID,Name,Count\n1,A,1,extra\n", "cards.csv:2: this row has 4 values but the header names 3 columns"),
@@ -104,6 +119,12 @@ def test_yaml_rows_in_a_file_and_inline(tmp_path: Path) -> None:
     ("ID,Name,Count\n1,A,1\n1,B,1\n", "cards.csv:3: cards[1]: repeats the card id '1'"),
     ("ID,Name,Count\n1,,1\n", "cards.csv:2: cards[0]: the card has no name"),
     ("ID,Name,Name\n1,A,B\n", "cards.csv:1: the header row names 'Name' more than once"),
+    # a row is named by the line it begins on, where an editor shows it, though a quoted value before it or in it
+    # holds line breaks (a spreadsheet's Alt+Enter), and empty lines come between
+    ('ID,Name,Count\n1,"A\r\nfirst\nsecond",1\n\n2,B,x\n', "cards.csv:6: cards[1].Count: expected a whole number"),
+    ('ID,Name,Count\n1,A,1\n2,"B\nsecond\nthird",1,extra\n',
+     "cards.csv:3: this row has 4 values but the header names 3 columns"),
+    ('ID,Name,Count\n1,A,1\n2,"B,1\n3,C,1\n', "cards.csv:3: a quote opened in this row is never closed"),
 ])
 def test_broken_csv(tmp_path: Path, csv: str, expected: str) -> None:
     root = make_deck(tmp_path / "d", csv)
@@ -124,6 +145,19 @@ def test_wrong_delimiter_row_hint(tmp_path: Path) -> None:
     deck = "id: d\nname: D\nlayout: generic\ncards: cards.csv\nname_column: ID;Name\n"
     root = make_deck(tmp_path / "d", "ID;Name\n1;A;B,C\n", deck)
     assert "the header looks split by ';': set `delimiter: ;` in deck.yaml" in only_problem(root)
+
+
+def test_a_tab_delimiter_as_the_hint_writes_it(tmp_path: Path) -> None:
+    """`delimiter: "\\t"`, as the hint for a tab-separated header says to write it, was refused: "delimiter: must
+    not be empty" (a tab is white space)."""
+    deck = "id: d\nname: D\nlayout: generic\ncards: cards.csv\n"
+    root = make_deck(tmp_path / "d", "Name\tText\nA\tone, two\n", deck)
+    assert 'set `delimiter: "\\t"` in deck.yaml' in only_problem(root)
+    make_deck(root, "Name\tText\nA\tone, two\n", deck + 'delimiter: "\\t"\n')
+    [d] = load_content(root).user_decks
+    assert [(c.name, c.fields["Text"]) for c in d.cards] == [("A", "one, two")]
+    make_deck(root, "Name\tText\nA\tone, two\n", deck + 'delimiter: ""\n')
+    assert "delimiter: '' is not one of , ; | or a tab" in only_problem(root)
 
 
 def test_non_utf8_csv(tmp_path: Path) -> None:
@@ -211,6 +245,30 @@ def test_a_sheet_by_name_with_the_saved_values_of_its_formulas(tmp_path: Path) -
     assert bread.fields["Price"] == 4 and cloth.fields["Price"] == 6 and cloth.fields["Base"] == 3
     assert bread.fields["Since"] == "2024-05-01" and cloth.fields["Text"] is None
     assert bread.origin.endswith("cards.xlsx (sheet Goods):2") and cloth.origin.endswith(":5")
+
+
+def test_a_value_merged_down_a_column_is_each_rows(tmp_path: Path) -> None:
+    """A designer merges "Kingdom" beside the rows of its three cards: the sheet shows it beside each, but keeps it
+    in the first cell only, and the other two cards printed an empty faction. A range merged across columns still
+    gives its value to its first cell alone (which column would it be?)."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Goods"
+    for row in (["Faction", "Name", "Text", "Note"], ["Kingdom", "Knight", "Guard"], [None, "Archer"],
+                [None, "Squire"], ["Wilds", "Wolf", "Bites", "across"], [None, "Dragon"]):
+        sheet.append(row)
+    for cells in ("A2:A4", "A5:A6", "C5:D5"):
+        sheet.merge_cells(cells)
+    (tmp_path / "d").mkdir()
+    book.save(tmp_path / "d" / "cards.xlsx")
+    (tmp_path / "d" / "deck.yaml").write_text(XLSX_DECK.replace("count_column: Count\n", ""), encoding="utf-8")
+    [deck] = load_content(tmp_path / "d").user_decks
+    assert [(c.name, c.fields["Faction"]) for c in deck.cards] == [
+        ("Knight", "Kingdom"), ("Archer", "Kingdom"), ("Squire", "Kingdom"), ("Wolf", "Wilds"), ("Dragon", "Wilds")]
+    assert (deck.cards[3].fields["Text"], deck.cards[3].fields["Note"]) == ("Bites", None)
 
 
 @pytest.mark.parametrize(("sheets", "cached", "deck", "message"), [

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from generator.catalog.userdeck import UserDeck
+from generator.catalog.userdeck import UserDeck, csv_text
 from generator.errors import InputError, OutputError, Problem, ProblemsError, UsageError
 
 #: The columns of the spreadsheet, in order.
@@ -135,14 +135,16 @@ def read(path: Path, display: str) -> list[tuple[int, TranslationRow]]:
     """The rows of a translations file, each with its line (or spreadsheet row)."""
     from generator.files import read_bytes
 
-    data = read_bytes(path, display)
     suffix = path.suffix.lower()
     if suffix == ".csv":
+        # read as a deck's table is: a file Excel saved in the Windows code page is refused with how to save it
+        text = csv_text(path, display)
         try:
-            lines = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
-        except (UnicodeDecodeError, csv.Error) as err:
-            raise InputError(display, f"is not a UTF-8 CSV file ({err})") from None
+            lines = list(csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text)))
+        except csv.Error as err:
+            raise InputError(display, f"is not valid CSV ({err})") from None
         return _rows(display, [(i + 1, r) for i, r in enumerate(lines)])
+    data = read_bytes(path, display)
     if suffix == ".xlsx":
         from openpyxl import load_workbook
 
@@ -176,6 +178,18 @@ def read(path: Path, display: str) -> list[tuple[int, TranslationRow]]:
                                     _text(message.string))))
         return out
     raise UsageError("FILE", f"{display!r}: a translations file is .csv, .xlsx or .po")
+
+
+def _delimiter(text: str) -> str:
+    """What separates the values of a translations CSV: `,` as donjon writes it, or the `;` or tab a spreadsheet
+    program saves it with where the decimal comma is the custom (Excel in French or German saves "CSV UTF-8" with
+    `;`), told by the header row, whose columns are known."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    for delimiter in (",", ";", "\t"):
+        cells = {cell.strip().lower() for cell in next(csv.reader([first], delimiter=delimiter), [])}
+        if cells.issuperset(COLUMNS[:6]):
+            return delimiter
+    return ","
 
 
 def _rows(display: str, found: list[tuple[int, list[str]]]) -> list[tuple[int, TranslationRow]]:

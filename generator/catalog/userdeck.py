@@ -233,8 +233,10 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
         "count_column": Field(Text(max_len=100), required=False,
                               doc="the column holding how many copies of each card to print (default 1; an empty "
                                   "cell is 1, 0 leaves the card out)"),
-        "delimiter": Field(Text(max_len=1, pattern=r"[,;\t|]", hint="one of , ; | or a tab"), required=False,
-                           default=",", doc="the CSV delimiter"),
+        # min_len=0: a tab is white space, which Text's "must not be empty" would take for nothing at all (the
+        # pattern still refuses an empty delimiter)
+        "delimiter": Field(Text(min_len=0, max_len=1, pattern=r"[,;\t|]", hint="one of , ; | or a tab"),
+                           required=False, default=",", doc="the CSV delimiter"),
         "fonts": Field(FONTS, required=False, doc="fonts of the deck's own, by name (files relative to this folder)"),
         "icons": Field(ICONS, required=False, doc="icons of the deck's own (SVG or PNG), by name, or a folder of them"),
         "lang": Field(_LANGUAGE, required=False, default="en",
@@ -415,10 +417,11 @@ def _fill_missing(rows: list[tuple[str, dict[str, Scalar]]]) -> list[tuple[str, 
 
 
 def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[str, Scalar]]]:
-    text = _csv_text(path, table)
+    text = csv_text(path, table)
     # rows end at line breaks only (\n, \r\n, \r), not at every character str.splitlines takes for one (U+0085,
     # U+2028, form feed...), which would cut a row in two
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    ended = 0  # the line the last row read ends on
     try:
         header = next(reader, None)
         if header is None or not any(cell.strip() for cell in header):
@@ -436,8 +439,11 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
         if repeated:
             raise InputError(table, f"the header row names {', '.join(map(repr, repeated))} more than once", 1)
         rows: list[tuple[str, dict[str, Scalar]]] = []
+        # a row is named by the line it begins on, where a text editor shows it: a quoted value may hold line
+        # breaks (Excel's Alt+Enter), and reader.line_num is the line a row ends on
+        ended = reader.line_num
         for cells in reader:
-            line = reader.line_num
+            line, ended = ended + 1, reader.line_num
             if not any(cell.strip() for cell in cells):
                 continue
             if len(cells) != len(header):
@@ -448,7 +454,10 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
             if len(rows) > MAX_CARDS:
                 raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
     except csv.Error as err:
-        raise InputError(table, f"is not valid CSV: {err}", reader.line_num) from None
+        # named by the line the faulty row begins on: a quote never closed runs to the end of the file
+        unclosed = "end of data" in str(err)  # (csv says no more than that)
+        raise InputError(table, "a quote opened in this row is never closed" if unclosed
+                         else f"is not valid CSV: {err}", ended + 1) from None
     if not rows:
         raise InputError(table, "has a header row but no cards")
     return rows
@@ -466,7 +475,7 @@ def _delimiter_hint(header: list[str], delimiter: str) -> str:
     return ""
 
 
-def _csv_text(path: Path, table: str) -> str:
+def csv_text(path: Path, table: str) -> str:
     """A CSV file's text. Excel's plain "CSV" is in the Windows code page, not UTF-8: say how to save it."""
     from generator.files import read_bytes
     from generator.yamlio import decode
@@ -486,7 +495,7 @@ def _csv_text(path: Path, table: str) -> str:
 
 
 def _yaml_rows(path: Path, table: str) -> list[tuple[str, dict[str, Scalar]]]:
-    doc = load_file(path, display=table)
+    doc = load_file(path, display=table, as_written=True)  # `No`, `010` and `12:30` are what a card prints
     spec = ListOf(MapOf(key=Text(max_len=100), value=_CELL), min_items=1, max_items=MAX_CARDS)
     rows, problems = check_document(doc, spec)
     if isinstance(rows, Invalid):

@@ -17,7 +17,7 @@ import io
 import posixpath
 import re
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 from xml.etree import ElementTree
@@ -92,7 +92,7 @@ def xlsx_rows(path: Path, table: str, sheet: str | None) -> tuple[Rows, str]:
         found = _read_values(slim, named, lambda: _first_bad_cell(archive, chosen, book, cells=False),
                              lambda: _first_bad_cell(archive, chosen, book))
         try:
-            rows, empty = sheet_rows(found, named)
+            rows, empty = sheet_rows(found, named, _merged_down(archive, str(chosen.part)))
         except InputError as err:
             raise _named_sheets(err, book.sheets, sheet) from None
         if _may_reach_beyond(archive, str(chosen.part)) or _may_hold_a_lost_date(found):
@@ -416,6 +416,35 @@ def _may_reach_beyond(archive: zipfile.ZipFile, part: str) -> bool:
     return bool(_FAR.search(carry) or _UNREFERENCED.search(carry))
 
 
+#: A merged range of one column: (its column, its first row, its last row), all from 1.
+MergedDown = tuple[int, int, int]
+#: A merged range as a sheet lists it, `<mergeCell ref="A2:A4"/>` (with any namespace prefix): its corners.
+_MERGE_CELL = re.compile(rb"""<(?:[\w.-]+:)?mergeCell\s[^>]*?\bref\s*=\s*["']"""
+                         rb"""([A-Za-z]{1,3})([0-9]{1,7}):([A-Za-z]{1,3})([0-9]{1,7})["']""")
+
+
+def _merged_down(archive: zipfile.ZipFile, part: str) -> list[MergedDown]:
+    """The sheet's merged ranges that run down one column (a designer's "Kingdom" merged beside the three rows of
+    its cards). The sheet keeps the value in the range's first cell only, and shows it beside every row; read so,
+    the rows under the first printed an empty faction. A search of the part's bytes, as `_may_reach_beyond`: the
+    ranges are listed after the rows, each in one short tag."""
+    found: list[MergedDown] = []
+    carry = b""
+    with archive.open(part) as source:
+        while True:
+            chunk = source.read(_CHUNK)
+            data = carry + chunk
+            cut = data.rfind(b"<") if chunk else len(data)
+            whole, carry = (data, b"") if cut < 0 else (data[:cut], data[cut:])
+            for match in _MERGE_CELL.finditer(whole):
+                left, top, right, bottom = match.groups()
+                column, first, last = _column_number(left.decode().upper()), int(top), int(bottom)
+                if left.upper() == right.upper() and 1 <= first < last and column <= MAX_COLUMNS:
+                    found.append((column, first, min(last, MAX_CARDS + 2)))
+            if not chunk:
+                return found
+
+
 def _may_hold_a_lost_date(found: list[tuple[Any, ...]]) -> bool:
     """Whether openpyxl may have read a date serial out of a calendar's range: it makes one past 9999 the text
     `#VALUE!`, and a negative one a day before its calendar's first (1899-12-30 or 1904-01-01)."""
@@ -540,11 +569,21 @@ def _cell(value: Any) -> Scalar:
     return str(value)
 
 
-def sheet_rows(found: list[tuple[Any, ...]], table: str) -> tuple[Rows, list[tuple[int, int]]]:
-    """Rows (origin, columns) of a sheet's values, and the (row, column) of empty cells in them."""
+def sheet_rows(found: list[tuple[Any, ...]], table: str,
+               merged: Sequence[MergedDown] = ()) -> tuple[Rows, list[tuple[int, int]]]:
+    """Rows (origin, columns) of a sheet's values, and the (row, column) of empty cells in them; a range `merged`
+    down one column under the header row gives its value to each of its cells, as the sheet shows it."""
     start = next((i for i, row in enumerate(found) if any(v not in (None, "") for v in row)), None)
     if start is None:
         raise InputError(table, _EMPTY)
+    for column, first, last in merged:
+        if first > start + 1 and first <= len(found) and column <= len(found[first - 1]):
+            value = found[first - 1][column - 1]
+            for index in range(first, min(last, len(found))):
+                row = list(found[index])
+                row += [None] * (column - len(row))
+                row[column - 1] = value
+                found[index] = tuple(row)
     raw_header = list(found[start])
     while raw_header and raw_header[-1] in (None, ""):
         raw_header.pop()

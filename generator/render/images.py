@@ -135,6 +135,7 @@ def clear_cache() -> None:
     """Forget what was read (a test, or a long-running watch that wants a clean slate)."""
     _cache.clear()
     _turned.clear()
+    _grey8.clear()
     _upright_art.clear()
     _drawn.clear()
 
@@ -150,6 +151,8 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
         width, height = raster_size(data, kind, digest)
         if kind == "jpeg":
             data, width, height = _upright(data, digest, width, height)
+        elif data[24:26] == _GREY_16:
+            data = _kept(_grey8, digest, lambda: _eight_bit_grey(data))
         return ImageInfo(path, kind, float(width), float(height), digest), data
     data = _entities_expanded(data)
     if _SVG_START.match(data[:4096]):
@@ -233,6 +236,33 @@ def _upright(data: bytes, digest: str, width: int, height: int) -> tuple[bytes, 
     return turned, *((height, width) if orientation >= 5 else (width, height))
 
 
+#: A PNG's bit depth and colour type (bytes 24 and 25 of the file, in its IHDR chunk; PNG specification 11.2.2)
+#: when it is grey in 16 bits, which Pillow opens as 16-bit integers (mode I;16) and converts to 8-bit colours by
+#: clipping: every grey lighter than 1/256 of white printed white, and a transparent grey opaque.
+_GREY_16 = bytes((16, 0))
+#: Such PNGs in 8 bits, by the file's digest, the last few (as :data:`_turned`).
+_grey8: OrderedDict[str, bytes] = OrderedDict()
+
+
+def _eight_bit_grey(data: bytes) -> bytes:
+    """A 16-bit grey PNG (a "16 bits per channel" export of Photoshop, Krita or GIMP) as an 8-bit one, each grey
+    scaled by 255/65535 (PNG specification 12.5, "Sample depth scaling", read the other way), its transparent grey
+    (tRNS) as an alpha channel, its colour profile kept: the PDF, the PNG export and the SVG output then all show
+    its greys (librsvg and browsers read 16 bits; reportlab's path through Pillow did not)."""
+    from PIL import Image
+
+    with open_quietly(data) as image:
+        wide = image.convert("I")
+        grey = wide.point([round(v / 257) for v in range(65536)], "L")
+        transparent = image.info.get("transparency")
+        profile = image.info.get("icc_profile")
+    if isinstance(transparent, int):
+        grey = Image.merge("LA", (grey, wide.point([0 if v == transparent else 255 for v in range(65536)], "L")))
+    out = io.BytesIO()
+    grey.save(out, "PNG", compress_level=6, **({"icc_profile": profile} if profile else {}))
+    return out.getvalue()
+
+
 #: A PNG or JPEG picture held in SVG art as a `data:` URI, up to the quote that ends its attribute (base64 wrapped
 #: over lines, as some programs write it, included).
 _INSIDE = re.compile(rb"(data:image/(?:png|jpeg|jpg);base64,)([A-Za-z0-9+/=\s]+)(?=[\"'])")
@@ -254,7 +284,8 @@ def _upright_inside(data: bytes, digest: str) -> bytes:
     """SVG art with each JPEG it embeds (a `data:` URI) turned upright as :func:`_upright` turns a JPEG file: browsers
     turn such a photo as its EXIF orientation says, librsvg and svglib do not, so the same art showed it two ways;
     turned once here, the PDF, the PNG export and the SVG output (which carries these bytes) all show it upright,
-    and no viewer turns it again (the orientation is gone). Art without such a photo is returned as it is; a
+    and no viewer turns it again (the orientation is gone). A 16-bit grey PNG it embeds is made 8 bits as a PNG file
+    is (:func:`_eight_bit_grey`: the PDF printed it white). Art without such a photo is returned as it is; a
     picture that cannot be read is left for :mod:`generator.render.svgart` to name."""
     if b"data:image/" not in data:
         return data
@@ -266,11 +297,18 @@ def _upright_inside(data: bytes, digest: str) -> bytes:
             picture = base64.b64decode(re.sub(rb"\s+", b"", match.group(2)), validate=True)
         except (binascii.Error, ValueError):
             return match.group(0)
-        if not picture.startswith(_JPEG):
-            return match.group(0)
-        try:
-            upright, _width, _height = _upright(picture, hashlib.sha256(picture).hexdigest(), 0, 0)
-        except ImageProblem:
+        if picture.startswith(_PNG) and picture[24:26] == _GREY_16:  # (as a PNG file is: _eight_bit_grey)
+            try:
+                upright, kind = _eight_bit_grey(picture), b"png"
+            except (OSError, SyntaxError, ValueError, EOFError):
+                return match.group(0)
+        elif picture.startswith(_JPEG):
+            try:
+                upright, _width, _height = _upright(picture, hashlib.sha256(picture).hexdigest(), 0, 0)
+            except ImageProblem:
+                return match.group(0)
+            kind = b"jpeg"
+        else:
             return match.group(0)
         if upright is picture:
             return match.group(0)
@@ -279,7 +317,8 @@ def _upright_inside(data: bytes, digest: str) -> bytes:
         encoded = base64.b64encode(upright)
         lines = match.group(2).count(b"\n") + 1
         step = -(-len(encoded) // lines)
-        return b"data:image/jpeg;base64," + b"\n".join(encoded[at:at + step] for at in range(0, step * lines, step))
+        return (b"data:image/" + kind + b";base64,"
+                + b"\n".join(encoded[at:at + step] for at in range(0, step * lines, step)))
 
     return _kept(_upright_art, digest, lambda: _INSIDE.sub(turned, data))
 

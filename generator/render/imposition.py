@@ -505,7 +505,7 @@ def page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | N
 def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None) -> tuple[Primitive, ...]:
     from generator.render.text import visual
 
-    logical = text
+    logical = text  # as the messages quote it and a narrow paper breaks it: in the order it is read, not drawn
     text = visual(text)  # a deck named in Hebrew reads right to left
     m = fonts.metrics(FOOTER_FACE)
     size = FOOTER_SIZE
@@ -521,7 +521,8 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
     length = total if with_ruler else text_w
     lacking = fonts.missing(FOOTER_FACE, text)
     if lacking:
-        raise FitError(f"the page line {text!r} holds {', '.join(repr(c) for c in lacking)}, which the font "
+        named = ", ".join(map(repr, fonts.missing(FOOTER_FACE, logical) or lacking))  # in the order written
+        raise FitError(f"the page line {logical!r} holds {named}, which the font "
                        f"{fonts.FACES[FOOTER_FACE].family} cannot draw; change the deck's name")
     ink = FOOTER_COLOUR
     if length > room:

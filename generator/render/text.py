@@ -37,6 +37,7 @@ from typing import Any, NamedTuple, TypeVar
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE, ICON_RISE, ICON_SIDE, icons
 from generator.render.model import IconUse, ImageUse, Primitive, TextRun
+from generator.render.joining import join, needs_joining
 from generator.units import to_mm
 from generator.wording import plural
 
@@ -209,7 +210,7 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
             if lacking:
                 gathered = glyphless.setdefault(current, [])
                 gathered += [c for c in lacking if c not in gathered]
-            pieces.append(Piece(current, joined, None, colour, scale))
+            pieces.append(Piece(current, _joined(current, joined), None, colour, scale))
             chunk.clear()
 
     def flush_word() -> None:
@@ -304,7 +305,7 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
         paragraphs.pop()
     while paragraphs and not paragraphs[0]:
         paragraphs.pop(0)
-    return tuple(paragraphs)
+    return tuple(_between_ideographs(para, face, spacing) for para in paragraphs)
 
 
 def _plain(text: str, face: str, spacing: float) -> tuple[Paragraph, ...]:
@@ -316,7 +317,76 @@ def _plain(text: str, face: str, spacing: float) -> tuple[Paragraph, ...]:
         raise MissingGlyphs({face: list(lacking)})
     if not words:
         return ()
-    return (tuple(_word([Piece(face, word)], face, spacing) for word in words),)
+    return (_between_ideographs(tuple(_word([Piece(face, _joined(face, word))], face, spacing) for word in words),
+                                face, spacing),)
+
+
+# --- line breaks between ideographs ------------------------------------------------------------------------------
+
+#: Chinese and Japanese: the CJK symbols and punctuation, hiragana, katakana, the ideographs (unified, extension A,
+#: compatibility, extensions B on) and the fullwidth forms. They are written without spaces, and a line may break
+#: between any two of them (Unicode's line breaking algorithm, UAX #14, class ID). Text, compiled when first needed.
+#: Hangul is not among them: Korean is written with spaces and broken at them.
+_IDEOGRAPHIC = ("[\u3000-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uff60"
+                "\U00020000-\U0003ffff]")
+#: What a line may not begin with (closing brackets, full stops and commas, small kana, the prolonged sound mark,
+#: iteration marks: UAX #14 classes CL, CP, EX, IS, NS and CJ, as Japanese kinsoku shori keeps them), and what it
+#: may not end with (opening brackets, class OP).
+_NOT_FIRST = frozenset("、。，．・：；！？）〕］｝〉》」』】〙〗〟’”ー々〻ゝゞヽヾ"
+                       "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+                       "!),.:;?]}、。")
+_NOT_LAST = frozenset("（〔［｛〈《「『【〘〖〝‘“([{")
+
+
+def _between_ideographs(words: Paragraph, face: str, spacing: float) -> Paragraph:
+    """`words` with each word holding Chinese or Japanese split where a line may break (between two ideographs or
+    kana, or one and another letter; not before a closing mark nor after an opening one), its parts joined by no
+    space: such text has no spaces, and a sentence of it was one word, refused as wider than its box."""
+    if not any(not p.text.isascii() and re.search(_IDEOGRAPHIC, p.text) for w in words for p in w.pieces):
+        return words
+    out: list[Word] = []
+    for word in words:
+        if not any(not p.text.isascii() and re.search(_IDEOGRAPHIC, p.text) for p in word.pieces):
+            out.append(word)
+            continue
+        parts: list[list[Piece]] = [[]]
+        before: str | None = None  # the character before, None after an icon (nothing breaks at an icon)
+        for piece in word.pieces:
+            if piece.icon is not None:
+                parts[-1].append(piece)
+                before = None
+                continue
+            start = 0
+            for index, char in enumerate(piece.text):
+                if before is not None and _may_break(before, char):
+                    if index > start:
+                        parts[-1].append(piece._replace(text=piece.text[start:index]))
+                    parts.append([])
+                    start = index
+                before = char
+            if start < len(piece.text):
+                parts[-1].append(piece._replace(text=piece.text[start:]))
+        parts = [part for part in parts if part]
+        for index, part in enumerate(parts):
+            found = _word(part, face, spacing)
+            # no space between the parts of a word; the last keeps the word's own space after it
+            out.append(found if index == len(parts) - 1 else Word(found.pieces, found.w1, 0.0))
+    return tuple(out)
+
+
+def _may_break(before: str, after: str) -> bool:
+    """Whether a line may break between two characters of a word (one of them an ideograph or a kana)."""
+    if after in _NOT_FIRST or before in _NOT_LAST:
+        return False
+    return any(not char.isascii() and re.fullmatch(_IDEOGRAPHIC, char) is not None for char in (before, after))
+
+
+def _joined(face: str, text: str) -> str:
+    """`text` with its Arabic letters joined in the shapes `face` draws (generator.render.joining): reportlab has
+    no shaping engine, and each letter drawn alone printed a word as a row of isolated letters."""
+    if not needs_joining(text):
+        return text
+    return join(text, lambda char: not fonts.missing(face, char))
 
 
 def shown(word: Word) -> str:
@@ -706,7 +776,9 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
             if w_index:
                 gap = line.words[w_index - 1].space1
                 lead = word.pieces[0]
-                if not extra and lead.icon is None and (lead.face, lead.colour, lead.scale) == runs.key:
+                if not gap and not extra:
+                    pass  # two parts of one word (ideographs a line may break between): nothing between them
+                elif not extra and lead.icon is None and (lead.face, lead.colour, lead.scale) == runs.key:
                     runs.add(runs.key, pen, " ", gap)  # the space joins the run the word goes on
                 else:
                     runs.flush()

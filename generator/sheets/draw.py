@@ -401,8 +401,11 @@ class _Drawer:
                 continue  # a number (or yes and no) is matched as a number
             folded = normalise_name(str(value))
             if folded != value:
-                keep = (f" (to print {str(value)!r} still, give the values as items under `values:`, this one "
-                        f"{{id: {folded}, name: {value}}})" if printed else "")
+                # items are written in a list of the layout's (or sheet.yaml's) `values:`, which the field names:
+                # a field's own list of values holds plain values only
+                keep = (f" (to print {str(value)!r} still, list the values as items in the layout's `values:` "
+                        f"and name that list in the field (`values: NAME`), this one {{id: {folded}, name: {value}}})"
+                        if printed else "")
                 at = written[index] if len(written) == len(ids) else decl
                 field = f" of the field {decl.name}" if at is not decl else ""
                 self.problem(f"its {what} id {str(value)!r}{field} cannot be matched as typed: ids are compared in "

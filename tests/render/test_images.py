@@ -361,6 +361,45 @@ def test_a_photo_a_camera_saved_turned_prints_as_photo_viewers_show_it(tmp_path:
         assert sum(worst[60:]) < 0.02 * seen.width * seen.height, f"orientation {orientation}: see {tmp_path}"
 
 
+@pytest.mark.parametrize(("transparent", "in_art"), [(None, False), (20000, False), (20000, True)])
+def test_a_16_bit_grey_png_prints_its_greys(tmp_path: Path, transparent: int | None, in_art: bool) -> None:
+    """A grey PNG exported at 16 bits per channel (Photoshop, Krita, GIMP) printed white in the PDF wherever it
+    was lighter than 1/256 of white (Pillow clips its 16-bit greys to 8 bits), and its transparent grey opaque,
+    while the SVG output showed the greys: both now show them, and the transparent band the paper; so does such a
+    PNG embedded in SVG art (a `data:` picture)."""
+    from PIL import Image
+
+    from tests.art_samples import data_uri
+    from test_svg_art import PDFTOPPM, RSVG, _render_pdf, _render_svg
+
+    if RSVG is None or PDFTOPPM is None:
+        pytest.skip("needs rsvg-convert and pdftoppm (librsvg2-bin, poppler-utils)")
+    greys = (0, 20000, 40000, 65535)  # four bands across, in 16 bits
+    row = b"".join(grey.to_bytes(2, "little") * 16 for grey in greys)
+    picture = Image.frombytes("I;16", (64, 16), row * 16)
+    art = tmp_path / "grey16.png"
+    if transparent is None:
+        picture.save(art)
+    else:
+        picture.save(art, transparency=transparent)
+    if in_art:
+        uri = data_uri(art.read_bytes())
+        art = tmp_path / "grey16.svg"
+        art.write_text("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' width='64' "
+                       f"height='16'><image width='64' height='16' xlink:href='{uri}'/></svg>", encoding="utf-8")
+    expected = [255 if grey == transparent else round(grey / 257) for grey in greys]
+    pdf_render = _render_pdf(art, tmp_path / "grey16.pdf", tmp_path / "pdf.png")
+    svg_render = _render_svg(art, tmp_path, tmp_path / "svg.png", pdf_render.size)
+    for what, render in (("PDF", pdf_render), ("SVG", svg_render)):
+        grey = render.convert("L")
+        shown: list[int] = []
+        for band in range(len(greys)):
+            value = grey.getpixel((render.width * (2 * band + 1) // 8, render.height // 2))
+            assert isinstance(value, int)
+            shown.append(value)
+        assert all(abs(a - b) <= 2 for a, b in zip(shown, expected, strict=True)), (what, shown, expected)
+
+
 def test_the_doctype_illustrator_writes_is_read(tmp_path: Path) -> None:
     """Illustrator's SVG export opens with a DOCTYPE naming the SVG 1.1 DTD, which declares nothing (the DTD is
     never fetched): such art is read and drawn."""

@@ -261,6 +261,19 @@ def test_a_page_line_that_fits_no_way_names_the_way_out() -> None:
         list(pages(iter(_deck(1)), 1, BACK, g, PrintOptions(paper="4x6in"), PageHeading("Game", "Deck " * 40)))
 
 
+def test_a_right_to_left_name_the_font_cannot_draw_is_quoted_as_it_is_read() -> None:
+    """The message quoted the page line in the order it is drawn: a deck named بطاقات سيف read 'فيس تاقاطب' and
+    its brackets turned round. It is quoted as written, its letters in the order they come."""
+    from generator.errors import FitError
+
+    g = grid(*POKER, PrintOptions())
+    with pytest.raises(FitError) as refused:
+        list(pages(iter(_deck(1)), 1, BACK, g, PrintOptions(), PageHeading("Game", "بطاقات سيف")))
+    said = str(refused.value)
+    assert "the page line 'Game · بطاقات سيف · fronts · page 1 of 2 · print at 100% (actual size)'" in said, said
+    assert "holds 'ب', 'ط', 'ا', 'ق', 'ت', 'س', 'ي', 'ف', which the font Open Sans cannot draw" in said, said
+
+
 # --- a back per card, fold sheets, cut lines ------------------------------------------------------------------------
 
 def _sided(count: int, options: PrintOptions) -> list[Page]:

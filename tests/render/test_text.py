@@ -335,3 +335,86 @@ def test_plain_text_reads_as_the_full_markup_parser_reads_it(face: str, monkeypa
     full = [read(t) for t in plain]
     for text, a, b in zip(plain, short, full):
         assert a == b, text
+
+
+# --- Arabic letters joined ----------------------------------------------------------------------------------------
+
+#: The Arabic letters of the words below (sin, yeh, feh, lam, alef, meem), their shapes in Arabic Presentation
+#: Forms-B (isolated, final, initial, medial; alef and lam-alef have only the first two) and the lam-alef ligature.
+_ARABIC_SHAPES = {"س": "ﺱﺲﺳﺴ", "ي": "ﻱﻲﻳﻴ", "ف": "ﻑﻒﻓﻔ", "ل": "ﻝﻞﻟﻠ", "م": "ﻡﻢﻣﻤ", "ا": "ﺍﺎ", "لا": "ﻻﻼ"}
+
+
+def _arabic_font(tmp_path: Any, shapes: bool) -> str:
+    """A font of one's own with the Arabic letters above, with their presentation forms or without them (as a
+    font that only shapes through OpenType tables maps them)."""
+    chars = [c for key in _ARABIC_SHAPES for c in (key if len(key) == 1 else "")] + [" "]
+    if shapes:
+        chars += [c for forms in _ARABIC_SHAPES.values() for c in forms]
+    return _box_font(tmp_path, "joined" if shapes else "plain", chars)
+
+
+def _box_font(tmp_path: Any, stem: str, chars: list[str]) -> str:
+    """A font of one's own drawing each of `chars` as a box half an em wide, registered as donjon does."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    names = [".notdef"] + [f"u{ord(c):04X}" for c in chars]
+    pen = TTGlyphPen(None)
+    pen.moveTo((50, 0)), pen.lineTo((50, 500)), pen.lineTo((450, 500)), pen.lineTo((450, 0)), pen.closePath()
+    box = pen.glyph()
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({ord(c): f"u{ord(c):04X}" for c in chars})
+    builder.setupGlyf({name: box for name in names})
+    builder.setupHorizontalMetrics({name: (500, 50) for name in names})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": stem.title(), "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    builder.setupPost()
+    path = tmp_path / f"{stem}.ttf"
+    builder.save(str(path))
+    return fonts.register_family(stem, {"regular": path})[stem]
+
+
+def test_arabic_letters_are_drawn_joined(tmp_path: Any) -> None:
+    """reportlab draws each character alone: a card's سيف printed as three isolated letters. Each letter is now
+    drawn in the shape its neighbours give it (initial, medial, final), lam-alef as one ligature, right to left."""
+    face = _arabic_font(tmp_path, shapes=True)
+    sin, yeh, feh = _ARABIC_SHAPES["س"], _ARABIC_SHAPES["ي"], _ARABIC_SHAPES["ف"]
+    # the runs drawn, left to right: feh final, yeh medial, sin initial
+    assert _runs("سيف", face) == [feh[1] + yeh[3] + sin[2]]
+    # salam: sin initial, lam-alef final (one ligature), meem isolated; a lone "la" is the isolated ligature
+    lam_alef, meem = _ARABIC_SHAPES["لا"], _ARABIC_SHAPES["م"]
+    assert _runs("سلام لا", face) == [lam_alef[0], meem[0] + lam_alef[1] + sin[2]]
+    # rich text reads the same letters the same way
+    assert _runs("[colour=#aa0000]سيف[/colour]", face) == [feh[1] + yeh[3] + sin[2]]
+    # a letter alone is isolated, and so is one after an alef, which never joins the letter after it
+    assert _runs("س اس", face) == [sin[0] + _ARABIC_SHAPES["ا"][0], sin[0]]
+
+
+def test_a_font_without_presentation_forms_draws_the_letters_as_before(tmp_path: Any) -> None:
+    face = _arabic_font(tmp_path, shapes=False)
+    assert _runs("سيف", face) == ["فيس"]
+
+
+# --- Chinese and Japanese, written without spaces ---------------------------------------------------------------
+
+def test_japanese_and_chinese_wrap_between_their_characters(tmp_path: Any) -> None:
+    """A sentence of Japanese or Chinese has no spaces: it was one word, refused as wider than any card's box. A
+    line now breaks between two ideographs or kana, never before a closing mark (。、」ー) nor after an opening one
+    (「), and nothing is drawn between the parts of a word."""
+    from generator.render.model import TextRun
+
+    japanese = "日本語の「テキスト」です。カードを使う、Dragonに三点"
+    face = _box_font(tmp_path, "cjk", sorted(set(japanese + " ")))
+    style = T.Style(face, 10, 10, "#000000")
+    # a box 8.2 characters wide (a character is half an em: 5 pt at 10 pt)
+    fitted = T.fit(T.parse(japanese, face), 41, 400, style)
+    lines = ["".join(p.text for w in line.words for p in w.pieces) for line in fitted.lines]
+    assert "".join(lines) == japanese
+    # 「 stays with テ, 」 and 。 with what they close, and Dragon (a word of another script) is not broken
+    assert lines == ["日本語の「テキス", "ト」です。カード", "を使う、", "Dragonに三", "点"]
+    runs = [r for r in T.layout_runs(fitted, 0, 0, 41, 400, style) if isinstance(r, TextRun)]
+    assert [r.text for r in runs] == lines  # one run a line, no space inside
+    # the short way for plain text and the markup parser read it alike
+    assert T.parse(japanese, face) == T.parse("[size=100%]" + japanese + "[/size]", face)

@@ -439,8 +439,9 @@ def test_a_choice_id_that_cannot_match_itself_is_refused_at_its_line(copy: Path,
     assert checked.exit_code == 1, checked.output
     said = checked.stdout + checked.stderr
     assert f"layout.yaml:{line}: fields.guild: its value id 'Fishers' cannot be matched as typed" in said, said
-    assert "write 'fishers' (to print 'Fishers' still, give the values as items under `values:`, this one " \
-           "{id: fishers, name: Fishers})" in said
+    # the way to keep 'Fishers' printed is one the layout takes: a field's own list of values holds plain values
+    assert "write 'fishers' (to print 'Fishers' still, list the values as items in the layout's `values:` and name " \
+           "that list in the field (`values: NAME`), this one {id: fishers, name: Fishers})" in said
     assert f"layout.yaml:{line}: fields.guild: its value id 'sea_farers' " in said and "write 'sea-farers'" in said
     assert f"layout.yaml:{tea}: values.goods[5]: its item id 'Tea' of the field goods " in said and \
         "write 'tea'" in said
