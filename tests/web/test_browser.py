@@ -562,6 +562,33 @@ def test_taps_on_a_count_without_wifi_show_and_arrive(browser: Any, server: str)
     context.close()
 
 
+def test_values_tapped_without_wifi_show_in_their_list_and_arrive(browser: Any, server: str) -> None:
+    """Without Wi-Fi a tap on "+9" of the VP cards bought was kept, but the list still said "none yet" (the "+" of a
+    count showed at once, not a value added to a list): a player tapped +9 again, and the game got two 9s once the
+    Wi-Fi was back. Each value kept shows in the list at once, marked as not saved (it cannot be taken away before
+    the companion has it), and the taps arrive as made."""
+    context, page, _ = anas_phone(browser, server)
+    chips = page.locator("#ctl-msg-players_0__vp_cards .chips")
+    context.route("**/edit", lambda route: route.abort())
+    page.get_by_label("VP cards bought: add 9", exact=True).click()
+    page.get_by_label("VP cards bought: add 7", exact=True).click()
+    page.get_by_text("2 changes are not saved yet").wait_for()
+    assert chips.locator(".chip").all_inner_texts() == ["9", "7"]
+    assert chips.get_by_text("none yet").count() == 0
+    assert chips.locator(".chip.pending").count() == 2
+    assert chips.locator(".chip:not([disabled])").count() == 0  # no × for a value the companion has not got
+    shot(page, "vp-cards-kept-offline")
+    context.unroute("**/edit")
+    page.wait_for_function("() => !document.body.classList.contains('sending')"
+                           " && localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 2)
+    assert [text.split()[0] for text in chips.locator(".chip").all_inner_texts()] == ["9", "7"]
+    assert chips.locator(".chip.pending").count() == 0
+    assert totals(page) == {"Ana": "16", "Ben": "0"}
+    page.reload()
+    assert totals(page) == {"Ana": "16", "Ben": "0"}
+    context.close()
+
+
 
 def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: Any, server: str) -> None:
     """The companion stopped (killed, a laptop's lid shut) in the middle of answering a tap: the page's reading of

@@ -142,6 +142,7 @@
       element.setAttribute("aria-pressed", wanted ? "true" : "false");  // shown at once; the answer confirms
     }
     if (edit.op === "add") shownAdded(element, Number(edit.value));
+    if (edit.op === "append") shownAppended(element);
     edit.key = newKey();
     // the table as made: a tap kept on the phone and sent later reaches a table of that number in whatever database
     // the companion then serves (another evening's), which refuses it rather than take it into another game
@@ -160,6 +161,22 @@
     field.value = field.defaultValue = now;
     const data = JSON.parse(field.dataset.edit);
     if ("was" in data) { data.was = now; field.dataset.edit = JSON.stringify(data); }
+  }
+  // a value tapped into a list ("+9" of the VP cards bought, "+5" of the towers) shows in the list at once too: kept
+  // without Wi-Fi, the list still said "none yet", and the value tapped again counted twice once the Wi-Fi was back.
+  // It shows faded (disabled, no ×: its place in the list is the companion's to give) until the answer, whose list
+  // replaces it
+  function shownAppended(button) {
+    const taps = button.closest(".taps");
+    const chips = taps && taps.previousElementSibling;
+    if (!chips || !chips.matches(".chips")) return;
+    const chip = document.createElement("button");
+    chip.type = "button";
+    chip.className = "chip pending";
+    chip.disabled = true;
+    chip.textContent = button.textContent.trim().replace(/^\+/, "");
+    for (const stale of chips.querySelectorAll(".none, .sum")) stale.remove();  // the sum is drawn again with it
+    chips.appendChild(chip);
   }
   // fetch, and read its answer whole ({status, headers, text}), given up after ANSWER_MS as a network error. The
   // answer's body is read within that time too: a companion that said its status and then stalled in the middle of
