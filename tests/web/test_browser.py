@@ -589,6 +589,25 @@ def test_values_tapped_without_wifi_show_in_their_list_and_arrive(browser: Any, 
     context.close()
 
 
+def test_a_wall_added_without_wifi_shows_and_arrives_once(browser: Any, server: str) -> None:
+    """Without Wi-Fi "Add wall" was kept, but no wall appeared: a player tapped it again, and the castle got two
+    walls once the Wi-Fi was back. The wall kept shows at once, named as it will be and marked as not saved."""
+    context, page = at_anas_part(browser, server)
+    context.route("**/edit", lambda route: route.abort())
+    page.get_by_role("button", name="Add wall").click()
+    page.get_by_text("1 change is not saved yet").wait_for()
+    walls = page.locator("#ctl-msg-sheets_0__walls .record")
+    assert walls.count() == 1 and walls.first.inner_text().strip() == "Wall 1"
+    assert page.locator("#ctl-msg-sheets_0__walls .record.pending").count() == 1
+    context.unroute("**/edit")
+    page.wait_for_function("() => !document.body.classList.contains('sending')"
+                           " && localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 2)
+    page.reload()
+    assert walls.count() == 1 and page.locator(".record.pending").count() == 0
+    assert page.get_by_role("button", name="Remove wall 1").count() == 1
+    context.close()
+
+
 
 def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: Any, server: str) -> None:
     """The companion stopped (killed, a laptop's lid shut) in the middle of answering a tap: the page's reading of

@@ -167,6 +167,7 @@
   // It shows faded (disabled, no ×: its place in the list is the companion's to give) until the answer, whose list
   // replaces it
   function shownAppended(button) {
+    if (button.dataset.one) { shownRecord(button); return; }
     const taps = button.closest(".taps");
     const chips = taps && taps.previousElementSibling;
     if (!chips || !chips.matches(".chips")) return;
@@ -177,6 +178,16 @@
     chip.textContent = button.textContent.trim().replace(/^\+/, "");
     for (const stale of chips.querySelectorAll(".none, .sum")) stale.remove();  // the sum is drawn again with it
     chips.appendChild(chip);
+  }
+  // "Add wall" the same: a wall named as it will be ("Wall 2"), faded, with nothing to fill in until the answer
+  function shownRecord(button) {
+    const records = Array.from(button.parentElement.children).filter((e) => e.matches(".record"));
+    const record = document.createElement("div");
+    record.className = "record pending";
+    const name = document.createElement("strong");
+    name.textContent = button.dataset.one.replace("{n}", String(records.length + 1));
+    record.appendChild(name);
+    button.before(record);
   }
   // fetch, and read its answer whole ({status, headers, text}), given up after ANSWER_MS as a network error. The
   // answer's body is read within that time too: a companion that said its status and then stalled in the middle of
