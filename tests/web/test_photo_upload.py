@@ -132,6 +132,30 @@ def test_a_refused_photo_is_said_in_the_phones_language(client: TestClient, code
     assert not english_words(refused.group(1)), refused.group(1)
 
 
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_pdf_that_is_no_fillable_sheet_is_said_in_the_phones_language(client: TestClient, code: str) -> None:
+    """A PDF without form fields (the sheet printed and scanned to a PDF, another document) sent from the player's
+    page of a French or German phone was refused in the reader's English, with what to do at a command line
+    ("donjon build writes them as ...-fillable.pdf"). It is said in the phone's language, with what to change."""
+    import io
+
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(595, 842)
+    plain = io.BytesIO()
+    writer.write(plain)
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page = client.post(f"/tables/{table.id}/seats/1/sheet", headers={**SAME_ORIGIN, "Accept-Language": code},
+                       files={"sheet": ("ben.jpg", plain.getvalue(), "application/pdf")})
+    assert page.status_code == 400
+    refused = re.search(r'<div class="refused" role="alert">(.*?)</div>', page.text, re.S)
+    assert refused and "ben.jpg" in refused.group(1), page.text
+    assert not english_words(refused.group(1)) and "donjon build" not in refused.group(1), refused.group(1)
+    advice = re.search(r'<p class="advice">(.*?)</p>', refused.group(1), re.S)
+    assert advice and "PDF" in advice.group(1), refused.group(1)
+
+
 def test_an_empty_file_is_said_empty_not_missing(client: TestClient) -> None:
     """A photo of 0 bytes (a transfer that failed, a cloud placeholder) chosen on the phone: refused with its name,
     said to be empty, on the player's page and when added to a sheet's photo; not "no file was chosen"."""
