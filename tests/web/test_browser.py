@@ -589,6 +589,53 @@ def test_values_tapped_without_wifi_show_in_their_list_and_arrive(browser: Any, 
     context.close()
 
 
+def test_the_words_on_what_is_not_saved_hide_nothing_at_the_bottom_of_the_page(browser: Any, server: str) -> None:
+    """The words on a tap kept without Wi-Fi sit fixed at the bottom of the screen, a quarter of a phone's height:
+    scrolled to the end, the page's last lines, the running totals and Save, stayed under them, out of reach. The
+    page ends above them."""
+    context, page, _ = anas_phone(browser, server)
+    for value in ("9", "7", "5"):
+        tap(page, f"VP cards bought: add {value}")
+    context.route("**/edit", lambda route: route.abort())
+    page.get_by_label("VP tokens: one more", exact=True).click()
+    page.get_by_text("1 change is not saved yet").wait_for()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    shot(page, "kept-tap-page-end")
+    banner = page.locator("#connection").bounding_box()
+    save = page.get_by_role("button", name="Save this game").bounding_box()
+    assert banner and save and save["y"] + save["height"] <= banner["y"], (save, banner)
+    context.unroute("**/edit")
+    page.wait_for_function("() => document.getElementById('connection').hidden", timeout=LIVE_MS * 2)
+    assert page.evaluate("document.body.style.paddingBottom") == ""
+    context.close()
+
+
+def test_save_waits_for_the_taps_kept_on_the_phone(browser: Any, server: str) -> None:
+    """A tap kept on the phone (the Wi-Fi gone a moment, the tap to be sent again a few seconds later) and Save
+    tapped on that phone meanwhile: the game was saved without the tap, which was then refused ("this game is
+    saved"), a wrong score kept in the history. Save sends the taps kept first, and saves once they are in; while
+    they cannot be sent, it does not save (the page says what is not saved)."""
+    context, page, table = anas_phone(browser, server)
+    for value in ("9", "7", "5"):
+        tap(page, f"VP cards bought: add {value}")
+    page.goto(table + "/seats/1")
+    tap(page, "VP tokens: one more")  # Ben entered something: Save asks nothing
+    page.goto(table + "/seats/0")
+    context.route("**/edit", lambda route: route.abort())
+    page.get_by_label("VP tokens: one more", exact=True).click()
+    page.get_by_text("1 change is not saved yet").wait_for()
+    page.get_by_role("button", name="Save this game").click()  # the tap cannot be sent: no save
+    page.wait_for_timeout(1500)
+    assert re.search(r"/seats/0$", page.url), page.url
+    context.unroute("**/edit")
+    page.get_by_role("button", name="Save this game").click()  # sent before its retry is due, then saved
+    page.wait_for_url(re.compile(r"/history/games/\d+$"))
+    game = httpx.get(page.url.replace("/history/games/", "/api/games/"), timeout=30).json()
+    assert {p["name"]: p["score"] for p in game["players"]} == {"Ana": 22, "Ben": 1}
+    context.close()
+
+
 def test_a_wall_added_without_wifi_shows_and_arrives_once(browser: Any, server: str) -> None:
     """Without Wi-Fi "Add wall" was kept, but no wall appeared: a player tapped it again, and the castle got two
     walls once the Wi-Fi was back. The wall kept shows at once, named as it will be and marked as not saved."""

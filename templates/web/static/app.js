@@ -47,14 +47,17 @@
   // what the connection says meanwhile is said after it.
   const dismiss = document.getElementById("dismiss");
   let held = "";
+  // The words sit fixed over the bottom of the screen (a quarter of a phone's): the page ends above them while they
+  // show, or its last lines (the running totals, Save) stay under them, out of reach of a scroll.
   function tell(text, showDiscard) {
     if (!banner) return;
     const said = [held, text].filter(Boolean).join(" ");
-    if (!said) { banner.hidden = true; return; }
+    if (!said) { banner.hidden = true; document.body.style.paddingBottom = ""; return; }
     bannerText.textContent = said;
     discard.hidden = !showDiscard;
     if (dismiss) dismiss.hidden = !held;
     banner.hidden = false;
+    document.body.style.paddingBottom = (banner.offsetHeight + 16) + "px";  // 16: its .5rem off the edge, and air
   }
   function hold(text) {
     held = text;
