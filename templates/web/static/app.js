@@ -277,6 +277,33 @@
     field.defaultValue = field.value;
   });
 
+  // Save sends this phone's taps first. A tap kept on the phone (the Wi-Fi gone a moment, its retry a few seconds
+  // away) and Save tapped meanwhile saved the game without it, and the tap was then refused: the game is saved. Save
+  // waits for the taps in flight, sends those kept, and saves once the companion has them all; when they cannot be
+  // sent, nothing is saved, and the words at the bottom say what is not saved and why.
+  function savesThisTable(form) {
+    try { return new URL(form.action, location.href).pathname === "/tables/" + table + "/save"; }
+    catch (e) { return false; }
+  }
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!table || !(pending.length || sending) || !savesThisTable(form)) return;
+    event.preventDefault();
+    const submitter = event.submitter;
+    (async function () {
+      while (sending) await new Promise((done) => setTimeout(done, 100));
+      await flush();
+      if (pending.length) return;  // not sent: said at the bottom, and Save is tapped again when it can be
+      // the taps' answers drew the totals again, Save with them: that Save, if the table can still be saved as
+      // the taps left it (a tap that broke a rule takes Save away, and nothing is saved)
+      const now = form.isConnected ? form
+        : Array.from(document.forms).find((f) => savesThisTable(f) && f.className === form.className);
+      if (!now) return;
+      const button = submitter && now.contains(submitter) ? submitter : now.querySelector("button[type=submit]");
+      if (button) now.requestSubmit(button); else now.requestSubmit();
+    })();
+  });
+
   // --- live updates ---------------------------------------------------------------------------------------------
   async function poll() {
     if (pending.length || sending || document.hidden) return;  // our own changes first; a sleeping phone waits
