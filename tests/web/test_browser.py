@@ -602,6 +602,9 @@ def test_the_words_on_what_is_not_saved_hide_nothing_at_the_bottom_of_the_page(b
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_timeout(100)
     shot(page, "kept-tap-page-end")
+    # what the words offer is what they say: the changes kept can be discarded; "Close this message" is for a
+    # refusal held until read (a button's own display showed it, and any button marked hidden, whatever was said)
+    assert page.locator("#discard").is_visible() and page.locator("#dismiss").is_hidden()
     banner = page.locator("#connection").bounding_box()
     save = page.get_by_role("button", name="Save this game").bounding_box()
     assert banner and save and save["y"] + save["height"] <= banner["y"], (save, banner)
