@@ -81,6 +81,12 @@ REFUSALS: tuple[Reason, ...] = (
            "size."), seen=N_("is larger than donjon reads")),
     Reason("empty", ("is empty (0 bytes)",), N_("Take the photo again, or send it again: the file that arrived "
            "holds nothing (a copy that failed, or a photo still in the cloud)."), seen=N_("is empty (0 bytes)")),
+    # a PDF sent as a filled fillable sheet that has no form fields of donjon's (generator.sheets.forms.read_form):
+    # the sheet printed and scanned, or flattened, to a new PDF, or another document
+    Reason("not-a-fillable-sheet", ("has no form fields", "has form fields but no field"), N_("Send the fillable "
+           "sheet (PDF) as it was saved once filled in: printed, scanned or flattened to a new PDF, a sheet loses "
+           "its fields. A sheet filled on paper is read from a photo of the scan-ready sheet."),
+           seen=N_("is not a filled fillable sheet of donjon's: this PDF has no form fields")),
     Reason("not-a-photo", ("is not a photo donjon reads", "damaged image", "heic photo"), N_("Send a photo of the "
            "sheet as the camera saved it (JPEG, PNG or HEIC); if it was cut short, take it again."),
            seen=N_("is not a photo donjon reads (JPEG, PNG or HEIC), or it is damaged")),

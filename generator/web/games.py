@@ -370,7 +370,8 @@ class Games:
         doubts = [*by_marks.uncertain, *(u for u in reading.uncertain if u.field not in unsure)]
         doubts.extend(Uncertainty(field, typed) for field in given
                       if field in by_marks.fields and field not in {u.field for u in doubts})
-        shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, read))
+        shown = tuple(m._replace(check=m.field in unsure) for m in _shown(
+            the_map, read, lang, self.field_labels(game, lang), self.value_names(game, version, lang)))
         lines = said(the_map, reading.values, doubts, taken, lang, self.value_names(game, version, lang),
                      self.field_labels(game, lang))
         # a value that cannot be taken stays in its box, to be mended (its field is said as the marks say it)
@@ -523,6 +524,9 @@ class MarkShown(NamedTuple):
     state: str
     #: its field could not be decided (this mark undecided, or two values filled): the player must look
     check: bool = False
+    #: the mark in words, as a screen reader says it ("towers #1: units 5", in the page's language; the lines of
+    #: what was read name fields and values so); "" where no language was given (the page then says field: value)
+    said: str = ""
 
 
 class PhotoReview(NamedTuple):
@@ -548,7 +552,8 @@ def _review(photo: Any, lang: Language | None = None, names: Mapping[str, Mappin
     the_map = photo.map
     uncertain = photo.reading.uncertain
     unsure = {u.field for u in uncertain}
-    shown = tuple(m._replace(check=m.field in unsure) for m in _shown(the_map, [r.state for r in photo.reads]))
+    shown = tuple(m._replace(check=m.field in unsure)
+                  for m in _shown(the_map, [r.state for r in photo.reads], lang, labels, names))
     image = "data:image/jpeg;base64," + base64.b64encode(straightened_jpeg(photo)).decode("ascii")
     return PhotoReview(photo.identity, the_map.paper, image, shown,
                        said(the_map, photo.reading.values, uncertain, lang=lang, names=names, labels=labels),
@@ -589,8 +594,11 @@ def _frame(the_map: Any) -> PhotoFrame:
                                  round(the_map.height * scale, 2)), squares)
 
 
-def _shown(the_map: Any, states: list[bool | None]) -> tuple[MarkShown, ...]:
-    """Each mark of a map in percent of its page, with what was read there (empty when `states` is short)."""
+def _shown(the_map: Any, states: list[bool | None], lang: Language | None = None,
+           labels: Mapping[str, str] | None = None,
+           names: Mapping[str, Mapping[str, str]] | None = None) -> tuple[MarkShown, ...]:
+    """Each mark of a map in percent of its page, with what was read there (empty when `states` is short), and
+    named in `lang` when given."""
     shown = []
     for index, mark in enumerate(the_map.marks):
         read = states[index] if index < len(states) else False
@@ -598,5 +606,22 @@ def _shown(the_map: Any, states: list[bool | None]) -> tuple[MarkShown, ...]:
         value = str(mark.value).lower() if isinstance(mark.value, bool) else str(mark.value)
         shown.append(MarkShown(index, mark.field, f"{mark.digit} {value}" if mark.digit else value, mark.shape, round(100 * mark.x / the_map.width, 3),
                                round(100 * mark.y / the_map.height, 3), round(100 * mark.width / the_map.width, 3),
-                               round(100 * mark.height / the_map.height, 3), state))
+                               round(100 * mark.height / the_map.height, 3), state,
+                               said=_mark_said(mark, lang, labels or {}, names or {}) if lang is not None else ""))
     return tuple(shown)
+
+
+def _mark_said(mark: Any, lang: Language, labels: Mapping[str, str], names: Mapping[str, Mapping[str, str]]) -> str:
+    """A mark in words, its field and its value as the lines of what was read say them (`summary.words`,
+    `value_words`): `sun: yes`, `towers #1: units 5` (a digit's place by the sheet's own word), `guests: Queen`."""
+    from generator.sheets.summary import unindexed, value_words, words
+    from generator.web import messages
+
+    value = mark.value
+    if mark.digit:
+        said = f"{lang._(mark.digit)} {value}"
+    elif isinstance(value, str) and value and unindexed(mark.field) not in names:
+        said = lang._(value)  # a word of the sheet's ("built"), in the catalog with the sheet's words
+    else:
+        said = value_words(value, lang, names.get(unindexed(mark.field)))
+    return lang._(messages.LABELLED).format(label=words(mark.field, lang, labels), value=said)

@@ -230,7 +230,9 @@ def and_list(names: list[str], lang: Language | None = None) -> str:
 
 def untouched(names: list[str], lang: Language) -> str:
     """The question asked before saving a game in which some players entered nothing."""
-    return lang._("{names} entered nothing: save anyway?").format(names=and_list(names, lang))
+    # one form in English, but French and German verbs agree with one player or several ("n'a", "n'ont")
+    return lang.ngettext("{names} entered nothing: save anyway?", "{names} entered nothing: save anyway?",
+                         len(names)).format(names=and_list(names, lang))
 
 
 #: the --lan token missing: for a script, and the page a phone shows (see :func:`guard_page`)

@@ -562,6 +562,102 @@ def test_taps_on_a_count_without_wifi_show_and_arrive(browser: Any, server: str)
     context.close()
 
 
+def test_values_tapped_without_wifi_show_in_their_list_and_arrive(browser: Any, server: str) -> None:
+    """Without Wi-Fi a tap on "+9" of the VP cards bought was kept, but the list still said "none yet" (the "+" of a
+    count showed at once, not a value added to a list): a player tapped +9 again, and the game got two 9s once the
+    Wi-Fi was back. Each value kept shows in the list at once, marked as not saved (it cannot be taken away before
+    the companion has it), and the taps arrive as made."""
+    context, page, _ = anas_phone(browser, server)
+    chips = page.locator("#ctl-msg-players_0__vp_cards .chips")
+    context.route("**/edit", lambda route: route.abort())
+    page.get_by_label("VP cards bought: add 9", exact=True).click()
+    page.get_by_label("VP cards bought: add 7", exact=True).click()
+    page.get_by_text("2 changes are not saved yet").wait_for()
+    assert chips.locator(".chip").all_inner_texts() == ["9", "7"]
+    assert chips.get_by_text("none yet").count() == 0
+    assert chips.locator(".chip.pending").count() == 2
+    assert chips.locator(".chip:not([disabled])").count() == 0  # no × for a value the companion has not got
+    shot(page, "vp-cards-kept-offline")
+    context.unroute("**/edit")
+    page.wait_for_function("() => !document.body.classList.contains('sending')"
+                           " && localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 2)
+    assert [text.split()[0] for text in chips.locator(".chip").all_inner_texts()] == ["9", "7"]
+    assert chips.locator(".chip.pending").count() == 0
+    assert totals(page) == {"Ana": "16", "Ben": "0"}
+    page.reload()
+    assert totals(page) == {"Ana": "16", "Ben": "0"}
+    context.close()
+
+
+def test_the_words_on_what_is_not_saved_hide_nothing_at_the_bottom_of_the_page(browser: Any, server: str) -> None:
+    """The words on a tap kept without Wi-Fi sit fixed at the bottom of the screen, a quarter of a phone's height:
+    scrolled to the end, the page's last lines, the running totals and Save, stayed under them, out of reach. The
+    page ends above them."""
+    context, page, _ = anas_phone(browser, server)
+    for value in ("9", "7", "5"):
+        tap(page, f"VP cards bought: add {value}")
+    context.route("**/edit", lambda route: route.abort())
+    page.get_by_label("VP tokens: one more", exact=True).click()
+    page.get_by_text("1 change is not saved yet").wait_for()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    shot(page, "kept-tap-page-end")
+    # what the words offer is what they say: the changes kept can be discarded; "Close this message" is for a
+    # refusal held until read (a button's own display showed it, and any button marked hidden, whatever was said)
+    assert page.locator("#discard").is_visible() and page.locator("#dismiss").is_hidden()
+    banner = page.locator("#connection").bounding_box()
+    save = page.get_by_role("button", name="Save this game").bounding_box()
+    assert banner and save and save["y"] + save["height"] <= banner["y"], (save, banner)
+    context.unroute("**/edit")
+    page.wait_for_function("() => document.getElementById('connection').hidden", timeout=LIVE_MS * 2)
+    assert page.evaluate("document.body.style.paddingBottom") == ""
+    context.close()
+
+
+def test_save_waits_for_the_taps_kept_on_the_phone(browser: Any, server: str) -> None:
+    """A tap kept on the phone (the Wi-Fi gone a moment, the tap to be sent again a few seconds later) and Save
+    tapped on that phone meanwhile: the game was saved without the tap, which was then refused ("this game is
+    saved"), a wrong score kept in the history. Save sends the taps kept first, and saves once they are in; while
+    they cannot be sent, it does not save (the page says what is not saved)."""
+    context, page, table = anas_phone(browser, server)
+    for value in ("9", "7", "5"):
+        tap(page, f"VP cards bought: add {value}")
+    page.goto(table + "/seats/1")
+    tap(page, "VP tokens: one more")  # Ben entered something: Save asks nothing
+    page.goto(table + "/seats/0")
+    context.route("**/edit", lambda route: route.abort())
+    page.get_by_label("VP tokens: one more", exact=True).click()
+    page.get_by_text("1 change is not saved yet").wait_for()
+    page.get_by_role("button", name="Save this game").click()  # the tap cannot be sent: no save
+    page.wait_for_timeout(1500)
+    assert re.search(r"/seats/0$", page.url), page.url
+    context.unroute("**/edit")
+    page.get_by_role("button", name="Save this game").click()  # sent before its retry is due, then saved
+    page.wait_for_url(re.compile(r"/history/games/\d+$"))
+    game = httpx.get(page.url.replace("/history/games/", "/api/games/"), timeout=30).json()
+    assert {p["name"]: p["score"] for p in game["players"]} == {"Ana": 22, "Ben": 1}
+    context.close()
+
+
+def test_a_wall_added_without_wifi_shows_and_arrives_once(browser: Any, server: str) -> None:
+    """Without Wi-Fi "Add wall" was kept, but no wall appeared: a player tapped it again, and the castle got two
+    walls once the Wi-Fi was back. The wall kept shows at once, named as it will be and marked as not saved."""
+    context, page = at_anas_part(browser, server)
+    context.route("**/edit", lambda route: route.abort())
+    page.get_by_role("button", name="Add wall").click()
+    page.get_by_text("1 change is not saved yet").wait_for()
+    walls = page.locator("#ctl-msg-sheets_0__walls .record")
+    assert walls.count() == 1 and walls.first.inner_text().strip() == "Wall 1"
+    assert page.locator("#ctl-msg-sheets_0__walls .record.pending").count() == 1
+    context.unroute("**/edit")
+    page.wait_for_function("() => !document.body.classList.contains('sending')"
+                           " && localStorage.getItem('donjon-pending-1') === '[]'", timeout=LIVE_MS * 2)
+    page.reload()
+    assert walls.count() == 1 and page.locator(".record.pending").count() == 0
+    assert page.get_by_role("button", name="Remove wall 1").count() == 1
+    context.close()
+
+
 
 def test_an_answer_cut_in_the_middle_does_not_stop_the_taps_after_it(browser: Any, server: str) -> None:
     """The companion stopped (killed, a laptop's lid shut) in the middle of answering a tap: the page's reading of

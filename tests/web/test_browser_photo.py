@@ -260,7 +260,7 @@ def test_a_tap_goes_with_another_photo_of_the_sheet(browser: Any, server: str,  
     page = browser.new_page(viewport=PHONES["390"])
     glare_check_page(page, server, glare_photos["ana.jpg"])
     assert page.get_by_text("sky clouds 0").is_visible()
-    three = page.locator(".mark", has_text="sky_clouds: units 3")
+    three = page.locator(".mark", has_text="sky clouds: units 3")
     assert not three.locator("input").is_checked()
     three.click()  # the tap
     page.get_by_label("Add another photo of this sheet").scroll_into_view_if_needed()

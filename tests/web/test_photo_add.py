@@ -144,7 +144,7 @@ def test_a_tap_before_another_photo_is_kept_and_beats_the_new_reading(client: Te
     assert "go with it and are kept" in page and "not carried over" not in page and "mark you tapped" not in page
     sent = check_form(page)
     three = re.search(r'<label id="mark-(\d+)" class="mark empty[^"]*"[^>]*>\s*<input[^>]*>\s*'
-                      r'<span class="sr">sky_clouds: units 3<', page)
+                      r'<span class="sr">sky clouds: units 3<', page)
     assert three and "sky clouds 0" in read_lines(page) and any(line.startswith("? sun") for line in read_lines(page))
     tapped = three.group(1)
     # a photo of another sheet: refused, and the tap sent with it is not lost
@@ -181,7 +181,7 @@ def test_a_tap_seen_with_see_what_my_marks_say_is_there_when_the_page_is_opened_
     assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
     page = client.get(check).text
     three = re.search(r'<label id="mark-(\d+)" class="mark empty[^"]*"[^>]*>\s*<input[^>]*>\s*'
-                      r'<span class="sr">sky_clouds: units 3<', page)
+                      r'<span class="sr">sky clouds: units 3<', page)
     assert three and "sky clouds 0" in read_lines(page)
     tapped = three.group(1)
     sent = check_form(page)
@@ -209,7 +209,7 @@ def test_a_photo_added_once_the_game_is_saved_is_refused_and_nothing_is_kept(
     assert send(client, f"/tables/{table.id}/seats/0/sheet", "ana.jpg", sheets["ana.jpg"]).status_code == 303
     sent = check_form(client.get(check).text)
     three = re.search(r'<label id="mark-(\d+)" class="mark empty[^"]*"[^>]*>\s*<input[^>]*>\s*'
-                      r'<span class="sr">sky_clouds: units 3<', client.get(check).text)
+                      r'<span class="sr">sky clouds: units 3<', client.get(check).text)
     assert three
 
     def saved_meanwhile(*_args: object) -> None:

@@ -328,3 +328,22 @@ def test_guest_names_donjon_translated_are_marked_at_the_table_as_on_the_sheets(
     assert "Reine<" not in french  # never the translation alone, as if printed by the publisher
     english = html.unescape(client.get(f"/tables/{table.id}/seats/0", headers={"Accept-Language": "en"}).text)
     assert "Queen" in english and "†" not in english
+
+
+@pytest.mark.parametrize(("code", "one", "two"), [
+    ("fr", "Ben n’a ", "Ben et Cleo n’ont "), ("de", "Ben hat ", "Ben und Cleo haben ")])
+def test_who_entered_nothing_is_said_with_the_verb_their_number_takes(client: TestClient, code: str, one: str,
+                                                                       two: str) -> None:
+    """Before a save, a French or German phone read "Ben n’ont rien saisi", "Ben haben nichts eingetragen": the
+    sentence had one form, the plural, for one player or several. One player takes the singular, on the table's note
+    and on the question asked before saving."""
+    language = {**SAME_ORIGIN, "Accept-Language": code}
+    for names, said in ((["Ana", "Ben"], one), (["Ana", "Ben", "Cleo"], two)):
+        table = new_table(client, "guildhall", names, vp_set="old-world-economy", professions="")
+        for value in ("9", "7", "5"):
+            table.edit("append", "vp_cards", value, seat=0)
+        page = client.get(f"/tables/{table.id}", headers=language).text
+        asked = client.post(f"/tables/{table.id}/save", headers=language)
+        assert asked.status_code == 409
+        for text in (page, asked.text):
+            assert said in html.unescape(text).replace("\u00a0", " ").replace("\u202f", " "), (names, said)

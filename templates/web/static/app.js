@@ -47,14 +47,17 @@
   // what the connection says meanwhile is said after it.
   const dismiss = document.getElementById("dismiss");
   let held = "";
+  // The words sit fixed over the bottom of the screen (a quarter of a phone's): the page ends above them while they
+  // show, or its last lines (the running totals, Save) stay under them, out of reach of a scroll.
   function tell(text, showDiscard) {
     if (!banner) return;
     const said = [held, text].filter(Boolean).join(" ");
-    if (!said) { banner.hidden = true; return; }
+    if (!said) { banner.hidden = true; document.body.style.paddingBottom = ""; return; }
     bannerText.textContent = said;
     discard.hidden = !showDiscard;
     if (dismiss) dismiss.hidden = !held;
     banner.hidden = false;
+    document.body.style.paddingBottom = (banner.offsetHeight + 16) + "px";  // 16: its .5rem off the edge, and air
   }
   function hold(text) {
     held = text;
@@ -142,6 +145,7 @@
       element.setAttribute("aria-pressed", wanted ? "true" : "false");  // shown at once; the answer confirms
     }
     if (edit.op === "add") shownAdded(element, Number(edit.value));
+    if (edit.op === "append") shownAppended(element);
     edit.key = newKey();
     // the table as made: a tap kept on the phone and sent later reaches a table of that number in whatever database
     // the companion then serves (another evening's), which refuses it rather than take it into another game
@@ -160,6 +164,33 @@
     field.value = field.defaultValue = now;
     const data = JSON.parse(field.dataset.edit);
     if ("was" in data) { data.was = now; field.dataset.edit = JSON.stringify(data); }
+  }
+  // a value tapped into a list ("+9" of the VP cards bought, "+5" of the towers) shows in the list at once too: kept
+  // without Wi-Fi, the list still said "none yet", and the value tapped again counted twice once the Wi-Fi was back.
+  // It shows faded (disabled, no ×: its place in the list is the companion's to give) until the answer, whose list
+  // replaces it
+  function shownAppended(button) {
+    if (button.dataset.one) { shownRecord(button); return; }
+    const taps = button.closest(".taps");
+    const chips = taps && taps.previousElementSibling;
+    if (!chips || !chips.matches(".chips")) return;
+    const chip = document.createElement("button");
+    chip.type = "button";
+    chip.className = "chip pending";
+    chip.disabled = true;
+    chip.textContent = button.textContent.trim().replace(/^\+/, "");
+    for (const stale of chips.querySelectorAll(".none, .sum")) stale.remove();  // the sum is drawn again with it
+    chips.appendChild(chip);
+  }
+  // "Add wall" the same: a wall named as it will be ("Wall 2"), faded, with nothing to fill in until the answer
+  function shownRecord(button) {
+    const records = Array.from(button.parentElement.children).filter((e) => e.matches(".record"));
+    const record = document.createElement("div");
+    record.className = "record pending";
+    const name = document.createElement("strong");
+    name.textContent = button.dataset.one.replace("{n}", String(records.length + 1));
+    record.appendChild(name);
+    button.before(record);
   }
   // fetch, and read its answer whole ({status, headers, text}), given up after ANSWER_MS as a network error. The
   // answer's body is read within that time too: a companion that said its status and then stalled in the middle of
@@ -244,6 +275,33 @@
     if (swapping || !field || field.value === field.defaultValue) return;
     send(editOf(field));
     field.defaultValue = field.value;
+  });
+
+  // Save sends this phone's taps first. A tap kept on the phone (the Wi-Fi gone a moment, its retry a few seconds
+  // away) and Save tapped meanwhile saved the game without it, and the tap was then refused: the game is saved. Save
+  // waits for the taps in flight, sends those kept, and saves once the companion has them all; when they cannot be
+  // sent, nothing is saved, and the words at the bottom say what is not saved and why.
+  function savesThisTable(form) {
+    try { return new URL(form.action, location.href).pathname === "/tables/" + table + "/save"; }
+    catch (e) { return false; }
+  }
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!table || !(pending.length || sending) || !savesThisTable(form)) return;
+    event.preventDefault();
+    const submitter = event.submitter;
+    (async function () {
+      while (sending) await new Promise((done) => setTimeout(done, 100));
+      await flush();
+      if (pending.length) return;  // not sent: said at the bottom, and Save is tapped again when it can be
+      // the taps' answers drew the totals again, Save with them: that Save, if the table can still be saved as
+      // the taps left it (a tap that broke a rule takes Save away, and nothing is saved)
+      const now = form.isConnected ? form
+        : Array.from(document.forms).find((f) => savesThisTable(f) && f.className === form.className);
+      if (!now) return;
+      const button = submitter && now.contains(submitter) ? submitter : now.querySelector("button[type=submit]");
+      if (button) now.requestSubmit(button); else now.requestSubmit();
+    })();
   });
 
   // --- live updates ---------------------------------------------------------------------------------------------
