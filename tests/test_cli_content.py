@@ -242,6 +242,15 @@ def test_a_value_to_confirm_without_a_photo_is_refused() -> None:
     assert "--set towers[1]: confirms values read from photos, and no photo was given" in result.output
 
 
+def test_names_without_a_sheet_or_photo_are_refused() -> None:
+    """`--names` names the players of filled sheets and photos; given with end states only it was dropped without a
+    word (exit 0), the players still as the file names them. It is refused, as `--set` is (exit 2)."""
+    example = str(content_dir() / "examples" / "guildhall.yaml")
+    result = runner.invoke(app, ["score", example, "--names", "Ana,Ben"])
+    assert result.exit_code == 2
+    assert "--names Ana,Ben: names the players of filled sheets and photos, and none was given" in result.output
+
+
 def test_printer_add_says_the_ranges_it_keeps() -> None:
     """`printer add --help` gives the ranges `printer add` refuses values outside of (they were said only by the
     refusal)."""

@@ -51,7 +51,8 @@ Exit codes: 0 every file is a valid, finished game (warnings or not); 1 a file b
 still in progress, or has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo
 of one, wrong types, unknown keys or names, duplicate keys, unknown game, a sheet that needs a password; or one
 of several photos scored together, or photos given as one sheet that show different sheets; or a --set that
-cannot be taken: every one of a run is listed); 3 --annotate cannot be written. With several files, the highest.
+cannot be taken: every one of a run is listed; or --set or --names with no sheet or photo to apply to); 3
+--annotate cannot be written. With several files, the highest.
 """
 
 CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles...) replace the shipped ones."
@@ -71,10 +72,10 @@ def score(
     content_text: Optional[str] = typer.Option(None, "--content", metavar="DIR", help=CONTENT_HELP,
                                                show_default=False),
     names: Optional[str] = typer.Option(None, "--names", metavar="NAME,NAME...",
-                                        help="The players of the files given, in order, separated by commas "
-                                             "(Ana,Ben); photos default to Player 1, Player 2... Photos given the "
-                                             "same name are photos of one sheet, read as one (Ana,Ana,Ben: the first "
-                                             "two are Ana's sheet).",
+                                        help="The players of the filled sheets and photos given, in order, "
+                                             "separated by commas (Ana,Ben); photos default to Player 1, Player "
+                                             "2... Photos given the same name are photos of one sheet, read as one "
+                                             "(Ana,Ana,Ben: the first two are Ana's sheet).",
                                         show_default=False),
     confirm: Optional[list[str]] = typer.Option(None, "--set", metavar="FIELD=VALUE",
                                                 help="Confirm a value a photo left uncertain: towers[1]=5, "
@@ -124,6 +125,10 @@ def score(
     players = tuple(n.strip() for n in names.split(",")) if names is not None else ()
     if any(not n for n in players):
         raise UsageError(f"--names {names}", "a name is empty; give one name per sheet, separated by commas")
+    if players and not any(is_sheet(path) for path in files):
+        # an end state names its players itself: the names would be dropped, and the user would believe them used
+        raise UsageError(f"--names {names}", "names the players of filled sheets and photos, and none was given "
+                                             "(a YAML or JSON end state names its players itself)")
     if annotate is not None and annotate.exists() and not annotate.is_dir():
         from generator.errors import OutputError
 
