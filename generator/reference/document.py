@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import takewhile
 from typing import NamedTuple
 
 from generator.errors import FitError
@@ -374,10 +375,8 @@ class Pagination:
                 return text.height() + block.after + self.first_height(blocks, index + 1)
             return text.height(2)
         if isinstance(block, Table):
-            widths = self.column_widths(block)
-            head = self.row_height(self.header_cells(block), widths) if _has_header(block) else 0.0
-            first = self.row_height(block.rows[0], widths) if block.rows else 0.0
-            return head + first
+            # what `table` will keep on its first page: a short table whole, else its header and first group
+            return self.table_start(block)
         if isinstance(block, Contents) and block.entries:
             title, _key, level = block.entries[0]
             return self.measure(title, f"toc{level}", self.width - TOC_INDENT[level] - TOC_NUMBER).height()
@@ -487,6 +486,19 @@ class Pagination:
             x += width
         self.y += height
 
+    def table_start(self, block: Table) -> float:
+        """The height a table needs on the page it starts on: a short table (a third of the frame at most) stays
+        on one page whole; a longer one starts where its header and first group fit. A heading before the table
+        keeps with this much, so it never stays behind at a page's foot when the table moves on."""
+        widths = self.column_widths(block)
+        head_h = self.row_height(self.header_cells(block), widths) if _has_header(block) else 0.0
+        heights = [self.row_height(row, widths) for row in block.rows]
+        groups = block.groups or tuple(range(len(block.rows)))
+        first_unit = sum(h for h, _g in takewhile(lambda hg: hg[1] == groups[0], zip(heights, groups)))
+        whole = head_h + sum(heights)
+        frame = self.bottom - self.top
+        return whole if whole <= frame / 3 else head_h + min(first_unit, frame - head_h)
+
     def table(self, block: Table) -> None:
         if any(len(row) != len(block.columns) for row in block.rows):
             raise LayoutProblem(f"{self.doc.title}: a table row has a number of cells other than its "
@@ -513,10 +525,7 @@ class Pagination:
             self.page.items.append(Line(round(self.x, 3), round(y, 3), round(self.x + sum(widths), 3), round(y, 3),
                                         colour, width))
 
-        first_unit = sum(heights[i] for i in units[0]) if units else 0.0
-        whole = head_h + sum(heights)
-        # a short table stays on one page; a longer one starts where its header and first group fit
-        self.ensure(whole if whole <= frame / 3 else head_h + min(first_unit, frame - head_h))
+        self.ensure(self.table_start(block))
         start()
         for number, unit in enumerate(units):
             unit_h = sum(heights[i] for i in unit)

@@ -99,6 +99,20 @@ def test_a_heading_keeps_with_what_follows() -> None:
     assert [a.key for a in page.anchors] == ["late"]
 
 
+def test_a_heading_never_stays_behind_when_its_short_table_moves_to_the_next_page() -> None:
+    # A short table is kept whole on one page; the heading and introduction above it must go with it, or a page
+    # ends with a heading over nothing and its outline entry points at the wrong page (Guildhall's "VP supply by
+    # value" in German on Letter paper met this).
+    capacity = _lines_per_page(layout(_doc(Para("\n".join(["fill"] * 300))), A4), "fill")[0]
+    for filler in range(capacity - 14, capacity):
+        blocks = (Para("\n".join(["fill"] * filler)), Heading("Late heading", 2, "late"),
+                  Para("A short introduction."), _table(6))
+        pages = layout(_doc(*blocks), A4)
+        page = next(p for p in pages if "Late heading" in _words(p))
+        assert "row000" in _words(page) and "row005" in _words(page), filler
+        assert "A short introduction." in _words(page), filler
+
+
 def test_level_one_headings_start_a_page_and_name_it() -> None:
     pages = layout(_doc(Heading("First", 1, "first"), Para("text"), Heading("Second", 1, "second"), Para("more")),
                    A4)
