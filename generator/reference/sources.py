@@ -57,6 +57,11 @@ FIELD_LABELS: Mapping[str, str] = {
     "summary": N_("summary"),
     "use": N_("use"),
     "effects": N_("effects"),
+    # the fields a translation cites a rulebook for (Guédelon's materials and the buildings its ropes name)
+    "building": N_("building"),
+    "made_at": N_("gathered at"),
+    "finished_name": N_("product"),
+    "finished_at": N_("finished at"),
 }
 
 MARK = "{inferred}"

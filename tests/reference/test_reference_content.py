@@ -20,6 +20,7 @@ from generator.reference.document import (
     Table,
     layout,
 )
+from generator.catalog.common import Provenance
 from generator.reference.sources import MARK
 from generator.render.imposition import PAPERS
 from generator.render.model import IconUse, TextRun
@@ -266,3 +267,44 @@ def test_every_marked_value_has_its_note_in_the_source_column(docs: dict[str, Re
                 assert any("note" in r[-1] for r in rows), (game, rows[0][0])
                 checked += 1
     assert checked > 40
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_source_column_names_each_translated_field_in_the_readers_language(content: Content, lang: str) -> None:
+    # The French Guédelon reference said where each French name comes from as "nom : règle 001 2", then
+    # "finished name : règle 001 7.5", "made at : ...", "finished at : ..." and "building : ...": the catalog's
+    # field names, in English, in a reference a French reader holds.
+    from generator.catalog.translations import localise
+    from generator.reference.sources import FIELD_LABELS
+
+    doc = document(localise(content.game(GUEDELON.id), lang))
+    shown = " ".join(" ".join(_texts(row)) for _table, row in _rows(doc))
+    for english in ("finished name", "made at", "finished at", "finished_name", "made_at", "finished_at"):
+        assert english not in shown, english
+    assert "building :" not in shown and "building:" not in shown
+    # every field a shipped catalog cites a source for (inferred, or a translation's rulebook section) has a label
+    # a translator can translate, rather than its bare name
+    for catalog in content.games():
+        for prov in _provenances(catalog):
+            fields = {f for entry in prov.inferred for f in entry.fields}
+            for translation in prov.translations.values():
+                fields |= set(translation.rulebook) | {f for e in translation.inferred for f in e.fields}
+            assert fields <= set(FIELD_LABELS), (catalog.info.id, sorted(fields - set(FIELD_LABELS)))
+
+
+def _provenances(catalog: object) -> Iterator[Provenance]:
+    """Every provenance a catalog holds, however deep in its records (frozen dataclasses, tuples, mappings)."""
+    from collections.abc import Mapping
+    from dataclasses import fields, is_dataclass
+
+    if isinstance(catalog, Provenance):
+        yield catalog
+    elif isinstance(catalog, (list, tuple)):
+        for item in catalog:
+            yield from _provenances(item)
+    elif isinstance(catalog, Mapping):
+        for item in catalog.values():
+            yield from _provenances(item)
+    elif is_dataclass(catalog) and not isinstance(catalog, type):
+        for field_ in fields(catalog):
+            yield from _provenances(getattr(catalog, field_.name))
