@@ -59,7 +59,7 @@ from generator.games.castle.catalog import Castle, Guest
 from generator.games.castle.end_state import CastleEndState, PlayerCastle
 from generator.i18n import N_, Figure
 from generator.wording import listing, plural
-from scoring.findings import Findings, NumberedRule, below_h
+from scoring.findings import CheckedValue, Findings, NumberedRule, below_h
 from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, ranked_by
 
@@ -88,8 +88,17 @@ SHEPHERDESS = "shepherdess"
 SHEPHERDESS_KEPT = "004 Shepherdess (the clouds stay if she is stolen); Great Architect Version (a steal moves a guest)"
 
 
-#: The warnings of end-states.md (its bullets, in order).
-VALUES, RESIDENT_TRACK, APPRENTICE_VP, END_CLOUD = "w1", "w2", "w3", "w4"
+class CastleWarning(CheckedValue):
+    """The warnings of end-states.md (its bullets, in order), each with the section of 004 whose rule it checks
+    on a value no rulebook states (named when it is a violation: `--strict`)."""
+
+    VALUES = "w1", "004 Towers; Flags"
+    RESIDENT_TRACK = "w2", "004 End of the game (the group of the last resident drawn)"
+    APPRENTICE_VP = "w3", "004 The Donjon's floors"
+    END_CLOUD = "w4", "004 End of the game"
+
+
+VALUES, RESIDENT_TRACK, APPRENTICE_VP, END_CLOUD = CastleWarning
 
 #: What W4 rests on: not a catalog value, but what a file may leave out (end-states.md: a file may hold only some
 #: players' sheets), so the check is a guess about the file.

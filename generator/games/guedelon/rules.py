@@ -44,7 +44,7 @@ from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
 from generator.i18n import Figure
 from generator.wording import plural
-from scoring.findings import Findings, NumberedRule
+from scoring.findings import CheckedValue, Findings, NumberedRule
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, breakdown
 
 TEAM = "team"
@@ -66,8 +66,15 @@ class GuedelonRule(NumberedRule):
 MILL_SECTION = "000 12 The mill (Expansion)"
 
 
-#: The warnings: a tile outside the catalog's split of the two unplaced tiles; `mill: true` with `built: all`.
-SPLIT, OLD_MILL = "w1", "w2"
+class GuedelonWarning(CheckedValue):
+    """The warnings: a tile outside the catalog's split of the two unplaced tiles; `mill: true` with `built: all`;
+    each with the section of 000/001 whose rule it checks (named when it is a violation: `--strict`)."""
+
+    SPLIT = "w1", "000/001 Contents (22 floor tiles); 7.10 The Castle"
+    OLD_MILL = "w2", "000 12 The mill (Expansion)"
+
+
+SPLIT, OLD_MILL = GuedelonWarning
 
 #: What W2 rests on: how donjon reads `mill: true` with `built: all`, which files written before could not say
 #: otherwise (the Mill then had no key of its own).
