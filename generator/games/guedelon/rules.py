@@ -207,8 +207,11 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> Standi
                             "built; write `mill: built` if it was", mill=catalog.mill.name), OLD_MILL_READING)
     if state.built != "all":
         _check_tiles(state, catalog, found)
+    # the result's header is read by players: the event series by its name in the language the file names things
+    # in (the catalog the rules are given: intermédiaire, Mittel), as Guildhall's sets and the castle's versions
+    series = next((s.name for s in catalog.series if s.id == state.events), state.events)
     return Standing(finished=_ending(state, catalog) is not GuedelonEnd.IN_PROGRESS,
-                    setting=(("players", str(state.players)), ("events", state.events),
+                    setting=(("players", str(state.players)), ("events", series),
                              ("Mill", "not in play" if state.mill is None else "in play")),
                     parts=(outcome(state, catalog, judged=not found),))
 
@@ -323,7 +326,9 @@ def rank(state: GuedelonEndState, catalog: Guedelon) -> Ranking:
         summary = (f"game in progress: round {state.rounds} (year {year}), {plural(left, 'tile')} left to build "
                    f"and {plural(comp.rounds - state.rounds, 'round')} to go before {comp.last_year} ends")
     if result.mill is not None:
-        summary += f"; the {catalog.mill.name}: {result.mill}"
+        # the Mill by its name in the file's language (the catalog the rules saw: Moulin, Mühle), with no English
+        # article before it, which would not fit a French or German name
+        summary += f"; {catalog.mill.name}: {result.mill}"
     label = str(comp.last_year)
     team = PlayerScore(TEAM, state.rounds, 1, breakdown((
         (f"rounds_to_{label}", min(state.rounds, comp.rounds)),
