@@ -209,26 +209,27 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
     state, problems, told, written = check_named(doc, spec, lang, names)
     if problems or isinstance(state, Invalid):
         raise EndStateError(doc.file, problems, f"a {game.name} end state")
-    found, standing = _judged(game, catalog, state, Locator(doc, written), told, strict, lang, named)
+    found, standing, shown = _judged(game, catalog, state, Locator(doc, written), told, strict, lang, named)
     warnings = tuple(found.warnings)
     if found:
         return Result(game.id, False, standing.finished, tuple(found.violations), None, (), source=doc.file,
                       summary=f"{plural(len(found.violations), 'rule')} broken: not scored",
                       setting=standing.setting, warnings=warnings, parts=standing.parts)
-    ranking = game.rank(state, catalog)
+    ranking = game.rank(state, shown)  # its summary names things as the rules' messages do (the Mill: Moulin)
     return Result(game.id, True, standing.finished, (), ranking.winner, ranking.players, source=doc.file,
                   summary=ranking.summary, setting=standing.setting, warnings=warnings, parts=standing.parts)
 
 
 def _judged(game: Game[C, S], catalog: C, state: S, locator: Locator, told: str | None, strict: bool,
-            lang: Language | None, named: Callable[[str], C] | None) -> tuple[Findings, Standing]:
-    """The game's rules run on a record: what they found and how the game stands. The rules see the catalog in the
-    language the document names things in (`told`), else in that of their messages, and name cards by their ids
-    for a document written in ids with English messages (`Findings.names`)."""
+            lang: Language | None, named: Callable[[str], C] | None) -> tuple[Findings, Standing, C]:
+    """The game's rules run on a record: what they found, how the game stands, and the catalog they saw. The rules
+    see the catalog in the language the document names things in (`told`), else in that of their messages, and
+    name cards by their ids for a document written in ids with English messages (`Findings.names`); the ranking is
+    given the same catalog, so that its summary names things as they do."""
     shown = catalog if named is None else named(told or (lang.base if lang is not None else "en"))
     names = told or (lang.base if lang is not None and not lang.english else None)
     found = Findings(game.id, locator, strict=strict, lang=lang or language(), names=names)
-    return found, game.check(state, shown, found)
+    return found, game.check(state, shown, found), shown
 
 
 def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
@@ -380,10 +381,10 @@ class Scorer:
         state, problems, told, written = check_named(doc, spec)
         if problems or isinstance(state, Invalid):
             return None
-        found, standing = _judged(game, catalog, state, Locator(doc, written), told, self.strict, lang,
-                                  lambda code: self.named(game.id, catalog, code))
+        found, standing, shown = _judged(game, catalog, state, Locator(doc, written), told, self.strict, lang,
+                                         lambda code: self.named(game.id, catalog, code))
         try:
-            ranking = game.rank(state, catalog)
+            ranking = game.rank(state, shown)
         except (ArithmeticError, AssertionError, LookupError, TypeError, ValueError):
             return None  # the ranking assumes a rule the state breaks (a value it needs is out of bounds)
         return Result(game.id, not found.violations, standing.finished, tuple(found.violations),

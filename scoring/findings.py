@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, Any, Self
 
 from generator.fields import normalise_name
@@ -103,6 +103,27 @@ class NumberedRule(IntEnum):
         return rule
 
 
+class CheckedValue(StrEnum):
+    """A warning of a game's list in end-states.md (`w1`: a check on a value no rulebook states), and the rulebook
+    sections whose rule it checks. A warning names the value's own source; the section is named when the check
+    becomes a violation (`--strict`, or a catalog of one's own that cites a rulebook for the value), so that every
+    violation names the section its rule comes from. Written as `VALUES = "w1", "004 Towers; Flags"`."""
+
+    #: where the rule the value serves is stated (`004 Towers; Flags`)
+    section: str
+
+    def __new__(cls, code: str, section: str) -> Self:
+        rule = str.__new__(cls, code)
+        rule._value_ = code
+        rule.section = section
+        return rule
+
+
+def section_of(rule: int | str) -> str:
+    """The rulebook sections `rule` comes from ("" for a plain number or name, which cites none)."""
+    return rule.section if isinstance(rule, NumberedRule | CheckedValue) else ""
+
+
 #: How a warning turned violation by `--strict` names the confidence of the value it rests on.
 STRICT_WORDS = {"M": N_("a best reading"), "L": N_("a guess"), "house": N_("a house default")}
 
@@ -164,7 +185,7 @@ class Findings:
         its section. `source`: that section when it is not the rule's own (a :class:`NumberedRule`'s `section`;
         a plain number cites none), such as the one of the several sections a rule gathers that a check rests
         on."""
-        cited = source if source is not None else rule.section if isinstance(rule, NumberedRule) else ""
+        cited = source if source is not None else section_of(rule)
         self._violation(rule, path, f"{message} [{cited}]" if cited else message, cited)
 
     def _violation(self, rule: int | str, path: PathKey, message: str, source: str) -> None:
@@ -173,17 +194,27 @@ class Findings:
 
     def check(self, rule: int | str, path: PathKey, message: str, basis: Inferred | None) -> None:
         """Report a failed check that rests on a catalog value whose inference is `basis` (None: a rulebook
-        states it): a violation when the value is stated or H, else a warning with its source and confidence."""
+        states it): a violation when the value is stated or H, else a warning with its source and confidence.
+
+        A violation names the rulebook section of its rule (README: every broken rule names the section it comes
+        from), never the inference alone: a count a rulebook implies (002 gives the Old World Economy cards' sum
+        and proportions, game-facts 1(a) solves for the copies) is looked up in the rule's section, and the
+        derivation follows it, marked by its confidence as a warning's source is (`[002 ...; H: 8n + 2n = 30
+        ...]`), so that a player can check the arithmetic too. Under `--strict` the same: the section, then the
+        value's confidence and source, the message saying it rests on a guess."""
         if basis is None:
             self.add(rule, path, message)
-        elif basis.confidence == "H":  # a catalog value a source states: that source is the rule's
-            self.add(rule, path, message, basis.source or None)
-        elif self.strict:  # the message says what the check rests on, a guess: its source is not a rulebook's
-            self._violation(rule, path, self._("{message} ({basis}, confidence {confidence}: a violation under "
-                                               "--strict)", message=message, confidence=basis.confidence,
-                                               basis=self.lang._(STRICT_WORDS.get(basis.confidence,
-                                                                                  basis.confidence))),
-                            basis.source)
+            return
+        section = section_of(rule)
+        derived = f"{basis.confidence}: {basis.source}" if basis.source else ""
+        cited = "; ".join(part for part in (section, derived) if part)
+        if basis.confidence == "H":  # a value the sources state together, or that follows from what they state
+            self._violation(rule, path, f"{message} [{cited}]" if cited else message, section or basis.source)
+        elif self.strict:  # the message says what the check rests on, a guess
+            said = self._("{message} ({basis}, confidence {confidence}: a violation under --strict)",
+                          message=message, confidence=basis.confidence,
+                          basis=self.lang._(STRICT_WORDS.get(basis.confidence, basis.confidence)))
+            self._violation(rule, path, f"{said} [{cited}]" if cited else said, section or basis.source)
         else:
             self.warnings.append(RuleWarning(where(path), message, basis.source, basis.confidence,
                                              f"{self.game}-{rule}", self.locator.line(path)))

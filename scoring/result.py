@@ -39,7 +39,7 @@ class Violation:
     #: the line in the file, when the file is YAML and the value is found there (not part of the JSON result)
     line: int | None = None
     #: the rulebook section the rule rests on (`002/003 Duplicate Dos and Don'ts`), also said at the end of the
-    #: message; under --strict, a warning's own source (its message says it rests on a guess instead)
+    #: message (there followed, for a check on a catalog value, by that value's confidence and source)
     source: str = ""
 
     def to_dict(self) -> dict[str, str]:

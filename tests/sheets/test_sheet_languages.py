@@ -103,6 +103,28 @@ def test_a_french_fillable_sheet_filled_with_french_names_scores(tmp_path: Path)
     assert dict(scored.players[0].breakdown)["guest:queen"] == 3
 
 
+def test_a_guest_twice_on_sheets_in_two_languages_is_named_as_its_sheet_writes_it(tmp_path: Path) -> None:
+    """Jürgen's German sheet and Amy's English one, both holding the Queen: the file's names were told German by
+    Jürgen's sheet, and Amy's `Queen` was reported as "Königin is already in Jürgen's castle". It is named as her
+    sheet writes it, with the article of the message's English (exit 1 as before, the field named)."""
+    from generator.backends.pdf import write_pdf
+    from generator.errors import ExitCode
+    from scoring.engine import Scorer
+
+    blanks = {}
+    for code, catalog in (("de", localise(shipped(), "de")), ("en", shipped())):
+        blanks[code] = tmp_path / f"blank-{code}.pdf"
+        write_pdf([drawn(catalog, "great-architect", "a4", "fillable").page()], blanks[code], title="sheet", lang=code)
+    jurgen = fill(blanks["de"], tmp_path / "jurgen.pdf", castle_values("Jürgen", floors=2, guests=("Königin", "Narr")))
+    amy = fill(blanks["en"], tmp_path / "amy.pdf", castle_values("Amy", floors=1, guests=("Queen",)))
+    result = Scorer().score_sheets([jurgen, amy])
+    assert result.exit_code == ExitCode.INVALID
+    (violation,) = result.violations
+    assert violation.where == "sheets[1].guests[0]"
+    assert violation.message.startswith("the Queen is already in Jürgen's castle (sheets[0].guests[0])"), violation
+    assert violation.message.endswith("amy.pdf, field guest_1)"), violation
+
+
 LANTERN_FR = """
 languages:
   fr:

@@ -55,11 +55,12 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.catalog.common import Inferred
+from generator.fields import normalise_name
 from generator.games.castle.catalog import Castle, Guest
 from generator.games.castle.end_state import CastleEndState, PlayerCastle
 from generator.i18n import N_, Figure
 from generator.wording import listing, plural
-from scoring.findings import Findings, NumberedRule, below_h
+from scoring.findings import CheckedValue, Findings, NumberedRule, below_h
 from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, ranked_by
 
@@ -88,8 +89,17 @@ SHEPHERDESS = "shepherdess"
 SHEPHERDESS_KEPT = "004 Shepherdess (the clouds stay if she is stolen); Great Architect Version (a steal moves a guest)"
 
 
-#: The warnings of end-states.md (its bullets, in order).
-VALUES, RESIDENT_TRACK, APPRENTICE_VP, END_CLOUD = "w1", "w2", "w3", "w4"
+class CastleWarning(CheckedValue):
+    """The warnings of end-states.md (its bullets, in order), each with the section of 004 whose rule it checks
+    on a value no rulebook states (named when it is a violation: `--strict`)."""
+
+    VALUES = "w1", "004 Towers; Flags"
+    RESIDENT_TRACK = "w2", "004 End of the game (the group of the last resident drawn)"
+    APPRENTICE_VP = "w3", "004 The Donjon's floors"
+    END_CLOUD = "w4", "004 End of the game"
+
+
+VALUES, RESIDENT_TRACK, APPRENTICE_VP, END_CLOUD = CastleWarning
 
 #: What W4 rests on: not a catalog value, but what a file may leave out (end-states.md: a file may hold only some
 #: players' sheets), so the check is a guess about the file.
@@ -363,7 +373,8 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
                     owner, slot = first_seen[guest]
                     found.add(CastleRule.ONE_OF_EACH, ("sheets", index, "guests", position),
                               found._("{guest} is already in {name}'s castle (sheets[{owner}].guests[{slot}]); there "
-                                      "is one card of each guest", guest=_guest_name(catalog, guest, found),
+                                      "is one card of each guest",
+                                      guest=_guest_written(catalog, guest, found, ("sheets", index, "guests", position)),
                                       name=state.sheets[owner].player, owner=owner, slot=slot), GUESTS_SECTION)
                 else:
                     first_seen[guest] = (index, position)
@@ -441,6 +452,22 @@ def _check_shepherdess_kept(state: CastleEndState, catalog: Castle, found: Findi
                       found._("is {clouds}; sky clouds come only from the Shepherdess, who is in no castle here, and "
                               "every player's sheet is here (a steal moves a guest from castle to castle, never out "
                               "of them)", clouds=Figure(castle.sky_clouds)), SHEPHERDESS_KEPT)
+
+
+def _guest_written(catalog: Castle, guest_id: str, found: Findings, path: tuple[str | int, ...]) -> str:
+    """A guest as the sheet at `path` writes it. Sheets of one game may be printed in two languages (Amy's English
+    sheet beside Jürgen's German one): the file's names are told by most of them, but Amy wrote `Queen`, and is
+    answered so, not with Königin. With the article of the message's language when the name is in it (a name in
+    the format's own words, the id's, is English, as the ids are), else bare."""
+    guest = catalog.guest(guest_id)
+    written = found.locator.name(path, "")
+    if guest is None or not written or normalise_name(written) == normalise_name(guest.name):
+        return _guest_name(catalog, guest_id, found)  # as the file names things
+    key = normalise_name(written)
+    said_in = next((code for code, translation in guest.provenance.translations.items()
+                    if normalise_name(str(translation.values.get("name", ""))) == key),
+                   "en" if key == guest.id else None)
+    return found._("the {guest}", guest=written) if said_in == found.lang.base else written
 
 
 def _guest_name(catalog: Castle, guest_id: str, found: Findings) -> str:

@@ -86,12 +86,18 @@ class Built(Type[str | tuple[str, ...]]):
 
 class MillState(Type[str | None]):
     """`mill`: false (not in play), `built` or `not-built` (any case, spaces for the dash). `true`, which files
-    written before said for "in play", is still read: built when the `built` list names the Mill (LISTED)."""
+    written before said for "in play", is still read: built when the `built` list names the Mill (LISTED).
+
+    `mill:` left empty is refused, as the published schema refuses it and as every other key of the formats that
+    has a default is when empty (`variant:`, `professions:`, a sheet's `sun:`): the Mill said nothing about is
+    most likely a value not yet typed, and reading it as "not in play" would drop the Mill from the result without
+    a word (end-states.md: a typo must not silently drop a field). Leaving the key out is "not in play". The one
+    key whose empty value is read as left out is Guildhall's `ended_by`, whose schema has always taken `null`."""
 
     doc = ""
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
-        if value is None or value is False:
+        if value is False:
             return None
         if value is True:
             return LISTED

@@ -44,7 +44,7 @@ from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
 from generator.i18n import Figure
 from generator.wording import plural
-from scoring.findings import Findings, NumberedRule
+from scoring.findings import CheckedValue, Findings, NumberedRule
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, breakdown
 
 TEAM = "team"
@@ -66,8 +66,15 @@ class GuedelonRule(NumberedRule):
 MILL_SECTION = "000 12 The mill (Expansion)"
 
 
-#: The warnings: a tile outside the catalog's split of the two unplaced tiles; `mill: true` with `built: all`.
-SPLIT, OLD_MILL = "w1", "w2"
+class GuedelonWarning(CheckedValue):
+    """The warnings: a tile outside the catalog's split of the two unplaced tiles; `mill: true` with `built: all`;
+    each with the section of 000/001 whose rule it checks (named when it is a violation: `--strict`)."""
+
+    SPLIT = "w1", "000/001 Contents (22 floor tiles); 7.10 The Castle"
+    OLD_MILL = "w2", "000 12 The mill (Expansion)"
+
+
+SPLIT, OLD_MILL = GuedelonWarning
 
 #: What W2 rests on: how donjon reads `mill: true` with `built: all`, which files written before could not say
 #: otherwise (the Mill then had no key of its own).
@@ -200,8 +207,11 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> Standi
                             "built; write `mill: built` if it was", mill=catalog.mill.name), OLD_MILL_READING)
     if state.built != "all":
         _check_tiles(state, catalog, found)
+    # the result's header is read by players: the event series by its name in the language the file names things
+    # in (the catalog the rules are given: intermédiaire, Mittel), as Guildhall's sets and the castle's versions
+    series = next((s.name for s in catalog.series if s.id == state.events), state.events)
     return Standing(finished=_ending(state, catalog) is not GuedelonEnd.IN_PROGRESS,
-                    setting=(("players", str(state.players)), ("events", state.events),
+                    setting=(("players", str(state.players)), ("events", series),
                              ("Mill", "not in play" if state.mill is None else "in play")),
                     parts=(outcome(state, catalog, judged=not found),))
 
@@ -316,7 +326,9 @@ def rank(state: GuedelonEndState, catalog: Guedelon) -> Ranking:
         summary = (f"game in progress: round {state.rounds} (year {year}), {plural(left, 'tile')} left to build "
                    f"and {plural(comp.rounds - state.rounds, 'round')} to go before {comp.last_year} ends")
     if result.mill is not None:
-        summary += f"; the {catalog.mill.name}: {result.mill}"
+        # the Mill by its name in the file's language (the catalog the rules saw: Moulin, Mühle), with no English
+        # article before it, which would not fit a French or German name
+        summary += f"; {catalog.mill.name}: {result.mill}"
     label = str(comp.last_year)
     team = PlayerScore(TEAM, state.rounds, 1, breakdown((
         (f"rounds_to_{label}", min(state.rounds, comp.rounds)),
