@@ -276,9 +276,10 @@ def test_annotate_keeps_every_photo_when_two_share_a_file_name(tmp_path: Path) -
     photo's drawing is written, none over another's; a photo whose name is its own keeps NAME.read.jpg."""
     for folder in ("ana", "ben"):
         (tmp_path / folder).mkdir()
-    # four sheets: every player's, so their guests are one per donjon floor (castle rule 4)
-    ana = save(tmp_path / "ana", "photo.jpg", photograph(filled("great-architect", "a4", dict(GREAT, donjon_floors=2)),
-                                                         turn=180))
+    # four sheets: every player's, so their guests are one per donjon floor (castle rule 4), and the Shepherdess who
+    # drew Ana's sky clouds is in a castle (rule 7)
+    mine = dict(GREAT, donjon_floors=2, guests=["queen", "shepherdess"])
+    ana = save(tmp_path / "ana", "photo.jpg", photograph(filled("great-architect", "a4", mine), turn=180))
     other = dict(GREAT, guests=["king"], sky_clouds=0, residents=3, donjon_floors=1)
     ben = save(tmp_path / "ben", "photo.jpg", photograph(filled("great-architect", "a4", other), turn=10))
     third = dict(GREAT, guests=["prince"], sky_clouds=0, residents=5, donjon_floors=1)
