@@ -637,6 +637,27 @@ def test_a_font_listed_but_never_shown_is_not_refused_as_not_embedded(tmp_path: 
     assert embedded["text"] and "Helvetica" in embedded["text"][0], embedded
 
 
+def test_a_trim_box_that_cuts_nothing_is_refused(tmp_path: Path) -> None:
+    """A TrimBox of no width ([9 9 9 261], as a script writing the box from a bad number gives) left its 'bleed' the
+    whole page: check-print said nothing of it. A cut of no area is refused under rule trim (PDF 1.7, 14.11.2: the
+    TrimBox is "the intended dimensions of the finished page"); pdfinfo -box reads the same box."""
+    import pikepdf
+
+    _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
+    target = tmp_path / "no-width.pdf"
+    with pikepdf.open(tmp_path / "plain.pdf") as doc:
+        for page in doc.pages:
+            page.obj.TrimBox = pikepdf.Array([9, 9, 9, 261])
+        doc.save(target)
+    boxes = subprocess.run(["pdfinfo", "-box", str(target)], capture_output=True, text=True).stdout
+    assert re.search(r"TrimBox: +9\.00 +9\.00 +9\.00 +261\.00", boxes), boxes
+    files = {"no-width": target, "plain": tmp_path / "plain.pdf"}
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    trim = _findings(done, files, "trim")
+    assert trim["no-width"] and "0.00 mm x 88.90 mm" in trim["no-width"][0], trim
+    assert not trim["plain"], trim
+
+
 def test_a_picture_drawn_at_the_services_resolution_as_a_pdf_writer_rounds_it_passes(tmp_path: Path) -> None:
     """Art of 825 x 1125 px over a 2.75 x 3.75 in card, its size written to a hundredth of a point (198.01 pt, as a
     PDF writer rounds it): 299.98 dpi was refused as "drawn at 300 dpi, below the 300 dpi DriveThruCards asks".

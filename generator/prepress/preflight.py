@@ -421,6 +421,11 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
     if "/TrimBox" not in page and "/ArtBox" not in page:
         result.add(number, "trim", "has no TrimBox: nothing says where the page is cut", refuse=bool(service.pdfx)
                    or None)
+    if min(trim[2] - trim[0], trim[3] - trim[1]) <= TOLERANCE:
+        # a cut of no width or no height: measured as it was, its "bleed" was the whole page and it passed
+        result.add(number, "trim", f"its TrimBox is {_mm(trim[2] - trim[0])} x {_mm(trim[3] - trim[1])}: it cuts "
+                                   "nothing out of the page", refuse=True)
+        return
     # What is printed of the page: its content clipped to the CropBox "when displayed or printed", and to the
     # BleedBox "when output in a production environment" (PDF 1.7, 14.11.2; each defaults to the one before), within
     # the MediaBox. A bleed drawn on the media but cut off by a CropBox or BleedBox at the trim never reaches paper.
@@ -432,10 +437,15 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
             if clipped != printed:
                 clips.append(key[1:])
             printed = clipped
+    # a TrimBox reaching past the MediaBox is "effectively reduced to [its] intersection with the media box" (PDF
+    # 1.7, 14.11.2): the cut there is the page's edge, with no bleed past it (measured so below), and said
+    if _intersect(trim, media) != trim:
+        clips.append("TrimBox, reaching past the MediaBox,")
     edge = printed or trim  # clipped away entirely: no bleed at all
     sides = (trim[0] - edge[0], trim[1] - edge[1], edge[2] - trim[2], edge[3] - trim[3])
     if service.bleed > 0 and min(sides) < service.bleed - TOLERANCE:
-        where = f" (its {' and '.join(clips)} cut{'s' if len(clips) == 1 else ''} the page there)" if clips else ""
+        where = f" (its {' and '.join(clips).replace(', and', ' and')} cut{'s' if len(clips) == 1 else ''} the page " \
+            "there)" if clips else ""
         result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side{where}; "
                                     f"{service.name} asks {_mm(service.bleed)} on every side")
     if service.trim == "eighth-inch":
