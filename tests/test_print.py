@@ -658,6 +658,28 @@ def test_a_trim_box_that_cuts_nothing_is_refused(tmp_path: Path) -> None:
     assert not trim["plain"], trim
 
 
+def test_a_page_without_a_trim_box_is_said_to_have_none(tmp_path: Path) -> None:
+    """A card written without a TrimBox (as cairo writes one: Inkscape's and rsvg-convert's PDFs give a MediaBox
+    alone) was never said to have none: pypdf's `page.trimbox` writes the box it falls back on (the CropBox, PDF 1.7
+    14.11.2) into the page it reads, and check-print asked whether the page had a TrimBox after reading it. For a
+    PDF/X service the missing cut is refused under trim; qpdf reads no TrimBox in the file."""
+    import pikepdf
+
+    _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
+    target = tmp_path / "no-trim.pdf"
+    with pikepdf.open(tmp_path / "plain.pdf") as doc:
+        for page in doc.pages:
+            del page.obj.TrimBox
+        doc.save(target)
+    shown = subprocess.run(["qpdf", "--qdf", str(target), "-"], capture_output=True).stdout
+    assert b"/TrimBox" not in shown and b"/MediaBox" in shown
+    files = {"no-trim": target, "plain": tmp_path / "plain.pdf"}
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    trim = _findings(done, files, "trim")
+    assert trim["no-trim"] and "no TrimBox" in trim["no-trim"][0], trim
+    assert not trim["plain"], trim
+
+
 def test_a_picture_drawn_at_the_services_resolution_as_a_pdf_writer_rounds_it_passes(tmp_path: Path) -> None:
     """Art of 825 x 1125 px over a 2.75 x 3.75 in card, its size written to a hundredth of a point (198.01 pt, as a
     PDF writer rounds it): 299.98 dpi was refused as "drawn at 300 dpi, below the 300 dpi DriveThruCards asks".

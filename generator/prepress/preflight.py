@@ -222,10 +222,33 @@ def _pages(pages: list[int | None]) -> str:
     return ("page " if len(numbers) == 1 else "pages ") + ", ".join(runs)
 
 
+#: Each page box by the name the checks give it, and the box it is when the page gives none (PDF 1.7, 14.11.2 and
+#: Table 30: the CropBox defaults to the MediaBox; the BleedBox, TrimBox and ArtBox to the CropBox). The MediaBox and
+#: CropBox may be given on the page tree and inherited (7.7.3.4): pypdf copies them onto each page it lists.
+_BOXES = {"mediabox": ("/MediaBox", None), "cropbox": ("/CropBox", "mediabox"), "bleedbox": ("/BleedBox", "cropbox"),
+          "trimbox": ("/TrimBox", "cropbox"), "artbox": ("/ArtBox", "cropbox")}
+
+
 def _box(page: Any, name: str) -> tuple[float, float, float, float]:
-    """A page box in the page's own units (as its drawing and its annotations are given)."""
-    box = getattr(page, name)
-    return float(box.left), float(box.bottom), float(box.right), float(box.top)
+    """A page box in the page's own units (as its drawing and its annotations are given), left, bottom, right, top
+    whichever corners the file gives (7.9.5: "any two diagonally opposite corners"). Read from the page's dictionary
+    as it is: pypdf's `page.trimbox` writes the default it falls back on into the page, after which the page
+    "has" a TrimBox it never had (check-print's "has no TrimBox" was never said). A box that is no four numbers is
+    a ValueError: the file is damaged."""
+    key, default = _BOXES[name]
+    found = page.get(key)
+    if found is None:
+        if default is None:
+            raise ValueError(f"a page has no {key[1:]}")
+        return _box(page, default)
+    found = found.get_object()
+    if not isinstance(found, list):
+        raise ValueError(f"a page's {key[1:]} is not an array of numbers")
+    values = list(found)
+    if len(values) != 4:
+        raise ValueError(f"a page's {key[1:]} is {len(values)} numbers, not 4")
+    x0, y0, x1, y1 = (float(v.get_object() if hasattr(v, "get_object") else v) for v in values)
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
 
 
 def _unit(page: Any) -> float:
