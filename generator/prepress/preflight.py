@@ -22,7 +22,9 @@ is drawn):
   (All, every plate) is followed to where it is painted (_marks), through forms, tiling patterns' tiles and Type 3
   glyphs: crop marks outside the cut pass; inside, it is ink, 400 % at full tint;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
-- fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
+- page sizes as printed: a page's /UserUnit (points a unit) and /Rotate (a quarter turn swaps width and height);
+- fonts: every font text is shown in embedded (a font with no font file is refused; one the resources list and no
+  text is shown in is not looked at); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
   standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
