@@ -680,6 +680,13 @@ def test_a_page_without_a_trim_box_is_said_to_have_none(tmp_path: Path) -> None:
     assert not trim["plain"], trim
 
 
+def test_the_order_finding_of_a_one_page_file_counts_one_page(tmp_path: Path) -> None:
+    """A lone card sent to DriveThruCards (backs and fronts in pairs) was refused as "1 pages: ..."."""
+    files = {"one": _card_pdf(tmp_path / "one.pdf", [(198, 270)])}
+    done = donjon("check-print", str(files["one"]), "--service", "dtc", "--json")
+    order = _findings(done, files, "order")["one"]
+    assert order and order[0].startswith("1 page: "), order
+
 def test_a_picture_drawn_at_the_services_resolution_as_a_pdf_writer_rounds_it_passes(tmp_path: Path) -> None:
     """Art of 825 x 1125 px over a 2.75 x 3.75 in card, its size written to a hundredth of a point (198.01 pt, as a
     PDF writer rounds it): 299.98 dpi was refused as "drawn at 300 dpi, below the 300 dpi DriveThruCards asks".

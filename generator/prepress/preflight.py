@@ -348,8 +348,8 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
                    refuse=True)
     service = result.service
     if service.order in ("back-front", "front-back") and len(pages) % 2:
-        result.add(None, "order", f"{len(pages)} pages: {service.name} takes a back and a front for every card "
-                                  f"({service.order}), so an even number")
+        result.add(None, "order", f"{plural(len(pages), 'page')}: {service.name} takes a back and a front for every "
+                                  f"card ({service.order}), so an even number")
     _safe_text(data, result, [_unit(page) for page in pages])
 
 
