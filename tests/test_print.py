@@ -591,7 +591,8 @@ def test_a_page_turned_by_its_rotate_entry_is_measured_as_it_prints(tmp_path: Pa
 def test_a_page_in_larger_units_is_measured_in_points(tmp_path: Path) -> None:
     """/UserUnit (PDF 1.7, 8.3.2.3, Table 30) makes a page's unit that many points. A card written at half its
     numbers with /UserUnit 2 is the same card: check-print measured its bleed in units (4.5 pt, refused) and its
-    picture's resolution in units (413 x 563 px over 99 x 135 units: 300 dpi, passed, where it prints at 150)."""
+    picture's resolution in units (413 x 563 px over 99 x 135 units: 300 dpi, passed, where it prints at 150) and its
+    safe margin in units (a word 13 pt inside the cut refused as outside DTC's 9 pt)."""
     import pikepdf
 
     files = {"half": tmp_path / "half.pdf", "picture": tmp_path / "picture.pdf"}
@@ -617,8 +618,25 @@ def test_a_page_in_larger_units_is_measured_in_points(tmp_path: Path) -> None:
         for page in doc.pages:
             page.obj.UserUnit = 2
         doc.save(files["picture"])
+    files["text"] = tmp_path / "text.pdf"  # a word 6.5 units (13 pt) inside the cut: within DTC's 1/8 in (9 pt)
+    canvas = Canvas(str(tmp_path / "text-plain.pdf"), pagesize=(99, 135), invariant=1)
+    for _ in range(2):
+        canvas.setTrimBox([4.5, 4.5, 94.5, 130.5])
+        canvas.setFont("Helvetica", 5)
+        canvas.drawString(11, 11, "Knight")
+        canvas.showPage()
+    canvas.save()
+    with pikepdf.open(tmp_path / "text-plain.pdf") as doc:
+        for page in doc.pages:
+            page.obj.UserUnit = 2
+        doc.save(files["text"])
+    # Ghostscript sizes the page as printed: 198 x 270 pt (pdfinfo gives 99 x 135, the units)
+    bbox = subprocess.run(["gs", "-q", "-sDEVICE=bbox", "-dNOPAUSE", "-dBATCH", "-dLastPage=1", str(files["half"])],
+                          capture_output=True, text=True).stderr
+    assert re.search(r"%%BoundingBox: -?\d+ -?\d+ 19[89] 270", bbox), bbox
     done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
     assert not _findings(done, files, "bleed")["half"]
+    assert not _findings(done, files, "safe")["text"]
     dpi = _findings(done, files, "min_dpi")["picture"]
     assert dpi and "150 dpi" in dpi[0], dpi
 
