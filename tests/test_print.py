@@ -527,6 +527,184 @@ def test_a_bleed_cut_off_by_the_crop_box_or_the_bleed_box_is_no_bleed(tmp_path: 
     assert done.returncode == 1
 
 
+def _card_pdf(target: Path, pages: list[tuple[float, float]], text: bool = False) -> Path:
+    """A deck of cards as a designer's tool writes one (reportlab): each page (width, height) in points, its
+    TrimBox 1/8 in inside it, a CMYK background into the bleed; `text`: a word in Helvetica (not embedded)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(target), invariant=1)
+    for width, height in pages:
+        canvas.setPageSize((width, height))
+        canvas.setTrimBox([9, 9, width - 9, height - 9])
+        canvas.setFillColorCMYK(0, 0, 0, 0.2)
+        canvas.rect(0, 0, width, height, fill=1, stroke=0)
+        if text:
+            canvas.setFillColorCMYK(0, 0, 0, 1)
+            canvas.setFont("Helvetica", 10)
+            canvas.drawString(30, 60, "Knight")
+        canvas.showPage()
+    canvas.save()
+    return target
+
+
+def _findings(done: subprocess.CompletedProcess[str], files: dict[str, Path], rule: str) -> dict[str, list[str]]:
+    """Each file's refusals under `rule`, from check-print's JSON lines (one a file, in order)."""
+    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(reports) == len(files), done.stdout + done.stderr
+    return {name: [f["message"] for f in report["findings"] if f["rule"] == rule and f["verdict"] == "refused"]
+            for name, report in zip(files, reports)}
+
+
+def test_a_page_turned_by_its_rotate_entry_is_measured_as_it_prints(tmp_path: Path) -> None:
+    """/Rotate (on the page, or inherited from the page tree: PDF 1.7, 7.7.3.3-7.7.3.4) turns a page when it is
+    shown or printed. check-print read the MediaBox as written: a deck whose second card is written portrait but
+    turned to landscape (a card printed sideways among the others) passed as "one size", and a deck whose landscape
+    page is turned upright was refused as two sizes. pdfinfo's 'Page rot' is the independent reading."""
+    import pikepdf
+
+    portrait, landscape = (198.0, 270.0), (270.0, 198.0)
+    files = {name: tmp_path / f"{name}.pdf" for name in ("sideways", "upright", "tree-sideways", "tree-upright")}
+    for name, pages, turns in (("sideways", [portrait, portrait], (None, 90)),
+                               ("upright", [portrait, landscape], (None, 270)),
+                               ("tree-sideways", [portrait, portrait], ("tree", 0)),
+                               ("tree-upright", [landscape, portrait], ("tree", 0))):
+        _card_pdf(tmp_path / "plain.pdf", pages)
+        with pikepdf.open(tmp_path / "plain.pdf") as doc:
+            first, second = turns
+            if first == "tree":  # given once on the page tree, inherited by page 1; page 2 says 0 itself
+                doc.Root.Pages.Rotate = 90
+                if "/Rotate" in doc.pages[0].obj:  # (reportlab writes /Rotate 0 on each page)
+                    del doc.pages[0].obj.Rotate
+            if second is not None:
+                doc.pages[1].obj.Rotate = second
+            doc.save(files[name])
+    rotations = [re.findall(r"Page +\d+ rot: +(\d+)", subprocess.run(
+        ["pdfinfo", "-f", "1", "-l", "2", str(files[name])], capture_output=True, text=True).stdout)
+        for name in files]
+    assert rotations == [["0", "90"], ["0", "270"], ["90", "0"], ["90", "0"]]  # as poppler reads the files
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    sizes = {name: [m for m in found if "sizes" in m] for name, found in _findings(done, files, "trim").items()}
+    assert sizes["sideways"] and sizes["tree-sideways"], sizes
+    assert not sizes["upright"] and not sizes["tree-upright"], sizes
+
+
+def test_a_page_in_larger_units_is_measured_in_points(tmp_path: Path) -> None:
+    """/UserUnit (PDF 1.7, 8.3.2.3, Table 30) makes a page's unit that many points. A card written at half its
+    numbers with /UserUnit 2 is the same card: check-print measured its bleed in units (4.5 pt, refused) and its
+    picture's resolution in units (413 x 563 px over 99 x 135 units: 300 dpi, passed, where it prints at 150) and its
+    safe margin in units (a word 13 pt inside the cut refused as outside DTC's 9 pt)."""
+    import pikepdf
+
+    files = {"half": tmp_path / "half.pdf", "picture": tmp_path / "picture.pdf"}
+    _card_pdf(tmp_path / "plain.pdf", [(99, 135)] * 2)
+    with pikepdf.open(tmp_path / "plain.pdf") as doc:
+        for page in doc.pages:
+            page.obj.TrimBox = pikepdf.Array([4.5, 4.5, 94.5, 130.5])
+            page.obj.UserUnit = 2
+        doc.save(files["half"])
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+    from PIL import Image
+
+    art = tmp_path / "art.png"
+    Image.new("CMYK", (413, 563), (0, 0, 0, 40)).convert("RGB").save(art)
+    canvas = Canvas(str(tmp_path / "picture-plain.pdf"), pagesize=(99, 135), invariant=1)
+    for _ in range(2):
+        canvas.setTrimBox([4.5, 4.5, 94.5, 130.5])
+        canvas.drawImage(ImageReader(str(art)), 0, 0, 99, 135)
+        canvas.showPage()
+    canvas.save()
+    with pikepdf.open(tmp_path / "picture-plain.pdf") as doc:
+        for page in doc.pages:
+            page.obj.UserUnit = 2
+        doc.save(files["picture"])
+    files["text"] = tmp_path / "text.pdf"  # a word 6.5 units (13 pt) inside the cut: within DTC's 1/8 in (9 pt)
+    canvas = Canvas(str(tmp_path / "text-plain.pdf"), pagesize=(99, 135), invariant=1)
+    for _ in range(2):
+        canvas.setTrimBox([4.5, 4.5, 94.5, 130.5])
+        canvas.setFont("Helvetica", 5)
+        canvas.drawString(11, 11, "Knight")
+        canvas.showPage()
+    canvas.save()
+    with pikepdf.open(tmp_path / "text-plain.pdf") as doc:
+        for page in doc.pages:
+            page.obj.UserUnit = 2
+        doc.save(files["text"])
+    # Ghostscript sizes the page as printed: 198 x 270 pt (pdfinfo gives 99 x 135, the units)
+    bbox = subprocess.run(["gs", "-q", "-sDEVICE=bbox", "-dNOPAUSE", "-dBATCH", "-dLastPage=1", str(files["half"])],
+                          capture_output=True, text=True).stderr
+    assert re.search(r"%%BoundingBox: -?\d+ -?\d+ 19[89] 270", bbox), bbox
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    assert not _findings(done, files, "bleed")["half"]
+    assert not _findings(done, files, "safe")["text"]
+    dpi = _findings(done, files, "min_dpi")["picture"]
+    assert dpi and "150 dpi" in dpi[0], dpi
+
+
+def test_a_font_listed_but_never_shown_is_not_refused_as_not_embedded(tmp_path: Path) -> None:
+    """reportlab lists Helvetica in every page's resources, text or not; a layout program may list a spread's fonts on
+    each page. check-print refused such a font as "not embedded" although nothing is shown in it (PDF 1.7, 9.3.1:
+    text is shown in the font Tf sets). A card that shows text in it is still refused."""
+    files = {"no-text": _card_pdf(tmp_path / "no-text.pdf", [(198, 270)] * 2),
+             "text": _card_pdf(tmp_path / "text.pdf", [(198, 270)] * 2, text=True)}
+    listed = subprocess.run(["pdffonts", str(files["no-text"])], capture_output=True, text=True).stdout
+    assert "Helvetica" in listed  # listed in the resources, as poppler reads them
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    embedded = {name: [m for m in found if "not embedded" in m] for name, found in _findings(done, files, "text").items()}
+    assert not embedded["no-text"], embedded
+    assert embedded["text"] and "Helvetica" in embedded["text"][0], embedded
+
+
+def test_a_trim_box_that_cuts_nothing_is_refused(tmp_path: Path) -> None:
+    """A TrimBox of no width ([9 9 9 261], as a script writing the box from a bad number gives) left its 'bleed' the
+    whole page: check-print said nothing of it. A cut of no area is refused under rule trim (PDF 1.7, 14.11.2: the
+    TrimBox is "the intended dimensions of the finished page"); pdfinfo -box reads the same box."""
+    import pikepdf
+
+    _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
+    target = tmp_path / "no-width.pdf"
+    with pikepdf.open(tmp_path / "plain.pdf") as doc:
+        for page in doc.pages:
+            page.obj.TrimBox = pikepdf.Array([9, 9, 9, 261])
+        doc.save(target)
+    boxes = subprocess.run(["pdfinfo", "-box", str(target)], capture_output=True, text=True).stdout
+    assert re.search(r"TrimBox: +9\.00 +9\.00 +9\.00 +261\.00", boxes), boxes
+    files = {"no-width": target, "plain": tmp_path / "plain.pdf"}
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    trim = _findings(done, files, "trim")
+    assert trim["no-width"] and "0.00 mm x 88.90 mm" in trim["no-width"][0], trim
+    assert not trim["plain"], trim
+
+
+def test_a_page_without_a_trim_box_is_said_to_have_none(tmp_path: Path) -> None:
+    """A card written without a TrimBox (as cairo writes one: Inkscape's and rsvg-convert's PDFs give a MediaBox
+    alone) was never said to have none: pypdf's `page.trimbox` writes the box it falls back on (the CropBox, PDF 1.7
+    14.11.2) into the page it reads, and check-print asked whether the page had a TrimBox after reading it. For a
+    PDF/X service the missing cut is refused under trim; qpdf reads no TrimBox in the file."""
+    import pikepdf
+
+    _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
+    target = tmp_path / "no-trim.pdf"
+    with pikepdf.open(tmp_path / "plain.pdf") as doc:
+        for page in doc.pages:
+            del page.obj.TrimBox
+        doc.save(target)
+    shown = subprocess.run(["qpdf", "--qdf", str(target), "-"], capture_output=True).stdout
+    assert b"/TrimBox" not in shown and b"/MediaBox" in shown
+    files = {"no-trim": target, "plain": tmp_path / "plain.pdf"}
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    trim = _findings(done, files, "trim")
+    assert trim["no-trim"] and "no TrimBox" in trim["no-trim"][0], trim
+    assert not trim["plain"], trim
+
+
+def test_the_order_finding_of_a_one_page_file_counts_one_page(tmp_path: Path) -> None:
+    """A lone card sent to DriveThruCards (backs and fronts in pairs) was refused as "1 pages: ..."."""
+    files = {"one": _card_pdf(tmp_path / "one.pdf", [(198, 270)])}
+    done = donjon("check-print", str(files["one"]), "--service", "dtc", "--json")
+    order = _findings(done, files, "order")["one"]
+    assert order and order[0].startswith("1 page: "), order
+
 def test_a_picture_drawn_at_the_services_resolution_as_a_pdf_writer_rounds_it_passes(tmp_path: Path) -> None:
     """Art of 825 x 1125 px over a 2.75 x 3.75 in card, its size written to a hundredth of a point (198.01 pt, as a
     PDF writer rounds it): 299.98 dpi was refused as "drawn at 300 dpi, below the 300 dpi DriveThruCards asks".

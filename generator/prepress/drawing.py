@@ -26,9 +26,10 @@ from typing import Any
 #: `sc`/`scn` (PDF 1.7, 8.6.5.8): text shown (Tj, TJ, ', ") and the text rendering mode (Tr: whether text is filled,
 #: stroked or neither); a path painted is not read one operator at a time (outlined text paints thousands), but
 #: said once for each run of operators stepped over that paints one (`f` for a fill, `S` for a stroke, both for
-#: B; PAINTS_FILL, PAINTS_STROKE).
+#: B; PAINTS_FILL, PAINTS_STROKE); and the font text is set in (Tf), so that only the fonts text is shown in are held
+#: to being embedded.
 WANTED = frozenset({"q", "Q", "cm", "k", "K", "sc", "scn", "SC", "SCN", "rg", "g", "RG", "G", "gs", "Do", "cs",
-                    "CS", "sh", "Tj", "TJ", "'", '"', "Tr"})
+                    "CS", "sh", "Tj", "TJ", "'", '"', "Tr", "Tf"})
 #: What the walk of where the registration colour is painted reads besides (preflight._Marks): paths' points, their
 #: painting, the line width, cap, join and miter limit, clipping, and the text state and matrices that place text.
 PLACED = WANTED | frozenset({"m", "l", "c", "v", "y", "re", "h", "n", "W", "W*", "w", "J", "j", "M", "f", "F", "f*",

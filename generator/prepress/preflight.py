@@ -22,7 +22,9 @@ is drawn):
   (All, every plate) is followed to where it is painted (_marks), through forms, tiling patterns' tiles and Type 3
   glyphs: crop marks outside the cut pass; inside, it is ink, 400 % at full tint;
 - pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
-- fonts: embedded (a font with no font file is refused); for a service asking for text as outlines, any text;
+- page sizes as printed: a page's /UserUnit (points a unit) and /Rotate (a quarter turn swaps width and height);
+- fonts: every font text is shown in embedded (a font with no font file is refused; one the resources list and no
+  text is shown in is not looked at); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
   standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
@@ -222,9 +224,63 @@ def _pages(pages: list[int | None]) -> str:
     return ("page " if len(numbers) == 1 else "pages ") + ", ".join(runs)
 
 
+#: Each page box by the name the checks give it, and the box it is when the page gives none (PDF 1.7, 14.11.2 and
+#: Table 30: the CropBox defaults to the MediaBox; the BleedBox, TrimBox and ArtBox to the CropBox). The MediaBox and
+#: CropBox may be given on the page tree and inherited (7.7.3.4): pypdf copies them onto each page it lists.
+_BOXES = {"mediabox": ("/MediaBox", None), "cropbox": ("/CropBox", "mediabox"), "bleedbox": ("/BleedBox", "cropbox"),
+          "trimbox": ("/TrimBox", "cropbox"), "artbox": ("/ArtBox", "cropbox")}
+
+
 def _box(page: Any, name: str) -> tuple[float, float, float, float]:
-    box = getattr(page, name)
-    return float(box.left), float(box.bottom), float(box.right), float(box.top)
+    """A page box in the page's own units (as its drawing and its annotations are given), left, bottom, right, top
+    whichever corners the file gives (7.9.5: "any two diagonally opposite corners"). Read from the page's dictionary
+    as it is: pypdf's `page.trimbox` writes the default it falls back on into the page, after which the page
+    "has" a TrimBox it never had (check-print's "has no TrimBox" was never said). A box that is no four numbers is
+    a ValueError: the file is damaged."""
+    key, default = _BOXES[name]
+    found = page.get(key)
+    if found is None:
+        if default is None:
+            raise ValueError(f"a page has no {key[1:]}")
+        return _box(page, default)
+    found = found.get_object()
+    if not isinstance(found, list):
+        raise ValueError(f"a page's {key[1:]} is not an array of numbers")
+    values = list(found)
+    if len(values) != 4:
+        raise ValueError(f"a page's {key[1:]} is {len(values)} numbers, not 4")
+    x0, y0, x1, y1 = (float(v.get_object() if hasattr(v, "get_object") else v) for v in values)
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def _unit(page: Any) -> float:
+    """How many points one unit of the page's space is: its /UserUnit (PDF 1.7, 8.3.2.3 and Table 30: "a positive
+    number giving the size of default user space units, in multiples of 1/72 inch", 1.0 where it is absent). A
+    writer of large pages (a poster, a board) gives one: every box, and every size drawn, is that many points a unit.
+    A value that is no positive finite number is read as 1.0, as readers do with a value they cannot use."""
+    try:
+        unit = float(page.get("/UserUnit", 1.0))
+    except (TypeError, ValueError):
+        return 1.0
+    return unit if math.isfinite(unit) and unit > 0 else 1.0
+
+
+def _printed(page: Any, name: str) -> tuple[float, float, float, float]:
+    """A page box in points, as it is printed (its /UserUnit applied): the sizes a service's rules are given in."""
+    unit = _unit(page)
+    return tuple(v * unit for v in _box(page, name))  # type: ignore[return-value]
+
+
+def _turned(page: Any) -> bool:
+    """Whether the page is shown and printed turned a quarter (/Rotate 90 or 270, inherited from the page tree:
+    PDF 1.7, 7.7.3.3 and 7.7.3.4, "the number of degrees by which the page shall be rotated clockwise when displayed
+    or printed. The value shall be a multiple of 90"), so that its width is its MediaBox's height. A value that is
+    no multiple of 90 is read, as viewers do, as the nearest one below it."""
+    try:
+        degrees = int(float(page.get("/Rotate", 0)))
+    except (TypeError, ValueError):
+        return False
+    return (degrees // 90) % 2 == 1
 
 
 def _mm(points: float) -> str:
@@ -275,8 +331,12 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
     parsed: dict[tuple[int, int], list[Any]] = {}
     placed: dict[tuple[int, int], list[Any]] = {}
     for number, page in enumerate(pages, start=1):
-        media = _box(page, "mediabox")
-        sizes.add((round(media[2] - media[0], 1), round(media[3] - media[1], 1)))
+        # the size a page is printed at: in points (its /UserUnit), and turned as its /Rotate turns it (a card written
+        # landscape and turned to portrait is the size of its portrait neighbours; one written portrait and turned
+        # prints landscape among them)
+        media = _printed(page, "mediabox")
+        width, height = round(media[2] - media[0], 1), round(media[3] - media[1], 1)
+        sizes.add((height, width) if _turned(page) else (width, height))
         _boxes(page, number, result)
         if result.service.pdfx:
             _annotations(page, number, result)
@@ -288,9 +348,9 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
                    refuse=True)
     service = result.service
     if service.order in ("back-front", "front-back") and len(pages) % 2:
-        result.add(None, "order", f"{len(pages)} pages: {service.name} takes a back and a front for every card "
-                                  f"({service.order}), so an even number")
-    _safe_text(data, result)
+        result.add(None, "order", f"{plural(len(pages), 'page')}: {service.name} takes a back and a front for every "
+                                  f"card ({service.order}), so an even number")
+    _safe_text(data, result, [_unit(page) for page in pages])
 
 
 def _document(reader: Any, result: Preflight) -> None:
@@ -381,11 +441,16 @@ def _pdfx_intent(intent: Any, want: str, result: Preflight) -> None:
 
 def _boxes(page: Any, number: int, result: Preflight) -> None:
     service = result.service
-    media = _box(page, "mediabox")
-    trim = _box(page, "trimbox")
+    media = _printed(page, "mediabox")
+    trim = _printed(page, "trimbox")
     if "/TrimBox" not in page and "/ArtBox" not in page:
         result.add(number, "trim", "has no TrimBox: nothing says where the page is cut", refuse=bool(service.pdfx)
                    or None)
+    if min(trim[2] - trim[0], trim[3] - trim[1]) <= TOLERANCE:
+        # a cut of no width or no height: measured as it was, its "bleed" was the whole page and it passed
+        result.add(number, "trim", f"its TrimBox is {_mm(trim[2] - trim[0])} x {_mm(trim[3] - trim[1])}: it cuts "
+                                   "nothing out of the page", refuse=True)
+        return
     # What is printed of the page: its content clipped to the CropBox "when displayed or printed", and to the
     # BleedBox "when output in a production environment" (PDF 1.7, 14.11.2; each defaults to the one before), within
     # the MediaBox. A bleed drawn on the media but cut off by a CropBox or BleedBox at the trim never reaches paper.
@@ -393,14 +458,19 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
     clips = []
     for key, name in (("/CropBox", "cropbox"), ("/BleedBox", "bleedbox")):
         if key in page and printed is not None:
-            clipped = _intersect(printed, _box(page, name))
+            clipped = _intersect(printed, _printed(page, name))
             if clipped != printed:
                 clips.append(key[1:])
             printed = clipped
+    # a TrimBox reaching past the MediaBox is "effectively reduced to [its] intersection with the media box" (PDF
+    # 1.7, 14.11.2): the cut there is the page's edge, with no bleed past it (measured so below), and said
+    if _intersect(trim, media) != trim:
+        clips.append("TrimBox, reaching past the MediaBox,")
     edge = printed or trim  # clipped away entirely: no bleed at all
     sides = (trim[0] - edge[0], trim[1] - edge[1], edge[2] - trim[2], edge[3] - trim[3])
     if service.bleed > 0 and min(sides) < service.bleed - TOLERANCE:
-        where = f" (its {' and '.join(clips)} cut{'s' if len(clips) == 1 else ''} the page there)" if clips else ""
+        where = f" (its {' and '.join(clips).replace(', and', ' and')} cut{'s' if len(clips) == 1 else ''} the page " \
+            "there)" if clips else ""
         result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side{where}; "
                                     f"{service.name} asks {_mm(service.bleed)} on every side")
     if service.trim == "eighth-inch":
@@ -486,6 +556,8 @@ def _content(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, 
     registration colour, follow where (_marks; `placed`: the drawings read for it, by object number, as `parsed`)."""
     seen: dict[str, int] = {}
     state = _State(parsed)
+    unit = _unit(page)  # the page's space is this many points a unit: a picture's size drawn, in inches, with it
+    state.ctm = state.base = (unit, 0.0, 0.0, unit, 0.0, 0.0)
     _walk(page.get_contents(), page.get("/Resources"), state, number, result, seen, 0)
     for what, count in seen.items():
         result.add(number, "colour", f"{count} x {what}: RGB in a CMYK file")
@@ -536,10 +608,11 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
     if contents is None or depth > 12:
         return
     resources = resources.get_object() if resources is not None else {}
-    glyphs = _fonts(resources, number, result)
+    operations = _read_once(contents, state.parsed)
+    glyphs = _fonts(resources, number, result, _fonts_used(operations))
     cmyk = result.service.colour == "cmyk"
     state.registration |= cmyk and glyphs  # Type 3 glyphs, which this walk does not read, may paint in it
-    for operands, op in _read_once(contents, state.parsed):
+    for operands, op in operations:
         if op in PAINTS:  # (a path's painting is said by the scanner as `f` or `S`, drawing.WANTED)
             _paint(state, op in FILLS or (op in SHOWS and state.render in (0, 2, 4, 6)),
                    op in STROKES or (op in SHOWS and state.render in (1, 2, 5, 6)), number, result)
@@ -671,8 +744,32 @@ def _set_ink(convert: _ToCmyk, values: list[float], said: str, number: int, resu
     _ink(result, total * 100, f"{said}, a spot colour printed as {printed} CMYK")
 
 
-def _fonts(resources: Any, number: int, result: Preflight) -> bool:
-    """Every font the resources name is embedded (a Type 3 font draws its own glyphs). Whether a Type 3 font's
+def _fonts_used(operations: list[tuple[list[Any], str]]) -> set[str] | None:
+    """The fonts a drawing's text is shown in: the one a `Tf` set (PDF 1.7, 9.3.1: the text state's font is set by
+    Tf alone; 9.4.3: text is shown in the font in force; 8.4.1: q and Q save and restore it) where a Tj, TJ, ' or "
+    shows text. A font the resources list and no text is shown in prints nothing (reportlab lists Helvetica on every
+    page and sets it with no text after it; a layout program may list the fonts of a whole spread). None (every font the resources list) where the drawing shows text without setting a font: it
+    shows it in the font the drawing that painted it set, which this drawing's resources may name."""
+    used: set[str] = set()
+    font: str | None = None  # the font in force: None until a Tf of this drawing sets one
+    saved: list[str | None] = []  # the text state is part of the graphics state, saved by q and restored by Q
+    for operands, op in operations:
+        if op == "Tf" and operands:
+            font = str(operands[0])
+        elif op == "q":
+            saved.append(font)
+        elif op == "Q" and saved:
+            font = saved.pop()
+        elif op in SHOWS:
+            if font is None:
+                return None
+            used.add(font)
+    return used
+
+
+def _fonts(resources: Any, number: int, result: Preflight, used: set[str] | None = None) -> bool:
+    """Every font the resources name that text is shown in (`used`; None: every one) is embedded (a Type 3 font
+    draws its own glyphs). Whether a Type 3 font's
     glyphs may paint in the registration colour (_names_registration: followed where text in it is shown, _marks),
     said here, where the fonts are read anyway, so that the walk of a page reads its fonts once."""
     fonts = resources.get("/Font")
@@ -682,6 +779,8 @@ def _fonts(resources: Any, number: int, result: Preflight) -> bool:
         if str(font.get("/Subtype")) == "/Type3":
             glyphs = glyphs or _names_registration(font.get("/Resources"))
             continue
+        if used is not None and str(name) not in used:
+            continue  # listed, never shown: nothing of it is printed
         descendant = font.get("/DescendantFonts")
         described = descendant[0].get_object() if descendant else font
         descriptor = described.get("/FontDescriptor")
@@ -2246,8 +2345,9 @@ def _ink(result: Preflight, percent: float, where: str) -> None:
                                             f"{limit:g} % {result.service.name} allows")
 
 
-def _safe_text(data: bytes, result: Preflight) -> None:
-    """Every character's box inside the cut less the safe margin (pdfium's text page)."""
+def _safe_text(data: bytes, result: Preflight, units: list[float]) -> None:
+    """Every character's box inside the cut less the safe margin (pdfium's text page, whose boxes are in the page's
+    units: the margin, in points, is given in them, `units` the pages' /UserUnit)."""
     from generator.pdfium_lock import pdf_document
 
     service = result.service
@@ -2255,8 +2355,8 @@ def _safe_text(data: bytes, result: Preflight) -> None:
         for index in range(len(document)):
             page = document[index]
             trim = page.get_trimbox()
-            left, bottom, right, top = (trim[0] + service.safe, trim[1] + service.safe, trim[2] - service.safe,
-                                        trim[3] - service.safe)
+            safe = service.safe / units[index] if index < len(units) else service.safe
+            left, bottom, right, top = trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe
             text = page.get_textpage()
             outside = 0
             for i in range(text.count_chars()):
