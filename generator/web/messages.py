@@ -103,8 +103,11 @@ NO_GAME = N_("there is no saved game {game}")
 #: a table correcting a saved game, saved after the game changed elsewhere (its state would undo that change)
 GAME_CHANGED = N_("game {game} was changed since this table opened it to correct it (its page lists the versions): "
                   "saving this table would undo that change. Open the game and correct it again from there.")
-#: a table correcting a saved game, saved after the game was deleted
-GAME_DELETED = N_("game {game} was deleted since this table opened it to correct it: there is nothing to correct.")
+#: a table correcting a saved game, saved after the game was deleted (another phone, `donjon history delete`): the
+#: page offers to save the table as a new game or to leave it unsaved. Its own name: GAME_DELETED below is the
+#: command line's line, and a second assignment of one name silently replaced this one (the page said it in English)
+CORRECTED_GAME_DELETED = N_("game {game} was deleted on another phone while this table corrected it: there is no "
+                            "game left to correct. Save this table as a new game, or leave it unsaved.")
 NO_PLAYER = N_("no saved game has a player of that name")
 RESCORE_FAILED = N_("game {game}: {error}")
 SCORES_OVER_TIME = N_("Scores of {name} over time, per game")
