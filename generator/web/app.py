@@ -795,9 +795,13 @@ class Companion:
         def link(to: int) -> str:
             return "/history?" + urllib.parse.urlencode({**kept, **({"page": str(to)} if to > 1 else {})})
 
+        pages = max(1, -(-found // GAMES_NEWEST_FIRST_LIMIT))
+        if page > pages:  # past the last page: said so (404, as the player's page does), with a way to the last one
+            return self.page("history.html", request, status=404, games=[], search=search, searching=bool(kept),
+                             error=said(lang, messages.NO_HISTORY_PAGE, page=page, pages=pages), last=link(pages),
+                             pages=pages, page=pages, older=None, newer=None, deleted=None)
         return self.page("history.html", request, games=games[:GAMES_NEWEST_FIRST_LIMIT], search=search,
-                         searching=bool(kept), page=page, error=None, found=found,
-                         pages=max(1, -(-found // GAMES_NEWEST_FIRST_LIMIT)),
+                         searching=bool(kept), page=page, error=None, found=found, pages=pages,
                          older=link(page + 1) if len(games) > GAMES_NEWEST_FIRST_LIMIT else None,
                          newer=link(page - 1) if page > 1 else None, deleted=query.get("deleted"))
 

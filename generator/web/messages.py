@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 # a quantity said in the reader's notation lives with the languages, under the rules that say one too
-from generator.i18n import N_, Figure as Figure, Language, figures as figures
+from generator.i18n import N_, Figure as Figure, Language, WholeFigure as WholeFigure, figures as figures
 
 #: the new-game form
 CHOOSE_GAME = N_("choose one of the games")
@@ -27,6 +27,8 @@ PLAYER_COUNT = N_("{game} is played by {low} to {high}: enter {low} to {high} na
 DATE_FORM = N_("{date}: write a date as year-month-day, like 2026-11-28")
 NO_PAGE = N_("{page}: a page of the list is a number (1 is the newest games)")
 NO_PLAYER_PAGE = N_("There is no page {page} of {name}'s games: the last is page {pages}.")
+#: the history asked for a page past its last (a link kept from before games were deleted, a page number typed)
+NO_HISTORY_PAGE = N_("There is no page {page} of these games: the last is page {pages}.")
 
 #: a label and what it labels ("Ana: Guests", "Version: Great Architect"; French sets a space before the colon)
 LABELLED = N_("{label}: {value}")
@@ -55,7 +57,7 @@ PART_TOO_BIG = N_("this part would hold more than {most} KiB")
 NO_FIELD = N_("no such field")
 NOT_TRUE_FALSE = N_("expected true or false")
 NOT_WHOLE_NUMBER = N_("{value!r} is not a whole number")
-#: both numbers are :class:`Figure`s, written as the phone's language writes numbers
+#: both numbers are :class:`WholeFigure`s, written as the phone's language writes numbers, every digit kept
 NUMBER_TOO_BIG = N_("{number} is beyond the {most} donjon reads")
 TEXT_TOO_LONG = N_("longer than {most} characters")
 NO_ITEM = N_("there is no item {index} here")
