@@ -163,9 +163,17 @@ class Figure(float):
     (:func:`figures`); a plain int (a table's number, a seat, an index such as `players[1]`) is said as it is."""
 
 
+class WholeFigure(int):
+    """A whole quantity a message says, written as the reader's language writes numbers, every digit kept: a
+    number typed can be past what a float holds exactly (23 nines said through :class:`Figure` came out as
+    99 999 999 999 999 991 611 392)."""
+
+
 def figures(values: dict[str, Any], lang: Language) -> dict[str, Any]:
-    """`values` with each :class:`Figure` written as `lang` writes numbers (a whole one without decimals)."""
-    return {k: _figure(v, lang) if isinstance(v, Figure) else v for k, v in values.items()}
+    """`values` with each :class:`Figure` and :class:`WholeFigure` written as `lang` writes numbers (a whole one
+    without decimals)."""
+    return {k: lang.number(int(v)) if isinstance(v, WholeFigure) else _figure(v, lang) if isinstance(v, Figure)
+            else v for k, v in values.items()}
 
 
 def _figure(value: float, lang: Language) -> str:

@@ -716,23 +716,33 @@ class Companion:
         result, state, table = view.result, view.end_state, view.table
         first = await self.db.aread(lambda c: store.first_edit_at(c, table_id))
         duration = _minutes_between(first or table.created_at, store.now())
-        if table.corrects is not None:
-            corrects = table.corrects
+        corrects = table.corrects
+        # "Save as a new game", offered when the game this table corrects was deleted meanwhile: the table's taps
+        # become a game of their own; only while that game stays deleted, so no correction lands beside its game
+        played_at = None
+        if corrects is not None and form.get("as_new") == "yes":
+            # dated the evening the deleted game was played, as the correction would have kept it
+            played_at = await self.db.aread(lambda c: store.deleted_game_played_at(c, corrects))
+        as_new = played_at is not None
+        if corrects is not None and not as_new:
             try:
                 await self.db.awrite(lambda c: store.update_game(c, corrects, state, result, team=table.team,
                                                                  who=messages.BY_PAGE, table_id=table_id,
                                                                  since=table.corrects_version,
                                                                  table_version=table.version))
             except store.StoreError as err:  # the game changed or was deleted since the table opened it
-                gone = err.message in (messages.GAME_DELETED, messages.CHANGED_WHILE_SAVING)
+                deleted = err.message == messages.CORRECTED_GAME_DELETED
+                gone = deleted or err.message == messages.CHANGED_WHILE_SAVING
+                # a deleted game's correction is not a dead end: it can be saved as a new game or left unsaved
                 return self.page("error.html", request, status=409, status_code=409, message=err.said(lang),
-                                 back=f"/tables/{table_id}", game_link="" if gone else f"/history/games/{corrects}")
+                                 back=f"/tables/{table_id}", game_link="" if gone else f"/history/games/{corrects}",
+                                 save_as_new=f"/tables/{table_id}/save" if deleted else "")
             return RedirectResponse(f"/history/games/{corrects}", status_code=303)
         try:
             # the state as read above: refused when another phone's tap was written since (store._unchanged)
             game_id, _ = await self.db.awrite(lambda c: store.save_game(
                 c, table.game, state, result, team=table.team, table_id=table_id, who=messages.BY_PAGE,
-                duration_min=duration, table_version=table.version))
+                duration_min=duration, table_version=table.version, played_at=played_at))
         except store.StoreError as err:
             return self.page("error.html", request, status=409, status_code=409, message=err.said(lang),
                              back=f"/tables/{table_id}")
@@ -785,9 +795,13 @@ class Companion:
         def link(to: int) -> str:
             return "/history?" + urllib.parse.urlencode({**kept, **({"page": str(to)} if to > 1 else {})})
 
+        pages = max(1, -(-found // GAMES_NEWEST_FIRST_LIMIT))
+        if page > pages:  # past the last page: said so (404, as the player's page does), with a way to the last one
+            return self.page("history.html", request, status=404, games=[], search=search, searching=bool(kept),
+                             error=said(lang, messages.NO_HISTORY_PAGE, page=page, pages=pages), last=link(pages),
+                             pages=pages, page=pages, older=None, newer=None, deleted=None)
         return self.page("history.html", request, games=games[:GAMES_NEWEST_FIRST_LIMIT], search=search,
-                         searching=bool(kept), page=page, error=None, found=found,
-                         pages=max(1, -(-found // GAMES_NEWEST_FIRST_LIMIT)),
+                         searching=bool(kept), page=page, error=None, found=found, pages=pages,
                          older=link(page + 1) if len(games) > GAMES_NEWEST_FIRST_LIMIT else None,
                          newer=link(page - 1) if page > 1 else None, deleted=query.get("deleted"))
 

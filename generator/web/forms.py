@@ -327,8 +327,8 @@ class FormBuilder:
             except ValueError:
                 raise EditError(messages.NOT_WHOLE_NUMBER, value=raw[:20]) from None
             if abs(number) > LARGEST:
-                raise EditError(messages.NUMBER_TOO_BIG, number=messages.Figure(number),
-                                most=messages.Figure(LARGEST))
+                raise EditError(messages.NUMBER_TOO_BIG, number=messages.WholeFigure(number),
+                                most=messages.WholeFigure(LARGEST))
             return number
         if len(raw) > LONGEST_TEXT:
             raise EditError(messages.TEXT_TOO_LONG, most=LONGEST_TEXT)
@@ -415,8 +415,8 @@ def apply(builder: FormBuilder, data: dict[str, Any], edit: Edit) -> None:
         except ValueError:
             raise EditError(messages.NOT_STEP) from None
         if abs(delta) > LARGEST:
-            raise EditError(messages.NUMBER_TOO_BIG, number=messages.Figure(delta),
-                            most=messages.Figure(LARGEST))
+            raise EditError(messages.NUMBER_TOO_BIG, number=messages.WholeFigure(delta),
+                            most=messages.WholeFigure(LARGEST))
         number = current if isinstance(current, int) and not isinstance(current, bool) else 0
         apply(builder, data, Edit("set", edit.path, str(number + delta), edit.shared))
         return

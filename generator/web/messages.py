@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 # a quantity said in the reader's notation lives with the languages, under the rules that say one too
-from generator.i18n import N_, Figure as Figure, Language, figures as figures
+from generator.i18n import N_, Figure as Figure, Language, WholeFigure as WholeFigure, figures as figures
 
 #: the new-game form
 CHOOSE_GAME = N_("choose one of the games")
@@ -27,6 +27,8 @@ PLAYER_COUNT = N_("{game} is played by {low} to {high}: enter {low} to {high} na
 DATE_FORM = N_("{date}: write a date as year-month-day, like 2026-11-28")
 NO_PAGE = N_("{page}: a page of the list is a number (1 is the newest games)")
 NO_PLAYER_PAGE = N_("There is no page {page} of {name}'s games: the last is page {pages}.")
+#: the history asked for a page past its last (a link kept from before games were deleted, a page number typed)
+NO_HISTORY_PAGE = N_("There is no page {page} of these games: the last is page {pages}.")
 
 #: a label and what it labels ("Ana: Guests", "Version: Great Architect"; French sets a space before the colon)
 LABELLED = N_("{label}: {value}")
@@ -55,7 +57,7 @@ PART_TOO_BIG = N_("this part would hold more than {most} KiB")
 NO_FIELD = N_("no such field")
 NOT_TRUE_FALSE = N_("expected true or false")
 NOT_WHOLE_NUMBER = N_("{value!r} is not a whole number")
-#: both numbers are :class:`Figure`s, written as the phone's language writes numbers
+#: both numbers are :class:`WholeFigure`s, written as the phone's language writes numbers, every digit kept
 NUMBER_TOO_BIG = N_("{number} is beyond the {most} donjon reads")
 TEXT_TOO_LONG = N_("longer than {most} characters")
 NO_ITEM = N_("there is no item {index} here")
@@ -103,8 +105,11 @@ NO_GAME = N_("there is no saved game {game}")
 #: a table correcting a saved game, saved after the game changed elsewhere (its state would undo that change)
 GAME_CHANGED = N_("game {game} was changed since this table opened it to correct it (its page lists the versions): "
                   "saving this table would undo that change. Open the game and correct it again from there.")
-#: a table correcting a saved game, saved after the game was deleted
-GAME_DELETED = N_("game {game} was deleted since this table opened it to correct it: there is nothing to correct.")
+#: a table correcting a saved game, saved after the game was deleted (another phone, `donjon history delete`): the
+#: page offers to save the table as a new game or to leave it unsaved. Its own name: GAME_DELETED below is the
+#: command line's line, and a second assignment of one name silently replaced this one (the page said it in English)
+CORRECTED_GAME_DELETED = N_("game {game} was deleted on another phone while this table corrected it: there is no "
+                            "game left to correct. Save this table as a new game, or leave it unsaved.")
 NO_PLAYER = N_("no saved game has a player of that name")
 RESCORE_FAILED = N_("game {game}: {error}")
 SCORES_OVER_TIME = N_("Scores of {name} over time, per game")

@@ -546,7 +546,7 @@ def update_game(conn: sqlite3.Connection, game_id: int, end_state: Mapping[str, 
         return game
     if game is None:
         deleted = since is not None and conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
-        raise StoreError(messages.GAME_DELETED if deleted else messages.NO_GAME, game=game_id)
+        raise StoreError(messages.CORRECTED_GAME_DELETED if deleted else messages.NO_GAME, game=game_id)
     if since is not None and latest_version(conn, game_id) != since:
         raise StoreError(messages.GAME_CHANGED, game=game_id)
     _unchanged(conn, table_id, table_version)
@@ -570,6 +570,12 @@ def delete_game(conn: sqlite3.Connection, game_id: int, who: str = "donjon") -> 
     conn.execute("UPDATE games SET deleted_at = ? WHERE id = ?", (now(), game_id))
     conn.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
     _add_version(conn, game_id, who, "delete", game["end_state"], game["result"], game["team"])
+
+
+def deleted_game_played_at(conn: sqlite3.Connection, game_id: int) -> str | None:
+    """When a deleted game was played; None while it is not deleted (or never was saved)."""
+    found = conn.execute("SELECT played_at FROM games WHERE id = ? AND deleted_at IS NOT NULL", (game_id,)).fetchone()
+    return None if found is None else str(found[0])
 
 
 def was_deleted(conn: sqlite3.Connection, game_id: int) -> bool:

@@ -589,6 +589,48 @@ def test_values_tapped_without_wifi_show_in_their_list_and_arrive(browser: Any, 
     context.close()
 
 
+def test_taps_made_while_an_answer_travels_stay_shown_when_it_comes(browser: Any, server: str) -> None:
+    """"+9" tapped, and while its answer was on its way "+7" and a token's "+": the answer to "+9" drew the list and
+    the count as the companion had them, and the "7" and the token vanished; the Wi-Fi gone before they were sent,
+    the bottom said "2 changes are not saved yet" with nothing showing which, and a player tapped +7 again (two 7s
+    once sent). The taps still kept stay shown, faded, over that answer, and arrive once."""
+    context, page, table = anas_phone(browser, server)
+    kept = "donjon-pending-" + table.rsplit("/", 1)[1]
+    chips = page.locator("#ctl-msg-players_0__vp_cards .chips")
+    held: list[Any] = []
+    cut = {"wifi": False}
+
+    def edits(route: Any) -> None:  # the first tap's answer held on its way; once it came, the Wi-Fi is gone
+        if cut["wifi"]:
+            route.abort()
+        else:
+            held.append(route)
+
+    context.route("**/edit", edits)
+    page.get_by_label("VP cards bought: add 9", exact=True).click()
+    page.wait_for_function("() => document.body.classList.contains('sending')")
+    page.get_by_label("VP cards bought: add 7", exact=True).click()
+    page.get_by_label("VP tokens: one more", exact=True).click()
+    assert chips.locator(".chip").all_inner_texts() == ["9", "7"]
+    page.wait_for_timeout(200)
+    assert len(held) == 1
+    cut["wifi"] = True
+    held[0].continue_()
+    page.get_by_text("2 changes are not saved yet").wait_for()
+    page.wait_for_timeout(100)
+    assert [text.split()[0] for text in chips.locator(".chip").all_inner_texts()] == ["9", "7"]
+    assert chips.locator(".chip.pending").all_inner_texts() == ["7"]
+    assert page.get_by_label("VP tokens", exact=True).input_value() == "1"
+    shot(page, "taps-made-while-an-answer-travels")
+    context.unroute("**/edit")
+    page.wait_for_function("(kept) => !document.body.classList.contains('sending')"
+                           " && localStorage.getItem(kept) === '[]'", arg=kept, timeout=LIVE_MS * 2)
+    page.reload()
+    assert [text.split()[0] for text in chips.locator(".chip").all_inner_texts()] == ["9", "7"]
+    assert totals(page) == {"Ana": "17", "Ben": "0"}
+    context.close()
+
+
 def test_the_words_on_what_is_not_saved_hide_nothing_at_the_bottom_of_the_page(browser: Any, server: str) -> None:
     """The words on a tap kept without Wi-Fi sit fixed at the bottom of the screen, a quarter of a phone's height:
     scrolled to the end, the page's last lines, the running totals and Save, stayed under them, out of reach. The

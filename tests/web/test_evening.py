@@ -3,6 +3,7 @@ people, the share, and the hostile requests of issue 20 (ids, surrogates, method
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -597,3 +598,44 @@ def test_a_delete_sent_again_after_its_answer_was_lost_is_answered_as_the_first(
     assert answers[0].headers["location"] == answers[1].headers["location"] == deleted
     assert [v["action"] for v in client.get("/api/games").json()] == []
     assert client.post("/history/games/999/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_correction_whose_game_was_deleted_meanwhile_can_be_saved_as_a_new_game(client: TestClient,
+                                                                                    lang: str) -> None:
+    """One phone corrects a saved game (a token more for Ben) while another deletes that game. The correction's
+    Save answered 409 "game N deleted" (in English on a French phone) and "Back to the table" led to the same Save:
+    a dead end, the tap in the correction lost unless the table was typed again. Now the page says what happened in
+    the phone's language and offers to save the table as a new game (dated the evening it was played, with the
+    correction's tap) or to leave it unsaved; a "save as new" for a game that is not deleted corrects nothing."""
+    headers = {**SAME_ORIGIN, "Accept-Language": lang}
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=headers).headers["location"]
+    game_id = game.rsplit("/", 1)[1]
+    played = client.get(f"/api/games/{game_id}").json()["played_at"]
+    correcting = client.post(f"{game}/correct", headers=headers).headers["location"]
+    client.post(f"{correcting}/edit", headers=headers,
+                data={"seat": "1", "shown": "1", "op": "add", "path": "vp_tokens", "value": "1"})
+    # a "save as new" while the game still stands is the correction it always was: no second game
+    other = finished_guildhall(client, ["Cleo", "Dan"])
+    kept = client.post(f"/tables/{other}/save", headers=headers).headers["location"]
+    still = client.post(f"{kept}/correct", headers=headers).headers["location"]
+    assert client.post(f"{still}/save", headers=headers, data={"as_new": "yes"}).headers["location"] == kept
+    assert client.post(f"{game}/delete", headers=headers, data={"confirm": "yes"}).status_code == 303
+    refused = client.post(f"{correcting}/save", headers=headers)
+    assert refused.status_code == 409
+    page = html.unescape(refused.text)
+    assert f"{game_id}" in page and ("supprimée" if lang == "fr" else "was deleted") in page
+    form = re.search(r'<form method="post" action="([^"]+)">(.*?)</form>', refused.text, re.S)
+    assert form is not None and form.group(1) == f"{correcting}/save"
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]+)"', form.group(2)))
+    assert 'href="/history"' in refused.text  # leave it unsaved
+    saved = client.post(form.group(1), headers=headers, data=fields)
+    assert saved.status_code == 303 and saved.headers["location"] != game
+    new = client.get("/api/games/" + saved.headers["location"].rsplit("/", 1)[1]).json()
+    assert {p["name"]: p["score"] for p in new["players"]} == {"Ana": 21, "Ben": 2}
+    assert new["played_at"] == played
+    # the table is saved now: its Save, tapped again on a phone, opens the new game, not a second one
+    assert client.post(f"{correcting}/save", headers=headers, data=fields).headers["location"] == \
+        saved.headers["location"]
+    assert client.get(f"/api/games/{game_id}").status_code == 404

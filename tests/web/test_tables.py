@@ -347,3 +347,39 @@ def test_who_entered_nothing_is_said_with_the_verb_their_number_takes(client: Te
         assert asked.status_code == 409
         for text in (page, asked.text):
             assert said in html.unescape(text).replace("\u00a0", " ").replace("\u202f", " "), (names, said)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "99,999,999,999,999,999,999,999"),
+                                            ("fr", "99\u202f999\u202f999\u202f999\u202f999\u202f999\u202f999\u202f999"),
+                                            ("de", "99.999.999.999.999.999.999.999")])
+def test_a_huge_number_typed_is_said_back_with_every_digit(client: TestClient, lang: str, said: str) -> None:
+    """23 nines typed in a count were refused, but the message said them through a float:
+    "99 999 999 999 999 991 611 392 dépasse…", a number nobody typed. Now every digit typed is said back, written
+    as the phone's language writes numbers; the table keeps nothing."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    for op, path in (("set", "completed_chapters"), ("add", "vp_tokens")):
+        answer = client.post(f"/tables/{table.id}/edit", headers={**SAME_ORIGIN, "Accept-Language": lang},
+                             data={"seat": "0", "shown": "0", "op": op, "path": path, "value": "9" * 23})
+        assert answer.status_code == 422
+        assert said in html.unescape(answer.text) and "1611392" not in re.sub(r"\D", "", answer.text)
+    assert totals(table.page()) == {"Ana": "0", "Ben": "0"}
+
+
+def test_a_history_page_past_the_last_says_so_and_leads_to_the_last(client: TestClient) -> None:
+    """`/history?page=99` with one page of games said "No saved game matches this search" under "Page 99 of 1"
+    (200), as if the games were gone. Now it is a 404 in words naming the last page, with a link to it (the
+    search kept), as the player's page answers."""
+    for _ in range(2):
+        table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+        for value in (9, 7, 5):
+            table.edit("append", "vp_cards", value, seat=0)
+        table.edit("set", "ended_by", "Ana")
+        assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 303
+    for query, last in (("page=99", "/history"), ("name=ana&page=3", "/history?name=ana")):
+        answer = client.get(f"/history?{query}")
+        page = html.unescape(answer.text)
+        assert answer.status_code == 404, query
+        assert "There is no page" in page and "the last is page 1" in page
+        assert "No saved game matches" not in page and "Page 99 of 1" not in page
+        assert f'href="{html.escape(last)}"' in answer.text
+    assert client.get("/history?page=1").status_code == 200

@@ -192,6 +192,30 @@
     record.appendChild(name);
     button.before(record);
   }
+  // The taps still kept, drawn again over an answer just swapped in. An earlier tap's answer draws its lists, counts
+  // and tiles as the companion has them, without the taps made while it was on its way: "+7" tapped while the
+  // answer to "+9" travelled vanished from the list when that answer came, and with the Wi-Fi gone before "+7" was
+  // sent the bottom said "1 change is not saved yet" with nothing on the screen showing which, so it was tapped
+  // again, and counted twice once sent. A kept tap is found by the control that made it (its data-edit, the key
+  // and what editOf adds aside), among the controls the answer drew anew (`before`: those on the page before it; an
+  // answer holds only the pieces that changed, and a control it left still shows its kept taps)
+  function redrawKept(before) {
+    const controls = Array.from(document.querySelectorAll("button[data-edit]")).filter((b) => !before.has(b));
+    for (const edit of pending) {
+      const control = controls.find(function (button) {
+        let made;
+        try { made = JSON.parse(button.dataset.edit); } catch (e) { return false; }
+        return Object.keys(made).every((k) => String(made[k] == null ? "" : made[k]) ===
+                                              String(edit[k] == null ? "" : edit[k]));
+      });
+      if (!control) continue;
+      if (control.hasAttribute("data-toggle")) {
+        const on = edit.op === "set" ? edit.value : edit.on;
+        control.setAttribute("aria-pressed", String(on) === "true" ? "true" : "false");
+      } else if (edit.op === "add") shownAdded(control, Number(edit.value));
+      else if (edit.op === "append") shownAppended(control);
+    }
+  }
   // fetch, and read its answer whole ({status, headers, text}), given up after ANSWER_MS as a network error. The
   // answer's body is read within that time too: a companion that said its status and then stalled in the middle of
   // its page held every tap after it (and the kept taps of other tables) as long as one that never answered at all
@@ -243,7 +267,9 @@
         failures = 0;
         const html = answer.text;
         if ((answer.headers.get("content-type") || "").startsWith("text/html") && !html.startsWith("<!doctype")) {
+          const before = new Set(document.querySelectorAll("button[data-edit]"));
           swap(html);
+          redrawKept(before);
         } else if (answer.status >= 400) {
           tell(words("refused", {status: answer.status}), false);
           setTimeout(function () { location.reload(); }, 1500);
