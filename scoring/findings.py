@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from generator.fields import normalise_name
 from generator.i18n import N_, Figure, Language, figures, language
@@ -88,6 +88,17 @@ class Locator:
         return self.written.get(path, value)
 
 
+_Rule = TypeVar("_Rule", bound="NumberedRule | CheckedValue")
+
+
+def _sectioned(rule: _Rule, value: int | str, section: str) -> _Rule:
+    """An enum member made of `value` (a rule's number, a warning's code) that carries the rulebook sections it
+    comes from: the one way both kinds of rule are written."""
+    rule._value_ = value
+    rule.section = section
+    return rule
+
+
 class NumberedRule(IntEnum):
     """A rule of a game's list in end-states.md: its number, and the rulebook sections it comes from, named with
     every violation of it. A game writes each rule as `PLAYERS = 1, "002 game info (2-4 players)"`, so that where a
@@ -97,10 +108,7 @@ class NumberedRule(IntEnum):
     section: str
 
     def __new__(cls, number: int, section: str) -> Self:
-        rule = int.__new__(cls, number)
-        rule._value_ = number
-        rule.section = section
-        return rule
+        return _sectioned(int.__new__(cls, number), number, section)
 
 
 class CheckedValue(StrEnum):
@@ -113,10 +121,7 @@ class CheckedValue(StrEnum):
     section: str
 
     def __new__(cls, code: str, section: str) -> Self:
-        rule = str.__new__(cls, code)
-        rule._value_ = code
-        rule.section = section
-        return rule
+        return _sectioned(str.__new__(cls, code), code, section)
 
 
 def section_of(rule: int | str) -> str:
