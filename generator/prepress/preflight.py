@@ -748,8 +748,9 @@ def _fonts_used(operations: list[tuple[list[Any], str]]) -> set[str] | None:
     """The fonts a drawing's text is shown in: the one a `Tf` set (PDF 1.7, 9.3.1: the text state's font is set by
     Tf alone; 9.4.3: text is shown in the font in force; 8.4.1: q and Q save and restore it) where a Tj, TJ, ' or "
     shows text. A font the resources list and no text is shown in prints nothing (reportlab lists Helvetica on every
-    page and sets it with no text after it; a layout program may list the fonts of a whole spread). None (every font the resources list) where the drawing shows text without setting a font: it
-    shows it in the font the drawing that painted it set, which this drawing's resources may name."""
+    page and sets it with no text after it; a layout program may list the fonts of a whole spread). None (every font
+    the resources list) where the drawing shows text without setting a font: it shows it in the font the drawing
+    that painted it set, which this drawing's resources may name."""
     used: set[str] = set()
     font: str | None = None  # the font in force: None until a Tf of this drawing sets one
     saved: list[str | None] = []  # the text state is part of the graphics state, saved by q and restored by Q

@@ -371,10 +371,11 @@ def _check_across(state: CastleEndState, catalog: Castle, found: Findings) -> No
                 assert isinstance(guest, str)  # the format gives names in this version
                 if guest in first_seen:
                     owner, slot = first_seen[guest]
-                    found.add(CastleRule.ONE_OF_EACH, ("sheets", index, "guests", position),
+                    where = ("sheets", index, "guests", position)
+                    found.add(CastleRule.ONE_OF_EACH, where,
                               found._("{guest} is already in {name}'s castle (sheets[{owner}].guests[{slot}]); there "
                                       "is one card of each guest",
-                                      guest=_guest_written(catalog, guest, found, ("sheets", index, "guests", position)),
+                                      guest=_guest_written(catalog, guest, found, where),
                                       name=state.sheets[owner].player, owner=owner, slot=slot), GUESTS_SECTION)
                 else:
                     first_seen[guest] = (index, position)
