@@ -655,6 +655,21 @@ def test_a_font_listed_but_never_shown_is_not_refused_as_not_embedded(tmp_path: 
     assert embedded["text"] and "Helvetica" in embedded["text"][0], embedded
 
 
+def test_a_refusal_on_a_rule_the_service_does_not_state_says_why(tmp_path: Path) -> None:
+    """A font not embedded is refused for every service (it prints in a substitute), but for PrintNinja, whose pages
+    read state no font rule, the report cited the rule as "not confirmed by the service (confidence L): not stated
+    by any source read" under a REFUSED line: a refusal with no reason. It now says the ground it is refused on; for
+    DriveThruCards, which states the rule, its page is cited as before."""
+    card = _card_pdf(tmp_path / "text.pdf", [(198, 270)] * 2, text=True)
+    for service, says in (("printninja", "refused whatever the service's pages say: a font that is not embedded"),
+                          ("dtc", "every font embedded (Spezifikationen")):
+        done = donjon("check-print", str(card), "--service", service, "--json")
+        found = [f for f in _report(done)[0]["findings"] if f["rule"] == "text" and f["verdict"] == "refused"]
+        assert found and all(f["source"].startswith(says) for f in found), (service, found)
+        text = donjon("check-print", str(card), "--service", service).stdout
+        assert f"  rule text: {says}" in text and "not confirmed" not in text.split("rule text:")[1].split("\n")[0]
+
+
 def test_a_trim_box_that_cuts_nothing_is_refused(tmp_path: Path) -> None:
     """A TrimBox of no width ([9 9 9 261], as a script writing the box from a bad number gives) left its 'bleed' the
     whole page: check-print said nothing of it. A cut of no area is refused under rule trim (PDF 1.7, 14.11.2: the

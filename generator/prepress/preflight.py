@@ -91,6 +91,21 @@ class Finding:
     rule: str
     verdict: Verdict
     message: str
+    #: why it is refused where the service's pages do not state the rule (GROUNDS): the file would not print as
+    #: meant on any press; cited instead of "not confirmed by the service", which read as no reason at all
+    ground: str = ""
+
+
+#: Why a file is refused whatever a service's pages say: it would not print as meant on any press. A finding refused
+#: on one of these cites it where the service does not state the rule itself.
+GROUNDS = {
+    "font": "a font that is not embedded is drawn by the printer's machine in a substitute of its own choosing (PDF "
+            "1.7, 9.9, Embedded Font Programs): the text prints in another font, or not at all",
+    "sizes": "a deck is cut to one size: pages of another size are printed at the wrong size or refused by the "
+             "press's imposition",
+    "box": "the TrimBox (else ArtBox) is the size of the finished piece (PDF 1.7, 14.11.2): a rectangle of four "
+           "numbers with a width and a height; a box that is not one leaves the cut to each reader's guess",
+}
 
 
 @dataclass
@@ -122,10 +137,17 @@ class Preflight:
     def verdict(self) -> Verdict:
         return "refused" if self.refused else "warned" if self.findings else "ok"
 
-    def add(self, page: int | None, rule: str, message: str, *, refuse: bool | None = None) -> None:
-        """A broken rule: refused when the service states it (or `refuse` says so), else warned."""
+    def add(self, page: int | None, rule: str, message: str, *, refuse: bool | None = None, ground: str = "") -> None:
+        """A broken rule: refused when the service states it (or `refuse` says so), else warned. `ground`: a key of
+        GROUNDS, why it is refused where the service does not state the rule."""
         stated = self.service.rule(rule).confirmed if refuse is None else refuse
-        self.findings.append(Finding(page, rule, "refused" if stated else "warned", message))
+        self.findings.append(Finding(page, rule, "refused" if stated else "warned", message, GROUNDS.get(ground, "")))
+
+    def source(self, finding: Finding) -> str:
+        """Where the rule a finding breaks comes from: the service's page, else the ground it is refused on."""
+        if finding.ground and not self.service.rule(finding.rule).confirmed:
+            return f"refused whatever the service's pages say: {finding.ground}"
+        return self.service.cite(finding.rule)
 
     def page_verdict(self, number: int) -> Verdict:
         found = [f.verdict for f in self.findings if f.page == number]
@@ -144,8 +166,8 @@ class Preflight:
             grouped.setdefault((f.verdict, f.rule, _generic(f.message)), []).append(f.page)
         for (kind, rule, message), pages in grouped.items():
             out.append(f"  {_pages(pages)}: {kind.upper()} [{rule}] {message}")
-        for rule in dict.fromkeys(f.rule for f in self.findings if f.verdict == "refused"):
-            out.append(f"  rule {rule}: {self.service.cite(rule)}")
+        for rule, source in dict.fromkeys((f.rule, self.source(f)) for f in self.findings if f.verdict == "refused"):
+            out.append(f"  rule {rule}: {source}")
         flagged = {f.page for f in self.findings if f.page is not None}
         if self.findings and len(flagged) < self.pages:
             out.append(f"  {self.pages - len(flagged)} of {self.pages} pages: nothing to report")
@@ -156,7 +178,7 @@ class Preflight:
                 "highest_ink": {"percent": round(self.ink[0], 1), "where": self.ink[1]},
                 "page_verdicts": [self.page_verdict(n) for n in range(1, self.pages + 1)],
                 "findings": [{"page": f.page, "rule": f.rule, "verdict": f.verdict, "message": f.message,
-                              "source": self.service.cite(f.rule)} for f in self.findings]}
+                              "source": self.source(f)} for f in self.findings]}
 
 
 #: The warning on a deck whose pieces are not rectangles. No page of a service read says what it does with a shape
@@ -421,7 +443,7 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
         _streams_filtered(reader, result)
     if len(sizes) > 1:
         result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
-                   refuse=True)
+                   refuse=True, ground="sizes")
     service = result.service
     if service.order in ("back-front", "front-back") and len(pages) % 2:
         result.add(None, "order", f"{plural(len(pages), 'page')}: {service.name} takes a back and a front for every "
@@ -521,7 +543,7 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
         shown = str(page["/" + key].get_object())[:60]
         result.add(number, "trim", f"its {key} is {shown}, not a rectangle of four numbers: readers disagree on where "
                                    f"such a page is cut (some read no {key}, some a box with zeros, some stop on the "
-                                   "page); measured here as if it had none", refuse=True)
+                                   "page); measured here as if it had none", refuse=True, ground="box")
     media = _printed(page, "mediabox")
     cut = _cut(page)
     named = _BOXES[cut][0][1:]  # the box the cut is read from, as the file names it: TrimBox, or ArtBox without one
@@ -532,7 +554,7 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
     if min(trim[2] - trim[0], trim[3] - trim[1]) <= TOLERANCE:
         # a cut of no width or no height: measured as it was, its "bleed" was the whole page and it passed
         result.add(number, "trim", f"its {named} is {_mm(trim[2] - trim[0])} x {_mm(trim[3] - trim[1])}: it cuts "
-                                   "nothing out of the page", refuse=True)
+                                   "nothing out of the page", refuse=True, ground="box")
         return
     # What is printed of the page: its content clipped to the CropBox "when displayed or printed", and to the
     # BleedBox "when output in a production environment" (PDF 1.7, 14.11.2; each defaults to the one before), within
@@ -874,7 +896,7 @@ def _fonts(resources: Any, number: int, result: Preflight, used: set[str] | None
         if descriptor is None or not any(k in descriptor.get_object() for k in files):
             if not any(f.page == number and f.rule == "text" and str(name) in f.message for f in result.findings):
                 result.add(number, "text", f"the font {font.get('/BaseFont')} ({name}) is not embedded",
-                           refuse=True)
+                           refuse=True, ground="font")
     return glyphs
 
 
