@@ -258,7 +258,8 @@ def _check_tiles(state: GuedelonEndState, catalog: Guedelon, found: Findings) ->
                       found._("{name!r} is not a floor tile any building of the castle can hold (tiles: {tiles})",
                               name=name, tiles=_span(catalog)))
         elif key in seen:
-            found.add(GuedelonRule.TILES_EXIST, ("built", index), found._("names {tile} a second time", tile=key))
+            found.add(GuedelonRule.TILES_EXIST, ("built", index),
+                      found._("names {tile} a second time", tile=name if is_mill else key))  # the Mill as written
         elif place is not None and key not in known:
             # W1. Which buildings hold the two tiles the rulebooks do not place is the catalog's choice.
             building = catalog.building(place[0])
