@@ -809,6 +809,26 @@ def test_a_page_cut_at_its_art_box_is_measured_from_it(tmp_path: Path) -> None:
     assert [m for rule, m in measured("art") if rule == "safe"], reports["art"]
 
 
+def test_a_pdfx_page_with_both_a_trim_box_and_an_art_box_is_refused(tmp_path: Path) -> None:
+    """PDF/X lets a page give its finished size as a TrimBox or an ArtBox, not both (Kodak's PDF/X-1a page): a card
+    with both passed DriveThruCards' preflight, measured from its TrimBox, while a PDF/X checker refuses it. Now
+    refused under pdfx for a service stating PDF/X; PrintNinja, asking none, says nothing of it."""
+    import pikepdf
+
+    plain = _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
+    both = tmp_path / "both.pdf"
+    with pikepdf.open(plain) as doc:
+        for page in doc.pages:
+            page.obj.ArtBox = pikepdf.Array([20, 20, 178, 250])
+        doc.save(both)
+    files = {"plain": plain, "both": both}
+    for service, expected in (("dtc", True), ("printninja", False)):
+        done = donjon("check-print", *map(str, files.values()), "--service", service, "--json")
+        said = {name: [m for m in found if "both a TrimBox and an ArtBox" in m]
+                for name, found in _findings(done, files, "pdfx").items()}
+        assert bool(said["both"]) == expected and not said["plain"], (service, said)
+
+
 def test_a_page_box_that_is_not_four_numbers_is_refused_and_the_rest_read(tmp_path: Path) -> None:
     """A TrimBox of three numbers (or a BleedBox that is a name) made the whole file "damaged" (exit 2, nothing else
     said). Readers disagree on such a page: poppler reads it as having no TrimBox (pdfinfo: the CropBox), pdfium

@@ -33,8 +33,9 @@ is drawn):
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
   standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
-  (the BleedBox, TrapNet excepted), and for PDF/X-1a no transparency (soft masks, constant opacity below 1, blend
-  modes) and no stream compressed with a filter it excludes (JPEG 2000, JBIG2, LZW).
+  (the BleedBox, TrapNet excepted), a TrimBox or an ArtBox but not both, and for PDF/X-1a no transparency (soft
+  masks, constant opacity below 1, blend modes) and no stream compressed with a filter it excludes (JPEG 2000,
+  JBIG2, LZW).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
 round token) is warned about (rule `shape`, :func:`add_shape`): no page of a service read says whether it cuts such a
@@ -551,6 +552,11 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
     if page.get("/TrimBox") is None and cut != "artbox":  # (one that is no box is refused above)
         result.add(number, "trim", "has no TrimBox: nothing says where the page is cut", refuse=bool(service.pdfx)
                    or None)
+    if service.pdfx and _box_entry(page, "/TrimBox") is not None and _box_entry(page, "/ArtBox") is not None:
+        # PDF/X: "a MediaBox that can include either a TrimBox or an ArtBox, but not both" (Kodak's 'Technical
+        # characteristics of PDF/X-1a', address at PRINTED_ANNOTATIONS): which is the cut would be the RIP's guess
+        result.add(number, "pdfx", "has both a TrimBox and an ArtBox; PDF/X allows one of them, the finished size "
+                                   "(measured here from the TrimBox)")
     if min(trim[2] - trim[0], trim[3] - trim[1]) <= TOLERANCE:
         # a cut of no width or no height: measured as it was, its "bleed" was the whole page and it passed
         result.add(number, "trim", f"its {named} is {_mm(trim[2] - trim[0])} x {_mm(trim[3] - trim[1])}: it cuts "
