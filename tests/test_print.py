@@ -767,6 +767,16 @@ def test_a_file_encrypted_with_an_owner_password_alone_is_read_in_full(tmp_path:
         doc.save(locked, encryption=pikepdf.Encryption(owner="secret", user="reader", R=6))
     done = donjon("check-print", str(locked), "--service", "printninja")
     assert done.returncode == 2 and "password needed to open it" in done.stderr, done.stderr
+    # encrypted by another security handler than the password one (certificates: /Adobe.PubSec; here a name of
+    # the same length, so the cross-reference offsets hold): not "a damaged PDF"
+    other = tmp_path / "other-handler.pdf"
+    data = files["aes128"].read_bytes()
+    assert data.count(b"/Filter /Standard") == 1
+    other.write_bytes(data.replace(b"/Filter /Standard", b"/Filter /PubSecXY"))
+    done = donjon("check-print", str(other), "--service", "printninja")
+    assert done.returncode == 2 and "is encrypted in a way donjon cannot open" in done.stderr, \
+        done.stderr
+    assert "damaged" not in done.stderr and done.stderr.count("\n") == 1
 
 
 def test_a_page_cut_at_its_art_box_is_measured_from_it(tmp_path: Path) -> None:

@@ -375,7 +375,14 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
     result = Preflight(shown, service, pictures=dict(pictures or {}))
     with pypdf_quiet():
         try:
-            reader = PdfReader(io.BytesIO(data))
+            try:
+                reader = PdfReader(io.BytesIO(data))
+            except NotImplementedError as err:
+                # pypdf opens the standard (password) security handler only; a file encrypted for its recipients'
+                # certificates (/Adobe.PubSec) or by a handler of its own is not damaged, and opens for no one else
+                raise InputError(shown, f"is encrypted in a way donjon cannot open ({err}); a file encrypted for "
+                                        "its recipients' certificates opens for no one else, a print service "
+                                        "neither: export it again without encryption") from None
             # An owner password alone (an empty user password, as print-shop and layout exports often write one)
             # lets every reader open the file: it is read and reported in full, the encryption one finding of it.
             # A password needed to open it: nothing can be read (the press cannot either).
