@@ -357,8 +357,7 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
               pictures: dict[str, str] | None = None) -> Preflight:
     """Preflight `path` against `service`; `pictures`: the files its pictures were made from, by XObject name, for
     the messages (Preflight.pictures). A file that cannot be read (missing, not a regular file, needing a password
-    to open, damaged
-    anywhere, its pages found or not) is an InputError naming it, in one line."""
+    to open, damaged anywhere, its pages found or not) is an InputError naming it, in one line."""
     import io
 
     from pypdf import PdfReader
@@ -382,7 +381,7 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
                 # certificates (/Adobe.PubSec) or by a handler of its own is not damaged, and opens for no one else
                 raise InputError(shown, f"is encrypted in a way donjon cannot open ({err}); a file encrypted for "
                                         "its recipients' certificates opens for no one else, a print service "
-                                        "neither: export it again without encryption") from None
+                                        "included: export it again without encryption") from None
             # An owner password alone (an empty user password, as print-shop and layout exports often write one)
             # lets every reader open the file: it is read and reported in full, the encryption one finding of it.
             # A password needed to open it: nothing can be read (the press cannot either).
@@ -412,7 +411,7 @@ PRINT_BIT, FULL_QUALITY_BIT = 1 << 2, 1 << 11
 def _encryption(reader: Any, result: Preflight) -> None:
     """A file encrypted with an owner password alone: every reader opens it, but PDF/X allows no encryption at all
     ("Encryption prohibited" among the PDF/X-1a checks of pdfbox-preflight, github.com/Padam87/pdfbox-preflight/
-    issues/1; PDF/X-4 keeps the rule): refused as the service's PDF/X rule is (DriveThruCards states PDF/X-1a:
+    issues/1; a PDF/X-4 file is held to the same, ISO 15930-7 itself not being at hand): refused as the service's PDF/X rule is (DriveThruCards states PDF/X-1a:
     refused; MB PRINT, PDF/X chosen by donjon: warned). A service asking no PDF/X states nothing read of encryption:
     warned under donjon's own rule `encryption` (services.OWN_RULES). Permissions that forbid printing, or allow it
     only at low quality, are said: a prepress program that honours them cannot print the file as it is."""
