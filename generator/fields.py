@@ -550,9 +550,26 @@ NAME_CUTOFF = 0.75
 KEY_CUTOFF = 0.7
 
 
+#: Articles a name may be written with, in the languages donjon speaks (folded as normalise_name folds them: `l'`
+#: stays joined to its word and is not one): a player writes `La Reine` or `The Queen` where the card prints
+#: `Reine`, `Queen`. Not read as the name (end-states.md accepts the names printed, nothing else), only suggested.
+ARTICLES = frozenset({"the", "a", "an", "le", "la", "les", "un", "une", "der", "die", "das", "den", "dem", "des",
+                      "ein", "eine"})
+
+
 def _closest(word: str, options: Iterable[str], cutoff: float = NAME_CUTOFF) -> str | None:
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=cutoff)
-    return close[0] if close else None
+    """The known word most like `word` (difflib), else the one written with the same words in another order or with
+    an article before them (`le-chien-dagobert` is `dagobert-le-chien`, `the-queen` is `queen`), which difflib's
+    character by character ratio misses."""
+    listed = list(options)
+    close = difflib.get_close_matches(word, listed, n=1, cutoff=cutoff)
+    if close:
+        return close[0]
+    words = [w for w in re.split(r"[-_\s]+", word) if w]
+    bare = words[1:] if len(words) > 1 and words[0] in ARTICLES else words
+    wanted = {tuple(sorted(words)), tuple(sorted(bare))}
+    return next((option for option in listed
+                 if tuple(sorted(w for w in re.split(r"[-_\s]+", option) if w)) in wanted), None)
 
 
 def _suggest(word: str, options: Iterable[str], cutoff: float = NAME_CUTOFF) -> str:

@@ -101,14 +101,19 @@ class Name(Choice):
         return super().check(value, path, ck)
 
 
-class Named(Protocol):
-    """A catalog entry an end state names: its id, the name donjon's cards print, and its other names."""
+class Titled(Protocol):
+    """A catalog entry with an id and the name donjon's cards print (its translations in its provenance): what
+    :func:`spellings_of` reads (the Guédelon Mill, which has no other names, is one)."""
 
     @property
     def id(self) -> str: ...
 
     @property
     def name(self) -> str: ...
+
+
+class Named(Titled, Protocol):
+    """A catalog entry an end state names: its id, the name donjon's cards print, and its other names."""
 
     @property
     def aliases(self) -> tuple[str, ...]: ...
@@ -142,7 +147,7 @@ def aliases_of(entries: Iterable[Named]) -> Mapping[str, str]:
     return out
 
 
-def spellings_of(entries: Iterable[Named], lang: str = "en") -> dict[str, dict[str, str]]:
+def spellings_of(entries: Iterable[Titled], lang: str = "en") -> dict[str, dict[str, str]]:
     """Language code -> id -> the entry's name in that language, as the catalog holds it (its own name in `lang`,
     its translations' in theirs; an entry a language does not translate keeps its own name there): what a document
     written in that language calls the entries (:attr:`generator.fields.Choice.spelled`)."""

@@ -817,6 +817,34 @@ def test_the_rules_messages_in_every_language() -> None:
             assert all(m not in dict(said["en"][game]).values() for _, m in found)
 
 
+def test_guedelon_names_the_mill_as_the_file_writes_it_in_every_language() -> None:
+    """Guédelon's rule 3 put an article of the message's language before the Mill's name in the file's: "names the
+    Mühle", "nomme le Mühle". A name in the message's language reads as the message's own words (the Mill, le
+    Moulin, die Mühle); a name in another stands bare, as written, beside the message's word for the Mill."""
+    from scoring.engine import Scorer
+
+    scorer = Scorer()
+
+    def said(lang: str, mill: str | None, written: str) -> str:
+        state = {"game": "guedelon", "players": 2, "events": "easy", "rounds": 12, "built": ["A0", written]}
+        if mill is not None:
+            state["mill"] = mill
+        return next(v.message.removesuffix(f" [{v.source}]") for v in scorer.score(state, language(lang)).violations
+                    if v.where == "built[1]")
+
+    assert said("en", None, "Mühle") == "names Mühle, but the Mill was not in play (mill: false)"
+    assert said("en", None, "mill") == "names the Mill, but the Mill was not in play (mill: false)"
+    assert said("en", "not-built", "Moulin") == "names Moulin, but mill: not-built says the Mill was not built"
+    assert said("fr", None, "Mühle") == f"nomme Mühle, mais le Moulin n’était pas en jeu (mill{NBSP}: false)"
+    assert said("fr", None, "Moulin") == f"nomme le Moulin, mais le Moulin n’était pas en jeu (mill{NBSP}: false)"
+    assert said("fr", "not-built", "mill") == \
+        f"nomme mill, mais mill{NBSP}: not-built dit que le Moulin n’a pas été construit"
+    assert said("de", "not-built", "Moulin") == "nennt Moulin, aber mill: not-built sagt, dass die Mühle nicht " \
+                                                "gebaut wurde"
+    assert said("de", "not-built", "Mühle") == "nennt die Mühle, aber mill: not-built sagt, dass sie nicht gebaut " \
+                                               "wurde"
+
+
 def test_french_messages_keep_french_typography() -> None:
     """Every French message is written as French prints it (issue 26 item 6): a no-break space before `:`, a narrow
     one before `; ! ?` and inside « », and the apostrophe ’, so the companion's pages (which show a message as

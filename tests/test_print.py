@@ -655,6 +655,21 @@ def test_a_font_listed_but_never_shown_is_not_refused_as_not_embedded(tmp_path: 
     assert embedded["text"] and "Helvetica" in embedded["text"][0], embedded
 
 
+def test_a_refusal_on_a_rule_the_service_does_not_state_says_why(tmp_path: Path) -> None:
+    """A font not embedded is refused for every service (it prints in a substitute), but for PrintNinja, whose pages
+    read state no font rule, the report cited the rule as "not confirmed by the service (confidence L): not stated
+    by any source read" under a REFUSED line: a refusal with no reason. It now says the ground it is refused on; for
+    DriveThruCards, which states the rule, its page is cited as before."""
+    card = _card_pdf(tmp_path / "text.pdf", [(198, 270)] * 2, text=True)
+    for service, says in (("printninja", "refused whatever the service's pages say: a font that is not embedded"),
+                          ("dtc", "every font embedded (Spezifikationen")):
+        done = donjon("check-print", str(card), "--service", service, "--json")
+        found = [f for f in _report(done)[0]["findings"] if f["rule"] == "text" and f["verdict"] == "refused"]
+        assert found and all(f["source"].startswith(says) for f in found), (service, found)
+        text = donjon("check-print", str(card), "--service", service).stdout
+        assert f"  rule text: {says}" in text and "not confirmed" not in text.split("rule text:")[1].split("\n")[0]
+
+
 def test_a_trim_box_that_cuts_nothing_is_refused(tmp_path: Path) -> None:
     """A TrimBox of no width ([9 9 9 261], as a script writing the box from a bad number gives) left its 'bleed' the
     whole page: check-print said nothing of it. A cut of no area is refused under rule trim (PDF 1.7, 14.11.2: the
@@ -704,6 +719,181 @@ def test_the_order_finding_of_a_one_page_file_counts_one_page(tmp_path: Path) ->
     done = donjon("check-print", str(files["one"]), "--service", "dtc", "--json")
     order = _findings(done, files, "order")["one"]
     assert order and order[0].startswith("1 page: "), order
+
+
+def _report(done: subprocess.CompletedProcess[str]) -> list[dict[str, Any]]:
+    """check-print's JSON lines, one a file."""
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_a_file_encrypted_with_an_owner_password_alone_is_read_in_full(tmp_path: Path) -> None:
+    """An owner password alone (an empty user password, as print-shop and layout exports write one) opens in every
+    reader; check-print said only "is encrypted" (exit 2) and nothing else of the file. It is now read: every finding
+    of the same file unencrypted, plus the encryption, refused where the service states PDF/X (DriveThruCards:
+    PDF/X-1a allows none), warned where donjon chose PDF/X (MB PRINT) or the service states nothing of it
+    (PrintNinja, which then takes it: exit 0). A password needed to open the file is still exit 2."""
+    import pikepdf
+
+    plain = _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
+    files = {"plain": plain}
+    for name, encryption in (("rc4", pikepdf.Encryption(owner="secret", user="", R=3, aes=False, metadata=False)),
+                             ("aes128", pikepdf.Encryption(owner="secret", user="", R=4)),
+                             ("aes256", pikepdf.Encryption(owner="secret", user="", R=6))):
+        files[name] = tmp_path / f"{name}.pdf"
+        with pikepdf.open(plain) as doc:
+            doc.save(files[name], encryption=encryption)
+    files["no-print"] = tmp_path / "no-print.pdf"
+    with pikepdf.open(plain) as doc:
+        doc.save(files["no-print"], encryption=pikepdf.Encryption(
+            owner="secret", user="", R=6, allow=pikepdf.Permissions(print_lowres=False, print_highres=False)))
+    for name in files:  # poppler opens each without a password
+        assert subprocess.run(["pdfinfo", str(files[name])], capture_output=True).returncode == 0, name
+    for service, verdict, rule, code in (("dtc", "refused", "pdfx", 1), ("mbprint", "warned", "pdfx", 1),
+                                         ("printninja", "warned", "encryption", 0)):
+        done = donjon("check-print", *map(str, files.values()), "--service", service, "--json")
+        assert done.returncode == code, (service, done.stdout, done.stderr)
+        reports = dict(zip(files, _report(done)))
+        assert len(reports) == len(files), done.stdout + done.stderr
+        before = [(f["page"], f["rule"], f["verdict"], f["message"]) for f in reports["plain"]["findings"]]
+        for name in ("rc4", "aes128", "aes256", "no-print"):
+            found = [(f["page"], f["rule"], f["verdict"], f["message"]) for f in reports[name]["findings"]]
+            added = [f for f in found if f not in before]
+            assert [f for f in found if f in before] == before, (service, name, found)
+            assert len(added) == 1 and added[0][1:3] == (rule, verdict) and "encrypted" in added[0][3], added
+            assert ("forbid printing" in added[0][3]) == (name == "no-print"), added
+            assert reports[name]["pages"] == 2
+    locked = tmp_path / "locked.pdf"
+    with pikepdf.open(plain) as doc:
+        doc.save(locked, encryption=pikepdf.Encryption(owner="secret", user="reader", R=6))
+    done = donjon("check-print", str(locked), "--service", "printninja")
+    assert done.returncode == 2 and "password needed to open it" in done.stderr, done.stderr
+    # encrypted by another security handler than the password one (certificates: /Adobe.PubSec; here a name of
+    # the same length, so the cross-reference offsets hold): not "a damaged PDF"
+    other = tmp_path / "other-handler.pdf"
+    data = files["aes128"].read_bytes()
+    assert data.count(b"/Filter /Standard") == 1
+    other.write_bytes(data.replace(b"/Filter /Standard", b"/Filter /PubSecXY"))
+    done = donjon("check-print", str(other), "--service", "printninja")
+    assert done.returncode == 2 and "is encrypted in a way donjon cannot open" in done.stderr, \
+        done.stderr
+    assert "damaged" not in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_page_cut_at_its_art_box_is_measured_from_it(tmp_path: Path) -> None:
+    """A card giving its cut as an ArtBox and no TrimBox (PDF/X takes either as the finished size) was accepted as
+    having a cut, but its bleed was measured from the CropBox (the TrimBox's default): 0 mm, refused; and its safe
+    text too (pdfium's TrimBox is the CropBox there), so a word 5 pt inside the ArtBox passed. Every measure now takes
+    the ArtBox: no bleed finding, no "no TrimBox", the word refused; the same card with a TrimBox reads the same."""
+    import pikepdf
+    from reportlab.pdfgen.canvas import Canvas
+
+    with_trim = tmp_path / "trim.pdf"
+    canvas = Canvas(str(with_trim), pagesize=(198, 270), invariant=1)
+    for _ in range(2):
+        canvas.setTrimBox([9, 9, 189, 261])
+        canvas.setFillColorCMYK(0, 0, 0, 0.2)
+        canvas.rect(0, 0, 198, 270, fill=1, stroke=0)
+        canvas.setFillColorCMYK(0, 0, 0, 1)
+        canvas.setFont("Helvetica", 8)
+        canvas.drawString(14, 100, "Knight")  # 5 pt inside the cut: within DTC's 1/8 in safe margin
+        canvas.showPage()
+    canvas.save()
+    art = tmp_path / "art.pdf"
+    with pikepdf.open(with_trim) as doc:
+        for page in doc.pages:
+            page.obj.ArtBox = page.obj.TrimBox
+            del page.obj.TrimBox
+        doc.save(art)
+    boxes = _pdfinfo_boxes(art)
+    assert boxes["ArtBox"] == (9, 9, 189, 261) and boxes["TrimBox"] == boxes["CropBox"] == (0, 0, 198, 270)
+    files = {"trim": with_trim, "art": art}
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    reports = dict(zip(files, _report(done)))
+
+    def measured(name: str) -> list[tuple[str, str]]:
+        return sorted((f["rule"], re.sub(r"\d+ characters", "N characters", f["message"]))
+                      for f in reports[name]["findings"] if f["rule"] in ("bleed", "trim", "safe"))
+
+    assert measured("art") == measured("trim") and measured("art"), reports
+    assert not [m for rule, m in measured("art") if rule == "bleed" or "no TrimBox" in m]
+    assert [m for rule, m in measured("art") if rule == "safe"], reports["art"]
+
+
+def test_a_pdfx_page_with_both_a_trim_box_and_an_art_box_is_refused(tmp_path: Path) -> None:
+    """PDF/X lets a page give its finished size as a TrimBox or an ArtBox, not both (Kodak's PDF/X-1a page): a card
+    with both passed DriveThruCards' preflight, measured from its TrimBox, while a PDF/X checker refuses it. Now
+    refused under pdfx for a service stating PDF/X; PrintNinja, asking none, says nothing of it."""
+    import pikepdf
+
+    plain = _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
+    both = tmp_path / "both.pdf"
+    with pikepdf.open(plain) as doc:
+        for page in doc.pages:
+            page.obj.ArtBox = pikepdf.Array([20, 20, 178, 250])
+        doc.save(both)
+    files = {"plain": plain, "both": both}
+    for service, expected in (("dtc", True), ("printninja", False)):
+        done = donjon("check-print", *map(str, files.values()), "--service", service, "--json")
+        said = {name: [m for m in found if "both a TrimBox and an ArtBox" in m]
+                for name, found in _findings(done, files, "pdfx").items()}
+        assert bool(said["both"]) == expected and not said["plain"], (service, said)
+
+
+def test_a_page_box_that_is_not_four_numbers_is_refused_and_the_rest_read(tmp_path: Path) -> None:
+    """A TrimBox of three numbers (or a BleedBox that is a name) made the whole file "damaged" (exit 2, nothing else
+    said). Readers disagree on such a page: poppler reads it as having no TrimBox (pdfinfo: the CropBox), pdfium
+    reads a 0 for the missing number, Ghostscript asked to use the box stops on the page. Now the box is refused
+    under trim, naming it, and the rest of the page is read as poppler reads it (exit 1, every other finding). A
+    MediaBox that is no box stays a damaged file (test_check_print_refuses_a_damaged_pdf_in_one_line)."""
+    import pikepdf
+
+    plain = _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2, text=True)
+    files = {"plain": plain, "short": tmp_path / "short.pdf", "name": tmp_path / "name.pdf"}
+    with pikepdf.open(plain) as doc:
+        for page in doc.pages:
+            page.obj.TrimBox = pikepdf.Array([9, 9, 189])
+        doc.save(files["short"])
+    with pikepdf.open(plain) as doc:
+        for page in doc.pages:
+            page.obj.BleedBox = pikepdf.Name("/Page")
+        doc.save(files["name"])
+    assert _pdfinfo_boxes(files["short"])["TrimBox"] == (0, 0, 198, 270)  # poppler: as if it had none
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    assert done.returncode == 1, done.stderr
+    reports = dict(zip(files, _report(done)))
+    assert len(reports) == 3, done.stdout + done.stderr
+    trim = _findings(done, files, "trim")
+    assert [m for m in trim["short"] if m.startswith("its TrimBox is [9, 9, 189], not a rectangle of four numbers")]
+    assert [m for m in trim["name"] if m.startswith("its BleedBox is /Page, not a rectangle")]
+    assert not [m for m in trim["plain"] if "rectangle" in m]
+    assert _findings(done, files, "text")["short"] == _findings(done, files, "text")["plain"] != []
+    assert not _findings(done, files, "bleed")["name"]  # the BleedBox read as absent: the MediaBox's bleed
+
+
+def test_the_bleed_finding_names_every_box_that_cuts_the_page(tmp_path: Path) -> None:
+    """The boxes cutting the bleed short were joined as phrases ("its CropBox and BleedBox and TrimBox, reaching past
+    the MediaBox, cut the page there"): now the boxes that cut the page are listed, and a cut reaching past the
+    page's edge is said apart."""
+    import pikepdf
+
+    plain = _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
+    files = {"two": tmp_path / "two.pdf", "three": tmp_path / "three.pdf", "past": tmp_path / "past.pdf"}
+    for name, boxes in (("two", {"CropBox": [0, 0, 190, 270], "BleedBox": [0, 0, 198, 262]}),
+                        ("three", {"CropBox": [0, 0, 190, 270], "BleedBox": [0, 0, 198, 262],
+                                   "TrimBox": [-9, 9, 189, 261]}),
+                        ("past", {"TrimBox": [-9, 9, 189, 261]})):
+        with pikepdf.open(plain) as doc:
+            for page in doc.pages:
+                for key, value in boxes.items():
+                    page.obj[f"/{key}"] = pikepdf.Array(value)
+            doc.save(files[name])
+    done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
+    said = {name: {re.search(r"\((.*)\);", m) for m in found} for name, found in _findings(done, files, "bleed").items()}
+    why = {name: sorted({m[1] for m in found if m}) for name, found in said.items()}  # one a page: both the same
+    assert why == {"two": ["its CropBox and BleedBox cut the page there"],
+                   "three": ["its CropBox and BleedBox cut the page there; its TrimBox reaches past the MediaBox, "
+                             "the page's edge"],
+                   "past": ["its TrimBox reaches past the MediaBox, the page's edge"]}, why
 
 def test_a_picture_drawn_at_the_services_resolution_as_a_pdf_writer_rounds_it_passes(tmp_path: Path) -> None:
     """Art of 825 x 1125 px over a 2.75 x 3.75 in card, its size written to a hundredth of a point (198.01 pt, as a

@@ -8,9 +8,14 @@ false), or when a picture is below 300 dpi but above the service's minimum. A fi
 What is read, with pypdf (structure, pictures), drawing.py (the operators of content streams) and pdfium (where text
 is drawn):
 
-- page boxes: a TrimBox (the cut) and, around it, bleed of the service's size on every side; a cut of whole eighths
-  of an inch for services that cut at those sizes; every page of one size; the page count (even for services
-  taking backs and fronts in pairs);
+- page boxes: a TrimBox (the cut; else an ArtBox, which PDF/X takes as the cut too, and every measure from the cut
+  uses it) and, around it, bleed of the service's size on every side; a cut of whole eighths of an inch for
+  services that cut at those sizes; every page of one size; the page count (even for services taking backs and
+  fronts in pairs); a box other than the MediaBox that is no rectangle of four numbers is refused and read as
+  absent (_malformed_boxes);
+- encryption: a file that opens without a password (an owner password alone) is read in full, its encryption
+  refused where the service states PDF/X (which allows none), else warned (_encryption); one needing a password to
+  open cannot be read;
 - colour: no RGB colour (operators `rg`, `RG`, RGB pictures, gradients and colour spaces) in a CMYK file; spot
   colours (Separation, DeviceN) named, warned (the press prints their CMYK alternate); pictures
   written inline in a drawing, and the drawings of tiling patterns, are looked at as forms' are;
@@ -28,8 +33,9 @@ is drawn):
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
   standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
-  (the BleedBox, TrapNet excepted), and for PDF/X-1a no transparency (soft masks, constant opacity below 1, blend
-  modes) and no stream compressed with a filter it excludes (JPEG 2000, JBIG2, LZW).
+  (the BleedBox, TrapNet excepted), a TrimBox or an ArtBox but not both, and for PDF/X-1a no transparency (soft
+  masks, constant opacity below 1, blend modes) and no stream compressed with a filter it excludes (JPEG 2000,
+  JBIG2, LZW).
 
 What the export adds, knowing the deck: a piece that is not a rectangle (a deck's `shape`: a hexagonal tile, a
 round token) is warned about (rule `shape`, :func:`add_shape`): no page of a service read says whether it cuts such a
@@ -55,7 +61,7 @@ from typing import Any, Literal
 from generator.catalog.shapes import Shape
 from generator.i18n import N_, Language
 from generator.prepress.services import GOOD_DPI, Service
-from generator.wording import plural
+from generator.wording import listing, plural
 
 Verdict = Literal["ok", "warned", "refused"]
 #: How a colour's values in a colour space turn into the C, M, Y and K a press prints (see _cmyk_of).
@@ -86,6 +92,21 @@ class Finding:
     rule: str
     verdict: Verdict
     message: str
+    #: why it is refused where the service's pages do not state the rule (GROUNDS): the file would not print as
+    #: meant on any press; cited instead of "not confirmed by the service", which read as no reason at all
+    ground: str = ""
+
+
+#: Why a file is refused whatever a service's pages say: it would not print as meant on any press. A finding refused
+#: on one of these cites it where the service does not state the rule itself.
+GROUNDS = {
+    "font": "a font that is not embedded is drawn by the printer's machine in a substitute of its own choosing (PDF "
+            "1.7, 9.9, Embedded Font Programs): the text prints in another font, or not at all",
+    "sizes": "a deck is cut to one size: pages of another size are printed at the wrong size or refused by the "
+             "press's imposition",
+    "box": "the TrimBox (else ArtBox) is the size of the finished piece (PDF 1.7, 14.11.2): a rectangle of four "
+           "numbers with a width and a height; a box that is not one leaves the cut to each reader's guess",
+}
 
 
 @dataclass
@@ -117,10 +138,17 @@ class Preflight:
     def verdict(self) -> Verdict:
         return "refused" if self.refused else "warned" if self.findings else "ok"
 
-    def add(self, page: int | None, rule: str, message: str, *, refuse: bool | None = None) -> None:
-        """A broken rule: refused when the service states it (or `refuse` says so), else warned."""
+    def add(self, page: int | None, rule: str, message: str, *, refuse: bool | None = None, ground: str = "") -> None:
+        """A broken rule: refused when the service states it (or `refuse` says so), else warned. `ground`: a key of
+        GROUNDS, why it is refused where the service does not state the rule."""
         stated = self.service.rule(rule).confirmed if refuse is None else refuse
-        self.findings.append(Finding(page, rule, "refused" if stated else "warned", message))
+        self.findings.append(Finding(page, rule, "refused" if stated else "warned", message, GROUNDS.get(ground, "")))
+
+    def source(self, finding: Finding) -> str:
+        """Where the rule a finding breaks comes from: the service's page, else the ground it is refused on."""
+        if finding.ground and not self.service.rule(finding.rule).confirmed:
+            return f"refused whatever the service's pages say: {finding.ground}"
+        return self.service.cite(finding.rule)
 
     def page_verdict(self, number: int) -> Verdict:
         found = [f.verdict for f in self.findings if f.page == number]
@@ -139,8 +167,8 @@ class Preflight:
             grouped.setdefault((f.verdict, f.rule, _generic(f.message)), []).append(f.page)
         for (kind, rule, message), pages in grouped.items():
             out.append(f"  {_pages(pages)}: {kind.upper()} [{rule}] {message}")
-        for rule in dict.fromkeys(f.rule for f in self.findings if f.verdict == "refused"):
-            out.append(f"  rule {rule}: {self.service.cite(rule)}")
+        for rule, source in dict.fromkeys((f.rule, self.source(f)) for f in self.findings if f.verdict == "refused"):
+            out.append(f"  rule {rule}: {source}")
         flagged = {f.page for f in self.findings if f.page is not None}
         if self.findings and len(flagged) < self.pages:
             out.append(f"  {self.pages - len(flagged)} of {self.pages} pages: nothing to report")
@@ -151,7 +179,7 @@ class Preflight:
                 "highest_ink": {"percent": round(self.ink[0], 1), "where": self.ink[1]},
                 "page_verdicts": [self.page_verdict(n) for n in range(1, self.pages + 1)],
                 "findings": [{"page": f.page, "rule": f.rule, "verdict": f.verdict, "message": f.message,
-                              "source": self.service.cite(f.rule)} for f in self.findings]}
+                              "source": self.source(f)} for f in self.findings]}
 
 
 #: The warning on a deck whose pieces are not rectangles. No page of a service read says what it does with a shape
@@ -231,26 +259,64 @@ _BOXES = {"mediabox": ("/MediaBox", None), "cropbox": ("/CropBox", "mediabox"), 
           "trimbox": ("/TrimBox", "cropbox"), "artbox": ("/ArtBox", "cropbox")}
 
 
-def _box(page: Any, name: str) -> tuple[float, float, float, float]:
-    """A page box in the page's own units (as its drawing and its annotations are given), left, bottom, right, top
-    whichever corners the file gives (7.9.5: "any two diagonally opposite corners"). Read from the page's dictionary
-    as it is: pypdf's `page.trimbox` writes the default it falls back on into the page, after which the page
-    "has" a TrimBox it never had (check-print's "has no TrimBox" was never said). A box that is no four numbers is
-    a ValueError: the file is damaged."""
-    key, default = _BOXES[name]
+def _box_entry(page: Any, key: str) -> tuple[float, float, float, float] | None:
+    """The page's own entry `key` as a box, left, bottom, right, top whichever corners the file gives (7.9.5: "any
+    two diagonally opposite corners"); None when the page has no such entry, or an entry that is no rectangle of
+    four numbers (see _malformed_boxes). Read from the page's dictionary as it is: pypdf's `page.trimbox` writes the
+    default it falls back on into the page, after which the page "has" a TrimBox it never had."""
     found = page.get(key)
     if found is None:
-        if default is None:
-            raise ValueError(f"a page has no {key[1:]}")
-        return _box(page, default)
+        return None
     found = found.get_object()
-    if not isinstance(found, list):
-        raise ValueError(f"a page's {key[1:]} is not an array of numbers")
-    values = list(found)
-    if len(values) != 4:
-        raise ValueError(f"a page's {key[1:]} is {len(values)} numbers, not 4")
-    x0, y0, x1, y1 = (float(v.get_object() if hasattr(v, "get_object") else v) for v in values)
+    if not isinstance(found, list) or len(found) != 4:
+        return None
+    values = [v.get_object() if hasattr(v, "get_object") else v for v in found]
+    try:
+        x0, y0, x1, y1 = (float(v) for v in values)
+    except (TypeError, ValueError):
+        return None
+    if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+        return None
     return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def _box(page: Any, name: str) -> tuple[float, float, float, float]:
+    """A page box in the page's own units (as its drawing and its annotations are given): the page's own entry, else
+    the box it defaults to. An entry that is no rectangle of four numbers is read as absent, as poppler reads it
+    (its default: the CropBox for a TrimBox), and refused by the box checks (_malformed_boxes). A MediaBox that is no
+    rectangle is a ValueError, the file damaged: there is no box to fall back on (poppler and pdfium draw such a
+    page at US Letter, a guess of theirs), so nothing of the page's size could be measured."""
+    key, default = _BOXES[name]
+    found = _box_entry(page, key)
+    if found is not None:
+        return found
+    if default is None:
+        if page.get(key) is None:
+            raise ValueError(f"a page has no {key[1:]}")
+        raise ValueError(f"a page's {key[1:]} is not a rectangle of four numbers")
+    return _box(page, default)
+
+
+def _malformed_boxes(page: Any) -> list[str]:
+    """The page's boxes other than its MediaBox given as something else than four numbers (`[9 9 189]`, a name), by
+    their keys. Readers disagree on where such a page is cut (measured with a 3-number TrimBox, as
+    tests/test_print.py's test_a_page_box_that_is_not_four_numbers_... builds it: poppler 22 reads the page as
+    having no TrimBox and falls back to its CropBox; pdfium reads the three numbers and a 0 for the fourth;
+    Ghostscript 10.00 asked to use the box, -dUseTrimBox, stops with an error and prints nothing): no page of a
+    service read names its RIP, so the box is refused, and the rest of the page is measured as poppler reads it."""
+    return [key[1:] for key, _ in list(_BOXES.values())[1:] if page.get(key) is not None
+            and _box_entry(page, key) is None]
+
+
+def _cut(page: Any) -> str:
+    """Which box gives the page's cut: its TrimBox, else its ArtBox (PDF/X takes either as a page's finished size:
+    "Each page must have a MediaBox that can include either a TrimBox or an ArtBox", Kodak's 'Technical
+    characteristics of PDF/X-1a', address at PRINTED_ANNOTATIONS), else the TrimBox's default, the CropBox (and the
+    page is said to have no TrimBox). Every measure from the cut (bleed, eighths of an inch, safe text, the
+    registration colour) uses this one box."""
+    if _box_entry(page, "/TrimBox") is None and _box_entry(page, "/ArtBox") is not None:
+        return "artbox"
+    return "trimbox"
 
 
 def _unit(page: Any) -> float:
@@ -290,8 +356,8 @@ def _mm(points: float) -> str:
 def check_pdf(path: Path, service: Service, display: str | None = None,
               pictures: dict[str, str] | None = None) -> Preflight:
     """Preflight `path` against `service`; `pictures`: the files its pictures were made from, by XObject name, for
-    the messages (Preflight.pictures). A file that cannot be read (missing, not a regular file, encrypted, damaged
-    anywhere, its pages found or not) is an InputError naming it, in one line."""
+    the messages (Preflight.pictures). A file that cannot be read (missing, not a regular file, needing a password
+    to open, damaged anywhere, its pages found or not) is an InputError naming it, in one line."""
     import io
 
     from pypdf import PdfReader
@@ -308,10 +374,23 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
     result = Preflight(shown, service, pictures=dict(pictures or {}))
     with pypdf_quiet():
         try:
-            reader = PdfReader(io.BytesIO(data))
-            if reader.is_encrypted:
-                raise InputError(shown, "is encrypted: a print service takes no encrypted PDF")
+            try:
+                reader = PdfReader(io.BytesIO(data))
+            except NotImplementedError as err:
+                # pypdf opens the standard (password) security handler only; a file encrypted for its recipients'
+                # certificates (/Adobe.PubSec) or by a handler of its own is not damaged, and opens for no one else
+                raise InputError(shown, f"is encrypted in a way donjon cannot open ({err}); a file encrypted for "
+                                        "its recipients' certificates opens for no one else, a print service "
+                                        "included: export it again without encryption") from None
+            # An owner password alone (an empty user password, as print-shop and layout exports often write one)
+            # lets every reader open the file: it is read and reported in full, the encryption one finding of it.
+            # A password needed to open it: nothing can be read (the press cannot either).
+            if reader.is_encrypted and not reader.decrypt(""):
+                raise InputError(shown, "is encrypted with a password needed to open it: a print service cannot "
+                                        "open it either; export it again without a password")
             _read(reader, data, result)
+            if reader.is_encrypted:
+                _encryption(reader, result)
         except InputError:
             raise
         except Exception as err:  # noqa: BLE001 - pypdf and pdfium raise many kinds of error on a damaged file,
@@ -321,6 +400,32 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
             reason = str(err).strip().splitlines()[0][:120] if str(err).strip() else type(err).__name__
             raise InputError(shown, f"is a damaged PDF that cannot be read ({reason})") from None
     return result
+
+
+#: Bits of an encrypted file's permissions (PDF 1.7, 7.6.3.2, Table 22): bit 3, print at all; bit 12, print at full
+#: quality (without it, "to a representation from which a faithful digital copy of the PDF content could not be
+#: generated": a low-resolution image).
+PRINT_BIT, FULL_QUALITY_BIT = 1 << 2, 1 << 11
+
+
+def _encryption(reader: Any, result: Preflight) -> None:
+    """A file encrypted with an owner password alone: every reader opens it, but PDF/X allows no encryption at all
+    ("Encryption prohibited" among the PDF/X-1a checks of pdfbox-preflight, github.com/Padam87/pdfbox-preflight/
+    issues/1; a PDF/X-4 file is held to the same, ISO 15930-7 itself not being at hand): refused as the service's PDF/X rule is (DriveThruCards states PDF/X-1a:
+    refused; MB PRINT, PDF/X chosen by donjon: warned). A service asking no PDF/X states nothing read of encryption:
+    warned under donjon's own rule `encryption` (services.OWN_RULES). Permissions that forbid printing, or allow it
+    only at low quality, are said: a prepress program that honours them cannot print the file as it is."""
+    permissions = int(reader.user_access_permissions or 0)
+    revision = int(reader.trailer["/Encrypt"].get_object().get("/R", 2))
+    limits = "; its permissions forbid printing" if not permissions & PRINT_BIT else \
+        "; its permissions allow printing only at low quality" if revision >= 3 and not permissions & FULL_QUALITY_BIT \
+        else ""
+    said = f"is encrypted (it opens without a password, but an owner password restricts it{limits})"
+    if result.service.pdfx:
+        want = {"x1a": "PDF/X-1a", "x4": "PDF/X-4"}[result.service.pdfx]
+        result.add(None, "pdfx", f"{said}: {want} allows no encryption; export it again without a password")
+    else:
+        result.add(None, "encryption", f"{said}: export it again without a password", refuse=False)
 
 
 def _read(reader: Any, data: bytes, result: Preflight) -> None:
@@ -345,12 +450,12 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
         _streams_filtered(reader, result)
     if len(sizes) > 1:
         result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
-                   refuse=True)
+                   refuse=True, ground="sizes")
     service = result.service
     if service.order in ("back-front", "front-back") and len(pages) % 2:
         result.add(None, "order", f"{plural(len(pages), 'page')}: {service.name} takes a back and a front for every "
                                   f"card ({service.order}), so an even number")
-    _safe_text(data, result, [_unit(page) for page in pages])
+    _safe_text(data, result, [(_unit(page), _box(page, _cut(page))) for page in pages])
 
 
 def _document(reader: Any, result: Preflight) -> None:
@@ -441,36 +546,51 @@ def _pdfx_intent(intent: Any, want: str, result: Preflight) -> None:
 
 def _boxes(page: Any, number: int, result: Preflight) -> None:
     service = result.service
+    for key in _malformed_boxes(page):
+        shown = str(page["/" + key].get_object())[:60]
+        result.add(number, "trim", f"its {key} is {shown}, not a rectangle of four numbers: readers disagree on where "
+                                   f"such a page is cut (some read no {key}, some a box with zeros, some stop on the "
+                                   "page); measured here as if it had none", refuse=True, ground="box")
     media = _printed(page, "mediabox")
-    trim = _printed(page, "trimbox")
-    if "/TrimBox" not in page and "/ArtBox" not in page:
+    cut = _cut(page)
+    named = _BOXES[cut][0][1:]  # the box the cut is read from, as the file names it: TrimBox, or ArtBox without one
+    trim = _printed(page, cut)
+    if page.get("/TrimBox") is None and cut != "artbox":  # (one that is no box is refused above)
         result.add(number, "trim", "has no TrimBox: nothing says where the page is cut", refuse=bool(service.pdfx)
                    or None)
+    if service.pdfx and _box_entry(page, "/TrimBox") is not None and _box_entry(page, "/ArtBox") is not None:
+        # PDF/X: "a MediaBox that can include either a TrimBox or an ArtBox, but not both" (Kodak's 'Technical
+        # characteristics of PDF/X-1a', address at PRINTED_ANNOTATIONS): which is the cut would be the RIP's guess
+        result.add(number, "pdfx", "has both a TrimBox and an ArtBox; PDF/X allows one of them, the finished size "
+                                   "(measured here from the TrimBox)")
     if min(trim[2] - trim[0], trim[3] - trim[1]) <= TOLERANCE:
         # a cut of no width or no height: measured as it was, its "bleed" was the whole page and it passed
-        result.add(number, "trim", f"its TrimBox is {_mm(trim[2] - trim[0])} x {_mm(trim[3] - trim[1])}: it cuts "
-                                   "nothing out of the page", refuse=True)
+        result.add(number, "trim", f"its {named} is {_mm(trim[2] - trim[0])} x {_mm(trim[3] - trim[1])}: it cuts "
+                                   "nothing out of the page", refuse=True, ground="box")
         return
     # What is printed of the page: its content clipped to the CropBox "when displayed or printed", and to the
     # BleedBox "when output in a production environment" (PDF 1.7, 14.11.2; each defaults to the one before), within
     # the MediaBox. A bleed drawn on the media but cut off by a CropBox or BleedBox at the trim never reaches paper.
     printed: tuple[float, float, float, float] | None = media
-    clips = []
+    clips: list[str] = []  # the boxes that cut the page short, by the names the file gives them
     for key, name in (("/CropBox", "cropbox"), ("/BleedBox", "bleedbox")):
-        if key in page and printed is not None:
+        if _box_entry(page, key) is not None and printed is not None:
             clipped = _intersect(printed, _printed(page, name))
             if clipped != printed:
                 clips.append(key[1:])
             printed = clipped
-    # a TrimBox reaching past the MediaBox is "effectively reduced to [its] intersection with the media box" (PDF
-    # 1.7, 14.11.2): the cut there is the page's edge, with no bleed past it (measured so below), and said
-    if _intersect(trim, media) != trim:
-        clips.append("TrimBox, reaching past the MediaBox,")
+    # a cut reaching past the MediaBox is "effectively reduced to [its] intersection with the media box" (PDF 1.7,
+    # 14.11.2): the cut there is the page's edge, with no bleed past it (measured so below), and said
+    past = _intersect(trim, media) != trim
     edge = printed or trim  # clipped away entirely: no bleed at all
     sides = (trim[0] - edge[0], trim[1] - edge[1], edge[2] - trim[2], edge[3] - trim[3])
     if service.bleed > 0 and min(sides) < service.bleed - TOLERANCE:
-        where = f" (its {' and '.join(clips).replace(', and', ' and')} cut{'s' if len(clips) == 1 else ''} the page " \
-            "there)" if clips else ""
+        why = []
+        if clips:
+            why.append(f"its {listing(clips)} {'cuts' if len(clips) == 1 else 'cut'} the page there")
+        if past:
+            why.append(f"its {named} reaches past the MediaBox, the page's edge")
+        where = f" ({'; '.join(why)})" if why else ""
         result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side{where}; "
                                     f"{service.name} asks {_mm(service.bleed)} on every side")
     if service.trim == "eighth-inch":
@@ -496,8 +616,7 @@ def _annotations(page: Any, number: int, result: Preflight) -> None:
     annotations = page.get("/Annots")
     if not annotations:
         return
-    name = "bleedbox" if "/BleedBox" in page else "trimbox" if "/TrimBox" in page or "/ArtBox" not in page \
-        else "artbox"
+    name = "bleedbox" if _box_entry(page, "/BleedBox") is not None else _cut(page)
     left, bottom, right, top = _box(page, name)
     for annotation in annotations.get_object():
         annotation = annotation.get_object()
@@ -789,7 +908,7 @@ def _fonts(resources: Any, number: int, result: Preflight, used: set[str] | None
         if descriptor is None or not any(k in descriptor.get_object() for k in files):
             if not any(f.page == number and f.rule == "text" and str(name) in f.message for f in result.findings):
                 result.add(number, "text", f"the font {font.get('/BaseFont')} ({name}) is not embedded",
-                           refuse=True)
+                           refuse=True, ground="font")
     return glyphs
 
 
@@ -1783,11 +1902,12 @@ def _marks(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, in
     from generator.prepress import functions
 
     said = "it prints on every plate, 400 % ink at full tint; keep it to crop and registration marks outside the card"
-    if "/TrimBox" not in page:
+    cut = _cut(page)
+    if _box_entry(page, _BOXES[cut][0]) is None:
         result.add(number, "colour", f"the registration colour All is painted on this page, which has no TrimBox to "
                                      f"tell the card from its margins: {said}", refuse=False)
         return
-    trim = _box(page, "trimbox")
+    trim = _box(page, cut)
     marks = _Marks(parsed, placed, trim)
     try:
         _follow(page.get_contents(), page.get("/Resources"), _Pen(_box(page, "mediabox")), marks, 0)
@@ -2346,17 +2466,19 @@ def _ink(result: Preflight, percent: float, where: str) -> None:
                                             f"{limit:g} % {result.service.name} allows")
 
 
-def _safe_text(data: bytes, result: Preflight, units: list[float]) -> None:
+def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box]]) -> None:
     """Every character's box inside the cut less the safe margin (pdfium's text page, whose boxes are in the page's
-    units: the margin, in points, is given in them, `units` the pages' /UserUnit)."""
+    units: the margin, in points, is given in them). `cuts`: each page's /UserUnit and its cut as the box checks read
+    it (_cut: the TrimBox, else the ArtBox), not pdfium's TrimBox, which is the CropBox beside an ArtBox and reads a
+    box of three numbers with a 0 for the fourth."""
     from generator.pdfium_lock import pdf_document
 
     service = result.service
     with pdf_document(data) as document:  # pdfium one call at a time; its pages and text pages closed with it
         for index in range(len(document)):
             page = document[index]
-            trim = page.get_trimbox()
-            safe = service.safe / units[index] if index < len(units) else service.safe
+            unit, trim = cuts[index] if index < len(cuts) else (1.0, page.get_trimbox())
+            safe = service.safe / unit
             left, bottom, right, top = trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe
             text = page.get_textpage()
             outside = 0

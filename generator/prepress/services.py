@@ -75,7 +75,11 @@ class RuleSource:
 
 #: What donjon checks of every service without a page of the service stating it.
 OWN_RULES = {"shape": RuleSource(confidence="M", note="a service cuts the outline of the product ordered, not the one a "
-                                                      "file draws; donjon read no product of a shape of its own")}
+                                                      "file draws; donjon read no product of a shape of its own"),
+             # a PDF/X service's files carry no encryption (its `pdfx` rule); of the others, no page read says
+             "encryption": RuleSource(confidence="L", note="no page of the service read says whether it takes a "
+                                                           "PDF protected by an owner password; prepress programs "
+                                                           "that honour its permissions may not change or print it")}
 
 
 @dataclass(frozen=True)

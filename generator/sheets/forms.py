@@ -36,8 +36,10 @@ if TYPE_CHECKING:
 ITEM_SEPARATOR = re.compile(r"\s*[,;]\s*")
 #: How long a value may be quoted in a message.
 QUOTE = 40
-#: What the reader accepts in a number field: a whole number, maybe signed (the rules judge its value)...
-NUMBER = re.compile(r"[+-]?\d+")
+#: What the reader accepts in a number field: a whole number, maybe signed (the rules judge its value), written as
+#: a decimal too (`5.0`, `5.`), as an end state's YAML or JSON `5.0` is read (scoring.formats.Quantity: "a whole
+#: number written as a decimal is read as the whole number"): a sheet gives what the same castle in YAML gives...
+NUMBER = re.compile(r"([+-]?\d+)(?:\.0*)?")
 #: ... of at most this many digits.
 DIGITS = 9
 
@@ -191,14 +193,16 @@ class _Reader:
     def number(self, name: str, text: str) -> int | None:
         if not text:
             return None
-        if NUMBER.fullmatch(text) is None:
+        found = NUMBER.fullmatch(text)
+        if found is None:
             shown = text if len(text) <= QUOTE else text[:QUOTE] + "..."
             self.fail(name, f"expected a whole number, got {shown!r}")
             return None
-        if len(text.lstrip("+-")) > DIGITS:
-            self.fail(name, f"is a number of {len(text.lstrip('+-'))} digits; nothing on a {self.what} comes near")
+        whole = found[1]
+        if len(whole.lstrip("+-")) > DIGITS:
+            self.fail(name, f"is a number of {len(whole.lstrip('+-'))} digits; nothing on a {self.what} comes near")
             return None
-        return int(text)
+        return int(whole)
 
     def ticked(self, name: str) -> bool:
         field = self.found[name]

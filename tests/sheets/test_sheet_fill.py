@@ -170,6 +170,21 @@ def test_text_where_a_number_belongs_names_file_and_field(tmp_path: Path) -> Non
     assert unreadable(one).endswith("jo.pdf: field wall_1_flag_1: expected a whole number, got '2.5'")
 
 
+def test_a_whole_number_written_as_a_decimal_is_read_as_its_yaml_is(tmp_path: Path) -> None:
+    """A tower typed `5.0` in a viewer (as a form or a spreadsheet writes a number) was refused ("expected a whole
+    number, got '5.0'") where the same castle's YAML `5.0` is read as 5 (scoring.formats: a whole number written as
+    a decimal is that number; end-states.md rule 0, every value a whole number). The sheet now gives what its YAML
+    gives; a fraction (`2.5`) is still refused (test_text_where_a_number_belongs_names_file_and_field)."""
+    pdf = filled(tmp_path, "ivy.pdf", castle_values("Ivy", floors=1, towers=("5.0", "2."), walls={1: ("2.00",)},
+                                                    guests=("Queen",), residents="14.0"))
+    as_yaml = {"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+        {"player": "Ivy", "donjon_floors": 1, "towers": [5.0, 2.0], "walls": [{"flags": [2.0]}],
+         "residents": 14.0, "guests": ["queen"]}]}
+    result, expected = scoring.score(pdf), scoring.score(as_yaml)
+    assert result.valid and expected.valid, (result.violations, expected.violations)
+    assert result.players == expected.players and result.players[0].score == 5 + 2 + 2 + 4 + 3
+
+
 def test_a_flag_on_a_wall_not_built(tmp_path: Path) -> None:
     values = castle_values("Kim", walls={2: (2,)})
     values["wall_2"] = False

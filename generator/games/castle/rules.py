@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from generator.catalog.common import Inferred
-from generator.fields import normalise_name
+from generator.fields import name_languages, normalise_name
 from generator.games.castle.catalog import Castle, Guest
 from generator.games.castle.end_state import CastleEndState, PlayerCastle
 from generator.i18n import N_, Figure
@@ -464,11 +464,15 @@ def _guest_written(catalog: Castle, guest_id: str, found: Findings, path: tuple[
     written = found.locator.name(path, "")
     if guest is None or not written or normalise_name(written) == normalise_name(guest.name):
         return _guest_name(catalog, guest_id, found)  # as the file names things
+    from scoring.formats import aliases_of, spellings_of
+
+    # the languages that spell the guest so, by the rule every guess of a document's language asks
+    # (generator.fields.name_languages); the id is English's word, as the format's ids are
+    great = catalog.guests_of("great-architect")
     key = normalise_name(written)
-    said_in = next((code for code, translation in guest.provenance.translations.items()
-                    if normalise_name(str(translation.values.get("name", ""))) == key),
-                   "en" if key == guest.id else None)
-    return found._("the {guest}", guest=written) if said_in == found.lang.base else written
+    said_in = name_languages(spellings_of(great, catalog.info.lang), aliases_of(great)).get(
+        key, ("en",) if key == guest.id else ())
+    return found._("the {guest}", guest=written) if found.lang.base in said_in else written
 
 
 def _guest_name(catalog: Castle, guest_id: str, found: Findings) -> str:

@@ -39,12 +39,13 @@ from enum import Enum
 from typing import Any
 
 from generator.catalog.common import Inferred, every_name
-from generator.fields import normalise_name
+from generator.fields import name_languages, normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
 from generator.i18n import Figure
 from generator.wording import plural
 from scoring.findings import CheckedValue, Findings, NumberedRule
+from scoring.formats import spellings_of
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, breakdown
 
 TEAM = "team"
@@ -160,6 +161,15 @@ def names_the_mill(catalog: Guedelon, name: str) -> bool:
     return key == catalog.mill.id or any(key == normalise_name(other) for other in every_name(catalog.mill))
 
 
+def _mill_in(catalog: Guedelon, name: str, lang: str) -> bool:
+    """Whether `name`, a name of the Mill, is the Mill's name in the language `lang` (the id is English's word, as
+    the format's ids are), by the rule every guess of a document's language asks (generator.fields.name_languages)."""
+    key = normalise_name(name)
+    names = {normalise_name(other): catalog.mill.id for other in every_name(catalog.mill)}  # (the Mill has no aliases)
+    spelled = name_languages(spellings_of([catalog.mill], catalog.info.lang), names).get(key, ())
+    return lang in spelled or (lang == "en" and key == catalog.mill.id)
+
+
 def _names_mill(state: GuedelonEndState, catalog: Guedelon) -> bool:
     return state.built != "all" and any(names_the_mill(catalog, name) for name in state.built)
 
@@ -203,8 +213,8 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> Standi
     # tile is built and nothing about the Mill, which files written before `mill: built` had no other way to say.
     if state.mill == LISTED and state.built == "all":
         found.check(OLD_MILL, ("mill",),
-                    found._("is true with built: all, which names the floor tiles only: the {mill} is read as not "
-                            "built; write `mill: built` if it was", mill=catalog.mill.name), OLD_MILL_READING)
+                    found._("is true with built: all, which names the floor tiles only: the Mill is read as not "
+                            "built; write `mill: built` if it was"), OLD_MILL_READING)
     if state.built != "all":
         _check_tiles(state, catalog, found)
     # the result's header is read by players: the event series by its name in the language the file names things
@@ -228,20 +238,28 @@ def _check_tiles(state: GuedelonEndState, catalog: Guedelon, found: Findings) ->
         # Rule 3. 000/001 Contents and 7.10: six buildings A-F of 3 to 5 floor tiles each, A with 3 (7.10
         # example), D and F with 4 at least (D3 and F3 are named); 000 12 The mill: the Mill tile is in play only
         # with the expansion, and is not a floor tile (a list names it only in files written before `mill: built`).
+        # The Mill is said as the list writes it: in the message's own words when the list names it in the
+        # message's language (`Mill` or the id `mill` in English, `Moulin` in French), else bare as written
+        # (`Mühle` in an English message): an article of one language before a name in another ("names the
+        # Mühle") fits neither.
         if is_mill and state.mill is None:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
-                      found._("names the {mill}, but the {mill} was not in play (mill: false)",
-                              mill=catalog.mill.name), MILL_SECTION)
+                      found._("names the Mill, but the Mill was not in play (mill: false)")
+                      if _mill_in(catalog, name, found.lang.base) else
+                      found._("names {mill}, but the Mill was not in play (mill: false)", mill=name), MILL_SECTION)
         elif is_mill and state.mill == NOT_BUILT:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
-                      found._("names the {mill}, but mill: not-built says it was not built", mill=catalog.mill.name),
+                      found._("names the Mill, but mill: not-built says it was not built")
+                      if _mill_in(catalog, name, found.lang.base) else
+                      found._("names {mill}, but mill: not-built says the Mill was not built", mill=name),
                       MILL_SECTION)
         elif not is_mill and place is None:
             found.add(GuedelonRule.TILES_EXIST, ("built", index),
                       found._("{name!r} is not a floor tile any building of the castle can hold (tiles: {tiles})",
                               name=name, tiles=_span(catalog)))
         elif key in seen:
-            found.add(GuedelonRule.TILES_EXIST, ("built", index), found._("names {tile} a second time", tile=key))
+            found.add(GuedelonRule.TILES_EXIST, ("built", index),
+                      found._("names {tile} a second time", tile=name if is_mill else key))  # the Mill as written
         elif place is not None and key not in known:
             # W1. Which buildings hold the two tiles the rulebooks do not place is the catalog's choice.
             building = catalog.building(place[0])
