@@ -733,11 +733,13 @@ def mirrored(char: str) -> str:
     return str(MIRRORED.get(char, char))
 
 
-def visual(text: str) -> str:
-    """A line of one face (a page line, a label) in the order it is drawn, left to right."""
+def visual(text: str, base: int | None = None) -> str:
+    """A line of one face (a page line, a label) in the order it is drawn, left to right: a paragraph at `base`
+    level (0 left to right, 1 right to left), or by its first strong letter when None."""
     if not has_rtl(text):
         return text
-    return "".join(mirrored(c) if rtl else c for c, rtl in visual_order(text, text, base_level(text)))
+    level = base_level(text) if base is None else base
+    return "".join(mirrored(c) if rtl else c for c, rtl in visual_order(text, text, level))
 
 
 def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float, style: Style) -> list[Primitive]:
