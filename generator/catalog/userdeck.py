@@ -400,7 +400,7 @@ def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,
     if suffix == ".xlsx":
         from generator.catalog.workbook import xlsx_rows
 
-        rows, table = xlsx_rows(path, table, values["sheet"])
+        rows, table = xlsx_rows(path, table, values["sheet"], values["lang"])
         return rows, table, path
     if suffix in (".xls", ".ods", ".numbers"):
         raise InputError(doc.file, f"cards: {source!r} is a spreadsheet donjon cannot read; save it as .xlsx (or "
