@@ -200,7 +200,7 @@ def _number(value: float, section: str, locale: str) -> str:
     before = "".join(text for _kind, text in tokens[:first])
     after = "".join(text for _kind, text in tokens[last + 1:])
     if tokens[first][0] == "general":
-        body = _general(value, locale)
+        body = str(_general(value, locale))
     else:
         digits = "".join(text for _kind, text in between).replace("?", "#")
         if re.search(r",(?=[.%]|$|E)", digits.split("E")[0].split("e")[0]):
@@ -210,7 +210,7 @@ def _number(value: float, section: str, locale: str) -> str:
         with localcontext() as context:
             context.rounding = ROUND_HALF_UP  # as spreadsheets round: 0.125 at two decimals is 0.13
             pattern = _pattern_text(before) + digits.replace("e", "E") + _pattern_text(after)
-            body = format_decimal(Decimal(repr(value)), format=pattern, locale=locale)
+            body = str(format_decimal(Decimal(repr(value)), format=pattern, locale=locale))
         return body.strip()
     return (before + body + after).strip()
 

@@ -105,9 +105,9 @@ def _deck_reference(name: str, content_dir: Path | None, out: Path, paper: str, 
     decks = load_content(content_dir, games=("decks",)).user_decks if content_dir is not None else ()
     found = next((d for d in decks if d.id.lower() == name.strip().lower()), None)
     if found is None:
-        own = (f"; the decks of {display_path(content_dir)}: {', '.join(d.id for d in decks)}" if decks else
-               f"; {display_path(content_dir)} holds no deck of your own" if content_dir is not None else
-               "; for a deck of your own, give its content folder with --content DIR")
+        own = ("; for a deck of your own, give its content folder with --content DIR" if content_dir is None else
+               f"; the decks of {display_path(content_dir)}: {', '.join(d.id for d in decks)}" if decks else
+               f"; {display_path(content_dir)} holds no deck of your own")
         raise UsageError("reference", f"{name!r} is neither a game nor a deck; the games: {', '.join(game_ids())}, "
                                       f"or all{own}")
     if lang is not None and lang not in found.languages and lang.split("-")[0] not in found.languages:

@@ -389,8 +389,11 @@ def _joined_pieces(pieces: list[Piece]) -> list[Piece]:
     out: list[Piece] = []
     run: list[Piece] = []
 
+    def drawn_by(face: str) -> Callable[[str], bool]:
+        return lambda char: not fonts.missing(face, char)
+
     def flush() -> None:
-        texts = join_pieces([(p.text, lambda char, face=p.face: not fonts.missing(face, char)) for p in run])
+        texts = join_pieces([(p.text, drawn_by(p.face)) for p in run])
         out.extend(p._replace(text=text) for p, text in zip(run, texts, strict=True))
         run.clear()
 
