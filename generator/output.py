@@ -45,7 +45,8 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f
 #: game's score sheets, your decks' ids), which `donjon content check` checks.
 KIND_FOLDERS: dict[str, str] = {
     "decks": "the decks of your own (DECK.pdf, DECK/svg/)",
-    "references": "the card reference of each game (GAME-reference.pdf)",
+    "references": "the card reference of each game (GAME-reference.pdf) and of a deck of one's own "
+                  "(decks/DECK-reference.pdf)",
     "score-sheets": "each game's score sheets (GAME/NAME.pdf)",
     "png": "`donjon export png`: PNG images of every card (GAME/DECK/)",
     "tts": "`donjon export tts`: Tabletop Simulator decks (GAME/DECK/)",

@@ -220,8 +220,8 @@ def test_schema_command_into_a_file_is_exit_3(tmp_path: Path) -> None:
 def test_every_option_and_argument_is_shown_in_donjons_words() -> None:
     """Each option's and argument's placeholder is one the help explains (DIR, FILE, N, NAME...), never the type
     name typer makes up for one without (`<str>`, `<path>`, `<int range>`) nor a parameter's Python name
-    (`{files}`, while the help says FILE); `reference --lang` says nothing of decks of one's own, which it never
-    reads."""
+    (`{files}`, while the help says FILE); `reference --lang` says what it does for a game and for a deck of one's
+    own (whose reference takes the deck's cards in that language), not the shared help's words on building decks."""
     from generator.cli import COMMANDS
 
     for args in [leaf for name in COMMANDS for leaf in leaves([name])]:
@@ -230,7 +230,8 @@ def test_every_option_and_argument_is_shown_in_donjons_words() -> None:
         usage = text.split("\n\n", 1)[0]
         assert re.search(r"\{[a-z]", usage) is None, (args, usage)
     reference = " ".join(runner.invoke(app, ["reference", "--help"]).output.split())
-    assert "--lang LANG The language to write in" in reference and "deck of your own" not in reference
+    assert "--lang LANG The language to write in" in reference
+    assert "For a deck of your own: its cards' language, where its table holds it." in reference
 
 
 def test_a_value_to_confirm_without_a_photo_is_refused() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.catalog.deck import Deck
 from generator.content import Content
 from generator.errors import ContentError, Problem
 from generator.wording import plural
@@ -111,6 +112,19 @@ def check_pictures(shown: dict[Path, str]) -> tuple[list[Problem], list[Problem]
 
 
 
+def _page_line_faces(deck: Deck, origin: str) -> tuple[str, ...]:
+    """The deck's own fonts its page line draws what Open Sans cannot in, as the build finds them; none when a
+    layout cannot be loaded (that problem is reported where the layouts are checked)."""
+    from generator.build.decks import DeckLayouts
+
+    layouts = DeckLayouts(deck, origin)
+    try:
+        layouts.check()
+    except ContentError:
+        return ()
+    return layouts.text_faces()
+
+
 def check_outputs(content: Content, exports: dict[str, dict[str, str]] | None = None) -> tuple[
         list[Problem], list[Problem]]:
     """What the build and the exports would refuse about each deck, before they run: (problems, warnings).
@@ -126,7 +140,7 @@ def check_outputs(content: Content, exports: dict[str, dict[str, str]] | None = 
     from generator.build.decks import MAX_SHEET_CARDS, deck_label, deck_origin, file_collisions
     from generator.content import all_decks
     from generator.render import fonts
-    from generator.render.imposition import FOOTER_FACE, fits_some_paper
+    from generator.render.imposition import FOOTER_FACE, fits_some_paper, page_line_lacks
 
     problems: list[Problem] = []
     warnings: list[Problem] = []
@@ -145,13 +159,20 @@ def check_outputs(content: Content, exports: dict[str, dict[str, str]] | None = 
         where = "name" if deck.folder is not None else f"decks[{deck.id}].name"
         names = [(deck.name, "the deck's name")] + ([(deck.game_name, "the game's name")]
                                                      if deck.game_name != deck.name else [])
+        faces = _page_line_faces(deck, origin)
         for text, what in names:
-            lacking = fonts.missing(FOOTER_FACE, text)
+            lacking = page_line_lacks(text, faces)
             if lacking:
                 listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking)
+                own = [family for family in dict.fromkeys(fonts.FACES[face].family for face in faces)
+                       if family != fonts.FACES[FOOTER_FACE].family]
+                tried = (f"its font ({fonts.FACES[FOOTER_FACE].family})" if not own else
+                         f"its fonts ({fonts.FACES[FOOTER_FACE].family}, then those of the deck's layouts: "
+                         f"{', '.join(own)})")
                 problems.append(Problem(origin, None, where, f"{what} {text!r} is printed on every page of "
-                                        f"{deck_label(deck)}, but its font ({fonts.FACES[FOOTER_FACE].family}) has "
-                                        f"no glyph for {listed}"))
+                                        f"{deck_label(deck)}, but {tried} {'have' if own else 'has'} no glyph for "
+                                        f"{listed}; name the "
+                                        "deck in other letters, or have its layouts write in a font that has them"))
         if deck.total > MAX_SHEET_CARDS:
             warnings.append(Problem(origin, None, "count_column" if deck.folder is not None else f"decks[{deck.id}]",
                                     f"{deck_label(deck)} holds {deck.total:,} cards with their copies, more than the "

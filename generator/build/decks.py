@@ -28,6 +28,7 @@ from generator.i18n import N_, language
 from generator.layout.draw import CardView, DeckView, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import StagedFolder, atomic_path, inside, inside_names, staged, transaction, write_bytes
+from generator.render import fonts
 from generator.render.imposition import PageHeading, Sided, grid, pages
 from generator.render.ink_light import ink_light
 from generator.render.model import Drawing, ImageUse, leaves
@@ -83,7 +84,36 @@ class DeckLayouts:
     def back(self, card: Card | None = None) -> Layout:
         if card is not None and card.back:
             return self.load(card.back, "layouts")
-        return self.load(self.deck.back or GENERIC_BACK, "back")
+        if self.deck.back:
+            return self.load(self.deck.back, "back")
+        found = self._loaded.get(GENERIC_BACK)
+        if found is None:
+            found = self._loaded[GENERIC_BACK] = self._generic_back()
+        return found
+
+    def _generic_back(self) -> Layout:
+        """donjon's plain back, which writes the deck's name: in Open Sans, or where Open Sans cannot draw the name
+        (a deck named in Arabic, Chinese or Japanese), in the first of the deck's own fonts that can, of the same
+        weight where the family has it. A name none of them draws is left to fail where it is drawn, by name."""
+        plain = self.load(GENERIC_BACK, "back")
+        name = self.deck.name
+        styles = {s.face for box in plain.boxes for s in (box.style, box.label_style) if s is not None}
+        lacking = [face for face in sorted(styles) if fonts.missing(face, name)]
+        if not lacking:
+            return plain
+        if self.deck.layout:
+            self.load(self.deck.layout, "layout")
+        for card in self.deck.cards:
+            self.face(card)
+        own = [face for face in self.text_faces() if face not in styles]
+        swap: dict[str, str] = {}
+        for face in lacking:
+            bold, italic = fonts.FACES[face].bold, fonts.FACES[face].italic
+            drawing = [candidate for other in own for candidate in (fonts.variant(other, bold, italic), other)
+                       if candidate is not None and not fonts.missing(candidate, name)]
+            if drawing:
+                swap[face] = drawing[0]
+        return plain.with_faces(swap) if swap else plain
 
     def check(self) -> None:
         """Load every layout the deck and its cards name, so a missing one is reported before anything is drawn."""
@@ -102,6 +132,19 @@ class DeckLayouts:
     def loaded(self) -> list[Layout]:
         """The layouts loaded so far (every one the deck names, after :meth:`check`)."""
         return list(self._loaded.values())
+
+    def text_faces(self) -> tuple[str, ...]:
+        """The fonts the loaded layouts write text in, in the order their boxes name them, each family's regular
+        face before the face a style names: the page line draws in them what Open Sans cannot (a deck named in
+        Arabic or Japanese), as the deck's cards do."""
+        found: dict[str, None] = {}
+        for layout in self._loaded.values():
+            for box in layout.boxes:
+                for style in (box.style, box.label_style):
+                    if style is not None:
+                        found.setdefault(fonts.regular(style.face))
+                        found.setdefault(style.face)
+        return tuple(found)
 
     def files(self) -> set[Path]:
         """Every file the loaded layouts were read from (with their fonts and icons)."""
@@ -420,7 +463,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
                     Sided(drawer.face(c), drawer.back(c))] * c.copies)
                 lang = language(deck.lang)
                 sheets = pages(stream, count, back_face, sheet, options.print_options,
-                               PageHeading(deck.game_name, deck.name, lang))
+                               PageHeading(deck.game_name, deck.name, lang, layouts.text_faces()))
                 title = f"{deck.game_name}: {deck.name}"
                 what = f"the {b.label} sheets of {deck.key}"
                 if kept is None:

@@ -1,8 +1,11 @@
-"""Card references: one PDF per game, `OUT/references/GAME-reference.pdf`, from the game's catalog.
+"""Card references: one PDF per game, `OUT/references/GAME-reference.pdf`, from the game's catalog; and one per
+deck of one's own, `OUT/references/decks/DECK-reference.pdf`, from its table.
 
 Each game's module (guildhall, guedelon, castle) writes the body of its reference as blocks of the document
 engine; this module puts the first page before it (the title, how to read the marks, the contents) and the
-Sources section after it, lays it out on the paper asked for and writes the PDF atomically.
+Sources section after it, lays it out on the paper asked for and writes the PDF atomically. A deck of one's own
+has no catalog and no rulebook: its reference lists its cards as its table gives them (each card's name, id,
+copies and the value of each of its columns), to proofread the deck or print with it.
 """
 
 from __future__ import annotations
@@ -12,11 +15,17 @@ from typing import TYPE_CHECKING
 
 from generator.reference.document import (
     Block,
+    Cell,
+    Column,
     Contents,
     Heading,
     Para,
     ReferenceDocument,
+    Table,
+    as_written,
+    cell,
     layout,
+    plain,
 )
 from generator.i18n import N_
 from generator.reference.sources import MARK, Sources, text
@@ -25,6 +34,7 @@ from generator.wording import plural
 
 if TYPE_CHECKING:
     from generator.backends import Backend
+    from generator.catalog.userdeck import UserDeck
     from generator.build.options import BuildOptions, Written
     from generator.content import Content
     from generator.games.base import GameCatalog
@@ -97,3 +107,59 @@ def make_references(content: Content, games: list[GameCatalog], out: Path, write
     return [write_reference(content, g.info.id, out, options.print_options.paper, writer.name, options.lang,
                             options.print_options)
             for g in games if find_game(g.info.id).deck_sources]
+
+
+#: The introduction of a deck's reference.
+DECK_INTRO = N_("Every card of the deck as its table gives it: its name, its id, how many copies are printed and "
+                "the value of each of its columns, written as the table holds them.")
+
+
+def deck_document(deck: UserDeck, lang: str | None = None) -> ReferenceDocument:
+    """The reference of a deck of one's own: a title, then a table of its cards (in `lang` when its table holds
+    that language, else its own), each with its id and copies and every column it fills but the name and the
+    copies, as the table holds it (markup and `{icons}` shown as written: the reference's fonts are donjon's)."""
+    from generator.i18n import language
+
+    words = language(lang or deck.lang)
+    _ = words._
+    cards = deck.in_language(lang) if lang else deck.cards
+    title = _("{game}: card reference").format(game=deck.name)
+    total = sum(card.copies for card in cards)
+    rows = []
+    for card in cards:
+        # the designer's words as written, whatever the page's language does with its punctuation
+        values = [f"**{as_written(plain(str(column)))}**: {as_written(plain(str(value)))}"
+                  for column, value in card.fields.items()
+                  if column not in (deck.name_column, deck.count_column) and value is not None and str(value).strip()]
+        # the card's name, and under it its id (the name of its files, what `--cards` takes)
+        rows.append((Cell((Para(as_written(plain(card.name)), "cell-bold"),
+                           Para(as_written(plain(card.id)), "cell-note"))),
+                     cell(words.number(card.copies)), cell(*values)))
+    table = Table((Column(_("Card"), 2.0), Column(_("Copies"), 1.2, "right"), Column(_("Value"), 6.0)),
+                  tuple(rows))
+    blocks = (
+        Heading(title, 1, "reference", style="title"),
+        Para(f"{words.ngettext('{n} card', '{n} cards', len(cards)).format(n=words.number(len(cards)))} · "
+             f"{words.ngettext('{n} copy', '{n} copies', total).format(n=words.number(total))}", "subtitle",
+             after=10.0),
+        Para(_(DECK_INTRO), after=8.0),
+        table,
+    )
+    return ReferenceDocument(title, _(SUBJECT), blocks, footer=f"{plain(deck.name)} · donjon", lang=words)
+
+
+def write_deck_reference(deck: UserDeck, out: Path, paper: str = "a4", lang: str | None = None) -> Written:
+    """Write the reference of a deck of one's own (`OUT/references/decks/DECK-reference.pdf`); says what it
+    wrote."""
+    from generator.backends import backend
+    from generator.build.options import Written
+    from generator.output import atomic_path, inside
+    from generator.render.imposition import PAPERS, document_paper
+
+    doc = deck_document(deck, lang)
+    pages = layout(doc, PAPERS[document_paper(paper)])
+    chosen = backend("pdf")
+    target = inside(out, "references", "decks", f"{file_name(deck.id)}.{chosen.suffix}")
+    with atomic_path(target, f"the card reference of the deck {deck.id}") as tmp:
+        stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject, lang=doc.lang.code)
+    return Written(target, f"card reference, {plural(stats.pages, 'page')}", stats.pages)

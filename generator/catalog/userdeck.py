@@ -95,7 +95,7 @@ class UserDeck:
 
     __slots__ = (
         "folder", "id", "name", "card_size", "layout", "back", "cards", "origin", "root", "assets", "table", "lang",
-        "translations", "name_column", "translate", "sheet", "delimiter", "shape",
+        "translations", "name_column", "translate", "sheet", "delimiter", "shape", "count_column",
     )
 
     folder: Path
@@ -127,11 +127,14 @@ class UserDeck:
     delimiter: str
     #: the outline its pieces are cut along (None: the card's rectangle)
     shape: Shape | None
+    #: the column holding each card's copies (None: one of each)
+    count_column: str | None
 
     def __init__(self, folder: Path, id: str, name: str, card_size: CardSize, layout: str, back: str | None,
                  cards: tuple[UserCard, ...], origin: str, root: Path | None, assets: Assets, table: Path | None,
                  lang: str, translations: Mapping[str, Mapping[str, str]], name_column: str | None,
-                 translate: tuple[str, ...], sheet: str | None, delimiter: str, shape: Shape | None) -> None:
+                 translate: tuple[str, ...], sheet: str | None, delimiter: str, shape: Shape | None,
+                 count_column: str | None = None) -> None:
         self.folder = folder
         self.id = id
         self.name = name
@@ -150,6 +153,7 @@ class UserDeck:
         self.sheet = sheet
         self.delimiter = delimiter
         self.shape = shape
+        self.count_column = count_column
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -318,7 +322,7 @@ def load_deck(folder: Path, display: str, root: Path | None = None) -> tuple[Use
     return UserDeck(folder, values["id"], values["name"], resolve_card_size(values["card_size"]),
                     values["layout"] or "", values["back"], tuple(cards), name, top, assets, table_path,
                     values["lang"], translations, name_column, translate, values["sheet"], values["delimiter"],
-                    values["shape"]), []
+                    values["shape"], _column(header, values["count_column"]) if values["count_column"] else None), []
 
 
 def _translations(header: list[str], table: str, values: Mapping[str, Any],
@@ -400,7 +404,7 @@ def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,
     if suffix == ".xlsx":
         from generator.catalog.workbook import xlsx_rows
 
-        rows, table = xlsx_rows(path, table, values["sheet"])
+        rows, table = xlsx_rows(path, table, values["sheet"], values["lang"])
         return rows, table, path
     if suffix in (".xls", ".ods", ".numbers"):
         raise InputError(doc.file, f"cards: {source!r} is a spreadsheet donjon cannot read; save it as .xlsx (or "

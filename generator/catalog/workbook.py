@@ -72,9 +72,10 @@ class SheetEntry(NamedTuple):
     outside: str = ""
 
 
-def xlsx_rows(path: Path, table: str, sheet: str | None) -> tuple[Rows, str]:
+def xlsx_rows(path: Path, table: str, sheet: str | None, lang: str = "en") -> tuple[Rows, str]:
     """The rows of a sheet of a workbook (the named one, or the first sheet of cells), the first row naming the
-    columns; and the table's name for messages (`cards.xlsx (sheet Goods)`)."""
+    columns, each cell as the spreadsheet shows it under its number format, in the language `lang`
+    (generator.catalog.number_formats); and the table's name for messages (`cards.xlsx (sheet Goods)`)."""
     data = read_bytes(path, table, max_bytes=MAX_XLSX_BYTES)
     if data.startswith(_OLE_MAGIC):
         raise InputError(table, "is a workbook with a password, or an old .xls file: donjon reads .xlsx files "
@@ -89,10 +90,11 @@ def xlsx_rows(path: Path, table: str, sheet: str | None) -> tuple[Rows, str]:
         chosen = _choose(book.sheets, table, sheet)
         named = f"{table} (sheet {chosen.name if chosen.name.isprintable() else quoted(chosen.name)})"
         slim = _slim(archive, book, chosen)
+        formats: list[tuple[str | None, ...]] = []
         found = _read_values(slim, named, lambda: _first_bad_cell(archive, chosen, book, cells=False),
-                             lambda: _first_bad_cell(archive, chosen, book))
+                             lambda: _first_bad_cell(archive, chosen, book), formats)
         try:
-            rows, empty = sheet_rows(found, named, _merged_down(archive, str(chosen.part)))
+            rows, empty = sheet_rows(found, named, _merged_down(archive, str(chosen.part)), formats, lang)
         except InputError as err:
             raise _named_sheets(err, book.sheets, sheet) from None
         if _may_reach_beyond(archive, str(chosen.part)) or _may_hold_a_lost_date(found):
@@ -286,21 +288,37 @@ def _slim(archive: zipfile.ZipFile, book: Book, chosen: SheetEntry) -> bytes:
     return buffer.getvalue()
 
 
-def _read_values(slim: bytes, named: str, opening: Locate, reading: Locate) -> list[tuple[Any, ...]]:
+def _read_values(slim: bytes, named: str, opening: Locate, reading: Locate,
+                 formats: list[tuple[str | None, ...]] | None = None) -> list[tuple[Any, ...]]:
     """The values of the one sheet of `slim` as openpyxl reads them, at most a row beyond a deck's cards and a
     column beyond its columns (a cell at XFD1048576 would make every row 16,384 wide and the sheet a million
-    rows). A failure is traced to what caused it by `opening` (while the workbook is opened) or `reading` (while
-    its rows are read)."""
+    rows); with `formats`, each cell's number format is added to it, row by row (None for General). A failure is
+    traced to what caused it by `opening` (while the workbook is opened) or `reading` (while its rows are read)."""
     found: list[tuple[Any, ...]] = []
     book = _open_book(slim, named, opening, values_only=True)
     try:
         with _guard(named, reading, lambda: (len(found) + 1, f"is damaged after row {len(found)}")):
-            for row in book.worksheets[0].iter_rows(values_only=True, max_row=MAX_CARDS + 2,
-                                                     max_col=MAX_COLUMNS + 1):
-                found.append(row)
+            for cells in book.worksheets[0].iter_rows(values_only=False, max_row=MAX_CARDS + 2,
+                                                       max_col=MAX_COLUMNS + 1):
+                found.append(tuple(cell.value for cell in cells))
+                if formats is not None:
+                    formats.append(tuple(_number_format(cell) for cell in cells))
     finally:
         book.close()
     return found
+
+
+def _number_format(cell: Any) -> str | None:
+    """A number's format code, or None for General, for text, true or false and empty cells (shown as they are),
+    and for a cell whose style the workbook does not hold (a style index out of range, no styles part: its value
+    is read as it is, as it was before formats were read)."""
+    if cell.value is None or isinstance(cell.value, (str, bool)):
+        return None
+    try:
+        code = cell.number_format
+    except (IndexError, KeyError, AttributeError, TypeError):
+        return None
+    return None if not code or code == "General" else str(code)
 
 
 def _open_book(slim: bytes, named: str, locate: Locate, values_only: bool) -> Any:
@@ -569,21 +587,48 @@ def _cell(value: Any) -> Scalar:
     return str(value)
 
 
-def sheet_rows(found: list[tuple[Any, ...]], table: str,
-               merged: Sequence[MergedDown] = ()) -> tuple[Rows, list[tuple[int, int]]]:
+def sheet_rows(found: list[tuple[Any, ...]], table: str, merged: Sequence[MergedDown] = (),
+               formats: Sequence[tuple[str | None, ...]] = (), lang: str = "en") -> tuple[Rows, list[tuple[int, int]]]:
     """Rows (origin, columns) of a sheet's values, and the (row, column) of empty cells in them; a range `merged`
-    down one column under the header row gives its value to each of its cells, as the sheet shows it."""
+    down one column under the header row gives its value to each of its cells, as the sheet shows it. A cell with
+    a number format in `formats` (row by row, as `found`) is the text the spreadsheet shows, in `lang`; so is a
+    number with decimals in a language that writes them with a comma."""
+    from generator.catalog.number_formats import FormatProblem, shown
+
+    def value(raw: Any, line: int, column: int) -> Scalar:
+        row = formats[line - 1] if line - 1 < len(formats) else ()
+        code = row[column - 1] if column - 1 < len(row) else None
+        if code is None and (lang == "en" or not isinstance(raw, float)):
+            return _cell(raw)  # General (what nearly every cell is): as it always was read
+        try:
+            text = _cell(shown(raw, code or "General", lang))
+            plain = _cell(raw)
+            # a number the format shows as it is (`0` on 7) stays a number, for a layout that computes with it
+            return plain if text == str(plain) else text
+        except FormatProblem as err:
+            raise InputError(table, f"cell {column_letters(column)}{line} has the number format {code!r}, which "
+                                    f"donjon cannot print as the spreadsheet shows it: {err}; give the cell another "
+                                    "format (or the format Text, with the value typed as the card should print it)",
+                             line) from None
+
     start = next((i for i, row in enumerate(found) if any(v not in (None, "") for v in row)), None)
     if start is None:
         raise InputError(table, _EMPTY)
+    formats = list(formats)
     for column, first, last in merged:
         if first > start + 1 and first <= len(found) and column <= len(found[first - 1]):
-            value = found[first - 1][column - 1]
+            kept = found[first - 1][column - 1]
+            code = formats[first - 1][column - 1] if first - 1 < len(formats) and column <= len(
+                formats[first - 1]) else None
             for index in range(first, min(last, len(found))):
                 row = list(found[index])
                 row += [None] * (column - len(row))
-                row[column - 1] = value
+                row[column - 1] = kept
                 found[index] = tuple(row)
+                if index < len(formats):
+                    shape = list(formats[index]) + [None] * (column - len(formats[index]))
+                    shape[column - 1] = code
+                    formats[index] = tuple(shape)
     raw_header = list(found[start])
     while raw_header and raw_header[-1] in (None, ""):
         raw_header.pop()
@@ -609,7 +654,8 @@ def sheet_rows(found: list[tuple[Any, ...]], table: str,
                                     "row does not name", line)
         values += [None] * (len(header) - len(values))
         empty += [(line, i + 1) for i, v in enumerate(values[:len(header)]) if v is None]
-        rows.append((f"{table}:{line}", {h: _cell(v) for h, v in zip(header, values)}))
+        rows.append((f"{table}:{line}", {h: value(v, line, column)
+                                         for column, (h, v) in enumerate(zip(header, values), start=1)}))
         if len(rows) > MAX_CARDS:
             raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
     if not rows:

@@ -21,16 +21,21 @@ and where each value comes from. Values no rulebook states are marked and explai
 
 GAME is guildhall, guedelon, once-upon-a-castle, or all. Writes OUT/references/GAME-reference.pdf, with a
 contents page, bookmarks and page numbers. `donjon build` writes the references too.
+
+GAME may also be the id of a deck of your own (with --content DIR): OUT/references/decks/DECK-reference.pdf lists
+its cards as its table gives them (name, id, copies and the value of each column), to proofread the deck or to
+print with it; --lang takes the cards in that language where the table holds it.
 """
 
 #: The help of `--lang` here: a reference is a game's, so the shared help's words on decks of one's own do not apply.
 REFERENCE_LANG_HELP = ("The language to write in: en (the default), fr or de; a text a catalog does not give in it is "
-                       "written in English.")
+                       "written in English. For a deck of your own: its cards' language, where its table holds it.")
 
 
 @reports_errors
 def reference(
-    game: str = typer.Argument(..., metavar="GAME", help="A game's id (see `donjon content list`), or all."),
+    game: str = typer.Argument(..., metavar="GAME", help="A game's id (see `donjon content list`), all, or the id "
+                               "of a deck of your own."),
     content_dir_text: Optional[str] = typer.Option(
         None, "--content", show_default=False, metavar="DIR",
         help="A content folder to read the catalogs from instead of the shipped ones (a corrected copy of content/)."),
@@ -49,15 +54,7 @@ def reference(
 
     start = time.perf_counter()
     lang = language_option(lang_text, "--lang")
-    if lang is not None:
-        warn_of_a_language_nobody_holds(lang)  # a reference is a game's: no deck of one's own holds languages here
     wanted = game.strip().lower()
-    if wanted != "all":
-        try:
-            wanted = find_game(wanted).id
-        except UnknownGame:
-            raise UsageError("reference", f"{game!r} is not a game; choose one of {', '.join(game_ids())}, "
-                                          "or all") from None
     from generator.render.imposition import PAPERS
 
     key = paper.strip().lower()
@@ -68,6 +65,15 @@ def reference(
     from generator.content import load_content
     from generator.output import prepare_dir, transaction
     from generator.resources import display_path
+
+    if wanted != "all":
+        try:
+            wanted = find_game(wanted).id
+        except UnknownGame:
+            _deck_reference(game, content_dir, out, key, lang, start)
+            return
+    if lang is not None:
+        warn_of_a_language_nobody_holds(lang)  # a reference is a game's: no deck of one's own holds languages here
 
     content = load_content(content_dir, games=game_ids() if wanted == "all" else (wanted,))
     games = [g.info.id for g in content.games()]
@@ -81,3 +87,34 @@ def reference(
     for written in done:
         typer.echo(f"wrote {display_path(written.path)}: {plural(written.pages, 'page')}")
     typer.echo(f"Wrote {plural(len(games), 'reference')} in {time.perf_counter() - start:.2f} s.")
+
+
+def _deck_reference(name: str, content_dir: Path | None, out: Path, paper: str, lang: str | None,
+                    start: float) -> None:
+    """The reference of the deck of one's own called `name` in the content folder, or the usage error naming the
+    games and the decks there are."""
+    import time
+
+    from generator.build.references import write_deck_reference
+    from generator.content import load_content
+    from generator.errors import UsageError
+    from generator.output import prepare_dir, transaction
+    from generator.registry import game_ids
+    from generator.resources import display_path
+
+    decks = load_content(content_dir, games=("decks",)).user_decks if content_dir is not None else ()
+    found = next((d for d in decks if d.id.lower() == name.strip().lower()), None)
+    if found is None:
+        own = ("; for a deck of your own, give its content folder with --content DIR" if content_dir is None else
+               f"; the decks of {display_path(content_dir)}: {', '.join(d.id for d in decks)}" if decks else
+               f"; {display_path(content_dir)} holds no deck of your own")
+        raise UsageError("reference", f"{name!r} is neither a game nor a deck; the games: {', '.join(game_ids())}, "
+                                      f"or all{own}")
+    if lang is not None and lang not in found.languages and lang.split("-")[0] not in found.languages:
+        typer.echo(f"warning: the deck {found.id} holds no cards in {lang!r} (its languages: "
+                   f"{', '.join(found.languages)}); its cards are listed as its table gives them", err=True)
+    prepare_dir(out)
+    with transaction(out):
+        written = write_deck_reference(found, out, paper, lang)
+    typer.echo(f"wrote {display_path(written.path)}: {plural(written.pages, 'page')}")
+    typer.echo(f"Wrote 1 reference in {time.perf_counter() - start:.2f} s.")

@@ -424,6 +424,29 @@ class Layout:
         self.reads = reads
         self._frames: dict[tuple[float, float, Shape | None], tuple[Frame, ...]] = {}
 
+    def with_faces(self, faces: Mapping[str, str]) -> "Layout":
+        """This layout with the font of each text style `faces` names replaced (donjon's plain back writing the
+        deck's name in the deck's own font, when its name is in a script Open Sans lacks)."""
+        import copy
+
+        def restyled(style: StyleSpec | None) -> StyleSpec | None:
+            if style is None or style.face not in faces:
+                return style
+            other = copy.copy(style)
+            other.face = faces[style.face]
+            return other
+
+        boxes = []
+        for box in self.boxes:
+            other = copy.copy(box)
+            other.style, other.label_style = restyled(box.style), restyled(box.label_style)
+            boxes.append(other)
+        # the fonts' files join the files it is made from: `--watch` draws it again when one of them changes
+        own = (Path(fonts.FACES[face].file) for face in faces.values() if fonts.FACES[face].registered)
+        files = tuple(dict.fromkeys((*self.files, *own)))
+        return Layout(self.ref, self.file, self.background, self.safe, self.palette, tuple(boxes), files,
+                      self.icons, self.reads)
+
     @property
     def per_card(self) -> bool:
         """Whether it reads anything but the deck: a back that does is drawn for each card, not once."""

@@ -677,6 +677,11 @@ def _typeset(lang: Language, face: str, text: str) -> str:
     return "".join(out)
 
 
+def plain(text: str) -> str:
+    """Plain text (a designer's cell) as markup that prints it as it is: its `**`, brackets and braces shown."""
+    return _escape(text)
+
+
 def _escape(text: str) -> str:
     """Plain text as markup that prints it as it is."""
     from generator.render.text import escape_markup

@@ -95,6 +95,12 @@ def variant(face_id: str, bold: bool, italic: bool) -> str | None:
     return _VARIANTS.get((face.group, face.bold or bold, face.italic or italic))
 
 
+def regular(face_id: str) -> str:
+    """The regular face of `face_id`'s family (neither bold nor italic), or the face itself if it has none."""
+    face = FACES[face_id]
+    return _VARIANTS.get((face.group, False, False), face_id)
+
+
 @cache
 def _font(face_id: str) -> Any:
     """The reportlab font of a face, registered on first use (parsing a TTF takes a few milliseconds)."""

@@ -496,22 +496,92 @@ def _crop_marks(layout: Grid, count: int, options: PrintOptions) -> tuple[Primit
     return tuple(marks)
 
 
-def page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None = None) -> list[Primitive]:
-    """The page line and the 50 mm ruler, in the margin the grid left for them (its label in `lang`)."""
-    return list(_page_line(layout, text, options, lang))
+def page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None = None,
+              faces: tuple[str, ...] = ()) -> list[Primitive]:
+    """The page line and the 50 mm ruler, in the margin the grid left for them (its label in `lang`); what Open Sans
+    cannot draw is drawn in the first of `faces` (the deck's own fonts) that can."""
+    return list(_page_line(layout, text, options, lang, faces))
+
+
+def page_line_lacks(text: str, faces: tuple[str, ...] = ()) -> str:
+    """The characters of a page line that neither Open Sans nor any of `faces` can draw, in the order written."""
+    lacking = fonts.missing(FOOTER_FACE, text)
+    for face in faces:
+        if not lacking:
+            break
+        lacking = fonts.missing(face, lacking)
+    return lacking
+
+
+def _page_line_fonts(faces: tuple[str, ...]) -> str:
+    """The fonts a page line is drawn in, for messages: `Open Sans`, or `Open Sans, DejaVu Sans`."""
+    return ", ".join(dict.fromkeys(fonts.FACES[face].family for face in (FOOTER_FACE, *faces)))
+
+
+def _runs(logical: str, faces: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """A line of the page line in the order it is drawn, left to right, cut into (face, text) runs: each character
+    in Open Sans where it has it, else in the first of `faces` that has it (a deck named in Arabic, Chinese or
+    Japanese is drawn in the deck's own font, as its cards are). Arabic letters are joined first, in the shapes
+    those fonts draw (generator.render.joining), then the line is put in visual order (a right-to-left name reads
+    right to left)."""
+    from generator.render.joining import join, needs_joining
+    from generator.render.text import visual
+
+    chain = (FOOTER_FACE, *faces)
+    if needs_joining(logical):
+        logical = join(logical, lambda char: any(not fonts.missing(face, char) for face in chain))
+    # a sentence of donjon's interface (English, French or German: each written left to right) naming a deck:
+    # left to right whatever the name's script, its brackets and separators where the language puts them
+    shown = visual(logical, base=0)
+    if not fonts.missing(FOOTER_FACE, shown):
+        return ((FOOTER_FACE, shown),)
+    runs: list[tuple[str, str]] = []
+    for char in shown:
+        face = next((f for f in chain if not fonts.missing(f, char)), FOOTER_FACE)
+        if runs and runs[-1][0] == face:
+            runs[-1] = (face, runs[-1][1] + char)
+        else:
+            runs.append((face, char))
+    return tuple(runs)
+
+
+def _measure_runs(runs: tuple[tuple[str, str], ...]) -> float:
+    """The advance of a line's runs at 1 pt."""
+    return sum(fonts.measure(face, text) for face, text in runs)
+
+
+def _placed_runs(runs: tuple[tuple[str, str], ...], x: float, y: float, size: float, ink: str,
+                 upwards: bool) -> list[Primitive]:
+    """The runs of one line one after the other from (x, y): to the right, or (`upwards`, along a side margin)
+    up the page, each turned a quarter turn."""
+    out: list[Primitive] = []
+    along = 0.0
+    for face, text in runs:
+        w = fonts.measure(face, text) * size
+        if upwards:
+            out.append(TextRun(round(x, 3), round(y - along, 3), text, face, size, ink, round(w, 3), rotate=90))
+        else:
+            out.append(TextRun(round(x + along, 3), round(y, 3), text, face, size, ink, round(w, 3)))
+        along += w
+    return out
 
 
 @lru_cache(maxsize=PAGE_PARTS_KEPT)
-def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None) -> tuple[Primitive, ...]:
-    from generator.render.text import visual
-
+def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | None,
+               faces: tuple[str, ...]) -> tuple[Primitive, ...]:
     logical = text  # as the messages quote it and a narrow paper breaks it: in the order it is read, not drawn
-    text = visual(text)  # a deck named in Hebrew reads right to left
+    lacking = page_line_lacks(logical, faces)
+    if lacking:
+        named = ", ".join(map(repr, lacking))  # in the order written
+        fitting = ("any of the fonts " if faces else "the font ") + _page_line_fonts(faces)
+        raise FitError(f"the page line {logical!r} holds {named}, which {fitting} cannot draw; change the deck's "
+                       "name, or give the deck a font that draws it (the fonts of its layouts are tried)")
+    runs = _runs(logical, faces)
     m = fonts.metrics(FOOTER_FACE)
     size = FOOTER_SIZE
     crop = CROP_GAP + options.crop_length if options.crop_length > 0 else 0.0
     label = (lang or language())._("50 mm")
-    text_w = fonts.measure(FOOTER_FACE, text) * size
+    text_w = _measure_runs(runs) * size
     label_w = fonts.width(FOOTER_FACE, label) * size
     gap = mm(3)
     total = text_w + gap + RULER + mm(1.5) + label_w
@@ -519,21 +589,16 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
     room = (layout.page_w if layout.footer == "bottom" else layout.page_h) - 2 * EDGE
     with_ruler = total <= room
     length = total if with_ruler else text_w
-    lacking = fonts.missing(FOOTER_FACE, text)
-    if lacking:
-        named = ", ".join(map(repr, fonts.missing(FOOTER_FACE, logical) or lacking))  # in the order written
-        raise FitError(f"the page line {logical!r} holds {named}, which the font "
-                       f"{fonts.FACES[FOOTER_FACE].family} cannot draw; change the deck's name")
     ink = FOOTER_COLOUR
     if length > room:
         # A paper a card fits on may be narrower than the line (A6, 4 x 6 in photo paper): rather than refuse the
         # build over a name the user may not own, the line goes without its ruler, in two lines or smaller.
-        return _narrow_page_line(layout, logical, room, crop, ink)
+        return _narrow_page_line(layout, logical, room, crop, ink, faces)
     items: list[Primitive] = []
     if layout.footer == "bottom":
         baseline = layout.y0 + layout.height + crop + FOOTER_GAP + m.ascent * size
         x = layout.page_w / 2 - length / 2
-        items.append(TextRun(round(x, 3), round(baseline, 3), text, FOOTER_FACE, size, ink, round(text_w, 3)))
+        items += _placed_runs(runs, x, baseline, size, ink, upwards=False)
         if with_ruler:
             rx = x + text_w + gap
             ry = baseline - size * 0.3
@@ -548,8 +613,7 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
         # Along the right margin, reading upwards: the baseline is a vertical line right of the crop marks.
         baseline = layout.x0 + layout.width + crop + FOOTER_GAP + m.ascent * size
         y = layout.page_h / 2 + length / 2
-        items.append(TextRun(round(baseline, 3), round(y, 3), text, FOOTER_FACE, size, ink, round(text_w, 3),
-                             rotate=90))
+        items += _placed_runs(runs, baseline, y, size, ink, upwards=True)
         if with_ruler:
             ry0 = y - text_w - gap
             rx = baseline - size * 0.3
@@ -563,13 +627,12 @@ def _page_line(layout: Grid, text: str, options: PrintOptions, lang: Language | 
     return tuple(items)
 
 
-def _narrow_page_line(layout: Grid, logical: str, room: float, crop: float, ink: str) -> tuple[Primitive, ...]:
+def _narrow_page_line(layout: Grid, logical: str, room: float, crop: float, ink: str,
+                      faces: tuple[str, ...]) -> tuple[Primitive, ...]:
     """The page line on a paper too narrow for it in one line at FOOTER_SIZE: broken in two at the separator that
     balances the halves, where the margin is deep enough for two lines, else in one line; set at the largest size
     down to MIN_FOOTER_SIZE that fits `room`, the larger of the two ways (one line at equal size wins). Each line is
     centred along the page, as the page line is."""
-    from generator.render.text import visual
-
     m = fonts.metrics(FOOTER_FACE)
     height = m.ascent + m.descent  # one line's, at 1 pt
     # how deep the margin holding the page line is: the grid to the paper's edge
@@ -578,7 +641,7 @@ def _narrow_page_line(layout: Grid, logical: str, room: float, crop: float, ink:
 
     def fitting(lines: list[str]) -> float:
         """The largest size (in 0.01 pt, so the same lines give the same bytes) at which `lines` fit, or 0."""
-        widest = max(fonts.measure(FOOTER_FACE, visual(line)) for line in lines)
+        widest = max(_measure_runs(_runs(line, faces)) for line in lines)
         size = min(FOOTER_SIZE, math.floor(room / widest * 100) / 100,
                    math.floor(depth / len(lines) / height * 100) / 100)
         return size if size >= MIN_FOOTER_SIZE else 0.0
@@ -588,37 +651,41 @@ def _narrow_page_line(layout: Grid, logical: str, room: float, crop: float, ink:
     ways = [(fitting(lines), -len(lines), lines) for lines in ([logical], *halves)]
     size, _, lines = max(ways, key=lambda way: way[:2])
     if not size:
-        one = fonts.measure(FOOTER_FACE, visual(logical)) * MIN_FOOTER_SIZE
+        one = _measure_runs(_runs(logical, faces)) * MIN_FOOTER_SIZE
         raise FitError(f"the page line {logical!r} is {one / mm(1):.0f} mm long at {MIN_FOOTER_SIZE:g} pt, longer "
                        f"than the {room / mm(1):.0f} mm the page has for it, even in two lines; shorten the deck's "
                        "name or use a wider --paper")
     items: list[Primitive] = []
     for row, line in enumerate(lines):
-        shown = visual(line)
-        w = fonts.measure(FOOTER_FACE, shown) * size
+        runs = _runs(line, faces)
+        w = _measure_runs(runs) * size
         down = crop + FOOTER_GAP + m.ascent * size + row * height * size  # from the grid's edge to the baseline
         if layout.footer == "bottom":
-            items.append(TextRun(round(layout.page_w / 2 - w / 2, 3), round(layout.y0 + layout.height + down, 3),
-                                 shown, FOOTER_FACE, size, ink, round(w, 3)))
+            items += _placed_runs(runs, layout.page_w / 2 - w / 2, layout.y0 + layout.height + down, size, ink,
+                                  upwards=False)
         else:
-            items.append(TextRun(round(layout.x0 + layout.width + down, 3), round(layout.page_h / 2 + w / 2, 3),
-                                 shown, FOOTER_FACE, size, ink, round(w, 3), rotate=90))
+            items += _placed_runs(runs, layout.x0 + layout.width + down, layout.page_h / 2 + w / 2, size, ink,
+                                  upwards=True)
     return tuple(items)
 
 
 class PageHeading:
-    """What the page line says about the deck, and in which language."""
+    """What the page line says about the deck, in which language, and the deck's own fonts for what Open Sans
+    cannot draw (a name in Arabic, Chinese or Japanese)."""
 
-    __slots__ = ("game", "deck", "lang")
+    __slots__ = ("game", "deck", "lang", "faces")
 
     game: str
     deck: str
     lang: Language
+    #: face ids, tried in this order for each character Open Sans lacks
+    faces: tuple[str, ...]
 
-    def __init__(self, game: str, deck: str, lang: Language = language()) -> None:
+    def __init__(self, game: str, deck: str, lang: Language = language(), faces: tuple[str, ...] = ()) -> None:
         self.game = game
         self.deck = deck
         self.lang = lang
+        self.faces = faces
 
 
 def page_count(cards: int, layout: Grid, options: PrintOptions) -> int:
@@ -691,11 +758,12 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
             extra = []
             footer = span(layout, other)
             items += [*extra, *outlines(placed + backs), fold_line(layout, options),
-                      *page_line(footer, _label(heading, "fold", number, total, options), options, heading.lang)]
+                      *page_line(footer, _label(heading, "fold", number, total, options), options, heading.lang,
+                                heading.faces)]
             yield Page(layout.page_w, layout.page_h, placed + backs, tuple(items), "fold", number, scale=options.scale)
             return
         items = crop_marks(layout, len(batch), options) + extra + outlines(placed) + page_line(
-            layout, _label(heading, "fronts", number, total, options), options, heading.lang)
+            layout, _label(heading, "fronts", number, total, options), options, heading.lang, heading.faces)
         yield Page(layout.page_w, layout.page_h, placed, tuple(items), "fronts", number, scale=options.scale)
         if options.duplex != "none" and any(d is not None for d in behind):
             number += 1
@@ -703,7 +771,7 @@ def pages(cards: Iterable[Drawing | Sided], count: int, back: Drawing | None, la
                           if d is not None)
             yield Page(layout.page_w, layout.page_h, backs,
                        tuple(page_line(layout, _label(heading, "backs", number, total, options), options,
-                                       heading.lang)), "backs",
+                                       heading.lang, heading.faces)), "backs",
                        number, scale=options.scale)
 
     for item in cards:

@@ -66,30 +66,43 @@ def join(text: str, has: Callable[[str], bool]) -> str:
     `has(character)` says the font draws that shape; every other character as it is."""
     if not needs_joining(text):
         return text
+    return join_pieces([(text, has)])[0]
+
+
+def join_pieces(pieces: Sequence[tuple[str, Callable[[str], bool]]]) -> list[str]:
+    """The pieces of one word (each drawn in its own face: a letter in bold or in colour inside a word) with each
+    Arabic letter in the shape its neighbours in the whole word give it, where that piece's `has` says its face
+    draws the shape; lam-alef is one ligature only when both letters are in one piece (a ligature's glyph is of one
+    face), else each takes its own joined shape."""
+    text = "".join(part for part, _has in pieces)
+    if not needs_joining(text):
+        return [part for part, _has in pieces]
+    owner = [number for number, (part, _has) in enumerate(pieces) for _char in part]
     shapes, lam_alef = _forms()
-    kinds = [_kind(c, shapes, has) for c in text]
-    out: list[str] = []
+    kinds = [_kind(c, shapes, pieces[owner[i]][1]) for i, c in enumerate(text)]
+    out: list[list[str]] = [[] for _ in pieces]
     index = 0
     while index < len(text):
-        char, kind = text[index], kinds[index]
+        char, kind, has = text[index], kinds[index], pieces[owner[index]][1]
         if kind not in ("D", "R"):
-            out.append(char)
+            out[owner[index]].append(char)
             index += 1
             continue
         joins_before = _neighbour(kinds, index, -1) in ("D", "C")
-        ligature = lam_alef.get(text[index + 1]) if char == LAM and index + 1 < len(text) else None
+        ligature = (lam_alef.get(text[index + 1]) if char == LAM and index + 1 < len(text)
+                    and owner[index + 1] == owner[index] else None)
         if ligature is not None:
             chosen = ligature[FINAL if joins_before else ISOLATED]
             if chosen is not None and has(chosen):
-                out.append(chosen)
+                out[owner[index]].append(chosen)
                 index += 2
                 continue
         joins_after = kind == "D" and _neighbour(kinds, index, 1) in ("D", "R", "C")
         shape = ((MEDIAL if joins_after else FINAL) if joins_before else INITIAL if joins_after else ISOLATED)
         form = shapes[char][shape]
-        out.append(form if form is not None and has(form) else char)
+        out[owner[index]].append(form if form is not None and has(form) else char)
         index += 1
-    return "".join(out)
+    return ["".join(part) for part in out]
 
 
 def _kind(char: str, shapes: dict[str, tuple[str | None, ...]], has: Callable[[str], bool]) -> str:

@@ -37,7 +37,7 @@ from typing import Any, NamedTuple, TypeVar
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE, ICON_RISE, ICON_SIDE, icons
 from generator.render.model import IconUse, ImageUse, Primitive, TextRun
-from generator.render.joining import join, needs_joining
+from generator.render.joining import join, join_pieces, needs_joining
 from generator.units import to_mm
 from generator.wording import plural
 
@@ -210,13 +210,13 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
             if lacking:
                 gathered = glyphless.setdefault(current, [])
                 gathered += [c for c in lacking if c not in gathered]
-            pieces.append(Piece(current, _joined(current, joined), None, colour, scale))
+            pieces.append(Piece(current, joined, None, colour, scale))
             chunk.clear()
 
     def flush_word() -> None:
         flush_chunk()
         if pieces:
-            words.append(_word(pieces, face, spacing))
+            words.append(_word(_joined_pieces(pieces), face, spacing))
             pieces.clear()
 
     def switch(to_bold: bool, to_italic: bool) -> None:
@@ -379,6 +379,32 @@ def _may_break(before: str, after: str) -> bool:
     if after in _NOT_FIRST or before in _NOT_LAST:
         return False
     return any(not char.isascii() and re.fullmatch(_IDEOGRAPHIC, char) is not None for char in (before, after))
+
+
+def _joined_pieces(pieces: list[Piece]) -> list[Piece]:
+    """A word's pieces with their Arabic letters joined across the pieces (markup inside a word: a letter in
+    colour or in bold), each shape from its own piece's face; an icon parts the letters on either side of it."""
+    if not any(needs_joining(p.text) for p in pieces):
+        return pieces
+    out: list[Piece] = []
+    run: list[Piece] = []
+
+    def drawn_by(face: str) -> Callable[[str], bool]:
+        return lambda char: not fonts.missing(face, char)
+
+    def flush() -> None:
+        texts = join_pieces([(p.text, drawn_by(p.face)) for p in run])
+        out.extend(p._replace(text=text) for p, text in zip(run, texts, strict=True))
+        run.clear()
+
+    for piece in pieces:
+        if piece.icon is None:
+            run.append(piece)
+        else:
+            flush()
+            out.append(piece)
+    flush()
+    return out
 
 
 def _joined(face: str, text: str) -> str:
@@ -733,11 +759,13 @@ def mirrored(char: str) -> str:
     return str(MIRRORED.get(char, char))
 
 
-def visual(text: str) -> str:
-    """A line of one face (a page line, a label) in the order it is drawn, left to right."""
+def visual(text: str, base: int | None = None) -> str:
+    """A line of one face (a page line, a label) in the order it is drawn, left to right: a paragraph at `base`
+    level (0 left to right, 1 right to left), or by its first strong letter when None."""
     if not has_rtl(text):
         return text
-    return "".join(mirrored(c) if rtl else c for c, rtl in visual_order(text, text, base_level(text)))
+    level = base_level(text) if base is None else base
+    return "".join(mirrored(c) if rtl else c for c, rtl in visual_order(text, text, level))
 
 
 def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float, style: Style) -> list[Primitive]:

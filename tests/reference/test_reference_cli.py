@@ -43,7 +43,8 @@ def test_reference_all_on_letter(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "code", "message"), [
-    (("chess",), 2, "reference: 'chess' is not a game; choose one of guildhall, guedelon, once-upon-a-castle, or all"),
+    (("chess",), 2, "reference: 'chess' is neither a game nor a deck; the games: guildhall, guedelon, "
+                    "once-upon-a-castle, or all; for a deck of your own, give its content folder with --content DIR"),
     (("guedelon", "--paper", "a3"), 2, "--paper: 'a3' is not one of a4, letter"),
     (("guedelon", "--content", "/no/such/folder"), 2, "/no/such/folder: no such content folder"),
 ])
@@ -153,7 +154,7 @@ def test_the_installed_command(tmp_path: Path) -> None:
     text = " ".join(page_texts(reference_path(tmp_path, "guedelon")))
     assert "Collective lesson" in text and flat("Cards 19-27: not known") in text
     bad = donjon("reference", "monopoly", "--out", str(tmp_path))
-    assert bad.returncode == 2 and "choose one of guildhall, guedelon, once-upon-a-castle, or all" in bad.stderr
+    assert bad.returncode == 2 and "the games: guildhall, guedelon, once-upon-a-castle, or all" in bad.stderr
     assert "Traceback" not in bad.stderr and bad.stdout == ""
     missing = donjon("reference")
     assert missing.returncode == 2 and "GAME" in missing.stderr and "Traceback" not in missing.stderr
@@ -187,3 +188,45 @@ def test_catalog_text_prints_as_it_is(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     text = " ".join(page_texts(reference_path(out, "once-upon-a-castle")))
     assert "Tom & <b>Jerry</b> **stars** \\\\back {{ x }} {% y %}" in text
+
+
+# --- a deck of one's own ----------------------------------------------------------------------------------------
+
+SAMPLE_DECKS = REPO / "content" / "examples" / "decks"
+
+
+def test_the_reference_of_a_deck_of_ones_own_lists_its_cards_as_its_table_gives_them(tmp_path: Path) -> None:
+    """`donjon reference skirmish --content content/examples/decks` said "'skirmish' is not a game": only the three
+    games had a reference. A deck of one's own now has one: every card printed, its id, its copies and each column
+    it fills, as the table holds it (markup shown as written), in OUT/references/decks/."""
+    import csv
+
+    result = run("reference", "skirmish", "--content", str(SAMPLE_DECKS), "--out", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    path = tmp_path / "references" / "decks" / "skirmish-reference.pdf"
+    assert [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()] == [
+        "references/decks/skirmish-reference.pdf"]
+    assert result.stdout.splitlines()[0].startswith("wrote ") and "skirmish-reference.pdf: " in result.stdout
+    text = flat(" ".join(page_texts(path)))
+    with (SAMPLE_DECKS / "skirmish" / "cards.csv").open(encoding="utf-8") as table:
+        rows = list(csv.DictReader(table))
+    printed = [row for row in rows if row["Count"] != "0"]
+    assert f"{len(printed)} cards · {sum(int(row['Count']) for row in printed)} copies" in text
+    for row in rows:
+        if row["Count"] == "0":  # left out of the deck: not in its reference
+            assert row["Name"] not in text
+            continue
+        assert row["Name"] in text
+        for column in ("Kind", "Cost", "Faction", "Art", "Text"):
+            if row[column]:
+                assert flat(f"{column}: {row[column]}") in text, (row["Name"], column)
+        assert "Count:" not in text  # the copies have their own column
+
+
+def test_a_name_neither_a_game_nor_a_deck_names_both(tmp_path: Path) -> None:
+    result = run("reference", "skirmsh", "--content", str(SAMPLE_DECKS), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    assert "'skirmsh' is neither a game nor a deck; the games: guildhall, guedelon, once-upon-a-castle, or all; " \
+           "the decks of " in result.stderr
+    assert "market" in result.stderr and "skirmish" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()

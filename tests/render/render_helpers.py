@@ -84,3 +84,28 @@ def page_count(pdf: Path) -> int:
 
     with pdf_document(pdf) as doc:
         return len(doc)
+
+
+def box_font(path: Path, family: str, chars: str) -> Path:
+    """A TrueType font written to `path` drawing each of `chars` as a box half an em wide (and a space): a font of
+    one's own for a script donjon's fonts lack, small enough to make in a test."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    chars = "".join(dict.fromkeys(" " + chars))
+    names = [".notdef"] + [f"u{ord(c):04X}" for c in chars]
+    pen = TTGlyphPen(None)
+    pen.moveTo((50, 0)), pen.lineTo((50, 500)), pen.lineTo((450, 500)), pen.lineTo((450, 0)), pen.closePath()
+    box = pen.glyph()
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({ord(c): f"u{ord(c):04X}" for c in chars})
+    builder.setupGlyf({name: box for name in names})
+    builder.setupHorizontalMetrics({name: (500, 50) for name in names})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": family, "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    builder.setupPost()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    builder.save(str(path))
+    return path

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from generator.errors import UsageError
@@ -272,6 +274,52 @@ def test_a_right_to_left_name_the_font_cannot_draw_is_quoted_as_it_is_read() -> 
     said = str(refused.value)
     assert "the page line 'Game · بطاقات سيف · fronts · page 1 of 2 · print at 100% (actual size)'" in said, said
     assert "holds 'ب', 'ط', 'ا', 'ق', 'ت', 'س', 'ي', 'ف', which the font Open Sans cannot draw" in said, said
+
+
+#: An Arabic name, its letters' four shapes each in Arabic Presentation Forms-B (isolated, final, initial, medial),
+#: and the name as drawn left to right: feh final, yeh medial, sin initial.
+_SAIF, _SAIF_FORMS, _SAIF_DRAWN = "سيف", "ﺱﺲﺳﺴﻱﻲﻳﻴﻑﻒﻓﻔ", "\ufed2\ufef4\ufeb3"
+_JAPANESE = "大市場カード"
+
+
+@pytest.mark.parametrize("paper", ["a4", "4x6in"])
+def test_a_page_line_draws_what_open_sans_lacks_in_the_decks_own_font(tmp_path: Path, paper: str) -> None:
+    """A deck named in Arabic, Chinese or Japanese could not build: its page line is in Open Sans, which has none of
+    those letters. What Open Sans lacks is drawn in the deck's own font (the first that has it), the Arabic letters
+    joined, the name where the sentence puts it (read left to right, as the interface's language is), whether the
+    line is whole or broken on a narrow paper."""
+    from generator.render import fonts
+    from render_helpers import box_font
+
+    own = box_font(tmp_path / "own.ttf", "Own", _SAIF + _SAIF_FORMS + _JAPANESE)
+    face = fonts.register_family("own", {"regular": own})["own"]
+    options = PrintOptions(paper=paper)
+    g = grid(*POKER, options)
+    for name, drawn in ((_SAIF, _SAIF_DRAWN), (_JAPANESE, _JAPANESE)):
+        made = list(pages(iter(_deck(1)), 1, BACK, g, options, PageHeading("Game", name, faces=(face,))))
+        for page in made:
+            runs = [i for i in page.items if isinstance(i, TextRun) and i.text != "50 mm"]
+            assert [r for r in runs if r.font == face] == [r for r in runs if drawn in r.text]
+            assert all(r.font == "open-sans" for r in runs if drawn not in r.text)
+            mine = [r for r in runs if r.font == face]
+            assert [r.text for r in mine] == [drawn]
+            line = [r for r in runs if r.y == mine[0].y]  # the name's line, left to right
+            assert [r.x for r in line] == sorted(r.x for r in line)
+            text = "".join(r.text for r in line)
+            assert text.startswith(f"Game · {drawn} · "), text
+            for before, after in zip(line, line[1:]):  # each run starts where the one before ends
+                assert after.x == pytest.approx(before.x + before.width, abs=0.01)
+
+
+def test_a_page_line_no_font_of_the_deck_draws_names_them_all(tmp_path: Path) -> None:
+    from generator.errors import FitError
+    from generator.render import fonts
+    from render_helpers import box_font
+
+    face = fonts.register_family("kana", {"regular": box_font(tmp_path / "kana.ttf", "Kana", "カード")})["kana"]
+    g = grid(*POKER, PrintOptions())
+    with pytest.raises(FitError, match=r"holds '大', which any of the fonts Open Sans, Kana cannot draw"):
+        list(pages(iter(_deck(1)), 1, BACK, g, PrintOptions(), PageHeading("Game", "大カード", faces=(face,))))
 
 
 # --- a back per card, fold sheets, cut lines ------------------------------------------------------------------------

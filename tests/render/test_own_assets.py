@@ -177,6 +177,35 @@ def test_content_check_reports_text_a_font_cannot_draw(tmp_path: Path) -> None:
     assert "card 'A' (" in result.stderr
 
 
+@pytest.mark.parametrize("name", ["سيف", "大市場カード"])
+def test_a_deck_named_in_a_script_open_sans_lacks_builds_in_its_own_font(tmp_path: Path, name: str) -> None:
+    """A deck named in Arabic, Chinese or Japanese, its cards in a font of its own that has those letters, could not
+    be built nor pass `content check`: the page line of every sheet and donjon's plain back wrote the name in Open
+    Sans. Both now write what Open Sans lacks in the deck's own font, as the cards do: `content check` and the build
+    pass, the PDF embeds the font, and the back (no back of the deck's own) draws the name in it, joined."""
+    import pypdf
+
+    from render_helpers import box_font
+
+    box_font(tmp_path / "d" / "fonts" / "own.ttf", "Own Script", "سيفﺱﺲﺳﺴﻱﻲﻳﻴﻑﻒﻓﻔ大市場カードABC")
+    deck = make_deck(tmp_path / "d", [{"name": "A", "Text": "ABC"}], layout=_layout("own"), name=name,
+                     extra="fonts:\n  own: fonts/own.ttf\n")
+    clear_cache()
+    checked = run("content", "check", "--content", str(deck))
+    assert checked.exit_code == 0, checked.stderr
+    out = tmp_path / "out"
+    built = _build(deck, out)
+    assert built.exit_code == 0, built.stderr
+    # joined: sin initial, yeh medial, feh final (as a PDF reader gives them back, in the order they are read)
+    drawn = "\ufeb3\ufef4\ufed2" if name == "سيف" else name
+    for page in pypdf.PdfReader(out / "decks" / "test-deck.pdf").pages:  # the fronts' page, then the backs'
+        line = page.extract_text().splitlines()[-1]
+        assert line.startswith(drawn + " · ") and line.endswith("print at 100% (actual size) 50 mm"), line
+    back = ET.parse(out / "decks" / "test-deck" / "svg" / "back.svg").getroot()
+    shown = drawn[::-1] if name == "سيف" else drawn  # the SVG's text runs left to right, as drawn
+    assert [el.text for el in back.iter(f"{SVG_NS}text")] == [shown]
+
+
 # --- markup from the data -----------------------------------------------------------------------------------------
 
 MARKED = "**Bold** and [colour=blood]red[/colour] and [size=150%]big[/size] {wood}"

@@ -392,6 +392,39 @@ def test_arabic_letters_are_drawn_joined(tmp_path: Any) -> None:
     assert _runs("س اس", face) == [sin[0] + _ARABIC_SHAPES["ا"][0], sin[0]]
 
 
+def test_arabic_letters_join_across_a_colour_or_a_weight_changed_inside_a_word(tmp_path: Any) -> None:
+    """Markup inside a word (`س[colour=..]ي[/colour]ف`, one letter in colour or bold) cut the word into pieces, each
+    joined alone: the letters at each cut printed in their isolated shapes. A word's letters now take their shapes
+    from their neighbours in the word, whatever piece they are in; each piece keeps its colour and face."""
+    from generator.render.model import TextRun
+    from generator.render.text import Style, fit, layout_runs, parse
+
+    chars = [c for key in _ARABIC_SHAPES for c in (key if len(key) == 1 else "")] + [" "]
+    chars += [c for forms in _ARABIC_SHAPES.values() for c in forms]
+    _box_font(tmp_path, "arabic-regular", chars), _box_font(tmp_path, "arabic-bold", chars)
+    faces = fonts.register_family("arj", {"regular": tmp_path / "arabic-regular.ttf",
+                                          "bold": tmp_path / "arabic-bold.ttf"})
+    face = faces["arj"]
+    sin, yeh, feh = _ARABIC_SHAPES["س"], _ARABIC_SHAPES["ي"], _ARABIC_SHAPES["ف"]
+    style = Style(face, 10, 6, "#000000")
+
+    def drawn(text: str) -> list[tuple[str, str, str]]:
+        fitted = fit(parse(text, face, {"red": "#aa0000"}), 300, 60, style)
+        return [(r.text, r.colour, "bold" if r.font == faces["arj-bold"] else "regular")
+                for r in layout_runs(fitted, 0, 0, 300, 60, style) if isinstance(r, TextRun)]
+
+    # left to right as drawn: feh final, yeh medial (red), sin initial
+    assert drawn("س[colour=red]ي[/colour]ف") == [(feh[1], "#000000", "regular"), (yeh[3], "#aa0000", "regular"),
+                                                  (sin[2], "#000000", "regular")]
+    assert drawn("س**يف**") == [(feh[1] + yeh[3], "#000000", "bold"), (sin[2], "#000000", "regular")]
+    # a lam and an alef in two pieces join each other, each in its own shape (no ligature spans two pieces)
+    lam, alef = _ARABIC_SHAPES["ل"], _ARABIC_SHAPES["ا"]
+    assert drawn("س**ل**ا") == [(alef[1], "#000000", "regular"), (lam[3], "#000000", "bold"),
+                               (sin[2], "#000000", "regular")]
+    # an icon inside a word still parts its letters
+    assert [t for t, _c, _w in drawn("س{wood}ف")] == [feh[0], sin[0]]
+
+
 def test_a_font_without_presentation_forms_draws_the_letters_as_before(tmp_path: Any) -> None:
     face = _arabic_font(tmp_path, shapes=False)
     assert _runs("سيف", face) == ["فيس"]
