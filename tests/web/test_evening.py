@@ -641,6 +641,21 @@ def test_a_correction_whose_game_was_deleted_meanwhile_can_be_saved_as_a_new_gam
     assert client.get(f"/api/games/{game_id}").status_code == 404
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "This table corrects saved game 1:"),
+                                             ("fr", "Cette table corrige la partie enregistrée 1\u00a0:"),
+                                             ("de", "Dieser Tisch berichtigt das gespeicherte Spiel 1:")])
+def test_a_correction_table_names_the_game_it_corrects(client: TestClient, lang: str, said: str) -> None:
+    """The German page of a correction said "Dieser Tisch berichtigt gespeichertes Spiel 1", without the article a
+    German sentence puts before a game named by its number."""
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    correcting = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    page = client.get(correcting, headers={"Accept-Language": lang}).text
+    note = re.search(r'<div id="correcting">(.*?)</div>', page, re.S)
+    assert note is not None
+    assert said in html.unescape(re.sub(r"<[^>]+>", "", note.group(1)))
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_a_correction_whose_game_was_deleted_meanwhile_says_so_before_save_is_tapped(client: TestClient,
                                                                                      lang: str) -> None:

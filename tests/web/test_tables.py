@@ -160,6 +160,47 @@ def test_a_guedelon_table_per_building_and_the_team(client: TestClient) -> None:
     assert (game["result"]["won"], game["result"]["mill"]) == (True, "built")
 
 
+@pytest.mark.parametrize(("lang", "title", "undo"), [
+    ("en", "The castle", "Undo the last change to the castle"),
+    ("fr", "Le château", "Annuler le dernier changement du château"),
+    ("de", "Die Burg", "Letzte Änderung an der Burg rückgängig machen")])
+def test_a_guedelon_tables_undo_names_the_castle_its_form_is(client: TestClient, lang: str, title: str,
+                                                                undo: str) -> None:
+    """Guédelon's one form is headed "The castle", and its Undo said "Undo the last change to the end of the game",
+    a form no Guédelon table has."""
+    table = new_table(client, "guedelon", ["Ana", "Ben"], events="easy")
+    table.edit("toggle", "built", "A0")
+    page = html.unescape(client.get(f"/tables/{table.id}", headers={"Accept-Language": lang}).text)
+    assert f'<h2 id="form-shared-title">{title}</h2>' in page
+    found = re.search(r'<button type="button" class="undo"[^>]*>([^<]*)</button>', page)
+    assert found is not None and found.group(1) == undo
+
+
+@pytest.mark.parametrize(("lang", "won", "lost"), [("en", "(the team won)", "(the team lost)"),
+                                                    ("fr", "(l’équipe a gagné)", "(l’équipe a perdu)"),
+                                                    ("de", "(das Team hat gewonnen)", "(das Team hat verloren)")])
+def test_a_guedelon_games_versions_say_whether_the_team_won(client: TestClient, lang: str, won: str,
+                                                            lost: str) -> None:
+    """A corrected Guédelon game listed its versions "saved from the companion's page (winner: team)": the
+    result's one entry's name, in English on every phone, where the team won or lost."""
+    table = new_table(client, "guedelon", ["Ana", "Ben"], events="easy")
+    table.edit("set", "built", "all")
+    table.edit("set", "rounds", 17)
+    game = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).headers["location"]
+    correcting = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    client.post(f"{correcting}/edit", headers=SAME_ORIGIN, data={"seat": "", "shown": "", "op": "set",
+                                                                 "path": "built", "value": "none"})
+    client.post(f"{correcting}/edit", headers=SAME_ORIGIN, data={"seat": "", "shown": "", "op": "set",
+                                                                 "path": "rounds", "value": "18"})
+    assert client.post(f"{correcting}/save", headers=SAME_ORIGIN).headers["location"] == game
+    page = html.unescape(client.get(game, headers={"Accept-Language": lang}).text)
+    versions = re.search(r'<ol class="versions">(.*?)</ol>', page, re.S)
+    assert versions is not None
+    lines = re.findall(r"<li>(.*?)</li>", versions.group(1))
+    assert [line.endswith(said) for line, said in zip(lines, (won, lost))] == [True, True], lines
+    assert "team" not in versions.group(1).replace(won, "").replace(lost, "")
+
+
 def test_an_edit_naming_a_seat_the_table_has_not_is_answered_without_it(client: TestClient) -> None:
     """`shown` names the seat whose page sent the edit: a seat a table has not (a team game has none) is ignored,
     as the live answer ignores it, never a server error; so is a seat that is no number (a superscript two is a
