@@ -458,6 +458,7 @@ def test_a_double_tap_on_a_chip_answered_between_its_taps_takes_away_one(browser
     note = page.locator("#form-0 .tap-note")
     assert "Towers: take away 2 (number 1)" in note.inner_text(timeout=2000)
     shot(page, "double-tap-answered-between")
+    accessible(page, "a second tap not taken, said at its list")
     page.get_by_label("Towers: take away 2 (number 1)", exact=True).click()  # meant: tapped again, and taken
     page.wait_for_function("() => document.querySelectorAll('#form-0 .chip').length === 1")
     page.reload()

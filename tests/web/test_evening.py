@@ -641,6 +641,36 @@ def test_a_correction_whose_game_was_deleted_meanwhile_can_be_saved_as_a_new_gam
     assert client.get(f"/api/games/{game_id}").status_code == 404
 
 
+def test_a_deleted_games_correction_asked_whether_to_save_an_untouched_part_still_saves_a_new_game(
+        client: TestClient) -> None:
+    """The Save as a new game of a correction whose game was deleted, when a part is still as the table was set:
+    the page asks "Ben entered nothing: save anyway?", and its Save anyway saves a new game too (it corrected the
+    deleted game, refused, had it not carried the choice)."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    for value in (9, 7, 5):
+        table.edit("append", "vp_cards", value, seat=0)
+    game = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN, data={"confirm": "yes"}).headers["location"]
+    correcting = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    client.post(f"{correcting}/edit", headers=SAME_ORIGIN,
+                data={"seat": "0", "shown": "0", "op": "add", "path": "vp_tokens", "value": "1"})
+    client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"})
+
+    def form_of(page: str, where: str = "") -> tuple[str, dict[str, str]]:
+        found = re.search(where + r'<form method="post" action="([^"]+)" class="save">(.*?)</form>', page, re.S)
+        assert found is not None
+        return found.group(1), dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]+)"',
+                                                found.group(2)))
+
+    action, fields = form_of(client.get(correcting).text)
+    asked = client.post(action, headers=SAME_ORIGIN, data=fields)
+    assert asked.status_code == 409 and "Ben entered nothing" in html.unescape(asked.text)
+    action, fields = form_of(asked.text, r'<section class="confirm".*?')
+    saved = client.post(action, headers=SAME_ORIGIN, data=fields)
+    assert saved.status_code == 303 and saved.headers["location"] not in (game, None)
+    new = client.get("/api/games/" + saved.headers["location"].rsplit("/", 1)[1]).json()
+    assert {p["name"]: p["score"] for p in new["players"]} == {"Ana": 22, "Ben": 0}
+
+
 @pytest.mark.parametrize(("lang", "said"), [("en", "This table corrects saved game 1:"),
                                              ("fr", "Cette table corrige la partie enregistrée 1\u00a0:"),
                                              ("de", "Dieser Tisch berichtigt das gespeicherte Spiel 1:")])
