@@ -349,13 +349,17 @@ def test_the_whose_turn_question_is_answered_with_words_of_the_past_in_french(cl
 @pytest.mark.parametrize("game", ["once-upon-a-castle", "guildhall"])
 def test_an_empty_list_says_so_in_french_whatever_its_gender(client: TestClient, game: str) -> None:
     """"Tours : aucun pour l’instant": the words of a list with nothing tapped yet were masculine, and the lists are
-    of towers (les tours), of VP cards (les cartes), both feminine. Words that take no gender say it."""
+    of towers (les tours), of VP cards (les cartes), both feminine; so was the list's name a screen reader says
+    ("Tours : saisis"). Words that take no gender say them."""
     options = {"version": "great-architect"} if game == "once-upon-a-castle" else \
         {"vp_set": "old-world-economy", "professions": ""}
     table = new_table(client, game, ["Ana", "Ben"], **options)
     page = html.unescape(client.get(f"/tables/{table.id}/seats/0", headers={"Accept-Language": "fr"}).text)
     empty = re.findall(r'<span class="none">([^<]*)</span>', page)
     assert empty and set(empty) == {"rien pour l’instant"}, empty
+    # a screen reader names each list "Cartes PV achetées : saisis", masculine too: it says what the list holds
+    named = re.findall(r'<div class="chips" aria-label="[^"]*\u00a0: ([^"]*)">', page)
+    assert named and set(named) == {"valeurs saisies"}, named
 
 
 @pytest.mark.parametrize("n", [1, 3])
