@@ -482,6 +482,22 @@ def test_a_double_tap_on_undo_answered_between_its_taps_takes_back_one(browser: 
     context.close()
 
 
+def test_a_double_tap_on_everything_built_answered_between_its_taps_leaves_it_built(browser: Any,
+                                                                                    server: str) -> None:
+    """Guédelon's "Everything built", double tapped, the first tap answered before the second: the button drawn
+    anew takes everything down again, and the second tap did, the castle back to no tile built. It is not taken."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_table(page, server, "guedelon", ["Ana", "Ben"], events="easy")
+    second_tap_after_the_answer(page, page.get_by_role("button", name="Everything built"))
+    page.wait_for_timeout(300)
+    page.wait_for_function("() => !document.body.classList.contains('sending')")
+    page.reload()
+    assert page.get_by_role("button", name="Everything built").get_attribute("aria-pressed") == "true"
+    assert page.locator("button.tile[aria-pressed=true]").count() == page.locator("button.tile").count()
+    context.close()
+
+
 def test_a_double_tap_on_a_count_answered_between_its_taps_counts_two(browser: Any, server: str) -> None:
     """The second tap of a double tap is weighed by what the control does, not by its element: a count's "+" drawn
     anew by the first tap's answer is the same "+", and a player who double taps it for two more floors gets two."""
