@@ -511,6 +511,37 @@ def test_a_double_tap_on_a_count_answered_between_its_taps_counts_two(browser: A
     context.close()
 
 
+def test_a_refusal_at_a_control_starts_as_a_sentence(browser: Any, server: str) -> None:
+    """A tap refused at its control, the game saved meanwhile by another phone, said "this game is saved; its table
+    can no longer change" (in French "cette partie est enregistrée ; …"), lower case, alone at the top of the
+    control: the message is a fragment because the page's script says it inside a sentence too (a kept tap
+    refused). Alone, it starts with a capital; its text is left as it is."""
+    context, page = at_anas_part(browser, server)
+    table = page.url.rsplit("/seats/", 1)[0]
+    for _ in range(4):
+        tap(page, "Donjon floors: one more")
+    for _ in range(4):
+        tap(page, "Towers: add 5")
+    for _ in range(4):
+        with page.expect_response(re.compile(r"/edit$")):
+            page.get_by_role("button", name="Add wall").click()
+        page.wait_for_timeout(60)
+    with page.expect_response(re.compile(r"/edit$")):
+        page.get_by_role("button", name="End cloud (12th part first)").click()
+    page.wait_for_timeout(60)
+    cookies = {c["name"]: c["value"] for c in context.cookies()}
+    saved = httpx.post(f"{table}/save", data={"confirm": "yes"}, cookies=cookies,
+                       headers={"sec-fetch-site": "same-origin"})
+    assert saved.status_code == 303
+    with page.expect_response(lambda r: r.url.endswith("/edit") and r.status >= 400):
+        page.get_by_label("Donjon floors: one less", exact=True).click()
+    said = page.locator("#ctl-msg-sheets_0__donjon_floors .violation[role=alert]")
+    assert said.inner_text(timeout=2000).startswith("This game is saved;")  # as rendered
+    assert said.text_content().strip().startswith("this game is saved;")  # the fragment app.js reads (reasonOf)
+    said.screenshot(path=str(SHOTS / "refusal-at-a-control.png"))
+    context.close()
+
+
 def test_a_double_tap_on_undo_takes_back_one_change(browser: Any, server: str) -> None:
     """A fast double tap on "Undo the last change" sent two undos before the page was redrawn: the floor just
     added and the tower before it were both taken back. Each undo names the change it takes back: the second finds
