@@ -613,6 +613,22 @@ def _game(row: sqlite3.Row, players: list[sqlite3.Row]) -> dict[str, Any]:
     }
 
 
+#: German writes ä, ö and ü as ae, oe and ue where a keyboard or a passport has none: "juergen" found no game of
+#: Jürgen (the key drops the accent: "jurgen"), nor "Jürgen" one of Juergen. The search folds both spellings to
+#: the plain vowel, in the query and in the keys it reads, in this order (the SQL below replaces in the same one).
+#: A search may find a little more ("michal" finds Michael): it lists games, and the player picks among them
+_SPELLED_OUT = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+#: the stored key folded as :func:`_spelled_out` folds the query (the same pairs, the same order)
+_SPELLED_OUT_SQL = "replace(replace(replace(player_key, 'ae', 'a'), 'oe', 'o'), 'ue', 'u')"
+
+
+def _spelled_out(key: str) -> str:
+    """A player key with German's spelled-out umlauts folded as the search's SQL folds the stored keys."""
+    for spelled, vowel in _SPELLED_OUT:
+        key = key.replace(spelled, vowel)
+    return key
+
+
 def _searched(*, player: str | None, deleted: bool, named: str | None, game: str | None, since: str | None,
               before: str | None) -> tuple[str, list[str]]:
     """The WHERE clause (and its parameters) of the games :func:`list_games` and :func:`count_games` find."""
@@ -621,9 +637,10 @@ def _searched(*, player: str | None, deleted: bool, named: str | None, game: str
         conditions.append("id IN (SELECT game_id FROM game_players WHERE player_key = ?)")
         params.append(player_key(player))
     if named:
-        # a part of the key, its own % and _ taken literally (a name may hold them)
-        part = player_key(named).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        conditions.append("id IN (SELECT game_id FROM game_players WHERE player_key LIKE ? ESCAPE '\\')")
+        # a part of the key, its own % and _ taken literally (a name may hold them); ä, ö and ü written ae, oe and ue
+        # as German writes them without the keys (_SPELLED_OUT), on both sides
+        part = _spelled_out(player_key(named)).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        conditions.append(f"id IN (SELECT game_id FROM game_players WHERE {_SPELLED_OUT_SQL} LIKE ? ESCAPE '\\')")
         params.append(f"%{part}%")
     if game is not None:
         conditions.append("game = ?")
