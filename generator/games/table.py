@@ -95,6 +95,9 @@ class TableHints:
     option_choices: Mapping[str, ChoiceSource] = field(default_factory=dict)
     #: the heading of the form of the shared fields
     shared_title: str = N_("The end of the game")
+    #: its Undo, which names that form as its heading does (Guédelon's shared form is the whole castle: its Undo
+    #: said "the end of the game" under the heading "The castle")
+    shared_undo: str = N_("Undo the last change to the end of the game")
     #: a player may upload their filled score sheet (PDF) instead of typing their part
     sheet_upload: bool = False
     #: the parts are in seat order, first player first (BG Stats' `startPlayer`)

@@ -73,8 +73,8 @@ def said(lang: Language, message: str, **values: Any) -> str:
 
 
 def page_words(lang: Language) -> dict[str, Any]:
-    """What every page's templates get: `_`, `ngettext`, `npgettext` and `said` in `lang`, the language's code, the
-    switch's languages, and the `when` of dates."""
+    """What every page's templates get: `_`, `ngettext`, `npgettext`, `said` and `number` in `lang`, the language's
+    code, the switch's languages, and the `when` of dates."""
 
     def gettext(message: str, **values: Any) -> Markup:
         said = _escaped_in(lang, message)
@@ -96,7 +96,13 @@ def page_words(lang: Language) -> dict[str, Any]:
         """A confidence as shown beside a value: H, M and L are letters in every language; `house` is a word."""
         return lang._(HOUSE) if code == "house" else code
 
-    return {"_": gettext, "ngettext": ngettext, "npgettext": npgettext, "said": translated, "confidence": confidence, "lang": lang.code,
+    def number(value: float, decimals: int | None = None) -> str:
+        """A figure a page shows on its own (a player's average score, games played), as the language writes
+        numbers: an average of 20 was "20.0" on a French or German page, which write "20,0"."""
+        return lang.number(value, decimals)
+
+    return {"_": gettext, "ngettext": ngettext, "npgettext": npgettext, "said": translated, "confidence": confidence,
+            "number": number, "lang": lang.code,
             "languages": [(code, ENDONYMS[code]) for code in INTERFACE], "when": _bound(when, lang)}
 
 

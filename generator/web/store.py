@@ -74,6 +74,10 @@ class GameTable:
     #: how many photos of sheets the table has kept so far (those let go by a start over too; it only grows): with
     #: `version`, the key of a photo's form (a form drawn after a photo was kept is not the form it came from)
     photos_taken: int = 0
+    #: the game `corrects` was deleted since this table opened it (on another phone, or by `donjon history`): there
+    #: is no game left to correct, and the table's pages offer to save it as a new game (a deletion draws every
+    #: unsaved table correcting that game anew: delete_game)
+    corrects_deleted: bool = False
 
     @property
     def photo_form_key(self) -> str:
@@ -156,7 +160,8 @@ def load_table(conn: sqlite3.Connection, table_id: int) -> GameTable:
     undoable = {seat: int(found[0]) for seat, found in newest.items() if found is not None}
     return GameTable(row["id"], row["game"], row["created_at"], json.loads(row["options"]), json.loads(row["team"]),
                      json.loads(row["shared"]), parts, row["version"], row["game_id"], row["corrects"], undoable,
-                     row["corrects_version"], row["photos_taken"])
+                     row["corrects_version"], row["photos_taken"],
+                     row["corrects"] is not None and was_deleted(conn, row["corrects"]))
 
 
 def first_edit_at(conn: sqlite3.Connection, table_id: int) -> str | None:
@@ -569,6 +574,10 @@ def delete_game(conn: sqlite3.Connection, game_id: int, who: str = "donjon") -> 
         raise StoreError(messages.NO_GAME, game=game_id)
     conn.execute("UPDATE games SET deleted_at = ? WHERE id = ?", (now(), game_id))
     conn.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
+    # a table correcting it, not saved yet, changes with it: its pages (drawn once per table version, and asked
+    # for by open phones when the version moves) said "This table corrects saved game N" and "Save the correction"
+    # until Save was tapped and refused; drawn anew, they say the game is gone and offer to save it as a new game
+    conn.execute("UPDATE tables SET version = version + 1 WHERE corrects = ? AND game_id IS NULL", (game_id,))
     _add_version(conn, game_id, who, "delete", game["end_state"], game["result"], game["team"])
 
 
@@ -604,6 +613,22 @@ def _game(row: sqlite3.Row, players: list[sqlite3.Row]) -> dict[str, Any]:
     }
 
 
+#: German writes ä, ö and ü as ae, oe and ue where a keyboard or a passport has none: "juergen" found no game of
+#: Jürgen (the key drops the accent: "jurgen"), nor "Jürgen" one of Juergen. The search folds both spellings to
+#: the plain vowel, in the query and in the keys it reads, in this order (the SQL below replaces in the same one).
+#: A search may find a little more ("michal" finds Michael): it lists games, and the player picks among them
+_SPELLED_OUT = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+#: the stored key folded as :func:`_spelled_out` folds the query (the same pairs, the same order)
+_SPELLED_OUT_SQL = "replace(replace(replace(player_key, 'ae', 'a'), 'oe', 'o'), 'ue', 'u')"
+
+
+def _spelled_out(key: str) -> str:
+    """A player key with German's spelled-out umlauts folded as the search's SQL folds the stored keys."""
+    for spelled, vowel in _SPELLED_OUT:
+        key = key.replace(spelled, vowel)
+    return key
+
+
 def _searched(*, player: str | None, deleted: bool, named: str | None, game: str | None, since: str | None,
               before: str | None) -> tuple[str, list[str]]:
     """The WHERE clause (and its parameters) of the games :func:`list_games` and :func:`count_games` find."""
@@ -612,9 +637,10 @@ def _searched(*, player: str | None, deleted: bool, named: str | None, game: str
         conditions.append("id IN (SELECT game_id FROM game_players WHERE player_key = ?)")
         params.append(player_key(player))
     if named:
-        # a part of the key, its own % and _ taken literally (a name may hold them)
-        part = player_key(named).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        conditions.append("id IN (SELECT game_id FROM game_players WHERE player_key LIKE ? ESCAPE '\\')")
+        # a part of the key, its own % and _ taken literally (a name may hold them); ä, ö and ü written ae, oe and ue
+        # as German writes them without the keys (_SPELLED_OUT), on both sides
+        part = _spelled_out(player_key(named)).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        conditions.append(f"id IN (SELECT game_id FROM game_players WHERE {_SPELLED_OUT_SQL} LIKE ? ESCAPE '\\')")
         params.append(f"%{part}%")
     if game is not None:
         conditions.append("game = ?")

@@ -639,3 +639,91 @@ def test_a_correction_whose_game_was_deleted_meanwhile_can_be_saved_as_a_new_gam
     assert client.post(f"{correcting}/save", headers=headers, data=fields).headers["location"] == \
         saved.headers["location"]
     assert client.get(f"/api/games/{game_id}").status_code == 404
+
+
+def test_a_deleted_games_correction_asked_whether_to_save_an_untouched_part_still_saves_a_new_game(
+        client: TestClient) -> None:
+    """The Save as a new game of a correction whose game was deleted, when a part is still as the table was set:
+    the page asks "Ben entered nothing: save anyway?", and its Save anyway saves a new game too (it corrected the
+    deleted game, refused, had it not carried the choice)."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    for value in (9, 7, 5):
+        table.edit("append", "vp_cards", value, seat=0)
+    game = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN, data={"confirm": "yes"}).headers["location"]
+    correcting = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    client.post(f"{correcting}/edit", headers=SAME_ORIGIN,
+                data={"seat": "0", "shown": "0", "op": "add", "path": "vp_tokens", "value": "1"})
+    client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"})
+
+    def form_of(page: str, where: str = "") -> tuple[str, dict[str, str]]:
+        found = re.search(where + r'<form method="post" action="([^"]+)" class="save">(.*?)</form>', page, re.S)
+        assert found is not None
+        return found.group(1), dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]+)"',
+                                                found.group(2)))
+
+    action, fields = form_of(client.get(correcting).text)
+    asked = client.post(action, headers=SAME_ORIGIN, data=fields)
+    assert asked.status_code == 409 and "Ben entered nothing" in html.unescape(asked.text)
+    action, fields = form_of(asked.text, r'<section class="confirm".*?')
+    saved = client.post(action, headers=SAME_ORIGIN, data=fields)
+    assert saved.status_code == 303 and saved.headers["location"] not in (game, None)
+    new = client.get("/api/games/" + saved.headers["location"].rsplit("/", 1)[1]).json()
+    assert {p["name"]: p["score"] for p in new["players"]} == {"Ana": 22, "Ben": 0}
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "This table corrects saved game 1:"),
+                                             ("fr", "Cette table corrige la partie enregistrée 1\u00a0:"),
+                                             ("de", "Dieser Tisch berichtigt das gespeicherte Spiel 1:")])
+def test_a_correction_table_names_the_game_it_corrects(client: TestClient, lang: str, said: str) -> None:
+    """The German page of a correction said "Dieser Tisch berichtigt gespeichertes Spiel 1", without the article a
+    German sentence puts before a game named by its number."""
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=SAME_ORIGIN).headers["location"]
+    correcting = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    page = client.get(correcting, headers={"Accept-Language": lang}).text
+    note = re.search(r'<div id="correcting">(.*?)</div>', page, re.S)
+    assert note is not None
+    assert said in html.unescape(re.sub(r"<[^>]+>", "", note.group(1)))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_a_correction_whose_game_was_deleted_meanwhile_says_so_before_save_is_tapped(client: TestClient,
+                                                                                     lang: str) -> None:
+    """Game N deleted on one phone while another corrects it: the correction's table page still said "This table
+    corrects saved game N" with a link to a game that answers 404, and "Save the correction"; the way out (save it
+    as a new game) appeared only once Save was tapped and refused. The table's pages say it as soon as they are
+    drawn, the phones left open on them are told by their next poll, and their Save saves a new game."""
+    headers = {**SAME_ORIGIN, "Accept-Language": lang}
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    game = client.post(f"/tables/{table_id}/save", headers=headers).headers["location"]
+    game_id = game.rsplit("/", 1)[1]
+    correcting = client.post(f"{game}/correct", headers=headers).headers["location"]
+    client.post(f"{correcting}/edit", headers=headers,
+                data={"seat": "1", "shown": "1", "op": "add", "path": "vp_tokens", "value": "1"})
+    before = client.get(correcting, headers=headers).text
+    assert f'href="/history/games/{game_id}"' in before
+    version = re.search(r'id="live-state"[^>]*data-version="(\d+)"', before)
+    assert version is not None
+    assert client.post(f"{game}/delete", headers=headers, data={"confirm": "yes"}).status_code == 303
+    deleted_words = {"en": "was deleted", "fr": "supprimée", "de": "gelöscht"}[lang]
+    save_as_new = {"en": "Save as a new game", "fr": "Enregistrer comme nouvelle partie",
+                   "de": "Als neues Spiel speichern"}[lang]
+    for page in (correcting, f"{correcting}/seats/1"):
+        drawn = html.unescape(client.get(page, headers=headers).text)
+        assert f'href="/history/games/{game_id}"' not in drawn, page
+        assert deleted_words in drawn and save_as_new in drawn, page
+        assert 'href="/history"' in drawn  # leave it unsaved
+    # a phone left open on the table page, drawn before the deletion, is told by its next poll
+    live = client.get(f"{correcting}/live", headers=headers, params={"v": version.group(1), "seat": "", "h": ""})
+    assert live.status_code == 200
+    told = html.unescape(live.text)
+    assert 'id="correcting"' in told and deleted_words in told and save_as_new in told
+    assert f'href="/history/games/{game_id}"' not in told
+    # its Save, as drawn, saves a new game with the correction's tap
+    form = re.search(r'<form method="post" action="([^"]+)" class="save">(.*?)</form>', told, re.S)
+    assert form is not None and form.group(1) == f"{correcting}/save"
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]+)"', form.group(2)))
+    saved = client.post(form.group(1), headers=headers, data=fields)
+    assert saved.status_code == 303 and saved.headers["location"] != game
+    new = client.get("/api/games/" + saved.headers["location"].rsplit("/", 1)[1]).json()
+    assert {p["name"]: p["score"] for p in new["players"]} == {"Ana": 21, "Ben": 2}

@@ -53,6 +53,21 @@ def test_a_part_of_a_name_finds_the_games_of_every_player_it_is_in(client: TestC
     assert nothing.status_code == 200 and listed(nothing.text) == [] and "No saved game matches" in nothing.text
 
 
+def test_a_name_spelled_as_german_writes_it_without_umlauts_finds_the_player(client: TestClient) -> None:
+    """On a German phone "juergen" found no game of Jürgen, though "jurgen" did (the key drops the accent), and
+    "Jürgen" none of a player saved as Juergen: German writes ü as ue where there is no ü. Both spellings find both;
+    a name that merely holds the letters (Samuel) is still found by its own spelling."""
+    jurgen = save(client, ["Jürgen", "Ben"], "2026-03-01 20:00")
+    juergen = save(client, ["Juergen", "Cleo"], "2026-03-02 20:00")
+    samuel = save(client, ["Samuel", "Dan"], "2026-03-03 20:00")
+    mae = save(client, ["Mäeve", "Eli"], "2026-03-04 20:00")
+    for query in ("juergen", "Jürgen", "JUERG", "jurgen"):
+        assert listed(client.get("/history", params={"name": query}).text) == [juergen, jurgen], query
+    assert listed(client.get("/history", params={"name": "samuel"}).text) == [samuel]
+    assert listed(client.get("/history", params={"name": "Mäeve"}).text) == [mae]
+    assert listed(client.get("/history", params={"name": "ben"}).text) == [jurgen]
+
+
 def test_the_days_played_and_the_game_narrow_the_search(client: TestClient, evenings: dict[str, int]) -> None:
     march = client.get("/history", params={"from": "2026-03-01", "to": "2026-03-08"}).text
     assert listed(march) == [evenings["diana"], evenings["anais"]]  # both days included

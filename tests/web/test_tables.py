@@ -160,6 +160,47 @@ def test_a_guedelon_table_per_building_and_the_team(client: TestClient) -> None:
     assert (game["result"]["won"], game["result"]["mill"]) == (True, "built")
 
 
+@pytest.mark.parametrize(("lang", "title", "undo"), [
+    ("en", "The castle", "Undo the last change to the castle"),
+    ("fr", "Le château", "Annuler le dernier changement du château"),
+    ("de", "Die Burg", "Letzte Änderung an der Burg rückgängig machen")])
+def test_a_guedelon_tables_undo_names_the_castle_its_form_is(client: TestClient, lang: str, title: str,
+                                                                undo: str) -> None:
+    """Guédelon's one form is headed "The castle", and its Undo said "Undo the last change to the end of the game",
+    a form no Guédelon table has."""
+    table = new_table(client, "guedelon", ["Ana", "Ben"], events="easy")
+    table.edit("toggle", "built", "A0")
+    page = html.unescape(client.get(f"/tables/{table.id}", headers={"Accept-Language": lang}).text)
+    assert f'<h2 id="form-shared-title">{title}</h2>' in page
+    found = re.search(r'<button type="button" class="undo"[^>]*>([^<]*)</button>', page)
+    assert found is not None and found.group(1) == undo
+
+
+@pytest.mark.parametrize(("lang", "won", "lost"), [("en", "(the team won)", "(the team lost)"),
+                                                    ("fr", "(l’équipe a gagné)", "(l’équipe a perdu)"),
+                                                    ("de", "(das Team hat gewonnen)", "(das Team hat verloren)")])
+def test_a_guedelon_games_versions_say_whether_the_team_won(client: TestClient, lang: str, won: str,
+                                                            lost: str) -> None:
+    """A corrected Guédelon game listed its versions "saved from the companion's page (winner: team)": the
+    result's one entry's name, in English on every phone, where the team won or lost."""
+    table = new_table(client, "guedelon", ["Ana", "Ben"], events="easy")
+    table.edit("set", "built", "all")
+    table.edit("set", "rounds", 17)
+    game = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).headers["location"]
+    correcting = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    client.post(f"{correcting}/edit", headers=SAME_ORIGIN, data={"seat": "", "shown": "", "op": "set",
+                                                                 "path": "built", "value": "none"})
+    client.post(f"{correcting}/edit", headers=SAME_ORIGIN, data={"seat": "", "shown": "", "op": "set",
+                                                                 "path": "rounds", "value": "18"})
+    assert client.post(f"{correcting}/save", headers=SAME_ORIGIN).headers["location"] == game
+    page = html.unescape(client.get(game, headers={"Accept-Language": lang}).text)
+    versions = re.search(r'<ol class="versions">(.*?)</ol>', page, re.S)
+    assert versions is not None
+    lines = re.findall(r"<li>(.*?)</li>", versions.group(1))
+    assert [line.endswith(said) for line, said in zip(lines, (won, lost))] == [True, True], lines
+    assert "team" not in versions.group(1).replace(won, "").replace(lost, "")
+
+
 def test_an_edit_naming_a_seat_the_table_has_not_is_answered_without_it(client: TestClient) -> None:
     """`shown` names the seat whose page sent the edit: a seat a table has not (a team game has none) is ignored,
     as the live answer ignores it, never a server error; so is a seat that is no number (a superscript two is a
@@ -272,6 +313,69 @@ def test_history_pages_list_games_players_and_draw_charts(client: TestClient, ga
     assert player.count("<svg") >= 2 and "<polyline" in player
     assert client.get("/history/players/Nobody").status_code == 404
     assert "Ana" in client.get("/history/players").text
+
+
+@pytest.mark.parametrize(("lang", "average"), [("en", "21.0"), ("fr", "21,0"), ("de", "21,0")])
+def test_a_players_average_is_written_as_the_phones_language_writes_numbers(client: TestClient, lang: str,
+                                                                              average: str) -> None:
+    """The average score on a player's page was "21.0" on a French or German phone, which write "21,0"."""
+    from tests.web.conftest import example, post_json
+
+    state = example("guildhall")
+    post_json(client, "/api/games", {"end_state": state, "played_at": "2026-01-01 20:00:00"})
+    name = state["players"][0]["name"]
+    page = client.get(f"/history/players/{name}", headers={"Accept-Language": lang}).text
+    row = re.search(r'<tr><th scope="row">Guildhall</th>(.*?)</tr>', page)
+    assert row is not None
+    cells = re.findall(r'<td class="num">([^<]*)</td>', row.group(1))
+    assert cells[-1] == average, cells
+
+
+def test_the_whose_turn_question_is_answered_with_words_of_the_past_in_french(client: TestClient) -> None:
+    """Two players at 20 or more: the French page asked "c’était le tour de qui ?" and answered "À Amélie de jouer
+    (21)", which says it is Amélie's turn to play now. The answer speaks of the turn that ended the game."""
+    table = new_table(client, "guildhall", ["Amélie", "Ben"], vp_set="old-world-economy", professions="")
+    for value in (9, 7, 5):
+        table.edit("append", "vp_cards", value, seat=0)
+    for value in (9, 5):
+        table.edit("append", "vp_cards", value, seat=1)
+    table.edit("set", "vp_tokens", 6, seat=1)
+    page = html.unescape(client.get(f"/tables/{table.id}", headers={"Accept-Language": "fr"}).text)
+    assert "c’était le tour de qui" in page
+    answers = re.findall(r"<button type=\"button\" data-edit='[^']*\"ended_by\"[^']*'>([^<]*)</button>", page)
+    assert answers == ["C’était à Amélie (21)", "C’était à Ben (20)"], answers
+
+
+@pytest.mark.parametrize("game", ["once-upon-a-castle", "guildhall"])
+def test_an_empty_list_says_so_in_french_whatever_its_gender(client: TestClient, game: str) -> None:
+    """"Tours : aucun pour l’instant": the words of a list with nothing tapped yet were masculine, and the lists are
+    of towers (les tours), of VP cards (les cartes), both feminine; so was the list's name a screen reader says
+    ("Tours : saisis"). Words that take no gender say them."""
+    options = {"version": "great-architect"} if game == "once-upon-a-castle" else \
+        {"vp_set": "old-world-economy", "professions": ""}
+    table = new_table(client, game, ["Ana", "Ben"], **options)
+    page = html.unescape(client.get(f"/tables/{table.id}/seats/0", headers={"Accept-Language": "fr"}).text)
+    empty = re.findall(r'<span class="none">([^<]*)</span>', page)
+    assert empty and set(empty) == {"rien pour l’instant"}, empty
+    # a screen reader names each list "Cartes PV achetées : saisis", masculine too: it says what the list holds
+    named = re.findall(r'<div class="chips" aria-label="[^"]*\u00a0: ([^"]*)">', page)
+    assert named and set(named) == {"valeurs saisies"}, named
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_the_words_on_changes_kept_on_a_french_phone_agree_with_their_number(client: TestClient, n: int) -> None:
+    """"3 changements ne sont pas encore enregistrés : gardé sur ce téléphone": the words at the bottom of a phone
+    holding taps without Wi-Fi (app.js fills `data-kept` with `data-unsaved-one` or `-many`) put a singular after
+    a plural. Filled as the page's script fills them, they agree for one change and for several."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    page = html.unescape(client.get(f"/tables/{table.id}", headers={"Accept-Language": "fr"}).text)
+    words = dict(re.findall(r'data-(unsaved-one|unsaved-many|kept)="([^"]*)"', page))
+    unsaved = words["unsaved-one"] if n == 1 else words["unsaved-many"].replace("{n}", str(n))
+    said = words["kept"].replace("{unsaved}", unsaved)
+    assert said == {1: "1 changement n’est pas encore enregistré\u00a0: ce téléphone garde chaque changement et "
+                       "l’envoie dès que possible.",
+                    3: "3 changements ne sont pas encore enregistrés\u00a0: ce téléphone garde chaque changement et "
+                       "l’envoie dès que possible."}[n]
 
 
 def test_options_come_from_the_format_and_the_catalog(client: TestClient) -> None:

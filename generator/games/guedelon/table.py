@@ -52,5 +52,6 @@ HINTS = TableHints(
     option_choices={"events": _series},
     initial={"rounds": 1, "built": [], "mill": "false"},  # the select shows "No Mill" until changed
     shared_title=N_("The castle"),
+    shared_undo=N_("Undo the last change to the castle"),
     highest_wins=False,
 )

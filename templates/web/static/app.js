@@ -282,10 +282,44 @@
     }
   }
 
+  // A double tap whose first tap was answered before the finger came down again: the answer drew the list anew, and
+  // the second tap landed on what had slid into the first one's place. A double tap on "take away 5 (number 1)" of
+  // towers 5, 2, 5 took away the 5, then the 2 ("take away 2 (number 1)", a valid edit of the list as drawn), on a
+  // table's Wi-Fi that answers in 20-50 ms, well within a finger's 150-300 ms between two taps. The browser counts the
+  // taps of a double tap (a click's `detail`: Chromium on a phone says 2 for a second tap within 300 ms at the same
+  // spot, whatever element is there now): a second tap on a control other than the first tap's (what it does, not
+  // the element: a count's "+" drawn anew is the same "+", and tapped twice it counts twice) is not taken, and the
+  // page says so at that control, so that a tap meant is tapped again rather than lost unsaid. Taps both made
+  // before the answer hit the same element, and the companion refuses the second (a remove says how many items it
+  // saw, an undo which change it takes back)
+  const DOUBLE_TAP_MS = 1000;  // a browser counts taps within about 300-500 ms; an older click is another gesture
+  let lastTap = null;  // the previous click: what it hit (tapped()) and when
+  function tapped(button) {  // what a control does, whatever element draws it
+    if (!button) return "";
+    let edit;
+    try { edit = JSON.parse(button.dataset.edit); } catch (e) { return ""; }
+    if (button.hasAttribute("data-toggle")) { delete edit.value; delete edit.on; }  // a toggle's tap decides these
+    return JSON.stringify(edit);
+  }
+  function notTaken(button) {
+    for (const old of document.querySelectorAll(".tap-note")) old.remove();
+    const note = document.createElement("p");
+    note.className = "tap-note";
+    note.setAttribute("role", "status");
+    const what = (button.getAttribute("aria-label") || button.textContent).trim();
+    note.textContent = words("slid", {what: what});
+    const place = button.closest(".control, .question, [id^='undo-']") || button.parentElement;
+    place.insertBefore(note, place.firstChild);  // where a refusal of the companion's shows (_controls.html)
+  }
   document.addEventListener("click", function (event) {
     const button = event.target.closest("button[data-edit]");
+    const what = tapped(button);
+    const slid = event.detail > 1 && lastTap !== null && event.timeStamp - lastTap.at < DOUBLE_TAP_MS
+      && what !== lastTap.what;
+    if (!slid) lastTap = {what: what, at: event.timeStamp};  // a third tap is weighed against the first too
     if (!button || button.disabled) return;
     event.preventDefault();
+    if (slid) { notTaken(button); return; }
     send(editOf(button));
   });
   document.addEventListener("change", function (event) {
