@@ -289,6 +289,15 @@ PLACING: dict[str, tuple[str, ...]] = {
                               "values: [fishers, sailors, merchants], direction: column, labels: above",
                               "layout.yaml:107: parts.guild.parts.marks: its label 'sailors' runs into the bubble "
                               "above it"),
+    # bubbles of 2 mm: synthetic photos read a third of 1.5 mm ones wrongly; nothing said so before the photo
+    "bubbles-too-small": ("  markers: {a4: 8, letter: 9}\n", "  markers: {a4: 8, letter: 9}\n  bubble: 2mm\n",
+                          "layout.yaml:16: scan.bubble: '2mm' is smaller than 3mm: a photo would not tell"),
+    # corner markers of 3 mm: half the photos found none (the player then told to frame the sheet better)
+    "markers-too-small": ("  markers: {a4: 8, letter: 9}\n", "  markers: {a4: 8, letter: 9}\n  marker: 3mm\n",
+                          "layout.yaml:16: scan.marker: '3mm' is smaller than 8mm: a photo would not find"),
+    # a bubble of no size at all was drawn as nothing, and every field was unmarked on paper
+    "no-bubble": ("  markers: {a4: 8, letter: 9}\n", "  markers: {a4: 8, letter: 9}\n  bubble: 0\n",
+                  "layout.yaml:16: scan.bubble: 0 is smaller than 3mm"),
 }
 
 
