@@ -224,6 +224,20 @@ def test_a_build_of_sheets_alone_says_what_it_wrote(copy: Path, tmp_path: Path) 
     assert re.fullmatch(r"Built no deck: 6 files \(4 pages\) in \d+\.\d\d s\.", last), last
 
 
+def test_a_build_in_svg_alone_says_the_sheets_are_pdf_only(copy: Path, tmp_path: Path) -> None:
+    """`--format svg` on a folder holding a sheet: nothing can be written (score sheets are PDF documents); the
+    build used to say "Built no deck: 0 files" and nothing else. It names the sheet.yaml and says what to add."""
+    out = tmp_path / "out"
+    result = run("build", "--content", str(copy), "--out", str(out), "--format", "svg")
+    assert result.exit_code == 0, result.output
+    assert f"warning: {copy.name}/sheet.yaml: its score sheets are PDF documents, which --format svg leaves out: " \
+           "not written (add pdf: --format pdf,svg)" in result.stderr.replace(str(copy.parent) + "/", ""), \
+        result.stderr
+    assert not list(out.rglob("*.*"))
+    both = run("build", "--content", str(copy), "--out", str(out), "--format", "pdf,svg")
+    assert both.exit_code == 0 and "warning" not in both.stderr, both.stderr
+
+
 def test_two_scoring_categories_of_one_name_are_refused(copy: Path) -> None:
     """Each category is a row of the score table: a second `storm` (the goods renamed by mistake) would hide one
     row while the total still counts both (the sheet was scored, its table's rows not adding up to the total)."""
