@@ -348,21 +348,21 @@ def build(
 
 
 def _warn_of_documents_left_out(formats: str, games: "Sequence[GameCatalog]") -> None:
-    """Score sheets and card references are PDF documents only (the SVG and PNG backends write one file per card):
-    a build whose --format leaves out pdf writes none of them. Said, naming each game or sheet left out, so that a
+    """Score sheets and card references are PDF documents (a sheet to print has its SVG beside its PDF; the SVG and
+    PNG backends write one file per card): a build whose --format leaves out pdf writes none of them. Said, naming each game or sheet left out, so that a
     designer building `--format svg` for a sheet of their own is not told "0 files" and nothing else."""
     from generator.games.sheet_game import SheetCatalog
     from generator.registry import find_game
 
     for game in games:
         if isinstance(game, SheetCatalog):
-            where, what = game.sheet.origin, "its score sheets are PDF documents"
+            where, what = game.sheet.origin, "its score sheets are"
         else:
             sheets = bool(find_game(game.info.id).score_sheets(game))  # lazy: no page is drawn to know
-            where, what = game.info.id, "its card reference and score sheets are PDF documents" if sheets else \
-                "its card reference is a PDF document"
-        typer.echo(f"warning: {where}: {what}, which --format {formats} leaves out: not written "
-                   f"(add pdf: --format pdf,svg)", err=True)
+            where, what = game.info.id, "its card reference and score sheets are" if sheets else \
+                "its card reference is"
+        typer.echo(f"warning: {where}: {what} written only when --format holds pdf (a sheet's SVG beside its "
+                   f"PDF): --format {formats} writes none (add pdf: --format pdf,svg)", err=True)
 
 
 def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":
