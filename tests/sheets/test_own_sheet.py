@@ -650,6 +650,24 @@ def test_a_photos_reasons_and_values_name_the_values_as_the_sheet_does(copy: Pat
     assert (rows["guild"], rows["goods"], rows["storm"]) == ("Seeleute", "Salz und Tee", "nein"), rows
 
 
+def test_a_yes_no_is_confirmed_as_the_sheets_language_says_it(copy: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The values under the score table of a sheet written in French say a yes-no "oui" or "non" (and in German
+    "ja", "nein"): `--set storm=oui` takes it as it is read. It was refused, exit 2, "storm takes true or false, not
+    'oui'", though `--set storm=yes` was taken. What is neither stays refused."""
+    spec = copy / "sheet.yaml"
+    spec.write_text("lang: fr\n" + spec.read_text(encoding="utf-8"), encoding="utf-8")
+    page_photo(copy, tmp_path, {"fish=tens 1": 40, "fish=units 4": 40})
+    monkeypatch.chdir(tmp_path)
+    assert table_rows(run("score", "ana.png", "--sheet", str(copy)).stdout)["storm"] == "non"
+    for typed, said in (("oui", "oui"), ("ja", "oui"), ("Non", "non"), ("yes", "oui")):
+        confirmed = run("score", "ana.png", "--sheet", str(copy), "--set", f"storm={typed}")
+        assert confirmed.exit_code == 0, confirmed.output
+        assert table_rows(confirmed.stdout)["storm"] == said, confirmed.stdout
+    refused = run("score", "ana.png", "--sheet", str(copy), "--set", "storm=peut-être")
+    assert refused.exit_code == 2 and "storm takes true or false, not 'peut-être'" in refused.stderr, refused.output
+
+
 def test_a_value_refused_lists_the_values_as_the_sheet_prints_them(copy: Path, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """A value a field cannot take is refused with the values it takes as the sheet prints them, which a player
