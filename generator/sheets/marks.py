@@ -570,7 +570,9 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
         if unknown:
             raise BadConfirmation(name, NOT_IDS, allowed, given=quoted(", ".join(unknown)))
         return [g.lower() for g in typed]
-    if text.lower() in {"false", "", *_said(NO), *_said(NONE)}:
+    # a choice's own value is that value, though it be a word for "no" ("non" among a French sheet's values)
+    own = kind == "choice" and text.lower() in {str(v).lower() for v in allowed}
+    if not own and text.lower() in {"false", "", *_said(NO), *_said(NONE)}:
         return False if kind == "yes-no" else None
     if kind == "yes-no" or all(isinstance(v, bool) for v in allowed):
         if text.lower() in {"true", "1", *_said(YES)}:

@@ -666,6 +666,14 @@ def test_a_yes_no_is_confirmed_as_the_sheets_language_says_it(copy: Path, tmp_pa
         assert table_rows(confirmed.stdout)["storm"] == said, confirmed.stdout
     refused = run("score", "ana.png", "--sheet", str(copy), "--set", "storm=peut-être")
     assert refused.exit_code == 2 and "storm takes true or false, not 'peut-être'" in refused.stderr, refused.output
+    # a choice whose values are such words keeps them: `--set guild=non` is the value non, not "no value"
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("fishers, sailors", "oui, non"), encoding="utf-8")
+    page_photo(copy, tmp_path, {"guild=oui": 40})
+    assert table_rows(run("score", "ana.png", "--sheet", str(copy)).stdout)["guild"] == "oui"
+    chosen = run("score", "ana.png", "--sheet", str(copy), "--set", "guild=non", "--json")
+    assert chosen.exit_code == 0, chosen.output
+    assert json.loads(chosen.stdout)["players"][0]["values"]["guild"] == "non", chosen.stdout
 
 
 def test_a_value_refused_lists_the_values_as_the_sheet_prints_them(copy: Path, tmp_path: Path,
