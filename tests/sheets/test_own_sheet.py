@@ -270,6 +270,26 @@ def test_a_build_in_svg_alone_says_the_sheets_are_pdf_only(copy: Path, tmp_path:
     assert both.exit_code == 0 and "warning" not in both.stderr, both.stderr
 
 
+def test_the_layout_the_format_shows_passes_content_check(tmp_path: Path) -> None:
+    """The layout templates/sheets/README.md shows under "A layout", copied as it is with a sheet.yaml naming it,
+    passes `donjon content check`: it marked neither the player's name on screen nor the goods anywhere, and a
+    designer starting from it was refused three times."""
+    from generator.registry import unregister
+
+    readme = (REPO / "templates" / "sheets" / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("## A layout", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    folder = tmp_path / "shown"
+    folder.mkdir()
+    (folder / "layout.yaml").write_text(shown, encoding="utf-8")
+    (folder / "sheet.yaml").write_text("id: shown\nname: Shown\nlayout: layout.yaml\nplayers: {min: 1, max: 4}\n",
+                                       encoding="utf-8")
+    try:
+        result = run("content", "check", str(folder))
+    finally:
+        unregister("shown")
+    assert result.exit_code == 0, result.output
+
+
 def test_two_scoring_categories_of_one_name_are_refused(copy: Path) -> None:
     """Each category is a row of the score table: a second `storm` (the goods renamed by mistake) would hide one
     row while the total still counts both (the sheet was scored, its table's rows not adding up to the total)."""
