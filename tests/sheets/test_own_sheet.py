@@ -380,6 +380,21 @@ def test_marks_a_photo_cannot_read_are_refused_by_file_line_and_part(copy: Path,
     assert "Traceback" not in result.output
 
 
+def test_two_boxes_over_one_place_are_refused_by_file_line_and_part(copy: Path) -> None:
+    """The fish's box moved up over the guild's on the fillable sheet: a click there fills one or the other, and
+    the player cannot tell which. It passed content check and built; it is refused, both parts named."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    old = "count: {kind: entry, field: fish, tooltip: how many fish you caught, x: 4mm, y: 12mm,"
+    assert text.count(old) == 1
+    layout.write_text(text.replace(old, old.replace("y: 12mm", "y: -22mm")), encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1, result.output
+    assert "layout.yaml:134: parts.fish.parts.count: its box 'fish' overlaps the box 'guild' (" in result.output
+    assert "layout.yaml:108: parts.guild.parts.choice): a click there would fill one or the other" in result.output
+    assert "Traceback" not in result.output
+
+
 #: Labels of some of Lantern Harbour's fields, in English and in French (the villagers have none: their id is shown)
 LABELS = """
 labels: {boats: Boats launched, storm: Struck by the storm, goods: Goods traded}
