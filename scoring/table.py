@@ -160,7 +160,7 @@ def _value(value: object, names: Mapping[str, str] | None = None, lang: str = "e
         if english:
             return "yes" if value else "no"
         from generator.i18n import language
-        from generator.sheets.summary import NO, YES
+        from generator.sheets.marks import NO, YES
 
         return language(lang)._(YES if value else NO)
     if isinstance(value, (list, tuple)):

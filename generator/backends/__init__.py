@@ -88,7 +88,8 @@ class Backend:
 BACKENDS: tuple[Backend, ...] = (
     Backend("pdf", "PDF", "pdf", True, "generator.backends.pdf:write_pdf",
             "sheets of cards with crop marks and duplex backs, plus score sheets and references"),
-    Backend("svg", "SVG", "svg", False, "generator.backends.svg:drawing_svg", "an SVG file of every card and the back"),
+    Backend("svg", "SVG", "svg", False, "generator.backends.svg:drawing_svg",
+            "an SVG file of every card and the back, and (with pdf) of each score sheet to print"),
 )
 
 

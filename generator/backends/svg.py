@@ -48,6 +48,7 @@ from generator.render.model import (
     ImageUse,
     Line,
     Op,
+    Page,
     Paint,
     Path,
     Primitive,
@@ -146,6 +147,26 @@ def drawing_svg(drawing: Drawing, title: str = "") -> str:
             _write(part, out)
     out.append("</svg>\n")
     return "".join(out)
+
+
+def page_svg(page: Page, title: str = "") -> str:
+    """A page of a document (a score sheet) as the text of an SVG file of the page's size: its placed drawings, then
+    its own primitives (the page line and ruler). Its form fields are left out (an SVG has none), and so are a
+    printer's scale and offset: an SVG is the page as designed, not as one printer needs it."""
+    items: list[Primitive] = []
+    for placed in page.placed:
+        d = placed.drawing
+        # a drawing turned by 180 degrees about its own centre, then placed: the matrix the PDF backend applies
+        matrix = (-1.0, 0.0, 0.0, -1.0, placed.x + d.width, placed.y + d.height) if placed.turned else \
+            (1.0, 0.0, 0.0, 1.0, placed.x, placed.y)
+        inner = tuple(d.items) if d.background is None else (
+            Rect(0.0, 0.0, d.width, d.height, Paint(fill=d.background)), *d.items)
+        if matrix == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+            items.extend(inner)  # a sheet's one drawing fills its page: drawn as it is
+        else:
+            items.append(Group(inner, matrix))
+    items.extend(page.items)
+    return drawing_svg(Drawing(page.width, page.height, tuple(items)), title)
 
 
 #: What ElementTree escapes in attribute values and in text: the files are byte for byte those its `tostring`

@@ -34,6 +34,12 @@ def make_score_sheets(content: Content, games: list[GameCatalog], out: Path, wri
                 stats = write(list(on_printer([sheet.page()], options.print_options)), tmp, title=sheet.title,
                               subject=sheet.subject, lang=sheet.lang)
             written.append(Written(target, sheet.what, stats.pages))
+            if sheet.svg and "svg" in options.formats:
+                from generator.backends.svg import page_svg
+
+                drawn = inside(out, "score-sheets", game_id, f"{sheet.name}.svg")
+                write_bytes(drawn, page_svg(sheet.page(), sheet.title).encode("utf-8"))
+                written.append(Written(drawn, f"{sheet.what.removesuffix(', to print (scan-ready)')}, as SVG"))
             for suffix, what, contents in sheet.beside:
                 extra = inside(out, "score-sheets", game_id, f"{sheet.name}{suffix}")
                 write_bytes(extra, contents())

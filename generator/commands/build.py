@@ -26,9 +26,12 @@ from generator.commands import (
 from generator.wording import plural
 
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
+    from collections.abc import Sequence
+
     from generator.build.options import BuildOptions
     from generator.catalog.deck import Deck
     from generator.content import Content
+    from generator.games.base import GameCatalog
     from generator.render.imposition import PrintOptions
     from generator.render.ink import PressSettings
 
@@ -300,6 +303,8 @@ def build(
         warn_of_sheets_not_in(lang, games_of(content, target or "all"))
     if also is not None:
         warn_of_a_language_nobody_holds(also, decks, content.user_decks, "--also")
+    if not any(backend.imposed for backend in BACKENDS if backend.name in options.formats):
+        _warn_of_documents_left_out(formats, games_of(content, target or "all"))
     if cards is not None:
         if len(decks) != 1:
             shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
@@ -340,6 +345,24 @@ def build(
         on_pages = f" on {plural(report.pages, 'page')}" if report.pages else ""
         typer.echo(f"Built {plural(len(report.results), 'deck')}: {plural(report.cards, 'card')}{on_pages}, "
                    f"{plural(files, 'file')} in {seconds:.2f} s{rate}.")
+
+
+def _warn_of_documents_left_out(formats: str, games: "Sequence[GameCatalog]") -> None:
+    """Score sheets and card references are PDF documents (a sheet to print has its SVG beside its PDF; the SVG and
+    PNG backends write one file per card): a build whose --format leaves out pdf writes none of them. Said, naming each game or sheet left out, so that a
+    designer building `--format svg` for a sheet of their own is not told "0 files" and nothing else."""
+    from generator.games.sheet_game import SheetCatalog
+    from generator.registry import find_game
+
+    for game in games:
+        if isinstance(game, SheetCatalog):
+            where, what = game.sheet.origin, "its score sheets are"
+        else:
+            sheets = bool(find_game(game.info.id).score_sheets(game))  # lazy: no page is drawn to know
+            where, what = game.info.id, "its card reference and score sheets are" if sheets else \
+                "its card reference is"
+        typer.echo(f"warning: {where}: {what} written only when --format holds pdf (a sheet's SVG beside its "
+                   f"PDF): --format {formats} writes none (add pdf: --format pdf,svg)", err=True)
 
 
 def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":

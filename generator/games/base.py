@@ -67,6 +67,9 @@ class ScoreSheetFile:
     beside: tuple[tuple[str, str, Callable[[], bytes]], ...] = ()
     #: the language it is written in (the PDF says it)
     lang: str = "en"
+    #: also written as an SVG (`NAME.svg`) when the build's formats include svg: the sheets to print; a fillable
+    #: sheet's form fields are PDF only, so it is not
+    svg: bool = False
 
 
 @dataclass(frozen=True)

@@ -132,7 +132,7 @@ class SheetGame:
                 file_name(sheet, paper, False), f"{title} ({paper_name}, {scan_ready})",
                 lang._("a score sheet by donjon; fill its marks and score a photo of it with `donjon score --sheet`"),
                 f"{what}, to print (scan-ready)", partial(self._page, "scan", paper, lang.code),
-                ((".marks.json", f"{what}: its map of marks", partial(self._map_json, paper)),), lang.code))
+                ((".marks.json", f"{what}: its map of marks", partial(self._map_json, paper)),), lang.code, svg=True))
             found.append(ScoreSheetFile(
                 file_name(sheet, paper, True), f"{title} ({paper_name}, {fillable})",
                 lang._("a score sheet by donjon; score it filled in with `donjon score --sheet`"),

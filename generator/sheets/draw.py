@@ -302,6 +302,8 @@ class _Drawer:
         self.fields = {f.name: f for f in layout.fields if f.when is None or self.truth(f.when, self.base)}
         self.items: list[Primitive] = []
         self.entries: list[Entry] = []
+        #: the part each entry was drawn by, as messages name it (file:line: path)
+        self.entry_parts: list[str] = []
         self.marks: list[Mark] = []
         #: the part each mark was drawn by, as messages name it (file:line: path)
         self.mark_parts: list[str] = []
@@ -734,7 +736,14 @@ class _Drawer:
             raise _Problem(f"a tick box counting {unit} belongs to a count, and {decl.name} is a {decl.type}")
         if any(e.form == form for e in self.entries):
             raise _Problem(f"the form field {form!r} is drawn twice")
-        self.entries.append(Entry(decl.name, form, kind, box.rounded(), unit))
+        placed = box.rounded()
+        # two form fields over one place: a click or a tap there fills one of them, which the player cannot tell
+        for other, where in zip(self.entries, self.entry_parts, strict=True):
+            if _overlap(placed, other.box):
+                raise _Problem(f"its box {form!r} overlaps the box {other.form!r} ({where}): a click there would "
+                               f"fill one or the other")
+        self.entries.append(Entry(decl.name, form, kind, placed, unit))
+        self.entry_parts.append(_at(self.part) if self.part else self.layout.file)
         if p.get("tooltip"):
             self.tooltips[form] = self.lang.typeset(self.render(str(p["tooltip"]), context, markup=True), "\u00a0")
 

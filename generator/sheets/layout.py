@@ -92,6 +92,35 @@ MAX_DEPTH = 8
 MAX_REPEAT = 500
 
 
+#: The smallest bubble a photo reads: synthetic phone photos of a sheet (rendered at 150 dpi, pencil fill, turned
+#: -3 to 6 degrees, blurred; 18 each, November 2026) read every value right with bubbles of 2 mm and more, and a
+#: third of them wrongly or not at all with 1.5 mm bubbles (an empty bubble's own outline fills the inside read);
+#: 3 mm leaves a margin for real pencils and phones, under the 4 to 6 mm that bubble sheets use.
+LEAST_BUBBLE_MM = 3.0
+#: The smallest corner marker a photo finds: the same photos found every 4 mm marker, half of the 3 mm ones and
+#: none of 2 mm (the detector works on the photo made 1,600 pixels long, where a 3 mm marker's cells are two pixels
+#: wide); 8 mm is twice the smallest that was always found, as a photo taken from further shows the sheet smaller.
+LEAST_MARKER_MM = 8.0
+
+
+class _ReadableLength(Dimension):
+    """A length of the scan-ready sheet that a photo must still read: no smaller than `least_mm`, `what` saying
+    what a smaller one would cost."""
+
+    def __init__(self, least_mm: float, what: str, doc: str) -> None:
+        super().__init__(percent=False, doc=doc)
+        self.least_mm = least_mm
+        self.what = what
+
+    def check(self, value: Any, path: PathKey, ck: Checker) -> Any:
+        dim = super().check(value, path, ck)
+        # 1e-6 pt: a length written as the least itself (3mm, or 8.5pt) is never refused by a rounding
+        if isinstance(dim, Dim) and not dim.relative and dim.pt < self.least_mm * 72 / 25.4 - 1e-6:
+            return ck.fail(path, "{value!r} is smaller than {least:g}mm: {what}", value=value, least=self.least_mm,
+                           what=self.what)
+        return dim
+
+
 class _Parts(Type[dict[str, Any]]):
     """The parts of a layout, a group or a component: a mapping of names to parts (each checked as :data:`PART`).
     Its schema refers to the part's definition, which holds parts itself."""
@@ -293,9 +322,11 @@ LAYOUT = _WithDefs(Record(name="sheet layout", doc="A score sheet: its page, par
     "scan": Field(Record(name="scan-ready sheet", fields={
         "markers": Field(MapOf(key=Choice(PAPER_IDS, what="paper"), value=Int(0, 11)), required=False,
                          doc="the marker code each paper prints (its 4 markers are ids 4 x code + corner)"),
-        "marker": Field(Dimension(percent=False), required=False, doc="a marker's side (default 12mm)"),
+        "marker": Field(_ReadableLength(LEAST_MARKER_MM, "a photo would not find so small a corner marker",
+                                        doc="a marker's side (default 12mm)"), required=False),
         "quiet": Field(Dimension(percent=False), required=False, doc="blank paper around a marker (default 3mm)"),
-        "bubble": Field(Dimension(percent=False), required=False, doc="a bubble's diameter (default 4.6mm)"),
+        "bubble": Field(_ReadableLength(LEAST_BUBBLE_MM, "a photo would not tell so small a bubble filled from empty",
+                                        doc="a bubble's diameter (default 4.6mm)"), required=False),
         "gap": Field(Dimension(percent=False), required=False, doc="between two bubbles of a field (default 1.5mm)"),
         "outline": Field(ColourValue(none=False), required=False, doc="the bubbles' outline colour"),
         "outline_width": Field(Dimension(percent=False), required=False, doc="default 0.6pt"),

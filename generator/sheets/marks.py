@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from functools import cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from generator.i18n import N_
@@ -521,6 +522,18 @@ NOT_DIGITS = N_("{name} takes a whole number from 0 to {most}, not {given}")
 NOT_DIGITS_OR_NONE = N_("{name} takes a whole number from 0 to {most} or none, not {given}")
 NOT_COUNT = N_("{name} takes a number from 0 to {most}, not {given}")
 NOT_YES_NO = N_("{name} takes true or false, not {given}")
+#: What a yes-no, or no value, is said as where people read a sheet's values (generator.sheets.summary says them
+#: with these words, in the sheet's language): `--set` takes them back in every language donjon speaks, so that a
+#: French sheet's "oui" under the score table may be typed as it is read.
+YES, NO, NONE = N_("yes"), N_("no"), N_("none")
+
+
+@cache
+def _said(word: str) -> frozenset[str]:
+    """`word` and its translations in donjon's languages, in lower case."""
+    from generator.i18n import INTERFACE, language
+
+    return frozenset({word, *(language(code)._(word).lower() for code in INTERFACE)})
 NOT_ALLOWED = N_("{name} takes {values} or none, not {given}")
 #: The key of a message above that lists the values its field takes.
 _ALLOWED = {NOT_IDS: "ids", NOT_ALLOWED: "values"}
@@ -542,7 +555,7 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
     number = int(text) if re.fullmatch(r"-?[0-9]{1,9}", text) else None
     if digits:
         most = 10 ** len(set(digits)) - 1
-        if text.lower() in ("none", "no", "") and kind != "count":
+        if text.lower() in {"", *_said(NO), *_said(NONE)} and kind != "count":
             return None
         if number is None or not 0 <= number <= most:
             return _refuse(name, NOT_DIGITS if kind == "count" else NOT_DIGITS_OR_NONE, text, most=most)
@@ -557,10 +570,12 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
         if unknown:
             raise BadConfirmation(name, NOT_IDS, allowed, given=quoted(", ".join(unknown)))
         return [g.lower() for g in typed]
-    if text.lower() in ("none", "no", "false", ""):
+    # a choice's own value is that value, though it be a word for "no" ("non" among a French sheet's values)
+    own = kind == "choice" and text.lower() in {str(v).lower() for v in allowed}
+    if not own and text.lower() in {"false", "", *_said(NO), *_said(NONE)}:
         return False if kind == "yes-no" else None
     if kind == "yes-no" or all(isinstance(v, bool) for v in allowed):
-        if text.lower() in ("true", "yes", "1"):
+        if text.lower() in {"true", "1", *_said(YES)}:
             return True
         return _refuse(name, NOT_YES_NO, text)
     if number is not None and number in allowed:

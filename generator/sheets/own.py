@@ -223,8 +223,18 @@ class UserSheet:
         # where the language's lists of values are written, over the sheet's own: their problems are said there
         code = code if code in self.languages else code.split("-")[0]
         written = {**self.layout.values_where, **self.values_where.get(code, {})}
+        values = dict(self.values)
+        for key, theirs in (given.get("values") or {}).items():
+            ours = values.get(key, self.layout.values.get(key))  # the sheet.yaml's own, else the layout's
+            # a list of items the language names, item by item over the sheet's own (the same ids in the same order,
+            # checked where they are written): an item it gives no name keeps the sheet's, not its bare id
+            if isinstance(ours, (list, tuple)) and isinstance(theirs, (list, tuple)) and len(ours) == len(theirs) \
+                    and all(isinstance(item, Mapping) for item in (*ours, *theirs)):
+                values[key] = tuple({**own, **named} for own, named in zip(ours, theirs, strict=True))
+            else:
+                values[key] = theirs
         return (given.get("name") or self.name, dataclasses.replace(self.layout, words=words, values_where=written),
-                {**self.values, **(given.get("values") or {})})
+                values)
 
 
 def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None, list[Problem]]:

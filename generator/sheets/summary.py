@@ -13,9 +13,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Protocol
 
-from generator.i18n import N_, Language, language
+from generator.i18n import Language, language
 from generator.sheets.advice import alone_advice, uncertainty
-from generator.sheets.marks import MarkMap, field_marks
+from generator.sheets.marks import NO, NONE, YES, MarkMap, field_marks
 from generator.sheets.photo_reasons import FIELD_CAUSES
 
 #: A field's last index: `walls[1].flags[0]` is item 0 of the row `walls[1].flags`.
@@ -25,7 +25,6 @@ _INDEXES = re.compile(r"\[\d+\]")
 #: What a field's value is said as when nothing was filled, when it waits for a person, and a value that says "no".
 NOTHING = "–"
 UNSURE = "?"
-YES, NO, NONE = N_("yes"), N_("no"), N_("none")
 
 
 class ReadLine(NamedTuple):

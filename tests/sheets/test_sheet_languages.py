@@ -187,6 +187,41 @@ def test_a_sheet_of_ones_own_in_another_language(tmp_path: Path) -> None:
                                       check=True).stdout
 
 
+def test_an_item_a_language_gives_no_name_keeps_the_sheets_own(tmp_path: Path) -> None:
+    """A language that names every good but amber (`{id: amber}`): its sheet prints amber as the sheet's own name
+    ("Amber"), as "what a language leaves out stays as the sheet has it" says; it printed the bare id "amber" (the
+    language's list replaced the sheet's whole), on paper and in what the score table says."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+    from generator.registry import unregister
+    from tests.sheets.test_own_sheet import ID, SHEET
+
+    folder = tmp_path / "lantern"
+    shutil.copytree(SHEET, folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR.replace("{id: amber, name: Ambre}", "{id: amber}"),
+                    encoding="utf-8")
+    try:
+        result = CliRunner().invoke(app, ["build", "--content", str(folder), "--out", str(tmp_path / "out"),
+                                          "--format", "pdf", "--lang", "fr"])
+        assert result.exit_code == 0, result.output
+        game = tmp_path / "game.yaml"
+        game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, goods: [amber, tea]}}\n", encoding="utf-8")
+        spec.write_text(spec.read_text(encoding="utf-8").replace("players: {", "lang: fr\nplayers: {"),
+                        encoding="utf-8")
+        scored = CliRunner().invoke(app, ["score", str(game), "--content", str(folder)])
+    finally:
+        unregister(ID)
+    text = subprocess.run(["pdftotext", str(tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout.split()
+    assert "Amber" in text and "amber" not in text and "Thé" in text, text
+    assert scored.exit_code == 0, scored.output
+    assert "Amber et Thé" in scored.stdout, scored.stdout
+
+
 def test_the_table_offers_a_sheet_of_ones_own_in_the_phones_language(tmp_path: Path) -> None:
     """At the table (`donjon serve --content`), a French phone picks a sheet of one's own's list items by the names
     its `languages: fr` gives (Sel, Épices), as the French sheet prints them, and an English phone by its own; the

@@ -162,4 +162,10 @@ def test_make_sheets_writes_eight_one_page_sheets_and_four_maps(tmp_path: Path) 
     maps = sorted(w.path.name for w in written if w.path.name.endswith(".marks.json"))
     assert len(sheets) == 8 and all(w.pages == 1 for w in sheets)
     assert maps == sorted(file_name(v, p, False) + ".marks.json" for v in VERSIONS for p in PAPER_IDS)
-    assert len(written) == 12
+    # the sheets to print as SVG too (the build's formats hold svg by default), the fillable ones not (a form is PDF)
+    svgs = sorted(w.path.name for w in written if w.path.suffix == ".svg")
+    assert svgs == sorted(file_name(v, p, False) + ".svg" for v in VERSIONS for p in PAPER_IDS)
+    assert len(written) == 16
+    pdf_only = make_score_sheets(content, list(content.games()), tmp_path / "pdf", backend("pdf"),
+                                 BuildOptions(formats=("pdf",)))
+    assert len(pdf_only) == 12 and not [w for w in pdf_only if w.path.suffix == ".svg"]

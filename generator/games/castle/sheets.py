@@ -174,7 +174,7 @@ def score_sheets(castle: Castle) -> list[ScoreSheetFile]:
                 lang._("a castle score sheet by donjon; fill its marks and score a photo of it with `donjon score`"),
                 f"{what}, to print (scan-ready)", partial(_page, castle, version.id, paper, "scan"),
                 ((MARKS_SUFFIX, f"{what}: its map of marks", partial(_map_json, castle, version.id, paper)),),
-                lang.code))
+                lang.code, svg=True))
             found.append(ScoreSheetFile(
                 file_name(version.id, paper, True), f"{title} ({paper_name}, {fillable})",
                 lang._("a castle score sheet by donjon; score it filled in with `donjon score`"),
