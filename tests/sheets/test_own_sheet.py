@@ -711,6 +711,35 @@ def test_a_yes_no_is_confirmed_as_the_sheets_language_says_it(copy: Path, tmp_pa
     assert json.loads(chosen.stdout)["players"][0]["values"]["guild"] == "non", chosen.stdout
 
 
+def test_a_count_the_sheet_cannot_record_is_refused_from_a_file_as_by_set(copy: Path, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five bubbles record 0 to 5 boats, two digits 0 to 99 fish: `--set boats=6` was refused ("from 0 to 5") but a
+    YAML end state holding `boats: 6` (or `fish: 100`) was scored, a game the sheet could not have recorded. Both
+    refuse it now, the file by its line and field (exit 2, nothing scored); what the marks hold is taken both
+    ways."""
+    page_photo(copy, tmp_path, {"fish=tens 1": 40, "fish=units 4": 40})
+    monkeypatch.chdir(tmp_path)
+    for given, most in (("boats=6", "boats takes a number from 0 to 5, not '6'"),
+                        ("fish=100", "fish takes a whole number from 0 to 99, not '100'")):
+        refused = run("score", "ana.png", "--sheet", str(copy), "--set", given)
+        assert refused.exit_code == 2 and most in refused.stderr, refused.output
+    taken = run("score", "ana.png", "--sheet", str(copy), "--set", "boats=5", "--set", "fish=99", "--json")
+    assert taken.exit_code == 0, taken.output
+    assert {k: json.loads(taken.stdout)["players"][0]["values"][k] for k in ("boats", "fish")} == {"boats": 5,
+                                                                                                 "fish": 99}
+    game = tmp_path / "game.yaml"
+    for held, said in (("boats: 6", "game.yaml:4: sheets[1].boats: is 6, more than the largest allowed, 5"),
+                       ("fish: 100", "game.yaml:4: sheets[1].fish: is 100, more than the largest allowed, 99")):
+        game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, boats: 5, fish: 99}}\n  - {{player: Ben, {held}}}\n",
+                        encoding="utf-8")
+        refused = run("score", str(game), "--sheet", str(copy))
+        assert refused.exit_code == 2 and said in refused.stderr, refused.output
+        assert refused.stdout == ""
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, boats: 5, fish: 99}}\n", encoding="utf-8")
+    scored = run("score", str(game), "--sheet", str(copy), "--json")
+    assert scored.exit_code == 0 and json.loads(scored.stdout)["players"][0]["score"] == 5 * 3 + 99, scored.output
+
+
 def test_a_value_refused_lists_the_values_as_the_sheet_prints_them(copy: Path, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """A value a field cannot take is refused with the values it takes as the sheet prints them, which a player
