@@ -255,19 +255,46 @@ def test_a_build_of_sheets_alone_says_what_it_wrote(copy: Path, tmp_path: Path) 
     assert re.fullmatch(r"Built no deck: 6 files \(4 pages\) in \d+\.\d\d s\.", last), last
 
 
-def test_a_build_in_svg_alone_says_the_sheets_are_pdf_only(copy: Path, tmp_path: Path) -> None:
-    """`--format svg` on a folder holding a sheet: nothing is written (score sheets are written with the PDF
-    backend); the build used to say "Built no deck: 0 files" and nothing else. It names the sheet.yaml and says
-    what to add."""
+def test_a_build_in_svg_alone_writes_the_sheets_to_print_as_svg(copy: Path, tmp_path: Path) -> None:
+    """`--format svg` on a folder holding a sheet writes each sheet to print as an SVG with its map of marks (the same
+    bytes a `pdf,svg` build writes), and says, naming the sheet.yaml, that the fillable sheets are PDF only. It
+    wrote nothing at all ("Built no deck: 0 files", then a warning to add pdf): a designer asking for SVGs got
+    none."""
     out = tmp_path / "out"
     result = run("build", "--content", str(copy), "--out", str(out), "--format", "svg")
     assert result.exit_code == 0, result.output
-    assert f"warning: {copy.name}/sheet.yaml: its score sheets are written only when --format holds pdf (a " \
-           "sheet's SVG beside its PDF): --format svg writes none (add pdf: --format pdf,svg)" in \
+    assert f"warning: {copy.name}/sheet.yaml: its fillable score sheets are written only when --format holds pdf " \
+           "(the sheets to print are written as SVGs): --format svg writes none (add pdf: --format pdf,svg)" in \
            result.stderr.replace(str(copy.parent) + "/", ""), result.stderr
-    assert not list(out.rglob("*.*"))
-    both = run("build", "--content", str(copy), "--out", str(out), "--format", "pdf,svg")
+    folder = out / "score-sheets" / ID
+    names = sorted(p.name for p in out.rglob("*.*"))
+    assert names == sorted(f"{ID}-{paper}{suffix}" for paper in ("a4", "letter") for suffix in (".svg", ".marks.json"))
+    assert re.search(r"Built no deck: 4 files \(0 pages\)", result.stdout), result.stdout
+    alone = {name: (folder / name).read_bytes() for name in names}
+    both = run("build", "--content", str(copy), "--out", str(tmp_path / "both"), "--format", "pdf,svg")
     assert both.exit_code == 0 and "warning" not in both.stderr, both.stderr
+    assert all((tmp_path / "both" / "score-sheets" / ID / name).read_bytes() == data for name, data in alone.items())
+
+
+def test_a_printers_scale_moves_the_sheets_pdf_and_leaves_its_svg_as_designed(copy: Path, tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch
+                                                                                ) -> None:
+    """`--printer` scales the score sheets' PDFs (what is printed on that printer); the SVG beside each is the page
+    as designed, the same bytes as without it (an editor's or a print shop's file), as the `--printer` help and
+    docs/printing.md say."""
+    monkeypatch.setenv("DONJON_PRINTERS", str(tmp_path / "printers.json"))
+    assert run("printer", "add", "laser", "--scale", "1.01,0.99").exit_code == 0
+    built = {}
+    for name, more in (("plain", ()), ("laser", ("--printer", "laser"))):
+        done = run("build", "--content", str(copy), "--out", str(tmp_path / name), *more)
+        assert done.exit_code == 0, done.output
+        folder = tmp_path / name / "score-sheets" / ID
+        built[name] = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert built["plain"].keys() == built["laser"].keys()
+    assert built["plain"][f"{ID}-a4.svg"] == built["laser"][f"{ID}-a4.svg"]
+    assert built["plain"][f"{ID}-a4.pdf"] != built["laser"][f"{ID}-a4.pdf"]
+    assert "(a score sheet's SVG stays as designed: print the PDF on that printer)" in \
+        " ".join(run("build", "--help").stdout.split())
 
 
 def test_the_layout_the_format_shows_passes_content_check(tmp_path: Path) -> None:
