@@ -315,7 +315,8 @@ def _digits(mark_map: MarkMap, name: str, indexes: Sequence[int], states: Sequen
         return None, _undecided(marks, indexes, unsure, why)
     total, any_filled = 0, False
     for place in DIGIT_PLACES:
-        filled = [marks[i].value for i in indexes if marks[i].digit == place and states[i] is True]
+        # a digit given bubbles at two places (two tables of one field) is that digit, though both are filled
+        filled = list(dict.fromkeys(marks[i].value for i in indexes if marks[i].digit == place and states[i] is True))
         if len(filled) > 1:
             return None, [f"the {place} {describe(filled)} are both filled; a digit takes one value"]
         if filled:
@@ -392,6 +393,10 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
             continue
         kind = mark_map.types.get(name, "choice")
         filled = [marks[i].value for i in indexes if states[i] is True]
+        if not _is_count(mark_map, name, indexes):
+            # a layout may give one value bubbles at two places (separate parts): either one filled, or both, is
+            # that value once; a count's marks are each one more, and stay as they are
+            filled = list(dict.fromkeys(filled))
         unsure = [i for i in indexes if states[i] is None]
         if any(marks[i].digit for i in indexes):
             value, doubt = _digits(mark_map, name, indexes, states, why)

@@ -767,6 +767,33 @@ def test_a_count_the_sheet_cannot_record_is_refused_from_a_file_as_by_set(copy: 
     assert scored.exit_code == 0 and json.loads(scored.stdout)["players"][0]["score"] == 5 * 3 + 99, scored.output
 
 
+#: Fishers given a second bubble, at the right of the guild's panel: a designer's choice (either bubble means it).
+FISHERS_AGAIN = ('      choice: {kind: entry, field: guild,',
+                 '      again: {kind: bubble, field: guild, value: fishers, x: 100% - 10mm, y: 22mm}\n'
+                 '      choice: {kind: entry, field: guild,')
+
+
+def test_one_value_given_bubbles_at_two_places_is_read_once_and_a_row_giving_it_twice_is_refused(
+        copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two parts may give one value a bubble each: one filled (the other empty) or both filled is that value; both
+    filled said "fishers and fishers are both filled; it takes one value" and left the game unscored. One row of
+    bubbles listing a value twice is surely a slip (here merchants lost its bubble): refused at its line."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(text.replace(*FISHERS_AGAIN), encoding="utf-8")
+    assert run("content", "check", str(copy)).exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    page_photo(copy, tmp_path, {"fish=tens 1": 40, "fish=units 4": 40, "guild=fishers": 40})  # both bubbles
+    read = run("score", "ana.png", "--sheet", str(copy), "--json")
+    assert read.exit_code == 0, read.output
+    assert json.loads(read.stdout)["players"][0]["values"]["guild"] == "fishers"
+    layout.write_text(text.replace("values: [fishers, sailors, merchants], direction: column",
+                                   "values: [fishers, sailors, fishers], direction: column"), encoding="utf-8")
+    refused = run("content", "check", str(copy))
+    assert refused.exit_code == 1 and re.search(r"layout\.yaml:\d+: parts\.guild\.parts\.marks: its values give "
+                                                r"'fishers' twice", refused.output), refused.output
+
+
 def test_a_value_refused_lists_the_values_as_the_sheet_prints_them(copy: Path, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """A value a field cannot take is refused with the values it takes as the sheet prints them, which a player
