@@ -89,7 +89,8 @@ BACKENDS: tuple[Backend, ...] = (
     Backend("pdf", "PDF", "pdf", True, "generator.backends.pdf:write_pdf",
             "sheets of cards with crop marks and duplex backs, plus score sheets and references"),
     Backend("svg", "SVG", "svg", False, "generator.backends.svg:drawing_svg",
-            "an SVG file of every card and the back, and (with pdf) of each score sheet to print"),
+            "an SVG file of every card and the back, and of each score sheet to print (as designed, at no printer's "
+            "scale; with svg alone, beside its map of marks)"),
 )
 
 

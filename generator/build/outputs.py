@@ -1,7 +1,8 @@
 """The outputs of `donjon build` besides the decks: each game's card reference and its score sheets.
 
 They are documents, so they are written by the first imposed backend the build is asked for (PDF); a build of
-SVG only writes none. They belong to games, so a build whose target is one deck (or a deck of the user's own)
+SVG only writes no reference and no fillable sheet, only the score sheets to print as SVGs (each with its map of
+marks, without which a photo of it is not read). They belong to games, so a build whose target is one deck (or a deck of the user's own)
 writes none either, and imports nothing of them.
 """
 
@@ -19,8 +20,9 @@ from generator.content import Content
 if TYPE_CHECKING:
     from generator.games.base import GameCatalog
 
-#: Writes one kind of output for the given games, with the document backend; says what it wrote.
-OutputMaker = Callable[[Content, list["GameCatalog"], Path, Backend, BuildOptions], list[Written]]
+#: Writes one kind of output for the given games, with the document backend (None: the build writes no document,
+#: `--format svg`); says what it wrote.
+OutputMaker = Callable[[Content, list["GameCatalog"], Path, Backend | None, BuildOptions], list[Written]]
 
 
 class OtherOutput(NamedTuple):
@@ -50,7 +52,7 @@ def games_of(content: Content, target: str) -> list[GameCatalog]:
 def other_outputs(content: Content, target: str, out: Path, options: BuildOptions) -> list[Written]:
     games = games_of(content, target)
     writer = document_backend(options)
-    if not games or writer is None:
+    if not games or (writer is None and "svg" not in options.formats):
         return []
     written: list[Written] = []
     for output in OTHER_OUTPUTS:

@@ -101,9 +101,12 @@ def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4"
     return Written(target, f"card reference, {plural(stats.pages, 'page')}", stats.pages)
 
 
-def make_references(content: Content, games: list[GameCatalog], out: Path, writer: Backend,
+def make_references(content: Content, games: list[GameCatalog], out: Path, writer: Backend | None,
                     options: BuildOptions) -> list[Written]:
-    """The references of the games a build covers (a game with no cards, a sheet of one's own, has none)."""
+    """The references of the games a build covers (a game with no cards, a sheet of one's own, has none); none
+    without a document backend (a reference is a PDF)."""
+    if writer is None:
+        return []
     return [write_reference(content, g.info.id, out, options.print_options.paper, writer.name, options.lang,
                             options.print_options)
             for g in games if find_game(g.info.id).deck_sources]

@@ -251,7 +251,8 @@ def build(
     printer: Optional[str] = typer.Option(
         None, "--printer", show_default=False, metavar="NAME",
         help="A printer saved with `donjon printer add`: its back offset moves every back and its scale every "
-             "sheet (instead of --back-offset), the references' and score sheets' pages too."),
+             "sheet (instead of --back-offset), the references' and score sheets' PDF pages too (a score "
+             "sheet's SVG stays as designed: print the PDF on that printer)."),
     lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
     also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
@@ -348,21 +349,26 @@ def build(
 
 
 def _warn_of_documents_left_out(formats: str, games: "Sequence[GameCatalog]") -> None:
-    """Score sheets and card references are PDF documents (a sheet to print has its SVG beside its PDF; the SVG and
-    PNG backends write one file per card): a build whose --format leaves out pdf writes none of them. Said, naming each game or sheet left out, so that a
-    designer building `--format svg` for a sheet of their own is not told "0 files" and nothing else."""
+    """Card references and fillable score sheets are PDF documents (the SVG and PNG backends write one file per
+    card; a form is PDF only): a build whose --format leaves out pdf writes none of them, and with svg only the
+    sheets to print, as SVGs. Said, naming each game or sheet left out, so that a designer building `--format svg`
+    for a sheet of their own is not told "0 files" and nothing else, nor left looking for a fillable sheet."""
     from generator.games.sheet_game import SheetCatalog
     from generator.registry import find_game
 
+    svg = "svg" in formats_of(formats)
     for game in games:
+        sheets = find_game(game.info.id).score_sheets(game)  # lazy: no page is drawn to know
         if isinstance(game, SheetCatalog):
-            where, what = game.sheet.origin, "its score sheets are"
+            where, what = game.sheet.origin, "its fillable score sheets are" if svg else "its score sheets are"
+        elif sheets:
+            where, what = game.info.id, "its card reference and fillable score sheets are" if svg else \
+                "its card reference and score sheets are"
         else:
-            sheets = bool(find_game(game.info.id).score_sheets(game))  # lazy: no page is drawn to know
-            where, what = game.info.id, "its card reference and score sheets are" if sheets else \
-                "its card reference is"
-        typer.echo(f"warning: {where}: {what} written only when --format holds pdf (a sheet's SVG beside its "
-                   f"PDF): --format {formats} writes none (add pdf: --format pdf,svg)", err=True)
+            where, what = game.info.id, "its card reference is"
+        printed = " (the sheets to print are written as SVGs)" if svg and any(s.svg for s in sheets) else ""
+        typer.echo(f"warning: {where}: {what} written only when --format holds pdf{printed}: --format {formats} "
+                   f"writes none (add pdf: --format pdf,svg)", err=True)
 
 
 def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":

@@ -3,8 +3,8 @@ use, so that everything a game gets, it gets: `donjon build` writes its sheets, 
 YAML end state of it) and scores them by its own rules, and the table companion opens a table for it.
 
 Its end state is `game: ID` and `sheets:`, one entry per player: `player` and the value of each field of the
-layout (a text, true/false, a whole number, a choice, a list of item ids). Its one rule: as many sheets as the
-sheet's `players` say. Its score: the categories of its `scoring:` (none: the values are only read).
+layout (a text, true/false, a whole number within what its marks record, a choice, a list of item ids). Its one
+rule: as many sheets as the sheet's `players` say. Its score: the categories of its `scoring:` (none: the values are only read).
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from scoring.findings import Findings
     from scoring.result import Ranking, Standing
 
+#: The bounds of a count or number field no mark bounds (a sheet's marks record every field it reads, so this is
+#: the fallback of a layout content check would refuse): far past any game, short of numbers a person cannot read.
+COUNT_MOST = 1_000_000
 #: Files that hold filled sheets: the fillable PDF, and photos of the scan-ready sheet.
 SHEET_SUFFIXES = (".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif")
 
@@ -184,6 +187,24 @@ class SheetGame:
         return {name: {value: named_value(value, word) for value, word in pairs.items()}
                 for name, pairs in self.value_names(lang).items()}
 
+    def recorded(self, catalog: SheetCatalog) -> dict[str, int]:
+        """The largest whole number each count or number field's marks record on the scan-ready sheet (six bubbles:
+        6; two digits: 99), by field, the largest of its papers: an end state holding more is a game the sheet could
+        not have recorded, refused as `--set` refuses it (generator.sheets.marks.largest). A field marked otherwise
+        (a number by bubbles of its values) is not here."""
+        from generator.sheets.marks import largest
+
+        found: dict[str, int] = {}
+        for paper in catalog.sheet.layout.papers:
+            mark_map = self.drawn("scan", paper).map
+            if mark_map is None:
+                continue
+            for name, kind in mark_map.types.items():
+                most = largest(mark_map, name) if kind in ("count", "number") else None
+                if most is not None:
+                    found[name] = max(found.get(name, 0), most)
+        return found
+
     def end_state(self, catalog: SheetCatalog) -> Record[dict[str, Any]]:
         from generator.fields import Bool, Choice, Field, Int, ListOf, Nullable, Record, Text
         from scoring.formats import game_key
@@ -191,6 +212,7 @@ class SheetGame:
         drawn = self.drawn("fillable", catalog.sheet.layout.papers[0])
         shown = self.values_shown(catalog.info.lang)  # a value refused lists the values as the sheet prints them
         fields: dict[str, Field] = {"player": Field(Text(max_len=80, drawn=False), doc="the player's name")}
+        recorded = self.recorded(catalog)
         for name, kind in self.fields(catalog):
             if name == "player":
                 continue
@@ -199,9 +221,10 @@ class SheetGame:
             elif kind == "yes-no":
                 fields[name] = Field(Bool(), required=False, default=False)
             elif kind == "count":
-                fields[name] = Field(Int(0, 1_000_000), required=False, default=0)
+                fields[name] = Field(Int(0, recorded.get(name, COUNT_MOST)), required=False, default=0)
             elif kind == "number":
-                fields[name] = Field(Nullable(Int(-1_000_000, 1_000_000)), required=False)
+                low, high = (0, recorded[name]) if name in recorded else (-COUNT_MOST, COUNT_MOST)
+                fields[name] = Field(Nullable(Int(low, high)), required=False)
             elif kind == "choice":
                 choices = tuple(str(v) for v in drawn.choices.get(name, ()))
                 fields[name] = Field(Nullable(Choice(choices, loose=True, what=f"{name} value",

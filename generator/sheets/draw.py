@@ -814,6 +814,11 @@ class _Drawer:
         decl = self.field(p, context)
         named = self.values_of(p, context)
         values, words = [v for v, _ in named], [w for _, w in named]
+        twice = next((w for i, (v, w) in enumerate(named) if v in values[:i]), None)
+        if twice is not None:
+            # one row printing a value twice is surely a slip (another value left without its bubble, often):
+            # bubbles of one value at two places are for separate parts, each drawn where the designer means it
+            raise _Problem(f"its values give {twice!r} twice; each bubble of a row means a value of its own")
         d, gap = self.bubble_d, self.bubble_gap
         length = len(values) * d + (len(values) - 1) * gap
         if p.get("room") is not None and length > _pt(p["room"], 0.0) + 1e-6:

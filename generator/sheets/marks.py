@@ -315,7 +315,8 @@ def _digits(mark_map: MarkMap, name: str, indexes: Sequence[int], states: Sequen
         return None, _undecided(marks, indexes, unsure, why)
     total, any_filled = 0, False
     for place in DIGIT_PLACES:
-        filled = [marks[i].value for i in indexes if marks[i].digit == place and states[i] is True]
+        # a digit given bubbles at two places (two tables of one field) is that digit, though both are filled
+        filled = list(dict.fromkeys(marks[i].value for i in indexes if marks[i].digit == place and states[i] is True))
         if len(filled) > 1:
             return None, [f"the {place} {describe(filled)} are both filled; a digit takes one value"]
         if filled:
@@ -392,6 +393,10 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
             continue
         kind = mark_map.types.get(name, "choice")
         filled = [marks[i].value for i in indexes if states[i] is True]
+        if not _is_count(mark_map, name, indexes):
+            # a layout may give one value bubbles at two places (separate parts): either one filled, or both, is
+            # that value once; a count's marks are each one more, and stay as they are
+            filled = list(dict.fromkeys(filled))
         unsure = [i for i in indexes if states[i] is None]
         if any(marks[i].digit for i in indexes):
             value, doubt = _digits(mark_map, name, indexes, states, why)
@@ -554,15 +559,16 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
     # ASCII digits, a few of them: `isdigit` takes '²' and '٣', and int() refuses more than 4,300 digits
     number = int(text) if re.fullmatch(r"-?[0-9]{1,9}", text) else None
     if digits:
-        most = 10 ** len(set(digits)) - 1
+        most = largest(mark_map, name, indexes) or 0
         if text.lower() in {"", *_said(NO), *_said(NONE)} and kind != "count":
             return None
         if number is None or not 0 <= number <= most:
             return _refuse(name, NOT_DIGITS if kind == "count" else NOT_DIGITS_OR_NONE, text, most=most)
         return number
     if _is_count(mark_map, name, indexes):
-        if number is None or not 0 <= number <= len(allowed):
-            return _refuse(name, NOT_COUNT, text, most=len(allowed))
+        most = largest(mark_map, name, indexes) or 0
+        if number is None or not 0 <= number <= most:
+            return _refuse(name, NOT_COUNT, text, most=most)
         return number
     if kind == "list":
         typed = [g.strip() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
@@ -583,6 +589,21 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
     if text in [str(v) for v in allowed]:
         return next(v for v in allowed if str(v) == text)
     return _refuse(name, NOT_ALLOWED, text, allowed)
+
+
+def largest(mark_map: MarkMap, name: str, indexes: Sequence[int] | None = None) -> int | None:
+    """The largest whole number the marks of field `name` record on the sheet: a count of bubbles or figures, as
+    many as it has (six bubbles record 0 to 6); a number as digits, all nines (two places: 99); None for a field
+    not recorded so (a yes-no, a choice, a list, a number given by bubbles of its values). What the sheet cannot
+    record, `--set` refuses, and so does an end state of the sheet (generator.games.sheet_game)."""
+    if indexes is None:
+        indexes = field_marks(mark_map.marks).get(name, [])
+    places = {mark_map.marks[i].digit for i in indexes if mark_map.marks[i].digit}
+    if places:
+        return int(10 ** len(places) - 1)
+    if indexes and _is_count(mark_map, name, indexes):
+        return len(indexes)
+    return None
 
 
 def _refuse(name: str, message: str, text: str, allowed: Sequence[Value] = (), **values: object) -> object:

@@ -255,19 +255,46 @@ def test_a_build_of_sheets_alone_says_what_it_wrote(copy: Path, tmp_path: Path) 
     assert re.fullmatch(r"Built no deck: 6 files \(4 pages\) in \d+\.\d\d s\.", last), last
 
 
-def test_a_build_in_svg_alone_says_the_sheets_are_pdf_only(copy: Path, tmp_path: Path) -> None:
-    """`--format svg` on a folder holding a sheet: nothing is written (score sheets are written with the PDF
-    backend); the build used to say "Built no deck: 0 files" and nothing else. It names the sheet.yaml and says
-    what to add."""
+def test_a_build_in_svg_alone_writes_the_sheets_to_print_as_svg(copy: Path, tmp_path: Path) -> None:
+    """`--format svg` on a folder holding a sheet writes each sheet to print as an SVG with its map of marks (the same
+    bytes a `pdf,svg` build writes), and says, naming the sheet.yaml, that the fillable sheets are PDF only. It
+    wrote nothing at all ("Built no deck: 0 files", then a warning to add pdf): a designer asking for SVGs got
+    none."""
     out = tmp_path / "out"
     result = run("build", "--content", str(copy), "--out", str(out), "--format", "svg")
     assert result.exit_code == 0, result.output
-    assert f"warning: {copy.name}/sheet.yaml: its score sheets are written only when --format holds pdf (a " \
-           "sheet's SVG beside its PDF): --format svg writes none (add pdf: --format pdf,svg)" in \
+    assert f"warning: {copy.name}/sheet.yaml: its fillable score sheets are written only when --format holds pdf " \
+           "(the sheets to print are written as SVGs): --format svg writes none (add pdf: --format pdf,svg)" in \
            result.stderr.replace(str(copy.parent) + "/", ""), result.stderr
-    assert not list(out.rglob("*.*"))
-    both = run("build", "--content", str(copy), "--out", str(out), "--format", "pdf,svg")
+    folder = out / "score-sheets" / ID
+    names = sorted(p.name for p in out.rglob("*.*"))
+    assert names == sorted(f"{ID}-{paper}{suffix}" for paper in ("a4", "letter") for suffix in (".svg", ".marks.json"))
+    assert re.search(r"Built no deck: 4 files \(0 pages\)", result.stdout), result.stdout
+    alone = {name: (folder / name).read_bytes() for name in names}
+    both = run("build", "--content", str(copy), "--out", str(tmp_path / "both"), "--format", "pdf,svg")
     assert both.exit_code == 0 and "warning" not in both.stderr, both.stderr
+    assert all((tmp_path / "both" / "score-sheets" / ID / name).read_bytes() == data for name, data in alone.items())
+
+
+def test_a_printers_scale_moves_the_sheets_pdf_and_leaves_its_svg_as_designed(copy: Path, tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch
+                                                                                ) -> None:
+    """`--printer` scales the score sheets' PDFs (what is printed on that printer); the SVG beside each is the page
+    as designed, the same bytes as without it (an editor's or a print shop's file), as the `--printer` help and
+    docs/printing.md say."""
+    monkeypatch.setenv("DONJON_PRINTERS", str(tmp_path / "printers.json"))
+    assert run("printer", "add", "laser", "--scale", "1.01,0.99").exit_code == 0
+    built = {}
+    for name, more in (("plain", ()), ("laser", ("--printer", "laser"))):
+        done = run("build", "--content", str(copy), "--out", str(tmp_path / name), *more)
+        assert done.exit_code == 0, done.output
+        folder = tmp_path / name / "score-sheets" / ID
+        built[name] = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert built["plain"].keys() == built["laser"].keys()
+    assert built["plain"][f"{ID}-a4.svg"] == built["laser"][f"{ID}-a4.svg"]
+    assert built["plain"][f"{ID}-a4.pdf"] != built["laser"][f"{ID}-a4.pdf"]
+    assert "(a score sheet's SVG stays as designed: print the PDF on that printer)" in \
+        " ".join(run("build", "--help").stdout.split())
 
 
 def test_the_layout_the_format_shows_passes_content_check(tmp_path: Path) -> None:
@@ -709,6 +736,62 @@ def test_a_yes_no_is_confirmed_as_the_sheets_language_says_it(copy: Path, tmp_pa
     chosen = run("score", "ana.png", "--sheet", str(copy), "--set", "guild=non", "--json")
     assert chosen.exit_code == 0, chosen.output
     assert json.loads(chosen.stdout)["players"][0]["values"]["guild"] == "non", chosen.stdout
+
+
+def test_a_count_the_sheet_cannot_record_is_refused_from_a_file_as_by_set(copy: Path, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five bubbles record 0 to 5 boats, two digits 0 to 99 fish: `--set boats=6` was refused ("from 0 to 5") but a
+    YAML end state holding `boats: 6` (or `fish: 100`) was scored, a game the sheet could not have recorded. Both
+    refuse it now, the file by its line and field (exit 2, nothing scored); what the marks hold is taken both
+    ways."""
+    page_photo(copy, tmp_path, {"fish=tens 1": 40, "fish=units 4": 40})
+    monkeypatch.chdir(tmp_path)
+    for given, most in (("boats=6", "boats takes a number from 0 to 5, not '6'"),
+                        ("fish=100", "fish takes a whole number from 0 to 99, not '100'")):
+        refused = run("score", "ana.png", "--sheet", str(copy), "--set", given)
+        assert refused.exit_code == 2 and most in refused.stderr, refused.output
+    taken = run("score", "ana.png", "--sheet", str(copy), "--set", "boats=5", "--set", "fish=99", "--json")
+    assert taken.exit_code == 0, taken.output
+    assert {k: json.loads(taken.stdout)["players"][0]["values"][k] for k in ("boats", "fish")} == {"boats": 5,
+                                                                                                 "fish": 99}
+    game = tmp_path / "game.yaml"
+    for held, said in (("boats: 6", "game.yaml:4: sheets[1].boats: is 6, more than the largest allowed, 5"),
+                       ("fish: 100", "game.yaml:4: sheets[1].fish: is 100, more than the largest allowed, 99")):
+        game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, boats: 5, fish: 99}}\n  - {{player: Ben, {held}}}\n",
+                        encoding="utf-8")
+        refused = run("score", str(game), "--sheet", str(copy))
+        assert refused.exit_code == 2 and said in refused.stderr, refused.output
+        assert refused.stdout == ""
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, boats: 5, fish: 99}}\n", encoding="utf-8")
+    scored = run("score", str(game), "--sheet", str(copy), "--json")
+    assert scored.exit_code == 0 and json.loads(scored.stdout)["players"][0]["score"] == 5 * 3 + 99, scored.output
+
+
+#: Fishers given a second bubble, at the right of the guild's panel: a designer's choice (either bubble means it).
+FISHERS_AGAIN = ('      choice: {kind: entry, field: guild,',
+                 '      again: {kind: bubble, field: guild, value: fishers, x: 100% - 10mm, y: 22mm}\n'
+                 '      choice: {kind: entry, field: guild,')
+
+
+def test_one_value_given_bubbles_at_two_places_is_read_once_and_a_row_giving_it_twice_is_refused(
+        copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two parts may give one value a bubble each: one filled (the other empty) or both filled is that value; both
+    filled said "fishers and fishers are both filled; it takes one value" and left the game unscored. One row of
+    bubbles listing a value twice is surely a slip (here merchants lost its bubble): refused at its line."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(text.replace(*FISHERS_AGAIN), encoding="utf-8")
+    assert run("content", "check", str(copy)).exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    page_photo(copy, tmp_path, {"fish=tens 1": 40, "fish=units 4": 40, "guild=fishers": 40})  # both bubbles
+    read = run("score", "ana.png", "--sheet", str(copy), "--json")
+    assert read.exit_code == 0, read.output
+    assert json.loads(read.stdout)["players"][0]["values"]["guild"] == "fishers"
+    layout.write_text(text.replace("values: [fishers, sailors, merchants], direction: column",
+                                   "values: [fishers, sailors, fishers], direction: column"), encoding="utf-8")
+    refused = run("content", "check", str(copy))
+    assert refused.exit_code == 1 and re.search(r"layout\.yaml:\d+: parts\.guild\.parts\.marks: its values give "
+                                                r"'fishers' twice", refused.output), refused.output
 
 
 def test_a_value_refused_lists_the_values_as_the_sheet_prints_them(copy: Path, tmp_path: Path,
