@@ -105,7 +105,15 @@ def tap(page: Any, label: str) -> None:
     """Tap a control and wait for the companion's answer to be swapped in."""
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_label(label, exact=True).first.click()
-    page.wait_for_timeout(60)  # the page's script swaps the answer in after the response; let it settle
+    drawn(page)
+
+
+def drawn(page: Any) -> None:
+    """Wait until the page has drawn the answers to its taps: its script takes the class `sending` off the page once
+    the last answer is read and swapped in (app.js, flush). The answer's status comes first and its body a moment
+    later: a fixed 60 ms wait after the status read the totals as they were before the tap once the body came later
+    (made so in the page: the body read 250 ms after the status; a loaded machine writes the two apart too)."""
+    page.wait_for_function("() => !document.body.classList.contains('sending')")
 
 
 @contextlib.contextmanager
@@ -215,11 +223,11 @@ def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: 
     tap(page, "Towers: add 2")
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_role("button", name="Add wall").click()
-    page.wait_for_timeout(60)
+    drawn(page)
     tap(page, "Flags of wall 1: add 1")
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_role("button", name="Queen").click()
-    page.wait_for_timeout(60)
+    drawn(page)
     shot(page, f"{kind}-seat")
     if viewport == "phone":
         accessible(page, "castle seat page")
@@ -235,8 +243,10 @@ def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: 
         page.locator("#scoreboard").screenshot(path=str(SHOTS / "readme-provisional.png"))
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_role("button", name="Queen").click()
+    drawn(page)  # the King tapped on Ben's part as the answer to the Queen drew it, not as it was before
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_role("button", name="King").click()
+    drawn(page)
     # no sheet has the end Cloud: the game is not over (a table holds every sheet), so it cannot be saved yet
     page.get_by_text("Game in progress: the game ends when a player completes the twelfth part and draws the end "
                      "Cloud, and no sheet has it yet.").wait_for()
@@ -253,7 +263,7 @@ def test_a_full_game_of_once_upon_a_castle(browser: Any, server: str, viewport: 
     for _ in range(3):
         with page.expect_response(re.compile(r"/edit$")):
             page.get_by_role("button", name="Add wall").click()
-        page.wait_for_timeout(60)
+        drawn(page)
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_role("button", name="End cloud (12th part first)").click()
     page.get_by_text("Ana wins.").wait_for()
