@@ -100,8 +100,10 @@ def test_every_page_in_french_by_the_switch(browser: Any, evening: dict[str, Any
     base = evening["url"]
     page.goto(f"{base}/")
     assert page.evaluate("document.documentElement.lang") == "en"
-    page.get_by_role("button", name="Français").click()
-    page.wait_for_url(f"{base}/")
+    # the switch answers with the page it was made on, at the same address: waiting for that address returned at
+    # once, on the English page still, whenever the click returned before its navigation was seen (under load)
+    with page.expect_navigation(url=f"{base}/"):
+        page.get_by_role("button", name="Français").click()
     assert "Compter une partie à table" in page.inner_text("h1")
     for name, path in pages(evening).items():
         check_page(page, "fr", name, base + path)
@@ -134,8 +136,8 @@ def test_every_page_in_german_by_accept_language(browser: Any, evening: dict[str
         check_page(page, "de", name, base + path)
     check_refused_page(page, "de", base)
     page.goto(f"{base}/history")
-    page.get_by_role("button", name="English").click()
-    page.wait_for_url(f"{base}/history")
+    with page.expect_navigation(url=f"{base}/history"):  # the same address again: the new page waited for
+        page.get_by_role("button", name="English").click()
     assert page.evaluate("document.documentElement.lang") == "en" and "Games played" in page.inner_text("h1")
     page.goto(f"{base}/history/players")
     assert page.evaluate("document.documentElement.lang") == "en"
