@@ -10,9 +10,11 @@ are placeholders as often as examples: `--service NAME`).
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -109,3 +111,29 @@ def test_a_wrong_command_or_option_is_found(command: str, expected: list[str]) -
 
     root = typer.main.get_command(app)
     assert problems_of(command, root, typer.Context(root)) == expected
+
+
+def test_the_end_state_examples_score_as_the_page_says(tmp_path: Path) -> None:
+    """docs/end-states.md shows one end state per game and the JSON `donjon score --json` prints: each example,
+    copied as it is, is scored without a violation or a warning (exit 0), and the JSON shown is the Guildhall
+    example's. Its Guildhall example was a game in progress (19 VP: exit 1, "no winner yet") beside a JSON of a
+    finished one (22 VP), and its castle example drew a warning for the end Cloud no sheet had."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    page = (REPO / "docs" / "end-states.md").read_text(encoding="utf-8")
+    examples = re.findall(r"```yaml\n(.*?)```", page, flags=re.S)
+    assert [re.search(r"^game: (\S+)", example, flags=re.M).group(1)  # type: ignore[union-attr]
+            for example in examples] == ["guildhall", "once-upon-a-castle", "guedelon"]
+    runner = CliRunner()
+    results = []
+    for number, example in enumerate(examples):
+        path = tmp_path / f"example-{number}.yaml"
+        path.write_text(example, encoding="utf-8")
+        result = runner.invoke(app, ["score", str(path), "--json"])
+        assert result.exit_code == 0, (number, result.output)
+        results.append(json.loads(result.stdout))
+        assert results[-1]["violations"] == [] and results[-1]["warnings"] == [], results[-1]
+    shown = json.loads(re.findall(r"```json\n(.*?)```", page, flags=re.S)[-1])
+    assert results[0] == shown
