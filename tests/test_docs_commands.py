@@ -137,3 +137,24 @@ def test_the_end_state_examples_score_as_the_page_says(tmp_path: Path) -> None:
         assert results[-1]["violations"] == [] and results[-1]["warnings"] == [], results[-1]
     shown = json.loads(re.findall(r"```json\n(.*?)```", page, flags=re.S)[-1])
     assert results[0] == shown
+
+
+def test_output_readme_names_what_a_preview_writes(tmp_path: Path) -> None:
+    """output/README.md's tree names every file and folder `donjon preview` writes into OUT/preview/: it named
+    `index.html` and `img/` only, and a user looking up `thumbs/` and `version.txt` there found nothing."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    deck = tmp_path / "tiny"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text("id: tiny\nname: Tiny\ncard_size: poker\nlayout: generic\ncards: cards.csv\n",
+                                    encoding="utf-8")
+    (deck / "cards.csv").write_text("Name,Text\nKnight,Guard the wall.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["preview", "--content", str(deck), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    tree = (REPO / "output" / "README.md").read_text(encoding="utf-8").split("```", 2)[1]
+    named = {word.rstrip(",/") for word in tree.split()}
+    written = {f"preview/{entry.name}" for entry in (out / "preview").iterdir()}
+    assert written and written <= named, written - named
