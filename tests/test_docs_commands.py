@@ -139,6 +139,16 @@ def test_the_end_state_examples_score_as_the_page_says(tmp_path: Path) -> None:
     assert results[0] == shown
 
 
+def tiny_deck(folder: Path) -> Path:
+    """A deck of one's own of one card, Knight, on the shipped generic layout."""
+    deck = folder / "tiny"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text("id: tiny\nname: Tiny\ncard_size: poker\nlayout: generic\ncards: cards.csv\n",
+                                    encoding="utf-8")
+    (deck / "cards.csv").write_text("Name,Text\nKnight,Guard the wall.\n", encoding="utf-8")
+    return deck
+
+
 def test_output_readme_names_what_a_preview_writes(tmp_path: Path) -> None:
     """output/README.md's tree names every file and folder `donjon preview` writes into OUT/preview/: it named
     `index.html` and `img/` only, and a user looking up `thumbs/` and `version.txt` there found nothing."""
@@ -146,11 +156,7 @@ def test_output_readme_names_what_a_preview_writes(tmp_path: Path) -> None:
 
     from generator.cli import app
 
-    deck = tmp_path / "tiny"
-    deck.mkdir()
-    (deck / "deck.yaml").write_text("id: tiny\nname: Tiny\ncard_size: poker\nlayout: generic\ncards: cards.csv\n",
-                                    encoding="utf-8")
-    (deck / "cards.csv").write_text("Name,Text\nKnight,Guard the wall.\n", encoding="utf-8")
+    deck = tiny_deck(tmp_path)
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["preview", "--content", str(deck), "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -158,3 +164,21 @@ def test_output_readme_names_what_a_preview_writes(tmp_path: Path) -> None:
     named = {word.rstrip(",/") for word in tree.split()}
     written = {f"preview/{entry.name}" for entry in (out / "preview").iterdir()}
     assert written and written <= named, written - named
+
+
+def test_output_readme_gives_the_page_order_export_dtc_writes(tmp_path: Path) -> None:
+    """`donjon export dtc` writes each card's back, then its front (DriveThruCards' order; README.md and
+    generator/export/README.md say so); output/README.md's tree said "front then back of each card"."""
+    from pypdf import PdfReader
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["export", "dtc", "--content", str(tiny_deck(tmp_path)), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = [page.extract_text() for page in PdfReader(out / "dtc" / "decks" / "tiny.pdf").pages]
+    assert len(pages) == 2 and "Knight" not in pages[0] and "Knight" in pages[1]
+    tree = (REPO / "output" / "README.md").read_text(encoding="utf-8").split("```", 2)[1]
+    line = next(line for line in tree.splitlines() if "donjon export dtc" in line)
+    assert "back then front of each card" in line
