@@ -182,3 +182,21 @@ def test_output_readme_gives_the_page_order_export_dtc_writes(tmp_path: Path) ->
     tree = (REPO / "output" / "README.md").read_text(encoding="utf-8").split("```", 2)[1]
     line = next(line for line in tree.splitlines() if "donjon export dtc" in line)
     assert "back then front of each card" in line
+
+
+def test_every_example_in_another_language_writes_into_its_own_folder() -> None:
+    """README.md says to write each language into its own `--out` folder (a build in French replaces the English
+    files of the same folder); its own example `donjon reference guildhall --lang de` had no `--out`, and a user
+    running it lost the English reference of output/. Every example command of a code block that writes in
+    another language names its folder."""
+    wrong = []
+    for page in pages():
+        text = (REPO / page).read_text(encoding="utf-8")
+        blocks = "\n".join(re.findall(r"```[^\n]*\n(.*?)```", text, flags=re.S))
+        for command in commands(f"```\n{blocks}\n```"):
+            words = shlex.split(command)
+            writes = len(words) > 1 and words[1] in {"build", "reference", "export", "preview"}
+            language = next((words[i + 1] for i, word in enumerate(words[:-1]) if word == "--lang"), "en")
+            if writes and language != "en" and "--out" not in words:
+                wrong.append(f"{page}: {command}")
+    assert wrong == []
