@@ -260,3 +260,13 @@ def test_printer_add_says_the_ranges_it_keeps() -> None:
     text = " ".join(runner.invoke(app, ["printer", "add", "--help"]).output.split())
     assert f"each {OFFSET_MM[0]:g} to {OFFSET_MM[1]:g}" in text.split("--scale")[0]
     assert f"each {SCALE[0]:g} to {SCALE[1]:g}" in text.split("--scale")[1]
+
+
+def test_build_help_names_a_sheet_of_ones_own_as_a_target() -> None:
+    """`donjon build lantern-harbour --content content/examples/sheets` builds a sheet of one's own (README.md,
+    "Your own score sheet"), but `donjon build --help` named only a deck of one's own as a TARGET, and no place
+    for the sheets it writes."""
+    text = " ".join(runner.invoke(app, ["build", "--help"]).output.split())
+    assert "a deck or a score sheet of your own by its id" in text
+    assert "a deck or a sheet of your own in --content" in text
+    assert "OUT/score-sheets/SHEET/" in text.replace("score- sheets", "score-sheets")

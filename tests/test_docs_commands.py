@@ -10,9 +10,11 @@ are placeholders as often as examples: `--service NAME`).
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -109,3 +111,92 @@ def test_a_wrong_command_or_option_is_found(command: str, expected: list[str]) -
 
     root = typer.main.get_command(app)
     assert problems_of(command, root, typer.Context(root)) == expected
+
+
+def test_the_end_state_examples_score_as_the_page_says(tmp_path: Path) -> None:
+    """docs/end-states.md shows one end state per game and the JSON `donjon score --json` prints: each example,
+    copied as it is, is scored without a violation or a warning (exit 0), and the JSON shown is the Guildhall
+    example's. Its Guildhall example was a game in progress (19 VP: exit 1, "no winner yet") beside a JSON of a
+    finished one (22 VP), and its castle example drew a warning for the end Cloud no sheet had."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    page = (REPO / "docs" / "end-states.md").read_text(encoding="utf-8")
+    examples = re.findall(r"```yaml\n(.*?)```", page, flags=re.S)
+    assert [re.search(r"^game: (\S+)", example, flags=re.M).group(1)  # type: ignore[union-attr]
+            for example in examples] == ["guildhall", "once-upon-a-castle", "guedelon"]
+    runner = CliRunner()
+    results = []
+    for number, example in enumerate(examples):
+        path = tmp_path / f"example-{number}.yaml"
+        path.write_text(example, encoding="utf-8")
+        result = runner.invoke(app, ["score", str(path), "--json"])
+        assert result.exit_code == 0, (number, result.output)
+        results.append(json.loads(result.stdout))
+        assert results[-1]["violations"] == [] and results[-1]["warnings"] == [], results[-1]
+    shown = json.loads(re.findall(r"```json\n(.*?)```", page, flags=re.S)[-1])
+    assert results[0] == shown
+
+
+def tiny_deck(folder: Path) -> Path:
+    """A deck of one's own of one card, Knight, on the shipped generic layout."""
+    deck = folder / "tiny"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text("id: tiny\nname: Tiny\ncard_size: poker\nlayout: generic\ncards: cards.csv\n",
+                                    encoding="utf-8")
+    (deck / "cards.csv").write_text("Name,Text\nKnight,Guard the wall.\n", encoding="utf-8")
+    return deck
+
+
+def test_output_readme_names_what_a_preview_writes(tmp_path: Path) -> None:
+    """output/README.md's tree names every file and folder `donjon preview` writes into OUT/preview/: it named
+    `index.html` and `img/` only, and a user looking up `thumbs/` and `version.txt` there found nothing."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    deck = tiny_deck(tmp_path)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["preview", "--content", str(deck), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    tree = (REPO / "output" / "README.md").read_text(encoding="utf-8").split("```", 2)[1]
+    named = {word.rstrip(",/") for word in tree.split()}
+    written = {f"preview/{entry.name}" for entry in (out / "preview").iterdir()}
+    assert written and written <= named, written - named
+
+
+def test_output_readme_gives_the_page_order_export_dtc_writes(tmp_path: Path) -> None:
+    """`donjon export dtc` writes each card's back, then its front (DriveThruCards' order; README.md and
+    generator/export/README.md say so); output/README.md's tree said "front then back of each card"."""
+    from pypdf import PdfReader
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["export", "dtc", "--content", str(tiny_deck(tmp_path)), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = [page.extract_text() for page in PdfReader(out / "dtc" / "decks" / "tiny.pdf").pages]
+    assert len(pages) == 2 and "Knight" not in pages[0] and "Knight" in pages[1]
+    tree = (REPO / "output" / "README.md").read_text(encoding="utf-8").split("```", 2)[1]
+    line = next(line for line in tree.splitlines() if "donjon export dtc" in line)
+    assert "back then front of each card" in line
+
+
+def test_every_example_in_another_language_writes_into_its_own_folder() -> None:
+    """README.md says to write each language into its own `--out` folder (a build in French replaces the English
+    files of the same folder); its own example `donjon reference guildhall --lang de` had no `--out`, and a user
+    running it lost the English reference of output/. Every example command of a code block that writes in
+    another language names its folder."""
+    wrong = []
+    for page in pages():
+        text = (REPO / page).read_text(encoding="utf-8")
+        blocks = "\n".join(re.findall(r"```[^\n]*\n(.*?)```", text, flags=re.S))
+        for command in commands(f"```\n{blocks}\n```"):
+            words = shlex.split(command)
+            writes = len(words) > 1 and words[1] in {"build", "reference", "export", "preview"}
+            language = next((words[i + 1] for i, word in enumerate(words[:-1]) if word == "--lang"), "en")
+            if writes and language != "en" and "--out" not in words:
+                wrong.append(f"{page}: {command}")
+    assert wrong == []

@@ -39,10 +39,11 @@ HELP = """\
 Build print-ready decks: PDF sheets for home printing and an SVG of every card.
 
 TARGET is `all` (the default: every deck of every game), a game by its id (such as guildhall),
-one deck as GAME/DECK (guildhall/old-world-economy-vp), or, with --content, a deck of your own by its id.
-Writes OUT/GAME/DECK.pdf (fronts, then backs for duplex printing, with crop marks) and
+one deck as GAME/DECK (guildhall/old-world-economy-vp), or, with --content, a deck or a score sheet of your
+own by its id. Writes OUT/GAME/DECK.pdf (fronts, then backs for duplex printing, with crop marks) and
 OUT/GAME/DECK/svg/CARD.svg with OUT/GAME/DECK/svg/back.svg (OUT/decks/... for a deck of your own), and for a
-game its reference (OUT/references/) and score sheets (OUT/score-sheets/). Nothing is replaced unless every
+game its reference (OUT/references/) and score sheets (OUT/score-sheets/GAME/, OUT/score-sheets/SHEET/ for a
+sheet of your own). Nothing is replaced unless every
 output was made and its report printed (a report that cannot be written leaves the files in OUT as they
 were). Lengths take a unit (3mm, 0.125in, 9pt); a bare number is millimetres (points for
 --crop-width). Print the PDFs at 100% (actual size), duplex on the long edge, or with --duplex fold on one side:
@@ -174,7 +175,7 @@ def formats_of(text: str) -> tuple[str, ...]:
 def build(
     target: Optional[str] = typer.Argument(
         None, show_default=False, metavar="TARGET",
-        help="all (default), a game id, GAME/DECK, or the id of a deck of your own in --content."),
+        help="all (default), a game id, GAME/DECK, or the id of a deck or a sheet of your own in --content."),
     content_dir_text: Optional[str] = typer.Option(
         None, "--content", show_default=False, metavar="DIR",
         help="A content folder to build instead of the shipped games: game folders and/or deck folders "

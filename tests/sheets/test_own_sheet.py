@@ -1048,3 +1048,24 @@ def test_a_language_translates_a_list_no_field_takes_its_values_from_whole(copy:
                     + "languages:\n  de:\n    values:\n      headings: [Boote, Fische]\n", encoding="utf-8")
     checked = run("content", "check", str(copy))
     assert checked.exit_code == 0, checked.output
+
+
+def test_the_readme_sheet_with_the_layout_it_points_to_passes_content_check(tmp_path: Path) -> None:
+    """README.md's "Your own score sheet" shows a `sheet.yaml` whose layout is the one templates/sheets/README.md
+    shows: copied as they are, the two pass `donjon content check`. Its scoring looked up a field `villagers` that
+    layout does not have, and a user following the README was refused at the first command it gives."""
+    from generator.registry import unregister
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    sheet = readme.split("# my-sheet/sheet.yaml\n", 1)[1].split("```", 1)[0]
+    formats = (REPO / "templates" / "sheets" / "README.md").read_text(encoding="utf-8")
+    layout = formats.split("## A layout", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    folder = tmp_path / "my-sheet"
+    folder.mkdir()
+    (folder / "sheet.yaml").write_text(sheet, encoding="utf-8")
+    (folder / "layout.yaml").write_text(layout, encoding="utf-8")
+    try:
+        result = run("content", "check", str(folder))
+    finally:
+        unregister("my-sheet")
+    assert result.exit_code == 0, result.output
