@@ -888,7 +888,8 @@ def test_the_bleed_finding_names_every_box_that_cuts_the_page(tmp_path: Path) ->
                     page.obj[f"/{key}"] = pikepdf.Array(value)
             doc.save(files[name])
     done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
-    said = {name: {re.search(r"\((.*)\);", m) for m in found} for name, found in _findings(done, files, "bleed").items()}
+    said = {name: {re.search(r"\((.*)\);", m) for m in found}
+            for name, found in _findings(done, files, "bleed").items()}
     why = {name: sorted({m[1] for m in found if m}) for name, found in said.items()}  # one a page: both the same
     assert why == {"two": ["its CropBox and BleedBox cut the page there"],
                    "three": ["its CropBox and BleedBox cut the page there; its TrimBox reaches past the MediaBox, "

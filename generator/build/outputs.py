@@ -2,8 +2,8 @@
 
 They are documents, so they are written by the first imposed backend the build is asked for (PDF); a build of
 SVG only writes no reference and no fillable sheet, only the score sheets to print as SVGs (each with its map of
-marks, without which a photo of it is not read). They belong to games, so a build whose target is one deck (or a deck of the user's own)
-writes none either, and imports nothing of them.
+marks, without which a photo of it is not read). They belong to games, so a build whose target is one deck (or a
+deck of the user's own) writes none either, and imports nothing of them.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ and where, page count and order, the OutputIntent and PDF/X version, annotations
 the printed area of a PDF/X file, and transparency and JPEG 2000 pictures where PDF/X-1a forbids them.
 A rule the service states is refused when broken; one donjon could not confirm from the service's own pages
 only warns, except where the file would print wrong on any press (a font not embedded, pages of several sizes, a
-cut that is no rectangle): refused for every service, the report saying why. Services: drivethrucards (dtc), printninja (pn), mbprint (mb) (The Game Crafter and MakePlayingCards
-take a picture of each face, not a PDF).
+cut that is no rectangle): refused for every service, the report saying why. Services: drivethrucards (dtc),
+printninja (pn), mbprint (mb) (The Game Crafter and MakePlayingCards take a picture of each face, not a PDF).
 
 Exit 0: the service would take every file (warnings or not); 1: it would refuse one; 2: a file cannot be read or
 the command line is wrong. A file that cannot be read does not hide the others: each is checked, and with --json

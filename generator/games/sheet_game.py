@@ -4,7 +4,8 @@ YAML end state of it) and scores them by its own rules, and the table companion 
 
 Its end state is `game: ID` and `sheets:`, one entry per player: `player` and the value of each field of the
 layout (a text, true/false, a whole number within what its marks record, a choice, a list of item ids). Its one
-rule: as many sheets as the sheet's `players` say. Its score: the categories of its `scoring:` (none: the values are only read).
+rule: as many sheets as the sheet's `players` say. Its score: the categories of its `scoring:` (none: the values
+are only read).
 """
 
 from __future__ import annotations
