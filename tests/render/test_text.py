@@ -355,24 +355,9 @@ def _arabic_font(tmp_path: Any, shapes: bool) -> str:
 
 def _box_font(tmp_path: Any, stem: str, chars: list[str]) -> str:
     """A font of one's own drawing each of `chars` as a box half an em wide, registered as donjon does."""
-    from fontTools.fontBuilder import FontBuilder
-    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from render_helpers import box_font
 
-    names = [".notdef"] + [f"u{ord(c):04X}" for c in chars]
-    pen = TTGlyphPen(None)
-    pen.moveTo((50, 0)), pen.lineTo((50, 500)), pen.lineTo((450, 500)), pen.lineTo((450, 0)), pen.closePath()
-    box = pen.glyph()
-    builder = FontBuilder(1000, isTTF=True)
-    builder.setupGlyphOrder(names)
-    builder.setupCharacterMap({ord(c): f"u{ord(c):04X}" for c in chars})
-    builder.setupGlyf({name: box for name in names})
-    builder.setupHorizontalMetrics({name: (500, 50) for name in names})
-    builder.setupHorizontalHeader(ascent=800, descent=-200)
-    builder.setupNameTable({"familyName": stem.title(), "styleName": "Regular"})
-    builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
-    builder.setupPost()
-    path = tmp_path / f"{stem}.ttf"
-    builder.save(str(path))
+    path = box_font(tmp_path / f"{stem}.ttf", stem.title(), "".join(chars))
     return fonts.register_family(stem, {"regular": path})[stem]
 
 

@@ -535,10 +535,10 @@ def test_a_refusal_at_a_control_starts_as_a_sentence(browser: Any, server: str) 
     for _ in range(4):
         with page.expect_response(re.compile(r"/edit$")):
             page.get_by_role("button", name="Add wall").click()
-        page.wait_for_timeout(60)
+        drawn(page)
     with page.expect_response(re.compile(r"/edit$")):
         page.get_by_role("button", name="End cloud (12th part first)").click()
-    page.wait_for_timeout(60)
+    drawn(page)
     cookies = {c["name"]: c["value"] for c in context.cookies()}
     saved = httpx.post(f"{table}/save", data={"confirm": "yes"}, cookies=cookies,
                        headers={"sec-fetch-site": "same-origin"})

@@ -292,8 +292,10 @@
   // page says so at that control, so that a tap meant is tapped again rather than lost unsaid. Taps both made
   // before the answer hit the same element, and the companion refuses the second (a remove says how many items it
   // saw, an undo which change it takes back)
-  const DOUBLE_TAP_MS = 1000;  // a browser counts taps within about 300-500 ms; an older click is another gesture
-  let lastTap = null;  // the previous click: what it hit (tapped()) and when
+  // The browser alone says which taps make one gesture (`detail`: its own time and distance, about 300 ms and a few
+  // pixels on a phone); no time of ours is weighed beside it, as a clock of the page's would call a slow double tap
+  // two taps where the browser says one, or the reverse
+  let lastTap = null;  // the previous click's control (tapped()): the first tap of the gesture a `detail` > 1 ends
   function tapped(button) {  // what a control does, whatever element draws it
     if (!button) return "";
     let edit;
@@ -314,9 +316,8 @@
   document.addEventListener("click", function (event) {
     const button = event.target.closest("button[data-edit]");
     const what = tapped(button);
-    const slid = event.detail > 1 && lastTap !== null && event.timeStamp - lastTap.at < DOUBLE_TAP_MS
-      && what !== lastTap.what;
-    if (!slid) lastTap = {what: what, at: event.timeStamp};  // a third tap is weighed against the first too
+    const slid = event.detail > 1 && lastTap !== null && what !== lastTap;
+    if (!slid) lastTap = what;  // a third tap is weighed against the first too
     if (!button || button.disabled) return;
     event.preventDefault();
     if (slid) { notTaken(button); return; }
