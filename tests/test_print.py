@@ -175,7 +175,7 @@ def test_donjons_own_exports_pass_their_services(exported: Path) -> None:
     for service, folder in (("dtc", "drivethrucards"), ("mbprint", "mbprint"), ("printninja", "printninja")):
         files = sorted((exported / "print" / folder / "decks").glob("*.pdf"))
         done = donjon("check-print", *map(str, files), "--service", service, "--json")
-        reports = [json.loads(line) for line in done.stdout.splitlines()]
+        reports = _report(done)
         assert len(reports) == len(files) == (5 if service == "dtc" else 1)
         assert all(r["verdict"] != "refused" for r in reports), done.stdout
         assert done.returncode == 0, done.stdout
@@ -432,7 +432,7 @@ def test_export_json_gives_a_program_json_alone_on_standard_output(tmp_path: Pat
     report); what was written, and the summary, go to standard error for the person watching."""
     done = donjon("export", "--service", service, "--decks", "guedelon", "--out", str(tmp_path), "--json")
     assert done.returncode == 0, done.stderr
-    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    reports = _report(done)
     assert [Path(r["file"]).name for r in reports] == (["events.pdf", "floor-tiles.pdf"] if service == "dtc" else [])
     assert "wrote " in done.stderr and "Exported 2 decks" in done.stderr
 
@@ -514,7 +514,7 @@ def test_a_bleed_cut_off_by_the_crop_box_or_the_bleed_box_is_no_bleed(tmp_path: 
              "bleed-box-at-trim": card("bleed-box-at-trim", BleedBox=trim),
              "crop-off-centre": card("crop-off-centre", CropBox=[4, 0, 198, 270])}
     done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
-    reports = dict(zip(files, (json.loads(line) for line in done.stdout.splitlines())))
+    reports = dict(zip(files, _report(done)))
     assert len(reports) == len(files), done.stdout + done.stderr
 
     def bleed(name: str) -> list[str]:
@@ -547,9 +547,30 @@ def _card_pdf(target: Path, pages: list[tuple[float, float]], text: bool = False
     return target
 
 
+def _pages_with(source: Path, target: Path, **keys: Any) -> Path:
+    """A copy of `source` (pikepdf) with every page's `keys` set, as another tool writes its page boxes: a list is a
+    box, None takes the key away, anything else (a number, a pikepdf Name) is written as it is."""
+    import pikepdf
+
+    with pikepdf.open(source) as doc:
+        for page in doc.pages:
+            for key, value in keys.items():
+                if value is None:
+                    del page.obj[f"/{key}"]
+                else:
+                    page.obj[f"/{key}"] = pikepdf.Array(value) if isinstance(value, list) else value
+        doc.save(target)
+    return target
+
+
+def _report(done: subprocess.CompletedProcess[str]) -> list[dict[str, Any]]:
+    """check-print's JSON lines, one a file."""
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
 def _findings(done: subprocess.CompletedProcess[str], files: dict[str, Path], rule: str) -> dict[str, list[str]]:
     """Each file's refusals under `rule`, from check-print's JSON lines (one a file, in order)."""
-    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    reports = _report(done)
     assert len(reports) == len(files), done.stdout + done.stderr
     return {name: [f["message"] for f in report["findings"] if f["rule"] == rule and f["verdict"] == "refused"]
             for name, report in zip(files, reports)}
@@ -593,15 +614,9 @@ def test_a_page_in_larger_units_is_measured_in_points(tmp_path: Path) -> None:
     numbers with /UserUnit 2 is the same card: check-print measured its bleed in units (4.5 pt, refused) and its
     picture's resolution in units (413 x 563 px over 99 x 135 units: 300 dpi, passed, where it prints at 150) and its
     safe margin in units (a word 13 pt inside the cut refused as outside DTC's 9 pt)."""
-    import pikepdf
-
     files = {"half": tmp_path / "half.pdf", "picture": tmp_path / "picture.pdf"}
     _card_pdf(tmp_path / "plain.pdf", [(99, 135)] * 2)
-    with pikepdf.open(tmp_path / "plain.pdf") as doc:
-        for page in doc.pages:
-            page.obj.TrimBox = pikepdf.Array([4.5, 4.5, 94.5, 130.5])
-            page.obj.UserUnit = 2
-        doc.save(files["half"])
+    _pages_with(tmp_path / "plain.pdf", files["half"], TrimBox=[4.5, 4.5, 94.5, 130.5], UserUnit=2)
     from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen.canvas import Canvas
     from PIL import Image
@@ -614,10 +629,7 @@ def test_a_page_in_larger_units_is_measured_in_points(tmp_path: Path) -> None:
         canvas.drawImage(ImageReader(str(art)), 0, 0, 99, 135)
         canvas.showPage()
     canvas.save()
-    with pikepdf.open(tmp_path / "picture-plain.pdf") as doc:
-        for page in doc.pages:
-            page.obj.UserUnit = 2
-        doc.save(files["picture"])
+    _pages_with(tmp_path / "picture-plain.pdf", files["picture"], UserUnit=2)
     files["text"] = tmp_path / "text.pdf"  # a word 6.5 units (13 pt) inside the cut: within DTC's 1/8 in (9 pt)
     canvas = Canvas(str(tmp_path / "text-plain.pdf"), pagesize=(99, 135), invariant=1)
     for _ in range(2):
@@ -626,10 +638,7 @@ def test_a_page_in_larger_units_is_measured_in_points(tmp_path: Path) -> None:
         canvas.drawString(11, 11, "Knight")
         canvas.showPage()
     canvas.save()
-    with pikepdf.open(tmp_path / "text-plain.pdf") as doc:
-        for page in doc.pages:
-            page.obj.UserUnit = 2
-        doc.save(files["text"])
+    _pages_with(tmp_path / "text-plain.pdf", files["text"], UserUnit=2)
     # Ghostscript sizes the page as printed: 198 x 270 pt (pdfinfo gives 99 x 135, the units)
     bbox = subprocess.run(["gs", "-q", "-sDEVICE=bbox", "-dNOPAUSE", "-dBATCH", "-dLastPage=1", str(files["half"])],
                           capture_output=True, text=True).stderr
@@ -674,14 +683,8 @@ def test_a_trim_box_that_cuts_nothing_is_refused(tmp_path: Path) -> None:
     """A TrimBox of no width ([9 9 9 261], as a script writing the box from a bad number gives) left its 'bleed' the
     whole page: check-print said nothing of it. A cut of no area is refused under rule trim (PDF 1.7, 14.11.2: the
     TrimBox is "the intended dimensions of the finished page"); pdfinfo -box reads the same box."""
-    import pikepdf
-
     _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
-    target = tmp_path / "no-width.pdf"
-    with pikepdf.open(tmp_path / "plain.pdf") as doc:
-        for page in doc.pages:
-            page.obj.TrimBox = pikepdf.Array([9, 9, 9, 261])
-        doc.save(target)
+    target = _pages_with(tmp_path / "plain.pdf", tmp_path / "no-width.pdf", TrimBox=[9, 9, 9, 261])
     boxes = subprocess.run(["pdfinfo", "-box", str(target)], capture_output=True, text=True).stdout
     assert re.search(r"TrimBox: +9\.00 +9\.00 +9\.00 +261\.00", boxes), boxes
     files = {"no-width": target, "plain": tmp_path / "plain.pdf"}
@@ -696,14 +699,8 @@ def test_a_page_without_a_trim_box_is_said_to_have_none(tmp_path: Path) -> None:
     alone) was never said to have none: pypdf's `page.trimbox` writes the box it falls back on (the CropBox, PDF 1.7
     14.11.2) into the page it reads, and check-print asked whether the page had a TrimBox after reading it. For a
     PDF/X service the missing cut is refused under trim; qpdf reads no TrimBox in the file."""
-    import pikepdf
-
     _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
-    target = tmp_path / "no-trim.pdf"
-    with pikepdf.open(tmp_path / "plain.pdf") as doc:
-        for page in doc.pages:
-            del page.obj.TrimBox
-        doc.save(target)
+    target = _pages_with(tmp_path / "plain.pdf", tmp_path / "no-trim.pdf", TrimBox=None)
     shown = subprocess.run(["qpdf", "--qdf", str(target), "-"], capture_output=True).stdout
     assert b"/TrimBox" not in shown and b"/MediaBox" in shown
     files = {"no-trim": target, "plain": tmp_path / "plain.pdf"}
@@ -719,11 +716,6 @@ def test_the_order_finding_of_a_one_page_file_counts_one_page(tmp_path: Path) ->
     done = donjon("check-print", str(files["one"]), "--service", "dtc", "--json")
     order = _findings(done, files, "order")["one"]
     assert order and order[0].startswith("1 page: "), order
-
-
-def _report(done: subprocess.CompletedProcess[str]) -> list[dict[str, Any]]:
-    """check-print's JSON lines, one a file."""
-    return [json.loads(line) for line in done.stdout.splitlines()]
 
 
 def test_a_file_encrypted_with_an_owner_password_alone_is_read_in_full(tmp_path: Path) -> None:
@@ -823,14 +815,8 @@ def test_a_pdfx_page_with_both_a_trim_box_and_an_art_box_is_refused(tmp_path: Pa
     """PDF/X lets a page give its finished size as a TrimBox or an ArtBox, not both (Kodak's PDF/X-1a page): a card
     with both passed DriveThruCards' preflight, measured from its TrimBox, while a PDF/X checker refuses it. Now
     refused under pdfx for a service stating PDF/X; PrintNinja, asking none, says nothing of it."""
-    import pikepdf
-
     plain = _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
-    both = tmp_path / "both.pdf"
-    with pikepdf.open(plain) as doc:
-        for page in doc.pages:
-            page.obj.ArtBox = pikepdf.Array([20, 20, 178, 250])
-        doc.save(both)
+    both = _pages_with(plain, tmp_path / "both.pdf", ArtBox=[20, 20, 178, 250])
     files = {"plain": plain, "both": both}
     for service, expected in (("dtc", True), ("printninja", False)):
         done = donjon("check-print", *map(str, files.values()), "--service", service, "--json")
@@ -849,14 +835,8 @@ def test_a_page_box_that_is_not_four_numbers_is_refused_and_the_rest_read(tmp_pa
 
     plain = _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2, text=True)
     files = {"plain": plain, "short": tmp_path / "short.pdf", "name": tmp_path / "name.pdf"}
-    with pikepdf.open(plain) as doc:
-        for page in doc.pages:
-            page.obj.TrimBox = pikepdf.Array([9, 9, 189])
-        doc.save(files["short"])
-    with pikepdf.open(plain) as doc:
-        for page in doc.pages:
-            page.obj.BleedBox = pikepdf.Name("/Page")
-        doc.save(files["name"])
+    _pages_with(plain, files["short"], TrimBox=[9, 9, 189])
+    _pages_with(plain, files["name"], BleedBox=pikepdf.Name("/Page"))
     assert _pdfinfo_boxes(files["short"])["TrimBox"] == (0, 0, 198, 270)  # poppler: as if it had none
     done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
     assert done.returncode == 1, done.stderr
@@ -874,19 +854,13 @@ def test_the_bleed_finding_names_every_box_that_cuts_the_page(tmp_path: Path) ->
     """The boxes cutting the bleed short were joined as phrases ("its CropBox and BleedBox and TrimBox, reaching past
     the MediaBox, cut the page there"): now the boxes that cut the page are listed, and a cut reaching past the
     page's edge is said apart."""
-    import pikepdf
-
     plain = _card_pdf(tmp_path / "plain.pdf", [(198, 270)] * 2)
     files = {"two": tmp_path / "two.pdf", "three": tmp_path / "three.pdf", "past": tmp_path / "past.pdf"}
     for name, boxes in (("two", {"CropBox": [0, 0, 190, 270], "BleedBox": [0, 0, 198, 262]}),
                         ("three", {"CropBox": [0, 0, 190, 270], "BleedBox": [0, 0, 198, 262],
                                    "TrimBox": [-9, 9, 189, 261]}),
                         ("past", {"TrimBox": [-9, 9, 189, 261]})):
-        with pikepdf.open(plain) as doc:
-            for page in doc.pages:
-                for key, value in boxes.items():
-                    page.obj[f"/{key}"] = pikepdf.Array(value)
-            doc.save(files[name])
+        _pages_with(plain, files[name], **boxes)
     done = donjon("check-print", *map(str, files.values()), "--service", "dtc", "--json")
     said = {name: {re.search(r"\((.*)\);", m) for m in found}
             for name, found in _findings(done, files, "bleed").items()}
@@ -972,7 +946,7 @@ def test_a_file_that_claims_pdfx_without_being_it_is_refused(tmp_path: Path) -> 
     files = [broken("untrapped", untrapped), broken("pdf-1.7", lambda pdf: None, "1.7"),
              broken("pdfa-intent", pdfa_intent)]
     done = donjon("check-print", str(good), *map(str, files), "--service", "dtc", "--json")
-    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    reports = _report(done)
     assert reports[0]["verdict"] == "ok", reports[0]
     for report in reports[1:]:
         pdfx = [f["message"] for f in report["findings"] if f["rule"] == "pdfx" and f["verdict"] == "refused"]
@@ -1052,7 +1026,7 @@ def test_a_pdfx_file_is_held_to_its_output_profile_title_and_identifier(tmp_path
     anonymous = tmp_path / "anonymous.pdf"  # the /ID blanked in place: every offset stays as it was
     anonymous.write_bytes(data[:trailer + found.start()] + b" " * len(found[0]) + data[trailer + found.end():])
     done = donjon("check-print", str(untitled), str(anonymous), "--service", "dtc", "--json")
-    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    reports = _report(done)
     assert done.returncode == 1 and len(reports) == 2, done.stdout + done.stderr
     assert pdfx(reports[0]) == ["has no Title in its Info dictionary, which PDF/X-1a asks"], reports[0]
     assert pdfx(reports[1]) == ["has no file identifier (/ID in its trailer), which PDF/X-1a asks"], reports[1]
@@ -2138,7 +2112,7 @@ def test_check_print_of_several_files_checks_every_readable_one(broken: Path, tm
     files = [str(junk), str(broken / "rgb.pdf"), str(tmp_path / "missing.pdf"), str(broken / "ink.pdf")]
     done = donjon("check-print", *files, "--service", "dtc", "--json")
     assert done.returncode == 2, done.stderr
-    reports = [json.loads(line) for line in done.stdout.splitlines()]
+    reports = _report(done)
     assert [r["file"] for r in reports] == files
     assert [r.get("verdict") for r in reports] == [None, "refused", None, "refused"]
     assert reports[0]["error"] == f"{junk}: is not a PDF (it does not start with %PDF-)"

@@ -143,23 +143,32 @@ languages:
 """
 
 
+def lantern_in_french(tmp_path: Path, french: str = LANTERN_FR) -> Path:
+    """A copy of the sample sheet Lantern Harbour (tests/sheets/test_own_sheet.SHEET) in `tmp_path/lantern`, its
+    sheet.yaml given `french` (the French of LANTERN_FR, or a variation of it a test makes): the folder."""
+    import shutil
+
+    from tests.sheets.test_own_sheet import SHEET
+
+    folder = tmp_path / "lantern"
+    shutil.copytree(SHEET, folder)
+    spec = folder / "sheet.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + french, encoding="utf-8")
+    return folder
+
+
 def test_a_sheet_of_ones_own_in_another_language(tmp_path: Path) -> None:
     """A sheet of one's own with `languages: {fr: ...}`: `build --lang fr` draws its French name, words and values
     (the rest its own), says French in the PDF, and keeps every mark where the English sheet has it; `lang: fr` in
     its sheet.yaml makes French its own language."""
-    import shutil
-
     import pypdf
     from typer.testing import CliRunner
 
     from generator.cli import app
     from generator.registry import unregister
-    from tests.sheets.test_own_sheet import ID, SHEET
+    from tests.sheets.test_own_sheet import ID
 
-    folder = tmp_path / "lantern"
-    shutil.copytree(SHEET, folder)
-    spec = folder / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR, encoding="utf-8")
+    folder = lantern_in_french(tmp_path)
 
     def build(out: str, *lang: str) -> Path:
         try:
@@ -180,6 +189,7 @@ def test_a_sheet_of_ones_own_in_another_language(tmp_path: Path) -> None:
     for paper in ("a4", "letter"):
         name = f"{ID}-{paper}.marks.json"
         assert (french / name).read_bytes() == (english / name).read_bytes()
+    spec = folder / "sheet.yaml"
     spec.write_text(spec.read_text(encoding="utf-8").replace("players: {", "lang: fr\nplayers: {"), encoding="utf-8")
     own = build("own")
     assert str(pypdf.PdfReader(own / f"{ID}-a4.pdf").root_object["/Lang"]) == "fr"
@@ -191,25 +201,20 @@ def test_an_item_a_language_gives_no_name_keeps_the_sheets_own(tmp_path: Path) -
     """A language that names every good but amber (`{id: amber}`): its sheet prints amber as the sheet's own name
     ("Amber"), as "what a language leaves out stays as the sheet has it" says; it printed the bare id "amber" (the
     language's list replaced the sheet's whole), on paper and in what the score table says."""
-    import shutil
-
     from typer.testing import CliRunner
 
     from generator.cli import app
     from generator.registry import unregister
-    from tests.sheets.test_own_sheet import ID, SHEET
+    from tests.sheets.test_own_sheet import ID
 
-    folder = tmp_path / "lantern"
-    shutil.copytree(SHEET, folder)
-    spec = folder / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR.replace("{id: amber, name: Ambre}", "{id: amber}"),
-                    encoding="utf-8")
+    folder = lantern_in_french(tmp_path, LANTERN_FR.replace("{id: amber, name: Ambre}", "{id: amber}"))
     try:
         result = CliRunner().invoke(app, ["build", "--content", str(folder), "--out", str(tmp_path / "out"),
                                           "--format", "pdf", "--lang", "fr"])
         assert result.exit_code == 0, result.output
         game = tmp_path / "game.yaml"
         game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, goods: [amber, tea]}}\n", encoding="utf-8")
+        spec = folder / "sheet.yaml"
         spec.write_text(spec.read_text(encoding="utf-8").replace("players: {", "lang: fr\nplayers: {"),
                         encoding="utf-8")
         scored = CliRunner().invoke(app, ["score", str(game), "--content", str(folder)])
@@ -226,17 +231,12 @@ def test_the_table_offers_a_sheet_of_ones_own_in_the_phones_language(tmp_path: P
     """At the table (`donjon serve --content`), a French phone picks a sheet of one's own's list items by the names
     its `languages: fr` gives (Sel, Épices), as the French sheet prints them, and an English phone by its own; the
     companion offered the sheet's own names (Salt) in every language."""
-    import shutil
-
     from generator.i18n import language
     from generator.registry import unregister
     from generator.web.games import Games
-    from tests.sheets.test_own_sheet import ID, SHEET
+    from tests.sheets.test_own_sheet import ID
 
-    folder = tmp_path / "lantern"
-    shutil.copytree(SHEET, folder)
-    spec = folder / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR, encoding="utf-8")
+    folder = lantern_in_french(tmp_path)
     try:
         games = Games(folder)
         french = games.value_names(ID, ID, language("fr"))["goods"]
@@ -252,19 +252,13 @@ def test_content_check_draws_a_sheet_of_ones_own_in_every_language_it_gives(tmp_
     """A French word too wide for its place (the tens of the fish, under `languages: fr`): `content check` says so,
     naming the language, as `build --lang fr` would refuse it; content check drew the sheet in its own language
     only and said OK."""
-    import shutil
-
     from typer.testing import CliRunner
 
     from generator.cli import app
     from generator.registry import unregister
-    from tests.sheets.test_own_sheet import ID, SHEET
+    from tests.sheets.test_own_sheet import ID
 
-    folder = tmp_path / "lantern"
-    shutil.copytree(SHEET, folder)
-    spec = folder / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR.replace("tens: diz.", "tens: dizaines entières"),
-                    encoding="utf-8")
+    folder = lantern_in_french(tmp_path, LANTERN_FR.replace("tens: diz.", "tens: dizaines entières"))
     try:
         result = CliRunner().invoke(app, ["content", "check", str(folder)])
     finally:
@@ -282,15 +276,11 @@ def test_a_sheet_of_ones_own_built_in_a_language_it_does_not_give_is_said(tmp_pa
     English among donjon's German ones. It is built (exit 0, as a language nobody holds is), and stderr says so,
     naming the sheet.yaml and the language; it said nothing. A language the sheet gives (its own, or fr for fr-CA)
     says nothing."""
-    import shutil
     import sys
 
-    from tests.sheets.test_own_sheet import ID, SHEET
+    from tests.sheets.test_own_sheet import ID
 
-    folder = tmp_path / "lantern"
-    shutil.copytree(SHEET, folder)
-    spec = folder / "sheet.yaml"
-    spec.write_text(spec.read_text(encoding="utf-8") + LANTERN_FR, encoding="utf-8")
+    folder = lantern_in_french(tmp_path)
     result = subprocess.run([sys.executable, "-m", "generator", "build", "--content", str(folder), "--out",
                              str(tmp_path / "out"), "--format", "pdf", "--lang", code], capture_output=True, text=True,
                             cwd=tmp_path, timeout=300)
