@@ -412,9 +412,10 @@ def _encryption(reader: Any, result: Preflight) -> None:
     """A file encrypted with an owner password alone: every reader opens it, but PDF/X allows no encryption at all
     ("Encryption prohibited" among the PDF/X-1a checks of pdfbox-preflight, github.com/Padam87/pdfbox-preflight/
     issues/1; a PDF/X-4 file is held to the same, ISO 15930-7 itself not being at hand): refused as the service's
-    PDF/X rule is (DriveThruCards states PDF/X-1a: refused; MB PRINT, PDF/X chosen by donjon: warned). A service asking no PDF/X states nothing read of encryption:
-    warned under donjon's own rule `encryption` (services.OWN_RULES). Permissions that forbid printing, or allow it
-    only at low quality, are said: a prepress program that honours them cannot print the file as it is."""
+    PDF/X rule is (DriveThruCards states PDF/X-1a: refused; MB PRINT, PDF/X chosen by donjon: warned). A service
+    asking no PDF/X states nothing read of encryption: warned under donjon's own rule `encryption`
+    (services.OWN_RULES). Permissions that forbid printing, or allow it only at low quality, are said: a prepress
+    program that honours them cannot print the file as it is."""
     permissions = int(reader.user_access_permissions or 0)
     revision = int(reader.trailer["/Encrypt"].get_object().get("/R", 2))
     limits = "; its permissions forbid printing" if not permissions & PRINT_BIT else \
