@@ -211,7 +211,12 @@ class Findings:
             self.add(rule, path, message)
             return
         section = section_of(rule)
-        derived = f"{basis.confidence}: {basis.source}" if basis.source else ""
+        # what the value rests on, in the messages' language: donjon's own words for the values its rules and its
+        # shipped catalogs rest on are in the interface catalogs (scoring.sources); a source of one's own catalog
+        # has none, and stays as written
+        source = self.lang._(basis.source) if basis.source else ""
+        basis = basis._replace(source=source)
+        derived = f"{basis.confidence}: {source}" if source else ""
         cited = "; ".join(part for part in (section, derived) if part)
         if basis.confidence == "H":  # a value the sources state together, or that follows from what they state
             self._violation(rule, path, f"{message} [{cited}]" if cited else message, section or basis.source)

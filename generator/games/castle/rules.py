@@ -105,8 +105,8 @@ VALUES, RESIDENT_TRACK, APPRENTICE_VP, END_CLOUD = CastleWarning
 #: players' sheets), so the check is a guess about the file.
 SOME_SHEETS = Inferred(
     ("cloud",),
-    "004 End of the game: the game ends when a player completes the twelfth part and draws the end Cloud; a file "
-    "may hold only some of the players' sheets, so one without it may be a game not over or a sheet missing",
+    N_("004 End of the game: the game ends when a player completes the twelfth part and draws the end Cloud; a file "
+    "may hold only some of the players' sheets, so one without it may be a game not over or a sheet missing"),
     "L")
 
 

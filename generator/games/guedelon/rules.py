@@ -42,7 +42,7 @@ from generator.catalog.common import Inferred, every_name
 from generator.fields import name_languages, normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
-from generator.i18n import Figure
+from generator.i18n import N_, Figure
 from generator.wording import plural
 from scoring.findings import CheckedValue, Findings, NumberedRule
 from scoring.formats import spellings_of
@@ -81,9 +81,9 @@ SPLIT, OLD_MILL = GuedelonWarning
 #: otherwise (the Mill then had no key of its own).
 OLD_MILL_READING = Inferred(
     ("mill",),
-    "files written before `mill: built` said `mill: true` for a Mill in play and named it in the `built` list "
+    N_("files written before `mill: built` said `mill: true` for a Mill in play and named it in the `built` list "
     "when built; `built: all` is every floor tile and never the Mill (000 12.3: an additional challenge), so donjon "
-    "reads it as not built",
+    "reads it as not built"),
     "house")
 
 

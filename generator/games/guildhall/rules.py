@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from generator.catalog.common import Inferred
 from generator.games.guildhall.catalog import Guildhall
 from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
-from generator.i18n import Figure
+from generator.i18n import N_, Figure
 from scoring.findings import Findings, NumberedRule, weakest
 from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, Standing, breakdown, ranked_by
@@ -70,8 +70,8 @@ class GuildhallRule(NumberedRule):
 #: What the Yucata check of rule 5 on the player who ended the game rests on: no source says it (a warning).
 YUCATA_LAST_TURN = Inferred(
     ("completed_chapters",),
-    "002 says Yucata discards completed chapters beyond 3 only when their owner's turn comes again; whether that "
-    "holds for a chapter completed during its owner's own last turn, which ends the game, is not documented",
+    N_("002 says Yucata discards completed chapters beyond 3 only when their owner's turn comes again; whether that "
+    "holds for a chapter completed during its owner's own last turn, which ends the game, is not documented"),
     "L")
 
 
