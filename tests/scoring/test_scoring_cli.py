@@ -454,3 +454,29 @@ def test_a_number_among_german_guests_is_answered_with_their_names(tmp_path: Pat
         assert result.exit_code == 2
         assert f"sheets[0].guests[1]: is the number 3; the Great Architect version names its guests ({names}" \
             in result.stderr, result.stderr
+
+
+def test_a_name_pasted_with_characters_no_one_sees_is_read(tmp_path: Path) -> None:
+    """Every name the scorer reads is folded one way (end-states.md): a profession, a colour, a guest or an event
+    series pasted from a web page or a chat with a soft hyphen, a zero-width space or a byte order mark in it was
+    refused (exit 2, "unknown profession 'Tax Col\u00adlector'"), though the same characters in a player's name are
+    dropped (`ended_by`, names unique). They are dropped from every name: the file is scored as typed without them."""
+    guildhall = (EXAMPLES / "guildhall.yaml").read_text(encoding="utf-8")
+    pasted = guildhall.replace("Tax Collector:", "Tax Col\u00adlector:")
+    pasted = pasted.replace("[red, blue]", "[re\u200bd, \ufeffblue]")
+    assert pasted != guildhall
+    castle = (EXAMPLES / "once-upon-a-castle.yaml").read_text(encoding="utf-8")
+    guests = castle.replace("queen", "Qu\u200been")
+    assert guests != castle
+    guedelon = (EXAMPLES / "guedelon.yaml").read_text(encoding="utf-8")
+    series = guedelon.replace("events: easy", "events: Ea\u00adsy")
+    assert series != guedelon
+    for name, text, plain in (("gh.yaml", pasted, guildhall), ("ca.yaml", guests, castle),
+                              ("gd.yaml", series, guedelon)):
+        path = tmp_path / name
+        path.write_text(plain, encoding="utf-8")
+        expected = json.loads(runner.invoke(app, ["score", str(path), "--json"]).stdout)
+        path.write_text(text, encoding="utf-8")
+        result = runner.invoke(app, ["score", str(path), "--json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout) == expected
