@@ -886,6 +886,44 @@ def test_what_a_check_rests_on_is_said_in_the_tables_language(code: str) -> None
     assert len(set(other)) == len(set(english))
 
 
+#: End states breaking rules whose citations hold donjon's own words beside the rulebooks' section titles: what a
+#: section holds (`(4 personal boards, 4 sets of tokens)`), and the format's rule on players' names.
+GLOSSED = (
+    {"game": "guildhall", "vp_set": "job-faire", "players": [
+        {"name": "Ana", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0},
+        {"name": "ana", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0},
+        {"name": "Cy", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0},
+        {"name": "Di", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0},
+        {"name": "Ed", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0}]},
+    {"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+        {"player": name, "donjon_floors": 1, "towers": [-2], "walls": [], "sun": True, "cloud": True,
+         "residents": 1, "resident_points": 1, "guests": ["queen"]} for name in ("Ana", "Ana", "Ben", "Cy", "Di")]},
+    {"game": "guedelon", "players": 5, "events": "easy", "rounds": 5, "built": ["A0", "A9"]},
+)
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_violation_cites_its_section_in_the_tables_language(code: str) -> None:
+    """A violation cites the rulebook section it comes from by the rulebook's own title, and donjon's words beside
+    it in the table's language: a French table read '[end-states.md: each player is named, once]' and '[004 Game
+    components (4 personal boards, 4 sets of tokens)]' in English after a French message."""
+    from scoring.engine import Scorer
+
+    scorer = Scorer()
+    glossed = 0
+    for state in GLOSSED:
+        english = scorer.score(state, language("en")).violations
+        other = scorer.score(state, language(code)).violations
+        assert [(v.where, v.rule) for v in english] == [(v.where, v.rule) for v in other]
+        for said, told in zip(english, other, strict=True):
+            cited, in_other = said.message.rsplit(" [", 1)[1], told.message.rsplit(" [", 1)[1]
+            if "(" in cited or "end-states.md" in cited:
+                glossed += 1
+                assert in_other != cited, told.message
+            assert in_other.startswith(cited[:3])  # the rulebook's number (or the format's file) stays
+    assert glossed >= 8
+
+
 def test_every_source_the_checks_rest_on_is_listed_for_translation(shipped: Content) -> None:
     """The sources of the catalog values the scorer checks (scoring.sources) are the shipped catalogs' own words:
     a source edited in a catalog and not in the list would be shown in English again to a French table."""

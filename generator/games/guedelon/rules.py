@@ -59,9 +59,9 @@ class GuedelonRule(NumberedRule):
     """The rules of end-states.md, by number, each with the sections of rulebooks 000 (English) and 001
     (French) it comes from (a check that rests on one of them alone names that one)."""
 
-    PLAYERS = 1, "000/001 Contents (4 player boards); 11 Solo and Duo Modes"
+    PLAYERS = 1, N_("000/001 Contents (4 player boards); 11 Solo and Duo Modes")
     ROUNDS = 2, "000/001 5.1 Advance the Time counter"
-    TILES_EXIST = 3, "000/001 Contents (22 floor tiles); 7.10 The Castle"
+    TILES_EXIST = 3, N_("000/001 Contents (22 floor tiles); 7.10 The Castle")
     FLOORS_IN_ORDER = 4, "000/001 7.10 The Castle"
 
 
@@ -73,7 +73,7 @@ class GuedelonWarning(CheckedValue):
     """The warnings: a tile outside the catalog's split of the two unplaced tiles; `mill: true` with `built: all`;
     each with the section of 000/001 whose rule it checks (named when it is a violation: `--strict`)."""
 
-    SPLIT = "w1", "000/001 Contents (22 floor tiles); 7.10 The Castle"
+    SPLIT = "w1", N_("000/001 Contents (22 floor tiles); 7.10 The Castle")
     OLD_MILL = "w2", "000 12 The mill (Expansion)"
     FIRST_ROUND = "w3", "000/001 0 Setting up; 5.3 Player Actions; 7.4, 7.5, 7.10 The Castle"
 

@@ -54,7 +54,7 @@ class GuildhallRule(NumberedRule):
     """The rules of end-states.md, by number, each with the rulebook sections it comes from (002 Old World
     Economy, 003 Job Faire; rule 1's unique names are the format's own: places and `ended_by` name the players)."""
 
-    PLAYERS = 1, "002 game info (2-4 players), 003 cover (a game for 2-4 players)"
+    PLAYERS = 1, N_("002 game info (2-4 players), 003 cover (a game for 2-4 players)")
     PROFESSIONS = 2, "003 Guildhall the First"
     NO_DUPLICATE_CARD = 3, "002/003 Duplicate Dos and Don'ts"
     NO_FULL_CHAPTER_FACE_UP = 4, "002/003 Completed Chapters"
