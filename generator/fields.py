@@ -325,7 +325,8 @@ def normalise_name(text: str) -> str:
 
         text = visible_name(text)
         text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return re.sub(r"[\s_-]+", "-", text.strip().casefold())
+    # a dash of any kind is a dash: a word processor or a phone types ` - ` as an en dash (`Tax – Collector`)
+    return re.sub(r"[\s_\-\u2010-\u2015\u2212]+", "-", text.strip().casefold())
 
 
 def named_value(value: str, name: str | None) -> str:

@@ -480,3 +480,28 @@ def test_a_name_pasted_with_characters_no_one_sees_is_read(tmp_path: Path) -> No
         result = runner.invoke(app, ["score", str(path), "--json"])
         assert result.exit_code == 0, result.output
         assert json.loads(result.stdout) == expected
+
+
+@pytest.mark.parametrize(("example", "title"), [
+    ("guildhall.yaml", "Guildhall – Zünfte & Intrigen"),  # the German edition (Pegasus), with its en dash
+    ("guildhall.yaml", "Guildhall - Zünfte & Intrigen"),  # typed with a hyphen
+    ("guedelon.yaml", "Guédelon, le jeu"),  # the published title (rulebook 001)
+    ("once-upon-a-castle.yaml", "Oh mon château"),
+])
+def test_game_is_named_by_its_editions_titles(example: str, title: str, tmp_path: Path) -> None:
+    """`game:` takes the title an edition is sold under, as the castle's took its French one: a German table's
+    `game: Guildhall – Zünfte & Intrigen` was refused (exit 2, unknown game). A dash typed as an en dash or a
+    hyphen is one dash (one normaliser, which folds `Tax–Collector` as `Tax-Collector` too)."""
+    text = (EXAMPLES / example).read_text(encoding="utf-8")
+    game = text.split("\n", 1)[0] if text.startswith("game:") else next(
+        line for line in text.splitlines() if line.startswith("game:"))
+    path = tmp_path / example
+    path.write_text(text, encoding="utf-8")
+    expected = json.loads(runner.invoke(app, ["score", str(path), "--json"]).stdout)
+    titled = text.replace(game, f"game: {title}", 1)
+    if example == "guildhall.yaml":
+        titled = titled.replace("Tax Collector:", "Tax–Collector:")
+    path.write_text(titled, encoding="utf-8")
+    result = runner.invoke(app, ["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == expected
