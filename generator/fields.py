@@ -316,14 +316,17 @@ class Bool(Type[bool]):
 
 
 def normalise_name(text: str) -> str:
-    """The one way donjon folds a name before comparing it: case, spaces, `_` and `-`, and accents. `Tax
-    Collector`, `tax_collector` and `TAX-COLLECTOR` all become `tax-collector`; `Guédelon` becomes `guedelon` and
-    `Once Upon a Castle` `once-upon-a-castle`."""
+    """The one way donjon folds a name before comparing it: case, spaces, `_` and `-`, accents, and the characters
+    no one sees (:func:`visible_name`, as a player's name drops them: a soft hyphen or a zero-width space pasted
+    from a page). `Tax Collector`, `tax_collector` and `TAX-COLLECTOR` all become `tax-collector`; `Guédelon`
+    becomes `guedelon` and `Once Upon a Castle` `once-upon-a-castle`."""
     if not text.isascii():
         import unicodedata
 
+        text = visible_name(text)
         text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return re.sub(r"[\s_-]+", "-", text.strip().casefold())
+    # a dash of any kind is a dash: a word processor or a phone types ` - ` as an en dash (`Tax – Collector`)
+    return re.sub(r"[\s_\-\u2010-\u2015\u2212]+", "-", text.strip().casefold())
 
 
 def named_value(value: str, name: str | None) -> str:

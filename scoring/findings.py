@@ -190,7 +190,7 @@ class Findings:
         its section. `source`: that section when it is not the rule's own (a :class:`NumberedRule`'s `section`;
         a plain number cites none), such as the one of the several sections a rule gathers that a check rests
         on."""
-        cited = source if source is not None else section_of(rule)
+        cited = self._cited(source if source is not None else section_of(rule))
         self._violation(rule, path, f"{message} [{cited}]" if cited else message, cited)
 
     def _violation(self, rule: int | str, path: PathKey, message: str, source: str) -> None:
@@ -210,8 +210,13 @@ class Findings:
         if basis is None:
             self.add(rule, path, message)
             return
-        section = section_of(rule)
-        derived = f"{basis.confidence}: {basis.source}" if basis.source else ""
+        section = self._cited(section_of(rule))
+        # what the value rests on, in the messages' language: donjon's own words for the values its rules and its
+        # shipped catalogs rest on are in the interface catalogs (scoring.sources); a source of one's own catalog
+        # has none, and stays as written
+        source = self.lang._(basis.source) if basis.source else ""
+        basis = basis._replace(source=source)
+        derived = f"{basis.confidence}: {source}" if source else ""
         cited = "; ".join(part for part in (section, derived) if part)
         if basis.confidence == "H":  # a value the sources state together, or that follows from what they state
             self._violation(rule, path, f"{message} [{cited}]" if cited else message, section or basis.source)
@@ -223,6 +228,12 @@ class Findings:
         else:
             self.warnings.append(RuleWarning(where(path), message, basis.source, basis.confidence,
                                              f"{self.game}-{rule}", self.locator.line(path)))
+
+    def _cited(self, section: str) -> str:
+        """A rulebook section as a violation cites it, in the messages' language where donjon's own words are in it
+        (what a section says it holds, `(4 personal boards, ...)`; the format's rule on names): the sections' titles
+        are the rulebooks' and stay as printed."""
+        return self.lang._(section) if section else section
 
     def __bool__(self) -> bool:
         return bool(self.violations)

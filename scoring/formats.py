@@ -190,7 +190,7 @@ class GameName(Type[str]):
 #: What the checks on players' names rest on: not a rulebook's rule but the format's (end-states.md: Guildhall rule
 #: 1, "names unique and non-empty"; "Names of players are unique within one game, in every format"), whose places,
 #: winner and `ended_by` name the players; a violation cites it as a rule cites its rulebook section.
-NAMES_IN_FILE = "end-states.md: each player is named, once"
+NAMES_IN_FILE = N_("end-states.md: each player is named, once")
 
 
 def name_key(name: str) -> str:

@@ -845,6 +845,102 @@ def test_guedelon_names_the_mill_as_the_file_writes_it_in_every_language() -> No
                                                "wurde"
 
 
+#: End states whose checks rest on every kind of source a shipped catalog or donjon's rules give: Old World Economy's
+#: derived copies (a violation citing its derivation), Job Faire's inferred ones, the castle's tower, flag, resident
+#: and Apprentice values and the missing end Cloud, Guédelon's house split of the tiles and an old `mill: true`,
+#: and Yucata's last turn.
+RESTING_ON = (
+    {"game": "guildhall", "vp_set": "old-world-economy", "players": [
+        {"name": "Ana", "guildhall": {}, "completed_chapters": 0, "vp_cards": [9, 9, 9], "vp_tokens": 0},
+        {"name": "Ben", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0}]},
+    {"game": "guildhall", "vp_set": "job-faire", "variant": "yucata", "players": [
+        {"name": "Ana", "guildhall": {}, "completed_chapters": 4, "vp_cards": [9, 9, 9], "vp_tokens": 0},
+        {"name": "Ben", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0}]},
+    {"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+        {"player": "Ana", "donjon_floors": 1, "towers": [3], "walls": [{"flags": [3]}], "residents": 40,
+         "guests": ["queen"]}]},
+    {"game": "once-upon-a-castle", "version": "apprentice", "sheets": [
+        {"player": "Ana", "donjon_floors": 1, "towers": [], "walls": [], "resident_points": 3, "guests": [40]}]},
+    {"game": "guedelon", "players": 2, "events": "easy", "mill": True, "rounds": 18, "built": "all"},
+    {"game": "guedelon", "players": 2, "events": "easy", "rounds": 18,
+     "built": ["A0", "B0", "C0", "C1", "C2", "C3", "D0", "D1", "D2", "D3", "D4", "F0", "F1", "F2", "F3", "F4"]},
+)
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_what_a_check_rests_on_is_said_in_the_tables_language(code: str) -> None:
+    """A warning's source, and the derivation a violation resting on a derived count cites, are in the language of
+    the messages around them: a French table read 'vaut 3 ; une tour vaut 2 ou 5' followed by 'Julie's Game School
+    review of the game: towers are drawn worth...' in English, from the catalog's own words."""
+    from scoring.engine import Scorer
+
+    scorer = Scorer()
+    english, other = [], []
+    for state in RESTING_ON:
+        for said, lang in ((english, language("en")), (other, language(code))):
+            result = scorer.score(state, lang)
+            said.extend(w.source for w in result.warnings)
+            said.extend(v.message.rsplit("; H: ", 1)[1] for v in result.violations if "; H: " in v.message)
+    assert len(english) == len(other) >= 12
+    assert [source for source in other if source in english] == []
+    assert len(set(other)) == len(set(english))
+
+
+#: End states breaking rules whose citations hold donjon's own words beside the rulebooks' section titles: what a
+#: section holds (`(4 personal boards, 4 sets of tokens)`), and the format's rule on players' names.
+GLOSSED = (
+    {"game": "guildhall", "vp_set": "job-faire", "players": [
+        {"name": "Ana", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0},
+        {"name": "ana", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0},
+        {"name": "Cy", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0},
+        {"name": "Di", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0},
+        {"name": "Ed", "guildhall": {}, "completed_chapters": 0, "vp_cards": [], "vp_tokens": 0}]},
+    {"game": "once-upon-a-castle", "version": "great-architect", "sheets": [
+        {"player": name, "donjon_floors": 1, "towers": [-2], "walls": [], "sun": True, "cloud": True,
+         "residents": 1, "resident_points": 1, "guests": ["queen"]} for name in ("Ana", "Ana", "Ben", "Cy", "Di")]},
+    {"game": "guedelon", "players": 5, "events": "easy", "rounds": 5, "built": ["A0", "A9"]},
+)
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_violation_cites_its_section_in_the_tables_language(code: str) -> None:
+    """A violation cites the rulebook section it comes from by the rulebook's own title, and donjon's words beside
+    it in the table's language: a French table read '[end-states.md: each player is named, once]' and '[004 Game
+    components (4 personal boards, 4 sets of tokens)]' in English after a French message."""
+    from scoring.engine import Scorer
+
+    scorer = Scorer()
+    glossed = 0
+    for state in GLOSSED:
+        english = scorer.score(state, language("en")).violations
+        other = scorer.score(state, language(code)).violations
+        assert [(v.where, v.rule) for v in english] == [(v.where, v.rule) for v in other]
+        for said, told in zip(english, other, strict=True):
+            cited, in_other = said.message.rsplit(" [", 1)[1], told.message.rsplit(" [", 1)[1]
+            if "(" in cited or "end-states.md" in cited:
+                glossed += 1
+                assert in_other != cited, told.message
+            assert in_other.startswith(cited[:3])  # the rulebook's number (or the format's file) stays
+    assert glossed >= 8
+
+
+def test_every_source_the_checks_rest_on_is_listed_for_translation(shipped: Content) -> None:
+    """The sources of the catalog values the scorer checks (scoring.sources) are the shipped catalogs' own words:
+    a source edited in a catalog and not in the list would be shown in English again to a French table."""
+    from scoring.sources import CATALOG_SOURCES
+
+    castle, guildhall, guedelon = (shipped.game(g) for g in ("once-upon-a-castle", "guildhall", "guedelon"))
+    sheet = castle.sheet
+    bases = [sheet.tower_values.provenance.of("values"), sheet.flag_values.provenance.of("values"),
+             sheet.resident_track.provenance.of("groups"), sheet.apprentice_guest_vp.provenance.of("min"),
+             sheet.apprentice_guest_vp.provenance.of("max")]
+    bases += [card.provenance.of(field) for s in guildhall.sets for card in guildhall.vp_cards_of(s.id)
+              for field in ("value", "copies", "removed_in_small_game")]
+    bases += [building.provenance.of("floors") for building in guedelon.buildings]
+    sources = {basis.source for basis in bases if basis is not None}
+    assert sources and sorted(sources - set(CATALOG_SOURCES)) == []
+
+
 def test_french_messages_keep_french_typography() -> None:
     """Every French message is written as French prints it (issue 26 item 6): a no-break space before `:`, a narrow
     one before `; ! ?` and inside « », and the apostrophe ’, so the companion's pages (which show a message as

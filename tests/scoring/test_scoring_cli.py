@@ -454,3 +454,54 @@ def test_a_number_among_german_guests_is_answered_with_their_names(tmp_path: Pat
         assert result.exit_code == 2
         assert f"sheets[0].guests[1]: is the number 3; the Great Architect version names its guests ({names}" \
             in result.stderr, result.stderr
+
+
+def test_a_name_pasted_with_characters_no_one_sees_is_read(tmp_path: Path) -> None:
+    """Every name the scorer reads is folded one way (end-states.md): a profession, a colour, a guest or an event
+    series pasted from a web page or a chat with a soft hyphen, a zero-width space or a byte order mark in it was
+    refused (exit 2, "unknown profession 'Tax Col\u00adlector'"), though the same characters in a player's name are
+    dropped (`ended_by`, names unique). They are dropped from every name: the file is scored as typed without them."""
+    guildhall = (EXAMPLES / "guildhall.yaml").read_text(encoding="utf-8")
+    pasted = guildhall.replace("Tax Collector:", "Tax Col\u00adlector:")
+    pasted = pasted.replace("[red, blue]", "[re\u200bd, \ufeffblue]")
+    assert pasted != guildhall
+    castle = (EXAMPLES / "once-upon-a-castle.yaml").read_text(encoding="utf-8")
+    guests = castle.replace("queen", "Qu\u200been")
+    assert guests != castle
+    guedelon = (EXAMPLES / "guedelon.yaml").read_text(encoding="utf-8")
+    series = guedelon.replace("events: easy", "events: Ea\u00adsy")
+    assert series != guedelon
+    for name, text, plain in (("gh.yaml", pasted, guildhall), ("ca.yaml", guests, castle),
+                              ("gd.yaml", series, guedelon)):
+        path = tmp_path / name
+        path.write_text(plain, encoding="utf-8")
+        expected = json.loads(runner.invoke(app, ["score", str(path), "--json"]).stdout)
+        path.write_text(text, encoding="utf-8")
+        result = runner.invoke(app, ["score", str(path), "--json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout) == expected
+
+
+@pytest.mark.parametrize(("example", "title"), [
+    ("guildhall.yaml", "Guildhall – Zünfte & Intrigen"),  # the German edition (Pegasus), with its en dash
+    ("guildhall.yaml", "Guildhall - Zünfte & Intrigen"),  # typed with a hyphen
+    ("guedelon.yaml", "Guédelon, le jeu"),  # the published title (rulebook 001)
+    ("once-upon-a-castle.yaml", "Oh mon château"),
+])
+def test_game_is_named_by_its_editions_titles(example: str, title: str, tmp_path: Path) -> None:
+    """`game:` takes the title an edition is sold under, as the castle's took its French one: a German table's
+    `game: Guildhall – Zünfte & Intrigen` was refused (exit 2, unknown game). A dash typed as an en dash or a
+    hyphen is one dash (one normaliser, which folds `Tax–Collector` as `Tax-Collector` too)."""
+    text = (EXAMPLES / example).read_text(encoding="utf-8")
+    game = text.split("\n", 1)[0] if text.startswith("game:") else next(
+        line for line in text.splitlines() if line.startswith("game:"))
+    path = tmp_path / example
+    path.write_text(text, encoding="utf-8")
+    expected = json.loads(runner.invoke(app, ["score", str(path), "--json"]).stdout)
+    titled = text.replace(game, f"game: {title}", 1)
+    if example == "guildhall.yaml":
+        titled = titled.replace("Tax Collector:", "Tax–Collector:")
+    path.write_text(titled, encoding="utf-8")
+    result = runner.invoke(app, ["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == expected

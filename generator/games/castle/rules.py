@@ -69,24 +69,25 @@ class CastleRule(NumberedRule):
     """The rules of end-states.md, by number, each with the sections of rulebook 004 it comes from (a check
     that rests on one of them alone names that one)."""
 
-    NOT_NEGATIVE = 0, "004 End of the game (the score); Towers; Flags; Shepherdess"
+    NOT_NEGATIVE = 0, N_("004 End of the game (the score); Towers; Flags; Shepherdess")
     PARTS = 1, "004 The different parts of the Castle"
     FLAGS = 2, "004 Flags"
-    SUN_AND_CLOUD = 3, "004 Towers (the Sun); End of the game (the Cloud)"
+    SUN_AND_CLOUD = 3, N_("004 Towers (the Sun); End of the game (the Cloud)")
     ONE_OF_EACH = 4, "004 Towers; End of the game; Game components; The Donjon's floors"
-    RESIDENTS = 5, "004 End of the game (the group of the last resident drawn)"
-    SHEETS = 6, "004 Game components (4 personal boards, 4 sets of tokens)"
+    RESIDENTS = 5, N_("004 End of the game (the group of the last resident drawn)")
+    SHEETS = 6, N_("004 Game components (4 personal boards, 4 sets of tokens)")
     SKY_CLOUDS = 7, "004 Shepherdess; Great Architect Version"
 
 
 #: The sections of rule 3's and rule 4's checks, each of which rests on one of them.
 SUN_SECTION, CLOUD_SECTION = "004 Towers", "004 End of the game"
-GUESTS_SECTION, FLOORS_SECTION = "004 Game components (20 Great Architect guests)", "004 The Donjon's floors"
-GUESTS_COME_IN = "004 Great Architect Version (a floor takes a guest; a steal moves one); Game components"
+GUESTS_SECTION, FLOORS_SECTION = N_("004 Game components (20 Great Architect guests)"), "004 The Donjon's floors"
+GUESTS_COME_IN = N_("004 Great Architect Version (a floor takes a guest; a steal moves one); Game components")
 #: The guest whose power draws the sky clouds (004 Shepherdess), by its catalog id; the catalog keeps no field
 #: saying which power that is, only its words.
 SHEPHERDESS = "shepherdess"
-SHEPHERDESS_KEPT = "004 Shepherdess (the clouds stay if she is stolen); Great Architect Version (a steal moves a guest)"
+SHEPHERDESS_KEPT = N_("004 Shepherdess (the clouds stay if she is stolen); Great Architect Version (a steal moves a "
+                      "guest)")
 
 
 class CastleWarning(CheckedValue):
@@ -94,7 +95,7 @@ class CastleWarning(CheckedValue):
     on a value no rulebook states (named when it is a violation: `--strict`)."""
 
     VALUES = "w1", "004 Towers; Flags"
-    RESIDENT_TRACK = "w2", "004 End of the game (the group of the last resident drawn)"
+    RESIDENT_TRACK = "w2", N_("004 End of the game (the group of the last resident drawn)")
     APPRENTICE_VP = "w3", "004 The Donjon's floors"
     END_CLOUD = "w4", "004 End of the game"
 
@@ -105,8 +106,8 @@ VALUES, RESIDENT_TRACK, APPRENTICE_VP, END_CLOUD = CastleWarning
 #: players' sheets), so the check is a guess about the file.
 SOME_SHEETS = Inferred(
     ("cloud",),
-    "004 End of the game: the game ends when a player completes the twelfth part and draws the end Cloud; a file "
-    "may hold only some of the players' sheets, so one without it may be a game not over or a sheet missing",
+    N_("004 End of the game: the game ends when a player completes the twelfth part and draws the end Cloud; a file "
+    "may hold only some of the players' sheets, so one without it may be a game not over or a sheet missing"),
     "L")
 
 
@@ -338,7 +339,7 @@ def _check_sheets(state: CastleEndState, catalog: Castle, found: Findings) -> No
         elif key in seen:
             found.add(CastleRule.SHEETS, ("sheets", index, "player"),
                       found._("{name!r} is also the player of sheets[{other}]; each player has one sheet",
-                              name=castle.player, other=seen[key]), "004 setup: each player gets one sheet")
+                              name=castle.player, other=seen[key]), N_("004 setup: each player gets one sheet"))
         else:
             seen[key] = index
 

@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 #: The catalogs a deck of the game can draw its cards from (game.yaml `decks[].cards`).
 DECK_SOURCES: tuple[str, ...] = ("events", "floor-tiles")
 
+#: The game's full title, as its box and rulebook 001 print it, which its players write in `game:` too.
+TITLES = ("Guédelon, le jeu",)
+
 GAME: Game[Guedelon, GuedelonEndState] = Declared(
-    "guedelon", "Guédelon", deck_sources=DECK_SOURCES,
+    "guedelon", "Guédelon", deck_sources=DECK_SOURCES, titles=TITLES,
     modules=Modules(catalog=f"{__name__}.catalog", decks=f"{__name__}.decks", reference=f"{__name__}.reference",
                     end_state=f"{__name__}.end_state", rules=f"{__name__}.rules", table=f"{__name__}.table"))

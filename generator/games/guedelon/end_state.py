@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from generator.fields import Checker, Field, ListOf, Record, Text, Type, normalise_name
+from generator.games.guedelon import TITLES
 from generator.games.guedelon.catalog import Guedelon
 from generator.i18n import N_
 from generator.yamlio import PathKey
@@ -44,7 +45,7 @@ def spec(catalog: Guedelon) -> Record[GuedelonEndState]:
         name="Guédelon end state",
         doc="A game of Guédelon (won, lost or stopped), for `donjon score`.",
         fields={
-            "game": game_key("guedelon"),
+            "game": game_key("guedelon", TITLES),
             "players": Field(number(), doc="1 to 4; 1 and 2 play with the apprentice"),
             "events": Field(names(series, N_("event series"), lang=catalog.info.lang),
                             doc=N_("the event series played")),

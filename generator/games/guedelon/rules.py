@@ -16,7 +16,9 @@ Warnings: W1, a tile a building can hold but the catalog's split does not give i
 hold the two tiles beyond those the rulebooks place is a house default (the building's `floors`), reported
 through :meth:`scoring.findings.Findings.check` with that building's `inferred` record. W2, `mill: true` (a file
 written before) with `built: all`: `all` is every floor tile and never the Mill, so it is read as not built, a
-house reading of the old files.
+house reading of the old files. W3, a floor tile built by the end of round 1 (end-states.md allows a one-round game):
+no rulebook bounds the rounds, but what they state leaves the first round too short for any floor, an inference (M
+with the easy series, whose events are all known; L with a series that plays events 19-45, whose effects are not).
 
 Result (000/001 8 Game end): won when every floor tile is built by the end of the last round (18, year 1245);
 lost when round 18 ended with tiles left, or when the castle was finished after round 18 (the team then plays on
@@ -42,7 +44,7 @@ from generator.catalog.common import Inferred, every_name
 from generator.fields import name_languages, normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
-from generator.i18n import Figure
+from generator.i18n import N_, Figure
 from generator.wording import plural
 from scoring.findings import CheckedValue, Findings, NumberedRule
 from scoring.formats import spellings_of
@@ -57,9 +59,9 @@ class GuedelonRule(NumberedRule):
     """The rules of end-states.md, by number, each with the sections of rulebooks 000 (English) and 001
     (French) it comes from (a check that rests on one of them alone names that one)."""
 
-    PLAYERS = 1, "000/001 Contents (4 player boards); 11 Solo and Duo Modes"
+    PLAYERS = 1, N_("000/001 Contents (4 player boards); 11 Solo and Duo Modes")
     ROUNDS = 2, "000/001 5.1 Advance the Time counter"
-    TILES_EXIST = 3, "000/001 Contents (22 floor tiles); 7.10 The Castle"
+    TILES_EXIST = 3, N_("000/001 Contents (22 floor tiles); 7.10 The Castle")
     FLOORS_IN_ORDER = 4, "000/001 7.10 The Castle"
 
 
@@ -71,19 +73,40 @@ class GuedelonWarning(CheckedValue):
     """The warnings: a tile outside the catalog's split of the two unplaced tiles; `mill: true` with `built: all`;
     each with the section of 000/001 whose rule it checks (named when it is a violation: `--strict`)."""
 
-    SPLIT = "w1", "000/001 Contents (22 floor tiles); 7.10 The Castle"
+    SPLIT = "w1", N_("000/001 Contents (22 floor tiles); 7.10 The Castle")
     OLD_MILL = "w2", "000 12 The mill (Expansion)"
+    FIRST_ROUND = "w3", "000/001 0 Setting up; 5.3 Player Actions; 7.4, 7.5, 7.10 The Castle"
 
 
-SPLIT, OLD_MILL = GuedelonWarning
+SPLIT, OLD_MILL, FIRST_ROUND = GuedelonWarning
+
+#: What W3 rests on: no rulebook says how soon a floor can be built, but what they state leaves round 1 too short.
+#: With the easy series every event is known (000 13): a strong inference from stated facts (M). Another series
+#: replaces nine of them with cards whose effects no source gives (game-facts 3(c)): a weaker one (L).
+FIRST_ROUND_KNOWN_EVENTS = Inferred(
+    ("rounds",),
+    N_("an inference from 000/001: the workers start in the castle courtyard and must move elsewhere (0 Setting up, "
+        "5.3), the materials start raw in their reserves, and a floor needs a mortar at its building's foot and "
+        "finished products, each extracted (7.4), then made in a workshop (7.5), then carried to the castle and "
+        "built (7.10): more moves than the workers of one round make; none of the events 1-18 (000 13) builds a "
+        "floor"),
+    "M")
+FIRST_ROUND_UNKNOWN_EVENTS = Inferred(
+    ("rounds",),
+    N_("an inference from 000/001: the workers start in the castle courtyard and must move elsewhere (0 Setting up, "
+        "5.3), the materials start raw in their reserves, and a floor needs a mortar at its building's foot and "
+        "finished products, each extracted (7.4), then made in a workshop (7.5), then carried to the castle and "
+        "built (7.10): more moves than the workers of one round make; the effects of events 19-45, which this "
+        "series plays, are not known"),
+    "L")
 
 #: What W2 rests on: how donjon reads `mill: true` with `built: all`, which files written before could not say
 #: otherwise (the Mill then had no key of its own).
 OLD_MILL_READING = Inferred(
     ("mill",),
-    "files written before `mill: built` said `mill: true` for a Mill in play and named it in the `built` list "
+    N_("files written before `mill: built` said `mill: true` for a Mill in play and named it in the `built` list "
     "when built; `built: all` is every floor tile and never the Mill (000 12.3: an additional challenge), so donjon "
-    "reads it as not built",
+    "reads it as not built"),
     "house")
 
 
@@ -217,6 +240,16 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> Standi
                             "built; write `mill: built` if it was"), OLD_MILL_READING)
     if state.built != "all":
         _check_tiles(state, catalog, found)
+    # W3. 000/001 0 Setting up, 5.3, 7.4, 7.5, 7.10: no floor can be finished in the first round (see
+    # FIRST_ROUND_KNOWN_EVENTS); no rulebook says so in words, so it is a warning. Rule 2 judges a round below 1.
+    built = len(built_tiles(state, catalog))
+    if state.rounds == 1 and built:
+        known = any(s.id == state.events and s.replaces == 0 for s in catalog.series)
+        found.check(FIRST_ROUND, ("rounds",),
+                    found.ngettext("is 1 with {n} floor tile built; no floor can be finished in the first round",
+                                   "is 1 with {n} floor tiles built; no floor can be finished in the first round",
+                                   built),
+                    FIRST_ROUND_KNOWN_EVENTS if known else FIRST_ROUND_UNKNOWN_EVENTS)
     # the result's header is read by players: the event series by its name in the language the file names things
     # in (the catalog the rules are given: intermédiaire, Mittel), as Guildhall's sets and the castle's versions
     series = next((s.name for s in catalog.series if s.id == state.events), state.events)

@@ -24,7 +24,11 @@ if TYPE_CHECKING:
 #: The catalogs a deck of the game can draw its cards from (game.yaml `decks[].cards`).
 DECK_SOURCES: tuple[str, ...] = ("professions", "vp-cards", "vp-tokens")
 
+#: The titles of the game's editions in other languages, which their players write in `game:`: the German edition's
+#: (Pegasus Spiele; game-facts 1(b), H).
+TITLES = ("Guildhall – Zünfte & Intrigen",)
+
 GAME: Game[Guildhall, GuildhallEndState] = Declared(
-    "guildhall", "Guildhall", deck_sources=DECK_SOURCES,
+    "guildhall", "Guildhall", deck_sources=DECK_SOURCES, titles=TITLES,
     modules=Modules(catalog=f"{__name__}.catalog", decks=f"{__name__}.decks", reference=f"{__name__}.reference",
                     end_state=f"{__name__}.end_state", rules=f"{__name__}.rules", table=f"{__name__}.table"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.fields import AnyOf, Field, ListOf, MapOf, Nullable, Record, Text
+from generator.games.guildhall import TITLES
 from generator.games.guildhall.catalog import Guildhall
 from generator.i18n import N_
 from scoring.formats import LONGEST, Quantity, game_key, names, number
@@ -85,7 +86,7 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
         name="Guildhall end state",
         doc="A finished (or stopped) game of Guildhall, for `donjon score`.",
         fields={
-            "game": game_key("guildhall"),
+            "game": game_key("guildhall", TITLES),
             "vp_set": Field(names(sets, N_("set"), lang=lang), doc=N_("the set whose VP cards were used")),
             "variant": Field(names(VARIANTS, N_("variant")), required=False, default="rulebook",
                              doc="rulebook (default), or yucata for games played on Yucata, where a fourth completed "

@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from generator.catalog.common import Inferred
 from generator.games.guildhall.catalog import Guildhall
 from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
-from generator.i18n import Figure
+from generator.i18n import N_, Figure
 from scoring.findings import Findings, NumberedRule, weakest
 from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, Standing, breakdown, ranked_by
@@ -54,7 +54,7 @@ class GuildhallRule(NumberedRule):
     """The rules of end-states.md, by number, each with the rulebook sections it comes from (002 Old World
     Economy, 003 Job Faire; rule 1's unique names are the format's own: places and `ended_by` name the players)."""
 
-    PLAYERS = 1, "002 game info (2-4 players), 003 cover (a game for 2-4 players)"
+    PLAYERS = 1, N_("002 game info (2-4 players), 003 cover (a game for 2-4 players)")
     PROFESSIONS = 2, "003 Guildhall the First"
     NO_DUPLICATE_CARD = 3, "002/003 Duplicate Dos and Don'ts"
     NO_FULL_CHAPTER_FACE_UP = 4, "002/003 Completed Chapters"
@@ -70,8 +70,8 @@ class GuildhallRule(NumberedRule):
 #: What the Yucata check of rule 5 on the player who ended the game rests on: no source says it (a warning).
 YUCATA_LAST_TURN = Inferred(
     ("completed_chapters",),
-    "002 says Yucata discards completed chapters beyond 3 only when their owner's turn comes again; whether that "
-    "holds for a chapter completed during its owner's own last turn, which ends the game, is not documented",
+    N_("002 says Yucata discards completed chapters beyond 3 only when their owner's turn comes again; whether that "
+    "holds for a chapter completed during its owner's own last turn, which ends the game, is not documented"),
     "L")
 
 
