@@ -2932,3 +2932,24 @@ def test_the_pictures_of_a_long_deck_are_not_all_held_at_once(tmp_path: Path) ->
         tracemalloc.stop()
     assert found.ink[0] == pytest.approx(19 / 255 * 100)  # every picture measured
     assert peak < 40_000_000, f"{peak / 1e6:.0f} MB at the peak"
+
+
+def test_a_sheet_for_printing_at_home_is_said_to_be_one(exported: Path, tmp_path: Path) -> None:
+    """`donjon build` then `donjon check-print` on its PDF: eighty lines of refusals (no bleed, not a card's size,
+    RGB...) and not a word that the file is a print-and-play sheet, several cards an A4 page, where the service
+    takes one card face a page. The report now says so, and names the command that writes the service's file; the
+    verdict is the same, and a service's own file gets no such note."""
+    assert donjon("build", "skirmish", "--content", str(DECKS), "--paper", "letter", "--format", "pdf",
+                  "--out", str(tmp_path)).returncode == 0
+    sheet = tmp_path / "decks" / "skirmish.pdf"
+    card = exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf"
+    done = donjon("check-print", str(sheet), str(card), "--service", "dtc")
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"{sheet}: DriveThruCards would refuse it ("), lines[0]
+    assert lines[1].startswith("  note: its pages are Letter sheets") and \
+        "`donjon export --service drivethrucards`" in lines[1], lines[:2]
+    assert sum("note:" in line for line in lines) == 1  # the service's own file: none
+    reports = _report(donjon("check-print", str(sheet), str(card), "--service", "dtc", "--json"))
+    assert "Letter sheets" in reports[0]["note"] and reports[1]["note"] == ""
+    assert [r["verdict"] for r in reports] == ["refused", "ok"]

@@ -124,6 +124,8 @@ class Preflight:
     #: why): a picture shown on many pages (a deck's back) is decoded once a file
     picture_inks: dict[tuple[int, int], tuple[float | None, str]] = field(default_factory=dict, repr=False,
                                                                           compare=False)
+    #: a word on what the file is, beside the findings (a print-and-play sheet sent as a card deck)
+    note: str = ""
 
     def picture(self, name: Any) -> str:
         """How a message names the picture the PDF calls `name`: its file when known, else that name."""
@@ -166,6 +168,8 @@ class Preflight:
                    "refused": f"{name} would refuse it"}[self.verdict]
         ink = f"; highest total ink {self.ink[0]:.0f} % ({self.ink[1]})" if self.ink[1] else ""
         out = [f"{self.file}: {verdict} ({plural(self.pages, 'page')}{ink})"]
+        if self.note:
+            out.append(f"  note: {self.note}")
         grouped: dict[tuple[str, str, str], list[int | None]] = {}
         for f in self.findings:
             grouped.setdefault((f.verdict, f.rule, _generic(f.message)), []).append(f.page)
@@ -180,7 +184,7 @@ class Preflight:
 
     def as_json(self) -> dict[str, Any]:
         return {"file": self.file, "service": self.service.id, "verdict": self.verdict, "pages": self.pages,
-                "highest_ink": {"percent": round(self.ink[0], 1), "where": self.ink[1]},
+                "highest_ink": {"percent": round(self.ink[0], 1), "where": self.ink[1]}, "note": self.note,
                 "page_verdicts": [self.page_verdict(n) for n in range(1, self.pages + 1)],
                 "findings": [{"page": f.page, "rule": f.rule, "verdict": f.verdict, "message": f.message,
                               "source": self.source(f)} for f in self.findings]}
@@ -456,11 +460,26 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
     if len(sizes) > 1:
         result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
                    refuse=True, ground="sizes")
+    elif sizes:
+        result.note = _sheet_note(next(iter(sizes)), result.service)
     service = result.service
     if service.order in ("back-front", "front-back") and len(pages) % 2:
         result.add(None, "order", f"{plural(len(pages), 'page')}: {service.name} takes a back and a front for every "
                                   f"card ({service.order}), so an even number")
     _safe_text(data, result, [(_unit(page), _box(page, _cut(page))) for page in pages])
+
+
+def _sheet_note(size: tuple[float, float], service: Service) -> str:
+    """What to say of a file whose pages are sheets of paper (A4, Letter, ...): a print-and-play file, several cards
+    a page for a home printer (`donjon build`'s), where a service takes one card face a page; else nothing."""
+    from generator.render.imposition import SHEET_PAPER_NAMES, SHEET_PAPERS
+
+    for key, (width, height) in SHEET_PAPERS.items():
+        if any(abs(size[0] - w) <= 1.5 and abs(size[1] - h) <= 1.5 for w, h in ((width, height), (height, width))):
+            return (f"its pages are {SHEET_PAPER_NAMES[key]} sheets, as a file for printing at home lays cards out "
+                    f"(`donjon build`); {service.name} takes one card face a page, cut at the card's size: "
+                    f"`donjon export --service {service.id}` writes that file from a deck")
+    return ""
 
 
 def _document(reader: Any, result: Preflight) -> None:
