@@ -139,13 +139,18 @@ def game_csv(doc: ReferenceDocument) -> str:
             for column, value in row["values"].items():
                 if not value:  # a cell the table leaves empty (a profession's name below its first level)
                     continue
+                # a stated value's source is the row's rulebook section; a marked one's, the notes on the row's
+                # marked values (a row's notes are not told apart by column: a row with two marked values of two
+                # sources lists both on each)
+                marked = column in row["inferred"]
+                notes_of = cited if marked else []
                 writer.writerow([
                     " > ".join(table["section"]), table["number"], number, row["record"] or "", column, value,
-                    "yes" if column in row["inferred"] else "", "yes" if column in row["translated"] else "",
-                    row["rulebook"] or "",
-                    "; ".join(str(n.number) for n in cited),
-                    "; ".join(f"{n.number}: {n.confidence}" for n in cited),
-                    " | ".join(f"{n.number}: {n.source}" for n in cited),
+                    "yes" if marked else "", "yes" if column in row["translated"] else "",
+                    "" if marked else row["rulebook"] or "",
+                    "; ".join(str(n.number) for n in notes_of),
+                    "; ".join(f"{n.number}: {n.confidence}" for n in notes_of),
+                    " | ".join(f"{n.number}: {n.source}" for n in notes_of),
                 ])
     return out.getvalue()
 

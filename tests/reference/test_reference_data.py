@@ -59,6 +59,9 @@ def test_inferred_values_carry_their_note_and_stated_ones_their_rulebook(written
             assert {"record": "Assassin", "field": "level thresholds"} in note["covers"]
     hunter = [r for r in rows if r["record"] == "Hunter" and r["column"] == "Cards held"]
     assert hunter and all(r["inferred"] == "" and r["rulebook"] for r in hunter)
+    # a value's own source: a stated one its rulebook section and no note, a marked one its notes and no section
+    assert all(bool(r["rulebook"]) != bool(r["notes"]) for r in rows if r["rulebook"] or r["notes"])
+    assert all(not r["notes"] for r in rows if not r["inferred"])
     # the marks are flags, not characters of the value
     assert not any("{inferred}" in r["value"] or "†" in r["value"] for r in rows)
     assert [r["id"] for r in data["rulebooks"]] == [r.id for r in game.info.rulebooks]
