@@ -2953,3 +2953,37 @@ def test_a_sheet_for_printing_at_home_is_said_to_be_one(exported: Path, tmp_path
     reports = _report(donjon("check-print", str(sheet), str(card), "--service", "dtc", "--json"))
     assert "Letter sheets" in reports[0]["note"] and reports[1]["note"] == ""
     assert [r["verdict"] for r in reports] == ["refused", "ok"]
+
+
+def test_a_gradient_shown_on_many_pages_is_evaluated_once_and_said_on_each(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card's title gradient is one object shown on every card of its kind: the preflight evaluated its function
+    at 256 steps again on each page (504 times for 96 gradients in a 504-page deck). Evaluated once a file, its ink
+    is still said on each page that shows it."""
+    import pikepdf
+
+    from generator.prepress import preflight
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    function = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[1, 1, 0, 0], C1=[1, 1, 1, 0], N=1)
+    over = pdf.make_indirect(pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK,
+                                                Coords=[0, 0, 198, 0], Function=function))
+    resources = pikepdf.Dictionary(Shading=pikepdf.Dictionary(Sh0=over))
+    for _ in range(3):
+        _one_page(pdf, resources, b"/Sh0 sh")
+    path = tmp_path / "gradient.pdf"
+    pdf.save(path)
+    evaluated: list[int] = []
+    measure = preflight._function_ink
+
+    def counted(shading: Any, kind: int, cmyk: Any) -> float:
+        evaluated.append(kind)
+        return measure(shading, kind, cmyk)
+
+    monkeypatch.setattr(preflight, "_function_ink", counted)
+    found = check_pdf(path, find_service("dtc"))
+    assert evaluated == [2]
+    ink = _ink_pages(found)
+    assert sorted(ink) == [1, 2, 3] and all(m.startswith("300 % total ink") for m in ink.values()), ink

@@ -124,6 +124,9 @@ class Preflight:
     #: why): a picture shown on many pages (a deck's back) is decoded once a file
     picture_inks: dict[tuple[int, int], tuple[float | None, str]] = field(default_factory=dict, repr=False,
                                                                           compare=False)
+    #: the highest total ink of each gradient measured, by object number (None: not measured): a card's gradient
+    #: is one object shown on many pages, evaluated once a file
+    gradient_inks: dict[tuple[int, int], float | None] = field(default_factory=dict, repr=False, compare=False)
     #: a word on what the file is, beside the findings (a print-and-play sheet sent as a card deck)
     note: str = ""
 
@@ -1044,23 +1047,34 @@ def _gradient_ink(shading: Any, cmyk: Callable[[list[float]], list[float]], name
     steps; one of x and y (ShadingType 1) on a grid of GRID_STEPS steps each way; a mesh (4 to 7) by the colours of
     its vertices (_mesh_ink). One the preflight does not evaluate (functions.Unmeasured) is not measured: warned
     where the service limits ink."""
-    from generator.prepress import functions
-
-    where = f"page {number}, the gradient {name}"
-    try:
-        kind = int(shading.get("/ShadingType", 0))
-        if kind in (4, 5, 6, 7):
-            highest = _mesh_ink(shading, cmyk)
-        elif kind not in (1, 2, 3) or shading.get("/Function") is None:
-            raise functions.Unmeasured
-        else:
-            highest = _function_ink(shading, kind, cmyk)
-    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+    key = _object_key(shading)
+    if key is not None and key in result.gradient_inks:
+        highest = result.gradient_inks[key]
+    else:
+        highest = _highest_gradient_ink(shading, cmyk)
+        if key is not None:
+            result.gradient_inks[key] = highest
+    if highest is None:
         if result.service.ink_limit is not None:
             result.add(number, "ink_limit", f"the ink of the gradient {name} could not be measured (a kind of "
                                             "gradient the preflight does not compute)", refuse=False)
         return
-    _ink(result, highest * 100, where)
+    _ink(result, highest * 100, f"page {number}, the gradient {name}")
+
+
+def _highest_gradient_ink(shading: Any, cmyk: Callable[[list[float]], list[float]]) -> float | None:
+    """_gradient_ink's measure: the highest total ink (1 = 100 %), or None where it is not measured."""
+    from generator.prepress import functions
+
+    try:
+        kind = int(shading.get("/ShadingType", 0))
+        if kind in (4, 5, 6, 7):
+            return _mesh_ink(shading, cmyk)
+        if kind not in (1, 2, 3) or shading.get("/Function") is None:
+            raise functions.Unmeasured
+        return _function_ink(shading, kind, cmyk)
+    except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+        return None
 
 
 def _function_ink(shading: Any, kind: int, cmyk: _ToCmyk) -> float:
