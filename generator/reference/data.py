@@ -76,14 +76,15 @@ def game_tables(doc: ReferenceDocument) -> list[dict[str, Any]]:
             continue
         columns = _columns(block)
         rows: list[dict[str, Any]] = []
+        above: RowSource | None = None
         for index, row in enumerate(block.rows):
             cells = row[:len(columns)]
             source = block.sources[index] if index < len(block.sources) else None
             grouped = bool(block.groups) and index > 0 and block.groups[index] == block.groups[index - 1]
-            if source is not None and not source.cites and grouped and rows:
+            if source is not None and not source.cites and grouped and above is not None:
                 # a profession's second level: the source its first row cites is the whole record's
-                above = rows[-1]
-                source = RowSource(source.record, above["rulebook"], tuple(above["notes"]))
+                source = above._replace(record=source.record)
+            above = source
             values: dict[str, str] = {}
             inferred: list[str] = []
             translated: list[str] = []
@@ -101,6 +102,8 @@ def game_tables(doc: ReferenceDocument) -> list[dict[str, Any]]:
                 "translated": translated,
                 "rulebook": source.rulebook if source else None,
                 "notes": list(source.notes) if source else [],
+                "translation_sources": [{"field": f, "from": kind, "where": where}
+                                        for f, kind, where in (source.translation if source else ())],
             })
         tables.append({"section": [headings[level] for level in sorted(headings)], "number": len(tables) + 1,
                        "columns": columns, "rows": rows})

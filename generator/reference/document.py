@@ -164,6 +164,9 @@ class RowSource(NamedTuple):
     notes: tuple[int, ...] = ()
     #: False for a row that cites no source of its own: a total, or a row going on with the one above it
     cites: bool = True
+    #: where the texts of a record localised to the page's language come from: (field, "rulebook", section) or
+    #: (field, "source", the source and its confidence); a field not listed is donjon's own translation or untranslated
+    translation: tuple[tuple[str, str, str], ...] = ()
 
 
 class Table(NamedTuple):

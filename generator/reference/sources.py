@@ -235,7 +235,13 @@ class Sources:
                 number = self.note(record, Provenance(None, (entry,)))[0].number
                 if number not in numbers:
                     numbers.append(number)
-            found.append(RowSource(record, prov.rulebook, tuple(numbers)))
+            translation = prov.translations.get(prov.lang) if prov.lang else None
+            cited: list[tuple[str, str, str]] = []
+            if translation is not None:
+                cited += [(name, "rulebook", section) for name, section in translation.rulebook.items()]
+                cited += [(name, "source", f"{entry.source} ({entry.confidence})")
+                          for entry in translation.inferred for name in entry.fields]
+            found.append(RowSource(record, prov.rulebook, tuple(numbers), translation=tuple(cited)))
         return tuple(found)
 
     def note_data(self) -> tuple[NoteData, ...]:

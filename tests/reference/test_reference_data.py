@@ -119,3 +119,22 @@ def test_help_names_the_formats() -> None:
     assert result.exit_code == 0
     text = " ".join(result.stdout.split())
     assert "--format" in text and "pdf,csv,json" in text and "one line per value" in text
+
+
+def test_a_name_a_french_rulebook_prints_cites_it_in_the_json(tmp_path: Path) -> None:
+    """In French the PDF's Source column says which French rulebook section prints a material's name (`name:
+    rulebook 001 2 ...`); the JSON gave the English rulebook only. Each row now lists its texts' sources."""
+    import yaml
+
+    result = run("reference", "guedelon", "--lang", "fr", "--format", "json", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    data = json.loads((tmp_path / "references" / "guedelon-reference.json").read_text(encoding="utf-8"))
+    rows = {r["record"]: r for t in data["tables"] for r in t["rows"]}
+    catalog = yaml.safe_load((REPO / "content" / "guedelon" / "components.yaml").read_text(encoding="utf-8"))
+    cited = [m for m in catalog["materials"] if m.get("translations", {}).get("fr", {}).get("rulebook")]
+    assert cited
+    for material in cited:
+        french = material["translations"]["fr"]
+        sources = rows[french["name"]]["translation_sources"]
+        assert [(s["field"], s["from"], s["where"]) for s in sources if s["from"] == "rulebook"] == [
+            (field, "rulebook", section) for field, section in french["rulebook"].items()]
