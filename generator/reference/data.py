@@ -8,6 +8,8 @@ Text is plain: the PDF's bold and italics are left out, an `{icon}` is written a
 it; the marks are flags (`inferred`, `translated`), not characters in the value.
 
 A deck of one's own: one row per card it prints, its id, name, copies and each column of its table as written.
+In the CSV, a text a spreadsheet would run as a formula (`=...`, `+1 gold`, `@...`) starts with `'`, as
+`donjon history export` writes them (generator.wording.spreadsheet_cell); the JSON holds every text as it is.
 Both are byte-identical from run to run: rows in the PDF's order, keys in a fixed order, `\n` line ends.
 """
 
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from generator.catalog.common import CONFIDENCE_WORDS, HOUSE_MARK
 from generator.reference.document import AS_WRITTEN, Cell, Heading, ReferenceDocument, RowSource, Table
 from generator.reference.sources import MARK
+from generator.wording import spreadsheet_cell
 
 if TYPE_CHECKING:
     from generator.catalog.userdeck import UserDeck
@@ -148,12 +151,13 @@ def game_csv(doc: ReferenceDocument) -> str:
                 marked = column in row["inferred"]
                 notes_of = cited if marked else []
                 writer.writerow([
-                    " > ".join(table["section"]), table["number"], number, row["record"] or "", column, value,
+                    spreadsheet_cell(" > ".join(table["section"])), table["number"], number,
+                    spreadsheet_cell(row["record"] or ""), spreadsheet_cell(column), spreadsheet_cell(value),
                     "yes" if marked else "", "yes" if column in row["translated"] else "",
                     "" if marked else row["rulebook"] or "",
                     "; ".join(str(n.number) for n in notes_of),
                     "; ".join(f"{n.number}: {n.confidence}" for n in notes_of),
-                    " | ".join(f"{n.number}: {n.source}" for n in notes_of),
+                    spreadsheet_cell(" | ".join(f"{n.number}: {n.source}" for n in notes_of)),
                 ])
     return out.getvalue()
 
@@ -191,9 +195,10 @@ def deck_csv(deck: UserDeck, lang: str | None) -> str:
     columns, rows = deck_rows(deck, lang)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["id", "name", "copies", *columns])
+    writer.writerow([spreadsheet_cell(c) for c in ("id", "name", "copies", *columns)])
     for row in rows:
-        writer.writerow([row["id"], row["name"], row["copies"], *(row["values"][c] for c in columns)])
+        writer.writerow([spreadsheet_cell(row["id"]), spreadsheet_cell(row["name"]), row["copies"],
+                         *(spreadsheet_cell(row["values"][c]) for c in columns)])
     return out.getvalue()
 
 

@@ -138,3 +138,25 @@ def test_a_name_a_french_rulebook_prints_cites_it_in_the_json(tmp_path: Path) ->
         sources = rows[french["name"]]["translation_sources"]
         assert [(s["field"], s["from"], s["where"]) for s in sources if s["from"] == "rulebook"] == [
             (field, "rulebook", section) for field, section in french["rulebook"].items()]
+
+
+def test_a_card_text_a_spreadsheet_would_run_is_written_as_text(tmp_path: Path) -> None:
+    """A deck's text may start like a formula (`+1 {gold}`, `=HYPERLINK(...)`): opened in a spreadsheet, the CSV
+    ran it (or showed an error) instead of the words. It now starts with `'`, as `history export` writes names;
+    a plain number (-1) stays a number, and the JSON keeps the text as it is."""
+    import shutil
+
+    mine = tmp_path / "decks"
+    shutil.copytree(SAMPLE_DECKS, mine)
+    table = mine / "skirmish" / "cards.csv"
+    lines = table.read_text(encoding="utf-8").splitlines()
+    lines[1] = '1,=HYPERLINK("http://example.com"),unit,-1,4,Kingdom,2,art/knight.png,+1 {mana} each turn.'
+    table.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("reference", "skirmish", "--content", str(mine), "--format", "csv,json", "--out",
+                 str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    first = _csv(tmp_path / "out" / "references" / "decks" / "skirmish-reference.csv")[0]
+    assert first["name"] == "'=HYPERLINK(\"http://example.com\")" and first["Text"] == "'+1 {mana} each turn."
+    assert first["Cost"] == "-1"
+    card = json.loads((tmp_path / "out" / "references" / "decks" / "skirmish-reference.json").read_text("utf-8"))
+    assert card["cards"][0]["values"]["Text"] == "+1 {mana} each turn."
