@@ -2987,3 +2987,36 @@ def test_a_gradient_shown_on_many_pages_is_evaluated_once_and_said_on_each(tmp_p
     assert evaluated == [2]
     ink = _ink_pages(found)
     assert sorted(ink) == [1, 2, 3] and all(m.startswith("300 % total ink") for m in ink.values()), ink
+
+
+def test_a_card_with_its_bleed_but_no_trimbox_is_said_so(tmp_path: Path) -> None:
+    """A designer's export (Canva, a plain reportlab page) of 2.75 x 3.75 in, a poker card with DriveThruCards' 1/8
+    in of bleed around it, without a TrimBox: check-print said "0.00 mm of bleed" and a cut not of whole eighths,
+    measuring the page's edge as its cut. Now its no-TrimBox finding says the page is a 2.5 x 3.5 in card with the
+    bleed asked around it and that a TrimBox says so; still refused (DriveThruCards' PDF/X needs the box). A page
+    that is no card with its bleed (2.8 in wide) keeps the bleed finding; a metric press is told in millimetres."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    def page(name: str, size: tuple[float, float]) -> Path:
+        target = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(target), pagesize=size, invariant=1)
+        canvas.setFillColorCMYK(0, 0, 0, 1)
+        canvas.rect(0, 0, size[0], size[1], fill=1)
+        canvas.showPage()
+        canvas.save()
+        return target
+
+    found = check_pdf(page("card", (198, 270)), find_service("dtc"))
+    rules = {(f.rule, f.verdict) for f in found.findings}
+    assert ("bleed", "refused") not in rules and found.refused, found.findings
+    trim = [f.message for f in found.findings if f.rule == "trim"]
+    assert len(trim) == 1 and "its page, 2.750 x 3.750 in, is a 2.500 x 3.500 in card with the 3.17 mm of bleed" \
+        in trim[0], trim
+    other = check_pdf(page("other", (201.6, 270)), find_service("dtc"))
+    assert ("bleed", "refused") in {(f.rule, f.verdict) for f in other.findings}
+    assert not any("card with the" in f.message for f in other.findings)
+    metric = check_pdf(page("metric", (69 * 72 / 25.4, 94 * 72 / 25.4)), find_service("mbprint"))
+    assert any("its page, 69.0 x 94.0 mm, is a 63.0 x 88.0 mm card" in f.message for f in metric.findings)

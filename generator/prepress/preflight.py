@@ -77,6 +77,8 @@ _Box = tuple[float, float, float, float]
 TOLERANCE = 0.2835
 #: An eighth of an inch, in points.
 EIGHTH = 9.0
+#: A millimetre, in points.
+MILLIMETRE = 72 / 25.4
 #: The largest PDF the preflight reads (into memory, as pypdf does): a deck of a few hundred cards with art of its
 #: own on every card at 300 dpi is some hundreds of MB; a larger file is refused by name, never read until memory
 #: runs out.
@@ -582,9 +584,17 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
     cut = _cut(page)
     named = _BOXES[cut][0][1:]  # the box the cut is read from, as the file names it: TrimBox, or ArtBox without one
     trim = _printed(page, cut)
+    card = None
     if page.get("/TrimBox") is None and cut != "artbox":  # (one that is no box is refused above)
-        result.add(number, "trim", "has no TrimBox: nothing says where the page is cut", refuse=bool(service.pdfx)
-                   or None)
+        card = _card_with_bleed(media, service)
+        # a page the size of a card with the service's bleed around it (a designer's export without PDF/X boxes):
+        # its cut is not stated, but not unknown either: said so, rather than measured as a cut at its edge
+        said = (f"; its page, {_size(media[2] - media[0], media[3] - media[1], service)}, is a "
+                f"{_size(card[0], card[1], service)} card with the {_mm(service.bleed)} of bleed "
+                f"{service.name} asks around it: a TrimBox that far inside the page's edge says so (a PDF/X export "
+                "writes one)") if card else ""
+        result.add(number, "trim", f"has no TrimBox: nothing says where the page is cut{said}",
+                   refuse=bool(service.pdfx) or None)
     if service.pdfx and _box_entry(page, "/TrimBox") is not None and _box_entry(page, "/ArtBox") is not None:
         # PDF/X: "a MediaBox that can include either a TrimBox or an ArtBox, but not both" (Kodak's 'Technical
         # characteristics of PDF/X-1a', address at PRINTED_ANNOTATIONS): which is the cut would be the RIP's guess
@@ -611,7 +621,7 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
     past = _intersect(trim, media) != trim
     edge = printed or trim  # clipped away entirely: no bleed at all
     sides = (trim[0] - edge[0], trim[1] - edge[1], edge[2] - trim[2], edge[3] - trim[3])
-    if service.bleed > 0 and min(sides) < service.bleed - TOLERANCE:
+    if service.bleed > 0 and min(sides) < service.bleed - TOLERANCE and card is None:
         why = []
         if clips:
             why.append(f"its {listing(clips)} {'cuts' if len(clips) == 1 else 'cut'} the page there")
@@ -620,11 +630,33 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
         where = f" ({'; '.join(why)})" if why else ""
         result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side{where}; "
                                     f"{service.name} asks {_mm(service.bleed)} on every side")
-    if service.trim == "eighth-inch":
+    if service.trim == "eighth-inch" and card is None:
         w, h = trim[2] - trim[0], trim[3] - trim[1]
         if any(abs(v / EIGHTH - round(v / EIGHTH)) * EIGHTH > TOLERANCE for v in (w, h)):
             result.add(number, "trim", f"is cut at {w / 72:.3f} x {h / 72:.3f} in, not a size of whole eighths "
                                        "of an inch, as the service cuts its cards")
+
+
+def _size(width: float, height: float, service: Service) -> str:
+    """A size in points as the service measures its cards: in inches where it cuts eighths of one, else in mm."""
+    if service.trim == "eighth-inch":
+        return f"{width / 72:.3f} x {height / 72:.3f} in"
+    return f"{width / MILLIMETRE:.1f} x {height / MILLIMETRE:.1f} mm"
+
+
+def _card_with_bleed(media: tuple[float, float, float, float], service: Service) -> tuple[float, float] | None:
+    """The card a page without a TrimBox would be if it holds the service's bleed on every side: its width and
+    height, in points, where that card is a size the service cuts (whole eighths of an inch, for a service cutting
+    so; else whole millimetres); else None."""
+    if service.bleed <= 0:
+        return None
+    width, height = media[2] - media[0] - 2 * service.bleed, media[3] - media[1] - 2 * service.bleed
+    if min(width, height) <= 0:
+        return None
+    step = EIGHTH if service.trim == "eighth-inch" else MILLIMETRE  # a metric press's cards are whole millimetres
+    if any(abs(v / step - round(v / step)) * step > TOLERANCE for v in (width, height)):
+        return None
+    return width, height
 
 
 #: Annotations PDF/X lets lie on the printed area: a trapping network's (TrapNet), the one exception Kodak's
