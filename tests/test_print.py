@@ -3000,11 +3000,13 @@ def test_a_card_with_its_bleed_but_no_trimbox_is_said_so(tmp_path: Path) -> None
     from generator.prepress.preflight import check_pdf
     from generator.prepress.services import find_service
 
-    def page(name: str, size: tuple[float, float]) -> Path:
+    def page(name: str, size: tuple[float, float], text_at: float | None = None) -> Path:
         target = tmp_path / f"{name}.pdf"
         canvas = Canvas(str(target), pagesize=size, invariant=1)
         canvas.setFillColorCMYK(0, 0, 0, 1)
         canvas.rect(0, 0, size[0], size[1], fill=1)
+        if text_at is not None:
+            canvas.drawString(text_at, 130, "EDGE")
         canvas.showPage()
         canvas.save()
         return target
@@ -3020,3 +3022,8 @@ def test_a_card_with_its_bleed_but_no_trimbox_is_said_so(tmp_path: Path) -> None
     assert not any("card with the" in f.message for f in other.findings)
     metric = check_pdf(page("metric", (69 * 72 / 25.4, 94 * 72 / 25.4)), find_service("mbprint"))
     assert any("its page, 69.0 x 94.0 mm, is a 63.0 x 88.0 mm card" in f.message for f in metric.findings)
+    # text 13 pt from the page's edge: inside the safe area of a cut at the edge (9 pt), 4 pt into the bleed of the
+    # card the page is: warned, the cut being a guess
+    edge = check_pdf(page("edge", (198, 270), text_at=13), find_service("printninja"))
+    safe = [f for f in edge.findings if f.rule == "safe"]
+    assert [(f.page, f.verdict) for f in safe] == [(1, "warned")] and "no TrimBox" in safe[0].message, edge.findings

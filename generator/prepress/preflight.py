@@ -449,6 +449,9 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
     sizes: set[tuple[float, float]] = set()
     parsed: dict[tuple[int, int], list[Any]] = {}
     placed: dict[tuple[int, int], list[Any]] = {}
+    #: the cut of a page without a TrimBox that is a card with the service's bleed around it (_card_with_bleed), in
+    #: the page's units: the safe text is measured from it, as a guess (warned)
+    cuts_guessed: dict[int, _Box] = {}
     for number, page in enumerate(pages, start=1):
         # the size a page is printed at: in points (its /UserUnit), and turned as its /Rotate turns it (a card written
         # landscape and turned to portrait is the size of its portrait neighbours; one written portrait and turned
@@ -456,7 +459,9 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
         media = _printed(page, "mediabox")
         width, height = round(media[2] - media[0], 1), round(media[3] - media[1], 1)
         sizes.add((height, width) if _turned(page) else (width, height))
-        _boxes(page, number, result)
+        guessed = _boxes(page, number, result)
+        if guessed is not None:
+            cuts_guessed[number] = guessed
         if result.service.pdfx:
             _annotations(page, number, result)
         _content(page, number, result, parsed, placed)
@@ -471,7 +476,8 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
     if service.order in ("back-front", "front-back") and len(pages) % 2:
         result.add(None, "order", f"{plural(len(pages), 'page')}: {service.name} takes a back and a front for every "
                                   f"card ({service.order}), so an even number")
-    _safe_text(data, result, [(_unit(page), _box(page, _cut(page))) for page in pages])
+    _safe_text(data, result, [(_unit(page), cuts_guessed.get(number, _box(page, _cut(page))), number in cuts_guessed)
+                              for number, page in enumerate(pages, start=1)])
 
 
 def _sheet_note(size: tuple[float, float], service: Service) -> str:
@@ -573,7 +579,9 @@ def _pdfx_intent(intent: Any, want: str, result: Preflight) -> None:
                                  f"{PDFX_ICC_MAJOR[want]} profile")
 
 
-def _boxes(page: Any, number: int, result: Preflight) -> None:
+def _boxes(page: Any, number: int, result: Preflight) -> _Box | None:
+    """The page's boxes checked; returns the cut guessed for a page without a TrimBox that is a card with the
+    service's bleed around it (in the page's units), else None."""
     service = result.service
     for key in _malformed_boxes(page):
         shown = str(page["/" + key].get_object())[:60]
@@ -604,7 +612,7 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
         # a cut of no width or no height: measured as it was, its "bleed" was the whole page and it passed
         result.add(number, "trim", f"its {named} is {_mm(trim[2] - trim[0])} x {_mm(trim[3] - trim[1])}: it cuts "
                                    "nothing out of the page", refuse=True, ground="box")
-        return
+        return None
     # What is printed of the page: its content clipped to the CropBox "when displayed or printed", and to the
     # BleedBox "when output in a production environment" (PDF 1.7, 14.11.2; each defaults to the one before), within
     # the MediaBox. A bleed drawn on the media but cut off by a CropBox or BleedBox at the trim never reaches paper.
@@ -635,6 +643,12 @@ def _boxes(page: Any, number: int, result: Preflight) -> None:
         if any(abs(v / EIGHTH - round(v / EIGHTH)) * EIGHTH > TOLERANCE for v in (w, h)):
             result.add(number, "trim", f"is cut at {w / 72:.3f} x {h / 72:.3f} in, not a size of whole eighths "
                                        "of an inch, as the service cuts its cards")
+    if card is None:
+        return None
+    unit = _unit(page)
+    box = _box(page, "mediabox")
+    inset = service.bleed / unit
+    return box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset
 
 
 def _size(width: float, height: float, service: Service) -> str:
@@ -2573,7 +2587,7 @@ def _ink(result: Preflight, percent: float, where: str) -> None:
                                             f"{limit:g} % {result.service.name} allows")
 
 
-def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box]]) -> None:
+def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box, bool]]) -> None:
     """Every character's box inside the cut less the safe margin (pdfium's text page, whose boxes are in the page's
     units: the margin, in points, is given in them). `cuts`: each page's /UserUnit and its cut as the box checks read
     it (_cut: the TrimBox, else the ArtBox), not pdfium's TrimBox, which is the CropBox beside an ArtBox and reads a
@@ -2584,7 +2598,7 @@ def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box]]) -
     with pdf_document(data) as document:  # pdfium one call at a time; its pages and text pages closed with it
         for index in range(len(document)):
             page = document[index]
-            unit, trim = cuts[index] if index < len(cuts) else (1.0, page.get_trimbox())
+            unit, trim, guessed = cuts[index] if index < len(cuts) else (1.0, page.get_trimbox(), False)
             safe = service.safe / unit
             left, bottom, right, top = trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe
             text = page.get_textpage()
@@ -2595,7 +2609,11 @@ def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box]]) -
                     continue  # spaces and line ends have no box
                 if x0 < left - TOLERANCE or y0 < bottom - TOLERANCE or x1 > right + TOLERANCE or y1 > top + TOLERANCE:
                     outside += 1
-            if outside:
+            if outside and guessed:  # a cut no box states: a guess, which warns
+                said = (f"{outside} characters of text outside the safe area ({_mm(service.safe)} inside the cut, "
+                        f"taken {_mm(service.bleed)} inside the page's edge as no TrimBox says where it is)")
+                result.add(index + 1, "safe", said, refuse=False)
+            elif outside:
                 result.add(index + 1, "safe", f"{outside} characters of text outside the safe area ({_mm(service.safe)} "
                                               "inside the cut)")
             if service.text == "outlines" and text.count_chars():
